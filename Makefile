@@ -1,0 +1,115 @@
+# meiro — build, test, benchmark, install.
+#   make            build/meiro, build/libmeiro.a, build/libmeiro.so
+#   make demo       install missing packages, build, write example mazes to out/
+#   make check      install missing packages, run all tests (also under ASan/UBSan)
+#   make bench      throughput and memory of every generator and solver
+#   make install    PREFIX=/usr/local DESTDIR=
+
+CC      ?= cc
+PREFIX  ?= /usr/local
+DESTDIR ?=
+BUILD   ?= build
+CFLAGS  ?= -O2 -g
+VERSION := $(shell sed -n 's/^\#define MEIRO_VERSION "\(.*\)"/\1/p' include/meiro.h)
+
+WARN     = -std=c11 -Wall -Wextra -Wpedantic -Werror
+CPPFLAGS += -Iinclude -Isrc
+ALL_CFLAGS = $(WARN) $(CFLAGS) $(EXTRA_CFLAGS) -fPIC -MMD -MP
+LDLIBS  += -lm
+
+LIB_SRC  := $(wildcard src/*.c)
+LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
+CLI_OBJ  := $(BUILD)/obj/cli/main.o
+TEST_SRC := $(wildcard tests/test_*.c)
+TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+BENCH    := $(BUILD)/bench
+
+# Debian packages: to build, and what the tests use on top.
+BUILD_PKGS = gcc make libc6-dev
+TEST_PKGS  = $(BUILD_PKGS)
+
+.PHONY: all deps deps-test check test test-asan bench demo samples install uninstall clean
+
+all: $(BUILD)/meiro $(BUILD)/libmeiro.a $(BUILD)/libmeiro.so
+
+$(BUILD)/obj/%.o: src/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
+
+$(BUILD)/libmeiro.a: $(LIB_OBJ)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+$(BUILD)/libmeiro.so: $(LIB_OBJ)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -Wl,-soname,libmeiro.so.0 -o $@ $^ $(LDLIBS)
+
+$(BUILD)/meiro: $(CLI_OBJ) $(BUILD)/libmeiro.a
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+
+$(BUILD)/tests/%: tests/%.c tests/harness.h $(BUILD)/libmeiro.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libmeiro.a $(LDLIBS)
+
+$(BENCH): tests/bench.c $(BUILD)/libmeiro.a
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libmeiro.a $(LDLIBS)
+
+deps:
+	@sh tools/deps.sh $(BUILD_PKGS)
+
+deps-test:
+	@sh tools/deps.sh $(TEST_PKGS)
+
+# The test suite, once normally and once under AddressSanitizer and
+# UndefinedBehaviorSanitizer; the last line sums both runs.
+check: deps-test
+	@$(MAKE) --no-print-directory test BUILD=build > build-check.log 2>&1 || { cat build-check.log; exit 1; }
+	@$(MAKE) --no-print-directory test-asan >> build-check.log 2>&1 || { cat build-check.log; exit 1; }
+	@rm -f build-check.log
+	@sh tests/run.sh build build/asan
+
+test: all $(TEST_BIN)
+
+test-asan:
+	@$(MAKE) --no-print-directory test BUILD=build/asan CFLAGS="-O1 -g" \
+		EXTRA_CFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+
+bench: deps $(BENCH)
+	$(BENCH)
+
+demo: deps all
+	@mkdir -p out
+	$(BUILD)/meiro generate -W 20 -H 15 -s 2026 -o out/maze.txt
+	$(BUILD)/meiro generate -W 20 -H 15 -s 2026 --solution -o out/maze-answer.txt
+	$(BUILD)/meiro generate -W 20 -H 15 -s 2026 -o out/maze.csv
+	$(BUILD)/meiro generate -W 20 -H 15 -s 2026 -f unicode -o out/maze-unicode.txt
+	@echo "Wrote out/maze.txt, out/maze-answer.txt, out/maze.csv, out/maze-unicode.txt:"
+	@cat out/maze-answer.txt
+
+samples: all
+	@mkdir -p samples
+	$(BUILD)/meiro generate -W 12 -H 8 -s 1 -a cluster -o samples/cluster-12x8.txt
+	$(BUILD)/meiro generate -W 12 -H 8 -s 1 -a dig --solution -o samples/dig-12x8-solved.txt
+	$(BUILD)/meiro generate -W 12 -H 8 -s 1 -a bar -f ascii -o samples/bar-12x8-ascii.txt
+	$(BUILD)/meiro generate -W 12 -H 8 -s 1 -a wall -f unicode -o samples/wall-12x8-unicode.txt
+	$(BUILD)/meiro generate -W 12 -H 8 -s 1 -a cluster -o samples/cluster-12x8.csv
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -m 755 $(BUILD)/meiro $(DESTDIR)$(PREFIX)/bin/meiro
+	install -m 644 include/meiro.h $(DESTDIR)$(PREFIX)/include/meiro.h
+	install -m 644 $(BUILD)/libmeiro.a $(DESTDIR)$(PREFIX)/lib/libmeiro.a
+	install -m 755 $(BUILD)/libmeiro.so $(DESTDIR)$(PREFIX)/lib/libmeiro.so.$(VERSION)
+	ln -sf libmeiro.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libmeiro.so.0
+	ln -sf libmeiro.so.0 $(DESTDIR)$(PREFIX)/lib/libmeiro.so
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' meiro.pc.in \
+		> $(DESTDIR)$(PREFIX)/lib/pkgconfig/meiro.pc
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/meiro $(DESTDIR)$(PREFIX)/include/meiro.h \
+		$(DESTDIR)$(PREFIX)/lib/libmeiro.a $(DESTDIR)$(PREFIX)/lib/libmeiro.so* \
+		$(DESTDIR)$(PREFIX)/lib/pkgconfig/meiro.pc
+
+clean:
+	rm -rf build out build-check.log
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -1,0 +1,258 @@
+/* meiro — generate, solve and export mazes.
+ *
+ * The public API of libmeiro. Every public symbol starts with meiro_ / MEIRO_.
+ * The library never prints and never exits: functions return a status and,
+ * when given a meiro_error, fill it with a message a user can act on. */
+#ifndef MEIRO_H
+#define MEIRO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define MEIRO_VERSION_MAJOR 0
+#define MEIRO_VERSION_MINOR 1
+#define MEIRO_VERSION_PATCH 0
+#define MEIRO_VERSION "0.1.0"
+
+/* The version string of the library actually linked. */
+const char *meiro_version(void);
+
+/* ---- Errors ----------------------------------------------------------- */
+
+typedef enum meiro_status {
+    MEIRO_OK = 0,
+    MEIRO_ERROR_NOMEM,        /* out of memory */
+    MEIRO_ERROR_ARGUMENT,     /* an argument is out of range or malformed */
+    MEIRO_ERROR_TOO_BIG,      /* the maze exceeds the size limits */
+    MEIRO_ERROR_UNKNOWN_NAME, /* no algorithm, solver or format of that name */
+    MEIRO_ERROR_PARSE,        /* an input file is not a valid maze */
+    MEIRO_ERROR_IO,           /* reading or writing a file failed */
+    MEIRO_ERROR_NO_PATH,      /* the goal cannot be reached from the start */
+    MEIRO_ERROR_INTERNAL,     /* a broken invariant: a bug in meiro */
+    MEIRO_STATUS_COUNT
+} meiro_status;
+
+/* A short, fixed description of a status ("out of memory"). Never NULL. */
+const char *meiro_strerror(meiro_status status);
+
+/* Details of a failure. line and column are 1-based positions in an input
+ * file for MEIRO_ERROR_PARSE (0 when not about a position); message is a
+ * complete sentence without the file name, e.g. "unexpected character 'x'". */
+typedef struct meiro_error {
+    meiro_status status;
+    unsigned long line;
+    unsigned long column;
+    char message[256];
+} meiro_error;
+
+/* ---- The maze model --------------------------------------------------- */
+
+/* Limits: 1 <= width, height <= MEIRO_MAX_SIDE and width * height <=
+ * MEIRO_MAX_CELLS. Larger mazes are refused before anything is allocated. */
+#define MEIRO_MAX_SIDE 65535u
+#define MEIRO_MAX_CELLS 400000000u
+
+typedef enum meiro_dir {
+    MEIRO_NORTH = 0,
+    MEIRO_EAST = 1,
+    MEIRO_SOUTH = 2,
+    MEIRO_WEST = 3,
+    MEIRO_NO_DIR = 4
+} meiro_dir;
+
+typedef struct meiro_cell {
+    uint32_t x; /* column, 0 = left */
+    uint32_t y; /* row, 0 = top */
+} meiro_cell;
+
+/* A rectangular maze of width x height cells, a start and a goal cell. Each
+ * wall is stored once; the outer wall is always closed except for the
+ * optional "doors" where the start or goal mark sits in an opening of the
+ * outer wall. Opaque: use the functions below. */
+typedef struct meiro_maze meiro_maze;
+
+/* A new maze with every wall closed, start at the top-left cell and goal at
+ * the bottom-right cell (for a 1x1 maze: doors west and east). Returns NULL
+ * and fills err on failure. Free with meiro_maze_free(). */
+meiro_maze *meiro_maze_new(uint32_t width, uint32_t height, meiro_error *err);
+
+/* A deep copy, or NULL (err filled). */
+meiro_maze *meiro_maze_clone(const meiro_maze *maze, meiro_error *err);
+
+/* Frees the maze; NULL is allowed. */
+void meiro_maze_free(meiro_maze *maze);
+
+uint32_t meiro_maze_width(const meiro_maze *maze);
+uint32_t meiro_maze_height(const meiro_maze *maze);
+
+/* True if one can walk from cell (x, y) in direction dir. The outer wall is
+ * closed except at a door. Out-of-range cells answer false. */
+bool meiro_maze_is_open(const meiro_maze *maze, uint32_t x, uint32_t y, meiro_dir dir);
+
+/* Opens (carve) or closes (build) the wall between cell (x, y) and its
+ * neighbour in direction dir; both cells see the change. The outer wall
+ * cannot be changed this way (use meiro_maze_set_start/goal doors). */
+meiro_status meiro_maze_carve(meiro_maze *maze, uint32_t x, uint32_t y, meiro_dir dir);
+meiro_status meiro_maze_build(meiro_maze *maze, uint32_t x, uint32_t y, meiro_dir dir);
+
+/* Start and goal cells. door is MEIRO_NO_DIR when the mark sits in its cell,
+ * otherwise the side of the outer wall whose opening holds the mark (the
+ * cell must lie on that side). */
+meiro_cell meiro_maze_start(const meiro_maze *maze);
+meiro_cell meiro_maze_goal(const meiro_maze *maze);
+meiro_dir meiro_maze_start_door(const meiro_maze *maze);
+meiro_dir meiro_maze_goal_door(const meiro_maze *maze);
+meiro_status meiro_maze_set_start(meiro_maze *maze, meiro_cell cell, meiro_dir door);
+meiro_status meiro_maze_set_goal(meiro_maze *maze, meiro_cell cell, meiro_dir door);
+
+/* Provenance: the seed and generator that made the maze, if known. The
+ * algorithm string is copied (at most 31 bytes kept). */
+bool meiro_maze_seed(const meiro_maze *maze, uint64_t *seed);
+const char *meiro_maze_algorithm(const meiro_maze *maze); /* "" if unknown */
+void meiro_maze_set_origin(meiro_maze *maze, const char *algorithm, uint64_t seed);
+
+/* Checks the model's invariants (no opening into the outer wall except
+ * doors, start and goal inside, doors on the right side). MEIRO_OK or
+ * MEIRO_ERROR_INTERNAL with a message. */
+meiro_status meiro_maze_check(const meiro_maze *maze, meiro_error *err);
+
+/* True if every cell is reachable and there is exactly one path between any
+ * two cells (the open walls form a spanning tree). Sets *perfect. */
+meiro_status meiro_maze_is_perfect(const meiro_maze *maze, bool *perfect, meiro_error *err);
+
+/* True if both mazes have the same size, walls, start, goal and doors. */
+bool meiro_maze_equal(const meiro_maze *a, const meiro_maze *b);
+
+/* ---- Generators ------------------------------------------------------- */
+
+/* One entry of the generator or solver registry. aliases is a
+ * space-separated list, possibly empty. */
+typedef struct meiro_algorithm_info {
+    const char *name;
+    const char *aliases;
+    const char *description;
+} meiro_algorithm_info;
+
+size_t meiro_generator_count(void);
+const meiro_algorithm_info *meiro_generator_info(size_t index); /* NULL past the end */
+
+typedef struct meiro_generate_options {
+    uint32_t width;        /* cells across; default 20 */
+    uint32_t height;       /* cells down; default 15 */
+    const char *algorithm; /* name or alias; NULL = "cluster" */
+    uint64_t seed;         /* the same seed and options give the same maze */
+} meiro_generate_options;
+
+/* Fills *opt with the defaults (seed 0). */
+void meiro_generate_options_init(meiro_generate_options *opt);
+
+/* Generates a perfect maze. Returns NULL and fills err on failure (unknown
+ * algorithm, bad size, out of memory). The maze records its seed and the
+ * canonical algorithm name. */
+meiro_maze *meiro_generate(const meiro_generate_options *opt, meiro_error *err);
+
+/* ---- Solvers ---------------------------------------------------------- */
+
+size_t meiro_solver_count(void);
+const meiro_algorithm_info *meiro_solver_info(size_t index); /* NULL past the end */
+
+/* A path of cells from start to goal, each a neighbour of the previous one
+ * through an open wall. Owned by the caller: meiro_path_free(). */
+typedef struct meiro_path {
+    meiro_cell *cells;
+    size_t length;     /* number of cells, start and goal included */
+    uint64_t explored; /* cells the solver visited to find it */
+} meiro_path;
+
+/* Solves the maze with the named solver (NULL = "bfs"). On success *path
+ * holds the path. When the goal cannot be reached: MEIRO_ERROR_NO_PATH and an
+ * empty path. Works on imperfect mazes (loops, unreachable areas). */
+meiro_status meiro_solve(const meiro_maze *maze, const char *solver, meiro_path *path,
+                         meiro_error *err);
+
+/* Frees the cells and empties the path; NULL is allowed. */
+void meiro_path_free(meiro_path *path);
+
+/* Breadth-first distances from cell `from`: dist[y * width + x] is the
+ * number of steps to reach (x, y), or UINT32_MAX if unreachable. dist must
+ * hold width * height entries. */
+meiro_status meiro_distances(const meiro_maze *maze, meiro_cell from, uint32_t *dist,
+                             meiro_error *err);
+
+/* ---- Metrics ---------------------------------------------------------- */
+
+typedef struct meiro_stats {
+    uint32_t width, height;
+    uint64_t cells;
+    uint64_t passages;     /* open walls between cells */
+    bool perfect;          /* spanning tree: all reachable, one path */
+    uint64_t reachable;    /* cells reachable from the start */
+    uint64_t solution;     /* cells on the shortest path; 0 if none */
+    uint64_t dead_ends;    /* cells with exactly one opening */
+    uint64_t junctions;    /* cells with three or four openings */
+    uint64_t junctions4;   /* of those, cells with four openings */
+    uint64_t corridors;    /* cells with two openings */
+    uint64_t turns;        /* changes of direction along the solution */
+} meiro_stats;
+
+/* Computes the metrics of the maze (doors do not count as openings). */
+meiro_status meiro_stats_compute(const meiro_maze *maze, meiro_stats *stats, meiro_error *err);
+
+/* ---- Files ------------------------------------------------------------ */
+
+typedef enum meiro_format {
+    MEIRO_FORMAT_TEXT,    /* block grid: '#' walls, ' ' passages, S G . */
+    MEIRO_FORMAT_CSV,     /* the same grid as CSV: 1 wall, 0 passage, S G . */
+    MEIRO_FORMAT_ASCII,   /* +--+ and | line drawing (write only) */
+    MEIRO_FORMAT_UNICODE, /* box-drawing characters (write only) */
+    MEIRO_FORMAT_COUNT
+} meiro_format;
+
+typedef struct meiro_format_info {
+    meiro_format format;
+    const char *name;       /* "text" */
+    const char *extensions; /* space-separated, without dots: "txt" */
+    const char *description;
+    bool readable;
+} meiro_format_info;
+
+const meiro_format_info *meiro_format_info_get(meiro_format format); /* NULL if invalid */
+
+/* Looks a format up by name or extension ("text", "txt", "csv", ...). */
+meiro_status meiro_format_from_name(const char *name, meiro_format *format, meiro_error *err);
+
+/* The format named by a file name's extension; MEIRO_ERROR_UNKNOWN_NAME if
+ * the extension is unknown, and `fallback` if the name has no extension. */
+meiro_status meiro_format_from_filename(const char *filename, meiro_format fallback,
+                                        meiro_format *format, meiro_error *err);
+
+/* Writes the maze, with the path drawn if path is not NULL, to a stream. */
+meiro_status meiro_write(const meiro_maze *maze, const meiro_path *path, meiro_format format,
+                         FILE *out, meiro_error *err);
+
+/* Writes the maze to a file atomically: a temporary file in the same
+ * directory is written, flushed and renamed over `filename`, so a failure
+ * never leaves a partial file and an existing file is replaced only by a
+ * complete one. */
+meiro_status meiro_save(const meiro_maze *maze, const meiro_path *path, meiro_format format,
+                        const char *filename, meiro_error *err);
+
+/* Reads a maze (text or CSV) from a stream. Parse errors carry line and
+ * column (for CSV: the field number). Returns NULL and fills err. */
+meiro_maze *meiro_read(FILE *in, meiro_format format, meiro_error *err);
+
+/* Opens and reads a file; the format comes from its extension unless
+ * `format` is not MEIRO_FORMAT_COUNT. */
+meiro_maze *meiro_load(const char *filename, meiro_format format, meiro_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* MEIRO_H */

@@ -1,0 +1,412 @@
+/* The meiro command: parses options, calls the library, reports errors.
+ * Exit status: 0 success, 1 runtime failure, 2 usage error. */
+#define _POSIX_C_SOURCE 200809L
+#include "meiro.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
+
+static const char *const usage_main =
+    "Usage: meiro COMMAND [OPTIONS]\n"
+    "Generate, solve and export mazes.\n"
+    "\n"
+    "Commands:\n"
+    "  generate   make a new maze\n"
+    "  solve      solve a maze read from a text or CSV file\n"
+    "  stats      measure a maze (size, solution, dead ends, junctions)\n"
+    "  list       list algorithms, solvers and formats\n"
+    "\n"
+    "  meiro COMMAND --help   options of a command\n"
+    "  meiro --version        print the version\n";
+
+static const char *const usage_generate =
+    "Usage: meiro generate [OPTIONS]\n"
+    "Make a new perfect maze (one path between any two cells).\n"
+    "\n"
+    "  -W, --width N        cells across (default 20)\n"
+    "  -H, --height N       cells down (default 15)\n"
+    "  -a, --algorithm A    generator (default cluster; see 'meiro list')\n"
+    "  -s, --seed N         seed, 0 to 18446744073709551615 (default: from the clock,\n"
+    "                       printed on stderr); the same seed gives the same maze\n"
+    "      --solution       draw the shortest path from S to G\n"
+    "  -m, --solver M       solver used for --solution (default bfs)\n"
+    "  -f, --format F       text, csv, ascii or unicode (default: from the output\n"
+    "                       file's extension, else text)\n"
+    "  -o, --output FILE    write to FILE (default, or '-': standard output)\n"
+    "  -h, --help           show this help\n";
+
+static const char *const usage_solve =
+    "Usage: meiro solve [OPTIONS] INPUT\n"
+    "Solve the maze in INPUT (a text or CSV maze; '-' reads standard input) and\n"
+    "write it with the path from S to G marked.\n"
+    "\n"
+    "  -m, --solver M       solver (default bfs; see 'meiro list')\n"
+    "  -i, --input-format F text or csv (default: from INPUT's extension, else text)\n"
+    "  -f, --format F       output format (default: from the output file's\n"
+    "                       extension, else text)\n"
+    "  -o, --output FILE    write to FILE (default, or '-': standard output)\n"
+    "  -h, --help           show this help\n";
+
+static const char *const usage_stats =
+    "Usage: meiro stats [OPTIONS] INPUT\n"
+    "Measure the maze in INPUT: size, path length, dead ends, junctions.\n"
+    "\n"
+    "  -i, --input-format F text or csv (default: from INPUT's extension, else text)\n"
+    "      --json           print the numbers as JSON\n"
+    "  -h, --help           show this help\n";
+
+/* Reports a library error: "meiro: FILE:LINE:COL: message". */
+static int fail(const char *file, const meiro_error *err)
+{
+    const char *msg = err->message[0] ? err->message : meiro_strerror(err->status);
+    if (file && err->line)
+        fprintf(stderr, "meiro: %s:%lu:%lu: %s\n", file, err->line, err->column, msg);
+    else if (file)
+        fprintf(stderr, "meiro: %s: %s\n", file, msg);
+    else
+        fprintf(stderr, "meiro: %s\n", msg);
+    return EXIT_FAIL;
+}
+
+static int usage_error(const char *command, const char *fmt, const char *arg)
+{
+    fprintf(stderr, "meiro%s%s: ", command ? " " : "", command ? command : "");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\nTry 'meiro%s%s --help'.\n", command ? " " : "", command ? command : "");
+    return EXIT_USAGE;
+}
+
+static bool parse_u64(const char *s, uint64_t max, uint64_t *out)
+{
+    if (!s || !*s || *s == '-' || *s == '+' || *s == ' ') return false;
+    errno = 0;
+    char *end;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || *end || v > max) return false;
+    *out = v;
+    return true;
+}
+
+/* A seed for when none is given: from the clock, short enough to retype. */
+static uint64_t clock_seed(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    uint64_t x = (uint64_t)ts.tv_sec * 1000003u ^ (uint64_t)ts.tv_nsec;
+    x ^= x >> 31;
+    x *= 0x9e3779b97f4a7c15u;
+    return (x >> 16) % 1000000000u;
+}
+
+/* Shared handling of getopt's complaints. */
+static int bad_option(const char *command, char **argv, int c)
+{
+    if (c == ':') return usage_error(command, "option '%s' needs a value", argv[optind - 1]);
+    return usage_error(command, "unknown option '%s'", argv[optind - 1]);
+}
+
+static bool is_stdout(const char *output) { return !output || strcmp(output, "-") == 0; }
+
+/* Picks the output format: -f, else the output file's extension, else text. */
+static int output_format(const char *command, const char *fmt, const char *output,
+                         meiro_format *format)
+{
+    meiro_error err = {0};
+    if (fmt) {
+        if (meiro_format_from_name(fmt, format, &err) != MEIRO_OK)
+            return usage_error(command, "%s", err.message);
+        return EXIT_OK;
+    }
+    *format = MEIRO_FORMAT_TEXT;
+    if (!is_stdout(output) &&
+        meiro_format_from_filename(output, MEIRO_FORMAT_TEXT, format, &err) != MEIRO_OK)
+        return usage_error(command, "%s", err.message);
+    return EXIT_OK;
+}
+
+static int write_result(const meiro_maze *m, const meiro_path *path, meiro_format format,
+                        const char *output)
+{
+    meiro_error err = {0};
+    if (is_stdout(output)) {
+        if (meiro_write(m, path, format, stdout, &err) != MEIRO_OK) return fail("stdout", &err);
+        return EXIT_OK;
+    }
+    if (meiro_save(m, path, format, output, &err) != MEIRO_OK) return fail(output, &err);
+    return EXIT_OK;
+}
+
+static int cmd_generate(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"width", required_argument, NULL, 'W'},  {"height", required_argument, NULL, 'H'},
+        {"algorithm", required_argument, NULL, 'a'}, {"seed", required_argument, NULL, 's'},
+        {"solution", no_argument, NULL, 'S'},     {"solver", required_argument, NULL, 'm'},
+        {"format", required_argument, NULL, 'f'}, {"output", required_argument, NULL, 'o'},
+        {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0},
+    };
+    meiro_generate_options opt;
+    meiro_generate_options_init(&opt);
+    const char *fmt = NULL, *output = NULL, *solver = NULL;
+    bool solution = false, seeded = false;
+    uint64_t v;
+    int c;
+    while ((c = getopt_long(argc, argv, ":W:H:a:s:m:f:o:h", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'W':
+        case 'H':
+            if (!parse_u64(optarg, MEIRO_MAX_SIDE, &v) || v == 0)
+                return usage_error("generate", "%s must be a whole number from 1 to 65535",
+                                   c == 'W' ? "--width" : "--height");
+            *(c == 'W' ? &opt.width : &opt.height) = (uint32_t)v;
+            break;
+        case 'a': opt.algorithm = optarg; break;
+        case 's':
+            if (!parse_u64(optarg, UINT64_MAX, &opt.seed))
+                return usage_error("generate", "--seed must be a whole number, not '%s'", optarg);
+            seeded = true;
+            break;
+        case 'S': solution = true; break;
+        case 'm': solver = optarg; break;
+        case 'f': fmt = optarg; break;
+        case 'o': output = optarg; break;
+        case 'h': fputs(usage_generate, stdout); return EXIT_OK;
+        default: return bad_option("generate", argv, c);
+        }
+    }
+    if (optind < argc) return usage_error("generate", "unexpected argument '%s'", argv[optind]);
+    meiro_format format;
+    int rc = output_format("generate", fmt, output, &format);
+    if (rc != EXIT_OK) return rc;
+
+    meiro_error err = {0};
+    if (!seeded) opt.seed = clock_seed();
+    meiro_maze *m = meiro_generate(&opt, &err);
+    if (!m) return err.status == MEIRO_ERROR_UNKNOWN_NAME ? usage_error("generate", "%s", err.message)
+                                                           : fail(NULL, &err);
+    if (!seeded)
+        fprintf(stderr, "meiro: seed %llu (use -s %llu to make this maze again)\n",
+                (unsigned long long)opt.seed, (unsigned long long)opt.seed);
+    meiro_path path = {0};
+    if (solution && meiro_solve(m, solver, &path, &err) != MEIRO_OK) {
+        meiro_maze_free(m);
+        return err.status == MEIRO_ERROR_UNKNOWN_NAME ? usage_error("generate", "%s", err.message)
+                                                       : fail(NULL, &err);
+    }
+    rc = write_result(m, solution ? &path : NULL, format, output);
+    meiro_path_free(&path);
+    meiro_maze_free(m);
+    return rc;
+}
+
+/* Reads INPUT ('-' = stdin) in the given or guessed format. */
+static meiro_maze *load_input(const char *input, const char *input_format, int *rc)
+{
+    meiro_error err = {0};
+    meiro_format format = MEIRO_FORMAT_COUNT;
+    if (input_format && meiro_format_from_name(input_format, &format, &err) != MEIRO_OK) {
+        *rc = fail(NULL, &err);
+        return NULL;
+    }
+    meiro_maze *m;
+    if (strcmp(input, "-") == 0)
+        m = meiro_read(stdin, format == MEIRO_FORMAT_COUNT ? MEIRO_FORMAT_TEXT : format, &err);
+    else
+        m = meiro_load(input, format, &err);
+    if (!m) *rc = fail(strcmp(input, "-") == 0 ? "stdin" : input, &err);
+    return m;
+}
+
+static int cmd_solve(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"solver", required_argument, NULL, 'm'}, {"input-format", required_argument, NULL, 'i'},
+        {"format", required_argument, NULL, 'f'}, {"output", required_argument, NULL, 'o'},
+        {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0},
+    };
+    const char *solver = NULL, *fmt = NULL, *output = NULL, *input_format = NULL;
+    int c;
+    while ((c = getopt_long(argc, argv, ":m:i:f:o:h", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'm': solver = optarg; break;
+        case 'i': input_format = optarg; break;
+        case 'f': fmt = optarg; break;
+        case 'o': output = optarg; break;
+        case 'h': fputs(usage_solve, stdout); return EXIT_OK;
+        default: return bad_option("solve", argv, c);
+        }
+    }
+    if (optind >= argc) return usage_error("solve", "%s", "missing INPUT (a maze file, or '-')");
+    if (optind + 1 < argc) return usage_error("solve", "unexpected argument '%s'", argv[optind + 1]);
+    const char *input = argv[optind];
+    meiro_format format;
+    int rc = output_format("solve", fmt, output, &format);
+    if (rc != EXIT_OK) return rc;
+    meiro_maze *m = load_input(input, input_format, &rc);
+    if (!m) return rc;
+    meiro_error err = {0};
+    meiro_path path;
+    if (meiro_solve(m, solver, &path, &err) != MEIRO_OK) {
+        meiro_maze_free(m);
+        return err.status == MEIRO_ERROR_UNKNOWN_NAME ? usage_error("solve", "%s", err.message)
+                                                       : fail(input, &err);
+    }
+    rc = write_result(m, &path, format, output);
+    meiro_path_free(&path);
+    meiro_maze_free(m);
+    return rc;
+}
+
+static double percent(uint64_t part, uint64_t whole)
+{
+    return whole ? 100.0 * (double)part / (double)whole : 0.0;
+}
+
+static int cmd_stats(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"json", no_argument, NULL, 'J'},
+        {"input-format", required_argument, NULL, 'i'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    bool json = false;
+    const char *input_format = NULL;
+    int c;
+    while ((c = getopt_long(argc, argv, ":i:h", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'J': json = true; break;
+        case 'i': input_format = optarg; break;
+        case 'h': fputs(usage_stats, stdout); return EXIT_OK;
+        default: return bad_option("stats", argv, c);
+        }
+    }
+    if (optind >= argc) return usage_error("stats", "%s", "missing INPUT (a maze file, or '-')");
+    if (optind + 1 < argc) return usage_error("stats", "unexpected argument '%s'", argv[optind + 1]);
+    const char *input = argv[optind];
+    int rc;
+    meiro_maze *m = load_input(input, input_format, &rc);
+    if (!m) return rc;
+    meiro_error err = {0};
+    meiro_stats st;
+    if (meiro_stats_compute(m, &st, &err) != MEIRO_OK) {
+        meiro_maze_free(m);
+        return fail(input, &err);
+    }
+    uint64_t seed;
+    bool has_seed = meiro_maze_seed(m, &seed);
+    meiro_cell s = meiro_maze_start(m), g = meiro_maze_goal(m);
+    if (json) {
+        printf("{\"width\": %lu, \"height\": %lu, \"cells\": %llu, ", (unsigned long)st.width,
+               (unsigned long)st.height, (unsigned long long)st.cells);
+        if (has_seed) printf("\"seed\": %llu, ", (unsigned long long)seed);
+        else printf("\"seed\": null, ");
+        printf("\"start\": [%lu, %lu], \"goal\": [%lu, %lu], ", (unsigned long)s.x,
+               (unsigned long)s.y, (unsigned long)g.x, (unsigned long)g.y);
+        printf("\"perfect\": %s, \"reachable\": %llu, \"passages\": %llu, ",
+               st.perfect ? "true" : "false", (unsigned long long)st.reachable,
+               (unsigned long long)st.passages);
+        printf("\"solution_length\": %llu, \"solution_percent\": %.2f, \"turns\": %llu, ",
+               (unsigned long long)st.solution, percent(st.solution, st.cells),
+               (unsigned long long)st.turns);
+        printf("\"dead_ends\": %llu, \"dead_end_percent\": %.2f, \"junctions\": %llu, "
+               "\"junctions4\": %llu, \"corridors\": %llu}\n",
+               (unsigned long long)st.dead_ends, percent(st.dead_ends, st.cells),
+               (unsigned long long)st.junctions, (unsigned long long)st.junctions4,
+               (unsigned long long)st.corridors);
+    } else {
+        printf("size:        %lu x %lu (%llu cells)\n", (unsigned long)st.width,
+               (unsigned long)st.height, (unsigned long long)st.cells);
+        if (has_seed) printf("seed:        %llu\n", (unsigned long long)seed);
+        else printf("seed:        unknown (read from a file)\n");
+        printf("start:       (%lu, %lu)\ngoal:        (%lu, %lu)\n", (unsigned long)s.x,
+               (unsigned long)s.y, (unsigned long)g.x, (unsigned long)g.y);
+        printf("perfect:     %s\n", st.perfect ? "yes (one path between any two cells)"
+                                               : "no (loops or unreachable cells)");
+        printf("reachable:   %llu of %llu cells\n", (unsigned long long)st.reachable,
+               (unsigned long long)st.cells);
+        if (st.solution)
+            printf("solution:    %llu cells (%.1f%% of the maze), %llu turns\n",
+                   (unsigned long long)st.solution, percent(st.solution, st.cells),
+                   (unsigned long long)st.turns);
+        else printf("solution:    none (G cannot be reached from S)\n");
+        printf("dead ends:   %llu (%.1f%%)\n", (unsigned long long)st.dead_ends,
+               percent(st.dead_ends, st.cells));
+        printf("junctions:   %llu (%llu of them 4-way)\n", (unsigned long long)st.junctions,
+               (unsigned long long)st.junctions4);
+    }
+    meiro_maze_free(m);
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "meiro: stdout: write error: %s\n", strerror(errno));
+        return EXIT_FAIL;
+    }
+    return EXIT_OK;
+}
+
+static void list_algorithms(const char *title, size_t count,
+                            const meiro_algorithm_info *(*info)(size_t))
+{
+    printf("%s:\n", title);
+    for (size_t i = 0; i < count; i++) {
+        const meiro_algorithm_info *a = info(i);
+        printf("  %-10s %s", a->name, a->description);
+        if (a->aliases[0]) printf(" (also: %s)", a->aliases);
+        printf("\n");
+    }
+}
+
+static int cmd_list(int argc, char **argv)
+{
+    (void)argv;
+    if (argc > 1) return usage_error("list", "unexpected argument '%s'", argv[1]);
+    list_algorithms("Generators (-a)", meiro_generator_count(), meiro_generator_info);
+    printf("\n");
+    list_algorithms("Solvers (-m)", meiro_solver_count(), meiro_solver_info);
+    printf("\nFormats (-f):\n");
+    for (unsigned f = 0; f < MEIRO_FORMAT_COUNT; f++) {
+        const meiro_format_info *info = meiro_format_info_get((meiro_format)f);
+        printf("  %-10s %s%s%s\n", info->name, info->description,
+               info->extensions[0] ? "; extension ." : "", info->extensions);
+    }
+    return fflush(stdout) == 0 ? EXIT_OK : EXIT_FAIL;
+}
+
+int main(int argc, char **argv)
+{
+    opterr = 0;
+    if (argc < 2) {
+        fputs(usage_main, stderr);
+        return EXIT_USAGE;
+    }
+    const char *cmd = argv[1];
+    if (strcmp(cmd, "--help") == 0 || strcmp(cmd, "-h") == 0 || strcmp(cmd, "help") == 0) {
+        fputs(usage_main, stdout);
+        return EXIT_OK;
+    }
+    if (strcmp(cmd, "--version") == 0 || strcmp(cmd, "-V") == 0) {
+        printf("meiro %s\n", meiro_version());
+        return EXIT_OK;
+    }
+    static const struct {
+        const char *name;
+        int (*run)(int, char **);
+    } commands[] = {
+        {"generate", cmd_generate}, {"solve", cmd_solve}, {"stats", cmd_stats}, {"list", cmd_list},
+    };
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+        if (strcmp(cmd, commands[i].name) == 0) {
+            int rc = commands[i].run(argc - 1, argv + 1);
+            if (rc == EXIT_OK && (fflush(stdout) != 0 || ferror(stdout))) {
+                fprintf(stderr, "meiro: stdout: write error: %s\n", strerror(errno));
+                return EXIT_FAIL;
+            }
+            return rc;
+        }
+    }
+    return usage_error(NULL, "unknown command '%s'", cmd);
+}

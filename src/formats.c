@@ -1,0 +1,190 @@
+/* The format table and the file-level entry points: meiro_write/read to
+ * streams, meiro_save (atomic: temporary file + rename) and meiro_load. */
+#define _POSIX_C_SOURCE 200809L
+#include "internal.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+#include <unistd.h>
+
+typedef meiro_status (*write_fn)(const meiro_maze *m, const meiro_path *path, FILE *out);
+typedef meiro_maze *(*read_fn)(FILE *in, meiro_error *err);
+
+static meiro_status w_text(const meiro_maze *m, const meiro_path *p, FILE *o) { return write_text(m, p, o, false); }
+static meiro_status w_csv(const meiro_maze *m, const meiro_path *p, FILE *o) { return write_text(m, p, o, true); }
+static meiro_status w_ascii(const meiro_maze *m, const meiro_path *p, FILE *o) { return write_lines(m, p, o, false); }
+static meiro_status w_unicode(const meiro_maze *m, const meiro_path *p, FILE *o) { return write_lines(m, p, o, true); }
+static meiro_maze *r_text(FILE *in, meiro_error *err) { return read_grid(in, false, err); }
+static meiro_maze *r_csv(FILE *in, meiro_error *err) { return read_grid(in, true, err); }
+
+typedef struct format_entry {
+    meiro_format_info info;
+    write_fn write;
+    read_fn read;
+} format_entry;
+
+static const format_entry formats[MEIRO_FORMAT_COUNT] = {
+    [MEIRO_FORMAT_TEXT] = {{MEIRO_FORMAT_TEXT, "text", "txt",
+                            "block grid: '#' walls, spaces, S, G, '.' path", true},
+                           w_text, r_text},
+    [MEIRO_FORMAT_CSV] = {{MEIRO_FORMAT_CSV, "csv", "csv",
+                           "the block grid as CSV: 1 wall, 0 passage, S, G, '.' path", true},
+                          w_csv, r_csv},
+    [MEIRO_FORMAT_ASCII] = {{MEIRO_FORMAT_ASCII, "ascii", "",
+                             "line drawing with +---+ and | (write only)", false},
+                            w_ascii, NULL},
+    [MEIRO_FORMAT_UNICODE] = {{MEIRO_FORMAT_UNICODE, "unicode", "",
+                               "box-drawing characters for terminals (write only)", false},
+                              w_unicode, NULL},
+};
+
+const meiro_format_info *meiro_format_info_get(meiro_format format)
+{
+    return (unsigned)format < MEIRO_FORMAT_COUNT ? &formats[format].info : NULL;
+}
+
+static bool word_in_list(const char *list, const char *word, size_t len)
+{
+    for (const char *a = list; *a;) {
+        size_t n = strcspn(a, " ");
+        if (n == len && strncasecmp(a, word, n) == 0) return true;
+        a += n;
+        while (*a == ' ') a++;
+    }
+    return false;
+}
+
+static bool find_format(const char *name, size_t len, meiro_format *format)
+{
+    for (unsigned f = 0; f < MEIRO_FORMAT_COUNT; f++) {
+        const meiro_format_info *info = &formats[f].info;
+        if ((strlen(info->name) == len && strncasecmp(info->name, name, len) == 0) ||
+            word_in_list(info->extensions, name, len)) {
+            *format = (meiro_format)f;
+            return true;
+        }
+    }
+    return false;
+}
+
+meiro_status meiro_format_from_name(const char *name, meiro_format *format, meiro_error *err)
+{
+    if (find_format(name, strlen(name), format)) return MEIRO_OK;
+    return meiro_fail(err, MEIRO_ERROR_UNKNOWN_NAME,
+                      "unknown format '%s' (see 'meiro list' for the formats)", name);
+}
+
+meiro_status meiro_format_from_filename(const char *filename, meiro_format fallback,
+                                        meiro_format *format, meiro_error *err)
+{
+    const char *base = strrchr(filename, '/');
+    base = base ? base + 1 : filename;
+    const char *dot = strrchr(base, '.');
+    if (!dot || dot == base) {
+        *format = fallback;
+        return MEIRO_OK;
+    }
+    if (find_format(dot + 1, strlen(dot + 1), format)) return MEIRO_OK;
+    return meiro_fail(err, MEIRO_ERROR_UNKNOWN_NAME,
+                      "unknown file type '%s' (use -f to name the format; see 'meiro list')", dot);
+}
+
+meiro_status meiro_write(const meiro_maze *maze, const meiro_path *path, meiro_format format,
+                         FILE *out, meiro_error *err)
+{
+    if ((unsigned)format >= MEIRO_FORMAT_COUNT)
+        return meiro_fail(err, MEIRO_ERROR_ARGUMENT, "invalid format %d", (int)format);
+    meiro_status s = formats[format].write(maze, path, out);
+    if (s == MEIRO_ERROR_NOMEM) return meiro_fail(err, s, "out of memory writing the maze");
+    if (s == MEIRO_OK && fflush(out) != 0) s = MEIRO_ERROR_IO;
+    if (s == MEIRO_OK && ferror(out)) s = MEIRO_ERROR_IO;
+    if (s == MEIRO_ERROR_IO) return meiro_fail(err, s, "write error: %s", strerror(errno));
+    return s;
+}
+
+/* Creates a new file next to `filename` (same directory, so rename is
+ * atomic), honouring the umask like a plain fopen would. */
+static FILE *open_temp(const char *filename, char **temp_name, meiro_error *err)
+{
+    const char *slash = strrchr(filename, '/');
+    size_t dir_len = slash ? (size_t)(slash - filename + 1) : 0;
+    const char *base = filename + dir_len;
+    size_t size = strlen(filename) + 64;
+    char *name = malloc(size);
+    if (!name) {
+        meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+        return NULL;
+    }
+    unsigned long salt = (unsigned long)time(NULL) ^ ((unsigned long)getpid() << 16);
+    for (unsigned attempt = 0; attempt < 100; attempt++) {
+        snprintf(name, size, "%.*s.%s.%lx.tmp", (int)dir_len, filename, base,
+                 salt + attempt * 7919ul);
+        int fd = open(name, O_WRONLY | O_CREAT | O_EXCL, 0666);
+        if (fd < 0 && errno == EEXIST) continue;
+        if (fd < 0) {
+            meiro_fail(err, MEIRO_ERROR_IO, "cannot create the file: %s", strerror(errno));
+            break;
+        }
+        FILE *f = fdopen(fd, "wb");
+        if (!f) {
+            meiro_fail(err, MEIRO_ERROR_IO, "cannot create the file: %s", strerror(errno));
+            close(fd);
+            unlink(name);
+            break;
+        }
+        *temp_name = name;
+        return f;
+    }
+    if (err && err->status != MEIRO_ERROR_IO)
+        meiro_fail(err, MEIRO_ERROR_IO, "cannot create a temporary file next to it");
+    free(name);
+    return NULL;
+}
+
+meiro_status meiro_save(const meiro_maze *maze, const meiro_path *path, meiro_format format,
+                        const char *filename, meiro_error *err)
+{
+    if (err) err->status = MEIRO_OK;
+    char *temp = NULL;
+    FILE *f = open_temp(filename, &temp, err);
+    if (!f) return err ? err->status : MEIRO_ERROR_IO;
+    meiro_status s = meiro_write(maze, path, format, f, err);
+    if (s == MEIRO_OK && fsync(fileno(f)) != 0)
+        s = meiro_fail(err, MEIRO_ERROR_IO, "cannot write the file: %s", strerror(errno));
+    if (fclose(f) != 0 && s == MEIRO_OK)
+        s = meiro_fail(err, MEIRO_ERROR_IO, "cannot write the file: %s", strerror(errno));
+    if (s == MEIRO_OK && rename(temp, filename) != 0)
+        s = meiro_fail(err, MEIRO_ERROR_IO, "cannot replace the file: %s", strerror(errno));
+    if (s != MEIRO_OK) unlink(temp);
+    free(temp);
+    return s;
+}
+
+meiro_maze *meiro_read(FILE *in, meiro_format format, meiro_error *err)
+{
+    if ((unsigned)format >= MEIRO_FORMAT_COUNT || !formats[format].read) {
+        meiro_fail(err, MEIRO_ERROR_ARGUMENT, "%s mazes can be written but not read",
+                   (unsigned)format < MEIRO_FORMAT_COUNT ? formats[format].info.name : "these");
+        return NULL;
+    }
+    return formats[format].read(in, err);
+}
+
+meiro_maze *meiro_load(const char *filename, meiro_format format, meiro_error *err)
+{
+    if (format == MEIRO_FORMAT_COUNT &&
+        meiro_format_from_filename(filename, MEIRO_FORMAT_TEXT, &format, err) != MEIRO_OK)
+        return NULL;
+    FILE *f = fopen(filename, "rb");
+    if (!f) {
+        meiro_fail(err, MEIRO_ERROR_IO, "cannot open: %s", strerror(errno));
+        return NULL;
+    }
+    meiro_maze *m = meiro_read(f, format, err);
+    fclose(f);
+    return m;
+}

@@ -1,0 +1,87 @@
+/* The generator registry and meiro_generate(). Adding a generator means one
+ * file and one line in this table. */
+#include "internal.h"
+
+#include <string.h>
+
+static const generator_entry generators[] = {
+    {{"cluster", "kruskal",
+      "Cluster merging (seed 001, Kruskal): knocks down random walls between rooms with "
+      "different numbers. Many short dead ends; the Excel original."},
+     gen_cluster},
+    {{"dig", "backtracker anahori",
+      "Digging (穴掘り法, seed 000 fill_with_road): one long winding road, branching again "
+      "from earlier points when stuck. Few, long dead ends."},
+     gen_dig},
+    {{"bar", "boutaoshi",
+      "Bar tilting (棒倒し法, seeds 002/004): each pillar tilts one bar. Simple and fast; "
+      "sparse top rows, long straight runs."},
+     gen_bar},
+    {{"wall", "kabenobashi",
+      "Wall extending (壁伸ばし法, seed 002): walls grow from random pillars until they join "
+      "the existing walls. Even texture, many branches."},
+     gen_wall},
+};
+
+enum { GENERATOR_COUNT = sizeof generators / sizeof generators[0] };
+
+size_t meiro_generator_count(void) { return GENERATOR_COUNT; }
+
+const meiro_algorithm_info *meiro_generator_info(size_t index)
+{
+    return index < GENERATOR_COUNT ? &generators[index].info : NULL;
+}
+
+bool info_matches(const meiro_algorithm_info *info, const char *name)
+{
+    if (strcmp(info->name, name) == 0) return true;
+    size_t len = strlen(name);
+    for (const char *a = info->aliases; *a;) {
+        size_t n = strcspn(a, " ");
+        if (n == len && strncmp(a, name, n) == 0) return true;
+        a += n;
+        while (*a == ' ') a++;
+    }
+    return false;
+}
+
+const generator_entry *generator_find(const char *name)
+{
+    for (size_t i = 0; i < GENERATOR_COUNT; i++)
+        if (info_matches(&generators[i].info, name)) return &generators[i];
+    return NULL;
+}
+
+void meiro_generate_options_init(meiro_generate_options *opt)
+{
+    opt->width = 20;
+    opt->height = 15;
+    opt->algorithm = NULL;
+    opt->seed = 0;
+}
+
+meiro_maze *meiro_generate(const meiro_generate_options *opt, meiro_error *err)
+{
+    meiro_generate_options defaults;
+    if (!opt) {
+        meiro_generate_options_init(&defaults);
+        opt = &defaults;
+    }
+    const char *name = opt->algorithm ? opt->algorithm : "cluster";
+    const generator_entry *gen = generator_find(name);
+    if (!gen) {
+        meiro_fail(err, MEIRO_ERROR_UNKNOWN_NAME,
+                   "unknown algorithm '%s' (see 'meiro list' for the names)", name);
+        return NULL;
+    }
+    meiro_maze *m = meiro_maze_new(opt->width, opt->height, err);
+    if (!m) return NULL;
+    meiro_rng rng;
+    rng_seed(&rng, opt->seed);
+    if (gen->run(m, &rng, err) != MEIRO_OK) {
+        meiro_maze_free(m);
+        return NULL;
+    }
+    meiro_maze_set_origin(m, gen->info.name, opt->seed);
+    return m;
+}

@@ -1,0 +1,192 @@
+/* Private declarations shared by the library's sources: the maze layout,
+ * the PRNG, the registries and small helpers. Not installed. */
+#ifndef MEIRO_INTERNAL_H
+#define MEIRO_INTERNAL_H
+
+#include "meiro.h"
+
+/* Each cell owns the wall on its east and its south side, so every inner
+ * wall is stored exactly once. A set bit means the wall is open. */
+enum { CELL_OPEN_E = 1u, CELL_OPEN_S = 2u, CELL_BITS = 3u };
+
+struct meiro_maze {
+    uint32_t w, h;
+    uint8_t *cells; /* w * h bytes, row-major */
+    meiro_cell start, goal;
+    meiro_dir start_door, goal_door;
+    bool has_seed;
+    uint64_t seed;
+    char algorithm[32];
+};
+
+static inline size_t cell_index(const meiro_maze *m, uint32_t x, uint32_t y)
+{
+    return (size_t)y * m->w + x;
+}
+
+static const int DIR_DX[4] = {0, 1, 0, -1};
+static const int DIR_DY[4] = {-1, 0, 1, 0};
+
+static inline meiro_dir dir_opposite(meiro_dir d) { return (meiro_dir)(d ^ 2u); }
+
+/* Open between (x, y) and its neighbour in d, ignoring doors. The caller
+ * guarantees (x, y) is inside. */
+static inline bool cell_open(const meiro_maze *m, uint32_t x, uint32_t y, unsigned d)
+{
+    switch (d) {
+    case MEIRO_NORTH: return y > 0 && (m->cells[cell_index(m, x, y - 1)] & CELL_OPEN_S);
+    case MEIRO_EAST: return (m->cells[cell_index(m, x, y)] & CELL_OPEN_E) != 0;
+    case MEIRO_SOUTH: return (m->cells[cell_index(m, x, y)] & CELL_OPEN_S) != 0;
+    default: return x > 0 && (m->cells[cell_index(m, x - 1, y)] & CELL_OPEN_E);
+    }
+}
+
+/* Bit mask of the directions open from (x, y) (doors excluded). */
+static inline unsigned cell_open_mask(const meiro_maze *m, uint32_t x, uint32_t y)
+{
+    size_t i = cell_index(m, x, y);
+    uint8_t c = m->cells[i];
+    unsigned mask = 0;
+    if (y > 0 && (m->cells[i - m->w] & CELL_OPEN_S)) mask |= 1u << MEIRO_NORTH;
+    if (c & CELL_OPEN_E) mask |= 1u << MEIRO_EAST;
+    if (c & CELL_OPEN_S) mask |= 1u << MEIRO_SOUTH;
+    if (x > 0 && (m->cells[i - 1] & CELL_OPEN_E)) mask |= 1u << MEIRO_WEST;
+    return mask;
+}
+
+/* Bit mask of the directions that lead to another cell of the grid. */
+static inline unsigned cell_inside_mask(const meiro_maze *m, uint32_t x, uint32_t y)
+{
+    unsigned mask = 0;
+    if (y > 0) mask |= 1u << MEIRO_NORTH;
+    if (x + 1 < m->w) mask |= 1u << MEIRO_EAST;
+    if (y + 1 < m->h) mask |= 1u << MEIRO_SOUTH;
+    if (x > 0) mask |= 1u << MEIRO_WEST;
+    return mask;
+}
+
+/* Sets or clears the wall between (x, y) and its inner neighbour in d. */
+void maze_set_wall(meiro_maze *m, uint32_t x, uint32_t y, unsigned d, bool open);
+
+/* Opens every inner wall (the starting point of the wall-adding
+ * generators). */
+void maze_open_all(meiro_maze *m);
+
+/* ---- Errors ---- */
+
+/* Fills err (if not NULL) and returns status. printf-style message. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+meiro_status meiro_fail(meiro_error *err, meiro_status status, const char *fmt, ...);
+
+/* Same, with a position in an input file. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 5, 6)))
+#endif
+meiro_status meiro_fail_at(meiro_error *err, meiro_status status, unsigned long line,
+                           unsigned long column, const char *fmt, ...);
+
+/* Overflow-checked allocations: NULL on overflow or exhaustion. */
+void *meiro_calloc(size_t count, size_t size);
+void *meiro_malloc_array(size_t count, size_t size);
+void *meiro_realloc_array(void *ptr, size_t count, size_t size);
+
+/* ---- PRNG: xoshiro256** seeded by splitmix64, the same on every machine. */
+
+typedef struct meiro_rng {
+    uint64_t s[4];
+} meiro_rng;
+
+void rng_seed(meiro_rng *rng, uint64_t seed);
+uint64_t rng_next(meiro_rng *rng);
+/* Uniform in [0, bound) without modulo bias; bound > 0. */
+uint32_t rng_below(meiro_rng *rng, uint32_t bound);
+/* A uniformly chosen set bit of mask (mask != 0): returns its index. */
+unsigned rng_pick_bit(meiro_rng *rng, unsigned mask);
+
+/* A pseudo-random permutation of [0, n) that needs no memory: a keyed
+ * Feistel network on the next even power of two, cycle-walked into range.
+ * Used to visit walls or points in random order without shuffling an array
+ * as large as the maze. */
+typedef struct meiro_perm {
+    uint64_t n;
+    unsigned half_bits;
+    uint64_t half_mask;
+    uint64_t keys[4];
+} meiro_perm;
+
+void perm_init(meiro_perm *p, uint64_t n, meiro_rng *rng);
+uint64_t perm_at(const meiro_perm *p, uint64_t i);
+
+/* ---- Generators and solvers: one file each, listed in one table. ---- */
+
+typedef meiro_status (*generator_fn)(meiro_maze *m, meiro_rng *rng, meiro_error *err);
+
+typedef struct generator_entry {
+    meiro_algorithm_info info;
+    generator_fn run;
+} generator_entry;
+
+meiro_status gen_dig(meiro_maze *m, meiro_rng *rng, meiro_error *err);
+meiro_status gen_cluster(meiro_maze *m, meiro_rng *rng, meiro_error *err);
+meiro_status gen_bar(meiro_maze *m, meiro_rng *rng, meiro_error *err);
+meiro_status gen_wall(meiro_maze *m, meiro_rng *rng, meiro_error *err);
+
+/* Solvers fill a per-cell byte array `trail` (w * h bytes, zeroed by the
+ * caller) with TRAIL_SEEN and the direction back to the cell they came
+ * from, and return whether the goal was reached; the path is read back
+ * from the trail. */
+enum { TRAIL_SEEN = 0x80u, TRAIL_DIR = 0x03u, TRAIL_ROOT = 0x40u };
+
+typedef meiro_status (*solver_fn)(const meiro_maze *m, uint8_t *trail, bool *found,
+                                  uint64_t *explored, meiro_error *err);
+
+typedef struct solver_entry {
+    meiro_algorithm_info info;
+    solver_fn run;
+} solver_entry;
+
+meiro_status solve_bfs(const meiro_maze *m, uint8_t *trail, bool *found, uint64_t *explored,
+                       meiro_error *err);
+meiro_status solve_dfs(const meiro_maze *m, uint8_t *trail, bool *found, uint64_t *explored,
+                       meiro_error *err);
+meiro_status solve_fill(const meiro_maze *m, uint8_t *trail, bool *found, uint64_t *explored,
+                        meiro_error *err);
+
+/* True if `name` is `info`'s name or one of its space-separated aliases. */
+bool info_matches(const meiro_algorithm_info *info, const char *name);
+
+/* Looks up a name or alias in a registry; NULL if not found. */
+const generator_entry *generator_find(const char *name);
+const solver_entry *solver_find(const char *name);
+
+/* ---- The road walk shared by `dig`, `dfs` and `fill` (seed 000's
+ * fill_with_road): extend a road into unvisited neighbours, chosen by
+ * `pick`; when stuck, go back along the road and branch again from the
+ * latest point that still can. Iterative: the way back is read from the
+ * trail bytes, so no stack grows with the maze. */
+
+/* Returns the direction chosen among the set bits of `candidates`. */
+typedef unsigned (*walk_pick_fn)(void *ctx, const meiro_maze *m, uint32_t x, uint32_t y,
+                                 unsigned candidates);
+
+/* Walks from `from`. With `carve` (generation) any unvisited neighbour may
+ * be chosen and the wall to it is opened in `carve` (the same maze as m).
+ * Without (solving) the walk follows open walls, stops when `goal` is
+ * entered and sets *found. *visited counts the cells entered. */
+void walk_roads(const meiro_maze *m, meiro_maze *carve, uint8_t *trail, meiro_cell from,
+                walk_pick_fn pick, void *ctx, meiro_cell goal, bool *found, uint64_t *visited);
+
+/* ---- Readers and writers ---- */
+
+meiro_status write_text(const meiro_maze *m, const meiro_path *path, FILE *out, bool csv);
+meiro_status write_lines(const meiro_maze *m, const meiro_path *path, FILE *out, bool unicode);
+meiro_maze *read_grid(FILE *in, bool csv, meiro_error *err);
+
+/* Marks the path's cells in a w * h byte array (1 = on the path) and the
+ * walls it crosses (2 = through east wall, 4 = through south wall). NULL
+ * path gives NULL with MEIRO_OK. */
+meiro_status path_marks(const meiro_maze *m, const meiro_path *path, uint8_t **marks);
+
+#endif /* MEIRO_INTERNAL_H */

@@ -1,0 +1,119 @@
+/* `bfs` (seed 003's 幅優先探索): breadth-first search from the start; the
+ * first time the goal is reached the path is a shortest one. The queue is a
+ * growable ring of cell indices: its size is the search front, usually far
+ * below the maze's size. Also meiro_distances(). */
+#include "internal.h"
+
+#include <stdlib.h>
+
+typedef struct ring {
+    uint32_t *items;
+    size_t cap, head, count;
+} ring;
+
+static bool ring_push(ring *r, uint32_t v)
+{
+    if (r->count == r->cap) {
+        size_t cap = r->cap ? 2 * r->cap : 1024;
+        uint32_t *items = meiro_malloc_array(cap, sizeof *items);
+        if (!items) return false;
+        for (size_t k = 0; k < r->count; k++) items[k] = r->items[(r->head + k) % r->cap];
+        free(r->items);
+        r->items = items;
+        r->cap = cap;
+        r->head = 0;
+    }
+    r->items[(r->head + r->count) % r->cap] = v;
+    r->count++;
+    return true;
+}
+
+static uint32_t ring_pop(ring *r)
+{
+    uint32_t v = r->items[r->head];
+    r->head = (r->head + 1) % r->cap;
+    r->count--;
+    return v;
+}
+
+/* Visits cells in breadth-first order from `from`, calling back for each
+ * newly reached cell. Stops early when `visit` returns true. */
+typedef bool (*bfs_visit_fn)(void *ctx, size_t cell, size_t parent, unsigned back);
+
+static meiro_status bfs_walk(const meiro_maze *m, meiro_cell from, uint8_t *seen_bytes,
+                             bfs_visit_fn visit, void *ctx, meiro_error *err)
+{
+    ring q = {NULL, 0, 0, 0};
+    size_t s = cell_index(m, from.x, from.y);
+    seen_bytes[s] = TRAIL_SEEN | TRAIL_ROOT;
+    meiro_status status = MEIRO_OK;
+    if (visit(ctx, s, s, 0)) return MEIRO_OK;
+    if (!ring_push(&q, (uint32_t)s)) goto nomem;
+    while (q.count) {
+        size_t i = ring_pop(&q);
+        uint32_t x = (uint32_t)(i % m->w), y = (uint32_t)(i / m->w);
+        unsigned open = cell_open_mask(m, x, y);
+        for (unsigned d = 0; d < 4; d++) {
+            if (!(open & (1u << d))) continue;
+            size_t j = cell_index(m, x + (uint32_t)DIR_DX[d], y + (uint32_t)DIR_DY[d]);
+            if (seen_bytes[j] & TRAIL_SEEN) continue;
+            unsigned back = dir_opposite((meiro_dir)d);
+            seen_bytes[j] = (uint8_t)(TRAIL_SEEN | back);
+            if (visit(ctx, j, i, back)) goto done;
+            if (!ring_push(&q, (uint32_t)j)) goto nomem;
+        }
+    }
+done:
+    free(q.items);
+    return status;
+nomem:
+    free(q.items);
+    return meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory in breadth-first search");
+}
+
+typedef struct goal_search {
+    size_t goal;
+    uint64_t explored;
+    bool found;
+} goal_search;
+
+static bool visit_goal(void *ctx, size_t cell, size_t parent, unsigned back)
+{
+    (void)parent, (void)back;
+    goal_search *g = ctx;
+    g->explored++;
+    return g->found = cell == g->goal;
+}
+
+meiro_status solve_bfs(const meiro_maze *m, uint8_t *trail, bool *found, uint64_t *explored,
+                       meiro_error *err)
+{
+    goal_search g = {cell_index(m, m->goal.x, m->goal.y), 0, false};
+    meiro_status s = bfs_walk(m, m->start, trail, visit_goal, &g, err);
+    *found = g.found;
+    *explored = g.explored;
+    return s;
+}
+
+static bool visit_distance(void *ctx, size_t cell, size_t parent, unsigned back)
+{
+    (void)back;
+    uint32_t *dist = ctx;
+    dist[cell] = cell == parent ? 0 : dist[parent] + 1;
+    return false;
+}
+
+meiro_status meiro_distances(const meiro_maze *maze, meiro_cell from, uint32_t *dist,
+                             meiro_error *err)
+{
+    if (from.x >= maze->w || from.y >= maze->h)
+        return meiro_fail(err, MEIRO_ERROR_ARGUMENT, "cell (%lu, %lu) is outside the maze",
+                          (unsigned long)from.x, (unsigned long)from.y);
+    size_t n = (size_t)maze->w * maze->h;
+    uint8_t *seen = meiro_calloc(n, 1);
+    if (!seen) return meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory measuring distances");
+    for (size_t i = 0; i < n; i++) dist[i] = UINT32_MAX;
+    meiro_status s = bfs_walk(maze, from, seen, visit_distance, dist, err);
+    free(seen);
+    return s;
+}

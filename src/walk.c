@@ -1,0 +1,46 @@
+/* The road walk of seed 000 (fill_with_road), made iterative. It both
+ * generates (`dig`) and solves (`dfs`, `fill`): extend the road into an
+ * unvisited neighbour; when stuck, step back along the road to the latest
+ * point that can branch. The way back is stored as two bits per cell in the
+ * trail, so the walk needs no stack and no recursion. */
+#include "internal.h"
+
+void walk_roads(const meiro_maze *m, meiro_maze *carve, uint8_t *trail, meiro_cell from,
+                walk_pick_fn pick, void *ctx, meiro_cell goal, bool *found, uint64_t *visited)
+{
+    uint32_t x = from.x, y = from.y;
+    size_t i = cell_index(m, x, y);
+    trail[i] = TRAIL_SEEN | TRAIL_ROOT;
+    *visited = 1;
+    bool following = carve == NULL;
+    if (found) *found = following && x == goal.x && y == goal.y;
+    if (found && *found) return;
+    for (;;) {
+        unsigned allowed = following ? cell_open_mask(m, x, y) : cell_inside_mask(m, x, y);
+        unsigned candidates = 0;
+        for (unsigned d = 0; d < 4; d++) {
+            if (!(allowed & (1u << d))) continue;
+            size_t j = cell_index(m, x + (uint32_t)DIR_DX[d], y + (uint32_t)DIR_DY[d]);
+            if (!(trail[j] & TRAIL_SEEN)) candidates |= 1u << d;
+        }
+        if (candidates) {
+            unsigned d = pick(ctx, m, x, y, candidates);
+            if (!following) maze_set_wall(carve, x, y, d, true);
+            x += (uint32_t)DIR_DX[d];
+            y += (uint32_t)DIR_DY[d];
+            i = cell_index(m, x, y);
+            trail[i] = (uint8_t)(TRAIL_SEEN | dir_opposite((meiro_dir)d));
+            ++*visited;
+            if (following && x == goal.x && y == goal.y) {
+                *found = true;
+                return;
+            }
+            continue;
+        }
+        if (trail[i] & TRAIL_ROOT) return; /* back at the start: all filled */
+        unsigned back = trail[i] & TRAIL_DIR;
+        x += (uint32_t)DIR_DX[back];
+        y += (uint32_t)DIR_DY[back];
+        i = cell_index(m, x, y);
+    }
+}

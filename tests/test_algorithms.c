@@ -1,0 +1,226 @@
+/* Property tests of every generator and solver over many seeds and sizes:
+ * the invariants hold, mazes are perfect and reproducible, paths are valid,
+ * bfs is shortest, and "no path" is reported rather than looped on. */
+#include "harness.h"
+#include "internal.h"
+
+#include <stdlib.h>
+
+static const struct { uint32_t w, h; int seeds; } sizes[] = {
+    {1, 1, 3},   {1, 9, 3},    {9, 1, 3},   {2, 2, 20},  {3, 3, 20},   {4, 7, 20},
+    {7, 4, 20},  {10, 10, 20}, {31, 17, 8}, {64, 64, 4}, {100, 37, 4}, {300, 200, 2},
+};
+enum { SIZE_COUNT = sizeof sizes / sizeof sizes[0] };
+
+/* A path is valid if it runs from start to goal through open walls. */
+static bool path_valid(const meiro_maze *m, const meiro_path *p)
+{
+    if (p->length == 0) return false;
+    meiro_cell s = meiro_maze_start(m), g = meiro_maze_goal(m);
+    if (p->cells[0].x != s.x || p->cells[0].y != s.y) return false;
+    if (p->cells[p->length - 1].x != g.x || p->cells[p->length - 1].y != g.y) return false;
+    for (size_t k = 1; k < p->length; k++) {
+        meiro_cell a = p->cells[k - 1], b = p->cells[k];
+        int dir = -1;
+        for (unsigned d = 0; d < 4; d++)
+            if ((int64_t)a.x + DIR_DX[d] == b.x && (int64_t)a.y + DIR_DY[d] == b.y) dir = (int)d;
+        if (dir < 0 || !meiro_maze_is_open(m, a.x, a.y, (meiro_dir)dir)) return false;
+    }
+    return true;
+}
+
+static meiro_maze *make(uint32_t w, uint32_t h, const char *algo, uint64_t seed)
+{
+    meiro_generate_options opt;
+    meiro_generate_options_init(&opt);
+    opt.width = w;
+    opt.height = h;
+    opt.algorithm = algo;
+    opt.seed = seed;
+    meiro_error err = {0};
+    meiro_maze *m = meiro_generate(&opt, &err);
+    CHECK_MSG(m != NULL, "%s %ux%u seed %llu: %s", algo, w, h, (unsigned long long)seed, err.message);
+    return m;
+}
+
+static void test_generators(void)
+{
+    for (size_t g = 0; g < meiro_generator_count(); g++) {
+        const char *name = meiro_generator_info(g)->name;
+        for (size_t s = 0; s < SIZE_COUNT; s++) {
+            uint32_t w = sizes[s].w, h = sizes[s].h;
+            int differ = 0;
+            for (int seed = 1; seed <= sizes[s].seeds; seed++) {
+                meiro_maze *m = make(w, h, name, (uint64_t)seed);
+                if (!m) continue;
+                meiro_error err = {0};
+                CHECK_MSG(meiro_maze_check(m, &err) == MEIRO_OK, "%s %ux%u: %s", name, w, h, err.message);
+                bool perfect = false;
+                CHECK_INT(meiro_maze_is_perfect(m, &perfect, NULL), MEIRO_OK);
+                CHECK_MSG(perfect, "%s %ux%u seed %d is not perfect", name, w, h, seed);
+                uint64_t got;
+                CHECK(meiro_maze_seed(m, &got) && got == (uint64_t)seed);
+                CHECK_STR(meiro_maze_algorithm(m), name);
+                meiro_maze *again = make(w, h, name, (uint64_t)seed);
+                CHECK_MSG(again && meiro_maze_equal(m, again), "%s %ux%u seed %d not reproducible", name, w, h, seed);
+                meiro_maze *other = make(w, h, name, (uint64_t)seed + 1000);
+                if (other && !meiro_maze_equal(m, other)) differ++;
+                meiro_maze_free(other);
+                meiro_maze_free(again);
+                meiro_maze_free(m);
+            }
+            /* Only one perfect maze is 1 cell wide or tall; from 3x3 up
+             * different seeds must give different mazes. */
+            if (w >= 3 && h >= 3)
+                CHECK_MSG(differ == sizes[s].seeds, "%s %ux%u: only %d of %d seeds differ", name, w, h, differ, sizes[s].seeds);
+        }
+    }
+}
+
+static void test_registry(void)
+{
+    static const char *const aliases[][2] = {
+        {"backtracker", "dig"}, {"anahori", "dig"}, {"kruskal", "cluster"},
+        {"boutaoshi", "bar"}, {"kabenobashi", "wall"},
+    };
+    for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++) {
+        meiro_maze *a = make(12, 9, aliases[i][0], 5), *b = make(12, 9, aliases[i][1], 5);
+        CHECK_MSG(a && b && meiro_maze_equal(a, b), "%s != %s", aliases[i][0], aliases[i][1]);
+        if (a) CHECK_STR(meiro_maze_algorithm(a), aliases[i][1]);
+        meiro_maze_free(a);
+        meiro_maze_free(b);
+    }
+    meiro_generate_options opt;
+    meiro_generate_options_init(&opt);
+    opt.algorithm = "nope";
+    meiro_error err = {0};
+    CHECK(meiro_generate(&opt, &err) == NULL);
+    CHECK_INT(err.status, MEIRO_ERROR_UNKNOWN_NAME);
+    CHECK(strstr(err.message, "nope") != NULL);
+    CHECK(meiro_generator_info(meiro_generator_count()) == NULL);
+    CHECK(meiro_solver_info(meiro_solver_count()) == NULL);
+    meiro_path p;
+    meiro_maze *m = make(3, 3, "dig", 1);
+    CHECK_INT(meiro_solve(m, "nope", &p, &err), MEIRO_ERROR_UNKNOWN_NAME);
+    CHECK_INT(meiro_solve(m, "road", &p, &err), MEIRO_OK);
+    meiro_path_free(&p);
+    meiro_maze_free(m);
+}
+
+static void check_all_solvers(const meiro_maze *m, const char *what, bool perfect)
+{
+    meiro_path best;
+    meiro_error err = {0};
+    CHECK_MSG(meiro_solve(m, "bfs", &best, &err) == MEIRO_OK, "%s: %s", what, err.message);
+    CHECK_MSG(path_valid(m, &best), "%s: bfs path invalid", what);
+    /* bfs is shortest: its length is the BFS distance of the goal + 1 */
+    uint32_t *dist = malloc(sizeof *dist * (size_t)meiro_maze_width(m) * meiro_maze_height(m));
+    meiro_cell s = meiro_maze_start(m), g = meiro_maze_goal(m);
+    CHECK_INT(meiro_distances(m, s, dist, NULL), MEIRO_OK);
+    CHECK_INT(best.length, (size_t)dist[(size_t)g.y * meiro_maze_width(m) + g.x] + 1);
+    free(dist);
+    for (size_t k = 0; k < meiro_solver_count(); k++) {
+        const char *name = meiro_solver_info(k)->name;
+        meiro_path p;
+        CHECK_MSG(meiro_solve(m, name, &p, &err) == MEIRO_OK, "%s %s: %s", what, name, err.message);
+        CHECK_MSG(path_valid(m, &p), "%s: %s path invalid", what, name);
+        CHECK_MSG(p.length >= best.length, "%s: %s shorter than bfs", what, name);
+        if (perfect) CHECK_MSG(p.length == best.length, "%s: %s differs on a perfect maze", what, name);
+        CHECK(p.explored >= p.length);
+        meiro_path_free(&p);
+    }
+    meiro_path_free(&best);
+}
+
+static void test_solvers_on_generated(void)
+{
+    for (size_t g = 0; g < meiro_generator_count(); g++) {
+        const char *name = meiro_generator_info(g)->name;
+        for (size_t s = 0; s < SIZE_COUNT; s++) {
+            meiro_maze *m = make(sizes[s].w, sizes[s].h, name, 77 + s);
+            if (!m) continue;
+            char what[64];
+            snprintf(what, sizeof what, "%s %ux%u", name, sizes[s].w, sizes[s].h);
+            check_all_solvers(m, what, true);
+            meiro_maze_free(m);
+        }
+    }
+}
+
+static void test_imperfect(void)
+{
+    /* An open field: many loops. bfs finds the Manhattan distance. */
+    meiro_maze *m = meiro_maze_new(40, 25, NULL);
+    maze_open_all(m);
+    check_all_solvers(m, "open field", false);
+    meiro_path p;
+    CHECK_INT(meiro_solve(m, "bfs", &p, NULL), MEIRO_OK);
+    CHECK_INT(p.length, 39 + 24 + 1);
+    meiro_path_free(&p);
+
+    /* A maze with loops and an unreachable room. The open top row and right
+     * column guarantee a route; extra openings make loops; the box walled
+     * off in the middle holds neither S nor G. */
+    meiro_maze *loops = make(30, 20, "dig", 9);
+    for (uint32_t x = 0; x + 1 < 30; x++) meiro_maze_carve(loops, x, 0, MEIRO_EAST);
+    for (uint32_t y = 0; y + 1 < 20; y++) meiro_maze_carve(loops, 29, y, MEIRO_SOUTH);
+    for (uint32_t x = 2; x < 28; x += 5)
+        for (uint32_t y = 1; y < 19; y += 4) meiro_maze_carve(loops, x, y, MEIRO_EAST);
+    for (uint32_t x = 10; x < 14; x++) /* wall off a strip that holds no S/G */
+        for (uint32_t y = 5; y < 9; y++)
+            for (unsigned d = 0; d < 4; d++) meiro_maze_build(loops, x, y, (meiro_dir)d);
+    check_all_solvers(loops, "loops", false);
+    meiro_maze_free(loops);
+
+    /* The goal walled in: every solver says "no path", none hangs. */
+    for (unsigned d = 0; d < 4; d++) meiro_maze_build(m, 39, 24, (meiro_dir)d);
+    for (size_t k = 0; k < meiro_solver_count(); k++) {
+        meiro_error err = {0};
+        CHECK_INT(meiro_solve(m, meiro_solver_info(k)->name, &p, &err), MEIRO_ERROR_NO_PATH);
+        CHECK(p.length == 0 && p.cells == NULL);
+        CHECK(strstr(err.message, "no path") != NULL);
+    }
+    meiro_maze_free(m);
+
+    /* start == goal (with different doors): a path of one cell */
+    m = meiro_maze_new(1, 1, NULL);
+    CHECK_INT(meiro_solve(m, "dfs", &p, NULL), MEIRO_OK);
+    CHECK_INT(p.length, 1);
+    meiro_path_free(&p);
+    meiro_maze_free(m);
+}
+
+static void test_seed003(void)
+{
+    /* Seed 003's example: S and G in the outer wall; the published shortest
+     * route is 31 grid steps, i.e. 16 cells. */
+    meiro_error err = {0};
+    meiro_maze *m = meiro_load("tests/data/seed003.txt", MEIRO_FORMAT_COUNT, &err);
+    CHECK_MSG(m != NULL, "%s", err.message);
+    if (!m) return;
+    CHECK_INT(meiro_maze_width(m), 8);
+    CHECK_INT(meiro_maze_height(m), 7);
+    CHECK_INT(meiro_maze_start(m).x, 0);
+    CHECK_INT(meiro_maze_start(m).y, 6);
+    CHECK_INT(meiro_maze_start_door(m), MEIRO_WEST);
+    CHECK_INT(meiro_maze_goal(m).x, 7);
+    CHECK_INT(meiro_maze_goal(m).y, 0);
+    CHECK_INT(meiro_maze_goal_door(m), MEIRO_EAST);
+    meiro_path p;
+    CHECK_INT(meiro_solve(m, "bfs", &p, NULL), MEIRO_OK);
+    CHECK_INT(p.length, 16);
+    CHECK_INT(2 * (p.length - 1) + 1, 31);
+    meiro_path_free(&p);
+    check_all_solvers(m, "seed 003", false);
+    meiro_maze_free(m);
+}
+
+int main(void)
+{
+    test_generators();
+    test_registry();
+    test_solvers_on_generated();
+    test_imperfect();
+    test_seed003();
+    return test_summary("algorithms");
+}
