@@ -1,0 +1,133 @@
+/* make bench: throughput (cells per second) and peak memory (bytes per
+ * cell) of every generator and solver. Each measurement runs in its own
+ * child process; the kernel's peak-RSS mark is reset just before the
+ * measured phase, so the peak is that phase's own. Usage: bench [SIDE...] */
+#define _GNU_SOURCE
+#include "meiro.h"
+
+#include <malloc.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* VmRSS or VmHWM from /proc/self/status, in bytes; -1 if unknown. */
+static long long proc_kb(const char *key)
+{
+    FILE *f = fopen("/proc/self/status", "r");
+    if (!f) return -1;
+    char line[256];
+    long long kb = -1;
+    size_t n = strlen(key);
+    while (fgets(line, sizeof line, f))
+        if (strncmp(line, key, n) == 0 && line[n] == ':') kb = atoll(line + n + 1);
+    fclose(f);
+    return kb < 0 ? -1 : kb * 1024;
+}
+
+static bool reset_peak(void)
+{
+    malloc_trim(0);
+    FILE *f = fopen("/proc/self/clear_refs", "w");
+    if (!f) return false;
+    bool ok = fputs("5", f) >= 0;
+    return (fclose(f) == 0) && ok;
+}
+
+static void report(uint32_t side, const char *name, const char *phase, double secs,
+                   long long base, bool peak_ok, double maze_bytes)
+{
+    double cells = (double)side * side;
+    long long hwm = proc_kb("VmHWM");
+    printf("%5ux%-5u  %-8s %-8s %8.3f s %9.2f Mcells/s", side, side, name, phase, secs,
+           cells / secs / 1e6);
+    if (peak_ok && hwm > 0 && base >= 0)
+        printf("  %6.2f B/cell beyond the maze\n", ((double)(hwm - base) - maze_bytes) / cells);
+    else
+        printf("  (peak memory not measurable here)\n");
+    fflush(stdout);
+}
+
+static int child_generate(uint32_t side, const char *algo)
+{
+    meiro_generate_options opt = {side, side, algo, 1};
+    bool peak_ok = reset_peak();
+    long long base = proc_kb("VmRSS");
+    double t = now();
+    meiro_error err;
+    meiro_maze *m = meiro_generate(&opt, &err);
+    double secs = now() - t;
+    if (!m) {
+        fprintf(stderr, "bench: %s %u: %s\n", algo, side, err.message);
+        return 1;
+    }
+    report(side, algo, "generate", secs, base, peak_ok, (double)side * side);
+    meiro_maze_free(m);
+    return 0;
+}
+
+static int child_solve(uint32_t side, const char *solver)
+{
+    meiro_generate_options opt = {side, side, "cluster", 1};
+    meiro_error err;
+    meiro_maze *m = meiro_generate(&opt, &err);
+    if (!m) {
+        fprintf(stderr, "bench: %u: %s\n", side, err.message);
+        return 1;
+    }
+    bool peak_ok = reset_peak();
+    long long base = proc_kb("VmRSS");
+    meiro_path path;
+    double t = now();
+    meiro_status s = meiro_solve(m, solver, &path, &err);
+    double secs = now() - t;
+    if (s != MEIRO_OK) {
+        fprintf(stderr, "bench: %s %u: %s\n", solver, side, err.message);
+        return 1;
+    }
+    report(side, solver, "solve", secs, base, peak_ok, 0);
+    meiro_path_free(&path);
+    meiro_maze_free(m);
+    return 0;
+}
+
+static int in_child(int (*fn)(uint32_t, const char *), uint32_t side, const char *name)
+{
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid < 0) return 1;
+    if (pid == 0) _exit(fn(side, name));
+    int status;
+    if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        fprintf(stderr, "bench: %s at %u x %u failed\n", name, side, side);
+        return 1;
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    uint32_t sides[8] = {1000, 4000};
+    int count = 2;
+    if (argc > 1) {
+        count = 0;
+        for (int i = 1; i < argc && count < 8; i++) sides[count++] = (uint32_t)atol(argv[i]);
+    }
+    printf("meiro %s benchmark; solvers run on cluster mazes; seed 1\n", meiro_version());
+    int failures = 0;
+    for (int k = 0; k < count; k++) {
+        for (size_t g = 0; g < meiro_generator_count(); g++)
+            failures += in_child(child_generate, sides[k], meiro_generator_info(g)->name);
+        for (size_t s = 0; s < meiro_solver_count(); s++)
+            failures += in_child(child_solve, sides[k], meiro_solver_info(s)->name);
+    }
+    return failures ? 1 : 0;
+}

@@ -1,0 +1,124 @@
+#!/bin/sh
+# Tests of the meiro command: exit codes, which stream messages go to, and
+# that a failed run leaves no output file behind. Usage: cli.sh BUILD_DIR
+build=${1:-build}
+meiro="$build/meiro"
+data=tests/data
+tmp=$(mktemp -d /tmp/meiro-cli-XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
+passed=0 failed=0
+
+ok() { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL cli: $*" >&2; }
+
+# run EXPECTED_STATUS CMD...: runs CMD, keeps stdout/stderr in $tmp/out, $tmp/err
+run() {
+    want=$1; shift
+    "$@" > "$tmp/out" 2> "$tmp/err"
+    got=$?
+    if [ "$got" -eq "$want" ]; then ok; else bad "exit $got, wanted $want: $*"; cat "$tmp/err" >&2; fi
+}
+out_has() { if grep -q -- "$1" "$tmp/out"; then ok; else bad "stdout lacks '$1'"; fi; }
+err_has() { if grep -q -- "$1" "$tmp/err"; then ok; else bad "stderr lacks '$1': $(cat "$tmp/err")"; fi; }
+out_empty() { if [ ! -s "$tmp/out" ]; then ok; else bad "stdout not empty"; fi; }
+err_empty() { if [ ! -s "$tmp/err" ]; then ok; else bad "stderr not empty: $(cat "$tmp/err")"; fi; }
+absent() { if [ ! -e "$1" ]; then ok; else bad "$1 exists"; fi; }
+same() { if cmp -s "$1" "$2"; then ok; else bad "$1 and $2 differ"; fi; }
+
+# help and version: stdout, exit 0
+run 0 "$meiro" --help; out_has "generate"; err_empty
+run 0 "$meiro" --version; out_has "meiro [0-9]"
+run 0 "$meiro" generate --help; out_has "--width N"; out_has "default 20"
+run 0 "$meiro" solve --help; out_has "INPUT"
+run 0 "$meiro" stats --help; out_has "--json"
+
+# usage errors: stderr, exit 2, a hint
+run 2 "$meiro"; err_has "Usage"
+run 2 "$meiro" frobnicate; err_has "unknown command 'frobnicate'"; err_has "Try 'meiro --help'"; out_empty
+run 2 "$meiro" generate -W 0; err_has "from 1 to 65535"; err_has "Try 'meiro generate --help'"
+run 2 "$meiro" generate -W abc
+run 2 "$meiro" generate -H 65536
+run 2 "$meiro" generate -s -4; err_has "seed"
+run 2 "$meiro" generate --bogus; err_has "unknown option '--bogus'"
+run 2 "$meiro" generate -W; err_has "needs a value"
+run 2 "$meiro" generate -a nope; err_has "unknown algorithm 'nope'"
+run 2 "$meiro" generate -f nope; err_has "unknown format 'nope'"
+run 2 "$meiro" generate -o "$tmp/maze.doc"; err_has "unknown file type '.doc'"; absent "$tmp/maze.doc"
+run 2 "$meiro" generate extra; err_has "unexpected argument 'extra'"
+run 2 "$meiro" generate --solution -m nope -s 1; err_has "unknown solver 'nope'"
+run 2 "$meiro" solve; err_has "missing INPUT"
+run 2 "$meiro" solve -m nope "$data/seed003.txt"; err_has "unknown solver"
+run 2 "$meiro" stats; err_has "missing INPUT"
+run 2 "$meiro" list extra
+
+# generate: reproducible, the seed reported when it was not given
+run 0 "$meiro" generate -W 12 -H 7; err_has "seed [0-9]"
+seed=$(sed -n 's/^meiro: seed \([0-9]*\).*/\1/p' "$tmp/err")
+cp "$tmp/out" "$tmp/clock.txt"
+run 0 "$meiro" generate -W 12 -H 7 -s "$seed"; err_empty
+same "$tmp/out" "$tmp/clock.txt"
+for a in cluster dig bar wall kruskal backtracker anahori boutaoshi kabenobashi; do
+    run 0 "$meiro" generate -W 9 -H 5 -a "$a" -s 3 --solution
+    out_has "S"
+done
+run 0 "$meiro" generate -W 15 -H 10 -s 8 -o "$tmp/a.txt"; out_empty; err_empty
+run 0 "$meiro" generate -W 15 -H 10 -s 8; same "$tmp/out" "$tmp/a.txt"
+run 0 "$meiro" generate -W 15 -H 10 -s 8 -o "$tmp/a.csv"
+if head -1 "$tmp/a.csv" | grep -q '^1,1,1'; then ok; else bad "a.csv is not CSV"; fi
+run 0 "$meiro" generate -W 15 -H 10 -s 8 -f csv -o "$tmp/b.txt"
+same "$tmp/a.csv" "$tmp/b.txt"
+run 0 "$meiro" generate -W 4 -H 3 -s 8 -f ascii; out_has "+---+"
+run 0 "$meiro" generate -W 4 -H 3 -s 8 -f unicode; out_has "┌───"
+run 0 "$meiro" generate -W 4 -H 3 -s 8 -o -; out_has "#########"
+
+# sizes past the limits fail fast with a clear message
+run 1 "$meiro" generate -W 65535 -H 65535 -s 1; err_has "too large"; err_has "400000000"; out_empty
+
+# solve: seed 003's maze gives its published shortest path
+run 0 "$meiro" solve "$data/seed003.txt"; same "$tmp/out" "$data/seed003-solved.txt"
+run 0 "$meiro" solve - < "$data/seed003.txt"; same "$tmp/out" "$data/seed003-solved.txt"
+run 0 "$meiro" solve -m dfs "$data/seed003.txt"; out_has "G"
+run 0 "$meiro" solve -m fill -o "$tmp/solved.csv" "$data/seed003.txt"
+run 0 "$meiro" solve "$tmp/solved.csv" -f text; same "$tmp/out" "$data/seed003-solved.txt"
+run 0 "$meiro" solve -i csv - < "$tmp/solved.csv"; same "$tmp/out" "$data/seed003-solved.txt"
+printf '#####\n#S# #\n### #\n#  G#\n#####\n' > "$tmp/closed.txt"
+run 1 "$meiro" solve "$tmp/closed.txt"; err_has "closed.txt: no path"; out_empty
+
+# runtime errors: "meiro: FILE[:LINE:COL]: message", exit 1, nothing written
+run 1 "$meiro" solve "$tmp/missing.txt"; err_has "meiro: $tmp/missing.txt: cannot open: No such file"
+printf '#####\n#S  #\n###x#\n#  G#\n#####\n' > "$tmp/bad.txt"
+run 1 "$meiro" solve -o "$tmp/out.txt" "$tmp/bad.txt"; err_has "bad.txt:3:4: unexpected 'x'"; absent "$tmp/out.txt"
+: > "$tmp/empty.txt"
+run 1 "$meiro" stats "$tmp/empty.txt"; err_has "empty file"
+printf '1,1,1\n1,S,1\n1,G\n' > "$tmp/ragged.csv"
+run 1 "$meiro" solve "$tmp/ragged.csv"; err_has "ragged.csv:3:3: ragged row"
+head -c 3000 /dev/urandom > "$tmp/noise.txt"
+run 1 "$meiro" solve "$tmp/noise.txt"; err_has "noise.txt:1:"
+run 1 "$meiro" generate -s 1 -o "$tmp/no/such/dir/m.txt"; err_has "m.txt: cannot create the file: No such file"
+absent "$tmp/no"
+
+# an existing file is replaced only by a complete one: writes that fail
+# (here: a file size limit) leave it as it was and leave no temporary file
+cp "$tmp/a.txt" "$tmp/keep.txt"
+( trap '' XFSZ; ulimit -f 1; exec "$meiro" generate -W 400 -H 400 -s 2 -o "$tmp/keep.txt" ) > "$tmp/out" 2> "$tmp/err"
+if [ $? -eq 1 ]; then ok; else bad "size-limited write did not exit 1"; fi
+err_has "keep.txt: "
+same "$tmp/keep.txt" "$tmp/a.txt"
+if ls -a "$tmp" | grep -q '\.tmp$'; then bad "temporary file left behind"; else ok; fi
+if [ -w /dev/full ]; then
+    run 1 sh -c "'$meiro' generate -s 1 > /dev/full"; err_has "stdout: write error"
+fi
+
+# stats
+run 0 "$meiro" stats "$data/seed003.txt"; out_has "size: *8 x 7"; out_has "solution: *16 cells"; out_has "perfect: *yes"
+run 0 "$meiro" stats --json "$data/seed003.txt"; out_has '"solution_length": 16'; out_has '"seed": null'
+run 0 "$meiro" stats "$tmp/closed.txt"; out_has "solution: *none"; out_has "perfect: *no"
+
+# list names every generator, solver and format
+run 0 "$meiro" list
+for n in cluster dig bar wall kruskal backtracker anahori boutaoshi kabenobashi bfs dfs fill road text csv ascii unicode; do
+    out_has "$n"
+done
+
+echo "cli: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,30 @@
+#!/bin/sh
+# Runs the unit tests and the command-line tests for each build directory
+# given (normal, sanitized), then sums the results in one closing line.
+total_pass=0 total_fail=0
+for build in "$@"; do
+    for t in "$build"/tests/test_* cli; do
+        case "$t" in *.d) continue ;; esac
+        if [ "$t" = cli ]; then
+            out=$(sh tests/cli.sh "$build" 2>&1)
+        else
+            out=$("$t" 2>&1)
+        fi
+        status=$?
+        printf '%s\n' "$out" | grep -v '^[a-z]*: [0-9]* passed, [0-9]* failed$'
+        line=$(printf '%s\n' "$out" | grep '^[a-z]*: [0-9]* passed, [0-9]* failed$' | tail -1)
+        if [ -z "$line" ]; then
+            echo "FAIL $build $t: crashed or printed no summary (exit $status)"
+            total_fail=$((total_fail + 1))
+            continue
+        fi
+        echo "[$build] $line"
+        p=$(echo "$line" | sed 's/.*: \([0-9]*\) passed.*/\1/')
+        f=$(echo "$line" | sed 's/.* \([0-9]*\) failed/\1/')
+        total_pass=$((total_pass + p))
+        total_fail=$((total_fail + f))
+        [ "$status" -ne 0 ] && [ "$f" -eq 0 ] && total_fail=$((total_fail + 1))
+    done
+done
+echo "$total_pass passed, $total_fail failed"
+[ "$total_fail" -eq 0 ]

@@ -1,0 +1,263 @@
+/* Text and CSV: round trips, tolerated variants, and bad input with the
+ * line and column of the problem. */
+#define _POSIX_C_SOURCE 200809L
+#include "harness.h"
+#include "internal.h"
+
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static meiro_maze *parse(const char *text, bool csv, meiro_error *err)
+{
+    FILE *f = fmemopen((void *)text, strlen(text), "rb");
+    meiro_maze *m = meiro_read(f, csv ? MEIRO_FORMAT_CSV : MEIRO_FORMAT_TEXT, err);
+    fclose(f);
+    return m;
+}
+
+/* Writes to memory; the caller frees the text. */
+static char *render(const meiro_maze *m, const meiro_path *p, meiro_format format)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    CHECK_INT(meiro_write(m, p, format, f, NULL), MEIRO_OK);
+    fclose(f);
+    return buf;
+}
+
+static void test_round_trips(void)
+{
+    static const uint32_t dims[][2] = {{1, 1}, {1, 6}, {6, 1}, {2, 2}, {5, 5}, {13, 8}, {40, 90}};
+    for (size_t g = 0; g < meiro_generator_count(); g++) {
+        for (size_t d = 0; d < sizeof dims / sizeof dims[0]; d++) {
+            for (uint64_t seed = 1; seed <= 3; seed++) {
+                meiro_generate_options opt = {dims[d][0], dims[d][1],
+                                              meiro_generator_info(g)->name, seed};
+                meiro_maze *m = meiro_generate(&opt, NULL);
+                meiro_path path;
+                CHECK_INT(meiro_solve(m, NULL, &path, NULL), MEIRO_OK);
+                for (int csv = 0; csv <= 1; csv++) {
+                    meiro_format f = csv ? MEIRO_FORMAT_CSV : MEIRO_FORMAT_TEXT;
+                    for (int with_path = 0; with_path <= 1; with_path++) {
+                        char *text = render(m, with_path ? &path : NULL, f);
+                        meiro_error err = {0};
+                        meiro_maze *back = parse(text, csv, &err);
+                        CHECK_MSG(back && meiro_maze_equal(m, back), "%s %ux%u %s: %s",
+                                  opt.algorithm, opt.width, opt.height, csv ? "csv" : "text",
+                                  err.message);
+                        /* written again, it is the same text */
+                        if (back) {
+                            char *again = render(back, with_path ? &path : NULL, f);
+                            CHECK(strcmp(text, again) == 0);
+                            free(again);
+                        }
+                        meiro_maze_free(back);
+                        free(text);
+                    }
+                }
+                meiro_path_free(&path);
+                meiro_maze_free(m);
+            }
+        }
+    }
+}
+
+static void test_doors_round_trip(void)
+{
+    meiro_maze *m = meiro_generate(&(meiro_generate_options){6, 4, "dig", 3}, NULL);
+    meiro_maze_set_start(m, (meiro_cell){0, 2}, MEIRO_WEST);
+    meiro_maze_set_goal(m, (meiro_cell){4, 0}, MEIRO_NORTH);
+    char *text = render(m, NULL, MEIRO_FORMAT_TEXT);
+    CHECK(text[9] == 'G');                         /* in the top border, above cell 4 */
+    CHECK(strstr(text, "\nS") != NULL);            /* in the left border */
+    meiro_maze *back = parse(text, false, NULL);
+    CHECK(back && meiro_maze_equal(m, back));
+    free(text);
+    meiro_maze_free(back);
+    /* doors on the other two sides */
+    meiro_maze_set_start(m, (meiro_cell){1, 3}, MEIRO_SOUTH);
+    meiro_maze_set_goal(m, (meiro_cell){5, 1}, MEIRO_EAST);
+    text = render(m, NULL, MEIRO_FORMAT_CSV);
+    back = parse(text, true, NULL);
+    CHECK(back && meiro_maze_equal(m, back));
+    free(text);
+    meiro_maze_free(back);
+    meiro_maze_free(m);
+}
+
+static void test_tolerated(void)
+{
+    const char *plain = "#####\n#S  #\n### #\n#  G#\n#####\n";
+    meiro_error err = {0};
+    meiro_maze *ref = parse(plain, false, &err);
+    CHECK_MSG(ref != NULL, "%s", err.message);
+    if (!ref) return;
+    CHECK_INT(meiro_maze_width(ref), 2);
+    CHECK(meiro_maze_is_open(ref, 0, 0, MEIRO_EAST) && meiro_maze_is_open(ref, 1, 0, MEIRO_SOUTH));
+    const char *variants[] = {
+        "\xEF\xBB\xBF#####\r\n#S  #\r\n### #\r\n#  G#\r\n#####\r\n", /* BOM, CRLF */
+        "#####   \n#S  #\t\n### # \n#  G#\n#####\n\n\n",           /* trailing blanks */
+        "#####\n#S..#\n###.#\n#  G#\n#####",                       /* path marks, no final newline */
+    };
+    for (size_t i = 0; i < sizeof variants / sizeof variants[0]; i++) {
+        meiro_maze *m = parse(variants[i], false, &err);
+        CHECK_MSG(m && meiro_maze_equal(ref, m), "variant %zu: %s", i, err.message);
+        meiro_maze_free(m);
+    }
+    const char *csvs[] = {
+        "1,1,1,1,1\n1,S,0,0,1\n1,1,1,0,1\n1,0,0,G,1\n1,1,1,1,1\n",
+        "0,0,0,0,0\n0,S,1,1,0\n0,0,0,1,0\n0,1,1,G,0\n0,0,0,0,0\n", /* seed 000: walls 0 */
+        "\"1\", \"1\",1,1,1,,\r\n1,S,0,0,1\r\n1,1,1,0,1,,,\n1,0,0,G,1\n#,#,#,#,#\n",
+    };
+    for (size_t i = 0; i < sizeof csvs / sizeof csvs[0]; i++) {
+        meiro_maze *m = parse(csvs[i], true, &err);
+        CHECK_MSG(m && meiro_maze_equal(ref, m), "csv %zu: %s", i, err.message);
+        meiro_maze_free(m);
+    }
+    meiro_maze_free(ref);
+}
+
+static void expect_error(const char *text, bool csv, meiro_status status, unsigned long line,
+                         unsigned long column, const char *words)
+{
+    meiro_error err = {0};
+    meiro_maze *m = parse(text, csv, &err);
+    CHECK_MSG(m == NULL, "accepted: %s", text);
+    meiro_maze_free(m);
+    CHECK_MSG(err.status == status && err.line == line && err.column == column &&
+                  strstr(err.message, words) != NULL,
+              "got %d at %lu:%lu \"%s\"; wanted %d at %lu:%lu with \"%s\"", err.status, err.line,
+              err.column, err.message, status, line, column, words);
+}
+
+static void test_bad_input(void)
+{
+    expect_error("", false, MEIRO_ERROR_PARSE, 0, 0, "empty");
+    expect_error("\n\n  \n", false, MEIRO_ERROR_PARSE, 0, 0, "empty");
+    expect_error("#####\n#S  #\n###\n#  G#\n#####\n", false, MEIRO_ERROR_PARSE, 3, 4, "ragged");
+    expect_error("#####\n#S  #\n### ###\n#  G#\n#####\n", false, MEIRO_ERROR_PARSE, 3, 6, "ragged");
+    expect_error("#####\n#   #\n### #\n#  G#\n#####\n", false, MEIRO_ERROR_PARSE, 0, 0, "no start");
+    expect_error("#####\n#S  #\n### #\n#   #\n#####\n", false, MEIRO_ERROR_PARSE, 0, 0, "no goal");
+    expect_error("#####\n#S  #\n### #\n#  S#\n#####\n", false, MEIRO_ERROR_PARSE, 4, 4, "second S");
+    expect_error("####\n#S #\n#  G\n####\n", false, MEIRO_ERROR_PARSE, 1, 4, "2W+1");
+    expect_error("#####\n#S  #\n### #\n#  G#\n", false, MEIRO_ERROR_PARSE, 4, 1, "2H+1");
+    expect_error("#####\n#S ##\n### #\n#  G#\n#####\n", false, MEIRO_ERROR_PARSE, 2, 4, "is a wall");
+    expect_error("#####\n#S  #\n### #\n#  G#\n##x##\n", false, MEIRO_ERROR_PARSE, 5, 3, "'x'");
+    expect_error("#####\n#S  #\n#   #\n#  G#\n#####\n", false, MEIRO_ERROR_PARSE, 3, 3, "corners");
+    expect_error("#####\n S  #\n### #\n#  G#\n#####\n", false, MEIRO_ERROR_PARSE, 2, 1, "gap in the outer wall");
+    expect_error("# ###\n#S  #\n### #\n#  G#\n#####\n", false, MEIRO_ERROR_PARSE, 1, 2, "gap in the outer wall");
+    expect_error("## ##\n#S  #\n### #\n#  G#\n#####\n", false, MEIRO_ERROR_PARSE, 1, 3, "corners");
+    expect_error("#####\n#S  #\n###S#\n#  G#\n#####\n", false, MEIRO_ERROR_PARSE, 3, 4, "stand in a cell");
+    expect_error("#####\n#S  #\n\n### #\n#  G#\n#####\n", false, MEIRO_ERROR_PARSE, 3, 1, "empty line");
+    expect_error("#####\n#S\x01 #\n", false, MEIRO_ERROR_PARSE, 2, 3, "0x01");
+    expect_error("#\xC3\xA9##\n", false, MEIRO_ERROR_PARSE, 1, 2, "0xC3");
+    {
+        static const char bin[] = "##\0##\n";
+        FILE *f = fmemopen((void *)bin, sizeof bin - 1, "rb");
+        meiro_error err = {0};
+        CHECK(meiro_read(f, MEIRO_FORMAT_TEXT, &err) == NULL);
+        CHECK(err.line == 1 && err.column == 3 && strstr(err.message, "binary"));
+        fclose(f);
+    }
+    /* CSV: fields are counted as columns */
+    expect_error("1,1,1,1,1\n1,S,0,0,1\n1,1,1,0\n1,0,0,G,1\n1,1,1,1,1\n", true, MEIRO_ERROR_PARSE, 3, 5, "4 fields");
+    expect_error("1,1,1,1,1\n1,S,0,0,1\n1,1,1,0,1\n1,0,x,G,1\n1,1,1,1,1\n", true, MEIRO_ERROR_PARSE, 4, 3, "'x'");
+    expect_error("1,1,1,1,1\n1,S,,0,1\n", true, MEIRO_ERROR_PARSE, 2, 3, "empty field");
+    expect_error("1,1,1,1,1\n1,S,wall,0,1\n", true, MEIRO_ERROR_PARSE, 2, 3, "'wall'");
+    /* too large: refused from the first line, before reading on */
+    size_t wide = 2 * 70000 + 1;
+    char *huge = malloc(wide + 2);
+    memset(huge, '#', wide);
+    huge[wide] = '\n';
+    huge[wide + 1] = 0;
+    expect_error(huge, false, MEIRO_ERROR_TOO_BIG, 1, 1, "65535");
+    free(huge);
+}
+
+static void test_save(void)
+{
+    char dir[] = "/tmp/meiro-test-XXXXXX";
+    CHECK(mkdtemp(dir) != NULL);
+    char path[256];
+    snprintf(path, sizeof path, "%s/maze.txt", dir);
+    meiro_maze *m = meiro_generate(&(meiro_generate_options){9, 7, "wall", 4}, NULL);
+    meiro_error err = {0};
+    CHECK_INT(meiro_save(m, NULL, MEIRO_FORMAT_TEXT, path, &err), MEIRO_OK);
+    meiro_maze *back = meiro_load(path, MEIRO_FORMAT_COUNT, &err);
+    CHECK(back && meiro_maze_equal(m, back));
+    meiro_maze_free(back);
+    struct stat st;
+    CHECK(stat(path, &st) == 0 && (st.st_mode & 0444) == 0444); /* umask, not 0600 */
+    /* .csv names CSV */
+    snprintf(path, sizeof path, "%s/maze.csv", dir);
+    CHECK_INT(meiro_save(m, NULL, MEIRO_FORMAT_CSV, path, &err), MEIRO_OK);
+    back = meiro_load(path, MEIRO_FORMAT_COUNT, &err);
+    CHECK(back && meiro_maze_equal(m, back));
+    meiro_maze_free(back);
+    unlink(path);
+    /* a missing folder: an error, and nothing is created */
+    snprintf(path, sizeof path, "%s/missing/maze.txt", dir);
+    CHECK_INT(meiro_save(m, NULL, MEIRO_FORMAT_TEXT, path, &err), MEIRO_ERROR_IO);
+    CHECK(strstr(err.message, "No such file") != NULL);
+    CHECK(meiro_load(path, MEIRO_FORMAT_COUNT, &err) == NULL && err.status == MEIRO_ERROR_IO);
+    snprintf(path, sizeof path, "%s/maze.txt", dir);
+    unlink(path);
+    CHECK(rmdir(dir) == 0); /* no temporary file left behind */
+    meiro_maze_free(m);
+}
+
+static void test_formats(void)
+{
+    meiro_format f;
+    CHECK(meiro_format_from_name("CSV", &f, NULL) == MEIRO_OK && f == MEIRO_FORMAT_CSV);
+    CHECK(meiro_format_from_name("txt", &f, NULL) == MEIRO_OK && f == MEIRO_FORMAT_TEXT);
+    CHECK(meiro_format_from_filename("a/b.c/maze", MEIRO_FORMAT_CSV, &f, NULL) == MEIRO_OK && f == MEIRO_FORMAT_CSV);
+    CHECK(meiro_format_from_filename("x.TXT", MEIRO_FORMAT_CSV, &f, NULL) == MEIRO_OK && f == MEIRO_FORMAT_TEXT);
+    meiro_error err = {0};
+    CHECK_INT(meiro_format_from_filename("maze.doc", MEIRO_FORMAT_TEXT, &f, &err), MEIRO_ERROR_UNKNOWN_NAME);
+    CHECK(strstr(err.message, ".doc") != NULL);
+    CHECK(meiro_read(stdin, MEIRO_FORMAT_ASCII, &err) == NULL && err.status == MEIRO_ERROR_ARGUMENT);
+    for (unsigned k = 0; k < MEIRO_FORMAT_COUNT; k++)
+        CHECK(meiro_format_info_get((meiro_format)k)->format == (meiro_format)k);
+}
+
+static void test_line_drawings(void)
+{
+    /* A 2x2 maze: S top-left, G bottom-right, one route right then down. */
+    meiro_maze *m = meiro_maze_new(2, 2, NULL);
+    meiro_maze_carve(m, 0, 0, MEIRO_EAST);
+    meiro_maze_carve(m, 1, 0, MEIRO_SOUTH);
+    meiro_maze_carve(m, 0, 1, MEIRO_EAST);
+    char *ascii = render(m, NULL, MEIRO_FORMAT_ASCII);
+    CHECK_STR(ascii, "+---+---+\n"
+                     "| S     |\n"
+                     "+---+   +\n"
+                     "|     G |\n"
+                     "+---+---+\n");
+    free(ascii);
+    meiro_path p;
+    meiro_solve(m, NULL, &p, NULL);
+    char *box = render(m, &p, MEIRO_FORMAT_UNICODE);
+    CHECK_STR(box, "┌───────┐\n"
+                   "│ S · · │\n"
+                   "├───╴ · │\n"
+                   "│     G │\n"
+                   "└───────┘\n");
+    free(box);
+    meiro_path_free(&p);
+    meiro_maze_free(m);
+}
+
+int main(void)
+{
+    test_round_trips();
+    test_doors_round_trip();
+    test_tolerated();
+    test_bad_input();
+    test_save();
+    test_formats();
+    test_line_drawings();
+    return test_summary("io");
+}
