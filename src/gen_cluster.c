@@ -8,30 +8,51 @@
 
 #include <stdlib.h>
 
-static uint32_t find_root(uint32_t *parent, uint32_t a)
+/* parent[i] >= 0: the parent of room i; < 0: i is a root and -parent[i]
+ * the size of its cluster (union by size, in the same array). */
+static int32_t find_root(int32_t *parent, int32_t a)
 {
-    while (parent[a] != a) a = parent[a] = parent[parent[a]]; /* path halving */
+    while (parent[a] >= 0) {
+        int32_t up = parent[a];
+        if (parent[up] >= 0) parent[a] = parent[up]; /* path halving */
+        a = up;
+    }
     return a;
 }
 
 meiro_status gen_cluster(meiro_maze *m, meiro_rng *rng, meiro_error *err)
 {
     size_t n = (size_t)m->w * m->h;
-    uint32_t *parent = meiro_malloc_array(n, sizeof *parent);
-    uint8_t *rank = meiro_calloc(n, 1);
-    if (!parent || !rank) {
-        free(parent);
-        free(rank);
-        return meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory merging rooms");
-    }
-    for (size_t i = 0; i < n; i++) parent[i] = (uint32_t)i;
+    int32_t *parent = meiro_calloc_big(n, sizeof *parent);
+    if (!parent) return meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory merging rooms");
+    for (size_t i = 0; i < n; i++) parent[i] = -1;
 
-    /* Wall k is the east (k even) or south (k odd) wall of cell k / 2. */
+    /* Wall k is the east (k even) or south (k odd) wall of cell k / 2. The
+     * walls come from the permutation a few steps ahead of their use, and
+     * their rooms are prefetched meanwhile: the lookups are random over an
+     * array as large as the maze, so overlapping the cache misses is what
+     * makes large mazes fast. */
+    enum { AHEAD = 16 };
+    uint64_t ahead[AHEAD];
+    uint64_t walls = 2 * (uint64_t)n;
     meiro_perm perm;
-    perm_init(&perm, 2 * (uint64_t)n, rng);
+    perm_init(&perm, walls, rng);
+    for (uint64_t k = 0; k < AHEAD && k < walls; k++) ahead[k] = perm_at(&perm, k);
     size_t merged = 0;
-    for (uint64_t k = 0; k < 2 * (uint64_t)n && merged + 1 < n; k++) {
-        uint64_t wall = perm_at(&perm, k);
+    for (uint64_t k = 0; k < walls && merged + 1 < n; k++) {
+        uint64_t wall = ahead[k % AHEAD];
+        if (k + AHEAD < walls) {
+            uint64_t next = perm_at(&perm, k + AHEAD);
+            ahead[k % AHEAD] = next;
+            size_t c = (size_t)(next >> 1);
+            prefetch(&parent[c]);
+            prefetch(&parent[(next & 1) ? (c + m->w < n ? c + m->w : c) : (c + 1 < n ? c + 1 : c)]);
+            /* second stage: by now the nearer wall's rooms are in cache,
+             * so their parents can be fetched too */
+            uint64_t mid = ahead[(k + AHEAD / 2) % AHEAD];
+            size_t mc = (size_t)(mid >> 1);
+            if (parent[mc] >= 0) prefetch(&parent[parent[mc]]);
+        }
         size_t i = (size_t)(wall >> 1);
         uint32_t x = (uint32_t)(i % m->w), y = (uint32_t)(i / m->w);
         unsigned d = (wall & 1) ? MEIRO_SOUTH : MEIRO_EAST;
@@ -43,19 +64,19 @@ meiro_status gen_cluster(meiro_maze *m, meiro_rng *rng, meiro_error *err)
             if (y + 1 >= m->h) continue;
             j = i + m->w;
         }
-        uint32_t a = find_root(parent, (uint32_t)i), b = find_root(parent, (uint32_t)j);
+        int32_t a = find_root(parent, (int32_t)i), b = find_root(parent, (int32_t)j);
         if (a == b) continue; /* same room number: the wall stays */
-        if (rank[a] < rank[b]) parent[a] = b;
-        else if (rank[a] > rank[b]) parent[b] = a;
-        else {
-            parent[b] = a;
-            rank[a]++;
+        if (parent[a] > parent[b]) { /* a is the smaller cluster */
+            int32_t t = a;
+            a = b;
+            b = t;
         }
+        parent[a] += parent[b];
+        parent[b] = a;
         maze_set_wall(m, x, y, d, true);
         merged++;
     }
     free(parent);
-    free(rank);
     return merged + 1 == n ? MEIRO_OK
                            : meiro_fail(err, MEIRO_ERROR_INTERNAL, "rooms left unmerged");
 }

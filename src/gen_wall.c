@@ -105,7 +105,7 @@ meiro_status gen_wall(meiro_maze *m, meiro_rng *rng, meiro_error *err)
     maze_open_all(m);
     if (m->w < 2 || m->h < 2) return MEIRO_OK; /* no inner grid points */
     points p = {m->w + 1, m->h + 1, NULL};
-    p.state = meiro_calloc((size_t)p.pw * p.ph, 1);
+    p.state = meiro_calloc_big((size_t)p.pw * p.ph, 1);
     if (!p.state) return meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory extending walls");
     for (uint32_t px = 0; px < p.pw; px++) {
         p.state[pt_index(&p, px, 0)] = PT_WALL;

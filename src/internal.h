@@ -65,6 +65,14 @@ static inline unsigned cell_inside_mask(const meiro_maze *m, uint32_t x, uint32_
     return mask;
 }
 
+/* A hint to fetch memory that will be read soon (no effect where the
+ * compiler offers none). */
+#if defined(__GNUC__)
+#define prefetch(addr) __builtin_prefetch(addr)
+#else
+#define prefetch(addr) ((void)(addr))
+#endif
+
 /* Sets or clears the wall between (x, y) and its inner neighbour in d. */
 void maze_set_wall(meiro_maze *m, uint32_t x, uint32_t y, unsigned d, bool open);
 
@@ -91,6 +99,9 @@ meiro_status meiro_fail_at(meiro_error *err, meiro_status status, unsigned long 
 void *meiro_calloc(size_t count, size_t size);
 void *meiro_malloc_array(size_t count, size_t size);
 void *meiro_realloc_array(void *ptr, size_t count, size_t size);
+/* Zeroed memory for large scratch arrays read in random order (huge pages
+ * where the system offers them); free with free(). */
+void *meiro_calloc_big(size_t count, size_t size);
 
 /* ---- PRNG: xoshiro256** seeded by splitmix64, the same on every machine. */
 
