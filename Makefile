@@ -26,7 +26,7 @@ BENCH    := $(BUILD)/bench
 
 # Debian packages: to build, and what the tests use on top.
 BUILD_PKGS = gcc make libc6-dev
-TEST_PKGS  = $(BUILD_PKGS)
+TEST_PKGS  = $(BUILD_PKGS) pkg-config
 
 .PHONY: all deps deps-test check test test-asan bench demo samples install uninstall clean
 

@@ -14,7 +14,7 @@ static int32_t find_root(int32_t *parent, int32_t a)
 {
     while (parent[a] >= 0) {
         int32_t up = parent[a];
-        if (parent[up] >= 0) parent[a] = parent[up]; /* path halving */
+        if (parent[up] >= 0) parent[a] = parent[up]; /* path splitting */
         a = up;
     }
     return a;
@@ -27,30 +27,19 @@ meiro_status gen_cluster(meiro_maze *m, meiro_rng *rng, meiro_error *err)
     if (!parent) return meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory merging rooms");
     for (size_t i = 0; i < n; i++) parent[i] = -1;
 
-    /* Wall k is the east (k even) or south (k odd) wall of cell k / 2. The
-     * walls come from the permutation a few steps ahead of their use, and
-     * their rooms are prefetched meanwhile: the lookups are random over an
-     * array as large as the maze, so overlapping the cache misses is what
-     * makes large mazes fast. */
-    enum { AHEAD = 16 };
-    uint64_t ahead[AHEAD];
+    /* Wall k is the east (k even) or south (k odd) wall of cell k / 2. */
     uint64_t walls = 2 * (uint64_t)n;
-    meiro_perm perm;
-    perm_init(&perm, walls, rng);
-    for (uint64_t k = 0; k < AHEAD && k < walls; k++) ahead[k] = perm_at(&perm, k);
+    perm_stream order;
+    perm_stream_init(&order, walls, rng);
     size_t merged = 0;
     for (uint64_t k = 0; k < walls && merged + 1 < n; k++) {
-        uint64_t wall = ahead[k % AHEAD];
-        if (k + AHEAD < walls) {
-            uint64_t next = perm_at(&perm, k + AHEAD);
-            ahead[k % AHEAD] = next;
-            size_t c = (size_t)(next >> 1);
+        uint64_t later, wall = perm_stream_next(&order, &later);
+        if (later != UINT64_MAX) { /* fetch the rooms of a coming wall */
+            size_t c = (size_t)(later >> 1), nb = c + ((later & 1) ? m->w : 1);
             prefetch(&parent[c]);
-            prefetch(&parent[(next & 1) ? (c + m->w < n ? c + m->w : c) : (c + 1 < n ? c + 1 : c)]);
-            /* second stage: by now the nearer wall's rooms are in cache,
-             * so their parents can be fetched too */
-            uint64_t mid = ahead[(k + AHEAD / 2) % AHEAD];
-            size_t mc = (size_t)(mid >> 1);
+            prefetch(&parent[nb < n ? nb : c]);
+            /* and the parent of a nearer one, whose room is cached by now */
+            size_t mc = (size_t)(perm_stream_peek(&order, PERM_AHEAD / 2) >> 1);
             if (parent[mc] >= 0) prefetch(&parent[parent[mc]]);
         }
         size_t i = (size_t)(wall >> 1);

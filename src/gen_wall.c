@@ -117,12 +117,18 @@ meiro_status gen_wall(meiro_maze *m, meiro_rng *rng, meiro_error *err)
     }
     uint32_t iw = m->w - 1;
     uint64_t inner = (uint64_t)iw * (m->h - 1);
-    meiro_perm perm;
-    perm_init(&perm, inner, rng);
+    perm_stream order;
+    perm_stream_init(&order, inner, rng);
     dead_list dead = {NULL, 0, 0};
     meiro_status s = MEIRO_OK;
     for (uint64_t k = 0; k < inner && s == MEIRO_OK; k++) {
-        uint64_t q = perm_at(&perm, k);
+        uint64_t later, q = perm_stream_next(&order, &later);
+        if (later != UINT64_MAX) { /* points come in random order: fetch ahead */
+            uint32_t lx = 1 + (uint32_t)(later % iw), ly = 1 + (uint32_t)(later / iw);
+            prefetch(&p.state[pt_index(&p, lx, ly)]);
+            prefetch(&m->cells[cell_index(m, lx - 1, ly - 1)]); /* the cells it may wall */
+            prefetch(&m->cells[cell_index(m, lx - 1, ly)]);
+        }
         uint32_t px = 1 + (uint32_t)(q % iw), py = 1 + (uint32_t)(q / iw);
         if ((p.state[pt_index(&p, px, py)] & PT_STATE) == PT_FREE)
             s = extend(m, &p, px, py, rng, &dead, err);

@@ -130,6 +130,27 @@ typedef struct meiro_perm {
 void perm_init(meiro_perm *p, uint64_t n, meiro_rng *rng);
 uint64_t perm_at(const meiro_perm *p, uint64_t i);
 
+/* The permutation read in order, computed PERM_AHEAD steps before use so a
+ * caller can prefetch what the coming values will touch: algorithms that
+ * visit a maze-sized array in random order are bound by cache misses, and
+ * overlapping them is what makes large mazes fast. */
+enum { PERM_AHEAD = 16 };
+typedef struct perm_stream {
+    meiro_perm perm;
+    uint64_t k;
+    uint64_t ahead[PERM_AHEAD];
+} perm_stream;
+
+void perm_stream_init(perm_stream *s, uint64_t n, meiro_rng *rng);
+/* The next value; *later is set to the value PERM_AHEAD steps on, or
+ * UINT64_MAX near the end. Call at most n times. */
+uint64_t perm_stream_next(perm_stream *s, uint64_t *later);
+/* The value `steps` (< PERM_AHEAD) after the one next() returned last. */
+static inline uint64_t perm_stream_peek(const perm_stream *s, unsigned steps)
+{
+    return s->ahead[(s->k - 1 + steps) % PERM_AHEAD];
+}
+
 /* ---- Generators and solvers: one file each, listed in one table. ---- */
 
 typedef meiro_status (*generator_fn)(meiro_maze *m, meiro_rng *rng, meiro_error *err);

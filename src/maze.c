@@ -26,7 +26,7 @@ meiro_maze *meiro_maze_new(uint32_t width, uint32_t height, meiro_error *err)
     if (check_size(width, height, err) != MEIRO_OK) return NULL;
     meiro_maze *m = calloc(1, sizeof *m);
     if (!m) goto nomem;
-    m->cells = meiro_calloc((size_t)width * height, 1);
+    m->cells = meiro_calloc_big((size_t)width * height, 1);
     if (!m->cells) goto nomem;
     m->w = width;
     m->h = height;

@@ -92,3 +92,20 @@ uint64_t perm_at(const meiro_perm *p, uint64_t i)
     } while (x >= p->n);
     return x;
 }
+
+void perm_stream_init(perm_stream *s, uint64_t n, meiro_rng *rng)
+{
+    perm_init(&s->perm, n, rng);
+    s->k = 0;
+    for (uint64_t i = 0; i < PERM_AHEAD; i++) s->ahead[i] = i < n ? perm_at(&s->perm, i) : UINT64_MAX;
+}
+
+uint64_t perm_stream_next(perm_stream *s, uint64_t *later)
+{
+    uint64_t slot = s->k % PERM_AHEAD, value = s->ahead[slot];
+    uint64_t far = s->k + PERM_AHEAD;
+    s->ahead[slot] = far < s->perm.n ? perm_at(&s->perm, far) : UINT64_MAX;
+    *later = s->ahead[slot];
+    s->k++;
+    return value;
+}

@@ -1,7 +1,8 @@
 /* make bench: throughput (cells per second) and peak memory (bytes per
  * cell) of every generator and solver. Each measurement runs in its own
  * child process; the kernel's peak-RSS mark is reset just before the
- * measured phase, so the peak is that phase's own. Usage: bench [SIDE...] */
+ * measured phase, so the peak is that phase's own.
+ * Usage: bench [SIDE...] [NAME...]  (default 1000 4000, every algorithm) */
 #define _GNU_SOURCE
 #include "meiro.h"
 
@@ -113,21 +114,36 @@ static int in_child(int (*fn)(uint32_t, const char *), uint32_t side, const char
     return 0;
 }
 
+static bool wanted(const char *name, const char *const *only, int names)
+{
+    for (int i = 0; i < names; i++)
+        if (strcmp(name, only[i]) == 0) return true;
+    return names == 0;
+}
+
 int main(int argc, char **argv)
 {
     uint32_t sides[8] = {1000, 4000};
-    int count = 2;
-    if (argc > 1) {
-        count = 0;
-        for (int i = 1; i < argc && count < 8; i++) sides[count++] = (uint32_t)atol(argv[i]);
+    int count = 0;
+    const char *only[16];
+    int names = 0;
+    for (int i = 1; i < argc; i++) {
+        if (argv[i][0] >= '0' && argv[i][0] <= '9') {
+            if (count < 8) sides[count++] = (uint32_t)atol(argv[i]);
+        } else if (names < 16) {
+            only[names++] = argv[i];
+        }
     }
+    if (count == 0) count = 2;
     printf("meiro %s benchmark; solvers run on cluster mazes; seed 1\n", meiro_version());
     int failures = 0;
     for (int k = 0; k < count; k++) {
         for (size_t g = 0; g < meiro_generator_count(); g++)
-            failures += in_child(child_generate, sides[k], meiro_generator_info(g)->name);
+            if (wanted(meiro_generator_info(g)->name, only, names))
+                failures += in_child(child_generate, sides[k], meiro_generator_info(g)->name);
         for (size_t s = 0; s < meiro_solver_count(); s++)
-            failures += in_child(child_solve, sides[k], meiro_solver_info(s)->name);
+            if (wanted(meiro_solver_info(s)->name, only, names))
+                failures += in_child(child_solve, sides[k], meiro_solver_info(s)->name);
     }
     return failures ? 1 : 0;
 }

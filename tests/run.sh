@@ -3,10 +3,14 @@
 # given (normal, sanitized), then sums the results in one closing line.
 total_pass=0 total_fail=0
 for build in "$@"; do
-    for t in "$build"/tests/test_* cli; do
+    suites=cli
+    [ "$build" = "$1" ] && suites="cli install" # install once, from the first build
+    for t in "$build"/tests/test_* $suites; do
         case "$t" in *.d) continue ;; esac
         if [ "$t" = cli ]; then
             out=$(sh tests/cli.sh "$build" 2>&1)
+        elif [ "$t" = install ]; then
+            out=$(sh tests/install.sh 2>&1)
         else
             out=$("$t" 2>&1)
         fi

@@ -151,6 +151,18 @@ static void test_perm(void)
         CHECK_MSG(ok, "not a permutation of %llu", (unsigned long long)n);
         if (n >= 1000) CHECK_MSG(fixed < n / 50, "%zu fixed points of %llu", fixed, (unsigned long long)n);
         free(hit);
+        /* the stream yields the same order, and looks PERM_AHEAD ahead */
+        rng_seed(&r, n);
+        perm_stream ps;
+        perm_stream_init(&ps, n, &r);
+        bool same = true;
+        for (uint64_t i = 0; i < n; i++) {
+            uint64_t later, v = perm_stream_next(&ps, &later);
+            if (v != perm_at(&p, i)) same = false;
+            if (later != (i + PERM_AHEAD < n ? perm_at(&p, i + PERM_AHEAD) : UINT64_MAX)) same = false;
+            if (i + 3 < n && perm_stream_peek(&ps, 3) != perm_at(&p, i + 3)) same = false;
+        }
+        CHECK_MSG(same, "stream differs from perm_at for n = %llu", (unsigned long long)n);
     }
 }
 
