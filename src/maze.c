@@ -141,24 +141,25 @@ static meiro_status check_end(const meiro_maze *m, meiro_cell c, meiro_dir door)
     return MEIRO_OK;
 }
 
-meiro_status meiro_maze_set_start(meiro_maze *maze, meiro_cell cell, meiro_dir door)
+static meiro_status set_end(const meiro_maze *m, meiro_cell *end, meiro_dir *end_door,
+                            meiro_cell cell, meiro_dir door)
 {
-    meiro_status s = check_end(maze, cell, door);
+    meiro_status s = check_end(m, cell, door);
     if (s == MEIRO_OK) {
-        maze->start = cell;
-        maze->start_door = door;
+        *end = cell;
+        *end_door = door;
     }
     return s;
 }
 
+meiro_status meiro_maze_set_start(meiro_maze *maze, meiro_cell cell, meiro_dir door)
+{
+    return set_end(maze, &maze->start, &maze->start_door, cell, door);
+}
+
 meiro_status meiro_maze_set_goal(meiro_maze *maze, meiro_cell cell, meiro_dir door)
 {
-    meiro_status s = check_end(maze, cell, door);
-    if (s == MEIRO_OK) {
-        maze->goal = cell;
-        maze->goal_door = door;
-    }
-    return s;
+    return set_end(maze, &maze->goal, &maze->goal_door, cell, door);
 }
 
 bool meiro_maze_seed(const meiro_maze *maze, uint64_t *seed)

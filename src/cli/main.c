@@ -81,6 +81,23 @@ static int usage_error(const char *command, const char *fmt, const char *arg)
     return EXIT_USAGE;
 }
 
+/* A library failure: a name the user typed wrong (algorithm, solver) is a
+ * usage error; anything else a runtime failure about `file`. */
+static int library_error(const char *command, const char *file, const meiro_error *err)
+{
+    if (err->status == MEIRO_ERROR_UNKNOWN_NAME) return usage_error(command, "%s", err->message);
+    return fail(file, err);
+}
+
+/* The one INPUT operand of solve and stats. */
+static int single_input(const char *command, int argc, char **argv, const char **input)
+{
+    if (optind >= argc) return usage_error(command, "%s", "missing INPUT (a maze file, or '-')");
+    if (optind + 1 < argc) return usage_error(command, "unexpected argument '%s'", argv[optind + 1]);
+    *input = argv[optind];
+    return EXIT_OK;
+}
+
 static bool parse_u64(const char *s, uint64_t max, uint64_t *out)
 {
     if (!s || !*s || *s == '-' || *s == '+' || *s == ' ') return false;
@@ -187,16 +204,14 @@ static int cmd_generate(int argc, char **argv)
     meiro_error err = {0};
     if (!seeded) opt.seed = clock_seed();
     meiro_maze *m = meiro_generate(&opt, &err);
-    if (!m) return err.status == MEIRO_ERROR_UNKNOWN_NAME ? usage_error("generate", "%s", err.message)
-                                                           : fail(NULL, &err);
+    if (!m) return library_error("generate", NULL, &err);
     if (!seeded)
         fprintf(stderr, "meiro: seed %llu (use -s %llu to make this maze again)\n",
                 (unsigned long long)opt.seed, (unsigned long long)opt.seed);
     meiro_path path = {0};
     if (solution && meiro_solve(m, solver, &path, &err) != MEIRO_OK) {
         meiro_maze_free(m);
-        return err.status == MEIRO_ERROR_UNKNOWN_NAME ? usage_error("generate", "%s", err.message)
-                                                       : fail(NULL, &err);
+        return library_error("generate", NULL, &err);
     }
     rc = write_result(m, solution ? &path : NULL, format, output);
     meiro_path_free(&path);
@@ -241,11 +256,10 @@ static int cmd_solve(int argc, char **argv)
         default: return bad_option("solve", argv, c);
         }
     }
-    if (optind >= argc) return usage_error("solve", "%s", "missing INPUT (a maze file, or '-')");
-    if (optind + 1 < argc) return usage_error("solve", "unexpected argument '%s'", argv[optind + 1]);
-    const char *input = argv[optind];
+    const char *input;
+    int rc = single_input("solve", argc, argv, &input);
     meiro_format format;
-    int rc = output_format("solve", fmt, output, &format);
+    if (rc == EXIT_OK) rc = output_format("solve", fmt, output, &format);
     if (rc != EXIT_OK) return rc;
     meiro_maze *m = load_input(input, input_format, &rc);
     if (!m) return rc;
@@ -253,8 +267,7 @@ static int cmd_solve(int argc, char **argv)
     meiro_path path;
     if (meiro_solve(m, solver, &path, &err) != MEIRO_OK) {
         meiro_maze_free(m);
-        return err.status == MEIRO_ERROR_UNKNOWN_NAME ? usage_error("solve", "%s", err.message)
-                                                       : fail(input, &err);
+        return library_error("solve", input, &err);
     }
     rc = write_result(m, &path, format, output);
     meiro_path_free(&path);
@@ -286,10 +299,9 @@ static int cmd_stats(int argc, char **argv)
         default: return bad_option("stats", argv, c);
         }
     }
-    if (optind >= argc) return usage_error("stats", "%s", "missing INPUT (a maze file, or '-')");
-    if (optind + 1 < argc) return usage_error("stats", "unexpected argument '%s'", argv[optind + 1]);
-    const char *input = argv[optind];
-    int rc;
+    const char *input;
+    int rc = single_input("stats", argc, argv, &input);
+    if (rc != EXIT_OK) return rc;
     meiro_maze *m = load_input(input, input_format, &rc);
     if (!m) return rc;
     meiro_error err = {0};
