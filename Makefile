@@ -15,7 +15,9 @@ VERSION := $(shell sed -n 's/^\#define MEIRO_VERSION "\(.*\)"/\1/p' include/meir
 WARN     = -std=c11 -Wall -Wextra -Wpedantic -Werror
 CPPFLAGS += -Iinclude -Isrc
 ALL_CFLAGS = $(WARN) $(CFLAGS) $(EXTRA_CFLAGS) -fPIC -MMD -MP
-LDLIBS  += -lm
+DEP_LIBS = cairo xlsxwriter
+CPPFLAGS += $(shell pkg-config --cflags $(DEP_LIBS) 2>/dev/null)
+LDLIBS  += $(shell pkg-config --libs $(DEP_LIBS) 2>/dev/null) -lm
 
 LIB_SRC  := $(wildcard src/*.c)
 LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
@@ -25,8 +27,8 @@ TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 BENCH    := $(BUILD)/bench
 
 # Debian packages: to build, and what the tests use on top.
-BUILD_PKGS = gcc make libc6-dev
-TEST_PKGS  = $(BUILD_PKGS) pkg-config
+BUILD_PKGS = gcc make libc6-dev pkg-config libcairo2-dev libxlsxwriter-dev fonts-dejavu-core
+TEST_PKGS  = $(BUILD_PKGS) poppler-utils librsvg2-bin qpdf unzip libreoffice-calc-nogui
 
 .PHONY: all deps deps-test check test test-asan bench demo samples install uninstall clean
 

@@ -211,8 +211,51 @@ typedef enum meiro_format {
     MEIRO_FORMAT_CSV,     /* the same grid as CSV: 1 wall, 0 passage, S G . */
     MEIRO_FORMAT_ASCII,   /* +--+ and | line drawing (write only) */
     MEIRO_FORMAT_UNICODE, /* box-drawing characters (write only) */
+    MEIRO_FORMAT_PDF,     /* printable vector pages (write only) */
+    MEIRO_FORMAT_SVG,     /* a vector page in millimetres (write only) */
+    MEIRO_FORMAT_PNG,     /* a raster page or the cropped maze (write only) */
+    MEIRO_FORMAT_XLSX,    /* a spreadsheet: walls as cell borders (write only) */
     MEIRO_FORMAT_COUNT
 } meiro_format;
+
+/* ---- Printable pages -------------------------------------------------- */
+
+typedef enum meiro_paper {
+    MEIRO_PAPER_A4,     /* 210 x 297 mm */
+    MEIRO_PAPER_A3,     /* 297 x 420 mm */
+    MEIRO_PAPER_A5,     /* 148 x 210 mm */
+    MEIRO_PAPER_B5,     /* JIS B5, 182 x 257 mm */
+    MEIRO_PAPER_LETTER, /* 215.9 x 279.4 mm */
+    MEIRO_PAPER_LEGAL,  /* 215.9 x 355.6 mm */
+    MEIRO_PAPER_COUNT
+} meiro_paper;
+
+typedef enum meiro_orientation {
+    MEIRO_ORIENT_AUTO,     /* landscape if the maze is wider than tall */
+    MEIRO_ORIENT_PORTRAIT,
+    MEIRO_ORIENT_LANDSCAPE
+} meiro_orientation;
+
+/* Looks a paper up by name ("a4", "letter", ...; case does not matter). */
+meiro_status meiro_paper_from_name(const char *name, meiro_paper *paper, meiro_error *err);
+/* The paper's name and portrait size in millimetres; NULL if invalid. */
+const char *meiro_paper_name(meiro_paper paper, double *width_mm, double *height_mm);
+
+#define MEIRO_DEFAULT_MARGIN_MM 15.0
+
+typedef struct meiro_export_options {
+    meiro_paper paper;             /* default A4 */
+    meiro_orientation orientation; /* default auto */
+    double margin_mm;              /* default 15; at least 10 */
+    double cell_mm;                /* 0 (default): the largest cells that fit */
+    const char *title;             /* printed above the maze; NULL for none */
+    bool answer_page;              /* PDF, XLSX: the puzzle, then the answer */
+    unsigned dpi;                  /* PNG resolution; default 300 */
+    bool crop;                     /* PNG: only the maze and a small border */
+} meiro_export_options;
+
+/* Fills *opt with the defaults. */
+void meiro_export_options_init(meiro_export_options *opt);
 
 typedef struct meiro_format_info {
     meiro_format format;
@@ -220,6 +263,7 @@ typedef struct meiro_format_info {
     const char *extensions; /* space-separated, without dots: "txt" */
     const char *description;
     bool readable;
+    bool binary; /* not for a terminal */
 } meiro_format_info;
 
 const meiro_format_info *meiro_format_info_get(meiro_format format); /* NULL if invalid */
@@ -232,16 +276,18 @@ meiro_status meiro_format_from_name(const char *name, meiro_format *format, meir
 meiro_status meiro_format_from_filename(const char *filename, meiro_format fallback,
                                         meiro_format *format, meiro_error *err);
 
-/* Writes the maze, with the path drawn if path is not NULL, to a stream. */
+/* Writes the maze, with the path drawn if path is not NULL, to a stream.
+ * opt (NULL = defaults) sets the page of the printable formats. With
+ * opt->answer_page the path is drawn on a second page only. */
 meiro_status meiro_write(const meiro_maze *maze, const meiro_path *path, meiro_format format,
-                         FILE *out, meiro_error *err);
+                         const meiro_export_options *opt, FILE *out, meiro_error *err);
 
 /* Writes the maze to a file atomically: a temporary file in the same
  * directory is written, flushed and renamed over `filename`, so a failure
  * never leaves a partial file and an existing file is replaced only by a
  * complete one. */
 meiro_status meiro_save(const meiro_maze *maze, const meiro_path *path, meiro_format format,
-                        const char *filename, meiro_error *err);
+                        const meiro_export_options *opt, const char *filename, meiro_error *err);
 
 /* Reads a maze (text or CSV) from a stream. Parse errors carry line and
  * column (for CSV: the field number). Returns NULL and fills err. */

@@ -11,13 +11,25 @@
 #include <time.h>
 #include <unistd.h>
 
-typedef meiro_status (*write_fn)(const meiro_maze *m, const meiro_path *path, FILE *out);
+typedef meiro_status (*write_fn)(const meiro_maze *m, const meiro_path *path,
+                                 const meiro_export_options *opt, FILE *out, meiro_error *err);
 typedef meiro_maze *(*read_fn)(FILE *in, meiro_error *err);
 
-static meiro_status w_text(const meiro_maze *m, const meiro_path *p, FILE *o) { return write_text(m, p, o, false); }
-static meiro_status w_csv(const meiro_maze *m, const meiro_path *p, FILE *o) { return write_text(m, p, o, true); }
-static meiro_status w_ascii(const meiro_maze *m, const meiro_path *p, FILE *o) { return write_lines(m, p, o, false); }
-static meiro_status w_unicode(const meiro_maze *m, const meiro_path *p, FILE *o) { return write_lines(m, p, o, true); }
+/* The plain-text writers have no page options and only fail on I/O. */
+#define PLAIN_WRITER(name, call)                                                              \
+    static meiro_status name(const meiro_maze *m, const meiro_path *p,                        \
+                             const meiro_export_options *opt, FILE *o, meiro_error *err)      \
+    {                                                                                         \
+        (void)opt;                                                                            \
+        meiro_status s = call;                                                                \
+        return s == MEIRO_OK ? s : meiro_fail(err, s, "%s", s == MEIRO_ERROR_NOMEM             \
+                                                            ? "out of memory writing the maze" \
+                                                            : "write error");                 \
+    }
+PLAIN_WRITER(w_text, write_text(m, p, o, false))
+PLAIN_WRITER(w_csv, write_text(m, p, o, true))
+PLAIN_WRITER(w_ascii, write_lines(m, p, o, false))
+PLAIN_WRITER(w_unicode, write_lines(m, p, o, true))
 static meiro_maze *r_text(FILE *in, meiro_error *err) { return read_grid(in, false, err); }
 static meiro_maze *r_csv(FILE *in, meiro_error *err) { return read_grid(in, true, err); }
 
@@ -29,17 +41,29 @@ typedef struct format_entry {
 
 static const format_entry formats[MEIRO_FORMAT_COUNT] = {
     [MEIRO_FORMAT_TEXT] = {{MEIRO_FORMAT_TEXT, "text", "txt",
-                            "block grid: '#' walls, spaces, S, G, '.' path", true},
+                            "block grid: '#' walls, spaces, S, G, '.' path", true, false},
                            w_text, r_text},
     [MEIRO_FORMAT_CSV] = {{MEIRO_FORMAT_CSV, "csv", "csv",
-                           "the block grid as CSV: 1 wall, 0 passage, S, G, '.' path", true},
+                           "the block grid as CSV: 1 wall, 0 passage, S, G, '.' path", true, false},
                           w_csv, r_csv},
     [MEIRO_FORMAT_ASCII] = {{MEIRO_FORMAT_ASCII, "ascii", "",
-                             "line drawing with +---+ and | (write only)", false},
+                             "line drawing with +---+ and | (write only)", false, false},
                             w_ascii, NULL},
     [MEIRO_FORMAT_UNICODE] = {{MEIRO_FORMAT_UNICODE, "unicode", "",
-                               "box-drawing characters for terminals (write only)", false},
+                               "box-drawing characters for terminals (write only)", false, false},
                               w_unicode, NULL},
+    [MEIRO_FORMAT_PDF] = {{MEIRO_FORMAT_PDF, "pdf", "pdf",
+                           "printable vector pages; --answer-page adds the solution page", false, true},
+                          export_pdf, NULL},
+    [MEIRO_FORMAT_SVG] = {{MEIRO_FORMAT_SVG, "svg", "svg",
+                           "one vector page, sized in millimetres", false, true},
+                          export_svg, NULL},
+    [MEIRO_FORMAT_PNG] = {{MEIRO_FORMAT_PNG, "png", "png",
+                           "a picture of the page at --dpi, or of the maze with --crop", false, true},
+                          export_png, NULL},
+    [MEIRO_FORMAT_XLSX] = {{MEIRO_FORMAT_XLSX, "xlsx", "xlsx",
+                            "a spreadsheet: one cell per maze cell, walls as borders", false, true},
+                           export_xlsx, NULL},
 };
 
 const meiro_format_info *meiro_format_info_get(meiro_format format)
@@ -94,15 +118,26 @@ meiro_status meiro_format_from_filename(const char *filename, meiro_format fallb
 }
 
 meiro_status meiro_write(const meiro_maze *maze, const meiro_path *path, meiro_format format,
-                         FILE *out, meiro_error *err)
+                         const meiro_export_options *opt, FILE *out, meiro_error *err)
 {
     if ((unsigned)format >= MEIRO_FORMAT_COUNT)
         return meiro_fail(err, MEIRO_ERROR_ARGUMENT, "invalid format %d", (int)format);
-    meiro_status s = formats[format].write(maze, path, out);
-    if (s == MEIRO_ERROR_NOMEM) return meiro_fail(err, s, "out of memory writing the maze");
-    if (s == MEIRO_OK && fflush(out) != 0) s = MEIRO_ERROR_IO;
-    if (s == MEIRO_OK && ferror(out)) s = MEIRO_ERROR_IO;
-    if (s == MEIRO_ERROR_IO) return meiro_fail(err, s, "write error: %s", strerror(errno));
+    meiro_export_options defaults;
+    if (!opt) {
+        meiro_export_options_init(&defaults);
+        opt = &defaults;
+    }
+    if (opt->answer_page && format != MEIRO_FORMAT_PDF && format != MEIRO_FORMAT_XLSX)
+        return meiro_fail(err, MEIRO_ERROR_ARGUMENT,
+                          "--answer-page needs PDF or XLSX output (for %s, write the solution "
+                          "to a second file with --solution)",
+                          formats[format].info.name);
+    if (opt->answer_page && !path)
+        return meiro_fail(err, MEIRO_ERROR_ARGUMENT, "an answer page needs the solution path");
+    errno = 0;
+    meiro_status s = formats[format].write(maze, path, opt, out, err);
+    if (s == MEIRO_OK && (fflush(out) != 0 || ferror(out)))
+        s = meiro_fail(err, MEIRO_ERROR_IO, "write error: %s", strerror(errno ? errno : EIO));
     return s;
 }
 
@@ -146,13 +181,13 @@ static FILE *open_temp(const char *filename, char **temp_name, meiro_error *err)
 }
 
 meiro_status meiro_save(const meiro_maze *maze, const meiro_path *path, meiro_format format,
-                        const char *filename, meiro_error *err)
+                        const meiro_export_options *opt, const char *filename, meiro_error *err)
 {
     if (err) err->status = MEIRO_OK;
     char *temp = NULL;
     FILE *f = open_temp(filename, &temp, err);
     if (!f) return err ? err->status : MEIRO_ERROR_IO;
-    meiro_status s = meiro_write(maze, path, format, f, err);
+    meiro_status s = meiro_write(maze, path, format, opt, f, err);
     if (s == MEIRO_OK && fsync(fileno(f)) != 0)
         s = meiro_fail(err, MEIRO_ERROR_IO, "cannot write the file: %s", strerror(errno));
     if (fclose(f) != 0 && s == MEIRO_OK)

@@ -76,6 +76,12 @@ static inline unsigned cell_inside_mask(const meiro_maze *m, uint32_t x, uint32_
 /* Sets or clears the wall between (x, y) and its inner neighbour in d. */
 void maze_set_wall(meiro_maze *m, uint32_t x, uint32_t y, unsigned d, bool open);
 
+/* Is there a wall on the grid segment above cell (x, y) (y may be h: the
+ * bottom border), or left of it (x may be w)? The outer wall counts, with
+ * its openings where S or G have a door. */
+bool maze_wall_above(const meiro_maze *m, uint32_t x, uint32_t y);
+bool maze_wall_left(const meiro_maze *m, uint32_t x, uint32_t y);
+
 /* Opens every inner wall (the starting point of the wall-adding
  * generators). */
 void maze_open_all(meiro_maze *m);
@@ -216,9 +222,42 @@ meiro_status write_text(const meiro_maze *m, const meiro_path *path, FILE *out, 
 meiro_status write_lines(const meiro_maze *m, const meiro_path *path, FILE *out, bool unicode);
 meiro_maze *read_grid(FILE *in, bool csv, meiro_error *err);
 
+/* The document exporters, one file each. */
+meiro_status export_pdf(const meiro_maze *m, const meiro_path *path,
+                        const meiro_export_options *opt, FILE *out, meiro_error *err);
+meiro_status export_svg(const meiro_maze *m, const meiro_path *path,
+                        const meiro_export_options *opt, FILE *out, meiro_error *err);
+meiro_status export_png(const meiro_maze *m, const meiro_path *path,
+                        const meiro_export_options *opt, FILE *out, meiro_error *err);
+meiro_status export_xlsx(const meiro_maze *m, const meiro_path *path,
+                         const meiro_export_options *opt, FILE *out, meiro_error *err);
+
 /* Marks the path's cells in a w * h byte array (1 = on the path) and the
  * walls it crosses (2 = through east wall, 4 = through south wall). NULL
  * path gives NULL with MEIRO_OK. */
 meiro_status path_marks(const meiro_maze *m, const meiro_path *path, uint8_t **marks);
+
+/* ---- Page layout (millimetres, origin top-left) ---- */
+
+enum { TITLE_BAND_MM = 16, TITLE_FONT_MM = 8, FOOTER_BAND_MM = 7, FOOTER_FONT_MM = 3 };
+
+typedef struct page_layout {
+    double page_w, page_h; /* the paper, after orientation */
+    bool landscape;
+    double margin;
+    double cell;           /* side of a square cell */
+    double line;           /* wall line width */
+    double maze_x, maze_y; /* top-left corner of the maze (on the wall lines) */
+    double maze_w, maze_h;
+    double title_size;     /* font size; 0 = no title */
+    double title_baseline;
+    double footer_size, footer_baseline;
+    double mark_size;      /* S and G */
+    double path_width;     /* the solution line */
+    double crop_x, crop_y, crop_w, crop_h; /* PNG --crop rectangle */
+} page_layout;
+
+meiro_status layout_page(uint32_t w, uint32_t h, const meiro_export_options *opt,
+                         page_layout *layout, meiro_error *err);
 
 #endif /* MEIRO_INTERNAL_H */

@@ -88,6 +88,20 @@ bool meiro_maze_is_open(const meiro_maze *maze, uint32_t x, uint32_t y, meiro_di
     return cell_open(maze, x, y, dir);
 }
 
+bool maze_wall_above(const meiro_maze *m, uint32_t x, uint32_t y)
+{
+    if (y == 0) return !meiro_maze_is_open(m, x, 0, MEIRO_NORTH);
+    if (y == m->h) return !meiro_maze_is_open(m, x, m->h - 1, MEIRO_SOUTH);
+    return !cell_open(m, x, y - 1, MEIRO_SOUTH);
+}
+
+bool maze_wall_left(const meiro_maze *m, uint32_t x, uint32_t y)
+{
+    if (x == 0) return !meiro_maze_is_open(m, 0, y, MEIRO_WEST);
+    if (x == m->w) return !meiro_maze_is_open(m, m->w - 1, y, MEIRO_EAST);
+    return !cell_open(m, x - 1, y, MEIRO_EAST);
+}
+
 void maze_set_wall(meiro_maze *m, uint32_t x, uint32_t y, unsigned d, bool open)
 {
     uint8_t bit = CELL_OPEN_E;

@@ -6,23 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Is there a wall on the horizontal segment above cell (x, y)? y may be h
- * (the bottom border). */
-static bool wall_above(const meiro_maze *m, uint32_t x, uint32_t y)
-{
-    if (y == 0) return !meiro_maze_is_open(m, x, 0, MEIRO_NORTH);
-    if (y == m->h) return !meiro_maze_is_open(m, x, m->h - 1, MEIRO_SOUTH);
-    return !cell_open(m, x, y - 1, MEIRO_SOUTH);
-}
-
-/* Is there a wall on the vertical segment left of cell (x, y)? x may be w. */
-static bool wall_left(const meiro_maze *m, uint32_t x, uint32_t y)
-{
-    if (x == 0) return !meiro_maze_is_open(m, 0, y, MEIRO_WEST);
-    if (x == m->w) return !meiro_maze_is_open(m, m->w - 1, y, MEIRO_EAST);
-    return !cell_open(m, x - 1, y, MEIRO_EAST);
-}
-
 /* Box-drawing character for a grid point, indexed by the segments that
  * meet there: up 1, right 2, down 4, left 8. */
 static const char *const box[16] = {
@@ -73,10 +56,10 @@ meiro_status write_lines(const meiro_maze *m, const meiro_path *path, FILE *out,
         b.len = 0;
         for (uint32_t px = 0; px <= m->w; px++) {
             unsigned segs = 0;
-            if (py > 0 && wall_left(m, px, py - 1)) segs |= 1;
-            if (px < m->w && wall_above(m, px, py)) segs |= 2;
-            if (py < m->h && wall_left(m, px, py)) segs |= 4;
-            if (px > 0 && wall_above(m, px - 1, py)) segs |= 8;
+            if (py > 0 && maze_wall_left(m, px, py - 1)) segs |= 1;
+            if (px < m->w && maze_wall_above(m, px, py)) segs |= 2;
+            if (py < m->h && maze_wall_left(m, px, py)) segs |= 4;
+            if (px > 0 && maze_wall_above(m, px - 1, py)) segs |= 8;
             put(&b, unicode ? box[segs] : segs ? "+" : " ");
             if (px == m->w) break;
             const char *door = py == 0       ? mark_at(m, px, 0, MEIRO_NORTH)
@@ -107,7 +90,7 @@ meiro_status write_lines(const meiro_maze *m, const meiro_path *path, FILE *out,
                                : px == m->w ? mark_at(m, m->w - 1, py, MEIRO_EAST)
                                             : NULL;
             if (door) put(&b, door);
-            else if (wall_left(m, px, py)) put(&b, vwall);
+            else if (maze_wall_left(m, px, py)) put(&b, vwall);
             else if (px > 0 && px < m->w && marks && (marks[cell_index(m, px - 1, py)] & 2))
                 put(&b, dot);
             else put(&b, " ");

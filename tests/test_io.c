@@ -22,7 +22,7 @@ static char *render(const meiro_maze *m, const meiro_path *p, meiro_format forma
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
-    CHECK_INT(meiro_write(m, p, format, f, NULL), MEIRO_OK);
+    CHECK_INT(meiro_write(m, p, format, NULL, f, NULL), MEIRO_OK);
     fclose(f);
     return buf;
 }
@@ -184,7 +184,7 @@ static void test_save(void)
     snprintf(path, sizeof path, "%s/maze.txt", dir);
     meiro_maze *m = meiro_generate(&(meiro_generate_options){9, 7, "wall", 4}, NULL);
     meiro_error err = {0};
-    CHECK_INT(meiro_save(m, NULL, MEIRO_FORMAT_TEXT, path, &err), MEIRO_OK);
+    CHECK_INT(meiro_save(m, NULL, MEIRO_FORMAT_TEXT, NULL, path, &err), MEIRO_OK);
     meiro_maze *back = meiro_load(path, MEIRO_FORMAT_COUNT, &err);
     CHECK(back && meiro_maze_equal(m, back));
     meiro_maze_free(back);
@@ -192,14 +192,14 @@ static void test_save(void)
     CHECK(stat(path, &st) == 0 && (st.st_mode & 0444) == 0444); /* umask, not 0600 */
     /* .csv names CSV */
     snprintf(path, sizeof path, "%s/maze.csv", dir);
-    CHECK_INT(meiro_save(m, NULL, MEIRO_FORMAT_CSV, path, &err), MEIRO_OK);
+    CHECK_INT(meiro_save(m, NULL, MEIRO_FORMAT_CSV, NULL, path, &err), MEIRO_OK);
     back = meiro_load(path, MEIRO_FORMAT_COUNT, &err);
     CHECK(back && meiro_maze_equal(m, back));
     meiro_maze_free(back);
     unlink(path);
     /* a missing folder: an error, and nothing is created */
     snprintf(path, sizeof path, "%s/missing/maze.txt", dir);
-    CHECK_INT(meiro_save(m, NULL, MEIRO_FORMAT_TEXT, path, &err), MEIRO_ERROR_IO);
+    CHECK_INT(meiro_save(m, NULL, MEIRO_FORMAT_TEXT, NULL, path, &err), MEIRO_ERROR_IO);
     CHECK(strstr(err.message, "No such file") != NULL);
     CHECK(meiro_load(path, MEIRO_FORMAT_COUNT, &err) == NULL && err.status == MEIRO_ERROR_IO);
     snprintf(path, sizeof path, "%s/maze.txt", dir);

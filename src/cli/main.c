@@ -5,6 +5,8 @@
 
 #include <errno.h>
 #include <getopt.h>
+#include <math.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -35,10 +37,22 @@ static const char *const usage_generate =
     "                       printed on stderr); the same seed gives the same maze\n"
     "      --solution       draw the shortest path from S to G\n"
     "  -m, --solver M       solver used for --solution (default bfs)\n"
-    "  -f, --format F       text, csv, ascii or unicode (default: from the output\n"
-    "                       file's extension, else text)\n"
+    "  -f, --format F       text, csv, ascii, unicode, pdf, svg, png or xlsx\n"
+    "                       (default: from the output file's extension, else text)\n"
     "  -o, --output FILE    write to FILE (default, or '-': standard output)\n"
-    "  -h, --help           show this help\n";
+    "  -h, --help           show this help\n"
+    "\n"
+    "Printable pages (pdf, svg, png, xlsx):\n"
+    "      --paper P        a4 (default), a3, a5, b5 (JIS), letter or legal\n"
+    "      --landscape      landscape page (default: landscape if the maze is\n"
+    "      --portrait       wider than tall, else portrait)\n"
+    "      --margin MM      page margin in millimetres (default 15)\n"
+    "      --cell MM        cell size in millimetres (default: the largest that fits;\n"
+    "                       10 and up suits young children)\n"
+    "      --title TEXT     a title above the maze\n"
+    "      --answer-page    pdf, xlsx: the puzzle, then the solution on its own page\n"
+    "      --dpi N          png resolution (default 300; 96 for screens)\n"
+    "      --crop           png: only the maze with a small border\n";
 
 static const char *const usage_solve =
     "Usage: meiro solve [OPTIONS] INPUT\n"
@@ -50,7 +64,19 @@ static const char *const usage_solve =
     "  -f, --format F       output format (default: from the output file's\n"
     "                       extension, else text)\n"
     "  -o, --output FILE    write to FILE (default, or '-': standard output)\n"
-    "  -h, --help           show this help\n";
+    "  -h, --help           show this help\n"
+    "\n"
+    "Printable pages (pdf, svg, png, xlsx):\n"
+    "      --paper P        a4 (default), a3, a5, b5 (JIS), letter or legal\n"
+    "      --landscape      landscape page (default: landscape if the maze is\n"
+    "      --portrait       wider than tall, else portrait)\n"
+    "      --margin MM      page margin in millimetres (default 15)\n"
+    "      --cell MM        cell size in millimetres (default: the largest that fits;\n"
+    "                       10 and up suits young children)\n"
+    "      --title TEXT     a title above the maze\n"
+    "      --answer-page    pdf, xlsx: the puzzle, then the solution on its own page\n"
+    "      --dpi N          png resolution (default 300; 96 for screens)\n"
+    "      --crop           png: only the maze with a small border\n";
 
 static const char *const usage_stats =
     "Usage: meiro stats [OPTIONS] INPUT\n"
@@ -120,6 +146,63 @@ static uint64_t clock_seed(void)
     return (x >> 16) % 1000000000u;
 }
 
+/* Options of the printable pages, shared by generate and solve. */
+enum {
+    OPT_PAPER = 256, OPT_LANDSCAPE, OPT_PORTRAIT, OPT_MARGIN, OPT_CELL, OPT_TITLE,
+    OPT_ANSWER_PAGE, OPT_DPI, OPT_CROP
+};
+#define PAGE_LONGOPTS                                                                          \
+    {"paper", required_argument, NULL, OPT_PAPER},                                             \
+        {"landscape", no_argument, NULL, OPT_LANDSCAPE},                                       \
+        {"portrait", no_argument, NULL, OPT_PORTRAIT},                                         \
+        {"margin", required_argument, NULL, OPT_MARGIN},                                       \
+        {"cell", required_argument, NULL, OPT_CELL},                                           \
+        {"title", required_argument, NULL, OPT_TITLE},                                         \
+        {"answer-page", no_argument, NULL, OPT_ANSWER_PAGE},                                   \
+        {"dpi", required_argument, NULL, OPT_DPI}, {"crop", no_argument, NULL, OPT_CROP}
+
+static bool parse_mm(const char *s, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (errno || end == s || *end || !isfinite(v) || v < 0 || v > 1000) return false;
+    *out = v;
+    return true;
+}
+
+/* Handles one page option; returns -1 if c is not one, else an exit code. */
+static int page_option(const char *command, int c, meiro_export_options *page)
+{
+    meiro_error err = {0};
+    uint64_t v;
+    switch (c) {
+    case OPT_PAPER:
+        if (meiro_paper_from_name(optarg, &page->paper, &err) != MEIRO_OK)
+            return usage_error(command, "%s", err.message);
+        return EXIT_OK;
+    case OPT_LANDSCAPE: page->orientation = MEIRO_ORIENT_LANDSCAPE; return EXIT_OK;
+    case OPT_PORTRAIT: page->orientation = MEIRO_ORIENT_PORTRAIT; return EXIT_OK;
+    case OPT_MARGIN:
+        if (!parse_mm(optarg, &page->margin_mm))
+            return usage_error(command, "--margin takes millimetres, not '%s'", optarg);
+        return EXIT_OK;
+    case OPT_CELL:
+        if (!parse_mm(optarg, &page->cell_mm) || page->cell_mm <= 0)
+            return usage_error(command, "--cell takes millimetres above 0, not '%s'", optarg);
+        return EXIT_OK;
+    case OPT_TITLE: page->title = optarg; return EXIT_OK;
+    case OPT_ANSWER_PAGE: page->answer_page = true; return EXIT_OK;
+    case OPT_DPI:
+        if (!parse_u64(optarg, 2400, &v) || v < 30)
+            return usage_error(command, "--dpi must be a whole number from 30 to 2400, not '%s'", optarg);
+        page->dpi = (unsigned)v;
+        return EXIT_OK;
+    case OPT_CROP: page->crop = true; return EXIT_OK;
+    default: return -1;
+    }
+}
+
 /* Shared handling of getopt's complaints. */
 static int bad_option(const char *command, char **argv, int c)
 {
@@ -146,15 +229,23 @@ static int output_format(const char *command, const char *fmt, const char *outpu
     return EXIT_OK;
 }
 
-static int write_result(const meiro_maze *m, const meiro_path *path, meiro_format format,
+static int write_result(const char *command, const meiro_maze *m, const meiro_path *path,
+                        meiro_format format, const meiro_export_options *page,
                         const char *output)
 {
     meiro_error err = {0};
+    meiro_status s;
     if (is_stdout(output)) {
-        if (meiro_write(m, path, format, stdout, &err) != MEIRO_OK) return fail("stdout", &err);
-        return EXIT_OK;
+        const meiro_format_info *info = meiro_format_info_get(format);
+        if (info->binary && isatty(STDOUT_FILENO))
+            return usage_error(command, "%s output is not for a terminal: name a file with -o",
+                               info->name);
+        s = meiro_write(m, path, format, page, stdout, &err);
+    } else {
+        s = meiro_save(m, path, format, page, output, &err);
     }
-    if (meiro_save(m, path, format, output, &err) != MEIRO_OK) return fail(output, &err);
+    if (s == MEIRO_ERROR_ARGUMENT) return usage_error(command, "%s", err.message);
+    if (s != MEIRO_OK) return fail(is_stdout(output) ? "stdout" : output, &err);
     return EXIT_OK;
 }
 
@@ -165,8 +256,11 @@ static int cmd_generate(int argc, char **argv)
         {"algorithm", required_argument, NULL, 'a'}, {"seed", required_argument, NULL, 's'},
         {"solution", no_argument, NULL, 'S'},     {"solver", required_argument, NULL, 'm'},
         {"format", required_argument, NULL, 'f'}, {"output", required_argument, NULL, 'o'},
-        {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0},
+        {"help", no_argument, NULL, 'h'},         PAGE_LONGOPTS,
+        {NULL, 0, NULL, 0},
     };
+    meiro_export_options page;
+    meiro_export_options_init(&page);
     meiro_generate_options opt;
     meiro_generate_options_init(&opt);
     const char *fmt = NULL, *output = NULL, *solver = NULL;
@@ -193,7 +287,11 @@ static int cmd_generate(int argc, char **argv)
         case 'f': fmt = optarg; break;
         case 'o': output = optarg; break;
         case 'h': fputs(usage_generate, stdout); return EXIT_OK;
-        default: return bad_option("generate", argv, c);
+        default: {
+            int rc = page_option("generate", c, &page);
+            if (rc < 0) return bad_option("generate", argv, c);
+            if (rc != EXIT_OK) return rc;
+        }
         }
     }
     if (optind < argc) return usage_error("generate", "unexpected argument '%s'", argv[optind]);
@@ -209,11 +307,12 @@ static int cmd_generate(int argc, char **argv)
         fprintf(stderr, "meiro: seed %llu (use -s %llu to make this maze again)\n",
                 (unsigned long long)opt.seed, (unsigned long long)opt.seed);
     meiro_path path = {0};
+    solution = solution || page.answer_page;
     if (solution && meiro_solve(m, solver, &path, &err) != MEIRO_OK) {
         meiro_maze_free(m);
         return library_error("generate", NULL, &err);
     }
-    rc = write_result(m, solution ? &path : NULL, format, output);
+    rc = write_result("generate", m, solution ? &path : NULL, format, &page, output);
     meiro_path_free(&path);
     meiro_maze_free(m);
     return rc;
@@ -242,8 +341,11 @@ static int cmd_solve(int argc, char **argv)
     static const struct option longopts[] = {
         {"solver", required_argument, NULL, 'm'}, {"input-format", required_argument, NULL, 'i'},
         {"format", required_argument, NULL, 'f'}, {"output", required_argument, NULL, 'o'},
-        {"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0},
+        {"help", no_argument, NULL, 'h'},         PAGE_LONGOPTS,
+        {NULL, 0, NULL, 0},
     };
+    meiro_export_options page;
+    meiro_export_options_init(&page);
     const char *solver = NULL, *fmt = NULL, *output = NULL, *input_format = NULL;
     int c;
     while ((c = getopt_long(argc, argv, ":m:i:f:o:h", longopts, NULL)) != -1) {
@@ -253,7 +355,11 @@ static int cmd_solve(int argc, char **argv)
         case 'f': fmt = optarg; break;
         case 'o': output = optarg; break;
         case 'h': fputs(usage_solve, stdout); return EXIT_OK;
-        default: return bad_option("solve", argv, c);
+        default: {
+            int rc = page_option("solve", c, &page);
+            if (rc < 0) return bad_option("solve", argv, c);
+            if (rc != EXIT_OK) return rc;
+        }
         }
     }
     const char *input;
@@ -269,7 +375,7 @@ static int cmd_solve(int argc, char **argv)
         meiro_maze_free(m);
         return library_error("solve", input, &err);
     }
-    rc = write_result(m, &path, format, output);
+    rc = write_result("solve", m, &path, format, &page, output);
     meiro_path_free(&path);
     meiro_maze_free(m);
     return rc;

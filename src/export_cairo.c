@@ -1,0 +1,200 @@
+/* The page drawing shared by the cairo exporters (PDF, SVG, PNG): walls as
+ * long vector strokes, S and G, the solution, the title and the footer.
+ * Units are millimetres; the exporters scale to their device. */
+#include "export_cairo.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+cairo_status_t cairo_write_stream(void *closure, const unsigned char *data, unsigned int length)
+{
+    return fwrite(data, 1, length, closure) == length ? CAIRO_STATUS_SUCCESS
+                                                      : CAIRO_STATUS_WRITE_ERROR;
+}
+
+void export_footer(const meiro_maze *m, char *buf, size_t size)
+{
+    uint64_t seed;
+    if (meiro_maze_seed(m, &seed))
+        snprintf(buf, size, "meiro %s · %s · seed %llu · %lu × %lu", MEIRO_VERSION,
+                 meiro_maze_algorithm(m), (unsigned long long)seed, (unsigned long)m->w,
+                 (unsigned long)m->h);
+    else
+        snprintf(buf, size, "meiro %s · %lu × %lu", MEIRO_VERSION, (unsigned long)m->w,
+                 (unsigned long)m->h);
+}
+
+time_t export_timestamp(void)
+{
+    const char *env = getenv("SOURCE_DATE_EPOCH");
+    if (env && *env) {
+        char *end;
+        long long v = strtoll(env, &end, 10);
+        if (!*end && v >= 0) return (time_t)v;
+    }
+    return (time_t)1767225600; /* 2026-01-01T00:00:00Z: fixed, so files repeat */
+}
+
+/* Maps millimetres to positions that land on the device's pixel grid when
+ * `snap` (pixels per mm) is set: lines of odd pixel width sit on pixel
+ * centres, so raster walls stay crisp. */
+typedef struct grid {
+    double snap, offset;
+} grid;
+
+static double on_grid(const grid *g, double mm)
+{
+    if (g->snap <= 0) return mm;
+    return (round(mm * g->snap) + g->offset) / g->snap;
+}
+
+static void stroke_walls(cairo_t *cr, const meiro_maze *m, const page_layout *L, const grid *g)
+{
+    /* horizontal runs, one grid line after another; a run is one stroke */
+    for (uint32_t y = 0; y <= m->h; y++) {
+        double py = on_grid(g, L->maze_y + y * L->cell);
+        for (uint32_t x = 0; x < m->w;) {
+            if (!maze_wall_above(m, x, y)) {
+                x++;
+                continue;
+            }
+            uint32_t end = x;
+            while (end < m->w && maze_wall_above(m, end, y)) end++;
+            cairo_move_to(cr, on_grid(g, L->maze_x + x * L->cell), py);
+            cairo_line_to(cr, on_grid(g, L->maze_x + end * L->cell), py);
+            x = end;
+        }
+    }
+    for (uint32_t x = 0; x <= m->w; x++) {
+        double px = on_grid(g, L->maze_x + x * L->cell);
+        for (uint32_t y = 0; y < m->h;) {
+            if (!maze_wall_left(m, x, y)) {
+                y++;
+                continue;
+            }
+            uint32_t end = y;
+            while (end < m->h && maze_wall_left(m, x, end)) end++;
+            cairo_move_to(cr, px, on_grid(g, L->maze_y + y * L->cell));
+            cairo_line_to(cr, px, on_grid(g, L->maze_y + end * L->cell));
+            y = end;
+        }
+    }
+    /* square caps close the corners where runs meet */
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_SQUARE);
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    cairo_stroke(cr);
+}
+
+/* Centre of cell (x, y), pushed half a cell out through a door if any. */
+static void cell_centre(const meiro_maze *m, const page_layout *L, meiro_cell c, meiro_dir door,
+                        double *cx, double *cy)
+{
+    *cx = L->maze_x + (c.x + 0.5) * L->cell;
+    *cy = L->maze_y + (c.y + 0.5) * L->cell;
+    (void)m;
+    if (door < MEIRO_NO_DIR) {
+        *cx += DIR_DX[door] * L->cell / 2;
+        *cy += DIR_DY[door] * L->cell / 2;
+    }
+}
+
+static void stroke_path(cairo_t *cr, const meiro_maze *m, const meiro_path *p, const page_layout *L)
+{
+    if (!p || p->length == 0) return;
+    double x, y;
+    cell_centre(m, L, p->cells[0], m->start_door, &x, &y);
+    cairo_move_to(cr, x, y);
+    for (size_t k = 0; k < p->length; k++) {
+        cell_centre(m, L, p->cells[k], MEIRO_NO_DIR, &x, &y);
+        cairo_line_to(cr, x, y);
+    }
+    cell_centre(m, L, p->cells[p->length - 1], m->goal_door, &x, &y);
+    cairo_line_to(cr, x, y);
+    cairo_set_source_rgb(cr, SOLUTION_R, SOLUTION_G, SOLUTION_B);
+    cairo_set_line_width(cr, L->path_width);
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+    cairo_stroke(cr);
+}
+
+/* S or G centred at (cx, cy), with a white halo so the solution line
+ * running under it does not hide it. */
+static void show_mark(cairo_t *cr, const char *text, double cx, double cy, double size)
+{
+    cairo_text_extents_t e;
+    cairo_text_extents(cr, text, &e);
+    cairo_move_to(cr, cx - (e.x_bearing + e.width / 2), cy - (e.y_bearing + e.height / 2));
+    cairo_text_path(cr, text);
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    cairo_set_line_width(cr, size * 0.18);
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+    cairo_stroke_preserve(cr);
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    cairo_fill(cr);
+}
+
+static void show_line(cairo_t *cr, const char *text, double cx, double baseline)
+{
+    cairo_text_extents_t e;
+    cairo_text_extents(cr, text, &e);
+    cairo_move_to(cr, cx - (e.x_bearing + e.width / 2), baseline);
+    cairo_show_text(cr, text);
+}
+
+void draw_page(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,
+               const char *title, bool page_texts, double snap)
+{
+    grid g = {snap, 0};
+    double line = L->line;
+    if (snap > 0) { /* whole pixels, odd widths centred on pixels */
+        double px = fmax(1, round(line * snap));
+        line = px / snap;
+        g.offset = fmod(px, 2) == 1 ? 0.5 : 0;
+    }
+    cairo_save(cr);
+    cairo_set_line_width(cr, line);
+    stroke_walls(cr, m, L, &g);
+    stroke_path(cr, m, path, L);
+
+    cairo_select_font_face(cr, FONT_FAMILY, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
+    cairo_set_font_size(cr, L->mark_size);
+    /* one cell holding both S and G (1 x 1): the marks stand in their doors */
+    bool shared = m->start.x == m->goal.x && m->start.y == m->goal.y;
+    double x, y;
+    cell_centre(m, L, m->start, shared ? m->start_door : MEIRO_NO_DIR, &x, &y);
+    show_mark(cr, "S", x, y, L->mark_size);
+    cell_centre(m, L, m->goal, shared ? m->goal_door : MEIRO_NO_DIR, &x, &y);
+    show_mark(cr, "G", x, y, L->mark_size);
+    if (!page_texts) {
+        cairo_restore(cr);
+        return;
+    }
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    if (title && title[0] && L->title_size > 0) {
+        cairo_set_font_size(cr, L->title_size);
+        show_line(cr, title, L->page_w / 2, L->title_baseline);
+    }
+    char footer[160];
+    export_footer(m, footer, sizeof footer);
+    cairo_select_font_face(cr, FONT_FAMILY, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+    cairo_set_font_size(cr, L->footer_size);
+    cairo_set_source_rgb(cr, 0.35, 0.35, 0.35);
+    show_line(cr, footer, L->page_w / 2, L->footer_baseline);
+    cairo_restore(cr);
+}
+
+meiro_status cairo_result(cairo_surface_t *surface, cairo_t *cr, meiro_error *err)
+{
+    cairo_status_t s = cr ? cairo_status(cr) : CAIRO_STATUS_SUCCESS;
+    if (cr) cairo_destroy(cr);
+    cairo_surface_finish(surface); /* PDF and SVG write errors show up here */
+    if (s == CAIRO_STATUS_SUCCESS) s = cairo_surface_status(surface);
+    cairo_surface_destroy(surface);
+    if (s == CAIRO_STATUS_SUCCESS) return MEIRO_OK;
+    if (s == CAIRO_STATUS_NO_MEMORY) return meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory drawing the page");
+    if (s == CAIRO_STATUS_WRITE_ERROR) return meiro_fail(err, MEIRO_ERROR_IO, "write error");
+    return meiro_fail(err, MEIRO_ERROR_INTERNAL, "drawing failed: %s", cairo_status_to_string(s));
+}

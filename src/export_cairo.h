@@ -1,0 +1,36 @@
+/* Shared by the cairo exporters: the page drawing and small helpers. */
+#ifndef MEIRO_EXPORT_CAIRO_H
+#define MEIRO_EXPORT_CAIRO_H
+
+#include "internal.h"
+
+#include <cairo.h>
+#include <time.h>
+
+#define PT_PER_MM (72.0 / 25.4)
+#define FONT_FAMILY "DejaVu Sans"
+#define SOLUTION_R 0.85
+#define SOLUTION_G 0.15
+#define SOLUTION_B 0.10
+
+/* Draws one page in millimetres onto cr: walls, the path (if not NULL), S
+ * and G, and with page_texts the title and the footer. snap > 0 (pixels per
+ * mm) aligns walls to the pixel grid for raster output. */
+void draw_page(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,
+               const char *title, bool page_texts, double snap);
+
+/* A cairo write callback appending to the FILE * given as closure. */
+cairo_status_t cairo_write_stream(void *closure, const unsigned char *data, unsigned int length);
+
+/* Finishes and destroys cr and surface, turning cairo's sticky status into a
+ * meiro status. */
+meiro_status cairo_result(cairo_surface_t *surface, cairo_t *cr, meiro_error *err);
+
+/* "meiro 0.1.0 · cluster · seed 42 · 20 × 15" (no seed part if unknown). */
+void export_footer(const meiro_maze *m, char *buf, size_t size);
+
+/* Document dates: SOURCE_DATE_EPOCH if set, otherwise a fixed date, so the
+ * same maze gives the same file. */
+time_t export_timestamp(void);
+
+#endif
