@@ -28,7 +28,8 @@ BENCH    := $(BUILD)/bench
 
 # Debian packages: to build, and what the tests use on top.
 BUILD_PKGS = gcc make libc6-dev pkg-config libcairo2-dev libxlsxwriter-dev fonts-dejavu-core
-TEST_PKGS  = $(BUILD_PKGS) poppler-utils librsvg2-bin qpdf unzip libreoffice-calc-nogui
+TEST_PKGS  = $(BUILD_PKGS) poppler-utils librsvg2-bin qpdf unzip libreoffice-calc-nogui \
+             fonts-crosextra-carlito
 
 .PHONY: all deps deps-test check test test-asan bench demo samples install uninstall clean
 

@@ -109,6 +109,37 @@ if [ -w /dev/full ]; then
     run 1 sh -c "'$meiro' generate -s 1 > /dev/full"; err_has "stdout: write error"
 fi
 
+# printable exports: the format follows the extension
+run 0 "$meiro" generate -W 12 -H 9 -s 4 -o "$tmp/m.pdf"; out_empty; err_empty
+if head -c 5 "$tmp/m.pdf" | grep -q '%PDF-'; then ok; else bad "m.pdf is not a PDF"; fi
+run 0 "$meiro" generate -W 12 -H 9 -s 4 -o "$tmp/m.svg"
+if grep -q '<svg' "$tmp/m.svg"; then ok; else bad "m.svg is not SVG"; fi
+run 0 "$meiro" generate -W 12 -H 9 -s 4 -o "$tmp/m.png" --dpi 96
+if head -c 8 "$tmp/m.png" | grep -q 'PNG'; then ok; else bad "m.png is not a PNG"; fi
+run 0 "$meiro" generate -W 12 -H 9 -s 4 -o "$tmp/m.xlsx" --answer-page --title "Hana"
+if head -c 2 "$tmp/m.xlsx" | grep -q 'PK'; then ok; else bad "m.xlsx is not a zip"; fi
+run 0 "$meiro" generate -W 12 -H 9 -s 4 -f pdf -o "$tmp/m-pdf.bin"; same "$tmp/m.pdf" "$tmp/m-pdf.bin"
+# the same seed and options give the same file, byte for byte
+for f in pdf svg png xlsx; do
+    run 0 "$meiro" generate -W 12 -H 9 -s 4 -o "$tmp/again.$f" $( [ $f = png ] && echo --dpi 96 ) $( [ $f = xlsx ] && echo --answer-page --title Hana )
+    same "$tmp/m.$f" "$tmp/again.$f"
+done
+run 0 "$meiro" solve --answer-page --paper letter -o "$tmp/solved.pdf" "$data/seed003.txt"
+if command -v pdfinfo >/dev/null 2>&1; then
+    pdfinfo "$tmp/solved.pdf" > "$tmp/out"; out_has "Pages: *2"; out_has "792 x 612 pts (letter)"
+    SOURCE_DATE_EPOCH=86400 "$meiro" generate -s 1 -o "$tmp/epoch.pdf"
+    pdfinfo "$tmp/epoch.pdf" > "$tmp/out"; out_has "CreationDate: *Fri Jan  2 00:00:00 1970"
+fi
+# page options: usage errors name the problem, and nothing is written
+run 2 "$meiro" generate -W 33 -H 33 -s 1 --cell 40 -o "$tmp/big.pdf"; err_has "largest cell that fits is 5.4 mm"; absent "$tmp/big.pdf"
+run 2 "$meiro" generate -s 1 --answer-page -o "$tmp/a.svg"; err_has "needs PDF or XLSX"; absent "$tmp/a.svg"
+run 2 "$meiro" generate -s 1 --paper a2 -o "$tmp/p.pdf"; err_has "unknown paper 'a2'"
+run 2 "$meiro" generate -s 1 --margin -3 -o "$tmp/p.pdf"; err_has "margin"
+run 2 "$meiro" generate -s 1 --dpi 5 -o "$tmp/p.png"; err_has "dpi"
+run 2 "$meiro" generate -s 1 --cell 0 -o "$tmp/p.pdf"; err_has "cell"
+run 1 "$meiro" generate -s 1 -o "$tmp/no/such/m.pdf"; err_has "m.pdf: cannot create the file"; absent "$tmp/no"
+run 0 "$meiro" generate --help; out_has "--answer-page"; out_has "--paper P"
+
 # stats
 run 0 "$meiro" stats "$data/seed003.txt"; out_has "size: *8 x 7"; out_has "solution: *16 cells"; out_has "perfect: *yes"
 run 0 "$meiro" stats --json "$data/seed003.txt"; out_has '"solution_length": 16'; out_has '"seed": null'
@@ -116,7 +147,7 @@ run 0 "$meiro" stats "$tmp/closed.txt"; out_has "solution: *none"; out_has "perf
 
 # list names every generator, solver and format
 run 0 "$meiro" list
-for n in cluster dig bar wall kruskal backtracker anahori boutaoshi kabenobashi bfs dfs fill road text csv ascii unicode; do
+for n in cluster dig bar wall kruskal backtracker anahori boutaoshi kabenobashi bfs dfs fill road text csv ascii unicode pdf svg png xlsx; do
     out_has "$n"
 done
 

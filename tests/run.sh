@@ -2,6 +2,10 @@
 # Runs the unit tests and the command-line tests for each build directory
 # given (normal, sanitized), then sums the results in one closing line.
 total_pass=0 total_fail=0
+# sanitizer runs: stop at the first error; ignore only fontconfig's cache
+export ASAN_OPTIONS="${ASAN_OPTIONS:-abort_on_error=0:detect_leaks=1}"
+export LSAN_OPTIONS="suppressions=$(pwd)/tests/lsan.supp:print_suppressions=0"
+export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 for build in "$@"; do
     suites=cli
     [ "$build" = "$1" ] && suites="cli install" # install once, from the first build

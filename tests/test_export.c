@@ -1,0 +1,572 @@
+/* Printable exports read back by independent readers: PDF through poppler
+ * (pdftoppm, pdfinfo, qpdf), SVG through librsvg (rsvg-convert), PNG
+ * decoded, XLSX unzipped and its sheet XML parsed, and the XLSX opened by
+ * LibreOffice. From each picture the walls are rebuilt by sampling every
+ * cell edge; the maze must be the same perfect maze, with square cells,
+ * centred. A missing tool skips its checks and says so. */
+#define _POSIX_C_SOURCE 200809L
+#include "harness.h"
+#include "internal.h"
+
+#include <cairo.h>
+#include <math.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+static char dir[64];
+static int skipped;
+
+static bool have(const char *tool)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "command -v %s >/dev/null 2>&1", tool);
+    if (system(cmd) == 0) return true;
+    printf("skipped: %s is not installed\n", tool);
+    skipped++;
+    return false;
+}
+
+/* Runs a shell command; its standard output goes to buf. */
+static bool run(const char *cmd, char *buf, size_t size)
+{
+    FILE *p = popen(cmd, "r");
+    if (!p) return false;
+    size_t n = buf ? fread(buf, 1, size - 1, p) : 0;
+    if (buf) buf[n] = 0;
+    char sink[4096];
+    while (fread(sink, 1, sizeof sink, p) > 0) {}
+    return pclose(p) == 0;
+}
+
+typedef struct image {
+    int w, h;
+    unsigned char *gray; /* 0 black .. 255 white; red counts as light */
+    unsigned char *red;  /* 1 where the pixel is the solution's red */
+} image;
+
+static bool load_png(const char *path, image *img)
+{
+    cairo_surface_t *s = cairo_image_surface_create_from_png(path);
+    if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS) {
+        cairo_surface_destroy(s);
+        return false;
+    }
+    cairo_surface_flush(s);
+    img->w = cairo_image_surface_get_width(s);
+    img->h = cairo_image_surface_get_height(s);
+    int stride = cairo_image_surface_get_stride(s);
+    const unsigned char *data = cairo_image_surface_get_data(s);
+    cairo_format_t fmt = cairo_image_surface_get_format(s);
+    img->gray = malloc((size_t)img->w * img->h);
+    img->red = malloc((size_t)img->w * img->h);
+    for (int y = 0; y < img->h; y++) {
+        for (int x = 0; x < img->w; x++) {
+            unsigned r, g, b;
+            if (fmt == CAIRO_FORMAT_A8) {
+                r = g = b = 255 - data[y * stride + x];
+            } else {
+                uint32_t px = *(const uint32_t *)(data + y * stride + 4 * x);
+                unsigned a = fmt == CAIRO_FORMAT_ARGB32 ? px >> 24 : 255;
+                /* composite on white */
+                r = ((px >> 16) & 255) + (255 - a);
+                g = ((px >> 8) & 255) + (255 - a);
+                b = (px & 255) + (255 - a);
+            }
+            bool is_red = r > 150 && g < 120 && b < 120;
+            size_t i = (size_t)y * img->w + x;
+            img->red[i] = is_red;
+            img->gray[i] = is_red ? 255 : (unsigned char)((r * 30 + g * 59 + b * 11) / 100);
+        }
+    }
+    cairo_surface_destroy(s);
+    return true;
+}
+
+static void free_image(image *img)
+{
+    free(img->gray);
+    free(img->red);
+}
+
+static bool dark(const image *img, int x, int y)
+{
+    return x >= 0 && y >= 0 && x < img->w && y < img->h && img->gray[(size_t)y * img->w + x] < 128;
+}
+
+/* Finds the line nearest `guess` (a row if horizontal) with the most dark
+ * pixels between from and to, and returns the centre of its thickness. */
+static double find_line(const image *img, bool horizontal, double guess, double reach, int from,
+                        int to)
+{
+    int lo = (int)floor(guess - reach), hi = (int)ceil(guess + reach);
+    int limit = horizontal ? img->h : img->w;
+    if (lo < 0) lo = 0;
+    if (hi >= limit) hi = limit - 1;
+    if (lo > hi) return guess;
+    int best = -1, best_count = -1;
+    int *count = calloc((size_t)(hi - lo + 1), sizeof *count);
+    for (int k = lo; k <= hi; k++) {
+        for (int t = from; t <= to; t++)
+            count[k - lo] += horizontal ? dark(img, t, k) : dark(img, k, t);
+        if (count[k - lo] > best_count) {
+            best_count = count[k - lo];
+            best = k;
+        }
+    }
+    int a = best, b = best; /* the line's thickness: neighbours nearly as dark */
+    while (a > lo && count[a - 1 - lo] >= best_count * 7 / 10) a--;
+    while (b < hi && count[b + 1 - lo] >= best_count * 7 / 10) b++;
+    free(count);
+    return (a + b) / 2.0;
+}
+
+/* Rebuilds the maze from the picture and checks it. ppm: pixels per mm of
+ * the picture; L: the layout, used only as a first guess of where to look;
+ * origin_x/y: the picture's top-left corner on the page (mm). */
+static void check_picture(const char *what, const image *img, const meiro_maze *m,
+                          const meiro_path *path, const page_layout *L, double ppm,
+                          double origin_x, double origin_y, double square_tolerance)
+{
+    double cell_px = L->cell * ppm;
+    double gl = (L->maze_x - origin_x) * ppm, gt = (L->maze_y - origin_y) * ppm;
+    double gr = gl + L->maze_w * ppm, gb = gt + L->maze_h * ppm;
+    double reach = cell_px * 0.45;
+    double left = find_line(img, false, gl, reach, (int)gt, (int)gb);
+    double right = find_line(img, false, gr, reach, (int)gt, (int)gb);
+    double top = find_line(img, true, gt, reach, (int)gl, (int)gr);
+    double bottom = find_line(img, true, gb, reach, (int)gl, (int)gr);
+    double cw = (right - left) / m->w, ch = (bottom - top) / m->h;
+    CHECK_MSG(fabs(cw - ch) <= square_tolerance * cw + 1.0, "%s: cells %.2f x %.2f px are not square",
+              what, cw, ch);
+    double margin_l = left, margin_r = img->w - 1 - right;
+    CHECK_MSG(fabs(margin_l - margin_r) <= 0.01 * img->w + 2.0, "%s: not centred (%.1f vs %.1f px)",
+              what, margin_l, margin_r);
+
+    /* sample every edge at its midpoint, across the line */
+    meiro_maze *seen = meiro_maze_new(m->w, m->h, NULL);
+    maze_open_all(seen);
+    int across = (int)fmax(2, 0.15 * fmin(cw, ch));
+    int mismatches = 0;
+    for (uint32_t y = 0; y <= m->h; y++) {
+        for (uint32_t x = 0; x <= m->w; x++) {
+            if (x < m->w) { /* the horizontal edge above (x, y) */
+                int px = (int)lround(left + (x + 0.5) * cw), py = (int)lround(top + y * ch);
+                bool wall = false;
+                for (int d = -across; d <= across; d++) wall |= dark(img, px, py + d);
+                if (wall != maze_wall_above(m, x, y)) mismatches++;
+                if (wall && y > 0 && y < m->h) maze_set_wall(seen, x, y - 1, MEIRO_SOUTH, false);
+            }
+            if (y < m->h) { /* the vertical edge left of (x, y) */
+                int px = (int)lround(left + x * cw), py = (int)lround(top + (y + 0.5) * ch);
+                bool wall = false;
+                for (int d = -across; d <= across; d++) wall |= dark(img, px + d, py);
+                if (wall != maze_wall_left(m, x, y)) mismatches++;
+                if (wall && x > 0 && x < m->w) maze_set_wall(seen, x - 1, y, MEIRO_EAST, false);
+            }
+        }
+    }
+    CHECK_MSG(mismatches == 0, "%s: %d edges differ from the maze", what, mismatches);
+    bool perfect = false;
+    meiro_maze_is_perfect(seen, &perfect, NULL);
+    CHECK_MSG(perfect, "%s: the maze in the picture is not perfect", what);
+    meiro_maze_free(seen);
+
+    /* the solution: red between every two consecutive path cells; none
+     * anywhere without a path */
+    int red_missing = 0;
+    size_t reds = 0;
+    for (size_t i = 0; i < (size_t)img->w * img->h; i++) reds += img->red[i];
+    if (path) {
+        for (size_t k = 1; k < path->length; k++) {
+            double mx = left + (path->cells[k - 1].x + path->cells[k].x + 1) / 2.0 * cw;
+            double my = top + (path->cells[k - 1].y + path->cells[k].y + 1) / 2.0 * ch;
+            size_t i = (size_t)lround(my) * img->w + (size_t)lround(mx);
+            if (!img->red[i]) red_missing++;
+        }
+        CHECK_MSG(red_missing == 0, "%s: the path is missing at %d steps", what, red_missing);
+    } else {
+        CHECK_MSG(reds == 0, "%s: red pixels without a solution", what);
+    }
+}
+
+typedef struct job {
+    const char *name;
+    meiro_generate_options gen;
+    meiro_export_options page;
+    bool doors, solve;
+} job;
+
+static void check_pdf(const job *j, const meiro_maze *m, const meiro_path *p, const page_layout *L)
+{
+    char file[128], cmd[512], out[4096];
+    snprintf(file, sizeof file, "%s/%s.pdf", dir, j->name);
+    CHECK_INT(meiro_save(m, p, MEIRO_FORMAT_PDF, &j->page, file, NULL), MEIRO_OK);
+    if (have("pdfinfo")) {
+        snprintf(cmd, sizeof cmd, "pdfinfo %s", file);
+        CHECK(run(cmd, out, sizeof out));
+        char want[128];
+        snprintf(want, sizeof want, "Pages:           %d", j->page.answer_page ? 2 : 1);
+        CHECK_MSG(strstr(out, want) != NULL, "%s: %s", j->name, out);
+        double pw = 0, ph = 0;
+        char *size = strstr(out, "Page size:");
+        if (size) sscanf(size, "Page size: %lf x %lf", &pw, &ph);
+        CHECK_MSG(fabs(pw - L->page_w * 72 / 25.4) < 0.01 && fabs(ph - L->page_h * 72 / 25.4) < 0.01,
+                  "%s: page %.2f x %.2f pt", j->name, pw, ph);
+        CHECK(strstr(out, "CreationDate:    Thu Jan  1 00:00:00 2026 UTC") != NULL);
+        uint64_t seed;
+        if (meiro_maze_seed(m, &seed)) {
+            char s[64];
+            snprintf(s, sizeof s, "seed %llu", (unsigned long long)seed);
+            CHECK_MSG(strstr(out, s) != NULL, "%s: no seed in the metadata", j->name);
+        }
+    }
+    if (have("pdffonts")) {
+        snprintf(cmd, sizeof cmd, "pdffonts %s | tail -n +3 | grep -vc ' yes yes '", file);
+        run(cmd, out, sizeof out);
+        CHECK_MSG(atoi(out) == 0, "%s: a font is not embedded", j->name);
+    }
+    if (have("qpdf")) {
+        snprintf(cmd, sizeof cmd, "qpdf --check %s", file);
+        CHECK_MSG(run(cmd, NULL, 0), "%s: qpdf --check failed", j->name);
+    }
+    if (!have("pdftoppm")) return;
+    double dpi = fmin(600, fmax(72, 20 / (L->cell / 25.4)));
+    snprintf(cmd, sizeof cmd, "pdftoppm -r %.0f -png %s %s/%s-page", dpi, file, dir, j->name);
+    CHECK(run(cmd, NULL, 0));
+    for (int page = 1; page <= (j->page.answer_page ? 2 : 1); page++) {
+        char png[160], what[64];
+        snprintf(png, sizeof png, "%s/%s-page-%d.png", dir, j->name, page);
+        snprintf(what, sizeof what, "%s.pdf page %d", j->name, page);
+        image img;
+        CHECK_MSG(load_png(png, &img), "%s: no picture", what);
+        if (!img.gray) continue;
+        bool with_path = p && (!j->page.answer_page || page == 2);
+        check_picture(what, &img, m, with_path ? p : NULL, L, dpi / 25.4, 0, 0, 0.015);
+        free_image(&img);
+    }
+}
+
+static void check_svg(const job *j, const meiro_maze *m, const meiro_path *p, const page_layout *L)
+{
+    char file[128], png[128], cmd[512], head[600];
+    snprintf(file, sizeof file, "%s/%s.svg", dir, j->name);
+    CHECK_INT(meiro_save(m, p, MEIRO_FORMAT_SVG, &j->page, file, NULL), MEIRO_OK);
+    FILE *f = fopen(file, "r");
+    size_t n = fread(head, 1, sizeof head - 1, f);
+    head[n] = 0;
+    fclose(f);
+    char want[128];
+    snprintf(want, sizeof want, "width=\"%gmm\" height=\"%gmm\" viewBox=\"0 0 %g %g\"", L->page_w,
+             L->page_h, L->page_w, L->page_h);
+    CHECK_MSG(strstr(head, want) != NULL, "%s.svg: wanted %s", j->name, want);
+    if (!have("rsvg-convert")) return;
+    double dpi = round(fmin(600, fmax(72, 20 / (L->cell / 25.4))));
+    snprintf(png, sizeof png, "%s/%s-svg.png", dir, j->name);
+    snprintf(cmd, sizeof cmd, "rsvg-convert -d %.0f -p %.0f -o %s %s", dpi, dpi, png, file);
+    CHECK(run(cmd, NULL, 0));
+    image img;
+    CHECK(load_png(png, &img));
+    if (!img.gray) return;
+    CHECK_MSG(abs(img.w - (int)lround(L->page_w * dpi / 25.4)) <= 1, "%s.svg: %d px wide", j->name, img.w);
+    check_picture(j->name, &img, m, p, L, dpi / 25.4, 0, 0, 0.015);
+    free_image(&img);
+}
+
+static void check_png(const job *j, const meiro_maze *m, const meiro_path *p, const page_layout *L)
+{
+    for (int crop = 0; crop <= 1; crop++) {
+        meiro_export_options page = j->page;
+        page.crop = crop;
+        page.dpi = (unsigned)fmin(600, fmax(96, 20 / (L->cell / 25.4)));
+        char file[128], what[64];
+        snprintf(file, sizeof file, "%s/%s%s.png", dir, j->name, crop ? "-crop" : "");
+        snprintf(what, sizeof what, "%s.png%s", j->name, crop ? " --crop" : "");
+        CHECK_INT(meiro_save(m, p, MEIRO_FORMAT_PNG, &page, file, NULL), MEIRO_OK);
+        image img;
+        CHECK(load_png(file, &img));
+        if (!img.gray) continue;
+        double ppm = page.dpi / 25.4;
+        if (!crop) CHECK(img.w == (int)ceil(L->page_w * ppm) && img.h == (int)ceil(L->page_h * ppm));
+        double ox = crop ? floor(L->crop_x * ppm) / ppm : 0, oy = crop ? floor(L->crop_y * ppm) / ppm : 0;
+        check_picture(what, &img, m, p, L, ppm, ox, oy, 0.015);
+        free_image(&img);
+    }
+}
+
+/* ---- XLSX: a small reader of the parts libxlsxwriter writes ---- */
+
+static char *slurp_zip(const char *zip, const char *part)
+{
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "unzip -p %s %s", zip, part);
+    FILE *p = popen(cmd, "r");
+    size_t cap = 1 << 16, len = 0;
+    char *buf = malloc(cap);
+    size_t n;
+    while ((n = fread(buf + len, 1, cap - len - 1, p)) > 0) {
+        len += n;
+        if (cap - len < 4096) buf = realloc(buf, cap *= 2);
+    }
+    buf[len] = 0;
+    pclose(p);
+    return buf;
+}
+
+/* Sides per style index: bit 1 top, 2 right, 4 bottom, 8 left; 16 filled. */
+static int parse_styles(const char *xml, unsigned *style, int max)
+{
+    unsigned borders[256] = {0}, fills[64] = {0};
+    int nb = 0, nf = 0;
+    const char *s = strstr(xml, "<fills");
+    for (const char *f = s ? strstr(s, "<fill>") : NULL; f && nf < 64; f = strstr(f + 1, "<fill>")) {
+        const char *end = strstr(f, "</fill>");
+        const char *solid = strstr(f, "patternType=\"solid\"");
+        fills[nf++] = solid && solid < end;
+    }
+    s = strstr(xml, "<borders");
+    for (const char *b = s ? strstr(s, "<border>") : NULL; b && nb < 256; b = strstr(b + 1, "<border>")) {
+        const char *end = strstr(b, "</border>");
+        static const char *const sides[4] = {"<top style=", "<right style=", "<bottom style=", "<left style="};
+        unsigned bits = 0;
+        for (int k = 0; k < 4; k++) {
+            const char *at = strstr(b, sides[k]);
+            if (at && at < end) bits |= 1u << k;
+        }
+        borders[nb++] = bits;
+    }
+    s = strstr(xml, "<cellXfs");
+    int n = 0;
+    for (const char *x = s ? strstr(s, "<xf ") : NULL; x && n < max; x = strstr(x + 1, "<xf ")) {
+        if (strstr(x, "</cellXfs>") == x) break;
+        const char *cx_end = strstr(s, "</cellXfs>");
+        if (x > cx_end) break;
+        int bid = 0, fid = 0;
+        const char *a = strstr(x, "borderId=\"");
+        const char *f = strstr(x, "fillId=\"");
+        const char *close = strchr(x, '>');
+        if (a && a < close) bid = atoi(a + 10);
+        if (f && f < close) fid = atoi(f + 8);
+        style[n++] = borders[bid] | (fid < 64 && fills[fid] ? 16u : 0u);
+    }
+    return n;
+}
+
+typedef struct sheet {
+    uint32_t cols, rows;
+    unsigned *bits;  /* per sheet cell: sides and fill */
+    char *text;      /* per sheet cell: 'S', 'G' or 0 */
+} sheet;
+
+static void parse_sheet(const char *xml, const unsigned *style, int nstyle, sheet *sh)
+{
+    sh->bits = calloc((size_t)sh->cols * sh->rows, sizeof *sh->bits);
+    sh->text = calloc((size_t)sh->cols * sh->rows, 1);
+    for (const char *c = strstr(xml, "<c r=\""); c; c = strstr(c + 1, "<c r=\"")) {
+        const char *r = c + 6;
+        uint32_t col = 0, row = 0;
+        while (*r >= 'A' && *r <= 'Z') col = col * 26 + (uint32_t)(*r++ - 'A' + 1);
+        while (*r >= '0' && *r <= '9') row = row * 10 + (uint32_t)(*r++ - '0');
+        col--, row--;
+        if (col >= sh->cols || row >= sh->rows) continue;
+        const char *close = strchr(c, '>');
+        const char *s = strstr(c, " s=\"");
+        int idx = s && s < close ? atoi(s + 4) : 0;
+        size_t i = (size_t)row * sh->cols + col;
+        if (idx < nstyle) sh->bits[i] = style[idx];
+        const char *t = strstr(c, "<t>");
+        const char *next = strstr(c + 1, "<c r=\"");
+        if (t && (!next || t < next)) sh->text[i] = t[3];
+    }
+}
+
+static void check_xlsx(const job *j, const meiro_maze *m, const meiro_path *p, const page_layout *L)
+{
+    char file[128];
+    snprintf(file, sizeof file, "%s/%s.xlsx", dir, j->name);
+    CHECK_INT(meiro_save(m, p, MEIRO_FORMAT_XLSX, &j->page, file, NULL), MEIRO_OK);
+    if (!have("unzip")) return;
+    char *styles = slurp_zip(file, "xl/styles.xml");
+    char *workbook = slurp_zip(file, "xl/workbook.xml");
+    char *core = slurp_zip(file, "docProps/core.xml");
+    unsigned style[512];
+    int nstyle = parse_styles(styles, style, 512);
+    CHECK_MSG(nstyle > 1 && nstyle <= 70, "%s.xlsx: %d formats (a small cache is expected)", j->name, nstyle);
+    CHECK(strstr(workbook, "_xlnm.Print_Area") != NULL);
+    CHECK(strstr(core, "2026-01-01T00:00:00Z") != NULL);
+    static const int paper_code[MEIRO_PAPER_COUNT] = {9, 8, 11, 13, 1, 5};
+    int sheets = j->page.answer_page ? 2 : 1;
+    for (int k = 1; k <= sheets; k++) {
+        char part[64];
+        snprintf(part, sizeof part, "xl/worksheets/sheet%d.xml", k);
+        char *xml = slurp_zip(file, part);
+        char want[64];
+        snprintf(want, sizeof want, "paperSize=\"%d\"", paper_code[j->page.paper]);
+        CHECK_MSG(strstr(xml, want) != NULL, "%s.xlsx: no %s", j->name, want);
+        CHECK(strstr(xml, L->landscape ? "orientation=\"landscape\"" : "orientation=\"portrait\"") != NULL);
+        CHECK(strstr(xml, "showGridLines=\"0\"") != NULL);
+        CHECK(strstr(xml, "fitToPage=\"1\"") != NULL);
+        CHECK(strstr(xml, "horizontalCentered=\"1\"") != NULL);
+        /* one width for every column and one height for every row */
+        const char *col = strstr(xml, "<col ");
+        CHECK(col && strstr(col + 1, "<col ") == NULL);
+        double ht = -1;
+        bool same_rows = true;
+        for (const char *r = strstr(xml, " ht=\""); r; r = strstr(r + 1, " ht=\"")) {
+            double v = atof(r + 5);
+            if (ht >= 0 && v != ht) same_rows = false;
+            ht = v;
+        }
+        CHECK(same_rows && ht > 0);
+        if (j->page.title) { /* in the header, '&' doubled for Excel, then escaped for XML */
+            char escaped[256];
+            size_t e = 0;
+            for (const char *t = j->page.title; *t && e < sizeof escaped - 12; t++) {
+                if (*t == '&') e += (size_t)sprintf(escaped + e, "&amp;&amp;");
+                else escaped[e++] = *t;
+            }
+            escaped[e] = 0;
+            const char *h = strstr(xml, "<oddHeader>");
+            CHECK_MSG(h && strstr(h, escaped), "%s.xlsx: no header with %s", j->name, escaped);
+        }
+        sheet sh = {m->w + 2, m->h + 2, NULL, NULL};
+        parse_sheet(xml, style, nstyle, &sh);
+        int differ = 0, disagree = 0, fill_wrong = 0;
+        uint8_t *marks = NULL;
+        bool answer = p && (!j->page.answer_page || k == 2);
+        if (answer) path_marks(m, p, &marks);
+        for (uint32_t y = 0; y <= m->h; y++) {
+            for (uint32_t x = 0; x <= m->w; x++) {
+                /* sheet cell of maze cell (x, y) is (x + 1, y + 1) */
+                if (x < m->w) {
+                    unsigned below = sh.bits[(size_t)(y + 1) * sh.cols + x + 1];
+                    unsigned above = sh.bits[(size_t)y * sh.cols + x + 1];
+                    bool a = below & 1, b = above & 4;
+                    if (a != b) disagree++;
+                    if (a != maze_wall_above(m, x, y)) differ++;
+                }
+                if (y < m->h) {
+                    unsigned right = sh.bits[(size_t)(y + 1) * sh.cols + x + 1];
+                    unsigned left = sh.bits[(size_t)(y + 1) * sh.cols + x];
+                    bool a = right & 8, b = left & 2;
+                    if (a != b) disagree++;
+                    if (a != maze_wall_left(m, x, y)) differ++;
+                }
+                if (x < m->w && y < m->h) {
+                    bool filled = sh.bits[(size_t)(y + 1) * sh.cols + x + 1] & 16;
+                    if (filled != (marks && (marks[cell_index(m, x, y)] & 1))) fill_wrong++;
+                }
+            }
+        }
+        CHECK_MSG(differ == 0, "%s.xlsx sheet %d: %d walls differ", j->name, k, differ);
+        CHECK_MSG(disagree == 0, "%s.xlsx sheet %d: %d walls drawn on one side only", j->name, k, disagree);
+        CHECK_MSG(fill_wrong == 0, "%s.xlsx sheet %d: %d cells filled wrongly", j->name, k, fill_wrong);
+        meiro_cell s = meiro_maze_start(m), g = meiro_maze_goal(m);
+        CHECK(sh.text[(size_t)(s.y + 1) * sh.cols + s.x + 1] == 'S');
+        CHECK(sh.text[(size_t)(g.y + 1) * sh.cols + g.x + 1] == 'G');
+        free(marks);
+        free(sh.bits);
+        free(sh.text);
+        free(xml);
+    }
+    free(styles);
+    free(workbook);
+    free(core);
+}
+
+/* LibreOffice opens the workbook and prints it: one page of the paper,
+ * and the picture is the maze. Slow (seconds), so run for a few jobs. */
+static void check_soffice(const job *j, const meiro_maze *m, const page_layout *L)
+{
+    if (!have("soffice") || !have("pdftoppm")) return;
+    char cmd[768], out[4096], pdf[160], png[160];
+    snprintf(cmd, sizeof cmd,
+             "cd %s && HOME=%s soffice --headless --convert-to pdf --outdir %s/lo %s.xlsx >/dev/null 2>&1",
+             dir, dir, dir, j->name);
+    CHECK_MSG(run(cmd, NULL, 0), "%s: soffice failed", j->name);
+    snprintf(pdf, sizeof pdf, "%s/lo/%s.pdf", dir, j->name);
+    snprintf(cmd, sizeof cmd, "pdfinfo %s", pdf);
+    CHECK(run(cmd, out, sizeof out));
+    CHECK_MSG(strstr(out, "Pages:           1\n") != NULL, "%s: LibreOffice printed more than one page", j->name);
+    double pw = 0, ph = 0;
+    char *size = strstr(out, "Page size:");
+    if (size) sscanf(size, "Page size: %lf x %lf", &pw, &ph);
+    CHECK_MSG(fabs(pw - L->page_w * 72 / 25.4) < 1 && fabs(ph - L->page_h * 72 / 25.4) < 1,
+              "%s: LibreOffice page %.1f x %.1f pt", j->name, pw, ph);
+    snprintf(cmd, sizeof cmd, "pdftoppm -r 150 -png -singlefile %s %s/lo/%s", pdf, dir, j->name);
+    CHECK(run(cmd, NULL, 0));
+    snprintf(png, sizeof png, "%s/lo/%s.png", dir, j->name);
+    image img;
+    CHECK(load_png(png, &img));
+    if (!img.gray) return;
+    /* LibreOffice places the maze itself: its outer wall is the first and
+     * last dark pixel of the middle row, and of the first cell's column. */
+    page_layout guess = *L;
+    double ppm = 150 / 25.4;
+    int mid_y = img.h / 2, x0 = 0, x1 = img.w - 1, y0 = 0, y1 = img.h - 1;
+    while (x0 < img.w && !dark(&img, x0, mid_y)) x0++;
+    while (x1 > 0 && !dark(&img, x1, mid_y)) x1--;
+    int column = x0 + (x1 - x0) / (int)m->w / 2;
+    while (y0 < img.h && !dark(&img, column, y0)) y0++;
+    while (y1 > 0 && !dark(&img, column, y1)) y1--;
+    guess.cell = (x1 - x0) / ppm / m->w;
+    guess.maze_x = x0 / ppm;
+    guess.maze_y = y0 / ppm;
+    guess.maze_w = (x1 - x0) / ppm;
+    guess.maze_h = (y1 - y0) / ppm;
+    char what[64];
+    snprintf(what, sizeof what, "%s.xlsx in LibreOffice", j->name);
+    /* Excel and LibreOffice differ by 6% in column width: 3% each way */
+    check_picture(what, &img, m, NULL, &guess, ppm, 0, 0, 0.035);
+    free_image(&img);
+}
+
+int main(void)
+{
+    snprintf(dir, sizeof dir, "/tmp/meiro-export-XXXXXX");
+    if (!mkdtemp(dir)) return 1;
+    job jobs[] = {
+        {"a4-cluster", {12, 9, "cluster", 3}, {0}, false, false},
+        {"a4-excel33", {33, 33, "dig", 11}, {0}, false, true},
+        {"letter-doors", {7, 10, "wall", 5}, {0}, true, true},
+        {"a3-bar-wide", {60, 40, "bar", 8}, {0}, false, false},
+        {"b5-answers", {15, 20, "cluster", 21}, {0}, false, true},
+    };
+    enum { JOBS = sizeof jobs / sizeof jobs[0] };
+    for (int i = 0; i < JOBS; i++) meiro_export_options_init(&jobs[i].page);
+    jobs[1].page.title = "Maze for Hana";
+    jobs[2].page.paper = MEIRO_PAPER_LETTER;
+    jobs[2].page.cell_mm = 15;
+    jobs[3].page.paper = MEIRO_PAPER_A3;
+    jobs[3].page.margin_mm = 10;
+    jobs[4].page.paper = MEIRO_PAPER_B5;
+    jobs[4].page.answer_page = true;
+    jobs[4].page.title = "Answers & more";
+
+    for (int i = 0; i < JOBS; i++) {
+        job *j = &jobs[i];
+        meiro_maze *m = meiro_generate(&j->gen, NULL);
+        if (j->doors) {
+            meiro_maze_set_start(m, (meiro_cell){0, 3}, MEIRO_WEST);
+            meiro_maze_set_goal(m, (meiro_cell){6, 7}, MEIRO_EAST);
+        }
+        meiro_path path = {0};
+        if (j->solve) CHECK_INT(meiro_solve(m, NULL, &path, NULL), MEIRO_OK);
+        page_layout L;
+        CHECK_INT(layout_page(m->w, m->h, &j->page, &L, NULL), MEIRO_OK);
+        const meiro_path *p = j->solve ? &path : NULL;
+        check_pdf(j, m, p, &L);
+        if (!j->page.answer_page) {
+            check_svg(j, m, p, &L);
+            check_png(j, m, p, &L);
+        }
+        check_xlsx(j, m, p, &L);
+        if (i == 0 || i == 1) check_soffice(j, m, &L);
+        meiro_path_free(&path);
+        meiro_maze_free(m);
+    }
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    if (system(cmd) != 0) printf("could not remove %s\n", dir);
+    if (skipped) printf("export: %d checks skipped for missing tools\n", skipped);
+    return test_summary("export");
+}

@@ -1,0 +1,126 @@
+/* The page layout: exact numbers for known cases, worked out by hand from
+ * the rules in src/layout.c. */
+#include "harness.h"
+#include "internal.h"
+
+#include <math.h>
+
+#define CHECK_MM(a, b) CHECK_MSG(fabs((a) - (b)) < 1e-6, "%.6f != %.6f", (double)(a), (double)(b))
+
+static page_layout lay(uint32_t w, uint32_t h, meiro_export_options *opt, meiro_status want)
+{
+    page_layout L;
+    meiro_error err = {0};
+    CHECK_MSG(layout_page(w, h, opt, &L, &err) == want, "%s", err.message);
+    return L;
+}
+
+static void test_a4_portrait(void)
+{
+    meiro_export_options opt;
+    meiro_export_options_init(&opt);
+    /* 10 x 14 on A4: portrait; area 180 x (297 - 30 - 7) = 260; the line is
+     * 1.2 (a tenth of 18, capped); cell = (180 - 1.2) / 10 = 17.88 */
+    page_layout L = lay(10, 14, &opt, MEIRO_OK);
+    CHECK(!L.landscape);
+    CHECK_MM(L.page_w, 210);
+    CHECK_MM(L.page_h, 297);
+    CHECK_MM(L.line, 1.2);
+    CHECK_MM(L.cell, 17.88);
+    CHECK_MM(L.maze_w, 178.8);
+    CHECK_MM(L.maze_h, 250.32);
+    CHECK_MM(L.maze_x, 15.6);           /* (210 - 178.8) / 2: centred */
+    CHECK_MM(L.maze_y, 19.84);          /* 15 + (260 - 250.32) / 2 */
+    CHECK_MM(L.footer_baseline, 281);   /* 297 - 15 - 1 */
+    CHECK_MM(L.title_size, 0);
+    CHECK_MM(L.mark_size, 17.88 * 0.6);
+    CHECK_MM(L.path_width, 4);          /* 0.3 cell, capped at 4 */
+    CHECK_MM(L.crop_x, 15.6 - 8.94);    /* half a cell of border */
+    CHECK_MM(L.crop_w, 178.8 + 17.88);
+    /* with a title: 16 mm more at the top */
+    opt.title = "Hana";
+    L = lay(10, 14, &opt, MEIRO_OK);
+    CHECK_MM(L.title_baseline, 23);     /* 15 + 8 */
+    CHECK_MM(L.cell, (244 - 1.2) / 14); /* the height binds now */
+    CHECK_MM(L.maze_y, 31 + (244 - L.cell * 14) / 2);
+}
+
+static void test_orientation_and_papers(void)
+{
+    meiro_export_options opt;
+    meiro_export_options_init(&opt);
+    /* wider than tall: landscape; area 267 x 173 */
+    page_layout L = lay(20, 15, &opt, MEIRO_OK);
+    CHECK(L.landscape);
+    CHECK_MM(L.page_w, 297);
+    CHECK_MM(L.page_h, 210);
+    double room = 173.0 / 15 * 0.1; /* the line of the first estimate */
+    CHECK_MM(L.cell, (173 - room) / 15);
+    CHECK_MM(L.line, L.cell * 0.1); /* drawn: a tenth of the final cell */
+    CHECK_MM(L.maze_x + L.maze_w / 2, 297 / 2.0);
+    opt.orientation = MEIRO_ORIENT_PORTRAIT;
+    L = lay(20, 15, &opt, MEIRO_OK);
+    CHECK(!L.landscape);
+    CHECK_MM(L.cell, (180 - 0.9) / 20); /* estimate 9, line 0.9 */
+    opt.orientation = MEIRO_ORIENT_LANDSCAPE;
+    L = lay(3, 30, &opt, MEIRO_OK);
+    CHECK(L.landscape);
+    static const struct { const char *name; double w, h; } papers[] = {
+        {"a4", 210, 297}, {"A3", 297, 420}, {"a5", 148, 210}, {"b5", 182, 257},
+        {"letter", 215.9, 279.4}, {"Legal", 215.9, 355.6},
+    };
+    for (size_t i = 0; i < sizeof papers / sizeof papers[0]; i++) {
+        meiro_export_options o;
+        meiro_export_options_init(&o);
+        CHECK_INT(meiro_paper_from_name(papers[i].name, &o.paper, NULL), MEIRO_OK);
+        page_layout P = lay(5, 5, &o, MEIRO_OK);
+        CHECK_MM(P.page_w, papers[i].w);
+        CHECK_MM(P.page_h, papers[i].h);
+    }
+    meiro_paper p;
+    meiro_error err = {0};
+    CHECK_INT(meiro_paper_from_name("a2", &p, &err), MEIRO_ERROR_UNKNOWN_NAME);
+    CHECK(strstr(err.message, "letter") != NULL);
+}
+
+static void test_fixed_cells(void)
+{
+    meiro_export_options opt;
+    meiro_export_options_init(&opt);
+    opt.cell_mm = 15; /* a child's maze: 11 x 15 cells of 15 mm on A4 */
+    page_layout L = lay(11, 15, &opt, MEIRO_OK);
+    CHECK_MM(L.cell, 15);
+    CHECK_MM(L.line, 1.2);
+    CHECK_MM(L.maze_x, (210 - 165) / 2.0);
+    /* too big: the message names the largest cell that fits */
+    opt.cell_mm = 10;
+    meiro_error err = {0};
+    page_layout bad;
+    CHECK_INT(layout_page(33, 33, &opt, &bad, &err), MEIRO_ERROR_ARGUMENT);
+    /* fit: estimate 180/33 = 5.4545, line 0.5455, (180 - 0.5455) / 33 = 5.438 */
+    CHECK_MSG(strstr(err.message, "largest cell that fits is 5.4 mm") != NULL, "%s", err.message);
+    CHECK(strstr(err.message, "331.0 x 331.0 mm") != NULL);
+    /* margins */
+    meiro_export_options_init(&opt);
+    opt.margin_mm = 10;
+    L = lay(10, 14, &opt, MEIRO_OK);
+    CHECK_MM(L.cell, (190 - 1.2) / 10);
+    opt.margin_mm = 60;
+    CHECK_INT(layout_page(10, 14, &opt, &bad, &err), MEIRO_ERROR_ARGUMENT);
+    opt.margin_mm = -1;
+    CHECK_INT(layout_page(10, 14, &opt, &bad, &err), MEIRO_ERROR_ARGUMENT);
+    /* the finest line is 0.1 mm */
+    meiro_export_options_init(&opt);
+    L = lay(500, 700, &opt, MEIRO_OK);
+    CHECK_MM(L.line, 0.1);
+    /* nothing fits when cells would vanish */
+    CHECK_INT(layout_page(65535, 6000, &opt, &bad, &err), MEIRO_ERROR_ARGUMENT);
+}
+
+int main(void)
+{
+    test_a4_portrait();
+    test_orientation_and_papers();
+    test_fixed_cells();
+    return test_summary("layout");
+}
