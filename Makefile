@@ -79,22 +79,39 @@ test-asan:
 bench: deps $(BENCH)
 	$(BENCH)
 
+# The main job: an A4 maze as PDF, XLSX, SVG and PNG, with and without the
+# answer, plus the text forms, in out/.
+DEMO = $(BUILD)/meiro generate -W 20 -H 28 -s 2026 --title "Maze"
 demo: deps all
 	@mkdir -p out
-	$(BUILD)/meiro generate -W 20 -H 15 -s 2026 -o out/maze.txt
-	$(BUILD)/meiro generate -W 20 -H 15 -s 2026 --solution -o out/maze-answer.txt
-	$(BUILD)/meiro generate -W 20 -H 15 -s 2026 -o out/maze.csv
-	$(BUILD)/meiro generate -W 20 -H 15 -s 2026 -f unicode -o out/maze-unicode.txt
-	@echo "Wrote out/maze.txt, out/maze-answer.txt, out/maze.csv, out/maze-unicode.txt:"
-	@cat out/maze-answer.txt
+	$(DEMO) -o out/maze.pdf
+	$(DEMO) --answer-page -o out/maze-with-answer.pdf
+	$(DEMO) --answer-page -o out/maze.xlsx
+	$(DEMO) -o out/maze.svg
+	$(DEMO) --solution -o out/maze-answer.svg
+	$(DEMO) --dpi 150 -o out/maze.png
+	$(DEMO) --solution --dpi 150 -o out/maze-answer.png
+	$(DEMO) -o out/maze.txt
+	$(DEMO) -o out/maze.csv
+	@echo "Wrote out/: maze.pdf, maze-with-answer.pdf (puzzle + answer page), maze.xlsx"
+	@echo "(sheets Maze and Answer), maze.svg, maze-answer.svg, maze.png, maze-answer.png,"
+	@echo "maze.txt, maze.csv. Print out/maze.pdf on A4."
 
+# samples/ is made here from fixed seeds, never edited by hand.
+SAMPLE = $(BUILD)/meiro generate -s 1
 samples: all
 	@mkdir -p samples
-	$(BUILD)/meiro generate -W 12 -H 8 -s 1 -a cluster -o samples/cluster-12x8.txt
-	$(BUILD)/meiro generate -W 12 -H 8 -s 1 -a dig --solution -o samples/dig-12x8-solved.txt
-	$(BUILD)/meiro generate -W 12 -H 8 -s 1 -a bar -f ascii -o samples/bar-12x8-ascii.txt
-	$(BUILD)/meiro generate -W 12 -H 8 -s 1 -a wall -f unicode -o samples/wall-12x8-unicode.txt
-	$(BUILD)/meiro generate -W 12 -H 8 -s 1 -a cluster -o samples/cluster-12x8.csv
+	$(SAMPLE) -W 12 -H 8 -a cluster -o samples/cluster-12x8.txt
+	$(SAMPLE) -W 12 -H 8 -a cluster -o samples/cluster-12x8.csv
+	$(SAMPLE) -W 12 -H 8 -a dig --solution -o samples/dig-12x8-solved.txt
+	$(SAMPLE) -W 12 -H 8 -a bar -f ascii -o samples/bar-12x8-ascii.txt
+	$(SAMPLE) -W 12 -H 8 -a wall -f unicode -o samples/wall-12x8-unicode.txt
+	$(SAMPLE) -W 8 -H 11 -a dig --cell 18 --title "Maze for Hana" -o samples/kids-a4.pdf
+	$(SAMPLE) -W 33 -H 33 -a cluster --title "33 x 33, as in the Excel original" --answer-page -o samples/excel33.xlsx
+	$(SAMPLE) -W 33 -H 33 -a cluster --title "33 x 33, as in the Excel original" --answer-page -o samples/excel33.pdf
+	$(SAMPLE) -W 24 -H 16 -a wall --paper a5 -o samples/wall-a5.svg
+	$(SAMPLE) -W 24 -H 16 -a wall --solution --crop --dpi 96 -o samples/wall-solved.png
+	$(SAMPLE) -W 8 -H 11 -a dig --cell 18 --title "Maze for Hana" --dpi 60 -o samples/kids-a4-preview.png
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig

@@ -108,15 +108,17 @@ static lxw_error add_sheet(lxw_workbook *wb, format_cache *cache, const meiro_ma
     double inch = L->margin / 25.4;
     worksheet_set_margins(ws, inch, inch, inch, inch);
     worksheet_center_horizontally(ws);
+    worksheet_center_vertically(ws);
     worksheet_fit_to_pages(ws, 1, 1);
     char text[300];
     if (opt->title && opt->title[0]) {
-        header_text(text, sizeof text, "&C&\"-,Bold\"&14", opt->title);
+        /* the size code first: digits of a title must not extend it */
+        header_text(text, sizeof text, "&C&14&\"-,Bold\"", opt->title);
         worksheet_set_header(ws, text);
     }
     char footer[160];
     export_footer(m, footer, sizeof footer);
-    header_text(text, sizeof text, "&C&8", footer);
+    header_text(text, sizeof text, "&C&8&\"-,Regular\"", footer);
     worksheet_set_footer(ws, text);
     uint32_t cols = m->w + 2, rows = m->h + 2;
     lxw_error e = worksheet_set_column_pixels(ws, 0, (lxw_col_t)(cols - 1), px, NULL);
