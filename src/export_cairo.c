@@ -52,8 +52,15 @@ static double on_grid(const grid *g, double mm)
 
 static void stroke_walls(cairo_t *cr, const meiro_maze *m, const page_layout *L, const grid *g)
 {
+    /* only the grid lines that reach the visible area (a PNG band) */
+    double cx0, cy0, cx1, cy1;
+    cairo_clip_extents(cr, &cx0, &cy0, &cx1, &cy1);
+    double pad = L->line + L->cell;
+    double first = floor((cy0 - pad - L->maze_y) / L->cell), last = ceil((cy1 + pad - L->maze_y) / L->cell);
+    uint32_t y_from = first < 0 ? 0 : first > m->h ? m->h : (uint32_t)first;
+    uint32_t y_to = last < 0 ? 0 : last > m->h ? m->h : (uint32_t)last;
     /* horizontal runs, one grid line after another; a run is one stroke */
-    for (uint32_t y = 0; y <= m->h; y++) {
+    for (uint32_t y = y_from; y <= y_to; y++) {
         double py = on_grid(g, L->maze_y + y * L->cell);
         for (uint32_t x = 0; x < m->w;) {
             if (!maze_wall_above(m, x, y)) {
@@ -67,15 +74,16 @@ static void stroke_walls(cairo_t *cr, const meiro_maze *m, const page_layout *L,
             x = end;
         }
     }
+    uint32_t rows_to = y_to < m->h ? y_to + 1 : m->h;
     for (uint32_t x = 0; x <= m->w; x++) {
         double px = on_grid(g, L->maze_x + x * L->cell);
-        for (uint32_t y = 0; y < m->h;) {
+        for (uint32_t y = y_from; y < rows_to;) {
             if (!maze_wall_left(m, x, y)) {
                 y++;
                 continue;
             }
             uint32_t end = y;
-            while (end < m->h && maze_wall_left(m, x, end)) end++;
+            while (end < rows_to && maze_wall_left(m, x, end)) end++;
             cairo_move_to(cr, px, on_grid(g, L->maze_y + y * L->cell));
             cairo_line_to(cr, px, on_grid(g, L->maze_y + end * L->cell));
             y = end;

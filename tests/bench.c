@@ -121,6 +121,44 @@ static bool wanted(const char *name, const char *const *only, int names)
     return names == 0;
 }
 
+/* Export timings: one page per format, written to /dev/null. */
+static void bench_exports(const char *const *only, int names)
+{
+    static const uint32_t sides[] = {33, 200};
+    static const meiro_format formats[] = {MEIRO_FORMAT_PDF, MEIRO_FORMAT_SVG, MEIRO_FORMAT_PNG,
+                                           MEIRO_FORMAT_XLSX, MEIRO_FORMAT_TEXT};
+    for (size_t k = 0; k < sizeof sides / sizeof sides[0]; k++) {
+        meiro_generate_options opt = {sides[k], sides[k], "cluster", 1};
+        meiro_maze *m = meiro_generate(&opt, NULL);
+        meiro_path path;
+        if (!m || meiro_solve(m, NULL, &path, NULL) != MEIRO_OK) return;
+        for (size_t f = 0; f < sizeof formats / sizeof formats[0]; f++) {
+            const char *name = meiro_format_info_get(formats[f])->name;
+            if (!wanted(name, only, names)) continue;
+            meiro_export_options page;
+            meiro_export_options_init(&page);
+            page.answer_page = formats[f] == MEIRO_FORMAT_PDF || formats[f] == MEIRO_FORMAT_XLSX;
+            const int reps = sides[k] < 100 ? 10 : 3;
+            double t = now();
+            for (int r = 0; r < reps; r++) {
+                FILE *out = fopen("/dev/null", "wb");
+                meiro_error err;
+                if (!out || meiro_write(m, &path, formats[f], &page, out, &err) != MEIRO_OK) {
+                    fprintf(stderr, "bench: %s: %s\n", name, out ? err.message : "no /dev/null");
+                    if (out) fclose(out);
+                    break;
+                }
+                fclose(out);
+            }
+            double per = (now() - t) / reps;
+            printf("%5ux%-5u  %-8s export   %8.1f ms per document%s\n", sides[k], sides[k], name,
+                   per * 1000, page.answer_page ? " (puzzle + answer)" : "");
+        }
+        meiro_path_free(&path);
+        meiro_maze_free(m);
+    }
+}
+
 int main(int argc, char **argv)
 {
     uint32_t sides[8] = {1000, 4000};
@@ -145,5 +183,7 @@ int main(int argc, char **argv)
             if (wanted(meiro_solver_info(s)->name, only, names))
                 failures += in_child(child_solve, sides[k], meiro_solver_info(s)->name);
     }
+    bench_exports(only, names);
     return failures ? 1 : 0;
 }
+
