@@ -125,7 +125,7 @@ static double find_line(const image *img, bool horizontal, double guess, double 
  * origin_x/y: the picture's top-left corner on the page (mm). */
 static void check_picture(const char *what, const image *img, const meiro_maze *m,
                           const meiro_path *path, const page_layout *L, double ppm,
-                          double origin_x, double origin_y, double square_tolerance)
+                          double origin_x, double origin_y, double square_tolerance, bool crisp)
 {
     double cell_px = L->cell * ppm;
     double gl = (L->maze_x - origin_x) * ppm, gt = (L->maze_y - origin_y) * ppm;
@@ -146,13 +146,20 @@ static void check_picture(const char *what, const image *img, const meiro_maze *
     meiro_maze *seen = meiro_maze_new(m->w, m->h, NULL);
     maze_open_all(seen);
     int across = (int)fmax(2, 0.15 * fmin(cw, ch));
-    int mismatches = 0;
+    int mismatches = 0, blurred = 0;
     for (uint32_t y = 0; y <= m->h; y++) {
         for (uint32_t x = 0; x <= m->w; x++) {
             if (x < m->w) { /* the horizontal edge above (x, y) */
                 int px = (int)lround(left + (x + 0.5) * cw), py = (int)lround(top + y * ch);
                 bool wall = false;
-                for (int d = -across; d <= across; d++) wall |= dark(img, px, py + d);
+                for (int d = -across; d <= across; d++) {
+                    wall |= dark(img, px, py + d);
+                    /* crisp: across a wall only black and white, no grey */
+                    if (crisp && py + d >= 0 && py + d < img->h) {
+                        unsigned v = img->gray[(size_t)(py + d) * img->w + px];
+                        if (v > 24 && v < 231) blurred++;
+                    }
+                }
                 if (wall != maze_wall_above(m, x, y)) mismatches++;
                 if (wall && y > 0 && y < m->h) maze_set_wall(seen, x, y - 1, MEIRO_SOUTH, false);
             }
@@ -166,6 +173,7 @@ static void check_picture(const char *what, const image *img, const meiro_maze *
         }
     }
     CHECK_MSG(mismatches == 0, "%s: %d edges differ from the maze", what, mismatches);
+    CHECK_MSG(blurred == 0, "%s: %d grey pixels across walls: not on the pixel grid", what, blurred);
     bool perfect = false;
     meiro_maze_is_perfect(seen, &perfect, NULL);
     CHECK_MSG(perfect, "%s: the maze in the picture is not perfect", what);
@@ -241,7 +249,7 @@ static void check_pdf(const job *j, const meiro_maze *m, const meiro_path *p, co
         CHECK_MSG(load_png(png, &img), "%s: no picture", what);
         if (!img.gray) continue;
         bool with_path = p && (!j->page.answer_page || page == 2);
-        check_picture(what, &img, m, with_path ? p : NULL, L, dpi / 25.4, 0, 0, 0.015);
+        check_picture(what, &img, m, with_path ? p : NULL, L, dpi / 25.4, 0, 0, 0.015, false);
         free_image(&img);
     }
 }
@@ -268,7 +276,7 @@ static void check_svg(const job *j, const meiro_maze *m, const meiro_path *p, co
     CHECK(load_png(png, &img));
     if (!img.gray) return;
     CHECK_MSG(abs(img.w - (int)lround(L->page_w * dpi / 25.4)) <= 1, "%s.svg: %d px wide", j->name, img.w);
-    check_picture(j->name, &img, m, p, L, dpi / 25.4, 0, 0, 0.015);
+    check_picture(j->name, &img, m, p, L, dpi / 25.4, 0, 0, 0.015, false);
     free_image(&img);
 }
 
@@ -288,7 +296,7 @@ static void check_png(const job *j, const meiro_maze *m, const meiro_path *p, co
         double ppm = page.dpi / 25.4;
         if (!crop) CHECK(img.w == (int)ceil(L->page_w * ppm) && img.h == (int)ceil(L->page_h * ppm));
         double ox = crop ? floor(L->crop_x * ppm) / ppm : 0, oy = crop ? floor(L->crop_y * ppm) / ppm : 0;
-        check_picture(what, &img, m, p, L, ppm, ox, oy, 0.015);
+        check_picture(what, &img, m, p, L, ppm, ox, oy, 0.015, true);
         free_image(&img);
     }
 }
@@ -516,7 +524,7 @@ static void check_soffice(const job *j, const meiro_maze *m, const page_layout *
     char what[64];
     snprintf(what, sizeof what, "%s.xlsx in LibreOffice", j->name);
     /* Excel and LibreOffice differ by 6% in column width: 3% each way */
-    check_picture(what, &img, m, NULL, &guess, ppm, 0, 0, 0.035);
+    check_picture(what, &img, m, NULL, &guess, ppm, 0, 0, 0.035, false);
     free_image(&img);
 }
 
