@@ -97,12 +97,10 @@ static void stroke_walls(cairo_t *cr, const meiro_maze *m, const page_layout *L,
 }
 
 /* Centre of cell (x, y), pushed half a cell out through a door if any. */
-static void cell_centre(const meiro_maze *m, const page_layout *L, meiro_cell c, meiro_dir door,
-                        double *cx, double *cy)
+static void cell_centre(const page_layout *L, meiro_cell c, meiro_dir door, double *cx, double *cy)
 {
     *cx = L->maze_x + (c.x + 0.5) * L->cell;
     *cy = L->maze_y + (c.y + 0.5) * L->cell;
-    (void)m;
     if (door < MEIRO_NO_DIR) {
         *cx += DIR_DX[door] * L->cell / 2;
         *cy += DIR_DY[door] * L->cell / 2;
@@ -113,13 +111,13 @@ static void stroke_path(cairo_t *cr, const meiro_maze *m, const meiro_path *p, c
 {
     if (!p || p->length == 0) return;
     double x, y;
-    cell_centre(m, L, p->cells[0], m->start_door, &x, &y);
+    cell_centre(L, p->cells[0], m->start_door, &x, &y);
     cairo_move_to(cr, x, y);
     for (size_t k = 0; k < p->length; k++) {
-        cell_centre(m, L, p->cells[k], MEIRO_NO_DIR, &x, &y);
+        cell_centre(L, p->cells[k], MEIRO_NO_DIR, &x, &y);
         cairo_line_to(cr, x, y);
     }
-    cell_centre(m, L, p->cells[p->length - 1], m->goal_door, &x, &y);
+    cell_centre(L, p->cells[p->length - 1], m->goal_door, &x, &y);
     cairo_line_to(cr, x, y);
     cairo_set_source_rgb(cr, SOLUTION_R, SOLUTION_G, SOLUTION_B);
     cairo_set_line_width(cr, L->path_width);
@@ -172,9 +170,9 @@ void draw_page(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const p
     /* one cell holding both S and G (1 x 1): the marks stand in their doors */
     bool shared = m->start.x == m->goal.x && m->start.y == m->goal.y;
     double x, y;
-    cell_centre(m, L, m->start, shared ? m->start_door : MEIRO_NO_DIR, &x, &y);
+    cell_centre(L, m->start, shared ? m->start_door : MEIRO_NO_DIR, &x, &y);
     show_mark(cr, "S", x, y, L->mark_size);
-    cell_centre(m, L, m->goal, shared ? m->goal_door : MEIRO_NO_DIR, &x, &y);
+    cell_centre(L, m->goal, shared ? m->goal_door : MEIRO_NO_DIR, &x, &y);
     show_mark(cr, "G", x, y, L->mark_size);
     if (!page_texts) {
         cairo_restore(cr);

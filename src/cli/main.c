@@ -26,6 +26,21 @@ static const char *const usage_main =
     "  meiro COMMAND --help   options of a command\n"
     "  meiro --version        print the version\n";
 
+/* The page options, shared by generate and solve. */
+#define PAGE_HELP \
+    "\n"\
+    "Printable pages (pdf, svg, png, xlsx):\n"\
+    "      --paper P        a4 (default), a3, a5, b5 (JIS), letter or legal\n"\
+    "      --landscape      landscape page (default: landscape if the maze is\n"\
+    "      --portrait       wider than tall, else portrait)\n"\
+    "      --margin MM      page margin in millimetres (default 15)\n"\
+    "      --cell MM        cell size in millimetres (default: the largest that fits;\n"\
+    "                       10 and up suits young children)\n"\
+    "      --title TEXT     a title above the maze\n"\
+    "      --answer-page    pdf, xlsx: the puzzle, then the solution on its own page\n"\
+    "      --dpi N          png resolution (default 300; 96 for screens)\n"\
+    "      --crop           png: only the maze with a small border\n"
+
 static const char *const usage_generate =
     "Usage: meiro generate [OPTIONS]\n"
     "Make a new perfect maze (one path between any two cells).\n"
@@ -41,18 +56,7 @@ static const char *const usage_generate =
     "                       (default: from the output file's extension, else text)\n"
     "  -o, --output FILE    write to FILE (default, or '-': standard output)\n"
     "  -h, --help           show this help\n"
-    "\n"
-    "Printable pages (pdf, svg, png, xlsx):\n"
-    "      --paper P        a4 (default), a3, a5, b5 (JIS), letter or legal\n"
-    "      --landscape      landscape page (default: landscape if the maze is\n"
-    "      --portrait       wider than tall, else portrait)\n"
-    "      --margin MM      page margin in millimetres (default 15)\n"
-    "      --cell MM        cell size in millimetres (default: the largest that fits;\n"
-    "                       10 and up suits young children)\n"
-    "      --title TEXT     a title above the maze\n"
-    "      --answer-page    pdf, xlsx: the puzzle, then the solution on its own page\n"
-    "      --dpi N          png resolution (default 300; 96 for screens)\n"
-    "      --crop           png: only the maze with a small border\n";
+    PAGE_HELP;
 
 static const char *const usage_solve =
     "Usage: meiro solve [OPTIONS] INPUT\n"
@@ -65,18 +69,7 @@ static const char *const usage_solve =
     "                       extension, else text)\n"
     "  -o, --output FILE    write to FILE (default, or '-': standard output)\n"
     "  -h, --help           show this help\n"
-    "\n"
-    "Printable pages (pdf, svg, png, xlsx):\n"
-    "      --paper P        a4 (default), a3, a5, b5 (JIS), letter or legal\n"
-    "      --landscape      landscape page (default: landscape if the maze is\n"
-    "      --portrait       wider than tall, else portrait)\n"
-    "      --margin MM      page margin in millimetres (default 15)\n"
-    "      --cell MM        cell size in millimetres (default: the largest that fits;\n"
-    "                       10 and up suits young children)\n"
-    "      --title TEXT     a title above the maze\n"
-    "      --answer-page    pdf, xlsx: the puzzle, then the solution on its own page\n"
-    "      --dpi N          png resolution (default 300; 96 for screens)\n"
-    "      --crop           png: only the maze with a small border\n";
+    PAGE_HELP;
 
 static const char *const usage_stats =
     "Usage: meiro stats [OPTIONS] INPUT\n"
