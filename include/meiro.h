@@ -142,20 +142,37 @@ typedef struct meiro_algorithm_info {
 size_t meiro_generator_count(void);
 const meiro_algorithm_info *meiro_generator_info(size_t index); /* NULL past the end */
 
+/* Where S and G go. */
+typedef enum meiro_ends {
+    MEIRO_ENDS_CORNERS,  /* top-left and bottom-right cells (the originals) */
+    MEIRO_ENDS_FARTHEST, /* the two ends of the longest path: the hardest pair */
+    MEIRO_ENDS_BORDER,   /* in openings of the outer wall, on opposite sides */
+    MEIRO_ENDS_CELLS     /* the cells given in start and goal */
+} meiro_ends;
+
 typedef struct meiro_generate_options {
     uint32_t width;        /* cells across; default 20 */
     uint32_t height;       /* cells down; default 15 */
     const char *algorithm; /* name or alias; NULL = "cluster" */
     uint64_t seed;         /* the same seed and options give the same maze */
+    double bias;           /* growing-tree: 0 = newest cell (like dig) .. 1 =
+                              random cell (like prim); default 0.5 */
+    unsigned loops;        /* 0..100: share of dead ends opened into loops;
+                              default 0 (a perfect maze, one solution) */
+    meiro_ends ends;       /* default MEIRO_ENDS_CORNERS */
+    meiro_cell start, goal; /* with MEIRO_ENDS_CELLS */
 } meiro_generate_options;
 
 /* Fills *opt with the defaults (seed 0). */
 void meiro_generate_options_init(meiro_generate_options *opt);
 
-/* Generates a perfect maze. Returns NULL and fills err on failure (unknown
- * algorithm, bad size, out of memory). The maze records its seed and the
- * canonical algorithm name. */
+/* Generates a maze: perfect unless loops > 0. Returns NULL and fills err on
+ * failure (unknown algorithm, bad size or option, out of memory). The maze
+ * records its seed and the canonical algorithm name. */
 meiro_maze *meiro_generate(const meiro_generate_options *opt, meiro_error *err);
+
+/* Looks up "corners", "farthest" or "border". */
+meiro_status meiro_ends_from_name(const char *name, meiro_ends *ends, meiro_error *err);
 
 /* ---- Solvers ---------------------------------------------------------- */
 

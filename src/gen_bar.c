@@ -7,8 +7,10 @@
  * sparser and routes run long and straight. */
 #include "internal.h"
 
-meiro_status gen_bar(meiro_maze *m, meiro_rng *rng, meiro_error *err)
+meiro_status gen_bar(meiro_maze *m, meiro_rng *rng, const meiro_generate_options *opt,
+                     meiro_error *err)
 {
+    (void)opt;
     (void)err;
     maze_open_all(m);
     /* Point (px, py), 1 <= px < w, 1 <= py < h, is the top-left corner of

@@ -20,8 +20,10 @@ static int32_t find_root(int32_t *parent, int32_t a)
     return a;
 }
 
-meiro_status gen_cluster(meiro_maze *m, meiro_rng *rng, meiro_error *err)
+meiro_status gen_cluster(meiro_maze *m, meiro_rng *rng, const meiro_generate_options *opt,
+                         meiro_error *err)
 {
+    (void)opt;
     size_t n = (size_t)m->w * m->h;
     int32_t *parent = meiro_calloc_big(n, sizeof *parent);
     if (!parent) return meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory merging rooms");

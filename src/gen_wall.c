@@ -100,8 +100,10 @@ static meiro_status extend(meiro_maze *m, points *p, uint32_t px, uint32_t py, m
     }
 }
 
-meiro_status gen_wall(meiro_maze *m, meiro_rng *rng, meiro_error *err)
+meiro_status gen_wall(meiro_maze *m, meiro_rng *rng, const meiro_generate_options *opt,
+                      meiro_error *err)
 {
+    (void)opt;
     maze_open_all(m);
     if (m->w < 2 || m->h < 2) return MEIRO_OK; /* no inner grid points */
     points p = {m->w + 1, m->h + 1, NULL};

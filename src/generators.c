@@ -21,6 +21,36 @@ static const generator_entry generators[] = {
       "Wall extending (壁伸ばし法, seed 002): walls grow from random pillars until they join "
       "the existing walls. Even texture, many branches."},
      gen_wall},
+    {{"prim", "", "Simplified Prim: joins a random frontier cell to the maze. Many short dead "
+                  "ends radiating from the start."},
+     gen_prim},
+    {{"true-prim", "", "Prim with random cell weights: always joins the lightest frontier cell. "
+                       "Long branching rivers."},
+     gen_true_prim},
+    {{"wilson", "", "Wilson: loop-erased random walks; every maze equally likely (unbiased). "
+                    "Slow to start on large mazes."},
+     gen_wilson},
+    {{"aldous-broder", "", "Aldous-Broder: a random walk covering the grid; unbiased like wilson, "
+                           "and slow."},
+     gen_aldous_broder},
+    {{"eller", "", "Eller: row by row with memory for one row only; even, horizontal-leaning "
+                   "texture."},
+     gen_eller},
+    {{"growing-tree", "", "Growing tree: --bias 0 grows from the newest cell (like dig), 1 from a "
+                          "random one (like prim)."},
+     gen_growing_tree},
+    {{"hunt-and-kill", "", "Hunt and kill: random walks, hunting for the next start in reading "
+                           "order. Long winding passages."},
+     gen_hunt_and_kill},
+    {{"binary-tree", "", "Binary tree: each cell opens north or west. Diagonal bias; open "
+                         "corridors along the top and left sides."},
+     gen_binary_tree},
+    {{"sidewinder", "", "Sidewinder: runs east, each closed by one opening north. Vertical bias; "
+                        "the top row is one corridor."},
+     gen_sidewinder},
+    {{"division", "", "Recursive division: splits open chambers with walls that have one gap. "
+                      "Long straight walls, boxy rooms."},
+     gen_division},
 };
 
 enum { GENERATOR_COUNT = sizeof generators / sizeof generators[0] };
@@ -54,10 +84,11 @@ const generator_entry *generator_find(const char *name)
 
 void meiro_generate_options_init(meiro_generate_options *opt)
 {
+    *opt = (meiro_generate_options){0};
     opt->width = 20;
     opt->height = 15;
-    opt->algorithm = NULL;
-    opt->seed = 0;
+    opt->bias = 0.5;
+    opt->ends = MEIRO_ENDS_CORNERS;
 }
 
 meiro_maze *meiro_generate(const meiro_generate_options *opt, meiro_error *err)
@@ -78,7 +109,7 @@ meiro_maze *meiro_generate(const meiro_generate_options *opt, meiro_error *err)
     if (!m) return NULL;
     meiro_rng rng;
     rng_seed(&rng, opt->seed);
-    if (gen->run(m, &rng, err) != MEIRO_OK) {
+    if (gen->run(m, &rng, opt, err) != MEIRO_OK) {
         meiro_maze_free(m);
         return NULL;
     }

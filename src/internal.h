@@ -109,6 +109,15 @@ void *meiro_realloc_array(void *ptr, size_t count, size_t size);
  * where the system offers them); free with free(). */
 void *meiro_calloc_big(size_t count, size_t size);
 
+/* A growable array of 32-bit values (frontiers, stacks, lists). */
+typedef struct u32vec {
+    uint32_t *items;
+    size_t count, cap;
+} u32vec;
+
+/* Appends v; false when out of memory. */
+bool u32vec_push(u32vec *v, uint32_t value);
+
 /* ---- PRNG: xoshiro256** seeded by splitmix64, the same on every machine. */
 
 typedef struct meiro_rng {
@@ -121,6 +130,10 @@ uint64_t rng_next(meiro_rng *rng);
 uint32_t rng_below(meiro_rng *rng, uint32_t bound);
 /* A uniformly chosen set bit of mask (mask != 0): returns its index. */
 unsigned rng_pick_bit(meiro_rng *rng, unsigned mask);
+/* Uniform in [0, 1). */
+double rng_unit(meiro_rng *rng);
+/* A keyed 64-bit hash: a random-looking value per (key, x), no storage. */
+uint64_t rng_hash(uint64_t key, uint64_t x);
 
 /* A pseudo-random permutation of [0, n) that needs no memory: a keyed
  * Feistel network on the next even power of two, cycle-walked into range.
@@ -159,17 +172,48 @@ static inline uint64_t perm_stream_peek(const perm_stream *s, unsigned steps)
 
 /* ---- Generators and solvers: one file each, listed in one table. ---- */
 
-typedef meiro_status (*generator_fn)(meiro_maze *m, meiro_rng *rng, meiro_error *err);
+typedef meiro_status (*generator_fn)(meiro_maze *m, meiro_rng *rng,
+                                     const meiro_generate_options *opt, meiro_error *err);
 
 typedef struct generator_entry {
     meiro_algorithm_info info;
     generator_fn run;
 } generator_entry;
 
-meiro_status gen_dig(meiro_maze *m, meiro_rng *rng, meiro_error *err);
-meiro_status gen_cluster(meiro_maze *m, meiro_rng *rng, meiro_error *err);
-meiro_status gen_bar(meiro_maze *m, meiro_rng *rng, meiro_error *err);
-meiro_status gen_wall(meiro_maze *m, meiro_rng *rng, meiro_error *err);
+/* prim and true-prim: cell states, and the directions from (x, y) to
+ * neighbours already in the maze. */
+enum { PRIM_IN_MAZE = 1, PRIM_FRONTIER = 2 };
+unsigned prim_in_maze_mask(const meiro_maze *m, const uint8_t *state, uint32_t x, uint32_t y);
+
+/* One generator per file; opt carries the knobs some of them use. */
+meiro_status gen_dig(meiro_maze *m, meiro_rng *rng, const meiro_generate_options *opt,
+                     meiro_error *err);
+meiro_status gen_cluster(meiro_maze *m, meiro_rng *rng, const meiro_generate_options *opt,
+                         meiro_error *err);
+meiro_status gen_bar(meiro_maze *m, meiro_rng *rng, const meiro_generate_options *opt,
+                     meiro_error *err);
+meiro_status gen_wall(meiro_maze *m, meiro_rng *rng, const meiro_generate_options *opt,
+                      meiro_error *err);
+meiro_status gen_prim(meiro_maze *m, meiro_rng *rng, const meiro_generate_options *opt,
+                      meiro_error *err);
+meiro_status gen_true_prim(meiro_maze *m, meiro_rng *rng, const meiro_generate_options *opt,
+                           meiro_error *err);
+meiro_status gen_wilson(meiro_maze *m, meiro_rng *rng, const meiro_generate_options *opt,
+                        meiro_error *err);
+meiro_status gen_aldous_broder(meiro_maze *m, meiro_rng *rng, const meiro_generate_options *opt,
+                               meiro_error *err);
+meiro_status gen_eller(meiro_maze *m, meiro_rng *rng, const meiro_generate_options *opt,
+                       meiro_error *err);
+meiro_status gen_growing_tree(meiro_maze *m, meiro_rng *rng, const meiro_generate_options *opt,
+                              meiro_error *err);
+meiro_status gen_hunt_and_kill(meiro_maze *m, meiro_rng *rng, const meiro_generate_options *opt,
+                               meiro_error *err);
+meiro_status gen_binary_tree(meiro_maze *m, meiro_rng *rng, const meiro_generate_options *opt,
+                             meiro_error *err);
+meiro_status gen_sidewinder(meiro_maze *m, meiro_rng *rng, const meiro_generate_options *opt,
+                            meiro_error *err);
+meiro_status gen_division(meiro_maze *m, meiro_rng *rng, const meiro_generate_options *opt,
+                          meiro_error *err);
 
 /* Solvers fill a per-cell byte array `trail` (w * h bytes, zeroed by the
  * caller) with TRAIL_SEEN and the direction back to the cell they came

@@ -59,6 +59,8 @@ unsigned rng_pick_bit(meiro_rng *rng, unsigned mask)
     }
 }
 
+double rng_unit(meiro_rng *rng) { return (double)(rng_next(rng) >> 11) * 0x1.0p-53; }
+
 void perm_init(meiro_perm *p, uint64_t n, meiro_rng *rng)
 {
     unsigned bits = 2;
@@ -77,6 +79,8 @@ static uint64_t mix(uint64_t x)
     x *= 0xc4ceb9fe1a85ec53u;
     return x ^ (x >> 33);
 }
+
+uint64_t rng_hash(uint64_t key, uint64_t x) { return mix(x ^ mix(key)); }
 
 uint64_t perm_at(const meiro_perm *p, uint64_t i)
 {

@@ -59,7 +59,7 @@ static void report(uint32_t side, const char *name, const char *phase, double se
 
 static int child_generate(uint32_t side, const char *algo)
 {
-    meiro_generate_options opt = {side, side, algo, 1};
+    meiro_generate_options opt = {.width = side, .height = side, .algorithm = algo, .seed = 1};
     bool peak_ok = reset_peak();
     long long base = proc_kb("VmRSS");
     double t = now();
@@ -77,7 +77,7 @@ static int child_generate(uint32_t side, const char *algo)
 
 static int child_solve(uint32_t side, const char *solver)
 {
-    meiro_generate_options opt = {side, side, "cluster", 1};
+    meiro_generate_options opt = {.width = side, .height = side, .algorithm = "cluster", .seed = 1};
     meiro_error err;
     meiro_maze *m = meiro_generate(&opt, &err);
     if (!m) {
@@ -128,7 +128,7 @@ static void bench_exports(const char *const *only, int names)
     static const meiro_format formats[] = {MEIRO_FORMAT_PDF, MEIRO_FORMAT_SVG, MEIRO_FORMAT_PNG,
                                            MEIRO_FORMAT_XLSX, MEIRO_FORMAT_TEXT};
     for (size_t k = 0; k < sizeof sides / sizeof sides[0]; k++) {
-        meiro_generate_options opt = {sides[k], sides[k], "cluster", 1};
+        meiro_generate_options opt = {.width = sides[k], .height = sides[k], .algorithm = "cluster", .seed = 1};
         meiro_maze *m = meiro_generate(&opt, NULL);
         meiro_path path;
         if (!m || meiro_solve(m, NULL, &path, NULL) != MEIRO_OK) return;

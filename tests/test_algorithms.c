@@ -69,10 +69,14 @@ static void test_generators(void)
                 meiro_maze_free(again);
                 meiro_maze_free(m);
             }
-            /* Only one perfect maze is 1 cell wide or tall; from 3x3 up
-             * different seeds must give different mazes. */
-            if (w >= 3 && h >= 3)
-                CHECK_MSG(differ == sizes[s].seeds, "%s %ux%u: only %d of %d seeds differ", name, w, h, differ, sizes[s].seeds);
+            /* Only one perfect maze is 1 cell wide or tall. Small grids have
+             * few mazes (a 3x3 binary tree: 16), so seeds may collide there;
+             * from 30 cells up every pair of seeds must differ. */
+            if (w >= 3 && h >= 3) {
+                int want = w * h >= 30 ? sizes[s].seeds : sizes[s].seeds * 3 / 4;
+                CHECK_MSG(differ >= want, "%s %ux%u: only %d of %d seeds differ", name, w, h,
+                          differ, sizes[s].seeds);
+            }
         }
     }
 }

@@ -533,11 +533,11 @@ int main(void)
     snprintf(dir, sizeof dir, "/tmp/meiro-export-XXXXXX");
     if (!mkdtemp(dir)) return 1;
     job jobs[] = {
-        {"a4-cluster", {12, 9, "cluster", 3}, {0}, false, false},
-        {"a4-excel33", {33, 33, "dig", 11}, {0}, false, true},
-        {"letter-doors", {7, 10, "wall", 5}, {0}, true, true},
-        {"a3-bar-wide", {60, 40, "bar", 8}, {0}, false, false},
-        {"b5-answers", {15, 20, "cluster", 21}, {0}, false, true},
+        {"a4-cluster", {.width = 12, .height = 9, .algorithm = "cluster", .seed = 3}, {0}, false, false},
+        {"a4-excel33", {.width = 33, .height = 33, .algorithm = "dig", .seed = 11}, {0}, false, true},
+        {"letter-doors", {.width = 7, .height = 10, .algorithm = "wall", .seed = 5}, {0}, true, true},
+        {"a3-bar-wide", {.width = 60, .height = 40, .algorithm = "bar", .seed = 8}, {0}, false, false},
+        {"b5-answers", {.width = 15, .height = 20, .algorithm = "cluster", .seed = 21}, {0}, false, true},
     };
     enum { JOBS = sizeof jobs / sizeof jobs[0] };
     for (int i = 0; i < JOBS; i++) meiro_export_options_init(&jobs[i].page);

@@ -33,8 +33,9 @@ static void test_round_trips(void)
     for (size_t g = 0; g < meiro_generator_count(); g++) {
         for (size_t d = 0; d < sizeof dims / sizeof dims[0]; d++) {
             for (uint64_t seed = 1; seed <= 3; seed++) {
-                meiro_generate_options opt = {dims[d][0], dims[d][1],
-                                              meiro_generator_info(g)->name, seed};
+                meiro_generate_options opt = {.width = dims[d][0], .height = dims[d][1],
+                                              .algorithm = meiro_generator_info(g)->name,
+                                              .seed = seed};
                 meiro_maze *m = meiro_generate(&opt, NULL);
                 meiro_path path;
                 CHECK_INT(meiro_solve(m, NULL, &path, NULL), MEIRO_OK);
@@ -66,7 +67,7 @@ static void test_round_trips(void)
 
 static void test_doors_round_trip(void)
 {
-    meiro_maze *m = meiro_generate(&(meiro_generate_options){6, 4, "dig", 3}, NULL);
+    meiro_maze *m = meiro_generate(&(meiro_generate_options){.width = 6, .height = 4, .algorithm = "dig", .seed = 3}, NULL);
     meiro_maze_set_start(m, (meiro_cell){0, 2}, MEIRO_WEST);
     meiro_maze_set_goal(m, (meiro_cell){4, 0}, MEIRO_NORTH);
     char *text = render(m, NULL, MEIRO_FORMAT_TEXT);
@@ -182,7 +183,7 @@ static void test_save(void)
     CHECK(mkdtemp(dir) != NULL);
     char path[256];
     snprintf(path, sizeof path, "%s/maze.txt", dir);
-    meiro_maze *m = meiro_generate(&(meiro_generate_options){9, 7, "wall", 4}, NULL);
+    meiro_maze *m = meiro_generate(&(meiro_generate_options){.width = 9, .height = 7, .algorithm = "wall", .seed = 4}, NULL);
     meiro_error err = {0};
     CHECK_INT(meiro_save(m, NULL, MEIRO_FORMAT_TEXT, NULL, path, &err), MEIRO_OK);
     meiro_maze *back = meiro_load(path, MEIRO_FORMAT_COUNT, &err);

@@ -1,0 +1,41 @@
+/* `division` (recursive division): start with an open field and split it
+ * by a wall with one gap, then split both halves the same way, across the
+ * longer side. A wall adder with long straight walls and a boxy look. The
+ * chambers waiting to be split are an explicit stack, not recursion. */
+#include "internal.h"
+
+#include <stdlib.h>
+
+meiro_status gen_division(meiro_maze *m, meiro_rng *rng, const meiro_generate_options *opt,
+                          meiro_error *err)
+{
+    (void)opt;
+    maze_open_all(m);
+    u32vec stack = {NULL, 0, 0}; /* chambers: x, y, w, h */
+    bool ok = u32vec_push(&stack, 0) && u32vec_push(&stack, 0) && u32vec_push(&stack, m->w) &&
+              u32vec_push(&stack, m->h);
+    while (ok && stack.count) {
+        stack.count -= 4;
+        uint32_t *c = stack.items + stack.count;
+        uint32_t x = c[0], y = c[1], w = c[2], h = c[3];
+        if (w < 2 || h < 2) continue;
+        bool across = h > w || (h == w && rng_below(rng, 2)); /* a horizontal wall */
+        uint32_t parts[8];
+        if (across) {
+            uint32_t wy = y + 1 + rng_below(rng, h - 1), gap = x + rng_below(rng, w);
+            for (uint32_t cx = x; cx < x + w; cx++)
+                if (cx != gap) maze_set_wall(m, cx, wy - 1, MEIRO_SOUTH, false);
+            uint32_t p[8] = {x, y, w, wy - y, x, wy, w, y + h - wy};
+            for (int k = 0; k < 8; k++) parts[k] = p[k];
+        } else {
+            uint32_t wx = x + 1 + rng_below(rng, w - 1), gap = y + rng_below(rng, h);
+            for (uint32_t cy = y; cy < y + h; cy++)
+                if (cy != gap) maze_set_wall(m, wx - 1, cy, MEIRO_EAST, false);
+            uint32_t p[8] = {x, y, wx - x, h, wx, y, x + w - wx, h};
+            for (int k = 0; k < 8; k++) parts[k] = p[k];
+        }
+        for (int k = 0; k < 8 && ok; k++) ok = u32vec_push(&stack, parts[k]);
+    }
+    free(stack.items);
+    return ok ? MEIRO_OK : meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory dividing the field");
+}
