@@ -187,6 +187,10 @@ typedef struct meiro_path {
     uint64_t explored; /* cells the solver visited to find it */
 } meiro_path;
 
+/* True if the named solver finds a path whenever one exists (all but the
+ * wall followers, which are sure only in perfect mazes). */
+bool meiro_solver_is_complete(const char *name);
+
 /* Solves the maze with the named solver (NULL = "bfs"). On success *path
  * holds the path. When the goal cannot be reached: MEIRO_ERROR_NO_PATH and an
  * empty path. Works on imperfect mazes (loops, unreachable areas). */

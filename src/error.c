@@ -98,15 +98,3 @@ void *meiro_calloc_big(size_t count, size_t size)
     return calloc(bytes ? bytes : 1, 1);
 }
 
-bool u32vec_push(u32vec *v, uint32_t value)
-{
-    if (v->count == v->cap) {
-        size_t cap = v->cap ? 2 * v->cap : 256;
-        uint32_t *items = meiro_realloc_array(v->items, cap, sizeof *items);
-        if (!items) return false;
-        v->items = items;
-        v->cap = cap;
-    }
-    v->items[v->count++] = value;
-    return true;
-}

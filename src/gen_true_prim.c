@@ -6,46 +6,7 @@
 
 #include <stdlib.h>
 
-typedef struct heap {
-    uint64_t *items; /* weight << 32 | cell: the smallest on top */
-    size_t count, cap;
-} heap;
-
-static bool heap_push(heap *h, uint64_t v)
-{
-    if (h->count == h->cap) {
-        size_t cap = h->cap ? 2 * h->cap : 256;
-        uint64_t *items = meiro_realloc_array(h->items, cap, sizeof *items);
-        if (!items) return false;
-        h->items = items;
-        h->cap = cap;
-    }
-    size_t i = h->count++;
-    while (i > 0 && h->items[(i - 1) / 2] > v) {
-        h->items[i] = h->items[(i - 1) / 2];
-        i = (i - 1) / 2;
-    }
-    h->items[i] = v;
-    return true;
-}
-
-static uint64_t heap_pop(heap *h)
-{
-    uint64_t top = h->items[0], last = h->items[--h->count];
-    size_t i = 0;
-    for (;;) {
-        size_t c = 2 * i + 1;
-        if (c >= h->count) break;
-        if (c + 1 < h->count && h->items[c + 1] < h->items[c]) c++;
-        if (h->items[c] >= last) break;
-        h->items[i] = h->items[c];
-        i = c;
-    }
-    if (h->count) h->items[i] = last;
-    return top;
-}
-
-static bool add_frontier(meiro_maze *m, uint8_t *state, heap *h, uint64_t key, uint32_t x, uint32_t y)
+static bool add_frontier(meiro_maze *m, uint8_t *state, u64heap *h, uint64_t key, uint32_t x, uint32_t y)
 {
     unsigned inside = cell_inside_mask(m, x, y);
     for (unsigned d = 0; d < 4; d++) {
@@ -54,7 +15,7 @@ static bool add_frontier(meiro_maze *m, uint8_t *state, heap *h, uint64_t key, u
         if (state[j]) continue;
         state[j] = PRIM_FRONTIER;
         uint64_t weight = rng_hash(key, j) >> 32;
-        if (!heap_push(h, weight << 32 | j)) return false;
+        if (!u64heap_push(h, weight << 32 | j)) return false;
     }
     return true;
 }
@@ -64,7 +25,7 @@ meiro_status gen_true_prim(meiro_maze *m, meiro_rng *rng, const meiro_generate_o
 {
     (void)opt;
     uint8_t *state = meiro_calloc((size_t)m->w * m->h, 1);
-    heap h = {NULL, 0, 0};
+    u64heap h = {NULL, 0, 0};
     uint64_t key = rng_next(rng);
     bool ok = state != NULL;
     if (ok) {
@@ -73,7 +34,7 @@ meiro_status gen_true_prim(meiro_maze *m, meiro_rng *rng, const meiro_generate_o
         ok = add_frontier(m, state, &h, key, x, y);
     }
     while (ok && h.count) {
-        uint32_t c = (uint32_t)heap_pop(&h);
+        uint32_t c = (uint32_t)u64heap_pop(&h);
         uint32_t x = c % m->w, y = c / m->w;
         maze_set_wall(m, x, y, rng_pick_bit(rng, prim_in_maze_mask(m, state, x, y)), true);
         state[c] = PRIM_IN_MAZE;

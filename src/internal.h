@@ -118,6 +118,16 @@ typedef struct u32vec {
 /* Appends v; false when out of memory. */
 bool u32vec_push(u32vec *v, uint32_t value);
 
+/* A binary min-heap of 64-bit keys (priority in the high bits, a cell in
+ * the low ones). */
+typedef struct u64heap {
+    uint64_t *items;
+    size_t count, cap;
+} u64heap;
+
+bool u64heap_push(u64heap *h, uint64_t key); /* false when out of memory */
+uint64_t u64heap_pop(u64heap *h);            /* the smallest; count > 0 */
+
 /* ---- PRNG: xoshiro256** seeded by splitmix64, the same on every machine. */
 
 typedef struct meiro_rng {
@@ -227,6 +237,7 @@ typedef meiro_status (*solver_fn)(const meiro_maze *m, uint8_t *trail, bool *fou
 typedef struct solver_entry {
     meiro_algorithm_info info;
     solver_fn run;
+    bool complete; /* finds a path whenever there is one */
 } solver_entry;
 
 meiro_status solve_bfs(const meiro_maze *m, uint8_t *trail, bool *found, uint64_t *explored,
@@ -235,6 +246,16 @@ meiro_status solve_dfs(const meiro_maze *m, uint8_t *trail, bool *found, uint64_
                        meiro_error *err);
 meiro_status solve_fill(const meiro_maze *m, uint8_t *trail, bool *found, uint64_t *explored,
                         meiro_error *err);
+meiro_status solve_astar(const meiro_maze *m, uint8_t *trail, bool *found, uint64_t *explored,
+                         meiro_error *err);
+meiro_status solve_deadend(const meiro_maze *m, uint8_t *trail, bool *found, uint64_t *explored,
+                           meiro_error *err);
+meiro_status solve_left_hand(const meiro_maze *m, uint8_t *trail, bool *found,
+                             uint64_t *explored, meiro_error *err);
+meiro_status solve_right_hand(const meiro_maze *m, uint8_t *trail, bool *found,
+                              uint64_t *explored, meiro_error *err);
+meiro_status solve_tremaux(const meiro_maze *m, uint8_t *trail, bool *found, uint64_t *explored,
+                           meiro_error *err);
 
 /* True if `name` is `info`'s name or one of its space-separated aliases. */
 bool info_matches(const meiro_algorithm_info *info, const char *name);
@@ -259,6 +280,12 @@ typedef unsigned (*walk_pick_fn)(void *ctx, const meiro_maze *m, uint32_t x, uin
  * entered and sets *found. *visited counts the cells entered. */
 void walk_roads(const meiro_maze *m, meiro_maze *carve, uint8_t *trail, meiro_cell from,
                 walk_pick_fn pick, void *ctx, meiro_cell goal, bool *found, uint64_t *visited);
+
+/* Moves the tip of a walk that may revisit cells (wall followers, Tremaux)
+ * from cell i in direction d, keeping in the trail a simple path back to the
+ * start: entering a cell already on it cuts off the loop. Returns the new
+ * tip's index. */
+size_t trail_step(const meiro_maze *m, uint8_t *trail, size_t i, unsigned d);
 
 /* ---- Readers and writers ---- */
 

@@ -5,13 +5,26 @@
 #include <stdlib.h>
 
 static const solver_entry solvers[] = {
-    {{"bfs", "", "Breadth-first search (seed 003): always a shortest path."}, solve_bfs},
+    {{"bfs", "", "Breadth-first search (seed 003): always a shortest path."}, solve_bfs, true},
     {{"dfs", "", "Depth-first search (seeds 002/003): follows one corridor to its end before "
                  "backing up; a path, not always the shortest."},
-     solve_dfs},
+     solve_dfs, true},
     {{"fill", "road", "Road filling (seed 000): the generator's walk over the corridors, "
                       "turning towards the goal at each junction."},
-     solve_fill},
+     solve_fill, true},
+    {{"astar", "a*", "A* with the Manhattan distance: a shortest path, exploring less than bfs."},
+     solve_astar, true},
+    {{"deadend", "", "Dead-end filling: fills dead ends until only the way from S to G is left."},
+     solve_deadend, true},
+    {{"left-hand", "", "Wall follower, left hand on the wall. Sure to arrive only in perfect "
+                       "mazes; reports no path when it circles an island."},
+     solve_left_hand, false},
+    {{"right-hand", "", "Wall follower, right hand on the wall. Sure to arrive only in perfect "
+                        "mazes; reports no path when it circles an island."},
+     solve_right_hand, false},
+    {{"tremaux", "", "Tremaux's marked passages (the chalk method): any maze, each passage "
+                     "walked at most twice."},
+     solve_tremaux, true},
 };
 
 enum { SOLVER_COUNT = sizeof solvers / sizeof solvers[0] };
@@ -21,6 +34,12 @@ size_t meiro_solver_count(void) { return SOLVER_COUNT; }
 const meiro_algorithm_info *meiro_solver_info(size_t index)
 {
     return index < SOLVER_COUNT ? &solvers[index].info : NULL;
+}
+
+bool meiro_solver_is_complete(const char *name)
+{
+    const solver_entry *e = solver_find(name);
+    return e && e->complete;
 }
 
 const solver_entry *solver_find(const char *name)

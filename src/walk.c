@@ -44,3 +44,21 @@ void walk_roads(const meiro_maze *m, meiro_maze *carve, uint8_t *trail, meiro_ce
         i = cell_index(m, x, y);
     }
 }
+
+size_t trail_step(const meiro_maze *m, uint8_t *trail, size_t i, unsigned d)
+{
+    size_t j = cell_index(m, (uint32_t)(i % m->w) + (uint32_t)DIR_DX[d],
+                          (uint32_t)(i / m->w) + (uint32_t)DIR_DY[d]);
+    if (!(trail[j] & TRAIL_SEEN)) {
+        trail[j] = (uint8_t)(TRAIL_SEEN | dir_opposite((meiro_dir)d));
+        return j;
+    }
+    /* j is on the path already: unwind the loop from i back to j */
+    while (i != j) {
+        unsigned back = trail[i] & TRAIL_DIR;
+        trail[i] = 0;
+        i = cell_index(m, (uint32_t)(i % m->w) + (uint32_t)DIR_DX[back],
+                       (uint32_t)(i / m->w) + (uint32_t)DIR_DY[back]);
+    }
+    return j;
+}

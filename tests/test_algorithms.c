@@ -126,10 +126,18 @@ static void check_all_solvers(const meiro_maze *m, const char *what, bool perfec
     for (size_t k = 0; k < meiro_solver_count(); k++) {
         const char *name = meiro_solver_info(k)->name;
         meiro_path p;
-        CHECK_MSG(meiro_solve(m, name, &p, &err) == MEIRO_OK, "%s %s: %s", what, name, err.message);
+        meiro_status s = meiro_solve(m, name, &p, &err);
+        /* wall followers are sure to arrive only in perfect mazes; elsewhere
+         * they may stop with "no path", but must stop */
+        if (!perfect && !meiro_solver_is_complete(name) && s == MEIRO_ERROR_NO_PATH) {
+            CHECK(p.length == 0);
+            continue;
+        }
+        CHECK_MSG(s == MEIRO_OK, "%s %s: %s", what, name, err.message);
         CHECK_MSG(path_valid(m, &p), "%s: %s path invalid", what, name);
         CHECK_MSG(p.length >= best.length, "%s: %s shorter than bfs", what, name);
-        if (perfect) CHECK_MSG(p.length == best.length, "%s: %s differs on a perfect maze", what, name);
+        if (perfect || strcmp(name, "astar") == 0)
+            CHECK_MSG(p.length == best.length, "%s: %s is not the shortest", what, name);
         CHECK(p.explored >= p.length);
         meiro_path_free(&p);
     }
@@ -183,6 +191,21 @@ static void test_imperfect(void)
         CHECK_INT(meiro_solve(m, meiro_solver_info(k)->name, &p, &err), MEIRO_ERROR_NO_PATH);
         CHECK(p.length == 0 && p.cells == NULL);
         CHECK(strstr(err.message, "no path") != NULL);
+    }
+    meiro_maze_free(m);
+
+    /* The goal in the middle of an open field: a hand on the outer wall
+     * circles the border for ever; the wall followers must stop and say
+     * so, the others arrive. */
+    m = meiro_maze_new(5, 5, NULL);
+    maze_open_all(m);
+    meiro_maze_set_goal(m, (meiro_cell){2, 2}, MEIRO_NO_DIR);
+    for (size_t k = 0; k < meiro_solver_count(); k++) {
+        const char *name = meiro_solver_info(k)->name;
+        meiro_status st = meiro_solve(m, name, &p, NULL);
+        if (meiro_solver_is_complete(name)) CHECK_MSG(st == MEIRO_OK && path_valid(m, &p), "%s", name);
+        else CHECK_MSG(st == MEIRO_ERROR_NO_PATH, "%s went round the island and still said %d", name, st);
+        meiro_path_free(&p);
     }
     meiro_maze_free(m);
 
