@@ -220,6 +220,11 @@ typedef struct meiro_stats {
     uint64_t junctions4;   /* of those, cells with four openings */
     uint64_t corridors;    /* cells with two openings */
     uint64_t turns;        /* changes of direction along the solution */
+    uint64_t longest;      /* cells on the longest path (exact in perfect
+                              mazes: two breadth-first sweeps) */
+    double river;          /* average length in cells of a dead-end branch,
+                              from the dead end to the nearest junction:
+                              high = long rivers, low = short spurs */
 } meiro_stats;
 
 /* Computes the metrics of the maze (doors do not count as openings). */

@@ -180,6 +180,12 @@ static inline uint64_t perm_stream_peek(const perm_stream *s, unsigned steps)
     return s->ahead[(s->k - 1 + steps) % PERM_AHEAD];
 }
 
+/* After generation: opens `percent` of the dead ends into loops, and puts
+ * S and G where the options say. */
+void maze_braid(meiro_maze *m, unsigned percent, meiro_rng *rng);
+meiro_status maze_place_ends(meiro_maze *m, const meiro_generate_options *opt, meiro_rng *rng,
+                             meiro_error *err);
+
 /* ---- Generators and solvers: one file each, listed in one table. ---- */
 
 typedef meiro_status (*generator_fn)(meiro_maze *m, meiro_rng *rng,

@@ -1,8 +1,35 @@
 /* Maze metrics: openings per cell, reachability, the shortest solution and
- * its turns. */
+ * its turns, the longest path, and how long the dead-end branches run. */
 #include "internal.h"
 
 #include <stdlib.h>
+
+/* Walks from every dead end along the corridor to the first junction (or
+ * the other end of an isolated corridor) and averages the lengths. */
+static double river(const meiro_maze *m, uint64_t dead_ends)
+{
+    if (dead_ends == 0) return 0;
+    uint64_t total = 0;
+    for (uint32_t y = 0; y < m->h; y++) {
+        for (uint32_t x = 0; x < m->w; x++) {
+            unsigned open = cell_open_mask(m, x, y);
+            if (__builtin_popcount(open) != 1) continue;
+            uint32_t cx = x, cy = y;
+            unsigned from = 4;
+            for (;;) {
+                total++;
+                unsigned exits = cell_open_mask(m, cx, cy);
+                if (from < 4) exits &= ~(1u << dir_opposite((meiro_dir)from));
+                if (__builtin_popcount(exits) != 1) break; /* a junction or the end */
+                from = (unsigned)__builtin_ctz(exits);
+                cx += (uint32_t)DIR_DX[from];
+                cy += (uint32_t)DIR_DY[from];
+                if (__builtin_popcount(cell_open_mask(m, cx, cy)) > 2) break;
+            }
+        }
+    }
+    return (double)total / (double)dead_ends;
+}
 
 meiro_status meiro_stats_compute(const meiro_maze *maze, meiro_stats *st, meiro_error *err)
 {
@@ -28,10 +55,19 @@ meiro_status meiro_stats_compute(const meiro_maze *maze, meiro_stats *st, meiro_
     uint32_t *dist = meiro_malloc_array(st->cells, sizeof *dist);
     if (!dist) return meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory measuring the maze");
     s = meiro_distances(m, m->start, dist, err);
+    /* longest path: the farthest cell from anywhere ends one; sweep again */
+    size_t far = 0;
+    for (size_t i = 0; s == MEIRO_OK && i < st->cells; i++) {
+        st->reachable += dist[i] != UINT32_MAX;
+        if (dist[i] != UINT32_MAX && dist[i] > dist[far]) far = i;
+    }
     if (s == MEIRO_OK)
-        for (size_t i = 0; i < st->cells; i++) st->reachable += dist[i] != UINT32_MAX;
+        s = meiro_distances(m, (meiro_cell){(uint32_t)(far % m->w), (uint32_t)(far / m->w)}, dist, err);
+    for (size_t i = 0; s == MEIRO_OK && i < st->cells; i++)
+        if (dist[i] != UINT32_MAX && dist[i] + 1 > st->longest) st->longest = dist[i] + 1;
     free(dist);
     if (s != MEIRO_OK) return s;
+    st->river = river(m, st->dead_ends);
 
     meiro_path path;
     s = meiro_solve(m, "bfs", &path, err);

@@ -140,6 +140,21 @@ run 2 "$meiro" generate -s 1 --cell 0 -o "$tmp/p.pdf"; err_has "cell"
 run 1 "$meiro" generate -s 1 -o "$tmp/no/such/m.pdf"; err_has "m.pdf: cannot create the file"; absent "$tmp/no"
 run 0 "$meiro" generate --help; out_has "--answer-page"; out_has "--paper P"
 
+# the catalogue's knobs
+run 0 "$meiro" generate -W 9 -H 5 -s 2 --ends border -f unicode; out_has "^S"
+run 0 "$meiro" generate -W 9 -H 5 -s 2 --ends farthest --loops 30 -a growing-tree --bias 0.2 -o "$tmp/k.txt"
+run 0 "$meiro" stats --json "$tmp/k.txt"; out_has '"perfect": false'; out_has '"longest_path": '; out_has '"river": '
+run 0 "$meiro" generate -W 9 -H 5 -s 2 --start 4,2 --goal 0,0 -o "$tmp/sg.txt"
+if sed -n 6p "$tmp/sg.txt" | cut -c10 | grep -q S; then ok; else bad "S is not in cell 4,2"; fi
+run 2 "$meiro" generate --bias 2; err_has "from 0 to 1"
+run 2 "$meiro" generate --loops 101; err_has "0 to 100"
+run 2 "$meiro" generate --ends middle; err_has "unknown placement 'middle'"
+run 2 "$meiro" generate --start 1; err_has "X,Y"
+run 2 "$meiro" generate -W 5 -H 5 --start 7,7 --goal 0,0; err_has "outside the 5 x 5 maze"
+for m in astar deadend left-hand right-hand tremaux; do
+    run 0 "$meiro" solve -m "$m" "$data/seed003.txt"; same "$tmp/out" "$data/seed003-solved.txt"
+done
+
 # stats
 run 0 "$meiro" stats "$data/seed003.txt"; out_has "size: *8 x 7"; out_has "solution: *16 cells"; out_has "perfect: *yes"
 run 0 "$meiro" stats --json "$data/seed003.txt"; out_has '"solution_length": 16'; out_has '"seed": null'
@@ -147,7 +162,7 @@ run 0 "$meiro" stats "$tmp/closed.txt"; out_has "solution: *none"; out_has "perf
 
 # list names every generator, solver and format
 run 0 "$meiro" list
-for n in cluster dig bar wall kruskal backtracker anahori boutaoshi kabenobashi bfs dfs fill road text csv ascii unicode pdf svg png xlsx; do
+for n in cluster dig bar wall kruskal backtracker anahori boutaoshi kabenobashi prim true-prim wilson aldous-broder eller growing-tree hunt-and-kill binary-tree sidewinder division bfs dfs fill road astar deadend left-hand right-hand tremaux text csv ascii unicode pdf svg png xlsx; do
     out_has "$n"
 done
 

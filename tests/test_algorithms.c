@@ -242,8 +242,152 @@ static void test_seed003(void)
     meiro_maze_free(m);
 }
 
+static meiro_stats measure(const char *algo, uint32_t side, uint64_t seed, unsigned loops,
+                           meiro_ends ends)
+{
+    meiro_generate_options opt;
+    meiro_generate_options_init(&opt);
+    opt.width = opt.height = side;
+    opt.algorithm = algo;
+    opt.seed = seed;
+    opt.loops = loops;
+    opt.ends = ends;
+    meiro_stats st = {0};
+    meiro_maze *m = meiro_generate(&opt, NULL);
+    CHECK(m != NULL);
+    if (m) CHECK_INT(meiro_stats_compute(m, &st, NULL), MEIRO_OK);
+    meiro_maze_free(m);
+    return st;
+}
+
+/* Known texture facts, over three 100 x 100 mazes each. */
+static void test_textures(void)
+{
+    double dead[32] = {0}, river[32] = {0}, solution[32] = {0};
+    size_t count = meiro_generator_count();
+    for (size_t g = 0; g < count && g < 32; g++) {
+        for (uint64_t seed = 1; seed <= 3; seed++) {
+            meiro_stats st = measure(meiro_generator_info(g)->name, 100, seed, 0, MEIRO_ENDS_CORNERS);
+            dead[g] += 100.0 * (double)st.dead_ends / (double)st.cells / 3;
+            river[g] += st.river / 3;
+            solution[g] += (double)st.solution / 3;
+        }
+    }
+#define IDX(name) (generator_find(name) - generator_find("cluster"))
+    /* digging and hunt-and-kill leave far fewer dead ends than prim */
+    CHECK_MSG(dead[IDX("dig")] < dead[IDX("prim")] / 2, "dig %.1f%%, prim %.1f%%", dead[IDX("dig")], dead[IDX("prim")]);
+    CHECK_MSG(dead[IDX("hunt-and-kill")] < dead[IDX("prim")] / 2, "%.1f%%", dead[IDX("hunt-and-kill")]);
+    /* the unbiased generators: ~29.4% dead ends, as uniform spanning trees */
+    CHECK_MSG(dead[IDX("wilson")] > 28 && dead[IDX("wilson")] < 31, "wilson %.1f%%", dead[IDX("wilson")]);
+    CHECK_MSG(dead[IDX("aldous-broder")] > 28 && dead[IDX("aldous-broder")] < 31, "aldous-broder %.1f%%",
+              dead[IDX("aldous-broder")]);
+    /* true-prim has the most dead ends of all */
+    for (size_t g = 0; g < count; g++)
+        CHECK_MSG(dead[g] <= dead[IDX("true-prim")], "%s %.1f%% > true-prim", meiro_generator_info(g)->name, dead[g]);
+    /* hunt-and-kill's branches run long; dig's solution is long, prim's short */
+    CHECK_MSG(river[IDX("hunt-and-kill")] > 2 * river[IDX("prim")], "rivers %.2f %.2f",
+              river[IDX("hunt-and-kill")], river[IDX("prim")]);
+    CHECK_MSG(solution[IDX("dig")] > 3 * solution[IDX("prim")], "solutions %.0f %.0f",
+              solution[IDX("dig")], solution[IDX("prim")]);
+#undef IDX
+    /* binary-tree: open corridors along the top and left sides;
+     * sidewinder: along the top */
+    for (uint64_t seed = 1; seed <= 5; seed++) {
+        meiro_maze *b = make(30, 20, "binary-tree", seed), *s = make(30, 20, "sidewinder", seed);
+        bool top_b = true, left_b = true, top_s = true;
+        for (uint32_t x = 0; x + 1 < 30; x++) {
+            top_b &= meiro_maze_is_open(b, x, 0, MEIRO_EAST);
+            top_s &= meiro_maze_is_open(s, x, 0, MEIRO_EAST);
+        }
+        for (uint32_t y = 0; y + 1 < 20; y++) left_b &= meiro_maze_is_open(b, 0, y, MEIRO_SOUTH);
+        CHECK(top_b && left_b && top_s);
+        meiro_maze_free(b);
+        meiro_maze_free(s);
+    }
+}
+
+static void test_loops_and_ends(void)
+{
+    for (size_t g = 0; g < meiro_generator_count(); g++) {
+        const char *name = meiro_generator_info(g)->name;
+        meiro_stats none = measure(name, 40, 7, 0, MEIRO_ENDS_CORNERS);
+        meiro_stats half = measure(name, 40, 7, 50, MEIRO_ENDS_CORNERS);
+        meiro_stats all = measure(name, 40, 7, 100, MEIRO_ENDS_CORNERS);
+        CHECK(none.perfect && !half.perfect && !all.perfect);
+        CHECK_MSG(all.dead_ends == 0, "%s --loops 100 left %llu dead ends", name, (unsigned long long)all.dead_ends);
+        CHECK_MSG(half.dead_ends * 10 <= none.dead_ends * 6 && half.dead_ends * 10 >= none.dead_ends * 3,
+                  "%s --loops 50: %llu of %llu dead ends left", name, (unsigned long long)half.dead_ends,
+                  (unsigned long long)none.dead_ends);
+        CHECK(half.reachable == half.cells && all.reachable == all.cells);
+        CHECK(all.solution <= none.solution);
+        /* farthest: S and G are the ends of the longest path */
+        meiro_stats far = measure(name, 40, 7, 0, MEIRO_ENDS_FARTHEST);
+        CHECK_MSG(far.solution == far.longest && far.longest == none.longest, "%s: %llu %llu", name,
+                  (unsigned long long)far.solution, (unsigned long long)far.longest);
+    }
+    /* border: S and G in openings on opposite sides, a valid path between */
+    static const uint32_t dims[][2] = {{20, 12}, {12, 20}, {1, 9}, {9, 1}, {1, 1}};
+    for (size_t k = 0; k < sizeof dims / sizeof dims[0]; k++) {
+        meiro_generate_options opt;
+        meiro_generate_options_init(&opt);
+        opt.width = dims[k][0];
+        opt.height = dims[k][1];
+        opt.ends = MEIRO_ENDS_BORDER;
+        opt.seed = 3;
+        meiro_maze *m = meiro_generate(&opt, NULL);
+        CHECK_INT(meiro_maze_check(m, NULL), MEIRO_OK);
+        meiro_dir sd = meiro_maze_start_door(m), gd = meiro_maze_goal_door(m);
+        CHECK_MSG(sd != MEIRO_NO_DIR && gd == (meiro_dir)(sd ^ 2), "%ux%u: doors %d %d", opt.width, opt.height, sd, gd);
+        meiro_cell s = meiro_maze_start(m);
+        CHECK(meiro_maze_is_open(m, s.x, s.y, sd));
+        meiro_path p;
+        CHECK_INT(meiro_solve(m, NULL, &p, NULL), MEIRO_OK);
+        CHECK(path_valid(m, &p));
+        meiro_path_free(&p);
+        meiro_maze_free(m);
+    }
+    /* explicit cells, and their errors */
+    meiro_generate_options opt;
+    meiro_generate_options_init(&opt);
+    opt.ends = MEIRO_ENDS_CELLS;
+    opt.start = (meiro_cell){3, 4};
+    opt.goal = (meiro_cell){10, 2};
+    meiro_maze *m = meiro_generate(&opt, NULL);
+    CHECK(m && meiro_maze_start(m).x == 3 && meiro_maze_start(m).y == 4 && meiro_maze_goal(m).x == 10);
+    meiro_maze_free(m);
+    meiro_error err = {0};
+    opt.goal = (meiro_cell){20, 2};
+    CHECK(meiro_generate(&opt, &err) == NULL && err.status == MEIRO_ERROR_ARGUMENT);
+    opt.goal = opt.start;
+    CHECK(meiro_generate(&opt, &err) == NULL && strstr(err.message, "different"));
+    meiro_ends e;
+    CHECK(meiro_ends_from_name("farthest", &e, NULL) == MEIRO_OK && e == MEIRO_ENDS_FARTHEST);
+    CHECK(meiro_ends_from_name("middle", &e, &err) == MEIRO_ERROR_UNKNOWN_NAME);
+    opt.ends = MEIRO_ENDS_CORNERS;
+    opt.loops = 101;
+    CHECK(meiro_generate(&opt, &err) == NULL && err.status == MEIRO_ERROR_ARGUMENT);
+    /* growing-tree's bias: 0 behaves like dig (few dead ends), 1 like prim */
+    meiro_generate_options gt;
+    meiro_generate_options_init(&gt);
+    gt.width = gt.height = 60;
+    gt.algorithm = "growing-tree";
+    meiro_stats st0, st1;
+    gt.bias = 0;
+    m = meiro_generate(&gt, NULL);
+    meiro_stats_compute(m, &st0, NULL);
+    meiro_maze_free(m);
+    gt.bias = 1;
+    m = meiro_generate(&gt, NULL);
+    meiro_stats_compute(m, &st1, NULL);
+    meiro_maze_free(m);
+    CHECK_MSG(st0.dead_ends * 2 < st1.dead_ends, "bias 0: %llu, bias 1: %llu dead ends",
+              (unsigned long long)st0.dead_ends, (unsigned long long)st1.dead_ends);
+}
+
 int main(void)
 {
+    test_textures();
+    test_loops_and_ends();
     test_generators();
     test_registry();
     test_solvers_on_generated();

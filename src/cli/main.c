@@ -48,6 +48,14 @@ static const char *const usage_generate =
     "  -W, --width N        cells across (default 20)\n"
     "  -H, --height N       cells down (default 15)\n"
     "  -a, --algorithm A    generator (default cluster; see 'meiro list')\n"
+    "      --bias B         growing-tree: 0 = newest cell (like dig) .. 1 = random\n"
+    "                       cell (like prim); default 0.5\n"
+    "      --loops P        open P% of the dead ends into loops (default 0: one\n"
+    "                       solution)\n"
+    "      --ends E         corners (default), farthest (the two ends of the longest\n"
+    "                       path) or border (openings in the outer wall)\n"
+    "      --start X,Y      put S in cell X,Y (0-based); needs --goal\n"
+    "      --goal X,Y       put G in cell X,Y\n"
     "  -s, --seed N         seed, 0 to 18446744073709551615 (default: from the clock,\n"
     "                       printed on stderr); the same seed gives the same maze\n"
     "      --solution       draw the shortest path from S to G\n"
@@ -100,11 +108,13 @@ static int usage_error(const char *command, const char *fmt, const char *arg)
     return EXIT_USAGE;
 }
 
-/* A library failure: a name the user typed wrong (algorithm, solver) is a
- * usage error; anything else a runtime failure about `file`. */
+/* A library failure: a name the user typed wrong (algorithm, solver) or an
+ * option out of range is a usage error; anything else a runtime failure
+ * about `file`. */
 static int library_error(const char *command, const char *file, const meiro_error *err)
 {
-    if (err->status == MEIRO_ERROR_UNKNOWN_NAME) return usage_error(command, "%s", err->message);
+    if (err->status == MEIRO_ERROR_UNKNOWN_NAME || err->status == MEIRO_ERROR_ARGUMENT)
+        return usage_error(command, "%s", err->message);
     return fail(file, err);
 }
 
@@ -142,7 +152,7 @@ static uint64_t clock_seed(void)
 /* Options of the printable pages, shared by generate and solve. */
 enum {
     OPT_PAPER = 256, OPT_LANDSCAPE, OPT_PORTRAIT, OPT_MARGIN, OPT_CELL, OPT_TITLE,
-    OPT_ANSWER_PAGE, OPT_DPI, OPT_CROP
+    OPT_ANSWER_PAGE, OPT_DPI, OPT_CROP, OPT_BIAS, OPT_LOOPS, OPT_ENDS, OPT_START, OPT_GOAL
 };
 #define PAGE_LONGOPTS                                                                          \
     {"paper", required_argument, NULL, OPT_PAPER},                                             \
@@ -153,6 +163,22 @@ enum {
         {"title", required_argument, NULL, OPT_TITLE},                                         \
         {"answer-page", no_argument, NULL, OPT_ANSWER_PAGE},                                   \
         {"dpi", required_argument, NULL, OPT_DPI}, {"crop", no_argument, NULL, OPT_CROP}
+
+/* "X,Y" with whole numbers. */
+static bool parse_cell(const char *s, meiro_cell *cell)
+{
+    const char *comma = strchr(s, ',');
+    if (!comma) return false;
+    char x[24];
+    size_t n = (size_t)(comma - s);
+    if (n == 0 || n >= sizeof x) return false;
+    memcpy(x, s, n);
+    x[n] = 0;
+    uint64_t cx, cy;
+    if (!parse_u64(x, MEIRO_MAX_SIDE, &cx) || !parse_u64(comma + 1, MEIRO_MAX_SIDE, &cy)) return false;
+    *cell = (meiro_cell){(uint32_t)cx, (uint32_t)cy};
+    return true;
+}
 
 static bool parse_mm(const char *s, double *out)
 {
@@ -250,10 +276,13 @@ static int cmd_generate(int argc, char **argv)
         {"solution", no_argument, NULL, 'S'},     {"solver", required_argument, NULL, 'm'},
         {"format", required_argument, NULL, 'f'}, {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},         PAGE_LONGOPTS,
-        {NULL, 0, NULL, 0},
+        {"bias", required_argument, NULL, OPT_BIAS}, {"loops", required_argument, NULL, OPT_LOOPS},
+        {"ends", required_argument, NULL, OPT_ENDS}, {"start", required_argument, NULL, OPT_START},
+        {"goal", required_argument, NULL, OPT_GOAL}, {NULL, 0, NULL, 0},
     };
     meiro_export_options page;
     meiro_export_options_init(&page);
+    bool has_start = false, has_goal = false;
     meiro_generate_options opt;
     meiro_generate_options_init(&opt);
     const char *fmt = NULL, *output = NULL, *solver = NULL;
@@ -277,6 +306,31 @@ static int cmd_generate(int argc, char **argv)
             break;
         case 'S': solution = true; break;
         case 'm': solver = optarg; break;
+        case OPT_BIAS: {
+            char *end;
+            opt.bias = strtod(optarg, &end);
+            if (*end || end == optarg || !(opt.bias >= 0 && opt.bias <= 1))
+                return usage_error("generate", "--bias is a number from 0 to 1, not '%s'", optarg);
+            break;
+        }
+        case OPT_LOOPS:
+            if (!parse_u64(optarg, 100, &v))
+                return usage_error("generate", "--loops is a percentage from 0 to 100, not '%s'", optarg);
+            opt.loops = (unsigned)v;
+            break;
+        case OPT_ENDS: {
+            meiro_error e = {0};
+            if (meiro_ends_from_name(optarg, &opt.ends, &e) != MEIRO_OK)
+                return usage_error("generate", "%s", e.message);
+            break;
+        }
+        case OPT_START:
+        case OPT_GOAL:
+            if (!parse_cell(optarg, c == OPT_START ? &opt.start : &opt.goal))
+                return usage_error("generate", "--start and --goal take a cell as X,Y "
+                                               "(0-based), not '%s'", optarg);
+            *(c == OPT_START ? &has_start : &has_goal) = true;
+            break;
         case 'f': fmt = optarg; break;
         case 'o': output = optarg; break;
         case 'h': fputs(usage_generate, stdout); return EXIT_OK;
@@ -288,6 +342,9 @@ static int cmd_generate(int argc, char **argv)
         }
     }
     if (optind < argc) return usage_error("generate", "unexpected argument '%s'", argv[optind]);
+    if (has_start != has_goal)
+        return usage_error("generate", "%s", "--start and --goal go together");
+    if (has_start) opt.ends = MEIRO_ENDS_CELLS;
     meiro_format format;
     int rc = output_format("generate", fmt, output, &format);
     if (rc != EXIT_OK) return rc;
@@ -426,10 +483,12 @@ static int cmd_stats(int argc, char **argv)
                (unsigned long long)st.solution, percent(st.solution, st.cells),
                (unsigned long long)st.turns);
         printf("\"dead_ends\": %llu, \"dead_end_percent\": %.2f, \"junctions\": %llu, "
-               "\"junctions4\": %llu, \"corridors\": %llu}\n",
+               "\"junctions4\": %llu, \"corridors\": %llu, ",
                (unsigned long long)st.dead_ends, percent(st.dead_ends, st.cells),
                (unsigned long long)st.junctions, (unsigned long long)st.junctions4,
                (unsigned long long)st.corridors);
+        printf("\"longest_path\": %llu, \"river\": %.2f}\n", (unsigned long long)st.longest,
+               st.river);
     } else {
         printf("size:        %lu x %lu (%llu cells)\n", (unsigned long)st.width,
                (unsigned long)st.height, (unsigned long long)st.cells);
@@ -450,6 +509,9 @@ static int cmd_stats(int argc, char **argv)
                percent(st.dead_ends, st.cells));
         printf("junctions:   %llu (%llu of them 4-way)\n", (unsigned long long)st.junctions,
                (unsigned long long)st.junctions4);
+        printf("longest:     %llu cells (the longest path in the maze)\n",
+               (unsigned long long)st.longest);
+        printf("river:       %.2f (average cells from a dead end to its junction)\n", st.river);
     }
     meiro_maze_free(m);
     if (fflush(stdout) != 0 || ferror(stdout)) {
