@@ -15,7 +15,7 @@ VERSION := $(shell sed -n 's/^\#define MEIRO_VERSION "\(.*\)"/\1/p' include/meir
 WARN     = -std=c11 -Wall -Wextra -Wpedantic -Werror
 CPPFLAGS += -Iinclude -Isrc
 ALL_CFLAGS = $(WARN) $(CFLAGS) $(EXTRA_CFLAGS) -fPIC -MMD -MP
-DEP_LIBS = cairo xlsxwriter libpng
+DEP_LIBS = cairo pangocairo xlsxwriter libpng
 CPPFLAGS += $(shell pkg-config --cflags $(DEP_LIBS) 2>/dev/null)
 LDLIBS  += $(shell pkg-config --libs $(DEP_LIBS) 2>/dev/null) -lm
 
@@ -27,7 +27,8 @@ TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 BENCH    := $(BUILD)/bench
 
 # Debian packages: to build, and what the tests use on top.
-BUILD_PKGS = gcc make libc6-dev pkg-config libcairo2-dev libxlsxwriter-dev libpng-dev fonts-dejavu-core
+BUILD_PKGS = gcc make libc6-dev pkg-config libcairo2-dev libxlsxwriter-dev libpng-dev libpango1.0-dev \
+             fonts-dejavu-core fonts-ipaexfont-gothic
 TEST_PKGS  = $(BUILD_PKGS) poppler-utils librsvg2-bin qpdf unzip libreoffice-calc-nogui \
              fonts-crosextra-carlito
 

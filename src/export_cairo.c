@@ -4,6 +4,7 @@
 #include "export_cairo.h"
 
 #include <math.h>
+#include <pango/pangocairo.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -126,28 +127,70 @@ static void stroke_path(cairo_t *cr, const meiro_maze *m, const meiro_path *p, c
     cairo_stroke(cr);
 }
 
+/* A Pango layout of `text` in `family` at `size` mm. User units are mm, so
+ * metric hinting and glyph-position rounding (both to whole units) are
+ * off: they would space letters by whole millimetres. */
+static PangoLayout *text_layout(cairo_t *cr, const char *text, const char *family, bool bold,
+                                double size)
+{
+    PangoLayout *layout = pango_cairo_create_layout(cr);
+    cairo_font_options_t *fo = cairo_font_options_create();
+    cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
+    cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
+    PangoContext *context = pango_layout_get_context(layout);
+    pango_cairo_context_set_font_options(context, fo);
+    pango_context_set_round_glyph_positions(context, FALSE);
+    cairo_font_options_destroy(fo);
+    pango_layout_context_changed(layout);
+    PangoFontDescription *desc = pango_font_description_from_string(family);
+    pango_font_description_set_weight(desc, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+    pango_font_description_set_absolute_size(desc, size * PANGO_SCALE);
+    pango_layout_set_font_description(layout, desc);
+    pango_font_description_free(desc);
+    pango_layout_set_text(layout, text, -1);
+    return layout;
+}
+
+/* Moves to where the layout must start so that its ink is centred at
+ * (cx, cy), or (with baseline) its logical box centred at cx on that
+ * baseline. */
+static void place_layout(cairo_t *cr, PangoLayout *layout, double cx, double cy, bool baseline)
+{
+    PangoRectangle ink, logical;
+    pango_layout_get_extents(layout, &ink, &logical);
+    if (baseline) {
+        double base = (double)pango_layout_get_baseline(layout) / PANGO_SCALE;
+        cairo_move_to(cr, cx - (logical.x + logical.width / 2.0) / PANGO_SCALE, cy - base);
+    } else {
+        cairo_move_to(cr, cx - (ink.x + ink.width / 2.0) / PANGO_SCALE,
+                      cy - (ink.y + ink.height / 2.0) / PANGO_SCALE);
+    }
+}
+
 /* S or G centred at (cx, cy), with a white halo so the solution line
  * running under it does not hide it. */
 static void show_mark(cairo_t *cr, const char *text, double cx, double cy, double size)
 {
-    cairo_text_extents_t e;
-    cairo_text_extents(cr, text, &e);
-    cairo_move_to(cr, cx - (e.x_bearing + e.width / 2), cy - (e.y_bearing + e.height / 2));
-    cairo_text_path(cr, text);
+    PangoLayout *layout = text_layout(cr, text, FONT_FAMILY, true, size);
+    place_layout(cr, layout, cx, cy, false);
+    pango_cairo_layout_path(cr, layout);
     cairo_set_source_rgb(cr, 1, 1, 1);
     cairo_set_line_width(cr, size * 0.18);
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
     cairo_stroke_preserve(cr);
     cairo_set_source_rgb(cr, 0, 0, 0);
     cairo_fill(cr);
+    g_object_unref(layout);
 }
 
-static void show_line(cairo_t *cr, const char *text, double cx, double baseline)
+/* A line of text centred at cx on a baseline. */
+static void show_line(cairo_t *cr, const char *text, double cx, double baseline, double size,
+                      bool bold)
 {
-    cairo_text_extents_t e;
-    cairo_text_extents(cr, text, &e);
-    cairo_move_to(cr, cx - (e.x_bearing + e.width / 2), baseline);
-    cairo_show_text(cr, text);
+    PangoLayout *layout = text_layout(cr, text, FONT_FAMILY, bold, size);
+    place_layout(cr, layout, cx, baseline, true);
+    pango_cairo_show_layout(cr, layout);
+    g_object_unref(layout);
 }
 
 void draw_page(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,
@@ -165,8 +208,6 @@ void draw_page(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const p
     stroke_walls(cr, m, L, &g);
     stroke_path(cr, m, path, L);
 
-    cairo_select_font_face(cr, FONT_FAMILY, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);
-    cairo_set_font_size(cr, L->mark_size);
     /* one cell holding both S and G (1 x 1): the marks stand in their doors */
     bool shared = m->start.x == m->goal.x && m->start.y == m->goal.y;
     double x, y;
@@ -179,16 +220,12 @@ void draw_page(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const p
         return;
     }
     cairo_set_source_rgb(cr, 0, 0, 0);
-    if (title && title[0] && L->title_size > 0) {
-        cairo_set_font_size(cr, L->title_size);
-        show_line(cr, title, L->page_w / 2, L->title_baseline);
-    }
+    if (title && title[0] && L->title_size > 0)
+        show_line(cr, title, L->page_w / 2, L->title_baseline, L->title_size, true);
     char footer[160];
     export_footer(m, footer, sizeof footer);
-    cairo_select_font_face(cr, FONT_FAMILY, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
-    cairo_set_font_size(cr, L->footer_size);
     cairo_set_source_rgb(cr, 0.35, 0.35, 0.35);
-    show_line(cr, footer, L->page_w / 2, L->footer_baseline);
+    show_line(cr, footer, L->page_w / 2, L->footer_baseline, L->footer_size, false);
     cairo_restore(cr);
 }
 

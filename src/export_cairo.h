@@ -8,7 +8,8 @@
 #include <time.h>
 
 #define PT_PER_MM (72.0 / 25.4)
-#define FONT_FAMILY "DejaVu Sans"
+/* Latin first; fontconfig falls back glyph by glyph to the CJK fonts */
+#define FONT_FAMILY "DejaVu Sans, IPAexGothic, Noto Sans CJK JP, sans-serif"
 #define SOLUTION_R 0.85
 #define SOLUTION_G 0.15
 #define SOLUTION_B 0.10
