@@ -15,12 +15,14 @@ VERSION := $(shell sed -n 's/^\#define MEIRO_VERSION "\(.*\)"/\1/p' include/meir
 WARN     = -std=c11 -Wall -Wextra -Wpedantic -Werror
 CPPFLAGS += -Iinclude -Isrc
 ALL_CFLAGS = $(WARN) $(CFLAGS) $(EXTRA_CFLAGS) -fPIC -MMD -MP
-DEP_LIBS = cairo pangocairo xlsxwriter libpng
+DEP_LIBS = cairo pangocairo librsvg-2.0 xlsxwriter libpng inih
 CPPFLAGS += $(shell pkg-config --cflags $(DEP_LIBS) 2>/dev/null)
 LDLIBS  += $(shell pkg-config --libs $(DEP_LIBS) 2>/dev/null) -lm
 
 LIB_SRC  := $(wildcard src/*.c)
-LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
+LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/builtin_files.o
+TEMPLATE_FILES := $(sort $(wildcard templates/*.ini)) $(sort $(wildcard templates/art/*.svg))
+TEMPLATE_DIR = $(PREFIX)/share/meiro/templates
 CLI_OBJ  := $(BUILD)/obj/cli/main.o
 TEST_SRC := $(wildcard tests/test_*.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
@@ -28,6 +30,7 @@ BENCH    := $(BUILD)/bench
 
 # Debian packages: to build, and what the tests use on top.
 BUILD_PKGS = gcc make libc6-dev pkg-config libcairo2-dev libxlsxwriter-dev libpng-dev libpango1.0-dev \
+             librsvg2-dev libinih-dev \
              fonts-dejavu-core fonts-ipaexfont-gothic
 TEST_PKGS  = $(BUILD_PKGS) poppler-utils librsvg2-bin qpdf unzip libreoffice-calc-nogui \
              fonts-crosextra-carlito
@@ -39,6 +42,16 @@ all: $(BUILD)/meiro $(BUILD)/libmeiro.a $(BUILD)/libmeiro.so
 $(BUILD)/obj/%.o: src/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
+
+# the shipped templates, compiled in
+$(BUILD)/gen/builtin_files.c: tools/embed.sh $(TEMPLATE_FILES)
+	@mkdir -p $(dir $@)
+	sh tools/embed.sh $(TEMPLATE_FILES) > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/obj/builtin_files.o: $(BUILD)/gen/builtin_files.c
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
+
+$(BUILD)/obj/template.o: CPPFLAGS += -DMEIRO_TEMPLATE_DIR='"$(TEMPLATE_DIR)"'
 
 $(BUILD)/libmeiro.a: $(LIB_OBJ)
 	rm -f $@
@@ -115,7 +128,10 @@ samples: all
 	$(SAMPLE) -W 8 -H 11 -a dig --cell 18 --title "Maze for Hana" --dpi 60 -o samples/kids-a4-preview.png
 
 install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig \
+		$(DESTDIR)$(TEMPLATE_DIR)/art
+	install -m 644 templates/*.ini $(DESTDIR)$(TEMPLATE_DIR)/
+	install -m 644 templates/art/*.svg $(DESTDIR)$(TEMPLATE_DIR)/art/
 	install -m 755 $(BUILD)/meiro $(DESTDIR)$(PREFIX)/bin/meiro
 	install -m 644 include/meiro.h $(DESTDIR)$(PREFIX)/include/meiro.h
 	install -m 644 $(BUILD)/libmeiro.a $(DESTDIR)$(PREFIX)/lib/libmeiro.a
@@ -129,6 +145,7 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/meiro $(DESTDIR)$(PREFIX)/include/meiro.h \
 		$(DESTDIR)$(PREFIX)/lib/libmeiro.a $(DESTDIR)$(PREFIX)/lib/libmeiro.so* \
 		$(DESTDIR)$(PREFIX)/lib/pkgconfig/meiro.pc
+	rm -rf $(DESTDIR)$(TEMPLATE_DIR)
 
 clean:
 	rm -rf build out build-check.log

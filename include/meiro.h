@@ -49,6 +49,9 @@ typedef struct meiro_error {
     unsigned long line;
     unsigned long column;
     char message[256];
+    char source[1024]; /* the file line and column refer to, when it is not
+                         the one the caller named (a template found on the
+                         search path); "" otherwise */
 } meiro_error;
 
 /* ---- The maze model --------------------------------------------------- */
@@ -269,6 +272,23 @@ const char *meiro_paper_name(meiro_paper paper, double *width_mm, double *height
 
 #define MEIRO_DEFAULT_MARGIN_MM 15.0
 
+/* A page template: paper, mazes per page, texts, where answers go, artwork.
+ * See templates/README.md for the file format. */
+typedef struct meiro_template meiro_template;
+
+/* Loads a template by name ("kids-a4": from $MEIRO_TEMPLATE_PATH, the
+ * installed templates, or the copies built into the library) or by path (a
+ * name with '/' or ending in .ini). A broken template gives
+ * MEIRO_ERROR_PARSE with the file in err->source and the line. */
+meiro_template *meiro_template_load(const char *name_or_path, meiro_error *err);
+void meiro_template_free(meiro_template *t); /* NULL is allowed */
+const char *meiro_template_name(const meiro_template *t);
+const char *meiro_template_description(const meiro_template *t);
+
+/* The templates built into the library. */
+size_t meiro_builtin_template_count(void);
+const char *meiro_builtin_template_name(size_t index);
+
 typedef struct meiro_export_options {
     meiro_paper paper;             /* default A4 */
     meiro_orientation orientation; /* default auto */
@@ -278,10 +298,18 @@ typedef struct meiro_export_options {
     bool answer_page;              /* PDF, XLSX: the puzzle, then the answer */
     unsigned dpi;                  /* PNG resolution; default 300 */
     bool crop;                     /* PNG: only the maze and a small border */
+    const meiro_template *tpl;     /* texts, labels, art, answers; NULL = none */
+    const char *lang;              /* "en" or "ja": meiro's own words; NULL =
+                                      the template's, else English */
 } meiro_export_options;
 
 /* Fills *opt with the defaults. */
 void meiro_export_options_init(meiro_export_options *opt);
+
+/* Fills *opt with the defaults, then the template's page settings (paper,
+ * orientation, margin, cell, title, answer page), keeping tpl for the rest.
+ * Options set afterwards override the template. */
+void meiro_export_options_from_template(meiro_export_options *opt, const meiro_template *tpl);
 
 typedef struct meiro_format_info {
     meiro_format format;

@@ -34,6 +34,7 @@ static meiro_status fail_v(meiro_error *err, meiro_status status, unsigned long 
         err->status = status;
         err->line = line;
         err->column = column;
+        err->source[0] = 0;
         vsnprintf(err->message, sizeof err->message, fmt, ap);
     }
     return status;

@@ -44,6 +44,19 @@ void meiro_export_options_init(meiro_export_options *opt)
     opt->dpi = 300;
 }
 
+void meiro_export_options_from_template(meiro_export_options *opt, const meiro_template *tpl)
+{
+    meiro_export_options_init(opt);
+    if (!tpl) return;
+    opt->tpl = tpl;
+    opt->paper = tpl->paper;
+    opt->orientation = tpl->orientation;
+    opt->margin_mm = tpl->margin;
+    opt->cell_mm = tpl->cell;
+    opt->title = tpl->title[0] ? tpl->title : NULL;
+    opt->answer_page = tpl->answers != ANSWERS_NONE;
+}
+
 static double clamp(double v, double lo, double hi) { return v < lo ? lo : v > hi ? hi : v; }
 
 /* Wall lines grow with the cell: a tenth of it, from 0.1 mm (the finest a
