@@ -337,6 +337,49 @@ typedef struct page_layout {
 meiro_status layout_page(uint32_t w, uint32_t h, const meiro_export_options *opt,
                          page_layout *layout, meiro_error *err);
 
+/* The general form, for pages of several mazes: a frame of text bands
+ * around a body, the body split into slots, a maze placed in each. */
+enum { SUBTITLE_BAND_MM = 9, SUBTITLE_FONT_MM = 5, FIELDS_BAND_MM = 13, FIELDS_FONT_MM = 4,
+       CAPTION_BAND_MM = 6, CAPTION_FONT_MM = 3, GUTTER_MM = 8 };
+
+typedef struct box {
+    double x, y, w, h;
+} box;
+
+typedef struct page_frame {
+    double page_w, page_h;
+    bool landscape;
+    double margin;
+    double title_size, title_baseline;       /* size 0: no title */
+    double subtitle_size, subtitle_baseline;
+    double fields_size, fields_baseline;
+    double footer_size, footer_baseline;
+    box body;
+} page_frame;
+
+typedef struct frame_texts {
+    bool title, subtitle, fields;
+} frame_texts;
+
+/* Auto orientation: the one giving the larger cells (ties: portrait). */
+bool choose_landscape(uint32_t w, uint32_t h, const meiro_export_options *opt, frame_texts texts);
+
+/* The frame of a page of the given paper and orientation (landscape
+ * already decided). */
+meiro_status layout_frame(meiro_paper paper, bool landscape, double margin, frame_texts texts,
+                          page_frame *f, meiro_error *err);
+
+/* The body split into n slots (1, 2, 4, 6 or 9): a grid of rows x columns
+ * that suits the page's orientation, with gutters between. */
+unsigned layout_slots(const page_frame *f, unsigned n, box *slots);
+
+/* A w x h maze centred in a slot, below a caption band if `caption`.
+ * cell_exact > 0 insists on that cell size (an error naming the largest
+ * that fits otherwise); cell_max > 0 caps the fitted size; line > 0 fixes
+ * the wall width. Fills the maze fields of L (and crop), not the frame's. */
+meiro_status layout_in_slot(uint32_t w, uint32_t h, box slot, bool caption, double cell_exact,
+                            double cell_max, double line, page_layout *L, meiro_error *err);
+
 /* ---- Templates ---- */
 
 typedef enum answers_place { ANSWERS_NONE, ANSWERS_AFTER_PAGE, ANSWERS_KEY } answers_place;

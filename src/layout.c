@@ -71,67 +71,138 @@ static double fit_cell(uint32_t w, uint32_t h, double area_w, double area_h)
     return fmin((area_w - line) / w, (area_h - line) / h);
 }
 
-meiro_status layout_page(uint32_t w, uint32_t h, const meiro_export_options *opt,
-                         page_layout *L, meiro_error *err)
+meiro_status layout_frame(meiro_paper paper, bool landscape, double margin, frame_texts texts,
+                          page_frame *f, meiro_error *err)
 {
-    *L = (page_layout){0};
-    const char *paper = meiro_paper_name(opt->paper, &L->page_w, &L->page_h);
-    if (!paper) return meiro_fail(err, MEIRO_ERROR_ARGUMENT, "invalid paper");
-    L->landscape = opt->orientation == MEIRO_ORIENT_LANDSCAPE ||
-                   (opt->orientation == MEIRO_ORIENT_AUTO && w > h);
-    if (L->landscape) {
-        double t = L->page_w;
-        L->page_w = L->page_h;
-        L->page_h = t;
+    *f = (page_frame){0};
+    const char *name = meiro_paper_name(paper, &f->page_w, &f->page_h);
+    if (!name) return meiro_fail(err, MEIRO_ERROR_ARGUMENT, "invalid paper");
+    f->landscape = landscape;
+    if (landscape) {
+        double t = f->page_w;
+        f->page_w = f->page_h;
+        f->page_h = t;
     }
-    double margin = opt->margin_mm;
-    if (!(margin >= 0 && margin <= fmin(L->page_w, L->page_h) / 4))
+    double limit = fmin(f->page_w, f->page_h) / 4;
+    if (!(margin >= 0 && margin <= limit))
         return meiro_fail(err, MEIRO_ERROR_ARGUMENT,
-                          "a margin of %g mm does not suit %s paper (0 to %g mm)", margin, paper,
-                          fmin(L->page_w, L->page_h) / 4);
-    L->margin = margin;
-    L->footer_size = FOOTER_FONT_MM;
-    L->footer_baseline = L->page_h - margin - 1.0;
-    double top = margin, bottom = L->page_h - margin - FOOTER_BAND_MM;
-    if (opt->title && opt->title[0]) {
-        L->title_size = TITLE_FONT_MM;
-        L->title_baseline = margin + TITLE_FONT_MM;
-        top += TITLE_BAND_MM;
+                          "a margin of %g mm does not suit %s paper (0 to %g mm)", margin, name, limit);
+    f->margin = margin;
+    double y = margin;
+    if (texts.title) {
+        f->title_size = TITLE_FONT_MM;
+        f->title_baseline = y + TITLE_FONT_MM;
+        y += TITLE_BAND_MM;
     }
-    double area_w = L->page_w - 2 * margin, area_h = bottom - top;
-    const char *side = L->landscape ? "landscape" : "portrait";
-    if (opt->cell_mm > 0) {
-        L->cell = opt->cell_mm;
-        L->line = line_for(L->cell);
-        if (L->cell * w + L->line > area_w || L->cell * h + L->line > area_h) {
-            double best = floor(fit_cell(w, h, area_w, area_h) * 10) / 10;
+    if (texts.subtitle) {
+        f->subtitle_size = SUBTITLE_FONT_MM;
+        f->subtitle_baseline = y + SUBTITLE_FONT_MM;
+        y += SUBTITLE_BAND_MM;
+    }
+    if (texts.fields) {
+        f->fields_size = FIELDS_FONT_MM;
+        f->fields_baseline = y + FIELDS_FONT_MM + 3;
+        y += FIELDS_BAND_MM;
+    }
+    f->footer_size = FOOTER_FONT_MM;
+    f->footer_baseline = f->page_h - margin - 1.0;
+    f->body = (box){margin, y, f->page_w - 2 * margin, f->page_h - margin - FOOTER_BAND_MM - y};
+    if (f->body.h < 10)
+        return meiro_fail(err, MEIRO_ERROR_ARGUMENT, "the texts leave no room for a maze on %s paper", name);
+    return MEIRO_OK;
+}
+
+unsigned layout_slots(const page_frame *f, unsigned n, box *slots)
+{
+    unsigned rows, cols;
+    switch (n) {
+    case 1: rows = cols = 1; break;
+    case 2: rows = f->landscape ? 1 : 2, cols = 3 - rows; break;
+    case 4: rows = cols = 2; break;
+    case 6: rows = f->landscape ? 2 : 3, cols = 5 - rows; break;
+    default: rows = cols = 3; n = 9; break;
+    }
+    double gw = cols > 1 ? GUTTER_MM : 0, gh = rows > 1 ? GUTTER_MM : 0;
+    double w = (f->body.w - gw * (cols - 1)) / cols, h = (f->body.h - gh * (rows - 1)) / rows;
+    for (unsigned k = 0; k < n; k++)
+        slots[k] = (box){f->body.x + (k % cols) * (w + gw), f->body.y + (k / cols) * (h + gh), w, h};
+    return n;
+}
+
+meiro_status layout_in_slot(uint32_t w, uint32_t h, box slot, bool caption, double cell_exact,
+                            double cell_max, double line, page_layout *L, meiro_error *err)
+{
+    box area = slot;
+    if (caption) {
+        area.y += CAPTION_BAND_MM;
+        area.h -= CAPTION_BAND_MM;
+    }
+    if (cell_exact > 0) {
+        L->cell = cell_exact;
+        L->line = line > 0 ? line : line_for(L->cell);
+        if (L->cell * w + L->line > area.w || L->cell * h + L->line > area.h) {
+            double best = floor(fit_cell(w, h, area.w, area.h) * 10) / 10;
             return meiro_fail(err, MEIRO_ERROR_ARGUMENT,
-                              "a %lu x %lu maze with %g mm cells needs %.1f x %.1f mm, but %s "
-                              "%s leaves %.1f x %.1f mm; the largest cell that fits is %.1f mm "
+                              "a %lu x %lu maze with %g mm cells needs %.1f x %.1f mm, but the "
+                              "page leaves %.1f x %.1f mm; the largest cell that fits is %.1f mm "
                               "(or try another --paper or orientation)",
                               (unsigned long)w, (unsigned long)h, L->cell, L->cell * w + L->line,
-                              L->cell * h + L->line, paper, side, area_w, area_h, best);
+                              L->cell * h + L->line, area.w, area.h, best);
         }
     } else {
-        L->cell = fit_cell(w, h, area_w, area_h);
-        L->line = line_for(L->cell);
+        L->cell = fit_cell(w, h, area.w, area.h);
+        if (cell_max > 0 && L->cell > cell_max) L->cell = cell_max;
+        L->line = line > 0 ? fmin(line, L->cell / 3) : line_for(L->cell);
     }
     if (!(L->cell > 0.05))
         return meiro_fail(err, MEIRO_ERROR_ARGUMENT,
-                          "a %lu x %lu maze does not fit on %s %s paper: its cells would be "
-                          "smaller than 0.05 mm",
-                          (unsigned long)w, (unsigned long)h, paper, side);
+                          "a %lu x %lu maze does not fit: its cells would be smaller than 0.05 mm",
+                          (unsigned long)w, (unsigned long)h);
     L->maze_w = L->cell * w;
     L->maze_h = L->cell * h;
-    L->maze_x = (L->page_w - L->maze_w) / 2;
-    L->maze_y = top + (area_h - L->maze_h) / 2;
+    L->maze_x = area.x + (area.w - L->maze_w) / 2;
+    L->maze_y = area.y + (area.h - L->maze_h) / 2;
     L->mark_size = L->cell * 0.6;
     L->path_width = clamp(L->cell * 0.3, 0.2, 4.0);
-    /* --crop: the maze and half a cell around it (at least 2 mm) */
-    double border = fmax(L->cell / 2, 2.0);
+    double border = fmax(L->cell / 2, 2.0); /* --crop: half a cell around */
     L->crop_x = L->maze_x - border;
     L->crop_y = L->maze_y - border;
     L->crop_w = L->maze_w + 2 * border;
     L->crop_h = L->maze_h + 2 * border;
     return MEIRO_OK;
+}
+
+/* The cell a w x h maze would get on a page of this orientation. */
+static double cell_on(uint32_t w, uint32_t h, const meiro_export_options *opt, bool landscape,
+                      frame_texts texts)
+{
+    page_frame f;
+    if (layout_frame(opt->paper, landscape, opt->margin_mm, texts, &f, NULL) != MEIRO_OK) return 0;
+    return fit_cell(w, h, f.body.w, f.body.h);
+}
+
+bool choose_landscape(uint32_t w, uint32_t h, const meiro_export_options *opt, frame_texts texts)
+{
+    if (opt->orientation != MEIRO_ORIENT_AUTO) return opt->orientation == MEIRO_ORIENT_LANDSCAPE;
+    return cell_on(w, h, opt, true, texts) > cell_on(w, h, opt, false, texts);
+}
+
+meiro_status layout_page(uint32_t w, uint32_t h, const meiro_export_options *opt,
+                         page_layout *L, meiro_error *err)
+{
+    *L = (page_layout){0};
+    frame_texts texts = {opt->title && opt->title[0], false, false};
+    page_frame f;
+    meiro_status s = layout_frame(opt->paper, choose_landscape(w, h, opt, texts), opt->margin_mm,
+                                  texts, &f, err);
+    if (s != MEIRO_OK) return s;
+    L->page_w = f.page_w;
+    L->page_h = f.page_h;
+    L->landscape = f.landscape;
+    L->margin = f.margin;
+    L->title_size = f.title_size;
+    L->title_baseline = f.title_baseline;
+    L->footer_size = f.footer_size;
+    L->footer_baseline = f.footer_baseline;
+    return layout_in_slot(w, h, f.body, false, opt->cell_mm, 0, 0, L, err);
 }

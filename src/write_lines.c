@@ -8,7 +8,7 @@
 
 /* Box-drawing character for a grid point, indexed by the segments that
  * meet there: up 1, right 2, down 4, left 8. */
-static const char *const box[16] = {
+static const char *const box_chars[16] = {
     " ", "╵", "╶", "└", "╷", "│", "┌", "├", "╴", "┘", "─", "┴", "┐", "┤", "┬", "┼",
 };
 
@@ -60,7 +60,7 @@ meiro_status write_lines(const meiro_maze *m, const meiro_path *path, FILE *out,
             if (px < m->w && maze_wall_above(m, px, py)) segs |= 2;
             if (py < m->h && maze_wall_left(m, px, py)) segs |= 4;
             if (px > 0 && maze_wall_above(m, px - 1, py)) segs |= 8;
-            put(&b, unicode ? box[segs] : segs ? "+" : " ");
+            put(&b, unicode ? box_chars[segs] : segs ? "+" : " ");
             if (px == m->w) break;
             const char *door = py == 0       ? mark_at(m, px, 0, MEIRO_NORTH)
                                : py == m->h ? mark_at(m, px, m->h - 1, MEIRO_SOUTH)
