@@ -1,8 +1,10 @@
-/* The page drawing shared by the cairo exporters (PDF, SVG, PNG): walls as
- * long vector strokes, S and G, the solution, the title and the footer.
- * Units are millimetres; the exporters scale to their device. */
+/* Drawing primitives shared by the cairo exporters (PDF, SVG, PNG) and the
+ * document pages: walls as long vector strokes, the solution, S and G
+ * (words or pictures), lines of text through Pango, SVG artwork. Units are
+ * millimetres; the exporters scale to their device. */
 #include "export_cairo.h"
 
+#include <librsvg/rsvg.h>
 #include <math.h>
 #include <pango/pangocairo.h>
 #include <stdlib.h>
@@ -167,11 +169,28 @@ static void place_layout(cairo_t *cr, PangoLayout *layout, double cx, double cy,
     }
 }
 
-/* S or G centred at (cx, cy), with a white halo so the solution line
- * running under it does not hide it. */
-static void show_mark(cairo_t *cr, const char *text, double cx, double cy, double size)
+/* A mark (S, G, スタート, ...) centred at (cx, cy) and fitted into the
+ * cell, with a white halo so the solution line under it does not hide it;
+ * or the template's picture for it. */
+static void draw_mark(cairo_t *cr, const char *text, RsvgHandle *art, const char *font,
+                      double cx, double cy, const page_layout *L)
 {
-    PangoLayout *layout = text_layout(cr, text, FONT_FAMILY, true, size);
+    if (art) {
+        double side = L->cell * 0.84;
+        RsvgRectangle view = {cx - side / 2, cy - side / 2, side, side};
+        rsvg_handle_render_document(art, cr, &view, NULL);
+        return;
+    }
+    double size = L->mark_size;
+    PangoLayout *layout = text_layout(cr, text, font, true, size);
+    PangoRectangle ink;
+    pango_layout_get_extents(layout, &ink, NULL);
+    double width = (double)ink.width / PANGO_SCALE;
+    if (width > L->cell * 0.86) { /* a long word in a small cell: shrink it */
+        g_object_unref(layout);
+        size *= L->cell * 0.86 / width;
+        layout = text_layout(cr, text, font, true, size);
+    }
     place_layout(cr, layout, cx, cy, false);
     pango_cairo_layout_path(cr, layout);
     cairo_set_source_rgb(cr, 1, 1, 1);
@@ -183,18 +202,22 @@ static void show_mark(cairo_t *cr, const char *text, double cx, double cy, doubl
     g_object_unref(layout);
 }
 
-/* A line of text centred at cx on a baseline. */
-static void show_line(cairo_t *cr, const char *text, double cx, double baseline, double size,
-                      bool bold)
+void draw_text(cairo_t *cr, const char *text, const char *font, double x, double baseline,
+               double size, bool bold, int align)
 {
-    PangoLayout *layout = text_layout(cr, text, FONT_FAMILY, bold, size);
-    place_layout(cr, layout, cx, baseline, true);
+    if (!text || !text[0]) return;
+    PangoLayout *layout = text_layout(cr, text, font, bold, size);
+    PangoRectangle logical;
+    pango_layout_get_extents(layout, NULL, &logical);
+    double width = (double)logical.width / PANGO_SCALE, left = (double)logical.x / PANGO_SCALE;
+    double start = align < 0 ? x - left : align > 0 ? x - left - width : x - left - width / 2;
+    cairo_move_to(cr, start, baseline - (double)pango_layout_get_baseline(layout) / PANGO_SCALE);
     pango_cairo_show_layout(cr, layout);
     g_object_unref(layout);
 }
 
-void draw_page(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,
-               const char *title, bool page_texts, double snap)
+void draw_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,
+               const maze_marks *marks, double snap)
 {
     grid g = {snap, 0};
     double line = L->line;
@@ -207,26 +230,41 @@ void draw_page(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const p
     cairo_set_line_width(cr, line);
     stroke_walls(cr, m, L, &g);
     stroke_path(cr, m, path, L);
-
     /* one cell holding both S and G (1 x 1): the marks stand in their doors */
     bool shared = m->start.x == m->goal.x && m->start.y == m->goal.y;
     double x, y;
     cell_centre(L, m->start, shared ? m->start_door : MEIRO_NO_DIR, &x, &y);
-    show_mark(cr, "S", x, y, L->mark_size);
+    draw_mark(cr, marks->start, marks->start_art, marks->font, x, y, L);
     cell_centre(L, m->goal, shared ? m->goal_door : MEIRO_NO_DIR, &x, &y);
-    show_mark(cr, "G", x, y, L->mark_size);
-    if (!page_texts) {
-        cairo_restore(cr);
-        return;
-    }
-    cairo_set_source_rgb(cr, 0, 0, 0);
-    if (title && title[0] && L->title_size > 0)
-        show_line(cr, title, L->page_w / 2, L->title_baseline, L->title_size, true);
-    char footer[160];
-    export_footer(m, footer, sizeof footer);
-    cairo_set_source_rgb(cr, 0.35, 0.35, 0.35);
-    show_line(cr, footer, L->page_w / 2, L->footer_baseline, L->footer_size, false);
+    draw_mark(cr, marks->goal, marks->goal_art, marks->font, x, y, L);
     cairo_restore(cr);
+}
+
+meiro_status load_art(const meiro_template *tpl, const char *file, RsvgHandle **art, meiro_error *err)
+{
+    *art = NULL;
+    if (!tpl || !file[0]) return MEIRO_OK;
+    GError *gerr = NULL;
+    const builtin_file *b = strncmp(tpl->path, "(built-in)", 10) == 0 ? builtin_find(file) : NULL;
+    if (b) {
+        *art = rsvg_handle_new_from_data((const guint8 *)b->data, b->size, &gerr);
+    } else {
+        char path[2048];
+        snprintf(path, sizeof path, "%s/%s", tpl->dir, file);
+        *art = rsvg_handle_new_from_file(path, &gerr);
+    }
+    if (*art) return MEIRO_OK;
+    meiro_fail(err, MEIRO_ERROR_IO, "template artwork '%s': %s", file,
+               gerr ? gerr->message : "cannot be read");
+    if (err) snprintf(err->source, sizeof err->source, "%s", tpl->path);
+    if (gerr) g_error_free(gerr);
+    return MEIRO_ERROR_IO;
+}
+
+void draw_art(cairo_t *cr, RsvgHandle *art, double x, double y, double w, double h)
+{
+    RsvgRectangle view = {x, y, w, h};
+    rsvg_handle_render_document(art, cr, &view, NULL);
 }
 
 meiro_status cairo_result(cairo_surface_t *surface, cairo_t *cr, meiro_error *err)

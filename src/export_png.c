@@ -4,7 +4,7 @@
  * straight to libpng, so memory stays small at any resolution; pages
  * without the red solution are written in grey. The PNG records its
  * resolution (pHYs), so it prints at size, and the seed (tEXt). */
-#include "export_cairo.h"
+#include "document.h"
 
 #include <math.h>
 #include <png.h>
@@ -30,20 +30,29 @@ static void png_error_jump(png_structp png, png_const_charp msg)
 meiro_status export_png(const meiro_maze *m, const meiro_path *path,
                         const meiro_export_options *opt, FILE *out, meiro_error *err)
 {
-    page_layout L;
-    meiro_status s = layout_page(m->w, m->h, opt, &L, err);
-    if (s != MEIRO_OK) return s;
     if (opt->dpi < 30 || opt->dpi > 2400)
         return meiro_fail(err, MEIRO_ERROR_ARGUMENT, "--dpi %u is out of range (30 to 2400)", opt->dpi);
+    doc_item item = {m, path};
+    document d;
+    meiro_status s = doc_init(&d, &item, 1, opt, -1, err);
+    if (s != MEIRO_OK) return s;
+    page_layout L;
+    s = doc_first_maze(&d, 0, &L, err);
+    double page_w, page_h;
+    doc_page_size(&d, &page_w, &page_h);
     double ppm = opt->dpi / 25.4; /* pixels per mm */
     /* the picture's top-left corner on the page, in whole pixels, so the
      * walls stay on the pixel grid */
     double x0 = opt->crop ? floor(L.crop_x * ppm) : 0, y0 = opt->crop ? floor(L.crop_y * ppm) : 0;
-    double pw = ceil((opt->crop ? L.crop_w : L.page_w) * ppm);
-    double ph = ceil((opt->crop ? L.crop_h : L.page_h) * ppm);
-    if (pw > 100000 || ph > 100000)
-        return meiro_fail(err, MEIRO_ERROR_ARGUMENT,
-                          "a %.0f x %.0f pixel image is too large: lower --dpi", pw, ph);
+    double pw = ceil((opt->crop ? L.crop_w : page_w) * ppm);
+    double ph = ceil((opt->crop ? L.crop_h : page_h) * ppm);
+    if (s == MEIRO_OK && (pw > 100000 || ph > 100000))
+        s = meiro_fail(err, MEIRO_ERROR_ARGUMENT,
+                       "a %.0f x %.0f pixel image is too large: lower --dpi", pw, ph);
+    if (s != MEIRO_OK) {
+        doc_free(&d);
+        return s;
+    }
     int width = (int)pw, height = (int)ph;
     bool grey = !path || path->length == 0;
 
@@ -57,6 +66,7 @@ meiro_status export_png(const meiro_maze *m, const meiro_path *path,
         png_destroy_write_struct(&png, &info);
         free(row);
         cairo_surface_destroy(band);
+        doc_free(&d);
         return meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory for the image");
     }
     char footer[160];
@@ -65,6 +75,7 @@ meiro_status export_png(const meiro_maze *m, const meiro_path *path,
         png_destroy_write_struct(&png, &info);
         free(row);
         cairo_surface_destroy(band);
+        doc_free(&d);
         return meiro_fail(err, MEIRO_ERROR_IO, "write error");
     }
     png_set_write_fn(png, out, png_write_data, png_flush_data);
@@ -85,13 +96,13 @@ meiro_status export_png(const meiro_maze *m, const meiro_path *path,
     png_write_info(png, info);
 
     cairo_status_t st = CAIRO_STATUS_SUCCESS;
-    for (int top = 0; top < height && st == CAIRO_STATUS_SUCCESS; top += BAND_ROWS) {
+    for (int top = 0; top < height && st == CAIRO_STATUS_SUCCESS && s == MEIRO_OK; top += BAND_ROWS) {
         cairo_t *cr = cairo_create(band);
         cairo_set_source_rgb(cr, 1, 1, 1);
         cairo_paint(cr);
         cairo_translate(cr, -x0, -(y0 + top)); /* device pixels */
         cairo_scale(cr, ppm, ppm);
-        draw_page(cr, m, path, &L, opt->title, !opt->crop, ppm);
+        s = doc_draw_page(&d, 0, cr, opt->crop, ppm, err);
         st = cairo_status(cr);
         cairo_destroy(cr);
         cairo_surface_flush(band);
@@ -112,10 +123,12 @@ meiro_status export_png(const meiro_maze *m, const meiro_path *path,
             png_write_row(png, row);
         }
     }
-    if (st == CAIRO_STATUS_SUCCESS) png_write_end(png, NULL);
+    if (st == CAIRO_STATUS_SUCCESS && s == MEIRO_OK) png_write_end(png, NULL);
     png_destroy_write_struct(&png, &info);
     free(row);
     cairo_surface_destroy(band);
+    doc_free(&d);
+    if (s != MEIRO_OK) return s;
     if (st != CAIRO_STATUS_SUCCESS)
         return meiro_fail(err, MEIRO_ERROR_INTERNAL, "drawing failed: %s", cairo_status_to_string(st));
     return MEIRO_OK;

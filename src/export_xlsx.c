@@ -14,7 +14,7 @@
 #include <unistd.h>
 #include <xlsxwriter.h>
 
-#include "export_cairo.h" /* export_footer, export_timestamp */
+#include "document.h" /* doc_item, export_footer, export_timestamp */
 
 enum { EXCEL_MAX_COLS = 16384, EXCEL_MAX_ROWS = 1048576 };
 
@@ -99,6 +99,8 @@ static lxw_error add_sheet(lxw_workbook *wb, format_cache *cache, const meiro_ma
                            const uint8_t *marks, const char *name, const page_layout *L,
                            const meiro_export_options *opt, uint32_t px)
 {
+    const char *start = opt->tpl ? opt->tpl->start_label : "S";
+    const char *goal = opt->tpl ? opt->tpl->goal_label : "G";
     lxw_worksheet *ws = workbook_add_worksheet(wb, name);
     if (!ws) return LXW_ERROR_MEMORY_MALLOC_FAILED;
     worksheet_gridlines(ws, LXW_HIDE_ALL_GRIDLINES);
@@ -133,8 +135,8 @@ static lxw_error add_sheet(lxw_workbook *wb, format_cache *cache, const meiro_ma
             bool on_path = false;
             if (inside) {
                 uint32_t x = col - 1, y = row - 1;
-                if (m->start.x == x && m->start.y == y) mark = "S";
-                else if (m->goal.x == x && m->goal.y == y) mark = "G";
+                if (m->start.x == x && m->start.y == y) mark = start;
+                else if (m->goal.x == x && m->goal.y == y) mark = goal;
                 on_path = marks && (marks[cell_index(m, x, y)] & 1);
             }
             if (!walls && !mark && !on_path) continue;
@@ -163,8 +165,11 @@ static meiro_status copy_file(const char *path, FILE *out, meiro_error *err)
     return ok ? MEIRO_OK : meiro_fail(err, MEIRO_ERROR_IO, "write error: %s", strerror(errno));
 }
 
-meiro_status export_xlsx(const meiro_maze *m, const meiro_path *path,
-                         const meiro_export_options *opt, FILE *out, meiro_error *err)
+/* The page and the square cell (pixels at 96 dpi) for a maze: the maze and
+ * its ring of empty cells fill the printable area (fit-to-page then only
+ * shrinks). */
+static meiro_status sheet_size(const meiro_maze *m, const meiro_export_options *opt,
+                               page_layout *L, uint32_t *px, meiro_error *err)
 {
     if (m->w + 2 > EXCEL_MAX_COLS || m->h + 2 > EXCEL_MAX_ROWS)
         return meiro_fail(err, MEIRO_ERROR_ARGUMENT,
@@ -172,37 +177,43 @@ meiro_status export_xlsx(const meiro_maze *m, const meiro_path *path,
                           "does not fit",
                           EXCEL_MAX_COLS - 2, EXCEL_MAX_ROWS - 2, (unsigned long)m->w,
                           (unsigned long)m->h);
-    page_layout L;
-    meiro_status s = layout_page(m->w, m->h, opt, &L, err);
+    meiro_status s = layout_page(m->w, m->h, opt, L, err);
     if (s != MEIRO_OK) return s;
-    /* Square cells in pixels at 96 dpi: the maze and its ring of empty
-     * cells fill the printable area (fit-to-page then only shrinks). */
-    double area_w = L.page_w - 2 * L.margin, area_h = L.page_h - 2 * L.margin;
+    double area_w = L->page_w - 2 * L->margin, area_h = L->page_h - 2 * L->margin;
     double fit_mm = fmin(area_w / (m->w + 2), area_h / ((m->h + 2) * ROW_PER_COLUMN));
     if (opt->cell_mm > 0) fit_mm = fmin(fit_mm, opt->cell_mm);
-    uint32_t px = (uint32_t)floor(fit_mm / 25.4 * 96);
-    if (px < 2) px = 2;
-    if (px > 500) px = 500;
+    if (opt->tpl && opt->tpl->cell > 0) fit_mm = fmin(fit_mm, opt->tpl->cell);
+    double p = floor(fit_mm / 25.4 * 96);
+    *px = p < 2 ? 2 : p > 500 ? 500 : (uint32_t)p;
+    return MEIRO_OK;
+}
 
-    uint8_t *marks = NULL;
-    if (path && path_marks(m, path, &marks) != MEIRO_OK)
-        return meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_export_options *opt,
+                              FILE *out, meiro_error *err)
+{
+    page_layout L;
+    uint32_t px;
+    for (size_t i = 0; i < count; i++) { /* every maze must fit before writing */
+        meiro_status s = sheet_size(items[i].maze, opt, &L, &px, err);
+        if (s != MEIRO_OK) return s;
+    }
     const char *tmpdir = getenv("TMPDIR");
     char temp[4096];
     snprintf(temp, sizeof temp, "%s/meiro-xlsx-XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
     int fd = mkstemp(temp);
-    if (fd < 0) {
-        free(marks);
+    if (fd < 0)
         return meiro_fail(err, MEIRO_ERROR_IO, "cannot create a temporary file: %s", strerror(errno));
-    }
     close(fd);
 
     lxw_workbook_options wo = {.constant_memory = LXW_TRUE, .tmpdir = NULL, .use_zip64 = LXW_FALSE};
     lxw_workbook *wb = workbook_new_opt(temp, &wo);
     lxw_error e = wb ? LXW_NO_ERROR : LXW_ERROR_MEMORY_MALLOC_FAILED;
+    format_cache *caches = calloc(count, sizeof *caches);
+    if (!caches) e = LXW_ERROR_MEMORY_MALLOC_FAILED;
     char subject[160];
-    export_footer(m, subject, sizeof subject);
-    if (wb) {
+    if (count == 1) export_footer(items[0].maze, subject, sizeof subject);
+    else snprintf(subject, sizeof subject, "meiro %s · %zu mazes", MEIRO_VERSION, count);
+    if (wb && !e) {
         lxw_doc_properties props = {0};
         props.title = (char *)(opt->title && opt->title[0] ? opt->title : "Maze");
         props.subject = subject;
@@ -210,16 +221,42 @@ meiro_status export_xlsx(const meiro_maze *m, const meiro_path *path,
         props.comments = "Made with meiro " MEIRO_VERSION;
         props.created = export_timestamp();
         e = workbook_set_properties(wb, &props);
-        format_cache cache = {.wb = wb, .mark_pt = fmax(6, round(px * 0.75 * 0.6))};
-        const uint8_t *puzzle_marks = opt->answer_page ? NULL : marks;
-        if (!e) e = add_sheet(wb, &cache, m, puzzle_marks, "Maze", &L, opt, px);
-        if (!e && opt->answer_page) e = add_sheet(wb, &cache, m, marks, "Answer", &L, opt, px);
+    }
+    /* the puzzles first, then the answers: a key at the back */
+    for (int answers = 0; answers <= (opt->answer_page ? 1 : 0) && !e; answers++) {
+        for (size_t i = 0; i < count && !e; i++) {
+            const meiro_maze *m = items[i].maze;
+            sheet_size(m, opt, &L, &px, NULL);
+            caches[i].wb = wb;
+            caches[i].mark_pt = fmax(6, round(px * 0.75 * 0.6));
+            uint8_t *marks = NULL;
+            bool drawn = answers || !opt->answer_page; /* --solution without an answer sheet */
+            if (drawn && items[i].path && path_marks(m, items[i].path, &marks) != MEIRO_OK) {
+                e = LXW_ERROR_MEMORY_MALLOC_FAILED;
+                break;
+            }
+            char name[32];
+            if (count == 1) snprintf(name, sizeof name, "%s", answers ? "Answer" : "Maze");
+            else snprintf(name, sizeof name, "%s %zu", answers ? "Answer" : "Maze", i + 1);
+            e = add_sheet(wb, &caches[i], m, marks, name, &L, opt, px);
+            free(marks);
+        }
+    }
+    if (wb) {
         lxw_error closed = workbook_close(wb);
         if (!e) e = closed;
     }
-    free(marks);
-    if (e == LXW_NO_ERROR) s = copy_file(temp, out, err);
-    else s = meiro_fail(err, MEIRO_ERROR_IO, "cannot write the workbook: %s", lxw_strerror(e));
+    free(caches);
+    meiro_status s = e == LXW_NO_ERROR ? copy_file(temp, out, err)
+                                       : meiro_fail(err, MEIRO_ERROR_IO, "cannot write the workbook: %s",
+                                                    lxw_strerror(e));
     unlink(temp);
     return s;
+}
+
+meiro_status export_xlsx(const meiro_maze *m, const meiro_path *path,
+                         const meiro_export_options *opt, FILE *out, meiro_error *err)
+{
+    doc_item item = {m, path};
+    return xlsx_write_items(&item, 1, opt, out, err);
 }

@@ -180,14 +180,16 @@ static FILE *open_temp(const char *filename, char **temp_name, meiro_error *err)
     return NULL;
 }
 
-meiro_status meiro_save(const meiro_maze *maze, const meiro_path *path, meiro_format format,
-                        const meiro_export_options *opt, const char *filename, meiro_error *err)
+meiro_status save_atomically(const char *filename, stream_writer write, void *ctx,
+                             meiro_error *err)
 {
     if (err) err->status = MEIRO_OK;
     char *temp = NULL;
     FILE *f = open_temp(filename, &temp, err);
     if (!f) return err ? err->status : MEIRO_ERROR_IO;
-    meiro_status s = meiro_write(maze, path, format, opt, f, err);
+    meiro_status s = write(ctx, f, err);
+    if (s == MEIRO_OK && (fflush(f) != 0 || ferror(f)))
+        s = meiro_fail(err, MEIRO_ERROR_IO, "cannot write the file: %s", strerror(errno));
     if (s == MEIRO_OK && fsync(fileno(f)) != 0)
         s = meiro_fail(err, MEIRO_ERROR_IO, "cannot write the file: %s", strerror(errno));
     if (fclose(f) != 0 && s == MEIRO_OK)
@@ -197,6 +199,26 @@ meiro_status meiro_save(const meiro_maze *maze, const meiro_path *path, meiro_fo
     if (s != MEIRO_OK) unlink(temp);
     free(temp);
     return s;
+}
+
+typedef struct save_job {
+    const meiro_maze *maze;
+    const meiro_path *path;
+    meiro_format format;
+    const meiro_export_options *opt;
+} save_job;
+
+static meiro_status write_save_job(void *ctx, FILE *out, meiro_error *err)
+{
+    const save_job *job = ctx;
+    return meiro_write(job->maze, job->path, job->format, job->opt, out, err);
+}
+
+meiro_status meiro_save(const meiro_maze *maze, const meiro_path *path, meiro_format format,
+                        const meiro_export_options *opt, const char *filename, meiro_error *err)
+{
+    save_job job = {maze, path, format, opt};
+    return save_atomically(filename, write_save_job, &job, err);
 }
 
 meiro_maze *meiro_read(FILE *in, meiro_format format, meiro_error *err)

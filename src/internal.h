@@ -309,6 +309,12 @@ meiro_status export_png(const meiro_maze *m, const meiro_path *path,
 meiro_status export_xlsx(const meiro_maze *m, const meiro_path *path,
                          const meiro_export_options *opt, FILE *out, meiro_error *err);
 
+/* Writes a file atomically: `write` fills a temporary file next to it,
+ * which is flushed, synced and renamed over `filename` only on success. */
+typedef meiro_status (*stream_writer)(void *ctx, FILE *out, meiro_error *err);
+meiro_status save_atomically(const char *filename, stream_writer write, void *ctx,
+                             meiro_error *err);
+
 /* Marks the path's cells in a w * h byte array (1 = on the path) and the
  * walls it crosses (2 = through east wall, 4 = through south wall). NULL
  * path gives NULL with MEIRO_OK. */
@@ -407,7 +413,7 @@ struct meiro_template {
 typedef struct meiro_labels {
     const char *lang;
     const char *default_title, *answers, *maze_no, *answer_to, *page_no, *answers_at_back,
-        *fields;
+        *fields, *maze_count;
 } meiro_labels;
 
 const meiro_labels *labels_for(const char *lang); /* English if unknown */

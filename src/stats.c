@@ -74,6 +74,8 @@ meiro_status meiro_stats_compute(const meiro_maze *maze, meiro_stats *st, meiro_
     if (s == MEIRO_ERROR_NO_PATH) return MEIRO_OK;
     if (s != MEIRO_OK) return s;
     st->solution = path.length;
+    for (size_t k = 0; k < path.length; k++)
+        st->decisions += __builtin_popcount(cell_open_mask(m, path.cells[k].x, path.cells[k].y)) >= 3;
     for (size_t k = 2; k < path.length; k++) {
         meiro_cell a = path.cells[k - 2], b = path.cells[k - 1], c = path.cells[k];
         bool straight = (a.x == b.x && b.x == c.x) || (a.y == b.y && b.y == c.y);

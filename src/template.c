@@ -19,9 +19,9 @@
 /* The words meiro itself prints, per language. */
 static const meiro_labels labels_table[] = {
     {"en", "Mazes", "Answers", "No. %u", "Answer to No. %u", "Page %u",
-     "Answers at the back", "Name ______________    Date __________"},
+     "answers at the back", "Name ______________    Date __________", "%u mazes"},
     {"ja", "めいろ", "こたえ", "だい %u もん", "だい %u もん の こたえ", "%u ページ",
-     "こたえは うしろに あります", "なまえ ______________    ひづけ __________"},
+     "こたえは うしろに あります", "なまえ ______________    ひづけ __________", "めいろ %u もん"},
 };
 
 const meiro_labels *labels_for(const char *lang)
@@ -30,6 +30,8 @@ const meiro_labels *labels_for(const char *lang)
         if (lang && strcmp(lang, labels_table[i].lang) == 0) return &labels_table[i];
     return &labels_table[0];
 }
+
+bool meiro_lang_known(const char *lang) { return lang && lang_known(lang); }
 
 bool lang_known(const char *lang)
 {

@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "meiro.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
@@ -20,6 +21,7 @@ static const char *const usage_main =
     "Commands:\n"
     "  generate   make a new maze\n"
     "  solve      solve a maze read from a text or CSV file\n"
+    "  booklet    many mazes in one PDF or workbook, getting harder, with answers\n"
     "  stats      measure a maze (size, solution, dead ends, junctions)\n"
     "  list       list algorithms, solvers and formats\n"
     "\n"
@@ -30,6 +32,9 @@ static const char *const usage_main =
 #define PAGE_HELP \
     "\n"\
     "Printable pages (pdf, svg, png, xlsx):\n"\
+    "  -t, --template T     a page template by name or path (see 'meiro list');\n"\
+    "                       the options below override it\n"\
+    "      --lang L         en or ja: meiro's own words (answers, pages, fields)\n"\
     "      --paper P        a4 (default), a3, a5, b5 (JIS), letter or legal\n"\
     "      --landscape      landscape page (default: landscape if the maze is\n"\
     "      --portrait       wider than tall, else portrait)\n"\
@@ -77,6 +82,30 @@ static const char *const usage_solve =
     "                       extension, else text)\n"
     "  -o, --output FILE    write to FILE (default, or '-': standard output)\n"
     "  -h, --help           show this help\n"
+    PAGE_HELP;
+
+static const char *const usage_booklet =
+    "Usage: meiro booklet [OPTIONS] -o FILE\n"
+    "Many mazes in one PDF (or XLSX): rising in size or difficulty from the first\n"
+    "page to the last, with page numbers and the answers (per the template).\n"
+    "\n"
+    "  -n, --count N        mazes (default 10)\n"
+    "      --difficulty L   levels from the first maze to the last: easy, normal,\n"
+    "                       hard, expert, or a range like easy-hard (default)\n"
+    "      --from WxH       sizes rising evenly from WxH (the first maze) ...\n"
+    "      --to WxH         ... to WxH (the last); instead of --difficulty\n"
+    "  -a, --algorithm A    generator for every maze (default: the level's, or\n"
+    "                       cluster with --from/--to)\n"
+    "  -s, --seed N         the booklet's seed (default: from the clock); each\n"
+    "                       maze's own seed, printed under it, comes from it\n"
+    "      --cover          a cover page (default: as the template says)\n"
+    "      --no-cover       no cover page\n"
+    "  -f, --format F       pdf or xlsx (default: from the file's extension)\n"
+    "  -o, --output FILE    the booklet to write\n"
+    "  -h, --help           show this help\n"
+    "\n"
+    "Levels: easy (ages 4-5), normal (6-8), hard (9-12), expert (adults); see\n"
+    "'meiro list'.\n"
     PAGE_HELP;
 
 static const char *const usage_stats =
@@ -152,9 +181,11 @@ static uint64_t clock_seed(void)
 /* Options of the printable pages, shared by generate and solve. */
 enum {
     OPT_PAPER = 256, OPT_LANDSCAPE, OPT_PORTRAIT, OPT_MARGIN, OPT_CELL, OPT_TITLE,
-    OPT_ANSWER_PAGE, OPT_DPI, OPT_CROP, OPT_BIAS, OPT_LOOPS, OPT_ENDS, OPT_START, OPT_GOAL
+    OPT_ANSWER_PAGE, OPT_DPI, OPT_CROP, OPT_LANG, OPT_BIAS, OPT_LOOPS, OPT_ENDS, OPT_START,
+    OPT_GOAL, OPT_FROM, OPT_TO, OPT_DIFFICULTY, OPT_COVER, OPT_NO_COVER
 };
 #define PAGE_LONGOPTS                                                                          \
+    {"template", required_argument, NULL, 't'}, {"lang", required_argument, NULL, OPT_LANG},   \
     {"paper", required_argument, NULL, OPT_PAPER},                                             \
         {"landscape", no_argument, NULL, OPT_LANDSCAPE},                                       \
         {"portrait", no_argument, NULL, OPT_PORTRAIT},                                         \
@@ -190,12 +221,35 @@ static bool parse_mm(const char *s, double *out)
     return true;
 }
 
+/* The page options as given: they override the template's, which is only
+ * known once every option has been read. */
+typedef struct page_cli {
+    meiro_export_options v;
+    unsigned set; /* bit (OPT_x - OPT_PAPER) for each option given */
+    const char *template_name;
+    meiro_template *tpl;
+} page_cli;
+
+static void page_cli_init(page_cli *pc)
+{
+    memset(pc, 0, sizeof *pc);
+    meiro_export_options_init(&pc->v);
+}
+
 /* Handles one page option; returns -1 if c is not one, else an exit code. */
-static int page_option(const char *command, int c, meiro_export_options *page)
+static int page_option(const char *command, int c, page_cli *pc)
 {
     meiro_error err = {0};
+    meiro_export_options *page = &pc->v;
     uint64_t v;
+    if (c >= OPT_PAPER && c <= OPT_LANG) pc->set |= 1u << (c - OPT_PAPER);
     switch (c) {
+    case 't': pc->template_name = optarg; return EXIT_OK;
+    case OPT_LANG:
+        if (!meiro_lang_known(optarg))
+            return usage_error(command, "unknown language '%s' (en or ja)", optarg);
+        page->lang = optarg;
+        return EXIT_OK;
     case OPT_PAPER:
         if (meiro_paper_from_name(optarg, &page->paper, &err) != MEIRO_OK)
             return usage_error(command, "%s", err.message);
@@ -220,6 +274,32 @@ static int page_option(const char *command, int c, meiro_export_options *page)
     case OPT_CROP: page->crop = true; return EXIT_OK;
     default: return -1;
     }
+}
+
+/* Loads the template (if any) and lays the given options over it. */
+static int page_finish(page_cli *pc, meiro_export_options *page)
+{
+    if (pc->template_name) {
+        meiro_error err = {0};
+        pc->tpl = meiro_template_load(pc->template_name, &err);
+        if (!pc->tpl) {
+            if (err.status == MEIRO_ERROR_UNKNOWN_NAME) return usage_error(NULL, "%s", err.message);
+            return fail(err.source[0] ? err.source : pc->template_name, &err);
+        }
+    }
+    meiro_export_options_from_template(page, pc->tpl);
+#define GIVEN(opt) (pc->set & (1u << ((opt) - OPT_PAPER)))
+    if (GIVEN(OPT_PAPER)) page->paper = pc->v.paper;
+    if (GIVEN(OPT_LANDSCAPE) || GIVEN(OPT_PORTRAIT)) page->orientation = pc->v.orientation;
+    if (GIVEN(OPT_MARGIN)) page->margin_mm = pc->v.margin_mm;
+    if (GIVEN(OPT_CELL)) page->cell_mm = pc->v.cell_mm;
+    if (GIVEN(OPT_TITLE)) page->title = pc->v.title;
+    if (GIVEN(OPT_ANSWER_PAGE)) page->answer_page = true;
+    if (GIVEN(OPT_DPI)) page->dpi = pc->v.dpi;
+    if (GIVEN(OPT_CROP)) page->crop = true;
+    if (GIVEN(OPT_LANG)) page->lang = pc->v.lang;
+#undef GIVEN
+    return EXIT_OK;
 }
 
 /* Shared handling of getopt's complaints. */
@@ -280,8 +360,9 @@ static int cmd_generate(int argc, char **argv)
         {"ends", required_argument, NULL, OPT_ENDS}, {"start", required_argument, NULL, OPT_START},
         {"goal", required_argument, NULL, OPT_GOAL}, {NULL, 0, NULL, 0},
     };
+    page_cli pc;
+    page_cli_init(&pc);
     meiro_export_options page;
-    meiro_export_options_init(&page);
     bool has_start = false, has_goal = false;
     meiro_generate_options opt;
     meiro_generate_options_init(&opt);
@@ -289,7 +370,7 @@ static int cmd_generate(int argc, char **argv)
     bool solution = false, seeded = false;
     uint64_t v;
     int c;
-    while ((c = getopt_long(argc, argv, ":W:H:a:s:m:f:o:h", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":W:H:a:s:m:f:o:t:h", longopts, NULL)) != -1) {
         switch (c) {
         case 'W':
         case 'H':
@@ -335,7 +416,7 @@ static int cmd_generate(int argc, char **argv)
         case 'o': output = optarg; break;
         case 'h': fputs(usage_generate, stdout); return EXIT_OK;
         default: {
-            int rc = page_option("generate", c, &page);
+            int rc = page_option("generate", c, &pc);
             if (rc < 0) return bad_option("generate", argv, c);
             if (rc != EXIT_OK) return rc;
         }
@@ -347,12 +428,19 @@ static int cmd_generate(int argc, char **argv)
     if (has_start) opt.ends = MEIRO_ENDS_CELLS;
     meiro_format format;
     int rc = output_format("generate", fmt, output, &format);
-    if (rc != EXIT_OK) return rc;
+    if (rc == EXIT_OK) rc = page_finish(&pc, &page);
+    if (rc != EXIT_OK) {
+        meiro_template_free(pc.tpl);
+        return rc;
+    }
 
     meiro_error err = {0};
     if (!seeded) opt.seed = clock_seed();
     meiro_maze *m = meiro_generate(&opt, &err);
-    if (!m) return library_error("generate", NULL, &err);
+    if (!m) {
+        meiro_template_free(pc.tpl);
+        return library_error("generate", NULL, &err);
+    }
     if (!seeded)
         fprintf(stderr, "meiro: seed %llu (use -s %llu to make this maze again)\n",
                 (unsigned long long)opt.seed, (unsigned long long)opt.seed);
@@ -360,11 +448,13 @@ static int cmd_generate(int argc, char **argv)
     solution = solution || page.answer_page;
     if (solution && meiro_solve(m, solver, &path, &err) != MEIRO_OK) {
         meiro_maze_free(m);
+        meiro_template_free(pc.tpl);
         return library_error("generate", NULL, &err);
     }
     rc = write_result("generate", m, solution ? &path : NULL, format, &page, output);
     meiro_path_free(&path);
     meiro_maze_free(m);
+    meiro_template_free(pc.tpl);
     return rc;
 }
 
@@ -394,11 +484,12 @@ static int cmd_solve(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},         PAGE_LONGOPTS,
         {NULL, 0, NULL, 0},
     };
+    page_cli pc;
+    page_cli_init(&pc);
     meiro_export_options page;
-    meiro_export_options_init(&page);
     const char *solver = NULL, *fmt = NULL, *output = NULL, *input_format = NULL;
     int c;
-    while ((c = getopt_long(argc, argv, ":m:i:f:o:h", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":m:i:f:o:t:h", longopts, NULL)) != -1) {
         switch (c) {
         case 'm': solver = optarg; break;
         case 'i': input_format = optarg; break;
@@ -406,7 +497,7 @@ static int cmd_solve(int argc, char **argv)
         case 'o': output = optarg; break;
         case 'h': fputs(usage_solve, stdout); return EXIT_OK;
         default: {
-            int rc = page_option("solve", c, &page);
+            int rc = page_option("solve", c, &pc);
             if (rc < 0) return bad_option("solve", argv, c);
             if (rc != EXIT_OK) return rc;
         }
@@ -416,19 +507,182 @@ static int cmd_solve(int argc, char **argv)
     int rc = single_input("solve", argc, argv, &input);
     meiro_format format;
     if (rc == EXIT_OK) rc = output_format("solve", fmt, output, &format);
-    if (rc != EXIT_OK) return rc;
-    meiro_maze *m = load_input(input, input_format, &rc);
-    if (!m) return rc;
+    if (rc == EXIT_OK) rc = page_finish(&pc, &page);
+    meiro_maze *m = rc == EXIT_OK ? load_input(input, input_format, &rc) : NULL;
+    if (!m) {
+        meiro_template_free(pc.tpl);
+        return rc;
+    }
     meiro_error err = {0};
     meiro_path path;
     if (meiro_solve(m, solver, &path, &err) != MEIRO_OK) {
         meiro_maze_free(m);
+        meiro_template_free(pc.tpl);
         return library_error("solve", input, &err);
     }
     rc = write_result("solve", m, &path, format, &page, output);
     meiro_path_free(&path);
     meiro_maze_free(m);
+    meiro_template_free(pc.tpl);
     return rc;
+}
+
+/* WxH, e.g. 12x16. */
+static bool parse_size(const char *s, uint32_t *w, uint32_t *h)
+{
+    const char *x = strpbrk(s, "xX");
+    if (!x) return false;
+    char left[24];
+    size_t n = (size_t)(x - s);
+    if (n == 0 || n >= sizeof left) return false;
+    memcpy(left, s, n);
+    left[n] = 0;
+    uint64_t a, b;
+    if (!parse_u64(left, MEIRO_MAX_SIDE, &a) || !parse_u64(x + 1, MEIRO_MAX_SIDE, &b) || !a || !b) return false;
+    *w = (uint32_t)a;
+    *h = (uint32_t)b;
+    return true;
+}
+
+/* "hard", or a range "easy-hard" (also with "..", "," or ":"). */
+static bool parse_levels(const char *s, meiro_level *from, meiro_level *to)
+{
+    char buf[64];
+    snprintf(buf, sizeof buf, "%s", s);
+    char *sep = strpbrk(buf, "-,:.");
+    char *second = NULL;
+    if (sep) {
+        second = sep + 1;
+        while (*second == '.') second++;
+        *sep = 0;
+    }
+    if (meiro_level_from_name(buf, from, NULL) != MEIRO_OK) return false;
+    if (meiro_level_from_name(second ? second : buf, to, NULL) != MEIRO_OK) return false;
+    return *to >= *from;
+}
+
+/* A progress bar on stderr, only on a terminal and once it takes a moment. */
+typedef struct progress {
+    struct timespec start;
+    bool shown;
+} progress;
+
+static void show_progress(void *ctx, unsigned done, unsigned total)
+{
+    progress *p = ctx;
+    if (!isatty(STDERR_FILENO)) return;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    double elapsed = (double)(now.tv_sec - p->start.tv_sec) + (now.tv_nsec - p->start.tv_nsec) / 1e9;
+    if (!p->shown && (elapsed < 0.4 || done == total)) return;
+    char bar[31];
+    unsigned fill = total ? done * 30 / total : 30;
+    for (unsigned k = 0; k < 30; k++) bar[k] = k < fill ? '#' : '.';
+    bar[30] = 0;
+    fprintf(stderr, "\rmeiro: booklet [%s] %3u%%", bar, total ? done * 100 / total : 100);
+    if (done == total) fputc('\n', stderr);
+    p->shown = true;
+}
+
+static int cmd_booklet(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"count", required_argument, NULL, 'n'},   {"difficulty", required_argument, NULL, OPT_DIFFICULTY},
+        {"from", required_argument, NULL, OPT_FROM}, {"to", required_argument, NULL, OPT_TO},
+        {"algorithm", required_argument, NULL, 'a'}, {"seed", required_argument, NULL, 's'},
+        {"cover", no_argument, NULL, OPT_COVER},   {"no-cover", no_argument, NULL, OPT_NO_COVER},
+        {"format", required_argument, NULL, 'f'},  {"output", required_argument, NULL, 'o'},
+        {"help", no_argument, NULL, 'h'},          PAGE_LONGOPTS,
+        {NULL, 0, NULL, 0},
+    };
+    meiro_booklet_options b;
+    meiro_booklet_options_init(&b);
+    page_cli pc;
+    page_cli_init(&pc);
+    const char *fmt = NULL, *output = NULL;
+    bool seeded = false, sized = false, levelled = false;
+    uint64_t v;
+    int c;
+    while ((c = getopt_long(argc, argv, ":n:a:s:f:o:t:h", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'n':
+            if (!parse_u64(optarg, 10000, &v) || v == 0)
+                return usage_error("booklet", "--count must be a whole number from 1 to 10000, not '%s'", optarg);
+            b.count = (unsigned)v;
+            break;
+        case OPT_DIFFICULTY:
+            if (!parse_levels(optarg, &b.from_level, &b.to_level))
+                return usage_error("booklet", "--difficulty is easy, normal, hard or expert, or a rising "
+                                              "range like easy-hard, not '%s'", optarg);
+            levelled = true;
+            break;
+        case OPT_FROM:
+        case OPT_TO:
+            if (!parse_size(optarg, c == OPT_FROM ? &b.from_w : &b.to_w, c == OPT_FROM ? &b.from_h : &b.to_h))
+                return usage_error("booklet", "--from and --to take a size as WxH, e.g. 12x16, not '%s'", optarg);
+            sized = true;
+            break;
+        case 'a': b.algorithm = optarg; break;
+        case 's':
+            if (!parse_u64(optarg, UINT64_MAX, &b.seed))
+                return usage_error("booklet", "--seed must be a whole number, not '%s'", optarg);
+            seeded = true;
+            break;
+        case OPT_COVER: b.cover = 1; break;
+        case OPT_NO_COVER: b.cover = 0; break;
+        case 'f': fmt = optarg; break;
+        case 'o': output = optarg; break;
+        case 'h': fputs(usage_booklet, stdout); return EXIT_OK;
+        default: {
+            int rc = page_option("booklet", c, &pc);
+            if (rc < 0) return bad_option("booklet", argv, c);
+            if (rc != EXIT_OK) return rc;
+        }
+        }
+    }
+    if (optind < argc) return usage_error("booklet", "unexpected argument '%s'", argv[optind]);
+    if (sized && levelled) return usage_error("booklet", "%s", "use --difficulty or --from/--to, not both");
+    if (sized && !(b.from_w && b.to_w)) return usage_error("booklet", "%s", "--from and --to go together");
+    meiro_format format = MEIRO_FORMAT_PDF;
+    meiro_error err = {0};
+    if (fmt ? meiro_format_from_name(fmt, &format, &err) != MEIRO_OK
+            : !is_stdout(output) && meiro_format_from_filename(output, MEIRO_FORMAT_PDF, &format, &err) != MEIRO_OK)
+        return usage_error("booklet", "%s", err.message);
+    if (format != MEIRO_FORMAT_PDF && format != MEIRO_FORMAT_XLSX)
+        return usage_error("booklet", "%s", "a booklet is a PDF or an XLSX workbook");
+    if (is_stdout(output) && isatty(STDOUT_FILENO))
+        return usage_error("booklet", "%s", "name the booklet's file with -o");
+    meiro_export_options page;
+    int rc = page_finish(&pc, &page);
+    if (rc != EXIT_OK) return rc;
+    if (b.algorithm) {
+        meiro_generate_options probe;
+        meiro_generate_options_init(&probe);
+        probe.width = probe.height = 1;
+        probe.algorithm = b.algorithm;
+        meiro_maze *m = meiro_generate(&probe, &err);
+        if (!m) {
+            meiro_template_free(pc.tpl);
+            return usage_error("booklet", "%s", err.message);
+        }
+        meiro_maze_free(m);
+    }
+    if (!seeded) {
+        b.seed = clock_seed();
+        fprintf(stderr, "meiro: seed %llu (use -s %llu to make this booklet again)\n",
+                (unsigned long long)b.seed, (unsigned long long)b.seed);
+    }
+    progress prog = {.shown = false};
+    clock_gettime(CLOCK_MONOTONIC, &prog.start);
+    b.progress = show_progress;
+    b.progress_ctx = &prog;
+    meiro_status s = is_stdout(output) ? meiro_booklet_write(&b, &page, format, stdout, &err)
+                                       : meiro_booklet_save(&b, &page, format, output, &err);
+    if (prog.shown && s != MEIRO_OK) fputc('\n', stderr);
+    meiro_template_free(pc.tpl);
+    if (s == MEIRO_ERROR_ARGUMENT) return usage_error("booklet", "%s", err.message);
+    if (s != MEIRO_OK) return fail(is_stdout(output) ? "stdout" : output, &err);
+    return EXIT_OK;
 }
 
 static double percent(uint64_t part, uint64_t whole)
@@ -487,7 +741,8 @@ static int cmd_stats(int argc, char **argv)
                (unsigned long long)st.dead_ends, percent(st.dead_ends, st.cells),
                (unsigned long long)st.junctions, (unsigned long long)st.junctions4,
                (unsigned long long)st.corridors);
-        printf("\"longest_path\": %llu, \"river\": %.2f}\n", (unsigned long long)st.longest,
+        printf("\"decisions\": %llu, \"longest_path\": %llu, \"river\": %.2f}\n",
+               (unsigned long long)st.decisions, (unsigned long long)st.longest,
                st.river);
     } else {
         printf("size:        %lu x %lu (%llu cells)\n", (unsigned long)st.width,
@@ -501,9 +756,9 @@ static int cmd_stats(int argc, char **argv)
         printf("reachable:   %llu of %llu cells\n", (unsigned long long)st.reachable,
                (unsigned long long)st.cells);
         if (st.solution)
-            printf("solution:    %llu cells (%.1f%% of the maze), %llu turns\n",
+            printf("solution:    %llu cells (%.1f%% of the maze), %llu turns, %llu decisions\n",
                    (unsigned long long)st.solution, percent(st.solution, st.cells),
-                   (unsigned long long)st.turns);
+                   (unsigned long long)st.turns, (unsigned long long)st.decisions);
         else printf("solution:    none (G cannot be reached from S)\n");
         printf("dead ends:   %llu (%.1f%%)\n", (unsigned long long)st.dead_ends,
                percent(st.dead_ends, st.cells));
@@ -540,6 +795,20 @@ static int cmd_list(int argc, char **argv)
     list_algorithms("Generators (-a)", meiro_generator_count(), meiro_generator_info);
     printf("\n");
     list_algorithms("Solvers (-m)", meiro_solver_count(), meiro_solver_info);
+    printf("\nTemplates (-t):\n");
+    for (size_t i = 0; i < meiro_builtin_template_count(); i++) {
+        const char *name = meiro_builtin_template_name(i);
+        meiro_template *t = meiro_template_load(name, NULL);
+        printf("  %-18s %s\n", name, t ? meiro_template_description(t) : "");
+        meiro_template_free(t);
+    }
+    printf("\nDifficulty levels (booklet --difficulty):\n");
+    for (unsigned k = 0; k < MEIRO_LEVEL_COUNT; k++) {
+        const meiro_level_info *l = meiro_level_info_get((meiro_level)k);
+        char ages[32];
+        snprintf(ages, sizeof ages, isdigit((unsigned char)l->ages[0]) ? "ages %s" : "%s", l->ages);
+        printf("  %-10s %-10s %s (%s)\n", l->name, ages, l->description, l->algorithm);
+    }
     printf("\nFormats (-f):\n");
     for (unsigned f = 0; f < MEIRO_FORMAT_COUNT; f++) {
         const meiro_format_info *info = meiro_format_info_get((meiro_format)f);
@@ -569,7 +838,8 @@ int main(int argc, char **argv)
         const char *name;
         int (*run)(int, char **);
     } commands[] = {
-        {"generate", cmd_generate}, {"solve", cmd_solve}, {"stats", cmd_stats}, {"list", cmd_list},
+        {"generate", cmd_generate}, {"solve", cmd_solve},     {"booklet", cmd_booklet},
+        {"stats", cmd_stats},       {"list", cmd_list},
     };
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
         if (strcmp(cmd, commands[i].name) == 0) {

@@ -1,0 +1,181 @@
+/* Booklets: many mazes in one document, rising in size or difficulty from
+ * the first page to the last, each with its own seed derived from the
+ * booklet's, laid out by the template; and the difficulty levels. */
+#define _POSIX_C_SOURCE 200809L
+#include "document.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The levels: bigger mazes, then algorithms with more dead ends, then S and
+ * G as far apart as the maze allows. Checked by measuring (test_booklet). */
+static const meiro_level_info levels[MEIRO_LEVEL_COUNT] = {
+    [MEIRO_LEVEL_EASY] = {"easy", "4-5", "6 x 8 big cells, one winding road with few branches",
+                          6, 8, "dig", MEIRO_ENDS_CORNERS, 25},
+    [MEIRO_LEVEL_NORMAL] = {"normal", "6-8", "12 x 16, many short dead ends", 12, 16, "cluster",
+                            MEIRO_ENDS_CORNERS, 14},
+    [MEIRO_LEVEL_HARD] = {"hard", "9-12", "20 x 28, S and G at the ends of the longest path",
+                          20, 28, "wall", MEIRO_ENDS_FARTHEST, 9},
+    [MEIRO_LEVEL_EXPERT] = {"expert", "adults", "32 x 45, the most dead ends, the longest path",
+                            32, 45, "true-prim", MEIRO_ENDS_FARTHEST, 0},
+};
+
+const meiro_level_info *meiro_level_info_get(meiro_level level)
+{
+    return (unsigned)level < MEIRO_LEVEL_COUNT ? &levels[level] : NULL;
+}
+
+meiro_status meiro_level_from_name(const char *name, meiro_level *level, meiro_error *err)
+{
+    for (unsigned k = 0; k < MEIRO_LEVEL_COUNT; k++) {
+        if (strcmp(name, levels[k].name) == 0) {
+            *level = (meiro_level)k;
+            return MEIRO_OK;
+        }
+    }
+    return meiro_fail(err, MEIRO_ERROR_UNKNOWN_NAME,
+                      "unknown difficulty '%s' (easy, normal, hard or expert)", name);
+}
+
+void meiro_booklet_options_init(meiro_booklet_options *b)
+{
+    *b = (meiro_booklet_options){0};
+    b->count = 10;
+    b->from_level = MEIRO_LEVEL_EASY;
+    b->to_level = MEIRO_LEVEL_HARD;
+    b->cover = -1;
+}
+
+uint64_t meiro_booklet_maze_seed(uint64_t booklet_seed, unsigned index)
+{
+    /* nine digits: short enough to type back in */
+    return rng_hash(booklet_seed, index + 1) % 1000000000u;
+}
+
+/* The options of maze i of the booklet. */
+static void maze_options(const meiro_booklet_options *b, unsigned i, meiro_generate_options *o)
+{
+    meiro_generate_options_init(o);
+    o->seed = meiro_booklet_maze_seed(b->seed, i);
+    double t = b->count > 1 ? (double)i / (b->count - 1) : 0;
+    if (b->from_w && b->to_w) {
+        o->width = (uint32_t)(b->from_w + t * ((double)b->to_w - b->from_w) + 0.5);
+        o->height = (uint32_t)(b->from_h + t * ((double)b->to_h - b->from_h) + 0.5);
+        o->algorithm = b->algorithm ? b->algorithm : "cluster";
+    } else {
+        /* equal runs of each level from..to */
+        unsigned span = b->to_level >= b->from_level ? b->to_level - b->from_level + 1 : 1;
+        const meiro_level_info *l = &levels[b->from_level + (unsigned)((uint64_t)i * span / b->count)];
+        o->width = l->width;
+        o->height = l->height;
+        o->algorithm = b->algorithm ? b->algorithm : l->algorithm;
+        o->ends = l->ends;
+    }
+}
+
+typedef struct booklet {
+    meiro_maze **mazes;
+    meiro_path *paths;
+    doc_item *items;
+    unsigned count;
+    meiro_maze *cover;
+} booklet;
+
+static void booklet_free(booklet *bk)
+{
+    for (unsigned i = 0; bk->mazes && i < bk->count; i++) {
+        meiro_maze_free(bk->mazes[i]);
+        meiro_path_free(&bk->paths[i]);
+    }
+    free(bk->mazes);
+    free(bk->paths);
+    free(bk->items);
+    meiro_maze_free(bk->cover);
+}
+
+static meiro_status make_mazes(const meiro_booklet_options *b, booklet *bk, unsigned total,
+                               meiro_error *err)
+{
+    bk->count = b->count;
+    bk->mazes = calloc(b->count, sizeof *bk->mazes);
+    bk->paths = calloc(b->count, sizeof *bk->paths);
+    bk->items = calloc(b->count, sizeof *bk->items);
+    if (!bk->mazes || !bk->paths || !bk->items)
+        return meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory for %u mazes", b->count);
+    for (unsigned i = 0; i < b->count; i++) {
+        meiro_generate_options o;
+        maze_options(b, i, &o);
+        bk->mazes[i] = meiro_generate(&o, err);
+        if (!bk->mazes[i]) return err ? err->status : MEIRO_ERROR_ARGUMENT;
+        meiro_status s = meiro_solve(bk->mazes[i], "bfs", &bk->paths[i], err);
+        if (s != MEIRO_OK) return s;
+        bk->items[i] = (doc_item){bk->mazes[i], &bk->paths[i]};
+        if (b->progress) b->progress(b->progress_ctx, i + 1, total);
+    }
+    return MEIRO_OK;
+}
+
+meiro_status meiro_booklet_write(const meiro_booklet_options *b, const meiro_export_options *page,
+                                 meiro_format format, FILE *out, meiro_error *err)
+{
+    if (b->count < 1 || b->count > 10000)
+        return meiro_fail(err, MEIRO_ERROR_ARGUMENT, "a booklet has 1 to 10000 mazes (not %u)", b->count);
+    if ((b->from_w || b->to_w) && !(b->from_w && b->from_h && b->to_w && b->to_h))
+        return meiro_fail(err, MEIRO_ERROR_ARGUMENT, "sizes need both --from and --to (W x H)");
+    if (!meiro_level_info_get(b->from_level) || !meiro_level_info_get(b->to_level))
+        return meiro_fail(err, MEIRO_ERROR_ARGUMENT, "invalid difficulty level");
+    if (format != MEIRO_FORMAT_PDF && format != MEIRO_FORMAT_XLSX)
+        return meiro_fail(err, MEIRO_ERROR_ARGUMENT, "a booklet is a PDF or an XLSX workbook");
+    meiro_export_options opt;
+    if (page) opt = *page;
+    else meiro_export_options_init(&opt);
+    opt.answer_page = opt.tpl ? opt.tpl->answers != ANSWERS_NONE : true;
+    unsigned total = b->count * 2;
+    booklet bk = {0};
+    meiro_status s = make_mazes(b, &bk, total, err);
+    if (s == MEIRO_OK && format == MEIRO_FORMAT_XLSX) {
+        s = xlsx_write_items(bk.items, bk.count, &opt, out, err);
+    } else if (s == MEIRO_OK) {
+        document d;
+        s = doc_init(&d, bk.items, bk.count, &opt, b->cover, err);
+        if (s == MEIRO_OK) {
+            d.has_seed = true;
+            d.seed = b->seed;
+            if (d.style.cover) {
+                meiro_generate_options o;
+                meiro_generate_options_init(&o);
+                o.width = 10;
+                o.height = 7;
+                o.algorithm = "dig";
+                o.seed = b->seed;
+                bk.cover = meiro_generate(&o, err);
+                d.cover_maze = bk.cover;
+                if (!bk.cover) s = MEIRO_ERROR_NOMEM;
+            }
+            if (s == MEIRO_OK) s = doc_write_pdf(&d, opt.title, out, err);
+            doc_free(&d);
+        }
+    }
+    if (s == MEIRO_OK && b->progress) b->progress(b->progress_ctx, total, total);
+    booklet_free(&bk);
+    return s;
+}
+
+typedef struct booklet_job {
+    const meiro_booklet_options *b;
+    const meiro_export_options *page;
+    meiro_format format;
+} booklet_job;
+
+static meiro_status write_booklet_job(void *ctx, FILE *out, meiro_error *err)
+{
+    const booklet_job *job = ctx;
+    return meiro_booklet_write(job->b, job->page, job->format, out, err);
+}
+
+meiro_status meiro_booklet_save(const meiro_booklet_options *b, const meiro_export_options *page,
+                                meiro_format format, const char *filename, meiro_error *err)
+{
+    booklet_job job = {b, page, format};
+    return save_atomically(filename, write_booklet_job, &job, err);
+}
