@@ -63,7 +63,7 @@ $(BUILD)/libmeiro.so: $(LIB_OBJ)
 $(BUILD)/meiro: $(CLI_OBJ) $(BUILD)/libmeiro.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BUILD)/tests/%: tests/%.c tests/harness.h $(BUILD)/libmeiro.a
+$(BUILD)/tests/%: tests/%.c tests/harness.h tests/picture.h $(BUILD)/libmeiro.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libmeiro.a $(LDLIBS)
 

@@ -312,8 +312,9 @@ typedef struct meiro_export_options {
 void meiro_export_options_init(meiro_export_options *opt);
 
 /* Fills *opt with the defaults, then the template's page settings (paper,
- * orientation, margin, cell, title, answer page), keeping tpl for the rest.
- * Options set afterwards override the template. */
+ * orientation, margin, title, answer page), keeping tpl for the rest (its
+ * cell size caps how big cells grow). Options set afterwards override the
+ * template. */
 void meiro_export_options_from_template(meiro_export_options *opt, const meiro_template *tpl);
 
 typedef struct meiro_format_info {

@@ -127,9 +127,22 @@ meiro_status meiro_booklet_write(const meiro_booklet_options *b, const meiro_exp
     if (format != MEIRO_FORMAT_PDF && format != MEIRO_FORMAT_XLSX)
         return meiro_fail(err, MEIRO_ERROR_ARGUMENT, "a booklet is a PDF or an XLSX workbook");
     meiro_export_options opt;
+    meiro_template *fallback = NULL;
     if (page) opt = *page;
     else meiro_export_options_init(&opt);
-    opt.answer_page = opt.tpl ? opt.tpl->answers != ANSWERS_NONE : true;
+    if (!opt.tpl) { /* a booklet's own default: numbered pages, a key at the back */
+        fallback = meiro_template_load("booklet-a4", err);
+        if (!fallback) return err ? err->status : MEIRO_ERROR_INTERNAL;
+        meiro_export_options given = opt;
+        meiro_export_options_from_template(&opt, fallback);
+        if (given.title) opt.title = given.title;
+        opt.lang = given.lang;
+        opt.paper = given.paper;
+        opt.orientation = given.orientation;
+        opt.margin_mm = given.margin_mm;
+        opt.cell_mm = given.cell_mm;
+    }
+    opt.answer_page = opt.tpl->answers != ANSWERS_NONE;
     unsigned total = b->count * 2;
     booklet bk = {0};
     meiro_status s = make_mazes(b, &bk, total, err);
@@ -158,6 +171,7 @@ meiro_status meiro_booklet_write(const meiro_booklet_options *b, const meiro_exp
     }
     if (s == MEIRO_OK && b->progress) b->progress(b->progress_ctx, total, total);
     booklet_free(&bk);
+    meiro_template_free(fallback);
     return s;
 }
 

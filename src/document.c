@@ -56,9 +56,9 @@ static const char *page_title(const document *d, page_kind kind)
     return kind == PAGE_ANSWERS ? d->style.labels->answers : d->style.title;
 }
 
-/* The slot of item `k` on page p. */
-static meiro_status place(const document *d, const doc_page *p, size_t k, page_layout *L,
-                          page_frame *f, meiro_error *err)
+
+meiro_status doc_place(const document *d, const doc_page *p, size_t k, page_layout *L,
+                       page_frame *f, meiro_error *err)
 {
     *L = (page_layout){0};
     meiro_status s = layout_frame(d->style.paper, d->landscape, d->style.margin,
@@ -126,7 +126,7 @@ meiro_status doc_init(document *d, const doc_item *items, size_t count,
             if (d->pages[p].kind == PAGE_COVER) break;
             page_layout L;
             page_frame f;
-            s = place(d, &d->pages[p], k, &L, &f, err);
+            s = doc_place(d, &d->pages[p], k, &L, &f, err);
         }
     }
     if (s != MEIRO_OK) doc_free(d);
@@ -154,7 +154,7 @@ void doc_page_size(const document *d, double *w, double *h)
 meiro_status doc_first_maze(const document *d, size_t index, page_layout *L, meiro_error *err)
 {
     page_frame f;
-    return place(d, &d->pages[index], 0, L, &f, err);
+    return doc_place(d, &d->pages[index], 0, L, &f, err);
 }
 
 /* "No. 3" on the left above a maze, "dig · 12 × 15 · seed 42" on the right. */
@@ -239,7 +239,7 @@ meiro_status doc_draw_page(const document *d, size_t index, cairo_t *cr, bool ma
     bool paths = p->kind == PAGE_ANSWERS || st->answers == ANSWERS_NONE;
     for (size_t k = 0; k < p->count && s == MEIRO_OK; k++) {
         page_layout L;
-        s = place(d, p, k, &L, &f, err);
+        s = doc_place(d, p, k, &L, &f, err);
         if (s != MEIRO_OK) break;
         const doc_item *it = &d->items[p->first + k];
         draw_maze(cr, it->maze, paths ? it->path : NULL, &L, &st->marks, snap);

@@ -60,6 +60,10 @@ void doc_page_size(const document *d, double *w, double *h);
 meiro_status doc_draw_page(const document *d, size_t index, cairo_t *cr, bool maze_only,
                            double snap, meiro_error *err);
 
+/* Where maze k of page p sits, and the page's frame. */
+meiro_status doc_place(const document *d, const doc_page *p, size_t k, page_layout *L,
+                       page_frame *f, meiro_error *err);
+
 /* Where the first maze of page `index` sits (for --crop). */
 meiro_status doc_first_maze(const document *d, size_t index, page_layout *L, meiro_error *err);
 

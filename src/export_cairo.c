@@ -186,9 +186,9 @@ static void draw_mark(cairo_t *cr, const char *text, RsvgHandle *art, const char
     PangoRectangle ink;
     pango_layout_get_extents(layout, &ink, NULL);
     double width = (double)ink.width / PANGO_SCALE;
-    if (width > L->cell * 0.86) { /* a long word in a small cell: shrink it */
+    if (width > L->cell * 0.7) { /* a long word: shrink it clear of the walls */
         g_object_unref(layout);
-        size *= L->cell * 0.86 / width;
+        size *= L->cell * 0.7 / width;
         layout = text_layout(cr, text, font, true, size);
     }
     place_layout(cr, layout, cx, cy, false);

@@ -52,7 +52,8 @@ void meiro_export_options_from_template(meiro_export_options *opt, const meiro_t
     opt->paper = tpl->paper;
     opt->orientation = tpl->orientation;
     opt->margin_mm = tpl->margin;
-    opt->cell_mm = tpl->cell;
+    /* the template's cell is the largest a cell may grow (resolved by the
+     * document), not a demand: a bigger maze still fits the page */
     opt->title = tpl->title[0] ? tpl->title : NULL;
     opt->answer_page = tpl->answers != ANSWERS_NONE;
 }

@@ -155,6 +155,33 @@ for m in astar deadend left-hand right-hand tremaux; do
     run 0 "$meiro" solve -m "$m" "$data/seed003.txt"; same "$tmp/out" "$data/seed003-solved.txt"
 done
 
+# templates and booklets
+run 0 "$meiro" generate -W 8 -H 10 -s 3 -t kids-a4 -o "$tmp/kids.pdf"; err_empty
+run 0 "$meiro" generate -W 8 -H 10 -s 3 -t templates/kids-ja.ini --lang ja -o "$tmp/kids-ja.pdf"
+run 0 "$meiro" solve -t worksheet-a4-2up "$data/seed003.txt" -o "$tmp/ws.pdf"
+run 2 "$meiro" generate -t no-such-template -o "$tmp/x.pdf"; err_has "no template 'no-such-template'"; absent "$tmp/x.pdf"
+printf '[page]\npaper = a4\nmazes = 5\n' > "$tmp/broken.ini"
+run 1 "$meiro" generate -t "$tmp/broken.ini" -o "$tmp/x.pdf"; err_has "broken.ini:3: mazes per page is 1, 2, 4 or 6"; absent "$tmp/x.pdf"
+run 2 "$meiro" generate --lang fr; err_has "unknown language 'fr'"
+run 0 "$meiro" booklet -n 6 -s 9 -o "$tmp/book.pdf"; out_empty; err_empty
+if command -v pdfinfo >/dev/null 2>&1; then
+    pdfinfo "$tmp/book.pdf" > "$tmp/out"; out_has "Pages: *7"   # 6 mazes and a key page of 6
+fi
+run 0 "$meiro" booklet -n 6 -s 9 -o "$tmp/book2.pdf"; same "$tmp/book.pdf" "$tmp/book2.pdf"
+run 0 "$meiro" booklet -n 4 --from 5x5 --to 20x20 -s 1 -t booklet-a5 --cover -o "$tmp/a5.pdf"
+run 0 "$meiro" booklet -n 3 --difficulty hard -s 1 -o "$tmp/book.xlsx"
+if head -c 2 "$tmp/book.xlsx" | grep -q PK; then ok; else bad "book.xlsx is not a zip"; fi
+run 0 "$meiro" booklet -n 2 -o "$tmp/clock.pdf"; err_has "seed [0-9]"
+run 2 "$meiro" booklet -n 0 -o "$tmp/b.pdf"; err_has "count"
+run 2 "$meiro" booklet --difficulty impossible -o "$tmp/b.pdf"; err_has "difficulty"
+run 2 "$meiro" booklet --difficulty hard-easy -o "$tmp/b.pdf"; err_has "rising"
+run 2 "$meiro" booklet --from 5x5 -o "$tmp/b.pdf"; err_has "go together"
+run 2 "$meiro" booklet --from 5x5 --to 9x9 --difficulty easy -o "$tmp/b.pdf"; err_has "not both"
+run 2 "$meiro" booklet -a nope -o "$tmp/b.pdf"; err_has "unknown algorithm"
+run 2 "$meiro" booklet -o "$tmp/b.svg"; err_has "PDF or an XLSX"; absent "$tmp/b.svg"
+run 0 "$meiro" booklet --help; out_has "--difficulty"; out_has "--template"
+run 0 "$meiro" list; out_has "kids-ja"; out_has "booklet-a5"; out_has "expert"
+
 # stats
 run 0 "$meiro" stats "$data/seed003.txt"; out_has "size: *8 x 7"; out_has "solution: *16 cells"; out_has "perfect: *yes"
 run 0 "$meiro" stats --json "$data/seed003.txt"; out_has '"solution_length": 16'; out_has '"seed": null'

@@ -120,8 +120,10 @@ static const char *const usage_stats =
 static int fail(const char *file, const meiro_error *err)
 {
     const char *msg = err->message[0] ? err->message : meiro_strerror(err->status);
-    if (file && err->line)
+    if (file && err->line && err->column)
         fprintf(stderr, "meiro: %s:%lu:%lu: %s\n", file, err->line, err->column, msg);
+    else if (file && err->line)
+        fprintf(stderr, "meiro: %s:%lu: %s\n", file, err->line, msg);
     else if (file)
         fprintf(stderr, "meiro: %s: %s\n", file, msg);
     else

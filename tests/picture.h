@@ -1,0 +1,198 @@
+/* Reading printed mazes back, shared by the document tests: decoding PNG
+ * pictures, finding the maze's outer wall, sampling every cell edge, and
+ * running the external readers (poppler, librsvg, LibreOffice). Needs a
+ * `dir` (scratch folder) and a `skipped` counter in the including test. */
+#ifndef MEIRO_TEST_PICTURE_H
+#define MEIRO_TEST_PICTURE_H
+
+#include <cairo.h>
+#include <math.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+
+static bool have(const char *tool)
+{
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "command -v %s >/dev/null 2>&1", tool);
+    if (system(cmd) == 0) return true;
+    printf("skipped: %s is not installed\n", tool);
+    skipped++;
+    return false;
+}
+
+/* Runs a shell command; its standard output goes to buf. */
+static bool run(const char *cmd, char *buf, size_t size)
+{
+    FILE *p = popen(cmd, "r");
+    if (!p) return false;
+    size_t n = buf ? fread(buf, 1, size - 1, p) : 0;
+    if (buf) buf[n] = 0;
+    char sink[4096];
+    while (fread(sink, 1, sizeof sink, p) > 0) {}
+    return pclose(p) == 0;
+}
+
+typedef struct image {
+    int w, h;
+    unsigned char *gray; /* 0 black .. 255 white; red counts as light */
+    unsigned char *red;  /* 1 where the pixel is the solution's red */
+} image;
+
+static bool load_png(const char *path, image *img)
+{
+    *img = (image){0};
+    cairo_surface_t *s = cairo_image_surface_create_from_png(path);
+    if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS) {
+        cairo_surface_destroy(s);
+        return false;
+    }
+    cairo_surface_flush(s);
+    img->w = cairo_image_surface_get_width(s);
+    img->h = cairo_image_surface_get_height(s);
+    int stride = cairo_image_surface_get_stride(s);
+    const unsigned char *data = cairo_image_surface_get_data(s);
+    cairo_format_t fmt = cairo_image_surface_get_format(s);
+    img->gray = malloc((size_t)img->w * img->h);
+    img->red = malloc((size_t)img->w * img->h);
+    for (int y = 0; y < img->h; y++) {
+        for (int x = 0; x < img->w; x++) {
+            unsigned r, g, b;
+            if (fmt == CAIRO_FORMAT_A8) {
+                r = g = b = 255 - data[y * stride + x];
+            } else {
+                uint32_t px = *(const uint32_t *)(data + y * stride + 4 * x);
+                unsigned a = fmt == CAIRO_FORMAT_ARGB32 ? px >> 24 : 255;
+                /* composite on white */
+                r = ((px >> 16) & 255) + (255 - a);
+                g = ((px >> 8) & 255) + (255 - a);
+                b = (px & 255) + (255 - a);
+            }
+            bool is_red = r > 150 && g < 120 && b < 120;
+            size_t i = (size_t)y * img->w + x;
+            img->red[i] = is_red;
+            img->gray[i] = is_red ? 255 : (unsigned char)((r * 30 + g * 59 + b * 11) / 100);
+        }
+    }
+    cairo_surface_destroy(s);
+    return true;
+}
+
+static void free_image(image *img)
+{
+    free(img->gray);
+    free(img->red);
+}
+
+static bool dark(const image *img, int x, int y)
+{
+    return x >= 0 && y >= 0 && x < img->w && y < img->h && img->gray[(size_t)y * img->w + x] < 128;
+}
+
+/* Finds the line nearest `guess` (a row if horizontal) with the most dark
+ * pixels between from and to, and returns the centre of its thickness. */
+static double find_line(const image *img, bool horizontal, double guess, double reach, int from,
+                        int to)
+{
+    int lo = (int)floor(guess - reach), hi = (int)ceil(guess + reach);
+    int limit = horizontal ? img->h : img->w;
+    if (lo < 0) lo = 0;
+    if (hi >= limit) hi = limit - 1;
+    if (lo > hi) return guess;
+    int best = -1, best_count = -1;
+    int *count = calloc((size_t)(hi - lo + 1), sizeof *count);
+    for (int k = lo; k <= hi; k++) {
+        for (int t = from; t <= to; t++)
+            count[k - lo] += horizontal ? dark(img, t, k) : dark(img, k, t);
+        if (count[k - lo] > best_count) {
+            best_count = count[k - lo];
+            best = k;
+        }
+    }
+    int a = best, b = best; /* the line's thickness: neighbours nearly as dark */
+    while (a > lo && count[a - 1 - lo] >= best_count * 7 / 10) a--;
+    while (b < hi && count[b + 1 - lo] >= best_count * 7 / 10) b++;
+    free(count);
+    return (a + b) / 2.0;
+}
+
+/* Rebuilds the maze from the picture and checks it. ppm: pixels per mm of
+ * the picture; L: the layout, used only as a first guess of where to look;
+ * origin_x/y: the picture's top-left corner on the page (mm). */
+static void check_picture(const char *what, const image *img, const meiro_maze *m,
+                          const meiro_path *path, const page_layout *L, double ppm,
+                          double origin_x, double origin_y, double square_tolerance, bool crisp,
+                          bool centre_on_page)
+{
+    double cell_px = L->cell * ppm;
+    double gl = (L->maze_x - origin_x) * ppm, gt = (L->maze_y - origin_y) * ppm;
+    double gr = gl + L->maze_w * ppm, gb = gt + L->maze_h * ppm;
+    double reach = cell_px * 0.45;
+    double left = find_line(img, false, gl, reach, (int)gt, (int)gb);
+    double right = find_line(img, false, gr, reach, (int)gt, (int)gb);
+    double top = find_line(img, true, gt, reach, (int)gl, (int)gr);
+    double bottom = find_line(img, true, gb, reach, (int)gl, (int)gr);
+    double cw = (right - left) / m->w, ch = (bottom - top) / m->h;
+    CHECK_MSG(fabs(cw - ch) <= square_tolerance * cw + 1.0, "%s: cells %.2f x %.2f px are not square",
+              what, cw, ch);
+    /* centred on the page, or where the layout put it (a slot of a grid) */
+    double want = centre_on_page ? (img->w - 1) / 2.0 : (L->maze_x + L->maze_w / 2 - origin_x) * ppm;
+    CHECK_MSG(fabs((left + right) / 2 - want) <= 0.005 * img->w + 2.0,
+              "%s: not centred (%.1f px, want %.1f)", what, (left + right) / 2, want);
+
+    /* sample every edge at its midpoint, across the line */
+    meiro_maze *seen = meiro_maze_new(m->w, m->h, NULL);
+    maze_open_all(seen);
+    int across = (int)fmax(2, 0.15 * fmin(cw, ch));
+    int mismatches = 0, blurred = 0;
+    for (uint32_t y = 0; y <= m->h; y++) {
+        for (uint32_t x = 0; x <= m->w; x++) {
+            if (x < m->w) { /* the horizontal edge above (x, y) */
+                int px = (int)lround(left + (x + 0.5) * cw), py = (int)lround(top + y * ch);
+                bool wall = false;
+                for (int d = -across; d <= across; d++) {
+                    wall |= dark(img, px, py + d);
+                    /* crisp: across a wall only black and white, no grey */
+                    if (crisp && py + d >= 0 && py + d < img->h) {
+                        unsigned v = img->gray[(size_t)(py + d) * img->w + px];
+                        if (v > 24 && v < 231) blurred++;
+                    }
+                }
+                if (wall != maze_wall_above(m, x, y)) mismatches++;
+                if (wall && y > 0 && y < m->h) maze_set_wall(seen, x, y - 1, MEIRO_SOUTH, false);
+            }
+            if (y < m->h) { /* the vertical edge left of (x, y) */
+                int px = (int)lround(left + x * cw), py = (int)lround(top + (y + 0.5) * ch);
+                bool wall = false;
+                for (int d = -across; d <= across; d++) wall |= dark(img, px + d, py);
+                if (wall != maze_wall_left(m, x, y)) mismatches++;
+                if (wall && x > 0 && x < m->w) maze_set_wall(seen, x - 1, y, MEIRO_EAST, false);
+            }
+        }
+    }
+    CHECK_MSG(mismatches == 0, "%s: %d edges differ from the maze", what, mismatches);
+    CHECK_MSG(blurred == 0, "%s: %d grey pixels across walls: not on the pixel grid", what, blurred);
+    bool perfect = false;
+    meiro_maze_is_perfect(seen, &perfect, NULL);
+    CHECK_MSG(perfect, "%s: the maze in the picture is not perfect", what);
+    meiro_maze_free(seen);
+
+    /* the solution: red between every two consecutive path cells; none
+     * anywhere without a path */
+    int red_missing = 0;
+    size_t reds = 0;
+    for (size_t i = 0; i < (size_t)img->w * img->h; i++) reds += img->red[i];
+    if (path) {
+        for (size_t k = 1; k < path->length; k++) {
+            double mx = left + (path->cells[k - 1].x + path->cells[k].x + 1) / 2.0 * cw;
+            double my = top + (path->cells[k - 1].y + path->cells[k].y + 1) / 2.0 * ch;
+            size_t i = (size_t)lround(my) * img->w + (size_t)lround(mx);
+            if (!img->red[i]) red_missing++;
+        }
+        CHECK_MSG(red_missing == 0, "%s: the path is missing at %d steps", what, red_missing);
+    } else {
+        CHECK_MSG(reds == 0, "%s: red pixels without a solution", what);
+    }
+}
+
+#endif

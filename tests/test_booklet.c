@@ -1,0 +1,298 @@
+/* Booklets and templates: page plans, every maze of every page read back
+ * from the rendered PDF (walls, answers), Japanese text and fonts, every
+ * shipped template, XLSX booklets, and difficulty levels that really rise. */
+#define _POSIX_C_SOURCE 200809L
+#include "harness.h"
+#include "internal.h"
+#include "document.h"
+
+static char dir[64];
+static int skipped;
+
+#include "picture.h"
+
+/* Each level's mazes: longer solutions and more decisions on average than
+ * the level before. */
+static void test_levels(void)
+{
+    double prev_solution = 0, prev_decisions = -1;
+    for (unsigned k = 0; k < MEIRO_LEVEL_COUNT; k++) {
+        const meiro_level_info *l = meiro_level_info_get((meiro_level)k);
+        double solution = 0, decisions = 0;
+        enum { SEEDS = 8 };
+        for (uint64_t seed = 1; seed <= SEEDS; seed++) {
+            meiro_generate_options o;
+            meiro_generate_options_init(&o);
+            o.width = l->width;
+            o.height = l->height;
+            o.algorithm = l->algorithm;
+            o.ends = l->ends;
+            o.seed = seed;
+            meiro_maze *m = meiro_generate(&o, NULL);
+            meiro_stats st;
+            CHECK_INT(meiro_stats_compute(m, &st, NULL), MEIRO_OK);
+            solution += (double)st.solution / SEEDS;
+            decisions += (double)st.decisions / SEEDS;
+            meiro_maze_free(m);
+        }
+        CHECK_MSG(solution > prev_solution * 1.3, "%s: solution %.1f after %.1f", l->name, solution, prev_solution);
+        CHECK_MSG(decisions > prev_decisions * 1.3, "%s: decisions %.1f after %.1f", l->name, decisions, prev_decisions);
+        printf("level %-7s solution %6.1f cells, %5.1f decisions\n", l->name, solution, decisions);
+        prev_solution = solution;
+        prev_decisions = decisions;
+    }
+    meiro_level lv;
+    CHECK(meiro_level_from_name("hard", &lv, NULL) == MEIRO_OK && lv == MEIRO_LEVEL_HARD);
+    CHECK(meiro_level_from_name("insane", &lv, NULL) == MEIRO_ERROR_UNKNOWN_NAME);
+}
+
+typedef struct book {
+    meiro_maze *mazes[64];
+    meiro_path paths[64];
+    doc_item items[64];
+    unsigned count;
+} book;
+
+/* The booklet's mazes again, from the documented rules: equal runs of each
+ * level, each maze's seed derived from the booklet's. */
+static void rebuild(const meiro_booklet_options *b, book *bk)
+{
+    bk->count = b->count;
+    unsigned span = b->to_level - b->from_level + 1;
+    for (unsigned i = 0; i < b->count; i++) {
+        const meiro_level_info *l = meiro_level_info_get((meiro_level)(b->from_level + i * span / b->count));
+        meiro_generate_options o;
+        meiro_generate_options_init(&o);
+        o.width = l->width;
+        o.height = l->height;
+        o.algorithm = l->algorithm;
+        o.ends = l->ends;
+        o.seed = meiro_booklet_maze_seed(b->seed, i);
+        bk->mazes[i] = meiro_generate(&o, NULL);
+        meiro_solve(bk->mazes[i], NULL, &bk->paths[i], NULL);
+        bk->items[i] = (doc_item){bk->mazes[i], &bk->paths[i]};
+    }
+}
+
+static void free_book(book *bk)
+{
+    for (unsigned i = 0; i < bk->count; i++) {
+        meiro_maze_free(bk->mazes[i]);
+        meiro_path_free(&bk->paths[i]);
+    }
+}
+
+/* Writes a booklet with a template and reads every page back. */
+static void check_booklet(const char *tpl_name, unsigned count, meiro_level from, meiro_level to,
+                          const char *lang)
+{
+    meiro_template *tpl = meiro_template_load(tpl_name, NULL);
+    CHECK_MSG(tpl != NULL, "template %s", tpl_name);
+    if (!tpl) return;
+    meiro_export_options page;
+    meiro_export_options_from_template(&page, tpl);
+    page.lang = lang;
+    meiro_booklet_options b;
+    meiro_booklet_options_init(&b);
+    b.count = count;
+    b.from_level = from;
+    b.to_level = to;
+    b.seed = 11;
+    char file[160];
+    snprintf(file, sizeof file, "%s/%s.pdf", dir, tpl_name);
+    meiro_error err = {0};
+    CHECK_MSG(meiro_booklet_save(&b, &page, MEIRO_FORMAT_PDF, file, &err) == MEIRO_OK, "%s: %s", tpl_name, err.message);
+
+    book bk;
+    rebuild(&b, &bk);
+    document d;
+    page.answer_page = tpl->answers != ANSWERS_NONE;
+    CHECK_INT(doc_init(&d, bk.items, bk.count, &page, -1, NULL), MEIRO_OK);
+    /* the plan: cover, puzzle pages, answers after each or in a key */
+    size_t puzzles = (count + tpl->per_page - 1) / tpl->per_page;
+    size_t answers = tpl->answers == ANSWERS_AFTER_PAGE ? puzzles
+                     : tpl->answers == ANSWERS_KEY     ? (count + tpl->key_per_page - 1) / tpl->key_per_page
+                                                       : 0;
+    CHECK_INT(d.page_count, (tpl->cover ? 1 : 0) + puzzles + answers);
+    if (have("pdfinfo")) {
+        char cmd[256], out[2048], want[64];
+        snprintf(cmd, sizeof cmd, "pdfinfo %s", file);
+        CHECK(run(cmd, out, sizeof out));
+        snprintf(want, sizeof want, "Pages:           %zu\n", d.page_count);
+        CHECK_MSG(strstr(out, want) != NULL, "%s: wanted %zu pages: %s", tpl_name, d.page_count, out);
+        double pw, ph, w = 0, h = 0;
+        doc_page_size(&d, &pw, &ph);
+        char *size = strstr(out, "Page size:");
+        if (size) sscanf(size, "Page size: %lf x %lf", &w, &h);
+        CHECK_MSG(fabs(w - pw * 72 / 25.4) < 0.01 && fabs(h - ph * 72 / 25.4) < 0.01, "%s: page %.2f x %.2f", tpl_name, w, h);
+    }
+    if (have("pdftoppm")) {
+        double dpi = 200, ppm = dpi / 25.4;
+        char cmd[320];
+        snprintf(cmd, sizeof cmd, "pdftoppm -r %.0f -png %s %s/%s", dpi, file, dir, tpl_name);
+        CHECK(run(cmd, NULL, 0));
+        int digits = d.page_count >= 10 ? 2 : 1;
+        for (size_t p = 0; p < d.page_count; p++) {
+            const doc_page *pg = &d.pages[p];
+            char png[200];
+            snprintf(png, sizeof png, "%s/%s-%0*zu.png", dir, tpl_name, digits, p + 1);
+            image img = {0};
+            CHECK_MSG(load_png(png, &img), "%s page %zu does not render", tpl_name, p + 1);
+            if (!img.gray) continue;
+            for (size_t k = 0; k < pg->count; k++) {
+                page_layout L;
+                page_frame f;
+                CHECK_INT(doc_place(&d, pg, k, &L, &f, NULL), MEIRO_OK);
+                const doc_item *it = &bk.items[pg->first + k];
+                bool answer = pg->kind == PAGE_ANSWERS;
+                char what[96];
+                snprintf(what, sizeof what, "%s page %zu maze %zu%s", tpl_name, p + 1, pg->first + k + 1,
+                         answer ? " (answer)" : "");
+                check_picture(what, &img, it->maze, answer ? it->path : NULL, &L, ppm, 0, 0, 0.02,
+                              false, false);
+            }
+            free_image(&img);
+        }
+    }
+    doc_free(&d);
+    free_book(&bk);
+    meiro_template_free(tpl);
+}
+
+static void test_japanese(void)
+{
+    meiro_template *tpl = meiro_template_load("kids-ja", NULL);
+    meiro_export_options page;
+    meiro_export_options_from_template(&page, tpl);
+    meiro_maze *m = meiro_generate(&(meiro_generate_options){.width = 7, .height = 9, .algorithm = "dig", .seed = 2}, NULL);
+    meiro_path path;
+    meiro_solve(m, NULL, &path, NULL);
+    char file[128];
+    snprintf(file, sizeof file, "%s/ja.pdf", dir);
+    CHECK_INT(meiro_save(m, &path, MEIRO_FORMAT_PDF, &page, file, NULL), MEIRO_OK);
+    char cmd[256], out[4096];
+    if (have("pdftotext")) {
+        snprintf(cmd, sizeof cmd, "pdftotext %s -", file);
+        CHECK(run(cmd, out, sizeof out));
+        CHECK_MSG(strstr(out, "めいろ") && strstr(out, "なまえ") && strstr(out, "こたえ"), "text layer: %s", out);
+    }
+    if (have("pdffonts")) {
+        snprintf(cmd, sizeof cmd, "pdffonts %s", file);
+        CHECK(run(cmd, out, sizeof out));
+        CHECK_MSG(strstr(out, "CID") != NULL, "no CID (CJK) font: %s", out);
+        snprintf(cmd, sizeof cmd, "pdffonts %s | tail -n +3 | grep -vc ' yes yes '", file);
+        run(cmd, out, sizeof out);
+        CHECK_MSG(atoi(out) == 0, "a font is not embedded");
+    }
+    /* --lang ja on an English template: meiro's own words in Japanese */
+    meiro_template *en = meiro_template_load("booklet-a4", NULL);
+    meiro_export_options_from_template(&page, en);
+    page.lang = "ja";
+    meiro_booklet_options b;
+    meiro_booklet_options_init(&b);
+    b.count = 3;
+    snprintf(file, sizeof file, "%s/ja-book.pdf", dir);
+    CHECK_INT(meiro_booklet_save(&b, &page, MEIRO_FORMAT_PDF, file, NULL), MEIRO_OK);
+    if (have("pdftotext")) {
+        snprintf(cmd, sizeof cmd, "pdftotext %s -", file);
+        CHECK(run(cmd, out, sizeof out));
+        CHECK_MSG(strstr(out, "こたえ") && strstr(out, "ページ"), "text layer: %s", out);
+    }
+    meiro_template_free(en);
+    meiro_path_free(&path);
+    meiro_maze_free(m);
+    meiro_template_free(tpl);
+}
+
+/* Every shipped template renders a page, as PDF and PNG. */
+static void test_every_template(void)
+{
+    for (size_t i = 0; i < meiro_builtin_template_count(); i++) {
+        const char *name = meiro_builtin_template_name(i);
+        meiro_error err = {0};
+        meiro_template *tpl = meiro_template_load(name, &err);
+        CHECK_MSG(tpl != NULL, "%s: %s", name, err.message);
+        if (!tpl) continue;
+        meiro_export_options page;
+        meiro_export_options_from_template(&page, tpl);
+        page.dpi = 60;
+        meiro_maze *m = meiro_generate(&(meiro_generate_options){.width = 9, .height = 12, .seed = 4}, NULL);
+        meiro_path path;
+        meiro_solve(m, NULL, &path, NULL);
+        for (int f = 0; f < 3; f++) {
+            meiro_format fmt = f == 0 ? MEIRO_FORMAT_PDF : f == 1 ? MEIRO_FORMAT_PNG : MEIRO_FORMAT_XLSX;
+            char file[160];
+            snprintf(file, sizeof file, "%s/every-%s.%s", dir, name, meiro_format_info_get(fmt)->name);
+            meiro_export_options po = page;
+            if (fmt == MEIRO_FORMAT_PNG) po.answer_page = false;
+            CHECK_MSG(meiro_save(m, &path, fmt, &po, file, &err) == MEIRO_OK, "%s %s: %s", name, file, err.message);
+        }
+        meiro_path_free(&path);
+        meiro_maze_free(m);
+        meiro_template_free(tpl);
+    }
+    /* a broken template: file and line */
+    char bad[128];
+    snprintf(bad, sizeof bad, "%s/broken.ini", dir);
+    FILE *f = fopen(bad, "w");
+    fputs("[page]\npaper = a4\n\n[maze]\ncell = huge\n", f);
+    fclose(f);
+    meiro_error err = {0};
+    CHECK(meiro_template_load(bad, &err) == NULL);
+    CHECK_MSG(err.status == MEIRO_ERROR_PARSE && err.line == 5 && strstr(err.source, "broken.ini") &&
+                  strstr(err.message, "cell"), "%d %s:%lu %s", err.status, err.source, err.line, err.message);
+    f = fopen(bad, "w");
+    fputs("[page]\nmazes = 2\nthis is not ini\n", f);
+    fclose(f);
+    CHECK(meiro_template_load(bad, &err) == NULL && err.line == 3);
+    CHECK(meiro_template_load("no-such-template", &err) == NULL && err.status == MEIRO_ERROR_UNKNOWN_NAME);
+}
+
+static void test_xlsx_booklet(void)
+{
+    meiro_booklet_options b;
+    meiro_booklet_options_init(&b);
+    b.count = 5;
+    b.from_w = 8, b.from_h = 6, b.to_w = 24, b.to_h = 18;
+    char file[128];
+    snprintf(file, sizeof file, "%s/book.xlsx", dir);
+    meiro_error err = {0};
+    CHECK_MSG(meiro_booklet_save(&b, NULL, MEIRO_FORMAT_XLSX, file, &err) == MEIRO_OK, "%s", err.message);
+    if (!have("unzip")) return;
+    char cmd[256], out[8192];
+    snprintf(cmd, sizeof cmd, "unzip -l %s | grep -c 'xl/worksheets/sheet'", file);
+    run(cmd, out, sizeof out);
+    CHECK_MSG(atoi(out) == 10, "%s sheets, wanted 5 mazes and 5 answers", out);
+    snprintf(cmd, sizeof cmd, "unzip -p %s xl/workbook.xml", file);
+    run(cmd, out, sizeof out);
+    CHECK(strstr(out, "name=\"Maze 1\"") && strstr(out, "name=\"Answer 5\""));
+    /* sizes rise from the first maze to the last */
+    snprintf(cmd, sizeof cmd, "unzip -p %s xl/worksheets/sheet5.xml | grep -o '<dimension ref=\"[A-Z0-9:]*\"'", file);
+    run(cmd, out, sizeof out);
+    CHECK_MSG(strstr(out, "A1:Z20") != NULL, "the last maze is 24 x 18 + a ring: %s", out);
+    /* bad booklets */
+    b.count = 0;
+    CHECK(meiro_booklet_save(&b, NULL, MEIRO_FORMAT_PDF, file, &err) == MEIRO_ERROR_ARGUMENT);
+    b.count = 3;
+    CHECK(meiro_booklet_save(&b, NULL, MEIRO_FORMAT_SVG, file, &err) == MEIRO_ERROR_ARGUMENT);
+}
+
+int main(void)
+{
+    snprintf(dir, sizeof dir, "/tmp/meiro-booklet-XXXXXX");
+    if (!mkdtemp(dir)) return 1;
+    test_levels();
+    check_booklet("booklet-a5", 9, MEIRO_LEVEL_EASY, MEIRO_LEVEL_HARD, NULL);
+    check_booklet("worksheet-a4-2up", 5, MEIRO_LEVEL_NORMAL, MEIRO_LEVEL_NORMAL, NULL);
+    check_booklet("answer-key", 7, MEIRO_LEVEL_EASY, MEIRO_LEVEL_EXPERT, NULL);
+    check_booklet("kids-a4", 3, MEIRO_LEVEL_EASY, MEIRO_LEVEL_EASY, NULL);
+    check_booklet("kids-ja", 2, MEIRO_LEVEL_EASY, MEIRO_LEVEL_NORMAL, "ja");
+    test_japanese();
+    test_every_template();
+    test_xlsx_booklet();
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    if (system(cmd) != 0) printf("could not remove %s\n", dir);
+    if (skipped) printf("booklet: %d checks skipped for missing tools\n", skipped);
+    return test_summary("booklet");
+}
