@@ -107,13 +107,16 @@ demo: deps all
 	$(DEMO) --solution --dpi 150 -o out/maze-answer.png
 	$(DEMO) -o out/maze.txt
 	$(DEMO) -o out/maze.csv
+	$(BUILD)/meiro generate -W 8 -H 10 -s 2026 -t kids-a4 -o out/kids.pdf
+	$(BUILD)/meiro booklet -n 40 --difficulty easy-expert -s 2026 --title "40 mazes" -o out/booklet.pdf
 	@echo "Wrote out/: maze.pdf, maze-with-answer.pdf (puzzle + answer page), maze.xlsx"
 	@echo "(sheets Maze and Answer), maze.svg, maze-answer.svg, maze.png, maze-answer.png,"
-	@echo "maze.txt, maze.csv. Print out/maze.pdf on A4."
+	@echo "maze.txt, maze.csv, kids.pdf (a child's maze) and booklet.pdf (40 mazes getting"
+	@echo "harder, answer key at the back). Print out/maze.pdf on A4."
 
 # samples/ is made here from fixed seeds, never edited by hand.
 SAMPLE = $(BUILD)/meiro generate -s 1
-samples: all
+samples: all deps-test
 	@mkdir -p samples
 	$(SAMPLE) -W 12 -H 8 -a cluster -o samples/cluster-12x8.txt
 	$(SAMPLE) -W 12 -H 8 -a cluster -o samples/cluster-12x8.csv
@@ -126,6 +129,10 @@ samples: all
 	$(SAMPLE) -W 24 -H 16 -a wall --paper a5 -o samples/wall-a5.svg
 	$(SAMPLE) -W 24 -H 16 -a wall --solution --crop --dpi 96 -o samples/wall-solved.png
 	$(SAMPLE) -W 8 -H 11 -a dig --cell 18 --title "Maze for Hana" --dpi 60 -o samples/kids-a4-preview.png
+	$(SAMPLE) -W 7 -H 9 -a dig -t kids-ja -o samples/kids-ja.pdf
+	$(BUILD)/meiro booklet -t booklet-a5 -n 6 --difficulty easy-hard -s 2026 -o samples/booklet-a5.pdf
+	pdftoppm -r 30 -png -f 1 -l 4 samples/booklet-a5.pdf samples/booklet-a5-page
+	pdftoppm -r 30 -png -f 1 -l 1 samples/kids-ja.pdf samples/kids-ja-page
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig \

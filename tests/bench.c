@@ -121,6 +121,26 @@ static bool wanted(const char *name, const char *const *only, int names)
     return names == 0;
 }
 
+/* A booklet of about 100 A4 pages with answers: 86 mazes, one a page, and
+ * an answer key of 15 pages, as PDF. */
+static void bench_booklet(void)
+{
+    meiro_booklet_options b;
+    meiro_booklet_options_init(&b);
+    b.count = 86;
+    b.from_level = MEIRO_LEVEL_EASY;
+    b.to_level = MEIRO_LEVEL_EXPERT;
+    b.seed = 1;
+    FILE *out = fopen("/dev/null", "wb");
+    double t = now();
+    meiro_error err;
+    meiro_status s = out ? meiro_booklet_write(&b, NULL, MEIRO_FORMAT_PDF, out, &err) : MEIRO_ERROR_IO;
+    double secs = now() - t;
+    if (out) fclose(out);
+    if (s != MEIRO_OK) fprintf(stderr, "bench: booklet: %s\n", err.message);
+    else printf("booklet    %-13s pdf      %8.3f s  for 101 A4 pages (86 mazes easy..expert, answer key)\n", "", secs);
+}
+
 /* Export timings: one page per format, written to /dev/null. */
 static void bench_exports(const char *const *only, int names)
 {
@@ -192,6 +212,7 @@ int main(int argc, char **argv)
                 failures += in_child(child_solve, sides[k], meiro_solver_info(s)->name);
     }
     bench_exports(only, names);
+    if (wanted("booklet", only, names)) bench_booklet();
     return failures ? 1 : 0;
 }
 
