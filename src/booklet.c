@@ -154,6 +154,11 @@ meiro_status meiro_booklet_write(const meiro_booklet_options *b, const meiro_exp
         if (s == MEIRO_OK) {
             d.has_seed = true;
             d.seed = b->seed;
+            d.progress = b->progress;
+            d.progress_ctx = b->progress_ctx;
+            d.done_before = b->count;
+            d.share = total - b->count;
+            d.total = total;
             if (d.style.cover) {
                 meiro_generate_options o;
                 meiro_generate_options_init(&o);

@@ -285,6 +285,8 @@ meiro_status doc_write_pdf(const document *d, const char *title, FILE *out, meir
     for (size_t p = 0; p < d->page_count && s == MEIRO_OK; p++) {
         s = doc_draw_page(d, p, cr, false, 0, err);
         cairo_show_page(cr);
+        if (d->progress)
+            d->progress(d->progress_ctx, d->done_before + (unsigned)((p + 1) * d->share / d->page_count), d->total);
     }
     meiro_status done = cairo_result(surface, cr, err);
     return s != MEIRO_OK ? s : done;

@@ -43,6 +43,11 @@ typedef struct document {
     bool has_seed;             /* a booklet's seed, for the footer and cover */
     uint64_t seed;
     const meiro_maze *cover_maze; /* a small maze to decorate the cover */
+    /* progress while writing pages: reported as done_before + the share of
+     * pages written times `share`, out of `total` */
+    void (*progress)(void *ctx, unsigned done, unsigned total);
+    void *progress_ctx;
+    unsigned done_before, share, total;
 } document;
 
 /* Plans the pages and checks every maze fits its slot, so that errors come

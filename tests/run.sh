@@ -16,7 +16,7 @@ for build in "$@"; do
         elif [ "$t" = install ]; then
             out=$(sh tests/install.sh 2>&1)
         else
-            out=$("$t" 2>&1)
+            out=$(MEIRO="$build/meiro" "$t" 2>&1)
         fi
         status=$?
         printf '%s\n' "$out" | grep -v '^[a-z]*: [0-9]* passed, [0-9]* failed$'

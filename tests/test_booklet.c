@@ -1,7 +1,7 @@
 /* Booklets and templates: page plans, every maze of every page read back
  * from the rendered PDF (walls, answers), Japanese text and fonts, every
  * shipped template, XLSX booklets, and difficulty levels that really rise. */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700 /* posix_openpt and friends */
 #include "harness.h"
 #include "internal.h"
 #include "document.h"
@@ -10,6 +10,9 @@ static char dir[64];
 static int skipped;
 
 #include "picture.h"
+
+#include <fcntl.h>
+#include <sys/wait.h>
 
 /* Each level's mazes: longer solutions and more decisions on average than
  * the level before. */
@@ -277,6 +280,54 @@ static void test_xlsx_booklet(void)
     CHECK(meiro_booklet_save(&b, NULL, MEIRO_FORMAT_SVG, file, &err) == MEIRO_ERROR_ARGUMENT);
 }
 
+/* The progress bar: drawn on a terminal (a pseudo-terminal here) for a
+ * booklet that takes a moment, never when stderr is a file. */
+static void test_progress(void)
+{
+    const char *meiro = getenv("MEIRO");
+    if (!meiro) {
+        printf("skipped: progress bar (MEIRO names no binary)\n");
+        skipped++;
+        return;
+    }
+    int master = posix_openpt(O_RDWR | O_NOCTTY);
+    CHECK(master >= 0 && grantpt(master) == 0 && unlockpt(master) == 0);
+    char *slave = ptsname(master);
+    char out_pdf[128];
+    snprintf(out_pdf, sizeof out_pdf, "%s/progress.pdf", dir);
+    char *args[] = {(char *)meiro, "booklet", "-n", "600", "--difficulty", "easy-expert", "-s", "1",
+                    "-o", out_pdf, NULL};
+    pid_t pid = fork();
+    if (pid == 0) {
+        setsid();
+        int s = open(slave, O_RDWR);
+        int null = open("/dev/null", O_WRONLY);
+        dup2(s, STDERR_FILENO);
+        dup2(null, STDOUT_FILENO);
+        execv(meiro, args);
+        _exit(127);
+    }
+    char buf[1 << 16];
+    size_t len = 0;
+    for (;;) { /* read until the child closes the terminal */
+        ssize_t n = read(master, buf + len, sizeof buf - 1 - len);
+        if (n <= 0) break;
+        len += (size_t)n;
+        if (len >= sizeof buf - 1) len = 0; /* keep the tail */
+    }
+    buf[len] = 0;
+    int status = 0;
+    waitpid(pid, &status, 0);
+    close(master);
+    CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    CHECK_MSG(strstr(buf, "[##############################] 100%") != NULL, "no finished bar: %.200s", buf);
+    /* stderr a file: no bar */
+    char cmd[512], out[4096];
+    snprintf(cmd, sizeof cmd, "%s booklet -n 600 -s 1 -o %s 2>&1 >/dev/null", meiro, out_pdf);
+    CHECK(run(cmd, out, sizeof out));
+    CHECK_MSG(strstr(out, "%") == NULL, "a bar on a file: %s", out);
+}
+
 int main(void)
 {
     snprintf(dir, sizeof dir, "/tmp/meiro-booklet-XXXXXX");
@@ -290,6 +341,7 @@ int main(void)
     test_japanese();
     test_every_template();
     test_xlsx_booklet();
+    test_progress();
     char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
     if (system(cmd) != 0) printf("could not remove %s\n", dir);
