@@ -33,26 +33,9 @@ static void set_segment(meiro_maze *m, uint32_t px, uint32_t py, unsigned d, boo
     }
 }
 
-typedef struct dead_list {
-    size_t *items, count, cap;
-} dead_list;
-
-static bool dead_push(dead_list *l, size_t v)
-{
-    if (l->count == l->cap) {
-        size_t cap = l->cap ? 2 * l->cap : 64;
-        size_t *items = meiro_realloc_array(l->items, cap, sizeof *items);
-        if (!items) return false;
-        l->items = items;
-        l->cap = cap;
-    }
-    l->items[l->count++] = v;
-    return true;
-}
-
 /* Builds one wall from the free point (px, py) until it joins a wall. */
 static meiro_status extend(meiro_maze *m, points *p, uint32_t px, uint32_t py, meiro_rng *rng,
-                           dead_list *dead, meiro_error *err)
+                           u32vec *dead, meiro_error *err)
 {
     size_t start = pt_index(p, px, py);
     p->state[start] = PT_BUILD;
@@ -69,7 +52,7 @@ static meiro_status extend(meiro_maze *m, points *p, uint32_t px, uint32_t py, m
                 return meiro_fail(err, MEIRO_ERROR_INTERNAL, "wall extension found no way out");
             unsigned back = p->state[here] >> PT_BACK_SHIFT;
             p->state[here] = PT_DEAD;
-            if (!dead_push(dead, here))
+            if (!u32vec_push(dead, (uint32_t)here))
                 return meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory extending walls");
             set_segment(m, px, py, back, true);
             px += (uint32_t)DIR_DX[back];
@@ -121,7 +104,7 @@ meiro_status gen_wall(meiro_maze *m, meiro_rng *rng, const meiro_generate_option
     uint64_t inner = (uint64_t)iw * (m->h - 1);
     perm_stream order;
     perm_stream_init(&order, inner, rng);
-    dead_list dead = {NULL, 0, 0};
+    u32vec dead = {NULL, 0, 0};
     meiro_status s = MEIRO_OK;
     for (uint64_t k = 0; k < inner && s == MEIRO_OK; k++) {
         uint64_t later, q = perm_stream_next(&order, &later);

@@ -14,6 +14,17 @@ static int skipped;
 #include <fcntl.h>
 #include <sys/wait.h>
 
+/* The options of a level's maze. */
+static void level_options(const meiro_level_info *l, uint64_t seed, meiro_generate_options *o)
+{
+    meiro_generate_options_init(o);
+    o->width = l->width;
+    o->height = l->height;
+    o->algorithm = l->algorithm;
+    o->ends = l->ends;
+    o->seed = seed;
+}
+
 /* Each level's mazes: longer solutions and more decisions on average than
  * the level before. */
 static void test_levels(void)
@@ -25,12 +36,7 @@ static void test_levels(void)
         enum { SEEDS = 8 };
         for (uint64_t seed = 1; seed <= SEEDS; seed++) {
             meiro_generate_options o;
-            meiro_generate_options_init(&o);
-            o.width = l->width;
-            o.height = l->height;
-            o.algorithm = l->algorithm;
-            o.ends = l->ends;
-            o.seed = seed;
+            level_options(l, seed, &o);
             meiro_maze *m = meiro_generate(&o, NULL);
             meiro_stats st;
             CHECK_INT(meiro_stats_compute(m, &st, NULL), MEIRO_OK);
@@ -65,12 +71,7 @@ static void rebuild(const meiro_booklet_options *b, book *bk)
     for (unsigned i = 0; i < b->count; i++) {
         const meiro_level_info *l = meiro_level_info_get((meiro_level)(b->from_level + i * span / b->count));
         meiro_generate_options o;
-        meiro_generate_options_init(&o);
-        o.width = l->width;
-        o.height = l->height;
-        o.algorithm = l->algorithm;
-        o.ends = l->ends;
-        o.seed = meiro_booklet_maze_seed(b->seed, i);
+        level_options(l, meiro_booklet_maze_seed(b->seed, i), &o);
         bk->mazes[i] = meiro_generate(&o, NULL);
         meiro_solve(bk->mazes[i], NULL, &bk->paths[i], NULL);
         bk->items[i] = (doc_item){bk->mazes[i], &bk->paths[i]};
