@@ -54,7 +54,9 @@ meiro_status export_png(const meiro_maze *m, const meiro_path *path,
         return s;
     }
     int width = (int)pw, height = (int)ph;
-    bool grey = !path || path->length == 0;
+    /* grey unless something is coloured: the path or template artwork */
+    bool grey = (!path || path->length == 0) && !d.style.frame && !d.style.marks.start_art &&
+                !d.style.marks.goal_art;
 
     cairo_surface_t *band = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, BAND_ROWS);
     png_bytep row = malloc((size_t)width * 3);

@@ -235,13 +235,45 @@ static void test_every_template(void)
         meiro_maze_free(m);
         meiro_template_free(tpl);
     }
+    meiro_error err = {0};
+    /* pictures for S and G, relative to a user's template */
+    char path[160];
+    snprintf(path, sizeof path, "%s/flag.svg", dir);
+    FILE *svg = fopen(path, "w");
+    fputs("<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10' viewBox='0 0 10 10'>"
+          "<path d='M2 9 V1 L8 3 L2 5' fill='#3a7' stroke='#063' stroke-width='0.5'/></svg>\n", svg);
+    fclose(svg);
+    snprintf(path, sizeof path, "%s/flags.ini", dir);
+    FILE *ini = fopen(path, "w");
+    fputs("[art]\nstart = flag.svg\ngoal = flag.svg\n", ini);
+    fclose(ini);
+    meiro_template *flags = meiro_template_load(path, &err);
+    CHECK_MSG(flags != NULL, "%s", err.message);
+    if (flags) {
+        meiro_export_options page;
+        meiro_export_options_from_template(&page, flags);
+        meiro_maze *m = meiro_generate(&(meiro_generate_options){.width = 6, .height = 5, .seed = 1}, NULL);
+        char out[160];
+        snprintf(out, sizeof out, "%s/flags.pdf", dir);
+        CHECK_MSG(meiro_save(m, NULL, MEIRO_FORMAT_PDF, &page, out, &err) == MEIRO_OK, "%s", err.message);
+        meiro_template_free(flags);
+        /* a picture that is not there: named, with the template */
+        ini = fopen(path, "w");
+        fputs("[art]\nframe = missing.svg\n", ini);
+        fclose(ini);
+        flags = meiro_template_load(path, &err);
+        meiro_export_options_from_template(&page, flags);
+        CHECK(meiro_save(m, NULL, MEIRO_FORMAT_PDF, &page, out, &err) == MEIRO_ERROR_IO);
+        CHECK_MSG(strstr(err.message, "missing.svg") && strstr(err.source, "flags.ini"), "%s (%s)", err.message, err.source);
+        meiro_template_free(flags);
+        meiro_maze_free(m);
+    }
     /* a broken template: file and line */
     char bad[128];
     snprintf(bad, sizeof bad, "%s/broken.ini", dir);
     FILE *f = fopen(bad, "w");
     fputs("[page]\npaper = a4\n\n[maze]\ncell = huge\n", f);
     fclose(f);
-    meiro_error err = {0};
     CHECK(meiro_template_load(bad, &err) == NULL);
     CHECK_MSG(err.status == MEIRO_ERROR_PARSE && err.line == 5 && strstr(err.source, "broken.ini") &&
                   strstr(err.message, "cell"), "%d %s:%lu %s", err.status, err.source, err.line, err.message);
