@@ -145,6 +145,45 @@ typedef struct meiro_algorithm_info {
 size_t meiro_generator_count(void);
 const meiro_algorithm_info *meiro_generator_info(size_t index); /* NULL past the end */
 
+/* ---- Watching: what generators and solvers do, step by step ---------- */
+
+typedef enum meiro_event_kind {
+    MEIRO_EVENT_CARVE,    /* wall (x, y, dir) opened; value: the road (branch) number */
+    MEIRO_EVENT_BUILD,    /* wall (x, y, dir) closed */
+    MEIRO_EVENT_OPEN_ALL, /* every inner wall opened: wall-adding generators start so */
+    MEIRO_EVENT_VISIT,    /* a solver reached (x, y); value: its distance, step or road */
+    MEIRO_EVENT_LEAVE,    /* a depth-first walk backed out of (x, y) */
+    MEIRO_EVENT_FILL,     /* dead-end filling closed off (x, y) */
+    MEIRO_EVENT_PATH,     /* (x, y) is cell number `value` of the solution */
+    MEIRO_EVENT_START,    /* S is at (x, y), in the door `dir` (or MEIRO_NO_DIR) */
+    MEIRO_EVENT_GOAL      /* G likewise */
+} meiro_event_kind;
+
+typedef struct meiro_event {
+    uint8_t kind; /* meiro_event_kind */
+    uint8_t dir;  /* meiro_dir */
+    uint32_t x, y;
+    uint32_t value;
+} meiro_event;
+
+/* An observer is called for every step; NULL observers cost nothing. */
+typedef struct meiro_observer {
+    void (*step)(void *ctx, const meiro_event *event);
+    void *ctx;
+} meiro_observer;
+
+/* A recording of steps, to replay or render. */
+typedef struct meiro_trace meiro_trace;
+
+meiro_trace *meiro_trace_new(void);
+void meiro_trace_free(meiro_trace *trace); /* NULL is allowed */
+/* An observer appending to the trace (valid while the trace lives). */
+meiro_observer meiro_trace_observer(meiro_trace *trace);
+size_t meiro_trace_count(const meiro_trace *trace);
+const meiro_event *meiro_trace_events(const meiro_trace *trace);
+/* MEIRO_ERROR_NOMEM if a step could not be recorded. */
+meiro_status meiro_trace_status(const meiro_trace *trace);
+
 /* Where S and G go. */
 typedef enum meiro_ends {
     MEIRO_ENDS_CORNERS,  /* top-left and bottom-right cells (the originals) */
@@ -164,6 +203,7 @@ typedef struct meiro_generate_options {
                               default 0 (a perfect maze, one solution) */
     meiro_ends ends;       /* default MEIRO_ENDS_CORNERS */
     meiro_cell start, goal; /* with MEIRO_ENDS_CELLS */
+    const meiro_observer *observer; /* told every step; NULL for none */
 } meiro_generate_options;
 
 /* Fills *opt with the defaults (seed 0). */
@@ -200,8 +240,20 @@ bool meiro_solver_is_complete(const char *name);
 meiro_status meiro_solve(const meiro_maze *maze, const char *solver, meiro_path *path,
                          meiro_error *err);
 
+/* The same, telling `observer` (if not NULL) every cell visited and, at the
+ * end, every cell of the path. */
+meiro_status meiro_solve_watched(const meiro_maze *maze, const char *solver,
+                                 const meiro_observer *observer, meiro_path *path,
+                                 meiro_error *err);
+
 /* Frees the cells and empties the path; NULL is allowed. */
 void meiro_path_free(meiro_path *path);
+
+/* Rebuilds, from a w x h grid with every wall closed, the maze the trace
+ * made (walls, S, G) and the solution it found (path may be NULL). */
+meiro_status meiro_trace_replay(const meiro_trace *trace, uint32_t width, uint32_t height,
+                                meiro_maze **maze, meiro_path *path, meiro_error *err);
+
 
 /* Breadth-first distances from cell `from`: dist[y * width + x] is the
  * number of steps to reach (x, y), or UINT32_MAX if unreachable. dist must

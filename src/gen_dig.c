@@ -21,7 +21,7 @@ meiro_status gen_dig(meiro_maze *m, meiro_rng *rng, const meiro_generate_options
     if (!trail) return meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory digging the maze");
     meiro_cell start = {rng_below(rng, m->w), rng_below(rng, m->h)};
     uint64_t visited;
-    walk_roads(m, m, trail, start, pick_random, rng, start, NULL, &visited);
+    walk_roads(m, m, trail, start, pick_random, rng, start, NULL, &visited, NULL);
     free(trail);
     return MEIRO_OK;
 }

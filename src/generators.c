@@ -114,6 +114,7 @@ meiro_maze *meiro_generate(const meiro_generate_options *opt, meiro_error *err)
         meiro_maze_free(m);
         return NULL;
     }
+    m->obs = opt->observer; /* every wall change is told from here on */
     if (gen->run(m, &rng, opt, err) != MEIRO_OK) {
         meiro_maze_free(m);
         return NULL;
@@ -123,6 +124,9 @@ meiro_maze *meiro_generate(const meiro_generate_options *opt, meiro_error *err)
         meiro_maze_free(m);
         return NULL;
     }
+    observe(m->obs, MEIRO_EVENT_START, m->start.x, m->start.y, m->start_door, 0);
+    observe(m->obs, MEIRO_EVENT_GOAL, m->goal.x, m->goal.y, m->goal_door, 0);
+    m->obs = NULL;
     meiro_maze_set_origin(m, gen->info.name, opt->seed);
     return m;
 }

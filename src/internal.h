@@ -17,7 +17,19 @@ struct meiro_maze {
     bool has_seed;
     uint64_t seed;
     char algorithm[32];
+    const meiro_observer *obs; /* set while a generator runs */
+    uint32_t road;             /* the road (branch) number reported with carves */
 };
+
+/* Tells the observer (if any) one step. */
+static inline void observe(const meiro_observer *obs, meiro_event_kind kind, uint32_t x,
+                           uint32_t y, unsigned dir, uint32_t value)
+{
+    if (obs) {
+        meiro_event ev = {(uint8_t)kind, (uint8_t)dir, x, y, value};
+        obs->step(obs->ctx, &ev);
+    }
+}
 
 static inline size_t cell_index(const meiro_maze *m, uint32_t x, uint32_t y)
 {
@@ -73,8 +85,30 @@ static inline unsigned cell_inside_mask(const meiro_maze *m, uint32_t x, uint32_
 #define prefetch(addr) ((void)(addr))
 #endif
 
-/* Sets or clears the wall between (x, y) and its inner neighbour in d. */
-void maze_set_wall(meiro_maze *m, uint32_t x, uint32_t y, unsigned d, bool open);
+/* Tells the maze's observer a wall change (out of line: rarely watched). */
+void maze_notify(meiro_maze *m, uint32_t x, uint32_t y, uint8_t bit, bool open);
+
+#if defined(__GNUC__)
+#define UNLIKELY(c) __builtin_expect(!!(c), 0)
+#else
+#define UNLIKELY(c) (c)
+#endif
+
+/* Sets or clears the wall between (x, y) and its inner neighbour in d.
+ * Inline: every generator's innermost step. */
+static inline void maze_set_wall(meiro_maze *m, uint32_t x, uint32_t y, unsigned d, bool open)
+{
+    uint8_t bit = CELL_OPEN_E;
+    switch (d) {
+    case MEIRO_NORTH: y--; bit = CELL_OPEN_S; break;
+    case MEIRO_EAST: break;
+    case MEIRO_SOUTH: bit = CELL_OPEN_S; break;
+    default: x--; break;
+    }
+    uint8_t *c = &m->cells[cell_index(m, x, y)];
+    *c = open ? (uint8_t)(*c | bit) : (uint8_t)(*c & ~bit);
+    if (UNLIKELY(m->obs)) maze_notify(m, x, y, bit, open);
+}
 
 /* Is there a wall on the grid segment above cell (x, y) (y may be h: the
  * bottom border), or left of it (x may be w)? The outer wall counts, with
@@ -238,7 +272,8 @@ meiro_status gen_division(meiro_maze *m, meiro_rng *rng, const meiro_generate_op
 enum { TRAIL_SEEN = 0x80u, TRAIL_DIR = 0x03u, TRAIL_ROOT = 0x40u };
 
 typedef meiro_status (*solver_fn)(const meiro_maze *m, uint8_t *trail, bool *found,
-                                  uint64_t *explored, meiro_error *err);
+                                  uint64_t *explored, const meiro_observer *obs,
+                                  meiro_error *err);
 
 typedef struct solver_entry {
     meiro_algorithm_info info;
@@ -246,22 +281,23 @@ typedef struct solver_entry {
     bool complete; /* finds a path whenever there is one */
 } solver_entry;
 
+/* One solver per file. */
 meiro_status solve_bfs(const meiro_maze *m, uint8_t *trail, bool *found, uint64_t *explored,
-                       meiro_error *err);
+                        const meiro_observer *obs, meiro_error *err);
 meiro_status solve_dfs(const meiro_maze *m, uint8_t *trail, bool *found, uint64_t *explored,
-                       meiro_error *err);
+                        const meiro_observer *obs, meiro_error *err);
 meiro_status solve_fill(const meiro_maze *m, uint8_t *trail, bool *found, uint64_t *explored,
-                        meiro_error *err);
+                         const meiro_observer *obs, meiro_error *err);
 meiro_status solve_astar(const meiro_maze *m, uint8_t *trail, bool *found, uint64_t *explored,
-                         meiro_error *err);
+                          const meiro_observer *obs, meiro_error *err);
 meiro_status solve_deadend(const meiro_maze *m, uint8_t *trail, bool *found, uint64_t *explored,
-                           meiro_error *err);
-meiro_status solve_left_hand(const meiro_maze *m, uint8_t *trail, bool *found,
-                             uint64_t *explored, meiro_error *err);
-meiro_status solve_right_hand(const meiro_maze *m, uint8_t *trail, bool *found,
-                              uint64_t *explored, meiro_error *err);
+                            const meiro_observer *obs, meiro_error *err);
+meiro_status solve_left_hand(const meiro_maze *m, uint8_t *trail, bool *found, uint64_t *explored,
+                              const meiro_observer *obs, meiro_error *err);
+meiro_status solve_right_hand(const meiro_maze *m, uint8_t *trail, bool *found, uint64_t *explored,
+                               const meiro_observer *obs, meiro_error *err);
 meiro_status solve_tremaux(const meiro_maze *m, uint8_t *trail, bool *found, uint64_t *explored,
-                           meiro_error *err);
+                            const meiro_observer *obs, meiro_error *err);
 
 /* True if `name` is `info`'s name or one of its space-separated aliases. */
 bool info_matches(const meiro_algorithm_info *info, const char *name);
@@ -285,13 +321,21 @@ typedef unsigned (*walk_pick_fn)(void *ctx, const meiro_maze *m, uint32_t x, uin
  * Without (solving) the walk follows open walls, stops when `goal` is
  * entered and sets *found. *visited counts the cells entered. */
 void walk_roads(const meiro_maze *m, meiro_maze *carve, uint8_t *trail, meiro_cell from,
-                walk_pick_fn pick, void *ctx, meiro_cell goal, bool *found, uint64_t *visited);
+                walk_pick_fn pick, void *ctx, meiro_cell goal, bool *found, uint64_t *visited,
+                const meiro_observer *obs);
 
 /* Moves the tip of a walk that may revisit cells (wall followers, Tremaux)
  * from cell i in direction d, keeping in the trail a simple path back to the
  * start: entering a cell already on it cuts off the loop. Returns the new
  * tip's index. */
 size_t trail_step(const meiro_maze *m, uint8_t *trail, size_t i, unsigned d);
+
+/* Breadth-first search over open walls from `from`, skipping cells already
+ * marked in `seen`; calls visit with each new cell, its parent and (with
+ * `levels`) its distance; stops when visit returns true. */
+typedef bool (*bfs_visit_fn)(void *ctx, size_t cell, size_t parent, uint32_t distance);
+meiro_status bfs_walk(const meiro_maze *m, meiro_cell from, uint8_t *seen, bfs_visit_fn visit,
+                      void *ctx, bool levels, meiro_error *err);
 
 /* ---- Readers and writers ---- */
 

@@ -52,6 +52,7 @@ meiro_maze *meiro_maze_clone(const meiro_maze *maze, meiro_error *err)
     uint8_t *cells = m->cells;
     *m = *maze;
     m->cells = cells;
+    m->obs = NULL;
     memcpy(m->cells, maze->cells, (size_t)maze->w * maze->h);
     return m;
 }
@@ -102,17 +103,10 @@ bool maze_wall_left(const meiro_maze *m, uint32_t x, uint32_t y)
     return !cell_open(m, x - 1, y, MEIRO_EAST);
 }
 
-void maze_set_wall(meiro_maze *m, uint32_t x, uint32_t y, unsigned d, bool open)
+void maze_notify(meiro_maze *m, uint32_t x, uint32_t y, uint8_t bit, bool open)
 {
-    uint8_t bit = CELL_OPEN_E;
-    switch (d) {
-    case MEIRO_NORTH: y--; bit = CELL_OPEN_S; break;
-    case MEIRO_EAST: break;
-    case MEIRO_SOUTH: bit = CELL_OPEN_S; break;
-    default: x--; break;
-    }
-    uint8_t *c = &m->cells[cell_index(m, x, y)];
-    *c = open ? (uint8_t)(*c | bit) : (uint8_t)(*c & ~bit);
+    observe(m->obs, open ? MEIRO_EVENT_CARVE : MEIRO_EVENT_BUILD, x, y,
+            bit == CELL_OPEN_E ? MEIRO_EAST : MEIRO_SOUTH, m->road);
 }
 
 void maze_open_all(meiro_maze *m)
@@ -123,6 +117,7 @@ void maze_open_all(meiro_maze *m)
         memset(row, v, m->w);
         row[m->w - 1] &= (uint8_t)~CELL_OPEN_E;
     }
+    observe(m->obs, MEIRO_EVENT_OPEN_ALL, 0, 0, MEIRO_NO_DIR, 0);
 }
 
 static meiro_status set_wall_checked(meiro_maze *m, uint32_t x, uint32_t y, meiro_dir d, bool open)

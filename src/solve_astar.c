@@ -13,7 +13,7 @@ static uint32_t manhattan(const meiro_maze *m, uint32_t x, uint32_t y)
 }
 
 meiro_status solve_astar(const meiro_maze *m, uint8_t *trail, bool *found, uint64_t *explored,
-                         meiro_error *err)
+                         const meiro_observer *obs, meiro_error *err)
 {
     size_t n = (size_t)m->w * m->h;
     uint32_t *steps = meiro_malloc_array(n, sizeof *steps); /* best known so far */
@@ -31,6 +31,7 @@ meiro_status solve_astar(const meiro_maze *m, uint8_t *trail, bool *found, uint6
         if (trail[i] & TRAIL_SEEN) continue; /* an outdated entry */
         trail[i] |= TRAIL_SEEN;
         ++*explored;
+        observe(obs, MEIRO_EVENT_VISIT, (uint32_t)(i % m->w), (uint32_t)(i / m->w), MEIRO_NO_DIR, steps[i]);
         if (i == goal) {
             *found = true;
             break;

@@ -36,12 +36,8 @@ static uint32_t ring_pop(ring *r)
     return v;
 }
 
-/* Visits cells in breadth-first order from `from`, calling back for each
- * newly reached cell. Stops early when `visit` returns true. */
-typedef bool (*bfs_visit_fn)(void *ctx, size_t cell, size_t parent, unsigned back);
-
-static meiro_status bfs_walk(const meiro_maze *m, meiro_cell from, uint8_t *seen_bytes,
-                             bfs_visit_fn visit, void *ctx, meiro_error *err)
+meiro_status bfs_walk(const meiro_maze *m, meiro_cell from, uint8_t *seen_bytes,
+                      bfs_visit_fn visit, void *ctx, bool levels, meiro_error *err)
 {
     ring q = {NULL, 0, 0, 0};
     size_t s = cell_index(m, from.x, from.y);
@@ -49,7 +45,19 @@ static meiro_status bfs_walk(const meiro_maze *m, meiro_cell from, uint8_t *seen
     meiro_status status = MEIRO_OK;
     if (visit(ctx, s, s, 0)) return MEIRO_OK;
     if (!ring_push(&q, (uint32_t)s)) goto nomem;
+    /* the queue holds one level after the other: count them to know the
+     * distance without storing it per cell */
+    uint32_t level = 0;
+    size_t level_left = 1, next_level = 0;
     while (q.count) {
+        if (levels) {
+            if (level_left == 0) {
+                level++;
+                level_left = next_level;
+                next_level = 0;
+            }
+            level_left--;
+        }
         size_t i = ring_pop(&q);
         uint32_t x = (uint32_t)(i % m->w), y = (uint32_t)(i / m->w);
         unsigned open = cell_open_mask(m, x, y);
@@ -57,10 +65,10 @@ static meiro_status bfs_walk(const meiro_maze *m, meiro_cell from, uint8_t *seen
             if (!(open & (1u << d))) continue;
             size_t j = cell_index(m, x + (uint32_t)DIR_DX[d], y + (uint32_t)DIR_DY[d]);
             if (seen_bytes[j] & TRAIL_SEEN) continue;
-            unsigned back = dir_opposite((meiro_dir)d);
-            seen_bytes[j] = (uint8_t)(TRAIL_SEEN | back);
-            if (visit(ctx, j, i, back)) goto done;
+            seen_bytes[j] = (uint8_t)(TRAIL_SEEN | dir_opposite((meiro_dir)d));
+            if (visit(ctx, j, i, level + 1)) goto done;
             if (!ring_push(&q, (uint32_t)j)) goto nomem;
+            next_level += levels;
         }
     }
 done:
@@ -72,34 +80,39 @@ nomem:
 }
 
 typedef struct goal_search {
+    const meiro_maze *m;
+    const meiro_observer *obs;
     size_t goal;
     uint64_t explored;
     bool found;
 } goal_search;
 
-static bool visit_goal(void *ctx, size_t cell, size_t parent, unsigned back)
+static bool visit_goal(void *ctx, size_t cell, size_t parent, uint32_t distance)
 {
-    (void)parent, (void)back;
+    (void)parent;
     goal_search *g = ctx;
     g->explored++;
+    if (UNLIKELY(g->obs))
+        observe(g->obs, MEIRO_EVENT_VISIT, (uint32_t)(cell % g->m->w), (uint32_t)(cell / g->m->w),
+                MEIRO_NO_DIR, distance);
     return g->found = cell == g->goal;
 }
 
 meiro_status solve_bfs(const meiro_maze *m, uint8_t *trail, bool *found, uint64_t *explored,
-                       meiro_error *err)
+                       const meiro_observer *obs, meiro_error *err)
 {
-    goal_search g = {cell_index(m, m->goal.x, m->goal.y), 0, false};
-    meiro_status s = bfs_walk(m, m->start, trail, visit_goal, &g, err);
+    goal_search g = {m, obs, cell_index(m, m->goal.x, m->goal.y), 0, false};
+    meiro_status s = bfs_walk(m, m->start, trail, visit_goal, &g, obs != NULL, err);
     *found = g.found;
     *explored = g.explored;
     return s;
 }
 
-static bool visit_distance(void *ctx, size_t cell, size_t parent, unsigned back)
+static bool visit_distance(void *ctx, size_t cell, size_t parent, uint32_t distance)
 {
-    (void)back;
+    (void)parent;
     uint32_t *dist = ctx;
-    dist[cell] = cell == parent ? 0 : dist[parent] + 1;
+    dist[cell] = distance;
     return false;
 }
 
@@ -113,7 +126,7 @@ meiro_status meiro_distances(const meiro_maze *maze, meiro_cell from, uint32_t *
     uint8_t *seen = meiro_calloc(n, 1);
     if (!seen) return meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory measuring distances");
     for (size_t i = 0; i < n; i++) dist[i] = UINT32_MAX;
-    meiro_status s = bfs_walk(maze, from, seen, visit_distance, dist, err);
+    meiro_status s = bfs_walk(maze, from, seen, visit_distance, dist, true, err);
     free(seen);
     return s;
 }

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 
 meiro_status solve_deadend(const meiro_maze *m, uint8_t *trail, bool *found, uint64_t *explored,
-                           meiro_error *err)
+                           const meiro_observer *obs, meiro_error *err)
 {
     size_t n = (size_t)m->w * m->h;
     size_t start = cell_index(m, m->start.x, m->start.y), goal = cell_index(m, m->goal.x, m->goal.y);
@@ -25,6 +25,7 @@ meiro_status solve_deadend(const meiro_maze *m, uint8_t *trail, bool *found, uin
         trail[i] = TRAIL_SEEN; /* filled: the search below never enters it */
         filled++;
         uint32_t x = (uint32_t)(i % m->w), y = (uint32_t)(i / m->w);
+        observe(obs, MEIRO_EVENT_FILL, x, y, MEIRO_NO_DIR, (uint32_t)filled);
         unsigned exits = cell_open_mask(m, x, y);
         for (unsigned d = 0; d < 4 && ok; d++) {
             if (!(exits & (1u << d))) continue;
@@ -36,7 +37,7 @@ meiro_status solve_deadend(const meiro_maze *m, uint8_t *trail, bool *found, uin
     free(degree);
     free(ends.items);
     if (!ok) return meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory filling dead ends");
-    meiro_status s = solve_bfs(m, trail, found, explored, err);
+    meiro_status s = solve_bfs(m, trail, found, explored, obs, err);
     *explored += filled;
     return s;
 }

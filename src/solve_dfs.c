@@ -15,9 +15,9 @@ static unsigned pick_fixed(void *ctx, const meiro_maze *m, uint32_t x, uint32_t 
 }
 
 meiro_status solve_dfs(const meiro_maze *m, uint8_t *trail, bool *found, uint64_t *explored,
-                       meiro_error *err)
+                        const meiro_observer *obs, meiro_error *err)
 {
     (void)err;
-    walk_roads(m, NULL, trail, m->start, pick_fixed, NULL, m->goal, found, explored);
+    walk_roads(m, NULL, trail, m->start, pick_fixed, NULL, m->goal, found, explored, obs);
     return MEIRO_OK;
 }

@@ -28,7 +28,7 @@ static unsigned marks_on(const meiro_maze *m, const uint8_t *marks, size_t i, un
 }
 
 meiro_status solve_tremaux(const meiro_maze *m, uint8_t *trail, bool *found, uint64_t *explored,
-                           meiro_error *err)
+                           const meiro_observer *obs, meiro_error *err)
 {
     uint8_t *marks = meiro_calloc((size_t)m->w * m->h, 1);
     if (!marks) return meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory for the marks");
@@ -54,6 +54,7 @@ meiro_status solve_tremaux(const meiro_maze *m, uint8_t *trail, bool *found, uin
         size_t owner = passage_owner(m, i, d);
         marks[owner] = (uint8_t)(marks[owner] + (1u << passage_shift(d)));
         i = trail_step(m, trail, i, d);
+        observe(obs, MEIRO_EVENT_VISIT, (uint32_t)(i % m->w), (uint32_t)(i / m->w), d, (uint32_t)*explored);
         known = marks[i] & VISITED;
         marks[i] |= VISITED;
         back = dir_opposite((meiro_dir)d);

@@ -7,7 +7,7 @@
 #include "internal.h"
 
 static meiro_status follow(const meiro_maze *m, uint8_t *trail, bool *found, uint64_t *explored,
-                           unsigned turn)
+                           unsigned turn, const meiro_observer *obs)
 {
     size_t i = cell_index(m, m->start.x, m->start.y), goal = cell_index(m, m->goal.x, m->goal.y);
     trail[i] = TRAIL_SEEN | TRAIL_ROOT;
@@ -23,21 +23,22 @@ static meiro_status follow(const meiro_maze *m, uint8_t *trail, bool *found, uin
         while (!(exits & (1u << d))) d = (d + 4 - turn) & 3;
         heading = d;
         i = trail_step(m, trail, i, d);
+        observe(obs, MEIRO_EVENT_VISIT, (uint32_t)(i % m->w), (uint32_t)(i / m->w), d, (uint32_t)*explored);
         *found = i == goal;
     }
     return MEIRO_OK;
 }
 
 meiro_status solve_left_hand(const meiro_maze *m, uint8_t *trail, bool *found,
-                             uint64_t *explored, meiro_error *err)
+                             uint64_t *explored, const meiro_observer *obs, meiro_error *err)
 {
     (void)err;
-    return follow(m, trail, found, explored, 3); /* left of the heading */
+    return follow(m, trail, found, explored, 3, obs); /* left of the heading */
 }
 
 meiro_status solve_right_hand(const meiro_maze *m, uint8_t *trail, bool *found,
-                              uint64_t *explored, meiro_error *err)
+                              uint64_t *explored, const meiro_observer *obs, meiro_error *err)
 {
     (void)err;
-    return follow(m, trail, found, explored, 1); /* right of the heading */
+    return follow(m, trail, found, explored, 1, obs); /* right of the heading */
 }

@@ -78,6 +78,13 @@ static meiro_status path_from_trail(const meiro_maze *m, const uint8_t *trail, m
 meiro_status meiro_solve(const meiro_maze *maze, const char *solver, meiro_path *path,
                          meiro_error *err)
 {
+    return meiro_solve_watched(maze, solver, NULL, path, err);
+}
+
+meiro_status meiro_solve_watched(const meiro_maze *maze, const char *solver,
+                                 const meiro_observer *observer, meiro_path *path,
+                                 meiro_error *err)
+{
     *path = (meiro_path){NULL, 0, 0};
     const char *name = solver ? solver : "bfs";
     const solver_entry *entry = solver_find(name);
@@ -88,13 +95,15 @@ meiro_status meiro_solve(const meiro_maze *maze, const char *solver, meiro_path 
     if (!trail) return meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory solving the maze");
     bool found = false;
     uint64_t explored = 0;
-    meiro_status s = entry->run(maze, trail, &found, &explored, err);
+    meiro_status s = entry->run(maze, trail, &found, &explored, observer, err);
     if (s == MEIRO_OK && !found)
         s = meiro_fail(err, MEIRO_ERROR_NO_PATH,
                        "no path from S (%lu, %lu) to G (%lu, %lu): the goal cannot be reached",
                        (unsigned long)maze->start.x, (unsigned long)maze->start.y,
                        (unsigned long)maze->goal.x, (unsigned long)maze->goal.y);
     if (s == MEIRO_OK) s = path_from_trail(maze, trail, path, err);
+    for (size_t k = 0; s == MEIRO_OK && observer && k < path->length; k++)
+        observe(observer, MEIRO_EVENT_PATH, path->cells[k].x, path->cells[k].y, MEIRO_NO_DIR, (uint32_t)k);
     free(trail);
     path->explored = explored;
     return s;

@@ -5,14 +5,25 @@
  * trail, so the walk needs no stack and no recursion. */
 #include "internal.h"
 
-void walk_roads(const meiro_maze *m, meiro_maze *carve, uint8_t *trail, meiro_cell from,
-                walk_pick_fn pick, void *ctx, meiro_cell goal, bool *found, uint64_t *visited)
+/* The walk, compiled twice: `watched` is a constant in each copy, so the
+ * unwatched one carries no observer code at all. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline void walk(const meiro_maze *m, meiro_maze *carve, uint8_t *trail, meiro_cell from,
+                        walk_pick_fn pick, void *ctx, meiro_cell goal, bool *found,
+                        uint64_t *visited, const meiro_observer *obs, const bool watched)
 {
+    /* seed 000 numbers its roads: the first is 2... here 0, and every
+     * branch started again after backing up gets the next number */
+    uint32_t road = 0;
+    bool backed_up = false;
     uint32_t x = from.x, y = from.y;
     size_t i = cell_index(m, x, y);
     trail[i] = TRAIL_SEEN | TRAIL_ROOT;
     *visited = 1;
     bool following = carve == NULL;
+    if (watched) observe(obs, MEIRO_EVENT_VISIT, x, y, MEIRO_NO_DIR, road);
     if (found) *found = following && x == goal.x && y == goal.y;
     if (found && *found) return;
     for (;;) {
@@ -25,12 +36,17 @@ void walk_roads(const meiro_maze *m, meiro_maze *carve, uint8_t *trail, meiro_ce
         }
         if (candidates) {
             unsigned d = pick(ctx, m, x, y, candidates);
-            if (!following) maze_set_wall(carve, x, y, d, true);
+            if (watched && backed_up) road++, backed_up = false;
+            if (!following) {
+                if (watched) carve->road = road;
+                maze_set_wall(carve, x, y, d, true);
+            }
             x += (uint32_t)DIR_DX[d];
             y += (uint32_t)DIR_DY[d];
             i = cell_index(m, x, y);
             trail[i] = (uint8_t)(TRAIL_SEEN | dir_opposite((meiro_dir)d));
             ++*visited;
+            if (watched) observe(obs, MEIRO_EVENT_VISIT, x, y, d, road);
             if (following && x == goal.x && y == goal.y) {
                 *found = true;
                 return;
@@ -38,11 +54,25 @@ void walk_roads(const meiro_maze *m, meiro_maze *carve, uint8_t *trail, meiro_ce
             continue;
         }
         if (trail[i] & TRAIL_ROOT) return; /* back at the start: all filled */
+        if (watched) {
+            observe(obs, MEIRO_EVENT_LEAVE, x, y, MEIRO_NO_DIR, road);
+            backed_up = true;
+        }
         unsigned back = trail[i] & TRAIL_DIR;
         x += (uint32_t)DIR_DX[back];
         y += (uint32_t)DIR_DY[back];
         i = cell_index(m, x, y);
     }
+}
+
+void walk_roads(const meiro_maze *m, meiro_maze *carve, uint8_t *trail, meiro_cell from,
+                walk_pick_fn pick, void *ctx, meiro_cell goal, bool *found, uint64_t *visited,
+                const meiro_observer *obs)
+{
+    if (obs || (carve && carve->obs))
+        walk(m, carve, trail, from, pick, ctx, goal, found, visited, obs, true);
+    else
+        walk(m, carve, trail, from, pick, ctx, goal, found, visited, NULL, false);
 }
 
 size_t trail_step(const meiro_maze *m, uint8_t *trail, size_t i, unsigned d)
