@@ -184,6 +184,42 @@ const meiro_event *meiro_trace_events(const meiro_trace *trace);
 /* MEIRO_ERROR_NOMEM if a step could not be recorded. */
 meiro_status meiro_trace_status(const meiro_trace *trace);
 
+/* A player steps through a trace frame by frame (steps grouped so there
+ * are at most `frames` frames per phase: generation, then solving) and
+ * keeps what a viewer shows: the walls, a colour per cell, the path. */
+typedef struct meiro_player meiro_player;
+
+/* `initial` is the maze the trace starts from (a copy is kept), or NULL for
+ * a width x height grid with every wall closed (a trace of generation). */
+meiro_player *meiro_player_new(const meiro_trace *trace, const meiro_maze *initial, uint32_t width,
+                               uint32_t height, unsigned frames, meiro_error *err);
+void meiro_player_free(meiro_player *player); /* NULL is allowed */
+/* Applies the next frame; false when there is none left. */
+bool meiro_player_next(meiro_player *player);
+size_t meiro_player_frame(const meiro_player *player);  /* frames applied so far */
+size_t meiro_player_frames(const meiro_player *player); /* frames in all */
+bool meiro_player_solving(const meiro_player *player);  /* in the solving phase */
+const meiro_maze *meiro_player_maze(const meiro_player *player);
+/* 0xRRGGBB of cell (x, y), or MEIRO_NO_COLOUR for a plain cell. */
+#define MEIRO_NO_COLOUR 0xFFFFFFFFu
+uint32_t meiro_player_colour(const meiro_player *player, uint32_t x, uint32_t y);
+bool meiro_player_on_path(const meiro_player *player, uint32_t x, uint32_t y);
+
+/* An animated SVG of the trace (SMIL, looping, no script), small on disk;
+ * a viewer that does not animate shows the finished maze (and the path,
+ * if the trace solved it). */
+meiro_status meiro_animate_svg(const meiro_trace *trace, const meiro_maze *initial,
+                               uint32_t width, uint32_t height, FILE *out, meiro_error *err);
+/* The same into a file, atomically. */
+meiro_status meiro_animate_svg_save(const meiro_trace *trace, const meiro_maze *initial,
+                                    uint32_t width, uint32_t height, const char *filename,
+                                    meiro_error *err);
+
+/* Numbered PNG frames (frame-00001.png ...) in `dir` (made if missing). */
+meiro_status meiro_animate_frames(const meiro_trace *trace, const meiro_maze *initial,
+                                  uint32_t width, uint32_t height, const char *dir,
+                                  unsigned frames, meiro_error *err);
+
 /* Where S and G go. */
 typedef enum meiro_ends {
     MEIRO_ENDS_CORNERS,  /* top-left and bottom-right cells (the originals) */

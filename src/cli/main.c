@@ -69,6 +69,9 @@ static const char *const usage_generate =
     "                       (default: from the output file's extension, else text)\n"
     "  -o, --output FILE    write to FILE (default, or '-': standard output)\n"
     "  -h, --help           show this help\n"
+    "      --animate F.svg  also write an animated SVG of the generation (and of\n"
+    "                       the solving, with --solution)\n"
+    "      --frames DIR     also write numbered PNG frames of it into DIR\n"
     PAGE_HELP;
 
 static const char *const usage_solve =
@@ -82,6 +85,8 @@ static const char *const usage_solve =
     "                       extension, else text)\n"
     "  -o, --output FILE    write to FILE (default, or '-': standard output)\n"
     "  -h, --help           show this help\n"
+    "      --animate F.svg  also write an animated SVG of the search\n"
+    "      --frames DIR     also write numbered PNG frames of it into DIR\n"
     PAGE_HELP;
 
 static const char *const usage_booklet =
@@ -184,8 +189,10 @@ static uint64_t clock_seed(void)
 enum {
     OPT_PAPER = 256, OPT_LANDSCAPE, OPT_PORTRAIT, OPT_MARGIN, OPT_CELL, OPT_TITLE,
     OPT_ANSWER_PAGE, OPT_DPI, OPT_CROP, OPT_LANG, OPT_BIAS, OPT_LOOPS, OPT_ENDS, OPT_START,
-    OPT_GOAL, OPT_FROM, OPT_TO, OPT_DIFFICULTY, OPT_COVER, OPT_NO_COVER
+    OPT_GOAL, OPT_FROM, OPT_TO, OPT_DIFFICULTY, OPT_COVER, OPT_NO_COVER, OPT_ANIMATE, OPT_FRAMES
 };
+#define WATCH_LONGOPTS                                                                         \
+    {"animate", required_argument, NULL, OPT_ANIMATE}, {"frames", required_argument, NULL, OPT_FRAMES}
 #define PAGE_LONGOPTS                                                                          \
     {"template", required_argument, NULL, 't'}, {"lang", required_argument, NULL, OPT_LANG},   \
     {"paper", required_argument, NULL, OPT_PAPER},                                             \
@@ -304,6 +311,18 @@ static int page_finish(page_cli *pc, meiro_export_options *page)
     return EXIT_OK;
 }
 
+/* --animate and --frames: writes the trace's animations; a runtime
+ * failure names the file. */
+static int write_animations(const meiro_trace *trace, const meiro_maze *initial, uint32_t w,
+                            uint32_t h, const char *svg, const char *frames)
+{
+    meiro_error err = {0};
+    if (svg && meiro_animate_svg_save(trace, initial, w, h, svg, &err) != MEIRO_OK) return fail(svg, &err);
+    if (frames && meiro_animate_frames(trace, initial, w, h, frames, 200, &err) != MEIRO_OK)
+        return fail(frames, &err);
+    return EXIT_OK;
+}
+
 /* Shared handling of getopt's complaints. */
 static int bad_option(const char *command, char **argv, int c)
 {
@@ -360,8 +379,10 @@ static int cmd_generate(int argc, char **argv)
         {"help", no_argument, NULL, 'h'},         PAGE_LONGOPTS,
         {"bias", required_argument, NULL, OPT_BIAS}, {"loops", required_argument, NULL, OPT_LOOPS},
         {"ends", required_argument, NULL, OPT_ENDS}, {"start", required_argument, NULL, OPT_START},
-        {"goal", required_argument, NULL, OPT_GOAL}, {NULL, 0, NULL, 0},
+        {"goal", required_argument, NULL, OPT_GOAL}, WATCH_LONGOPTS,
+        {NULL, 0, NULL, 0},
     };
+    const char *animate = NULL, *frames = NULL;
     page_cli pc;
     page_cli_init(&pc);
     meiro_export_options page;
@@ -407,6 +428,8 @@ static int cmd_generate(int argc, char **argv)
                 return usage_error("generate", "%s", e.message);
             break;
         }
+        case OPT_ANIMATE: animate = optarg; break;
+        case OPT_FRAMES: frames = optarg; break;
         case OPT_START:
         case OPT_GOAL:
             if (!parse_cell(optarg, c == OPT_START ? &opt.start : &opt.goal))
@@ -438,9 +461,13 @@ static int cmd_generate(int argc, char **argv)
 
     meiro_error err = {0};
     if (!seeded) opt.seed = clock_seed();
+    meiro_trace *trace = animate || frames ? meiro_trace_new() : NULL;
+    meiro_observer watcher = trace ? meiro_trace_observer(trace) : (meiro_observer){0};
+    if (trace) opt.observer = &watcher;
     meiro_maze *m = meiro_generate(&opt, &err);
     if (!m) {
         meiro_template_free(pc.tpl);
+        meiro_trace_free(trace);
         return library_error("generate", NULL, &err);
     }
     if (!seeded)
@@ -448,12 +475,15 @@ static int cmd_generate(int argc, char **argv)
                 (unsigned long long)opt.seed, (unsigned long long)opt.seed);
     meiro_path path = {0};
     solution = solution || page.answer_page;
-    if (solution && meiro_solve(m, solver, &path, &err) != MEIRO_OK) {
+    if (solution && meiro_solve_watched(m, solver, trace ? &watcher : NULL, &path, &err) != MEIRO_OK) {
         meiro_maze_free(m);
         meiro_template_free(pc.tpl);
+        meiro_trace_free(trace);
         return library_error("generate", NULL, &err);
     }
     rc = write_result("generate", m, solution ? &path : NULL, format, &page, output);
+    if (rc == EXIT_OK && trace) rc = write_animations(trace, NULL, opt.width, opt.height, animate, frames);
+    meiro_trace_free(trace);
     meiro_path_free(&path);
     meiro_maze_free(m);
     meiro_template_free(pc.tpl);
@@ -484,12 +514,13 @@ static int cmd_solve(int argc, char **argv)
         {"solver", required_argument, NULL, 'm'}, {"input-format", required_argument, NULL, 'i'},
         {"format", required_argument, NULL, 'f'}, {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},         PAGE_LONGOPTS,
-        {NULL, 0, NULL, 0},
+        WATCH_LONGOPTS,                           {NULL, 0, NULL, 0},
     };
     page_cli pc;
     page_cli_init(&pc);
     meiro_export_options page;
     const char *solver = NULL, *fmt = NULL, *output = NULL, *input_format = NULL;
+    const char *animate = NULL, *frames = NULL;
     int c;
     while ((c = getopt_long(argc, argv, ":m:i:f:o:t:h", longopts, NULL)) != -1) {
         switch (c) {
@@ -497,6 +528,8 @@ static int cmd_solve(int argc, char **argv)
         case 'i': input_format = optarg; break;
         case 'f': fmt = optarg; break;
         case 'o': output = optarg; break;
+        case OPT_ANIMATE: animate = optarg; break;
+        case OPT_FRAMES: frames = optarg; break;
         case 'h': fputs(usage_solve, stdout); return EXIT_OK;
         default: {
             int rc = page_option("solve", c, &pc);
@@ -517,12 +550,18 @@ static int cmd_solve(int argc, char **argv)
     }
     meiro_error err = {0};
     meiro_path path;
-    if (meiro_solve(m, solver, &path, &err) != MEIRO_OK) {
+    meiro_trace *trace = animate || frames ? meiro_trace_new() : NULL;
+    meiro_observer watcher = trace ? meiro_trace_observer(trace) : (meiro_observer){0};
+    if (meiro_solve_watched(m, solver, trace ? &watcher : NULL, &path, &err) != MEIRO_OK) {
         meiro_maze_free(m);
         meiro_template_free(pc.tpl);
+        meiro_trace_free(trace);
         return library_error("solve", input, &err);
     }
     rc = write_result("solve", m, &path, format, &page, output);
+    if (rc == EXIT_OK && trace)
+        rc = write_animations(trace, m, meiro_maze_width(m), meiro_maze_height(m), animate, frames);
+    meiro_trace_free(trace);
     meiro_path_free(&path);
     meiro_maze_free(m);
     meiro_template_free(pc.tpl);
