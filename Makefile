@@ -23,7 +23,7 @@ LIB_SRC  := $(wildcard src/*.c)
 LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/builtin_files.o
 TEMPLATE_FILES := $(sort $(wildcard templates/*.ini)) $(sort $(wildcard templates/art/*.svg))
 TEMPLATE_DIR = $(PREFIX)/share/meiro/templates
-CLI_OBJ  := $(BUILD)/obj/cli/main.o
+CLI_OBJ  := $(BUILD)/obj/cli/main.o $(BUILD)/obj/cli/watch.o
 TEST_SRC := $(wildcard tests/test_*.c)
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 BENCH    := $(BUILD)/bench
@@ -32,7 +32,7 @@ BENCH    := $(BUILD)/bench
 BUILD_PKGS = gcc make libc6-dev pkg-config libcairo2-dev libxlsxwriter-dev libpng-dev libpango1.0-dev \
              librsvg2-dev libinih-dev \
              fonts-dejavu-core fonts-ipaexfont-gothic
-TEST_PKGS  = $(BUILD_PKGS) poppler-utils librsvg2-bin qpdf unzip libreoffice-calc-nogui \
+TEST_PKGS  = $(BUILD_PKGS) poppler-utils librsvg2-bin qpdf unzip libreoffice-calc-nogui libxml2-utils \
              fonts-crosextra-carlito
 
 .PHONY: all deps deps-test check test test-asan bench demo samples install uninstall clean

@@ -15,7 +15,7 @@
 #include <sys/stat.h>
 
 enum { CELL_UNITS = 10, SVG_FRAMES = 240 };
-#define PATH_COLOUR 0xF08A80u /* the solution's cells */
+#define PATH_COLOUR 0xE8685Cu /* the solution's cells: a red to see at once */
 #define GEN_SECONDS 8.0
 #define SOLVE_SECONDS 5.0
 #define HOLD_SECONDS 2.5
@@ -134,8 +134,8 @@ meiro_status meiro_animate_svg(const meiro_trace *trace, const meiro_maze *initi
         free(colour), free(walls), free(times), free(cc.items), free(wc.items);
         return meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory for the animation");
     }
-    qsort(cc.items, cc.count, sizeof *cc.items, by_item);
-    qsort(wc.items, wc.count, sizeof *wc.items, by_item);
+    if (cc.count > 1) qsort(cc.items, cc.count, sizeof *cc.items, by_item);
+    if (wc.count > 1) qsort(wc.items, wc.count, sizeof *wc.items, by_item);
 
     double u = CELL_UNITS;
     double vw = (width + 2) * u, vh = (height + 2) * u;

@@ -182,6 +182,19 @@ run 2 "$meiro" booklet -o "$tmp/b.svg"; err_has "PDF or an XLSX"; absent "$tmp/b
 run 0 "$meiro" booklet --help; out_has "--difficulty"; out_has "--template"
 run 0 "$meiro" list; out_has "kids-ja"; out_has "booklet-a5"; out_has "expert"
 
+# watching
+run 0 "$meiro" generate -W 12 -H 8 -s 2 --solution --animate "$tmp/a.svg" --frames "$tmp/fr" -o "$tmp/a.txt"
+if grep -q '<animate' "$tmp/a.svg"; then ok; else bad "a.svg has no animation"; fi
+if [ -f "$tmp/fr/frame-00001.png" ]; then ok; else bad "no frames"; fi
+run 0 "$meiro" solve -m dfs --animate "$tmp/s.svg" "$data/seed003.txt"; same "$tmp/out" "$data/seed003-solved.txt"
+run 1 "$meiro" generate -s 1 --animate "$tmp/no/such/a.svg"; err_has "a.svg: cannot create the file"
+run 0 "$meiro" watch -W 6 -H 4 -s 1; err_empty   # not a terminal: the final maze, plain
+if grep -q "$(printf '\033')" "$tmp/out"; then bad "escape codes without a terminal"; else ok; fi
+out_has "┌"; out_has "G"
+run 2 "$meiro" watch -a nope; err_has "unknown algorithm"
+run 2 "$meiro" watch --delay x; err_has "delay"
+run 0 "$meiro" watch --help; out_has "q or Ctrl-C"
+
 # stats
 run 0 "$meiro" stats "$data/seed003.txt"; out_has "size: *8 x 7"; out_has "solution: *16 cells"; out_has "perfect: *yes"
 run 0 "$meiro" stats --json "$data/seed003.txt"; out_has '"solution_length": 16'; out_has '"seed": null'

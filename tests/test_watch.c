@@ -1,10 +1,22 @@
 /* Watching: the steps generators and solvers report. A recorded trace,
  * replayed without any viewer, must rebuild exactly the maze and the path;
  * solvers report what they explored. */
+#define _XOPEN_SOURCE 700 /* posix_openpt and friends */
 #include "harness.h"
 #include "internal.h"
 
+#include <fcntl.h>
 #include <stdlib.h>
+#include <sys/ioctl.h>
+#include <sys/wait.h>
+#include <termios.h>
+#include <time.h>
+#include <unistd.h>
+
+static char dir[64];
+static int skipped;
+
+#include "picture.h"
 
 static void test_generators(void)
 {
@@ -133,10 +145,195 @@ static void test_solvers(void)
     meiro_maze_free(mazes[1]);
 }
 
+/* Runs `meiro watch ARGS` on a pseudo-terminal of cols x rows; keeps the
+ * last bytes it printed; sends `key` after `key_after` ms (if not 0). */
+static int run_on_terminal(char **args, unsigned cols, unsigned rows, char key, int key_after,
+                           char *tail, size_t size, double *seconds)
+{
+    int master = posix_openpt(O_RDWR | O_NOCTTY);
+    if (master < 0 || grantpt(master) || unlockpt(master)) return -1;
+    struct winsize ws = {(unsigned short)rows, (unsigned short)cols, 0, 0};
+    char *slave_name = ptsname(master);
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    pid_t pid = fork();
+    if (pid == 0) {
+        setsid();
+        int s = open(slave_name, O_RDWR);
+        ioctl(s, TIOCSWINSZ, &ws);
+        dup2(s, 0), dup2(s, 1), dup2(s, 2);
+        execv(args[0], args);
+        _exit(127);
+    }
+    size_t len = 0;
+    bool sent = false;
+    for (;;) {
+        if (key && !sent) {
+            clock_gettime(CLOCK_MONOTONIC, &t1);
+            if ((t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000 >= key_after) {
+                sent = write(master, &key, 1) == 1;
+            }
+        }
+        char buf[65536];
+        ssize_t n = read(master, buf, sizeof buf);
+        if (n <= 0) break;
+        for (ssize_t k = 0; k < n; k++) { /* keep the tail */
+            if (len == size - 1) {
+                memmove(tail, tail + size / 2, size / 2 - 1);
+                len = size / 2 - 1;
+            }
+            tail[len++] = buf[k];
+        }
+    }
+    tail[len] = 0;
+    int status = 0;
+    waitpid(pid, &status, 0);
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    *seconds = (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
+    close(master);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+static void test_terminal(void)
+{
+    const char *meiro = getenv("MEIRO");
+    if (!meiro) {
+        printf("skipped: the terminal viewer (MEIRO names no binary)\n");
+        return;
+    }
+    static char tail[1 << 16];
+    double secs;
+    char *args[] = {(char *)meiro, "watch", "-W", "12", "-H", "6", "-s", "4", "--delay", "1", NULL};
+    int rc = run_on_terminal(args, 80, 24, 0, 0, tail, sizeof tail, &secs);
+    CHECK_INT(rc, 0);
+    /* the last frame: 13 half-block rows for a 13-row grid? (2*6+1 = 13 grid
+     * rows make 7 lines of 25 blocks), then the terminal put back */
+    const char *last = strstr(tail, "\x1b[H");
+    for (const char *next = last; next; next = strstr(next + 1, "\x1b[H")) last = next;
+    CHECK(last != NULL);
+    if (last) {
+        int lines = 0, blocks = 0;
+        for (const char *c = last; *c; c++) {
+            if (!strncmp(c, "\xe2\x96\x80", 3)) blocks++;
+            if (*c == '\n') lines++;
+        }
+        CHECK_MSG(blocks == 7 * 25, "%d blocks in the last frame", blocks);
+        CHECK(lines >= 7);
+    }
+    CHECK(strstr(tail, "\x1b[?25h") != NULL); /* the cursor shown again */
+    CHECK(strstr(tail, "dig 12x6 · seed 4 · bfs: path of") != NULL);
+    /* q stops a slow show early and still restores the terminal */
+    char *slow[] = {(char *)meiro, "watch", "-W", "20", "-H", "8", "-s", "4", "--delay", "400", NULL};
+    rc = run_on_terminal(slow, 80, 24, 'q', 300, tail, sizeof tail, &secs);
+    CHECK_INT(rc, 0);
+    CHECK_MSG(secs < 5, "took %.1f s after q", secs);
+    CHECK(strstr(tail, "(stopped)") && strstr(tail, "\x1b[?25h"));
+    /* too big for the terminal: a clear message */
+    char *big[] = {(char *)meiro, "watch", "-W", "200", "-H", "8", NULL};
+    rc = run_on_terminal(big, 80, 24, 0, 0, tail, sizeof tail, &secs);
+    CHECK_INT(rc, 2);
+    CHECK(strstr(tail, "at most 39 x 21 cells") != NULL);
+}
+
+/* The animated SVG: XML, small, and without animation the finished maze
+ * (with the path's cells); the PNG frames: the last is the finished maze. */
+static void test_animations(void)
+{
+    static const char *const algos[] = {"dig", "wall", "cluster"};
+    for (size_t a = 0; a < 3; a++) {
+        meiro_trace *t = meiro_trace_new();
+        meiro_observer obs = meiro_trace_observer(t);
+        meiro_generate_options o;
+        meiro_generate_options_init(&o);
+        o.width = 40;
+        o.height = 30;
+        o.algorithm = algos[a];
+        o.seed = 9;
+        o.observer = &obs;
+        meiro_maze *m = meiro_generate(&o, NULL);
+        meiro_path path;
+        meiro_solve_watched(m, "bfs", &obs, &path, NULL);
+        char svg[160], png[256], cmd[600], out[256];
+        snprintf(svg, sizeof svg, "%s/%s.svg", dir, algos[a]);
+        CHECK_INT(meiro_animate_svg_save(t, NULL, 40, 30, svg, NULL), MEIRO_OK);
+        FILE *f = fopen(svg, "rb");
+        fseek(f, 0, SEEK_END);
+        long size = ftell(f);
+        fclose(f);
+        CHECK_MSG(size > 10000 && size < 3 << 20, "%s: %ld bytes", svg, size);
+        if (have("xmllint")) {
+            snprintf(cmd, sizeof cmd, "xmllint --noout %s", svg);
+            CHECK_MSG(run(cmd, NULL, 0), "%s is not well-formed XML", svg);
+            snprintf(cmd, sizeof cmd, "xmllint --xpath 'count(//*[local-name()=\"animate\"])' %s", svg);
+            run(cmd, out, sizeof out);
+            CHECK_MSG(atoi(out) > 100, "%s: %s animations", svg, out);
+        }
+        page_layout L = {0}; /* the SVG's own geometry: 10 units a cell, a cell of margin */
+        L.cell = 10, L.maze_x = L.maze_y = 10, L.maze_w = 400, L.maze_h = 300, L.line = 1.6;
+        if (have("rsvg-convert")) {
+            snprintf(png, sizeof png, "%s/%s-svg.png", dir, algos[a]);
+            snprintf(cmd, sizeof cmd, "rsvg-convert -z 2 -o %s %s", png, svg);
+            CHECK(run(cmd, NULL, 0));
+            image img;
+            CHECK(load_png(png, &img));
+            if (img.gray) check_picture(svg, &img, m, &path, &L, 2, 0, 0, 0.01, false, true);
+            free_image(&img);
+        }
+        char frames[160];
+        snprintf(frames, sizeof frames, "%s/frames-%s", dir, algos[a]);
+        CHECK_INT(meiro_animate_frames(t, NULL, 40, 30, frames, 60, NULL), MEIRO_OK);
+        int count = 0;
+        for (int k = 1; k < 200; k++) {
+            snprintf(png, sizeof png, "%s/frame-%05d.png", frames, k);
+            if (access(png, F_OK) != 0) break;
+            count = k;
+        }
+        CHECK_MSG(count >= 60 && count <= 120, "%s: %d frames", frames, count); /* 60 per phase at most */
+        snprintf(png, sizeof png, "%s/frame-%05d.png", frames, count);
+        image last;
+        CHECK(load_png(png, &last));
+        if (last.gray) { /* 24 px cells in frames of a 40-wide maze */
+            page_layout F = {0};
+            F.cell = 24, F.maze_x = F.maze_y = 24, F.maze_w = 24 * 40, F.maze_h = 24 * 30, F.line = 3;
+            check_picture(png, &last, m, &path, &F, 1, 0, 0, 0.01, false, true);
+        }
+        free_image(&last);
+        /* solve --animate: only the search, on a maze read from a file */
+        meiro_trace *s = meiro_trace_new();
+        meiro_observer sobs = meiro_trace_observer(s);
+        meiro_path p2;
+        meiro_solve_watched(m, "dfs", &sobs, &p2, NULL);
+        snprintf(svg, sizeof svg, "%s/%s-solve.svg", dir, algos[a]);
+        CHECK_INT(meiro_animate_svg_save(s, m, 0, 0, svg, NULL), MEIRO_OK);
+        if (have("rsvg-convert")) {
+            snprintf(png, sizeof png, "%s/%s-solve.png", dir, algos[a]);
+            snprintf(cmd, sizeof cmd, "rsvg-convert -z 2 -o %s %s", png, svg);
+            CHECK(run(cmd, NULL, 0));
+            image img;
+            CHECK(load_png(png, &img));
+            if (img.gray) check_picture(svg, &img, m, &p2, &L, 2, 0, 0, 0.01, false, true);
+            free_image(&img);
+        }
+        meiro_path_free(&p2);
+        meiro_trace_free(s);
+        meiro_path_free(&path);
+        meiro_maze_free(m);
+        meiro_trace_free(t);
+    }
+}
+
 int main(void)
 {
+    snprintf(dir, sizeof dir, "/tmp/meiro-watch-XXXXXX");
+    if (!mkdtemp(dir)) return 1;
     test_generators();
     test_roads();
     test_solvers();
+    test_terminal();
+    test_animations();
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    if (system(cmd) != 0) printf("could not remove %s\n", dir);
+    if (skipped) printf("watch: %d checks skipped for missing tools\n", skipped);
     return test_summary("watch");
 }

@@ -1,7 +1,7 @@
 /* The meiro command: parses options, calls the library, reports errors.
  * Exit status: 0 success, 1 runtime failure, 2 usage error. */
 #define _POSIX_C_SOURCE 200809L
-#include "meiro.h"
+#include "cli.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -12,7 +12,6 @@
 #include <string.h>
 #include <time.h>
 
-enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
 
 static const char *const usage_main =
     "Usage: meiro COMMAND [OPTIONS]\n"
@@ -22,6 +21,7 @@ static const char *const usage_main =
     "  generate   make a new maze\n"
     "  solve      solve a maze read from a text or CSV file\n"
     "  booklet    many mazes in one PDF or workbook, getting harder, with answers\n"
+    "  watch      watch a maze being made and solved, in the terminal\n"
     "  stats      measure a maze (size, solution, dead ends, junctions)\n"
     "  list       list algorithms, solvers and formats\n"
     "\n"
@@ -122,7 +122,7 @@ static const char *const usage_stats =
     "  -h, --help           show this help\n";
 
 /* Reports a library error: "meiro: FILE:LINE:COL: message". */
-static int fail(const char *file, const meiro_error *err)
+int fail(const char *file, const meiro_error *err)
 {
     const char *msg = err->message[0] ? err->message : meiro_strerror(err->status);
     if (file && err->line && err->column)
@@ -136,7 +136,7 @@ static int fail(const char *file, const meiro_error *err)
     return EXIT_FAIL;
 }
 
-static int usage_error(const char *command, const char *fmt, const char *arg)
+int usage_error(const char *command, const char *fmt, const char *arg)
 {
     fprintf(stderr, "meiro%s%s: ", command ? " " : "", command ? command : "");
     fprintf(stderr, fmt, arg);
@@ -163,7 +163,7 @@ static int single_input(const char *command, int argc, char **argv, const char *
     return EXIT_OK;
 }
 
-static bool parse_u64(const char *s, uint64_t max, uint64_t *out)
+bool parse_u64(const char *s, uint64_t max, uint64_t *out)
 {
     if (!s || !*s || *s == '-' || *s == '+' || *s == ' ') return false;
     errno = 0;
@@ -175,7 +175,7 @@ static bool parse_u64(const char *s, uint64_t max, uint64_t *out)
 }
 
 /* A seed for when none is given: from the clock, short enough to retype. */
-static uint64_t clock_seed(void)
+uint64_t clock_seed(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
@@ -883,8 +883,8 @@ int main(int argc, char **argv)
         const char *name;
         int (*run)(int, char **);
     } commands[] = {
-        {"generate", cmd_generate}, {"solve", cmd_solve},     {"booklet", cmd_booklet},
-        {"stats", cmd_stats},       {"list", cmd_list},
+        {"generate", cmd_generate}, {"solve", cmd_solve}, {"booklet", cmd_booklet},
+        {"watch", cmd_watch},       {"stats", cmd_stats}, {"list", cmd_list},
     };
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
         if (strcmp(cmd, commands[i].name) == 0) {
