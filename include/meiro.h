@@ -204,6 +204,10 @@ const meiro_maze *meiro_player_maze(const meiro_player *player);
 #define MEIRO_NO_COLOUR 0xFFFFFFFFu
 uint32_t meiro_player_colour(const meiro_player *player, uint32_t x, uint32_t y);
 bool meiro_player_on_path(const meiro_player *player, uint32_t x, uint32_t y);
+/* What a solver reported with its visit of (x, y): bfs its distance from S
+ * (seed 003's numbers), astar the steps, dfs/fill the road, the wall
+ * followers and tremaux their step; UINT32_MAX if not visited. */
+uint32_t meiro_player_value(const meiro_player *player, uint32_t x, uint32_t y);
 
 /* An animated SVG of the trace (SMIL, looping, no script), small on disk;
  * a viewer that does not animate shows the finished maze (and the path,

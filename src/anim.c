@@ -180,3 +180,10 @@ bool meiro_player_on_path(const meiro_player *p, uint32_t x, uint32_t y)
 {
     return x < p->maze->w && y < p->maze->h && p->path[cell_index(p->maze, x, y)];
 }
+
+uint32_t meiro_player_value(const meiro_player *p, uint32_t x, uint32_t y)
+{
+    if (x >= p->maze->w || y >= p->maze->h) return UINT32_MAX;
+    size_t i = cell_index(p->maze, x, y);
+    return p->paint[i] == PAINT_VISIT ? p->value[i] : UINT32_MAX;
+}

@@ -220,6 +220,21 @@ static void draw_frame(cairo_t *cr, const meiro_player *p, const page_layout *L,
         }
     }
     draw_maze(cr, m, NULL, L, marks, 1.0);
+    if (L->cell < 20) return;
+    /* big cells: the numbers a solver gave them, as seed 003 printed them */
+    cairo_set_source_rgb(cr, 0.25, 0.25, 0.3);
+    for (uint32_t y = 0; y < m->h; y++) {
+        for (uint32_t x = 0; x < m->w; x++) {
+            uint32_t v = meiro_player_value(p, x, y);
+            meiro_cell s = meiro_maze_start(m), g = meiro_maze_goal(m);
+            if (v == UINT32_MAX || (x == s.x && y == s.y) || (x == g.x && y == g.y)) continue;
+            char num[16];
+            snprintf(num, sizeof num, "%u", v);
+            double size = L->cell * (v < 100 ? 0.42 : v < 1000 ? 0.32 : 0.25);
+            draw_text(cr, num, FONT_FAMILY, L->maze_x + (x + 0.5) * L->cell,
+                      L->maze_y + (y + 0.5) * L->cell + size * 0.36, size, false, 0);
+        }
+    }
 }
 
 typedef struct svg_job {
@@ -252,9 +267,9 @@ meiro_status meiro_animate_frames(const meiro_trace *trace, const meiro_maze *in
     if (!p) return err ? err->status : MEIRO_ERROR_NOMEM;
     width = meiro_player_maze(p)->w;
     height = meiro_player_maze(p)->h;
-    /* cells of 4 to 24 pixels, the picture at most 1280 wide, even sizes
+    /* cells of 4 to 48 pixels, the picture at most 1280 wide, even sizes
      * (video encoders want them) */
-    double cell = fmax(4, fmin(24, floor(1280.0 / (width + 2))));
+    double cell = fmax(4, fmin(48, floor(1280.0 / (width + 2))));
     page_layout L = {0};
     L.cell = cell;
     L.line = fmax(1, round(cell / 8));

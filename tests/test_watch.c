@@ -292,9 +292,9 @@ static void test_animations(void)
         snprintf(png, sizeof png, "%s/frame-%05d.png", frames, count);
         image last;
         CHECK(load_png(png, &last));
-        if (last.gray) { /* 24 px cells in frames of a 40-wide maze */
+        if (last.gray) { /* 1280 / 42 = 30 px cells in frames of a 40-wide maze */
             page_layout F = {0};
-            F.cell = 24, F.maze_x = F.maze_y = 24, F.maze_w = 24 * 40, F.maze_h = 24 * 30, F.line = 3;
+            F.cell = 30, F.maze_x = F.maze_y = 30, F.maze_w = 30 * 40, F.maze_h = 30 * 30, F.line = 4;
             check_picture(png, &last, m, &path, &F, 1, 0, 0, 0.01, false, true);
         }
         free_image(&last);
