@@ -235,6 +235,21 @@ static void test_terminal(void)
     CHECK(strstr(tail, "at most 39 x 21 cells") != NULL);
 }
 
+/* What a viewer that does not animate shows: the finished maze and path. */
+static void check_static_svg(const char *svg, const meiro_maze *m, const meiro_path *path,
+                             const page_layout *L)
+{
+    if (!have("rsvg-convert")) return;
+    char png[256], cmd[600];
+    snprintf(png, sizeof png, "%s.png", svg);
+    snprintf(cmd, sizeof cmd, "rsvg-convert -z 2 -o %s %s", png, svg);
+    CHECK(run(cmd, NULL, 0));
+    image img;
+    CHECK(load_png(png, &img));
+    if (img.gray) check_picture(svg, &img, m, path, L, 2, 0, 0, 0.01, false, true);
+    free_image(&img);
+}
+
 /* The animated SVG: XML, small, and without animation the finished maze
  * (with the path's cells); the PNG frames: the last is the finished maze. */
 static void test_animations(void)
@@ -270,15 +285,7 @@ static void test_animations(void)
         }
         page_layout L = {0}; /* the SVG's own geometry: 10 units a cell, a cell of margin */
         L.cell = 10, L.maze_x = L.maze_y = 10, L.maze_w = 400, L.maze_h = 300, L.line = 1.6;
-        if (have("rsvg-convert")) {
-            snprintf(png, sizeof png, "%s/%s-svg.png", dir, algos[a]);
-            snprintf(cmd, sizeof cmd, "rsvg-convert -z 2 -o %s %s", png, svg);
-            CHECK(run(cmd, NULL, 0));
-            image img;
-            CHECK(load_png(png, &img));
-            if (img.gray) check_picture(svg, &img, m, &path, &L, 2, 0, 0, 0.01, false, true);
-            free_image(&img);
-        }
+        check_static_svg(svg, m, &path, &L);
         char frames[160];
         snprintf(frames, sizeof frames, "%s/frames-%s", dir, algos[a]);
         CHECK_INT(meiro_animate_frames(t, NULL, 40, 30, frames, 60, NULL), MEIRO_OK);
@@ -305,15 +312,7 @@ static void test_animations(void)
         meiro_solve_watched(m, "dfs", &sobs, &p2, NULL);
         snprintf(svg, sizeof svg, "%s/%s-solve.svg", dir, algos[a]);
         CHECK_INT(meiro_animate_svg_save(s, m, 0, 0, svg, NULL), MEIRO_OK);
-        if (have("rsvg-convert")) {
-            snprintf(png, sizeof png, "%s/%s-solve.png", dir, algos[a]);
-            snprintf(cmd, sizeof cmd, "rsvg-convert -z 2 -o %s %s", png, svg);
-            CHECK(run(cmd, NULL, 0));
-            image img;
-            CHECK(load_png(png, &img));
-            if (img.gray) check_picture(svg, &img, m, &p2, &L, 2, 0, 0, 0.01, false, true);
-            free_image(&img);
-        }
+        check_static_svg(svg, m, &p2, &L);
         meiro_path_free(&p2);
         meiro_trace_free(s);
         meiro_path_free(&path);
