@@ -141,6 +141,8 @@ install: all
 		$(DESTDIR)$(TEMPLATE_DIR)/art
 	install -m 644 templates/*.ini $(DESTDIR)$(TEMPLATE_DIR)/
 	install -m 644 templates/art/*.svg $(DESTDIR)$(TEMPLATE_DIR)/art/
+	install -d $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 644 doc/meiro.1 $(DESTDIR)$(PREFIX)/share/man/man1/meiro.1
 	install -m 755 $(BUILD)/meiro $(DESTDIR)$(PREFIX)/bin/meiro
 	install -m 644 include/meiro.h $(DESTDIR)$(PREFIX)/include/meiro.h
 	install -m 644 $(BUILD)/libmeiro.a $(DESTDIR)$(PREFIX)/lib/libmeiro.a
@@ -153,7 +155,7 @@ install: all
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/meiro $(DESTDIR)$(PREFIX)/include/meiro.h \
 		$(DESTDIR)$(PREFIX)/lib/libmeiro.a $(DESTDIR)$(PREFIX)/lib/libmeiro.so* \
-		$(DESTDIR)$(PREFIX)/lib/pkgconfig/meiro.pc
+		$(DESTDIR)$(PREFIX)/lib/pkgconfig/meiro.pc $(DESTDIR)$(PREFIX)/share/man/man1/meiro.1
 	rm -rf $(DESTDIR)$(TEMPLATE_DIR)
 
 clean:

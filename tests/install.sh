@@ -10,11 +10,16 @@ bad() { failed=$((failed + 1)); echo "FAIL install: $*" >&2; }
 if make --no-print-directory -s install PREFIX=/opt/meiro DESTDIR="$tmp/root" > "$tmp/log" 2>&1; then ok; else bad "make install failed"; cat "$tmp/log" >&2; fi
 root="$tmp/root/opt/meiro"
 for f in bin/meiro include/meiro.h lib/libmeiro.a lib/libmeiro.so lib/pkgconfig/meiro.pc \
-         share/meiro/templates/kids-a4.ini share/meiro/templates/art/stars-frame.svg; do
+         share/meiro/templates/kids-a4.ini share/meiro/templates/art/stars-frame.svg \
+         share/man/man1/meiro.1; do
     if [ -e "$root/$f" ]; then ok; else bad "$f not installed"; fi
 done
 if grep -q '^prefix=/opt/meiro$' "$root/lib/pkgconfig/meiro.pc"; then ok; else bad "meiro.pc prefix"; fi
 if "$root/bin/meiro" --version | grep -q "meiro [0-9]"; then ok; else bad "installed meiro does not run"; fi
+# the man page reads cleanly (no groff warnings)
+if command -v groff >/dev/null 2>&1; then
+    if [ -z "$(groff -man -ww -z "$root/share/man/man1/meiro.1" 2>&1)" ]; then ok; else bad "groff warns about meiro.1"; fi
+fi
 # an installed template, found through the search path, with its artwork
 if MEIRO_TEMPLATE_PATH="$root/share/meiro/templates" "$root/bin/meiro" generate -s 1 -W 6 -H 8 \
     -t kids-a4 -o "$tmp/kids.pdf" 2> "$tmp/err"; then ok; else bad "installed template: $(cat "$tmp/err")"; fi
