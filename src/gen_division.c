@@ -20,19 +20,20 @@ meiro_status gen_division(meiro_maze *m, meiro_rng *rng, const meiro_generate_op
         uint32_t x = c[0], y = c[1], w = c[2], h = c[3];
         if (w < 2 || h < 2) continue;
         bool across = h > w || (h == w && rng_below(rng, 2)); /* a horizontal wall */
+        /* the two chambers on either side of the new wall, as x, y, w, h */
         uint32_t parts[8];
         if (across) {
             uint32_t wy = y + 1 + rng_below(rng, h - 1), gap = x + rng_below(rng, w);
             for (uint32_t cx = x; cx < x + w; cx++)
                 if (cx != gap) maze_set_wall(m, cx, wy - 1, MEIRO_SOUTH, false);
-            uint32_t p[8] = {x, y, w, wy - y, x, wy, w, y + h - wy};
-            for (int k = 0; k < 8; k++) parts[k] = p[k];
+            parts[0] = x, parts[1] = y, parts[2] = w, parts[3] = wy - y;
+            parts[4] = x, parts[5] = wy, parts[6] = w, parts[7] = y + h - wy;
         } else {
             uint32_t wx = x + 1 + rng_below(rng, w - 1), gap = y + rng_below(rng, h);
             for (uint32_t cy = y; cy < y + h; cy++)
                 if (cy != gap) maze_set_wall(m, wx - 1, cy, MEIRO_EAST, false);
-            uint32_t p[8] = {x, y, wx - x, h, wx, y, x + w - wx, h};
-            for (int k = 0; k < 8; k++) parts[k] = p[k];
+            parts[0] = x, parts[1] = y, parts[2] = wx - x, parts[3] = h;
+            parts[4] = wx, parts[5] = y, parts[6] = x + w - wx, parts[7] = h;
         }
         for (int k = 0; k < 8 && ok; k++) ok = u32vec_push(&stack, parts[k]);
     }

@@ -617,14 +617,14 @@ static void show_progress(void *ctx, unsigned done, unsigned total)
     clock_gettime(CLOCK_MONOTONIC, &now);
     double elapsed = (double)(now.tv_sec - p->start.tv_sec) + (now.tv_nsec - p->start.tv_nsec) / 1e9;
     if (!p->shown && (elapsed < 0.4 || done == total)) return;
-    unsigned percent = total ? done * 100 / total : 100;
-    if (p->shown && percent == p->percent) return;
-    p->percent = percent;
+    unsigned share = total ? done * 100 / total : 100;
+    if (p->shown && share == p->percent) return;
+    p->percent = share;
     char bar[31];
     unsigned fill = total ? done * 30 / total : 30;
     for (unsigned k = 0; k < 30; k++) bar[k] = k < fill ? '#' : '.';
     bar[30] = 0;
-    fprintf(stderr, "\rmeiro: booklet [%s] %3u%%", bar, percent);
+    fprintf(stderr, "\rmeiro: booklet [%s] %3u%%", bar, share);
     if (done == total) fputc('\n', stderr);
     p->shown = true;
 }
