@@ -1,0 +1,73 @@
+/* Page geometry in millimetres: frames, slots, where a maze sits. */
+#ifndef MEIRO_LAYOUT_H
+#define MEIRO_LAYOUT_H
+
+#include "meiro.h"
+
+/* ---- Page layout (millimetres, origin top-left) ---- */
+
+enum { TITLE_BAND_MM = 16, TITLE_FONT_MM = 8, FOOTER_BAND_MM = 7, FOOTER_FONT_MM = 3 };
+
+typedef struct page_layout {
+    double page_w, page_h; /* the paper, after orientation */
+    bool landscape;
+    double margin;
+    double cell;           /* side of a square cell */
+    double line;           /* wall line width */
+    double maze_x, maze_y; /* top-left corner of the maze (on the wall lines) */
+    double maze_w, maze_h;
+    double title_size;     /* font size; 0 = no title */
+    double title_baseline;
+    double footer_size, footer_baseline;
+    double mark_size;      /* S and G */
+    double path_width;     /* the solution line */
+    double crop_x, crop_y, crop_w, crop_h; /* PNG --crop rectangle */
+} page_layout;
+
+meiro_status layout_page(uint32_t w, uint32_t h, const meiro_export_options *opt,
+                         page_layout *layout, meiro_error *err);
+
+/* The general form, for pages of several mazes: a frame of text bands
+ * around a body, the body split into slots, a maze placed in each. */
+enum { SUBTITLE_BAND_MM = 9, SUBTITLE_FONT_MM = 5, FIELDS_BAND_MM = 13, FIELDS_FONT_MM = 4,
+       CAPTION_BAND_MM = 6, CAPTION_FONT_MM = 3, GUTTER_MM = 8 };
+
+typedef struct box {
+    double x, y, w, h;
+} box;
+
+typedef struct page_frame {
+    double page_w, page_h;
+    bool landscape;
+    double margin;
+    double title_size, title_baseline;       /* size 0: no title */
+    double subtitle_size, subtitle_baseline;
+    double fields_size, fields_baseline;
+    double footer_size, footer_baseline;
+    box body;
+} page_frame;
+
+typedef struct frame_texts {
+    bool title, subtitle, fields;
+} frame_texts;
+
+/* Auto orientation: the one giving the larger cells (ties: portrait). */
+bool choose_landscape(uint32_t w, uint32_t h, const meiro_export_options *opt, frame_texts texts);
+
+/* The frame of a page of the given paper and orientation (landscape
+ * already decided). */
+meiro_status layout_frame(meiro_paper paper, bool landscape, double margin, frame_texts texts,
+                          page_frame *f, meiro_error *err);
+
+/* The body split into n slots (1, 2, 4, 6 or 9): a grid of rows x columns
+ * that suits the page's orientation, with gutters between. */
+unsigned layout_slots(const page_frame *f, unsigned n, box *slots);
+
+/* A w x h maze centred in a slot, below a caption band if `caption`.
+ * cell_exact > 0 insists on that cell size (an error naming the largest
+ * that fits otherwise); cell_max > 0 caps the fitted size; line > 0 fixes
+ * the wall width. Fills the maze fields of L (and crop), not the frame's. */
+meiro_status layout_in_slot(uint32_t w, uint32_t h, box slot, bool caption, double cell_exact,
+                            double cell_max, double line, page_layout *L, meiro_error *err);
+
+#endif /* MEIRO_LAYOUT_H */

@@ -1,0 +1,53 @@
+/* Page templates, meiro's words per language, and the built-in files. */
+#ifndef MEIRO_TEMPLATE_H
+#define MEIRO_TEMPLATE_H
+
+#include "meiro.h"
+
+/* ---- Templates ---- */
+
+typedef enum answers_place { ANSWERS_NONE, ANSWERS_AFTER_PAGE, ANSWERS_KEY } answers_place;
+
+struct meiro_template {
+    char name[64], description[200];
+    char path[1024], dir[1024]; /* where it was read from; art is relative to dir */
+    meiro_paper paper;
+    meiro_orientation orientation;
+    double margin;
+    unsigned per_page;      /* 1, 2, 4 or 6 mazes */
+    double cell;            /* mm; 0 = fit */
+    double line;            /* mm; 0 = a tenth of the cell */
+    char start_label[32], goal_label[32];
+    char font[96];
+    char title[200], subtitle[200], fields[200];
+    char lang[8];
+    bool page_numbers, show_seed, cover;
+    answers_place answers;
+    unsigned key_per_page;  /* solved mazes per answer-key page */
+    char art_frame[256], art_start[256], art_goal[256];
+};
+
+/* meiro's own words in one language. */
+typedef struct meiro_labels {
+    const char *lang;
+    const char *default_title, *answers, *maze_no, *answer_to, *page_no, *answers_at_back,
+        *fields, *maze_count;
+} meiro_labels;
+
+const meiro_labels *labels_for(const char *lang); /* English if unknown */
+bool lang_known(const char *lang);
+
+/* Files built into the library (tools/embed.sh): templates and artwork. */
+typedef struct builtin_file {
+    const char *file;  /* relative to templates/: "kids-a4.ini", "art/x.svg" */
+    const char *name;  /* template name, or NULL */
+    bool is_template;
+    const char *data;
+    size_t size;
+} builtin_file;
+
+extern const builtin_file builtin_files[];
+extern const size_t builtin_file_count;
+const builtin_file *builtin_find(const char *file);
+
+#endif /* MEIRO_TEMPLATE_H */
