@@ -1,4 +1,5 @@
-/* Shared by the command's source files: error reporting and parsing. */
+/* Shared by the command's source files: error reporting, parsing, and the
+ * page options of generate, solve and booklet. */
 #ifndef MEIRO_CLI_H
 #define MEIRO_CLI_H
 
@@ -11,7 +12,70 @@ int usage_error(const char *command, const char *fmt, const char *arg);
 bool parse_u64(const char *s, uint64_t max, uint64_t *out);
 uint64_t clock_seed(void);
 
-/* meiro watch */
+/* The page options, shared by generate and solve. */
+#define PAGE_HELP \
+    "\n"\
+    "Printable pages (pdf, svg, png, xlsx):\n"\
+    "  -t, --template T     a page template by name or path (see 'meiro list');\n"\
+    "                       the options below override it\n"\
+    "      --lang L         en or ja: meiro's own words (answers, pages, fields)\n"\
+    "      --paper P        a4 (default), a3, a5, b5 (JIS), letter or legal\n"\
+    "      --landscape      the page's orientation (default: the one that gives\n"\
+    "      --portrait       bigger cells: landscape for mazes wider than tall)\n"\
+    "      --margin MM      page margin in millimetres (default 15)\n"\
+    "      --cell MM        cell size in millimetres (default: the largest that fits;\n"\
+    "                       10 and up suits young children)\n"\
+    "      --title TEXT     a title above the maze\n"\
+    "      --answer-page    pdf, xlsx: the puzzle, then the solution on its own page\n"\
+    "      --dpi N          png resolution (default 300; 96 for screens)\n"\
+    "      --crop           png: only the maze with a small border\n"
+
+/* Options of the printable pages, shared by generate and solve. */
+enum {
+    OPT_PAPER = 256, OPT_LANDSCAPE, OPT_PORTRAIT, OPT_MARGIN, OPT_CELL, OPT_TITLE,
+    OPT_ANSWER_PAGE, OPT_DPI, OPT_CROP, OPT_LANG, OPT_BIAS, OPT_LOOPS, OPT_ENDS, OPT_START,
+    OPT_GOAL, OPT_FROM, OPT_TO, OPT_DIFFICULTY, OPT_COVER, OPT_NO_COVER, OPT_ANIMATE, OPT_FRAMES
+};
+#define WATCH_LONGOPTS                                                                         \
+    {"animate", required_argument, NULL, OPT_ANIMATE}, {"frames", required_argument, NULL, OPT_FRAMES}
+#define PAGE_LONGOPTS                                                                          \
+    {"template", required_argument, NULL, 't'}, {"lang", required_argument, NULL, OPT_LANG},   \
+    {"paper", required_argument, NULL, OPT_PAPER},                                             \
+        {"landscape", no_argument, NULL, OPT_LANDSCAPE},                                       \
+        {"portrait", no_argument, NULL, OPT_PORTRAIT},                                         \
+        {"margin", required_argument, NULL, OPT_MARGIN},                                       \
+        {"cell", required_argument, NULL, OPT_CELL},                                           \
+        {"title", required_argument, NULL, OPT_TITLE},                                         \
+        {"answer-page", no_argument, NULL, OPT_ANSWER_PAGE},                                   \
+        {"dpi", required_argument, NULL, OPT_DPI}, {"crop", no_argument, NULL, OPT_CROP}
+
+/* The page options as given: they override the template's, which is only
+ * known once every option has been read. */
+typedef struct page_cli {
+    meiro_export_options v;
+    unsigned set; /* bit (OPT_x - OPT_PAPER) for each option given */
+    const char *template_name;
+    meiro_template *tpl;
+} page_cli;
+
+void page_cli_init(page_cli *pc);
+/* Handles one page option; -1 if c is not one, else an exit code. */
+int page_option(const char *command, int c, page_cli *pc);
+/* Loads the template (if any) and lays the given options over it. */
+int page_finish(page_cli *pc, meiro_export_options *page);
+
+/* A library failure: names and options as usage errors, else runtime. */
+int library_error(const char *command, const char *file, const meiro_error *err);
+/* getopt's complaints, as usage errors. */
+int bad_option(const char *command, char **argv, int c);
+bool is_stdout(const char *output);
+/* The one INPUT operand of solve and stats; reading it ('-': stdin). */
+int single_input(const char *command, int argc, char **argv, const char **input);
+meiro_maze *load_input(const char *input, const char *input_format, int *rc);
+
+/* The commands, one file each but generate, solve and list (main.c). */
+int cmd_booklet(int argc, char **argv);
+int cmd_stats(int argc, char **argv);
 int cmd_watch(int argc, char **argv);
 
 #endif

@@ -28,24 +28,6 @@ static const char *const usage_main =
     "  meiro COMMAND --help   options of a command\n"
     "  meiro --version        print the version\n";
 
-/* The page options, shared by generate and solve. */
-#define PAGE_HELP \
-    "\n"\
-    "Printable pages (pdf, svg, png, xlsx):\n"\
-    "  -t, --template T     a page template by name or path (see 'meiro list');\n"\
-    "                       the options below override it\n"\
-    "      --lang L         en or ja: meiro's own words (answers, pages, fields)\n"\
-    "      --paper P        a4 (default), a3, a5, b5 (JIS), letter or legal\n"\
-    "      --landscape      landscape page (default: landscape if the maze is\n"\
-    "      --portrait       wider than tall, else portrait)\n"\
-    "      --margin MM      page margin in millimetres (default 15)\n"\
-    "      --cell MM        cell size in millimetres (default: the largest that fits;\n"\
-    "                       10 and up suits young children)\n"\
-    "      --title TEXT     a title above the maze\n"\
-    "      --answer-page    pdf, xlsx: the puzzle, then the solution on its own page\n"\
-    "      --dpi N          png resolution (default 300; 96 for screens)\n"\
-    "      --crop           png: only the maze with a small border\n"
-
 static const char *const usage_generate =
     "Usage: meiro generate [OPTIONS]\n"
     "Make a new perfect maze (one path between any two cells).\n"
@@ -89,38 +71,6 @@ static const char *const usage_solve =
     "      --frames DIR     also write numbered PNG frames of it into DIR\n"
     PAGE_HELP;
 
-static const char *const usage_booklet =
-    "Usage: meiro booklet [OPTIONS] -o FILE\n"
-    "Many mazes in one PDF (or XLSX): rising in size or difficulty from the first\n"
-    "page to the last, with page numbers and the answers (per the template).\n"
-    "\n"
-    "  -n, --count N        mazes (default 10)\n"
-    "      --difficulty L   levels from the first maze to the last: easy, normal,\n"
-    "                       hard, expert, or a range like easy-hard (default)\n"
-    "      --from WxH       sizes rising evenly from WxH (the first maze) ...\n"
-    "      --to WxH         ... to WxH (the last); instead of --difficulty\n"
-    "  -a, --algorithm A    generator for every maze (default: the level's, or\n"
-    "                       cluster with --from/--to)\n"
-    "  -s, --seed N         the booklet's seed (default: from the clock); each\n"
-    "                       maze's own seed, printed under it, comes from it\n"
-    "      --cover          a cover page (default: as the template says)\n"
-    "      --no-cover       no cover page\n"
-    "  -f, --format F       pdf or xlsx (default: from the file's extension)\n"
-    "  -o, --output FILE    the booklet to write\n"
-    "  -h, --help           show this help\n"
-    "\n"
-    "Levels: easy (ages 4-5), normal (6-8), hard (9-12), expert (adults); see\n"
-    "'meiro list'.\n"
-    PAGE_HELP;
-
-static const char *const usage_stats =
-    "Usage: meiro stats [OPTIONS] INPUT\n"
-    "Measure the maze in INPUT: size, path length, dead ends, junctions.\n"
-    "\n"
-    "  -i, --input-format F text or csv (default: from INPUT's extension, else text)\n"
-    "      --json           print the numbers as JSON\n"
-    "  -h, --help           show this help\n";
-
 /* Reports a library error: "meiro: FILE:LINE:COL: message". */
 int fail(const char *file, const meiro_error *err)
 {
@@ -147,7 +97,7 @@ int usage_error(const char *command, const char *fmt, const char *arg)
 /* A library failure: a name the user typed wrong (algorithm, solver) or an
  * option out of range is a usage error; anything else a runtime failure
  * about `file`. */
-static int library_error(const char *command, const char *file, const meiro_error *err)
+int library_error(const char *command, const char *file, const meiro_error *err)
 {
     if (err->status == MEIRO_ERROR_UNKNOWN_NAME || err->status == MEIRO_ERROR_ARGUMENT)
         return usage_error(command, "%s", err->message);
@@ -155,7 +105,7 @@ static int library_error(const char *command, const char *file, const meiro_erro
 }
 
 /* The one INPUT operand of solve and stats. */
-static int single_input(const char *command, int argc, char **argv, const char **input)
+int single_input(const char *command, int argc, char **argv, const char **input)
 {
     if (optind >= argc) return usage_error(command, "%s", "missing INPUT (a maze file, or '-')");
     if (optind + 1 < argc) return usage_error(command, "unexpected argument '%s'", argv[optind + 1]);
@@ -185,25 +135,6 @@ uint64_t clock_seed(void)
     return (x >> 16) % 1000000000u;
 }
 
-/* Options of the printable pages, shared by generate and solve. */
-enum {
-    OPT_PAPER = 256, OPT_LANDSCAPE, OPT_PORTRAIT, OPT_MARGIN, OPT_CELL, OPT_TITLE,
-    OPT_ANSWER_PAGE, OPT_DPI, OPT_CROP, OPT_LANG, OPT_BIAS, OPT_LOOPS, OPT_ENDS, OPT_START,
-    OPT_GOAL, OPT_FROM, OPT_TO, OPT_DIFFICULTY, OPT_COVER, OPT_NO_COVER, OPT_ANIMATE, OPT_FRAMES
-};
-#define WATCH_LONGOPTS                                                                         \
-    {"animate", required_argument, NULL, OPT_ANIMATE}, {"frames", required_argument, NULL, OPT_FRAMES}
-#define PAGE_LONGOPTS                                                                          \
-    {"template", required_argument, NULL, 't'}, {"lang", required_argument, NULL, OPT_LANG},   \
-    {"paper", required_argument, NULL, OPT_PAPER},                                             \
-        {"landscape", no_argument, NULL, OPT_LANDSCAPE},                                       \
-        {"portrait", no_argument, NULL, OPT_PORTRAIT},                                         \
-        {"margin", required_argument, NULL, OPT_MARGIN},                                       \
-        {"cell", required_argument, NULL, OPT_CELL},                                           \
-        {"title", required_argument, NULL, OPT_TITLE},                                         \
-        {"answer-page", no_argument, NULL, OPT_ANSWER_PAGE},                                   \
-        {"dpi", required_argument, NULL, OPT_DPI}, {"crop", no_argument, NULL, OPT_CROP}
-
 /* "X,Y" with whole numbers. */
 static bool parse_cell(const char *s, meiro_cell *cell)
 {
@@ -230,23 +161,14 @@ static bool parse_mm(const char *s, double *out)
     return true;
 }
 
-/* The page options as given: they override the template's, which is only
- * known once every option has been read. */
-typedef struct page_cli {
-    meiro_export_options v;
-    unsigned set; /* bit (OPT_x - OPT_PAPER) for each option given */
-    const char *template_name;
-    meiro_template *tpl;
-} page_cli;
-
-static void page_cli_init(page_cli *pc)
+void page_cli_init(page_cli *pc)
 {
     memset(pc, 0, sizeof *pc);
     meiro_export_options_init(&pc->v);
 }
 
 /* Handles one page option; returns -1 if c is not one, else an exit code. */
-static int page_option(const char *command, int c, page_cli *pc)
+int page_option(const char *command, int c, page_cli *pc)
 {
     meiro_error err = {0};
     meiro_export_options *page = &pc->v;
@@ -286,7 +208,7 @@ static int page_option(const char *command, int c, page_cli *pc)
 }
 
 /* Loads the template (if any) and lays the given options over it. */
-static int page_finish(page_cli *pc, meiro_export_options *page)
+int page_finish(page_cli *pc, meiro_export_options *page)
 {
     if (pc->template_name) {
         meiro_error err = {0};
@@ -324,13 +246,13 @@ static int write_animations(const meiro_trace *trace, const meiro_maze *initial,
 }
 
 /* Shared handling of getopt's complaints. */
-static int bad_option(const char *command, char **argv, int c)
+int bad_option(const char *command, char **argv, int c)
 {
     if (c == ':') return usage_error(command, "option '%s' needs a value", argv[optind - 1]);
     return usage_error(command, "unknown option '%s'", argv[optind - 1]);
 }
 
-static bool is_stdout(const char *output) { return !output || strcmp(output, "-") == 0; }
+bool is_stdout(const char *output) { return !output || strcmp(output, "-") == 0; }
 
 /* Picks the output format: -f, else the output file's extension, else text. */
 static int output_format(const char *command, const char *fmt, const char *output,
@@ -491,7 +413,7 @@ static int cmd_generate(int argc, char **argv)
 }
 
 /* Reads INPUT ('-' = stdin) in the given or guessed format. */
-static meiro_maze *load_input(const char *input, const char *input_format, int *rc)
+meiro_maze *load_input(const char *input, const char *input_format, int *rc)
 {
     meiro_error err = {0};
     meiro_format format = MEIRO_FORMAT_COUNT;
@@ -566,259 +488,6 @@ static int cmd_solve(int argc, char **argv)
     meiro_maze_free(m);
     meiro_template_free(pc.tpl);
     return rc;
-}
-
-/* WxH, e.g. 12x16. */
-static bool parse_size(const char *s, uint32_t *w, uint32_t *h)
-{
-    const char *x = strpbrk(s, "xX");
-    if (!x) return false;
-    char left[24];
-    size_t n = (size_t)(x - s);
-    if (n == 0 || n >= sizeof left) return false;
-    memcpy(left, s, n);
-    left[n] = 0;
-    uint64_t a, b;
-    if (!parse_u64(left, MEIRO_MAX_SIDE, &a) || !parse_u64(x + 1, MEIRO_MAX_SIDE, &b) || !a || !b) return false;
-    *w = (uint32_t)a;
-    *h = (uint32_t)b;
-    return true;
-}
-
-/* "hard", or a range "easy-hard" (also with "..", "," or ":"). */
-static bool parse_levels(const char *s, meiro_level *from, meiro_level *to)
-{
-    char buf[64];
-    snprintf(buf, sizeof buf, "%s", s);
-    char *sep = strpbrk(buf, "-,:.");
-    char *second = NULL;
-    if (sep) {
-        second = sep + 1;
-        while (*second == '.') second++;
-        *sep = 0;
-    }
-    if (meiro_level_from_name(buf, from, NULL) != MEIRO_OK) return false;
-    if (meiro_level_from_name(second ? second : buf, to, NULL) != MEIRO_OK) return false;
-    return *to >= *from;
-}
-
-/* A progress bar on stderr, only on a terminal and once it takes a moment. */
-typedef struct progress {
-    struct timespec start;
-    bool shown;
-    unsigned percent; /* redraw only when it changes */
-} progress;
-
-static void show_progress(void *ctx, unsigned done, unsigned total)
-{
-    progress *p = ctx;
-    if (!isatty(STDERR_FILENO)) return;
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    double elapsed = (double)(now.tv_sec - p->start.tv_sec) + (now.tv_nsec - p->start.tv_nsec) / 1e9;
-    if (!p->shown && (elapsed < 0.4 || done == total)) return;
-    unsigned share = total ? done * 100 / total : 100;
-    if (p->shown && share == p->percent) return;
-    p->percent = share;
-    char bar[31];
-    unsigned fill = total ? done * 30 / total : 30;
-    for (unsigned k = 0; k < 30; k++) bar[k] = k < fill ? '#' : '.';
-    bar[30] = 0;
-    fprintf(stderr, "\rmeiro: booklet [%s] %3u%%", bar, share);
-    if (done == total) fputc('\n', stderr);
-    p->shown = true;
-}
-
-static int cmd_booklet(int argc, char **argv)
-{
-    static const struct option longopts[] = {
-        {"count", required_argument, NULL, 'n'},   {"difficulty", required_argument, NULL, OPT_DIFFICULTY},
-        {"from", required_argument, NULL, OPT_FROM}, {"to", required_argument, NULL, OPT_TO},
-        {"algorithm", required_argument, NULL, 'a'}, {"seed", required_argument, NULL, 's'},
-        {"cover", no_argument, NULL, OPT_COVER},   {"no-cover", no_argument, NULL, OPT_NO_COVER},
-        {"format", required_argument, NULL, 'f'},  {"output", required_argument, NULL, 'o'},
-        {"help", no_argument, NULL, 'h'},          PAGE_LONGOPTS,
-        {NULL, 0, NULL, 0},
-    };
-    meiro_booklet_options b;
-    meiro_booklet_options_init(&b);
-    page_cli pc;
-    page_cli_init(&pc);
-    const char *fmt = NULL, *output = NULL;
-    bool seeded = false, sized = false, levelled = false;
-    uint64_t v;
-    int c;
-    while ((c = getopt_long(argc, argv, ":n:a:s:f:o:t:h", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'n':
-            if (!parse_u64(optarg, 10000, &v) || v == 0)
-                return usage_error("booklet", "--count must be a whole number from 1 to 10000, not '%s'", optarg);
-            b.count = (unsigned)v;
-            break;
-        case OPT_DIFFICULTY:
-            if (!parse_levels(optarg, &b.from_level, &b.to_level))
-                return usage_error("booklet", "--difficulty is easy, normal, hard or expert, or a rising "
-                                              "range like easy-hard, not '%s'", optarg);
-            levelled = true;
-            break;
-        case OPT_FROM:
-        case OPT_TO:
-            if (!parse_size(optarg, c == OPT_FROM ? &b.from_w : &b.to_w, c == OPT_FROM ? &b.from_h : &b.to_h))
-                return usage_error("booklet", "--from and --to take a size as WxH, e.g. 12x16, not '%s'", optarg);
-            sized = true;
-            break;
-        case 'a': b.algorithm = optarg; break;
-        case 's':
-            if (!parse_u64(optarg, UINT64_MAX, &b.seed))
-                return usage_error("booklet", "--seed must be a whole number, not '%s'", optarg);
-            seeded = true;
-            break;
-        case OPT_COVER: b.cover = 1; break;
-        case OPT_NO_COVER: b.cover = 0; break;
-        case 'f': fmt = optarg; break;
-        case 'o': output = optarg; break;
-        case 'h': fputs(usage_booklet, stdout); return EXIT_OK;
-        default: {
-            int rc = page_option("booklet", c, &pc);
-            if (rc < 0) return bad_option("booklet", argv, c);
-            if (rc != EXIT_OK) return rc;
-        }
-        }
-    }
-    if (optind < argc) return usage_error("booklet", "unexpected argument '%s'", argv[optind]);
-    if (sized && levelled) return usage_error("booklet", "%s", "use --difficulty or --from/--to, not both");
-    if (sized && !(b.from_w && b.to_w)) return usage_error("booklet", "%s", "--from and --to go together");
-    meiro_format format = MEIRO_FORMAT_PDF;
-    meiro_error err = {0};
-    if (fmt ? meiro_format_from_name(fmt, &format, &err) != MEIRO_OK
-            : !is_stdout(output) && meiro_format_from_filename(output, MEIRO_FORMAT_PDF, &format, &err) != MEIRO_OK)
-        return usage_error("booklet", "%s", err.message);
-    if (format != MEIRO_FORMAT_PDF && format != MEIRO_FORMAT_XLSX)
-        return usage_error("booklet", "%s", "a booklet is a PDF or an XLSX workbook");
-    if (is_stdout(output) && isatty(STDOUT_FILENO))
-        return usage_error("booklet", "%s", "name the booklet's file with -o");
-    meiro_export_options page;
-    int rc = page_finish(&pc, &page);
-    if (rc != EXIT_OK) return rc;
-    if (b.algorithm) {
-        meiro_generate_options probe;
-        meiro_generate_options_init(&probe);
-        probe.width = probe.height = 1;
-        probe.algorithm = b.algorithm;
-        meiro_maze *m = meiro_generate(&probe, &err);
-        if (!m) {
-            meiro_template_free(pc.tpl);
-            return usage_error("booklet", "%s", err.message);
-        }
-        meiro_maze_free(m);
-    }
-    if (!seeded) {
-        b.seed = clock_seed();
-        fprintf(stderr, "meiro: seed %llu (use -s %llu to make this booklet again)\n",
-                (unsigned long long)b.seed, (unsigned long long)b.seed);
-    }
-    progress prog = {.shown = false};
-    clock_gettime(CLOCK_MONOTONIC, &prog.start);
-    b.progress = show_progress;
-    b.progress_ctx = &prog;
-    meiro_status s = is_stdout(output) ? meiro_booklet_write(&b, &page, format, stdout, &err)
-                                       : meiro_booklet_save(&b, &page, format, output, &err);
-    if (prog.shown && s != MEIRO_OK) fputc('\n', stderr);
-    meiro_template_free(pc.tpl);
-    if (s == MEIRO_ERROR_ARGUMENT) return usage_error("booklet", "%s", err.message);
-    if (s != MEIRO_OK) return fail(is_stdout(output) ? "stdout" : output, &err);
-    return EXIT_OK;
-}
-
-static double percent(uint64_t part, uint64_t whole)
-{
-    return whole ? 100.0 * (double)part / (double)whole : 0.0;
-}
-
-static int cmd_stats(int argc, char **argv)
-{
-    static const struct option longopts[] = {
-        {"json", no_argument, NULL, 'J'},
-        {"input-format", required_argument, NULL, 'i'},
-        {"help", no_argument, NULL, 'h'},
-        {NULL, 0, NULL, 0},
-    };
-    bool json = false;
-    const char *input_format = NULL;
-    int c;
-    while ((c = getopt_long(argc, argv, ":i:h", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'J': json = true; break;
-        case 'i': input_format = optarg; break;
-        case 'h': fputs(usage_stats, stdout); return EXIT_OK;
-        default: return bad_option("stats", argv, c);
-        }
-    }
-    const char *input;
-    int rc = single_input("stats", argc, argv, &input);
-    if (rc != EXIT_OK) return rc;
-    meiro_maze *m = load_input(input, input_format, &rc);
-    if (!m) return rc;
-    meiro_error err = {0};
-    meiro_stats st;
-    if (meiro_stats_compute(m, &st, &err) != MEIRO_OK) {
-        meiro_maze_free(m);
-        return fail(input, &err);
-    }
-    uint64_t seed;
-    bool has_seed = meiro_maze_seed(m, &seed);
-    meiro_cell s = meiro_maze_start(m), g = meiro_maze_goal(m);
-    if (json) {
-        printf("{\"width\": %lu, \"height\": %lu, \"cells\": %llu, ", (unsigned long)st.width,
-               (unsigned long)st.height, (unsigned long long)st.cells);
-        if (has_seed) printf("\"seed\": %llu, ", (unsigned long long)seed);
-        else printf("\"seed\": null, ");
-        printf("\"start\": [%lu, %lu], \"goal\": [%lu, %lu], ", (unsigned long)s.x,
-               (unsigned long)s.y, (unsigned long)g.x, (unsigned long)g.y);
-        printf("\"perfect\": %s, \"reachable\": %llu, \"passages\": %llu, ",
-               st.perfect ? "true" : "false", (unsigned long long)st.reachable,
-               (unsigned long long)st.passages);
-        printf("\"solution_length\": %llu, \"solution_percent\": %.2f, \"turns\": %llu, ",
-               (unsigned long long)st.solution, percent(st.solution, st.cells),
-               (unsigned long long)st.turns);
-        printf("\"dead_ends\": %llu, \"dead_end_percent\": %.2f, \"junctions\": %llu, "
-               "\"junctions4\": %llu, \"corridors\": %llu, ",
-               (unsigned long long)st.dead_ends, percent(st.dead_ends, st.cells),
-               (unsigned long long)st.junctions, (unsigned long long)st.junctions4,
-               (unsigned long long)st.corridors);
-        printf("\"decisions\": %llu, \"longest_path\": %llu, \"river\": %.2f}\n",
-               (unsigned long long)st.decisions, (unsigned long long)st.longest,
-               st.river);
-    } else {
-        printf("size:        %lu x %lu (%llu cells)\n", (unsigned long)st.width,
-               (unsigned long)st.height, (unsigned long long)st.cells);
-        if (has_seed) printf("seed:        %llu\n", (unsigned long long)seed);
-        else printf("seed:        unknown (read from a file)\n");
-        printf("start:       (%lu, %lu)\ngoal:        (%lu, %lu)\n", (unsigned long)s.x,
-               (unsigned long)s.y, (unsigned long)g.x, (unsigned long)g.y);
-        printf("perfect:     %s\n", st.perfect ? "yes (one path between any two cells)"
-                                               : "no (loops or unreachable cells)");
-        printf("reachable:   %llu of %llu cells\n", (unsigned long long)st.reachable,
-               (unsigned long long)st.cells);
-        if (st.solution)
-            printf("solution:    %llu cells (%.1f%% of the maze), %llu turns, %llu decisions\n",
-                   (unsigned long long)st.solution, percent(st.solution, st.cells),
-                   (unsigned long long)st.turns, (unsigned long long)st.decisions);
-        else printf("solution:    none (G cannot be reached from S)\n");
-        printf("dead ends:   %llu (%.1f%%)\n", (unsigned long long)st.dead_ends,
-               percent(st.dead_ends, st.cells));
-        printf("junctions:   %llu (%llu of them 4-way)\n", (unsigned long long)st.junctions,
-               (unsigned long long)st.junctions4);
-        printf("longest:     %llu cells (the longest path in the maze)\n",
-               (unsigned long long)st.longest);
-        printf("river:       %.2f (average cells from a dead end to its junction)\n", st.river);
-    }
-    meiro_maze_free(m);
-    if (fflush(stdout) != 0 || ferror(stdout)) {
-        fprintf(stderr, "meiro: stdout: write error: %s\n", strerror(errno));
-        return EXIT_FAIL;
-    }
-    return EXIT_OK;
 }
 
 static void list_algorithms(const char *title, size_t count,

@@ -1,0 +1,196 @@
+/* meiro booklet: many mazes in one PDF or workbook, with a progress bar. */
+#define _POSIX_C_SOURCE 200809L
+#include "cli.h"
+
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static const char *const usage_booklet =
+    "Usage: meiro booklet [OPTIONS] -o FILE\n"
+    "Many mazes in one PDF (or XLSX): rising in size or difficulty from the first\n"
+    "page to the last, with page numbers and the answers (per the template).\n"
+    "\n"
+    "  -n, --count N        mazes (default 10)\n"
+    "      --difficulty L   levels from the first maze to the last: easy, normal,\n"
+    "                       hard, expert, or a range like easy-hard (default)\n"
+    "      --from WxH       sizes rising evenly from WxH (the first maze) ...\n"
+    "      --to WxH         ... to WxH (the last); instead of --difficulty\n"
+    "  -a, --algorithm A    generator for every maze (default: the level's, or\n"
+    "                       cluster with --from/--to)\n"
+    "  -s, --seed N         the booklet's seed (default: from the clock); each\n"
+    "                       maze's own seed, printed under it, comes from it\n"
+    "      --cover          a cover page (default: as the template says)\n"
+    "      --no-cover       no cover page\n"
+    "  -f, --format F       pdf or xlsx (default: from the file's extension)\n"
+    "  -o, --output FILE    the booklet to write\n"
+    "  -h, --help           show this help\n"
+    "\n"
+    "Levels: easy (ages 4-5), normal (6-8), hard (9-12), expert (adults); see\n"
+    "'meiro list'.\n"
+    PAGE_HELP;
+
+/* WxH, e.g. 12x16. */
+static bool parse_size(const char *s, uint32_t *w, uint32_t *h)
+{
+    const char *x = strpbrk(s, "xX");
+    if (!x) return false;
+    char left[24];
+    size_t n = (size_t)(x - s);
+    if (n == 0 || n >= sizeof left) return false;
+    memcpy(left, s, n);
+    left[n] = 0;
+    uint64_t a, b;
+    if (!parse_u64(left, MEIRO_MAX_SIDE, &a) || !parse_u64(x + 1, MEIRO_MAX_SIDE, &b) || !a || !b) return false;
+    *w = (uint32_t)a;
+    *h = (uint32_t)b;
+    return true;
+}
+
+/* "hard", or a range "easy-hard" (also with "..", "," or ":"). */
+static bool parse_levels(const char *s, meiro_level *from, meiro_level *to)
+{
+    char buf[64];
+    snprintf(buf, sizeof buf, "%s", s);
+    char *sep = strpbrk(buf, "-,:.");
+    char *second = NULL;
+    if (sep) {
+        second = sep + 1;
+        while (*second == '.') second++;
+        *sep = 0;
+    }
+    if (meiro_level_from_name(buf, from, NULL) != MEIRO_OK) return false;
+    if (meiro_level_from_name(second ? second : buf, to, NULL) != MEIRO_OK) return false;
+    return *to >= *from;
+}
+
+/* A progress bar on stderr, only on a terminal and once it takes a moment. */
+typedef struct progress {
+    struct timespec start;
+    bool shown;
+    unsigned percent; /* redraw only when it changes */
+} progress;
+
+static void show_progress(void *ctx, unsigned done, unsigned total)
+{
+    progress *p = ctx;
+    if (!isatty(STDERR_FILENO)) return;
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    double elapsed = (double)(now.tv_sec - p->start.tv_sec) + (now.tv_nsec - p->start.tv_nsec) / 1e9;
+    if (!p->shown && (elapsed < 0.4 || done == total)) return;
+    unsigned share = total ? done * 100 / total : 100;
+    if (p->shown && share == p->percent) return;
+    p->percent = share;
+    char bar[31];
+    unsigned fill = total ? done * 30 / total : 30;
+    for (unsigned k = 0; k < 30; k++) bar[k] = k < fill ? '#' : '.';
+    bar[30] = 0;
+    fprintf(stderr, "\rmeiro: booklet [%s] %3u%%", bar, share);
+    if (done == total) fputc('\n', stderr);
+    p->shown = true;
+}
+
+int cmd_booklet(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"count", required_argument, NULL, 'n'},   {"difficulty", required_argument, NULL, OPT_DIFFICULTY},
+        {"from", required_argument, NULL, OPT_FROM}, {"to", required_argument, NULL, OPT_TO},
+        {"algorithm", required_argument, NULL, 'a'}, {"seed", required_argument, NULL, 's'},
+        {"cover", no_argument, NULL, OPT_COVER},   {"no-cover", no_argument, NULL, OPT_NO_COVER},
+        {"format", required_argument, NULL, 'f'},  {"output", required_argument, NULL, 'o'},
+        {"help", no_argument, NULL, 'h'},          PAGE_LONGOPTS,
+        {NULL, 0, NULL, 0},
+    };
+    meiro_booklet_options b;
+    meiro_booklet_options_init(&b);
+    page_cli pc;
+    page_cli_init(&pc);
+    const char *fmt = NULL, *output = NULL;
+    bool seeded = false, sized = false, levelled = false;
+    uint64_t v;
+    int c;
+    while ((c = getopt_long(argc, argv, ":n:a:s:f:o:t:h", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'n':
+            if (!parse_u64(optarg, 10000, &v) || v == 0)
+                return usage_error("booklet", "--count must be a whole number from 1 to 10000, not '%s'", optarg);
+            b.count = (unsigned)v;
+            break;
+        case OPT_DIFFICULTY:
+            if (!parse_levels(optarg, &b.from_level, &b.to_level))
+                return usage_error("booklet", "--difficulty is easy, normal, hard or expert, or a rising "
+                                              "range like easy-hard, not '%s'", optarg);
+            levelled = true;
+            break;
+        case OPT_FROM:
+        case OPT_TO:
+            if (!parse_size(optarg, c == OPT_FROM ? &b.from_w : &b.to_w, c == OPT_FROM ? &b.from_h : &b.to_h))
+                return usage_error("booklet", "--from and --to take a size as WxH, e.g. 12x16, not '%s'", optarg);
+            sized = true;
+            break;
+        case 'a': b.algorithm = optarg; break;
+        case 's':
+            if (!parse_u64(optarg, UINT64_MAX, &b.seed))
+                return usage_error("booklet", "--seed must be a whole number, not '%s'", optarg);
+            seeded = true;
+            break;
+        case OPT_COVER: b.cover = 1; break;
+        case OPT_NO_COVER: b.cover = 0; break;
+        case 'f': fmt = optarg; break;
+        case 'o': output = optarg; break;
+        case 'h': fputs(usage_booklet, stdout); return EXIT_OK;
+        default: {
+            int rc = page_option("booklet", c, &pc);
+            if (rc < 0) return bad_option("booklet", argv, c);
+            if (rc != EXIT_OK) return rc;
+        }
+        }
+    }
+    if (optind < argc) return usage_error("booklet", "unexpected argument '%s'", argv[optind]);
+    if (sized && levelled) return usage_error("booklet", "%s", "use --difficulty or --from/--to, not both");
+    if (sized && !(b.from_w && b.to_w)) return usage_error("booklet", "%s", "--from and --to go together");
+    meiro_format format = MEIRO_FORMAT_PDF;
+    meiro_error err = {0};
+    if (fmt ? meiro_format_from_name(fmt, &format, &err) != MEIRO_OK
+            : !is_stdout(output) && meiro_format_from_filename(output, MEIRO_FORMAT_PDF, &format, &err) != MEIRO_OK)
+        return usage_error("booklet", "%s", err.message);
+    if (format != MEIRO_FORMAT_PDF && format != MEIRO_FORMAT_XLSX)
+        return usage_error("booklet", "%s", "a booklet is a PDF or an XLSX workbook");
+    if (is_stdout(output) && isatty(STDOUT_FILENO))
+        return usage_error("booklet", "%s", "name the booklet's file with -o");
+    meiro_export_options page;
+    int rc = page_finish(&pc, &page);
+    if (rc != EXIT_OK) return rc;
+    if (b.algorithm) {
+        meiro_generate_options probe;
+        meiro_generate_options_init(&probe);
+        probe.width = probe.height = 1;
+        probe.algorithm = b.algorithm;
+        meiro_maze *m = meiro_generate(&probe, &err);
+        if (!m) {
+            meiro_template_free(pc.tpl);
+            return usage_error("booklet", "%s", err.message);
+        }
+        meiro_maze_free(m);
+    }
+    if (!seeded) {
+        b.seed = clock_seed();
+        fprintf(stderr, "meiro: seed %llu (use -s %llu to make this booklet again)\n",
+                (unsigned long long)b.seed, (unsigned long long)b.seed);
+    }
+    progress prog = {.shown = false};
+    clock_gettime(CLOCK_MONOTONIC, &prog.start);
+    b.progress = show_progress;
+    b.progress_ctx = &prog;
+    meiro_status s = is_stdout(output) ? meiro_booklet_write(&b, &page, format, stdout, &err)
+                                       : meiro_booklet_save(&b, &page, format, output, &err);
+    if (prog.shown && s != MEIRO_OK) fputc('\n', stderr);
+    meiro_template_free(pc.tpl);
+    if (s == MEIRO_ERROR_ARGUMENT) return usage_error("booklet", "%s", err.message);
+    if (s != MEIRO_OK) return fail(is_stdout(output) ? "stdout" : output, &err);
+    return EXIT_OK;
+}
+
