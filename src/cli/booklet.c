@@ -143,8 +143,7 @@ int cmd_booklet(int argc, char **argv)
         case 'o': output = optarg; break;
         case 'h': fputs(usage_booklet, stdout); return EXIT_OK;
         default: {
-            int rc = page_option("booklet", c, &pc);
-            if (rc < 0) return bad_option("booklet", argv, c);
+            int rc = page_option("booklet", c, &pc, argv);
             if (rc != EXIT_OK) return rc;
         }
         }
@@ -164,18 +163,6 @@ int cmd_booklet(int argc, char **argv)
     meiro_export_options page;
     int rc = page_finish(&pc, &page);
     if (rc != EXIT_OK) return rc;
-    if (b.algorithm) {
-        meiro_generate_options probe;
-        meiro_generate_options_init(&probe);
-        probe.width = probe.height = 1;
-        probe.algorithm = b.algorithm;
-        meiro_maze *m = meiro_generate(&probe, &err);
-        if (!m) {
-            meiro_template_free(pc.tpl);
-            return usage_error("booklet", "%s", err.message);
-        }
-        meiro_maze_free(m);
-    }
     if (!seeded) {
         b.seed = clock_seed();
         fprintf(stderr, "meiro: seed %llu (use -s %llu to make this booklet again)\n",
@@ -189,7 +176,8 @@ int cmd_booklet(int argc, char **argv)
                                        : meiro_booklet_save(&b, &page, format, output, &err);
     if (prog.shown && s != MEIRO_OK) fputc('\n', stderr);
     meiro_template_free(pc.tpl);
-    if (s == MEIRO_ERROR_ARGUMENT) return usage_error("booklet", "%s", err.message);
+    if (s == MEIRO_ERROR_ARGUMENT || s == MEIRO_ERROR_UNKNOWN_NAME)
+        return usage_error("booklet", "%s", err.message);
     if (s != MEIRO_OK) return fail(is_stdout(output) ? "stdout" : output, &err);
     return EXIT_OK;
 }

@@ -59,8 +59,9 @@ typedef struct page_cli {
 } page_cli;
 
 void page_cli_init(page_cli *pc);
-/* Handles one page option; -1 if c is not one, else an exit code. */
-int page_option(const char *command, int c, page_cli *pc);
+/* Handles one page option, or reports c as an unknown option (getopt's
+ * complaint); returns the exit code (EXIT_OK to go on). */
+int page_option(const char *command, int c, page_cli *pc, char **argv);
 /* Loads the template (if any) and lays the given options over it. */
 int page_finish(page_cli *pc, meiro_export_options *page);
 

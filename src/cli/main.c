@@ -168,7 +168,7 @@ void page_cli_init(page_cli *pc)
 }
 
 /* Handles one page option; returns -1 if c is not one, else an exit code. */
-int page_option(const char *command, int c, page_cli *pc)
+int page_option(const char *command, int c, page_cli *pc, char **argv)
 {
     meiro_error err = {0};
     meiro_export_options *page = &pc->v;
@@ -203,7 +203,7 @@ int page_option(const char *command, int c, page_cli *pc)
         page->dpi = (unsigned)v;
         return EXIT_OK;
     case OPT_CROP: page->crop = true; return EXIT_OK;
-    default: return -1;
+    default: return bad_option(command, argv, c);
     }
 }
 
@@ -363,8 +363,7 @@ static int cmd_generate(int argc, char **argv)
         case 'o': output = optarg; break;
         case 'h': fputs(usage_generate, stdout); return EXIT_OK;
         default: {
-            int rc = page_option("generate", c, &pc);
-            if (rc < 0) return bad_option("generate", argv, c);
+            int rc = page_option("generate", c, &pc, argv);
             if (rc != EXIT_OK) return rc;
         }
         }
@@ -454,8 +453,7 @@ static int cmd_solve(int argc, char **argv)
         case OPT_FRAMES: frames = optarg; break;
         case 'h': fputs(usage_solve, stdout); return EXIT_OK;
         default: {
-            int rc = page_option("solve", c, &pc);
-            if (rc < 0) return bad_option("solve", argv, c);
+            int rc = page_option("solve", c, &pc, argv);
             if (rc != EXIT_OK) return rc;
         }
         }
