@@ -8,13 +8,13 @@
 
 /* After generation: opens `percent` of the dead ends into loops, and puts
  * S and G where the options say. */
-void maze_braid(meiro_maze *m, unsigned percent, meiro_rng *rng);
-meiro_status maze_place_ends(meiro_maze *m, const meiro_generate_options *opt, meiro_rng *rng,
+void maze_braid(meiro_maze *m, unsigned percent, rng_state *rng);
+meiro_status maze_place_ends(meiro_maze *m, const meiro_generate_options *opt, rng_state *rng,
                              meiro_error *err);
 
 /* ---- Generators and solvers: one file each, listed in one table. ---- */
 
-typedef meiro_status (*generator_fn)(meiro_maze *m, meiro_rng *rng,
+typedef meiro_status (*generator_fn)(meiro_maze *m, rng_state *rng,
                                      const meiro_generate_options *opt, meiro_error *err);
 
 typedef struct generator_entry {
@@ -28,33 +28,33 @@ enum { PRIM_IN_MAZE = 1, PRIM_FRONTIER = 2 };
 unsigned prim_in_maze_mask(const meiro_maze *m, const uint8_t *state, uint32_t x, uint32_t y);
 
 /* One generator per file; opt carries the knobs some of them use. */
-meiro_status gen_dig(meiro_maze *m, meiro_rng *rng, const meiro_generate_options *opt,
+meiro_status gen_dig(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
                      meiro_error *err);
-meiro_status gen_cluster(meiro_maze *m, meiro_rng *rng, const meiro_generate_options *opt,
+meiro_status gen_cluster(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
                          meiro_error *err);
-meiro_status gen_bar(meiro_maze *m, meiro_rng *rng, const meiro_generate_options *opt,
+meiro_status gen_bar(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
                      meiro_error *err);
-meiro_status gen_wall(meiro_maze *m, meiro_rng *rng, const meiro_generate_options *opt,
+meiro_status gen_wall(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
                       meiro_error *err);
-meiro_status gen_prim(meiro_maze *m, meiro_rng *rng, const meiro_generate_options *opt,
+meiro_status gen_prim(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
                       meiro_error *err);
-meiro_status gen_true_prim(meiro_maze *m, meiro_rng *rng, const meiro_generate_options *opt,
+meiro_status gen_true_prim(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
                            meiro_error *err);
-meiro_status gen_wilson(meiro_maze *m, meiro_rng *rng, const meiro_generate_options *opt,
+meiro_status gen_wilson(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
                         meiro_error *err);
-meiro_status gen_aldous_broder(meiro_maze *m, meiro_rng *rng, const meiro_generate_options *opt,
+meiro_status gen_aldous_broder(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
                                meiro_error *err);
-meiro_status gen_eller(meiro_maze *m, meiro_rng *rng, const meiro_generate_options *opt,
+meiro_status gen_eller(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
                        meiro_error *err);
-meiro_status gen_growing_tree(meiro_maze *m, meiro_rng *rng, const meiro_generate_options *opt,
+meiro_status gen_growing_tree(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
                               meiro_error *err);
-meiro_status gen_hunt_and_kill(meiro_maze *m, meiro_rng *rng, const meiro_generate_options *opt,
+meiro_status gen_hunt_and_kill(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
                                meiro_error *err);
-meiro_status gen_binary_tree(meiro_maze *m, meiro_rng *rng, const meiro_generate_options *opt,
+meiro_status gen_binary_tree(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
                              meiro_error *err);
-meiro_status gen_sidewinder(meiro_maze *m, meiro_rng *rng, const meiro_generate_options *opt,
+meiro_status gen_sidewinder(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
                             meiro_error *err);
-meiro_status gen_division(meiro_maze *m, meiro_rng *rng, const meiro_generate_options *opt,
+meiro_status gen_division(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
                           meiro_error *err);
 
 /* Solvers fill a per-cell byte array `trail` (w * h bytes, zeroed by the
@@ -91,8 +91,6 @@ meiro_status solve_right_hand(const meiro_maze *m, uint8_t *trail, bool *found, 
 meiro_status solve_tremaux(const meiro_maze *m, uint8_t *trail, bool *found, uint64_t *explored,
                             const meiro_observer *obs, meiro_error *err);
 
-/* True if `name` is `info`'s name or one of its space-separated aliases. */
-bool info_matches(const meiro_algorithm_info *info, const char *name);
 
 /* Looks up a name or alias in a registry; NULL if not found. */
 const generator_entry *generator_find(const char *name);

@@ -71,12 +71,12 @@ meiro_player *meiro_player_new(const meiro_trace *trace, const meiro_maze *initi
                 p->max_visit = p->events[k].value;
         }
     }
-    p->ends = meiro_malloc_array(2 * (size_t)frames + 2, sizeof *p->ends);
+    p->ends = alloc_array(2 * (size_t)frames + 2, sizeof *p->ends);
     p->maze = initial ? meiro_maze_clone(initial, err) : meiro_maze_new(width, height, err);
     size_t n = (size_t)width * height;
-    p->paint = meiro_calloc(n, 1);
-    p->value = meiro_calloc(n, sizeof *p->value);
-    p->path = meiro_calloc(n, 1);
+    p->paint = zalloc(n, 1);
+    p->value = zalloc(n, sizeof *p->value);
+    p->path = zalloc(n, 1);
     if (!p->maze) {
         meiro_player_free(p);
         return NULL;
@@ -87,7 +87,7 @@ meiro_player *meiro_player_new(const meiro_trace *trace, const meiro_maze *initi
     return p;
 nomem:
     meiro_player_free(p);
-    meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory for the animation");
+    fail(err, MEIRO_ERROR_NOMEM, "out of memory for the animation");
     return NULL;
 }
 

@@ -33,7 +33,7 @@ meiro_status meiro_level_from_name(const char *name, meiro_level *level, meiro_e
             return MEIRO_OK;
         }
     }
-    return meiro_fail(err, MEIRO_ERROR_UNKNOWN_NAME,
+    return fail(err, MEIRO_ERROR_UNKNOWN_NAME,
                       "unknown difficulty '%s' (easy, normal, hard or expert)", name);
 }
 
@@ -101,7 +101,7 @@ static meiro_status make_mazes(const meiro_booklet_options *b, booklet *bk, unsi
     bk->paths = calloc(b->count, sizeof *bk->paths);
     bk->items = calloc(b->count, sizeof *bk->items);
     if (!bk->mazes || !bk->paths || !bk->items)
-        return meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory for %u mazes", b->count);
+        return fail(err, MEIRO_ERROR_NOMEM, "out of memory for %u mazes", b->count);
     for (unsigned i = 0; i < b->count; i++) {
         meiro_generate_options o;
         maze_options(b, i, &o);
@@ -119,13 +119,13 @@ meiro_status meiro_booklet_write(const meiro_booklet_options *b, const meiro_exp
                                  meiro_format format, FILE *out, meiro_error *err)
 {
     if (b->count < 1 || b->count > 10000)
-        return meiro_fail(err, MEIRO_ERROR_ARGUMENT, "a booklet has 1 to 10000 mazes (not %u)", b->count);
+        return fail(err, MEIRO_ERROR_ARGUMENT, "a booklet has 1 to 10000 mazes (not %u)", b->count);
     if ((b->from_w || b->to_w) && !(b->from_w && b->from_h && b->to_w && b->to_h))
-        return meiro_fail(err, MEIRO_ERROR_ARGUMENT, "sizes need both --from and --to (W x H)");
+        return fail(err, MEIRO_ERROR_ARGUMENT, "sizes need both --from and --to (W x H)");
     if (!meiro_level_info_get(b->from_level) || !meiro_level_info_get(b->to_level))
-        return meiro_fail(err, MEIRO_ERROR_ARGUMENT, "invalid difficulty level");
+        return fail(err, MEIRO_ERROR_ARGUMENT, "invalid difficulty level");
     if (format != MEIRO_FORMAT_PDF && format != MEIRO_FORMAT_XLSX)
-        return meiro_fail(err, MEIRO_ERROR_ARGUMENT, "a booklet is a PDF or an XLSX workbook");
+        return fail(err, MEIRO_ERROR_ARGUMENT, "a booklet is a PDF or an XLSX workbook");
     meiro_export_options opt;
     meiro_template *fallback = NULL;
     if (page) opt = *page;

@@ -9,7 +9,7 @@ static unsigned degree(const meiro_maze *m, size_t i)
     return (unsigned)__builtin_popcount(cell_open_mask(m, (uint32_t)(i % m->w), (uint32_t)(i / m->w)));
 }
 
-void maze_braid(meiro_maze *m, unsigned percent, meiro_rng *rng)
+void maze_braid(meiro_maze *m, unsigned percent, rng_state *rng)
 {
     size_t n = (size_t)m->w * m->h;
     if (percent == 0 || n < 2) return;

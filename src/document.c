@@ -44,7 +44,7 @@ static frame_texts texts_for(const doc_style *s, page_kind kind)
 
 static bool add_page(document *d, page_kind kind, size_t first, size_t count, unsigned slots)
 {
-    doc_page *pages = meiro_realloc_array(d->pages, d->page_count + 1, sizeof *pages);
+    doc_page *pages = realloc_array(d->pages, d->page_count + 1, sizeof *pages);
     if (!pages) return false;
     d->pages = pages;
     d->pages[d->page_count++] = (doc_page){kind, first, count, slots};
@@ -119,7 +119,7 @@ meiro_status doc_init(document *d, const doc_item *items, size_t count,
         size_t n = count - i < st->key_per_page ? count - i : st->key_per_page;
         ok = add_page(d, PAGE_ANSWERS, i, n, st->key_per_page);
     }
-    if (s == MEIRO_OK && !ok) s = meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory planning pages");
+    if (s == MEIRO_OK && !ok) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory planning pages");
     /* every maze must fit where it goes */
     for (size_t p = 0; s == MEIRO_OK && p < d->page_count; p++) {
         for (size_t k = 0; s == MEIRO_OK && k < d->pages[p].count; k++) {
@@ -186,7 +186,7 @@ static void draw_footer(cairo_t *cr, const document *d, size_t index, const page
         snprintf(text, sizeof text, d->style.labels->page_no, (unsigned)(index + 1));
     }
     if (d->count == 1 && d->style.show_seed) {
-        export_footer(d->items[0].maze, part, sizeof part);
+        page_footer(d->items[0].maze, part, sizeof part);
     } else if (d->has_seed && d->style.show_seed) {
         snprintf(part, sizeof part, "meiro %s · seed %llu", MEIRO_VERSION, (unsigned long long)d->seed);
     } else {
@@ -257,37 +257,4 @@ meiro_status doc_draw_page(const document *d, size_t index, cairo_t *cr, bool ma
         draw_text(cr, st->fields, st->marks.font, f.margin + 2, f.fields_baseline, f.fields_size, false, -1);
     draw_footer(cr, d, index, &f);
     return MEIRO_OK;
-}
-
-meiro_status doc_write_pdf(const document *d, const char *title, FILE *out, meiro_error *err)
-{
-    double pw, ph;
-    doc_page_size(d, &pw, &ph);
-    cairo_surface_t *surface =
-        cairo_pdf_surface_create_for_stream(cairo_write_stream, out, pw * PT_PER_MM, ph * PT_PER_MM);
-    char subject[200], date[32];
-    if (d->count == 1) export_footer(d->items[0].maze, subject, sizeof subject);
-    else if (d->has_seed) snprintf(subject, sizeof subject, "meiro %s · %zu mazes · seed %llu", MEIRO_VERSION, d->count, (unsigned long long)d->seed);
-    else snprintf(subject, sizeof subject, "meiro %s · %zu mazes", MEIRO_VERSION, d->count);
-    time_t t = export_timestamp();
-    struct tm tm;
-    gmtime_r(&t, &tm);
-    strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title && title[0] ? title : "Maze");
-    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_AUTHOR, "meiro");
-    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_SUBJECT, subject);
-    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "meiro " MEIRO_VERSION);
-    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, date);
-    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_MOD_DATE, date);
-    cairo_t *cr = cairo_create(surface);
-    cairo_scale(cr, PT_PER_MM, PT_PER_MM);
-    meiro_status s = MEIRO_OK;
-    for (size_t p = 0; p < d->page_count && s == MEIRO_OK; p++) {
-        s = doc_draw_page(d, p, cr, false, 0, err);
-        cairo_show_page(cr);
-        if (d->progress)
-            d->progress(d->progress_ctx, d->done_before + (unsigned)((p + 1) * d->share / d->page_count), d->total);
-    }
-    meiro_status done = cairo_result(surface, cr, err);
-    return s != MEIRO_OK ? s : done;
 }

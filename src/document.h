@@ -29,7 +29,7 @@ typedef struct doc_style {
     const char *title, *subtitle, *fields;
     maze_marks marks;
     bool page_numbers, show_seed, cover;
-    const meiro_labels *labels;
+    const page_labels *labels;
     RsvgHandle *frame;
 } doc_style;
 

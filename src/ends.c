@@ -15,7 +15,7 @@ meiro_status meiro_ends_from_name(const char *name, meiro_ends *ends, meiro_erro
             return MEIRO_OK;
         }
     }
-    return meiro_fail(err, MEIRO_ERROR_UNKNOWN_NAME,
+    return fail(err, MEIRO_ERROR_UNKNOWN_NAME,
                       "unknown placement '%s' (corners, farthest or border)", name);
 }
 
@@ -45,27 +45,27 @@ static bool on_side(const meiro_maze *m, meiro_cell c, meiro_dir side)
                                        : side == MEIRO_NORTH ? c.y == 0 : c.y == m->h - 1;
 }
 
-meiro_status maze_place_ends(meiro_maze *m, const meiro_generate_options *opt, meiro_rng *rng,
+meiro_status maze_place_ends(meiro_maze *m, const meiro_generate_options *opt, rng_state *rng,
                              meiro_error *err)
 {
     if (opt->ends == MEIRO_ENDS_CORNERS) return MEIRO_OK; /* as meiro_maze_new left them */
     if (opt->ends == MEIRO_ENDS_CELLS) {
         meiro_cell s = opt->start, g = opt->goal;
         if (s.x >= m->w || s.y >= m->h || g.x >= m->w || g.y >= m->h)
-            return meiro_fail(err, MEIRO_ERROR_ARGUMENT,
+            return fail(err, MEIRO_ERROR_ARGUMENT,
                               "start (%lu, %lu) or goal (%lu, %lu) is outside the %lu x %lu maze "
                               "(cells count from 0)",
                               (unsigned long)s.x, (unsigned long)s.y, (unsigned long)g.x,
                               (unsigned long)g.y, (unsigned long)m->w, (unsigned long)m->h);
         if (s.x == g.x && s.y == g.y)
-            return meiro_fail(err, MEIRO_ERROR_ARGUMENT, "start and goal must be different cells");
+            return fail(err, MEIRO_ERROR_ARGUMENT, "start and goal must be different cells");
         meiro_maze_set_start(m, s, MEIRO_NO_DIR);
         meiro_maze_set_goal(m, g, MEIRO_NO_DIR);
         return MEIRO_OK;
     }
     if (m->w * (uint64_t)m->h == 1) return MEIRO_OK; /* one cell: S and G in its doors */
-    uint32_t *dist = meiro_malloc_array((size_t)m->w * m->h, sizeof *dist);
-    if (!dist) return meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory placing S and G");
+    uint32_t *dist = alloc_array((size_t)m->w * m->h, sizeof *dist);
+    if (!dist) return fail(err, MEIRO_ERROR_NOMEM, "out of memory placing S and G");
     meiro_cell a, b;
     uint32_t len;
     meiro_status s;

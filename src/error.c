@@ -1,8 +1,6 @@
-/* Status messages, error filling and overflow-checked allocation. */
-#define _DEFAULT_SOURCE
+/* Status messages and error filling. */
 #include "internal.h"
 
-#include <sys/mman.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,7 +38,7 @@ static meiro_status fail_v(meiro_error *err, meiro_status status, unsigned long 
     return status;
 }
 
-meiro_status meiro_fail(meiro_error *err, meiro_status status, const char *fmt, ...)
+meiro_status fail(meiro_error *err, meiro_status status, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -49,7 +47,7 @@ meiro_status meiro_fail(meiro_error *err, meiro_status status, const char *fmt, 
     return status;
 }
 
-meiro_status meiro_fail_at(meiro_error *err, meiro_status status, unsigned long line,
+meiro_status fail_at(meiro_error *err, meiro_status status, unsigned long line,
                            unsigned long column, const char *fmt, ...)
 {
     va_list ap;
@@ -57,45 +55,5 @@ meiro_status meiro_fail_at(meiro_error *err, meiro_status status, unsigned long 
     fail_v(err, status, line, column, fmt, ap);
     va_end(ap);
     return status;
-}
-
-void *meiro_calloc(size_t count, size_t size)
-{
-    if (count == 0 || size == 0) return calloc(1, 1);
-    return calloc(count, size); /* calloc checks count * size itself */
-}
-
-void *meiro_malloc_array(size_t count, size_t size)
-{
-    if (size != 0 && count > SIZE_MAX / size) return NULL;
-    size_t bytes = count * size;
-    return malloc(bytes ? bytes : 1);
-}
-
-void *meiro_realloc_array(void *ptr, size_t count, size_t size)
-{
-    if (size != 0 && count > SIZE_MAX / size) return NULL;
-    size_t bytes = count * size;
-    return realloc(ptr, bytes ? bytes : 1);
-}
-
-/* Scratch arrays as large as the maze are read in random order by some
- * algorithms; on Linux, transparent huge pages cut the TLB misses that then
- * dominate. Elsewhere (or if refused) this is plain zeroed memory. */
-void *meiro_calloc_big(size_t count, size_t size)
-{
-    if (size != 0 && count > SIZE_MAX / size) return NULL;
-    size_t bytes = count * size;
-#if defined(MADV_HUGEPAGE)
-    const size_t huge = (size_t)2 << 20;
-    if (bytes >= 4 * huge) {
-        void *p = NULL;
-        if (posix_memalign(&p, huge, bytes) != 0) return NULL;
-        madvise(p, bytes - bytes % huge, MADV_HUGEPAGE);
-        memset(p, 0, bytes);
-        return p;
-    }
-#endif
-    return calloc(bytes ? bytes : 1, 1);
 }
 

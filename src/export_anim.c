@@ -35,7 +35,7 @@ static bool add_change(changes *c, uint32_t item, uint32_t frame, uint32_t value
 {
     if (c->count == c->cap) {
         size_t cap = c->cap ? 2 * c->cap : 4096;
-        change *items = meiro_realloc_array(c->items, cap, sizeof *items);
+        change *items = realloc_array(c->items, cap, sizeof *items);
         if (!items) return false;
         c->items = items;
         c->cap = cap;
@@ -96,10 +96,10 @@ meiro_status meiro_animate_svg(const meiro_trace *trace, const meiro_maze *initi
     width = m->w;
     height = m->h;
     size_t cells = (size_t)width * height, frames = meiro_player_frames(p);
-    uint32_t *colour = meiro_malloc_array(cells, sizeof *colour);
-    uint8_t *walls = meiro_malloc_array(cells, 1); /* CELL_OPEN_* as last seen */
+    uint32_t *colour = alloc_array(cells, sizeof *colour);
+    uint8_t *walls = alloc_array(cells, 1); /* CELL_OPEN_* as last seen */
     if (walls) memcpy(walls, m->cells, cells);
-    double *times = meiro_malloc_array(frames + 2, sizeof *times);
+    double *times = alloc_array(frames + 2, sizeof *times);
     changes cc = {0}, wc = {0};
     bool ok = colour && walls && times;
     for (size_t i = 0; ok && i < cells; i++) colour[i] = MEIRO_NO_COLOUR;
@@ -132,7 +132,7 @@ meiro_status meiro_animate_svg(const meiro_trace *trace, const meiro_maze *initi
     if (!ok) {
         meiro_player_free(p);
         free(colour), free(walls), free(times), free(cc.items), free(wc.items);
-        return meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory for the animation");
+        return fail(err, MEIRO_ERROR_NOMEM, "out of memory for the animation");
     }
     if (cc.count > 1) qsort(cc.items, cc.count, sizeof *cc.items, by_item);
     if (wc.count > 1) qsort(wc.items, wc.count, sizeof *wc.items, by_item);
@@ -200,7 +200,7 @@ meiro_status meiro_animate_svg(const meiro_trace *trace, const meiro_maze *initi
             (m->goal.y + 1.5) * u + fs * 0.36);
     meiro_player_free(p);
     free(colour), free(walls), free(times), free(cc.items), free(wc.items);
-    if (ferror(out)) return meiro_fail(err, MEIRO_ERROR_IO, "write error: %s", strerror(errno));
+    if (ferror(out)) return fail(err, MEIRO_ERROR_IO, "write error: %s", strerror(errno));
     return MEIRO_OK;
 }
 
@@ -262,7 +262,7 @@ meiro_status meiro_animate_frames(const meiro_trace *trace, const meiro_maze *in
                                   unsigned frames, meiro_error *err)
 {
     if (mkdir(dir, 0777) != 0 && errno != EEXIST)
-        return meiro_fail(err, MEIRO_ERROR_IO, "cannot make the folder %s: %s", dir, strerror(errno));
+        return fail(err, MEIRO_ERROR_IO, "cannot make the folder %s: %s", dir, strerror(errno));
     meiro_player *p = meiro_player_new(trace, initial, width, height, frames, err);
     if (!p) return err ? err->status : MEIRO_ERROR_NOMEM;
     width = meiro_player_maze(p)->w;
@@ -284,9 +284,9 @@ meiro_status meiro_animate_frames(const meiro_trace *trace, const meiro_maze *in
     cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, pw, ph);
     meiro_status s = cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
                          ? MEIRO_OK
-                         : meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory for a frame");
+                         : fail(err, MEIRO_ERROR_NOMEM, "out of memory for a frame");
     char *path = malloc(strlen(dir) + 32);
-    if (s == MEIRO_OK && !path) s = meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+    if (s == MEIRO_OK && !path) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
     while (s == MEIRO_OK && meiro_player_next(p)) {
         cairo_t *cr = cairo_create(surface);
         draw_frame(cr, p, &L, &marks);
@@ -294,7 +294,7 @@ meiro_status meiro_animate_frames(const meiro_trace *trace, const meiro_maze *in
         sprintf(path, "%s/frame-%05zu.png", dir, meiro_player_frame(p));
         cairo_status_t st = cairo_surface_write_to_png(surface, path);
         if (st != CAIRO_STATUS_SUCCESS)
-            s = meiro_fail(err, MEIRO_ERROR_IO, "cannot write %s: %s", path,
+            s = fail(err, MEIRO_ERROR_IO, "cannot write %s: %s", path,
                            st == CAIRO_STATUS_WRITE_ERROR ? strerror(errno) : cairo_status_to_string(st));
     }
     free(path);

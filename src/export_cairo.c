@@ -17,29 +17,6 @@ cairo_status_t cairo_write_stream(void *closure, const unsigned char *data, unsi
                                                       : CAIRO_STATUS_WRITE_ERROR;
 }
 
-void export_footer(const meiro_maze *m, char *buf, size_t size)
-{
-    uint64_t seed;
-    if (meiro_maze_seed(m, &seed))
-        snprintf(buf, size, "meiro %s · %s · seed %llu · %lu × %lu", MEIRO_VERSION,
-                 meiro_maze_algorithm(m), (unsigned long long)seed, (unsigned long)m->w,
-                 (unsigned long)m->h);
-    else
-        snprintf(buf, size, "meiro %s · %lu × %lu", MEIRO_VERSION, (unsigned long)m->w,
-                 (unsigned long)m->h);
-}
-
-time_t export_timestamp(void)
-{
-    const char *env = getenv("SOURCE_DATE_EPOCH");
-    if (env && *env) {
-        char *end;
-        long long v = strtoll(env, &end, 10);
-        if (!*end && v >= 0) return (time_t)v;
-    }
-    return (time_t)1767225600; /* 2026-01-01T00:00:00Z: fixed, so files repeat */
-}
-
 /* Maps millimetres to positions that land on the device's pixel grid when
  * `snap` (pixels per mm) is set: lines of odd pixel width sit on pixel
  * centres, so raster walls stay crisp. */
@@ -254,7 +231,7 @@ meiro_status load_art(const meiro_template *tpl, const char *file, RsvgHandle **
         *art = rsvg_handle_new_from_file(path, &gerr);
     }
     if (*art) return MEIRO_OK;
-    meiro_fail(err, MEIRO_ERROR_IO, "template artwork '%s': %s", file,
+    fail(err, MEIRO_ERROR_IO, "template artwork '%s': %s", file,
                gerr ? gerr->message : "cannot be read");
     if (err) snprintf(err->source, sizeof err->source, "%s", tpl->path);
     if (gerr) g_error_free(gerr);
@@ -275,7 +252,7 @@ meiro_status cairo_result(cairo_surface_t *surface, cairo_t *cr, meiro_error *er
     if (s == CAIRO_STATUS_SUCCESS) s = cairo_surface_status(surface);
     cairo_surface_destroy(surface);
     if (s == CAIRO_STATUS_SUCCESS) return MEIRO_OK;
-    if (s == CAIRO_STATUS_NO_MEMORY) return meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory drawing the page");
-    if (s == CAIRO_STATUS_WRITE_ERROR) return meiro_fail(err, MEIRO_ERROR_IO, "write error");
-    return meiro_fail(err, MEIRO_ERROR_INTERNAL, "drawing failed: %s", cairo_status_to_string(s));
+    if (s == CAIRO_STATUS_NO_MEMORY) return fail(err, MEIRO_ERROR_NOMEM, "out of memory drawing the page");
+    if (s == CAIRO_STATUS_WRITE_ERROR) return fail(err, MEIRO_ERROR_IO, "write error");
+    return fail(err, MEIRO_ERROR_INTERNAL, "drawing failed: %s", cairo_status_to_string(s));
 }

@@ -45,11 +45,4 @@ cairo_status_t cairo_write_stream(void *closure, const unsigned char *data, unsi
  * meiro status. */
 meiro_status cairo_result(cairo_surface_t *surface, cairo_t *cr, meiro_error *err);
 
-/* "meiro 0.1.0 · cluster · seed 42 · 20 × 15" (no seed part if unknown). */
-void export_footer(const meiro_maze *m, char *buf, size_t size);
-
-/* Document dates: SOURCE_DATE_EPOCH if set, otherwise a fixed date, so the
- * same maze gives the same file. */
-time_t export_timestamp(void);
-
 #endif

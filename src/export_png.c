@@ -31,7 +31,7 @@ meiro_status export_png(const meiro_maze *m, const meiro_path *path,
                         const meiro_export_options *opt, FILE *out, meiro_error *err)
 {
     if (opt->dpi < 30 || opt->dpi > 2400)
-        return meiro_fail(err, MEIRO_ERROR_ARGUMENT, "--dpi %u is out of range (30 to 2400)", opt->dpi);
+        return fail(err, MEIRO_ERROR_ARGUMENT, "--dpi %u is out of range (30 to 2400)", opt->dpi);
     doc_item item = {m, path};
     document d;
     meiro_status s = doc_init(&d, &item, 1, opt, -1, err);
@@ -47,7 +47,7 @@ meiro_status export_png(const meiro_maze *m, const meiro_path *path,
     double pw = ceil((opt->crop ? L.crop_w : page_w) * ppm);
     double ph = ceil((opt->crop ? L.crop_h : page_h) * ppm);
     if (s == MEIRO_OK && (pw > 100000 || ph > 100000))
-        s = meiro_fail(err, MEIRO_ERROR_ARGUMENT,
+        s = fail(err, MEIRO_ERROR_ARGUMENT,
                        "a %.0f x %.0f pixel image is too large: lower --dpi", pw, ph);
     if (s != MEIRO_OK) {
         doc_free(&d);
@@ -69,16 +69,16 @@ meiro_status export_png(const meiro_maze *m, const meiro_path *path,
         free(row);
         cairo_surface_destroy(band);
         doc_free(&d);
-        return meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory for the image");
+        return fail(err, MEIRO_ERROR_NOMEM, "out of memory for the image");
     }
     char footer[160];
-    export_footer(m, footer, sizeof footer);
+    page_footer(m, footer, sizeof footer);
     if (setjmp(png_jmpbuf(png))) {
         png_destroy_write_struct(&png, &info);
         free(row);
         cairo_surface_destroy(band);
         doc_free(&d);
-        return meiro_fail(err, MEIRO_ERROR_IO, "write error");
+        return fail(err, MEIRO_ERROR_IO, "write error");
     }
     png_set_write_fn(png, out, png_write_data, png_flush_data);
     png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8,
@@ -132,6 +132,6 @@ meiro_status export_png(const meiro_maze *m, const meiro_path *path,
     doc_free(&d);
     if (s != MEIRO_OK) return s;
     if (st != CAIRO_STATUS_SUCCESS)
-        return meiro_fail(err, MEIRO_ERROR_INTERNAL, "drawing failed: %s", cairo_status_to_string(st));
+        return fail(err, MEIRO_ERROR_INTERNAL, "drawing failed: %s", cairo_status_to_string(st));
     return MEIRO_OK;
 }

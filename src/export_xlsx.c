@@ -14,7 +14,7 @@
 #include <unistd.h>
 #include <xlsxwriter.h>
 
-#include "document.h" /* doc_item, export_footer, export_timestamp */
+#include "document.h" /* doc_item, page_footer, page_timestamp */
 
 enum { EXCEL_MAX_COLS = 16384, EXCEL_MAX_ROWS = 1048576 };
 
@@ -119,7 +119,7 @@ static lxw_error add_sheet(lxw_workbook *wb, format_cache *cache, const meiro_ma
         worksheet_set_header(ws, text);
     }
     char footer[160];
-    export_footer(m, footer, sizeof footer);
+    page_footer(m, footer, sizeof footer);
     header_text(text, sizeof text, "&C&8&\"-,Regular\"", footer);
     worksheet_set_footer(ws, text);
     uint32_t cols = m->w + 2, rows = m->h + 2;
@@ -155,14 +155,14 @@ static lxw_error add_sheet(lxw_workbook *wb, format_cache *cache, const meiro_ma
 static meiro_status copy_file(const char *path, FILE *out, meiro_error *err)
 {
     FILE *in = fopen(path, "rb");
-    if (!in) return meiro_fail(err, MEIRO_ERROR_IO, "cannot read the workbook: %s", strerror(errno));
+    if (!in) return fail(err, MEIRO_ERROR_IO, "cannot read the workbook: %s", strerror(errno));
     char buf[65536];
     size_t n;
     bool ok = true;
     while (ok && (n = fread(buf, 1, sizeof buf, in)) > 0) ok = fwrite(buf, 1, n, out) == n;
     ok = ok && !ferror(in);
     fclose(in);
-    return ok ? MEIRO_OK : meiro_fail(err, MEIRO_ERROR_IO, "write error: %s", strerror(errno));
+    return ok ? MEIRO_OK : fail(err, MEIRO_ERROR_IO, "write error: %s", strerror(errno));
 }
 
 /* The page and the square cell (pixels at 96 dpi) for a maze: the maze and
@@ -172,7 +172,7 @@ static meiro_status sheet_size(const meiro_maze *m, const meiro_export_options *
                                page_layout *L, uint32_t *px, meiro_error *err)
 {
     if (m->w + 2 > EXCEL_MAX_COLS || m->h + 2 > EXCEL_MAX_ROWS)
-        return meiro_fail(err, MEIRO_ERROR_ARGUMENT,
+        return fail(err, MEIRO_ERROR_ARGUMENT,
                           "a spreadsheet has at most %d columns and %d rows: a %lu x %lu maze "
                           "does not fit",
                           EXCEL_MAX_COLS - 2, EXCEL_MAX_ROWS - 2, (unsigned long)m->w,
@@ -202,7 +202,7 @@ meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_e
     snprintf(temp, sizeof temp, "%s/meiro-xlsx-XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
     int fd = mkstemp(temp);
     if (fd < 0)
-        return meiro_fail(err, MEIRO_ERROR_IO, "cannot create a temporary file: %s", strerror(errno));
+        return fail(err, MEIRO_ERROR_IO, "cannot create a temporary file: %s", strerror(errno));
     close(fd);
 
     lxw_workbook_options wo = {.constant_memory = LXW_TRUE, .tmpdir = NULL, .use_zip64 = LXW_FALSE};
@@ -211,7 +211,7 @@ meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_e
     format_cache *caches = calloc(count, sizeof *caches);
     if (!caches) e = LXW_ERROR_MEMORY_MALLOC_FAILED;
     char subject[160];
-    if (count == 1) export_footer(items[0].maze, subject, sizeof subject);
+    if (count == 1) page_footer(items[0].maze, subject, sizeof subject);
     else snprintf(subject, sizeof subject, "meiro %s · %zu mazes", MEIRO_VERSION, count);
     if (wb && !e) {
         lxw_doc_properties props = {0};
@@ -219,7 +219,7 @@ meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_e
         props.subject = subject;
         props.author = "meiro";
         props.comments = "Made with meiro " MEIRO_VERSION;
-        props.created = export_timestamp();
+        props.created = page_timestamp();
         e = workbook_set_properties(wb, &props);
     }
     /* the puzzles first, then the answers: a key at the back */
@@ -248,7 +248,7 @@ meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_e
     }
     free(caches);
     meiro_status s = e == LXW_NO_ERROR ? copy_file(temp, out, err)
-                                       : meiro_fail(err, MEIRO_ERROR_IO, "cannot write the workbook: %s",
+                                       : fail(err, MEIRO_ERROR_IO, "cannot write the workbook: %s",
                                                     lxw_strerror(e));
     unlink(temp);
     return s;

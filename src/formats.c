@@ -1,15 +1,12 @@
 /* The format table and the file-level entry points: meiro_write/read to
- * streams, meiro_save (atomic: temporary file + rename) and meiro_load. */
+ * streams, meiro_save (atomically, through save.c) and meiro_load. */
 #define _POSIX_C_SOURCE 200809L
 #include "internal.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <time.h>
-#include <unistd.h>
 
 typedef meiro_status (*write_fn)(const meiro_maze *m, const meiro_path *path,
                                  const meiro_export_options *opt, FILE *out, meiro_error *err);
@@ -22,7 +19,7 @@ typedef meiro_maze *(*read_fn)(FILE *in, meiro_error *err);
     {                                                                                         \
         (void)opt;                                                                            \
         meiro_status s = call;                                                                \
-        return s == MEIRO_OK ? s : meiro_fail(err, s, "%s", s == MEIRO_ERROR_NOMEM             \
+        return s == MEIRO_OK ? s : fail(err, s, "%s", s == MEIRO_ERROR_NOMEM             \
                                                             ? "out of memory writing the maze" \
                                                             : "write error");                 \
     }
@@ -71,23 +68,12 @@ const meiro_format_info *meiro_format_info_get(meiro_format format)
     return (unsigned)format < MEIRO_FORMAT_COUNT ? &formats[format].info : NULL;
 }
 
-static bool word_in_list(const char *list, const char *word, size_t len)
-{
-    for (const char *a = list; *a;) {
-        size_t n = strcspn(a, " ");
-        if (n == len && strncasecmp(a, word, n) == 0) return true;
-        a += n;
-        while (*a == ' ') a++;
-    }
-    return false;
-}
-
 static bool find_format(const char *name, size_t len, meiro_format *format)
 {
     for (unsigned f = 0; f < MEIRO_FORMAT_COUNT; f++) {
         const meiro_format_info *info = &formats[f].info;
         if ((strlen(info->name) == len && strncasecmp(info->name, name, len) == 0) ||
-            word_in_list(info->extensions, name, len)) {
+            name_in_list(info->extensions, name, len, true)) {
             *format = (meiro_format)f;
             return true;
         }
@@ -98,7 +84,7 @@ static bool find_format(const char *name, size_t len, meiro_format *format)
 meiro_status meiro_format_from_name(const char *name, meiro_format *format, meiro_error *err)
 {
     if (find_format(name, strlen(name), format)) return MEIRO_OK;
-    return meiro_fail(err, MEIRO_ERROR_UNKNOWN_NAME,
+    return fail(err, MEIRO_ERROR_UNKNOWN_NAME,
                       "unknown format '%s' (see 'meiro list' for the formats)", name);
 }
 
@@ -113,7 +99,7 @@ meiro_status meiro_format_from_filename(const char *filename, meiro_format fallb
         return MEIRO_OK;
     }
     if (find_format(dot + 1, strlen(dot + 1), format)) return MEIRO_OK;
-    return meiro_fail(err, MEIRO_ERROR_UNKNOWN_NAME,
+    return fail(err, MEIRO_ERROR_UNKNOWN_NAME,
                       "unknown file type '%s' (use -f to name the format; see 'meiro list')", dot);
 }
 
@@ -121,83 +107,23 @@ meiro_status meiro_write(const meiro_maze *maze, const meiro_path *path, meiro_f
                          const meiro_export_options *opt, FILE *out, meiro_error *err)
 {
     if ((unsigned)format >= MEIRO_FORMAT_COUNT)
-        return meiro_fail(err, MEIRO_ERROR_ARGUMENT, "invalid format %d", (int)format);
+        return fail(err, MEIRO_ERROR_ARGUMENT, "invalid format %d", (int)format);
     meiro_export_options defaults;
     if (!opt) {
         meiro_export_options_init(&defaults);
         opt = &defaults;
     }
     if (opt->answer_page && format != MEIRO_FORMAT_PDF && format != MEIRO_FORMAT_XLSX)
-        return meiro_fail(err, MEIRO_ERROR_ARGUMENT,
+        return fail(err, MEIRO_ERROR_ARGUMENT,
                           "--answer-page needs PDF or XLSX output (for %s, write the solution "
                           "to a second file with --solution)",
                           formats[format].info.name);
     if (opt->answer_page && !path)
-        return meiro_fail(err, MEIRO_ERROR_ARGUMENT, "an answer page needs the solution path");
+        return fail(err, MEIRO_ERROR_ARGUMENT, "an answer page needs the solution path");
     errno = 0;
     meiro_status s = formats[format].write(maze, path, opt, out, err);
     if (s == MEIRO_OK && (fflush(out) != 0 || ferror(out)))
-        s = meiro_fail(err, MEIRO_ERROR_IO, "write error: %s", strerror(errno ? errno : EIO));
-    return s;
-}
-
-/* Creates a new file next to `filename` (same directory, so rename is
- * atomic), honouring the umask like a plain fopen would. */
-static FILE *open_temp(const char *filename, char **temp_name, meiro_error *err)
-{
-    const char *slash = strrchr(filename, '/');
-    size_t dir_len = slash ? (size_t)(slash - filename + 1) : 0;
-    const char *base = filename + dir_len;
-    size_t size = strlen(filename) + 64;
-    char *name = malloc(size);
-    if (!name) {
-        meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory");
-        return NULL;
-    }
-    unsigned long salt = (unsigned long)time(NULL) ^ ((unsigned long)getpid() << 16);
-    for (unsigned attempt = 0; attempt < 100; attempt++) {
-        snprintf(name, size, "%.*s.%s.%lx.tmp", (int)dir_len, filename, base,
-                 salt + attempt * 7919ul);
-        int fd = open(name, O_WRONLY | O_CREAT | O_EXCL, 0666);
-        if (fd < 0 && errno == EEXIST) continue;
-        if (fd < 0) {
-            meiro_fail(err, MEIRO_ERROR_IO, "cannot create the file: %s", strerror(errno));
-            break;
-        }
-        FILE *f = fdopen(fd, "wb");
-        if (!f) {
-            meiro_fail(err, MEIRO_ERROR_IO, "cannot create the file: %s", strerror(errno));
-            close(fd);
-            unlink(name);
-            break;
-        }
-        *temp_name = name;
-        return f;
-    }
-    if (err && err->status != MEIRO_ERROR_IO)
-        meiro_fail(err, MEIRO_ERROR_IO, "cannot create a temporary file next to it");
-    free(name);
-    return NULL;
-}
-
-meiro_status save_atomically(const char *filename, stream_writer write, void *ctx,
-                             meiro_error *err)
-{
-    if (err) err->status = MEIRO_OK;
-    char *temp = NULL;
-    FILE *f = open_temp(filename, &temp, err);
-    if (!f) return err ? err->status : MEIRO_ERROR_IO;
-    meiro_status s = write(ctx, f, err);
-    if (s == MEIRO_OK && (fflush(f) != 0 || ferror(f)))
-        s = meiro_fail(err, MEIRO_ERROR_IO, "cannot write the file: %s", strerror(errno));
-    if (s == MEIRO_OK && fsync(fileno(f)) != 0)
-        s = meiro_fail(err, MEIRO_ERROR_IO, "cannot write the file: %s", strerror(errno));
-    if (fclose(f) != 0 && s == MEIRO_OK)
-        s = meiro_fail(err, MEIRO_ERROR_IO, "cannot write the file: %s", strerror(errno));
-    if (s == MEIRO_OK && rename(temp, filename) != 0)
-        s = meiro_fail(err, MEIRO_ERROR_IO, "cannot replace the file: %s", strerror(errno));
-    if (s != MEIRO_OK) unlink(temp);
-    free(temp);
+        s = fail(err, MEIRO_ERROR_IO, "write error: %s", strerror(errno ? errno : EIO));
     return s;
 }
 
@@ -224,7 +150,7 @@ meiro_status meiro_save(const meiro_maze *maze, const meiro_path *path, meiro_fo
 meiro_maze *meiro_read(FILE *in, meiro_format format, meiro_error *err)
 {
     if ((unsigned)format >= MEIRO_FORMAT_COUNT || !formats[format].read) {
-        meiro_fail(err, MEIRO_ERROR_ARGUMENT, "%s mazes can be written but not read",
+        fail(err, MEIRO_ERROR_ARGUMENT, "%s mazes can be written but not read",
                    (unsigned)format < MEIRO_FORMAT_COUNT ? formats[format].info.name : "these");
         return NULL;
     }
@@ -238,7 +164,7 @@ meiro_maze *meiro_load(const char *filename, meiro_format format, meiro_error *e
         return NULL;
     FILE *f = fopen(filename, "rb");
     if (!f) {
-        meiro_fail(err, MEIRO_ERROR_IO, "cannot open: %s", strerror(errno));
+        fail(err, MEIRO_ERROR_IO, "cannot open: %s", strerror(errno));
         return NULL;
     }
     meiro_maze *m = meiro_read(f, format, err);

@@ -6,13 +6,13 @@
 
 #include <stdlib.h>
 
-meiro_status gen_aldous_broder(meiro_maze *m, meiro_rng *rng, const meiro_generate_options *opt,
+meiro_status gen_aldous_broder(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
                                meiro_error *err)
 {
     (void)opt;
     size_t n = (size_t)m->w * m->h;
-    uint8_t *seen = meiro_calloc_big(n, 1);
-    if (!seen) return meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory for the walk");
+    uint8_t *seen = zalloc_big(n, 1);
+    if (!seen) return fail(err, MEIRO_ERROR_NOMEM, "out of memory for the walk");
     uint32_t x = rng_below(rng, m->w), y = rng_below(rng, m->h);
     seen[cell_index(m, x, y)] = 1;
     for (size_t left = n - 1; left > 0;) {

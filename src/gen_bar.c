@@ -7,7 +7,7 @@
  * sparser and routes run long and straight. */
 #include "internal.h"
 
-meiro_status gen_bar(meiro_maze *m, meiro_rng *rng, const meiro_generate_options *opt,
+meiro_status gen_bar(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
                      meiro_error *err)
 {
     (void)opt;

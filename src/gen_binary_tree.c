@@ -4,7 +4,7 @@
  * corridor each. */
 #include "internal.h"
 
-meiro_status gen_binary_tree(meiro_maze *m, meiro_rng *rng, const meiro_generate_options *opt,
+meiro_status gen_binary_tree(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
                              meiro_error *err)
 {
     (void)opt, (void)err;

@@ -20,13 +20,13 @@ static int32_t find_root(int32_t *parent, int32_t a)
     return a;
 }
 
-meiro_status gen_cluster(meiro_maze *m, meiro_rng *rng, const meiro_generate_options *opt,
+meiro_status gen_cluster(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
                          meiro_error *err)
 {
     (void)opt;
     size_t n = (size_t)m->w * m->h;
-    int32_t *parent = meiro_calloc_big(n, sizeof *parent);
-    if (!parent) return meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory merging rooms");
+    int32_t *parent = zalloc_big(n, sizeof *parent);
+    if (!parent) return fail(err, MEIRO_ERROR_NOMEM, "out of memory merging rooms");
     for (size_t i = 0; i < n; i++) parent[i] = -1;
 
     /* Wall k is the east (k even) or south (k odd) wall of cell k / 2. */
@@ -69,5 +69,5 @@ meiro_status gen_cluster(meiro_maze *m, meiro_rng *rng, const meiro_generate_opt
     }
     free(parent);
     return merged + 1 == n ? MEIRO_OK
-                           : meiro_fail(err, MEIRO_ERROR_INTERNAL, "rooms left unmerged");
+                           : fail(err, MEIRO_ERROR_INTERNAL, "rooms left unmerged");
 }

@@ -13,12 +13,12 @@ static unsigned pick_random(void *ctx, const meiro_maze *m, uint32_t x, uint32_t
     return rng_pick_bit(ctx, candidates);
 }
 
-meiro_status gen_dig(meiro_maze *m, meiro_rng *rng, const meiro_generate_options *opt,
+meiro_status gen_dig(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
                      meiro_error *err)
 {
     (void)opt;
-    uint8_t *trail = meiro_calloc((size_t)m->w * m->h, 1);
-    if (!trail) return meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory digging the maze");
+    uint8_t *trail = zalloc((size_t)m->w * m->h, 1);
+    if (!trail) return fail(err, MEIRO_ERROR_NOMEM, "out of memory digging the maze");
     meiro_cell start = {rng_below(rng, m->w), rng_below(rng, m->h)};
     uint64_t visited;
     walk_roads(m, m, trail, start, pick_random, rng, start, NULL, &visited, NULL);

@@ -6,7 +6,7 @@
 
 #include <stdlib.h>
 
-meiro_status gen_division(meiro_maze *m, meiro_rng *rng, const meiro_generate_options *opt,
+meiro_status gen_division(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
                           meiro_error *err)
 {
     (void)opt;
@@ -38,5 +38,5 @@ meiro_status gen_division(meiro_maze *m, meiro_rng *rng, const meiro_generate_op
         for (int k = 0; k < 8 && ok; k++) ok = u32vec_push(&stack, parts[k]);
     }
     free(stack.items);
-    return ok ? MEIRO_OK : meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory dividing the field");
+    return ok ? MEIRO_OK : fail(err, MEIRO_ERROR_NOMEM, "out of memory dividing the field");
 }

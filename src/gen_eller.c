@@ -14,7 +14,7 @@ static uint32_t find(uint32_t *parent, uint32_t a)
     return a;
 }
 
-meiro_status gen_eller(meiro_maze *m, meiro_rng *rng, const meiro_generate_options *opt,
+meiro_status gen_eller(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
                        meiro_error *err)
 {
     (void)opt;
@@ -22,8 +22,8 @@ meiro_status gen_eller(meiro_maze *m, meiro_rng *rng, const meiro_generate_optio
     /* per column: its set's parent; per set root: members seen so far, the
      * randomly kept member, whether it goes down, the column that roots it
      * in the next row; and the next row's parents */
-    uint32_t *parent = meiro_malloc_array(w, 6 * sizeof(uint32_t));
-    if (!parent) return meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory for a row");
+    uint32_t *parent = alloc_array(w, 6 * sizeof(uint32_t));
+    if (!parent) return fail(err, MEIRO_ERROR_NOMEM, "out of memory for a row");
     uint32_t *seen = parent + w, *keep = seen + w, *down = keep + w, *next = down + w,
              *below = next + w;
     for (uint32_t x = 0; x < w; x++) parent[x] = x;

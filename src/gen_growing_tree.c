@@ -5,11 +5,11 @@
 
 #include <stdlib.h>
 
-meiro_status gen_growing_tree(meiro_maze *m, meiro_rng *rng, const meiro_generate_options *opt,
+meiro_status gen_growing_tree(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
                               meiro_error *err)
 {
     double bias = opt->bias < 0 ? 0 : opt->bias > 1 ? 1 : opt->bias;
-    uint8_t *seen = meiro_calloc((size_t)m->w * m->h, 1);
+    uint8_t *seen = zalloc((size_t)m->w * m->h, 1);
     u32vec list = {NULL, 0, 0};
     uint32_t start = (uint32_t)cell_index(m, rng_below(rng, m->w), rng_below(rng, m->h));
     bool ok = seen && u32vec_push(&list, start);
@@ -35,5 +35,5 @@ meiro_status gen_growing_tree(meiro_maze *m, meiro_rng *rng, const meiro_generat
     }
     free(seen);
     free(list.items);
-    return ok ? MEIRO_OK : meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory growing the maze");
+    return ok ? MEIRO_OK : fail(err, MEIRO_ERROR_NOMEM, "out of memory growing the maze");
 }

@@ -8,13 +8,13 @@
 
 #include <stdlib.h>
 
-meiro_status gen_hunt_and_kill(meiro_maze *m, meiro_rng *rng, const meiro_generate_options *opt,
+meiro_status gen_hunt_and_kill(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
                                meiro_error *err)
 {
     (void)opt;
     size_t n = (size_t)m->w * m->h, hunt = 0;
-    uint8_t *seen = meiro_calloc(n, 1);
-    if (!seen) return meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory for the walk");
+    uint8_t *seen = zalloc(n, 1);
+    if (!seen) return fail(err, MEIRO_ERROR_NOMEM, "out of memory for the walk");
     uint32_t x = 0, y = 0;
     seen[0] = 1;
     for (;;) {

@@ -30,11 +30,11 @@ unsigned prim_in_maze_mask(const meiro_maze *m, const uint8_t *state, uint32_t x
     return mask;
 }
 
-meiro_status gen_prim(meiro_maze *m, meiro_rng *rng, const meiro_generate_options *opt,
+meiro_status gen_prim(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
                       meiro_error *err)
 {
     (void)opt;
-    uint8_t *state = meiro_calloc((size_t)m->w * m->h, 1);
+    uint8_t *state = zalloc((size_t)m->w * m->h, 1);
     u32vec frontier = {NULL, 0, 0};
     bool ok = state != NULL;
     if (ok) {
@@ -53,5 +53,5 @@ meiro_status gen_prim(meiro_maze *m, meiro_rng *rng, const meiro_generate_option
     }
     free(state);
     free(frontier.items);
-    return ok ? MEIRO_OK : meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory growing the maze");
+    return ok ? MEIRO_OK : fail(err, MEIRO_ERROR_NOMEM, "out of memory growing the maze");
 }

@@ -3,7 +3,7 @@
  * open corridor, and every cell has a straight way up: a vertical bias. */
 #include "internal.h"
 
-meiro_status gen_sidewinder(meiro_maze *m, meiro_rng *rng, const meiro_generate_options *opt,
+meiro_status gen_sidewinder(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
                             meiro_error *err)
 {
     (void)opt, (void)err;

@@ -20,11 +20,11 @@ static bool add_frontier(meiro_maze *m, uint8_t *state, u64heap *h, uint64_t key
     return true;
 }
 
-meiro_status gen_true_prim(meiro_maze *m, meiro_rng *rng, const meiro_generate_options *opt,
+meiro_status gen_true_prim(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
                            meiro_error *err)
 {
     (void)opt;
-    uint8_t *state = meiro_calloc((size_t)m->w * m->h, 1);
+    uint8_t *state = zalloc((size_t)m->w * m->h, 1);
     u64heap h = {NULL, 0, 0};
     uint64_t key = rng_next(rng);
     bool ok = state != NULL;
@@ -42,5 +42,5 @@ meiro_status gen_true_prim(meiro_maze *m, meiro_rng *rng, const meiro_generate_o
     }
     free(state);
     free(h.items);
-    return ok ? MEIRO_OK : meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory growing the maze");
+    return ok ? MEIRO_OK : fail(err, MEIRO_ERROR_NOMEM, "out of memory growing the maze");
 }

@@ -34,7 +34,7 @@ static void set_segment(meiro_maze *m, uint32_t px, uint32_t py, unsigned d, boo
 }
 
 /* Builds one wall from the free point (px, py) until it joins a wall. */
-static meiro_status extend(meiro_maze *m, points *p, uint32_t px, uint32_t py, meiro_rng *rng,
+static meiro_status extend(meiro_maze *m, points *p, uint32_t px, uint32_t py, rng_state *rng,
                            u32vec *dead, meiro_error *err)
 {
     size_t start = pt_index(p, px, py);
@@ -49,11 +49,11 @@ static meiro_status extend(meiro_maze *m, points *p, uint32_t px, uint32_t py, m
         }
         if (!candidates) { /* boxed in by its own wall: retreat one step */
             if (here == start)
-                return meiro_fail(err, MEIRO_ERROR_INTERNAL, "wall extension found no way out");
+                return fail(err, MEIRO_ERROR_INTERNAL, "wall extension found no way out");
             unsigned back = p->state[here] >> PT_BACK_SHIFT;
             p->state[here] = PT_DEAD;
             if (!u32vec_push(dead, (uint32_t)here))
-                return meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory extending walls");
+                return fail(err, MEIRO_ERROR_NOMEM, "out of memory extending walls");
             set_segment(m, px, py, back, true);
             px += (uint32_t)DIR_DX[back];
             py += (uint32_t)DIR_DY[back];
@@ -83,15 +83,15 @@ static meiro_status extend(meiro_maze *m, points *p, uint32_t px, uint32_t py, m
     }
 }
 
-meiro_status gen_wall(meiro_maze *m, meiro_rng *rng, const meiro_generate_options *opt,
+meiro_status gen_wall(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
                       meiro_error *err)
 {
     (void)opt;
     maze_open_all(m);
     if (m->w < 2 || m->h < 2) return MEIRO_OK; /* no inner grid points */
     points p = {m->w + 1, m->h + 1, NULL};
-    p.state = meiro_calloc_big((size_t)p.pw * p.ph, 1);
-    if (!p.state) return meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory extending walls");
+    p.state = zalloc_big((size_t)p.pw * p.ph, 1);
+    if (!p.state) return fail(err, MEIRO_ERROR_NOMEM, "out of memory extending walls");
     for (uint32_t px = 0; px < p.pw; px++) {
         p.state[pt_index(&p, px, 0)] = PT_WALL;
         p.state[pt_index(&p, px, p.ph - 1)] = PT_WALL;

@@ -15,13 +15,13 @@ static size_t step(const meiro_maze *m, size_t i, unsigned d)
                       (uint32_t)(i / m->w) + (uint32_t)DIR_DY[d]);
 }
 
-meiro_status gen_wilson(meiro_maze *m, meiro_rng *rng, const meiro_generate_options *opt,
+meiro_status gen_wilson(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
                         meiro_error *err)
 {
     (void)opt;
     size_t n = (size_t)m->w * m->h;
-    uint8_t *state = meiro_calloc_big(n, 1);
-    if (!state) return meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory for the walks");
+    uint8_t *state = zalloc_big(n, 1);
+    if (!state) return fail(err, MEIRO_ERROR_NOMEM, "out of memory for the walks");
     state[rng_below(rng, (uint32_t)n)] = IN_MAZE;
     size_t next = 0;
     for (;;) {

@@ -62,18 +62,6 @@ const meiro_algorithm_info *meiro_generator_info(size_t index)
     return index < GENERATOR_COUNT ? &generators[index].info : NULL;
 }
 
-bool info_matches(const meiro_algorithm_info *info, const char *name)
-{
-    if (strcmp(info->name, name) == 0) return true;
-    size_t len = strlen(name);
-    for (const char *a = info->aliases; *a;) {
-        size_t n = strcspn(a, " ");
-        if (n == len && strncmp(a, name, n) == 0) return true;
-        a += n;
-        while (*a == ' ') a++;
-    }
-    return false;
-}
 
 const generator_entry *generator_find(const char *name)
 {
@@ -101,16 +89,16 @@ meiro_maze *meiro_generate(const meiro_generate_options *opt, meiro_error *err)
     const char *name = opt->algorithm ? opt->algorithm : "cluster";
     const generator_entry *gen = generator_find(name);
     if (!gen) {
-        meiro_fail(err, MEIRO_ERROR_UNKNOWN_NAME,
+        fail(err, MEIRO_ERROR_UNKNOWN_NAME,
                    "unknown algorithm '%s' (see 'meiro list' for the names)", name);
         return NULL;
     }
     meiro_maze *m = meiro_maze_new(opt->width, opt->height, err);
     if (!m) return NULL;
-    meiro_rng rng;
+    rng_state rng;
     rng_seed(&rng, opt->seed);
     if (opt->loops > 100) {
-        meiro_fail(err, MEIRO_ERROR_ARGUMENT, "--loops is a percentage, 0 to 100 (not %u)", opt->loops);
+        fail(err, MEIRO_ERROR_ARGUMENT, "--loops is a percentage, 0 to 100 (not %u)", opt->loops);
         meiro_maze_free(m);
         return NULL;
     }

@@ -31,7 +31,7 @@ meiro_status meiro_paper_from_name(const char *name, meiro_paper *paper, meiro_e
             return MEIRO_OK;
         }
     }
-    return meiro_fail(err, MEIRO_ERROR_UNKNOWN_NAME,
+    return fail(err, MEIRO_ERROR_UNKNOWN_NAME,
                       "unknown paper '%s' (a4, a3, a5, b5, letter or legal)", name);
 }
 
@@ -77,7 +77,7 @@ meiro_status layout_frame(meiro_paper paper, bool landscape, double margin, fram
 {
     *f = (page_frame){0};
     const char *name = meiro_paper_name(paper, &f->page_w, &f->page_h);
-    if (!name) return meiro_fail(err, MEIRO_ERROR_ARGUMENT, "invalid paper");
+    if (!name) return fail(err, MEIRO_ERROR_ARGUMENT, "invalid paper");
     f->landscape = landscape;
     if (landscape) {
         double t = f->page_w;
@@ -86,7 +86,7 @@ meiro_status layout_frame(meiro_paper paper, bool landscape, double margin, fram
     }
     double limit = fmin(f->page_w, f->page_h) / 4;
     if (!(margin >= 0 && margin <= limit))
-        return meiro_fail(err, MEIRO_ERROR_ARGUMENT,
+        return fail(err, MEIRO_ERROR_ARGUMENT,
                           "a margin of %g mm does not suit %s paper (0 to %g mm)", margin, name, limit);
     f->margin = margin;
     double y = margin;
@@ -109,7 +109,7 @@ meiro_status layout_frame(meiro_paper paper, bool landscape, double margin, fram
     f->footer_baseline = f->page_h - margin - 1.0;
     f->body = (box){margin, y, f->page_w - 2 * margin, f->page_h - margin - FOOTER_BAND_MM - y};
     if (f->body.h < 10)
-        return meiro_fail(err, MEIRO_ERROR_ARGUMENT, "the texts leave no room for a maze on %s paper", name);
+        return fail(err, MEIRO_ERROR_ARGUMENT, "the texts leave no room for a maze on %s paper", name);
     return MEIRO_OK;
 }
 
@@ -143,7 +143,7 @@ meiro_status layout_in_slot(uint32_t w, uint32_t h, box slot, bool caption, doub
         L->line = line > 0 ? line : line_for(L->cell);
         if (L->cell * w + L->line > area.w || L->cell * h + L->line > area.h) {
             double best = floor(fit_cell(w, h, area.w, area.h) * 10) / 10;
-            return meiro_fail(err, MEIRO_ERROR_ARGUMENT,
+            return fail(err, MEIRO_ERROR_ARGUMENT,
                               "a %lu x %lu maze with %g mm cells needs %.1f x %.1f mm, but the "
                               "page leaves %.1f x %.1f mm; the largest cell that fits is %.1f mm "
                               "(or try another --paper or orientation)",
@@ -156,7 +156,7 @@ meiro_status layout_in_slot(uint32_t w, uint32_t h, box slot, bool caption, doub
         L->line = line > 0 ? fmin(line, L->cell / 3) : line_for(L->cell);
     }
     if (!(L->cell > 0.05))
-        return meiro_fail(err, MEIRO_ERROR_ARGUMENT,
+        return fail(err, MEIRO_ERROR_ARGUMENT,
                           "a %lu x %lu maze does not fit: its cells would be smaller than 0.05 mm",
                           (unsigned long)w, (unsigned long)h);
     L->maze_w = L->cell * w;

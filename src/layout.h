@@ -4,6 +4,8 @@
 
 #include "meiro.h"
 
+#include <time.h>
+
 /* ---- Page layout (millimetres, origin top-left) ---- */
 
 enum { TITLE_BAND_MM = 16, TITLE_FONT_MM = 8, FOOTER_BAND_MM = 7, FOOTER_FONT_MM = 3 };
@@ -69,5 +71,14 @@ unsigned layout_slots(const page_frame *f, unsigned n, box *slots);
  * the wall width. Fills the maze fields of L (and crop), not the frame's. */
 meiro_status layout_in_slot(uint32_t w, uint32_t h, box slot, bool caption, double cell_exact,
                             double cell_max, double line, page_layout *L, meiro_error *err);
+
+/* ---- What every page says about its maze ---- */
+
+/* "meiro 0.1.0 · cluster · seed 42 · 20 × 15" (no seed part if unknown). */
+void page_footer(const meiro_maze *m, char *buf, size_t size);
+
+/* Document dates: SOURCE_DATE_EPOCH if set, otherwise a fixed date, so the
+ * same maze gives the same file. */
+time_t page_timestamp(void);
 
 #endif /* MEIRO_LAYOUT_H */

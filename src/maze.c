@@ -7,15 +7,15 @@
 static meiro_status check_size(uint32_t w, uint32_t h, meiro_error *err)
 {
     if (w < 1 || h < 1)
-        return meiro_fail(err, MEIRO_ERROR_ARGUMENT,
+        return fail(err, MEIRO_ERROR_ARGUMENT,
                           "a maze needs at least 1 x 1 cells (asked for %lu x %lu)",
                           (unsigned long)w, (unsigned long)h);
     if (w > MEIRO_MAX_SIDE || h > MEIRO_MAX_SIDE)
-        return meiro_fail(err, MEIRO_ERROR_TOO_BIG,
+        return fail(err, MEIRO_ERROR_TOO_BIG,
                           "%lu x %lu cells is too large: each side may have at most %u cells",
                           (unsigned long)w, (unsigned long)h, MEIRO_MAX_SIDE);
     if ((uint64_t)w * h > MEIRO_MAX_CELLS)
-        return meiro_fail(err, MEIRO_ERROR_TOO_BIG,
+        return fail(err, MEIRO_ERROR_TOO_BIG,
                           "%lu x %lu cells is too large: a maze may have at most %u cells",
                           (unsigned long)w, (unsigned long)h, MEIRO_MAX_CELLS);
     return MEIRO_OK;
@@ -26,7 +26,7 @@ meiro_maze *meiro_maze_new(uint32_t width, uint32_t height, meiro_error *err)
     if (check_size(width, height, err) != MEIRO_OK) return NULL;
     meiro_maze *m = calloc(1, sizeof *m);
     if (!m) goto nomem;
-    m->cells = meiro_calloc_big((size_t)width * height, 1);
+    m->cells = zalloc_big((size_t)width * height, 1);
     if (!m->cells) goto nomem;
     m->w = width;
     m->h = height;
@@ -40,7 +40,7 @@ meiro_maze *meiro_maze_new(uint32_t width, uint32_t height, meiro_error *err)
     return m;
 nomem:
     free(m);
-    meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory for a %lu x %lu maze",
+    fail(err, MEIRO_ERROR_NOMEM, "out of memory for a %lu x %lu maze",
                (unsigned long)width, (unsigned long)height);
     return NULL;
 }
@@ -190,29 +190,29 @@ meiro_status meiro_maze_check(const meiro_maze *maze, meiro_error *err)
 {
     const meiro_maze *m = maze;
     if (!m->cells || m->w < 1 || m->h < 1)
-        return meiro_fail(err, MEIRO_ERROR_INTERNAL, "maze has no cells");
+        return fail(err, MEIRO_ERROR_INTERNAL, "maze has no cells");
     for (uint32_t y = 0; y < m->h; y++) {
         for (uint32_t x = 0; x < m->w; x++) {
             uint8_t c = m->cells[cell_index(m, x, y)];
             if (c & ~CELL_BITS)
-                return meiro_fail(err, MEIRO_ERROR_INTERNAL, "cell (%lu, %lu) has stray bits",
+                return fail(err, MEIRO_ERROR_INTERNAL, "cell (%lu, %lu) has stray bits",
                                   (unsigned long)x, (unsigned long)y);
             if ((c & CELL_OPEN_E) && x == m->w - 1)
-                return meiro_fail(err, MEIRO_ERROR_INTERNAL,
+                return fail(err, MEIRO_ERROR_INTERNAL,
                                   "cell (%lu, %lu) opens east into the outer wall",
                                   (unsigned long)x, (unsigned long)y);
             if ((c & CELL_OPEN_S) && y == m->h - 1)
-                return meiro_fail(err, MEIRO_ERROR_INTERNAL,
+                return fail(err, MEIRO_ERROR_INTERNAL,
                                   "cell (%lu, %lu) opens south into the outer wall",
                                   (unsigned long)x, (unsigned long)y);
         }
     }
     if (check_end(m, m->start, m->start_door) != MEIRO_OK)
-        return meiro_fail(err, MEIRO_ERROR_INTERNAL, "start is outside or its door is misplaced");
+        return fail(err, MEIRO_ERROR_INTERNAL, "start is outside or its door is misplaced");
     if (check_end(m, m->goal, m->goal_door) != MEIRO_OK)
-        return meiro_fail(err, MEIRO_ERROR_INTERNAL, "goal is outside or its door is misplaced");
+        return fail(err, MEIRO_ERROR_INTERNAL, "goal is outside or its door is misplaced");
     if (m->start.x == m->goal.x && m->start.y == m->goal.y && m->start_door == m->goal_door)
-        return meiro_fail(err, MEIRO_ERROR_INTERNAL, "start and goal share one place");
+        return fail(err, MEIRO_ERROR_INTERNAL, "start and goal share one place");
     return MEIRO_OK;
 }
 
@@ -228,8 +228,8 @@ meiro_status meiro_maze_is_perfect(const meiro_maze *maze, bool *perfect, meiro_
         *perfect = false;
         return MEIRO_OK;
     }
-    uint32_t *parent = meiro_malloc_array(n, sizeof *parent);
-    if (!parent) return meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory checking the maze");
+    uint32_t *parent = alloc_array(n, sizeof *parent);
+    if (!parent) return fail(err, MEIRO_ERROR_NOMEM, "out of memory checking the maze");
     for (size_t i = 0; i < n; i++) parent[i] = (uint32_t)i;
     bool cycle = false;
     for (size_t i = 0; i < n && !cycle; i++) {

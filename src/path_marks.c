@@ -7,7 +7,7 @@ meiro_status path_marks(const meiro_maze *m, const meiro_path *path, uint8_t **m
 {
     *marks = NULL;
     if (!path || path->length == 0) return MEIRO_OK;
-    uint8_t *mk = meiro_calloc((size_t)m->w * m->h, 1);
+    uint8_t *mk = zalloc((size_t)m->w * m->h, 1);
     if (!mk) return MEIRO_ERROR_NOMEM;
     for (size_t k = 0; k < path->length; k++) {
         meiro_cell c = path->cells[k];

@@ -35,7 +35,7 @@ static meiro_status next_line(line_reader *r, bool *got, unsigned long line_no, 
             r->pos = 0;
             if (r->fill == 0) {
                 if (ferror(r->in))
-                    return meiro_fail(err, MEIRO_ERROR_IO, "read error: %s", strerror(errno));
+                    return fail(err, MEIRO_ERROR_IO, "read error: %s", strerror(errno));
                 r->eof = true;
                 return MEIRO_OK;
             }
@@ -45,13 +45,13 @@ static meiro_status next_line(line_reader *r, bool *got, unsigned long line_no, 
         size_t n = nl ? (size_t)(nl - start) : r->fill - r->pos;
         if (r->len + n + 1 > r->cap) {
             if (r->len + n > LINE_LIMIT)
-                return meiro_fail_at(err, MEIRO_ERROR_TOO_BIG, line_no, 1,
+                return fail_at(err, MEIRO_ERROR_TOO_BIG, line_no, 1,
                                      "line is longer than %u MiB: not a maze file",
                                      LINE_LIMIT >> 20);
             size_t cap = r->cap ? r->cap : 256;
             while (cap < r->len + n + 1) cap *= 2;
             char *l = realloc(r->line, cap);
-            if (!l) return meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory reading a line");
+            if (!l) return fail(err, MEIRO_ERROR_NOMEM, "out of memory reading a line");
             r->line = l;
             r->cap = cap;
         }
@@ -77,7 +77,7 @@ static bool row_push(sym_row *row, uint8_t s, unsigned long col)
         uint8_t *sym = realloc(row->sym, cap);
         if (!sym) return false;
         row->sym = sym;
-        unsigned long *c = meiro_realloc_array(row->col, cap, sizeof *c);
+        unsigned long *c = realloc_array(row->col, cap, sizeof *c);
         if (!c) return false;
         row->col = c;
         row->cap = cap;
@@ -121,14 +121,14 @@ static meiro_status tokenize_text(reader *rd, const char *s, size_t n, sym_row *
         default: {
             char what[32];
             describe_char(what, sizeof what, s + i, 1);
-            return meiro_fail_at(rd->err, MEIRO_ERROR_PARSE, row->line, i + 1,
+            return fail_at(rd->err, MEIRO_ERROR_PARSE, row->line, i + 1,
                                  "unexpected %s: a text maze uses '#' for walls, spaces for "
                                  "passages, S, G and '.'",
                                  what);
         }
         }
         if (!row_push(row, sym, i + 1))
-            return meiro_fail(rd->err, MEIRO_ERROR_NOMEM, "out of memory reading a line");
+            return fail(rd->err, MEIRO_ERROR_NOMEM, "out of memory reading a line");
     }
     return MEIRO_OK;
 }
@@ -152,7 +152,7 @@ static meiro_status tokenize_csv(reader *rd, const char *s, size_t n, sym_row *r
         i = end + 1;
         if (a == b) {
             if (!row_push(row, 255, field))
-                return meiro_fail(rd->err, MEIRO_ERROR_NOMEM, "out of memory reading a line");
+                return fail(rd->err, MEIRO_ERROR_NOMEM, "out of memory reading a line");
             continue;
         }
         last_nonempty = row->len + 1;
@@ -169,17 +169,17 @@ static meiro_status tokenize_csv(reader *rd, const char *s, size_t n, sym_row *r
             char what[80];
             if (b - a == 1) describe_char(what, sizeof what, s + a, 1);
             else snprintf(what, sizeof what, "value '%.*s'", (int)(b - a > 40 ? 40 : b - a), s + a);
-            return meiro_fail_at(rd->err, MEIRO_ERROR_PARSE, row->line, field,
+            return fail_at(rd->err, MEIRO_ERROR_PARSE, row->line, field,
                                  "unexpected %s: a CSV maze uses 1 for walls, 0 for passages, "
                                  "S, G and '.'",
                                  what);
         }
         if (!row_push(row, sym, field))
-            return meiro_fail(rd->err, MEIRO_ERROR_NOMEM, "out of memory reading a line");
+            return fail(rd->err, MEIRO_ERROR_NOMEM, "out of memory reading a line");
     }
     for (size_t k = 0; k < last_nonempty; k++)
         if (row->sym[k] == 255)
-            return meiro_fail_at(rd->err, MEIRO_ERROR_PARSE, row->line, row->col[k],
+            return fail_at(rd->err, MEIRO_ERROR_PARSE, row->line, row->col[k],
                                  "empty field: every field is 1, 0, S, G or '.'");
     row->len = last_nonempty;
     return MEIRO_OK;
@@ -191,7 +191,7 @@ static meiro_status place_mark(reader *rd, const sym_row *row, size_t k, uint32_
     bool is_start = row->sym[k] == SYM_START;
     bool *has = is_start ? &rd->has_start : &rd->has_goal;
     if (*has)
-        return meiro_fail_at(rd->err, MEIRO_ERROR_PARSE, row->line, row->col[k],
+        return fail_at(rd->err, MEIRO_ERROR_PARSE, row->line, row->col[k],
                              "a second %c: a maze has one start S and one goal G",
                              is_start ? 'S' : 'G');
     *has = true;
@@ -217,7 +217,7 @@ static meiro_status border_row(reader *rd, const sym_row *row, uint32_t y, meiro
             if (st != MEIRO_OK) return st;
             continue;
         }
-        return meiro_fail_at(rd->err, MEIRO_ERROR_PARSE, row->line, row->col[k],
+        return fail_at(rd->err, MEIRO_ERROR_PARSE, row->line, row->col[k],
                              k % 2 ? "gap in the outer wall: only S or G may stand in an opening"
                                    : "the outer wall's corners must be walls");
     }
@@ -229,9 +229,9 @@ static meiro_status check_width(reader *rd, const sym_row *row)
     if (row->len == rd->cols) return MEIRO_OK;
     const char *unit = rd->csv ? "fields" : "columns";
     if (row->len == 0)
-        return meiro_fail_at(rd->err, MEIRO_ERROR_PARSE, row->line, 1,
+        return fail_at(rd->err, MEIRO_ERROR_PARSE, row->line, 1,
                              "empty line inside the maze");
-    return meiro_fail_at(rd->err, MEIRO_ERROR_PARSE, row->line,
+    return fail_at(rd->err, MEIRO_ERROR_PARSE, row->line,
                          row->len > rd->cols ? row->col[rd->cols] : row->col[row->len - 1] + 1,
                          "ragged row: this line has %zu %s, the first line has %zu", row->len,
                          unit, rd->cols);
@@ -241,13 +241,13 @@ static meiro_status check_width(reader *rd, const sym_row *row)
 static meiro_status cell_row(reader *rd, const sym_row *row, uint32_t y)
 {
     if ((uint64_t)(y + 1) * rd->w > MEIRO_MAX_CELLS || y + 1 > MEIRO_MAX_SIDE)
-        return meiro_fail_at(rd->err, MEIRO_ERROR_TOO_BIG, row->line, 1,
+        return fail_at(rd->err, MEIRO_ERROR_TOO_BIG, row->line, 1,
                              "maze too large: at most %u cells and %u rows", MEIRO_MAX_CELLS,
                              MEIRO_MAX_SIDE);
     if (y >= rd->rows_cap) {
         size_t cap = rd->rows_cap ? 2 * rd->rows_cap : 64;
-        uint8_t *cells = meiro_realloc_array(rd->cells, cap, rd->w);
-        if (!cells) return meiro_fail(rd->err, MEIRO_ERROR_NOMEM, "out of memory reading the maze");
+        uint8_t *cells = realloc_array(rd->cells, cap, rd->w);
+        if (!cells) return fail(rd->err, MEIRO_ERROR_NOMEM, "out of memory reading the maze");
         rd->cells = cells;
         rd->rows_cap = cap;
     }
@@ -264,13 +264,13 @@ static meiro_status cell_row(reader *rd, const sym_row *row, uint32_t y)
                 if (st != MEIRO_OK) return st;
                 continue;
             }
-            return meiro_fail_at(rd->err, MEIRO_ERROR_PARSE, row->line, row->col[k],
+            return fail_at(rd->err, MEIRO_ERROR_PARSE, row->line, row->col[k],
                                  "gap in the outer wall: only S or G may stand in an opening");
         }
         uint32_t x = (uint32_t)(k / 2);
         if (k % 2) { /* a cell */
             if (s == SYM_WALL)
-                return meiro_fail_at(rd->err, MEIRO_ERROR_PARSE, row->line, row->col[k],
+                return fail_at(rd->err, MEIRO_ERROR_PARSE, row->line, row->col[k],
                                      "cell (%lu, %lu) is a wall: cells are at odd positions "
                                      "and must be open",
                                      (unsigned long)x, (unsigned long)y);
@@ -280,7 +280,7 @@ static meiro_status cell_row(reader *rd, const sym_row *row, uint32_t y)
             }
         } else { /* the wall between cells x-1 and x */
             if (s == SYM_START || s == SYM_GOAL)
-                return meiro_fail_at(rd->err, MEIRO_ERROR_PARSE, row->line, row->col[k],
+                return fail_at(rd->err, MEIRO_ERROR_PARSE, row->line, row->col[k],
                                      "S and G stand in a cell or in an opening of the outer wall");
             if (s == SYM_OPEN) cells[x - 1] |= CELL_OPEN_E;
         }
@@ -296,7 +296,7 @@ static meiro_status wall_row(reader *rd, const sym_row *row, uint32_t y)
         uint8_t s = row->sym[k];
         if (k % 2 == 0) {
             if (s != SYM_WALL)
-                return meiro_fail_at(rd->err, MEIRO_ERROR_PARSE, row->line, row->col[k],
+                return fail_at(rd->err, MEIRO_ERROR_PARSE, row->line, row->col[k],
                                      k == 0 || k == rd->cols - 1
                                          ? "gap in the outer wall: only S or G may stand in an "
                                            "opening"
@@ -304,7 +304,7 @@ static meiro_status wall_row(reader *rd, const sym_row *row, uint32_t y)
             continue;
         }
         if (s == SYM_START || s == SYM_GOAL)
-            return meiro_fail_at(rd->err, MEIRO_ERROR_PARSE, row->line, row->col[k],
+            return fail_at(rd->err, MEIRO_ERROR_PARSE, row->line, row->col[k],
                                  "S and G stand in a cell or in an opening of the outer wall");
         if (s == SYM_OPEN) cells[k / 2] |= CELL_OPEN_S;
     }
@@ -341,7 +341,7 @@ meiro_maze *read_grid(FILE *in, bool csv, meiro_error *err)
         char *s = lr.line;
         size_t n = lr.len;
         if (memchr(s, '\0', n)) {
-            st = meiro_fail_at(err, MEIRO_ERROR_PARSE, line_no, (char *)memchr(s, 0, n) - s + 1,
+            st = fail_at(err, MEIRO_ERROR_PARSE, line_no, (char *)memchr(s, 0, n) - s + 1,
                                "binary data (a NUL byte): not a text or CSV maze");
             break;
         }
@@ -352,7 +352,7 @@ meiro_maze *read_grid(FILE *in, bool csv, meiro_error *err)
             continue;
         }
         if (blank_run) {
-            st = meiro_fail_at(err, MEIRO_ERROR_PARSE, line_no - blank_run, 1,
+            st = fail_at(err, MEIRO_ERROR_PARSE, line_no - blank_run, 1,
                                "empty line inside the maze");
             break;
         }
@@ -364,13 +364,13 @@ meiro_maze *read_grid(FILE *in, bool csv, meiro_error *err)
         if (lines == 0) {
             rd.cols = row->len;
             if (rd.cols % 2 == 0 || rd.cols < 3) {
-                st = meiro_fail_at(err, MEIRO_ERROR_PARSE, line_no, row->col[row->len - 1],
+                st = fail_at(err, MEIRO_ERROR_PARSE, line_no, row->col[row->len - 1],
                                    "the first line has %zu %s: a maze W cells wide has 2W+1",
                                    rd.cols, csv ? "fields" : "columns");
                 break;
             }
             if ((rd.cols - 1) / 2 > MEIRO_MAX_SIDE) {
-                st = meiro_fail_at(err, MEIRO_ERROR_TOO_BIG, line_no, 1,
+                st = fail_at(err, MEIRO_ERROR_TOO_BIG, line_no, 1,
                                    "maze too large: at most %u cells across", MEIRO_MAX_SIDE);
                 break;
             }
@@ -390,19 +390,19 @@ meiro_maze *read_grid(FILE *in, bool csv, meiro_error *err)
         lines++;
     }
     if (st == MEIRO_OK) {
-        if (lines == 0) st = meiro_fail(err, MEIRO_ERROR_PARSE, "empty file: no maze in it");
+        if (lines == 0) st = fail(err, MEIRO_ERROR_PARSE, "empty file: no maze in it");
         else if (lines % 2 == 0)
-            st = meiro_fail_at(err, MEIRO_ERROR_PARSE, line_no, 1,
+            st = fail_at(err, MEIRO_ERROR_PARSE, line_no, 1,
                                "the maze has %lu lines: a maze H cells tall has 2H+1 (the last "
                                "line must be the bottom wall)",
                                lines);
         else if (lines < 3)
-            st = meiro_fail_at(err, MEIRO_ERROR_PARSE, line_no, 1,
+            st = fail_at(err, MEIRO_ERROR_PARSE, line_no, 1,
                                "only one line: a maze needs at least three");
         else st = border_row(&rd, &rows[0], rd.h - 1, MEIRO_SOUTH);
     }
     if (st == MEIRO_OK && (!rd.has_start || !rd.has_goal))
-        st = meiro_fail(err, MEIRO_ERROR_PARSE, "no %s: mark the %s cell with %c",
+        st = fail(err, MEIRO_ERROR_PARSE, "no %s: mark the %s cell with %c",
                         rd.has_start ? "goal" : "start", rd.has_start ? "goal" : "start",
                         rd.has_start ? 'G' : 'S');
     if (st == MEIRO_OK && (m = meiro_maze_new(rd.w, rd.h, err)) != NULL) {
@@ -412,7 +412,7 @@ meiro_maze *read_grid(FILE *in, bool csv, meiro_error *err)
         m->goal = rd.goal;
         m->goal_door = rd.goal_door;
         if (meiro_maze_check(m, NULL) != MEIRO_OK) {
-            meiro_fail(err, MEIRO_ERROR_PARSE, "S and G stand in the same place");
+            fail(err, MEIRO_ERROR_PARSE, "S and G stand in the same place");
             meiro_maze_free(m);
             m = NULL;
         }

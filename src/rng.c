@@ -13,12 +13,12 @@ static uint64_t splitmix64(uint64_t *state)
 
 static inline uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
 
-void rng_seed(meiro_rng *rng, uint64_t seed)
+void rng_seed(rng_state *rng, uint64_t seed)
 {
     for (int i = 0; i < 4; i++) rng->s[i] = splitmix64(&seed);
 }
 
-uint64_t rng_next(meiro_rng *rng)
+uint64_t rng_next(rng_state *rng)
 {
     uint64_t *s = rng->s;
     uint64_t result = rotl(s[1] * 5, 7) * 9;
@@ -33,7 +33,7 @@ uint64_t rng_next(meiro_rng *rng)
 }
 
 /* Lemire's multiply-and-reject: unbiased and usually one multiplication. */
-uint32_t rng_below(meiro_rng *rng, uint32_t bound)
+uint32_t rng_below(rng_state *rng, uint32_t bound)
 {
     uint64_t m = (rng_next(rng) >> 32) * (uint64_t)bound;
     uint32_t low = (uint32_t)m;
@@ -47,7 +47,7 @@ uint32_t rng_below(meiro_rng *rng, uint32_t bound)
     return (uint32_t)(m >> 32);
 }
 
-unsigned rng_pick_bit(meiro_rng *rng, unsigned mask)
+unsigned rng_pick_bit(rng_state *rng, unsigned mask)
 {
     unsigned count = (unsigned)__builtin_popcount(mask);
     unsigned k = count == 1 ? 0 : rng_below(rng, count);
@@ -59,9 +59,9 @@ unsigned rng_pick_bit(meiro_rng *rng, unsigned mask)
     }
 }
 
-double rng_unit(meiro_rng *rng) { return (double)(rng_next(rng) >> 11) * 0x1.0p-53; }
+double rng_unit(rng_state *rng) { return (double)(rng_next(rng) >> 11) * 0x1.0p-53; }
 
-void perm_init(meiro_perm *p, uint64_t n, meiro_rng *rng)
+void perm_init(permutation *p, uint64_t n, rng_state *rng)
 {
     unsigned bits = 2;
     while (bits < 64 && (1ull << bits) < n) bits += 2;
@@ -82,7 +82,7 @@ static uint64_t mix(uint64_t x)
 
 uint64_t rng_hash(uint64_t key, uint64_t x) { return mix(x ^ mix(key)); }
 
-uint64_t perm_at(const meiro_perm *p, uint64_t i)
+uint64_t perm_at(const permutation *p, uint64_t i)
 {
     uint64_t x = i;
     do { /* cycle-walk: stays a permutation of [0, n) */
@@ -97,7 +97,7 @@ uint64_t perm_at(const meiro_perm *p, uint64_t i)
     return x;
 }
 
-void perm_stream_init(perm_stream *s, uint64_t n, meiro_rng *rng)
+void perm_stream_init(perm_stream *s, uint64_t n, rng_state *rng)
 {
     perm_init(&s->perm, n, rng);
     s->k = 0;

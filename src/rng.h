@@ -6,18 +6,18 @@
 
 /* ---- PRNG: xoshiro256** seeded by splitmix64, the same on every machine. */
 
-typedef struct meiro_rng {
+typedef struct rng_state {
     uint64_t s[4];
-} meiro_rng;
+} rng_state;
 
-void rng_seed(meiro_rng *rng, uint64_t seed);
-uint64_t rng_next(meiro_rng *rng);
+void rng_seed(rng_state *rng, uint64_t seed);
+uint64_t rng_next(rng_state *rng);
 /* Uniform in [0, bound) without modulo bias; bound > 0. */
-uint32_t rng_below(meiro_rng *rng, uint32_t bound);
+uint32_t rng_below(rng_state *rng, uint32_t bound);
 /* A uniformly chosen set bit of mask (mask != 0): returns its index. */
-unsigned rng_pick_bit(meiro_rng *rng, unsigned mask);
+unsigned rng_pick_bit(rng_state *rng, unsigned mask);
 /* Uniform in [0, 1). */
-double rng_unit(meiro_rng *rng);
+double rng_unit(rng_state *rng);
 /* A keyed 64-bit hash: a random-looking value per (key, x), no storage. */
 uint64_t rng_hash(uint64_t key, uint64_t x);
 
@@ -25,15 +25,15 @@ uint64_t rng_hash(uint64_t key, uint64_t x);
  * Feistel network on the next even power of two, cycle-walked into range.
  * Used to visit walls or points in random order without shuffling an array
  * as large as the maze. */
-typedef struct meiro_perm {
+typedef struct permutation {
     uint64_t n;
     unsigned half_bits;
     uint64_t half_mask;
     uint64_t keys[4];
-} meiro_perm;
+} permutation;
 
-void perm_init(meiro_perm *p, uint64_t n, meiro_rng *rng);
-uint64_t perm_at(const meiro_perm *p, uint64_t i);
+void perm_init(permutation *p, uint64_t n, rng_state *rng);
+uint64_t perm_at(const permutation *p, uint64_t i);
 
 /* The permutation read in order, computed PERM_AHEAD steps before use so a
  * caller can prefetch what the coming values will touch: algorithms that
@@ -41,12 +41,12 @@ uint64_t perm_at(const meiro_perm *p, uint64_t i);
  * overlapping them is what makes large mazes fast. */
 enum { PERM_AHEAD = 16 };
 typedef struct perm_stream {
-    meiro_perm perm;
+    permutation perm;
     uint64_t k;
     uint64_t ahead[PERM_AHEAD];
 } perm_stream;
 
-void perm_stream_init(perm_stream *s, uint64_t n, meiro_rng *rng);
+void perm_stream_init(perm_stream *s, uint64_t n, rng_state *rng);
 /* The next value; *later is set to the value PERM_AHEAD steps on, or
  * UINT64_MAX near the end. Call at most n times. */
 uint64_t perm_stream_next(perm_stream *s, uint64_t *later);

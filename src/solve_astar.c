@@ -16,9 +16,9 @@ meiro_status solve_astar(const meiro_maze *m, uint8_t *trail, bool *found, uint6
                          const meiro_observer *obs, meiro_error *err)
 {
     size_t n = (size_t)m->w * m->h;
-    uint32_t *steps = meiro_malloc_array(n, sizeof *steps); /* best known so far */
+    uint32_t *steps = alloc_array(n, sizeof *steps); /* best known so far */
     u64heap open = {NULL, 0, 0};
-    if (!steps) return meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory searching");
+    if (!steps) return fail(err, MEIRO_ERROR_NOMEM, "out of memory searching");
     for (size_t i = 0; i < n; i++) steps[i] = UINT32_MAX;
     size_t start = cell_index(m, m->start.x, m->start.y), goal = cell_index(m, m->goal.x, m->goal.y);
     steps[start] = 0;
@@ -50,5 +50,5 @@ meiro_status solve_astar(const meiro_maze *m, uint8_t *trail, bool *found, uint6
     }
     free(steps);
     free(open.items);
-    return ok ? MEIRO_OK : meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory searching");
+    return ok ? MEIRO_OK : fail(err, MEIRO_ERROR_NOMEM, "out of memory searching");
 }

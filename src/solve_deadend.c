@@ -11,7 +11,7 @@ meiro_status solve_deadend(const meiro_maze *m, uint8_t *trail, bool *found, uin
 {
     size_t n = (size_t)m->w * m->h;
     size_t start = cell_index(m, m->start.x, m->start.y), goal = cell_index(m, m->goal.x, m->goal.y);
-    uint8_t *degree = meiro_malloc_array(n, 1);
+    uint8_t *degree = alloc_array(n, 1);
     u32vec ends = {NULL, 0, 0};
     bool ok = degree != NULL;
     for (size_t i = 0; ok && i < n; i++) {
@@ -36,7 +36,7 @@ meiro_status solve_deadend(const meiro_maze *m, uint8_t *trail, bool *found, uin
     }
     free(degree);
     free(ends.items);
-    if (!ok) return meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory filling dead ends");
+    if (!ok) return fail(err, MEIRO_ERROR_NOMEM, "out of memory filling dead ends");
     meiro_status s = solve_bfs(m, trail, found, explored, obs, err);
     *explored += filled;
     return s;

@@ -30,8 +30,8 @@ static unsigned marks_on(const meiro_maze *m, const uint8_t *marks, size_t i, un
 meiro_status solve_tremaux(const meiro_maze *m, uint8_t *trail, bool *found, uint64_t *explored,
                            const meiro_observer *obs, meiro_error *err)
 {
-    uint8_t *marks = meiro_calloc((size_t)m->w * m->h, 1);
-    if (!marks) return meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory for the marks");
+    uint8_t *marks = zalloc((size_t)m->w * m->h, 1);
+    if (!marks) return fail(err, MEIRO_ERROR_NOMEM, "out of memory for the marks");
     size_t i = cell_index(m, m->start.x, m->start.y), goal = cell_index(m, m->goal.x, m->goal.y);
     trail[i] = TRAIL_SEEN | TRAIL_ROOT;
     marks[i] |= VISITED;

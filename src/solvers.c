@@ -61,8 +61,8 @@ static meiro_status path_from_trail(const meiro_maze *m, const uint8_t *trail, m
         y += (uint32_t)DIR_DY[back];
         length++;
     }
-    path->cells = meiro_malloc_array(length, sizeof *path->cells);
-    if (!path->cells) return meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory for the path");
+    path->cells = alloc_array(length, sizeof *path->cells);
+    if (!path->cells) return fail(err, MEIRO_ERROR_NOMEM, "out of memory for the path");
     path->length = length;
     x = m->goal.x, y = m->goal.y;
     for (size_t k = length; k-- > 0;) {
@@ -89,15 +89,15 @@ meiro_status meiro_solve_watched(const meiro_maze *maze, const char *solver,
     const char *name = solver ? solver : "bfs";
     const solver_entry *entry = solver_find(name);
     if (!entry)
-        return meiro_fail(err, MEIRO_ERROR_UNKNOWN_NAME,
+        return fail(err, MEIRO_ERROR_UNKNOWN_NAME,
                           "unknown solver '%s' (see 'meiro list' for the names)", name);
-    uint8_t *trail = meiro_calloc((size_t)maze->w * maze->h, 1);
-    if (!trail) return meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory solving the maze");
+    uint8_t *trail = zalloc((size_t)maze->w * maze->h, 1);
+    if (!trail) return fail(err, MEIRO_ERROR_NOMEM, "out of memory solving the maze");
     bool found = false;
     uint64_t explored = 0;
     meiro_status s = entry->run(maze, trail, &found, &explored, observer, err);
     if (s == MEIRO_OK && !found)
-        s = meiro_fail(err, MEIRO_ERROR_NO_PATH,
+        s = fail(err, MEIRO_ERROR_NO_PATH,
                        "no path from S (%lu, %lu) to G (%lu, %lu): the goal cannot be reached",
                        (unsigned long)maze->start.x, (unsigned long)maze->start.y,
                        (unsigned long)maze->goal.x, (unsigned long)maze->goal.y);

@@ -52,8 +52,8 @@ meiro_status meiro_stats_compute(const meiro_maze *maze, meiro_stats *st, meiro_
     meiro_status s = meiro_maze_is_perfect(m, &st->perfect, err);
     if (s != MEIRO_OK) return s;
 
-    uint32_t *dist = meiro_malloc_array(st->cells, sizeof *dist);
-    if (!dist) return meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory measuring the maze");
+    uint32_t *dist = alloc_array(st->cells, sizeof *dist);
+    if (!dist) return fail(err, MEIRO_ERROR_NOMEM, "out of memory measuring the maze");
     s = meiro_distances(m, m->start, dist, err);
     /* longest path: the farthest cell from anywhere ends one; sweep again */
     size_t far = 0;

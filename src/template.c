@@ -17,14 +17,14 @@
 #endif
 
 /* The words meiro itself prints, per language. */
-static const meiro_labels labels_table[] = {
+static const page_labels labels_table[] = {
     {"en", "Mazes", "Answers", "No. %u", "Answer to No. %u", "Page %u",
      "answers at the back", "Name ______________    Date __________", "%u mazes"},
     {"ja", "めいろ", "こたえ", "だい %u もん", "だい %u もん の こたえ", "%u ページ",
      "こたえは うしろに あります", "なまえ ______________    ひづけ __________", "めいろ %u もん"},
 };
 
-const meiro_labels *labels_for(const char *lang)
+const page_labels *labels_for(const char *lang)
 {
     for (size_t i = 0; i < sizeof labels_table / sizeof labels_table[0]; i++)
         if (lang && strcmp(lang, labels_table[i].lang) == 0) return &labels_table[i];
@@ -164,8 +164,8 @@ static meiro_status parse_template(meiro_template *t, const char *text, const ch
     parse_state st = {t, "", 0, 0};
     int line = ini_parse_string(text, handle, &st);
     if (line == 0 && !st.message[0]) return MEIRO_OK;
-    if (line < 0) return meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory reading the template");
-    meiro_fail_at(err, MEIRO_ERROR_PARSE, line > 0 ? (unsigned long)line : 0, 0, "%s",
+    if (line < 0) return fail(err, MEIRO_ERROR_NOMEM, "out of memory reading the template");
+    fail_at(err, MEIRO_ERROR_PARSE, line > 0 ? (unsigned long)line : 0, 0, "%s",
                   st.message[0] ? st.message : "not an INI line (expected [section] or key = value)");
     if (err) snprintf(err->source, sizeof err->source, "%s", source);
     return MEIRO_ERROR_PARSE;
@@ -175,7 +175,7 @@ static char *read_file(const char *path, meiro_error *err)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
-        meiro_fail(err, MEIRO_ERROR_IO, "cannot open the template: %s", strerror(errno));
+        fail(err, MEIRO_ERROR_IO, "cannot open the template: %s", strerror(errno));
         if (err) snprintf(err->source, sizeof err->source, "%s", path);
         return NULL;
     }
@@ -186,7 +186,7 @@ static char *read_file(const char *path, meiro_error *err)
         if (len > 1 << 20) { /* a template is a few hundred bytes */
             free(buf);
             buf = NULL;
-            meiro_fail(err, MEIRO_ERROR_PARSE, "not a template: larger than 1 MiB");
+            fail(err, MEIRO_ERROR_PARSE, "not a template: larger than 1 MiB");
             break;
         }
         if (cap - len < 1024) {
@@ -197,7 +197,7 @@ static char *read_file(const char *path, meiro_error *err)
     }
     fclose(f);
     if (buf) buf[len] = 0;
-    else if (!err || err->status == MEIRO_OK) meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+    else if (!err || err->status == MEIRO_OK) fail(err, MEIRO_ERROR_NOMEM, "out of memory");
     return buf;
 }
 
@@ -213,7 +213,7 @@ meiro_template *meiro_template_load(const char *name, meiro_error *err)
     if (err) err->source[0] = 0;
     meiro_template *t = malloc(sizeof *t);
     if (!t) {
-        meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+        fail(err, MEIRO_ERROR_NOMEM, "out of memory");
         return NULL;
     }
     template_defaults(t);
@@ -248,7 +248,7 @@ meiro_template *meiro_template_load(const char *name, meiro_error *err)
         snprintf(file, sizeof file, "%s.ini", name);
         const builtin_file *b = builtin_find(file);
         if (!b) {
-            meiro_fail(err, MEIRO_ERROR_UNKNOWN_NAME,
+            fail(err, MEIRO_ERROR_UNKNOWN_NAME,
                        "no template '%s' (see 'meiro list'; a file needs a path or .ini)", name);
             free(t);
             return NULL;

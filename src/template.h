@@ -28,13 +28,13 @@ struct meiro_template {
 };
 
 /* meiro's own words in one language. */
-typedef struct meiro_labels {
+typedef struct page_labels {
     const char *lang;
     const char *default_title, *answers, *maze_no, *answer_to, *page_no, *answers_at_back,
         *fields, *maze_count;
-} meiro_labels;
+} page_labels;
 
-const meiro_labels *labels_for(const char *lang); /* English if unknown */
+const page_labels *labels_for(const char *lang); /* English if unknown */
 bool lang_known(const char *lang);
 
 /* Files built into the library (tools/embed.sh): templates and artwork. */

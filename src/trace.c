@@ -25,7 +25,7 @@ static void record(void *ctx, const meiro_event *ev)
     if (t->failed) return;
     if (t->count == t->cap) {
         size_t cap = t->cap ? 2 * t->cap : 1024;
-        meiro_event *events = meiro_realloc_array(t->events, cap, sizeof *events);
+        meiro_event *events = realloc_array(t->events, cap, sizeof *events);
         if (!events) {
             t->failed = true;
             return;
@@ -49,16 +49,16 @@ meiro_status meiro_trace_replay(const meiro_trace *trace, uint32_t width, uint32
 {
     *maze = NULL;
     if (path) *path = (meiro_path){NULL, 0, 0};
-    if (trace->failed) return meiro_fail(err, MEIRO_ERROR_NOMEM, "the trace is incomplete");
+    if (trace->failed) return fail(err, MEIRO_ERROR_NOMEM, "the trace is incomplete");
     meiro_maze *m = meiro_maze_new(width, height, err);
     if (!m) return err ? err->status : MEIRO_ERROR_NOMEM;
     size_t cells = 0;
     for (size_t k = 0; k < trace->count; k++) cells += trace->events[k].kind == MEIRO_EVENT_PATH;
     if (path && cells) {
-        path->cells = meiro_malloc_array(cells, sizeof *path->cells);
+        path->cells = alloc_array(cells, sizeof *path->cells);
         if (!path->cells) {
             meiro_maze_free(m);
-            return meiro_fail(err, MEIRO_ERROR_NOMEM, "out of memory replaying");
+            return fail(err, MEIRO_ERROR_NOMEM, "out of memory replaying");
         }
     }
     for (size_t k = 0; k < trace->count; k++) {

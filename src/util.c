@@ -6,7 +6,7 @@ bool u32vec_push(u32vec *v, uint32_t value)
 {
     if (v->count == v->cap) {
         size_t cap = v->cap ? 2 * v->cap : 256;
-        uint32_t *items = meiro_realloc_array(v->items, cap, sizeof *items);
+        uint32_t *items = realloc_array(v->items, cap, sizeof *items);
         if (!items) return false;
         v->items = items;
         v->cap = cap;
@@ -19,7 +19,7 @@ bool u64heap_push(u64heap *h, uint64_t key)
 {
     if (h->count == h->cap) {
         size_t cap = h->cap ? 2 * h->cap : 256;
-        uint64_t *items = meiro_realloc_array(h->items, cap, sizeof *items);
+        uint64_t *items = realloc_array(h->items, cap, sizeof *items);
         if (!items) return false;
         h->items = items;
         h->cap = cap;

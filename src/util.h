@@ -10,22 +10,29 @@
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
 #endif
-meiro_status meiro_fail(meiro_error *err, meiro_status status, const char *fmt, ...);
+meiro_status fail(meiro_error *err, meiro_status status, const char *fmt, ...);
 
 /* Same, with a position in an input file. */
 #if defined(__GNUC__)
 __attribute__((format(printf, 5, 6)))
 #endif
-meiro_status meiro_fail_at(meiro_error *err, meiro_status status, unsigned long line,
+meiro_status fail_at(meiro_error *err, meiro_status status, unsigned long line,
                            unsigned long column, const char *fmt, ...);
 
 /* Overflow-checked allocations: NULL on overflow or exhaustion. */
-void *meiro_calloc(size_t count, size_t size);
-void *meiro_malloc_array(size_t count, size_t size);
-void *meiro_realloc_array(void *ptr, size_t count, size_t size);
+void *zalloc(size_t count, size_t size);
+void *alloc_array(size_t count, size_t size);
+void *realloc_array(void *ptr, size_t count, size_t size);
 /* Zeroed memory for large scratch arrays read in random order (huge pages
  * where the system offers them); free with free(). */
-void *meiro_calloc_big(size_t count, size_t size);
+void *zalloc_big(size_t count, size_t size);
+
+/* ---- Names ---- */
+
+/* True if word[0..len) is one of the space-separated words of list. */
+bool name_in_list(const char *list, const char *word, size_t len, bool fold_case);
+/* True if `name` is `info`'s name or one of its aliases. */
+bool info_matches(const meiro_algorithm_info *info, const char *name);
 
 /* A growable array of 32-bit values (frontiers, stacks, lists). */
 typedef struct u32vec {

@@ -105,7 +105,7 @@ static void test_rng(void)
 {
     /* Reference values of xoshiro256** seeded by splitmix64(0), computed
      * independently: the same numbers on every machine. */
-    meiro_rng r;
+    rng_state r;
     rng_seed(&r, 0);
     CHECK(r.s[0] == 0xe220a8397b1dcdafull);
     CHECK(r.s[1] == 0x6e789e6aa1b965f4ull);
@@ -135,9 +135,9 @@ static void test_perm(void)
     static const uint64_t sizes[] = {1, 2, 3, 5, 16, 17, 1000, 4097};
     for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
         uint64_t n = sizes[s];
-        meiro_rng r;
+        rng_state r;
         rng_seed(&r, n);
-        meiro_perm p;
+        permutation p;
         perm_init(&p, n, &r);
         unsigned char *hit = calloc(n, 1);
         size_t fixed = 0;

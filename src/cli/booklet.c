@@ -178,7 +178,7 @@ int cmd_booklet(int argc, char **argv)
     meiro_template_free(pc.tpl);
     if (s == MEIRO_ERROR_ARGUMENT || s == MEIRO_ERROR_UNKNOWN_NAME)
         return usage_error("booklet", "%s", err.message);
-    if (s != MEIRO_OK) return fail(is_stdout(output) ? "stdout" : output, &err);
+    if (s != MEIRO_OK) return report_failure(is_stdout(output) ? "stdout" : output, &err);
     return EXIT_OK;
 }
 

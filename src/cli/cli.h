@@ -7,7 +7,9 @@
 
 enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
 
-int fail(const char *file, const meiro_error *err);
+/* Reports a library error as "meiro: FILE:LINE:COL: message"; EXIT_FAIL. */
+int report_failure(const char *file, const meiro_error *err);
+/* "meiro COMMAND: message" and a --help hint; EXIT_USAGE. */
 int usage_error(const char *command, const char *fmt, const char *arg);
 bool parse_u64(const char *s, uint64_t max, uint64_t *out);
 uint64_t clock_seed(void);
@@ -74,7 +76,20 @@ bool is_stdout(const char *output);
 int single_input(const char *command, int argc, char **argv, const char **input);
 meiro_maze *load_input(const char *input, const char *input_format, int *rc);
 
-/* The commands, one file each but generate, solve and list (main.c). */
+/* -f, else the output file's extension, else text. */
+int output_format(const char *command, const char *fmt, const char *output, meiro_format *format);
+/* Writes the result to standard output or atomically to `output`. */
+int write_result(const char *command, const meiro_maze *m, const meiro_path *path,
+                 meiro_format format, const meiro_export_options *page, const char *output);
+/* --animate and --frames: writes the trace's animations; a runtime
+ * failure names the file. */
+int write_animations(const meiro_trace *trace, const meiro_maze *initial, uint32_t w, uint32_t h,
+                     const char *svg, const char *frames);
+
+/* The commands, one file each. */
+int cmd_generate(int argc, char **argv);
+int cmd_solve(int argc, char **argv);
+int cmd_list(int argc, char **argv);
 int cmd_booklet(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
 int cmd_watch(int argc, char **argv);

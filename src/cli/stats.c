@@ -48,7 +48,7 @@ int cmd_stats(int argc, char **argv)
     meiro_stats st;
     if (meiro_stats_compute(m, &st, &err) != MEIRO_OK) {
         meiro_maze_free(m);
-        return fail(input, &err);
+        return report_failure(input, &err);
     }
     uint64_t seed;
     bool has_seed = meiro_maze_seed(m, &seed);

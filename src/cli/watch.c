@@ -188,14 +188,14 @@ int cmd_watch(int argc, char **argv)
     if (s != MEIRO_OK && s != MEIRO_ERROR_NO_PATH) {
         meiro_maze_free(m);
         meiro_trace_free(trace);
-        return err.status == MEIRO_ERROR_UNKNOWN_NAME ? usage_error("watch", "%s", err.message) : fail(NULL, &err);
+        return err.status == MEIRO_ERROR_UNKNOWN_NAME ? usage_error("watch", "%s", err.message) : report_failure(NULL, &err);
     }
     if (!tty) { /* no terminal: the finished maze, plain */
         s = meiro_write(m, path.length ? &path : NULL, MEIRO_FORMAT_UNICODE, NULL, stdout, &err);
         meiro_path_free(&path);
         meiro_maze_free(m);
         meiro_trace_free(trace);
-        return s == MEIRO_OK ? EXIT_OK : fail("stdout", &err);
+        return s == MEIRO_OK ? EXIT_OK : report_failure("stdout", &err);
     }
     unsigned frames = delay ? (unsigned)(SECONDS_PER_PHASE * 1000 / delay) : 400;
     meiro_player *p = meiro_player_new(trace, NULL, opt.width, opt.height, frames ? frames : 1, &err);
@@ -207,7 +207,7 @@ int cmd_watch(int argc, char **argv)
         meiro_path_free(&path);
         meiro_maze_free(m);
         meiro_trace_free(trace);
-        return fail(NULL, &err);
+        return report_failure(NULL, &err);
     }
     /* the terminal: raw keys, no cursor; put back however we leave */
     if (isatty(STDIN_FILENO) && tcgetattr(STDIN_FILENO, &saved) == 0) {

@@ -1,0 +1,235 @@
+/* What the commands share: reporting errors, parsing numbers, the page
+ * options over a template, choosing the output format and writing the
+ * result (atomically to a file, or to standard output). */
+#define _POSIX_C_SOURCE 200809L
+#include "cli.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+/* Reports a library error: "meiro: FILE:LINE:COL: message". */
+int report_failure(const char *file, const meiro_error *err)
+{
+    const char *msg = err->message[0] ? err->message : meiro_strerror(err->status);
+    if (file && err->line && err->column)
+        fprintf(stderr, "meiro: %s:%lu:%lu: %s\n", file, err->line, err->column, msg);
+    else if (file && err->line)
+        fprintf(stderr, "meiro: %s:%lu: %s\n", file, err->line, msg);
+    else if (file)
+        fprintf(stderr, "meiro: %s: %s\n", file, msg);
+    else
+        fprintf(stderr, "meiro: %s\n", msg);
+    return EXIT_FAIL;
+}
+
+int usage_error(const char *command, const char *fmt, const char *arg)
+{
+    fprintf(stderr, "meiro%s%s: ", command ? " " : "", command ? command : "");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\nTry 'meiro%s%s --help'.\n", command ? " " : "", command ? command : "");
+    return EXIT_USAGE;
+}
+
+/* A library failure: a name the user typed wrong (algorithm, solver) or an
+ * option out of range is a usage error; anything else a runtime failure
+ * about `file`. */
+int library_error(const char *command, const char *file, const meiro_error *err)
+{
+    if (err->status == MEIRO_ERROR_UNKNOWN_NAME || err->status == MEIRO_ERROR_ARGUMENT)
+        return usage_error(command, "%s", err->message);
+    return report_failure(file, err);
+}
+
+/* The one INPUT operand of solve and stats. */
+int single_input(const char *command, int argc, char **argv, const char **input)
+{
+    if (optind >= argc) return usage_error(command, "%s", "missing INPUT (a maze file, or '-')");
+    if (optind + 1 < argc) return usage_error(command, "unexpected argument '%s'", argv[optind + 1]);
+    *input = argv[optind];
+    return EXIT_OK;
+}
+
+bool parse_u64(const char *s, uint64_t max, uint64_t *out)
+{
+    if (!s || !*s || *s == '-' || *s == '+' || *s == ' ') return false;
+    errno = 0;
+    char *end;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || *end || v > max) return false;
+    *out = v;
+    return true;
+}
+
+/* A seed for when none is given: from the clock, short enough to retype. */
+uint64_t clock_seed(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    uint64_t x = (uint64_t)ts.tv_sec * 1000003u ^ (uint64_t)ts.tv_nsec;
+    x ^= x >> 31;
+    x *= 0x9e3779b97f4a7c15u;
+    return (x >> 16) % 1000000000u;
+}
+
+
+static bool parse_mm(const char *s, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (errno || end == s || *end || !isfinite(v) || v < 0 || v > 1000) return false;
+    *out = v;
+    return true;
+}
+
+void page_cli_init(page_cli *pc)
+{
+    memset(pc, 0, sizeof *pc);
+    meiro_export_options_init(&pc->v);
+}
+
+int page_option(const char *command, int c, page_cli *pc, char **argv)
+{
+    meiro_error err = {0};
+    meiro_export_options *page = &pc->v;
+    uint64_t v;
+    if (c >= OPT_PAPER && c <= OPT_LANG) pc->set |= 1u << (c - OPT_PAPER);
+    switch (c) {
+    case 't': pc->template_name = optarg; return EXIT_OK;
+    case OPT_LANG:
+        if (!meiro_lang_known(optarg))
+            return usage_error(command, "unknown language '%s' (en or ja)", optarg);
+        page->lang = optarg;
+        return EXIT_OK;
+    case OPT_PAPER:
+        if (meiro_paper_from_name(optarg, &page->paper, &err) != MEIRO_OK)
+            return usage_error(command, "%s", err.message);
+        return EXIT_OK;
+    case OPT_LANDSCAPE: page->orientation = MEIRO_ORIENT_LANDSCAPE; return EXIT_OK;
+    case OPT_PORTRAIT: page->orientation = MEIRO_ORIENT_PORTRAIT; return EXIT_OK;
+    case OPT_MARGIN:
+        if (!parse_mm(optarg, &page->margin_mm))
+            return usage_error(command, "--margin takes millimetres, not '%s'", optarg);
+        return EXIT_OK;
+    case OPT_CELL:
+        if (!parse_mm(optarg, &page->cell_mm) || page->cell_mm <= 0)
+            return usage_error(command, "--cell takes millimetres above 0, not '%s'", optarg);
+        return EXIT_OK;
+    case OPT_TITLE: page->title = optarg; return EXIT_OK;
+    case OPT_ANSWER_PAGE: page->answer_page = true; return EXIT_OK;
+    case OPT_DPI:
+        if (!parse_u64(optarg, 2400, &v) || v < 30)
+            return usage_error(command, "--dpi must be a whole number from 30 to 2400, not '%s'", optarg);
+        page->dpi = (unsigned)v;
+        return EXIT_OK;
+    case OPT_CROP: page->crop = true; return EXIT_OK;
+    default: return bad_option(command, argv, c);
+    }
+}
+
+/* Loads the template (if any) and lays the given options over it. */
+int page_finish(page_cli *pc, meiro_export_options *page)
+{
+    if (pc->template_name) {
+        meiro_error err = {0};
+        pc->tpl = meiro_template_load(pc->template_name, &err);
+        if (!pc->tpl) {
+            if (err.status == MEIRO_ERROR_UNKNOWN_NAME) return usage_error(NULL, "%s", err.message);
+            return report_failure(err.source[0] ? err.source : pc->template_name, &err);
+        }
+    }
+    meiro_export_options_from_template(page, pc->tpl);
+#define GIVEN(opt) (pc->set & (1u << ((opt) - OPT_PAPER)))
+    if (GIVEN(OPT_PAPER)) page->paper = pc->v.paper;
+    if (GIVEN(OPT_LANDSCAPE) || GIVEN(OPT_PORTRAIT)) page->orientation = pc->v.orientation;
+    if (GIVEN(OPT_MARGIN)) page->margin_mm = pc->v.margin_mm;
+    if (GIVEN(OPT_CELL)) page->cell_mm = pc->v.cell_mm;
+    if (GIVEN(OPT_TITLE)) page->title = pc->v.title;
+    if (GIVEN(OPT_ANSWER_PAGE)) page->answer_page = true;
+    if (GIVEN(OPT_DPI)) page->dpi = pc->v.dpi;
+    if (GIVEN(OPT_CROP)) page->crop = true;
+    if (GIVEN(OPT_LANG)) page->lang = pc->v.lang;
+#undef GIVEN
+    return EXIT_OK;
+}
+
+/* --animate and --frames: writes the trace's animations; a runtime
+ * failure names the file. */
+int write_animations(const meiro_trace *trace, const meiro_maze *initial, uint32_t w,
+                            uint32_t h, const char *svg, const char *frames)
+{
+    meiro_error err = {0};
+    if (svg && meiro_animate_svg_save(trace, initial, w, h, svg, &err) != MEIRO_OK) return report_failure(svg, &err);
+    if (frames && meiro_animate_frames(trace, initial, w, h, frames, 200, &err) != MEIRO_OK)
+        return report_failure(frames, &err);
+    return EXIT_OK;
+}
+
+/* Shared handling of getopt's complaints. */
+int bad_option(const char *command, char **argv, int c)
+{
+    if (c == ':') return usage_error(command, "option '%s' needs a value", argv[optind - 1]);
+    return usage_error(command, "unknown option '%s'", argv[optind - 1]);
+}
+
+bool is_stdout(const char *output) { return !output || strcmp(output, "-") == 0; }
+
+/* Picks the output format: -f, else the output file's extension, else text. */
+int output_format(const char *command, const char *fmt, const char *output,
+                         meiro_format *format)
+{
+    meiro_error err = {0};
+    if (fmt) {
+        if (meiro_format_from_name(fmt, format, &err) != MEIRO_OK)
+            return usage_error(command, "%s", err.message);
+        return EXIT_OK;
+    }
+    *format = MEIRO_FORMAT_TEXT;
+    if (!is_stdout(output) &&
+        meiro_format_from_filename(output, MEIRO_FORMAT_TEXT, format, &err) != MEIRO_OK)
+        return usage_error(command, "%s", err.message);
+    return EXIT_OK;
+}
+
+int write_result(const char *command, const meiro_maze *m, const meiro_path *path,
+                        meiro_format format, const meiro_export_options *page,
+                        const char *output)
+{
+    meiro_error err = {0};
+    meiro_status s;
+    if (is_stdout(output)) {
+        const meiro_format_info *info = meiro_format_info_get(format);
+        if (info->binary && isatty(STDOUT_FILENO))
+            return usage_error(command, "%s output is not for a terminal: name a file with -o",
+                               info->name);
+        s = meiro_write(m, path, format, page, stdout, &err);
+    } else {
+        s = meiro_save(m, path, format, page, output, &err);
+    }
+    if (s == MEIRO_ERROR_ARGUMENT) return usage_error(command, "%s", err.message);
+    if (s != MEIRO_OK) return report_failure(is_stdout(output) ? "stdout" : output, &err);
+    return EXIT_OK;
+}
+
+/* Reads INPUT ('-' = stdin) in the given or guessed format. */
+meiro_maze *load_input(const char *input, const char *input_format, int *rc)
+{
+    meiro_error err = {0};
+    meiro_format format = MEIRO_FORMAT_COUNT;
+    if (input_format && meiro_format_from_name(input_format, &format, &err) != MEIRO_OK) {
+        *rc = report_failure(NULL, &err);
+        return NULL;
+    }
+    meiro_maze *m;
+    if (strcmp(input, "-") == 0)
+        m = meiro_read(stdin, format == MEIRO_FORMAT_COUNT ? MEIRO_FORMAT_TEXT : format, &err);
+    else
+        m = meiro_load(input, format, &err);
+    if (!m) *rc = report_failure(strcmp(input, "-") == 0 ? "stdin" : input, &err);
+    return m;
+}

@@ -1,0 +1,174 @@
+/* meiro generate: a new maze, optionally solved, in any format, with its
+ * animation. */
+#define _POSIX_C_SOURCE 200809L
+#include "cli.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const usage_generate =
+    "Usage: meiro generate [OPTIONS]\n"
+    "Make a new perfect maze (one path between any two cells).\n"
+    "\n"
+    "  -W, --width N        cells across (default 20)\n"
+    "  -H, --height N       cells down (default 15)\n"
+    "  -a, --algorithm A    generator (default cluster; see 'meiro list')\n"
+    "      --bias B         growing-tree: 0 = newest cell (like dig) .. 1 = random\n"
+    "                       cell (like prim); default 0.5\n"
+    "      --loops P        open P% of the dead ends into loops (default 0: one\n"
+    "                       solution)\n"
+    "      --ends E         corners (default), farthest (the two ends of the longest\n"
+    "                       path) or border (openings in the outer wall)\n"
+    "      --start X,Y      put S in cell X,Y (0-based); needs --goal\n"
+    "      --goal X,Y       put G in cell X,Y\n"
+    "  -s, --seed N         seed, 0 to 18446744073709551615 (default: from the clock,\n"
+    "                       printed on stderr); the same seed gives the same maze\n"
+    "      --solution       draw the shortest path from S to G\n"
+    "  -m, --solver M       solver used for --solution (default bfs)\n"
+    "  -f, --format F       text, csv, ascii, unicode, pdf, svg, png or xlsx\n"
+    "                       (default: from the output file's extension, else text)\n"
+    "  -o, --output FILE    write to FILE (default, or '-': standard output)\n"
+    "  -h, --help           show this help\n"
+    "      --animate F.svg  also write an animated SVG of the generation (and of\n"
+    "                       the solving, with --solution)\n"
+    "      --frames DIR     also write numbered PNG frames of it into DIR\n"
+    PAGE_HELP;
+
+
+/* "X,Y" with whole numbers. */
+static bool parse_cell(const char *s, meiro_cell *cell)
+{
+    const char *comma = strchr(s, ',');
+    if (!comma) return false;
+    char x[24];
+    size_t n = (size_t)(comma - s);
+    if (n == 0 || n >= sizeof x) return false;
+    memcpy(x, s, n);
+    x[n] = 0;
+    uint64_t cx, cy;
+    if (!parse_u64(x, MEIRO_MAX_SIDE, &cx) || !parse_u64(comma + 1, MEIRO_MAX_SIDE, &cy)) return false;
+    *cell = (meiro_cell){(uint32_t)cx, (uint32_t)cy};
+    return true;
+}
+
+int cmd_generate(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"width", required_argument, NULL, 'W'},  {"height", required_argument, NULL, 'H'},
+        {"algorithm", required_argument, NULL, 'a'}, {"seed", required_argument, NULL, 's'},
+        {"solution", no_argument, NULL, 'S'},     {"solver", required_argument, NULL, 'm'},
+        {"format", required_argument, NULL, 'f'}, {"output", required_argument, NULL, 'o'},
+        {"help", no_argument, NULL, 'h'},         PAGE_LONGOPTS,
+        {"bias", required_argument, NULL, OPT_BIAS}, {"loops", required_argument, NULL, OPT_LOOPS},
+        {"ends", required_argument, NULL, OPT_ENDS}, {"start", required_argument, NULL, OPT_START},
+        {"goal", required_argument, NULL, OPT_GOAL}, WATCH_LONGOPTS,
+        {NULL, 0, NULL, 0},
+    };
+    const char *animate = NULL, *frames = NULL;
+    page_cli pc;
+    page_cli_init(&pc);
+    meiro_export_options page;
+    bool has_start = false, has_goal = false;
+    meiro_generate_options opt;
+    meiro_generate_options_init(&opt);
+    const char *fmt = NULL, *output = NULL, *solver = NULL;
+    bool solution = false, seeded = false;
+    uint64_t v;
+    int c;
+    while ((c = getopt_long(argc, argv, ":W:H:a:s:m:f:o:t:h", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'W':
+        case 'H':
+            if (!parse_u64(optarg, MEIRO_MAX_SIDE, &v) || v == 0)
+                return usage_error("generate", "%s must be a whole number from 1 to 65535",
+                                   c == 'W' ? "--width" : "--height");
+            *(c == 'W' ? &opt.width : &opt.height) = (uint32_t)v;
+            break;
+        case 'a': opt.algorithm = optarg; break;
+        case 's':
+            if (!parse_u64(optarg, UINT64_MAX, &opt.seed))
+                return usage_error("generate", "--seed must be a whole number, not '%s'", optarg);
+            seeded = true;
+            break;
+        case 'S': solution = true; break;
+        case 'm': solver = optarg; break;
+        case OPT_BIAS: {
+            char *end;
+            opt.bias = strtod(optarg, &end);
+            if (*end || end == optarg || !(opt.bias >= 0 && opt.bias <= 1))
+                return usage_error("generate", "--bias is a number from 0 to 1, not '%s'", optarg);
+            break;
+        }
+        case OPT_LOOPS:
+            if (!parse_u64(optarg, 100, &v))
+                return usage_error("generate", "--loops is a percentage from 0 to 100, not '%s'", optarg);
+            opt.loops = (unsigned)v;
+            break;
+        case OPT_ENDS: {
+            meiro_error e = {0};
+            if (meiro_ends_from_name(optarg, &opt.ends, &e) != MEIRO_OK)
+                return usage_error("generate", "%s", e.message);
+            break;
+        }
+        case OPT_ANIMATE: animate = optarg; break;
+        case OPT_FRAMES: frames = optarg; break;
+        case OPT_START:
+        case OPT_GOAL:
+            if (!parse_cell(optarg, c == OPT_START ? &opt.start : &opt.goal))
+                return usage_error("generate", "--start and --goal take a cell as X,Y "
+                                               "(0-based), not '%s'", optarg);
+            *(c == OPT_START ? &has_start : &has_goal) = true;
+            break;
+        case 'f': fmt = optarg; break;
+        case 'o': output = optarg; break;
+        case 'h': fputs(usage_generate, stdout); return EXIT_OK;
+        default: {
+            int rc = page_option("generate", c, &pc, argv);
+            if (rc != EXIT_OK) return rc;
+        }
+        }
+    }
+    if (optind < argc) return usage_error("generate", "unexpected argument '%s'", argv[optind]);
+    if (has_start != has_goal)
+        return usage_error("generate", "%s", "--start and --goal go together");
+    if (has_start) opt.ends = MEIRO_ENDS_CELLS;
+    meiro_format format;
+    int rc = output_format("generate", fmt, output, &format);
+    if (rc == EXIT_OK) rc = page_finish(&pc, &page);
+    if (rc != EXIT_OK) {
+        meiro_template_free(pc.tpl);
+        return rc;
+    }
+
+    meiro_error err = {0};
+    if (!seeded) opt.seed = clock_seed();
+    meiro_trace *trace = animate || frames ? meiro_trace_new() : NULL;
+    meiro_observer watcher = trace ? meiro_trace_observer(trace) : (meiro_observer){0};
+    if (trace) opt.observer = &watcher;
+    meiro_maze *m = meiro_generate(&opt, &err);
+    if (!m) {
+        meiro_template_free(pc.tpl);
+        meiro_trace_free(trace);
+        return library_error("generate", NULL, &err);
+    }
+    if (!seeded)
+        fprintf(stderr, "meiro: seed %llu (use -s %llu to make this maze again)\n",
+                (unsigned long long)opt.seed, (unsigned long long)opt.seed);
+    meiro_path path = {0};
+    solution = solution || page.answer_page;
+    if (solution && meiro_solve_watched(m, solver, trace ? &watcher : NULL, &path, &err) != MEIRO_OK) {
+        meiro_maze_free(m);
+        meiro_template_free(pc.tpl);
+        meiro_trace_free(trace);
+        return library_error("generate", NULL, &err);
+    }
+    rc = write_result("generate", m, solution ? &path : NULL, format, &page, output);
+    if (rc == EXIT_OK && trace) rc = write_animations(trace, NULL, opt.width, opt.height, animate, frames);
+    meiro_trace_free(trace);
+    meiro_path_free(&path);
+    meiro_maze_free(m);
+    meiro_template_free(pc.tpl);
+    return rc;
+}

@@ -1,0 +1,83 @@
+/* meiro solve: reads a maze, solves it and writes it with the path. */
+#define _POSIX_C_SOURCE 200809L
+#include "cli.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const usage_solve =
+    "Usage: meiro solve [OPTIONS] INPUT\n"
+    "Solve the maze in INPUT (a text or CSV maze; '-' reads standard input) and\n"
+    "write it with the path from S to G marked.\n"
+    "\n"
+    "  -m, --solver M       solver (default bfs; see 'meiro list')\n"
+    "  -i, --input-format F text or csv (default: from INPUT's extension, else text)\n"
+    "  -f, --format F       output format (default: from the output file's\n"
+    "                       extension, else text)\n"
+    "  -o, --output FILE    write to FILE (default, or '-': standard output)\n"
+    "  -h, --help           show this help\n"
+    "      --animate F.svg  also write an animated SVG of the search\n"
+    "      --frames DIR     also write numbered PNG frames of it into DIR\n"
+    PAGE_HELP;
+
+
+int cmd_solve(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"solver", required_argument, NULL, 'm'}, {"input-format", required_argument, NULL, 'i'},
+        {"format", required_argument, NULL, 'f'}, {"output", required_argument, NULL, 'o'},
+        {"help", no_argument, NULL, 'h'},         PAGE_LONGOPTS,
+        WATCH_LONGOPTS,                           {NULL, 0, NULL, 0},
+    };
+    page_cli pc;
+    page_cli_init(&pc);
+    meiro_export_options page;
+    const char *solver = NULL, *fmt = NULL, *output = NULL, *input_format = NULL;
+    const char *animate = NULL, *frames = NULL;
+    int c;
+    while ((c = getopt_long(argc, argv, ":m:i:f:o:t:h", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'm': solver = optarg; break;
+        case 'i': input_format = optarg; break;
+        case 'f': fmt = optarg; break;
+        case 'o': output = optarg; break;
+        case OPT_ANIMATE: animate = optarg; break;
+        case OPT_FRAMES: frames = optarg; break;
+        case 'h': fputs(usage_solve, stdout); return EXIT_OK;
+        default: {
+            int rc = page_option("solve", c, &pc, argv);
+            if (rc != EXIT_OK) return rc;
+        }
+        }
+    }
+    const char *input;
+    int rc = single_input("solve", argc, argv, &input);
+    meiro_format format;
+    if (rc == EXIT_OK) rc = output_format("solve", fmt, output, &format);
+    if (rc == EXIT_OK) rc = page_finish(&pc, &page);
+    meiro_maze *m = rc == EXIT_OK ? load_input(input, input_format, &rc) : NULL;
+    if (!m) {
+        meiro_template_free(pc.tpl);
+        return rc;
+    }
+    meiro_error err = {0};
+    meiro_path path;
+    meiro_trace *trace = animate || frames ? meiro_trace_new() : NULL;
+    meiro_observer watcher = trace ? meiro_trace_observer(trace) : (meiro_observer){0};
+    if (meiro_solve_watched(m, solver, trace ? &watcher : NULL, &path, &err) != MEIRO_OK) {
+        meiro_maze_free(m);
+        meiro_template_free(pc.tpl);
+        meiro_trace_free(trace);
+        return library_error("solve", input, &err);
+    }
+    rc = write_result("solve", m, &path, format, &page, output);
+    if (rc == EXIT_OK && trace)
+        rc = write_animations(trace, m, meiro_maze_width(m), meiro_maze_height(m), animate, frames);
+    meiro_trace_free(trace);
+    meiro_path_free(&path);
+    meiro_maze_free(m);
+    meiro_template_free(pc.tpl);
+    return rc;
+}
