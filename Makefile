@@ -13,14 +13,25 @@ CFLAGS  ?= -O2 -g
 VERSION := $(shell sed -n 's/^\#define MEIRO_VERSION "\(.*\)"/\1/p' include/meiro.h)
 
 WARN     = -std=c11 -Wall -Wextra -Wpedantic -Werror
-CPPFLAGS += -Iinclude -Isrc
 ALL_CFLAGS = $(WARN) $(CFLAGS) $(EXTRA_CFLAGS) -fPIC -MMD -MP
-DEP_LIBS = cairo pangocairo librsvg-2.0 xlsxwriter libpng inih
-CPPFLAGS += $(shell pkg-config --cflags $(DEP_LIBS) 2>/dev/null)
+
+# Layers (src/README.md): each folder sees the include paths of its own
+# layer only, so the compiler refuses an include that climbs a layer.
+# core, gen, solve, watch and io see the public headers and src/; page adds
+# inih; render adds cairo and the other drawing libraries; the top layer
+# (formats.c, booklet.c) sees render's; the command line sees include/ only.
+PAGE_PKGS   = inih
+RENDER_PKGS = cairo pangocairo librsvg-2.0 xlsxwriter libpng
+DEP_LIBS    = $(RENDER_PKGS) $(PAGE_PKGS)
+BASE_CPPFLAGS   = -Iinclude -Isrc
+PAGE_CPPFLAGS   = $(BASE_CPPFLAGS) $(shell pkg-config --cflags $(PAGE_PKGS) 2>/dev/null)
+RENDER_CPPFLAGS = $(BASE_CPPFLAGS) $(shell pkg-config --cflags $(RENDER_PKGS) 2>/dev/null)
+TEST_CPPFLAGS   = $(RENDER_CPPFLAGS) $(PAGE_CPPFLAGS)
 LDLIBS  += $(shell pkg-config --libs $(DEP_LIBS) 2>/dev/null) -lm
 
-LIB_SRC  := $(wildcard src/*.c)
-LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/builtin_files.o
+LAYERS   := core gen solve watch io page render
+LIB_SRC  := $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c)) $(wildcard src/*.c)
+LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/page/builtin_files.o
 TEMPLATE_FILES := $(sort $(wildcard templates/*.ini)) $(sort $(wildcard templates/art/*.svg))
 TEMPLATE_DIR = $(PREFIX)/share/meiro/templates
 CLI_OBJ  := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(wildcard src/cli/*.c))
@@ -41,17 +52,24 @@ all: $(BUILD)/meiro $(BUILD)/libmeiro.a $(BUILD)/libmeiro.so
 
 $(BUILD)/obj/%.o: src/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
+	$(CC) $(CPPFLAGS) $(LAYER_CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
+
+$(BUILD)/obj/core/%.o $(BUILD)/obj/gen/%.o $(BUILD)/obj/solve/%.o $(BUILD)/obj/watch/%.o \
+    $(BUILD)/obj/io/%.o: LAYER_CPPFLAGS = $(BASE_CPPFLAGS)
+$(BUILD)/obj/page/%.o: LAYER_CPPFLAGS = $(PAGE_CPPFLAGS)
+$(BUILD)/obj/render/%.o $(BUILD)/obj/formats.o $(BUILD)/obj/booklet.o: LAYER_CPPFLAGS = $(RENDER_CPPFLAGS)
+$(BUILD)/obj/cli/%.o: LAYER_CPPFLAGS = -Iinclude
 
 # the shipped templates, compiled in
 $(BUILD)/gen/builtin_files.c: tools/embed.sh $(TEMPLATE_FILES)
 	@mkdir -p $(dir $@)
 	sh tools/embed.sh $(TEMPLATE_FILES) > $@.tmp && mv $@.tmp $@
 
-$(BUILD)/obj/builtin_files.o: $(BUILD)/gen/builtin_files.c
-	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
+$(BUILD)/obj/page/builtin_files.o: $(BUILD)/gen/builtin_files.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(BASE_CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
 
-$(BUILD)/obj/template.o: CPPFLAGS += -DMEIRO_TEMPLATE_DIR='"$(TEMPLATE_DIR)"'
+$(BUILD)/obj/page/template.o: CPPFLAGS += -DMEIRO_TEMPLATE_DIR='"$(TEMPLATE_DIR)"'
 
 $(BUILD)/libmeiro.a: $(LIB_OBJ)
 	rm -f $@
@@ -63,12 +81,12 @@ $(BUILD)/libmeiro.so: $(LIB_OBJ)
 $(BUILD)/meiro: $(CLI_OBJ) $(BUILD)/libmeiro.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BUILD)/tests/%: tests/%.c tests/harness.h tests/picture.h $(BUILD)/libmeiro.a
+$(BUILD)/tests/%: tests/%.c tests/harness.h tests/picture.h tests/whitebox.h $(BUILD)/libmeiro.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libmeiro.a $(LDLIBS)
+	$(CC) $(CPPFLAGS) $(TEST_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libmeiro.a $(LDLIBS)
 
 $(BENCH): tests/bench.c $(BUILD)/libmeiro.a
-	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libmeiro.a $(LDLIBS)
+	$(CC) $(CPPFLAGS) -Iinclude $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libmeiro.a $(LDLIBS)
 
 deps:
 	@sh tools/deps.sh $(BUILD_PKGS)
@@ -79,6 +97,7 @@ deps-test:
 # The test suite, once normally and once under AddressSanitizer and
 # UndefinedBehaviorSanitizer; the last line sums both runs.
 check: deps-test
+	@sh tools/check-layers.sh
 	@$(MAKE) --no-print-directory test BUILD=build > build-check.log 2>&1 || { cat build-check.log; exit 1; }
 	@$(MAKE) --no-print-directory test-asan >> build-check.log 2>&1 || { cat build-check.log; exit 1; }
 	@rm -f build-check.log

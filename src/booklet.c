@@ -2,7 +2,11 @@
  * the first page to the last, each with its own seed derived from the
  * booklet's, laid out by the template; and the difficulty levels. */
 #define _POSIX_C_SOURCE 200809L
-#include "document.h"
+#include "core/error.h"
+#include "core/rng.h"
+#include "io/io.h"
+#include "page/template.h"
+#include "render/document.h"
 
 #include <stdlib.h>
 #include <string.h>

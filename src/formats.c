@@ -1,7 +1,10 @@
 /* The format table and the file-level entry points: meiro_write/read to
  * streams, meiro_save (atomically, through save.c) and meiro_load. */
 #define _POSIX_C_SOURCE 200809L
-#include "internal.h"
+#include "core/error.h"
+#include "core/names.h"
+#include "io/io.h"
+#include "render/export.h"
 
 #include <errno.h>
 #include <stdlib.h>

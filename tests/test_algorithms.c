@@ -2,7 +2,7 @@
  * the invariants hold, mazes are perfect and reproducible, paths are valid,
  * bfs is shortest, and "no path" is reported rather than looped on. */
 #include "harness.h"
-#include "internal.h"
+#include "whitebox.h"
 
 #include <stdlib.h>
 

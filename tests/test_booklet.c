@@ -3,8 +3,7 @@
  * shipped template, XLSX booklets, and difficulty levels that really rise. */
 #define _XOPEN_SOURCE 700 /* posix_openpt and friends */
 #include "harness.h"
-#include "internal.h"
-#include "document.h"
+#include "whitebox.h"
 
 static char dir[64];
 static int skipped;

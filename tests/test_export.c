@@ -6,7 +6,7 @@
  * centred. A missing tool skips its checks and says so. */
 #define _POSIX_C_SOURCE 200809L
 #include "harness.h"
-#include "internal.h"
+#include "whitebox.h"
 
 static char dir[64];
 static int skipped;

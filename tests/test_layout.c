@@ -1,7 +1,7 @@
 /* The page layout: exact numbers for known cases, worked out by hand from
  * the rules in src/layout.c. */
 #include "harness.h"
-#include "internal.h"
+#include "whitebox.h"
 
 #include <math.h>
 

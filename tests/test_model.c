@@ -1,6 +1,6 @@
 /* The maze model, errors, the PRNG and the permutation. */
 #include "harness.h"
-#include "internal.h"
+#include "whitebox.h"
 
 #include <stdlib.h>
 

@@ -3,7 +3,7 @@
  * solvers report what they explored. */
 #define _XOPEN_SOURCE 700 /* posix_openpt and friends */
 #include "harness.h"
-#include "internal.h"
+#include "whitebox.h"
 
 #include <fcntl.h>
 #include <stdlib.h>

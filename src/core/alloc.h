@@ -1,0 +1,37 @@
+/* Overflow-checked allocation and the shared containers: a growable array
+ * of 32-bit values and a binary min-heap of 64-bit keys. */
+#ifndef MEIRO_CORE_ALLOC_H
+#define MEIRO_CORE_ALLOC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Overflow-checked allocations: NULL on overflow or exhaustion. */
+void *zalloc(size_t count, size_t size);
+void *alloc_array(size_t count, size_t size);
+void *realloc_array(void *ptr, size_t count, size_t size);
+/* Zeroed memory for large scratch arrays read in random order (huge pages
+ * where the system offers them); free with free(). */
+void *zalloc_big(size_t count, size_t size);
+
+/* A growable array of 32-bit values (frontiers, stacks, lists). */
+typedef struct u32vec {
+    uint32_t *items;
+    size_t count, cap;
+} u32vec;
+
+/* Appends v; false when out of memory. */
+bool u32vec_push(u32vec *v, uint32_t value);
+
+/* A binary min-heap of 64-bit keys (priority in the high bits, a cell in
+ * the low ones). */
+typedef struct u64heap {
+    uint64_t *items;
+    size_t count, cap;
+} u64heap;
+
+bool u64heap_push(u64heap *h, uint64_t key); /* false when out of memory */
+uint64_t u64heap_pop(u64heap *h);            /* the smallest; count > 0 */
+
+#endif /* MEIRO_CORE_ALLOC_H */

@@ -1,0 +1,20 @@
+/* Filling a meiro_error: the one way the library reports a failure. */
+#ifndef MEIRO_CORE_ERROR_H
+#define MEIRO_CORE_ERROR_H
+
+#include "meiro.h"
+
+/* Fills err (if not NULL) and returns status. printf-style message. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+meiro_status fail(meiro_error *err, meiro_status status, const char *fmt, ...);
+
+/* Same, with a position in an input file. */
+#if defined(__GNUC__)
+__attribute__((format(printf, 5, 6)))
+#endif
+meiro_status fail_at(meiro_error *err, meiro_status status, unsigned long line,
+                           unsigned long column, const char *fmt, ...);
+
+#endif /* MEIRO_CORE_ERROR_H */

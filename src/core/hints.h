@@ -1,0 +1,21 @@
+/* Compiler hints for the hot loops (no effect where the compiler has none). */
+#ifndef MEIRO_CORE_HINTS_H
+#define MEIRO_CORE_HINTS_H
+
+
+/* A hint to fetch memory that will be read soon (no effect where the
+ * compiler offers none). */
+#if defined(__GNUC__)
+#define prefetch(addr) __builtin_prefetch(addr)
+#else
+#define prefetch(addr) ((void)(addr))
+#endif
+
+/* A branch that is almost never taken (an observer, say). */
+#if defined(__GNUC__)
+#define UNLIKELY(c) __builtin_expect(!!(c), 0)
+#else
+#define UNLIKELY(c) (c)
+#endif
+
+#endif /* MEIRO_CORE_HINTS_H */

@@ -1,0 +1,261 @@
+/* The maze model: allocation, walls, start and goal, invariants. */
+#include "core/alloc.h"
+#include "core/error.h"
+#include "core/model.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static meiro_status check_size(uint32_t w, uint32_t h, meiro_error *err)
+{
+    if (w < 1 || h < 1)
+        return fail(err, MEIRO_ERROR_ARGUMENT,
+                          "a maze needs at least 1 x 1 cells (asked for %lu x %lu)",
+                          (unsigned long)w, (unsigned long)h);
+    if (w > MEIRO_MAX_SIDE || h > MEIRO_MAX_SIDE)
+        return fail(err, MEIRO_ERROR_TOO_BIG,
+                          "%lu x %lu cells is too large: each side may have at most %u cells",
+                          (unsigned long)w, (unsigned long)h, MEIRO_MAX_SIDE);
+    if ((uint64_t)w * h > MEIRO_MAX_CELLS)
+        return fail(err, MEIRO_ERROR_TOO_BIG,
+                          "%lu x %lu cells is too large: a maze may have at most %u cells",
+                          (unsigned long)w, (unsigned long)h, MEIRO_MAX_CELLS);
+    return MEIRO_OK;
+}
+
+meiro_maze *meiro_maze_new(uint32_t width, uint32_t height, meiro_error *err)
+{
+    if (check_size(width, height, err) != MEIRO_OK) return NULL;
+    meiro_maze *m = calloc(1, sizeof *m);
+    if (!m) goto nomem;
+    m->cells = zalloc_big((size_t)width * height, 1);
+    if (!m->cells) goto nomem;
+    m->w = width;
+    m->h = height;
+    m->start = (meiro_cell){0, 0};
+    m->goal = (meiro_cell){width - 1, height - 1};
+    m->start_door = m->goal_door = MEIRO_NO_DIR;
+    if (width == 1 && height == 1) { /* one cell: S and G need a place each */
+        m->start_door = MEIRO_WEST;
+        m->goal_door = MEIRO_EAST;
+    }
+    return m;
+nomem:
+    free(m);
+    fail(err, MEIRO_ERROR_NOMEM, "out of memory for a %lu x %lu maze",
+               (unsigned long)width, (unsigned long)height);
+    return NULL;
+}
+
+meiro_maze *meiro_maze_clone(const meiro_maze *maze, meiro_error *err)
+{
+    meiro_maze *m = meiro_maze_new(maze->w, maze->h, err);
+    if (!m) return NULL;
+    uint8_t *cells = m->cells;
+    *m = *maze;
+    m->cells = cells;
+    m->obs = NULL;
+    memcpy(m->cells, maze->cells, (size_t)maze->w * maze->h);
+    return m;
+}
+
+void meiro_maze_free(meiro_maze *maze)
+{
+    if (!maze) return;
+    free(maze->cells);
+    free(maze);
+}
+
+uint32_t meiro_maze_width(const meiro_maze *maze) { return maze->w; }
+uint32_t meiro_maze_height(const meiro_maze *maze) { return maze->h; }
+
+static bool on_side(const meiro_maze *m, meiro_cell c, meiro_dir side)
+{
+    switch (side) {
+    case MEIRO_NORTH: return c.y == 0;
+    case MEIRO_EAST: return c.x == m->w - 1;
+    case MEIRO_SOUTH: return c.y == m->h - 1;
+    case MEIRO_WEST: return c.x == 0;
+    default: return false;
+    }
+}
+
+bool meiro_maze_is_open(const meiro_maze *maze, uint32_t x, uint32_t y, meiro_dir dir)
+{
+    if (x >= maze->w || y >= maze->h || (unsigned)dir > MEIRO_WEST) return false;
+    meiro_cell c = {x, y};
+    if (on_side(maze, c, dir)) {
+        return (maze->start_door == dir && maze->start.x == x && maze->start.y == y) ||
+               (maze->goal_door == dir && maze->goal.x == x && maze->goal.y == y);
+    }
+    return cell_open(maze, x, y, dir);
+}
+
+bool maze_wall_above(const meiro_maze *m, uint32_t x, uint32_t y)
+{
+    if (y == 0) return !meiro_maze_is_open(m, x, 0, MEIRO_NORTH);
+    if (y == m->h) return !meiro_maze_is_open(m, x, m->h - 1, MEIRO_SOUTH);
+    return !cell_open(m, x, y - 1, MEIRO_SOUTH);
+}
+
+bool maze_wall_left(const meiro_maze *m, uint32_t x, uint32_t y)
+{
+    if (x == 0) return !meiro_maze_is_open(m, 0, y, MEIRO_WEST);
+    if (x == m->w) return !meiro_maze_is_open(m, m->w - 1, y, MEIRO_EAST);
+    return !cell_open(m, x - 1, y, MEIRO_EAST);
+}
+
+void maze_notify(meiro_maze *m, uint32_t x, uint32_t y, uint8_t bit, bool open)
+{
+    observe(m->obs, open ? MEIRO_EVENT_CARVE : MEIRO_EVENT_BUILD, x, y,
+            bit == CELL_OPEN_E ? MEIRO_EAST : MEIRO_SOUTH, m->road);
+}
+
+void maze_open_all(meiro_maze *m)
+{
+    for (uint32_t y = 0; y < m->h; y++) {
+        uint8_t *row = &m->cells[cell_index(m, 0, y)];
+        uint8_t v = y + 1 < m->h ? (CELL_OPEN_E | CELL_OPEN_S) : CELL_OPEN_E;
+        memset(row, v, m->w);
+        row[m->w - 1] &= (uint8_t)~CELL_OPEN_E;
+    }
+    observe(m->obs, MEIRO_EVENT_OPEN_ALL, 0, 0, MEIRO_NO_DIR, 0);
+}
+
+static meiro_status set_wall_checked(meiro_maze *m, uint32_t x, uint32_t y, meiro_dir d, bool open)
+{
+    if (x >= m->w || y >= m->h || (unsigned)d > MEIRO_WEST || on_side(m, (meiro_cell){x, y}, d))
+        return MEIRO_ERROR_ARGUMENT;
+    maze_set_wall(m, x, y, d, open);
+    return MEIRO_OK;
+}
+
+meiro_status meiro_maze_carve(meiro_maze *maze, uint32_t x, uint32_t y, meiro_dir dir)
+{
+    return set_wall_checked(maze, x, y, dir, true);
+}
+
+meiro_status meiro_maze_build(meiro_maze *maze, uint32_t x, uint32_t y, meiro_dir dir)
+{
+    return set_wall_checked(maze, x, y, dir, false);
+}
+
+meiro_cell meiro_maze_start(const meiro_maze *maze) { return maze->start; }
+meiro_cell meiro_maze_goal(const meiro_maze *maze) { return maze->goal; }
+meiro_dir meiro_maze_start_door(const meiro_maze *maze) { return maze->start_door; }
+meiro_dir meiro_maze_goal_door(const meiro_maze *maze) { return maze->goal_door; }
+
+static meiro_status check_end(const meiro_maze *m, meiro_cell c, meiro_dir door)
+{
+    if (c.x >= m->w || c.y >= m->h) return MEIRO_ERROR_ARGUMENT;
+    if (door != MEIRO_NO_DIR && !on_side(m, c, door)) return MEIRO_ERROR_ARGUMENT;
+    return MEIRO_OK;
+}
+
+static meiro_status set_end(const meiro_maze *m, meiro_cell *end, meiro_dir *end_door,
+                            meiro_cell cell, meiro_dir door)
+{
+    meiro_status s = check_end(m, cell, door);
+    if (s == MEIRO_OK) {
+        *end = cell;
+        *end_door = door;
+    }
+    return s;
+}
+
+meiro_status meiro_maze_set_start(meiro_maze *maze, meiro_cell cell, meiro_dir door)
+{
+    return set_end(maze, &maze->start, &maze->start_door, cell, door);
+}
+
+meiro_status meiro_maze_set_goal(meiro_maze *maze, meiro_cell cell, meiro_dir door)
+{
+    return set_end(maze, &maze->goal, &maze->goal_door, cell, door);
+}
+
+bool meiro_maze_seed(const meiro_maze *maze, uint64_t *seed)
+{
+    if (maze->has_seed && seed) *seed = maze->seed;
+    return maze->has_seed;
+}
+
+const char *meiro_maze_algorithm(const meiro_maze *maze) { return maze->algorithm; }
+
+void meiro_maze_set_origin(meiro_maze *maze, const char *algorithm, uint64_t seed)
+{
+    maze->has_seed = true;
+    maze->seed = seed;
+    snprintf(maze->algorithm, sizeof maze->algorithm, "%s", algorithm ? algorithm : "");
+}
+
+meiro_status meiro_maze_check(const meiro_maze *maze, meiro_error *err)
+{
+    const meiro_maze *m = maze;
+    if (!m->cells || m->w < 1 || m->h < 1)
+        return fail(err, MEIRO_ERROR_INTERNAL, "maze has no cells");
+    for (uint32_t y = 0; y < m->h; y++) {
+        for (uint32_t x = 0; x < m->w; x++) {
+            uint8_t c = m->cells[cell_index(m, x, y)];
+            if (c & ~CELL_BITS)
+                return fail(err, MEIRO_ERROR_INTERNAL, "cell (%lu, %lu) has stray bits",
+                                  (unsigned long)x, (unsigned long)y);
+            if ((c & CELL_OPEN_E) && x == m->w - 1)
+                return fail(err, MEIRO_ERROR_INTERNAL,
+                                  "cell (%lu, %lu) opens east into the outer wall",
+                                  (unsigned long)x, (unsigned long)y);
+            if ((c & CELL_OPEN_S) && y == m->h - 1)
+                return fail(err, MEIRO_ERROR_INTERNAL,
+                                  "cell (%lu, %lu) opens south into the outer wall",
+                                  (unsigned long)x, (unsigned long)y);
+        }
+    }
+    if (check_end(m, m->start, m->start_door) != MEIRO_OK)
+        return fail(err, MEIRO_ERROR_INTERNAL, "start is outside or its door is misplaced");
+    if (check_end(m, m->goal, m->goal_door) != MEIRO_OK)
+        return fail(err, MEIRO_ERROR_INTERNAL, "goal is outside or its door is misplaced");
+    if (m->start.x == m->goal.x && m->start.y == m->goal.y && m->start_door == m->goal_door)
+        return fail(err, MEIRO_ERROR_INTERNAL, "start and goal share one place");
+    return MEIRO_OK;
+}
+
+/* Perfect = spanning tree: exactly w*h - 1 open walls and all connected.
+ * Union-find over the open walls, so no traversal stack is needed. */
+meiro_status meiro_maze_is_perfect(const meiro_maze *maze, bool *perfect, meiro_error *err)
+{
+    const meiro_maze *m = maze;
+    uint64_t n = (uint64_t)m->w * m->h, open = 0;
+    for (size_t i = 0; i < n; i++)
+        open += (m->cells[i] & CELL_OPEN_E ? 1u : 0u) + (m->cells[i] & CELL_OPEN_S ? 1u : 0u);
+    if (open != n - 1) {
+        *perfect = false;
+        return MEIRO_OK;
+    }
+    uint32_t *parent = alloc_array(n, sizeof *parent);
+    if (!parent) return fail(err, MEIRO_ERROR_NOMEM, "out of memory checking the maze");
+    for (size_t i = 0; i < n; i++) parent[i] = (uint32_t)i;
+    bool cycle = false;
+    for (size_t i = 0; i < n && !cycle; i++) {
+        for (unsigned bit = CELL_OPEN_E; bit <= CELL_OPEN_S && !cycle; bit <<= 1) {
+            if (!(m->cells[i] & bit)) continue;
+            size_t j = bit == CELL_OPEN_E ? i + 1 : i + m->w;
+            uint32_t a = (uint32_t)i, b = (uint32_t)j;
+            while (parent[a] != a) a = parent[a] = parent[parent[a]];
+            while (parent[b] != b) b = parent[b] = parent[parent[b]];
+            if (a == b) cycle = true;
+            else if (a < b) parent[b] = a;
+            else parent[a] = b;
+        }
+    }
+    free(parent);
+    /* n - 1 edges and no cycle means a tree, hence connected. */
+    *perfect = !cycle;
+    return MEIRO_OK;
+}
+
+bool meiro_maze_equal(const meiro_maze *a, const meiro_maze *b)
+{
+    return a->w == b->w && a->h == b->h && a->start.x == b->start.x &&
+           a->start.y == b->start.y && a->goal.x == b->goal.x && a->goal.y == b->goal.y &&
+           a->start_door == b->start_door && a->goal_door == b->goal_door &&
+           memcmp(a->cells, b->cells, (size_t)a->w * a->h) == 0;
+}

@@ -1,0 +1,110 @@
+/* The maze model inside the library: the layout of walls, cell helpers, the
+ * one place walls change (maze_set_wall), and observing steps. */
+#ifndef MEIRO_MODEL_H
+#define MEIRO_MODEL_H
+
+#include "meiro.h"
+#include "core/hints.h"
+
+/* Each cell owns the wall on its east and its south side, so every inner
+ * wall is stored exactly once. A set bit means the wall is open. */
+enum { CELL_OPEN_E = 1u, CELL_OPEN_S = 2u, CELL_BITS = 3u };
+
+struct meiro_maze {
+    uint32_t w, h;
+    uint8_t *cells; /* w * h bytes, row-major */
+    meiro_cell start, goal;
+    meiro_dir start_door, goal_door;
+    bool has_seed;
+    uint64_t seed;
+    char algorithm[32];
+    const meiro_observer *obs; /* set while a generator runs */
+    uint32_t road;             /* the road (branch) number reported with carves */
+};
+
+/* Tells the observer (if any) one step. */
+static inline void observe(const meiro_observer *obs, meiro_event_kind kind, uint32_t x,
+                           uint32_t y, unsigned dir, uint32_t value)
+{
+    if (obs) {
+        meiro_event ev = {(uint8_t)kind, (uint8_t)dir, x, y, value};
+        obs->step(obs->ctx, &ev);
+    }
+}
+
+static inline size_t cell_index(const meiro_maze *m, uint32_t x, uint32_t y)
+{
+    return (size_t)y * m->w + x;
+}
+
+static const int DIR_DX[4] = {0, 1, 0, -1};
+static const int DIR_DY[4] = {-1, 0, 1, 0};
+
+static inline meiro_dir dir_opposite(meiro_dir d) { return (meiro_dir)(d ^ 2u); }
+
+/* Open between (x, y) and its neighbour in d, ignoring doors. The caller
+ * guarantees (x, y) is inside. */
+static inline bool cell_open(const meiro_maze *m, uint32_t x, uint32_t y, unsigned d)
+{
+    switch (d) {
+    case MEIRO_NORTH: return y > 0 && (m->cells[cell_index(m, x, y - 1)] & CELL_OPEN_S);
+    case MEIRO_EAST: return (m->cells[cell_index(m, x, y)] & CELL_OPEN_E) != 0;
+    case MEIRO_SOUTH: return (m->cells[cell_index(m, x, y)] & CELL_OPEN_S) != 0;
+    default: return x > 0 && (m->cells[cell_index(m, x - 1, y)] & CELL_OPEN_E);
+    }
+}
+
+/* Bit mask of the directions open from (x, y) (doors excluded). */
+static inline unsigned cell_open_mask(const meiro_maze *m, uint32_t x, uint32_t y)
+{
+    size_t i = cell_index(m, x, y);
+    uint8_t c = m->cells[i];
+    unsigned mask = 0;
+    if (y > 0 && (m->cells[i - m->w] & CELL_OPEN_S)) mask |= 1u << MEIRO_NORTH;
+    if (c & CELL_OPEN_E) mask |= 1u << MEIRO_EAST;
+    if (c & CELL_OPEN_S) mask |= 1u << MEIRO_SOUTH;
+    if (x > 0 && (m->cells[i - 1] & CELL_OPEN_E)) mask |= 1u << MEIRO_WEST;
+    return mask;
+}
+
+/* Bit mask of the directions that lead to another cell of the grid. */
+static inline unsigned cell_inside_mask(const meiro_maze *m, uint32_t x, uint32_t y)
+{
+    unsigned mask = 0;
+    if (y > 0) mask |= 1u << MEIRO_NORTH;
+    if (x + 1 < m->w) mask |= 1u << MEIRO_EAST;
+    if (y + 1 < m->h) mask |= 1u << MEIRO_SOUTH;
+    if (x > 0) mask |= 1u << MEIRO_WEST;
+    return mask;
+}
+
+/* Tells the maze's observer a wall change (out of line: rarely watched). */
+void maze_notify(meiro_maze *m, uint32_t x, uint32_t y, uint8_t bit, bool open);
+
+/* Sets or clears the wall between (x, y) and its inner neighbour in d.
+ * Inline: every generator's innermost step. */
+static inline void maze_set_wall(meiro_maze *m, uint32_t x, uint32_t y, unsigned d, bool open)
+{
+    uint8_t bit = CELL_OPEN_E;
+    switch (d) {
+    case MEIRO_NORTH: y--; bit = CELL_OPEN_S; break;
+    case MEIRO_EAST: break;
+    case MEIRO_SOUTH: bit = CELL_OPEN_S; break;
+    default: x--; break;
+    }
+    uint8_t *c = &m->cells[cell_index(m, x, y)];
+    *c = open ? (uint8_t)(*c | bit) : (uint8_t)(*c & ~bit);
+    if (UNLIKELY(m->obs)) maze_notify(m, x, y, bit, open);
+}
+
+/* Is there a wall on the grid segment above cell (x, y) (y may be h: the
+ * bottom border), or left of it (x may be w)? The outer wall counts, with
+ * its openings where S or G have a door. */
+bool maze_wall_above(const meiro_maze *m, uint32_t x, uint32_t y);
+bool maze_wall_left(const meiro_maze *m, uint32_t x, uint32_t y);
+
+/* Opens every inner wall (the starting point of the wall-adding
+ * generators). */
+void maze_open_all(meiro_maze *m);
+
+#endif /* MEIRO_MODEL_H */

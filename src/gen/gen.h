@@ -1,0 +1,61 @@
+/* Generators: the registry, one function per file, and what runs after
+ * generation (loops, where S and G go). */
+#ifndef MEIRO_GEN_H
+#define MEIRO_GEN_H
+
+#include "core/model.h"
+#include "core/rng.h"
+
+typedef meiro_status (*generator_fn)(meiro_maze *m, rng_state *rng,
+                                     const meiro_generate_options *opt, meiro_error *err);
+
+typedef struct generator_entry {
+    meiro_algorithm_info info;
+    generator_fn run;
+} generator_entry;
+
+/* prim and true-prim: cell states, and the directions from (x, y) to
+ * neighbours already in the maze. */
+enum { PRIM_IN_MAZE = 1, PRIM_FRONTIER = 2 };
+unsigned prim_in_maze_mask(const meiro_maze *m, const uint8_t *state, uint32_t x, uint32_t y);
+
+/* One generator per file; opt carries the knobs some of them use. */
+meiro_status gen_dig(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
+                     meiro_error *err);
+meiro_status gen_cluster(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
+                         meiro_error *err);
+meiro_status gen_bar(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
+                     meiro_error *err);
+meiro_status gen_wall(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
+                      meiro_error *err);
+meiro_status gen_prim(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
+                      meiro_error *err);
+meiro_status gen_true_prim(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
+                           meiro_error *err);
+meiro_status gen_wilson(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
+                        meiro_error *err);
+meiro_status gen_aldous_broder(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
+                               meiro_error *err);
+meiro_status gen_eller(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
+                       meiro_error *err);
+meiro_status gen_growing_tree(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
+                              meiro_error *err);
+meiro_status gen_hunt_and_kill(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
+                               meiro_error *err);
+meiro_status gen_binary_tree(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
+                             meiro_error *err);
+meiro_status gen_sidewinder(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
+                            meiro_error *err);
+meiro_status gen_division(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
+                          meiro_error *err);
+
+/* Looks up a name or alias; NULL if not found. */
+const generator_entry *generator_find(const char *name);
+
+/* After generation: opens `percent` of the dead ends into loops, and puts
+ * S and G where the options say. */
+void maze_braid(meiro_maze *m, unsigned percent, rng_state *rng);
+meiro_status maze_place_ends(meiro_maze *m, const meiro_generate_options *opt, rng_state *rng,
+                             meiro_error *err);
+
+#endif /* MEIRO_GEN_H */

@@ -1,0 +1,36 @@
+/* `aldous-broder`: a random walk over the whole grid that opens the wall
+ * into every cell it enters for the first time. Every perfect maze is
+ * equally likely; slow, since the walk must cover the grid (about
+ * n log^2 n steps). */
+#include "core/alloc.h"
+#include "core/error.h"
+#include "core/model.h"
+#include "core/rng.h"
+#include "gen/gen.h"
+
+#include <stdlib.h>
+
+meiro_status gen_aldous_broder(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
+                               meiro_error *err)
+{
+    (void)opt;
+    size_t n = (size_t)m->w * m->h;
+    uint8_t *seen = zalloc_big(n, 1);
+    if (!seen) return fail(err, MEIRO_ERROR_NOMEM, "out of memory for the walk");
+    uint32_t x = rng_below(rng, m->w), y = rng_below(rng, m->h);
+    seen[cell_index(m, x, y)] = 1;
+    for (size_t left = n - 1; left > 0;) {
+        unsigned d = rng_pick_bit(rng, cell_inside_mask(m, x, y));
+        uint32_t nx = x + (uint32_t)DIR_DX[d], ny = y + (uint32_t)DIR_DY[d];
+        size_t j = cell_index(m, nx, ny);
+        if (!seen[j]) {
+            maze_set_wall(m, x, y, d, true);
+            seen[j] = 1;
+            left--;
+        }
+        x = nx;
+        y = ny;
+    }
+    free(seen);
+    return MEIRO_OK;
+}

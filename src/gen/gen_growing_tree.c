@@ -1,0 +1,43 @@
+/* `growing-tree`: keep a list of cells that may still grow; take the newest
+ * (like `dig`) or a random one (like `prim`), as --bias says, and carve to a
+ * random unvisited neighbour, or drop it from the list when it has none. */
+#include "core/alloc.h"
+#include "core/error.h"
+#include "core/model.h"
+#include "core/rng.h"
+#include "gen/gen.h"
+
+#include <stdlib.h>
+
+meiro_status gen_growing_tree(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
+                              meiro_error *err)
+{
+    double bias = opt->bias < 0 ? 0 : opt->bias > 1 ? 1 : opt->bias;
+    uint8_t *seen = zalloc((size_t)m->w * m->h, 1);
+    u32vec list = {NULL, 0, 0};
+    uint32_t start = (uint32_t)cell_index(m, rng_below(rng, m->w), rng_below(rng, m->h));
+    bool ok = seen && u32vec_push(&list, start);
+    if (ok) seen[start] = 1;
+    while (ok && list.count) {
+        size_t k = list.count - 1;
+        if (bias > 0 && rng_unit(rng) < bias) k = rng_below(rng, (uint32_t)list.count);
+        uint32_t c = list.items[k], x = c % m->w, y = c / m->w;
+        unsigned inside = cell_inside_mask(m, x, y), fresh = 0;
+        for (unsigned d = 0; d < 4; d++)
+            if ((inside & (1u << d)) &&
+                !seen[cell_index(m, x + (uint32_t)DIR_DX[d], y + (uint32_t)DIR_DY[d])])
+                fresh |= 1u << d;
+        if (!fresh) { /* nothing left to grow here */
+            list.items[k] = list.items[--list.count];
+            continue;
+        }
+        unsigned d = rng_pick_bit(rng, fresh);
+        maze_set_wall(m, x, y, d, true);
+        uint32_t j = (uint32_t)cell_index(m, x + (uint32_t)DIR_DX[d], y + (uint32_t)DIR_DY[d]);
+        seen[j] = 1;
+        ok = u32vec_push(&list, j);
+    }
+    free(seen);
+    free(list.items);
+    return ok ? MEIRO_OK : fail(err, MEIRO_ERROR_NOMEM, "out of memory growing the maze");
+}

@@ -1,0 +1,51 @@
+/* `hunt-and-kill`: walk at random into unvisited cells; when stuck, hunt
+ * for the first unvisited cell in reading order, join it to a visited
+ * neighbour and walk on from there. The first unvisited cell always has a
+ * visited neighbour above or to its left (the walk starts at the top-left
+ * cell), so the hunt is one pointer moving forward: linear overall. Long
+ * winding passages, fewer dead ends than prim. */
+#include "core/alloc.h"
+#include "core/error.h"
+#include "core/model.h"
+#include "core/rng.h"
+#include "gen/gen.h"
+
+#include <stdlib.h>
+
+meiro_status gen_hunt_and_kill(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
+                               meiro_error *err)
+{
+    (void)opt;
+    size_t n = (size_t)m->w * m->h, hunt = 0;
+    uint8_t *seen = zalloc(n, 1);
+    if (!seen) return fail(err, MEIRO_ERROR_NOMEM, "out of memory for the walk");
+    uint32_t x = 0, y = 0;
+    seen[0] = 1;
+    for (;;) {
+        unsigned inside = cell_inside_mask(m, x, y), fresh = 0;
+        for (unsigned d = 0; d < 4; d++)
+            if ((inside & (1u << d)) && !seen[cell_index(m, x + (uint32_t)DIR_DX[d], y + (uint32_t)DIR_DY[d])])
+                fresh |= 1u << d;
+        if (fresh) { /* kill: walk on */
+            unsigned d = rng_pick_bit(rng, fresh);
+            maze_set_wall(m, x, y, d, true);
+            x += (uint32_t)DIR_DX[d];
+            y += (uint32_t)DIR_DY[d];
+            seen[cell_index(m, x, y)] = 1;
+            continue;
+        }
+        while (hunt < n && seen[hunt]) hunt++;
+        if (hunt == n) break;
+        x = (uint32_t)(hunt % m->w);
+        y = (uint32_t)(hunt / m->w);
+        unsigned visited = 0;
+        inside = cell_inside_mask(m, x, y);
+        for (unsigned d = 0; d < 4; d++)
+            if ((inside & (1u << d)) && seen[cell_index(m, x + (uint32_t)DIR_DX[d], y + (uint32_t)DIR_DY[d])])
+                visited |= 1u << d;
+        maze_set_wall(m, x, y, rng_pick_bit(rng, visited), true);
+        seen[hunt] = 1;
+    }
+    free(seen);
+    return MEIRO_OK;
+}

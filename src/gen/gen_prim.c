@@ -1,0 +1,61 @@
+/* `prim` (simplified Prim): grow the maze from a random cell by joining a
+ * random frontier cell (a cell next to the maze) to a random neighbour
+ * already in it. Many short dead ends radiating from the start. */
+#include "core/alloc.h"
+#include "core/error.h"
+#include "core/model.h"
+#include "core/rng.h"
+#include "gen/gen.h"
+
+#include <stdlib.h>
+
+/* Adds the neighbours of (x, y) that are neither in the maze nor on the
+ * frontier to the frontier. */
+static bool add_frontier(meiro_maze *m, uint8_t *state, u32vec *frontier, uint32_t x, uint32_t y)
+{
+    unsigned inside = cell_inside_mask(m, x, y);
+    for (unsigned d = 0; d < 4; d++) {
+        if (!(inside & (1u << d))) continue;
+        size_t j = cell_index(m, x + (uint32_t)DIR_DX[d], y + (uint32_t)DIR_DY[d]);
+        if (state[j]) continue;
+        state[j] = PRIM_FRONTIER;
+        if (!u32vec_push(frontier, (uint32_t)j)) return false;
+    }
+    return true;
+}
+
+unsigned prim_in_maze_mask(const meiro_maze *m, const uint8_t *state, uint32_t x, uint32_t y)
+{
+    unsigned inside = cell_inside_mask(m, x, y), mask = 0;
+    for (unsigned d = 0; d < 4; d++)
+        if ((inside & (1u << d)) &&
+            state[cell_index(m, x + (uint32_t)DIR_DX[d], y + (uint32_t)DIR_DY[d])] == PRIM_IN_MAZE)
+            mask |= 1u << d;
+    return mask;
+}
+
+meiro_status gen_prim(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
+                      meiro_error *err)
+{
+    (void)opt;
+    uint8_t *state = zalloc((size_t)m->w * m->h, 1);
+    u32vec frontier = {NULL, 0, 0};
+    bool ok = state != NULL;
+    if (ok) {
+        uint32_t x = rng_below(rng, m->w), y = rng_below(rng, m->h);
+        state[cell_index(m, x, y)] = PRIM_IN_MAZE;
+        ok = add_frontier(m, state, &frontier, x, y);
+    }
+    while (ok && frontier.count) {
+        uint32_t k = rng_below(rng, (uint32_t)frontier.count);
+        uint32_t c = frontier.items[k];
+        frontier.items[k] = frontier.items[--frontier.count];
+        uint32_t x = c % m->w, y = c / m->w;
+        maze_set_wall(m, x, y, rng_pick_bit(rng, prim_in_maze_mask(m, state, x, y)), true);
+        state[c] = PRIM_IN_MAZE;
+        ok = add_frontier(m, state, &frontier, x, y);
+    }
+    free(state);
+    free(frontier.items);
+    return ok ? MEIRO_OK : fail(err, MEIRO_ERROR_NOMEM, "out of memory growing the maze");
+}

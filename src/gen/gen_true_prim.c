@@ -1,0 +1,50 @@
+/* `true-prim` (Prim's algorithm with random cell weights): every cell gets a
+ * fixed random weight; the maze grows by always joining the lightest cell of
+ * its frontier. The weights come from a keyed hash, so only the frontier is
+ * stored, as a binary heap. The most dead ends of any generator here. */
+#include "core/alloc.h"
+#include "core/error.h"
+#include "core/model.h"
+#include "core/rng.h"
+#include "gen/gen.h"
+
+#include <stdlib.h>
+
+static bool add_frontier(meiro_maze *m, uint8_t *state, u64heap *h, uint64_t key, uint32_t x, uint32_t y)
+{
+    unsigned inside = cell_inside_mask(m, x, y);
+    for (unsigned d = 0; d < 4; d++) {
+        if (!(inside & (1u << d))) continue;
+        size_t j = cell_index(m, x + (uint32_t)DIR_DX[d], y + (uint32_t)DIR_DY[d]);
+        if (state[j]) continue;
+        state[j] = PRIM_FRONTIER;
+        uint64_t weight = rng_hash(key, j) >> 32;
+        if (!u64heap_push(h, weight << 32 | j)) return false;
+    }
+    return true;
+}
+
+meiro_status gen_true_prim(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
+                           meiro_error *err)
+{
+    (void)opt;
+    uint8_t *state = zalloc((size_t)m->w * m->h, 1);
+    u64heap h = {NULL, 0, 0};
+    uint64_t key = rng_next(rng);
+    bool ok = state != NULL;
+    if (ok) {
+        uint32_t x = rng_below(rng, m->w), y = rng_below(rng, m->h);
+        state[cell_index(m, x, y)] = PRIM_IN_MAZE;
+        ok = add_frontier(m, state, &h, key, x, y);
+    }
+    while (ok && h.count) {
+        uint32_t c = (uint32_t)u64heap_pop(&h);
+        uint32_t x = c % m->w, y = c / m->w;
+        maze_set_wall(m, x, y, rng_pick_bit(rng, prim_in_maze_mask(m, state, x, y)), true);
+        state[c] = PRIM_IN_MAZE;
+        ok = add_frontier(m, state, &h, key, x, y);
+    }
+    free(state);
+    free(h.items);
+    return ok ? MEIRO_OK : fail(err, MEIRO_ERROR_NOMEM, "out of memory growing the maze");
+}

@@ -1,0 +1,50 @@
+/* `wilson` (Wilson's algorithm): loop-erased random walks from each cell not
+ * yet in the maze until they hit it; every perfect maze is equally likely.
+ * The walk keeps only the last exit direction of each cell (two bits), which
+ * erases its loops for free. Slow to start on large mazes: the first walks
+ * wander long before they hit the few cells already in the maze. */
+#include "core/alloc.h"
+#include "core/error.h"
+#include "core/model.h"
+#include "core/rng.h"
+#include "gen/gen.h"
+
+#include <stdlib.h>
+
+enum { IN_MAZE = 0x80, EXIT_DIR = 0x03 };
+
+static size_t step(const meiro_maze *m, size_t i, unsigned d)
+{
+    return cell_index(m, (uint32_t)(i % m->w) + (uint32_t)DIR_DX[d],
+                      (uint32_t)(i / m->w) + (uint32_t)DIR_DY[d]);
+}
+
+meiro_status gen_wilson(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
+                        meiro_error *err)
+{
+    (void)opt;
+    size_t n = (size_t)m->w * m->h;
+    uint8_t *state = zalloc_big(n, 1);
+    if (!state) return fail(err, MEIRO_ERROR_NOMEM, "out of memory for the walks");
+    state[rng_below(rng, (uint32_t)n)] = IN_MAZE;
+    size_t next = 0;
+    for (;;) {
+        while (next < n && (state[next] & IN_MAZE)) next++;
+        if (next == n) break;
+        /* walk until the maze is hit, remembering each cell's last exit */
+        for (size_t i = next; !(state[i] & IN_MAZE);) {
+            unsigned d = rng_pick_bit(rng, cell_inside_mask(m, (uint32_t)(i % m->w), (uint32_t)(i / m->w)));
+            state[i] = (uint8_t)d;
+            i = step(m, i, d);
+        }
+        /* follow the exits from the start again: the loop-erased path */
+        for (size_t i = next; !(state[i] & IN_MAZE);) {
+            unsigned d = state[i] & EXIT_DIR;
+            maze_set_wall(m, (uint32_t)(i % m->w), (uint32_t)(i / m->w), d, true);
+            state[i] = IN_MAZE;
+            i = step(m, i, d);
+        }
+    }
+    free(state);
+    return MEIRO_OK;
+}

@@ -1,0 +1,124 @@
+/* The generator registry and meiro_generate(). Adding a generator means one
+ * file and one line in this table. */
+#include "core/error.h"
+#include "core/model.h"
+#include "core/names.h"
+#include "core/rng.h"
+#include "gen/gen.h"
+
+#include <string.h>
+
+static const generator_entry generators[] = {
+    {{"cluster", "kruskal",
+      "Cluster merging (seed 001, Kruskal): knocks down random walls between rooms with "
+      "different numbers. Many short dead ends; the Excel original."},
+     gen_cluster},
+    {{"dig", "backtracker anahori",
+      "Digging (穴掘り法, seed 000 fill_with_road): one long winding road, branching again "
+      "from earlier points when stuck. Few dead ends (~10%), a long solution."},
+     gen_dig},
+    {{"bar", "boutaoshi",
+      "Bar tilting (棒倒し法, seeds 002/004): each pillar tilts one bar. Simple and fast; "
+      "sparse top rows, long straight runs."},
+     gen_bar},
+    {{"wall", "kabenobashi",
+      "Wall extending (壁伸ばし法, seed 002): walls grow from random pillars until they join "
+      "the existing walls. Even texture, many branches."},
+     gen_wall},
+    {{"prim", "", "Simplified Prim: joins a random frontier cell to the maze. Many short dead "
+                  "ends radiating from the start."},
+     gen_prim},
+    {{"true-prim", "", "Prim with random cell weights: always joins the lightest frontier cell. "
+                       "The most dead ends (~38%), short spurs everywhere."},
+     gen_true_prim},
+    {{"wilson", "", "Wilson: loop-erased random walks; every maze equally likely (unbiased, "
+                    "~29% dead ends). Slow to start on large mazes."},
+     gen_wilson},
+    {{"aldous-broder", "", "Aldous-Broder: a random walk covering the grid; unbiased like wilson, "
+                           "and slow."},
+     gen_aldous_broder},
+    {{"eller", "", "Eller: row by row with memory for one row only; even, horizontal-leaning "
+                   "texture."},
+     gen_eller},
+    {{"growing-tree", "", "Growing tree: --bias 0 grows from the newest cell (like dig), 1 from a "
+                          "random one (like prim)."},
+     gen_growing_tree},
+    {{"hunt-and-kill", "", "Hunt and kill: random walks, hunting for the next start in reading "
+                           "order. Few dead ends (~9%), long winding branches."},
+     gen_hunt_and_kill},
+    {{"binary-tree", "", "Binary tree: each cell opens north or west. Diagonal bias; open "
+                         "corridors along the top and left sides."},
+     gen_binary_tree},
+    {{"sidewinder", "", "Sidewinder: runs east, each closed by one opening north. Vertical bias; "
+                        "the top row is one corridor."},
+     gen_sidewinder},
+    {{"division", "", "Recursive division: splits open chambers with walls that have one gap. "
+                      "Long straight walls, boxy rooms."},
+     gen_division},
+};
+
+enum { GENERATOR_COUNT = sizeof generators / sizeof generators[0] };
+
+size_t meiro_generator_count(void) { return GENERATOR_COUNT; }
+
+const meiro_algorithm_info *meiro_generator_info(size_t index)
+{
+    return index < GENERATOR_COUNT ? &generators[index].info : NULL;
+}
+
+
+const generator_entry *generator_find(const char *name)
+{
+    for (size_t i = 0; i < GENERATOR_COUNT; i++)
+        if (info_matches(&generators[i].info, name)) return &generators[i];
+    return NULL;
+}
+
+void meiro_generate_options_init(meiro_generate_options *opt)
+{
+    *opt = (meiro_generate_options){0};
+    opt->width = 20;
+    opt->height = 15;
+    opt->bias = 0.5;
+    opt->ends = MEIRO_ENDS_CORNERS;
+}
+
+meiro_maze *meiro_generate(const meiro_generate_options *opt, meiro_error *err)
+{
+    meiro_generate_options defaults;
+    if (!opt) {
+        meiro_generate_options_init(&defaults);
+        opt = &defaults;
+    }
+    const char *name = opt->algorithm ? opt->algorithm : "cluster";
+    const generator_entry *gen = generator_find(name);
+    if (!gen) {
+        fail(err, MEIRO_ERROR_UNKNOWN_NAME,
+                   "unknown algorithm '%s' (see 'meiro list' for the names)", name);
+        return NULL;
+    }
+    meiro_maze *m = meiro_maze_new(opt->width, opt->height, err);
+    if (!m) return NULL;
+    rng_state rng;
+    rng_seed(&rng, opt->seed);
+    if (opt->loops > 100) {
+        fail(err, MEIRO_ERROR_ARGUMENT, "--loops is a percentage, 0 to 100 (not %u)", opt->loops);
+        meiro_maze_free(m);
+        return NULL;
+    }
+    m->obs = opt->observer; /* every wall change is told from here on */
+    if (gen->run(m, &rng, opt, err) != MEIRO_OK) {
+        meiro_maze_free(m);
+        return NULL;
+    }
+    maze_braid(m, opt->loops, &rng);
+    if (maze_place_ends(m, opt, &rng, err) != MEIRO_OK) {
+        meiro_maze_free(m);
+        return NULL;
+    }
+    observe(m->obs, MEIRO_EVENT_START, m->start.x, m->start.y, m->start_door, 0);
+    observe(m->obs, MEIRO_EVENT_GOAL, m->goal.x, m->goal.y, m->goal_door, 0);
+    m->obs = NULL;
+    meiro_maze_set_origin(m, gen->info.name, opt->seed);
+    return m;
+}

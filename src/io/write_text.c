@@ -1,0 +1,82 @@
+/* Writers for the block-grid formats: text ('#' walls) and CSV (1 walls).
+ * Each maze cell (x, y) is grid position (2x+1, 2y+1); the positions between
+ * are walls or openings; S and G stand in their cells, or in an opening of
+ * the outer wall when they have a door; '.' marks the solution. */
+#include "core/model.h"
+#include "io/io.h"
+
+#include <stdlib.h>
+
+/* What stands in the outer wall next to cell (x, y) on side d. */
+static char border_char(const meiro_maze *m, uint32_t x, uint32_t y, meiro_dir d)
+{
+    if (m->start_door == d && m->start.x == x && m->start.y == y) return 'S';
+    if (m->goal_door == d && m->goal.x == x && m->goal.y == y) return 'G';
+    return '#';
+}
+
+static char cell_char(const meiro_maze *m, const uint8_t *marks, uint32_t x, uint32_t y)
+{
+    if (m->start_door == MEIRO_NO_DIR && m->start.x == x && m->start.y == y) return 'S';
+    if (m->goal_door == MEIRO_NO_DIR && m->goal.x == x && m->goal.y == y) return 'G';
+    return marks && (marks[cell_index(m, x, y)] & 1) ? '.' : ' ';
+}
+
+static char gap_char(bool open, bool on_path) { return !open ? '#' : on_path ? '.' : ' '; }
+
+/* Writes one grid row; in CSV, '#' becomes 1 and ' ' becomes 0. */
+static bool put_row(FILE *out, char *row, size_t cols, bool csv, char *buf)
+{
+    if (!csv) {
+        row[cols] = '\n';
+        return fwrite(row, 1, cols + 1, out) == cols + 1;
+    }
+    size_t n = 0;
+    for (size_t c = 0; c < cols; c++) {
+        char ch = row[c] == '#' ? '1' : row[c] == ' ' ? '0' : row[c];
+        buf[n++] = ch;
+        buf[n++] = c + 1 < cols ? ',' : '\n';
+    }
+    return fwrite(buf, 1, n, out) == n;
+}
+
+meiro_status write_text(const meiro_maze *m, const meiro_path *path, FILE *out, bool csv)
+{
+    uint8_t *marks;
+    if (path_marks(m, path, &marks) != MEIRO_OK) return MEIRO_ERROR_NOMEM;
+    size_t cols = 2 * (size_t)m->w + 1;
+    char *row = malloc(cols + 1), *buf = malloc(2 * cols);
+    bool ok = row && buf;
+    for (uint32_t y = 0; ok && y < m->h; y++) {
+        if (y == 0) { /* top border */
+            for (size_t c = 0; c < cols; c++)
+                row[c] = c % 2 ? border_char(m, (uint32_t)(c / 2), 0, MEIRO_NORTH) : '#';
+            ok = put_row(out, row, cols, csv, buf);
+        }
+        /* the cell row */
+        row[0] = border_char(m, 0, y, MEIRO_WEST);
+        for (uint32_t x = 0; x < m->w; x++) {
+            row[2 * x + 1] = cell_char(m, marks, x, y);
+            row[2 * x + 2] = x + 1 < m->w
+                                 ? gap_char(cell_open(m, x, y, MEIRO_EAST),
+                                            marks && (marks[cell_index(m, x, y)] & 2))
+                                 : border_char(m, x, y, MEIRO_EAST);
+        }
+        ok = ok && put_row(out, row, cols, csv, buf);
+        /* the walls below it, or the bottom border */
+        for (uint32_t x = 0; x < m->w; x++) {
+            row[2 * x] = '#';
+            row[2 * x + 1] = y + 1 < m->h
+                                 ? gap_char(cell_open(m, x, y, MEIRO_SOUTH),
+                                            marks && (marks[cell_index(m, x, y)] & 4))
+                                 : border_char(m, x, y, MEIRO_SOUTH);
+        }
+        row[cols - 1] = '#';
+        ok = ok && put_row(out, row, cols, csv, buf);
+    }
+    free(row);
+    free(buf);
+    free(marks);
+    if (!row || !buf) return MEIRO_ERROR_NOMEM;
+    return ok ? MEIRO_OK : MEIRO_ERROR_IO;
+}

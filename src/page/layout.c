@@ -1,0 +1,211 @@
+/* Page layout: turns (maze size, paper, options) into geometry in
+ * millimetres, origin at the top-left corner of the page. Pure arithmetic,
+ * shared by every printable format. */
+#include "core/error.h"
+#include "page/layout.h"
+#include "page/template.h"
+
+#include <math.h>
+#include <strings.h>
+
+static const struct {
+    const char *name;
+    double w, h;
+} papers[MEIRO_PAPER_COUNT] = {
+    [MEIRO_PAPER_A4] = {"a4", 210.0, 297.0},       [MEIRO_PAPER_A3] = {"a3", 297.0, 420.0},
+    [MEIRO_PAPER_A5] = {"a5", 148.0, 210.0},       [MEIRO_PAPER_B5] = {"b5", 182.0, 257.0},
+    [MEIRO_PAPER_LETTER] = {"letter", 215.9, 279.4}, [MEIRO_PAPER_LEGAL] = {"legal", 215.9, 355.6},
+};
+
+const char *meiro_paper_name(meiro_paper paper, double *width_mm, double *height_mm)
+{
+    if ((unsigned)paper >= MEIRO_PAPER_COUNT) return NULL;
+    if (width_mm) *width_mm = papers[paper].w;
+    if (height_mm) *height_mm = papers[paper].h;
+    return papers[paper].name;
+}
+
+meiro_status meiro_paper_from_name(const char *name, meiro_paper *paper, meiro_error *err)
+{
+    for (unsigned p = 0; p < MEIRO_PAPER_COUNT; p++) {
+        if (strcasecmp(name, papers[p].name) == 0) {
+            *paper = (meiro_paper)p;
+            return MEIRO_OK;
+        }
+    }
+    return fail(err, MEIRO_ERROR_UNKNOWN_NAME,
+                      "unknown paper '%s' (a4, a3, a5, b5, letter or legal)", name);
+}
+
+void meiro_export_options_init(meiro_export_options *opt)
+{
+    *opt = (meiro_export_options){0};
+    opt->paper = MEIRO_PAPER_A4;
+    opt->orientation = MEIRO_ORIENT_AUTO;
+    opt->margin_mm = MEIRO_DEFAULT_MARGIN_MM;
+    opt->dpi = 300;
+}
+
+void meiro_export_options_from_template(meiro_export_options *opt, const meiro_template *tpl)
+{
+    meiro_export_options_init(opt);
+    if (!tpl) return;
+    opt->tpl = tpl;
+    opt->paper = tpl->paper;
+    opt->orientation = tpl->orientation;
+    opt->margin_mm = tpl->margin;
+    /* the template's cell is the largest a cell may grow (resolved by the
+     * document), not a demand: a bigger maze still fits the page */
+    opt->title = tpl->title[0] ? tpl->title : NULL;
+    opt->answer_page = tpl->answers != ANSWERS_NONE;
+}
+
+static double clamp(double v, double lo, double hi) { return v < lo ? lo : v > hi ? hi : v; }
+
+/* Wall lines grow with the cell: a tenth of it, from 0.1 mm (the finest a
+ * home printer keeps) to 1.2 mm (bold for big cells). */
+static double line_for(double cell) { return clamp(cell * 0.1, 0.1, 1.2); }
+
+/* The largest cell for which w x h cells and their outer line fit. */
+static double fit_cell(uint32_t w, uint32_t h, double area_w, double area_h)
+{
+    double estimate = fmin(area_w / w, area_h / h);
+    double line = line_for(estimate);
+    return fmin((area_w - line) / w, (area_h - line) / h);
+}
+
+meiro_status layout_frame(meiro_paper paper, bool landscape, double margin, frame_texts texts,
+                          page_frame *f, meiro_error *err)
+{
+    *f = (page_frame){0};
+    const char *name = meiro_paper_name(paper, &f->page_w, &f->page_h);
+    if (!name) return fail(err, MEIRO_ERROR_ARGUMENT, "invalid paper");
+    f->landscape = landscape;
+    if (landscape) {
+        double t = f->page_w;
+        f->page_w = f->page_h;
+        f->page_h = t;
+    }
+    double limit = fmin(f->page_w, f->page_h) / 4;
+    if (!(margin >= 0 && margin <= limit))
+        return fail(err, MEIRO_ERROR_ARGUMENT,
+                          "a margin of %g mm does not suit %s paper (0 to %g mm)", margin, name, limit);
+    f->margin = margin;
+    double y = margin;
+    if (texts.title) {
+        f->title_size = TITLE_FONT_MM;
+        f->title_baseline = y + TITLE_FONT_MM;
+        y += TITLE_BAND_MM;
+    }
+    if (texts.subtitle) {
+        f->subtitle_size = SUBTITLE_FONT_MM;
+        f->subtitle_baseline = y + SUBTITLE_FONT_MM;
+        y += SUBTITLE_BAND_MM;
+    }
+    if (texts.fields) {
+        f->fields_size = FIELDS_FONT_MM;
+        f->fields_baseline = y + FIELDS_FONT_MM + 3;
+        y += FIELDS_BAND_MM;
+    }
+    f->footer_size = FOOTER_FONT_MM;
+    f->footer_baseline = f->page_h - margin - 1.0;
+    f->body = (box){margin, y, f->page_w - 2 * margin, f->page_h - margin - FOOTER_BAND_MM - y};
+    if (f->body.h < 10)
+        return fail(err, MEIRO_ERROR_ARGUMENT, "the texts leave no room for a maze on %s paper", name);
+    return MEIRO_OK;
+}
+
+unsigned layout_slots(const page_frame *f, unsigned n, box *slots)
+{
+    unsigned rows, cols;
+    switch (n) {
+    case 1: rows = cols = 1; break;
+    case 2: rows = f->landscape ? 1 : 2, cols = 3 - rows; break;
+    case 4: rows = cols = 2; break;
+    case 6: rows = f->landscape ? 2 : 3, cols = 5 - rows; break;
+    default: rows = cols = 3; n = 9; break;
+    }
+    double gw = cols > 1 ? GUTTER_MM : 0, gh = rows > 1 ? GUTTER_MM : 0;
+    double w = (f->body.w - gw * (cols - 1)) / cols, h = (f->body.h - gh * (rows - 1)) / rows;
+    for (unsigned k = 0; k < n; k++)
+        slots[k] = (box){f->body.x + (k % cols) * (w + gw), f->body.y + (k / cols) * (h + gh), w, h};
+    return n;
+}
+
+meiro_status layout_in_slot(uint32_t w, uint32_t h, box slot, bool caption, double cell_exact,
+                            double cell_max, double line, page_layout *L, meiro_error *err)
+{
+    box area = slot;
+    if (caption) {
+        area.y += CAPTION_BAND_MM;
+        area.h -= CAPTION_BAND_MM;
+    }
+    if (cell_exact > 0) {
+        L->cell = cell_exact;
+        L->line = line > 0 ? line : line_for(L->cell);
+        if (L->cell * w + L->line > area.w || L->cell * h + L->line > area.h) {
+            double best = floor(fit_cell(w, h, area.w, area.h) * 10) / 10;
+            return fail(err, MEIRO_ERROR_ARGUMENT,
+                              "a %lu x %lu maze with %g mm cells needs %.1f x %.1f mm, but the "
+                              "page leaves %.1f x %.1f mm; the largest cell that fits is %.1f mm "
+                              "(or try another --paper or orientation)",
+                              (unsigned long)w, (unsigned long)h, L->cell, L->cell * w + L->line,
+                              L->cell * h + L->line, area.w, area.h, best);
+        }
+    } else {
+        L->cell = fit_cell(w, h, area.w, area.h);
+        if (cell_max > 0 && L->cell > cell_max) L->cell = cell_max;
+        L->line = line > 0 ? fmin(line, L->cell / 3) : line_for(L->cell);
+    }
+    if (!(L->cell > 0.05))
+        return fail(err, MEIRO_ERROR_ARGUMENT,
+                          "a %lu x %lu maze does not fit: its cells would be smaller than 0.05 mm",
+                          (unsigned long)w, (unsigned long)h);
+    L->maze_w = L->cell * w;
+    L->maze_h = L->cell * h;
+    L->maze_x = area.x + (area.w - L->maze_w) / 2;
+    L->maze_y = area.y + (area.h - L->maze_h) / 2;
+    L->mark_size = L->cell * 0.6;
+    L->path_width = clamp(L->cell * 0.3, 0.2, 4.0);
+    double border = fmax(L->cell / 2, 2.0); /* --crop: half a cell around */
+    L->crop_x = L->maze_x - border;
+    L->crop_y = L->maze_y - border;
+    L->crop_w = L->maze_w + 2 * border;
+    L->crop_h = L->maze_h + 2 * border;
+    return MEIRO_OK;
+}
+
+/* The cell a w x h maze would get on a page of this orientation. */
+static double cell_on(uint32_t w, uint32_t h, const meiro_export_options *opt, bool landscape,
+                      frame_texts texts)
+{
+    page_frame f;
+    if (layout_frame(opt->paper, landscape, opt->margin_mm, texts, &f, NULL) != MEIRO_OK) return 0;
+    return fit_cell(w, h, f.body.w, f.body.h);
+}
+
+bool choose_landscape(uint32_t w, uint32_t h, const meiro_export_options *opt, frame_texts texts)
+{
+    if (opt->orientation != MEIRO_ORIENT_AUTO) return opt->orientation == MEIRO_ORIENT_LANDSCAPE;
+    return cell_on(w, h, opt, true, texts) > cell_on(w, h, opt, false, texts);
+}
+
+meiro_status layout_page(uint32_t w, uint32_t h, const meiro_export_options *opt,
+                         page_layout *L, meiro_error *err)
+{
+    *L = (page_layout){0};
+    frame_texts texts = {opt->title && opt->title[0], false, false};
+    page_frame f;
+    meiro_status s = layout_frame(opt->paper, choose_landscape(w, h, opt, texts), opt->margin_mm,
+                                  texts, &f, err);
+    if (s != MEIRO_OK) return s;
+    L->page_w = f.page_w;
+    L->page_h = f.page_h;
+    L->landscape = f.landscape;
+    L->margin = f.margin;
+    L->title_size = f.title_size;
+    L->title_baseline = f.title_baseline;
+    L->footer_size = f.footer_size;
+    L->footer_baseline = f.footer_baseline;
+    return layout_in_slot(w, h, f.body, false, opt->cell_mm, 0, 0, L, err);
+}

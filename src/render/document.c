@@ -1,0 +1,266 @@
+/* Document pages: the style, the page plan and the drawing of each page. */
+#define _POSIX_C_SOURCE 200809L
+#include "core/alloc.h"
+#include "core/error.h"
+#include "core/model.h"
+#include "page/layout.h"
+#include "page/template.h"
+#include "render/document.h"
+#include "render/draw.h"
+
+#include <cairo-pdf.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void resolve_style(doc_style *s, const meiro_export_options *opt, size_t count)
+{
+    const meiro_template *t = opt->tpl;
+    *s = (doc_style){0};
+    s->paper = opt->paper;
+    s->orientation = opt->orientation;
+    s->margin = opt->margin_mm;
+    s->cell_exact = opt->cell_mm;
+    s->cell_max = t ? t->cell : 0;
+    s->line = t ? t->line : 0;
+    s->per_page = t ? t->per_page : 1;
+    s->key_per_page = t ? t->key_per_page : 6;
+    answers_place place = t && t->answers != ANSWERS_NONE ? t->answers : ANSWERS_AFTER_PAGE;
+    s->answers = opt->answer_page ? place : ANSWERS_NONE;
+    s->labels = labels_for(opt->lang ? opt->lang : t ? t->lang : "en");
+    s->title = opt->title && opt->title[0] ? opt->title : NULL;
+    s->subtitle = t && t->subtitle[0] ? t->subtitle : NULL;
+    s->fields = t && t->fields[0] ? t->fields : NULL;
+    /* --lang swaps meiro's own words; a template's own texts stay */
+    if (t && opt->lang && strcmp(opt->lang, t->lang) != 0 && s->fields)
+        s->fields = s->labels->fields;
+    s->marks.start = t ? t->start_label : "S";
+    s->marks.goal = t ? t->goal_label : "G";
+    s->marks.font = t && t->font[0] ? t->font : FONT_FAMILY;
+    s->page_numbers = t ? t->page_numbers : false;
+    s->show_seed = t ? t->show_seed : true;
+    s->cover = t ? t->cover && count > 1 : false;
+}
+
+static frame_texts texts_for(const doc_style *s, page_kind kind)
+{
+    if (kind == PAGE_ANSWERS) return (frame_texts){true, false, false};
+    return (frame_texts){s->title != NULL, s->subtitle != NULL, s->fields != NULL};
+}
+
+static bool add_page(document *d, page_kind kind, size_t first, size_t count, unsigned slots)
+{
+    doc_page *pages = realloc_array(d->pages, d->page_count + 1, sizeof *pages);
+    if (!pages) return false;
+    d->pages = pages;
+    d->pages[d->page_count++] = (doc_page){kind, first, count, slots};
+    return true;
+}
+
+static const char *page_title(const document *d, page_kind kind)
+{
+    return kind == PAGE_ANSWERS ? d->style.labels->answers : d->style.title;
+}
+
+
+meiro_status doc_place(const document *d, const doc_page *p, size_t k, page_layout *L,
+                       page_frame *f, meiro_error *err)
+{
+    *L = (page_layout){0};
+    meiro_status s = layout_frame(d->style.paper, d->landscape, d->style.margin,
+                                  texts_for(&d->style, p->kind), f, err);
+    if (s != MEIRO_OK) return s;
+    box slots[9];
+    layout_slots(f, p->slots, slots);
+    const meiro_maze *m = d->items[p->first + k].maze;
+    bool caption = d->count > 1;
+    /* on answer-key pages the mazes are small: a fixed cell would not fit */
+    double exact = p->kind == PAGE_ANSWERS && p->slots != d->style.per_page ? 0 : d->style.cell_exact;
+    s = layout_in_slot(m->w, m->h, slots[k], caption, exact, d->style.cell_max, d->style.line, L, err);
+    L->page_w = f->page_w;
+    L->page_h = f->page_h;
+    L->landscape = f->landscape;
+    L->margin = f->margin;
+    return s;
+}
+
+meiro_status doc_init(document *d, const doc_item *items, size_t count,
+                      const meiro_export_options *opt, int cover, meiro_error *err)
+{
+    *d = (document){0};
+    d->items = items;
+    d->count = count;
+    resolve_style(&d->style, opt, count);
+    if (cover >= 0) d->style.cover = cover;
+    doc_style *st = &d->style;
+    /* orientation: the one that gives the largest maze bigger cells */
+    uint32_t bw = 1, bh = 1;
+    for (size_t i = 0; i < count; i++)
+        if ((uint64_t)items[i].maze->w * items[i].maze->h > (uint64_t)bw * bh) bw = items[i].maze->w, bh = items[i].maze->h;
+    if (st->orientation == MEIRO_ORIENT_AUTO) {
+        double best[2] = {0, 0};
+        for (int land = 0; land <= 1; land++) {
+            page_frame f;
+            box slots[9];
+            page_layout L = {0};
+            if (layout_frame(st->paper, land, st->margin, texts_for(st, PAGE_PUZZLES), &f, NULL) != MEIRO_OK) continue;
+            layout_slots(&f, st->per_page, slots);
+            if (layout_in_slot(bw, bh, slots[0], count > 1, 0, 0, 0, &L, NULL) == MEIRO_OK) best[land] = L.cell;
+        }
+        d->landscape = best[1] > best[0];
+    } else {
+        d->landscape = st->orientation == MEIRO_ORIENT_LANDSCAPE;
+    }
+    meiro_status s = load_art(opt->tpl, opt->tpl ? opt->tpl->art_frame : "", &st->frame, err);
+    if (s == MEIRO_OK) s = load_art(opt->tpl, opt->tpl ? opt->tpl->art_start : "", &st->marks.start_art, err);
+    if (s == MEIRO_OK) s = load_art(opt->tpl, opt->tpl ? opt->tpl->art_goal : "", &st->marks.goal_art, err);
+    /* the page plan */
+    bool ok = s == MEIRO_OK && (!st->cover || add_page(d, PAGE_COVER, 0, 0, 1));
+    for (size_t i = 0; ok && i < count; i += st->per_page) {
+        size_t n = count - i < st->per_page ? count - i : st->per_page;
+        ok = add_page(d, PAGE_PUZZLES, i, n, st->per_page);
+        if (ok && st->answers == ANSWERS_AFTER_PAGE) ok = add_page(d, PAGE_ANSWERS, i, n, st->per_page);
+    }
+    for (size_t i = 0; ok && st->answers == ANSWERS_KEY && i < count; i += st->key_per_page) {
+        size_t n = count - i < st->key_per_page ? count - i : st->key_per_page;
+        ok = add_page(d, PAGE_ANSWERS, i, n, st->key_per_page);
+    }
+    if (s == MEIRO_OK && !ok) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory planning pages");
+    /* every maze must fit where it goes */
+    for (size_t p = 0; s == MEIRO_OK && p < d->page_count; p++) {
+        for (size_t k = 0; s == MEIRO_OK && k < d->pages[p].count; k++) {
+            if (d->pages[p].kind == PAGE_COVER) break;
+            page_layout L;
+            page_frame f;
+            s = doc_place(d, &d->pages[p], k, &L, &f, err);
+        }
+    }
+    if (s != MEIRO_OK) doc_free(d);
+    return s;
+}
+
+void doc_free(document *d)
+{
+    free(d->pages);
+    d->pages = NULL;
+    if (d->style.frame) g_object_unref(d->style.frame);
+    if (d->style.marks.start_art) g_object_unref(d->style.marks.start_art);
+    if (d->style.marks.goal_art) g_object_unref(d->style.marks.goal_art);
+    d->style.frame = d->style.marks.start_art = d->style.marks.goal_art = NULL;
+}
+
+void doc_page_size(const document *d, double *w, double *h)
+{
+    double pw, ph;
+    meiro_paper_name(d->style.paper, &pw, &ph);
+    *w = d->landscape ? ph : pw;
+    *h = d->landscape ? pw : ph;
+}
+
+meiro_status doc_first_maze(const document *d, size_t index, page_layout *L, meiro_error *err)
+{
+    page_frame f;
+    return doc_place(d, &d->pages[index], 0, L, &f, err);
+}
+
+/* "No. 3" on the left above a maze, "dig · 12 × 15 · seed 42" on the right. */
+static void draw_caption(cairo_t *cr, const document *d, const doc_page *p, size_t k,
+                         const page_layout *L)
+{
+    size_t i = p->first + k;
+    char left[96], right[160] = "";
+    snprintf(left, sizeof left, p->kind == PAGE_ANSWERS ? d->style.labels->answer_to
+                                                        : d->style.labels->maze_no,
+             (unsigned)(i + 1));
+    const meiro_maze *m = d->items[i].maze;
+    uint64_t seed;
+    /* the maze's own seed, where there is room: not in an answer key */
+    if (d->style.show_seed && p->kind == PAGE_PUZZLES && L->maze_w >= 60 && meiro_maze_seed(m, &seed))
+        snprintf(right, sizeof right, "%s · %lu × %lu · seed %llu", meiro_maze_algorithm(m),
+                 (unsigned long)m->w, (unsigned long)m->h, (unsigned long long)seed);
+    double base = L->maze_y - 2.0;
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    draw_text(cr, left, d->style.marks.font, L->maze_x, base, CAPTION_FONT_MM, true, -1);
+    cairo_set_source_rgb(cr, 0.4, 0.4, 0.4);
+    draw_text(cr, right, FONT_FAMILY, L->maze_x + L->maze_w, base, CAPTION_FONT_MM * 0.8, false, 1);
+}
+
+static void draw_footer(cairo_t *cr, const document *d, size_t index, const page_frame *f)
+{
+    char text[320] = "", part[200];
+    if (d->style.page_numbers && d->pages[index].kind != PAGE_COVER) {
+        snprintf(text, sizeof text, d->style.labels->page_no, (unsigned)(index + 1));
+    }
+    if (d->count == 1 && d->style.show_seed) {
+        page_footer(d->items[0].maze, part, sizeof part);
+    } else if (d->has_seed && d->style.show_seed) {
+        snprintf(part, sizeof part, "meiro %s · seed %llu", MEIRO_VERSION, (unsigned long long)d->seed);
+    } else {
+        snprintf(part, sizeof part, "meiro %s", MEIRO_VERSION);
+    }
+    size_t n = strlen(text);
+    snprintf(text + n, sizeof text - n, "%s%s", n ? "   ·   " : "", part);
+    cairo_set_source_rgb(cr, 0.35, 0.35, 0.35);
+    draw_text(cr, text, FONT_FAMILY, f->page_w / 2, f->footer_baseline, f->footer_size, false, 0);
+}
+
+static meiro_status draw_cover(cairo_t *cr, const document *d, const page_frame *f, double snap,
+                               meiro_error *err)
+{
+    const doc_style *st = &d->style;
+    const char *title = st->title ? st->title : st->labels->default_title;
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    draw_text(cr, title, st->marks.font, f->page_w / 2, f->page_h * 0.26, 14, true, 0);
+    if (st->subtitle) draw_text(cr, st->subtitle, st->marks.font, f->page_w / 2, f->page_h * 0.26 + 13, 6, false, 0);
+    if (d->cover_maze) { /* a little maze as a picture */
+        box area = {f->page_w * 0.25, f->page_h * 0.38, f->page_w * 0.5, f->page_h * 0.32};
+        page_layout L = {0};
+        meiro_status s = layout_in_slot(d->cover_maze->w, d->cover_maze->h, area, false, 0, 0, 0, &L, err);
+        if (s != MEIRO_OK) return s;
+        draw_maze(cr, d->cover_maze, NULL, &L, &st->marks, snap);
+    }
+    char line[160];
+    int n = snprintf(line, sizeof line, st->labels->maze_count, (unsigned)d->count);
+    if (st->answers == ANSWERS_KEY && n > 0 && (size_t)n < sizeof line)
+        snprintf(line + n, sizeof line - (size_t)n, " · %s", st->labels->answers_at_back);
+    cairo_set_source_rgb(cr, 0.25, 0.25, 0.25);
+    draw_text(cr, line, st->marks.font, f->page_w / 2, f->page_h * 0.8, 5, false, 0);
+    return MEIRO_OK;
+}
+
+meiro_status doc_draw_page(const document *d, size_t index, cairo_t *cr, bool maze_only,
+                           double snap, meiro_error *err)
+{
+    const doc_page *p = &d->pages[index];
+    const doc_style *st = &d->style;
+    page_frame f;
+    meiro_status s = layout_frame(st->paper, d->landscape, st->margin, texts_for(st, p->kind), &f, err);
+    if (s != MEIRO_OK) return s;
+    if (!maze_only && st->frame) draw_art(cr, st->frame, 0, 0, f.page_w, f.page_h);
+    if (p->kind == PAGE_COVER) {
+        s = draw_cover(cr, d, &f, snap, err);
+        if (s == MEIRO_OK) draw_footer(cr, d, index, &f);
+        return s;
+    }
+    bool paths = p->kind == PAGE_ANSWERS || st->answers == ANSWERS_NONE;
+    for (size_t k = 0; k < p->count && s == MEIRO_OK; k++) {
+        page_layout L;
+        s = doc_place(d, p, k, &L, &f, err);
+        if (s != MEIRO_OK) break;
+        const doc_item *it = &d->items[p->first + k];
+        draw_maze(cr, it->maze, paths ? it->path : NULL, &L, &st->marks, snap);
+        if (maze_only) return MEIRO_OK;
+        if (d->count > 1) draw_caption(cr, d, p, k, &L);
+    }
+    if (s != MEIRO_OK) return s;
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    const char *title = page_title(d, p->kind);
+    if (title && f.title_size > 0)
+        draw_text(cr, title, st->marks.font, f.page_w / 2, f.title_baseline, f.title_size, true, 0);
+    if (p->kind == PAGE_PUZZLES && st->subtitle)
+        draw_text(cr, st->subtitle, st->marks.font, f.page_w / 2, f.subtitle_baseline, f.subtitle_size, false, 0);
+    if (p->kind == PAGE_PUZZLES && st->fields)
+        draw_text(cr, st->fields, st->marks.font, f.margin + 2, f.fields_baseline, f.fields_size, false, -1);
+    draw_footer(cr, d, index, &f);
+    return MEIRO_OK;
+}

@@ -1,0 +1,83 @@
+/* Documents: mazes laid out on pages by a style (template, options,
+ * language): puzzle pages of 1 to 6 mazes, answers after each page or in a
+ * key at the end, an optional cover. Shared by every cairo format and by
+ * booklets. */
+#ifndef MEIRO_DOCUMENT_H
+#define MEIRO_DOCUMENT_H
+
+#include "render/draw.h"
+
+typedef struct doc_item {
+    const meiro_maze *maze;
+    const meiro_path *path; /* the solution, or NULL */
+} doc_item;
+
+typedef enum page_kind { PAGE_COVER, PAGE_PUZZLES, PAGE_ANSWERS } page_kind;
+
+typedef struct doc_page {
+    page_kind kind;
+    size_t first, count; /* items on the page */
+    unsigned slots;      /* grid size: 1, 2, 4, 6 or 9 */
+} doc_page;
+
+typedef struct doc_style {
+    meiro_paper paper;
+    meiro_orientation orientation;
+    double margin, cell_exact, cell_max, line;
+    unsigned per_page, key_per_page;
+    answers_place answers;
+    const char *title, *subtitle, *fields;
+    maze_marks marks;
+    bool page_numbers, show_seed, cover;
+    const page_labels *labels;
+    RsvgHandle *frame;
+} doc_style;
+
+typedef struct document {
+    doc_style style;
+    const doc_item *items;
+    size_t count;
+    doc_page *pages;
+    size_t page_count;
+    bool landscape;
+    bool has_seed;             /* a booklet's seed, for the footer and cover */
+    uint64_t seed;
+    const meiro_maze *cover_maze; /* a small maze to decorate the cover */
+    /* progress while writing pages: reported as done_before + the share of
+     * pages written times `share`, out of `total` */
+    void (*progress)(void *ctx, unsigned done, unsigned total);
+    void *progress_ctx;
+    unsigned done_before, share, total;
+} document;
+
+/* Plans the pages and checks every maze fits its slot, so that errors come
+ * before any output. The items must outlive the document. cover: 1 or 0,
+ * or -1 for the template's choice. */
+meiro_status doc_init(document *d, const doc_item *items, size_t count,
+                      const meiro_export_options *opt, int cover, meiro_error *err);
+void doc_free(document *d);
+
+/* The page size in mm (after orientation). */
+void doc_page_size(const document *d, double *w, double *h);
+
+/* Draws page `index` in mm. maze_only: just the (first) maze, no texts or
+ * frame (PNG --crop). snap: pixels per mm for raster output, else 0. */
+meiro_status doc_draw_page(const document *d, size_t index, cairo_t *cr, bool maze_only,
+                           double snap, meiro_error *err);
+
+/* Where maze k of page p sits, and the page's frame. */
+meiro_status doc_place(const document *d, const doc_page *p, size_t k, page_layout *L,
+                       page_frame *f, meiro_error *err);
+
+/* Where the first maze of page `index` sits (for --crop). */
+meiro_status doc_first_maze(const document *d, size_t index, page_layout *L, meiro_error *err);
+
+/* A workbook of the items: a sheet per maze and, with opt->answer_page, per
+ * answer (src/export_xlsx.c). */
+meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_export_options *opt,
+                              FILE *out, meiro_error *err);
+
+/* Writes every page as PDF to a stream. */
+meiro_status doc_write_pdf(const document *d, const char *title, FILE *out, meiro_error *err);
+
+#endif

@@ -1,0 +1,309 @@
+/* Animations of a trace: an animated SVG (SMIL, no script) and numbered PNG
+ * frames, both from the player. The SVG is built by comparing the player's
+ * state frame after frame: each cell gets one <animate> of its colours,
+ * walls that change once are grouped by the moment they change, walls that
+ * never change are plain strokes. All animations share one duration and
+ * repeat, so they stay in step; their base values are the finished state,
+ * which is what a viewer that does not animate shows. */
+#define _POSIX_C_SOURCE 200809L
+#include "core/alloc.h"
+#include "core/error.h"
+#include "core/model.h"
+#include "io/io.h"
+#include "page/layout.h"
+#include "render/draw.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+enum { CELL_UNITS = 10, SVG_FRAMES = 240 };
+#define PATH_COLOUR 0xE8685Cu /* the solution's cells: a red to see at once */
+#define GEN_SECONDS 8.0
+#define SOLVE_SECONDS 5.0
+#define HOLD_SECONDS 2.5
+
+typedef struct change {
+    uint32_t item;  /* a cell, or a wall (cell * 2 + 0 east / 1 south) */
+    uint32_t frame; /* applied at the start of this frame (1-based) */
+    uint32_t value; /* colour, or 1 open / 0 closed */
+} change;
+
+typedef struct changes {
+    change *items;
+    size_t count, cap;
+} changes;
+
+static bool add_change(changes *c, uint32_t item, uint32_t frame, uint32_t value)
+{
+    if (c->count == c->cap) {
+        size_t cap = c->cap ? 2 * c->cap : 4096;
+        change *items = realloc_array(c->items, cap, sizeof *items);
+        if (!items) return false;
+        c->items = items;
+        c->cap = cap;
+    }
+    c->items[c->count++] = (change){item, frame, value};
+    return true;
+}
+
+static int by_item(const void *a, const void *b)
+{
+    const change *x = a, *y = b;
+    if (x->item != y->item) return x->item < y->item ? -1 : 1;
+    return x->frame < y->frame ? -1 : x->frame > y->frame;
+}
+
+/* Whether wall w has any change (the changes are sorted by item). */
+static bool wall_changed(const changes *wc, uint32_t w)
+{
+    change key = {w, 0, 0};
+    size_t a = 0, b = wc->count;
+    while (a < b) { /* the first change of w, if any */
+        size_t mid = (a + b) / 2;
+        if (by_item(&wc->items[mid], &key) < 0) a = mid + 1;
+        else b = mid;
+    }
+    return a < wc->count && wc->items[a].item == w;
+}
+
+static void colour_text(char *buf, uint32_t c)
+{
+    if (c == MEIRO_NO_COLOUR) snprintf(buf, 16, "none");
+    else snprintf(buf, 16, "#%06x", c);
+}
+
+/* keyTimes and values of one item's history, from its base state. */
+static void write_timeline(FILE *out, const change *ch, size_t n, const double *times, double total,
+                           const char *attr, const char *first, bool colour)
+{
+    fprintf(out, "<animate attributeName=\"%s\" calcMode=\"discrete\" dur=\"%.2fs\" "
+                 "repeatCount=\"indefinite\" keyTimes=\"0", attr, total);
+    for (size_t k = 0; k < n; k++) fprintf(out, ";%.4f", times[ch[k].frame] / total);
+    fprintf(out, "\" values=\"%s", first);
+    for (size_t k = 0; k < n; k++) {
+        char v[16];
+        if (colour) colour_text(v, ch[k].value);
+        else snprintf(v, sizeof v, "%s", ch[k].value ? "hidden" : "visible");
+        fprintf(out, ";%s", v);
+    }
+    fputs("\"/>", out);
+}
+
+meiro_status meiro_animate_svg(const meiro_trace *trace, const meiro_maze *initial,
+                               uint32_t width, uint32_t height, FILE *out, meiro_error *err)
+{
+    meiro_player *p = meiro_player_new(trace, initial, width, height, SVG_FRAMES, err);
+    if (!p) return err ? err->status : MEIRO_ERROR_NOMEM;
+    const meiro_maze *m = meiro_player_maze(p);
+    width = m->w;
+    height = m->h;
+    size_t cells = (size_t)width * height, frames = meiro_player_frames(p);
+    uint32_t *colour = alloc_array(cells, sizeof *colour);
+    uint8_t *walls = alloc_array(cells, 1); /* CELL_OPEN_* as last seen */
+    if (walls) memcpy(walls, m->cells, cells);
+    double *times = alloc_array(frames + 2, sizeof *times);
+    changes cc = {0}, wc = {0};
+    bool ok = colour && walls && times;
+    for (size_t i = 0; ok && i < cells; i++) colour[i] = MEIRO_NO_COLOUR;
+    /* play it, noting every change and when */
+    size_t gen_frames = 0;
+    while (ok && meiro_player_next(p)) {
+        uint32_t f = (uint32_t)meiro_player_frame(p);
+        if (!meiro_player_solving(p)) gen_frames = f;
+        for (size_t i = 0; ok && i < cells; i++) {
+            uint32_t x = (uint32_t)(i % width), y = (uint32_t)(i / width);
+            uint32_t c = meiro_player_colour(p, x, y);
+            if (meiro_player_on_path(p, x, y)) c = PATH_COLOUR;
+            if (c != colour[i]) ok = add_change(&cc, (uint32_t)i, f, c), colour[i] = c;
+            uint8_t now = m->cells[i] & CELL_BITS;
+            for (unsigned bit = CELL_OPEN_E; ok && bit <= CELL_OPEN_S; bit <<= 1)
+                if ((now ^ walls[i]) & bit)
+                    ok = add_change(&wc, (uint32_t)(i * 2 + (bit == CELL_OPEN_S)), f, (now & bit) != 0);
+            walls[i] = now;
+        }
+    }
+    /* frame f starts at times[f]: generation, then solving, then a pause */
+    size_t solve_frames = frames - gen_frames;
+    double gen_step = gen_frames ? GEN_SECONDS / gen_frames : 0;
+    double solve_step = solve_frames ? SOLVE_SECONDS / solve_frames : 0;
+    for (size_t f = 0; ok && f <= frames; f++)
+        times[f] = f <= gen_frames ? (f ? (f - 1) * gen_step : 0)
+                                   : gen_frames * gen_step + (f - gen_frames - 1) * solve_step;
+    double total = (frames ? times[frames] : 0) + HOLD_SECONDS +
+                   (solve_frames ? solve_step : gen_step);
+    if (!ok) {
+        meiro_player_free(p);
+        free(colour), free(walls), free(times), free(cc.items), free(wc.items);
+        return fail(err, MEIRO_ERROR_NOMEM, "out of memory for the animation");
+    }
+    if (cc.count > 1) qsort(cc.items, cc.count, sizeof *cc.items, by_item);
+    if (wc.count > 1) qsort(wc.items, wc.count, sizeof *wc.items, by_item);
+
+    double u = CELL_UNITS;
+    double vw = (width + 2) * u, vh = (height + 2) * u;
+    fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                 "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
+                 "viewBox=\"0 0 %.0f %.0f\">\n"
+                 "<title>meiro %s: %lu x %lu maze, step by step</title>\n"
+                 "<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n",
+            vw, vh, vw, vh, MEIRO_VERSION, (unsigned long)width, (unsigned long)height);
+    /* cells: base "none" (the finished maze is plain), but the path */
+    fputs("<g stroke=\"none\">\n", out);
+    for (size_t k = 0; k < cc.count;) {
+        size_t n = 1;
+        while (k + n < cc.count && cc.items[k + n].item == cc.items[k].item) n++;
+        uint32_t i = cc.items[k].item;
+        char base[16];
+        colour_text(base, colour[i] == PATH_COLOUR ? PATH_COLOUR : MEIRO_NO_COLOUR);
+        fprintf(out, "<rect x=\"%.0f\" y=\"%.0f\" width=\"%.0f\" height=\"%.0f\" fill=\"%s\">",
+                (i % width + 1) * u, (i / width + 1) * u, u, u, base);
+        write_timeline(out, &cc.items[k], n, times, total, "fill", "none", true);
+        fputs("</rect>\n", out);
+        k += n;
+    }
+    fputs("</g>\n<g stroke=\"#000000\" stroke-width=\"1.6\" stroke-linecap=\"square\" fill=\"none\">\n", out);
+    /* walls that never change: one path */
+    fputs("<path d=\"", out);
+    for (uint32_t y = 0; y <= height; y++)
+        for (uint32_t x = 0; x < width; x++)
+            if (maze_wall_above(m, x, y) &&
+                !(y > 0 && y < height && wall_changed(&wc, (uint32_t)cell_index(m, x, y - 1) * 2 + 1)))
+                fprintf(out, "M%.0f %.0fh%.0f", (x + 1) * u, (y + 1) * u, u);
+    for (uint32_t x = 0; x <= width; x++)
+        for (uint32_t y = 0; y < height; y++)
+            if (maze_wall_left(m, x, y) &&
+                !(x > 0 && x < width && wall_changed(&wc, (uint32_t)cell_index(m, x - 1, y) * 2)))
+                fprintf(out, "M%.0f %.0fv%.0f", (x + 1) * u, (y + 1) * u, u);
+    fputs("\"/>\n", out);
+    /* walls that change: each with its history (base: as they end) */
+    for (size_t k = 0; k < wc.count;) {
+        size_t n = 1;
+        while (k + n < wc.count && wc.items[k + n].item == wc.items[k].item) n++;
+        uint32_t w = wc.items[k].item, i = w / 2;
+        bool south = w & 1;
+        double x = (i % width + 1) * u, y = (i / width + 1) * u;
+        /* before its first change a wall was the opposite of that change */
+        const char *first = wc.items[k].value ? "visible" : "hidden";
+        bool open_at_end = wc.items[k + n - 1].value;
+        fprintf(out, "<path d=\"M%.0f %.0f%c%.0f\" visibility=\"%s\">", south ? x : x + u,
+                south ? y + u : y, south ? 'h' : 'v', u, open_at_end ? "hidden" : "visible");
+        write_timeline(out, &wc.items[k], n, times, total, "visibility", first, false);
+        fputs("</path>\n", out);
+        k += n;
+    }
+    fputs("</g>\n", out);
+    /* S and G */
+    double fs = u * 0.7;
+    fprintf(out, "<g font-family=\"DejaVu Sans, sans-serif\" font-weight=\"bold\" font-size=\"%.1f\" "
+                 "text-anchor=\"middle\" fill=\"#000000\">\n"
+                 "<text x=\"%.1f\" y=\"%.1f\">S</text><text x=\"%.1f\" y=\"%.1f\">G</text>\n</g>\n"
+                 "</svg>\n",
+            fs, (m->start.x + 1.5) * u, (m->start.y + 1.5) * u + fs * 0.36, (m->goal.x + 1.5) * u,
+            (m->goal.y + 1.5) * u + fs * 0.36);
+    meiro_player_free(p);
+    free(colour), free(walls), free(times), free(cc.items), free(wc.items);
+    if (ferror(out)) return fail(err, MEIRO_ERROR_IO, "write error: %s", strerror(errno));
+    return MEIRO_OK;
+}
+
+/* One frame: cell colours, the path's cells, then walls and marks. */
+static void draw_frame(cairo_t *cr, const meiro_player *p, const page_layout *L, const maze_marks *marks)
+{
+    const meiro_maze *m = meiro_player_maze(p);
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    cairo_paint(cr);
+    for (uint32_t y = 0; y < m->h; y++) {
+        for (uint32_t x = 0; x < m->w; x++) {
+            uint32_t c = meiro_player_on_path(p, x, y) ? PATH_COLOUR : meiro_player_colour(p, x, y);
+            if (c == MEIRO_NO_COLOUR) continue;
+            cairo_set_source_rgb(cr, (c >> 16) / 255.0, ((c >> 8) & 255) / 255.0, (c & 255) / 255.0);
+            cairo_rectangle(cr, L->maze_x + x * L->cell, L->maze_y + y * L->cell, L->cell, L->cell);
+            cairo_fill(cr);
+        }
+    }
+    draw_maze(cr, m, NULL, L, marks, 1.0);
+    if (L->cell < 20) return;
+    /* big cells: the numbers a solver gave them, as seed 003 printed them */
+    cairo_set_source_rgb(cr, 0.25, 0.25, 0.3);
+    for (uint32_t y = 0; y < m->h; y++) {
+        for (uint32_t x = 0; x < m->w; x++) {
+            uint32_t v = meiro_player_value(p, x, y);
+            meiro_cell s = meiro_maze_start(m), g = meiro_maze_goal(m);
+            if (v == UINT32_MAX || (x == s.x && y == s.y) || (x == g.x && y == g.y)) continue;
+            char num[16];
+            snprintf(num, sizeof num, "%u", v);
+            double size = L->cell * (v < 100 ? 0.42 : v < 1000 ? 0.32 : 0.25);
+            draw_text(cr, num, FONT_FAMILY, L->maze_x + (x + 0.5) * L->cell,
+                      L->maze_y + (y + 0.5) * L->cell + size * 0.36, size, false, 0);
+        }
+    }
+}
+
+typedef struct svg_job {
+    const meiro_trace *trace;
+    const meiro_maze *initial;
+    uint32_t width, height;
+} svg_job;
+
+static meiro_status write_svg_job(void *ctx, FILE *out, meiro_error *err)
+{
+    const svg_job *j = ctx;
+    return meiro_animate_svg(j->trace, j->initial, j->width, j->height, out, err);
+}
+
+meiro_status meiro_animate_svg_save(const meiro_trace *trace, const meiro_maze *initial,
+                                    uint32_t width, uint32_t height, const char *filename,
+                                    meiro_error *err)
+{
+    svg_job job = {trace, initial, width, height};
+    return save_atomically(filename, write_svg_job, &job, err);
+}
+
+meiro_status meiro_animate_frames(const meiro_trace *trace, const meiro_maze *initial,
+                                  uint32_t width, uint32_t height, const char *dir,
+                                  unsigned frames, meiro_error *err)
+{
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+        return fail(err, MEIRO_ERROR_IO, "cannot make the folder %s: %s", dir, strerror(errno));
+    meiro_player *p = meiro_player_new(trace, initial, width, height, frames, err);
+    if (!p) return err ? err->status : MEIRO_ERROR_NOMEM;
+    width = meiro_player_maze(p)->w;
+    height = meiro_player_maze(p)->h;
+    /* cells of 4 to 48 pixels, the picture at most 1280 wide, even sizes
+     * (video encoders want them) */
+    double cell = fmax(4, fmin(48, floor(1280.0 / (width + 2))));
+    page_layout L = {0};
+    L.cell = cell;
+    L.line = fmax(1, round(cell / 8));
+    L.maze_x = L.maze_y = cell;
+    L.maze_w = cell * width;
+    L.maze_h = cell * height;
+    L.mark_size = cell * 0.6;
+    int pw = (int)(cell * (width + 2)), ph = (int)(cell * (height + 2));
+    pw += pw & 1;
+    ph += ph & 1;
+    maze_marks marks = {"S", "G", FONT_FAMILY, NULL, NULL};
+    cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, pw, ph);
+    meiro_status s = cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
+                         ? MEIRO_OK
+                         : fail(err, MEIRO_ERROR_NOMEM, "out of memory for a frame");
+    char *path = malloc(strlen(dir) + 32);
+    if (s == MEIRO_OK && !path) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+    while (s == MEIRO_OK && meiro_player_next(p)) {
+        cairo_t *cr = cairo_create(surface);
+        draw_frame(cr, p, &L, &marks);
+        cairo_destroy(cr);
+        sprintf(path, "%s/frame-%05zu.png", dir, meiro_player_frame(p));
+        cairo_status_t st = cairo_surface_write_to_png(surface, path);
+        if (st != CAIRO_STATUS_SUCCESS)
+            s = fail(err, MEIRO_ERROR_IO, "cannot write %s: %s", path,
+                           st == CAIRO_STATUS_WRITE_ERROR ? strerror(errno) : cairo_status_to_string(st));
+    }
+    free(path);
+    cairo_surface_destroy(surface);
+    meiro_player_free(p);
+    return s;
+}

@@ -1,0 +1,140 @@
+/* PNG export: the page at --dpi (300 by default), or with --crop only the
+ * maze and a small border; walls snapped to the pixel grid. The page is
+ * drawn in horizontal bands into one small surface and each band's rows go
+ * straight to libpng, so memory stays small at any resolution; pages
+ * without the red solution are written in grey. The PNG records its
+ * resolution (pHYs), so it prints at size, and the seed (tEXt). */
+#include "core/error.h"
+#include "page/layout.h"
+#include "render/document.h"
+#include "render/export.h"
+
+#include <math.h>
+#include <png.h>
+#include <stdlib.h>
+
+enum { BAND_ROWS = 128 };
+
+static void png_write_data(png_structp png, png_bytep data, png_size_t length)
+{
+    if (fwrite(data, 1, length, png_get_io_ptr(png)) != length) png_error(png, "write error");
+}
+
+static void png_flush_data(png_structp png) { (void)png; }
+
+static void png_warning_quiet(png_structp png, png_const_charp msg) { (void)png, (void)msg; }
+
+static void png_error_jump(png_structp png, png_const_charp msg)
+{
+    (void)msg;
+    png_longjmp(png, 1);
+}
+
+meiro_status export_png(const meiro_maze *m, const meiro_path *path,
+                        const meiro_export_options *opt, FILE *out, meiro_error *err)
+{
+    if (opt->dpi < 30 || opt->dpi > 2400)
+        return fail(err, MEIRO_ERROR_ARGUMENT, "--dpi %u is out of range (30 to 2400)", opt->dpi);
+    doc_item item = {m, path};
+    document d;
+    meiro_status s = doc_init(&d, &item, 1, opt, -1, err);
+    if (s != MEIRO_OK) return s;
+    page_layout L;
+    s = doc_first_maze(&d, 0, &L, err);
+    double page_w, page_h;
+    doc_page_size(&d, &page_w, &page_h);
+    double ppm = opt->dpi / 25.4; /* pixels per mm */
+    /* the picture's top-left corner on the page, in whole pixels, so the
+     * walls stay on the pixel grid */
+    double x0 = opt->crop ? floor(L.crop_x * ppm) : 0, y0 = opt->crop ? floor(L.crop_y * ppm) : 0;
+    double pw = ceil((opt->crop ? L.crop_w : page_w) * ppm);
+    double ph = ceil((opt->crop ? L.crop_h : page_h) * ppm);
+    if (s == MEIRO_OK && (pw > 100000 || ph > 100000))
+        s = fail(err, MEIRO_ERROR_ARGUMENT,
+                       "a %.0f x %.0f pixel image is too large: lower --dpi", pw, ph);
+    if (s != MEIRO_OK) {
+        doc_free(&d);
+        return s;
+    }
+    int width = (int)pw, height = (int)ph;
+    /* grey unless something is coloured: the path or template artwork */
+    bool grey = (!path || path->length == 0) && !d.style.frame && !d.style.marks.start_art &&
+                !d.style.marks.goal_art;
+
+    cairo_surface_t *band = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, BAND_ROWS);
+    png_bytep row = malloc((size_t)width * 3);
+    png_structp png = row ? png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, png_error_jump,
+                                                    png_warning_quiet)
+                          : NULL;
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    if (cairo_surface_status(band) != CAIRO_STATUS_SUCCESS || !info) {
+        png_destroy_write_struct(&png, &info);
+        free(row);
+        cairo_surface_destroy(band);
+        doc_free(&d);
+        return fail(err, MEIRO_ERROR_NOMEM, "out of memory for the image");
+    }
+    char footer[160];
+    page_footer(m, footer, sizeof footer);
+    if (setjmp(png_jmpbuf(png))) {
+        png_destroy_write_struct(&png, &info);
+        free(row);
+        cairo_surface_destroy(band);
+        doc_free(&d);
+        return fail(err, MEIRO_ERROR_IO, "write error");
+    }
+    png_set_write_fn(png, out, png_write_data, png_flush_data);
+    png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8,
+                 grey ? PNG_COLOR_TYPE_GRAY : PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_set_compression_level(png, 1); /* mostly white: fast is small enough */
+    png_set_filter(png, 0, PNG_FILTER_UP);
+    png_uint_32 per_metre = (png_uint_32)lround(ppm * 1000);
+    png_set_pHYs(png, info, per_metre, per_metre, PNG_RESOLUTION_METER);
+    png_text text[3] = {
+        {.compression = PNG_TEXT_COMPRESSION_NONE, .key = "Title",
+         .text = (char *)(opt->title && opt->title[0] ? opt->title : "Maze")},
+        {.compression = PNG_TEXT_COMPRESSION_NONE, .key = "Description", .text = footer},
+        {.compression = PNG_TEXT_COMPRESSION_NONE, .key = "Software", .text = "meiro " MEIRO_VERSION},
+    };
+    png_set_text(png, info, text, 3);
+    png_write_info(png, info);
+
+    cairo_status_t st = CAIRO_STATUS_SUCCESS;
+    for (int top = 0; top < height && st == CAIRO_STATUS_SUCCESS && s == MEIRO_OK; top += BAND_ROWS) {
+        cairo_t *cr = cairo_create(band);
+        cairo_set_source_rgb(cr, 1, 1, 1);
+        cairo_paint(cr);
+        cairo_translate(cr, -x0, -(y0 + top)); /* device pixels */
+        cairo_scale(cr, ppm, ppm);
+        s = doc_draw_page(&d, 0, cr, opt->crop, ppm, err);
+        st = cairo_status(cr);
+        cairo_destroy(cr);
+        cairo_surface_flush(band);
+        const unsigned char *data = cairo_image_surface_get_data(band);
+        int stride = cairo_image_surface_get_stride(band);
+        for (int y = 0; y < BAND_ROWS && top + y < height; y++) {
+            const uint32_t *px = (const uint32_t *)(data + (size_t)y * stride);
+            for (int x = 0; x < width; x++) {
+                unsigned r = (px[x] >> 16) & 255, g = (px[x] >> 8) & 255, b = px[x] & 255;
+                if (grey) {
+                    row[x] = (png_byte)((r * 77 + g * 150 + b * 29) >> 8);
+                } else {
+                    row[3 * x] = (png_byte)r;
+                    row[3 * x + 1] = (png_byte)g;
+                    row[3 * x + 2] = (png_byte)b;
+                }
+            }
+            png_write_row(png, row);
+        }
+    }
+    if (st == CAIRO_STATUS_SUCCESS && s == MEIRO_OK) png_write_end(png, NULL);
+    png_destroy_write_struct(&png, &info);
+    free(row);
+    cairo_surface_destroy(band);
+    doc_free(&d);
+    if (s != MEIRO_OK) return s;
+    if (st != CAIRO_STATUS_SUCCESS)
+        return fail(err, MEIRO_ERROR_INTERNAL, "drawing failed: %s", cairo_status_to_string(st));
+    return MEIRO_OK;
+}

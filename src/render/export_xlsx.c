@@ -1,0 +1,266 @@
+/* XLSX export after the Excel original (seed 001): one worksheet cell per
+ * maze cell, walls as cell borders, S and G typed in their cells, square
+ * cells sized to fill the printed page, gridlines hidden, one page. With
+ * --answer-page a second sheet "Answer" fills the solution's cells.
+ * libxlsxwriter writes to a file name, so the workbook goes to a private
+ * temporary file first and is then copied to the output stream. */
+#define _POSIX_C_SOURCE 200809L
+#include "core/error.h"
+#include "core/model.h"
+#include "io/io.h"
+#include "page/layout.h"
+#include "render/document.h"
+#include "render/export.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <xlsxwriter.h>
+
+
+enum { EXCEL_MAX_COLS = 16384, EXCEL_MAX_ROWS = 1048576 };
+
+/* Column widths are stored in digits of the default font (Calibri 11).
+ * Excel rounds a digit to 7 pixels, LibreOffice uses its true width (7.43
+ * px with Calibri's metric twin Carlito), so the same column is about 6%
+ * wider there. Rows are exact points in both, so they take the geometric
+ * mean: cells are within 3% of square in either program. */
+#define ROW_PER_COLUMN 1.0303
+enum { KIND_PLAIN, KIND_MARK, KIND_PATH, KIND_PATH_MARK, KIND_COUNT };
+
+/* One format per combination of borders and kind, made on first use. */
+typedef struct format_cache {
+    lxw_workbook *wb;
+    lxw_format *fmt[16][KIND_COUNT];
+    double mark_pt;
+} format_cache;
+
+static lxw_format *format_for(format_cache *c, unsigned walls, unsigned kind)
+{
+    lxw_format **slot = &c->fmt[walls][kind];
+    if (*slot) return *slot;
+    lxw_format *f = workbook_add_format(c->wb);
+    if (!f) return NULL;
+    if (walls & 1) format_set_top(f, LXW_BORDER_MEDIUM);
+    if (walls & 2) format_set_right(f, LXW_BORDER_MEDIUM);
+    if (walls & 4) format_set_bottom(f, LXW_BORDER_MEDIUM);
+    if (walls & 8) format_set_left(f, LXW_BORDER_MEDIUM);
+    if (kind == KIND_MARK || kind == KIND_PATH_MARK) {
+        format_set_bold(f);
+        format_set_font_size(f, c->mark_pt);
+        format_set_align(f, LXW_ALIGN_CENTER);
+        format_set_align(f, LXW_ALIGN_VERTICAL_CENTER);
+    }
+    if (kind == KIND_PATH || kind == KIND_PATH_MARK) {
+        format_set_pattern(f, LXW_PATTERN_SOLID);
+        format_set_bg_color(f, 0xF4B183); /* a soft orange that prints clearly */
+    }
+    return *slot = f;
+}
+
+/* The walls around sheet cell (col, row): the maze sits at (1, 1); the
+ * empty cells around it carry the outer wall on their side too, so the two
+ * neighbours of every wall agree. Bits: top 1, right 2, bottom 4, left 8. */
+static unsigned sheet_walls(const meiro_maze *m, uint32_t col, uint32_t row)
+{
+    unsigned walls = 0;
+    bool inside_x = col >= 1 && col <= m->w, inside_y = row >= 1 && row <= m->h;
+    uint32_t x = col - 1, y = row - 1;
+    if (inside_x && inside_y) {
+        if (maze_wall_above(m, x, y)) walls |= 1;
+        if (maze_wall_left(m, x + 1, y)) walls |= 2;
+        if (maze_wall_above(m, x, y + 1)) walls |= 4;
+        if (maze_wall_left(m, x, y)) walls |= 8;
+    } else if (inside_x) {
+        if (row == 0 && maze_wall_above(m, x, 0)) walls |= 4;
+        if (row == m->h + 1 && maze_wall_above(m, x, m->h)) walls |= 1;
+    } else if (inside_y) {
+        if (col == 0 && maze_wall_left(m, 0, y)) walls |= 2;
+        if (col == m->w + 1 && maze_wall_left(m, m->w, y)) walls |= 8;
+    }
+    return walls;
+}
+
+static const uint8_t excel_paper[MEIRO_PAPER_COUNT] = {
+    [MEIRO_PAPER_A4] = 9,     [MEIRO_PAPER_A3] = 8,     [MEIRO_PAPER_A5] = 11,
+    [MEIRO_PAPER_B5] = 13,    [MEIRO_PAPER_LETTER] = 1, [MEIRO_PAPER_LEGAL] = 5,
+};
+
+/* "&" starts a code in Excel headers: double it. */
+static void header_text(char *out, size_t size, const char *prefix, const char *text)
+{
+    size_t n = (size_t)snprintf(out, size, "%s", prefix);
+    for (const char *s = text; *s && n + 3 < size; s++) {
+        if (*s == '&') out[n++] = '&';
+        out[n++] = *s;
+    }
+    out[n < size ? n : size - 1] = 0;
+}
+
+static lxw_error add_sheet(lxw_workbook *wb, format_cache *cache, const meiro_maze *m,
+                           const uint8_t *marks, const char *name, const page_layout *L,
+                           const meiro_export_options *opt, uint32_t px)
+{
+    const char *start = opt->tpl ? opt->tpl->start_label : "S";
+    const char *goal = opt->tpl ? opt->tpl->goal_label : "G";
+    lxw_worksheet *ws = workbook_add_worksheet(wb, name);
+    if (!ws) return LXW_ERROR_MEMORY_MALLOC_FAILED;
+    worksheet_gridlines(ws, LXW_HIDE_ALL_GRIDLINES);
+    worksheet_set_paper(ws, excel_paper[opt->paper]);
+    if (L->landscape) worksheet_set_landscape(ws);
+    else worksheet_set_portrait(ws);
+    double inch = L->margin / 25.4;
+    worksheet_set_margins(ws, inch, inch, inch, inch);
+    worksheet_center_horizontally(ws);
+    worksheet_center_vertically(ws);
+    worksheet_fit_to_pages(ws, 1, 1);
+    char text[300];
+    if (opt->title && opt->title[0]) {
+        /* the size code first: digits of a title must not extend it */
+        header_text(text, sizeof text, "&C&14&\"-,Bold\"", opt->title);
+        worksheet_set_header(ws, text);
+    }
+    char footer[160];
+    page_footer(m, footer, sizeof footer);
+    header_text(text, sizeof text, "&C&8&\"-,Regular\"", footer);
+    worksheet_set_footer(ws, text);
+    uint32_t cols = m->w + 2, rows = m->h + 2;
+    lxw_error e = worksheet_set_column_pixels(ws, 0, (lxw_col_t)(cols - 1), px, NULL);
+    if (e) return e;
+    e = worksheet_print_area(ws, 0, 0, rows - 1, (lxw_col_t)(cols - 1));
+    for (uint32_t row = 0; row < rows && !e; row++) {
+        e = worksheet_set_row(ws, row, px * 0.75 * ROW_PER_COLUMN, NULL);
+        for (uint32_t col = 0; col < cols && !e; col++) {
+            unsigned walls = sheet_walls(m, col, row);
+            bool inside = col >= 1 && col <= m->w && row >= 1 && row <= m->h;
+            const char *mark = NULL;
+            bool on_path = false;
+            if (inside) {
+                uint32_t x = col - 1, y = row - 1;
+                if (m->start.x == x && m->start.y == y) mark = start;
+                else if (m->goal.x == x && m->goal.y == y) mark = goal;
+                on_path = marks && (marks[cell_index(m, x, y)] & 1);
+            }
+            if (!walls && !mark && !on_path) continue;
+            unsigned kind = mark ? (on_path ? KIND_PATH_MARK : KIND_MARK)
+                                 : (on_path ? KIND_PATH : KIND_PLAIN);
+            lxw_format *f = format_for(cache, walls, kind);
+            if (!f) return LXW_ERROR_MEMORY_MALLOC_FAILED;
+            e = mark ? worksheet_write_string(ws, row, (lxw_col_t)col, mark, f)
+                     : worksheet_write_blank(ws, row, (lxw_col_t)col, f);
+        }
+    }
+    return e;
+}
+
+/* Copies the finished workbook to the output stream. */
+static meiro_status copy_file(const char *path, FILE *out, meiro_error *err)
+{
+    FILE *in = fopen(path, "rb");
+    if (!in) return fail(err, MEIRO_ERROR_IO, "cannot read the workbook: %s", strerror(errno));
+    char buf[65536];
+    size_t n;
+    bool ok = true;
+    while (ok && (n = fread(buf, 1, sizeof buf, in)) > 0) ok = fwrite(buf, 1, n, out) == n;
+    ok = ok && !ferror(in);
+    fclose(in);
+    return ok ? MEIRO_OK : fail(err, MEIRO_ERROR_IO, "write error: %s", strerror(errno));
+}
+
+/* The page and the square cell (pixels at 96 dpi) for a maze: the maze and
+ * its ring of empty cells fill the printable area (fit-to-page then only
+ * shrinks). */
+static meiro_status sheet_size(const meiro_maze *m, const meiro_export_options *opt,
+                               page_layout *L, uint32_t *px, meiro_error *err)
+{
+    if (m->w + 2 > EXCEL_MAX_COLS || m->h + 2 > EXCEL_MAX_ROWS)
+        return fail(err, MEIRO_ERROR_ARGUMENT,
+                          "a spreadsheet has at most %d columns and %d rows: a %lu x %lu maze "
+                          "does not fit",
+                          EXCEL_MAX_COLS - 2, EXCEL_MAX_ROWS - 2, (unsigned long)m->w,
+                          (unsigned long)m->h);
+    meiro_status s = layout_page(m->w, m->h, opt, L, err);
+    if (s != MEIRO_OK) return s;
+    double area_w = L->page_w - 2 * L->margin, area_h = L->page_h - 2 * L->margin;
+    double fit_mm = fmin(area_w / (m->w + 2), area_h / ((m->h + 2) * ROW_PER_COLUMN));
+    if (opt->cell_mm > 0) fit_mm = fmin(fit_mm, opt->cell_mm);
+    if (opt->tpl && opt->tpl->cell > 0) fit_mm = fmin(fit_mm, opt->tpl->cell);
+    double p = floor(fit_mm / 25.4 * 96);
+    *px = p < 2 ? 2 : p > 500 ? 500 : (uint32_t)p;
+    return MEIRO_OK;
+}
+
+meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_export_options *opt,
+                              FILE *out, meiro_error *err)
+{
+    page_layout L;
+    uint32_t px;
+    for (size_t i = 0; i < count; i++) { /* every maze must fit before writing */
+        meiro_status s = sheet_size(items[i].maze, opt, &L, &px, err);
+        if (s != MEIRO_OK) return s;
+    }
+    const char *tmpdir = getenv("TMPDIR");
+    char temp[4096];
+    snprintf(temp, sizeof temp, "%s/meiro-xlsx-XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
+    int fd = mkstemp(temp);
+    if (fd < 0)
+        return fail(err, MEIRO_ERROR_IO, "cannot create a temporary file: %s", strerror(errno));
+    close(fd);
+
+    lxw_workbook_options wo = {.constant_memory = LXW_TRUE, .tmpdir = NULL, .use_zip64 = LXW_FALSE};
+    lxw_workbook *wb = workbook_new_opt(temp, &wo);
+    lxw_error e = wb ? LXW_NO_ERROR : LXW_ERROR_MEMORY_MALLOC_FAILED;
+    format_cache *caches = calloc(count, sizeof *caches);
+    if (!caches) e = LXW_ERROR_MEMORY_MALLOC_FAILED;
+    char subject[160];
+    if (count == 1) page_footer(items[0].maze, subject, sizeof subject);
+    else snprintf(subject, sizeof subject, "meiro %s · %zu mazes", MEIRO_VERSION, count);
+    if (wb && !e) {
+        lxw_doc_properties props = {0};
+        props.title = (char *)(opt->title && opt->title[0] ? opt->title : "Maze");
+        props.subject = subject;
+        props.author = "meiro";
+        props.comments = "Made with meiro " MEIRO_VERSION;
+        props.created = page_timestamp();
+        e = workbook_set_properties(wb, &props);
+    }
+    /* the puzzles first, then the answers: a key at the back */
+    for (int answers = 0; answers <= (opt->answer_page ? 1 : 0) && !e; answers++) {
+        for (size_t i = 0; i < count && !e; i++) {
+            const meiro_maze *m = items[i].maze;
+            sheet_size(m, opt, &L, &px, NULL);
+            caches[i].wb = wb;
+            caches[i].mark_pt = fmax(6, round(px * 0.75 * 0.6));
+            uint8_t *marks = NULL;
+            bool drawn = answers || !opt->answer_page; /* --solution without an answer sheet */
+            if (drawn && items[i].path && path_marks(m, items[i].path, &marks) != MEIRO_OK) {
+                e = LXW_ERROR_MEMORY_MALLOC_FAILED;
+                break;
+            }
+            char name[32];
+            if (count == 1) snprintf(name, sizeof name, "%s", answers ? "Answer" : "Maze");
+            else snprintf(name, sizeof name, "%s %zu", answers ? "Answer" : "Maze", i + 1);
+            e = add_sheet(wb, &caches[i], m, marks, name, &L, opt, px);
+            free(marks);
+        }
+    }
+    if (wb) {
+        lxw_error closed = workbook_close(wb);
+        if (!e) e = closed;
+    }
+    free(caches);
+    meiro_status s = e == LXW_NO_ERROR ? copy_file(temp, out, err)
+                                       : fail(err, MEIRO_ERROR_IO, "cannot write the workbook: %s",
+                                                    lxw_strerror(e));
+    unlink(temp);
+    return s;
+}
+
+meiro_status export_xlsx(const meiro_maze *m, const meiro_path *path,
+                         const meiro_export_options *opt, FILE *out, meiro_error *err)
+{
+    doc_item item = {m, path};
+    return xlsx_write_items(&item, 1, opt, out, err);
+}

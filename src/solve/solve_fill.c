@@ -1,0 +1,36 @@
+/* `fill` (seed 000's solver): the same road-filling walk that generates
+ * `dig` mazes, run over the corridors: at each junction take the direction
+ * whose next cell is nearest the goal (straight-line distance), and when
+ * stuck branch back from the latest earlier point. */
+#include "core/model.h"
+#include "core/search.h"
+#include "solve/solve.h"
+
+static unsigned pick_nearest(void *ctx, const meiro_maze *m, uint32_t x, uint32_t y,
+                             unsigned candidates)
+{
+    (void)ctx;
+    /* Seed 000 compares east, west, south, north and keeps the first best. */
+    static const unsigned order[4] = {MEIRO_EAST, MEIRO_WEST, MEIRO_SOUTH, MEIRO_NORTH};
+    unsigned best = 4;
+    uint64_t best_dist = UINT64_MAX;
+    for (unsigned k = 0; k < 4; k++) {
+        unsigned d = order[k];
+        if (!(candidates & (1u << d))) continue;
+        int64_t dx = (int64_t)x + DIR_DX[d] - m->goal.x, dy = (int64_t)y + DIR_DY[d] - m->goal.y;
+        uint64_t dist = (uint64_t)(dx * dx + dy * dy);
+        if (dist < best_dist) {
+            best_dist = dist;
+            best = d;
+        }
+    }
+    return best;
+}
+
+meiro_status solve_fill(const meiro_maze *m, uint8_t *trail, bool *found, uint64_t *explored,
+                         const meiro_observer *obs, meiro_error *err)
+{
+    (void)err;
+    walk_roads(m, NULL, trail, m->start, pick_nearest, NULL, m->goal, found, explored, obs);
+    return MEIRO_OK;
+}

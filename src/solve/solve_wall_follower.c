@@ -1,0 +1,46 @@
+/* `left-hand` and `right-hand` (wall following): keep one hand on the wall
+ * and walk. Guaranteed to reach the goal in a perfect maze, where every
+ * wall hangs from the outer wall; in a maze with loops the walk may circle
+ * an island forever, so it stops after every (cell, heading) pair could
+ * have been tried once and reports no path. The path returned is the walk
+ * with its loops cut out. */
+#include "core/model.h"
+#include "core/search.h"
+#include "solve/solve.h"
+
+static meiro_status follow(const meiro_maze *m, uint8_t *trail, bool *found, uint64_t *explored,
+                           unsigned turn, const meiro_observer *obs)
+{
+    size_t i = cell_index(m, m->start.x, m->start.y), goal = cell_index(m, m->goal.x, m->goal.y);
+    trail[i] = TRAIL_SEEN | TRAIL_ROOT;
+    /* enter through the start's door if it has one, else face east */
+    unsigned heading = m->start_door < MEIRO_NO_DIR ? dir_opposite(m->start_door) : MEIRO_EAST;
+    uint64_t limit = 4 * (uint64_t)m->w * m->h + 4;
+    *found = i == goal;
+    for (*explored = 1; !*found && *explored <= limit; ++*explored) {
+        unsigned exits = cell_open_mask(m, (uint32_t)(i % m->w), (uint32_t)(i / m->w));
+        if (!exits) break;
+        /* the hand's side first, then ahead, then the other side, then back */
+        unsigned d = (heading + turn) & 3;
+        while (!(exits & (1u << d))) d = (d + 4 - turn) & 3;
+        heading = d;
+        i = trail_step(m, trail, i, d);
+        observe(obs, MEIRO_EVENT_VISIT, (uint32_t)(i % m->w), (uint32_t)(i / m->w), d, (uint32_t)*explored);
+        *found = i == goal;
+    }
+    return MEIRO_OK;
+}
+
+meiro_status solve_left_hand(const meiro_maze *m, uint8_t *trail, bool *found,
+                             uint64_t *explored, const meiro_observer *obs, meiro_error *err)
+{
+    (void)err;
+    return follow(m, trail, found, explored, 3, obs); /* left of the heading */
+}
+
+meiro_status solve_right_hand(const meiro_maze *m, uint8_t *trail, bool *found,
+                              uint64_t *explored, const meiro_observer *obs, meiro_error *err)
+{
+    (void)err;
+    return follow(m, trail, found, explored, 1, obs); /* right of the heading */
+}

@@ -1,0 +1,23 @@
+/* The test-only umbrella for white-box tests: every private header of the
+ * library, so a test can reach inside any layer. The library's own files
+ * include only what they use (tools/check-layers.sh). */
+#ifndef MEIRO_TEST_WHITEBOX_H
+#define MEIRO_TEST_WHITEBOX_H
+
+#include "core/alloc.h"
+#include "core/error.h"
+#include "core/hints.h"
+#include "core/model.h"
+#include "core/names.h"
+#include "core/rng.h"
+#include "core/search.h"
+#include "gen/gen.h"
+#include "solve/solve.h"
+#include "io/io.h"
+#include "page/layout.h"
+#include "page/template.h"
+#include "render/document.h"
+#include "render/draw.h"
+#include "render/export.h"
+
+#endif

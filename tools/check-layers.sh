@@ -1,0 +1,88 @@
+#!/bin/sh
+# Fails if a source file includes a header of a layer above its own, or a
+# library its layer may not use. The layers, lowest first:
+#   core <- gen, solve, watch, io, page <- render <- top (src/*.c) <- cli
+# gen and solve do not see each other; cli sees the public headers only.
+# Usage: tools/check-layers.sh [SRCDIR]   (prints one line per violation)
+src=${1:-src}
+status=0
+
+layer_of() {
+    case "$1" in
+        "$src"/cli/*) echo cli ;;
+        "$src"/*/*) f=${1#"$src"/}; echo "${f%%/*}" ;;
+        *) echo top ;;
+    esac
+}
+
+# the folders a layer may include from (besides the public meiro.h)
+allowed() {
+    case "$1" in
+        core) echo "core" ;;
+        gen) echo "core gen" ;;
+        solve) echo "core solve" ;;
+        watch) echo "core watch" ;;
+        io) echo "core io" ;;
+        page) echo "core page" ;;
+        render) echo "core gen solve watch io page render" ;;
+        top) echo "core gen solve watch io page render" ;;
+        cli) echo "" ;;
+    esac
+}
+
+# third-party headers and the one layer (with those above it) that may use them
+library_layer() {
+    case "$1" in
+        ini.h) echo "page top" ;;
+        cairo*|pango/*|librsvg/*|png.h|xlsxwriter.h|xlsxwriter/*|glib*) echo "render top" ;;
+        *) echo any ;;
+    esac
+}
+
+report() {
+    echo "check-layers: $1: $2"
+    status=1
+}
+
+for file in $(find "$src" -name '*.c' -o -name '*.h' | sort); do
+    layer=$(layer_of "$file")
+    ok=$(allowed "$layer")
+    lineno=0
+    while IFS= read -r line; do
+        lineno=$((lineno + 1))
+        case "$line" in
+            '#include "'*)
+                inc=${line#\#include \"}
+                inc=${inc%%\"*}
+                case "$inc" in
+                    meiro.h | meiro/*) continue ;;
+                esac
+                if [ "$layer" = cli ]; then
+                    [ "$inc" = cli.h ] && continue
+                    report "$file:$lineno" "the command line uses the public API only, not \"$inc\""
+                    continue
+                fi
+                case "$inc" in
+                    */*) dir=${inc%%/*} ;;
+                    *) report "$file:$lineno" "\"$inc\": name the layer (\"core/model.h\")"; continue ;;
+                esac
+                case " $ok " in
+                    *" $dir "*) ;;
+                    *) report "$file:$lineno" "layer $layer may not include \"$inc\" (it may use: $ok)" ;;
+                esac
+                ;;
+            '#include <'*)
+                inc=${line#\#include <}
+                inc=${inc%%>*}
+                who=$(library_layer "$inc")
+                [ "$who" = any ] && continue
+                case " $who " in
+                    *" $layer "*) ;;
+                    *) report "$file:$lineno" "layer $layer may not use <$inc> (only: $who)" ;;
+                esac
+                ;;
+        esac
+    done < "$file"
+done
+[ "$status" -eq 0 ] && echo "check-layers: every include stays in its layer"
+exit "$status"
