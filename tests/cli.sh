@@ -195,6 +195,28 @@ run 2 "$meiro" watch -a nope; err_has "unknown algorithm"
 run 2 "$meiro" watch --delay x; err_has "delay"
 run 0 "$meiro" watch --help; out_has "q or Ctrl-C"
 
+# outputs that are not regular files are written to, never replaced: a
+# FIFO, a character device (as root: a node of our own, not /dev/null), a
+# symlink (its target is replaced, the link stays); a replaced file keeps
+# its mode
+mkfifo "$tmp/fifo"
+timeout 20 cat "$tmp/fifo" > "$tmp/from-fifo" & # bounded: a replaced FIFO is never opened
+run 0 "$meiro" generate -W 4 -H 3 -s 1 -o "$tmp/fifo"
+wait
+"$meiro" generate -W 4 -H 3 -s 1 > "$tmp/direct.txt"
+if [ -p "$tmp/fifo" ]; then ok; else bad "the FIFO was replaced by a file"; fi
+same "$tmp/from-fifo" "$tmp/direct.txt"
+if [ "$(id -u)" -eq 0 ] && mknod -m 666 "$tmp/null" c 1 3 2>/dev/null; then
+    run 0 "$meiro" generate -W 4 -H 3 -s 1 -o "$tmp/null"
+    if [ -c "$tmp/null" ]; then ok; else bad "the device node was replaced by a file"; fi
+fi
+echo old > "$tmp/target.txt"; chmod 640 "$tmp/target.txt"; ln -s target.txt "$tmp/link.txt"
+run 0 "$meiro" generate -W 4 -H 3 -s 1 -o "$tmp/link.txt"
+if [ -L "$tmp/link.txt" ]; then ok; else bad "the symlink was replaced by a file"; fi
+same "$tmp/target.txt" "$tmp/direct.txt"
+case "$(ls -l "$tmp/target.txt")" in -rw-r-----*) ok ;; *) bad "mode not kept: $(ls -l "$tmp/target.txt")" ;; esac
+if [ "$(find "$tmp" -name '*.tmp' | wc -l)" -eq 0 ]; then ok; else bad "temporary files left"; fi
+
 # stats
 run 0 "$meiro" stats "$data/seed003.txt"; out_has "size: *8 x 7"; out_has "solution: *16 cells"; out_has "perfect: *yes"
 run 0 "$meiro" stats --json "$data/seed003.txt"; out_has '"solution_length": 16'; out_has '"seed": null'
