@@ -14,6 +14,8 @@ VERSION := $(shell sed -n 's/^\#define MEIRO_VERSION "\(.*\)"/\1/p' include/meir
 
 WARN     = -std=c11 -Wall -Wextra -Wpedantic -Werror
 ALL_CFLAGS = $(WARN) $(CFLAGS) $(EXTRA_CFLAGS) -fPIC -MMD -MP
+# the library exports only what include/meiro.h marks MEIRO_API
+LIB_CFLAGS = -fvisibility=hidden
 
 # Layers (src/README.md): each folder sees the include paths of its own
 # layer only, so the compiler refuses an include that climbs a layer.
@@ -52,7 +54,7 @@ all: $(BUILD)/meiro $(BUILD)/libmeiro.a $(BUILD)/libmeiro.so
 
 $(BUILD)/obj/%.o: src/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(LAYER_CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
+	$(CC) $(CPPFLAGS) $(LAYER_CPPFLAGS) $(ALL_CFLAGS) $(if $(findstring /cli/,$@),,$(LIB_CFLAGS)) -c $< -o $@
 
 $(BUILD)/obj/core/%.o $(BUILD)/obj/gen/%.o $(BUILD)/obj/solve/%.o $(BUILD)/obj/watch/%.o \
     $(BUILD)/obj/io/%.o: LAYER_CPPFLAGS = $(BASE_CPPFLAGS)
@@ -67,23 +69,33 @@ $(BUILD)/gen/builtin_files.c: tools/embed.sh $(TEMPLATE_FILES)
 
 $(BUILD)/obj/page/builtin_files.o: $(BUILD)/gen/builtin_files.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(BASE_CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
+	$(CC) $(CPPFLAGS) $(BASE_CPPFLAGS) $(ALL_CFLAGS) $(LIB_CFLAGS) -c $< -o $@
 
 $(BUILD)/obj/page/template.o: CPPFLAGS += -DMEIRO_TEMPLATE_DIR='"$(TEMPLATE_DIR)"'
 
+# Two archives: libmeiro.a, installed, whose internal symbols are made local
+# (one relocatable object, hidden symbols localized) so a program linking
+# it statically meets no name of ours but the API; and the plain objects
+# for the white-box tests, which call the internals.
 $(BUILD)/libmeiro.a: $(LIB_OBJ)
+	rm -f $@ $(BUILD)/meiro-all.o
+	$(LD) -r -o $(BUILD)/meiro-all.o $^
+	objcopy --localize-hidden $(BUILD)/meiro-all.o
+	$(AR) rcs $@ $(BUILD)/meiro-all.o
+
+$(BUILD)/libmeiro-internal.a: $(LIB_OBJ)
 	rm -f $@
 	$(AR) rcs $@ $^
 
-$(BUILD)/libmeiro.so: $(LIB_OBJ)
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -Wl,-soname,libmeiro.so.0 -o $@ $^ $(LDLIBS)
+$(BUILD)/libmeiro.so: $(LIB_OBJ) tools/libmeiro.map
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -Wl,-soname,libmeiro.so.0 -Wl,--version-script=tools/libmeiro.map -o $@ $(LIB_OBJ) $(LDLIBS)
 
 $(BUILD)/meiro: $(CLI_OBJ) $(BUILD)/libmeiro.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BUILD)/tests/%: tests/%.c tests/harness.h tests/picture.h tests/whitebox.h $(BUILD)/libmeiro.a
+$(BUILD)/tests/%: tests/%.c tests/harness.h tests/picture.h tests/whitebox.h $(BUILD)/libmeiro-internal.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(TEST_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libmeiro.a $(LDLIBS)
+	$(CC) $(CPPFLAGS) $(TEST_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libmeiro-internal.a $(LDLIBS)
 
 $(BENCH): tests/bench.c $(BUILD)/libmeiro.a
 	$(CC) $(CPPFLAGS) -Iinclude $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libmeiro.a $(LDLIBS)
@@ -98,6 +110,8 @@ deps-test:
 # UndefinedBehaviorSanitizer; the last line sums both runs.
 check: deps-test
 	@sh tools/check-layers.sh
+	@$(MAKE) --no-print-directory all > build-check.log 2>&1 || { cat build-check.log; exit 1; }
+	@sh tools/check-symbols.sh build
 	@$(MAKE) --no-print-directory test BUILD=build > build-check.log 2>&1 || { cat build-check.log; exit 1; }
 	@$(MAKE) --no-print-directory test-asan >> build-check.log 2>&1 || { cat build-check.log; exit 1; }
 	@rm -f build-check.log
@@ -163,15 +177,18 @@ install: all
 	install -d $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 644 doc/meiro.1 $(DESTDIR)$(PREFIX)/share/man/man1/meiro.1
 	install -m 755 $(BUILD)/meiro $(DESTDIR)$(PREFIX)/bin/meiro
+	install -d $(DESTDIR)$(PREFIX)/include/meiro
 	install -m 644 include/meiro.h $(DESTDIR)$(PREFIX)/include/meiro.h
+	install -m 644 include/meiro/*.h $(DESTDIR)$(PREFIX)/include/meiro/
 	install -m 644 $(BUILD)/libmeiro.a $(DESTDIR)$(PREFIX)/lib/libmeiro.a
 	install -m 755 $(BUILD)/libmeiro.so $(DESTDIR)$(PREFIX)/lib/libmeiro.so.$(VERSION)
 	ln -sf libmeiro.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libmeiro.so.0
 	ln -sf libmeiro.so.0 $(DESTDIR)$(PREFIX)/lib/libmeiro.so
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' meiro.pc.in \
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' -e 's|@REQUIRES@|$(DEP_LIBS)|' meiro.pc.in \
 		> $(DESTDIR)$(PREFIX)/lib/pkgconfig/meiro.pc
 
 uninstall:
+	rm -rf $(DESTDIR)$(PREFIX)/include/meiro
 	rm -f $(DESTDIR)$(PREFIX)/bin/meiro $(DESTDIR)$(PREFIX)/include/meiro.h \
 		$(DESTDIR)$(PREFIX)/lib/libmeiro.a $(DESTDIR)$(PREFIX)/lib/libmeiro.so* \
 		$(DESTDIR)$(PREFIX)/lib/pkgconfig/meiro.pc $(DESTDIR)$(PREFIX)/share/man/man1/meiro.1

@@ -9,7 +9,7 @@ bad() { failed=$((failed + 1)); echo "FAIL install: $*" >&2; }
 
 if make --no-print-directory -s install PREFIX=/opt/meiro DESTDIR="$tmp/root" > "$tmp/log" 2>&1; then ok; else bad "make install failed"; cat "$tmp/log" >&2; fi
 root="$tmp/root/opt/meiro"
-for f in bin/meiro include/meiro.h lib/libmeiro.a lib/libmeiro.so lib/pkgconfig/meiro.pc \
+for f in bin/meiro include/meiro.h include/meiro/maze.h include/meiro/booklet.h lib/libmeiro.a lib/libmeiro.so lib/pkgconfig/meiro.pc \
          share/meiro/templates/kids-a4.ini share/meiro/templates/art/stars-frame.svg \
          share/man/man1/meiro.1; do
     if [ -e "$root/$f" ]; then ok; else bad "$f not installed"; fi
@@ -24,30 +24,36 @@ fi
 if MEIRO_TEMPLATE_PATH="$root/share/meiro/templates" "$root/bin/meiro" generate -s 1 -W 6 -H 8 \
     -t kids-a4 -o "$tmp/kids.pdf" 2> "$tmp/err"; then ok; else bad "installed template: $(cat "$tmp/err")"; fi
 
-cat > "$tmp/prog.c" <<'C'
-#include <meiro.h>
-int main(void)
-{
-    meiro_generate_options opt;
-    meiro_generate_options_init(&opt);
-    opt.seed = 1;
-    meiro_maze *m = meiro_generate(&opt, NULL);
-    meiro_path p;
-    int rc = m && meiro_solve(m, NULL, &p, NULL) == MEIRO_OK && p.length > 1 ? 0 : 1;
-    if (rc == 0) meiro_path_free(&p);
-    meiro_maze_free(m);
-    return rc;
+# the README's library example, compiled against the installed library
+# both ways; it writes a PDF (with its answer page), an XLSX and a text maze
+sed -n '/^```c$/,/^```$/p' README.md | sed '1d;$d' > "$tmp/maze.c"
+if grep -q 'meiro_save' "$tmp/maze.c"; then ok; else bad "no library example in README.md"; fi
+pc() { PKG_CONFIG_PATH="$root/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$tmp/root" pkg-config "$@"; }
+if pc --exists meiro && pc --print-requires-private meiro | grep -q cairo; then ok; else bad "meiro.pc lacks Requires.private"; fi
+check_example() { # NAME: runs $tmp/NAME in a fresh folder, checks what it wrote
+    mkdir "$tmp/run-$1" && (cd "$tmp/run-$1" && LD_LIBRARY_PATH="$root/lib" "$tmp/$1") ||
+        { bad "$1 failed"; return; }
+    case "$(head -c 5 "$tmp/run-$1/maze.pdf")" in %PDF-) ok ;; *) bad "$1: no PDF" ;; esac
+    if command -v pdfinfo >/dev/null 2>&1; then
+        if pdfinfo "$tmp/run-$1/maze.pdf" | grep -q '^Pages: *2$'; then ok; else bad "$1: the PDF lacks its answer page"; fi
+    fi
+    if unzip -l "$tmp/run-$1/maze.xlsx" | grep -q 'xl/worksheets/sheet2.xml'; then ok; else bad "$1: the XLSX lacks its answer sheet"; fi
+    if [ "$(head -c 1 "$tmp/run-$1/maze.txt")" = "#" ]; then ok; else bad "$1: no text maze"; fi
 }
-C
-# pkg-config sees the DESTDIR tree through its sysroot option
-flags=$(PKG_CONFIG_PATH="$root/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$tmp/root" pkg-config --cflags --libs --static meiro 2>&1)
-if [ $? -eq 0 ]; then ok; else bad "pkg-config: $flags"; fi
-# shellcheck disable=SC2086
-if cc -std=c11 -o "$tmp/prog" "$tmp/prog.c" $flags > "$tmp/cc.log" 2>&1 &&
-    LD_LIBRARY_PATH="$root/lib" "$tmp/prog"; then ok; else bad "a program built against the installed library failed"; cat "$tmp/cc.log" >&2; fi
-# and statically, from libmeiro.a alone
-if cc -std=c11 -o "$tmp/prog-static" "$tmp/prog.c" -I"$root/include" "$root/lib/libmeiro.a" -lm > "$tmp/cc.log" 2>&1 &&
-    "$tmp/prog-static"; then ok; else bad "static link failed"; cat "$tmp/cc.log" >&2; fi
+# shellcheck disable=SC2046
+if cc -std=c11 -Wall -Werror -o "$tmp/dynamic" "$tmp/maze.c" $(pc --cflags --libs meiro) > "$tmp/cc.log" 2>&1; then
+    ok; check_example dynamic
+else bad "the README example does not compile"; cat "$tmp/cc.log" >&2; fi
+# statically: libmeiro.a and the private packages meiro.pc names
+# shellcheck disable=SC2046
+if cc -std=c11 -Wall -Werror -o "$tmp/static" "$tmp/maze.c" $(pc --cflags meiro) "$root/lib/libmeiro.a" \
+      $(pc --static --libs meiro | sed 's/-lmeiro//') > "$tmp/cc.log" 2>&1; then
+    ok; check_example static
+    if ldd "$tmp/static" | grep -q libmeiro; then bad "the static program still needs libmeiro.so"; else ok; fi
+else bad "static link failed"; cat "$tmp/cc.log" >&2; fi
+# the installed library exports the API only
+if nm -D --defined-only "$root/lib/libmeiro.so" | awk 'NF == 3 && $2 != "A" { print $3 }' | grep -qv '^meiro_'; then
+    bad "libmeiro.so exports internals"; else ok; fi
 
 echo "install: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

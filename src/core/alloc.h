@@ -1,7 +1,7 @@
 /* Overflow-checked allocation and the shared containers: a growable array
  * of 32-bit values and a binary min-heap of 64-bit keys. */
-#ifndef MEIRO_CORE_ALLOC_H
-#define MEIRO_CORE_ALLOC_H
+#ifndef MEIRO_SRC_CORE_ALLOC_H
+#define MEIRO_SRC_CORE_ALLOC_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -34,4 +34,4 @@ typedef struct u64heap {
 bool u64heap_push(u64heap *h, uint64_t key); /* false when out of memory */
 uint64_t u64heap_pop(u64heap *h);            /* the smallest; count > 0 */
 
-#endif /* MEIRO_CORE_ALLOC_H */
+#endif /* MEIRO_SRC_CORE_ALLOC_H */

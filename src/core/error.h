@@ -1,6 +1,6 @@
 /* Filling a meiro_error: the one way the library reports a failure. */
-#ifndef MEIRO_CORE_ERROR_H
-#define MEIRO_CORE_ERROR_H
+#ifndef MEIRO_SRC_CORE_ERROR_H
+#define MEIRO_SRC_CORE_ERROR_H
 
 #include "meiro.h"
 
@@ -17,4 +17,4 @@ __attribute__((format(printf, 5, 6)))
 meiro_status fail_at(meiro_error *err, meiro_status status, unsigned long line,
                            unsigned long column, const char *fmt, ...);
 
-#endif /* MEIRO_CORE_ERROR_H */
+#endif /* MEIRO_SRC_CORE_ERROR_H */

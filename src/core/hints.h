@@ -1,6 +1,6 @@
 /* Compiler hints for the hot loops (no effect where the compiler has none). */
-#ifndef MEIRO_CORE_HINTS_H
-#define MEIRO_CORE_HINTS_H
+#ifndef MEIRO_SRC_CORE_HINTS_H
+#define MEIRO_SRC_CORE_HINTS_H
 
 
 /* A hint to fetch memory that will be read soon (no effect where the
@@ -18,4 +18,4 @@
 #define UNLIKELY(c) (c)
 #endif
 
-#endif /* MEIRO_CORE_HINTS_H */
+#endif /* MEIRO_SRC_CORE_HINTS_H */

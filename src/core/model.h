@@ -1,7 +1,7 @@
 /* The maze model inside the library: the layout of walls, cell helpers, the
  * one place walls change (maze_set_wall), and observing steps. */
-#ifndef MEIRO_MODEL_H
-#define MEIRO_MODEL_H
+#ifndef MEIRO_SRC_CORE_MODEL_H
+#define MEIRO_SRC_CORE_MODEL_H
 
 #include "meiro.h"
 #include "core/hints.h"
@@ -107,4 +107,4 @@ bool maze_wall_left(const meiro_maze *m, uint32_t x, uint32_t y);
  * generators). */
 void maze_open_all(meiro_maze *m);
 
-#endif /* MEIRO_MODEL_H */
+#endif /* MEIRO_SRC_CORE_MODEL_H */

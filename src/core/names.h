@@ -1,6 +1,6 @@
 /* Name lookup shared by the registries and the format table. */
-#ifndef MEIRO_CORE_NAMES_H
-#define MEIRO_CORE_NAMES_H
+#ifndef MEIRO_SRC_CORE_NAMES_H
+#define MEIRO_SRC_CORE_NAMES_H
 
 #include "meiro.h"
 
@@ -9,4 +9,4 @@ bool name_in_list(const char *list, const char *word, size_t len, bool fold_case
 /* True if `name` is `info`'s name or one of its aliases. */
 bool info_matches(const meiro_algorithm_info *info, const char *name);
 
-#endif /* MEIRO_CORE_NAMES_H */
+#endif /* MEIRO_SRC_CORE_NAMES_H */

@@ -1,6 +1,6 @@
 /* The seeded PRNG and the memory-free random permutations. */
-#ifndef MEIRO_RNG_H
-#define MEIRO_RNG_H
+#ifndef MEIRO_SRC_CORE_RNG_H
+#define MEIRO_SRC_CORE_RNG_H
 
 #include "meiro.h"
 
@@ -56,4 +56,4 @@ static inline uint64_t perm_stream_peek(const perm_stream *s, unsigned steps)
     return s->ahead[(s->k - 1 + steps) % PERM_AHEAD];
 }
 
-#endif /* MEIRO_RNG_H */
+#endif /* MEIRO_SRC_CORE_RNG_H */

@@ -1,7 +1,7 @@
 /* The walks every layer above shares: breadth-first search over open walls,
  * the road walk of the design articles, and the trail they leave. */
-#ifndef MEIRO_CORE_SEARCH_H
-#define MEIRO_CORE_SEARCH_H
+#ifndef MEIRO_SRC_CORE_SEARCH_H
+#define MEIRO_SRC_CORE_SEARCH_H
 
 #include "core/model.h"
 
@@ -42,4 +42,4 @@ typedef bool (*bfs_visit_fn)(void *ctx, size_t cell, size_t parent, uint32_t dis
 meiro_status bfs_walk(const meiro_maze *m, meiro_cell from, uint8_t *seen, bfs_visit_fn visit,
                       void *ctx, bool levels, meiro_error *err);
 
-#endif /* MEIRO_CORE_SEARCH_H */
+#endif /* MEIRO_SRC_CORE_SEARCH_H */

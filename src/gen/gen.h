@@ -1,7 +1,7 @@
 /* Generators: the registry, one function per file, and what runs after
  * generation (loops, where S and G go). */
-#ifndef MEIRO_GEN_H
-#define MEIRO_GEN_H
+#ifndef MEIRO_SRC_GEN_GEN_H
+#define MEIRO_SRC_GEN_GEN_H
 
 #include "core/model.h"
 #include "core/rng.h"
@@ -58,4 +58,4 @@ void maze_braid(meiro_maze *m, unsigned percent, rng_state *rng);
 meiro_status maze_place_ends(meiro_maze *m, const meiro_generate_options *opt, rng_state *rng,
                              meiro_error *err);
 
-#endif /* MEIRO_GEN_H */
+#endif /* MEIRO_SRC_GEN_GEN_H */

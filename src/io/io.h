@@ -1,6 +1,6 @@
 /* Text and CSV readers and writers, path marks, and atomic saving. */
-#ifndef MEIRO_IO_H
-#define MEIRO_IO_H
+#ifndef MEIRO_SRC_IO_IO_H
+#define MEIRO_SRC_IO_IO_H
 
 #include "meiro.h"
 
@@ -21,4 +21,4 @@ meiro_status save_atomically(const char *filename, stream_writer write, void *ct
  * path gives NULL with MEIRO_OK. */
 meiro_status path_marks(const meiro_maze *m, const meiro_path *path, uint8_t **marks);
 
-#endif /* MEIRO_IO_H */
+#endif /* MEIRO_SRC_IO_IO_H */

@@ -1,6 +1,6 @@
 /* Page geometry in millimetres: frames, slots, where a maze sits. */
-#ifndef MEIRO_LAYOUT_H
-#define MEIRO_LAYOUT_H
+#ifndef MEIRO_SRC_PAGE_LAYOUT_H
+#define MEIRO_SRC_PAGE_LAYOUT_H
 
 #include "meiro.h"
 
@@ -81,4 +81,4 @@ void page_footer(const meiro_maze *m, char *buf, size_t size);
  * same maze gives the same file. */
 time_t page_timestamp(void);
 
-#endif /* MEIRO_LAYOUT_H */
+#endif /* MEIRO_SRC_PAGE_LAYOUT_H */

@@ -1,6 +1,6 @@
 /* Page templates, meiro's words per language, and the built-in files. */
-#ifndef MEIRO_TEMPLATE_H
-#define MEIRO_TEMPLATE_H
+#ifndef MEIRO_SRC_PAGE_TEMPLATE_H
+#define MEIRO_SRC_PAGE_TEMPLATE_H
 
 #include "meiro.h"
 
@@ -50,4 +50,4 @@ extern const builtin_file builtin_files[];
 extern const size_t builtin_file_count;
 const builtin_file *builtin_find(const char *file);
 
-#endif /* MEIRO_TEMPLATE_H */
+#endif /* MEIRO_SRC_PAGE_TEMPLATE_H */

@@ -2,8 +2,8 @@
  * language): puzzle pages of 1 to 6 mazes, answers after each page or in a
  * key at the end, an optional cover. Shared by every cairo format and by
  * booklets. */
-#ifndef MEIRO_DOCUMENT_H
-#define MEIRO_DOCUMENT_H
+#ifndef MEIRO_SRC_RENDER_DOCUMENT_H
+#define MEIRO_SRC_RENDER_DOCUMENT_H
 
 #include "render/draw.h"
 

@@ -1,6 +1,6 @@
 /* Shared by the cairo exporters: the page drawing and small helpers. */
-#ifndef MEIRO_RENDER_DRAW_H
-#define MEIRO_RENDER_DRAW_H
+#ifndef MEIRO_SRC_RENDER_DRAW_H
+#define MEIRO_SRC_RENDER_DRAW_H
 
 #include "meiro.h"
 #include "page/layout.h"

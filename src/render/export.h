@@ -1,7 +1,7 @@
 /* The document exporters, one file each, behind meiro_write's format
  * table. No cairo types here: the layer above includes this only. */
-#ifndef MEIRO_RENDER_EXPORT_H
-#define MEIRO_RENDER_EXPORT_H
+#ifndef MEIRO_SRC_RENDER_EXPORT_H
+#define MEIRO_SRC_RENDER_EXPORT_H
 
 #include "meiro.h"
 
@@ -14,4 +14,4 @@ meiro_status export_png(const meiro_maze *m, const meiro_path *path,
 meiro_status export_xlsx(const meiro_maze *m, const meiro_path *path,
                          const meiro_export_options *opt, FILE *out, meiro_error *err);
 
-#endif /* MEIRO_RENDER_EXPORT_H */
+#endif /* MEIRO_SRC_RENDER_EXPORT_H */

@@ -1,7 +1,7 @@
 /* Solvers: the registry and one function per file. Each fills a trail (see
  * core/search.h) and says whether the goal was reached. */
-#ifndef MEIRO_SOLVE_H
-#define MEIRO_SOLVE_H
+#ifndef MEIRO_SRC_SOLVE_SOLVE_H
+#define MEIRO_SRC_SOLVE_SOLVE_H
 
 #include "core/model.h"
 
@@ -37,4 +37,4 @@ meiro_status solve_tremaux(const meiro_maze *m, uint8_t *trail, bool *found, uin
 /* Looks up a name or alias; NULL if not found. */
 const solver_entry *solver_find(const char *name);
 
-#endif /* MEIRO_SOLVE_H */
+#endif /* MEIRO_SRC_SOLVE_SOLVE_H */

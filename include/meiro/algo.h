@@ -1,0 +1,128 @@
+/* meiro/algo.h — generators, solvers and metrics.
+ * Include <meiro.h>, not this file. */
+#ifndef MEIRO_ALGO_H
+#define MEIRO_ALGO_H
+
+#ifndef MEIRO_H
+#error "include <meiro.h>, not <meiro/algo.h>"
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Generators ------------------------------------------------------- */
+
+/* One entry of the generator or solver registry. aliases is a
+ * space-separated list, possibly empty. */
+typedef struct meiro_algorithm_info {
+    const char *name;
+    const char *aliases;
+    const char *description;
+} meiro_algorithm_info;
+
+MEIRO_API size_t meiro_generator_count(void);
+MEIRO_API const meiro_algorithm_info *meiro_generator_info(size_t index); /* NULL past the end */
+
+/* Where S and G go. */
+typedef enum meiro_ends {
+    MEIRO_ENDS_CORNERS,  /* top-left and bottom-right cells (the originals) */
+    MEIRO_ENDS_FARTHEST, /* the two ends of the longest path: the hardest pair */
+    MEIRO_ENDS_BORDER,   /* in openings of the outer wall, on opposite sides */
+    MEIRO_ENDS_CELLS     /* the cells given in start and goal */
+} meiro_ends;
+
+typedef struct meiro_generate_options {
+    uint32_t width;        /* cells across; default 20 */
+    uint32_t height;       /* cells down; default 15 */
+    const char *algorithm; /* name or alias; NULL = "cluster" */
+    uint64_t seed;         /* the same seed and options give the same maze */
+    double bias;           /* growing-tree: 0 = newest cell (like dig) .. 1 =
+                              random cell (like prim); default 0.5 */
+    unsigned loops;        /* 0..100: share of dead ends opened into loops;
+                              default 0 (a perfect maze, one solution) */
+    meiro_ends ends;       /* default MEIRO_ENDS_CORNERS */
+    meiro_cell start, goal; /* with MEIRO_ENDS_CELLS */
+    const meiro_observer *observer; /* told every step; NULL for none */
+} meiro_generate_options;
+
+/* Fills *opt with the defaults (seed 0). */
+MEIRO_API void meiro_generate_options_init(meiro_generate_options *opt);
+
+/* Generates a maze: perfect unless loops > 0. Returns NULL and fills err on
+ * failure (unknown algorithm, bad size or option, out of memory). The maze
+ * records its seed and the canonical algorithm name. */
+MEIRO_API meiro_maze *meiro_generate(const meiro_generate_options *opt, meiro_error *err);
+
+/* Looks up "corners", "farthest" or "border". */
+MEIRO_API meiro_status meiro_ends_from_name(const char *name, meiro_ends *ends, meiro_error *err);
+
+/* ---- Solvers ---------------------------------------------------------- */
+
+MEIRO_API size_t meiro_solver_count(void);
+MEIRO_API const meiro_algorithm_info *meiro_solver_info(size_t index); /* NULL past the end */
+
+/* A path of cells from start to goal, each a neighbour of the previous one
+ * through an open wall. Owned by the caller: meiro_path_free(). */
+typedef struct meiro_path {
+    meiro_cell *cells;
+    size_t length;     /* number of cells, start and goal included */
+    uint64_t explored; /* cells the solver visited to find it */
+} meiro_path;
+
+/* True if the named solver finds a path whenever one exists (all but the
+ * wall followers, which are sure only in perfect mazes). */
+MEIRO_API bool meiro_solver_is_complete(const char *name);
+
+/* Solves the maze with the named solver (NULL = "bfs"). On success *path
+ * holds the path. When the goal cannot be reached: MEIRO_ERROR_NO_PATH and an
+ * empty path. Works on imperfect mazes (loops, unreachable areas). */
+MEIRO_API meiro_status meiro_solve(const meiro_maze *maze, const char *solver, meiro_path *path,
+                         meiro_error *err);
+
+/* The same, telling `observer` (if not NULL) every cell visited and, at the
+ * end, every cell of the path. */
+MEIRO_API meiro_status meiro_solve_watched(const meiro_maze *maze, const char *solver,
+                                 const meiro_observer *observer, meiro_path *path,
+                                 meiro_error *err);
+
+/* Frees the cells and empties the path; NULL is allowed. */
+MEIRO_API void meiro_path_free(meiro_path *path);
+
+/* Breadth-first distances from cell `from`: dist[y * width + x] is the
+ * number of steps to reach (x, y), or UINT32_MAX if unreachable. dist must
+ * hold width * height entries. */
+MEIRO_API meiro_status meiro_distances(const meiro_maze *maze, meiro_cell from, uint32_t *dist,
+                             meiro_error *err);
+
+/* ---- Metrics ---------------------------------------------------------- */
+
+typedef struct meiro_stats {
+    uint32_t width, height;
+    uint64_t cells;
+    uint64_t passages;     /* open walls between cells */
+    bool perfect;          /* spanning tree: all reachable, one path */
+    uint64_t reachable;    /* cells reachable from the start */
+    uint64_t solution;     /* cells on the shortest path; 0 if none */
+    uint64_t dead_ends;    /* cells with exactly one opening */
+    uint64_t junctions;    /* cells with three or four openings */
+    uint64_t junctions4;   /* of those, cells with four openings */
+    uint64_t corridors;    /* cells with two openings */
+    uint64_t turns;        /* changes of direction along the solution */
+    uint64_t decisions;    /* junctions on the solution: where a walker
+                              must choose */
+    uint64_t longest;      /* cells on the longest path (exact in perfect
+                              mazes: two breadth-first sweeps) */
+    double river;          /* average length in cells of a dead-end branch,
+                              from the dead end to the nearest junction:
+                              high = long rivers, low = short spurs */
+} meiro_stats;
+
+/* Computes the metrics of the maze (doors do not count as openings). */
+MEIRO_API meiro_status meiro_stats_compute(const meiro_maze *maze, meiro_stats *stats, meiro_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* MEIRO_ALGO_H */

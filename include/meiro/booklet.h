@@ -1,0 +1,69 @@
+/* meiro/booklet.h — booklets: many mazes of rising difficulty in one document.
+ * Include <meiro.h>, not this file. */
+#ifndef MEIRO_BOOKLET_H
+#define MEIRO_BOOKLET_H
+
+#ifndef MEIRO_H
+#error "include <meiro.h>, not <meiro/booklet.h>"
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Booklets --------------------------------------------------------- */
+
+/* Difficulty levels for children and up: each a size, an algorithm, where S
+ * and G go and the largest cell. Measured: each level's mazes have longer
+ * solutions and more decisions (junctions on the way) than the one before. */
+typedef enum meiro_level {
+    MEIRO_LEVEL_EASY,   /* ages 4-5 */
+    MEIRO_LEVEL_NORMAL, /* ages 6-8 */
+    MEIRO_LEVEL_HARD,   /* ages 9-12 */
+    MEIRO_LEVEL_EXPERT, /* adults */
+    MEIRO_LEVEL_COUNT
+} meiro_level;
+
+typedef struct meiro_level_info {
+    const char *name, *ages, *description;
+    uint32_t width, height;
+    const char *algorithm;
+    meiro_ends ends;
+    double cell_mm; /* the largest cell on the page */
+} meiro_level_info;
+
+MEIRO_API const meiro_level_info *meiro_level_info_get(meiro_level level); /* NULL if invalid */
+MEIRO_API meiro_status meiro_level_from_name(const char *name, meiro_level *level, meiro_error *err);
+
+typedef struct meiro_booklet_options {
+    unsigned count;               /* mazes; default 10 */
+    uint32_t from_w, from_h;      /* sizes rising evenly from the first maze */
+    uint32_t to_w, to_h;          /*   to the last; 0: use the levels */
+    meiro_level from_level;       /* levels rising from..to; default easy */
+    meiro_level to_level;         /*   .. hard */
+    const char *algorithm;        /* NULL: the level's, or cluster with sizes */
+    uint64_t seed;                /* each maze's seed is derived from it */
+    int cover;                    /* 1 yes, 0 no, -1 (default) the template's */
+    void (*progress)(void *ctx, unsigned done, unsigned total); /* or NULL */
+    void *progress_ctx;
+} meiro_booklet_options;
+
+MEIRO_API void meiro_booklet_options_init(meiro_booklet_options *b);
+
+/* The seed of maze `index` (0-based) of a booklet: printed under each maze,
+ * so `meiro generate -s SEED` with its size and algorithm makes it again. */
+MEIRO_API uint64_t meiro_booklet_maze_seed(uint64_t booklet_seed, unsigned index);
+
+/* Writes a booklet as PDF (pages per the template in page->tpl: mazes per
+ * page, answers after each page or in a key at the end, cover) or XLSX (a
+ * sheet per maze and per answer). */
+MEIRO_API meiro_status meiro_booklet_write(const meiro_booklet_options *b, const meiro_export_options *page,
+                                 meiro_format format, FILE *out, meiro_error *err);
+MEIRO_API meiro_status meiro_booklet_save(const meiro_booklet_options *b, const meiro_export_options *page,
+                                meiro_format format, const char *filename, meiro_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* MEIRO_BOOKLET_H */

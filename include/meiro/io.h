@@ -1,0 +1,72 @@
+/* meiro/io.h — formats, reading and writing mazes and documents.
+ * Include <meiro.h>, not this file. */
+#ifndef MEIRO_IO_H
+#define MEIRO_IO_H
+
+#ifndef MEIRO_H
+#error "include <meiro.h>, not <meiro/io.h>"
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Files ------------------------------------------------------------ */
+
+typedef enum meiro_format {
+    MEIRO_FORMAT_TEXT,    /* block grid: '#' walls, ' ' passages, S G . */
+    MEIRO_FORMAT_CSV,     /* the same grid as CSV: 1 wall, 0 passage, S G . */
+    MEIRO_FORMAT_ASCII,   /* +--+ and | line drawing (write only) */
+    MEIRO_FORMAT_UNICODE, /* box-drawing characters (write only) */
+    MEIRO_FORMAT_PDF,     /* printable vector pages (write only) */
+    MEIRO_FORMAT_SVG,     /* a vector page in millimetres (write only) */
+    MEIRO_FORMAT_PNG,     /* a raster page or the cropped maze (write only) */
+    MEIRO_FORMAT_XLSX,    /* a spreadsheet: walls as cell borders (write only) */
+    MEIRO_FORMAT_COUNT
+} meiro_format;
+
+typedef struct meiro_format_info {
+    meiro_format format;
+    const char *name;       /* "text" */
+    const char *extensions; /* space-separated, without dots: "txt" */
+    const char *description;
+    bool readable;
+    bool binary; /* not for a terminal */
+} meiro_format_info;
+
+MEIRO_API const meiro_format_info *meiro_format_info_get(meiro_format format); /* NULL if invalid */
+
+/* Looks a format up by name or extension ("text", "txt", "csv", ...). */
+MEIRO_API meiro_status meiro_format_from_name(const char *name, meiro_format *format, meiro_error *err);
+
+/* The format named by a file name's extension; MEIRO_ERROR_UNKNOWN_NAME if
+ * the extension is unknown, and `fallback` if the name has no extension. */
+MEIRO_API meiro_status meiro_format_from_filename(const char *filename, meiro_format fallback,
+                                        meiro_format *format, meiro_error *err);
+
+/* Writes the maze, with the path drawn if path is not NULL, to a stream.
+ * opt (NULL = defaults) sets the page of the printable formats. With
+ * opt->answer_page the path is drawn on a second page only. */
+MEIRO_API meiro_status meiro_write(const meiro_maze *maze, const meiro_path *path, meiro_format format,
+                         const meiro_export_options *opt, FILE *out, meiro_error *err);
+
+/* Writes the maze to a file atomically: a temporary file in the same
+ * directory is written, flushed and renamed over `filename`, so a failure
+ * never leaves a partial file and an existing file is replaced only by a
+ * complete one. */
+MEIRO_API meiro_status meiro_save(const meiro_maze *maze, const meiro_path *path, meiro_format format,
+                        const meiro_export_options *opt, const char *filename, meiro_error *err);
+
+/* Reads a maze (text or CSV) from a stream. Parse errors carry line and
+ * column (for CSV: the field number). Returns NULL and fills err. */
+MEIRO_API meiro_maze *meiro_read(FILE *in, meiro_format format, meiro_error *err);
+
+/* Opens and reads a file; the format comes from its extension unless
+ * `format` is not MEIRO_FORMAT_COUNT. */
+MEIRO_API meiro_maze *meiro_load(const char *filename, meiro_format format, meiro_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* MEIRO_IO_H */

@@ -1,0 +1,154 @@
+/* meiro/maze.h — statuses and errors, the maze model, and the events it reports.
+ * Include <meiro.h>, not this file. */
+#ifndef MEIRO_MAZE_H
+#define MEIRO_MAZE_H
+
+#ifndef MEIRO_H
+#error "include <meiro.h>, not <meiro/maze.h>"
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Errors ----------------------------------------------------------- */
+
+typedef enum meiro_status {
+    MEIRO_OK = 0,
+    MEIRO_ERROR_NOMEM,        /* out of memory */
+    MEIRO_ERROR_ARGUMENT,     /* an argument is out of range or malformed */
+    MEIRO_ERROR_TOO_BIG,      /* the maze exceeds the size limits */
+    MEIRO_ERROR_UNKNOWN_NAME, /* no algorithm, solver or format of that name */
+    MEIRO_ERROR_PARSE,        /* an input file is not a valid maze */
+    MEIRO_ERROR_IO,           /* reading or writing a file failed */
+    MEIRO_ERROR_NO_PATH,      /* the goal cannot be reached from the start */
+    MEIRO_ERROR_INTERNAL,     /* a broken invariant: a bug in meiro */
+    MEIRO_STATUS_COUNT
+} meiro_status;
+
+/* A short, fixed description of a status ("out of memory"). Never NULL. */
+MEIRO_API const char *meiro_strerror(meiro_status status);
+
+/* Details of a failure. line and column are 1-based positions in an input
+ * file for MEIRO_ERROR_PARSE (0 when not about a position); message is a
+ * complete sentence without the file name, e.g. "unexpected character 'x'". */
+typedef struct meiro_error {
+    meiro_status status;
+    unsigned long line;
+    unsigned long column;
+    char message[256];
+    char source[1024]; /* the file line and column refer to, when it is not
+                         the one the caller named (a template found on the
+                         search path); "" otherwise */
+} meiro_error;
+
+/* ---- The maze model --------------------------------------------------- */
+
+/* Limits: 1 <= width, height <= MEIRO_MAX_SIDE and width * height <=
+ * MEIRO_MAX_CELLS. Larger mazes are refused before anything is allocated. */
+#define MEIRO_MAX_SIDE 65535u
+#define MEIRO_MAX_CELLS 400000000u
+
+typedef enum meiro_dir {
+    MEIRO_NORTH = 0,
+    MEIRO_EAST = 1,
+    MEIRO_SOUTH = 2,
+    MEIRO_WEST = 3,
+    MEIRO_NO_DIR = 4
+} meiro_dir;
+
+typedef struct meiro_cell {
+    uint32_t x; /* column, 0 = left */
+    uint32_t y; /* row, 0 = top */
+} meiro_cell;
+
+/* A rectangular maze of width x height cells, a start and a goal cell. Each
+ * wall is stored once; the outer wall is always closed except for the
+ * optional "doors" where the start or goal mark sits in an opening of the
+ * outer wall. Opaque: use the functions below. */
+typedef struct meiro_maze meiro_maze;
+
+/* A new maze with every wall closed, start at the top-left cell and goal at
+ * the bottom-right cell (for a 1x1 maze: doors west and east). Returns NULL
+ * and fills err on failure. Free with meiro_maze_free(). */
+MEIRO_API meiro_maze *meiro_maze_new(uint32_t width, uint32_t height, meiro_error *err);
+
+/* A deep copy, or NULL (err filled). */
+MEIRO_API meiro_maze *meiro_maze_clone(const meiro_maze *maze, meiro_error *err);
+
+/* Frees the maze; NULL is allowed. */
+MEIRO_API void meiro_maze_free(meiro_maze *maze);
+
+MEIRO_API uint32_t meiro_maze_width(const meiro_maze *maze);
+MEIRO_API uint32_t meiro_maze_height(const meiro_maze *maze);
+
+/* True if one can walk from cell (x, y) in direction dir. The outer wall is
+ * closed except at a door. Out-of-range cells answer false. */
+MEIRO_API bool meiro_maze_is_open(const meiro_maze *maze, uint32_t x, uint32_t y, meiro_dir dir);
+
+/* Opens (carve) or closes (build) the wall between cell (x, y) and its
+ * neighbour in direction dir; both cells see the change. The outer wall
+ * cannot be changed this way (use meiro_maze_set_start/goal doors). */
+MEIRO_API meiro_status meiro_maze_carve(meiro_maze *maze, uint32_t x, uint32_t y, meiro_dir dir);
+MEIRO_API meiro_status meiro_maze_build(meiro_maze *maze, uint32_t x, uint32_t y, meiro_dir dir);
+
+/* Start and goal cells. door is MEIRO_NO_DIR when the mark sits in its cell,
+ * otherwise the side of the outer wall whose opening holds the mark (the
+ * cell must lie on that side). */
+MEIRO_API meiro_cell meiro_maze_start(const meiro_maze *maze);
+MEIRO_API meiro_cell meiro_maze_goal(const meiro_maze *maze);
+MEIRO_API meiro_dir meiro_maze_start_door(const meiro_maze *maze);
+MEIRO_API meiro_dir meiro_maze_goal_door(const meiro_maze *maze);
+MEIRO_API meiro_status meiro_maze_set_start(meiro_maze *maze, meiro_cell cell, meiro_dir door);
+MEIRO_API meiro_status meiro_maze_set_goal(meiro_maze *maze, meiro_cell cell, meiro_dir door);
+
+/* Provenance: the seed and generator that made the maze, if known. The
+ * algorithm string is copied (at most 31 bytes kept). */
+MEIRO_API bool meiro_maze_seed(const meiro_maze *maze, uint64_t *seed);
+MEIRO_API const char *meiro_maze_algorithm(const meiro_maze *maze); /* "" if unknown */
+MEIRO_API void meiro_maze_set_origin(meiro_maze *maze, const char *algorithm, uint64_t seed);
+
+/* Checks the model's invariants (no opening into the outer wall except
+ * doors, start and goal inside, doors on the right side). MEIRO_OK or
+ * MEIRO_ERROR_INTERNAL with a message. */
+MEIRO_API meiro_status meiro_maze_check(const meiro_maze *maze, meiro_error *err);
+
+/* True if every cell is reachable and there is exactly one path between any
+ * two cells (the open walls form a spanning tree). Sets *perfect. */
+MEIRO_API meiro_status meiro_maze_is_perfect(const meiro_maze *maze, bool *perfect, meiro_error *err);
+
+/* True if both mazes have the same size, walls, start, goal and doors. */
+MEIRO_API bool meiro_maze_equal(const meiro_maze *a, const meiro_maze *b);
+
+/* ---- Watching: what generators and solvers do, step by step ---------- */
+
+typedef enum meiro_event_kind {
+    MEIRO_EVENT_CARVE,    /* wall (x, y, dir) opened; value: the road (branch) number */
+    MEIRO_EVENT_BUILD,    /* wall (x, y, dir) closed */
+    MEIRO_EVENT_OPEN_ALL, /* every inner wall opened: wall-adding generators start so */
+    MEIRO_EVENT_VISIT,    /* a solver reached (x, y); value: its distance, step or road */
+    MEIRO_EVENT_LEAVE,    /* a depth-first walk backed out of (x, y) */
+    MEIRO_EVENT_FILL,     /* dead-end filling closed off (x, y) */
+    MEIRO_EVENT_PATH,     /* (x, y) is cell number `value` of the solution */
+    MEIRO_EVENT_START,    /* S is at (x, y), in the door `dir` (or MEIRO_NO_DIR) */
+    MEIRO_EVENT_GOAL      /* G likewise */
+} meiro_event_kind;
+
+typedef struct meiro_event {
+    uint8_t kind; /* meiro_event_kind */
+    uint8_t dir;  /* meiro_dir */
+    uint32_t x, y;
+    uint32_t value;
+} meiro_event;
+
+/* An observer is called for every step; NULL observers cost nothing. */
+typedef struct meiro_observer {
+    void (*step)(void *ctx, const meiro_event *event);
+    void *ctx;
+} meiro_observer;
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* MEIRO_MAZE_H */

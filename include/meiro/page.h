@@ -1,0 +1,86 @@
+/* meiro/page.h — printable pages: paper, page options and templates.
+ * Include <meiro.h>, not this file. */
+#ifndef MEIRO_PAGE_H
+#define MEIRO_PAGE_H
+
+#ifndef MEIRO_H
+#error "include <meiro.h>, not <meiro/page.h>"
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Printable pages -------------------------------------------------- */
+
+typedef enum meiro_paper {
+    MEIRO_PAPER_A4,     /* 210 x 297 mm */
+    MEIRO_PAPER_A3,     /* 297 x 420 mm */
+    MEIRO_PAPER_A5,     /* 148 x 210 mm */
+    MEIRO_PAPER_B5,     /* JIS B5, 182 x 257 mm */
+    MEIRO_PAPER_LETTER, /* 215.9 x 279.4 mm */
+    MEIRO_PAPER_LEGAL,  /* 215.9 x 355.6 mm */
+    MEIRO_PAPER_COUNT
+} meiro_paper;
+
+typedef enum meiro_orientation {
+    MEIRO_ORIENT_AUTO,     /* landscape if the maze is wider than tall */
+    MEIRO_ORIENT_PORTRAIT,
+    MEIRO_ORIENT_LANDSCAPE
+} meiro_orientation;
+
+/* Looks a paper up by name ("a4", "letter", ...; case does not matter). */
+MEIRO_API meiro_status meiro_paper_from_name(const char *name, meiro_paper *paper, meiro_error *err);
+/* The paper's name and portrait size in millimetres; NULL if invalid. */
+MEIRO_API const char *meiro_paper_name(meiro_paper paper, double *width_mm, double *height_mm);
+
+#define MEIRO_DEFAULT_MARGIN_MM 15.0
+
+/* A page template: paper, mazes per page, texts, where answers go, artwork.
+ * See templates/README.md for the file format. */
+typedef struct meiro_template meiro_template;
+
+/* Loads a template by name ("kids-a4": from $MEIRO_TEMPLATE_PATH, the
+ * installed templates, or the copies built into the library) or by path (a
+ * name with '/' or ending in .ini). A broken template gives
+ * MEIRO_ERROR_PARSE with the file in err->source and the line. */
+MEIRO_API meiro_template *meiro_template_load(const char *name_or_path, meiro_error *err);
+MEIRO_API void meiro_template_free(meiro_template *t); /* NULL is allowed */
+MEIRO_API const char *meiro_template_name(const meiro_template *t);
+MEIRO_API const char *meiro_template_description(const meiro_template *t);
+
+/* True for the languages of meiro's own words: "en", "ja". */
+MEIRO_API bool meiro_lang_known(const char *lang);
+
+/* The templates built into the library. */
+MEIRO_API size_t meiro_builtin_template_count(void);
+MEIRO_API const char *meiro_builtin_template_name(size_t index);
+
+typedef struct meiro_export_options {
+    meiro_paper paper;             /* default A4 */
+    meiro_orientation orientation; /* default auto */
+    double margin_mm;              /* default 15; at least 10 */
+    double cell_mm;                /* 0 (default): the largest cells that fit */
+    const char *title;             /* printed above the maze; NULL for none */
+    bool answer_page;              /* PDF, XLSX: the puzzle, then the answer */
+    unsigned dpi;                  /* PNG resolution; default 300 */
+    bool crop;                     /* PNG: only the maze and a small border */
+    const meiro_template *tpl;     /* texts, labels, art, answers; NULL = none */
+    const char *lang;              /* "en" or "ja": meiro's own words; NULL =
+                                      the template's, else English */
+} meiro_export_options;
+
+/* Fills *opt with the defaults. */
+MEIRO_API void meiro_export_options_init(meiro_export_options *opt);
+
+/* Fills *opt with the defaults, then the template's page settings (paper,
+ * orientation, margin, title, answer page), keeping tpl for the rest (its
+ * cell size caps how big cells grow). Options set afterwards override the
+ * template. */
+MEIRO_API void meiro_export_options_from_template(meiro_export_options *opt, const meiro_template *tpl);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* MEIRO_PAGE_H */

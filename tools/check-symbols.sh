@@ -1,0 +1,22 @@
+#!/bin/sh
+# Fails if the built library exports anything but the API: every symbol
+# defined by libmeiro.so, and every global symbol of libmeiro.a, must start
+# with meiro_. Usage: tools/check-symbols.sh [BUILD_DIR]
+build=${1:-build}
+status=0
+for lib in "$build/libmeiro.so" "$build/libmeiro.a"; do
+    [ -e "$lib" ] || { echo "check-symbols: $lib is missing"; exit 1; }
+done
+stray=$(nm -D --defined-only "$build/libmeiro.so" | awk 'NF == 3 && $2 != "A" { print $3 }' | grep -v '^meiro_')
+if [ -n "$stray" ]; then
+    echo "check-symbols: $build/libmeiro.so exports internals:" $stray
+    status=1
+fi
+stray=$(nm -g --defined-only "$build/libmeiro.a" 2>/dev/null | awk 'NF == 3 && $2 != "A" { print $3 }' | grep -v '^meiro_')
+if [ -n "$stray" ]; then
+    echo "check-symbols: $build/libmeiro.a has global internals:" $stray
+    status=1
+fi
+api=$(nm -D --defined-only "$build/libmeiro.so" | awk 'NF == 3 && $2 != "A"' | wc -l)
+[ "$status" -eq 0 ] && echo "check-symbols: libmeiro exports the API only ($api meiro_ symbols)"
+exit "$status"
