@@ -40,7 +40,7 @@ static void test_generators(void)
                 }
                 meiro_maze *m = meiro_generate(&o, NULL);
                 meiro_maze *back = NULL;
-                CHECK_INT(meiro_trace_replay(t, o.width, o.height, &back, NULL, NULL), MEIRO_OK);
+                CHECK_INT(meiro_trace_replay(t, &back, NULL, NULL), MEIRO_OK);
                 CHECK_MSG(back && meiro_maze_equal(m, back), "%s %ux%u: the replay differs", name, o.width, o.height);
                 /* the same maze is made with or without watching */
                 o.observer = NULL;
@@ -111,7 +111,7 @@ static void test_solvers(void)
             if (st == MEIRO_OK) {
                 meiro_maze *back = NULL;
                 meiro_path path;
-                CHECK_INT(meiro_trace_replay(t, 25, 18, &back, &path, NULL), MEIRO_OK);
+                CHECK_INT(meiro_trace_replay(t, &back, &path, NULL), MEIRO_OK);
                 bool same = path.length == watched.length && path.length == plain.length;
                 for (size_t c = 0; same && c < path.length; c++)
                     same = path.cells[c].x == watched.cells[c].x && path.cells[c].y == watched.cells[c].y;
@@ -270,7 +270,7 @@ static void test_animations(void)
         meiro_solve_watched(m, "bfs", &obs, &path, NULL);
         char svg[160], png[256], cmd[600], out[256];
         snprintf(svg, sizeof svg, "%s/%s.svg", dir, algos[a]);
-        CHECK_INT(meiro_animate_svg_save(t, NULL, 40, 30, svg, NULL), MEIRO_OK);
+        CHECK_INT(meiro_animate_svg_save(t, NULL, svg, NULL), MEIRO_OK);
         FILE *f = fopen(svg, "rb");
         fseek(f, 0, SEEK_END);
         long size = ftell(f);
@@ -288,7 +288,7 @@ static void test_animations(void)
         check_static_svg(svg, m, &path, &L);
         char frames[160];
         snprintf(frames, sizeof frames, "%s/frames-%s", dir, algos[a]);
-        CHECK_INT(meiro_animate_frames(t, NULL, 40, 30, frames, 60, NULL), MEIRO_OK);
+        CHECK_INT(meiro_animate_frames(t, NULL, frames, 60, NULL), MEIRO_OK);
         int count = 0;
         for (int k = 1; k < 200; k++) {
             snprintf(png, sizeof png, "%s/frame-%05d.png", frames, k);
@@ -311,7 +311,7 @@ static void test_animations(void)
         meiro_path p2;
         meiro_solve_watched(m, "dfs", &sobs, &p2, NULL);
         snprintf(svg, sizeof svg, "%s/%s-solve.svg", dir, algos[a]);
-        CHECK_INT(meiro_animate_svg_save(s, m, 0, 0, svg, NULL), MEIRO_OK);
+        CHECK_INT(meiro_animate_svg_save(s, m, svg, NULL), MEIRO_OK);
         check_static_svg(svg, m, &p2, &L);
         meiro_path_free(&p2);
         meiro_trace_free(s);

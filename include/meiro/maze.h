@@ -131,7 +131,9 @@ typedef enum meiro_event_kind {
     MEIRO_EVENT_FILL,     /* dead-end filling closed off (x, y) */
     MEIRO_EVENT_PATH,     /* (x, y) is cell number `value` of the solution */
     MEIRO_EVENT_START,    /* S is at (x, y), in the door `dir` (or MEIRO_NO_DIR) */
-    MEIRO_EVENT_GOAL      /* G likewise */
+    MEIRO_EVENT_GOAL,     /* G likewise */
+    MEIRO_EVENT_GRID      /* the grid is x by y cells: told first, by meiro_generate and
+                             meiro_solve_watched, so a trace knows its size */
 } meiro_event_kind;
 
 typedef struct meiro_event {

@@ -13,16 +13,24 @@ extern "C" {
 
 /* ---- Watching: recordings of what generators and solvers do --------- */
 
-/* A recording of steps, to replay or render. */
+/* A recording of steps, to replay or render. It records the size of the
+ * grid it watches (the MEIRO_EVENT_GRID that meiro_generate and
+ * meiro_solve_watched tell first), so nothing below asks for it. */
 typedef struct meiro_trace meiro_trace;
 
+/* A new, empty trace (NULL when out of memory); free with meiro_trace_free. */
 MEIRO_API meiro_trace *meiro_trace_new(void);
 MEIRO_API void meiro_trace_free(meiro_trace *trace); /* NULL is allowed */
-/* An observer appending to the trace (valid while the trace lives). */
+/* An observer appending to the trace; valid while the trace lives. */
 MEIRO_API meiro_observer meiro_trace_observer(meiro_trace *trace);
 MEIRO_API size_t meiro_trace_count(const meiro_trace *trace);
+/* The recorded steps (the grid size is kept apart, not among them);
+ * borrowed: valid until the trace records another step or is freed. */
 MEIRO_API const meiro_event *meiro_trace_events(const meiro_trace *trace);
-/* MEIRO_ERROR_NOMEM if a step could not be recorded. */
+/* The grid the trace watched; false if it has seen no MEIRO_EVENT_GRID. */
+MEIRO_API bool meiro_trace_grid(const meiro_trace *trace, uint32_t *width, uint32_t *height);
+/* MEIRO_ERROR_NOMEM if a step could not be recorded, MEIRO_ERROR_ARGUMENT
+ * if it was told of two different grids. */
 MEIRO_API meiro_status meiro_trace_status(const meiro_trace *trace);
 
 /* A player steps through a trace frame by frame (steps grouped so there
@@ -31,9 +39,12 @@ MEIRO_API meiro_status meiro_trace_status(const meiro_trace *trace);
 typedef struct meiro_player meiro_player;
 
 /* `initial` is the maze the trace starts from (a copy is kept), or NULL for
- * a width x height grid with every wall closed (a trace of generation). */
-MEIRO_API meiro_player *meiro_player_new(const meiro_trace *trace, const meiro_maze *initial, uint32_t width,
-                               uint32_t height, unsigned frames, meiro_error *err);
+ * the trace's grid with every wall closed (a trace of generation). A trace
+ * with a step outside its grid, or a wall step on the outer wall, is
+ * refused (MEIRO_ERROR_ARGUMENT). The player reads the trace's steps: the
+ * trace must outlive it and record nothing more. */
+MEIRO_API meiro_player *meiro_player_new(const meiro_trace *trace, const meiro_maze *initial,
+                                         unsigned frames, meiro_error *err);
 MEIRO_API void meiro_player_free(meiro_player *player); /* NULL is allowed */
 /* Applies the next frame; false when there is none left. */
 MEIRO_API bool meiro_player_next(meiro_player *player);
@@ -54,21 +65,21 @@ MEIRO_API uint32_t meiro_player_value(const meiro_player *player, uint32_t x, ui
  * a viewer that does not animate shows the finished maze (and the path,
  * if the trace solved it). */
 MEIRO_API meiro_status meiro_animate_svg(const meiro_trace *trace, const meiro_maze *initial,
-                               uint32_t width, uint32_t height, FILE *out, meiro_error *err);
+                                         FILE *out, meiro_error *err);
 /* The same into a file, atomically. */
 MEIRO_API meiro_status meiro_animate_svg_save(const meiro_trace *trace, const meiro_maze *initial,
-                                    uint32_t width, uint32_t height, const char *filename,
-                                    meiro_error *err);
+                                              const char *filename, meiro_error *err);
 
 /* Numbered PNG frames (frame-00001.png ...) in `dir` (made if missing). */
 MEIRO_API meiro_status meiro_animate_frames(const meiro_trace *trace, const meiro_maze *initial,
-                                  uint32_t width, uint32_t height, const char *dir,
-                                  unsigned frames, meiro_error *err);
+                                            const char *dir, unsigned frames,
+                                            meiro_error *err);
 
-/* Rebuilds, from a w x h grid with every wall closed, the maze the trace
- * made (walls, S, G) and the solution it found (path may be NULL). */
-MEIRO_API meiro_status meiro_trace_replay(const meiro_trace *trace, uint32_t width, uint32_t height,
-                                meiro_maze **maze, meiro_path *path, meiro_error *err);
+/* Rebuilds, from the trace's grid with every wall closed, the maze the
+ * trace made (walls, S, G) and the solution it found (path may be NULL).
+ * The caller owns *maze (meiro_maze_free) and *path (meiro_path_free). */
+MEIRO_API meiro_status meiro_trace_replay(const meiro_trace *trace, meiro_maze **maze,
+                                          meiro_path *path, meiro_error *err);
 
 #ifdef __cplusplus
 }

@@ -83,8 +83,8 @@ int write_result(const char *command, const meiro_maze *m, const meiro_path *pat
                  meiro_format format, const meiro_export_options *page, const char *output);
 /* --animate and --frames: writes the trace's animations; a runtime
  * failure names the file. */
-int write_animations(const meiro_trace *trace, const meiro_maze *initial, uint32_t w, uint32_t h,
-                     const char *svg, const char *frames);
+int write_animations(const meiro_trace *trace, const meiro_maze *initial, const char *svg,
+                     const char *frames);
 
 /* The commands, one file each. */
 int cmd_generate(int argc, char **argv);

@@ -160,12 +160,13 @@ int page_finish(page_cli *pc, meiro_export_options *page)
 
 /* --animate and --frames: writes the trace's animations; a runtime
  * failure names the file. */
-int write_animations(const meiro_trace *trace, const meiro_maze *initial, uint32_t w,
-                            uint32_t h, const char *svg, const char *frames)
+int write_animations(const meiro_trace *trace, const meiro_maze *initial, const char *svg,
+                     const char *frames)
 {
     meiro_error err = {0};
-    if (svg && meiro_animate_svg_save(trace, initial, w, h, svg, &err) != MEIRO_OK) return report_failure(svg, &err);
-    if (frames && meiro_animate_frames(trace, initial, w, h, frames, 200, &err) != MEIRO_OK)
+    if (svg && meiro_animate_svg_save(trace, initial, svg, &err) != MEIRO_OK)
+        return report_failure(svg, &err);
+    if (frames && meiro_animate_frames(trace, initial, frames, 200, &err) != MEIRO_OK)
         return report_failure(frames, &err);
     return EXIT_OK;
 }

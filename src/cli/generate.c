@@ -165,7 +165,7 @@ int cmd_generate(int argc, char **argv)
         return library_error("generate", NULL, &err);
     }
     rc = write_result("generate", m, solution ? &path : NULL, format, &page, output);
-    if (rc == EXIT_OK && trace) rc = write_animations(trace, NULL, opt.width, opt.height, animate, frames);
+    if (rc == EXIT_OK && trace) rc = write_animations(trace, NULL, animate, frames);
     meiro_trace_free(trace);
     meiro_path_free(&path);
     meiro_maze_free(m);

@@ -74,7 +74,7 @@ int cmd_solve(int argc, char **argv)
     }
     rc = write_result("solve", m, &path, format, &page, output);
     if (rc == EXIT_OK && trace)
-        rc = write_animations(trace, m, meiro_maze_width(m), meiro_maze_height(m), animate, frames);
+        rc = write_animations(trace, m, animate, frames);
     meiro_trace_free(trace);
     meiro_path_free(&path);
     meiro_maze_free(m);

@@ -198,7 +198,7 @@ int cmd_watch(int argc, char **argv)
         return s == MEIRO_OK ? EXIT_OK : report_failure("stdout", &err);
     }
     unsigned frames = delay ? (unsigned)(SECONDS_PER_PHASE * 1000 / delay) : 400;
-    meiro_player *p = meiro_player_new(trace, NULL, opt.width, opt.height, frames ? frames : 1, &err);
+    meiro_player *p = meiro_player_new(trace, NULL, frames ? frames : 1, &err);
     size_t size = (size_t)(2 * opt.width + 2) * (opt.height + 1) * 48 + 64;
     char *buf = malloc(size);
     if (!p || !buf) {

@@ -107,6 +107,7 @@ meiro_maze *meiro_generate(const meiro_generate_options *opt, meiro_error *err)
         return NULL;
     }
     m->obs = opt->observer; /* every wall change is told from here on */
+    observe(m->obs, MEIRO_EVENT_GRID, m->w, m->h, MEIRO_NO_DIR, 0);
     if (gen->run(m, &rng, opt, err) != MEIRO_OK) {
         meiro_maze_free(m);
         return NULL;

@@ -92,14 +92,15 @@ static void write_timeline(FILE *out, const change *ch, size_t n, const double *
     fputs("\"/>", out);
 }
 
-meiro_status meiro_animate_svg(const meiro_trace *trace, const meiro_maze *initial,
-                               uint32_t width, uint32_t height, FILE *out, meiro_error *err)
+meiro_status meiro_animate_svg(const meiro_trace *trace, const meiro_maze *initial, FILE *out,
+                               meiro_error *err)
 {
-    meiro_player *p = meiro_player_new(trace, initial, width, height, SVG_FRAMES, err);
-    if (!p) return err ? err->status : MEIRO_ERROR_NOMEM;
+    meiro_error own;
+    if (!err) err = &own; /* the status comes from the message's owner */
+    meiro_player *p = meiro_player_new(trace, initial, SVG_FRAMES, err);
+    if (!p) return err->status;
     const meiro_maze *m = meiro_player_maze(p);
-    width = m->w;
-    height = m->h;
+    uint32_t width = m->w, height = m->h;
     size_t cells = (size_t)width * height, frames = meiro_player_frames(p);
     uint32_t *colour = alloc_array(cells, sizeof *colour);
     uint8_t *walls = alloc_array(cells, 1); /* CELL_OPEN_* as last seen */
@@ -245,33 +246,31 @@ static void draw_frame(cairo_t *cr, const meiro_player *p, const page_layout *L,
 typedef struct svg_job {
     const meiro_trace *trace;
     const meiro_maze *initial;
-    uint32_t width, height;
 } svg_job;
 
 static meiro_status write_svg_job(void *ctx, FILE *out, meiro_error *err)
 {
     const svg_job *j = ctx;
-    return meiro_animate_svg(j->trace, j->initial, j->width, j->height, out, err);
+    return meiro_animate_svg(j->trace, j->initial, out, err);
 }
 
 meiro_status meiro_animate_svg_save(const meiro_trace *trace, const meiro_maze *initial,
-                                    uint32_t width, uint32_t height, const char *filename,
-                                    meiro_error *err)
+                                    const char *filename, meiro_error *err)
 {
-    svg_job job = {trace, initial, width, height};
+    svg_job job = {trace, initial};
     return save_atomically(filename, write_svg_job, &job, err);
 }
 
 meiro_status meiro_animate_frames(const meiro_trace *trace, const meiro_maze *initial,
-                                  uint32_t width, uint32_t height, const char *dir,
-                                  unsigned frames, meiro_error *err)
+                                  const char *dir, unsigned frames, meiro_error *err)
 {
+    meiro_error own;
+    if (!err) err = &own;
     if (mkdir(dir, 0777) != 0 && errno != EEXIST)
         return fail(err, MEIRO_ERROR_IO, "cannot make the folder %s: %s", dir, strerror(errno));
-    meiro_player *p = meiro_player_new(trace, initial, width, height, frames, err);
-    if (!p) return err ? err->status : MEIRO_ERROR_NOMEM;
-    width = meiro_player_maze(p)->w;
-    height = meiro_player_maze(p)->h;
+    meiro_player *p = meiro_player_new(trace, initial, frames, err);
+    if (!p) return err->status;
+    uint32_t width = meiro_player_maze(p)->w, height = meiro_player_maze(p)->h;
     /* cells of 4 to 48 pixels, the picture at most 1280 wide, even sizes
      * (video encoders want them) */
     double cell = fmax(4, fmin(48, floor(1280.0 / (width + 2))));

@@ -96,6 +96,7 @@ meiro_status meiro_solve_watched(const meiro_maze *maze, const char *solver,
     if (!entry)
         return fail(err, MEIRO_ERROR_UNKNOWN_NAME,
                           "unknown solver '%s' (see 'meiro list' for the names)", name);
+    observe(observer, MEIRO_EVENT_GRID, maze->w, maze->h, MEIRO_NO_DIR, 0);
     uint8_t *trail = zalloc((size_t)maze->w * maze->h, 1);
     if (!trail) return fail(err, MEIRO_ERROR_NOMEM, "out of memory solving the maze");
     bool found = false;

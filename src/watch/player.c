@@ -6,6 +6,7 @@
 #include "core/alloc.h"
 #include "core/error.h"
 #include "core/model.h"
+#include "watch/trace.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -53,13 +54,20 @@ static void split(meiro_player *p, size_t from, size_t to, unsigned n)
     }
 }
 
-meiro_player *meiro_player_new(const meiro_trace *trace, const meiro_maze *initial, uint32_t width,
-                               uint32_t height, unsigned frames, meiro_error *err)
+meiro_player *meiro_player_new(const meiro_trace *trace, const meiro_maze *initial, unsigned frames,
+                               meiro_error *err)
 {
+    uint32_t width, height;
     if (initial) {
         width = initial->w;
         height = initial->h;
+    } else if (!meiro_trace_grid(trace, &width, &height)) {
+        fail(err, MEIRO_ERROR_ARGUMENT,
+             "the trace knows no grid: record it from meiro_generate or meiro_solve_watched, "
+             "or give the maze it starts from");
+        return NULL;
     }
+    if (trace_check(trace, width, height, err) != MEIRO_OK) return NULL;
     if (frames < 1) frames = 1;
     meiro_player *p = calloc(1, sizeof *p);
     if (!p) goto nomem;
@@ -108,7 +116,7 @@ static void apply(meiro_player *p, const meiro_event *e)
     switch (e->kind) {
     case MEIRO_EVENT_CARVE:
     case MEIRO_EVENT_BUILD:
-        if (!inside || e->dir >= 4) break;
+        if (!inside) break; /* trace_check keeps walls inside: a guard, not a rule */
         maze_set_wall(m, e->x, e->y, e->dir, e->kind == MEIRO_EVENT_CARVE);
         if (e->kind == MEIRO_EVENT_CARVE) { /* both cells join the road */
             paint(p, e->x, e->y, PAINT_ROAD, e->value);

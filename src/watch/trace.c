@@ -3,13 +3,16 @@
 #include "core/alloc.h"
 #include "core/error.h"
 #include "core/model.h"
+#include "watch/trace.h"
 
 #include <stdlib.h>
 
 struct meiro_trace {
     meiro_event *events;
     size_t count, cap;
-    bool failed;
+    bool failed, mixed; /* a step was lost; two grids were told */
+    bool has_grid;
+    uint32_t w, h;
 };
 
 meiro_trace *meiro_trace_new(void) { return calloc(1, sizeof(meiro_trace)); }
@@ -24,6 +27,13 @@ void meiro_trace_free(meiro_trace *trace)
 static void record(void *ctx, const meiro_event *ev)
 {
     meiro_trace *t = ctx;
+    if (ev->kind == MEIRO_EVENT_GRID) { /* the size, kept apart from the steps */
+        if (t->has_grid && (t->w != ev->x || t->h != ev->y)) t->mixed = true;
+        t->has_grid = true;
+        t->w = ev->x;
+        t->h = ev->y;
+        return;
+    }
     if (t->failed) return;
     if (t->count == t->cap) {
         size_t cap = t->cap ? 2 * t->cap : 1024;
@@ -43,17 +53,59 @@ size_t meiro_trace_count(const meiro_trace *trace) { return trace->count; }
 const meiro_event *meiro_trace_events(const meiro_trace *trace) { return trace->events; }
 meiro_status meiro_trace_status(const meiro_trace *trace)
 {
-    return trace->failed ? MEIRO_ERROR_NOMEM : MEIRO_OK;
+    return trace->failed ? MEIRO_ERROR_NOMEM : trace->mixed ? MEIRO_ERROR_ARGUMENT : MEIRO_OK;
 }
 
-meiro_status meiro_trace_replay(const meiro_trace *trace, uint32_t width, uint32_t height,
-                                meiro_maze **maze, meiro_path *path, meiro_error *err)
+bool meiro_trace_grid(const meiro_trace *trace, uint32_t *width, uint32_t *height)
+{
+    if (!trace->has_grid) return false;
+    *width = trace->w;
+    *height = trace->h;
+    return true;
+}
+
+static const char *const dir_name[4] = {"north", "east", "south", "west"};
+
+meiro_status trace_check(const meiro_trace *trace, uint32_t w, uint32_t h, meiro_error *err)
+{
+    if (trace->failed)
+        return fail(err, MEIRO_ERROR_NOMEM, "the trace is incomplete: out of memory while recording");
+    if (trace->mixed)
+        return fail(err, MEIRO_ERROR_ARGUMENT, "the trace watched two grids of different sizes");
+    for (size_t k = 0; k < trace->count; k++) {
+        const meiro_event *e = &trace->events[k];
+        if (e->kind == MEIRO_EVENT_OPEN_ALL) continue;
+        if (e->x >= w || e->y >= h)
+            return fail(err, MEIRO_ERROR_ARGUMENT,
+                        "step %zu of the trace is at cell (%lu, %lu), outside the %lu x %lu grid",
+                        k + 1, (unsigned long)e->x, (unsigned long)e->y, (unsigned long)w,
+                        (unsigned long)h);
+        if (e->kind != MEIRO_EVENT_CARVE && e->kind != MEIRO_EVENT_BUILD) continue;
+        bool inner = (e->dir == MEIRO_NORTH && e->y > 0) || (e->dir == MEIRO_SOUTH && e->y + 1 < h) ||
+                     (e->dir == MEIRO_WEST && e->x > 0) || (e->dir == MEIRO_EAST && e->x + 1 < w);
+        if (!inner)
+            return fail(err, MEIRO_ERROR_ARGUMENT,
+                        "step %zu of the trace changes the %s wall of cell (%lu, %lu): "
+                        "that is the outer wall",
+                        k + 1, e->dir < MEIRO_NO_DIR ? dir_name[e->dir] : "unnamed",
+                        (unsigned long)e->x, (unsigned long)e->y);
+    }
+    return MEIRO_OK;
+}
+
+meiro_status meiro_trace_replay(const meiro_trace *trace, meiro_maze **maze, meiro_path *path,
+                                meiro_error *err)
 {
     *maze = NULL;
     if (path) *path = (meiro_path){NULL, 0, 0};
-    if (trace->failed) return fail(err, MEIRO_ERROR_NOMEM, "the trace is incomplete");
-    meiro_maze *m = meiro_maze_new(width, height, err);
-    if (!m) return err ? err->status : MEIRO_ERROR_NOMEM;
+    if (!trace->has_grid)
+        return fail(err, MEIRO_ERROR_ARGUMENT,
+                    "the trace knows no grid: record it from meiro_generate or meiro_solve_watched");
+    meiro_status s = trace_check(trace, trace->w, trace->h, err);
+    if (s != MEIRO_OK) return s;
+    meiro_error own;
+    meiro_maze *m = meiro_maze_new(trace->w, trace->h, err ? err : &own);
+    if (!m) return err ? err->status : own.status;
     size_t cells = 0;
     for (size_t k = 0; k < trace->count; k++) cells += trace->events[k].kind == MEIRO_EVENT_PATH;
     if (path && cells) {
@@ -65,12 +117,10 @@ meiro_status meiro_trace_replay(const meiro_trace *trace, uint32_t width, uint32
     }
     for (size_t k = 0; k < trace->count; k++) {
         const meiro_event *e = &trace->events[k];
-        bool inside = e->x < width && e->y < height;
-        switch (e->kind) {
+        switch (e->kind) { /* trace_check: every step is on the grid */
         case MEIRO_EVENT_CARVE:
         case MEIRO_EVENT_BUILD:
-            if (inside && e->dir < 4)
-                maze_set_wall(m, e->x, e->y, e->dir, e->kind == MEIRO_EVENT_CARVE);
+            maze_set_wall(m, e->x, e->y, e->dir, e->kind == MEIRO_EVENT_CARVE);
             break;
         case MEIRO_EVENT_OPEN_ALL: maze_open_all(m); break;
         case MEIRO_EVENT_START:
