@@ -45,7 +45,7 @@ BENCH    := $(BUILD)/bench
 BUILD_PKGS = gcc make libc6-dev pkg-config libcairo2-dev libxlsxwriter-dev libpng-dev libpango1.0-dev \
              librsvg2-dev libinih-dev \
              fonts-dejavu-core fonts-ipaexfont-gothic
-TEST_PKGS  = $(BUILD_PKGS) poppler-utils librsvg2-bin qpdf unzip libreoffice-calc-nogui libxml2-utils \
+TEST_PKGS  = $(BUILD_PKGS) locales poppler-utils librsvg2-bin qpdf unzip libreoffice-calc-nogui libxml2-utils \
              fonts-crosextra-carlito
 
 .PHONY: all deps deps-test check test test-asan bench demo samples install uninstall clean
@@ -105,6 +105,7 @@ deps:
 
 deps-test:
 	@sh tools/deps.sh $(TEST_PKGS)
+	@sh tools/locale.sh de_DE.UTF-8
 
 # The test suite, once normally and once under AddressSanitizer and
 # UndefinedBehaviorSanitizer; the last line sums both runs.

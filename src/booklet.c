@@ -2,6 +2,7 @@
  * the first page to the last, each with its own seed derived from the
  * booklet's, laid out by the template; and the difficulty levels. */
 #define _POSIX_C_SOURCE 200809L
+#include "core/numbers.h"
 #include "core/error.h"
 #include "core/rng.h"
 #include "io/io.h"
@@ -119,7 +120,7 @@ static meiro_status make_mazes(const meiro_booklet_options *b, booklet *bk, unsi
     return MEIRO_OK;
 }
 
-meiro_status meiro_booklet_write(const meiro_booklet_options *b, const meiro_export_options *page,
+static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, const meiro_export_options *page,
                                  meiro_format format, FILE *out, meiro_error *err)
 {
     if (b->count < 1 || b->count > 10000)
@@ -182,6 +183,17 @@ meiro_status meiro_booklet_write(const meiro_booklet_options *b, const meiro_exp
     booklet_free(&bk);
     meiro_template_free(fallback);
     return s;
+}
+
+/* Numbers read and written in the "C" locale (core/numbers.h). */
+meiro_status meiro_booklet_write(const meiro_booklet_options *b, const meiro_export_options *page,
+                                 meiro_format format, FILE *out, meiro_error *err)
+{
+    c_numbers n;
+    c_numbers_begin(&n);
+    meiro_status r = booklet_write_unlocalized(b, page, format, out, err);
+    c_numbers_end(&n);
+    return r;
 }
 
 typedef struct booklet_job {

@@ -1,6 +1,7 @@
 /* The format table and the file-level entry points: meiro_write/read to
  * streams, meiro_save (atomically, through save.c) and meiro_load. */
 #define _POSIX_C_SOURCE 200809L
+#include "core/numbers.h"
 #include "core/error.h"
 #include "core/names.h"
 #include "io/io.h"
@@ -106,7 +107,7 @@ meiro_status meiro_format_from_filename(const char *filename, meiro_format fallb
                       "unknown file type '%s' (use -f to name the format; see 'meiro list')", dot);
 }
 
-meiro_status meiro_write(const meiro_maze *maze, const meiro_path *path, meiro_format format,
+static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *path, meiro_format format,
                          const meiro_export_options *opt, FILE *out, meiro_error *err)
 {
     if ((unsigned)format >= MEIRO_FORMAT_COUNT)
@@ -130,6 +131,17 @@ meiro_status meiro_write(const meiro_maze *maze, const meiro_path *path, meiro_f
     return s;
 }
 
+/* Numbers read and written in the "C" locale (core/numbers.h). */
+meiro_status meiro_write(const meiro_maze *maze, const meiro_path *path, meiro_format format,
+                         const meiro_export_options *opt, FILE *out, meiro_error *err)
+{
+    c_numbers n;
+    c_numbers_begin(&n);
+    meiro_status r = write_unlocalized(maze, path, format, opt, out, err);
+    c_numbers_end(&n);
+    return r;
+}
+
 typedef struct save_job {
     const meiro_maze *maze;
     const meiro_path *path;
@@ -150,7 +162,7 @@ meiro_status meiro_save(const meiro_maze *maze, const meiro_path *path, meiro_fo
     return save_atomically(filename, write_save_job, &job, err);
 }
 
-meiro_maze *meiro_read(FILE *in, meiro_format format, meiro_error *err)
+static meiro_maze *read_unlocalized(FILE *in, meiro_format format, meiro_error *err)
 {
     if ((unsigned)format >= MEIRO_FORMAT_COUNT || !formats[format].read) {
         fail(err, MEIRO_ERROR_ARGUMENT, "%s mazes can be written but not read",
@@ -158,6 +170,16 @@ meiro_maze *meiro_read(FILE *in, meiro_format format, meiro_error *err)
         return NULL;
     }
     return formats[format].read(in, err);
+}
+
+/* Numbers read and written in the "C" locale (core/numbers.h). */
+meiro_maze *meiro_read(FILE *in, meiro_format format, meiro_error *err)
+{
+    c_numbers n;
+    c_numbers_begin(&n);
+    meiro_maze *r = read_unlocalized(in, format, err);
+    c_numbers_end(&n);
+    return r;
 }
 
 meiro_maze *meiro_load(const char *filename, meiro_format format, meiro_error *err)

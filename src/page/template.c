@@ -3,6 +3,7 @@
  * SVG artwork. Looked up as a path, then on $MEIRO_TEMPLATE_PATH, then in
  * the installed folder, then among the copies compiled into the library. */
 #define _POSIX_C_SOURCE 200809L
+#include "core/numbers.h"
 #include "core/error.h"
 #include "page/template.h"
 
@@ -209,7 +210,7 @@ static bool file_exists(const char *path)
     return f != NULL;
 }
 
-meiro_template *meiro_template_load(const char *name, meiro_error *err)
+static meiro_template *template_load_unlocalized(const char *name, meiro_error *err)
 {
     if (err) err->source[0] = 0;
     meiro_template *t = malloc(sizeof *t);
@@ -269,6 +270,16 @@ meiro_template *meiro_template_load(const char *name, meiro_error *err)
         return NULL;
     }
     return t;
+}
+
+/* Numbers read and written in the "C" locale (core/numbers.h). */
+meiro_template *meiro_template_load(const char *name, meiro_error *err)
+{
+    c_numbers n;
+    c_numbers_begin(&n);
+    meiro_template *r = template_load_unlocalized(name, err);
+    c_numbers_end(&n);
+    return r;
 }
 
 void meiro_template_free(meiro_template *t) { free(t); }

@@ -6,6 +6,7 @@
  * repeat, so they stay in step; their base values are the finished state,
  * which is what a viewer that does not animate shows. */
 #define _POSIX_C_SOURCE 200809L
+#include "core/numbers.h"
 #include "core/alloc.h"
 #include "core/error.h"
 #include "core/model.h"
@@ -92,7 +93,7 @@ static void write_timeline(FILE *out, const change *ch, size_t n, const double *
     fputs("\"/>", out);
 }
 
-meiro_status meiro_animate_svg(const meiro_trace *trace, const meiro_maze *initial, FILE *out,
+static meiro_status animate_svg_unlocalized(const meiro_trace *trace, const meiro_maze *initial, FILE *out,
                                meiro_error *err)
 {
     meiro_error own;
@@ -208,6 +209,17 @@ meiro_status meiro_animate_svg(const meiro_trace *trace, const meiro_maze *initi
     free(colour), free(walls), free(times), free(cc.items), free(wc.items);
     if (ferror(out)) return fail(err, MEIRO_ERROR_IO, "write error: %s", strerror(errno));
     return MEIRO_OK;
+}
+
+/* Numbers read and written in the "C" locale (core/numbers.h). */
+meiro_status meiro_animate_svg(const meiro_trace *trace, const meiro_maze *initial, FILE *out,
+                               meiro_error *err)
+{
+    c_numbers n;
+    c_numbers_begin(&n);
+    meiro_status r = animate_svg_unlocalized(trace, initial, out, err);
+    c_numbers_end(&n);
+    return r;
 }
 
 /* One frame: cell colours, the path's cells, then walls and marks. */
