@@ -126,7 +126,7 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, co
     if (b->count < 1 || b->count > 10000)
         return fail(err, MEIRO_ERROR_ARGUMENT, "a booklet has 1 to 10000 mazes (not %u)", b->count);
     if ((b->from_w || b->to_w) && !(b->from_w && b->from_h && b->to_w && b->to_h))
-        return fail(err, MEIRO_ERROR_ARGUMENT, "sizes need both --from and --to (W x H)");
+        return fail(err, MEIRO_ERROR_ARGUMENT, "rising sizes need both the first and the last size (W x H)");
     if (!meiro_level_info_get(b->from_level) || !meiro_level_info_get(b->to_level))
         return fail(err, MEIRO_ERROR_ARGUMENT, "invalid difficulty level");
     if (format != MEIRO_FORMAT_PDF && format != MEIRO_FORMAT_XLSX)

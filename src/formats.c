@@ -119,8 +119,8 @@ static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *
     }
     if (opt->answer_page && format != MEIRO_FORMAT_PDF && format != MEIRO_FORMAT_XLSX)
         return fail(err, MEIRO_ERROR_ARGUMENT,
-                          "--answer-page needs PDF or XLSX output (for %s, write the solution "
-                          "to a second file with --solution)",
+                          "an answer page needs PDF or XLSX output (for %s, write the solution "
+                          "to a second file instead)",
                           formats[format].info.name);
     if (opt->answer_page && !path)
         return fail(err, MEIRO_ERROR_ARGUMENT, "an answer page needs the solution path");

@@ -155,7 +155,7 @@ int cmd_booklet(int argc, char **argv)
     meiro_error err = {0};
     if (fmt ? meiro_format_from_name(fmt, &format, &err) != MEIRO_OK
             : !is_stdout(output) && meiro_format_from_filename(output, MEIRO_FORMAT_PDF, &format, &err) != MEIRO_OK)
-        return usage_error("booklet", "%s", err.message);
+        return usage_error("booklet", "%s", with_flags(err.message));
     if (format != MEIRO_FORMAT_PDF && format != MEIRO_FORMAT_XLSX)
         return usage_error("booklet", "%s", "a booklet is a PDF or an XLSX workbook");
     if (is_stdout(output) && isatty(STDOUT_FILENO))
@@ -177,7 +177,7 @@ int cmd_booklet(int argc, char **argv)
     if (prog.shown && s != MEIRO_OK) fputc('\n', stderr);
     meiro_template_free(pc.tpl);
     if (s == MEIRO_ERROR_ARGUMENT || s == MEIRO_ERROR_UNKNOWN_NAME)
-        return usage_error("booklet", "%s", err.message);
+        return usage_error("booklet", "%s", with_flags(err.message));
     if (s != MEIRO_OK) return report_failure(is_stdout(output) ? "stdout" : output, &err);
     return EXIT_OK;
 }

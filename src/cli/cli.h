@@ -67,6 +67,9 @@ int page_option(const char *command, int c, page_cli *pc, char **argv);
 /* Loads the template (if any) and lays the given options over it. */
 int page_finish(page_cli *pc, meiro_export_options *page);
 
+/* A library message with the options that set the fields it names added
+ * ("(options: --dpi)"); a static buffer. */
+const char *with_flags(const char *message);
 /* A library failure: names and options as usage errors, else runtime. */
 int library_error(const char *command, const char *file, const meiro_error *err);
 /* getopt's complaints, as usage errors. */

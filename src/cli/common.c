@@ -35,13 +35,37 @@ int usage_error(const char *command, const char *fmt, const char *arg)
     return EXIT_USAGE;
 }
 
+/* The library speaks of fields ("an answer page", "the resolution (dpi)");
+ * the command line adds the option that sets each one. Returns a static
+ * buffer (one message at a time). */
+const char *with_flags(const char *message)
+{
+    static const struct {
+        const char *field, *flag;
+    } fields[] = {
+        {"answer page", "--answer-page"}, {"(dpi)", "--dpi"}, {" paper", "--paper"},
+        {"mm cells", "--cell"}, {"loops", "--loops"}, {"margin", "--margin"},
+        {"the last size", "--from and --to"},
+    };
+    static char out[sizeof ((meiro_error *)0)->message + 64];
+    size_t n = snprintf(out, sizeof out, "%s", message);
+    const char *sep = " (options: ";
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0] && n < sizeof out; i++) {
+        if (!strstr(message, fields[i].field)) continue;
+        n += snprintf(out + n, sizeof out - n, "%s%s", sep, fields[i].flag);
+        sep = ", ";
+    }
+    if (sep[0] == ',' && n < sizeof out) snprintf(out + n, sizeof out - n, ")");
+    return out;
+}
+
 /* A library failure: a name the user typed wrong (algorithm, solver) or an
  * option out of range is a usage error; anything else a runtime failure
  * about `file`. */
 int library_error(const char *command, const char *file, const meiro_error *err)
 {
     if (err->status == MEIRO_ERROR_UNKNOWN_NAME || err->status == MEIRO_ERROR_ARGUMENT)
-        return usage_error(command, "%s", err->message);
+        return usage_error(command, "%s", with_flags(err->message));
     return report_failure(file, err);
 }
 
@@ -212,7 +236,7 @@ int write_result(const char *command, const meiro_maze *m, const meiro_path *pat
     } else {
         s = meiro_save(m, path, format, page, output, &err);
     }
-    if (s == MEIRO_ERROR_ARGUMENT) return usage_error(command, "%s", err.message);
+    if (s == MEIRO_ERROR_ARGUMENT) return usage_error(command, "%s", with_flags(err.message));
     if (s != MEIRO_OK) return report_failure(is_stdout(output) ? "stdout" : output, &err);
     return EXIT_OK;
 }

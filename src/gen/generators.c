@@ -102,7 +102,7 @@ meiro_maze *meiro_generate(const meiro_generate_options *opt, meiro_error *err)
     rng_state rng;
     rng_seed(&rng, opt->seed);
     if (opt->loops > 100) {
-        fail(err, MEIRO_ERROR_ARGUMENT, "--loops is a percentage, 0 to 100 (not %u)", opt->loops);
+        fail(err, MEIRO_ERROR_ARGUMENT, "loops must be a percentage, 0 to 100 (not %u)", opt->loops);
         meiro_maze_free(m);
         return NULL;
     }

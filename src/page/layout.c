@@ -148,7 +148,7 @@ meiro_status layout_in_slot(uint32_t w, uint32_t h, box slot, bool caption, doub
             return fail(err, MEIRO_ERROR_ARGUMENT,
                               "a %lu x %lu maze with %g mm cells needs %.1f x %.1f mm, but the "
                               "page leaves %.1f x %.1f mm; the largest cell that fits is %.1f mm "
-                              "(or try another --paper or orientation)",
+                              "(or try another paper or orientation)",
                               (unsigned long)w, (unsigned long)h, L->cell, L->cell * w + L->line,
                               L->cell * h + L->line, area.w, area.h, best);
         }

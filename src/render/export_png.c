@@ -34,7 +34,7 @@ meiro_status export_png(const meiro_maze *m, const meiro_path *path,
                         const meiro_export_options *opt, FILE *out, meiro_error *err)
 {
     if (opt->dpi < 30 || opt->dpi > 2400)
-        return fail(err, MEIRO_ERROR_ARGUMENT, "--dpi %u is out of range (30 to 2400)", opt->dpi);
+        return fail(err, MEIRO_ERROR_ARGUMENT, "a resolution (dpi) of %u is out of range (30 to 2400)", opt->dpi);
     doc_item item = {m, path};
     document d;
     meiro_status s = doc_init(&d, &item, 1, opt, -1, err);
@@ -51,7 +51,7 @@ meiro_status export_png(const meiro_maze *m, const meiro_path *path,
     double ph = ceil((opt->crop ? L.crop_h : page_h) * ppm);
     if (s == MEIRO_OK && (pw > 100000 || ph > 100000))
         s = fail(err, MEIRO_ERROR_ARGUMENT,
-                       "a %.0f x %.0f pixel image is too large: lower --dpi", pw, ph);
+                       "a %.0f x %.0f pixel image is too large: lower the resolution (dpi)", pw, ph);
     if (s != MEIRO_OK) {
         doc_free(&d);
         return s;
