@@ -33,6 +33,22 @@ MEIRO_API const char *meiro_version(void);
 }
 #endif
 
+/* Conventions, the same in every part:
+ * - Catalogues: meiro_X_count() and meiro_X_info(i) (or meiro_X_info(enum))
+ *   describe what exists; meiro_X_from_name() looks a name up; meiro_X_name()
+ *   names one. What they return is static: valid for the program's life.
+ * - Options structs (meiro_generate_options, meiro_export_options,
+ *   meiro_booklet_options) must be filled by their _init function first,
+ *   then changed field by field: a zeroed struct is not the defaults (a
+ *   zero width or resolution is refused, a zero margin is a real margin).
+ * - Strings and objects put into options are borrowed for the call only.
+ * - Functions that fail return a status (or NULL) and, when given a
+ *   meiro_error, fill it; err may be NULL. Objects are freed with their
+ *   _free function, which accepts NULL.
+ * - Pointers returned by an object (a name, the steps of a trace, the maze
+ *   of a player) are borrowed: valid while that object lives, unless the
+ *   line says what else invalidates them. */
+
 /* The parts, each after those it builds on. */
 #include "meiro/maze.h"
 #include "meiro/algo.h"

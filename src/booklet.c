@@ -14,7 +14,7 @@
 
 /* The levels: bigger mazes, then algorithms with more dead ends, then S and
  * G as far apart as the maze allows. Checked by measuring (test_booklet). */
-static const meiro_level_info levels[MEIRO_LEVEL_COUNT] = {
+static const meiro_level_desc levels[MEIRO_LEVEL_COUNT] = {
     [MEIRO_LEVEL_EASY] = {"easy", "4-5", "6 x 8 big cells, one winding road with few branches",
                           6, 8, "dig", MEIRO_ENDS_CORNERS, 25},
     [MEIRO_LEVEL_NORMAL] = {"normal", "6-8", "12 x 16, many short dead ends", 12, 16, "cluster",
@@ -25,7 +25,7 @@ static const meiro_level_info levels[MEIRO_LEVEL_COUNT] = {
                             32, 45, "true-prim", MEIRO_ENDS_FARTHEST, 0},
 };
 
-const meiro_level_info *meiro_level_info_get(meiro_level level)
+const meiro_level_desc *meiro_level_info(meiro_level level)
 {
     return (unsigned)level < MEIRO_LEVEL_COUNT ? &levels[level] : NULL;
 }
@@ -70,7 +70,7 @@ static void maze_options(const meiro_booklet_options *b, unsigned i, meiro_gener
     } else {
         /* equal runs of each level from..to */
         unsigned span = b->to_level >= b->from_level ? b->to_level - b->from_level + 1 : 1;
-        const meiro_level_info *l = &levels[b->from_level + (unsigned)((uint64_t)i * span / b->count)];
+        const meiro_level_desc *l = &levels[b->from_level + (unsigned)((uint64_t)i * span / b->count)];
         o->width = l->width;
         o->height = l->height;
         o->algorithm = b->algorithm ? b->algorithm : l->algorithm;
@@ -127,7 +127,7 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, co
         return fail(err, MEIRO_ERROR_ARGUMENT, "a booklet has 1 to 10000 mazes (not %u)", b->count);
     if ((b->from_w || b->to_w) && !(b->from_w && b->from_h && b->to_w && b->to_h))
         return fail(err, MEIRO_ERROR_ARGUMENT, "rising sizes need both the first and the last size (W x H)");
-    if (!meiro_level_info_get(b->from_level) || !meiro_level_info_get(b->to_level))
+    if (!meiro_level_info(b->from_level) || !meiro_level_info(b->to_level))
         return fail(err, MEIRO_ERROR_ARGUMENT, "invalid difficulty level");
     if (format != MEIRO_FORMAT_PDF && format != MEIRO_FORMAT_XLSX)
         return fail(err, MEIRO_ERROR_ARGUMENT, "a booklet is a PDF or an XLSX workbook");

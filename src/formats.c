@@ -35,7 +35,7 @@ static meiro_maze *r_text(FILE *in, meiro_error *err) { return read_grid(in, fal
 static meiro_maze *r_csv(FILE *in, meiro_error *err) { return read_grid(in, true, err); }
 
 typedef struct format_entry {
-    meiro_format_info info;
+    meiro_format_desc info;
     write_fn write;
     read_fn read;
 } format_entry;
@@ -67,7 +67,7 @@ static const format_entry formats[MEIRO_FORMAT_COUNT] = {
                            export_xlsx, NULL},
 };
 
-const meiro_format_info *meiro_format_info_get(meiro_format format)
+const meiro_format_desc *meiro_format_info(meiro_format format)
 {
     return (unsigned)format < MEIRO_FORMAT_COUNT ? &formats[format].info : NULL;
 }
@@ -75,7 +75,7 @@ const meiro_format_info *meiro_format_info_get(meiro_format format)
 static bool find_format(const char *name, size_t len, meiro_format *format)
 {
     for (unsigned f = 0; f < MEIRO_FORMAT_COUNT; f++) {
-        const meiro_format_info *info = &formats[f].info;
+        const meiro_format_desc *info = &formats[f].info;
         if ((strlen(info->name) == len && strncasecmp(info->name, name, len) == 0) ||
             name_in_list(info->extensions, name, len, true)) {
             *format = (meiro_format)f;

@@ -14,7 +14,7 @@ static int skipped;
 #include <sys/wait.h>
 
 /* The options of a level's maze. */
-static void level_options(const meiro_level_info *l, uint64_t seed, meiro_generate_options *o)
+static void level_options(const meiro_level_desc *l, uint64_t seed, meiro_generate_options *o)
 {
     meiro_generate_options_init(o);
     o->width = l->width;
@@ -30,7 +30,7 @@ static void test_levels(void)
 {
     double prev_solution = 0, prev_decisions = -1;
     for (unsigned k = 0; k < MEIRO_LEVEL_COUNT; k++) {
-        const meiro_level_info *l = meiro_level_info_get((meiro_level)k);
+        const meiro_level_desc *l = meiro_level_info((meiro_level)k);
         double solution = 0, decisions = 0;
         enum { SEEDS = 8 };
         for (uint64_t seed = 1; seed <= SEEDS; seed++) {
@@ -68,7 +68,7 @@ static void rebuild(const meiro_booklet_options *b, book *bk)
     bk->count = b->count;
     unsigned span = b->to_level - b->from_level + 1;
     for (unsigned i = 0; i < b->count; i++) {
-        const meiro_level_info *l = meiro_level_info_get((meiro_level)(b->from_level + i * span / b->count));
+        const meiro_level_desc *l = meiro_level_info((meiro_level)(b->from_level + i * span / b->count));
         meiro_generate_options o;
         level_options(l, meiro_booklet_maze_seed(b->seed, i), &o);
         bk->mazes[i] = meiro_generate(&o, NULL);
@@ -225,7 +225,7 @@ static void test_every_template(void)
         for (int f = 0; f < 3; f++) {
             meiro_format fmt = f == 0 ? MEIRO_FORMAT_PDF : f == 1 ? MEIRO_FORMAT_PNG : MEIRO_FORMAT_XLSX;
             char file[160];
-            snprintf(file, sizeof file, "%s/every-%s.%s", dir, name, meiro_format_info_get(fmt)->name);
+            snprintf(file, sizeof file, "%s/every-%s.%s", dir, name, meiro_format_info(fmt)->name);
             meiro_export_options po = page;
             if (fmt == MEIRO_FORMAT_PNG) po.answer_page = false;
             CHECK_MSG(meiro_save(m, &path, fmt, &po, file, &err) == MEIRO_OK, "%s %s: %s", name, file, err.message);

@@ -221,7 +221,7 @@ static void test_formats(void)
     CHECK(strstr(err.message, ".doc") != NULL);
     CHECK(meiro_read(stdin, MEIRO_FORMAT_ASCII, &err) == NULL && err.status == MEIRO_ERROR_ARGUMENT);
     for (unsigned k = 0; k < MEIRO_FORMAT_COUNT; k++)
-        CHECK(meiro_format_info_get((meiro_format)k)->format == (meiro_format)k);
+        CHECK(meiro_format_info((meiro_format)k)->format == (meiro_format)k);
 }
 
 static void test_line_drawings(void)

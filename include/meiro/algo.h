@@ -15,14 +15,14 @@ extern "C" {
 
 /* One entry of the generator or solver registry. aliases is a
  * space-separated list, possibly empty. */
-typedef struct meiro_algorithm_info {
+typedef struct meiro_algorithm_desc {
     const char *name;
     const char *aliases;
     const char *description;
-} meiro_algorithm_info;
+} meiro_algorithm_desc;
 
 MEIRO_API size_t meiro_generator_count(void);
-MEIRO_API const meiro_algorithm_info *meiro_generator_info(size_t index); /* NULL past the end */
+MEIRO_API const meiro_algorithm_desc *meiro_generator_info(size_t index); /* NULL past the end */
 
 /* Where S and G go. */
 typedef enum meiro_ends {
@@ -60,7 +60,7 @@ MEIRO_API meiro_status meiro_ends_from_name(const char *name, meiro_ends *ends, 
 /* ---- Solvers ---------------------------------------------------------- */
 
 MEIRO_API size_t meiro_solver_count(void);
-MEIRO_API const meiro_algorithm_info *meiro_solver_info(size_t index); /* NULL past the end */
+MEIRO_API const meiro_algorithm_desc *meiro_solver_info(size_t index); /* NULL past the end */
 
 /* A path of cells from start to goal, each a neighbour of the previous one
  * through an open wall. Owned by the caller: meiro_path_free(). */

@@ -24,15 +24,15 @@ typedef enum meiro_level {
     MEIRO_LEVEL_COUNT
 } meiro_level;
 
-typedef struct meiro_level_info {
+typedef struct meiro_level_desc {
     const char *name, *ages, *description;
     uint32_t width, height;
     const char *algorithm;
     meiro_ends ends;
     double cell_mm; /* the largest cell on the page */
-} meiro_level_info;
+} meiro_level_desc;
 
-MEIRO_API const meiro_level_info *meiro_level_info_get(meiro_level level); /* NULL if invalid */
+MEIRO_API const meiro_level_desc *meiro_level_info(meiro_level level); /* NULL if invalid */
 MEIRO_API meiro_status meiro_level_from_name(const char *name, meiro_level *level, meiro_error *err);
 
 typedef struct meiro_booklet_options {

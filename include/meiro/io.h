@@ -25,16 +25,16 @@ typedef enum meiro_format {
     MEIRO_FORMAT_COUNT
 } meiro_format;
 
-typedef struct meiro_format_info {
+typedef struct meiro_format_desc {
     meiro_format format;
     const char *name;       /* "text" */
     const char *extensions; /* space-separated, without dots: "txt" */
     const char *description;
     bool readable;
     bool binary; /* not for a terminal */
-} meiro_format_info;
+} meiro_format_desc;
 
-MEIRO_API const meiro_format_info *meiro_format_info_get(meiro_format format); /* NULL if invalid */
+MEIRO_API const meiro_format_desc *meiro_format_info(meiro_format format); /* NULL if invalid */
 
 /* Looks a format up by name or extension ("text", "txt", "csv", ...). */
 MEIRO_API meiro_status meiro_format_from_name(const char *name, meiro_format *format, meiro_error *err);

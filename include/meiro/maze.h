@@ -26,7 +26,8 @@ typedef enum meiro_status {
     MEIRO_STATUS_COUNT
 } meiro_status;
 
-/* A short, fixed description of a status ("out of memory"). Never NULL. */
+/* A short, fixed description of a status ("out of memory"). Never NULL;
+ * static. */
 MEIRO_API const char *meiro_strerror(meiro_status status);
 
 /* Details of a failure. line and column are 1-based positions in an input
@@ -105,7 +106,8 @@ MEIRO_API meiro_status meiro_maze_set_goal(meiro_maze *maze, meiro_cell cell, me
 /* Provenance: the seed and generator that made the maze, if known. The
  * algorithm string is copied (at most 31 bytes kept). */
 MEIRO_API bool meiro_maze_seed(const meiro_maze *maze, uint64_t *seed);
-MEIRO_API const char *meiro_maze_algorithm(const meiro_maze *maze); /* "" if unknown */
+/* "" if unknown; valid until the maze is freed or its origin set again. */
+MEIRO_API const char *meiro_maze_algorithm(const meiro_maze *maze);
 MEIRO_API void meiro_maze_set_origin(meiro_maze *maze, const char *algorithm, uint64_t seed);
 
 /* Checks the model's invariants (no opening into the outer wall except

@@ -46,6 +46,7 @@ typedef struct meiro_template meiro_template;
  * MEIRO_ERROR_PARSE with the file in err->source and the line. */
 MEIRO_API meiro_template *meiro_template_load(const char *name_or_path, meiro_error *err);
 MEIRO_API void meiro_template_free(meiro_template *t); /* NULL is allowed */
+/* The template's name and description: valid while the template lives. */
 MEIRO_API const char *meiro_template_name(const meiro_template *t);
 MEIRO_API const char *meiro_template_description(const meiro_template *t);
 
@@ -59,7 +60,9 @@ MEIRO_API const char *meiro_builtin_template_name(size_t index);
 typedef struct meiro_export_options {
     meiro_paper paper;             /* default A4 */
     meiro_orientation orientation; /* default auto */
-    double margin_mm;              /* default 15; at least 10 */
+    double margin_mm;              /* default 15; 0 up to a quarter of the
+                                      paper's shorter side (most printers
+                                      leave the outer 4-5 mm blank) */
     double cell_mm;                /* 0 (default): the largest cells that fit */
     const char *title;             /* printed above the maze; NULL for none */
     bool answer_page;              /* PDF, XLSX: the puzzle, then the answer */

@@ -51,6 +51,8 @@ MEIRO_API bool meiro_player_next(meiro_player *player);
 MEIRO_API size_t meiro_player_frame(const meiro_player *player);  /* frames applied so far */
 MEIRO_API size_t meiro_player_frames(const meiro_player *player); /* frames in all */
 MEIRO_API bool meiro_player_solving(const meiro_player *player);  /* in the solving phase */
+/* The maze as the frames so far made it: valid while the player lives, and
+ * changed by each meiro_player_next. */
 MEIRO_API const meiro_maze *meiro_player_maze(const meiro_player *player);
 /* 0xRRGGBB of cell (x, y), or MEIRO_NO_COLOUR for a plain cell. */
 #define MEIRO_NO_COLOUR 0xFFFFFFFFu

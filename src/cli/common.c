@@ -228,7 +228,7 @@ int write_result(const char *command, const meiro_maze *m, const meiro_path *pat
     meiro_error err = {0};
     meiro_status s;
     if (is_stdout(output)) {
-        const meiro_format_info *info = meiro_format_info_get(format);
+        const meiro_format_desc *info = meiro_format_info(format);
         if (info->binary && isatty(STDOUT_FILENO))
             return usage_error(command, "%s output is not for a terminal: name a file with -o",
                                info->name);

@@ -6,11 +6,11 @@
 #include <stdio.h>
 
 static void list_algorithms(const char *title, size_t count,
-                            const meiro_algorithm_info *(*info)(size_t))
+                            const meiro_algorithm_desc *(*info)(size_t))
 {
     printf("%s:\n", title);
     for (size_t i = 0; i < count; i++) {
-        const meiro_algorithm_info *a = info(i);
+        const meiro_algorithm_desc *a = info(i);
         printf("  %-10s %s", a->name, a->description);
         if (a->aliases[0]) printf(" (also: %s)", a->aliases);
         printf("\n");
@@ -33,14 +33,14 @@ int cmd_list(int argc, char **argv)
     }
     printf("\nDifficulty levels (booklet --difficulty):\n");
     for (unsigned k = 0; k < MEIRO_LEVEL_COUNT; k++) {
-        const meiro_level_info *l = meiro_level_info_get((meiro_level)k);
+        const meiro_level_desc *l = meiro_level_info((meiro_level)k);
         char ages[32];
         snprintf(ages, sizeof ages, isdigit((unsigned char)l->ages[0]) ? "ages %s" : "%s", l->ages);
         printf("  %-10s %-10s %s (%s)\n", l->name, ages, l->description, l->algorithm);
     }
     printf("\nFormats (-f):\n");
     for (unsigned f = 0; f < MEIRO_FORMAT_COUNT; f++) {
-        const meiro_format_info *info = meiro_format_info_get((meiro_format)f);
+        const meiro_format_desc *info = meiro_format_info((meiro_format)f);
         printf("  %-10s %s%s%s\n", info->name, info->description,
                info->extensions[0] ? "; extension ." : "", info->extensions);
     }

@@ -17,7 +17,7 @@ bool name_in_list(const char *list, const char *word, size_t len, bool fold_case
     return false;
 }
 
-bool info_matches(const meiro_algorithm_info *info, const char *name)
+bool info_matches(const meiro_algorithm_desc *info, const char *name)
 {
     return strcmp(info->name, name) == 0 || name_in_list(info->aliases, name, strlen(name), false);
 }

@@ -10,7 +10,7 @@ typedef meiro_status (*generator_fn)(meiro_maze *m, rng_state *rng,
                                      const meiro_generate_options *opt, meiro_error *err);
 
 typedef struct generator_entry {
-    meiro_algorithm_info info;
+    meiro_algorithm_desc info;
     generator_fn run;
 } generator_entry;
 

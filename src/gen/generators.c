@@ -61,7 +61,7 @@ enum { GENERATOR_COUNT = sizeof generators / sizeof generators[0] };
 
 size_t meiro_generator_count(void) { return GENERATOR_COUNT; }
 
-const meiro_algorithm_info *meiro_generator_info(size_t index)
+const meiro_algorithm_desc *meiro_generator_info(size_t index)
 {
     return index < GENERATOR_COUNT ? &generators[index].info : NULL;
 }

@@ -10,7 +10,7 @@ typedef meiro_status (*solver_fn)(const meiro_maze *m, uint8_t *trail, bool *fou
                                   meiro_error *err);
 
 typedef struct solver_entry {
-    meiro_algorithm_info info;
+    meiro_algorithm_desc info;
     solver_fn run;
     bool complete; /* finds a path whenever there is one */
 } solver_entry;

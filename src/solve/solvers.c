@@ -36,7 +36,7 @@ enum { SOLVER_COUNT = sizeof solvers / sizeof solvers[0] };
 
 size_t meiro_solver_count(void) { return SOLVER_COUNT; }
 
-const meiro_algorithm_info *meiro_solver_info(size_t index)
+const meiro_algorithm_desc *meiro_solver_info(size_t index)
 {
     return index < SOLVER_COUNT ? &solvers[index].info : NULL;
 }
