@@ -74,7 +74,7 @@ run 0 "$meiro" generate -W 4 -H 3 -s 8 -o -; out_has "#########"
 # sizes past the limits fail fast with a clear message
 run 1 "$meiro" generate -W 65535 -H 65535 -s 1; err_has "too large"; err_has "400000000"; out_empty
 
-# solve: seed 003's maze gives its published shortest path
+# solve: the DFS/BFS article's maze gives its published shortest path
 run 0 "$meiro" solve "$data/seed003.txt"; same "$tmp/out" "$data/seed003-solved.txt"
 run 0 "$meiro" solve - < "$data/seed003.txt"; same "$tmp/out" "$data/seed003-solved.txt"
 run 0 "$meiro" solve -m dfs "$data/seed003.txt"; out_has "G"

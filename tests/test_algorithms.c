@@ -238,7 +238,7 @@ static void test_seed003(void)
     CHECK_INT(p.length, 16);
     CHECK_INT(2 * (p.length - 1) + 1, 31);
     meiro_path_free(&p);
-    check_all_solvers(m, "seed 003", false);
+    check_all_solvers(m, "the DFS/BFS article", false);
     meiro_maze_free(m);
 }
 

@@ -109,7 +109,7 @@ static void test_tolerated(void)
     }
     const char *csvs[] = {
         "1,1,1,1,1\n1,S,0,0,1\n1,1,1,0,1\n1,0,0,G,1\n1,1,1,1,1\n",
-        "0,0,0,0,0\n0,S,1,1,0\n0,0,0,1,0\n0,1,1,G,0\n0,0,0,0,0\n", /* seed 000: walls 0 */
+        "0,0,0,0,0\n0,S,1,1,0\n0,0,0,1,0\n0,1,1,G,0\n0,0,0,0,0\n", /* the road article: walls 0 */
         "\"1\", \"1\",1,1,1,,\r\n1,S,0,0,1\r\n1,1,1,0,1,,,\n1,0,0,G,1\n#,#,#,#,#\n",
     };
     for (size_t i = 0; i < sizeof csvs / sizeof csvs[0]; i++) {

@@ -55,7 +55,7 @@ static void test_generators(void)
     }
 }
 
-/* dig reports seed 000's road numbers: they start at 0 and rise by one
+/* dig reports the road article's road numbers: they start at 0 and rise by one
  * for each branch started again after backing up. */
 static void test_roads(void)
 {
@@ -126,7 +126,7 @@ static void test_solvers(void)
             meiro_trace_free(t);
         }
     }
-    /* bfs: the distances of seed 003 (the goal is 15 steps from S) */
+    /* bfs: the distances of the DFS/BFS article (the goal is 15 steps from S) */
     meiro_maze *m = meiro_load("tests/data/seed003.txt", MEIRO_FORMAT_COUNT, NULL);
     meiro_trace *t = meiro_trace_new();
     meiro_observer obs = meiro_trace_observer(t);

@@ -59,7 +59,7 @@ MEIRO_API const meiro_maze *meiro_player_maze(const meiro_player *player);
 MEIRO_API uint32_t meiro_player_colour(const meiro_player *player, uint32_t x, uint32_t y);
 MEIRO_API bool meiro_player_on_path(const meiro_player *player, uint32_t x, uint32_t y);
 /* What a solver reported with its visit of (x, y): bfs its distance from S
- * (seed 003's numbers), astar the steps, dfs/fill the road, the wall
+ * (the DFS/BFS article's numbers), astar the steps, dfs/fill the road, the wall
  * followers and tremaux their step; UINT32_MAX if not visited. */
 MEIRO_API uint32_t meiro_player_value(const meiro_player *player, uint32_t x, uint32_t y);
 

@@ -11,7 +11,7 @@
  * from the trail. */
 enum { TRAIL_SEEN = 0x80u, TRAIL_DIR = 0x03u, TRAIL_ROOT = 0x40u };
 
-/* ---- The road walk shared by `dig`, `dfs` and `fill` (seed 000's
+/* ---- The road walk shared by `dig`, `dfs` and `fill` (the road article's
  * fill_with_road): extend a road into unvisited neighbours, chosen by
  * `pick`; when stuck, go back along the road and branch again from the
  * latest point that still can. Iterative: the way back is read from the

@@ -1,4 +1,4 @@
-/* The road walk of seed 000 (fill_with_road), made iterative. It both
+/* The road walk of the road article (fill_with_road), made iterative. It both
  * generates (`dig`) and solves (`dfs`, `fill`): extend the road into an
  * unvisited neighbour; when stuck, step back along the road to the latest
  * point that can branch. The way back is stored as two bits per cell in the
@@ -15,7 +15,7 @@ static inline void walk(const meiro_maze *m, meiro_maze *carve, uint8_t *trail, 
                         walk_pick_fn pick, void *ctx, meiro_cell goal, bool *found,
                         uint64_t *visited, const meiro_observer *obs, const bool watched)
 {
-    /* seed 000 numbers its roads: the first is 2... here 0, and every
+    /* the road article numbers its roads: the first is 2... here 0, and every
      * branch started again after backing up gets the next number */
     uint32_t road = 0;
     bool backed_up = false;

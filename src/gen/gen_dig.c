@@ -1,4 +1,4 @@
-/* `dig` (穴掘り法, seed 000's fill_with_road, seed 002): dig a road from a
+/* `dig` (穴掘り法, the road article's fill_with_road, the Nadeshiko article): dig a road from a
  * random start into unvisited cells in random directions; when stuck,
  * branch again from the latest point of the road that can. Long winding
  * corridors, few dead ends. */

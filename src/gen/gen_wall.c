@@ -1,4 +1,4 @@
-/* `wall` (壁伸ばし法, seed 002): start with only the outer wall; visit the
+/* `wall` (壁伸ばし法, the Nadeshiko article): start with only the outer wall; visit the
  * inner grid points in random order and, from each point not yet on a wall,
  * extend a new wall in random directions until it joins an existing wall.
  * A wall under construction never touches itself. The original recursed

@@ -10,11 +10,11 @@
 
 static const generator_entry generators[] = {
     {{"cluster", "kruskal",
-      "Cluster merging (seed 001, Kruskal): knocks down random walls between rooms with "
+      "Cluster merging (the Excel article, Kruskal): knocks down random walls between rooms with "
       "different numbers. Many short dead ends; the Excel original."},
      gen_cluster},
     {{"dig", "backtracker anahori",
-      "Digging (穴掘り法, seed 000 fill_with_road): one long winding road, branching again "
+      "Digging (穴掘り法, the road article fill_with_road): one long winding road, branching again "
       "from earlier points when stuck. Few dead ends (~10%), a long solution."},
      gen_dig},
     {{"bar", "boutaoshi",
@@ -22,7 +22,7 @@ static const generator_entry generators[] = {
       "sparse top rows, long straight runs."},
      gen_bar},
     {{"wall", "kabenobashi",
-      "Wall extending (壁伸ばし法, seed 002): walls grow from random pillars until they join "
+      "Wall extending (壁伸ばし法, the Nadeshiko article): walls grow from random pillars until they join "
       "the existing walls. Even texture, many branches."},
      gen_wall},
     {{"prim", "", "Simplified Prim: joins a random frontier cell to the maze. Many short dead "

@@ -3,7 +3,7 @@
  * stays the maze plus two lines. Every error names the line and column (for
  * CSV: the field). Accepted: a UTF-8 BOM, CRLF, trailing white space, S and
  * G in their cells or in an opening of the outer wall, '.' path marks, and
- * for CSV also mazes whose walls are 0 and passages 1 (seed 000's field),
+ * for CSV also mazes whose walls are 0 and passages 1 (the road article's field),
  * told apart by the top-left corner, which is always a wall. */
 #include "core/alloc.h"
 #include "core/error.h"

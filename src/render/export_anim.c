@@ -239,7 +239,7 @@ static void draw_frame(cairo_t *cr, const meiro_player *p, const page_layout *L,
     }
     draw_maze(cr, m, NULL, L, marks, 1.0);
     if (L->cell < 20) return;
-    /* big cells: the numbers a solver gave them, as seed 003 printed them */
+    /* big cells: the numbers a solver gave them, as the DFS/BFS article printed them */
     cairo_set_source_rgb(cr, 0.25, 0.25, 0.3);
     for (uint32_t y = 0; y < m->h; y++) {
         for (uint32_t x = 0; x < m->w; x++) {

@@ -1,4 +1,4 @@
-/* XLSX export after the Excel original (seed 001): one worksheet cell per
+/* XLSX export after the Excel original (the Excel article): one worksheet cell per
  * maze cell, walls as cell borders, S and G typed in their cells, square
  * cells sized to fill the printed page, gridlines hidden, one page. With
  * --answer-page a second sheet "Answer" fills the solution's cells.

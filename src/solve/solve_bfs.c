@@ -1,4 +1,4 @@
-/* `bfs` (seed 003's 幅優先探索): breadth-first search from the start; the
+/* `bfs` (the DFS/BFS article's 幅優先探索): breadth-first search from the start; the
  * first time the goal is reached the path is a shortest one (the walk
  * itself is bfs_walk, in search.c). */
 #include "core/hints.h"

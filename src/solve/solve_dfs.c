@@ -1,4 +1,4 @@
-/* `dfs` (seed 003's 深さ優先探索, seed 002): depth-first search that tries
+/* `dfs` (the DFS/BFS article's 深さ優先探索, the Nadeshiko article): depth-first search that tries
  * the neighbours in a fixed order (down, up, right, left: the order seed
  * 003's stack pops them) and backs up at dead ends. Finds a path, not
  * necessarily the shortest; `explored` is its visit count. */

@@ -1,4 +1,4 @@
-/* `fill` (seed 000's solver): the same road-filling walk that generates
+/* `fill` (the road article's solver): the same road-filling walk that generates
  * `dig` mazes, run over the corridors: at each junction take the direction
  * whose next cell is nearest the goal (straight-line distance), and when
  * stuck branch back from the latest earlier point. */

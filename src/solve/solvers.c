@@ -10,11 +10,11 @@
 #include <stdlib.h>
 
 static const solver_entry solvers[] = {
-    {{"bfs", "", "Breadth-first search (seed 003): always a shortest path."}, solve_bfs, true},
+    {{"bfs", "", "Breadth-first search (the DFS/BFS article): always a shortest path."}, solve_bfs, true},
     {{"dfs", "", "Depth-first search (seeds 002/003): follows one corridor to its end before "
                  "backing up; a path, not always the shortest."},
      solve_dfs, true},
-    {{"fill", "road", "Road filling (seed 000): the generator's walk over the corridors, "
+    {{"fill", "road", "Road filling (the road article): the generator's walk over the corridors, "
                       "turning towards the goal at each junction."},
      solve_fill, true},
     {{"astar", "a*", "A* with the Manhattan distance: a shortest path, exploring less than bfs."},
