@@ -111,7 +111,7 @@ static meiro_status make_mazes(const meiro_booklet_options *b, booklet *bk, unsi
         meiro_generate_options o;
         maze_options(b, i, &o);
         bk->mazes[i] = meiro_generate(&o, err);
-        if (!bk->mazes[i]) return err ? err->status : MEIRO_ERROR_ARGUMENT;
+        if (!bk->mazes[i]) return err->status;
         meiro_status s = meiro_solve(bk->mazes[i], "bfs", &bk->paths[i], err);
         if (s != MEIRO_OK) return s;
         bk->items[i] = (doc_item){bk->mazes[i], &bk->paths[i]};
@@ -137,7 +137,7 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, co
     else meiro_export_options_init(&opt);
     if (!opt.tpl) { /* a booklet's own default: numbered pages, a key at the back */
         fallback = meiro_template_load("booklet-a4", err);
-        if (!fallback) return err ? err->status : MEIRO_ERROR_INTERNAL;
+        if (!fallback) return err->status;
         meiro_export_options given = opt;
         meiro_export_options_from_template(&opt, fallback);
         if (given.title) opt.title = given.title;
@@ -189,6 +189,8 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, co
 meiro_status meiro_booklet_write(const meiro_booklet_options *b, const meiro_export_options *page,
                                  meiro_format format, FILE *out, meiro_error *err)
 {
+    meiro_error own;
+    if (!err) err = &own; /* below, a failure's status is read from err */
     c_numbers n;
     c_numbers_begin(&n);
     meiro_status r = booklet_write_unlocalized(b, page, format, out, err);
