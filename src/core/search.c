@@ -8,6 +8,7 @@
 #include "core/search.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 typedef struct ring {
     uint32_t *items;
@@ -17,14 +18,11 @@ typedef struct ring {
 static bool ring_push(ring *r, uint32_t v)
 {
     if (r->count == r->cap) {
-        size_t cap = r->cap ? 2 * r->cap : 1024;
-        uint32_t *items = alloc_array(cap, sizeof *items);
-        if (!items) return false;
-        for (size_t k = 0; k < r->count; k++) items[k] = r->items[(r->head + k) % r->cap];
-        free(r->items);
-        r->items = items;
-        r->cap = cap;
-        r->head = 0;
+        size_t old = r->cap;
+        if (!vec_reserve(&r->items, &r->cap, old + 1, sizeof *r->items, 1024)) return false;
+        /* full: the queue runs from head to the old end, then wraps to
+         * 0..head; the wrapped part moves after the old end */
+        memcpy(r->items + old, r->items, r->head * sizeof *r->items);
     }
     r->items[(r->head + r->count) % r->cap] = v;
     r->count++;

@@ -1,6 +1,7 @@
 /* Line-drawing writers for terminals: ASCII (+---+ and |) and Unicode box
  * drawing. Grid points carry the corner characters; each cell is three
  * characters wide and one line tall, so it looks about square on screen. */
+#include "core/alloc.h"
 #include "core/model.h"
 #include "io/io.h"
 
@@ -29,16 +30,9 @@ typedef struct line_buf {
 static void put(line_buf *b, const char *s)
 {
     size_t n = strlen(s);
-    if (b->len + n > b->cap) {
-        size_t cap = b->cap ? b->cap : 256;
-        while (cap < b->len + n) cap *= 2;
-        char *d = realloc(b->data, cap);
-        if (!d) {
-            b->failed = true;
-            return;
-        }
-        b->data = d;
-        b->cap = cap;
+    if (b->len + n > b->cap && !vec_reserve(&b->data, &b->cap, b->len + n, 1, 256)) {
+        b->failed = true;
+        return;
     }
     memcpy(b->data + b->len, s, n);
     b->len += n;

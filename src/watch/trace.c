@@ -35,15 +35,10 @@ static void record(void *ctx, const meiro_event *ev)
         return;
     }
     if (t->failed) return;
-    if (t->count == t->cap) {
-        size_t cap = t->cap ? 2 * t->cap : 1024;
-        meiro_event *events = realloc_array(t->events, cap, sizeof *events);
-        if (!events) {
-            t->failed = true;
-            return;
-        }
-        t->events = events;
-        t->cap = cap;
+    if (t->count == t->cap &&
+        !vec_reserve(&t->events, &t->cap, t->count + 1, sizeof *t->events, 1024)) {
+        t->failed = true;
+        return;
     }
     t->events[t->count++] = *ev;
 }
