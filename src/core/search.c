@@ -62,9 +62,8 @@ meiro_status bfs_walk(const meiro_maze *m, meiro_cell from, uint8_t *seen_bytes,
         size_t i = ring_pop(&q);
         uint32_t x = (uint32_t)(i % m->w), y = (uint32_t)(i / m->w);
         unsigned open = cell_open_mask(m, x, y);
-        for (unsigned d = 0; d < 4; d++) {
-            if (!(open & (1u << d))) continue;
-            size_t j = cell_index(m, x + (uint32_t)DIR_DX[d], y + (uint32_t)DIR_DY[d]);
+        FOR_EACH_DIR_IN(d, open) {
+            size_t j = cell_neighbour(m, x, y, d);
             if (seen_bytes[j] & TRAIL_SEEN) continue;
             seen_bytes[j] = (uint8_t)(TRAIL_SEEN | dir_opposite((meiro_dir)d));
             if (visit(ctx, j, i, level + 1)) goto done;

@@ -24,8 +24,7 @@ static double river(const meiro_maze *m, uint64_t dead_ends)
                 if (from < 4) exits &= ~(1u << dir_opposite((meiro_dir)from));
                 if (__builtin_popcount(exits) != 1) break; /* a junction or the end */
                 from = (unsigned)__builtin_ctz(exits);
-                cx += (uint32_t)DIR_DX[from];
-                cy += (uint32_t)DIR_DY[from];
+                dir_move(&cx, &cy, from);
                 if (__builtin_popcount(cell_open_mask(m, cx, cy)) > 2) break;
             }
         }
