@@ -92,10 +92,10 @@ static inline unsigned cell_open_mask(const meiro_maze *m, uint32_t x, uint32_t 
     size_t i = cell_index(m, x, y);
     uint8_t c = m->cells[i];
     unsigned mask = 0;
-    if (y > 0 && (m->cells[i - m->w] & CELL_OPEN_S)) mask |= 1u << MEIRO_NORTH;
-    if (c & CELL_OPEN_E) mask |= 1u << MEIRO_EAST;
-    if (c & CELL_OPEN_S) mask |= 1u << MEIRO_SOUTH;
-    if (x > 0 && (m->cells[i - 1] & CELL_OPEN_E)) mask |= 1u << MEIRO_WEST;
+    if (y > 0 && (m->cells[i - m->w] & CELL_OPEN_S)) mask |= dir_bit(MEIRO_NORTH);
+    if (c & CELL_OPEN_E) mask |= dir_bit(MEIRO_EAST);
+    if (c & CELL_OPEN_S) mask |= dir_bit(MEIRO_SOUTH);
+    if (x > 0 && (m->cells[i - 1] & CELL_OPEN_E)) mask |= dir_bit(MEIRO_WEST);
     return mask;
 }
 
@@ -103,10 +103,10 @@ static inline unsigned cell_open_mask(const meiro_maze *m, uint32_t x, uint32_t 
 static inline unsigned cell_inside_mask(const meiro_maze *m, uint32_t x, uint32_t y)
 {
     unsigned mask = 0;
-    if (y > 0) mask |= 1u << MEIRO_NORTH;
-    if (x + 1 < m->w) mask |= 1u << MEIRO_EAST;
-    if (y + 1 < m->h) mask |= 1u << MEIRO_SOUTH;
-    if (x > 0) mask |= 1u << MEIRO_WEST;
+    if (y > 0) mask |= dir_bit(MEIRO_NORTH);
+    if (x + 1 < m->w) mask |= dir_bit(MEIRO_EAST);
+    if (y + 1 < m->h) mask |= dir_bit(MEIRO_SOUTH);
+    if (x > 0) mask |= dir_bit(MEIRO_WEST);
     return mask;
 }
 

@@ -9,8 +9,8 @@
 #include <string.h>
 
 /* Box-drawing character for a grid point, indexed by the segments that
- * meet there: up 1, right 2, down 4, left 8. */
-static const char *const box_chars[16] = {
+ * meet there, as a mask of directions (up 1, right 2, down 4, left 8). */
+static const char *const box_chars[ALL_DIRS + 1] = {
     " ", "╵", "╶", "└", "╷", "│", "┌", "├", "╴", "┘", "─", "┴", "┐", "┤", "┬", "┼",
 };
 
@@ -51,10 +51,10 @@ meiro_status write_lines(const meiro_maze *m, const meiro_path *path, FILE *out,
         b.len = 0;
         for (uint32_t px = 0; px <= m->w; px++) {
             unsigned segs = 0;
-            if (py > 0 && maze_wall_left(m, px, py - 1)) segs |= 1;
-            if (px < m->w && maze_wall_above(m, px, py)) segs |= 2;
-            if (py < m->h && maze_wall_left(m, px, py)) segs |= 4;
-            if (px > 0 && maze_wall_above(m, px - 1, py)) segs |= 8;
+            if (py > 0 && maze_wall_left(m, px, py - 1)) segs |= dir_bit(MEIRO_NORTH);
+            if (px < m->w && maze_wall_above(m, px, py)) segs |= dir_bit(MEIRO_EAST);
+            if (py < m->h && maze_wall_left(m, px, py)) segs |= dir_bit(MEIRO_SOUTH);
+            if (px > 0 && maze_wall_above(m, px - 1, py)) segs |= dir_bit(MEIRO_WEST);
             put(&b, unicode ? box_chars[segs] : segs ? "+" : " ");
             if (px == m->w) break;
             const char *door = py == 0       ? mark_at(m, px, 0, MEIRO_NORTH)
@@ -64,9 +64,9 @@ meiro_status write_lines(const meiro_maze *m, const meiro_path *path, FILE *out,
                 put(&b, " ");
                 put(&b, door);
                 put(&b, " ");
-            } else if (segs & 2) {
+            } else if (segs & dir_bit(MEIRO_EAST)) {
                 put(&b, hwall);
-            } else if (py > 0 && py < m->h && marks && (marks[cell_index(m, px, py - 1)] & 4)) {
+            } else if (py > 0 && py < m->h && marks && (marks[cell_index(m, px, py - 1)] & MARK_SOUTH)) {
                 put(&b, " ");
                 put(&b, dot);
                 put(&b, " ");
@@ -86,13 +86,13 @@ meiro_status write_lines(const meiro_maze *m, const meiro_path *path, FILE *out,
                                             : NULL;
             if (door) put(&b, door);
             else if (maze_wall_left(m, px, py)) put(&b, vwall);
-            else if (px > 0 && px < m->w && marks && (marks[cell_index(m, px - 1, py)] & 2))
+            else if (px > 0 && px < m->w && marks && (marks[cell_index(m, px - 1, py)] & MARK_EAST))
                 put(&b, dot);
             else put(&b, " ");
             if (px == m->w) break;
             const char *in = mark_at(m, px, py, MEIRO_NO_DIR);
             put(&b, " ");
-            put(&b, in ? in : marks && (marks[cell_index(m, px, py)] & 1) ? dot : " ");
+            put(&b, in ? in : marks && (marks[cell_index(m, px, py)] & MARK_PATH) ? dot : " ");
             put(&b, " ");
         }
         put(&b, "\n");

@@ -59,7 +59,7 @@ bool meiro_trace_grid(const meiro_trace *trace, uint32_t *width, uint32_t *heigh
     return true;
 }
 
-static const char *const dir_name[4] = {"north", "east", "south", "west"};
+static const char *const dir_name[DIR_COUNT] = {"north", "east", "south", "west"};
 
 meiro_status trace_check(const meiro_trace *trace, uint32_t w, uint32_t h, meiro_error *err)
 {
