@@ -15,6 +15,13 @@ void *realloc_array(void *ptr, size_t count, size_t size);
  * where the system offers them); free with free(). */
 void *zalloc_big(size_t count, size_t size);
 
+/* Makes room for `need` elements of elem_size bytes in a growable array:
+ * `items` is the address of the array's pointer (any element type), *cap
+ * its capacity in elements. The capacity doubles, from `first` (not 0)
+ * when the array is empty, until it holds `need`. False (the array and *cap as they
+ * were) when out of memory or on overflow. */
+bool vec_reserve(void *items, size_t *cap, size_t need, size_t elem_size, size_t first);
+
 /* A growable array of 32-bit values (frontiers, stacks, lists). */
 typedef struct u32vec {
     uint32_t *items;

@@ -8,6 +8,7 @@
 #include "core/search.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 typedef struct ring {
     uint32_t *items;
@@ -17,14 +18,11 @@ typedef struct ring {
 static bool ring_push(ring *r, uint32_t v)
 {
     if (r->count == r->cap) {
-        size_t cap = r->cap ? 2 * r->cap : 1024;
-        uint32_t *items = alloc_array(cap, sizeof *items);
-        if (!items) return false;
-        for (size_t k = 0; k < r->count; k++) items[k] = r->items[(r->head + k) % r->cap];
-        free(r->items);
-        r->items = items;
-        r->cap = cap;
-        r->head = 0;
+        size_t old = r->cap;
+        if (!vec_reserve(&r->items, &r->cap, old + 1, sizeof *r->items, 1024)) return false;
+        /* full: the queue runs from head to the old end, then wraps to
+         * 0..head; the wrapped part moves after the old end */
+        memcpy(r->items + old, r->items, r->head * sizeof *r->items);
     }
     r->items[(r->head + r->count) % r->cap] = v;
     r->count++;
@@ -64,9 +62,8 @@ meiro_status bfs_walk(const meiro_maze *m, meiro_cell from, uint8_t *seen_bytes,
         size_t i = ring_pop(&q);
         uint32_t x = (uint32_t)(i % m->w), y = (uint32_t)(i / m->w);
         unsigned open = cell_open_mask(m, x, y);
-        for (unsigned d = 0; d < 4; d++) {
-            if (!(open & (1u << d))) continue;
-            size_t j = cell_index(m, x + (uint32_t)DIR_DX[d], y + (uint32_t)DIR_DY[d]);
+        FOR_EACH_DIR_IN(d, open) {
+            size_t j = cell_neighbour(m, x, y, d);
             if (seen_bytes[j] & TRAIL_SEEN) continue;
             seen_bytes[j] = (uint8_t)(TRAIL_SEEN | dir_opposite((meiro_dir)d));
             if (visit(ctx, j, i, level + 1)) goto done;

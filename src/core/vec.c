@@ -1,29 +1,38 @@
-/* Small containers shared by the algorithms: a growable array and a
- * binary min-heap of 64-bit keys. */
+/* Small containers shared by the algorithms: the growth of any growable
+ * array, an array of 32-bit values and a binary min-heap of 64-bit keys. */
 #include "core/alloc.h"
+
+#include <string.h>
+
+bool vec_reserve(void *items, size_t *cap, size_t need, size_t elem_size, size_t first)
+{
+    if (need <= *cap) return true;
+    size_t grown = *cap ? *cap : first;
+    while (grown < need) {
+        if (grown > SIZE_MAX / 2) return false;
+        grown *= 2;
+    }
+    void *old; /* items points to a T *, read and written as bytes */
+    memcpy(&old, items, sizeof old);
+    void *more = realloc_array(old, grown, elem_size);
+    if (!more) return false;
+    memcpy(items, &more, sizeof more);
+    *cap = grown;
+    return true;
+}
 
 bool u32vec_push(u32vec *v, uint32_t value)
 {
-    if (v->count == v->cap) {
-        size_t cap = v->cap ? 2 * v->cap : 256;
-        uint32_t *items = realloc_array(v->items, cap, sizeof *items);
-        if (!items) return false;
-        v->items = items;
-        v->cap = cap;
-    }
+    if (v->count == v->cap && !vec_reserve(&v->items, &v->cap, v->count + 1, sizeof *v->items, 256))
+        return false;
     v->items[v->count++] = value;
     return true;
 }
 
 bool u64heap_push(u64heap *h, uint64_t key)
 {
-    if (h->count == h->cap) {
-        size_t cap = h->cap ? 2 * h->cap : 256;
-        uint64_t *items = realloc_array(h->items, cap, sizeof *items);
-        if (!items) return false;
-        h->items = items;
-        h->cap = cap;
-    }
+    if (h->count == h->cap && !vec_reserve(&h->items, &h->cap, h->count + 1, sizeof *h->items, 256))
+        return false;
     size_t i = h->count++;
     while (i > 0 && h->items[(i - 1) / 2] > key) {
         h->items[i] = h->items[(i - 1) / 2];

@@ -30,11 +30,8 @@ static inline void walk(const meiro_maze *m, meiro_maze *carve, uint8_t *trail, 
     for (;;) {
         unsigned allowed = following ? cell_open_mask(m, x, y) : cell_inside_mask(m, x, y);
         unsigned candidates = 0;
-        for (unsigned d = 0; d < 4; d++) {
-            if (!(allowed & (1u << d))) continue;
-            size_t j = cell_index(m, x + (uint32_t)DIR_DX[d], y + (uint32_t)DIR_DY[d]);
-            if (!(trail[j] & TRAIL_SEEN)) candidates |= 1u << d;
-        }
+        FOR_EACH_DIR_IN(d, allowed)
+            if (!(trail[cell_neighbour(m, x, y, d)] & TRAIL_SEEN)) candidates |= dir_bit(d);
         if (candidates) {
             unsigned d = pick(ctx, m, x, y, candidates);
             if (watched && backed_up) road++, backed_up = false;
@@ -42,8 +39,7 @@ static inline void walk(const meiro_maze *m, meiro_maze *carve, uint8_t *trail, 
                 if (watched) carve->road = road;
                 maze_set_wall(carve, x, y, d, true);
             }
-            x += (uint32_t)DIR_DX[d];
-            y += (uint32_t)DIR_DY[d];
+            dir_move(&x, &y, d);
             i = cell_index(m, x, y);
             trail[i] = (uint8_t)(TRAIL_SEEN | dir_opposite((meiro_dir)d));
             ++*visited;
@@ -60,8 +56,7 @@ static inline void walk(const meiro_maze *m, meiro_maze *carve, uint8_t *trail, 
             backed_up = true;
         }
         unsigned back = trail[i] & TRAIL_DIR;
-        x += (uint32_t)DIR_DX[back];
-        y += (uint32_t)DIR_DY[back];
+        dir_move(&x, &y, back);
         i = cell_index(m, x, y);
     }
 }
@@ -78,8 +73,7 @@ void walk_roads(const meiro_maze *m, meiro_maze *carve, uint8_t *trail, meiro_ce
 
 size_t trail_step(const meiro_maze *m, uint8_t *trail, size_t i, unsigned d)
 {
-    size_t j = cell_index(m, (uint32_t)(i % m->w) + (uint32_t)DIR_DX[d],
-                          (uint32_t)(i / m->w) + (uint32_t)DIR_DY[d]);
+    size_t j = index_neighbour(m, i, d);
     if (!(trail[j] & TRAIL_SEEN)) {
         trail[j] = (uint8_t)(TRAIL_SEEN | dir_opposite((meiro_dir)d));
         return j;
@@ -88,8 +82,7 @@ size_t trail_step(const meiro_maze *m, uint8_t *trail, size_t i, unsigned d)
     while (i != j) {
         unsigned back = trail[i] & TRAIL_DIR;
         trail[i] = 0;
-        i = cell_index(m, (uint32_t)(i % m->w) + (uint32_t)DIR_DX[back],
-                       (uint32_t)(i / m->w) + (uint32_t)DIR_DY[back]);
+        i = index_neighbour(m, i, back);
     }
     return j;
 }

@@ -26,10 +26,8 @@ void maze_braid(meiro_maze *m, unsigned percent, rng_state *rng)
         if (degree(m, i) != 1) continue;
         uint32_t x = (uint32_t)(i % m->w), y = (uint32_t)(i / m->w);
         unsigned closed = cell_inside_mask(m, x, y) & ~cell_open_mask(m, x, y), dead_nb = 0;
-        for (unsigned d = 0; d < 4; d++)
-            if ((closed & (1u << d)) &&
-                degree(m, cell_index(m, x + (uint32_t)DIR_DX[d], y + (uint32_t)DIR_DY[d])) == 1)
-                dead_nb |= 1u << d;
+        FOR_EACH_DIR_IN(d, closed)
+            if (degree(m, cell_neighbour(m, x, y, d)) == 1) dead_nb |= dir_bit(d);
         if (!closed) continue; /* a 1-cell-wide corridor end has nowhere to open */
         unsigned d = rng_pick_bit(rng, dead_nb ? dead_nb : closed);
         maze_set_wall(m, x, y, d, true);

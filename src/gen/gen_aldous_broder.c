@@ -21,7 +21,8 @@ meiro_status gen_aldous_broder(meiro_maze *m, rng_state *rng, const meiro_genera
     seen[cell_index(m, x, y)] = 1;
     for (size_t left = n - 1; left > 0;) {
         unsigned d = rng_pick_bit(rng, cell_inside_mask(m, x, y));
-        uint32_t nx = x + (uint32_t)DIR_DX[d], ny = y + (uint32_t)DIR_DY[d];
+        uint32_t nx = x, ny = y;
+        dir_move(&nx, &ny, d);
         size_t j = cell_index(m, nx, ny);
         if (!seen[j]) {
             maze_set_wall(m, x, y, d, true);

@@ -19,11 +19,11 @@ meiro_status gen_bar(meiro_maze *m, rng_state *rng, const meiro_generate_options
      * cell (px, py). The bar in each direction is the wall: */
     for (uint32_t py = 1; py < m->h; py++) {
         for (uint32_t px = 1; px < m->w; px++) {
-            unsigned allowed = (1u << MEIRO_EAST) | (1u << MEIRO_SOUTH);
-            if (py == 1) allowed |= 1u << MEIRO_NORTH;
+            unsigned allowed = dir_bit(MEIRO_EAST) | dir_bit(MEIRO_SOUTH);
+            if (py == 1) allowed |= dir_bit(MEIRO_NORTH);
             /* left bar = south wall of cell (px-1, py-1): free unless the
              * previous pillar tilted right onto it */
-            if (cell_open(m, px - 1, py - 1, MEIRO_SOUTH)) allowed |= 1u << MEIRO_WEST;
+            if (cell_open(m, px - 1, py - 1, MEIRO_SOUTH)) allowed |= dir_bit(MEIRO_WEST);
             switch (rng_pick_bit(rng, allowed)) {
             case MEIRO_NORTH: maze_set_wall(m, px - 1, py - 1, MEIRO_EAST, false); break;
             case MEIRO_EAST: maze_set_wall(m, px, py - 1, MEIRO_SOUTH, false); break;

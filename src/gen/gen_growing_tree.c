@@ -23,17 +23,15 @@ meiro_status gen_growing_tree(meiro_maze *m, rng_state *rng, const meiro_generat
         if (bias > 0 && rng_unit(rng) < bias) k = rng_below(rng, (uint32_t)list.count);
         uint32_t c = list.items[k], x = c % m->w, y = c / m->w;
         unsigned inside = cell_inside_mask(m, x, y), fresh = 0;
-        for (unsigned d = 0; d < 4; d++)
-            if ((inside & (1u << d)) &&
-                !seen[cell_index(m, x + (uint32_t)DIR_DX[d], y + (uint32_t)DIR_DY[d])])
-                fresh |= 1u << d;
+        FOR_EACH_DIR_IN(d, inside)
+            if (!seen[cell_neighbour(m, x, y, d)]) fresh |= dir_bit(d);
         if (!fresh) { /* nothing left to grow here */
             list.items[k] = list.items[--list.count];
             continue;
         }
         unsigned d = rng_pick_bit(rng, fresh);
         maze_set_wall(m, x, y, d, true);
-        uint32_t j = (uint32_t)cell_index(m, x + (uint32_t)DIR_DX[d], y + (uint32_t)DIR_DY[d]);
+        uint32_t j = (uint32_t)cell_neighbour(m, x, y, d);
         seen[j] = 1;
         ok = u32vec_push(&list, j);
     }

@@ -23,14 +23,12 @@ meiro_status gen_hunt_and_kill(meiro_maze *m, rng_state *rng, const meiro_genera
     seen[0] = 1;
     for (;;) {
         unsigned inside = cell_inside_mask(m, x, y), fresh = 0;
-        for (unsigned d = 0; d < 4; d++)
-            if ((inside & (1u << d)) && !seen[cell_index(m, x + (uint32_t)DIR_DX[d], y + (uint32_t)DIR_DY[d])])
-                fresh |= 1u << d;
+        FOR_EACH_DIR_IN(d, inside)
+            if (!seen[cell_neighbour(m, x, y, d)]) fresh |= dir_bit(d);
         if (fresh) { /* kill: walk on */
             unsigned d = rng_pick_bit(rng, fresh);
             maze_set_wall(m, x, y, d, true);
-            x += (uint32_t)DIR_DX[d];
-            y += (uint32_t)DIR_DY[d];
+            dir_move(&x, &y, d);
             seen[cell_index(m, x, y)] = 1;
             continue;
         }
@@ -40,9 +38,8 @@ meiro_status gen_hunt_and_kill(meiro_maze *m, rng_state *rng, const meiro_genera
         y = (uint32_t)(hunt / m->w);
         unsigned visited = 0;
         inside = cell_inside_mask(m, x, y);
-        for (unsigned d = 0; d < 4; d++)
-            if ((inside & (1u << d)) && seen[cell_index(m, x + (uint32_t)DIR_DX[d], y + (uint32_t)DIR_DY[d])])
-                visited |= 1u << d;
+        FOR_EACH_DIR_IN(d, inside)
+            if (seen[cell_neighbour(m, x, y, d)]) visited |= dir_bit(d);
         maze_set_wall(m, x, y, rng_pick_bit(rng, visited), true);
         seen[hunt] = 1;
     }

@@ -14,9 +14,8 @@
 static bool add_frontier(meiro_maze *m, uint8_t *state, u32vec *frontier, uint32_t x, uint32_t y)
 {
     unsigned inside = cell_inside_mask(m, x, y);
-    for (unsigned d = 0; d < 4; d++) {
-        if (!(inside & (1u << d))) continue;
-        size_t j = cell_index(m, x + (uint32_t)DIR_DX[d], y + (uint32_t)DIR_DY[d]);
+    FOR_EACH_DIR_IN(d, inside) {
+        size_t j = cell_neighbour(m, x, y, d);
         if (state[j]) continue;
         state[j] = PRIM_FRONTIER;
         if (!u32vec_push(frontier, (uint32_t)j)) return false;
@@ -27,10 +26,8 @@ static bool add_frontier(meiro_maze *m, uint8_t *state, u32vec *frontier, uint32
 unsigned prim_in_maze_mask(const meiro_maze *m, const uint8_t *state, uint32_t x, uint32_t y)
 {
     unsigned inside = cell_inside_mask(m, x, y), mask = 0;
-    for (unsigned d = 0; d < 4; d++)
-        if ((inside & (1u << d)) &&
-            state[cell_index(m, x + (uint32_t)DIR_DX[d], y + (uint32_t)DIR_DY[d])] == PRIM_IN_MAZE)
-            mask |= 1u << d;
+    FOR_EACH_DIR_IN(d, inside)
+        if (state[cell_neighbour(m, x, y, d)] == PRIM_IN_MAZE) mask |= dir_bit(d);
     return mask;
 }
 

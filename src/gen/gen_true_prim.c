@@ -13,9 +13,8 @@
 static bool add_frontier(meiro_maze *m, uint8_t *state, u64heap *h, uint64_t key, uint32_t x, uint32_t y)
 {
     unsigned inside = cell_inside_mask(m, x, y);
-    for (unsigned d = 0; d < 4; d++) {
-        if (!(inside & (1u << d))) continue;
-        size_t j = cell_index(m, x + (uint32_t)DIR_DX[d], y + (uint32_t)DIR_DY[d]);
+    FOR_EACH_DIR_IN(d, inside) {
+        size_t j = cell_neighbour(m, x, y, d);
         if (state[j]) continue;
         state[j] = PRIM_FRONTIER;
         uint64_t weight = rng_hash(key, j) >> 32;

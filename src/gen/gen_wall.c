@@ -48,9 +48,9 @@ static meiro_status extend(meiro_maze *m, points *p, uint32_t px, uint32_t py, r
     for (;;) {
         size_t here = pt_index(p, px, py);
         unsigned candidates = 0;
-        for (unsigned d = 0; d < 4; d++) {
+        for (unsigned d = 0; d < DIR_COUNT; d++) {
             uint8_t s = p->state[pt_index(p, px + (uint32_t)DIR_DX[d], py + (uint32_t)DIR_DY[d])];
-            if ((s & PT_STATE) == PT_FREE || (s & PT_STATE) == PT_WALL) candidates |= 1u << d;
+            if ((s & PT_STATE) == PT_FREE || (s & PT_STATE) == PT_WALL) candidates |= dir_bit(d);
         }
         if (!candidates) { /* boxed in by its own wall: retreat one step */
             if (here == start)
@@ -60,14 +60,12 @@ static meiro_status extend(meiro_maze *m, points *p, uint32_t px, uint32_t py, r
             if (!u32vec_push(dead, (uint32_t)here))
                 return fail(err, MEIRO_ERROR_NOMEM, "out of memory extending walls");
             set_segment(m, px, py, back, true);
-            px += (uint32_t)DIR_DX[back];
-            py += (uint32_t)DIR_DY[back];
+            dir_move(&px, &py, back);
             continue;
         }
         unsigned d = rng_pick_bit(rng, candidates);
         set_segment(m, px, py, d, false);
-        px += (uint32_t)DIR_DX[d];
-        py += (uint32_t)DIR_DY[d];
+        dir_move(&px, &py, d);
         size_t next = pt_index(p, px, py);
         if ((p->state[next] & PT_STATE) == PT_WALL) {
             /* Joined: the whole chain becomes wall; dead marks become free. */
@@ -77,8 +75,7 @@ static meiro_status extend(meiro_maze *m, points *p, uint32_t px, uint32_t py, r
                 unsigned back = p->state[at] >> PT_BACK_SHIFT;
                 p->state[at] = PT_WALL;
                 if (at == start) break;
-                ax += (uint32_t)DIR_DX[back];
-                ay += (uint32_t)DIR_DY[back];
+                dir_move(&ax, &ay, back);
                 at = pt_index(p, ax, ay);
             }
             for (size_t k = 0; k < dead->count; k++) p->state[dead->items[k]] = PT_FREE;

@@ -13,12 +13,6 @@
 
 enum { IN_MAZE = 0x80, EXIT_DIR = 0x03 };
 
-static size_t step(const meiro_maze *m, size_t i, unsigned d)
-{
-    return cell_index(m, (uint32_t)(i % m->w) + (uint32_t)DIR_DX[d],
-                      (uint32_t)(i / m->w) + (uint32_t)DIR_DY[d]);
-}
-
 meiro_status gen_wilson(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
                         meiro_error *err)
 {
@@ -35,14 +29,14 @@ meiro_status gen_wilson(meiro_maze *m, rng_state *rng, const meiro_generate_opti
         for (size_t i = next; !(state[i] & IN_MAZE);) {
             unsigned d = rng_pick_bit(rng, cell_inside_mask(m, (uint32_t)(i % m->w), (uint32_t)(i / m->w)));
             state[i] = (uint8_t)d;
-            i = step(m, i, d);
+            i = index_neighbour(m, i, d);
         }
         /* follow the exits from the start again: the loop-erased path */
         for (size_t i = next; !(state[i] & IN_MAZE);) {
             unsigned d = state[i] & EXIT_DIR;
             maze_set_wall(m, (uint32_t)(i % m->w), (uint32_t)(i / m->w), d, true);
             state[i] = IN_MAZE;
-            i = step(m, i, d);
+            i = index_neighbour(m, i, d);
         }
     }
     free(state);

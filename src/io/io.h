@@ -16,9 +16,10 @@ typedef meiro_status (*stream_writer)(void *ctx, FILE *out, meiro_error *err);
 meiro_status save_atomically(const char *filename, stream_writer write, void *ctx,
                              meiro_error *err);
 
-/* Marks the path's cells in a w * h byte array (1 = on the path) and the
- * walls it crosses (2 = through east wall, 4 = through south wall). NULL
- * path gives NULL with MEIRO_OK. */
+/* Marks the path's cells in a w * h byte array (MARK_PATH) and the walls
+ * it crosses (MARK_EAST, MARK_SOUTH: through the cell's east or south
+ * wall). NULL path gives NULL with MEIRO_OK. */
+enum { MARK_PATH = 1, MARK_EAST = 2, MARK_SOUTH = 4 };
 meiro_status path_marks(const meiro_maze *m, const meiro_path *path, uint8_t **marks);
 
 #endif /* MEIRO_SRC_IO_IO_H */

@@ -14,15 +14,15 @@ meiro_status path_marks(const meiro_maze *m, const meiro_path *path, uint8_t **m
     for (size_t k = 0; k < path->length; k++) {
         meiro_cell c = path->cells[k];
         if (c.x >= m->w || c.y >= m->h) continue;
-        mk[cell_index(m, c.x, c.y)] |= 1;
+        mk[cell_index(m, c.x, c.y)] |= MARK_PATH;
         if (k == 0) continue;
         meiro_cell p = path->cells[k - 1];
         if (p.x >= m->w || p.y >= m->h) continue;
         /* The wall between p and c belongs to the upper or left one. */
         if (p.y == c.y && (p.x + 1 == c.x || c.x + 1 == p.x))
-            mk[cell_index(m, p.x < c.x ? p.x : c.x, c.y)] |= 2;
+            mk[cell_index(m, p.x < c.x ? p.x : c.x, c.y)] |= MARK_EAST;
         else if (p.x == c.x && (p.y + 1 == c.y || c.y + 1 == p.y))
-            mk[cell_index(m, c.x, p.y < c.y ? p.y : c.y)] |= 4;
+            mk[cell_index(m, c.x, p.y < c.y ? p.y : c.y)] |= MARK_SOUTH;
     }
     *marks = mk;
     return MEIRO_OK;

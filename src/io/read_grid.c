@@ -51,12 +51,8 @@ static meiro_status next_line(line_reader *r, bool *got, unsigned long line_no, 
                 return fail_at(err, MEIRO_ERROR_TOO_BIG, line_no, 1,
                                      "line is longer than %u MiB: not a maze file",
                                      LINE_LIMIT >> 20);
-            size_t cap = r->cap ? r->cap : 256;
-            while (cap < r->len + n + 1) cap *= 2;
-            char *l = realloc(r->line, cap);
-            if (!l) return fail(err, MEIRO_ERROR_NOMEM, "out of memory reading a line");
-            r->line = l;
-            r->cap = cap;
+            if (!vec_reserve(&r->line, &r->cap, r->len + n + 1, 1, 256))
+                return fail(err, MEIRO_ERROR_NOMEM, "out of memory reading a line");
         }
         memcpy(r->line + r->len, start, n);
         r->len += n;
@@ -69,21 +65,16 @@ static meiro_status next_line(line_reader *r, bool *got, unsigned long line_no, 
 typedef struct sym_row {
     uint8_t *sym;
     unsigned long *col; /* source column (CSV: field number) of each symbol */
-    size_t len, cap;
+    size_t len, sym_cap, col_cap;
     unsigned long line;
 } sym_row;
 
 static bool row_push(sym_row *row, uint8_t s, unsigned long col)
 {
-    if (row->len == row->cap) {
-        size_t cap = row->cap ? 2 * row->cap : 256;
-        uint8_t *sym = realloc(row->sym, cap);
-        if (!sym) return false;
-        row->sym = sym;
-        unsigned long *c = realloc_array(row->col, cap, sizeof *c);
-        if (!c) return false;
-        row->col = c;
-        row->cap = cap;
+    if (row->len == row->sym_cap || row->len == row->col_cap) {
+        if (!vec_reserve(&row->sym, &row->sym_cap, row->len + 1, 1, 256) ||
+            !vec_reserve(&row->col, &row->col_cap, row->len + 1, sizeof *row->col, 256))
+            return false;
     }
     row->sym[row->len] = s;
     row->col[row->len] = col;
@@ -247,13 +238,8 @@ static meiro_status cell_row(reader *rd, const sym_row *row, uint32_t y)
         return fail_at(rd->err, MEIRO_ERROR_TOO_BIG, row->line, 1,
                              "maze too large: at most %u cells and %u rows", MEIRO_MAX_CELLS,
                              MEIRO_MAX_SIDE);
-    if (y >= rd->rows_cap) {
-        size_t cap = rd->rows_cap ? 2 * rd->rows_cap : 64;
-        uint8_t *cells = realloc_array(rd->cells, cap, rd->w);
-        if (!cells) return fail(rd->err, MEIRO_ERROR_NOMEM, "out of memory reading the maze");
-        rd->cells = cells;
-        rd->rows_cap = cap;
-    }
+    if (!vec_reserve(&rd->cells, &rd->rows_cap, (size_t)y + 1, rd->w, 64))
+        return fail(rd->err, MEIRO_ERROR_NOMEM, "out of memory reading the maze");
     uint8_t *cells = rd->cells + (size_t)y * rd->w;
     memset(cells, 0, rd->w);
     for (size_t k = 0; k < rd->cols; k++) {

@@ -1,6 +1,7 @@
 /* Line-drawing writers for terminals: ASCII (+---+ and |) and Unicode box
  * drawing. Grid points carry the corner characters; each cell is three
  * characters wide and one line tall, so it looks about square on screen. */
+#include "core/alloc.h"
 #include "core/model.h"
 #include "io/io.h"
 
@@ -8,8 +9,8 @@
 #include <string.h>
 
 /* Box-drawing character for a grid point, indexed by the segments that
- * meet there: up 1, right 2, down 4, left 8. */
-static const char *const box_chars[16] = {
+ * meet there, as a mask of directions (up 1, right 2, down 4, left 8). */
+static const char *const box_chars[ALL_DIRS + 1] = {
     " ", "╵", "╶", "└", "╷", "│", "┌", "├", "╴", "┘", "─", "┴", "┐", "┤", "┬", "┼",
 };
 
@@ -29,16 +30,9 @@ typedef struct line_buf {
 static void put(line_buf *b, const char *s)
 {
     size_t n = strlen(s);
-    if (b->len + n > b->cap) {
-        size_t cap = b->cap ? b->cap : 256;
-        while (cap < b->len + n) cap *= 2;
-        char *d = realloc(b->data, cap);
-        if (!d) {
-            b->failed = true;
-            return;
-        }
-        b->data = d;
-        b->cap = cap;
+    if (b->len + n > b->cap && !vec_reserve(&b->data, &b->cap, b->len + n, 1, 256)) {
+        b->failed = true;
+        return;
     }
     memcpy(b->data + b->len, s, n);
     b->len += n;
@@ -57,10 +51,10 @@ meiro_status write_lines(const meiro_maze *m, const meiro_path *path, FILE *out,
         b.len = 0;
         for (uint32_t px = 0; px <= m->w; px++) {
             unsigned segs = 0;
-            if (py > 0 && maze_wall_left(m, px, py - 1)) segs |= 1;
-            if (px < m->w && maze_wall_above(m, px, py)) segs |= 2;
-            if (py < m->h && maze_wall_left(m, px, py)) segs |= 4;
-            if (px > 0 && maze_wall_above(m, px - 1, py)) segs |= 8;
+            if (py > 0 && maze_wall_left(m, px, py - 1)) segs |= dir_bit(MEIRO_NORTH);
+            if (px < m->w && maze_wall_above(m, px, py)) segs |= dir_bit(MEIRO_EAST);
+            if (py < m->h && maze_wall_left(m, px, py)) segs |= dir_bit(MEIRO_SOUTH);
+            if (px > 0 && maze_wall_above(m, px - 1, py)) segs |= dir_bit(MEIRO_WEST);
             put(&b, unicode ? box_chars[segs] : segs ? "+" : " ");
             if (px == m->w) break;
             const char *door = py == 0       ? mark_at(m, px, 0, MEIRO_NORTH)
@@ -70,9 +64,9 @@ meiro_status write_lines(const meiro_maze *m, const meiro_path *path, FILE *out,
                 put(&b, " ");
                 put(&b, door);
                 put(&b, " ");
-            } else if (segs & 2) {
+            } else if (segs & dir_bit(MEIRO_EAST)) {
                 put(&b, hwall);
-            } else if (py > 0 && py < m->h && marks && (marks[cell_index(m, px, py - 1)] & 4)) {
+            } else if (py > 0 && py < m->h && marks && (marks[cell_index(m, px, py - 1)] & MARK_SOUTH)) {
                 put(&b, " ");
                 put(&b, dot);
                 put(&b, " ");
@@ -92,13 +86,13 @@ meiro_status write_lines(const meiro_maze *m, const meiro_path *path, FILE *out,
                                             : NULL;
             if (door) put(&b, door);
             else if (maze_wall_left(m, px, py)) put(&b, vwall);
-            else if (px > 0 && px < m->w && marks && (marks[cell_index(m, px - 1, py)] & 2))
+            else if (px > 0 && px < m->w && marks && (marks[cell_index(m, px - 1, py)] & MARK_EAST))
                 put(&b, dot);
             else put(&b, " ");
             if (px == m->w) break;
             const char *in = mark_at(m, px, py, MEIRO_NO_DIR);
             put(&b, " ");
-            put(&b, in ? in : marks && (marks[cell_index(m, px, py)] & 1) ? dot : " ");
+            put(&b, in ? in : marks && (marks[cell_index(m, px, py)] & MARK_PATH) ? dot : " ");
             put(&b, " ");
         }
         put(&b, "\n");

@@ -19,7 +19,7 @@ static char cell_char(const meiro_maze *m, const uint8_t *marks, uint32_t x, uin
 {
     if (m->start_door == MEIRO_NO_DIR && m->start.x == x && m->start.y == y) return 'S';
     if (m->goal_door == MEIRO_NO_DIR && m->goal.x == x && m->goal.y == y) return 'G';
-    return marks && (marks[cell_index(m, x, y)] & 1) ? '.' : ' ';
+    return marks && (marks[cell_index(m, x, y)] & MARK_PATH) ? '.' : ' ';
 }
 
 static char gap_char(bool open, bool on_path) { return !open ? '#' : on_path ? '.' : ' '; }
@@ -59,7 +59,7 @@ meiro_status write_text(const meiro_maze *m, const meiro_path *path, FILE *out, 
             row[2 * x + 1] = cell_char(m, marks, x, y);
             row[2 * x + 2] = x + 1 < m->w
                                  ? gap_char(cell_open(m, x, y, MEIRO_EAST),
-                                            marks && (marks[cell_index(m, x, y)] & 2))
+                                            marks && (marks[cell_index(m, x, y)] & MARK_EAST))
                                  : border_char(m, x, y, MEIRO_EAST);
         }
         ok = ok && put_row(out, row, cols, csv, buf);
@@ -68,7 +68,7 @@ meiro_status write_text(const meiro_maze *m, const meiro_path *path, FILE *out, 
             row[2 * x] = '#';
             row[2 * x + 1] = y + 1 < m->h
                                  ? gap_char(cell_open(m, x, y, MEIRO_SOUTH),
-                                            marks && (marks[cell_index(m, x, y)] & 4))
+                                            marks && (marks[cell_index(m, x, y)] & MARK_SOUTH))
                                  : border_char(m, x, y, MEIRO_SOUTH);
         }
         row[cols - 1] = '#';

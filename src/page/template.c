@@ -3,6 +3,7 @@
  * SVG artwork. Looked up as a path, then on $MEIRO_TEMPLATE_PATH, then in
  * the installed folder, then among the copies compiled into the library. */
 #define _POSIX_C_SOURCE 200809L
+#include "core/alloc.h"
 #include "core/numbers.h"
 #include "core/error.h"
 #include "page/template.h"
@@ -181,9 +182,12 @@ static char *read_file(const char *path, meiro_error *err)
         if (err) snprintf(err->source, sizeof err->source, "%s", path);
         return NULL;
     }
-    size_t cap = 4096, len = 0, n;
-    char *buf = malloc(cap);
-    while (buf && (n = fread(buf + len, 1, cap - len - 1, f)) > 0) {
+    char *buf = NULL;
+    size_t cap = 0, len = 0, n;
+    bool room;
+    /* at least 1 KiB free before each read */
+    while ((room = vec_reserve(&buf, &cap, len + 1024, 1, 4096)) &&
+           (n = fread(buf + len, 1, cap - len - 1, f)) > 0) {
         len += n;
         if (len > 1 << 20) { /* a template is a few hundred bytes */
             free(buf);
@@ -191,11 +195,10 @@ static char *read_file(const char *path, meiro_error *err)
             fail(err, MEIRO_ERROR_PARSE, "not a template: larger than 1 MiB");
             break;
         }
-        if (cap - len < 1024) {
-            char *more = realloc(buf, cap *= 2);
-            if (!more) free(buf);
-            buf = more;
-        }
+    }
+    if (!room) {
+        free(buf);
+        buf = NULL;
     }
     fclose(f);
     if (buf) buf[len] = 0;

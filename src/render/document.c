@@ -50,9 +50,7 @@ static frame_texts texts_for(const doc_style *s, page_kind kind)
 
 static bool add_page(document *d, page_kind kind, size_t first, size_t count, unsigned slots)
 {
-    doc_page *pages = realloc_array(d->pages, d->page_count + 1, sizeof *pages);
-    if (!pages) return false;
-    d->pages = pages;
+    if (!vec_reserve(&d->pages, &d->page_cap, d->page_count + 1, sizeof *d->pages, 8)) return false;
     d->pages[d->page_count++] = (doc_page){kind, first, count, slots};
     return true;
 }
@@ -143,6 +141,7 @@ void doc_free(document *d)
 {
     free(d->pages);
     d->pages = NULL;
+    d->page_cap = 0;
     if (d->style.frame) g_object_unref(d->style.frame);
     if (d->style.marks.start_art) g_object_unref(d->style.marks.start_art);
     if (d->style.marks.goal_art) g_object_unref(d->style.marks.goal_art);

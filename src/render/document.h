@@ -38,7 +38,7 @@ typedef struct document {
     const doc_item *items;
     size_t count;
     doc_page *pages;
-    size_t page_count;
+    size_t page_count, page_cap;
     bool landscape;
     bool has_seed;             /* a booklet's seed, for the footer and cover */
     uint64_t seed;

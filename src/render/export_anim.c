@@ -39,13 +39,8 @@ typedef struct changes {
 
 static bool add_change(changes *c, uint32_t item, uint32_t frame, uint32_t value)
 {
-    if (c->count == c->cap) {
-        size_t cap = c->cap ? 2 * c->cap : 4096;
-        change *items = realloc_array(c->items, cap, sizeof *items);
-        if (!items) return false;
-        c->items = items;
-        c->cap = cap;
-    }
+    if (c->count == c->cap && !vec_reserve(&c->items, &c->cap, c->count + 1, sizeof *c->items, 4096))
+        return false;
     c->items[c->count++] = (change){item, frame, value};
     return true;
 }

@@ -33,7 +33,7 @@ enum { KIND_PLAIN, KIND_MARK, KIND_PATH, KIND_PATH_MARK, KIND_COUNT };
 /* One format per combination of borders and kind, made on first use. */
 typedef struct format_cache {
     lxw_workbook *wb;
-    lxw_format *fmt[16][KIND_COUNT];
+    lxw_format *fmt[ALL_DIRS + 1][KIND_COUNT];
     double mark_pt;
 } format_cache;
 
@@ -43,10 +43,10 @@ static lxw_format *format_for(format_cache *c, unsigned walls, unsigned kind)
     if (*slot) return *slot;
     lxw_format *f = workbook_add_format(c->wb);
     if (!f) return NULL;
-    if (walls & 1) format_set_top(f, LXW_BORDER_MEDIUM);
-    if (walls & 2) format_set_right(f, LXW_BORDER_MEDIUM);
-    if (walls & 4) format_set_bottom(f, LXW_BORDER_MEDIUM);
-    if (walls & 8) format_set_left(f, LXW_BORDER_MEDIUM);
+    if (walls & dir_bit(MEIRO_NORTH)) format_set_top(f, LXW_BORDER_MEDIUM);
+    if (walls & dir_bit(MEIRO_EAST)) format_set_right(f, LXW_BORDER_MEDIUM);
+    if (walls & dir_bit(MEIRO_SOUTH)) format_set_bottom(f, LXW_BORDER_MEDIUM);
+    if (walls & dir_bit(MEIRO_WEST)) format_set_left(f, LXW_BORDER_MEDIUM);
     if (kind == KIND_MARK || kind == KIND_PATH_MARK) {
         format_set_bold(f);
         format_set_font_size(f, c->mark_pt);
@@ -62,23 +62,24 @@ static lxw_format *format_for(format_cache *c, unsigned walls, unsigned kind)
 
 /* The walls around sheet cell (col, row): the maze sits at (1, 1); the
  * empty cells around it carry the outer wall on their side too, so the two
- * neighbours of every wall agree. Bits: top 1, right 2, bottom 4, left 8. */
+ * neighbours of every wall agree. A mask of directions: top 1, right 2,
+ * bottom 4, left 8. */
 static unsigned sheet_walls(const meiro_maze *m, uint32_t col, uint32_t row)
 {
     unsigned walls = 0;
     bool inside_x = col >= 1 && col <= m->w, inside_y = row >= 1 && row <= m->h;
     uint32_t x = col - 1, y = row - 1;
     if (inside_x && inside_y) {
-        if (maze_wall_above(m, x, y)) walls |= 1;
-        if (maze_wall_left(m, x + 1, y)) walls |= 2;
-        if (maze_wall_above(m, x, y + 1)) walls |= 4;
-        if (maze_wall_left(m, x, y)) walls |= 8;
+        if (maze_wall_above(m, x, y)) walls |= dir_bit(MEIRO_NORTH);
+        if (maze_wall_left(m, x + 1, y)) walls |= dir_bit(MEIRO_EAST);
+        if (maze_wall_above(m, x, y + 1)) walls |= dir_bit(MEIRO_SOUTH);
+        if (maze_wall_left(m, x, y)) walls |= dir_bit(MEIRO_WEST);
     } else if (inside_x) {
-        if (row == 0 && maze_wall_above(m, x, 0)) walls |= 4;
-        if (row == m->h + 1 && maze_wall_above(m, x, m->h)) walls |= 1;
+        if (row == 0 && maze_wall_above(m, x, 0)) walls |= dir_bit(MEIRO_SOUTH);
+        if (row == m->h + 1 && maze_wall_above(m, x, m->h)) walls |= dir_bit(MEIRO_NORTH);
     } else if (inside_y) {
-        if (col == 0 && maze_wall_left(m, 0, y)) walls |= 2;
-        if (col == m->w + 1 && maze_wall_left(m, m->w, y)) walls |= 8;
+        if (col == 0 && maze_wall_left(m, 0, y)) walls |= dir_bit(MEIRO_EAST);
+        if (col == m->w + 1 && maze_wall_left(m, m->w, y)) walls |= dir_bit(MEIRO_WEST);
     }
     return walls;
 }
@@ -141,7 +142,7 @@ static lxw_error add_sheet(lxw_workbook *wb, format_cache *cache, const meiro_ma
                 uint32_t x = col - 1, y = row - 1;
                 if (m->start.x == x && m->start.y == y) mark = start;
                 else if (m->goal.x == x && m->goal.y == y) mark = goal;
-                on_path = marks && (marks[cell_index(m, x, y)] & 1);
+                on_path = marks && (marks[cell_index(m, x, y)] & MARK_PATH);
             }
             if (!walls && !mark && !on_path) continue;
             unsigned kind = mark ? (on_path ? KIND_PATH_MARK : KIND_MARK)

@@ -42,14 +42,15 @@ meiro_status solve_astar(const meiro_maze *m, uint8_t *trail, bool *found, uint6
         }
         uint32_t x = (uint32_t)(i % m->w), y = (uint32_t)(i / m->w);
         unsigned exits = cell_open_mask(m, x, y);
-        for (unsigned d = 0; d < 4 && ok; d++) {
-            if (!(exits & (1u << d))) continue;
-            uint32_t nx = x + (uint32_t)DIR_DX[d], ny = y + (uint32_t)DIR_DY[d];
+        FOR_EACH_DIR_IN(d, exits) {
+            uint32_t nx = x, ny = y;
+            dir_move(&nx, &ny, d);
             size_t j = cell_index(m, nx, ny);
             if ((trail[j] & TRAIL_SEEN) || steps[i] + 1 >= steps[j]) continue;
             steps[j] = steps[i] + 1;
             trail[j] = (uint8_t)dir_opposite((meiro_dir)d); /* open, not closed */
             ok = u64heap_push(&open, (uint64_t)(steps[j] + manhattan(m, nx, ny)) << 32 | j);
+            if (!ok) break;
         }
     }
     free(steps);

@@ -31,11 +31,11 @@ meiro_status solve_deadend(const meiro_maze *m, uint8_t *trail, bool *found, uin
         uint32_t x = (uint32_t)(i % m->w), y = (uint32_t)(i / m->w);
         observe(obs, MEIRO_EVENT_FILL, x, y, MEIRO_NO_DIR, (uint32_t)filled);
         unsigned exits = cell_open_mask(m, x, y);
-        for (unsigned d = 0; d < 4 && ok; d++) {
-            if (!(exits & (1u << d))) continue;
-            size_t j = cell_index(m, x + (uint32_t)DIR_DX[d], y + (uint32_t)DIR_DY[d]);
+        FOR_EACH_DIR_IN(d, exits) {
+            size_t j = cell_neighbour(m, x, y, d);
             if (trail[j]) continue;
             if (--degree[j] <= 1 && j != start && j != goal) ok = u32vec_push(&ends, (uint32_t)j);
+            if (!ok) break;
         }
     }
     free(degree);

@@ -9,10 +9,10 @@ static unsigned pick_fixed(void *ctx, const meiro_maze *m, uint32_t x, uint32_t 
                            unsigned candidates)
 {
     (void)ctx, (void)m, (void)x, (void)y;
-    static const unsigned order[4] = {MEIRO_SOUTH, MEIRO_NORTH, MEIRO_EAST, MEIRO_WEST};
-    for (unsigned k = 0; k < 3; k++)
-        if (candidates & (1u << order[k])) return order[k];
-    return order[3];
+    static const unsigned order[DIR_COUNT] = {MEIRO_SOUTH, MEIRO_NORTH, MEIRO_EAST, MEIRO_WEST};
+    for (unsigned k = 0; k < DIR_COUNT - 1; k++)
+        if (candidates & dir_bit(order[k])) return order[k];
+    return order[DIR_COUNT - 1];
 }
 
 meiro_status solve_dfs(const meiro_maze *m, uint8_t *trail, bool *found, uint64_t *explored,

@@ -11,12 +11,12 @@ static unsigned pick_nearest(void *ctx, const meiro_maze *m, uint32_t x, uint32_
 {
     (void)ctx;
     /* Seed 000 compares east, west, south, north and keeps the first best. */
-    static const unsigned order[4] = {MEIRO_EAST, MEIRO_WEST, MEIRO_SOUTH, MEIRO_NORTH};
-    unsigned best = 4;
+    static const unsigned order[DIR_COUNT] = {MEIRO_EAST, MEIRO_WEST, MEIRO_SOUTH, MEIRO_NORTH};
+    unsigned best = MEIRO_NO_DIR;
     uint64_t best_dist = UINT64_MAX;
-    for (unsigned k = 0; k < 4; k++) {
+    for (unsigned k = 0; k < DIR_COUNT; k++) {
         unsigned d = order[k];
-        if (!(candidates & (1u << d))) continue;
+        if (!(candidates & dir_bit(d))) continue;
         int64_t dx = (int64_t)x + DIR_DX[d] - m->goal.x, dy = (int64_t)y + DIR_DY[d] - m->goal.y;
         uint64_t dist = (uint64_t)(dx * dx + dy * dy);
         if (dist < best_dist) {

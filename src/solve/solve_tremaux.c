@@ -39,22 +39,22 @@ meiro_status solve_tremaux(const meiro_maze *m, uint8_t *trail, bool *found, uin
     size_t i = cell_index(m, m->start.x, m->start.y), goal = cell_index(m, m->goal.x, m->goal.y);
     trail[i] = TRAIL_SEEN | TRAIL_ROOT;
     marks[i] |= VISITED;
-    unsigned back = 4; /* the passage we came by, seen from here; 4: none */
+    unsigned back = MEIRO_NO_DIR; /* the passage we came by, seen from here */
     bool known = false; /* the cell was visited before this arrival */
     *found = i == goal;
     *explored = 1;
     while (!*found) {
         unsigned exits = cell_open_mask(m, (uint32_t)(i % m->w), (uint32_t)(i / m->w));
-        unsigned d = 4;
-        if (known && back < 4 && marks_on(m, marks, i, back) == 1) {
+        unsigned d = MEIRO_NO_DIR;
+        if (known && back != MEIRO_NO_DIR && marks_on(m, marks, i, back) == 1) {
             d = back; /* a known cell reached by a new passage: turn back */
         } else {
-            for (unsigned want = 0; want < 2 && d == 4; want++)
-                for (unsigned k = 0; k < 4 && d == 4; k++)
-                    if ((exits & (1u << k)) && k != back && marks_on(m, marks, i, k) == want) d = k;
-            if (d == 4 && back < 4 && marks_on(m, marks, i, back) < 2) d = back; /* dead end */
+            for (unsigned want = 0; want < 2 && d == MEIRO_NO_DIR; want++)
+                for (unsigned k = 0; k < DIR_COUNT && d == MEIRO_NO_DIR; k++)
+                    if ((exits & dir_bit(k)) && k != back && marks_on(m, marks, i, k) == want) d = k;
+            if (d == MEIRO_NO_DIR && back != MEIRO_NO_DIR && marks_on(m, marks, i, back) < 2) d = back; /* dead end */
         }
-        if (d == 4) break; /* every passage walked twice: the goal is out of reach */
+        if (d == MEIRO_NO_DIR) break; /* every passage walked twice: the goal is out of reach */
         size_t owner = passage_owner(m, i, d);
         marks[owner] = (uint8_t)(marks[owner] + (1u << passage_shift(d)));
         i = trail_step(m, trail, i, d);

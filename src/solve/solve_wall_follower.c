@@ -21,8 +21,8 @@ static meiro_status follow(const meiro_maze *m, uint8_t *trail, bool *found, uin
         unsigned exits = cell_open_mask(m, (uint32_t)(i % m->w), (uint32_t)(i / m->w));
         if (!exits) break;
         /* the hand's side first, then ahead, then the other side, then back */
-        unsigned d = (heading + turn) & 3;
-        while (!(exits & (1u << d))) d = (d + 4 - turn) & 3;
+        unsigned d = (heading + turn) % DIR_COUNT;
+        while (!(exits & dir_bit(d))) d = (d + DIR_COUNT - turn) % DIR_COUNT;
         heading = d;
         i = trail_step(m, trail, i, d);
         observe(obs, MEIRO_EVENT_VISIT, (uint32_t)(i % m->w), (uint32_t)(i / m->w), d, (uint32_t)*explored);

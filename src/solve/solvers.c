@@ -62,8 +62,7 @@ static meiro_status path_from_trail(const meiro_maze *m, const uint8_t *trail, m
     uint32_t x = m->goal.x, y = m->goal.y;
     for (size_t i = cell_index(m, x, y); !(trail[i] & TRAIL_ROOT); i = cell_index(m, x, y)) {
         unsigned back = trail[i] & TRAIL_DIR;
-        x += (uint32_t)DIR_DX[back];
-        y += (uint32_t)DIR_DY[back];
+        dir_move(&x, &y, back);
         length++;
     }
     path->cells = alloc_array(length, sizeof *path->cells);
@@ -74,8 +73,7 @@ static meiro_status path_from_trail(const meiro_maze *m, const uint8_t *trail, m
         path->cells[k] = (meiro_cell){x, y};
         if (k == 0) break;
         unsigned back = trail[cell_index(m, x, y)] & TRAIL_DIR;
-        x += (uint32_t)DIR_DX[back];
-        y += (uint32_t)DIR_DY[back];
+        dir_move(&x, &y, back);
     }
     return MEIRO_OK;
 }

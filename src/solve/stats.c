@@ -17,15 +17,14 @@ static double river(const meiro_maze *m, uint64_t dead_ends)
             unsigned open = cell_open_mask(m, x, y);
             if (__builtin_popcount(open) != 1) continue;
             uint32_t cx = x, cy = y;
-            unsigned from = 4;
+            unsigned from = MEIRO_NO_DIR;
             for (;;) {
                 total++;
                 unsigned exits = cell_open_mask(m, cx, cy);
-                if (from < 4) exits &= ~(1u << dir_opposite((meiro_dir)from));
+                if (from != MEIRO_NO_DIR) exits &= ~dir_bit(dir_opposite((meiro_dir)from));
                 if (__builtin_popcount(exits) != 1) break; /* a junction or the end */
                 from = (unsigned)__builtin_ctz(exits);
-                cx += (uint32_t)DIR_DX[from];
-                cy += (uint32_t)DIR_DY[from];
+                dir_move(&cx, &cy, from);
                 if (__builtin_popcount(cell_open_mask(m, cx, cy)) > 2) break;
             }
         }

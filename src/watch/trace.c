@@ -35,15 +35,10 @@ static void record(void *ctx, const meiro_event *ev)
         return;
     }
     if (t->failed) return;
-    if (t->count == t->cap) {
-        size_t cap = t->cap ? 2 * t->cap : 1024;
-        meiro_event *events = realloc_array(t->events, cap, sizeof *events);
-        if (!events) {
-            t->failed = true;
-            return;
-        }
-        t->events = events;
-        t->cap = cap;
+    if (t->count == t->cap &&
+        !vec_reserve(&t->events, &t->cap, t->count + 1, sizeof *t->events, 1024)) {
+        t->failed = true;
+        return;
     }
     t->events[t->count++] = *ev;
 }
@@ -64,7 +59,7 @@ bool meiro_trace_grid(const meiro_trace *trace, uint32_t *width, uint32_t *heigh
     return true;
 }
 
-static const char *const dir_name[4] = {"north", "east", "south", "west"};
+static const char *const dir_name[DIR_COUNT] = {"north", "east", "south", "west"};
 
 meiro_status trace_check(const meiro_trace *trace, uint32_t w, uint32_t h, meiro_error *err)
 {
