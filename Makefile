@@ -48,7 +48,7 @@ BUILD_PKGS = gcc make libc6-dev pkg-config libcairo2-dev libxlsxwriter-dev libpn
 TEST_PKGS  = $(BUILD_PKGS) locales poppler-utils librsvg2-bin qpdf unzip libreoffice-calc-nogui libxml2-utils \
              fonts-crosextra-carlito
 
-.PHONY: all deps deps-test check test test-asan bench demo samples install uninstall clean
+.PHONY: all deps deps-test check test tests test-asan bench demo samples install uninstall clean
 
 all: $(BUILD)/meiro $(BUILD)/libmeiro.a $(BUILD)/libmeiro.so
 
@@ -95,7 +95,8 @@ $(BUILD)/meiro: $(CLI_OBJ) $(BUILD)/libmeiro.a
 
 $(BUILD)/tests/%: tests/%.c tests/harness.h tests/picture.h tests/whitebox.h $(BUILD)/libmeiro-internal.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(TEST_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libmeiro-internal.a $(LDLIBS)
+	$(CC) $(CPPFLAGS) $(TEST_CPPFLAGS) -DMEIRO_TEST_DATA='"$(abspath tests/data)"' $(ALL_CFLAGS) $(LDFLAGS) \
+		-o $@ $< $(BUILD)/libmeiro-internal.a $(LDLIBS)
 
 $(BENCH): tests/bench.c $(BUILD)/libmeiro.a
 	$(CC) $(CPPFLAGS) -Iinclude $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libmeiro.a $(LDLIBS)
@@ -113,15 +114,23 @@ check: deps-test
 	@sh tools/check-layers.sh
 	@$(MAKE) --no-print-directory all > build-check.log 2>&1 || { cat build-check.log; exit 1; }
 	@sh tools/check-symbols.sh build
-	@$(MAKE) --no-print-directory test BUILD=build > build-check.log 2>&1 || { cat build-check.log; exit 1; }
+	@$(MAKE) --no-print-directory tests BUILD=build > build-check.log 2>&1 || { cat build-check.log; exit 1; }
 	@$(MAKE) --no-print-directory test-asan >> build-check.log 2>&1 || { cat build-check.log; exit 1; }
 	@rm -f build-check.log
 	@sh tests/run.sh build build/asan
 
-test: all $(TEST_BIN)
+# the test programs, built
+tests: all $(TEST_BIN)
+
+# the fast suites, once (make check adds the layer and symbol checks and the
+# sanitizer run); `build/tests/test_io save` runs one case of one suite
+test: deps-test
+	@$(MAKE) --no-print-directory tests > build-test.log 2>&1 || { cat build-test.log; exit 1; }
+	@rm -f build-test.log
+	@sh tests/run.sh build
 
 test-asan:
-	@$(MAKE) --no-print-directory test BUILD=build/asan CFLAGS="-O1 -g" \
+	@$(MAKE) --no-print-directory tests BUILD=build/asan CFLAGS="-O1 -g" \
 		EXTRA_CFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 
 bench: deps $(BENCH)

@@ -217,6 +217,17 @@ same "$tmp/target.txt" "$tmp/direct.txt"
 case "$(ls -l "$tmp/target.txt")" in -rw-r-----*) ok ;; *) bad "mode not kept: $(ls -l "$tmp/target.txt")" ;; esac
 if [ "$(find "$tmp" -name '*.tmp' | wc -l)" -eq 0 ]; then ok; else bad "temporary files left"; fi
 
+# no recursion that grows with the maze: 10,000 x 10,000 cells generated,
+# solved (depth-first, the likeliest to recurse) and written under a 256 KB
+# stack; once, in the plain build (the sanitizers are slow at this size)
+case "$build" in
+    *asan*) ;;
+    *)
+        bytes=$( (ulimit -s 256 && "$meiro" generate -W 10000 -H 10000 -a dig -s 1 --solution -m dfs -f text) | wc -c)
+        if [ "$bytes" -eq $((20002 * 20001)) ]; then ok; else bad "10000 x 10000 under a 256 KB stack: $bytes bytes"; fi
+        ;;
+esac
+
 # stats
 run 0 "$meiro" stats "$data/seed003.txt"; out_has "size: *8 x 7"; out_has "solution: *16 cells"; out_has "perfect: *yes"
 run 0 "$meiro" stats --json "$data/seed003.txt"; out_has '"solution_length": 16'; out_has '"seed": null'

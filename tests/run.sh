@@ -1,7 +1,7 @@
 #!/bin/sh
 # Runs the unit tests and the command-line tests for each build directory
 # given (normal, sanitized), then sums the results in one closing line.
-total_pass=0 total_fail=0
+total_pass=0 total_fail=0 total_checks=0
 # sanitizer runs: stop at the first error; ignore only fontconfig's cache
 export ASAN_OPTIONS="${ASAN_OPTIONS:-abort_on_error=0:detect_leaks=1}"
 export LSAN_OPTIONS="suppressions=$(pwd)/tests/lsan.supp:print_suppressions=0"
@@ -19,7 +19,9 @@ for build in "$@"; do
             out=$(MEIRO="$build/meiro" "$t" 2>&1)
         fi
         status=$?
-        printf '%s\n' "$out" | grep -v '^[a-z]*: [0-9]* passed, [0-9]* failed$'
+        printf '%s\n' "$out" | grep -v '^[a-z]*: [0-9]* passed, [0-9]* failed$' | grep -v '^[a-z]*: [0-9]* checks$'
+        checks=$(printf '%s\n' "$out" | sed -n 's/^[a-z]*: \([0-9]*\) checks$/\1/p' | tail -1)
+        total_checks=$((total_checks + ${checks:-0}))
         line=$(printf '%s\n' "$out" | grep '^[a-z]*: [0-9]* passed, [0-9]* failed$' | tail -1)
         if [ -z "$line" ]; then
             echo "FAIL $build $t: crashed or printed no summary (exit $status)"
@@ -34,5 +36,8 @@ for build in "$@"; do
         [ "$status" -ne 0 ] && [ "$f" -eq 0 ] && total_fail=$((total_fail + 1))
     done
 done
+# C suites count their cases (and report their assertion sites as checks);
+# the shell suites count each assertion
+echo "$total_checks checks in the C suites' cases"
 echo "$total_pass passed, $total_fail failed"
 [ "$total_fail" -eq 0 ]

@@ -345,8 +345,9 @@ static void check_soffice(const job *j, const meiro_maze *m, const page_layout *
     free_image(&img);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    test_init(argc, argv);
     snprintf(dir, sizeof dir, "/tmp/meiro-export-XXXXXX");
     if (!mkdtemp(dir)) return 1;
     job jobs[] = {
@@ -369,6 +370,7 @@ int main(void)
 
     for (int i = 0; i < JOBS; i++) {
         job *j = &jobs[i];
+        if (!test_begin(j->name)) continue; /* each page setting is a case */
         meiro_maze *m = meiro_generate(&j->gen, NULL);
         if (j->doors) {
             meiro_maze_set_start(m, (meiro_cell){0, 3}, MEIRO_WEST);
@@ -388,6 +390,7 @@ int main(void)
         if (i == 0 || i == 1) check_soffice(j, m, &L);
         meiro_path_free(&path);
         meiro_maze_free(m);
+        test_end();
     }
     char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);

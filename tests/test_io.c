@@ -251,14 +251,15 @@ static void test_line_drawings(void)
     meiro_maze_free(m);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
-    test_round_trips();
-    test_doors_round_trip();
-    test_tolerated();
-    test_bad_input();
-    test_save();
-    test_formats();
-    test_line_drawings();
+    test_init(argc, argv);
+    RUN(test_round_trips);
+    RUN(test_doors_round_trip);
+    RUN(test_tolerated);
+    RUN(test_bad_input);
+    RUN(test_save);
+    RUN(test_formats);
+    RUN(test_line_drawings);
     return test_summary("io");
 }

@@ -117,10 +117,11 @@ static void test_fixed_cells(void)
     CHECK_INT(layout_page(65535, 6000, &opt, &bad, &err), MEIRO_ERROR_ARGUMENT);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
-    test_a4_portrait();
-    test_orientation_and_papers();
-    test_fixed_cells();
+    test_init(argc, argv);
+    RUN(test_a4_portrait);
+    RUN(test_orientation_and_papers);
+    RUN(test_fixed_cells);
     return test_summary("layout");
 }

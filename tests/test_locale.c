@@ -85,8 +85,9 @@ static void test_xlsx_row_heights(void)
     meiro_maze_free(m);
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    test_init(argc, argv);
     if (!setlocale(LC_ALL, "de_DE.UTF-8")) {
         fprintf(stderr, "FAIL: the locale de_DE.UTF-8 is missing (make deps-test makes it)\n");
         return test_summary("locale") + 1;
@@ -95,9 +96,9 @@ int main(void)
     char buf[16];
     snprintf(buf, sizeof buf, "%.1f", 0.5);
     CHECK_STR(buf, "0,5"); /* the host's locale is really in force */
-    test_animated_svg_durations();
-    test_template_decimals();
-    test_xlsx_row_heights();
+    RUN(test_animated_svg_durations);
+    RUN(test_template_decimals);
+    RUN(test_xlsx_row_heights);
     char cmd[80];
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
     if (system(cmd) != 0) fprintf(stderr, "could not remove %s\n", dir);

@@ -166,13 +166,14 @@ static void test_perm(void)
     }
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
-    test_limits();
-    test_walls();
-    test_perfect();
-    test_strerror();
-    test_rng();
-    test_perm();
+    test_init(argc, argv);
+    RUN(test_limits);
+    RUN(test_walls);
+    RUN(test_perfect);
+    RUN(test_strerror);
+    RUN(test_rng);
+    RUN(test_perm);
     return test_summary("model");
 }

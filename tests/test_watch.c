@@ -127,7 +127,7 @@ static void test_solvers(void)
         }
     }
     /* bfs: the distances of the DFS/BFS article (the goal is 15 steps from S) */
-    meiro_maze *m = meiro_load("tests/data/seed003.txt", MEIRO_FORMAT_COUNT, NULL);
+    meiro_maze *m = meiro_load(TEST_DATA("seed003.txt"), MEIRO_FORMAT_COUNT, NULL);
     meiro_trace *t = meiro_trace_new();
     meiro_observer obs = meiro_trace_observer(t);
     meiro_path p;
@@ -321,15 +321,16 @@ static void test_animations(void)
     }
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
+    test_init(argc, argv);
     snprintf(dir, sizeof dir, "/tmp/meiro-watch-XXXXXX");
     if (!mkdtemp(dir)) return 1;
-    test_generators();
-    test_roads();
-    test_solvers();
-    test_terminal();
-    test_animations();
+    RUN(test_generators);
+    RUN(test_roads);
+    RUN(test_solvers);
+    RUN(test_terminal);
+    RUN(test_animations);
     char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
     if (system(cmd) != 0) printf("could not remove %s\n", dir);
