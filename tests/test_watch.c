@@ -321,6 +321,47 @@ static void test_animations(void)
     }
 }
 
+/* A trace fed by hand (any observer can be): steps off the grid or on the
+ * outer wall are refused, never written outside the maze. */
+static void test_bad_traces(void)
+{
+    meiro_trace *t = meiro_trace_new();
+    meiro_observer obs = meiro_trace_observer(t);
+    meiro_maze *m = NULL;
+    meiro_error err = {0};
+    meiro_event carve = {MEIRO_EVENT_CARVE, MEIRO_EAST, 0, 0, 0};
+    obs.step(obs.ctx, &carve);
+    CHECK_INT(meiro_trace_replay(t, &m, NULL, &err), MEIRO_ERROR_ARGUMENT); /* no grid told */
+    CHECK(strstr(err.message, "knows no grid") != NULL);
+    meiro_event grid = {MEIRO_EVENT_GRID, MEIRO_NO_DIR, 3, 3, 0};
+    obs.step(obs.ctx, &grid);
+    uint32_t w = 0, h = 0;
+    CHECK(meiro_trace_grid(t, &w, &h) && w == 3 && h == 3);
+    CHECK_INT(meiro_trace_count(t), 1); /* the grid is not a step */
+    CHECK_INT(meiro_trace_replay(t, &m, NULL, &err), MEIRO_OK);
+    CHECK(m && meiro_maze_is_open(m, 0, 0, MEIRO_EAST));
+    meiro_maze_free(m);
+    meiro_event border = {MEIRO_EVENT_CARVE, MEIRO_NORTH, 0, 0, 0};
+    obs.step(obs.ctx, &border);
+    CHECK_INT(meiro_trace_replay(t, &m, NULL, &err), MEIRO_ERROR_ARGUMENT);
+    CHECK_MSG(strstr(err.message, "step 2") && strstr(err.message, "outer wall"), "%s", err.message);
+    CHECK(m == NULL);
+    CHECK(meiro_player_new(t, NULL, 10, NULL) == NULL);
+    meiro_trace_free(t);
+
+    t = meiro_trace_new();
+    obs = meiro_trace_observer(t);
+    obs.step(obs.ctx, &grid);
+    meiro_event off = {MEIRO_EVENT_VISIT, MEIRO_NO_DIR, 3, 1, 0};
+    obs.step(obs.ctx, &off);
+    CHECK_INT(meiro_trace_replay(t, &m, NULL, &err), MEIRO_ERROR_ARGUMENT);
+    CHECK(strstr(err.message, "outside the 3 x 3 grid") != NULL);
+    meiro_event other = {MEIRO_EVENT_GRID, MEIRO_NO_DIR, 4, 3, 0};
+    obs.step(obs.ctx, &other);
+    CHECK_INT(meiro_trace_status(t), MEIRO_ERROR_ARGUMENT); /* two grids */
+    meiro_trace_free(t);
+}
+
 int main(int argc, char **argv)
 {
     test_init(argc, argv);
@@ -331,6 +372,7 @@ int main(int argc, char **argv)
     RUN(test_solvers);
     RUN(test_terminal);
     RUN(test_animations);
+    RUN(test_bad_traces);
     char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
     if (system(cmd) != 0) printf("could not remove %s\n", dir);
