@@ -37,8 +37,11 @@ LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/page/builtin_files.
 TEMPLATE_FILES := $(sort $(wildcard templates/*.ini)) $(sort $(wildcard templates/art/*.svg))
 TEMPLATE_DIR = $(PREFIX)/share/meiro/templates
 CLI_OBJ  := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(wildcard src/cli/*.c))
+# api_*: public-API tests (usage examples, built against include/ and the
+# public libmeiro.a only); test_*: white-box tests of the internals
+API_SRC  := $(wildcard tests/api_*.c)
 TEST_SRC := $(wildcard tests/test_*.c)
-TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%) $(API_SRC:tests/%.c=$(BUILD)/tests/%)
 BENCH    := $(BUILD)/bench
 
 # Debian packages: to build, and what the tests use on top.
@@ -93,7 +96,12 @@ $(BUILD)/libmeiro.so: $(LIB_OBJ) tools/libmeiro.map
 $(BUILD)/meiro: $(CLI_OBJ) $(BUILD)/libmeiro.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BUILD)/tests/%: tests/%.c tests/harness.h tests/picture.h tests/whitebox.h $(BUILD)/libmeiro-internal.a
+$(BUILD)/tests/api_%: tests/api_%.c tests/harness.h $(BUILD)/libmeiro.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) -Iinclude -DMEIRO_TEST_DATA='"$(abspath tests/data)"' $(ALL_CFLAGS) $(LDFLAGS) \
+		-o $@ $< $(BUILD)/libmeiro.a $(LDLIBS)
+
+$(BUILD)/tests/test_%: tests/test_%.c tests/harness.h tests/picture.h tests/whitebox.h $(BUILD)/libmeiro-internal.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(TEST_CPPFLAGS) -DMEIRO_TEST_DATA='"$(abspath tests/data)"' $(ALL_CFLAGS) $(LDFLAGS) \
 		-o $@ $< $(BUILD)/libmeiro-internal.a $(LDLIBS)

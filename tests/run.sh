@@ -9,8 +9,8 @@ export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 for build in "$@"; do
     suites=cli
     [ "$build" = "$1" ] && suites="cli install" # install once, from the first build
-    for t in "$build"/tests/test_* $suites; do
-        case "$t" in *.d) continue ;; esac
+    for t in "$build"/tests/api_* "$build"/tests/test_* $suites; do
+        case "$t" in *.d) continue ;; cli | install) ;; *) [ -e "$t" ] || continue ;; esac
         if [ "$t" = cli ]; then
             out=$(sh tests/cli.sh "$build" 2>&1)
         elif [ "$t" = install ]; then

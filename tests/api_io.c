@@ -2,7 +2,7 @@
  * line and column of the problem. */
 #define _POSIX_C_SOURCE 200809L
 #include "harness.h"
-#include "whitebox.h"
+#include "meiro.h"
 
 #include <stdlib.h>
 #include <sys/stat.h>
