@@ -35,8 +35,13 @@ LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/page/builtin_files.
 TEMPLATE_FILES := $(sort $(wildcard templates/*.ini)) $(sort $(wildcard templates/art/*.svg))
 TEMPLATE_DIR = $(PREFIX)/share/meiro/templates
 CLI_OBJ  := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(wildcard src/cli/*.c))
+# A test that includes whitebox.h reaches inside the library; one that does
+# not uses the public API only and is compiled with include/ as its only
+# include path (so it doubles as an example).
 TEST_SRC := $(wildcard tests/test_*.c)
+API_SRC  := $(shell grep -L '"whitebox.h"' $(TEST_SRC))
 TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+API_BIN  := $(API_SRC:tests/%.c=$(BUILD)/tests/%)
 BENCH    := $(BUILD)/bench
 
 # Debian packages: to build, and what the tests use on top.
@@ -46,7 +51,7 @@ BUILD_PKGS = gcc make libc6-dev pkg-config libcairo2-dev libxlsxwriter-dev libpn
 TEST_PKGS  = $(BUILD_PKGS) poppler-utils librsvg2-bin qpdf unzip libreoffice-calc-nogui libxml2-utils \
              fonts-crosextra-carlito
 
-.PHONY: all deps deps-test check test test-asan bench demo samples install uninstall clean
+.PHONY: all deps deps-test check test tests tests-asan test-asan bench demo samples install uninstall clean
 
 all: $(BUILD)/meiro $(BUILD)/libmeiro.a $(BUILD)/libmeiro.so
 
@@ -85,6 +90,10 @@ $(BUILD)/tests/%: tests/%.c tests/harness.h tests/picture.h tests/whitebox.h $(B
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(TEST_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libmeiro.a $(LDLIBS)
 
+$(API_BIN): $(BUILD)/tests/%: tests/%.c tests/harness.h $(BUILD)/libmeiro.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) -Iinclude $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libmeiro.a $(LDLIBS)
+
 $(BENCH): tests/bench.c $(BUILD)/libmeiro.a
 	$(CC) $(CPPFLAGS) -Iinclude $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libmeiro.a $(LDLIBS)
 
@@ -98,16 +107,24 @@ deps-test:
 # UndefinedBehaviorSanitizer; the last line sums both runs.
 check: deps-test
 	@sh tools/check-layers.sh
-	@$(MAKE) --no-print-directory test BUILD=build > build-check.log 2>&1 || { cat build-check.log; exit 1; }
-	@$(MAKE) --no-print-directory test-asan >> build-check.log 2>&1 || { cat build-check.log; exit 1; }
+	@$(MAKE) --no-print-directory tests BUILD=build > build-check.log 2>&1 || { cat build-check.log; exit 1; }
+	@$(MAKE) --no-print-directory tests-asan >> build-check.log 2>&1 || { cat build-check.log; exit 1; }
 	@rm -f build-check.log
 	@sh tests/run.sh build build/asan
 
-test: all $(TEST_BIN)
+# make test: build, then run the suites once (no sanitizers); the last line
+# is "N passed, N failed". make tests: build only.
+test: tests
+	@sh tests/run.sh $(BUILD)
 
-test-asan:
-	@$(MAKE) --no-print-directory test BUILD=build/asan CFLAGS="-O1 -g" \
+tests: all $(TEST_BIN)
+
+tests-asan:
+	@$(MAKE) --no-print-directory tests BUILD=build/asan CFLAGS="-O1 -g" \
 		EXTRA_CFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+
+test-asan: tests-asan
+	@sh tests/run.sh build/asan
 
 bench: deps $(BENCH)
 	$(BENCH)

@@ -3,7 +3,7 @@
 # that a failed run leaves no output file behind. Usage: cli.sh BUILD_DIR
 build=${1:-build}
 meiro="$build/meiro"
-data=tests/data
+data=${MEIRO_TEST_DATA:-tests/data}
 tmp=$(mktemp -d /tmp/meiro-cli-XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 passed=0 failed=0
