@@ -222,6 +222,26 @@ run 0 "$meiro" stats "$data/seed003.txt"; out_has "size: *8 x 7"; out_has "solut
 run 0 "$meiro" stats --json "$data/seed003.txt"; out_has '"solution_length": 16'; out_has '"seed": null'
 run 0 "$meiro" stats "$tmp/closed.txt"; out_has "solution: *none"; out_has "perfect: *no"
 
+# no recursion that grows with the maze: a 10,000 x 10,000 maze dug (the
+# deepest backtracking) and solved by bfs, and a wide cluster maze, under a
+# 256 KiB stack. Not under the sanitizers (their runtime wants more stack,
+# and they make it slow).
+case "$build" in
+*asan*) echo "cli: stack-limit runs skipped for the sanitized build" ;;
+*)
+    big="$tmp/big.txt"
+    ( ulimit -s 256 && exec "$meiro" generate -W 10000 -H 10000 -a dig -s 1 --solution -m bfs -o "$big" ) 2> "$tmp/err"
+    if [ $? -eq 0 ]; then ok; else bad "dig 10000 x 10000 --solution under ulimit -s 256: $(cat "$tmp/err")"; fi
+    # 20001 lines of 20001 characters and a newline (2001 lines below)
+    if [ "$(wc -c < "$big")" -eq 400060002 ]; then ok; else bad "dig 10000 x 10000: $(wc -c < "$big") bytes"; fi
+    rm -f "$big"
+    ( ulimit -s 256 && exec "$meiro" generate -W 10000 -H 1000 -a cluster -s 1 -o "$big" ) 2> "$tmp/err"
+    if [ $? -eq 0 ]; then ok; else bad "cluster 10000 x 1000 under ulimit -s 256: $(cat "$tmp/err")"; fi
+    if [ "$(wc -c < "$big")" -eq 40024002 ]; then ok; else bad "cluster 10000 x 1000: $(wc -c < "$big") bytes"; fi
+    rm -f "$big"
+    ;;
+esac
+
 # list names every generator, solver and format
 run 0 "$meiro" list
 for n in cluster dig bar wall kruskal backtracker anahori boutaoshi kabenobashi prim true-prim wilson aldous-broder eller growing-tree hunt-and-kill binary-tree sidewinder division bfs dfs fill road astar deadend left-hand right-hand tremaux text csv ascii unicode pdf svg png xlsx; do
