@@ -37,11 +37,14 @@ LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/page/builtin_files.
 TEMPLATE_FILES := $(sort $(wildcard templates/*.ini)) $(sort $(wildcard templates/art/*.svg))
 TEMPLATE_DIR = $(PREFIX)/share/meiro/templates
 CLI_OBJ  := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(wildcard src/cli/*.c))
-# api_*: public-API tests (usage examples, built against include/ and the
-# public libmeiro.a only); test_*: white-box tests of the internals
-API_SRC  := $(wildcard tests/api_*.c)
+# A test that includes whitebox.h reaches inside the library (and links
+# libmeiro-internal.a); one that does not uses the public API only, is
+# compiled with include/ as its only include path and links the public
+# libmeiro.a, so it doubles as an example.
 TEST_SRC := $(wildcard tests/test_*.c)
-TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%) $(API_SRC:tests/%.c=$(BUILD)/tests/%)
+API_SRC  := $(shell grep -L '"whitebox.h"' $(TEST_SRC))
+TEST_BIN := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+API_BIN  := $(API_SRC:tests/%.c=$(BUILD)/tests/%)
 BENCH    := $(BUILD)/bench
 
 # Debian packages: to build, and what the tests use on top.
@@ -96,15 +99,13 @@ $(BUILD)/libmeiro.so: $(LIB_OBJ) tools/libmeiro.map
 $(BUILD)/meiro: $(CLI_OBJ) $(BUILD)/libmeiro.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BUILD)/tests/api_%: tests/api_%.c tests/harness.h $(BUILD)/libmeiro.a
+$(BUILD)/tests/%: tests/%.c tests/harness.h tests/picture.h tests/whitebox.h $(BUILD)/libmeiro-internal.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) -Iinclude -DMEIRO_TEST_DATA='"$(abspath tests/data)"' $(ALL_CFLAGS) $(LDFLAGS) \
-		-o $@ $< $(BUILD)/libmeiro.a $(LDLIBS)
+	$(CC) $(CPPFLAGS) $(TEST_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libmeiro-internal.a $(LDLIBS)
 
-$(BUILD)/tests/test_%: tests/test_%.c tests/harness.h tests/picture.h tests/whitebox.h $(BUILD)/libmeiro-internal.a
+$(API_BIN): $(BUILD)/tests/%: tests/%.c tests/harness.h $(BUILD)/libmeiro.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(TEST_CPPFLAGS) -DMEIRO_TEST_DATA='"$(abspath tests/data)"' $(ALL_CFLAGS) $(LDFLAGS) \
-		-o $@ $< $(BUILD)/libmeiro-internal.a $(LDLIBS)
+	$(CC) $(CPPFLAGS) -Iinclude $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libmeiro.a $(LDLIBS)
 
 $(BENCH): tests/bench.c $(BUILD)/libmeiro.a
 	$(CC) $(CPPFLAGS) -Iinclude $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libmeiro.a $(LDLIBS)

@@ -1,94 +1,195 @@
-/* A tiny test harness. Each test file lists named cases; `test_x NAME...`
- * runs only the cases whose names contain one of the NAMEs. A case passes
- * when every check in it passes. The closing lines count what means
- * something: the checks (assertion sites reached, however often a loop ran
- * them) and the cases passed and failed ("NAME: N passed, N failed"). */
+/* A tiny test harness. A test file lists its cases in a table and hands it
+ * to test_main():
+ *
+ *     static const test_case cases[] = {{"walls", test_walls}, ...};
+ *     int main(int argc, char **argv)
+ *     {
+ *         return test_main("model", argc, argv, cases, TEST_COUNT(cases));
+ *     }
+ *
+ * `test_model walls` runs only the cases named on the command line (a name
+ * matches exactly, or else as a part of a case's name); `test_model -l`
+ * lists them. A case passes when all its checks pass. The last two lines
+ * are "NAME: K checks" (every CHECK executed) and "NAME: N passed, N
+ * failed", counting cases; tests/run.sh sums both.
+ *
+ * A CHECK runs a bounded, small number of times: a loop over cells, seeds or
+ * sizes computes a verdict (verdict_note per item) and checks it once with
+ * CHECK_ALL, whose message names the first failing item. */
 #ifndef MEIRO_TEST_HARNESS_H
 #define MEIRO_TEST_HARNESS_H
 
+#include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-static int test_argc;
-static char **test_argv;
-static const char *test_current = "main"; /* the case running */
-static int test_case_failures;               /* failed checks in it */
-static int test_passed, test_failed, test_sites;
+typedef struct test_case {
+    const char *name;
+    void (*run)(void);
+} test_case;
 
-/* A check: counted once per assertion site, reported at most a few times
- * per site (a loop that fails everywhere prints three lines, not 60,000). */
-#define CHECK_MSG(cond, ...)                                                          \
-    do {                                                                              \
-        static int site_seen_, site_failures_;                                        \
-        if (!site_seen_) {                                                            \
-            site_seen_ = 1;                                                           \
-            test_sites++;                                                             \
-        }                                                                             \
-        if (!(cond)) {                                                                \
-            test_case_failures++;                                                     \
-            if (site_failures_++ < 3) {                                               \
-                fprintf(stderr, "FAIL %s:%d [%s]: %s: ", __FILE__, __LINE__,          \
-                        test_current, #cond);                                         \
-                fprintf(stderr, __VA_ARGS__);                                         \
-                fputc('\n', stderr);                                                  \
-            }                                                                         \
-        }                                                                             \
+#define TEST_COUNT(cases) (sizeof(cases) / sizeof((cases)[0]))
+
+static const char *test_case_name = "";
+static const char *test_argv0 = "";
+static long test_checks;        /* CHECKs executed, in all cases */
+static int test_case_failures;  /* failed CHECKs in the running case */
+static int test_skipped;        /* checks skipped for a missing tool */
+
+#define CHECK_MSG(cond, ...)                                                  \
+    do {                                                                      \
+        test_checks++;                                                        \
+        if (!(cond)) {                                                        \
+            test_case_failures++;                                             \
+            fprintf(stderr, "FAIL %s:%d [%s]: %s: ", __FILE__, __LINE__,      \
+                    test_case_name, #cond);                                   \
+            fprintf(stderr, __VA_ARGS__);                                     \
+            fputc('\n', stderr);                                              \
+        }                                                                     \
     } while (0)
 
 #define CHECK(cond) CHECK_MSG(cond, "%s", "")
-#define CHECK_INT(a, b)                                                               \
+#define CHECK_INT(a, b)                                                       \
     CHECK_MSG((long long)(a) == (long long)(b), "%lld != %lld", (long long)(a), (long long)(b))
 #define CHECK_STR(a, b) CHECK_MSG(strcmp((a), (b)) == 0, "\"%s\" != \"%s\"", (a), (b))
 
-/* Remembers the command line's case names (none: every case runs). */
-static void test_init(int argc, char **argv)
-{
-    test_argc = argc;
-    test_argv = argv;
-}
+/* The verdict of a loop: how many items it saw, how many failed, and what
+ * the first failure was. */
+typedef struct verdict {
+    unsigned items, failed;
+    char first[512];
+} verdict;
 
-/* True if case `name` is to run; it then becomes the current case. */
-static int test_begin(const char *name)
-{
-    int wanted = test_argc < 2;
-    for (int i = 1; i < test_argc && !wanted; i++) wanted = strstr(name, test_argv[i]) != NULL;
-    if (!wanted) return 0;
-    test_current = name;
-    test_case_failures = 0;
-    return 1;
-}
-
-static void test_end(void)
-{
-    if (test_case_failures) test_failed++;
-    else test_passed++;
-    test_current = "main";
-    test_case_failures = 0;
-}
-
-/* Runs a case under a name: RUN_AS("kids-a4", check_booklet(...)). */
-#define RUN_AS(name, call)                                                            \
-    do {                                                                              \
-        if (test_begin(name)) {                                                       \
-            call;                                                                     \
-            test_end();                                                               \
-        }                                                                             \
-    } while (0)
-/* Runs test_walls() as the case "walls". */
-#define RUN(fn) RUN_AS(#fn + 5, fn())
-
-static int test_summary(const char *name)
-{
-    if (test_case_failures) test_failed++; /* a failed check outside any case */
-    printf("%s: %d checks\n", name, test_sites);
-    printf("%s: %d passed, %d failed\n", name, test_passed, test_failed);
-    return test_failed ? 1 : 0;
-}
-
-/* A file of tests/data, wherever the tests run from. */
-#ifndef MEIRO_TEST_DATA
-#define MEIRO_TEST_DATA "tests/data"
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
 #endif
-#define TEST_DATA(file) MEIRO_TEST_DATA "/" file
+/* Notes one item of a loop; the message (printf-style) says which item
+ * failed and how. Returns ok. */
+static inline bool verdict_note(verdict *v, bool ok, const char *fmt, ...)
+{
+    v->items++;
+    if (!ok && v->failed++ == 0) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(v->first, sizeof v->first, fmt, ap);
+        va_end(ap);
+    }
+    return ok;
+}
+
+/* One check of a whole loop: every item passed, and there was at least one. */
+#define CHECK_ALL(v)                                                          \
+    CHECK_MSG((v).failed == 0 && (v).items > 0, "%s: %u of %u items failed; first: %s", #v, \
+              (v).failed, (v).items, (v).items ? (v).first : "(no items)")
+
+/* Does a readable file exist? */
+static inline bool test_exists(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (f) fclose(f);
+    return f != NULL;
+}
+
+/* Looks for `rel` in the folder of the test binary and up to three folders
+ * above it (build/tests, build/asan/tests); NULL if not found. */
+static inline const char *test_near_binary(const char *rel, char *buf, size_t size)
+{
+    const char *slash = strrchr(test_argv0, '/');
+    int dirlen = slash ? (int)(slash - test_argv0) : 1;
+    const char *dir = slash ? test_argv0 : ".";
+    static const char *const ups[] = {"", "/..", "/../..", "/../../.."};
+    for (size_t k = 0; k < TEST_COUNT(ups); k++) {
+        snprintf(buf, size, "%.*s%s/%s", dirlen, dir, ups[k], rel);
+        if (test_exists(buf)) return buf;
+    }
+    return NULL;
+}
+
+/* The path of a file in tests/data: in $MEIRO_TEST_DATA (set by run.sh),
+ * else found from the test binary, so the working folder does not matter. */
+static inline const char *test_data(const char *file)
+{
+    static char path[4096];
+    const char *dir = getenv("MEIRO_TEST_DATA");
+    if (dir && *dir) {
+        snprintf(path, sizeof path, "%s/%s", dir, file);
+        return path;
+    }
+    char rel[512];
+    snprintf(rel, sizeof rel, "tests/data/%s", file);
+    if (test_near_binary(rel, path, sizeof path)) return path;
+    snprintf(path, sizeof path, "tests/data/%s", file);
+    return path;
+}
+
+/* The meiro command: $MEIRO (set by run.sh), else the one built beside the
+ * test binary (BUILD/meiro for BUILD/tests/test_x); NULL if neither. */
+static inline const char *test_meiro(void)
+{
+    static char path[4096];
+    const char *env = getenv("MEIRO");
+    if (env && *env) return env;
+    const char *slash = strrchr(test_argv0, '/');
+    if (!slash) return NULL;
+    snprintf(path, sizeof path, "%.*s/../meiro", (int)(slash - test_argv0), test_argv0);
+    return test_exists(path) ? path : NULL;
+}
+
+static inline bool test_selected(const char *name, int argc, char **argv, const test_case *cases, size_t count)
+{
+    if (argc < 2) return true;
+    for (int a = 1; a < argc; a++) {
+        bool exact = false;
+        for (size_t k = 0; k < count; k++) exact |= strcmp(cases[k].name, argv[a]) == 0;
+        if (exact ? strcmp(name, argv[a]) == 0 : strstr(name, argv[a]) != NULL) return true;
+    }
+    return false;
+}
+
+/* Runs the cases selected by the arguments; prints the checks and the
+ * closing line; returns the exit status (2: an argument matched nothing). */
+static inline int test_main(const char *suite, int argc, char **argv, const test_case *cases, size_t count)
+{
+    test_argv0 = argc > 0 ? argv[0] : "";
+    if (argc == 2 && (!strcmp(argv[1], "-l") || !strcmp(argv[1], "--list"))) {
+        for (size_t k = 0; k < count; k++) printf("%s\n", cases[k].name);
+        return 0;
+    }
+    for (int a = 1; a < argc; a++) {
+        bool found = false;
+        for (size_t k = 0; k < count; k++) found |= strstr(cases[k].name, argv[a]) != NULL;
+        if (!found) {
+            fprintf(stderr, "%s: no case matches '%s'; the cases:", suite, argv[a]);
+            for (size_t k = 0; k < count; k++) fprintf(stderr, " %s", cases[k].name);
+            fputc('\n', stderr);
+            return 2;
+        }
+    }
+    int passed = 0, failed = 0;
+    for (size_t k = 0; k < count; k++) {
+        if (!test_selected(cases[k].name, argc, argv, cases, count)) continue;
+        test_case_name = cases[k].name;
+        test_case_failures = 0;
+        long before = test_checks;
+        cases[k].run();
+        fflush(stdout);
+        if (test_case_failures) {
+            failed++;
+            fprintf(stderr, "FAIL %s: case %s: %d of %ld checks failed\n", suite, cases[k].name,
+                    test_case_failures, test_checks - before);
+        } else {
+            passed++;
+        }
+    }
+    test_case_name = "";
+    if (test_skipped) printf("%s: %d checks skipped for missing tools\n", suite, test_skipped);
+    fflush(stderr);
+    printf("%s: %ld checks\n", suite, test_checks);
+    printf("%s: %d passed, %d failed\n", suite, passed, failed);
+    fflush(stdout);
+    return failed ? 1 : 0;
+}
 
 #endif

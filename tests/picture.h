@@ -1,7 +1,7 @@
 /* Reading printed mazes back, shared by the document tests: decoding PNG
  * pictures, finding the maze's outer wall, sampling every cell edge, and
  * running the external readers (poppler, librsvg, LibreOffice). Needs a
- * `dir` (scratch folder) and a `skipped` counter in the including test. */
+ * `dir` (scratch folder) in the including test. */
 #ifndef MEIRO_TEST_PICTURE_H
 #define MEIRO_TEST_PICTURE_H
 
@@ -17,7 +17,7 @@ static bool have(const char *tool)
     snprintf(cmd, sizeof cmd, "command -v %s >/dev/null 2>&1", tool);
     if (system(cmd) == 0) return true;
     printf("skipped: %s is not installed\n", tool);
-    skipped++;
+    test_skipped++;
     return false;
 }
 
@@ -116,10 +116,12 @@ static double find_line(const image *img, bool horizontal, double guess, double 
     return (a + b) / 2.0;
 }
 
-/* Rebuilds the maze from the picture and checks it. ppm: pixels per mm of
- * the picture; L: the layout, used only as a first guess of where to look;
- * origin_x/y: the picture's top-left corner on the page (mm). */
-static void check_picture(const char *what, const image *img, const meiro_maze *m,
+/* Rebuilds the maze from the picture and compares it, noting each finding
+ * in v (checked by the caller, once per picture or once per document).
+ * ppm: pixels per mm of the picture; L: the layout, used only as a first
+ * guess of where to look; origin_x/y: the picture's top-left corner on the
+ * page (mm). */
+static void check_picture(verdict *v, const char *what, const image *img, const meiro_maze *m,
                           const meiro_path *path, const page_layout *L, double ppm,
                           double origin_x, double origin_y, double square_tolerance, bool crisp,
                           bool centre_on_page)
@@ -133,11 +135,11 @@ static void check_picture(const char *what, const image *img, const meiro_maze *
     double top = find_line(img, true, gt, reach, (int)gl, (int)gr);
     double bottom = find_line(img, true, gb, reach, (int)gl, (int)gr);
     double cw = (right - left) / m->w, ch = (bottom - top) / m->h;
-    CHECK_MSG(fabs(cw - ch) <= square_tolerance * cw + 1.0, "%s: cells %.2f x %.2f px are not square",
+    verdict_note(v, fabs(cw - ch) <= square_tolerance * cw + 1.0, "%s: cells %.2f x %.2f px are not square",
               what, cw, ch);
     /* centred on the page, or where the layout put it (a slot of a grid) */
     double want = centre_on_page ? (img->w - 1) / 2.0 : (L->maze_x + L->maze_w / 2 - origin_x) * ppm;
-    CHECK_MSG(fabs((left + right) / 2 - want) <= 0.005 * img->w + 2.0,
+    verdict_note(v, fabs((left + right) / 2 - want) <= 0.005 * img->w + 2.0,
               "%s: not centred (%.1f px, want %.1f)", what, (left + right) / 2, want);
 
     /* sample every edge at its midpoint, across the line */
@@ -170,11 +172,11 @@ static void check_picture(const char *what, const image *img, const meiro_maze *
             }
         }
     }
-    CHECK_MSG(mismatches == 0, "%s: %d edges differ from the maze", what, mismatches);
-    CHECK_MSG(blurred == 0, "%s: %d grey pixels across walls: not on the pixel grid", what, blurred);
+    verdict_note(v, mismatches == 0, "%s: %d edges differ from the maze", what, mismatches);
+    verdict_note(v, blurred == 0, "%s: %d grey pixels across walls: not on the pixel grid", what, blurred);
     bool perfect = false;
     meiro_maze_is_perfect(seen, &perfect, NULL);
-    CHECK_MSG(perfect, "%s: the maze in the picture is not perfect", what);
+    verdict_note(v, perfect, "%s: the maze in the picture is not perfect", what);
     meiro_maze_free(seen);
 
     /* the solution: red between every two consecutive path cells; none
@@ -189,9 +191,9 @@ static void check_picture(const char *what, const image *img, const meiro_maze *
             size_t i = (size_t)lround(my) * img->w + (size_t)lround(mx);
             if (!img->red[i]) red_missing++;
         }
-        CHECK_MSG(red_missing == 0, "%s: the path is missing at %d steps", what, red_missing);
+        verdict_note(v, red_missing == 0, "%s: the path is missing at %d steps", what, red_missing);
     } else {
-        CHECK_MSG(reds == 0, "%s: red pixels without a solution", what);
+        verdict_note(v, reds == 0, "%s: red pixels without a solution", what);
     }
 }
 

@@ -2,15 +2,36 @@
  * the invariants hold, mazes are perfect and reproducible, paths are valid,
  * bfs is shortest, and "no path" is reported rather than looped on. */
 #include "harness.h"
-#include "whitebox.h"
+#include "meiro.h"
 
-#include <stdlib.h>
+/* Public API only (include/ is the only include path): an example too. */
 
 static const struct { uint32_t w, h; int seeds; } sizes[] = {
     {1, 1, 3},   {1, 9, 3},    {9, 1, 3},   {2, 2, 20},  {3, 3, 20},   {4, 7, 20},
     {7, 4, 20},  {10, 10, 20}, {31, 17, 8}, {64, 64, 4}, {100, 37, 4}, {300, 200, 2},
 };
 enum { SIZE_COUNT = sizeof sizes / sizeof sizes[0] };
+
+static const int DX[4] = {0, 1, 0, -1}, DY[4] = {-1, 0, 1, 0}; /* N E S W */
+
+/* Opens every inner wall: an open field. */
+static void open_all(meiro_maze *m)
+{
+    for (uint32_t y = 0; y < meiro_maze_height(m); y++)
+        for (uint32_t x = 0; x < meiro_maze_width(m); x++) {
+            if (x + 1 < meiro_maze_width(m)) meiro_maze_carve(m, x, y, MEIRO_EAST);
+            if (y + 1 < meiro_maze_height(m)) meiro_maze_carve(m, x, y, MEIRO_SOUTH);
+        }
+}
+
+/* The index of a generator in the registry. */
+static size_t gen_index(const char *name)
+{
+    for (size_t g = 0; g < meiro_generator_count(); g++)
+        if (strcmp(meiro_generator_info(g)->name, name) == 0) return g;
+    fprintf(stderr, "no generator %s\n", name);
+    abort();
+}
 
 /* A path is valid if it runs from start to goal through open walls. */
 static bool path_valid(const meiro_maze *m, const meiro_path *p)
@@ -23,12 +44,13 @@ static bool path_valid(const meiro_maze *m, const meiro_path *p)
         meiro_cell a = p->cells[k - 1], b = p->cells[k];
         int dir = -1;
         for (unsigned d = 0; d < 4; d++)
-            if ((int64_t)a.x + DIR_DX[d] == b.x && (int64_t)a.y + DIR_DY[d] == b.y) dir = (int)d;
+            if ((int64_t)a.x + DX[d] == b.x && (int64_t)a.y + DY[d] == b.y) dir = (int)d;
         if (dir < 0 || !meiro_maze_is_open(m, a.x, a.y, (meiro_dir)dir)) return false;
     }
     return true;
 }
 
+/* A maze, or NULL (with a message) if it cannot be made. */
 static meiro_maze *make(uint32_t w, uint32_t h, const char *algo, uint64_t seed)
 {
     meiro_generate_options opt;
@@ -39,30 +61,37 @@ static meiro_maze *make(uint32_t w, uint32_t h, const char *algo, uint64_t seed)
     opt.seed = seed;
     meiro_error err = {0};
     meiro_maze *m = meiro_generate(&opt, &err);
-    CHECK_MSG(m != NULL, "%s %ux%u seed %llu: %s", algo, w, h, (unsigned long long)seed, err.message);
+    if (!m) fprintf(stderr, "%s %ux%u seed %llu: %s\n", algo, w, h, (unsigned long long)seed, err.message);
     return m;
 }
 
 static void test_generators(void)
 {
+    /* one verdict per generator and property, over every size and seed */
     for (size_t g = 0; g < meiro_generator_count(); g++) {
         const char *name = meiro_generator_info(g)->name;
+        verdict made = {0}, valid = {0}, perfect_mazes = {0}, seeded = {0}, named = {0},
+                reproducible = {0}, varied = {0};
         for (size_t s = 0; s < SIZE_COUNT; s++) {
             uint32_t w = sizes[s].w, h = sizes[s].h;
             int differ = 0;
             for (int seed = 1; seed <= sizes[s].seeds; seed++) {
                 meiro_maze *m = make(w, h, name, (uint64_t)seed);
-                if (!m) continue;
+                if (!verdict_note(&made, m != NULL, "%s %ux%u seed %d", name, w, h, seed)) continue;
                 meiro_error err = {0};
-                CHECK_MSG(meiro_maze_check(m, &err) == MEIRO_OK, "%s %ux%u: %s", name, w, h, err.message);
+                verdict_note(&valid, meiro_maze_check(m, &err) == MEIRO_OK, "%s %ux%u seed %d: %s", name, w, h,
+                             seed, err.message);
                 bool perfect = false;
-                CHECK_INT(meiro_maze_is_perfect(m, &perfect, NULL), MEIRO_OK);
-                CHECK_MSG(perfect, "%s %ux%u seed %d is not perfect", name, w, h, seed);
-                uint64_t got;
-                CHECK(meiro_maze_seed(m, &got) && got == (uint64_t)seed);
-                CHECK_STR(meiro_maze_algorithm(m), name);
+                verdict_note(&perfect_mazes, meiro_maze_is_perfect(m, &perfect, NULL) == MEIRO_OK && perfect,
+                             "%s %ux%u seed %d is not perfect", name, w, h, seed);
+                uint64_t got = 0;
+                verdict_note(&seeded, meiro_maze_seed(m, &got) && got == (uint64_t)seed,
+                             "%s %ux%u seed %d: the maze says seed %llu", name, w, h, seed, (unsigned long long)got);
+                verdict_note(&named, strcmp(meiro_maze_algorithm(m), name) == 0, "%s %ux%u seed %d: named %s",
+                             name, w, h, seed, meiro_maze_algorithm(m));
                 meiro_maze *again = make(w, h, name, (uint64_t)seed);
-                CHECK_MSG(again && meiro_maze_equal(m, again), "%s %ux%u seed %d not reproducible", name, w, h, seed);
+                verdict_note(&reproducible, again && meiro_maze_equal(m, again), "%s %ux%u seed %d not reproducible",
+                             name, w, h, seed);
                 meiro_maze *other = make(w, h, name, (uint64_t)seed + 1000);
                 if (other && !meiro_maze_equal(m, other)) differ++;
                 meiro_maze_free(other);
@@ -74,10 +103,17 @@ static void test_generators(void)
              * from 30 cells up every pair of seeds must differ. */
             if (w >= 3 && h >= 3) {
                 int want = w * h >= 30 ? sizes[s].seeds : sizes[s].seeds * 3 / 4;
-                CHECK_MSG(differ >= want, "%s %ux%u: only %d of %d seeds differ", name, w, h,
-                          differ, sizes[s].seeds);
+                verdict_note(&varied, differ >= want, "%s %ux%u: only %d of %d seeds differ", name, w, h,
+                             differ, sizes[s].seeds);
             }
         }
+        CHECK_ALL(made);
+        CHECK_ALL(valid);
+        CHECK_ALL(perfect_mazes);
+        CHECK_ALL(seeded);
+        CHECK_ALL(named);
+        CHECK_ALL(reproducible);
+        CHECK_ALL(varied);
     }
 }
 
@@ -90,6 +126,7 @@ static void test_registry(void)
     for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++) {
         meiro_maze *a = make(12, 9, aliases[i][0], 5), *b = make(12, 9, aliases[i][1], 5);
         CHECK_MSG(a && b && meiro_maze_equal(a, b), "%s != %s", aliases[i][0], aliases[i][1]);
+        CHECK_MSG(a != NULL, "%s", aliases[i][0]);
         if (a) CHECK_STR(meiro_maze_algorithm(a), aliases[i][1]);
         meiro_maze_free(a);
         meiro_maze_free(b);
@@ -105,40 +142,47 @@ static void test_registry(void)
     CHECK(meiro_solver_info(meiro_solver_count()) == NULL);
     meiro_path p;
     meiro_maze *m = make(3, 3, "dig", 1);
+    CHECK(m != NULL);
     CHECK_INT(meiro_solve(m, "nope", &p, &err), MEIRO_ERROR_UNKNOWN_NAME);
     CHECK_INT(meiro_solve(m, "road", &p, &err), MEIRO_OK);
     meiro_path_free(&p);
     meiro_maze_free(m);
 }
 
-static void check_all_solvers(const meiro_maze *m, const char *what, bool perfect)
+/* Every solver on one maze, noted in v: all arrive by valid paths, none
+ * shorter than bfs, and in perfect mazes all as short; bfs is as short as
+ * meiro_distances says. */
+static void check_all_solvers(verdict *v, const meiro_maze *m, const char *what, bool perfect)
 {
     meiro_path best;
     meiro_error err = {0};
-    CHECK_MSG(meiro_solve(m, "bfs", &best, &err) == MEIRO_OK, "%s: %s", what, err.message);
-    CHECK_MSG(path_valid(m, &best), "%s: bfs path invalid", what);
+    if (!verdict_note(v, meiro_solve(m, "bfs", &best, &err) == MEIRO_OK, "%s: bfs: %s", what, err.message)) return;
+    verdict_note(v, path_valid(m, &best), "%s: bfs path invalid", what);
     /* bfs is shortest: its length is the BFS distance of the goal + 1 */
     uint32_t *dist = malloc(sizeof *dist * (size_t)meiro_maze_width(m) * meiro_maze_height(m));
     meiro_cell s = meiro_maze_start(m), g = meiro_maze_goal(m);
-    CHECK_INT(meiro_distances(m, s, dist, NULL), MEIRO_OK);
-    CHECK_INT(best.length, (size_t)dist[(size_t)g.y * meiro_maze_width(m) + g.x] + 1);
+    if (verdict_note(v, meiro_distances(m, s, dist, NULL) == MEIRO_OK, "%s: meiro_distances failed", what)) {
+        size_t want = (size_t)dist[(size_t)g.y * meiro_maze_width(m) + g.x] + 1;
+        verdict_note(v, best.length == want, "%s: bfs path of %zu cells, distance + 1 is %zu", what, best.length, want);
+    }
     free(dist);
     for (size_t k = 0; k < meiro_solver_count(); k++) {
         const char *name = meiro_solver_info(k)->name;
         meiro_path p;
-        meiro_status s = meiro_solve(m, name, &p, &err);
+        meiro_status st = meiro_solve(m, name, &p, &err);
         /* wall followers are sure to arrive only in perfect mazes; elsewhere
          * they may stop with "no path", but must stop */
-        if (!perfect && !meiro_solver_is_complete(name) && s == MEIRO_ERROR_NO_PATH) {
-            CHECK(p.length == 0);
+        if (!perfect && !meiro_solver_is_complete(name) && st == MEIRO_ERROR_NO_PATH) {
+            verdict_note(v, p.length == 0, "%s: %s said no path with %zu cells", what, name, p.length);
             continue;
         }
-        CHECK_MSG(s == MEIRO_OK, "%s %s: %s", what, name, err.message);
-        CHECK_MSG(path_valid(m, &p), "%s: %s path invalid", what, name);
-        CHECK_MSG(p.length >= best.length, "%s: %s shorter than bfs", what, name);
+        if (!verdict_note(v, st == MEIRO_OK, "%s %s: %s", what, name, err.message)) continue;
+        verdict_note(v, path_valid(m, &p), "%s: %s path invalid", what, name);
+        verdict_note(v, p.length >= best.length, "%s: %s shorter than bfs", what, name);
         if (perfect || strcmp(name, "astar") == 0)
-            CHECK_MSG(p.length == best.length, "%s: %s is not the shortest", what, name);
-        CHECK(p.explored >= p.length);
+            verdict_note(v, p.length == best.length, "%s: %s is not the shortest", what, name);
+        verdict_note(v, p.explored >= p.length, "%s: %s explored %zu cells for a path of %zu", what, name,
+                     (size_t)p.explored, p.length);
         meiro_path_free(&p);
     }
     meiro_path_free(&best);
@@ -148,14 +192,16 @@ static void test_solvers_on_generated(void)
 {
     for (size_t g = 0; g < meiro_generator_count(); g++) {
         const char *name = meiro_generator_info(g)->name;
+        verdict solved = {0};
         for (size_t s = 0; s < SIZE_COUNT; s++) {
             meiro_maze *m = make(sizes[s].w, sizes[s].h, name, 77 + s);
-            if (!m) continue;
             char what[64];
             snprintf(what, sizeof what, "%s %ux%u", name, sizes[s].w, sizes[s].h);
-            check_all_solvers(m, what, true);
+            if (!verdict_note(&solved, m != NULL, "%s: not made", what)) continue;
+            check_all_solvers(&solved, m, what, true);
             meiro_maze_free(m);
         }
+        CHECK_ALL(solved);
     }
 }
 
@@ -163,8 +209,10 @@ static void test_imperfect(void)
 {
     /* An open field: many loops. bfs finds the Manhattan distance. */
     meiro_maze *m = meiro_maze_new(40, 25, NULL);
-    maze_open_all(m);
-    check_all_solvers(m, "open field", false);
+    open_all(m);
+    verdict field = {0};
+    check_all_solvers(&field, m, "open field", false);
+    CHECK_ALL(field);
     meiro_path p;
     CHECK_INT(meiro_solve(m, "bfs", &p, NULL), MEIRO_OK);
     CHECK_INT(p.length, 39 + 24 + 1);
@@ -181,7 +229,9 @@ static void test_imperfect(void)
     for (uint32_t x = 10; x < 14; x++) /* wall off a strip that holds no S/G */
         for (uint32_t y = 5; y < 9; y++)
             for (unsigned d = 0; d < 4; d++) meiro_maze_build(loops, x, y, (meiro_dir)d);
-    check_all_solvers(loops, "loops", false);
+    verdict looped = {0};
+    check_all_solvers(&looped, loops, "loops", false);
+    CHECK_ALL(looped);
     meiro_maze_free(loops);
 
     /* The goal walled in: every solver says "no path", none hangs. */
@@ -198,7 +248,7 @@ static void test_imperfect(void)
      * circles the border for ever; the wall followers must stop and say
      * so, the others arrive. */
     m = meiro_maze_new(5, 5, NULL);
-    maze_open_all(m);
+    open_all(m);
     meiro_maze_set_goal(m, (meiro_cell){2, 2}, MEIRO_NO_DIR);
     for (size_t k = 0; k < meiro_solver_count(); k++) {
         const char *name = meiro_solver_info(k)->name;
@@ -222,7 +272,7 @@ static void test_seed003(void)
     /* Seed 003's example: S and G in the outer wall; the published shortest
      * route is 31 grid steps, i.e. 16 cells. */
     meiro_error err = {0};
-    meiro_maze *m = meiro_load(TEST_DATA("seed003.txt"), MEIRO_FORMAT_COUNT, &err);
+    meiro_maze *m = meiro_load(test_data("seed003.txt"), MEIRO_FORMAT_COUNT, &err);
     CHECK_MSG(m != NULL, "%s", err.message);
     if (!m) return;
     CHECK_INT(meiro_maze_width(m), 8);
@@ -237,11 +287,14 @@ static void test_seed003(void)
     CHECK_INT(meiro_solve(m, "bfs", &p, NULL), MEIRO_OK);
     CHECK_INT(p.length, 16);
     meiro_path_free(&p);
-    check_all_solvers(m, "the DFS/BFS article", false);
+    verdict solved = {0};
+    check_all_solvers(&solved, m, "the DFS/BFS article", false);
+    CHECK_ALL(solved);
     meiro_maze_free(m);
 }
 
-static meiro_stats measure(const char *algo, uint32_t side, uint64_t seed, unsigned loops,
+/* The statistics of a generated maze; noted in v whether it was made. */
+static meiro_stats measure(verdict *v, const char *algo, uint32_t side, uint64_t seed, unsigned loops,
                            meiro_ends ends)
 {
     meiro_generate_options opt;
@@ -253,8 +306,8 @@ static meiro_stats measure(const char *algo, uint32_t side, uint64_t seed, unsig
     opt.ends = ends;
     meiro_stats st = {0};
     meiro_maze *m = meiro_generate(&opt, NULL);
-    CHECK(m != NULL);
-    if (m) CHECK_INT(meiro_stats_compute(m, &st, NULL), MEIRO_OK);
+    verdict_note(v, m && meiro_stats_compute(m, &st, NULL) == MEIRO_OK, "%s %ux%u seed %llu loops %u ends %d",
+                 algo, side, side, (unsigned long long)seed, loops, (int)ends);
     meiro_maze_free(m);
     return st;
 }
@@ -264,15 +317,18 @@ static void test_textures(void)
 {
     double dead[32] = {0}, river[32] = {0}, solution[32] = {0};
     size_t count = meiro_generator_count();
+    CHECK(count <= 32);
+    verdict measured = {0};
     for (size_t g = 0; g < count && g < 32; g++) {
         for (uint64_t seed = 1; seed <= 3; seed++) {
-            meiro_stats st = measure(meiro_generator_info(g)->name, 100, seed, 0, MEIRO_ENDS_CORNERS);
+            meiro_stats st = measure(&measured, meiro_generator_info(g)->name, 100, seed, 0, MEIRO_ENDS_CORNERS);
             dead[g] += 100.0 * (double)st.dead_ends / (double)st.cells / 3;
             river[g] += st.river / 3;
             solution[g] += (double)st.solution / 3;
         }
     }
-#define IDX(name) (generator_find(name) - generator_find("cluster"))
+    CHECK_ALL(measured);
+#define IDX(name) gen_index(name)
     /* digging and hunt-and-kill leave far fewer dead ends than prim */
     CHECK_MSG(dead[IDX("dig")] < dead[IDX("prim")] / 2, "dig %.1f%%, prim %.1f%%", dead[IDX("dig")], dead[IDX("prim")]);
     CHECK_MSG(dead[IDX("hunt-and-kill")] < dead[IDX("prim")] / 2, "%.1f%%", dead[IDX("hunt-and-kill")]);
@@ -281,8 +337,11 @@ static void test_textures(void)
     CHECK_MSG(dead[IDX("aldous-broder")] > 28 && dead[IDX("aldous-broder")] < 31, "aldous-broder %.1f%%",
               dead[IDX("aldous-broder")]);
     /* true-prim has the most dead ends of all */
-    for (size_t g = 0; g < count; g++)
-        CHECK_MSG(dead[g] <= dead[IDX("true-prim")], "%s %.1f%% > true-prim", meiro_generator_info(g)->name, dead[g]);
+    verdict most = {0};
+    for (size_t g = 0; g < count && g < 32; g++)
+        verdict_note(&most, dead[g] <= dead[IDX("true-prim")], "%s %.1f%% > true-prim %.1f%%",
+                     meiro_generator_info(g)->name, dead[g], dead[IDX("true-prim")]);
+    CHECK_ALL(most);
     /* hunt-and-kill's branches run long; dig's solution is long, prim's short */
     CHECK_MSG(river[IDX("hunt-and-kill")] > 2 * river[IDX("prim")], "rivers %.2f %.2f",
               river[IDX("hunt-and-kill")], river[IDX("prim")]);
@@ -291,27 +350,36 @@ static void test_textures(void)
 #undef IDX
     /* binary-tree: open corridors along the top and left sides;
      * sidewinder: along the top */
+    verdict corridors = {0};
     for (uint64_t seed = 1; seed <= 5; seed++) {
         meiro_maze *b = make(30, 20, "binary-tree", seed), *s = make(30, 20, "sidewinder", seed);
+        if (!verdict_note(&corridors, b && s, "seed %llu: not made", (unsigned long long)seed)) {
+            meiro_maze_free(b);
+            meiro_maze_free(s);
+            continue;
+        }
         bool top_b = true, left_b = true, top_s = true;
         for (uint32_t x = 0; x + 1 < 30; x++) {
             top_b &= meiro_maze_is_open(b, x, 0, MEIRO_EAST);
             top_s &= meiro_maze_is_open(s, x, 0, MEIRO_EAST);
         }
         for (uint32_t y = 0; y + 1 < 20; y++) left_b &= meiro_maze_is_open(b, 0, y, MEIRO_SOUTH);
-        CHECK(top_b && left_b && top_s);
+        verdict_note(&corridors, top_b && left_b && top_s, "seed %llu: binary-tree top %d left %d, sidewinder top %d",
+                     (unsigned long long)seed, top_b, left_b, top_s);
         meiro_maze_free(b);
         meiro_maze_free(s);
     }
+    CHECK_ALL(corridors);
 }
 
 static void test_loops_and_ends(void)
 {
     for (size_t g = 0; g < meiro_generator_count(); g++) {
         const char *name = meiro_generator_info(g)->name;
-        meiro_stats none = measure(name, 40, 7, 0, MEIRO_ENDS_CORNERS);
-        meiro_stats half = measure(name, 40, 7, 50, MEIRO_ENDS_CORNERS);
-        meiro_stats all = measure(name, 40, 7, 100, MEIRO_ENDS_CORNERS);
+        verdict measured = {0};
+        meiro_stats none = measure(&measured, name, 40, 7, 0, MEIRO_ENDS_CORNERS);
+        meiro_stats half = measure(&measured, name, 40, 7, 50, MEIRO_ENDS_CORNERS);
+        meiro_stats all = measure(&measured, name, 40, 7, 100, MEIRO_ENDS_CORNERS);
         CHECK(none.perfect && !half.perfect && !all.perfect);
         CHECK_MSG(all.dead_ends == 0, "%s --loops 100 left %llu dead ends", name, (unsigned long long)all.dead_ends);
         CHECK_MSG(half.dead_ends * 10 <= none.dead_ends * 6 && half.dead_ends * 10 >= none.dead_ends * 3,
@@ -320,12 +388,14 @@ static void test_loops_and_ends(void)
         CHECK(half.reachable == half.cells && all.reachable == all.cells);
         CHECK(all.solution <= none.solution);
         /* farthest: S and G are the ends of the longest path */
-        meiro_stats far = measure(name, 40, 7, 0, MEIRO_ENDS_FARTHEST);
+        meiro_stats far = measure(&measured, name, 40, 7, 0, MEIRO_ENDS_FARTHEST);
+        CHECK_ALL(measured);
         CHECK_MSG(far.solution == far.longest && far.longest == none.longest, "%s: %llu %llu", name,
                   (unsigned long long)far.solution, (unsigned long long)far.longest);
     }
     /* border: S and G in openings on opposite sides, a valid path between */
     static const uint32_t dims[][2] = {{20, 12}, {12, 20}, {1, 9}, {9, 1}, {1, 1}};
+    verdict border = {0};
     for (size_t k = 0; k < sizeof dims / sizeof dims[0]; k++) {
         meiro_generate_options opt;
         meiro_generate_options_init(&opt);
@@ -334,17 +404,23 @@ static void test_loops_and_ends(void)
         opt.ends = MEIRO_ENDS_BORDER;
         opt.seed = 3;
         meiro_maze *m = meiro_generate(&opt, NULL);
-        CHECK_INT(meiro_maze_check(m, NULL), MEIRO_OK);
+        if (!verdict_note(&border, m != NULL, "%ux%u: not made", opt.width, opt.height)) continue;
+        verdict_note(&border, meiro_maze_check(m, NULL) == MEIRO_OK, "%ux%u: invalid", opt.width, opt.height);
         meiro_dir sd = meiro_maze_start_door(m), gd = meiro_maze_goal_door(m);
-        CHECK_MSG(sd != MEIRO_NO_DIR && gd == (meiro_dir)(sd ^ 2), "%ux%u: doors %d %d", opt.width, opt.height, sd, gd);
+        verdict_note(&border, sd != MEIRO_NO_DIR && gd == (meiro_dir)(sd ^ 2), "%ux%u: doors %d %d", opt.width,
+                     opt.height, sd, gd);
         meiro_cell s = meiro_maze_start(m);
-        CHECK(meiro_maze_is_open(m, s.x, s.y, sd));
+        verdict_note(&border, sd != MEIRO_NO_DIR && meiro_maze_is_open(m, s.x, s.y, sd), "%ux%u: the start door is shut",
+                     opt.width, opt.height);
         meiro_path p;
-        CHECK_INT(meiro_solve(m, NULL, &p, NULL), MEIRO_OK);
-        CHECK(path_valid(m, &p));
-        meiro_path_free(&p);
+        if (verdict_note(&border, meiro_solve(m, NULL, &p, NULL) == MEIRO_OK, "%ux%u: not solved", opt.width,
+                         opt.height)) {
+            verdict_note(&border, path_valid(m, &p), "%ux%u: invalid path", opt.width, opt.height);
+            meiro_path_free(&p);
+        }
         meiro_maze_free(m);
     }
+    CHECK_ALL(border);
     /* explicit cells, and their errors */
     meiro_generate_options opt;
     meiro_generate_options_init(&opt);
@@ -383,15 +459,17 @@ static void test_loops_and_ends(void)
               (unsigned long long)st0.dead_ends, (unsigned long long)st1.dead_ends);
 }
 
+static const test_case cases[] = {
+    {"textures", test_textures},
+    {"loops_and_ends", test_loops_and_ends},
+    {"generators", test_generators},
+    {"registry", test_registry},
+    {"solvers", test_solvers_on_generated},
+    {"imperfect", test_imperfect},
+    {"seed003", test_seed003},
+};
+
 int main(int argc, char **argv)
 {
-    test_init(argc, argv);
-    RUN(test_textures);
-    RUN(test_loops_and_ends);
-    RUN(test_generators);
-    RUN(test_registry);
-    RUN(test_solvers_on_generated);
-    RUN(test_imperfect);
-    RUN(test_seed003);
-    return test_summary("algorithms");
+    return test_main("algorithms", argc, argv, cases, TEST_COUNT(cases));
 }

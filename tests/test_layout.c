@@ -117,11 +117,13 @@ static void test_fixed_cells(void)
     CHECK_INT(layout_page(65535, 6000, &opt, &bad, &err), MEIRO_ERROR_ARGUMENT);
 }
 
+static const test_case cases[] = {
+    {"a4_portrait", test_a4_portrait},
+    {"orientation_and_papers", test_orientation_and_papers},
+    {"fixed_cells", test_fixed_cells},
+};
+
 int main(int argc, char **argv)
 {
-    test_init(argc, argv);
-    RUN(test_a4_portrait);
-    RUN(test_orientation_and_papers);
-    RUN(test_fixed_cells);
-    return test_summary("layout");
+    return test_main("layout", argc, argv, cases, TEST_COUNT(cases));
 }

@@ -14,7 +14,6 @@
 #include <unistd.h>
 
 static char dir[64];
-static int skipped;
 
 #include "picture.h"
 
@@ -23,6 +22,7 @@ static void test_generators(void)
     static const uint32_t dims[][2] = {{1, 1}, {1, 7}, {7, 1}, {5, 5}, {23, 14}};
     for (size_t g = 0; g < meiro_generator_count(); g++) {
         const char *name = meiro_generator_info(g)->name;
+        verdict replayed = {0}, unchanged = {0}; /* every size, plain and with loops */
         for (size_t d = 0; d < sizeof dims / sizeof dims[0]; d++) {
             for (unsigned variant = 0; variant < 2; variant++) {
                 meiro_trace *t = meiro_trace_new();
@@ -40,18 +40,22 @@ static void test_generators(void)
                 }
                 meiro_maze *m = meiro_generate(&o, NULL);
                 meiro_maze *back = NULL;
-                CHECK_INT(meiro_trace_replay(t, &back, NULL, NULL), MEIRO_OK);
-                CHECK_MSG(back && meiro_maze_equal(m, back), "%s %ux%u: the replay differs", name, o.width, o.height);
+                meiro_status st = meiro_trace_replay(t, &back, NULL, NULL);
+                verdict_note(&replayed, m && st == MEIRO_OK && back && meiro_maze_equal(m, back),
+                             "%s %ux%u variant %u: the replay differs (status %d)", name, o.width, o.height, variant, st);
                 /* the same maze is made with or without watching */
                 o.observer = NULL;
                 meiro_maze *unwatched = meiro_generate(&o, NULL);
-                CHECK(meiro_maze_equal(m, unwatched));
+                verdict_note(&unchanged, m && unwatched && meiro_maze_equal(m, unwatched),
+                             "%s %ux%u variant %u: watching changed the maze", name, o.width, o.height, variant);
                 meiro_maze_free(unwatched);
                 meiro_maze_free(back);
                 meiro_maze_free(m);
                 meiro_trace_free(t);
             }
         }
+        CHECK_ALL(replayed);
+        CHECK_ALL(unchanged);
     }
 }
 
@@ -127,7 +131,8 @@ static void test_solvers(void)
         }
     }
     /* bfs: the distances of the DFS/BFS article (the goal is 15 steps from S) */
-    meiro_maze *m = meiro_load(TEST_DATA("seed003.txt"), MEIRO_FORMAT_COUNT, NULL);
+    meiro_maze *m = meiro_load(test_data("seed003.txt"), MEIRO_FORMAT_COUNT, NULL);
+    CHECK(m != NULL);
     meiro_trace *t = meiro_trace_new();
     meiro_observer obs = meiro_trace_observer(t);
     meiro_path p;
@@ -196,9 +201,10 @@ static int run_on_terminal(char **args, unsigned cols, unsigned rows, char key, 
 
 static void test_terminal(void)
 {
-    const char *meiro = getenv("MEIRO");
+    const char *meiro = test_meiro();
     if (!meiro) {
-        printf("skipped: the terminal viewer (MEIRO names no binary)\n");
+        printf("skipped: the terminal viewer (no meiro binary: set MEIRO)\n");
+        test_skipped++;
         return;
     }
     static char tail[1 << 16];
@@ -246,7 +252,11 @@ static void check_static_svg(const char *svg, const meiro_maze *m, const meiro_p
     CHECK(run(cmd, NULL, 0));
     image img;
     CHECK(load_png(png, &img));
-    if (img.gray) check_picture(svg, &img, m, path, L, 2, 0, 0, 0.01, false, true);
+    if (img.gray) {
+        verdict picture = {0};
+        check_picture(&picture, svg, &img, m, path, L, 2, 0, 0, 0.01, false, true);
+        CHECK_ALL(picture);
+    }
     free_image(&img);
 }
 
@@ -302,7 +312,9 @@ static void test_animations(void)
         if (last.gray) { /* 1280 / 42 = 30 px cells in frames of a 40-wide maze */
             page_layout F = {0};
             F.cell = 30, F.maze_x = F.maze_y = 30, F.maze_w = 30 * 40, F.maze_h = 30 * 30, F.line = 4;
-            check_picture(png, &last, m, &path, &F, 1, 0, 0, 0.01, false, true);
+            verdict picture = {0};
+            check_picture(&picture, png, &last, m, &path, &F, 1, 0, 0, 0.01, false, true);
+            CHECK_ALL(picture);
         }
         free_image(&last);
         /* solve --animate: only the search, on a maze read from a file */
@@ -362,20 +374,22 @@ static void test_bad_traces(void)
     meiro_trace_free(t);
 }
 
+static const test_case cases[] = {
+    {"generators", test_generators},
+    {"roads", test_roads},
+    {"solvers", test_solvers},
+    {"terminal", test_terminal},
+    {"animations", test_animations},
+    {"bad-traces", test_bad_traces},
+};
+
 int main(int argc, char **argv)
 {
-    test_init(argc, argv);
     snprintf(dir, sizeof dir, "/tmp/meiro-watch-XXXXXX");
     if (!mkdtemp(dir)) return 1;
-    RUN(test_generators);
-    RUN(test_roads);
-    RUN(test_solvers);
-    RUN(test_terminal);
-    RUN(test_animations);
-    RUN(test_bad_traces);
+    int status = test_main("watch", argc, argv, cases, TEST_COUNT(cases));
     char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-    if (system(cmd) != 0) printf("could not remove %s\n", dir);
-    if (skipped) printf("watch: %d checks skipped for missing tools\n", skipped);
-    return test_summary("watch");
+    if (system(cmd) != 0) fprintf(stderr, "could not remove %s\n", dir);
+    return status;
 }

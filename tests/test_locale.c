@@ -85,24 +85,32 @@ static void test_xlsx_row_heights(void)
     meiro_maze_free(m);
 }
 
+static const test_case cases[] = {
+    {"animated-svg", test_animated_svg_durations},
+    {"template", test_template_decimals},
+    {"xlsx", test_xlsx_row_heights},
+};
+
 int main(int argc, char **argv)
 {
-    test_init(argc, argv);
     if (!setlocale(LC_ALL, "de_DE.UTF-8")) {
         fprintf(stderr, "FAIL: the locale de_DE.UTF-8 is missing (make deps-test makes it)\n");
-        return test_summary("locale") + 1;
+        return 1;
     }
-    CHECK(mkdtemp(dir) != NULL);
-    char buf[16];
-    snprintf(buf, sizeof buf, "%.1f", 0.5);
-    CHECK_STR(buf, "0,5"); /* the host's locale is really in force */
-    RUN(test_animated_svg_durations);
-    RUN(test_template_decimals);
-    RUN(test_xlsx_row_heights);
+    char before[16], after[16];
+    snprintf(before, sizeof before, "%.1f", 0.5); /* the host's locale is in force */
+    if (!mkdtemp(dir) || strcmp(before, "0,5") != 0) {
+        fprintf(stderr, "FAIL: no temporary folder, or no decimal comma (\"%s\")\n", before);
+        return 1;
+    }
+    int rc = test_main("locale", argc, argv, cases, TEST_COUNT(cases));
     char cmd[80];
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
     if (system(cmd) != 0) fprintf(stderr, "could not remove %s\n", dir);
-    snprintf(buf, sizeof buf, "%.1f", 0.5);
-    CHECK_STR(buf, "0,5"); /* and the library gave it back */
-    return test_summary("locale");
+    snprintf(after, sizeof after, "%.1f", 0.5); /* and the library gave it back */
+    if (strcmp(after, "0,5") != 0) {
+        fprintf(stderr, "FAIL: the library left the locale changed (\"%s\")\n", after);
+        return 1;
+    }
+    return rc;
 }

@@ -1,0 +1,117 @@
+/* The maze through the public API: limits, walls and doors, perfection,
+ * copies and error messages. Uses only meiro.h (compiled with include/ as
+ * its only include path), so it doubles as an example. White-box tests of
+ * the model are in test_model.c. */
+#include "harness.h"
+#include "meiro.h"
+
+static void test_limits(void)
+{
+    meiro_error err = {0};
+    CHECK(meiro_maze_new(0, 5, &err) == NULL);
+    CHECK_INT(err.status, MEIRO_ERROR_ARGUMENT);
+    CHECK(meiro_maze_new(65536, 1, &err) == NULL);
+    CHECK_INT(err.status, MEIRO_ERROR_TOO_BIG);
+    /* 20000 x 20001 > 400,000,000: refused before allocating */
+    CHECK(meiro_maze_new(20000, 20001, &err) == NULL);
+    CHECK_INT(err.status, MEIRO_ERROR_TOO_BIG);
+    CHECK(strstr(err.message, "400000000") != NULL);
+    meiro_maze *m = meiro_maze_new(65535, 1, &err);
+    CHECK(m != NULL);
+    meiro_maze_free(m);
+    meiro_maze_free(NULL);
+}
+
+static void test_walls(void)
+{
+    meiro_maze *m = meiro_maze_new(4, 3, NULL);
+    CHECK(m != NULL);
+    verdict all_closed = {0}; /* a new maze has every wall */
+    for (uint32_t y = 0; y < 3; y++)
+        for (uint32_t x = 0; x < 4; x++)
+            for (unsigned d = 0; d < 4; d++)
+                verdict_note(&all_closed, !meiro_maze_is_open(m, x, y, (meiro_dir)d), "(%u, %u) open to %u", x, y, d);
+    CHECK_ALL(all_closed);
+    CHECK_INT(meiro_maze_carve(m, 1, 1, MEIRO_EAST), MEIRO_OK);
+    CHECK(meiro_maze_is_open(m, 1, 1, MEIRO_EAST));
+    CHECK(meiro_maze_is_open(m, 2, 1, MEIRO_WEST)); /* both sides see it */
+    CHECK_INT(meiro_maze_carve(m, 2, 2, MEIRO_NORTH), MEIRO_OK);
+    CHECK(meiro_maze_is_open(m, 2, 1, MEIRO_SOUTH));
+    CHECK_INT(meiro_maze_build(m, 2, 1, MEIRO_WEST), MEIRO_OK);
+    CHECK(!meiro_maze_is_open(m, 1, 1, MEIRO_EAST));
+    /* the outer wall cannot be carved */
+    CHECK_INT(meiro_maze_carve(m, 0, 0, MEIRO_WEST), MEIRO_ERROR_ARGUMENT);
+    CHECK_INT(meiro_maze_carve(m, 3, 0, MEIRO_EAST), MEIRO_ERROR_ARGUMENT);
+    CHECK_INT(meiro_maze_carve(m, 0, 2, MEIRO_SOUTH), MEIRO_ERROR_ARGUMENT);
+    CHECK_INT(meiro_maze_carve(m, 4, 0, MEIRO_WEST), MEIRO_ERROR_ARGUMENT);
+    CHECK(!meiro_maze_is_open(m, 9, 9, MEIRO_EAST));
+    CHECK_INT(meiro_maze_check(m, NULL), MEIRO_OK);
+    /* doors */
+    CHECK_INT(meiro_maze_set_start(m, (meiro_cell){0, 1}, MEIRO_WEST), MEIRO_OK);
+    CHECK(meiro_maze_is_open(m, 0, 1, MEIRO_WEST));
+    CHECK_INT(meiro_maze_set_start(m, (meiro_cell){1, 1}, MEIRO_WEST), MEIRO_ERROR_ARGUMENT);
+    CHECK_INT(meiro_maze_set_goal(m, (meiro_cell){4, 1}, MEIRO_NO_DIR), MEIRO_ERROR_ARGUMENT);
+    meiro_maze_free(m);
+}
+
+static void test_perfect(void)
+{
+    meiro_maze *m = meiro_maze_new(3, 2, NULL);
+    bool perfect = true;
+    CHECK_INT(meiro_maze_is_perfect(m, &perfect, NULL), MEIRO_OK);
+    CHECK(!perfect); /* all walls closed: disconnected */
+    /* a comb: row 0 open, every column down */
+    meiro_maze_carve(m, 0, 0, MEIRO_EAST);
+    meiro_maze_carve(m, 1, 0, MEIRO_EAST);
+    for (uint32_t x = 0; x < 3; x++) meiro_maze_carve(m, x, 0, MEIRO_SOUTH);
+    CHECK_INT(meiro_maze_is_perfect(m, &perfect, NULL), MEIRO_OK);
+    CHECK(perfect);
+    meiro_maze_carve(m, 0, 1, MEIRO_EAST); /* a loop */
+    CHECK_INT(meiro_maze_is_perfect(m, &perfect, NULL), MEIRO_OK);
+    CHECK(!perfect);
+    meiro_maze_free(m);
+    /* a b c / d e f with a-b, a-d, b-e, d-e (a loop) and c-f (an island):
+     * w*h - 1 open walls, yet not perfect */
+    m = meiro_maze_new(3, 2, NULL);
+    meiro_maze_carve(m, 0, 0, MEIRO_EAST);
+    meiro_maze_carve(m, 0, 0, MEIRO_SOUTH);
+    meiro_maze_carve(m, 1, 0, MEIRO_SOUTH);
+    meiro_maze_carve(m, 0, 1, MEIRO_EAST);
+    meiro_maze_carve(m, 2, 0, MEIRO_SOUTH);
+    CHECK_INT(meiro_maze_is_perfect(m, &perfect, NULL), MEIRO_OK);
+    CHECK(!perfect);
+    meiro_maze *c = meiro_maze_clone(m, NULL);
+    CHECK(c && meiro_maze_equal(m, c));
+    meiro_maze_carve(c, 1, 1, MEIRO_EAST);
+    CHECK(!meiro_maze_equal(m, c));
+    meiro_maze_free(c);
+    meiro_maze_free(m);
+}
+
+static void test_strerror(void)
+{
+    /* every status has its own message: the table and the enum agree */
+    verdict own = {0}, distinct = {0};
+    for (int s = 0; s < MEIRO_STATUS_COUNT; s++) {
+        const char *a = meiro_strerror((meiro_status)s);
+        verdict_note(&own, a && *a && strcmp(a, "unknown status") != 0, "status %d: \"%s\"", s, a ? a : "(null)");
+        for (int t = 0; t < s && a; t++)
+            verdict_note(&distinct, strcmp(a, meiro_strerror((meiro_status)t)) != 0, "statuses %d and %d: \"%s\"", t, s, a);
+    }
+    CHECK_ALL(own);
+    CHECK_ALL(distinct);
+    CHECK_STR(meiro_strerror(MEIRO_STATUS_COUNT), "unknown status");
+    CHECK_STR(meiro_version(), MEIRO_VERSION);
+}
+
+static const test_case cases[] = {
+    {"limits", test_limits},
+    {"walls", test_walls},
+    {"perfect", test_perfect},
+    {"strerror", test_strerror},
+};
+
+int main(int argc, char **argv)
+{
+    return test_main("maze", argc, argv, cases, TEST_COUNT(cases));
+}
