@@ -129,7 +129,7 @@ check: deps-test
 	@sh tests/run.sh build build/asan
 
 # the test programs, built
-tests: all $(TEST_BIN)
+tests: all $(TEST_BIN) $(BENCH)
 
 # the fast suites, once (make check adds the layer and symbol checks and the
 # sanitizer run); `build/tests/test_io save` runs one case of one suite

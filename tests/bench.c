@@ -153,7 +153,7 @@ static void bench_exports(const char *const *only, int names)
         meiro_path path;
         if (!m || meiro_solve(m, NULL, &path, NULL) != MEIRO_OK) return;
         for (size_t f = 0; f < sizeof formats / sizeof formats[0]; f++) {
-            const char *name = meiro_format_desc(formats[f])->name;
+            const char *name = meiro_format_info(formats[f])->name;
             if (!wanted(name, only, names)) continue;
             meiro_export_options page;
             meiro_export_options_init(&page);
