@@ -134,38 +134,35 @@ int cmd_generate(int argc, char **argv)
     if (has_start != has_goal)
         return usage_error("generate", "%s", "--start and --goal go together");
     if (has_start) opt.ends = MEIRO_ENDS_CELLS;
+    meiro_trace *trace = NULL;
+    meiro_maze *m = NULL;
+    meiro_path path = {0};
     meiro_format format;
     int rc = output_format("generate", fmt, output, &format);
     if (rc == EXIT_OK) rc = page_finish(&pc, &page);
-    if (rc != EXIT_OK) {
-        meiro_template_free(pc.tpl);
-        return rc;
-    }
+    if (rc != EXIT_OK) goto done;
 
     meiro_error err = {0};
     if (!seeded) opt.seed = clock_seed();
-    meiro_trace *trace = animate || frames ? meiro_trace_new() : NULL;
+    trace = animate || frames ? meiro_trace_new() : NULL;
     meiro_observer watcher = trace ? meiro_trace_observer(trace) : (meiro_observer){0};
     if (trace) opt.observer = &watcher;
-    meiro_maze *m = meiro_generate(&opt, &err);
+    m = meiro_generate(&opt, &err);
     if (!m) {
-        meiro_template_free(pc.tpl);
-        meiro_trace_free(trace);
-        return library_error("generate", NULL, &err);
+        rc = library_error("generate", NULL, &err);
+        goto done;
     }
     if (!seeded)
         fprintf(stderr, "meiro: seed %llu (use -s %llu to make this maze again)\n",
                 (unsigned long long)opt.seed, (unsigned long long)opt.seed);
-    meiro_path path = {0};
     solution = solution || page.answer_page;
     if (solution && meiro_solve_watched(m, solver, trace ? &watcher : NULL, &path, &err) != MEIRO_OK) {
-        meiro_maze_free(m);
-        meiro_template_free(pc.tpl);
-        meiro_trace_free(trace);
-        return library_error("generate", NULL, &err);
+        rc = library_error("generate", NULL, &err);
+        goto done;
     }
     rc = write_result("generate", m, solution ? &path : NULL, format, &page, output);
     if (rc == EXIT_OK && trace) rc = write_animations(trace, NULL, animate, frames);
+done:
     meiro_trace_free(trace);
     meiro_path_free(&path);
     meiro_maze_free(m);

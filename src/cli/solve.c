@@ -52,29 +52,27 @@ int cmd_solve(int argc, char **argv)
         }
         }
     }
+    meiro_maze *m = NULL;
+    meiro_trace *trace = NULL;
+    meiro_path path = {0};
     const char *input;
     int rc = single_input("solve", argc, argv, &input);
     meiro_format format;
     if (rc == EXIT_OK) rc = output_format("solve", fmt, output, &format);
     if (rc == EXIT_OK) rc = page_finish(&pc, &page);
-    meiro_maze *m = rc == EXIT_OK ? load_input(input, input_format, &rc) : NULL;
-    if (!m) {
-        meiro_template_free(pc.tpl);
-        return rc;
-    }
+    m = rc == EXIT_OK ? load_input(input, input_format, &rc) : NULL;
+    if (!m) goto done;
     meiro_error err = {0};
-    meiro_path path;
-    meiro_trace *trace = animate || frames ? meiro_trace_new() : NULL;
+    trace = animate || frames ? meiro_trace_new() : NULL;
     meiro_observer watcher = trace ? meiro_trace_observer(trace) : (meiro_observer){0};
     if (meiro_solve_watched(m, solver, trace ? &watcher : NULL, &path, &err) != MEIRO_OK) {
-        meiro_maze_free(m);
-        meiro_template_free(pc.tpl);
-        meiro_trace_free(trace);
-        return library_error("solve", input, &err);
+        rc = library_error("solve", input, &err);
+        goto done;
     }
     rc = write_result("solve", m, &path, format, &page, output);
     if (rc == EXIT_OK && trace)
         rc = write_animations(trace, m, animate, frames);
+done:
     meiro_trace_free(trace);
     meiro_path_free(&path);
     meiro_maze_free(m);

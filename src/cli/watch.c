@@ -178,36 +178,34 @@ int cmd_watch(int argc, char **argv)
     opt.height = h ? h : tty ? fit_h : 12;
     if (!seeded) opt.seed = clock_seed();
 
-    meiro_trace *trace = meiro_trace_new();
+    meiro_trace *trace = NULL;
+    meiro_maze *m = NULL;
+    meiro_player *p = NULL;
+    char *buf = NULL;
+    meiro_path path = {0};
+    int rc = EXIT_OK;
+    trace = meiro_trace_new();
     meiro_observer watcher = meiro_trace_observer(trace);
     opt.observer = &watcher;
     meiro_error err = {0};
-    meiro_maze *m = meiro_generate(&opt, &err);
-    meiro_path path = {0};
+    m = meiro_generate(&opt, &err);
     meiro_status s = m ? meiro_solve_watched(m, solver, &watcher, &path, &err) : err.status;
     if (s != MEIRO_OK && s != MEIRO_ERROR_NO_PATH) {
-        meiro_maze_free(m);
-        meiro_trace_free(trace);
-        return err.status == MEIRO_ERROR_UNKNOWN_NAME ? usage_error("watch", "%s", err.message) : report_failure(NULL, &err);
+        rc = err.status == MEIRO_ERROR_UNKNOWN_NAME ? usage_error("watch", "%s", err.message) : report_failure(NULL, &err);
+        goto done;
     }
     if (!tty) { /* no terminal: the finished maze, plain */
         s = meiro_write(m, path.length ? &path : NULL, MEIRO_FORMAT_UNICODE, NULL, stdout, &err);
-        meiro_path_free(&path);
-        meiro_maze_free(m);
-        meiro_trace_free(trace);
-        return s == MEIRO_OK ? EXIT_OK : report_failure("stdout", &err);
+        rc = s == MEIRO_OK ? EXIT_OK : report_failure("stdout", &err);
+        goto done;
     }
     unsigned frames = delay ? (unsigned)(SECONDS_PER_PHASE * 1000 / delay) : 400;
-    meiro_player *p = meiro_player_new(trace, NULL, frames ? frames : 1, &err);
+    p = meiro_player_new(trace, NULL, frames ? frames : 1, &err);
     size_t size = (size_t)(2 * opt.width + 2) * (opt.height + 1) * 48 + 64;
-    char *buf = malloc(size);
+    buf = malloc(size);
     if (!p || !buf) {
-        free(buf);
-        meiro_player_free(p);
-        meiro_path_free(&path);
-        meiro_maze_free(m);
-        meiro_trace_free(trace);
-        return report_failure(NULL, &err);
+        rc = report_failure(NULL, &err);
+        goto done;
     }
     /* the terminal: raw keys, no cursor; put back however we leave */
     if (isatty(STDIN_FILENO) && tcgetattr(STDIN_FILENO, &saved) == 0) {
@@ -236,10 +234,11 @@ int cmd_watch(int argc, char **argv)
            opt.width, opt.height, (unsigned long long)seed, solver,
            s == MEIRO_OK ? "path of " : "no path; ", path.length,
            (unsigned long long)path.explored, stopped ? " (stopped)" : "");
+done:
     free(buf);
     meiro_player_free(p);
     meiro_path_free(&path);
     meiro_maze_free(m);
     meiro_trace_free(trace);
-    return EXIT_OK;
+    return rc;
 }

@@ -325,14 +325,15 @@ meiro_maze *read_grid(FILE *in, bool csv, meiro_error *err)
     for (;;) {
         bool got;
         st = next_line(&lr, &got, line_no + 1, err);
-        if (st != MEIRO_OK || !got) break;
+        if (st != MEIRO_OK) goto done;
+        if (!got) break;
         line_no++;
         char *s = lr.line;
         size_t n = lr.len;
         if (memchr(s, '\0', n)) {
             st = fail_at(err, MEIRO_ERROR_PARSE, line_no, (char *)memchr(s, 0, n) - s + 1,
                                "binary data (a NUL byte): not a text or CSV maze");
-            break;
+            goto done;
         }
         if (line_no == 1 && n >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0) s += 3, n -= 3;
         if (n > 0 && s[n - 1] == '\r') n--;
@@ -343,30 +344,30 @@ meiro_maze *read_grid(FILE *in, bool csv, meiro_error *err)
         if (blank_run) {
             st = fail_at(err, MEIRO_ERROR_PARSE, line_no - blank_run, 1,
                                "empty line inside the maze");
-            break;
+            goto done;
         }
         sym_row *row = &rows[pending ? 1 : 0];
         row->len = 0;
         row->line = line_no;
         st = csv ? tokenize_csv(&rd, s, n, row, lines == 0) : tokenize_text(&rd, s, n, row);
-        if (st != MEIRO_OK) break;
+        if (st != MEIRO_OK) goto done;
         if (lines == 0) {
             rd.cols = row->len;
             if (rd.cols % 2 == 0 || rd.cols < 3) {
                 st = fail_at(err, MEIRO_ERROR_PARSE, line_no, row->col[row->len - 1],
                                    "the first line has %zu %s: a maze W cells wide has 2W+1",
                                    rd.cols, csv ? "fields" : "columns");
-                break;
+                goto done;
             }
             if ((rd.cols - 1) / 2 > MEIRO_MAX_SIDE) {
                 st = fail_at(err, MEIRO_ERROR_TOO_BIG, line_no, 1,
                                    "maze too large: at most %u cells across", MEIRO_MAX_SIDE);
-                break;
+                goto done;
             }
             rd.w = (uint32_t)((rd.cols - 1) / 2);
             st = border_row(&rd, row, 0, MEIRO_NORTH);
         } else if ((st = check_width(&rd, row)) != MEIRO_OK) {
-            break;
+            goto done;
         } else if (lines % 2 == 1) { /* cells; a pending row was inner walls */
             if (pending) st = wall_row(&rd, &rows[0], rd.h - 1);
             pending = false;
@@ -375,36 +376,39 @@ meiro_maze *read_grid(FILE *in, bool csv, meiro_error *err)
         } else {
             pending = true; /* inner walls or the bottom border: known later */
         }
-        if (st != MEIRO_OK) break;
+        if (st != MEIRO_OK) goto done;
         lines++;
     }
-    if (st == MEIRO_OK) {
-        if (lines == 0) st = fail(err, MEIRO_ERROR_PARSE, "empty file: no maze in it");
-        else if (lines % 2 == 0)
-            st = fail_at(err, MEIRO_ERROR_PARSE, line_no, 1,
-                               "the maze has %lu lines: a maze H cells tall has 2H+1 (the last "
-                               "line must be the bottom wall)",
-                               lines);
-        else if (lines < 3)
-            st = fail_at(err, MEIRO_ERROR_PARSE, line_no, 1,
-                               "only one line: a maze needs at least three");
-        else st = border_row(&rd, &rows[0], rd.h - 1, MEIRO_SOUTH);
-    }
-    if (st == MEIRO_OK && (!rd.has_start || !rd.has_goal))
+    if (lines == 0) st = fail(err, MEIRO_ERROR_PARSE, "empty file: no maze in it");
+    else if (lines % 2 == 0)
+        st = fail_at(err, MEIRO_ERROR_PARSE, line_no, 1,
+                           "the maze has %lu lines: a maze H cells tall has 2H+1 (the last "
+                           "line must be the bottom wall)",
+                           lines);
+    else if (lines < 3)
+        st = fail_at(err, MEIRO_ERROR_PARSE, line_no, 1,
+                           "only one line: a maze needs at least three");
+    else st = border_row(&rd, &rows[0], rd.h - 1, MEIRO_SOUTH);
+    if (st != MEIRO_OK) goto done;
+    if (!rd.has_start || !rd.has_goal) {
         st = fail(err, MEIRO_ERROR_PARSE, "no %s: mark the %s cell with %c",
                         rd.has_start ? "goal" : "start", rd.has_start ? "goal" : "start",
                         rd.has_start ? 'G' : 'S');
-    if (st == MEIRO_OK && (m = meiro_maze_new(rd.w, rd.h, err)) != NULL) {
-        memcpy(m->cells, rd.cells, (size_t)rd.w * rd.h);
-        m->start = rd.start;
-        m->start_door = rd.start_door;
-        m->goal = rd.goal;
-        m->goal_door = rd.goal_door;
-        if (meiro_maze_check(m, NULL) != MEIRO_OK) {
-            fail(err, MEIRO_ERROR_PARSE, "S and G stand in the same place");
-            meiro_maze_free(m);
-            m = NULL;
-        }
+        goto done;
+    }
+    m = meiro_maze_new(rd.w, rd.h, err);
+    if (!m) goto done;
+    memcpy(m->cells, rd.cells, (size_t)rd.w * rd.h);
+    m->start = rd.start;
+    m->start_door = rd.start_door;
+    m->goal = rd.goal;
+    m->goal_door = rd.goal_door;
+    if (meiro_maze_check(m, NULL) != MEIRO_OK)
+        st = fail(err, MEIRO_ERROR_PARSE, "S and G stand in the same place");
+done:
+    if (st != MEIRO_OK) { /* the maze only leaves here whole */
+        meiro_maze_free(m);
+        m = NULL;
     }
     free(lr.line);
     free(rd.cells);

@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <ini.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -92,72 +93,145 @@ static bool copy_text(char *dst, size_t size, const char *v)
     return true;
 }
 
-#define BAD(...) (snprintf(st->message, sizeof st->message, __VA_ARGS__), 0)
+/* How a key's value is read. */
+typedef enum key_kind {
+    KEY_TEXT,        /* copied into a char array of `size` bytes */
+    KEY_LABEL,       /* the same, but not empty */
+    KEY_LANG,        /* the same, but a language meiro knows */
+    KEY_LENGTH,      /* millimetres in (lo, hi], or `word` for 0 */
+    KEY_COUNT,       /* one digit out of the `allowed` set (bit n: n is allowed) */
+    KEY_BOOL,        /* yes/no, true/false, 1/0, on/off */
+    KEY_PAPER,       /* a paper name */
+    KEY_ORIENTATION, /* auto, portrait or landscape */
+    KEY_ANSWERS,     /* where answers go: none, after-page or key */
+} key_kind;
+
+typedef struct key_spec {
+    const char *section, *key;
+    key_kind kind;
+    size_t offset, size; /* the field in meiro_template, and its size */
+    const char *word;    /* KEY_LENGTH: the word meaning 0 ("fit", "auto"), or NULL */
+    double lo, hi;       /* KEY_LENGTH: the range, lo excluded */
+    unsigned allowed;    /* KEY_COUNT: bit n set if n is allowed */
+    /* the complaint, a printf format given the value, but for the text
+     * kinds (TEXT, LABEL) the longest length (a size_t) */
+    const char *message;
+} key_spec;
+
+#define FIELD(f) offsetof(meiro_template, f), sizeof(((meiro_template *)0)->f)
+#define BIT(n) (1u << (n))
+
+static const key_spec keys[] = {
+    {"template", "description", KEY_TEXT, FIELD(description), .message = "description is too long"},
+    {"page", "paper", KEY_PAPER, FIELD(paper), .message = "unknown paper '%s' (a4, a3, a5, b5, letter or legal)"},
+    {"page", "orientation", KEY_ORIENTATION, FIELD(orientation),
+     .message = "orientation is auto, portrait or landscape, not '%s'"},
+    {"page", "margin", KEY_LENGTH, FIELD(margin), .word = NULL, .lo = -0.001, .hi = 60,
+     .message = "margin is 0 to 60 mm, not '%s'"},
+    {"page", "mazes", KEY_COUNT, FIELD(per_page), .allowed = BIT(1) | BIT(2) | BIT(4) | BIT(6),
+     .message = "mazes per page is 1, 2, 4 or 6, not '%s'"},
+    {"maze", "cell", KEY_LENGTH, FIELD(cell), .word = "fit", .lo = 0, .hi = 100,
+     .message = "cell is 'fit' or 0.1 to 100 mm, not '%s'"},
+    {"maze", "line", KEY_LENGTH, FIELD(line), .word = "auto", .lo = 0, .hi = 5,
+     .message = "line is 'auto' or up to 5 mm, not '%s'"},
+    {"maze", "start", KEY_LABEL, FIELD(start_label), .message = "start label must be 1 to 31 bytes"},
+    {"maze", "goal", KEY_LABEL, FIELD(goal_label), .message = "goal label must be 1 to 31 bytes"},
+    {"text", "font", KEY_TEXT, FIELD(font), .message = "font name is too long"},
+    {"text", "title", KEY_TEXT, FIELD(title), .message = "title is too long (at most %zu bytes)"},
+    {"text", "subtitle", KEY_TEXT, FIELD(subtitle), .message = "subtitle is too long (at most %zu bytes)"},
+    {"text", "fields", KEY_TEXT, FIELD(fields), .message = "fields is too long (at most %zu bytes)"},
+    {"text", "lang", KEY_LANG, FIELD(lang), .message = "unknown language '%s' (en or ja)"},
+    {"footer", "page-numbers", KEY_BOOL, FIELD(page_numbers), .message = "page-numbers is yes or no, not '%s'"},
+    {"footer", "seed", KEY_BOOL, FIELD(show_seed), .message = "seed is yes or no, not '%s'"},
+    {"answers", "place", KEY_ANSWERS, FIELD(answers),
+     .message = "answers go 'none', 'after-page' or 'key', not '%s'"},
+    {"answers", "per-page", KEY_COUNT, FIELD(key_per_page), .allowed = BIT(1) | BIT(2) | BIT(4) | BIT(6) | BIT(9),
+     .message = "answers per page is 1, 2, 4, 6 or 9, not '%s'"},
+    {"booklet", "cover", KEY_BOOL, FIELD(cover), .message = "cover is yes or no, not '%s'"},
+    {"art", "frame", KEY_TEXT, FIELD(art_frame), .message = "art path is too long"},
+    {"art", "start", KEY_TEXT, FIELD(art_start), .message = "art path is too long"},
+    {"art", "goal", KEY_TEXT, FIELD(art_goal), .message = "art path is too long"},
+};
+
+#undef FIELD
+#undef BIT
+
+/* One of a few words, without regard to case. */
+typedef struct named_value {
+    const char *name;
+    int value;
+} named_value;
+
+static const named_value orientations[] = {
+    {"auto", MEIRO_ORIENT_AUTO}, {"portrait", MEIRO_ORIENT_PORTRAIT}, {"landscape", MEIRO_ORIENT_LANDSCAPE}, {NULL, 0},
+};
+
+static const named_value answer_places[] = {
+    {"none", ANSWERS_NONE}, {"after-page", ANSWERS_AFTER_PAGE}, {"key", ANSWERS_KEY}, {NULL, 0},
+};
+
+static bool parse_named(const char *v, const named_value *names, int *out)
+{
+    for (; names->name; names++)
+        if (!strcasecmp(v, names->name)) return *out = names->value, true;
+    return false;
+}
+
+/* "1" to "9", if its bit is in `allowed`. */
+static bool parse_count(const char *v, unsigned allowed, unsigned *out)
+{
+    if (v[0] < '0' || v[0] > '9' || v[1] || !(allowed & (1u << (v[0] - '0')))) return false;
+    return *out = (unsigned)(v[0] - '0'), true;
+}
+
+/* Reads v into the field of t that e names; false (t unchanged) if v is
+ * not a value for it. */
+static bool set_key(meiro_template *t, const key_spec *e, const char *v)
+{
+    void *field = (char *)t + e->offset;
+    int named;
+    switch (e->kind) {
+    case KEY_TEXT: return copy_text(field, e->size, v);
+    case KEY_LABEL: return v[0] && copy_text(field, e->size, v);
+    case KEY_LANG: return lang_known(v) && copy_text(field, e->size, v);
+    case KEY_LENGTH: return parse_length(v, e->word, e->lo, e->hi, field);
+    case KEY_COUNT: return parse_count(v, e->allowed, field);
+    case KEY_BOOL: return parse_bool(v, field);
+    case KEY_PAPER: return meiro_paper_from_name(v, field, NULL) == MEIRO_OK;
+    case KEY_ORIENTATION:
+        if (!parse_named(v, orientations, &named)) return false;
+        *(meiro_orientation *)field = (meiro_orientation)named;
+        return true;
+    case KEY_ANSWERS:
+        if (!parse_named(v, answer_places, &named)) return false;
+        *(answers_place *)field = (answers_place)named;
+        return true;
+    }
+    return false;
+}
 
 static int handle(void *user, const char *section, const char *key, const char *v)
 {
     parse_state *st = user;
-    meiro_template *t = st->t;
     if (st->message[0]) return 1; /* report the first problem only */
-#define IS(s, k) (!strcmp(section, s) && !strcmp(key, k))
-    if (IS("template", "description")) {
-        if (!copy_text(t->description, sizeof t->description, v)) return BAD("description is too long");
-    } else if (IS("page", "paper")) {
-        if (meiro_paper_from_name(v, &t->paper, NULL) != MEIRO_OK)
-            return BAD("unknown paper '%s' (a4, a3, a5, b5, letter or legal)", v);
-    } else if (IS("page", "orientation")) {
-        if (!strcasecmp(v, "auto")) t->orientation = MEIRO_ORIENT_AUTO;
-        else if (!strcasecmp(v, "portrait")) t->orientation = MEIRO_ORIENT_PORTRAIT;
-        else if (!strcasecmp(v, "landscape")) t->orientation = MEIRO_ORIENT_LANDSCAPE;
-        else return BAD("orientation is auto, portrait or landscape, not '%s'", v);
-    } else if (IS("page", "margin")) {
-        if (!parse_length(v, NULL, -0.001, 60, &t->margin)) return BAD("margin is 0 to 60 mm, not '%s'", v);
-    } else if (IS("page", "mazes")) {
-        if (strcmp(v, "1") && strcmp(v, "2") && strcmp(v, "4") && strcmp(v, "6"))
-            return BAD("mazes per page is 1, 2, 4 or 6, not '%s'", v);
-        t->per_page = (unsigned)atoi(v);
-    } else if (IS("maze", "cell")) {
-        if (!parse_length(v, "fit", 0, 100, &t->cell)) return BAD("cell is 'fit' or 0.1 to 100 mm, not '%s'", v);
-    } else if (IS("maze", "line")) {
-        if (!parse_length(v, "auto", 0, 5, &t->line)) return BAD("line is 'auto' or up to 5 mm, not '%s'", v);
-    } else if (IS("maze", "start") || IS("maze", "goal")) {
-        char *dst = key[0] == 's' ? t->start_label : t->goal_label;
-        if (!v[0] || !copy_text(dst, sizeof t->start_label, v)) return BAD("%s label must be 1 to 31 bytes", key);
-    } else if (IS("text", "font")) {
-        if (!copy_text(t->font, sizeof t->font, v)) return BAD("font name is too long");
-    } else if (IS("text", "title") || IS("text", "subtitle") || IS("text", "fields")) {
-        char *dst = key[0] == 't' ? t->title : key[0] == 's' ? t->subtitle : t->fields;
-        if (!copy_text(dst, sizeof t->title, v)) return BAD("%s is too long (at most %zu bytes)", key, sizeof t->title - 1);
-    } else if (IS("text", "lang")) {
-        if (!lang_known(v)) return BAD("unknown language '%s' (en or ja)", v);
-        copy_text(t->lang, sizeof t->lang, v);
-    } else if (IS("footer", "page-numbers")) {
-        if (!parse_bool(v, &t->page_numbers)) return BAD("page-numbers is yes or no, not '%s'", v);
-    } else if (IS("footer", "seed")) {
-        if (!parse_bool(v, &t->show_seed)) return BAD("seed is yes or no, not '%s'", v);
-    } else if (IS("answers", "place")) {
-        if (!strcasecmp(v, "none")) t->answers = ANSWERS_NONE;
-        else if (!strcasecmp(v, "after-page")) t->answers = ANSWERS_AFTER_PAGE;
-        else if (!strcasecmp(v, "key")) t->answers = ANSWERS_KEY;
-        else return BAD("answers go 'none', 'after-page' or 'key', not '%s'", v);
-    } else if (IS("answers", "per-page")) {
-        if (strcmp(v, "1") && strcmp(v, "2") && strcmp(v, "4") && strcmp(v, "6") && strcmp(v, "9"))
-            return BAD("answers per page is 1, 2, 4, 6 or 9, not '%s'", v);
-        t->key_per_page = (unsigned)atoi(v);
-    } else if (IS("booklet", "cover")) {
-        if (!parse_bool(v, &t->cover)) return BAD("cover is yes or no, not '%s'", v);
-    } else if (IS("art", "frame") || IS("art", "start") || IS("art", "goal")) {
-        char *dst = key[0] == 'f' ? t->art_frame : key[0] == 's' ? t->art_start : t->art_goal;
-        if (!copy_text(dst, sizeof t->art_frame, v)) return BAD("art path is too long");
-    } else {
-        static const char *const sections[] = {"template", "page", "maze", "text", "footer", "answers", "booklet", "art"};
-        bool known = false;
-        for (size_t i = 0; i < sizeof sections / sizeof sections[0]; i++) known |= !strcmp(section, sections[i]);
-        return known ? BAD("unknown key '%s' in [%s]", key, section)
-                     : BAD("unknown section [%s] (template, page, maze, text, footer, answers, booklet, art)", section);
+    bool known_section = false;
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        const key_spec *e = &keys[i];
+        if (strcmp(section, e->section)) continue;
+        known_section = true;
+        if (strcmp(key, e->key)) continue;
+        if (set_key(st->t, e, v)) return 1;
+        if (e->kind == KEY_TEXT || e->kind == KEY_LABEL)
+            snprintf(st->message, sizeof st->message, e->message, e->size - 1);
+        else
+            snprintf(st->message, sizeof st->message, e->message, v);
+        return 0;
     }
-#undef IS
-    return 1;
+    if (known_section) snprintf(st->message, sizeof st->message, "unknown key '%s' in [%s]", key, section);
+    else
+        snprintf(st->message, sizeof st->message,
+                 "unknown section [%s] (template, page, maze, text, footer, answers, booklet, art)", section);
+    return 0;
 }
 
 /* Parses INI text (from a file or a built-in copy). */

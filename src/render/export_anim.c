@@ -93,16 +93,24 @@ static meiro_status animate_svg_unlocalized(const meiro_trace *trace, const meir
 {
     meiro_error own;
     if (!err) err = &own; /* the status comes from the message's owner */
-    meiro_player *p = meiro_player_new(trace, initial, SVG_FRAMES, err);
-    if (!p) return err->status;
+    meiro_player *p = NULL;
+    uint32_t *colour = NULL;
+    uint8_t *walls = NULL; /* CELL_OPEN_* as last seen */
+    double *times = NULL;
+    changes cc = {0}, wc = {0};
+    meiro_status s = MEIRO_OK;
+    p = meiro_player_new(trace, initial, SVG_FRAMES, err);
+    if (!p) {
+        s = err->status;
+        goto done;
+    }
     const meiro_maze *m = meiro_player_maze(p);
     uint32_t width = m->w, height = m->h;
     size_t cells = (size_t)width * height, frames = meiro_player_frames(p);
-    uint32_t *colour = alloc_array(cells, sizeof *colour);
-    uint8_t *walls = alloc_array(cells, 1); /* CELL_OPEN_* as last seen */
+    colour = alloc_array(cells, sizeof *colour);
+    walls = alloc_array(cells, 1);
     if (walls) memcpy(walls, m->cells, cells);
-    double *times = alloc_array(frames + 2, sizeof *times);
-    changes cc = {0}, wc = {0};
+    times = alloc_array(frames + 2, sizeof *times);
     bool ok = colour && walls && times;
     for (size_t i = 0; ok && i < cells; i++) colour[i] = MEIRO_NO_COLOUR;
     /* play it, noting every change and when */
@@ -122,20 +130,19 @@ static meiro_status animate_svg_unlocalized(const meiro_trace *trace, const meir
             walls[i] = now;
         }
     }
+    if (!ok) {
+        s = fail(err, MEIRO_ERROR_NOMEM, "out of memory for the animation");
+        goto done;
+    }
     /* frame f starts at times[f]: generation, then solving, then a pause */
     size_t solve_frames = frames - gen_frames;
     double gen_step = gen_frames ? GEN_SECONDS / gen_frames : 0;
     double solve_step = solve_frames ? SOLVE_SECONDS / solve_frames : 0;
-    for (size_t f = 0; ok && f <= frames; f++)
+    for (size_t f = 0; f <= frames; f++)
         times[f] = f <= gen_frames ? (f ? (f - 1) * gen_step : 0)
                                    : gen_frames * gen_step + (f - gen_frames - 1) * solve_step;
     double total = (frames ? times[frames] : 0) + HOLD_SECONDS +
                    (solve_frames ? solve_step : gen_step);
-    if (!ok) {
-        meiro_player_free(p);
-        free(colour), free(walls), free(times), free(cc.items), free(wc.items);
-        return fail(err, MEIRO_ERROR_NOMEM, "out of memory for the animation");
-    }
     if (cc.count > 1) qsort(cc.items, cc.count, sizeof *cc.items, by_item);
     if (wc.count > 1) qsort(wc.items, wc.count, sizeof *wc.items, by_item);
 
@@ -200,10 +207,11 @@ static meiro_status animate_svg_unlocalized(const meiro_trace *trace, const meir
                  "</svg>\n",
             fs, (m->start.x + 1.5) * u, (m->start.y + 1.5) * u + fs * 0.36, (m->goal.x + 1.5) * u,
             (m->goal.y + 1.5) * u + fs * 0.36);
+    if (ferror(out)) s = fail(err, MEIRO_ERROR_IO, "write error: %s", strerror(errno));
+done:
     meiro_player_free(p);
     free(colour), free(walls), free(times), free(cc.items), free(wc.items);
-    if (ferror(out)) return fail(err, MEIRO_ERROR_IO, "write error: %s", strerror(errno));
-    return MEIRO_OK;
+    return s;
 }
 
 /* Numbers read and written in the "C" locale (core/numbers.h). */

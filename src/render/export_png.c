@@ -38,7 +38,13 @@ meiro_status export_png(const meiro_maze *m, const meiro_path *path,
     doc_item item = {m, path};
     document d;
     meiro_status s = doc_init(&d, &item, 1, opt, -1, err);
-    if (s != MEIRO_OK) return s;
+    if (s != MEIRO_OK) return s; /* nothing to free yet */
+    /* everything below is freed at done: (libpng may longjmp back to the
+     * setjmp; these are all set before it and not changed after) */
+    cairo_surface_t *band = NULL;
+    png_bytep row = NULL;
+    png_structp png = NULL;
+    png_infop info = NULL;
     page_layout L;
     s = doc_first_maze(&d, 0, &L, err);
     double page_w, page_h;
@@ -52,36 +58,26 @@ meiro_status export_png(const meiro_maze *m, const meiro_path *path,
     if (s == MEIRO_OK && (pw > 100000 || ph > 100000))
         s = fail(err, MEIRO_ERROR_ARGUMENT,
                        "a %.0f x %.0f pixel image is too large: lower the resolution (dpi)", pw, ph);
-    if (s != MEIRO_OK) {
-        doc_free(&d);
-        return s;
-    }
+    if (s != MEIRO_OK) goto done;
     int width = (int)pw, height = (int)ph;
     /* grey unless something is coloured: the path or template artwork */
     bool grey = (!path || path->length == 0) && !d.style.frame && !d.style.marks.start_art &&
                 !d.style.marks.goal_art;
 
-    cairo_surface_t *band = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, BAND_ROWS);
-    png_bytep row = malloc((size_t)width * 3);
-    png_structp png = row ? png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, png_error_jump,
-                                                    png_warning_quiet)
-                          : NULL;
-    png_infop info = png ? png_create_info_struct(png) : NULL;
+    band = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, BAND_ROWS);
+    row = malloc((size_t)width * 3);
+    png = row ? png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, png_error_jump, png_warning_quiet)
+              : NULL;
+    info = png ? png_create_info_struct(png) : NULL;
     if (cairo_surface_status(band) != CAIRO_STATUS_SUCCESS || !info) {
-        png_destroy_write_struct(&png, &info);
-        free(row);
-        cairo_surface_destroy(band);
-        doc_free(&d);
-        return fail(err, MEIRO_ERROR_NOMEM, "out of memory for the image");
+        s = fail(err, MEIRO_ERROR_NOMEM, "out of memory for the image");
+        goto done;
     }
     char footer[160];
     page_footer(m, footer, sizeof footer);
     if (setjmp(png_jmpbuf(png))) {
-        png_destroy_write_struct(&png, &info);
-        free(row);
-        cairo_surface_destroy(band);
-        doc_free(&d);
-        return fail(err, MEIRO_ERROR_IO, "write error");
+        s = fail(err, MEIRO_ERROR_IO, "write error"); /* s is set anew here, never read stale */
+        goto done;
     }
     png_set_write_fn(png, out, png_write_data, png_flush_data);
     png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8,
@@ -129,12 +125,12 @@ meiro_status export_png(const meiro_maze *m, const meiro_path *path,
         }
     }
     if (st == CAIRO_STATUS_SUCCESS && s == MEIRO_OK) png_write_end(png, NULL);
+    if (s == MEIRO_OK && st != CAIRO_STATUS_SUCCESS)
+        s = fail(err, MEIRO_ERROR_INTERNAL, "drawing failed: %s", cairo_status_to_string(st));
+done:
     png_destroy_write_struct(&png, &info);
     free(row);
     cairo_surface_destroy(band);
     doc_free(&d);
-    if (s != MEIRO_OK) return s;
-    if (st != CAIRO_STATUS_SUCCESS)
-        return fail(err, MEIRO_ERROR_INTERNAL, "drawing failed: %s", cairo_status_to_string(st));
-    return MEIRO_OK;
+    return s;
 }
