@@ -13,16 +13,17 @@
 #include <string.h>
 
 /* The levels: bigger mazes, then algorithms with more dead ends, then S and
- * G as far apart as the maze allows. Checked by measuring (test_booklet). */
+ * G in doors of the outer wall on opposite sides, at the ends of the longest
+ * such way (never side by side). Checked by measuring (test_booklet). */
 static const meiro_level_desc levels[MEIRO_LEVEL_COUNT] = {
     [MEIRO_LEVEL_EASY] = {"easy", "4-5", "6 x 8 big cells, one winding road with few branches",
                           6, 8, "dig", MEIRO_ENDS_CORNERS, 25},
     [MEIRO_LEVEL_NORMAL] = {"normal", "6-8", "12 x 16, many short dead ends", 12, 16, "cluster",
                             MEIRO_ENDS_CORNERS, 14},
-    [MEIRO_LEVEL_HARD] = {"hard", "9-12", "20 x 28, S and G at the ends of the longest path",
-                          20, 28, "wall", MEIRO_ENDS_FARTHEST, 9},
-    [MEIRO_LEVEL_EXPERT] = {"expert", "adults", "32 x 45, the most dead ends, the longest path",
-                            32, 45, "true-prim", MEIRO_ENDS_FARTHEST, 0},
+    [MEIRO_LEVEL_HARD] = {"hard", "9-12", "20 x 28, S and G in doors far apart, a long way between",
+                          20, 28, "wall", MEIRO_ENDS_BORDER, 9},
+    [MEIRO_LEVEL_EXPERT] = {"expert", "adults", "32 x 45, the most dead ends, doors far apart",
+                            32, 45, "true-prim", MEIRO_ENDS_BORDER, 0},
 };
 
 const meiro_level_desc *meiro_level_info(meiro_level level)

@@ -387,13 +387,13 @@ static void test_loops_and_ends(void)
                   (unsigned long long)none.dead_ends);
         CHECK(half.reachable == half.cells && all.reachable == all.cells);
         CHECK(all.solution <= none.solution);
-        /* farthest: S and G are the ends of the longest path */
+        /* farthest: the same maze, S and G on a long path (how long: ends_apart) */
         meiro_stats far = measure(&measured, name, 40, 7, 0, MEIRO_ENDS_FARTHEST);
         CHECK_ALL(measured);
-        CHECK_MSG(far.solution == far.longest && far.longest == none.longest, "%s: %llu %llu", name,
+        CHECK_MSG(far.solution * 2 >= far.longest && far.longest == none.longest, "%s: %llu %llu", name,
                   (unsigned long long)far.solution, (unsigned long long)far.longest);
     }
-    /* border: S and G in openings on opposite sides, a valid path between */
+    /* border: S and G in doors on opposite sides, a valid path between */
     static const uint32_t dims[][2] = {{20, 12}, {12, 20}, {1, 9}, {9, 1}, {1, 1}};
     verdict border = {0};
     for (size_t k = 0; k < sizeof dims / sizeof dims[0]; k++) {
@@ -459,7 +459,95 @@ static void test_loops_and_ends(void)
               (unsigned long long)st0.dead_ends, (unsigned long long)st1.dead_ends);
 }
 
+/* S and G are never close: for farthest and border, over every generator,
+ * shapes from a line to a square and many seeds, they stand at least
+ * (w + h - 2) / 3 apart (Manhattan, rounded up), S nearer the top left;
+ * border puts both in doors of opposite sides of the outer wall. Against
+ * the best pair found by brute force: border's is the longest way across,
+ * farthest's at least 80% of the longest far-apart way. */
+/* The longest way between two cells at least `apart` apart (with
+ * `border`, on opposite sides), by a breadth-first search from every cell
+ * (for small mazes only). */
+static uint32_t longest_apart(const meiro_maze *m, uint32_t apart, bool border)
+{
+    uint32_t w = meiro_maze_width(m), h = meiro_maze_height(m), best = 0;
+    uint32_t *dist = malloc((size_t)w * h * sizeof *dist);
+    if (!dist) abort();
+    for (uint32_t a = 0; a < w * h; a++) {
+        meiro_cell ca = {a % w, a / w};
+        if (meiro_distances(m, ca, dist, NULL) != MEIRO_OK) abort();
+        for (uint32_t b = 0; b < w * h; b++) {
+            meiro_cell cb = {b % w, b / w};
+            uint32_t d = (ca.x > cb.x ? ca.x - cb.x : cb.x - ca.x) + (ca.y > cb.y ? ca.y - cb.y : cb.y - ca.y);
+            /* across an axis whose sides are far enough apart */
+            bool opposite = (ca.x == 0 && cb.x == w - 1 && w - 1 >= apart) ||
+                            (ca.y == 0 && cb.y == h - 1 && h - 1 >= apart);
+            if (d >= apart && (!border || opposite) && dist[b] != UINT32_MAX && dist[b] + 1 > best)
+                best = dist[b] + 1;
+        }
+    }
+    free(dist);
+    return best;
+}
+
+static void test_ends_apart(void)
+{
+    static const uint32_t dims[][2] = {{20, 12}, {12, 20}, {1, 9}, {9, 1}, {2, 2}, {7, 7}, {30, 3}};
+    verdict apart = {0}, doors = {0}, long_way = {0};
+    uint64_t worst = 100;
+    for (size_t g = 0; g < meiro_generator_count(); g++)
+        for (size_t k = 0; k < sizeof dims / sizeof dims[0]; k++)
+            for (uint64_t seed = 1; seed <= 6; seed++)
+                for (int border = 0; border <= 1; border++) {
+                    meiro_generate_options o;
+                    meiro_generate_options_init(&o);
+                    o.algorithm = meiro_generator_info(g)->name;
+                    o.width = dims[k][0];
+                    o.height = dims[k][1];
+                    o.seed = seed;
+                    o.ends = border ? MEIRO_ENDS_BORDER : MEIRO_ENDS_FARTHEST;
+                    meiro_maze *m = meiro_generate(&o, NULL);
+                    if (!verdict_note(&apart, m != NULL, "%s %ux%u: not made", o.algorithm, o.width, o.height))
+                        continue;
+                    meiro_cell s = meiro_maze_start(m), e = meiro_maze_goal(m);
+                    uint32_t dist = (s.x > e.x ? s.x - e.x : e.x - s.x) + (s.y > e.y ? s.y - e.y : e.y - s.y);
+                    uint32_t need = (o.width + o.height - 2 + 2) / 3;
+                    verdict_note(&apart, dist >= need && s.x + s.y <= e.x + e.y,
+                                 "%s %ux%u seed %llu %s: S (%u,%u) G (%u,%u)", o.algorithm, o.width, o.height,
+                                 (unsigned long long)seed, border ? "border" : "farthest", s.x, s.y, e.x, e.y);
+                    if (dims[k][0] * dims[k][1] <= 144) { /* against the best pair, found by brute force */
+                        meiro_stats st = {0};
+                        bool measured = meiro_stats_compute(m, &st, NULL) == MEIRO_OK;
+                        uint32_t best = longest_apart(m, need, border);
+                        /* border is exact on a perfect maze; farthest climbs */
+                        verdict_note(&long_way, measured && (border ? st.solution == best : st.solution * 10 >= best * 8),
+                                     "%s %ux%u seed %llu %s: solution %llu, the best %u", o.algorithm, o.width,
+                                     o.height, (unsigned long long)seed, border ? "border" : "farthest",
+                                     (unsigned long long)st.solution, best);
+                        if (!border && st.solution * 100 < worst * best) worst = st.solution * 100 / best;
+                    }
+                    if (border) {
+                        meiro_dir sd = meiro_maze_start_door(m), gd = meiro_maze_goal_door(m);
+                        bool on_side = sd < MEIRO_NO_DIR && gd == (meiro_dir)(sd ^ 2) &&
+                                       (sd == MEIRO_WEST ? s.x == 0 && e.x == o.width - 1
+                                        : sd == MEIRO_EAST ? s.x == o.width - 1 && e.x == 0
+                                        : sd == MEIRO_NORTH ? s.y == 0 && e.y == o.height - 1
+                                                            : s.y == o.height - 1 && e.y == 0);
+                        verdict_note(&doors, on_side && meiro_maze_is_open(m, s.x, s.y, sd) &&
+                                                 meiro_maze_is_open(m, e.x, e.y, gd),
+                                     "%s %ux%u seed %llu: doors %d %d", o.algorithm, o.width, o.height,
+                                     (unsigned long long)seed, sd, gd);
+                    }
+                    meiro_maze_free(m);
+                }
+    printf("ends farthest: the worst solution was %llu%% of the best pair's\n", (unsigned long long)worst);
+    CHECK_ALL(apart);
+    CHECK_ALL(doors);
+    CHECK_ALL(long_way);
+}
+
 static const test_case cases[] = {
+    {"ends_apart", test_ends_apart},
     {"textures", test_textures},
     {"loops_and_ends", test_loops_and_ends},
     {"generators", test_generators},

@@ -395,7 +395,43 @@ static void test_kids_ja(void)
     check_booklet("kids-ja", 2, MEIRO_LEVEL_EASY, MEIRO_LEVEL_NORMAL, "ja");
 }
 
+/* The hard levels, as puzzle books need them, over 200 seeds: S and G in
+ * doors of the outer wall at least a third of the way across (a tenth of
+ * hard mazes had them within 7 cells, some side by side, when they were the
+ * ends of the longest path), and the way between still at least half the
+ * maze's longest path. */
+static void test_hard_levels_far_apart(void)
+{
+    verdict far = {0}, doors = {0}, long_way = {0};
+    for (meiro_level k = MEIRO_LEVEL_HARD; k <= MEIRO_LEVEL_EXPERT; k++)
+        for (uint64_t seed = 1; seed <= 200; seed++) {
+            const meiro_level_desc *l = meiro_level_info(k);
+            meiro_generate_options o;
+            level_options(l, seed, &o);
+            meiro_maze *m = meiro_generate(&o, NULL);
+            meiro_stats st = {0};
+            if (!verdict_note(&far, m && meiro_stats_compute(m, &st, NULL) == MEIRO_OK, "%s seed %llu", l->name,
+                              (unsigned long long)seed)) {
+                meiro_maze_free(m);
+                continue;
+            }
+            meiro_cell s = meiro_maze_start(m), g = meiro_maze_goal(m);
+            uint32_t apart = (s.x > g.x ? s.x - g.x : g.x - s.x) + (s.y > g.y ? s.y - g.y : g.y - s.y);
+            verdict_note(&far, apart * 3 >= l->width + l->height - 2, "%s seed %llu: S and G %u apart", l->name,
+                         (unsigned long long)seed, apart);
+            verdict_note(&doors, meiro_maze_start_door(m) != MEIRO_NO_DIR && meiro_maze_goal_door(m) != MEIRO_NO_DIR,
+                         "%s seed %llu: no doors", l->name, (unsigned long long)seed);
+            verdict_note(&long_way, st.solution * 2 >= st.longest, "%s seed %llu: solution %llu of %llu", l->name,
+                         (unsigned long long)seed, (unsigned long long)st.solution, (unsigned long long)st.longest);
+            meiro_maze_free(m);
+        }
+    CHECK_ALL(far);
+    CHECK_ALL(doors);
+    CHECK_ALL(long_way);
+}
+
 static const test_case cases[] = {
+    {"hard_levels_far_apart", test_hard_levels_far_apart},
     {"levels", test_levels},
     {"booklet-a5", test_booklet_a5},
     {"worksheet-a4-2up", test_worksheet_2up},

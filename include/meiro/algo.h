@@ -27,8 +27,9 @@ MEIRO_API const meiro_algorithm_desc *meiro_generator_info(size_t index); /* NUL
 /* Where S and G go. */
 typedef enum meiro_ends {
     MEIRO_ENDS_CORNERS,  /* top-left and bottom-right cells (the originals) */
-    MEIRO_ENDS_FARTHEST, /* the two ends of the longest path: the hardest pair */
-    MEIRO_ENDS_BORDER,   /* in openings of the outer wall, on opposite sides */
+    MEIRO_ENDS_FARTHEST, /* the ends of the longest path: the hardest pair */
+    MEIRO_ENDS_BORDER,   /* in doors of the outer wall on opposite sides, at the
+                            ends of the longest such path */
     MEIRO_ENDS_CELLS     /* the cells given in start and goal */
 } meiro_ends;
 
@@ -41,7 +42,9 @@ typedef struct meiro_generate_options {
                               random cell (like prim); default 0.5 */
     unsigned loops;        /* 0..100: share of dead ends opened into loops;
                               default 0 (a perfect maze, one solution) */
-    meiro_ends ends;       /* default MEIRO_ENDS_CORNERS */
+    meiro_ends ends;       /* default MEIRO_ENDS_CORNERS; farthest and border
+                              keep S and G at least (w + h - 2) / 3 cells
+                              apart (Manhattan distance, rounded up) */
     meiro_cell start, goal; /* with MEIRO_ENDS_CELLS */
     const meiro_observer *observer; /* told every step; NULL for none */
 } meiro_generate_options;

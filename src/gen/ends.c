@@ -1,6 +1,7 @@
-/* Where S and G go: corners (the originals), the two ends of the longest
- * path (the hardest pair), openings of the outer wall on opposite sides, or
- * cells the user names. Distances come from breadth-first search. */
+/* Where S and G go: corners (the originals), the ends of the longest path
+ * (the hardest pair), openings of the outer wall on opposite sides at the
+ * ends of the longest such path, or cells the user names. Distances come
+ * from breadth-first search; S and G are kept a third of the way across. */
 #include "core/alloc.h"
 #include "core/error.h"
 #include "core/model.h"
@@ -23,9 +24,15 @@ meiro_status meiro_ends_from_name(const char *name, meiro_ends *ends, meiro_erro
                       "unknown placement '%s' (corners, farthest or border)", name);
 }
 
-/* The cell farthest from `from` among those `accept` takes (NULL: all). */
-static meiro_status farthest(const meiro_maze *m, meiro_cell from, uint32_t *dist,
-                             bool (*accept)(const meiro_maze *, meiro_cell, meiro_dir), meiro_dir side,
+/* S and G stand at least `apart` steps apart in Manhattan distance. */
+static uint32_t manhattan(meiro_cell a, meiro_cell b)
+{
+    return (a.x > b.x ? a.x - b.x : b.x - a.x) + (a.y > b.y ? a.y - b.y : b.y - a.y);
+}
+
+/* Distances from `from`, and the farthest cell at least `apart` from it
+ * (`from` itself when none is reachable). */
+static meiro_status farthest(const meiro_maze *m, meiro_cell from, uint32_t apart, uint32_t *dist,
                              meiro_cell *best, uint32_t *best_dist, meiro_error *err)
 {
     meiro_status s = meiro_distances(m, from, dist, err);
@@ -35,7 +42,7 @@ static meiro_status farthest(const meiro_maze *m, meiro_cell from, uint32_t *dis
     for (uint32_t y = 0; y < m->h; y++)
         for (uint32_t x = 0; x < m->w; x++) {
             uint32_t d = dist[cell_index(m, x, y)];
-            if (d != UINT32_MAX && d > *best_dist && (!accept || accept(m, (meiro_cell){x, y}, side))) {
+            if (d != UINT32_MAX && d > *best_dist && manhattan(from, (meiro_cell){x, y}) >= apart) {
                 *best_dist = d;
                 *best = (meiro_cell){x, y};
             }
@@ -43,15 +50,114 @@ static meiro_status farthest(const meiro_maze *m, meiro_cell from, uint32_t *dis
     return MEIRO_OK;
 }
 
-static bool on_side(const meiro_maze *m, meiro_cell c, meiro_dir side)
+/* --ends farthest: sweeps from `from` to its farthest cell far enough
+ * away, then from that cell, while the way grows. Without the distance
+ * rule the first two sweeps give a longest path (the classic double sweep);
+ * with it they climb to a long one. */
+static meiro_status farthest_pair(const meiro_maze *m, meiro_cell from, uint32_t apart, uint32_t *dist,
+                                  meiro_cell *a, meiro_cell *b, meiro_error *err)
 {
-    return side == MEIRO_WEST ? c.x == 0 : side == MEIRO_EAST ? c.x == m->w - 1
-                                       : side == MEIRO_NORTH ? c.y == 0 : c.y == m->h - 1;
+    uint32_t best = 0;
+    for (unsigned sweep = 0; sweep < 4; sweep++) {
+        meiro_cell to;
+        uint32_t len;
+        meiro_status s = farthest(m, from, apart, dist, &to, &len, err);
+        if (s != MEIRO_OK) return s;
+        if (len <= best) break;
+        best = len;
+        *a = from;
+        *b = to;
+        from = to;
+    }
+    return MEIRO_OK;
+}
+
+/* The k-th cell along one side of the maze. */
+static meiro_cell side_cell(const meiro_maze *m, meiro_dir side, uint32_t k)
+{
+    switch (side) {
+    case MEIRO_WEST: return (meiro_cell){0, k};
+    case MEIRO_EAST: return (meiro_cell){m->w - 1, k};
+    case MEIRO_NORTH: return (meiro_cell){k, 0};
+    default: return (meiro_cell){k, m->h - 1};
+    }
+}
+
+/* The farthest reachable cell of one side in `dist`; false if none. */
+static bool farthest_on_side(const meiro_maze *m, const uint32_t *dist, meiro_dir side, meiro_cell *best)
+{
+    uint32_t n = side == MEIRO_WEST || side == MEIRO_EAST ? m->h : m->w, best_dist = 0;
+    bool found = false;
+    for (uint32_t k = 0; k < n; k++) {
+        meiro_cell c = side_cell(m, side, k);
+        uint32_t d = dist[cell_index(m, c.x, c.y)];
+        if (d != UINT32_MAX && (!found || d > best_dist)) {
+            *best = c;
+            best_dist = d;
+            found = true;
+        }
+    }
+    return found;
+}
+
+/* A pair of cells in doors of the outer wall, and the steps between. */
+typedef struct door_pair {
+    meiro_cell a, b;
+    meiro_dir a_door, b_door;
+    uint32_t steps;
+} door_pair;
+
+static void consider(door_pair *best, meiro_cell a, meiro_dir a_door, meiro_cell b, uint32_t steps)
+{
+    if (steps != UINT32_MAX && steps > best->steps)
+        *best = (door_pair){a, b, a_door, dir_opposite(a_door), steps};
+}
+
+/* --ends border across one axis (the west and east sides, or north and
+ * south): in a tree the farthest cell of a set, seen from any cell, is an
+ * end of the set's own longest way, so the longest way between the two
+ * sides joins an end of one side's longest way to an end of the other's.
+ * `a1` and `b1` (one end each) come from a sweep the caller made; three
+ * more sweeps find the other ends and all four distances. Exact for a
+ * perfect maze; with loops a long way, not always the longest. */
+static meiro_status across(const meiro_maze *m, meiro_dir side, meiro_cell a1, meiro_cell b1, uint32_t *dist,
+                           door_pair *best, meiro_error *err)
+{
+    meiro_dir other = dir_opposite(side);
+    meiro_cell a2 = a1, b2 = b1;
+    meiro_status s = meiro_distances(m, a1, dist, err);
+    if (s != MEIRO_OK) return s;
+    consider(best, a1, side, b1, dist[cell_index(m, b1.x, b1.y)]);
+    farthest_on_side(m, dist, side, &a2);
+    if ((s = meiro_distances(m, b1, dist, err)) != MEIRO_OK) return s;
+    consider(best, a2, side, b1, dist[cell_index(m, a2.x, a2.y)]);
+    farthest_on_side(m, dist, other, &b2);
+    if ((s = meiro_distances(m, b2, dist, err)) != MEIRO_OK) return s;
+    consider(best, a1, side, b2, dist[cell_index(m, a1.x, a1.y)]);
+    consider(best, a2, side, b2, dist[cell_index(m, a2.x, a2.y)]);
+    return MEIRO_OK;
+}
+
+/* --ends border: across each axis whose sides are at least `apart` apart
+ * (then every pair across it is), the longest way found. */
+static meiro_status border_pair(const meiro_maze *m, uint32_t apart, uint32_t *dist, door_pair *best,
+                                meiro_error *err)
+{
+    meiro_status s = meiro_distances(m, (meiro_cell){0, 0}, dist, err);
+    meiro_cell ends[4] = {{0, 0}, {0, 0}, {0, 0}, {0, 0}}; /* indexed by side */
+    bool reach[4];
+    for (unsigned d = 0; s == MEIRO_OK && d < DIR_COUNT; d++) reach[d] = farthest_on_side(m, dist, (meiro_dir)d, &ends[d]);
+    if (s == MEIRO_OK && m->w - 1 >= apart && reach[MEIRO_WEST] && reach[MEIRO_EAST])
+        s = across(m, MEIRO_WEST, ends[MEIRO_WEST], ends[MEIRO_EAST], dist, best, err);
+    if (s == MEIRO_OK && m->h - 1 >= apart && reach[MEIRO_NORTH] && reach[MEIRO_SOUTH])
+        s = across(m, MEIRO_NORTH, ends[MEIRO_NORTH], ends[MEIRO_SOUTH], dist, best, err);
+    return s;
 }
 
 meiro_status maze_place_ends(meiro_maze *m, const meiro_generate_options *opt, rng_state *rng,
                              meiro_error *err)
 {
+    (void)rng; /* the placements are exact, or the user's */
     if (opt->ends == MEIRO_ENDS_CORNERS) return MEIRO_OK; /* as meiro_maze_new left them */
     if (opt->ends == MEIRO_ENDS_CELLS) {
         meiro_cell s = opt->start, g = opt->goal;
@@ -70,30 +176,26 @@ meiro_status maze_place_ends(meiro_maze *m, const meiro_generate_options *opt, r
     if (m->w * (uint64_t)m->h == 1) return MEIRO_OK; /* one cell: S and G in its doors */
     uint32_t *dist = alloc_array((size_t)m->w * m->h, sizeof *dist);
     if (!dist) return fail(err, MEIRO_ERROR_NOMEM, "out of memory placing S and G");
-    meiro_cell a, b;
-    uint32_t len;
+    /* S and G at least a third of the way across, so that a long winding
+     * way never ends in two neighbouring cells */
+    uint32_t apart = (m->w - 1 + m->h - 1 + 2) / 3;
+    /* nothing allowed reachable (never in a connected maze): the corners */
+    door_pair best = {{0, 0}, {m->w - 1, m->h - 1}, MEIRO_WEST, MEIRO_EAST, 0};
     meiro_status s;
-    if (opt->ends == MEIRO_ENDS_FARTHEST) {
-        /* two sweeps: the farthest cell from anywhere is an end of a longest
-         * path, and the cell farthest from it is the other end */
-        s = farthest(m, (meiro_cell){0, 0}, dist, NULL, MEIRO_NO_DIR, &a, &len, err);
-        if (s == MEIRO_OK) s = farthest(m, a, dist, NULL, MEIRO_NO_DIR, &b, &len, err);
-        if (s == MEIRO_OK) {
-            meiro_maze_set_start(m, a, MEIRO_NO_DIR);
-            meiro_maze_set_goal(m, b, MEIRO_NO_DIR);
-        }
-    } else { /* border: across the longer side, the goal farthest from S */
-        meiro_dir from = m->w >= m->h ? MEIRO_WEST : MEIRO_NORTH;
-        meiro_dir to = dir_opposite(from);
-        a = from == MEIRO_WEST ? (meiro_cell){0, rng_below(rng, m->h)}
-                               : (meiro_cell){rng_below(rng, m->w), 0};
-        s = farthest(m, a, dist, on_side, to, &b, &len, err);
-        if (s == MEIRO_OK && !on_side(m, b, to)) /* nothing reachable there */
-            b = (meiro_cell){m->w - 1, m->h - 1};  /* (on both possible sides) */
-        if (s == MEIRO_OK) {
-            meiro_maze_set_start(m, a, from);
-            meiro_maze_set_goal(m, b, to);
-        }
+    if (opt->ends == MEIRO_ENDS_BORDER) {
+        s = border_pair(m, apart, dist, &best, err);
+    } else { /* the farthest cell from anywhere ends a longest path */
+        meiro_cell from;
+        uint32_t len;
+        s = farthest(m, (meiro_cell){0, 0}, 0, dist, &from, &len, err);
+        if (s == MEIRO_OK) s = farthest_pair(m, from, apart, dist, &best.a, &best.b, err);
+        best.a_door = best.b_door = MEIRO_NO_DIR;
+    }
+    if (best.a.x + best.a.y > best.b.x + best.b.y) /* S nearer the top left, where reading starts */
+        best = (door_pair){best.b, best.a, best.b_door, best.a_door, best.steps};
+    if (s == MEIRO_OK) {
+        meiro_maze_set_start(m, best.a, best.a_door);
+        meiro_maze_set_goal(m, best.b, best.b_door);
     }
     free(dist);
     return s;
