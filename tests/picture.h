@@ -192,6 +192,15 @@ static void check_picture(verdict *v, const char *what, const image *img, const 
             if (!img->red[i]) red_missing++;
         }
         verdict_note(v, red_missing == 0, "%s: the path is missing at %d steps", what, red_missing);
+        /* S and G stay readable: no red on their letters (the middle
+         * third of their cells) */
+        int covered = 0;
+        const meiro_cell ends[2] = {m->start, m->goal};
+        for (int e = 0; e < 2; e++)
+            for (int py = (int)(top + (ends[e].y + 1 / 3.0) * ch); py <= top + (ends[e].y + 2 / 3.0) * ch; py++)
+                for (int px = (int)(left + (ends[e].x + 1 / 3.0) * cw); px <= left + (ends[e].x + 2 / 3.0) * cw; px++)
+                    covered += img->red[(size_t)py * img->w + (size_t)px];
+        verdict_note(v, covered == 0, "%s: %d red pixels on S and G", what, covered);
     } else {
         verdict_note(v, reds == 0, "%s: red pixels without a solution", what);
     }

@@ -150,34 +150,54 @@ static void place_layout(cairo_t *cr, PangoLayout *layout, double cx, double cy,
     }
 }
 
-/* A mark (S, G, スタート, ...) centred at (cx, cy) and fitted into the
- * cell, with a white halo so the solution line under it does not hide it;
- * or the template's picture for it. */
-static void draw_mark(cairo_t *cr, const char *text, RsvgHandle *art, const char *font,
+/* The size at which a mark's word fits in 70% of a cell (the mark size at
+ * most), so that it stays clear of the walls. */
+static double mark_fit(cairo_t *cr, const char *text, const char *font, const page_layout *L)
+{
+    PangoLayout *layout = text_layout(cr, text, font, true, L->mark_size);
+    PangoRectangle ink;
+    pango_layout_get_extents(layout, &ink, NULL);
+    g_object_unref(layout);
+    double width = (double)ink.width / PANGO_SCALE;
+    return width > L->cell * 0.7 ? L->mark_size * L->cell * 0.7 / width : L->mark_size;
+}
+
+/* A white plate with rounded corners: what a label stands on, above the
+ * solution line, so the line never runs through the letters. */
+static void plate(cairo_t *cr, double x, double y, double w, double h, double r)
+{
+    cairo_new_sub_path(cr);
+    cairo_arc(cr, x + w - r, y + r, r, -G_PI / 2, 0);
+    cairo_arc(cr, x + w - r, y + h - r, r, 0, G_PI / 2);
+    cairo_arc(cr, x + r, y + h - r, r, G_PI / 2, G_PI);
+    cairo_arc(cr, x + r, y + r, r, G_PI, 3 * G_PI / 2);
+    cairo_close_path(cr);
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    cairo_fill(cr);
+}
+
+/* A mark (S, G, スタート, ...) of `size` centred at (cx, cy) on a white
+ * plate, or the template's picture for it on a round one. */
+static void draw_mark(cairo_t *cr, const char *text, RsvgHandle *art, const char *font, double size,
                       double cx, double cy, const page_layout *L)
 {
     if (art) {
         double side = L->cell * 0.84;
+        cairo_arc(cr, cx, cy, side / 2, 0, 2 * G_PI);
+        cairo_set_source_rgb(cr, 1, 1, 1);
+        cairo_fill(cr);
         RsvgRectangle view = {cx - side / 2, cy - side / 2, side, side};
         rsvg_handle_render_document(art, cr, &view, NULL);
         return;
     }
-    double size = L->mark_size;
     PangoLayout *layout = text_layout(cr, text, font, true, size);
     PangoRectangle ink;
     pango_layout_get_extents(layout, &ink, NULL);
-    double width = (double)ink.width / PANGO_SCALE;
-    if (width > L->cell * 0.7) { /* a long word: shrink it clear of the walls */
-        g_object_unref(layout);
-        size *= L->cell * 0.7 / width;
-        layout = text_layout(cr, text, font, true, size);
-    }
+    double w = (double)ink.width / PANGO_SCALE, h = (double)ink.height / PANGO_SCALE;
+    double pad = fmin(size * 0.2, (L->cell - L->line) * 0.45 - fmax(w, h) / 2);
+    if (pad > 0) plate(cr, cx - w / 2 - pad, cy - h / 2 - pad, w + 2 * pad, h + 2 * pad, pad);
     place_layout(cr, layout, cx, cy, false);
     pango_cairo_layout_path(cr, layout);
-    cairo_set_source_rgb(cr, 1, 1, 1);
-    cairo_set_line_width(cr, size * 0.18);
-    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-    cairo_stroke_preserve(cr);
     cairo_set_source_rgb(cr, 0, 0, 0);
     cairo_fill(cr);
     g_object_unref(layout);
@@ -214,10 +234,12 @@ void draw_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const p
     /* one cell holding both S and G (1 x 1): the marks stand in their doors */
     bool shared = m->start.x == m->goal.x && m->start.y == m->goal.y;
     double x, y;
+    /* S and G at one size: the one that fits both */
+    double size = fmin(mark_fit(cr, marks->start, marks->font, L), mark_fit(cr, marks->goal, marks->font, L));
     cell_centre(L, m->start, shared ? m->start_door : MEIRO_NO_DIR, &x, &y);
-    draw_mark(cr, marks->start, marks->start_art, marks->font, x, y, L);
+    draw_mark(cr, marks->start, marks->start_art, marks->font, size, x, y, L);
     cell_centre(L, m->goal, shared ? m->goal_door : MEIRO_NO_DIR, &x, &y);
-    draw_mark(cr, marks->goal, marks->goal_art, marks->font, x, y, L);
+    draw_mark(cr, marks->goal, marks->goal_art, marks->font, size, x, y, L);
     cairo_restore(cr);
 }
 
