@@ -430,7 +430,102 @@ static void test_hard_levels_far_apart(void)
     CHECK_ALL(long_way);
 }
 
+/* Long titles fit the page: over templates (with and without frame art),
+ * papers, orientations and titles in English and Japanese, every word of
+ * page 1 (pdftotext -bbox) lies inside the margins, clear of the frame's
+ * corner art and of the maze; a title too long even for two lines at the
+ * floor size is refused with a message saying how much fits. */
+static void test_long_titles(void)
+{
+    if (!have("pdftotext")) return;
+    static const char *const templates[] = {"default", "kids-a4", "kids-ja", "worksheet-a4-2up"};
+    static const meiro_paper papers[] = {MEIRO_PAPER_A4, MEIRO_PAPER_LETTER, MEIRO_PAPER_A5};
+    static const char *const titles[] = {
+        "Maze",
+        "Hana's Birthday Maze: Find the Way to the Cake and the Presents!", /* 64 characters */
+        "はなちゃんの おたんじょうび めいろ：ケーキまでの みちを みつけよう！プレゼントも さがしてね",
+    };
+    verdict inside = {0};
+    size_t pages = 0;
+    for (size_t t = 0; t < TEST_COUNT(templates); t++)
+        for (size_t p = 0; p < TEST_COUNT(papers); p++)
+            for (int land = 0; land <= 1; land++)
+                for (size_t k = 0; k < TEST_COUNT(titles); k++) {
+                    meiro_template *tpl = meiro_template_load(templates[t], NULL);
+                    meiro_export_options page;
+                    meiro_export_options_from_template(&page, tpl);
+                    page.paper = papers[p];
+                    page.orientation = land ? MEIRO_ORIENT_LANDSCAPE : MEIRO_ORIENT_PORTRAIT;
+                    page.title = titles[k];
+                    page.answer_page = false;
+                    meiro_maze *m = meiro_generate(
+                        &(meiro_generate_options){.width = 7, .height = 9, .algorithm = "dig", .seed = 2}, NULL);
+                    char what[160], file[160], cmd[256];
+                    snprintf(what, sizeof what, "%s %s %s title %zu", templates[t],
+                             meiro_paper_name(papers[p], NULL, NULL), land ? "landscape" : "portrait", k);
+                    snprintf(file, sizeof file, "%s/title.pdf", dir);
+                    meiro_error err = {0};
+                    doc_item item = {m, NULL};
+                    document d;
+                    page_layout L;
+                    bool made = meiro_save(m, NULL, MEIRO_FORMAT_PDF, &page, file, &err) == MEIRO_OK &&
+                                doc_init(&d, &item, 1, &page, -1, &err) == MEIRO_OK;
+                    if (!verdict_note(&inside, made, "%s: %s", what, err.message)) goto next;
+                    pages++;
+                    doc_first_maze(&d, 0, &L, NULL);
+                    double pw, ph;
+                    doc_page_size(&d, &pw, &ph);
+                    bool frame = d.style.frame != NULL;
+                    doc_free(&d);
+                    snprintf(cmd, sizeof cmd, "pdftotext -f 1 -l 1 -bbox %s -", file);
+                    FILE *in = popen(cmd, "r");
+                    char line[1024];
+                    int words = 0;
+                    while (in && fgets(line, sizeof line, in)) {
+                        double x0, y0, x1, y1;
+                        char word[256];
+                        if (sscanf(line, " <word xMin=\"%lf\" yMin=\"%lf\" xMax=\"%lf\" yMax=\"%lf\">%255[^<]", &x0,
+                                   &y0, &x1, &y1, word) != 5)
+                            continue;
+                        words++;
+                        x0 /= PT_PER_MM, y0 /= PT_PER_MM, x1 /= PT_PER_MM, y1 /= PT_PER_MM;
+                        const double tol = 0.5, corner = 22;
+                        bool in_margins = x0 >= page.margin_mm - tol && x1 <= pw - page.margin_mm + tol &&
+                                          y0 >= page.margin_mm - tol && y1 <= ph - page.margin_mm + tol;
+                        bool on_maze = x1 > L.maze_x && x0 < L.maze_x + L.maze_w && y1 > L.maze_y &&
+                                       y0 < L.maze_y + L.maze_h && strlen(word) > 3; /* not S, G */
+                        bool in_corner = frame && (x0 < corner || x1 > pw - corner) &&
+                                         (y0 < corner || y1 > ph - corner);
+                        verdict_note(&inside, in_margins && !on_maze && !in_corner,
+                                     "%s: '%s' at %.1f,%.1f-%.1f,%.1f mm (page %.0f x %.0f, maze at %.1f,%.1f)",
+                                     what, word, x0, y0, x1, y1, pw, ph, L.maze_x, L.maze_y);
+                    }
+                    if (in) pclose(in);
+                    verdict_note(&inside, words > 0, "%s: no text read", what);
+                next:
+                    meiro_maze_free(m);
+                    meiro_template_free(tpl);
+                }
+    printf("long titles: %zu pages checked\n", pages);
+    CHECK_ALL(inside);
+    /* far too long: refused before anything is written, with what fits */
+    char longer[1024] = "";
+    for (int k = 0; k < 6; k++) strcat(longer, titles[1]);
+    meiro_export_options page;
+    meiro_export_options_init(&page);
+    page.title = longer;
+    meiro_maze *m = meiro_generate(&(meiro_generate_options){.width = 7, .height = 9, .seed = 2}, NULL);
+    char file[160];
+    snprintf(file, sizeof file, "%s/too-long.pdf", dir);
+    meiro_error err = {0};
+    CHECK(meiro_save(m, NULL, MEIRO_FORMAT_PDF, &page, file, &err) == MEIRO_ERROR_ARGUMENT);
+    CHECK_MSG(strstr(err.message, "title is too long") && strstr(err.message, "fit"), "%s", err.message);
+    CHECK(access(file, F_OK) != 0);
+    meiro_maze_free(m);
+}
+
 static const test_case cases[] = {
+    {"long_titles", test_long_titles},
     {"hard_levels_far_apart", test_hard_levels_far_apart},
     {"levels", test_levels},
     {"booklet-a5", test_booklet_a5},

@@ -82,6 +82,57 @@ meiro_status doc_place(const document *d, const doc_page *p, size_t k, page_layo
     return s;
 }
 
+/* Frame art keeps its corners: texts stay this far from the page's sides
+ * (the stars of art/stars-frame.svg end 21 mm in). */
+enum { FRAME_CORNER_MM = 24, COVER_TITLE_MM = 14, COVER_SUBTITLE_MM = 6 };
+
+/* Every text of the page fitted to its band (shrunk, then on two lines),
+ * or the document refused before anything is drawn. */
+static meiro_status fit_texts(document *d, meiro_error *err)
+{
+    doc_style *st = &d->style;
+    double pw, ph;
+    doc_page_size(d, &pw, &ph);
+    st->text_width = pw - 2 * fmax(st->margin, st->frame ? FRAME_CORNER_MM : 0);
+    const char *cover_title = st->title ? st->title : st->labels->default_title;
+    const struct {
+        const char *text, *what;
+        double size, band;
+        bool bold;
+        text_fit *fit;
+    } texts[] = {
+        {st->title, "title", TITLE_FONT_MM, TITLE_BAND_MM - 1, true, &st->title_fit},
+        {st->subtitle, "subtitle", SUBTITLE_FONT_MM, SUBTITLE_BAND_MM - 1, false, &st->subtitle_fit},
+        {st->labels->answers, "answer page's title", TITLE_FONT_MM, TITLE_BAND_MM - 1, true, &st->answers_fit},
+        {st->cover ? cover_title : NULL, "cover title", COVER_TITLE_MM, 2.6 * COVER_TITLE_MM, true, &st->cover_fit},
+        {st->cover ? st->subtitle : NULL, "subtitle", COVER_SUBTITLE_MM, 2.6 * COVER_SUBTITLE_MM, false,
+         &st->cover_subtitle_fit},
+    };
+    cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1);
+    cairo_t *cr = cairo_create(surface);
+    meiro_status s = cairo_status(cr) == CAIRO_STATUS_SUCCESS
+                         ? MEIRO_OK
+                         : fail(err, MEIRO_ERROR_NOMEM, "out of memory measuring the texts");
+    for (size_t k = 0; s == MEIRO_OK && k < sizeof texts / sizeof texts[0]; k++) {
+        if (!texts[k].text || !texts[k].text[0]) continue;
+        /* down to 9 pt (3.2 mm), what a printed page still reads easily */
+        double floor_size = fmin(texts[k].size, 3.2);
+        if (fit_text(cr, texts[k].text, st->marks.font, texts[k].bold, texts[k].size, floor_size, st->text_width,
+                     texts[k].band, texts[k].fit))
+            continue;
+        /* about how many characters two lines at the floor hold */
+        glong chars = g_utf8_strlen(texts[k].text, -1);
+        double room = 2 * st->text_width / (texts[k].fit->natural * floor_size / texts[k].size);
+        s = fail(err, MEIRO_ERROR_ARGUMENT,
+                 "the %s is too long for the page: %ld characters do not fit on two lines of %.0f mm "
+                 "at %.0f pt; about %.0f fit",
+                 texts[k].what, (long)chars, st->text_width, floor_size * PT_PER_MM, chars * room * 0.9);
+    }
+    cairo_destroy(cr);
+    cairo_surface_destroy(surface);
+    return s;
+}
+
 meiro_status doc_init(document *d, const doc_item *items, size_t count,
                       const meiro_export_options *opt, int cover, meiro_error *err)
 {
@@ -112,6 +163,7 @@ meiro_status doc_init(document *d, const doc_item *items, size_t count,
     meiro_status s = load_art(opt->tpl, opt->tpl ? opt->tpl->art_frame : "", &st->frame, err);
     if (s == MEIRO_OK) s = load_art(opt->tpl, opt->tpl ? opt->tpl->art_start : "", &st->marks.start_art, err);
     if (s == MEIRO_OK) s = load_art(opt->tpl, opt->tpl ? opt->tpl->art_goal : "", &st->marks.goal_art, err);
+    if (s == MEIRO_OK) s = fit_texts(d, err);
     /* the page plan */
     bool ok = s == MEIRO_OK && (!st->cover || add_page(d, PAGE_COVER, 0, 0, 1));
     for (size_t i = 0; ok && i < count; i += st->per_page) {
@@ -209,8 +261,12 @@ static meiro_status draw_cover(cairo_t *cr, const document *d, const page_frame 
     const doc_style *st = &d->style;
     const char *title = st->title ? st->title : st->labels->default_title;
     cairo_set_source_rgb(cr, 0, 0, 0);
-    draw_text(cr, title, st->marks.font, f->page_w / 2, f->page_h * 0.26, 14, true, 0);
-    if (st->subtitle) draw_text(cr, st->subtitle, st->marks.font, f->page_w / 2, f->page_h * 0.26 + 13, 6, false, 0);
+    double base = f->page_h * 0.26;
+    draw_fitted(cr, title, st->marks.font, true, &st->cover_fit, f->page_w / 2, base,
+                base - 1.4 * COVER_TITLE_MM, st->text_width);
+    if (st->subtitle)
+        draw_fitted(cr, st->subtitle, st->marks.font, false, &st->cover_subtitle_fit, f->page_w / 2, base + 13,
+                    base + 13 - COVER_SUBTITLE_MM, st->text_width);
     if (d->cover_maze) { /* a little maze as a picture */
         box area = {f->page_w * 0.25, f->page_h * 0.38, f->page_w * 0.5, f->page_h * 0.32};
         page_layout L = {0};
@@ -255,9 +311,11 @@ meiro_status doc_draw_page(const document *d, size_t index, cairo_t *cr, bool ma
     cairo_set_source_rgb(cr, 0, 0, 0);
     const char *title = page_title(d, p->kind);
     if (title && f.title_size > 0)
-        draw_text(cr, title, st->marks.font, f.page_w / 2, f.title_baseline, f.title_size, true, 0);
+        draw_fitted(cr, title, st->marks.font, true, p->kind == PAGE_ANSWERS ? &st->answers_fit : &st->title_fit,
+                    f.page_w / 2, f.title_baseline, f.title_baseline - f.title_size, st->text_width);
     if (p->kind == PAGE_PUZZLES && st->subtitle)
-        draw_text(cr, st->subtitle, st->marks.font, f.page_w / 2, f.subtitle_baseline, f.subtitle_size, false, 0);
+        draw_fitted(cr, st->subtitle, st->marks.font, false, &st->subtitle_fit, f.page_w / 2, f.subtitle_baseline,
+                    f.subtitle_baseline - f.subtitle_size, st->text_width);
     if (p->kind == PAGE_PUZZLES && st->fields)
         draw_text(cr, st->fields, st->marks.font, f.margin + 2, f.fields_baseline, f.fields_size, false, -1);
     draw_footer(cr, d, index, &f);

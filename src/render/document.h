@@ -31,6 +31,9 @@ typedef struct doc_style {
     bool page_numbers, show_seed, cover;
     const page_labels *labels;
     RsvgHandle *frame;
+    /* the texts as they fit the page (doc_init) */
+    text_fit title_fit, subtitle_fit, answers_fit, cover_fit, cover_subtitle_fit;
+    double text_width; /* the band texts may take, centred on the page */
 } doc_style;
 
 typedef struct document {

@@ -217,6 +217,63 @@ void draw_text(cairo_t *cr, const char *text, const char *font, double x, double
     g_object_unref(layout);
 }
 
+/* The layout of `text` at `size`, wrapped into `width` when `wrap`,
+ * lines centred. */
+static PangoLayout *fit_layout(cairo_t *cr, const char *text, const char *font, bool bold, double size,
+                               double width, bool wrap)
+{
+    PangoLayout *layout = text_layout(cr, text, font, bold, size);
+    if (wrap) {
+        pango_layout_set_width(layout, (int)(width * PANGO_SCALE));
+        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR); /* Japanese: between characters */
+        pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER);
+    }
+    return layout;
+}
+
+bool fit_text(cairo_t *cr, const char *text, const char *font, bool bold, double size, double floor_size,
+              double width, double height, text_fit *fit)
+{
+    PangoLayout *layout = text_layout(cr, text, font, bold, size);
+    PangoRectangle logical;
+    pango_layout_get_extents(layout, NULL, &logical);
+    g_object_unref(layout);
+    double natural = (double)logical.width / PANGO_SCALE;
+    *fit = (text_fit){size, false, natural};
+    if (natural <= width) return true;
+    if (size * width / natural >= fmax(floor_size, size * 0.7)) { /* shrunk a little, on one line */
+        fit->size = size * width / natural * 0.999;
+        return true;
+    }
+    /* two lines: from the largest size two lines fit in the band down to
+     * the floor, in steps of 5% */
+    fit->wrap = true;
+    for (double s = fmin(size, height / 2.4); s >= floor_size; s *= 0.95) {
+        layout = fit_layout(cr, text, font, bold, s, width, true);
+        pango_layout_get_extents(layout, NULL, &logical);
+        int lines = pango_layout_get_line_count(layout);
+        g_object_unref(layout);
+        if (lines <= 2 && (double)logical.height / PANGO_SCALE <= height) {
+            fit->size = s;
+            return true;
+        }
+    }
+    return false;
+}
+
+void draw_fitted(cairo_t *cr, const char *text, const char *font, bool bold, const text_fit *fit,
+                 double cx, double baseline, double top, double width)
+{
+    if (!fit->wrap) {
+        draw_text(cr, text, font, cx, baseline, fit->size, bold, 0);
+        return;
+    }
+    PangoLayout *layout = fit_layout(cr, text, font, bold, fit->size, width, true);
+    cairo_move_to(cr, cx - width / 2, top);
+    pango_cairo_show_layout(cr, layout);
+    g_object_unref(layout);
+}
+
 void draw_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,
                const maze_marks *marks, double snap)
 {

@@ -33,6 +33,26 @@ void draw_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const p
 void draw_text(cairo_t *cr, const char *text, const char *font, double x, double baseline,
                double size, bool bold, int align);
 
+/* How a text fits its band: its size, and whether it wraps to two lines. */
+typedef struct text_fit {
+    double size;
+    bool wrap;
+    double natural; /* the width on one line at the size asked for */
+} text_fit;
+
+/* Fits a line of text into a band `width` x `height` mm: at `size` if it
+ * fits, else shrunk on one line down to 70% of it, else on two lines
+ * (wrapped between words, or between characters in Japanese) from the
+ * size two lines fit in the band down to `floor_size`. false when even
+ * that does not fit. */
+bool fit_text(cairo_t *cr, const char *text, const char *font, bool bold, double size, double floor_size,
+              double width, double height, text_fit *fit);
+
+/* Draws text as fit_text fitted it, centred on cx: one line on `baseline`,
+ * or two lines from `top` in a band `width` wide. */
+void draw_fitted(cairo_t *cr, const char *text, const char *font, bool bold, const text_fit *fit,
+                 double cx, double baseline, double top, double width);
+
 /* Loads a template's SVG picture (relative to the template, or built in);
  * *art stays NULL for an empty name. */
 meiro_status load_art(const meiro_template *tpl, const char *file, RsvgHandle **art, meiro_error *err);
