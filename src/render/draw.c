@@ -194,8 +194,10 @@ static void draw_mark(cairo_t *cr, const char *text, RsvgHandle *art, const char
     PangoRectangle ink;
     pango_layout_get_extents(layout, &ink, NULL);
     double w = (double)ink.width / PANGO_SCALE, h = (double)ink.height / PANGO_SCALE;
-    double pad = fmin(size * 0.2, (L->cell - L->line) * 0.45 - fmax(w, h) / 2);
-    if (pad > 0) plate(cr, cx - w / 2 - pad, cy - h / 2 - pad, w + 2 * pad, h + 2 * pad, pad);
+    /* the ink and a margin, at least the middle of the cell, inside its walls */
+    double room = (L->cell - L->line) * 0.9, pad = size * 0.2;
+    double pw = fmin(room, fmax(w + 2 * pad, L->cell * 0.42)), ph = fmin(room, fmax(h + 2 * pad, L->cell * 0.42));
+    plate(cr, cx - pw / 2, cy - ph / 2, pw, ph, fmin(pad, fmin(pw, ph) / 2));
     place_layout(cr, layout, cx, cy, false);
     pango_cairo_layout_path(cr, layout);
     cairo_set_source_rgb(cr, 0, 0, 0);

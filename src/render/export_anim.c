@@ -199,8 +199,12 @@ static meiro_status animate_svg_unlocalized(const meiro_trace *trace, const meir
         k += n;
     }
     fputs("</g>\n", out);
-    /* S and G */
-    double fs = u * 0.7;
+    /* S and G, on white plates as on printed pages */
+    double fs = u * 0.7, side = u * 0.56;
+    const meiro_cell ends[2] = {m->start, m->goal};
+    for (int e = 0; e < 2; e++)
+        fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"%.1f\" fill=\"#ffffff\"/>\n",
+                (ends[e].x + 1.5) * u - side / 2, (ends[e].y + 1.5) * u - side / 2, side, side, side / 5);
     fprintf(out, "<g font-family=\"DejaVu Sans, sans-serif\" font-weight=\"bold\" font-size=\"%.1f\" "
                  "text-anchor=\"middle\" fill=\"#000000\">\n"
                  "<text x=\"%.1f\" y=\"%.1f\">S</text><text x=\"%.1f\" y=\"%.1f\">G</text>\n</g>\n"
