@@ -147,8 +147,9 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, co
         opt.orientation = given.orientation;
         opt.margin_mm = given.margin_mm;
         opt.cell_mm = given.cell_mm;
+        opt.answer_page = given.answer_page;
+        opt.answers = given.answers;
     }
-    opt.answer_page = opt.tpl->answers != ANSWERS_NONE;
     unsigned total = b->count * 2;
     booklet bk = {0};
     meiro_status s = make_mazes(b, &bk, total, err);

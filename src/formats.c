@@ -5,6 +5,7 @@
 #include "core/error.h"
 #include "core/names.h"
 #include "io/io.h"
+#include "page/layout.h"
 #include "render/export.h"
 
 #include <errno.h>
@@ -117,15 +118,25 @@ static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *
         meiro_export_options_init(&defaults);
         opt = &defaults;
     }
-    if (opt->answer_page && format != MEIRO_FORMAT_PDF && format != MEIRO_FORMAT_XLSX)
+    /* answers: pages of their own in PDF and XLSX; a single-page format
+     * leaves out a template's and refuses those asked for */
+    meiro_export_options local = *opt;
+    bool paged = format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_XLSX;
+    if (!paged && answers_asked(opt))
         return fail(err, MEIRO_ERROR_ARGUMENT,
-                          "an answer page needs PDF or XLSX output (for %s, write the solution "
-                          "to a second file instead)",
-                          formats[format].info.name);
-    if (opt->answer_page && !path)
-        return fail(err, MEIRO_ERROR_ARGUMENT, "an answer page needs the solution path");
+                    "answers on a page of their own need PDF or XLSX output (for %s, write the "
+                    "solution to a second file)",
+                    formats[format].info.name);
+    local.answers = paged ? (meiro_answers)(MEIRO_ANSWERS_NONE + page_answers(opt)) : MEIRO_ANSWERS_NONE;
+    meiro_path found = {0};
+    if (local.answers != MEIRO_ANSWERS_NONE && !path) {
+        meiro_status solved = meiro_solve(maze, "bfs", &found, err);
+        if (solved != MEIRO_OK) return solved;
+        path = &found;
+    }
     errno = 0;
-    meiro_status s = formats[format].write(maze, path, opt, out, err);
+    meiro_status s = formats[format].write(maze, path, &local, out, err);
+    meiro_path_free(&found);
     if (s == MEIRO_OK && (fflush(out) != 0 || ferror(out)))
         s = fail(err, MEIRO_ERROR_IO, "write error: %s", strerror(errno ? errno : EIO));
     return s;

@@ -132,13 +132,43 @@ if command -v pdfinfo >/dev/null 2>&1; then
 fi
 # page options: usage errors name the problem, and nothing is written
 run 2 "$meiro" generate -W 33 -H 33 -s 1 --cell 40 -o "$tmp/big.pdf"; err_has "largest cell that fits is 5.4 mm"; absent "$tmp/big.pdf"
-run 2 "$meiro" generate -s 1 --answer-page -o "$tmp/a.svg"; err_has "needs PDF or XLSX"; absent "$tmp/a.svg"
+# answers: single-page formats put the answer in a second file; to stdout
+# that cannot be, and nothing is written
+run 0 "$meiro" generate -s 1 --answer-page -o "$tmp/a.svg"; err_has "the answer is in $tmp/a-answer.svg"
+if grep -q 'stroke:rgb(85%' "$tmp/a-answer.svg" && ! grep -q 'stroke:rgb(85%' "$tmp/a.svg"; then ok
+else bad "the solution is not (only) in a-answer.svg"; fi
+run 2 "$meiro" generate -s 1 --answers key -f png; err_has "second file"; out_empty
+run 2 "$meiro" generate -s 1 --answers sideways -o "$tmp/a.pdf"; err_has "none, after-page or key"; absent "$tmp/a.pdf"
 run 2 "$meiro" generate -s 1 --paper a2 -o "$tmp/p.pdf"; err_has "unknown paper 'a2'"
 run 2 "$meiro" generate -s 1 --margin -3 -o "$tmp/p.pdf"; err_has "margin"
 run 2 "$meiro" generate -s 1 --dpi 5 -o "$tmp/p.png"; err_has "dpi"
 run 2 "$meiro" generate -s 1 --cell 0 -o "$tmp/p.pdf"; err_has "cell"
 run 1 "$meiro" generate -s 1 -o "$tmp/no/such/m.pdf"; err_has "m.pdf: cannot create the file"; absent "$tmp/no"
-run 0 "$meiro" generate --help; out_has "--answer-page"; out_has "--paper P"
+run 0 "$meiro" generate --help; out_has "--answer-page"; out_has "--answers WHERE"; out_has "--paper P"
+
+# every shipped template writes every format, for generate and solve (a
+# template's answers are left out of single-page formats); --answers
+# overrides the template's place
+for t in $("$meiro" list | sed -n '/^Templates/,/^$/s/^  \([a-z0-9-]*\) .*/\1/p'); do
+    for f in pdf svg png txt xlsx; do
+        run 0 "$meiro" generate -W 7 -H 9 -s 1 -t "$t" --dpi 40 -o "$tmp/t-$t.$f"
+        run 0 "$meiro" solve -t "$t" --dpi 40 -o "$tmp/s-$t.$f" "$data/seed003.txt"
+    done
+    if command -v pdfinfo >/dev/null 2>&1; then
+        run 0 "$meiro" generate -W 7 -H 9 -s 1 -t "$t" --answers none -o "$tmp/n-$t.pdf"
+        pdfinfo "$tmp/n-$t.pdf" > "$tmp/out"; out_has "Pages: *1$"
+        run 0 "$meiro" generate -W 7 -H 9 -s 1 -t "$t" --answers after-page -o "$tmp/a-$t.pdf"
+        pdfinfo "$tmp/a-$t.pdf" > "$tmp/out"; out_has "Pages: *2$"
+    fi
+done
+[ -n "$t" ] && ok || bad "no templates listed by meiro list"
+if command -v pdfinfo >/dev/null 2>&1; then
+    run 0 "$meiro" booklet -n 4 -s 1 --answers after-page -o "$tmp/b.pdf"
+    pdfinfo "$tmp/b.pdf" > "$tmp/out"; out_has "Pages: *8$"
+    run 0 "$meiro" booklet -n 4 -s 1 --answers none -o "$tmp/b.pdf"
+    pdfinfo "$tmp/b.pdf" > "$tmp/out"; out_has "Pages: *4$"
+fi
+run 2 "$meiro" booklet -n 4 -s 1 --dpi 100 -o "$tmp/b2.pdf"; err_has "for PNG"; absent "$tmp/b2.pdf"
 
 # the catalogue's knobs
 run 0 "$meiro" generate -W 9 -H 5 -s 2 --ends border -f unicode; out_has "^S"

@@ -57,6 +57,18 @@ MEIRO_API bool meiro_lang_known(const char *lang);
 MEIRO_API size_t meiro_builtin_template_count(void);
 MEIRO_API const char *meiro_builtin_template_name(size_t index);
 
+/* Where the answers go. */
+typedef enum meiro_answers {
+    MEIRO_ANSWERS_DEFAULT,    /* answer_page if set, else the template's choice,
+                                 else none */
+    MEIRO_ANSWERS_NONE,       /* the puzzles only */
+    MEIRO_ANSWERS_AFTER_PAGE, /* each puzzle page, then its answers */
+    MEIRO_ANSWERS_KEY         /* the puzzles, then a key of small solved mazes */
+} meiro_answers;
+
+/* Looks up "none", "after-page" or "key". */
+MEIRO_API meiro_status meiro_answers_from_name(const char *name, meiro_answers *answers, meiro_error *err);
+
 typedef struct meiro_export_options {
     meiro_paper paper;             /* default A4 */
     meiro_orientation orientation; /* default auto */
@@ -65,7 +77,14 @@ typedef struct meiro_export_options {
                                       leave the outer 4-5 mm blank) */
     double cell_mm;                /* 0 (default): the largest cells that fit */
     const char *title;             /* printed above the maze; NULL for none */
-    bool answer_page;              /* PDF, XLSX: the puzzle, then the answer */
+    bool answer_page;              /* PDF, XLSX: the puzzle, then the answer
+                                      (as answers = MEIRO_ANSWERS_AFTER_PAGE,
+                                      or where the template puts answers) */
+    meiro_answers answers;         /* PDF, XLSX; default: answer_page or the
+                                      template's. Single-page formats (SVG,
+                                      PNG, text) leave out a template's answers
+                                      and refuse answers asked for here. The
+                                      path is found (bfs) when not given. */
     unsigned dpi;                  /* PNG resolution; default 300 */
     bool crop;                     /* PNG: only the maze and a small border */
     const meiro_template *tpl;     /* texts, labels, art, answers; NULL = none */
@@ -77,9 +96,9 @@ typedef struct meiro_export_options {
 MEIRO_API void meiro_export_options_init(meiro_export_options *opt);
 
 /* Fills *opt with the defaults, then the template's page settings (paper,
- * orientation, margin, title, answer page), keeping tpl for the rest (its
- * cell size caps how big cells grow). Options set afterwards override the
- * template. */
+ * orientation, margin, title), keeping tpl for the rest (its cell size caps
+ * how big cells grow; its answers apply unless `answers` says otherwise).
+ * Options set afterwards override the template. */
 MEIRO_API void meiro_export_options_from_template(meiro_export_options *opt, const meiro_template *tpl);
 
 #ifdef __cplusplus

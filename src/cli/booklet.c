@@ -11,7 +11,8 @@
 static const char *const usage_booklet =
     "Usage: meiro booklet [OPTIONS] -o FILE\n"
     "Many mazes in one PDF (or XLSX): rising in size or difficulty from the first\n"
-    "page to the last, with page numbers and the answers (per the template).\n"
+    "page to the last, with page numbers and the answers (where the template\n"
+    "puts them, or --answers).\n"
     "\n"
     "  -n, --count N        mazes (default 10)\n"
     "      --difficulty L   levels from the first maze to the last: easy, normal,\n"
@@ -149,6 +150,9 @@ int cmd_booklet(int argc, char **argv)
         }
     }
     if (optind < argc) return usage_error("booklet", "unexpected argument '%s'", argv[optind]);
+    if (pc.set & (1u << (OPT_DPI - OPT_PAPER) | 1u << (OPT_CROP - OPT_PAPER)))
+        return usage_error("booklet", "%s", "--dpi and --crop are for PNG pictures; a booklet is a PDF or "
+                                            "an XLSX workbook");
     if (sized && levelled) return usage_error("booklet", "%s", "use --difficulty or --from/--to, not both");
     if (sized && !(b.from_w && b.to_w)) return usage_error("booklet", "%s", "--from and --to go together");
     meiro_format format = MEIRO_FORMAT_PDF;

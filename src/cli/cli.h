@@ -28,14 +28,17 @@ uint64_t clock_seed(void);
     "      --cell MM        cell size in millimetres (default: the largest that fits;\n"\
     "                       10 and up suits young children)\n"\
     "      --title TEXT     a title above the maze\n"\
-    "      --answer-page    pdf, xlsx: the puzzle, then the solution on its own page\n"\
+    "      --answers WHERE  none, after-page (each puzzle page, then its answer)\n"\
+    "                       or key (answers at the end); default: the template's\n"\
+    "                       (svg, png, text: the answer goes to NAME-answer.EXT)\n"\
+    "      --answer-page    the same as --answers after-page\n"\
     "      --dpi N          png resolution (default 300; 96 for screens)\n"\
     "      --crop           png: only the maze with a small border\n"
 
 /* Options of the printable pages, shared by generate and solve. */
 enum {
     OPT_PAPER = 256, OPT_LANDSCAPE, OPT_PORTRAIT, OPT_MARGIN, OPT_CELL, OPT_TITLE,
-    OPT_ANSWER_PAGE, OPT_DPI, OPT_CROP, OPT_LANG, OPT_BIAS, OPT_LOOPS, OPT_ENDS, OPT_START,
+    OPT_ANSWER_PAGE, OPT_ANSWERS, OPT_DPI, OPT_CROP, OPT_LANG, OPT_BIAS, OPT_LOOPS, OPT_ENDS, OPT_START,
     OPT_GOAL, OPT_FROM, OPT_TO, OPT_DIFFICULTY, OPT_COVER, OPT_NO_COVER, OPT_ANIMATE, OPT_FRAMES
 };
 #define WATCH_LONGOPTS                                                                         \
@@ -49,6 +52,7 @@ enum {
         {"cell", required_argument, NULL, OPT_CELL},                                           \
         {"title", required_argument, NULL, OPT_TITLE},                                         \
         {"answer-page", no_argument, NULL, OPT_ANSWER_PAGE},                                   \
+        {"answers", required_argument, NULL, OPT_ANSWERS},                                     \
         {"dpi", required_argument, NULL, OPT_DPI}, {"crop", no_argument, NULL, OPT_CROP}
 
 /* The page options as given: they override the template's, which is only
@@ -66,6 +70,9 @@ void page_cli_init(page_cli *pc);
 int page_option(const char *command, int c, page_cli *pc, char **argv);
 /* Loads the template (if any) and lays the given options over it. */
 int page_finish(page_cli *pc, meiro_export_options *page);
+
+/* True when the options (not a template) ask for answers. */
+bool answers_asked(const meiro_export_options *page);
 
 /* A library message with the options that set the fields it names added
  * ("(options: --dpi)"); a static buffer. */

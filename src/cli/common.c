@@ -43,7 +43,7 @@ const char *with_flags(const char *message)
     static const struct {
         const char *field, *flag;
     } fields[] = {
-        {"answer page", "--answer-page"}, {"(dpi)", "--dpi"}, {" paper", "--paper"},
+        {"answers on a page", "--answers"}, {"(dpi)", "--dpi"}, {" paper", "--paper"},
         {"mm cells", "--cell"}, {"loops", "--loops"}, {"margin", "--margin"},
         {"the last size", "--from and --to"},
     };
@@ -146,6 +146,10 @@ int page_option(const char *command, int c, page_cli *pc, char **argv)
         return EXIT_OK;
     case OPT_TITLE: page->title = optarg; return EXIT_OK;
     case OPT_ANSWER_PAGE: page->answer_page = true; return EXIT_OK;
+    case OPT_ANSWERS:
+        if (meiro_answers_from_name(optarg, &page->answers, &err) != MEIRO_OK)
+            return usage_error(command, "%s", err.message);
+        return EXIT_OK;
     case OPT_DPI:
         if (!parse_u64(optarg, 2400, &v) || v < 30)
             return usage_error(command, "--dpi must be a whole number from 30 to 2400, not '%s'", optarg);
@@ -175,6 +179,7 @@ int page_finish(page_cli *pc, meiro_export_options *page)
     if (GIVEN(OPT_CELL)) page->cell_mm = pc->v.cell_mm;
     if (GIVEN(OPT_TITLE)) page->title = pc->v.title;
     if (GIVEN(OPT_ANSWER_PAGE)) page->answer_page = true;
+    if (GIVEN(OPT_ANSWERS)) page->answers = pc->v.answers;
     if (GIVEN(OPT_DPI)) page->dpi = pc->v.dpi;
     if (GIVEN(OPT_CROP)) page->crop = true;
     if (GIVEN(OPT_LANG)) page->lang = pc->v.lang;
@@ -221,12 +226,46 @@ int output_format(const char *command, const char *fmt, const char *output,
     return EXIT_OK;
 }
 
+bool answers_asked(const meiro_export_options *page)
+{
+    return page->answers == MEIRO_ANSWERS_DEFAULT ? page->answer_page : page->answers != MEIRO_ANSWERS_NONE;
+}
+
+/* NAME.EXT -> NAME-answer.EXT (in the same folder); NULL when out of memory. */
+static char *answer_name(const char *output)
+{
+    const char *base = strrchr(output, '/');
+    base = base ? base + 1 : output;
+    const char *dot = strrchr(base, '.');
+    size_t stem = dot && dot != base ? (size_t)(dot - output) : strlen(output);
+    char *name = malloc(strlen(output) + sizeof "-answer");
+    if (name) sprintf(name, "%.*s-answer%s", (int)stem, output, output + stem);
+    return name;
+}
+
 int write_result(const char *command, const meiro_maze *m, const meiro_path *path,
                         meiro_format format, const meiro_export_options *page,
                         const char *output)
 {
     meiro_error err = {0};
     meiro_status s;
+    bool paged = format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_XLSX;
+    if (!paged && answers_asked(page)) {
+        /* one page a file: the puzzle, and the answer in a second file */
+        if (is_stdout(output))
+            return usage_error(command, "%s", "the answer goes to a second file beside the puzzle: name the "
+                                              "puzzle's file with -o");
+        meiro_export_options single = *page;
+        single.answer_page = false;
+        single.answers = MEIRO_ANSWERS_NONE;
+        char *second = answer_name(output);
+        if (!second) return report_failure(NULL, &(meiro_error){.status = MEIRO_ERROR_NOMEM});
+        int rc = write_result(command, m, NULL, format, &single, output);
+        if (rc == EXIT_OK) rc = write_result(command, m, path, format, &single, second);
+        if (rc == EXIT_OK) fprintf(stderr, "meiro: the answer is in %s\n", second);
+        free(second);
+        return rc;
+    }
     if (is_stdout(output)) {
         const meiro_format_desc *info = meiro_format_info(format);
         if (info->binary && isatty(STDOUT_FILENO))

@@ -156,7 +156,7 @@ int cmd_generate(int argc, char **argv)
     if (!seeded)
         fprintf(stderr, "meiro: seed %llu (use -s %llu to make this maze again)\n",
                 (unsigned long long)opt.seed, (unsigned long long)opt.seed);
-    solution = solution || page.answer_page;
+    solution = solution || answers_asked(&page);
     if (solution && meiro_solve_watched(m, solver, trace ? &watcher : NULL, &path, &err) != MEIRO_OK) {
         rc = library_error("generate", NULL, &err);
         goto done;

@@ -6,6 +6,7 @@
 #include "page/template.h"
 
 #include <math.h>
+#include <string.h>
 #include <strings.h>
 
 static const struct {
@@ -57,7 +58,36 @@ void meiro_export_options_from_template(meiro_export_options *opt, const meiro_t
     /* the template's cell is the largest a cell may grow (resolved by the
      * document), not a demand: a bigger maze still fits the page */
     opt->title = tpl->title[0] ? tpl->title : NULL;
-    opt->answer_page = tpl->answers != ANSWERS_NONE;
+}
+
+meiro_status meiro_answers_from_name(const char *name, meiro_answers *answers, meiro_error *err)
+{
+    static const char *const names[] = {"none", "after-page", "key"};
+    for (unsigned k = 0; k < 3; k++) {
+        if (strcmp(name, names[k]) == 0) {
+            *answers = (meiro_answers)(MEIRO_ANSWERS_NONE + k);
+            return MEIRO_OK;
+        }
+    }
+    return fail(err, MEIRO_ERROR_UNKNOWN_NAME, "unknown place for answers '%s' (none, after-page or key)", name);
+}
+
+answers_place page_answers(const meiro_export_options *opt)
+{
+    switch (opt->answers) {
+    case MEIRO_ANSWERS_NONE: return ANSWERS_NONE;
+    case MEIRO_ANSWERS_AFTER_PAGE: return ANSWERS_AFTER_PAGE;
+    case MEIRO_ANSWERS_KEY: return ANSWERS_KEY;
+    default: break;
+    }
+    answers_place t = opt->tpl ? opt->tpl->answers : ANSWERS_NONE;
+    if (opt->answer_page) return t != ANSWERS_NONE ? t : ANSWERS_AFTER_PAGE;
+    return t;
+}
+
+bool answers_asked(const meiro_export_options *opt)
+{
+    return opt->answers == MEIRO_ANSWERS_DEFAULT ? opt->answer_page : opt->answers != MEIRO_ANSWERS_NONE;
 }
 
 static double clamp(double v, double lo, double hi) { return v < lo ? lo : v > hi ? hi : v; }

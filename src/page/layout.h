@@ -3,6 +3,7 @@
 #define MEIRO_SRC_PAGE_LAYOUT_H
 
 #include "meiro.h"
+#include "page/template.h"
 
 #include <time.h>
 
@@ -71,6 +72,14 @@ unsigned layout_slots(const page_frame *f, unsigned n, box *slots);
  * the wall width. Fills the maze fields of L (and crop), not the frame's. */
 meiro_status layout_in_slot(uint32_t w, uint32_t h, box slot, bool caption, double cell_exact,
                             double cell_max, double line, page_layout *L, meiro_error *err);
+
+/* ---- Answers ---- */
+
+/* Where answers go: `answers` if set, else answer_page (where the template
+ * puts answers, or after the page), else the template's choice. */
+answers_place page_answers(const meiro_export_options *opt);
+/* True when the options themselves (not a template) ask for answers. */
+bool answers_asked(const meiro_export_options *opt);
 
 /* ---- What every page says about its maze ---- */
 

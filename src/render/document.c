@@ -25,8 +25,7 @@ static void resolve_style(doc_style *s, const meiro_export_options *opt, size_t 
     s->line = t ? t->line : 0;
     s->per_page = t ? t->per_page : 1;
     s->key_per_page = t ? t->key_per_page : 6;
-    answers_place place = t && t->answers != ANSWERS_NONE ? t->answers : ANSWERS_AFTER_PAGE;
-    s->answers = opt->answer_page ? place : ANSWERS_NONE;
+    s->answers = page_answers(opt);
     s->labels = labels_for(opt->lang ? opt->lang : t ? t->lang : "en");
     s->title = opt->title && opt->title[0] ? opt->title : NULL;
     s->subtitle = t && t->subtitle[0] ? t->subtitle : NULL;

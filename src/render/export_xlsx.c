@@ -228,14 +228,15 @@ meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_e
         e = workbook_set_properties(wb, &props);
     }
     /* the puzzles first, then the answers: a key at the back */
-    for (int answers = 0; answers <= (opt->answer_page ? 1 : 0) && !e; answers++) {
+    bool answer_sheets = page_answers(opt) != ANSWERS_NONE;
+    for (int answers = 0; answers <= (answer_sheets ? 1 : 0) && !e; answers++) {
         for (size_t i = 0; i < count && !e; i++) {
             const meiro_maze *m = items[i].maze;
             sheet_size(m, opt, &L, &px, NULL);
             caches[i].wb = wb;
             caches[i].mark_pt = fmax(6, round(px * 0.75 * 0.6));
             uint8_t *marks = NULL;
-            bool drawn = answers || !opt->answer_page; /* --solution without an answer sheet */
+            bool drawn = answers || !answer_sheets; /* --solution without an answer sheet */
             if (drawn && items[i].path && path_marks(m, items[i].path, &marks) != MEIRO_OK) {
                 e = LXW_ERROR_MEMORY_MALLOC_FAILED;
                 break;
