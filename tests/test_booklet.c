@@ -524,7 +524,76 @@ static void test_long_titles(void)
     meiro_maze_free(m);
 }
 
+/* Pixels of warm, saturated colour (the frame's orange and yellow) in a
+ * box of an ARGB32/RGB24 image, in pixels. */
+static int art_pixels(const unsigned char *data, int stride, int w, int h, double x0, double y0, double x1, double y1)
+{
+    int n = 0;
+    for (int y = (int)fmax(0, y0); y < (int)fmin(h, y1); y++)
+        for (int x = (int)fmax(0, x0); x < (int)fmin(w, x1); x++) {
+            uint32_t p = *(const uint32_t *)(data + (size_t)y * stride + 4 * (size_t)x);
+            int r = (p >> 16) & 255, g = (p >> 8) & 255, b = p & 255;
+            n += r > 180 && r - b > 90 && g > 90;
+        }
+    return n;
+}
+
+/* Frame art follows the page: on every paper and orientation the kids'
+ * frame has its corner pieces in the four corners and its border along
+ * the middle of all four edges, and not one art pixel (orange or yellow)
+ * falls on the maze (a portrait-only frame was drawn across landscape
+ * pages, through the maze). */
+static void test_frame_follows_page(void)
+{
+    static const meiro_paper papers[] = {MEIRO_PAPER_A4, MEIRO_PAPER_LETTER, MEIRO_PAPER_A5, MEIRO_PAPER_A3};
+    verdict follows = {0};
+    for (size_t p = 0; p < TEST_COUNT(papers); p++)
+        for (int land = 0; land <= 1; land++) {
+            meiro_template *tpl = meiro_template_load("kids-a4", NULL);
+            meiro_export_options page;
+            meiro_export_options_from_template(&page, tpl);
+            page.paper = papers[p];
+            page.orientation = land ? MEIRO_ORIENT_LANDSCAPE : MEIRO_ORIENT_PORTRAIT;
+            page.dpi = 40;
+            meiro_maze *m = meiro_generate(&(meiro_generate_options){.width = 9, .height = 7, .seed = 3}, NULL);
+            char what[64], file[160];
+            snprintf(what, sizeof what, "%s %s", meiro_paper_name(papers[p], NULL, NULL), land ? "landscape" : "portrait");
+            snprintf(file, sizeof file, "%s/frame.png", dir);
+            doc_item item = {m, NULL};
+            document d;
+            page_layout L;
+            image img = {0};
+            bool made = meiro_save(m, NULL, MEIRO_FORMAT_PNG, &page, file, NULL) == MEIRO_OK &&
+                        doc_init(&d, &item, 1, &page, -1, NULL) == MEIRO_OK;
+            if (verdict_note(&follows, made && load_png(file, &img), "%s: not drawn", what)) {
+                doc_first_maze(&d, 0, &L, NULL);
+                doc_free(&d);
+                double ppm = img.w / L.page_w;
+                /* art: saturated warm colours; count them in a box (mm) */
+                cairo_surface_t *s = cairo_image_surface_create_from_png(file);
+                const unsigned char *px = cairo_image_surface_get_data(s);
+                int stride = cairo_image_surface_get_stride(s);
+#define ART_IN(x0, y0, x1, y1) art_pixels(px, stride, img.w, img.h, (x0) * ppm, (y0) * ppm, (x1) * ppm, (y1) * ppm)
+                int on_maze = ART_IN(L.maze_x - 1, L.maze_y - 1, L.maze_x + L.maze_w + 1, L.maze_y + L.maze_h + 1);
+                double w = L.page_w, h = L.page_h;
+                bool corners = ART_IN(0, 0, 24, 24) > 20 && ART_IN(w - 24, 0, w, 24) > 20 &&
+                               ART_IN(0, h - 24, 24, h) > 20 && ART_IN(w - 24, h - 24, w, h) > 20;
+                bool edges = ART_IN(w / 2 - 15, 0, w / 2 + 15, 10) > 5 && ART_IN(w / 2 - 15, h - 10, w / 2 + 15, h) > 5 &&
+                             ART_IN(0, h / 2 - 15, 10, h / 2 + 15) > 5 && ART_IN(w - 10, h / 2 - 15, w, h / 2 + 15) > 5;
+#undef ART_IN
+                verdict_note(&follows, on_maze == 0 && corners && edges, "%s: %d art pixels on the maze, corners %d, edges %d",
+                             what, on_maze, corners, edges);
+                cairo_surface_destroy(s);
+            }
+            free_image(&img);
+            meiro_maze_free(m);
+            meiro_template_free(tpl);
+        }
+    CHECK_ALL(follows);
+}
+
 static const test_case cases[] = {
+    {"frame_follows_page", test_frame_follows_page},
     {"long_titles", test_long_titles},
     {"hard_levels_far_apart", test_hard_levels_far_apart},
     {"levels", test_levels},

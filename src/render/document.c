@@ -290,7 +290,7 @@ meiro_status doc_draw_page(const document *d, size_t index, cairo_t *cr, bool ma
     page_frame f;
     meiro_status s = layout_frame(st->paper, d->landscape, st->margin, texts_for(st, p->kind), &f, err);
     if (s != MEIRO_OK) return s;
-    if (!maze_only && st->frame) draw_art(cr, st->frame, 0, 0, f.page_w, f.page_h);
+    if (!maze_only && st->frame) draw_frame_art(cr, st->frame, f.page_w, f.page_h);
     if (p->kind == PAGE_COVER) {
         s = draw_cover(cr, d, &f, snap, err);
         if (s == MEIRO_OK) draw_footer(cr, d, index, &f);

@@ -323,10 +323,38 @@ meiro_status load_art(const meiro_template *tpl, const char *file, RsvgHandle **
     return MEIRO_ERROR_IO;
 }
 
-void draw_art(cairo_t *cr, RsvgHandle *art, double x, double y, double w, double h)
+void draw_frame_art(cairo_t *cr, RsvgHandle *art, double page_w, double page_h)
 {
-    RsvgRectangle view = {x, y, w, h};
-    rsvg_handle_render_document(art, cr, &view, NULL);
+    gboolean has_w, has_h, has_box;
+    RsvgLength lw, lh;
+    RsvgRectangle box;
+    rsvg_handle_get_intrinsic_dimensions(art, &has_w, &lw, &has_h, &lh, &has_box, &box);
+    double sw, sh; /* the art's size, in page millimetres */
+    if (has_w && has_h && lw.unit == RSVG_UNIT_MM && lh.unit == RSVG_UNIT_MM) {
+        sw = lw.length;
+        sh = lh.length;
+    } else { /* no size in mm: its shorter side becomes the page's */
+        double w = has_box ? box.width : 100, h = has_box ? box.height : 100;
+        if (!(w > 0 && h > 0)) return;
+        double scale = fmin(page_w, page_h) / fmin(w, h);
+        sw = w * scale;
+        sh = h * scale;
+    }
+    double c = fmin(fmin(sw, sh) / 7, fmin(page_w, page_h) / 3); /* the corners */
+    const double sx[4] = {0, c, sw - c, sw}, sy[4] = {0, c, sh - c, sh};
+    const double dx[4] = {0, c, page_w - c, page_w}, dy[4] = {0, c, page_h - c, page_h};
+    RsvgRectangle whole = {0, 0, sw, sh};
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            cairo_save(cr);
+            cairo_rectangle(cr, dx[i], dy[j], dx[i + 1] - dx[i], dy[j + 1] - dy[j]);
+            cairo_clip(cr);
+            cairo_translate(cr, dx[i], dy[j]);
+            cairo_scale(cr, (dx[i + 1] - dx[i]) / (sx[i + 1] - sx[i]), (dy[j + 1] - dy[j]) / (sy[j + 1] - sy[j]));
+            cairo_translate(cr, -sx[i], -sy[j]);
+            rsvg_handle_render_document(art, cr, &whole, NULL);
+            cairo_restore(cr);
+        }
 }
 
 meiro_status cairo_result(cairo_surface_t *surface, cairo_t *cr, meiro_error *err)

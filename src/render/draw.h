@@ -57,8 +57,12 @@ void draw_fitted(cairo_t *cr, const char *text, const char *font, bool bold, con
  * *art stays NULL for an empty name. */
 meiro_status load_art(const meiro_template *tpl, const char *file, RsvgHandle **art, meiro_error *err);
 
-/* Draws an SVG picture fitted into a box. */
-void draw_art(cairo_t *cr, RsvgHandle *art, double x, double y, double w, double h);
+/* Draws a page frame so that it follows the page: in nine slices, its
+ * corners (a seventh of its shorter side) at their own size, its edges
+ * stretched along the page, so a portrait frame fits a landscape, Letter
+ * or A5 page with the same corners and line widths. Art sized in mm keeps
+ * that size; otherwise its shorter side becomes the page's. */
+void draw_frame_art(cairo_t *cr, RsvgHandle *art, double page_w, double page_h);
 
 /* A cairo write callback appending to the FILE * given as closure. */
 cairo_status_t cairo_write_stream(void *closure, const unsigned char *data, unsigned int length);
