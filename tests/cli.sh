@@ -50,6 +50,11 @@ run 2 "$meiro" solve; err_has "missing INPUT"
 run 2 "$meiro" solve -m nope "$data/seed003.txt"; err_has "unknown solver"
 run 2 "$meiro" stats; err_has "missing INPUT"
 run 2 "$meiro" list extra
+run 0 "$meiro" list --help; out_has "Usage: meiro list"
+# the catalogue fits an 80-column terminal (lines of ASCII counted by bytes)
+run 0 "$meiro" list
+if LC_ALL=C awk 'length($0) > 79 && $0 !~ /[\200-\377]/ { bad = 1 } END { exit bad }' "$tmp/out"; then ok
+else bad "meiro list has lines over 79 columns"; fi
 
 # generate: reproducible, the seed reported when it was not given
 run 0 "$meiro" generate -W 12 -H 7; err_has "seed [0-9]"
@@ -149,7 +154,7 @@ run 0 "$meiro" generate --help; out_has "--answer-page"; out_has "--answers WHER
 # every shipped template writes every format, for generate and solve (a
 # template's answers are left out of single-page formats); --answers
 # overrides the template's place
-for t in $("$meiro" list | sed -n '/^Templates/,/^$/s/^  \([a-z0-9-]*\) .*/\1/p'); do
+for t in $("$meiro" list | sed -n '/^Templates/,/^$/s/^  \([a-z0-9-][a-z0-9-]*\) .*/\1/p'); do
     for f in pdf svg png txt xlsx; do
         run 0 "$meiro" generate -W 7 -H 9 -s 1 -t "$t" --dpi 40 -o "$tmp/t-$t.$f"
         run 0 "$meiro" solve -t "$t" --dpi 40 -o "$tmp/s-$t.$f" "$data/seed003.txt"

@@ -4,6 +4,55 @@
 
 #include <ctype.h>
 #include <stdio.h>
+#include <string.h>
+
+static const char *const usage_list =
+    "Usage: meiro list\n"
+    "List the generators (-a), solvers (-m), templates (-t), difficulty levels\n"
+    "and formats (-f), each with what it does.\n";
+
+enum { LIST_COLUMNS = 79 };
+
+/* Terminal columns of a UTF-8 character starting with byte c (wide CJK
+ * characters, from U+1100 on, take two), and its length in bytes. */
+static int char_columns(const unsigned char *c, int *bytes)
+{
+    *bytes = c[0] < 0x80 ? 1 : c[0] >= 0xf0 ? 4 : c[0] >= 0xe0 ? 3 : 2;
+    if (*bytes < 3) return 1;
+    unsigned cp = *bytes == 3 ? (c[0] & 0x0fu) << 12 | (c[1] & 0x3fu) << 6 | (c[2] & 0x3fu) : 0x10000;
+    return cp >= 0x1100 ? 2 : 1;
+}
+
+/* "  name      text", the text wrapped at spaces to fit LIST_COLUMNS, its
+ * later lines under its first. */
+static void entry(const char *name, int name_width, const char *text)
+{
+    int indent = 2 + name_width + 1;
+    int col = printf("  %-*s ", name_width, name);
+    if (col > indent) { /* a long name: the text starts on the next line */
+        printf("\n%*s", indent, "");
+        col = indent;
+    }
+    const char *p = text;
+    while (*p) {
+        const char *word = p;
+        int width = 0, bytes;
+        while (*p && *p != ' ') {
+            width += char_columns((const unsigned char *)p, &bytes);
+            p += bytes;
+        }
+        if (col > indent && col + 1 + width > LIST_COLUMNS) {
+            printf("\n%*s", indent, "");
+            col = indent;
+        } else if (col > indent) {
+            putchar(' ');
+            col++;
+        }
+        col += printf("%.*s", (int)(p - word), word) > 0 ? width : 0;
+        while (*p == ' ') p++;
+    }
+    putchar('\n');
+}
 
 static void list_algorithms(const char *title, size_t count,
                             const meiro_algorithm_desc *(*info)(size_t))
@@ -11,15 +60,19 @@ static void list_algorithms(const char *title, size_t count,
     printf("%s:\n", title);
     for (size_t i = 0; i < count; i++) {
         const meiro_algorithm_desc *a = info(i);
-        printf("  %-10s %s", a->name, a->description);
-        if (a->aliases[0]) printf(" (also: %s)", a->aliases);
-        printf("\n");
+        char text[640];
+        snprintf(text, sizeof text, "%s%s%s%s", a->description, a->aliases[0] ? " (also: " : "", a->aliases,
+                 a->aliases[0] ? ")" : "");
+        entry(a->name, 13, text);
     }
 }
 
 int cmd_list(int argc, char **argv)
 {
-    (void)argv;
+    if (argc > 1 && (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0)) {
+        fputs(usage_list, stdout);
+        return fflush(stdout) == 0 ? EXIT_OK : EXIT_FAIL;
+    }
     if (argc > 1) return usage_error("list", "unexpected argument '%s'", argv[1]);
     list_algorithms("Generators (-a)", meiro_generator_count(), meiro_generator_info);
     printf("\n");
@@ -28,7 +81,7 @@ int cmd_list(int argc, char **argv)
     for (size_t i = 0; i < meiro_builtin_template_count(); i++) {
         const char *name = meiro_builtin_template_name(i);
         meiro_template *t = meiro_template_load(name, NULL);
-        printf("  %-18s %s\n", name, t ? meiro_template_description(t) : "");
+        entry(name, 18, t ? meiro_template_description(t) : "");
         meiro_template_free(t);
     }
     printf("\nDifficulty levels (booklet --difficulty):\n");
@@ -36,13 +89,17 @@ int cmd_list(int argc, char **argv)
         const meiro_level_desc *l = meiro_level_info((meiro_level)k);
         char ages[32];
         snprintf(ages, sizeof ages, isdigit((unsigned char)l->ages[0]) ? "ages %s" : "%s", l->ages);
-        printf("  %-10s %-10s %s (%s)\n", l->name, ages, l->description, l->algorithm);
+        char text[320];
+        snprintf(text, sizeof text, "%-10s %s (%s)", ages, l->description, l->algorithm);
+        entry(l->name, 10, text);
     }
     printf("\nFormats (-f):\n");
     for (unsigned f = 0; f < MEIRO_FORMAT_COUNT; f++) {
         const meiro_format_desc *info = meiro_format_info((meiro_format)f);
-        printf("  %-10s %s%s%s\n", info->name, info->description,
-               info->extensions[0] ? "; extension ." : "", info->extensions);
+        char text[320];
+        snprintf(text, sizeof text, "%s%s%s", info->description, info->extensions[0] ? "; extension ." : "",
+                 info->extensions);
+        entry(info->name, 10, text);
     }
     return fflush(stdout) == 0 ? EXIT_OK : EXIT_FAIL;
 }
