@@ -143,6 +143,11 @@ run 0 "$meiro" generate -s 1 --answer-page -o "$tmp/a.svg"; err_has "the answer 
 if grep -q 'stroke:rgb(85%' "$tmp/a-answer.svg" && ! grep -q 'stroke:rgb(85%' "$tmp/a.svg"; then ok
 else bad "the solution is not (only) in a-answer.svg"; fi
 run 2 "$meiro" generate -s 1 --answers key -f png; err_has "second file"; out_empty
+# no "seed N" line before a usage error: the seed of a maze never written
+run 2 "$meiro" generate --answers key -f png
+if grep -q "seed" "$tmp/err"; then bad "a seed was reported before a usage error"; else ok; fi
+run 2 "$meiro" booklet -n 3 --cell 99 -o "$tmp/nofit.pdf"
+if grep -q "seed" "$tmp/err"; then bad "a booklet's seed was reported before a usage error"; else ok; fi
 run 2 "$meiro" generate -s 1 --answers sideways -o "$tmp/a.pdf"; err_has "none, after-page or key"; absent "$tmp/a.pdf"
 run 2 "$meiro" generate -s 1 --paper a2 -o "$tmp/p.pdf"; err_has "unknown paper 'a2'"
 run 2 "$meiro" generate -s 1 --margin -3 -o "$tmp/p.pdf"; err_has "margin"

@@ -167,11 +167,7 @@ int cmd_booklet(int argc, char **argv)
     meiro_export_options page;
     int rc = page_finish(&pc, &page);
     if (rc != EXIT_OK) return rc;
-    if (!seeded) {
-        b.seed = clock_seed();
-        fprintf(stderr, "meiro: seed %llu (use -s %llu to make this booklet again)\n",
-                (unsigned long long)b.seed, (unsigned long long)b.seed);
-    }
+    if (!seeded) b.seed = clock_seed();
     progress prog = {.shown = false};
     clock_gettime(CLOCK_MONOTONIC, &prog.start);
     b.progress = show_progress;
@@ -183,6 +179,9 @@ int cmd_booklet(int argc, char **argv)
     if (s == MEIRO_ERROR_ARGUMENT || s == MEIRO_ERROR_UNKNOWN_NAME)
         return usage_error("booklet", "%s", with_flags(err.message));
     if (s != MEIRO_OK) return report_failure(is_stdout(output) ? "stdout" : output, &err);
+    if (!seeded) /* once the booklet is out, not before an error */
+        fprintf(stderr, "meiro: seed %llu (use -s %llu to make this booklet again)\n",
+                (unsigned long long)b.seed, (unsigned long long)b.seed);
     return EXIT_OK;
 }
 

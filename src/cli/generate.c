@@ -153,9 +153,6 @@ int cmd_generate(int argc, char **argv)
         rc = library_error("generate", NULL, &err);
         goto done;
     }
-    if (!seeded)
-        fprintf(stderr, "meiro: seed %llu (use -s %llu to make this maze again)\n",
-                (unsigned long long)opt.seed, (unsigned long long)opt.seed);
     solution = solution || answers_asked(&page);
     if (solution && meiro_solve_watched(m, solver, trace ? &watcher : NULL, &path, &err) != MEIRO_OK) {
         rc = library_error("generate", NULL, &err);
@@ -163,6 +160,10 @@ int cmd_generate(int argc, char **argv)
     }
     rc = write_result("generate", m, solution ? &path : NULL, format, &page, output);
     if (rc == EXIT_OK && trace) rc = write_animations(trace, NULL, animate, frames);
+    /* the seed once the maze is out (not before an error about the output) */
+    if (rc == EXIT_OK && !seeded)
+        fprintf(stderr, "meiro: seed %llu (use -s %llu to make this maze again)\n",
+                (unsigned long long)opt.seed, (unsigned long long)opt.seed);
 done:
     meiro_trace_free(trace);
     meiro_path_free(&path);
