@@ -189,11 +189,12 @@ static FILE *open_temp(const char *filename, const struct stat *old, char **temp
     return NULL;
 }
 
-/* A device, FIFO or socket: streamed into, as a shell redirection would. */
-static meiro_status write_directly(const char *filename, stream_writer write, void *ctx,
-                                   meiro_error *err)
+/* A device, FIFO or socket: streamed into, as a shell redirection would.
+ * mode "ab" for a descriptor's name: what was written to it stays. */
+static meiro_status write_directly(const char *filename, const char *mode, stream_writer write,
+                                   void *ctx, meiro_error *err)
 {
-    FILE *f = fopen(filename, "wb");
+    FILE *f = fopen(filename, mode);
     if (!f) return fail(err, MEIRO_ERROR_IO, "cannot open for writing: %s", strerror(errno));
     meiro_status s = write(ctx, f, NULL, err);
     if (s == MEIRO_OK && (fflush(f) != 0 || ferror(f)))
@@ -204,7 +205,9 @@ static meiro_status write_directly(const char *filename, stream_writer write, vo
 }
 
 /* /dev/stdout, /dev/fd/3, /proc/self/fd/1: a descriptor the caller opened
- * (a shell's redirection), written to as it is, even when it is a file. */
+ * (a shell's redirection), written to as it is, even when it is a file
+ * (appended to: reopening it through its name would truncate it, losing
+ * what `>>` or earlier writes put there). */
 static bool names_a_descriptor(const char *filename)
 {
     if (strncmp(filename, "/dev/fd/", 8) == 0 || strncmp(filename, "/proc/self/fd/", 14) == 0)
@@ -220,7 +223,7 @@ meiro_status save_atomically(const char *filename, stream_writer write, void *ct
                              meiro_error *err)
 {
     if (err) err->status = MEIRO_OK;
-    if (names_a_descriptor(filename)) return write_directly(filename, write, ctx, err);
+    if (names_a_descriptor(filename)) return write_directly(filename, "ab", write, ctx, err);
     struct stat st;
     char *resolved = NULL;
     if (lstat(filename, &st) == 0 && S_ISLNK(st.st_mode)) {
@@ -230,7 +233,7 @@ meiro_status save_atomically(const char *filename, stream_writer write, void *ct
     bool exists = stat(filename, &st) == 0;
     meiro_status s;
     if (exists && !S_ISREG(st.st_mode)) {
-        s = write_directly(filename, write, ctx, err);
+        s = write_directly(filename, "wb", write, ctx, err);
         free(resolved);
         return s;
     }
