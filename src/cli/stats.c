@@ -2,10 +2,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
-#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
-#include <string.h>
 
 static const char *const usage_stats =
     "Usage: meiro stats [OPTIONS] INPUT\n"

@@ -32,7 +32,9 @@
  * dies, as git's tempfile.c does. The list holds only the names of files in
  * flight; nothing a call computes depends on it. Slots are taken and given
  * back with atomic exchanges, so the handler, which takes each entry it
- * removes, never meets half an entry or one being freed. */
+ * removes, never meets half an entry or one being freed. The handler cannot
+ * free (free is not async-signal-safe): it leaves what it took in `removed`,
+ * where temp_untrack frees it if the program goes on. */
 
 struct temp_entry {
     bool frames_dir;       /* a folder of frame-NNNNN.png files */
@@ -42,7 +44,7 @@ struct temp_entry {
 };
 
 enum { TEMP_SLOTS = 64 }; /* saves in flight at once; beyond, untracked */
-static _Atomic(temp_entry *) temp_slots[TEMP_SLOTS];
+static _Atomic(temp_entry *) temp_slots[TEMP_SLOTS], removed[TEMP_SLOTS];
 
 temp_entry *temp_track(const char *path, bool frames_dir)
 {
@@ -75,15 +77,16 @@ void temp_frames_written(temp_entry *e, size_t frames)
 void temp_untrack(temp_entry *e)
 {
     if (!e) return;
-    for (size_t i = 0; i < TEMP_SLOTS; i++) {
+    for (size_t i = 0; i < 2 * TEMP_SLOTS; i++) {
         temp_entry *mine = e;
-        if (atomic_compare_exchange_strong(&temp_slots[i], &mine, NULL)) {
+        if (atomic_compare_exchange_strong(i < TEMP_SLOTS ? &temp_slots[i] : &removed[i - TEMP_SLOTS],
+                                           &mine, NULL)) {
             free(e->scratch);
             free(e);
             return;
         }
     }
-    /* not found: a signal handler took it and is removing the file */
+    /* not found: a handler (in another thread) is still removing the file */
 }
 
 /* "DIR/frame-NNNNN.png" into buf, without snprintf (not async-signal-safe). */
@@ -117,7 +120,7 @@ void meiro_remove_temp_files(void)
         } else {
             unlink(e->path);
         }
-        /* not freed: free is not async-signal-safe, and the process ends */
+        atomic_store(&removed[i], e);
     }
 }
 
