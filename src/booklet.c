@@ -122,7 +122,8 @@ static meiro_status make_mazes(const meiro_booklet_options *b, booklet *bk, unsi
 }
 
 static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, const meiro_export_options *page,
-                                 meiro_format format, FILE *out, meiro_error *err)
+                                 meiro_format format, FILE *out, const char *temp_dir,
+                                 meiro_error *err)
 {
     if (b->count < 1 || b->count > 10000)
         return fail(err, MEIRO_ERROR_ARGUMENT, "a booklet has 1 to 10000 mazes (not %u)", b->count);
@@ -154,7 +155,7 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, co
     booklet bk = {0};
     meiro_status s = make_mazes(b, &bk, total, err);
     if (s == MEIRO_OK && format == MEIRO_FORMAT_XLSX) {
-        s = xlsx_write_items(bk.items, bk.count, &opt, out, err);
+        s = xlsx_write_items(bk.items, bk.count, &opt, out, temp_dir, err);
     } else if (s == MEIRO_OK) {
         document d;
         s = doc_init(&d, bk.items, bk.count, &opt, b->cover, err);
@@ -188,16 +189,23 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, co
 }
 
 /* Numbers read and written in the "C" locale (core/numbers.h). */
-meiro_status meiro_booklet_write(const meiro_booklet_options *b, const meiro_export_options *page,
-                                 meiro_format format, FILE *out, meiro_error *err)
+static meiro_status booklet_write_in(const meiro_booklet_options *b, const meiro_export_options *page,
+                                     meiro_format format, FILE *out, const char *temp_dir,
+                                     meiro_error *err)
 {
     meiro_error own;
     if (!err) err = &own; /* below, a failure's status is read from err */
     c_numbers n;
     c_numbers_begin(&n);
-    meiro_status r = booklet_write_unlocalized(b, page, format, out, err);
+    meiro_status r = booklet_write_unlocalized(b, page, format, out, temp_dir, err);
     c_numbers_end(&n);
     return r;
+}
+
+meiro_status meiro_booklet_write(const meiro_booklet_options *b, const meiro_export_options *page,
+                                 meiro_format format, FILE *out, meiro_error *err)
+{
+    return booklet_write_in(b, page, format, out, NULL, err);
 }
 
 typedef struct booklet_job {
@@ -206,10 +214,10 @@ typedef struct booklet_job {
     meiro_format format;
 } booklet_job;
 
-static meiro_status write_booklet_job(void *ctx, FILE *out, meiro_error *err)
+static meiro_status write_booklet_job(void *ctx, FILE *out, const char *temp_dir, meiro_error *err)
 {
     const booklet_job *job = ctx;
-    return meiro_booklet_write(job->b, job->page, job->format, out, err);
+    return booklet_write_in(job->b, job->page, job->format, out, temp_dir, err);
 }
 
 meiro_status meiro_booklet_save(const meiro_booklet_options *b, const meiro_export_options *page,

@@ -14,19 +14,21 @@
 #include <strings.h>
 
 typedef meiro_status (*write_fn)(const meiro_maze *m, const meiro_path *path,
-                                 const meiro_export_options *opt, FILE *out, meiro_error *err);
+                                 const meiro_export_options *opt, FILE *out, const char *temp_dir,
+                                 meiro_error *err);
 typedef meiro_maze *(*read_fn)(FILE *in, meiro_error *err);
 
 /* The plain-text writers have no page options and only fail on I/O. */
 #define PLAIN_WRITER(name, call)                                                              \
     static meiro_status name(const meiro_maze *m, const meiro_path *p,                        \
-                             const meiro_export_options *opt, FILE *o, meiro_error *err)      \
+                             const meiro_export_options *opt, FILE *o, const char *temp_dir,  \
+                             meiro_error *err)                                                \
     {                                                                                         \
         (void)opt;                                                                            \
+        (void)temp_dir;                                                                       \
         meiro_status s = call;                                                                \
-        return s == MEIRO_OK ? s : fail(err, s, "%s", s == MEIRO_ERROR_NOMEM             \
-                                                            ? "out of memory writing the maze" \
-                                                            : "write error");                 \
+        if (s == MEIRO_ERROR_NOMEM) return fail(err, s, "out of memory writing the maze");    \
+        return s == MEIRO_OK ? s : fail_write(err);                                          \
     }
 PLAIN_WRITER(w_text, write_text(m, p, o, false))
 PLAIN_WRITER(w_csv, write_text(m, p, o, true))
@@ -109,7 +111,8 @@ meiro_status meiro_format_from_filename(const char *filename, meiro_format fallb
 }
 
 static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *path, meiro_format format,
-                         const meiro_export_options *opt, FILE *out, meiro_error *err)
+                         const meiro_export_options *opt, FILE *out, const char *temp_dir,
+                         meiro_error *err)
 {
     if ((unsigned)format >= MEIRO_FORMAT_COUNT)
         return fail(err, MEIRO_ERROR_ARGUMENT, "invalid format %d", (int)format);
@@ -135,22 +138,29 @@ static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *
         path = &found;
     }
     errno = 0;
-    meiro_status s = formats[format].write(maze, path, &local, out, err);
+    meiro_status s = formats[format].write(maze, path, &local, out, temp_dir, err);
     meiro_path_free(&found);
     if (s == MEIRO_OK && (fflush(out) != 0 || ferror(out)))
-        s = fail(err, MEIRO_ERROR_IO, "write error: %s", strerror(errno ? errno : EIO));
+        s = fail_write(err);
     return s;
 }
 
 /* Numbers read and written in the "C" locale (core/numbers.h). */
-meiro_status meiro_write(const meiro_maze *maze, const meiro_path *path, meiro_format format,
-                         const meiro_export_options *opt, FILE *out, meiro_error *err)
+static meiro_status write_in(const meiro_maze *maze, const meiro_path *path, meiro_format format,
+                             const meiro_export_options *opt, FILE *out, const char *temp_dir,
+                             meiro_error *err)
 {
     c_numbers n;
     c_numbers_begin(&n);
-    meiro_status r = write_unlocalized(maze, path, format, opt, out, err);
+    meiro_status r = write_unlocalized(maze, path, format, opt, out, temp_dir, err);
     c_numbers_end(&n);
     return r;
+}
+
+meiro_status meiro_write(const meiro_maze *maze, const meiro_path *path, meiro_format format,
+                         const meiro_export_options *opt, FILE *out, meiro_error *err)
+{
+    return write_in(maze, path, format, opt, out, NULL, err);
 }
 
 typedef struct save_job {
@@ -160,10 +170,10 @@ typedef struct save_job {
     const meiro_export_options *opt;
 } save_job;
 
-static meiro_status write_save_job(void *ctx, FILE *out, meiro_error *err)
+static meiro_status write_save_job(void *ctx, FILE *out, const char *temp_dir, meiro_error *err)
 {
     const save_job *job = ctx;
-    return meiro_write(job->maze, job->path, job->format, job->opt, out, err);
+    return write_in(job->maze, job->path, job->format, job->opt, out, temp_dir, err);
 }
 
 meiro_status meiro_save(const meiro_maze *maze, const meiro_path *path, meiro_format format,

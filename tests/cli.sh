@@ -257,6 +257,143 @@ same "$tmp/target.txt" "$tmp/direct.txt"
 case "$(ls -l "$tmp/target.txt")" in -rw-r-----*) ok ;; *) bad "mode not kept: $(ls -l "$tmp/target.txt")" ;; esac
 if [ "$(find "$tmp" -name '*.tmp' | wc -l)" -eq 0 ]; then ok; else bad "temporary files left"; fi
 
+# output names up to 255 bytes: the temporary name next to them is shortened
+long=$(printf '%0251d' 0 | tr 0 n)
+run 0 "$meiro" generate -W 4 -H 3 -s 1 -o "$tmp/$long.txt"; same "$tmp/$long.txt" "$tmp/direct.txt"
+run 0 "$meiro" generate -W 4 -H 3 -s 1 -o "$tmp/${long%n}.xlsx"
+if [ -s "$tmp/${long%n}.xlsx" ]; then ok; else bad "no workbook with a 255-byte name"; fi
+run 0 "$meiro" generate -W 4 -H 3 -s 1 --frames "$tmp/$long$(printf nnnn)" -o /dev/null
+if [ -f "$tmp/$long$(printf nnnn)/frame-00001.png" ]; then ok; else bad "no frames in a folder of a 255-byte name"; fi
+rm -rf "$tmp/$long"*
+# /dev/stdout leading to a file is the caller's descriptor: written to
+# (appended), not replaced by a new file
+echo first > "$tmp/redirected.txt"
+"$meiro" generate -W 4 -H 3 -s 1 -o /dev/stdout >> "$tmp/redirected.txt"
+{ echo first; cat "$tmp/direct.txt"; } > "$tmp/want.txt"
+same "$tmp/redirected.txt" "$tmp/want.txt"
+
+# a reader that goes away (| head) ends meiro quietly, by SIGPIPE (141),
+# even when SIGPIPE came ignored (then writes failed with "Broken pipe")
+for ignore in no yes; do
+    for o in "" "-o /dev/stdout"; do
+        ( [ $ignore = yes ] && trap '' PIPE
+          { "$meiro" generate -W 2000 -H 2000 -s 1 $o 2> "$tmp/err"; echo $? > "$tmp/status"; } | head -c 10 > /dev/null )
+        if [ "$(cat "$tmp/status")" -eq 141 ]; then ok; else bad "| head (SIGPIPE ignored: $ignore, $o): exit $(cat "$tmp/status")"; fi
+        err_empty
+    done
+done
+# an XLSX to a pipe is assembled in $TMPDIR: a closed pipe removes it
+mkdir "$tmp/scratch"
+{ TMPDIR="$tmp/scratch" "$meiro" generate -W 400 -H 400 -s 1 -f xlsx 2> "$tmp/err"; echo $? > "$tmp/status"; } | head -c 10 > /dev/null
+if [ "$(cat "$tmp/status")" -eq 141 ]; then ok; else bad "xlsx | head: exit $(cat "$tmp/status")"; fi
+if [ -z "$(ls -A "$tmp/scratch")" ]; then ok; else bad "xlsx | head left $(ls -A "$tmp/scratch")"; fi
+
+# Ctrl-C and SIGTERM during a save: the temporary files go, the old file
+# stays, and meiro dies of the signal (130, 143).
+# interrupt SIG PATTERN CMD...: runs CMD (in $tmp/sig) in the foreground and
+# sends SIG once a name in $tmp/sig matches PATTERN; its status in $got
+interrupt() {
+    sig=$1 pattern=$2; shift 2
+    rm -f "$tmp/pid"
+    ( i=0
+      while [ $i -lt 600 ]; do
+          if [ -s "$tmp/pid" ] && ls -A "$tmp/sig" | grep -q -- "$pattern"; then
+              kill -s "$sig" "$(cat "$tmp/pid")"; exit
+          fi
+          sleep 0.05; i=$((i + 1))
+      done ) &
+    sh -c 'echo $$ > "$0"; exec "$@"' "$tmp/pid" "$@" > /dev/null 2> "$tmp/err"
+    got=$?
+    wait
+}
+mkdir "$tmp/sig"
+echo old > "$tmp/sig/old.txt"
+for case in "INT 130 txt" "TERM 143 txt" "TERM 143 xlsx" "INT 130 frames"; do
+    set -- $case
+    cp "$tmp/sig/old.txt" "$tmp/sig/big.$3"
+    case $3 in
+    txt) interrupt "$1" '^\.big\.txt\..*\.tmp$' "$meiro" generate -W 4000 -H 4000 -s 1 -o "$tmp/sig/big.txt" ;;
+    xlsx) interrupt "$1" 'meiro-xlsx' "$meiro" generate -W 1200 -H 1200 -s 1 -o "$tmp/sig/big.xlsx" ;;
+    frames) interrupt "$1" '^\.fr\..*\.tmp$' "$meiro" generate -W 300 -H 200 -s 1 --frames "$tmp/sig/fr" -o /dev/null ;;
+    esac
+    if [ "$got" -eq "$2" ]; then ok; else bad "SIG$1 during a $3 save: exit $got, wanted $2"; fi
+    same "$tmp/sig/big.$3" "$tmp/sig/old.txt"
+    left=$(ls -A "$tmp/sig" | grep -v -e '^old\.txt$' -e '^big\.')
+    if [ -z "$left" ]; then ok; else bad "SIG$1 during a $3 save left: $left"; fi
+done
+
+# a full disk, a file size limit: exit 1, the reason named, the old file
+# as it was, no temporary file (not even the workbook's)
+for f in txt pdf svg png xlsx; do
+    run 1 "$meiro" generate -W 40 -H 30 -s 1 -f $f -o /dev/full; err_has "/dev/full: .*No space left on device"
+done
+run 1 "$meiro" generate -s 1 --animate /dev/full -o /dev/null; err_has "No space left on device"
+mkdir "$tmp/limit"
+for f in txt pdf svg png xlsx; do
+    echo old > "$tmp/limit/keep.$f"
+    # no `trap '' XFSZ` here: meiro ignores SIGXFSZ itself
+    ( ulimit -f 8; exec "$meiro" generate -W 200 -H 200 -s 1 --dpi 300 -o "$tmp/limit/keep.$f" ) > /dev/null 2> "$tmp/err"
+    if [ $? -eq 1 ]; then ok; else bad "ulimit -f, $f: not exit 1"; fi
+    err_has "keep.$f: .*File too large"
+    same "$tmp/limit/keep.$f" "$tmp/sig/old.txt"
+done
+if [ "$(ls -A "$tmp/limit" | grep -vc '^keep\.')" -eq 0 ]; then ok; else bad "ulimit -f left $(ls -A "$tmp/limit")"; fi
+# a small disk (a tmpfs, where we may mount one): every format, booklets
+# and frames; frames that fail half-way are all removed, and counted
+if [ "$(id -u)" -eq 0 ] && mkdir "$tmp/small" && mount -t tmpfs -o size=64k meiro-test "$tmp/small" 2>/dev/null; then
+    for f in txt pdf svg png xlsx; do
+        echo old > "$tmp/small/keep.$f"
+        run 1 "$meiro" generate -W 200 -H 200 -s 1 -o "$tmp/small/keep.$f"; err_has "No space left on device"
+        same "$tmp/small/keep.$f" "$tmp/sig/old.txt"
+    done
+    run 1 "$meiro" booklet -n 40 -s 1 -o "$tmp/small/book.pdf"; err_has "No space left on device"
+    run 1 "$meiro" generate -W 60 -H 40 -s 1 --frames "$tmp/small/fr" -o /dev/null
+    err_has "fr: cannot write frame [0-9]* of [0-9]*: No space left on device ([0-9]* written, none kept)"
+    absent "$tmp/small/fr"
+    if [ "$(ls -A "$tmp/small" | grep -vc '^keep\.')" -eq 0 ]; then ok; else bad "a full disk left $(ls -A "$tmp/small")"; fi
+    umount "$tmp/small"
+else
+    echo "cli: small-disk runs skipped (needs root and a tmpfs mount)"
+fi
+# frames into a folder that has frames already: replaced once all are written
+run 0 "$meiro" generate -W 6 -H 4 -s 1 --frames "$tmp/fr" -o /dev/null
+if [ -z "$(ls -A "$tmp/fr" | grep -v '^frame-[0-9]*\.png$')" ]; then ok; else bad "frames folder has $(ls -A "$tmp/fr")"; fi
+
+# every command's standard output is checked: closed, it is an error
+run 1 sh -c "'$meiro' list >&-"; err_has "^meiro: write error: Bad file descriptor"
+run 1 sh -c "'$meiro' stats '$data/seed003.txt' >&-"; err_has "^meiro: write error"
+run 1 sh -c "'$meiro' --version >&-"; err_has "^meiro: write error"
+run 0 sh -c "'$meiro' generate -s 1 -o '$tmp/quiet.txt' >&-"; err_empty
+
+# SOURCE_DATE_EPOCH: malformed or out of range is refused (reproducible-
+# builds.org), never a crash or the clock; 0 is a date like any other
+for v in 67768036191676800 abc -5 1e9 253402300800; do
+    for f in pdf xlsx; do
+        SOURCE_DATE_EPOCH=$v run 2 "$meiro" generate -s 1 -o "$tmp/epoch-bad.$f"
+        err_has "SOURCE_DATE_EPOCH must be whole seconds"; absent "$tmp/epoch-bad.$f"
+    done
+done
+SOURCE_DATE_EPOCH=0 run 0 "$meiro" generate -s 1 -o "$tmp/epoch0.xlsx"
+unzip -p "$tmp/epoch0.xlsx" docProps/core.xml > "$tmp/out"; out_has "created[^>]*>1970-01-01T00:00:01Z"
+# the same seed, options and SOURCE_DATE_EPOCH give the same bytes in every
+# format, a second later too
+all_formats() {
+    d=$tmp/$1; mkdir "$d"
+    for f in pdf xlsx; do "$meiro" generate -W 12 -H 9 -s 4 --answer-page -o "$d/m.$f"; done
+    for f in svg png txt csv ascii unicode; do "$meiro" generate -W 12 -H 9 -s 4 --solution -f $f -o "$d/m.$f"; done
+    "$meiro" generate -W 12 -H 9 -s 4 --solution --animate "$d/anim.svg" --frames "$d/frames" -o /dev/null
+    "$meiro" booklet -n 3 -s 9 -o "$d/book.pdf"
+    "$meiro" booklet -n 3 -s 9 -o "$d/book.xlsx"
+}
+for epoch in "" 0 1767225600; do
+    export SOURCE_DATE_EPOCH=$epoch
+    rm -rf "$tmp/first" "$tmp/second"
+    all_formats first; sleep 1; all_formats second
+    if diff -r "$tmp/first" "$tmp/second" > "$tmp/out"; then ok; else bad "SOURCE_DATE_EPOCH='$epoch': outputs differ: $(cat "$tmp/out")"; fi
+    if [ "$(ls "$tmp/first" | wc -l)" -eq 12 ]; then ok; else bad "all_formats wrote $(ls "$tmp/first")"; fi
+done
+unset SOURCE_DATE_EPOCH
+
 # stats
 run 0 "$meiro" stats "$data/seed003.txt"; out_has "size: *8 x 7"; out_has "solution: *16 cells"; out_has "perfect: *yes"
 run 0 "$meiro" stats --json "$data/seed003.txt"; out_has '"solution_length": 16'; out_has '"seed": null'

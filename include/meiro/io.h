@@ -57,6 +57,13 @@ MEIRO_API meiro_status meiro_write(const meiro_maze *maze, const meiro_path *pat
 MEIRO_API meiro_status meiro_save(const meiro_maze *maze, const meiro_path *path, meiro_format format,
                         const meiro_export_options *opt, const char *filename, meiro_error *err);
 
+/* Removes the temporary files of the saves in progress (every meiro_save,
+ * meiro_booklet_save, meiro_animate_svg_save and meiro_animate_frames of the
+ * process). Async-signal-safe: for a program's SIGINT, SIGTERM or SIGPIPE
+ * handler that then ends the process (the saves it interrupts cannot
+ * finish). */
+MEIRO_API void meiro_remove_temp_files(void);
+
 /* Reads a maze (text or CSV) from a stream. Parse errors carry line and
  * column (for CSV: the field number). Returns NULL and fills err. */
 MEIRO_API meiro_maze *meiro_read(FILE *in, meiro_format format, meiro_error *err);

@@ -72,7 +72,10 @@ MEIRO_API meiro_status meiro_animate_svg(const meiro_trace *trace, const meiro_m
 MEIRO_API meiro_status meiro_animate_svg_save(const meiro_trace *trace, const meiro_maze *initial,
                                               const char *filename, meiro_error *err);
 
-/* Numbered PNG frames (frame-00001.png ...) in `dir` (made if missing). */
+/* Numbered PNG frames (frame-00001.png ...) in `dir` (made if missing),
+ * all or none: written into a temporary folder (next to `dir` if new,
+ * inside it if not) and put in place once all are written; a failure
+ * removes them and its message says how many were written. */
 MEIRO_API meiro_status meiro_animate_frames(const meiro_trace *trace, const meiro_maze *initial,
                                             const char *dir, unsigned frames,
                                             meiro_error *err);

@@ -101,5 +101,5 @@ int cmd_list(int argc, char **argv)
                  info->extensions);
         entry(info->name, 10, text);
     }
-    return fflush(stdout) == 0 ? EXIT_OK : EXIT_FAIL;
+    return EXIT_OK; /* main checks that standard output was written */
 }

@@ -1,9 +1,13 @@
 /* The meiro command: finds the command and runs it (one file each in
- * src/cli/). Exit status: 0 success, 1 runtime failure, 2 usage error. */
+ * src/cli/). Exit status: 0 success, 1 runtime failure, 2 usage error; a
+ * signal that ends it (Ctrl-C, SIGTERM, a reader of its output gone) ends
+ * it by that signal, after removing the temporary files of its saves. */
+#define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
 #include <errno.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -23,7 +27,51 @@ static const char *const usage_main =
     "  meiro --version        print the version\n";
 
 
-int main(int argc, char **argv)
+/* Removes the half-written temporary files, then dies of the signal, so
+ * the shell sees 130 (Ctrl-C), 143 (SIGTERM) or 141 (a closed pipe, quietly
+ * as `yes | head` does). SA_RESETHAND has put the default action back; the
+ * raised signal arrives when the handler returns. */
+static void remove_temp_files_and_die(int sig)
+{
+    meiro_remove_temp_files();
+    raise(sig);
+}
+
+static void handle_signals(void)
+{
+    static const int fatal[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE};
+    for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++) {
+        struct sigaction sa = {0}, old;
+        sigemptyset(&sa.sa_mask);
+        sa.sa_handler = remove_temp_files_and_die;
+        sa.sa_flags = SA_RESETHAND;
+        /* a signal ignored by whoever started us (nohup, `&`) stays ignored,
+         * except SIGPIPE: a closed pipe ends meiro quietly, not with errors */
+        if (sigaction(fatal[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN && fatal[i] != SIGPIPE)
+            continue;
+        sigaction(fatal[i], &sa, NULL);
+    }
+    /* past a file size limit (ulimit -f), write() fails with EFBIG: the
+     * save then fails cleanly, its temporary file removed, with a message */
+    signal(SIGXFSZ, SIG_IGN);
+}
+
+/* Like coreutils' close_stdout: what could not be written to standard
+ * output (closed, full disk) is a failure, reported once. (stdout stays
+ * open: watch's exit handler still writes to it.) */
+static int close_stdout(int rc)
+{
+    errno = 0;
+    bool failed = fflush(stdout) != 0;
+    int e = errno;
+    failed = ferror(stdout) || failed;
+    if (!failed || rc != EXIT_OK) return rc;
+    if (e) fprintf(stderr, "meiro: write error: %s\n", strerror(e));
+    else fprintf(stderr, "meiro: write error\n");
+    return EXIT_FAIL;
+}
+
+static int run(int argc, char **argv)
 {
     opterr = 0;
     if (argc < 2) {
@@ -47,14 +95,13 @@ int main(int argc, char **argv)
         {"watch", cmd_watch},       {"stats", cmd_stats}, {"list", cmd_list},
     };
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
-        if (strcmp(cmd, commands[i].name) == 0) {
-            int rc = commands[i].run(argc - 1, argv + 1);
-            if (rc == EXIT_OK && (fflush(stdout) != 0 || ferror(stdout))) {
-                fprintf(stderr, "meiro: stdout: write error: %s\n", strerror(errno));
-                return EXIT_FAIL;
-            }
-            return rc;
-        }
+        if (strcmp(cmd, commands[i].name) == 0) return commands[i].run(argc - 1, argv + 1);
     }
     return usage_error(NULL, "unknown command '%s'", cmd);
+}
+
+int main(int argc, char **argv)
+{
+    handle_signals();
+    return close_stdout(run(argc, argv));
 }

@@ -1,6 +1,7 @@
 /* Status messages and error filling. */
 #include "core/error.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,3 +58,10 @@ meiro_status fail_at(meiro_error *err, meiro_status status, unsigned long line,
     return status;
 }
 
+
+meiro_status fail_write(meiro_error *err)
+{
+    int e = errno;
+    if (e) return fail(err, MEIRO_ERROR_IO, "write error: %s", strerror(e));
+    return fail(err, MEIRO_ERROR_IO, "write error");
+}

@@ -17,4 +17,8 @@ __attribute__((format(printf, 5, 6)))
 meiro_status fail_at(meiro_error *err, meiro_status status, unsigned long line,
                            unsigned long column, const char *fmt, ...);
 
+/* MEIRO_ERROR_IO, "write error: " and errno's reason ("No space left on
+ * device", "File too large"), or without one if errno is 0. */
+meiro_status fail_write(meiro_error *err);
+
 #endif /* MEIRO_SRC_CORE_ERROR_H */

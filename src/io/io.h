@@ -11,10 +11,28 @@ meiro_status write_lines(const meiro_maze *m, const meiro_path *path, FILE *out,
 meiro_maze *read_grid(FILE *in, bool csv, meiro_error *err);
 
 /* Writes a file atomically: `write` fills a temporary file next to it,
- * which is flushed, synced and renamed over `filename` only on success. */
-typedef meiro_status (*stream_writer)(void *ctx, FILE *out, meiro_error *err);
+ * which is flushed, synced and renamed over `filename` only on success.
+ * temp_dir is the folder of that temporary file, for a writer that needs
+ * scratch files of its own (the room is there); NULL when the output is
+ * written directly (a device, a pipe). */
+typedef meiro_status (*stream_writer)(void *ctx, FILE *out, const char *temp_dir,
+                                      meiro_error *err);
 meiro_status save_atomically(const char *filename, stream_writer write, void *ctx,
                              meiro_error *err);
+
+/* ".NAME.xxxxxxxx.tmp" next to `target` (attempt varies the x's), short
+ * enough to be a valid name whatever NAME's length; malloc'ed, NULL if out
+ * of memory. */
+char *temp_name_next_to(const char *target, unsigned attempt);
+
+/* The temporary files of the process, which meiro_remove_temp_files
+ * removes: tracked while they exist (NULL when they cannot be: the save
+ * goes on, untracked), untracked (and the entry freed) once renamed or
+ * removed. A frames folder holds frame-00001.png up to the count given. */
+typedef struct temp_entry temp_entry;
+temp_entry *temp_track(const char *path, bool frames_dir);
+void temp_frames_written(temp_entry *e, size_t frames);
+void temp_untrack(temp_entry *e);
 
 /* Marks the path's cells in a w * h byte array (MARK_PATH) and the walls
  * it crosses (MARK_EAST, MARK_SOUTH: through the cell's east or south

@@ -2,18 +2,150 @@
  * next to it is written, flushed, synced and renamed over it only when
  * complete, keeping its permissions. A symlink stays a link (the file it
  * points to is replaced); a device, FIFO or socket (/dev/null, /dev/stdout,
- * a pipe) is written to directly, never replaced by a file. */
-#define _XOPEN_SOURCE 700 /* realpath */
+ * a pipe) is written to directly, never replaced by a file. The temporary
+ * files of saves in progress are listed so that a signal handler can
+ * remove them (meiro_remove_temp_files). */
+#define _XOPEN_SOURCE 700 /* realpath, readlink */
 #include "core/error.h"
 #include "io/io.h"
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <stdatomic.h>
+#include <stdint.h>
 #include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+
+#ifndef NAME_MAX
+#define NAME_MAX 255
+#endif
+
+/* ---- The temporary files of the process ----
+ *
+ * The one piece of global state in the library, on purpose: a temporary
+ * file belongs to the process, not to a call, and a signal handler (which
+ * gets no context) must find every one to remove it before the process
+ * dies, as git's tempfile.c does. The list holds only the names of files in
+ * flight; nothing a call computes depends on it. Slots are taken and given
+ * back with atomic exchanges, so the handler, which takes each entry it
+ * removes, never meets half an entry or one being freed. The handler cannot
+ * free (free is not async-signal-safe): it leaves what it took in `removed`,
+ * where temp_untrack frees it if the program goes on. */
+
+struct temp_entry {
+    bool frames_dir;       /* a folder of frame-NNNNN.png files */
+    atomic_size_t frames;  /* frames written into it so far */
+    char *scratch;         /* room for a frame's name, made in advance */
+    char path[];
+};
+
+enum { TEMP_SLOTS = 64 }; /* saves in flight at once; beyond, untracked */
+static _Atomic(temp_entry *) temp_slots[TEMP_SLOTS], removed[TEMP_SLOTS];
+
+temp_entry *temp_track(const char *path, bool frames_dir)
+{
+    size_t len = strlen(path);
+    temp_entry *e = malloc(sizeof *e + len + 1);
+    char *scratch = frames_dir ? malloc(len + 32) : NULL;
+    if (!e || (frames_dir && !scratch)) { /* still saved, only not removed on a signal */
+        free(e);
+        free(scratch);
+        return NULL;
+    }
+    e->frames_dir = frames_dir;
+    atomic_init(&e->frames, 0);
+    e->scratch = scratch;
+    memcpy(e->path, path, len + 1);
+    for (size_t i = 0; i < TEMP_SLOTS; i++) {
+        temp_entry *none = NULL;
+        if (atomic_compare_exchange_strong(&temp_slots[i], &none, e)) return e;
+    }
+    free(scratch);
+    free(e);
+    return NULL;
+}
+
+void temp_frames_written(temp_entry *e, size_t frames)
+{
+    if (e) atomic_store(&e->frames, frames);
+}
+
+void temp_untrack(temp_entry *e)
+{
+    if (!e) return;
+    for (size_t i = 0; i < 2 * TEMP_SLOTS; i++) {
+        temp_entry *mine = e;
+        if (atomic_compare_exchange_strong(i < TEMP_SLOTS ? &temp_slots[i] : &removed[i - TEMP_SLOTS],
+                                           &mine, NULL)) {
+            free(e->scratch);
+            free(e);
+            return;
+        }
+    }
+    /* not found: a handler (in another thread) is still removing the file */
+}
+
+/* "DIR/frame-NNNNN.png" into buf, without snprintf (not async-signal-safe). */
+static void frame_name(char *buf, const char *dir, size_t frame)
+{
+    size_t n = strlen(dir);
+    memcpy(buf, dir, n);
+    memcpy(buf + n, "/frame-", 7);
+    n += 7;
+    char digits[24];
+    size_t d = 0;
+    do digits[d++] = (char)('0' + frame % 10);
+    while ((frame /= 10) != 0);
+    for (size_t pad = d; pad < 5; pad++) buf[n++] = '0';
+    while (d) buf[n++] = digits[--d];
+    memcpy(buf + n, ".png", 5);
+}
+
+void meiro_remove_temp_files(void)
+{
+    for (size_t i = 0; i < TEMP_SLOTS; i++) {
+        temp_entry *e = atomic_exchange(&temp_slots[i], NULL);
+        if (!e) continue;
+        if (e->frames_dir) {
+            size_t frames = atomic_load(&e->frames);
+            for (size_t f = 1; f <= frames; f++) {
+                frame_name(e->scratch, e->path, f);
+                unlink(e->scratch);
+            }
+            rmdir(e->path);
+        } else {
+            unlink(e->path);
+        }
+        atomic_store(&removed[i], e);
+    }
+}
+
+/* ---- Temporary names ---- */
+
+char *temp_name_next_to(const char *target, unsigned attempt)
+{
+    const char *slash = strrchr(target, '/');
+    size_t dir_len = slash ? (size_t)(slash - target + 1) : 0;
+    const char *base = target + dir_len;
+    /* ".BASE.xxxxxxxx.tmp" must fit in a name: a long BASE is shortened,
+     * at a character boundary of UTF-8 */
+    size_t base_len = strlen(base), room = NAME_MAX - 1 - 1 - 8 - 4;
+    if (base_len > room) {
+        base_len = room;
+        while (base_len > 0 && ((unsigned char)base[base_len] & 0xC0) == 0x80) base_len--;
+    }
+    size_t size = dir_len + base_len + 16;
+    char *name = malloc(size);
+    if (!name) return NULL;
+    uint32_t salt = (uint32_t)time(NULL) ^ ((uint32_t)getpid() << 16);
+    snprintf(name, size, "%.*s.%.*s.%08lx.tmp", (int)dir_len, target, (int)base_len, base,
+             (unsigned long)(uint32_t)(salt + attempt * 7919u));
+    return name;
+}
 
 /* Creates a new file next to `filename` (same directory, so rename is
  * atomic), honouring the umask like a plain fopen would, or with the mode
@@ -21,25 +153,20 @@
 static FILE *open_temp(const char *filename, const struct stat *old, char **temp_name,
                        meiro_status *status, meiro_error *err)
 {
-    const char *slash = strrchr(filename, '/');
-    size_t dir_len = slash ? (size_t)(slash - filename + 1) : 0;
-    const char *base = filename + dir_len;
-    size_t size = strlen(filename) + 64;
-    char *name = malloc(size);
-    if (!name) {
-        *status = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
-        return NULL;
-    }
     *status = MEIRO_ERROR_IO;
-    unsigned long salt = (unsigned long)time(NULL) ^ ((unsigned long)getpid() << 16);
     for (unsigned attempt = 0; attempt < 100; attempt++) {
-        snprintf(name, size, "%.*s.%s.%lx.tmp", (int)dir_len, filename, base,
-                 salt + attempt * 7919ul);
+        char *name = temp_name_next_to(filename, attempt);
+        if (!name) {
+            *status = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+            return NULL;
+        }
         int fd = open(name, O_WRONLY | O_CREAT | O_EXCL, 0666);
-        if (fd < 0 && errno == EEXIST) continue;
         if (fd < 0) {
-            fail(err, MEIRO_ERROR_IO, "cannot create the file: %s", strerror(errno));
-            break;
+            int e = errno;
+            free(name);
+            if (e == EEXIST) continue;
+            fail(err, MEIRO_ERROR_IO, "cannot create the file: %s", strerror(e));
+            return NULL;
         }
         if (old) {
             /* the owner first: chown may clear set-id bits that chmod restores */
@@ -55,24 +182,24 @@ static FILE *open_temp(const char *filename, const struct stat *old, char **temp
             fail(err, MEIRO_ERROR_IO, "cannot create the file: %s", strerror(errno));
             close(fd);
             unlink(name);
-            break;
+            free(name);
+            return NULL;
         }
         *temp_name = name;
         return f;
     }
-    if (err && err->status != MEIRO_ERROR_IO)
-        fail(err, MEIRO_ERROR_IO, "cannot create a temporary file next to it");
-    free(name);
+    fail(err, MEIRO_ERROR_IO, "cannot create a temporary file next to it");
     return NULL;
 }
 
-/* A device, FIFO or socket: streamed into, as a shell redirection would. */
-static meiro_status write_directly(const char *filename, stream_writer write, void *ctx,
-                                   meiro_error *err)
+/* A device, FIFO or socket: streamed into, as a shell redirection would.
+ * mode "ab" for a descriptor's name: what was written to it stays. */
+static meiro_status write_directly(const char *filename, const char *mode, stream_writer write,
+                                   void *ctx, meiro_error *err)
 {
-    FILE *f = fopen(filename, "wb");
+    FILE *f = fopen(filename, mode);
     if (!f) return fail(err, MEIRO_ERROR_IO, "cannot open for writing: %s", strerror(errno));
-    meiro_status s = write(ctx, f, err);
+    meiro_status s = write(ctx, f, NULL, err);
     if (s == MEIRO_OK && (fflush(f) != 0 || ferror(f)))
         s = fail(err, MEIRO_ERROR_IO, "cannot write: %s", strerror(errno));
     if (fclose(f) != 0 && s == MEIRO_OK)
@@ -80,10 +207,26 @@ static meiro_status write_directly(const char *filename, stream_writer write, vo
     return s;
 }
 
+/* /dev/stdout, /dev/fd/3, /proc/self/fd/1: a descriptor the caller opened
+ * (a shell's redirection), written to as it is, even when it is a file
+ * (appended to: reopening it through its name would truncate it, losing
+ * what `>>` or earlier writes put there). */
+static bool names_a_descriptor(const char *filename)
+{
+    if (strncmp(filename, "/dev/fd/", 8) == 0 || strncmp(filename, "/proc/self/fd/", 14) == 0)
+        return true;
+    char link[64];
+    ssize_t n = readlink(filename, link, sizeof link - 1);
+    if (n <= 0) return false;
+    link[n] = 0;
+    return strncmp(link, "/proc/self/fd/", 14) == 0 || strncmp(link, "/dev/fd/", 8) == 0;
+}
+
 meiro_status save_atomically(const char *filename, stream_writer write, void *ctx,
                              meiro_error *err)
 {
     if (err) err->status = MEIRO_OK;
+    if (names_a_descriptor(filename)) return write_directly(filename, "ab", write, ctx, err);
     struct stat st;
     char *resolved = NULL;
     if (lstat(filename, &st) == 0 && S_ISLNK(st.st_mode)) {
@@ -93,7 +236,7 @@ meiro_status save_atomically(const char *filename, stream_writer write, void *ct
     bool exists = stat(filename, &st) == 0;
     meiro_status s;
     if (exists && !S_ISREG(st.st_mode)) {
-        s = write_directly(filename, write, ctx, err);
+        s = write_directly(filename, "wb", write, ctx, err);
         free(resolved);
         return s;
     }
@@ -103,7 +246,13 @@ meiro_status save_atomically(const char *filename, stream_writer write, void *ct
         free(resolved);
         return s;
     }
-    s = write(ctx, f, err);
+    temp_entry *tracked = temp_track(temp, false);
+    /* the writer's own scratch files go to the same folder (same room) */
+    const char *slash = strrchr(temp, '/');
+    char *dir = slash ? strndup(temp, (size_t)(slash - temp) + (slash == temp)) : strdup(".");
+    if (!dir) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+    else s = write(ctx, f, dir, err);
+    free(dir);
     if (s == MEIRO_OK && (fflush(f) != 0 || ferror(f)))
         s = fail(err, MEIRO_ERROR_IO, "cannot write the file: %s", strerror(errno));
     if (s == MEIRO_OK && fsync(fileno(f)) != 0)
@@ -113,8 +262,8 @@ meiro_status save_atomically(const char *filename, stream_writer write, void *ct
     if (s == MEIRO_OK && rename(temp, filename) != 0)
         s = fail(err, MEIRO_ERROR_IO, "cannot replace the file: %s", strerror(errno));
     if (s != MEIRO_OK) unlink(temp);
+    temp_untrack(tracked);
     free(temp);
     free(resolved);
     return s;
 }
-

@@ -1,6 +1,8 @@
 /* What every page says about its maze: the footer line and the document
  * date (SOURCE_DATE_EPOCH or a fixed date, so the same maze gives the same
  * file). */
+#define _POSIX_C_SOURCE 200809L /* gmtime_r */
+#include "core/error.h"
 #include "page/layout.h"
 
 #include <stdio.h>
@@ -19,14 +21,34 @@ void page_footer(const meiro_maze *m, char *buf, size_t size)
                  (unsigned long)meiro_maze_height(m));
 }
 
-time_t page_timestamp(void)
+#define LAST_DATE 253402300799ULL /* 9999-12-31T23:59:59Z */
+
+meiro_status page_timestamp(time_t *t, meiro_error *err)
 {
     const char *env = getenv("SOURCE_DATE_EPOCH");
-    if (env && *env) {
-        char *end;
-        long long v = strtoll(env, &end, 10);
-        if (!*end && v >= 0) return (time_t)v;
+    if (!env || !*env) {
+        *t = (time_t)1767225600; /* 2026-01-01T00:00:00Z: fixed, so files repeat */
+        return MEIRO_OK;
     }
-    return (time_t)1767225600; /* 2026-01-01T00:00:00Z: fixed, so files repeat */
+    unsigned long long v = 0;
+    const char *p = env;
+    while (*p >= '0' && *p <= '9' && v <= LAST_DATE) v = v * 10 + (unsigned long long)(*p++ - '0');
+    if (*p || v > LAST_DATE || (time_t)v < 0)
+        return fail(err, MEIRO_ERROR_ARGUMENT,
+                    "SOURCE_DATE_EPOCH must be whole seconds since 1970 up to %lld (the end of "
+                    "9999), not '%.40s'", (long long)LAST_DATE, env);
+    *t = (time_t)v;
+    return MEIRO_OK;
 }
 
+meiro_status page_timestamp_iso(char *buf, size_t size, meiro_error *err)
+{
+    time_t t;
+    meiro_status s = page_timestamp(&t, err);
+    if (s != MEIRO_OK) return s;
+    struct tm tm;
+    if (!gmtime_r(&t, &tm) || strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ", &tm) == 0)
+        return fail(err, MEIRO_ERROR_ARGUMENT, "SOURCE_DATE_EPOCH %lld is not a date here",
+                    (long long)t);
+    return MEIRO_OK;
+}

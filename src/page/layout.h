@@ -87,7 +87,12 @@ bool answers_asked(const meiro_export_options *opt);
 void page_footer(const meiro_maze *m, char *buf, size_t size);
 
 /* Document dates: SOURCE_DATE_EPOCH if set, otherwise a fixed date, so the
- * same maze gives the same file. */
-time_t page_timestamp(void);
+ * same maze gives the same file. SOURCE_DATE_EPOCH is whole seconds from 0
+ * to the end of the year 9999 (what PDF and XLSX dates can hold); anything
+ * else is refused with MEIRO_ERROR_ARGUMENT, as reproducible-builds.org
+ * asks, rather than quietly replaced by another date. */
+meiro_status page_timestamp(time_t *t, meiro_error *err);
+/* The same as "2026-01-01T00:00:00Z". */
+meiro_status page_timestamp_iso(char *buf, size_t size, meiro_error *err);
 
 #endif /* MEIRO_SRC_PAGE_LAYOUT_H */

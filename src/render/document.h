@@ -78,7 +78,7 @@ meiro_status doc_first_maze(const document *d, size_t index, page_layout *L, mei
 /* A workbook of the items: a sheet per maze and, with opt->answer_page, per
  * answer (src/export_xlsx.c). */
 meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_export_options *opt,
-                              FILE *out, meiro_error *err);
+                              FILE *out, const char *temp_dir, meiro_error *err);
 
 /* Writes every page as PDF to a stream. */
 meiro_status doc_write_pdf(const document *d, const char *title, FILE *out, meiro_error *err);

@@ -8,6 +8,7 @@
 #include "page/template.h"
 #include "render/draw.h"
 
+#include <errno.h>
 #include <librsvg/rsvg.h>
 #include <math.h>
 #include <pango/pangocairo.h>
@@ -17,8 +18,10 @@
 
 cairo_status_t cairo_write_stream(void *closure, const unsigned char *data, unsigned int length)
 {
-    return fwrite(data, 1, length, closure) == length ? CAIRO_STATUS_SUCCESS
-                                                      : CAIRO_STATUS_WRITE_ERROR;
+    stream_sink *sink = closure;
+    if (fwrite(data, 1, length, sink->out) == length) return CAIRO_STATUS_SUCCESS;
+    if (!sink->error) sink->error = errno ? errno : EIO;
+    return CAIRO_STATUS_WRITE_ERROR;
 }
 
 /* Maps millimetres to positions that land on the device's pixel grid when
@@ -357,7 +360,8 @@ void draw_frame_art(cairo_t *cr, RsvgHandle *art, double page_w, double page_h)
         }
 }
 
-meiro_status cairo_result(cairo_surface_t *surface, cairo_t *cr, meiro_error *err)
+meiro_status cairo_result(cairo_surface_t *surface, cairo_t *cr, const stream_sink *sink,
+                          meiro_error *err)
 {
     cairo_status_t s = cr ? cairo_status(cr) : CAIRO_STATUS_SUCCESS;
     if (cr) cairo_destroy(cr);
@@ -366,6 +370,9 @@ meiro_status cairo_result(cairo_surface_t *surface, cairo_t *cr, meiro_error *er
     cairo_surface_destroy(surface);
     if (s == CAIRO_STATUS_SUCCESS) return MEIRO_OK;
     if (s == CAIRO_STATUS_NO_MEMORY) return fail(err, MEIRO_ERROR_NOMEM, "out of memory drawing the page");
-    if (s == CAIRO_STATUS_WRITE_ERROR) return fail(err, MEIRO_ERROR_IO, "write error");
+    if (s == CAIRO_STATUS_WRITE_ERROR) {
+        errno = sink ? sink->error : errno;
+        return fail_write(err);
+    }
     return fail(err, MEIRO_ERROR_INTERNAL, "drawing failed: %s", cairo_status_to_string(s));
 }

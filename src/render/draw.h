@@ -64,11 +64,19 @@ meiro_status load_art(const meiro_template *tpl, const char *file, RsvgHandle **
  * that size; otherwise its shorter side becomes the page's. */
 void draw_frame_art(cairo_t *cr, RsvgHandle *art, double page_w, double page_h);
 
-/* A cairo write callback appending to the FILE * given as closure. */
+/* Where a cairo stream surface writes: the stream, and the errno of its
+ * first failed write (later calls, before cairo reports, may change errno). */
+typedef struct stream_sink {
+    FILE *out;
+    int error;
+} stream_sink;
+
+/* A cairo write callback appending to the stream_sink given as closure. */
 cairo_status_t cairo_write_stream(void *closure, const unsigned char *data, unsigned int length);
 
 /* Finishes and destroys cr and surface, turning cairo's sticky status into a
- * meiro status. */
-meiro_status cairo_result(cairo_surface_t *surface, cairo_t *cr, meiro_error *err);
+ * meiro status; a write error names the sink's reason. */
+meiro_status cairo_result(cairo_surface_t *surface, cairo_t *cr, const stream_sink *sink,
+                          meiro_error *err);
 
 #endif

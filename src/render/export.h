@@ -1,17 +1,23 @@
 /* The document exporters, one file each, behind meiro_write's format
- * table. No cairo types here: the layer above includes this only. */
+ * table. No cairo types here: the layer above includes this only.
+ * temp_dir: where an exporter that needs scratch files puts them (the
+ * folder of the file being saved), NULL for $TMPDIR or /tmp. */
 #ifndef MEIRO_SRC_RENDER_EXPORT_H
 #define MEIRO_SRC_RENDER_EXPORT_H
 
 #include "meiro.h"
 
 meiro_status export_pdf(const meiro_maze *m, const meiro_path *path,
-                        const meiro_export_options *opt, FILE *out, meiro_error *err);
+                        const meiro_export_options *opt, FILE *out, const char *temp_dir,
+                        meiro_error *err);
 meiro_status export_svg(const meiro_maze *m, const meiro_path *path,
-                        const meiro_export_options *opt, FILE *out, meiro_error *err);
+                        const meiro_export_options *opt, FILE *out, const char *temp_dir,
+                        meiro_error *err);
 meiro_status export_png(const meiro_maze *m, const meiro_path *path,
-                        const meiro_export_options *opt, FILE *out, meiro_error *err);
+                        const meiro_export_options *opt, FILE *out, const char *temp_dir,
+                        meiro_error *err);
 meiro_status export_xlsx(const meiro_maze *m, const meiro_path *path,
-                         const meiro_export_options *opt, FILE *out, meiro_error *err);
+                         const meiro_export_options *opt, FILE *out, const char *temp_dir,
+                        meiro_error *err);
 
 #endif /* MEIRO_SRC_RENDER_EXPORT_H */

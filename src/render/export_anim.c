@@ -267,8 +267,9 @@ typedef struct svg_job {
     const meiro_maze *initial;
 } svg_job;
 
-static meiro_status write_svg_job(void *ctx, FILE *out, meiro_error *err)
+static meiro_status write_svg_job(void *ctx, FILE *out, const char *temp_dir, meiro_error *err)
 {
+    (void)temp_dir;
     const svg_job *j = ctx;
     return meiro_animate_svg(j->trace, j->initial, out, err);
 }
@@ -280,15 +281,91 @@ meiro_status meiro_animate_svg_save(const meiro_trace *trace, const meiro_maze *
     return save_atomically(filename, write_svg_job, &job, err);
 }
 
+/* A new folder for the frames: next to `dir` if that does not exist yet
+ * (renamed to it at the end), else inside it (the frames then moved up). */
+static meiro_status frames_temp_dir(const char *dir, bool exists, char **temp, meiro_error *err)
+{
+    char *target = malloc(strlen(dir) + 8);
+    if (!target) return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+    sprintf(target, exists ? "%s/frames" : "%s", dir);
+    size_t n = strlen(target);
+    while (!exists && n > 1 && target[n - 1] == '/') target[--n] = 0; /* "out/" names "out" */
+    meiro_status s = fail(err, MEIRO_ERROR_IO, "cannot make a temporary folder for the frames");
+    for (unsigned attempt = 0; attempt < 100; attempt++) {
+        *temp = temp_name_next_to(target, attempt);
+        if (!*temp) {
+            s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+            break;
+        }
+        if (mkdir(*temp, 0777) == 0) {
+            s = MEIRO_OK;
+            break;
+        }
+        int e = errno;
+        free(*temp);
+        *temp = NULL;
+        if (e != EEXIST) {
+            s = fail(err, MEIRO_ERROR_IO, "cannot make a folder for the frames: %s", strerror(e));
+            break;
+        }
+    }
+    free(target);
+    return s;
+}
+
+/* Moves the finished frames from `temp` to `dir`: the folder at once when
+ * `dir` is new, else frame by frame. */
+static meiro_status frames_into_place(const char *temp, const char *dir, size_t frames,
+                                      meiro_error *err)
+{
+    if (rename(temp, dir) == 0) return MEIRO_OK;
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+        return fail(err, MEIRO_ERROR_IO, "cannot make the folder: %s", strerror(errno));
+    char *from = malloc(strlen(temp) + 32), *to = malloc(strlen(dir) + 32);
+    meiro_status s = from && to ? MEIRO_OK : fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+    for (size_t f = 1; f <= frames && s == MEIRO_OK; f++) {
+        sprintf(from, "%s/frame-%05zu.png", temp, f);
+        sprintf(to, "%s/frame-%05zu.png", dir, f);
+        if (rename(from, to) != 0)
+            s = fail(err, MEIRO_ERROR_IO, "cannot move frame %zu into place: %s", f, strerror(errno));
+    }
+    free(from);
+    free(to);
+    if (s == MEIRO_OK) rmdir(temp);
+    return s;
+}
+
+/* Removes the frames written into `temp`, and the folder. */
+static void remove_frames(const char *temp, size_t frames, char *path)
+{
+    for (size_t f = 1; path && f <= frames; f++) {
+        sprintf(path, "%s/frame-%05zu.png", temp, f);
+        unlink(path);
+    }
+    rmdir(temp);
+}
+
+/* The frames are written into a temporary folder and put in place only
+ * when all are written, so a failure leaves none behind (and says how many
+ * were written before it). */
 meiro_status meiro_animate_frames(const meiro_trace *trace, const meiro_maze *initial,
                                   const char *dir, unsigned frames, meiro_error *err)
 {
     meiro_error own;
     if (!err) err = &own;
-    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
-        return fail(err, MEIRO_ERROR_IO, "cannot make the folder %s: %s", dir, strerror(errno));
+    struct stat st;
+    bool exists = stat(dir, &st) == 0;
+    if (exists && !S_ISDIR(st.st_mode))
+        return fail(err, MEIRO_ERROR_IO, "not a folder: frames go into a folder");
     meiro_player *p = meiro_player_new(trace, initial, frames, err);
     if (!p) return err->status;
+    char *temp = NULL;
+    meiro_status s = frames_temp_dir(dir, exists, &temp, err);
+    if (s != MEIRO_OK) {
+        meiro_player_free(p);
+        return s;
+    }
+    temp_entry *tracked = temp_track(temp, true);
     uint32_t width = meiro_player_maze(p)->w, height = meiro_player_maze(p)->h;
     /* cells of 4 to 48 pixels, the picture at most 1280 wide, even sizes
      * (video encoders want them) */
@@ -305,22 +382,32 @@ meiro_status meiro_animate_frames(const meiro_trace *trace, const meiro_maze *in
     ph += ph & 1;
     maze_marks marks = {"S", "G", FONT_FAMILY, NULL, NULL};
     cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, pw, ph);
-    meiro_status s = cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
-                         ? MEIRO_OK
-                         : fail(err, MEIRO_ERROR_NOMEM, "out of memory for a frame");
-    char *path = malloc(strlen(dir) + 32);
+    if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS)
+        s = fail(err, MEIRO_ERROR_NOMEM, "out of memory for a frame");
+    char *path = malloc(strlen(temp) + 32);
     if (s == MEIRO_OK && !path) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+    size_t written = 0, total = meiro_player_frames(p);
     while (s == MEIRO_OK && meiro_player_next(p)) {
         cairo_t *cr = cairo_create(surface);
         draw_frame(cr, p, &L, &marks);
         cairo_destroy(cr);
-        sprintf(path, "%s/frame-%05zu.png", dir, meiro_player_frame(p));
+        size_t f = meiro_player_frame(p);
+        sprintf(path, "%s/frame-%05zu.png", temp, f);
+        temp_frames_written(tracked, f); /* before: a half-written one goes too */
+        errno = 0;
         cairo_status_t st = cairo_surface_write_to_png(surface, path);
         if (st != CAIRO_STATUS_SUCCESS)
-            s = fail(err, MEIRO_ERROR_IO, "cannot write %s: %s", path,
-                           st == CAIRO_STATUS_WRITE_ERROR ? strerror(errno) : cairo_status_to_string(st));
+            s = fail(err, MEIRO_ERROR_IO, "cannot write frame %zu of %zu: %s (%zu written, none kept)",
+                     f, total, st == CAIRO_STATUS_WRITE_ERROR && errno ? strerror(errno)
+                                                                   : cairo_status_to_string(st),
+                     written);
+        else written = f;
     }
+    if (s == MEIRO_OK) s = frames_into_place(temp, dir, written, err);
+    if (s != MEIRO_OK) remove_frames(temp, written + 1, path);
+    temp_untrack(tracked);
     free(path);
+    free(temp);
     cairo_surface_destroy(surface);
     meiro_player_free(p);
     return s;

@@ -8,22 +8,21 @@
 #include "render/export.h"
 
 #include <cairo-pdf.h>
-#include <time.h>
 
 meiro_status doc_write_pdf(const document *d, const char *title, FILE *out, meiro_error *err)
 {
+    char date[32];
+    meiro_status s = page_timestamp_iso(date, sizeof date, err);
+    if (s != MEIRO_OK) return s;
     double pw, ph;
     doc_page_size(d, &pw, &ph);
+    stream_sink sink = {out, 0};
     cairo_surface_t *surface =
-        cairo_pdf_surface_create_for_stream(cairo_write_stream, out, pw * PT_PER_MM, ph * PT_PER_MM);
-    char subject[200], date[32];
+        cairo_pdf_surface_create_for_stream(cairo_write_stream, &sink, pw * PT_PER_MM, ph * PT_PER_MM);
+    char subject[200];
     if (d->count == 1) page_footer(d->items[0].maze, subject, sizeof subject);
     else if (d->has_seed) snprintf(subject, sizeof subject, "meiro %s · %zu mazes · seed %llu", MEIRO_VERSION, d->count, (unsigned long long)d->seed);
     else snprintf(subject, sizeof subject, "meiro %s · %zu mazes", MEIRO_VERSION, d->count);
-    time_t t = page_timestamp();
-    struct tm tm;
-    gmtime_r(&t, &tm);
-    strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", &tm);
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title && title[0] ? title : "Maze");
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_AUTHOR, "meiro");
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_SUBJECT, subject);
@@ -32,20 +31,21 @@ meiro_status doc_write_pdf(const document *d, const char *title, FILE *out, meir
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_MOD_DATE, date);
     cairo_t *cr = cairo_create(surface);
     cairo_scale(cr, PT_PER_MM, PT_PER_MM);
-    meiro_status s = MEIRO_OK;
     for (size_t p = 0; p < d->page_count && s == MEIRO_OK; p++) {
         s = doc_draw_page(d, p, cr, false, 0, err);
         cairo_show_page(cr);
         if (d->progress)
             d->progress(d->progress_ctx, d->done_before + (unsigned)((p + 1) * d->share / d->page_count), d->total);
     }
-    meiro_status done = cairo_result(surface, cr, err);
+    meiro_status done = cairo_result(surface, cr, &sink, err);
     return s != MEIRO_OK ? s : done;
 }
 
 meiro_status export_pdf(const meiro_maze *m, const meiro_path *path,
-                        const meiro_export_options *opt, FILE *out, meiro_error *err)
+                        const meiro_export_options *opt, FILE *out, const char *temp_dir,
+                        meiro_error *err)
 {
+    (void)temp_dir; /* no scratch files */
     doc_item item = {m, path};
     document d;
     meiro_status s = doc_init(&d, &item, 1, opt, -1, err);

@@ -31,8 +31,10 @@ static void png_error_jump(png_structp png, png_const_charp msg)
 }
 
 meiro_status export_png(const meiro_maze *m, const meiro_path *path,
-                        const meiro_export_options *opt, FILE *out, meiro_error *err)
+                        const meiro_export_options *opt, FILE *out, const char *temp_dir,
+                        meiro_error *err)
 {
+    (void)temp_dir; /* no scratch files */
     if (opt->dpi < 30 || opt->dpi > 2400)
         return fail(err, MEIRO_ERROR_ARGUMENT, "a resolution (dpi) of %u is out of range (30 to 2400)", opt->dpi);
     doc_item item = {m, path};
@@ -76,7 +78,7 @@ meiro_status export_png(const meiro_maze *m, const meiro_path *path,
     char footer[160];
     page_footer(m, footer, sizeof footer);
     if (setjmp(png_jmpbuf(png))) {
-        s = fail(err, MEIRO_ERROR_IO, "write error"); /* s is set anew here, never read stale */
+        s = fail_write(err); /* s is set anew here, never read stale */
         goto done;
     }
     png_set_write_fn(png, out, png_write_data, png_flush_data);

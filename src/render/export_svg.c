@@ -7,8 +7,10 @@
 #include <cairo-svg.h>
 
 meiro_status export_svg(const meiro_maze *m, const meiro_path *path,
-                        const meiro_export_options *opt, FILE *out, meiro_error *err)
+                        const meiro_export_options *opt, FILE *out, const char *temp_dir,
+                        meiro_error *err)
 {
+    (void)temp_dir; /* no scratch files */
     doc_item item = {m, path};
     document d;
     meiro_status s = doc_init(&d, &item, 1, opt, -1, err);
@@ -18,13 +20,14 @@ meiro_status export_svg(const meiro_maze *m, const meiro_path *path,
     /* With the document unit set, cairo writes the surface size as given
      * followed by "mm": so the surface is sized, and drawn, in millimetres,
      * and the viewBox is the page in millimetres too. */
-    cairo_surface_t *surface = cairo_svg_surface_create_for_stream(cairo_write_stream, out, pw, ph);
+    stream_sink sink = {out, 0};
+    cairo_surface_t *surface = cairo_svg_surface_create_for_stream(cairo_write_stream, &sink, pw, ph);
     cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_MM);
     cairo_t *cr = cairo_create(surface);
     cairo_set_source_rgb(cr, 1, 1, 1); /* white paper, also in dark viewers */
     cairo_paint(cr);
     s = doc_draw_page(&d, 0, cr, false, 0, err);
-    meiro_status done = cairo_result(surface, cr, err);
+    meiro_status done = cairo_result(surface, cr, &sink, err);
     doc_free(&d);
     return s != MEIRO_OK ? s : done;
 }

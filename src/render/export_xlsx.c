@@ -3,7 +3,11 @@
  * cells sized to fill the printed page, gridlines hidden, one page. With
  * --answer-page a second sheet "Answer" fills the solution's cells.
  * libxlsxwriter writes to a file name, so the workbook goes to a private
- * temporary file first and is then copied to the output stream. */
+ * temporary file first and is then copied to the output stream: when
+ * saving, next to the output (where the room is, and a full /tmp does not
+ * matter), else in $TMPDIR or /tmp. It is removed on failure, and on a
+ * signal (meiro_remove_temp_files). libxlsxwriter's own scratch files go
+ * to the same folder; it removes them as it creates them. */
 #define _POSIX_C_SOURCE 200809L
 #include "core/error.h"
 #include "core/model.h"
@@ -193,8 +197,32 @@ static meiro_status sheet_size(const meiro_maze *m, const meiro_export_options *
     return MEIRO_OK;
 }
 
+/* The workbook's temporary file, in temp_dir (hidden) or $TMPDIR, tracked
+ * for a signal handler to remove. */
+static meiro_status workbook_temp(const char *temp_dir, char **temp, temp_entry **tracked,
+                                  meiro_error *err)
+{
+    const char *dir = temp_dir ? temp_dir : getenv("TMPDIR");
+    if (!dir || !*dir) dir = "/tmp";
+    size_t size = strlen(dir) + 32;
+    *temp = malloc(size);
+    if (!*temp) return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+    snprintf(*temp, size, "%s/%smeiro-xlsx-XXXXXX", dir, temp_dir ? "." : "");
+    int fd = mkstemp(*temp);
+    if (fd < 0) {
+        int e = errno;
+        free(*temp);
+        *temp = NULL;
+        return fail(err, MEIRO_ERROR_IO, "cannot create a temporary file in %s: %s", dir,
+                    strerror(e));
+    }
+    close(fd);
+    *tracked = temp_track(*temp, false);
+    return MEIRO_OK;
+}
+
 meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_export_options *opt,
-                              FILE *out, meiro_error *err)
+                              FILE *out, const char *temp_dir, meiro_error *err)
 {
     page_layout L;
     uint32_t px;
@@ -202,15 +230,27 @@ meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_e
         meiro_status s = sheet_size(items[i].maze, opt, &L, &px, err);
         if (s != MEIRO_OK) return s;
     }
-    const char *tmpdir = getenv("TMPDIR");
-    char temp[4096];
-    snprintf(temp, sizeof temp, "%s/meiro-xlsx-XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
-    int fd = mkstemp(temp);
-    if (fd < 0)
-        return fail(err, MEIRO_ERROR_IO, "cannot create a temporary file: %s", strerror(errno));
-    close(fd);
+    time_t created;
+    meiro_status s = page_timestamp(&created, err);
+    if (s != MEIRO_OK) return s;
+    /* libxlsxwriter takes 0 for "now": 1970's first second is written as
+     * the next one, still the same every time */
+    if (created == 0) created = 1;
+    char *temp;
+    temp_entry *tracked = NULL;
+    s = workbook_temp(temp_dir, &temp, &tracked, err);
+    if (s != MEIRO_OK) return s;
+    char *scratch = strdup(temp); /* the temporary file's folder */
+    if (!scratch) {
+        unlink(temp);
+        temp_untrack(tracked);
+        free(temp);
+        return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+    }
+    *strrchr(scratch, '/') = 0;
 
-    lxw_workbook_options wo = {.constant_memory = LXW_TRUE, .tmpdir = NULL, .use_zip64 = LXW_FALSE};
+    lxw_workbook_options wo = {.constant_memory = LXW_TRUE, .tmpdir = scratch[0] ? scratch : "/",
+                               .use_zip64 = LXW_FALSE};
     lxw_workbook *wb = workbook_new_opt(temp, &wo);
     lxw_error e = wb ? LXW_NO_ERROR : LXW_ERROR_MEMORY_MALLOC_FAILED;
     format_cache *caches = calloc(count, sizeof *caches);
@@ -224,7 +264,7 @@ meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_e
         props.subject = subject;
         props.author = "meiro";
         props.comments = "Made with meiro " MEIRO_VERSION;
-        props.created = page_timestamp();
+        props.created = created;
         e = workbook_set_properties(wb, &props);
     }
     /* the puzzles first, then the answers: a key at the back */
@@ -248,21 +288,29 @@ meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_e
             free(marks);
         }
     }
+    int close_errno = 0;
     if (wb) {
-        lxw_error closed = workbook_close(wb);
+        errno = 0;
+        lxw_error closed = workbook_close(wb); /* the workbook is written here */
+        close_errno = errno;
         if (!e) e = closed;
     }
     free(caches);
-    meiro_status s = e == LXW_NO_ERROR ? copy_file(temp, out, err)
-                                       : fail(err, MEIRO_ERROR_IO, "cannot write the workbook: %s",
-                                                    lxw_strerror(e));
+    free(scratch);
+    /* a full disk is "No space left on device", not a zip error number */
+    s = e == LXW_NO_ERROR ? copy_file(temp, out, err)
+                          : fail(err, MEIRO_ERROR_IO, "cannot write the workbook: %s",
+                                 close_errno ? strerror(close_errno) : lxw_strerror(e));
     unlink(temp);
+    temp_untrack(tracked);
+    free(temp);
     return s;
 }
 
 meiro_status export_xlsx(const meiro_maze *m, const meiro_path *path,
-                         const meiro_export_options *opt, FILE *out, meiro_error *err)
+                         const meiro_export_options *opt, FILE *out, const char *temp_dir,
+                         meiro_error *err)
 {
     doc_item item = {m, path};
-    return xlsx_write_items(&item, 1, opt, out, err);
+    return xlsx_write_items(&item, 1, opt, out, temp_dir, err);
 }
