@@ -50,7 +50,7 @@ BENCH    := $(BUILD)/bench
 # Debian packages: to build, and what the tests use on top.
 BUILD_PKGS = gcc make libc6-dev pkg-config libcairo2-dev libxlsxwriter-dev libpng-dev libpango1.0-dev \
              librsvg2-dev libinih-dev \
-             fonts-dejavu-core fonts-ipaexfont-gothic
+             fonts-dejavu-core fonts-ipaexfont-gothic fonts-noto-color-emoji
 TEST_PKGS  = $(BUILD_PKGS) locales poppler-utils librsvg2-bin qpdf unzip libreoffice-calc-nogui libxml2-utils \
              fonts-crosextra-carlito
 

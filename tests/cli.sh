@@ -180,6 +180,12 @@ if command -v pdfinfo >/dev/null 2>&1; then
 fi
 run 2 "$meiro" booklet -n 4 -s 1 --dpi 100 -o "$tmp/b2.pdf"; err_has "for PNG"; absent "$tmp/b2.pdf"
 
+# texts no installed font can draw are refused (they printed as empty
+# boxes); emoji have a font (fonts-noto-color-emoji)
+run 2 "$meiro" generate -s 1 --title "$(printf 'Maze \315\270')" -o "$tmp/tofu.pdf"
+err_has "no installed font can draw"; absent "$tmp/tofu.pdf"
+run 0 "$meiro" generate -s 1 --title "$(printf '\360\237\220\260 Bunny maze')" -o "$tmp/emoji.pdf"
+
 # the catalogue's knobs
 run 0 "$meiro" generate -W 9 -H 5 -s 2 --ends border -f unicode; out_has "^S"
 run 0 "$meiro" generate -W 9 -H 5 -s 2 --ends farthest --loops 30 -a growing-tree --bias 0.2 -o "$tmp/k.txt"

@@ -112,6 +112,21 @@ static meiro_status fit_texts(document *d, meiro_error *err)
     meiro_status s = cairo_status(cr) == CAIRO_STATUS_SUCCESS
                          ? MEIRO_OK
                          : fail(err, MEIRO_ERROR_NOMEM, "out of memory measuring the texts");
+    /* characters no font has would print as empty boxes */
+    const struct {
+        const char *text, *what;
+    } drawn[] = {{st->title, "title"}, {st->subtitle, "subtitle"}, {st->fields, "name line"},
+                 {st->marks.start_art ? NULL : st->marks.start, "start mark"},
+                 {st->marks.goal_art ? NULL : st->marks.goal, "goal mark"}};
+    for (size_t k = 0; s == MEIRO_OK && k < sizeof drawn / sizeof drawn[0]; k++) {
+        int missing = drawn[k].text ? missing_glyphs(cr, drawn[k].text, st->marks.font, true) : 0;
+        if (missing > 0)
+            s = fail(err, MEIRO_ERROR_ARGUMENT,
+                     "the %s '%s' has %d character%s no installed font can draw (they would print as "
+                     "empty boxes); install a font that has them (emoji: fonts-noto-color-emoji) or "
+                     "write other text",
+                     drawn[k].what, drawn[k].text, missing, missing == 1 ? "" : "s");
+    }
     for (size_t k = 0; s == MEIRO_OK && k < sizeof texts / sizeof texts[0]; k++) {
         if (!texts[k].text || !texts[k].text[0]) continue;
         /* down to 9 pt (3.2 mm), what a printed page still reads easily */

@@ -266,6 +266,14 @@ bool fit_text(cairo_t *cr, const char *text, const char *font, bool bold, double
     return false;
 }
 
+int missing_glyphs(cairo_t *cr, const char *text, const char *font, bool bold)
+{
+    PangoLayout *layout = text_layout(cr, text, font, bold, 5);
+    int n = pango_layout_get_unknown_glyphs_count(layout);
+    g_object_unref(layout);
+    return n;
+}
+
 void draw_fitted(cairo_t *cr, const char *text, const char *font, bool bold, const text_fit *fit,
                  double cx, double baseline, double top, double width)
 {

@@ -48,6 +48,10 @@ typedef struct text_fit {
 bool fit_text(cairo_t *cr, const char *text, const char *font, bool bold, double size, double floor_size,
               double width, double height, text_fit *fit);
 
+/* How many characters of `text` no installed font can draw (they would
+ * print as empty boxes). */
+int missing_glyphs(cairo_t *cr, const char *text, const char *font, bool bold);
+
 /* Draws text as fit_text fitted it, centred on cx: one line on `baseline`,
  * or two lines from `top` in a band `width` wide. */
 void draw_fitted(cairo_t *cr, const char *text, const char *font, bool bold, const text_fit *fit,
