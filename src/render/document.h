@@ -30,7 +30,7 @@ typedef struct doc_style {
     maze_marks marks;
     bool page_numbers, show_seed, cover;
     const page_labels *labels;
-    RsvgHandle *frame;
+    cairo_surface_t *frame; /* drawn over the whole page (load_art) */
 } doc_style;
 
 typedef struct document {

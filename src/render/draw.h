@@ -20,7 +20,7 @@
 /* How S and G are shown: words (fitted into the cell) or pictures. */
 typedef struct maze_marks {
     const char *start, *goal, *font;
-    RsvgHandle *start_art, *goal_art; /* NULL: the words */
+    cairo_surface_t *start_art, *goal_art; /* NULL: the words (see load_art) */
 } maze_marks;
 
 /* Draws a maze placed by L (its maze fields) onto cr, in millimetres: the
@@ -33,12 +33,21 @@ void draw_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const p
 void draw_text(cairo_t *cr, const char *text, const char *font, double x, double baseline,
                double size, bool bold, int align);
 
-/* Loads a template's SVG picture (relative to the template, or built in);
- * *art stays NULL for an empty name. */
-meiro_status load_art(const meiro_template *tpl, const char *file, RsvgHandle **art, meiro_error *err);
+/* Template artwork: at most ART_MAX_BYTES of SVG, which librsvg reads
+ * from memory, so it follows no reference to another file or URL. */
+#define ART_MAX_BYTES (1 << 20)
 
-/* Draws an SVG picture fitted into a box. */
-void draw_art(cairo_t *cr, RsvgHandle *art, double x, double y, double w, double h);
+/* Reads a template's SVG picture (templates/README.md: an absolute path,
+ * else in the template's folder, else the built-in copy by that name) and
+ * draws it once, into a w x h box, as a recording that draw_art replays:
+ * however often a page is drawn (PNG bands, pages, cells), librsvg works
+ * once. Errors name the template's file and line. *art stays NULL for an
+ * empty name; free it with cairo_surface_destroy. */
+meiro_status load_art(const meiro_template *tpl, const template_art *ref, double w, double h,
+                      cairo_surface_t **art, meiro_error *err);
+
+/* Draws a picture from load_art fitted into a box. */
+void draw_art(cairo_t *cr, cairo_surface_t *art, double x, double y, double w, double h);
 
 /* A cairo write callback appending to the FILE * given as closure. */
 cairo_status_t cairo_write_stream(void *closure, const unsigned char *data, unsigned int length);
