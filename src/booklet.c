@@ -150,7 +150,8 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, co
     opt.answer_page = opt.tpl->answers != ANSWERS_NONE;
     unsigned total = b->count * 2;
     booklet bk = {0};
-    meiro_status s = make_mazes(b, &bk, total, err);
+    meiro_status s = meiro_export_options_check(&opt, err);
+    if (s == MEIRO_OK) s = make_mazes(b, &bk, total, err);
     if (s == MEIRO_OK && format == MEIRO_FORMAT_XLSX) {
         s = xlsx_write_items(bk.items, bk.count, &opt, out, err);
     } else if (s == MEIRO_OK) {

@@ -117,6 +117,8 @@ static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *
         meiro_export_options_init(&defaults);
         opt = &defaults;
     }
+    meiro_status s = meiro_export_options_check(opt, err);
+    if (s != MEIRO_OK) return s;
     if (opt->answer_page && format != MEIRO_FORMAT_PDF && format != MEIRO_FORMAT_XLSX)
         return fail(err, MEIRO_ERROR_ARGUMENT,
                           "an answer page needs PDF or XLSX output (for %s, write the solution "
@@ -125,7 +127,7 @@ static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *
     if (opt->answer_page && !path)
         return fail(err, MEIRO_ERROR_ARGUMENT, "an answer page needs the solution path");
     errno = 0;
-    meiro_status s = formats[format].write(maze, path, opt, out, err);
+    s = formats[format].write(maze, path, opt, out, err);
     if (s == MEIRO_OK && (fflush(out) != 0 || ferror(out)))
         s = fail(err, MEIRO_ERROR_IO, "write error: %s", strerror(errno ? errno : EIO));
     return s;

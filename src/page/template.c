@@ -333,7 +333,7 @@ static char *read_line(char *buf, int size, void *user)
     const char *nul = memchr(line, 0, len);
     size_t bad = utf8_check(line, nul ? (size_t)(nul - line) : len);
     if (nul && line + bad == nul) complain(st, bad + 1, "a NUL byte in the line");
-    else if (bad < len) complain(st, bad + 1, "not UTF-8 text (from byte %zu of the line)", bad + 1);
+    else if (bad < len) complain(st, bad + 1, "not UTF-8 text");
     else if (len > (size_t)size - 1)
         complain(st, (unsigned long)size, "the line is longer than %d bytes", size - 1);
     else check_section(st, line, len);
