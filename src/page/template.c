@@ -61,7 +61,6 @@ static void template_defaults(meiro_template *t)
     t->key_per_page = 6;
 }
 
-
 static bool parse_bool(const char *v, bool *out)
 {
     if (!strcasecmp(v, "yes") || !strcasecmp(v, "true") || !strcmp(v, "1") || !strcasecmp(v, "on"))
@@ -196,8 +195,6 @@ static bool parse_count(const char *v, unsigned allowed, unsigned *out)
     return *out = (unsigned)(v[0] - '0'), true;
 }
 
-/* Reads v into the field of t that e names; false (t unchanged) if v is
- * not a value for it. */
 /* A relative art path may not climb out of the template's folder. */
 static bool climbs_out(const char *path)
 {
@@ -211,6 +208,8 @@ static bool climbs_out(const char *path)
     return false;
 }
 
+/* Reads v (given on `line`) into the field of t that e names; false (t
+ * unchanged) if v is not a value for it. */
 static bool set_key(meiro_template *t, const key_spec *e, const char *v, unsigned long line)
 {
     void *field = (char *)t + e->offset;
