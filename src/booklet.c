@@ -153,7 +153,8 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, co
     }
     unsigned total = b->count * 2;
     booklet bk = {0};
-    meiro_status s = make_mazes(b, &bk, total, err);
+    meiro_status s = meiro_export_options_check(&opt, err);
+    if (s == MEIRO_OK) s = make_mazes(b, &bk, total, err);
     if (s == MEIRO_OK && format == MEIRO_FORMAT_XLSX) {
         s = xlsx_write_items(bk.items, bk.count, &opt, out, temp_dir, err);
     } else if (s == MEIRO_OK) {

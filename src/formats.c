@@ -121,6 +121,8 @@ static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *
         meiro_export_options_init(&defaults);
         opt = &defaults;
     }
+    meiro_status s = meiro_export_options_check(opt, err);
+    if (s != MEIRO_OK) return s;
     /* answers: pages of their own in PDF and XLSX; a single-page format
      * leaves out a template's and refuses those asked for */
     meiro_export_options local = *opt;
@@ -138,7 +140,7 @@ static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *
         path = &found;
     }
     errno = 0;
-    meiro_status s = formats[format].write(maze, path, &local, out, temp_dir, err);
+    s = formats[format].write(maze, path, &local, out, temp_dir, err);
     meiro_path_free(&found);
     if (s == MEIRO_OK && (fflush(out) != 0 || ferror(out)))
         s = fail_write(err);

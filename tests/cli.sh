@@ -209,6 +209,15 @@ run 2 "$meiro" generate -t no-such-template -o "$tmp/x.pdf"; err_has "no templat
 printf '[page]\npaper = a4\nmazes = 5\n' > "$tmp/broken.ini"
 run 1 "$meiro" generate -t "$tmp/broken.ini" -o "$tmp/x.pdf"; err_has "broken.ini:3: mazes per page is 1, 2, 4 or 6"; absent "$tmp/x.pdf"
 run 2 "$meiro" generate --lang fr; err_has "unknown language 'fr'"
+# a template's own problems are reported as its file:line, not the output's
+printf '[text]\ntitle = %0195d\n' 0 > "$tmp/long.ini"
+run 1 "$meiro" generate -t "$tmp/long.ini" -o "$tmp/x.pdf"; err_has "long.ini:2:200: the line is longer than 199 bytes"; absent "$tmp/x.pdf"
+printf '[page]\nmazes = 1\n[art]\nframe = nothere.svg\n' > "$tmp/art.ini"
+run 1 "$meiro" generate -t "$tmp/art.ini" -o "$tmp/x.png"; err_has "art.ini:4: template artwork 'nothere.svg'"; absent "$tmp/x.png"
+# a title that is not UTF-8: a usage error before any work, in every format
+for f in pdf png xlsx; do
+    run 2 "$meiro" generate -s 1 --title "$(printf 'caf\351')" -o "$tmp/t.$f"; err_has "not UTF-8 text (from byte 4)"; absent "$tmp/t.$f"
+done
 run 0 "$meiro" booklet -n 6 -s 9 -o "$tmp/book.pdf"; out_empty; err_empty
 if command -v pdfinfo >/dev/null 2>&1; then
     pdfinfo "$tmp/book.pdf" > "$tmp/out"; out_has "Pages: *7"   # 6 mazes and a key page of 6

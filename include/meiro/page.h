@@ -95,6 +95,12 @@ typedef struct meiro_export_options {
 /* Fills *opt with the defaults. */
 MEIRO_API void meiro_export_options_init(meiro_export_options *opt);
 
+/* Checks what needs no maze, before any work: the title is UTF-8 text
+ * (else MEIRO_ERROR_ARGUMENT naming the first bad byte, counted from 1)
+ * and the language, if set, is one meiro knows. meiro_write, meiro_save
+ * and the booklets call it too. */
+MEIRO_API meiro_status meiro_export_options_check(const meiro_export_options *opt, meiro_error *err);
+
 /* Fills *opt with the defaults, then the template's page settings (paper,
  * orientation, margin, title), keeping tpl for the rest (its cell size caps
  * how big cells grow; its answers apply unless `answers` says otherwise).

@@ -12,9 +12,11 @@
 #include <time.h>
 #include <unistd.h>
 
-/* Reports a library error: "meiro: FILE:LINE:COL: message". */
+/* Reports a library error: "meiro: FILE:LINE:COL: message"; the error's
+ * own source (a template, its artwork) comes before the file given. */
 int report_failure(const char *file, const meiro_error *err)
 {
+    if (err->source[0]) file = err->source;
     const char *msg = err->message[0] ? err->message : meiro_strerror(err->status);
     if (file && err->line && err->column)
         fprintf(stderr, "meiro: %s:%lu:%lu: %s\n", file, err->line, err->column, msg);
@@ -45,7 +47,7 @@ const char *with_flags(const char *message)
     } fields[] = {
         {"answers on a page", "--answers"}, {"(dpi)", "--dpi"}, {" paper", "--paper"},
         {"mm cells", "--cell"}, {"loops", "--loops"}, {"margin", "--margin"},
-        {"the last size", "--from and --to"},
+        {"the last size", "--from and --to"}, {"the title", "--title"},
     };
     static char out[sizeof ((meiro_error *)0)->message + 64];
     size_t n = snprintf(out, sizeof out, "%s", message);
@@ -168,7 +170,7 @@ int page_finish(page_cli *pc, meiro_export_options *page)
         pc->tpl = meiro_template_load(pc->template_name, &err);
         if (!pc->tpl) {
             if (err.status == MEIRO_ERROR_UNKNOWN_NAME) return usage_error(NULL, "%s", err.message);
-            return report_failure(err.source[0] ? err.source : pc->template_name, &err);
+            return report_failure(pc->template_name, &err);
         }
     }
     meiro_export_options_from_template(page, pc->tpl);
@@ -184,6 +186,8 @@ int page_finish(page_cli *pc, meiro_export_options *page)
     if (GIVEN(OPT_CROP)) page->crop = true;
     if (GIVEN(OPT_LANG)) page->lang = pc->v.lang;
 #undef GIVEN
+    meiro_error err = {0};
+    if (meiro_export_options_check(page, &err) != MEIRO_OK) return usage_error(NULL, "%s", with_flags(err.message));
     return EXIT_OK;
 }
 

@@ -2,6 +2,7 @@
  * millimetres, origin at the top-left corner of the page. Pure arithmetic,
  * shared by every printable format. */
 #include "core/error.h"
+#include "core/utf8.h"
 #include "page/layout.h"
 #include "page/template.h"
 
@@ -45,6 +46,18 @@ void meiro_export_options_init(meiro_export_options *opt)
     opt->orientation = MEIRO_ORIENT_AUTO;
     opt->margin_mm = MEIRO_DEFAULT_MARGIN_MM;
     opt->dpi = 300;
+}
+
+meiro_status meiro_export_options_check(const meiro_export_options *opt, meiro_error *err)
+{
+    if (opt->title) {
+        size_t len = strlen(opt->title), bad = utf8_check(opt->title, len);
+        if (bad < len)
+            return fail(err, MEIRO_ERROR_ARGUMENT, "the title is not UTF-8 text (from byte %zu)", bad + 1);
+    }
+    if (opt->lang && !lang_known(opt->lang))
+        return fail(err, MEIRO_ERROR_ARGUMENT, "unknown language '%s' (en or ja)", opt->lang);
+    return MEIRO_OK;
 }
 
 void meiro_export_options_from_template(meiro_export_options *opt, const meiro_template *tpl)

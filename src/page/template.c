@@ -6,11 +6,13 @@
 #include "core/alloc.h"
 #include "core/numbers.h"
 #include "core/error.h"
+#include "core/utf8.h"
 #include "page/template.h"
 
 #include <errno.h>
 #include <ini.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,13 +61,6 @@ static void template_defaults(meiro_template *t)
     t->key_per_page = 6;
 }
 
-typedef struct parse_state {
-    meiro_template *t;
-    char message[200];
-    int error_line;
-    int line; /* the handler is called once per key, in order */
-} parse_state;
-
 static bool parse_bool(const char *v, bool *out)
 {
     if (!strcasecmp(v, "yes") || !strcasecmp(v, "true") || !strcmp(v, "1") || !strcasecmp(v, "on"))
@@ -104,6 +99,7 @@ typedef enum key_kind {
     KEY_PAPER,       /* a paper name */
     KEY_ORIENTATION, /* auto, portrait or landscape */
     KEY_ANSWERS,     /* where answers go: none, after-page or key */
+    KEY_ART,         /* an artwork file (template_art): no '..' in it */
 } key_kind;
 
 typedef struct key_spec {
@@ -148,10 +144,25 @@ static const key_spec keys[] = {
     {"answers", "per-page", KEY_COUNT, FIELD(key_per_page), .allowed = BIT(1) | BIT(2) | BIT(4) | BIT(6) | BIT(9),
      .message = "answers per page is 1, 2, 4, 6 or 9, not '%s'"},
     {"booklet", "cover", KEY_BOOL, FIELD(cover), .message = "cover is yes or no, not '%s'"},
-    {"art", "frame", KEY_TEXT, FIELD(art_frame), .message = "art path is too long"},
-    {"art", "start", KEY_TEXT, FIELD(art_start), .message = "art path is too long"},
-    {"art", "goal", KEY_TEXT, FIELD(art_goal), .message = "art path is too long"},
+    {"art", "frame", KEY_ART, FIELD(art_frame), .message = "art path is too long"},
+    {"art", "start", KEY_ART, FIELD(art_start), .message = "art path is too long"},
+    {"art", "goal", KEY_ART, FIELD(art_goal), .message = "art path is too long"},
 };
+
+enum { KEY_COUNT_ALL = sizeof keys / sizeof keys[0] };
+
+/* What the reader and the handler know while libinih reads a template. */
+typedef struct parse_state {
+    meiro_template *t;
+    const char *next, *end;       /* the text not yet handed to libinih */
+    unsigned long line;           /* the line libinih is at (the reader counts) */
+    bool indented;                /* that line starts with a blank */
+    unsigned long key_line[KEY_COUNT_ALL];     /* where each key was given */
+    unsigned long section_line[KEY_COUNT_ALL]; /* where each section began,
+                                                  at its first key's entry */
+    char message[200];
+    unsigned long error_line, error_column; /* of the first problem */
+} parse_state;
 
 #undef FIELD
 #undef BIT
@@ -184,9 +195,22 @@ static bool parse_count(const char *v, unsigned allowed, unsigned *out)
     return *out = (unsigned)(v[0] - '0'), true;
 }
 
-/* Reads v into the field of t that e names; false (t unchanged) if v is
- * not a value for it. */
-static bool set_key(meiro_template *t, const key_spec *e, const char *v)
+/* A relative art path may not climb out of the template's folder. */
+static bool climbs_out(const char *path)
+{
+    if (path[0] == '/') return false;
+    for (const char *p = path; *p;) {
+        size_t n = strcspn(p, "/");
+        if (n == 2 && p[0] == '.' && p[1] == '.') return true;
+        p += n;
+        p += *p == '/';
+    }
+    return false;
+}
+
+/* Reads v (given on `line`) into the field of t that e names; false (t
+ * unchanged) if v is not a value for it. */
+static bool set_key(meiro_template *t, const key_spec *e, const char *v, unsigned long line)
 {
     void *field = (char *)t + e->offset;
     int named;
@@ -206,49 +230,139 @@ static bool set_key(meiro_template *t, const key_spec *e, const char *v)
         if (!parse_named(v, answer_places, &named)) return false;
         *(answers_place *)field = (answers_place)named;
         return true;
+    case KEY_ART: {
+        template_art *a = field;
+        a->line = line;
+        return copy_text(a->file, sizeof a->file, v);
+    }
     }
     return false;
+}
+
+/* Notes the first problem, at the line libinih is at (column 0: the
+ * whole line). */
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static void complain(parse_state *st, unsigned long column, const char *fmt, ...)
+{
+    if (st->message[0]) return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(st->message, sizeof st->message, fmt, ap);
+    va_end(ap);
+    st->error_line = st->line;
+    st->error_column = column;
 }
 
 static int handle(void *user, const char *section, const char *key, const char *v)
 {
     parse_state *st = user;
     if (st->message[0]) return 1; /* report the first problem only */
-    bool known_section = false;
-    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
-        const key_spec *e = &keys[i];
-        if (strcmp(section, e->section)) continue;
-        known_section = true;
-        if (strcmp(key, e->key)) continue;
-        if (set_key(st->t, e, v)) return 1;
-        if (e->kind == KEY_TEXT || e->kind == KEY_LABEL)
-            snprintf(st->message, sizeof st->message, e->message, e->size - 1);
-        else
-            snprintf(st->message, sizeof st->message, e->message, v);
+    if (!section[0]) {
+        complain(st, 0, "'%s' comes before any [section]", key);
         return 0;
     }
-    if (known_section) snprintf(st->message, sizeof st->message, "unknown key '%s' in [%s]", key, section);
-    else
-        snprintf(st->message, sizeof st->message,
-                 "unknown section [%s] (template, page, maze, text, footer, answers, booklet, art)", section);
+    for (size_t i = 0; i < KEY_COUNT_ALL; i++) {
+        const key_spec *e = &keys[i];
+        if (strcmp(section, e->section) || strcmp(key, e->key)) continue;
+        if (st->key_line[i]) {
+            complain(st, 0, "%s is given twice (first on line %lu)%s", key, st->key_line[i],
+                     st->indented ? "; a line starting with a blank continues the key above it" : "");
+            return 0;
+        }
+        st->key_line[i] = st->line;
+        if (e->kind == KEY_ART && climbs_out(v)) {
+            complain(st, 0, "art path '%s' leaves the template's folder: name a file in it or "
+                            "below, a built-in one (art/...), or an absolute path", v);
+            return 0;
+        }
+        if (set_key(st->t, e, v, st->line)) return 1;
+        if (e->kind == KEY_TEXT || e->kind == KEY_LABEL || e->kind == KEY_ART)
+            complain(st, 0, e->message, e->size - 1);
+        else
+            complain(st, 0, e->message, v);
+        return 0;
+    }
+    complain(st, 0, "unknown key '%s' in [%s]", key, section);
     return 0;
 }
 
-/* Parses INI text (from a file or a built-in copy). */
-static meiro_status parse_template(meiro_template *t, const char *text, const char *source,
+/* The keys-table entry that stands for a section (its first key), or -1. */
+static int section_index(const char *name, size_t len)
+{
+    for (size_t i = 0; i < KEY_COUNT_ALL; i++)
+        if (strlen(keys[i].section) == len && !strncmp(name, keys[i].section, len)) return (int)i;
+    return -1;
+}
+
+/* A [section] line names a known section not given before (libinih itself
+ * would merge the two quietly). */
+static void check_section(parse_state *st, const char *line, size_t len)
+{
+    size_t at = 0;
+    while (at < len && (line[at] == ' ' || line[at] == '\t')) at++;
+    if (at == len || line[at] != '[') return;
+    const char *name = line + at + 1, *close = memchr(name, ']', len - at - 1);
+    if (!close) return; /* libinih complains */
+    int n = (int)(close - name), k = section_index(name, (size_t)n);
+    if (k < 0)
+        complain(st, 0, "unknown section [%.*s] (template, page, maze, text, footer, answers, booklet, art)",
+                 n > 60 ? 60 : n, name);
+    else if (st->section_line[k])
+        complain(st, 0, "section [%.*s] is given twice (first on line %lu)", n, name, st->section_line[k]);
+    else
+        st->section_line[k] = st->line;
+}
+
+/* libinih's reader (like fgets): hands over one line at a time, but only
+ * after checking it, since libinih itself would split a line longer than
+ * its buffer (the rest read as a line of its own: a long title could set
+ * another key), end a line at a NUL byte, and pass any bytes through. A
+ * problem ends the text there. */
+static char *read_line(char *buf, int size, void *user)
+{
+    parse_state *st = user;
+    if (st->message[0] || st->next >= st->end) return NULL;
+    const char *line = st->next, *nl = memchr(line, '\n', (size_t)(st->end - line));
+    size_t len = (size_t)((nl ? nl : st->end) - line);
+    st->next += len + (nl != NULL);
+    st->line++;
+    st->indented = len && (line[0] == ' ' || line[0] == '\t');
+    const char *nul = memchr(line, 0, len);
+    size_t bad = utf8_check(line, nul ? (size_t)(nul - line) : len);
+    if (nul && line + bad == nul) complain(st, bad + 1, "a NUL byte in the line");
+    else if (bad < len) complain(st, bad + 1, "not UTF-8 text");
+    else if (len > (size_t)size - 1)
+        complain(st, (unsigned long)size, "the line is longer than %d bytes", size - 1);
+    else check_section(st, line, len);
+    if (st->message[0]) return NULL;
+    memcpy(buf, line, len);
+    buf[len] = 0;
+    return buf;
+}
+
+/* Parses INI text (from a file or a built-in copy) of len bytes. */
+static meiro_status parse_template(meiro_template *t, const char *text, size_t len, const char *source,
                                    meiro_error *err)
 {
-    parse_state st = {t, "", 0, 0};
-    int line = ini_parse_string(text, handle, &st);
-    if (line == 0 && !st.message[0]) return MEIRO_OK;
+    parse_state st = {.t = t, .next = text, .end = text + len};
+    int line = ini_parse_stream(read_line, &st, handle, &st);
     if (line < 0) return fail(err, MEIRO_ERROR_NOMEM, "out of memory reading the template");
-    fail_at(err, MEIRO_ERROR_PARSE, line > 0 ? (unsigned long)line : 0, 0, "%s",
-                  st.message[0] ? st.message : "not an INI line (expected [section] or key = value)");
+    /* the first problem: ours, or a line libinih could not read before it */
+    if (line > 0 && (!st.message[0] || (unsigned long)line < st.error_line))
+        fail_at(err, MEIRO_ERROR_PARSE, (unsigned long)line, 0, "%s",
+                "not an INI line (expected [section] or key = value)");
+    else if (st.message[0])
+        fail_at(err, MEIRO_ERROR_PARSE, st.error_line, st.error_column, "%s", st.message);
+    else
+        return MEIRO_OK;
     if (err) snprintf(err->source, sizeof err->source, "%s", source);
     return MEIRO_ERROR_PARSE;
 }
 
-static char *read_file(const char *path, meiro_error *err)
+/* The whole file, NUL-terminated, its length in *size; NULL on failure. */
+static char *read_file(const char *path, size_t *size, meiro_error *err)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
@@ -257,26 +371,25 @@ static char *read_file(const char *path, meiro_error *err)
         return NULL;
     }
     char *buf = NULL;
-    size_t cap = 0, len = 0, n;
+    size_t cap = 0, len = 0, n = 0;
     bool room;
-    /* at least 1 KiB free before each read */
-    while ((room = vec_reserve(&buf, &cap, len + 1024, 1, 4096)) &&
-           (n = fread(buf + len, 1, cap - len - 1, f)) > 0) {
+    /* at least 1 KiB free before each read; a template is a few hundred
+     * bytes, so more than 1 MiB is something else */
+    while ((room = vec_reserve(&buf, &cap, len + 1024, 1, 4096)) && len <= 1 << 20 &&
+           (n = fread(buf + len, 1, cap - len - 1, f)) > 0)
         len += n;
-        if (len > 1 << 20) { /* a template is a few hundred bytes */
-            free(buf);
-            buf = NULL;
-            fail(err, MEIRO_ERROR_PARSE, "not a template: larger than 1 MiB");
-            break;
-        }
-    }
-    if (!room) {
-        free(buf);
-        buf = NULL;
-    }
+    meiro_status s = MEIRO_OK;
+    if (!room) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+    else if (ferror(f)) s = fail(err, MEIRO_ERROR_IO, "cannot read the template: %s", strerror(errno));
+    else if (len > 1 << 20) s = fail(err, MEIRO_ERROR_PARSE, "not a template: larger than 1 MiB");
     fclose(f);
-    if (buf) buf[len] = 0;
-    else if (!err || err->status == MEIRO_OK) fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+    if (s != MEIRO_OK) {
+        if (err) snprintf(err->source, sizeof err->source, "%s", path);
+        free(buf);
+        return NULL;
+    }
+    buf[len] = 0;
+    *size = len;
     return buf;
 }
 
@@ -314,8 +427,9 @@ static meiro_template *template_load_unlocalized(const char *name, meiro_error *
     }
     const char *text = NULL;
     char *owned = NULL;
+    size_t size = 0;
     if (path[0]) {
-        text = owned = read_file(path, err);
+        text = owned = read_file(path, &size, err);
         if (!text) {
             free(t);
             return NULL;
@@ -333,6 +447,7 @@ static meiro_template *template_load_unlocalized(const char *name, meiro_error *
             return NULL;
         }
         text = b->data;
+        size = b->size;
         snprintf(path, sizeof path, "(built-in) %s", file);
     }
     snprintf(t->path, sizeof t->path, "%s", path);
@@ -340,7 +455,7 @@ static meiro_template *template_load_unlocalized(const char *name, meiro_error *
     base = base ? base + 1 : name;
     len = strlen(base);
     snprintf(t->name, sizeof t->name, "%.*s", (int)(len > 4 && !strcmp(base + len - 4, ".ini") ? len - 4 : len), base);
-    meiro_status s = parse_template(t, text, path, err);
+    meiro_status s = parse_template(t, text, size, path, err);
     free(owned);
     if (s != MEIRO_OK) {
         free(t);

@@ -8,6 +8,13 @@
 
 typedef enum answers_place { ANSWERS_NONE, ANSWERS_AFTER_PAGE, ANSWERS_KEY } answers_place;
 
+/* An [art] key: the file as written (absolute, or relative to the
+ * template's folder, without '..') and its line, for messages. */
+typedef struct template_art {
+    char file[256];
+    unsigned long line;
+} template_art;
+
 struct meiro_template {
     char name[64], description[200];
     char path[1024], dir[1024]; /* where it was read from; art is relative to dir */
@@ -24,7 +31,7 @@ struct meiro_template {
     bool page_numbers, show_seed, cover;
     answers_place answers;
     unsigned key_per_page;  /* solved mazes per answer-key page */
-    char art_frame[256], art_start[256], art_goal[256];
+    template_art art_frame, art_start, art_goal;
 };
 
 /* meiro's own words in one language. */

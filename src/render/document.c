@@ -174,9 +174,18 @@ meiro_status doc_init(document *d, const doc_item *items, size_t count,
     } else {
         d->landscape = st->orientation == MEIRO_ORIENT_LANDSCAPE;
     }
-    meiro_status s = load_art(opt->tpl, opt->tpl ? opt->tpl->art_frame : "", &st->frame, err);
-    if (s == MEIRO_OK) s = load_art(opt->tpl, opt->tpl ? opt->tpl->art_start : "", &st->marks.start_art, err);
-    if (s == MEIRO_OK) s = load_art(opt->tpl, opt->tpl ? opt->tpl->art_goal : "", &st->marks.goal_art, err);
+    /* the artwork, drawn once: the frame at its own size (drawn in slices
+     * to follow the page), the marks in a square (500 units: only the SVG
+     * features librsvg draws as pixels, filters and images, depend on it) */
+    double pw, ph;
+    doc_page_size(d, &pw, &ph);
+    const meiro_template *t = opt->tpl;
+    meiro_status s = MEIRO_OK;
+    if (t) {
+        s = load_art(t, &t->art_frame, 0, fmin(pw, ph), &st->frame, err);
+        if (s == MEIRO_OK) s = load_art(t, &t->art_start, 500, 500, &st->marks.start_art, err);
+        if (s == MEIRO_OK) s = load_art(t, &t->art_goal, 500, 500, &st->marks.goal_art, err);
+    }
     if (s == MEIRO_OK) s = fit_texts(d, err);
     /* the page plan */
     bool ok = s == MEIRO_OK && (!st->cover || add_page(d, PAGE_COVER, 0, 0, 1));
@@ -208,9 +217,9 @@ void doc_free(document *d)
     free(d->pages);
     d->pages = NULL;
     d->page_cap = 0;
-    if (d->style.frame) g_object_unref(d->style.frame);
-    if (d->style.marks.start_art) g_object_unref(d->style.marks.start_art);
-    if (d->style.marks.goal_art) g_object_unref(d->style.marks.goal_art);
+    cairo_surface_destroy(d->style.frame); /* NULL is allowed */
+    cairo_surface_destroy(d->style.marks.start_art);
+    cairo_surface_destroy(d->style.marks.goal_art);
     d->style.frame = d->style.marks.start_art = d->style.marks.goal_art = NULL;
 }
 

@@ -30,7 +30,7 @@ typedef struct doc_style {
     maze_marks marks;
     bool page_numbers, show_seed, cover;
     const page_labels *labels;
-    RsvgHandle *frame;
+    cairo_surface_t *frame; /* drawn over the whole page (load_art) */
     /* the texts as they fit the page (doc_init) */
     text_fit title_fit, subtitle_fit, answers_fit, cover_fit, cover_subtitle_fit;
     double text_width; /* the band texts may take, centred on the page */

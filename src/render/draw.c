@@ -2,6 +2,7 @@
  * document pages: walls as long vector strokes, the solution, S and G
  * (words or pictures), lines of text through Pango, SVG artwork. Units are
  * millimetres; the exporters scale to their device. */
+#define _POSIX_C_SOURCE 200809L
 #include "core/error.h"
 #include "core/model.h"
 #include "page/layout.h"
@@ -15,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 cairo_status_t cairo_write_stream(void *closure, const unsigned char *data, unsigned int length)
 {
@@ -181,7 +183,7 @@ static void plate(cairo_t *cr, double x, double y, double w, double h, double r)
 
 /* A mark (S, G, スタート, ...) of `size` centred at (cx, cy) on a white
  * plate, or the template's picture for it on a round one. */
-static void draw_mark(cairo_t *cr, const char *text, RsvgHandle *art, const char *font, double size,
+static void draw_mark(cairo_t *cr, const char *text, cairo_surface_t *art, const char *font, double size,
                       double cx, double cy, const page_layout *L)
 {
     if (art) {
@@ -189,8 +191,7 @@ static void draw_mark(cairo_t *cr, const char *text, RsvgHandle *art, const char
         cairo_arc(cr, cx, cy, side / 2, 0, 2 * G_PI);
         cairo_set_source_rgb(cr, 1, 1, 1);
         cairo_fill(cr);
-        RsvgRectangle view = {cx - side / 2, cy - side / 2, side, side};
-        rsvg_handle_render_document(art, cr, &view, NULL);
+        draw_art(cr, art, cx - side / 2, cy - side / 2, side, side);
         return;
     }
     PangoLayout *layout = text_layout(cr, text, font, true, size);
@@ -313,48 +314,112 @@ void draw_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const p
     cairo_restore(cr);
 }
 
-meiro_status load_art(const meiro_template *tpl, const char *file, RsvgHandle **art, meiro_error *err)
+/* Reads at most ART_MAX_BYTES of a file into *data (g_free it). */
+static meiro_status read_art_file(const char *path, char **data, size_t *size, meiro_error *err)
 {
-    *art = NULL;
-    if (!tpl || !file[0]) return MEIRO_OK;
-    GError *gerr = NULL;
-    const builtin_file *b = strncmp(tpl->path, "(built-in)", 10) == 0 ? builtin_find(file) : NULL;
-    if (b) {
-        *art = rsvg_handle_new_from_data((const guint8 *)b->data, b->size, &gerr);
-    } else {
-        char path[2048];
-        snprintf(path, sizeof path, "%s/%s", tpl->dir, file);
-        *art = rsvg_handle_new_from_file(path, &gerr);
+    *data = NULL;
+    FILE *f = fopen(path, "rb");
+    if (!f) return fail(err, MEIRO_ERROR_IO, "%s", strerror(errno));
+    char *buf = g_try_malloc(ART_MAX_BYTES + 1);
+    size_t n = buf ? fread(buf, 1, ART_MAX_BYTES + 1, f) : 0;
+    meiro_status s = MEIRO_OK;
+    if (!buf) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+    else if (ferror(f)) s = fail(err, MEIRO_ERROR_IO, "%s", strerror(errno));
+    else if (n > ART_MAX_BYTES) s = fail(err, MEIRO_ERROR_PARSE, "larger than %d KiB", ART_MAX_BYTES / 1024);
+    fclose(f);
+    if (s != MEIRO_OK) {
+        g_free(buf);
+        return s;
     }
-    if (*art) return MEIRO_OK;
-    fail(err, MEIRO_ERROR_IO, "template artwork '%s': %s", file,
-               gerr ? gerr->message : "cannot be read");
-    if (err) snprintf(err->source, sizeof err->source, "%s", tpl->path);
-    if (gerr) g_error_free(gerr);
-    return MEIRO_ERROR_IO;
+    *data = buf;
+    *size = n;
+    return MEIRO_OK;
 }
 
-void draw_frame_art(cairo_t *cr, RsvgHandle *art, double page_w, double page_h)
+/* The SVG text of a template's picture: templates/README.md has the rule. */
+static meiro_status find_art(const meiro_template *tpl, const char *file, char **owned,
+                             const char **data, size_t *size, meiro_error *err)
 {
-    gboolean has_w, has_h, has_box;
-    RsvgLength lw, lh;
-    RsvgRectangle box;
-    rsvg_handle_get_intrinsic_dimensions(art, &has_w, &lw, &has_h, &lh, &has_box, &box);
-    double sw, sh; /* the art's size, in page millimetres */
-    if (has_w && has_h && lw.unit == RSVG_UNIT_MM && lh.unit == RSVG_UNIT_MM) {
-        sw = lw.length;
-        sh = lh.length;
-    } else { /* no size in mm: its shorter side becomes the page's */
-        double w = has_box ? box.width : 100, h = has_box ? box.height : 100;
-        if (!(w > 0 && h > 0)) return;
-        double scale = fmin(page_w, page_h) / fmin(w, h);
-        sw = w * scale;
-        sh = h * scale;
+    *owned = NULL;
+    bool builtin_template = strncmp(tpl->path, "(built-in)", 10) == 0;
+    char path[2048];
+    if (file[0] == '/') snprintf(path, sizeof path, "%s", file);
+    else snprintf(path, sizeof path, "%s/%s", tpl->dir, file);
+    if (!builtin_template && (file[0] == '/' || access(path, F_OK) == 0 || !builtin_find(file))) {
+        meiro_status s = read_art_file(path, owned, size, err);
+        *data = *owned;
+        return s;
     }
+    const builtin_file *b = builtin_find(file);
+    if (!b) return fail(err, MEIRO_ERROR_IO, "no such built-in file");
+    *data = b->data;
+    *size = b->size;
+    return MEIRO_OK;
+}
+
+meiro_status load_art(const meiro_template *tpl, const template_art *ref, double w, double h,
+                      cairo_surface_t **art, meiro_error *err)
+{
+    *art = NULL;
+    if (!ref->file[0]) return MEIRO_OK;
+    char *owned;
+    const char *data = NULL;
+    size_t size = 0;
+    GError *gerr = NULL;
+    RsvgHandle *svg = NULL;
+    meiro_status s = find_art(tpl, ref->file, &owned, &data, &size, err);
+    /* from memory, with no base file: librsvg loads no other file or URL
+     * (an <image>, a <use> of another file, an XInclude) */
+    if (s == MEIRO_OK) svg = rsvg_handle_new_from_data((const guint8 *)data, size, &gerr);
+    g_free(owned);
+    if (svg && w <= 0) { /* a frame: its own size in mm, else its shape with the shorter side h mm */
+        gboolean has_w, has_h, has_box;
+        RsvgLength lw, lh;
+        RsvgRectangle vb;
+        rsvg_handle_get_intrinsic_dimensions(svg, &has_w, &lw, &has_h, &lh, &has_box, &vb);
+        double aw = has_box && vb.width > 0 && vb.height > 0 ? vb.width : 1, ah = has_box && vb.height > 0 ? vb.height : 1;
+        if (has_w && has_h && lw.unit == RSVG_UNIT_MM && lh.unit == RSVG_UNIT_MM && lw.length > 0 && lh.length > 0) {
+            w = lw.length * ART_UNITS_PER_MM;
+            h = lh.length * ART_UNITS_PER_MM;
+        } else {
+            w = aw * h / fmin(aw, ah) * ART_UNITS_PER_MM;
+            h = ah * h / fmin(aw, ah) * ART_UNITS_PER_MM;
+        }
+    }
+    if (svg) {
+        cairo_rectangle_t box = {0, 0, w, h};
+        *art = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &box);
+        cairo_t *cr = cairo_create(*art);
+        RsvgRectangle view = {0, 0, w, h};
+        /* librsvg bounds the work itself: it stops at 500000 referenced
+         * elements (<use> bombs) and 1000000 loaded ones, with an error */
+        if (!rsvg_handle_render_document(svg, cr, &view, &gerr) && !gerr)
+            gerr = g_error_new_literal(G_IO_ERROR, G_IO_ERROR_FAILED, "cannot be drawn");
+        if (!gerr && cairo_status(cr) != CAIRO_STATUS_SUCCESS)
+            gerr = g_error_new_literal(G_IO_ERROR, G_IO_ERROR_FAILED, cairo_status_to_string(cairo_status(cr)));
+        cairo_destroy(cr);
+        g_object_unref(svg);
+    }
+    if (s == MEIRO_OK && !gerr) return MEIRO_OK;
+    char why[256];
+    snprintf(why, sizeof why, "%s", gerr ? gerr->message : err ? err->message : "cannot be read");
+    if (s == MEIRO_OK) s = MEIRO_ERROR_PARSE;
+    fail_at(err, s, ref->line, 0, "template artwork '%s': %s", ref->file, why);
+    if (err) snprintf(err->source, sizeof err->source, "%s", tpl->path);
+    if (gerr) g_error_free(gerr);
+    cairo_surface_destroy(*art);
+    *art = NULL;
+    return s;
+}
+
+void draw_frame_art(cairo_t *cr, cairo_surface_t *art, double page_w, double page_h)
+{
+    cairo_rectangle_t box;
+    cairo_recording_surface_get_extents(art, &box);
+    double sw = box.width / ART_UNITS_PER_MM, sh = box.height / ART_UNITS_PER_MM; /* in mm */
     double c = fmin(fmin(sw, sh) / 7, fmin(page_w, page_h) / 3); /* the corners */
     const double sx[4] = {0, c, sw - c, sw}, sy[4] = {0, c, sh - c, sh};
     const double dx[4] = {0, c, page_w - c, page_w}, dy[4] = {0, c, page_h - c, page_h};
-    RsvgRectangle whole = {0, 0, sw, sh};
     for (int i = 0; i < 3; i++)
         for (int j = 0; j < 3; j++) {
             cairo_save(cr);
@@ -363,9 +428,23 @@ void draw_frame_art(cairo_t *cr, RsvgHandle *art, double page_w, double page_h)
             cairo_translate(cr, dx[i], dy[j]);
             cairo_scale(cr, (dx[i + 1] - dx[i]) / (sx[i + 1] - sx[i]), (dy[j + 1] - dy[j]) / (sy[j + 1] - sy[j]));
             cairo_translate(cr, -sx[i], -sy[j]);
-            rsvg_handle_render_document(art, cr, &whole, NULL);
+            cairo_scale(cr, 1.0 / ART_UNITS_PER_MM, 1.0 / ART_UNITS_PER_MM);
+            cairo_set_source_surface(cr, art, 0, 0);
+            cairo_paint(cr);
             cairo_restore(cr);
         }
+}
+
+void draw_art(cairo_t *cr, cairo_surface_t *art, double x, double y, double w, double h)
+{
+    cairo_rectangle_t box;
+    cairo_recording_surface_get_extents(art, &box);
+    cairo_save(cr);
+    cairo_translate(cr, x, y);
+    cairo_scale(cr, w / box.width, h / box.height);
+    cairo_set_source_surface(cr, art, 0, 0);
+    cairo_paint(cr);
+    cairo_restore(cr);
 }
 
 meiro_status cairo_result(cairo_surface_t *surface, cairo_t *cr, const stream_sink *sink,

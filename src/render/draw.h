@@ -20,7 +20,7 @@
 /* How S and G are shown: words (fitted into the cell) or pictures. */
 typedef struct maze_marks {
     const char *start, *goal, *font;
-    RsvgHandle *start_art, *goal_art; /* NULL: the words */
+    cairo_surface_t *start_art, *goal_art; /* NULL: the words (see load_art) */
 } maze_marks;
 
 /* Draws a maze placed by L (its maze fields) onto cr, in millimetres: the
@@ -57,16 +57,32 @@ int missing_glyphs(cairo_t *cr, const char *text, const char *font, bool bold);
 void draw_fitted(cairo_t *cr, const char *text, const char *font, bool bold, const text_fit *fit,
                  double cx, double baseline, double top, double width);
 
-/* Loads a template's SVG picture (relative to the template, or built in);
- * *art stays NULL for an empty name. */
-meiro_status load_art(const meiro_template *tpl, const char *file, RsvgHandle **art, meiro_error *err);
+/* Template artwork: at most ART_MAX_BYTES of SVG, which librsvg reads
+ * from memory, so it follows no reference to another file or URL. */
+#define ART_MAX_BYTES (1 << 20)
 
-/* Draws a page frame so that it follows the page: in nine slices, its
- * corners (a seventh of its shorter side) at their own size, its edges
- * stretched along the page, so a portrait frame fits a landscape, Letter
- * or A5 page with the same corners and line widths. Art sized in mm keeps
- * that size; otherwise its shorter side becomes the page's. */
-void draw_frame_art(cairo_t *cr, RsvgHandle *art, double page_w, double page_h);
+/* Reads a template's SVG picture (templates/README.md: an absolute path,
+ * else in the template's folder, else the built-in copy by that name) and
+ * draws it once, into a w x h box, as a recording that draw_art replays:
+ * however often a page is drawn (PNG bands, pages, cells), librsvg works
+ * once. Errors name the template's file and line. *art stays NULL for an
+ * empty name; free it with cairo_surface_destroy. */
+meiro_status load_art(const meiro_template *tpl, const template_art *ref, double w, double h,
+                      cairo_surface_t **art, meiro_error *err);
+/* Recordings of frames (w = 0 in load_art) are at this many units a mm:
+ * their own size in mm if the SVG gives one, else their shape with the
+ * shorter side h mm. Only SVG features librsvg draws as pixels (filters,
+ * images) depend on it. */
+#define ART_UNITS_PER_MM 10
+
+/* Draws a picture from load_art fitted into a box. */
+void draw_art(cairo_t *cr, cairo_surface_t *art, double x, double y, double w, double h);
+
+/* Draws a frame from load_art (w = 0) so that it follows the page: in nine
+ * slices, its corners (a seventh of its shorter side) at their own size,
+ * its edges stretched along the page, so a portrait frame fits a landscape,
+ * Letter or A5 page with the same corners and line widths. */
+void draw_frame_art(cairo_t *cr, cairo_surface_t *art, double page_w, double page_h);
 
 /* Where a cairo stream surface writes: the stream, and the errno of its
  * first failed write (later calls, before cairo reports, may change errno). */
