@@ -186,6 +186,13 @@ run 2 "$meiro" generate -s 1 --title "$(printf 'Maze \315\270')" -o "$tmp/tofu.p
 err_has "no installed font can draw"; absent "$tmp/tofu.pdf"
 run 0 "$meiro" generate -s 1 --title "$(printf '\360\237\220\260 Bunny maze')" -o "$tmp/emoji.pdf"
 
+# a template's maze: kids-a4 makes a child's 7 x 9 maze; -W/-H/-a win
+run 0 "$meiro" generate -s 1 -t kids-a4 -o "$tmp/kid.txt"
+if [ "$(wc -l < "$tmp/kid.txt")" -eq 19 ] && [ "$(head -1 "$tmp/kid.txt" | tr -d '\r\n' | wc -c)" -eq 15 ]; then ok
+else bad "kids-a4 did not make a 7 x 9 maze"; fi
+run 0 "$meiro" generate -s 1 -t kids-a4 -W 12 -H 5 -a cluster -o "$tmp/kid2.txt"
+if [ "$(wc -l < "$tmp/kid2.txt")" -eq 11 ]; then ok; else bad "-H did not override the template"; fi
+
 # the catalogue's knobs
 run 0 "$meiro" generate -W 9 -H 5 -s 2 --ends border -f unicode; out_has "^S"
 run 0 "$meiro" generate -W 9 -H 5 -s 2 --ends farthest --loops 30 -a growing-tree --bias 0.2 -o "$tmp/k.txt"

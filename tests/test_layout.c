@@ -117,7 +117,26 @@ static void test_fixed_cells(void)
     CHECK_INT(layout_page(65535, 6000, &opt, &bad, &err), MEIRO_ERROR_ARGUMENT);
 }
 
+/* A template's line width is for its big cells: over cell sizes from
+ * 2 to 25 mm, a 1.6 mm kids' line stays 1.6 mm on 20 mm cells and thins
+ * with smaller ones (never over 8% of the cell, or the usual tenth). */
+static void test_line_scales_with_cell(void)
+{
+    verdict thin = {0};
+    for (double side = 40; side <= 500; side += 20) {
+        page_layout L = {0};
+        box slot = {0, 0, side, side};
+        CHECK_INT(layout_in_slot(20, 20, slot, false, 0, 25, 1.6, &L, NULL), MEIRO_OK);
+        double usual = fmin(fmax(L.cell * 0.1, 0.1), 1.2);
+        verdict_note(&thin, L.line <= fmax(usual, L.cell * 0.08) + 1e-9 && L.line <= 1.6,
+                     "cell %.2f mm: line %.2f mm", L.cell, L.line);
+        if (L.cell >= 20) verdict_note(&thin, fabs(L.line - 1.6) < 1e-9, "cell %.2f: line %.2f, not 1.6", L.cell, L.line);
+    }
+    CHECK_ALL(thin);
+}
+
 static const test_case cases[] = {
+    {"line_scales_with_cell", test_line_scales_with_cell},
     {"a4_portrait", test_a4_portrait},
     {"orientation_and_papers", test_orientation_and_papers},
     {"fixed_cells", test_fixed_cells},

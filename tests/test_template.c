@@ -289,7 +289,54 @@ static void test_title_utf8(void)
     meiro_maze_free(m);
 }
 
+/* [maze] width, height, algorithm, ends: the maze a template asks for,
+ * over meiro's defaults; aliases read as the generator's name; bad values
+ * refused with their line. The kids' templates ask for a child's maze. */
+static void test_maze_keys(void)
+{
+    const char *path = puts_file("maze.ini", "[maze]\nwidth = 9\nheight = 11\nalgorithm = anahori\nends = border\n");
+    meiro_error err = {0};
+    meiro_template *t = meiro_template_load(path, &err);
+    CHECK_MSG(t != NULL, "%s", err.message);
+    meiro_generate_options o;
+    meiro_generate_options_from_template(&o, t);
+    CHECK(o.width == 9 && o.height == 11 && o.algorithm && strcmp(o.algorithm, "dig") == 0 &&
+          o.ends == MEIRO_ENDS_BORDER);
+    meiro_template_free(t);
+    meiro_generate_options_from_template(&o, NULL); /* no template: meiro's defaults */
+    CHECK(o.width == 20 && o.height == 15 && o.ends == MEIRO_ENDS_CORNERS);
+    static const struct {
+        const char *text, *says;
+        unsigned long line;
+    } bad[] = {
+        {"[maze]\nwidth = 0\n", "width is 1 to 65535", 2},
+        {"[maze]\n\nheight = 70000\n", "height is 1 to 65535", 3},
+        {"[maze]\nalgorithm = nope\n", "unknown generator 'nope'", 2},
+        {"[maze]\nends = middle\n", "ends is corners, farthest or border", 2},
+    };
+    verdict refused = {0};
+    for (size_t k = 0; k < TEST_COUNT(bad); k++) {
+        path = puts_file("bad-maze.ini", bad[k].text);
+        err = (meiro_error){0};
+        t = meiro_template_load(path, &err);
+        verdict_note(&refused, !t && strstr(err.message, bad[k].says) && err.line == bad[k].line, "%s: %s (line %lu)",
+                     bad[k].text, err.message, err.line);
+        meiro_template_free(t);
+    }
+    CHECK_ALL(refused);
+    verdict kids = {0};
+    static const char *const names[] = {"kids-a4", "kids-ja"};
+    for (size_t k = 0; k < TEST_COUNT(names); k++) {
+        t = meiro_template_load(names[k], NULL);
+        meiro_generate_options_from_template(&o, t);
+        verdict_note(&kids, t && o.width == 7 && o.height == 9 && strcmp(o.algorithm, "dig") == 0, "%s", names[k]);
+        meiro_template_free(t);
+    }
+    CHECK_ALL(kids);
+}
+
 static const test_case cases[] = {
+    {"maze_keys", test_maze_keys},
     {"utf8", test_utf8},
     {"lines", test_lines},
     {"art_paths", test_art_paths},

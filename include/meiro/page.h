@@ -50,6 +50,12 @@ MEIRO_API void meiro_template_free(meiro_template *t); /* NULL is allowed */
 MEIRO_API const char *meiro_template_name(const meiro_template *t);
 MEIRO_API const char *meiro_template_description(const meiro_template *t);
 
+/* Fills *opt with the defaults, then the maze the template asks for
+ * ([maze] width, height, algorithm, ends: a child's template makes a small
+ * maze with a gentle generator). The options borrow the template's
+ * algorithm name: keep the template until the maze is made. */
+MEIRO_API void meiro_generate_options_from_template(meiro_generate_options *opt, const meiro_template *tpl);
+
 /* True for the languages of meiro's own words: "en", "ja". */
 MEIRO_API bool meiro_lang_known(const char *lang);
 

@@ -76,6 +76,7 @@ int cmd_generate(int argc, char **argv)
     meiro_generate_options_init(&opt);
     const char *fmt = NULL, *output = NULL, *solver = NULL;
     bool solution = false, seeded = false;
+    bool given_w = false, given_h = false, given_algorithm = false, given_ends = false;
     uint64_t v;
     int c;
     while ((c = getopt_long(argc, argv, ":W:H:a:s:m:f:o:t:h", longopts, NULL)) != -1) {
@@ -86,8 +87,12 @@ int cmd_generate(int argc, char **argv)
                 return usage_error("generate", "%s must be a whole number from 1 to 65535",
                                    c == 'W' ? "--width" : "--height");
             *(c == 'W' ? &opt.width : &opt.height) = (uint32_t)v;
+            *(c == 'W' ? &given_w : &given_h) = true;
             break;
-        case 'a': opt.algorithm = optarg; break;
+        case 'a':
+            opt.algorithm = optarg;
+            given_algorithm = true;
+            break;
         case 's':
             if (!parse_u64(optarg, UINT64_MAX, &opt.seed))
                 return usage_error("generate", "--seed must be a whole number, not '%s'", optarg);
@@ -111,6 +116,7 @@ int cmd_generate(int argc, char **argv)
             meiro_error e = {0};
             if (meiro_ends_from_name(optarg, &opt.ends, &e) != MEIRO_OK)
                 return usage_error("generate", "%s", e.message);
+            given_ends = true;
             break;
         }
         case OPT_ANIMATE: animate = optarg; break;
@@ -142,6 +148,13 @@ int cmd_generate(int argc, char **argv)
     int rc = output_format("generate", fmt, output, &format);
     if (rc == EXIT_OK) rc = page_finish(&pc, &page);
     if (rc != EXIT_OK) goto done;
+    /* the template's maze, where the command line says nothing */
+    meiro_generate_options base;
+    meiro_generate_options_from_template(&base, pc.tpl);
+    if (!given_w) opt.width = base.width;
+    if (!given_h) opt.height = base.height;
+    if (!given_algorithm) opt.algorithm = base.algorithm;
+    if (!given_ends && !has_start) opt.ends = base.ends;
 
     meiro_error err = {0};
     if (!seeded) opt.seed = clock_seed();

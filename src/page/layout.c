@@ -109,6 +109,14 @@ static double clamp(double v, double lo, double hi) { return v < lo ? lo : v > h
  * home printer keeps) to 1.2 mm (bold for big cells). */
 static double line_for(double cell) { return clamp(cell * 0.1, 0.1, 1.2); }
 
+/* A template's line width is what its big cells get: smaller cells get
+ * thinner lines (at most 8% of the cell, or the usual width if more), so a
+ * big maze on a kids' template is not blotchy. */
+static double line_capped(double line, double cell)
+{
+    return line > 0 ? fmin(line, fmax(line_for(cell), cell * 0.08)) : line_for(cell);
+}
+
 /* The largest cell for which w x h cells and their outer line fit. */
 static double fit_cell(uint32_t w, uint32_t h, double area_w, double area_h)
 {
@@ -185,7 +193,7 @@ meiro_status layout_in_slot(uint32_t w, uint32_t h, box slot, bool caption, doub
     }
     if (cell_exact > 0) {
         L->cell = cell_exact;
-        L->line = line > 0 ? line : line_for(L->cell);
+        L->line = line_capped(line, L->cell);
         if (L->cell * w + L->line > area.w || L->cell * h + L->line > area.h) {
             double best = floor(fit_cell(w, h, area.w, area.h) * 10) / 10;
             return fail(err, MEIRO_ERROR_ARGUMENT,
@@ -198,7 +206,7 @@ meiro_status layout_in_slot(uint32_t w, uint32_t h, box slot, bool caption, doub
     } else {
         L->cell = fit_cell(w, h, area.w, area.h);
         if (cell_max > 0 && L->cell > cell_max) L->cell = cell_max;
-        L->line = line > 0 ? fmin(line, L->cell / 3) : line_for(L->cell);
+        L->line = line_capped(line, L->cell);
     }
     if (!(L->cell > 0.05))
         return fail(err, MEIRO_ERROR_ARGUMENT,

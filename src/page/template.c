@@ -6,6 +6,7 @@
 #include "core/alloc.h"
 #include "core/numbers.h"
 #include "core/error.h"
+#include "core/names.h"
 #include "core/utf8.h"
 #include "page/template.h"
 
@@ -59,6 +60,17 @@ static void template_defaults(meiro_template *t)
     t->show_seed = true;
     t->answers = ANSWERS_NONE;
     t->key_per_page = 6;
+    t->ends = -1;
+}
+
+void meiro_generate_options_from_template(meiro_generate_options *opt, const meiro_template *tpl)
+{
+    meiro_generate_options_init(opt);
+    if (!tpl) return;
+    if (tpl->width) opt->width = tpl->width;
+    if (tpl->height) opt->height = tpl->height;
+    if (tpl->algorithm[0]) opt->algorithm = tpl->algorithm;
+    if (tpl->ends >= 0) opt->ends = (meiro_ends)tpl->ends;
 }
 
 static bool parse_bool(const char *v, bool *out)
@@ -100,6 +112,9 @@ typedef enum key_kind {
     KEY_ORIENTATION, /* auto, portrait or landscape */
     KEY_ANSWERS,     /* where answers go: none, after-page or key */
     KEY_ART,         /* an artwork file (template_art): no '..' in it */
+    KEY_SIDE,        /* cells along a side: 1 to MEIRO_MAX_SIDE */
+    KEY_GENERATOR,   /* a generator's name or alias */
+    KEY_ENDS,        /* where S and G go: corners, farthest or border */
 } key_kind;
 
 typedef struct key_spec {
@@ -130,6 +145,11 @@ static const key_spec keys[] = {
      .message = "cell is 'fit' or 0.1 to 100 mm, not '%s'"},
     {"maze", "line", KEY_LENGTH, FIELD(line), .word = "auto", .lo = 0, .hi = 5,
      .message = "line is 'auto' or up to 5 mm, not '%s'"},
+    {"maze", "width", KEY_SIDE, FIELD(width), .message = "width is 1 to 65535 cells, not '%s'"},
+    {"maze", "height", KEY_SIDE, FIELD(height), .message = "height is 1 to 65535 cells, not '%s'"},
+    {"maze", "algorithm", KEY_GENERATOR, FIELD(algorithm),
+     .message = "unknown generator '%s' (see 'meiro list')"},
+    {"maze", "ends", KEY_ENDS, FIELD(ends), .message = "ends is corners, farthest or border, not '%s'"},
     {"maze", "start", KEY_LABEL, FIELD(start_label), .message = "start label must be 1 to 31 bytes"},
     {"maze", "goal", KEY_LABEL, FIELD(goal_label), .message = "goal label must be 1 to 31 bytes"},
     {"text", "font", KEY_TEXT, FIELD(font), .message = "font name is too long"},
@@ -230,6 +250,27 @@ static bool set_key(meiro_template *t, const key_spec *e, const char *v, unsigne
         if (!parse_named(v, answer_places, &named)) return false;
         *(answers_place *)field = (answers_place)named;
         return true;
+    case KEY_SIDE: {
+        char *end;
+        errno = 0;
+        unsigned long n = strtoul(v, &end, 10);
+        if (errno || end == v || *end || v[0] == '-' || n < 1 || n > MEIRO_MAX_SIDE) return false;
+        *(uint32_t *)field = (uint32_t)n;
+        return true;
+    }
+    case KEY_GENERATOR:
+        for (size_t g = 0; g < meiro_generator_count(); g++) {
+            const meiro_algorithm_desc *a = meiro_generator_info(g);
+            if (!strcmp(v, a->name) || name_in_list(a->aliases, v, strlen(v), false))
+                return copy_text(field, e->size, a->name);
+        }
+        return false;
+    case KEY_ENDS: {
+        meiro_ends ends;
+        if (meiro_ends_from_name(v, &ends, NULL) != MEIRO_OK) return false;
+        *(int *)field = (int)ends;
+        return true;
+    }
     case KEY_ART: {
         template_art *a = field;
         a->line = line;

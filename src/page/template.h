@@ -24,6 +24,10 @@ struct meiro_template {
     unsigned per_page;      /* 1, 2, 4 or 6 mazes */
     double cell;            /* mm; 0 = fit */
     double line;            /* mm; 0 = a tenth of the cell */
+    /* the maze `generate` makes with this template, unless told otherwise */
+    uint32_t width, height; /* 0 = meiro's default */
+    char algorithm[32];     /* "" = meiro's default */
+    int ends;               /* a meiro_ends, or -1 = meiro's default */
     char start_label[32], goal_label[32];
     char font[96];
     char title[200], subtitle[200], fields[200];
