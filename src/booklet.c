@@ -142,7 +142,11 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, co
         if (!fallback) return err->status;
         meiro_export_options given = opt;
         meiro_export_options_from_template(&opt, fallback);
-        if (given.title) opt.title = given.title;
+        opt.title = given.title;
+        opt.subtitle = given.subtitle;
+        opt.name = given.name;
+        opt.footer = given.footer;
+        opt.no_footer = given.no_footer;
         opt.lang = given.lang;
         opt.paper = given.paper;
         opt.orientation = given.orientation;
@@ -179,7 +183,7 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, co
                 d.cover_maze = bk.cover;
                 if (!bk.cover) s = MEIRO_ERROR_NOMEM;
             }
-            if (s == MEIRO_OK) s = doc_write_pdf(&d, opt.title, out, err);
+            if (s == MEIRO_OK) s = doc_write_pdf(&d, out, err);
             doc_free(&d);
         }
     }

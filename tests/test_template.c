@@ -83,7 +83,7 @@ static void test_lines(void)
     snprintf(line, sizeof line, "[text]\ntitle = %0191d\n", 0);
     meiro_error err = {0};
     meiro_template *t = meiro_template_load(puts_file("longest.ini", line), &err);
-    verdict_note(&v, t && strlen(t->title) == 191, "199 bytes: %s", err.message);
+    verdict_note(&v, t && strlen(t->texts.title) == 191, "199 bytes: %s", err.message);
     meiro_template_free(t);
     refused(&v, put("nul.ini", "[text]\ntitle = ab\0cd\n", 21), 2, 11, "NUL");
     refused(&v, puts_file("latin1.ini", "[text]\nsubtitle = caf\xE9!\n"), 2, 15, "UTF-8");

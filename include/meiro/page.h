@@ -82,7 +82,15 @@ typedef struct meiro_export_options {
                                       paper's shorter side (most printers
                                       leave the outer 4-5 mm blank) */
     double cell_mm;                /* 0 (default): the largest cells that fit */
-    const char *title;             /* printed above the maze; NULL for none */
+    const char *title;             /* printed above the maze; NULL: the
+                                      template's (in the page's language),
+                                      "" for none */
+    const char *subtitle;          /* under the title; NULL: the template's */
+    const char *name;              /* written on the template's name line
+                                      ("Name Hana  Date ___"); NULL: blank */
+    const char *footer;            /* the footer's text, before the seed;
+                                      NULL: "meiro 0.1.0 · cluster · ..." */
+    bool no_footer;                /* no footer (PDF metadata keeps the seed) */
     bool answer_page;              /* PDF, XLSX: the puzzle, then the answer
                                       (as answers = MEIRO_ANSWERS_AFTER_PAGE,
                                       or where the template puts answers) */
@@ -94,8 +102,9 @@ typedef struct meiro_export_options {
     unsigned dpi;                  /* PNG resolution; default 300 */
     bool crop;                     /* PNG: only the maze and a small border */
     const meiro_template *tpl;     /* texts, labels, art, answers; NULL = none */
-    const char *lang;              /* "en" or "ja": meiro's own words; NULL =
-                                      the template's, else English */
+    const char *lang;              /* "en" or "ja": the page's language (meiro's
+                                      words and the template's texts in it);
+                                      NULL = the template's, else English */
 } meiro_export_options;
 
 /* Fills *opt with the defaults. */
@@ -108,9 +117,10 @@ MEIRO_API void meiro_export_options_init(meiro_export_options *opt);
 MEIRO_API meiro_status meiro_export_options_check(const meiro_export_options *opt, meiro_error *err);
 
 /* Fills *opt with the defaults, then the template's page settings (paper,
- * orientation, margin, title), keeping tpl for the rest (its cell size caps
- * how big cells grow; its answers apply unless `answers` says otherwise).
- * Options set afterwards override the template. */
+ * orientation, margin), keeping tpl for the rest: its texts in the page's
+ * language (title[ja] = ... in the file) unless title/subtitle are set, its
+ * cell size as a cap, its answers unless `answers` says otherwise. Options
+ * set afterwards override the template. */
 MEIRO_API void meiro_export_options_from_template(meiro_export_options *opt, const meiro_template *tpl);
 
 #ifdef __cplusplus

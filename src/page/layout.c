@@ -7,6 +7,8 @@
 #include "page/template.h"
 
 #include <math.h>
+#include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -70,7 +72,44 @@ void meiro_export_options_from_template(meiro_export_options *opt, const meiro_t
     opt->margin_mm = tpl->margin;
     /* the template's cell is the largest a cell may grow (resolved by the
      * document), not a demand: a bigger maze still fits the page */
-    opt->title = tpl->title[0] ? tpl->title : NULL;
+}
+
+/* A template text in language li if it has one, else as written; NULL if
+ * empty. `field` is its offset in template_texts. */
+static const char *pick(const meiro_template *t, int li, size_t field)
+{
+    if (!t) return NULL;
+    const char *v = li >= 0 ? (const char *)&t->in_lang[li] + field : "";
+    if (!v[0]) v = (const char *)&t->texts + field;
+    return v[0] ? v : NULL;
+}
+
+static bool has_translation(const meiro_template *t, int li, size_t field)
+{
+    return t && li >= 0 && ((const char *)&t->in_lang[li] + field)[0];
+}
+
+void page_words_for(const meiro_export_options *opt, page_words *w)
+{
+    const meiro_template *t = opt->tpl;
+    const char *lang = opt->lang ? opt->lang : t ? t->lang : "en";
+    int li = lang_index(lang);
+    bool own = !t || strcmp(lang, t->lang) == 0; /* the template's own language */
+    *w = (page_words){.labels = labels_for(lang)};
+    w->title = opt->title ? (opt->title[0] ? opt->title : NULL) : pick(t, li, offsetof(template_texts, title));
+    w->subtitle = opt->subtitle ? (opt->subtitle[0] ? opt->subtitle : NULL)
+                                : pick(t, li, offsetof(template_texts, subtitle));
+    const char *fields = pick(t, li, offsetof(template_texts, fields));
+    /* meiro's own name line where the template has none in this language */
+    if (fields && !own && !has_translation(t, li, offsetof(template_texts, fields))) fields = w->labels->fields;
+    if (fields && opt->name && opt->name[0]) { /* the name on the first line of blanks */
+        size_t at = strcspn(fields, "_"), run = strspn(fields + at, "_");
+        snprintf(w->fields, sizeof w->fields, "%.*s%s%s", (int)at, fields, opt->name, fields + at + run);
+    } else if (fields) {
+        snprintf(w->fields, sizeof w->fields, "%s", fields);
+    }
+    w->start = t ? pick(t, li, offsetof(template_texts, start_label)) : "S";
+    w->goal = t ? pick(t, li, offsetof(template_texts, goal_label)) : "G";
 }
 
 meiro_status meiro_answers_from_name(const char *name, meiro_answers *answers, meiro_error *err)
@@ -245,7 +284,9 @@ meiro_status layout_page(uint32_t w, uint32_t h, const meiro_export_options *opt
                          page_layout *L, meiro_error *err)
 {
     *L = (page_layout){0};
-    frame_texts texts = {opt->title && opt->title[0], false, false};
+    page_words words;
+    page_words_for(opt, &words);
+    frame_texts texts = {words.title != NULL, false, false};
     page_frame f;
     meiro_status s = layout_frame(opt->paper, choose_landscape(w, h, opt, texts), opt->margin_mm,
                                   texts, &f, err);

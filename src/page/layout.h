@@ -73,6 +73,19 @@ unsigned layout_slots(const page_frame *f, unsigned n, box *slots);
 meiro_status layout_in_slot(uint32_t w, uint32_t h, box slot, bool caption, double cell_exact,
                             double cell_max, double line, page_layout *L, meiro_error *err);
 
+/* ---- The words on a page ---- */
+
+/* The page's language and its texts: the options', else the template's in
+ * that language (title[ja] = ...), else as the template wrote them; meiro's
+ * own name line where the template has none in that language; the name
+ * filled into the first blanks of the name line. */
+typedef struct page_words {
+    const page_labels *labels;                   /* meiro's own words */
+    const char *title, *subtitle, *start, *goal; /* NULL: none */
+    char fields[256];                            /* the name line; "" for none */
+} page_words;
+void page_words_for(const meiro_export_options *opt, page_words *w);
+
 /* ---- Answers ---- */
 
 /* Where answers go: `answers` if set, else answer_page (where the template

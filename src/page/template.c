@@ -40,6 +40,13 @@ const page_labels *labels_for(const char *lang)
 
 bool meiro_lang_known(const char *lang) { return lang && lang_known(lang); }
 
+int lang_index(const char *lang)
+{
+    for (size_t i = 0; i < sizeof labels_table / sizeof labels_table[0]; i++)
+        if (lang && strcmp(lang, labels_table[i].lang) == 0) return (int)i;
+    return -1;
+}
+
 bool lang_known(const char *lang)
 {
     for (size_t i = 0; i < sizeof labels_table / sizeof labels_table[0]; i++)
@@ -54,8 +61,8 @@ static void template_defaults(meiro_template *t)
     t->orientation = MEIRO_ORIENT_AUTO;
     t->margin = MEIRO_DEFAULT_MARGIN_MM;
     t->per_page = 1;
-    snprintf(t->start_label, sizeof t->start_label, "S");
-    snprintf(t->goal_label, sizeof t->goal_label, "G");
+    snprintf(t->texts.start_label, sizeof t->texts.start_label, "S");
+    snprintf(t->texts.goal_label, sizeof t->texts.goal_label, "G");
     snprintf(t->lang, sizeof t->lang, "en");
     t->show_seed = true;
     t->answers = ANSWERS_NONE;
@@ -150,12 +157,12 @@ static const key_spec keys[] = {
     {"maze", "algorithm", KEY_GENERATOR, FIELD(algorithm),
      .message = "unknown generator '%s' (see 'meiro list')"},
     {"maze", "ends", KEY_ENDS, FIELD(ends), .message = "ends is corners, farthest or border, not '%s'"},
-    {"maze", "start", KEY_LABEL, FIELD(start_label), .message = "start label must be 1 to 31 bytes"},
-    {"maze", "goal", KEY_LABEL, FIELD(goal_label), .message = "goal label must be 1 to 31 bytes"},
+    {"maze", "start", KEY_LABEL, FIELD(texts.start_label), .message = "start label must be 1 to 31 bytes"},
+    {"maze", "goal", KEY_LABEL, FIELD(texts.goal_label), .message = "goal label must be 1 to 31 bytes"},
     {"text", "font", KEY_TEXT, FIELD(font), .message = "font name is too long"},
-    {"text", "title", KEY_TEXT, FIELD(title), .message = "title is too long (at most %zu bytes)"},
-    {"text", "subtitle", KEY_TEXT, FIELD(subtitle), .message = "subtitle is too long (at most %zu bytes)"},
-    {"text", "fields", KEY_TEXT, FIELD(fields), .message = "fields is too long (at most %zu bytes)"},
+    {"text", "title", KEY_TEXT, FIELD(texts.title), .message = "title is too long (at most %zu bytes)"},
+    {"text", "subtitle", KEY_TEXT, FIELD(texts.subtitle), .message = "subtitle is too long (at most %zu bytes)"},
+    {"text", "fields", KEY_TEXT, FIELD(texts.fields), .message = "fields is too long (at most %zu bytes)"},
     {"text", "lang", KEY_LANG, FIELD(lang), .message = "unknown language '%s' (en or ja)"},
     {"footer", "page-numbers", KEY_BOOL, FIELD(page_numbers), .message = "page-numbers is yes or no, not '%s'"},
     {"footer", "seed", KEY_BOOL, FIELD(show_seed), .message = "seed is yes or no, not '%s'"},
@@ -178,6 +185,7 @@ typedef struct parse_state {
     unsigned long line;           /* the line libinih is at (the reader counts) */
     bool indented;                /* that line starts with a blank */
     unsigned long key_line[KEY_COUNT_ALL];     /* where each key was given */
+    unsigned long lang_line[KEY_COUNT_ALL][TEXT_LANGS]; /* and each title[ja] */
     unsigned long section_line[KEY_COUNT_ALL]; /* where each section began,
                                                   at its first key's entry */
     char message[200];
@@ -230,9 +238,9 @@ static bool climbs_out(const char *path)
 
 /* Reads v (given on `line`) into the field of t that e names; false (t
  * unchanged) if v is not a value for it. */
-static bool set_key(meiro_template *t, const key_spec *e, const char *v, unsigned long line)
+static bool set_key(meiro_template *t, const key_spec *e, size_t shift, const char *v, unsigned long line)
 {
-    void *field = (char *)t + e->offset;
+    void *field = (char *)t + e->offset + shift;
     int named;
     switch (e->kind) {
     case KEY_TEXT: return copy_text(field, e->size, v);
@@ -304,21 +312,44 @@ static int handle(void *user, const char *section, const char *key, const char *
         complain(st, 0, "'%s' comes before any [section]", key);
         return 0;
     }
+    /* title[ja] = ...: a text in another language */
+    size_t name_len = strlen(key), shift = 0;
+    const char *bracket = strchr(key, '[');
+    int lang = -1;
+    if (bracket && key[name_len - 1] == ']') {
+        char code[8];
+        snprintf(code, sizeof code, "%.*s", (int)(key + name_len - 1 - bracket - 1), bracket + 1);
+        lang = lang_index(code);
+        if (lang < 0) {
+            complain(st, 0, "unknown language '%s' in %s (en or ja)", code, key);
+            return 0;
+        }
+        name_len = (size_t)(bracket - key);
+        shift = offsetof(meiro_template, in_lang) + (size_t)lang * sizeof(template_texts) -
+                offsetof(meiro_template, texts);
+    }
     for (size_t i = 0; i < KEY_COUNT_ALL; i++) {
         const key_spec *e = &keys[i];
-        if (strcmp(section, e->section) || strcmp(key, e->key)) continue;
-        if (st->key_line[i]) {
-            complain(st, 0, "%s is given twice (first on line %lu)%s", key, st->key_line[i],
+        if (strcmp(section, e->section) || strlen(e->key) != name_len || strncmp(key, e->key, name_len)) continue;
+        bool a_text = e->offset >= offsetof(meiro_template, texts) &&
+                      e->offset < offsetof(meiro_template, texts) + sizeof(template_texts);
+        if (lang >= 0 && !a_text) {
+            complain(st, 0, "%s has no languages: only title, subtitle, fields, start and goal do", e->key);
+            return 0;
+        }
+        unsigned long *seen = lang >= 0 ? &st->lang_line[i][lang] : &st->key_line[i];
+        if (*seen) {
+            complain(st, 0, "%s is given twice (first on line %lu)%s", key, *seen,
                      st->indented ? "; a line starting with a blank continues the key above it" : "");
             return 0;
         }
-        st->key_line[i] = st->line;
+        *seen = st->line;
         if (e->kind == KEY_ART && climbs_out(v)) {
             complain(st, 0, "art path '%s' leaves the template's folder: name a file in it or "
                             "below, a built-in one (art/...), or an absolute path", v);
             return 0;
         }
-        if (set_key(st->t, e, v, st->line)) return 1;
+        if (set_key(st->t, e, shift, v, st->line)) return 1;
         if (e->kind == KEY_TEXT || e->kind == KEY_LABEL || e->kind == KEY_ART)
             complain(st, 0, e->message, e->size - 1);
         else

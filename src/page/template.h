@@ -10,6 +10,15 @@ typedef enum answers_place { ANSWERS_NONE, ANSWERS_AFTER_PAGE, ANSWERS_KEY } ans
 
 /* An [art] key: the file as written (absolute, or relative to the
  * template's folder, without '..') and its line, for messages. */
+/* The languages meiro has words for (labels_for): en, ja. */
+enum { TEXT_LANGS = 2 };
+
+/* A template's texts in one language. */
+typedef struct template_texts {
+    char title[200], subtitle[200], fields[200];
+    char start_label[32], goal_label[32];
+} template_texts;
+
 typedef struct template_art {
     char file[256];
     unsigned long line;
@@ -28,9 +37,9 @@ struct meiro_template {
     uint32_t width, height; /* 0 = meiro's default */
     char algorithm[32];     /* "" = meiro's default */
     int ends;               /* a meiro_ends, or -1 = meiro's default */
-    char start_label[32], goal_label[32];
     char font[96];
-    char title[200], subtitle[200], fields[200];
+    template_texts texts;              /* as written (title = ...), in `lang` */
+    template_texts in_lang[TEXT_LANGS]; /* title[ja] = ...: by lang_index */
     char lang[8];
     bool page_numbers, show_seed, cover;
     answers_place answers;
@@ -47,6 +56,7 @@ typedef struct page_labels {
 
 const page_labels *labels_for(const char *lang); /* English if unknown */
 bool lang_known(const char *lang);
+int lang_index(const char *lang); /* 0 .. TEXT_LANGS - 1, or -1 */
 
 /* Files built into the library (tools/embed.sh): templates and artwork. */
 typedef struct builtin_file {

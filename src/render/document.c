@@ -26,15 +26,15 @@ static void resolve_style(doc_style *s, const meiro_export_options *opt, size_t 
     s->per_page = t ? t->per_page : 1;
     s->key_per_page = t ? t->key_per_page : 6;
     s->answers = page_answers(opt);
-    s->labels = labels_for(opt->lang ? opt->lang : t ? t->lang : "en");
-    s->title = opt->title && opt->title[0] ? opt->title : NULL;
-    s->subtitle = t && t->subtitle[0] ? t->subtitle : NULL;
-    s->fields = t && t->fields[0] ? t->fields : NULL;
-    /* --lang swaps meiro's own words; a template's own texts stay */
-    if (t && opt->lang && strcmp(opt->lang, t->lang) != 0 && s->fields)
-        s->fields = s->labels->fields;
-    s->marks.start = t ? t->start_label : "S";
-    s->marks.goal = t ? t->goal_label : "G";
+    page_words_for(opt, &s->words);
+    s->labels = s->words.labels;
+    s->title = s->words.title;
+    s->subtitle = s->words.subtitle;
+    s->fields = s->words.fields[0] ? s->words.fields : NULL;
+    s->marks.start = s->words.start;
+    s->marks.goal = s->words.goal;
+    s->footer = opt->footer && opt->footer[0] ? opt->footer : NULL;
+    s->no_footer = opt->no_footer;
     s->marks.font = t && t->font[0] ? t->font : FONT_FAMILY;
     s->page_numbers = t ? t->page_numbers : false;
     s->show_seed = t ? t->show_seed : true;
@@ -261,11 +261,20 @@ static void draw_caption(cairo_t *cr, const document *d, const doc_page *p, size
 
 static void draw_footer(cairo_t *cr, const document *d, size_t index, const page_frame *f)
 {
+    if (d->style.no_footer) return;
     char text[320] = "", part[200];
     if (d->style.page_numbers && d->pages[index].kind != PAGE_COVER) {
         snprintf(text, sizeof text, d->style.labels->page_no, (unsigned)(index + 1));
     }
-    if (d->count == 1 && d->style.show_seed) {
+    uint64_t seed;
+    bool one_seed = d->count == 1 && meiro_maze_seed(d->items[0].maze, &seed);
+    if (d->style.footer) { /* the user's words, and the seed that remakes the maze */
+        if (d->style.show_seed && (one_seed || d->has_seed))
+            snprintf(part, sizeof part, "%s · seed %llu", d->style.footer,
+                     (unsigned long long)(one_seed ? seed : d->seed));
+        else
+            snprintf(part, sizeof part, "%s", d->style.footer);
+    } else if (d->count == 1 && d->style.show_seed) {
         page_footer(d->items[0].maze, part, sizeof part);
     } else if (d->has_seed && d->style.show_seed) {
         snprintf(part, sizeof part, "meiro %s · seed %llu", MEIRO_VERSION, (unsigned long long)d->seed);

@@ -26,7 +26,10 @@ typedef struct doc_style {
     double margin, cell_exact, cell_max, line;
     unsigned per_page, key_per_page;
     answers_place answers;
+    page_words words; /* the texts in the page's language; the pointers below point here */
     const char *title, *subtitle, *fields;
+    const char *footer; /* the user's footer text, or NULL */
+    bool no_footer;
     maze_marks marks;
     bool page_numbers, show_seed, cover;
     const page_labels *labels;
@@ -81,6 +84,6 @@ meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_e
                               FILE *out, const char *temp_dir, meiro_error *err);
 
 /* Writes every page as PDF to a stream. */
-meiro_status doc_write_pdf(const document *d, const char *title, FILE *out, meiro_error *err);
+meiro_status doc_write_pdf(const document *d, FILE *out, meiro_error *err);
 
 #endif

@@ -9,8 +9,10 @@
 
 #include <cairo-pdf.h>
 
-meiro_status doc_write_pdf(const document *d, const char *title, FILE *out, meiro_error *err)
+meiro_status doc_write_pdf(const document *d, FILE *out, meiro_error *err)
 {
+    /* the page's title, or "Mazes" in the page's language */
+    const char *title = d->style.title ? d->style.title : d->style.labels->default_title;
     char date[32];
     meiro_status s = page_timestamp_iso(date, sizeof date, err);
     if (s != MEIRO_OK) return s;
@@ -23,7 +25,7 @@ meiro_status doc_write_pdf(const document *d, const char *title, FILE *out, meir
     if (d->count == 1) page_footer(d->items[0].maze, subject, sizeof subject);
     else if (d->has_seed) snprintf(subject, sizeof subject, "meiro %s · %zu mazes · seed %llu", MEIRO_VERSION, d->count, (unsigned long long)d->seed);
     else snprintf(subject, sizeof subject, "meiro %s · %zu mazes", MEIRO_VERSION, d->count);
-    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title && title[0] ? title : "Maze");
+    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title);
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_AUTHOR, "meiro");
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_SUBJECT, subject);
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "meiro " MEIRO_VERSION);
@@ -50,7 +52,7 @@ meiro_status export_pdf(const meiro_maze *m, const meiro_path *path,
     document d;
     meiro_status s = doc_init(&d, &item, 1, opt, -1, err);
     if (s != MEIRO_OK) return s;
-    s = doc_write_pdf(&d, opt->title, out, err);
+    s = doc_write_pdf(&d, out, err);
     doc_free(&d);
     return s;
 }

@@ -77,6 +77,8 @@ meiro_status export_png(const meiro_maze *m, const meiro_path *path,
     }
     char footer[160];
     page_footer(m, footer, sizeof footer);
+    page_words words;
+    page_words_for(opt, &words);
     if (setjmp(png_jmpbuf(png))) {
         s = fail_write(err); /* s is set anew here, never read stale */
         goto done;
@@ -91,7 +93,7 @@ meiro_status export_png(const meiro_maze *m, const meiro_path *path,
     png_set_pHYs(png, info, per_metre, per_metre, PNG_RESOLUTION_METER);
     png_text text[3] = {
         {.compression = PNG_TEXT_COMPRESSION_NONE, .key = "Title",
-         .text = (char *)(opt->title && opt->title[0] ? opt->title : "Maze")},
+         .text = (char *)(words.title ? words.title : words.labels->default_title)},
         {.compression = PNG_TEXT_COMPRESSION_NONE, .key = "Description", .text = footer},
         {.compression = PNG_TEXT_COMPRESSION_NONE, .key = "Software", .text = "meiro " MEIRO_VERSION},
     };

@@ -108,8 +108,9 @@ static lxw_error add_sheet(lxw_workbook *wb, format_cache *cache, const meiro_ma
                            const uint8_t *marks, const char *name, const page_layout *L,
                            const meiro_export_options *opt, uint32_t px)
 {
-    const char *start = opt->tpl ? opt->tpl->start_label : "S";
-    const char *goal = opt->tpl ? opt->tpl->goal_label : "G";
+    page_words words;
+    page_words_for(opt, &words);
+    const char *start = words.start, *goal = words.goal;
     lxw_worksheet *ws = workbook_add_worksheet(wb, name);
     if (!ws) return LXW_ERROR_MEMORY_MALLOC_FAILED;
     worksheet_gridlines(ws, LXW_HIDE_ALL_GRIDLINES);
@@ -122,15 +123,23 @@ static lxw_error add_sheet(lxw_workbook *wb, format_cache *cache, const meiro_ma
     worksheet_center_vertically(ws);
     worksheet_fit_to_pages(ws, 1, 1);
     char text[300];
-    if (opt->title && opt->title[0]) {
+    if (words.title) {
         /* the size code first: digits of a title must not extend it */
-        header_text(text, sizeof text, "&C&14&\"-,Bold\"", opt->title);
+        header_text(text, sizeof text, "&C&14&\"-,Bold\"", words.title);
         worksheet_set_header(ws, text);
     }
-    char footer[160];
-    page_footer(m, footer, sizeof footer);
-    header_text(text, sizeof text, "&C&8&\"-,Regular\"", footer);
-    worksheet_set_footer(ws, text);
+    if (!opt->no_footer) {
+        char footer[200];
+        uint64_t seed;
+        if (opt->footer && opt->footer[0] && meiro_maze_seed(m, &seed))
+            snprintf(footer, sizeof footer, "%s · seed %llu", opt->footer, (unsigned long long)seed);
+        else if (opt->footer && opt->footer[0])
+            snprintf(footer, sizeof footer, "%s", opt->footer);
+        else
+            page_footer(m, footer, sizeof footer);
+        header_text(text, sizeof text, "&C&8&\"-,Regular\"", footer);
+        worksheet_set_footer(ws, text);
+    }
     uint32_t cols = m->w + 2, rows = m->h + 2;
     lxw_error e = worksheet_set_column_pixels(ws, 0, (lxw_col_t)(cols - 1), px, NULL);
     if (e) return e;
@@ -260,7 +269,9 @@ meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_e
     else snprintf(subject, sizeof subject, "meiro %s · %zu mazes", MEIRO_VERSION, count);
     if (wb && !e) {
         lxw_doc_properties props = {0};
-        props.title = (char *)(opt->title && opt->title[0] ? opt->title : "Maze");
+        page_words words;
+        page_words_for(opt, &words);
+        props.title = (char *)(words.title ? words.title : words.labels->default_title);
         props.subject = subject;
         props.author = "meiro";
         props.comments = "Made with meiro " MEIRO_VERSION;
