@@ -188,6 +188,9 @@ static void test_bad_input(void)
     expect_error("1,1,1,1,1\n1,S,0,0,1\n1,1,1,0,1\n1,0,x,G,1\n1,1,1,1,1\n", true, MEIRO_ERROR_PARSE, 4, 3, "'x'");
     expect_error("1,1,1,1,1\n1,S,,0,1\n", true, MEIRO_ERROR_PARSE, 2, 3, "empty field");
     expect_error("1,1,1,1,1\n1,S,wall,0,1\n", true, MEIRO_ERROR_PARSE, 2, 3, "'wall'");
+    /* a lone separator: no field to point at (read before the buffer once) */
+    expect_error(",", true, MEIRO_ERROR_PARSE, 1, 1, "only empty fields");
+    expect_error(" , ,\r\n1,1,1\n", true, MEIRO_ERROR_PARSE, 1, 1, "only empty fields");
     /* too large: refused from the first line, before reading on */
     size_t wide = 2 * 70000 + 1;
     char *huge = malloc(wide + 2);

@@ -353,6 +353,11 @@ meiro_maze *read_grid(FILE *in, bool csv, meiro_error *err)
         if (st != MEIRO_OK) goto done;
         if (lines == 0) {
             rd.cols = row->len;
+            if (rd.cols == 0) { /* only empty fields: no column to point at but the first */
+                st = fail_at(err, MEIRO_ERROR_PARSE, line_no, 1,
+                             "the first line has only empty fields: a maze starts on line 1");
+                goto done;
+            }
             if (rd.cols % 2 == 0 || rd.cols < 3) {
                 st = fail_at(err, MEIRO_ERROR_PARSE, line_no, row->col[row->len - 1],
                                    "the first line has %zu %s: a maze W cells wide has 2W+1",
