@@ -317,10 +317,6 @@ static meiro_status tokenize_drawing(reader *rd, const char *s, size_t n, sym_ro
     while (n > 0 && s[n - 1] == ' ') n--;
     size_t step = rd->cell_chars + 1, total = (rd->cols / 2) * step + 1;
     bool cells = rd->rows % 2 == 1;
-    char where[160];
-    snprintf(where, sizeof where, ": in this drawing %s stand at columns 1, %zu, %zu, ... and "
-             "cells are the %zu characters between",
-             cells ? "walls" : "corners", 1 + step, 1 + 2 * step, rd->cell_chars);
     size_t i = 0, lines = 0, marks = 0;
     uint8_t mark = SYM_OPEN;
     meiro_status st = MEIRO_OK;
@@ -345,8 +341,13 @@ static meiro_status tokenize_drawing(reader *rd, const char *s, size_t n, sym_ro
             return fail_at(rd->err, MEIRO_ERROR_PARSE, row->line, (unsigned long)j + 1,
                            "byte 0x%02X is not UTF-8 text", (unsigned char)s[i]);
         if (cls == GL_OTHER || (off == 0 && !cells && cls != GL_LINE && cls != GL_SPACE) ||
-            (off > 0 && cells && cls == GL_LINE))
+            (off > 0 && cells && cls == GL_LINE)) {
+            char where[160];
+            snprintf(where, sizeof where, ": in this drawing %s stand at columns 1, %zu, %zu, ... "
+                     "and cells are the %zu characters between",
+                     cells ? "walls" : "corners", 1 + step, 1 + 2 * step, rd->cell_chars);
             return bad_glyph(rd, row->line, (unsigned long)j + 1, cp, where);
+        }
         uint8_t sym = cls == GL_START ? SYM_START : cls == GL_GOAL ? SYM_GOAL : SYM_OPEN;
         if (off == 0) st = push(rd, row, cls == GL_LINE || !cells ? SYM_WALL : sym);
         else if (cls == GL_LINE) lines++;
