@@ -54,7 +54,10 @@ BUILD_PKGS = gcc make libc6-dev pkg-config libcairo2-dev libxlsxwriter-dev libpn
 TEST_PKGS  = $(BUILD_PKGS) locales poppler-utils librsvg2-bin qpdf unzip libreoffice-calc-nogui libxml2-utils \
              fonts-crosextra-carlito
 
-.PHONY: all deps deps-test check test tests test-asan bench demo samples install uninstall clean
+# clang and libFuzzer's runtime, for make fuzz
+FUZZ_PKGS  = clang libclang-rt-dev
+
+.PHONY: all deps deps-test check test tests test-asan fuzz fuzz-targets bench demo samples install uninstall clean
 
 all: $(BUILD)/meiro $(BUILD)/libmeiro.a $(BUILD)/libmeiro.so
 
@@ -126,6 +129,7 @@ check: deps-test
 	@$(MAKE) --no-print-directory tests BUILD=build > build-check.log 2>&1 || { cat build-check.log; exit 1; }
 	@$(MAKE) --no-print-directory test-asan >> build-check.log 2>&1 || { cat build-check.log; exit 1; }
 	@rm -f build-check.log
+	@$(MAKE) --no-print-directory fuzz
 	@sh tests/run.sh build build/asan
 
 # the test programs, built
@@ -141,6 +145,31 @@ test: deps-test
 test-asan:
 	@$(MAKE) --no-print-directory tests BUILD=build/asan CFLAGS="-O1 -g" \
 		EXTRA_CFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+
+# Fuzzing: a libFuzzer target for every reader a user can feed a file to
+# (text with its drawings and block mazes, CSV, page templates), built with
+# clang against the library compiled the same way in build/fuzz, each run for
+# FUZZ_SECONDS; a crash, leak, undefined behaviour or hang fails the run.
+FUZZ_SECONDS ?= 20
+FUZZ_TARGETS  = text csv template
+FUZZ_DIR      = build/fuzz
+FUZZ_SAN      = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+fuzz:
+	@sh tools/deps.sh $(FUZZ_PKGS)
+	@mkdir -p $(FUZZ_DIR)
+	@$(MAKE) --no-print-directory fuzz-targets BUILD=$(FUZZ_DIR) CC=clang CFLAGS="-O1 -g" \
+		EXTRA_CFLAGS="$(FUZZ_SAN) -fsanitize=fuzzer-no-link" > $(FUZZ_DIR)/build.log 2>&1 \
+		|| { cat $(FUZZ_DIR)/build.log; exit 1; }
+	@sh tests/fuzz/run.sh $(FUZZ_DIR) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+FUZZ_BIN = $(FUZZ_TARGETS:%=$(BUILD)/fuzz_%)
+fuzz-targets: $(FUZZ_BIN)
+
+# fuzz_text and fuzz_csv are one source; fuzz_template has its own
+$(FUZZ_BIN): tests/fuzz/fuzz_maze.c tests/fuzz/fuzz_template.c $(BUILD)/libmeiro-internal.a
+	$(CC) $(CPPFLAGS) -Iinclude $(ALL_CFLAGS) $(LDFLAGS) -fsanitize=fuzzer $(if $(findstring _csv,$@),-DFUZZ_CSV) \
+		-o $@ tests/fuzz/$(if $(findstring _template,$@),fuzz_template.c,fuzz_maze.c) \
+		$(BUILD)/libmeiro-internal.a $(LDLIBS)
 
 bench: deps $(BENCH)
 	$(BENCH)

@@ -34,6 +34,7 @@ PLAIN_WRITER(w_text, write_text(m, p, o, false))
 PLAIN_WRITER(w_csv, write_text(m, p, o, true))
 PLAIN_WRITER(w_ascii, write_lines(m, p, o, false))
 PLAIN_WRITER(w_unicode, write_lines(m, p, o, true))
+/* the text reader also reads the line drawings (ASCII, Unicode) */
 static meiro_maze *r_text(FILE *in, meiro_error *err) { return read_grid(in, false, err); }
 static meiro_maze *r_csv(FILE *in, meiro_error *err) { return read_grid(in, true, err); }
 
@@ -51,11 +52,11 @@ static const format_entry formats[MEIRO_FORMAT_COUNT] = {
                            "the block grid as CSV: 1 wall, 0 passage, S, G, '.' path", true, false},
                           w_csv, r_csv},
     [MEIRO_FORMAT_ASCII] = {{MEIRO_FORMAT_ASCII, "ascii", "",
-                             "line drawing with +---+ and | (write only)", false, false},
-                            w_ascii, NULL},
+                             "line drawing with +---+ and |", true, false},
+                            w_ascii, r_text},
     [MEIRO_FORMAT_UNICODE] = {{MEIRO_FORMAT_UNICODE, "unicode", "",
-                               "box-drawing characters for terminals (write only)", false, false},
-                              w_unicode, NULL},
+                               "box-drawing characters for terminals", true, false},
+                              w_unicode, r_text},
     [MEIRO_FORMAT_PDF] = {{MEIRO_FORMAT_PDF, "pdf", "pdf",
                            "printable vector pages; --answer-page adds the solution page", false, true},
                           export_pdf, NULL},

@@ -86,6 +86,19 @@ run 0 "$meiro" solve -m dfs "$data/seed003.txt"; out_has "G"
 run 0 "$meiro" solve -m fill -o "$tmp/solved.csv" "$data/seed003.txt"
 run 0 "$meiro" solve "$tmp/solved.csv" -f text; same "$tmp/out" "$data/seed003-solved.txt"
 run 0 "$meiro" solve -i csv - < "$tmp/solved.csv"; same "$tmp/out" "$data/seed003-solved.txt"
+# meiro's line drawings read back: the same maze, the same solution
+"$meiro" generate -W 15 -H 10 -s 8 -f ascii -o "$tmp/drawn.txt" 2>/dev/null
+run 0 "$meiro" solve "$tmp/drawn.txt"; cp "$tmp/out" "$tmp/drawn-solved.txt"
+run 0 "$meiro" solve "$tmp/a.txt"; same "$tmp/out" "$tmp/drawn-solved.txt"
+"$meiro" generate -W 15 -H 10 -s 8 -f unicode -o "$tmp/drawn-u.txt" 2>/dev/null
+run 0 "$meiro" solve -i unicode - < "$tmp/drawn-u.txt"; same "$tmp/out" "$tmp/drawn-solved.txt"
+# a spreadsheet's CSV with ';' (German locale) and a hand-typed block maze
+tr ',' ';' < "$tmp/a.csv" > "$tmp/semi.csv"
+run 0 "$meiro" solve "$tmp/semi.csv" -f text; same "$tmp/out" "$tmp/drawn-solved.txt"
+printf '######\n#S   #\n# ## #\n#   G#\n######\n' > "$tmp/blocks.txt"
+run 0 "$meiro" stats "$tmp/blocks.txt"; out_has "4 x 3"
+printf ',' > "$tmp/comma.csv"
+run 1 "$meiro" solve "$tmp/comma.csv"; err_has "comma.csv:1:1: the first line has only empty fields"
 printf '#####\n#S# #\n### #\n#  G#\n#####\n' > "$tmp/closed.txt"
 run 1 "$meiro" solve "$tmp/closed.txt"; err_has "closed.txt: no path"; out_empty
 

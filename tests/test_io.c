@@ -156,22 +156,23 @@ static void expect_error(const char *text, bool csv, meiro_status status, unsign
 
 static void test_bad_input(void)
 {
-    expect_error("", false, MEIRO_ERROR_PARSE, 0, 0, "empty");
-    expect_error("\n\n  \n", false, MEIRO_ERROR_PARSE, 0, 0, "empty");
+    /* nothing to read: the position still says where */
+    expect_error("", false, MEIRO_ERROR_PARSE, 1, 1, "empty file");
+    expect_error("\n\n  \n", false, MEIRO_ERROR_PARSE, 1, 1, "line 1 is empty");
+    expect_error("\n#####\n#S  #\n### #\n#  G#\n#####\n", false, MEIRO_ERROR_PARSE, 1, 1, "line 1 is empty");
+    expect_error("\xEF\xBB\xBF", false, MEIRO_ERROR_PARSE, 1, 1, "byte order mark");
+    expect_error("\xEF\xBB\xBF\r\n1,1,1\n", true, MEIRO_ERROR_PARSE, 1, 1, "byte order mark");
+    expect_error("\t \n1;1;1\n", true, MEIRO_ERROR_PARSE, 1, 1, "line 1 is empty");
     expect_error("#####\n#S  #\n###\n#  G#\n#####\n", false, MEIRO_ERROR_PARSE, 3, 4, "ragged");
     expect_error("#####\n#S  #\n### ###\n#  G#\n#####\n", false, MEIRO_ERROR_PARSE, 3, 6, "ragged");
     expect_error("#####\n#   #\n### #\n#  G#\n#####\n", false, MEIRO_ERROR_PARSE, 0, 0, "no start");
     expect_error("#####\n#S  #\n### #\n#   #\n#####\n", false, MEIRO_ERROR_PARSE, 0, 0, "no goal");
     expect_error("#####\n#S  #\n### #\n#  S#\n#####\n", false, MEIRO_ERROR_PARSE, 4, 4, "second S");
-    expect_error("####\n#S #\n#  G\n####\n", false, MEIRO_ERROR_PARSE, 1, 4, "2W+1");
-    expect_error("#####\n#S  #\n### #\n#  G#\n", false, MEIRO_ERROR_PARSE, 4, 1, "2H+1");
-    expect_error("#####\n#S ##\n### #\n#  G#\n#####\n", false, MEIRO_ERROR_PARSE, 2, 4, "is a wall");
+    expect_error("#####\n#S #\r\n", false, MEIRO_ERROR_PARSE, 2, 5, "ragged");
     expect_error("#####\n#S  #\n### #\n#  G#\n##x##\n", false, MEIRO_ERROR_PARSE, 5, 3, "'x'");
-    expect_error("#####\n#S  #\n#   #\n#  G#\n#####\n", false, MEIRO_ERROR_PARSE, 3, 3, "corners");
-    expect_error("#####\n S  #\n### #\n#  G#\n#####\n", false, MEIRO_ERROR_PARSE, 2, 1, "gap in the outer wall");
-    expect_error("# ###\n#S  #\n### #\n#  G#\n#####\n", false, MEIRO_ERROR_PARSE, 1, 2, "gap in the outer wall");
-    expect_error("## ##\n#S  #\n### #\n#  G#\n#####\n", false, MEIRO_ERROR_PARSE, 1, 3, "corners");
-    expect_error("#####\n#S  #\n###S#\n#  G#\n#####\n", false, MEIRO_ERROR_PARSE, 3, 4, "stand in a cell");
+    expect_error("#####\n#S  #\n###S#\n#  G#\n#####\n", false, MEIRO_ERROR_PARSE, 3, 4, "second S");
+    expect_error("#####\r#S  #\r#  G#\r#####\r", false, MEIRO_ERROR_PARSE, 1, 6, "carriage return");
+    expect_error("#S G#\n\n\n#####\nxyz\n", false, MEIRO_ERROR_PARSE, 2, 1, "empty line inside");
     expect_error("#####\n#S  #\n\n### #\n#  G#\n#####\n", false, MEIRO_ERROR_PARSE, 3, 1, "empty line");
     expect_error("#####\n#S\x01 #\n", false, MEIRO_ERROR_PARSE, 2, 3, "0x01");
     expect_error("#\xC3\xA9##\n", false, MEIRO_ERROR_PARSE, 1, 2, "0xC3");
@@ -188,6 +189,12 @@ static void test_bad_input(void)
     expect_error("1,1,1,1,1\n1,S,0,0,1\n1,1,1,0,1\n1,0,x,G,1\n1,1,1,1,1\n", true, MEIRO_ERROR_PARSE, 4, 3, "'x'");
     expect_error("1,1,1,1,1\n1,S,,0,1\n", true, MEIRO_ERROR_PARSE, 2, 3, "empty field");
     expect_error("1,1,1,1,1\n1,S,wall,0,1\n", true, MEIRO_ERROR_PARSE, 2, 3, "'wall'");
+    expect_error("1,1,1,1,1\n1,S,w\x1b[2Jx,0,1\n", true, MEIRO_ERROR_PARSE, 2, 3, "'w?[2Jx'");
+    expect_error("1;1;1;1;1\n1;S;0;0;1\n1;1;1\n", true, MEIRO_ERROR_PARSE, 3, 4, "3 fields");
+    expect_error("1\t1\t1\n1\tS\t1\t0\n", true, MEIRO_ERROR_PARSE, 2, 4, "longer than the first (3 fields)");
+    /* a lone separator: no field to point at (read before the buffer once) */
+    expect_error(",", true, MEIRO_ERROR_PARSE, 1, 1, "only empty fields");
+    expect_error(" , ,\r\n1,1,1\n", true, MEIRO_ERROR_PARSE, 1, 1, "only empty fields");
     /* too large: refused from the first line, before reading on */
     size_t wide = 2 * 70000 + 1;
     char *huge = malloc(wide + 2);
@@ -195,7 +202,224 @@ static void test_bad_input(void)
     huge[wide] = '\n';
     huge[wide + 1] = 0;
     expect_error(huge, false, MEIRO_ERROR_TOO_BIG, 1, 1, "65535");
+    /* 70000 blocks across fit a pillar grid's first line, not a block maze */
+    size_t blocks = 70000;
+    huge = realloc(huge, 3 * (blocks + 1) + 1);
+    memset(huge, '#', 3 * (blocks + 1));
+    memset(huge + blocks + 2, ' ', blocks - 2);
+    huge[blocks + 2] = 'S';
+    huge[2 * blocks - 1] = 'G';
+    huge[blocks] = huge[2 * blocks + 1] = huge[3 * blocks + 2] = '\n';
+    huge[3 * (blocks + 1)] = 0;
+    expect_error(huge, false, MEIRO_ERROR_TOO_BIG, 1, 1, "read as blocks");
     free(huge);
+}
+
+/* The cells of a maze as a block picture: '#' for a cell closed on all
+ * four sides, ' ' for one with an opening (a door counts). */
+static bool same_shape(const meiro_maze *m, uint32_t w, uint32_t h, meiro_cell s, meiro_dir sd,
+                       meiro_cell g, meiro_dir gd)
+{
+    if (!m || meiro_maze_width(m) != w || meiro_maze_height(m) != h) return false;
+    meiro_cell ms = meiro_maze_start(m), mg = meiro_maze_goal(m);
+    return ms.x == s.x && ms.y == s.y && mg.x == g.x && mg.y == g.y &&
+           meiro_maze_start_door(m) == sd && meiro_maze_goal_door(m) == gd;
+}
+
+static unsigned path_cells(const meiro_maze *m)
+{
+    meiro_path p;
+    if (!m || meiro_solve(m, NULL, &p, NULL) != MEIRO_OK) return 0;
+    unsigned n = (unsigned)p.length;
+    meiro_path_free(&p);
+    return n;
+}
+
+static void test_blocks(void)
+{
+    meiro_error err = {0};
+    /* six blocks across: no 2W+1 grid. The ring of walls is the outer wall,
+     * each block inside a cell, the wall blocks closed cells */
+    meiro_maze *m = parse("######\n#S   #\n# ## #\n#   G#\n######\n", false, &err);
+    CHECK_MSG(same_shape(m, 4, 3, (meiro_cell){0, 0}, MEIRO_NO_DIR, (meiro_cell){3, 2}, MEIRO_NO_DIR),
+              "%s", err.message);
+    if (m) {
+        CHECK(meiro_maze_is_open(m, 0, 0, MEIRO_EAST) && meiro_maze_is_open(m, 0, 0, MEIRO_SOUTH));
+        CHECK(!meiro_maze_is_open(m, 0, 1, MEIRO_EAST) && !meiro_maze_is_open(m, 1, 1, MEIRO_EAST) &&
+              !meiro_maze_is_open(m, 1, 1, MEIRO_NORTH) && !meiro_maze_is_open(m, 1, 1, MEIRO_SOUTH));
+        CHECK_INT(path_cells(m), 6);
+    }
+    meiro_maze_free(m);
+    /* S and G in the ring: doors of the cells beside them; a 2x2 maze once
+     * refused as "not 2W+1" */
+    m = parse("####\n#S #\n#  G\n####\n", false, &err);
+    CHECK_MSG(same_shape(m, 2, 2, (meiro_cell){0, 0}, MEIRO_NO_DIR, (meiro_cell){1, 1}, MEIRO_EAST),
+              "%s", err.message);
+    CHECK_INT(path_cells(m), 3);
+    meiro_maze_free(m);
+    m = parse("#S####\n#    #\n#### #\n#    G\n######\n", false, &err);
+    CHECK_MSG(same_shape(m, 4, 3, (meiro_cell){0, 0}, MEIRO_NORTH, (meiro_cell){3, 2}, MEIRO_EAST),
+              "%s", err.message);
+    CHECK_INT(path_cells(m), 6);
+    meiro_maze_free(m);
+    /* no closed ring (a gap, or S in a corner): every block is a cell */
+    m = parse("S  #\n # #\n   G\n", false, &err);
+    CHECK_MSG(same_shape(m, 4, 3, (meiro_cell){0, 0}, MEIRO_NO_DIR, (meiro_cell){3, 2}, MEIRO_NO_DIR),
+              "%s", err.message);
+    CHECK_INT(path_cells(m), 6);
+    meiro_maze_free(m);
+    m = parse("S####\n#   #\n### #\n#  G#\n#####\n", false, &err);
+    CHECK_MSG(same_shape(m, 5, 5, (meiro_cell){0, 0}, MEIRO_NO_DIR, (meiro_cell){3, 3}, MEIRO_NO_DIR),
+              "%s", err.message);
+    CHECK_INT(path_cells(m), 0); /* S is walled in */
+    meiro_maze_free(m);
+    /* odd sizes that break the pillar grid: a wall where a cell would be
+     * (lines 2 and 3), an open corner (line 3) */
+    m = parse("#######\n#S#   #\n#   # #\n# ##  #\n#    G#\n#######\n", false, &err);
+    CHECK_MSG(same_shape(m, 5, 4, (meiro_cell){0, 0}, MEIRO_NO_DIR, (meiro_cell){4, 3}, MEIRO_NO_DIR),
+              "%s", err.message);
+    CHECK_INT(path_cells(m), 8);
+    meiro_maze_free(m);
+    /* a missing bottom line: the maze is open at the bottom, as drawn */
+    m = parse("#####\n#S  #\n### #\n#  G#\n", false, &err);
+    CHECK_MSG(same_shape(m, 5, 4, (meiro_cell){1, 1}, MEIRO_NO_DIR, (meiro_cell){3, 3}, MEIRO_NO_DIR),
+              "%s", err.message);
+    meiro_maze_free(m);
+    /* a line whose trailing spaces reach the width keeps them as passages */
+    m = parse("#####\n#S   \n### #\n#  G#\n#####\n", false, &err);
+    CHECK_MSG(same_shape(m, 5, 5, (meiro_cell){1, 1}, MEIRO_NO_DIR, (meiro_cell){3, 3}, MEIRO_NO_DIR),
+              "%s", err.message);
+    CHECK_INT(path_cells(m), 5);
+    meiro_maze_free(m);
+    /* one line, one row of blocks; and CSV blocks (the road article's field) */
+    m = parse("S G\n", false, &err);
+    CHECK_MSG(same_shape(m, 3, 1, (meiro_cell){0, 0}, MEIRO_NO_DIR, (meiro_cell){2, 0}, MEIRO_NO_DIR),
+              "%s", err.message);
+    meiro_maze_free(m);
+    m = parse("0;0;0;0\n0;S;1;0\n0;1;G;0\n0;0;0;0\n", true, &err);
+    CHECK_MSG(same_shape(m, 2, 2, (meiro_cell){0, 0}, MEIRO_NO_DIR, (meiro_cell){1, 1}, MEIRO_NO_DIR),
+              "%s", err.message);
+    CHECK_INT(path_cells(m), 3);
+    meiro_maze_free(m);
+    /* a pillar grid stays one: 2x2 cells, not 5x5 blocks */
+    m = parse("#####\n#S  #\n### #\n#  G#\n#####\n", false, &err);
+    CHECK(same_shape(m, 2, 2, (meiro_cell){0, 0}, MEIRO_NO_DIR, (meiro_cell){1, 1}, MEIRO_NO_DIR));
+    meiro_maze_free(m);
+}
+
+static void test_csv_separators(void)
+{
+    meiro_error err = {0};
+    meiro_maze *ref = parse("#####\n#S  #\n### #\n#  G#\n#####\n", false, &err);
+    const char *csvs[] = {
+        "1;1;1;1;1\n1;S;0;0;1\n1;1;1;0;1\n1;0;0;G;1\n1;1;1;1;1\n",
+        "\xEF\xBB\xBF\"1\";\"1\";\"1\";\"1\";\"1\";;\r\n1;S;0;0;1\r\n1;1;1;0;1\r\n1;0;0;G;1\r\n1;1;1;1;1\r\n",
+        "1\t1\t1\t1\t1\n1\tS\t0\t0\t1\n1\t1\t1\t0\t1\t\t\n1\t0\t0\tG\t1\n1\t1\t1\t1\t1\n",
+        "1 ;1;1;1;1\n1;S;0;0;1\n1;1;1;0;1\n1;0;0;G;1\n1;1;1;1;1\n", /* ';' outnumbers ',' */
+    };
+    verdict read = {0};
+    for (size_t i = 0; i < sizeof csvs / sizeof csvs[0]; i++) {
+        meiro_maze *m = parse(csvs[i], true, &err);
+        verdict_note(&read, ref && m && meiro_maze_equal(ref, m), "csv %zu: %s", i, err.message);
+        meiro_maze_free(m);
+    }
+    CHECK_ALL(read);
+    meiro_maze_free(ref);
+    /* the separator of the first line is the separator of every line */
+    expect_error("1;1;1;1;1\n1,S,0,0,1\n", true, MEIRO_ERROR_PARSE, 2, 1, "value '1,S,0,0,1'");
+    expect_error("1\t1\t1\n1\t;\t1\n", true, MEIRO_ERROR_PARSE, 2, 2, "';'");
+    expect_error(";;\n1;1;1\n", true, MEIRO_ERROR_PARSE, 1, 1, "only empty fields");
+}
+
+/* Writes m in a line-drawing format and reads it back as a text maze. */
+static bool drawing_round_trip(const meiro_maze *m, const meiro_path *p, meiro_format f,
+                               char *why, size_t size)
+{
+    char *text = render(m, p, f);
+    meiro_error err = {0};
+    meiro_maze *back = text ? parse(text, false, &err) : NULL;
+    bool same = back && meiro_maze_equal(m, back);
+    if (!same) snprintf(why, size, "%s", !text ? "not written" : back ? "a different maze" : err.message);
+    meiro_maze_free(back);
+    free(text);
+    return same;
+}
+
+static void test_drawings(void)
+{
+    static const uint32_t dims[][2] = {{1, 1}, {1, 5}, {5, 1}, {2, 2}, {5, 4}, {12, 7}, {31, 20}};
+    static const meiro_dir doors[] = {MEIRO_NO_DIR, MEIRO_NORTH, MEIRO_EAST, MEIRO_SOUTH, MEIRO_WEST};
+    verdict trips = {0};
+    for (size_t g = 0; g < meiro_generator_count(); g++) {
+        for (size_t d = 0; d < sizeof dims / sizeof dims[0]; d++) {
+            for (uint64_t seed = 1; seed <= 2; seed++) {
+                meiro_generate_options opt = {.width = dims[d][0], .height = dims[d][1],
+                                              .algorithm = meiro_generator_info(g)->name, .seed = seed};
+                meiro_maze *m = meiro_generate(&opt, NULL);
+                meiro_path path;
+                bool solved = m && meiro_solve(m, NULL, &path, NULL) == MEIRO_OK;
+                for (int f = 0; f < 4 && solved; f++) {
+                    char why[256] = "";
+                    meiro_format fmt = f % 2 ? MEIRO_FORMAT_UNICODE : MEIRO_FORMAT_ASCII;
+                    verdict_note(&trips, drawing_round_trip(m, f < 2 ? NULL : &path, fmt, why, sizeof why),
+                                 "%s %ux%u seed %llu %s%s: %s", opt.algorithm, opt.width, opt.height,
+                                 (unsigned long long)seed, meiro_format_info(fmt)->name,
+                                 f < 2 ? "" : " with path", why);
+                }
+                if (solved) meiro_path_free(&path);
+                if (!m) verdict_note(&trips, false, "%s: not made", opt.algorithm);
+                meiro_maze_free(m);
+            }
+        }
+    }
+    CHECK_ALL(trips);
+    /* S and G in every opening of the outer wall, and in corner cells */
+    verdict door_trips = {0};
+    meiro_maze *m = meiro_generate(&(meiro_generate_options){.width = 4, .height = 3, .algorithm = "dig", .seed = 5}, NULL);
+    for (size_t a = 0; a < 5; a++) {
+        for (size_t b = 0; b < 5; b++) {
+            meiro_cell s = {a % 2 ? 3 : 0, a < 3 ? 0 : 2}, goal = {b % 2 ? 0 : 3, b < 3 ? 2 : 0};
+            if (meiro_maze_set_start(m, s, doors[a]) != MEIRO_OK ||
+                meiro_maze_set_goal(m, goal, doors[b]) != MEIRO_OK)
+                continue;
+            for (int f = 0; f < 2; f++) {
+                char why[256] = "";
+                meiro_format fmt = f ? MEIRO_FORMAT_UNICODE : MEIRO_FORMAT_ASCII;
+                verdict_note(&door_trips, drawing_round_trip(m, NULL, fmt, why, sizeof why),
+                             "doors %d/%d %s: %s", (int)doors[a], (int)doors[b],
+                             meiro_format_info(fmt)->name, why);
+            }
+        }
+    }
+    CHECK_ALL(door_trips);
+    meiro_maze_free(m);
+    /* hand-typed ASCII with two-character cells, CRLF, a BOM, trimmed lines */
+    meiro_error err = {0};
+    m = parse("\xEF\xBB\xBF+--+--+\r\n|S    |\r\n+--+  +\r\n|G    |\r\n+--+--+\r\n", false, &err);
+    CHECK_MSG(same_shape(m, 2, 2, (meiro_cell){0, 0}, MEIRO_NO_DIR, (meiro_cell){0, 1}, MEIRO_NO_DIR),
+              "%s", err.message);
+    CHECK_INT(path_cells(m), 4);
+    meiro_maze_free(m);
+    m = parse("+---+ S\n|       |\n+   +---+\n|       |\n+ G +---+\n", false, &err); /* a cut corner */
+    CHECK_MSG(same_shape(m, 2, 2, (meiro_cell){1, 0}, MEIRO_NORTH, (meiro_cell){0, 1}, MEIRO_SOUTH) &&
+                  path_cells(m) == 3,
+              "%s", err.message);
+    meiro_maze_free(m);
+    /* mistakes, with positions as an editor counts them (1-based characters) */
+    expect_error("+---+---+\n| S |  |\n", false, MEIRO_ERROR_PARSE, 2, 8, "walls stand at columns 1, 5, 9");
+    expect_error("+---+- -+\n", false, MEIRO_ERROR_PARSE, 1, 6, "a wall between two corners is 3");
+    expect_error("+---+---+\n| S   G |   |\n+---+---+\n", false, MEIRO_ERROR_PARSE, 2, 10, "longer than the first");
+    expect_error("+---+---+\n| S   G  \n+---+---+\n", false, MEIRO_ERROR_PARSE, 2, 9, "gap in the outer wall");
+    expect_error("+---+---+\n| S | G |\n+---+   +\n", false, MEIRO_ERROR_PARSE, 3, 7, "gap in the outer wall");
+    expect_error("+---+---+\n| S | G |\n+---+-.-+\n", false, MEIRO_ERROR_PARSE, 3, 6, "a wall between two corners");
+    expect_error("+---+---+\n| S | G |\n+-S-+---+\n| S | G |\n", false, MEIRO_ERROR_PARSE, 3, 2, "wall between two corners");
+    expect_error("+---+---+\n| S   G |\n", false, MEIRO_ERROR_PARSE, 2, 1, "2H+1");
+    expect_error("+---+---+\n| S   G |\n+---+ S +\n| G     |\n+---+---+\n", false, MEIRO_ERROR_PARSE, 3, 7, "a second S");
+    expect_error("+---+---+\n| S | G S\n+---+---+\n", false, MEIRO_ERROR_PARSE, 2, 9, "a second S");
+    expect_error("+---+---+\n| S # G |\n", false, MEIRO_ERROR_PARSE, 2, 5, "'#'");
+    expect_error("\xE2\x94\x8C\xE2\x94\x80\xE2\x94\x80\xE2\x94\x80\xE2\x94\x90\n\xE2\x94\x82 S\xC3 G \xE2\x94\x82\n",
+                 false, MEIRO_ERROR_PARSE, 2, 4, "not UTF-8");
+    expect_error("+---+---+\n| S \xE2\x94\x82 G |\n+-\xE2\x94\x80-+---+\n| x |   |\n", false, MEIRO_ERROR_PARSE, 4, 3, "'x'");
 }
 
 static void test_save(void)
@@ -240,7 +464,7 @@ static void test_formats(void)
     meiro_error err = {0};
     CHECK_INT(meiro_format_from_filename("maze.doc", MEIRO_FORMAT_TEXT, &f, &err), MEIRO_ERROR_UNKNOWN_NAME);
     CHECK(strstr(err.message, ".doc") != NULL);
-    CHECK(meiro_read(stdin, MEIRO_FORMAT_ASCII, &err) == NULL && err.status == MEIRO_ERROR_ARGUMENT);
+    CHECK(meiro_read(stdin, MEIRO_FORMAT_PDF, &err) == NULL && err.status == MEIRO_ERROR_ARGUMENT);
     verdict table = {0};
     for (unsigned k = 0; k < MEIRO_FORMAT_COUNT; k++) {
         const meiro_format_desc *info = meiro_format_info((meiro_format)k);
@@ -283,6 +507,9 @@ static const test_case cases[] = {
     {"doors", test_doors_round_trip},
     {"tolerated", test_tolerated},
     {"bad_input", test_bad_input},
+    {"blocks", test_blocks},
+    {"csv_separators", test_csv_separators},
+    {"drawings", test_drawings},
     {"save", test_save},
     {"formats", test_formats},
     {"line_drawings", test_line_drawings},

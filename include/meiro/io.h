@@ -16,8 +16,8 @@ extern "C" {
 typedef enum meiro_format {
     MEIRO_FORMAT_TEXT,    /* block grid: '#' walls, ' ' passages, S G . */
     MEIRO_FORMAT_CSV,     /* the same grid as CSV: 1 wall, 0 passage, S G . */
-    MEIRO_FORMAT_ASCII,   /* +--+ and | line drawing (write only) */
-    MEIRO_FORMAT_UNICODE, /* box-drawing characters (write only) */
+    MEIRO_FORMAT_ASCII,   /* +--+ and | line drawing */
+    MEIRO_FORMAT_UNICODE, /* box-drawing characters */
     MEIRO_FORMAT_PDF,     /* printable vector pages (write only) */
     MEIRO_FORMAT_SVG,     /* a vector page in millimetres (write only) */
     MEIRO_FORMAT_PNG,     /* a raster page or the cropped maze (write only) */

@@ -1,10 +1,19 @@
-/* Reader for the block-grid formats (text and CSV). It streams: one line at
- * a time is turned into symbols, checked and folded into the maze, so memory
- * stays the maze plus two lines. Every error names the line and column (for
- * CSV: the field). Accepted: a UTF-8 BOM, CRLF, trailing white space, S and
- * G in their cells or in an opening of the outer wall, '.' path marks, and
- * for CSV also mazes whose walls are 0 and passages 1 (the road article's field),
- * told apart by the top-left corner, which is always a wall. */
+/* Reader for the text formats: block grids ('#' walls as text; 1 walls as
+ * CSV with ',', ';' or tabs between fields) and meiro's own line drawings
+ * (ASCII "+---+" and Unicode box drawing). Each line is turned into symbols
+ * and kept as one wall bit per symbol (S and G apart), so memory stays the
+ * maze plus about half of it and one line. At the end the grid is read:
+ *  - as a pillar grid when it fits one everywhere: 2W+1 by 2H+1 symbols,
+ *    walls at every odd line and odd column (1-based), cells open at every
+ *    even line and even column, a closed outer wall that S or G may stand
+ *    in (meiro's own files; a drawing always is one);
+ *  - otherwise as blocks, the way it looks: every symbol is a cell, a wall
+ *    block a cell closed on all sides; a ring of walls around it (S and G
+ *    may stand in it, not in its corners) is the outer wall and is dropped.
+ * Accepted: a UTF-8 BOM, CRLF, trailing blanks and blank lines, '.' path
+ * marks, and for CSV mazes whose walls are 0 (told apart by the top-left
+ * corner, always a wall). Every error names the line and column (CSV: the
+ * field; drawings: the character). */
 #include "core/alloc.h"
 #include "core/error.h"
 #include "core/model.h"
@@ -16,6 +25,7 @@
 
 enum { SYM_WALL, SYM_OPEN, SYM_START, SYM_GOAL };
 #define LINE_LIMIT (64u << 20) /* longest line accepted, in bytes */
+#define MAX_SYMBOLS (2 * (size_t)MEIRO_MAX_SIDE + 1) /* across or down: the largest pillar grid */
 
 typedef struct line_reader {
     FILE *in;
@@ -49,8 +59,7 @@ static meiro_status next_line(line_reader *r, bool *got, unsigned long line_no, 
         if (r->len + n + 1 > r->cap) {
             if (r->len + n > LINE_LIMIT)
                 return fail_at(err, MEIRO_ERROR_TOO_BIG, line_no, 1,
-                                     "line is longer than %u MiB: not a maze file",
-                                     LINE_LIMIT >> 20);
+                               "line is longer than %u MiB: not a maze file", LINE_LIMIT >> 20);
             if (!vec_reserve(&r->line, &r->cap, r->len + n + 1, 1, 256))
                 return fail(err, MEIRO_ERROR_NOMEM, "out of memory reading a line");
         }
@@ -62,50 +71,75 @@ static meiro_status next_line(line_reader *r, bool *got, unsigned long line_no, 
     }
 }
 
+typedef enum grid_kind { KIND_TEXT, KIND_CSV, KIND_DRAWING } grid_kind;
+
 typedef struct sym_row {
     uint8_t *sym;
-    unsigned long *col; /* source column (CSV: field number) of each symbol */
-    size_t len, sym_cap, col_cap;
+    size_t len, cap;
     unsigned long line;
 } sym_row;
 
-static bool row_push(sym_row *row, uint8_t s, unsigned long col)
-{
-    if (row->len == row->sym_cap || row->len == row->col_cap) {
-        if (!vec_reserve(&row->sym, &row->sym_cap, row->len + 1, 1, 256) ||
-            !vec_reserve(&row->col, &row->col_cap, row->len + 1, sizeof *row->col, 256))
-            return false;
-    }
-    row->sym[row->len] = s;
-    row->col[row->len] = col;
-    row->len++;
-    return true;
-}
+/* Where the pillar grid is broken first: line 0 when it is not. */
+typedef struct violation {
+    unsigned long line, col;
+    const char *why;
+} violation;
 
 typedef struct reader {
-    bool csv;
-    bool inverted; /* CSV with 0 walls and 1 passages */
+    grid_kind kind;
+    char sep;            /* CSV: the field separator, from the first line */
+    bool inverted;       /* CSV with 0 walls and 1 passages */
+    size_t cell_chars;   /* drawings: characters per cell between corners */
     meiro_error *err;
-    size_t cols;   /* symbols per row, from the first line */
-    uint32_t w, h; /* h counts the cell rows read so far */
-    uint8_t *cells;
-    size_t rows_cap;
-    bool has_start, has_goal;
-    meiro_cell start, goal;
-    meiro_dir start_door, goal_door;
+    size_t cols, rows;   /* symbols per row (from the first line), rows so far */
+    uint8_t *walls;      /* a bit per symbol, row-major: set for a wall */
+    size_t walls_cap;    /* bytes */
+    bool has[2];         /* S, G */
+    size_t mark_r[2], mark_k[2];
+    violation bad, inner, border; /* first break; the last even row as inner row or border */
 } reader;
 
-static void describe_char(char *out, size_t size, const char *s, size_t n)
+/* The 1-based column of symbol k in its line: the field in CSV; in a
+ * drawing, the corner or wall character, or the middle of a cell. */
+static unsigned long col_of(const reader *rd, size_t k)
 {
-    unsigned char c = (unsigned char)s[0];
-    if (n == 1 && c >= 0x20 && c < 0x7f) snprintf(out, size, "'%c'", c);
+    if (rd->kind != KIND_DRAWING) return (unsigned long)k + 1;
+    size_t step = rd->cell_chars + 1;
+    return (unsigned long)((k / 2) * step + 1 + (k % 2 ? 1 + (rd->cell_chars - 1) / 2 : 0));
+}
+
+static void describe_char(char *out, size_t size, unsigned char c)
+{
+    if (c >= 0x20 && c < 0x7f) snprintf(out, size, "'%c'", c);
+    else if (c == '\t') snprintf(out, size, "a tab");
+    else if (c == '\r') snprintf(out, size, "a carriage return (0x0D)");
     else snprintf(out, size, "byte 0x%02X", c);
+}
+
+/* Appends a symbol; a line may not grow past the first line (nor the first
+ * past the widest maze). */
+static meiro_status push(reader *rd, sym_row *row, uint8_t s)
+{
+    if (row->len == (rd->rows ? rd->cols : MAX_SYMBOLS)) {
+        if (!rd->rows)
+            return fail_at(rd->err, MEIRO_ERROR_TOO_BIG, row->line, 1,
+                           "maze too large: at most %u cells across", MEIRO_MAX_SIDE);
+        return fail_at(rd->err, MEIRO_ERROR_PARSE, row->line, col_of(rd, row->len),
+                       "ragged row: this line is longer than the first (%zu %s)", rd->cols,
+                       rd->kind == KIND_CSV ? "fields" : "columns");
+    }
+    if (row->len == row->cap && !vec_reserve(&row->sym, &row->cap, row->len + 1, 1, 256))
+        return fail(rd->err, MEIRO_ERROR_NOMEM, "out of memory reading a line");
+    row->sym[row->len++] = s;
+    return MEIRO_OK;
 }
 
 static meiro_status tokenize_text(reader *rd, const char *s, size_t n, sym_row *row)
 {
+    size_t raw = n;
     while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t')) n--; /* editors' trailing blanks */
-    for (size_t i = 0; i < n; i++) {
+    meiro_status st = MEIRO_OK;
+    for (size_t i = 0; i < n && st == MEIRO_OK; i++) {
         uint8_t sym;
         switch (s[i]) {
         case '#': sym = SYM_WALL; break;
@@ -113,47 +147,66 @@ static meiro_status tokenize_text(reader *rd, const char *s, size_t n, sym_row *
         case 'S': sym = SYM_START; break;
         case 'G': sym = SYM_GOAL; break;
         default: {
-            char what[32];
-            describe_char(what, sizeof what, s + i, 1);
+            char what[40];
+            describe_char(what, sizeof what, (unsigned char)s[i]);
             return fail_at(rd->err, MEIRO_ERROR_PARSE, row->line, i + 1,
-                                 "unexpected %s: a text maze uses '#' for walls, spaces for "
-                                 "passages, S, G and '.'",
-                                 what);
+                           "unexpected %s: a text maze uses '#' for walls, spaces for "
+                           "passages, S, G and '.'",
+                           what);
         }
         }
-        if (!row_push(row, sym, i + 1))
-            return fail(rd->err, MEIRO_ERROR_NOMEM, "out of memory reading a line");
+        st = push(rd, row, sym);
     }
-    return MEIRO_OK;
+    /* a line the editor cut short: its trailing blanks were passages */
+    while (st == MEIRO_OK && rd->rows && row->len < rd->cols && raw >= rd->cols)
+        st = push(rd, row, SYM_OPEN);
+    return st;
 }
 
-static meiro_status tokenize_csv(reader *rd, const char *s, size_t n, sym_row *row,
-                                 bool first_line)
+/* The separator of a CSV line: the most frequent of ',', ';' and tab outside
+ * quotes (spreadsheets in many locales save ';'); ',' on a tie. */
+static char detect_separator(const char *s, size_t n)
 {
-    unsigned long field = 0;
+    static const char seps[] = {',', ';', '\t'};
+    size_t count[3] = {0, 0, 0};
+    bool quoted = false;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] == '"') quoted = !quoted;
+        for (size_t j = 0; j < 3 && !quoted; j++) count[j] += s[i] == seps[j];
+    }
+    size_t best = 0;
+    for (size_t j = 1; j < 3; j++)
+        if (count[j] > count[best]) best = j;
+    return seps[best];
+}
+
+static meiro_status tokenize_csv(reader *rd, const char *s, size_t n, sym_row *row)
+{
+    bool tab_sep = rd->sep == '\t';
+    unsigned long field = 0, empty = 0; /* empty: the first empty field not yet followed */
     size_t i = 0;
-    size_t last_nonempty = 0; /* spreadsheets pad short rows with empty fields */
     bool done = false;
     while (!done) {
         field++;
         size_t end = i;
-        while (end < n && s[end] != ',') end++;
+        while (end < n && s[end] != rd->sep) end++;
         done = end >= n;
         size_t a = i, b = end;
-        while (a < b && (s[a] == ' ' || s[a] == '\t')) a++;
-        while (b > a && (s[b - 1] == ' ' || s[b - 1] == '\t')) b--;
+        while (a < b && (s[a] == ' ' || (s[a] == '\t' && !tab_sep))) a++;
+        while (b > a && (s[b - 1] == ' ' || (s[b - 1] == '\t' && !tab_sep))) b--;
         if (b - a >= 2 && s[a] == '"' && s[b - 1] == '"') a++, b--;
         i = end + 1;
-        if (a == b) {
-            if (!row_push(row, 255, field))
-                return fail(rd->err, MEIRO_ERROR_NOMEM, "out of memory reading a line");
+        if (a == b) { /* spreadsheets pad short rows with empty fields: fine at the end */
+            if (!empty) empty = field;
             continue;
         }
-        last_nonempty = row->len + 1;
+        if (empty)
+            return fail_at(rd->err, MEIRO_ERROR_PARSE, row->line, empty,
+                           "empty field: every field is 1, 0, S, G or '.'");
         uint8_t sym;
         char c = s[a];
         if (b - a == 1 && (c == '0' || c == '1')) {
-            if (first_line && field == 1) rd->inverted = c == '0';
+            if (rd->rows == 0 && field == 1) rd->inverted = c == '0';
             sym = (c == '1') != rd->inverted ? SYM_WALL : SYM_OPEN;
         } else if (b - a == 1 && c == '#') sym = SYM_WALL;
         else if (b - a == 1 && c == '.') sym = SYM_OPEN;
@@ -161,142 +214,314 @@ static meiro_status tokenize_csv(reader *rd, const char *s, size_t n, sym_row *r
         else if (b - a == 1 && c == 'G') sym = SYM_GOAL;
         else {
             char what[80];
-            if (b - a == 1) describe_char(what, sizeof what, s + a, 1);
-            else snprintf(what, sizeof what, "value '%.*s'", (int)(b - a > 40 ? 40 : b - a), s + a);
+            if (b - a == 1) describe_char(what, sizeof what, (unsigned char)c);
+            else {
+                size_t len = b - a > 40 ? 40 : b - a, w = (size_t)snprintf(what, sizeof what, "value '");
+                for (size_t k = 0; k < len; k++) /* no control bytes to the terminal */
+                    what[w++] = (unsigned char)s[a + k] < 0x20 || s[a + k] == 0x7f ? '?' : s[a + k];
+                snprintf(what + w, sizeof what - w, "'");
+            }
             return fail_at(rd->err, MEIRO_ERROR_PARSE, row->line, field,
-                                 "unexpected %s: a CSV maze uses 1 for walls, 0 for passages, "
-                                 "S, G and '.'",
-                                 what);
+                           "unexpected %s: a CSV maze uses 1 for walls, 0 for passages, "
+                           "S, G and '.'",
+                           what);
         }
-        if (!row_push(row, sym, field))
-            return fail(rd->err, MEIRO_ERROR_NOMEM, "out of memory reading a line");
-    }
-    for (size_t k = 0; k < last_nonempty; k++)
-        if (row->sym[k] == 255)
-            return fail_at(rd->err, MEIRO_ERROR_PARSE, row->line, row->col[k],
-                                 "empty field: every field is 1, 0, S, G or '.'");
-    row->len = last_nonempty;
-    return MEIRO_OK;
-}
-
-static meiro_status place_mark(reader *rd, const sym_row *row, size_t k, uint32_t x, uint32_t y,
-                               meiro_dir door)
-{
-    bool is_start = row->sym[k] == SYM_START;
-    bool *has = is_start ? &rd->has_start : &rd->has_goal;
-    if (*has)
-        return fail_at(rd->err, MEIRO_ERROR_PARSE, row->line, row->col[k],
-                             "a second %c: a maze has one start S and one goal G",
-                             is_start ? 'S' : 'G');
-    *has = true;
-    if (is_start) {
-        rd->start = (meiro_cell){x, y};
-        rd->start_door = door;
-    } else {
-        rd->goal = (meiro_cell){x, y};
-        rd->goal_door = door;
+        meiro_status st = push(rd, row, sym);
+        if (st != MEIRO_OK) return st;
     }
     return MEIRO_OK;
 }
 
-/* A row of the outer wall: '#' everywhere but S or G above/below a cell.
- * y is the cell row next to it; side is NORTH for the top border. */
-static meiro_status border_row(reader *rd, const sym_row *row, uint32_t y, meiro_dir side)
+/* ---- Line drawings ---- */
+
+enum { GL_SPACE, GL_LINE, GL_START, GL_GOAL, GL_DOT, GL_OTHER };
+
+/* Reads one UTF-8 character at s[*i] into its class and code point; false
+ * when the bytes are not UTF-8. Lines are '+', '-', '|' and box drawing
+ * (U+2500..U+257F); U+00B7 is the Unicode drawing's path mark. */
+static bool next_glyph(const char *s, size_t n, size_t *i, int *cls, uint32_t *cp)
 {
+    unsigned char c = (unsigned char)s[*i];
+    size_t len = c < 0x80 ? 1 : c >= 0xC2 && c < 0xE0 ? 2 : c >= 0xE0 && c < 0xF0 ? 3
+               : c >= 0xF0 && c < 0xF5 ? 4 : 0;
+    if (len == 0 || len > n - *i) return false;
+    *cp = len == 1 ? c : c & (0x7Fu >> len);
+    for (size_t k = 1; k < len; k++) {
+        unsigned char d = (unsigned char)s[*i + k];
+        if ((d & 0xC0) != 0x80) return false;
+        *cp = *cp << 6 | (d & 0x3Fu);
+    }
+    *i += len;
+    switch (*cp) {
+    case ' ': *cls = GL_SPACE; break;
+    case '+': case '-': case '|': *cls = GL_LINE; break;
+    case 'S': *cls = GL_START; break;
+    case 'G': *cls = GL_GOAL; break;
+    case '.': case 0xB7: *cls = GL_DOT; break;
+    default: *cls = *cp >= 0x2500 && *cp <= 0x257F ? GL_LINE : GL_OTHER;
+    }
+    return true;
+}
+
+/* Does a text maze's first line start a line drawing? */
+static bool looks_drawn(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (s[i] == '+' || s[i] == '-' || s[i] == '|' ||
+            (s[i] == '\xE2' && i + 1 < n && (s[i + 1] == '\x94' || s[i + 1] == '\x95')))
+            return true;
+    return false;
+}
+
+static meiro_status bad_glyph(reader *rd, unsigned long line, unsigned long col, uint32_t cp,
+                              const char *where)
+{
+    char what[40];
+    if (cp < 0x80) describe_char(what, sizeof what, (unsigned char)cp);
+    else snprintf(what, sizeof what, "character U+%04lX", (unsigned long)cp);
+    return fail_at(rd->err, MEIRO_ERROR_PARSE, line, col, "unexpected %s%s", what, where);
+}
+
+/* The first line of a drawing: characters per cell (the distance between
+ * the first two '+' in ASCII, else meiro's 3) and the width. */
+static meiro_status start_drawing(reader *rd, const char *s, size_t n, unsigned long line)
+{
+    while (n > 0 && s[n - 1] == ' ') n--;
+    size_t glyphs = 0, second_plus = 0;
+    for (size_t i = 0; i < n; glyphs++) {
+        int cls;
+        uint32_t cp;
+        if (!next_glyph(s, n, &i, &cls, &cp))
+            return fail_at(rd->err, MEIRO_ERROR_PARSE, line, glyphs + 1,
+                           "byte 0x%02X is not UTF-8 text", (unsigned char)s[i]);
+        if (cp == '+' && glyphs > 0 && !second_plus) second_plus = glyphs;
+    }
+    rd->cell_chars = s[0] == '+' && second_plus >= 2 ? second_plus - 1 : 3;
+    if (glyphs < 2)
+        return fail_at(rd->err, MEIRO_ERROR_PARSE, line, 1,
+                       "a line drawing's first line is its top wall, at least one cell wide");
+    size_t w = (glyphs - 1 + rd->cell_chars) / (rd->cell_chars + 1); /* its last corner may be cut */
+    if (w > MEIRO_MAX_SIDE)
+        return fail_at(rd->err, MEIRO_ERROR_TOO_BIG, line, 1,
+                       "maze too large: at most %u cells across", MEIRO_MAX_SIDE);
+    rd->cols = 2 * w + 1;
+    return MEIRO_OK;
+}
+
+/* A drawing line to pillar-grid symbols. Lines alternate: corners and the
+ * walls between them ("+---+   +"), then cells and the walls beside them
+ * ("| S |   |"); a cell is cell_chars wide. Short lines are filled with
+ * spaces (editors trim them). */
+static meiro_status tokenize_drawing(reader *rd, const char *s, size_t n, sym_row *row)
+{
+    while (n > 0 && s[n - 1] == ' ') n--;
+    size_t step = rd->cell_chars + 1, total = (rd->cols / 2) * step + 1;
+    bool cells = rd->rows % 2 == 1;
+    size_t i = 0, lines = 0, marks = 0;
+    uint8_t mark = SYM_OPEN;
+    meiro_status st = MEIRO_OK;
+    for (size_t j = 0; j <= total && st == MEIRO_OK; j++) {
+        size_t off = j % step;
+        if (off == 0 && j > 0) { /* the span before this corner is complete */
+            uint8_t sym = mark;
+            if (lines == rd->cell_chars && marks == 0) sym = SYM_WALL;
+            else if (lines > 0)
+                return fail_at(rd->err, MEIRO_ERROR_PARSE, row->line, (unsigned long)(j - step + 2),
+                               "a wall between two corners is %zu line characters, or spaces "
+                               "for an opening (S or G may stand in its middle)",
+                               rd->cell_chars);
+            st = push(rd, row, sym);
+            lines = marks = 0;
+            mark = SYM_OPEN;
+        }
+        if (j == total || st != MEIRO_OK) break;
+        int cls = GL_SPACE;
+        uint32_t cp = ' ';
+        if (i < n && !next_glyph(s, n, &i, &cls, &cp))
+            return fail_at(rd->err, MEIRO_ERROR_PARSE, row->line, (unsigned long)j + 1,
+                           "byte 0x%02X is not UTF-8 text", (unsigned char)s[i]);
+        if (cls == GL_OTHER || (off == 0 && !cells && cls != GL_LINE && cls != GL_SPACE) ||
+            (off > 0 && cells && cls == GL_LINE)) {
+            char where[160];
+            snprintf(where, sizeof where, ": in this drawing %s stand at columns 1, %zu, %zu, ... "
+                     "and cells are the %zu characters between",
+                     cells ? "walls" : "corners", 1 + step, 1 + 2 * step, rd->cell_chars);
+            return bad_glyph(rd, row->line, (unsigned long)j + 1, cp, where);
+        }
+        uint8_t sym = cls == GL_START ? SYM_START : cls == GL_GOAL ? SYM_GOAL : SYM_OPEN;
+        if (off == 0) st = push(rd, row, cls == GL_LINE || !cells ? SYM_WALL : sym);
+        else if (cls == GL_LINE) lines++;
+        else if (cls != GL_SPACE) {
+            if (marks++)
+                return bad_glyph(rd, row->line, (unsigned long)j + 1, cp,
+                                 ": one mark (S, G or the path) per cell or wall");
+            mark = sym;
+        }
+    }
+    if (st == MEIRO_OK && i < n)
+        return fail_at(rd->err, MEIRO_ERROR_PARSE, row->line, (unsigned long)total + 1,
+                       "ragged row: this line is longer than the first (%zu characters)", total);
+    return st;
+}
+
+/* ---- The grid ---- */
+
+typedef enum row_role { ROLE_BORDER, ROLE_CELLS, ROLE_INNER } row_role;
+
+/* The first place where a row breaks the pillar grid in the given role. */
+static violation pillar_check(const reader *rd, const sym_row *row, row_role role)
+{
+    static const char gap[] = "gap in the outer wall: only S or G may stand in an opening";
+    static const char mark_place[] = "S and G stand in a cell or in an opening of the outer wall";
     for (size_t k = 0; k < rd->cols; k++) {
         uint8_t s = row->sym[k];
-        if (s == SYM_WALL) continue;
-        if ((s == SYM_START || s == SYM_GOAL) && k % 2 == 1) {
-            meiro_status st = place_mark(rd, row, k, (uint32_t)(k / 2), y, side);
-            if (st != MEIRO_OK) return st;
-            continue;
+        bool edge = k == 0 || k == rd->cols - 1, mark = s == SYM_START || s == SYM_GOAL;
+        const char *why = NULL;
+        if (role == ROLE_CELLS) {
+            if (edge) why = s == SYM_OPEN ? gap : NULL;
+            else if (k % 2) why = s == SYM_WALL ? "a cell is a wall (cells are at even lines and "
+                                                  "even columns)" : NULL;
+            else why = mark ? mark_place : NULL;
+        } else if (k % 2 == 0) {
+            why = s == SYM_WALL ? NULL : edge ? gap : "a corner is open (corners are at odd lines "
+                                                      "and odd columns)";
+        } else if (role == ROLE_BORDER) {
+            why = s == SYM_OPEN ? gap : NULL;
+        } else {
+            why = mark ? mark_place : NULL;
         }
-        return fail_at(rd->err, MEIRO_ERROR_PARSE, row->line, row->col[k],
-                             k % 2 ? "gap in the outer wall: only S or G may stand in an opening"
-                                   : "the outer wall's corners must be walls");
+        if (why) return (violation){row->line, col_of(rd, k), why};
     }
+    return (violation){0, 0, NULL};
+}
+
+static void note_break(reader *rd, violation v)
+{
+    if (!rd->bad.line) rd->bad = v;
+}
+
+static bool wall_at(const reader *rd, size_t r, size_t k)
+{
+    size_t i = r * rd->cols + k;
+    return (rd->walls[i / 8] >> (i % 8)) & 1;
+}
+
+/* Folds a row into the grid: its wall bits, S and G, and whether the grid
+ * still fits the pillar pattern. */
+static meiro_status add_row(reader *rd, const sym_row *row)
+{
+    size_t r = rd->rows;
+    if (r + 1 > MAX_SYMBOLS || (uint64_t)((rd->cols - 1) / 2) * (r / 2) > MEIRO_MAX_CELLS)
+        return fail_at(rd->err, MEIRO_ERROR_TOO_BIG, row->line, 1,
+                       "maze too large: at most %u cells and %u rows", MEIRO_MAX_CELLS,
+                       MEIRO_MAX_SIDE);
+    size_t base = r * rd->cols, need = (base + rd->cols + 7) / 8, old = rd->walls_cap;
+    if (need > old) {
+        if (!vec_reserve(&rd->walls, &rd->walls_cap, need, 1, 4096))
+            return fail(rd->err, MEIRO_ERROR_NOMEM, "out of memory reading the maze");
+        memset(rd->walls + old, 0, rd->walls_cap - old);
+    }
+    for (size_t k = 0; k < rd->cols; k++) {
+        uint8_t s = row->sym[k];
+        if (s == SYM_WALL) rd->walls[(base + k) / 8] |= (uint8_t)(1u << ((base + k) % 8));
+        if (s != SYM_START && s != SYM_GOAL) continue;
+        int g = s == SYM_GOAL;
+        if (rd->has[g])
+            return fail_at(rd->err, MEIRO_ERROR_PARSE, row->line, col_of(rd, k),
+                           "a second %c: a maze has one start S and one goal G", g ? 'G' : 'S');
+        rd->has[g] = true;
+        rd->mark_r[g] = r;
+        rd->mark_k[g] = k;
+    }
+    /* an even row is inner walls if another row follows, else the bottom border */
+    note_break(rd, rd->inner);
+    rd->inner = rd->border = (violation){0, 0, NULL};
+    if (r == 0) note_break(rd, pillar_check(rd, row, ROLE_BORDER));
+    else if (r % 2) note_break(rd, pillar_check(rd, row, ROLE_CELLS));
+    else {
+        rd->inner = pillar_check(rd, row, ROLE_INNER);
+        rd->border = pillar_check(rd, row, ROLE_BORDER);
+    }
+    rd->rows++;
     return MEIRO_OK;
 }
 
 static meiro_status check_width(reader *rd, const sym_row *row)
 {
     if (row->len == rd->cols) return MEIRO_OK;
-    const char *unit = rd->csv ? "fields" : "columns";
     if (row->len == 0)
-        return fail_at(rd->err, MEIRO_ERROR_PARSE, row->line, 1,
-                             "empty line inside the maze");
-    return fail_at(rd->err, MEIRO_ERROR_PARSE, row->line,
-                         row->len > rd->cols ? row->col[rd->cols] : row->col[row->len - 1] + 1,
-                         "ragged row: this line has %zu %s, the first line has %zu", row->len,
-                         unit, rd->cols);
+        return fail_at(rd->err, MEIRO_ERROR_PARSE, row->line, 1, "empty line inside the maze");
+    return fail_at(rd->err, MEIRO_ERROR_PARSE, row->line, col_of(rd, row->len - 1) + 1,
+                   "ragged row: this line has %zu %s, the first line has %zu", row->len,
+                   rd->kind == KIND_CSV ? "fields" : "columns", rd->cols);
 }
 
-/* A row of cells (y) and the walls between them. */
-static meiro_status cell_row(reader *rd, const sym_row *row, uint32_t y)
+/* Is the outermost ring all wall, but for S and G away from its corners? */
+static bool walled_around(const reader *rd)
 {
-    if ((uint64_t)(y + 1) * rd->w > MEIRO_MAX_CELLS || y + 1 > MEIRO_MAX_SIDE)
-        return fail_at(rd->err, MEIRO_ERROR_TOO_BIG, row->line, 1,
-                             "maze too large: at most %u cells and %u rows", MEIRO_MAX_CELLS,
-                             MEIRO_MAX_SIDE);
-    if (!vec_reserve(&rd->cells, &rd->rows_cap, (size_t)y + 1, rd->w, 64))
-        return fail(rd->err, MEIRO_ERROR_NOMEM, "out of memory reading the maze");
-    uint8_t *cells = rd->cells + (size_t)y * rd->w;
-    memset(cells, 0, rd->w);
-    for (size_t k = 0; k < rd->cols; k++) {
-        uint8_t s = row->sym[k];
-        bool edge = k == 0 || k == rd->cols - 1;
-        if (edge) {
-            if (s == SYM_WALL) continue;
-            if (s == SYM_START || s == SYM_GOAL) {
-                meiro_status st = place_mark(rd, row, k, k ? rd->w - 1 : 0, y,
-                                             k ? MEIRO_EAST : MEIRO_WEST);
-                if (st != MEIRO_OK) return st;
-                continue;
-            }
-            return fail_at(rd->err, MEIRO_ERROR_PARSE, row->line, row->col[k],
-                                 "gap in the outer wall: only S or G may stand in an opening");
-        }
-        uint32_t x = (uint32_t)(k / 2);
-        if (k % 2) { /* a cell */
-            if (s == SYM_WALL)
-                return fail_at(rd->err, MEIRO_ERROR_PARSE, row->line, row->col[k],
-                                     "cell (%lu, %lu) is a wall: cells are at odd positions "
-                                     "and must be open",
-                                     (unsigned long)x, (unsigned long)y);
-            if (s != SYM_OPEN) {
-                meiro_status st = place_mark(rd, row, k, x, y, MEIRO_NO_DIR);
-                if (st != MEIRO_OK) return st;
-            }
-        } else { /* the wall between cells x-1 and x */
-            if (s == SYM_START || s == SYM_GOAL)
-                return fail_at(rd->err, MEIRO_ERROR_PARSE, row->line, row->col[k],
-                                     "S and G stand in a cell or in an opening of the outer wall");
-            if (s == SYM_OPEN) cells[x - 1] |= CELL_OPEN_E;
+    if (rd->rows < 3 || rd->cols < 3) return false;
+    for (size_t r = 0; r < rd->rows; r++) {
+        bool edge_row = r == 0 || r == rd->rows - 1;
+        for (size_t k = 0; k < rd->cols; k += edge_row ? 1 : rd->cols - 1) {
+            if (wall_at(rd, r, k)) continue;
+            bool corner = edge_row && (k == 0 || k == rd->cols - 1);
+            bool mark = (rd->has[0] && rd->mark_r[0] == r && rd->mark_k[0] == k) ||
+                        (rd->has[1] && rd->mark_r[1] == r && rd->mark_k[1] == k);
+            if (corner || !mark) return false;
         }
     }
-    return MEIRO_OK;
+    return true;
 }
 
-/* A row of walls between cell rows y and y + 1. */
-static meiro_status wall_row(reader *rd, const sym_row *row, uint32_t y)
+/* The cell and door of a mark at symbol (r, k). `ring` says the outermost
+ * symbols are the outer wall (pillar grids, walled block grids). */
+static void place_mark(const reader *rd, const meiro_maze *m, size_t r, size_t k, bool pillar,
+                       bool ring, meiro_cell *c, meiro_dir *door)
 {
-    uint8_t *cells = rd->cells + (size_t)y * rd->w;
-    for (size_t k = 0; k < rd->cols; k++) {
-        uint8_t s = row->sym[k];
-        if (k % 2 == 0) {
-            if (s != SYM_WALL)
-                return fail_at(rd->err, MEIRO_ERROR_PARSE, row->line, row->col[k],
-                                     k == 0 || k == rd->cols - 1
-                                         ? "gap in the outer wall: only S or G may stand in an "
-                                           "opening"
-                                         : "grid corners (even line, even column) must be walls");
-            continue;
-        }
-        if (s == SYM_START || s == SYM_GOAL)
-            return fail_at(rd->err, MEIRO_ERROR_PARSE, row->line, row->col[k],
-                                 "S and G stand in a cell or in an opening of the outer wall");
-        if (s == SYM_OPEN) cells[k / 2] |= CELL_OPEN_S;
+    *door = !ring ? MEIRO_NO_DIR
+            : r == 0 ? MEIRO_NORTH
+            : r == rd->rows - 1 ? MEIRO_SOUTH
+            : k == 0 ? MEIRO_WEST
+            : k == rd->cols - 1 ? MEIRO_EAST
+                                : MEIRO_NO_DIR;
+    size_t x = pillar ? k / 2 : ring && k > 0 ? k - 1 : k;
+    size_t y = pillar ? r / 2 : ring && r > 0 ? r - 1 : r;
+    c->x = (uint32_t)(x < m->w ? x : m->w - 1);
+    c->y = (uint32_t)(y < m->h ? y : m->h - 1);
+}
+
+static meiro_status build_maze(const reader *rd, bool pillar, unsigned long last_line,
+                               meiro_maze **out)
+{
+    bool ring = pillar || walled_around(rd);
+    size_t w = pillar ? rd->cols / 2 : rd->cols - (ring ? 2 : 0);
+    size_t h = pillar ? rd->rows / 2 : rd->rows - (ring ? 2 : 0);
+    if (w > MEIRO_MAX_SIDE || h > MEIRO_MAX_SIDE || (uint64_t)w * h > MEIRO_MAX_CELLS) {
+        return fail_at(rd->err, MEIRO_ERROR_TOO_BIG, w > MEIRO_MAX_SIDE ? 1 : last_line, 1,
+                "maze too large: read as blocks (it does not follow the 2W+1 grid), it is %zu x "
+                "%zu cells; at most %u a side and %u in all",
+                w, h, MEIRO_MAX_SIDE, MEIRO_MAX_CELLS);
     }
+    meiro_maze *m = *out = meiro_maze_new((uint32_t)w, (uint32_t)h, rd->err);
+    if (!m) return rd->err ? rd->err->status : MEIRO_ERROR_NOMEM;
+    for (size_t y = 0; y < h; y++) {
+        for (size_t x = 0; x < w; x++) {
+            uint8_t c = 0;
+            if (pillar) {
+                if (x + 1 < w && !wall_at(rd, 2 * y + 1, 2 * x + 2)) c |= CELL_OPEN_E;
+                if (y + 1 < h && !wall_at(rd, 2 * y + 2, 2 * x + 1)) c |= CELL_OPEN_S;
+            } else { /* blocks: two open neighbours are joined */
+                size_t r = y + ring, k = x + ring;
+                if (!wall_at(rd, r, k)) {
+                    if (x + 1 < w && !wall_at(rd, r, k + 1)) c |= CELL_OPEN_E;
+                    if (y + 1 < h && !wall_at(rd, r + 1, k)) c |= CELL_OPEN_S;
+                }
+            }
+            m->cells[y * w + x] = c;
+        }
+    }
+    place_mark(rd, m, rd->mark_r[0], rd->mark_k[0], pillar, ring, &m->start, &m->start_door);
+    place_mark(rd, m, rd->mark_r[1], rd->mark_k[1], pillar, ring, &m->goal, &m->goal_door);
     return MEIRO_OK;
 }
 
@@ -307,6 +532,60 @@ static bool is_blank(const char *s, size_t n)
     return true;
 }
 
+/* Reads the lines into rd; false (err filled) on the first problem. */
+static meiro_status read_rows(reader *rd, line_reader *lr, sym_row *row, unsigned long *line_no)
+{
+    meiro_error *err = rd->err;
+    unsigned long blank_run = 0;
+    for (;;) {
+        bool got;
+        meiro_status st = next_line(lr, &got, *line_no + 1, err);
+        if (st != MEIRO_OK || !got) return st;
+        ++*line_no;
+        char *s = lr->line;
+        size_t n = lr->len;
+        char *nul = memchr(s, '\0', n);
+        if (nul)
+            return fail_at(err, MEIRO_ERROR_PARSE, *line_no, (unsigned long)(nul - s) + 1,
+                           "binary data (a NUL byte): not a text or CSV maze");
+        bool bom = *line_no == 1 && n >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0;
+        if (bom) s += 3, n -= 3;
+        if (n > 0 && s[n - 1] == '\r') n--;
+        if (is_blank(s, n)) { /* blank lines may only trail the maze */
+            if (*line_no == 1)
+                return fail_at(err, MEIRO_ERROR_PARSE, 1, 1, "%s: a maze starts on the first line",
+                               bom ? "line 1 holds only a byte order mark (BOM)" : "line 1 is empty");
+            blank_run++;
+            continue;
+        }
+        if (blank_run)
+            return fail_at(err, MEIRO_ERROR_PARSE, *line_no - blank_run, 1,
+                           "empty line inside the maze");
+        row->len = 0;
+        row->line = *line_no;
+        if (*line_no == 1) {
+            if (rd->kind == KIND_CSV) rd->sep = detect_separator(s, n);
+            else if (looks_drawn(s, n)) {
+                rd->kind = KIND_DRAWING;
+                if ((st = start_drawing(rd, s, n, 1)) != MEIRO_OK) return st;
+            }
+        }
+        st = rd->kind == KIND_CSV ? tokenize_csv(rd, s, n, row)
+             : rd->kind == KIND_DRAWING ? tokenize_drawing(rd, s, n, row)
+                                        : tokenize_text(rd, s, n, row);
+        if (st != MEIRO_OK) return st;
+        if (*line_no == 1) {
+            if (row->len == 0) /* a CSV line of empty fields: nothing to count from */
+                return fail_at(err, MEIRO_ERROR_PARSE, 1, 1,
+                               "the first line has only empty fields: a maze starts on line 1");
+            rd->cols = row->len;
+        } else if ((st = check_width(rd, row)) != MEIRO_OK) {
+            return st;
+        }
+        if ((st = add_row(rd, row)) != MEIRO_OK) return st;
+    }
+}
+
 meiro_maze *read_grid(FILE *in, bool csv, meiro_error *err)
 {
     line_reader lr;
@@ -315,95 +594,34 @@ meiro_maze *read_grid(FILE *in, bool csv, meiro_error *err)
     lr.eof = false;
     lr.line = NULL;
     lr.len = lr.cap = 0;
-    reader rd = {.csv = csv, .err = err};
-    sym_row rows[2] = {{0}, {0}}; /* the current line and a pending wall row */
-    bool pending = false;
+    reader rd = {.kind = csv ? KIND_CSV : KIND_TEXT, .err = err};
+    sym_row row = {0};
     meiro_maze *m = NULL;
-    meiro_status st = MEIRO_OK;
-    unsigned long line_no = 0, blank_run = 0, lines = 0;
-
-    for (;;) {
-        bool got;
-        st = next_line(&lr, &got, line_no + 1, err);
-        if (st != MEIRO_OK) goto done;
-        if (!got) break;
-        line_no++;
-        char *s = lr.line;
-        size_t n = lr.len;
-        if (memchr(s, '\0', n)) {
-            st = fail_at(err, MEIRO_ERROR_PARSE, line_no, (char *)memchr(s, 0, n) - s + 1,
-                               "binary data (a NUL byte): not a text or CSV maze");
-            goto done;
-        }
-        if (line_no == 1 && n >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0) s += 3, n -= 3;
-        if (n > 0 && s[n - 1] == '\r') n--;
-        if (is_blank(s, n)) { /* blank lines may only trail the maze */
-            if (lines > 0) blank_run++;
-            continue;
-        }
-        if (blank_run) {
-            st = fail_at(err, MEIRO_ERROR_PARSE, line_no - blank_run, 1,
-                               "empty line inside the maze");
-            goto done;
-        }
-        sym_row *row = &rows[pending ? 1 : 0];
-        row->len = 0;
-        row->line = line_no;
-        st = csv ? tokenize_csv(&rd, s, n, row, lines == 0) : tokenize_text(&rd, s, n, row);
-        if (st != MEIRO_OK) goto done;
-        if (lines == 0) {
-            rd.cols = row->len;
-            if (rd.cols % 2 == 0 || rd.cols < 3) {
-                st = fail_at(err, MEIRO_ERROR_PARSE, line_no, row->col[row->len - 1],
-                                   "the first line has %zu %s: a maze W cells wide has 2W+1",
-                                   rd.cols, csv ? "fields" : "columns");
-                goto done;
-            }
-            if ((rd.cols - 1) / 2 > MEIRO_MAX_SIDE) {
-                st = fail_at(err, MEIRO_ERROR_TOO_BIG, line_no, 1,
-                                   "maze too large: at most %u cells across", MEIRO_MAX_SIDE);
-                goto done;
-            }
-            rd.w = (uint32_t)((rd.cols - 1) / 2);
-            st = border_row(&rd, row, 0, MEIRO_NORTH);
-        } else if ((st = check_width(&rd, row)) != MEIRO_OK) {
-            goto done;
-        } else if (lines % 2 == 1) { /* cells; a pending row was inner walls */
-            if (pending) st = wall_row(&rd, &rows[0], rd.h - 1);
-            pending = false;
-            if (st == MEIRO_OK) st = cell_row(&rd, row, rd.h);
-            rd.h++;
-        } else {
-            pending = true; /* inner walls or the bottom border: known later */
-        }
-        if (st != MEIRO_OK) goto done;
-        lines++;
-    }
-    if (lines == 0) st = fail(err, MEIRO_ERROR_PARSE, "empty file: no maze in it");
-    else if (lines % 2 == 0)
-        st = fail_at(err, MEIRO_ERROR_PARSE, line_no, 1,
-                           "the maze has %lu lines: a maze H cells tall has 2H+1 (the last "
-                           "line must be the bottom wall)",
-                           lines);
-    else if (lines < 3)
-        st = fail_at(err, MEIRO_ERROR_PARSE, line_no, 1,
-                           "only one line: a maze needs at least three");
-    else st = border_row(&rd, &rows[0], rd.h - 1, MEIRO_SOUTH);
+    unsigned long line_no = 0;
+    meiro_status st = read_rows(&rd, &lr, &row, &line_no);
     if (st != MEIRO_OK) goto done;
-    if (!rd.has_start || !rd.has_goal) {
-        st = fail(err, MEIRO_ERROR_PARSE, "no %s: mark the %s cell with %c",
-                        rd.has_start ? "goal" : "start", rd.has_start ? "goal" : "start",
-                        rd.has_start ? 'G' : 'S');
+    if (line_no == 0) {
+        st = fail_at(err, MEIRO_ERROR_PARSE, 1, 1, "empty file: no maze in it");
         goto done;
     }
-    m = meiro_maze_new(rd.w, rd.h, err);
-    if (!m) goto done;
-    memcpy(m->cells, rd.cells, (size_t)rd.w * rd.h);
-    m->start = rd.start;
-    m->start_door = rd.start_door;
-    m->goal = rd.goal;
-    m->goal_door = rd.goal_door;
-    if (meiro_maze_check(m, NULL) != MEIRO_OK)
+    note_break(&rd, rd.border); /* the last even row is the bottom border */
+    bool pillar = !rd.bad.line && rd.rows % 2 && rd.cols % 2 && rd.rows >= 3 && rd.cols >= 3;
+    if (rd.kind == KIND_DRAWING && !pillar) { /* drawn by meiro, or like it: no blocks */
+        if (rd.bad.line) st = fail_at(err, MEIRO_ERROR_PARSE, rd.bad.line, rd.bad.col, "%s", rd.bad.why);
+        else
+            st = fail_at(err, MEIRO_ERROR_PARSE, rd.rows, 1,
+                         "the drawing has %zu lines: a maze H cells tall has 2H+1 (the last line "
+                         "is the bottom wall)",
+                         rd.rows);
+        goto done;
+    }
+    if (!rd.has[0] || !rd.has[1]) {
+        st = fail(err, MEIRO_ERROR_PARSE, "no %s: mark the %s cell with %c",
+                  rd.has[0] ? "goal" : "start", rd.has[0] ? "goal" : "start", rd.has[0] ? 'G' : 'S');
+        goto done;
+    }
+    st = build_maze(&rd, pillar, line_no, &m);
+    if (st == MEIRO_OK && meiro_maze_check(m, NULL) != MEIRO_OK)
         st = fail(err, MEIRO_ERROR_PARSE, "S and G stand in the same place");
 done:
     if (st != MEIRO_OK) { /* the maze only leaves here whole */
@@ -411,10 +629,7 @@ done:
         m = NULL;
     }
     free(lr.line);
-    free(rd.cells);
-    for (int k = 0; k < 2; k++) {
-        free(rows[k].sym);
-        free(rows[k].col);
-    }
+    free(rd.walls);
+    free(row.sym);
     return m;
 }
