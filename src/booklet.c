@@ -3,6 +3,7 @@
  * booklet's, laid out by the template; and the difficulty levels. */
 #define _POSIX_C_SOURCE 200809L
 #include "core/numbers.h"
+#include "core/alloc.h"
 #include "core/error.h"
 #include "core/rng.h"
 #include "io/io.h"
@@ -102,9 +103,9 @@ static meiro_status make_mazes(const meiro_booklet_options *b, booklet *bk, unsi
                                meiro_error *err)
 {
     bk->count = b->count;
-    bk->mazes = calloc(b->count, sizeof *bk->mazes);
-    bk->paths = calloc(b->count, sizeof *bk->paths);
-    bk->items = calloc(b->count, sizeof *bk->items);
+    bk->mazes = zalloc(b->count, sizeof *bk->mazes);
+    bk->paths = zalloc(b->count, sizeof *bk->paths);
+    bk->items = zalloc(b->count, sizeof *bk->items);
     if (!bk->mazes || !bk->paths || !bk->items)
         return fail(err, MEIRO_ERROR_NOMEM, "out of memory for %u mazes", b->count);
     for (unsigned i = 0; i < b->count; i++) {

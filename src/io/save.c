@@ -4,6 +4,7 @@
  * points to is replaced); a device, FIFO or socket (/dev/null, /dev/stdout,
  * a pipe) is written to directly, never replaced by a file. */
 #define _XOPEN_SOURCE 700 /* realpath */
+#include "core/alloc.h"
 #include "core/error.h"
 #include "io/io.h"
 
@@ -25,7 +26,7 @@ static FILE *open_temp(const char *filename, const struct stat *old, char **temp
     size_t dir_len = slash ? (size_t)(slash - filename + 1) : 0;
     const char *base = filename + dir_len;
     size_t size = strlen(filename) + 64;
-    char *name = malloc(size);
+    char *name = alloc_array(size, 1);
     if (!name) {
         *status = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
         return NULL;

@@ -304,7 +304,7 @@ meiro_status meiro_animate_frames(const meiro_trace *trace, const meiro_maze *in
     meiro_status s = cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
                          ? MEIRO_OK
                          : fail(err, MEIRO_ERROR_NOMEM, "out of memory for a frame");
-    char *path = malloc(strlen(dir) + 32);
+    char *path = alloc_array(strlen(dir) + 32, 1);
     if (s == MEIRO_OK && !path) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
     while (s == MEIRO_OK && meiro_player_next(p)) {
         cairo_t *cr = cairo_create(surface);

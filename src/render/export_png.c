@@ -4,6 +4,7 @@
  * straight to libpng, so memory stays small at any resolution; pages
  * without the red solution are written in grey. The PNG records its
  * resolution (pHYs), so it prints at size, and the seed (tEXt). */
+#include "core/alloc.h"
 #include "core/error.h"
 #include "page/layout.h"
 #include "render/document.h"
@@ -65,7 +66,7 @@ meiro_status export_png(const meiro_maze *m, const meiro_path *path,
                 !d.style.marks.goal_art;
 
     band = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, BAND_ROWS);
-    row = malloc((size_t)width * 3);
+    row = alloc_array(width, 3);
     png = row ? png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, png_error_jump, png_warning_quiet)
               : NULL;
     info = png ? png_create_info_struct(png) : NULL;

@@ -5,6 +5,7 @@
  * libxlsxwriter writes to a file name, so the workbook goes to a private
  * temporary file first and is then copied to the output stream. */
 #define _POSIX_C_SOURCE 200809L
+#include "core/alloc.h"
 #include "core/error.h"
 #include "core/model.h"
 #include "io/io.h"
@@ -213,7 +214,7 @@ meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_e
     lxw_workbook_options wo = {.constant_memory = LXW_TRUE, .tmpdir = NULL, .use_zip64 = LXW_FALSE};
     lxw_workbook *wb = workbook_new_opt(temp, &wo);
     lxw_error e = wb ? LXW_NO_ERROR : LXW_ERROR_MEMORY_MALLOC_FAILED;
-    format_cache *caches = calloc(count, sizeof *caches);
+    format_cache *caches = zalloc(count, sizeof *caches);
     if (!caches) e = LXW_ERROR_MEMORY_MALLOC_FAILED;
     char subject[160];
     if (count == 1) page_footer(items[0].maze, subject, sizeof subject);
