@@ -109,7 +109,11 @@ $(BUILD)/obj/core/alloc-fault.o: src/core/alloc.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(BASE_CPPFLAGS) $(ALL_CFLAGS) $(LIB_CFLAGS) -DMEIRO_FAULT_INJECTION -c $< -o $@
 $(BUILD)/tests/test_faults: TEST_OBJ = $(BUILD)/obj/core/alloc-fault.o
-$(BUILD)/tests/test_faults: $(BUILD)/obj/core/alloc-fault.o
+$(BUILD)/tests/test_faults: $(BUILD)/obj/core/alloc-fault.o $(BUILD)/tests/meiro-faults
+# the command line so built: MEIRO_FAULT_NTH=N fails its Nth allocation
+$(BUILD)/tests/meiro-faults: $(CLI_OBJ) $(BUILD)/obj/core/alloc-fault.o $(BUILD)/libmeiro-internal.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(API_BIN): $(BUILD)/tests/%: tests/%.c tests/harness.h $(BUILD)/libmeiro.a
 	@mkdir -p $(dir $@)

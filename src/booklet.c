@@ -89,9 +89,10 @@ typedef struct booklet {
 
 static void booklet_free(booklet *bk)
 {
-    for (unsigned i = 0; bk->mazes && i < bk->count; i++) {
-        meiro_maze_free(bk->mazes[i]);
-        meiro_path_free(&bk->paths[i]);
+    /* any of the three arrays may be missing when memory ran out */
+    for (unsigned i = 0; i < bk->count; i++) {
+        if (bk->mazes) meiro_maze_free(bk->mazes[i]);
+        if (bk->paths) meiro_path_free(&bk->paths[i]);
     }
     free(bk->mazes);
     free(bk->paths);
@@ -174,7 +175,7 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, co
                 o.seed = b->seed;
                 bk.cover = meiro_generate(&o, err);
                 d.cover_maze = bk.cover;
-                if (!bk.cover) s = MEIRO_ERROR_NOMEM;
+                if (!bk.cover) s = err->status;
             }
             if (s == MEIRO_OK) s = doc_write_pdf(&d, opt.title, out, err);
             doc_free(&d);

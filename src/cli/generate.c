@@ -144,7 +144,10 @@ int cmd_generate(int argc, char **argv)
 
     meiro_error err = {0};
     if (!seeded) opt.seed = clock_seed();
-    trace = animate || frames ? meiro_trace_new() : NULL;
+    if ((animate || frames) && !(trace = meiro_trace_new())) {
+        rc = report_failure(NULL, &(meiro_error){.status = MEIRO_ERROR_NOMEM});
+        goto done;
+    }
     meiro_observer watcher = trace ? meiro_trace_observer(trace) : (meiro_observer){0};
     if (trace) opt.observer = &watcher;
     m = meiro_generate(&opt, &err);
@@ -158,6 +161,13 @@ int cmd_generate(int argc, char **argv)
     solution = solution || page.answer_page;
     if (solution && meiro_solve_watched(m, solver, trace ? &watcher : NULL, &path, &err) != MEIRO_OK) {
         rc = library_error("generate", NULL, &err);
+        goto done;
+    }
+    /* a step the trace lost would fail the animation: say so before writing anything */
+    if (trace && meiro_trace_status(trace) == MEIRO_ERROR_NOMEM) {
+        rc = report_failure(animate ? animate : frames,
+                            &(meiro_error){.status = MEIRO_ERROR_NOMEM,
+                                           .message = "out of memory recording the animation"});
         goto done;
     }
     rc = write_result("generate", m, solution ? &path : NULL, format, &page, output);

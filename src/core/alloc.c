@@ -4,6 +4,7 @@
 #include "core/alloc.h"
 
 #include <sys/mman.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,10 +17,11 @@
  * fontconfig, libxlsxwriter, libpng and libc (fopen, realpath) are out of
  * its reach. */
 static unsigned long fault_countdown, fault_seen;
-static bool fault_fired;
+static bool fault_fired, fault_env_read;
 
 void fault_inject(unsigned long nth)
 {
+    fault_env_read = true; /* the environment no longer counts */
     fault_countdown = nth;
     fault_seen = 0;
     fault_fired = false;
@@ -28,8 +30,25 @@ void fault_inject(unsigned long nth)
 unsigned long fault_allocations(void) { return fault_seen; }
 bool fault_injected(void) { return fault_fired; }
 
+/* At exit, whether the armed allocation came: a command that exits 0 after
+ * it did succeeded with something missing. */
+static void fault_report(void)
+{
+    if (fault_fired) fputs("meiro-faults: the allocation failed\n", stderr);
+}
+
+/* The command line built with this file (tests/meiro-faults) is armed by
+ * the environment: MEIRO_FAULT_NTH=N fails its Nth allocation. */
 static bool fault_now(void)
 {
+    if (!fault_env_read) {
+        fault_env_read = true;
+        const char *nth = getenv("MEIRO_FAULT_NTH");
+        if (nth) {
+            fault_countdown = strtoul(nth, NULL, 10);
+            atexit(fault_report);
+        }
+    }
     fault_seen++;
     if (fault_countdown == 0 || --fault_countdown != 0) return false;
     fault_fired = true;

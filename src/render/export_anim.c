@@ -281,10 +281,14 @@ meiro_status meiro_animate_frames(const meiro_trace *trace, const meiro_maze *in
 {
     meiro_error own;
     if (!err) err = &own;
-    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
-        return fail(err, MEIRO_ERROR_IO, "cannot make the folder %s: %s", dir, strerror(errno));
+    /* memory first: running out of it makes no folder */
     meiro_player *p = meiro_player_new(trace, initial, frames, err);
     if (!p) return err->status;
+    char *path = alloc_array(strlen(dir) + 32, 1);
+    if (!path) {
+        meiro_player_free(p);
+        return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+    }
     uint32_t width = meiro_player_maze(p)->w, height = meiro_player_maze(p)->h;
     /* cells of 4 to 48 pixels, the picture at most 1280 wide, even sizes
      * (video encoders want them) */
@@ -304,8 +308,8 @@ meiro_status meiro_animate_frames(const meiro_trace *trace, const meiro_maze *in
     meiro_status s = cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
                          ? MEIRO_OK
                          : fail(err, MEIRO_ERROR_NOMEM, "out of memory for a frame");
-    char *path = alloc_array(strlen(dir) + 32, 1);
-    if (s == MEIRO_OK && !path) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+    if (s == MEIRO_OK && mkdir(dir, 0777) != 0 && errno != EEXIST)
+        s = fail(err, MEIRO_ERROR_IO, "cannot make the folder %s: %s", dir, strerror(errno));
     while (s == MEIRO_OK && meiro_player_next(p)) {
         cairo_t *cr = cairo_create(surface);
         draw_frame(cr, p, &L, &marks);
