@@ -5,6 +5,7 @@
 #include "core/numbers.h"
 #include "core/alloc.h"
 #include "core/error.h"
+#include "core/model.h"
 #include "core/rng.h"
 #include "io/io.h"
 #include "page/template.h"
@@ -122,6 +123,35 @@ static meiro_status make_mazes(const meiro_booklet_options *b, booklet *bk, unsi
     return MEIRO_OK;
 }
 
+/* Every maze's size against the limits and the page (or sheet), with
+ * shells of the mazes, before any is made: a booklet that cannot be
+ * written fails at once, not after all its mazes were generated. */
+static meiro_status booklet_check(const meiro_booklet_options *b, const meiro_export_options *opt,
+                                  meiro_format format, meiro_error *err)
+{
+    meiro_maze *shells = zalloc(b->count, sizeof *shells);
+    doc_item *items = zalloc(b->count, sizeof *items);
+    meiro_status s = shells && items ? MEIRO_OK
+                                     : fail(err, MEIRO_ERROR_NOMEM, "out of memory for %u mazes", b->count);
+    for (unsigned i = 0; s == MEIRO_OK && i < b->count; i++) {
+        meiro_generate_options o;
+        maze_options(b, i, &o);
+        s = maze_check_size(o.width, o.height, err);
+        shells[i] = maze_shell(o.width, o.height);
+        items[i] = (doc_item){&shells[i], NULL};
+    }
+    if (s == MEIRO_OK && format == MEIRO_FORMAT_XLSX) {
+        s = xlsx_check(items, b->count, opt, err);
+    } else if (s == MEIRO_OK) {
+        document d;
+        s = doc_init(&d, items, b->count, opt, b->cover, err); /* freed by it on failure */
+        if (s == MEIRO_OK) doc_free(&d);
+    }
+    free(shells);
+    free(items);
+    return s;
+}
+
 static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, const meiro_export_options *page,
                                  meiro_format format, FILE *out, meiro_error *err)
 {
@@ -152,7 +182,8 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, co
     opt.answer_page = opt.tpl->answers != ANSWERS_NONE;
     unsigned total = b->count * 2;
     booklet bk = {0};
-    meiro_status s = make_mazes(b, &bk, total, err);
+    meiro_status s = booklet_check(b, &opt, format, err);
+    if (s == MEIRO_OK) s = make_mazes(b, &bk, total, err);
     if (s == MEIRO_OK && format == MEIRO_FORMAT_XLSX) {
         s = xlsx_write_items(bk.items, bk.count, &opt, out, err);
     } else if (s == MEIRO_OK) {

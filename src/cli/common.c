@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
+#include <sys/resource.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -179,6 +180,45 @@ int page_finish(page_cli *pc, meiro_export_options *page)
     if (GIVEN(OPT_CROP)) page->crop = true;
     if (GIVEN(OPT_LANG)) page->lang = pc->v.lang;
 #undef GIVEN
+    return EXIT_OK;
+}
+
+/* Drawing text (PDF, SVG, PNG, frames) loads fontconfig's cache, pango and
+ * their fonts; in less address space than this, measured with the shipped
+ * templates (the Japanese ones need the most), fontconfig, glib or cairo
+ * abort or crash instead of reporting it. So a smaller `ulimit -v` is
+ * refused up front. Plain text and XLSX need about half of it. */
+#define TEXT_FLOOR_MB 144
+
+int check_memory_floor(const char *command, bool draws_text)
+{
+    struct rlimit lim;
+    if (!draws_text || getrlimit(RLIMIT_AS, &lim) != 0 || lim.rlim_cur == RLIM_INFINITY ||
+        lim.rlim_cur >= (rlim_t)TEXT_FLOOR_MB << 20)
+        return EXIT_OK;
+    fprintf(stderr,
+            "meiro %s: out of memory: drawing pages needs at least %d MB of address space "
+            "(ulimit -v %d), and this process may use %lu MB\n",
+            command, TEXT_FLOOR_MB, TEXT_FLOOR_MB * 1024, (unsigned long)(lim.rlim_cur >> 20));
+    return EXIT_FAIL;
+}
+
+/* Everything about the output that can be checked before the work: the
+ * page, cell size, resolution and format for a width x height maze, and
+ * the size of an animation. */
+int check_output(const char *command, uint32_t width, uint32_t height, meiro_format format,
+                 const meiro_export_options *page, const char *output, bool animate)
+{
+    if (animate && (uint64_t)width * height > MEIRO_ANIMATE_MAX_CELLS) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "--animate and --frames take mazes of up to %u cells (500 x 500), "
+                                  "not %lu x %lu",
+                 MEIRO_ANIMATE_MAX_CELLS, (unsigned long)width, (unsigned long)height);
+        return usage_error(command, "%s", msg);
+    }
+    meiro_error err = {0};
+    if (meiro_export_check(width, height, format, page, &err) != MEIRO_OK)
+        return library_error(command, is_stdout(output) ? NULL : output, &err);
     return EXIT_OK;
 }
 

@@ -59,9 +59,15 @@ int cmd_solve(int argc, char **argv)
     int rc = single_input("solve", argc, argv, &input);
     meiro_format format;
     if (rc == EXIT_OK) rc = output_format("solve", fmt, output, &format);
+    if (rc == EXIT_OK)
+        rc = check_memory_floor("solve", frames || format == MEIRO_FORMAT_PDF ||
+                                             format == MEIRO_FORMAT_SVG || format == MEIRO_FORMAT_PNG);
     if (rc == EXIT_OK) rc = page_finish(&pc, &page);
     m = rc == EXIT_OK ? load_input(input, input_format, &rc) : NULL;
     if (!m) goto done;
+    rc = check_output("solve", meiro_maze_width(m), meiro_maze_height(m), format, &page, output,
+                      animate || frames);
+    if (rc != EXIT_OK) goto done;
     meiro_error err = {0};
     if ((animate || frames) && !(trace = meiro_trace_new())) {
         rc = report_failure(NULL, &(meiro_error){.status = MEIRO_ERROR_NOMEM});

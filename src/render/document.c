@@ -109,6 +109,7 @@ meiro_status doc_init(document *d, const doc_item *items, size_t count,
     } else {
         d->landscape = st->orientation == MEIRO_ORIENT_LANDSCAPE;
     }
+    fonts_prepare(st->marks.font);
     meiro_status s = load_art(opt->tpl, opt->tpl ? opt->tpl->art_frame : "", &st->frame, err);
     if (s == MEIRO_OK) s = load_art(opt->tpl, opt->tpl ? opt->tpl->art_start : "", &st->marks.start_art, err);
     if (s == MEIRO_OK) s = load_art(opt->tpl, opt->tpl ? opt->tpl->art_goal : "", &st->marks.goal_art, err);

@@ -88,6 +88,17 @@ static void write_timeline(FILE *out, const change *ch, size_t n, const double *
     fputs("\"/>", out);
 }
 
+/* Refuses a grid too large to animate, before anything is made. */
+static meiro_status size_check(const meiro_trace *trace, meiro_error *err)
+{
+    uint32_t w, h;
+    if (!meiro_trace_grid(trace, &w, &h) || (uint64_t)w * h <= MEIRO_ANIMATE_MAX_CELLS) return MEIRO_OK;
+    return fail(err, MEIRO_ERROR_TOO_BIG,
+                "a %lu x %lu maze is too large to animate: animations are made of mazes of up "
+                "to %u cells (500 x 500)",
+                (unsigned long)w, (unsigned long)h, MEIRO_ANIMATE_MAX_CELLS);
+}
+
 static meiro_status animate_svg_unlocalized(const meiro_trace *trace, const meiro_maze *initial, FILE *out,
                                meiro_error *err)
 {
@@ -98,7 +109,8 @@ static meiro_status animate_svg_unlocalized(const meiro_trace *trace, const meir
     uint8_t *walls = NULL; /* CELL_OPEN_* as last seen */
     double *times = NULL;
     changes cc = {0}, wc = {0};
-    meiro_status s = MEIRO_OK;
+    meiro_status s = size_check(trace, err);
+    if (s != MEIRO_OK) return s;
     p = meiro_player_new(trace, initial, SVG_FRAMES, err);
     if (!p) {
         s = err->status;
@@ -273,7 +285,8 @@ meiro_status meiro_animate_svg_save(const meiro_trace *trace, const meiro_maze *
                                     const char *filename, meiro_error *err)
 {
     svg_job job = {trace, initial};
-    return save_atomically(filename, write_svg_job, &job, err);
+    meiro_status s = size_check(trace, err); /* before a file is made */
+    return s == MEIRO_OK ? save_atomically(filename, write_svg_job, &job, err) : s;
 }
 
 meiro_status meiro_animate_frames(const meiro_trace *trace, const meiro_maze *initial,
@@ -281,7 +294,9 @@ meiro_status meiro_animate_frames(const meiro_trace *trace, const meiro_maze *in
 {
     meiro_error own;
     if (!err) err = &own;
-    /* memory first: running out of it makes no folder */
+    /* size and memory first: a failure makes no folder */
+    meiro_status checked = size_check(trace, err);
+    if (checked != MEIRO_OK) return checked;
     meiro_player *p = meiro_player_new(trace, initial, frames, err);
     if (!p) return err->status;
     char *path = alloc_array(strlen(dir) + 32, 1);

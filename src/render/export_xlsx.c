@@ -194,15 +194,25 @@ static meiro_status sheet_size(const meiro_maze *m, const meiro_export_options *
     return MEIRO_OK;
 }
 
+meiro_status xlsx_check(const doc_item *items, size_t count, const meiro_export_options *opt,
+                        meiro_error *err)
+{
+    page_layout L;
+    uint32_t px;
+    for (size_t i = 0; i < count; i++) {
+        meiro_status s = sheet_size(items[i].maze, opt, &L, &px, err);
+        if (s != MEIRO_OK) return s;
+    }
+    return MEIRO_OK;
+}
+
 meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_export_options *opt,
                               FILE *out, meiro_error *err)
 {
     page_layout L;
     uint32_t px;
-    for (size_t i = 0; i < count; i++) { /* every maze must fit before writing */
-        meiro_status s = sheet_size(items[i].maze, opt, &L, &px, err);
-        if (s != MEIRO_OK) return s;
-    }
+    meiro_status fits = xlsx_check(items, count, opt, err); /* every maze, before writing */
+    if (fits != MEIRO_OK) return fits;
     const char *tmpdir = getenv("TMPDIR");
     char temp[4096];
     snprintf(temp, sizeof temp, "%s/meiro-xlsx-XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
