@@ -272,7 +272,7 @@ case "$build" in
         run 1 limited $mem "$meiro" generate -W 20000 -H 20000 -s 1 -o "$tmp/x.txt"
         err_has "out of memory"; absent "$tmp/x.txt"
     done
-    for size in 6000:200000 3000:150000; do
+    for size in 5500:200000 3000:150000; do
         run 1 limited ${size#*:} "$meiro" generate -W ${size%:*} -H ${size%:*} -s 1 --solution --dpi 600 --paper a3 --margin 5 -o "$tmp/x.png"
         err_has "out of memory"; absent "$tmp/x.png"
         run 1 limited ${size#*:} "$meiro" generate -W ${size%:*} -H ${size%:*} -s 1 --solution --paper a3 --margin 5 -o "$tmp/x.pdf"
