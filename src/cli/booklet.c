@@ -161,7 +161,7 @@ int cmd_booklet(int argc, char **argv)
     if (is_stdout(output) && isatty(STDOUT_FILENO))
         return usage_error("booklet", "%s", "name the booklet's file with -o");
     meiro_export_options page;
-    int rc = check_memory_floor("booklet", format == MEIRO_FORMAT_PDF);
+    int rc = check_memory_floor("booklet", format, false);
     if (rc == EXIT_OK) rc = page_finish(&pc, &page);
     if (rc != EXIT_OK) return rc;
     if (!seeded) {

@@ -84,9 +84,10 @@ int output_format(const char *command, const char *fmt, const char *output, meir
 /* Writes the result to standard output or atomically to `output`. */
 int write_result(const char *command, const meiro_maze *m, const meiro_path *path,
                  meiro_format format, const meiro_export_options *page, const char *output);
-/* Refuses (EXIT_FAIL, saying why) work that draws text when `ulimit -v`
- * leaves less than the fonts need; EXIT_OK otherwise. */
-int check_memory_floor(const char *command, bool draws_text);
+/* Refuses (EXIT_FAIL, saying why) work that draws text (the page formats,
+ * PNG frames) when `ulimit -v` leaves less than the fonts need; EXIT_OK
+ * otherwise. */
+int check_memory_floor(const char *command, meiro_format format, bool frames);
 /* The checks that need no maze (page, resolution, format, animation
  * size), before any work; the exit code (EXIT_OK to go on). */
 int check_output(const char *command, uint32_t width, uint32_t height, meiro_format format,

@@ -140,8 +140,7 @@ int cmd_generate(int argc, char **argv)
     meiro_format format;
     int rc = output_format("generate", fmt, output, &format);
     if (rc == EXIT_OK)
-        rc = check_memory_floor("generate", frames || format == MEIRO_FORMAT_PDF ||
-                                                format == MEIRO_FORMAT_SVG || format == MEIRO_FORMAT_PNG);
+        rc = check_memory_floor("generate", format, frames != NULL);
     if (rc == EXIT_OK) rc = page_finish(&pc, &page);
     if (rc == EXIT_OK)
         rc = check_output("generate", opt.width, opt.height, format, &page, output, animate || frames);

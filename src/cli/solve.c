@@ -60,8 +60,7 @@ int cmd_solve(int argc, char **argv)
     meiro_format format;
     if (rc == EXIT_OK) rc = output_format("solve", fmt, output, &format);
     if (rc == EXIT_OK)
-        rc = check_memory_floor("solve", frames || format == MEIRO_FORMAT_PDF ||
-                                             format == MEIRO_FORMAT_SVG || format == MEIRO_FORMAT_PNG);
+        rc = check_memory_floor("solve", format, frames != NULL);
     if (rc == EXIT_OK) rc = page_finish(&pc, &page);
     m = rc == EXIT_OK ? load_input(input, input_format, &rc) : NULL;
     if (!m) goto done;
