@@ -104,7 +104,19 @@ $(BUILD)/meiro: $(CLI_OBJ) $(BUILD)/libmeiro.a
 
 $(BUILD)/tests/%: tests/%.c tests/harness.h tests/picture.h tests/whitebox.h $(BUILD)/libmeiro-internal.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(TEST_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libmeiro-internal.a $(LDLIBS)
+	$(CC) $(CPPFLAGS) $(TEST_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(TEST_OBJ) $(BUILD)/libmeiro-internal.a $(LDLIBS)
+
+# The fault tests link the allocators compiled with the fault-injection hook
+# ahead of the library, whose own alloc.o (without it) is then not used.
+$(BUILD)/obj/core/alloc-fault.o: src/core/alloc.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(BASE_CPPFLAGS) $(ALL_CFLAGS) $(LIB_CFLAGS) -DMEIRO_FAULT_INJECTION -c $< -o $@
+$(BUILD)/tests/test_faults: TEST_OBJ = $(BUILD)/obj/core/alloc-fault.o
+$(BUILD)/tests/test_faults: $(BUILD)/obj/core/alloc-fault.o $(BUILD)/tests/meiro-faults
+# the command line so built: MEIRO_FAULT_NTH=N fails its Nth allocation
+$(BUILD)/tests/meiro-faults: $(CLI_OBJ) $(BUILD)/obj/core/alloc-fault.o $(BUILD)/libmeiro-internal.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(API_BIN): $(BUILD)/tests/%: tests/%.c tests/harness.h $(BUILD)/libmeiro.a
 	@mkdir -p $(dir $@)

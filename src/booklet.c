@@ -3,7 +3,9 @@
  * booklet's, laid out by the template; and the difficulty levels. */
 #define _POSIX_C_SOURCE 200809L
 #include "core/numbers.h"
+#include "core/alloc.h"
 #include "core/error.h"
+#include "core/model.h"
 #include "core/rng.h"
 #include "io/io.h"
 #include "page/template.h"
@@ -89,9 +91,10 @@ typedef struct booklet {
 
 static void booklet_free(booklet *bk)
 {
-    for (unsigned i = 0; bk->mazes && i < bk->count; i++) {
-        meiro_maze_free(bk->mazes[i]);
-        meiro_path_free(&bk->paths[i]);
+    /* any of the three arrays may be missing when memory ran out */
+    for (unsigned i = 0; i < bk->count; i++) {
+        if (bk->mazes) meiro_maze_free(bk->mazes[i]);
+        if (bk->paths) meiro_path_free(&bk->paths[i]);
     }
     free(bk->mazes);
     free(bk->paths);
@@ -103,9 +106,9 @@ static meiro_status make_mazes(const meiro_booklet_options *b, booklet *bk, unsi
                                meiro_error *err)
 {
     bk->count = b->count;
-    bk->mazes = calloc(b->count, sizeof *bk->mazes);
-    bk->paths = calloc(b->count, sizeof *bk->paths);
-    bk->items = calloc(b->count, sizeof *bk->items);
+    bk->mazes = zalloc(b->count, sizeof *bk->mazes);
+    bk->paths = zalloc(b->count, sizeof *bk->paths);
+    bk->items = zalloc(b->count, sizeof *bk->items);
     if (!bk->mazes || !bk->paths || !bk->items)
         return fail(err, MEIRO_ERROR_NOMEM, "out of memory for %u mazes", b->count);
     for (unsigned i = 0; i < b->count; i++) {
@@ -119,6 +122,35 @@ static meiro_status make_mazes(const meiro_booklet_options *b, booklet *bk, unsi
         if (b->progress) b->progress(b->progress_ctx, i + 1, total);
     }
     return MEIRO_OK;
+}
+
+/* Every maze's size against the limits and the page (or sheet), with
+ * shells of the mazes, before any is made: a booklet that cannot be
+ * written fails at once, not after all its mazes were generated. */
+static meiro_status booklet_check(const meiro_booklet_options *b, const meiro_export_options *opt,
+                                  meiro_format format, meiro_error *err)
+{
+    meiro_maze *shells = zalloc(b->count, sizeof *shells);
+    doc_item *items = zalloc(b->count, sizeof *items);
+    meiro_status s = shells && items ? MEIRO_OK
+                                     : fail(err, MEIRO_ERROR_NOMEM, "out of memory for %u mazes", b->count);
+    for (unsigned i = 0; s == MEIRO_OK && i < b->count; i++) {
+        meiro_generate_options o;
+        maze_options(b, i, &o);
+        s = maze_check_size(o.width, o.height, err);
+        shells[i] = maze_shell(o.width, o.height);
+        items[i] = (doc_item){&shells[i], NULL};
+    }
+    if (s == MEIRO_OK && format == MEIRO_FORMAT_XLSX) {
+        s = xlsx_check(items, b->count, opt, err);
+    } else if (s == MEIRO_OK) {
+        document d;
+        s = doc_init(&d, items, b->count, opt, b->cover, err); /* freed by it on failure */
+        if (s == MEIRO_OK) doc_free(&d);
+    }
+    free(shells);
+    free(items);
+    return s;
 }
 
 static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, const meiro_export_options *page,
@@ -158,6 +190,7 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, co
     unsigned total = b->count * 2;
     booklet bk = {0};
     meiro_status s = meiro_export_options_check(&opt, err);
+    if (s == MEIRO_OK) s = booklet_check(b, &opt, format, err);
     if (s == MEIRO_OK) s = make_mazes(b, &bk, total, err);
     if (s == MEIRO_OK && format == MEIRO_FORMAT_XLSX) {
         s = xlsx_write_items(bk.items, bk.count, &opt, out, temp_dir, err);
@@ -181,7 +214,7 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, co
                 o.seed = b->seed;
                 bk.cover = meiro_generate(&o, err);
                 d.cover_maze = bk.cover;
-                if (!bk.cover) s = MEIRO_ERROR_NOMEM;
+                if (!bk.cover) s = err->status;
             }
             if (s == MEIRO_OK) s = doc_write_pdf(&d, out, err);
             doc_free(&d);

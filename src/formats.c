@@ -3,9 +3,11 @@
 #define _POSIX_C_SOURCE 200809L
 #include "core/numbers.h"
 #include "core/error.h"
+#include "core/model.h"
 #include "core/names.h"
 #include "io/io.h"
 #include "page/layout.h"
+#include "render/document.h"
 #include "render/export.h"
 
 #include <errno.h>
@@ -111,28 +113,75 @@ meiro_status meiro_format_from_filename(const char *filename, meiro_format fallb
                       "unknown file type '%s' (use -f to name the format; see 'meiro list')", dot);
 }
 
-static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *path, meiro_format format,
-                         const meiro_export_options *opt, FILE *out, const char *temp_dir,
-                         meiro_error *err)
+/* The format with the options, whatever the maze. */
+static meiro_status format_check(meiro_format format, const meiro_export_options *opt, meiro_error *err)
 {
     if ((unsigned)format >= MEIRO_FORMAT_COUNT)
         return fail(err, MEIRO_ERROR_ARGUMENT, "invalid format %d", (int)format);
-    meiro_export_options defaults;
-    if (!opt) {
-        meiro_export_options_init(&defaults);
-        opt = &defaults;
-    }
-    meiro_status s = meiro_export_options_check(opt, err);
-    if (s != MEIRO_OK) return s;
     /* answers: pages of their own in PDF and XLSX; a single-page format
      * leaves out a template's and refuses those asked for */
-    meiro_export_options local = *opt;
     bool paged = format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_XLSX;
     if (!paged && answers_asked(opt))
         return fail(err, MEIRO_ERROR_ARGUMENT,
                     "answers on a page of their own need PDF or XLSX output (for %s, write the "
                     "solution to a second file)",
                     formats[format].info.name);
+    return meiro_export_options_check(opt, err);
+}
+
+static meiro_status export_check_unlocalized(uint32_t width, uint32_t height, meiro_format format,
+                                             const meiro_export_options *opt, meiro_error *err)
+{
+    meiro_export_options defaults;
+    if (!opt) {
+        meiro_export_options_init(&defaults);
+        opt = &defaults;
+    }
+    meiro_status s = format_check(format, opt, err);
+    if (s == MEIRO_OK) s = maze_check_size(width, height, err);
+    if (s != MEIRO_OK) return s;
+    meiro_maze shell = maze_shell(width, height);
+    doc_item item = {&shell, NULL};
+    switch (format) {
+    case MEIRO_FORMAT_XLSX: return xlsx_check(&item, 1, opt, err);
+    case MEIRO_FORMAT_PDF:
+    case MEIRO_FORMAT_SVG:
+    case MEIRO_FORMAT_PNG: {
+        document d;
+        s = doc_init(&d, &item, 1, opt, -1, err); /* the page, the cell size, the fit */
+        if (s != MEIRO_OK) return s;
+        if (format == MEIRO_FORMAT_PNG) s = png_check(&d, opt, err);
+        doc_free(&d);
+        return s;
+    }
+    default: return MEIRO_OK; /* the text formats take any maze */
+    }
+}
+
+/* Numbers read and written in the "C" locale (core/numbers.h). */
+meiro_status meiro_export_check(uint32_t width, uint32_t height, meiro_format format,
+                                const meiro_export_options *opt, meiro_error *err)
+{
+    c_numbers n;
+    c_numbers_begin(&n);
+    meiro_status r = export_check_unlocalized(width, height, format, opt, err);
+    c_numbers_end(&n);
+    return r;
+}
+
+static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *path, meiro_format format,
+                         const meiro_export_options *opt, FILE *out, const char *temp_dir,
+                         meiro_error *err)
+{
+    meiro_export_options defaults;
+    if (!opt) {
+        meiro_export_options_init(&defaults);
+        opt = &defaults;
+    }
+    meiro_status s = format_check(format, opt, err);
+    if (s != MEIRO_OK) return s;
+    meiro_export_options local = *opt;
+    bool paged = format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_XLSX;
     local.answers = paged ? (meiro_answers)(MEIRO_ANSWERS_NONE + page_answers(opt)) : MEIRO_ANSWERS_NONE;
     meiro_path found = {0};
     if (local.answers != MEIRO_ANSWERS_NONE && !path) {

@@ -186,10 +186,10 @@ for t in $("$meiro" list | sed -n '/^Templates/,/^$/s/^  \([a-z0-9-][a-z0-9-]*\)
 done
 [ -n "$t" ] && ok || bad "no templates listed by meiro list"
 if command -v pdfinfo >/dev/null 2>&1; then
-    run 0 "$meiro" booklet -n 4 -s 1 --answers after-page -o "$tmp/b.pdf"
-    pdfinfo "$tmp/b.pdf" > "$tmp/out"; out_has "Pages: *8$"
-    run 0 "$meiro" booklet -n 4 -s 1 --answers none -o "$tmp/b.pdf"
-    pdfinfo "$tmp/b.pdf" > "$tmp/out"; out_has "Pages: *4$"
+    run 0 "$meiro" booklet -n 4 -s 1 --answers after-page -o "$tmp/b-answers.pdf"
+    pdfinfo "$tmp/b-answers.pdf" > "$tmp/out"; out_has "Pages: *8$"
+    run 0 "$meiro" booklet -n 4 -s 1 --answers none -o "$tmp/b-answers.pdf"
+    pdfinfo "$tmp/b-answers.pdf" > "$tmp/out"; out_has "Pages: *4$"
 fi
 run 2 "$meiro" booklet -n 4 -s 1 --dpi 100 -o "$tmp/b2.pdf"; err_has "for PNG"; absent "$tmp/b2.pdf"
 
@@ -450,6 +450,54 @@ case "$build" in
     if [ $? -eq 0 ]; then ok; else bad "cluster 10000 x 1000 under ulimit -s 256: $(cat "$tmp/err")"; fi
     if [ "$(wc -c < "$big")" -eq 40024002 ]; then ok; else bad "cluster 10000 x 1000: $(wc -c < "$big") bytes"; fi
     rm -f "$big"
+    ;;
+esac
+
+# checked before any work: the PNG's width (cairo draws at most 32767
+# pixels across; the largest dpi is named), big marks at a high dpi
+# (FreeType refused them), the size of an animation
+run 2 "$meiro" generate -W 10 -H 10 -s 1 --dpi 1982 --paper a3 --landscape -o "$tmp/wide.png"
+err_has "at most 32767 pixels across"; err_has "resolution (dpi) of 1981 at most"; absent "$tmp/wide.png"
+run 0 "$meiro" generate -W 3 -H 3 -s 1 --dpi 1100 --crop -o "$tmp/big-marks.png"
+if file "$tmp/big-marks.png" | grep -q "10325 x 10325"; then ok; else bad "1100 dpi: $(file "$tmp/big-marks.png")"; fi
+rm -f "$tmp/big-marks.png"
+run 2 "$meiro" generate -W 501 -H 500 -s 1 --animate "$tmp/big.svg" -o /dev/null
+err_has "up to 250000 cells (500 x 500)"; absent "$tmp/big.svg"
+run 2 "$meiro" generate -W 501 -H 500 -s 1 --frames "$tmp/big-frames" -o /dev/null; absent "$tmp/big-frames"
+
+# Memory limits (normal build only: the sanitizers cannot run under
+# ulimit -v). Each run is under timeout, so a hang fails instead of
+# blocking. Wrong options are found before the work: in less memory than
+# the work would take, the usage error comes, not "out of memory".
+case "$build" in
+*asan*) echo "cli: ulimit -v runs skipped for the sanitized build" ;;
+*)
+    limited() { mem=$1; shift; ( ulimit -v "$mem" && exec timeout 60 "$@" ); }
+    run 2 limited 100000 "$meiro" generate -W 65535 -H 6000 -s 1 --start 65535,0 --goal 1,1 -o "$tmp/x.txt"
+    err_has "outside the 65535 x 6000 maze"; absent "$tmp/x.txt"
+    run 2 limited 300000 "$meiro" booklet -n 100 --from 4000x4000 --to 4000x4000 -s 1 -o "$tmp/b.pdf"
+    err_has "does not fit"; absent "$tmp/b.pdf"
+    run 2 limited 160000 "$meiro" generate -W 60000 -H 6000 -s 1 --paper a5 -o "$tmp/x.pdf"
+    err_has "does not fit"; absent "$tmp/x.pdf"
+    # too big for the memory: "out of memory", exit 1, no file, no crash
+    for mem in 200000 120000 90000; do
+        run 1 limited $mem "$meiro" generate -W 20000 -H 20000 -s 1 -o "$tmp/x.txt"
+        err_has "out of memory"; absent "$tmp/x.txt"
+    done
+    for size in 5500:200000 3000:150000; do
+        run 1 limited ${size#*:} "$meiro" generate -W ${size%:*} -H ${size%:*} -s 1 --solution --dpi 600 --paper a3 --margin 5 -o "$tmp/x.png"
+        err_has "out of memory"; absent "$tmp/x.png"
+        run 1 limited ${size#*:} "$meiro" generate -W ${size%:*} -H ${size%:*} -s 1 --solution --paper a3 --margin 5 -o "$tmp/x.pdf"
+        err_has "out of memory"; absent "$tmp/x.pdf"
+    done
+    # below what the fonts need: said up front, not an abort inside glib
+    run 0 limited 150000 "$meiro" generate -W 7 -H 9 -s 1 -t kids-ja -o "$tmp/ja.pdf"
+    run 0 limited 150000 "$meiro" booklet -n 4 -s 1 -t kids-ja -o "$tmp/ja-book.pdf"
+    run 1 limited 140000 "$meiro" generate -W 7 -H 9 -s 1 -t kids-ja -o "$tmp/ja2.pdf"
+    err_has "needs at least 144 MB"; absent "$tmp/ja2.pdf"
+    run 1 limited 100000 "$meiro" booklet -n 4 -s 1 -o "$tmp/low-book.pdf"
+    err_has "needs at least 144 MB"; absent "$tmp/low-book.pdf"
+    run 0 limited 100000 "$meiro" generate -W 7 -H 9 -s 1 -o "$tmp/small.xlsx"
     ;;
 esac
 

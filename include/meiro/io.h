@@ -50,6 +50,13 @@ MEIRO_API meiro_status meiro_format_from_filename(const char *filename, meiro_fo
 MEIRO_API meiro_status meiro_write(const meiro_maze *maze, const meiro_path *path, meiro_format format,
                          const meiro_export_options *opt, FILE *out, meiro_error *err);
 
+/* Checks, before any maze is made, what meiro_write would refuse only after
+ * the work: a width x height maze in this format with these options (the
+ * maze's size, the page it must fit, the cell size, a PNG's resolution and
+ * width in pixels, an answer page with the format). MEIRO_OK, or the error
+ * meiro_write would give. opt NULL = defaults. */
+MEIRO_API meiro_status meiro_export_check(uint32_t width, uint32_t height, meiro_format format,
+                                          const meiro_export_options *opt, meiro_error *err);
 /* Writes the maze to a file atomically: a temporary file in the same
  * directory is written, flushed and renamed over `filename`, so a failure
  * never leaves a partial file and an existing file is replaced only by a

@@ -63,6 +63,11 @@ MEIRO_API bool meiro_player_on_path(const meiro_player *player, uint32_t x, uint
  * followers and tremaux their step; UINT32_MAX if not visited. */
 MEIRO_API uint32_t meiro_player_value(const meiro_player *player, uint32_t x, uint32_t y);
 
+/* The largest maze animated (500 x 500 cells): its SVG takes about 430 to
+ * 560 bytes a cell, so up to some 140 MB; the trace of a larger one alone
+ * takes gigabytes. Larger mazes are refused (MEIRO_ERROR_TOO_BIG) before
+ * anything is written. */
+#define MEIRO_ANIMATE_MAX_CELLS 250000u
 /* An animated SVG of the trace (SMIL, looping, no script), small on disk;
  * a viewer that does not animate shows the finished maze (and the path,
  * if the trace solved it). */

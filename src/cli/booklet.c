@@ -165,7 +165,8 @@ int cmd_booklet(int argc, char **argv)
     if (is_stdout(output) && isatty(STDOUT_FILENO))
         return usage_error("booklet", "%s", "name the booklet's file with -o");
     meiro_export_options page;
-    int rc = page_finish(&pc, &page);
+    int rc = check_memory_floor("booklet", format, false);
+    if (rc == EXIT_OK) rc = page_finish(&pc, &page);
     if (rc != EXIT_OK) return rc;
     if (!seeded) b.seed = clock_seed();
     progress prog = {.shown = false};

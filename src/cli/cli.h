@@ -72,7 +72,7 @@ int page_option(const char *command, int c, page_cli *pc, char **argv);
 int page_finish(page_cli *pc, meiro_export_options *page);
 
 /* True when the options (not a template) ask for answers. */
-bool answers_asked(const meiro_export_options *page);
+bool answers_given(const meiro_export_options *page);
 
 /* A library message with the options that set the fields it names added
  * ("(options: --dpi)"); a static buffer. */
@@ -91,6 +91,14 @@ int output_format(const char *command, const char *fmt, const char *output, meir
 /* Writes the result to standard output or atomically to `output`. */
 int write_result(const char *command, const meiro_maze *m, const meiro_path *path,
                  meiro_format format, const meiro_export_options *page, const char *output);
+/* Refuses (EXIT_FAIL, saying why) work that draws text (the page formats,
+ * PNG frames) when `ulimit -v` leaves less than the fonts need; EXIT_OK
+ * otherwise. */
+int check_memory_floor(const char *command, meiro_format format, bool frames);
+/* The checks that need no maze (page, resolution, format, animation
+ * size), before any work; the exit code (EXIT_OK to go on). */
+int check_output(const char *command, uint32_t width, uint32_t height, meiro_format format,
+                 const meiro_export_options *page, const char *output, bool animate);
 /* --animate and --frames: writes the trace's animations; a runtime
  * failure names the file. */
 int write_animations(const meiro_trace *trace, const meiro_maze *initial, const char *svg,

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
+#include <sys/resource.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -191,6 +192,56 @@ int page_finish(page_cli *pc, meiro_export_options *page)
     return EXIT_OK;
 }
 
+/* Drawing text (PDF, SVG, PNG, frames) loads fontconfig's cache, pango and
+ * their fonts; in less address space than this, measured with the shipped
+ * templates (the Japanese ones need the most), fontconfig, glib or cairo
+ * abort or crash instead of reporting it. So a smaller `ulimit -v` is
+ * refused up front. Plain text and XLSX need about half of it. */
+#define TEXT_FLOOR_MB 144
+
+int check_memory_floor(const char *command, meiro_format format, bool frames)
+{
+    bool draws_text = frames || format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_SVG ||
+                      format == MEIRO_FORMAT_PNG;
+    struct rlimit lim;
+    if (!draws_text || getrlimit(RLIMIT_AS, &lim) != 0 || lim.rlim_cur == RLIM_INFINITY ||
+        lim.rlim_cur >= (rlim_t)TEXT_FLOOR_MB << 20)
+        return EXIT_OK;
+    fprintf(stderr,
+            "meiro %s: out of memory: drawing pages needs at least %d MB of address space "
+            "(ulimit -v %d), and this process may use %lu MB\n",
+            command, TEXT_FLOOR_MB, TEXT_FLOOR_MB * 1024, (unsigned long)(lim.rlim_cur >> 20));
+    return EXIT_FAIL;
+}
+
+/* Everything about the output that can be checked before the work: the
+ * page, cell size, resolution and format for a width x height maze, and
+ * the size of an animation. */
+int check_output(const char *command, uint32_t width, uint32_t height, meiro_format format,
+                 const meiro_export_options *page, const char *output, bool animate)
+{
+    if (animate && (uint64_t)width * height > MEIRO_ANIMATE_MAX_CELLS) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "--animate and --frames take mazes of up to %u cells (500 x 500), "
+                                  "not %lu x %lu",
+                 MEIRO_ANIMATE_MAX_CELLS, (unsigned long)width, (unsigned long)height);
+        return usage_error(command, "%s", msg);
+    }
+    meiro_error err = {0};
+    meiro_export_options checked = *page;
+    bool paged = format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_XLSX;
+    if (!paged && answers_given(page)) { /* write_result puts the answer in a second file */
+        if (is_stdout(output))
+            return usage_error(command, "%s", "the answer goes to a second file beside the puzzle: name the "
+                                              "puzzle's file with -o");
+        checked.answer_page = false;
+        checked.answers = MEIRO_ANSWERS_NONE;
+    }
+    if (meiro_export_check(width, height, format, &checked, &err) != MEIRO_OK)
+        return library_error(command, is_stdout(output) ? NULL : output, &err);
+    return EXIT_OK;
+}
+
 /* --animate and --frames: writes the trace's animations; a runtime
  * failure names the file. */
 int write_animations(const meiro_trace *trace, const meiro_maze *initial, const char *svg,
@@ -230,7 +281,7 @@ int output_format(const char *command, const char *fmt, const char *output,
     return EXIT_OK;
 }
 
-bool answers_asked(const meiro_export_options *page)
+bool answers_given(const meiro_export_options *page)
 {
     return page->answers == MEIRO_ANSWERS_DEFAULT ? page->answer_page : page->answers != MEIRO_ANSWERS_NONE;
 }
@@ -254,11 +305,9 @@ int write_result(const char *command, const meiro_maze *m, const meiro_path *pat
     meiro_error err = {0};
     meiro_status s;
     bool paged = format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_XLSX;
-    if (!paged && answers_asked(page)) {
-        /* one page a file: the puzzle, and the answer in a second file */
-        if (is_stdout(output))
-            return usage_error(command, "%s", "the answer goes to a second file beside the puzzle: name the "
-                                              "puzzle's file with -o");
+    if (!paged && answers_given(page)) {
+        /* one page a file: the puzzle, and the answer in a second file
+         * (check_output made sure there is a file) */
         meiro_export_options single = *page;
         single.answer_page = false;
         single.answers = MEIRO_ANSWERS_NONE;

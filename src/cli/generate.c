@@ -146,7 +146,11 @@ int cmd_generate(int argc, char **argv)
     meiro_path path = {0};
     meiro_format format;
     int rc = output_format("generate", fmt, output, &format);
+    if (rc == EXIT_OK)
+        rc = check_memory_floor("generate", format, frames != NULL);
     if (rc == EXIT_OK) rc = page_finish(&pc, &page);
+    if (rc == EXIT_OK)
+        rc = check_output("generate", opt.width, opt.height, format, &page, output, animate || frames);
     if (rc != EXIT_OK) goto done;
     /* the template's maze, where the command line says nothing */
     meiro_generate_options base;
@@ -158,7 +162,10 @@ int cmd_generate(int argc, char **argv)
 
     meiro_error err = {0};
     if (!seeded) opt.seed = clock_seed();
-    trace = animate || frames ? meiro_trace_new() : NULL;
+    if ((animate || frames) && !(trace = meiro_trace_new())) {
+        rc = report_failure(NULL, &(meiro_error){.status = MEIRO_ERROR_NOMEM});
+        goto done;
+    }
     meiro_observer watcher = trace ? meiro_trace_observer(trace) : (meiro_observer){0};
     if (trace) opt.observer = &watcher;
     m = meiro_generate(&opt, &err);
@@ -166,9 +173,16 @@ int cmd_generate(int argc, char **argv)
         rc = library_error("generate", NULL, &err);
         goto done;
     }
-    solution = solution || answers_asked(&page);
+    solution = solution || answers_given(&page);
     if (solution && meiro_solve_watched(m, solver, trace ? &watcher : NULL, &path, &err) != MEIRO_OK) {
         rc = library_error("generate", NULL, &err);
+        goto done;
+    }
+    /* a step the trace lost would fail the animation: say so before writing anything */
+    if (trace && meiro_trace_status(trace) == MEIRO_ERROR_NOMEM) {
+        rc = report_failure(animate ? animate : frames,
+                            &(meiro_error){.status = MEIRO_ERROR_NOMEM,
+                                           .message = "out of memory recording the animation"});
         goto done;
     }
     rc = write_result("generate", m, solution ? &path : NULL, format, &page, output);

@@ -8,6 +8,9 @@
 #include <errno.h>
 #include <getopt.h>
 #include <signal.h>
+#if defined(__GLIBC__) || defined(__linux__)
+#include <malloc.h>
+#endif
 #include <stdio.h>
 #include <string.h>
 
@@ -74,6 +77,14 @@ static int close_stdout(int rc)
 static int run(int argc, char **argv)
 {
     opterr = 0;
+#ifdef M_ARENA_MAX
+    /* One malloc arena: each thread pango starts (font matching) would
+     * otherwise reserve a 64 MB arena of its own, which under `ulimit -v`
+     * made the fonts fail at random (abort or crash) below about 250 MB;
+     * with one arena they need a steady 160 MB or so. meiro itself is
+     * single-threaded. */
+    mallopt(M_ARENA_MAX, 1);
+#endif
     if (argc < 2) {
         fputs(usage_main, stderr);
         return EXIT_USAGE;

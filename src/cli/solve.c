@@ -59,14 +59,29 @@ int cmd_solve(int argc, char **argv)
     int rc = single_input("solve", argc, argv, &input);
     meiro_format format;
     if (rc == EXIT_OK) rc = output_format("solve", fmt, output, &format);
+    if (rc == EXIT_OK)
+        rc = check_memory_floor("solve", format, frames != NULL);
     if (rc == EXIT_OK) rc = page_finish(&pc, &page);
     m = rc == EXIT_OK ? load_input(input, input_format, &rc) : NULL;
     if (!m) goto done;
+    rc = check_output("solve", meiro_maze_width(m), meiro_maze_height(m), format, &page, output,
+                      animate || frames);
+    if (rc != EXIT_OK) goto done;
     meiro_error err = {0};
-    trace = animate || frames ? meiro_trace_new() : NULL;
+    if ((animate || frames) && !(trace = meiro_trace_new())) {
+        rc = report_failure(NULL, &(meiro_error){.status = MEIRO_ERROR_NOMEM});
+        goto done;
+    }
     meiro_observer watcher = trace ? meiro_trace_observer(trace) : (meiro_observer){0};
     if (meiro_solve_watched(m, solver, trace ? &watcher : NULL, &path, &err) != MEIRO_OK) {
         rc = library_error("solve", input, &err);
+        goto done;
+    }
+    /* a step the trace lost would fail the animation: say so before writing anything */
+    if (trace && meiro_trace_status(trace) == MEIRO_ERROR_NOMEM) {
+        rc = report_failure(animate ? animate : frames,
+                            &(meiro_error){.status = MEIRO_ERROR_NOMEM,
+                                           .message = "out of memory recording the animation"});
         goto done;
     }
     rc = write_result("solve", m, &path, format, &page, output);

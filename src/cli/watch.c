@@ -184,7 +184,10 @@ int cmd_watch(int argc, char **argv)
     char *buf = NULL;
     meiro_path path = {0};
     int rc = EXIT_OK;
-    trace = meiro_trace_new();
+    if (!(trace = meiro_trace_new())) {
+        rc = report_failure(NULL, &(meiro_error){.status = MEIRO_ERROR_NOMEM});
+        goto done;
+    }
     meiro_observer watcher = meiro_trace_observer(trace);
     opt.observer = &watcher;
     meiro_error err = {0};
@@ -204,6 +207,7 @@ int cmd_watch(int argc, char **argv)
     size_t size = (size_t)(2 * opt.width + 2) * (opt.height + 1) * 48 + 64;
     buf = malloc(size);
     if (!p || !buf) {
+        if (p) err = (meiro_error){.status = MEIRO_ERROR_NOMEM};
         rc = report_failure(NULL, &err);
         goto done;
     }

@@ -4,17 +4,74 @@
 #include "core/alloc.h"
 
 #include <sys/mman.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#ifdef MEIRO_FAULT_INJECTION
+/* The white-box fault tests only (tests/test_faults.c links this file
+ * compiled with -DMEIRO_FAULT_INJECTION; the library proper has none of
+ * it): fail the Nth allocation from now. A process-global countdown is
+ * the one exception to "no globals holding state", acceptable because it
+ * exists in that test build alone. Allocations made inside cairo, pango,
+ * fontconfig, libxlsxwriter, libpng and libc (fopen, realpath) are out of
+ * its reach. */
+static unsigned long fault_countdown, fault_seen;
+static bool fault_fired, fault_env_read;
+
+void fault_inject(unsigned long nth)
+{
+    fault_env_read = true; /* the environment no longer counts */
+    fault_countdown = nth;
+    fault_seen = 0;
+    fault_fired = false;
+}
+
+unsigned long fault_allocations(void) { return fault_seen; }
+bool fault_injected(void) { return fault_fired; }
+
+/* At exit, whether the armed allocation came: a command that exits 0 after
+ * it did succeeded with something missing. */
+static void fault_report(void)
+{
+    if (fault_fired) fputs("meiro-faults: the allocation failed\n", stderr);
+}
+
+/* The command line built with this file (tests/meiro-faults) is armed by
+ * the environment: MEIRO_FAULT_NTH=N fails its Nth allocation. */
+static bool fault_now(void)
+{
+    if (!fault_env_read) {
+        fault_env_read = true;
+        const char *nth = getenv("MEIRO_FAULT_NTH");
+        if (nth) {
+            fault_countdown = strtoul(nth, NULL, 10);
+            atexit(fault_report);
+        }
+    }
+    fault_seen++;
+    if (fault_countdown == 0 || --fault_countdown != 0) return false;
+    fault_fired = true;
+    return true;
+}
+#define FAIL_HERE() \
+    do { \
+        if (fault_now()) return NULL; \
+    } while (0)
+#else
+#define FAIL_HERE() ((void)0)
+#endif
+
 void *zalloc(size_t count, size_t size)
 {
+    FAIL_HERE();
     if (count == 0 || size == 0) return calloc(1, 1);
     return calloc(count, size); /* calloc checks count * size itself */
 }
 
 void *alloc_array(size_t count, size_t size)
 {
+    FAIL_HERE();
     if (size != 0 && count > SIZE_MAX / size) return NULL;
     size_t bytes = count * size;
     return malloc(bytes ? bytes : 1);
@@ -22,6 +79,7 @@ void *alloc_array(size_t count, size_t size)
 
 void *realloc_array(void *ptr, size_t count, size_t size)
 {
+    FAIL_HERE();
     if (size != 0 && count > SIZE_MAX / size) return NULL;
     size_t bytes = count * size;
     return realloc(ptr, bytes ? bytes : 1);
@@ -32,6 +90,7 @@ void *realloc_array(void *ptr, size_t count, size_t size)
  * dominate. Elsewhere (or if refused) this is plain zeroed memory. */
 void *zalloc_big(size_t count, size_t size)
 {
+    FAIL_HERE();
     if (size != 0 && count > SIZE_MAX / size) return NULL;
     size_t bytes = count * size;
 #if defined(MADV_HUGEPAGE)

@@ -15,6 +15,13 @@ void *realloc_array(void *ptr, size_t count, size_t size);
  * where the system offers them); free with free(). */
 void *zalloc_big(size_t count, size_t size);
 
+/* Fault injection, defined only when alloc.c is compiled with
+ * -DMEIRO_FAULT_INJECTION (the white-box fault tests): the nth allocation
+ * through the functions above from now fails (0: none does), once. */
+void fault_inject(unsigned long nth);
+unsigned long fault_allocations(void); /* allocations seen since fault_inject */
+bool fault_injected(void);             /* whether the nth came */
+
 /* Makes room for `need` elements of elem_size bytes in a growable array:
  * `items` is the address of the array's pointer (any element type), *cap
  * its capacity in elements. The capacity doubles, from `first` (not 0)

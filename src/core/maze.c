@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static meiro_status check_size(uint32_t w, uint32_t h, meiro_error *err)
+meiro_status maze_check_size(uint32_t w, uint32_t h, meiro_error *err)
 {
     if (w < 1 || h < 1)
         return fail(err, MEIRO_ERROR_ARGUMENT,
@@ -25,8 +25,8 @@ static meiro_status check_size(uint32_t w, uint32_t h, meiro_error *err)
 
 meiro_maze *meiro_maze_new(uint32_t width, uint32_t height, meiro_error *err)
 {
-    if (check_size(width, height, err) != MEIRO_OK) return NULL;
-    meiro_maze *m = calloc(1, sizeof *m);
+    if (maze_check_size(width, height, err) != MEIRO_OK) return NULL;
+    meiro_maze *m = zalloc(1, sizeof *m);
     if (!m) goto nomem;
     m->cells = zalloc_big((size_t)width * height, 1);
     if (!m->cells) goto nomem;

@@ -139,4 +139,16 @@ bool maze_wall_left(const meiro_maze *m, uint32_t x, uint32_t y);
  * generators). */
 void maze_open_all(meiro_maze *m);
 
+/* Whether a w x h maze is within the limits (MEIRO_MAX_SIDE, MEIRO_MAX_CELLS):
+ * what meiro_maze_new checks before allocating. */
+meiro_status maze_check_size(uint32_t w, uint32_t h, meiro_error *err);
+
+/* A w x h maze without cells: all a page layout reads of a maze is its
+ * size, so options can be checked with shells before any maze is made. */
+static inline meiro_maze maze_shell(uint32_t w, uint32_t h)
+{
+    return (meiro_maze){.w = w, .h = h, .goal = {w - 1, h - 1}, .start_door = MEIRO_NO_DIR,
+                        .goal_door = MEIRO_NO_DIR};
+}
+
 #endif /* MEIRO_SRC_CORE_MODEL_H */

@@ -154,21 +154,30 @@ static meiro_status border_pair(const meiro_maze *m, uint32_t apart, uint32_t *d
     return s;
 }
 
+meiro_status ends_check(uint32_t w, uint32_t h, const meiro_generate_options *opt, meiro_error *err)
+{
+    if (opt->ends != MEIRO_ENDS_CELLS) return MEIRO_OK;
+    meiro_cell s = opt->start, g = opt->goal;
+    if (s.x >= w || s.y >= h || g.x >= w || g.y >= h)
+        return fail(err, MEIRO_ERROR_ARGUMENT,
+                    "start (%lu, %lu) or goal (%lu, %lu) is outside the %lu x %lu maze "
+                    "(cells count from 0)",
+                    (unsigned long)s.x, (unsigned long)s.y, (unsigned long)g.x, (unsigned long)g.y,
+                    (unsigned long)w, (unsigned long)h);
+    if (s.x == g.x && s.y == g.y)
+        return fail(err, MEIRO_ERROR_ARGUMENT, "start and goal must be different cells");
+    return MEIRO_OK;
+}
+
 meiro_status maze_place_ends(meiro_maze *m, const meiro_generate_options *opt, rng_state *rng,
                              meiro_error *err)
 {
     (void)rng; /* the placements are exact, or the user's */
     if (opt->ends == MEIRO_ENDS_CORNERS) return MEIRO_OK; /* as meiro_maze_new left them */
     if (opt->ends == MEIRO_ENDS_CELLS) {
+        meiro_status checked = ends_check(m->w, m->h, opt, err);
+        if (checked != MEIRO_OK) return checked;
         meiro_cell s = opt->start, g = opt->goal;
-        if (s.x >= m->w || s.y >= m->h || g.x >= m->w || g.y >= m->h)
-            return fail(err, MEIRO_ERROR_ARGUMENT,
-                              "start (%lu, %lu) or goal (%lu, %lu) is outside the %lu x %lu maze "
-                              "(cells count from 0)",
-                              (unsigned long)s.x, (unsigned long)s.y, (unsigned long)g.x,
-                              (unsigned long)g.y, (unsigned long)m->w, (unsigned long)m->h);
-        if (s.x == g.x && s.y == g.y)
-            return fail(err, MEIRO_ERROR_ARGUMENT, "start and goal must be different cells");
         meiro_maze_set_start(m, s, MEIRO_NO_DIR);
         meiro_maze_set_goal(m, g, MEIRO_NO_DIR);
         return MEIRO_OK;

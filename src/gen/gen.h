@@ -55,6 +55,9 @@ const generator_entry *generator_find(const char *name);
 /* After generation: opens `percent` of the dead ends into loops, and puts
  * S and G where the options say. */
 void maze_braid(meiro_maze *m, unsigned percent, rng_state *rng);
+/* Whether the start and goal cells the options give (MEIRO_ENDS_CELLS) lie
+ * in a w x h maze: checked before generating. */
+meiro_status ends_check(uint32_t w, uint32_t h, const meiro_generate_options *opt, meiro_error *err);
 meiro_status maze_place_ends(meiro_maze *m, const meiro_generate_options *opt, rng_state *rng,
                              meiro_error *err);
 

@@ -97,15 +97,18 @@ meiro_maze *meiro_generate(const meiro_generate_options *opt, meiro_error *err)
                    "unknown algorithm '%s' (see 'meiro list' for the names)", name);
         return NULL;
     }
+    /* every option before any work: a wrong one on a huge maze fails at once */
+    if (opt->loops > 100) {
+        fail(err, MEIRO_ERROR_ARGUMENT, "loops must be a percentage, 0 to 100 (not %u)", opt->loops);
+        return NULL;
+    }
+    if (maze_check_size(opt->width, opt->height, err) != MEIRO_OK ||
+        ends_check(opt->width, opt->height, opt, err) != MEIRO_OK)
+        return NULL;
     meiro_maze *m = meiro_maze_new(opt->width, opt->height, err);
     if (!m) return NULL;
     rng_state rng;
     rng_seed(&rng, opt->seed);
-    if (opt->loops > 100) {
-        fail(err, MEIRO_ERROR_ARGUMENT, "loops must be a percentage, 0 to 100 (not %u)", opt->loops);
-        meiro_maze_free(m);
-        return NULL;
-    }
     m->obs = opt->observer; /* every wall change is told from here on */
     observe(m->obs, MEIRO_EVENT_GRID, m->w, m->h, MEIRO_NO_DIR, 0);
     if (gen->run(m, &rng, opt, err) != MEIRO_OK) {

@@ -6,6 +6,7 @@
  * files of saves in progress are listed so that a signal handler can
  * remove them (meiro_remove_temp_files). */
 #define _XOPEN_SOURCE 700 /* realpath, readlink */
+#include "core/alloc.h"
 #include "core/error.h"
 #include "io/io.h"
 
@@ -139,7 +140,7 @@ char *temp_name_next_to(const char *target, unsigned attempt)
         while (base_len > 0 && ((unsigned char)base[base_len] & 0xC0) == 0x80) base_len--;
     }
     size_t size = dir_len + base_len + 16;
-    char *name = malloc(size);
+    char *name = alloc_array(size, 1);
     if (!name) return NULL;
     uint32_t salt = (uint32_t)time(NULL) ^ ((uint32_t)getpid() << 16);
     snprintf(name, size, "%.*s.%.*s.%08lx.tmp", (int)dir_len, target, (int)base_len, base,

@@ -2,6 +2,7 @@
  * Each maze cell (x, y) is grid position (2x+1, 2y+1); the positions between
  * are walls or openings; S and G stand in their cells, or in an opening of
  * the outer wall when they have a door; '.' marks the solution. */
+#include "core/alloc.h"
 #include "core/model.h"
 #include "io/io.h"
 
@@ -45,7 +46,7 @@ meiro_status write_text(const meiro_maze *m, const meiro_path *path, FILE *out, 
     uint8_t *marks;
     if (path_marks(m, path, &marks) != MEIRO_OK) return MEIRO_ERROR_NOMEM;
     size_t cols = 2 * (size_t)m->w + 1;
-    char *row = malloc(cols + 1), *buf = malloc(2 * cols);
+    char *row = alloc_array(cols + 1, 1), *buf = alloc_array(cols, 2);
     bool ok = row && buf;
     for (uint32_t y = 0; ok && y < m->h; y++) {
         if (y == 0) { /* top border */

@@ -475,7 +475,7 @@ static bool file_exists(const char *path)
 static meiro_template *template_load_unlocalized(const char *name, meiro_error *err)
 {
     if (err) err->source[0] = 0;
-    meiro_template *t = malloc(sizeof *t);
+    meiro_template *t = alloc_array(1, sizeof *t);
     if (!t) {
         fail(err, MEIRO_ERROR_NOMEM, "out of memory");
         return NULL;

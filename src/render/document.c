@@ -174,6 +174,7 @@ meiro_status doc_init(document *d, const doc_item *items, size_t count,
     } else {
         d->landscape = st->orientation == MEIRO_ORIENT_LANDSCAPE;
     }
+    fonts_prepare(st->marks.font);
     /* the artwork, drawn once: the frame at its own size (drawn in slices
      * to follow the page), the marks in a square (500 units: only the SVG
      * features librsvg draws as pixels, filters and images, depend on it) */

@@ -78,6 +78,15 @@ meiro_status doc_place(const document *d, const doc_page *p, size_t k, page_layo
 /* Where the first maze of page `index` sits (for --crop). */
 meiro_status doc_first_maze(const document *d, size_t index, page_layout *L, meiro_error *err);
 
+/* Whether every item fits a sheet (xlsx_write_items checks it first). */
+meiro_status xlsx_check(const doc_item *items, size_t count, const meiro_export_options *opt,
+                        meiro_error *err);
+
+/* Whether the document can be a PNG (resolution in range, at most
+ * PNG_MAX_SIDE pixels across): export_png checks it before drawing. */
+enum { PNG_MIN_DPI = 30, PNG_MAX_DPI = 2400, PNG_MAX_SIDE = 32767 };
+meiro_status png_check(const document *d, const meiro_export_options *opt, meiro_error *err);
+
 /* A workbook of the items: a sheet per maze and, with opt->answer_page, per
  * answer (src/export_xlsx.c). */
 meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_export_options *opt,

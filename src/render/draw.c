@@ -126,6 +126,13 @@ static PangoLayout *text_layout(cairo_t *cr, const char *text, const char *famil
     cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
     cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
     PangoContext *context = pango_layout_get_context(layout);
+    /* Fonts sized in page units, not device pixels: with the page's scale
+     * in the context as well, pango asks FreeType for size x scale^2
+     * pixels, which it refuses above 65535 ("error occurred in
+     * libfreetype": 1100 dpi PNGs of small mazes, whose marks are big).
+     * Hinting is off, so the glyphs are the same; cairo still draws them
+     * through the page's scale. */
+    pango_context_set_matrix(context, NULL);
     pango_cairo_context_set_font_options(context, fo);
     pango_context_set_round_glyph_positions(context, FALSE);
     cairo_font_options_destroy(fo);
@@ -207,6 +214,20 @@ static void draw_mark(cairo_t *cr, const char *text, cairo_surface_t *art, const
     cairo_set_source_rgb(cr, 0, 0, 0);
     cairo_fill(cr);
     g_object_unref(layout);
+}
+
+void fonts_prepare(const char *font)
+{
+    cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1);
+    cairo_t *cr = cairo_create(s);
+    for (int bold = 0; bold <= 1; bold++) {
+        PangoLayout *layout = text_layout(cr, "Sスタート0", font, bold, 10);
+        PangoRectangle ink;
+        pango_layout_get_extents(layout, &ink, NULL);
+        g_object_unref(layout);
+    }
+    cairo_destroy(cr);
+    cairo_surface_destroy(s);
 }
 
 void draw_text(cairo_t *cr, const char *text, const char *font, double x, double baseline,

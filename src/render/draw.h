@@ -30,6 +30,11 @@ void draw_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const p
                const maze_marks *marks, double snap);
 
 /* A line of text: align -1 left of x, 0 centred on x, 1 right of x. */
+/* Loads the fonts (fontconfig's cache, pango's font sets) for `font` and
+ * meiro's own: done before the mazes take memory, so that under a memory
+ * limit it is the mazes that fail, with "out of memory", not fontconfig or
+ * glib, which abort. */
+void fonts_prepare(const char *font);
 void draw_text(cairo_t *cr, const char *text, const char *font, double x, double baseline,
                double size, bool bold, int align);
 

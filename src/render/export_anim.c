@@ -88,6 +88,17 @@ static void write_timeline(FILE *out, const change *ch, size_t n, const double *
     fputs("\"/>", out);
 }
 
+/* Refuses a grid too large to animate, before anything is made. */
+static meiro_status size_check(const meiro_trace *trace, meiro_error *err)
+{
+    uint32_t w, h;
+    if (!meiro_trace_grid(trace, &w, &h) || (uint64_t)w * h <= MEIRO_ANIMATE_MAX_CELLS) return MEIRO_OK;
+    return fail(err, MEIRO_ERROR_TOO_BIG,
+                "a %lu x %lu maze is too large to animate: animations are made of mazes of up "
+                "to %u cells (500 x 500)",
+                (unsigned long)w, (unsigned long)h, MEIRO_ANIMATE_MAX_CELLS);
+}
+
 static meiro_status animate_svg_unlocalized(const meiro_trace *trace, const meiro_maze *initial, FILE *out,
                                meiro_error *err)
 {
@@ -98,7 +109,8 @@ static meiro_status animate_svg_unlocalized(const meiro_trace *trace, const meir
     uint8_t *walls = NULL; /* CELL_OPEN_* as last seen */
     double *times = NULL;
     changes cc = {0}, wc = {0};
-    meiro_status s = MEIRO_OK;
+    meiro_status s = size_check(trace, err);
+    if (s != MEIRO_OK) return s;
     p = meiro_player_new(trace, initial, SVG_FRAMES, err);
     if (!p) {
         s = err->status;
@@ -278,7 +290,8 @@ meiro_status meiro_animate_svg_save(const meiro_trace *trace, const meiro_maze *
                                     const char *filename, meiro_error *err)
 {
     svg_job job = {trace, initial};
-    return save_atomically(filename, write_svg_job, &job, err);
+    meiro_status s = size_check(trace, err); /* before a file is made */
+    return s == MEIRO_OK ? save_atomically(filename, write_svg_job, &job, err) : s;
 }
 
 /* A new folder for the frames: next to `dir` if that does not exist yet
@@ -353,6 +366,9 @@ meiro_status meiro_animate_frames(const meiro_trace *trace, const meiro_maze *in
 {
     meiro_error own;
     if (!err) err = &own;
+    /* size first: a failure makes no folder */
+    meiro_status checked = size_check(trace, err);
+    if (checked != MEIRO_OK) return checked;
     struct stat st;
     bool exists = stat(dir, &st) == 0;
     if (exists && !S_ISDIR(st.st_mode))
@@ -384,7 +400,7 @@ meiro_status meiro_animate_frames(const meiro_trace *trace, const meiro_maze *in
     cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, pw, ph);
     if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS)
         s = fail(err, MEIRO_ERROR_NOMEM, "out of memory for a frame");
-    char *path = malloc(strlen(temp) + 32);
+    char *path = alloc_array(strlen(temp) + 32, 1);
     if (s == MEIRO_OK && !path) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
     size_t written = 0, total = meiro_player_frames(p);
     while (s == MEIRO_OK && meiro_player_next(p)) {

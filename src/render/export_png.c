@@ -4,6 +4,7 @@
  * straight to libpng, so memory stays small at any resolution; pages
  * without the red solution are written in grey. The PNG records its
  * resolution (pHYs), so it prints at size, and the seed (tEXt). */
+#include "core/alloc.h"
 #include "core/error.h"
 #include "page/layout.h"
 #include "render/document.h"
@@ -30,13 +31,54 @@ static void png_error_jump(png_structp png, png_const_charp msg)
     png_longjmp(png, 1);
 }
 
+/* The picture: its top-left corner on the page in whole pixels (so the
+ * walls stay on the pixel grid) and its size. The page is drawn in bands
+ * as wide as the picture, and cairo's image surfaces are at most 32767
+ * pixels across; the height has no such limit (bands), and at 2400 dpi the
+ * largest paper is under 40,000 pixels tall. */
+typedef struct png_area {
+    double x0, y0, ppm;
+    double width, height;
+} png_area;
+
+static meiro_status png_measure(const document *d, const meiro_export_options *opt, png_area *a,
+                                meiro_error *err)
+{
+    if (opt->dpi < PNG_MIN_DPI || opt->dpi > PNG_MAX_DPI)
+        return fail(err, MEIRO_ERROR_ARGUMENT, "a resolution (dpi) of %u is out of range (%d to %d)",
+                    opt->dpi, PNG_MIN_DPI, PNG_MAX_DPI);
+    page_layout L;
+    meiro_status s = doc_first_maze(d, 0, &L, err);
+    if (s != MEIRO_OK) return s;
+    double page_w, page_h;
+    doc_page_size(d, &page_w, &page_h);
+    a->ppm = opt->dpi / 25.4; /* pixels per mm */
+    a->x0 = opt->crop ? floor(L.crop_x * a->ppm) : 0;
+    a->y0 = opt->crop ? floor(L.crop_y * a->ppm) : 0;
+    double mm_w = opt->crop ? L.crop_w : page_w;
+    a->width = ceil(mm_w * a->ppm);
+    a->height = ceil((opt->crop ? L.crop_h : page_h) * a->ppm);
+    if (a->width > PNG_MAX_SIDE) {
+        unsigned most = (unsigned)floor((PNG_MAX_SIDE - 1) * 25.4 / mm_w);
+        return fail(err, MEIRO_ERROR_ARGUMENT,
+                    "a %.0f x %.0f pixel image is too wide: a PNG is at most %d pixels across, "
+                    "so this %s takes a resolution (dpi) of %u at most",
+                    a->width, a->height, PNG_MAX_SIDE, opt->crop ? "maze" : "page", most);
+    }
+    return MEIRO_OK;
+}
+
+meiro_status png_check(const document *d, const meiro_export_options *opt, meiro_error *err)
+{
+    png_area a;
+    return png_measure(d, opt, &a, err);
+}
+
 meiro_status export_png(const meiro_maze *m, const meiro_path *path,
                         const meiro_export_options *opt, FILE *out, const char *temp_dir,
                         meiro_error *err)
 {
     (void)temp_dir; /* no scratch files */
-    if (opt->dpi < 30 || opt->dpi > 2400)
-        return fail(err, MEIRO_ERROR_ARGUMENT, "a resolution (dpi) of %u is out of range (30 to 2400)", opt->dpi);
     doc_item item = {m, path};
     document d;
     meiro_status s = doc_init(&d, &item, 1, opt, -1, err);
@@ -47,27 +89,17 @@ meiro_status export_png(const meiro_maze *m, const meiro_path *path,
     png_bytep row = NULL;
     png_structp png = NULL;
     png_infop info = NULL;
-    page_layout L;
-    s = doc_first_maze(&d, 0, &L, err);
-    double page_w, page_h;
-    doc_page_size(&d, &page_w, &page_h);
-    double ppm = opt->dpi / 25.4; /* pixels per mm */
-    /* the picture's top-left corner on the page, in whole pixels, so the
-     * walls stay on the pixel grid */
-    double x0 = opt->crop ? floor(L.crop_x * ppm) : 0, y0 = opt->crop ? floor(L.crop_y * ppm) : 0;
-    double pw = ceil((opt->crop ? L.crop_w : page_w) * ppm);
-    double ph = ceil((opt->crop ? L.crop_h : page_h) * ppm);
-    if (s == MEIRO_OK && (pw > 100000 || ph > 100000))
-        s = fail(err, MEIRO_ERROR_ARGUMENT,
-                       "a %.0f x %.0f pixel image is too large: lower the resolution (dpi)", pw, ph);
+    png_area a;
+    s = png_measure(&d, opt, &a, err);
     if (s != MEIRO_OK) goto done;
-    int width = (int)pw, height = (int)ph;
+    int width = (int)a.width, height = (int)a.height;
+    double ppm = a.ppm, x0 = a.x0, y0 = a.y0;
     /* grey unless something is coloured: the path or template artwork */
     bool grey = (!path || path->length == 0) && !d.style.frame && !d.style.marks.start_art &&
                 !d.style.marks.goal_art;
 
     band = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, BAND_ROWS);
-    row = malloc((size_t)width * 3);
+    row = alloc_array(width, 3);
     png = row ? png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, png_error_jump, png_warning_quiet)
               : NULL;
     info = png ? png_create_info_struct(png) : NULL;

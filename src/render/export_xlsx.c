@@ -9,6 +9,7 @@
  * signal (meiro_remove_temp_files). libxlsxwriter's own scratch files go
  * to the same folder; it removes them as it creates them. */
 #define _POSIX_C_SOURCE 200809L
+#include "core/alloc.h"
 #include "core/error.h"
 #include "core/model.h"
 #include "io/io.h"
@@ -214,7 +215,7 @@ static meiro_status workbook_temp(const char *temp_dir, char **temp, temp_entry 
     const char *dir = temp_dir ? temp_dir : getenv("TMPDIR");
     if (!dir || !*dir) dir = "/tmp";
     size_t size = strlen(dir) + 32;
-    *temp = malloc(size);
+    *temp = alloc_array(size, 1);
     if (!*temp) return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
     snprintf(*temp, size, "%s/%smeiro-xlsx-XXXXXX", dir, temp_dir ? "." : "");
     int fd = mkstemp(*temp);
@@ -230,17 +231,27 @@ static meiro_status workbook_temp(const char *temp_dir, char **temp, temp_entry 
     return MEIRO_OK;
 }
 
+meiro_status xlsx_check(const doc_item *items, size_t count, const meiro_export_options *opt,
+                        meiro_error *err)
+{
+    page_layout L;
+    uint32_t px;
+    for (size_t i = 0; i < count; i++) {
+        meiro_status s = sheet_size(items[i].maze, opt, &L, &px, err);
+        if (s != MEIRO_OK) return s;
+    }
+    return MEIRO_OK;
+}
+
 meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_export_options *opt,
                               FILE *out, const char *temp_dir, meiro_error *err)
 {
     page_layout L;
     uint32_t px;
-    for (size_t i = 0; i < count; i++) { /* every maze must fit before writing */
-        meiro_status s = sheet_size(items[i].maze, opt, &L, &px, err);
-        if (s != MEIRO_OK) return s;
-    }
+    meiro_status s = xlsx_check(items, count, opt, err); /* every maze, before writing */
+    if (s != MEIRO_OK) return s;
     time_t created;
-    meiro_status s = page_timestamp(&created, err);
+    s = page_timestamp(&created, err);
     if (s != MEIRO_OK) return s;
     /* libxlsxwriter takes 0 for "now": 1970's first second is written as
      * the next one, still the same every time */
@@ -249,7 +260,8 @@ meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_e
     temp_entry *tracked = NULL;
     s = workbook_temp(temp_dir, &temp, &tracked, err);
     if (s != MEIRO_OK) return s;
-    char *scratch = strdup(temp); /* the temporary file's folder */
+    char *scratch = alloc_array(strlen(temp) + 1, 1); /* the temporary file's folder */
+    if (scratch) memcpy(scratch, temp, strlen(temp) + 1);
     if (!scratch) {
         unlink(temp);
         temp_untrack(tracked);
@@ -262,7 +274,7 @@ meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_e
                                .use_zip64 = LXW_FALSE};
     lxw_workbook *wb = workbook_new_opt(temp, &wo);
     lxw_error e = wb ? LXW_NO_ERROR : LXW_ERROR_MEMORY_MALLOC_FAILED;
-    format_cache *caches = calloc(count, sizeof *caches);
+    format_cache *caches = zalloc(count, sizeof *caches);
     if (!caches) e = LXW_ERROR_MEMORY_MALLOC_FAILED;
     char subject[160];
     if (count == 1) page_footer(items[0].maze, subject, sizeof subject);

@@ -69,7 +69,7 @@ meiro_player *meiro_player_new(const meiro_trace *trace, const meiro_maze *initi
     }
     if (trace_check(trace, width, height, err) != MEIRO_OK) return NULL;
     if (frames < 1) frames = 1;
-    meiro_player *p = calloc(1, sizeof *p);
+    meiro_player *p = zalloc(1, sizeof *p);
     if (!p) goto nomem;
     p->events = meiro_trace_events(trace);
     p->count = meiro_trace_count(trace);

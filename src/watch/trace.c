@@ -15,7 +15,7 @@ struct meiro_trace {
     uint32_t w, h;
 };
 
-meiro_trace *meiro_trace_new(void) { return calloc(1, sizeof(meiro_trace)); }
+meiro_trace *meiro_trace_new(void) { return zalloc(1, sizeof(meiro_trace)); }
 
 void meiro_trace_free(meiro_trace *trace)
 {

@@ -1,0 +1,351 @@
+/* Allocation failures: every allocation the library makes through its
+ * allocators (core/alloc.c) on the way from generating a small maze to a
+ * written file is made to fail in turn, one run per allocation, for every
+ * format, the animated SVG and PNG frames, booklets and a template. Each
+ * run must end in "out of memory" (or an I/O error), never in a crash or a
+ * success, and leave no file behind (every generator and solver too); the sanitizer build's LeakSanitizer
+ * sees that everything was freed. Linked with alloc.c compiled with
+ * -DMEIRO_FAULT_INJECTION (Makefile); allocations inside cairo, pango,
+ * fontconfig and libxlsxwriter are beyond its reach. */
+#define _XOPEN_SOURCE 700 /* realpath */
+#include "harness.h"
+#include "whitebox.h"
+
+#include <dirent.h>
+#include <limits.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static char dir[64], ref[64]; /* where the runs write; what a run without faults wrote */
+
+/* One way from nothing to a file: returns the first failure. */
+typedef meiro_status (*scenario)(const char *target, meiro_error *err);
+
+/* A 6 x 5 maze, solved; freed by the caller. */
+static meiro_status make_maze(const meiro_observer *watch, meiro_maze **m, meiro_path *path,
+                              meiro_error *err)
+{
+    meiro_generate_options o;
+    meiro_generate_options_init(&o);
+    o.width = 6;
+    o.height = 5;
+    o.seed = 7;
+    o.observer = watch;
+    *m = meiro_generate(&o, err);
+    if (!*m) return err->status;
+    return meiro_solve_watched(*m, "bfs", watch, path, err);
+}
+
+static meiro_status save_as(meiro_format format, const char *tpl_name, bool answer_page,
+                            const char *target, meiro_error *err)
+{
+    meiro_maze *m = NULL;
+    meiro_path path = {0};
+    meiro_template *tpl = NULL;
+    meiro_status s = MEIRO_OK;
+    if (tpl_name && !(tpl = meiro_template_load(tpl_name, err))) s = err->status;
+    if (s == MEIRO_OK) s = make_maze(NULL, &m, &path, err);
+    if (s == MEIRO_OK) {
+        meiro_export_options page;
+        meiro_export_options_from_template(&page, tpl);
+        page.title = "Faults";
+        page.answer_page = answer_page;
+        page.dpi = 40;
+        s = meiro_save(m, &path, format, &page, target, err);
+    }
+    meiro_path_free(&path);
+    meiro_maze_free(m);
+    meiro_template_free(tpl);
+    return s;
+}
+
+static meiro_status to_text(const char *t, meiro_error *e) { return save_as(MEIRO_FORMAT_TEXT, NULL, false, t, e); }
+static meiro_status to_csv(const char *t, meiro_error *e) { return save_as(MEIRO_FORMAT_CSV, NULL, false, t, e); }
+static meiro_status to_ascii(const char *t, meiro_error *e) { return save_as(MEIRO_FORMAT_ASCII, NULL, false, t, e); }
+static meiro_status to_unicode(const char *t, meiro_error *e) { return save_as(MEIRO_FORMAT_UNICODE, NULL, false, t, e); }
+static meiro_status to_pdf(const char *t, meiro_error *e) { return save_as(MEIRO_FORMAT_PDF, NULL, true, t, e); }
+static meiro_status to_svg(const char *t, meiro_error *e) { return save_as(MEIRO_FORMAT_SVG, NULL, false, t, e); }
+static meiro_status to_png(const char *t, meiro_error *e) { return save_as(MEIRO_FORMAT_PNG, NULL, false, t, e); }
+static meiro_status to_xlsx(const char *t, meiro_error *e) { return save_as(MEIRO_FORMAT_XLSX, NULL, true, t, e); }
+/* a template with artwork, labels and texts: loading it allocates most */
+static meiro_status to_kids_pdf(const char *t, meiro_error *e) { return save_as(MEIRO_FORMAT_PDF, "kids-a4", true, t, e); }
+
+/* The generation and the solving recorded, then animated. */
+static meiro_status animate(const char *target, bool frames, meiro_error *err)
+{
+    meiro_trace *trace = meiro_trace_new();
+    if (!trace) return fail(err, MEIRO_ERROR_NOMEM, "out of memory for the trace");
+    meiro_observer watch = meiro_trace_observer(trace);
+    meiro_maze *m = NULL;
+    meiro_path path = {0};
+    meiro_status s = make_maze(&watch, &m, &path, err);
+    if (s == MEIRO_OK)
+        s = frames ? meiro_animate_frames(trace, NULL, target, 6, err)
+                   : meiro_animate_svg_save(trace, NULL, target, err);
+    meiro_path_free(&path);
+    meiro_maze_free(m);
+    meiro_trace_free(trace);
+    return s;
+}
+
+static meiro_status to_animated_svg(const char *t, meiro_error *e) { return animate(t, false, e); }
+static meiro_status to_frames(const char *t, meiro_error *e) { return animate(t, true, e); }
+
+static meiro_status booklet(meiro_format format, const char *target, meiro_error *err)
+{
+    meiro_booklet_options b;
+    meiro_booklet_options_init(&b);
+    b.count = 3;
+    b.from_w = b.from_h = 4;
+    b.to_w = b.to_h = 6;
+    b.seed = 3;
+    b.cover = 1;
+    return meiro_booklet_save(&b, NULL, format, target, err);
+}
+
+static meiro_status to_booklet_pdf(const char *t, meiro_error *e) { return booklet(MEIRO_FORMAT_PDF, t, e); }
+static meiro_status to_booklet_xlsx(const char *t, meiro_error *e) { return booklet(MEIRO_FORMAT_XLSX, t, e); }
+
+/* Every generator (with loops and far ends) and every solver, to text. */
+static const char *generator = "cluster", *solver = "bfs";
+
+static meiro_status with_algorithms(const char *target, meiro_error *err)
+{
+    meiro_generate_options o;
+    meiro_generate_options_init(&o);
+    o.width = 7;
+    o.height = 6;
+    o.seed = 11;
+    o.algorithm = generator;
+    o.loops = 30;
+    o.ends = MEIRO_ENDS_FARTHEST;
+    meiro_path path = {0};
+    meiro_maze *m = meiro_generate(&o, err);
+    meiro_status s = m ? meiro_solve(m, solver, &path, err) : err->status;
+    if (s == MEIRO_OK) s = meiro_save(m, &path, MEIRO_FORMAT_TEXT, NULL, target, err);
+    meiro_path_free(&path);
+    meiro_maze_free(m);
+    return s;
+}
+
+/* A maze read from a file (text, then the CSV written back), solved. */
+static meiro_status read_back(const char *target, meiro_error *err)
+{
+    meiro_path path = {0};
+    meiro_maze *m = meiro_load(test_data("seed003.txt"), MEIRO_FORMAT_COUNT, err);
+    meiro_status s = m ? meiro_save(m, NULL, MEIRO_FORMAT_CSV, NULL, target, err) : err->status;
+    meiro_maze_free(m);
+    m = s == MEIRO_OK ? meiro_load(target, MEIRO_FORMAT_COUNT, err) : NULL;
+    if (s == MEIRO_OK && !m) s = err->status;
+    if (s == MEIRO_OK) s = meiro_solve(m, NULL, &path, err);
+    if (s != MEIRO_OK) remove(target); /* the test wants nothing left after a failure */
+    meiro_path_free(&path);
+    meiro_maze_free(m);
+    return s;
+}
+
+/* Files left in the test folder. */
+static unsigned files_left(void)
+{
+    DIR *d = opendir(dir);
+    unsigned n = 0;
+    for (struct dirent *e; d && (e = readdir(d));) n += e->d_name[0] != '.' || strstr(e->d_name, ".tmp");
+    if (d) closedir(d);
+    return n;
+}
+
+static void remove_all(void)
+{
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "rm -rf %s/* %s/.*.tmp", dir, dir);
+    if (system(cmd) != 0) fprintf(stderr, "could not empty %s\n", dir);
+}
+
+static unsigned long walked; /* failure points, in all cases */
+
+/* Fails allocation 1, 2, ... of the scenario until a run sees fewer
+ * allocations than the one that would fail: that run must succeed. */
+static void walk(const char *name, scenario run, const char *file)
+{
+    char target[128];
+    snprintf(target, sizeof target, "%s/%s", dir, file);
+    verdict failed_cleanly = {0}, said_why = {0}, left_nothing = {0};
+    bool finished = false;
+    unsigned long n;
+    enum { MOST = 5000 }; /* a bound, so a broken count cannot loop forever */
+    for (n = 1; n <= MOST && !finished; n++) {
+        meiro_error err = {0};
+        fault_inject(n);
+        meiro_status s = run(target, &err);
+        bool injected = fault_injected();
+        fault_inject(0);
+        if (!injected) {
+            finished = true;
+            CHECK_MSG(s == MEIRO_OK, "%s: %s", name, err.message);
+            CHECK_MSG(test_exists(target), "%s: no %s", name, target);
+            remove_all();
+            break;
+        }
+        verdict_note(&failed_cleanly, s == MEIRO_ERROR_NOMEM || s == MEIRO_ERROR_IO,
+                     "%s: allocation %lu failed, status %d (%s)", name, n, (int)s, err.message);
+        verdict_note(&said_why, err.status == s && err.message[0],
+                     "%s: allocation %lu: err holds status %d, message '%s'", name, n,
+                     (int)err.status, err.message);
+        unsigned left = files_left();
+        verdict_note(&left_nothing, left == 0, "%s: allocation %lu failed, %u files left", name, n, left);
+        if (left) remove_all();
+    }
+    CHECK_MSG(finished, "%s: still failing after %d allocations", name, MOST);
+    CHECK_ALL(failed_cleanly);
+    CHECK_ALL(said_why);
+    CHECK_ALL(left_nothing);
+    printf("%-14s %4lu allocations failed in turn\n", name, n - 1);
+    walked += n - 1;
+}
+
+static void test_text(void) { walk("text", to_text, "m.txt"); }
+static void test_csv(void) { walk("csv", to_csv, "m.csv"); }
+static void test_ascii(void) { walk("ascii", to_ascii, "m.txt"); }
+static void test_unicode(void) { walk("unicode", to_unicode, "m.txt"); }
+static void test_pdf(void) { walk("pdf", to_pdf, "m.pdf"); }
+static void test_svg(void) { walk("svg", to_svg, "m.svg"); }
+static void test_png(void) { walk("png", to_png, "m.png"); }
+static void test_xlsx(void) { walk("xlsx", to_xlsx, "m.xlsx"); }
+static void test_template(void) { walk("template", to_kids_pdf, "kids.pdf"); }
+static void test_animated_svg(void) { walk("animated-svg", to_animated_svg, "anim.svg"); }
+static void test_frames(void) { walk("frames", to_frames, "frames"); }
+static void test_booklet_pdf(void) { walk("booklet-pdf", to_booklet_pdf, "book.pdf"); }
+static void test_booklet_xlsx(void) { walk("booklet-xlsx", to_booklet_xlsx, "book.xlsx"); }
+
+/* Whether every file in the test folder is one the run without faults
+ * wrote, byte for byte (no temporary file, nothing cut short). */
+static bool only_complete_files(void)
+{
+    char cmd[512];
+    snprintf(cmd, sizeof cmd,
+             "cd %s && find . -type f | while read -r f; do cmp -s \"$f\" \"%s/$f\" || exit 1; done",
+             dir, ref);
+    return system(cmd) == 0;
+}
+
+/* The command line built with the hook (tests/meiro-faults), its Nth
+ * allocation failed through MEIRO_FAULT_NTH: it must exit 1 saying "out of
+ * memory" (never 0 with an output missing, never crash, never leak under
+ * ASan). Its outputs are each saved whole or not at all, so what it leaves
+ * must be files the run without faults writes, complete. The maze files
+ * are read, the rest written in the test folder. */
+static void walk_cli(const char *name, const char *args)
+{
+    char near[4096], bin[PATH_MAX], cmd[16384];
+    if (!test_near_binary("meiro-faults", near, sizeof near) || !realpath(near, bin)) {
+        CHECK_MSG(false, "%s: no meiro-faults beside the test", name);
+        return;
+    }
+    snprintf(cmd, sizeof cmd, "rm -rf %s/* && cd %s && %s %s >/dev/null", ref, ref, bin, args);
+    CHECK_MSG(system(cmd) == 0, "%s: fails without faults", name);
+    verdict failed_cleanly = {0}, left_whole = {0};
+    bool finished = false;
+    unsigned long n;
+    enum { MOST = 2000 };
+    for (n = 1; n <= MOST && !finished; n++) {
+        char said[512] = "";
+        snprintf(cmd, sizeof cmd, "cd %s && MEIRO_FAULT_NTH=%lu %s %s >/dev/null 2>.stderr", dir, n,
+                 bin, args);
+        int st = system(cmd);
+        int code = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+        snprintf(cmd, sizeof cmd, "%s/.stderr", dir);
+        FILE *f = fopen(cmd, "r");
+        size_t got = f ? fread(said, 1, sizeof said - 1, f) : 0;
+        said[got] = 0;
+        if (f) fclose(f);
+        remove(cmd);
+        bool injected = strstr(said, "meiro-faults: the allocation failed") != NULL;
+        if (!injected) {
+            finished = true;
+            CHECK_MSG(code == 0, "%s: exit %d: %s", name, code, said);
+            remove_all();
+            break;
+        }
+        verdict_note(&failed_cleanly, code == 1 && strstr(said, "out of memory"),
+                     "%s: allocation %lu failed: exit %d, said: %s", name, n, code, said);
+        verdict_note(&left_whole, only_complete_files(),
+                     "%s: allocation %lu failed, a file left is not one of the run without faults",
+                     name, n);
+        remove_all();
+    }
+    CHECK_MSG(finished, "%s: still failing after %d allocations", name, MOST);
+    CHECK_ALL(failed_cleanly);
+    CHECK_ALL(left_whole);
+    printf("%-14s %4lu allocations failed in turn\n", name, n - 1);
+    walked += n - 1;
+}
+
+static void test_cli_generate(void)
+{
+    walk_cli("cli-generate", "generate -W 6 -H 5 -s 7 --solution --animate a.svg --frames f -o m.txt");
+}
+
+static void test_cli_solve(void)
+{
+    char args[8192], maze[PATH_MAX];
+    CHECK(realpath(test_data("seed003.txt"), maze));
+    snprintf(args, sizeof args, "solve --animate a.svg --frames f -o m.txt %s", maze);
+    walk_cli("cli-solve", args);
+}
+
+static void test_cli_booklet(void) { walk_cli("cli-booklet", "booklet -n 2 -s 1 -o b.pdf"); }
+
+static void test_read(void) { walk("read", read_back, "m.csv"); }
+
+static void test_generators(void)
+{
+    for (size_t k = 0; k < meiro_generator_count(); k++) {
+        generator = meiro_generator_info(k)->name;
+        walk(generator, with_algorithms, "m.txt");
+    }
+    generator = "cluster";
+}
+
+static void test_solvers(void)
+{
+    for (size_t k = 0; k < meiro_solver_count(); k++) {
+        solver = meiro_solver_info(k)->name;
+        walk(solver, with_algorithms, "m.txt");
+    }
+    solver = "bfs";
+}
+
+static const test_case cases[] = {
+    {"text", test_text},
+    {"csv", test_csv},
+    {"ascii", test_ascii},
+    {"unicode", test_unicode},
+    {"pdf", test_pdf},
+    {"svg", test_svg},
+    {"png", test_png},
+    {"xlsx", test_xlsx},
+    {"template", test_template},
+    {"animated-svg", test_animated_svg},
+    {"frames", test_frames},
+    {"booklet-pdf", test_booklet_pdf},
+    {"booklet-xlsx", test_booklet_xlsx},
+    {"read", test_read},
+    {"generators", test_generators},
+    {"solvers", test_solvers},
+    {"cli-generate", test_cli_generate},
+    {"cli-solve", test_cli_solve},
+    {"cli-booklet", test_cli_booklet},
+};
+
+int main(int argc, char **argv)
+{
+    snprintf(dir, sizeof dir, "/tmp/meiro-faults-XXXXXX");
+    snprintf(ref, sizeof ref, "/tmp/meiro-faults-ref-XXXXXX");
+    if (!mkdtemp(dir) || !mkdtemp(ref)) return 1;
+    int status = test_main("faults", argc, argv, cases, TEST_COUNT(cases));
+    if (walked) printf("faults: %lu allocation failure points walked\n", walked);
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "rm -rf %s %s", dir, ref);
+    if (system(cmd) != 0) fprintf(stderr, "could not remove %s\n", dir);
+    return status;
+}
