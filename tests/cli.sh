@@ -223,7 +223,7 @@ done
 
 # templates and booklets
 run 0 "$meiro" generate -W 8 -H 10 -s 3 -t kids-a4 -o "$tmp/kids.pdf"; err_empty
-run 0 "$meiro" generate -W 8 -H 10 -s 3 -t templates/kids-ja.ini --lang ja -o "$tmp/kids-ja.pdf"
+run 0 "$meiro" generate -W 8 -H 10 -s 3 -t templates/kids-a4.ini --lang ja -o "$tmp/kids-ja.pdf"
 run 0 "$meiro" solve -t worksheet-a4-2up "$data/seed003.txt" -o "$tmp/ws.pdf"
 run 2 "$meiro" generate -t no-such-template -o "$tmp/x.pdf"; err_has "no template 'no-such-template'"; absent "$tmp/x.pdf"
 printf '[page]\npaper = a4\nmazes = 5\n' > "$tmp/broken.ini"

@@ -592,7 +592,74 @@ static void test_frame_follows_page(void)
     CHECK_ALL(follows);
 }
 
+/* The page's text layer (pdftotext) for a maze with a template and options. */
+static bool page_text(const char *tpl_name, const char *lang, const meiro_export_options *extra, char *out,
+                      size_t size)
+{
+    meiro_template *tpl = tpl_name ? meiro_template_load(tpl_name, NULL) : NULL;
+    meiro_export_options page;
+    if (extra) page = *extra;
+    else meiro_export_options_init(&page);
+    page.tpl = tpl;
+    page.lang = lang;
+    page.answers = MEIRO_ANSWERS_NONE;
+    meiro_maze *m = meiro_generate(&(meiro_generate_options){.width = 7, .height = 9, .seed = 1}, NULL);
+    char file[160], cmd[256];
+    snprintf(file, sizeof file, "%s/words.pdf", dir);
+    snprintf(cmd, sizeof cmd, "pdftotext -layout %s -", file);
+    bool ok = m && meiro_save(m, NULL, MEIRO_FORMAT_PDF, &page, file, NULL) == MEIRO_OK && run(cmd, out, size);
+    meiro_maze_free(m);
+    meiro_template_free(tpl);
+    return ok;
+}
+
+/* --lang switches the whole page (a kids' page in Japanese mixed "Find the
+ * way!" with なまえ); kids-ja is kids-a4 in Japanese; the user's subtitle,
+ * name, footer words, or no footer. */
+static void test_page_words(void)
+{
+    if (!have("pdftotext")) return;
+    char text[8192];
+    static const struct {
+        const char *tpl, *lang, *want[4], *never[3];
+    } pages[] = {
+        {"kids-a4", NULL, {"Find the way!", "Start at S", "Name", NULL}, {"めいろ", "なまえ", NULL}},
+        {"kids-a4", "ja", {"めいろ", "スタート", "なまえ", "ゴール"}, {"Find", "Name", "Start"}},
+        {"kids-ja", NULL, {"めいろ", "スタート", "なまえ", "ゴール"}, {"Find", "Name", NULL}},
+        {"kids-ja", "en", {"Find the way!", "Name", NULL, NULL}, {"めいろ", "なまえ", NULL}},
+    };
+    verdict words = {0};
+    for (size_t k = 0; k < TEST_COUNT(pages); k++) {
+        if (!verdict_note(&words, page_text(pages[k].tpl, pages[k].lang, NULL, text, sizeof text), "%s %s: no text",
+                          pages[k].tpl, pages[k].lang ? pages[k].lang : "-"))
+            continue;
+        for (int w = 0; w < 4 && pages[k].want[w]; w++)
+            verdict_note(&words, strstr(text, pages[k].want[w]) != NULL, "%s %s: no '%s' in %s", pages[k].tpl,
+                         pages[k].lang ? pages[k].lang : "-", pages[k].want[w], text);
+        for (int w = 0; w < 3 && pages[k].never[w]; w++)
+            verdict_note(&words, strstr(text, pages[k].never[w]) == NULL, "%s %s: '%s' in %s", pages[k].tpl,
+                         pages[k].lang ? pages[k].lang : "-", pages[k].never[w], text);
+    }
+    CHECK_ALL(words);
+    meiro_export_options o;
+    meiro_export_options_init(&o);
+    o.subtitle = "For the car ride";
+    o.name = "Hana";
+    o.footer = "Class 2B";
+    CHECK(page_text("kids-a4", NULL, &o, text, sizeof text));
+    CHECK_MSG(strstr(text, "For the car ride") && !strstr(text, "Start at S"), "%s", text);
+    CHECK_MSG(strstr(text, "Name Hana") && strstr(text, "Date ___"), "%s", text);
+    CHECK_MSG(strstr(text, "Class 2B · seed 1") && !strstr(text, "meiro " MEIRO_VERSION), "%s", text);
+    o = (meiro_export_options){0};
+    meiro_export_options_init(&o);
+    o.no_footer = true;
+    o.title = ""; /* none, not the template's */
+    CHECK(page_text("kids-a4", NULL, &o, text, sizeof text));
+    CHECK_MSG(!strstr(text, "seed") && !strstr(text, "Find the way"), "%s", text);
+}
+
 static const test_case cases[] = {
+    {"page_words", test_page_words},
     {"frame_follows_page", test_frame_follows_page},
     {"long_titles", test_long_titles},
     {"hard_levels_far_apart", test_hard_levels_far_apart},

@@ -27,7 +27,11 @@ uint64_t clock_seed(void);
     "      --margin MM      page margin in millimetres (default 15)\n"\
     "      --cell MM        cell size in millimetres (default: the largest that fits;\n"\
     "                       10 and up suits young children)\n"\
-    "      --title TEXT     a title above the maze\n"\
+    "      --title TEXT     a title above the maze ('' for none)\n"\
+    "      --subtitle TEXT  a line under the title\n"\
+    "      --name NAME      written on the template's name line\n"\
+    "      --footer TEXT    the footer's words (the seed follows them)\n"\
+    "      --no-footer      no footer (PDF metadata keeps the seed)\n"\
     "      --answers WHERE  none, after-page (each puzzle page, then its answer)\n"\
     "                       or key (answers at the end); default: the template's\n"\
     "                       (svg, png, text: the answer goes to NAME-answer.EXT)\n"\
@@ -37,9 +41,10 @@ uint64_t clock_seed(void);
 
 /* Options of the printable pages, shared by generate and solve. */
 enum {
-    OPT_PAPER = 256, OPT_LANDSCAPE, OPT_PORTRAIT, OPT_MARGIN, OPT_CELL, OPT_TITLE,
-    OPT_ANSWER_PAGE, OPT_ANSWERS, OPT_DPI, OPT_CROP, OPT_LANG, OPT_BIAS, OPT_LOOPS, OPT_ENDS, OPT_START,
-    OPT_GOAL, OPT_FROM, OPT_TO, OPT_DIFFICULTY, OPT_COVER, OPT_NO_COVER, OPT_ANIMATE, OPT_FRAMES
+    /* the page options, OPT_PAPER to OPT_LANG (a bit each in page_cli.set) */
+    OPT_PAPER = 256, OPT_LANDSCAPE, OPT_PORTRAIT, OPT_MARGIN, OPT_CELL, OPT_TITLE, OPT_ANSWER_PAGE,
+    OPT_ANSWERS, OPT_DPI, OPT_CROP, OPT_SUBTITLE, OPT_NAME, OPT_FOOTER, OPT_NO_FOOTER, OPT_LANG,
+    OPT_BIAS, OPT_LOOPS, OPT_ENDS, OPT_START, OPT_GOAL, OPT_FROM, OPT_TO, OPT_DIFFICULTY, OPT_COVER, OPT_NO_COVER, OPT_ANIMATE, OPT_FRAMES
 };
 #define WATCH_LONGOPTS                                                                         \
     {"animate", required_argument, NULL, OPT_ANIMATE}, {"frames", required_argument, NULL, OPT_FRAMES}
@@ -53,6 +58,10 @@ enum {
         {"title", required_argument, NULL, OPT_TITLE},                                         \
         {"answer-page", no_argument, NULL, OPT_ANSWER_PAGE},                                   \
         {"answers", required_argument, NULL, OPT_ANSWERS},                                     \
+        {"subtitle", required_argument, NULL, OPT_SUBTITLE},                                   \
+        {"name", required_argument, NULL, OPT_NAME},                                           \
+        {"footer", required_argument, NULL, OPT_FOOTER},                                       \
+        {"no-footer", no_argument, NULL, OPT_NO_FOOTER},                                       \
         {"dpi", required_argument, NULL, OPT_DPI}, {"crop", no_argument, NULL, OPT_CROP}
 
 /* The page options as given: they override the template's, which is only

@@ -148,6 +148,10 @@ int page_option(const char *command, int c, page_cli *pc, char **argv)
             return usage_error(command, "--cell takes millimetres above 0, not '%s'", optarg);
         return EXIT_OK;
     case OPT_TITLE: page->title = optarg; return EXIT_OK;
+    case OPT_SUBTITLE: page->subtitle = optarg; return EXIT_OK;
+    case OPT_NAME: page->name = optarg; return EXIT_OK;
+    case OPT_FOOTER: page->footer = optarg; return EXIT_OK;
+    case OPT_NO_FOOTER: page->no_footer = true; return EXIT_OK;
     case OPT_ANSWER_PAGE: page->answer_page = true; return EXIT_OK;
     case OPT_ANSWERS:
         if (meiro_answers_from_name(optarg, &page->answers, &err) != MEIRO_OK)
@@ -181,6 +185,10 @@ int page_finish(page_cli *pc, meiro_export_options *page)
     if (GIVEN(OPT_MARGIN)) page->margin_mm = pc->v.margin_mm;
     if (GIVEN(OPT_CELL)) page->cell_mm = pc->v.cell_mm;
     if (GIVEN(OPT_TITLE)) page->title = pc->v.title;
+    if (GIVEN(OPT_SUBTITLE)) page->subtitle = pc->v.subtitle;
+    if (GIVEN(OPT_NAME)) page->name = pc->v.name;
+    if (GIVEN(OPT_FOOTER)) page->footer = pc->v.footer;
+    if (GIVEN(OPT_NO_FOOTER)) page->no_footer = true;
     if (GIVEN(OPT_ANSWER_PAGE)) page->answer_page = true;
     if (GIVEN(OPT_ANSWERS)) page->answers = pc->v.answers;
     if (GIVEN(OPT_DPI)) page->dpi = pc->v.dpi;

@@ -90,7 +90,7 @@ int cmd_list(int argc, char **argv)
         char ages[32];
         snprintf(ages, sizeof ages, isdigit((unsigned char)l->ages[0]) ? "ages %s" : "%s", l->ages);
         char text[320];
-        snprintf(text, sizeof text, "%-10s %s (%s)", ages, l->description, l->algorithm);
+        snprintf(text, sizeof text, "%s: %s (%s)", ages, l->description, l->algorithm);
         entry(l->name, 10, text);
     }
     printf("\nFormats (-f):\n");

@@ -537,11 +537,35 @@ static meiro_template *template_load_unlocalized(const char *name, meiro_error *
 }
 
 /* Numbers read and written in the "C" locale (core/numbers.h). */
+/* Built-in names for a template in another of its languages: kids-ja is
+ * kids-a4 with its Japanese texts. */
+static const struct {
+    const char *name, *of, *lang, *description;
+} aliases[] = {
+    {"kids-ja", "kids-a4", "ja", "子ども向けの大きなめいろ (kids-a4 in Japanese)"},
+};
+enum { ALIAS_COUNT = sizeof aliases / sizeof aliases[0] };
+
+static meiro_template *load_or_alias(const char *name, meiro_error *err)
+{
+    for (size_t i = 0; i < ALIAS_COUNT; i++) {
+        if (strcmp(name, aliases[i].name) != 0) continue;
+        meiro_template *t = template_load_unlocalized(aliases[i].of, err);
+        if (t) {
+            snprintf(t->name, sizeof t->name, "%s", aliases[i].name);
+            snprintf(t->lang, sizeof t->lang, "%s", aliases[i].lang);
+            snprintf(t->description, sizeof t->description, "%s", aliases[i].description);
+        }
+        return t;
+    }
+    return template_load_unlocalized(name, err);
+}
+
 meiro_template *meiro_template_load(const char *name, meiro_error *err)
 {
     c_numbers n;
     c_numbers_begin(&n);
-    meiro_template *r = template_load_unlocalized(name, err);
+    meiro_template *r = load_or_alias(name, err);
     c_numbers_end(&n);
     return r;
 }
@@ -552,7 +576,7 @@ const char *meiro_template_description(const meiro_template *t) { return t->desc
 
 size_t meiro_builtin_template_count(void)
 {
-    size_t n = 0;
+    size_t n = ALIAS_COUNT;
     for (size_t i = 0; i < builtin_file_count; i++) n += builtin_files[i].is_template;
     return n;
 }
@@ -561,7 +585,7 @@ const char *meiro_builtin_template_name(size_t index)
 {
     for (size_t i = 0; i < builtin_file_count; i++)
         if (builtin_files[i].is_template && index-- == 0) return builtin_files[i].name;
-    return NULL;
+    return index < ALIAS_COUNT ? aliases[index].name : NULL;
 }
 
 const builtin_file *builtin_find(const char *name)
