@@ -656,6 +656,32 @@ static void test_page_words(void)
     o.title = ""; /* none, not the template's */
     CHECK(page_text("kids-a4", NULL, &o, text, sizeof text));
     CHECK_MSG(!strstr(text, "seed") && !strstr(text, "Find the way"), "%s", text);
+    /* one maze's answer page keeps its title; Japanese numbers sit close */
+    meiro_template *ja = meiro_template_load("kids-ja", NULL);
+    meiro_export_options_from_template(&o, ja);
+    o.answers = MEIRO_ANSWERS_AFTER_PAGE;
+    meiro_maze *m = meiro_generate(&(meiro_generate_options){.width = 7, .height = 9, .seed = 1}, NULL);
+    char file[160], cmd[320];
+    snprintf(file, sizeof file, "%s/answer-title.pdf", dir);
+    snprintf(cmd, sizeof cmd, "pdftotext -f 2 -l 2 %s -", file);
+    CHECK(meiro_save(m, NULL, MEIRO_FORMAT_PDF, &o, file, NULL) == MEIRO_OK && run(cmd, text, sizeof text));
+    CHECK_MSG(strstr(text, "めいろ — こたえ") != NULL, "%s", text);
+    /* a kids' name line is big enough for a five-year-old: 16 pt and up,
+     * starting where the maze starts */
+    snprintf(cmd, sizeof cmd, "pdftotext -f 1 -l 1 -bbox %s - | grep '>なまえ<'", file);
+    CHECK(run(cmd, text, sizeof text));
+    double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+    CHECK(sscanf(text, " <word xMin=\"%lf\" yMin=\"%lf\" xMax=\"%lf\" yMax=\"%lf\"", &x0, &y0, &x1, &y1) == 4);
+    doc_item item = {m, NULL};
+    document d;
+    page_layout L;
+    CHECK_INT(doc_init(&d, &item, 1, &o, -1, NULL), MEIRO_OK);
+    doc_first_maze(&d, 0, &L, NULL);
+    doc_free(&d);
+    CHECK_MSG(y1 - y0 >= 16 && fabs(x0 / PT_PER_MM - L.maze_x) < 1.5, "なまえ at %.1f mm (maze at %.1f), %.1f pt high",
+              x0 / PT_PER_MM, L.maze_x, y1 - y0);
+    meiro_maze_free(m);
+    meiro_template_free(ja);
 }
 
 static const test_case cases[] = {

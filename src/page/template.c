@@ -27,8 +27,8 @@
 static const page_labels labels_table[] = {
     {"en", "Mazes", "Answers", "No. %u", "Answer to No. %u", "Page %u",
      "answers at the back", "Name ______________    Date __________", "%u mazes"},
-    {"ja", "めいろ", "こたえ", "だい %u もん", "だい %u もん の こたえ", "%u ページ",
-     "こたえは うしろに あります", "なまえ ______________    ひづけ __________", "めいろ %u もん"},
+    {"ja", "めいろ", "こたえ", "だい%uもん", "だい%uもんの こたえ", "%uページ",
+     "こたえは うしろに あります", "なまえ ______________    ひづけ __________", "めいろ %uもん"},
 };
 
 const page_labels *labels_for(const char *lang)

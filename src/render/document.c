@@ -33,6 +33,11 @@ static void resolve_style(doc_style *s, const meiro_export_options *opt, size_t 
     s->fields = s->words.fields[0] ? s->words.fields : NULL;
     s->marks.start = s->words.start;
     s->marks.goal = s->words.goal;
+    /* one maze: its answer page keeps the title ("めいろ — こたえ") */
+    if (count == 1 && s->title)
+        snprintf(s->answers_title, sizeof s->answers_title, "%s — %s", s->title, s->labels->answers);
+    else
+        snprintf(s->answers_title, sizeof s->answers_title, "%s", s->labels->answers);
     s->footer = opt->footer && opt->footer[0] ? opt->footer : NULL;
     s->no_footer = opt->no_footer;
     s->marks.font = t && t->font[0] ? t->font : FONT_FAMILY;
@@ -56,7 +61,7 @@ static bool add_page(document *d, page_kind kind, size_t first, size_t count, un
 
 static const char *page_title(const document *d, page_kind kind)
 {
-    return kind == PAGE_ANSWERS ? d->style.labels->answers : d->style.title;
+    return kind == PAGE_ANSWERS ? d->style.answers_title : d->style.title;
 }
 
 
@@ -102,7 +107,7 @@ static meiro_status fit_texts(document *d, meiro_error *err)
     } texts[] = {
         {st->title, "title", TITLE_FONT_MM, TITLE_BAND_MM - 1, true, &st->title_fit},
         {st->subtitle, "subtitle", SUBTITLE_FONT_MM, SUBTITLE_BAND_MM - 1, false, &st->subtitle_fit},
-        {st->labels->answers, "answer page's title", TITLE_FONT_MM, TITLE_BAND_MM - 1, true, &st->answers_fit},
+        {st->answers_title, "answer page's title", TITLE_FONT_MM, TITLE_BAND_MM - 1, true, &st->answers_fit},
         {st->cover ? cover_title : NULL, "cover title", COVER_TITLE_MM, 2.6 * COVER_TITLE_MM, true, &st->cover_fit},
         {st->cover ? st->subtitle : NULL, "subtitle", COVER_SUBTITLE_MM, 2.6 * COVER_SUBTITLE_MM, false,
          &st->cover_subtitle_fit},
@@ -331,9 +336,11 @@ meiro_status doc_draw_page(const document *d, size_t index, cairo_t *cr, bool ma
         return s;
     }
     bool paths = p->kind == PAGE_ANSWERS || st->answers == ANSWERS_NONE;
+    page_layout first = {0};
     for (size_t k = 0; k < p->count && s == MEIRO_OK; k++) {
         page_layout L;
         s = doc_place(d, p, k, &L, &f, err);
+        if (k == 0) first = L;
         if (s != MEIRO_OK) break;
         const doc_item *it = &d->items[p->first + k];
         draw_maze(cr, it->maze, paths ? it->path : NULL, &L, &st->marks, snap);
@@ -349,8 +356,19 @@ meiro_status doc_draw_page(const document *d, size_t index, cairo_t *cr, bool ma
     if (p->kind == PAGE_PUZZLES && st->subtitle)
         draw_fitted(cr, st->subtitle, st->marks.font, false, &st->subtitle_fit, f.page_w / 2, f.subtitle_baseline,
                     f.subtitle_baseline - f.subtitle_size, st->text_width);
-    if (p->kind == PAGE_PUZZLES && st->fields)
-        draw_text(cr, st->fields, st->marks.font, f.margin + 2, f.fields_baseline, f.fields_size, false, -1);
+    if (p->kind == PAGE_PUZZLES && st->fields) {
+        /* a page of one maze: the name line starts where the maze does,
+         * written as large as a child's hand needs for big cells (up to
+         * 6 mm, 17 pt), kept within the page */
+        bool one = p->count == 1;
+        double x = one ? first.maze_x : f.margin + 2;
+        double size = one ? fmin(6, fmax(f.fields_size, first.cell * 0.3)) : f.fields_size;
+        text_fit fit;
+        if (!fit_text(cr, st->fields, st->marks.font, false, size, f.fields_size, f.page_w - f.margin - x,
+                      FIELDS_BAND_MM, &fit) || fit.wrap)
+            fit.size = f.fields_size;
+        draw_text(cr, st->fields, st->marks.font, x, f.fields_baseline, fit.size, false, -1);
+    }
     draw_footer(cr, d, index, &f);
     return MEIRO_OK;
 }

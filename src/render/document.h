@@ -28,6 +28,7 @@ typedef struct doc_style {
     answers_place answers;
     page_words words; /* the texts in the page's language; the pointers below point here */
     const char *title, *subtitle, *fields;
+    char answers_title[320]; /* "Answers", or "<title> — Answers" for one maze */
     const char *footer; /* the user's footer text, or NULL */
     bool no_footer;
     maze_marks marks;
