@@ -364,9 +364,9 @@ meiro_status doc_draw_page(const document *d, size_t index, cairo_t *cr, bool ma
         double x = one ? first.maze_x : f.margin + 2;
         double size = one ? fmin(6, fmax(f.fields_size, first.cell * 0.3)) : f.fields_size;
         text_fit fit;
-        if (!fit_text(cr, st->fields, st->marks.font, false, size, f.fields_size, f.page_w - f.margin - x,
-                      FIELDS_BAND_MM, &fit) || fit.wrap)
-            fit.size = f.fields_size;
+        double room = f.page_w - f.margin - x;
+        if (!fit_text(cr, st->fields, st->marks.font, false, size, size, room, FIELDS_BAND_MM, &fit) || fit.wrap)
+            fit.size = size * room / fit.natural * 0.999; /* one line, smaller */
         draw_text(cr, st->fields, st->marks.font, x, f.fields_baseline, fit.size, false, -1);
     }
     draw_footer(cr, d, index, &f);
