@@ -45,6 +45,25 @@ meiro_status meiro_level_from_name(const char *name, meiro_level *level, meiro_e
                       "unknown difficulty '%s' (easy, normal, hard or expert)", name);
 }
 
+meiro_status meiro_level_for_age(unsigned age, meiro_level *level, meiro_error *err)
+{
+    if (age < 3 || age > 120)
+        return fail(err, MEIRO_ERROR_ARGUMENT, "an age is 3 to 120 years, not %u", age);
+    *level = age <= 5 ? MEIRO_LEVEL_EASY : age <= 8 ? MEIRO_LEVEL_NORMAL : age <= 12 ? MEIRO_LEVEL_HARD
+                                                                          : MEIRO_LEVEL_EXPERT;
+    return MEIRO_OK;
+}
+
+void meiro_generate_options_for_level(meiro_generate_options *opt, meiro_level level)
+{
+    const meiro_level_desc *l = meiro_level_info(level);
+    if (!l) return;
+    opt->width = l->width;
+    opt->height = l->height;
+    opt->algorithm = l->algorithm;
+    opt->ends = l->ends;
+}
+
 void meiro_booklet_options_init(meiro_booklet_options *b)
 {
     *b = (meiro_booklet_options){0};

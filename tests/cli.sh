@@ -206,6 +206,14 @@ else bad "kids-a4 did not make a 7 x 9 maze"; fi
 run 0 "$meiro" generate -s 1 -t kids-a4 -W 12 -H 5 -a cluster -o "$tmp/kid2.txt"
 if [ "$(wc -l < "$tmp/kid2.txt")" -eq 11 ]; then ok; else bad "-H did not override the template"; fi
 
+# a level for one maze: --difficulty or --age pick size, generator and ends
+run 0 "$meiro" generate --age 10 -s 1 -o "$tmp/age.txt"
+run 0 "$meiro" stats "$tmp/age.txt"; out_has "20 x 28"
+run 0 "$meiro" generate --difficulty easy -W 9 -s 1 -o "$tmp/easy.txt"
+run 0 "$meiro" stats "$tmp/easy.txt"; out_has "9 x 8"
+run 2 "$meiro" generate --age 2 -s 1; err_has "an age is 3 to 120"
+run 2 "$meiro" generate --difficulty insane -s 1; err_has "unknown difficulty"
+
 # the catalogue's knobs
 run 0 "$meiro" generate -W 9 -H 5 -s 2 --ends border -f unicode; out_has "^S"
 run 0 "$meiro" generate -W 9 -H 5 -s 2 --ends farthest --loops 30 -a growing-tree --bias 0.2 -o "$tmp/k.txt"

@@ -34,6 +34,11 @@ typedef struct meiro_level_desc {
 
 MEIRO_API const meiro_level_desc *meiro_level_info(meiro_level level); /* NULL if invalid */
 MEIRO_API meiro_status meiro_level_from_name(const char *name, meiro_level *level, meiro_error *err);
+/* The level for a child of `age` years: 3-5 easy, 6-8 normal, 9-12 hard,
+ * 13 and up expert; ages under 3 or over 120 are refused. */
+MEIRO_API meiro_status meiro_level_for_age(unsigned age, meiro_level *level, meiro_error *err);
+/* Sets the maze of a level: its size, generator and where S and G go. */
+MEIRO_API void meiro_generate_options_for_level(meiro_generate_options *opt, meiro_level level);
 
 typedef struct meiro_booklet_options {
     unsigned count;               /* mazes; default 10 */

@@ -19,6 +19,10 @@ static const char *const usage_generate =
     "                       cell (like prim); default 0.5\n"
     "      --loops P        open P% of the dead ends into loops (default 0: one\n"
     "                       solution)\n"
+    "      --difficulty L   easy, normal, hard or expert: the level's size,\n"
+    "                       generator and ends (see 'meiro list'); -W/-H/-a win\n"
+    "      --age N          the level for a child of N years (3-5 easy, 6-8\n"
+    "                       normal, 9-12 hard, 13+ expert)\n"
     "      --ends E         corners (default), farthest (the two ends of the longest\n"
     "                       path) or border (doors on opposite sides of the outer\n"
     "                       wall, far apart)\n"
@@ -65,6 +69,7 @@ int cmd_generate(int argc, char **argv)
         {"bias", required_argument, NULL, OPT_BIAS}, {"loops", required_argument, NULL, OPT_LOOPS},
         {"ends", required_argument, NULL, OPT_ENDS}, {"start", required_argument, NULL, OPT_START},
         {"goal", required_argument, NULL, OPT_GOAL}, WATCH_LONGOPTS,
+        {"difficulty", required_argument, NULL, OPT_DIFFICULTY}, {"age", required_argument, NULL, OPT_AGE},
         {NULL, 0, NULL, 0},
     };
     const char *animate = NULL, *frames = NULL;
@@ -77,6 +82,8 @@ int cmd_generate(int argc, char **argv)
     const char *fmt = NULL, *output = NULL, *solver = NULL;
     bool solution = false, seeded = false;
     bool given_w = false, given_h = false, given_algorithm = false, given_ends = false;
+    bool levelled = false;
+    meiro_level level = MEIRO_LEVEL_EASY;
     uint64_t v;
     int c;
     while ((c = getopt_long(argc, argv, ":W:H:a:s:m:f:o:t:h", longopts, NULL)) != -1) {
@@ -119,6 +126,17 @@ int cmd_generate(int argc, char **argv)
             given_ends = true;
             break;
         }
+        case OPT_DIFFICULTY:
+        case OPT_AGE: {
+            meiro_error e = {0};
+            bool ok = c == OPT_DIFFICULTY ? meiro_level_from_name(optarg, &level, &e) == MEIRO_OK
+                                          : parse_u64(optarg, 1000, &v) &&
+                                                meiro_level_for_age((unsigned)v, &level, &e) == MEIRO_OK;
+            if (!ok)
+                return usage_error("generate", "%s", e.message[0] ? e.message : "--age takes a whole number of years");
+            levelled = true;
+            break;
+        }
         case OPT_ANIMATE: animate = optarg; break;
         case OPT_FRAMES: frames = optarg; break;
         case OPT_START:
@@ -152,9 +170,10 @@ int cmd_generate(int argc, char **argv)
     if (rc == EXIT_OK)
         rc = check_output("generate", opt.width, opt.height, format, &page, output, animate || frames);
     if (rc != EXIT_OK) goto done;
-    /* the template's maze, where the command line says nothing */
+    /* the level's maze, else the template's, where the command line says nothing */
     meiro_generate_options base;
     meiro_generate_options_from_template(&base, pc.tpl);
+    if (levelled) meiro_generate_options_for_level(&base, level);
     if (!given_w) opt.width = base.width;
     if (!given_h) opt.height = base.height;
     if (!given_algorithm) opt.algorithm = base.algorithm;
