@@ -22,7 +22,7 @@
 
 static const char *const usage_watch =
     "Usage: meiro watch [OPTIONS]\n"
-    "Watch a maze being made, then solved, in the terminal (q stops; Ctrl-C too).\n"
+    "Watch a maze being made, then solved, in the terminal (q or Ctrl-C stops).\n"
     "\n"
     "  -a, --algorithm A    generator (default dig; see 'meiro list')\n"
     "  -m, --solver M       solver (default bfs)\n"
@@ -216,7 +216,7 @@ static void legend(view *v)
         fits = fits && legend_item(v, &used, COLOUR_GOAL, 0, "G", "goal");
     }
     if (path) fits = fits && legend_item(v, &used, COLOUR_PATH, 0, NULL, "path");
-    if (near != MEIRO_NO_COLOUR) fits = fits && legend_item(v, &used, near, far, NULL, "explored, near to far");
+    if (near != MEIRO_NO_COLOUR) fits = fits && legend_item(v, &used, near, far, NULL, "explored");
     if (left) fits = fits && legend_item(v, &used, MEIRO_COLOUR_LEFT, 0, NULL, "backed out");
     if (filled) fits = fits && legend_item(v, &used, MEIRO_COLOUR_FILLED, 0, NULL, "filled in");
     if (road[0] != MEIRO_NO_COLOUR)
