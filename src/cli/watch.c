@@ -379,7 +379,7 @@ int cmd_watch(int argc, char **argv)
     sigaction(SIGTERM, &sa, NULL);
     atexit(restore_terminal);
     fputs("\x1b[2J\x1b[?25l", stdout);
-    bool stopped = false, keys = raw_mode;
+    bool stopped = false, keys = true;
     while (!stopped && meiro_player_next(p)) {
         draw(&screen);
         stopped = wait_key((int)delay, &keys);
