@@ -235,14 +235,21 @@ static bool swatch(const char *frame, const char *words, char *out, size_t size)
     return true;
 }
 
-static void test_terminal(void)
+/* The meiro program the terminal tests run, or NULL (noted as skipped). */
+static const char *meiro_binary(const char *what)
 {
     const char *meiro = test_meiro();
     if (!meiro) {
-        printf("skipped: the terminal viewer (no meiro binary: set MEIRO)\n");
+        printf("skipped: %s (no meiro binary: set MEIRO)\n", what);
         test_skipped++;
-        return;
     }
+    return meiro;
+}
+
+static void test_terminal(void)
+{
+    const char *meiro = meiro_binary("the terminal viewer");
+    if (!meiro) return;
     static char tail[1 << 16];
     double secs;
     char *args[] = {(char *)meiro, "watch", "-W", "12", "-H", "6", "-s", "4", "--delay", "1", NULL};
@@ -291,12 +298,8 @@ static double luminance(const char *code)
  * colour only when COLORTERM says so, else xterm's 256. */
 static void test_terminal_colours(void)
 {
-    const char *meiro = test_meiro();
-    if (!meiro) {
-        printf("skipped: the terminal colours (no meiro binary: set MEIRO)\n");
-        test_skipped++;
-        return;
-    }
+    const char *meiro = meiro_binary("the terminal colours");
+    if (!meiro) return;
     static char tail[1 << 16];
     double secs;
     char *args[] = {(char *)meiro, "watch", "-W", "12", "-H", "6", "-s", "4", "-m", "dfs", "--delay", "1", NULL};
@@ -352,12 +355,8 @@ static void test_terminal_colours(void)
  * again), then meiro ends by the signal: status 130. */
 static void test_terminal_interrupt(void)
 {
-    const char *meiro = test_meiro();
-    if (!meiro) {
-        printf("skipped: Ctrl-C in the terminal viewer (no meiro binary: set MEIRO)\n");
-        test_skipped++;
-        return;
-    }
+    const char *meiro = meiro_binary("Ctrl-C in the terminal viewer");
+    if (!meiro) return;
     static char tail[1 << 16];
     double secs;
     tcflag_t lflag = 0;
