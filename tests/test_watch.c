@@ -6,6 +6,7 @@
 #include "whitebox.h"
 
 #include <fcntl.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <sys/ioctl.h>
 #include <sys/wait.h>
@@ -151,14 +152,17 @@ static void test_solvers(void)
 }
 
 /* Runs `meiro watch ARGS` on a pseudo-terminal of cols x rows; keeps the
- * last bytes it printed; sends `key` after `key_after` ms (if not 0). */
+ * last bytes it printed; sends `key` after `key_after` ms (if not 0). With
+ * `lflag`, the terminal's local modes once it has ended (the slave is then
+ * held open here, so its settings outlive meiro). */
 static int run_on_terminal(char **args, unsigned cols, unsigned rows, char key, int key_after,
-                           char *tail, size_t size, double *seconds)
+                           char *tail, size_t size, double *seconds, tcflag_t *lflag)
 {
     int master = posix_openpt(O_RDWR | O_NOCTTY);
     if (master < 0 || grantpt(master) || unlockpt(master)) return -1;
     struct winsize ws = {(unsigned short)rows, (unsigned short)cols, 0, 0};
     char *slave_name = ptsname(master);
+    int held = lflag ? open(slave_name, O_RDWR | O_NOCTTY | O_CLOEXEC) : -1;
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     pid_t pid = fork();
@@ -171,7 +175,8 @@ static int run_on_terminal(char **args, unsigned cols, unsigned rows, char key, 
         _exit(127);
     }
     size_t len = 0;
-    bool sent = false;
+    bool sent = false, ended = false;
+    int status = 0;
     for (;;) {
         if (key && !sent) {
             clock_gettime(CLOCK_MONOTONIC, &t1);
@@ -179,9 +184,15 @@ static int run_on_terminal(char **args, unsigned cols, unsigned rows, char key, 
                 sent = write(master, &key, 1) == 1;
             }
         }
+        struct pollfd pfd = {master, POLLIN, 0};
+        if (poll(&pfd, 1, 20) <= 0) { /* quiet: ended (and all read) yet? */
+            if (ended) break;
+            ended = waitpid(pid, &status, WNOHANG) == pid;
+            continue;
+        }
         char buf[65536];
         ssize_t n = read(master, buf, sizeof buf);
-        if (n <= 0) break;
+        if (n <= 0) break; /* the slave closed: meiro has ended */
         for (ssize_t k = 0; k < n; k++) { /* keep the tail */
             if (len == size - 1) {
                 memmove(tail, tail + size / 2, size / 2 - 1);
@@ -191,31 +202,62 @@ static int run_on_terminal(char **args, unsigned cols, unsigned rows, char key, 
         }
     }
     tail[len] = 0;
-    int status = 0;
-    waitpid(pid, &status, 0);
+    if (!ended) waitpid(pid, &status, 0);
     clock_gettime(CLOCK_MONOTONIC, &t1);
     *seconds = (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
+    struct termios after;
+    if (lflag) *lflag = held >= 0 && tcgetattr(held, &after) == 0 ? after.c_lflag : 0;
+    if (held >= 0) close(held);
     close(master);
     return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
-static void test_terminal(void)
+/* The last frame meiro drew (from its last "home" escape), or NULL. */
+static const char *last_frame(const char *tail)
+{
+    const char *last = NULL;
+    for (const char *next = strstr(tail, "\x1b[H"); next; next = strstr(next + 1, "\x1b[H")) last = next;
+    return last;
+}
+
+/* The colour escape of the legend's swatch for `words` (the last "\x1b[38;"
+ * before them), e.g. "38;2;31;35;40", into out; false if there is none. */
+static bool swatch(const char *frame, const char *words, char *out, size_t size)
+{
+    const char *at = strstr(frame, words), *esc = NULL;
+    for (const char *c = frame; at && c < at; c++)
+        if (!strncmp(c, "\x1b[38;", 5)) esc = c + 2;
+    if (!esc) return false;
+    size_t n = strcspn(esc, "m");
+    if (n >= size) return false;
+    memcpy(out, esc, n);
+    out[n] = 0;
+    return true;
+}
+
+/* The meiro program the terminal tests run, or NULL (noted as skipped). */
+static const char *meiro_binary(const char *what)
 {
     const char *meiro = test_meiro();
     if (!meiro) {
-        printf("skipped: the terminal viewer (no meiro binary: set MEIRO)\n");
+        printf("skipped: %s (no meiro binary: set MEIRO)\n", what);
         test_skipped++;
-        return;
     }
+    return meiro;
+}
+
+static void test_terminal(void)
+{
+    const char *meiro = meiro_binary("the terminal viewer");
+    if (!meiro) return;
     static char tail[1 << 16];
     double secs;
     char *args[] = {(char *)meiro, "watch", "-W", "12", "-H", "6", "-s", "4", "--delay", "1", NULL};
-    int rc = run_on_terminal(args, 80, 24, 0, 0, tail, sizeof tail, &secs);
+    int rc = run_on_terminal(args, 80, 24, 0, 0, tail, sizeof tail, &secs, NULL);
     CHECK_INT(rc, 0);
-    /* the last frame: 13 half-block rows for a 13-row grid? (2*6+1 = 13 grid
-     * rows make 7 lines of 25 blocks), then the terminal put back */
-    const char *last = strstr(tail, "\x1b[H");
-    for (const char *next = last; next; next = strstr(next + 1, "\x1b[H")) last = next;
+    /* the last frame: 2*6+1 = 13 grid rows make 7 lines of 25 half blocks,
+     * the legend, then the terminal put back */
+    const char *last = last_frame(tail);
     CHECK(last != NULL);
     if (last) {
         int lines = 0, blocks = 0;
@@ -224,21 +266,108 @@ static void test_terminal(void)
             if (*c == '\n') lines++;
         }
         CHECK_MSG(blocks == 7 * 25, "%d blocks in the last frame", blocks);
-        CHECK(lines >= 7);
+        CHECK(lines >= 8);
     }
     CHECK(strstr(tail, "\x1b[?25h") != NULL); /* the cursor shown again */
     CHECK(strstr(tail, "dig 12x6 · seed 4 · bfs: path of") != NULL);
-    /* q stops a slow show early and still restores the terminal */
+    /* q stops a slow show early, shows the end and restores the terminal */
     char *slow[] = {(char *)meiro, "watch", "-W", "20", "-H", "8", "-s", "4", "--delay", "400", NULL};
-    rc = run_on_terminal(slow, 80, 24, 'q', 300, tail, sizeof tail, &secs);
+    rc = run_on_terminal(slow, 80, 24, 'q', 300, tail, sizeof tail, &secs, NULL);
     CHECK_INT(rc, 0);
     CHECK_MSG(secs < 5, "took %.1f s after q", secs);
     CHECK(strstr(tail, "(stopped)") && strstr(tail, "\x1b[?25h"));
-    /* too big for the terminal: a clear message */
+    CHECK(last_frame(tail) && strstr(last_frame(tail), " path")); /* the end: the path shown */
+    /* too big for the terminal: a clear message (the legend and the closing
+     * line take two lines, the cursor one) */
     char *big[] = {(char *)meiro, "watch", "-W", "200", "-H", "8", NULL};
-    rc = run_on_terminal(big, 80, 24, 0, 0, tail, sizeof tail, &secs);
+    rc = run_on_terminal(big, 80, 24, 0, 0, tail, sizeof tail, &secs, NULL);
     CHECK_INT(rc, 2);
-    CHECK(strstr(tail, "at most 39 x 21 cells") != NULL);
+    CHECK(strstr(tail, "at most 39 x 20 cells") != NULL);
+}
+
+/* Relative luminance 0..255 of "38;2;R;G;B". */
+static double luminance(const char *code)
+{
+    unsigned r = 0, g = 0, b = 0;
+    if (sscanf(code, "38;2;%u;%u;%u", &r, &g, &b) != 3) return -1;
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/* The legend under the maze, and the colours: dfs's backed-out corridors
+ * in a tone of their own (not lost in the walls or the corridors), 24-bit
+ * colour only when COLORTERM says so, else xterm's 256. */
+static void test_terminal_colours(void)
+{
+    const char *meiro = meiro_binary("the terminal colours");
+    if (!meiro) return;
+    static char tail[1 << 16];
+    double secs;
+    char *args[] = {(char *)meiro, "watch", "-W", "12", "-H", "6", "-s", "4", "-m", "dfs", "--delay", "1", NULL};
+    for (int truecolor = 0; truecolor < 2; truecolor++) {
+        if (truecolor) setenv("COLORTERM", "truecolor", 1);
+        else unsetenv("COLORTERM");
+        int rc = run_on_terminal(args, 80, 24, 0, 0, tail, sizeof tail, &secs, NULL);
+        CHECK_INT(rc, 0);
+        const char *frame = last_frame(tail);
+        CHECK(frame != NULL);
+        if (!frame) continue;
+        /* the legend: one line under the maze */
+        const char *legend = strstr(frame, " start");
+        CHECK_MSG(legend != NULL, "no legend in the last frame");
+        if (!legend) continue;
+        size_t line = strcspn(legend, "\n");
+        static const char *const words[] = {" goal", " path", " backed out", " wall", " corridor"};
+        for (size_t k = 0; k < sizeof words / sizeof words[0]; k++) {
+            const char *at = strstr(legend, words[k]);
+            CHECK_MSG(at && (size_t)(at - legend) < line, "the legend has no '%s' on its line", words[k]);
+        }
+        /* backed out: its own colour, used in the maze above the legend */
+        char left[48], wall[48], corridor[48];
+        CHECK(swatch(frame, " backed out", left, sizeof left) && swatch(frame, " wall", wall, sizeof wall) &&
+              swatch(frame, " corridor", corridor, sizeof corridor));
+        CHECK_MSG(strcmp(left, wall) && strcmp(left, corridor) && strcmp(wall, corridor),
+                  "backed out %s, wall %s, corridor %s", left, wall, corridor);
+        char fg[56], bg[56];
+        snprintf(fg, sizeof fg, "\x1b[%sm", left);
+        snprintf(bg, sizeof bg, "\x1b[4%sm", left + 1);
+        const char *maze_end = legend - 1;
+        while (maze_end > frame && *maze_end != '\n') maze_end--;
+        bool used = false;
+        for (const char *c = frame; c < maze_end && !used; c++) used = !strncmp(c, fg, strlen(fg)) || !strncmp(c, bg, strlen(bg));
+        CHECK_MSG(used, "the backed-out colour %s is not in the maze", left);
+        /* 24-bit or 256 colours, never both */
+        bool rgb = strstr(frame, "\x1b[38;2;") && strstr(frame, "\x1b[48;2;");
+        bool indexed = strstr(frame, "\x1b[38;5;") && strstr(frame, "\x1b[48;5;");
+        CHECK_MSG(truecolor ? rgb && !strstr(frame, "\x1b[38;5;") : indexed && !strstr(frame, "\x1b[38;2;"),
+                  "COLORTERM %s: the wrong colour escapes", truecolor ? "truecolor" : "unset");
+        if (truecolor) { /* a tone clearly apart from dark walls and light corridors */
+            double l = luminance(left), w = luminance(wall), c = luminance(corridor);
+            CHECK_MSG(fabs(l - w) > 48 && fabs(l - c) > 48, "luminance: backed out %.0f, wall %.0f, corridor %.0f", l, w, c);
+            CHECK_MSG(w < 64 && c > 200, "walls (%.0f) dark and corridors (%.0f) light", w, c);
+        } else { /* the nearest of xterm's 256: its darkest greys for the walls */
+            CHECK_MSG(!strcmp(wall, "38;5;235"), "wall %s", wall);
+        }
+    }
+    unsetenv("COLORTERM");
+}
+
+/* Ctrl-C: the terminal put back (colours reset, cursor shown, keys echoed
+ * again), then meiro ends by the signal: status 130. */
+static void test_terminal_interrupt(void)
+{
+    const char *meiro = meiro_binary("Ctrl-C in the terminal viewer");
+    if (!meiro) return;
+    static char tail[1 << 16];
+    double secs;
+    tcflag_t lflag = 0;
+    char *slow[] = {(char *)meiro, "watch", "-W", "20", "-H", "8", "-s", "4", "--delay", "400", NULL};
+    int rc = run_on_terminal(slow, 80, 24, 3 /* Ctrl-C */, 300, tail, sizeof tail, &secs, &lflag);
+    CHECK_INT(rc, 130);
+    CHECK_MSG(secs < 5, "took %.1f s after Ctrl-C", secs);
+    const char *frame = last_frame(tail);
+    CHECK(frame && strstr(frame, "\x1b[0m\x1b[?25h"));
+    CHECK(!strstr(tail, "(stopped)")); /* no closing line: it did not finish */
+    CHECK_MSG((lflag & (ICANON | ECHO)) == (ICANON | ECHO), "local modes %#lx: not restored", (unsigned long)lflag);
 }
 
 /* What a viewer that does not animate shows: the finished maze and path. */
@@ -248,7 +377,8 @@ static void check_static_svg(const char *svg, const meiro_maze *m, const meiro_p
     if (!have("rsvg-convert")) return;
     char png[256], cmd[600];
     snprintf(png, sizeof png, "%s.png", svg);
-    snprintf(cmd, sizeof cmd, "rsvg-convert -z 2 -o %s %s", png, svg);
+    /* 2 pixels a unit, whatever size the SVG opens at */
+    snprintf(cmd, sizeof cmd, "rsvg-convert -w %u -h %u -o %s %s", 20 * (m->w + 2), 20 * (m->h + 2), png, svg);
     CHECK(run(cmd, NULL, 0));
     image img;
     CHECK(load_png(png, &img));
@@ -258,6 +388,49 @@ static void check_static_svg(const char *svg, const meiro_maze *m, const meiro_p
         CHECK_ALL(picture);
     }
     free_image(&img);
+}
+
+/* The size the SVG opens at: width="N" over the maze's w + 2 cells (the
+ * margins), and whether it has a viewBox to scale by. */
+static double svg_cell_px(const char *svg, uint32_t w, bool *viewbox)
+{
+    char head[512] = "";
+    FILE *f = fopen(svg, "rb");
+    size_t n = f ? fread(head, 1, sizeof head - 1, f) : 0;
+    if (f) fclose(f);
+    head[n] = 0;
+    const char *root = strstr(head, "<svg "), *width = root ? strstr(root, " width=\"") : NULL;
+    *viewbox = root && strstr(root, " viewBox=\"0 0 ");
+    return width ? atof(width + 8) / (w + 2) : 0;
+}
+
+/* Light lines between neighbouring squares of the path, in the finished
+ * maze as rsvg draws it at a scale that puts the squares' edges between
+ * pixels (the viewer's window rarely fits whole pixels): pixels not the
+ * path's red across each edge between two path cells (away from walls). */
+static int seam_pixels(const char *svg, const meiro_maze *m, const meiro_path *path)
+{
+    char png[256], cmd[600];
+    snprintf(png, sizeof png, "%s-seams.png", svg);
+    double cell = 23.7; /* pixels per cell */
+    snprintf(cmd, sizeof cmd, "rsvg-convert -w %.0f -h %.0f -o %s %s", cell * (m->w + 2), cell * (m->h + 2), png, svg);
+    image img;
+    if (!run(cmd, NULL, 0) || !load_png(png, &img)) return -1;
+    int seams = 0;
+    for (size_t k = 1; k < path->length; k++) {
+        meiro_cell a = path->cells[k - 1], b = path->cells[k];
+        bool side_by_side = a.y == b.y;
+        double edge = cell * (1 + (side_by_side ? (a.x > b.x ? a.x : b.x) : (a.y > b.y ? a.y : b.y)));
+        double mid = cell * (1.5 + (side_by_side ? a.y : a.x));
+        for (int along = (int)(mid - 0.3 * cell); along <= (int)(mid + 0.3 * cell); along++) {
+            for (int across = (int)edge - 2; across <= (int)edge + 2; across++) {
+                int x = side_by_side ? across : along, y = side_by_side ? along : across;
+                seams += !img.red[(size_t)y * img.w + x];
+            }
+        }
+    }
+    free_image(&img);
+    return seams;
 }
 
 /* The animated SVG: XML, small, and without animation the finished maze
@@ -296,6 +469,14 @@ static void test_animations(void)
         page_layout L = {0}; /* the SVG's own geometry: 10 units a cell, a cell of margin */
         L.cell = 10, L.maze_x = L.maze_y = 10, L.maze_w = 400, L.maze_h = 300, L.line = 1.6;
         check_static_svg(svg, m, &path, &L);
+        /* it opens big enough to read (cells of 24 to 32 pixels) and scales */
+        bool viewbox = false;
+        double px = svg_cell_px(svg, o.width, &viewbox);
+        CHECK_MSG(px >= 24 && px <= 32 && viewbox, "%s: cells of %.1f px, viewBox %d", svg, px, viewbox);
+        if (have("rsvg-convert")) {
+            int seams = seam_pixels(svg, m, &path);
+            CHECK_MSG(seams == 0, "%s: %d light pixels between squares of the path", svg, seams);
+        }
         char frames[160];
         snprintf(frames, sizeof frames, "%s/frames-%s", dir, algos[a]);
         CHECK_INT(meiro_animate_frames(t, NULL, frames, 60, NULL), MEIRO_OK);
@@ -379,6 +560,8 @@ static const test_case cases[] = {
     {"roads", test_roads},
     {"solvers", test_solvers},
     {"terminal", test_terminal},
+    {"terminal-colours", test_terminal_colours},
+    {"terminal-ctrl-c", test_terminal_interrupt},
     {"animations", test_animations},
     {"bad-traces", test_bad_traces},
 };

@@ -54,8 +54,13 @@ MEIRO_API bool meiro_player_solving(const meiro_player *player);  /* in the solv
 /* The maze as the frames so far made it: valid while the player lives, and
  * changed by each meiro_player_next. */
 MEIRO_API const meiro_maze *meiro_player_maze(const meiro_player *player);
-/* 0xRRGGBB of cell (x, y), or MEIRO_NO_COLOUR for a plain cell. */
+/* 0xRRGGBB of cell (x, y), or MEIRO_NO_COLOUR for a plain cell. Roads and
+ * visits get hues; cells a depth-first walk backed out of, and cells
+ * dead-end filling closed off, get these two greys (mid-tones, so they read
+ * apart from both dark walls and light corridors). */
 #define MEIRO_NO_COLOUR 0xFFFFFFFFu
+#define MEIRO_COLOUR_LEFT 0x8E9AAAu
+#define MEIRO_COLOUR_FILLED 0xA8A8A8u
 MEIRO_API uint32_t meiro_player_colour(const meiro_player *player, uint32_t x, uint32_t y);
 MEIRO_API bool meiro_player_on_path(const meiro_player *player, uint32_t x, uint32_t y);
 /* What a solver reported with its visit of (x, y): bfs its distance from S

@@ -1,14 +1,18 @@
 /* meiro watch: a maze made and solved step by step in the terminal. The
- * grid of blocks is drawn with upper half blocks in 24-bit colour (two grid
- * rows per line, so blocks are about square), fitted to the terminal; `q`
- * or Ctrl-C stops it, and the terminal is always restored. Without a
- * terminal it prints the finished maze as plain text. */
+ * grid of blocks is drawn with upper half blocks (two grid rows per line, so
+ * blocks are about square), fitted to the terminal, like the printed page:
+ * dark walls, light corridors, the solver's traces in colour, a legend
+ * under it. 24-bit colour when COLORTERM says the terminal has it, else the
+ * nearest of xterm's 256. `q` stops it; Ctrl-C too, ending meiro by the
+ * signal (status 130); the terminal is always restored. Without a terminal
+ * it prints the finished maze as plain text. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
 #include <getopt.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -27,20 +31,22 @@ static const char *const usage_watch =
     "  -s, --seed N         seed (default: from the clock)\n"
     "      --loops P        open P% of the dead ends into loops\n"
     "      --delay MS       milliseconds between frames (default 30)\n"
-    "  -h, --help           show this help\n";
+    "  -h, --help           show this help\n"
+    "\n"
+    "Colours are 24-bit when COLORTERM is truecolor or 24bit, else xterm's 256.\n";
 
-enum { COLOUR_WALL = 0xE8E8E8, COLOUR_DARK = 0x202428, COLOUR_PATH = 0xE0483E,
-       COLOUR_START = 0x3FB950, COLOUR_GOAL = 0x4493F8, SECONDS_PER_PHASE = 7 };
+/* The printed page's dark on light; the solver's traces between them. */
+enum { COLOUR_WALL = 0x1F2328, COLOUR_CORRIDOR = 0xF4F3EE, COLOUR_PATH = 0xE0483E,
+       COLOUR_START = 0x1F9D3F, COLOUR_GOAL = 0x2563EB, COLOUR_MARK_TEXT = 0xFFFFFF,
+       SECONDS_PER_PHASE = 7 };
 
-static volatile sig_atomic_t stop_requested;
+/* What the signal handler and the exit handler share with the viewer: a
+ * handler can reach nothing else. */
+static volatile sig_atomic_t stop_signal;
 static struct termios saved;
 static bool raw_mode;
 
-static void on_signal(int sig)
-{
-    (void)sig;
-    stop_requested = 1;
-}
+static void on_signal(int sig) { stop_signal = sig; }
 
 static void restore_terminal(void)
 {
@@ -50,71 +56,215 @@ static void restore_terminal(void)
     raw_mode = false;
 }
 
-/* The colour of a cell's block. */
+/* The frame being drawn: the player, the terminal's colours and width, and
+ * the text built for it. */
+typedef struct view {
+    const meiro_player *p;
+    bool truecolor;
+    unsigned cols;
+    char *buf;
+    size_t size, n;
+} view;
+
+static void put(view *v, const char *fmt, ...)
+{
+    if (v->n >= v->size) return; /* sized for the worst frame: a guard */
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(v->buf + v->n, v->size - v->n, fmt, ap);
+    va_end(ap);
+    if (k > 0) v->n = v->n + (size_t)k < v->size ? v->n + (size_t)k : v->size;
+}
+
+/* The nearest of xterm's 256 colours: its 6 x 6 x 6 cube or its 24 greys
+ * (the first 16 are left out: every terminal sets its own). */
+static unsigned xterm256(uint32_t rgb)
+{
+    static const int level[6] = {0, 95, 135, 175, 215, 255};
+    int c[3] = {(int)(rgb >> 16), (int)((rgb >> 8) & 255), (int)(rgb & 255)}, cube[3];
+    long cube_d = 0;
+    for (int k = 0; k < 3; k++) {
+        cube[k] = 0;
+        for (int l = 1; l < 6; l++)
+            if (abs(level[l] - c[k]) < abs(level[cube[k]] - c[k])) cube[k] = l;
+        cube_d += (long)(level[cube[k]] - c[k]) * (level[cube[k]] - c[k]);
+    }
+    int grey = ((c[0] + c[1] + c[2]) / 3 - 3) / 10; /* greys are 8, 18, ... 238 */
+    grey = grey < 0 ? 0 : grey > 23 ? 23 : grey;
+    long grey_d = 0;
+    for (int k = 0; k < 3; k++) grey_d += (long)(8 + 10 * grey - c[k]) * (8 + 10 * grey - c[k]);
+    return grey_d < cube_d ? 232u + (unsigned)grey : 16u + 36u * (unsigned)cube[0] + 6u * (unsigned)cube[1] + (unsigned)cube[2];
+}
+
+/* Sets the foreground (38) or background (48) colour. */
+static void put_colour(view *v, int layer, uint32_t rgb)
+{
+    if (v->truecolor) put(v, "\x1b[%d;2;%u;%u;%um", layer, rgb >> 16, (rgb >> 8) & 255, rgb & 255);
+    else put(v, "\x1b[%d;5;%um", layer, xterm256(rgb));
+}
+
+static bool ends_shown(const meiro_player *p)
+{
+    return meiro_player_frame(p) == meiro_player_frames(p) || meiro_player_solving(p);
+}
+
+/* The colour of a cell's block. While a carving generator works, cells it
+ * has not reached yet are still rock: wall-coloured. */
 static uint32_t cell_colour(const meiro_player *p, uint32_t x, uint32_t y)
 {
     const meiro_maze *m = meiro_player_maze(p);
     meiro_cell s = meiro_maze_start(m), g = meiro_maze_goal(m);
-    if (meiro_player_frame(p) == meiro_player_frames(p) || meiro_player_solving(p)) {
+    if (ends_shown(p)) {
         if (s.x == x && s.y == y) return COLOUR_START;
         if (g.x == x && g.y == y) return COLOUR_GOAL;
     }
     if (meiro_player_on_path(p, x, y)) return COLOUR_PATH;
     uint32_t c = meiro_player_colour(p, x, y);
-    return c == MEIRO_NO_COLOUR ? COLOUR_DARK : c;
+    if (c != MEIRO_NO_COLOUR) return c;
+    if (!meiro_player_solving(p) && meiro_maze_width(m) * meiro_maze_height(m) > 1) {
+        bool open = false;
+        for (int d = MEIRO_NORTH; d <= MEIRO_WEST; d++) open = open || meiro_maze_is_open(m, x, y, (meiro_dir)d);
+        if (!open) return COLOUR_WALL;
+    }
+    return COLOUR_CORRIDOR;
+}
+
+/* The colour of the opening between cells a and b: the path's if both are
+ * on it, grey if either was backed out of or filled, else b's. */
+static uint32_t passage_colour(const meiro_player *p, uint32_t ax, uint32_t ay, uint32_t bx, uint32_t by)
+{
+    if (meiro_player_on_path(p, ax, ay) && meiro_player_on_path(p, bx, by)) return COLOUR_PATH;
+    uint32_t a = meiro_player_colour(p, ax, ay), b = meiro_player_colour(p, bx, by);
+    if (a == MEIRO_NO_COLOUR || b == MEIRO_NO_COLOUR) return COLOUR_CORRIDOR;
+    if (a == MEIRO_COLOUR_LEFT || a == MEIRO_COLOUR_FILLED) return a;
+    return b;
 }
 
 /* The colour of block (bx, by) of the (2w+1) x (2h+1) grid: cells at odd
- * positions, corners at even ones, walls between. */
+ * positions, corners at even ones, walls between. A corner is wall unless
+ * all four walls meeting there are open (loops make such rooms). */
 static uint32_t block_colour(const meiro_player *p, uint32_t bx, uint32_t by)
 {
     const meiro_maze *m = meiro_player_maze(p);
+    uint32_t w = meiro_maze_width(m), h = meiro_maze_height(m);
     bool odd_x = bx % 2, odd_y = by % 2;
     if (odd_x && odd_y) return cell_colour(p, bx / 2, by / 2);
-    if (!odd_x && !odd_y) return COLOUR_WALL;
+    if (!odd_x && !odd_y) {
+        uint32_t cx = bx / 2, cy = by / 2;
+        if (cx == 0 || cy == 0 || cx == w || cy == h) return COLOUR_WALL;
+        bool room = meiro_maze_is_open(m, cx - 1, cy - 1, MEIRO_EAST) && meiro_maze_is_open(m, cx - 1, cy, MEIRO_EAST) &&
+                    meiro_maze_is_open(m, cx - 1, cy - 1, MEIRO_SOUTH) && meiro_maze_is_open(m, cx, cy - 1, MEIRO_SOUTH);
+        return room ? passage_colour(p, cx - 1, cy - 1, cx, cy) : COLOUR_WALL;
+    }
     /* a wall: between cells a (above or left) and b (below or right) */
-    uint32_t bxc = odd_x ? bx / 2 : bx / 2 - (bx > 0), byc = odd_y ? by / 2 : by / 2 - (by > 0);
-    bool border = odd_x ? (by == 0 || by == 2 * meiro_maze_height(m)) : (bx == 0 || bx == 2 * meiro_maze_width(m));
-    if (border || !meiro_maze_is_open(m, bxc, byc, odd_x ? MEIRO_SOUTH : MEIRO_EAST)) return COLOUR_WALL;
-    uint32_t ax = bxc, ay = byc, cx = odd_x ? bxc : bxc + 1, cy = odd_x ? byc + 1 : byc;
-    if (meiro_player_on_path(p, ax, ay) && meiro_player_on_path(p, cx, cy)) return COLOUR_PATH;
-    uint32_t c = meiro_player_colour(p, cx, cy);
-    return c == MEIRO_NO_COLOUR ? COLOUR_DARK : c;
+    bool border = odd_x ? (by == 0 || by == 2 * h) : (bx == 0 || bx == 2 * w);
+    if (border) return COLOUR_WALL;
+    uint32_t ax = odd_x ? bx / 2 : bx / 2 - 1, ay = odd_x ? by / 2 - 1 : by / 2;
+    if (!meiro_maze_is_open(m, ax, ay, odd_x ? MEIRO_SOUTH : MEIRO_EAST)) return COLOUR_WALL;
+    return passage_colour(p, ax, ay, odd_x ? ax : ax + 1, odd_x ? ay + 1 : ay);
+}
+
+/* One item of the legend: a swatch (or the S / G mark) and its words;
+ * false, writing nothing, if it would not fit in the terminal's width. */
+static bool legend_item(view *v, unsigned *used, uint32_t colour, uint32_t second, const char *mark,
+                        const char *words)
+{
+    unsigned width = (*used ? 2u : 0u) + (mark ? 3u : second ? 2u : 1u) + 1u + (unsigned)strlen(words);
+    if (*used + width > v->cols) return false;
+    put(v, "%s", *used ? "  " : "");
+    if (mark) { /* the mark as in the maze: bold, on its colour */
+        put(v, "\x1b[1m");
+        put_colour(v, 38, COLOUR_MARK_TEXT);
+        put_colour(v, 48, colour);
+        put(v, " %s \x1b[0m", mark);
+    } else {
+        put_colour(v, 38, colour);
+        put(v, "\xe2\x96\x88"); /* █ */
+        if (second) put_colour(v, 38, second), put(v, "\xe2\x96\x88");
+        put(v, "\x1b[39m");
+    }
+    put(v, " %s", words);
+    *used += width;
+    return true;
+}
+
+/* The line under the maze: what its colours mean, for what is on screen,
+ * the most telling first (what does not fit the terminal is left off). */
+static void legend(view *v)
+{
+    const meiro_player *p = v->p;
+    const meiro_maze *m = meiro_player_maze(p);
+    bool solving = meiro_player_solving(p), left = false, filled = false, path = false;
+    uint32_t near = MEIRO_NO_COLOUR, far = MEIRO_NO_COLOUR, near_v = UINT32_MAX, far_v = 0;
+    uint32_t road[2] = {MEIRO_NO_COLOUR, MEIRO_NO_COLOUR}; /* two roads' colours, as samples */
+    for (uint32_t y = 0; y < meiro_maze_height(m); y++) {
+        for (uint32_t x = 0; x < meiro_maze_width(m); x++) {
+            uint32_t c = meiro_player_colour(p, x, y), value = meiro_player_value(p, x, y);
+            path = path || meiro_player_on_path(p, x, y);
+            left = left || c == MEIRO_COLOUR_LEFT;
+            filled = filled || c == MEIRO_COLOUR_FILLED;
+            if (!solving && c != MEIRO_NO_COLOUR && c != road[0]) road[road[0] != MEIRO_NO_COLOUR] = c;
+            if (!solving || value == UINT32_MAX) continue;
+            if (value < near_v) near_v = value, near = c;
+            if (value >= far_v) far_v = value, far = c;
+        }
+    }
+    unsigned used = 0;
+    bool fits = true;
+    if (ends_shown(p)) {
+        fits = legend_item(v, &used, COLOUR_START, 0, "S", "start");
+        fits = fits && legend_item(v, &used, COLOUR_GOAL, 0, "G", "goal");
+    }
+    if (path) fits = fits && legend_item(v, &used, COLOUR_PATH, 0, NULL, "path");
+    if (near != MEIRO_NO_COLOUR) fits = fits && legend_item(v, &used, near, far, NULL, "explored");
+    if (left) fits = fits && legend_item(v, &used, MEIRO_COLOUR_LEFT, 0, NULL, "backed out");
+    if (filled) fits = fits && legend_item(v, &used, MEIRO_COLOUR_FILLED, 0, NULL, "filled in");
+    if (road[0] != MEIRO_NO_COLOUR)
+        fits = fits && legend_item(v, &used, road[0], road[1] == MEIRO_NO_COLOUR ? 0 : road[1], NULL, "dug, a colour per road");
+    fits = fits && legend_item(v, &used, COLOUR_WALL, 0, NULL, "wall");
+    fits = fits && legend_item(v, &used, COLOUR_CORRIDOR, 0, NULL, "corridor");
+    put(v, "\x1b[0m\x1b[K\r\n"); /* \x1b[K: what a longer legend left */
 }
 
 /* Draws the whole grid from the top-left corner, with colour escapes only
- * where the colour changes. */
-static void draw(const meiro_player *p, char *buf, size_t size)
+ * where the colour changes, and the legend under it. */
+static void draw(view *v)
 {
-    const meiro_maze *m = meiro_player_maze(p);
+    const meiro_maze *m = meiro_player_maze(v->p);
     uint32_t gw = 2 * meiro_maze_width(m) + 1, gh = 2 * meiro_maze_height(m) + 1;
-    size_t n = (size_t)snprintf(buf, size, "\x1b[H");
+    v->n = 0;
+    put(v, "\x1b[H");
     for (uint32_t row = 0; row < gh; row += 2) {
         uint32_t fg = UINT32_MAX, bg = UINT32_MAX;
-        for (uint32_t bx = 0; bx < gw && n + 64 < size; bx++) {
-            uint32_t top = block_colour(p, bx, row);
-            uint32_t bottom = row + 1 < gh ? block_colour(p, bx, row + 1) : 0;
-            if (top != fg) n += (size_t)snprintf(buf + n, size - n, "\x1b[38;2;%u;%u;%um", top >> 16, (top >> 8) & 255, top & 255), fg = top;
-            if (row + 1 < gh && bottom != bg)
-                n += (size_t)snprintf(buf + n, size - n, "\x1b[48;2;%u;%u;%um", bottom >> 16, (bottom >> 8) & 255, bottom & 255), bg = bottom;
-            if (row + 1 >= gh && bg != 0) n += (size_t)snprintf(buf + n, size - n, "\x1b[49m"), bg = 0;
-            n += (size_t)snprintf(buf + n, size - n, "\xe2\x96\x80"); /* ▀ */
+        for (uint32_t bx = 0; bx < gw; bx++) {
+            uint32_t top = block_colour(v->p, bx, row);
+            if (top != fg) put_colour(v, 38, top), fg = top;
+            if (row + 1 < gh) {
+                uint32_t bottom = block_colour(v->p, bx, row + 1);
+                if (bottom != bg) put_colour(v, 48, bottom), bg = bottom;
+            }
+            put(v, "\xe2\x96\x80"); /* ▀ */
         }
-        n += (size_t)snprintf(buf + n, size - n, "\x1b[0m\r\n");
+        put(v, "\x1b[0m\r\n");
     }
-    fwrite(buf, 1, n, stdout);
+    legend(v);
+    fwrite(v->buf, 1, v->n, stdout);
     fflush(stdout);
 }
 
-/* Waits `ms` for a key; true if the viewer should stop. */
-static bool wait_key(int ms)
+/* Waits `ms` for a key; true if the viewer should stop. Keys are read
+ * while standard input gives them (not at its end: then it only waits). */
+static bool wait_key(int ms, bool *keys)
 {
     struct pollfd pfd = {STDIN_FILENO, POLLIN, 0};
-    if (poll(&pfd, 1, ms) > 0 && (pfd.revents & POLLIN)) {
+    if (poll(&pfd, *keys ? 1 : 0, ms) > 0 && (pfd.revents & (POLLIN | POLLHUP))) {
         char c;
-        if (read(STDIN_FILENO, &c, 1) == 1 && (c == 'q' || c == 'Q' || c == 3 || c == 27)) return true;
+        ssize_t got = read(STDIN_FILENO, &c, 1);
+        if (got <= 0) *keys = false;
+        else if (c == 3) stop_signal = SIGINT; /* a terminal that does not send the signal itself */
+        else if (c == 'q' || c == 'Q' || c == 27) return true;
     }
-    return stop_requested;
+    return stop_signal != 0;
 }
 
 int cmd_watch(int argc, char **argv)
@@ -164,11 +314,12 @@ int cmd_watch(int argc, char **argv)
     }
     if (optind < argc) return usage_error("watch", "unexpected argument '%s'", argv[optind]);
     bool tty = isatty(STDOUT_FILENO);
-    /* fit the terminal: (2w+1) columns, (2h+1) half-block rows, a status line */
     struct winsize ws = {0};
     unsigned cols = 80, rows = 24;
     if (tty && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col && ws.ws_row) cols = ws.ws_col, rows = ws.ws_row;
-    uint32_t fit_w = cols > 2 ? (cols - 1) / 2 : 1, fit_h = rows > 3 ? (2 * (rows - 2) - 1) / 2 : 1;
+    /* fit the terminal: (2w+1) columns; h+1 lines of half blocks, the
+     * legend, the closing line and the cursor's line under it */
+    uint32_t fit_w = cols > 2 ? (cols - 1) / 2 : 1, fit_h = rows > 4 ? rows - 4 : 1;
     if (tty && (w > fit_w || h > fit_h)) {
         char msg[160];
         snprintf(msg, sizeof msg, "a %ux%u terminal shows at most %u x %u cells", cols, rows, fit_w, fit_h);
@@ -204,8 +355,11 @@ int cmd_watch(int argc, char **argv)
     }
     unsigned frames = delay ? (unsigned)(SECONDS_PER_PHASE * 1000 / delay) : 400;
     p = meiro_player_new(trace, NULL, frames ? frames : 1, &err);
-    size_t size = (size_t)(2 * opt.width + 2) * (opt.height + 1) * 48 + 64;
-    buf = malloc(size);
+    /* a block changes both colours at most (2 x 19 bytes) */
+    view screen = {p, false, cols, NULL, (size_t)(2 * opt.width + 2) * (opt.height + 1) * 48 + 4096, 0};
+    const char *colorterm = getenv("COLORTERM");
+    screen.truecolor = colorterm && (!strcmp(colorterm, "truecolor") || !strcmp(colorterm, "24bit"));
+    buf = screen.buf = malloc(screen.size);
     if (!p || !buf) {
         if (p) err = (meiro_error){.status = MEIRO_ERROR_NOMEM};
         rc = report_failure(NULL, &err);
@@ -219,19 +373,29 @@ int cmd_watch(int argc, char **argv)
         raw.c_cc[VTIME] = 0;
         raw_mode = tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0;
     }
+    /* Ctrl-C and SIGTERM stop the show, then end meiro by the signal once
+     * the terminal is back (SA_RESTART: a frame is not cut short) */
     struct sigaction sa = {0};
+    sigemptyset(&sa.sa_mask);
     sa.sa_handler = on_signal;
+    sa.sa_flags = SA_RESTART;
     sigaction(SIGINT, &sa, NULL);
     sigaction(SIGTERM, &sa, NULL);
     atexit(restore_terminal);
     fputs("\x1b[2J\x1b[?25l", stdout);
-    bool stopped = false;
+    bool stopped = false, keys = true;
     while (!stopped && meiro_player_next(p)) {
-        draw(p, buf, size);
-        stopped = wait_key((int)delay);
+        draw(&screen);
+        stopped = wait_key((int)delay, &keys);
     }
-    while (!stopped && meiro_player_next(p)) {} /* q: show the end at once */
-    draw(p, buf, size);
+    if (stop_signal) {
+        restore_terminal();
+        int sig = stop_signal;
+        signal(sig, SIG_DFL);
+        raise(sig);
+    }
+    while (stopped && meiro_player_next(p)) {} /* q: show the end at once */
+    draw(&screen);
     restore_terminal();
     uint64_t seed = opt.seed;
     printf("%s %ux%u · seed %llu · %s: %s%zu cells, %llu explored%s\n", meiro_maze_algorithm(m),

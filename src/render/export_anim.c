@@ -20,7 +20,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-enum { CELL_UNITS = 10, SVG_FRAMES = 240 };
+/* The SVG draws in units of a tenth of a cell and opens with cells of
+ * SVG_CELL_PX pixels (smaller only to keep a big maze within SVG_MAX_PX). */
+enum { CELL_UNITS = 10, SVG_FRAMES = 240, SVG_CELL_PX = 28, SVG_MAX_PX = 2400, SVG_MIN_CELL_PX = 8 };
 #define PATH_COLOUR 0xE8685Cu /* the solution's cells: a red to see at once */
 #define GEN_SECONDS 8.0
 #define SOLVE_SECONDS 5.0
@@ -160,14 +162,18 @@ static meiro_status animate_svg_unlocalized(const meiro_trace *trace, const meir
 
     double u = CELL_UNITS;
     double vw = (width + 2) * u, vh = (height + 2) * u;
+    double px = fmax(SVG_MIN_CELL_PX, fmin(SVG_CELL_PX, floor(SVG_MAX_PX / ((width > height ? width : height) + 2.0))));
     fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
                  "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
                  "viewBox=\"0 0 %.0f %.0f\">\n"
                  "<title>meiro %s: %lu x %lu maze, step by step</title>\n"
                  "<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n",
-            vw, vh, vw, vh, MEIRO_VERSION, (unsigned long)width, (unsigned long)height);
-    /* cells: base "none" (the finished maze is plain), but the path */
-    fputs("<g stroke=\"none\">\n", out);
+            (width + 2) * px, (height + 2) * px, vw, vh, MEIRO_VERSION, (unsigned long)width,
+            (unsigned long)height);
+    /* cells: base "none" (the finished maze is plain), but the path;
+     * crisp edges, or a viewer scaling by a fraction of a pixel blends each
+     * square's edge with the white below, a faint line between neighbours */
+    fputs("<g stroke=\"none\" shape-rendering=\"crispEdges\">\n", out);
     for (size_t k = 0; k < cc.count;) {
         size_t n = 1;
         while (k + n < cc.count && cc.items[k + n].item == cc.items[k].item) n++;

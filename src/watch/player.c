@@ -180,8 +180,8 @@ uint32_t meiro_player_colour(const meiro_player *p, uint32_t x, uint32_t y)
         return hue(fmod(p->value[i] * 0.6180339887, 1.0), 0.35, 0.97);
     case PAINT_VISIT: /* near S warm yellow, far away cool blue */
         return hue(0.15 + 0.5 * (p->max_visit ? (double)p->value[i] / p->max_visit : 0), 0.45, 0.98);
-    case PAINT_LEFT: return 0xD8D8D8;
-    case PAINT_FILL: return 0xA8A8A8;
+    case PAINT_LEFT: return MEIRO_COLOUR_LEFT;
+    case PAINT_FILL: return MEIRO_COLOUR_FILLED;
     default: return MEIRO_NO_COLOUR;
     }
 }
