@@ -130,8 +130,10 @@ static meiro_status format_check(meiro_format format, const meiro_export_options
 }
 
 static meiro_status export_check_unlocalized(uint32_t width, uint32_t height, meiro_format format,
-                                             const meiro_export_options *opt, meiro_error *err)
+                                             const meiro_export_options *opt, double *cell_mm,
+                                             meiro_error *err)
 {
+    if (cell_mm) *cell_mm = 0;
     meiro_export_options defaults;
     if (!opt) {
         meiro_export_options_init(&defaults);
@@ -151,6 +153,8 @@ static meiro_status export_check_unlocalized(uint32_t width, uint32_t height, me
         s = doc_init(&d, &item, 1, opt, -1, err); /* the page, the cell size, the fit */
         if (s != MEIRO_OK) return s;
         if (format == MEIRO_FORMAT_PNG) s = png_check(&d, opt, err);
+        page_layout L;
+        if (s == MEIRO_OK && cell_mm && doc_first_maze(&d, 0, &L, NULL) == MEIRO_OK) *cell_mm = L.cell;
         doc_free(&d);
         return s;
     }
@@ -164,7 +168,17 @@ meiro_status meiro_export_check(uint32_t width, uint32_t height, meiro_format fo
 {
     c_numbers n;
     c_numbers_begin(&n);
-    meiro_status r = export_check_unlocalized(width, height, format, opt, err);
+    meiro_status r = export_check_unlocalized(width, height, format, opt, NULL, err);
+    c_numbers_end(&n);
+    return r;
+}
+
+meiro_status meiro_export_cell_mm(uint32_t width, uint32_t height, meiro_format format,
+                                  const meiro_export_options *opt, double *cell_mm, meiro_error *err)
+{
+    c_numbers n;
+    c_numbers_begin(&n);
+    meiro_status r = export_check_unlocalized(width, height, format, opt, cell_mm, err);
     c_numbers_end(&n);
     return r;
 }

@@ -206,6 +206,10 @@ else bad "kids-a4 did not make a 7 x 9 maze"; fi
 run 0 "$meiro" generate -s 1 -t kids-a4 -W 12 -H 5 -a cluster -o "$tmp/kid2.txt"
 if [ "$(wc -l < "$tmp/kid2.txt")" -eq 11 ]; then ok; else bad "-H did not override the template"; fi
 
+# cells too small for a pencil: a warning, and the maze is still written
+run 0 "$meiro" generate -W 300 -H 300 -s 1 -o "$tmp/tiny.pdf"; err_has "warning: cells of 0.6 mm are too small"
+run 0 "$meiro" generate -W 30 -H 30 -s 1 -o "$tmp/fine.pdf"; err_empty
+
 # a level for one maze: --difficulty or --age pick size, generator and ends
 run 0 "$meiro" generate --age 10 -s 1 -o "$tmp/age.txt"
 run 0 "$meiro" stats "$tmp/age.txt"; out_has "20 x 28"

@@ -57,6 +57,11 @@ MEIRO_API meiro_status meiro_write(const meiro_maze *maze, const meiro_path *pat
  * meiro_write would give. opt NULL = defaults. */
 MEIRO_API meiro_status meiro_export_check(uint32_t width, uint32_t height, meiro_format format,
                                           const meiro_export_options *opt, meiro_error *err);
+/* meiro_export_check, and the side in mm of the maze's cells on the page
+ * (PDF, SVG, PNG; 0 for the other formats), to warn of cells too small to
+ * draw in. */
+MEIRO_API meiro_status meiro_export_cell_mm(uint32_t width, uint32_t height, meiro_format format,
+                                            const meiro_export_options *opt, double *cell_mm, meiro_error *err);
 /* Writes the maze to a file atomically: a temporary file in the same
  * directory is written, flushed and renamed over `filename`, so a failure
  * never leaves a partial file and an existing file is replaced only by a

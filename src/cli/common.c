@@ -225,6 +225,9 @@ int check_memory_floor(const char *command, meiro_format format, bool frames)
 /* Everything about the output that can be checked before the work: the
  * page, cell size, resolution and format for a width x height maze, and
  * the size of an animation. */
+/* Below this a printed maze is a picture, not a puzzle. */
+#define MIN_PENCIL_CELL_MM 3.0
+
 int check_output(const char *command, uint32_t width, uint32_t height, meiro_format format,
                  const meiro_export_options *page, const char *output, bool animate)
 {
@@ -245,8 +248,13 @@ int check_output(const char *command, uint32_t width, uint32_t height, meiro_for
         checked.answer_page = false;
         checked.answers = MEIRO_ANSWERS_NONE;
     }
-    if (meiro_export_check(width, height, format, &checked, &err) != MEIRO_OK)
+    double cell = 0;
+    if (meiro_export_cell_mm(width, height, format, &checked, &cell, &err) != MEIRO_OK)
         return library_error(command, is_stdout(output) ? NULL : output, &err);
+    if (cell > 0 && cell < MIN_PENCIL_CELL_MM)
+        fprintf(stderr, "meiro: warning: cells of %.1f mm are too small to draw a way through with a "
+                        "pencil (%g mm and up): make the maze smaller or the paper larger\n",
+                cell, MIN_PENCIL_CELL_MM);
     return EXIT_OK;
 }
 
