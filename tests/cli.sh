@@ -210,6 +210,15 @@ if [ "$(wc -l < "$tmp/kid2.txt")" -eq 11 ]; then ok; else bad "-H did not overri
 run 0 "$meiro" generate -W 300 -H 300 -s 1 -o "$tmp/tiny.pdf"; err_has "warning: cells of 0.6 mm are too small"
 run 0 "$meiro" generate -W 30 -H 30 -s 1 -o "$tmp/fine.pdf"; err_empty
 
+# --crop: PDF and SVG pages the size of the maze and its border (PNG too)
+run 0 "$meiro" generate -W 12 -H 8 -s 1 --crop --answer-page -o "$tmp/crop.pdf"
+if command -v pdfinfo >/dev/null 2>&1; then
+    pdfinfo "$tmp/crop.pdf" > "$tmp/out"; out_has "Pages: *2$"
+    if grep -q "595.276 x 841.89\|841.89 x 595.276" "$tmp/out"; then bad "--crop left an A4 PDF page"; else ok; fi
+fi
+run 0 "$meiro" generate -W 12 -H 8 -s 1 --crop -o "$tmp/crop.svg"
+if grep -q 'width="297mm"\|width="210mm"' "$tmp/crop.svg"; then bad "--crop left an A4 SVG page"; else ok; fi
+
 # a level for one maze: --difficulty or --age pick size, generator and ends
 run 0 "$meiro" generate --age 10 -s 1 -o "$tmp/age.txt"
 run 0 "$meiro" stats "$tmp/age.txt"; out_has "20 x 28"

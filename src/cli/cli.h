@@ -37,7 +37,7 @@ uint64_t clock_seed(void);
     "                       (svg, png, text: the answer goes to NAME-answer.EXT)\n"\
     "      --answer-page    the same as --answers after-page\n"\
     "      --dpi N          png resolution (default 300; 96 for screens)\n"\
-    "      --crop           png: only the maze with a small border\n"
+    "      --crop           pdf, svg, png: only the maze with a small border\n"
 
 /* Options of the printable pages, shared by generate and solve. */
 enum {

@@ -40,6 +40,7 @@ static void resolve_style(doc_style *s, const meiro_export_options *opt, size_t 
         snprintf(s->answers_title, sizeof s->answers_title, "%s", s->labels->answers);
     s->footer = opt->footer && opt->footer[0] ? opt->footer : NULL;
     s->no_footer = opt->no_footer;
+    s->crop = opt->crop && count == 1;
     s->marks.font = t && t->font[0] ? t->font : FONT_FAMILY;
     s->page_numbers = t ? t->page_numbers : false;
     s->show_seed = t ? t->show_seed : true;

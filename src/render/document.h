@@ -31,6 +31,7 @@ typedef struct doc_style {
     char answers_title[320]; /* "Answers", or "<title> — Answers" for one maze */
     const char *footer; /* the user's footer text, or NULL */
     bool no_footer;
+    bool crop; /* one maze: each page only the maze and a small border */
     maze_marks marks;
     bool page_numbers, show_seed, cover;
     const page_labels *labels;

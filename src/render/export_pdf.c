@@ -34,7 +34,18 @@ meiro_status doc_write_pdf(const document *d, FILE *out, meiro_error *err)
     cairo_t *cr = cairo_create(surface);
     cairo_scale(cr, PT_PER_MM, PT_PER_MM);
     for (size_t p = 0; p < d->page_count && s == MEIRO_OK; p++) {
-        s = doc_draw_page(d, p, cr, false, 0, err);
+        page_layout L;
+        if (d->style.crop && (s = doc_first_maze(d, p, &L, err)) == MEIRO_OK) {
+            /* --crop: a page the size of the maze and its border, for
+             * placing in layout software */
+            cairo_pdf_surface_set_size(surface, L.crop_w * PT_PER_MM, L.crop_h * PT_PER_MM);
+            cairo_save(cr);
+            cairo_translate(cr, -L.crop_x, -L.crop_y);
+            s = doc_draw_page(d, p, cr, true, 0, err);
+            cairo_restore(cr);
+        } else if (s == MEIRO_OK) {
+            s = doc_draw_page(d, p, cr, false, 0, err);
+        }
         cairo_show_page(cr);
         if (d->progress)
             d->progress(d->progress_ctx, d->done_before + (unsigned)((p + 1) * d->share / d->page_count), d->total);

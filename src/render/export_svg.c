@@ -1,5 +1,6 @@
-/* SVG export: one vector page, its width and height in millimetres with a
- * viewBox, for browsers and Inkscape. */
+/* SVG export: one vector page (or with --crop only the maze and a small
+ * border), its width and height in millimetres with a viewBox, for
+ * browsers and Inkscape. */
 #include "render/document.h"
 #include "render/draw.h"
 #include "render/export.h"
@@ -15,8 +16,20 @@ meiro_status export_svg(const meiro_maze *m, const meiro_path *path,
     document d;
     meiro_status s = doc_init(&d, &item, 1, opt, -1, err);
     if (s != MEIRO_OK) return s;
-    double pw, ph;
+    double pw, ph, x0 = 0, y0 = 0;
     doc_page_size(&d, &pw, &ph);
+    page_layout L;
+    if (d.style.crop && (s = doc_first_maze(&d, 0, &L, err)) == MEIRO_OK) {
+        /* --crop: the maze and a small border, for layout software */
+        x0 = L.crop_x;
+        y0 = L.crop_y;
+        pw = L.crop_w;
+        ph = L.crop_h;
+    }
+    if (s != MEIRO_OK) {
+        doc_free(&d);
+        return s;
+    }
     /* With the document unit set, cairo writes the surface size as given
      * followed by "mm": so the surface is sized, and drawn, in millimetres,
      * and the viewBox is the page in millimetres too. */
@@ -26,7 +39,8 @@ meiro_status export_svg(const meiro_maze *m, const meiro_path *path,
     cairo_t *cr = cairo_create(surface);
     cairo_set_source_rgb(cr, 1, 1, 1); /* white paper, also in dark viewers */
     cairo_paint(cr);
-    s = doc_draw_page(&d, 0, cr, false, 0, err);
+    cairo_translate(cr, -x0, -y0);
+    s = doc_draw_page(&d, 0, cr, d.style.crop, 0, err);
     meiro_status done = cairo_result(surface, cr, &sink, err);
     doc_free(&d);
     return s != MEIRO_OK ? s : done;
