@@ -684,7 +684,33 @@ static void test_page_words(void)
     meiro_template_free(ja);
 }
 
+/* The 2-up worksheet turns the page when that gives bigger cells: two
+ * 12 x 16 mazes (ages 6-8) side by side on landscape A4 get 8.9 mm cells,
+ * where stacked on portrait they got 6.8 mm and left half the page blank. */
+static void test_worksheet_cells(void)
+{
+    meiro_template *tpl = meiro_template_load("worksheet-a4-2up", NULL);
+    meiro_export_options page;
+    meiro_export_options_from_template(&page, tpl);
+    meiro_maze *m[2];
+    doc_item items[2];
+    for (int k = 0; k < 2; k++) {
+        m[k] = meiro_generate(&(meiro_generate_options){.width = 12, .height = 16, .seed = (uint64_t)k + 1}, NULL);
+        items[k] = (doc_item){m[k], NULL};
+    }
+    document d;
+    page_layout L;
+    page_frame f;
+    CHECK_INT(doc_init(&d, items, 2, &page, -1, NULL), MEIRO_OK);
+    CHECK_INT(doc_place(&d, &d.pages[0], 1, &L, &f, NULL), MEIRO_OK);
+    CHECK_MSG(L.cell >= 8.5 && d.landscape, "cells of %.1f mm, %s", L.cell, d.landscape ? "landscape" : "portrait");
+    doc_free(&d);
+    for (int k = 0; k < 2; k++) meiro_maze_free(m[k]);
+    meiro_template_free(tpl);
+}
+
 static const test_case cases[] = {
+    {"worksheet_cells", test_worksheet_cells},
     {"page_words", test_page_words},
     {"frame_follows_page", test_frame_follows_page},
     {"long_titles", test_long_titles},
