@@ -430,6 +430,37 @@ static void test_hard_levels_far_apart(void)
     CHECK_ALL(long_way);
 }
 
+/* Every word of page `page_no` of a PDF (pdftotext -bbox) lies inside the
+ * margins, off the maze (but S and G) and, with frame art, out of its
+ * corners; noted in v. */
+static void check_words(verdict *v, const char *what, const char *file, int page_no, const page_layout *L,
+                        double pw, double ph, double margin, bool frame)
+{
+    char cmd[256], line[1024];
+    snprintf(cmd, sizeof cmd, "pdftotext -f %d -l %d -bbox %s -", page_no, page_no, file);
+    FILE *in = popen(cmd, "r");
+    int words = 0;
+    while (in && fgets(line, sizeof line, in)) {
+        double x0, y0, x1, y1;
+        char word[256];
+        if (sscanf(line, " <word xMin=\"%lf\" yMin=\"%lf\" xMax=\"%lf\" yMax=\"%lf\">%255[^<]", &x0, &y0, &x1, &y1,
+                   word) != 5)
+            continue;
+        words++;
+        x0 /= PT_PER_MM, y0 /= PT_PER_MM, x1 /= PT_PER_MM, y1 /= PT_PER_MM;
+        const double tol = 0.5, corner = 22;
+        bool in_margins = x0 >= margin - tol && x1 <= pw - margin + tol && y0 >= margin - tol && y1 <= ph - margin + tol;
+        bool on_maze = x1 > L->maze_x && x0 < L->maze_x + L->maze_w && y1 > L->maze_y && y0 < L->maze_y + L->maze_h &&
+                       strlen(word) > 3 && strcmp(word, "スタート") && strcmp(word, "ゴール"); /* not the marks */
+        bool in_corner = frame && (x0 < corner || x1 > pw - corner) && (y0 < corner || y1 > ph - corner);
+        verdict_note(v, in_margins && !on_maze && !in_corner,
+                     "%s: '%s' at %.1f,%.1f-%.1f,%.1f mm (page %.0f x %.0f, maze at %.1f,%.1f)", what, word, x0, y0,
+                     x1, y1, pw, ph, L->maze_x, L->maze_y);
+    }
+    if (in) pclose(in);
+    verdict_note(v, words > 0, "%s: no text read", what);
+}
+
 /* Long titles fit the page: over templates (with and without frame art),
  * papers, orientations and titles in English and Japanese, every word of
  * page 1 (pdftotext -bbox) lies inside the margins, clear of the frame's
@@ -460,7 +491,7 @@ static void test_long_titles(void)
                     page.answer_page = false;
                     meiro_maze *m = meiro_generate(
                         &(meiro_generate_options){.width = 7, .height = 9, .algorithm = "dig", .seed = 2}, NULL);
-                    char what[160], file[160], cmd[256];
+                    char what[160], file[160];
                     snprintf(what, sizeof what, "%s %s %s title %zu", templates[t],
                              meiro_paper_name(papers[p], NULL, NULL), land ? "landscape" : "portrait", k);
                     snprintf(file, sizeof file, "%s/title.pdf", dir);
@@ -477,31 +508,7 @@ static void test_long_titles(void)
                     doc_page_size(&d, &pw, &ph);
                     bool frame = d.style.frame != NULL;
                     doc_free(&d);
-                    snprintf(cmd, sizeof cmd, "pdftotext -f 1 -l 1 -bbox %s -", file);
-                    FILE *in = popen(cmd, "r");
-                    char line[1024];
-                    int words = 0;
-                    while (in && fgets(line, sizeof line, in)) {
-                        double x0, y0, x1, y1;
-                        char word[256];
-                        if (sscanf(line, " <word xMin=\"%lf\" yMin=\"%lf\" xMax=\"%lf\" yMax=\"%lf\">%255[^<]", &x0,
-                                   &y0, &x1, &y1, word) != 5)
-                            continue;
-                        words++;
-                        x0 /= PT_PER_MM, y0 /= PT_PER_MM, x1 /= PT_PER_MM, y1 /= PT_PER_MM;
-                        const double tol = 0.5, corner = 22;
-                        bool in_margins = x0 >= page.margin_mm - tol && x1 <= pw - page.margin_mm + tol &&
-                                          y0 >= page.margin_mm - tol && y1 <= ph - page.margin_mm + tol;
-                        bool on_maze = x1 > L.maze_x && x0 < L.maze_x + L.maze_w && y1 > L.maze_y &&
-                                       y0 < L.maze_y + L.maze_h && strlen(word) > 3; /* not S, G */
-                        bool in_corner = frame && (x0 < corner || x1 > pw - corner) &&
-                                         (y0 < corner || y1 > ph - corner);
-                        verdict_note(&inside, in_margins && !on_maze && !in_corner,
-                                     "%s: '%s' at %.1f,%.1f-%.1f,%.1f mm (page %.0f x %.0f, maze at %.1f,%.1f)",
-                                     what, word, x0, y0, x1, y1, pw, ph, L.maze_x, L.maze_y);
-                    }
-                    if (in) pclose(in);
-                    verdict_note(&inside, words > 0, "%s: no text read", what);
+                    check_words(&inside, what, file, 1, &L, pw, ph, page.margin_mm, frame);
                 next:
                     meiro_maze_free(m);
                     meiro_template_free(tpl);
@@ -533,7 +540,7 @@ static int art_pixels(const unsigned char *data, int stride, int w, int h, doubl
         for (int x = (int)fmax(0, x0); x < (int)fmin(w, x1); x++) {
             uint32_t p = *(const uint32_t *)(data + (size_t)y * stride + 4 * (size_t)x);
             int r = (p >> 16) & 255, g = (p >> 8) & 255, b = p & 255;
-            n += r > 180 && r - b > 90 && g > 90;
+            n += r > 180 && r - b > 90 && g > 90 && g - b > 40; /* not the red path's soft edges */
         }
     return n;
 }
@@ -709,7 +716,147 @@ static void test_worksheet_cells(void)
     meiro_template_free(tpl);
 }
 
+/* Adds a page picture to the audit's contact sheet, scaled to a cell of
+ * it (which it fills left to right, top to bottom). */
+enum { THUMB_W = 120, THUMB_H = 120, SHEET_COLUMNS = 12 };
+static void add_thumbnail(cairo_t *sheet, size_t k, const char *png)
+{
+    if (!sheet) return;
+    cairo_surface_t *page = cairo_image_surface_create_from_png(png);
+    if (cairo_surface_status(page) == CAIRO_STATUS_SUCCESS) {
+        double w = cairo_image_surface_get_width(page), h = cairo_image_surface_get_height(page);
+        double scale = fmin((THUMB_W - 8) / w, (THUMB_H - 8) / h);
+        cairo_save(sheet);
+        cairo_translate(sheet, (double)(k % SHEET_COLUMNS) * THUMB_W + (THUMB_W - w * scale) / 2,
+                        (double)(k / SHEET_COLUMNS) * THUMB_H + (THUMB_H - h * scale) / 2);
+        cairo_scale(sheet, scale, scale);
+        cairo_rectangle(sheet, 0, 0, w, h);
+        cairo_set_source_rgb(sheet, 0.6, 0.6, 0.6);
+        cairo_set_line_width(sheet, 1 / scale);
+        cairo_stroke_preserve(sheet);
+        cairo_set_source_surface(sheet, page, 0, 0);
+        cairo_fill(sheet);
+        cairo_restore(sheet);
+    }
+    cairo_surface_destroy(page);
+}
+
+/* The page audit: every shipped template on A4, Letter and A5, portrait
+ * and landscape, each page in one of PDF, SVG and PNG (in turn, so every
+ * template meets every format), in English or Japanese, with a short or a
+ * 60-character title (English or Japanese). On each page, rasterised at
+ * 60 dpi: the maze read back equals the generated one; no frame art on
+ * it; in PDF every word inside the margins, off the maze and the frame's
+ * corners; on PDF answer pages the path is there and S and G stay
+ * readable. MEIRO_AUDIT_SHEET=FILE.png also writes a contact sheet of
+ * the pages (make samples). */
+static void test_page_audit(void)
+{
+    if (!have("pdftoppm") || !have("rsvg-convert") || !have("pdftotext")) return;
+    static const meiro_paper papers[] = {MEIRO_PAPER_A4, MEIRO_PAPER_LETTER, MEIRO_PAPER_A5};
+    static const meiro_format formats[] = {MEIRO_FORMAT_PDF, MEIRO_FORMAT_SVG, MEIRO_FORMAT_PNG};
+    static const char *const titles[] = {
+        NULL, /* the template's own */
+        "Hana's Birthday Maze: Find the Way to the Cake!!", /* about 50-60 characters */
+        "はなちゃんの おたんじょうび めいろ：ケーキまでの みちを みつけよう！",
+    };
+    const char *sheet_file = getenv("MEIRO_AUDIT_SHEET");
+    size_t combos = meiro_builtin_template_count() * TEST_COUNT(papers) * 2;
+    cairo_surface_t *sheet_surface = NULL;
+    cairo_t *sheet = NULL;
+    if (sheet_file) {
+        sheet_surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, SHEET_COLUMNS * THUMB_W,
+                                                   (int)((combos * 3 / 2 + SHEET_COLUMNS - 1) / SHEET_COLUMNS) * THUMB_H);
+        sheet = cairo_create(sheet_surface);
+        cairo_set_source_rgb(sheet, 1, 1, 1);
+        cairo_paint(sheet);
+    }
+    verdict audit = {0};
+    size_t n = 0, checked = 0, thumbs = 0;
+    const double dpi = 60, ppm = dpi / 25.4;
+    for (size_t t = 0; t < meiro_builtin_template_count(); t++)
+        for (size_t p = 0; p < TEST_COUNT(papers); p++)
+            for (int land = 0; land <= 1; land++, n++) {
+                const char *name = meiro_builtin_template_name(t);
+                meiro_format format = formats[n % 3];
+                const char *lang = (n / 3) % 2 ? "ja" : "en";
+                const char *title = titles[(n / 2) % 3];
+                meiro_template *tpl = meiro_template_load(name, NULL);
+                meiro_export_options page;
+                meiro_export_options_from_template(&page, tpl);
+                page.paper = papers[p];
+                page.orientation = land ? MEIRO_ORIENT_LANDSCAPE : MEIRO_ORIENT_PORTRAIT;
+                page.lang = lang;
+                page.title = title;
+                page.dpi = (unsigned)dpi;
+                page.answers = format == MEIRO_FORMAT_PDF ? MEIRO_ANSWERS_AFTER_PAGE : MEIRO_ANSWERS_NONE;
+                meiro_maze *m = meiro_generate(
+                    &(meiro_generate_options){.width = 7, .height = 9, .algorithm = "dig", .seed = n + 1}, NULL);
+                meiro_path path = {0};
+                meiro_solve(m, NULL, &path, NULL);
+                char what[200], file[160], png[160], cmd[400];
+                const char *ext = meiro_format_info(format)->name;
+                snprintf(what, sizeof what, "%s %s %s %s %s title %zu", name, meiro_paper_name(papers[p], NULL, NULL),
+                         land ? "landscape" : "portrait", lang, ext, (n / 2) % 3);
+                snprintf(file, sizeof file, "%s/audit.%s", dir, ext);
+                meiro_error err = {0};
+                doc_item item = {m, &path};
+                document d;
+                page_layout L;
+                /* the path for the answer pages; single pages are the puzzle */
+                const meiro_path *given = format == MEIRO_FORMAT_PDF ? &path : NULL;
+                bool made = meiro_save(m, given, format, &page, file, &err) == MEIRO_OK &&
+                            doc_init(&d, &item, 1, &page, -1, &err) == MEIRO_OK;
+                if (!verdict_note(&audit, made, "%s: %s", what, err.message)) goto next;
+                double pw, ph;
+                doc_page_size(&d, &pw, &ph);
+                bool frame = d.style.frame != NULL;
+                int pages = format == MEIRO_FORMAT_PDF ? (int)d.page_count : 1;
+                for (int pg = 1; pg <= pages; pg++) {
+                    doc_first_maze(&d, (size_t)pg - 1, &L, NULL);
+                    bool answer = d.pages[pg - 1].kind == PAGE_ANSWERS;
+                    snprintf(png, sizeof png, "%s/audit-page.png", dir);
+                    if (format == MEIRO_FORMAT_PDF)
+                        snprintf(cmd, sizeof cmd, "pdftoppm -r %g -png -singlefile -f %d -l %d %s %s/audit-page", dpi,
+                                 pg, pg, file, dir);
+                    else if (format == MEIRO_FORMAT_SVG)
+                        snprintf(cmd, sizeof cmd, "rsvg-convert -d %g -p %g -b white -o %s %s", dpi, dpi, png, file);
+                    else
+                        snprintf(cmd, sizeof cmd, "cp %s %s", file, png);
+                    image img = {0};
+                    if (!verdict_note(&audit, run(cmd, NULL, 0) && load_png(png, &img), "%s page %d: not drawn", what, pg))
+                        continue;
+                    char page_what[240];
+                    snprintf(page_what, sizeof page_what, "%s page %d", what, pg);
+                    check_picture(&audit, page_what, &img, m, answer ? &path : NULL, &L, ppm, 0, 0, 0.04, false, false);
+                    cairo_surface_t *raw = cairo_image_surface_create_from_png(png);
+                    int on_maze = art_pixels(cairo_image_surface_get_data(raw), cairo_image_surface_get_stride(raw),
+                                             img.w, img.h, (L.maze_x - 1) * ppm, (L.maze_y - 1) * ppm,
+                                             (L.maze_x + L.maze_w + 1) * ppm, (L.maze_y + L.maze_h + 1) * ppm);
+                    verdict_note(&audit, on_maze == 0, "%s: %d art pixels on the maze", page_what, on_maze);
+                    cairo_surface_destroy(raw);
+                    if (format == MEIRO_FORMAT_PDF) check_words(&audit, page_what, file, pg, &L, pw, ph, page.margin_mm, frame);
+                    add_thumbnail(sheet, thumbs++, png);
+                    free_image(&img);
+                    checked++;
+                }
+                doc_free(&d);
+            next:
+                meiro_path_free(&path);
+                meiro_maze_free(m);
+                meiro_template_free(tpl);
+            }
+    printf("page audit: %zu pages checked (%zu documents)\n", checked, n);
+    CHECK_ALL(audit);
+    if (sheet) {
+        CHECK(cairo_surface_write_to_png(sheet_surface, sheet_file) == CAIRO_STATUS_SUCCESS);
+        cairo_destroy(sheet);
+        cairo_surface_destroy(sheet_surface);
+    }
+}
+
 static const test_case cases[] = {
+    {"page_audit", test_page_audit},
     {"worksheet_cells", test_worksheet_cells},
     {"page_words", test_page_words},
     {"frame_follows_page", test_frame_follows_page},
