@@ -110,7 +110,7 @@ run 1 "$meiro" solve -o "$tmp/out.txt" "$tmp/bad.txt"; err_has "bad.txt:3:4: une
 run 1 "$meiro" stats "$tmp/empty.txt"; err_has "empty file"
 printf '1,1,1\n1,S,1\n1,G\n' > "$tmp/ragged.csv"
 run 1 "$meiro" solve "$tmp/ragged.csv"; err_has "ragged.csv:3:3: ragged row"
-head -c 3000 /dev/urandom > "$tmp/noise.txt"
+head -c 3000 /dev/urandom | tr -d '\n' > "$tmp/noise.txt" # one line: the error is on it
 run 1 "$meiro" solve "$tmp/noise.txt"; err_has "noise.txt:1:"
 run 1 "$meiro" generate -s 1 -o "$tmp/no/such/dir/m.txt"; err_has "m.txt: cannot create the file: No such file"
 absent "$tmp/no"
