@@ -115,6 +115,7 @@ typedef enum key_kind {
     KEY_SIDE,        /* cells along a side: 1 to MEIRO_MAX_SIDE */
     KEY_GENERATOR,   /* a generator's name or alias */
     KEY_ENDS,        /* where S and G go: corners, farthest or border */
+    KEY_PAIR,        /* a pair of pictures for S and G (meiro_art_info), or none */
 } key_kind;
 
 typedef struct key_spec {
@@ -152,6 +153,7 @@ static const key_spec keys[] = {
     {"maze", "ends", KEY_ENDS, FIELD(ends), .message = "ends is corners, farthest or border, not '%s'"},
     {"maze", "start", KEY_LABEL, FIELD(start_label), .message = "start label must be 1 to 31 bytes"},
     {"maze", "goal", KEY_LABEL, FIELD(goal_label), .message = "goal label must be 1 to 31 bytes"},
+    {"maze", "art", KEY_PAIR, FIELD(art), .message = "%s"},
     {"text", "font", KEY_TEXT, FIELD(font), .message = "font name is too long"},
     {"text", "title", KEY_TEXT, FIELD(title), .message = "title is too long (at most %zu bytes)"},
     {"text", "subtitle", KEY_TEXT, FIELD(subtitle), .message = "subtitle is too long (at most %zu bytes)"},
@@ -271,6 +273,9 @@ static bool set_key(meiro_template *t, const key_spec *e, const char *v, unsigne
         *(int *)field = (int)ends;
         return true;
     }
+    case KEY_PAIR:
+        return (!strcmp(v, "none") || meiro_art_from_name(v, NULL, NULL) == MEIRO_OK) &&
+               copy_text(field, e->size, v);
     case KEY_ART: {
         template_art *a = field;
         a->line = line;
@@ -319,7 +324,10 @@ static int handle(void *user, const char *section, const char *key, const char *
             return 0;
         }
         if (set_key(st->t, e, v, st->line)) return 1;
-        if (e->kind == KEY_TEXT || e->kind == KEY_LABEL || e->kind == KEY_ART)
+        meiro_error unknown;
+        if (e->kind == KEY_PAIR && meiro_art_from_name(v, NULL, &unknown) != MEIRO_OK)
+            complain(st, 0, "%s", unknown.message);
+        else if (e->kind == KEY_TEXT || e->kind == KEY_LABEL || e->kind == KEY_ART)
             complain(st, 0, e->message, e->size - 1);
         else
             complain(st, 0, e->message, v);

@@ -29,6 +29,7 @@ struct meiro_template {
     char algorithm[32];     /* "" = meiro's default */
     int ends;               /* a meiro_ends, or -1 = meiro's default */
     char start_label[32], goal_label[32];
+    char art[16];           /* [maze] art: a pair of meiro_art_info, "none", or "" */
     char font[96];
     char title[200], subtitle[200], fields[200];
     char lang[8];
@@ -37,6 +38,11 @@ struct meiro_template {
     unsigned key_per_page;  /* solved mazes per answer-key page */
     template_art art_frame, art_start, art_goal;
 };
+
+/* The pair of pictures for S and G the options ask for (opt->art, else
+ * the template's art =), or NULL: none asked for, or "none". A template's
+ * [art] start and goal files, where given, come before its pair. */
+const meiro_art_desc *art_pair(const meiro_export_options *opt);
 
 /* meiro's own words in one language. */
 typedef struct page_labels {

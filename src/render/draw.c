@@ -288,6 +288,34 @@ void draw_fitted(cairo_t *cr, const char *text, const char *font, bool bold, con
     g_object_unref(layout);
 }
 
+/* A bold arrow outside the door `door` of cell c, in the room the layout
+ * keeps there: pointing in (at S) or out (from G). Dark grey, so it
+ * prints in black and white. */
+static void draw_arrow(cairo_t *cr, const page_layout *L, meiro_cell c, meiro_dir door, bool in)
+{
+    if (door >= MEIRO_NO_DIR || L->arrow <= 0) return;
+    double ex, ey; /* the door, on the wall line */
+    cell_centre(L, c, door, &ex, &ey);
+    double len = L->arrow, near = L->arrow_from + 0.22 * len, far = L->arrow_from + 0.95 * len;
+    double dx = DIR_DX[door], dy = DIR_DY[door];
+    double tail = in ? far : near, sign = in ? -1 : 1;
+    double shaft = 0.3 * len, head_w = 0.72 * len, head_l = 0.4 * len, t = far - near;
+    cairo_save(cr);
+    cairo_translate(cr, ex + dx * tail, ey + dy * tail);
+    cairo_rotate(cr, atan2(dy * sign, dx * sign)); /* x now runs from the tail to the tip */
+    cairo_move_to(cr, 0, -shaft / 2);
+    cairo_line_to(cr, t - head_l, -shaft / 2);
+    cairo_line_to(cr, t - head_l, -head_w / 2);
+    cairo_line_to(cr, t, 0);
+    cairo_line_to(cr, t - head_l, head_w / 2);
+    cairo_line_to(cr, t - head_l, shaft / 2);
+    cairo_line_to(cr, 0, shaft / 2);
+    cairo_close_path(cr);
+    cairo_set_source_rgb(cr, ARROW_GREY, ARROW_GREY, ARROW_GREY);
+    cairo_fill(cr);
+    cairo_restore(cr);
+}
+
 void draw_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,
                const maze_marks *marks, double snap)
 {
@@ -302,6 +330,8 @@ void draw_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const p
     cairo_set_line_width(cr, line);
     stroke_walls(cr, m, L, &g);
     stroke_path(cr, m, path, L);
+    draw_arrow(cr, L, m->start, m->start_door, true);
+    draw_arrow(cr, L, m->goal, m->goal_door, false);
     /* one cell holding both S and G (1 x 1): the marks stand in their doors */
     bool shared = m->start.x == m->goal.x && m->start.y == m->goal.y;
     double x, y;
@@ -341,11 +371,11 @@ static meiro_status find_art(const meiro_template *tpl, const char *file, char *
                              const char **data, size_t *size, meiro_error *err)
 {
     *owned = NULL;
-    bool builtin_template = strncmp(tpl->path, "(built-in)", 10) == 0;
+    bool builtin = !tpl || strncmp(tpl->path, "(built-in)", 10) == 0;
     char path[2048];
-    if (file[0] == '/') snprintf(path, sizeof path, "%s", file);
+    if (file[0] == '/' || !tpl) snprintf(path, sizeof path, "%s", file);
     else snprintf(path, sizeof path, "%s/%s", tpl->dir, file);
-    if (!builtin_template && (file[0] == '/' || access(path, F_OK) == 0 || !builtin_find(file))) {
+    if (!builtin && (file[0] == '/' || access(path, F_OK) == 0 || !builtin_find(file))) {
         meiro_status s = read_art_file(path, owned, size, err);
         *data = *owned;
         return s;
@@ -404,11 +434,36 @@ meiro_status load_art(const meiro_template *tpl, const template_art *ref, double
     char why[256];
     snprintf(why, sizeof why, "%s", gerr ? gerr->message : err ? err->message : "cannot be read");
     if (s == MEIRO_OK) s = MEIRO_ERROR_PARSE;
-    fail_at(err, s, ref->line, 0, "template artwork '%s': %s", ref->file, why);
-    if (err) snprintf(err->source, sizeof err->source, "%s", tpl->path);
+    fail_at(err, s, ref->line, 0, "%s artwork '%s': %s", tpl ? "template" : "built-in", ref->file, why);
+    if (err && tpl) snprintf(err->source, sizeof err->source, "%s", tpl->path);
     if (gerr) g_error_free(gerr);
     cairo_surface_destroy(*art);
     *art = NULL;
+    return s;
+}
+
+meiro_status load_marks_art(const meiro_export_options *opt, double size, cairo_surface_t **start,
+                            cairo_surface_t **goal, meiro_error *err)
+{
+    *start = *goal = NULL;
+    const meiro_template *t = opt->tpl;
+    /* the template's own files, unless the options choose */
+    bool own = t && !opt->art;
+    const meiro_art_desc *pair = art_pair(opt);
+    template_art pair_start = {"", 0}, pair_goal = {"", 0};
+    if (pair) {
+        snprintf(pair_start.file, sizeof pair_start.file, "%s", pair->start);
+        snprintf(pair_goal.file, sizeof pair_goal.file, "%s", pair->goal);
+    }
+    meiro_status s = own && t->art_start.file[0] ? load_art(t, &t->art_start, size, size, start, err)
+                                                 : load_art(NULL, &pair_start, size, size, start, err);
+    if (s == MEIRO_OK)
+        s = own && t->art_goal.file[0] ? load_art(t, &t->art_goal, size, size, goal, err)
+                                       : load_art(NULL, &pair_goal, size, size, goal, err);
+    if (s != MEIRO_OK) {
+        cairo_surface_destroy(*start);
+        *start = NULL;
+    }
     return s;
 }
 
@@ -462,4 +517,12 @@ meiro_status cairo_result(cairo_surface_t *surface, cairo_t *cr, const stream_si
         return fail_write(err);
     }
     return fail(err, MEIRO_ERROR_INTERNAL, "drawing failed: %s", cairo_status_to_string(s));
+}
+
+unsigned maze_door_sides(const meiro_maze *m)
+{
+    unsigned sides = 0;
+    if (m->start_door < MEIRO_NO_DIR) sides |= 1u << m->start_door;
+    if (m->goal_door < MEIRO_NO_DIR) sides |= 1u << m->goal_door;
+    return sides;
 }
