@@ -146,6 +146,7 @@ static void check_booklet(const char *tpl_name, unsigned count, meiro_level from
             snprintf(png, sizeof png, "%s/%s-%0*zu.png", dir, tpl_name, digits, p + 1);
             image img = {0};
             if (!verdict_note(&pages, load_png(png, &img), "%s page %zu does not render", tpl_name, p + 1)) continue;
+            img.pictures = d.style.marks.start_art != NULL;
             for (size_t k = 0; k < pg->count; k++) {
                 page_layout L;
                 page_frame f;
@@ -555,6 +556,7 @@ static void test_frame_follows_page(void)
             page.paper = papers[p];
             page.orientation = land ? MEIRO_ORIENT_LANDSCAPE : MEIRO_ORIENT_PORTRAIT;
             page.dpi = 40;
+            page.art = "none"; /* the frame's colours only: the carrot is orange too */
             meiro_maze *m = meiro_generate(&(meiro_generate_options){.width = 9, .height = 7, .seed = 3}, NULL);
             char what[64], file[160];
             snprintf(what, sizeof what, "%s %s", meiro_paper_name(papers[p], NULL, NULL), land ? "landscape" : "portrait");

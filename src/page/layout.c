@@ -196,6 +196,13 @@ static box without_arrows(box area, unsigned doors, double room)
     return area;
 }
 
+/* A w x h maze of `cell` mm cells and the arrows of its doors fit. */
+static bool fits_with_arrows(uint32_t w, uint32_t h, box area, unsigned doors, double from, double cell)
+{
+    box a = without_arrows(area, doors, arrow_length(cell) + from * cell);
+    return cell * w + line_for(cell) <= a.w && cell * h + line_for(cell) <= a.h;
+}
+
 meiro_status layout_in_slot(uint32_t w, uint32_t h, unsigned doors, box slot, bool caption, double cell_exact,
                             double cell_max, double line, page_layout *L, meiro_error *err)
 {
@@ -222,13 +229,17 @@ meiro_status layout_in_slot(uint32_t w, uint32_t h, unsigned doors, box slot, bo
                               L->cell * h + L->line, doors ? " and its door arrows" : "", a.w, a.h, best);
         }
     } else {
-        /* the room the arrows of the cell that fits without them need is
-         * at least what the (smaller) cell that fits with them needs */
         L->cell = fit_cell(w, h, area.w, area.h);
         if (cell_max > 0 && L->cell > cell_max) L->cell = cell_max;
-        if (doors) {
-            box a = without_arrows(area, doors, arrow_length(L->cell) + from * L->cell);
-            L->cell = fmin(L->cell, fit_cell(w, h, a.w, a.h));
+        /* the largest cell that fits with its arrows (a bigger cell needs
+         * more room for both), by bisection */
+        if (doors && !fits_with_arrows(w, h, area, doors, from, L->cell)) {
+            double lo = 0, hi = L->cell;
+            for (int k = 0; k < 60; k++) {
+                double mid = (lo + hi) / 2;
+                *(fits_with_arrows(w, h, area, doors, from, mid) ? &lo : &hi) = mid;
+            }
+            L->cell = lo;
         }
         L->line = line_capped(line, L->cell);
     }

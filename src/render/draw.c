@@ -187,8 +187,10 @@ static void draw_mark(cairo_t *cr, const char *text, cairo_surface_t *art, const
                       double cx, double cy, const page_layout *L)
 {
     if (art) {
-        double side = L->cell * 0.84;
-        cairo_arc(cr, cx, cy, side / 2, 0, 2 * G_PI);
+        /* the plate covers most of the cell, the picture 70% of it, like
+         * a word: clear of the walls, so no picture reads as a wall */
+        double side = L->cell * 0.7;
+        cairo_arc(cr, cx, cy, L->cell * 0.42, 0, 2 * G_PI);
         cairo_set_source_rgb(cr, 1, 1, 1);
         cairo_fill(cr);
         draw_art(cr, art, cx - side / 2, cy - side / 2, side, side);
@@ -289,14 +291,15 @@ void draw_fitted(cairo_t *cr, const char *text, const char *font, bool bold, con
 }
 
 /* A bold arrow outside the door `door` of cell c, in the room the layout
- * keeps there: pointing in (at S) or out (from G). Dark grey, so it
+ * keeps there, clear of the wall (and of the solution's round end, which
+ * reaches 0.15 cell out): pointing in (at S) or out (from G). Dark grey, so it
  * prints in black and white. */
 static void draw_arrow(cairo_t *cr, const page_layout *L, meiro_cell c, meiro_dir door, bool in)
 {
     if (door >= MEIRO_NO_DIR || L->arrow <= 0) return;
     double ex, ey; /* the door, on the wall line */
     cell_centre(L, c, door, &ex, &ey);
-    double len = L->arrow, near = L->arrow_from + 0.22 * len, far = L->arrow_from + 0.95 * len;
+    double len = L->arrow, near = L->arrow_from + 0.3 * len, far = L->arrow_from + 0.95 * len;
     double dx = DIR_DX[door], dy = DIR_DY[door];
     double tail = in ? far : near, sign = in ? -1 : 1;
     double shaft = 0.3 * len, head_w = 0.72 * len, head_l = 0.4 * len, t = far - near;
