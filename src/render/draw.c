@@ -292,17 +292,19 @@ void draw_fitted(cairo_t *cr, const char *text, const char *font, bool bold, con
 
 /* A bold arrow outside the door `door` of cell c, in the room the layout
  * keeps there, clear of the wall (and of the solution's round end, which
- * reaches 0.15 cell out): pointing in (at S) or out (from G). Dark grey, so it
+ * reaches 0.15 cell out, so a fifth of a cell off where the room allows):
+ * pointing in (at S) or out (from G). Dark grey, so it
  * prints in black and white. */
 static void draw_arrow(cairo_t *cr, const page_layout *L, meiro_cell c, meiro_dir door, bool in)
 {
     if (door >= MEIRO_NO_DIR || L->arrow <= 0) return;
     double ex, ey; /* the door, on the wall line */
     cell_centre(L, c, door, &ex, &ey);
-    double len = L->arrow, near = L->arrow_from + 0.3 * len, far = L->arrow_from + 0.95 * len;
+    double len = L->arrow, far = L->arrow_from + 0.95 * len;
+    double near = L->arrow_from + fmin(fmax(0.3 * len, 0.22 * L->cell), 0.45 * len);
     double dx = DIR_DX[door], dy = DIR_DY[door];
     double tail = in ? far : near, sign = in ? -1 : 1;
-    double shaft = 0.3 * len, head_w = 0.72 * len, head_l = 0.4 * len, t = far - near;
+    double t = far - near, shaft = 0.3 * len, head_w = 0.72 * len, head_l = 0.5 * t;
     cairo_save(cr);
     cairo_translate(cr, ex + dx * tail, ey + dy * tail);
     cairo_rotate(cr, atan2(dy * sign, dx * sign)); /* x now runs from the tail to the tip */
