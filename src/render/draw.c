@@ -293,8 +293,8 @@ void draw_fitted(cairo_t *cr, const char *text, const char *font, bool bold, con
 /* A bold arrow outside the door `door` of cell c, in the room the layout
  * keeps there, clear of the wall (and of the solution's round end, which
  * reaches 0.15 cell out, so a fifth of a cell off where the room allows):
- * pointing in (at S) or out (from G). Dark grey, so it
- * prints in black and white. */
+ * pointing in (at S) or out (from G). Dark grey, so it prints in black
+ * and white. */
 static void draw_arrow(cairo_t *cr, const page_layout *L, meiro_cell c, meiro_dir door, bool in)
 {
     if (door >= MEIRO_NO_DIR || L->arrow <= 0) return;
@@ -392,6 +392,9 @@ static meiro_status find_art(const meiro_template *tpl, const char *file, char *
     return MEIRO_OK;
 }
 
+/* The key of the SVG a recording was drawn from (its address is the key). */
+static const cairo_user_data_key_t svg_source;
+
 meiro_status load_art(const meiro_template *tpl, const template_art *ref, double w, double h,
                       cairo_surface_t **art, meiro_error *err)
 {
@@ -433,7 +436,11 @@ meiro_status load_art(const meiro_template *tpl, const template_art *ref, double
         if (!gerr && cairo_status(cr) != CAIRO_STATUS_SUCCESS)
             gerr = g_error_new_literal(G_IO_ERROR, G_IO_ERROR_FAILED, cairo_status_to_string(cairo_status(cr)));
         cairo_destroy(cr);
-        g_object_unref(svg);
+        /* kept for draw_art on SVG pages (the recording's owner frees it) */
+        if (gerr || cairo_surface_set_user_data(*art, &svg_source, svg, g_object_unref) != CAIRO_STATUS_SUCCESS) {
+            if (!gerr) gerr = g_error_new_literal(G_IO_ERROR, G_IO_ERROR_FAILED, "out of memory");
+            g_object_unref(svg);
+        }
     }
     if (s == MEIRO_OK && !gerr) return MEIRO_OK;
     char why[256];
@@ -497,6 +504,15 @@ void draw_frame_art(cairo_t *cr, cairo_surface_t *art, double page_w, double pag
 
 void draw_art(cairo_t *cr, cairo_surface_t *art, double x, double y, double w, double h)
 {
+    /* cairo 1.16's SVG backend loses a reference to one of two recordings
+     * painted on a page (a leak under LSan): SVG pages get the picture
+     * drawn by librsvg itself, as vectors all the same */
+    RsvgHandle *svg = cairo_surface_get_user_data(art, &svg_source);
+    if (svg && cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_SVG) {
+        RsvgRectangle view = {x, y, w, h};
+        rsvg_handle_render_document(svg, cr, &view, NULL);
+        return;
+    }
     cairo_rectangle_t box;
     cairo_recording_surface_get_extents(art, &box);
     cairo_save(cr);
