@@ -250,6 +250,28 @@ run 2 "$meiro" generate -t no-such-template -o "$tmp/x.pdf"; err_has "no templat
 printf '[page]\npaper = a4\nmazes = 5\n' > "$tmp/broken.ini"
 run 1 "$meiro" generate -t "$tmp/broken.ini" -o "$tmp/x.pdf"; err_has "broken.ini:3: mazes per page is 1, 2, 4 or 6"; absent "$tmp/x.pdf"
 run 2 "$meiro" generate --lang fr; err_has "unknown language 'fr'"
+
+# pictures for S and G: listed; an unknown name is a usage error listing
+# the names (generate, solve, booklet, a template's art =), nothing written;
+# none gives the words back on a template with pictures
+run 0 "$meiro" list; out_has "Pictures for S and G"; out_has "bunny  *a bunny"; out_has "rocket"
+for cmd in "generate" "solve $data/seed003.txt" "booklet -n 2"; do
+    # shellcheck disable=SC2086
+    run 2 "$meiro" $cmd --art unicorn -o "$tmp/art.pdf"
+    err_has "unknown art 'unicorn' (bunny, mouse, bee, car, dog, rocket, or none"; absent "$tmp/art.pdf"
+done
+printf '[maze]\nart = unicorn\n' > "$tmp/unicorn.ini"
+run 1 "$meiro" generate -t "$tmp/unicorn.ini" -o "$tmp/art.pdf"; err_has "unicorn.ini:2: unknown art 'unicorn'"
+run 0 "$meiro" generate -t kids-ja -s 4 -o "$tmp/kids.xlsx"
+run 0 "$meiro" generate -t kids-ja -s 4 --art none -o "$tmp/words.xlsx"
+if command -v unzip >/dev/null 2>&1; then
+    if unzip -l "$tmp/kids.xlsx" | grep -q "xl/media/image2.png"; then ok; else bad "kids-ja has no pictures"; fi
+    if unzip -l "$tmp/words.xlsx" | grep -q "xl/media/"; then bad "--art none kept the pictures"; else ok; fi
+fi
+run 0 "$meiro" generate -W 5 -H 4 --ends border --art car -s 2 -o "$tmp/art.xlsx"
+if command -v unzip >/dev/null 2>&1; then
+    if unzip -l "$tmp/art.xlsx" | grep -q "xl/media/image2.png"; then ok; else bad "no pictures in the workbook"; fi
+fi
 # a template's own problems are reported as its file:line, not the output's
 printf '[text]\ntitle = %0195d\n' 0 > "$tmp/long.ini"
 run 1 "$meiro" generate -t "$tmp/long.ini" -o "$tmp/x.pdf"; err_has "long.ini:2:200: the line is longer than 199 bytes"; absent "$tmp/x.pdf"

@@ -396,8 +396,18 @@ static void each_job(enum which what)
         }
         meiro_path path = {0};
         if (j->solve) CHECK_INT(meiro_solve(m, NULL, &path, NULL), MEIRO_OK);
+        /* where the pages put the maze (room for the arrows of doors);
+         * a workbook's sheet is laid out on its own */
         page_layout L;
-        CHECK_INT(layout_page(m->w, m->h, &j->page, &L, NULL), MEIRO_OK);
+        if (what == XLSX || what == SOFFICE) {
+            CHECK_INT(layout_page(m->w, m->h, &j->page, &L, NULL), MEIRO_OK);
+        } else {
+            doc_item item = {m, NULL};
+            document d;
+            CHECK_INT(doc_init(&d, &item, 1, &j->page, -1, NULL), MEIRO_OK);
+            CHECK_INT(doc_first_maze(&d, 0, &L, NULL), MEIRO_OK);
+            doc_free(&d);
+        }
         const meiro_path *p = j->solve ? &path : NULL;
         switch (what) {
         case PDF: check_pdf(j, m, p, &L); break;

@@ -126,7 +126,7 @@ static void test_line_scales_with_cell(void)
     for (double side = 40; side <= 500; side += 20) {
         page_layout L = {0};
         box slot = {0, 0, side, side};
-        CHECK_INT(layout_in_slot(20, 20, slot, false, 0, 25, 1.6, &L, NULL), MEIRO_OK);
+        CHECK_INT(layout_in_slot(20, 20, 0, slot, false, 0, 25, 1.6, &L, NULL), MEIRO_OK);
         double usual = fmin(fmax(L.cell * 0.1, 0.1), 1.2);
         verdict_note(&thin, L.line <= fmax(usual, L.cell * 0.08) + 1e-9 && L.line <= 1.6,
                      "cell %.2f mm: line %.2f mm", L.cell, L.line);
@@ -135,7 +135,48 @@ static void test_line_scales_with_cell(void)
     CHECK_ALL(thin);
 }
 
+/* Doors get arrows, and the arrows room: over sizes, slots, fitted and
+ * fixed cells and each pair of sides, the maze and an arrow's full reach
+ * (arrow_from + arrow beyond the wall) lie inside the slot on the sides
+ * with doors, the maze is centred, and a maze without doors gets no room. */
+static void test_arrow_room(void)
+{
+    verdict room = {0};
+    const unsigned sides[] = {1u << MEIRO_WEST | 1u << MEIRO_EAST, 1u << MEIRO_NORTH | 1u << MEIRO_SOUTH,
+                              1u << MEIRO_NORTH | 1u << MEIRO_EAST, 0};
+    const uint32_t sizes[][2] = {{1, 1}, {7, 9}, {20, 15}, {60, 40}};
+    const box slots[] = {{15, 40, 180, 235}, {15, 15, 267, 160}, {20, 30, 60, 45}};
+    for (size_t d = 0; d < 4; d++)
+        for (size_t z = 0; z < 4; z++)
+            for (size_t k = 0; k < 3; k++)
+                for (int fixed = 0; fixed <= 1; fixed++) {
+                    page_layout L = {0};
+                    box s = slots[k];
+                    double exact = fixed ? 0.8 * fmin(s.w / (sizes[z][0] + 2.0), s.h / (sizes[z][1] + 2.0)) : 0;
+                    if (layout_in_slot(sizes[z][0], sizes[z][1], sides[d], s, false, exact, 20, 0, &L, NULL) != MEIRO_OK) {
+                        verdict_note(&room, fixed, "%ux%u in slot %zu: no fit", sizes[z][0], sizes[z][1], k);
+                        continue;
+                    }
+                    double reach = L.arrow_from + L.arrow;
+                    bool across = sides[d] & (1u << MEIRO_WEST | 1u << MEIRO_EAST);
+                    bool down = sides[d] & (1u << MEIRO_NORTH | 1u << MEIRO_SOUTH);
+                    double e = 1e-9;
+                    bool inside = L.maze_x - (across ? reach : 0) >= s.x - e &&
+                                  L.maze_x + L.maze_w + (across ? reach : 0) <= s.x + s.w + e &&
+                                  L.maze_y - (down ? reach : 0) >= s.y - e &&
+                                  L.maze_y + L.maze_h + (down ? reach : 0) <= s.y + s.h + e;
+                    bool centred = fabs(L.maze_x + L.maze_w / 2 - (s.x + s.w / 2)) < 1e-6 &&
+                                   fabs(L.maze_y + L.maze_h / 2 - (s.y + s.h / 2)) < 1e-6;
+                    verdict_note(&room, inside && centred && (sides[d] ? L.arrow >= 2.5 : L.arrow == 0),
+                                 "%ux%u sides %u slot %zu%s: arrows reach %.2f mm, maze at %.1f,%.1f %.1f x %.1f",
+                                 sizes[z][0], sizes[z][1], sides[d], k, fixed ? " fixed" : "", reach, L.maze_x,
+                                 L.maze_y, L.maze_w, L.maze_h);
+                }
+    CHECK_ALL(room);
+}
+
 static const test_case cases[] = {
+    {"arrow_room", test_arrow_room},
     {"line_scales_with_cell", test_line_scales_with_cell},
     {"a4_portrait", test_a4_portrait},
     {"orientation_and_papers", test_orientation_and_papers},

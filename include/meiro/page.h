@@ -63,6 +63,20 @@ MEIRO_API bool meiro_lang_known(const char *lang);
 MEIRO_API size_t meiro_builtin_template_count(void);
 MEIRO_API const char *meiro_builtin_template_name(size_t index);
 
+/* Pictures for S and G: pairs built into the library (templates/art/), a
+ * start and the goal it heads for, e.g. "bunny": a bunny and a carrot.
+ * They replace the words S and G in every printable format. */
+typedef struct meiro_art_desc {
+    const char *name;        /* "bunny": what --art and a template's art = take */
+    const char *start, *goal; /* the built-in SVG files: "art/bunny.svg", "art/carrot.svg" */
+    const char *description; /* "a bunny hops to its carrot" */
+} meiro_art_desc;
+
+MEIRO_API size_t meiro_art_count(void);
+MEIRO_API const meiro_art_desc *meiro_art_info(size_t index); /* NULL past the end */
+/* Looks a pair up by name; MEIRO_ERROR_UNKNOWN_NAME lists the names. */
+MEIRO_API meiro_status meiro_art_from_name(const char *name, size_t *index, meiro_error *err);
+
 /* Where the answers go. */
 typedef enum meiro_answers {
     MEIRO_ANSWERS_DEFAULT,    /* answer_page if set, else the template's choice,
@@ -105,14 +119,18 @@ typedef struct meiro_export_options {
     const char *lang;              /* "en" or "ja": the page's language (meiro's
                                       words and the template's texts in it);
                                       NULL = the template's, else English */
+    const char *art;               /* S and G as pictures: a pair's name
+                                      (meiro_art_info), "none" for the words;
+                                      NULL = the template's, else the words */
 } meiro_export_options;
 
 /* Fills *opt with the defaults. */
 MEIRO_API void meiro_export_options_init(meiro_export_options *opt);
 
 /* Checks what needs no maze, before any work: the title is UTF-8 text
- * (else MEIRO_ERROR_ARGUMENT naming the first bad byte, counted from 1)
- * and the language, if set, is one meiro knows. meiro_write, meiro_save
+ * (else MEIRO_ERROR_ARGUMENT naming the first bad byte, counted from 1),
+ * the language, if set, is one meiro knows, and so is the art's name
+ * (else MEIRO_ERROR_UNKNOWN_NAME listing the pairs). meiro_write, meiro_save
  * and the booklets call it too. */
 MEIRO_API meiro_status meiro_export_options_check(const meiro_export_options *opt, meiro_error *err);
 

@@ -21,6 +21,8 @@ uint64_t clock_seed(void);
     "  -t, --template T     a page template by name or path (see 'meiro list');\n"\
     "                       the options below override it\n"\
     "      --lang L         en or ja: meiro's own words (answers, pages, fields)\n"\
+    "      --art NAME       pictures for S and G: bunny, mouse, bee, car, dog or\n"\
+    "                       rocket (see 'meiro list'), or none for the words\n"\
     "      --paper P        a4 (default), a3, a5, b5 (JIS), letter or legal\n"\
     "      --landscape      the page's orientation (default: the one that gives\n"\
     "      --portrait       bigger cells: landscape for mazes wider than tall)\n"\
@@ -44,12 +46,13 @@ enum {
     /* the page options, OPT_PAPER to OPT_LANG (a bit each in page_cli.set) */
     OPT_PAPER = 256, OPT_LANDSCAPE, OPT_PORTRAIT, OPT_MARGIN, OPT_CELL, OPT_TITLE, OPT_ANSWER_PAGE,
     OPT_ANSWERS, OPT_DPI, OPT_CROP, OPT_SUBTITLE, OPT_NAME, OPT_FOOTER, OPT_NO_FOOTER, OPT_LANG,
-    OPT_BIAS, OPT_LOOPS, OPT_ENDS, OPT_START, OPT_GOAL, OPT_FROM, OPT_TO, OPT_DIFFICULTY, OPT_AGE, OPT_COVER, OPT_NO_COVER, OPT_ANIMATE, OPT_FRAMES
+    OPT_BIAS, OPT_LOOPS, OPT_ENDS, OPT_START, OPT_GOAL, OPT_FROM, OPT_TO, OPT_DIFFICULTY, OPT_AGE, OPT_COVER, OPT_NO_COVER, OPT_ANIMATE, OPT_FRAMES, OPT_ART
 };
 #define WATCH_LONGOPTS                                                                         \
     {"animate", required_argument, NULL, OPT_ANIMATE}, {"frames", required_argument, NULL, OPT_FRAMES}
 #define PAGE_LONGOPTS                                                                          \
     {"template", required_argument, NULL, 't'}, {"lang", required_argument, NULL, OPT_LANG},   \
+        {"art", required_argument, NULL, OPT_ART},                                             \
     {"paper", required_argument, NULL, OPT_PAPER},                                             \
         {"landscape", no_argument, NULL, OPT_LANDSCAPE},                                       \
         {"portrait", no_argument, NULL, OPT_PORTRAIT},                                         \
@@ -70,6 +73,7 @@ typedef struct page_cli {
     meiro_export_options v;
     unsigned set; /* bit (OPT_x - OPT_PAPER) for each option given */
     const char *template_name;
+    const char *art; /* --art, or NULL */
     meiro_template *tpl;
 } page_cli;
 

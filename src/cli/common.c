@@ -128,6 +128,11 @@ int page_option(const char *command, int c, page_cli *pc, char **argv)
     if (c >= OPT_PAPER && c <= OPT_LANG) pc->set |= 1u << (c - OPT_PAPER);
     switch (c) {
     case 't': pc->template_name = optarg; return EXIT_OK;
+    case OPT_ART:
+        if (strcmp(optarg, "none") != 0 && meiro_art_from_name(optarg, NULL, &err) != MEIRO_OK)
+            return usage_error(command, "%s", err.message);
+        pc->art = optarg;
+        return EXIT_OK;
     case OPT_LANG:
         if (!meiro_lang_known(optarg))
             return usage_error(command, "unknown language '%s' (en or ja)", optarg);
@@ -195,6 +200,7 @@ int page_finish(page_cli *pc, meiro_export_options *page)
     if (GIVEN(OPT_CROP)) page->crop = true;
     if (GIVEN(OPT_LANG)) page->lang = pc->v.lang;
 #undef GIVEN
+    if (pc->art) page->art = pc->art;
     meiro_error err = {0};
     if (meiro_export_options_check(page, &err) != MEIRO_OK) return usage_error(NULL, "%s", with_flags(err.message));
     return EXIT_OK;

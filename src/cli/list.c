@@ -8,8 +8,8 @@
 
 static const char *const usage_list =
     "Usage: meiro list\n"
-    "List the generators (-a), solvers (-m), templates (-t), difficulty levels\n"
-    "and formats (-f), each with what it does.\n";
+    "List the generators (-a), solvers (-m), templates (-t), pictures for S and\n"
+    "G (--art), difficulty levels and formats (-f), each with what it does.\n";
 
 enum { LIST_COLUMNS = 79 };
 
@@ -83,6 +83,11 @@ int cmd_list(int argc, char **argv)
         meiro_template *t = meiro_template_load(name, NULL);
         entry(name, 18, t ? meiro_template_description(t) : "");
         meiro_template_free(t);
+    }
+    printf("\nPictures for S and G (--art; none: the words):\n");
+    for (size_t i = 0; i < meiro_art_count(); i++) {
+        const meiro_art_desc *a = meiro_art_info(i);
+        entry(a->name, 18, a->description);
     }
     printf("\nDifficulty levels (booklet --difficulty):\n");
     for (unsigned k = 0; k < MEIRO_LEVEL_COUNT; k++) {

@@ -59,6 +59,7 @@ meiro_status meiro_export_options_check(const meiro_export_options *opt, meiro_e
     }
     if (opt->lang && !lang_known(opt->lang))
         return fail(err, MEIRO_ERROR_ARGUMENT, "unknown language '%s' (en or ja)", opt->lang);
+    if (opt->art && strcmp(opt->art, "none") != 0) return meiro_art_from_name(opt->art, NULL, err);
     return MEIRO_OK;
 }
 
@@ -222,7 +223,26 @@ unsigned layout_slots(const page_frame *f, unsigned n, box *slots)
     return n;
 }
 
-meiro_status layout_in_slot(uint32_t w, uint32_t h, box slot, bool caption, double cell_exact,
+/* An arrow outside a door: about 0.8 of a cell, 2.5 to 14 mm (bold on a
+ * child's page, still visible on a dense one). */
+static double arrow_length(double cell) { return clamp(cell * 0.8, 2.5, 14); }
+
+/* The area less the arrows' room on the axes that have doors. */
+static box without_arrows(box area, unsigned doors, double room)
+{
+    if (doors & ((1u << MEIRO_WEST) | (1u << MEIRO_EAST))) area.x += room, area.w -= 2 * room;
+    if (doors & ((1u << MEIRO_NORTH) | (1u << MEIRO_SOUTH))) area.y += room, area.h -= 2 * room;
+    return area;
+}
+
+/* A w x h maze of `cell` mm cells and the arrows of its doors fit. */
+static bool fits_with_arrows(uint32_t w, uint32_t h, box area, unsigned doors, double from, double cell)
+{
+    box a = without_arrows(area, doors, arrow_length(cell) + from * cell);
+    return cell * w + line_for(cell) <= a.w && cell * h + line_for(cell) <= a.h;
+}
+
+meiro_status layout_in_slot(uint32_t w, uint32_t h, unsigned doors, box slot, bool caption, double cell_exact,
                             double cell_max, double line, page_layout *L, meiro_error *err)
 {
     box area = slot;
@@ -230,34 +250,52 @@ meiro_status layout_in_slot(uint32_t w, uint32_t h, box slot, bool caption, doub
         area.y += CAPTION_BAND_MM;
         area.h -= CAPTION_BAND_MM;
     }
+    /* a 1 x 1 maze's marks stand in its doors, half a cell out: the arrows
+     * start beyond them */
+    double from = w == 1 && h == 1 ? 0.5 : 0;
     if (cell_exact > 0) {
         L->cell = cell_exact;
         L->line = line_capped(line, L->cell);
-        if (L->cell * w + L->line > area.w || L->cell * h + L->line > area.h) {
-            double best = floor(fit_cell(w, h, area.w, area.h) * 10) / 10;
+        double room = doors ? arrow_length(L->cell) + from * L->cell : 0;
+        box a = without_arrows(area, doors, room);
+        if (L->cell * w + L->line > a.w || L->cell * h + L->line > a.h) {
+            double best = floor(fit_cell(w, h, a.w, a.h) * 10) / 10;
             return fail(err, MEIRO_ERROR_ARGUMENT,
-                              "a %lu x %lu maze with %g mm cells needs %.1f x %.1f mm, but the "
+                              "a %lu x %lu maze with %g mm cells needs %.1f x %.1f mm%s, but the "
                               "page leaves %.1f x %.1f mm; the largest cell that fits is %.1f mm "
                               "(or try another paper or orientation)",
                               (unsigned long)w, (unsigned long)h, L->cell, L->cell * w + L->line,
-                              L->cell * h + L->line, area.w, area.h, best);
+                              L->cell * h + L->line, doors ? " and its door arrows" : "", a.w, a.h, best);
         }
     } else {
         L->cell = fit_cell(w, h, area.w, area.h);
         if (cell_max > 0 && L->cell > cell_max) L->cell = cell_max;
+        /* the largest cell that fits with its arrows (a bigger cell needs
+         * more room for both), by bisection */
+        if (doors && !fits_with_arrows(w, h, area, doors, from, L->cell)) {
+            double lo = 0, hi = L->cell;
+            for (int k = 0; k < 60; k++) {
+                double mid = (lo + hi) / 2;
+                *(fits_with_arrows(w, h, area, doors, from, mid) ? &lo : &hi) = mid;
+            }
+            L->cell = lo;
+        }
         L->line = line_capped(line, L->cell);
     }
     if (!(L->cell > 0.05))
         return fail(err, MEIRO_ERROR_ARGUMENT,
                           "a %lu x %lu maze does not fit: its cells would be smaller than 0.05 mm",
                           (unsigned long)w, (unsigned long)h);
+    L->arrow = doors ? arrow_length(L->cell) : 0;
+    L->arrow_from = doors ? from * L->cell : 0;
     L->maze_w = L->cell * w;
     L->maze_h = L->cell * h;
     L->maze_x = area.x + (area.w - L->maze_w) / 2;
     L->maze_y = area.y + (area.h - L->maze_h) / 2;
     L->mark_size = L->cell * 0.6;
     L->path_width = clamp(L->cell * 0.3, 0.2, 4.0);
-    double border = fmax(L->cell / 2, 2.0); /* --crop: half a cell around */
+    /* --crop: half a cell around, and the arrows */
+    double border = fmax(fmax(L->cell / 2, 2.0), L->arrow ? L->arrow_from + L->arrow + 1 : 0);
     L->crop_x = L->maze_x - border;
     L->crop_y = L->maze_y - border;
     L->crop_w = L->maze_w + 2 * border;
@@ -299,5 +337,5 @@ meiro_status layout_page(uint32_t w, uint32_t h, const meiro_export_options *opt
     L->title_baseline = f.title_baseline;
     L->footer_size = f.footer_size;
     L->footer_baseline = f.footer_baseline;
-    return layout_in_slot(w, h, f.body, false, opt->cell_mm, 0, 0, L, err);
+    return layout_in_slot(w, h, 0, f.body, false, opt->cell_mm, 0, 0, L, err);
 }

@@ -24,6 +24,10 @@ typedef struct page_layout {
     double footer_size, footer_baseline;
     double mark_size;      /* S and G */
     double path_width;     /* the solution line */
+    /* entry and exit arrows outside the doors of S and G: each takes
+     * arrow_from + arrow mm beyond the outer wall (the arrow in its last
+     * `arrow`); 0 = no doors, no arrows */
+    double arrow, arrow_from;
     double crop_x, crop_y, crop_w, crop_h; /* PNG --crop rectangle */
 } page_layout;
 
@@ -66,11 +70,14 @@ meiro_status layout_frame(meiro_paper paper, bool landscape, double margin, fram
  * that suits the page's orientation, with gutters between. */
 unsigned layout_slots(const page_frame *f, unsigned n, box *slots);
 
-/* A w x h maze centred in a slot, below a caption band if `caption`.
+/* A w x h maze centred in a slot, below a caption band if `caption`,
+ * with room for arrows outside its doors: `doors` has bit 1 << d for each
+ * side d (a meiro_dir) where S or G has a door, and the room is kept on
+ * both sides of that axis, so the maze stays centred.
  * cell_exact > 0 insists on that cell size (an error naming the largest
  * that fits otherwise); cell_max > 0 caps the fitted size; line > 0 fixes
  * the wall width. Fills the maze fields of L (and crop), not the frame's. */
-meiro_status layout_in_slot(uint32_t w, uint32_t h, box slot, bool caption, double cell_exact,
+meiro_status layout_in_slot(uint32_t w, uint32_t h, unsigned doors, box slot, bool caption, double cell_exact,
                             double cell_max, double line, page_layout *L, meiro_error *err);
 
 /* ---- The words on a page ---- */

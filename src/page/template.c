@@ -122,6 +122,7 @@ typedef enum key_kind {
     KEY_SIDE,        /* cells along a side: 1 to MEIRO_MAX_SIDE */
     KEY_GENERATOR,   /* a generator's name or alias */
     KEY_ENDS,        /* where S and G go: corners, farthest or border */
+    KEY_PAIR,        /* a pair of pictures for S and G (meiro_art_info), or none */
 } key_kind;
 
 typedef struct key_spec {
@@ -159,6 +160,7 @@ static const key_spec keys[] = {
     {"maze", "ends", KEY_ENDS, FIELD(ends), .message = "ends is corners, farthest or border, not '%s'"},
     {"maze", "start", KEY_LABEL, FIELD(texts.start_label), .message = "start label must be 1 to 31 bytes"},
     {"maze", "goal", KEY_LABEL, FIELD(texts.goal_label), .message = "goal label must be 1 to 31 bytes"},
+    {"maze", "art", KEY_PAIR, FIELD(art), .message = "%s"},
     {"text", "font", KEY_TEXT, FIELD(font), .message = "font name is too long"},
     {"text", "title", KEY_TEXT, FIELD(texts.title), .message = "title is too long (at most %zu bytes)"},
     {"text", "subtitle", KEY_TEXT, FIELD(texts.subtitle), .message = "subtitle is too long (at most %zu bytes)"},
@@ -279,6 +281,9 @@ static bool set_key(meiro_template *t, const key_spec *e, size_t shift, const ch
         *(int *)field = (int)ends;
         return true;
     }
+    case KEY_PAIR:
+        return (!strcmp(v, "none") || meiro_art_from_name(v, NULL, NULL) == MEIRO_OK) &&
+               copy_text(field, e->size, v);
     case KEY_ART: {
         template_art *a = field;
         a->line = line;
@@ -350,7 +355,10 @@ static int handle(void *user, const char *section, const char *key, const char *
             return 0;
         }
         if (set_key(st->t, e, shift, v, st->line)) return 1;
-        if (e->kind == KEY_TEXT || e->kind == KEY_LABEL || e->kind == KEY_ART)
+        meiro_error unknown;
+        if (e->kind == KEY_PAIR && meiro_art_from_name(v, NULL, &unknown) != MEIRO_OK)
+            complain(st, 0, "%s", unknown.message);
+        else if (e->kind == KEY_TEXT || e->kind == KEY_LABEL || e->kind == KEY_ART)
             complain(st, 0, e->message, e->size - 1);
         else
             complain(st, 0, e->message, v);

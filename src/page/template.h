@@ -37,6 +37,7 @@ struct meiro_template {
     uint32_t width, height; /* 0 = meiro's default */
     char algorithm[32];     /* "" = meiro's default */
     int ends;               /* a meiro_ends, or -1 = meiro's default */
+    char art[16];           /* [maze] art: a pair of meiro_art_info, "none", or "" */
     char font[96];
     template_texts texts;              /* as written (title = ...), in `lang` */
     template_texts in_lang[TEXT_LANGS]; /* title[ja] = ...: by lang_index */
@@ -46,6 +47,11 @@ struct meiro_template {
     unsigned key_per_page;  /* solved mazes per answer-key page */
     template_art art_frame, art_start, art_goal;
 };
+
+/* The pair of pictures for S and G the options ask for (opt->art, else
+ * the template's art =), or NULL: none asked for, or "none". A template's
+ * [art] start and goal files, where given, come before its pair. */
+const meiro_art_desc *art_pair(const meiro_export_options *opt);
 
 /* meiro's own words in one language. */
 typedef struct page_labels {

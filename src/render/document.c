@@ -79,7 +79,7 @@ meiro_status doc_place(const document *d, const doc_page *p, size_t k, page_layo
     bool caption = d->count > 1;
     /* on answer-key pages the mazes are small: a fixed cell would not fit */
     double exact = p->kind == PAGE_ANSWERS && p->slots != d->style.per_page ? 0 : d->style.cell_exact;
-    s = layout_in_slot(m->w, m->h, slots[k], caption, exact, d->style.cell_max, d->style.line, L, err);
+    s = layout_in_slot(m->w, m->h, maze_door_sides(m), slots[k], caption, exact, d->style.cell_max, d->style.line, L, err);
     L->page_w = f->page_w;
     L->page_h = f->page_h;
     L->landscape = f->landscape;
@@ -164,8 +164,12 @@ meiro_status doc_init(document *d, const doc_item *items, size_t count,
     doc_style *st = &d->style;
     /* orientation: the one that gives the largest maze bigger cells */
     uint32_t bw = 1, bh = 1;
+    unsigned doors = 0;
     for (size_t i = 0; i < count; i++)
-        if ((uint64_t)items[i].maze->w * items[i].maze->h > (uint64_t)bw * bh) bw = items[i].maze->w, bh = items[i].maze->h;
+        if ((uint64_t)items[i].maze->w * items[i].maze->h > (uint64_t)bw * bh) {
+            bw = items[i].maze->w, bh = items[i].maze->h;
+            doors = maze_door_sides(items[i].maze);
+        }
     if (st->orientation == MEIRO_ORIENT_AUTO) {
         double best[2] = {0, 0};
         for (int land = 0; land <= 1; land++) {
@@ -174,7 +178,7 @@ meiro_status doc_init(document *d, const doc_item *items, size_t count,
             page_layout L = {0};
             if (layout_frame(st->paper, land, st->margin, texts_for(st, PAGE_PUZZLES), &f, NULL) != MEIRO_OK) continue;
             layout_slots(&f, st->per_page, slots);
-            if (layout_in_slot(bw, bh, slots[0], count > 1, 0, 0, 0, &L, NULL) == MEIRO_OK) best[land] = L.cell;
+            if (layout_in_slot(bw, bh, doors, slots[0], count > 1, 0, 0, 0, &L, NULL) == MEIRO_OK) best[land] = L.cell;
         }
         d->landscape = best[1] > best[0];
     } else {
@@ -190,9 +194,8 @@ meiro_status doc_init(document *d, const doc_item *items, size_t count,
     meiro_status s = MEIRO_OK;
     if (t) {
         s = load_art(t, &t->art_frame, 0, fmin(pw, ph), &st->frame, err);
-        if (s == MEIRO_OK) s = load_art(t, &t->art_start, 500, 500, &st->marks.start_art, err);
-        if (s == MEIRO_OK) s = load_art(t, &t->art_goal, 500, 500, &st->marks.goal_art, err);
     }
+    if (s == MEIRO_OK) s = load_marks_art(opt, 500, &st->marks.start_art, &st->marks.goal_art, err);
     if (s == MEIRO_OK) s = fit_texts(d, err);
     /* the page plan */
     bool ok = s == MEIRO_OK && (!st->cover || add_page(d, PAGE_COVER, 0, 0, 1));
@@ -309,7 +312,7 @@ static meiro_status draw_cover(cairo_t *cr, const document *d, const page_frame 
     if (d->cover_maze) { /* a little maze as a picture */
         box area = {f->page_w * 0.25, f->page_h * 0.38, f->page_w * 0.5, f->page_h * 0.32};
         page_layout L = {0};
-        meiro_status s = layout_in_slot(d->cover_maze->w, d->cover_maze->h, area, false, 0, 0, 0, &L, err);
+        meiro_status s = layout_in_slot(d->cover_maze->w, d->cover_maze->h, maze_door_sides(d->cover_maze), area, false, 0, 0, 0, &L, err);
         if (s != MEIRO_OK) return s;
         draw_maze(cr, d->cover_maze, NULL, &L, &st->marks, snap);
     }

@@ -194,8 +194,10 @@ static void draw_mark(cairo_t *cr, const char *text, cairo_surface_t *art, const
                       double cx, double cy, const page_layout *L)
 {
     if (art) {
-        double side = L->cell * 0.84;
-        cairo_arc(cr, cx, cy, side / 2, 0, 2 * G_PI);
+        /* the plate covers most of the cell, the picture 70% of it, like
+         * a word: clear of the walls, so no picture reads as a wall */
+        double side = L->cell * 0.7;
+        cairo_arc(cr, cx, cy, L->cell * 0.42, 0, 2 * G_PI);
         cairo_set_source_rgb(cr, 1, 1, 1);
         cairo_fill(cr);
         draw_art(cr, art, cx - side / 2, cy - side / 2, side, side);
@@ -309,6 +311,37 @@ void draw_fitted(cairo_t *cr, const char *text, const char *font, bool bold, con
     g_object_unref(layout);
 }
 
+/* A bold arrow outside the door `door` of cell c, in the room the layout
+ * keeps there, clear of the wall (and of the solution's round end, which
+ * reaches 0.15 cell out, so a fifth of a cell off where the room allows):
+ * pointing in (at S) or out (from G). Dark grey, so it prints in black
+ * and white. */
+static void draw_arrow(cairo_t *cr, const page_layout *L, meiro_cell c, meiro_dir door, bool in)
+{
+    if (door >= MEIRO_NO_DIR || L->arrow <= 0) return;
+    double ex, ey; /* the door, on the wall line */
+    cell_centre(L, c, door, &ex, &ey);
+    double len = L->arrow, far = L->arrow_from + 0.95 * len;
+    double near = L->arrow_from + fmin(fmax(0.3 * len, 0.22 * L->cell), 0.45 * len);
+    double dx = DIR_DX[door], dy = DIR_DY[door];
+    double tail = in ? far : near, sign = in ? -1 : 1;
+    double t = far - near, shaft = 0.3 * len, head_w = 0.72 * len, head_l = 0.5 * t;
+    cairo_save(cr);
+    cairo_translate(cr, ex + dx * tail, ey + dy * tail);
+    cairo_rotate(cr, atan2(dy * sign, dx * sign)); /* x now runs from the tail to the tip */
+    cairo_move_to(cr, 0, -shaft / 2);
+    cairo_line_to(cr, t - head_l, -shaft / 2);
+    cairo_line_to(cr, t - head_l, -head_w / 2);
+    cairo_line_to(cr, t, 0);
+    cairo_line_to(cr, t - head_l, head_w / 2);
+    cairo_line_to(cr, t - head_l, shaft / 2);
+    cairo_line_to(cr, 0, shaft / 2);
+    cairo_close_path(cr);
+    cairo_set_source_rgb(cr, ARROW_GREY, ARROW_GREY, ARROW_GREY);
+    cairo_fill(cr);
+    cairo_restore(cr);
+}
+
 void draw_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,
                const maze_marks *marks, double snap)
 {
@@ -323,6 +356,8 @@ void draw_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const p
     cairo_set_line_width(cr, line);
     stroke_walls(cr, m, L, &g);
     stroke_path(cr, m, path, L);
+    draw_arrow(cr, L, m->start, m->start_door, true);
+    draw_arrow(cr, L, m->goal, m->goal_door, false);
     /* one cell holding both S and G (1 x 1): the marks stand in their doors */
     bool shared = m->start.x == m->goal.x && m->start.y == m->goal.y;
     double x, y;
@@ -362,11 +397,11 @@ static meiro_status find_art(const meiro_template *tpl, const char *file, char *
                              const char **data, size_t *size, meiro_error *err)
 {
     *owned = NULL;
-    bool builtin_template = strncmp(tpl->path, "(built-in)", 10) == 0;
+    bool builtin = !tpl || strncmp(tpl->path, "(built-in)", 10) == 0;
     char path[2048];
-    if (file[0] == '/') snprintf(path, sizeof path, "%s", file);
+    if (file[0] == '/' || !tpl) snprintf(path, sizeof path, "%s", file);
     else snprintf(path, sizeof path, "%s/%s", tpl->dir, file);
-    if (!builtin_template && (file[0] == '/' || access(path, F_OK) == 0 || !builtin_find(file))) {
+    if (!builtin && (file[0] == '/' || access(path, F_OK) == 0 || !builtin_find(file))) {
         meiro_status s = read_art_file(path, owned, size, err);
         *data = *owned;
         return s;
@@ -377,6 +412,9 @@ static meiro_status find_art(const meiro_template *tpl, const char *file, char *
     *size = b->size;
     return MEIRO_OK;
 }
+
+/* The key of the SVG a recording was drawn from (its address is the key). */
+static const cairo_user_data_key_t svg_source;
 
 meiro_status load_art(const meiro_template *tpl, const template_art *ref, double w, double h,
                       cairo_surface_t **art, meiro_error *err)
@@ -419,17 +457,46 @@ meiro_status load_art(const meiro_template *tpl, const template_art *ref, double
         if (!gerr && cairo_status(cr) != CAIRO_STATUS_SUCCESS)
             gerr = g_error_new_literal(G_IO_ERROR, G_IO_ERROR_FAILED, cairo_status_to_string(cairo_status(cr)));
         cairo_destroy(cr);
-        g_object_unref(svg);
+        /* kept for draw_art on SVG pages (the recording's owner frees it) */
+        if (gerr || cairo_surface_set_user_data(*art, &svg_source, svg, g_object_unref) != CAIRO_STATUS_SUCCESS) {
+            if (!gerr) gerr = g_error_new_literal(G_IO_ERROR, G_IO_ERROR_FAILED, "out of memory");
+            g_object_unref(svg);
+        }
     }
     if (s == MEIRO_OK && !gerr) return MEIRO_OK;
     char why[256];
     snprintf(why, sizeof why, "%s", gerr ? gerr->message : err ? err->message : "cannot be read");
     if (s == MEIRO_OK) s = MEIRO_ERROR_PARSE;
-    fail_at(err, s, ref->line, 0, "template artwork '%s': %s", ref->file, why);
-    if (err) snprintf(err->source, sizeof err->source, "%s", tpl->path);
+    fail_at(err, s, ref->line, 0, "%s artwork '%s': %s", tpl ? "template" : "built-in", ref->file, why);
+    if (err && tpl) snprintf(err->source, sizeof err->source, "%s", tpl->path);
     if (gerr) g_error_free(gerr);
     cairo_surface_destroy(*art);
     *art = NULL;
+    return s;
+}
+
+meiro_status load_marks_art(const meiro_export_options *opt, double size, cairo_surface_t **start,
+                            cairo_surface_t **goal, meiro_error *err)
+{
+    *start = *goal = NULL;
+    const meiro_template *t = opt->tpl;
+    /* the template's own files, unless the options choose */
+    bool own = t && !opt->art;
+    const meiro_art_desc *pair = art_pair(opt);
+    template_art pair_start = {"", 0}, pair_goal = {"", 0};
+    if (pair) {
+        snprintf(pair_start.file, sizeof pair_start.file, "%s", pair->start);
+        snprintf(pair_goal.file, sizeof pair_goal.file, "%s", pair->goal);
+    }
+    meiro_status s = own && t->art_start.file[0] ? load_art(t, &t->art_start, size, size, start, err)
+                                                 : load_art(NULL, &pair_start, size, size, start, err);
+    if (s == MEIRO_OK)
+        s = own && t->art_goal.file[0] ? load_art(t, &t->art_goal, size, size, goal, err)
+                                       : load_art(NULL, &pair_goal, size, size, goal, err);
+    if (s != MEIRO_OK) {
+        cairo_surface_destroy(*start);
+        *start = NULL;
+    }
     return s;
 }
 
@@ -438,6 +505,9 @@ void draw_frame_art(cairo_t *cr, cairo_surface_t *art, double page_w, double pag
     cairo_rectangle_t box;
     cairo_recording_surface_get_extents(art, &box);
     double sw = box.width / ART_UNITS_PER_MM, sh = box.height / ART_UNITS_PER_MM; /* in mm */
+    RsvgHandle *svg = cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_SVG
+                          ? cairo_surface_get_user_data(art, &svg_source)
+                          : NULL;
     double c = fmin(fmin(sw, sh) / 7, fmin(page_w, page_h) / 3); /* the corners */
     const double sx[4] = {0, c, sw - c, sw}, sy[4] = {0, c, sh - c, sh};
     const double dx[4] = {0, c, page_w - c, page_w}, dy[4] = {0, c, page_h - c, page_h};
@@ -450,14 +520,28 @@ void draw_frame_art(cairo_t *cr, cairo_surface_t *art, double page_w, double pag
             cairo_scale(cr, (dx[i + 1] - dx[i]) / (sx[i + 1] - sx[i]), (dy[j + 1] - dy[j]) / (sy[j + 1] - sy[j]));
             cairo_translate(cr, -sx[i], -sy[j]);
             cairo_scale(cr, 1.0 / ART_UNITS_PER_MM, 1.0 / ART_UNITS_PER_MM);
-            cairo_set_source_surface(cr, art, 0, 0);
-            cairo_paint(cr);
+            if (svg) { /* see draw_art */
+                RsvgRectangle view = {0, 0, box.width, box.height};
+                rsvg_handle_render_document(svg, cr, &view, NULL);
+            } else {
+                cairo_set_source_surface(cr, art, 0, 0);
+                cairo_paint(cr);
+            }
             cairo_restore(cr);
         }
 }
 
 void draw_art(cairo_t *cr, cairo_surface_t *art, double x, double y, double w, double h)
 {
+    /* cairo 1.16's SVG backend loses a reference to one of two recordings
+     * painted on a page (a leak under LSan): SVG pages get the picture
+     * drawn by librsvg itself, as vectors all the same */
+    RsvgHandle *svg = cairo_surface_get_user_data(art, &svg_source);
+    if (svg && cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_SVG) {
+        RsvgRectangle view = {x, y, w, h};
+        rsvg_handle_render_document(svg, cr, &view, NULL);
+        return;
+    }
     cairo_rectangle_t box;
     cairo_recording_surface_get_extents(art, &box);
     cairo_save(cr);
@@ -483,4 +567,12 @@ meiro_status cairo_result(cairo_surface_t *surface, cairo_t *cr, const stream_si
         return fail_write(err);
     }
     return fail(err, MEIRO_ERROR_INTERNAL, "drawing failed: %s", cairo_status_to_string(s));
+}
+
+unsigned maze_door_sides(const meiro_maze *m)
+{
+    unsigned sides = 0;
+    if (m->start_door < MEIRO_NO_DIR) sides |= 1u << m->start_door;
+    if (m->goal_door < MEIRO_NO_DIR) sides |= 1u << m->goal_door;
+    return sides;
 }

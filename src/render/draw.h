@@ -16,6 +16,7 @@
 #define SOLUTION_R 0.85
 #define SOLUTION_G 0.15
 #define SOLUTION_B 0.10
+#define ARROW_GREY 0.13 /* the door arrows: dark, for black-and-white printers */
 
 /* How S and G are shown: words (fitted into the cell) or pictures. */
 typedef struct maze_marks {
@@ -23,8 +24,13 @@ typedef struct maze_marks {
     cairo_surface_t *start_art, *goal_art; /* NULL: the words (see load_art) */
 } maze_marks;
 
+/* The doors of S and G as layout_in_slot wants them: bit 1 << d for each
+ * side d of the outer wall with a door. */
+unsigned maze_door_sides(const meiro_maze *m);
+
 /* Draws a maze placed by L (its maze fields) onto cr, in millimetres: the
- * walls, the path (if not NULL), S and G. snap > 0 (pixels per mm) aligns
+ * walls, the path (if not NULL), arrows outside the doors of S (pointing
+ * in) and G (pointing out), S and G. snap > 0 (pixels per mm) aligns
  * the walls to the pixel grid for raster output. */
 void draw_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,
                const maze_marks *marks, double snap);
@@ -71,9 +77,16 @@ void draw_fitted(cairo_t *cr, const char *text, const char *font, bool bold, con
  * draws it once, into a w x h box, as a recording that draw_art replays:
  * however often a page is drawn (PNG bands, pages, cells), librsvg works
  * once. Errors name the template's file and line. *art stays NULL for an
- * empty name; free it with cairo_surface_destroy. */
+ * empty name; free it with cairo_surface_destroy. tpl NULL: a built-in
+ * file ("art/bunny.svg"). */
 meiro_status load_art(const meiro_template *tpl, const template_art *ref, double w, double h,
                       cairo_surface_t **art, meiro_error *err);
+/* The pictures for S and G that opt asks for (templates/README.md: the
+ * options' art, else the template's start and goal files, else its art
+ * pair), each drawn once into a size x size square; NULL for a word. */
+meiro_status load_marks_art(const meiro_export_options *opt, double size, cairo_surface_t **start,
+                            cairo_surface_t **goal, meiro_error *err);
+
 /* Recordings of frames (w = 0 in load_art) are at this many units a mm:
  * their own size in mm if the SVG gives one, else their shape with the
  * shorter side h mm. Only SVG features librsvg draws as pixels (filters,

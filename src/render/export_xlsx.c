@@ -7,7 +7,10 @@
  * saving, next to the output (where the room is, and a full /tmp does not
  * matter), else in $TMPDIR or /tmp. It is removed on failure, and on a
  * signal (meiro_remove_temp_files). libxlsxwriter's own scratch files go
- * to the same folder; it removes them as it creates them. */
+ * to the same folder; it removes them as it creates them. Pictures for S
+ * and G are PNG images (drawn by cairo from the SVG) placed over their
+ * cells; arrows outside the doors of S and G are arrow characters in the
+ * ring of empty cells around the maze. */
 #define _POSIX_C_SOURCE 200809L
 #include "core/alloc.h"
 #include "core/error.h"
@@ -15,6 +18,7 @@
 #include "io/io.h"
 #include "page/layout.h"
 #include "render/document.h"
+#include "render/draw.h"
 #include "render/export.h"
 
 #include <errno.h>
@@ -33,7 +37,7 @@ enum { EXCEL_MAX_COLS = 16384, EXCEL_MAX_ROWS = 1048576 };
  * wider there. Rows are exact points in both, so they take the geometric
  * mean: cells are within 3% of square in either program. */
 #define ROW_PER_COLUMN 1.0303
-enum { KIND_PLAIN, KIND_MARK, KIND_PATH, KIND_PATH_MARK, KIND_COUNT };
+enum { KIND_PLAIN, KIND_MARK, KIND_PATH, KIND_PATH_MARK, KIND_ARROW, KIND_COUNT };
 
 /* One format per combination of borders and kind, made on first use. */
 typedef struct format_cache {
@@ -52,8 +56,9 @@ static lxw_format *format_for(format_cache *c, unsigned walls, unsigned kind)
     if (walls & dir_bit(MEIRO_EAST)) format_set_right(f, LXW_BORDER_MEDIUM);
     if (walls & dir_bit(MEIRO_SOUTH)) format_set_bottom(f, LXW_BORDER_MEDIUM);
     if (walls & dir_bit(MEIRO_WEST)) format_set_left(f, LXW_BORDER_MEDIUM);
-    if (kind == KIND_MARK || kind == KIND_PATH_MARK) {
+    if (kind == KIND_MARK || kind == KIND_PATH_MARK || kind == KIND_ARROW) {
         format_set_bold(f);
+        if (kind == KIND_ARROW) format_set_font_color(f, 0x222222);
         format_set_font_size(f, c->mark_pt);
         format_set_align(f, LXW_ALIGN_CENTER);
         format_set_align(f, LXW_ALIGN_VERTICAL_CENTER);
@@ -105,9 +110,95 @@ static void header_text(char *out, size_t size, const char *prefix, const char *
     out[n < size ? n : size - 1] = 0;
 }
 
+/* The pictures for S and G, drawn once from their SVG, and the PNG images
+ * made of them for the sheets (kept until the workbook is written). */
+typedef struct png_buffer {
+    unsigned char *data;
+    size_t size, cap;
+} png_buffer;
+
+typedef struct sheet_art {
+    cairo_surface_t *start, *goal;
+    png_buffer *pngs;
+    size_t count, cap;
+} sheet_art;
+
+static cairo_status_t png_append(void *closure, const unsigned char *data, unsigned int length)
+{
+    png_buffer *b = closure;
+    if (!vec_reserve(&b->data, &b->cap, b->size + length, 1, 4096)) return CAIRO_STATUS_NO_MEMORY;
+    memcpy(b->data + b->size, data, length);
+    b->size += length;
+    return CAIRO_STATUS_SUCCESS;
+}
+
+/* A picture as a side x side PNG, kept in `art`; NULL when out of memory. */
+static const unsigned char *art_png(sheet_art *art, cairo_surface_t *picture, int side, size_t *size)
+{
+    if (!vec_reserve(&art->pngs, &art->cap, art->count + 1, sizeof *art->pngs, 8)) return NULL;
+    cairo_surface_t *image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, side, side);
+    cairo_t *cr = cairo_create(image);
+    draw_art(cr, picture, 0, 0, side, side);
+    cairo_destroy(cr);
+    png_buffer b = {0};
+    cairo_status_t st = cairo_surface_write_to_png_stream(image, png_append, &b);
+    cairo_surface_destroy(image);
+    if (st != CAIRO_STATUS_SUCCESS) {
+        free(b.data);
+        return NULL;
+    }
+    art->pngs[art->count++] = b;
+    *size = b.size;
+    return b.data;
+}
+
+/* The picture over sheet cell (col, row), in the middle of its cell at
+ * the size draw_mark gives it on a page. */
+static lxw_error insert_art(lxw_worksheet *ws, sheet_art *art, cairo_surface_t *picture, uint32_t col,
+                            uint32_t row, uint32_t px, const char *what)
+{
+    double side = px * 0.84, row_px = px * ROW_PER_COLUMN;
+    /* three times the cell's pixels: sharp when printed */
+    int drawn = (int)fmin(600, fmax(24, round(side * 3)));
+    size_t size;
+    const unsigned char *png = art_png(art, picture, drawn, &size);
+    if (!png) return LXW_ERROR_MEMORY_MALLOC_FAILED;
+    lxw_image_options io = {.x_offset = (int32_t)lround((px - side) / 2), .y_offset = (int32_t)lround((row_px - side) / 2),
+                            .x_scale = side / drawn, .y_scale = side / drawn,
+                            .object_position = LXW_OBJECT_MOVE_DONT_SIZE, .description = (char *)what};
+    return worksheet_insert_image_buffer_opt(ws, row, (lxw_col_t)col, png, size, &io);
+}
+
+static void sheet_art_free(sheet_art *art)
+{
+    for (size_t i = 0; i < art->count; i++) free(art->pngs[i].data);
+    free(art->pngs);
+    cairo_surface_destroy(art->start);
+    cairo_surface_destroy(art->goal);
+}
+
+/* The arrow in sheet cell (col, row) outside the door of S (pointing in)
+ * or G (pointing out), or NULL. */
+static const char *door_arrow(const meiro_maze *m, uint32_t col, uint32_t row)
+{
+    static const char *const arrows[4] = {"\u2191", "\u2192", "\u2193", "\u2190"}; /* N E S W */
+    const struct {
+        meiro_cell c;
+        meiro_dir door;
+        bool in;
+    } ends[2] = {{m->start, m->start_door, true}, {m->goal, m->goal_door, false}};
+    for (int e = 0; e < 2; e++) {
+        if (ends[e].door >= MEIRO_NO_DIR) continue;
+        /* the sheet cell beyond the door: the maze sits at (1, 1) */
+        int64_t x = (int64_t)ends[e].c.x + 1 + DIR_DX[ends[e].door], y = (int64_t)ends[e].c.y + 1 + DIR_DY[ends[e].door];
+        if (x == col && y == row) return arrows[ends[e].in ? (ends[e].door + 2) % 4 : ends[e].door];
+    }
+    return NULL;
+}
+
 static lxw_error add_sheet(lxw_workbook *wb, format_cache *cache, const meiro_maze *m,
                            const uint8_t *marks, const char *name, const page_layout *L,
-                           const meiro_export_options *opt, uint32_t px)
+                           const meiro_export_options *opt, uint32_t px, sheet_art *art)
 {
     page_words words;
     page_words_for(opt, &words);
@@ -145,26 +236,35 @@ static lxw_error add_sheet(lxw_workbook *wb, format_cache *cache, const meiro_ma
     lxw_error e = worksheet_set_column_pixels(ws, 0, (lxw_col_t)(cols - 1), px, NULL);
     if (e) return e;
     e = worksheet_print_area(ws, 0, 0, rows - 1, (lxw_col_t)(cols - 1));
+    /* in constant-memory mode libxlsxwriter knows only the row being
+     * written: a picture's anchor is measured in default rows */
+    worksheet_set_default_row(ws, px * 0.75 * ROW_PER_COLUMN, LXW_FALSE);
     for (uint32_t row = 0; row < rows && !e; row++) {
         e = worksheet_set_row(ws, row, px * 0.75 * ROW_PER_COLUMN, NULL);
         for (uint32_t col = 0; col < cols && !e; col++) {
             unsigned walls = sheet_walls(m, col, row);
             bool inside = col >= 1 && col <= m->w && row >= 1 && row <= m->h;
             const char *mark = NULL;
+            cairo_surface_t *picture = NULL;
             bool on_path = false;
             if (inside) {
                 uint32_t x = col - 1, y = row - 1;
-                if (m->start.x == x && m->start.y == y) mark = start;
-                else if (m->goal.x == x && m->goal.y == y) mark = goal;
+                if (m->start.x == x && m->start.y == y) mark = start, picture = art->start;
+                else if (m->goal.x == x && m->goal.y == y) mark = goal, picture = art->goal;
                 on_path = marks && (marks[cell_index(m, x, y)] & MARK_PATH);
             }
-            if (!walls && !mark && !on_path) continue;
-            unsigned kind = mark ? (on_path ? KIND_PATH_MARK : KIND_MARK)
-                                 : (on_path ? KIND_PATH : KIND_PLAIN);
+            const char *arrow = inside ? NULL : door_arrow(m, col, row);
+            if (!walls && !mark && !on_path && !arrow) continue;
+            unsigned kind = arrow  ? KIND_ARROW
+                            : mark ? (on_path ? KIND_PATH_MARK : KIND_MARK)
+                                   : (on_path ? KIND_PATH : KIND_PLAIN);
             lxw_format *f = format_for(cache, walls, kind);
             if (!f) return LXW_ERROR_MEMORY_MALLOC_FAILED;
-            e = mark ? worksheet_write_string(ws, row, (lxw_col_t)col, mark, f)
+            /* a picture stands over its cell instead of the word */
+            const char *text = arrow ? arrow : picture ? NULL : mark;
+            e = text ? worksheet_write_string(ws, row, (lxw_col_t)col, text, f)
                      : worksheet_write_blank(ws, row, (lxw_col_t)col, f);
+            if (!e && picture) e = insert_art(ws, art, picture, col, row, px, mark == start ? "start" : "goal");
         }
     }
     return e;
@@ -276,6 +376,9 @@ meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_e
     lxw_error e = wb ? LXW_NO_ERROR : LXW_ERROR_MEMORY_MALLOC_FAILED;
     format_cache *caches = zalloc(count, sizeof *caches);
     if (!caches) e = LXW_ERROR_MEMORY_MALLOC_FAILED;
+    sheet_art art = {0};
+    meiro_status art_status = e ? MEIRO_OK : load_marks_art(opt, 500, &art.start, &art.goal, err);
+    if (art_status != MEIRO_OK) e = LXW_ERROR_MEMORY_MALLOC_FAILED; /* reported as art_status */
     char subject[160];
     if (count == 1) page_footer(items[0].maze, subject, sizeof subject);
     else snprintf(subject, sizeof subject, "meiro %s · %zu mazes", MEIRO_VERSION, count);
@@ -307,7 +410,7 @@ meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_e
             char name[32];
             if (count == 1) snprintf(name, sizeof name, "%s", answers ? "Answer" : "Maze");
             else snprintf(name, sizeof name, "%s %zu", answers ? "Answer" : "Maze", i + 1);
-            e = add_sheet(wb, &caches[i], m, marks, name, &L, opt, px);
+            e = add_sheet(wb, &caches[i], m, marks, name, &L, opt, px, &art);
             free(marks);
         }
     }
@@ -320,8 +423,10 @@ meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_e
     }
     free(caches);
     free(scratch);
+    sheet_art_free(&art);
     /* a full disk is "No space left on device", not a zip error number */
-    s = e == LXW_NO_ERROR ? copy_file(temp, out, err)
+    s = art_status != MEIRO_OK ? art_status
+        : e == LXW_NO_ERROR    ? copy_file(temp, out, err)
                           : fail(err, MEIRO_ERROR_IO, "cannot write the workbook: %s",
                                  close_errno ? strerror(close_errno) : lxw_strerror(e));
     unlink(temp);
