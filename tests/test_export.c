@@ -8,6 +8,8 @@
 #include "harness.h"
 #include "whitebox.h"
 
+#include <cairo-svg.h>
+
 static char dir[64];
 
 #include "picture.h"
@@ -125,10 +127,9 @@ static void check_png(const job *j, const meiro_maze *m, const meiro_path *p, co
 
 /* ---- XLSX: a small reader of the parts libxlsxwriter writes ---- */
 
-static char *slurp_zip(const char *zip, const char *part)
+/* What a command prints, as a string (free it). */
+static char *slurp_output(const char *cmd)
 {
-    char cmd[512];
-    snprintf(cmd, sizeof cmd, "unzip -p %s %s", zip, part);
     FILE *p = popen(cmd, "r");
     size_t cap = 1 << 16, len = 0;
     char *buf = malloc(cap);
@@ -140,6 +141,13 @@ static char *slurp_zip(const char *zip, const char *part)
     buf[len] = 0;
     pclose(p);
     return buf;
+}
+
+static char *slurp_zip(const char *zip, const char *part)
+{
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "unzip -p %s %s", zip, part);
+    return slurp_output(cmd);
 }
 
 /* Sides per style index: bit 1 top, 2 right, 4 bottom, 8 left; 16 filled. */
@@ -427,6 +435,178 @@ static void each_job(enum which what)
     }
 }
 
+/* ---- SVG: the maze's parts in named groups ---- */
+
+/* The page as cairo draws it in one pass, without groups: the reference
+ * the grouped SVG must look like. */
+static bool svg_one_pass(const meiro_maze *m, const meiro_path *p, const meiro_export_options *opt,
+                         const char *file)
+{
+    doc_item item = {m, p};
+    document d;
+    meiro_export_options one = *opt;
+    one.answers = MEIRO_ANSWERS_NONE; /* as meiro_save has it for one page */
+    if (doc_init(&d, &item, 1, &one, -1, NULL) != MEIRO_OK) return false;
+    double pw, ph;
+    doc_page_size(&d, &pw, &ph);
+    cairo_surface_t *surface = cairo_svg_surface_create(file, pw, ph);
+    cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_MM);
+    cairo_t *cr = cairo_create(surface);
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    cairo_paint(cr);
+    bool ok = doc_draw_page(&d, 0, cr, false, 0, LAYER_ALL, NULL) == MEIRO_OK;
+    ok = cairo_result(surface, cr, NULL, NULL) == MEIRO_OK && ok;
+    doc_free(&d);
+    return ok;
+}
+
+static int compare_ids(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Whether every id in svg is unique and every reference (href="#x",
+ * url(#x)) names one. */
+static bool ids_sound(const char *svg, char *why, size_t size)
+{
+    size_t count = 0, cap = 64;
+    char **ids = malloc(cap * sizeof *ids);
+    bool ok = ids != NULL;
+    for (const char *at = svg; ok && (at = strstr(at, " id=\"")) != NULL; at += 5) {
+        if (count == cap && !(ids = realloc(ids, (cap *= 2) * sizeof *ids))) return false;
+        ids[count++] = strndup(at + 5, strcspn(at + 5, "\""));
+    }
+    if (ok) qsort(ids, count, sizeof *ids, compare_ids);
+    for (size_t i = 1; ok && i < count; i++)
+        if (strcmp(ids[i - 1], ids[i]) == 0) {
+            snprintf(why, size, "id %s twice", ids[i]);
+            ok = false;
+        }
+    const char *marks[] = {"href=\"#", "url(#"};
+    for (int k = 0; k < 2; k++)
+        for (const char *at = svg; ok && (at = strstr(at, marks[k])) != NULL; at++) {
+            at += strlen(marks[k]);
+            char *ref = strndup(at, strcspn(at, "\")"));
+            if (!bsearch(&ref, ids, count, sizeof *ids, compare_ids)) {
+                snprintf(why, size, "#%s names no id", ref);
+                ok = false;
+            }
+            free(ref);
+        }
+    for (size_t i = 0; i < count; i++) free(ids[i]);
+    free(ids);
+    return ok;
+}
+
+/* Whether the text from `from` to `to` holds `what`. */
+static bool holds(const char *from, const char *to, const char *what)
+{
+    if (!from || !to) return false;
+    char *part = strndup(from, (size_t)(to - from));
+    bool found = part && strstr(part, what) != NULL;
+    free(part);
+    return found;
+}
+
+/* Whether every id from `from` to `to` but the group's own starts with
+ * `prefix` (cairo numbers glyphs anew in each document it writes). */
+static bool ids_prefixed(const char *from, const char *to, const char *prefix)
+{
+    if (!from || !to) return true;
+    const char *at = strchr(from, '>'); /* after the group's own tag */
+    bool ok = at != NULL;
+    while (ok && (at = strstr(at, " id=\"")) != NULL && at < to) {
+        at += 5;
+        ok = strncmp(at, prefix, strlen(prefix)) == 0;
+    }
+    return ok;
+}
+
+/* kids-a4 (pictures, doors with arrows, frame art) with the solution, and
+ * the default page (S and G as words on white) without: the walls, the
+ * red path and the labels each in their group, over the rest of the page;
+ * ids unique; the picture as librsvg draws it the same as the page drawn
+ * without groups. */
+static void test_svg_groups(void)
+{
+    meiro_template *kids = meiro_template_load("kids-a4", NULL);
+    CHECK(kids != NULL);
+    for (int solved = 0; solved <= 1; solved++) {
+        meiro_generate_options gen = {.width = 8, .height = 6, .algorithm = "cluster", .seed = 9};
+        meiro_maze *m = meiro_generate(&gen, NULL);
+        CHECK(m != NULL);
+        if (!m) continue;
+        meiro_export_options page;
+        meiro_export_options_init(&page);
+        meiro_path path = {0};
+        if (solved) {
+            meiro_export_options_from_template(&page, kids);
+            meiro_maze_set_start(m, (meiro_cell){0, 2}, MEIRO_WEST);
+            meiro_maze_set_goal(m, (meiro_cell){7, 4}, MEIRO_EAST);
+            CHECK_INT(meiro_solve(m, NULL, &path, NULL), MEIRO_OK);
+        }
+        const char *name = solved ? "kids-solved" : "plain";
+        char file[128], ref[128], cmd[512], why[128] = "";
+        snprintf(file, sizeof file, "%s/groups-%s.svg", dir, name);
+        snprintf(ref, sizeof ref, "%s/groups-%s-ref.svg", dir, name);
+        const meiro_path *p = solved ? &path : NULL;
+        CHECK_INT(meiro_save(m, p, MEIRO_FORMAT_SVG, &page, file, NULL), MEIRO_OK);
+        CHECK(svg_one_pass(m, p, &page, ref));
+        snprintf(cmd, sizeof cmd, "cat %s", file);
+        char *svg = slurp_output(cmd);
+        CHECK(svg != NULL);
+        if (svg) {
+            const char *walls = strstr(svg, "<g id=\"walls\">"), *sol = strstr(svg, "<g id=\"solution\">");
+            const char *labels = strstr(svg, "<g id=\"labels\">"), *end = svg + strlen(svg);
+            CHECK_MSG(walls && labels && walls < labels && (sol != NULL) == solved &&
+                          (!sol || (walls < sol && sol < labels)),
+                      "%s: the groups in order", name);
+            const char *after_walls = sol ? sol : labels;
+            const char *black = "stroke:rgb(0%,0%,0%)", *red = "stroke:rgb(85%,15%,10%)";
+            CHECK_MSG(holds(walls, after_walls, black) && !holds(svg, walls, black) &&
+                          !holds(labels, end, black),
+                      "%s: the wall strokes only in walls", name);
+            CHECK_MSG(!holds(svg, after_walls, red) && !holds(labels, end, red) &&
+                          holds(sol, labels, red) == solved,
+                      "%s: the red path only in solution", name);
+            CHECK_MSG(!holds(sol, labels, "href=") && !holds(sol, labels, "fill:rgb"),
+                      "%s: nothing but the path in solution", name);
+            /* the arrows (kids), the words' outlines in black (plain), on white */
+            const char *marks = solved ? "fill:rgb(13%,13%,13%)" : "fill:rgb(0%,0%,0%)";
+            CHECK_MSG(holds(labels, end, marks) && holds(labels, end, "fill:rgb(100%,100%,100%)") &&
+                          !holds(walls, after_walls, marks),
+                      "%s: S, G (and arrows) in labels", name);
+            CHECK_MSG(ids_sound(svg, why, sizeof why), "%s: %s", name, why);
+            CHECK_MSG(ids_prefixed(svg, walls, "page-") && ids_prefixed(walls, after_walls, "walls-") &&
+                          ids_prefixed(sol, labels, "solution-") && ids_prefixed(labels, end, "labels-"),
+                      "%s: each part's ids named for it", name);
+            free(svg);
+        }
+        if (have("xmllint")) {
+            snprintf(cmd, sizeof cmd, "xmllint --noout %s", file);
+            CHECK_MSG(run(cmd, NULL, 0), "%s: xmllint", name);
+        }
+        if (have("rsvg-convert")) {
+            image img[2];
+            for (int k = 0; k < 2; k++) {
+                snprintf(cmd, sizeof cmd, "rsvg-convert -d 150 -p 150 -o %s.png %s", k ? ref : file, k ? ref : file);
+                CHECK(run(cmd, NULL, 0));
+                snprintf(cmd, sizeof cmd, "%s.png", k ? ref : file);
+                CHECK(load_png(cmd, &img[k]));
+            }
+            int differ = img[0].w == img[1].w && img[0].h == img[1].h ? 0 : -1;
+            for (int i = 0; differ >= 0 && i < img[0].w * img[0].h; i++)
+                differ += abs(img[0].gray[i] - img[1].gray[i]) > 24 || img[0].red[i] != img[1].red[i];
+            CHECK_MSG(differ == 0, "%s: %d pixels differ from the page drawn without groups", name, differ);
+            free_image(&img[0]);
+            free_image(&img[1]);
+        }
+        meiro_path_free(&path);
+        meiro_maze_free(m);
+    }
+    meiro_template_free(kids);
+}
+
 static void test_pdf(void) { each_job(PDF); }
 static void test_svg(void) { each_job(SVG); }
 static void test_png(void) { each_job(PNG); }
@@ -436,6 +616,7 @@ static void test_soffice(void) { each_job(SOFFICE); }
 static const test_case cases[] = {
     {"pdf", test_pdf},
     {"svg", test_svg},
+    {"svg_groups", test_svg_groups},
     {"png", test_png},
     {"xlsx", test_xlsx},
     {"soffice", test_soffice},

@@ -298,15 +298,17 @@ static void draw_footer(cairo_t *cr, const document *d, size_t index, const page
 }
 
 static meiro_status draw_cover(cairo_t *cr, const document *d, const page_frame *f, double snap,
-                               meiro_error *err)
+                               unsigned layers, meiro_error *err)
 {
     const doc_style *st = &d->style;
     const char *title = st->title ? st->title : st->labels->default_title;
+    bool page = layers & LAYER_PAGE;
     cairo_set_source_rgb(cr, 0, 0, 0);
     double base = f->page_h * 0.26;
-    draw_fitted(cr, title, st->marks.font, true, &st->cover_fit, f->page_w / 2, base,
-                base - 1.4 * COVER_TITLE_MM, st->text_width);
-    if (st->subtitle)
+    if (page)
+        draw_fitted(cr, title, st->marks.font, true, &st->cover_fit, f->page_w / 2, base,
+                    base - 1.4 * COVER_TITLE_MM, st->text_width);
+    if (page && st->subtitle)
         draw_fitted(cr, st->subtitle, st->marks.font, false, &st->cover_subtitle_fit, f->page_w / 2, base + 13,
                     base + 13 - COVER_SUBTITLE_MM, st->text_width);
     if (d->cover_maze) { /* a little maze as a picture */
@@ -314,8 +316,9 @@ static meiro_status draw_cover(cairo_t *cr, const document *d, const page_frame 
         page_layout L = {0};
         meiro_status s = layout_in_slot(d->cover_maze->w, d->cover_maze->h, maze_door_sides(d->cover_maze), area, false, 0, 0, 0, &L, err);
         if (s != MEIRO_OK) return s;
-        draw_maze(cr, d->cover_maze, NULL, &L, &st->marks, snap);
+        draw_maze(cr, d->cover_maze, NULL, &L, &st->marks, snap, layers);
     }
+    if (!page) return MEIRO_OK;
     char line[160];
     int n = snprintf(line, sizeof line, st->labels->maze_count, (unsigned)d->count);
     if (st->answers == ANSWERS_KEY && n > 0 && (size_t)n < sizeof line)
@@ -325,21 +328,38 @@ static meiro_status draw_cover(cairo_t *cr, const document *d, const page_frame 
     return MEIRO_OK;
 }
 
+/* Whether the mazes of a page show their solutions (answer pages, or
+ * documents without answers apart). */
+static bool shows_paths(const document *d, const doc_page *p)
+{
+    return p->kind == PAGE_ANSWERS || (p->kind == PAGE_PUZZLES && d->style.answers == ANSWERS_NONE);
+}
+
+bool doc_page_has_path(const document *d, size_t index)
+{
+    const doc_page *p = &d->pages[index];
+    bool any = false;
+    for (size_t k = 0; k < p->count && shows_paths(d, p); k++)
+        any = any || d->items[p->first + k].path != NULL;
+    return any;
+}
+
 meiro_status doc_draw_page(const document *d, size_t index, cairo_t *cr, bool maze_only,
-                           double snap, meiro_error *err)
+                           double snap, unsigned layers, meiro_error *err)
 {
     const doc_page *p = &d->pages[index];
     const doc_style *st = &d->style;
     page_frame f;
     meiro_status s = layout_frame(st->paper, d->landscape, st->margin, texts_for(st, p->kind), &f, err);
     if (s != MEIRO_OK) return s;
-    if (!maze_only && st->frame) draw_frame_art(cr, st->frame, f.page_w, f.page_h);
+    bool page = layers & LAYER_PAGE;
+    if (page && !maze_only && st->frame) draw_frame_art(cr, st->frame, f.page_w, f.page_h);
     if (p->kind == PAGE_COVER) {
-        s = draw_cover(cr, d, &f, snap, err);
-        if (s == MEIRO_OK) draw_footer(cr, d, index, &f);
+        s = draw_cover(cr, d, &f, snap, layers, err);
+        if (s == MEIRO_OK && page) draw_footer(cr, d, index, &f);
         return s;
     }
-    bool paths = p->kind == PAGE_ANSWERS || st->answers == ANSWERS_NONE;
+    bool paths = shows_paths(d, p);
     page_layout first = {0};
     for (size_t k = 0; k < p->count && s == MEIRO_OK; k++) {
         page_layout L;
@@ -347,11 +367,11 @@ meiro_status doc_draw_page(const document *d, size_t index, cairo_t *cr, bool ma
         if (k == 0) first = L;
         if (s != MEIRO_OK) break;
         const doc_item *it = &d->items[p->first + k];
-        draw_maze(cr, it->maze, paths ? it->path : NULL, &L, &st->marks, snap);
+        draw_maze(cr, it->maze, paths ? it->path : NULL, &L, &st->marks, snap, layers);
         if (maze_only) return MEIRO_OK;
-        if (d->count > 1) draw_caption(cr, d, p, k, &L);
+        if (page && d->count > 1) draw_caption(cr, d, p, k, &L);
     }
-    if (s != MEIRO_OK) return s;
+    if (s != MEIRO_OK || !page) return s;
     cairo_set_source_rgb(cr, 0, 0, 0);
     const char *title = page_title(d, p->kind);
     if (title && f.title_size > 0)

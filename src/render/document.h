@@ -68,10 +68,14 @@ void doc_free(document *d);
 /* The page size in mm (after orientation). */
 void doc_page_size(const document *d, double *w, double *h);
 
-/* Draws page `index` in mm. maze_only: just the (first) maze, no texts or
- * frame (PNG --crop). snap: pixels per mm for raster output, else 0. */
+/* Draws page `index` in mm, the parts of it in `layers` (LAYER_ALL for
+ * all). maze_only: just the (first) maze, no texts or frame (PNG --crop).
+ * snap: pixels per mm for raster output, else 0. */
 meiro_status doc_draw_page(const document *d, size_t index, cairo_t *cr, bool maze_only,
-                           double snap, meiro_error *err);
+                           double snap, unsigned layers, meiro_error *err);
+
+/* Whether page `index` draws a solution path. */
+bool doc_page_has_path(const document *d, size_t index);
 
 /* Where maze k of page p sits, and the page's frame. */
 meiro_status doc_place(const document *d, const doc_page *p, size_t k, page_layout *L,

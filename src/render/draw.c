@@ -342,20 +342,9 @@ static void draw_arrow(cairo_t *cr, const page_layout *L, meiro_cell c, meiro_di
     cairo_restore(cr);
 }
 
-void draw_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,
-               const maze_marks *marks, double snap)
+/* The arrows at the doors and S and G, on top of the walls and path. */
+static void draw_labels(cairo_t *cr, const meiro_maze *m, const page_layout *L, const maze_marks *marks)
 {
-    grid g = {snap, 0};
-    double line = L->line;
-    if (snap > 0) { /* whole pixels, odd widths centred on pixels */
-        double px = fmax(1, round(line * snap));
-        line = px / snap;
-        g.offset = fmod(px, 2) == 1 ? 0.5 : 0;
-    }
-    cairo_save(cr);
-    cairo_set_line_width(cr, line);
-    stroke_walls(cr, m, L, &g);
-    stroke_path(cr, m, path, L);
     draw_arrow(cr, L, m->start, m->start_door, true);
     draw_arrow(cr, L, m->goal, m->goal_door, false);
     /* one cell holding both S and G (1 x 1): the marks stand in their doors */
@@ -367,6 +356,23 @@ void draw_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const p
     draw_mark(cr, marks->start, marks->start_art, marks->font, size, x, y, L);
     cell_centre(L, m->goal, shared ? m->goal_door : MEIRO_NO_DIR, &x, &y);
     draw_mark(cr, marks->goal, marks->goal_art, marks->font, size, x, y, L);
+}
+
+void draw_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,
+               const maze_marks *marks, double snap, unsigned layers)
+{
+    grid g = {snap, 0};
+    double line = L->line;
+    if (snap > 0) { /* whole pixels, odd widths centred on pixels */
+        double px = fmax(1, round(line * snap));
+        line = px / snap;
+        g.offset = fmod(px, 2) == 1 ? 0.5 : 0;
+    }
+    cairo_save(cr);
+    cairo_set_line_width(cr, line);
+    if (layers & LAYER_WALLS) stroke_walls(cr, m, L, &g);
+    if (layers & LAYER_PATH) stroke_path(cr, m, path, L);
+    if (layers & LAYER_LABELS) draw_labels(cr, m, L, marks);
     cairo_restore(cr);
 }
 

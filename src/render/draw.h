@@ -28,12 +28,23 @@ typedef struct maze_marks {
  * side d of the outer wall with a door. */
 unsigned maze_door_sides(const meiro_maze *m);
 
+/* The parts of a page, drawn apart into SVG's named groups (export_svg):
+ * the maze's walls, its solution, its labels (S and G, the door arrows),
+ * and the rest of the page (frame, texts, footer). */
+enum {
+    LAYER_WALLS = 1,
+    LAYER_PATH = 2,
+    LAYER_LABELS = 4,
+    LAYER_PAGE = 8,
+    LAYER_ALL = 15
+};
+
 /* Draws a maze placed by L (its maze fields) onto cr, in millimetres: the
  * walls, the path (if not NULL), arrows outside the doors of S (pointing
- * in) and G (pointing out), S and G. snap > 0 (pixels per mm) aligns
- * the walls to the pixel grid for raster output. */
+ * in) and G (pointing out), S and G; of these the ones in `layers`. snap
+ * > 0 (pixels per mm) aligns the walls to the pixel grid for raster output. */
 void draw_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,
-               const maze_marks *marks, double snap);
+               const maze_marks *marks, double snap, unsigned layers);
 
 /* A line of text: align -1 left of x, 0 centred on x, 1 right of x. */
 /* Loads the fonts (fontconfig's cache, pango's font sets) for `font` and

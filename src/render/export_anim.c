@@ -262,7 +262,7 @@ static void draw_frame(cairo_t *cr, const meiro_player *p, const page_layout *L,
             cairo_fill(cr);
         }
     }
-    draw_maze(cr, m, NULL, L, marks, 1.0);
+    draw_maze(cr, m, NULL, L, marks, 1.0, LAYER_ALL);
     if (L->cell < 20) return;
     /* big cells: the numbers a solver gave them, as the DFS/BFS article printed them */
     cairo_set_source_rgb(cr, 0.25, 0.25, 0.3);

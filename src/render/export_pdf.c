@@ -41,10 +41,10 @@ meiro_status doc_write_pdf(const document *d, FILE *out, meiro_error *err)
             cairo_pdf_surface_set_size(surface, L.crop_w * PT_PER_MM, L.crop_h * PT_PER_MM);
             cairo_save(cr);
             cairo_translate(cr, -L.crop_x, -L.crop_y);
-            s = doc_draw_page(d, p, cr, true, 0, err);
+            s = doc_draw_page(d, p, cr, true, 0, LAYER_ALL, err);
             cairo_restore(cr);
         } else if (s == MEIRO_OK) {
-            s = doc_draw_page(d, p, cr, false, 0, err);
+            s = doc_draw_page(d, p, cr, false, 0, LAYER_ALL, err);
         }
         cairo_show_page(cr);
         if (d->progress)

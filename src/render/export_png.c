@@ -139,7 +139,7 @@ meiro_status export_png(const meiro_maze *m, const meiro_path *path,
         cairo_paint(cr);
         cairo_translate(cr, -x0, -(y0 + top)); /* device pixels */
         cairo_scale(cr, ppm, ppm);
-        s = doc_draw_page(&d, 0, cr, opt->crop, ppm, err);
+        s = doc_draw_page(&d, 0, cr, opt->crop, ppm, LAYER_ALL, err);
         st = cairo_status(cr);
         cairo_destroy(cr);
         cairo_surface_flush(band);
