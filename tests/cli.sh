@@ -277,6 +277,26 @@ printf '[text]\ntitle = %0195d\n' 0 > "$tmp/long.ini"
 run 1 "$meiro" generate -t "$tmp/long.ini" -o "$tmp/x.pdf"; err_has "long.ini:2:200: the line is longer than 199 bytes"; absent "$tmp/x.pdf"
 printf '[page]\nmazes = 1\n[art]\nframe = nothere.svg\n' > "$tmp/art.ini"
 run 1 "$meiro" generate -t "$tmp/art.ini" -o "$tmp/x.png"; err_has "art.ini:4: template artwork 'nothere.svg'"; absent "$tmp/x.png"
+# a setting that fails only on the page names the template's key and line,
+# in every format and command; the same value from the command line does not
+printf '[page]\npaper = a4\nmargin = 45\n' > "$tmp/wide.ini"
+for f in pdf png svg xlsx; do
+    run 2 "$meiro" generate -s 1 -t "$tmp/wide.ini" --paper a5 -o "$tmp/w.$f"
+    err_has "set by margin in \[page\] on line 3 of template 'wide'"; absent "$tmp/w.$f"
+done
+run 2 "$meiro" booklet -n 2 -s 1 -t "$tmp/wide.ini" --paper a5 -o "$tmp/w.pdf"; err_has "line 3 of template 'wide'"
+run 2 "$meiro" generate -s 1 -t "$tmp/wide.ini" --paper a5 --margin 40 -o "$tmp/w.pdf"
+if grep -q "template" "$tmp/err"; then bad "--margin blamed on the template: $(cat "$tmp/err")"; else ok; fi
+# a title too long for A5, in the language chosen: title[ja] on its own line
+{ printf '[text]\ntitle = Mazes\ntitle[ja] = '; for i in $(seq 60); do printf 'め'; done; printf '\n[page]\nmargin = 30\n'; } > "$tmp/ja.ini"
+run 2 "$meiro" generate -s 1 -t "$tmp/ja.ini" --paper a5 --portrait --lang ja -o "$tmp/j.pdf"
+err_has "too long"; err_has "set by title\[ja\] in \[text\] on line 3 of template 'ja'"
+run 0 "$meiro" generate -s 1 -t "$tmp/ja.ini" --paper a5 --portrait -o "$tmp/j.pdf"
+run 2 "$meiro" generate -s 1 -t "$tmp/ja.ini" --paper a5 --portrait --title "$(sed -n 's/^title\[ja\] = //p' "$tmp/ja.ini")" -o "$tmp/j.pdf"
+if grep -q "template" "$tmp/err"; then bad "--title blamed on the template: $(cat "$tmp/err")"; else ok; fi
+# a label no font has
+printf '[maze]\nstart = \363\277\277\275\n' > "$tmp/glyph.ini"
+run 2 "$meiro" generate -s 1 -t "$tmp/glyph.ini" -o "$tmp/g.pdf"; err_has "set by start in \[maze\] on line 2 of template 'glyph'"
 # a title that is not UTF-8: a usage error before any work, in every format
 for f in pdf png xlsx; do
     run 2 "$meiro" generate -s 1 --title "$(printf 'caf\351')" -o "$tmp/t.$f"; err_has "not UTF-8 text (from byte 4)"; absent "$tmp/t.$f"

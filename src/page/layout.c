@@ -318,16 +318,26 @@ bool choose_landscape(uint32_t w, uint32_t h, const meiro_export_options *opt, f
     return cell_on(w, h, opt, true, texts) > cell_on(w, h, opt, false, texts);
 }
 
+meiro_status page_margin_check(const meiro_export_options *opt, meiro_error *err)
+{
+    page_frame f;
+    meiro_status s = layout_frame(opt->paper, false, opt->margin_mm, (frame_texts){0}, &f, err);
+    if (s != MEIRO_OK && opt->tpl && opt->margin_mm == opt->tpl->margin)
+        template_blame(opt->tpl, "page", "margin", NULL, err);
+    return s;
+}
+
 meiro_status layout_page(uint32_t w, uint32_t h, const meiro_export_options *opt,
                          page_layout *L, meiro_error *err)
 {
     *L = (page_layout){0};
+    meiro_status s = page_margin_check(opt, err);
+    if (s != MEIRO_OK) return s;
     page_words words;
     page_words_for(opt, &words);
     frame_texts texts = {words.title != NULL, false, false};
     page_frame f;
-    meiro_status s = layout_frame(opt->paper, choose_landscape(w, h, opt, texts), opt->margin_mm,
-                                  texts, &f, err);
+    s = layout_frame(opt->paper, choose_landscape(w, h, opt, texts), opt->margin_mm, texts, &f, err);
     if (s != MEIRO_OK) return s;
     L->page_w = f.page_w;
     L->page_h = f.page_h;

@@ -31,6 +31,10 @@ typedef struct page_layout {
     double crop_x, crop_y, crop_w, crop_h; /* PNG --crop rectangle */
 } page_layout;
 
+/* The margin suits the paper (it fails on every page otherwise); if the
+ * template gave it, err names the template's line. */
+meiro_status page_margin_check(const meiro_export_options *opt, meiro_error *err);
+
 meiro_status layout_page(uint32_t w, uint32_t h, const meiro_export_options *opt,
                          page_layout *layout, meiro_error *err);
 

@@ -179,6 +179,7 @@ static const key_spec keys[] = {
 };
 
 enum { KEY_COUNT_ALL = sizeof keys / sizeof keys[0] };
+_Static_assert((int)KEY_COUNT_ALL <= (int)TEMPLATE_KEYS, "meiro_template's key_line has no room for every key");
 
 /* What the reader and the handler know while libinih reads a template. */
 typedef struct parse_state {
@@ -186,8 +187,6 @@ typedef struct parse_state {
     const char *next, *end;       /* the text not yet handed to libinih */
     unsigned long line;           /* the line libinih is at (the reader counts) */
     bool indented;                /* that line starts with a blank */
-    unsigned long key_line[KEY_COUNT_ALL];     /* where each key was given */
-    unsigned long lang_line[KEY_COUNT_ALL][TEXT_LANGS]; /* and each title[ja] */
     unsigned long section_line[KEY_COUNT_ALL]; /* where each section began,
                                                   at its first key's entry */
     char message[200];
@@ -342,7 +341,7 @@ static int handle(void *user, const char *section, const char *key, const char *
             complain(st, 0, "%s has no languages: only title, subtitle, fields, start and goal do", e->key);
             return 0;
         }
-        unsigned long *seen = lang >= 0 ? &st->lang_line[i][lang] : &st->key_line[i];
+        unsigned long *seen = lang >= 0 ? &st->t->lang_line[i][lang] : &st->t->key_line[i];
         if (*seen) {
             complain(st, 0, "%s is given twice (first on line %lu)%s", key, *seen,
                      st->indented ? "; a line starting with a blank continues the key above it" : "");
@@ -581,6 +580,33 @@ meiro_template *meiro_template_load(const char *name, meiro_error *err)
 void meiro_template_free(meiro_template *t) { free(t); }
 const char *meiro_template_name(const meiro_template *t) { return t->name; }
 const char *meiro_template_description(const meiro_template *t) { return t->description; }
+
+void template_blame(const meiro_template *t, const char *section, const char *key, const char *text,
+                    meiro_error *err)
+{
+    if (!t || !err) return;
+    for (size_t i = 0; i < KEY_COUNT_ALL; i++) {
+        if (strcmp(keys[i].section, section) || strcmp(keys[i].key, key)) continue;
+        /* a text counts only if the page took it from the template (not
+         * from --title); which language's copy tells the line */
+        const char *whole = (const char *)t;
+        if (text && !(text >= whole && text < whole + sizeof *t)) return;
+        unsigned long line = t->key_line[i];
+        const char *lang = "";
+        for (int li = 0; li < TEXT_LANGS; li++) {
+            const char *own = (const char *)&t->in_lang[li];
+            if (text && text >= own && text < own + sizeof t->in_lang[li]) {
+                line = t->lang_line[i][li];
+                lang = labels_table[li].lang;
+            }
+        }
+        if (!line) return; /* meiro's default, not the template's */
+        size_t n = strlen(err->message);
+        snprintf(err->message + n, sizeof err->message - n, "; set by %s%s%s%s in [%s] on line %lu of template '%s'",
+                 key, lang[0] ? "[" : "", lang, lang[0] ? "]" : "", section, line, t->name);
+        return;
+    }
+}
 
 size_t meiro_builtin_template_count(void)
 {

@@ -8,10 +8,11 @@
 
 typedef enum answers_place { ANSWERS_NONE, ANSWERS_AFTER_PAGE, ANSWERS_KEY } answers_place;
 
-/* An [art] key: the file as written (absolute, or relative to the
- * template's folder, without '..') and its line, for messages. */
 /* The languages meiro has words for (labels_for): en, ja. */
 enum { TEXT_LANGS = 2 };
+
+/* Room for the keys a template may give (template.c checks the count). */
+enum { TEMPLATE_KEYS = 40 };
 
 /* A template's texts in one language. */
 typedef struct template_texts {
@@ -19,6 +20,8 @@ typedef struct template_texts {
     char start_label[32], goal_label[32];
 } template_texts;
 
+/* An [art] key: the file as written (absolute, or relative to the
+ * template's folder, without '..') and its line, for messages. */
 typedef struct template_art {
     char file[256];
     unsigned long line;
@@ -46,7 +49,16 @@ struct meiro_template {
     answers_place answers;
     unsigned key_per_page;  /* solved mazes per answer-key page */
     template_art art_frame, art_start, art_goal;
+    /* the line that gave each key (and each title[ja]), 0 if not given:
+     * some settings fail only on a page (a margin too wide for A5) */
+    unsigned long key_line[TEMPLATE_KEYS], lang_line[TEMPLATE_KEYS][TEXT_LANGS];
 };
+
+/* err was caused by the setting [section] key: if t gave it, err's
+ * message names the setting and the template's line. `text` is the text the
+ * page used for a text key (to tell title[ja] from title), else NULL. */
+void template_blame(const meiro_template *t, const char *section, const char *key, const char *text,
+                    meiro_error *err);
 
 /* The pair of pictures for S and G the options ask for (opt->art, else
  * the template's art =), or NULL: none asked for, or "none". A template's

@@ -17,6 +17,7 @@ static void resolve_style(doc_style *s, const meiro_export_options *opt, size_t 
 {
     const meiro_template *t = opt->tpl;
     *s = (doc_style){0};
+    s->tpl = t;
     s->paper = opt->paper;
     s->orientation = opt->orientation;
     s->margin = opt->margin_mm;
@@ -100,18 +101,24 @@ static meiro_status fit_texts(document *d, meiro_error *err)
     doc_page_size(d, &pw, &ph);
     st->text_width = pw - 2 * fmax(st->margin, st->frame ? FRAME_CORNER_MM : 0);
     const char *cover_title = st->title ? st->title : st->labels->default_title;
+    /* each text with the template key it may come from (the answer page's
+     * title is built from the title) */
     const struct {
         const char *text, *what;
         double size, band;
         bool bold;
         text_fit *fit;
+        const char *key, *from;
     } texts[] = {
-        {st->title, "title", TITLE_FONT_MM, TITLE_BAND_MM - 1, true, &st->title_fit},
-        {st->subtitle, "subtitle", SUBTITLE_FONT_MM, SUBTITLE_BAND_MM - 1, false, &st->subtitle_fit},
-        {st->answers_title, "answer page's title", TITLE_FONT_MM, TITLE_BAND_MM - 1, true, &st->answers_fit},
-        {st->cover ? cover_title : NULL, "cover title", COVER_TITLE_MM, 2.6 * COVER_TITLE_MM, true, &st->cover_fit},
+        {st->title, "title", TITLE_FONT_MM, TITLE_BAND_MM - 1, true, &st->title_fit, "title", st->title},
+        {st->subtitle, "subtitle", SUBTITLE_FONT_MM, SUBTITLE_BAND_MM - 1, false, &st->subtitle_fit, "subtitle",
+         st->subtitle},
+        {st->answers_title, "answer page's title", TITLE_FONT_MM, TITLE_BAND_MM - 1, true, &st->answers_fit,
+         "title", st->title},
+        {st->cover ? cover_title : NULL, "cover title", COVER_TITLE_MM, 2.6 * COVER_TITLE_MM, true, &st->cover_fit,
+         "title", st->title},
         {st->cover ? st->subtitle : NULL, "subtitle", COVER_SUBTITLE_MM, 2.6 * COVER_SUBTITLE_MM, false,
-         &st->cover_subtitle_fit},
+         &st->cover_subtitle_fit, "subtitle", st->subtitle},
     };
     cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1);
     cairo_t *cr = cairo_create(surface);
@@ -120,18 +127,22 @@ static meiro_status fit_texts(document *d, meiro_error *err)
                          : fail(err, MEIRO_ERROR_NOMEM, "out of memory measuring the texts");
     /* characters no font has would print as empty boxes */
     const struct {
-        const char *text, *what;
-    } drawn[] = {{st->title, "title"}, {st->subtitle, "subtitle"}, {st->fields, "name line"},
-                 {st->marks.start_art ? NULL : st->marks.start, "start mark"},
-                 {st->marks.goal_art ? NULL : st->marks.goal, "goal mark"}};
+        const char *text, *what, *section, *key;
+    } drawn[] = {{st->title, "title", "text", "title"},
+                 {st->subtitle, "subtitle", "text", "subtitle"},
+                 {st->fields, "name line", "text", "fields"},
+                 {st->marks.start_art ? NULL : st->marks.start, "start mark", "maze", "start"},
+                 {st->marks.goal_art ? NULL : st->marks.goal, "goal mark", "maze", "goal"}};
     for (size_t k = 0; s == MEIRO_OK && k < sizeof drawn / sizeof drawn[0]; k++) {
         int missing = drawn[k].text ? missing_glyphs(cr, drawn[k].text, st->marks.font, true) : 0;
-        if (missing > 0)
+        if (missing > 0) {
             s = fail(err, MEIRO_ERROR_ARGUMENT,
                      "the %s '%s' has %d character%s no installed font can draw (they would print as "
                      "empty boxes); install a font that has them (emoji: fonts-noto-color-emoji) or "
                      "write other text",
                      drawn[k].what, drawn[k].text, missing, missing == 1 ? "" : "s");
+            template_blame(st->tpl, drawn[k].section, drawn[k].key, drawn[k].text, err);
+        }
     }
     for (size_t k = 0; s == MEIRO_OK && k < sizeof texts / sizeof texts[0]; k++) {
         if (!texts[k].text || !texts[k].text[0]) continue;
@@ -147,6 +158,7 @@ static meiro_status fit_texts(document *d, meiro_error *err)
                  "the %s is too long for the page: %ld characters do not fit on two lines of %.0f mm "
                  "at %.0f pt; about %.0f fit",
                  texts[k].what, (long)chars, st->text_width, floor_size * PT_PER_MM, chars * room * 0.9);
+        template_blame(st->tpl, "text", texts[k].key, texts[k].from, err);
     }
     cairo_destroy(cr);
     cairo_surface_destroy(surface);
@@ -162,6 +174,8 @@ meiro_status doc_init(document *d, const doc_item *items, size_t count,
     resolve_style(&d->style, opt, count);
     if (cover >= 0) d->style.cover = cover;
     doc_style *st = &d->style;
+    meiro_status s = page_margin_check(opt, err);
+    if (s != MEIRO_OK) return s;
     /* orientation: the one that gives the largest maze bigger cells */
     uint32_t bw = 1, bh = 1;
     unsigned doors = 0;
@@ -191,7 +205,6 @@ meiro_status doc_init(document *d, const doc_item *items, size_t count,
     double pw, ph;
     doc_page_size(d, &pw, &ph);
     const meiro_template *t = opt->tpl;
-    meiro_status s = MEIRO_OK;
     if (t) {
         s = load_art(t, &t->art_frame, 0, fmin(pw, ph), &st->frame, err);
     }

@@ -27,6 +27,7 @@ typedef struct doc_style {
     unsigned per_page, key_per_page;
     answers_place answers;
     page_words words; /* the texts in the page's language; the pointers below point here */
+    const meiro_template *tpl; /* or NULL */
     const char *title, *subtitle, *fields;
     char answers_title[320]; /* "Answers", or "<title> — Answers" for one maze */
     const char *footer; /* the user's footer text, or NULL */
