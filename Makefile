@@ -51,7 +51,7 @@ BENCH    := $(BUILD)/bench
 BUILD_PKGS = gcc make libc6-dev pkg-config libcairo2-dev libxlsxwriter-dev libpng-dev libpango1.0-dev \
              librsvg2-dev libinih-dev \
              fonts-dejavu-core fonts-ipaexfont-gothic fonts-noto-color-emoji
-TEST_PKGS  = $(BUILD_PKGS) locales poppler-utils librsvg2-bin qpdf unzip libreoffice-calc-nogui libxml2-utils \
+TEST_PKGS  = $(BUILD_PKGS) locales poppler-utils librsvg2-bin qpdf unzip libreoffice-calc-nogui libxml2-utils gnumeric \
              fonts-crosextra-carlito
 
 # clang and libFuzzer's runtime, for make fuzz

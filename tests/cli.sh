@@ -272,6 +272,23 @@ run 0 "$meiro" generate -W 5 -H 4 --ends border --art car -s 2 -o "$tmp/art.xlsx
 if command -v unzip >/dev/null 2>&1; then
     if unzip -l "$tmp/art.xlsx" | grep -q "xl/media/image2.png"; then ok; else bad "no pictures in the workbook"; fi
 fi
+# the spreadsheet page keeps the template's parts: texts in merged rows
+# above the maze, tabs in the page's language, a footer Gnumeric reads,
+# zoomed to show the whole page, S/G labels sized to their cells
+if command -v unzip >/dev/null 2>&1; then
+    run 0 "$meiro" generate -t kids-ja --art none -s 3 -o "$tmp/kj.xlsx"
+    unzip -p "$tmp/kj.xlsx" xl/workbook.xml > "$tmp/wb.xml"; unzip -p "$tmp/kj.xlsx" xl/worksheets/sheet1.xml > "$tmp/s1.xml"
+    if grep -q 'name="めいろ"' "$tmp/wb.xml" && grep -q 'name="こたえ"' "$tmp/wb.xml"; then ok; else bad "tabs not めいろ / こたえ: $(cat "$tmp/wb.xml")"; fi
+    if grep -q '<mergeCell ref="A1:I1"/>' "$tmp/s1.xml" && grep -q 'なまえ' "$tmp/s1.xml"; then ok; else bad "no title/name rows in the kids sheet"; fi
+    if grep -q 'zoomScale=' "$tmp/s1.xml" && ! grep -q 'Regular' "$tmp/s1.xml"; then ok; else bad "zoom or footer font code wrong"; fi
+    unzip -p "$tmp/kj.xlsx" xl/worksheets/sheet2.xml | grep -q 'めいろ — こたえ' && ok || bad "answer sheet not titled めいろ — こたえ"
+    # スタート at one size with ゴール, small enough for its cell: 4 ems in 0.84 of a cell
+    unzip -p "$tmp/kj.xlsx" xl/styles.xml > "$tmp/st.xml"
+    pt=$(grep -o '<font><b/><sz val="[0-9.]*"' "$tmp/st.xml" | sed 's/.*val="//; s/"//' | sort -n | head -1)
+    ht=$(grep -o '<row r="5" ht="[0-9.]*"' "$tmp/s1.xml" | sed 's/.*ht="//; s/"//')
+    if [ -n "$pt" ] && [ -n "$ht" ] && awk -v p="$pt" -v h="$ht" 'BEGIN { exit !(p * 4 <= 0.84 * h + 0.01) }'; then ok
+    else bad "label font ${pt:-?} pt too big for rows of ${ht:-?} pt"; fi
+fi
 # a template's own problems are reported as its file:line, not the output's
 printf '[text]\ntitle = %0195d\n' 0 > "$tmp/long.ini"
 run 1 "$meiro" generate -t "$tmp/long.ini" -o "$tmp/x.pdf"; err_has "long.ini:2:200: the line is longer than 199 bytes"; absent "$tmp/x.pdf"

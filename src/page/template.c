@@ -26,9 +26,10 @@
 /* The words meiro itself prints, per language. */
 static const page_labels labels_table[] = {
     {"en", "Mazes", "Answers", "No. %u", "Answer to No. %u", "Page %u",
-     "answers at the back", "Name ______________    Date __________", "%u mazes"},
+     "answers at the back", "Name ______________    Date __________", "%u mazes", "Maze", "Answer"},
     {"ja", "めいろ", "こたえ", "だい%uもん", "だい%uもんの こたえ", "%uページ",
-     "こたえは うしろに あります", "なまえ ______________    ひづけ __________", "めいろ %uもん"},
+     "こたえは うしろに あります", "なまえ ______________    ひづけ __________", "めいろ %uもん", "めいろ",
+     "こたえ"},
 };
 
 const page_labels *labels_for(const char *lang)

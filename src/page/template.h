@@ -70,6 +70,7 @@ typedef struct page_labels {
     const char *lang;
     const char *default_title, *answers, *maze_no, *answer_to, *page_no, *answers_at_back,
         *fields, *maze_count;
+    const char *maze_tab, *answer_tab; /* a workbook's sheet names */
 } page_labels;
 
 const page_labels *labels_for(const char *lang); /* English if unknown */

@@ -1,7 +1,9 @@
 /* XLSX export after the Excel original (the Excel article): one worksheet cell per
  * maze cell, walls as cell borders, S and G typed in their cells, square
- * cells sized to fill the printed page, gridlines hidden, one page. With
- * --answer-page a second sheet "Answer" fills the solution's cells.
+ * cells sized to fill the printed page, gridlines hidden, one page. The
+ * page's texts (title, subtitle, name line) stand in merged rows above the
+ * maze. With an answer page a second sheet ("Answer", こたえ) fills the
+ * solution's cells.
  * libxlsxwriter writes to a file name, so the workbook goes to a private
  * temporary file first and is then copied to the output stream: when
  * saving, next to the output (where the room is, and a full /tmp does not
@@ -31,19 +33,28 @@
 
 enum { EXCEL_MAX_COLS = 16384, EXCEL_MAX_ROWS = 1048576 };
 
-/* Column widths are stored in digits of the default font (Calibri 11).
- * Excel rounds a digit to 7 pixels, LibreOffice uses its true width (7.43
- * px with Calibri's metric twin Carlito), so the same column is about 6%
- * wider there. Rows are exact points in both, so they take the geometric
- * mean: cells are within 3% of square in either program. */
-#define ROW_PER_COLUMN 1.0303
+/* Square cells in every program. Rows are whole pixels (LibreOffice
+ * rounds a row down to one). Column widths are stored in digits of the
+ * workbook's default font: Excel and Gnumeric count 7 pixels a digit of
+ * Calibri 11, but LibreOffice measures the font itself (7.39 pixels with
+ * Calibri's metric twin Carlito: 6% wider). At 10.5 pt the digit is still
+ * 7 pixels for Excel and Gnumeric, and 7.1 for LibreOffice: within 1.5%
+ * in all three (measured in LibreOffice and Gnumeric's print). */
+#define DEFAULT_FONT_PT 10.5
 enum { KIND_PLAIN, KIND_MARK, KIND_PATH, KIND_PATH_MARK, KIND_ARROW, KIND_COUNT };
+
+/* The texts above the maze, each in a merged row: title, subtitle, name
+ * line; their font sizes and row heights in points. */
+enum { TEXT_TITLE, TEXT_SUBTITLE, TEXT_FIELDS, TEXT_ROWS };
+static const double text_font_pt[TEXT_ROWS] = {16, 11, 12}, text_row_pt[TEXT_ROWS] = {27, 18, 27};
 
 /* One format per combination of borders and kind, made on first use. */
 typedef struct format_cache {
     lxw_workbook *wb;
     lxw_format *fmt[ALL_DIRS + 1][KIND_COUNT];
+    lxw_format *text[TEXT_ROWS];
     double mark_pt;
+    uint8_t border; /* LXW_BORDER_MEDIUM, or THICK for a template's heavy walls */
 } format_cache;
 
 static lxw_format *format_for(format_cache *c, unsigned walls, unsigned kind)
@@ -52,22 +63,48 @@ static lxw_format *format_for(format_cache *c, unsigned walls, unsigned kind)
     if (*slot) return *slot;
     lxw_format *f = workbook_add_format(c->wb);
     if (!f) return NULL;
-    if (walls & dir_bit(MEIRO_NORTH)) format_set_top(f, LXW_BORDER_MEDIUM);
-    if (walls & dir_bit(MEIRO_EAST)) format_set_right(f, LXW_BORDER_MEDIUM);
-    if (walls & dir_bit(MEIRO_SOUTH)) format_set_bottom(f, LXW_BORDER_MEDIUM);
-    if (walls & dir_bit(MEIRO_WEST)) format_set_left(f, LXW_BORDER_MEDIUM);
+    if (walls & dir_bit(MEIRO_NORTH)) format_set_top(f, c->border);
+    if (walls & dir_bit(MEIRO_EAST)) format_set_right(f, c->border);
+    if (walls & dir_bit(MEIRO_SOUTH)) format_set_bottom(f, c->border);
+    if (walls & dir_bit(MEIRO_WEST)) format_set_left(f, c->border);
     if (kind == KIND_MARK || kind == KIND_PATH_MARK || kind == KIND_ARROW) {
         format_set_bold(f);
         if (kind == KIND_ARROW) format_set_font_color(f, 0x222222);
         format_set_font_size(f, c->mark_pt);
         format_set_align(f, LXW_ALIGN_CENTER);
         format_set_align(f, LXW_ALIGN_VERTICAL_CENTER);
+        format_set_shrink(f); /* a label a little too long for its cell */
     }
     if (kind == KIND_PATH || kind == KIND_PATH_MARK) {
         format_set_pattern(f, LXW_PATTERN_SOLID);
         format_set_bg_color(f, 0xF4B183); /* a soft orange that prints clearly */
     }
     return *slot = f;
+}
+
+static lxw_format *text_format(format_cache *c, int which)
+{
+    if (c->text[which]) return c->text[which];
+    lxw_format *f = workbook_add_format(c->wb);
+    if (!f) return NULL;
+    if (which == TEXT_TITLE) format_set_bold(f);
+    format_set_font_size(f, text_font_pt[which]);
+    format_set_align(f, which == TEXT_FIELDS ? LXW_ALIGN_LEFT : LXW_ALIGN_CENTER);
+    format_set_align(f, which == TEXT_FIELDS ? LXW_ALIGN_VERTICAL_BOTTOM : LXW_ALIGN_VERTICAL_CENTER);
+    format_set_shrink(f);
+    return c->text[which] = f;
+}
+
+/* The size (points) at which a label fits across a cell of `pt` points:
+ * wide (CJK) characters take an em, others about 0.62 of one in bold. */
+static double label_fit_pt(const char *label, double pt)
+{
+    double ems = 0;
+    for (const unsigned char *u = (const unsigned char *)label; *u; u++) {
+        if ((*u & 0xC0) == 0x80) continue; /* a continuation byte */
+        ems += *u >= 0xE1 ? 1.0 : 0.62;
+    }
+    return ems > 0 ? 0.84 * pt / ems : pt;
 }
 
 /* The walls around sheet cell (col, row): the maze sits at (1, 1); the
@@ -157,13 +194,13 @@ static const unsigned char *art_png(sheet_art *art, cairo_surface_t *picture, in
 static lxw_error insert_art(lxw_worksheet *ws, sheet_art *art, cairo_surface_t *picture, uint32_t col,
                             uint32_t row, uint32_t px, const char *what)
 {
-    double side = px * 0.84, row_px = px * ROW_PER_COLUMN;
+    double side = px * 0.84;
     /* three times the cell's pixels: sharp when printed */
     int drawn = (int)fmin(600, fmax(24, round(side * 3)));
     size_t size;
     const unsigned char *png = art_png(art, picture, drawn, &size);
     if (!png) return LXW_ERROR_MEMORY_MALLOC_FAILED;
-    lxw_image_options io = {.x_offset = (int32_t)lround((px - side) / 2), .y_offset = (int32_t)lround((row_px - side) / 2),
+    lxw_image_options io = {.x_offset = (int32_t)lround((px - side) / 2), .y_offset = (int32_t)lround((px - side) / 2),
                             .x_scale = side / drawn, .y_scale = side / drawn,
                             .object_position = LXW_OBJECT_MOVE_DONT_SIZE, .description = (char *)what};
     return worksheet_insert_image_buffer_opt(ws, row, (lxw_col_t)col, png, size, &io);
@@ -196,13 +233,25 @@ static const char *door_arrow(const meiro_maze *m, uint32_t col, uint32_t row)
     return NULL;
 }
 
+/* One sheet: its texts above the maze (NULL: none), the rows they take,
+ * the page and the cell's side in pixels (columns and rows alike). */
+typedef struct sheet_plan {
+    const char *text[TEXT_ROWS];
+    char answers_title[320], fields[256];
+    uint32_t top; /* rows of text above the maze's ring */
+    page_layout L;
+    uint32_t px;
+} sheet_plan;
+
 static lxw_error add_sheet(lxw_workbook *wb, format_cache *cache, const meiro_maze *m,
-                           const uint8_t *marks, const char *name, const page_layout *L,
-                           const meiro_export_options *opt, uint32_t px, sheet_art *art)
+                           const uint8_t *marks, const char *name, const sheet_plan *plan,
+                           const meiro_export_options *opt, sheet_art *art)
 {
     page_words words;
     page_words_for(opt, &words);
     const char *start = words.start, *goal = words.goal;
+    const page_layout *L = &plan->L;
+    uint32_t px = plan->px, top = plan->top;
     lxw_worksheet *ws = workbook_add_worksheet(wb, name);
     if (!ws) return LXW_ERROR_MEMORY_MALLOC_FAILED;
     worksheet_gridlines(ws, LXW_HIDE_ALL_GRIDLINES);
@@ -215,11 +264,6 @@ static lxw_error add_sheet(lxw_workbook *wb, format_cache *cache, const meiro_ma
     worksheet_center_vertically(ws);
     worksheet_fit_to_pages(ws, 1, 1);
     char text[300];
-    if (words.title) {
-        /* the size code first: digits of a title must not extend it */
-        header_text(text, sizeof text, "&C&14&\"-,Bold\"", words.title);
-        worksheet_set_header(ws, text);
-    }
     if (!opt->no_footer) {
         char footer[200];
         uint64_t seed;
@@ -229,31 +273,47 @@ static lxw_error add_sheet(lxw_workbook *wb, format_cache *cache, const meiro_ma
             snprintf(footer, sizeof footer, "%s", opt->footer);
         else
             page_footer(m, footer, sizeof footer);
-        header_text(text, sizeof text, "&C&8&\"-,Regular\"", footer);
+        /* the size alone: a font code ("-,Regular") shows as text in Gnumeric */
+        header_text(text, sizeof text, "&C&8", footer);
         worksheet_set_footer(ws, text);
     }
     uint32_t cols = m->w + 2, rows = m->h + 2;
+    double text_pt = 0;
+    for (int t = 0; t < TEXT_ROWS; t++) text_pt += plan->text[t] ? text_row_pt[t] : 0;
+    /* the whole page on screen when the workbook opens: about 1100 x 560
+     * pixels of cells in a laptop's window */
+    double zoom = fmin(1100.0 / (cols * px), 560.0 / (rows * px + text_pt / 0.75));
+    worksheet_set_zoom(ws, (uint16_t)fmax(10, fmin(100, floor(zoom * 100))));
     lxw_error e = worksheet_set_column_pixels(ws, 0, (lxw_col_t)(cols - 1), px, NULL);
     if (e) return e;
-    e = worksheet_print_area(ws, 0, 0, rows - 1, (lxw_col_t)(cols - 1));
+    e = worksheet_print_area(ws, 0, 0, top + rows - 1, (lxw_col_t)(cols - 1));
     /* in constant-memory mode libxlsxwriter knows only the row being
      * written: a picture's anchor is measured in default rows */
-    worksheet_set_default_row(ws, px * 0.75 * ROW_PER_COLUMN, LXW_FALSE);
-    for (uint32_t row = 0; row < rows && !e; row++) {
-        e = worksheet_set_row(ws, row, px * 0.75 * ROW_PER_COLUMN, NULL);
+    worksheet_set_default_row(ws, px * 0.75, LXW_FALSE);
+    uint32_t row = 0;
+    for (int t = 0; t < TEXT_ROWS && !e; t++) {
+        if (!plan->text[t]) continue;
+        lxw_format *f = text_format(cache, t);
+        if (!f) return LXW_ERROR_MEMORY_MALLOC_FAILED;
+        e = worksheet_set_row(ws, row, text_row_pt[t], NULL);
+        if (!e) e = worksheet_merge_range(ws, row, 0, row, (lxw_col_t)(cols - 1), plan->text[t], f);
+        row++;
+    }
+    for (uint32_t ring = 0; ring < rows && !e; ring++, row++) {
+        e = worksheet_set_row(ws, row, px * 0.75, NULL);
         for (uint32_t col = 0; col < cols && !e; col++) {
-            unsigned walls = sheet_walls(m, col, row);
-            bool inside = col >= 1 && col <= m->w && row >= 1 && row <= m->h;
+            unsigned walls = sheet_walls(m, col, ring);
+            bool inside = col >= 1 && col <= m->w && ring >= 1 && ring <= m->h;
             const char *mark = NULL;
             cairo_surface_t *picture = NULL;
             bool on_path = false;
             if (inside) {
-                uint32_t x = col - 1, y = row - 1;
+                uint32_t x = col - 1, y = ring - 1;
                 if (m->start.x == x && m->start.y == y) mark = start, picture = art->start;
                 else if (m->goal.x == x && m->goal.y == y) mark = goal, picture = art->goal;
                 on_path = marks && (marks[cell_index(m, x, y)] & MARK_PATH);
             }
-            const char *arrow = inside ? NULL : door_arrow(m, col, row);
+            const char *arrow = inside ? NULL : door_arrow(m, col, ring);
             if (!walls && !mark && !on_path && !arrow) continue;
             unsigned kind = arrow  ? KIND_ARROW
                             : mark ? (on_path ? KIND_PATH_MARK : KIND_MARK)
@@ -261,9 +321,9 @@ static lxw_error add_sheet(lxw_workbook *wb, format_cache *cache, const meiro_ma
             lxw_format *f = format_for(cache, walls, kind);
             if (!f) return LXW_ERROR_MEMORY_MALLOC_FAILED;
             /* a picture stands over its cell instead of the word */
-            const char *text = arrow ? arrow : picture ? NULL : mark;
-            e = text ? worksheet_write_string(ws, row, (lxw_col_t)col, text, f)
-                     : worksheet_write_blank(ws, row, (lxw_col_t)col, f);
+            const char *label = arrow ? arrow : picture ? NULL : mark;
+            e = label ? worksheet_write_string(ws, row, (lxw_col_t)col, label, f)
+                      : worksheet_write_blank(ws, row, (lxw_col_t)col, f);
             if (!e && picture) e = insert_art(ws, art, picture, col, row, px, mark == start ? "start" : "goal");
         }
     }
@@ -284,26 +344,46 @@ static meiro_status copy_file(const char *path, FILE *out, meiro_error *err)
     return ok ? MEIRO_OK : fail(err, MEIRO_ERROR_IO, "write error: %s", strerror(errno));
 }
 
-/* The page and the square cell (pixels at 96 dpi) for a maze: the maze and
- * its ring of empty cells fill the printable area (fit-to-page then only
- * shrinks). */
-static meiro_status sheet_size(const meiro_maze *m, const meiro_export_options *opt,
-                               page_layout *L, uint32_t *px, meiro_error *err)
+/* A sheet's plan: its texts (an answer sheet has the answer page's title
+ * alone), the page, and the square cell (pixels at 96 dpi) with which the
+ * texts, the maze and its ring of empty cells fill the printable area
+ * (fit-to-page then only shrinks). */
+static meiro_status sheet_size(const meiro_maze *m, const meiro_export_options *opt, bool answers,
+                               size_t count, sheet_plan *plan, meiro_error *err)
 {
-    if (m->w + 2 > EXCEL_MAX_COLS || m->h + 2 > EXCEL_MAX_ROWS)
+    *plan = (sheet_plan){0};
+    if (m->w + 2 > EXCEL_MAX_COLS || m->h + 2 + TEXT_ROWS > EXCEL_MAX_ROWS)
         return fail(err, MEIRO_ERROR_ARGUMENT,
-                          "a spreadsheet has at most %d columns and %d rows: a %lu x %lu maze "
-                          "does not fit",
-                          EXCEL_MAX_COLS - 2, EXCEL_MAX_ROWS - 2, (unsigned long)m->w,
-                          (unsigned long)m->h);
+                    "a spreadsheet has at most %d columns and %d rows: a %lu x %lu maze does not fit",
+                    EXCEL_MAX_COLS - 2, EXCEL_MAX_ROWS - 2 - TEXT_ROWS, (unsigned long)m->w,
+                    (unsigned long)m->h);
+    page_layout *L = &plan->L;
     meiro_status s = layout_page(m->w, m->h, opt, L, err);
     if (s != MEIRO_OK) return s;
-    double area_w = L->page_w - 2 * L->margin, area_h = L->page_h - 2 * L->margin;
-    double fit_mm = fmin(area_w / (m->w + 2), area_h / ((m->h + 2) * ROW_PER_COLUMN));
+    page_words words;
+    page_words_for(opt, &words);
+    if (answers) {
+        /* one maze: its answer sheet keeps the title ("めいろ — こたえ") */
+        if (count == 1 && words.title)
+            snprintf(plan->answers_title, sizeof plan->answers_title, "%s — %s", words.title, words.labels->answers);
+        else
+            snprintf(plan->answers_title, sizeof plan->answers_title, "%s", words.labels->answers);
+        plan->text[TEXT_TITLE] = plan->answers_title;
+    } else {
+        plan->text[TEXT_TITLE] = words.title;
+        plan->text[TEXT_SUBTITLE] = words.subtitle;
+        snprintf(plan->fields, sizeof plan->fields, "%s", words.fields);
+        plan->text[TEXT_FIELDS] = plan->fields[0] ? plan->fields : NULL;
+    }
+    double text_mm = 0;
+    for (int t = 0; t < TEXT_ROWS; t++)
+        if (plan->text[t]) plan->top++, text_mm += text_row_pt[t] * 25.4 / 72;
+    double area_w = L->page_w - 2 * L->margin, area_h = L->page_h - 2 * L->margin - text_mm;
+    double fit_mm = fmin(area_w / (m->w + 2), area_h / (m->h + 2));
     if (opt->cell_mm > 0) fit_mm = fmin(fit_mm, opt->cell_mm);
     if (opt->tpl && opt->tpl->cell > 0) fit_mm = fmin(fit_mm, opt->tpl->cell);
     double p = floor(fit_mm / 25.4 * 96);
-    *px = p < 2 ? 2 : p > 500 ? 500 : (uint32_t)p;
+    plan->px = p < 2 ? 2 : p > 500 ? 500 : (uint32_t)p;
     return MEIRO_OK;
 }
 
@@ -334,20 +414,26 @@ static meiro_status workbook_temp(const char *temp_dir, char **temp, temp_entry 
 meiro_status xlsx_check(const doc_item *items, size_t count, const meiro_export_options *opt,
                         meiro_error *err)
 {
-    page_layout L;
-    uint32_t px;
+    sheet_plan plan;
     for (size_t i = 0; i < count; i++) {
-        meiro_status s = sheet_size(items[i].maze, opt, &L, &px, err);
+        meiro_status s = sheet_size(items[i].maze, opt, false, count, &plan, err);
         if (s != MEIRO_OK) return s;
     }
     return MEIRO_OK;
 }
 
+/* libxlsxwriter has no call for the workbook's default font, which sets
+ * the unit of column widths (DEFAULT_FONT_PT): it is the first format,
+ * made with the workbook; its font is written when the workbook closes. */
+static void set_default_font(lxw_workbook *wb)
+{
+    lxw_format *normal = STAILQ_FIRST(wb->formats);
+    if (normal) format_set_font_size(normal, DEFAULT_FONT_PT);
+}
+
 meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_export_options *opt,
                               FILE *out, const char *temp_dir, meiro_error *err)
 {
-    page_layout L;
-    uint32_t px;
     meiro_status s = xlsx_check(items, count, opt, err); /* every maze, before writing */
     if (s != MEIRO_OK) return s;
     time_t created;
@@ -374,6 +460,7 @@ meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_e
                                .use_zip64 = LXW_FALSE};
     lxw_workbook *wb = workbook_new_opt(temp, &wo);
     lxw_error e = wb ? LXW_NO_ERROR : LXW_ERROR_MEMORY_MALLOC_FAILED;
+    if (wb) set_default_font(wb);
     format_cache *caches = zalloc(count, sizeof *caches);
     if (!caches) e = LXW_ERROR_MEMORY_MALLOC_FAILED;
     sheet_art art = {0};
@@ -398,19 +485,27 @@ meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_e
     for (int answers = 0; answers <= (answer_sheets ? 1 : 0) && !e; answers++) {
         for (size_t i = 0; i < count && !e; i++) {
             const meiro_maze *m = items[i].maze;
-            sheet_size(m, opt, &L, &px, NULL);
+            sheet_plan plan;
+            sheet_size(m, opt, answers, count, &plan, NULL);
             caches[i].wb = wb;
-            caches[i].mark_pt = fmax(6, round(px * 0.75 * 0.6));
+            caches[i].border = opt->tpl && opt->tpl->line > 1.0 ? LXW_BORDER_THICK : LXW_BORDER_MEDIUM;
+            /* S and G at one size, the largest at which both fit their cells */
+            page_words words;
+            page_words_for(opt, &words);
+            double cell_pt = plan.px * 0.75;
+            caches[i].mark_pt = fmax(6, floor(fmin(cell_pt * 0.6, fmin(label_fit_pt(words.start, cell_pt),
+                                                                        label_fit_pt(words.goal, cell_pt)))));
             uint8_t *marks = NULL;
             bool drawn = answers || !answer_sheets; /* --solution without an answer sheet */
             if (drawn && items[i].path && path_marks(m, items[i].path, &marks) != MEIRO_OK) {
                 e = LXW_ERROR_MEMORY_MALLOC_FAILED;
                 break;
             }
+            const char *tab = answers ? words.labels->answer_tab : words.labels->maze_tab;
             char name[32];
-            if (count == 1) snprintf(name, sizeof name, "%s", answers ? "Answer" : "Maze");
-            else snprintf(name, sizeof name, "%s %zu", answers ? "Answer" : "Maze", i + 1);
-            e = add_sheet(wb, &caches[i], m, marks, name, &L, opt, px, &art);
+            if (count == 1) snprintf(name, sizeof name, "%s", tab);
+            else snprintf(name, sizeof name, "%s %zu", tab, i + 1);
+            e = add_sheet(wb, &caches[i], m, marks, name, &plan, opt, &art);
             free(marks);
         }
     }
