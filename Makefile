@@ -51,7 +51,7 @@ BENCH    := $(BUILD)/bench
 BUILD_PKGS = gcc make libc6-dev pkg-config libcairo2-dev libxlsxwriter-dev libpng-dev libpango1.0-dev \
              librsvg2-dev libinih-dev \
              fonts-dejavu-core fonts-ipaexfont-gothic fonts-noto-color-emoji
-TEST_PKGS  = $(BUILD_PKGS) locales poppler-utils librsvg2-bin qpdf unzip libreoffice-calc-nogui libxml2-utils gnumeric \
+TEST_PKGS  = $(BUILD_PKGS) locales poppler-utils librsvg2-bin qpdf unzip libreoffice-calc-nogui libxml2-utils gnumeric python3-uno \
              fonts-crosextra-carlito
 
 # clang and libFuzzer's runtime, for make fuzz
@@ -102,7 +102,7 @@ $(BUILD)/libmeiro.so: $(LIB_OBJ) tools/libmeiro.map
 $(BUILD)/meiro: $(CLI_OBJ) $(BUILD)/libmeiro.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(BUILD)/tests/%: tests/%.c tests/harness.h tests/picture.h tests/whitebox.h $(BUILD)/libmeiro-internal.a
+$(BUILD)/tests/%: tests/%.c tests/harness.h tests/picture.h tests/tools.h tests/whitebox.h $(BUILD)/libmeiro-internal.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(TEST_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(TEST_OBJ) $(BUILD)/libmeiro-internal.a $(LDLIBS)
 
@@ -118,7 +118,7 @@ $(BUILD)/tests/meiro-faults: $(CLI_OBJ) $(BUILD)/obj/core/alloc-fault.o $(BUILD)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
-$(API_BIN): $(BUILD)/tests/%: tests/%.c tests/harness.h $(BUILD)/libmeiro.a
+$(API_BIN): $(BUILD)/tests/%: tests/%.c tests/harness.h tests/tools.h $(BUILD)/libmeiro.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) -Iinclude $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libmeiro.a $(LDLIBS)
 

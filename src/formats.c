@@ -126,6 +126,9 @@ static meiro_status format_check(meiro_format format, const meiro_export_options
                     "answers on a page of their own need PDF or XLSX output (for %s, write the "
                     "solution to a second file)",
                     formats[format].info.name);
+    if (opt->play && format != MEIRO_FORMAT_XLSX)
+        return fail(err, MEIRO_ERROR_ARGUMENT, "a playable sheet is a spreadsheet: it needs XLSX output, not %s",
+                    formats[format].info.name);
     return meiro_export_options_check(opt, err);
 }
 

@@ -1,7 +1,7 @@
 /* Reading printed mazes back, shared by the document tests: decoding PNG
  * pictures, finding the maze's outer wall, sampling every cell edge, and
- * running the external readers (poppler, librsvg, LibreOffice). Needs a
- * `dir` (scratch folder) in the including test. */
+ * with the external readers (poppler, librsvg, LibreOffice; run and have
+ * are in harness.h). Needs a `dir` (scratch folder) in the including test. */
 #ifndef MEIRO_TEST_PICTURE_H
 #define MEIRO_TEST_PICTURE_H
 
@@ -10,28 +10,8 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "tools.h"
 
-static bool have(const char *tool)
-{
-    char cmd[128];
-    snprintf(cmd, sizeof cmd, "command -v %s >/dev/null 2>&1", tool);
-    if (system(cmd) == 0) return true;
-    printf("skipped: %s is not installed\n", tool);
-    test_skipped++;
-    return false;
-}
-
-/* Runs a shell command; its standard output goes to buf. */
-static bool run(const char *cmd, char *buf, size_t size)
-{
-    FILE *p = popen(cmd, "r");
-    if (!p) return false;
-    size_t n = buf ? fread(buf, 1, size - 1, p) : 0;
-    if (buf) buf[n] = 0;
-    char sink[4096];
-    while (fread(sink, 1, sizeof sink, p) > 0) {}
-    return pclose(p) == 0;
-}
 
 typedef struct image {
     int w, h;

@@ -115,6 +115,8 @@ typedef struct meiro_export_options {
                                       path is found (bfs) when not given. */
     unsigned dpi;                  /* PNG resolution; default 300 */
     bool crop;                     /* PNG: only the maze and a small border */
+    bool play;                     /* XLSX: the maze sheet checks the way a
+                                      player marks (formulas, no macros) */
     const meiro_template *tpl;     /* texts, labels, art, answers; NULL = none */
     const char *lang;              /* "en" or "ja": the page's language (meiro's
                                       words and the template's texts in it);

@@ -39,14 +39,15 @@ uint64_t clock_seed(void);
     "                       (svg, png, text: the answer goes to NAME-answer.EXT)\n"\
     "      --answer-page    the same as --answers after-page\n"\
     "      --dpi N          png resolution (default 300; 96 for screens)\n"\
-    "      --crop           pdf, svg, png: only the maze with a small border\n"
+    "      --crop           pdf, svg, png: only the maze with a small border\n"\
+    "      --play           xlsx: mark the way in the sheet; it says Goal! when right\n"
 
 /* Options of the printable pages, shared by generate and solve. */
 enum {
-    /* the page options, OPT_PAPER to OPT_LANG (a bit each in page_cli.set) */
+    /* the page options, OPT_PAPER to OPT_PLAY (a bit each in page_cli.set) */
     OPT_PAPER = 256, OPT_LANDSCAPE, OPT_PORTRAIT, OPT_MARGIN, OPT_CELL, OPT_TITLE, OPT_ANSWER_PAGE,
     OPT_ANSWERS, OPT_DPI, OPT_CROP, OPT_SUBTITLE, OPT_NAME, OPT_FOOTER, OPT_NO_FOOTER, OPT_LANG,
-    OPT_BIAS, OPT_LOOPS, OPT_ENDS, OPT_START, OPT_GOAL, OPT_FROM, OPT_TO, OPT_DIFFICULTY, OPT_AGE, OPT_COVER, OPT_NO_COVER, OPT_ANIMATE, OPT_FRAMES, OPT_ART
+    OPT_PLAY, OPT_BIAS, OPT_LOOPS, OPT_ENDS, OPT_START, OPT_GOAL, OPT_FROM, OPT_TO, OPT_DIFFICULTY, OPT_AGE, OPT_COVER, OPT_NO_COVER, OPT_ANIMATE, OPT_FRAMES, OPT_ART
 };
 #define WATCH_LONGOPTS                                                                         \
     {"animate", required_argument, NULL, OPT_ANIMATE}, {"frames", required_argument, NULL, OPT_FRAMES}
@@ -65,7 +66,8 @@ enum {
         {"name", required_argument, NULL, OPT_NAME},                                           \
         {"footer", required_argument, NULL, OPT_FOOTER},                                       \
         {"no-footer", no_argument, NULL, OPT_NO_FOOTER},                                       \
-        {"dpi", required_argument, NULL, OPT_DPI}, {"crop", no_argument, NULL, OPT_CROP}
+        {"dpi", required_argument, NULL, OPT_DPI}, {"crop", no_argument, NULL, OPT_CROP},    \
+        {"play", no_argument, NULL, OPT_PLAY}
 
 /* The page options as given: they override the template's, which is only
  * known once every option has been read. */

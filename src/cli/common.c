@@ -48,7 +48,7 @@ const char *with_flags(const char *message)
     } fields[] = {
         {"answers on a page", "--answers"}, {"(dpi)", "--dpi"}, {" paper", "--paper"},
         {"mm cells", "--cell"}, {"loops", "--loops"}, {"margin", "--margin"},
-        {"the last size", "--from and --to"}, {"the title", "--title"},
+        {"the last size", "--from and --to"}, {"the title", "--title"}, {"playable", "--play"},
     };
     static char out[sizeof ((meiro_error *)0)->message + 64];
     size_t n = snprintf(out, sizeof out, "%s", message);
@@ -125,7 +125,7 @@ int page_option(const char *command, int c, page_cli *pc, char **argv)
     meiro_error err = {0};
     meiro_export_options *page = &pc->v;
     uint64_t v;
-    if (c >= OPT_PAPER && c <= OPT_LANG) pc->set |= 1u << (c - OPT_PAPER);
+    if (c >= OPT_PAPER && c <= OPT_PLAY) pc->set |= 1u << (c - OPT_PAPER);
     switch (c) {
     case 't': pc->template_name = optarg; return EXIT_OK;
     case OPT_ART:
@@ -168,6 +168,7 @@ int page_option(const char *command, int c, page_cli *pc, char **argv)
         page->dpi = (unsigned)v;
         return EXIT_OK;
     case OPT_CROP: page->crop = true; return EXIT_OK;
+    case OPT_PLAY: page->play = true; return EXIT_OK;
     default: return bad_option(command, argv, c);
     }
 }
@@ -198,6 +199,7 @@ int page_finish(page_cli *pc, meiro_export_options *page)
     if (GIVEN(OPT_ANSWERS)) page->answers = pc->v.answers;
     if (GIVEN(OPT_DPI)) page->dpi = pc->v.dpi;
     if (GIVEN(OPT_CROP)) page->crop = true;
+    if (GIVEN(OPT_PLAY)) page->play = true;
     if (GIVEN(OPT_LANG)) page->lang = pc->v.lang;
 #undef GIVEN
     if (pc->art) page->art = pc->art;

@@ -22,6 +22,7 @@
 #include "render/document.h"
 #include "render/draw.h"
 #include "render/export.h"
+#include "render/xlsx_play.h"
 
 #include <errno.h>
 #include <math.h>
@@ -41,7 +42,8 @@ enum { EXCEL_MAX_COLS = 16384, EXCEL_MAX_ROWS = 1048576 };
  * 7 pixels for Excel and Gnumeric, and 7.1 for LibreOffice: within 1.5%
  * in all three (measured in LibreOffice and Gnumeric's print). */
 #define DEFAULT_FONT_PT 10.5
-enum { KIND_PLAIN, KIND_MARK, KIND_PATH, KIND_PATH_MARK, KIND_ARROW, KIND_COUNT };
+/* KIND_PLAY: a maze cell of a playable sheet, open for the player's mark */
+enum { KIND_PLAIN, KIND_MARK, KIND_PATH, KIND_PATH_MARK, KIND_ARROW, KIND_PLAY, KIND_COUNT };
 
 /* The texts above the maze, each in a merged row: title, subtitle, name
  * line; their font sizes and row heights in points. */
@@ -67,9 +69,10 @@ static lxw_format *format_for(format_cache *c, unsigned walls, unsigned kind)
     if (walls & dir_bit(MEIRO_EAST)) format_set_right(f, c->border);
     if (walls & dir_bit(MEIRO_SOUTH)) format_set_bottom(f, c->border);
     if (walls & dir_bit(MEIRO_WEST)) format_set_left(f, c->border);
-    if (kind == KIND_MARK || kind == KIND_PATH_MARK || kind == KIND_ARROW) {
+    if (kind == KIND_MARK || kind == KIND_PATH_MARK || kind == KIND_ARROW || kind == KIND_PLAY) {
         format_set_bold(f);
         if (kind == KIND_ARROW) format_set_font_color(f, 0x222222);
+        if (kind == KIND_PLAY) format_set_unlocked(f), format_set_font_color(f, 0x1F4E79);
         format_set_font_size(f, c->mark_pt);
         format_set_align(f, LXW_ALIGN_CENTER);
         format_set_align(f, LXW_ALIGN_VERTICAL_CENTER);
@@ -245,7 +248,7 @@ typedef struct sheet_plan {
 
 static lxw_error add_sheet(lxw_workbook *wb, format_cache *cache, const meiro_maze *m,
                            const uint8_t *marks, const char *name, const sheet_plan *plan,
-                           const meiro_export_options *opt, sheet_art *art)
+                           const meiro_export_options *opt, sheet_art *art, const play_place *play)
 {
     page_words words;
     page_words_for(opt, &words);
@@ -314,9 +317,11 @@ static lxw_error add_sheet(lxw_workbook *wb, format_cache *cache, const meiro_ma
                 on_path = marks && (marks[cell_index(m, x, y)] & MARK_PATH);
             }
             const char *arrow = inside ? NULL : door_arrow(m, col, ring);
-            if (!walls && !mark && !on_path && !arrow) continue;
+            bool open = play && inside && !mark;
+            if (!walls && !mark && !on_path && !arrow && !open) continue;
             unsigned kind = arrow  ? KIND_ARROW
                             : mark ? (on_path ? KIND_PATH_MARK : KIND_MARK)
+                            : open ? KIND_PLAY
                                    : (on_path ? KIND_PATH : KIND_PLAIN);
             lxw_format *f = format_for(cache, walls, kind);
             if (!f) return LXW_ERROR_MEMORY_MALLOC_FAILED;
@@ -327,6 +332,7 @@ static lxw_error add_sheet(lxw_workbook *wb, format_cache *cache, const meiro_ma
             if (!e && picture) e = insert_art(ws, art, picture, col, row, px, mark == start ? "start" : "goal");
         }
     }
+    if (!e && play) e = play_add_rules(wb, ws, m, play, row, cols, words.labels);
     return e;
 }
 
@@ -416,10 +422,37 @@ meiro_status xlsx_check(const doc_item *items, size_t count, const meiro_export_
 {
     sheet_plan plan;
     for (size_t i = 0; i < count; i++) {
-        meiro_status s = sheet_size(items[i].maze, opt, false, count, &plan, err);
+        const meiro_maze *m = items[i].maze;
+        meiro_status s = sheet_size(m, opt, false, count, &plan, err);
         if (s != MEIRO_OK) return s;
+        if (opt->play && (uint64_t)m->w * m->h > PLAY_MAX_CELLS)
+            return fail(err, MEIRO_ERROR_ARGUMENT,
+                        "a playable sheet checks at most %d cells (200 x 200): a %lu x %lu maze is too big to play",
+                        PLAY_MAX_CELLS, (unsigned long)m->w, (unsigned long)m->h);
     }
     return MEIRO_OK;
+}
+
+/* The names of maze i's sheets: its tab (めいろ, Maze 2), its helper
+ * sheet, and the prefix of its defined names in a workbook of several. */
+typedef struct sheet_names {
+    char sheet[32], check[32], scope[48];
+} sheet_names;
+
+static play_place place_for(sheet_names *n, const page_labels *labels, bool answers, size_t i, size_t count,
+                            const sheet_plan *plan)
+{
+    const char *tab = answers ? labels->answer_tab : labels->maze_tab;
+    if (count == 1) {
+        snprintf(n->sheet, sizeof n->sheet, "%s", tab);
+        snprintf(n->check, sizeof n->check, "Check");
+        n->scope[0] = 0;
+    } else {
+        snprintf(n->sheet, sizeof n->sheet, "%s %zu", tab, i + 1);
+        snprintf(n->check, sizeof n->check, "Check %zu", i + 1);
+        snprintf(n->scope, sizeof n->scope, "'%s'!", n->sheet);
+    }
+    return (play_place){n->sheet, n->check, n->scope, plan->top + 1};
 }
 
 /* libxlsxwriter has no call for the workbook's default font, which sets
@@ -501,13 +534,22 @@ meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_e
                 e = LXW_ERROR_MEMORY_MALLOC_FAILED;
                 break;
             }
-            const char *tab = answers ? words.labels->answer_tab : words.labels->maze_tab;
-            char name[32];
-            if (count == 1) snprintf(name, sizeof name, "%s", tab);
-            else snprintf(name, sizeof name, "%s %zu", tab, i + 1);
-            e = add_sheet(wb, &caches[i], m, marks, name, &plan, opt, &art);
+            sheet_names names;
+            play_place place = place_for(&names, words.labels, answers, i, count, &plan);
+            e = add_sheet(wb, &caches[i], m, marks, names.sheet, &plan, opt, &art,
+                          opt->play && !answers ? &place : NULL);
             free(marks);
         }
+    }
+    /* the helper sheets last: the maze and answer sheets keep their places */
+    for (size_t i = 0; opt->play && i < count && !e; i++) {
+        sheet_plan plan;
+        sheet_size(items[i].maze, opt, false, count, &plan, NULL);
+        page_words words;
+        page_words_for(opt, &words);
+        sheet_names names;
+        play_place place = place_for(&names, words.labels, false, i, count, &plan);
+        e = play_add_check_sheet(wb, items[i].maze, &place);
     }
     int close_errno = 0;
     if (wb) {

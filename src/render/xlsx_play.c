@@ -1,0 +1,275 @@
+/* The playable maze sheet: a player types anything in the cells of the way
+ * from S to G; formulas on a hidden helper sheet read the marks and say
+ * whether they make the way, and conditional formats colour the marks.
+ * No macros (schools and Excel block them), only functions Excel 2010,
+ * LibreOffice and Gnumeric share: IF, LEN, INDEX, MAX, MOD, SUM, COUNTIF.
+ *
+ * The check follows the marks from S: at each step the marked open
+ * neighbour other than the one it came from (G first, then one that goes
+ * on, so a stray mark beside the way does not lead it off). The way is
+ * right when the walk reaches G over every mark; marks it did not walk are
+ * strays. Each mark's count of marked open neighbours (S and G one, the
+ * rest two) tells the marks to colour: dead ends, and steps through a
+ * wall. The helper sheet has a row per cell: 1 + cells rows. */
+#include "render/xlsx_play.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Helper sheet columns: the mark, the rows of the four open neighbours (1,
+ * the empty first row, where a wall is), marked open neighbours, the count
+ * wanted, wrong (1/0), rows of the four neighbours through walls or not,
+ * marked neighbours of any kind, through a wall (1/0); the walk (row, the
+ * row it came from); the summary. */
+enum {
+    COL_MARK, COL_OPEN, COL_DEGREE = COL_OPEN + 4, COL_WANT, COL_WRONG, COL_NEAR, COL_NEAR_MARKED = COL_NEAR + 4,
+    COL_THROUGH, COL_WALK, COL_FROM, COL_SUMMARY
+};
+/* The summary's rows: marks with S and G, the player's marks, wrong
+ * marks, marks through a wall, the way is right, the walk reached G. */
+enum { SUM_MARKS, SUM_PLAYER, SUM_WRONG, SUM_THROUGH, SUM_GOAL, SUM_REACHED, SUM_ROWS };
+
+/* Larger than any row number: the walk's preference is added to the row. */
+#define PREFER "2097152"
+
+/* The sheet row of cell (x, y)'s helper row (0-based): 1 + its index. */
+static uint32_t helper_row(const meiro_maze *m, uint32_t x, uint32_t y) { return 1 + y * m->w + x; }
+
+static bool is_end(const meiro_maze *m, int64_t x, int64_t y)
+{
+    return (x == m->start.x && y == m->start.y) || (x == m->goal.x && y == m->goal.y);
+}
+
+static const int step_x[4] = {0, 1, 0, -1}, step_y[4] = {-1, 0, 1, 0};
+
+/* Whether the way from x, y towards d (N E S W) is open. */
+static bool open_towards(const meiro_maze *m, uint32_t x, uint32_t y, int d)
+{
+    switch (d) {
+    case 0: return y > 0 && !maze_wall_above(m, x, y);
+    case 1: return x + 1 < m->w && !maze_wall_left(m, x + 1, y);
+    case 2: return y + 1 < m->h && !maze_wall_above(m, x, y + 1);
+    default: return x > 0 && !maze_wall_left(m, x, y);
+    }
+}
+
+/* Spreadsheet programs show the values stored with formulas until they
+ * recalculate, and LibreOffice does not on opening by default: every
+ * formula is stored with its value for the sheet as it opens, when only
+ * S and G count as marked. A cell's values then: */
+typedef struct opening {
+    int want, degree, near; /* marked open neighbours wanted, had; marked neighbours */
+    bool wrong, through;
+} opening;
+
+static opening opening_of(const meiro_maze *m, uint32_t x, uint32_t y)
+{
+    bool end = is_end(m, x, y), both = m->start.x == m->goal.x && m->start.y == m->goal.y;
+    opening o = {.want = end ? (both ? 0 : 1) : 2};
+    for (int d = 0; d < 4 && end; d++) {
+        int64_t nx = (int64_t)x + step_x[d], ny = (int64_t)y + step_y[d];
+        bool there = nx >= 0 && ny >= 0 && nx < m->w && ny < m->h && is_end(m, nx, ny);
+        o.degree += there && open_towards(m, x, y, d);
+        o.near += there;
+    }
+    o.wrong = end && o.degree != o.want;
+    o.through = o.wrong && o.near > o.degree;
+    return o;
+}
+
+/* The way is right before any mark: S is G, or G is next to S through an
+ * opening. */
+static bool right_unmarked(const meiro_maze *m)
+{
+    return opening_of(m, m->start.x, m->start.y).degree > 0 || (m->start.x == m->goal.x && m->start.y == m->goal.y);
+}
+
+lxw_error play_add_check_sheet(lxw_workbook *wb, const meiro_maze *m, const play_place *at)
+{
+    lxw_worksheet *ws = workbook_add_worksheet(wb, at->check);
+    if (!ws) return LXW_ERROR_MEMORY_MALLOC_FAILED;
+    uint32_t n = m->w * m->h, last = n + 1; /* rows 1 .. n + 1 in A1 terms */
+    uint32_t srow = helper_row(m, m->start.x, m->start.y) + 1, grow = helper_row(m, m->goal.x, m->goal.y) + 1;
+    bool both = srow == grow, right = right_unmarked(m);
+    opening s_open = opening_of(m, m->start.x, m->start.y), g_open = opening_of(m, m->goal.x, m->goal.y);
+    int wrong_count = s_open.wrong + (!both && g_open.wrong), through_count = s_open.through + (!both && g_open.through);
+    char f[1400], a[16], b[16], marks[32];
+    snprintf(marks, sizeof marks, "$A$1:$A$%lu", (unsigned long)last);
+    lxw_error e = LXW_NO_ERROR;
+    uint32_t rows = n + 1 > SUM_ROWS ? n + 1 : SUM_ROWS;
+    for (uint32_t r = 0; r < rows && !e; r++) {
+        unsigned long R = r + 1; /* the row in A1 terms */
+        if (r == 0) {
+            e = worksheet_write_number(ws, 0, COL_MARK, 0, NULL); /* where walls lead */
+        } else if (r <= n) {
+            uint32_t i = r - 1, x = i % m->w, y = i / m->w;
+            if (is_end(m, x, y)) {
+                e = worksheet_write_number(ws, r, COL_MARK, 1, NULL);
+            } else {
+                lxw_rowcol_to_cell(a, at->first_row + y, (lxw_col_t)(1 + x));
+                snprintf(f, sizeof f, "=IF(LEN('%s'!%s)>0,1,0)", at->sheet, a);
+                e = worksheet_write_formula_num(ws, r, COL_MARK, f, NULL, 0);
+            }
+            /* the rows of the neighbours N E S W: through an opening, and at all */
+            for (int d = 0; d < 4 && !e; d++) {
+                int64_t nx = (int64_t)x + step_x[d], ny = (int64_t)y + step_y[d];
+                bool inside = nx >= 0 && ny >= 0 && nx < m->w && ny < m->h;
+                double there = inside ? helper_row(m, (uint32_t)nx, (uint32_t)ny) + 1 : 1;
+                e = worksheet_write_number(ws, r, (lxw_col_t)(COL_OPEN + d), open_towards(m, x, y, d) ? there : 1, NULL);
+                if (!e) e = worksheet_write_number(ws, r, (lxw_col_t)(COL_NEAR + d), there, NULL);
+            }
+            opening o = opening_of(m, x, y);
+            const char *opens = "BCDE", *nears = "IJKL";
+            if (!e) {
+                snprintf(f, sizeof f, "=A%lu*(INDEX(%s,%c%lu)+INDEX(%s,%c%lu)+INDEX(%s,%c%lu)+INDEX(%s,%c%lu))", R,
+                         marks, opens[0], R, marks, opens[1], R, marks, opens[2], R, marks, opens[3], R);
+                e = worksheet_write_formula_num(ws, r, COL_DEGREE, f, NULL, o.degree);
+            }
+            if (!e) e = worksheet_write_number(ws, r, COL_WANT, o.want, NULL);
+            if (!e) {
+                snprintf(f, sizeof f, "=IF(A%lu=1,IF(F%lu<>G%lu,1,0),0)", R, R, R);
+                e = worksheet_write_formula_num(ws, r, COL_WRONG, f, NULL, o.wrong);
+            }
+            if (!e) {
+                snprintf(f, sizeof f, "=A%lu*(INDEX(%s,%c%lu)+INDEX(%s,%c%lu)+INDEX(%s,%c%lu)+INDEX(%s,%c%lu))", R,
+                         marks, nears[0], R, marks, nears[1], R, marks, nears[2], R, marks, nears[3], R);
+                e = worksheet_write_formula_num(ws, r, COL_NEAR_MARKED, f, NULL, o.near);
+            }
+            if (!e) {
+                snprintf(f, sizeof f, "=IF(AND(H%lu=1,M%lu>F%lu),1,0)", R, R, R);
+                e = worksheet_write_formula_num(ws, r, COL_THROUGH, f, NULL, o.through);
+            }
+        }
+        /* the walk: row r holds the step r from S; unmarked, it is at G at
+         * once or stops (row 1) */
+        if (!e && r <= n) {
+            double at_step = right ? grow : 1;
+            if (r == 0) {
+                e = worksheet_write_number(ws, 0, COL_WALK, srow, NULL);
+                if (!e) e = worksheet_write_number(ws, 0, COL_FROM, 1, NULL);
+            } else {
+                lxw_rowcol_to_cell(a, r - 1, COL_WALK);
+                lxw_rowcol_to_cell(b, r - 1, COL_FROM);
+                size_t len = (size_t)snprintf(f, sizeof f, "=IF(OR(%s=%lu,%s=1),%s,MOD(MAX(", a, (unsigned long)grow, a, a);
+                for (int d = 0; d < 4; d++) {
+                    char nb[80];
+                    snprintf(nb, sizeof nb, "INDEX($%c$1:$%c$%lu,%s)", "BCDE"[d], "BCDE"[d], (unsigned long)last, a);
+                    len += (size_t)snprintf(f + len, sizeof f - len,
+                                            "%sIF(AND(INDEX(%s,%s)=1,%s<>%s),%s+IF(%s=%lu,2*" PREFER
+                                            ",IF(INDEX($F$1:$F$%lu,%s)>=2," PREFER ",0)),1)",
+                                            d ? "," : "", marks, nb, nb, b, nb, nb, (unsigned long)grow,
+                                            (unsigned long)last, nb);
+                }
+                snprintf(f + len, sizeof f - len, ")," PREFER "))");
+                e = worksheet_write_formula_num(ws, r, COL_WALK, f, NULL, both ? grow : at_step);
+                if (!e) {
+                    snprintf(f, sizeof f, "=%s", a);
+                    e = worksheet_write_formula_num(ws, r, COL_FROM, f, NULL, r == 1 ? srow : at_step);
+                }
+            }
+        }
+        if (!e && r < SUM_ROWS) {
+            double value = 0;
+            switch (r) {
+            case SUM_MARKS:
+                snprintf(f, sizeof f, "=SUM(A2:A%lu)", (unsigned long)last);
+                value = both ? 1 : 2;
+                break;
+            case SUM_PLAYER: snprintf(f, sizeof f, "=Q1-%d", both ? 1 : 2); break;
+            case SUM_WRONG:
+                snprintf(f, sizeof f, "=SUM(H2:H%lu)", (unsigned long)last);
+                value = wrong_count;
+                break;
+            case SUM_THROUGH:
+                snprintf(f, sizeof f, "=SUM(N2:N%lu)", (unsigned long)last);
+                value = through_count;
+                break;
+            case SUM_GOAL: /* the walk reached G over every mark */
+                snprintf(f, sizeof f, "=IF(AND(Q6=1,COUNTIF(O1:O%lu,\"<>%lu\")+1=Q1),1,0)", (unsigned long)last,
+                         (unsigned long)grow);
+                value = right;
+                break;
+            default: /* SUM_REACHED */
+                lxw_rowcol_to_cell(a, n, COL_WALK);
+                snprintf(f, sizeof f, "=IF(%s=%lu,1,0)", a, (unsigned long)grow);
+                value = right;
+                break;
+            }
+            e = worksheet_write_formula_num(ws, r, COL_SUMMARY, f, NULL, value);
+        }
+    }
+    if (!e) {
+        worksheet_hide(ws);
+        worksheet_protect(ws, NULL, NULL);
+    }
+    return e;
+}
+
+/* The status texts, per language: no marks yet, the way is right, G
+ * reached with marks off the way, a mark through a wall, not there yet. */
+static const char *const status_en[5] = {
+    "Mark the way from S to G: type x in each cell of the way.",
+    "Goal! Well done: the way is right.",
+    "Goal reached! But some marks are off the way: erase them.",
+    "A mark goes through a wall (orange): walls cannot be crossed.",
+    "Keep going: the marks do not reach G yet (orange marks lead nowhere).",
+};
+static const char *const status_ja[5] = {
+    "スタートから ゴールまで しるしを つけよう",
+    "ゴール！ 正解（せいかい）！ よくできました",
+    "ゴールまで ついたけど、みちではない しるしが あるよ。けしてね",
+    "かべを とおりぬけている しるしが あるよ（オレンジ）",
+    "まだ ゴールに とどいて いないよ。つづけよう！（オレンジは いきどまり）",
+};
+
+lxw_error play_add_rules(lxw_workbook *wb, lxw_worksheet *ws, const meiro_maze *m, const play_place *at,
+                         uint32_t row, uint32_t cols, const page_labels *labels)
+{
+    const char *const *t = strcmp(labels->lang, "ja") == 0 ? status_ja : status_en;
+    lxw_format *big = workbook_add_format(wb);
+    lxw_format *warn = workbook_add_format(wb), *marked = workbook_add_format(wb);
+    if (!big || !warn || !marked) return LXW_ERROR_MEMORY_MALLOC_FAILED;
+    format_set_bold(big);
+    format_set_font_size(big, 14);
+    format_set_align(big, LXW_ALIGN_CENTER);
+    format_set_align(big, LXW_ALIGN_VERTICAL_CENTER);
+    format_set_text_wrap(big);
+    format_set_bg_color(warn, 0xF8A45C);  /* orange: a mark that leads nowhere */
+    format_set_bg_color(marked, 0xB4DEF0); /* pale blue: a mark */
+    char f[2000], s[16];
+    lxw_error e = worksheet_set_row(ws, row, 42, NULL);
+    if (!e) e = worksheet_merge_range(ws, row, 0, row, (lxw_col_t)(cols - 1), "", big);
+    const char *c = at->check;
+    if (!e) {
+        snprintf(f, sizeof f,
+                 "=IF('%s'!Q5=1,\"%s\",IF('%s'!Q2=0,\"%s\",IF('%s'!Q6=1,\"%s\",IF('%s'!Q4>0,\"%s\",\"%s\"))))", c, t[1],
+                 c, t[0], c, t[2], c, t[3], t[4]);
+        e = worksheet_write_formula_str(ws, row, 0, f, big, t[right_unmarked(m) ? 1 : 0]);
+    }
+    /* names: Status (the message), Wrong (the marks to colour) */
+    char name[64];
+    lxw_rowcol_to_cell_abs(s, row, 0, true, true);
+    snprintf(name, sizeof name, "%sStatus", at->scope);
+    snprintf(f, sizeof f, "='%s'!%s", at->sheet, s);
+    if (!e) e = workbook_define_name(wb, name, f);
+    snprintf(name, sizeof name, "%sWrong", at->scope);
+    snprintf(f, sizeof f, "='%s'!$H$1:$H$%lu", c, (unsigned long)(m->w * m->h + 1));
+    if (!e) e = workbook_define_name(wb, name, f);
+    /* the marks' colours, over the maze's cells; the first rule that
+     * holds wins: wrong marks orange, the others pale blue */
+    lxw_rowcol_to_cell(s, at->first_row, 1);
+    uint32_t r1 = at->first_row + m->h - 1;
+    lxw_col_t c1 = (lxw_col_t)m->w;
+    snprintf(f, sizeof f, "=INDEX(Wrong,(ROW()-%lu)*%lu+COLUMN())=1", (unsigned long)at->first_row + 1,
+             (unsigned long)m->w);
+    lxw_conditional_format rule = {.type = LXW_CONDITIONAL_TYPE_FORMULA, .value_string = f, .format = warn,
+                                   .stop_if_true = LXW_TRUE};
+    if (!e) e = worksheet_conditional_format_range(ws, at->first_row, 1, r1, c1, &rule);
+    char g[64];
+    snprintf(g, sizeof g, "=LEN(%s)>0", s);
+    lxw_conditional_format mark = {.type = LXW_CONDITIONAL_TYPE_FORMULA, .value_string = g, .format = marked};
+    if (!e) e = worksheet_conditional_format_range(ws, at->first_row, 1, r1, c1, &mark);
+    /* the borders stay; the maze's cells (formatted unlocked) take marks */
+    if (!e) worksheet_protect(ws, NULL, NULL);
+    return e;
+}

@@ -1,0 +1,76 @@
+#!/usr/bin/python3
+"""Plays meiro's playable workbooks in LibreOffice Calc (Python-UNO).
+
+Reads jobs from standard input, one a line, tab-separated:
+    FILE  CASE  ROW,COL;ROW,COL;...
+(0-based cells of the first sheet to type an x in; CASE "open" types
+nothing and reads the sheet as opened, before any recalculation asked
+here). For each job it opens FILE (once per file), clears the cells
+typed for the job before, types the marks, recalculates and prints
+    FILE  CASE  <the text of the defined name Status>
+Usage: calc_play.py < jobs.tsv > results.tsv
+"""
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+import uno
+from com.sun.star.beans import PropertyValue
+
+
+def connect(pipe):
+    local = uno.getComponentContext()
+    resolver = local.ServiceManager.createInstanceWithContext("com.sun.star.bridge.UnoUrlResolver", local)
+    for _ in range(200):
+        try:
+            return resolver.resolve("uno:pipe,name=%s;urp;StarOffice.ComponentContext" % pipe)
+        except Exception:
+            time.sleep(0.1)
+    raise SystemExit("calc_play: LibreOffice did not answer on its pipe")
+
+
+def main():
+    profile = tempfile.mkdtemp(prefix="meiro-calc-")
+    pipe = "meiro_play_%d" % os.getpid()
+    office = subprocess.Popen(
+        ["soffice", "--headless", "--invisible", "--norestore", "--nologo", "--nodefault",
+         "-env:UserInstallation=file://" + profile, "--accept=pipe,name=%s;urp;" % pipe],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        ctx = connect(pipe)
+        desktop = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", ctx)
+        doc, name, typed = None, None, []
+        for line in sys.stdin:
+            path, case, cells = (line.rstrip("\n").split("\t") + ["", ""])[:3]
+            if path != name:
+                if doc is not None:
+                    doc.close(True)
+                hidden = PropertyValue(Name="Hidden", Value=True)
+                doc = desktop.loadComponentFromURL(uno.systemPathToFileUrl(os.path.abspath(path)), "_blank", 0,
+                                                   (hidden,))
+                name, typed = path, []
+            sheet = doc.Sheets.getByIndex(0)
+            for r, c in typed:
+                sheet.getCellByPosition(c, r).setString("")
+            typed = [tuple(int(v) for v in rc.split(",")) for rc in cells.split(";") if rc]
+            for r, c in typed:
+                sheet.getCellByPosition(c, r).setString("x")
+            if case != "open":
+                doc.calculateAll()
+            status = doc.NamedRanges.getByName("Status").getReferredCells().getCellByPosition(0, 0).getString()
+            print("%s\t%s\t%s" % (path, case, status), flush=True)
+        if doc is not None:
+            doc.close(True)
+    finally:
+        try:
+            desktop.terminate()
+        except Exception:
+            pass
+        office.wait(timeout=30) if office.poll() is None else None
+        subprocess.run(["rm", "-rf", profile])
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,274 @@
+/* The playable workbook (--play) played in LibreOffice Calc: a person's
+ * marks typed into the sheet (tests/calc_play.py, Python-UNO), the sheet
+ * recalculated, and its Status read. Over generators, sizes from 1 x 1 to
+ * 60 x 60, mazes with loops and both languages: the solution from meiro's
+ * own solver says Goal; nothing marked asks for marks (as the sheet
+ * opens, too); the way with a stray mark, beside it or apart, says the
+ * marks off the way; a way through a wall says so; a way with one cell
+ * off is not right. */
+#define _POSIX_C_SOURCE 200809L
+#include "meiro.h"
+
+#include "harness.h"
+#include "tools.h"
+
+static char dir[64];
+
+typedef struct play_case {
+    char name[24];
+    const char *expect; /* a key of status_words */
+    char cells[16384];  /* "row,col;..." */
+} play_case;
+
+/* The words each status has, in English and Japanese. */
+static const struct {
+    const char *key, *en, *ja;
+} status_words[] = {
+    {"prompt", "Mark the way from S to G", "しるしを つけよう"},
+    {"goal", "Goal!", "ゴール！"},
+    {"stray", "off the way", "みちではない"},
+    {"wall", "through a wall", "とおりぬけ"},
+    {"keep", "Keep going", "つづけよう"},
+};
+
+static bool on(const meiro_path *p, meiro_cell c, size_t from, size_t to)
+{
+    for (size_t i = from; i < to && i < p->length; i++)
+        if (p->cells[i].x == c.x && p->cells[i].y == c.y) return true;
+    return false;
+}
+
+static bool is_end(const meiro_maze *m, meiro_cell c)
+{
+    meiro_cell s = meiro_maze_start(m), g = meiro_maze_goal(m);
+    return (c.x == s.x && c.y == s.y) || (c.x == g.x && c.y == g.y);
+}
+
+static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
+
+static bool neighbour(const meiro_maze *m, meiro_cell c, int d, meiro_cell *n)
+{
+    int64_t x = (int64_t)c.x + dx[d], y = (int64_t)c.y + dy[d];
+    if (x < 0 || y < 0 || x >= meiro_maze_width(m) || y >= meiro_maze_height(m)) return false;
+    *n = (meiro_cell){(uint32_t)x, (uint32_t)y};
+    return true;
+}
+
+/* Appends cell c (not S or G: those are marked already) to a case. */
+static void mark(play_case *k, uint32_t first_row, meiro_cell c, const meiro_maze *m)
+{
+    if (is_end(m, c)) return;
+    size_t n = strlen(k->cells);
+    snprintf(k->cells + n, sizeof k->cells - n, "%s%lu,%lu", n ? ";" : "", (unsigned long)(first_row + c.y),
+             (unsigned long)(1 + c.x));
+}
+
+static void mark_path(play_case *k, uint32_t first_row, const meiro_path *p, size_t from, size_t to,
+                      const meiro_maze *m)
+{
+    for (size_t i = from; i < to && i < p->length; i++) mark(k, first_row, p->cells[i], m);
+}
+
+/* The cases for one maze and its solution p. */
+static size_t make_cases(const meiro_maze *m, const meiro_path *p, uint32_t first_row, bool perfect, play_case *k)
+{
+    size_t n = 0;
+    bool trivial = p->length <= 2;
+    k[n] = (play_case){"open", trivial ? "goal" : "prompt", ""};
+    n++;
+    k[n] = (play_case){"solution", "goal", ""};
+    mark_path(&k[n++], first_row, p, 0, p->length, m);
+    if (trivial) return n;
+    k[n] = (play_case){"empty", "prompt", ""};
+    n++;
+    /* a stray: beside the way through an opening, and apart from it */
+    bool beside = false, apart = false;
+    uint32_t w = meiro_maze_width(m), h = meiro_maze_height(m);
+    for (size_t i = 1; i + 1 < p->length && !beside; i++)
+        for (int d = 0; d < 4 && !beside; d++) {
+            meiro_cell c;
+            if (meiro_maze_is_open(m, p->cells[i].x, p->cells[i].y, (meiro_dir)d) && neighbour(m, p->cells[i], d, &c) &&
+                !on(p, c, 0, p->length)) {
+                k[n] = (play_case){"stray beside", "stray", ""};
+                mark_path(&k[n], first_row, p, 0, p->length, m);
+                mark(&k[n++], first_row, c, m);
+                beside = true;
+            }
+        }
+    for (uint32_t y = 0; y < h && !apart; y++)
+        for (uint32_t x = 0; x < w && !apart; x++) {
+            meiro_cell c = {x, y}, nb;
+            bool near = on(p, c, 0, p->length);
+            for (int d = 0; d < 4 && !near; d++) near = neighbour(m, c, d, &nb) && on(p, nb, 0, p->length);
+            if (near) continue;
+            k[n] = (play_case){"stray apart", "stray", ""};
+            mark_path(&k[n], first_row, p, 0, p->length, m);
+            mark(&k[n++], first_row, c, m);
+            apart = true;
+        }
+    /* one cell off: the middle cell of the way moved to a neighbour off it
+     * (in a maze with loops that may be another way: perfect mazes only) */
+    size_t mid = p->length / 2;
+    for (int d = 0; d < 4 && perfect; d++) {
+        meiro_cell c;
+        if (!neighbour(m, p->cells[mid], d, &c) || on(p, c, 0, p->length)) continue;
+        k[n] = (play_case){"one off", "not goal", ""};
+        mark_path(&k[n], first_row, p, 0, mid, m);
+        mark(&k[n], first_row, c, m);
+        mark_path(&k[n++], first_row, p, mid + 1, p->length, m);
+        break;
+    }
+    /* through a wall: the way to cell i, then a neighbour c across a wall
+     * and the way from c to G, where that way keeps off the first part and
+     * its openings (nothing else joins S to G) */
+    bool crossed = false;
+    for (size_t i = 1; i + 1 < p->length && !crossed; i++)
+        for (int d = 0; d < 4 && !crossed; d++) {
+            meiro_cell c;
+            if (meiro_maze_is_open(m, p->cells[i].x, p->cells[i].y, (meiro_dir)d) || !neighbour(m, p->cells[i], d, &c) ||
+                on(p, c, 0, i + 2) || is_end(m, c))
+                continue;
+            meiro_maze *copy = meiro_maze_clone(m, NULL);
+            meiro_path rest = {0};
+            bool ok = copy && meiro_maze_set_start(copy, c, MEIRO_NO_DIR) == MEIRO_OK &&
+                      meiro_solve(copy, "bfs", &rest, NULL) == MEIRO_OK;
+            for (size_t j = 0; ok && j < rest.length; j++)
+                for (size_t q = 0; ok && q <= i; q++) {
+                    meiro_cell a = rest.cells[j], b = p->cells[q];
+                    if (a.x == b.x && a.y == b.y) ok = false;
+                    for (int e = 0; ok && e < 4; e++) {
+                        meiro_cell nb;
+                        if (meiro_maze_is_open(m, b.x, b.y, (meiro_dir)e) && neighbour(m, b, e, &nb) && nb.x == a.x &&
+                            nb.y == a.y && !(q == i && j == 0))
+                            ok = false;
+                    }
+                }
+            if (ok) {
+                k[n] = (play_case){"through a wall", "wall", ""};
+                mark_path(&k[n], first_row, p, 0, i + 1, m);
+                mark_path(&k[n++], first_row, &rest, 0, rest.length, m);
+                crossed = true;
+            }
+            meiro_path_free(&rest);
+            meiro_maze_free(copy);
+        }
+    return n;
+}
+
+/* The maze's first row on the sheet: below the page's texts, one merged
+ * row each, and the ring; the status row is merged too. */
+static uint32_t first_row_of(const char *file)
+{
+    char cmd[300], out[1 << 16];
+    snprintf(cmd, sizeof cmd, "unzip -p %s xl/worksheets/sheet1.xml | grep -o '<mergeCell ' | wc -l", file);
+    if (!run(cmd, out, sizeof out)) return 0;
+    return (uint32_t)atoi(out);
+}
+
+typedef struct config {
+    const char *algorithm;
+    uint32_t w, h;
+    unsigned loops;
+    const char *lang;
+} config;
+
+static void test_calc(void)
+{
+    if (!have("soffice") || !have("unzip") || !have("/usr/bin/python3")) return;
+    if (system("/usr/bin/python3 -c 'import uno' 2>/dev/null") != 0) {
+        printf("skipped: python3-uno is not installed\n");
+        test_skipped++;
+        return;
+    }
+    config configs[64];
+    size_t nc = 0;
+    static const uint32_t sizes[][2] = {{1, 1}, {1, 2}, {2, 2}, {3, 1}, {5, 4}, {12, 9}, {30, 20}, {60, 60}};
+    for (size_t g = 0; g < meiro_generator_count(); g++) {
+        const uint32_t *s = sizes[g % (sizeof sizes / sizeof sizes[0])];
+        configs[nc++] = (config){meiro_generator_info(g)->name, s[0], s[1], 0, g % 2 ? "ja" : "en"};
+    }
+    configs[nc++] = (config){"dig", 20, 15, 40, "en"};
+    configs[nc++] = (config){"prim", 25, 25, 100, "ja"};
+    configs[nc++] = (config){"cluster", 60, 60, 20, "en"};
+    char jobs[160];
+    snprintf(jobs, sizeof jobs, "%s/jobs.tsv", dir);
+    FILE *out = fopen(jobs, "w");
+    CHECK(out != NULL);
+    if (!out) return;
+    static play_case cases[8];
+    const char *expect[64][8];
+    size_t counts[64];
+    for (size_t i = 0; i < nc; i++) {
+        meiro_generate_options go;
+        meiro_generate_options_init(&go);
+        go.algorithm = configs[i].algorithm;
+        go.width = configs[i].w, go.height = configs[i].h;
+        go.loops = configs[i].loops;
+        go.seed = 1000 + i;
+        meiro_maze *m = meiro_generate(&go, NULL);
+        meiro_path p = {0};
+        meiro_export_options page;
+        meiro_export_options_init(&page);
+        page.play = true;
+        page.lang = configs[i].lang;
+        page.title = i % 3 ? "Play me" : NULL; /* with and without text rows above */
+        char file[160];
+        snprintf(file, sizeof file, "%s/play%zu.xlsx", dir, i);
+        CHECK_MSG(m && meiro_solve(m, "bfs", &p, NULL) == MEIRO_OK &&
+                      meiro_save(m, NULL, MEIRO_FORMAT_XLSX, &page, file, NULL) == MEIRO_OK,
+                  "%s %ux%u: not written", configs[i].algorithm, configs[i].w, configs[i].h);
+        counts[i] = m && p.length ? make_cases(m, &p, first_row_of(file), configs[i].loops == 0, cases) : 0;
+        for (size_t c = 0; c < counts[i]; c++) {
+            fprintf(out, "%s\t%s\t%s\n", file, cases[c].name, cases[c].cells);
+            expect[i][c] = cases[c].expect;
+        }
+        meiro_path_free(&p);
+        meiro_maze_free(m);
+    }
+    fclose(out);
+    char cmd[400];
+    snprintf(cmd, sizeof cmd, "/usr/bin/python3 tests/calc_play.py < %s > %s/results.tsv", jobs, dir);
+    CHECK_MSG(system(cmd) == 0, "calc_play.py failed");
+    snprintf(cmd, sizeof cmd, "%s/results.tsv", dir);
+    FILE *in = fopen(cmd, "r");
+    CHECK(in != NULL);
+    if (!in) return;
+    verdict v = {0};
+    size_t seen[16] = {0};
+    char line[4096];
+    for (size_t i = 0; i < nc; i++)
+        for (size_t c = 0; c < counts[i]; c++) {
+            char *got = fgets(line, sizeof line, in) ? strrchr(line, '\t') : NULL;
+            const char *key = expect[i][c];
+            bool ja = !strcmp(configs[i].lang, "ja"), right = false;
+            for (size_t s = 0; got && s < TEST_COUNT(status_words); s++) {
+                bool says = strstr(got, ja ? status_words[s].ja : status_words[s].en) != NULL;
+                if (!strcmp(key, "not goal")) right = right || (says && strcmp(status_words[s].key, "goal") &&
+                                                                strcmp(status_words[s].key, "prompt"));
+                else if (!strcmp(key, status_words[s].key)) right = says;
+                if (says) seen[s]++;
+            }
+            verdict_note(&v, right, "%s %ux%u loops %u (%s), %s: want %s, the sheet says %s", configs[i].algorithm,
+                         configs[i].w, configs[i].h, configs[i].loops, configs[i].lang, line, key, got ? got : "nothing");
+        }
+    fclose(in);
+    CHECK_ALL(v);
+    /* every message was seen at least once */
+    for (size_t s = 0; s < TEST_COUNT(status_words); s++)
+        CHECK_MSG(seen[s] > 0, "no case said %s", status_words[s].key);
+}
+
+static const test_case cases_list[] = {
+    {"calc", test_calc},
+};
+
+int main(int argc, char **argv)
+{
+    snprintf(dir, sizeof dir, "/tmp/meiro-play-XXXXXX");
+    if (!mkdtemp(dir)) return 1;
+    int status = test_main("play", argc, argv, cases_list, TEST_COUNT(cases_list));
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    if (system(cmd) != 0) fprintf(stderr, "could not remove %s\n", dir);
+    return status;
+}
