@@ -228,6 +228,7 @@ samples: all deps-test
 	pdftoppm -r 30 -png -f 1 -l 1 samples/kids-ja.pdf samples/kids-ja-page
 	$(SAMPLE) -W 24 -H 14 -a dig --solution --animate samples/dig-animated.svg -o /dev/null
 	$(BUILD)/meiro solve -m bfs --frames samples/seed003-frames tests/data/seed003.txt -o /dev/null
+	/usr/bin/python3 tools/play-pictures.py $(BUILD)/meiro samples
 	$(MAKE) --no-print-directory $(BUILD)/tests/test_booklet
 	MEIRO_AUDIT_SHEET=samples/page-audit.png MEIRO_TEST_DATA=tests/data $(BUILD)/tests/test_booklet page_audit
 

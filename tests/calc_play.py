@@ -2,11 +2,13 @@
 """Plays meiro's playable workbooks in LibreOffice Calc (Python-UNO).
 
 Reads jobs from standard input, one a line, tab-separated:
-    FILE  CASE  ROW,COL;ROW,COL;...
+    FILE  CASE  ROW,COL;ROW,COL;...  [PDF]
 (0-based cells of the first sheet to type an x in; CASE "open" types
 nothing and reads the sheet as opened, before any recalculation asked
-here). For each job it opens FILE (once per file), clears the cells
-typed for the job before, types the marks, recalculates and prints
+here; PDF, if given, is where the sheet is then printed, with its status
+row). For each job it
+opens FILE (once per file), clears the cells typed for the job before,
+types the marks, recalculates and prints
     FILE  CASE  <the text of the defined name Status>
 Usage: calc_play.py < jobs.tsv > results.tsv
 """
@@ -43,7 +45,7 @@ def main():
         desktop = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", ctx)
         doc, name, typed = None, None, []
         for line in sys.stdin:
-            path, case, cells = (line.rstrip("\n").split("\t") + ["", ""])[:3]
+            path, case, cells, pdf = (line.rstrip("\n").split("\t") + ["", "", ""])[:4]
             if path != name:
                 if doc is not None:
                     doc.close(True)
@@ -59,6 +61,13 @@ def main():
                 sheet.getCellByPosition(c, r).setString("x")
             if case != "open":
                 doc.calculateAll()
+            if pdf:  # the print area and the status row below it
+                areas = sheet.getPrintAreas()
+                if areas:
+                    areas[0].EndRow += 1
+                    sheet.setPrintAreas(areas)
+                export = PropertyValue(Name="FilterName", Value="calc_pdf_Export")
+                doc.storeToURL(uno.systemPathToFileUrl(os.path.abspath(pdf)), (export,))
             status = doc.NamedRanges.getByName("Status").getReferredCells().getCellByPosition(0, 0).getString()
             print("%s\t%s\t%s" % (path, case, status), flush=True)
         if doc is not None:

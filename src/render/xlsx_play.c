@@ -19,10 +19,12 @@
 /* Helper sheet columns: the mark, the rows of the four open neighbours (1,
  * the empty first row, where a wall is), marked open neighbours, the count
  * wanted, wrong (1/0), rows of the four neighbours through walls or not,
- * marked neighbours of any kind, through a wall (1/0); the walk (row, the
- * row it came from); the summary. */
+ * wrong marks next to it across a wall, through a wall (1/0: a wrong mark
+ * with a wrong mark across a wall, as a step through a wall leaves both
+ * ends short of a neighbour, while a way that only runs beside itself
+ * does not); the walk (row, the row it came from); the summary. */
 enum {
-    COL_MARK, COL_OPEN, COL_DEGREE = COL_OPEN + 4, COL_WANT, COL_WRONG, COL_NEAR, COL_NEAR_MARKED = COL_NEAR + 4,
+    COL_MARK, COL_OPEN, COL_DEGREE = COL_OPEN + 4, COL_WANT, COL_WRONG, COL_NEAR, COL_WRONG_ACROSS = COL_NEAR + 4,
     COL_THROUGH, COL_WALK, COL_FROM, COL_SUMMARY
 };
 /* The summary's rows: marks with S and G, the player's marks, wrong
@@ -58,22 +60,43 @@ static bool open_towards(const meiro_maze *m, uint32_t x, uint32_t y, int d)
  * formula is stored with its value for the sheet as it opens, when only
  * S and G count as marked. A cell's values then: */
 typedef struct opening {
-    int want, degree, near; /* marked open neighbours wanted, had; marked neighbours */
+    int want, degree, across; /* marked open neighbours wanted, had; wrong ones across walls */
     bool wrong, through;
 } opening;
 
+/* Whether x, y's neighbour towards d is S or G (so marked as it opens). */
+static bool end_towards(const meiro_maze *m, uint32_t x, uint32_t y, int d, uint32_t *nx, uint32_t *ny)
+{
+    int64_t ax = (int64_t)x + step_x[d], ay = (int64_t)y + step_y[d];
+    if (ax < 0 || ay < 0 || ax >= m->w || ay >= m->h || !is_end(m, ax, ay)) return false;
+    *nx = (uint32_t)ax, *ny = (uint32_t)ay;
+    return true;
+}
+
+static int want_of(const meiro_maze *m, uint32_t x, uint32_t y)
+{
+    bool both = m->start.x == m->goal.x && m->start.y == m->goal.y;
+    return is_end(m, x, y) ? (both ? 0 : 1) : 2;
+}
+
+static int end_degree(const meiro_maze *m, uint32_t x, uint32_t y)
+{
+    int degree = 0;
+    uint32_t nx, ny;
+    for (int d = 0; d < 4; d++) degree += end_towards(m, x, y, d, &nx, &ny) && open_towards(m, x, y, d);
+    return degree;
+}
+
 static opening opening_of(const meiro_maze *m, uint32_t x, uint32_t y)
 {
-    bool end = is_end(m, x, y), both = m->start.x == m->goal.x && m->start.y == m->goal.y;
-    opening o = {.want = end ? (both ? 0 : 1) : 2};
-    for (int d = 0; d < 4 && end; d++) {
-        int64_t nx = (int64_t)x + step_x[d], ny = (int64_t)y + step_y[d];
-        bool there = nx >= 0 && ny >= 0 && nx < m->w && ny < m->h && is_end(m, nx, ny);
-        o.degree += there && open_towards(m, x, y, d);
-        o.near += there;
-    }
+    bool end = is_end(m, x, y);
+    opening o = {.want = want_of(m, x, y), .degree = end ? end_degree(m, x, y) : 0};
     o.wrong = end && o.degree != o.want;
-    o.through = o.wrong && o.near > o.degree;
+    uint32_t nx, ny;
+    for (int d = 0; d < 4 && end; d++)
+        o.across += end_towards(m, x, y, d, &nx, &ny) && !open_towards(m, x, y, d) &&
+                    end_degree(m, nx, ny) != want_of(m, nx, ny);
+    o.through = o.wrong && o.across > 0;
     return o;
 }
 
@@ -93,8 +116,9 @@ lxw_error play_add_check_sheet(lxw_workbook *wb, const meiro_maze *m, const play
     bool both = srow == grow, right = right_unmarked(m);
     opening s_open = opening_of(m, m->start.x, m->start.y), g_open = opening_of(m, m->goal.x, m->goal.y);
     int wrong_count = s_open.wrong + (!both && g_open.wrong), through_count = s_open.through + (!both && g_open.through);
-    char f[1400], a[16], b[16], marks[32];
+    char f[1400], a[16], b[16], marks[32], wrongs[32];
     snprintf(marks, sizeof marks, "$A$1:$A$%lu", (unsigned long)last);
+    snprintf(wrongs, sizeof wrongs, "$H$1:$H$%lu", (unsigned long)last);
     lxw_error e = LXW_NO_ERROR;
     uint32_t rows = n + 1 > SUM_ROWS ? n + 1 : SUM_ROWS;
     for (uint32_t r = 0; r < rows && !e; r++) {
@@ -130,13 +154,16 @@ lxw_error play_add_check_sheet(lxw_workbook *wb, const meiro_maze *m, const play
                 snprintf(f, sizeof f, "=IF(A%lu=1,IF(F%lu<>G%lu,1,0),0)", R, R, R);
                 e = worksheet_write_formula_num(ws, r, COL_WRONG, f, NULL, o.wrong);
             }
-            if (!e) {
-                snprintf(f, sizeof f, "=A%lu*(INDEX(%s,%c%lu)+INDEX(%s,%c%lu)+INDEX(%s,%c%lu)+INDEX(%s,%c%lu))", R,
-                         marks, nears[0], R, marks, nears[1], R, marks, nears[2], R, marks, nears[3], R);
-                e = worksheet_write_formula_num(ws, r, COL_NEAR_MARKED, f, NULL, o.near);
+            if (!e) { /* wrong neighbours of any kind, less those through openings */
+                size_t len = (size_t)snprintf(f, sizeof f, "=A%lu*(", R);
+                for (int d = 0; d < 8; d++)
+                    len += (size_t)snprintf(f + len, sizeof f - len, "%sINDEX(%s,%c%lu)", d == 0 ? "" : d < 4 ? "+" : "-",
+                                            wrongs, d < 4 ? nears[d] : opens[d - 4], R);
+                snprintf(f + len, sizeof f - len, ")");
+                e = worksheet_write_formula_num(ws, r, COL_WRONG_ACROSS, f, NULL, o.across);
             }
             if (!e) {
-                snprintf(f, sizeof f, "=IF(AND(H%lu=1,M%lu>F%lu),1,0)", R, R, R);
+                snprintf(f, sizeof f, "=IF(AND(H%lu=1,M%lu>0),1,0)", R, R);
                 e = worksheet_write_formula_num(ws, r, COL_THROUGH, f, NULL, o.through);
             }
         }
@@ -246,7 +273,7 @@ lxw_error play_add_rules(lxw_workbook *wb, lxw_worksheet *ws, const meiro_maze *
                  c, t[0], c, t[2], c, t[3], t[4]);
         e = worksheet_write_formula_str(ws, row, 0, f, big, t[right_unmarked(m) ? 1 : 0]);
     }
-    /* names: Status (the message), Wrong (the marks to colour) */
+    /* names: Status (the message); Wrong and Want (the marks to colour) */
     char name[64];
     lxw_rowcol_to_cell_abs(s, row, 0, true, true);
     snprintf(name, sizeof name, "%sStatus", at->scope);
@@ -255,12 +282,17 @@ lxw_error play_add_rules(lxw_workbook *wb, lxw_worksheet *ws, const meiro_maze *
     snprintf(name, sizeof name, "%sWrong", at->scope);
     snprintf(f, sizeof f, "='%s'!$H$1:$H$%lu", c, (unsigned long)(m->w * m->h + 1));
     if (!e) e = workbook_define_name(wb, name, f);
+    snprintf(name, sizeof name, "%sWant", at->scope);
+    snprintf(f, sizeof f, "='%s'!$G$1:$G$%lu", c, (unsigned long)(m->w * m->h + 1));
+    if (!e) e = workbook_define_name(wb, name, f);
     /* the marks' colours, over the maze's cells; the first rule that
-     * holds wins: wrong marks orange, the others pale blue */
+     * holds wins: the player's wrong marks orange (not S and G, which are
+     * short of a neighbour until the way reaches them), others pale blue */
     lxw_rowcol_to_cell(s, at->first_row, 1);
     uint32_t r1 = at->first_row + m->h - 1;
     lxw_col_t c1 = (lxw_col_t)m->w;
-    snprintf(f, sizeof f, "=INDEX(Wrong,(ROW()-%lu)*%lu+COLUMN())=1", (unsigned long)at->first_row + 1,
+    snprintf(f, sizeof f, "=AND(INDEX(Wrong,(ROW()-%lu)*%lu+COLUMN())=1,INDEX(Want,(ROW()-%lu)*%lu+COLUMN())=2)",
+             (unsigned long)at->first_row + 1, (unsigned long)m->w, (unsigned long)at->first_row + 1,
              (unsigned long)m->w);
     lxw_conditional_format rule = {.type = LXW_CONDITIONAL_TYPE_FORMULA, .value_string = f, .format = warn,
                                    .stop_if_true = LXW_TRUE};
