@@ -205,7 +205,11 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, co
         opt.cell_mm = given.cell_mm;
         opt.answer_page = given.answer_page;
         opt.answers = given.answers;
+        opt.art = given.art;
+        opt.play = given.play;
     }
+    if (opt.play && format != MEIRO_FORMAT_XLSX)
+        return fail(err, MEIRO_ERROR_ARGUMENT, "a playable sheet is a spreadsheet: it needs XLSX output, not pdf");
     unsigned total = b->count * 2;
     booklet bk = {0};
     meiro_status s = meiro_export_options_check(&opt, err);

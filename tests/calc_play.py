@@ -36,10 +36,12 @@ def connect(pipe):
 def main():
     profile = tempfile.mkdtemp(prefix="meiro-calc-")
     pipe = "meiro_play_%d" % os.getpid()
+    # no lock files left beside the workbooks
+    env = dict(os.environ, SAL_ENABLE_FILE_LOCKING="0")
     office = subprocess.Popen(
         ["soffice", "--headless", "--invisible", "--norestore", "--nologo", "--nodefault",
          "-env:UserInstallation=file://" + profile, "--accept=pipe,name=%s;urp;" % pipe],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
     try:
         ctx = connect(pipe)
         desktop = ctx.ServiceManager.createInstanceWithContext("com.sun.star.frame.Desktop", ctx)
@@ -68,7 +70,9 @@ def main():
                     sheet.setPrintAreas(areas)
                 export = PropertyValue(Name="FilterName", Value="calc_pdf_Export")
                 doc.storeToURL(uno.systemPathToFileUrl(os.path.abspath(pdf)), (export,))
-            status = doc.NamedRanges.getByName("Status").getReferredCells().getCellByPosition(0, 0).getString()
+            # one maze: a workbook's name; a booklet: the first sheet's own
+            names = doc.NamedRanges if doc.NamedRanges.hasByName("Status") else sheet.NamedRanges
+            status = names.getByName("Status").getReferredCells().getCellByPosition(0, 0).getString()
             print("%s\t%s\t%s" % (path, case, status), flush=True)
         if doc is not None:
             doc.close(True)

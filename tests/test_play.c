@@ -5,7 +5,7 @@
  * own solver says Goal; nothing marked asks for marks (as the sheet
  * opens, too); the way with a stray mark, beside it or apart, says the
  * marks off the way; a way through a wall says so; a way with one cell
- * off is not right. */
+ * off is not right. A booklet's first sheet plays too. */
 #define _POSIX_C_SOURCE 200809L
 #include "meiro.h"
 
@@ -222,6 +222,36 @@ static void test_calc(void)
             fprintf(out, "%s\t%s\t%s\n", file, cases[c].name, cases[c].cells);
             expect[i][c] = cases[c].expect;
         }
+        meiro_path_free(&p);
+        meiro_maze_free(m);
+    }
+    /* a booklet: a playable sheet a maze, each with its own Status; the
+     * first maze made again from its seed (as its caption says) */
+    {
+        meiro_booklet_options bo;
+        meiro_booklet_options_init(&bo);
+        bo.count = 3, bo.seed = 77, bo.algorithm = "dig";
+        bo.from_w = bo.to_w = 9, bo.from_h = bo.to_h = 7;
+        meiro_export_options page;
+        meiro_export_options_init(&page);
+        page.play = true;
+        char file[160];
+        snprintf(file, sizeof file, "%s/book.xlsx", dir);
+        meiro_generate_options go;
+        meiro_generate_options_init(&go);
+        go.algorithm = "dig", go.width = 9, go.height = 7, go.seed = meiro_booklet_maze_seed(77, 0);
+        meiro_maze *m = meiro_generate(&go, NULL);
+        meiro_path p = {0};
+        CHECK_MSG(m && meiro_solve(m, "bfs", &p, NULL) == MEIRO_OK &&
+                      meiro_booklet_save(&bo, &page, MEIRO_FORMAT_XLSX, file, NULL) == MEIRO_OK,
+                  "the playable booklet was not written");
+        configs[nc] = (config){"booklet (dig)", 9, 7, 0, "en"};
+        counts[nc] = m && p.length ? make_cases(m, &p, first_row_of(file), true, cases) : 0;
+        for (size_t c = 0; c < counts[nc]; c++) {
+            fprintf(out, "%s\t%s\t%s\n", file, cases[c].name, cases[c].cells);
+            expect[nc][c] = cases[c].expect;
+        }
+        nc++;
         meiro_path_free(&p);
         meiro_maze_free(m);
     }
