@@ -2,11 +2,11 @@
 """Plays meiro's playable workbooks in LibreOffice Calc (Python-UNO).
 
 Reads jobs from standard input, one a line, tab-separated:
-    FILE  CASE  ROW,COL;ROW,COL;...  [PDF]
+    FILE  CASE  ROW,COL;ROW,COL;...  [OUT]
 (0-based cells of the first sheet to type an x in; CASE "open" types
 nothing and reads the sheet as opened, before any recalculation asked
-here; PDF, if given, is where the sheet is then printed, with its status
-row). For each job it
+here; OUT, if given, is where the sheet is then printed, with its status
+row, as OUT.pdf, or the marked workbook saved as OUT.xlsx). For each job it
 opens FILE (once per file), clears the cells typed for the job before,
 types the marks, recalculates and prints
     FILE  CASE  <the text of the defined name Status>
@@ -63,7 +63,10 @@ def main():
                 sheet.getCellByPosition(c, r).setString("x")
             if case != "open":
                 doc.calculateAll()
-            if pdf:  # the print area and the status row below it
+            if pdf.endswith(".xlsx"):  # the marked workbook, for another program
+                export = PropertyValue(Name="FilterName", Value="Calc MS Excel 2007 XML")
+                doc.storeToURL(uno.systemPathToFileUrl(os.path.abspath(pdf)), (export,))
+            elif pdf:  # the print area and the status row below it
                 areas = sheet.getPrintAreas()
                 if areas:
                     areas[0].EndRow += 1
