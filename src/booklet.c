@@ -172,6 +172,34 @@ static meiro_status booklet_check(const meiro_booklet_options *b, const meiro_ex
     return s;
 }
 
+/* The command that makes the same booklet again, for its back cover: the
+ * seed, and the levels or sizes, generator, template, paper, language and
+ * answers that shape it. */
+static void booklet_remake(const meiro_booklet_options *b, const meiro_export_options *opt, bool own_template,
+                           char *out, size_t size)
+{
+    size_t n = (size_t)snprintf(out, size, "meiro booklet -n %u", b->count);
+#define ADD(...) (n < size ? n += (size_t)snprintf(out + n, size - n, __VA_ARGS__) : n)
+    if (b->from_w && b->to_w)
+        ADD(" --from %lux%lu --to %lux%lu", (unsigned long)b->from_w, (unsigned long)b->from_h,
+            (unsigned long)b->to_w, (unsigned long)b->to_h);
+    else if (b->from_level == b->to_level)
+        ADD(" --difficulty %s", meiro_level_info(b->from_level)->name);
+    else
+        ADD(" --difficulty %s-%s", meiro_level_info(b->from_level)->name, meiro_level_info(b->to_level)->name);
+    if (b->algorithm) ADD(" -a %s", b->algorithm);
+    if (own_template && opt->tpl) ADD(" -t %s", meiro_template_name(opt->tpl));
+    const char *paper = meiro_paper_name(opt->paper, NULL, NULL);
+    if (paper && (!opt->tpl || opt->paper != opt->tpl->paper)) ADD(" --paper %s", paper);
+    if (opt->lang) ADD(" --lang %s", opt->lang);
+    static const char *const places[] = {"", "none", "after-page", "key", "back"};
+    if ((unsigned)opt->answers < sizeof places / sizeof places[0] && opt->answers != MEIRO_ANSWERS_DEFAULT)
+        ADD(" --answers %s", places[opt->answers]);
+    if (b->cover >= 0) ADD(" --%s", b->cover ? "cover" : "no-cover");
+    ADD(" -s %llu --fold", (unsigned long long)b->seed); /* the same pages, folded or not */
+#undef ADD
+}
+
 static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, const meiro_export_options *page,
                                  meiro_format format, FILE *out, const char *temp_dir,
                                  meiro_error *err)
@@ -208,6 +236,8 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, co
         opt.art = given.art;
         opt.play = given.play;
     }
+    if (b->fold && format != MEIRO_FORMAT_PDF)
+        return fail(err, MEIRO_ERROR_ARGUMENT, "a folded booklet is a PDF (its sheets are printed)");
     if (opt.play && format != MEIRO_FORMAT_XLSX)
         return fail(err, MEIRO_ERROR_ARGUMENT, "a playable sheet is a spreadsheet: it needs XLSX output, not pdf");
     unsigned total = b->count * 2;
@@ -239,7 +269,14 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, co
                 d.cover_maze = bk.cover;
                 if (!bk.cover) s = err->status;
             }
-            if (s == MEIRO_OK) s = doc_write_pdf(&d, out, err);
+            char remake[400];
+            if (s == MEIRO_OK && b->fold) {
+                booklet_remake(b, &opt, fallback == NULL, remake, sizeof remake);
+                d.remake = remake;
+                s = doc_fold(&d, err);
+            }
+            if (s == MEIRO_OK)
+                s = b->fold == MEIRO_FOLD_SHEETS ? doc_write_pdf_folded(&d, out, err) : doc_write_pdf(&d, out, err);
             doc_free(&d);
         }
     }

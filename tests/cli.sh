@@ -161,7 +161,7 @@ run 2 "$meiro" generate --answers key -f png
 if grep -q "seed" "$tmp/err"; then bad "a seed was reported before a usage error"; else ok; fi
 run 2 "$meiro" booklet -n 3 --cell 99 -o "$tmp/nofit.pdf"
 if grep -q "seed" "$tmp/err"; then bad "a booklet's seed was reported before a usage error"; else ok; fi
-run 2 "$meiro" generate -s 1 --answers sideways -o "$tmp/a.pdf"; err_has "none, after-page or key"; absent "$tmp/a.pdf"
+run 2 "$meiro" generate -s 1 --answers sideways -o "$tmp/a.pdf"; err_has "none, after-page, key or back"; absent "$tmp/a.pdf"
 run 2 "$meiro" generate -s 1 --paper a2 -o "$tmp/p.pdf"; err_has "unknown paper 'a2'"
 run 2 "$meiro" generate -s 1 --margin -3 -o "$tmp/p.pdf"; err_has "margin"
 run 2 "$meiro" generate -s 1 --dpi 5 -o "$tmp/p.png"; err_has "dpi"
@@ -334,6 +334,17 @@ run 2 "$meiro" booklet --from 5x5 -o "$tmp/b.pdf"; err_has "go together"
 run 2 "$meiro" booklet --from 5x5 --to 9x9 --difficulty easy -o "$tmp/b.pdf"; err_has "not both"
 run 2 "$meiro" booklet -a nope -o "$tmp/b.pdf"; err_has "unknown algorithm"
 run 2 "$meiro" booklet -o "$tmp/b.svg"; err_has "PDF or an XLSX"; absent "$tmp/b.svg"
+# folded booklets: sheets of two pages, a multiple of 4 pages; PDF only
+run 0 "$meiro" booklet -t booklet-a5 -n 5 -s 3 --fold -o "$tmp/fold.pdf"
+if command -v pdfinfo >/dev/null 2>&1; then
+    # a cover, 5 mazes, a key of 2 pages, a back cover: 12 A5 pages on 3 A4 sheets
+    pdfinfo "$tmp/fold.pdf" > "$tmp/out"; out_has "Pages: *6"; out_has "Page size: *841.89 x 595.2"
+fi
+run 2 "$meiro" booklet -n 3 --fold -o "$tmp/fold.xlsx"; err_has "folded booklet is a PDF"; absent "$tmp/fold.xlsx"
+run 2 "$meiro" booklet -n 3 --fold=twice -o "$tmp/fold.pdf"; err_has "fold=pages"
+run 0 "$meiro" generate -s 1 --answers back -o "$tmp/back.pdf"
+run 2 "$meiro" generate -s 1 --answers sideways -o "$tmp/back.pdf"; err_has "key or back"
+
 run 0 "$meiro" booklet --help; out_has "--difficulty"; out_has "--template"
 run 0 "$meiro" list; out_has "kids-ja"; out_has "booklet-a5"; out_has "expert"
 

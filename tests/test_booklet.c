@@ -866,8 +866,160 @@ static void test_page_audit(void)
     }
 }
 
+/* A page's look, coarsely: the share of dark pixels in each of 8 x 12
+ * boxes, so pictures of one page printed alone and on half a sheet
+ * compare despite a pixel of rounding. */
+enum { SIG_W = 8, SIG_H = 12 };
+typedef struct signature {
+    double ink[SIG_W * SIG_H];
+} signature;
+
+static signature sign(const image *img, int x0, int w)
+{
+    signature g = {{0}};
+    for (int y = 0; y < img->h; y++)
+        for (int x = x0; x < x0 + w && x < img->w; x++) {
+            int bx = (x - x0) * SIG_W / w, by = y * SIG_H / img->h;
+            if (img->gray[(size_t)y * img->w + x] < 128) g.ink[by * SIG_W + bx] += 1.0 * SIG_W * SIG_H / (w * img->h);
+        }
+    return g;
+}
+
+static double sig_distance(const signature *a, const signature *b)
+{
+    double d = 0;
+    for (int i = 0; i < SIG_W * SIG_H; i++) d += fabs(a->ink[i] - b->ink[i]);
+    return d;
+}
+
+static int pdf_page_count(const char *file, double *w_pt, double *h_pt)
+{
+    char cmd[300], out[4096];
+    snprintf(cmd, sizeof cmd, "pdfinfo %s", file);
+    if (!run(cmd, out, sizeof out)) return -1;
+    const char *pages = strstr(out, "Pages:"), *size = strstr(out, "Page size:");
+    if (size) sscanf(size, "Page size: %lf x %lf", w_pt, h_pt);
+    return pages ? atoi(pages + 6) : -1;
+}
+
+/* Folded booklets: the same pages in reading order (--fold=pages) and on
+ * sheets (--fold): a multiple of 4 pages, ending with the back cover that
+ * says how to make the booklet again; sheets twice a page wide, and each
+ * half of each sheet side the page a reader finds there after printing on
+ * both sides, stacking the sheets and folding them (worked out here from
+ * the stack, not from meiro's formula); with --answers back every puzzle
+ * on a right-hand page and its answers on the back of the leaf. */
+static void test_fold(void)
+{
+    if (!have("pdfinfo") || !have("pdftoppm") || !have("pdftotext")) return;
+    static const struct {
+        const char *tpl;
+        unsigned count;
+        meiro_answers answers;
+        int cover;
+    } books[] = {
+        {"booklet-a5", 6, MEIRO_ANSWERS_DEFAULT, -1},
+        {"booklet-a5", 1, MEIRO_ANSWERS_BACK, 0},
+        {"booklet-a5", 5, MEIRO_ANSWERS_BACK, 1},
+        {"kids-a4", 3, MEIRO_ANSWERS_DEFAULT, -1},
+        {"worksheet-a4-2up", 7, MEIRO_ANSWERS_KEY, 0},
+    };
+    verdict v = {0};
+    for (size_t i = 0; i < TEST_COUNT(books); i++) {
+        meiro_template *tpl = meiro_template_load(books[i].tpl, NULL);
+        meiro_export_options page;
+        meiro_export_options_from_template(&page, tpl);
+        page.answers = books[i].answers;
+        meiro_booklet_options b;
+        meiro_booklet_options_init(&b);
+        b.count = books[i].count, b.seed = 40 + i, b.cover = books[i].cover;
+        char pages[160], sheets[160], cmd[512], text[1 << 14];
+        snprintf(pages, sizeof pages, "%s/fold%zu-pages.pdf", dir, i);
+        snprintf(sheets, sizeof sheets, "%s/fold%zu-sheets.pdf", dir, i);
+        b.fold = MEIRO_FOLD_PAGES;
+        bool written = meiro_booklet_save(&b, &page, MEIRO_FORMAT_PDF, pages, NULL) == MEIRO_OK;
+        b.fold = MEIRO_FOLD_SHEETS;
+        written = written && meiro_booklet_save(&b, &page, MEIRO_FORMAT_PDF, sheets, NULL) == MEIRO_OK;
+        meiro_template_free(tpl);
+        if (!verdict_note(&v, written, "%s x%u: not written", books[i].tpl, books[i].count)) continue;
+        double pw = 0, ph = 0, sw = 0, sh = 0;
+        int n = pdf_page_count(pages, &pw, &ph), sides = pdf_page_count(sheets, &sw, &sh);
+        verdict_note(&v, n > 0 && n % 4 == 0 && sides == n / 2, "%s: %d pages on %d sheet sides", pages, n, sides);
+        /* twice the page, or the A sheet a millimetre wider (A5 on A4) */
+        verdict_note(&v, sw >= 2 * pw - 0.5 && sw <= 2 * pw + 3 && fabs(sh - ph) < 1,
+                     "%s: sheets %.1f x %.1f pt for pages %.1f x %.1f", sheets, sw, sh, pw, ph);
+        snprintf(cmd, sizeof cmd, "pdftotext -f %d -l %d %s -", n, n, pages);
+        verdict_note(&v, run(cmd, text, sizeof text) && strstr(text, "To make this booklet again") &&
+                             strstr(text, "--fold"), "%s: the last page is not the back cover", pages);
+        if (n <= 0 || sides != n / 2) continue;
+        /* the reader's order: sheet k's front right, back left, for k from
+         * the outside in; then back right, front left, from the inside out */
+        int order[64][2], count = 0; /* [side, half] of page 1, 2, ... */
+        for (int k = 0; k < n / 4; k++) {
+            order[count][0] = 2 * k, order[count++][1] = 1;
+            order[count][0] = 2 * k + 1, order[count++][1] = 0;
+        }
+        for (int k = n / 4 - 1; k >= 0; k--) {
+            order[count][0] = 2 * k + 1, order[count++][1] = 1;
+            order[count][0] = 2 * k, order[count++][1] = 0;
+        }
+        signature want[64], got[64];
+        bool read = n <= 64;
+        for (int p = 0; p < n && read; p++) {
+            char png[200];
+            snprintf(cmd, sizeof cmd, "pdftoppm -r 30 -png -singlefile -f %d -l %d %s %s/fp", p + 1, p + 1, pages, dir);
+            snprintf(png, sizeof png, "%s/fp.png", dir);
+            image img;
+            read = run(cmd, NULL, 0) && load_png(png, &img);
+            if (read) want[p] = sign(&img, 0, img.w), free_image(&img);
+        }
+        for (int s = 0; s < sides && read; s++) {
+            char png[200];
+            snprintf(cmd, sizeof cmd, "pdftoppm -r 30 -png -singlefile -f %d -l %d %s %s/fs", s + 1, s + 1, sheets, dir);
+            snprintf(png, sizeof png, "%s/fs.png", dir);
+            image img;
+            read = run(cmd, NULL, 0) && load_png(png, &img);
+            /* the pages meet at the fold, in the middle of the sheet */
+            int page_px = (int)lround(img.w * pw / sw);
+            for (int p = 0; read && p < n; p++)
+                if (order[p][0] == s) got[p] = sign(&img, order[p][1] ? img.w / 2 : img.w / 2 - page_px, page_px);
+            if (read) free_image(&img);
+        }
+        if (!verdict_note(&v, read, "%s: pages not read back", sheets)) continue;
+        /* each half is its page: nearer to it than to any other page */
+        for (int p = 0; p < n; p++) {
+            double mine = sig_distance(&got[p], &want[p]), best = mine;
+            for (int q = 0; q < n; q++) best = fmin(best, sig_distance(&got[p], &want[q]));
+            verdict_note(&v, mine < 2.5 && mine <= best + 1e-9, "%s: page %d on sheet side %d, %s half: %.3f away (best %.3f)",
+                         sheets, p + 1, order[p][0] + 1, order[p][1] ? "right" : "left", mine, best);
+        }
+        /* answers on the back: puzzle No. k on an odd page, its answer next */
+        for (unsigned k = 1; books[i].answers == MEIRO_ANSWERS_BACK && k <= books[i].count; k++) {
+            int puzzle = 0, answer = 0;
+            for (int p = 1; p <= n; p++) {
+                char want_puzzle[32], want_answer[48];
+                snprintf(want_puzzle, sizeof want_puzzle, "No. %u\n", k);
+                snprintf(want_answer, sizeof want_answer, "Answer to No. %u", k);
+                snprintf(cmd, sizeof cmd, "pdftotext -f %d -l %d %s -", p, p, pages);
+                if (!run(cmd, text, sizeof text)) continue;
+                /* one maze has no captions: its answer page's title says
+                 * Answers, its puzzle page is the one page of no other kind */
+                bool one = books[i].count == 1;
+                if (one ? strstr(text, "Answers") != NULL : strstr(text, want_answer) != NULL) answer = p;
+                else if (one ? !strstr(text, "Notes") && !strstr(text, "To make") && !strstr(text, "mazes")
+                             : strstr(text, want_puzzle) != NULL)
+                    puzzle = p;
+            }
+            verdict_note(&v, puzzle % 2 == 1 && answer == puzzle + 1, "%s: No. %u on page %d, its answer on page %d",
+                         pages, k, puzzle, answer);
+        }
+    }
+    CHECK_ALL(v);
+}
+
 static const test_case cases[] = {
     {"page_audit", test_page_audit},
+    {"fold", test_fold},
     {"worksheet_cells", test_worksheet_cells},
     {"page_words", test_page_words},
     {"frame_follows_page", test_frame_follows_page},

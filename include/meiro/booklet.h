@@ -40,6 +40,12 @@ MEIRO_API meiro_status meiro_level_for_age(unsigned age, meiro_level *level, mei
 /* Sets the maze of a level: its size, generator and where S and G go. */
 MEIRO_API void meiro_generate_options_for_level(meiro_generate_options *opt, meiro_level level);
 
+/* A booklet for folding (PDF): its pages padded with notes pages and a back
+ * cover to a multiple of 4, in reading order (for a print shop that imposes
+ * them itself), or imposed two a sheet in booklet order, to print on both
+ * sides (flip on the short edge), fold and staple. */
+typedef enum meiro_fold { MEIRO_FOLD_NONE, MEIRO_FOLD_PAGES, MEIRO_FOLD_SHEETS } meiro_fold;
+
 typedef struct meiro_booklet_options {
     unsigned count;               /* mazes; default 10 */
     uint32_t from_w, from_h;      /* sizes rising evenly from the first maze */
@@ -49,6 +55,7 @@ typedef struct meiro_booklet_options {
     const char *algorithm;        /* NULL: the level's, or cluster with sizes */
     uint64_t seed;                /* each maze's seed is derived from it */
     int cover;                    /* 1 yes, 0 no, -1 (default) the template's */
+    meiro_fold fold;              /* default MEIRO_FOLD_NONE */
     void (*progress)(void *ctx, unsigned done, unsigned total); /* or NULL */
     void *progress_ctx;
 } meiro_booklet_options;

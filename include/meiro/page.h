@@ -83,10 +83,14 @@ typedef enum meiro_answers {
                                  else none */
     MEIRO_ANSWERS_NONE,       /* the puzzles only */
     MEIRO_ANSWERS_AFTER_PAGE, /* each puzzle page, then its answers */
-    MEIRO_ANSWERS_KEY         /* the puzzles, then a key of small solved mazes */
+    MEIRO_ANSWERS_KEY,        /* the puzzles, then a key of small solved mazes */
+    MEIRO_ANSWERS_BACK        /* each answer on the back of its puzzle's leaf:
+                                 puzzle pages on right-hand (odd) pages, each
+                                 followed by its answers, for duplex printing
+                                 and folded booklets */
 } meiro_answers;
 
-/* Looks up "none", "after-page" or "key". */
+/* Looks up "none", "after-page", "key" or "back". */
 MEIRO_API meiro_status meiro_answers_from_name(const char *name, meiro_answers *answers, meiro_error *err);
 
 typedef struct meiro_export_options {

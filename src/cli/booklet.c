@@ -25,6 +25,12 @@ static const char *const usage_booklet =
     "                       maze's own seed, printed under it, comes from it\n"
     "      --cover          a cover page (default: as the template says)\n"
     "      --no-cover       no cover page\n"
+    "      --fold[=sheets]  pdf: two pages a sheet, in booklet order: print on both\n"
+    "                       sides (flip on the short edge), fold, staple; A5 pages\n"
+    "                       on A4 sheets (B6 on B5, A6 on A5, ...); padded with\n"
+    "                       notes pages and a back cover to a multiple of 4 pages\n"
+    "      --fold=pages     the same pages in reading order, one a page (for a\n"
+    "                       print shop that imposes them itself)\n"
     "  -f, --format F       pdf or xlsx (default: from the file's extension)\n"
     "  -o, --output FILE    the booklet to write\n"
     "  -h, --help           show this help\n"
@@ -101,6 +107,7 @@ int cmd_booklet(int argc, char **argv)
         {"from", required_argument, NULL, OPT_FROM}, {"to", required_argument, NULL, OPT_TO},
         {"algorithm", required_argument, NULL, 'a'}, {"seed", required_argument, NULL, 's'},
         {"cover", no_argument, NULL, OPT_COVER},   {"no-cover", no_argument, NULL, OPT_NO_COVER},
+        {"fold", optional_argument, NULL, OPT_FOLD},
         {"format", required_argument, NULL, 'f'},  {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},          PAGE_LONGOPTS,
         {NULL, 0, NULL, 0},
@@ -140,6 +147,11 @@ int cmd_booklet(int argc, char **argv)
             break;
         case OPT_COVER: b.cover = 1; break;
         case OPT_NO_COVER: b.cover = 0; break;
+        case OPT_FOLD:
+            if (!optarg || !strcmp(optarg, "sheets")) b.fold = MEIRO_FOLD_SHEETS;
+            else if (!strcmp(optarg, "pages")) b.fold = MEIRO_FOLD_PAGES;
+            else return usage_error("booklet", "--fold is --fold, --fold=sheets or --fold=pages, not '%s'", optarg);
+            break;
         case 'f': fmt = optarg; break;
         case 'o': output = optarg; break;
         case 'h': fputs(usage_booklet, stdout); return EXIT_OK;

@@ -115,14 +115,14 @@ void page_words_for(const meiro_export_options *opt, page_words *w)
 
 meiro_status meiro_answers_from_name(const char *name, meiro_answers *answers, meiro_error *err)
 {
-    static const char *const names[] = {"none", "after-page", "key"};
-    for (unsigned k = 0; k < 3; k++) {
+    static const char *const names[] = {"none", "after-page", "key", "back"};
+    for (unsigned k = 0; k < 4; k++) {
         if (strcmp(name, names[k]) == 0) {
             *answers = (meiro_answers)(MEIRO_ANSWERS_NONE + k);
             return MEIRO_OK;
         }
     }
-    return fail(err, MEIRO_ERROR_UNKNOWN_NAME, "unknown place for answers '%s' (none, after-page or key)", name);
+    return fail(err, MEIRO_ERROR_UNKNOWN_NAME, "unknown place for answers '%s' (none, after-page, key or back)", name);
 }
 
 answers_place page_answers(const meiro_export_options *opt)
@@ -131,6 +131,7 @@ answers_place page_answers(const meiro_export_options *opt)
     case MEIRO_ANSWERS_NONE: return ANSWERS_NONE;
     case MEIRO_ANSWERS_AFTER_PAGE: return ANSWERS_AFTER_PAGE;
     case MEIRO_ANSWERS_KEY: return ANSWERS_KEY;
+    case MEIRO_ANSWERS_BACK: return ANSWERS_BACK;
     default: break;
     }
     answers_place t = opt->tpl ? opt->tpl->answers : ANSWERS_NONE;

@@ -26,10 +26,11 @@
 /* The words meiro itself prints, per language. */
 static const page_labels labels_table[] = {
     {"en", "Mazes", "Answers", "No. %u", "Answer to No. %u", "Page %u",
-     "answers at the back", "Name ______________    Date __________", "%u mazes", "Maze", "Answer"},
+     "answers at the back", "Name ______________    Date __________", "%u mazes", "Maze", "Answer",
+     "Notes", "To make this booklet again:"},
     {"ja", "めいろ", "こたえ", "だい%uもん", "だい%uもんの こたえ", "%uページ",
      "こたえは うしろに あります", "なまえ ______________    ひづけ __________", "めいろ %uもん", "めいろ",
-     "こたえ"},
+     "こたえ", "メモ", "この ほんを もういちど つくるには:"},
 };
 
 const page_labels *labels_for(const char *lang)
@@ -170,7 +171,7 @@ static const key_spec keys[] = {
     {"footer", "page-numbers", KEY_BOOL, FIELD(page_numbers), .message = "page-numbers is yes or no, not '%s'"},
     {"footer", "seed", KEY_BOOL, FIELD(show_seed), .message = "seed is yes or no, not '%s'"},
     {"answers", "place", KEY_ANSWERS, FIELD(answers),
-     .message = "answers go 'none', 'after-page' or 'key', not '%s'"},
+     .message = "answers go 'none', 'after-page', 'key' or 'back', not '%s'"},
     {"answers", "per-page", KEY_COUNT, FIELD(key_per_page), .allowed = BIT(1) | BIT(2) | BIT(4) | BIT(6) | BIT(9),
      .message = "answers per page is 1, 2, 4, 6 or 9, not '%s'"},
     {"booklet", "cover", KEY_BOOL, FIELD(cover), .message = "cover is yes or no, not '%s'"},
@@ -208,7 +209,7 @@ static const named_value orientations[] = {
 };
 
 static const named_value answer_places[] = {
-    {"none", ANSWERS_NONE}, {"after-page", ANSWERS_AFTER_PAGE}, {"key", ANSWERS_KEY}, {NULL, 0},
+    {"none", ANSWERS_NONE}, {"after-page", ANSWERS_AFTER_PAGE}, {"key", ANSWERS_KEY}, {"back", ANSWERS_BACK}, {NULL, 0},
 };
 
 static bool parse_named(const char *v, const named_value *names, int *out)

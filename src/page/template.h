@@ -6,7 +6,7 @@
 
 /* ---- Templates ---- */
 
-typedef enum answers_place { ANSWERS_NONE, ANSWERS_AFTER_PAGE, ANSWERS_KEY } answers_place;
+typedef enum answers_place { ANSWERS_NONE, ANSWERS_AFTER_PAGE, ANSWERS_KEY, ANSWERS_BACK } answers_place;
 
 /* The languages meiro has words for (labels_for): en, ja. */
 enum { TEXT_LANGS = 2 };
@@ -71,6 +71,7 @@ typedef struct page_labels {
     const char *default_title, *answers, *maze_no, *answer_to, *page_no, *answers_at_back,
         *fields, *maze_count;
     const char *maze_tab, *answer_tab; /* a workbook's sheet names */
+    const char *notes, *remake;        /* a folded booklet's padding pages and back cover */
 } page_labels;
 
 const page_labels *labels_for(const char *lang); /* English if unknown */

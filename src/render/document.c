@@ -50,7 +50,8 @@ static void resolve_style(doc_style *s, const meiro_export_options *opt, size_t 
 
 static frame_texts texts_for(const doc_style *s, page_kind kind)
 {
-    if (kind == PAGE_ANSWERS) return (frame_texts){true, false, false};
+    if (kind == PAGE_ANSWERS || kind == PAGE_NOTES) return (frame_texts){true, false, false};
+    if (kind == PAGE_BACK) return (frame_texts){false, false, false};
     return (frame_texts){s->title != NULL, s->subtitle != NULL, s->fields != NULL};
 }
 
@@ -63,7 +64,7 @@ static bool add_page(document *d, page_kind kind, size_t first, size_t count, un
 
 static const char *page_title(const document *d, page_kind kind)
 {
-    return kind == PAGE_ANSWERS ? d->style.answers_title : d->style.title;
+    return kind == PAGE_ANSWERS ? d->style.answers_title : kind == PAGE_NOTES ? d->style.labels->notes : d->style.title;
 }
 
 
@@ -214,8 +215,11 @@ meiro_status doc_init(document *d, const doc_item *items, size_t count,
     bool ok = s == MEIRO_OK && (!st->cover || add_page(d, PAGE_COVER, 0, 0, 1));
     for (size_t i = 0; ok && i < count; i += st->per_page) {
         size_t n = count - i < st->per_page ? count - i : st->per_page;
-        ok = add_page(d, PAGE_PUZZLES, i, n, st->per_page);
-        if (ok && st->answers == ANSWERS_AFTER_PAGE) ok = add_page(d, PAGE_ANSWERS, i, n, st->per_page);
+        /* answers on the back: each puzzle on a right-hand (odd) page */
+        if (st->answers == ANSWERS_BACK && d->page_count % 2) ok = add_page(d, PAGE_NOTES, 0, 0, 1);
+        if (ok) ok = add_page(d, PAGE_PUZZLES, i, n, st->per_page);
+        if (ok && (st->answers == ANSWERS_AFTER_PAGE || st->answers == ANSWERS_BACK))
+            ok = add_page(d, PAGE_ANSWERS, i, n, st->per_page);
     }
     for (size_t i = 0; ok && st->answers == ANSWERS_KEY && i < count; i += st->key_per_page) {
         size_t n = count - i < st->key_per_page ? count - i : st->key_per_page;
@@ -233,6 +237,14 @@ meiro_status doc_init(document *d, const doc_item *items, size_t count,
     }
     if (s != MEIRO_OK) doc_free(d);
     return s;
+}
+
+meiro_status doc_fold(document *d, meiro_error *err)
+{
+    bool ok = true;
+    while (ok && (d->page_count + 1) % 4) ok = add_page(d, PAGE_NOTES, 0, 0, 1);
+    if (ok) ok = add_page(d, PAGE_BACK, 0, 0, 1);
+    return ok ? MEIRO_OK : fail(err, MEIRO_ERROR_NOMEM, "out of memory planning pages");
 }
 
 void doc_free(document *d)
@@ -286,7 +298,7 @@ static void draw_footer(cairo_t *cr, const document *d, size_t index, const page
 {
     if (d->style.no_footer) return;
     char text[320] = "", part[200];
-    if (d->style.page_numbers && d->pages[index].kind != PAGE_COVER) {
+    if (d->style.page_numbers && d->pages[index].kind != PAGE_COVER && d->pages[index].kind != PAGE_BACK) {
         snprintf(text, sizeof text, d->style.labels->page_no, (unsigned)(index + 1));
     }
     uint64_t seed;
@@ -341,6 +353,40 @@ static meiro_status draw_cover(cairo_t *cr, const document *d, const page_frame 
     return MEIRO_OK;
 }
 
+/* A notes page: its title and ruled lines a child can write or draw on. */
+static void draw_notes(cairo_t *cr, const document *d, const page_frame *f)
+{
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    draw_text(cr, d->style.labels->notes, d->style.marks.font, f->page_w / 2, f->title_baseline, f->title_size, true, 0);
+    cairo_set_source_rgb(cr, 0.75, 0.75, 0.75);
+    cairo_set_line_width(cr, 0.2);
+    for (double y = f->body.y + 10; y <= f->body.y + f->body.h; y += 10) {
+        cairo_move_to(cr, f->body.x, y);
+        cairo_line_to(cr, f->body.x + f->body.w, y);
+    }
+    cairo_stroke(cr);
+}
+
+/* A folded booklet's back cover: its title, and the command that makes the
+ * same booklet again (the seed alone does not: levels, sizes and the
+ * template count too). */
+static void draw_back(cairo_t *cr, const document *d, const page_frame *f)
+{
+    const doc_style *st = &d->style;
+    const char *title = st->title ? st->title : st->labels->default_title;
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    draw_fitted(cr, title, st->marks.font, true, &st->title_fit, f->page_w / 2, f->page_h * 0.4,
+                f->page_h * 0.4 - TITLE_FONT_MM, st->text_width);
+    if (!d->remake) return;
+    cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
+    draw_text(cr, st->labels->remake, st->marks.font, f->page_w / 2, f->page_h * 0.72, 3.2, false, 0);
+    text_fit fit;
+    double width = f->page_w - 2 * f->margin;
+    if (!fit_text(cr, d->remake, FONT_FAMILY, false, 3.2, 2.2, width, 9, &fit)) fit.size = 2.2 * width / fit.natural;
+    draw_fitted(cr, d->remake, FONT_FAMILY, false, &fit, f->page_w / 2, f->page_h * 0.72 + 6, f->page_h * 0.72 + 3,
+                width);
+}
+
 /* Whether the mazes of a page show their solutions (answer pages, or
  * documents without answers apart). */
 static bool shows_paths(const document *d, const doc_page *p)
@@ -371,6 +417,13 @@ meiro_status doc_draw_page(const document *d, size_t index, cairo_t *cr, bool ma
         s = draw_cover(cr, d, &f, snap, layers, err);
         if (s == MEIRO_OK && page) draw_footer(cr, d, index, &f);
         return s;
+    }
+    if (p->kind == PAGE_NOTES || p->kind == PAGE_BACK) {
+        if (!page) return MEIRO_OK;
+        if (p->kind == PAGE_NOTES) draw_notes(cr, d, &f);
+        else draw_back(cr, d, &f);
+        draw_footer(cr, d, index, &f);
+        return MEIRO_OK;
     }
     bool paths = shows_paths(d, p);
     page_layout first = {0};

@@ -12,7 +12,10 @@ typedef struct doc_item {
     const meiro_path *path; /* the solution, or NULL */
 } doc_item;
 
-typedef enum page_kind { PAGE_COVER, PAGE_PUZZLES, PAGE_ANSWERS } page_kind;
+/* PAGE_NOTES: a ruled page, where a puzzle must start on a right-hand page
+ * or a folded booklet needs a multiple of 4 pages; PAGE_BACK: a folded
+ * booklet's back cover, with what makes the booklet again. */
+typedef enum page_kind { PAGE_COVER, PAGE_PUZZLES, PAGE_ANSWERS, PAGE_NOTES, PAGE_BACK } page_kind;
 
 typedef struct doc_page {
     page_kind kind;
@@ -52,6 +55,7 @@ typedef struct document {
     bool has_seed;             /* a booklet's seed, for the footer and cover */
     uint64_t seed;
     const meiro_maze *cover_maze; /* a small maze to decorate the cover */
+    const char *remake;           /* the command that makes the booklet again, or NULL */
     /* progress while writing pages: reported as done_before + the share of
      * pages written times `share`, out of `total` */
     void (*progress)(void *ctx, unsigned done, unsigned total);
@@ -65,6 +69,15 @@ typedef struct document {
 meiro_status doc_init(document *d, const doc_item *items, size_t count,
                       const meiro_export_options *opt, int cover, meiro_error *err);
 void doc_free(document *d);
+
+/* Pads the page plan for a booklet folded from sheets of two pages: notes
+ * pages, then a back cover, to a multiple of 4 pages. */
+meiro_status doc_fold(document *d, meiro_error *err);
+
+/* Writes the folded booklet: sheets twice a page wide, two pages a side in
+ * the order a saddle-stitched booklet needs when printed on both sides
+ * (flipped on the short edge), then folded in half and stapled. */
+meiro_status doc_write_pdf_folded(const document *d, FILE *out, meiro_error *err);
 
 /* The page size in mm (after orientation). */
 void doc_page_size(const document *d, double *w, double *h);

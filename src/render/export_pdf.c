@@ -1,26 +1,24 @@
 /* PDF export: vector pages of exactly the paper size, fonts embedded by
  * cairo, metadata naming the maze (or the booklet) and its seed, a fixed
  * creation date. With --answer-page (or a template's answers) the answer
- * follows the puzzle. Booklets write their documents through doc_write_pdf. */
+ * follows the puzzle. Booklets write their documents through doc_write_pdf,
+ * or imposed two pages a sheet for folding (doc_write_pdf_folded). */
+#include "core/error.h"
 #include "page/layout.h"
 #include "render/document.h"
 #include "render/draw.h"
 #include "render/export.h"
 
 #include <cairo-pdf.h>
+#include <math.h>
 
-meiro_status doc_write_pdf(const document *d, FILE *out, meiro_error *err)
+/* A PDF surface of w x h mm writing to the sink, with the document's
+ * metadata: its title (or "Mazes" in the page's language), what it holds
+ * and its seed, and fixed dates. */
+static cairo_surface_t *pdf_surface(const document *d, double w, double h, stream_sink *sink, const char *date)
 {
-    /* the page's title, or "Mazes" in the page's language */
     const char *title = d->style.title ? d->style.title : d->style.labels->default_title;
-    char date[32];
-    meiro_status s = page_timestamp_iso(date, sizeof date, err);
-    if (s != MEIRO_OK) return s;
-    double pw, ph;
-    doc_page_size(d, &pw, &ph);
-    stream_sink sink = {out, 0};
-    cairo_surface_t *surface =
-        cairo_pdf_surface_create_for_stream(cairo_write_stream, &sink, pw * PT_PER_MM, ph * PT_PER_MM);
+    cairo_surface_t *surface = cairo_pdf_surface_create_for_stream(cairo_write_stream, sink, w * PT_PER_MM, h * PT_PER_MM);
     char subject[200];
     if (d->count == 1) page_footer(d->items[0].maze, subject, sizeof subject);
     else if (d->has_seed) snprintf(subject, sizeof subject, "meiro %s · %zu mazes · seed %llu", MEIRO_VERSION, d->count, (unsigned long long)d->seed);
@@ -31,6 +29,23 @@ meiro_status doc_write_pdf(const document *d, FILE *out, meiro_error *err)
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "meiro " MEIRO_VERSION);
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, date);
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_MOD_DATE, date);
+    return surface;
+}
+
+static void report_progress(const document *d, size_t done, size_t of)
+{
+    if (d->progress) d->progress(d->progress_ctx, d->done_before + (unsigned)(done * d->share / of), d->total);
+}
+
+meiro_status doc_write_pdf(const document *d, FILE *out, meiro_error *err)
+{
+    char date[32];
+    meiro_status s = page_timestamp_iso(date, sizeof date, err);
+    if (s != MEIRO_OK) return s;
+    double pw, ph;
+    doc_page_size(d, &pw, &ph);
+    stream_sink sink = {out, 0};
+    cairo_surface_t *surface = pdf_surface(d, pw, ph, &sink, date);
     cairo_t *cr = cairo_create(surface);
     cairo_scale(cr, PT_PER_MM, PT_PER_MM);
     for (size_t p = 0; p < d->page_count && s == MEIRO_OK; p++) {
@@ -47,8 +62,47 @@ meiro_status doc_write_pdf(const document *d, FILE *out, meiro_error *err)
             s = doc_draw_page(d, p, cr, false, 0, LAYER_ALL, err);
         }
         cairo_show_page(cr);
-        if (d->progress)
-            d->progress(d->progress_ctx, d->done_before + (unsigned)((p + 1) * d->share / d->page_count), d->total);
+        report_progress(d, p + 1, d->page_count);
+    }
+    meiro_status done = cairo_result(surface, cr, &sink, err);
+    return s != MEIRO_OK ? s : done;
+}
+
+meiro_status doc_write_pdf_folded(const document *d, FILE *out, meiro_error *err)
+{
+    char date[32];
+    meiro_status s = page_timestamp_iso(date, sizeof date, err);
+    if (s != MEIRO_OK) return s;
+    if (d->page_count % 4) return fail(err, MEIRO_ERROR_INTERNAL, "a folded booklet needs a multiple of 4 pages");
+    double pw, ph;
+    doc_page_size(d, &pw, &ph);
+    /* the sheet: A5 pages on A4 (297 mm, not twice 148), A4 on A3, A6 on
+     * A5; other papers twice as wide (B5 on B4, Letter on Tabloid). The
+     * pages meet at the fold; what an A sheet has over goes to its sides. */
+    static const double a_sizes[][2] = {{105, 148}, {148, 210}, {210, 297}, {297, 420}};
+    double sw = 2 * pw;
+    for (size_t i = 0; i + 1 < sizeof a_sizes / sizeof a_sizes[0]; i++)
+        if (fabs(pw - a_sizes[i][0]) < 0.5 && fabs(ph - a_sizes[i][1]) < 0.5) sw = a_sizes[i + 1][1];
+    stream_sink sink = {out, 0};
+    cairo_surface_t *surface = pdf_surface(d, sw, ph, &sink, date);
+    cairo_t *cr = cairo_create(surface);
+    cairo_scale(cr, PT_PER_MM, PT_PER_MM);
+    /* sheet k (from the outside in) carries pages n - 2k and 2k + 1 on
+     * its front, 2k + 2 and n - 2k - 1 on its back (numbered from 1) */
+    size_t n = d->page_count, sides = n / 2;
+    for (size_t side = 0; side < sides && s == MEIRO_OK; side++) {
+        size_t k = side / 2;
+        size_t left = side % 2 ? 2 * k + 2 : n - 2 * k, right = side % 2 ? n - 2 * k - 1 : 2 * k + 1;
+        for (int half = 0; half < 2 && s == MEIRO_OK; half++) {
+            cairo_save(cr);
+            cairo_translate(cr, sw / 2 - pw + half * pw, 0);
+            cairo_rectangle(cr, 0, 0, pw, ph);
+            cairo_clip(cr);
+            s = doc_draw_page(d, (half ? right : left) - 1, cr, false, 0, LAYER_ALL, err);
+            cairo_restore(cr);
+        }
+        cairo_show_page(cr);
+        report_progress(d, side + 1, sides);
     }
     meiro_status done = cairo_result(surface, cr, &sink, err);
     return s != MEIRO_OK ? s : done;
