@@ -33,7 +33,7 @@ LDLIBS  += $(shell pkg-config --libs $(DEP_LIBS) 2>/dev/null) -lm
 
 LAYERS   := core gen solve watch io page render
 LIB_SRC  := $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c)) $(wildcard src/*.c)
-LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/page/builtin_files.o
+LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/page/builtin_files.o $(BUILD)/obj/render/html_assets.o
 TEMPLATE_FILES := $(sort $(wildcard templates/*.ini)) $(sort $(wildcard templates/art/*.svg))
 TEMPLATE_DIR = $(PREFIX)/share/meiro/templates
 CLI_OBJ  := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(wildcard src/cli/*.c))
@@ -79,6 +79,16 @@ $(BUILD)/gen/builtin_files.c: tools/embed.sh $(TEMPLATE_FILES)
 $(BUILD)/obj/page/builtin_files.o: $(BUILD)/gen/builtin_files.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(BASE_CPPFLAGS) $(ALL_CFLAGS) $(LIB_CFLAGS) -c $< -o $@
+
+# the HTML page's style and script, compiled in
+HTML_ASSETS := src/render/html/play.css src/render/html/play.js
+$(BUILD)/gen/html_assets.c: tools/embed-text.sh $(HTML_ASSETS)
+	@mkdir -p $(dir $@)
+	sh tools/embed-text.sh html $(HTML_ASSETS) > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/obj/render/html_assets.o: $(BUILD)/gen/html_assets.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(LIB_CFLAGS) -c $< -o $@
 
 $(BUILD)/obj/page/template.o: CPPFLAGS += -DMEIRO_TEMPLATE_DIR='"$(TEMPLATE_DIR)"'
 

@@ -316,7 +316,7 @@ run 2 "$meiro" booklet --difficulty hard-easy -o "$tmp/b.pdf"; err_has "rising"
 run 2 "$meiro" booklet --from 5x5 -o "$tmp/b.pdf"; err_has "go together"
 run 2 "$meiro" booklet --from 5x5 --to 9x9 --difficulty easy -o "$tmp/b.pdf"; err_has "not both"
 run 2 "$meiro" booklet -a nope -o "$tmp/b.pdf"; err_has "unknown algorithm"
-run 2 "$meiro" booklet -o "$tmp/b.svg"; err_has "PDF or an XLSX"; absent "$tmp/b.svg"
+run 2 "$meiro" booklet -o "$tmp/b.svg"; err_has "PDF, an XLSX workbook or an HTML page"; absent "$tmp/b.svg"
 run 0 "$meiro" booklet --help; out_has "--difficulty"; out_has "--template"
 run 0 "$meiro" list; out_has "kids-ja"; out_has "booklet-a5"; out_has "expert"
 
