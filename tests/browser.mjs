@@ -77,6 +77,7 @@ function solutionFromText(text) {
 }
 const KEY = { '0,-1': 'ArrowUp', '1,0': 'ArrowRight', '0,1': 'ArrowDown', '-1,0': 'ArrowLeft' };
 const DOOR_KEY = ['ArrowUp', 'ArrowRight', 'ArrowDown', 'ArrowLeft'];
+const DX = [0, 1, 0, -1], DY = [-1, 0, 1, 0];
 
 const browser = await puppeteer.launch({
   executablePath: chromium,
@@ -112,13 +113,16 @@ async function play(name, args, lang) {
   check(info.includes(`seed ${args[args.indexOf('-s') + 1]} · ${d.w} × ${d.h}`), `${name}: seed and size not shown: ${info}`);
   let st = await state(page);
   check(st.x == d.start[0] && st.y == d.start[1] && st.steps === '0', `${name}: starts at S (${JSON.stringify(st)})`);
-  // a wall around S stops the walker (every cell has one but in a 1 x 1's doors)
-  const dir = [0, 1, 2, 3].find((k) => d.walls[d.start[1]][d.start[0]] & (1 << k) && k !== d.goalDoor);
-  if (dir !== undefined) {
-    await page.keyboard.press(DOOR_KEY[dir]);
-    st = await state(page);
-    check(st.x == d.start[0] && st.y == d.start[1] && st.steps === '0', `${name}: walked into a wall: ${JSON.stringify(st)}`);
-  }
+  // walls stop the walker: the outer wall at S, and inner walls along the way
+  const inner = (c, k) => d.walls[c[1]][c[0]] & (1 << k) && c[0] + DX[k] >= 0 && c[1] + DY[k] >= 0 && c[0] + DX[k] < d.w && c[1] + DY[k] < d.h;
+  const outer = [0, 1, 2, 3].find((k) => d.walls[d.start[1]][d.start[0]] & (1 << k) && !inner(d.start, k) && k !== d.goalDoor);
+  const bump = async (k, c) => {
+    const before = await state(page);
+    await page.keyboard.press(DOOR_KEY[k]);
+    const after = await state(page);
+    check(after.x == c[0] && after.y == c[1] && after.steps === before.steps, `${name}: walked through a wall at ${c} (${k}): ${JSON.stringify(after)}`);
+  };
+  if (outer !== undefined) await bump(outer, d.start);
   // one step and back: the pencil erases it
   if (way.length > 1) {
     const [a, b] = way;
@@ -127,7 +131,10 @@ async function play(name, args, lang) {
     await page.keyboard.press(KEY[`${a[0] - b[0]},${a[1] - b[1]}`]);
     check((await state(page)).steps === '0', `${name}: stepping back erases the step`);
   }
+  let bumped = 0;
   for (let k = 1; k < way.length; k++) {
+    const wall = [0, 1, 2, 3].find((q) => inner(way[k - 1], q));
+    if (wall !== undefined && bumped++ < 20) await bump(wall, way[k - 1]);
     const dx = way[k][0] - way[k - 1][0], dy = way[k][1] - way[k - 1][1];
     await page.keyboard.press(KEY[`${dx},${dy}`]);
     if (k === Math.floor(way.length / 2)) await shot('midway');
