@@ -33,7 +33,7 @@ LDLIBS  += $(shell pkg-config --libs $(DEP_LIBS) 2>/dev/null) -lm
 
 LAYERS   := core gen solve watch io page render
 LIB_SRC  := $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c)) $(wildcard src/*.c)
-LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/page/builtin_files.o
+LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/page/builtin_files.o $(BUILD)/obj/render/html_assets.o
 TEMPLATE_FILES := $(sort $(wildcard templates/*.ini)) $(sort $(wildcard templates/art/*.svg))
 TEMPLATE_DIR = $(PREFIX)/share/meiro/templates
 CLI_OBJ  := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(wildcard src/cli/*.c))
@@ -52,12 +52,17 @@ BUILD_PKGS = gcc make libc6-dev pkg-config libcairo2-dev libxlsxwriter-dev libpn
              librsvg2-dev libinih-dev \
              fonts-dejavu-core fonts-ipaexfont-gothic fonts-noto-color-emoji
 TEST_PKGS  = $(BUILD_PKGS) locales poppler-utils librsvg2-bin qpdf unzip libreoffice-calc-nogui libxml2-utils gnumeric python3-uno \
-             fonts-crosextra-carlito
+             fonts-crosextra-carlito chromium nodejs
+
+# The browser test's driver, from npm into build/node (not committed), at
+# a version that runs on Debian's Node 18 and drives its Chromium.
+PUPPETEER = puppeteer-core@24.43.1
+NODE_DIR  = build/node
 
 # clang and libFuzzer's runtime, for make fuzz
 FUZZ_PKGS  = clang libclang-rt-dev
 
-.PHONY: all deps deps-test check test tests test-asan fuzz fuzz-targets bench demo samples install uninstall clean
+.PHONY: all deps deps-test browser-deps check test tests test-asan fuzz fuzz-targets bench demo samples install uninstall clean
 
 all: $(BUILD)/meiro $(BUILD)/libmeiro.a $(BUILD)/libmeiro.so
 
@@ -79,6 +84,16 @@ $(BUILD)/gen/builtin_files.c: tools/embed.sh $(TEMPLATE_FILES)
 $(BUILD)/obj/page/builtin_files.o: $(BUILD)/gen/builtin_files.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(BASE_CPPFLAGS) $(ALL_CFLAGS) $(LIB_CFLAGS) -c $< -o $@
+
+# the HTML page's style and script, compiled in
+HTML_ASSETS := src/render/html/play.css src/render/html/play.js
+$(BUILD)/gen/html_assets.c: tools/embed-text.sh $(HTML_ASSETS)
+	@mkdir -p $(dir $@)
+	sh tools/embed-text.sh html $(HTML_ASSETS) > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/obj/render/html_assets.o: $(BUILD)/gen/html_assets.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(LIB_CFLAGS) -c $< -o $@
 
 $(BUILD)/obj/page/template.o: CPPFLAGS += -DMEIRO_TEMPLATE_DIR='"$(TEMPLATE_DIR)"'
 
@@ -132,9 +147,18 @@ deps-test:
 	@sh tools/deps.sh $(TEST_PKGS)
 	@sh tools/locale.sh de_DE.UTF-8
 
+browser-deps: deps-test $(NODE_DIR)/.$(PUPPETEER)
+
+$(NODE_DIR)/.$(PUPPETEER):
+	@command -v npm >/dev/null 2>&1 || sh tools/deps.sh npm
+	@mkdir -p $(NODE_DIR)
+	npm install --no-save --no-audit --no-fund --prefix $(NODE_DIR) $(PUPPETEER) > $(NODE_DIR)/npm.log 2>&1 \
+		|| { cat $(NODE_DIR)/npm.log; exit 1; }
+	@touch $@
+
 # The test suite, once normally and once under AddressSanitizer and
 # UndefinedBehaviorSanitizer; the last line sums both runs.
-check: deps-test
+check: deps-test browser-deps
 	@sh tools/check-layers.sh
 	@$(MAKE) --no-print-directory all > build-check.log 2>&1 || { cat build-check.log; exit 1; }
 	@sh tools/check-symbols.sh build
@@ -149,7 +173,7 @@ tests: all $(TEST_BIN) $(BENCH)
 
 # the fast suites, once (make check adds the layer and symbol checks and the
 # sanitizer run); `build/tests/test_io save` runs one case of one suite
-test: deps-test
+test: deps-test browser-deps
 	@$(MAKE) --no-print-directory tests > build-test.log 2>&1 || { cat build-test.log; exit 1; }
 	@rm -f build-test.log
 	@sh tests/run.sh build
@@ -216,6 +240,7 @@ samples: all deps-test
 	$(SAMPLE) -W 12 -H 8 -a dig --solution -o samples/dig-12x8-solved.txt
 	$(SAMPLE) -W 12 -H 8 -a bar -f ascii -o samples/bar-12x8-ascii.txt
 	$(SAMPLE) -W 12 -H 8 -a wall -f unicode -o samples/wall-12x8-unicode.txt
+	$(SAMPLE) -W 10 -H 8 -a dig -t kids-a4 --title "Maze for Hana" -o samples/maze.html
 	$(SAMPLE) -W 8 -H 11 -a dig --cell 18 --title "Maze for Hana" -o samples/kids-a4.pdf
 	$(SAMPLE) -W 33 -H 33 -a cluster --title "33 x 33, as in the Excel original" --answer-page -o samples/excel33.xlsx
 	$(SAMPLE) -W 33 -H 33 -a cluster --title "33 x 33, as in the Excel original" --answer-page -o samples/excel33.pdf

@@ -143,6 +143,22 @@ static meiro_status make_mazes(const meiro_booklet_options *b, booklet *bk, unsi
     return MEIRO_OK;
 }
 
+/* The mazes as one page to play: drawn without their paths, which the
+ * answer button shows. */
+static meiro_status write_html(booklet *bk, uint64_t seed, const meiro_export_options *opt, FILE *out,
+                               meiro_error *err)
+{
+    for (unsigned i = 0; i < bk->count; i++) bk->items[i].path = NULL;
+    document d;
+    meiro_status s = doc_init(&d, bk->items, bk->count, opt, 0, err);
+    if (s != MEIRO_OK) return s;
+    d.has_seed = true;
+    d.seed = seed;
+    s = doc_write_html(&d, bk->paths, false, out, err);
+    doc_free(&d);
+    return s;
+}
+
 /* Every maze's size against the limits and the page (or sheet), with
  * shells of the mazes, before any is made: a booklet that cannot be
  * written fails at once, not after all its mazes were generated. */
@@ -162,6 +178,10 @@ static meiro_status booklet_check(const meiro_booklet_options *b, const meiro_ex
     }
     if (s == MEIRO_OK && format == MEIRO_FORMAT_XLSX) {
         s = xlsx_check(items, b->count, opt, err);
+    } else if (s == MEIRO_OK && format == MEIRO_FORMAT_HTML) {
+        document d;
+        s = doc_init(&d, items, b->count, opt, 0, err);
+        if (s == MEIRO_OK) doc_free(&d);
     } else if (s == MEIRO_OK) {
         document d;
         s = doc_init(&d, items, b->count, opt, b->cover, err); /* freed by it on failure */
@@ -210,8 +230,8 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, co
         return fail(err, MEIRO_ERROR_ARGUMENT, "rising sizes need both the first and the last size (W x H)");
     if (!meiro_level_info(b->from_level) || !meiro_level_info(b->to_level))
         return fail(err, MEIRO_ERROR_ARGUMENT, "invalid difficulty level");
-    if (format != MEIRO_FORMAT_PDF && format != MEIRO_FORMAT_XLSX)
-        return fail(err, MEIRO_ERROR_ARGUMENT, "a booklet is a PDF or an XLSX workbook");
+    if (format != MEIRO_FORMAT_PDF && format != MEIRO_FORMAT_XLSX && format != MEIRO_FORMAT_HTML)
+        return fail(err, MEIRO_ERROR_ARGUMENT, "a booklet is a PDF, an XLSX workbook or an HTML page");
     meiro_export_options opt;
     meiro_template *fallback = NULL;
     if (page) opt = *page;
@@ -240,6 +260,8 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, co
         return fail(err, MEIRO_ERROR_ARGUMENT, "a folded booklet is a PDF (its sheets are printed)");
     if (opt.play && format != MEIRO_FORMAT_XLSX)
         return fail(err, MEIRO_ERROR_ARGUMENT, "a playable sheet is a spreadsheet: it needs XLSX output, not pdf");
+    if (format == MEIRO_FORMAT_HTML) /* the answer button, no cover: only the mazes to play */
+        opt.answers = MEIRO_ANSWERS_NONE;
     unsigned total = b->count * 2;
     booklet bk = {0};
     meiro_status s = meiro_export_options_check(&opt, err);
@@ -247,6 +269,8 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, co
     if (s == MEIRO_OK) s = make_mazes(b, &bk, total, err);
     if (s == MEIRO_OK && format == MEIRO_FORMAT_XLSX) {
         s = xlsx_write_items(bk.items, bk.count, &opt, out, temp_dir, err);
+    } else if (s == MEIRO_OK && format == MEIRO_FORMAT_HTML) {
+        s = write_html(&bk, b->seed, &opt, out, err);
     } else if (s == MEIRO_OK) {
         document d;
         s = doc_init(&d, bk.items, bk.count, &opt, b->cover, err);

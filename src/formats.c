@@ -71,6 +71,9 @@ static const format_entry formats[MEIRO_FORMAT_COUNT] = {
     [MEIRO_FORMAT_XLSX] = {{MEIRO_FORMAT_XLSX, "xlsx", "xlsx",
                             "a spreadsheet: one cell per maze cell, walls as borders", false, true},
                            export_xlsx, NULL},
+    [MEIRO_FORMAT_HTML] = {{MEIRO_FORMAT_HTML, "html", "html htm",
+                            "a page to play in a browser (keys, touch) that prints as the PDF", false, true},
+                           export_html, NULL},
 };
 
 const meiro_format_desc *meiro_format_info(meiro_format format)
@@ -150,6 +153,7 @@ static meiro_status export_check_unlocalized(uint32_t width, uint32_t height, me
     switch (format) {
     case MEIRO_FORMAT_XLSX: return xlsx_check(&item, 1, opt, err);
     case MEIRO_FORMAT_PDF:
+    case MEIRO_FORMAT_HTML:
     case MEIRO_FORMAT_SVG:
     case MEIRO_FORMAT_PNG: {
         document d;

@@ -137,6 +137,16 @@ if head -c 8 "$tmp/m.png" | grep -q 'PNG'; then ok; else bad "m.png is not a PNG
 run 0 "$meiro" generate -W 12 -H 9 -s 4 -o "$tmp/m.xlsx" --answer-page --title "Hana"
 if head -c 2 "$tmp/m.xlsx" | grep -q 'PK'; then ok; else bad "m.xlsx is not a zip"; fi
 run 0 "$meiro" generate -W 12 -H 9 -s 4 -f pdf -o "$tmp/m-pdf.bin"; same "$tmp/m.pdf" "$tmp/m-pdf.bin"
+# HTML: by extension (.html, .htm) or -f; --dpi and --crop do not apply and
+# change nothing, as for PDF; the same maze gives the same bytes
+run 0 "$meiro" generate -W 12 -H 9 -s 4 -o "$tmp/m.html"; out_empty; err_empty
+if head -c 15 "$tmp/m.html" | grep -q '<!DOCTYPE html>'; then ok; else bad "m.html is not HTML"; fi
+run 0 "$meiro" generate -W 12 -H 9 -s 4 --dpi 72 --crop -o "$tmp/m.htm"; same "$tmp/m.html" "$tmp/m.htm"
+run 0 "$meiro" generate -W 12 -H 9 -s 4 -f html; out_has '<!DOCTYPE html>'
+run 0 "$meiro" generate -W 12 -H 9 -s 4 --answer-page -o "$tmp/ans.html"; err_has "the answer is in $tmp/ans-answer.html"
+if grep -q '"shown":true' "$tmp/ans-answer.html" && grep -q '"shown":false' "$tmp/ans.html"; then ok
+else bad "the answer file does not open with the answer shown"; fi
+run 1 sh -c "'$meiro' solve -i html '$tmp/m.html'"; err_has "html mazes can be written but not read"
 # the same seed and options give the same file, byte for byte
 for f in pdf svg png xlsx; do
     run 0 "$meiro" generate -W 12 -H 9 -s 4 -o "$tmp/again.$f" $( [ $f = png ] && echo --dpi 96 ) $( [ $f = xlsx ] && echo --answer-page --title Hana )
@@ -173,7 +183,7 @@ run 0 "$meiro" generate --help; out_has "--answer-page"; out_has "--answers WHER
 # template's answers are left out of single-page formats); --answers
 # overrides the template's place
 for t in $("$meiro" list | sed -n '/^Templates/,/^$/s/^  \([a-z0-9-][a-z0-9-]*\) .*/\1/p'); do
-    for f in pdf svg png txt xlsx; do
+    for f in pdf svg png txt xlsx html; do
         run 0 "$meiro" generate -W 7 -H 9 -s 1 -t "$t" --dpi 40 -o "$tmp/t-$t.$f"
         run 0 "$meiro" solve -t "$t" --dpi 40 -o "$tmp/s-$t.$f" "$data/seed003.txt"
     done
@@ -333,7 +343,6 @@ run 2 "$meiro" booklet --difficulty hard-easy -o "$tmp/b.pdf"; err_has "rising"
 run 2 "$meiro" booklet --from 5x5 -o "$tmp/b.pdf"; err_has "go together"
 run 2 "$meiro" booklet --from 5x5 --to 9x9 --difficulty easy -o "$tmp/b.pdf"; err_has "not both"
 run 2 "$meiro" booklet -a nope -o "$tmp/b.pdf"; err_has "unknown algorithm"
-run 2 "$meiro" booklet -o "$tmp/b.svg"; err_has "PDF or an XLSX"; absent "$tmp/b.svg"
 # folded booklets: sheets of two pages, a multiple of 4 pages; PDF only
 run 0 "$meiro" booklet -t booklet-a5 -n 5 -s 3 --fold -o "$tmp/fold.pdf"
 if command -v pdfinfo >/dev/null 2>&1; then
@@ -345,6 +354,11 @@ run 2 "$meiro" booklet -n 3 --fold=twice -o "$tmp/fold.pdf"; err_has "fold=pages
 run 0 "$meiro" generate -s 1 --answers back -o "$tmp/back.pdf"
 run 2 "$meiro" generate -s 1 --answers sideways -o "$tmp/back.pdf"; err_has "key or back"
 
+run 0 "$meiro" booklet -n 3 -s 9 -t worksheet-a4-2up -o "$tmp/book.html"; out_empty; err_empty
+if [ "$(grep -c '<svg class="sheet"' "$tmp/book.html")" -eq 2 ] && grep -q '"sheet":1' "$tmp/book.html"; then ok
+else bad "book.html: not the two puzzle pages of three mazes"; fi
+run 0 "$meiro" booklet -n 3 -s 9 -t worksheet-a4-2up -f htm -o "$tmp/book.x"; same "$tmp/book.html" "$tmp/book.x"
+run 2 "$meiro" booklet -o "$tmp/b.svg"; err_has "PDF, an XLSX workbook or an HTML page"; absent "$tmp/b.svg"
 run 0 "$meiro" booklet --help; out_has "--difficulty"; out_has "--template"
 run 0 "$meiro" list; out_has "kids-ja"; out_has "booklet-a5"; out_has "expert"
 
@@ -594,7 +608,7 @@ esac
 
 # list names every generator, solver and format
 run 0 "$meiro" list
-for n in cluster dig bar wall kruskal backtracker anahori boutaoshi kabenobashi prim true-prim wilson aldous-broder eller growing-tree hunt-and-kill binary-tree sidewinder division bfs dfs fill road astar deadend left-hand right-hand tremaux text csv ascii unicode pdf svg png xlsx; do
+for n in cluster dig bar wall kruskal backtracker anahori boutaoshi kabenobashi prim true-prim wilson aldous-broder eller growing-tree hunt-and-kill binary-tree sidewinder division bfs dfs fill road astar deadend left-hand right-hand tremaux text csv ascii unicode pdf svg png xlsx html; do
     out_has "$n"
 done
 

@@ -15,13 +15,16 @@ summary='^[a-z]*: [0-9]* passed, [0-9]* failed$'
 checks_line='^[a-z]*: [0-9]* checks$'
 for build in "$@"; do
     suites=cli
-    [ "$build" = "$1" ] && suites="cli install" # install once, from the first build
+    # install and the browser (it plays the page meiro writes) once, from the first build
+    [ "$build" = "$1" ] && suites="cli install browser"
     for t in "$build"/tests/test_* $suites; do
         case "$t" in *.d|*'*') continue ;; esac
         if [ "$t" = cli ]; then
             out=$(sh tests/cli.sh "$build" 2>&1)
         elif [ "$t" = install ]; then
             out=$(sh tests/install.sh 2>&1)
+        elif [ "$t" = browser ]; then
+            out=$(node tests/browser.mjs "$build" 2>&1)
         else
             out=$(MEIRO="$(cd "$build" && pwd)/meiro" "$t" 2>&1)
         fi

@@ -639,6 +639,200 @@ static void test_svg_groups(void)
     meiro_template_free(kids);
 }
 
+/* ---- HTML: a page to play, self-contained, its data the maze ---- */
+
+/* The number after "key": in text, from *at on; moves *at past it. */
+static long json_number(const char **at, const char *key)
+{
+    const char *k = *at ? strstr(*at, key) : NULL;
+    if (!k) {
+        *at = NULL;
+        return -1;
+    }
+    char *end;
+    long v = strtol(k + strlen(key), &end, 10);
+    *at = end;
+    return v;
+}
+
+/* Just after "key" in text, or NULL. */
+static const char *json_after(const char *text, const char *key)
+{
+    const char *k = text ? strstr(text, key) : NULL;
+    return k ? k + strlen(key) : NULL;
+}
+
+/* Reads the next n numbers of a JSON array of arrays from *at (brackets,
+ * commas and spaces skipped); false if the array holds fewer. */
+static bool json_numbers(const char **at, long *out, size_t n)
+{
+    const char *p = *at;
+    for (size_t k = 0; k < n; k++) {
+        while (p && *p && strchr("[], \n", *p)) p++;
+        char *end;
+        if (!p || !*p) return false;
+        out[k] = strtol(p, &end, 10);
+        if (end == p) return false;
+        p = end;
+    }
+    *at = p;
+    return true;
+}
+
+/* Nothing in the page asks for another file: no URL, no <link>, no src,
+ * every href and url() to an id of its own (or a data: URI). */
+static bool self_contained(const char *html, char *why, size_t size)
+{
+    const char *banned[] = {"http:", "https:", "<link", " src=", "@import"};
+    for (size_t k = 0; k < TEST_COUNT(banned); k++) {
+        const char *at = strstr(html, banned[k]);
+        if (at) {
+            snprintf(why, size, "'%s' at byte %zu: %.60s", banned[k], (size_t)(at - html), at);
+            return false;
+        }
+    }
+    const char *refs[] = {"href=\"", "url("};
+    for (size_t k = 0; k < TEST_COUNT(refs); k++) {
+        for (const char *at = strstr(html, refs[k]); at; at = strstr(at + 1, refs[k])) {
+            const char *v = at + strlen(refs[k]);
+            if (*v != '#' && strncmp(v, "data:", 5) != 0) {
+                snprintf(why, size, "a reference out of the page: %.60s", at);
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
+typedef struct html_job {
+    const char *name;
+    uint32_t w, h;
+    const char *algorithm;
+    uint64_t seed;
+    const char *lang, *title, *tpl;
+    bool doors, solution;
+    const char *page_lang; /* the page's language: lang, else the template's, else en */
+} html_job;
+
+static void check_html_page(const html_job *j)
+{
+    meiro_generate_options g;
+    meiro_generate_options_init(&g);
+    g.width = j->w;
+    g.height = j->h;
+    g.algorithm = j->algorithm;
+    g.seed = j->seed;
+    if (j->doors) g.ends = MEIRO_ENDS_BORDER;
+    meiro_maze *m = meiro_generate(&g, NULL);
+    CHECK_MSG(m != NULL, "%s", j->name);
+    if (!m) return;
+    meiro_path path = {0};
+    CHECK_INT(meiro_solve(m, "bfs", &path, NULL), MEIRO_OK);
+    meiro_export_options opt;
+    meiro_export_options_init(&opt);
+    meiro_template *tpl = j->tpl ? meiro_template_load(j->tpl, NULL) : NULL;
+    if (tpl) meiro_export_options_from_template(&opt, tpl);
+    opt.lang = j->lang;
+    opt.title = j->title;
+    char file[160];
+    snprintf(file, sizeof file, "%s/%s.html", dir, j->name);
+    CHECK_INT(meiro_save(m, j->solution ? &path : NULL, MEIRO_FORMAT_HTML, &opt, file, NULL), MEIRO_OK);
+    char cmd[400];
+    snprintf(cmd, sizeof cmd, "cat %s", file);
+    char *html = slurp_output(cmd);
+    char why[200] = "";
+    CHECK_MSG(self_contained(html, why, sizeof why), "%s: %s", j->name, why);
+    CHECK_MSG(strncmp(html, "<!DOCTYPE html>\n<html lang=\"", 28) == 0 && strncmp(html + 28, j->page_lang, 2) == 0,
+              "%s: %.60s", j->name, html);
+    bool ja = strcmp(j->page_lang, "ja") == 0;
+    CHECK_MSG(strstr(html, ja ? "ゴール！" : "Goal!") && strstr(html, ja ? "こたえを みる" : "Show the answer"),
+              "%s: the page's words are not in %s", j->name, ja ? "Japanese" : "English");
+    if (j->title) {
+        char want[200];
+        snprintf(want, sizeof want, "<title>%s</title>", j->title);
+        CHECK_MSG(strstr(html, want) != NULL, "%s: no %s", j->name, want);
+    }
+    char footer[200];
+    page_footer(m, footer, sizeof footer);
+    CHECK_MSG(strstr(html, footer) != NULL, "%s: the footer '%s' is not in the data", j->name, footer);
+    /* the data: one maze, its size, S, G, doors, solution and every wall */
+    const char *data = strstr(html, "<script type=\"application/json\" id=\"meiro-data\">");
+    const char *at = data;
+    long w = json_number(&at, "\"w\":"), h = json_number(&at, "\"h\":");
+    CHECK_MSG(w == (long)m->w && h == (long)m->h, "%s: %ld x %ld", j->name, w, h);
+    long ends[4] = {0};
+    at = json_after(data, "\"start\":");
+    bool read = at && json_numbers(&at, ends, 2) && (at = json_after(at, "\"goal\":")) && json_numbers(&at, ends + 2, 2);
+    CHECK_MSG(read && ends[0] == m->start.x && ends[1] == m->start.y && ends[2] == m->goal.x && ends[3] == m->goal.y,
+              "%s: S and G in the data", j->name);
+    at = data;
+    long sd = json_number(&at, "\"startDoor\":"), gd = json_number(&at, "\"goalDoor\":");
+    CHECK_MSG(sd == (m->start_door < MEIRO_NO_DIR ? (long)m->start_door : -1) &&
+                  gd == (m->goal_door < MEIRO_NO_DIR ? (long)m->goal_door : -1),
+              "%s: doors %ld %ld", j->name, sd, gd);
+    at = json_after(data, "\"solution\":");
+    verdict v = {0};
+    for (size_t k = 0; at && k < path.length; k++) {
+        long c[2];
+        verdict_note(&v, json_numbers(&at, c, 2) && c[0] == path.cells[k].x && c[1] == path.cells[k].y,
+                     "solution cell %zu", k);
+    }
+    CHECK_MSG(at && v.failed == 0, "%s: the solution in the data: %s", j->name, v.first);
+    v = (verdict){0};
+    at = json_after(data, "\"walls\":");
+    for (uint32_t y = 0; at && y < m->h; y++) {
+        for (uint32_t x = 0; at && x < m->w; x++) {
+            long closed = 0;
+            if (!verdict_note(&v, json_numbers(&at, &closed, 1), "cell %u,%u missing", x, y)) break;
+            for (unsigned d = 0; d < 4; d++)
+                verdict_note(&v, ((closed >> d) & 1) == !meiro_maze_is_open(m, x, y, (meiro_dir)d),
+                             "cell %u,%u side %u", x, y, d);
+        }
+    }
+    CHECK_MSG(at && v.failed == 0, "%s: walls in the data: %s", j->name, v.first);
+    CHECK_MSG(strstr(html, j->solution ? "\"shown\":true" : "\"shown\":false") != NULL,
+              "%s: the answer shown at once only with a path", j->name);
+    /* HTML that parses: libxml2's HTML 4 parser knows no HTML5 or SVG
+     * tag names, all else is an error */
+    if (have("xmllint")) {
+        snprintf(cmd, sizeof cmd,
+                 "xmllint --html --noout %s 2>&1 | grep 'error' | grep -v 'Tag [a-zA-Z]* invalid'", file);
+        char out[2048] = "";
+        run(cmd, out, sizeof out);
+        CHECK_MSG(out[0] == 0, "%s: xmllint: %s", j->name, out);
+    }
+    free(html);
+    meiro_template_free(tpl);
+    meiro_path_free(&path);
+    meiro_maze_free(m);
+}
+
+static void test_html(void)
+{
+    const html_job all[] = {
+        {"html-1x1", 1, 1, "dig", 1, NULL, NULL, NULL, false, false, "en"},
+        {"html-2x3", 2, 3, "wall", 2, NULL, NULL, NULL, false, false, "en"},
+        {"html-15x10", 15, 10, "cluster", 42, NULL, "Maze for Hana", NULL, false, true, "en"},
+        {"html-40x30-ja", 40, 30, "true-prim", 7, "ja", NULL, NULL, true, false, "ja"},
+        {"html-kids-ja", 8, 10, "dig", 5, NULL, NULL, "kids-ja", false, false, "ja"},
+    };
+    for (size_t k = 0; k < TEST_COUNT(all); k++) check_html_page(&all[k]);
+    /* the title is escaped in <title>; answers on a page of their own are
+     * refused, as for SVG */
+    meiro_maze *m = meiro_maze_new(2, 3, NULL);
+    meiro_export_options opt;
+    meiro_export_options_init(&opt);
+    opt.title = "A <small> & \"odd\" title";
+    char file[160], cmd[300], out[64] = "";
+    snprintf(file, sizeof file, "%s/odd.html", dir);
+    CHECK_INT(meiro_save(m, NULL, MEIRO_FORMAT_HTML, &opt, file, NULL), MEIRO_OK);
+    snprintf(cmd, sizeof cmd, "grep -c '<title>A &lt;small&gt; &amp; &quot;odd&quot; title</title>' %s", file);
+    CHECK_MSG(run(cmd, out, sizeof out) && atoi(out) == 1, "the title is not escaped: %s", out);
+    opt.answer_page = true;
+    CHECK_INT(meiro_save(m, NULL, MEIRO_FORMAT_HTML, &opt, file, NULL), MEIRO_ERROR_ARGUMENT);
+    meiro_maze_free(m);
+}
+
 static void test_pdf(void) { each_job(PDF); }
 static void test_svg(void) { each_job(SVG); }
 static void test_png(void) { each_job(PNG); }
@@ -654,6 +848,7 @@ static const test_case cases[] = {
     {"xlsx", test_xlsx},
     {"soffice", test_soffice},
     {"gnumeric", test_gnumeric},
+    {"html", test_html},
 };
 
 int main(int argc, char **argv)

@@ -67,6 +67,7 @@ static meiro_status to_pdf(const char *t, meiro_error *e) { return save_as(MEIRO
 static meiro_status to_svg(const char *t, meiro_error *e) { return save_as(MEIRO_FORMAT_SVG, NULL, false, t, e); }
 static meiro_status to_png(const char *t, meiro_error *e) { return save_as(MEIRO_FORMAT_PNG, NULL, false, t, e); }
 static meiro_status to_xlsx(const char *t, meiro_error *e) { return save_as(MEIRO_FORMAT_XLSX, NULL, true, t, e); }
+static meiro_status to_html(const char *t, meiro_error *e) { return save_as(MEIRO_FORMAT_HTML, "kids-a4", false, t, e); }
 /* a template with artwork, labels and texts: loading it allocates most */
 static meiro_status to_kids_pdf(const char *t, meiro_error *e) { return save_as(MEIRO_FORMAT_PDF, "kids-a4", true, t, e); }
 
@@ -105,6 +106,7 @@ static meiro_status booklet(meiro_format format, const char *target, meiro_error
 
 static meiro_status to_booklet_pdf(const char *t, meiro_error *e) { return booklet(MEIRO_FORMAT_PDF, t, e); }
 static meiro_status to_booklet_xlsx(const char *t, meiro_error *e) { return booklet(MEIRO_FORMAT_XLSX, t, e); }
+static meiro_status to_booklet_html(const char *t, meiro_error *e) { return booklet(MEIRO_FORMAT_HTML, t, e); }
 
 /* Every generator (with loops and far ends) and every solver, to text. */
 static const char *generator = "cluster", *solver = "bfs";
@@ -211,11 +213,13 @@ static void test_pdf(void) { walk("pdf", to_pdf, "m.pdf"); }
 static void test_svg(void) { walk("svg", to_svg, "m.svg"); }
 static void test_png(void) { walk("png", to_png, "m.png"); }
 static void test_xlsx(void) { walk("xlsx", to_xlsx, "m.xlsx"); }
+static void test_html(void) { walk("html", to_html, "m.html"); }
 static void test_template(void) { walk("template", to_kids_pdf, "kids.pdf"); }
 static void test_animated_svg(void) { walk("animated-svg", to_animated_svg, "anim.svg"); }
 static void test_frames(void) { walk("frames", to_frames, "frames"); }
 static void test_booklet_pdf(void) { walk("booklet-pdf", to_booklet_pdf, "book.pdf"); }
 static void test_booklet_xlsx(void) { walk("booklet-xlsx", to_booklet_xlsx, "book.xlsx"); }
+static void test_booklet_html(void) { walk("booklet-html", to_booklet_html, "book.html"); }
 
 /* Whether every file in the test folder is one the run without faults
  * wrote, byte for byte (no temporary file, nothing cut short). */
@@ -324,11 +328,13 @@ static const test_case cases[] = {
     {"svg", test_svg},
     {"png", test_png},
     {"xlsx", test_xlsx},
+    {"html", test_html},
     {"template", test_template},
     {"animated-svg", test_animated_svg},
     {"frames", test_frames},
     {"booklet-pdf", test_booklet_pdf},
     {"booklet-xlsx", test_booklet_xlsx},
+    {"booklet-html", test_booklet_html},
     {"read", test_read},
     {"generators", test_generators},
     {"solvers", test_solvers},

@@ -67,8 +67,9 @@ MEIRO_API void meiro_booklet_options_init(meiro_booklet_options *b);
 MEIRO_API uint64_t meiro_booklet_maze_seed(uint64_t booklet_seed, unsigned index);
 
 /* Writes a booklet as PDF (pages per the template in page->tpl: mazes per
- * page, answers after each page or in a key at the end, cover) or XLSX (a
- * sheet per maze and per answer). */
+ * page, answers after each page or in a key at the end, cover), XLSX (a
+ * sheet per maze and per answer) or HTML (the puzzle pages in one page to
+ * play, maze by maze, each with its answer button). */
 MEIRO_API meiro_status meiro_booklet_write(const meiro_booklet_options *b, const meiro_export_options *page,
                                  meiro_format format, FILE *out, meiro_error *err);
 MEIRO_API meiro_status meiro_booklet_save(const meiro_booklet_options *b, const meiro_export_options *page,

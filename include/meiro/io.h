@@ -22,6 +22,7 @@ typedef enum meiro_format {
     MEIRO_FORMAT_SVG,     /* a vector page in millimetres (write only) */
     MEIRO_FORMAT_PNG,     /* a raster page or the cropped maze (write only) */
     MEIRO_FORMAT_XLSX,    /* a spreadsheet: walls as cell borders (write only) */
+    MEIRO_FORMAT_HTML,    /* a page to play in a browser and print (write only) */
     MEIRO_FORMAT_COUNT
 } meiro_format;
 

@@ -1,4 +1,5 @@
-/* meiro booklet: many mazes in one PDF or workbook, with a progress bar. */
+/* meiro booklet: many mazes in one PDF, workbook or HTML page, with a
+ * progress bar. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
@@ -10,7 +11,7 @@
 
 static const char *const usage_booklet =
     "Usage: meiro booklet [OPTIONS] -o FILE\n"
-    "Many mazes in one PDF (or XLSX): rising in size or difficulty from the first\n"
+    "Many mazes in one PDF (or XLSX, or an HTML page to play): rising in size or difficulty from the first\n"
     "page to the last, with page numbers and the answers (where the template\n"
     "puts them, or --answers).\n"
     "\n"
@@ -31,7 +32,7 @@ static const char *const usage_booklet =
     "                       notes pages and a back cover to a multiple of 4 pages\n"
     "      --fold=pages     the same pages in reading order, one a page (for a\n"
     "                       print shop that imposes them itself)\n"
-    "  -f, --format F       pdf or xlsx (default: from the file's extension)\n"
+    "  -f, --format F       pdf, xlsx or html (default: from the file's extension)\n"
     "  -o, --output FILE    the booklet to write\n"
     "  -h, --help           show this help\n"
     "\n"
@@ -163,8 +164,8 @@ int cmd_booklet(int argc, char **argv)
     }
     if (optind < argc) return usage_error("booklet", "unexpected argument '%s'", argv[optind]);
     if (pc.set & (1u << (OPT_DPI - OPT_PAPER) | 1u << (OPT_CROP - OPT_PAPER)))
-        return usage_error("booklet", "%s", "--dpi and --crop are for PNG pictures; a booklet is a PDF or "
-                                            "an XLSX workbook");
+        return usage_error("booklet", "%s", "--dpi and --crop are for PNG pictures; a booklet is a PDF, "
+                                            "an XLSX workbook or an HTML page");
     if (sized && levelled) return usage_error("booklet", "%s", "use --difficulty or --from/--to, not both");
     if (sized && !(b.from_w && b.to_w)) return usage_error("booklet", "%s", "--from and --to go together");
     meiro_format format = MEIRO_FORMAT_PDF;
@@ -172,8 +173,8 @@ int cmd_booklet(int argc, char **argv)
     if (fmt ? meiro_format_from_name(fmt, &format, &err) != MEIRO_OK
             : !is_stdout(output) && meiro_format_from_filename(output, MEIRO_FORMAT_PDF, &format, &err) != MEIRO_OK)
         return usage_error("booklet", "%s", with_flags(err.message));
-    if (format != MEIRO_FORMAT_PDF && format != MEIRO_FORMAT_XLSX)
-        return usage_error("booklet", "%s", "a booklet is a PDF or an XLSX workbook");
+    if (format != MEIRO_FORMAT_PDF && format != MEIRO_FORMAT_XLSX && format != MEIRO_FORMAT_HTML)
+        return usage_error("booklet", "%s", "a booklet is a PDF, an XLSX workbook or an HTML page");
     if (is_stdout(output) && isatty(STDOUT_FILENO))
         return usage_error("booklet", "%s", "name the booklet's file with -o");
     meiro_export_options page;

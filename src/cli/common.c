@@ -218,7 +218,7 @@ int page_finish(page_cli *pc, meiro_export_options *page)
 int check_memory_floor(const char *command, meiro_format format, bool frames)
 {
     bool draws_text = frames || format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_SVG ||
-                      format == MEIRO_FORMAT_PNG;
+                      format == MEIRO_FORMAT_PNG || format == MEIRO_FORMAT_HTML;
     struct rlimit lim;
     if (!draws_text || getrlimit(RLIMIT_AS, &lim) != 0 || lim.rlim_cur == RLIM_INFINITY ||
         lim.rlim_cur >= (rlim_t)TEXT_FLOOR_MB << 20)

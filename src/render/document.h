@@ -112,6 +112,13 @@ meiro_status png_check(const document *d, const meiro_export_options *opt, meiro
 meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_export_options *opt,
                               FILE *out, const char *temp_dir, meiro_error *err);
 
+/* Writes the puzzle pages as one HTML page to play in a browser
+ * (export_html.c). The items are drawn without paths; solutions[i] is
+ * item i's solution for the answer button (length 0: none), shown at once
+ * if `shown`. The document has no cover and no answer pages. */
+meiro_status doc_write_html(const document *d, const meiro_path *solutions, bool shown, FILE *out,
+                            meiro_error *err);
+
 /* Writes every page as PDF to a stream. */
 meiro_status doc_write_pdf(const document *d, FILE *out, meiro_error *err);
 

@@ -19,5 +19,8 @@ meiro_status export_png(const meiro_maze *m, const meiro_path *path,
 meiro_status export_xlsx(const meiro_maze *m, const meiro_path *path,
                          const meiro_export_options *opt, FILE *out, const char *temp_dir,
                         meiro_error *err);
+meiro_status export_html(const meiro_maze *m, const meiro_path *path,
+                         const meiro_export_options *opt, FILE *out, const char *temp_dir,
+                         meiro_error *err);
 
 #endif /* MEIRO_SRC_RENDER_EXPORT_H */

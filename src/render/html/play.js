@@ -1,0 +1,221 @@
+/* meiro's HTML page: walking the maze. The mazes come from the JSON in
+ * #meiro-data (walls per cell: bit 1 << d closed, d = 0 north, 1 east,
+ * 2 south, 3 west; positions in the page's millimetres); the pictures
+ * are the page's SVG. No library, no request. */
+(function () {
+  'use strict';
+  var data = JSON.parse(document.getElementById('meiro-data').textContent);
+  var words = data.words;
+  var DX = [0, 1, 0, -1], DY = [-1, 0, 1, 0];
+  var KEYS = { ArrowUp: 0, KeyW: 0, ArrowRight: 1, KeyD: 1, ArrowDown: 2, KeyS: 2, ArrowLeft: 3, KeyA: 3 };
+  var LETTERS = { w: 0, d: 1, s: 2, a: 3 };
+  var game = document.getElementById('game');
+  var stage = document.getElementById('stage');
+  var sheets = stage.querySelectorAll('.sheet');
+  var svgns = sheets[0].namespaceURI; /* the SVG namespace, without writing out its URL */
+  var $ = function (id) { return document.getElementById(id); };
+  var current = 0;
+
+  function el(name, cls, parent) {
+    var e = document.createElementNS(svgns, name);
+    if (cls) e.setAttribute('class', cls);
+    parent.appendChild(e);
+    return e;
+  }
+
+  /* each maze: its walked way (cells from S), answer shown, goal reached */
+  var mazes = data.mazes.map(function (m) {
+    var sheet = sheets[m.sheet];
+    var g = el('g', 'maze', sheet.querySelector('.play'));
+    var answer = el('path', 'answer', g);
+    answer.setAttribute('stroke-width', m.pathWidth);
+    var walk = el('path', 'walk', g);
+    walk.setAttribute('stroke-width', Math.max(m.pathWidth * 1.4, m.cell * 0.3));
+    var me = el('circle', 'me', g);
+    me.setAttribute('r', m.cell * 0.3);
+    me.setAttribute('stroke-width', m.cell * 0.05);
+    answer.setAttribute('d', line(m, m.solution, m.startDoor, m.goalDoor));
+    g.classList.toggle('show-answer', data.shown);
+    return { m: m, sheet: sheet, g: g, walk: walk, me: me, cells: [m.start], shown: data.shown, done: false, out: false };
+  });
+
+  function centre(m, c, door) {
+    var x = m.x + (c[0] + 0.5) * m.cell, y = m.y + (c[1] + 0.5) * m.cell;
+    if (door >= 0) { x += DX[door] * m.cell / 2; y += DY[door] * m.cell / 2; }
+    return x.toFixed(3) + ' ' + y.toFixed(3);
+  }
+
+  /* a way through cell centres, from S's door and to G's if it has one */
+  function line(m, cells, fromDoor, toDoor) {
+    if (!cells.length) return '';
+    var d = 'M' + centre(m, cells[0], fromDoor);
+    for (var k = 0; k < cells.length; k++) d += 'L' + centre(m, cells[k], -1);
+    if (toDoor >= 0) d += 'L' + centre(m, cells[cells.length - 1], toDoor);
+    return d;
+  }
+
+  function same(a, b) { return a[0] === b[0] && a[1] === b[1]; }
+
+  function draw(st) {
+    var m = st.m, here = st.cells[st.cells.length - 1];
+    st.walk.setAttribute('d', line(m, st.cells, m.startDoor, st.out ? m.goalDoor : -1));
+    st.me.setAttribute('cx', centre(m, here, st.out ? m.goalDoor : -1).split(' ')[0]);
+    st.me.setAttribute('cy', centre(m, here, st.out ? m.goalDoor : -1).split(' ')[1]);
+    /* read by tests and assistive tools; the state itself lives here */
+    game.dataset.maze = current;
+    game.dataset.x = here[0];
+    game.dataset.y = here[1];
+    game.dataset.steps = st.cells.length - 1;
+    game.dataset.done = st.done ? 'yes' : 'no';
+  }
+
+  function setAnswer(st, on) {
+    st.shown = on;
+    st.g.classList.toggle('show-answer', on);
+    if (st === mazes[current]) {
+      var b = $('answer');
+      b.setAttribute('aria-pressed', on ? 'true' : 'false');
+      b.textContent = on ? words.hide : words.show;
+    }
+  }
+
+  /* One step in direction d: walls stop it; stepping back onto the cell
+   * before erases the last step, like a pencil (with --loops, onto any
+   * earlier cell: the loop is erased). True if it moved. */
+  function step(d) {
+    var st = mazes[current], m = st.m;
+    if (st.done) return false;
+    var here = st.cells[st.cells.length - 1];
+    if (same(here, m.goal) && d === m.goalDoor) { /* out through G's door (1 x 1: the only way) */
+      st.out = true;
+      win(st);
+      return true;
+    }
+    var nx = here[0] + DX[d], ny = here[1] + DY[d];
+    if (m.walls[here[1]][here[0]] & (1 << d) || nx < 0 || ny < 0 || nx >= m.w || ny >= m.h) {
+      st.me.classList.remove('bump');
+      void st.me.getBoundingClientRect(); /* restarts the animation */
+      st.me.classList.add('bump');
+      return false;
+    }
+    var next = [nx, ny], back = -1;
+    for (var k = st.cells.length - 2; k >= 0 && back < 0; k--) if (same(st.cells[k], next)) back = k;
+    if (back >= 0) st.cells.length = back + 1;
+    else st.cells.push(next);
+    if (same(next, m.goal)) win(st);
+    else draw(st);
+    return true;
+  }
+
+  function win(st) {
+    st.done = true;
+    draw(st);
+    $('status').textContent = words.goal + ' ' + words.wellDone;
+    var goal = $('goal');
+    goal.hidden = false;
+    var colours = ['#e53935', '#fb8c00', '#fdd835', '#43a047', '#1e88e5', '#8e24aa', '#ec407a'];
+    for (var k = 0; k < 48; k++) {
+      var c = document.createElement('span');
+      c.className = 'confetti';
+      c.style.left = (Math.random() * 100).toFixed(1) + 'vw';
+      c.style.background = colours[k % colours.length];
+      c.style.animationDuration = (1.6 + Math.random() * 1.6).toFixed(2) + 's';
+      c.style.animationDelay = (Math.random() * 0.6).toFixed(2) + 's';
+      goal.appendChild(c);
+    }
+    $(mazes.length > 1 && current + 1 < mazes.length ? 'next-maze' : 'again').focus({ preventScroll: true });
+  }
+
+  function closeGoal() {
+    var goal = $('goal');
+    goal.hidden = true;
+    var bits = goal.querySelectorAll('.confetti');
+    for (var k = 0; k < bits.length; k++) goal.removeChild(bits[k]);
+    stage.focus({ preventScroll: true });
+  }
+
+  function reset() {
+    var st = mazes[current];
+    st.cells = [st.m.start];
+    st.done = st.out = false;
+    closeGoal();
+    $('status').textContent = words.help;
+    draw(st);
+  }
+
+  function show(k) {
+    if (k < 0 || k >= mazes.length) return;
+    closeGoal();
+    current = k;
+    var st = mazes[k];
+    for (var i = 0; i < sheets.length; i++) sheets[i].classList.toggle('current', sheets[i] === st.sheet);
+    for (i = 0; i < mazes.length; i++) mazes[i].me.style.display = i === k ? '' : 'none';
+    setAnswer(st, st.shown);
+    $('info').textContent = st.m.info;
+    $('status').textContent = st.done ? words.goal + ' ' + words.wellDone : words.help;
+    $('prev').disabled = k === 0;
+    $('next').disabled = k + 1 === mazes.length;
+    if ($('count')) $('count').textContent = (k + 1) + ' / ' + mazes.length;
+    $('next-maze').hidden = k + 1 === mazes.length;
+    draw(st);
+  }
+
+  document.addEventListener('keydown', function (e) {
+    if (e.ctrlKey || e.metaKey || e.altKey) return; /* Ctrl+P prints */
+    if (e.key === 'Escape') { closeGoal(); return; }
+    var d = e.code in KEYS ? KEYS[e.code] : e.key in KEYS ? KEYS[e.key] : LETTERS[String(e.key).toLowerCase()];
+    if (d === undefined) return;
+    e.preventDefault(); /* no scrolling */
+    if ($('goal').hidden) step(d);
+  });
+
+  /* Touch, pen or mouse: dragging anywhere on the maze walks it, a step
+   * each time the finger has gone one cell's width on the screen (at
+   * least a few pixels), along the longer direction of the movement,
+   * else the shorter one when a wall is in the way. */
+  var drag = null;
+  stage.addEventListener('pointerdown', function (e) {
+    if (e.button > 0) return;
+    var st = mazes[current], box = st.sheet.getBoundingClientRect();
+    var viewWidth = st.sheet.viewBox.baseVal.width;
+    drag = { id: e.pointerId, x: e.clientX, y: e.clientY, cell: Math.max(12, st.m.cell * box.width / viewWidth) };
+    if (stage.setPointerCapture) stage.setPointerCapture(e.pointerId);
+    stage.focus({ preventScroll: true });
+    e.preventDefault();
+  });
+  stage.addEventListener('pointermove', function (e) {
+    if (!drag || e.pointerId !== drag.id) return;
+    var dx = e.clientX - drag.x, dy = e.clientY - drag.y, t = drag.cell;
+    while (Math.max(Math.abs(dx), Math.abs(dy)) >= t) {
+      var across = Math.abs(dx) >= Math.abs(dy);
+      var first = across ? (dx > 0 ? 1 : 3) : (dy > 0 ? 2 : 0);
+      var second = across ? (dy > 0 ? 2 : 0) : (dx > 0 ? 1 : 3);
+      var other = across ? Math.abs(dy) : Math.abs(dx);
+      if (step(first)) {
+        if (across) dx -= dx > 0 ? t : -t; else dy -= dy > 0 ? t : -t;
+      } else if (other >= t / 2 && step(second)) {
+        if (across) dy -= dy > 0 ? t : -t; else dx -= dx > 0 ? t : -t;
+      } else {
+        dx = dy = 0; /* against a wall: start afresh from here */
+      }
+      if (mazes[current].done) break;
+    }
+    drag.x = e.clientX - dx;
+    drag.y = e.clientY - dy;
+  });
+  function endDrag(e) { if (drag && e.pointerId === drag.id) drag = null; }
+  stage.addEventListener('pointerup', endDrag);
+  stage.addEventListener('pointercancel', endDrag);
+
+  $('answer').addEventListener('click', function () { setAnswer(mazes[current], !mazes[current].shown); });
+  $('reset').addEventListener('click', reset);
+  $('again').addEventListener('click', reset);
+  $('prev').addEventListener('click', function () { show(current - 1); });
+  $('next').addEventListener('click', function () { show(current + 1); });
+  $('next-maze').addEventListener('click', function () { show(current + 1); });
+  $('goal').addEventListener('click', function (e) { if (e.target === this) closeGoal(); });
+
+  show(0);
+  window.focus();
+  stage.focus({ preventScroll: true });
+})();
