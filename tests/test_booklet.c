@@ -969,7 +969,7 @@ static void test_fold(void)
             char png[200];
             snprintf(cmd, sizeof cmd, "pdftoppm -r 30 -png -singlefile -f %d -l %d %s %s/fp", p + 1, p + 1, pages, dir);
             snprintf(png, sizeof png, "%s/fp.png", dir);
-            image img;
+            image img = {0};
             read = run(cmd, NULL, 0) && load_png(png, &img);
             if (read) want[p] = sign(&img, 0, img.w), free_image(&img);
         }
@@ -977,10 +977,10 @@ static void test_fold(void)
             char png[200];
             snprintf(cmd, sizeof cmd, "pdftoppm -r 30 -png -singlefile -f %d -l %d %s %s/fs", s + 1, s + 1, sheets, dir);
             snprintf(png, sizeof png, "%s/fs.png", dir);
-            image img;
+            image img = {0};
             read = run(cmd, NULL, 0) && load_png(png, &img);
             /* the pages meet at the fold, in the middle of the sheet */
-            int page_px = (int)lround(img.w * pw / sw);
+            int page_px = read ? (int)lround(img.w * pw / sw) : 1;
             for (int p = 0; read && p < n; p++)
                 if (order[p][0] == s) got[p] = sign(&img, order[p][1] ? img.w / 2 : img.w / 2 - page_px, page_px);
             if (read) free_image(&img);
