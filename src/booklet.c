@@ -255,6 +255,7 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, co
         opt.answers = given.answers;
         opt.art = given.art;
         opt.play = given.play;
+        opt.answers_only = given.answers_only;
     }
     if (b->fold && format != MEIRO_FORMAT_PDF)
         return fail(err, MEIRO_ERROR_ARGUMENT, "a folded booklet is a PDF (its sheets are printed)");

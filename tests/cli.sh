@@ -351,6 +351,21 @@ if command -v pdfinfo >/dev/null 2>&1; then
 fi
 run 2 "$meiro" booklet -n 3 --fold -o "$tmp/fold.xlsx"; err_has "folded booklet is a PDF"; absent "$tmp/fold.xlsx"
 run 2 "$meiro" booklet -n 3 --fold=twice -o "$tmp/fold.pdf"; err_has "fold=pages"
+# --answers-to: the puzzles alone, the answers in the file named (its own format)
+run 0 "$meiro" generate -W 6 -H 4 -s 2 -o "$tmp/pz.txt" --answers-to "$tmp/an.txt"; err_has "the answer is in $tmp/an.txt"
+if ! grep -q '\.' "$tmp/pz.txt" && grep -q '\.' "$tmp/an.txt"; then ok; else bad "--answers-to: the way is not (only) in the answer file"; fi
+run 0 "$meiro" generate -s 2 --title Hana -o "$tmp/pz.pdf" --answers-to "$tmp/an.xlsx"
+if command -v unzip >/dev/null 2>&1; then
+    unzip -p "$tmp/an.xlsx" xl/workbook.xml | grep -o '<sheet [^>]*>' > "$tmp/out"
+    if [ "$(grep -c . "$tmp/out")" -eq 1 ] && grep -q 'name="Answer"' "$tmp/out"; then ok; else bad "an.xlsx: $(cat "$tmp/out")"; fi
+fi
+run 2 "$meiro" generate -s 2 -o "$tmp/pz.pdf" --answers-to "$tmp/pz.pdf"; err_has "puzzle's own file"
+run 2 "$meiro" generate -s 2 -o "$tmp/pz2.pdf" --answers-to "$tmp/an.foo"; err_has "unknown file type"; absent "$tmp/pz2.pdf"
+run 0 "$meiro" booklet -n 5 -s 3 -o "$tmp/bp.pdf" --answers-to "$tmp/ba.pdf"
+if command -v pdftotext >/dev/null 2>&1; then
+    if [ "$(pdftotext "$tmp/bp.pdf" - | grep -c 'Answer to')" -eq 0 ] && [ "$(pdftotext "$tmp/ba.pdf" - | grep -c 'Answer to')" -eq 5 ]
+    then ok; else bad "booklet --answers-to: answers not apart"; fi
+fi
 run 0 "$meiro" generate -s 1 --answers back -o "$tmp/back.pdf"
 run 2 "$meiro" generate -s 1 --answers sideways -o "$tmp/back.pdf"; err_has "key or back"
 

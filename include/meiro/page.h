@@ -119,6 +119,10 @@ typedef struct meiro_export_options {
                                       path is found (bfs) when not given. */
     unsigned dpi;                  /* PNG resolution; default 300 */
     bool crop;                     /* PNG: only the maze and a small border */
+    bool answers_only;             /* only the answers (where `answers` puts
+                                      them; after the page if none): the
+                                      answer pages or sheets written apart
+                                      from the puzzles */
     bool play;                     /* XLSX: the maze sheet checks the way a
                                       player marks (formulas, no macros) */
     const meiro_template *tpl;     /* texts, labels, art, answers; NULL = none */

@@ -186,8 +186,23 @@ int cmd_booklet(int argc, char **argv)
     clock_gettime(CLOCK_MONOTONIC, &prog.start);
     b.progress = show_progress;
     b.progress_ctx = &prog;
+    /* --answers-to: the puzzles alone, then their answers in the second
+     * file (as a key where the template or --answers says so, else a full
+     * page each) */
+    meiro_format answers_format = format;
+    meiro_export_options answers = page;
+    if (pc.answers_to) {
+        if (meiro_format_from_filename(pc.answers_to, format, &answers_format, &err) != MEIRO_OK)
+            return usage_error("booklet", "%s", err.message);
+        if (!is_stdout(output) && strcmp(pc.answers_to, output) == 0)
+            return usage_error("booklet", "--answers-to names the booklet's own file '%s'", output);
+        answers.answers_only = true;
+        page.answers = MEIRO_ANSWERS_NONE;
+        page.answer_page = false;
+    }
     meiro_status s = is_stdout(output) ? meiro_booklet_write(&b, &page, format, stdout, &err)
                                        : meiro_booklet_save(&b, &page, format, output, &err);
+    if (s == MEIRO_OK && pc.answers_to) s = meiro_booklet_save(&b, &answers, answers_format, pc.answers_to, &err);
     if (prog.shown && s != MEIRO_OK) fputc('\n', stderr);
     meiro_template_free(pc.tpl);
     if (s == MEIRO_ERROR_ARGUMENT || s == MEIRO_ERROR_UNKNOWN_NAME)

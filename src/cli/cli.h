@@ -38,6 +38,8 @@ uint64_t clock_seed(void);
     "                       or key (answers at the end); default: the template's\n"\
     "                       (svg, png, text: the answer goes to NAME-answer.EXT)\n"\
     "      --answer-page    the same as --answers after-page\n"\
+    "      --answers-to F   the answers in file F (its format from its name), the\n"\
+    "                       puzzles alone in the output\n"\
     "      --dpi N          png resolution (default 300; 96 for screens)\n"\
     "      --crop           pdf, svg, png: only the maze with a small border\n"\
     "      --play           xlsx: mark the way in the sheet; it says Goal! when right\n"
@@ -47,13 +49,14 @@ enum {
     /* the page options, OPT_PAPER to OPT_PLAY (a bit each in page_cli.set) */
     OPT_PAPER = 256, OPT_LANDSCAPE, OPT_PORTRAIT, OPT_MARGIN, OPT_CELL, OPT_TITLE, OPT_ANSWER_PAGE,
     OPT_ANSWERS, OPT_DPI, OPT_CROP, OPT_SUBTITLE, OPT_NAME, OPT_FOOTER, OPT_NO_FOOTER, OPT_LANG,
-    OPT_PLAY, OPT_BIAS, OPT_LOOPS, OPT_ENDS, OPT_START, OPT_GOAL, OPT_FROM, OPT_TO, OPT_DIFFICULTY, OPT_AGE, OPT_COVER, OPT_NO_COVER, OPT_ANIMATE, OPT_FRAMES, OPT_ART, OPT_FOLD
+    OPT_PLAY, OPT_BIAS, OPT_LOOPS, OPT_ENDS, OPT_START, OPT_GOAL, OPT_FROM, OPT_TO, OPT_DIFFICULTY, OPT_AGE, OPT_COVER, OPT_NO_COVER, OPT_ANIMATE, OPT_FRAMES, OPT_ART, OPT_FOLD, OPT_ANSWERS_TO
 };
 #define WATCH_LONGOPTS                                                                         \
     {"animate", required_argument, NULL, OPT_ANIMATE}, {"frames", required_argument, NULL, OPT_FRAMES}
 #define PAGE_LONGOPTS                                                                          \
     {"template", required_argument, NULL, 't'}, {"lang", required_argument, NULL, OPT_LANG},   \
         {"art", required_argument, NULL, OPT_ART},                                             \
+        {"answers-to", required_argument, NULL, OPT_ANSWERS_TO},                               \
     {"paper", required_argument, NULL, OPT_PAPER},                                             \
         {"landscape", no_argument, NULL, OPT_LANDSCAPE},                                       \
         {"portrait", no_argument, NULL, OPT_PORTRAIT},                                         \
@@ -76,6 +79,7 @@ typedef struct page_cli {
     unsigned set; /* bit (OPT_x - OPT_PAPER) for each option given */
     const char *template_name;
     const char *art; /* --art, or NULL */
+    const char *answers_to; /* --answers-to FILE: the answers apart, or NULL */
     meiro_template *tpl;
 } page_cli;
 
@@ -105,7 +109,8 @@ meiro_maze *load_input(const char *input, const char *input_format, int *rc);
 int output_format(const char *command, const char *fmt, const char *output, meiro_format *format);
 /* Writes the result to standard output or atomically to `output`. */
 int write_result(const char *command, const meiro_maze *m, const meiro_path *path,
-                 meiro_format format, const meiro_export_options *page, const char *output);
+                 meiro_format format, const meiro_export_options *page, const char *output,
+                 const char *answers_to);
 /* Refuses (EXIT_FAIL, saying why) work that draws text (the page formats,
  * PNG frames) when `ulimit -v` leaves less than the fonts need; EXIT_OK
  * otherwise. */
@@ -113,7 +118,7 @@ int check_memory_floor(const char *command, meiro_format format, bool frames);
 /* The checks that need no maze (page, resolution, format, animation
  * size), before any work; the exit code (EXIT_OK to go on). */
 int check_output(const char *command, uint32_t width, uint32_t height, meiro_format format,
-                 const meiro_export_options *page, const char *output, bool animate);
+                 const meiro_export_options *page, const char *output, const char *answers_to, bool animate);
 /* --animate and --frames: writes the trace's animations; a runtime
  * failure names the file. */
 int write_animations(const meiro_trace *trace, const meiro_maze *initial, const char *svg,

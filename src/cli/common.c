@@ -128,6 +128,7 @@ int page_option(const char *command, int c, page_cli *pc, char **argv)
     if (c >= OPT_PAPER && c <= OPT_PLAY) pc->set |= 1u << (c - OPT_PAPER);
     switch (c) {
     case 't': pc->template_name = optarg; return EXIT_OK;
+    case OPT_ANSWERS_TO: pc->answers_to = optarg; return EXIT_OK;
     case OPT_ART:
         if (strcmp(optarg, "none") != 0 && meiro_art_from_name(optarg, NULL, &err) != MEIRO_OK)
             return usage_error(command, "%s", err.message);
@@ -237,7 +238,7 @@ int check_memory_floor(const char *command, meiro_format format, bool frames)
 #define MIN_PENCIL_CELL_MM 3.0
 
 int check_output(const char *command, uint32_t width, uint32_t height, meiro_format format,
-                 const meiro_export_options *page, const char *output, bool animate)
+                 const meiro_export_options *page, const char *output, const char *answers_to, bool animate)
 {
     if (animate && (uint64_t)width * height > MEIRO_ANIMATE_MAX_CELLS) {
         char msg[160];
@@ -249,8 +250,8 @@ int check_output(const char *command, uint32_t width, uint32_t height, meiro_for
     meiro_error err = {0};
     meiro_export_options checked = *page;
     bool paged = format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_XLSX;
-    if (!paged && answers_given(page)) { /* write_result puts the answer in a second file */
-        if (is_stdout(output))
+    if (answers_to || (!paged && answers_given(page))) { /* write_result puts the answer in a second file */
+        if (is_stdout(output) && !answers_to)
             return usage_error(command, "%s", "the answer goes to a second file beside the puzzle: name the "
                                               "puzzle's file with -o");
         checked.answer_page = false;
@@ -259,6 +260,13 @@ int check_output(const char *command, uint32_t width, uint32_t height, meiro_for
     double cell = 0;
     if (meiro_export_cell_mm(width, height, format, &checked, &cell, &err) != MEIRO_OK)
         return library_error(command, is_stdout(output) ? NULL : output, &err);
+    meiro_format answers_format;
+    if (answers_to && !is_stdout(output) && strcmp(answers_to, output) == 0)
+        return usage_error(command, "--answers-to names the puzzle's own file '%s'", answers_to);
+    if (answers_to && meiro_format_from_filename(answers_to, format, &answers_format, &err) != MEIRO_OK)
+        return usage_error(command, "%s", err.message);
+    if (answers_to && meiro_export_check(width, height, answers_format, &checked, &err) != MEIRO_OK)
+        return library_error(command, answers_to, &err);
     if (cell > 0 && cell < MIN_PENCIL_CELL_MM)
         fprintf(stderr, "meiro: warning: cells of %.1f mm are too small to draw a way through with a "
                         "pencil (%g mm and up): make the maze smaller or the paper larger\n",
@@ -324,21 +332,28 @@ static char *answer_name(const char *output)
 
 int write_result(const char *command, const meiro_maze *m, const meiro_path *path,
                         meiro_format format, const meiro_export_options *page,
-                        const char *output)
+                        const char *output, const char *answers_to)
 {
     meiro_error err = {0};
     meiro_status s;
     bool paged = format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_XLSX;
-    if (!paged && answers_given(page)) {
-        /* one page a file: the puzzle, and the answer in a second file
+    if (answers_to || (!paged && answers_given(page))) {
+        /* the puzzle, and the answer in a second file: the one named, in
+         * the format its name says, or (one page a file) NAME-answer.EXT
          * (check_output made sure there is a file) */
         meiro_export_options single = *page;
         single.answer_page = false;
         single.answers = MEIRO_ANSWERS_NONE;
-        char *second = answer_name(output);
+        meiro_format second_format = format;
+        if (answers_to && meiro_format_from_filename(answers_to, format, &second_format, &err) != MEIRO_OK)
+            return usage_error(command, "%s", err.message);
+        char *second = answers_to ? strdup(answers_to) : answer_name(output);
         if (!second) return report_failure(NULL, &(meiro_error){.status = MEIRO_ERROR_NOMEM});
-        int rc = write_result(command, m, NULL, format, &single, output);
-        if (rc == EXIT_OK) rc = write_result(command, m, path, format, &single, second);
+        meiro_export_options answers = single; /* the answer page alone */
+        answers.answers_only = true;
+        answers.play = false;
+        int rc = write_result(command, m, NULL, format, &single, output, NULL);
+        if (rc == EXIT_OK) rc = write_result(command, m, path, second_format, &answers, second, NULL);
         if (rc == EXIT_OK) fprintf(stderr, "meiro: the answer is in %s\n", second);
         free(second);
         return rc;

@@ -168,7 +168,7 @@ int cmd_generate(int argc, char **argv)
         rc = check_memory_floor("generate", format, frames != NULL);
     if (rc == EXIT_OK) rc = page_finish(&pc, &page);
     if (rc == EXIT_OK)
-        rc = check_output("generate", opt.width, opt.height, format, &page, output, animate || frames);
+        rc = check_output("generate", opt.width, opt.height, format, &page, output, pc.answers_to, animate || frames);
     if (rc != EXIT_OK) goto done;
     /* the level's maze, else the template's, where the command line says nothing */
     meiro_generate_options base;
@@ -192,7 +192,7 @@ int cmd_generate(int argc, char **argv)
         rc = library_error("generate", NULL, &err);
         goto done;
     }
-    solution = solution || answers_given(&page);
+    solution = solution || answers_given(&page) || pc.answers_to;
     if (solution && meiro_solve_watched(m, solver, trace ? &watcher : NULL, &path, &err) != MEIRO_OK) {
         rc = library_error("generate", NULL, &err);
         goto done;
@@ -204,7 +204,7 @@ int cmd_generate(int argc, char **argv)
                                            .message = "out of memory recording the animation"});
         goto done;
     }
-    rc = write_result("generate", m, solution ? &path : NULL, format, &page, output);
+    rc = write_result("generate", m, solution ? &path : NULL, format, &page, output, pc.answers_to);
     if (rc == EXIT_OK && trace) rc = write_animations(trace, NULL, animate, frames);
     /* the seed once the maze is out (not before an error about the output) */
     if (rc == EXIT_OK && !seeded)

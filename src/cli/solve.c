@@ -64,7 +64,7 @@ int cmd_solve(int argc, char **argv)
     if (rc == EXIT_OK) rc = page_finish(&pc, &page);
     m = rc == EXIT_OK ? load_input(input, input_format, &rc) : NULL;
     if (!m) goto done;
-    rc = check_output("solve", meiro_maze_width(m), meiro_maze_height(m), format, &page, output,
+    rc = check_output("solve", meiro_maze_width(m), meiro_maze_height(m), format, &page, output, pc.answers_to,
                       animate || frames);
     if (rc != EXIT_OK) goto done;
     meiro_error err = {0};
@@ -84,7 +84,7 @@ int cmd_solve(int argc, char **argv)
                                            .message = "out of memory recording the animation"});
         goto done;
     }
-    rc = write_result("solve", m, &path, format, &page, output);
+    rc = write_result("solve", m, &path, format, &page, output, pc.answers_to);
     if (rc == EXIT_OK && trace)
         rc = write_animations(trace, m, animate, frames);
 done:

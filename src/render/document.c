@@ -212,12 +212,16 @@ meiro_status doc_init(document *d, const doc_item *items, size_t count,
     if (s == MEIRO_OK) s = load_marks_art(opt, 500, &st->marks.start_art, &st->marks.goal_art, err);
     if (s == MEIRO_OK) s = fit_texts(d, err);
     /* the page plan */
+    /* the answers alone: after each page (without the pages), or a key */
+    bool only = opt->answers_only;
+    if (only && st->answers == ANSWERS_NONE) st->answers = ANSWERS_AFTER_PAGE;
+    if (only) st->cover = false;
     bool ok = s == MEIRO_OK && (!st->cover || add_page(d, PAGE_COVER, 0, 0, 1));
-    for (size_t i = 0; ok && i < count; i += st->per_page) {
+    for (size_t i = 0; ok && i < count && !(only && st->answers == ANSWERS_KEY); i += st->per_page) {
         size_t n = count - i < st->per_page ? count - i : st->per_page;
         /* answers on the back: each puzzle on a right-hand (odd) page */
-        if (st->answers == ANSWERS_BACK && d->page_count % 2) ok = add_page(d, PAGE_NOTES, 0, 0, 1);
-        if (ok) ok = add_page(d, PAGE_PUZZLES, i, n, st->per_page);
+        if (st->answers == ANSWERS_BACK && d->page_count % 2 && !only) ok = add_page(d, PAGE_NOTES, 0, 0, 1);
+        if (ok && !only) ok = add_page(d, PAGE_PUZZLES, i, n, st->per_page);
         if (ok && (st->answers == ANSWERS_AFTER_PAGE || st->answers == ANSWERS_BACK))
             ok = add_page(d, PAGE_ANSWERS, i, n, st->per_page);
     }

@@ -514,8 +514,8 @@ meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_e
         e = workbook_set_properties(wb, &props);
     }
     /* the puzzles first, then the answers: a key at the back */
-    bool answer_sheets = page_answers(opt) != ANSWERS_NONE;
-    for (int answers = 0; answers <= (answer_sheets ? 1 : 0) && !e; answers++) {
+    bool answer_sheets = page_answers(opt) != ANSWERS_NONE || opt->answers_only;
+    for (int answers = opt->answers_only; answers <= (answer_sheets ? 1 : 0) && !e; answers++) {
         for (size_t i = 0; i < count && !e; i++) {
             const meiro_maze *m = items[i].maze;
             sheet_plan plan;
@@ -537,12 +537,12 @@ meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_e
             sheet_names names;
             play_place place = place_for(&names, words.labels, answers, i, count, &plan);
             e = add_sheet(wb, &caches[i], m, marks, names.sheet, &plan, opt, &art,
-                          opt->play && !answers ? &place : NULL);
+                          opt->play && !answers && !opt->answers_only ? &place : NULL);
             free(marks);
         }
     }
     /* the helper sheets last: the maze and answer sheets keep their places */
-    for (size_t i = 0; opt->play && i < count && !e; i++) {
+    for (size_t i = 0; opt->play && !opt->answers_only && i < count && !e; i++) {
         sheet_plan plan;
         sheet_size(items[i].maze, opt, false, count, &plan, NULL);
         page_words words;
