@@ -216,7 +216,8 @@ static void booklet_remake(const meiro_booklet_options *b, const meiro_export_op
     if ((unsigned)opt->answers < sizeof places / sizeof places[0] && opt->answers != MEIRO_ANSWERS_DEFAULT)
         ADD(" --answers %s", places[opt->answers]);
     if (b->cover >= 0) ADD(" --%s", b->cover ? "cover" : "no-cover");
-    ADD(" -s %llu --fold", (unsigned long long)b->seed); /* the same pages, folded or not */
+    /* folded on sheets or not, the same pages */
+    ADD(" -s %llu%s", (unsigned long long)b->seed, b->fold ? " --fold" : "");
 #undef ADD
 }
 
@@ -294,12 +295,12 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, co
                 d.cover_maze = bk.cover;
                 if (!bk.cover) s = err->status;
             }
+            /* every page numbered; the last says how to make the booklet again */
             char remake[400];
-            if (s == MEIRO_OK && b->fold) {
-                booklet_remake(b, &opt, fallback == NULL, remake, sizeof remake);
-                d.remake = remake;
-                s = doc_fold(&d, err);
-            }
+            booklet_remake(b, &opt, fallback == NULL, remake, sizeof remake);
+            d.remake = remake;
+            d.style.page_numbers = true;
+            if (s == MEIRO_OK && b->fold) s = doc_fold(&d, err);
             if (s == MEIRO_OK)
                 s = b->fold == MEIRO_FOLD_SHEETS ? doc_write_pdf_folded(&d, out, err) : doc_write_pdf(&d, out, err);
             doc_free(&d);

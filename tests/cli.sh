@@ -351,6 +351,19 @@ if command -v pdfinfo >/dev/null 2>&1; then
 fi
 run 2 "$meiro" booklet -n 3 --fold -o "$tmp/fold.xlsx"; err_has "folded booklet is a PDF"; absent "$tmp/fold.xlsx"
 run 2 "$meiro" booklet -n 3 --fold=twice -o "$tmp/fold.pdf"; err_has "fold=pages"
+# a booklet says how to make it again (its last page, or a folded one's back
+# cover), and that command makes the same file, byte for byte
+if command -v pdftotext >/dev/null 2>&1; then
+    for args in "-n 4 --difficulty normal-expert -s 9" \
+                "-t booklet-a5 -n 5 --from 6x6 --to 14x10 -a wall --lang ja --answers back -s 4 --fold"; do
+        # shellcheck disable=SC2086
+        run 0 "$meiro" booklet $args -o "$tmp/again1.pdf"
+        again=$(pdftotext "$tmp/again1.pdf" - | sed -n 's/^.*\(meiro booklet .*\)$/\1/p' | tail -1)
+        # shellcheck disable=SC2086
+        if [ -n "$again" ] && "$meiro" ${again#meiro } -o "$tmp/again2.pdf" 2>/dev/null && cmp -s "$tmp/again1.pdf" "$tmp/again2.pdf"
+        then ok; else bad "booklet $args: '$again' does not make it again"; fi
+    done
+fi
 # --answers-to: the puzzles alone, the answers in the file named (its own format)
 run 0 "$meiro" generate -W 6 -H 4 -s 2 -o "$tmp/pz.txt" --answers-to "$tmp/an.txt"; err_has "the answer is in $tmp/an.txt"
 if ! grep -q '\.' "$tmp/pz.txt" && grep -q '\.' "$tmp/an.txt"; then ok; else bad "--answers-to: the way is not (only) in the answer file"; fi

@@ -301,7 +301,7 @@ static void draw_caption(cairo_t *cr, const document *d, const doc_page *p, size
 static void draw_footer(cairo_t *cr, const document *d, size_t index, const page_frame *f)
 {
     if (d->style.no_footer) return;
-    char text[320] = "", part[200];
+    char text[600] = "", part[500];
     if (d->style.page_numbers && d->pages[index].kind != PAGE_COVER && d->pages[index].kind != PAGE_BACK) {
         snprintf(text, sizeof text, d->style.labels->page_no, (unsigned)(index + 1));
     }
@@ -315,6 +315,9 @@ static void draw_footer(cairo_t *cr, const document *d, size_t index, const page
             snprintf(part, sizeof part, "%s", d->style.footer);
     } else if (d->count == 1 && d->style.show_seed) {
         page_footer(d->items[0].maze, part, sizeof part);
+    } else if (d->remake && index + 1 == d->page_count && d->pages[index].kind != PAGE_BACK) {
+        /* a booklet's last page: the command that makes it again */
+        snprintf(part, sizeof part, "%s %s", d->style.labels->remake, d->remake);
     } else if (d->has_seed && d->style.show_seed) {
         snprintf(part, sizeof part, "meiro %s · seed %llu", MEIRO_VERSION, (unsigned long long)d->seed);
     } else {
@@ -323,7 +326,12 @@ static void draw_footer(cairo_t *cr, const document *d, size_t index, const page
     size_t n = strlen(text);
     snprintf(text + n, sizeof text - n, "%s%s", n ? "   ·   " : "", part);
     cairo_set_source_rgb(cr, 0.35, 0.35, 0.35);
-    draw_text(cr, text, FONT_FAMILY, f->page_w / 2, f->footer_baseline, f->footer_size, false, 0);
+    /* one line between the margins: a long one (the remaking command) smaller */
+    text_fit fit;
+    double width = f->page_w - 2 * f->margin, size = f->footer_size;
+    fit_text(cr, text, FONT_FAMILY, false, size, size, width, size, &fit);
+    if (fit.natural > width) size *= width / fit.natural;
+    draw_text(cr, text, FONT_FAMILY, f->page_w / 2, f->footer_baseline, size, false, 0);
 }
 
 static meiro_status draw_cover(cairo_t *cr, const document *d, const page_frame *f, double snap,
