@@ -80,6 +80,15 @@ uint64_t meiro_booklet_maze_seed(uint64_t booklet_seed, unsigned index)
 }
 
 /* The options of maze i of the booklet. */
+/* Maze i's level, as 1 + a meiro_level (equal runs of each level from..to),
+ * or 0 in a booklet of rising sizes. */
+static int maze_level(const meiro_booklet_options *b, unsigned i)
+{
+    if (b->from_w && b->to_w) return 0;
+    unsigned span = b->to_level >= b->from_level ? b->to_level - b->from_level + 1 : 1;
+    return 1 + (int)(b->from_level + (unsigned)((uint64_t)i * span / b->count));
+}
+
 static void maze_options(const meiro_booklet_options *b, unsigned i, meiro_generate_options *o)
 {
     meiro_generate_options_init(o);
@@ -90,9 +99,7 @@ static void maze_options(const meiro_booklet_options *b, unsigned i, meiro_gener
         o->height = (uint32_t)(b->from_h + t * ((double)b->to_h - b->from_h) + 0.5);
         o->algorithm = b->algorithm ? b->algorithm : "cluster";
     } else {
-        /* equal runs of each level from..to */
-        unsigned span = b->to_level >= b->from_level ? b->to_level - b->from_level + 1 : 1;
-        const meiro_level_desc *l = &levels[b->from_level + (unsigned)((uint64_t)i * span / b->count)];
+        const meiro_level_desc *l = &levels[maze_level(b, i) - 1];
         o->width = l->width;
         o->height = l->height;
         o->algorithm = b->algorithm ? b->algorithm : l->algorithm;
@@ -137,7 +144,7 @@ static meiro_status make_mazes(const meiro_booklet_options *b, booklet *bk, unsi
         if (!bk->mazes[i]) return err->status;
         meiro_status s = meiro_solve(bk->mazes[i], "bfs", &bk->paths[i], err);
         if (s != MEIRO_OK) return s;
-        bk->items[i] = (doc_item){bk->mazes[i], &bk->paths[i]};
+        bk->items[i] = (doc_item){bk->mazes[i], &bk->paths[i], maze_level(b, i)};
         if (b->progress) b->progress(b->progress_ctx, i + 1, total);
     }
     return MEIRO_OK;
@@ -174,7 +181,7 @@ static meiro_status booklet_check(const meiro_booklet_options *b, const meiro_ex
         maze_options(b, i, &o);
         s = maze_check_size(o.width, o.height, err);
         shells[i] = maze_shell(o.width, o.height);
-        items[i] = (doc_item){&shells[i], NULL};
+        items[i] = (doc_item){&shells[i], NULL, maze_level(b, i)};
     }
     if (s == MEIRO_OK && format == MEIRO_FORMAT_XLSX) {
         s = xlsx_check(items, b->count, opt, err);

@@ -149,7 +149,7 @@ static meiro_status export_check_unlocalized(uint32_t width, uint32_t height, me
     if (s == MEIRO_OK) s = maze_check_size(width, height, err);
     if (s != MEIRO_OK) return s;
     meiro_maze shell = maze_shell(width, height);
-    doc_item item = {&shell, NULL};
+    doc_item item = {&shell, NULL, 0};
     switch (format) {
     case MEIRO_FORMAT_XLSX: return xlsx_check(&item, 1, opt, err);
     case MEIRO_FORMAT_PDF:

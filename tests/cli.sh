@@ -364,6 +364,21 @@ if command -v pdftotext >/dev/null 2>&1; then
         then ok; else bad "booklet $args: '$again' does not make it again"; fi
     done
 fi
+# over 20 mazes: contents (levels, or runs of ten), each line's page
+# number the page where its first maze is
+if command -v pdftotext >/dev/null 2>&1; then
+    for args in "-n 40 --difficulty easy-expert -s 2026" "-n 25 --from 5x5 --to 20x20 --cover -s 3"; do
+        # shellcheck disable=SC2086
+        run 0 "$meiro" booklet $args -o "$tmp/toc.pdf"
+        pdftotext -layout -l 2 "$tmp/toc.pdf" - | sed -n 's/^.*No\. \([0-9]*\) – No\. [0-9]* *\([0-9]*\)$/\1 \2/p' > "$tmp/toc"
+        lines=0 right=0
+        while read -r first page; do
+            lines=$((lines + 1))
+            pdftotext -f "$page" -l "$page" "$tmp/toc.pdf" - | grep -qx "No\. $first" && right=$((right + 1))
+        done < "$tmp/toc"
+        if [ "$lines" -ge 3 ] && [ "$right" -eq "$lines" ]; then ok; else bad "booklet $args: contents $right of $lines right"; fi
+    done
+fi
 # --answers-to: the puzzles alone, the answers in the file named (its own format)
 run 0 "$meiro" generate -W 6 -H 4 -s 2 -o "$tmp/pz.txt" --answers-to "$tmp/an.txt"; err_has "the answer is in $tmp/an.txt"
 if ! grep -q '\.' "$tmp/pz.txt" && grep -q '\.' "$tmp/an.txt"; then ok; else bad "--answers-to: the way is not (only) in the answer file"; fi

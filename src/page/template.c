@@ -27,10 +27,11 @@
 static const page_labels labels_table[] = {
     {"en", "Mazes", "Answers", "No. %u", "Answer to No. %u", "Page %u",
      "answers at the back", "Name ______________    Date __________", "%u mazes", "Maze", "Answer",
-     "Notes", "To make this booklet again:"},
+     "Notes", "To make this booklet again:", "Contents", {"Easy", "Normal", "Hard", "Expert"}},
     {"ja", "めいろ", "こたえ", "だい%uもん", "だい%uもんの こたえ", "%uページ",
      "こたえは うしろに あります", "なまえ ______________    ひづけ __________", "めいろ %uもん", "めいろ",
-     "こたえ", "メモ", "この ほんを もういちど つくるには:"},
+     "こたえ", "メモ", "この ほんを もういちど つくるには:", "もくじ",
+     {"やさしい", "ふつう", "むずかしい", "たつじん"}},
 };
 
 const page_labels *labels_for(const char *lang)

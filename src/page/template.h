@@ -72,6 +72,7 @@ typedef struct page_labels {
         *fields, *maze_count;
     const char *maze_tab, *answer_tab; /* a workbook's sheet names */
     const char *notes, *remake;        /* a folded booklet's padding pages and back cover */
+    const char *contents, *levels[4];  /* a booklet's table of contents; meiro_level names */
 } page_labels;
 
 const page_labels *labels_for(const char *lang); /* English if unknown */

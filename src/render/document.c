@@ -50,7 +50,7 @@ static void resolve_style(doc_style *s, const meiro_export_options *opt, size_t 
 
 static frame_texts texts_for(const doc_style *s, page_kind kind)
 {
-    if (kind == PAGE_ANSWERS || kind == PAGE_NOTES) return (frame_texts){true, false, false};
+    if (kind == PAGE_ANSWERS || kind == PAGE_NOTES || kind == PAGE_CONTENTS) return (frame_texts){true, false, false};
     if (kind == PAGE_BACK) return (frame_texts){false, false, false};
     return (frame_texts){s->title != NULL, s->subtitle != NULL, s->fields != NULL};
 }
@@ -64,7 +64,10 @@ static bool add_page(document *d, page_kind kind, size_t first, size_t count, un
 
 static const char *page_title(const document *d, page_kind kind)
 {
-    return kind == PAGE_ANSWERS ? d->style.answers_title : kind == PAGE_NOTES ? d->style.labels->notes : d->style.title;
+    return kind == PAGE_ANSWERS    ? d->style.answers_title
+           : kind == PAGE_NOTES    ? d->style.labels->notes
+           : kind == PAGE_CONTENTS ? d->style.labels->contents
+                                   : d->style.title;
 }
 
 
@@ -217,6 +220,8 @@ meiro_status doc_init(document *d, const doc_item *items, size_t count,
     if (only && st->answers == ANSWERS_NONE) st->answers = ANSWERS_AFTER_PAGE;
     if (only) st->cover = false;
     bool ok = s == MEIRO_OK && (!st->cover || add_page(d, PAGE_COVER, 0, 0, 1));
+    /* a booklet of over 20 mazes opens with its contents */
+    if (ok && !only && count > 20) ok = add_page(d, PAGE_CONTENTS, 0, 0, 1);
     for (size_t i = 0; ok && i < count && !(only && st->answers == ANSWERS_KEY); i += st->per_page) {
         size_t n = count - i < st->per_page ? count - i : st->per_page;
         /* answers on the back: each puzzle on a right-hand (odd) page */
@@ -379,6 +384,66 @@ static void draw_notes(cairo_t *cr, const document *d, const page_frame *f)
     cairo_stroke(cr);
 }
 
+/* The first page (from 1) of a kind showing item i, or 0. */
+static unsigned page_of(const document *d, page_kind kind, size_t i)
+{
+    for (size_t p = 0; p < d->page_count; p++)
+        if (d->pages[p].kind == kind && d->pages[p].first <= i && i < d->pages[p].first + d->pages[p].count)
+            return (unsigned)(p + 1);
+    return 0;
+}
+
+/* One line of the contents: the words, dots, the page number. */
+static void contents_line(cairo_t *cr, const document *d, const page_frame *f, double y, const char *words,
+                          unsigned page)
+{
+    const char *font = d->style.marks.font;
+    double size = 4.5, left = f->margin + 10, right = f->page_w - f->margin - 10;
+    char number[16];
+    snprintf(number, sizeof number, "%u", page);
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    draw_text(cr, words, font, left, y, size, false, -1);
+    draw_text(cr, number, font, right, y, size, false, 1);
+    text_fit w, n;
+    fit_text(cr, words, font, false, size, size, right - left, size * 2, &w);
+    fit_text(cr, number, font, false, size, size, right - left, size * 2, &n);
+    cairo_set_source_rgb(cr, 0.55, 0.55, 0.55);
+    cairo_new_path(cr); /* the text left a current point: no line from it */
+    for (double x = left + w.natural + 3; x < right - n.natural - 3; x += 2.5) { /* the leader */
+        cairo_new_sub_path(cr);
+        cairo_arc(cr, x, y - 0.4, 0.25, 0, 2 * G_PI);
+    }
+    cairo_fill(cr);
+}
+
+/* A long booklet's contents: each level (or each ten mazes of rising
+ * sizes) with the numbers of its mazes and the page it starts on, then
+ * the answers. */
+static void draw_contents(cairo_t *cr, const document *d, const page_frame *f)
+{
+    const doc_style *st = &d->style;
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    draw_text(cr, st->labels->contents, st->marks.font, f->page_w / 2, f->title_baseline, f->title_size, true, 0);
+    double y = f->body.y + 12, step = fmin(11, (f->body.h - 12) / 12);
+    for (size_t i = 0; i < d->count;) {
+        int level = d->items[i].level;
+        size_t j = i + 1; /* the run: one level, or ten mazes */
+        while (j < d->count && (level ? d->items[j].level == level : j % 10 != 0)) j++;
+        char from[48], to[48], line[200];
+        snprintf(from, sizeof from, st->labels->maze_no, (unsigned)(i + 1));
+        snprintf(to, sizeof to, st->labels->maze_no, (unsigned)j);
+        if (level >= 1 && level <= 4)
+            snprintf(line, sizeof line, "%s   %s – %s", st->labels->levels[level - 1], from, to);
+        else
+            snprintf(line, sizeof line, "%s – %s", from, to);
+        contents_line(cr, d, f, y, line, page_of(d, PAGE_PUZZLES, i));
+        y += step;
+        i = j;
+    }
+    unsigned key = page_of(d, PAGE_ANSWERS, 0);
+    if (key && st->answers == ANSWERS_KEY) contents_line(cr, d, f, y + step / 2, st->labels->answers, key);
+}
+
 /* A folded booklet's back cover: its title, and the command that makes the
  * same booklet again (the seed alone does not: levels, sizes and the
  * template count too). */
@@ -430,10 +495,11 @@ meiro_status doc_draw_page(const document *d, size_t index, cairo_t *cr, bool ma
         if (s == MEIRO_OK && page) draw_footer(cr, d, index, &f);
         return s;
     }
-    if (p->kind == PAGE_NOTES || p->kind == PAGE_BACK) {
+    if (p->kind == PAGE_NOTES || p->kind == PAGE_BACK || p->kind == PAGE_CONTENTS) {
         if (!page) return MEIRO_OK;
         if (p->kind == PAGE_NOTES) draw_notes(cr, d, &f);
-        else draw_back(cr, d, &f);
+        else if (p->kind == PAGE_BACK) draw_back(cr, d, &f);
+        else draw_contents(cr, d, &f);
         draw_footer(cr, d, index, &f);
         return MEIRO_OK;
     }

@@ -10,12 +10,15 @@
 typedef struct doc_item {
     const meiro_maze *maze;
     const meiro_path *path; /* the solution, or NULL */
+    int level;              /* in a booklet: 1 + its meiro_level, or 0 */
 } doc_item;
 
-/* PAGE_NOTES: a ruled page, where a puzzle must start on a right-hand page
+/* PAGE_CONTENTS: a booklet's table of contents (over 20 mazes): its
+ * levels, or runs of ten mazes, and the key, with page numbers.
+ * PAGE_NOTES: a ruled page, where a puzzle must start on a right-hand page
  * or a folded booklet needs a multiple of 4 pages; PAGE_BACK: a folded
  * booklet's back cover, with what makes the booklet again. */
-typedef enum page_kind { PAGE_COVER, PAGE_PUZZLES, PAGE_ANSWERS, PAGE_NOTES, PAGE_BACK } page_kind;
+typedef enum page_kind { PAGE_COVER, PAGE_PUZZLES, PAGE_ANSWERS, PAGE_NOTES, PAGE_BACK, PAGE_CONTENTS } page_kind;
 
 typedef struct doc_page {
     page_kind kind;
@@ -55,7 +58,7 @@ typedef struct document {
     bool has_seed;             /* a booklet's seed, for the footer and cover */
     uint64_t seed;
     const meiro_maze *cover_maze; /* a small maze to decorate the cover */
-    const char *remake;           /* the command that makes the booklet again, or NULL */
+    const char *remake;           /* a booklet: the command that makes it again; else NULL */
     /* progress while writing pages: reported as done_before + the share of
      * pages written times `share`, out of `total` */
     void (*progress)(void *ctx, unsigned done, unsigned total);

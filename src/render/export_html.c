@@ -265,7 +265,7 @@ meiro_status export_html(const meiro_maze *m, const meiro_path *path, const meir
         meiro_status solved = meiro_solve(m, "bfs", &found, err);
         if (solved != MEIRO_OK && solved != MEIRO_ERROR_NO_PATH) return solved;
     }
-    doc_item item = {m, NULL};
+    doc_item item = {m, NULL, 0};
     meiro_export_options local = *opt;
     local.crop = false; /* the page is the PDF's page */
     document d;

@@ -79,7 +79,7 @@ meiro_status export_png(const meiro_maze *m, const meiro_path *path,
                         meiro_error *err)
 {
     (void)temp_dir; /* no scratch files */
-    doc_item item = {m, path};
+    doc_item item = {m, path, 0};
     document d;
     meiro_status s = doc_init(&d, &item, 1, opt, -1, err);
     if (s != MEIRO_OK) return s; /* nothing to free yet */

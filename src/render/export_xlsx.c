@@ -576,6 +576,6 @@ meiro_status export_xlsx(const meiro_maze *m, const meiro_path *path,
                          const meiro_export_options *opt, FILE *out, const char *temp_dir,
                          meiro_error *err)
 {
-    doc_item item = {m, path};
+    doc_item item = {m, path, 0};
     return xlsx_write_items(&item, 1, opt, out, temp_dir, err);
 }
