@@ -240,6 +240,11 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, co
         return fail(err, MEIRO_ERROR_ARGUMENT, "invalid difficulty level");
     if (format != MEIRO_FORMAT_PDF && format != MEIRO_FORMAT_XLSX && format != MEIRO_FORMAT_HTML)
         return fail(err, MEIRO_ERROR_ARGUMENT, "a booklet is a PDF, an XLSX workbook or an HTML page");
+    if (b->fold && format != MEIRO_FORMAT_PDF)
+        return fail(err, MEIRO_ERROR_ARGUMENT, "a folded booklet is a PDF (its sheets are printed)");
+    if (page && page->play && format != MEIRO_FORMAT_XLSX)
+        return fail(err, MEIRO_ERROR_ARGUMENT, "a playable sheet is a spreadsheet: it needs XLSX output, not %s",
+                    meiro_format_info(format)->name);
     meiro_export_options opt;
     meiro_template *fallback = NULL;
     if (page) opt = *page;
@@ -265,10 +270,6 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, co
         opt.play = given.play;
         opt.answers_only = given.answers_only;
     }
-    if (b->fold && format != MEIRO_FORMAT_PDF)
-        return fail(err, MEIRO_ERROR_ARGUMENT, "a folded booklet is a PDF (its sheets are printed)");
-    if (opt.play && format != MEIRO_FORMAT_XLSX)
-        return fail(err, MEIRO_ERROR_ARGUMENT, "a playable sheet is a spreadsheet: it needs XLSX output, not pdf");
     if (format == MEIRO_FORMAT_HTML) /* the answer button, no cover: only the mazes to play */
         opt.answers = MEIRO_ANSWERS_NONE;
     unsigned total = b->count * 2;

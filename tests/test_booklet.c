@@ -878,7 +878,7 @@ static signature sign(const image *img, int x0, int w)
 {
     signature g = {{0}};
     for (int y = 0; y < img->h; y++)
-        for (int x = x0; x < x0 + w && x < img->w; x++) {
+        for (int x = x0 < 0 ? 0 : x0; x < x0 + w && x < img->w; x++) {
             int bx = (x - x0) * SIG_W / w, by = y * SIG_H / img->h;
             if (img->gray[(size_t)y * img->w + x] < 128) g.ink[by * SIG_W + bx] += 1.0 * SIG_W * SIG_H / (w * img->h);
         }
