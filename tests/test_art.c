@@ -47,7 +47,7 @@ static void page_for(meiro_export_options *page, const char *art)
 /* Where the maze sits, and the page's frame. */
 static bool place(const meiro_maze *m, const meiro_export_options *page, page_layout *L, page_frame *f)
 {
-    doc_item item = {m, NULL};
+    doc_item item = {m, NULL, 0};
     document d;
     if (doc_init(&d, &item, 1, page, -1, NULL) != MEIRO_OK) return false;
     bool ok = doc_place(&d, &d.pages[0], 0, L, f, NULL) == MEIRO_OK;

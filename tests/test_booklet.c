@@ -77,7 +77,7 @@ static void rebuild(const meiro_booklet_options *b, book *bk)
         level_options(l, meiro_booklet_maze_seed(b->seed, i), &o);
         bk->mazes[i] = meiro_generate(&o, NULL);
         meiro_solve(bk->mazes[i], NULL, &bk->paths[i], NULL);
-        bk->items[i] = (doc_item){bk->mazes[i], &bk->paths[i]};
+        bk->items[i] = (doc_item){bk->mazes[i], &bk->paths[i], 0};
     }
 }
 
@@ -497,7 +497,7 @@ static void test_long_titles(void)
                              meiro_paper_name(papers[p], NULL, NULL), land ? "landscape" : "portrait", k);
                     snprintf(file, sizeof file, "%s/title.pdf", dir);
                     meiro_error err = {0};
-                    doc_item item = {m, NULL};
+                    doc_item item = {m, NULL, 0};
                     document d;
                     page_layout L;
                     bool made = meiro_save(m, NULL, MEIRO_FORMAT_PDF, &page, file, &err) == MEIRO_OK &&
@@ -568,7 +568,7 @@ static void test_frame_follows_page(void)
             char what[64], file[160];
             snprintf(what, sizeof what, "%s %s", meiro_paper_name(papers[p], NULL, NULL), land ? "landscape" : "portrait");
             snprintf(file, sizeof file, "%s/frame.png", dir);
-            doc_item item = {m, NULL};
+            doc_item item = {m, NULL, 0};
             document d;
             page_layout L;
             image img = {0};
@@ -681,7 +681,7 @@ static void test_page_words(void)
     CHECK(run(cmd, text, sizeof text));
     double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
     CHECK(sscanf(text, " <word xMin=\"%lf\" yMin=\"%lf\" xMax=\"%lf\" yMax=\"%lf\"", &x0, &y0, &x1, &y1) == 4);
-    doc_item item = {m, NULL};
+    doc_item item = {m, NULL, 0};
     document d;
     page_layout L;
     CHECK_INT(doc_init(&d, &item, 1, &o, -1, NULL), MEIRO_OK);
@@ -705,7 +705,7 @@ static void test_worksheet_cells(void)
     doc_item items[2];
     for (int k = 0; k < 2; k++) {
         m[k] = meiro_generate(&(meiro_generate_options){.width = 12, .height = 16, .seed = (uint64_t)k + 1}, NULL);
-        items[k] = (doc_item){m[k], NULL};
+        items[k] = (doc_item){m[k], NULL, 0};
     }
     document d;
     page_layout L;
@@ -802,7 +802,7 @@ static void test_page_audit(void)
                          land ? "landscape" : "portrait", lang, ext, (n / 2) % 3);
                 snprintf(file, sizeof file, "%s/audit.%s", dir, ext);
                 meiro_error err = {0};
-                doc_item item = {m, &path};
+                doc_item item = {m, &path, 0};
                 document d;
                 page_layout L;
                 /* the path for the answer pages; single pages are the puzzle */

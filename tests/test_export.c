@@ -441,7 +441,7 @@ static void each_job(enum which what)
         if (what == XLSX || office) {
             CHECK_INT(layout_page(m->w, m->h, &j->page, &L, NULL), MEIRO_OK);
         } else {
-            doc_item item = {m, NULL};
+            doc_item item = {m, NULL, 0};
             document d;
             CHECK_INT(doc_init(&d, &item, 1, &j->page, -1, NULL), MEIRO_OK);
             CHECK_INT(doc_first_maze(&d, 0, &L, NULL), MEIRO_OK);
@@ -474,7 +474,7 @@ static void each_job(enum which what)
 static bool svg_one_pass(const meiro_maze *m, const meiro_path *p, const meiro_export_options *opt,
                          const char *file)
 {
-    doc_item item = {m, p};
+    doc_item item = {m, p, 0};
     document d;
     meiro_export_options one = *opt;
     one.answers = MEIRO_ANSWERS_NONE; /* as meiro_save has it for one page */
