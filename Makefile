@@ -250,6 +250,8 @@ samples: all deps-test
 	$(SAMPLE) -W 7 -H 9 -a dig -t kids-ja -o samples/kids-ja.pdf
 	$(BUILD)/meiro booklet -t booklet-a5 -n 6 --difficulty easy-hard -s 2026 -o samples/booklet-a5.pdf
 	pdftoppm -r 30 -png -f 1 -l 4 samples/booklet-a5.pdf samples/booklet-a5-page
+	$(BUILD)/meiro booklet -t booklet-a5 -n 6 --difficulty easy-hard -s 2026 --fold -o samples/booklet-a5-folded.pdf
+	pdftoppm -r 20 -png -f 1 -l 2 samples/booklet-a5-folded.pdf samples/booklet-a5-sheet
 	pdftoppm -r 30 -png -f 1 -l 1 samples/kids-ja.pdf samples/kids-ja-page
 	$(SAMPLE) -W 24 -H 14 -a dig --solution --animate samples/dig-animated.svg -o /dev/null
 	$(BUILD)/meiro solve -m bfs --frames samples/seed003-frames tests/data/seed003.txt -o /dev/null
