@@ -892,6 +892,15 @@ static double sig_distance(const signature *a, const signature *b)
     return d;
 }
 
+/* Page `page` (from 1) of a PDF at 30 dpi. */
+static bool pdf_picture(const char *pdf, int page, image *img)
+{
+    char cmd[512], png[200];
+    snprintf(cmd, sizeof cmd, "pdftoppm -r 30 -png -singlefile -f %d -l %d %s %s/fold-page", page, page, pdf, dir);
+    snprintf(png, sizeof png, "%s/fold-page.png", dir);
+    return run(cmd, NULL, 0) && load_png(png, img);
+}
+
 static int pdf_page_count(const char *file, double *w_pt, double *h_pt)
 {
     char cmd[300], out[4096];
@@ -966,19 +975,13 @@ static void test_fold(void)
         signature want[64], got[64];
         bool read = n <= 64;
         for (int p = 0; p < n && read; p++) {
-            char png[200];
-            snprintf(cmd, sizeof cmd, "pdftoppm -r 30 -png -singlefile -f %d -l %d %s %s/fp", p + 1, p + 1, pages, dir);
-            snprintf(png, sizeof png, "%s/fp.png", dir);
             image img = {0};
-            read = run(cmd, NULL, 0) && load_png(png, &img);
+            read = pdf_picture(pages, p + 1, &img);
             if (read) want[p] = sign(&img, 0, img.w), free_image(&img);
         }
         for (int s = 0; s < sides && read; s++) {
-            char png[200];
-            snprintf(cmd, sizeof cmd, "pdftoppm -r 30 -png -singlefile -f %d -l %d %s %s/fs", s + 1, s + 1, sheets, dir);
-            snprintf(png, sizeof png, "%s/fs.png", dir);
             image img = {0};
-            read = run(cmd, NULL, 0) && load_png(png, &img);
+            read = pdf_picture(sheets, s + 1, &img);
             /* the pages meet at the fold, in the middle of the sheet */
             int page_px = read ? (int)lround(img.w * pw / sw) : 1;
             for (int p = 0; read && p < n; p++)
