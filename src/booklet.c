@@ -200,6 +200,10 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, co
         opt.no_footer = given.no_footer;
         opt.lang = given.lang;
         opt.paper = given.paper;
+        opt.paper_w_mm = given.paper_w_mm;
+        opt.paper_h_mm = given.paper_h_mm;
+        opt.bleed_mm = given.bleed_mm;
+        opt.gutter_mm = given.gutter_mm;
         opt.orientation = given.orientation;
         opt.margin_mm = given.margin_mm;
         opt.cell_mm = given.cell_mm;
@@ -213,6 +217,9 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, co
     unsigned total = b->count * 2;
     booklet bk = {0};
     meiro_status s = meiro_export_options_check(&opt, err);
+    if (s == MEIRO_OK)
+        s = page_paper_check(&opt, format == MEIRO_FORMAT_PDF, format == MEIRO_FORMAT_XLSX,
+                             format == MEIRO_FORMAT_PDF ? "pdf" : "xlsx", err);
     if (s == MEIRO_OK) s = booklet_check(b, &opt, format, err);
     if (s == MEIRO_OK) s = make_mazes(b, &bk, total, err);
     if (s == MEIRO_OK && format == MEIRO_FORMAT_XLSX) {

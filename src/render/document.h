@@ -21,7 +21,7 @@ typedef struct doc_page {
 } doc_page;
 
 typedef struct doc_style {
-    meiro_paper paper;
+    page_paper paper; /* the trim, bleed and gutter */
     meiro_orientation orientation;
     double margin, cell_exact, cell_max, line;
     unsigned per_page, key_per_page;
@@ -66,11 +66,12 @@ meiro_status doc_init(document *d, const doc_item *items, size_t count,
                       const meiro_export_options *opt, int cover, meiro_error *err);
 void doc_free(document *d);
 
-/* The page size in mm (after orientation). */
+/* The page size in mm (after orientation): the trim, without the bleed. */
 void doc_page_size(const document *d, double *w, double *h);
 
 /* Draws page `index` in mm, the parts of it in `layers` (LAYER_ALL for
- * all). maze_only: just the (first) maze, no texts or frame (PNG --crop).
+ * all), origin at the trim's top-left corner (frame art runs out into the
+ * bleed, at negative coordinates and past the trim). maze_only: just the (first) maze, no texts or frame (PNG --crop).
  * snap: pixels per mm for raster output, else 0. */
 meiro_status doc_draw_page(const document *d, size_t index, cairo_t *cr, bool maze_only,
                            double snap, unsigned layers, meiro_error *err);
