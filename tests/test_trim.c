@@ -111,6 +111,26 @@ static bool word_box(const char *pdf, int page, double box[4])
     return any;
 }
 
+/* The middle of page `page`'s last line of words (the footer), in mm. */
+static bool footer_centre(const char *pdf, int page, double *x)
+{
+    static char out[1 << 17];
+    char cmd[300];
+    snprintf(cmd, sizeof cmd, "pdftotext -bbox -f %d -l %d %s -", page, page, pdf);
+    if (!run(cmd, out, sizeof out)) return false;
+    double bottom = -1, x0 = 1e9, x1 = -1e9;
+    for (int pass = 0; pass < 2; pass++) /* the lowest line, then its words */
+        for (char *w = strstr(out, "<word "); w; w = strstr(w + 1, "<word ")) {
+            double v[4];
+            if (sscanf(w, "<word xMin=\"%lf\" yMin=\"%lf\" xMax=\"%lf\" yMax=\"%lf\"", &v[0], &v[1], &v[2], &v[3]) != 4)
+                continue;
+            if (pass == 0) bottom = fmax(bottom, v[3]);
+            else if (fabs(v[3] - bottom) < 1) x0 = fmin(x0, v[0]), x1 = fmax(x1, v[2]);
+        }
+    *x = (x0 + x1) / 2 / PT_PER_MM;
+    return x1 > x0;
+}
+
 static bool near(const double a[4], const double b[4], double tolerance)
 {
     for (int k = 0; k < 4; k++)
@@ -432,7 +452,7 @@ static void test_frame_bleeds(void)
  * centred. */
 static void test_gutter(void)
 {
-    if (!have("pdftoppm")) return;
+    if (!have("pdftoppm") || !have("pdftotext")) return;
     static const double gutters[] = {0, 12, 20};
     const double b = 3, W = 152.4;
     verdict v = {0};
@@ -455,6 +475,10 @@ static void test_gutter(void)
                 double centre = (ink[0] + ink[2]) / 2, want = b + W / 2 + (pg % 2 ? 1 : -1) * gutters[k] / 2;
                 verdict_note(&v, fabs(centre - want) < 1.0, "gutter %g page %d: centred at %.1f mm, not %.1f",
                              gutters[k], pg, centre, want);
+                double footer = 0;
+                verdict_note(&v, footer_centre(file, pg, &footer) && fabs(footer - want) < 1.0,
+                             "gutter %g page %d: the footer centred at %.1f mm, not %.1f", gutters[k], pg, footer,
+                             want);
             }
             free(g.px);
         }

@@ -71,7 +71,8 @@ void doc_page_size(const document *d, double *w, double *h);
 
 /* Draws page `index` in mm, the parts of it in `layers` (LAYER_ALL for
  * all), origin at the trim's top-left corner (frame art runs out into the
- * bleed, at negative coordinates and past the trim). maze_only: just the (first) maze, no texts or frame (PNG --crop).
+ * bleed, at negative coordinates and past the trim). maze_only: just the
+ * (first) maze, no texts or frame (PNG --crop).
  * snap: pixels per mm for raster output, else 0. */
 meiro_status doc_draw_page(const document *d, size_t index, cairo_t *cr, bool maze_only,
                            double snap, unsigned layers, meiro_error *err);
