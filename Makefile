@@ -23,7 +23,7 @@ LIB_CFLAGS = -fvisibility=hidden
 # inih; render adds cairo and the other drawing libraries; the top layer
 # (formats.c, booklet.c) sees render's; the command line sees include/ only.
 PAGE_PKGS   = inih
-RENDER_PKGS = cairo pangocairo librsvg-2.0 xlsxwriter libpng
+RENDER_PKGS = cairo pangocairo librsvg-2.0 xlsxwriter libpng libqpdf
 DEP_LIBS    = $(RENDER_PKGS) $(PAGE_PKGS)
 BASE_CPPFLAGS   = -Iinclude -Isrc
 PAGE_CPPFLAGS   = $(BASE_CPPFLAGS) $(shell pkg-config --cflags $(PAGE_PKGS) 2>/dev/null)
@@ -49,7 +49,7 @@ BENCH    := $(BUILD)/bench
 
 # Debian packages: to build, and what the tests use on top.
 BUILD_PKGS = gcc make libc6-dev pkg-config libcairo2-dev libxlsxwriter-dev libpng-dev libpango1.0-dev \
-             librsvg2-dev libinih-dev \
+             librsvg2-dev libinih-dev libqpdf-dev \
              fonts-dejavu-core fonts-ipaexfont-gothic fonts-noto-color-emoji
 TEST_PKGS  = $(BUILD_PKGS) locales poppler-utils librsvg2-bin qpdf unzip libreoffice-calc-nogui libxml2-utils gnumeric python3-uno \
              fonts-crosextra-carlito chromium nodejs

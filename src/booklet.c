@@ -217,7 +217,12 @@ static void booklet_remake(const meiro_booklet_options *b, const meiro_export_op
     if (b->algorithm) ADD(" -a %s", b->algorithm);
     if (own_template && opt->tpl) ADD(" -t %s", meiro_template_name(opt->tpl));
     const char *paper = meiro_paper_name(opt->paper, NULL, NULL);
-    if (paper && (!opt->tpl || opt->paper != opt->tpl->paper)) ADD(" --paper %s", paper);
+    bool own_paper = opt->tpl && opt->paper == opt->tpl->paper.named && opt->paper_w_mm == opt->tpl->paper.w &&
+                     opt->paper_h_mm == opt->tpl->paper.h;
+    if (opt->paper_w_mm > 0 && !own_paper) ADD(" --paper %gx%gmm", opt->paper_w_mm, opt->paper_h_mm);
+    else if (paper && !own_paper) ADD(" --paper %s", paper);
+    if (opt->bleed_mm > 0) ADD(" --bleed %g", opt->bleed_mm);
+    if (opt->gutter_mm > 0) ADD(" --gutter %g", opt->gutter_mm);
     if (opt->lang) ADD(" --lang %s", opt->lang);
     static const char *const places[] = {"", "none", "after-page", "key", "back"};
     if ((unsigned)opt->answers < sizeof places / sizeof places[0] && opt->answers != MEIRO_ANSWERS_DEFAULT)
@@ -242,6 +247,9 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, co
         return fail(err, MEIRO_ERROR_ARGUMENT, "a booklet is a PDF, an XLSX workbook or an HTML page");
     if (b->fold && format != MEIRO_FORMAT_PDF)
         return fail(err, MEIRO_ERROR_ARGUMENT, "a folded booklet is a PDF (its sheets are printed)");
+    if (b->fold == MEIRO_FOLD_SHEETS && page && page->bleed_mm > 0)
+        return fail(err, MEIRO_ERROR_ARGUMENT, "a bleed is for a print shop's pages, not for sheets folded at home: "
+                                               "use --fold=pages with --bleed");
     if (page && page->play && format != MEIRO_FORMAT_XLSX)
         return fail(err, MEIRO_ERROR_ARGUMENT, "a playable sheet is a spreadsheet: it needs XLSX output, not %s",
                     meiro_format_info(format)->name);
@@ -261,6 +269,10 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, co
         opt.no_footer = given.no_footer;
         opt.lang = given.lang;
         opt.paper = given.paper;
+        opt.paper_w_mm = given.paper_w_mm;
+        opt.paper_h_mm = given.paper_h_mm;
+        opt.bleed_mm = given.bleed_mm;
+        opt.gutter_mm = given.gutter_mm;
         opt.orientation = given.orientation;
         opt.margin_mm = given.margin_mm;
         opt.cell_mm = given.cell_mm;
@@ -275,6 +287,9 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, co
     unsigned total = b->count * 2;
     booklet bk = {0};
     meiro_status s = meiro_export_options_check(&opt, err);
+    if (s == MEIRO_OK)
+        s = page_paper_check(&opt, format == MEIRO_FORMAT_PDF, format == MEIRO_FORMAT_XLSX,
+                             format == MEIRO_FORMAT_PDF ? "pdf" : "xlsx", err);
     if (s == MEIRO_OK) s = booklet_check(b, &opt, format, err);
     if (s == MEIRO_OK) s = make_mazes(b, &bk, total, err);
     if (s == MEIRO_OK && format == MEIRO_FORMAT_XLSX) {

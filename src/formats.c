@@ -132,7 +132,10 @@ static meiro_status format_check(meiro_format format, const meiro_export_options
     if (opt->play && format != MEIRO_FORMAT_XLSX)
         return fail(err, MEIRO_ERROR_ARGUMENT, "a playable sheet is a spreadsheet: it needs XLSX output, not %s",
                     formats[format].info.name);
-    return meiro_export_options_check(opt, err);
+    meiro_status s = meiro_export_options_check(opt, err);
+    if (s != MEIRO_OK) return s;
+    return page_paper_check(opt, format == MEIRO_FORMAT_PDF, format == MEIRO_FORMAT_XLSX, formats[format].info.name,
+                            err);
 }
 
 static meiro_status export_check_unlocalized(uint32_t width, uint32_t height, meiro_format format,

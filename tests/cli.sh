@@ -174,6 +174,27 @@ if grep -q "seed" "$tmp/err"; then bad "a booklet's seed was reported before a u
 run 2 "$meiro" generate -s 1 --answers sideways -o "$tmp/a.pdf"; err_has "none, after-page, key or back"; absent "$tmp/a.pdf"
 run 2 "$meiro" generate -s 1 --paper a2 -o "$tmp/p.pdf"; err_has "unknown paper 'a2'"
 run 2 "$meiro" generate -s 1 --margin -3 -o "$tmp/p.pdf"; err_has "margin"
+# print-on-demand: custom sizes, bleed, gutter (read back in test_trim);
+# bad values are usage errors that write nothing
+run 0 "$meiro" generate -s 1 --portrait --paper 6x9in --bleed 3 --gutter 10 -o "$tmp/pod.pdf"; err_empty
+run 0 "$meiro" booklet -n 2 -s 1 --paper 210x210mm --bleed 3 --gutter 8 -o "$tmp/pod-book.pdf"
+run 0 "$meiro" solve --paper 148x210 --bleed 3 -o "$tmp/pod-solved.pdf" "$data/seed003.txt"
+if command -v pdfinfo >/dev/null 2>&1; then
+    pdfinfo -box "$tmp/pod.pdf" > "$tmp/out" 2>&1
+    out_has "TrimBox: *8.50 *8.50 *440.50 *656.50"; out_has "BleedBox: *0.00 *0.00 *449.01 *665.01"
+fi
+for args in "--paper 10x10mm:50 to 1000 mm" "--paper 6x9cm:unknown paper '6x9cm'" "--paper x9:unknown paper 'x9'" \
+            "--bleed -1:--bleed takes 0 to 20 mm" "--bleed 30:--bleed takes 0 to 20 mm" \
+            "--gutter 60:--gutter takes 0 to 50 mm" "--bleed 3 -f svg:bleed is for PDF" \
+            "--gutter 5 -f png:gutter is for bound PDF" "--paper 6x9in -f xlsx:named paper" \
+            "--bleed 3 --crop -f pdf:cropped maze"; do
+    run 2 "$meiro" generate -s 1 ${args%%:*} -o "$tmp/pod-bad.out"; err_has "${args#*:}"; absent "$tmp/pod-bad.out"
+done
+run 2 "$meiro" booklet -n 2 -s 1 --bleed 3 -f xlsx -o "$tmp/pod-bad.xlsx"; err_has "bleed is for PDF"
+absent "$tmp/pod-bad.xlsx"
+run 2 "$meiro" booklet -n 2 -s 1 --paper 60x60 --gutter 40 -o "$tmp/pod-bad.pdf"; err_has "leave no room"
+absent "$tmp/pod-bad.pdf"
+run 0 "$meiro" list; out_has "^Papers"; out_has "  b4 *257 x 364 mm"; out_has "  6x9in *US trade"
 run 2 "$meiro" generate -s 1 --dpi 5 -o "$tmp/p.png"; err_has "dpi"
 run 2 "$meiro" generate -s 1 --cell 0 -o "$tmp/p.pdf"; err_has "cell"
 run 1 "$meiro" generate -s 1 -o "$tmp/no/such/m.pdf"; err_has "m.pdf: cannot create the file"; absent "$tmp/no"

@@ -234,7 +234,7 @@ static void check_xlsx(const job *j, const meiro_maze *m, const meiro_path *p, c
     CHECK_MSG(nstyle > 1 && nstyle <= 70, "%s.xlsx: %d formats (a small cache is expected)", j->name, nstyle);
     CHECK(strstr(workbook, "_xlnm.Print_Area") != NULL);
     CHECK(strstr(core, "2026-01-01T00:00:00Z") != NULL);
-    static const int paper_code[MEIRO_PAPER_COUNT] = {9, 8, 11, 13, 1, 5};
+    static const int paper_code[MEIRO_PAPER_COUNT] = {9, 8, 11, 13, 1, 5, 12, 70};
     int sheets = j->page.answer_page ? 2 : 1;
     for (int k = 1; k <= sheets; k++) {
         char part[64];

@@ -20,6 +20,8 @@ typedef enum meiro_paper {
     MEIRO_PAPER_B5,     /* JIS B5, 182 x 257 mm */
     MEIRO_PAPER_LETTER, /* 215.9 x 279.4 mm */
     MEIRO_PAPER_LEGAL,  /* 215.9 x 355.6 mm */
+    MEIRO_PAPER_B4,     /* JIS B4, 257 x 364 mm */
+    MEIRO_PAPER_A6,     /* 105 x 148 mm */
     MEIRO_PAPER_COUNT
 } meiro_paper;
 
@@ -34,7 +36,31 @@ MEIRO_API meiro_status meiro_paper_from_name(const char *name, meiro_paper *pape
 /* The paper's name and portrait size in millimetres; NULL if invalid. */
 MEIRO_API const char *meiro_paper_name(meiro_paper paper, double *width_mm, double *height_mm);
 
+/* A paper of any size, for print-on-demand trims and square books: each
+ * side MEIRO_PAPER_MIN_MM to MEIRO_PAPER_MAX_MM. */
+#define MEIRO_PAPER_MIN_MM 50.0
+#define MEIRO_PAPER_MAX_MM 1000.0
+
+/* Reads a paper as --paper and a template's paper key take it: a name
+ * (meiro_paper_from_name: sets *paper, zeroes *width_mm and *height_mm) or
+ * a size "WxH" in millimetres, or with a unit "mm" or "in" ("6x9in",
+ * "210x210mm", "148x210": sets the sizes in mm, leaves *paper alone).
+ * Anything else is MEIRO_ERROR_UNKNOWN_NAME, a size out of range
+ * MEIRO_ERROR_ARGUMENT. */
+MEIRO_API meiro_status meiro_paper_parse(const char *text, meiro_paper *paper, double *width_mm,
+                                         double *height_mm, meiro_error *err);
+
+/* Common book trim sizes (for `meiro list`): sizes --paper takes. */
+typedef struct meiro_trim_desc {
+    const char *size;        /* "6x9in": what --paper takes */
+    const char *description; /* "US trade paperback" */
+} meiro_trim_desc;
+MEIRO_API size_t meiro_trim_count(void);
+MEIRO_API const meiro_trim_desc *meiro_trim_info(size_t index); /* NULL past the end */
+
 #define MEIRO_DEFAULT_MARGIN_MM 15.0
+#define MEIRO_BLEED_MAX_MM 20.0
+#define MEIRO_GUTTER_MAX_MM 50.0
 
 /* A page template: paper, mazes per page, texts, where answers go, artwork.
  * See templates/README.md for the file format. */
@@ -95,6 +121,21 @@ MEIRO_API meiro_status meiro_answers_from_name(const char *name, meiro_answers *
 
 typedef struct meiro_export_options {
     meiro_paper paper;             /* default A4 */
+    double paper_w_mm, paper_h_mm; /* a paper of this size instead (both
+                                      set, MEIRO_PAPER_MIN_MM to _MAX_MM;
+                                      portrait is the shorter side across);
+                                      0: `paper`. Not for XLSX (no
+                                      spreadsheet paper code fits) */
+    double bleed_mm;               /* PDF: the page grows this much on every
+                                      side (0 to MEIRO_BLEED_MAX_MM) for the
+                                      print shop's cut; frame art runs into
+                                      it, the rest stays inside the trim;
+                                      the PDF gets TrimBox and BleedBox */
+    double gutter_mm;              /* PDF: more margin on the binding side
+                                      (0 to MEIRO_GUTTER_MAX_MM): odd pages
+                                      (right-hand) on the left, even pages on
+                                      the right; one page is a right-hand
+                                      page */
     meiro_orientation orientation; /* default auto */
     double margin_mm;              /* default 15; 0 up to a quarter of the
                                       paper's shorter side (most printers
@@ -140,7 +181,9 @@ MEIRO_API void meiro_export_options_init(meiro_export_options *opt);
 /* Checks what needs no maze, before any work: the title is UTF-8 text
  * (else MEIRO_ERROR_ARGUMENT naming the first bad byte, counted from 1),
  * the language, if set, is one meiro knows, and so is the art's name
- * (else MEIRO_ERROR_UNKNOWN_NAME listing the pairs). meiro_write, meiro_save
+ * (else MEIRO_ERROR_UNKNOWN_NAME listing the pairs), a custom paper's size,
+ * the bleed and the gutter are in range and not asked of --crop (else
+ * MEIRO_ERROR_ARGUMENT). meiro_write, meiro_save
  * and the booklets call it too. */
 MEIRO_API meiro_status meiro_export_options_check(const meiro_export_options *opt, meiro_error *err);
 

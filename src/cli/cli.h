@@ -23,10 +23,15 @@ uint64_t clock_seed(void);
     "      --lang L         en or ja: meiro's own words (answers, pages, fields)\n"\
     "      --art NAME       pictures for S and G: bunny, mouse, bee, car, dog or\n"\
     "                       rocket (see 'meiro list'), or none for the words\n"\
-    "      --paper P        a4 (default), a3, a5, b5 (JIS), letter or legal\n"\
+    "      --paper P        a4 (default), a3, a5, a6, b4, b5 (JIS), letter, legal,\n"\
+    "                       or a size WxH in mm or in: 210x210mm, 6x9in\n"\
     "      --landscape      the page's orientation (default: the one that gives\n"\
     "      --portrait       bigger cells: landscape for mazes wider than tall)\n"\
     "      --margin MM      page margin in millimetres (default 15)\n"\
+    "      --bleed MM       pdf: the page grows by MM on every side for the print\n"\
+    "                       shop's cut (TrimBox, BleedBox); frame art runs into it\n"\
+    "      --gutter MM      pdf: more margin on the binding side (odd pages left,\n"\
+    "                       even pages right)\n"\
     "      --cell MM        cell size in millimetres (default: the largest that fits;\n"\
     "                       10 and up suits young children)\n"\
     "      --title TEXT     a title above the maze ('' for none)\n"\
@@ -49,7 +54,7 @@ enum {
     /* the page options, OPT_PAPER to OPT_PLAY (a bit each in page_cli.set) */
     OPT_PAPER = 256, OPT_LANDSCAPE, OPT_PORTRAIT, OPT_MARGIN, OPT_CELL, OPT_TITLE, OPT_ANSWER_PAGE,
     OPT_ANSWERS, OPT_DPI, OPT_CROP, OPT_SUBTITLE, OPT_NAME, OPT_FOOTER, OPT_NO_FOOTER, OPT_LANG,
-    OPT_PLAY, OPT_BIAS, OPT_LOOPS, OPT_ENDS, OPT_START, OPT_GOAL, OPT_FROM, OPT_TO, OPT_DIFFICULTY, OPT_AGE, OPT_COVER, OPT_NO_COVER, OPT_ANIMATE, OPT_FRAMES, OPT_ART, OPT_FOLD, OPT_ANSWERS_TO
+    OPT_BLEED, OPT_GUTTER, OPT_PLAY, OPT_BIAS, OPT_LOOPS, OPT_ENDS, OPT_START, OPT_GOAL, OPT_FROM, OPT_TO, OPT_DIFFICULTY, OPT_AGE, OPT_COVER, OPT_NO_COVER, OPT_ANIMATE, OPT_FRAMES, OPT_ART, OPT_FOLD, OPT_ANSWERS_TO
 };
 #define WATCH_LONGOPTS                                                                         \
     {"animate", required_argument, NULL, OPT_ANIMATE}, {"frames", required_argument, NULL, OPT_FRAMES}
@@ -61,6 +66,8 @@ enum {
         {"landscape", no_argument, NULL, OPT_LANDSCAPE},                                       \
         {"portrait", no_argument, NULL, OPT_PORTRAIT},                                         \
         {"margin", required_argument, NULL, OPT_MARGIN},                                       \
+        {"bleed", required_argument, NULL, OPT_BLEED},                                         \
+        {"gutter", required_argument, NULL, OPT_GUTTER},                                       \
         {"cell", required_argument, NULL, OPT_CELL},                                           \
         {"title", required_argument, NULL, OPT_TITLE},                                         \
         {"answer-page", no_argument, NULL, OPT_ANSWER_PAGE},                                   \

@@ -49,6 +49,7 @@ const char *with_flags(const char *message)
         {"answers on a page", "--answers"}, {"(dpi)", "--dpi"}, {" paper", "--paper"},
         {"mm cells", "--cell"}, {"loops", "--loops"}, {"margin", "--margin"},
         {"the last size", "--from and --to"}, {"the title", "--title"}, {"playable", "--play"},
+        {"bleed", "--bleed"}, {"gutter", "--gutter"},
     };
     static char out[sizeof ((meiro_error *)0)->message + 64];
     size_t n = snprintf(out, sizeof out, "%s", message);
@@ -140,7 +141,7 @@ int page_option(const char *command, int c, page_cli *pc, char **argv)
         page->lang = optarg;
         return EXIT_OK;
     case OPT_PAPER:
-        if (meiro_paper_from_name(optarg, &page->paper, &err) != MEIRO_OK)
+        if (meiro_paper_parse(optarg, &page->paper, &page->paper_w_mm, &page->paper_h_mm, &err) != MEIRO_OK)
             return usage_error(command, "%s", err.message);
         return EXIT_OK;
     case OPT_LANDSCAPE: page->orientation = MEIRO_ORIENT_LANDSCAPE; return EXIT_OK;
@@ -148,6 +149,14 @@ int page_option(const char *command, int c, page_cli *pc, char **argv)
     case OPT_MARGIN:
         if (!parse_mm(optarg, &page->margin_mm))
             return usage_error(command, "--margin takes millimetres, not '%s'", optarg);
+        return EXIT_OK;
+    case OPT_BLEED:
+        if (!parse_mm(optarg, &page->bleed_mm) || page->bleed_mm > MEIRO_BLEED_MAX_MM)
+            return usage_error(command, "--bleed takes 0 to 20 mm (3 mm is usual), not '%s'", optarg);
+        return EXIT_OK;
+    case OPT_GUTTER:
+        if (!parse_mm(optarg, &page->gutter_mm) || page->gutter_mm > MEIRO_GUTTER_MAX_MM)
+            return usage_error(command, "--gutter takes 0 to 50 mm, not '%s'", optarg);
         return EXIT_OK;
     case OPT_CELL:
         if (!parse_mm(optarg, &page->cell_mm) || page->cell_mm <= 0)
@@ -187,7 +196,13 @@ int page_finish(page_cli *pc, meiro_export_options *page)
     }
     meiro_export_options_from_template(page, pc->tpl);
 #define GIVEN(opt) (pc->set & (1u << ((opt) - OPT_PAPER)))
-    if (GIVEN(OPT_PAPER)) page->paper = pc->v.paper;
+    if (GIVEN(OPT_PAPER)) {
+        page->paper = pc->v.paper;
+        page->paper_w_mm = pc->v.paper_w_mm;
+        page->paper_h_mm = pc->v.paper_h_mm;
+    }
+    if (GIVEN(OPT_BLEED)) page->bleed_mm = pc->v.bleed_mm;
+    if (GIVEN(OPT_GUTTER)) page->gutter_mm = pc->v.gutter_mm;
     if (GIVEN(OPT_LANDSCAPE) || GIVEN(OPT_PORTRAIT)) page->orientation = pc->v.orientation;
     if (GIVEN(OPT_MARGIN)) page->margin_mm = pc->v.margin_mm;
     if (GIVEN(OPT_CELL)) page->cell_mm = pc->v.cell_mm;

@@ -9,7 +9,8 @@
 static const char *const usage_list =
     "Usage: meiro list\n"
     "List the generators (-a), solvers (-m), templates (-t), pictures for S and\n"
-    "G (--art), difficulty levels and formats (-f), each with what it does.\n";
+    "G (--art), difficulty levels, papers and book trims (--paper) and formats\n"
+    "(-f), each with what it does.\n";
 
 enum { LIST_COLUMNS = 79 };
 
@@ -97,6 +98,18 @@ int cmd_list(int argc, char **argv)
         char text[320];
         snprintf(text, sizeof text, "%s: %s (%s)", ages, l->description, l->algorithm);
         entry(l->name, 10, text);
+    }
+    printf("\nPapers (--paper; or any size WxH in mm or in):\n");
+    for (unsigned p = 0; p < MEIRO_PAPER_COUNT; p++) {
+        double w, h;
+        const char *name = meiro_paper_name((meiro_paper)p, &w, &h);
+        char text[64];
+        snprintf(text, sizeof text, "%g x %g mm", w, h);
+        entry(name, 10, text);
+    }
+    for (size_t i = 0; i < meiro_trim_count(); i++) {
+        const meiro_trim_desc *t = meiro_trim_info(i);
+        entry(t->size, 10, t->description);
     }
     printf("\nFormats (-f):\n");
     for (unsigned f = 0; f < MEIRO_FORMAT_COUNT; f++) {

@@ -19,7 +19,27 @@ static const struct {
     [MEIRO_PAPER_A4] = {"a4", 210.0, 297.0},       [MEIRO_PAPER_A3] = {"a3", 297.0, 420.0},
     [MEIRO_PAPER_A5] = {"a5", 148.0, 210.0},       [MEIRO_PAPER_B5] = {"b5", 182.0, 257.0},
     [MEIRO_PAPER_LETTER] = {"letter", 215.9, 279.4}, [MEIRO_PAPER_LEGAL] = {"legal", 215.9, 355.6},
+    [MEIRO_PAPER_B4] = {"b4", 257.0, 364.0},       [MEIRO_PAPER_A6] = {"a6", 105.0, 148.0},
 };
+
+#define PAPER_NAMES "a4, a3, a5, a6, b4, b5, letter or legal"
+
+/* The trims print-on-demand services and Japanese publishers print most. */
+static const meiro_trim_desc trims[] = {
+    {"5x8in", "small paperback"},
+    {"5.5x8.5in", "digest, half letter"},
+    {"6x9in", "US trade paperback"},
+    {"8x10in", "children's and workbooks"},
+    {"8.5x11in", "US letter workbook"},
+    {"148x210mm", "A5"},
+    {"128x182mm", "JIS B6, Japanese paperbacks"},
+    {"182x257mm", "JIS B5, Japanese school workbooks"},
+    {"210x210mm", "square picture book"},
+};
+
+size_t meiro_trim_count(void) { return sizeof trims / sizeof trims[0]; }
+
+const meiro_trim_desc *meiro_trim_info(size_t index) { return index < meiro_trim_count() ? &trims[index] : NULL; }
 
 const char *meiro_paper_name(meiro_paper paper, double *width_mm, double *height_mm)
 {
@@ -37,8 +57,83 @@ meiro_status meiro_paper_from_name(const char *name, meiro_paper *paper, meiro_e
             return MEIRO_OK;
         }
     }
-    return fail(err, MEIRO_ERROR_UNKNOWN_NAME,
-                      "unknown paper '%s' (a4, a3, a5, b5, letter or legal)", name);
+    return fail(err, MEIRO_ERROR_UNKNOWN_NAME, "unknown paper '%s' (" PAPER_NAMES ")", name);
+}
+
+/* Digits with an optional fraction ("6", "8.5", ".5"), read by hand: no
+ * sign, exponent, "inf" or locale's decimal comma. */
+static bool read_number(const char **s, double *v)
+{
+    const char *p = *s;
+    double n = 0, scale = 1;
+    bool digits = false;
+    for (; *p >= '0' && *p <= '9'; p++) n = n * 10 + (*p - '0'), digits = true;
+    if (*p == '.')
+        for (p++; *p >= '0' && *p <= '9'; p++) scale /= 10, n += (*p - '0') * scale, digits = true;
+    if (!digits || p - *s > 12) return false;
+    *s = p;
+    *v = n;
+    return true;
+}
+
+static bool size_in_range(double mm) { return mm >= MEIRO_PAPER_MIN_MM && mm <= MEIRO_PAPER_MAX_MM; }
+
+meiro_status meiro_paper_parse(const char *text, meiro_paper *paper, double *width_mm, double *height_mm,
+                               meiro_error *err)
+{
+    if (meiro_paper_from_name(text, paper, NULL) == MEIRO_OK) {
+        *width_mm = *height_mm = 0;
+        return MEIRO_OK;
+    }
+    const char *p = text;
+    double w, h, unit = 1;
+    bool ok = read_number(&p, &w) && (*p == 'x' || *p == 'X') && (p++, read_number(&p, &h));
+    if (ok && strcasecmp(p, "in") == 0) unit = 25.4;
+    else if (ok && *p && strcasecmp(p, "mm") != 0) ok = false;
+    if (!ok)
+        return fail(err, MEIRO_ERROR_UNKNOWN_NAME,
+                    "unknown paper '%s': a name (" PAPER_NAMES ") or a size WxH in mm or in "
+                    "(210x210mm, 6x9in; mm if no unit)",
+                    text);
+    w *= unit, h *= unit;
+    if (!size_in_range(w) || !size_in_range(h))
+        return fail(err, MEIRO_ERROR_ARGUMENT, "a paper of %g x %g mm cannot be printed: each side is %g to %g mm",
+                    w, h, MEIRO_PAPER_MIN_MM, MEIRO_PAPER_MAX_MM);
+    *width_mm = w;
+    *height_mm = h;
+    return MEIRO_OK;
+}
+
+void page_paper_of(const meiro_export_options *opt, page_paper *p)
+{
+    *p = (page_paper){.bleed = opt->bleed_mm, .gutter = opt->gutter_mm};
+    if (opt->paper_w_mm > 0 && opt->paper_h_mm > 0) {
+        /* portrait: the shorter side across, as the named papers */
+        p->w = fmin(opt->paper_w_mm, opt->paper_h_mm);
+        p->h = fmax(opt->paper_w_mm, opt->paper_h_mm);
+        snprintf(p->name, sizeof p->name, "%g x %g mm", opt->paper_w_mm, opt->paper_h_mm);
+    } else {
+        const char *name = meiro_paper_name(opt->paper, &p->w, &p->h);
+        snprintf(p->name, sizeof p->name, "%s", name ? name : "invalid");
+    }
+}
+
+meiro_status page_paper_check(const meiro_export_options *opt, bool pdf, bool xlsx, const char *format_name,
+                              meiro_error *err)
+{
+    if (!pdf && opt->bleed_mm > 0)
+        return fail(err, MEIRO_ERROR_ARGUMENT,
+                    "bleed is for PDF print files (TrimBox and BleedBox), not %s: leave it out or write PDF",
+                    format_name);
+    if (!pdf && opt->gutter_mm > 0)
+        return fail(err, MEIRO_ERROR_ARGUMENT, "a gutter is for bound PDF pages, not %s: leave it out or write PDF",
+                    format_name);
+    if (xlsx && (opt->paper_w_mm > 0 || opt->paper_h_mm > 0))
+        return fail(err, MEIRO_ERROR_ARGUMENT,
+                    "a spreadsheet prints on a named paper (Excel has no code for %g x %g mm): use a4, a3, "
+                    "a5, a6, b4, b5, letter or legal for XLSX",
+                    opt->paper_w_mm, opt->paper_h_mm);
+    return MEIRO_OK;
 }
 
 void meiro_export_options_init(meiro_export_options *opt)
@@ -59,6 +154,18 @@ meiro_status meiro_export_options_check(const meiro_export_options *opt, meiro_e
     }
     if (opt->lang && !lang_known(opt->lang))
         return fail(err, MEIRO_ERROR_ARGUMENT, "unknown language '%s' (en or ja)", opt->lang);
+    bool custom = opt->paper_w_mm != 0 || opt->paper_h_mm != 0;
+    if (custom && !(size_in_range(opt->paper_w_mm) && size_in_range(opt->paper_h_mm)))
+        return fail(err, MEIRO_ERROR_ARGUMENT, "a paper of %g x %g mm cannot be printed: each side is %g to %g mm",
+                    opt->paper_w_mm, opt->paper_h_mm, MEIRO_PAPER_MIN_MM, MEIRO_PAPER_MAX_MM);
+    if (!(opt->bleed_mm >= 0 && opt->bleed_mm <= MEIRO_BLEED_MAX_MM))
+        return fail(err, MEIRO_ERROR_ARGUMENT, "a bleed of %g mm is out of range: 0 to %g mm (3 mm is usual)",
+                    opt->bleed_mm, MEIRO_BLEED_MAX_MM);
+    if (!(opt->gutter_mm >= 0 && opt->gutter_mm <= MEIRO_GUTTER_MAX_MM))
+        return fail(err, MEIRO_ERROR_ARGUMENT, "a gutter of %g mm is out of range: 0 to %g mm", opt->gutter_mm,
+                    MEIRO_GUTTER_MAX_MM);
+    if (opt->crop && (opt->bleed_mm > 0 || opt->gutter_mm > 0))
+        return fail(err, MEIRO_ERROR_ARGUMENT, "a cropped maze has no page: bleed and gutter are for whole pages");
     if (opt->art && strcmp(opt->art, "none") != 0) return meiro_art_from_name(opt->art, NULL, err);
     return MEIRO_OK;
 }
@@ -68,7 +175,9 @@ void meiro_export_options_from_template(meiro_export_options *opt, const meiro_t
     meiro_export_options_init(opt);
     if (!tpl) return;
     opt->tpl = tpl;
-    opt->paper = tpl->paper;
+    opt->paper = tpl->paper.named;
+    opt->paper_w_mm = tpl->paper.w;
+    opt->paper_h_mm = tpl->paper.h;
     opt->orientation = tpl->orientation;
     opt->margin_mm = tpl->margin;
     /* the template's cell is the largest a cell may grow (resolved by the
@@ -166,12 +275,14 @@ static double fit_cell(uint32_t w, uint32_t h, double area_w, double area_h)
     return fmin((area_w - line) / w, (area_h - line) / h);
 }
 
-meiro_status layout_frame(meiro_paper paper, bool landscape, double margin, frame_texts texts,
-                          page_frame *f, meiro_error *err)
+meiro_status layout_frame(const page_paper *paper, bool landscape, double margin, bool left_hand,
+                          frame_texts texts, page_frame *f, meiro_error *err)
 {
     *f = (page_frame){0};
-    const char *name = meiro_paper_name(paper, &f->page_w, &f->page_h);
-    if (!name) return fail(err, MEIRO_ERROR_ARGUMENT, "invalid paper");
+    const char *name = paper->name;
+    if (!(paper->w > 0 && paper->h > 0)) return fail(err, MEIRO_ERROR_ARGUMENT, "invalid paper");
+    f->page_w = paper->w;
+    f->page_h = paper->h;
     f->landscape = landscape;
     if (landscape) {
         double t = f->page_w;
@@ -201,7 +312,14 @@ meiro_status layout_frame(meiro_paper paper, bool landscape, double margin, fram
     }
     f->footer_size = FOOTER_FONT_MM;
     f->footer_baseline = f->page_h - margin - 1.0;
-    f->body = (box){margin, y, f->page_w - 2 * margin, f->page_h - margin - FOOTER_BAND_MM - y};
+    double gutter = paper->gutter;
+    f->body = (box){margin + (left_hand ? 0 : gutter), y, f->page_w - 2 * margin - gutter,
+                    f->page_h - margin - FOOTER_BAND_MM - y};
+    f->center_x = f->body.x + f->body.w / 2;
+    if (f->body.w < 10)
+        return fail(err, MEIRO_ERROR_ARGUMENT,
+                    "a margin of %g mm and a gutter of %g mm leave no room for a maze on %s paper", margin,
+                    gutter, name);
     if (f->body.h < 10)
         return fail(err, MEIRO_ERROR_ARGUMENT, "the texts leave no room for a maze on %s paper", name);
     return MEIRO_OK;
@@ -309,7 +427,9 @@ static double cell_on(uint32_t w, uint32_t h, const meiro_export_options *opt, b
                       frame_texts texts)
 {
     page_frame f;
-    if (layout_frame(opt->paper, landscape, opt->margin_mm, texts, &f, NULL) != MEIRO_OK) return 0;
+    page_paper paper;
+    page_paper_of(opt, &paper);
+    if (layout_frame(&paper, landscape, opt->margin_mm, false, texts, &f, NULL) != MEIRO_OK) return 0;
     return fit_cell(w, h, f.body.w, f.body.h);
 }
 
@@ -322,7 +442,9 @@ bool choose_landscape(uint32_t w, uint32_t h, const meiro_export_options *opt, f
 meiro_status page_margin_check(const meiro_export_options *opt, meiro_error *err)
 {
     page_frame f;
-    meiro_status s = layout_frame(opt->paper, false, opt->margin_mm, (frame_texts){0}, &f, err);
+    page_paper paper;
+    page_paper_of(opt, &paper);
+    meiro_status s = layout_frame(&paper, false, opt->margin_mm, false, (frame_texts){0}, &f, err);
     if (s != MEIRO_OK && opt->tpl && opt->margin_mm == opt->tpl->margin)
         template_blame(opt->tpl, "page", "margin", NULL, err);
     return s;
@@ -338,7 +460,9 @@ meiro_status layout_page(uint32_t w, uint32_t h, const meiro_export_options *opt
     page_words_for(opt, &words);
     frame_texts texts = {words.title != NULL, false, false};
     page_frame f;
-    s = layout_frame(opt->paper, choose_landscape(w, h, opt, texts), opt->margin_mm, texts, &f, err);
+    page_paper paper;
+    page_paper_of(opt, &paper);
+    s = layout_frame(&paper, choose_landscape(w, h, opt, texts), opt->margin_mm, false, texts, &f, err);
     if (s != MEIRO_OK) return s;
     L->page_w = f.page_w;
     L->page_h = f.page_h;

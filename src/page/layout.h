@@ -47,10 +47,29 @@ typedef struct box {
     double x, y, w, h;
 } box;
 
+/* The paper a page is laid out on: its trim size (portrait), the bleed
+ * around it and the gutter on its binding side, and a name for messages
+ * ("a5", "152.4 x 228.6 mm"). */
+typedef struct page_paper {
+    double w, h, bleed, gutter;
+    char name[48];
+} page_paper;
+
+/* The paper the options ask for (a named one, or their own size). */
+void page_paper_of(const meiro_export_options *opt, page_paper *p);
+
+/* Bleed, gutter and a custom size suit the format (PDF for bleed and
+ * gutter; any paged format but XLSX for a custom size); `format_name`
+ * names it in the message. */
+meiro_status page_paper_check(const meiro_export_options *opt, bool pdf, bool xlsx, const char *format_name,
+                              meiro_error *err);
+
 typedef struct page_frame {
-    double page_w, page_h;
+    double page_w, page_h; /* the trim */
     bool landscape;
     double margin;
+    double center_x;       /* where centred texts go: the middle of the body
+                              (off the page's middle by half a gutter) */
     double title_size, title_baseline;       /* size 0: no title */
     double subtitle_size, subtitle_baseline;
     double fields_size, fields_baseline;
@@ -66,9 +85,10 @@ typedef struct frame_texts {
 bool choose_landscape(uint32_t w, uint32_t h, const meiro_export_options *opt, frame_texts texts);
 
 /* The frame of a page of the given paper and orientation (landscape
- * already decided). */
-meiro_status layout_frame(meiro_paper paper, bool landscape, double margin, frame_texts texts,
-                          page_frame *f, meiro_error *err);
+ * already decided). A left-hand page (even page numbers) has its gutter on
+ * the right, a right-hand page on the left. */
+meiro_status layout_frame(const page_paper *paper, bool landscape, double margin, bool left_hand,
+                          frame_texts texts, page_frame *f, meiro_error *err);
 
 /* The body split into n slots (1, 2, 4, 6 or 9): a grid of rows x columns
  * that suits the page's orientation, with gutters between. */

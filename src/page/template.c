@@ -60,7 +60,7 @@ bool lang_known(const char *lang)
 static void template_defaults(meiro_template *t)
 {
     memset(t, 0, sizeof *t);
-    t->paper = MEIRO_PAPER_A4;
+    t->paper.named = MEIRO_PAPER_A4;
     t->orientation = MEIRO_ORIENT_AUTO;
     t->margin = MEIRO_DEFAULT_MARGIN_MM;
     t->per_page = 1;
@@ -118,7 +118,7 @@ typedef enum key_kind {
     KEY_LENGTH,      /* millimetres in (lo, hi], or `word` for 0 */
     KEY_COUNT,       /* one digit out of the `allowed` set (bit n: n is allowed) */
     KEY_BOOL,        /* yes/no, true/false, 1/0, on/off */
-    KEY_PAPER,       /* a paper name */
+    KEY_PAPER,       /* a paper's name or size (meiro_paper_parse) */
     KEY_ORIENTATION, /* auto, portrait or landscape */
     KEY_ANSWERS,     /* where answers go: none, after-page or key */
     KEY_ART,         /* an artwork file (template_art): no '..' in it */
@@ -145,7 +145,9 @@ typedef struct key_spec {
 
 static const key_spec keys[] = {
     {"template", "description", KEY_TEXT, FIELD(description), .message = "description is too long"},
-    {"page", "paper", KEY_PAPER, FIELD(paper), .message = "unknown paper '%s' (a4, a3, a5, b5, letter or legal)"},
+    {"page", "paper", KEY_PAPER, FIELD(paper),
+     .message = "paper is a name (a4, a3, a5, a6, b4, b5, letter, legal) or a size of 50 to 1000 mm a side "
+                "(210x210mm, 6x9in), not '%s'"},
     {"page", "orientation", KEY_ORIENTATION, FIELD(orientation),
      .message = "orientation is auto, portrait or landscape, not '%s'"},
     {"page", "margin", KEY_LENGTH, FIELD(margin), .word = NULL, .lo = -0.001, .hi = 60,
@@ -253,7 +255,10 @@ static bool set_key(meiro_template *t, const key_spec *e, size_t shift, const ch
     case KEY_LENGTH: return parse_length(v, e->word, e->lo, e->hi, field);
     case KEY_COUNT: return parse_count(v, e->allowed, field);
     case KEY_BOOL: return parse_bool(v, field);
-    case KEY_PAPER: return meiro_paper_from_name(v, field, NULL) == MEIRO_OK;
+    case KEY_PAPER: {
+        template_paper *p = field;
+        return meiro_paper_parse(v, &p->named, &p->w, &p->h, NULL) == MEIRO_OK;
+    }
     case KEY_ORIENTATION:
         if (!parse_named(v, orientations, &named)) return false;
         *(meiro_orientation *)field = (meiro_orientation)named;

@@ -27,10 +27,17 @@ typedef struct template_art {
     unsigned long line;
 } template_art;
 
+/* [page] paper: a named paper, or a size of its own (w, h in mm; 0: the
+ * named one). */
+typedef struct template_paper {
+    meiro_paper named;
+    double w, h;
+} template_paper;
+
 struct meiro_template {
     char name[64], description[200];
     char path[1024], dir[1024]; /* where it was read from; art is relative to dir */
-    meiro_paper paper;
+    template_paper paper;
     meiro_orientation orientation;
     double margin;
     unsigned per_page;      /* 1, 2, 4 or 6 mazes */

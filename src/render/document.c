@@ -18,7 +18,7 @@ static void resolve_style(doc_style *s, const meiro_export_options *opt, size_t 
     const meiro_template *t = opt->tpl;
     *s = (doc_style){0};
     s->tpl = t;
-    s->paper = opt->paper;
+    page_paper_of(opt, &s->paper);
     s->orientation = opt->orientation;
     s->margin = opt->margin_mm;
     s->cell_exact = opt->cell_mm;
@@ -71,11 +71,15 @@ static const char *page_title(const document *d, page_kind kind)
 }
 
 
+/* Page 1 is a right-hand page, page 2 a left-hand one, and so on: the
+ * gutter goes on the binding side. */
+static bool doc_left_hand(const document *d, const doc_page *p) { return (p - d->pages) % 2 == 1; }
+
 meiro_status doc_place(const document *d, const doc_page *p, size_t k, page_layout *L,
                        page_frame *f, meiro_error *err)
 {
     *L = (page_layout){0};
-    meiro_status s = layout_frame(d->style.paper, d->landscape, d->style.margin,
+    meiro_status s = layout_frame(&d->style.paper, d->landscape, d->style.margin, doc_left_hand(d, p),
                                   texts_for(&d->style, p->kind), f, err);
     if (s != MEIRO_OK) return s;
     box slots[9];
@@ -103,7 +107,7 @@ static meiro_status fit_texts(document *d, meiro_error *err)
     doc_style *st = &d->style;
     double pw, ph;
     doc_page_size(d, &pw, &ph);
-    st->text_width = pw - 2 * fmax(st->margin, st->frame ? FRAME_CORNER_MM : 0);
+    st->text_width = pw - st->paper.gutter - 2 * fmax(st->margin, st->frame ? FRAME_CORNER_MM : 0);
     const char *cover_title = st->title ? st->title : st->labels->default_title;
     /* each text with the template key it may come from (the answer page's
      * title is built from the title) */
@@ -194,7 +198,8 @@ meiro_status doc_init(document *d, const doc_item *items, size_t count,
             page_frame f;
             box slots[9];
             page_layout L = {0};
-            if (layout_frame(st->paper, land, st->margin, texts_for(st, PAGE_PUZZLES), &f, NULL) != MEIRO_OK) continue;
+            if (layout_frame(&st->paper, land, st->margin, false, texts_for(st, PAGE_PUZZLES), &f, NULL) != MEIRO_OK)
+                continue;
             layout_slots(&f, st->per_page, slots);
             if (layout_in_slot(bw, bh, doors, slots[0], count > 1, 0, 0, 0, &L, NULL) == MEIRO_OK) best[land] = L.cell;
         }
@@ -269,8 +274,7 @@ void doc_free(document *d)
 
 void doc_page_size(const document *d, double *w, double *h)
 {
-    double pw, ph;
-    meiro_paper_name(d->style.paper, &pw, &ph);
+    double pw = d->style.paper.w, ph = d->style.paper.h;
     *w = d->landscape ? ph : pw;
     *h = d->landscape ? pw : ph;
 }
@@ -333,10 +337,10 @@ static void draw_footer(cairo_t *cr, const document *d, size_t index, const page
     cairo_set_source_rgb(cr, 0.35, 0.35, 0.35);
     /* one line between the margins: a long one (the remaking command) smaller */
     text_fit fit;
-    double width = f->page_w - 2 * f->margin, size = f->footer_size;
+    double width = f->body.w, size = f->footer_size;
     fit_text(cr, text, FONT_FAMILY, false, size, size, width, size, &fit);
     if (fit.natural > width) size *= width / fit.natural;
-    draw_text(cr, text, FONT_FAMILY, f->page_w / 2, f->footer_baseline, size, false, 0);
+    draw_text(cr, text, FONT_FAMILY, f->center_x, f->footer_baseline, size, false, 0);
 }
 
 static meiro_status draw_cover(cairo_t *cr, const document *d, const page_frame *f, double snap,
@@ -348,13 +352,13 @@ static meiro_status draw_cover(cairo_t *cr, const document *d, const page_frame 
     cairo_set_source_rgb(cr, 0, 0, 0);
     double base = f->page_h * 0.26;
     if (page)
-        draw_fitted(cr, title, st->marks.font, true, &st->cover_fit, f->page_w / 2, base,
+        draw_fitted(cr, title, st->marks.font, true, &st->cover_fit, f->center_x, base,
                     base - 1.4 * COVER_TITLE_MM, st->text_width);
     if (page && st->subtitle)
-        draw_fitted(cr, st->subtitle, st->marks.font, false, &st->cover_subtitle_fit, f->page_w / 2, base + 13,
+        draw_fitted(cr, st->subtitle, st->marks.font, false, &st->cover_subtitle_fit, f->center_x, base + 13,
                     base + 13 - COVER_SUBTITLE_MM, st->text_width);
     if (d->cover_maze) { /* a little maze as a picture */
-        box area = {f->page_w * 0.25, f->page_h * 0.38, f->page_w * 0.5, f->page_h * 0.32};
+        box area = {f->center_x - f->page_w * 0.25, f->page_h * 0.38, f->page_w * 0.5, f->page_h * 0.32};
         page_layout L = {0};
         meiro_status s = layout_in_slot(d->cover_maze->w, d->cover_maze->h, maze_door_sides(d->cover_maze), area, false, 0, 0, 0, &L, err);
         if (s != MEIRO_OK) return s;
@@ -366,7 +370,7 @@ static meiro_status draw_cover(cairo_t *cr, const document *d, const page_frame 
     if (st->answers == ANSWERS_KEY && n > 0 && (size_t)n < sizeof line)
         snprintf(line + n, sizeof line - (size_t)n, " · %s", st->labels->answers_at_back);
     cairo_set_source_rgb(cr, 0.25, 0.25, 0.25);
-    draw_text(cr, line, st->marks.font, f->page_w / 2, f->page_h * 0.8, 5, false, 0);
+    draw_text(cr, line, st->marks.font, f->center_x, f->page_h * 0.8, 5, false, 0);
     return MEIRO_OK;
 }
 
@@ -486,10 +490,17 @@ meiro_status doc_draw_page(const document *d, size_t index, cairo_t *cr, bool ma
     const doc_page *p = &d->pages[index];
     const doc_style *st = &d->style;
     page_frame f;
-    meiro_status s = layout_frame(st->paper, d->landscape, st->margin, texts_for(st, p->kind), &f, err);
+    meiro_status s =
+        layout_frame(&st->paper, d->landscape, st->margin, doc_left_hand(d, p), texts_for(st, p->kind), &f, err);
     if (s != MEIRO_OK) return s;
     bool page = layers & LAYER_PAGE;
-    if (page && !maze_only && st->frame) draw_frame_art(cr, st->frame, f.page_w, f.page_h);
+    if (page && !maze_only && st->frame) { /* out to the bleed edge: the cut leaves no white rim */
+        double b = st->paper.bleed;
+        cairo_save(cr);
+        cairo_translate(cr, -b, -b);
+        draw_frame_art(cr, st->frame, f.page_w + 2 * b, f.page_h + 2 * b);
+        cairo_restore(cr);
+    }
     if (p->kind == PAGE_COVER) {
         s = draw_cover(cr, d, &f, snap, layers, err);
         if (s == MEIRO_OK && page) draw_footer(cr, d, index, &f);
@@ -520,19 +531,19 @@ meiro_status doc_draw_page(const document *d, size_t index, cairo_t *cr, bool ma
     const char *title = page_title(d, p->kind);
     if (title && f.title_size > 0)
         draw_fitted(cr, title, st->marks.font, true, p->kind == PAGE_ANSWERS ? &st->answers_fit : &st->title_fit,
-                    f.page_w / 2, f.title_baseline, f.title_baseline - f.title_size, st->text_width);
+                    f.center_x, f.title_baseline, f.title_baseline - f.title_size, st->text_width);
     if (p->kind == PAGE_PUZZLES && st->subtitle)
-        draw_fitted(cr, st->subtitle, st->marks.font, false, &st->subtitle_fit, f.page_w / 2, f.subtitle_baseline,
+        draw_fitted(cr, st->subtitle, st->marks.font, false, &st->subtitle_fit, f.center_x, f.subtitle_baseline,
                     f.subtitle_baseline - f.subtitle_size, st->text_width);
     if (p->kind == PAGE_PUZZLES && st->fields) {
         /* a page of one maze: the name line starts where the maze does,
          * written as large as a child's hand needs for big cells (up to
          * 6 mm, 17 pt), kept within the page */
         bool one = p->count == 1;
-        double x = one ? first.maze_x : f.margin + 2;
+        double x = one ? first.maze_x : f.body.x + 2;
         double size = one ? fmin(6, fmax(f.fields_size, first.cell * 0.3)) : f.fields_size;
         text_fit fit;
-        double room = f.page_w - f.margin - x;
+        double room = f.body.x + f.body.w - x;
         if (!fit_text(cr, st->fields, st->marks.font, false, size, size, room, FIELDS_BAND_MM, &fit) || fit.wrap)
             fit.size = size * room / fit.natural * 0.999; /* one line, smaller */
         draw_text(cr, st->fields, st->marks.font, x, f.fields_baseline, fit.size, false, -1);

@@ -27,7 +27,7 @@ typedef struct doc_page {
 } doc_page;
 
 typedef struct doc_style {
-    meiro_paper paper;
+    page_paper paper; /* the trim, bleed and gutter */
     meiro_orientation orientation;
     double margin, cell_exact, cell_max, line;
     unsigned per_page, key_per_page;
@@ -82,11 +82,13 @@ meiro_status doc_fold(document *d, meiro_error *err);
  * (flipped on the short edge), then folded in half and stapled. */
 meiro_status doc_write_pdf_folded(const document *d, FILE *out, meiro_error *err);
 
-/* The page size in mm (after orientation). */
+/* The page size in mm (after orientation): the trim, without the bleed. */
 void doc_page_size(const document *d, double *w, double *h);
 
 /* Draws page `index` in mm, the parts of it in `layers` (LAYER_ALL for
- * all). maze_only: just the (first) maze, no texts or frame (PNG --crop).
+ * all), origin at the trim's top-left corner (frame art runs out into the
+ * bleed, at negative coordinates and past the trim). maze_only: just the
+ * (first) maze, no texts or frame (PNG --crop).
  * snap: pixels per mm for raster output, else 0. */
 meiro_status doc_draw_page(const document *d, size_t index, cairo_t *cr, bool maze_only,
                            double snap, unsigned layers, meiro_error *err);

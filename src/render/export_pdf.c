@@ -2,7 +2,10 @@
  * cairo, metadata naming the maze (or the booklet) and its seed, a fixed
  * creation date. With --answer-page (or a template's answers) the answer
  * follows the puzzle. Booklets write their documents through doc_write_pdf,
- * or imposed two pages a sheet for folding (doc_write_pdf_folded). */
+ * or imposed two pages a sheet for folding (doc_write_pdf_folded). With a
+ * bleed the pages grow by it on every side and qpdf adds the TrimBox and
+ * BleedBox print shops read (cairo 1.16 cannot write them). */
+#define _POSIX_C_SOURCE 200809L
 #include "core/error.h"
 #include "page/layout.h"
 #include "render/document.h"
@@ -11,6 +14,8 @@
 
 #include <cairo-pdf.h>
 #include <math.h>
+#include <qpdf/qpdf-c.h>
+#include <stdlib.h>
 
 /* A PDF surface of w x h mm writing to the sink, with the document's
  * metadata: its title (or "Mazes" in the page's language), what it holds
@@ -37,17 +42,18 @@ static void report_progress(const document *d, size_t done, size_t of)
     if (d->progress) d->progress(d->progress_ctx, d->done_before + (unsigned)(done * d->share / of), d->total);
 }
 
-meiro_status doc_write_pdf(const document *d, FILE *out, meiro_error *err)
+static meiro_status write_pages(const document *d, FILE *out, meiro_error *err)
 {
     char date[32];
     meiro_status s = page_timestamp_iso(date, sizeof date, err);
     if (s != MEIRO_OK) return s;
-    double pw, ph;
+    double pw, ph, b = d->style.paper.bleed;
     doc_page_size(d, &pw, &ph);
     stream_sink sink = {out, 0};
-    cairo_surface_t *surface = pdf_surface(d, pw, ph, &sink, date);
+    cairo_surface_t *surface = pdf_surface(d, pw + 2 * b, ph + 2 * b, &sink, date);
     cairo_t *cr = cairo_create(surface);
     cairo_scale(cr, PT_PER_MM, PT_PER_MM);
+    cairo_translate(cr, b, b); /* the pages draw from the trim's corner */
     for (size_t p = 0; p < d->page_count && s == MEIRO_OK; p++) {
         page_layout L;
         if (d->style.crop && (s = doc_first_maze(d, p, &L, err)) == MEIRO_OK) {
@@ -66,6 +72,72 @@ meiro_status doc_write_pdf(const document *d, FILE *out, meiro_error *err)
     }
     meiro_status done = cairo_result(surface, cr, &sink, err);
     return s != MEIRO_OK ? s : done;
+}
+
+/* A PDF rectangle [x0 y0 x1 y1] in points. */
+static qpdf_oh pdf_box(qpdf_data q, double x0, double y0, double x1, double y1)
+{
+    qpdf_oh box = qpdf_oh_new_array(q);
+    const double v[4] = {x0, y0, x1, y1};
+    for (int k = 0; k < 4; k++) qpdf_oh_append_item(q, box, qpdf_oh_new_real_from_double(q, v[k], 4));
+    return box;
+}
+
+/* The cairo PDF in buf with a TrimBox (the page less the bleed) and a
+ * BleedBox (the whole page, as the MediaBox) on every page, written to
+ * out. qpdf reports errors through qpdf_has_error after each call. */
+static meiro_status set_boxes(const document *d, const char *buf, size_t len, FILE *out, meiro_error *err)
+{
+    double pw, ph, b = d->style.paper.bleed;
+    doc_page_size(d, &pw, &ph);
+    double W = (pw + 2 * b) * PT_PER_MM, H = (ph + 2 * b) * PT_PER_MM, B = b * PT_PER_MM;
+    qpdf_data q = qpdf_init();
+    if (!q) return fail(err, MEIRO_ERROR_NOMEM, "out of memory setting the PDF's trim and bleed");
+    qpdf_silence_errors(q);
+    qpdf_set_suppress_warnings(q, QPDF_TRUE);
+    bool ok = !(qpdf_read_memory(q, "meiro.pdf", buf, len, NULL) & QPDF_ERRORS);
+    int pages = ok ? qpdf_get_num_pages(q) : -1;
+    ok = pages >= 0 && !qpdf_has_error(q);
+    for (int p = 0; ok && p < pages; p++) {
+        qpdf_oh page = qpdf_get_page_n(q, (size_t)p);
+        qpdf_oh_replace_key(q, page, "/TrimBox", pdf_box(q, B, B, W - B, H - B));
+        qpdf_oh_replace_key(q, page, "/BleedBox", pdf_box(q, 0, 0, W, H));
+        ok = !qpdf_has_error(q);
+        qpdf_oh_release_all(q);
+    }
+    if (ok) ok = !(qpdf_init_write_memory(q) & QPDF_ERRORS);
+    if (ok) {
+        qpdf_set_deterministic_ID(q, QPDF_TRUE); /* the same maze, the same file */
+        ok = !(qpdf_write(q) & QPDF_ERRORS);
+    }
+    meiro_status s = MEIRO_OK;
+    if (!ok) {
+        qpdf_error e = qpdf_has_error(q) ? qpdf_get_error(q) : NULL;
+        s = fail(err, MEIRO_ERROR_INTERNAL, "cannot set the PDF's trim and bleed boxes (qpdf: %s)",
+                 e ? qpdf_get_error_full_text(q, e) : "unknown error");
+    } else {
+        size_t n = qpdf_get_buffer_length(q);
+        const unsigned char *data = qpdf_get_buffer(q);
+        if (!data || fwrite(data, 1, n, out) != n) s = data ? fail_write(err) : fail(err, MEIRO_ERROR_NOMEM,
+                                                                                        "out of memory writing the PDF");
+    }
+    qpdf_cleanup(&q);
+    return s;
+}
+
+meiro_status doc_write_pdf(const document *d, FILE *out, meiro_error *err)
+{
+    if (!(d->style.paper.bleed > 0)) return write_pages(d, out, err);
+    /* the pages into memory, then the boxes on them into out */
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&buf, &len);
+    if (!mem) return fail(err, MEIRO_ERROR_NOMEM, "out of memory drawing the pages");
+    meiro_status s = write_pages(d, mem, err);
+    if (fclose(mem) != 0 && s == MEIRO_OK) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory drawing the pages");
+    if (s == MEIRO_OK) s = set_boxes(d, buf, len, out, err);
+    free(buf);
+    return s;
 }
 
 meiro_status doc_write_pdf_folded(const document *d, FILE *out, meiro_error *err)

@@ -137,6 +137,7 @@ static unsigned sheet_walls(const meiro_maze *m, uint32_t col, uint32_t row)
 static const uint8_t excel_paper[MEIRO_PAPER_COUNT] = {
     [MEIRO_PAPER_A4] = 9,     [MEIRO_PAPER_A3] = 8,     [MEIRO_PAPER_A5] = 11,
     [MEIRO_PAPER_B5] = 13,    [MEIRO_PAPER_LETTER] = 1, [MEIRO_PAPER_LEGAL] = 5,
+    [MEIRO_PAPER_B4] = 12,    [MEIRO_PAPER_A6] = 70, /* Excel's codes for JIS B4 and A6 */
 };
 
 /* "&" starts a code in Excel headers: double it. */
