@@ -400,6 +400,14 @@ if command -v pdftotext >/dev/null 2>&1; then
         if [ "$lines" -ge 3 ] && [ "$right" -eq "$lines" ]; then ok; else bad "booklet $args: contents $right of $lines right"; fi
     done
 fi
+# Japanese booklets: the page number alone in the outer bottom corner
+if command -v pdftotext >/dev/null 2>&1; then
+    run 0 "$meiro" booklet -n 4 -s 5 --lang ja -o "$tmp/ja.pdf"
+    left=$(pdftotext -bbox -f 2 -l 2 "$tmp/ja.pdf" - | sed -n 's/.*xMax="\([0-9.]*\)".*>2<\/word>.*/\1/p')
+    right=$(pdftotext -bbox -f 3 -l 3 "$tmp/ja.pdf" - | sed -n 's/.*xMin="\([0-9.]*\)".*>3<\/word>.*/\1/p')
+    if [ -n "$left" ] && [ -n "$right" ] && awk -v l="$left" -v r="$right" 'BEGIN { exit !(l < 150 && r > 445) }'; then ok
+    else bad "ja page numbers at x ${left:-?} (page 2) and ${right:-?} (page 3), not in the outer corners"; fi
+fi
 # --answers-to: the puzzles alone, the answers in the file named (its own format)
 run 0 "$meiro" generate -W 6 -H 4 -s 2 -o "$tmp/pz.txt" --answers-to "$tmp/an.txt"; err_has "the answer is in $tmp/an.txt"
 if ! grep -q '\.' "$tmp/pz.txt" && grep -q '\.' "$tmp/an.txt"; then ok; else bad "--answers-to: the way is not (only) in the answer file"; fi

@@ -311,7 +311,19 @@ static void draw_footer(cairo_t *cr, const document *d, size_t index, const page
 {
     if (d->style.no_footer) return;
     char text[600] = "", part[500];
-    if (d->style.page_numbers && d->pages[index].kind != PAGE_COVER && d->pages[index].kind != PAGE_BACK) {
+    bool numbered = d->style.page_numbers && d->pages[index].kind != PAGE_COVER && d->pages[index].kind != PAGE_BACK;
+    /* Japanese workbooks set the number alone in the outer bottom corner
+     * (right on right-hand pages, left on left-hand ones), larger, where a
+     * thumb turning the pages finds it; elsewhere "Page 3" leads the footer */
+    bool corner = numbered && d->count > 1 && !strcmp(d->style.labels->lang, "ja");
+    if (corner) {
+        char number[16];
+        snprintf(number, sizeof number, "%u", (unsigned)(index + 1));
+        bool right = index % 2 == 0; /* page 1 is a right-hand page */
+        cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
+        draw_text(cr, number, FONT_FAMILY, right ? f->page_w - f->margin : f->margin, f->footer_baseline,
+                  f->footer_size * 1.6, true, right ? 1 : -1);
+    } else if (numbered) {
         snprintf(text, sizeof text, d->style.labels->page_no, (unsigned)(index + 1));
     }
     uint64_t seed;
