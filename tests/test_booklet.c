@@ -207,7 +207,8 @@ static void test_japanese(void)
     if (have("pdftotext")) {
         snprintf(cmd, sizeof cmd, "pdftotext %s -", file);
         CHECK(run(cmd, out, sizeof out));
-        CHECK_MSG(strstr(out, "こたえ") && strstr(out, "ページ"), "text layer: %s", out);
+        /* the page numbers stand alone in the corners (cli.sh checks where) */
+        CHECK_MSG(strstr(out, "こたえ") && strstr(out, "だい1もん") && !strstr(out, "ページ"), "text layer: %s", out);
     }
     meiro_template_free(en);
     meiro_path_free(&path);
