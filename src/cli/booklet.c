@@ -11,9 +11,9 @@
 
 static const char *const usage_booklet =
     "Usage: meiro booklet [OPTIONS] -o FILE\n"
-    "Many mazes in one PDF (or XLSX, or an HTML page to play): rising in size or difficulty from the first\n"
-    "page to the last, with page numbers and the answers (where the template\n"
-    "puts them, or --answers).\n"
+    "Many mazes in one PDF (or XLSX, or an HTML page to play): rising in size\n"
+    "or difficulty from the first page to the last, with page numbers and the\n"
+    "answers (where the template puts them, or --answers).\n"
     "\n"
     "  -n, --count N        mazes (default 10)\n"
     "      --difficulty L   levels from the first maze to the last: easy, normal,\n"

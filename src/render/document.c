@@ -390,7 +390,7 @@ static meiro_status draw_cover(cairo_t *cr, const document *d, const page_frame 
 static void draw_notes(cairo_t *cr, const document *d, const page_frame *f)
 {
     cairo_set_source_rgb(cr, 0, 0, 0);
-    draw_text(cr, d->style.labels->notes, d->style.marks.font, f->page_w / 2, f->title_baseline, f->title_size, true, 0);
+    draw_text(cr, d->style.labels->notes, d->style.marks.font, f->center_x, f->title_baseline, f->title_size, true, 0);
     cairo_set_source_rgb(cr, 0.75, 0.75, 0.75);
     cairo_set_line_width(cr, 0.2);
     for (double y = f->body.y + 10; y <= f->body.y + f->body.h; y += 10) {
@@ -414,7 +414,7 @@ static void contents_line(cairo_t *cr, const document *d, const page_frame *f, d
                           unsigned page)
 {
     const char *font = d->style.marks.font;
-    double size = 4.5, left = f->margin + 10, right = f->page_w - f->margin - 10;
+    double size = 4.5, left = f->body.x + 10, right = f->body.x + f->body.w - 10;
     char number[16];
     snprintf(number, sizeof number, "%u", page);
     cairo_set_source_rgb(cr, 0, 0, 0);
@@ -439,7 +439,7 @@ static void draw_contents(cairo_t *cr, const document *d, const page_frame *f)
 {
     const doc_style *st = &d->style;
     cairo_set_source_rgb(cr, 0, 0, 0);
-    draw_text(cr, st->labels->contents, st->marks.font, f->page_w / 2, f->title_baseline, f->title_size, true, 0);
+    draw_text(cr, st->labels->contents, st->marks.font, f->center_x, f->title_baseline, f->title_size, true, 0);
     double y = f->body.y + 12, step = fmin(11, (f->body.h - 12) / 12);
     for (size_t i = 0; i < d->count;) {
         int level = d->items[i].level;
@@ -468,15 +468,15 @@ static void draw_back(cairo_t *cr, const document *d, const page_frame *f)
     const doc_style *st = &d->style;
     const char *title = st->title ? st->title : st->labels->default_title;
     cairo_set_source_rgb(cr, 0, 0, 0);
-    draw_fitted(cr, title, st->marks.font, true, &st->title_fit, f->page_w / 2, f->page_h * 0.4,
+    draw_fitted(cr, title, st->marks.font, true, &st->title_fit, f->center_x, f->page_h * 0.4,
                 f->page_h * 0.4 - TITLE_FONT_MM, st->text_width);
     if (!d->remake) return;
     cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
-    draw_text(cr, st->labels->remake, st->marks.font, f->page_w / 2, f->page_h * 0.72, 3.2, false, 0);
+    draw_text(cr, st->labels->remake, st->marks.font, f->center_x, f->page_h * 0.72, 3.2, false, 0);
     text_fit fit;
-    double width = f->page_w - 2 * f->margin;
+    double width = f->body.w;
     if (!fit_text(cr, d->remake, FONT_FAMILY, false, 3.2, 2.2, width, 9, &fit)) fit.size = 2.2 * width / fit.natural;
-    draw_fitted(cr, d->remake, FONT_FAMILY, false, &fit, f->page_w / 2, f->page_h * 0.72 + 6, f->page_h * 0.72 + 3,
+    draw_fitted(cr, d->remake, FONT_FAMILY, false, &fit, f->center_x, f->page_h * 0.72 + 6, f->page_h * 0.72 + 3,
                 width);
 }
 

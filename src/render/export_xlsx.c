@@ -503,10 +503,10 @@ meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_e
     char subject[160];
     if (count == 1) page_footer(items[0].maze, subject, sizeof subject);
     else snprintf(subject, sizeof subject, "meiro %s · %zu mazes", MEIRO_VERSION, count);
+    page_words words; /* the page's texts and meiro's words, for every sheet */
+    page_words_for(opt, &words);
     if (wb && !e) {
         lxw_doc_properties props = {0};
-        page_words words;
-        page_words_for(opt, &words);
         props.title = (char *)(words.title ? words.title : words.labels->default_title);
         props.subject = subject;
         props.author = "meiro";
@@ -524,8 +524,6 @@ meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_e
             caches[i].wb = wb;
             caches[i].border = opt->tpl && opt->tpl->line > 1.0 ? LXW_BORDER_THICK : LXW_BORDER_MEDIUM;
             /* S and G at one size, the largest at which both fit their cells */
-            page_words words;
-            page_words_for(opt, &words);
             double cell_pt = plan.px * 0.75;
             caches[i].mark_pt = fmax(6, floor(fmin(cell_pt * 0.6, fmin(label_fit_pt(words.start, cell_pt),
                                                                         label_fit_pt(words.goal, cell_pt)))));
@@ -546,8 +544,6 @@ meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_e
     for (size_t i = 0; opt->play && !opt->answers_only && i < count && !e; i++) {
         sheet_plan plan;
         sheet_size(items[i].maze, opt, false, count, &plan, NULL);
-        page_words words;
-        page_words_for(opt, &words);
         sheet_names names;
         play_place place = place_for(&names, words.labels, false, i, count, &plan);
         e = play_add_check_sheet(wb, items[i].maze, &place);
