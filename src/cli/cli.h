@@ -47,7 +47,7 @@ uint64_t clock_seed(void);
     "                       puzzles alone in the output\n"\
     "      --dpi N          png resolution (default 300; 96 for screens)\n"\
     "      --crop           pdf, svg, png: only the maze with a small border\n"\
-    "      --play           xlsx: mark the way in the sheet; it says Goal! when right\n"
+    "      --play           xlsx: the sheet checks the way marked in it (Goal!)\n"
 
 /* Options of the printable pages, shared by generate and solve. */
 enum {
