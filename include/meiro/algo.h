@@ -30,7 +30,9 @@ typedef enum meiro_ends {
     MEIRO_ENDS_FARTHEST, /* the ends of the longest path: the hardest pair */
     MEIRO_ENDS_BORDER,   /* in doors of the outer wall on opposite sides, at the
                             ends of the longest such path */
-    MEIRO_ENDS_CELLS     /* the cells given in start and goal */
+    MEIRO_ENDS_CELLS,    /* the cells given in start and goal */
+    MEIRO_ENDS_CENTER    /* polar grids: S on the outer ring, G in the centre
+                            (swap them for centre to rim) */
 } meiro_ends;
 
 typedef struct meiro_generate_options {
@@ -47,6 +49,11 @@ typedef struct meiro_generate_options {
                               apart (Manhattan distance, rounded up) */
     meiro_cell start, goal; /* with MEIRO_ENDS_CELLS */
     const meiro_observer *observer; /* told every step; NULL for none */
+    meiro_grid grid;       /* default MEIRO_GRID_RECT */
+    const uint8_t *mask;   /* rect only: width * height bytes, not 0 = inside
+                              the shape; NULL = every cell */
+    bool no_bridges;       /* a mask in several pieces is refused instead of
+                              joined by the shortest bridges of cells */
 } meiro_generate_options;
 
 /* Fills *opt with the defaults (seed 0). */

@@ -122,6 +122,69 @@ MEIRO_API meiro_status meiro_maze_is_perfect(const meiro_maze *maze, bool *perfe
 /* True if both mazes have the same size, walls, start, goal and doors. */
 MEIRO_API bool meiro_maze_equal(const meiro_maze *a, const meiro_maze *b);
 
+/* ---- Grids and shapes -------------------------------------------------- */
+
+/* The shape of the cells. A rectangular grid may also have a mask: the
+ * cells outside it are not part of the maze (a heart, a name). The other
+ * grids number their cells by row y and position x in the row, as the
+ * rectangle does:
+ * - polar (theta): row y is ring y, 0 the centre disc (one cell); x counts
+ *   clockwise from the top. Rings split outward so cells stay near-square,
+ *   so rows differ in width (meiro_maze_row_width).
+ * - hex (sigma): width columns x height rows of flat-topped hexagons; odd
+ *   columns sit half a cell lower.
+ * - triangle (delta): width x height triangles; (x + y) even points up.
+ * Every cell has sides 0 .. meiro_maze_sides() - 1 in clockwise order; on a
+ * rectangle they are the meiro_dir values, north first. */
+typedef enum meiro_grid {
+    MEIRO_GRID_RECT = 0,
+    MEIRO_GRID_POLAR,
+    MEIRO_GRID_HEX,
+    MEIRO_GRID_TRIANGLE,
+    MEIRO_GRID_COUNT
+} meiro_grid;
+
+/* "rect", "polar", "hex", "triangle"; NULL past the end. */
+MEIRO_API const char *meiro_grid_name(meiro_grid grid);
+/* Looks up a name or alias (theta, sigma, delta, rectangle). */
+MEIRO_API meiro_status meiro_grid_from_name(const char *name, meiro_grid *grid, meiro_error *err);
+
+/* A new maze on any grid, every wall closed. For MEIRO_GRID_RECT the same as
+ * meiro_maze_new. Polar: height rings (the centre disc included), width is
+ * not used. Start and goal: the first and last cell (polar: the centre and
+ * a cell of the outer ring). NULL and err filled on failure. */
+MEIRO_API meiro_maze *meiro_maze_new_grid(meiro_grid grid, uint32_t width, uint32_t height,
+                                          meiro_error *err);
+
+MEIRO_API meiro_grid meiro_maze_grid(const meiro_maze *maze);
+/* Cells in row y (0 past the last row): the width, except on polar grids. */
+MEIRO_API uint32_t meiro_maze_row_width(const meiro_maze *maze, uint32_t y);
+/* Cells that are part of the maze: all of them, unless a mask leaves some
+ * out. */
+MEIRO_API uint64_t meiro_maze_cell_count(const meiro_maze *maze);
+/* False outside the grid and outside the mask. */
+MEIRO_API bool meiro_maze_is_active(const meiro_maze *maze, meiro_cell cell);
+/* True if some cells are left out by a mask. */
+MEIRO_API bool meiro_maze_has_mask(const meiro_maze *maze);
+
+/* Restricts a rectangular maze with every wall closed to the cells where
+ * inside[y * width + x] is not 0 (copied); NULL removes the mask. At least
+ * one cell must be inside; start and goal move to the first and last cell
+ * inside in reading order. Not for other grids. */
+MEIRO_API meiro_status meiro_maze_set_mask(meiro_maze *maze, const uint8_t *inside,
+                                          meiro_error *err);
+
+/* Any grid: the number of sides of a cell (0 for a cell not active), the
+ * neighbour across side `side` (false at the border or outside the mask),
+ * whether that side is open, and opening or closing it (both cells see the
+ * change; the border cannot be opened). */
+MEIRO_API unsigned meiro_maze_sides(const meiro_maze *maze, meiro_cell cell);
+MEIRO_API bool meiro_maze_neighbour(const meiro_maze *maze, meiro_cell cell, unsigned side,
+                                    meiro_cell *next);
+MEIRO_API bool meiro_maze_side_open(const meiro_maze *maze, meiro_cell cell, unsigned side);
+MEIRO_API meiro_status meiro_maze_set_side(meiro_maze *maze, meiro_cell cell, unsigned side,
+                                           bool open);
+
 /* ---- Watching: what generators and solvers do, step by step ---------- */
 
 typedef enum meiro_event_kind {

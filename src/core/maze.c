@@ -1,7 +1,9 @@
 /* The maze model: allocation, walls, start and goal, invariants. */
 #include "core/alloc.h"
 #include "core/error.h"
+#include "core/grid.h"
 #include "core/model.h"
+#include "core/names.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +34,7 @@ meiro_maze *meiro_maze_new(uint32_t width, uint32_t height, meiro_error *err)
     if (!m->cells) goto nomem;
     m->w = width;
     m->h = height;
+    m->active_count = (uint64_t)width * height;
     m->start = (meiro_cell){0, 0};
     m->goal = (meiro_cell){width - 1, height - 1};
     m->start_door = m->goal_door = MEIRO_NO_DIR;
@@ -49,13 +52,20 @@ nomem:
 
 meiro_maze *meiro_maze_clone(const meiro_maze *maze, meiro_error *err)
 {
-    meiro_maze *m = meiro_maze_new(maze->w, maze->h, err);
+    meiro_maze *m = meiro_maze_new_grid((meiro_grid)maze->grid, maze->w, maze->h, err);
     if (!m) return NULL;
-    uint8_t *cells = m->cells;
+    if (maze->active && meiro_maze_set_mask(m, maze->active, err) != MEIRO_OK) {
+        meiro_maze_free(m);
+        return NULL;
+    }
+    uint8_t *cells = m->cells, *active = m->active;
+    uint32_t *row_start = m->row_start;
     *m = *maze;
     m->cells = cells;
+    m->active = active;
+    m->row_start = row_start;
     m->obs = NULL;
-    memcpy(m->cells, maze->cells, (size_t)maze->w * maze->h);
+    memcpy(m->cells, maze->cells, maze_total(maze));
     return m;
 }
 
@@ -63,7 +73,159 @@ void meiro_maze_free(meiro_maze *maze)
 {
     if (!maze) return;
     free(maze->cells);
+    free(maze->active);
+    free(maze->row_start);
     free(maze);
+}
+
+size_t maze_total(const meiro_maze *m)
+{
+    return m->grid == MEIRO_GRID_RECT ? (size_t)m->w * m->h : grid_total(m);
+}
+
+static const meiro_algorithm_desc grid_names[MEIRO_GRID_COUNT] = {
+    {"rect", "rectangle", ""}, {"polar", "theta circle", ""}, {"hex", "sigma hexagon", ""},
+    {"triangle", "delta", ""}};
+
+const char *meiro_grid_name(meiro_grid grid)
+{
+    return (unsigned)grid < MEIRO_GRID_COUNT ? grid_names[grid].name : NULL;
+}
+
+meiro_status meiro_grid_from_name(const char *name, meiro_grid *grid, meiro_error *err)
+{
+    for (unsigned g = 0; name && g < MEIRO_GRID_COUNT; g++) {
+        if (info_matches(&grid_names[g], name)) {
+            *grid = (meiro_grid)g;
+            return MEIRO_OK;
+        }
+    }
+    return fail(err, MEIRO_ERROR_UNKNOWN_NAME,
+                "unknown grid '%s' (rect, polar, hex or triangle)", name ? name : "");
+}
+
+meiro_maze *meiro_maze_new_grid(meiro_grid grid, uint32_t width, uint32_t height,
+                                meiro_error *err)
+{
+    if (grid == MEIRO_GRID_RECT) return meiro_maze_new(width, height, err);
+    if ((unsigned)grid >= MEIRO_GRID_COUNT) {
+        fail(err, MEIRO_ERROR_ARGUMENT, "unknown grid number %u", (unsigned)grid);
+        return NULL;
+    }
+    return grid_new(grid, width, height, err);
+}
+
+meiro_grid meiro_maze_grid(const meiro_maze *maze) { return (meiro_grid)maze->grid; }
+
+uint32_t meiro_maze_row_width(const meiro_maze *maze, uint32_t y)
+{
+    if (maze->grid != MEIRO_GRID_RECT) return grid_row_width(maze, y);
+    return y < maze->h ? maze->w : 0;
+}
+
+uint64_t meiro_maze_cell_count(const meiro_maze *maze) { return maze->active_count; }
+bool meiro_maze_has_mask(const meiro_maze *maze) { return maze->active != NULL; }
+
+bool meiro_maze_is_active(const meiro_maze *maze, meiro_cell cell)
+{
+    if (cell.y >= maze->h || cell.x >= meiro_maze_row_width(maze, cell.y)) return false;
+    return maze->grid != MEIRO_GRID_RECT || cell_active(maze, cell_index(maze, cell.x, cell.y));
+}
+
+/* The first (or, with last, the last) cell inside the mask in reading
+ * order. */
+static meiro_cell first_active(const meiro_maze *m, bool last)
+{
+    size_t n = (size_t)m->w * m->h;
+    for (size_t k = 0; k < n; k++) {
+        size_t i = last ? n - 1 - k : k;
+        if (cell_active(m, i)) return (meiro_cell){(uint32_t)(i % m->w), (uint32_t)(i / m->w)};
+    }
+    return (meiro_cell){0, 0};
+}
+
+meiro_status meiro_maze_set_mask(meiro_maze *maze, const uint8_t *inside, meiro_error *err)
+{
+    meiro_maze *m = maze;
+    if (m->grid != MEIRO_GRID_RECT)
+        return fail(err, MEIRO_ERROR_ARGUMENT, "only rectangular grids take a shape");
+    size_t n = (size_t)m->w * m->h;
+    uint8_t *active = NULL;
+    uint64_t count = n;
+    if (inside) {
+        active = alloc_array(n, 1);
+        if (!active) return fail(err, MEIRO_ERROR_NOMEM, "out of memory for the shape");
+        count = 0;
+        for (size_t i = 0; i < n; i++) count += active[i] = inside[i] != 0;
+        if (!count) {
+            free(active);
+            return fail(err, MEIRO_ERROR_ARGUMENT, "the shape leaves no cell inside the maze");
+        }
+    }
+    free(m->active);
+    m->active = active;
+    m->active_count = count;
+    /* passages into cells now outside close */
+    for (uint32_t y = 0; y < m->h; y++)
+        for (uint32_t x = 0; x < m->w; x++) {
+            uint8_t *c = &m->cells[cell_index(m, x, y)];
+            if (!cell_active(m, cell_index(m, x, y))) *c = 0;
+            else if ((*c & CELL_OPEN_E) && !cell_active(m, cell_index(m, x + 1, y)))
+                *c &= (uint8_t)~CELL_OPEN_E;
+            else if ((*c & CELL_OPEN_S) && !cell_active(m, cell_index(m, x, y + 1)))
+                *c &= (uint8_t)~CELL_OPEN_S;
+        }
+    m->start = first_active(m, false);
+    m->goal = first_active(m, true);
+    m->start_door = m->goal_door = MEIRO_NO_DIR;
+    if (count == 1) { /* one cell: S and G need a place each */
+        m->start_door = MEIRO_WEST;
+        m->goal_door = MEIRO_EAST;
+    }
+    return MEIRO_OK;
+}
+
+unsigned mask_filter(const meiro_maze *m, uint32_t x, uint32_t y, unsigned mask)
+{
+    FOR_EACH_DIR_IN(d, mask)
+        if (!m->active[cell_neighbour(m, x, y, d)]) mask &= ~dir_bit(d);
+    return mask;
+}
+
+unsigned meiro_maze_sides(const meiro_maze *maze, meiro_cell cell)
+{
+    if (!meiro_maze_is_active(maze, cell)) return 0;
+    return maze->grid == MEIRO_GRID_RECT ? DIR_COUNT : grid_sides(maze, grid_id(maze, cell));
+}
+
+bool meiro_maze_neighbour(const meiro_maze *maze, meiro_cell cell, unsigned side,
+                          meiro_cell *next)
+{
+    if (side >= meiro_maze_sides(maze, cell)) return false;
+    if (maze->grid != MEIRO_GRID_RECT) {
+        size_t j = grid_neighbour(maze, grid_id(maze, cell), side);
+        if (j == GRID_NONE) return false;
+        if (next) *next = grid_cell(maze, j);
+        return true;
+    }
+    if (!(cell_inside_mask(maze, cell.x, cell.y) & dir_bit(side))) return false;
+    if (next) *next = (meiro_cell){cell.x + (uint32_t)DIR_DX[side], cell.y + (uint32_t)DIR_DY[side]};
+    return true;
+}
+
+bool meiro_maze_side_open(const meiro_maze *maze, meiro_cell cell, unsigned side)
+{
+    if (!meiro_maze_neighbour(maze, cell, side, NULL)) return false;
+    if (maze->grid != MEIRO_GRID_RECT) return grid_open(maze, grid_id(maze, cell), side);
+    return cell_open(maze, cell.x, cell.y, side);
+}
+
+meiro_status meiro_maze_set_side(meiro_maze *maze, meiro_cell cell, unsigned side, bool open)
+{
+    if (!meiro_maze_neighbour(maze, cell, side, NULL)) return MEIRO_ERROR_ARGUMENT;
+    if (maze->grid != MEIRO_GRID_RECT) grid_set_side(maze, grid_id(maze, cell), side, open);
+    else maze_set_wall(maze, cell.x, cell.y, side, open);
+    return MEIRO_OK;
 }
 
 uint32_t meiro_maze_width(const meiro_maze *maze) { return maze->w; }

@@ -12,7 +12,15 @@ enum { CELL_OPEN_E = 1u, CELL_OPEN_S = 2u, CELL_BITS = 3u };
 
 struct meiro_maze {
     uint32_t w, h;
-    uint8_t *cells; /* w * h bytes, row-major */
+    uint8_t *cells; /* rect: w * h bytes, row-major, CELL_OPEN_E/S bits;
+                       other grids: one byte per cell, bit k = side k open
+                       (kept on both cells of a passage; see core/grid.h) */
+    uint8_t grid;          /* meiro_grid */
+    uint8_t *active;       /* rect with a mask: w * h bytes, 1 = inside the
+                              shape; NULL = every cell is */
+    uint64_t active_count; /* cells that are part of the maze */
+    uint32_t *row_start;   /* polar: h + 1 offsets, cell (x, y) is
+                              row_start[y] + x; NULL on other grids */
     meiro_cell start, goal;
     meiro_dir start_door, goal_door;
     bool has_seed;
@@ -99,7 +107,17 @@ static inline unsigned cell_open_mask(const meiro_maze *m, uint32_t x, uint32_t 
     return mask;
 }
 
-/* Bit mask of the directions that lead to another cell of the grid. */
+/* Whether cell i of a rectangle is part of the maze (inside its mask). */
+static inline bool cell_active(const meiro_maze *m, size_t i)
+{
+    return !m->active || m->active[i];
+}
+
+/* The directions of `mask` whose neighbour is inside the maze's mask. */
+unsigned mask_filter(const meiro_maze *m, uint32_t x, uint32_t y, unsigned mask);
+
+/* Bit mask of the directions that lead to another cell of the grid (and
+ * of the shape, when the maze has a mask). */
 static inline unsigned cell_inside_mask(const meiro_maze *m, uint32_t x, uint32_t y)
 {
     unsigned mask = 0;
@@ -107,8 +125,12 @@ static inline unsigned cell_inside_mask(const meiro_maze *m, uint32_t x, uint32_
     if (x + 1 < m->w) mask |= dir_bit(MEIRO_EAST);
     if (y + 1 < m->h) mask |= dir_bit(MEIRO_SOUTH);
     if (x > 0) mask |= dir_bit(MEIRO_WEST);
+    if (UNLIKELY(m->active)) mask = mask_filter(m, x, y, mask);
     return mask;
 }
+
+/* All cells of the grid, inside a mask or not: the bytes in cells. */
+size_t maze_total(const meiro_maze *m);
 
 /* Tells the maze's observer a wall change (out of line: rarely watched). */
 void maze_notify(meiro_maze *m, uint32_t x, uint32_t y, uint8_t bit, bool open);
