@@ -39,3 +39,17 @@ meiro_status grid_is_perfect(const meiro_maze *m, bool *perfect, meiro_error *er
     *perfect = false;
     return MEIRO_OK;
 }
+void grid_extent(const meiro_maze *m, double *width, double *height)
+{
+    *width = m->w, *height = m->h;
+}
+void grid_centre(const meiro_maze *m, size_t id, double *x, double *y)
+{
+    (void)m, (void)id;
+    *x = *y = 0;
+}
+void grid_side(const meiro_maze *m, size_t id, unsigned side, grid_side_shape *shape)
+{
+    (void)m, (void)id, (void)side;
+    *shape = (grid_side_shape){0};
+}

@@ -34,6 +34,35 @@ static inline bool grid_open(const meiro_maze *m, size_t id, unsigned side)
  * it; tells the maze's observer (CARVE/BUILD with x, y, dir = side). */
 void grid_set_side(meiro_maze *m, size_t id, unsigned side, bool open);
 
+/* ---- Geometry, in cell units with y down and (0, 0) the top-left corner of
+ * the grid's bounding box; what drawing and the JSON writer share.
+ * polar: ring y spans radii y .. y + 1 around (rings, rings); the centre
+ *   disc has radius 1. Ring 1 has 6 cells; ring y has the cells of ring
+ *   y - 1 times round(2 pi y / cells of ring y - 1) (1 or 2, so cells stay
+ *   near-square). Cell x of ring y >= 1 spans angles 2 pi x / n .. 2 pi
+ *   (x + 1) / n clockwise from the top. Sides: 0 inward, 1 the neighbour
+ *   at the smaller angle, 2 .. 2 + k - 1 the k cells outward by angle (one
+ *   border side on the outer ring), last the neighbour at the larger angle.
+ *   The centre disc's sides are the cells of ring 1 by angle.
+ * hex: flat-topped hexagons of side 1 (width 2, height sqrt 3); column x at
+ *   1.5 x, odd columns half a cell lower. Sides 0 N, 1 NE, 2 SE, 3 S, 4 SW,
+ *   5 NW.
+ * triangle: sides 1 long, height sqrt 3 / 2; cell x of row y spans x / 2 ..
+ *   x / 2 + 1 across. (x + y) even points up: sides 0 right, 1 base (below),
+ *   2 left; otherwise down: 0 top (above), 1 right, 2 left. */
+typedef struct grid_side_shape {
+    bool arc;              /* a polar arc around (cx, cy), else a segment */
+    double x0, y0, x1, y1; /* the segment, or the arc's two ends */
+    double cx, cy, r, a0, a1; /* the arc: centre, radius, angles (radians,
+                                 cairo's convention: 0 = east, clockwise) */
+} grid_side_shape;
+
+/* The size of the bounding box, a cell's centre (a point inside it where a
+ * path or a mark is drawn), and where side `side` of cell id lies. */
+void grid_extent(const meiro_maze *m, double *width, double *height);
+void grid_centre(const meiro_maze *m, size_t id, double *x, double *y);
+void grid_side(const meiro_maze *m, size_t id, unsigned side, grid_side_shape *shape);
+
 /* Invariants (passages kept on both cells, none through the border), and
  * whether the passages form a spanning tree. */
 meiro_status grid_check(const meiro_maze *m, meiro_error *err);
