@@ -12,6 +12,7 @@ typedef meiro_status (*generator_fn)(meiro_maze *m, rng_state *rng,
 typedef struct generator_entry {
     meiro_algorithm_desc info;
     generator_fn run;
+    bool shapes; /* works on a masked rectangle */
 } generator_entry;
 
 /* prim and true-prim: cell states, and the directions from (x, y) to
@@ -48,6 +49,22 @@ meiro_status gen_sidewinder(meiro_maze *m, rng_state *rng, const meiro_generate_
                             meiro_error *err);
 meiro_status gen_division(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
                           meiro_error *err);
+
+/* Masked rectangles (gen/mask.c). mask_join joins the pieces of the shape
+ * inside[w * h] with the shortest bridges of cells (or refuses, without
+ * bridges), counting the cells added. */
+meiro_status mask_join(uint8_t *inside, uint32_t w, uint32_t h, bool bridges, uint32_t *added,
+                       meiro_error *err);
+/* A random cell of the maze, inside its shape (rng_below(w), then
+ * rng_below(h), drawn again while outside). */
+meiro_cell gen_random_cell(const meiro_maze *m, rng_state *rng);
+/* Closes, in random order, every passage that closes a loop: walls grown
+ * from a shape's edge leave one loop around each hole of the shape. */
+meiro_status mask_close_loops(meiro_maze *m, rng_state *rng, meiro_error *err);
+
+/* wall and bar: marks as wall (1) every point of the (w + 1) x (h + 1)
+ * grid points (pw across) that touches a cell outside the maze's shape. */
+void mark_shape_edge(const meiro_maze *m, uint8_t *state, uint32_t pw);
 
 /* Looks up a name or alias; NULL if not found. */
 const generator_entry *generator_find(const char *name);
