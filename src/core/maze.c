@@ -260,8 +260,21 @@ bool meiro_maze_is_open(const meiro_maze *maze, uint32_t x, uint32_t y, meiro_di
     return cell_open(maze, x, y, dir);
 }
 
+/* On a shape the walls follow its edge: a wall stands between a cell
+ * inside and one outside (or the border), none between two outside. */
+static bool inside_at(const meiro_maze *m, int64_t x, int64_t y)
+{
+    return x >= 0 && y >= 0 && x < m->w && y < m->h &&
+           m->active[cell_index(m, (uint32_t)x, (uint32_t)y)];
+}
+
 bool maze_wall_above(const meiro_maze *m, uint32_t x, uint32_t y)
 {
+    if (m->active) {
+        bool above = inside_at(m, x, (int64_t)y - 1), below = inside_at(m, x, y);
+        if (above != below) return true;
+        if (!above) return false;
+    }
     if (y == 0) return !meiro_maze_is_open(m, x, 0, MEIRO_NORTH);
     if (y == m->h) return !meiro_maze_is_open(m, x, m->h - 1, MEIRO_SOUTH);
     return !cell_open(m, x, y - 1, MEIRO_SOUTH);
@@ -269,6 +282,11 @@ bool maze_wall_above(const meiro_maze *m, uint32_t x, uint32_t y)
 
 bool maze_wall_left(const meiro_maze *m, uint32_t x, uint32_t y)
 {
+    if (m->active) {
+        bool left = inside_at(m, (int64_t)x - 1, y), right = inside_at(m, x, y);
+        if (left != right) return true;
+        if (!left) return false;
+    }
     if (x == 0) return !meiro_maze_is_open(m, 0, y, MEIRO_WEST);
     if (x == m->w) return !meiro_maze_is_open(m, m->w - 1, y, MEIRO_EAST);
     return !cell_open(m, x - 1, y, MEIRO_EAST);
