@@ -13,17 +13,22 @@
  * Accepted: a UTF-8 BOM, CRLF, trailing blanks and blank lines, '.' path
  * marks, and for CSV mazes whose walls are 0 (told apart by the top-left
  * corner, always a wall). Every error names the line and column (CSV: the
- * field; drawings: the character). */
+ * field; drawings: the character).
+ * A maze on a shape: in text and CSV '~' stands outside it (a cell, or a
+ * wall or corner that acts as one); an opening beside a '~' cell is an error.
+ * A drawing shows the outside blank: the cells S and G cannot reach are
+ * outside, and only they may have gaps in the outer wall beside them. */
 #include "core/alloc.h"
 #include "core/error.h"
 #include "core/model.h"
+#include "core/search.h"
 #include "io/io.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-enum { SYM_WALL, SYM_OPEN, SYM_START, SYM_GOAL };
+enum { SYM_WALL, SYM_OPEN, SYM_START, SYM_GOAL, SYM_OUT };
 #define LINE_LIMIT (64u << 20) /* longest line accepted, in bytes */
 #define MAX_SYMBOLS (2 * (size_t)MEIRO_MAX_SIDE + 1) /* across or down: the largest pillar grid */
 
@@ -92,8 +97,11 @@ typedef struct reader {
     size_t cell_chars;   /* drawings: characters per cell between corners */
     meiro_error *err;
     size_t cols, rows;   /* symbols per row (from the first line), rows so far */
-    uint8_t *walls;      /* a bit per symbol, row-major: set for a wall */
+    uint8_t *walls;      /* a bit per symbol, row-major: set for a wall (and '~') */
     size_t walls_cap;    /* bytes */
+    uint8_t *outs;       /* the same for '~'; NULL until the first one */
+    size_t outs_cap;
+    bool lead_out;       /* CSV: line 1 so far is only '~' (the corner may be one) */
     bool has[2];         /* S, G */
     size_t mark_r[2], mark_k[2];
     violation bad, inner, border; /* first break; the last even row as inner row or border */
@@ -146,12 +154,13 @@ static meiro_status tokenize_text(reader *rd, const char *s, size_t n, sym_row *
         case ' ': case '.': sym = SYM_OPEN; break;
         case 'S': sym = SYM_START; break;
         case 'G': sym = SYM_GOAL; break;
+        case '~': sym = SYM_OUT; break;
         default: {
             char what[40];
             describe_char(what, sizeof what, (unsigned char)s[i]);
             return fail_at(rd->err, MEIRO_ERROR_PARSE, row->line, i + 1,
                            "unexpected %s: a text maze uses '#' for walls, spaces for "
-                           "passages, S, G and '.'",
+                           "passages, S, G, '.' and '~' outside its shape",
                            what);
         }
         }
@@ -202,13 +211,16 @@ static meiro_status tokenize_csv(reader *rd, const char *s, size_t n, sym_row *r
         }
         if (empty)
             return fail_at(rd->err, MEIRO_ERROR_PARSE, row->line, empty,
-                           "empty field: every field is 1, 0, S, G or '.'");
+                           "empty field: every field is 1, 0, S, G, '.' or '~' (outside "
+                           "the shape)");
         uint8_t sym;
         char c = s[a];
+        bool out = b - a == 1 && c == '~';
         if (b - a == 1 && (c == '0' || c == '1')) {
-            if (rd->rows == 0 && field == 1) rd->inverted = c == '0';
+            if (rd->rows == 0 && rd->lead_out) rd->inverted = c == '0'; /* the first wall */
             sym = (c == '1') != rd->inverted ? SYM_WALL : SYM_OPEN;
-        } else if (b - a == 1 && c == '#') sym = SYM_WALL;
+        } else if (out) sym = SYM_OUT;
+        else if (b - a == 1 && c == '#') sym = SYM_WALL;
         else if (b - a == 1 && c == '.') sym = SYM_OPEN;
         else if (b - a == 1 && c == 'S') sym = SYM_START;
         else if (b - a == 1 && c == 'G') sym = SYM_GOAL;
@@ -223,9 +235,10 @@ static meiro_status tokenize_csv(reader *rd, const char *s, size_t n, sym_row *r
             }
             return fail_at(rd->err, MEIRO_ERROR_PARSE, row->line, field,
                            "unexpected %s: a CSV maze uses 1 for walls, 0 for passages, "
-                           "S, G and '.'",
+                           "S, G, '.' and '~' outside its shape",
                            what);
         }
+        rd->lead_out = rd->lead_out && out;
         meiro_status st = push(rd, row, sym);
         if (st != MEIRO_OK) return st;
     }
@@ -283,10 +296,13 @@ static meiro_status bad_glyph(reader *rd, unsigned long line, unsigned long col,
 }
 
 /* The first line of a drawing: characters per cell (the distance between
- * the first two '+' in ASCII, else meiro's 3) and the width. */
+ * the first two '+' in ASCII, else meiro's 3) and the width, trailing blanks
+ * included when they make whole cells (meiro keeps them where a shape's
+ * outside reaches the right edge). */
 static meiro_status start_drawing(reader *rd, const char *s, size_t n, unsigned long line)
 {
-    while (n > 0 && s[n - 1] == ' ') n--;
+    size_t blanks = 0; /* trailing: a shape's outside on the right, or typing */
+    while (n > 0 && s[n - 1] == ' ') n--, blanks++;
     size_t glyphs = 0, second_plus = 0;
     for (size_t i = 0; i < n; glyphs++) {
         int cls;
@@ -301,6 +317,8 @@ static meiro_status start_drawing(reader *rd, const char *s, size_t n, unsigned 
         return fail_at(rd->err, MEIRO_ERROR_PARSE, line, 1,
                        "a line drawing's first line is its top wall, at least one cell wide");
     size_t w = (glyphs - 1 + rd->cell_chars) / (rd->cell_chars + 1); /* its last corner may be cut */
+    size_t full = (glyphs + blanks - 1) / (rd->cell_chars + 1); /* whole cells of blanks count */
+    if (full > w) w = full;
     if (w > MEIRO_MAX_SIDE)
         return fail_at(rd->err, MEIRO_ERROR_TOO_BIG, line, 1,
                        "maze too large: at most %u cells across", MEIRO_MAX_SIDE);
@@ -368,10 +386,14 @@ static meiro_status tokenize_drawing(reader *rd, const char *s, size_t n, sym_ro
 
 typedef enum row_role { ROLE_BORDER, ROLE_CELLS, ROLE_INNER } row_role;
 
-/* The first place where a row breaks the pillar grid in the given role. */
+#define GAP_IN_BORDER "gap in the outer wall: only S or G may stand in an opening"
+
+/* The first place where a row breaks the pillar grid in the given role.
+ * '~' may stand anywhere a wall may, and in cells. A drawing's gaps in the
+ * outer wall are checked once the shape is known (build_maze). */
 static violation pillar_check(const reader *rd, const sym_row *row, row_role role)
 {
-    static const char gap[] = "gap in the outer wall: only S or G may stand in an opening";
+    const char *gap = rd->kind == KIND_DRAWING ? NULL : GAP_IN_BORDER;
     static const char mark_place[] = "S and G stand in a cell or in an opening of the outer wall";
     for (size_t k = 0; k < rd->cols; k++) {
         uint8_t s = row->sym[k];
@@ -383,7 +405,7 @@ static violation pillar_check(const reader *rd, const sym_row *row, row_role rol
                                                   "even columns)" : NULL;
             else why = mark ? mark_place : NULL;
         } else if (k % 2 == 0) {
-            why = s == SYM_WALL ? NULL : edge ? gap : "a corner is open (corners are at odd lines "
+            why = s == SYM_WALL || s == SYM_OUT ? NULL : edge ? gap : "a corner is open (corners are at odd lines "
                                                       "and odd columns)";
         } else if (role == ROLE_BORDER) {
             why = s == SYM_OPEN ? gap : NULL;
@@ -406,6 +428,22 @@ static bool wall_at(const reader *rd, size_t r, size_t k)
     return (rd->walls[i / 8] >> (i % 8)) & 1;
 }
 
+static bool out_at(const reader *rd, size_t r, size_t k)
+{
+    size_t i = r * rd->cols + k;
+    return rd->outs && (rd->outs[i / 8] >> (i % 8)) & 1;
+}
+
+/* Grows a bit array to `need` bytes, the new bytes zero. */
+static bool reserve_bits(uint8_t **bits, size_t *cap, size_t need)
+{
+    size_t old = *cap;
+    if (need <= old) return true;
+    if (!vec_reserve(bits, cap, need, 1, 4096)) return false;
+    memset(*bits + old, 0, *cap - old);
+    return true;
+}
+
 /* Folds a row into the grid: its wall bits, S and G, and whether the grid
  * still fits the pillar pattern. */
 static meiro_status add_row(reader *rd, const sym_row *row)
@@ -415,15 +453,16 @@ static meiro_status add_row(reader *rd, const sym_row *row)
         return fail_at(rd->err, MEIRO_ERROR_TOO_BIG, row->line, 1,
                        "maze too large: at most %u cells and %u rows", MEIRO_MAX_CELLS,
                        MEIRO_MAX_SIDE);
-    size_t base = r * rd->cols, need = (base + rd->cols + 7) / 8, old = rd->walls_cap;
-    if (need > old) {
-        if (!vec_reserve(&rd->walls, &rd->walls_cap, need, 1, 4096))
-            return fail(rd->err, MEIRO_ERROR_NOMEM, "out of memory reading the maze");
-        memset(rd->walls + old, 0, rd->walls_cap - old);
-    }
+    size_t base = r * rd->cols, need = (base + rd->cols + 7) / 8;
+    bool outs = rd->outs != NULL;
+    for (size_t k = 0; k < rd->cols && !outs; k++) outs = row->sym[k] == SYM_OUT;
+    if (!reserve_bits(&rd->walls, &rd->walls_cap, need) ||
+        (outs && !reserve_bits(&rd->outs, &rd->outs_cap, need)))
+        return fail(rd->err, MEIRO_ERROR_NOMEM, "out of memory reading the maze");
     for (size_t k = 0; k < rd->cols; k++) {
-        uint8_t s = row->sym[k];
-        if (s == SYM_WALL) rd->walls[(base + k) / 8] |= (uint8_t)(1u << ((base + k) % 8));
+        uint8_t s = row->sym[k], bit = (uint8_t)(1u << ((base + k) % 8));
+        if (s == SYM_WALL || s == SYM_OUT) rd->walls[(base + k) / 8] |= bit;
+        if (s == SYM_OUT) rd->outs[(base + k) / 8] |= bit;
         if (s != SYM_START && s != SYM_GOAL) continue;
         int g = s == SYM_GOAL;
         if (rd->has[g])
@@ -490,6 +529,83 @@ static void place_mark(const reader *rd, const meiro_maze *m, size_t r, size_t k
     c->y = (uint32_t)(y < m->h ? y : m->h - 1);
 }
 
+/* Text and CSV pillar grids: the shape's edge is closed, so no opening
+ * (nor S or G) stands beside a '~' cell. Reports the first in the file. */
+static meiro_status check_shape_edge(const reader *rd)
+{
+    for (size_t r = 0; r < rd->rows; r++)
+        for (size_t k = (r + 1) % 2; k < rd->cols; k += 2) { /* walls: one of r, k odd */
+            if (wall_at(rd, r, k)) continue;
+            bool across = r % 2 == 0; /* a wall above or below a cell */
+            size_t r1 = across ? r - (r > 0) : r, k1 = across ? k : k - (k > 0);
+            size_t r2 = across ? r + (r + 1 < rd->rows) : r, k2 = across ? k : k + (k + 1 < rd->cols);
+            if (out_at(rd, r1, k1) || out_at(rd, r2, k2))
+                return fail_at(rd->err, MEIRO_ERROR_PARSE, (unsigned long)r + 1, col_of(rd, k),
+                               "an opening beside a cell outside the shape ('~'): a wall "
+                               "('#') stands between the shape and its outside");
+        }
+    return MEIRO_OK;
+}
+
+static bool count_cell(void *ctx, size_t cell, size_t parent, uint32_t distance)
+{
+    (void)cell, (void)parent, (void)distance;
+    ++*(size_t *)ctx;
+    return false;
+}
+
+/* Sets the maze's shape when some cells are outside it: the '~' cells of
+ * text and CSV; in a drawing the cells S and G cannot reach (drawn blank:
+ * the walls between them are left out). S and G stay where the file puts
+ * them. */
+static meiro_status apply_shape(const reader *rd, meiro_maze *m, bool pillar, bool ring)
+{
+    size_t n = (size_t)m->w * m->h, reached = 0;
+    uint8_t *inside = zalloc(n, 1);
+    if (!inside) return fail(rd->err, MEIRO_ERROR_NOMEM, "out of memory reading the shape");
+    meiro_status st = MEIRO_OK;
+    if (rd->kind == KIND_DRAWING) {
+        st = bfs_walk(m, m->start, inside, count_cell, &reached, false, rd->err);
+        if (st == MEIRO_OK && !inside[cell_index(m, m->goal.x, m->goal.y)])
+            st = bfs_walk(m, m->goal, inside, count_cell, &reached, false, rd->err);
+    } else {
+        for (size_t y = 0; y < m->h; y++)
+            for (size_t x = 0; x < m->w; x++) {
+                bool out = pillar ? out_at(rd, 2 * y + 1, 2 * x + 1) : out_at(rd, y + ring, x + ring);
+                reached += inside[y * m->w + x] = !out;
+            }
+    }
+    if (st == MEIRO_OK && reached < n) {
+        meiro_cell s = m->start, g = m->goal;
+        meiro_dir sd = m->start_door, gd = m->goal_door;
+        st = meiro_maze_set_mask(m, inside, rd->err); /* it places S and G anew */
+        m->start = s, m->goal = g, m->start_door = sd, m->goal_door = gd;
+    }
+    free(inside);
+    return st;
+}
+
+/* A drawing leaves the outer wall out beside cells outside the shape; a
+ * gap beside a cell inside it is an error. */
+static meiro_status check_border_gaps(const reader *rd, const meiro_maze *m)
+{
+    for (size_t r = 0; r < rd->rows; r++) {
+        bool edge_row = r == 0 || r + 1 == rd->rows;
+        if (!edge_row && r % 2 == 0) continue; /* inner corners: always walls */
+        for (size_t k = edge_row ? 1 : 0; k < rd->cols; k += edge_row ? 2 : rd->cols - 1) {
+            if (wall_at(rd, r, k) || (r == rd->mark_r[0] && k == rd->mark_k[0]) ||
+                (r == rd->mark_r[1] && k == rd->mark_k[1]))
+                continue;
+            uint32_t x = (uint32_t)(k / 2 < m->w ? k / 2 : m->w - 1);
+            uint32_t y = (uint32_t)(r / 2 < m->h ? r / 2 : m->h - 1);
+            if (cell_active(m, cell_index(m, x, y)))
+                return fail_at(rd->err, MEIRO_ERROR_PARSE, (unsigned long)r + 1, col_of(rd, k),
+                               GAP_IN_BORDER);
+        }
+    }
+    return MEIRO_OK;
+}
+
 static meiro_status build_maze(const reader *rd, bool pillar, unsigned long last_line,
                                meiro_maze **out)
 {
@@ -522,7 +638,18 @@ static meiro_status build_maze(const reader *rd, bool pillar, unsigned long last
     }
     place_mark(rd, m, rd->mark_r[0], rd->mark_k[0], pillar, ring, &m->start, &m->start_door);
     place_mark(rd, m, rd->mark_r[1], rd->mark_k[1], pillar, ring, &m->goal, &m->goal_door);
-    return MEIRO_OK;
+    meiro_status st = MEIRO_OK;
+    if (rd->outs && pillar) st = check_shape_edge(rd);
+    if (st == MEIRO_OK && (rd->outs || rd->kind == KIND_DRAWING)) st = apply_shape(rd, m, pillar, ring);
+    if (st == MEIRO_OK && rd->kind == KIND_DRAWING) st = check_border_gaps(rd, m);
+    for (int g = 0; g < 2 && st == MEIRO_OK; g++) {
+        meiro_cell c = g ? m->goal : m->start;
+        if (!cell_active(m, cell_index(m, c.x, c.y)))
+            st = fail_at(rd->err, MEIRO_ERROR_PARSE, (unsigned long)rd->mark_r[g] + 1,
+                         col_of(rd, rd->mark_k[g]), "%c stands beside a cell outside the shape "
+                         "('~'), not in one of its cells", g ? 'G' : 'S');
+    }
+    return st;
 }
 
 static bool is_blank(const char *s, size_t n)
@@ -594,7 +721,7 @@ meiro_maze *read_grid(FILE *in, bool csv, meiro_error *err)
     lr.eof = false;
     lr.line = NULL;
     lr.len = lr.cap = 0;
-    reader rd = {.kind = csv ? KIND_CSV : KIND_TEXT, .err = err};
+    reader rd = {.kind = csv ? KIND_CSV : KIND_TEXT, .err = err, .lead_out = true};
     sym_row row = {0};
     meiro_maze *m = NULL;
     unsigned long line_no = 0;
@@ -630,6 +757,7 @@ done:
     }
     free(lr.line);
     free(rd.walls);
+    free(rd.outs);
     free(row.sym);
     return m;
 }

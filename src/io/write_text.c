@@ -1,7 +1,10 @@
 /* Writers for the block-grid formats: text ('#' walls) and CSV (1 walls).
  * Each maze cell (x, y) is grid position (2x+1, 2y+1); the positions between
  * are walls or openings; S and G stand in their cells, or in an opening of
- * the outer wall when they have a door; '.' marks the solution. */
+ * the outer wall when they have a door; '.' marks the solution. On a shape,
+ * '~' (in CSV too) stands in the cells outside it and in every wall or
+ * corner that touches no cell inside, so the file shows the shape; the walls
+ * along its edge stay '#'. */
 #include "core/alloc.h"
 #include "core/model.h"
 #include "io/io.h"
@@ -16,8 +19,27 @@ static char border_char(const meiro_maze *m, uint32_t x, uint32_t y, meiro_dir d
     return '#';
 }
 
+/* Is cell (x, y) inside the shape? Outside the grid counts as outside. */
+static bool inside(const meiro_maze *m, int64_t x, int64_t y)
+{
+    return x >= 0 && y >= 0 && x < m->w && y < m->h &&
+           cell_active(m, cell_index(m, (uint32_t)x, (uint32_t)y));
+}
+
+/* A wall or corner touching no cell inside the shape is '~', else c.
+ * (ax, ay) .. (bx, by) are the cells around it (corners: the four). */
+static char edge_char(const meiro_maze *m, char c, int64_t ax, int64_t ay, int64_t bx, int64_t by)
+{
+    if (!m->active) return c;
+    for (int64_t y = ay; y <= by; y++)
+        for (int64_t x = ax; x <= bx; x++)
+            if (inside(m, x, y)) return c;
+    return '~';
+}
+
 static char cell_char(const meiro_maze *m, const uint8_t *marks, uint32_t x, uint32_t y)
 {
+    if (!cell_active(m, cell_index(m, x, y))) return '~';
     if (m->start_door == MEIRO_NO_DIR && m->start.x == x && m->start.y == y) return 'S';
     if (m->goal_door == MEIRO_NO_DIR && m->goal.x == x && m->goal.y == y) return 'G';
     return marks && (marks[cell_index(m, x, y)] & MARK_PATH) ? '.' : ' ';
@@ -25,7 +47,8 @@ static char cell_char(const meiro_maze *m, const uint8_t *marks, uint32_t x, uin
 
 static char gap_char(bool open, bool on_path) { return !open ? '#' : on_path ? '.' : ' '; }
 
-/* Writes one grid row; in CSV, '#' becomes 1 and ' ' becomes 0. */
+/* Writes one grid row; in CSV, '#' becomes 1 and ' ' becomes 0 (and '~'
+ * stays: an empty field would be taken for a spreadsheet's padding). */
 static bool put_row(FILE *out, char *row, size_t cols, bool csv, char *buf)
 {
     if (!csv) {
@@ -50,29 +73,34 @@ meiro_status write_text(const meiro_maze *m, const meiro_path *path, FILE *out, 
     bool ok = row && buf;
     for (uint32_t y = 0; ok && y < m->h; y++) {
         if (y == 0) { /* top border */
-            for (size_t c = 0; c < cols; c++)
-                row[c] = c % 2 ? border_char(m, (uint32_t)(c / 2), 0, MEIRO_NORTH) : '#';
+            for (size_t c = 0; c < cols; c++) {
+                int64_t x = (int64_t)(c / 2);
+                row[c] = c % 2 ? edge_char(m, border_char(m, (uint32_t)x, 0, MEIRO_NORTH), x, 0, x, 0)
+                               : edge_char(m, '#', x - 1, 0, x, 0);
+            }
             ok = put_row(out, row, cols, csv, buf);
         }
         /* the cell row */
-        row[0] = border_char(m, 0, y, MEIRO_WEST);
+        row[0] = edge_char(m, border_char(m, 0, y, MEIRO_WEST), 0, y, 0, y);
         for (uint32_t x = 0; x < m->w; x++) {
             row[2 * x + 1] = cell_char(m, marks, x, y);
             row[2 * x + 2] = x + 1 < m->w
-                                 ? gap_char(cell_open(m, x, y, MEIRO_EAST),
-                                            marks && (marks[cell_index(m, x, y)] & MARK_EAST))
-                                 : border_char(m, x, y, MEIRO_EAST);
+                                 ? edge_char(m, gap_char(cell_open(m, x, y, MEIRO_EAST),
+                                                         marks && (marks[cell_index(m, x, y)] & MARK_EAST)),
+                                             x, y, x + 1, y)
+                                 : edge_char(m, border_char(m, x, y, MEIRO_EAST), x, y, x, y);
         }
         ok = ok && put_row(out, row, cols, csv, buf);
         /* the walls below it, or the bottom border */
         for (uint32_t x = 0; x < m->w; x++) {
-            row[2 * x] = '#';
+            row[2 * x] = edge_char(m, '#', (int64_t)x - 1, y, x, (int64_t)y + 1);
             row[2 * x + 1] = y + 1 < m->h
-                                 ? gap_char(cell_open(m, x, y, MEIRO_SOUTH),
-                                            marks && (marks[cell_index(m, x, y)] & MARK_SOUTH))
-                                 : border_char(m, x, y, MEIRO_SOUTH);
+                                 ? edge_char(m, gap_char(cell_open(m, x, y, MEIRO_SOUTH),
+                                                         marks && (marks[cell_index(m, x, y)] & MARK_SOUTH)),
+                                             x, y, x, y + 1)
+                                 : edge_char(m, border_char(m, x, y, MEIRO_SOUTH), x, y, x, y);
         }
-        row[cols - 1] = '#';
+        row[cols - 1] = edge_char(m, '#', (int64_t)m->w - 1, y, m->w - 1, (int64_t)y + 1);
         ok = ok && put_row(out, row, cols, csv, buf);
     }
     free(row);
