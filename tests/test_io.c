@@ -5,6 +5,7 @@
 #include "meiro.h"
 
 /* Public API only (include/ is the only include path): an example too. */
+#include <math.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -502,6 +503,171 @@ static void test_line_drawings(void)
     meiro_maze_free(m);
 }
 
+
+/* ---- Mazes on a shape ---- */
+
+/* The test shapes: built-in ones, and by hand a ring (a hole inside),
+ * a comb (one-cell necks) and a blob that leaves every edge of the grid
+ * outside (blank first and last lines). */
+enum { SHAPE_BUILTIN = 4, SHAPE_KINDS = SHAPE_BUILTIN + 3 };
+static const char *const builtin_shapes[SHAPE_BUILTIN] = {"heart", "star", "fish", "cat"};
+
+static uint8_t *shape_mask(int kind, uint32_t w, uint32_t h, char *name, size_t size)
+{
+    if (kind < SHAPE_BUILTIN) {
+        uint8_t *mask = NULL;
+        snprintf(name, size, "%s", builtin_shapes[kind]);
+        return meiro_shape_mask(builtin_shapes[kind], w, h, &mask, NULL) == MEIRO_OK ? mask : NULL;
+    }
+    static const char *const names[] = {"ring", "comb", "inset blob"};
+    snprintf(name, size, "%s", names[kind - SHAPE_BUILTIN]);
+    uint8_t *in = calloc((size_t)w * h, 1);
+    double cx = (w - 1) / 2.0, cy = (h - 1) / 2.0, r = (w < h ? w : h) / 2.0;
+    for (uint32_t y = 0; in && y < h; y++)
+        for (uint32_t x = 0; x < w; x++) {
+            double d = sqrt((x - cx) * (x - cx) + (y - cy) * (y - cy));
+            bool v = kind == SHAPE_BUILTIN       ? d <= r && d >= r / 2
+                     : kind == SHAPE_BUILTIN + 1 ? y < 2 || x % 4 < 2
+                                                 : x >= 2 && y >= 1 && x + 2 < w && y + 2 < h &&
+                                                       (x + y) % 7 != 3;
+            in[(size_t)y * w + x] = v;
+        }
+    return in;
+}
+
+static void test_shape_round_trips(void)
+{
+    static const uint32_t dims[][2] = {{12, 10}, {23, 17}};
+    static const meiro_format formats[] = {MEIRO_FORMAT_TEXT, MEIRO_FORMAT_CSV, MEIRO_FORMAT_ASCII,
+                                           MEIRO_FORMAT_UNICODE};
+    verdict made = {0}, read_back = {0}, same_text = {0}, outside = {0};
+    unsigned refused = 0, generators = 0;
+    for (size_t g = 0; g < meiro_generator_count(); g++) {
+        bool works = true;
+        for (int kind = 0; kind < SHAPE_KINDS && works; kind++)
+            for (size_t d = 0; d < sizeof dims / sizeof dims[0] && works; d++)
+                for (uint64_t seed = 1; seed <= 2 && works; seed++) {
+                    char name[32];
+                    uint32_t w = dims[d][0], h = dims[d][1];
+                    uint8_t *mask = shape_mask(kind, w, h, name, sizeof name);
+                    meiro_generate_options opt;
+                    meiro_generate_options_init(&opt);
+                    opt.width = w, opt.height = h, opt.seed = seed, opt.mask = mask;
+                    opt.algorithm = meiro_generator_info(g)->name;
+                    opt.loops = seed == 2 ? 20 : 0; /* loops inside a shape too */
+                    meiro_error err = {0};
+                    meiro_maze *m = mask ? meiro_generate(&opt, &err) : NULL;
+                    if (!m && err.status == MEIRO_ERROR_ARGUMENT && strstr(err.message, "on a shape")) {
+                        works = false; /* this generator refuses shapes (the CLI test checks how) */
+                        refused++;
+                        free(mask);
+                        break;
+                    }
+                    meiro_path path;
+                    bool solved = verdict_note(&made, m && meiro_solve(m, NULL, &path, NULL) == MEIRO_OK,
+                                               "%s on %s %ux%u seed %llu: %s", opt.algorithm, name, w, h,
+                                               (unsigned long long)seed, m ? "no path" : err.message);
+                    for (size_t f = 0; f < sizeof formats / sizeof formats[0] && solved; f++)
+                        for (int with_path = 0; with_path <= 1; with_path++) {
+                            char what[128];
+                            snprintf(what, sizeof what, "%s on %s %ux%u seed %llu %s%s", opt.algorithm,
+                                     name, w, h, (unsigned long long)seed,
+                                     meiro_format_info(formats[f])->name, with_path ? " with path" : "");
+                            char *text = render(m, with_path ? &path : NULL, formats[f]);
+                            bool csv = formats[f] == MEIRO_FORMAT_CSV;
+                            meiro_maze *back = text ? parse(text, csv, &err) : NULL;
+                            verdict_note(&read_back, back && meiro_maze_equal(m, back), "%s: %s", what,
+                                         !text ? "not written" : back ? "a different maze" : err.message);
+                            /* the picture shows the shape: '~' in text and CSV exactly where a cell is outside */
+                            if (text && formats[f] <= MEIRO_FORMAT_CSV) {
+                                size_t col = csv ? 2 : 1, row_len = csv ? 2 * (2 * (size_t)w + 1) : 2 * (size_t)w + 2;
+                                bool shown = true;
+                                for (uint32_t y = 0; y < h; y++)
+                                    for (uint32_t x = 0; x < w; x++) {
+                                        char c = text[(2 * (size_t)y + 1) * row_len + (2 * (size_t)x + 1) * col];
+                                        shown &= (c == '~') == !meiro_maze_is_active(m, (meiro_cell){x, y});
+                                    }
+                                verdict_note(&outside, shown, "%s: '~' not where the cells outside are", what);
+                            }
+                            if (back && formats[f] <= MEIRO_FORMAT_CSV) {
+                                char *again = render(back, with_path ? &path : NULL, formats[f]);
+                                verdict_note(&same_text, again && strcmp(text, again) == 0,
+                                             "%s: written again differs", what);
+                                free(again);
+                            }
+                            meiro_maze_free(back);
+                            free(text);
+                        }
+                    if (solved) meiro_path_free(&path);
+                    meiro_maze_free(m);
+                    free(mask);
+                }
+        generators += works;
+    }
+    CHECK_ALL(made);
+    CHECK_ALL(read_back);
+    CHECK_ALL(same_text);
+    CHECK_ALL(outside);
+    CHECK_MSG(generators >= 10 && refused >= 1, "%u generators work on shapes, %u refuse", generators,
+              refused);
+}
+
+static void test_shape_files(void)
+{
+    /* 3 x 2 cells, the top-left one outside: written by hand as meiro does */
+    const char *text = "~~#####\n~~#S  #\n### # #\n#   #G#\n#######\n";
+    meiro_error err = {0};
+    meiro_maze *m = parse(text, false, &err);
+    CHECK_MSG(m && meiro_maze_has_mask(m) && meiro_maze_cell_count(m) == 5 &&
+                  !meiro_maze_is_active(m, (meiro_cell){0, 0}) &&
+                  same_shape(m, 3, 2, (meiro_cell){1, 0}, MEIRO_NO_DIR, (meiro_cell){2, 1}, MEIRO_NO_DIR),
+              "%s", err.message);
+    char *again = m ? render(m, NULL, MEIRO_FORMAT_TEXT) : NULL;
+    CHECK(again && strcmp(again, text) == 0);
+    free(again);
+    /* the same in CSV, and with walls 0 (the corner is '~': the first 0 or 1 tells) */
+    const char *csvs[] = {
+        "~,~,1,1,1,1,1\n~,~,1,S,0,0,1\n1,1,1,0,1,0,1\n1,0,0,0,1,G,1\n1,1,1,1,1,1,1\n",
+        "~;~;0;0;0;0;0\n~;~;0;S;1;1;0\n0;0;0;1;0;1;0\n0;1;1;1;0;G;0\n0;0;0;0;0;0;0\n",
+    };
+    verdict csv_read = {0};
+    for (size_t i = 0; i < sizeof csvs / sizeof csvs[0]; i++) {
+        meiro_maze *c = parse(csvs[i], true, &err);
+        verdict_note(&csv_read, m && c && meiro_maze_equal(m, c), "csv %zu: %s", i,
+                     c ? "a different maze" : err.message);
+        meiro_maze_free(c);
+    }
+    CHECK_ALL(csv_read);
+    meiro_maze_free(m);
+    /* blocks: '~' is a cell outside the shape */
+    m = parse("~S G~\n", false, &err);
+    CHECK_MSG(same_shape(m, 5, 1, (meiro_cell){1, 0}, MEIRO_NO_DIR, (meiro_cell){3, 0}, MEIRO_NO_DIR) &&
+                  meiro_maze_cell_count(m) == 3 && path_cells(m) == 3,
+              "%s", err.message);
+    meiro_maze_free(m);
+    /* a drawing: the cell S and G cannot reach is outside, a gap beside it allowed */
+    m = parse("+---+---+---+\n| S   G |    \n+---+---+   +\n", false, &err);
+    CHECK_MSG(same_shape(m, 3, 1, (meiro_cell){0, 0}, MEIRO_NO_DIR, (meiro_cell){1, 0}, MEIRO_NO_DIR) &&
+                  meiro_maze_cell_count(m) == 2 && !meiro_maze_is_active(m, (meiro_cell){2, 0}),
+              "%s", err.message);
+    meiro_maze_free(m);
+    /* mistakes, with positions: an opening (or S) beside a cell outside */
+    expect_error("~~#####\n~~ S  #\n### # #\n#   #G#\n#######\n", false, MEIRO_ERROR_PARSE, 2, 3,
+                 "opening beside a cell outside the shape");
+    expect_error("~~#####\nS~#   #\n### # #\n#   #G#\n#######\n", false, MEIRO_ERROR_PARSE, 2, 1,
+                 "opening beside a cell outside the shape");
+    expect_error("~~#####\n~~#S  #\n# # # #\n#   #G#\n#######\n", false, MEIRO_ERROR_PARSE, 3, 2,
+                 "opening beside a cell outside the shape");
+    expect_error("~,~,1,1,1,1,1\n~,~,1,S,0,0,1\n1,0,1,0,1,0,1\n1,0,0,0,1,G,1\n1,1,1,1,1,1,1\n", true,
+                 MEIRO_ERROR_PARSE, 3, 2, "opening beside a cell outside the shape");
+    expect_error("~,~,1,1,1\n~,x,1,S,1\n", true, MEIRO_ERROR_PARSE, 2, 2, "'~' outside its shape");
+    expect_error("#####\n#S~~#\n#  ~G\n#####\n", false, MEIRO_ERROR_PARSE, 3, 5,
+                 "G stands beside a cell outside"); /* blocks: G in a door of a '~' cell */
+    /* a drawing's gap beside a cell S reaches is still one */
+    expect_error("+---+---+---+\n| S   G     \n+---+---+   +\n", false, MEIRO_ERROR_PARSE, 2, 13,
+                 "gap in the outer wall");
+}
+
 static const test_case cases[] = {
     {"round_trips", test_round_trips},
     {"doors", test_doors_round_trip},
@@ -513,6 +679,8 @@ static const test_case cases[] = {
     {"save", test_save},
     {"formats", test_formats},
     {"line_drawings", test_line_drawings},
+    {"shape_round_trips", test_shape_round_trips},
+    {"shape_files", test_shape_files},
 };
 
 int main(int argc, char **argv)

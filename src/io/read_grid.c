@@ -295,30 +295,30 @@ static meiro_status bad_glyph(reader *rd, unsigned long line, unsigned long col,
     return fail_at(rd->err, MEIRO_ERROR_PARSE, line, col, "unexpected %s%s", what, where);
 }
 
-/* The first line of a drawing: characters per cell (the distance between
- * the first two '+' in ASCII, else meiro's 3) and the width, trailing blanks
- * included when they make whole cells (meiro keeps them where a shape's
- * outside reaches the right edge). */
+/* The first line of a drawing: characters per cell (in ASCII the first
+ * wall drawn, '+' then '-'s up to the next '+'; else meiro's 3) and the
+ * width. */
 static meiro_status start_drawing(reader *rd, const char *s, size_t n, unsigned long line)
 {
-    size_t blanks = 0; /* trailing: a shape's outside on the right, or typing */
-    while (n > 0 && s[n - 1] == ' ') n--, blanks++;
-    size_t glyphs = 0, second_plus = 0;
+    while (n > 0 && s[n - 1] == ' ') n--;
+    size_t glyphs = 0, wall = 0, dashes = 0; /* dashes since the last '+' (0: none, or no '+') */
+    bool after_plus = false;
     for (size_t i = 0; i < n; glyphs++) {
         int cls;
         uint32_t cp;
         if (!next_glyph(s, n, &i, &cls, &cp))
             return fail_at(rd->err, MEIRO_ERROR_PARSE, line, glyphs + 1,
                            "byte 0x%02X is not UTF-8 text", (unsigned char)s[i]);
-        if (cp == '+' && glyphs > 0 && !second_plus) second_plus = glyphs;
+        if (cp == '+' && after_plus && dashes >= 2 && !wall) wall = dashes;
+        if (cp == '+') after_plus = true, dashes = 0;
+        else if (cp == '-' && after_plus) dashes++;
+        else after_plus = false;
     }
-    rd->cell_chars = s[0] == '+' && second_plus >= 2 ? second_plus - 1 : 3;
+    rd->cell_chars = wall ? wall : 3;
     if (glyphs < 2)
         return fail_at(rd->err, MEIRO_ERROR_PARSE, line, 1,
                        "a line drawing's first line is its top wall, at least one cell wide");
     size_t w = (glyphs - 1 + rd->cell_chars) / (rd->cell_chars + 1); /* its last corner may be cut */
-    size_t full = (glyphs + blanks - 1) / (rd->cell_chars + 1); /* whole cells of blanks count */
-    if (full > w) w = full;
     if (w > MEIRO_MAX_SIDE)
         return fail_at(rd->err, MEIRO_ERROR_TOO_BIG, line, 1,
                        "maze too large: at most %u cells across", MEIRO_MAX_SIDE);
@@ -678,16 +678,24 @@ static meiro_status read_rows(reader *rd, line_reader *lr, sym_row *row, unsigne
         bool bom = *line_no == 1 && n >= 3 && memcmp(s, "\xEF\xBB\xBF", 3) == 0;
         if (bom) s += 3, n -= 3;
         if (n > 0 && s[n - 1] == '\r') n--;
-        if (is_blank(s, n)) { /* blank lines may only trail the maze */
+        if (is_blank(s, n)) { /* blank lines may only trail the maze (or be
+                                 a drawing's rows outside its shape) */
             if (*line_no == 1)
                 return fail_at(err, MEIRO_ERROR_PARSE, 1, 1, "%s: a maze starts on the first line",
                                bom ? "line 1 holds only a byte order mark (BOM)" : "line 1 is empty");
             blank_run++;
             continue;
         }
-        if (blank_run)
+        if (blank_run && rd->kind != KIND_DRAWING)
             return fail_at(err, MEIRO_ERROR_PARSE, *line_no - blank_run, 1,
                            "empty line inside the maze");
+        for (; blank_run; blank_run--) { /* a drawing: a row outside its shape */
+            row->len = 0;
+            row->line = *line_no - blank_run;
+            if ((st = tokenize_drawing(rd, "", 0, row)) != MEIRO_OK ||
+                (st = check_width(rd, row)) != MEIRO_OK || (st = add_row(rd, row)) != MEIRO_OK)
+                return st;
+        }
         row->len = 0;
         row->line = *line_no;
         if (*line_no == 1) {

@@ -1,6 +1,9 @@
 /* Line-drawing writers for terminals: ASCII (+---+ and |) and Unicode box
  * drawing. Grid points carry the corner characters; each cell is three
- * characters wide and one line tall, so it looks about square on screen. */
+ * characters wide and one line tall, so it looks about square on screen.
+ * On a shape the outside is blank; the grid's four corners are always
+ * drawn (as crop marks where the shape leaves them), so the reader finds
+ * the whole grid. */
 #include "core/alloc.h"
 #include "core/model.h"
 #include "io/io.h"
@@ -55,7 +58,14 @@ meiro_status write_lines(const meiro_maze *m, const meiro_path *path, FILE *out,
             if (px < m->w && maze_wall_above(m, px, py)) segs |= dir_bit(MEIRO_EAST);
             if (py < m->h && maze_wall_left(m, px, py)) segs |= dir_bit(MEIRO_SOUTH);
             if (px > 0 && maze_wall_above(m, px - 1, py)) segs |= dir_bit(MEIRO_WEST);
-            put(&b, unicode ? box_chars[segs] : segs ? "+" : " ");
+            bool corner = (px == 0 || px == m->w) && (py == 0 || py == m->h);
+            if (corner && !segs && m->active) { /* the grid's extent, for the reader */
+                unsigned inward = (px ? dir_bit(MEIRO_WEST) : dir_bit(MEIRO_EAST)) |
+                                  (py ? dir_bit(MEIRO_NORTH) : dir_bit(MEIRO_SOUTH));
+                put(&b, unicode ? box_chars[inward] : "+");
+            } else {
+                put(&b, unicode ? box_chars[segs] : segs ? "+" : " ");
+            }
             if (px == m->w) break;
             const char *door = py == 0       ? mark_at(m, px, 0, MEIRO_NORTH)
                                : py == m->h ? mark_at(m, px, m->h - 1, MEIRO_SOUTH)
