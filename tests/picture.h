@@ -98,6 +98,21 @@ static double find_line(const image *img, bool horizontal, double guess, double 
     return (a + b) / 2.0;
 }
 
+/* The bounding box of the cells inside the maze's shape (the whole grid
+ * without one), in cells, last ones included. */
+static void mask_box(const meiro_maze *m, uint32_t *x0, uint32_t *y0, uint32_t *x1, uint32_t *y1)
+{
+    *x0 = m->w - 1, *y0 = m->h - 1, *x1 = 0, *y1 = 0;
+    for (uint32_t y = 0; y < m->h; y++)
+        for (uint32_t x = 0; x < m->w; x++)
+            if (!m->active || m->active[(size_t)y * m->w + x]) {
+                if (x < *x0) *x0 = x;
+                if (x > *x1) *x1 = x;
+                if (y < *y0) *y0 = y;
+                if (y > *y1) *y1 = y;
+            }
+}
+
 /* Rebuilds the maze from the picture and compares it, noting each finding
  * in v (checked by the caller, once per picture or once per document).
  * ppm: pixels per mm of the picture; L: the layout, used only as a first
@@ -112,11 +127,16 @@ static void check_picture(verdict *v, const char *what, const image *img, const 
     double gl = (L->maze_x - origin_x) * ppm, gt = (L->maze_y - origin_y) * ppm;
     double gr = gl + L->maze_w * ppm, gb = gt + L->maze_h * ppm;
     double reach = cell_px * 0.45;
-    double left = find_line(img, false, gl, reach, (int)gt, (int)gb);
-    double right = find_line(img, false, gr, reach, (int)gt, (int)gb);
-    double top = find_line(img, true, gt, reach, (int)gl, (int)gr);
-    double bottom = find_line(img, true, gb, reach, (int)gl, (int)gr);
-    double cw = (right - left) / m->w, ch = (bottom - top) / m->h;
+    /* the outermost walls: on a shape, those of its cells' bounding box */
+    uint32_t bx0, by0, bx1, by1;
+    mask_box(m, &bx0, &by0, &bx1, &by1);
+    if (m->active) reach = cell_px * 0.3; /* a shape's edge may be short: not as far as the labels */
+    double left = find_line(img, false, gl + bx0 * cell_px, reach, (int)gt, (int)gb);
+    double right = find_line(img, false, gl + (bx1 + 1) * cell_px, reach, (int)gt, (int)gb);
+    double top = find_line(img, true, gt + by0 * cell_px, reach, (int)gl, (int)gr);
+    double bottom = find_line(img, true, gt + (by1 + 1) * cell_px, reach, (int)gl, (int)gr);
+    double cw = (right - left) / (bx1 + 1 - bx0), ch = (bottom - top) / (by1 + 1 - by0);
+    left -= bx0 * cw, top -= by0 * ch, right = left + m->w * cw, bottom = top + m->h * ch;
     verdict_note(v, fabs(cw - ch) <= square_tolerance * cw + 1.0, "%s: cells %.2f x %.2f px are not square",
               what, cw, ch);
     /* centred on the page, or where the layout put it (a slot of a grid) */
@@ -126,6 +146,7 @@ static void check_picture(verdict *v, const char *what, const image *img, const 
 
     /* sample every edge at its midpoint, across the line */
     meiro_maze *seen = meiro_maze_new(m->w, m->h, NULL);
+    if (m->active) meiro_maze_set_mask(seen, m->active, NULL); /* perfect inside the shape */
     maze_open_all(seen);
     int across = (int)fmax(2, 0.15 * fmin(cw, ch));
     int mismatches = 0, blurred = 0;

@@ -259,10 +259,14 @@ static void check_xlsx(const job *j, const meiro_maze *m, const meiro_path *p, c
         double width = col ? atof(strstr(col, "width=\"") + 7) : 0;
         double ht = -1;
         bool same_rows = true;
+        /* a row as high as the default has no height of its own */
+        const char *fmt_pr = strstr(xml, "defaultRowHeight=\"");
+        double default_ht = fmt_pr ? atof(fmt_pr + 18) : 0;
         uint32_t row_no = 0;
         for (const char *r = strstr(xml, "<row "); r; r = strstr(r + 1, "<row ")) {
             const char *h = strstr(r, " ht=\"");
-            double v = h ? atof(h + 5) : 0;
+            const char *end = strchr(r, '>');
+            double v = h && h < end ? atof(h + 5) : default_ht;
             if (row_no++ < top) continue;
             if (ht >= 0 && v != ht) same_rows = false;
             ht = v;
@@ -320,6 +324,13 @@ static void check_xlsx(const job *j, const meiro_maze *m, const meiro_path *p, c
         meiro_cell s = meiro_maze_start(m), g = meiro_maze_goal(m);
         CHECK(sh.text[(size_t)(s.y + 1) * sh.cols + s.x + 1] == 'S');
         CHECK(sh.text[(size_t)(g.y + 1) * sh.cols + g.x + 1] == 'G');
+        int written_outside = 0; /* a shape's outside is blank */
+        for (uint32_t y = 0; y < m->h; y++)
+            for (uint32_t x = 0; x < m->w; x++)
+                written_outside += !meiro_maze_is_active(m, (meiro_cell){x, y}) &&
+                                   (sh.text[(size_t)(y + 1) * sh.cols + x + 1] || (sh.bits[(size_t)(y + 1) * sh.cols + x + 1] & 16));
+        CHECK_MSG(written_outside == 0, "%s.xlsx sheet %d: %d cells outside the shape written", j->name, k,
+                  written_outside);
         free(marks);
         free(sh.bits);
         free(sh.text);
@@ -374,11 +385,25 @@ static void check_printed(const job *j, const meiro_maze *m, const page_layout *
     int column = x0 + (x1 - x0) / (int)m->w / 2;
     while (y0 < img.h && !dark(&img, column, y0)) y0++;
     while (y1 > 0 && !dark(&img, column, y1)) y1--;
-    guess.cell = (x1 - x0) / ppm / m->w;
-    guess.maze_x = x0 / ppm;
-    guess.maze_y = y0 / ppm;
-    guess.maze_w = (x1 - x0) / ppm;
-    guess.maze_h = (y1 - y0) / ppm;
+    double cells_w = m->w, cells_h = m->h, box_x = 0, box_y = 0; /* what x0..x1, y0..y1 span, in cells */
+    if (m->active) { /* a shape: the box of the ink between the margins is its cells' box */
+        uint32_t bx0, by0, bx1, by1;
+        mask_box(m, &bx0, &by0, &bx1, &by1);
+        int margin = (int)(L->margin * ppm);
+        x0 = img.w, x1 = 0, y0 = img.h, y1 = 0;
+        for (int y = margin; y < img.h - margin; y++)
+            for (int x = margin; x < img.w - margin; x++)
+                if (dark(&img, x, y)) {
+                    x0 = x < x0 ? x : x0, x1 = x > x1 ? x : x1;
+                    y0 = y < y0 ? y : y0, y1 = y > y1 ? y : y1;
+                }
+        cells_w = bx1 + 1 - bx0, cells_h = by1 + 1 - by0, box_x = bx0, box_y = by0;
+    }
+    guess.cell = (x1 - x0) / ppm / cells_w;
+    guess.maze_x = x0 / ppm - box_x * guess.cell;
+    guess.maze_y = y0 / ppm - box_y * (y1 - y0) / ppm / cells_h;
+    guess.maze_w = guess.cell * m->w;
+    guess.maze_h = (y1 - y0) / ppm / cells_h * m->h;
     char what[64];
     snprintf(what, sizeof what, "%s.xlsx in %s", j->name, program);
     verdict picture = {0};
@@ -390,7 +415,8 @@ static void check_printed(const job *j, const meiro_maze *m, const page_layout *
 }
 
 /* The jobs: each format is checked on every one. */
-static job jobs[5];
+static job jobs[7];
+static uint8_t *shape_masks[2]; /* of the jobs on a heart and a star */
 
 static void setup_jobs(void)
 {
@@ -400,6 +426,8 @@ static void setup_jobs(void)
         {"letter-doors", {.width = 7, .height = 10, .algorithm = "wall", .seed = 5}, {0}, true, true},
         {"a3-bar-wide", {.width = 60, .height = 40, .algorithm = "bar", .seed = 8}, {0}, false, false},
         {"b5-answers", {.width = 15, .height = 20, .algorithm = "cluster", .seed = 21}, {0}, false, true},
+        {"a4-heart", {.width = 16, .height = 13, .algorithm = "cluster", .seed = 3}, {0}, false, true},
+        {"a5-star-answers", {.width = 20, .height = 19, .algorithm = "dig", .seed = 4}, {0}, false, true},
     };
     _Static_assert(sizeof all == sizeof jobs, "the job table");
     memcpy(jobs, all, sizeof jobs);
@@ -412,6 +440,16 @@ static void setup_jobs(void)
     jobs[4].page.paper = MEIRO_PAPER_B5;
     jobs[4].page.answer_page = true;
     jobs[4].page.title = "Answers & more";
+    /* mazes on a shape: walls along its edge, nothing outside it */
+    const char *shapes[2] = {"heart", "star"};
+    for (int k = 0; k < 2; k++) {
+        job *j = &jobs[5 + k];
+        meiro_shape_mask(shapes[k], j->gen.width, j->gen.height, &shape_masks[k], NULL);
+        j->gen.mask = shape_masks[k];
+    }
+    jobs[6].page.paper = MEIRO_PAPER_A5;
+    jobs[6].page.answer_page = true;
+    jobs[6].page.title = "A star"; /* a title on both pages: the maze stays where page 1 has it */
 }
 
 enum which { PDF, SVG, PNG, XLSX, SOFFICE, GNUMERIC };
@@ -425,7 +463,7 @@ static void each_job(enum which what)
         const job *j = &jobs[i];
         if ((what == SVG || what == PNG) && j->page.answer_page) continue;
         bool office = what == SOFFICE || what == GNUMERIC;
-        if (office && i > 1) break;
+        if (office && i > 1 && i != 5) continue; /* and the heart */
         meiro_maze *m = meiro_generate(&j->gen, NULL);
         CHECK_MSG(m != NULL, "%s", j->name);
         if (!m) continue;
@@ -857,6 +895,7 @@ int main(int argc, char **argv)
     if (!mkdtemp(dir)) return 1;
     setup_jobs();
     int status = test_main("export", argc, argv, cases, TEST_COUNT(cases));
+    for (int k = 0; k < 2; k++) meiro_mask_free(shape_masks[k]);
     char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
     if (system(cmd) != 0) fprintf(stderr, "could not remove %s\n", dir);

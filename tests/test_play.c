@@ -5,7 +5,8 @@
  * own solver says Goal; nothing marked asks for marks (as the sheet
  * opens, too); the way with a stray mark, beside it or apart, says the
  * marks off the way; a way through a wall says so; a way with one cell
- * off is not right. A booklet's first sheet plays too. Some of the marked
+ * off is not right. Mazes on a shape play the same, their cells outside
+ * locked. A booklet's first sheet plays too. Some of the marked
  * workbooks, saved by Calc, are recalculated by Gnumeric (ssconvert). */
 #define _POSIX_C_SOURCE 200809L
 #include "meiro.h"
@@ -53,12 +54,13 @@ static bool is_end(const meiro_maze *m, meiro_cell c)
 
 static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
 
+/* The neighbour a player can mark: on the grid and inside its shape. */
 static bool neighbour(const meiro_maze *m, meiro_cell c, int d, meiro_cell *n)
 {
     int64_t x = (int64_t)c.x + dx[d], y = (int64_t)c.y + dy[d];
     if (x < 0 || y < 0 || x >= meiro_maze_width(m) || y >= meiro_maze_height(m)) return false;
     *n = (meiro_cell){(uint32_t)x, (uint32_t)y};
-    return true;
+    return meiro_maze_is_active(m, *n);
 }
 
 /* Appends cell c (not S or G: those are marked already) to a case. */
@@ -105,7 +107,7 @@ static size_t make_cases(const meiro_maze *m, const meiro_path *p, uint32_t firs
     for (uint32_t y = 0; y < h && !apart; y++)
         for (uint32_t x = 0; x < w && !apart; x++) {
             meiro_cell c = {x, y}, nb;
-            bool near = on(p, c, 0, p->length);
+            bool near = on(p, c, 0, p->length) || !meiro_maze_is_active(m, c);
             for (int d = 0; d < 4 && !near; d++) near = neighbour(m, c, d, &nb) && on(p, nb, 0, p->length);
             if (near) continue;
             k[n] = (play_case){"stray apart", "stray", ""};
@@ -177,7 +179,45 @@ typedef struct config {
     uint32_t w, h;
     unsigned loops;
     const char *lang;
+    const char *shape; /* a built-in shape, or NULL */
 } config;
+
+/* The cells of the first sheet's maze (at first_row, column 1) that take
+ * a mark (unlocked): on a shape, exactly the cells inside but S and G. */
+static bool only_inside_unlocked(const char *file, const meiro_maze *m, uint32_t first_row)
+{
+    char cmd[300];
+    static char styles[1 << 18], xml[1 << 22];
+    snprintf(cmd, sizeof cmd, "unzip -p %s xl/styles.xml", file);
+    if (!run(cmd, styles, sizeof styles)) return false;
+    snprintf(cmd, sizeof cmd, "unzip -p %s xl/worksheets/sheet1.xml", file);
+    if (!run(cmd, xml, sizeof xml)) return false;
+    bool unlocked[512] = {false};
+    const char *xfs = strstr(styles, "<cellXfs"), *end = xfs ? strstr(xfs, "</cellXfs>") : NULL;
+    int n = 0;
+    for (const char *x = xfs ? strstr(xfs, "<xf ") : NULL; x && x < end && n < 512; x = strstr(x + 1, "<xf ")) {
+        const char *next = strstr(x + 1, "<xf ");
+        const char *lock = strstr(x, "locked=\"0\"");
+        unlocked[n++] = lock && lock < end && (!next || lock < next);
+    }
+    uint32_t w = meiro_maze_width(m), h = meiro_maze_height(m);
+    bool ok = true;
+    size_t count = 0;
+    for (const char *c = strstr(xml, "<c r=\""); c; c = strstr(c + 1, "<c r=\"")) {
+        const char *r = c + 6;
+        uint32_t col = 0, row = 0;
+        while (*r >= 'A' && *r <= 'Z') col = col * 26 + (uint32_t)(*r++ - 'A' + 1);
+        while (*r >= '0' && *r <= '9') row = row * 10 + (uint32_t)(*r++ - '0');
+        const char *st = strstr(c, " s=\""), *close = strchr(c, '>');
+        int k = st && st < close ? atoi(st + 4) : 0;
+        if (k >= n || !unlocked[k]) continue;
+        count++;
+        meiro_cell cell = {col - 2, row - 1 - first_row}; /* col, row are 1-based; the maze at (1, first_row) */
+        ok &= col >= 2 && row >= first_row + 1 && cell.x < w && cell.y < h && meiro_maze_is_active(m, cell) &&
+              !is_end(m, cell);
+    }
+    return ok && count == meiro_maze_cell_count(m) - 2;
+}
 
 static void test_calc(void)
 {
@@ -192,11 +232,15 @@ static void test_calc(void)
     static const uint32_t sizes[][2] = {{1, 1}, {1, 2}, {2, 2}, {3, 1}, {5, 4}, {12, 9}, {30, 20}, {60, 60}};
     for (size_t g = 0; g < meiro_generator_count(); g++) {
         const uint32_t *s = sizes[g % (sizeof sizes / sizeof sizes[0])];
-        configs[nc++] = (config){meiro_generator_info(g)->name, s[0], s[1], 0, g % 2 ? "ja" : "en"};
+        configs[nc++] = (config){meiro_generator_info(g)->name, s[0], s[1], 0, g % 2 ? "ja" : "en", NULL};
     }
-    configs[nc++] = (config){"dig", 20, 15, 40, "en"};
-    configs[nc++] = (config){"prim", 25, 25, 100, "ja"};
-    configs[nc++] = (config){"cluster", 60, 60, 20, "en"};
+    configs[nc++] = (config){"dig", 20, 15, 40, "en", NULL};
+    configs[nc++] = (config){"prim", 25, 25, 100, "ja", NULL};
+    configs[nc++] = (config){"cluster", 60, 60, 20, "en", NULL};
+    configs[nc++] = (config){"cluster", 16, 13, 0, "en", "heart"};
+    configs[nc++] = (config){"dig", 20, 18, 0, "ja", "star"};
+    configs[nc++] = (config){"wilson", 18, 15, 30, "en", "cat"};
+    verdict locked = {0};
     char jobs[160];
     snprintf(jobs, sizeof jobs, "%s/jobs.tsv", dir);
     FILE *out = fopen(jobs, "w");
@@ -218,7 +262,12 @@ static void test_calc(void)
         go.width = configs[i].w, go.height = configs[i].h;
         go.loops = configs[i].loops;
         go.seed = 1000 + i;
+        uint8_t *mask = NULL;
+        if (configs[i].shape)
+            CHECK(meiro_shape_mask(configs[i].shape, go.width, go.height, &mask, NULL) == MEIRO_OK);
+        go.mask = mask;
         meiro_maze *m = meiro_generate(&go, NULL);
+        meiro_mask_free(mask);
         meiro_path p = {0};
         meiro_export_options page;
         meiro_export_options_init(&page);
@@ -231,6 +280,10 @@ static void test_calc(void)
                       meiro_save(m, NULL, MEIRO_FORMAT_XLSX, &page, file, NULL) == MEIRO_OK,
                   "%s %ux%u: not written", configs[i].algorithm, configs[i].w, configs[i].h);
         counts[i] = m && p.length ? make_cases(m, &p, first_row_of(file), configs[i].loops == 0, cases) : 0;
+        if (m && configs[i].shape)
+            verdict_note(&locked, only_inside_unlocked(file, m, first_row_of(file)),
+                         "%s on a %s: cells outside the shape take marks, or inside do not", configs[i].algorithm,
+                         configs[i].shape);
         for (size_t c = 0; c < counts[i]; c++) {
             /* some marked workbooks are kept for Gnumeric (saved by Calc) */
             bool keep = gnumeric && i % 3 == 0 && strcmp(cases[c].expect, "not goal") && strcmp(cases[c].name, "open");
@@ -262,7 +315,7 @@ static void test_calc(void)
         CHECK_MSG(m && meiro_solve(m, "bfs", &p, NULL) == MEIRO_OK &&
                       meiro_booklet_save(&bo, &page, MEIRO_FORMAT_XLSX, file, NULL) == MEIRO_OK,
                   "the playable booklet was not written");
-        configs[nc] = (config){"booklet (dig)", 9, 7, 0, "en"};
+        configs[nc] = (config){"booklet (dig)", 9, 7, 0, "en", NULL};
         counts[nc] = m && p.length ? make_cases(m, &p, first_row_of(file), true, cases) : 0;
         for (size_t c = 0; c < counts[nc]; c++) {
             marked[nc][c][0] = 0;
@@ -274,6 +327,7 @@ static void test_calc(void)
         meiro_maze_free(m);
     }
     fclose(out);
+    CHECK_ALL(locked);
     char cmd[400];
     snprintf(cmd, sizeof cmd, "/usr/bin/python3 tests/calc_play.py < %s > %s/results.tsv", jobs, dir);
     CHECK_MSG(system(cmd) == 0, "calc_play.py failed");
@@ -296,8 +350,10 @@ static void test_calc(void)
                 else if (!strcmp(key, status_words[s].key)) right = says;
                 if (says) seen[s]++;
             }
-            verdict_note(&v, right, "%s %ux%u loops %u (%s), %s: want %s, the sheet says %s", configs[i].algorithm,
-                         configs[i].w, configs[i].h, configs[i].loops, configs[i].lang, line, key, got ? got : "nothing");
+            verdict_note(&v, right, "%s %ux%u%s%s loops %u (%s), %s: want %s, the sheet says %s", configs[i].algorithm,
+                         configs[i].w, configs[i].h, configs[i].shape ? " on a " : "",
+                         configs[i].shape ? configs[i].shape : "", configs[i].loops, configs[i].lang, line, key,
+                         got ? got : "nothing");
         }
     fclose(in);
     CHECK_ALL(v);

@@ -12,7 +12,8 @@
  * to the same folder; it removes them as it creates them. Pictures for S
  * and G are PNG images (drawn by cairo from the SVG) placed over their
  * cells; arrows outside the doors of S and G are arrow characters in the
- * ring of empty cells around the maze. */
+ * ring of empty cells around the maze. On a shape the cells outside it are
+ * blank, the borders following its edge. */
 #define _POSIX_C_SOURCE 200809L
 #include "core/alloc.h"
 #include "core/error.h"
@@ -308,6 +309,9 @@ static lxw_error add_sheet(lxw_workbook *wb, format_cache *cache, const meiro_ma
         for (uint32_t col = 0; col < cols && !e; col++) {
             unsigned walls = sheet_walls(m, col, ring);
             bool inside = col >= 1 && col <= m->w && ring >= 1 && ring <= m->h;
+            /* a cell outside the maze's shape is blank (its borders are the
+             * shape's edge) and locked */
+            bool active = inside && cell_active(m, cell_index(m, col - 1, ring - 1));
             const char *mark = NULL;
             cairo_surface_t *picture = NULL;
             bool on_path = false;
@@ -318,7 +322,7 @@ static lxw_error add_sheet(lxw_workbook *wb, format_cache *cache, const meiro_ma
                 on_path = marks && (marks[cell_index(m, x, y)] & MARK_PATH);
             }
             const char *arrow = inside ? NULL : door_arrow(m, col, ring);
-            bool open = play && inside && !mark;
+            bool open = play && active && !mark;
             if (!walls && !mark && !on_path && !arrow && !open) continue;
             unsigned kind = arrow  ? KIND_ARROW
                             : mark ? (on_path ? KIND_PATH_MARK : KIND_MARK)

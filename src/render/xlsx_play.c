@@ -10,7 +10,8 @@
  * right when the walk reaches G over every mark; marks it did not walk are
  * strays. Each mark's count of marked open neighbours (S and G one, the
  * rest two) tells the marks to colour: dead ends, and steps through a
- * wall. The helper sheet has a row per cell: 1 + cells rows. */
+ * wall. The helper sheet has a row per cell: 1 + cells rows. On a shape
+ * the cells outside it are locked and walled: never marked, no way in. */
 #include "render/xlsx_play.h"
 
 #include <stdio.h>
@@ -44,15 +45,11 @@ static bool is_end(const meiro_maze *m, int64_t x, int64_t y)
 
 static const int step_x[4] = {0, 1, 0, -1}, step_y[4] = {-1, 0, 1, 0};
 
-/* Whether the way from x, y towards d (N E S W) is open. */
+/* Whether the way from x, y towards d (N E S W) is open: never into or
+ * out of a cell outside the maze's shape, which has no passages. */
 static bool open_towards(const meiro_maze *m, uint32_t x, uint32_t y, int d)
 {
-    switch (d) {
-    case 0: return y > 0 && !maze_wall_above(m, x, y);
-    case 1: return x + 1 < m->w && !maze_wall_left(m, x + 1, y);
-    case 2: return y + 1 < m->h && !maze_wall_above(m, x, y + 1);
-    default: return x > 0 && !maze_wall_left(m, x, y);
-    }
+    return cell_open(m, x, y, (unsigned)d);
 }
 
 /* Spreadsheet programs show the values stored with formulas until they
@@ -129,6 +126,8 @@ lxw_error play_add_check_sheet(lxw_workbook *wb, const meiro_maze *m, const play
             uint32_t i = r - 1, x = i % m->w, y = i / m->w;
             if (is_end(m, x, y)) {
                 e = worksheet_write_number(ws, r, COL_MARK, 1, NULL);
+            } else if (!cell_active(m, i)) { /* outside the shape: locked, never marked */
+                e = worksheet_write_number(ws, r, COL_MARK, 0, NULL);
             } else {
                 lxw_rowcol_to_cell(a, at->first_row + y, (lxw_col_t)(1 + x));
                 snprintf(f, sizeof f, "=IF(LEN('%s'!%s)>0,1,0)", at->sheet, a);
