@@ -1,6 +1,8 @@
 /* Watching: the steps generators and solvers report. A recorded trace,
- * replayed without any viewer, must rebuild exactly the maze and the path;
- * solvers report what they explored. */
+ * replayed without any viewer, must rebuild exactly the maze and the path
+ * (on a shape too: the trace knows it); solvers report what they explored;
+ * the terminal viewer and the animations show a shape's outside as
+ * background. */
 #define _XOPEN_SOURCE 700 /* posix_openpt and friends */
 #include "harness.h"
 #include "whitebox.h"
@@ -514,6 +516,207 @@ static void test_animations(void)
     }
 }
 
+
+/* A shape with a hole, two pieces and a ragged edge: w x h bytes. */
+static uint8_t *holed_shape(uint32_t w, uint32_t h)
+{
+    uint8_t *in = calloc((size_t)w * h, 1);
+    for (uint32_t y = 0; y < h; y++)
+        for (uint32_t x = 0; x < w; x++) {
+            double dx = x - (w - 1) / 2.0, dy = y - (h - 1) / 2.0, d = sqrt(dx * dx + dy * dy);
+            in[(size_t)y * w + x] = (d < h / 2.0 && d > h / 6.0) || (x < 2 && y % 3 != 1);
+        }
+    return in;
+}
+
+/* Mazes on a shape: the trace tells the cells outside it, so the replay and
+ * the player rebuild the masked maze itself, every generator that takes a
+ * shape, with loops too. */
+static void test_shape_traces(void)
+{
+    verdict replayed = {0}, played = {0}, told = {0};
+    unsigned tried = 0;
+    for (size_t g = 0; g < meiro_generator_count(); g++) {
+        const char *name = meiro_generator_info(g)->name;
+        for (int kind = 0; kind < 2; kind++)
+            for (uint64_t seed = 1; seed <= 2; seed++) {
+                uint32_t w = 23, h = 17;
+                uint8_t *mask = NULL;
+                if (kind == 0) meiro_shape_mask("heart", w, h, &mask, NULL);
+                else mask = holed_shape(w, h);
+                meiro_trace *t = meiro_trace_new();
+                meiro_observer obs = meiro_trace_observer(t);
+                meiro_generate_options o;
+                meiro_generate_options_init(&o);
+                o.width = w, o.height = h, o.algorithm = name, o.seed = seed, o.mask = mask;
+                o.loops = seed == 2 ? 30 : 0;
+                o.observer = &obs;
+                meiro_maze *m = meiro_generate(&o, NULL);
+                free(mask);
+                if (!m) { /* a generator that refuses shapes */
+                    meiro_trace_free(t);
+                    continue;
+                }
+                tried++;
+                meiro_path path = {0};
+                meiro_solve_watched(m, "bfs", &obs, &path, NULL);
+                /* the outside told once per watcher (generation, solving), as runs on the grid */
+                size_t outside = 0;
+                for (size_t k = 0; k < meiro_trace_count(t); k++)
+                    outside += meiro_trace_events(t)[k].kind == MEIRO_EVENT_OUTSIDE;
+                verdict_note(&told, outside == 0, "%s: runs outside the shape among the steps", name);
+                meiro_maze *back = NULL;
+                meiro_status st = meiro_trace_replay(t, &back, NULL, NULL);
+                verdict_note(&replayed, st == MEIRO_OK && back && meiro_maze_equal(m, back),
+                             "%s on shape %d seed %llu: the replay differs (status %d)", name, kind,
+                             (unsigned long long)seed, st);
+                meiro_player *p = meiro_player_new(t, NULL, 50, NULL);
+                while (p && meiro_player_next(p)) {}
+                verdict_note(&played, p && meiro_maze_equal(m, meiro_player_maze(p)),
+                             "%s on shape %d seed %llu: the player ends on another maze", name, kind,
+                             (unsigned long long)seed);
+                meiro_player_free(p);
+                meiro_maze_free(back);
+                meiro_path_free(&path);
+                meiro_maze_free(m);
+                meiro_trace_free(t);
+            }
+    }
+    CHECK_ALL(replayed);
+    CHECK_ALL(played);
+    CHECK_ALL(told);
+    CHECK_MSG(tried >= 30, "%u shaped mazes watched", tried);
+}
+
+/* Whether the picture is light (the page's white) across the middle of
+ * every edge between cells outside the maze's shape (or the border), and
+ * dark on every edge of the shape; origin and cell in pixels. */
+static bool outside_blank(const image *img, const meiro_maze *m, double origin, double cell, int *wrong)
+{
+    *wrong = 0;
+    for (uint32_t y = 0; y <= m->h; y++)
+        for (uint32_t x = 0; x <= m->w; x++)
+            for (int vertical = 0; vertical < 2; vertical++) {
+                if (vertical ? y == m->h : x == m->w) continue;
+                bool a = meiro_maze_is_active(m, (meiro_cell){x, y});
+                bool b = vertical ? x > 0 && meiro_maze_is_active(m, (meiro_cell){x - 1, y})
+                                  : y > 0 && meiro_maze_is_active(m, (meiro_cell){x, y - 1});
+                double px = origin + (vertical ? x : x + 0.5) * cell, py = origin + (vertical ? y + 0.5 : y) * cell;
+                bool ink = false;
+                for (int d = -2; d <= 2; d++)
+                    ink |= vertical ? dark(img, (int)lround(px) + d, (int)lround(py))
+                                    : dark(img, (int)lround(px), (int)lround(py) + d);
+                if (!(a && b)) *wrong += ink != (a != b); /* outside: no line; the shape's edge: one */
+            }
+    return *wrong == 0;
+}
+
+/* The animations of a maze on a heart: without animation the finished
+ * maze, walls along the heart's edge and none outside it; the first frame
+ * (cells inside still closed) draws nothing outside (not closed cells), the
+ * last is the finished maze. */
+static void test_shape_animations(void)
+{
+    meiro_trace *t = meiro_trace_new();
+    meiro_observer obs = meiro_trace_observer(t);
+    meiro_generate_options o;
+    meiro_generate_options_init(&o);
+    o.width = 30, o.height = 24, o.algorithm = "dig", o.seed = 4, o.observer = &obs;
+    uint8_t *mask = NULL;
+    CHECK(meiro_shape_mask("heart", o.width, o.height, &mask, NULL) == MEIRO_OK);
+    o.mask = mask;
+    meiro_maze *m = meiro_generate(&o, NULL);
+    meiro_mask_free(mask);
+    CHECK(m != NULL);
+    if (!m) return;
+    meiro_path path;
+    CHECK_INT(meiro_solve_watched(m, "bfs", &obs, &path, NULL), MEIRO_OK);
+    char svg[160];
+    snprintf(svg, sizeof svg, "%s/heart.svg", dir);
+    CHECK_INT(meiro_animate_svg_save(t, NULL, svg, NULL), MEIRO_OK);
+    page_layout L = {0};
+    L.cell = 10, L.maze_x = L.maze_y = 10, L.maze_w = 300, L.maze_h = 240, L.line = 1.6;
+    check_static_svg(svg, m, &path, &L);
+    char frames[160], png[256];
+    snprintf(frames, sizeof frames, "%s/heart-frames", dir);
+    CHECK_INT(meiro_animate_frames(t, NULL, frames, 30, NULL), MEIRO_OK);
+    int count = 0;
+    for (int k = 1; k < 200; k++) {
+        snprintf(png, sizeof png, "%s/frame-%05d.png", frames, k);
+        if (access(png, F_OK) != 0) break;
+        count = k;
+    }
+    CHECK(count > 2);
+    double cell = floor(1280.0 / (o.width + 2)); /* the frames' cells, a cell of margin */
+    for (int k = 1; k <= count; k += count - 1) {
+        snprintf(png, sizeof png, "%s/frame-%05d.png", frames, k);
+        image img;
+        CHECK(load_png(png, &img));
+        if (!img.gray) continue;
+        int wrong = 0;
+        CHECK_MSG(outside_blank(&img, m, cell, cell, &wrong), "%s: %d edges wrong", png, wrong);
+        if (k == count) {
+            page_layout F = {0};
+            F.cell = cell, F.maze_x = F.maze_y = cell, F.maze_w = cell * o.width, F.maze_h = cell * o.height;
+            F.line = fmax(1, round(cell / 8));
+            verdict picture = {0};
+            check_picture(&picture, png, &img, m, &path, &F, 1, 0, 0, 0.01, false, true);
+            CHECK_ALL(picture);
+        }
+        free_image(&img);
+    }
+    meiro_path_free(&path);
+    meiro_maze_free(m);
+    meiro_trace_free(t);
+}
+
+/* meiro watch --shape heart on a terminal: the blocks outside the heart are
+ * the terminal's background (spaces on the default colour), every grid row
+ * as wide as the grid; --text fits the letters to the terminal. */
+static void test_terminal_shape(void)
+{
+    const char *meiro = meiro_binary("the terminal viewer on a shape");
+    if (!meiro) return;
+    static char tail[1 << 17];
+    double secs;
+    char *args[] = {(char *)meiro, "watch", "--shape", "heart", "-W", "20", "-H", "14", "-s", "4", "--delay", "1", NULL};
+    CHECK_INT(run_on_terminal(args, 80, 24, 0, 0, tail, sizeof tail, &secs, NULL), 0);
+    const char *last = last_frame(tail);
+    CHECK(last != NULL);
+    if (last) { /* 2*14+1 = 29 grid rows: 15 lines of 41 blocks, then the legend */
+        int lines = 0, widths_ok = 0, spaces = 0, width = 0;
+        bool first_blank = false;
+        for (const char *c = last + 3; *c && lines < 15; c++) {
+            if (*c == '\x1b') {
+                c += strcspn(c, "mHJK");
+                continue;
+            }
+            if (*c == '\r') continue;
+            if (*c == '\n') {
+                widths_ok += width == 41;
+                lines++, width = 0;
+                continue;
+            }
+            if (lines == 0 && width == 0) first_blank = *c == ' '; /* the heart leaves the corner */
+            spaces += *c == ' ';
+            width++;
+            if ((unsigned char)*c == 0xE2) c += 2; /* a half block: one column */
+        }
+        CHECK_MSG(widths_ok == 15, "%d of 15 grid lines 41 columns wide", widths_ok);
+        CHECK_MSG(spaces > 60 && first_blank, "%d blank blocks outside the heart", spaces);
+        CHECK(strstr(last, "\x1b[49m") != NULL); /* the terminal's own background */
+    }
+    char *text[] = {(char *)meiro, "watch", "--text", "HANA", "-s", "2", "--delay", "0", NULL};
+    CHECK_INT(run_on_terminal(text, 60, 20, 0, 0, tail, sizeof tail, &secs, NULL), 0);
+    unsigned tw = 0, th = 0;
+    const char *done = strstr(tail, "dig ");
+    CHECK_MSG(done && sscanf(done, "dig %ux%u", &tw, &th) == 2 && tw <= 29 && th <= 16 && tw > th,
+              "HANA on a 60 x 20 terminal: %ux%u", tw, th);
+    char *big[] = {(char *)meiro, "watch", "--text", "HANA", "-H", "12", NULL};
+    CHECK_INT(run_on_terminal(big, 60, 20, 0, 0, tail, sizeof tail, &secs, NULL), 2);
+    CHECK(strstr(tail, "this terminal shows at most 29 x 16") != NULL);
+}
+
 /* A trace fed by hand (any observer can be): steps off the grid or on the
  * outer wall are refused, never written outside the maze. */
 static void test_bad_traces(void)
@@ -553,6 +756,29 @@ static void test_bad_traces(void)
     obs.step(obs.ctx, &other);
     CHECK_INT(meiro_trace_status(t), MEIRO_ERROR_ARGUMENT); /* two grids */
     meiro_trace_free(t);
+    /* cells outside a shape: told after the grid, on it; a run off it, or
+     * before the grid, is refused */
+    meiro_event runs[] = {{MEIRO_EVENT_OUTSIDE, MEIRO_NO_DIR, 0, 0, 2}, {MEIRO_EVENT_OUTSIDE, MEIRO_NO_DIR, 2, 1, 2}};
+    for (int k = 0; k < 3; k++) {
+        t = meiro_trace_new();
+        obs = meiro_trace_observer(t);
+        if (k != 1) obs.step(obs.ctx, &grid);
+        obs.step(obs.ctx, &runs[k == 2]);
+        if (k == 1) obs.step(obs.ctx, &grid);
+        CHECK_INT(meiro_trace_count(t), 0); /* not a step */
+        meiro_status st = meiro_trace_replay(t, &m, NULL, &err);
+        if (k == 0) {
+            CHECK_MSG(st == MEIRO_OK && m && meiro_maze_has_mask(m) && meiro_maze_cell_count(m) == 7 &&
+                          !meiro_maze_is_active(m, (meiro_cell){1, 0}),
+                      "%s", err.message);
+            meiro_maze_free(m);
+        } else {
+            CHECK_MSG(st == MEIRO_ERROR_ARGUMENT && strstr(err.message, "outside the shape"), "run %d: %s", k,
+                      err.message);
+            CHECK(meiro_player_new(t, NULL, 10, NULL) == NULL);
+        }
+        meiro_trace_free(t);
+    }
 }
 
 static const test_case cases[] = {
@@ -564,6 +790,9 @@ static const test_case cases[] = {
     {"terminal-ctrl-c", test_terminal_interrupt},
     {"animations", test_animations},
     {"bad-traces", test_bad_traces},
+    {"shape-traces", test_shape_traces},
+    {"shape-animations", test_shape_animations},
+    {"terminal-shape", test_terminal_shape},
 };
 
 int main(int argc, char **argv)

@@ -203,8 +203,11 @@ typedef enum meiro_event_kind {
     MEIRO_EVENT_PATH,     /* (x, y) is cell number `value` of the solution */
     MEIRO_EVENT_START,    /* S is at (x, y), in the door `dir` (or MEIRO_NO_DIR) */
     MEIRO_EVENT_GOAL,     /* G likewise */
-    MEIRO_EVENT_GRID      /* the grid is x by y cells: told first, by meiro_generate and
+    MEIRO_EVENT_GRID,     /* the grid is x by y cells: told first, by meiro_generate and
                              meiro_solve_watched, so a trace knows its size */
+    MEIRO_EVENT_OUTSIDE   /* cells (x, y) to (x + value - 1, y) lie outside the maze's
+                             shape: told right after MEIRO_EVENT_GRID, row by row, so a
+                             trace knows its shape (none without a mask) */
 } meiro_event_kind;
 
 typedef struct meiro_event {

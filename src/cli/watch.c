@@ -3,13 +3,15 @@
  * blocks are about square), fitted to the terminal, like the printed page:
  * dark walls, light corridors, the solver's traces in colour, a legend
  * under it. 24-bit colour when COLORTERM says the terminal has it, else the
- * nearest of xterm's 256. `q` stops it; Ctrl-C too, ending meiro by the
- * signal (status 130); the terminal is always restored. Without a terminal
- * it prints the finished maze as plain text. */
+ * nearest of xterm's 256. On a shape (--shape, --text) the cells outside
+ * it are the terminal's own background. `q` stops it; Ctrl-C too, ending
+ * meiro by the signal (status 130); the terminal is always restored.
+ * Without a terminal it prints the finished maze as plain text. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
 #include <getopt.h>
+#include <math.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -30,6 +32,11 @@ static const char *const usage_watch =
     "  -H, --height N       cells down (default: as tall as the terminal allows)\n"
     "  -s, --seed N         seed (default: from the clock)\n"
     "      --loops P        open P% of the dead ends into loops\n"
+    "      --shape S        a maze inside a shape: a built-in one (heart, star,\n"
+    "                       ...; see 'meiro list') or FILE.svg / FILE.png\n"
+    "      --text T         a maze inside the letters of T (HANA); -H sets their\n"
+    "                       height (default: the largest the terminal shows)\n"
+    "      --no-bridges     refuse a shape in pieces instead of joining them\n"
     "      --delay MS       milliseconds between frames (default 30)\n"
     "  -h, --help           show this help\n"
     "\n"
@@ -39,6 +46,10 @@ static const char *const usage_watch =
 enum { COLOUR_WALL = 0x1F2328, COLOUR_CORRIDOR = 0xF4F3EE, COLOUR_PATH = 0xE0483E,
        COLOUR_START = 0x1F9D3F, COLOUR_GOAL = 0x2563EB, COLOUR_MARK_TEXT = 0xFFFFFF,
        SECONDS_PER_PHASE = 7 };
+/* Not a colour: the terminal's own background (outside a shape), and a
+ * colour not set yet. */
+#define COLOUR_NONE 0x1000000u
+#define COLOUR_UNSET UINT32_MAX
 
 /* What the signal handler and the exit handler share with the viewer: a
  * handler can reach nothing else. */
@@ -96,11 +107,21 @@ static unsigned xterm256(uint32_t rgb)
     return grey_d < cube_d ? 232u + (unsigned)grey : 16u + 36u * (unsigned)cube[0] + 6u * (unsigned)cube[1] + (unsigned)cube[2];
 }
 
-/* Sets the foreground (38) or background (48) colour. */
+/* Sets the foreground (38) or background (48) colour; COLOUR_NONE: the
+ * terminal's own. */
 static void put_colour(view *v, int layer, uint32_t rgb)
 {
-    if (v->truecolor) put(v, "\x1b[%d;2;%u;%u;%um", layer, rgb >> 16, (rgb >> 8) & 255, rgb & 255);
+    if (rgb == COLOUR_NONE) put(v, "\x1b[%dm", layer + 1);
+    else if (v->truecolor) put(v, "\x1b[%d;2;%u;%u;%um", layer, rgb >> 16, (rgb >> 8) & 255, rgb & 255);
     else put(v, "\x1b[%d;5;%um", layer, xterm256(rgb));
+}
+
+/* Whether cell (x, y) of the grid is outside the maze's shape; beyond the
+ * grid counts as outside. */
+static bool outside(const meiro_maze *m, int64_t x, int64_t y)
+{
+    return x < 0 || y < 0 || x >= meiro_maze_width(m) || y >= meiro_maze_height(m) ||
+           !meiro_maze_is_active(m, (meiro_cell){(uint32_t)x, (uint32_t)y});
 }
 
 static bool ends_shown(const meiro_player *p)
@@ -148,6 +169,13 @@ static uint32_t block_colour(const meiro_player *p, uint32_t bx, uint32_t by)
     const meiro_maze *m = meiro_player_maze(p);
     uint32_t w = meiro_maze_width(m), h = meiro_maze_height(m);
     bool odd_x = bx % 2, odd_y = by % 2;
+    if (meiro_maze_has_mask(m)) { /* a block touching no cell inside the shape: background */
+        int64_t x0 = odd_x ? bx / 2 : (int64_t)bx / 2 - 1, y0 = odd_y ? by / 2 : (int64_t)by / 2 - 1;
+        bool any = false;
+        for (int64_t y = y0; y <= (int64_t)by / 2 && !any; y++)
+            for (int64_t x = x0; x <= (int64_t)bx / 2 && !any; x++) any = !outside(m, x, y);
+        if (!any) return COLOUR_NONE;
+    }
     if (odd_x && odd_y) return cell_colour(p, bx / 2, by / 2);
     if (!odd_x && !odd_y) {
         uint32_t cx = bx / 2, cy = by / 2;
@@ -235,15 +263,21 @@ static void draw(view *v)
     v->n = 0;
     put(v, "\x1b[H");
     for (uint32_t row = 0; row < gh; row += 2) {
-        uint32_t fg = UINT32_MAX, bg = UINT32_MAX;
+        uint32_t fg = COLOUR_UNSET, bg = COLOUR_NONE; /* after \x1b[0m: the terminal's */
         for (uint32_t bx = 0; bx < gw; bx++) {
             uint32_t top = block_colour(v->p, bx, row);
-            if (top != fg) put_colour(v, 38, top), fg = top;
-            if (row + 1 < gh) {
-                uint32_t bottom = block_colour(v->p, bx, row + 1);
-                if (bottom != bg) put_colour(v, 48, bottom), bg = bottom;
+            uint32_t bottom = row + 1 < gh ? block_colour(v->p, bx, row + 1) : COLOUR_NONE;
+            /* the upper half block in the top colour on the bottom one; with
+             * the top the background, the lower half block; both: a space */
+            bool lower = top == COLOUR_NONE && bottom != COLOUR_NONE;
+            uint32_t ink = lower ? bottom : top, paper = lower ? COLOUR_NONE : bottom;
+            if (paper != bg) put_colour(v, 48, paper), bg = paper;
+            if (ink == COLOUR_NONE) {
+                put(v, " ");
+                continue;
             }
-            put(v, "\xe2\x96\x80"); /* ▀ */
+            if (ink != fg) put_colour(v, 38, ink), fg = ink;
+            put(v, lower ? "\xe2\x96\x84" : "\xe2\x96\x80"); /* ▄ ▀ */
         }
         put(v, "\x1b[0m\r\n");
     }
@@ -267,6 +301,50 @@ static bool wait_key(int ms, bool *keys)
     return stop_signal != 0;
 }
 
+/* The mask of --shape or --text for the maze in opt, which fits the
+ * terminal (tty): text without -H gets the default height, or the largest
+ * under it that fits; S and G stand in its first and last letter. */
+static int watch_mask(meiro_generate_options *opt, const char *shape, const char *text, uint32_t given_h,
+                      bool tty, uint32_t fit_w, uint32_t fit_h, uint8_t **mask)
+{
+    meiro_error e = {0};
+    if (shape) {
+        if (meiro_shape_mask(shape, opt->width, opt->height, mask, &e) != MEIRO_OK)
+            return library_error("watch", NULL, &e);
+        opt->mask = *mask;
+        return EXIT_OK;
+    }
+    meiro_text_info info;
+    uint32_t height = given_h;
+    for (int attempt = 0; attempt < 8; attempt++) {
+        if (meiro_text_mask(text, NULL, height, mask, &info, &e) != MEIRO_OK)
+            return library_error("watch", NULL, &e);
+        if (!tty || given_h || (info.width <= fit_w && info.height <= fit_h) ||
+            info.height <= MEIRO_TEXT_HEIGHT_MIN)
+            break;
+        /* too large for the terminal: letters about as much lower as they are too wide */
+        double scale = fmin((double)fit_w / info.width, (double)fit_h / info.height);
+        uint32_t lower = (uint32_t)(info.height * scale);
+        height = lower < info.height ? lower : info.height - 1;
+        if (height < MEIRO_TEXT_HEIGHT_MIN) height = MEIRO_TEXT_HEIGHT_MIN;
+        meiro_mask_free(*mask);
+        *mask = NULL;
+    }
+    if (tty && (info.width > fit_w || info.height > fit_h)) {
+        char msg[200];
+        snprintf(msg, sizeof msg, "the text is %u x %u cells; this terminal shows at most %u x %u%s", info.width,
+                 info.height, fit_w, fit_h, given_h ? ": try a smaller -H" : "");
+        return usage_error("watch", "%s", msg);
+    }
+    opt->width = info.width;
+    opt->height = info.height;
+    opt->mask = *mask;
+    opt->ends = MEIRO_ENDS_CELLS;
+    opt->start = info.first;
+    opt->goal = info.last;
+    return EXIT_OK;
+}
+
 int cmd_watch(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -274,8 +352,12 @@ int cmd_watch(int argc, char **argv)
         {"width", required_argument, NULL, 'W'},     {"height", required_argument, NULL, 'H'},
         {"seed", required_argument, NULL, 's'},      {"loops", required_argument, NULL, 'l'},
         {"delay", required_argument, NULL, 'd'},     {"help", no_argument, NULL, 'h'},
+        {"shape", required_argument, NULL, OPT_SHAPE}, {"text", required_argument, NULL, OPT_TEXT},
+        {"no-bridges", no_argument, NULL, OPT_NO_BRIDGES},
         {NULL, 0, NULL, 0},
     };
+    const char *shape = NULL, *text = NULL;
+    uint8_t *mask = NULL;
     meiro_generate_options opt;
     meiro_generate_options_init(&opt);
     opt.algorithm = "dig";
@@ -307,12 +389,18 @@ int cmd_watch(int argc, char **argv)
             if (!parse_u64(optarg, 5000, &delay))
                 return usage_error("watch", "--delay is 0 to 5000 milliseconds, not '%s'", optarg);
             break;
+        case OPT_SHAPE: shape = optarg; break;
+        case OPT_TEXT: text = optarg; break;
+        case OPT_NO_BRIDGES: opt.no_bridges = true; break;
         case 'h': fputs(usage_watch, stdout); return EXIT_OK;
         case ':': return usage_error("watch", "option '%s' needs a value", argv[optind - 1]);
         default: return usage_error("watch", "unknown option '%s'", argv[optind - 1]);
         }
     }
     if (optind < argc) return usage_error("watch", "unexpected argument '%s'", argv[optind]);
+    if (shape && text) return usage_error("watch", "%s", "--shape and --text go one at a time");
+    if (text && w)
+        return usage_error("watch", "%s", "--text takes its width from the letters; -H sets their height");
     bool tty = isatty(STDOUT_FILENO);
     struct winsize ws = {0};
     unsigned cols = 80, rows = 24;
@@ -328,13 +416,17 @@ int cmd_watch(int argc, char **argv)
     opt.width = w ? w : tty ? fit_w : 20;
     opt.height = h ? h : tty ? fit_h : 12;
     if (!seeded) opt.seed = clock_seed();
+    int rc = EXIT_OK;
+    if (text || shape) {
+        rc = watch_mask(&opt, shape, text, h, tty, fit_w, fit_h, &mask);
+        if (rc != EXIT_OK) return rc;
+    }
 
     meiro_trace *trace = NULL;
     meiro_maze *m = NULL;
     meiro_player *p = NULL;
     char *buf = NULL;
     meiro_path path = {0};
-    int rc = EXIT_OK;
     if (!(trace = meiro_trace_new())) {
         rc = report_failure(NULL, &(meiro_error){.status = MEIRO_ERROR_NOMEM});
         goto done;
@@ -345,7 +437,7 @@ int cmd_watch(int argc, char **argv)
     m = meiro_generate(&opt, &err);
     meiro_status s = m ? meiro_solve_watched(m, solver, &watcher, &path, &err) : err.status;
     if (s != MEIRO_OK && s != MEIRO_ERROR_NO_PATH) {
-        rc = err.status == MEIRO_ERROR_UNKNOWN_NAME ? usage_error("watch", "%s", err.message) : report_failure(NULL, &err);
+        rc = library_error("watch", NULL, &err); /* a wrong name or a refused shape: usage */
         goto done;
     }
     if (!tty) { /* no terminal: the finished maze, plain */
@@ -408,5 +500,6 @@ done:
     meiro_path_free(&path);
     meiro_maze_free(m);
     meiro_trace_free(trace);
+    meiro_mask_free(mask);
     return rc;
 }

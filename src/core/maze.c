@@ -293,6 +293,18 @@ bool maze_wall_left(const meiro_maze *m, uint32_t x, uint32_t y)
     return !cell_open(m, x - 1, y, MEIRO_EAST);
 }
 
+void maze_tell_shape(const meiro_maze *m, const meiro_observer *obs)
+{
+    if (!obs || !m->active) return;
+    for (uint32_t y = 0; y < m->h; y++)
+        for (uint32_t x = 0; x < m->w;) {
+            uint32_t run = 0;
+            while (x + run < m->w && !m->active[cell_index(m, x + run, y)]) run++;
+            if (run) observe(obs, MEIRO_EVENT_OUTSIDE, x, y, MEIRO_NO_DIR, run);
+            x += run ? run : 1;
+        }
+}
+
 void maze_notify(meiro_maze *m, uint32_t x, uint32_t y, uint8_t bit, bool open)
 {
     observe(m->obs, open ? MEIRO_EVENT_CARVE : MEIRO_EVENT_BUILD, x, y,

@@ -132,6 +132,10 @@ static inline unsigned cell_inside_mask(const meiro_maze *m, uint32_t x, uint32_
 /* All cells of the grid, inside a mask or not: the bytes in cells. */
 size_t maze_total(const meiro_maze *m);
 
+/* Tells obs the runs of cells outside the maze's shape (MEIRO_EVENT_OUTSIDE),
+ * after MEIRO_EVENT_GRID; nothing without a mask. */
+void maze_tell_shape(const meiro_maze *m, const meiro_observer *obs);
+
 /* Tells the maze's observer a wall change (out of line: rarely watched). */
 void maze_notify(meiro_maze *m, uint32_t x, uint32_t y, uint8_t bit, bool open);
 

@@ -163,6 +163,7 @@ meiro_maze *meiro_generate(const meiro_generate_options *opt, meiro_error *err)
     rng_seed(&rng, opt->seed);
     m->obs = opt->observer; /* every wall change is told from here on */
     observe(m->obs, MEIRO_EVENT_GRID, m->w, m->h, MEIRO_NO_DIR, 0);
+    maze_tell_shape(m, m->obs);
     if (gen->run(m, &rng, opt, err) != MEIRO_OK) {
         meiro_maze_free(m);
         return NULL;

@@ -144,6 +144,7 @@ meiro_status meiro_solve_watched(const meiro_maze *maze, const char *solver,
                           "unknown solver '%s' (see 'meiro list' for the names)", name);
     if (maze->grid != MEIRO_GRID_RECT) return solve_grid(maze, entry, observer, path, err);
     observe(observer, MEIRO_EVENT_GRID, maze->w, maze->h, MEIRO_NO_DIR, 0);
+    maze_tell_shape(maze, observer);
     uint8_t *trail = zalloc((size_t)maze->w * maze->h, 1);
     if (!trail) return fail(err, MEIRO_ERROR_NOMEM, "out of memory solving the maze");
     bool found = false;

@@ -83,6 +83,12 @@ meiro_player *meiro_player_new(const meiro_trace *trace, const meiro_maze *initi
     }
     p->ends = alloc_array(2 * (size_t)frames + 2, sizeof *p->ends);
     p->maze = initial ? meiro_maze_clone(initial, err) : meiro_maze_new(width, height, err);
+    /* a maze on a shape: its cells outside are no part of any frame */
+    const uint8_t *inside = trace_inside(trace);
+    if (p->maze && !initial && inside && meiro_maze_set_mask(p->maze, inside, err) != MEIRO_OK) {
+        meiro_player_free(p);
+        return NULL;
+    }
     size_t n = (size_t)width * height;
     p->paint = zalloc(n, 1);
     p->value = zalloc(n, sizeof *p->value);

@@ -6,13 +6,15 @@
 #include "watch/trace.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 struct meiro_trace {
     meiro_event *events;
     size_t count, cap;
     bool failed, mixed; /* a step was lost; two grids were told */
-    bool has_grid;
+    bool has_grid, bad_shape; /* a run outside the shape off the grid, or before it */
     uint32_t w, h;
+    uint8_t *inside; /* w * h, 1 = inside the shape; NULL: no cell was told outside */
 };
 
 meiro_trace *meiro_trace_new(void) { return zalloc(1, sizeof(meiro_trace)); }
@@ -21,6 +23,7 @@ void meiro_trace_free(meiro_trace *trace)
 {
     if (!trace) return;
     free(trace->events);
+    free(trace->inside);
     free(trace);
 }
 
@@ -32,6 +35,17 @@ static void record(void *ctx, const meiro_event *ev)
         t->has_grid = true;
         t->w = ev->x;
         t->h = ev->y;
+        return;
+    }
+    if (ev->kind == MEIRO_EVENT_OUTSIDE) { /* the shape: kept apart too */
+        if (!t->has_grid || t->mixed || ev->x >= t->w || ev->y >= t->h || ev->value > t->w - ev->x) {
+            t->bad_shape = true;
+            return;
+        }
+        size_t n = (size_t)t->w * t->h;
+        if (!t->inside && (t->inside = alloc_array(n, 1)) != NULL) memset(t->inside, 1, n);
+        if (!t->inside) t->failed = true;
+        else memset(t->inside + (size_t)ev->y * t->w + ev->x, 0, ev->value);
         return;
     }
     if (t->failed) return;
@@ -59,6 +73,8 @@ bool meiro_trace_grid(const meiro_trace *trace, uint32_t *width, uint32_t *heigh
     return true;
 }
 
+const uint8_t *trace_inside(const meiro_trace *trace) { return trace->inside; }
+
 static const char *const dir_name[DIR_COUNT] = {"north", "east", "south", "west"};
 
 meiro_status trace_check(const meiro_trace *trace, uint32_t w, uint32_t h, meiro_error *err)
@@ -67,6 +83,9 @@ meiro_status trace_check(const meiro_trace *trace, uint32_t w, uint32_t h, meiro
         return fail(err, MEIRO_ERROR_NOMEM, "the trace is incomplete: out of memory while recording");
     if (trace->mixed)
         return fail(err, MEIRO_ERROR_ARGUMENT, "the trace watched two grids of different sizes");
+    if (trace->bad_shape)
+        return fail(err, MEIRO_ERROR_ARGUMENT,
+                    "the trace tells cells outside the shape before its grid, or off it");
     for (size_t k = 0; k < trace->count; k++) {
         const meiro_event *e = &trace->events[k];
         if (e->kind == MEIRO_EVENT_OPEN_ALL) continue;
@@ -101,6 +120,10 @@ meiro_status meiro_trace_replay(const meiro_trace *trace, meiro_maze **maze, mei
     meiro_error own;
     meiro_maze *m = meiro_maze_new(trace->w, trace->h, err ? err : &own);
     if (!m) return err ? err->status : own.status;
+    if (trace->inside && (s = meiro_maze_set_mask(m, trace->inside, err)) != MEIRO_OK) {
+        meiro_maze_free(m);
+        return s;
+    }
     size_t cells = 0;
     for (size_t k = 0; k < trace->count; k++) cells += trace->events[k].kind == MEIRO_EVENT_PATH;
     if (path && cells) {
