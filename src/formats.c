@@ -48,10 +48,12 @@ typedef struct format_entry {
 
 static const format_entry formats[MEIRO_FORMAT_COUNT] = {
     [MEIRO_FORMAT_TEXT] = {{MEIRO_FORMAT_TEXT, "text", "txt",
-                            "block grid: '#' walls, spaces, S, G, '.' path", true, false},
+                            "block grid: '#' walls, spaces, S, G, '.' path, '~' outside a shape",
+                            true, false},
                            w_text, r_text},
     [MEIRO_FORMAT_CSV] = {{MEIRO_FORMAT_CSV, "csv", "csv",
-                           "the block grid as CSV: 1 wall, 0 passage, S, G, '.' path", true, false},
+                           "the block grid as CSV: 1 wall, 0 passage, S, G, '.' path, '~'",
+                           true, false},
                           w_csv, r_csv},
     [MEIRO_FORMAT_ASCII] = {{MEIRO_FORMAT_ASCII, "ascii", "",
                              "line drawing with +---+ and |", true, false},

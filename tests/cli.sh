@@ -447,6 +447,58 @@ run 2 "$meiro" watch -a nope; err_has "unknown algorithm"
 run 2 "$meiro" watch --delay x; err_has "delay"
 run 0 "$meiro" watch --help; out_has "q or Ctrl-C"
 
+# mazes on a shape: every format, read back, errors
+for f in pdf svg png txt csv xlsx html; do
+    run 0 "$meiro" generate --shape heart -W 16 -H 13 -s 3 --solution -o "$tmp/heart.$f"; err_empty
+    if [ -s "$tmp/heart.$f" ]; then ok; else bad "heart.$f is empty"; fi
+done
+run 0 "$meiro" generate --text HANA -s 3 -o "$tmp/hana.pdf"; err_empty
+run 0 "$meiro" generate --shape heart -W 16 -H 13 -s 3 --play -o "$tmp/heart-play.xlsx"
+# text, CSV and the drawings read back: solving what was written is the same as --solution
+"$meiro" generate --shape heart -W 16 -H 13 -s 3 --solution -f text > "$tmp/heart-solved.txt"
+"$meiro" generate --shape heart -W 16 -H 13 -s 3 --solution -f csv > "$tmp/heart-solved.csv"
+if grep -q '~' "$tmp/heart-solved.txt" && grep -q '^~,~,' "$tmp/heart-solved.csv"; then ok; else bad "no '~' outside the heart"; fi
+"$meiro" generate --shape heart -W 16 -H 13 -s 3 -f text > "$tmp/heart.txt"
+run 0 "$meiro" solve -f text - < "$tmp/heart.txt"; same "$tmp/out" "$tmp/heart-solved.txt"
+run 0 "$meiro" solve -i csv -f csv "$tmp/heart.csv"; same "$tmp/out" "$tmp/heart-solved.csv"
+for f in ascii unicode; do
+    "$meiro" generate --shape heart -W 16 -H 13 -s 3 -f $f > "$tmp/heart-$f.txt"
+    run 0 "$meiro" solve -f text "$tmp/heart-$f.txt"; same "$tmp/out" "$tmp/heart-solved.txt"
+done
+"$meiro" generate --shape heart -W 16 -H 13 -s 3 -f text | "$meiro" solve -f text - > "$tmp/piped.txt"
+same "$tmp/piped.txt" "$tmp/heart-solved.txt"
+run 0 "$meiro" stats "$tmp/heart.txt"; out_has "perfect:     yes"
+cells=$(sed -n 's/^size: .*(\([0-9]*\) cells)$/\1/p' "$tmp/out")
+out_has "reachable:   $cells of $cells cells"
+if [ "$cells" -gt 60 ] && [ "$cells" -lt 208 ]; then ok; else bad "a 16 x 13 heart of $cells cells"; fi
+"$meiro" generate --text HANA -s 3 -f text | "$meiro" stats - > "$tmp/hana-stats.txt"
+if grep -q "perfect:     yes" "$tmp/hana-stats.txt"; then ok; else bad "HANA read back is not perfect"; fi
+# a file with an opening beside a cell outside: the position named
+printf '~~#####\n~~ S  #\n### # #\n#   #G#\n#######\n' > "$tmp/open-edge.txt"
+run 1 "$meiro" solve "$tmp/open-edge.txt"; err_has "open-edge.txt:2:3: an opening beside a cell outside the shape"
+run 2 "$meiro" generate --shape nope; err_has "no shape 'nope' (built in: heart, star"
+run 1 "$meiro" generate --shape "$tmp/missing.svg" -o "$tmp/m.txt"; err_has "missing.svg"; absent "$tmp/m.txt"
+run 2 "$meiro" generate --shape heart --text HI; err_has "one at a time"
+run 2 "$meiro" generate --text HI -W 30; err_has "--text takes its width from the letters"
+run 2 "$meiro" generate -a eller --shape heart -o "$tmp/e.txt"; err_has "'eller' does not work on a shape; these do: cluster, dig"; absent "$tmp/e.txt"
+printf '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 50"><rect width="40" height="50"/><rect x="60" width="40" height="50"/></svg>' > "$tmp/two.svg"
+run 2 "$meiro" generate --shape "$tmp/two.svg" -W 20 -H 10 --no-bridges -o "$tmp/two.txt"; err_has "2 pieces"; absent "$tmp/two.txt"
+run 0 "$meiro" generate --shape "$tmp/two.svg" -W 20 -H 10 -s 1 -o "$tmp/two.txt"
+# watching a shape: the animation, the frames, and watch (no terminal: the drawing)
+run 0 "$meiro" generate --shape heart -W 16 -H 13 -s 3 --solution --animate "$tmp/heart-a.svg" --frames "$tmp/heart-fr" -o /dev/null
+if grep -q '<animate' "$tmp/heart-a.svg" && [ -f "$tmp/heart-fr/frame-00001.png" ]; then ok; else bad "no animation of the heart"; fi
+run 0 "$meiro" watch --shape heart -W 16 -H 13 -s 3; err_empty
+if grep -q "$(printf '\033')" "$tmp/out"; then bad "escape codes without a terminal"; else ok; fi
+cp "$tmp/out" "$tmp/watched.txt" # the drawing reads back: watch digs, then solves with bfs
+"$meiro" generate -a dig --shape heart -W 16 -H 13 -s 3 --solution -f text > "$tmp/dug.txt"
+run 0 "$meiro" solve -f text "$tmp/watched.txt"; same "$tmp/out" "$tmp/dug.txt"
+run 0 "$meiro" watch --text HI -s 2; out_has "S"; out_has "G"
+run 2 "$meiro" watch --shape nope; err_has "no shape 'nope'"
+run 2 "$meiro" watch --shape heart --text HI; err_has "one at a time"
+run 2 "$meiro" watch --text HI -W 9; err_has "-H sets their height"
+run 2 "$meiro" watch -a eller --shape heart; err_has "does not work on a shape"
+run 0 "$meiro" watch --help; out_has "--shape S"; out_has "--no-bridges"
+
 # outputs that are not regular files are written to, never replaced: a
 # FIFO, a character device (as root: a node of our own, not /dev/null), a
 # symlink (its target is replaced, the link stays); a replaced file keeps

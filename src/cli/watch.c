@@ -35,7 +35,7 @@ static const char *const usage_watch =
     "      --shape S        a maze inside a shape: a built-in one (heart, star,\n"
     "                       ...; see 'meiro list') or FILE.svg / FILE.png\n"
     "      --text T         a maze inside the letters of T (HANA); -H sets their\n"
-    "                       height (default: the largest the terminal shows)\n"
+    "                       height (default as in generate, lowered to fit)\n"
     "      --no-bridges     refuse a shape in pieces instead of joining them\n"
     "      --delay MS       milliseconds between frames (default 30)\n"
     "  -h, --help           show this help\n"
