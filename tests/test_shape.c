@@ -573,9 +573,16 @@ static void test_text_letters(void)
     meiro_mask_free(m);
     meiro_mask_free(again);
 
-    /* Japanese by its language too: the CJK height for Latin letters */
+    /* the height follows the letters, not the language */
     CHECK_INT(meiro_text_mask("HANA", "ja", 0, &m, &info, NULL), MEIRO_OK);
+    CHECK_INT(info.height, MEIRO_TEXT_HEIGHT);
+    meiro_mask_free(m);
+    CHECK_INT(meiro_text_mask("Hana", "ja", 0, &m, &info, NULL), MEIRO_OK);
+    CHECK_INT(info.height, MEIRO_TEXT_HEIGHT_LOWER);
+    meiro_mask_free(m);
+    CHECK_INT(meiro_text_mask("HANA はな", "en", 0, &m, &info, NULL), MEIRO_OK);
     CHECK_INT(info.height, MEIRO_TEXT_HEIGHT_CJK);
+    CHECK_INT(info.letters, 6);
     meiro_mask_free(m);
 }
 

@@ -558,7 +558,7 @@ meiro_status meiro_text_mask(const char *text, const char *lang, uint32_t height
     size_t len = strlen(text), bad = utf8_check(text, len);
     if (bad < len)
         return fail(err, MEIRO_ERROR_ARGUMENT, "the text is not valid UTF-8 (byte %zu, counted from 1)", bad + 1);
-    bool lower = false, cjk = lang && (strncmp(lang, "ja", 2) == 0 || strncmp(lang, "zh", 2) == 0 || strncmp(lang, "ko", 2) == 0);
+    bool lower = false, cjk = false;
     for (const unsigned char *p = (const unsigned char *)text; *p;) {
         size_t at = (size_t)(p - (const unsigned char *)text);
         uint32_t cp = next_code_point(&p);
@@ -585,8 +585,8 @@ meiro_status meiro_text_mask(const char *text, const char *lang, uint32_t height
     pango_cairo_context_set_font_options(pc, fo);
     pango_context_set_round_glyph_positions(pc, FALSE);
     cairo_font_options_destroy(fo);
-    if (lang && lang[0]) pango_context_set_language(pc, pango_language_from_string(lang));
-    else if (cjk) pango_context_set_language(pc, pango_language_from_string("ja"));
+    /* a language always, else the locale's would choose the forms of kanji */
+    pango_context_set_language(pc, pango_language_from_string(lang && lang[0] ? lang : cjk ? "ja" : "en"));
     PangoFontDescription *desc = pango_font_description_from_string(TEXT_FONT);
     pango_font_description_set_absolute_size(desc, TEXT_FONT_SIZE * PANGO_SCALE);
     pango_context_set_font_description(pc, desc);
@@ -613,7 +613,8 @@ meiro_status meiro_text_mask(const char *text, const char *lang, uint32_t height
         PangoLayout *l = pango_layout_new(pc);
         pango_layout_set_text(l, start, (int)(end - start));
         if (pango_layout_get_unknown_glyphs_count(l) > 0) {
-            s = fail(err, MEIRO_ERROR_ARGUMENT, "no installed font has the letter '%.*s' (install a font with it, e.g. fonts-noto-cjk)",
+            s = fail(err, MEIRO_ERROR_ARGUMENT,
+                     "no installed font has the letter '%.*s' (install a font with it, e.g. fonts-noto-cjk)",
                      (int)(end - start), start);
             g_object_unref(l);
             break;
