@@ -23,6 +23,10 @@ typedef struct meiro_algorithm_desc {
 
 MEIRO_API size_t meiro_generator_count(void);
 MEIRO_API const meiro_algorithm_desc *meiro_generator_info(size_t index); /* NULL past the end */
+/* Whether generator `index` works on `grid` (all of them on rectangles; on
+ * polar, hex and triangle grids those that work on any graph, and
+ * binary-tree and sidewinder on polar grids). */
+MEIRO_API bool meiro_generator_supports(size_t index, meiro_grid grid);
 
 /* Where S and G go. */
 typedef enum meiro_ends {
@@ -31,8 +35,10 @@ typedef enum meiro_ends {
     MEIRO_ENDS_BORDER,   /* in doors of the outer wall on opposite sides, at the
                             ends of the longest such path */
     MEIRO_ENDS_CELLS,    /* the cells given in start and goal */
-    MEIRO_ENDS_CENTER    /* polar grids: S on the outer ring, G in the centre
-                            (swap them for centre to rim) */
+    MEIRO_ENDS_CENTER,   /* G in the cell nearest the middle (the centre disc
+                            of a polar grid), S in the border cell (polar: of
+                            the outer ring) farthest from it along the way */
+    MEIRO_ENDS_CENTER_OUT /* the same, S in the centre and G on the border */
 } meiro_ends;
 
 typedef struct meiro_generate_options {
@@ -64,7 +70,12 @@ MEIRO_API void meiro_generate_options_init(meiro_generate_options *opt);
  * records its seed and the canonical algorithm name. */
 MEIRO_API meiro_maze *meiro_generate(const meiro_generate_options *opt, meiro_error *err);
 
-/* Looks up "corners", "farthest" or "border". */
+/* Looks up "corners", "farthest", "border", "center" or "center-out"
+ * ("centre", "centre-out"). On polar, hex and triangle grids: corners =
+ * the first and last cell (polar: the centre and the last cell of the
+ * outer ring); border = cells of the left and right columns or the top and
+ * bottom rows (polar: two cells of the outer ring), without doors; cells =
+ * any two cells (x < meiro_maze_row_width(y)). */
 MEIRO_API meiro_status meiro_ends_from_name(const char *name, meiro_ends *ends, meiro_error *err);
 
 /* ---- Solvers ---------------------------------------------------------- */
@@ -100,8 +111,10 @@ MEIRO_API meiro_status meiro_solve_watched(const meiro_maze *maze, const char *s
 MEIRO_API void meiro_path_free(meiro_path *path);
 
 /* Breadth-first distances from cell `from`: dist[y * width + x] is the
- * number of steps to reach (x, y), or UINT32_MAX if unreachable. dist must
- * hold width * height entries. */
+ * number of steps to reach (x, y), or UINT32_MAX if unreachable (or not a
+ * cell: past the end of a polar ring). dist must hold width * height
+ * entries (meiro_maze_width and _height; on polar grids the width is the
+ * outer ring's). */
 MEIRO_API meiro_status meiro_distances(const meiro_maze *maze, meiro_cell from, uint32_t *dist,
                              meiro_error *err);
 
@@ -128,7 +141,12 @@ typedef struct meiro_stats {
                               high = long rivers, low = short spurs */
 } meiro_stats;
 
-/* Computes the metrics of the maze (doors do not count as openings). */
+/* Computes the metrics of the maze (doors do not count as openings). On
+ * polar, hex and triangle grids: junctions have 3 or more openings,
+ * junctions4 4 or more; a turn is a change of heading (hex: the six sides;
+ * triangle: along the row east or west, or across it north or south;
+ * polar: in, out, clockwise, counter-clockwise, and straight through the
+ * centre disc when leaving on the far side). */
 MEIRO_API meiro_status meiro_stats_compute(const meiro_maze *maze, meiro_stats *stats, meiro_error *err);
 
 #ifdef __cplusplus
