@@ -282,6 +282,9 @@ printf '[page]\npaper = a4\nmazes = 5\n' > "$tmp/broken.ini"
 run 1 "$meiro" generate -t "$tmp/broken.ini" -o "$tmp/x.pdf"; err_has "broken.ini:3: mazes per page is 1, 2, 4 or 6"; absent "$tmp/x.pdf"
 run 2 "$meiro" generate --lang fr; err_has "unknown language 'fr'"
 
+# shapes: listed with what they look like
+run 0 "$meiro" list; out_has "^Shapes"; out_has "  heart  *a heart"; out_has "  cat  *a cat's head"; out_has "  cloud"
+
 # pictures for S and G: listed; an unknown name is a usage error listing
 # the names (generate, solve, booklet, a template's art =), nothing written;
 # none gives the words back on a template with pictures
