@@ -186,11 +186,11 @@ test-asan:
 		EXTRA_CFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 
 # Fuzzing: a libFuzzer target for every reader a user can feed a file to
-# (text with its drawings and block mazes, CSV, page templates), built with
+# (text with its drawings and block mazes, CSV, JSON, page templates), built with
 # clang against the library compiled the same way in build/fuzz, each run for
 # FUZZ_SECONDS; a crash, leak, undefined behaviour or hang fails the run.
 FUZZ_SECONDS ?= 20
-FUZZ_TARGETS  = text csv template
+FUZZ_TARGETS  = text csv json template
 FUZZ_DIR      = build/fuzz
 FUZZ_SAN      = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 fuzz:
@@ -204,9 +204,10 @@ fuzz:
 FUZZ_BIN = $(FUZZ_TARGETS:%=$(BUILD)/fuzz_%)
 fuzz-targets: $(FUZZ_BIN)
 
-# fuzz_text and fuzz_csv are one source; fuzz_template has its own
+# fuzz_text, fuzz_csv and fuzz_json are one source; fuzz_template has its own
 $(FUZZ_BIN): tests/fuzz/fuzz_maze.c tests/fuzz/fuzz_template.c $(BUILD)/libmeiro-internal.a
 	$(CC) $(CPPFLAGS) -Iinclude $(ALL_CFLAGS) $(LDFLAGS) -fsanitize=fuzzer $(if $(findstring _csv,$@),-DFUZZ_CSV) \
+		$(if $(findstring _json,$@),-DFUZZ_JSON) \
 		-o $@ tests/fuzz/$(if $(findstring _template,$@),fuzz_template.c,fuzz_maze.c) \
 		$(BUILD)/libmeiro-internal.a $(LDLIBS)
 

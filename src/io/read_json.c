@@ -60,7 +60,7 @@ typedef struct jreader {
     /* the keys seen and where their values start */
     unsigned seen;
     where at[KEY_COUNT];
-    where cells_end;
+    where cells_end, close; /* the end of "cells", the document's closing '}' */
     /* the values of the small keys */
     meiro_grid grid;
     uint32_t w, h;
@@ -184,7 +184,7 @@ static meiro_status decode(jreader *r, json_t **out, const char *what)
 /* The value as JSON, cut to about 40 bytes, into buf. */
 static const char *shown(const json_t *v, char *buf, size_t size)
 {
-    char *s = json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT);
+    char *s = json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT | JSON_REAL_PRECISION(12));
     if (!s) return "(a value)";
     size_t len = strlen(s);
     if (len > 40 && size > 44) snprintf(buf, size, "%.40s...", s);
@@ -237,9 +237,9 @@ static meiro_status make_maze(jreader *r, where at)
     if (st != MEIRO_OK) return st;
     if (r->eof && r->fill - r->pos < least / READ_AHEAD_RATIO)
         return fail_at(r->err, MEIRO_ERROR_PARSE, at.line, at.col,
-                       "the file ends too soon to list the cells of a %s maze %lu x %lu: is "
+                       "the file ends too soon to list the cells of a %lu x %lu %s maze: is "
                        "\"width\" or \"height\" wrong?",
-                       meiro_grid_name(r->grid), (unsigned long)r->w, (unsigned long)r->h);
+                       (unsigned long)r->w, (unsigned long)r->h, meiro_grid_name(r->grid));
     r->m = meiro_maze_new_grid(r->grid, r->w, r->h, &e);
     if (!r->m) {
         if (e.status == MEIRO_ERROR_NOMEM) return fail(r->err, e.status, "%s", e.message);
@@ -728,6 +728,7 @@ static meiro_status read_document(jreader *r)
         if ((st = skip_space(r, &c)) != MEIRO_OK) return st;
         at = here(r);
         if (c == '}' && first) {
+            r->close = at;
             advance(r, 1);
             break;
         }
@@ -745,6 +746,7 @@ static meiro_status read_document(jreader *r)
             continue;
         }
         if (c == '}') {
+            r->close = at;
             advance(r, 1);
             break;
         }
@@ -804,8 +806,9 @@ static meiro_status finish(jreader *r)
                                    KEY_GOAL,  KEY_CELLS, KEY_PASSAGES};
     for (size_t i = 0; i < sizeof required / sizeof required[0]; i++)
         if (!(r->seen & (1u << required[i])))
-            return fail(r->err, MEIRO_ERROR_PARSE, "no \"%s\": a meiro maze has meiro, grid, width, "
-                        "height, start, goal, cells and passages", key_names[required[i]]);
+            return fail_at(r->err, MEIRO_ERROR_PARSE, r->close.line, r->close.col,
+                           "no \"%s\": a meiro maze has meiro, grid, width, height, start, goal, cells "
+                           "and passages", key_names[required[i]]);
     meiro_error *err = r->err;
     if ((r->seen & (1u << KEY_ALGORITHM)) && !r->has_seed)
         return fail_at(err, MEIRO_ERROR_PARSE, r->at[KEY_ALGORITHM].line, r->at[KEY_ALGORITHM].col,
@@ -851,7 +854,7 @@ static meiro_status finish(jreader *r)
     if (r->has_seed) meiro_maze_set_origin(r->m, r->algorithm, r->seed);
     meiro_error e = {0};
     if (meiro_maze_check(r->m, &e) != MEIRO_OK)
-        return fail(err, MEIRO_ERROR_PARSE, "not a valid maze: %s", e.message);
+        return fail_at(err, MEIRO_ERROR_PARSE, r->close.line, r->close.col, "not a valid maze: %s", e.message);
     return MEIRO_OK;
 }
 
