@@ -715,7 +715,7 @@ static meiro_status read_document(jreader *r)
     if (c < 0) return fail_at(r->err, MEIRO_ERROR_PARSE, 1, 1, "empty file: no maze in it");
     if (c != '{') {
         json_t *v;
-        if ((st = decode(r, &v, "the file")) != MEIRO_OK) return st;
+        if ((st = decode(r, &v, "not JSON")) != MEIRO_OK) return st;
         const char *type = type_name(v);
         json_decref(v);
         return fail_at(r->err, MEIRO_ERROR_PARSE, at.line, at.col,
