@@ -282,6 +282,9 @@ printf '[page]\npaper = a4\nmazes = 5\n' > "$tmp/broken.ini"
 run 1 "$meiro" generate -t "$tmp/broken.ini" -o "$tmp/x.pdf"; err_has "broken.ini:3: mazes per page is 1, 2, 4 or 6"; absent "$tmp/x.pdf"
 run 2 "$meiro" generate --lang fr; err_has "unknown language 'fr'"
 
+# shapes: listed with what they look like
+run 0 "$meiro" list; out_has "^Shapes"; out_has "  heart  *a heart"; out_has "  cat  *a cat's head"; out_has "  cloud"
+
 # pictures for S and G: listed; an unknown name is a usage error listing
 # the names (generate, solve, booklet, a template's art =), nothing written;
 # none gives the words back on a template with pictures
@@ -364,6 +367,10 @@ run 2 "$meiro" booklet --difficulty hard-easy -o "$tmp/b.pdf"; err_has "rising"
 run 2 "$meiro" booklet --from 5x5 -o "$tmp/b.pdf"; err_has "go together"
 run 2 "$meiro" booklet --from 5x5 --to 9x9 --difficulty easy -o "$tmp/b.pdf"; err_has "not both"
 run 2 "$meiro" booklet -a nope -o "$tmp/b.pdf"; err_has "unknown algorithm"
+# shapes in turn; a generator that takes none, or a shape that does not exist, is refused
+run 0 "$meiro" booklet -n 3 --shape heart,fish -s 2 -o "$tmp/shapes.pdf"
+run 2 "$meiro" booklet -n 3 --shape heart,nosuch -s 2 -o "$tmp/b.pdf"; err_has "nosuch"; absent "$tmp/b.pdf"
+run 2 "$meiro" booklet -n 2 --shape heart -a eller -o "$tmp/b.pdf"; err_has "does not work on a shape"
 # folded booklets: sheets of two pages, a multiple of 4 pages; PDF only
 run 0 "$meiro" booklet -t booklet-a5 -n 5 -s 3 --fold -o "$tmp/fold.pdf"
 if command -v pdfinfo >/dev/null 2>&1; then
@@ -376,7 +383,8 @@ run 2 "$meiro" booklet -n 3 --fold=twice -o "$tmp/fold.pdf"; err_has "fold=pages
 # cover), and that command makes the same file, byte for byte
 if command -v pdftotext >/dev/null 2>&1; then
     for args in "-n 4 --difficulty normal-expert -s 9" \
-                "-t booklet-a5 -n 5 --from 6x6 --to 14x10 -a wall --lang ja --answers back -s 4 --fold"; do
+                "-t booklet-a5 -n 5 --from 6x6 --to 14x10 -a wall --lang ja --answers back -s 4 --fold" \
+                "-n 4 --shape heart,star,cat -s 5"; do
         # shellcheck disable=SC2086
         run 0 "$meiro" booklet $args -o "$tmp/again1.pdf"
         again=$(pdftotext "$tmp/again1.pdf" - | sed -n 's/^.*\(meiro booklet .*\)$/\1/p' | tail -1)

@@ -22,6 +22,8 @@ static const char *const usage_booklet =
     "      --to WxH         ... to WxH (the last); instead of --difficulty\n"
     "  -a, --algorithm A    generator for every maze (default: the level's, or\n"
     "                       cluster with --from/--to)\n"
+    "      --shape LIST     mazes inside shapes, taken in turn: heart or\n"
+    "                       heart,star,cat (see 'meiro list'), or SVG/PNG files\n"
     "  -s, --seed N         the booklet's seed (default: from the clock); each\n"
     "                       maze's own seed, printed under it, comes from it\n"
     "      --cover          a cover page (default: as the template says)\n"
@@ -108,7 +110,7 @@ int cmd_booklet(int argc, char **argv)
         {"from", required_argument, NULL, OPT_FROM}, {"to", required_argument, NULL, OPT_TO},
         {"algorithm", required_argument, NULL, 'a'}, {"seed", required_argument, NULL, 's'},
         {"cover", no_argument, NULL, OPT_COVER},   {"no-cover", no_argument, NULL, OPT_NO_COVER},
-        {"fold", optional_argument, NULL, OPT_FOLD},
+        {"fold", optional_argument, NULL, OPT_FOLD}, {"shape", required_argument, NULL, OPT_SHAPE},
         {"format", required_argument, NULL, 'f'},  {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},          PAGE_LONGOPTS,
         {NULL, 0, NULL, 0},
@@ -141,6 +143,7 @@ int cmd_booklet(int argc, char **argv)
             sized = true;
             break;
         case 'a': b.algorithm = optarg; break;
+        case OPT_SHAPE: b.shapes = optarg; break;
         case 's':
             if (!parse_u64(optarg, UINT64_MAX, &b.seed))
                 return usage_error("booklet", "--seed must be a whole number, not '%s'", optarg);
