@@ -600,7 +600,7 @@ unzip -p "$tmp/epoch0.xlsx" docProps/core.xml > "$tmp/out"; out_has "created[^>]
 all_formats() {
     d=$tmp/$1; mkdir "$d"
     for f in pdf xlsx; do "$meiro" generate -W 12 -H 9 -s 4 --answer-page -o "$d/m.$f"; done
-    for f in svg png txt csv ascii unicode; do "$meiro" generate -W 12 -H 9 -s 4 --solution -f $f -o "$d/m.$f"; done
+    for f in svg png txt csv ascii unicode json; do "$meiro" generate -W 12 -H 9 -s 4 --solution -f $f -o "$d/m.$f"; done
     "$meiro" generate -W 12 -H 9 -s 4 --solution --animate "$d/anim.svg" --frames "$d/frames" -o /dev/null
     "$meiro" booklet -n 3 -s 9 -o "$d/book.pdf"
     "$meiro" booklet -n 3 -s 9 -o "$d/book.xlsx"
@@ -610,7 +610,7 @@ for epoch in "" 0 1767225600; do
     rm -rf "$tmp/first" "$tmp/second"
     all_formats first; sleep 1; all_formats second
     if diff -r "$tmp/first" "$tmp/second" > "$tmp/out"; then ok; else bad "SOURCE_DATE_EPOCH='$epoch': outputs differ: $(cat "$tmp/out")"; fi
-    if [ "$(ls "$tmp/first" | wc -l)" -eq 12 ]; then ok; else bad "all_formats wrote $(ls "$tmp/first")"; fi
+    if [ "$(ls "$tmp/first" | wc -l)" -eq 13 ]; then ok; else bad "all_formats wrote $(ls "$tmp/first")"; fi
 done
 unset SOURCE_DATE_EPOCH
 
@@ -618,6 +618,55 @@ unset SOURCE_DATE_EPOCH
 run 0 "$meiro" stats "$data/seed003.txt"; out_has "size: *8 x 7"; out_has "solution: *16 cells"; out_has "perfect: *yes"
 run 0 "$meiro" stats --json "$data/seed003.txt"; out_has '"solution_length": 16'; out_has '"seed": null'
 run 0 "$meiro" stats "$tmp/closed.txt"; out_has "solution: *none"; out_has "perfect: *no"
+
+# JSON: written (valid for python3 too), read back by solve and stats by its
+# extension, -i json and from standard input: the same maze and path as the
+# text it came from
+run 0 "$meiro" solve -f json -o "$tmp/s3.json" "$data/seed003.txt"; out_empty
+if python3 -m json.tool "$tmp/s3.json" > /dev/null 2> "$tmp/err"; then ok; else bad "python3 -m json.tool: $(cat "$tmp/err")"; fi
+if grep -q '"solution": \[' "$tmp/s3.json" && grep -q '"grid": "rect"' "$tmp/s3.json"; then ok; else bad "s3.json lacks grid or solution"; fi
+run 0 "$meiro" solve "$tmp/s3.json"; same "$tmp/out" "$data/seed003-solved.txt"
+run 0 "$meiro" solve -i json - < "$tmp/s3.json"; same "$tmp/out" "$data/seed003-solved.txt"
+cp "$tmp/s3.json" "$tmp/s3.data"
+run 0 "$meiro" stats -i json "$tmp/s3.data"; out_has "size: *8 x 7"; out_has "solution: *16 cells"; out_has "perfect: *yes"
+run 0 "$meiro" stats --json "$tmp/s3.json"; out_has '"solution_length": 16'
+# the seed and generator come back; the same maze gives the same bytes
+run 0 "$meiro" generate -W 30 -H 20 -s 77 -a wilson -o "$tmp/g.json"
+run 0 "$meiro" generate -W 30 -H 20 -s 77 -a wilson -f json; same "$tmp/out" "$tmp/g.json"
+run 0 "$meiro" stats "$tmp/g.json"; out_has "seed: *77"; out_has "size: *30 x 20"
+run 0 "$meiro" generate -W 30 -H 20 -s 77 -a wilson --solution -o "$tmp/g.txt"
+run 0 "$meiro" solve "$tmp/g.json" -f text; same "$tmp/out" "$tmp/g.txt"
+run 0 "$meiro" solve "$tmp/g.json" -o "$tmp/g2.json"; run 0 "$meiro" solve "$tmp/g2.json" -o "$tmp/g3.json"
+same "$tmp/g2.json" "$tmp/g3.json"
+if python3 -m json.tool "$tmp/g2.json" > /dev/null; then ok; else bad "g2.json is not JSON"; fi
+# malformed JSON: "FILE:LINE:COL: message", exit 1, nothing written
+json_bad() { # NAME 'TEXT' 'EXPECTED MESSAGE'
+    printf '%s' "$2" > "$tmp/$1.json"
+    run 1 "$meiro" solve -o "$tmp/$1-out.txt" "$tmp/$1.json"; err_has "$1.json:$3"; absent "$tmp/$1-out.txt"
+}
+head='{"meiro": 1, "grid": "rect", "width": 2, "height": 2, "start": 0, "goal": 3,'
+four='"cells": [{"x": 0, "y": 0}, {"x": 1, "y": 0}, {"x": 0, "y": 1}, {"x": 1, "y": 1}],'
+json_bad syntax "$head
+  $four
+  \"passages\": [[0, 1], [1, 3],]}" "3:31: a comma before ']'"
+json_bad neighbours "$head
+  $four
+  \"passages\": [[0, 1],
+    [0, 3]]}" "4:5: passage 1 \[0, 3\]: cells 0 and 3 are not neighbours"
+json_bad twice "$head $four \"passages\": [[0, 1], [0, 1]]}" "1:182: passage 1 \[0, 1\]: it is listed twice"
+json_bad range "$head $four \"passages\": [[0, 4]]}" "1:174: passage 0 \[0, 4\]: there is no cell 4"
+json_bad order "$head
+  \"cells\": [{\"x\": 0, \"y\": 0}, {\"x\": 0, \"y\": 1}, {\"x\": 1, \"y\": 0}]}" "2:49: cell 2 is (x 1, y 0), which comes before"
+json_bad type "$head $four \"passages\": {}}" "1:173: \"passages\" is an object, not a list"
+json_bad grid '{"meiro": 1, "grid": "square"}' '1:22: unknown grid "square"'
+json_bad start "$head $four \"passages\": [], \"start\": 9}" "1:177: \"start\" appears twice"
+json_bad goal '{"meiro": 1, "grid": "rect", "width": 2, "height": 2, "start": 0, "goal": 7,'" $four"' "passages": []}' '1:75: "goal" is 7: there is no such cell'
+json_bad cut "$head $four \"passages\": [[0, 1]" "1:180: the file ends inside \"passages\""
+json_bad bomb '{"meiro": 1, "grid": "rect", "width": 20000, "height": 20000, "cells": [{"x": 0, "y": 0}]}' \
+    "1:72: the file ends too soon to list the cells of a 20000 x 20000 rect maze"
+: > "$tmp/empty.json"
+run 1 "$meiro" stats "$tmp/empty.json"; err_has "empty.json:1:1: empty file"
+run 1 "$meiro" stats "$tmp/g.txt" -i json; err_has "g.txt:1:1: not JSON: invalid token"
 
 # no recursion that grows with the maze: a 10,000 x 10,000 maze dug (the
 # deepest backtracking) and solved depth-first, and a wide cluster maze, under a
@@ -688,7 +737,7 @@ esac
 
 # list names every generator, solver and format
 run 0 "$meiro" list
-for n in cluster dig bar wall kruskal backtracker anahori boutaoshi kabenobashi prim true-prim wilson aldous-broder eller growing-tree hunt-and-kill binary-tree sidewinder division bfs dfs fill road astar deadend left-hand right-hand tremaux text csv ascii unicode pdf svg png xlsx html; do
+for n in cluster dig bar wall kruskal backtracker anahori boutaoshi kabenobashi prim true-prim wilson aldous-broder eller growing-tree hunt-and-kill binary-tree sidewinder division bfs dfs fill road astar deadend left-hand right-hand tremaux text csv ascii unicode pdf svg png xlsx html json; do
     out_has "$n"
 done
 
