@@ -88,7 +88,9 @@ meiro_status doc_place(const document *d, const doc_page *p, size_t k, page_layo
     bool caption = d->count > 1;
     /* on answer-key pages the mazes are small: a fixed cell would not fit */
     double exact = p->kind == PAGE_ANSWERS && p->slots != d->style.per_page ? 0 : d->style.cell_exact;
-    s = layout_in_slot(m->w, m->h, maze_door_sides(m), slots[k], caption, exact, d->style.cell_max, d->style.line, L, err);
+    double mw, mh;
+    maze_cells(m, &mw, &mh);
+    s = layout_in_slot(mw, mh, maze_door_sides(m), slots[k], caption, exact, d->style.cell_max, d->style.line, L, err);
     L->page_w = f->page_w;
     L->page_h = f->page_h;
     L->landscape = f->landscape;
@@ -185,13 +187,16 @@ meiro_status doc_init(document *d, const doc_item *items, size_t count,
     meiro_status s = page_margin_check(opt, err);
     if (s != MEIRO_OK) return s;
     /* orientation: the one that gives the largest maze bigger cells */
-    uint32_t bw = 1, bh = 1;
+    double bw = 1, bh = 1;
     unsigned doors = 0;
-    for (size_t i = 0; i < count; i++)
-        if ((uint64_t)items[i].maze->w * items[i].maze->h > (uint64_t)bw * bh) {
-            bw = items[i].maze->w, bh = items[i].maze->h;
+    for (size_t i = 0; i < count; i++) {
+        double mw, mh;
+        maze_cells(items[i].maze, &mw, &mh);
+        if (mw * mh > bw * bh) {
+            bw = mw, bh = mh;
             doors = maze_door_sides(items[i].maze);
         }
+    }
     if (st->orientation == MEIRO_ORIENT_AUTO) {
         double best[2] = {0, 0};
         for (int land = 0; land <= 1; land++) {
@@ -372,7 +377,9 @@ static meiro_status draw_cover(cairo_t *cr, const document *d, const page_frame 
     if (d->cover_maze) { /* a little maze as a picture */
         box area = {f->center_x - f->page_w * 0.25, f->page_h * 0.38, f->page_w * 0.5, f->page_h * 0.32};
         page_layout L = {0};
-        meiro_status s = layout_in_slot(d->cover_maze->w, d->cover_maze->h, maze_door_sides(d->cover_maze), area, false, 0, 0, 0, &L, err);
+        double mw, mh;
+        maze_cells(d->cover_maze, &mw, &mh);
+        meiro_status s = layout_in_slot(mw, mh, maze_door_sides(d->cover_maze), area, false, 0, 0, 0, &L, err);
         if (s != MEIRO_OK) return s;
         draw_maze(cr, d->cover_maze, NULL, &L, &st->marks, snap, layers);
     }
