@@ -84,18 +84,22 @@ MEIRO_API uint32_t meiro_maze_width(const meiro_maze *maze);
 MEIRO_API uint32_t meiro_maze_height(const meiro_maze *maze);
 
 /* True if one can walk from cell (x, y) in direction dir. The outer wall is
- * closed except at a door. Out-of-range cells answer false. */
+ * closed except at a door. Out-of-range cells answer false. Rectangles
+ * only: false on other grids (use meiro_maze_side_open). */
 MEIRO_API bool meiro_maze_is_open(const meiro_maze *maze, uint32_t x, uint32_t y, meiro_dir dir);
 
 /* Opens (carve) or closes (build) the wall between cell (x, y) and its
  * neighbour in direction dir; both cells see the change. The outer wall
- * cannot be changed this way (use meiro_maze_set_start/goal doors). */
+ * cannot be changed this way (use meiro_maze_set_start/goal doors).
+ * Rectangles only: MEIRO_ERROR_ARGUMENT on other grids (use
+ * meiro_maze_set_side). */
 MEIRO_API meiro_status meiro_maze_carve(meiro_maze *maze, uint32_t x, uint32_t y, meiro_dir dir);
 MEIRO_API meiro_status meiro_maze_build(meiro_maze *maze, uint32_t x, uint32_t y, meiro_dir dir);
 
 /* Start and goal cells. door is MEIRO_NO_DIR when the mark sits in its cell,
  * otherwise the side of the outer wall whose opening holds the mark (the
- * cell must lie on that side). */
+ * cell must lie on that side). Doors are for rectangles only: on other
+ * grids the door must be MEIRO_NO_DIR. */
 MEIRO_API meiro_cell meiro_maze_start(const meiro_maze *maze);
 MEIRO_API meiro_cell meiro_maze_goal(const meiro_maze *maze);
 MEIRO_API meiro_dir meiro_maze_start_door(const meiro_maze *maze);
@@ -150,8 +154,10 @@ MEIRO_API const char *meiro_grid_name(meiro_grid grid);
 MEIRO_API meiro_status meiro_grid_from_name(const char *name, meiro_grid *grid, meiro_error *err);
 
 /* A new maze on any grid, every wall closed. For MEIRO_GRID_RECT the same as
- * meiro_maze_new. Polar: height rings (the centre disc included), width is
- * not used. Start and goal: the first and last cell (polar: the centre and
+ * meiro_maze_new. Polar: height rings (the centre disc included, at least
+ * 2); the width asked for is not used, and meiro_maze_width then answers
+ * the cells of the outer ring (the widest row). Hex and triangle: at least
+ * 2 cells. Start and goal: the first and last cell (polar: the centre and
  * a cell of the outer ring). NULL and err filled on failure. */
 MEIRO_API meiro_maze *meiro_maze_new_grid(meiro_grid grid, uint32_t width, uint32_t height,
                                           meiro_error *err);

@@ -10,7 +10,10 @@
 enum { GRID_MAX_SIDES = 8 };
 #define GRID_NONE SIZE_MAX
 
-/* A new maze on a polar, hex or triangle grid, every side closed. */
+/* A new maze on a polar, hex or triangle grid, every side closed, S on the
+ * first cell and G on the last (polar: the centre and the outer ring's
+ * last cell). Polar takes h >= 2 rings and ignores w; hex and triangle take
+ * at least 2 cells. */
 meiro_maze *grid_new(meiro_grid grid, uint32_t w, uint32_t h, meiro_error *err);
 
 /* All cells of the grid, and the conversions between ids and (x, y). */
@@ -24,6 +27,9 @@ meiro_cell grid_cell(const meiro_maze *m, size_t id);
 unsigned grid_sides(const meiro_maze *m, size_t id);
 size_t grid_neighbour(const meiro_maze *m, size_t id, unsigned side);
 unsigned grid_back_side(const meiro_maze *m, size_t id, unsigned side);
+/* All neighbours of cell id at once, by side (GRID_NONE at the border):
+ * what the generators and solvers loop over. Returns the number of sides. */
+unsigned grid_links(const meiro_maze *m, size_t id, size_t next[GRID_MAX_SIDES]);
 
 static inline bool grid_open(const meiro_maze *m, size_t id, unsigned side)
 {
@@ -36,7 +42,8 @@ void grid_set_side(meiro_maze *m, size_t id, unsigned side, bool open);
 
 /* ---- Geometry, in cell units with y down and (0, 0) the top-left corner of
  * the grid's bounding box; what drawing and the JSON writer share.
- * polar: ring y spans radii y .. y + 1 around (rings, rings); the centre
+ * polar: at least 2 rings; the maze's width is the outer ring's cells (the
+ *   widest), so any (x, y) fits a width x height array. Ring y spans radii y .. y + 1 around (rings, rings); the centre
  *   disc has radius 1. Ring 1 has 6 cells; ring y has the cells of ring
  *   y - 1 times round(2 pi y / cells of ring y - 1) (1 or 2, so cells stay
  *   near-square). Cell x of ring y >= 1 spans angles 2 pi x / n .. 2 pi
@@ -50,6 +57,10 @@ void grid_set_side(meiro_maze *m, size_t id, unsigned side, bool open);
  * triangle: sides 1 long, height sqrt 3 / 2; cell x of row y spans x / 2 ..
  *   x / 2 + 1 across. (x + y) even points up: sides 0 right, 1 base (below),
  *   2 left; otherwise down: 0 top (above), 1 right, 2 left. */
+/* Every side runs clockwise around its cell, from (x0, y0) to (x1, y1): side
+ * k ends where side k + 1 starts, and the neighbour across it sees the same
+ * side reversed. An arc runs from angle a0 to a1 (clockwise when a1 > a0,
+ * cairo_arc; else cairo_arc_negative). */
 typedef struct grid_side_shape {
     bool arc;              /* a polar arc around (cx, cy), else a segment */
     double x0, y0, x1, y1; /* the segment, or the arc's two ends */

@@ -244,6 +244,7 @@ static bool on_side(const meiro_maze *m, meiro_cell c, meiro_dir side)
 
 bool meiro_maze_is_open(const meiro_maze *maze, uint32_t x, uint32_t y, meiro_dir dir)
 {
+    if (maze->grid != MEIRO_GRID_RECT) return false;
     if (x >= maze->w || y >= maze->h || (unsigned)dir > MEIRO_WEST) return false;
     meiro_cell c = {x, y};
     if (on_side(maze, c, dir)) {
@@ -286,6 +287,7 @@ void maze_open_all(meiro_maze *m)
 
 static meiro_status set_wall_checked(meiro_maze *m, uint32_t x, uint32_t y, meiro_dir d, bool open)
 {
+    if (m->grid != MEIRO_GRID_RECT) return MEIRO_ERROR_ARGUMENT;
     if (x >= m->w || y >= m->h || (unsigned)d > MEIRO_WEST || on_side(m, (meiro_cell){x, y}, d))
         return MEIRO_ERROR_ARGUMENT;
     maze_set_wall(m, x, y, d, open);
@@ -309,6 +311,10 @@ meiro_dir meiro_maze_goal_door(const meiro_maze *maze) { return maze->goal_door;
 
 static meiro_status check_end(const meiro_maze *m, meiro_cell c, meiro_dir door)
 {
+    if (m->grid != MEIRO_GRID_RECT) /* any cell of the grid; doors only on rectangles */
+        return c.y < m->h && c.x < grid_row_width(m, c.y) && door == MEIRO_NO_DIR
+                   ? MEIRO_OK
+                   : MEIRO_ERROR_ARGUMENT;
     if (c.x >= m->w || c.y >= m->h) return MEIRO_ERROR_ARGUMENT;
     if (door != MEIRO_NO_DIR && !on_side(m, c, door)) return MEIRO_ERROR_ARGUMENT;
     return MEIRO_OK;
@@ -353,6 +359,7 @@ void meiro_maze_set_origin(meiro_maze *maze, const char *algorithm, uint64_t see
 meiro_status meiro_maze_check(const meiro_maze *maze, meiro_error *err)
 {
     const meiro_maze *m = maze;
+    if (m->grid != MEIRO_GRID_RECT) return grid_check(m, err);
     if (!m->cells || m->w < 1 || m->h < 1)
         return fail(err, MEIRO_ERROR_INTERNAL, "maze has no cells");
     for (uint32_t y = 0; y < m->h; y++) {
@@ -385,6 +392,7 @@ meiro_status meiro_maze_check(const meiro_maze *maze, meiro_error *err)
 meiro_status meiro_maze_is_perfect(const meiro_maze *maze, bool *perfect, meiro_error *err)
 {
     const meiro_maze *m = maze;
+    if (m->grid != MEIRO_GRID_RECT) return grid_is_perfect(m, perfect, err);
     uint64_t n = (uint64_t)m->w * m->h, open = 0;
     for (size_t i = 0; i < n; i++)
         open += (m->cells[i] & CELL_OPEN_E ? 1u : 0u) + (m->cells[i] & CELL_OPEN_S ? 1u : 0u);
@@ -416,8 +424,8 @@ meiro_status meiro_maze_is_perfect(const meiro_maze *maze, bool *perfect, meiro_
 
 bool meiro_maze_equal(const meiro_maze *a, const meiro_maze *b)
 {
-    return a->w == b->w && a->h == b->h && a->start.x == b->start.x &&
+    return a->grid == b->grid && a->w == b->w && a->h == b->h && a->start.x == b->start.x &&
            a->start.y == b->start.y && a->goal.x == b->goal.x && a->goal.y == b->goal.y &&
            a->start_door == b->start_door && a->goal_door == b->goal_door &&
-           memcmp(a->cells, b->cells, (size_t)a->w * a->h) == 0;
+           memcmp(a->cells, b->cells, maze_total(a)) == 0;
 }
