@@ -136,6 +136,10 @@ bool answers_asked(const meiro_export_options *opt);
 
 /* ---- What every page says about its maze ---- */
 
+/* A maze's size as pages name it: "20 × 15", "hex · 15 × 12", "polar · 10
+ * rings". */
+void page_maze_size(const meiro_maze *m, char *buf, size_t size);
+
 /* "meiro 0.1.0 · cluster · seed 42 · 20 × 15" (no seed part if unknown). */
 void page_footer(const meiro_maze *m, char *buf, size_t size);
 

@@ -302,9 +302,11 @@ static void draw_caption(cairo_t *cr, const document *d, const doc_page *p, size
     const meiro_maze *m = d->items[i].maze;
     uint64_t seed;
     /* the maze's own seed, where there is room: not in an answer key */
+    char dims[64];
+    page_maze_size(m, dims, sizeof dims);
     if (d->style.show_seed && p->kind == PAGE_PUZZLES && L->maze_w >= 60 && meiro_maze_seed(m, &seed))
-        snprintf(right, sizeof right, "%s · %lu × %lu · seed %llu", meiro_maze_algorithm(m),
-                 (unsigned long)m->w, (unsigned long)m->h, (unsigned long long)seed);
+        snprintf(right, sizeof right, "%s · %s · seed %llu", meiro_maze_algorithm(m), dims,
+                 (unsigned long long)seed);
     double base = L->maze_y - 2.0;
     cairo_set_source_rgb(cr, 0, 0, 0);
     draw_text(cr, left, d->style.marks.font, L->maze_x, base, CAPTION_FONT_MM, true, -1);

@@ -164,28 +164,49 @@ static void stroke_grid_walls(cairo_t *cr, const meiro_maze *m, const view *v, c
 
 /* ---- The solution ---- */
 
+/* An arc of the circle around (ox, oy) through the current point, at angle
+ * a0, to angle a1, the short way round. */
+static void ring_arc(cairo_t *cr, double ox, double oy, double r, double a0, double a1)
+{
+    double d = remainder(a1 - a0, TAU);
+    if (d >= 0) cairo_arc(cr, ox, oy, r, a0, a0 + d);
+    else cairo_arc_negative(cr, ox, oy, r, a0, a0 + d);
+}
+
+/* The solution through the centres. On a polar grid it keeps to the
+ * rings: along the ring between two cells of one ring (a chord would cut
+ * the corner of the wall between the rings), and from a ring to the next
+ * along the inner cell's ring to the outer cell's angle, then straight
+ * out, through the middle of the outer cell's inner side: a straight line
+ * between the centres would pass close by the end of the wall between two
+ * cells that share an inner one. */
 static void stroke_grid_path(cairo_t *cr, const meiro_maze *m, const meiro_path *p, const view *v,
                              const page_layout *L)
 {
     if (!p || p->length == 0) return;
     double x, y;
-    size_t id = grid_id(m, p->cells[0]);
-    centre_mm(m, v, id, &x, &y);
+    centre_mm(m, v, grid_id(m, p->cells[0]), &x, &y);
     cairo_move_to(cr, x, y);
     cairo_line_to(cr, x, y); /* one cell: a dot */
     double ox = v->x0 + m->h * v->unit, oy = v->y0 + m->h * v->unit; /* a polar grid's centre */
     for (size_t k = 1; k < p->length; k++) {
         double px = x, py = y;
-        centre_mm(m, v, grid_id(m, p->cells[k]), &x, &y);
-        if (m->grid == MEIRO_GRID_POLAR && p->cells[k].y == p->cells[k - 1].y && p->cells[k].y > 0) {
-            /* along the ring: a chord would cut the corner of the wall
-             * between the rings */
-            double a0 = atan2(py - oy, px - ox), d = remainder(atan2(y - oy, x - ox) - a0, TAU);
-            double r = hypot(px - ox, py - oy);
-            if (d >= 0) cairo_arc(cr, ox, oy, r, a0, a0 + d);
-            else cairo_arc_negative(cr, ox, oy, r, a0, a0 + d);
-        } else {
+        meiro_cell a = p->cells[k - 1], b = p->cells[k];
+        centre_mm(m, v, grid_id(m, b), &x, &y);
+        if (m->grid != MEIRO_GRID_POLAR || a.y == 0 || b.y == 0) { /* the disc's centre is the grid's */
             cairo_line_to(cr, x, y);
+            continue;
+        }
+        double a0 = atan2(py - oy, px - ox), a1 = atan2(y - oy, x - ox);
+        double r0 = hypot(px - ox, py - oy), r1 = hypot(x - ox, y - oy);
+        if (a.y == b.y) {
+            ring_arc(cr, ox, oy, r0, a0, a1);
+        } else if (a.y < b.y) { /* outwards */
+            ring_arc(cr, ox, oy, r0, a0, a1);
+            cairo_line_to(cr, x, y);
+        } else { /* inwards */
+            cairo_line_to(cr, ox + r1 * cos(a0), oy + r1 * sin(a0));
+            ring_arc(cr, ox, oy, r1, a0, a1);
         }
     }
     cairo_set_source_rgb(cr, SOLUTION_R, SOLUTION_G, SOLUTION_B);
