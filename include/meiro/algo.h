@@ -23,6 +23,10 @@ typedef struct meiro_algorithm_desc {
 
 MEIRO_API size_t meiro_generator_count(void);
 MEIRO_API const meiro_algorithm_desc *meiro_generator_info(size_t index); /* NULL past the end */
+/* Whether generator `index` works on `grid` (all of them on rectangles; on
+ * polar, hex and triangle grids those that work on any graph, and
+ * binary-tree and sidewinder on polar grids). */
+MEIRO_API bool meiro_generator_supports(size_t index, meiro_grid grid);
 
 /* Where S and G go. */
 typedef enum meiro_ends {
@@ -31,8 +35,10 @@ typedef enum meiro_ends {
     MEIRO_ENDS_BORDER,   /* in doors of the outer wall on opposite sides, at the
                             ends of the longest such path */
     MEIRO_ENDS_CELLS,    /* the cells given in start and goal */
-    MEIRO_ENDS_CENTER    /* polar grids: S on the outer ring, G in the centre
-                            (swap them for centre to rim) */
+    MEIRO_ENDS_CENTER,   /* G in the cell nearest the middle (the centre disc
+                            of a polar grid), S in the border cell (polar: of
+                            the outer ring) farthest from it along the way */
+    MEIRO_ENDS_CENTER_OUT /* the same, S in the centre and G on the border */
 } meiro_ends;
 
 typedef struct meiro_generate_options {
@@ -64,7 +70,12 @@ MEIRO_API void meiro_generate_options_init(meiro_generate_options *opt);
  * records its seed and the canonical algorithm name. */
 MEIRO_API meiro_maze *meiro_generate(const meiro_generate_options *opt, meiro_error *err);
 
-/* Looks up "corners", "farthest" or "border". */
+/* Looks up "corners", "farthest", "border", "center" or "center-out"
+ * ("centre", "centre-out"). On polar, hex and triangle grids: corners =
+ * the first and last cell (polar: the centre and the last cell of the
+ * outer ring); border = cells of the left and right columns or the top and
+ * bottom rows (polar: two cells of the outer ring), without doors; cells =
+ * any two cells (x < meiro_maze_row_width(y)). */
 MEIRO_API meiro_status meiro_ends_from_name(const char *name, meiro_ends *ends, meiro_error *err);
 
 /* ---- Solvers ---------------------------------------------------------- */

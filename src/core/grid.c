@@ -106,6 +106,13 @@ meiro_maze *grid_new(meiro_grid grid, uint32_t w, uint32_t h, meiro_error *err)
                  meiro_grid_name(grid));
             return NULL;
         }
+        if (grid == MEIRO_GRID_TRIANGLE && w == 1 && h > 2) {
+            /* a column of triangles falls apart in pairs: up and down */
+            fail(err, MEIRO_ERROR_ARGUMENT,
+                 "a triangle maze one cell wide falls apart after 2 rows: give it a width of "
+                 "at least 2");
+            return NULL;
+        }
         m = zalloc(1, sizeof *m);
         uint8_t *cells = zalloc_big((size_t)w * h, 1);
         if (!m || !cells) {
@@ -264,6 +271,11 @@ static size_t neighbour_back(const meiro_maze *m, size_t id, unsigned side, unsi
     }
 }
 
+size_t grid_across(const meiro_maze *m, size_t id, unsigned side, unsigned *back)
+{
+    return neighbour_back(m, id, side, back);
+}
+
 size_t grid_neighbour(const meiro_maze *m, size_t id, unsigned side)
 {
     unsigned back;
@@ -277,20 +289,50 @@ unsigned grid_back_side(const meiro_maze *m, size_t id, unsigned side)
     return back;
 }
 
-unsigned grid_links(const meiro_maze *m, size_t id, size_t next[GRID_MAX_SIDES])
+unsigned grid_links_back(const meiro_maze *m, size_t id, size_t next[GRID_MAX_SIDES],
+                         unsigned back[GRID_MAX_SIDES])
 {
-    unsigned back;
     if (m->grid == MEIRO_GRID_POLAR) {
         uint32_t y = id ? polar_ring(m, id) : 0;
         unsigned n = y ? 3 + polar_outward(m, y) : 6;
-        for (unsigned s = 0; s < n; s++) next[s] = polar_neighbour(m, id, y, s, &back);
+        for (unsigned s = 0; s < n; s++) next[s] = polar_neighbour(m, id, y, s, &back[s]);
         return n;
     }
-    unsigned n = m->grid == MEIRO_GRID_HEX ? 6 : 3;
-    for (unsigned s = 0; s < n; s++)
-        next[s] = m->grid == MEIRO_GRID_HEX ? hex_neighbour(m, id, s)
-                                             : triangle_neighbour(m, id, s, &back);
-    return n;
+    uint32_t i = (uint32_t)id, w = m->w, x = i % w, y = i / w, h = m->h;
+    if (m->grid == MEIRO_GRID_HEX) {
+        static const int DX[6] = {0, 1, 1, 0, -1, -1};
+        static const int DY[2][6] = {{-1, -1, 0, 1, 0, -1}, {-1, 0, 1, 1, 1, 0}};
+        for (unsigned s = 0; s < 6; s++) {
+            int64_t nx = (int64_t)x + DX[s], ny = (int64_t)y + DY[x & 1u][s];
+            next[s] = nx < 0 || ny < 0 || nx >= w || ny >= h ? GRID_NONE
+                                                             : (size_t)ny * w + (size_t)nx;
+            back[s] = (s + 3) % 6;
+        }
+        return 6;
+    }
+    bool up = ((x + y) & 1u) == 0;
+    if (up) { /* right, base, left */
+        next[0] = x + 1 < w ? id + 1 : GRID_NONE, back[0] = 2;
+        next[1] = y + 1 < h ? id + w : GRID_NONE, back[1] = 0;
+        next[2] = x > 0 ? id - 1 : GRID_NONE, back[2] = 1;
+    } else { /* top, right, left */
+        next[0] = y > 0 ? id - w : GRID_NONE, back[0] = 1;
+        next[1] = x + 1 < w ? id + 1 : GRID_NONE, back[1] = 2;
+        next[2] = x > 0 ? id - 1 : GRID_NONE, back[2] = 0;
+    }
+    return 3;
+}
+
+unsigned grid_links(const meiro_maze *m, size_t id, size_t next[GRID_MAX_SIDES])
+{
+    unsigned back[GRID_MAX_SIDES];
+    return grid_links_back(m, id, next, back);
+}
+
+void grid_notify(meiro_maze *m, size_t id, unsigned side, bool open)
+{
+    meiro_cell c = grid_cell(m, id);
+    observe(m->obs, open ? MEIRO_EVENT_CARVE : MEIRO_EVENT_BUILD, c.x, c.y, side, m->road);
 }
 
 void grid_set_side(meiro_maze *m, size_t id, unsigned side, bool open)
@@ -301,10 +343,7 @@ void grid_set_side(meiro_maze *m, size_t id, unsigned side, bool open)
     uint8_t a = (uint8_t)(1u << side), b = (uint8_t)(1u << back);
     m->cells[id] = open ? (uint8_t)(m->cells[id] | a) : (uint8_t)(m->cells[id] & ~a);
     m->cells[j] = open ? (uint8_t)(m->cells[j] | b) : (uint8_t)(m->cells[j] & ~b);
-    if (UNLIKELY(m->obs)) {
-        meiro_cell c = grid_cell(m, id);
-        observe(m->obs, open ? MEIRO_EVENT_CARVE : MEIRO_EVENT_BUILD, c.x, c.y, side, m->road);
-    }
+    if (UNLIKELY(m->obs)) grid_notify(m, id, side, open);
 }
 
 /* ---- Geometry ----------------------------------------------------------- */

@@ -27,9 +27,15 @@ meiro_cell grid_cell(const meiro_maze *m, size_t id);
 unsigned grid_sides(const meiro_maze *m, size_t id);
 size_t grid_neighbour(const meiro_maze *m, size_t id, unsigned side);
 unsigned grid_back_side(const meiro_maze *m, size_t id, unsigned side);
+/* Both at once: the neighbour across `side`, and in *back its side facing
+ * back (set only when there is a neighbour). */
+size_t grid_across(const meiro_maze *m, size_t id, unsigned side, unsigned *back);
 /* All neighbours of cell id at once, by side (GRID_NONE at the border):
  * what the generators and solvers loop over. Returns the number of sides. */
 unsigned grid_links(const meiro_maze *m, size_t id, size_t next[GRID_MAX_SIDES]);
+/* The same with the side of each neighbour facing back. */
+unsigned grid_links_back(const meiro_maze *m, size_t id, size_t next[GRID_MAX_SIDES],
+                         unsigned back[GRID_MAX_SIDES]);
 
 static inline bool grid_open(const meiro_maze *m, size_t id, unsigned side)
 {
@@ -39,6 +45,25 @@ static inline bool grid_open(const meiro_maze *m, size_t id, unsigned side)
 /* Opens or closes side `side` of cell id and the neighbour's side facing
  * it; tells the maze's observer (CARVE/BUILD with x, y, dir = side). */
 void grid_set_side(meiro_maze *m, size_t id, unsigned side, bool open);
+
+/* Tells the observer of a side opened or closed (out of line: rarely
+ * watched). */
+void grid_notify(meiro_maze *m, size_t id, unsigned side, bool open);
+
+/* Opens side `side` of cell id towards j, whose side `back` faces it (from
+ * grid_links_back): the generators' innermost step. */
+static inline void grid_join(meiro_maze *m, size_t id, unsigned side, size_t j, unsigned back)
+{
+    m->cells[id] |= (uint8_t)(1u << side);
+    m->cells[j] |= (uint8_t)(1u << back);
+    if (UNLIKELY(m->obs)) grid_notify(m, id, side, true);
+}
+
+/* The number of open sides of cell id (passages are kept on both cells). */
+static inline unsigned grid_degree(const meiro_maze *m, size_t id)
+{
+    return (unsigned)__builtin_popcount(m->cells[id]);
+}
 
 /* ---- Geometry, in cell units with y down and (0, 0) the top-left corner of
  * the grid's bounding box; what drawing and the JSON writer share.

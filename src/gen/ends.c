@@ -13,15 +13,22 @@
 
 meiro_status meiro_ends_from_name(const char *name, meiro_ends *ends, meiro_error *err)
 {
-    static const char *const names[] = {"corners", "farthest", "border"};
-    for (unsigned k = 0; k < 3; k++) {
-        if (strcmp(name, names[k]) == 0) {
-            *ends = (meiro_ends)k;
+    static const struct {
+        const char *name;
+        meiro_ends ends;
+    } names[] = {{"corners", MEIRO_ENDS_CORNERS}, {"farthest", MEIRO_ENDS_FARTHEST},
+                 {"border", MEIRO_ENDS_BORDER},   {"center", MEIRO_ENDS_CENTER},
+                 {"centre", MEIRO_ENDS_CENTER},   {"center-out", MEIRO_ENDS_CENTER_OUT},
+                 {"centre-out", MEIRO_ENDS_CENTER_OUT}};
+    for (unsigned k = 0; k < sizeof names / sizeof names[0]; k++) {
+        if (strcmp(name, names[k].name) == 0) {
+            *ends = names[k].ends;
             return MEIRO_OK;
         }
     }
     return fail(err, MEIRO_ERROR_UNKNOWN_NAME,
-                      "unknown placement '%s' (corners, farthest or border)", name);
+                "unknown placement '%s' (corners, farthest, border, center or center-out)",
+                name);
 }
 
 /* S and G stand at least `apart` steps apart in Manhattan distance. */
@@ -183,6 +190,8 @@ meiro_status maze_place_ends(meiro_maze *m, const meiro_generate_options *opt, r
         return MEIRO_OK;
     }
     if (m->w * (uint64_t)m->h == 1) return MEIRO_OK; /* one cell: S and G in its doors */
+    if (opt->ends == MEIRO_ENDS_CENTER || opt->ends == MEIRO_ENDS_CENTER_OUT)
+        return place_center(m, opt->ends == MEIRO_ENDS_CENTER_OUT, err);
     uint32_t *dist = alloc_array((size_t)m->w * m->h, sizeof *dist);
     if (!dist) return fail(err, MEIRO_ERROR_NOMEM, "out of memory placing S and G");
     /* S and G at least a third of the way across, so that a long winding

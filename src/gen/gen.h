@@ -12,7 +12,15 @@ typedef meiro_status (*generator_fn)(meiro_maze *m, rng_state *rng,
 typedef struct generator_entry {
     meiro_algorithm_desc info;
     generator_fn run;
+    generator_fn run_grid; /* polar, hex and triangle grids; NULL: none */
+    uint8_t grids;         /* the grids run_grid works on: bit g for grid g */
 } generator_entry;
+
+/* generator_entry.grids */
+enum {
+    GRIDS_POLAR = 1u << MEIRO_GRID_POLAR,
+    GRIDS_OTHER = (1u << MEIRO_GRID_POLAR) | (1u << MEIRO_GRID_HEX) | (1u << MEIRO_GRID_TRIANGLE)
+};
 
 /* prim and true-prim: cell states, and the directions from (x, y) to
  * neighbours already in the maze. */
@@ -49,8 +57,45 @@ meiro_status gen_sidewinder(meiro_maze *m, rng_state *rng, const meiro_generate_
 meiro_status gen_division(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
                           meiro_error *err);
 
+/* The same generators on polar, hex and triangle grids (in the same files;
+ * binary-tree and sidewinder on polar grids only). */
+meiro_status gen_dig_grid(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
+                          meiro_error *err);
+meiro_status gen_cluster_grid(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
+                              meiro_error *err);
+meiro_status gen_prim_grid(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
+                           meiro_error *err);
+meiro_status gen_true_prim_grid(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
+                                meiro_error *err);
+meiro_status gen_wilson_grid(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
+                             meiro_error *err);
+meiro_status gen_aldous_broder_grid(meiro_maze *m, rng_state *rng,
+                                    const meiro_generate_options *opt, meiro_error *err);
+meiro_status gen_growing_tree_grid(meiro_maze *m, rng_state *rng,
+                                   const meiro_generate_options *opt, meiro_error *err);
+meiro_status gen_hunt_and_kill_grid(meiro_maze *m, rng_state *rng,
+                                    const meiro_generate_options *opt, meiro_error *err);
+meiro_status gen_binary_tree_grid(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
+                                  meiro_error *err);
+meiro_status gen_sidewinder_grid(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
+                                 meiro_error *err);
+
 /* Looks up a name or alias; NULL if not found. */
 const generator_entry *generator_find(const char *name);
+/* Entry i of the registry; NULL past the end. */
+const generator_entry *generator_at(size_t i);
+
+/* meiro_generate on a polar, hex or triangle grid (gen/generate_grid.c). */
+meiro_maze *generate_grid(const generator_entry *gen, const meiro_generate_options *opt,
+                          meiro_error *err);
+/* Their loops and ends: maze_braid and maze_place_ends by cell id. */
+void grid_braid(meiro_maze *m, unsigned percent, rng_state *rng);
+meiro_status grid_place_ends(meiro_maze *m, const meiro_generate_options *opt,
+                             meiro_error *err);
+/* --ends center on any grid (a rectangle, masked or not, too): G in the
+ * cell nearest the middle, S in the border cell farthest from it by the
+ * way (or the other way round with MEIRO_ENDS_CENTER_OUT). */
+meiro_status place_center(meiro_maze *m, bool outward, meiro_error *err);
 
 /* After generation: opens `percent` of the dead ends into loops, and puts
  * S and G where the options say. */

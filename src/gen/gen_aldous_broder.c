@@ -7,6 +7,7 @@
 #include "core/model.h"
 #include "core/rng.h"
 #include "gen/gen.h"
+#include "core/grid.h"
 
 #include <stdlib.h>
 
@@ -31,6 +32,34 @@ meiro_status gen_aldous_broder(meiro_maze *m, rng_state *rng, const meiro_genera
         }
         x = nx;
         y = ny;
+    }
+    free(seen);
+    return MEIRO_OK;
+}
+
+/* ---- Polar, hex and triangle grids, by cell id. */
+
+meiro_status gen_aldous_broder_grid(meiro_maze *m, rng_state *rng,
+                                    const meiro_generate_options *opt, meiro_error *err)
+{
+    (void)opt;
+    size_t n = grid_total(m), next[GRID_MAX_SIDES];
+    unsigned back[GRID_MAX_SIDES];
+    uint8_t *seen = zalloc_big(n, 1);
+    if (!seen) return fail(err, MEIRO_ERROR_NOMEM, "out of memory for the walk");
+    size_t i = rng_below(rng, (uint32_t)n);
+    seen[i] = 1;
+    for (size_t left = n - 1; left > 0;) {
+        unsigned sides = grid_links_back(m, i, next, back), valid = 0;
+        for (unsigned s = 0; s < sides; s++) valid |= (next[s] != GRID_NONE) << s;
+        unsigned d = rng_pick_bit(rng, valid);
+        size_t j = next[d];
+        if (!seen[j]) {
+            grid_join(m, i, d, j, back[d]);
+            seen[j] = 1;
+            left--;
+        }
+        i = j;
     }
     free(seen);
     return MEIRO_OK;

@@ -5,6 +5,8 @@
 #include "core/model.h"
 #include "core/rng.h"
 #include "gen/gen.h"
+#include "core/error.h"
+#include "core/grid.h"
 
 meiro_status gen_binary_tree(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
                              meiro_error *err)
@@ -14,6 +16,27 @@ meiro_status gen_binary_tree(meiro_maze *m, rng_state *rng, const meiro_generate
         for (uint32_t x = 0; x < m->w; x++) {
             unsigned choices = (y > 0 ? dir_bit(MEIRO_NORTH) : 0) | (x > 0 ? dir_bit(MEIRO_WEST) : 0);
             if (choices) maze_set_wall(m, x, y, rng_pick_bit(rng, choices), true);
+        }
+    }
+    return MEIRO_OK;
+}
+
+/* ---- Polar grids: every cell outside the centre opens inward or to its
+ * clockwise neighbour (the last cell of a ring only inward, as the right
+ * column opens only north), so every way leads in to the centre. */
+
+meiro_status gen_binary_tree_grid(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
+                                  meiro_error *err)
+{
+    (void)opt;
+    if (m->grid != MEIRO_GRID_POLAR)
+        return fail(err, MEIRO_ERROR_ARGUMENT, "binary-tree works on rect and polar grids only");
+    size_t id = 1;
+    for (uint32_t y = 1; y < m->h; y++) {
+        uint32_t n = grid_row_width(m, y);
+        for (uint32_t x = 0; x < n; x++, id++) {
+            bool clockwise = x + 1 < n && rng_below(rng, 2);
+            grid_set_side(m, id, clockwise ? grid_sides(m, id) - 1 : 0, true);
         }
     }
     return MEIRO_OK;

@@ -9,6 +9,7 @@
 #include "core/model.h"
 #include "core/rng.h"
 #include "gen/gen.h"
+#include "core/grid.h"
 
 #include <stdlib.h>
 
@@ -45,4 +46,49 @@ meiro_status gen_hunt_and_kill(meiro_maze *m, rng_state *rng, const meiro_genera
     }
     free(seen);
     return MEIRO_OK;
+}
+
+/* ---- Polar, hex and triangle grids, by cell id from cell 0 (the centre,
+ * or the top-left cell). The first unvisited cell has a visited
+ * neighbour with a smaller id (inward, above or to the left), except a
+ * triangle at the left edge pointing up, whose right neighbour has one
+ * above it: the hunt looks a step further then. */
+
+meiro_status gen_hunt_and_kill_grid(meiro_maze *m, rng_state *rng,
+                                    const meiro_generate_options *opt, meiro_error *err)
+{
+    (void)opt;
+    size_t n = grid_total(m), hunt = 0, i = 0, next[GRID_MAX_SIDES];
+    unsigned back[GRID_MAX_SIDES];
+    uint8_t *seen = zalloc(n, 1);
+    if (!seen) return fail(err, MEIRO_ERROR_NOMEM, "out of memory for the walk");
+    seen[0] = 1;
+    for (;;) {
+        unsigned sides = grid_links_back(m, i, next, back), fresh = 0;
+        for (unsigned s = 0; s < sides; s++)
+            if (next[s] != GRID_NONE && !seen[next[s]]) fresh |= 1u << s;
+        if (fresh) { /* kill: walk on */
+            unsigned d = rng_pick_bit(rng, fresh);
+            grid_join(m, i, d, next[d], back[d]);
+            i = next[d];
+            seen[i] = 1;
+            continue;
+        }
+        while (hunt < n && seen[hunt]) hunt++;
+        if (hunt == n) break;
+        unsigned visited = 0;
+        for (i = hunt; i < n; i++) {
+            if (seen[i]) continue;
+            sides = grid_links_back(m, i, next, back);
+            for (unsigned s = 0; s < sides; s++)
+                if (next[s] != GRID_NONE && seen[next[s]]) visited |= 1u << s;
+            if (visited) break;
+        }
+        if (!visited) break; /* cannot happen on a connected grid */
+        unsigned d = rng_pick_bit(rng, visited);
+        grid_join(m, i, d, next[d], back[d]);
+        seen[i] = 1;
+    }
+    free(seen);
+    return hunt == n ? MEIRO_OK : fail(err, MEIRO_ERROR_INTERNAL, "cells left unvisited");
 }

@@ -6,6 +6,7 @@
 #include "core/model.h"
 #include "core/rng.h"
 #include "gen/gen.h"
+#include "core/grid.h"
 
 #include <stdlib.h>
 
@@ -51,6 +52,50 @@ meiro_status gen_prim(meiro_maze *m, rng_state *rng, const meiro_generate_option
         maze_set_wall(m, x, y, rng_pick_bit(rng, prim_in_maze_mask(m, state, x, y)), true);
         state[c] = PRIM_IN_MAZE;
         ok = add_frontier(m, state, &frontier, x, y);
+    }
+    free(state);
+    free(frontier.items);
+    return ok ? MEIRO_OK : fail(err, MEIRO_ERROR_NOMEM, "out of memory growing the maze");
+}
+
+/* ---- Polar, hex and triangle grids, by cell id. */
+
+static bool add_frontier_grid(uint8_t *state, u32vec *frontier, const size_t *next, unsigned n)
+{
+    for (unsigned s = 0; s < n; s++) {
+        size_t j = next[s];
+        if (j == GRID_NONE || state[j]) continue;
+        state[j] = PRIM_FRONTIER;
+        if (!u32vec_push(frontier, (uint32_t)j)) return false;
+    }
+    return true;
+}
+
+meiro_status gen_prim_grid(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
+                           meiro_error *err)
+{
+    (void)opt;
+    size_t total = grid_total(m), next[GRID_MAX_SIDES];
+    unsigned back[GRID_MAX_SIDES];
+    uint8_t *state = zalloc(total, 1);
+    u32vec frontier = {NULL, 0, 0};
+    bool ok = state != NULL;
+    if (ok) {
+        size_t c = rng_below(rng, (uint32_t)total);
+        state[c] = PRIM_IN_MAZE;
+        ok = add_frontier_grid(state, &frontier, next, grid_links(m, c, next));
+    }
+    while (ok && frontier.count) {
+        uint32_t k = rng_below(rng, (uint32_t)frontier.count);
+        uint32_t c = frontier.items[k];
+        frontier.items[k] = frontier.items[--frontier.count];
+        unsigned n = grid_links_back(m, c, next, back), in = 0;
+        for (unsigned s = 0; s < n; s++)
+            if (next[s] != GRID_NONE && state[next[s]] == PRIM_IN_MAZE) in |= 1u << s;
+        unsigned d = rng_pick_bit(rng, in);
+        grid_join(m, c, d, next[d], back[d]);
+        state[c] = PRIM_IN_MAZE;
+        ok = add_frontier_grid(state, &frontier, next, n);
     }
     free(state);
     free(frontier.items);

@@ -4,6 +4,8 @@
 #include "core/model.h"
 #include "core/rng.h"
 #include "gen/gen.h"
+#include "core/error.h"
+#include "core/grid.h"
 
 meiro_status gen_sidewinder(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
                             meiro_error *err)
@@ -19,6 +21,32 @@ meiro_status gen_sidewinder(meiro_maze *m, rng_state *rng, const meiro_generate_
                 run = x + 1;
             } else {
                 maze_set_wall(m, x, y, MEIRO_EAST, true);
+            }
+        }
+    }
+    return MEIRO_OK;
+}
+
+/* ---- Polar grids: each ring is cut into runs clockwise; closing a run
+ * opens one of its cells inward (ring 1 into the centre disc, as the top
+ * row of a rectangle is one corridor). */
+
+meiro_status gen_sidewinder_grid(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
+                                 meiro_error *err)
+{
+    (void)opt;
+    if (m->grid != MEIRO_GRID_POLAR)
+        return fail(err, MEIRO_ERROR_ARGUMENT, "sidewinder works on rect and polar grids only");
+    for (uint32_t y = 1; y < m->h; y++) {
+        uint32_t n = grid_row_width(m, y), run = 0;
+        size_t row = grid_id(m, (meiro_cell){0, y});
+        for (uint32_t x = 0; x < n; x++) {
+            if (x + 1 == n || rng_below(rng, 2)) { /* close the run */
+                uint32_t k = run + rng_below(rng, x - run + 1);
+                grid_set_side(m, row + k, 0, true);
+                run = x + 1;
+            } else {
+                grid_set_side(m, row + x, grid_sides(m, row + x) - 1, true);
             }
         }
     }

@@ -8,6 +8,7 @@
 #include "core/model.h"
 #include "core/rng.h"
 #include "gen/gen.h"
+#include "core/grid.h"
 
 #include <stdlib.h>
 
@@ -37,6 +38,42 @@ meiro_status gen_wilson(meiro_maze *m, rng_state *rng, const meiro_generate_opti
             maze_set_wall(m, (uint32_t)(i % m->w), (uint32_t)(i / m->w), d, true);
             state[i] = IN_MAZE;
             i = index_neighbour(m, i, d);
+        }
+    }
+    free(state);
+    return MEIRO_OK;
+}
+
+/* ---- Polar, hex and triangle grids: the walk keeps each cell's last exit
+ * side (three bits). */
+
+enum { EXIT_SIDE = 0x07 };
+
+meiro_status gen_wilson_grid(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
+                             meiro_error *err)
+{
+    (void)opt;
+    size_t n = grid_total(m), nb[GRID_MAX_SIDES];
+    uint8_t *state = zalloc_big(n, 1);
+    if (!state) return fail(err, MEIRO_ERROR_NOMEM, "out of memory for the walks");
+    state[rng_below(rng, (uint32_t)n)] = IN_MAZE;
+    size_t next = 0;
+    for (;;) {
+        while (next < n && (state[next] & IN_MAZE)) next++;
+        if (next == n) break;
+        for (size_t i = next; !(state[i] & IN_MAZE);) {
+            unsigned sides = grid_links(m, i, nb), valid = 0;
+            for (unsigned s = 0; s < sides; s++) valid |= (nb[s] != GRID_NONE) << s;
+            unsigned d = rng_pick_bit(rng, valid);
+            state[i] = (uint8_t)d;
+            i = nb[d];
+        }
+        for (size_t i = next; !(state[i] & IN_MAZE);) {
+            unsigned d = state[i] & EXIT_SIDE, back;
+            size_t j = grid_across(m, i, d, &back);
+            grid_join(m, i, d, j, back);
+            state[i] = IN_MAZE;
+            i = j;
         }
     }
     free(state);

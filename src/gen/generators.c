@@ -12,49 +12,49 @@ static const generator_entry generators[] = {
     {{"cluster", "kruskal",
       "Cluster merging (the Excel article, Kruskal): knocks down random walls between rooms with "
       "different numbers. Many short dead ends; the Excel original."},
-     gen_cluster},
+     gen_cluster, gen_cluster_grid, GRIDS_OTHER},
     {{"dig", "backtracker anahori",
       "Digging (穴掘り法, the road article fill_with_road): one long winding road, branching again "
       "from earlier points when stuck. Few dead ends (~10%), a long solution."},
-     gen_dig},
+     gen_dig, gen_dig_grid, GRIDS_OTHER},
     {{"bar", "boutaoshi",
       "Bar tilting (棒倒し法, seeds 002/004): each pillar tilts one bar. Simple and fast; "
       "sparse top rows, long straight runs."},
-     gen_bar},
+     gen_bar, NULL, 0},
     {{"wall", "kabenobashi",
       "Wall extending (壁伸ばし法, the Nadeshiko article): walls grow from random pillars until they join "
       "the existing walls. Even texture, many branches."},
-     gen_wall},
+     gen_wall, NULL, 0},
     {{"prim", "", "Simplified Prim: joins a random frontier cell to the maze. Many short dead "
                   "ends radiating from the start."},
-     gen_prim},
+     gen_prim, gen_prim_grid, GRIDS_OTHER},
     {{"true-prim", "", "Prim with random cell weights: always joins the lightest frontier cell. "
                        "The most dead ends (~38%), short spurs everywhere."},
-     gen_true_prim},
+     gen_true_prim, gen_true_prim_grid, GRIDS_OTHER},
     {{"wilson", "", "Wilson: loop-erased random walks; every maze equally likely (unbiased, "
                     "~29% dead ends). Slow to start on large mazes."},
-     gen_wilson},
+     gen_wilson, gen_wilson_grid, GRIDS_OTHER},
     {{"aldous-broder", "", "Aldous-Broder: a random walk covering the grid; unbiased like wilson, "
                            "and slow."},
-     gen_aldous_broder},
+     gen_aldous_broder, gen_aldous_broder_grid, GRIDS_OTHER},
     {{"eller", "", "Eller: row by row with memory for one row only; even, horizontal-leaning "
                    "texture."},
-     gen_eller},
+     gen_eller, NULL, 0},
     {{"growing-tree", "", "Growing tree: --bias 0 grows from the newest cell (like dig), 1 from a "
                           "random one (like prim)."},
-     gen_growing_tree},
+     gen_growing_tree, gen_growing_tree_grid, GRIDS_OTHER},
     {{"hunt-and-kill", "", "Hunt and kill: random walks, hunting for the next start in reading "
                            "order. Few dead ends (~9%), long winding branches."},
-     gen_hunt_and_kill},
+     gen_hunt_and_kill, gen_hunt_and_kill_grid, GRIDS_OTHER},
     {{"binary-tree", "", "Binary tree: each cell opens north or west. Diagonal bias; open "
                          "corridors along the top and left sides."},
-     gen_binary_tree},
+     gen_binary_tree, gen_binary_tree_grid, GRIDS_POLAR},
     {{"sidewinder", "", "Sidewinder: runs east, each closed by one opening north. Vertical bias; "
                         "the top row is one corridor."},
-     gen_sidewinder},
+     gen_sidewinder, gen_sidewinder_grid, GRIDS_POLAR},
     {{"division", "", "Recursive division: splits open chambers with walls that have one gap. "
                       "Long straight walls, boxy rooms."},
-     gen_division},
+     gen_division, NULL, 0},
 };
 
 enum { GENERATOR_COUNT = sizeof generators / sizeof generators[0] };
@@ -66,6 +66,18 @@ const meiro_algorithm_desc *meiro_generator_info(size_t index)
     return index < GENERATOR_COUNT ? &generators[index].info : NULL;
 }
 
+
+const generator_entry *generator_at(size_t i)
+{
+    return i < GENERATOR_COUNT ? &generators[i] : NULL;
+}
+
+bool meiro_generator_supports(size_t index, meiro_grid grid)
+{
+    if (index >= GENERATOR_COUNT || (unsigned)grid >= MEIRO_GRID_COUNT) return false;
+    return grid == MEIRO_GRID_RECT ||
+           (generators[index].run_grid && (generators[index].grids >> grid & 1u));
+}
 
 const generator_entry *generator_find(const char *name)
 {
@@ -102,6 +114,7 @@ meiro_maze *meiro_generate(const meiro_generate_options *opt, meiro_error *err)
         fail(err, MEIRO_ERROR_ARGUMENT, "loops must be a percentage, 0 to 100 (not %u)", opt->loops);
         return NULL;
     }
+    if (opt->grid != MEIRO_GRID_RECT) return generate_grid(gen, opt, err);
     if (maze_check_size(opt->width, opt->height, err) != MEIRO_OK ||
         ends_check(opt->width, opt->height, opt, err) != MEIRO_OK)
         return NULL;

@@ -1,0 +1,179 @@
+/* The road walk and breadth-first search on polar, hex and triangle grids
+ * (core/grid_search.h): the same walks as walk.c and search.c, by cell id
+ * and side instead of (x, y) and direction. */
+#include "core/alloc.h"
+#include "core/error.h"
+#include "core/grid_search.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void observe_id(const meiro_maze *m, const meiro_observer *obs, meiro_event_kind kind,
+                       size_t id, unsigned dir, uint32_t value)
+{
+    meiro_cell c = grid_cell(m, id);
+    observe(obs, kind, c.x, c.y, dir, value);
+}
+
+/* Compiled twice like walk.c's: the unwatched copy carries no observer
+ * code. */
+#if defined(__GNUC__)
+__attribute__((always_inline))
+#endif
+static inline void walk(const meiro_maze *m, meiro_maze *carve, uint8_t *trail, size_t i,
+                        grid_pick_fn pick, void *ctx, size_t goal, bool *found,
+                        uint64_t *visited, const meiro_observer *obs, const bool watched)
+{
+    uint32_t road = 0;
+    bool backed_up = false, following = carve == NULL;
+    trail[i] = TRAIL_SEEN | TRAIL_ROOT;
+    *visited = 1;
+    if (watched) observe_id(m, obs, MEIRO_EVENT_VISIT, i, MEIRO_NO_DIR, road);
+    if (found) *found = following && i == goal;
+    if (found && *found) return;
+    size_t next[GRID_MAX_SIDES];
+    unsigned back[GRID_MAX_SIDES];
+    for (;;) {
+        unsigned n = grid_links_back(m, i, next, back), candidates = 0;
+        unsigned allowed = following ? m->cells[i] : (1u << n) - 1;
+        for (unsigned s = 0; s < n; s++)
+            if (((allowed >> s) & 1u) && next[s] != GRID_NONE && !(trail[next[s]] & TRAIL_SEEN))
+                candidates |= 1u << s;
+        if (candidates) {
+            unsigned d = pick(ctx, m, i, candidates, next);
+            if (watched && backed_up) road++, backed_up = false;
+            if (!following) {
+                if (watched) carve->road = road;
+                grid_join(carve, i, d, next[d], back[d]);
+            }
+            i = next[d];
+            trail[i] = (uint8_t)(TRAIL_SEEN | back[d]);
+            ++*visited;
+            if (watched) observe_id(m, obs, MEIRO_EVENT_VISIT, i, d, road);
+            if (following && i == goal) {
+                *found = true;
+                return;
+            }
+            continue;
+        }
+        if (trail[i] & TRAIL_ROOT) return;
+        if (watched) {
+            observe_id(m, obs, MEIRO_EVENT_LEAVE, i, MEIRO_NO_DIR, road);
+            backed_up = true;
+        }
+        i = grid_neighbour(m, i, trail[i] & GRID_TRAIL_SIDE);
+    }
+}
+
+void grid_walk_roads(const meiro_maze *m, meiro_maze *carve, uint8_t *trail, size_t from,
+                     grid_pick_fn pick, void *ctx, size_t goal, bool *found, uint64_t *visited,
+                     const meiro_observer *obs)
+{
+    if (obs || (carve && carve->obs))
+        walk(m, carve, trail, from, pick, ctx, goal, found, visited, obs, true);
+    else
+        walk(m, carve, trail, from, pick, ctx, goal, found, visited, NULL, false);
+}
+
+size_t grid_trail_step(const meiro_maze *m, uint8_t *trail, size_t i, unsigned d)
+{
+    unsigned back = 0;
+    size_t j = grid_neighbour(m, i, d);
+    back = grid_back_side(m, i, d);
+    if (!(trail[j] & TRAIL_SEEN)) {
+        trail[j] = (uint8_t)(TRAIL_SEEN | back);
+        return j;
+    }
+    while (i != j) { /* j is on the path already: unwind the loop back to it */
+        unsigned side = trail[i] & GRID_TRAIL_SIDE;
+        trail[i] = 0;
+        i = grid_neighbour(m, i, side);
+    }
+    return j;
+}
+
+/* The queue: a ring of cell ids that grows when full (search.c's). */
+typedef struct ring {
+    uint32_t *items;
+    size_t cap, head, count;
+} ring;
+
+static bool ring_push(ring *r, uint32_t v)
+{
+    if (r->count == r->cap) {
+        size_t old = r->cap;
+        if (!vec_reserve(&r->items, &r->cap, old + 1, sizeof *r->items, 1024)) return false;
+        memcpy(r->items + old, r->items, r->head * sizeof *r->items);
+    }
+    r->items[(r->head + r->count) % r->cap] = v;
+    r->count++;
+    return true;
+}
+
+static uint32_t ring_pop(ring *r)
+{
+    uint32_t v = r->items[r->head];
+    r->head = (r->head + 1) % r->cap;
+    r->count--;
+    return v;
+}
+
+meiro_status grid_bfs_walk(const meiro_maze *m, size_t from, uint8_t *seen, bfs_visit_fn visit,
+                           void *ctx, bool levels, meiro_error *err)
+{
+    ring q = {NULL, 0, 0, 0};
+    seen[from] = TRAIL_SEEN | TRAIL_ROOT;
+    if (visit(ctx, from, from, 0)) return MEIRO_OK;
+    if (!ring_push(&q, (uint32_t)from)) goto nomem;
+    uint32_t level = 0;
+    size_t level_left = 1, next_level = 0, next[GRID_MAX_SIDES];
+    unsigned back[GRID_MAX_SIDES];
+    while (q.count) {
+        if (levels) {
+            if (level_left == 0) {
+                level++;
+                level_left = next_level;
+                next_level = 0;
+            }
+            level_left--;
+        }
+        size_t i = ring_pop(&q);
+        unsigned open = m->cells[i];
+        if (!open) continue;
+        unsigned n = grid_links_back(m, i, next, back);
+        for (unsigned s = 0; s < n; s++) {
+            if (!((open >> s) & 1u)) continue;
+            size_t j = next[s];
+            if (j == GRID_NONE || (seen[j] & TRAIL_SEEN)) continue;
+            seen[j] = (uint8_t)(TRAIL_SEEN | back[s]);
+            if (visit(ctx, j, i, level + 1)) goto done;
+            if (!ring_push(&q, (uint32_t)j)) goto nomem;
+            next_level += levels;
+        }
+    }
+done:
+    free(q.items);
+    return MEIRO_OK;
+nomem:
+    free(q.items);
+    return fail(err, MEIRO_ERROR_NOMEM, "out of memory in breadth-first search");
+}
+
+static bool visit_distance(void *ctx, size_t cell, size_t parent, uint32_t distance)
+{
+    (void)parent;
+    uint32_t *dist = ctx;
+    dist[cell] = distance;
+    return false;
+}
+
+meiro_status grid_distances(const meiro_maze *m, size_t from, uint32_t *dist, meiro_error *err)
+{
+    size_t n = grid_total(m);
+    uint8_t *seen = zalloc(n, 1);
+    if (!seen) return fail(err, MEIRO_ERROR_NOMEM, "out of memory measuring distances");
+    for (size_t i = 0; i < n; i++) dist[i] = UINT32_MAX;
+    meiro_status s = grid_bfs_walk(m, from, seen, visit_distance, dist, true, err);
+    free(seen);
+    return s;
+}
