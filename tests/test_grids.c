@@ -382,9 +382,453 @@ static void test_model(void)
     meiro_maze_free(b);
 }
 
+/* ---- Generators and solvers on every grid */
+
+static const char *const ALL_GENERATORS[] = {"dig",          "cluster",       "prim",
+                                             "true-prim",    "wilson",        "aldous-broder",
+                                             "growing-tree", "hunt-and-kill", "binary-tree",
+                                             "sidewinder"};
+
+static bool applies(const char *gen, meiro_grid grid)
+{
+    for (size_t i = 0; i < meiro_generator_count(); i++)
+        if (strcmp(meiro_generator_info(i)->name, gen) == 0)
+            return meiro_generator_supports(i, grid);
+    return false;
+}
+
+/* Sizes of the property tests: the smallest each grid takes, thin ones,
+ * small, 30 x 30 and (with one seed) a large one. */
+typedef struct size_case {
+    uint32_t w, h;
+    unsigned seeds;
+} size_case;
+
+static const size_case GEN_SIZES[] = {{1, 2, 3},  {2, 1, 3},   {2, 2, 3},  {1, 5, 3},
+                                      {5, 1, 3},  {2, 3, 3},   {3, 2, 3},  {7, 5, 3},
+                                      {5, 7, 3},  {30, 30, 2}, {300, 300, 1}};
+
+static meiro_maze *generate(meiro_grid grid, const char *gen, uint32_t w, uint32_t h,
+                            uint64_t seed, unsigned loops, meiro_ends ends, meiro_error *err)
+{
+    meiro_generate_options o;
+    meiro_generate_options_init(&o);
+    o.grid = grid;
+    o.algorithm = gen;
+    o.width = w;
+    o.height = h;
+    o.seed = seed;
+    o.loops = loops;
+    o.ends = ends;
+    return meiro_generate(&o, err);
+}
+
+/* A path from S to G whose consecutive cells are neighbours through open
+ * sides; why not in *why. */
+static bool path_valid(const meiro_maze *m, const meiro_path *p, const char **why)
+{
+    meiro_cell s = meiro_maze_start(m), g = meiro_maze_goal(m);
+    if (p->length < 1) return *why = "empty", false;
+    if (p->cells[0].x != s.x || p->cells[0].y != s.y) return *why = "not from S", false;
+    meiro_cell last = p->cells[p->length - 1];
+    if (last.x != g.x || last.y != g.y) return *why = "not to G", false;
+    for (size_t k = 1; k < p->length; k++) {
+        meiro_cell a = p->cells[k - 1], b = p->cells[k], n;
+        bool joined = false;
+        for (unsigned side = 0; side < meiro_maze_sides(m, a) && !joined; side++)
+            joined = meiro_maze_neighbour(m, a, side, &n) && n.x == b.x && n.y == b.y &&
+                     meiro_maze_side_open(m, a, side);
+        if (!joined) return *why = "a step through a wall", false;
+    }
+    return true;
+}
+
+/* Every solver on one maze: valid paths; bfs and astar equally long (the
+ * shortest); the complete solvers always arrive, the wall followers in a
+ * perfect maze. */
+static bool solve_all(const meiro_maze *m, bool perfect, char *msg, size_t size)
+{
+    size_t shortest = 0;
+    for (size_t k = 0; k < meiro_solver_count(); k++) {
+        const char *name = meiro_solver_info(k)->name;
+        meiro_path p;
+        meiro_error err = {0};
+        meiro_status st = meiro_solve(m, name, &p, &err);
+        if (st != MEIRO_OK) {
+            if (!perfect && !meiro_solver_is_complete(name)) continue;
+            snprintf(msg, size, "%s: %s", name, err.message);
+            return false;
+        }
+        const char *why = "";
+        bool ok = path_valid(m, &p, &why);
+        if (strcmp(name, "bfs") == 0) shortest = p.length;
+        if (ok && strcmp(name, "astar") == 0 && p.length != shortest)
+            ok = false, why = "astar longer or shorter than bfs";
+        if (ok && perfect && p.length != shortest) ok = false, why = "another path in a perfect maze";
+        meiro_path_free(&p);
+        if (!ok) {
+            snprintf(msg, size, "%s: %s", name, why);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Every grid x applicable generator x size x seed: a valid, perfect maze,
+ * the same again from the same seed, every cell reachable, and every
+ * solver's path valid (bfs = astar). */
+static void test_generators(void)
+{
+    verdict made = {0}, perfect = {0}, same = {0}, reach = {0}, solved = {0};
+    for (size_t g = 0; g < TEST_COUNT(OTHER_GRIDS); g++)
+        for (size_t a = 0; a < TEST_COUNT(ALL_GENERATORS); a++) {
+            meiro_grid grid = OTHER_GRIDS[g];
+            const char *gen = ALL_GENERATORS[a], *gname = meiro_grid_name(grid);
+            if (!applies(gen, grid)) continue;
+            for (size_t z = 0; z < TEST_COUNT(GEN_SIZES); z++) {
+                size_case sz = GEN_SIZES[z];
+                if (grid == MEIRO_GRID_POLAR && sz.h < 2) continue;
+                if (grid == MEIRO_GRID_TRIANGLE && sz.w == 1 && sz.h > 2) continue;
+                for (unsigned seed = 1; seed <= sz.seeds; seed++) {
+                    meiro_error err = {0};
+                    meiro_maze *m = generate(grid, gen, sz.w, sz.h, seed, 0, MEIRO_ENDS_CORNERS, &err);
+                    meiro_maze *again = generate(grid, gen, sz.w, sz.h, seed, 0, MEIRO_ENDS_CORNERS, NULL);
+                    if (!verdict_note(&made, m && again && meiro_maze_check(m, &err) == MEIRO_OK,
+                                      "%s %s %ux%u seed %u: %s", gname, gen, sz.w, sz.h, seed,
+                                      err.message)) {
+                        meiro_maze_free(m);
+                        meiro_maze_free(again);
+                        continue;
+                    }
+                    bool p = false;
+                    meiro_maze_is_perfect(m, &p, NULL);
+                    verdict_note(&perfect, p, "%s %s %ux%u seed %u", gname, gen, sz.w, sz.h, seed);
+                    verdict_note(&same, meiro_maze_equal(m, again), "%s %s %ux%u seed %u", gname,
+                                 gen, sz.w, sz.h, seed);
+                    meiro_stats st;
+                    verdict_note(&reach,
+                                 meiro_stats_compute(m, &st, NULL) == MEIRO_OK &&
+                                     st.reachable == st.cells &&
+                                     st.cells == meiro_maze_cell_count(m) && st.perfect &&
+                                     st.passages + 1 == st.cells &&
+                                     st.dead_ends + st.corridors + st.junctions == st.cells,
+                                 "%s %s %ux%u seed %u: %llu of %llu reachable", gname, gen, sz.w,
+                                 sz.h, seed, (unsigned long long)st.reachable,
+                                 (unsigned long long)st.cells);
+                    char msg[300] = "";
+                    bool ok = sz.w * (uint64_t)sz.h > 100000 || solve_all(m, true, msg, sizeof msg);
+                    verdict_note(&solved, ok, "%s %s %ux%u seed %u: %s", gname, gen, sz.w, sz.h,
+                                 seed, msg);
+                    meiro_maze_free(m);
+                    meiro_maze_free(again);
+                }
+            }
+        }
+    CHECK_ALL(made);
+    CHECK_ALL(perfect);
+    CHECK_ALL(same);
+    CHECK_ALL(reach);
+    CHECK_ALL(solved);
+}
+
+/* The large mazes solved too: bfs = astar, and the others valid. */
+static void test_large(void)
+{
+    verdict solved = {0};
+    const char *gens[] = {"dig", "cluster", "wilson"};
+    for (size_t g = 0; g < TEST_COUNT(OTHER_GRIDS); g++)
+        for (size_t a = 0; a < TEST_COUNT(gens); a++) {
+            meiro_error err = {0};
+            meiro_maze *m = generate(OTHER_GRIDS[g], gens[a], 300, 300, 7, 0, MEIRO_ENDS_FARTHEST, &err);
+            char msg[300] = "";
+            verdict_note(&solved, m && solve_all(m, true, msg, sizeof msg), "%s %s: %s %s",
+                         meiro_grid_name(OTHER_GRIDS[g]), gens[a], err.message, msg);
+            meiro_maze_free(m);
+        }
+    CHECK_ALL(solved);
+}
+
+/* --loops: imperfect mazes, still fully reachable and solved (bfs = astar,
+ * the complete solvers' paths valid). */
+static void test_loops(void)
+{
+    verdict imperfect = {0}, solved = {0};
+    for (size_t g = 0; g < TEST_COUNT(OTHER_GRIDS); g++)
+        for (size_t a = 0; a < TEST_COUNT(ALL_GENERATORS); a++) {
+            meiro_grid grid = OTHER_GRIDS[g];
+            if (!applies(ALL_GENERATORS[a], grid)) continue;
+            for (unsigned seed = 1; seed <= 3; seed++) {
+                meiro_maze *m = generate(grid, ALL_GENERATORS[a], 12, 9, seed, 50,
+                                         MEIRO_ENDS_FARTHEST, NULL);
+                bool p = true;
+                meiro_stats st = {0};
+                if (m) meiro_maze_is_perfect(m, &p, NULL), meiro_stats_compute(m, &st, NULL);
+                verdict_note(&imperfect, m && !p && st.reachable == st.cells &&
+                                             meiro_maze_check(m, NULL) == MEIRO_OK,
+                             "%s %s seed %u", meiro_grid_name(grid), ALL_GENERATORS[a], seed);
+                char msg[300] = "";
+                verdict_note(&solved, m && solve_all(m, false, msg, sizeof msg), "%s %s seed %u: %s",
+                             meiro_grid_name(grid), ALL_GENERATORS[a], seed, msg);
+                meiro_maze_free(m);
+            }
+        }
+    CHECK_ALL(imperfect);
+    CHECK_ALL(solved);
+}
+
+/* The cell of a hex or triangle grid nearest the middle of the picture. */
+static meiro_cell middle_cell(const meiro_maze *m)
+{
+    double W, H, best = 1e18;
+    grid_extent(m, &W, &H);
+    meiro_cell c = {0, 0};
+    for (size_t id = 0; id < grid_total(m); id++) {
+        double x, y;
+        grid_centre(m, id, &x, &y);
+        double d = hypot(x - W / 2, y - H / 2);
+        if (d < best - 1e-9) best = d, c = grid_cell(m, id);
+    }
+    return c;
+}
+
+/* --ends on the other grids: center puts G in the centre (polar: the disc)
+ * and S on the border farthest along the way, center-out the other way
+ * round; farthest gives the ends of a longest path; border keeps S and G
+ * on the border (polar: the outer ring); cells puts them where asked. */
+static void test_ends(void)
+{
+    verdict center = {0}, farthest = {0}, border = {0}, cells = {0};
+    for (size_t g = 0; g < TEST_COUNT(OTHER_GRIDS); g++)
+        for (unsigned seed = 1; seed <= 4; seed++) {
+            meiro_grid grid = OTHER_GRIDS[g];
+            const char *name = meiro_grid_name(grid);
+            uint32_t w = 9 + seed, h = 7 + seed;
+            meiro_maze *c = generate(grid, "dig", w, h, seed, 0, MEIRO_ENDS_CENTER, NULL);
+            meiro_maze *o = generate(grid, "dig", w, h, seed, 0, MEIRO_ENDS_CENTER_OUT, NULL);
+            if (verdict_note(&center, c && o, "%s seed %u not made", name, seed)) {
+                meiro_cell s = meiro_maze_start(c), gl = meiro_maze_goal(c);
+                meiro_cell mid = grid == MEIRO_GRID_POLAR ? (meiro_cell){0, 0} : middle_cell(c);
+                bool rim = false;
+                for (unsigned k = 0; k < meiro_maze_sides(c, s); k++)
+                    rim |= !meiro_maze_neighbour(c, s, k, NULL);
+                /* S is the border cell farthest from G */
+                uint32_t *dist = calloc((size_t)meiro_maze_width(c) * meiro_maze_height(c), 4);
+                bool farthest_rim = dist && meiro_distances(c, gl, dist, NULL) == MEIRO_OK;
+                for (size_t id = 0; farthest_rim && id < grid_total(c); id++) {
+                    meiro_cell x = grid_cell(c, id);
+                    bool on_rim = false;
+                    for (unsigned k = 0; k < meiro_maze_sides(c, x); k++)
+                        on_rim |= !meiro_maze_neighbour(c, x, k, NULL);
+                    if (on_rim && dist[(size_t)x.y * meiro_maze_width(c) + x.x] >
+                                      dist[(size_t)s.y * meiro_maze_width(c) + s.x])
+                        farthest_rim = false;
+                }
+                free(dist);
+                meiro_cell os = meiro_maze_start(o), og = meiro_maze_goal(o);
+                verdict_note(&center,
+                             gl.x == mid.x && gl.y == mid.y && rim && farthest_rim &&
+                                 (grid != MEIRO_GRID_POLAR || s.y + 1 == meiro_maze_height(c)) &&
+                                 os.x == gl.x && os.y == gl.y && og.x == s.x && og.y == s.y &&
+                                 meiro_maze_check(c, NULL) == MEIRO_OK,
+                             "%s seed %u: S (%u, %u) G (%u, %u), middle (%u, %u)", name, seed, s.x,
+                             s.y, gl.x, gl.y, mid.x, mid.y);
+            }
+            meiro_maze_free(c);
+            meiro_maze_free(o);
+            /* farthest: the way from S to G is the longest in the maze */
+            meiro_maze *f = generate(grid, "cluster", w, h, seed, 0, MEIRO_ENDS_FARTHEST, NULL);
+            meiro_stats st = {0};
+            if (f) meiro_stats_compute(f, &st, NULL);
+            verdict_note(&farthest, f && st.solution >= st.longest * 3 / 4 && st.solution > 1,
+                         "%s seed %u: solution %llu, longest %llu", name, seed,
+                         (unsigned long long)st.solution, (unsigned long long)st.longest);
+            meiro_maze_free(f);
+            meiro_maze *b = generate(grid, "prim", w, h, seed, 0, MEIRO_ENDS_BORDER, NULL);
+            bool on = b != NULL;
+            for (int k = 0; on && k < 2; k++) {
+                meiro_cell x = k ? meiro_maze_goal(b) : meiro_maze_start(b);
+                bool rim = false;
+                for (unsigned q = 0; q < meiro_maze_sides(b, x); q++)
+                    rim |= !meiro_maze_neighbour(b, x, q, NULL);
+                on = rim && (grid != MEIRO_GRID_POLAR || x.y + 1 == meiro_maze_height(b));
+            }
+            verdict_note(&border, on && meiro_maze_check(b, NULL) == MEIRO_OK, "%s seed %u", name, seed);
+            meiro_maze_free(b);
+            meiro_generate_options opt;
+            meiro_generate_options_init(&opt);
+            opt.grid = grid;
+            opt.ends = MEIRO_ENDS_CELLS;
+            opt.start = (meiro_cell){1, 1};
+            opt.goal = (meiro_cell){2, 1};
+            meiro_maze *e = meiro_generate(&opt, NULL);
+            verdict_note(&cells, e && meiro_maze_start(e).x == 1 && meiro_maze_goal(e).x == 2,
+                         "%s: --start/--goal", name);
+            meiro_maze_free(e);
+            meiro_error err = {0};
+            opt.goal = (meiro_cell){0, 9999};
+            verdict_note(&cells, !meiro_generate(&opt, &err) && strstr(err.message, "outside"),
+                         "%s: a goal outside: %s", name, err.message);
+        }
+    CHECK_ALL(center);
+    CHECK_ALL(farthest);
+    CHECK_ALL(border);
+    CHECK_ALL(cells);
+}
+
+/* What does not apply is refused, naming what does. */
+static void test_refusals(void)
+{
+    meiro_error err = {0};
+    meiro_maze *m = generate(MEIRO_GRID_HEX, "eller", 5, 5, 1, 0, MEIRO_ENDS_CORNERS, &err);
+    CHECK(m == NULL);
+    CHECK_INT(err.status, MEIRO_ERROR_ARGUMENT);
+    CHECK_MSG(strstr(err.message, "'eller' does not work on hex grids; these do: ") &&
+                  strstr(err.message, "dig") && strstr(err.message, "hunt-and-kill") &&
+                  !strstr(err.message, "sidewinder"),
+              "%s", err.message);
+    m = generate(MEIRO_GRID_TRIANGLE, "sidewinder", 5, 5, 1, 0, MEIRO_ENDS_CORNERS, &err);
+    CHECK(m == NULL && strstr(err.message, "triangle"));
+    m = generate(MEIRO_GRID_POLAR, "division", 5, 5, 1, 0, MEIRO_ENDS_CORNERS, &err);
+    CHECK(m == NULL && strstr(err.message, "sidewinder") && strstr(err.message, "binary-tree"));
+    static const char *const rect_only[] = {"bar", "wall", "eller", "division"};
+    verdict listed = {0};
+    for (size_t i = 0; i < meiro_generator_count(); i++) {
+        const char *name = meiro_generator_info(i)->name;
+        bool only = false;
+        for (size_t k = 0; k < TEST_COUNT(rect_only); k++) only |= strcmp(name, rect_only[k]) == 0;
+        bool polar_only = strcmp(name, "binary-tree") == 0 || strcmp(name, "sidewinder") == 0;
+        verdict_note(&listed,
+                     meiro_generator_supports(i, MEIRO_GRID_RECT) &&
+                         meiro_generator_supports(i, MEIRO_GRID_POLAR) == !only &&
+                         meiro_generator_supports(i, MEIRO_GRID_HEX) == !(only || polar_only) &&
+                         meiro_generator_supports(i, MEIRO_GRID_TRIANGLE) == !(only || polar_only),
+                     "%s", name);
+    }
+    CHECK_ALL(listed);
+    uint8_t mask[25] = {1};
+    meiro_generate_options opt;
+    meiro_generate_options_init(&opt);
+    opt.grid = MEIRO_GRID_POLAR;
+    opt.mask = mask;
+    CHECK(meiro_generate(&opt, &err) == NULL && strstr(err.message, "shape"));
+    opt.mask = NULL;
+    opt.grid = (meiro_grid)7;
+    CHECK(meiro_generate(&opt, &err) == NULL);
+    opt.grid = MEIRO_GRID_POLAR;
+    opt.height = 1;
+    CHECK(meiro_generate(&opt, &err) == NULL && strstr(err.message, "rings"));
+    meiro_ends ends;
+    CHECK(meiro_ends_from_name("center", &ends, NULL) == MEIRO_OK && ends == MEIRO_ENDS_CENTER);
+    CHECK(meiro_ends_from_name("centre-out", &ends, NULL) == MEIRO_OK &&
+          ends == MEIRO_ENDS_CENTER_OUT);
+}
+
+/* The observer hears every passage opened, with its cell and side, and S
+ * and G. */
+typedef struct heard {
+    const meiro_maze *m; /* set after generation */
+    uint64_t carves, bad;
+    meiro_cell cells[4096];
+    unsigned sides[4096];
+} heard;
+
+static void hear(void *ctx, const meiro_event *ev)
+{
+    heard *h = ctx;
+    if (ev->kind == MEIRO_EVENT_CARVE && h->carves < 4096) {
+        h->cells[h->carves] = (meiro_cell){ev->x, ev->y};
+        h->sides[h->carves] = ev->dir;
+        h->carves++;
+    }
+}
+
+static void test_observer(void)
+{
+    verdict told = {0};
+    for (size_t g = 0; g < TEST_COUNT(OTHER_GRIDS); g++)
+        for (size_t a = 0; a < TEST_COUNT(ALL_GENERATORS); a++) {
+            if (!applies(ALL_GENERATORS[a], OTHER_GRIDS[g])) continue;
+            static heard h;
+            memset(&h, 0, sizeof h);
+            meiro_observer obs = {hear, &h};
+            meiro_generate_options o;
+            meiro_generate_options_init(&o);
+            o.grid = OTHER_GRIDS[g];
+            o.algorithm = ALL_GENERATORS[a];
+            o.width = 8, o.height = 6, o.seed = 5, o.observer = &obs;
+            meiro_maze *m = meiro_generate(&o, NULL);
+            bool ok = m && h.carves + 1 == meiro_maze_cell_count(m);
+            for (uint64_t k = 0; ok && k < h.carves; k++)
+                ok = h.sides[k] < meiro_maze_sides(m, h.cells[k]) &&
+                     meiro_maze_side_open(m, h.cells[k], h.sides[k]);
+            verdict_note(&told, ok, "%s %s: %llu carves", meiro_grid_name(OTHER_GRIDS[g]),
+                         ALL_GENERATORS[a], (unsigned long long)h.carves);
+            meiro_maze_free(m);
+        }
+    CHECK_ALL(told);
+}
+
+/* Polar generators of a known form: binary-tree and sidewinder lead every
+ * cell inward. Sidewinder: a cell opens clockwise or inward, never
+ * outward-only chains; binary-tree: each cell but the centre has its
+ * inward or clockwise side open. */
+static void test_polar_forms(void)
+{
+    verdict form = {0};
+    for (unsigned seed = 1; seed <= 5; seed++) {
+        meiro_maze *b = generate(MEIRO_GRID_POLAR, "binary-tree", 1, 12, seed, 0, MEIRO_ENDS_CORNERS, NULL);
+        meiro_maze *s = generate(MEIRO_GRID_POLAR, "sidewinder", 1, 12, seed, 0, MEIRO_ENDS_CORNERS, NULL);
+        bool ok = b && s;
+        for (size_t id = 1; ok && id < grid_total(b); id++) {
+            unsigned last = grid_sides(b, id) - 1;
+            meiro_cell c = grid_cell(b, id);
+            bool end = c.x + 1 == grid_row_width(b, c.y);
+            ok = grid_open(b, id, 0) || (!end && grid_open(b, id, last));
+            /* sidewinder: the last cell of each ring closes its run inward
+             * or joins the run of the cell before it; never the wrap */
+            ok = ok && !(end && grid_open(s, id, last)) && !(end && grid_open(b, id, last));
+        }
+        verdict_note(&form, ok, "seed %u", seed);
+        meiro_maze_free(b);
+        meiro_maze_free(s);
+    }
+    CHECK_ALL(form);
+}
+
+/* meiro_distances on a polar grid: (x, y) at y * width + x, past a ring's
+ * end UINT32_MAX; from S the distance of G is the solution's steps. */
+static void test_distances(void)
+{
+    verdict dist_ok = {0};
+    for (size_t g = 0; g < TEST_COUNT(OTHER_GRIDS); g++) {
+        meiro_maze *m = generate(OTHER_GRIDS[g], "dig", 11, 9, 3, 0, MEIRO_ENDS_FARTHEST, NULL);
+        if (!verdict_note(&dist_ok, m != NULL, "not made")) continue;
+        uint32_t w = meiro_maze_width(m), h = meiro_maze_height(m);
+        uint32_t *d = calloc((size_t)w * h, sizeof *d);
+        meiro_path p = {0};
+        bool ok = d && meiro_distances(m, meiro_maze_start(m), d, NULL) == MEIRO_OK &&
+                  meiro_solve(m, "bfs", &p, NULL) == MEIRO_OK;
+        meiro_cell gl = meiro_maze_goal(m);
+        ok = ok && d[(size_t)gl.y * w + gl.x] + 1 == p.length;
+        for (uint32_t y = 0; ok && y < h; y++)
+            for (uint32_t x = 0; x < w; x++)
+                if ((x < meiro_maze_row_width(m, y)) != (d[(size_t)y * w + x] != UINT32_MAX)) ok = false;
+        meiro_error err = {0};
+        ok = ok && meiro_distances(m, (meiro_cell){w, 0}, d, &err) == MEIRO_ERROR_ARGUMENT;
+        verdict_note(&dist_ok, ok, "%s", meiro_grid_name(OTHER_GRIDS[g]));
+        meiro_path_free(&p);
+        free(d);
+        meiro_maze_free(m);
+    }
+    CHECK_ALL(dist_ok);
+}
+
 static const test_case cases[] = {
     {"symmetry", test_symmetry}, {"geometry", test_geometry}, {"rings", test_rings},
     {"known", test_known},       {"sizes", test_sizes},       {"model", test_model},
+    {"generators", test_generators}, {"large", test_large}, {"loops", test_loops},
+    {"ends", test_ends}, {"refusals", test_refusals}, {"observer", test_observer},
+    {"polar-forms", test_polar_forms}, {"distances", test_distances},
 };
 
 int main(int argc, char **argv)

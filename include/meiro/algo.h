@@ -111,8 +111,10 @@ MEIRO_API meiro_status meiro_solve_watched(const meiro_maze *maze, const char *s
 MEIRO_API void meiro_path_free(meiro_path *path);
 
 /* Breadth-first distances from cell `from`: dist[y * width + x] is the
- * number of steps to reach (x, y), or UINT32_MAX if unreachable. dist must
- * hold width * height entries. */
+ * number of steps to reach (x, y), or UINT32_MAX if unreachable (or not a
+ * cell: past the end of a polar ring). dist must hold width * height
+ * entries (meiro_maze_width and _height; on polar grids the width is the
+ * outer ring's). */
 MEIRO_API meiro_status meiro_distances(const meiro_maze *maze, meiro_cell from, uint32_t *dist,
                              meiro_error *err);
 
@@ -139,7 +141,12 @@ typedef struct meiro_stats {
                               high = long rivers, low = short spurs */
 } meiro_stats;
 
-/* Computes the metrics of the maze (doors do not count as openings). */
+/* Computes the metrics of the maze (doors do not count as openings). On
+ * polar, hex and triangle grids: junctions have 3 or more openings,
+ * junctions4 4 or more; a turn is a change of heading (hex: the six sides;
+ * triangle: along the row east or west, or across it north or south;
+ * polar: in, out, clockwise, counter-clockwise, and straight through the
+ * centre disc when leaving on the far side). */
 MEIRO_API meiro_status meiro_stats_compute(const meiro_maze *maze, meiro_stats *stats, meiro_error *err);
 
 #ifdef __cplusplus

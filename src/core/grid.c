@@ -289,24 +289,54 @@ unsigned grid_back_side(const meiro_maze *m, size_t id, unsigned side)
     return back;
 }
 
+/* All neighbours of a polar cell at once (polar_neighbour for each side,
+ * with the ring looked up once): the generators' and solvers' inner loop. */
+static unsigned polar_links(const meiro_maze *m, size_t id, size_t *next, unsigned *back)
+{
+    if (id == 0) {
+        for (unsigned s = 0; s < 6; s++) next[s] = 1 + s, back[s] = 0;
+        return 6;
+    }
+    const uint32_t *rs = m->row_start;
+    uint32_t y = polar_ring(m, id), start = rs[y], n = rs[y + 1] - start;
+    uint32_t x = (uint32_t)(id - start);
+    if (y == 1) {
+        next[0] = 0, back[0] = x;
+    } else {
+        bool split = start - rs[y - 1] != n;
+        next[0] = rs[y - 1] + (split ? x >> 1 : x);
+        back[0] = 2 + (split ? (x & 1u) : 0u);
+    }
+    unsigned k = 1;
+    if (y + 1 >= m->h) {
+        next[2] = GRID_NONE, back[2] = 0;
+    } else {
+        k = rs[y + 2] - rs[y + 1] == n ? 1u : 2u;
+        for (unsigned j = 0; j < k; j++) next[2 + j] = rs[y + 1] + (size_t)x * k + j, back[2 + j] = 0;
+    }
+    next[1] = start + (x ? x - 1 : n - 1), back[1] = 2 + k;
+    next[2 + k] = start + (x + 1 == n ? 0 : x + 1), back[2 + k] = 1;
+    return 3 + k;
+}
+
 unsigned grid_links_back(const meiro_maze *m, size_t id, size_t next[GRID_MAX_SIDES],
                          unsigned back[GRID_MAX_SIDES])
 {
-    if (m->grid == MEIRO_GRID_POLAR) {
-        uint32_t y = id ? polar_ring(m, id) : 0;
-        unsigned n = y ? 3 + polar_outward(m, y) : 6;
-        for (unsigned s = 0; s < n; s++) next[s] = polar_neighbour(m, id, y, s, &back[s]);
-        return n;
-    }
+    if (m->grid == MEIRO_GRID_POLAR) return polar_links(m, id, next, back);
     uint32_t i = (uint32_t)id, w = m->w, x = i % w, y = i / w, h = m->h;
-    if (m->grid == MEIRO_GRID_HEX) {
-        static const int DX[6] = {0, 1, 1, 0, -1, -1};
-        static const int DY[2][6] = {{-1, -1, 0, 1, 0, -1}, {-1, 0, 1, 1, 1, 0}};
+    if (m->grid == MEIRO_GRID_HEX) { /* the sides on the grid as a mask: no branch per side */
+        unsigned odd = x & 1u, valid = 0x3f;
+        if (x == 0) valid &= ~0x30u;                    /* SW, NW */
+        if (x + 1 == w) valid &= ~0x06u;                /* NE, SE */
+        if (y == 0) valid &= odd ? ~0x01u : ~0x23u;     /* N (and NE, NW) */
+        if (y + 1 == h) valid &= odd ? ~0x1cu : ~0x08u; /* S (and SE, SW) */
+        ptrdiff_t W = (ptrdiff_t)w, at = (ptrdiff_t)id;
+        ptrdiff_t delta[6] = {-W, odd ? 1 : 1 - W, odd ? W + 1 : 1, W, odd ? W - 1 : -1,
+                              odd ? -1 : -W - 1};
+        static const unsigned BACK6[6] = {3, 4, 5, 0, 1, 2};
         for (unsigned s = 0; s < 6; s++) {
-            int64_t nx = (int64_t)x + DX[s], ny = (int64_t)y + DY[x & 1u][s];
-            next[s] = nx < 0 || ny < 0 || nx >= w || ny >= h ? GRID_NONE
-                                                             : (size_t)ny * w + (size_t)nx;
-            back[s] = (s + 3) % 6;
+            next[s] = (valid >> s) & 1u ? (size_t)(at + delta[s]) : GRID_NONE;
+            back[s] = BACK6[s];
         }
         return 6;
     }

@@ -34,4 +34,10 @@ meiro_status grid_bfs_walk(const meiro_maze *m, size_t from, uint8_t *seen, bfs_
  * grid_total entries. */
 meiro_status grid_distances(const meiro_maze *m, size_t from, uint32_t *dist, meiro_error *err);
 
+/* meiro_distances on these grids: dist[y * width + x], width x height
+ * entries (polar: the width is the outer ring's, past a ring's end
+ * UINT32_MAX). */
+meiro_status grid_distances_xy(const meiro_maze *m, meiro_cell from, uint32_t *dist,
+                               meiro_error *err);
+
 #endif /* MEIRO_SRC_CORE_GRID_SEARCH_H */

@@ -177,3 +177,27 @@ meiro_status grid_distances(const meiro_maze *m, size_t from, uint32_t *dist, me
     free(seen);
     return s;
 }
+
+meiro_status grid_distances_xy(const meiro_maze *m, meiro_cell from, uint32_t *dist,
+                               meiro_error *err)
+{
+    if (from.y >= m->h || from.x >= grid_row_width(m, from.y))
+        return fail(err, MEIRO_ERROR_ARGUMENT, "cell (%lu, %lu) is outside the maze",
+                    (unsigned long)from.x, (unsigned long)from.y);
+    if (m->grid != MEIRO_GRID_POLAR) /* ids are y * width + x already */
+        return grid_distances(m, grid_id(m, from), dist, err);
+    size_t n = grid_total(m);
+    uint32_t *by_id = alloc_array(n, sizeof *by_id);
+    if (!by_id) return fail(err, MEIRO_ERROR_NOMEM, "out of memory measuring distances");
+    meiro_status s = grid_distances(m, grid_id(m, from), by_id, err);
+    if (s == MEIRO_OK) {
+        size_t id = 0;
+        for (uint32_t y = 0; y < m->h; y++) {
+            uint32_t w = grid_row_width(m, y);
+            uint32_t *row = dist + (size_t)y * m->w;
+            for (uint32_t x = 0; x < m->w; x++) row[x] = x < w ? by_id[id++] : UINT32_MAX;
+        }
+    }
+    free(by_id);
+    return s;
+}

@@ -4,6 +4,7 @@
  * maze's size. */
 #include "core/alloc.h"
 #include "core/error.h"
+#include "core/grid_search.h"
 #include "core/model.h"
 #include "core/search.h"
 
@@ -90,6 +91,7 @@ static bool visit_distance(void *ctx, size_t cell, size_t parent, uint32_t dista
 meiro_status meiro_distances(const meiro_maze *maze, meiro_cell from, uint32_t *dist,
                              meiro_error *err)
 {
+    if (maze->grid != MEIRO_GRID_RECT) return grid_distances_xy(maze, from, dist, err);
     if (from.x >= maze->w || from.y >= maze->h)
         return fail(err, MEIRO_ERROR_ARGUMENT, "cell (%lu, %lu) is outside the maze",
                           (unsigned long)from.x, (unsigned long)from.y);

@@ -211,20 +211,37 @@ static meiro_status across(const meiro_maze *m, int A, int B, size_t a1, size_t 
     return MEIRO_OK;
 }
 
+/* --ends border on hex and triangle grids: across the columns and across
+ * the rows. */
 static meiro_status border_pair(const meiro_maze *m, double apart, uint32_t *dist, pair *best,
                                 meiro_error *err)
 {
     meiro_status s = grid_distances(m, 0, dist, err);
     if (s != MEIRO_OK) return s;
-    static const int axes[3][2] = {{SET_LEFT, SET_RIGHT}, {SET_TOP, SET_BOTTOM}, {SET_RIM, SET_RIM}};
-    size_t ends[SET_ANY] = {0};
-    bool reach[SET_ANY];
-    for (int k = 0; k < SET_ANY; k++) reach[k] = farthest_in(m, dist, k, 0, 0, &ends[k]);
-    for (int k = m->grid == MEIRO_GRID_POLAR ? 2 : 0; k < (m->grid == MEIRO_GRID_POLAR ? 3 : 2);
-         k++) {
+    static const int axes[2][2] = {{SET_LEFT, SET_RIGHT}, {SET_TOP, SET_BOTTOM}};
+    for (int k = 0; s == MEIRO_OK && k < 2; k++) {
         int A = axes[k][0], B = axes[k][1];
-        if (s == MEIRO_OK && reach[A] && reach[B])
-            s = across(m, A, B, ends[A], ends[B], apart, dist, best, err);
+        size_t a = 0, b = 0;
+        if (farthest_in(m, dist, A, 0, 0, &a) && farthest_in(m, dist, B, 0, 0, &b))
+            s = across(m, A, B, a, b, apart, dist, best, err);
+        if (s == MEIRO_OK && k == 0) s = grid_distances(m, 0, dist, err);
+    }
+    return s;
+}
+
+/* --ends farthest (set SET_ANY), and border on polar grids (SET_RIM): the
+ * double sweep within the set, while the way grows. */
+static meiro_status sweep_pair(const meiro_maze *m, int set, double apart, uint32_t *dist,
+                               pair *best, meiro_error *err)
+{
+    size_t from = 0, to;
+    meiro_status s = grid_distances(m, 0, dist, err);
+    if (s == MEIRO_OK) farthest_in(m, dist, set, 0, 0, &from);
+    for (unsigned sweep = 0; s == MEIRO_OK && sweep < 4; sweep++) {
+        if ((s = grid_distances(m, from, dist, err)) != MEIRO_OK) break;
+        if (!farthest_in(m, dist, set, from, apart, &to) || dist[to] <= best->steps) break;
+        *best = (pair){from, to, dist[to]};
+        from = to;
     }
     return s;
 }
@@ -249,21 +266,13 @@ meiro_status grid_place_ends(meiro_maze *m, const meiro_generate_options *opt, m
     uint32_t *dist = alloc_array(n, sizeof *dist);
     if (!dist) return fail(err, MEIRO_ERROR_NOMEM, "out of memory placing S and G");
     double apart = min_apart(m);
-    pair best = {0, n - 1, 0}; /* nothing found: the first and last cell */
+    bool rim = m->grid == MEIRO_GRID_POLAR && opt->ends == MEIRO_ENDS_BORDER;
+    /* nothing far enough apart (tiny mazes): the first and last cell (of
+     * the outer ring) */
+    pair best = {rim ? grid_id(m, (meiro_cell){0, m->h - 1}) : 0, n - 1, 0};
     meiro_status s;
-    if (opt->ends == MEIRO_ENDS_BORDER) {
-        s = border_pair(m, apart, dist, &best, err);
-    } else { /* farthest: the double sweep, while the way grows */
-        size_t from = 0, to;
-        s = grid_distances(m, 0, dist, err);
-        if (s == MEIRO_OK) farthest_in(m, dist, SET_ANY, 0, 0, &from);
-        for (unsigned sweep = 0; s == MEIRO_OK && sweep < 4; sweep++) {
-            if ((s = grid_distances(m, from, dist, err)) != MEIRO_OK) break;
-            if (!farthest_in(m, dist, SET_ANY, from, apart, &to) || dist[to] <= best.steps) break;
-            best = (pair){from, to, dist[to]};
-            from = to;
-        }
-    }
+    if (opt->ends == MEIRO_ENDS_BORDER && !rim) s = border_pair(m, apart, dist, &best, err);
+    else s = sweep_pair(m, rim ? SET_RIM : SET_ANY, apart, dist, &best, err);
     if (s == MEIRO_OK) { /* S the first in reading order (or the inner one) */
         m->start = grid_cell(m, best.a < best.b ? best.a : best.b);
         m->goal = grid_cell(m, best.a < best.b ? best.b : best.a);

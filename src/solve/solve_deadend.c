@@ -7,6 +7,7 @@
 #include "core/model.h"
 #include "core/search.h"
 #include "solve/solve.h"
+#include "core/grid.h"
 
 #include <stdlib.h>
 
@@ -42,6 +43,45 @@ meiro_status solve_deadend(const meiro_maze *m, uint8_t *trail, bool *found, uin
     free(ends.items);
     if (!ok) return fail(err, MEIRO_ERROR_NOMEM, "out of memory filling dead ends");
     meiro_status s = solve_bfs(m, trail, found, explored, obs, err);
+    *explored += filled;
+    return s;
+}
+
+/* ---- Polar, hex and triangle grids, by cell id. */
+
+meiro_status solve_deadend_grid(const meiro_maze *m, uint8_t *trail, bool *found,
+                                uint64_t *explored, const meiro_observer *obs, meiro_error *err)
+{
+    size_t n = grid_total(m), next[GRID_MAX_SIDES];
+    size_t start = grid_id(m, m->start), goal = grid_id(m, m->goal);
+    uint8_t *degree = alloc_array(n, 1);
+    u32vec ends = {NULL, 0, 0};
+    bool ok = degree != NULL;
+    for (size_t i = 0; ok && i < n; i++) {
+        degree[i] = (uint8_t)grid_degree(m, i);
+        if (degree[i] <= 1 && i != start && i != goal) ok = u32vec_push(&ends, (uint32_t)i);
+    }
+    uint64_t filled = 0;
+    while (ok && ends.count) {
+        size_t i = ends.items[--ends.count];
+        if (trail[i]) continue;
+        trail[i] = TRAIL_SEEN;
+        filled++;
+        if (obs) {
+            meiro_cell c = grid_cell(m, i);
+            observe(obs, MEIRO_EVENT_FILL, c.x, c.y, MEIRO_NO_DIR, (uint32_t)filled);
+        }
+        unsigned sides = grid_links(m, i, next);
+        for (unsigned s = 0; s < sides && ok; s++) {
+            size_t j = next[s];
+            if (!grid_open(m, i, s) || j == GRID_NONE || trail[j]) continue;
+            if (--degree[j] <= 1 && j != start && j != goal) ok = u32vec_push(&ends, (uint32_t)j);
+        }
+    }
+    free(degree);
+    free(ends.items);
+    if (!ok) return fail(err, MEIRO_ERROR_NOMEM, "out of memory filling dead ends");
+    meiro_status s = solve_bfs_grid(m, trail, found, explored, obs, err);
     *explored += filled;
     return s;
 }

@@ -4,6 +4,7 @@
  * necessarily the shortest; `explored` is its visit count. */
 #include "core/search.h"
 #include "solve/solve.h"
+#include "core/grid_search.h"
 
 static unsigned pick_fixed(void *ctx, const meiro_maze *m, uint32_t x, uint32_t y,
                            unsigned candidates)
@@ -20,5 +21,23 @@ meiro_status solve_dfs(const meiro_maze *m, uint8_t *trail, bool *found, uint64_
 {
     (void)err;
     walk_roads(m, NULL, trail, m->start, pick_fixed, NULL, m->goal, found, explored, obs);
+    return MEIRO_OK;
+}
+
+/* ---- Polar, hex and triangle grids: the sides in their clockwise order. */
+
+static unsigned pick_first_side(void *ctx, const meiro_maze *m, size_t id, unsigned candidates,
+                                const size_t next[GRID_MAX_SIDES])
+{
+    (void)ctx, (void)m, (void)id, (void)next;
+    return (unsigned)__builtin_ctz(candidates);
+}
+
+meiro_status solve_dfs_grid(const meiro_maze *m, uint8_t *trail, bool *found, uint64_t *explored,
+                            const meiro_observer *obs, meiro_error *err)
+{
+    (void)err;
+    grid_walk_roads(m, NULL, trail, grid_id(m, m->start), pick_first_side, NULL,
+                    grid_id(m, m->goal), found, explored, obs);
     return MEIRO_OK;
 }

@@ -7,6 +7,7 @@
 #include "core/model.h"
 #include "core/search.h"
 #include "solve/solve.h"
+#include "core/grid_search.h"
 
 static meiro_status follow(const meiro_maze *m, uint8_t *trail, bool *found, uint64_t *explored,
                            unsigned turn, const meiro_observer *obs)
@@ -43,4 +44,49 @@ meiro_status solve_right_hand(const meiro_maze *m, uint8_t *trail, bool *found,
 {
     (void)err;
     return follow(m, trail, found, explored, 1, obs); /* right of the heading */
+}
+
+/* ---- Polar, hex and triangle grids: the sides are in clockwise order, so
+ * the left hand tries the sides clockwise from the one the walk came in
+ * by, the right hand counter-clockwise (the start as if entered by side
+ * 0). */
+
+static meiro_status follow_grid(const meiro_maze *m, uint8_t *trail, bool *found,
+                                uint64_t *explored, bool left, const meiro_observer *obs)
+{
+    size_t i = grid_id(m, m->start), goal = grid_id(m, m->goal), next[GRID_MAX_SIDES];
+    unsigned back[GRID_MAX_SIDES], entry = 0;
+    trail[i] = TRAIL_SEEN | TRAIL_ROOT;
+    uint64_t limit = GRID_MAX_SIDES * (uint64_t)grid_total(m) + GRID_MAX_SIDES;
+    *found = i == goal;
+    for (*explored = 1; !*found && *explored <= limit; ++*explored) {
+        unsigned exits = m->cells[i];
+        if (!exits) break;
+        unsigned sides = grid_links_back(m, i, next, back), d = entry % sides;
+        do d = left ? (d + 1) % sides : (d + sides - 1) % sides;
+        while (!((exits >> d) & 1u));
+        entry = back[d];
+        i = grid_trail_step(m, trail, i, d);
+        if (obs) {
+            meiro_cell c = grid_cell(m, i);
+            observe(obs, MEIRO_EVENT_VISIT, c.x, c.y, d, (uint32_t)*explored);
+        }
+        *found = i == goal;
+    }
+    return MEIRO_OK;
+}
+
+meiro_status solve_left_hand_grid(const meiro_maze *m, uint8_t *trail, bool *found,
+                                  uint64_t *explored, const meiro_observer *obs, meiro_error *err)
+{
+    (void)err;
+    return follow_grid(m, trail, found, explored, true, obs);
+}
+
+meiro_status solve_right_hand_grid(const meiro_maze *m, uint8_t *trail, bool *found,
+                                   uint64_t *explored, const meiro_observer *obs,
+                                   meiro_error *err)
+{
+    (void)err;
+    return follow_grid(m, trail, found, explored, false, obs);
 }

@@ -2,6 +2,7 @@
  * file and one line in this table. */
 #include "core/alloc.h"
 #include "core/error.h"
+#include "core/grid_search.h"
 #include "core/model.h"
 #include "core/names.h"
 #include "core/search.h"
@@ -10,26 +11,26 @@
 #include <stdlib.h>
 
 static const solver_entry solvers[] = {
-    {{"bfs", "", "Breadth-first search (the DFS/BFS article): always a shortest path."}, solve_bfs, true},
+    {{"bfs", "", "Breadth-first search (the DFS/BFS article): always a shortest path."}, solve_bfs, true, solve_bfs_grid},
     {{"dfs", "", "Depth-first search (seeds 002/003): follows one corridor to its end before "
                  "backing up; a path, not always the shortest."},
-     solve_dfs, true},
+     solve_dfs, true, solve_dfs_grid},
     {{"fill", "road", "Road filling (the road article): the generator's walk over the corridors, "
                       "turning towards the goal at each junction."},
-     solve_fill, true},
+     solve_fill, true, solve_fill_grid},
     {{"astar", "a*", "A* with the Manhattan distance: a shortest path, exploring less than bfs."},
-     solve_astar, true},
+     solve_astar, true, solve_astar_grid},
     {{"deadend", "", "Dead-end filling: fills dead ends until only the way from S to G is left."},
-     solve_deadend, true},
+     solve_deadend, true, solve_deadend_grid},
     {{"left-hand", "", "Wall follower, left hand on the wall. Sure to arrive only in perfect "
                        "mazes; reports no path when it circles an island."},
-     solve_left_hand, false},
+     solve_left_hand, false, solve_left_hand_grid},
     {{"right-hand", "", "Wall follower, right hand on the wall. Sure to arrive only in perfect "
                         "mazes; reports no path when it circles an island."},
-     solve_right_hand, false},
+     solve_right_hand, false, solve_right_hand_grid},
     {{"tremaux", "", "Tremaux's marked passages (the chalk method): any maze, each passage "
                      "walked at most twice."},
-     solve_tremaux, true},
+     solve_tremaux, true, solve_tremaux_grid},
 };
 
 enum { SOLVER_COUNT = sizeof solvers / sizeof solvers[0] };
@@ -78,6 +79,53 @@ static meiro_status path_from_trail(const meiro_maze *m, const uint8_t *trail, m
     return MEIRO_OK;
 }
 
+/* ---- Polar, hex and triangle grids: the trail by cell id, read back
+ * along its sides. */
+
+static meiro_status path_from_trail_grid(const meiro_maze *m, const uint8_t *trail,
+                                         meiro_path *path, meiro_error *err)
+{
+    size_t goal = grid_id(m, m->goal), length = 1;
+    for (size_t i = goal; !(trail[i] & TRAIL_ROOT); i = grid_neighbour(m, i, trail[i] & GRID_TRAIL_SIDE))
+        length++;
+    path->cells = alloc_array(length, sizeof *path->cells);
+    if (!path->cells) return fail(err, MEIRO_ERROR_NOMEM, "out of memory for the path");
+    path->length = length;
+    size_t i = goal;
+    for (size_t k = length; k-- > 0;) {
+        path->cells[k] = grid_cell(m, i);
+        if (k) i = grid_neighbour(m, i, trail[i] & GRID_TRAIL_SIDE);
+    }
+    return MEIRO_OK;
+}
+
+static meiro_status solve_grid(const meiro_maze *maze, const solver_entry *entry,
+                               const meiro_observer *observer, meiro_path *path,
+                               meiro_error *err)
+{
+    if (!entry->run_grid)
+        return fail(err, MEIRO_ERROR_ARGUMENT, "'%s' does not solve %s grids",
+                    entry->info.name, meiro_grid_name((meiro_grid)maze->grid));
+    observe(observer, MEIRO_EVENT_GRID, maze->w, maze->h, MEIRO_NO_DIR, 0);
+    uint8_t *trail = zalloc(grid_total(maze), 1);
+    if (!trail) return fail(err, MEIRO_ERROR_NOMEM, "out of memory solving the maze");
+    bool found = false;
+    uint64_t explored = 0;
+    meiro_status s = entry->run_grid(maze, trail, &found, &explored, observer, err);
+    if (s == MEIRO_OK && !found)
+        s = fail(err, MEIRO_ERROR_NO_PATH,
+                 "no path from S (%lu, %lu) to G (%lu, %lu): the goal cannot be reached",
+                 (unsigned long)maze->start.x, (unsigned long)maze->start.y,
+                 (unsigned long)maze->goal.x, (unsigned long)maze->goal.y);
+    if (s == MEIRO_OK) s = path_from_trail_grid(maze, trail, path, err);
+    for (size_t k = 0; s == MEIRO_OK && observer && k < path->length; k++)
+        observe(observer, MEIRO_EVENT_PATH, path->cells[k].x, path->cells[k].y, MEIRO_NO_DIR,
+                (uint32_t)k);
+    free(trail);
+    path->explored = explored;
+    return s;
+}
+
 meiro_status meiro_solve(const meiro_maze *maze, const char *solver, meiro_path *path,
                          meiro_error *err)
 {
@@ -94,6 +142,7 @@ meiro_status meiro_solve_watched(const meiro_maze *maze, const char *solver,
     if (!entry)
         return fail(err, MEIRO_ERROR_UNKNOWN_NAME,
                           "unknown solver '%s' (see 'meiro list' for the names)", name);
+    if (maze->grid != MEIRO_GRID_RECT) return solve_grid(maze, entry, observer, path, err);
     observe(observer, MEIRO_EVENT_GRID, maze->w, maze->h, MEIRO_NO_DIR, 0);
     uint8_t *trail = zalloc((size_t)maze->w * maze->h, 1);
     if (!trail) return fail(err, MEIRO_ERROR_NOMEM, "out of memory solving the maze");
