@@ -8,9 +8,9 @@
 
 static const char *const usage_list =
     "Usage: meiro list\n"
-    "List the generators (-a), solvers (-m), templates (-t), pictures for S and\n"
-    "G (--art), difficulty levels, papers and book trims (--paper) and formats\n"
-    "(-f), each with what it does.\n";
+    "List the generators (-a), solvers (-m), templates (-t), shapes, pictures\n"
+    "for S and G (--art), difficulty levels, papers and book trims (--paper)\n"
+    "and formats (-f), each with what it does.\n";
 
 enum { LIST_COLUMNS = 79 };
 
@@ -85,6 +85,8 @@ int cmd_list(int argc, char **argv)
         entry(name, 18, t ? meiro_template_description(t) : "");
         meiro_template_free(t);
     }
+    printf("\n");
+    list_algorithms("Shapes (a name, or FILE.svg / FILE.png)", meiro_shape_count(), meiro_shape_info);
     printf("\nPictures for S and G (--art; none: the words):\n");
     for (size_t i = 0; i < meiro_art_count(); i++) {
         const meiro_art_desc *a = meiro_art_info(i);
