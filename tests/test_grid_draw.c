@@ -642,9 +642,139 @@ static void test_layout(void)
     meiro_maze_free(t);
 }
 
+/* Red pixels of page `page` of a PDF (poppler's picture at 30 dpi). */
+static long red_pixels(const char *file, int page)
+{
+    char cmd[400], png[160];
+    snprintf(cmd, sizeof cmd, "pdftoppm -r 30 -f %d -l %d -png -singlefile %s %s/page", page, page, file, dir);
+    snprintf(png, sizeof png, "%s/page.png", dir);
+    image img;
+    if (!run(cmd, NULL, 0) || !load_png(png, &img)) return -1;
+    long reds = 0;
+    for (size_t q = 0; q < (size_t)img.w * img.h; q++) reds += img.red[q];
+    free_image(&img);
+    return reds;
+}
+
+/* Booklets of one grid and of a mix taken in turn, with the booklet's
+ * template and kids-a4 (pictures, answers after each page): every page's
+ * words inside the margins, each maze's caption naming its grid and size,
+ * red on the answer pages only; a polar maze's G in the centre; XLSX and
+ * HTML booklets of them refused, saying why. */
+static void test_booklets(void)
+{
+    if (!have("pdftotext") || !have("pdftoppm")) return;
+    static const struct {
+        unsigned grids;
+        const char *tpl, *captions[4];
+    } books[] = {
+        {1u << MEIRO_GRID_POLAR, NULL, {"polar · 4 rings", "polar · 8 rings", "polar · 13 rings", NULL}},
+        {1u << MEIRO_GRID_HEX, "kids-a4", {"hex · 6 × 8", "hex · 12 × 16", "hex · 20 × 28", NULL}},
+        {(1u << MEIRO_GRID_RECT) | (1u << MEIRO_GRID_POLAR) | (1u << MEIRO_GRID_HEX) | (1u << MEIRO_GRID_TRIANGLE),
+         NULL, {"6 × 8", "polar · 8 rings", "hex · 20 × 28", "triangle · 64 × 45"}},
+    };
+    verdict words = {0}, captions = {0}, answers = {0}, centre = {0};
+    for (size_t k = 0; k < TEST_COUNT(books); k++) {
+        meiro_booklet_options b;
+        meiro_booklet_options_init(&b);
+        b.count = 4;
+        b.seed = 11 + k;
+        b.grids = books[k].grids;
+        b.from_level = MEIRO_LEVEL_EASY;
+        b.to_level = k == 2 ? MEIRO_LEVEL_EXPERT : MEIRO_LEVEL_HARD;
+        meiro_template *tpl = books[k].tpl ? meiro_template_load(books[k].tpl, NULL) : NULL;
+        meiro_export_options opt;
+        meiro_export_options_from_template(&opt, tpl);
+        char file[160], cmd[400], out[16384];
+        snprintf(file, sizeof file, "%s/book%zu.pdf", dir, k);
+        meiro_error err = {0};
+        if (!verdict_note(&words, meiro_booklet_save(&b, tpl ? &opt : NULL, MEIRO_FORMAT_PDF, file, &err) == MEIRO_OK,
+                          "booklet %zu: %s", k, err.message)) {
+            meiro_template_free(tpl);
+            continue;
+        }
+        snprintf(cmd, sizeof cmd, "pdfinfo %s", file);
+        run(cmd, out, sizeof out);
+        int pages = 0;
+        double page_w = 0, page_h = 0, margin = opt.margin_mm;
+        const char *at = strstr(out, "Pages:");
+        if (at) sscanf(at, "Pages: %d", &pages);
+        at = strstr(out, "Page size:");
+        if (at) sscanf(at, "Page size: %lf x %lf", &page_w, &page_h);
+        page_w /= PT_PER_MM, page_h /= PT_PER_MM;
+        verdict_note(&words, pages > 4 && page_w > 100, "booklet %zu: %d pages of %.0f mm", k, pages, page_w);
+        for (int p = 1; p <= pages; p++) {
+            snprintf(cmd, sizeof cmd, "pdftotext -f %d -l %d -bbox %s -", p, p, file);
+            FILE *in = popen(cmd, "r");
+            char line[1024];
+            while (in && fgets(line, sizeof line, in)) {
+                double x0, y0, x1, y1;
+                char word[256];
+                if (sscanf(line, " <word xMin=\"%lf\" yMin=\"%lf\" xMax=\"%lf\" yMax=\"%lf\">%255[^<]", &x0, &y0, &x1,
+                           &y1, word) != 5)
+                    continue;
+                x0 /= PT_PER_MM, x1 /= PT_PER_MM, y0 /= PT_PER_MM, y1 /= PT_PER_MM;
+                verdict_note(&words, x0 >= margin - 0.5 && x1 <= page_w - margin + 0.5 && y0 >= margin - 0.5 &&
+                                         y1 <= page_h - margin + 0.5,
+                             "booklet %zu page %d: '%s' at %.1f,%.1f-%.1f,%.1f mm", k, p, word, x0, y0, x1, y1);
+            }
+            if (in) pclose(in);
+            snprintf(cmd, sizeof cmd, "pdftotext -f %d -l %d %s -", p, p, file);
+            run(cmd, out, sizeof out);
+            bool answer_page = strstr(out, "Answer") != NULL;
+            long reds = red_pixels(file, p);
+            bool puzzle = strstr(out, "No. ") != NULL && !answer_page;
+            if (answer_page || puzzle)
+                /* (the pictures at S and G have a little red of their own) */
+                verdict_note(&answers, answer_page ? reds > 200 : reds < 40, "booklet %zu page %d (%s): %ld red pixels",
+                             k, p, answer_page ? "answers" : "puzzles", reds);
+        }
+        snprintf(cmd, sizeof cmd, "pdftotext %s -", file);
+        run(cmd, out, sizeof out);
+        for (int c = 0; c < 4; c++)
+            if (books[k].captions[c])
+                verdict_note(&captions, strstr(out, books[k].captions[c]) != NULL, "booklet %zu: no caption '%s'", k,
+                             books[k].captions[c]);
+        /* the remaking command names the grids */
+        verdict_note(&captions, strstr(out, "--grid ") != NULL, "booklet %zu: no --grid in the remaking command", k);
+        meiro_template_free(tpl);
+    }
+    /* a polar maze of a booklet: G in the centre, S on the outer ring */
+    meiro_booklet_options b;
+    meiro_booklet_options_init(&b);
+    b.grids = 1u << MEIRO_GRID_POLAR;
+    for (unsigned i = 0; i < 3; i++) {
+        meiro_generate_options o;
+        meiro_generate_options_init(&o);
+        o.grid = MEIRO_GRID_POLAR;
+        o.height = 4 + 4 * i;
+        o.ends = MEIRO_ENDS_CENTER;
+        o.seed = i;
+        meiro_maze *m = meiro_generate(&o, NULL);
+        verdict_note(&centre, m && m->goal.y == 0 && m->start.y == o.height - 1, "polar %u rings: S (%u, %u), G (%u, %u)",
+                     o.height, m ? m->start.x : 0, m ? m->start.y : 0, m ? m->goal.x : 0, m ? m->goal.y : 0);
+        meiro_maze_free(m);
+    }
+    CHECK_ALL(words);
+    CHECK_ALL(captions);
+    CHECK_ALL(answers);
+    CHECK_ALL(centre);
+    /* workbooks and play pages are of square cells */
+    for (meiro_format f = MEIRO_FORMAT_XLSX; f <= MEIRO_FORMAT_HTML; f++) {
+        meiro_error err = {0};
+        char file[160];
+        snprintf(file, sizeof file, "%s/book.%s", dir, f == MEIRO_FORMAT_XLSX ? "xlsx" : "html");
+        b.grids = (1u << MEIRO_GRID_RECT) | (1u << MEIRO_GRID_TRIANGLE);
+        b.count = 3;
+        CHECK_INT(meiro_booklet_save(&b, NULL, f, file, &err), MEIRO_ERROR_ARGUMENT);
+        CHECK_MSG(strstr(err.message, "a booklet of triangle mazes is a PDF"), "%s", err.message);
+        CHECK(!test_exists(file));
+    }
+}
+
 static const test_case cases[] = {
     {"walls", test_walls}, {"solution", test_solution}, {"marks", test_marks},
-    {"templates", test_templates}, {"layout", test_layout},
+    {"templates", test_templates}, {"layout", test_layout}, {"booklets", test_booklets},
 };
 
 int main(int argc, char **argv)
