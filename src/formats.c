@@ -204,6 +204,9 @@ static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *
     }
     meiro_status s = format_check(format, opt, err);
     if (s != MEIRO_OK) return s;
+    if (maze->grid != MEIRO_GRID_RECT && (format == MEIRO_FORMAT_XLSX || format == MEIRO_FORMAT_HTML))
+        return fail(err, MEIRO_ERROR_ARGUMENT, "a %s maze is drawn as PDF, SVG or PNG: %s pages are made of square cells",
+                    meiro_grid_name((meiro_grid)maze->grid), format == MEIRO_FORMAT_XLSX ? "XLSX" : "HTML");
     meiro_export_options local = *opt;
     bool paged = format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_XLSX;
     local.answers = paged ? (meiro_answers)(MEIRO_ANSWERS_NONE + page_answers(opt)) : MEIRO_ANSWERS_NONE;

@@ -642,6 +642,26 @@ static void test_layout(void)
     meiro_maze_free(t);
 }
 
+/* A polar, hex or triangle maze as a workbook or a page to play (made of
+ * square cells) is refused, saying which formats draw it, and no file is
+ * left. */
+static void test_refused(void)
+{
+    for (meiro_grid g = MEIRO_GRID_POLAR; g <= MEIRO_GRID_TRIANGLE; g++) {
+        meiro_maze *m = make_maze(g, 4, 4, 1, PERFECT);
+        for (meiro_format f = MEIRO_FORMAT_XLSX; f <= MEIRO_FORMAT_HTML; f++) {
+            char file[160], want[160];
+            snprintf(file, sizeof file, "%s/refused.%s", dir, f == MEIRO_FORMAT_XLSX ? "xlsx" : "html");
+            snprintf(want, sizeof want, "a %s maze is drawn as PDF, SVG or PNG", meiro_grid_name(g));
+            meiro_error err = {0};
+            CHECK_INT(meiro_save(m, NULL, f, NULL, file, &err), MEIRO_ERROR_ARGUMENT);
+            CHECK_MSG(strstr(err.message, want), "%s", err.message);
+            CHECK(!test_exists(file));
+        }
+        meiro_maze_free(m);
+    }
+}
+
 /* Red pixels of page `page` of a PDF (poppler's picture at 30 dpi). */
 static long red_pixels(const char *file, int page)
 {
@@ -775,6 +795,7 @@ static void test_booklets(void)
 static const test_case cases[] = {
     {"walls", test_walls}, {"solution", test_solution}, {"marks", test_marks},
     {"templates", test_templates}, {"layout", test_layout}, {"booklets", test_booklets},
+    {"refused", test_refused},
 };
 
 int main(int argc, char **argv)
