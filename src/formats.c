@@ -138,7 +138,17 @@ static meiro_status format_check(meiro_format format, const meiro_export_options
                             err);
 }
 
-static meiro_status export_check_unlocalized(uint32_t width, uint32_t height, meiro_format format,
+/* A polar, hex or triangle maze is drawn; XLSX and HTML pages are made of
+ * square cells. */
+static meiro_status grid_format_check(meiro_grid grid, meiro_format format, meiro_error *err)
+{
+    if (grid != MEIRO_GRID_RECT && (format == MEIRO_FORMAT_XLSX || format == MEIRO_FORMAT_HTML))
+        return fail(err, MEIRO_ERROR_ARGUMENT, "a %s maze is drawn as PDF, SVG or PNG: %s pages are made of square cells",
+                    meiro_grid_name(grid), format == MEIRO_FORMAT_XLSX ? "XLSX" : "HTML");
+    return MEIRO_OK;
+}
+
+static meiro_status export_check_unlocalized(meiro_grid grid, uint32_t width, uint32_t height, meiro_format format,
                                              const meiro_export_options *opt, double *cell_mm,
                                              meiro_error *err)
 {
@@ -148,10 +158,14 @@ static meiro_status export_check_unlocalized(uint32_t width, uint32_t height, me
         meiro_export_options_init(&defaults);
         opt = &defaults;
     }
+    if ((unsigned)grid >= MEIRO_GRID_COUNT) return fail(err, MEIRO_ERROR_ARGUMENT, "unknown grid number %u", (unsigned)grid);
+    if (grid == MEIRO_GRID_POLAR) width = 1; /* not used: rings only */
     meiro_status s = format_check(format, opt, err);
+    if (s == MEIRO_OK) s = grid_format_check(grid, format, err);
     if (s == MEIRO_OK) s = maze_check_size(width, height, err);
     if (s != MEIRO_OK) return s;
     meiro_maze shell = maze_shell(width, height);
+    shell.grid = (uint8_t)grid; /* a page lays out the grid's bounding box */
     doc_item item = {&shell, NULL, 0};
     switch (format) {
     case MEIRO_FORMAT_XLSX: return xlsx_check(&item, 1, opt, err);
@@ -178,7 +192,7 @@ meiro_status meiro_export_check(uint32_t width, uint32_t height, meiro_format fo
 {
     c_numbers n;
     c_numbers_begin(&n);
-    meiro_status r = export_check_unlocalized(width, height, format, opt, NULL, err);
+    meiro_status r = export_check_unlocalized(MEIRO_GRID_RECT, width, height, format, opt, NULL, err);
     c_numbers_end(&n);
     return r;
 }
@@ -188,7 +202,17 @@ meiro_status meiro_export_cell_mm(uint32_t width, uint32_t height, meiro_format 
 {
     c_numbers n;
     c_numbers_begin(&n);
-    meiro_status r = export_check_unlocalized(width, height, format, opt, cell_mm, err);
+    meiro_status r = export_check_unlocalized(MEIRO_GRID_RECT, width, height, format, opt, cell_mm, err);
+    c_numbers_end(&n);
+    return r;
+}
+
+meiro_status meiro_export_check_grid(meiro_grid grid, uint32_t width, uint32_t height, meiro_format format,
+                                     const meiro_export_options *opt, double *cell_mm, meiro_error *err)
+{
+    c_numbers n;
+    c_numbers_begin(&n);
+    meiro_status r = export_check_unlocalized(grid, width, height, format, opt, cell_mm, err);
     c_numbers_end(&n);
     return r;
 }
@@ -204,9 +228,8 @@ static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *
     }
     meiro_status s = format_check(format, opt, err);
     if (s != MEIRO_OK) return s;
-    if (maze->grid != MEIRO_GRID_RECT && (format == MEIRO_FORMAT_XLSX || format == MEIRO_FORMAT_HTML))
-        return fail(err, MEIRO_ERROR_ARGUMENT, "a %s maze is drawn as PDF, SVG or PNG: %s pages are made of square cells",
-                    meiro_grid_name((meiro_grid)maze->grid), format == MEIRO_FORMAT_XLSX ? "XLSX" : "HTML");
+    s = grid_format_check((meiro_grid)maze->grid, format, err);
+    if (s != MEIRO_OK) return s;
     meiro_export_options local = *opt;
     bool paged = format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_XLSX;
     local.answers = paged ? (meiro_answers)(MEIRO_ANSWERS_NONE + page_answers(opt)) : MEIRO_ANSWERS_NONE;

@@ -637,6 +637,23 @@ static void test_layout(void)
     opt.cell_mm = 8; /* fits: the corridors are 8 mm */
     page_layout L;
     CHECK(place(p, &opt, &L) && fabs(L.cell - 8) < 1e-9 && fabs(L.maze_w - 160) < 1e-9);
+    /* the checks made before a maze is: the same layout from the size alone */
+    opt.cell_mm = 0;
+    double cell = 0;
+    for (int k = 0; k < 3; k++) {
+        meiro_maze *m = k == 0 ? p : k == 1 ? h : t;
+        CHECK(place(m, &opt, &L));
+        CHECK_INT(meiro_export_check_grid((meiro_grid)m->grid, k == 0 ? 99 : m->w, m->h, MEIRO_FORMAT_PNG, &opt, &cell,
+                                          &err),
+                  MEIRO_OK);
+        CHECK_MSG(fabs(cell - L.cell) < 1e-9, "%s: %g mm checked, %g mm laid out", meiro_grid_name((meiro_grid)m->grid),
+                  cell, L.cell);
+        CHECK_INT(meiro_export_check_grid((meiro_grid)m->grid, m->w, m->h, MEIRO_FORMAT_XLSX, &opt, NULL, &err),
+                  MEIRO_ERROR_ARGUMENT);
+    }
+    opt.cell_mm = 12;
+    CHECK_INT(meiro_export_check_grid(MEIRO_GRID_POLAR, 20, 10, MEIRO_FORMAT_PDF, &opt, NULL, &err), MEIRO_ERROR_ARGUMENT);
+    CHECK_MSG(strstr(err.message, "a 20 x 20 maze with 12 mm cells"), "%s", err.message);
     meiro_maze_free(p);
     meiro_maze_free(h);
     meiro_maze_free(t);
