@@ -116,6 +116,49 @@ meiro_status meiro_format_from_filename(const char *filename, meiro_format fallb
                       "unknown file type '%s' (use -f to name the format; see 'meiro list')", dot);
 }
 
+/* ---- Grids other than the rectangle. The drawn formats and JSON show
+ * every grid; the text formats, XLSX and the HTML game are made of square
+ * cells. */
+
+/* Drawing polar, hex and triangle grids is being built (render/draw.c):
+ * until it is, PDF, SVG and PNG refuse them as well. */
+#define GRIDS_DRAWN 0
+
+static bool format_shows_grid(meiro_format format, bool drawn_only)
+{
+    switch (format) {
+    case MEIRO_FORMAT_PDF:
+    case MEIRO_FORMAT_SVG:
+    case MEIRO_FORMAT_PNG: return GRIDS_DRAWN || !drawn_only;
+    default: return false;
+    }
+}
+
+meiro_status meiro_export_grid_check(meiro_grid grid, meiro_format format, meiro_error *err)
+{
+    if (grid == MEIRO_GRID_RECT) return MEIRO_OK;
+    if ((unsigned)grid >= MEIRO_GRID_COUNT)
+        return fail(err, MEIRO_ERROR_ARGUMENT, "unknown grid number %u", (unsigned)grid);
+    if ((unsigned)format >= MEIRO_FORMAT_COUNT)
+        return fail(err, MEIRO_ERROR_ARGUMENT, "invalid format %d", (int)format);
+    if (format_shows_grid(format, true)) return MEIRO_OK;
+    char list[128] = "";
+    size_t len = 0;
+    for (unsigned f = 0; f < MEIRO_FORMAT_COUNT; f++) {
+        if (!format_shows_grid((meiro_format)f, false)) continue;
+        int n = snprintf(list + len, sizeof list - len, "%s%s", len ? ", " : "", formats[f].info.name);
+        if (n < 0 || (size_t)n >= sizeof list - len) break;
+        len += (size_t)n;
+    }
+    if (!format_shows_grid(format, false))
+        return fail(err, MEIRO_ERROR_ARGUMENT,
+                    "%s cannot show a %s maze (its cells are squares): write it as %s",
+                    formats[format].info.name, meiro_grid_name(grid), list);
+    return fail(err, MEIRO_ERROR_ARGUMENT,
+                "drawing %s mazes (%s) is not built yet in this version of meiro",
+                meiro_grid_name(grid), list);
+}
+
 /* The format with the options, whatever the maze. */
 static meiro_status format_check(meiro_format format, const meiro_export_options *opt, meiro_error *err)
 {
@@ -203,6 +246,7 @@ static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *
         opt = &defaults;
     }
     meiro_status s = format_check(format, opt, err);
+    if (s == MEIRO_OK) s = meiro_export_grid_check(meiro_maze_grid(maze), format, err);
     if (s != MEIRO_OK) return s;
     meiro_export_options local = *opt;
     bool paged = format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_XLSX;

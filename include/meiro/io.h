@@ -58,6 +58,12 @@ MEIRO_API meiro_status meiro_write(const meiro_maze *maze, const meiro_path *pat
  * meiro_write would give. opt NULL = defaults. */
 MEIRO_API meiro_status meiro_export_check(uint32_t width, uint32_t height, meiro_format format,
                                           const meiro_export_options *opt, meiro_error *err);
+/* Whether `format` can show a maze on `grid`: every format takes a
+ * rectangle; polar, hex and triangle mazes go to the drawn formats (pdf,
+ * svg, png) and JSON, and the others (text, csv, ascii, unicode, xlsx,
+ * html) refuse them with a message naming those that work. */
+MEIRO_API meiro_status meiro_export_grid_check(meiro_grid grid, meiro_format format,
+                                               meiro_error *err);
 /* meiro_export_check, and the side in mm of the maze's cells on the page
  * (PDF, SVG, PNG; 0 for the other formats), to warn of cells too small to
  * draw in. */

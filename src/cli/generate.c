@@ -24,10 +24,12 @@ static const char *const usage_generate =
     "      --age N          the level for a child of N years (3-5 easy, 6-8\n"
     "                       normal, 9-12 hard, 13+ expert)\n"
     "      --ends E         corners (default), farthest (the two ends of the longest\n"
-    "                       path) or border (doors on opposite sides of the outer\n"
-    "                       wall, far apart)\n"
+    "                       path), border (doors on opposite sides of the outer\n"
+    "                       wall, far apart), center (G in the middle, S on the\n"
+    "                       edge) or center-out (S in the middle)\n"
     "      --start X,Y      put S in cell X,Y (0-based); needs --goal\n"
     "      --goal X,Y       put G in cell X,Y\n"
+    GRID_HELP
     "  -s, --seed N         seed, 0 to 18446744073709551615 (default: from the clock,\n"
     "                       printed on stderr); the same seed gives the same maze\n"
     "      --solution       draw the shortest path from S to G\n"
@@ -38,8 +40,9 @@ static const char *const usage_generate =
     "  -h, --help           show this help\n"
     "      --animate F.svg  also write an animated SVG of the generation (and of\n"
     "                       the solving, with --solution)\n"
-    "      --frames DIR     also write numbered PNG frames of it into DIR\n"
-    PAGE_HELP;
+    "      --frames DIR     also write numbered PNG frames of it into DIR\n";
+/* apart: one string would pass the 4095 bytes C compilers must take */
+static const char *const usage_generate_page = PAGE_HELP;
 
 
 /* "X,Y" with whole numbers. */
@@ -70,6 +73,7 @@ int cmd_generate(int argc, char **argv)
         {"ends", required_argument, NULL, OPT_ENDS}, {"start", required_argument, NULL, OPT_START},
         {"goal", required_argument, NULL, OPT_GOAL}, WATCH_LONGOPTS,
         {"difficulty", required_argument, NULL, OPT_DIFFICULTY}, {"age", required_argument, NULL, OPT_AGE},
+        {"grid", required_argument, NULL, OPT_GRID},
         {NULL, 0, NULL, 0},
     };
     const char *animate = NULL, *frames = NULL;
@@ -137,6 +141,11 @@ int cmd_generate(int argc, char **argv)
             levelled = true;
             break;
         }
+        case OPT_GRID: {
+            int bad = parse_grid("generate", optarg, &opt.grid);
+            if (bad != EXIT_OK) return bad;
+            break;
+        }
         case OPT_ANIMATE: animate = optarg; break;
         case OPT_FRAMES: frames = optarg; break;
         case OPT_START:
@@ -148,7 +157,10 @@ int cmd_generate(int argc, char **argv)
             break;
         case 'f': fmt = optarg; break;
         case 'o': output = optarg; break;
-        case 'h': fputs(usage_generate, stdout); return EXIT_OK;
+        case 'h':
+            fputs(usage_generate, stdout);
+            fputs(usage_generate_page, stdout);
+            return EXIT_OK;
         default: {
             int rc = page_option("generate", c, &pc, argv);
             if (rc != EXIT_OK) return rc;
@@ -164,6 +176,8 @@ int cmd_generate(int argc, char **argv)
     meiro_path path = {0};
     meiro_format format;
     int rc = output_format("generate", fmt, output, &format);
+    if (rc == EXIT_OK)
+        rc = check_grid_output("generate", opt.grid, format, pc.answers_to, animate || frames);
     if (rc == EXIT_OK)
         rc = check_memory_floor("generate", format, frames != NULL);
     if (rc == EXIT_OK) rc = page_finish(&pc, &page);
