@@ -34,7 +34,8 @@ LDLIBS  += $(shell pkg-config --libs $(DEP_LIBS) 2>/dev/null) -lm
 LAYERS   := core gen solve watch io page render
 LIB_SRC  := $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c)) $(wildcard src/*.c)
 LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/page/builtin_files.o $(BUILD)/obj/render/html_assets.o
-TEMPLATE_FILES := $(sort $(wildcard templates/*.ini)) $(sort $(wildcard templates/art/*.svg))
+TEMPLATE_FILES := $(sort $(wildcard templates/*.ini)) $(sort $(wildcard templates/art/*.svg)) \
+                  $(sort $(wildcard templates/shapes/*.svg))
 TEMPLATE_DIR = $(PREFIX)/share/meiro/templates
 CLI_OBJ  := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(wildcard src/cli/*.c))
 # A test that includes whitebox.h reaches inside the library (and links
@@ -261,9 +262,10 @@ samples: all deps-test
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig \
-		$(DESTDIR)$(TEMPLATE_DIR)/art
+		$(DESTDIR)$(TEMPLATE_DIR)/art $(DESTDIR)$(TEMPLATE_DIR)/shapes
 	install -m 644 templates/*.ini $(DESTDIR)$(TEMPLATE_DIR)/
 	install -m 644 templates/art/*.svg $(DESTDIR)$(TEMPLATE_DIR)/art/
+	install -m 644 templates/shapes/*.svg $(DESTDIR)$(TEMPLATE_DIR)/shapes/
 	install -d $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 644 doc/meiro.1 $(DESTDIR)$(PREFIX)/share/man/man1/meiro.1
 	install -m 755 $(BUILD)/meiro $(DESTDIR)$(PREFIX)/bin/meiro

@@ -54,6 +54,7 @@ MEIRO_API const char *meiro_version(void);
 #include "meiro/algo.h"
 #include "meiro/watch.h"
 #include "meiro/page.h"
+#include "meiro/shape.h"
 #include "meiro/io.h"
 #include "meiro/booklet.h"
 

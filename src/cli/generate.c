@@ -26,7 +26,16 @@ static const char *const usage_generate =
     "      --ends E         corners (default), farthest (the two ends of the longest\n"
     "                       path), border (doors on opposite sides of the outer\n"
     "                       wall, far apart), center (G in the middle, S on the\n"
-    "                       edge) or center-out (S in the middle)\n"
+    "                       edge) or center-out (S in the middle)\n";
+/* (two strings: C compilers need not take longer ones) */
+static const char *const usage_generate_more =
+    "      --shape S        a maze inside a shape: a built-in one (heart, star,\n"
+    "                       ...; see 'meiro list') or FILE.svg / FILE.png (dark\n"
+    "                       or opaque = inside), fitted to -W x -H cells\n"
+    "      --text T         a maze inside the letters of T (HANA, はな); -H sets\n"
+    "                       their height in cells, the width follows; S and G\n"
+    "                       stand in the first and the last letter\n"
+    "      --no-bridges     refuse a shape in pieces instead of joining them\n"
     "      --start X,Y      put S in cell X,Y (0-based); needs --goal\n"
     "      --goal X,Y       put G in cell X,Y\n"
     GRID_HELP
@@ -73,10 +82,13 @@ int cmd_generate(int argc, char **argv)
         {"ends", required_argument, NULL, OPT_ENDS}, {"start", required_argument, NULL, OPT_START},
         {"goal", required_argument, NULL, OPT_GOAL}, WATCH_LONGOPTS,
         {"difficulty", required_argument, NULL, OPT_DIFFICULTY}, {"age", required_argument, NULL, OPT_AGE},
+        {"shape", required_argument, NULL, OPT_SHAPE}, {"text", required_argument, NULL, OPT_TEXT},
+        {"no-bridges", no_argument, NULL, OPT_NO_BRIDGES},
         {"grid", required_argument, NULL, OPT_GRID},
         {NULL, 0, NULL, 0},
     };
-    const char *animate = NULL, *frames = NULL;
+    const char *animate = NULL, *frames = NULL, *shape = NULL, *text = NULL;
+    uint8_t *mask = NULL;
     page_cli pc;
     page_cli_init(&pc);
     meiro_export_options page;
@@ -146,6 +158,9 @@ int cmd_generate(int argc, char **argv)
             if (bad != EXIT_OK) return bad;
             break;
         }
+        case OPT_SHAPE: shape = optarg; break;
+        case OPT_TEXT: text = optarg; break;
+        case OPT_NO_BRIDGES: opt.no_bridges = true; break;
         case OPT_ANIMATE: animate = optarg; break;
         case OPT_FRAMES: frames = optarg; break;
         case OPT_START:
@@ -159,6 +174,7 @@ int cmd_generate(int argc, char **argv)
         case 'o': output = optarg; break;
         case 'h':
             fputs(usage_generate, stdout);
+            fputs(usage_generate_more, stdout);
             fputs(usage_generate_page, stdout);
             return EXIT_OK;
         default: {
@@ -171,6 +187,9 @@ int cmd_generate(int argc, char **argv)
     if (has_start != has_goal)
         return usage_error("generate", "%s", "--start and --goal go together");
     if (has_start) opt.ends = MEIRO_ENDS_CELLS;
+    if (shape && text) return usage_error("generate", "%s", "--shape and --text go one at a time");
+    if (text && given_w)
+        return usage_error("generate", "%s", "--text takes its width from the letters; -H sets their height");
     meiro_trace *trace = NULL;
     meiro_maze *m = NULL;
     meiro_path path = {0};
@@ -181,6 +200,23 @@ int cmd_generate(int argc, char **argv)
     if (rc == EXIT_OK)
         rc = check_memory_floor("generate", format, frames != NULL);
     if (rc == EXIT_OK) rc = page_finish(&pc, &page);
+    if (rc == EXIT_OK && text) {
+        meiro_text_info info;
+        meiro_error e = {0};
+        if (meiro_text_mask(text, page.lang, given_h ? opt.height : 0, &mask, &info, &e) != MEIRO_OK) {
+            rc = library_error("generate", NULL, &e);
+            goto done;
+        }
+        opt.width = info.width;
+        opt.height = info.height;
+        given_w = given_h = true;
+        if (!given_ends && !has_start) { /* S in the first letter, G in the last */
+            opt.ends = MEIRO_ENDS_CELLS;
+            opt.start = info.first;
+            opt.goal = info.last;
+            given_ends = true;
+        }
+    }
     if (rc == EXIT_OK)
         rc = check_output("generate", opt.width, opt.height, format, &page, output, pc.answers_to, animate || frames);
     if (rc != EXIT_OK) goto done;
@@ -192,6 +228,14 @@ int cmd_generate(int argc, char **argv)
     if (!given_h) opt.height = base.height;
     if (!given_algorithm) opt.algorithm = base.algorithm;
     if (!given_ends && !has_start) opt.ends = base.ends;
+    if (shape) {
+        meiro_error e = {0};
+        if (meiro_shape_mask(shape, opt.width, opt.height, &mask, &e) != MEIRO_OK) {
+            rc = library_error("generate", NULL, &e);
+            goto done;
+        }
+    }
+    opt.mask = mask;
 
     meiro_error err = {0};
     if (!seeded) opt.seed = clock_seed();
@@ -229,5 +273,6 @@ done:
     meiro_path_free(&path);
     meiro_maze_free(m);
     meiro_template_free(pc.tpl);
+    meiro_mask_free(mask);
     return rc;
 }

@@ -9,7 +9,7 @@
 static const char *const usage_list =
     "Usage: meiro list\n"
     "List the generators (-a), solvers (-m), grids (--grid) with the generators\n"
-    "that work on each, templates (-t), pictures for S and G (--art),\n"
+    "that work on each, templates (-t), shapes, pictures for S and G (--art),\n"
     "difficulty levels, papers and book trims (--paper) and formats (-f), each\n"
     "with what it does.\n";
 
@@ -102,6 +102,8 @@ int cmd_list(int argc, char **argv)
         entry(name, 18, t ? meiro_template_description(t) : "");
         meiro_template_free(t);
     }
+    printf("\n");
+    list_algorithms("Shapes (a name, or FILE.svg / FILE.png)", meiro_shape_count(), meiro_shape_info);
     printf("\nPictures for S and G (--art; none: the words):\n");
     for (size_t i = 0; i < meiro_art_count(); i++) {
         const meiro_art_desc *a = meiro_art_info(i);

@@ -132,16 +132,23 @@ bool meiro_maze_is_active(const meiro_maze *maze, meiro_cell cell)
     return maze->grid != MEIRO_GRID_RECT || cell_active(maze, cell_index(maze, cell.x, cell.y));
 }
 
-/* The first (or, with last, the last) cell inside the mask in reading
- * order. */
+/* The cell inside the mask nearest the top-left corner (with last: the
+ * bottom-right one): S and G of a shape, in its first and last letter. */
 static meiro_cell first_active(const meiro_maze *m, bool last)
 {
-    size_t n = (size_t)m->w * m->h;
-    for (size_t k = 0; k < n; k++) {
-        size_t i = last ? n - 1 - k : k;
-        if (cell_active(m, i)) return (meiro_cell){(uint32_t)(i % m->w), (uint32_t)(i / m->w)};
-    }
-    return (meiro_cell){0, 0};
+    meiro_cell best = {0, 0};
+    uint64_t best_key = UINT64_MAX;
+    for (uint32_t y = 0; y < m->h; y++)
+        for (uint32_t x = 0; x < m->w; x++) {
+            if (!cell_active(m, cell_index(m, x, y))) continue;
+            uint64_t key = last ? (uint64_t)(m->w - 1 - x) + (m->h - 1 - y) : (uint64_t)x + y;
+            key = key << 32 | (last ? m->h - 1 - y : y); /* ties: the upper (lower) one */
+            if (key < best_key) {
+                best_key = key;
+                best = (meiro_cell){x, y};
+            }
+        }
+    return best;
 }
 
 meiro_status meiro_maze_set_mask(meiro_maze *maze, const uint8_t *inside, meiro_error *err)
@@ -254,8 +261,21 @@ bool meiro_maze_is_open(const meiro_maze *maze, uint32_t x, uint32_t y, meiro_di
     return cell_open(maze, x, y, dir);
 }
 
+/* On a shape the walls follow its edge: a wall stands between a cell
+ * inside and one outside (or the border), none between two outside. */
+static bool inside_at(const meiro_maze *m, int64_t x, int64_t y)
+{
+    return x >= 0 && y >= 0 && x < m->w && y < m->h &&
+           m->active[cell_index(m, (uint32_t)x, (uint32_t)y)];
+}
+
 bool maze_wall_above(const meiro_maze *m, uint32_t x, uint32_t y)
 {
+    if (m->active) {
+        bool above = inside_at(m, x, (int64_t)y - 1), below = inside_at(m, x, y);
+        if (above != below) return true;
+        if (!above) return false;
+    }
     if (y == 0) return !meiro_maze_is_open(m, x, 0, MEIRO_NORTH);
     if (y == m->h) return !meiro_maze_is_open(m, x, m->h - 1, MEIRO_SOUTH);
     return !cell_open(m, x, y - 1, MEIRO_SOUTH);
@@ -263,6 +283,11 @@ bool maze_wall_above(const meiro_maze *m, uint32_t x, uint32_t y)
 
 bool maze_wall_left(const meiro_maze *m, uint32_t x, uint32_t y)
 {
+    if (m->active) {
+        bool left = inside_at(m, (int64_t)x - 1, y), right = inside_at(m, x, y);
+        if (left != right) return true;
+        if (!left) return false;
+    }
     if (x == 0) return !meiro_maze_is_open(m, 0, y, MEIRO_WEST);
     if (x == m->w) return !meiro_maze_is_open(m, m->w - 1, y, MEIRO_EAST);
     return !cell_open(m, x - 1, y, MEIRO_EAST);
@@ -281,6 +306,10 @@ void maze_open_all(meiro_maze *m)
         uint8_t v = y + 1 < m->h ? (CELL_OPEN_E | CELL_OPEN_S) : CELL_OPEN_E;
         memset(row, v, m->w);
         row[m->w - 1] &= (uint8_t)~CELL_OPEN_E;
+        for (uint32_t x = 0; m->active && x < m->w; x++) /* only between cells inside */
+            row[x] = m->active[cell_index(m, x, y)]
+                         ? (uint8_t)(cell_inside_mask(m, x, y) >> 1 & CELL_BITS)
+                         : 0;
     }
     observe(m->obs, MEIRO_EVENT_OPEN_ALL, 0, 0, MEIRO_NO_DIR, 0);
 }
@@ -376,8 +405,16 @@ meiro_status meiro_maze_check(const meiro_maze *maze, meiro_error *err)
                 return fail(err, MEIRO_ERROR_INTERNAL,
                                   "cell (%lu, %lu) opens south into the outer wall",
                                   (unsigned long)x, (unsigned long)y);
+            if (m->active && c && (!m->active[cell_index(m, x, y)] ||
+                                   ((c & CELL_OPEN_E) && !m->active[cell_index(m, x + 1, y)]) ||
+                                   ((c & CELL_OPEN_S) && !m->active[cell_index(m, x, y + 1)])))
+                return fail(err, MEIRO_ERROR_INTERNAL,
+                            "cell (%lu, %lu) has a passage outside the shape",
+                            (unsigned long)x, (unsigned long)y);
         }
     }
+    if (!meiro_maze_is_active(m, m->start) || !meiro_maze_is_active(m, m->goal))
+        return fail(err, MEIRO_ERROR_INTERNAL, "start or goal lies outside the shape");
     if (check_end(m, m->start, m->start_door) != MEIRO_OK)
         return fail(err, MEIRO_ERROR_INTERNAL, "start is outside or its door is misplaced");
     if (check_end(m, m->goal, m->goal_door) != MEIRO_OK)
@@ -396,7 +433,7 @@ meiro_status meiro_maze_is_perfect(const meiro_maze *maze, bool *perfect, meiro_
     uint64_t n = (uint64_t)m->w * m->h, open = 0;
     for (size_t i = 0; i < n; i++)
         open += (m->cells[i] & CELL_OPEN_E ? 1u : 0u) + (m->cells[i] & CELL_OPEN_S ? 1u : 0u);
-    if (open != n - 1) {
+    if (open != m->active_count - 1) { /* cells outside a shape have no passages */
         *perfect = false;
         return MEIRO_OK;
     }
@@ -417,14 +454,18 @@ meiro_status meiro_maze_is_perfect(const meiro_maze *maze, bool *perfect, meiro_
         }
     }
     free(parent);
-    /* n - 1 edges and no cycle means a tree, hence connected. */
+    /* cells - 1 edges and no cycle means a tree, hence connected. */
     *perfect = !cycle;
     return MEIRO_OK;
 }
 
 bool meiro_maze_equal(const meiro_maze *a, const meiro_maze *b)
 {
-    return a->grid == b->grid && a->w == b->w && a->h == b->h && a->start.x == b->start.x &&
+    if (a->grid != b->grid || a->w != b->w || a->h != b->h ||
+        (a->active != NULL) != (b->active != NULL) ||
+        (a->active && memcmp(a->active, b->active, (size_t)a->w * a->h) != 0))
+        return false;
+    return a->start.x == b->start.x &&
            a->start.y == b->start.y && a->goal.x == b->goal.x && a->goal.y == b->goal.y &&
            a->start_door == b->start_door && a->goal_door == b->goal_door &&
            memcmp(a->cells, b->cells, maze_total(a)) == 0;

@@ -185,11 +185,17 @@ meiro_status maze_place_ends(meiro_maze *m, const meiro_generate_options *opt, r
         meiro_status checked = ends_check(m->w, m->h, opt, err);
         if (checked != MEIRO_OK) return checked;
         meiro_cell s = opt->start, g = opt->goal;
+        if (!cell_active(m, cell_index(m, s.x, s.y)) || !cell_active(m, cell_index(m, g.x, g.y)))
+            return fail(err, MEIRO_ERROR_ARGUMENT,
+                        "the %s (%lu, %lu) lies outside the shape", 
+                        cell_active(m, cell_index(m, s.x, s.y)) ? "goal" : "start",
+                        (unsigned long)(cell_active(m, cell_index(m, s.x, s.y)) ? g.x : s.x),
+                        (unsigned long)(cell_active(m, cell_index(m, s.x, s.y)) ? g.y : s.y));
         meiro_maze_set_start(m, s, MEIRO_NO_DIR);
         meiro_maze_set_goal(m, g, MEIRO_NO_DIR);
         return MEIRO_OK;
     }
-    if (m->w * (uint64_t)m->h == 1) return MEIRO_OK; /* one cell: S and G in its doors */
+    if (m->active_count == 1) return MEIRO_OK; /* one cell: S and G in its doors */
     if (opt->ends == MEIRO_ENDS_CENTER || opt->ends == MEIRO_ENDS_CENTER_OUT)
         return place_center(m, opt->ends == MEIRO_ENDS_CENTER_OUT, err);
     uint32_t *dist = alloc_array((size_t)m->w * m->h, sizeof *dist);
@@ -199,13 +205,18 @@ meiro_status maze_place_ends(meiro_maze *m, const meiro_generate_options *opt, r
     uint32_t apart = (m->w - 1 + m->h - 1 + 2) / 3;
     /* nothing allowed reachable (never in a connected maze): the corners */
     door_pair best = {{0, 0}, {m->w - 1, m->h - 1}, MEIRO_WEST, MEIRO_EAST, 0};
+    if (m->active) { /* a shape has no sides for doors, and its ends of the
+                        longest path lie far apart by themselves */
+        apart = 0;
+        best = (door_pair){m->start, m->goal, MEIRO_NO_DIR, MEIRO_NO_DIR, 0};
+    }
     meiro_status s;
-    if (opt->ends == MEIRO_ENDS_BORDER) {
+    if (opt->ends == MEIRO_ENDS_BORDER && !m->active) {
         s = border_pair(m, apart, dist, &best, err);
     } else { /* the farthest cell from anywhere ends a longest path */
         meiro_cell from;
         uint32_t len;
-        s = farthest(m, (meiro_cell){0, 0}, 0, dist, &from, &len, err);
+        s = farthest(m, m->start, 0, dist, &from, &len, err);
         if (s == MEIRO_OK) s = farthest_pair(m, from, apart, dist, &best.a, &best.b, err);
         best.a_door = best.b_door = MEIRO_NO_DIR;
     }

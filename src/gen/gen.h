@@ -14,6 +14,7 @@ typedef struct generator_entry {
     generator_fn run;
     generator_fn run_grid; /* polar, hex and triangle grids; NULL: none */
     uint8_t grids;         /* the grids run_grid works on: bit g for grid g */
+    bool shapes;           /* run works on a masked rectangle */
 } generator_entry;
 
 /* generator_entry.grids */
@@ -56,6 +57,22 @@ meiro_status gen_sidewinder(meiro_maze *m, rng_state *rng, const meiro_generate_
                             meiro_error *err);
 meiro_status gen_division(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
                           meiro_error *err);
+
+/* Masked rectangles (gen/mask.c). mask_join joins the pieces of the shape
+ * inside[w * h] with the shortest bridges of cells (or refuses, without
+ * bridges), counting the cells added. */
+meiro_status mask_join(uint8_t *inside, uint32_t w, uint32_t h, bool bridges, uint32_t *added,
+                       meiro_error *err);
+/* A random cell of the maze, inside its shape (rng_below(w), then
+ * rng_below(h), drawn again while outside). */
+meiro_cell gen_random_cell(const meiro_maze *m, rng_state *rng);
+/* Closes, in random order, every passage that closes a loop: walls grown
+ * from a shape's edge leave one loop around each hole of the shape. */
+meiro_status mask_close_loops(meiro_maze *m, rng_state *rng, meiro_error *err);
+
+/* wall and bar: marks as wall (1) every point of the (w + 1) x (h + 1)
+ * grid points (pw across) that touches a cell outside the maze's shape. */
+void mark_shape_edge(const meiro_maze *m, uint8_t *state, uint32_t pw);
 
 /* The same generators on polar, hex and triangle grids (in the same files;
  * binary-tree and sidewinder on polar grids only). */

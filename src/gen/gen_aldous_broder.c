@@ -18,9 +18,10 @@ meiro_status gen_aldous_broder(meiro_maze *m, rng_state *rng, const meiro_genera
     size_t n = (size_t)m->w * m->h;
     uint8_t *seen = zalloc_big(n, 1);
     if (!seen) return fail(err, MEIRO_ERROR_NOMEM, "out of memory for the walk");
-    uint32_t x = rng_below(rng, m->w), y = rng_below(rng, m->h);
+    meiro_cell c = gen_random_cell(m, rng);
+    uint32_t x = c.x, y = c.y;
     seen[cell_index(m, x, y)] = 1;
-    for (size_t left = n - 1; left > 0;) {
+    for (uint64_t left = m->active_count - 1; left > 0;) {
         unsigned d = rng_pick_bit(rng, cell_inside_mask(m, x, y));
         uint32_t nx = x, ny = y;
         dir_move(&nx, &ny, d);

@@ -40,7 +40,7 @@ meiro_status gen_cluster(meiro_maze *m, rng_state *rng, const meiro_generate_opt
     perm_stream order;
     perm_stream_init(&order, walls, rng);
     size_t merged = 0;
-    for (uint64_t k = 0; k < walls && merged + 1 < n; k++) {
+    for (uint64_t k = 0; k < walls && merged + 1 < m->active_count; k++) {
         uint64_t later, wall = perm_stream_next(&order, &later);
         if (later != UINT64_MAX) { /* fetch the rooms of a coming wall */
             size_t c = (size_t)(later >> 1), nb = c + ((later & 1) ? m->w : 1);
@@ -61,6 +61,7 @@ meiro_status gen_cluster(meiro_maze *m, rng_state *rng, const meiro_generate_opt
             if (y + 1 >= m->h) continue;
             j = i + m->w;
         }
+        if (UNLIKELY(m->active) && !(m->active[i] && m->active[j])) continue;
         int32_t a = find_root(parent, (int32_t)i), b = find_root(parent, (int32_t)j);
         if (a == b) continue; /* same room number: the wall stays */
         if (parent[a] > parent[b]) { /* a is the smaller cluster */
@@ -74,7 +75,7 @@ meiro_status gen_cluster(meiro_maze *m, rng_state *rng, const meiro_generate_opt
         merged++;
     }
     free(parent);
-    return merged + 1 == n ? MEIRO_OK
+    return merged + 1 == m->active_count ? MEIRO_OK
                            : fail(err, MEIRO_ERROR_INTERNAL, "rooms left unmerged");
 }
 

@@ -24,7 +24,7 @@ meiro_status gen_dig(meiro_maze *m, rng_state *rng, const meiro_generate_options
     (void)opt;
     uint8_t *trail = zalloc((size_t)m->w * m->h, 1);
     if (!trail) return fail(err, MEIRO_ERROR_NOMEM, "out of memory digging the maze");
-    meiro_cell start = {rng_below(rng, m->w), rng_below(rng, m->h)};
+    meiro_cell start = gen_random_cell(m, rng);
     uint64_t visited;
     walk_roads(m, m, trail, start, pick_random, rng, start, NULL, &visited, NULL);
     free(trail);

@@ -16,7 +16,8 @@ meiro_status gen_growing_tree(meiro_maze *m, rng_state *rng, const meiro_generat
     double bias = opt->bias < 0 ? 0 : opt->bias > 1 ? 1 : opt->bias;
     uint8_t *seen = zalloc((size_t)m->w * m->h, 1);
     u32vec list = {NULL, 0, 0};
-    uint32_t start = (uint32_t)cell_index(m, rng_below(rng, m->w), rng_below(rng, m->h));
+    meiro_cell first = gen_random_cell(m, rng);
+    uint32_t start = (uint32_t)cell_index(m, first.x, first.y);
     bool ok = seen && u32vec_push(&list, start);
     if (ok) seen[start] = 1;
     while (ok && list.count) {

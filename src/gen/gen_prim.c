@@ -40,9 +40,9 @@ meiro_status gen_prim(meiro_maze *m, rng_state *rng, const meiro_generate_option
     u32vec frontier = {NULL, 0, 0};
     bool ok = state != NULL;
     if (ok) {
-        uint32_t x = rng_below(rng, m->w), y = rng_below(rng, m->h);
-        state[cell_index(m, x, y)] = PRIM_IN_MAZE;
-        ok = add_frontier(m, state, &frontier, x, y);
+        meiro_cell c = gen_random_cell(m, rng);
+        state[cell_index(m, c.x, c.y)] = PRIM_IN_MAZE;
+        ok = add_frontier(m, state, &frontier, c.x, c.y);
     }
     while (ok && frontier.count) {
         uint32_t k = rng_below(rng, (uint32_t)frontier.count);

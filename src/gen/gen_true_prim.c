@@ -33,9 +33,9 @@ meiro_status gen_true_prim(meiro_maze *m, rng_state *rng, const meiro_generate_o
     uint64_t key = rng_next(rng);
     bool ok = state != NULL;
     if (ok) {
-        uint32_t x = rng_below(rng, m->w), y = rng_below(rng, m->h);
-        state[cell_index(m, x, y)] = PRIM_IN_MAZE;
-        ok = add_frontier(m, state, &h, key, x, y);
+        meiro_cell c = gen_random_cell(m, rng);
+        state[cell_index(m, c.x, c.y)] = PRIM_IN_MAZE;
+        ok = add_frontier(m, state, &h, key, c.x, c.y);
     }
     while (ok && h.count) {
         uint32_t c = (uint32_t)u64heap_pop(&h);

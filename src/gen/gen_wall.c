@@ -5,7 +5,9 @@
  * once per step and reset the whole grid after every wall (quadratic); here
  * the wall being built is a chain of back-pointers in a byte per grid
  * point, and when it boxes itself in it retreats step by step, marking the
- * dead ends it leaves so it does not walk into them again. */
+ * dead ends it leaves so it does not walk into them again. On a shape, every
+ * grid point that touches a cell outside is wall from the start: walls grow
+ * from the shape's edge as from the outer wall. */
 #include "core/alloc.h"
 #include "core/error.h"
 #include "core/hints.h"
@@ -25,6 +27,15 @@ typedef struct points {
 static inline size_t pt_index(const points *p, uint32_t px, uint32_t py)
 {
     return (size_t)py * p->pw + px;
+}
+
+void mark_shape_edge(const meiro_maze *m, uint8_t *state, uint32_t pw)
+{
+    for (uint32_t y = 0; y < m->h; y++)
+        for (uint32_t x = 0; x < m->w; x++)
+            if (!m->active[cell_index(m, x, y)]) /* its four corners */
+                state[(size_t)y * pw + x] = state[(size_t)y * pw + x + 1] =
+                    state[(size_t)(y + 1) * pw + x] = state[(size_t)(y + 1) * pw + x + 1] = PT_WALL;
 }
 
 /* Opens or closes the wall segment from grid point (px, py) in direction d. */
@@ -102,6 +113,7 @@ meiro_status gen_wall(meiro_maze *m, rng_state *rng, const meiro_generate_option
         p.state[pt_index(&p, 0, py)] = PT_WALL;
         p.state[pt_index(&p, p.pw - 1, py)] = PT_WALL;
     }
+    if (m->active) mark_shape_edge(m, p.state, p.pw);
     uint32_t iw = m->w - 1;
     uint64_t inner = (uint64_t)iw * (m->h - 1);
     perm_stream order;
@@ -122,5 +134,6 @@ meiro_status gen_wall(meiro_maze *m, rng_state *rng, const meiro_generate_option
     }
     free(dead.items);
     free(p.state);
+    if (s == MEIRO_OK && m->active) s = mask_close_loops(m, rng, err);
     return s;
 }

@@ -21,7 +21,13 @@ meiro_status gen_wilson(meiro_maze *m, rng_state *rng, const meiro_generate_opti
     size_t n = (size_t)m->w * m->h;
     uint8_t *state = zalloc_big(n, 1);
     if (!state) return fail(err, MEIRO_ERROR_NOMEM, "out of memory for the walks");
-    state[rng_below(rng, (uint32_t)n)] = IN_MAZE;
+    if (m->active) { /* on a shape: cells outside count as done; start inside */
+        for (size_t i = 0; i < n; i++) state[i] = m->active[i] ? 0 : IN_MAZE;
+        meiro_cell c = gen_random_cell(m, rng);
+        state[cell_index(m, c.x, c.y)] = IN_MAZE;
+    } else {
+        state[rng_below(rng, (uint32_t)n)] = IN_MAZE;
+    }
     size_t next = 0;
     for (;;) {
         while (next < n && (state[next] & IN_MAZE)) next++;

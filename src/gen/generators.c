@@ -1,60 +1,62 @@
 /* The generator registry and meiro_generate(). Adding a generator means one
  * file and one line in this table. */
+#include "core/alloc.h"
 #include "core/error.h"
 #include "core/model.h"
 #include "core/names.h"
 #include "core/rng.h"
 #include "gen/gen.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static const generator_entry generators[] = {
     {{"cluster", "kruskal",
       "Cluster merging (the Excel article, Kruskal): knocks down random walls between rooms with "
       "different numbers. Many short dead ends; the Excel original."},
-     gen_cluster, gen_cluster_grid, GRIDS_OTHER},
+     gen_cluster, gen_cluster_grid, GRIDS_OTHER, true},
     {{"dig", "backtracker anahori",
       "Digging (穴掘り法, the road article fill_with_road): one long winding road, branching again "
       "from earlier points when stuck. Few dead ends (~10%), a long solution."},
-     gen_dig, gen_dig_grid, GRIDS_OTHER},
+     gen_dig, gen_dig_grid, GRIDS_OTHER, true},
     {{"bar", "boutaoshi",
       "Bar tilting (棒倒し法, seeds 002/004): each pillar tilts one bar. Simple and fast; "
       "sparse top rows, long straight runs."},
-     gen_bar, NULL, 0},
+     gen_bar, NULL, 0, true},
     {{"wall", "kabenobashi",
       "Wall extending (壁伸ばし法, the Nadeshiko article): walls grow from random pillars until they join "
       "the existing walls. Even texture, many branches."},
-     gen_wall, NULL, 0},
+     gen_wall, NULL, 0, true},
     {{"prim", "", "Simplified Prim: joins a random frontier cell to the maze. Many short dead "
                   "ends radiating from the start."},
-     gen_prim, gen_prim_grid, GRIDS_OTHER},
+     gen_prim, gen_prim_grid, GRIDS_OTHER, true},
     {{"true-prim", "", "Prim with random cell weights: always joins the lightest frontier cell. "
                        "The most dead ends (~38%), short spurs everywhere."},
-     gen_true_prim, gen_true_prim_grid, GRIDS_OTHER},
+     gen_true_prim, gen_true_prim_grid, GRIDS_OTHER, true},
     {{"wilson", "", "Wilson: loop-erased random walks; every maze equally likely (unbiased, "
                     "~29% dead ends). Slow to start on large mazes."},
-     gen_wilson, gen_wilson_grid, GRIDS_OTHER},
+     gen_wilson, gen_wilson_grid, GRIDS_OTHER, true},
     {{"aldous-broder", "", "Aldous-Broder: a random walk covering the grid; unbiased like wilson, "
                            "and slow."},
-     gen_aldous_broder, gen_aldous_broder_grid, GRIDS_OTHER},
+     gen_aldous_broder, gen_aldous_broder_grid, GRIDS_OTHER, true},
     {{"eller", "", "Eller: row by row with memory for one row only; even, horizontal-leaning "
                    "texture."},
-     gen_eller, NULL, 0},
+     gen_eller, NULL, 0, false},
     {{"growing-tree", "", "Growing tree: --bias 0 grows from the newest cell (like dig), 1 from a "
                           "random one (like prim)."},
-     gen_growing_tree, gen_growing_tree_grid, GRIDS_OTHER},
+     gen_growing_tree, gen_growing_tree_grid, GRIDS_OTHER, true},
     {{"hunt-and-kill", "", "Hunt and kill: random walks, hunting for the next start in reading "
                            "order. Few dead ends (~9%), long winding branches."},
-     gen_hunt_and_kill, gen_hunt_and_kill_grid, GRIDS_OTHER},
+     gen_hunt_and_kill, gen_hunt_and_kill_grid, GRIDS_OTHER, true},
     {{"binary-tree", "", "Binary tree: each cell opens north or west. Diagonal bias; open "
                          "corridors along the top and left sides."},
-     gen_binary_tree, gen_binary_tree_grid, GRIDS_POLAR},
+     gen_binary_tree, gen_binary_tree_grid, GRIDS_POLAR, false},
     {{"sidewinder", "", "Sidewinder: runs east, each closed by one opening north. Vertical bias; "
                         "the top row is one corridor."},
-     gen_sidewinder, gen_sidewinder_grid, GRIDS_POLAR},
+     gen_sidewinder, gen_sidewinder_grid, GRIDS_POLAR, false},
     {{"division", "", "Recursive division: splits open chambers with walls that have one gap. "
                       "Long straight walls, boxy rooms."},
-     gen_division, NULL, 0},
+     gen_division, NULL, 0, false},
 };
 
 enum { GENERATOR_COUNT = sizeof generators / sizeof generators[0] };
@@ -95,6 +97,35 @@ void meiro_generate_options_init(meiro_generate_options *opt)
     opt->ends = MEIRO_ENDS_CORNERS;
 }
 
+/* "'eller' does not work on a shape; these do: cluster, dig, …" */
+static void shape_refusal(const generator_entry *gen, meiro_error *err)
+{
+    char names[256] = "";
+    size_t used = 0;
+    for (size_t i = 0; i < GENERATOR_COUNT; i++) {
+        if (!generators[i].shapes) continue;
+        int k = snprintf(names + used, sizeof names - used, "%s%s", used ? ", " : "",
+                         generators[i].info.name);
+        if (k > 0 && (size_t)k < sizeof names - used) used += (size_t)k;
+    }
+    fail(err, MEIRO_ERROR_ARGUMENT, "'%s' does not work on a shape; these do: %s",
+         gen->info.name, names);
+}
+
+/* Restricts the new maze to the options' mask, its pieces joined. */
+static meiro_status apply_mask(meiro_maze *m, const meiro_generate_options *opt, meiro_error *err)
+{
+    size_t n = (size_t)m->w * m->h;
+    uint8_t *inside = alloc_array(n, 1);
+    if (!inside) return fail(err, MEIRO_ERROR_NOMEM, "out of memory for the shape");
+    for (size_t i = 0; i < n; i++) inside[i] = opt->mask[i] != 0;
+    uint32_t added;
+    meiro_status s = mask_join(inside, m->w, m->h, !opt->no_bridges, &added, err);
+    if (s == MEIRO_OK) s = meiro_maze_set_mask(m, inside, err);
+    free(inside);
+    return s;
+}
+
 meiro_maze *meiro_generate(const meiro_generate_options *opt, meiro_error *err)
 {
     meiro_generate_options defaults;
@@ -118,8 +149,16 @@ meiro_maze *meiro_generate(const meiro_generate_options *opt, meiro_error *err)
     if (maze_check_size(opt->width, opt->height, err) != MEIRO_OK ||
         ends_check(opt->width, opt->height, opt, err) != MEIRO_OK)
         return NULL;
+    if (opt->mask && !gen->shapes) {
+        shape_refusal(gen, err);
+        return NULL;
+    }
     meiro_maze *m = meiro_maze_new(opt->width, opt->height, err);
     if (!m) return NULL;
+    if (opt->mask && apply_mask(m, opt, err) != MEIRO_OK) {
+        meiro_maze_free(m);
+        return NULL;
+    }
     rng_state rng;
     rng_seed(&rng, opt->seed);
     m->obs = opt->observer; /* every wall change is told from here on */

@@ -161,8 +161,8 @@ meiro_status meiro_stats_compute(const meiro_maze *maze, meiro_stats *st, meiro_
     if (m->grid != MEIRO_GRID_RECT) return grid_stats(m, st, err);
     st->width = m->w;
     st->height = m->h;
-    st->cells = m->active_count; /* inside the shape, if the maze has one */
-    size_t n = (size_t)m->w * m->h;
+    st->cells = m->active_count; /* inside the shape, if it has one */
+    size_t total = (size_t)m->w * m->h;
     for (uint32_t y = 0; y < m->h; y++) {
         for (uint32_t x = 0; x < m->w; x++) {
             unsigned open = cell_open_mask(m, x, y);
@@ -177,18 +177,18 @@ meiro_status meiro_stats_compute(const meiro_maze *maze, meiro_stats *st, meiro_
     meiro_status s = meiro_maze_is_perfect(m, &st->perfect, err);
     if (s != MEIRO_OK) return s;
 
-    uint32_t *dist = alloc_array(n, sizeof *dist);
+    uint32_t *dist = alloc_array(total, sizeof *dist);
     if (!dist) return fail(err, MEIRO_ERROR_NOMEM, "out of memory measuring the maze");
     s = meiro_distances(m, m->start, dist, err);
     /* longest path: the farthest cell from anywhere ends one; sweep again */
-    size_t far = 0;
-    for (size_t i = 0; s == MEIRO_OK && i < n; i++) {
+    size_t far = cell_index(m, m->start.x, m->start.y);
+    for (size_t i = 0; s == MEIRO_OK && i < total; i++) {
         st->reachable += dist[i] != UINT32_MAX;
         if (dist[i] != UINT32_MAX && dist[i] > dist[far]) far = i;
     }
     if (s == MEIRO_OK)
         s = meiro_distances(m, (meiro_cell){(uint32_t)(far % m->w), (uint32_t)(far / m->w)}, dist, err);
-    for (size_t i = 0; s == MEIRO_OK && i < n; i++)
+    for (size_t i = 0; s == MEIRO_OK && i < total; i++)
         if (dist[i] != UINT32_MAX && dist[i] + 1 > st->longest) st->longest = dist[i] + 1;
     free(dist);
     if (s != MEIRO_OK) return s;
