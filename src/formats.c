@@ -36,9 +36,11 @@ PLAIN_WRITER(w_text, write_text(m, p, o, false))
 PLAIN_WRITER(w_csv, write_text(m, p, o, true))
 PLAIN_WRITER(w_ascii, write_lines(m, p, o, false))
 PLAIN_WRITER(w_unicode, write_lines(m, p, o, true))
+PLAIN_WRITER(w_json, write_json(m, p, o))
 /* the text reader also reads the line drawings (ASCII, Unicode) */
 static meiro_maze *r_text(FILE *in, meiro_error *err) { return read_grid(in, false, err); }
 static meiro_maze *r_csv(FILE *in, meiro_error *err) { return read_grid(in, true, err); }
+static meiro_maze *r_json(FILE *in, meiro_error *err) { return read_json(in, err); }
 
 typedef struct format_entry {
     meiro_format_desc info;
@@ -74,6 +76,10 @@ static const format_entry formats[MEIRO_FORMAT_COUNT] = {
     [MEIRO_FORMAT_HTML] = {{MEIRO_FORMAT_HTML, "html", "html htm",
                             "a page to play in a browser (keys, touch) that prints as the PDF", false, true},
                            export_html, NULL},
+    [MEIRO_FORMAT_JSON] = {{MEIRO_FORMAT_JSON, "json", "json",
+                            "data for programs: cells with their geometry, passages, start, goal; "
+                            "every grid", true, false},
+                           w_json, r_json},
 };
 
 const meiro_format_desc *meiro_format_info(meiro_format format)

@@ -23,6 +23,7 @@ typedef enum meiro_format {
     MEIRO_FORMAT_PNG,     /* a raster page or the cropped maze (write only) */
     MEIRO_FORMAT_XLSX,    /* a spreadsheet: walls as cell borders (write only) */
     MEIRO_FORMAT_HTML,    /* a page to play in a browser and print (write only) */
+    MEIRO_FORMAT_JSON,    /* data: cells with their geometry, passages, start, goal */
     MEIRO_FORMAT_COUNT
 } meiro_format;
 
@@ -83,7 +84,7 @@ MEIRO_API meiro_status meiro_save(const meiro_maze *maze, const meiro_path *path
  * finish). */
 MEIRO_API void meiro_remove_temp_files(void);
 
-/* Reads a maze (text or CSV) from a stream. Parse errors carry line and
+/* Reads a maze (text, CSV or JSON) from a stream. Parse errors carry line and
  * column (for CSV: the field number). Returns NULL and fills err. */
 MEIRO_API meiro_maze *meiro_read(FILE *in, meiro_format format, meiro_error *err);
 
