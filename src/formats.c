@@ -126,16 +126,13 @@ meiro_status meiro_format_from_filename(const char *filename, meiro_format fallb
  * every grid; the text formats, XLSX and the HTML game are made of square
  * cells. */
 
-/* Drawing polar, hex and triangle grids is being built (render/draw.c):
- * until it is, PDF, SVG and PNG refuse them as well. */
-#define GRIDS_DRAWN 0
-
-static bool format_shows_grid(meiro_format format, bool drawn_only)
+static bool format_shows_grid(meiro_format format)
 {
     switch (format) {
     case MEIRO_FORMAT_PDF:
     case MEIRO_FORMAT_SVG:
-    case MEIRO_FORMAT_PNG: return GRIDS_DRAWN || !drawn_only;
+    case MEIRO_FORMAT_PNG:
+    case MEIRO_FORMAT_JSON: return true;
     default: return false;
     }
 }
@@ -147,22 +144,18 @@ meiro_status meiro_export_grid_check(meiro_grid grid, meiro_format format, meiro
         return fail(err, MEIRO_ERROR_ARGUMENT, "unknown grid number %u", (unsigned)grid);
     if ((unsigned)format >= MEIRO_FORMAT_COUNT)
         return fail(err, MEIRO_ERROR_ARGUMENT, "invalid format %d", (int)format);
-    if (format_shows_grid(format, true)) return MEIRO_OK;
+    if (format_shows_grid(format)) return MEIRO_OK;
     char list[128] = "";
     size_t len = 0;
     for (unsigned f = 0; f < MEIRO_FORMAT_COUNT; f++) {
-        if (!format_shows_grid((meiro_format)f, false)) continue;
+        if (!format_shows_grid((meiro_format)f)) continue;
         int n = snprintf(list + len, sizeof list - len, "%s%s", len ? ", " : "", formats[f].info.name);
         if (n < 0 || (size_t)n >= sizeof list - len) break;
         len += (size_t)n;
     }
-    if (!format_shows_grid(format, false))
-        return fail(err, MEIRO_ERROR_ARGUMENT,
-                    "%s cannot show a %s maze (its cells are squares): write it as %s",
-                    formats[format].info.name, meiro_grid_name(grid), list);
     return fail(err, MEIRO_ERROR_ARGUMENT,
-                "drawing %s mazes (%s) is not built yet in this version of meiro",
-                meiro_grid_name(grid), list);
+                "%s cannot show a %s maze (its cells are squares): write it as %s",
+                formats[format].info.name, meiro_grid_name(grid), list);
 }
 
 /* The format with the options, whatever the maze. */

@@ -98,8 +98,9 @@ int cmd_stats(int argc, char **argv)
         else printf("solution:    none (G cannot be reached from S)\n");
         printf("dead ends:   %llu (%.1f%%)\n", (unsigned long long)st.dead_ends,
                percent(st.dead_ends, st.cells));
-        printf("junctions:   %llu (%llu of them 4-way)\n", (unsigned long long)st.junctions,
-               (unsigned long long)st.junctions4);
+        printf("junctions:   %llu (%llu of them %s)\n", (unsigned long long)st.junctions,
+               (unsigned long long)st.junctions4,
+               meiro_maze_grid(m) == MEIRO_GRID_RECT ? "4-way" : "with 4 or more ways");
         printf("longest:     %llu cells (the longest path in the maze)\n",
                (unsigned long long)st.longest);
         printf("river:       %.2f (average cells from a dead end to its junction)\n", st.river);
