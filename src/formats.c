@@ -36,9 +36,11 @@ PLAIN_WRITER(w_text, write_text(m, p, o, false))
 PLAIN_WRITER(w_csv, write_text(m, p, o, true))
 PLAIN_WRITER(w_ascii, write_lines(m, p, o, false))
 PLAIN_WRITER(w_unicode, write_lines(m, p, o, true))
+PLAIN_WRITER(w_json, write_json(m, p, o))
 /* the text reader also reads the line drawings (ASCII, Unicode) */
 static meiro_maze *r_text(FILE *in, meiro_error *err) { return read_grid(in, false, err); }
 static meiro_maze *r_csv(FILE *in, meiro_error *err) { return read_grid(in, true, err); }
+static meiro_maze *r_json(FILE *in, meiro_error *err) { return read_json(in, err); }
 
 typedef struct format_entry {
     meiro_format_desc info;
@@ -74,6 +76,10 @@ static const format_entry formats[MEIRO_FORMAT_COUNT] = {
     [MEIRO_FORMAT_HTML] = {{MEIRO_FORMAT_HTML, "html", "html htm",
                             "a page to play in a browser (keys, touch) that prints as the PDF", false, true},
                            export_html, NULL},
+    [MEIRO_FORMAT_JSON] = {{MEIRO_FORMAT_JSON, "json", "json",
+                            "data for programs: cells with their geometry, passages, start, goal; "
+                            "every grid", true, false},
+                           w_json, r_json},
 };
 
 const meiro_format_desc *meiro_format_info(meiro_format format)
@@ -114,6 +120,42 @@ meiro_status meiro_format_from_filename(const char *filename, meiro_format fallb
     if (find_format(dot + 1, strlen(dot + 1), format)) return MEIRO_OK;
     return fail(err, MEIRO_ERROR_UNKNOWN_NAME,
                       "unknown file type '%s' (use -f to name the format; see 'meiro list')", dot);
+}
+
+/* ---- Grids other than the rectangle. The drawn formats and JSON show
+ * every grid; the text formats, XLSX and the HTML game are made of square
+ * cells. */
+
+static bool format_shows_grid(meiro_format format)
+{
+    switch (format) {
+    case MEIRO_FORMAT_PDF:
+    case MEIRO_FORMAT_SVG:
+    case MEIRO_FORMAT_PNG:
+    case MEIRO_FORMAT_JSON: return true;
+    default: return false;
+    }
+}
+
+meiro_status meiro_export_grid_check(meiro_grid grid, meiro_format format, meiro_error *err)
+{
+    if (grid == MEIRO_GRID_RECT) return MEIRO_OK;
+    if ((unsigned)grid >= MEIRO_GRID_COUNT)
+        return fail(err, MEIRO_ERROR_ARGUMENT, "unknown grid number %u", (unsigned)grid);
+    if ((unsigned)format >= MEIRO_FORMAT_COUNT)
+        return fail(err, MEIRO_ERROR_ARGUMENT, "invalid format %d", (int)format);
+    if (format_shows_grid(format)) return MEIRO_OK;
+    char list[128] = "";
+    size_t len = 0;
+    for (unsigned f = 0; f < MEIRO_FORMAT_COUNT; f++) {
+        if (!format_shows_grid((meiro_format)f)) continue;
+        int n = snprintf(list + len, sizeof list - len, "%s%s", len ? ", " : "", formats[f].info.name);
+        if (n < 0 || (size_t)n >= sizeof list - len) break;
+        len += (size_t)n;
+    }
+    return fail(err, MEIRO_ERROR_ARGUMENT,
+                "%s cannot show a %s maze (its cells are squares): write it as %s",
+                formats[format].info.name, meiro_grid_name(grid), list);
 }
 
 /* The format with the options, whatever the maze. */
@@ -227,6 +269,7 @@ static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *
         opt = &defaults;
     }
     meiro_status s = format_check(format, opt, err);
+    if (s == MEIRO_OK) s = meiro_export_grid_check(meiro_maze_grid(maze), format, err);
     if (s != MEIRO_OK) return s;
     s = grid_format_check((meiro_grid)maze->grid, format, err);
     if (s != MEIRO_OK) return s;

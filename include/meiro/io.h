@@ -23,6 +23,7 @@ typedef enum meiro_format {
     MEIRO_FORMAT_PNG,     /* a raster page or the cropped maze (write only) */
     MEIRO_FORMAT_XLSX,    /* a spreadsheet: walls as cell borders (write only) */
     MEIRO_FORMAT_HTML,    /* a page to play in a browser and print (write only) */
+    MEIRO_FORMAT_JSON,    /* data: cells with their geometry, passages, start, goal */
     MEIRO_FORMAT_COUNT
 } meiro_format;
 
@@ -58,6 +59,12 @@ MEIRO_API meiro_status meiro_write(const meiro_maze *maze, const meiro_path *pat
  * meiro_write would give. opt NULL = defaults. */
 MEIRO_API meiro_status meiro_export_check(uint32_t width, uint32_t height, meiro_format format,
                                           const meiro_export_options *opt, meiro_error *err);
+/* Whether `format` can show a maze on `grid`: every format takes a
+ * rectangle; polar, hex and triangle mazes go to the drawn formats (pdf,
+ * svg, png) and JSON, and the others (text, csv, ascii, unicode, xlsx,
+ * html) refuse them with a message naming those that work. */
+MEIRO_API meiro_status meiro_export_grid_check(meiro_grid grid, meiro_format format,
+                                               meiro_error *err);
 /* meiro_export_check, and the side in mm of the maze's cells on the page
  * (PDF, SVG, PNG; 0 for the other formats), to warn of cells too small to
  * draw in. */
@@ -83,7 +90,7 @@ MEIRO_API meiro_status meiro_save(const meiro_maze *maze, const meiro_path *path
  * finish). */
 MEIRO_API void meiro_remove_temp_files(void);
 
-/* Reads a maze (text or CSV) from a stream. Parse errors carry line and
+/* Reads a maze (text, CSV or JSON) from a stream. Parse errors carry line and
  * column (for CSV: the field number). Returns NULL and fills err. */
 MEIRO_API meiro_maze *meiro_read(FILE *in, meiro_format format, meiro_error *err);
 
