@@ -180,16 +180,6 @@ static meiro_status format_check(meiro_format format, const meiro_export_options
                             err);
 }
 
-/* A polar, hex or triangle maze is drawn; XLSX and HTML pages are made of
- * square cells. */
-static meiro_status grid_format_check(meiro_grid grid, meiro_format format, meiro_error *err)
-{
-    if (grid != MEIRO_GRID_RECT && (format == MEIRO_FORMAT_XLSX || format == MEIRO_FORMAT_HTML))
-        return fail(err, MEIRO_ERROR_ARGUMENT, "a %s maze is drawn as PDF, SVG or PNG: %s pages are made of square cells",
-                    meiro_grid_name(grid), format == MEIRO_FORMAT_XLSX ? "XLSX" : "HTML");
-    return MEIRO_OK;
-}
-
 static meiro_status export_check_unlocalized(meiro_grid grid, uint32_t width, uint32_t height, meiro_format format,
                                              const meiro_export_options *opt, double *cell_mm,
                                              meiro_error *err)
@@ -203,7 +193,7 @@ static meiro_status export_check_unlocalized(meiro_grid grid, uint32_t width, ui
     if ((unsigned)grid >= MEIRO_GRID_COUNT) return fail(err, MEIRO_ERROR_ARGUMENT, "unknown grid number %u", (unsigned)grid);
     if (grid == MEIRO_GRID_POLAR) width = 1; /* not used: rings only */
     meiro_status s = format_check(format, opt, err);
-    if (s == MEIRO_OK) s = grid_format_check(grid, format, err);
+    if (s == MEIRO_OK) s = meiro_export_grid_check(grid, format, err);
     if (s == MEIRO_OK) s = maze_check_size(width, height, err);
     if (s != MEIRO_OK) return s;
     meiro_maze shell = maze_shell(width, height);
@@ -249,7 +239,7 @@ meiro_status meiro_export_cell_mm(uint32_t width, uint32_t height, meiro_format 
     return r;
 }
 
-meiro_status meiro_export_check_grid(meiro_grid grid, uint32_t width, uint32_t height, meiro_format format,
+meiro_status meiro_export_grid_cell_mm(meiro_grid grid, uint32_t width, uint32_t height, meiro_format format,
                                      const meiro_export_options *opt, double *cell_mm, meiro_error *err)
 {
     c_numbers n;
@@ -270,8 +260,6 @@ static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *
     }
     meiro_status s = format_check(format, opt, err);
     if (s == MEIRO_OK) s = meiro_export_grid_check(meiro_maze_grid(maze), format, err);
-    if (s != MEIRO_OK) return s;
-    s = grid_format_check((meiro_grid)maze->grid, format, err);
     if (s != MEIRO_OK) return s;
     meiro_export_options local = *opt;
     bool paged = format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_XLSX;

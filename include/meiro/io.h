@@ -70,12 +70,13 @@ MEIRO_API meiro_status meiro_export_grid_check(meiro_grid grid, meiro_format for
  * draw in. */
 MEIRO_API meiro_status meiro_export_cell_mm(uint32_t width, uint32_t height, meiro_format format,
                                             const meiro_export_options *opt, double *cell_mm, meiro_error *err);
-/* The same for a maze of any grid (meiro_maze_new_grid's width and height:
- * a polar maze's height is its rings): a polar, hex or triangle maze is
- * laid out by its bounding box and drawn as PDF, SVG or PNG only.
- * cell_mm may be NULL; on a grid it is a corridor's width. */
-MEIRO_API meiro_status meiro_export_check_grid(meiro_grid grid, uint32_t width, uint32_t height, meiro_format format,
-                                               const meiro_export_options *opt, double *cell_mm, meiro_error *err);
+/* meiro_export_cell_mm for a maze of any grid (meiro_maze_new_grid's width
+ * and height: a polar maze's height is its rings): a polar, hex or
+ * triangle maze is laid out by its bounding box, its cell_mm a corridor's
+ * width (cell_mm may be NULL), and refused as meiro_export_grid_check
+ * says. */
+MEIRO_API meiro_status meiro_export_grid_cell_mm(meiro_grid grid, uint32_t width, uint32_t height, meiro_format format,
+                                                 const meiro_export_options *opt, double *cell_mm, meiro_error *err);
 /* Writes the maze to a file atomically: a temporary file in the same
  * directory is written, flushed and renamed over `filename`, so a failure
  * never leaves a partial file and an existing file is replaced only by a
