@@ -748,5 +748,71 @@ for n in cluster dig bar wall kruskal backtracker anahori boutaoshi kabenobashi 
     out_has "$n"
 done
 
+# --grid: polar, hex and triangle mazes in the formats that show them,
+# reproducible, read back by stats and solve; the others refuse with the
+# formats that work, and nothing is written
+for g in polar theta hex sigma triangle delta; do
+    run 0 "$meiro" generate --grid "$g" -W 9 -H 6 -s 4 -o "$tmp/g-$g.json"; err_empty
+    run 0 "$meiro" stats --json "$tmp/g-$g.json"
+    out_has '"perfect": true'
+    case $g in theta) want=polar ;; sigma) want=hex ;; delta) want=triangle ;; *) want=$g ;; esac
+    out_has "\"grid\": \"$want\""
+    cells=$(sed -n 's/.*"cells": \([0-9]*\).*/\1/p' "$tmp/out")
+    out_has "\"reachable\": $cells,"
+done
+same "$tmp/g-polar.json" "$tmp/g-theta.json"
+same "$tmp/g-hex.json" "$tmp/g-sigma.json"
+same "$tmp/g-triangle.json" "$tmp/g-delta.json"
+run 0 "$meiro" stats --json "$tmp/g-hex.json"; out_has '"cells": 54,'
+run 0 "$meiro" stats "$tmp/g-polar.json"; out_has "polar, 6 rings (91 cells)"
+for g in polar hex triangle; do
+    for a in dig cluster prim true-prim wilson aldous-broder growing-tree hunt-and-kill; do
+        run 0 "$meiro" generate --grid "$g" -a "$a" -W 7 -H 5 -s 2 --loops 30 -o "$tmp/l.json"
+        run 0 "$meiro" stats --json "$tmp/l.json"; out_has '"reachable": '
+    done
+    for m in bfs astar dfs fill deadend left-hand right-hand tremaux; do
+        run 0 "$meiro" solve -m "$m" "$tmp/g-$g.json" -o "$tmp/s-$m.json"
+        if grep -q '"solution"' "$tmp/s-$m.json"; then ok; else bad "solve -m $m of $g: no solution"; fi
+    done
+    run 0 "$meiro" generate --grid "$g" -W 8 -H 6 -s 5 --solution -o "$tmp/g-$g.svg"
+    if grep -q '<path\|<line\|<polyline' "$tmp/g-$g.svg"; then ok; else bad "$g: an empty SVG"; fi
+    run 0 "$meiro" generate --grid "$g" -W 8 -H 6 -s 5 --ends center -o "$tmp/c-$g.json"
+    for f in txt csv xlsx html; do
+        run 2 "$meiro" generate --grid "$g" -s 1 -o "$tmp/r-$g.$f"
+        err_has "cannot show a $g maze"; err_has "pdf, svg, png, json"; absent "$tmp/r-$g.$f"
+    done
+    run 2 "$meiro" generate --grid "$g" -s 1; err_has "text cannot show"; out_empty
+    run 2 "$meiro" generate --grid "$g" -s 1 -f ascii; err_has "ascii cannot show"
+    run 2 "$meiro" generate --grid "$g" -s 1 -o "$tmp/r.pdf" --answers-to "$tmp/r.xlsx"
+    err_has "xlsx cannot show"; absent "$tmp/r.pdf"
+    run 2 "$meiro" generate --grid "$g" -s 1 -o "$tmp/r.pdf" --animate "$tmp/r.svg"
+    err_has "rectangular mazes only"; absent "$tmp/r.pdf"
+    run 2 "$meiro" solve "$tmp/g-$g.json" -o "$tmp/r.txt"; err_has "cannot show"; absent "$tmp/r.txt"
+done
+# a polar maze's G in the centre disc with --ends center
+run 0 "$meiro" stats --json "$tmp/c-polar.json"; out_has '"goal": \[0, 0\]'
+run 0 "$meiro" generate --grid polar -H 6 -s 5 --ends center-out -o "$tmp/co.json"
+run 0 "$meiro" stats --json "$tmp/co.json"; out_has '"start": \[0, 0\]'
+run 2 "$meiro" generate --grid hex -a eller -s 1 -o "$tmp/e.json"
+err_has "'eller' does not work on hex grids; these do: cluster, dig"; absent "$tmp/e.json"
+run 2 "$meiro" generate --grid triangle -a sidewinder -s 1 -o "$tmp/e.json"; err_has "hunt-and-kill"
+run 0 "$meiro" generate --grid polar -a sidewinder -H 5 -s 1 -o "$tmp/sw.json"
+run 0 "$meiro" generate --grid polar -a binary-tree -H 5 -s 1 -o "$tmp/bt.json"
+run 2 "$meiro" generate --grid square -s 1; err_has "unknown grid 'square' (rect, polar, hex or triangle)"
+run 2 "$meiro" generate --grid polar -H 1 -s 1 -o "$tmp/p1.json"; err_has "at least 2 rings"; absent "$tmp/p1.json"
+run 2 "$meiro" generate --grid hex -W 1 -H 1 -s 1 -o "$tmp/h1.json"; err_has "at least 2 cells"
+run 2 "$meiro" generate --grid triangle -W 1 -H 5 -s 1 -o "$tmp/t1.json"; err_has "width of at least 2"
+run 2 "$meiro" generate --grid hex --shape heart -s 1 -o "$tmp/hs.json"; err_has "a shape needs the rect grid"
+run 2 "$meiro" generate --grid polar -H 5 --start 0,0 --goal 9,1 -s 1 -o "$tmp/pc.json"
+err_has "row 1 has cells 0 to 5"; absent "$tmp/pc.json"
+run 0 "$meiro" generate --grid polar -H 5 --start 0,0 --goal 5,1 -s 1 -o "$tmp/pc.json"
+run 0 "$meiro" stats --json "$tmp/pc.json"; out_has '"goal": \[5, 1\]'
+run 0 "$meiro" generate --help; out_has "--grid G"; out_has "center-out"
+if "$meiro" generate --help | LC_ALL=C awk '/grid|rings|hexagons|center/ && length($0) > 79 { bad = 1 } END { exit bad }'
+then ok; else bad "generate --help: --grid lines over 79 columns"; fi
+run 0 "$meiro" list; out_has "Grids (--grid)"; out_has "polar"; out_has "triangle"
+if sed -n '/^  hex/,/^  triangle/p' "$tmp/out" | grep -q "sidewinder"; then bad "list: sidewinder on hex"; else ok; fi
+if sed -n '/^  polar/,/^  hex/p' "$tmp/out" | grep -q "sidewinder"; then ok; else bad "list: no sidewinder on polar"; fi
+
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
