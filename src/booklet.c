@@ -171,7 +171,8 @@ static bool maze_shape(const meiro_booklet_options *b, unsigned i, char *name, s
 static void shaped_options(meiro_generate_options *o, bool own_algorithm)
 {
     double side = floor(sqrt(1.6 * o->width * o->height) + 0.5);
-    o->width = o->height = side < 4 ? 4 : side > 2000 ? 2000 : (uint32_t)side;
+    /* at least 12 across, or the shape does not show */
+    o->width = o->height = side < 12 ? 12 : side > 2000 ? 2000 : (uint32_t)side;
     const generator_entry *g = generator_find(o->algorithm);
     if (!own_algorithm && (!g || !g->shapes)) o->algorithm = "dig";
     if (o->ends == MEIRO_ENDS_BORDER) o->ends = MEIRO_ENDS_FARTHEST; /* a shape has no sides */
