@@ -217,6 +217,7 @@ static meiro_status make_mazes(const meiro_booklet_options *b, booklet *bk, unsi
             shaped_options(&o, b->algorithm != NULL);
             if (meiro_shape_mask(shape, o.width, o.height, &mask, err) != MEIRO_OK) return err->status;
             o.mask = mask;
+            o.shape_name = strchr(shape, '/') ? strrchr(shape, '/') + 1 : shape;
         }
         bk->mazes[i] = meiro_generate(&o, err);
         meiro_mask_free(mask);

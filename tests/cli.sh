@@ -371,6 +371,13 @@ run 2 "$meiro" booklet -a nope -o "$tmp/b.pdf"; err_has "unknown algorithm"
 run 0 "$meiro" booklet -n 3 --shape heart,fish -s 2 -o "$tmp/shapes.pdf"
 run 2 "$meiro" booklet -n 3 --shape heart,nosuch -s 2 -o "$tmp/b.pdf"; err_has "nosuch"; absent "$tmp/b.pdf"
 run 2 "$meiro" booklet -n 2 --shape heart -a eller -o "$tmp/b.pdf"; err_has "does not work on a shape"
+# the footer names what a shaped maze depicts, so it can be made again
+if command -v pdftotext >/dev/null 2>&1; then
+    run 0 "$meiro" generate --shape heart -s 1 -o "$tmp/heart.pdf"
+    pdftotext "$tmp/heart.pdf" "$tmp/out"; out_has "seed 1 · heart · 20 × 15"
+    run 0 "$meiro" generate --text はな -s 1 -o "$tmp/hana.pdf"
+    pdftotext "$tmp/hana.pdf" "$tmp/out"; out_has "seed 1 · はな · "
+fi
 # folded booklets: sheets of two pages, a multiple of 4 pages; PDF only
 run 0 "$meiro" booklet -t booklet-a5 -n 5 -s 3 --fold -o "$tmp/fold.pdf"
 if command -v pdfinfo >/dev/null 2>&1; then

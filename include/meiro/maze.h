@@ -170,6 +170,10 @@ MEIRO_API uint32_t meiro_maze_row_width(const meiro_maze *maze, uint32_t y);
 MEIRO_API uint64_t meiro_maze_cell_count(const meiro_maze *maze);
 /* False outside the grid and outside the mask. */
 MEIRO_API bool meiro_maze_is_active(const meiro_maze *maze, meiro_cell cell);
+/* What the maze's mask depicts, for captions ("heart", "HANA"): the
+ * generate options' shape_name; "" if none. Valid while the maze lives. */
+MEIRO_API const char *meiro_maze_shape(const meiro_maze *maze);
+
 /* True if some cells are left out by a mask. */
 MEIRO_API bool meiro_maze_has_mask(const meiro_maze *maze);
 

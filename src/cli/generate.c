@@ -71,6 +71,15 @@ static bool parse_cell(const char *s, meiro_cell *cell)
     return true;
 }
 
+/* A shape's name for captions: a file's name without folder and extension. */
+static const char *shape_caption(const char *shape, char *name, size_t size)
+{
+    const char *base = strrchr(shape, '/');
+    base = base ? base + 1 : shape;
+    snprintf(name, size, "%.*s", (int)strcspn(base, "."), base);
+    return name;
+}
+
 int cmd_generate(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -237,6 +246,8 @@ int cmd_generate(int argc, char **argv)
         }
     }
     opt.mask = mask;
+    char caption[48];
+    opt.shape_name = text ? text : shape ? shape_caption(shape, caption, sizeof caption) : NULL;
 
     meiro_error err = {0};
     if (!seeded) opt.seed = clock_seed();

@@ -125,6 +125,7 @@ uint32_t meiro_maze_row_width(const meiro_maze *maze, uint32_t y)
 
 uint64_t meiro_maze_cell_count(const meiro_maze *maze) { return maze->active_count; }
 bool meiro_maze_has_mask(const meiro_maze *maze) { return maze->active != NULL; }
+const char *meiro_maze_shape(const meiro_maze *maze) { return maze->shape; }
 
 bool meiro_maze_is_active(const meiro_maze *maze, meiro_cell cell)
 {

@@ -15,6 +15,7 @@ void page_maze_size(const meiro_maze *m, char *buf, size_t size)
     meiro_grid g = meiro_maze_grid(m);
     if (g == MEIRO_GRID_POLAR) snprintf(buf, size, "polar · %lu ring%s", h, h == 1 ? "" : "s");
     else if (g != MEIRO_GRID_RECT) snprintf(buf, size, "%s · %lu × %lu", meiro_grid_name(g), w, h);
+    else if (*meiro_maze_shape(m)) snprintf(buf, size, "%s · %lu × %lu", meiro_maze_shape(m), w, h);
     else snprintf(buf, size, "%lu × %lu", w, h);
 }
 
