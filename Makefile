@@ -258,6 +258,14 @@ samples: all deps-test
 	$(BUILD)/meiro booklet -t booklet-a5 -n 6 --difficulty easy-hard -s 2026 --fold -o samples/booklet-a5-folded.pdf
 	pdftoppm -r 20 -png -f 1 -l 2 samples/booklet-a5-folded.pdf samples/booklet-a5-sheet
 	pdftoppm -r 30 -png -f 1 -l 1 samples/kids-ja.pdf samples/kids-ja-page
+	$(SAMPLE) -W 26 -H 24 -a dig --shape heart --title "A heart for Hana" --answer-page -o samples/heart.pdf
+	pdftoppm -r 30 -png samples/heart.pdf samples/heart-page
+	$(SAMPLE) --text HANA -a dig --title "HANA" --answer-page -o samples/name-hana.pdf
+	pdftoppm -r 30 -png samples/name-hana.pdf samples/name-hana-page
+	$(SAMPLE) --text はな -a dig --lang ja --title "はなの めいろ" --answer-page -o samples/name-hana-ja.pdf
+	pdftoppm -r 30 -png samples/name-hana-ja.pdf samples/name-hana-ja-page
+	$(BUILD)/meiro booklet -n 8 --shape heart,star,cat,fish,apple,house,cloud,circle -s 2026 -o samples/booklet-shapes.pdf
+	pdftoppm -r 20 -png -f 2 -l 3 samples/booklet-shapes.pdf samples/booklet-shapes-page
 	$(SAMPLE) -W 24 -H 14 -a dig --solution --animate samples/dig-animated.svg -o /dev/null
 	$(BUILD)/meiro solve -m bfs --frames samples/seed003-frames tests/data/seed003.txt -o /dev/null
 	/usr/bin/python3 tools/play-pictures.py $(BUILD)/meiro samples

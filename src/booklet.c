@@ -8,6 +8,7 @@
 #include "core/model.h"
 #include "core/rng.h"
 #include "io/io.h"
+#include "gen/gen.h"
 #include "page/template.h"
 #include "render/document.h"
 
@@ -150,6 +151,32 @@ static void maze_options(const meiro_booklet_options *b, unsigned i, meiro_gener
     if (o->grid == MEIRO_GRID_POLAR) o->ends = MEIRO_ENDS_CENTER;
 }
 
+/* Maze i's shape: the i-th of the comma-separated list, in turn, copied
+ * into name (false without shapes). */
+static bool maze_shape(const meiro_booklet_options *b, unsigned i, char *name, size_t size)
+{
+    if (!b->shapes || !*b->shapes) return false;
+    size_t count = 1;
+    for (const char *p = b->shapes; *p; p++) count += *p == ',';
+    const char *p = b->shapes;
+    for (size_t k = i % count; k > 0; k--) p = strchr(p, ',') + 1;
+    size_t n = strcspn(p, ",");
+    snprintf(name, size, "%.*s", (int)(n < size ? n : size - 1), p);
+    return true;
+}
+
+/* A shape fills part of its grid: about as many cells as the level's
+ * rectangle need a square grid 1.6 times its area, and a generator that
+ * works on a shape (the level's, else dig). */
+static void shaped_options(meiro_generate_options *o, bool own_algorithm)
+{
+    double side = floor(sqrt(1.6 * o->width * o->height) + 0.5);
+    o->width = o->height = side < 4 ? 4 : side > 2000 ? 2000 : (uint32_t)side;
+    const generator_entry *g = generator_find(o->algorithm);
+    if (!own_algorithm && (!g || !g->shapes)) o->algorithm = "dig";
+    if (o->ends == MEIRO_ENDS_BORDER) o->ends = MEIRO_ENDS_FARTHEST; /* a shape has no sides */
+}
+
 typedef struct booklet {
     meiro_maze **mazes;
     meiro_path *paths;
@@ -183,7 +210,15 @@ static meiro_status make_mazes(const meiro_booklet_options *b, booklet *bk, unsi
     for (unsigned i = 0; i < b->count; i++) {
         meiro_generate_options o;
         maze_options(b, i, &o);
+        char shape[1024];
+        uint8_t *mask = NULL;
+        if (o.grid == MEIRO_GRID_RECT && maze_shape(b, i, shape, sizeof shape)) { /* shapes are of square cells */
+            shaped_options(&o, b->algorithm != NULL);
+            if (meiro_shape_mask(shape, o.width, o.height, &mask, err) != MEIRO_OK) return err->status;
+            o.mask = mask;
+        }
         bk->mazes[i] = meiro_generate(&o, err);
+        meiro_mask_free(mask);
         if (!bk->mazes[i]) return err->status;
         meiro_status s = meiro_solve(bk->mazes[i], "bfs", &bk->paths[i], err);
         if (s != MEIRO_OK) return s;
@@ -222,6 +257,9 @@ static meiro_status booklet_check(const meiro_booklet_options *b, const meiro_ex
     for (unsigned i = 0; s == MEIRO_OK && i < b->count; i++) {
         meiro_generate_options o;
         maze_options(b, i, &o);
+        char shape[1024];
+        if (o.grid == MEIRO_GRID_RECT && maze_shape(b, i, shape, sizeof shape))
+            shaped_options(&o, b->algorithm != NULL);
         s = maze_check_size(o.width, o.height, err);
         shells[i] = maze_shell(o.width, o.height);
         shells[i].grid = (uint8_t)o.grid; /* what a page lays out: the grid's bounding box */
@@ -264,6 +302,7 @@ static void booklet_remake(const meiro_booklet_options *b, const meiro_export_op
     else
         ADD(" --difficulty %s-%s", meiro_level_info(b->from_level)->name, meiro_level_info(b->to_level)->name);
     if (b->algorithm) ADD(" -a %s", b->algorithm);
+    if (b->shapes) ADD(" --shape %s", b->shapes);
     const char *sep = " --grid ";
     for (unsigned g = 0; g < MEIRO_GRID_COUNT; g++)
         if (b->grids >> g & 1u) {

@@ -77,8 +77,8 @@ static const format_entry formats[MEIRO_FORMAT_COUNT] = {
                             "a page to play in a browser (keys, touch) that prints as the PDF", false, true},
                            export_html, NULL},
     [MEIRO_FORMAT_JSON] = {{MEIRO_FORMAT_JSON, "json", "json",
-                            "data for programs: cells with their geometry, passages, start, goal; "
-                            "every grid", true, false},
+                            "data for programs: any grid's cells with their geometry, passages, "
+                            "start and goal", true, false},
                            w_json, r_json},
 };
 

@@ -597,6 +597,48 @@ static void test_bad_input(void)
         meiro_maze_free(m);
     }
     CHECK_ALL(refused);
+    /* the other grids */
+    static const struct {
+        const char *text;
+        unsigned long line, col;
+        const char *says;
+    } grids[] = {
+        {"{\"meiro\": 1, \"grid\": \"polar\", \"width\": 5, \"height\": 2, \"cells\": []}", 1, 40,
+         "\"width\" is 5: a polar maze of 2 rings has 6 cells in its outer ring"},
+        {"{\"meiro\": 1, \"grid\": \"hex\", \"width\": 2, \"height\": 2, \"start\": 0, \"goal\": 3, \"cells\": "
+         "[{\"x\": 0, \"y\": 0}, {\"x\": 0, \"y\": 1}]}", 1, 105,
+         "cell 1 is (x 0, y 1), but cell 1 of this hex grid is (x 1, y 0)"},
+        {"{\"meiro\": 1, \"grid\": \"hex\", \"width\": 3, \"height\": 1, \"start\": 0, \"goal\": 2, \"cells\": "
+         "[{\"x\": 0, \"y\": 0}, {\"x\": 1, \"y\": 0}], \"passages\": []}", 1, 121,
+         "\"cells\" lists 2 cells: a hex grid of 3 x 1 has 3"},
+        {"{\"meiro\": 1, \"grid\": \"hex\", \"width\": 3, \"height\": 1, \"start\": 0, \"goal\": 2, \"cells\": "
+         "[{\"x\": 0, \"y\": 0}, {\"x\": 1, \"y\": 0}, {\"x\": 2, \"y\": 0}], \"passages\": [[0, 2]]}", 1, 155,
+         "passage 0 [0, 2]: cells 0 and 2 are not neighbours"},
+        {"{\"meiro\": 1, \"grid\": \"hex\", \"width\": 3, \"height\": 1, \"start\": 0, \"start_door\": \"west\", "
+         "\"goal\": 2, \"cells\": [{\"x\": 0, \"y\": 0}, {\"x\": 1, \"y\": 0}, {\"x\": 2, \"y\": 0}], "
+         "\"passages\": [[0, 1]]}", 1, 80, "doors in the outer wall are for rect grids only"},
+        {"{\"meiro\": 1, \"grid\": \"polar\", \"width\": 6, \"height\": 2, \"cells\": [{\"x\": 0, \"y\": 0, "
+         "\"corners\": []}]}", 1, 66, "unknown key \"corners\" (a polar cell has x, y, center, radii and angles)"},
+        {"{\"meiro\": 1, \"grid\": \"polar\", \"width\": 6, \"height\": 2, \"cells\": [{\"x\": 0, \"y\": 0, "
+         "\"angles\": [0, 360]}, {\"x\": 0, \"y\": 1, \"angles\": [0, 90]}]}", 1, 104,
+         "cell 1: \"angles\" is [0,90], but this cell's are [0, 60]"},
+        {"{\"meiro\": 1, \"grid\": \"polar\", \"width\": 6, \"height\": 9000, \"cells\": [{\"x\": 0, \"y\": 0}]}",
+         1, 68, "the file ends too soon to list the cells of a polar maze of 9000 rings"},
+        {"{\"meiro\": 1, \"grid\": \"triangle\", \"width\": 2, \"height\": 1, \"start\": 1, \"goal\": 1, \"cells\": "
+         "[{\"x\": 0, \"y\": 0}, {\"x\": 1, \"y\": 0}], \"passages\": [[0, 1]]}", 1, 79, "the goal is the start's cell 1"},
+    };
+    verdict grid_refused = {0};
+    for (size_t i = 0; i < sizeof grids / sizeof grids[0]; i++) {
+        meiro_error err = {0};
+        meiro_maze *m = parse(grids[i].text, &err);
+        verdict_note(&grid_refused,
+                     !m && err.status == MEIRO_ERROR_PARSE && err.line == grids[i].line &&
+                         err.column == grids[i].col && strstr(err.message, grids[i].says) != NULL,
+                     "grid input %zu: %s; expected %lu:%lu '%s', got %lu:%lu '%s'", i, m ? "accepted" : "refused",
+                     grids[i].line, grids[i].col, grids[i].says, err.line, err.column, err.message);
+        meiro_maze_free(m);
+    }
+    CHECK_ALL(grid_refused);
     /* and the documents they were made from are good */
     meiro_error err = {0};
     meiro_maze *m = parse(DOC(ENDS "\"seed\": \"18446744073709551615\", \"algorithm\": \"x\", "

@@ -22,6 +22,8 @@ static const char *const usage_booklet =
     "      --to WxH         ... to WxH (the last); instead of --difficulty\n"
     "  -a, --algorithm A    generator for every maze (default: the level's, or\n"
     "                       cluster with --from/--to)\n"
+    "      --shape LIST     mazes inside shapes, taken in turn: heart or\n"
+    "                       heart,star,cat (see 'meiro list'), or SVG/PNG files\n"
     "      --grid G[,G...]  rect, polar, hex or triangle, or a mix taken in\n"
     "                       turn (pdf only); sizes as a rectangle's: a polar\n"
     "                       maze gets as many cells in rings, G in the centre\n"
@@ -129,7 +131,7 @@ int cmd_booklet(int argc, char **argv)
         {"algorithm", required_argument, NULL, 'a'}, {"seed", required_argument, NULL, 's'},
         {"grid", required_argument, NULL, OPT_GRIDS},
         {"cover", no_argument, NULL, OPT_COVER},   {"no-cover", no_argument, NULL, OPT_NO_COVER},
-        {"fold", optional_argument, NULL, OPT_FOLD},
+        {"fold", optional_argument, NULL, OPT_FOLD}, {"shape", required_argument, NULL, OPT_SHAPE},
         {"format", required_argument, NULL, 'f'},  {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},          PAGE_LONGOPTS,
         {NULL, 0, NULL, 0},
@@ -162,6 +164,7 @@ int cmd_booklet(int argc, char **argv)
             sized = true;
             break;
         case 'a': b.algorithm = optarg; break;
+        case OPT_SHAPE: b.shapes = optarg; break;
         case OPT_GRIDS:
             if (!parse_grids(optarg, &b.grids))
                 return usage_error("booklet", "--grid is rect, polar, hex or triangle, or a mix like "

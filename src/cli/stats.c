@@ -9,7 +9,8 @@ static const char *const usage_stats =
     "Usage: meiro stats [OPTIONS] INPUT\n"
     "Measure the maze in INPUT: size, path length, dead ends, junctions.\n"
     "\n"
-    "  -i, --input-format F text or csv (default: from INPUT's extension, else text)\n"
+    "  -i, --input-format F text, csv or json (default: from INPUT's extension,\n"
+    "                       else text)\n"
     "      --json           print the numbers as JSON\n"
     "  -h, --help           show this help\n";
 

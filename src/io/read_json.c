@@ -235,11 +235,15 @@ static meiro_status make_maze(jreader *r, where at)
     if (least > MEIRO_MAX_CELLS) least = MEIRO_MAX_CELLS;
     meiro_status st = want(r, (size_t)(least / READ_AHEAD_RATIO));
     if (st != MEIRO_OK) return st;
-    if (r->eof && r->fill - r->pos < least / READ_AHEAD_RATIO)
+    if (r->eof && r->fill - r->pos < least / READ_AHEAD_RATIO) {
+        char size[64];
+        if (r->grid == MEIRO_GRID_POLAR) snprintf(size, sizeof size, "polar maze of %lu rings", (unsigned long)r->h);
+        else snprintf(size, sizeof size, "%lu x %lu %s maze", (unsigned long)r->w, (unsigned long)r->h,
+                      meiro_grid_name(r->grid));
         return fail_at(r->err, MEIRO_ERROR_PARSE, at.line, at.col,
-                       "the file ends too soon to list the cells of a %lu x %lu %s maze: is "
-                       "\"width\" or \"height\" wrong?",
-                       (unsigned long)r->w, (unsigned long)r->h, meiro_grid_name(r->grid));
+                       "the file ends too soon to list the cells of a %s: is \"width\" or \"height\" wrong?",
+                       size);
+    }
     r->m = meiro_maze_new_grid(r->grid, r->w, r->h, &e);
     if (!r->m) {
         if (e.status == MEIRO_ERROR_NOMEM) return fail(r->err, e.status, "%s", e.message);
@@ -715,7 +719,7 @@ static meiro_status read_document(jreader *r)
     if (c < 0) return fail_at(r->err, MEIRO_ERROR_PARSE, 1, 1, "empty file: no maze in it");
     if (c != '{') {
         json_t *v;
-        if ((st = decode(r, &v, "the file")) != MEIRO_OK) return st;
+        if ((st = decode(r, &v, "not JSON")) != MEIRO_OK) return st;
         const char *type = type_name(v);
         json_decref(v);
         return fail_at(r->err, MEIRO_ERROR_PARSE, at.line, at.col,
