@@ -184,12 +184,21 @@ static meiro_status decode(jreader *r, json_t **out, const char *what)
 /* The value as JSON, cut to about 40 bytes, into buf. */
 static const char *shown(const json_t *v, char *buf, size_t size)
 {
-    char *s = json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT | JSON_REAL_PRECISION(12));
+    char *s = json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT | JSON_ENSURE_ASCII | JSON_REAL_PRECISION(12));
     if (!s) return "(a value)";
     size_t len = strlen(s);
     if (len > 40 && size > 44) snprintf(buf, size, "%.40s...", s);
     else snprintf(buf, size, "%s", s);
     free(s);
+    return buf;
+}
+
+/* A key for a message: control characters shown as '?', cut to fit. */
+static const char *printable(const char *s, char *buf, size_t size)
+{
+    size_t n = 0;
+    for (; s[n] && n + 1 < size; n++) buf[n] = (unsigned char)s[n] < 0x20 || s[n] == 0x7f ? '?' : s[n];
+    buf[n] = 0;
     return buf;
 }
 
@@ -384,7 +393,7 @@ static meiro_status read_cell(jreader *r, json_t *v, uint64_t k, where at)
             return bad_cell(r, at, k, polar ? "unknown key \"%s\" (a polar cell has x, y, center, "
                                               "radii and angles)"
                                             : "unknown key \"%s\" (a cell has x, y, center and corners)",
-                            key);
+                            printable(key, a, sizeof a));
         *slot = value;
     }
     uint64_t cx, cy;
@@ -662,7 +671,7 @@ static meiro_status read_member(jreader *r, int *last_key)
     json_t *k;
     if ((st = decode(r, &k, "a key")) != MEIRO_OK) return st;
     char name[48];
-    snprintf(name, sizeof name, "%s", json_string_value(k));
+    printable(json_string_value(k), name, sizeof name);
     json_decref(k);
     int key = 0;
     while (key < KEY_COUNT && strcmp(name, key_names[key]) != 0) key++;
