@@ -28,9 +28,10 @@
 
 #define VALUE_LIMIT ((size_t)64 << 20) /* the longest single value, in bytes */
 #define JSON_FLAGS (JSON_DECODE_ANY | JSON_DISABLE_EOF_CHECK | JSON_REJECT_DUPLICATES)
-/* The input a grid's cells must at least take before the maze is made:
- * every cell listed is over 12 bytes, so a file claiming a huge grid but
- * holding little is refused before the maze's memory is taken. */
+/* Before the maze is made, the input past "cells" must hold a byte for
+ * every 32 cells of the grid (a listed cell takes over 12 bytes; a masked
+ * rect may list few of its own): a small file claiming a huge grid is
+ * refused before the maze's memory is taken. */
 #define READ_AHEAD_RATIO 32
 static const double GEOMETRY_TOLERANCE = 1e-6;
 
@@ -55,12 +56,11 @@ typedef struct jreader {
     char *buf;
     size_t cap, pos, fill;
     bool eof;
-    uint64_t taken;         /* bytes before buf[pos] */
     unsigned long line, col; /* of buf[pos], 1-based; columns count characters */
     /* the keys seen and where their values start */
     unsigned seen;
     where at[KEY_COUNT];
-    where cells_end, close; /* the end of "cells", the document's closing '}' */
+    where close; /* the document's closing '}' */
     /* the values of the small keys */
     meiro_grid grid;
     uint32_t w, h;
@@ -128,7 +128,6 @@ static void advance(jreader *r, size_t n)
         else if ((c & 0xC0) != 0x80) r->col++; /* not a UTF-8 continuation byte */
     }
     r->pos += n;
-    r->taken += n;
 }
 
 static where here(const jreader *r) { return (where){r->line, r->col}; }
@@ -409,7 +408,6 @@ static meiro_status read_cell(jreader *r, json_t *v, uint64_t k, where at)
 /* After the list: a rect that left cells out has a mask. */
 static meiro_status end_cells(jreader *r, where at)
 {
-    r->cells_end = at;
     if (r->count == r->total) return MEIRO_OK;
     if (r->grid != MEIRO_GRID_RECT || r->count == 0)
         return fail_at(r->err, MEIRO_ERROR_PARSE, at.line, at.col,
@@ -721,7 +719,7 @@ static meiro_status read_document(jreader *r)
 {
     meiro_status st = want(r, 3);
     if (st != MEIRO_OK) return st;
-    if (r->fill >= 3 && memcmp(r->buf, "\xEF\xBB\xBF", 3) == 0) r->pos = 3, r->taken = 3; /* a BOM */
+    if (r->fill >= 3 && memcmp(r->buf, "\xEF\xBB\xBF", 3) == 0) r->pos = 3; /* a BOM */
     int c;
     if ((st = skip_space(r, &c)) != MEIRO_OK) return st;
     where at = here(r);
