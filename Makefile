@@ -264,6 +264,13 @@ samples: all deps-test
 	pdftoppm -r 30 -png samples/name-hana.pdf samples/name-hana-page
 	$(SAMPLE) --text はな -a dig --lang ja --title "はなの めいろ" --answer-page -o samples/name-hana-ja.pdf
 	pdftoppm -r 30 -png samples/name-hana-ja.pdf samples/name-hana-ja-page
+	$(SAMPLE) --grid polar -H 10 --ends center -a dig --title "Into the middle" --answer-page -o samples/polar.pdf
+	pdftoppm -r 30 -png samples/polar.pdf samples/polar-page
+	$(SAMPLE) --grid hex -W 15 -H 12 -a dig --answer-page -o samples/hex.pdf
+	pdftoppm -r 30 -png samples/hex.pdf samples/hex-page
+	$(SAMPLE) --grid triangle -W 24 -H 12 -a dig --answer-page -o samples/triangle.pdf
+	pdftoppm -r 30 -png samples/triangle.pdf samples/triangle-page
+	$(SAMPLE) --grid polar -H 8 --ends center -a dig -o samples/polar-8.json
 	$(BUILD)/meiro booklet -n 8 --shape heart,star,cat,fish,apple,house,cloud,circle -s 2026 -o samples/booklet-shapes.pdf
 	pdftoppm -r 20 -png -f 2 -l 3 samples/booklet-shapes.pdf samples/booklet-shapes-page
 	$(SAMPLE) -W 24 -H 14 -a dig --solution --animate samples/dig-animated.svg -o /dev/null

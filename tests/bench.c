@@ -179,6 +179,80 @@ static void bench_exports(const char *const *only, int names)
     }
 }
 
+/* What a shape costs on one A4 page (PDF with its answer page): making the
+ * mask from the text or picture, and the page with it against the same
+ * page without it (the same grid, every cell in). Milliseconds, or -1. */
+typedef struct shape_cost {
+    double mask, page, plain;
+} shape_cost;
+
+static double page_once(uint32_t w, uint32_t h, const uint8_t *mask)
+{
+    meiro_generate_options opt;
+    meiro_generate_options_init(&opt);
+    opt.width = w;
+    opt.height = h;
+    opt.algorithm = "dig";
+    opt.seed = 1;
+    opt.mask = mask;
+    double t = now();
+    meiro_error err = {0};
+    meiro_maze *m = meiro_generate(&opt, &err);
+    meiro_path path = {0};
+    meiro_export_options page;
+    meiro_export_options_init(&page);
+    page.answer_page = true;
+    FILE *out = fopen("/dev/null", "wb");
+    bool ok = m && out && meiro_solve(m, NULL, &path, &err) == MEIRO_OK &&
+              meiro_write(m, &path, MEIRO_FORMAT_PDF, &page, out, &err) == MEIRO_OK;
+    if (!ok) fprintf(stderr, "bench: shape page: %s\n", err.message);
+    if (out) fclose(out);
+    meiro_path_free(&path);
+    meiro_maze_free(m);
+    return ok ? (now() - t) * 1000 : -1;
+}
+
+static shape_cost shape_page(const char *shape, const char *text, const char *lang)
+{
+    enum { REPS = 10 };
+    shape_cost c = {0, 0, 0};
+    for (int r = 0; r < REPS; r++) {
+        uint8_t *mask = NULL;
+        meiro_text_info info;
+        meiro_error err = {0};
+        uint32_t w = 40, h = 40;
+        double t = now();
+        meiro_status s = text ? meiro_text_mask(text, lang, 0, &mask, &info, &err)
+                              : meiro_shape_mask(shape, w, h, &mask, &err);
+        c.mask += (now() - t) * 1000 / REPS;
+        if (s != MEIRO_OK) {
+            fprintf(stderr, "bench: %s: %s\n", text ? text : shape, err.message);
+            return (shape_cost){-1, -1, -1};
+        }
+        if (text) w = info.width, h = info.height;
+        c.page += page_once(w, h, mask) / REPS;
+        c.plain += page_once(w, h, NULL) / REPS;
+        meiro_mask_free(mask);
+    }
+    return c;
+}
+
+static void bench_shapes(void)
+{
+    static const struct { const char *what, *shape, *text, *lang; } cases[] = {
+        {"heart 40x40", "heart", NULL, NULL},
+        {"heart.svg", "templates/shapes/heart.svg", NULL, NULL},
+        {"text HANA", NULL, "HANA", "en"},
+        {"text (ja)", NULL, "\u306f\u306a", "ja"}, /* はな */
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        shape_cost c = shape_page(cases[k].shape, cases[k].text, cases[k].lang);
+        if (c.mask >= 0)
+            printf("shape      %-13s pdf      %8.1f ms the mask; the page %.1f ms, %.1f ms without it\n",
+                   cases[k].what, c.mask, c.page, c.plain);
+    }
+}
+
 int main(int argc, char **argv)
 {
     uint32_t sides[8] = {1000, 4000};
@@ -213,6 +287,7 @@ int main(int argc, char **argv)
     }
     bench_exports(only, names);
     if (wanted("booklet", only, names)) bench_booklet();
+    if (wanted("shapes", only, names)) bench_shapes();
     return failures ? 1 : 0;
 }
 

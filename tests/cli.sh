@@ -371,6 +371,13 @@ run 2 "$meiro" booklet -a nope -o "$tmp/b.pdf"; err_has "unknown algorithm"
 run 0 "$meiro" booklet -n 3 --shape heart,fish -s 2 -o "$tmp/shapes.pdf"
 run 2 "$meiro" booklet -n 3 --shape heart,nosuch -s 2 -o "$tmp/b.pdf"; err_has "nosuch"; absent "$tmp/b.pdf"
 run 2 "$meiro" booklet -n 2 --shape heart -a eller -o "$tmp/b.pdf"; err_has "does not work on a shape"
+# the footer names what a shaped maze depicts, so it can be made again
+if command -v pdftotext >/dev/null 2>&1; then
+    run 0 "$meiro" generate --shape heart -s 1 -o "$tmp/heart.pdf"
+    pdftotext "$tmp/heart.pdf" "$tmp/out"; out_has "seed 1 · heart · 20 × 15"
+    run 0 "$meiro" generate --text はな -s 1 -o "$tmp/hana.pdf"
+    pdftotext "$tmp/hana.pdf" "$tmp/out"; out_has "seed 1 · はな · "
+fi
 # folded booklets: sheets of two pages, a multiple of 4 pages; PDF only
 run 0 "$meiro" booklet -t booklet-a5 -n 5 -s 3 --fold -o "$tmp/fold.pdf"
 if command -v pdfinfo >/dev/null 2>&1; then
@@ -378,13 +385,20 @@ if command -v pdfinfo >/dev/null 2>&1; then
     pdfinfo "$tmp/fold.pdf" > "$tmp/out"; out_has "Pages: *6"; out_has "Page size: *841.89 x 595.2"
 fi
 run 2 "$meiro" booklet -n 3 --fold -o "$tmp/fold.xlsx"; err_has "folded booklet is a PDF"; absent "$tmp/fold.xlsx"
+# booklets of the other grids: PDF only; a grid's name checked
+run 0 "$meiro" booklet -n 3 --grid polar -s 1 -o "$tmp/polar-book.pdf"
+run 2 "$meiro" booklet -n 3 --grid polar,hex -s 1 -o "$tmp/grid-book.xlsx"; err_has "a booklet of polar mazes is a PDF"
+absent "$tmp/grid-book.xlsx"
+run 2 "$meiro" booklet -n 3 --grid squares -o "$tmp/grid-book.pdf"; err_has "--grid is rect, polar, hex or triangle"
 run 2 "$meiro" booklet -n 3 --fold=twice -o "$tmp/fold.pdf"; err_has "fold=pages"
 # a booklet says how to make it again (its last page, or a folded one's back
 # cover), and that command makes the same file, byte for byte
 if command -v pdftotext >/dev/null 2>&1; then
     for args in "-n 4 --difficulty normal-expert -s 9" \
                 "-t booklet-a5 -n 5 --from 6x6 --to 14x10 -a wall --lang ja --answers back -s 4 --fold" \
-                "-n 4 --shape heart,star,cat -s 5"; do
+                "-n 4 --shape heart,star,cat -s 5" \
+                "-n 4 --grid triangle,polar,hex --difficulty easy-expert -s 5" \
+                "-n 4 --grid rect,polar --shape heart -s 6"; do
         # shellcheck disable=SC2086
         run 0 "$meiro" booklet $args -o "$tmp/again1.pdf"
         again=$(pdftotext "$tmp/again1.pdf" - | sed -n 's/^.*\(meiro booklet .*\)$/\1/p' | tail -1)
@@ -758,6 +772,72 @@ run 0 "$meiro" list
 for n in cluster dig bar wall kruskal backtracker anahori boutaoshi kabenobashi prim true-prim wilson aldous-broder eller growing-tree hunt-and-kill binary-tree sidewinder division bfs dfs fill road astar deadend left-hand right-hand tremaux text csv ascii unicode pdf svg png xlsx html json; do
     out_has "$n"
 done
+
+# --grid: polar, hex and triangle mazes in the formats that show them,
+# reproducible, read back by stats and solve; the others refuse with the
+# formats that work, and nothing is written
+for g in polar theta hex sigma triangle delta; do
+    run 0 "$meiro" generate --grid "$g" -W 9 -H 6 -s 4 -o "$tmp/g-$g.json"; err_empty
+    run 0 "$meiro" stats --json "$tmp/g-$g.json"
+    out_has '"perfect": true'
+    case $g in theta) want=polar ;; sigma) want=hex ;; delta) want=triangle ;; *) want=$g ;; esac
+    out_has "\"grid\": \"$want\""
+    cells=$(sed -n 's/.*"cells": \([0-9]*\).*/\1/p' "$tmp/out")
+    out_has "\"reachable\": $cells,"
+done
+same "$tmp/g-polar.json" "$tmp/g-theta.json"
+same "$tmp/g-hex.json" "$tmp/g-sigma.json"
+same "$tmp/g-triangle.json" "$tmp/g-delta.json"
+run 0 "$meiro" stats --json "$tmp/g-hex.json"; out_has '"cells": 54,'
+run 0 "$meiro" stats "$tmp/g-polar.json"; out_has "polar, 6 rings (91 cells)"
+for g in polar hex triangle; do
+    for a in dig cluster prim true-prim wilson aldous-broder growing-tree hunt-and-kill; do
+        run 0 "$meiro" generate --grid "$g" -a "$a" -W 7 -H 5 -s 2 --loops 30 -o "$tmp/l.json"
+        run 0 "$meiro" stats --json "$tmp/l.json"; out_has '"reachable": '
+    done
+    for m in bfs astar dfs fill deadend left-hand right-hand tremaux; do
+        run 0 "$meiro" solve -m "$m" "$tmp/g-$g.json" -o "$tmp/s-$m.json"
+        if grep -q '"solution"' "$tmp/s-$m.json"; then ok; else bad "solve -m $m of $g: no solution"; fi
+    done
+    run 0 "$meiro" generate --grid "$g" -W 8 -H 6 -s 5 --solution -o "$tmp/g-$g.svg"
+    if grep -q '<path\|<line\|<polyline' "$tmp/g-$g.svg"; then ok; else bad "$g: an empty SVG"; fi
+    run 0 "$meiro" generate --grid "$g" -W 8 -H 6 -s 5 --ends center -o "$tmp/c-$g.json"
+    for f in txt csv xlsx html; do
+        run 2 "$meiro" generate --grid "$g" -s 1 -o "$tmp/r-$g.$f"
+        err_has "cannot show a $g maze"; err_has "pdf, svg, png, json"; absent "$tmp/r-$g.$f"
+    done
+    run 2 "$meiro" generate --grid "$g" -s 1; err_has "text cannot show"; out_empty
+    run 2 "$meiro" generate --grid "$g" -s 1 -f ascii; err_has "ascii cannot show"
+    run 2 "$meiro" generate --grid "$g" -s 1 -o "$tmp/r.pdf" --answers-to "$tmp/r.xlsx"
+    err_has "xlsx cannot show"; absent "$tmp/r.pdf"
+    run 2 "$meiro" generate --grid "$g" -s 1 -o "$tmp/r.pdf" --animate "$tmp/r.svg"
+    err_has "rectangular mazes only"; absent "$tmp/r.pdf"
+    run 2 "$meiro" solve "$tmp/g-$g.json" -o "$tmp/r.txt"; err_has "cannot show"; absent "$tmp/r.txt"
+done
+# a polar maze's G in the centre disc with --ends center
+run 0 "$meiro" stats --json "$tmp/c-polar.json"; out_has '"goal": \[0, 0\]'
+run 0 "$meiro" generate --grid polar -H 6 -s 5 --ends center-out -o "$tmp/co.json"
+run 0 "$meiro" stats --json "$tmp/co.json"; out_has '"start": \[0, 0\]'
+run 2 "$meiro" generate --grid hex -a eller -s 1 -o "$tmp/e.json"
+err_has "'eller' does not work on hex grids; these do: cluster, dig"; absent "$tmp/e.json"
+run 2 "$meiro" generate --grid triangle -a sidewinder -s 1 -o "$tmp/e.json"; err_has "hunt-and-kill"
+run 0 "$meiro" generate --grid polar -a sidewinder -H 5 -s 1 -o "$tmp/sw.json"
+run 0 "$meiro" generate --grid polar -a binary-tree -H 5 -s 1 -o "$tmp/bt.json"
+run 2 "$meiro" generate --grid square -s 1; err_has "unknown grid 'square' (rect, polar, hex or triangle)"
+run 2 "$meiro" generate --grid polar -H 1 -s 1 -o "$tmp/p1.json"; err_has "at least 2 rings"; absent "$tmp/p1.json"
+run 2 "$meiro" generate --grid hex -W 1 -H 1 -s 1 -o "$tmp/h1.json"; err_has "at least 2 cells"
+run 2 "$meiro" generate --grid triangle -W 1 -H 5 -s 1 -o "$tmp/t1.json"; err_has "width of at least 2"
+run 2 "$meiro" generate --grid hex --shape heart -s 1 -o "$tmp/hs.json"; err_has "a shape needs the rect grid"
+run 2 "$meiro" generate --grid polar -H 5 --start 0,0 --goal 9,1 -s 1 -o "$tmp/pc.json"
+err_has "row 1 has cells 0 to 5"; absent "$tmp/pc.json"
+run 0 "$meiro" generate --grid polar -H 5 --start 0,0 --goal 5,1 -s 1 -o "$tmp/pc.json"
+run 0 "$meiro" stats --json "$tmp/pc.json"; out_has '"goal": \[5, 1\]'
+run 0 "$meiro" generate --help; out_has "--grid G"; out_has "center-out"
+if "$meiro" generate --help | LC_ALL=C awk '/grid|rings|hexagons|center/ && length($0) > 79 { bad = 1 } END { exit bad }'
+then ok; else bad "generate --help: --grid lines over 79 columns"; fi
+run 0 "$meiro" list; out_has "Grids (--grid)"; out_has "polar"; out_has "triangle"
+if sed -n '/^  hex/,/^  triangle/p' "$tmp/out" | grep -q "sidewinder"; then bad "list: sidewinder on hex"; else ok; fi
+if sed -n '/^  polar/,/^  hex/p' "$tmp/out" | grep -q "sidewinder"; then ok; else bad "list: no sidewinder on polar"; fi
 
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -284,7 +284,11 @@ static void test_masks(void)
                 bool made = m && meiro_maze_set_mask(m, inside, NULL) == MEIRO_OK &&
                             carve(m, seed, seed == 3 ? 5 : 0);
                 meiro_maze_set_origin(m, "by hand", seed);
-                verdict_note(&masked, made && meiro_maze_has_mask(m), "%ux%u shape %d: no mask", w, h, shape);
+                size_t in = 0;
+                for (size_t i = 0; i < (size_t)w * h; i++) in += inside[i];
+                verdict_note(&masked, made && meiro_maze_has_mask(m) == (in < (size_t)w * h),
+                             "%ux%u shape %d: a mask leaving %zu of %u cells out, or none", w, h, shape,
+                             (size_t)w * h - in, w * h);
                 meiro_path path = {0};
                 bool solved = made && meiro_solve(m, NULL, &path, NULL) == MEIRO_OK;
                 char why[400] = "not made";

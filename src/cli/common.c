@@ -404,3 +404,28 @@ meiro_maze *load_input(const char *input, const char *input_format, int *rc)
     if (!m) *rc = report_failure(strcmp(input, "-") == 0 ? "stdin" : input, &err);
     return m;
 }
+
+int parse_grid(const char *command, const char *name, meiro_grid *grid)
+{
+    meiro_error err = {0};
+    if (meiro_grid_from_name(name, grid, &err) != MEIRO_OK)
+        return usage_error(command, "%s", err.message);
+    return EXIT_OK;
+}
+
+int check_grid_output(const char *command, meiro_grid grid, meiro_format format,
+                      const char *answers_to, bool animate)
+{
+    if (grid == MEIRO_GRID_RECT) return EXIT_OK;
+    if (animate)
+        return usage_error(command, "--animate and --frames draw rectangular mazes only, not %s",
+                           meiro_grid_name(grid));
+    meiro_error err = {0};
+    meiro_format answers_format = format;
+    if (meiro_export_grid_check(grid, format, &err) != MEIRO_OK ||
+        (answers_to &&
+         (meiro_format_from_filename(answers_to, format, &answers_format, &err) != MEIRO_OK ||
+          meiro_export_grid_check(grid, answers_format, &err) != MEIRO_OK)))
+        return usage_error(command, "%s", err.message);
+    return EXIT_OK;
+}

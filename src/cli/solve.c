@@ -65,8 +65,10 @@ int cmd_solve(int argc, char **argv)
     if (rc == EXIT_OK) rc = page_finish(&pc, &page);
     m = rc == EXIT_OK ? load_input(input, input_format, &rc) : NULL;
     if (!m) goto done;
-    rc = check_output("solve", meiro_maze_width(m), meiro_maze_height(m), format, &page, output, pc.answers_to,
-                      animate || frames);
+    rc = check_grid_output("solve", meiro_maze_grid(m), format, pc.answers_to, animate || frames);
+    if (rc == EXIT_OK)
+        rc = check_output("solve", meiro_maze_width(m), meiro_maze_height(m), format, &page, output,
+                          pc.answers_to, animate || frames);
     if (rc != EXIT_OK) goto done;
     meiro_error err = {0};
     if ((animate || frames) && !(trace = meiro_trace_new())) {
