@@ -653,6 +653,24 @@ run 0 "$meiro" solve "$tmp/g.json" -f text; same "$tmp/out" "$tmp/g.txt"
 run 0 "$meiro" solve "$tmp/g.json" -o "$tmp/g2.json"; run 0 "$meiro" solve "$tmp/g2.json" -o "$tmp/g3.json"
 same "$tmp/g2.json" "$tmp/g3.json"
 if python3 -m json.tool "$tmp/g2.json" > /dev/null; then ok; else bad "g2.json is not JSON"; fi
+# polar, hex and triangle mazes from a file (hand-written: geometry may be
+# left out), solved into JSON whose solution reads back
+printf '{"meiro": 1, "grid": "polar", "width": 6, "height": 2, "start": 0, "goal": 4,\n "cells": [{"x": 0, "y": 0}, %s\n "passages": [[0, 1], [1, 2], [2, 3], [3, 4], [4, 5], [5, 6]]}\n' \
+    '{"x": 0, "y": 1}, {"x": 1, "y": 1}, {"x": 2, "y": 1}, {"x": 3, "y": 1}, {"x": 4, "y": 1}, {"x": 5, "y": 1}],' > "$tmp/polar.json"
+run 0 "$meiro" stats "$tmp/polar.json"; out_has "(7 cells)"; out_has "solution: *5 cells"; out_has "perfect: *yes"
+run 0 "$meiro" solve -f json -o "$tmp/polar-solved.json" "$tmp/polar.json"
+if grep -q '"solution": \[' "$tmp/polar-solved.json" && grep -q '"radii": \[1, 2\], "angles": \[60, 120\]' "$tmp/polar-solved.json"; then ok
+else bad "polar-solved.json: $(cat "$tmp/polar-solved.json")"; fi
+run 0 "$meiro" stats --json "$tmp/polar-solved.json"; out_has '"solution_length": 5'
+if python3 -m json.tool "$tmp/polar-solved.json" > /dev/null; then ok; else bad "polar-solved.json is not JSON"; fi
+for g in hex triangle; do
+    printf '{"meiro": 1, "grid": "%s", "width": 3, "height": 2, "start": 0, "goal": 5, "cells": [%s], "passages": %s}' \
+        "$g" '{"x": 0, "y": 0}, {"x": 1, "y": 0}, {"x": 2, "y": 0}, {"x": 0, "y": 1}, {"x": 1, "y": 1}, {"x": 2, "y": 1}' \
+        '[[0, 1], [0, 3], [1, 2], [3, 4], [4, 5]]' > "$tmp/$g.json"
+    run 0 "$meiro" stats "$tmp/$g.json"; out_has "(6 cells)"; out_has "perfect: *yes"
+    run 0 "$meiro" solve -m astar -f json -o "$tmp/$g-solved.json" "$tmp/$g.json"
+    run 0 "$meiro" stats "$tmp/$g-solved.json"; out_has "solution: *4 cells"
+done
 # malformed JSON: "FILE:LINE:COL: message", exit 1, nothing written
 json_bad() { # NAME 'TEXT' 'EXPECTED MESSAGE'
     printf '%s' "$2" > "$tmp/$1.json"

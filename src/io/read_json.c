@@ -28,9 +28,10 @@
 
 #define VALUE_LIMIT ((size_t)64 << 20) /* the longest single value, in bytes */
 #define JSON_FLAGS (JSON_DECODE_ANY | JSON_DISABLE_EOF_CHECK | JSON_REJECT_DUPLICATES)
-/* The input a grid's cells must at least take before the maze is made:
- * every cell listed is over 12 bytes, so a file claiming a huge grid but
- * holding little is refused before the maze's memory is taken. */
+/* Before the maze is made, the input past "cells" must hold a byte for
+ * every 32 cells of the grid (a listed cell takes over 12 bytes; a masked
+ * rect may list few of its own): a small file claiming a huge grid is
+ * refused before the maze's memory is taken. */
 #define READ_AHEAD_RATIO 32
 static const double GEOMETRY_TOLERANCE = 1e-6;
 
@@ -55,12 +56,11 @@ typedef struct jreader {
     char *buf;
     size_t cap, pos, fill;
     bool eof;
-    uint64_t taken;         /* bytes before buf[pos] */
     unsigned long line, col; /* of buf[pos], 1-based; columns count characters */
     /* the keys seen and where their values start */
     unsigned seen;
     where at[KEY_COUNT];
-    where cells_end, close; /* the end of "cells", the document's closing '}' */
+    where close; /* the document's closing '}' */
     /* the values of the small keys */
     meiro_grid grid;
     uint32_t w, h;
@@ -128,7 +128,6 @@ static void advance(jreader *r, size_t n)
         else if ((c & 0xC0) != 0x80) r->col++; /* not a UTF-8 continuation byte */
     }
     r->pos += n;
-    r->taken += n;
 }
 
 static where here(const jreader *r) { return (where){r->line, r->col}; }
@@ -184,12 +183,21 @@ static meiro_status decode(jreader *r, json_t **out, const char *what)
 /* The value as JSON, cut to about 40 bytes, into buf. */
 static const char *shown(const json_t *v, char *buf, size_t size)
 {
-    char *s = json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT | JSON_REAL_PRECISION(12));
+    char *s = json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT | JSON_ENSURE_ASCII | JSON_REAL_PRECISION(12));
     if (!s) return "(a value)";
     size_t len = strlen(s);
     if (len > 40 && size > 44) snprintf(buf, size, "%.40s...", s);
     else snprintf(buf, size, "%s", s);
     free(s);
+    return buf;
+}
+
+/* A key for a message: control characters shown as '?', cut to fit. */
+static const char *printable(const char *s, char *buf, size_t size)
+{
+    size_t n = 0;
+    for (; s[n] && n + 1 < size; n++) buf[n] = (unsigned char)s[n] < 0x20 || s[n] == 0x7f ? '?' : s[n];
+    buf[n] = 0;
     return buf;
 }
 
@@ -384,7 +392,7 @@ static meiro_status read_cell(jreader *r, json_t *v, uint64_t k, where at)
             return bad_cell(r, at, k, polar ? "unknown key \"%s\" (a polar cell has x, y, center, "
                                               "radii and angles)"
                                             : "unknown key \"%s\" (a cell has x, y, center and corners)",
-                            key);
+                            printable(key, a, sizeof a));
         *slot = value;
     }
     uint64_t cx, cy;
@@ -400,7 +408,6 @@ static meiro_status read_cell(jreader *r, json_t *v, uint64_t k, where at)
 /* After the list: a rect that left cells out has a mask. */
 static meiro_status end_cells(jreader *r, where at)
 {
-    r->cells_end = at;
     if (r->count == r->total) return MEIRO_OK;
     if (r->grid != MEIRO_GRID_RECT || r->count == 0)
         return fail_at(r->err, MEIRO_ERROR_PARSE, at.line, at.col,
@@ -662,7 +669,7 @@ static meiro_status read_member(jreader *r, int *last_key)
     json_t *k;
     if ((st = decode(r, &k, "a key")) != MEIRO_OK) return st;
     char name[48];
-    snprintf(name, sizeof name, "%s", json_string_value(k));
+    printable(json_string_value(k), name, sizeof name);
     json_decref(k);
     int key = 0;
     while (key < KEY_COUNT && strcmp(name, key_names[key]) != 0) key++;
@@ -712,7 +719,7 @@ static meiro_status read_document(jreader *r)
 {
     meiro_status st = want(r, 3);
     if (st != MEIRO_OK) return st;
-    if (r->fill >= 3 && memcmp(r->buf, "\xEF\xBB\xBF", 3) == 0) r->pos = 3, r->taken = 3; /* a BOM */
+    if (r->fill >= 3 && memcmp(r->buf, "\xEF\xBB\xBF", 3) == 0) r->pos = 3; /* a BOM */
     int c;
     if ((st = skip_space(r, &c)) != MEIRO_OK) return st;
     where at = here(r);
