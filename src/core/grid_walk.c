@@ -56,10 +56,8 @@ static inline void walk(const meiro_maze *m, meiro_maze *carve, uint8_t *trail, 
             observe(obs, MEIRO_EVENT_LEAVE, c.x, c.y, MEIRO_NO_DIR, road);
             backed_up = true;
         }
-        unsigned side = trail[i] & GRID_TRAIL_SIDE;
-        grid_links_at(m, i, c, next, back);
-        i = next[side];
-        c = grid_cell_across(m, c, side);
+        c = grid_cell_across(m, c, trail[i] & GRID_TRAIL_SIDE);
+        i = grid_id(m, c);
     }
 }
 

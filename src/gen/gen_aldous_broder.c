@@ -52,9 +52,9 @@ meiro_status gen_aldous_broder_grid(meiro_maze *m, rng_state *rng,
     meiro_cell c = grid_cell(m, i); /* kept along the walk: no division per step */
     seen[i] = 1;
     for (size_t left = n - 1; left > 0;) {
-        unsigned sides = grid_links_at(m, i, c, next, back), valid = 0;
-        for (unsigned s = 0; s < sides; s++) valid |= (next[s] != GRID_NONE) << s;
-        unsigned d = rng_pick_bit(rng, valid);
+        unsigned sides = grid_links_at(m, i, c, next, back), d;
+        do d = rng_below(rng, sides); /* a side with a neighbour, all equally likely */
+        while (next[d] == GRID_NONE);
         size_t j = next[d];
         if (!seen[j]) {
             grid_join(m, i, d, j, back[d]);

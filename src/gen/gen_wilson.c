@@ -70,9 +70,9 @@ meiro_status gen_wilson_grid(meiro_maze *m, rng_state *rng, const meiro_generate
         if (next == n) break;
         meiro_cell c = grid_cell(m, next); /* kept along the walk: no division per step */
         for (size_t i = next; !(state[i] & IN_MAZE);) {
-            unsigned sides = grid_links_at(m, i, c, nb, back), valid = 0;
-            for (unsigned s = 0; s < sides; s++) valid |= (nb[s] != GRID_NONE) << s;
-            unsigned d = rng_pick_bit(rng, valid);
+            unsigned sides = grid_links_at(m, i, c, nb, back), d;
+            do d = rng_below(rng, sides); /* a side with a neighbour, all equally likely */
+            while (nb[d] == GRID_NONE);
             state[i] = (uint8_t)d;
             i = nb[d];
             c = grid_cell_across(m, c, d);
