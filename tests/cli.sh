@@ -371,6 +371,9 @@ run 2 "$meiro" booklet -a nope -o "$tmp/b.pdf"; err_has "unknown algorithm"
 run 0 "$meiro" booklet -n 3 --shape heart,fish -s 2 -o "$tmp/shapes.pdf"
 run 2 "$meiro" booklet -n 3 --shape heart,nosuch -s 2 -o "$tmp/b.pdf"; err_has "nosuch"; absent "$tmp/b.pdf"
 run 2 "$meiro" booklet -n 2 --shape heart -a eller -o "$tmp/b.pdf"; err_has "does not work on a shape"
+# a grid's page is checked by its bounding box before the maze is made
+run 2 "$meiro" generate --grid polar -H 10 --cell 40 -o "$tmp/big.pdf"; err_has "largest cell that fits"; absent "$tmp/big.pdf"
+run 0 "$meiro" generate --grid polar -H 200 -s 1 -o "$tmp/tiny.pdf"; err_has "too small to draw"
 # the footer names what a shaped maze depicts, so it can be made again
 if command -v pdftotext >/dev/null 2>&1; then
     run 0 "$meiro" generate --shape heart -s 1 -o "$tmp/heart.pdf"

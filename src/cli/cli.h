@@ -130,7 +130,7 @@ int write_result(const char *command, const meiro_maze *m, const meiro_path *pat
 int check_memory_floor(const char *command, meiro_format format, bool frames);
 /* The checks that need no maze (page, resolution, format, animation
  * size), before any work; the exit code (EXIT_OK to go on). */
-int check_output(const char *command, uint32_t width, uint32_t height, meiro_format format,
+int check_output(const char *command, meiro_grid grid, uint32_t width, uint32_t height, meiro_format format,
                  const meiro_export_options *page, const char *output, const char *answers_to, bool animate);
 /* --grid: the grid named (usage error EXIT_USAGE if unknown), and whether
  * the output can show it (the output's and --answers-to's format;

@@ -228,7 +228,7 @@ int cmd_generate(int argc, char **argv)
         }
     }
     if (rc == EXIT_OK)
-        rc = check_output("generate", opt.width, opt.height, format, &page, output, pc.answers_to, animate || frames);
+        rc = check_output("generate", opt.grid, opt.width, opt.height, format, &page, output, pc.answers_to, animate || frames);
     if (rc != EXIT_OK) goto done;
     /* the level's maze, else the template's, where the command line says nothing */
     meiro_generate_options base;

@@ -67,7 +67,7 @@ int cmd_solve(int argc, char **argv)
     if (!m) goto done;
     rc = check_grid_output("solve", meiro_maze_grid(m), format, pc.answers_to, animate || frames);
     if (rc == EXIT_OK)
-        rc = check_output("solve", meiro_maze_width(m), meiro_maze_height(m), format, &page, output,
+        rc = check_output("solve", meiro_maze_grid(m), meiro_maze_width(m), meiro_maze_height(m), format, &page, output,
                           pc.answers_to, animate || frames);
     if (rc != EXIT_OK) goto done;
     meiro_error err = {0};
