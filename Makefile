@@ -19,16 +19,18 @@ LIB_CFLAGS = -fvisibility=hidden
 
 # Layers (src/README.md): each folder sees the include paths of its own
 # layer only, so the compiler refuses an include that climbs a layer.
-# core, gen, solve, watch and io see the public headers and src/; page adds
-# inih; render adds cairo and the other drawing libraries; the top layer
+# core, gen, solve, watch and io see the public headers and src/; io adds
+# jansson, page inih; render adds cairo and the other drawing libraries; the top layer
 # (formats.c, booklet.c) sees render's; the command line sees include/ only.
+IO_PKGS     = jansson
 PAGE_PKGS   = inih
 RENDER_PKGS = cairo pangocairo librsvg-2.0 xlsxwriter libpng libqpdf
-DEP_LIBS    = $(RENDER_PKGS) $(PAGE_PKGS)
+DEP_LIBS    = $(RENDER_PKGS) $(PAGE_PKGS) $(IO_PKGS)
 BASE_CPPFLAGS   = -Iinclude -Isrc
+IO_CPPFLAGS     = $(BASE_CPPFLAGS) $(shell pkg-config --cflags $(IO_PKGS) 2>/dev/null)
 PAGE_CPPFLAGS   = $(BASE_CPPFLAGS) $(shell pkg-config --cflags $(PAGE_PKGS) 2>/dev/null)
 RENDER_CPPFLAGS = $(BASE_CPPFLAGS) $(shell pkg-config --cflags $(RENDER_PKGS) 2>/dev/null)
-TEST_CPPFLAGS   = $(RENDER_CPPFLAGS) $(PAGE_CPPFLAGS)
+TEST_CPPFLAGS   = $(RENDER_CPPFLAGS) $(PAGE_CPPFLAGS) $(IO_CPPFLAGS)
 LDLIBS  += $(shell pkg-config --libs $(DEP_LIBS) 2>/dev/null) -lm
 
 LAYERS   := core gen solve watch io page render
@@ -50,7 +52,7 @@ BENCH    := $(BUILD)/bench
 
 # Debian packages: to build, and what the tests use on top.
 BUILD_PKGS = gcc make libc6-dev pkg-config libcairo2-dev libxlsxwriter-dev libpng-dev libpango1.0-dev \
-             librsvg2-dev libinih-dev libqpdf-dev \
+             librsvg2-dev libinih-dev libqpdf-dev libjansson-dev \
              fonts-dejavu-core fonts-ipaexfont-gothic fonts-noto-color-emoji
 TEST_PKGS  = $(BUILD_PKGS) locales poppler-utils librsvg2-bin qpdf unzip libreoffice-calc-nogui libxml2-utils gnumeric python3-uno \
              fonts-crosextra-carlito chromium nodejs
@@ -71,8 +73,9 @@ $(BUILD)/obj/%.o: src/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(LAYER_CPPFLAGS) $(ALL_CFLAGS) $(if $(findstring /cli/,$@),,$(LIB_CFLAGS)) -c $< -o $@
 
-$(BUILD)/obj/core/%.o $(BUILD)/obj/gen/%.o $(BUILD)/obj/solve/%.o $(BUILD)/obj/watch/%.o \
-    $(BUILD)/obj/io/%.o: LAYER_CPPFLAGS = $(BASE_CPPFLAGS)
+$(BUILD)/obj/core/%.o $(BUILD)/obj/gen/%.o $(BUILD)/obj/solve/%.o \
+    $(BUILD)/obj/watch/%.o: LAYER_CPPFLAGS = $(BASE_CPPFLAGS)
+$(BUILD)/obj/io/%.o: LAYER_CPPFLAGS = $(IO_CPPFLAGS)
 $(BUILD)/obj/page/%.o: LAYER_CPPFLAGS = $(PAGE_CPPFLAGS)
 $(BUILD)/obj/render/%.o $(BUILD)/obj/formats.o $(BUILD)/obj/booklet.o: LAYER_CPPFLAGS = $(RENDER_CPPFLAGS)
 $(BUILD)/obj/cli/%.o: LAYER_CPPFLAGS = -Iinclude
@@ -184,11 +187,11 @@ test-asan:
 		EXTRA_CFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 
 # Fuzzing: a libFuzzer target for every reader a user can feed a file to
-# (text with its drawings and block mazes, CSV, page templates), built with
+# (text with its drawings and block mazes, CSV, JSON, page templates), built with
 # clang against the library compiled the same way in build/fuzz, each run for
 # FUZZ_SECONDS; a crash, leak, undefined behaviour or hang fails the run.
 FUZZ_SECONDS ?= 20
-FUZZ_TARGETS  = text csv template
+FUZZ_TARGETS  = text csv json template
 FUZZ_DIR      = build/fuzz
 FUZZ_SAN      = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 fuzz:
@@ -202,9 +205,10 @@ fuzz:
 FUZZ_BIN = $(FUZZ_TARGETS:%=$(BUILD)/fuzz_%)
 fuzz-targets: $(FUZZ_BIN)
 
-# fuzz_text and fuzz_csv are one source; fuzz_template has its own
+# fuzz_text, fuzz_csv and fuzz_json are one source; fuzz_template has its own
 $(FUZZ_BIN): tests/fuzz/fuzz_maze.c tests/fuzz/fuzz_template.c $(BUILD)/libmeiro-internal.a
 	$(CC) $(CPPFLAGS) -Iinclude $(ALL_CFLAGS) $(LDFLAGS) -fsanitize=fuzzer $(if $(findstring _csv,$@),-DFUZZ_CSV) \
+		$(if $(findstring _json,$@),-DFUZZ_JSON) \
 		-o $@ tests/fuzz/$(if $(findstring _template,$@),fuzz_template.c,fuzz_maze.c) \
 		$(BUILD)/libmeiro-internal.a $(LDLIBS)
 
@@ -254,6 +258,21 @@ samples: all deps-test
 	$(BUILD)/meiro booklet -t booklet-a5 -n 6 --difficulty easy-hard -s 2026 --fold -o samples/booklet-a5-folded.pdf
 	pdftoppm -r 20 -png -f 1 -l 2 samples/booklet-a5-folded.pdf samples/booklet-a5-sheet
 	pdftoppm -r 30 -png -f 1 -l 1 samples/kids-ja.pdf samples/kids-ja-page
+	$(SAMPLE) -W 26 -H 24 -a dig --shape heart --title "A heart for Hana" --answer-page -o samples/heart.pdf
+	pdftoppm -r 30 -png samples/heart.pdf samples/heart-page
+	$(SAMPLE) --text HANA -a dig --title "HANA" --answer-page -o samples/name-hana.pdf
+	pdftoppm -r 30 -png samples/name-hana.pdf samples/name-hana-page
+	$(SAMPLE) --text はな -a dig --lang ja --title "はなの めいろ" --answer-page -o samples/name-hana-ja.pdf
+	pdftoppm -r 30 -png samples/name-hana-ja.pdf samples/name-hana-ja-page
+	$(SAMPLE) --grid polar -H 10 --ends center -a dig --title "Into the middle" --answer-page -o samples/polar.pdf
+	pdftoppm -r 30 -png samples/polar.pdf samples/polar-page
+	$(SAMPLE) --grid hex -W 15 -H 12 -a dig --answer-page -o samples/hex.pdf
+	pdftoppm -r 30 -png samples/hex.pdf samples/hex-page
+	$(SAMPLE) --grid triangle -W 24 -H 12 -a dig --answer-page -o samples/triangle.pdf
+	pdftoppm -r 30 -png samples/triangle.pdf samples/triangle-page
+	$(SAMPLE) --grid polar -H 8 --ends center -a dig -o samples/polar-8.json
+	$(BUILD)/meiro booklet -n 8 --shape heart,star,cat,fish,apple,house,cloud,circle -s 2026 -o samples/booklet-shapes.pdf
+	pdftoppm -r 20 -png -f 2 -l 3 samples/booklet-shapes.pdf samples/booklet-shapes-page
 	$(SAMPLE) -W 24 -H 14 -a dig --solution --animate samples/dig-animated.svg -o /dev/null
 	$(BUILD)/meiro solve -m bfs --frames samples/seed003-frames tests/data/seed003.txt -o /dev/null
 	/usr/bin/python3 tools/play-pictures.py $(BUILD)/meiro samples

@@ -8,9 +8,11 @@
 #include "core/model.h"
 #include "core/rng.h"
 #include "io/io.h"
+#include "gen/gen.h"
 #include "page/template.h"
 #include "render/document.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -89,6 +91,40 @@ static int maze_level(const meiro_booklet_options *b, unsigned i)
     return 1 + (int)(b->from_level + (unsigned)((uint64_t)i * span / b->count));
 }
 
+/* Maze i's grid: the grids of b->grids in turn (rect first), or rect. */
+static meiro_grid maze_grid(const meiro_booklet_options *b, unsigned i)
+{
+    unsigned set = b->grids & ((1u << MEIRO_GRID_COUNT) - 1), count = 0;
+    for (unsigned g = 0; g < MEIRO_GRID_COUNT; g++) count += set >> g & 1u;
+    if (count == 0) return MEIRO_GRID_RECT;
+    unsigned k = i % count;
+    for (unsigned g = 0; g < MEIRO_GRID_COUNT; g++)
+        if ((set >> g & 1u) && k-- == 0) return (meiro_grid)g;
+    return MEIRO_GRID_RECT;
+}
+
+/* Whether the named generator works on grid g. */
+static bool generator_on(const char *name, meiro_grid g)
+{
+    for (size_t k = 0; k < meiro_generator_count(); k++)
+        if (!strcmp(meiro_generator_info(k)->name, name)) return meiro_generator_supports(k, g);
+    return false;
+}
+
+/* A rectangle's size on another grid, with about as many cells: polar
+ * rings holding w x h (a ring of radius r has about 2 pi r cells), hex as
+ * it is, triangles twice as many across (two make a square's room). */
+static void size_on_grid(meiro_grid g, uint32_t *w, uint32_t *h)
+{
+    if (g == MEIRO_GRID_POLAR) {
+        double rings = floor(sqrt((double)*w * *h / 3.141592653589793) + 0.5);
+        *w = 1;
+        *h = rings < 2 ? 2 : rings > MEIRO_MAX_SIDE ? MEIRO_MAX_SIDE : (uint32_t)rings;
+    } else if (g == MEIRO_GRID_TRIANGLE) {
+        *w = *w > MEIRO_MAX_SIDE / 2 ? MEIRO_MAX_SIDE : *w * 2;
+    }
+}
+
 static void maze_options(const meiro_booklet_options *b, unsigned i, meiro_generate_options *o)
 {
     meiro_generate_options_init(o);
@@ -105,6 +141,41 @@ static void maze_options(const meiro_booklet_options *b, unsigned i, meiro_gener
         o->algorithm = b->algorithm ? b->algorithm : l->algorithm;
         o->ends = l->ends;
     }
+    o->grid = maze_grid(b, i);
+    if (o->grid == MEIRO_GRID_RECT) return;
+    size_on_grid(o->grid, &o->width, &o->height);
+    /* the level's generator where it works on the grid (wall does not):
+     * else hunt-and-kill's long winding roads */
+    if (!b->algorithm && !generator_on(o->algorithm, o->grid)) o->algorithm = "hunt-and-kill";
+    /* the way into the centre of a round maze; the others' S and G as the level says */
+    if (o->grid == MEIRO_GRID_POLAR) o->ends = MEIRO_ENDS_CENTER;
+}
+
+/* Maze i's shape: the i-th of the comma-separated list, in turn, copied
+ * into name (false without shapes). */
+static bool maze_shape(const meiro_booklet_options *b, unsigned i, char *name, size_t size)
+{
+    if (!b->shapes || !*b->shapes) return false;
+    size_t count = 1;
+    for (const char *p = b->shapes; *p; p++) count += *p == ',';
+    const char *p = b->shapes;
+    for (size_t k = i % count; k > 0; k--) p = strchr(p, ',') + 1;
+    size_t n = strcspn(p, ",");
+    snprintf(name, size, "%.*s", (int)(n < size ? n : size - 1), p);
+    return true;
+}
+
+/* A shape fills part of its grid: about as many cells as the level's
+ * rectangle need a square grid 1.6 times its area, and a generator that
+ * works on a shape (the level's, else dig). */
+static void shaped_options(meiro_generate_options *o, bool own_algorithm)
+{
+    double side = floor(sqrt(1.6 * o->width * o->height) + 0.5);
+    /* at least 12 across, or the shape does not show */
+    o->width = o->height = side < 12 ? 12 : side > 2000 ? 2000 : (uint32_t)side;
+    const generator_entry *g = generator_find(o->algorithm);
+    if (!own_algorithm && (!g || !g->shapes)) o->algorithm = "dig";
+    if (o->ends == MEIRO_ENDS_BORDER) o->ends = MEIRO_ENDS_FARTHEST; /* a shape has no sides */
 }
 
 typedef struct booklet {
@@ -140,7 +211,16 @@ static meiro_status make_mazes(const meiro_booklet_options *b, booklet *bk, unsi
     for (unsigned i = 0; i < b->count; i++) {
         meiro_generate_options o;
         maze_options(b, i, &o);
+        char shape[1024];
+        uint8_t *mask = NULL;
+        if (o.grid == MEIRO_GRID_RECT && maze_shape(b, i, shape, sizeof shape)) { /* shapes are of square cells */
+            shaped_options(&o, b->algorithm != NULL);
+            if (meiro_shape_mask(shape, o.width, o.height, &mask, err) != MEIRO_OK) return err->status;
+            o.mask = mask;
+            o.shape_name = strchr(shape, '/') ? strrchr(shape, '/') + 1 : shape;
+        }
         bk->mazes[i] = meiro_generate(&o, err);
+        meiro_mask_free(mask);
         if (!bk->mazes[i]) return err->status;
         meiro_status s = meiro_solve(bk->mazes[i], "bfs", &bk->paths[i], err);
         if (s != MEIRO_OK) return s;
@@ -179,10 +259,19 @@ static meiro_status booklet_check(const meiro_booklet_options *b, const meiro_ex
     for (unsigned i = 0; s == MEIRO_OK && i < b->count; i++) {
         meiro_generate_options o;
         maze_options(b, i, &o);
+        char shape[1024];
+        if (o.grid == MEIRO_GRID_RECT && maze_shape(b, i, shape, sizeof shape))
+            shaped_options(&o, b->algorithm != NULL);
         s = maze_check_size(o.width, o.height, err);
         shells[i] = maze_shell(o.width, o.height);
+        shells[i].grid = (uint8_t)o.grid; /* what a page lays out: the grid's bounding box */
         items[i] = (doc_item){&shells[i], NULL, maze_level(b, i)};
     }
+    /* workbooks and play pages are made of square cells */
+    for (unsigned i = 0; s == MEIRO_OK && i < b->count && format != MEIRO_FORMAT_PDF; i++)
+        if (shells[i].grid != MEIRO_GRID_RECT)
+            s = fail(err, MEIRO_ERROR_ARGUMENT, "a booklet of %s mazes is a PDF: %s pages are made of square cells",
+                     meiro_grid_name((meiro_grid)shells[i].grid), format == MEIRO_FORMAT_XLSX ? "XLSX" : "HTML");
     if (s == MEIRO_OK && format == MEIRO_FORMAT_XLSX) {
         s = xlsx_check(items, b->count, opt, err);
     } else if (s == MEIRO_OK && format == MEIRO_FORMAT_HTML) {
@@ -215,6 +304,13 @@ static void booklet_remake(const meiro_booklet_options *b, const meiro_export_op
     else
         ADD(" --difficulty %s-%s", meiro_level_info(b->from_level)->name, meiro_level_info(b->to_level)->name);
     if (b->algorithm) ADD(" -a %s", b->algorithm);
+    if (b->shapes) ADD(" --shape %s", b->shapes);
+    const char *sep = " --grid ";
+    for (unsigned g = 0; g < MEIRO_GRID_COUNT; g++)
+        if (b->grids >> g & 1u) {
+            ADD("%s%s", sep, meiro_grid_name((meiro_grid)g));
+            sep = ",";
+        }
     if (own_template && opt->tpl) ADD(" -t %s", meiro_template_name(opt->tpl));
     const char *paper = meiro_paper_name(opt->paper, NULL, NULL);
     bool own_paper = opt->tpl && opt->paper == opt->tpl->paper.named && opt->paper_w_mm == opt->tpl->paper.w &&
@@ -314,6 +410,10 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, co
                 o.height = 7;
                 o.algorithm = "dig";
                 o.seed = b->seed;
+                o.grid = maze_grid(b, 0); /* a little maze of the booklet's first grid */
+                if (o.grid == MEIRO_GRID_POLAR) o.height = 5;
+                if (o.grid == MEIRO_GRID_HEX) o.width = 9;
+                if (o.grid == MEIRO_GRID_TRIANGLE) o.width = 16;
                 bk.cover = meiro_generate(&o, err);
                 d.cover_maze = bk.cover;
                 if (!bk.cover) s = err->status;

@@ -36,9 +36,11 @@ PLAIN_WRITER(w_text, write_text(m, p, o, false))
 PLAIN_WRITER(w_csv, write_text(m, p, o, true))
 PLAIN_WRITER(w_ascii, write_lines(m, p, o, false))
 PLAIN_WRITER(w_unicode, write_lines(m, p, o, true))
+PLAIN_WRITER(w_json, write_json(m, p, o))
 /* the text reader also reads the line drawings (ASCII, Unicode) */
 static meiro_maze *r_text(FILE *in, meiro_error *err) { return read_grid(in, false, err); }
 static meiro_maze *r_csv(FILE *in, meiro_error *err) { return read_grid(in, true, err); }
+static meiro_maze *r_json(FILE *in, meiro_error *err) { return read_json(in, err); }
 
 typedef struct format_entry {
     meiro_format_desc info;
@@ -76,6 +78,10 @@ static const format_entry formats[MEIRO_FORMAT_COUNT] = {
     [MEIRO_FORMAT_HTML] = {{MEIRO_FORMAT_HTML, "html", "html htm",
                             "a page to play in a browser (keys, touch) that prints as the PDF", false, true},
                            export_html, NULL},
+    [MEIRO_FORMAT_JSON] = {{MEIRO_FORMAT_JSON, "json", "json",
+                            "data for programs: any grid's cells with their geometry, passages, "
+                            "start and goal", true, false},
+                           w_json, r_json},
 };
 
 const meiro_format_desc *meiro_format_info(meiro_format format)
@@ -118,6 +124,42 @@ meiro_status meiro_format_from_filename(const char *filename, meiro_format fallb
                       "unknown file type '%s' (use -f to name the format; see 'meiro list')", dot);
 }
 
+/* ---- Grids other than the rectangle. The drawn formats and JSON show
+ * every grid; the text formats, XLSX and the HTML game are made of square
+ * cells. */
+
+static bool format_shows_grid(meiro_format format)
+{
+    switch (format) {
+    case MEIRO_FORMAT_PDF:
+    case MEIRO_FORMAT_SVG:
+    case MEIRO_FORMAT_PNG:
+    case MEIRO_FORMAT_JSON: return true;
+    default: return false;
+    }
+}
+
+meiro_status meiro_export_grid_check(meiro_grid grid, meiro_format format, meiro_error *err)
+{
+    if (grid == MEIRO_GRID_RECT) return MEIRO_OK;
+    if ((unsigned)grid >= MEIRO_GRID_COUNT)
+        return fail(err, MEIRO_ERROR_ARGUMENT, "unknown grid number %u", (unsigned)grid);
+    if ((unsigned)format >= MEIRO_FORMAT_COUNT)
+        return fail(err, MEIRO_ERROR_ARGUMENT, "invalid format %d", (int)format);
+    if (format_shows_grid(format)) return MEIRO_OK;
+    char list[128] = "";
+    size_t len = 0;
+    for (unsigned f = 0; f < MEIRO_FORMAT_COUNT; f++) {
+        if (!format_shows_grid((meiro_format)f)) continue;
+        int n = snprintf(list + len, sizeof list - len, "%s%s", len ? ", " : "", formats[f].info.name);
+        if (n < 0 || (size_t)n >= sizeof list - len) break;
+        len += (size_t)n;
+    }
+    return fail(err, MEIRO_ERROR_ARGUMENT,
+                "%s cannot show a %s maze (its cells are squares): write it as %s",
+                formats[format].info.name, meiro_grid_name(grid), list);
+}
+
 /* The format with the options, whatever the maze. */
 static meiro_status format_check(meiro_format format, const meiro_export_options *opt, meiro_error *err)
 {
@@ -140,7 +182,7 @@ static meiro_status format_check(meiro_format format, const meiro_export_options
                             err);
 }
 
-static meiro_status export_check_unlocalized(uint32_t width, uint32_t height, meiro_format format,
+static meiro_status export_check_unlocalized(meiro_grid grid, uint32_t width, uint32_t height, meiro_format format,
                                              const meiro_export_options *opt, double *cell_mm,
                                              meiro_error *err)
 {
@@ -150,10 +192,14 @@ static meiro_status export_check_unlocalized(uint32_t width, uint32_t height, me
         meiro_export_options_init(&defaults);
         opt = &defaults;
     }
+    if ((unsigned)grid >= MEIRO_GRID_COUNT) return fail(err, MEIRO_ERROR_ARGUMENT, "unknown grid number %u", (unsigned)grid);
+    if (grid == MEIRO_GRID_POLAR) width = 1; /* not used: rings only */
     meiro_status s = format_check(format, opt, err);
+    if (s == MEIRO_OK) s = meiro_export_grid_check(grid, format, err);
     if (s == MEIRO_OK) s = maze_check_size(width, height, err);
     if (s != MEIRO_OK) return s;
     meiro_maze shell = maze_shell(width, height);
+    shell.grid = (uint8_t)grid; /* a page lays out the grid's bounding box */
     doc_item item = {&shell, NULL, 0};
     switch (format) {
     case MEIRO_FORMAT_XLSX: return xlsx_check(&item, 1, opt, err);
@@ -180,7 +226,7 @@ meiro_status meiro_export_check(uint32_t width, uint32_t height, meiro_format fo
 {
     c_numbers n;
     c_numbers_begin(&n);
-    meiro_status r = export_check_unlocalized(width, height, format, opt, NULL, err);
+    meiro_status r = export_check_unlocalized(MEIRO_GRID_RECT, width, height, format, opt, NULL, err);
     c_numbers_end(&n);
     return r;
 }
@@ -190,7 +236,17 @@ meiro_status meiro_export_cell_mm(uint32_t width, uint32_t height, meiro_format 
 {
     c_numbers n;
     c_numbers_begin(&n);
-    meiro_status r = export_check_unlocalized(width, height, format, opt, cell_mm, err);
+    meiro_status r = export_check_unlocalized(MEIRO_GRID_RECT, width, height, format, opt, cell_mm, err);
+    c_numbers_end(&n);
+    return r;
+}
+
+meiro_status meiro_export_grid_cell_mm(meiro_grid grid, uint32_t width, uint32_t height, meiro_format format,
+                                     const meiro_export_options *opt, double *cell_mm, meiro_error *err)
+{
+    c_numbers n;
+    c_numbers_begin(&n);
+    meiro_status r = export_check_unlocalized(grid, width, height, format, opt, cell_mm, err);
     c_numbers_end(&n);
     return r;
 }
@@ -205,6 +261,7 @@ static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *
         opt = &defaults;
     }
     meiro_status s = format_check(format, opt, err);
+    if (s == MEIRO_OK) s = meiro_export_grid_check(meiro_maze_grid(maze), format, err);
     if (s != MEIRO_OK) return s;
     meiro_export_options local = *opt;
     bool paged = format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_XLSX;

@@ -7,6 +7,8 @@
 #include "meiro.h"
 
 #include <malloc.h>
+#include <math.h>
+#include <sys/mman.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -57,6 +59,8 @@ static void report(uint32_t side, const char *name, const char *phase, double se
     fflush(stdout);
 }
 
+static double *rect_secs; /* the last rect generation's time, shared by the children */
+
 static int child_generate(uint32_t side, const char *algo)
 {
     meiro_generate_options opt = {.width = side, .height = side, .algorithm = algo, .seed = 1};
@@ -71,6 +75,43 @@ static int child_generate(uint32_t side, const char *algo)
         return 1;
     }
     report(side, algo, "generate", secs, base, peak_ok, (double)side * side);
+    if (rect_secs) *rect_secs = secs;
+    meiro_maze_free(m);
+    return 0;
+}
+
+/* The other grids at about side x side cells: polar in side / sqrt(pi)
+ * rings (pi r^2 cells), hex and triangle side x side. Each run is timed
+ * against the rectangle's of the same generator, kept in `rect_secs`
+ * (shared with the children). */
+static meiro_grid bench_grid;
+
+static int child_generate_grid(uint32_t side, const char *algo)
+{
+    meiro_generate_options opt = {.width = side, .height = side, .algorithm = algo, .seed = 1,
+                                  .grid = bench_grid};
+    if (bench_grid == MEIRO_GRID_POLAR) opt.height = (uint32_t)(side / sqrt(3.141592653589793) + 0.5);
+    bool peak_ok = reset_peak();
+    long long base = proc_kb("VmRSS");
+    double t = now();
+    meiro_error err;
+    meiro_maze *m = meiro_generate(&opt, &err);
+    double secs = now() - t;
+    if (!m) {
+        fprintf(stderr, "bench: %s %s %u: %s\n", meiro_grid_name(bench_grid), algo, side, err.message);
+        return 1;
+    }
+    double cells = (double)meiro_maze_cell_count(m);
+    long long hwm = proc_kb("VmHWM");
+    printf("%5ux%-5u  %-13s %-8s %8.3f s %9.2f Mcells/s", side, side, algo, meiro_grid_name(bench_grid),
+           secs, cells / secs / 1e6);
+    if (peak_ok && hwm > 0 && base >= 0)
+        printf("  %6.2f B/cell beyond the maze", ((double)(hwm - base) - cells) / cells);
+    /* per cell against the rectangle's run */
+    if (*rect_secs > 0)
+        printf("  %4.2fx rect", (secs / cells) / (*rect_secs / ((double)side * side)));
+    printf("\n");
+    fflush(stdout);
     meiro_maze_free(m);
     return 0;
 }
@@ -179,6 +220,80 @@ static void bench_exports(const char *const *only, int names)
     }
 }
 
+/* What a shape costs on one A4 page (PDF with its answer page): making the
+ * mask from the text or picture, and the page with it against the same
+ * page without it (the same grid, every cell in). Milliseconds, or -1. */
+typedef struct shape_cost {
+    double mask, page, plain;
+} shape_cost;
+
+static double page_once(uint32_t w, uint32_t h, const uint8_t *mask)
+{
+    meiro_generate_options opt;
+    meiro_generate_options_init(&opt);
+    opt.width = w;
+    opt.height = h;
+    opt.algorithm = "dig";
+    opt.seed = 1;
+    opt.mask = mask;
+    double t = now();
+    meiro_error err = {0};
+    meiro_maze *m = meiro_generate(&opt, &err);
+    meiro_path path = {0};
+    meiro_export_options page;
+    meiro_export_options_init(&page);
+    page.answer_page = true;
+    FILE *out = fopen("/dev/null", "wb");
+    bool ok = m && out && meiro_solve(m, NULL, &path, &err) == MEIRO_OK &&
+              meiro_write(m, &path, MEIRO_FORMAT_PDF, &page, out, &err) == MEIRO_OK;
+    if (!ok) fprintf(stderr, "bench: shape page: %s\n", err.message);
+    if (out) fclose(out);
+    meiro_path_free(&path);
+    meiro_maze_free(m);
+    return ok ? (now() - t) * 1000 : -1;
+}
+
+static shape_cost shape_page(const char *shape, const char *text, const char *lang)
+{
+    enum { REPS = 10 };
+    shape_cost c = {0, 0, 0};
+    for (int r = 0; r < REPS; r++) {
+        uint8_t *mask = NULL;
+        meiro_text_info info;
+        meiro_error err = {0};
+        uint32_t w = 40, h = 40;
+        double t = now();
+        meiro_status s = text ? meiro_text_mask(text, lang, 0, &mask, &info, &err)
+                              : meiro_shape_mask(shape, w, h, &mask, &err);
+        c.mask += (now() - t) * 1000 / REPS;
+        if (s != MEIRO_OK) {
+            fprintf(stderr, "bench: %s: %s\n", text ? text : shape, err.message);
+            return (shape_cost){-1, -1, -1};
+        }
+        if (text) w = info.width, h = info.height;
+        c.page += page_once(w, h, mask) / REPS;
+        c.plain += page_once(w, h, NULL) / REPS;
+        meiro_mask_free(mask);
+    }
+    return c;
+}
+
+static void bench_shapes(void)
+{
+    static const struct { const char *what, *shape, *text, *lang; } cases[] = {
+        {"heart 40x40", "heart", NULL, NULL},
+        {"heart.svg", "templates/shapes/heart.svg", NULL, NULL},
+        {"text HANA", NULL, "HANA", "en"},
+        {"text (ja)", NULL, "\u306f\u306a", "ja"}, /* はな */
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        shape_cost c = shape_page(cases[k].shape, cases[k].text, cases[k].lang);
+        if (c.mask >= 0)
+            printf("shape      %-13s pdf      %8.1f ms the mask; the page %.1f ms, %.1f ms without it\n",
+                   cases[k].what, c.mask, c.page, c.plain);
+    }
+}
+
 int main(int argc, char **argv)
 {
     uint32_t sides[8] = {1000, 4000};
@@ -193,11 +308,19 @@ int main(int argc, char **argv)
         }
     }
     if (count == 0) count = 2;
-    printf("meiro %s benchmark; solvers run on cluster mazes; seed 1\n", meiro_version());
+    printf("meiro %s benchmark; solvers run on cluster mazes; seed 1; polar, hex and triangle\n"
+           "at about the same cells (polar: side / sqrt(pi) rings), per cell against rect\n",
+           meiro_version());
+    rect_secs = mmap(NULL, sizeof *rect_secs, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (rect_secs == MAP_FAILED) {
+        fprintf(stderr, "bench: no shared memory for the timings\n");
+        return 1;
+    }
+    *rect_secs = 0;
     int failures = 0;
     for (int k = 0; k < count; k++) {
-        for (size_t g = 0; g < meiro_generator_count(); g++) {
-            const char *name = meiro_generator_info(g)->name;
+        for (size_t gi = 0; gi < meiro_generator_count(); gi++) {
+            const char *name = meiro_generator_info(gi)->name;
             if (!wanted(name, only, names)) continue;
             /* random walks that must cover the grid: slow by nature */
             uint32_t cap = strcmp(name, "aldous-broder") == 0 ? 2000 : strcmp(name, "wilson") == 0 ? 4000 : 0;
@@ -205,7 +328,13 @@ int main(int argc, char **argv)
                 printf("%5ux%-5u  %-13s skipped: a covering random walk, slow by nature\n", sides[k], sides[k], name);
                 continue;
             }
+            *rect_secs = 0;
             failures += in_child(child_generate, sides[k], name);
+            for (unsigned g = MEIRO_GRID_POLAR; g < MEIRO_GRID_COUNT; g++) {
+                if (!meiro_generator_supports(gi, (meiro_grid)g)) continue;
+                bench_grid = (meiro_grid)g;
+                failures += in_child(child_generate_grid, sides[k], name);
+            }
         }
         for (size_t s = 0; s < meiro_solver_count(); s++)
             if (wanted(meiro_solver_info(s)->name, only, names))
@@ -213,6 +342,7 @@ int main(int argc, char **argv)
     }
     bench_exports(only, names);
     if (wanted("booklet", only, names)) bench_booklet();
+    if (wanted("shapes", only, names)) bench_shapes();
     return failures ? 1 : 0;
 }
 

@@ -282,6 +282,9 @@ printf '[page]\npaper = a4\nmazes = 5\n' > "$tmp/broken.ini"
 run 1 "$meiro" generate -t "$tmp/broken.ini" -o "$tmp/x.pdf"; err_has "broken.ini:3: mazes per page is 1, 2, 4 or 6"; absent "$tmp/x.pdf"
 run 2 "$meiro" generate --lang fr; err_has "unknown language 'fr'"
 
+# shapes: listed with what they look like
+run 0 "$meiro" list; out_has "^Shapes"; out_has "  heart  *a heart"; out_has "  cat  *a cat's head"; out_has "  cloud"
+
 # pictures for S and G: listed; an unknown name is a usage error listing
 # the names (generate, solve, booklet, a template's art =), nothing written;
 # none gives the words back on a template with pictures
@@ -364,6 +367,20 @@ run 2 "$meiro" booklet --difficulty hard-easy -o "$tmp/b.pdf"; err_has "rising"
 run 2 "$meiro" booklet --from 5x5 -o "$tmp/b.pdf"; err_has "go together"
 run 2 "$meiro" booklet --from 5x5 --to 9x9 --difficulty easy -o "$tmp/b.pdf"; err_has "not both"
 run 2 "$meiro" booklet -a nope -o "$tmp/b.pdf"; err_has "unknown algorithm"
+# shapes in turn; a generator that takes none, or a shape that does not exist, is refused
+run 0 "$meiro" booklet -n 3 --shape heart,fish -s 2 -o "$tmp/shapes.pdf"
+run 2 "$meiro" booklet -n 3 --shape heart,nosuch -s 2 -o "$tmp/b.pdf"; err_has "nosuch"; absent "$tmp/b.pdf"
+run 2 "$meiro" booklet -n 2 --shape heart -a eller -o "$tmp/b.pdf"; err_has "does not work on a shape"
+# a grid's page is checked by its bounding box before the maze is made
+run 2 "$meiro" generate --grid polar -H 10 --cell 40 -o "$tmp/big.pdf"; err_has "largest cell that fits"; absent "$tmp/big.pdf"
+run 0 "$meiro" generate --grid polar -H 200 -s 1 -o "$tmp/tiny.pdf"; err_has "too small to draw"
+# the footer names what a shaped maze depicts, so it can be made again
+if command -v pdftotext >/dev/null 2>&1; then
+    run 0 "$meiro" generate --shape heart -s 1 -o "$tmp/heart.pdf"
+    pdftotext "$tmp/heart.pdf" "$tmp/out"; out_has "seed 1 · heart · 20 × 15"
+    run 0 "$meiro" generate --text はな -s 1 -o "$tmp/hana.pdf"
+    pdftotext "$tmp/hana.pdf" "$tmp/out"; out_has "seed 1 · はな · "
+fi
 # folded booklets: sheets of two pages, a multiple of 4 pages; PDF only
 run 0 "$meiro" booklet -t booklet-a5 -n 5 -s 3 --fold -o "$tmp/fold.pdf"
 if command -v pdfinfo >/dev/null 2>&1; then
@@ -371,12 +388,20 @@ if command -v pdfinfo >/dev/null 2>&1; then
     pdfinfo "$tmp/fold.pdf" > "$tmp/out"; out_has "Pages: *6"; out_has "Page size: *841.89 x 595.2"
 fi
 run 2 "$meiro" booklet -n 3 --fold -o "$tmp/fold.xlsx"; err_has "folded booklet is a PDF"; absent "$tmp/fold.xlsx"
+# booklets of the other grids: PDF only; a grid's name checked
+run 0 "$meiro" booklet -n 3 --grid polar -s 1 -o "$tmp/polar-book.pdf"
+run 2 "$meiro" booklet -n 3 --grid polar,hex -s 1 -o "$tmp/grid-book.xlsx"; err_has "a booklet of polar mazes is a PDF"
+absent "$tmp/grid-book.xlsx"
+run 2 "$meiro" booklet -n 3 --grid squares -o "$tmp/grid-book.pdf"; err_has "--grid is rect, polar, hex or triangle"
 run 2 "$meiro" booklet -n 3 --fold=twice -o "$tmp/fold.pdf"; err_has "fold=pages"
 # a booklet says how to make it again (its last page, or a folded one's back
 # cover), and that command makes the same file, byte for byte
 if command -v pdftotext >/dev/null 2>&1; then
     for args in "-n 4 --difficulty normal-expert -s 9" \
-                "-t booklet-a5 -n 5 --from 6x6 --to 14x10 -a wall --lang ja --answers back -s 4 --fold"; do
+                "-t booklet-a5 -n 5 --from 6x6 --to 14x10 -a wall --lang ja --answers back -s 4 --fold" \
+                "-n 4 --shape heart,star,cat -s 5" \
+                "-n 4 --grid triangle,polar,hex --difficulty easy-expert -s 5" \
+                "-n 4 --grid rect,polar --shape heart -s 6"; do
         # shellcheck disable=SC2086
         run 0 "$meiro" booklet $args -o "$tmp/again1.pdf"
         again=$(pdftotext "$tmp/again1.pdf" - | sed -n 's/^.*\(meiro booklet .*\)$/\1/p' | tail -1)
@@ -644,7 +669,7 @@ unzip -p "$tmp/epoch0.xlsx" docProps/core.xml > "$tmp/out"; out_has "created[^>]
 all_formats() {
     d=$tmp/$1; mkdir "$d"
     for f in pdf xlsx; do "$meiro" generate -W 12 -H 9 -s 4 --answer-page -o "$d/m.$f"; done
-    for f in svg png txt csv ascii unicode; do "$meiro" generate -W 12 -H 9 -s 4 --solution -f $f -o "$d/m.$f"; done
+    for f in svg png txt csv ascii unicode json; do "$meiro" generate -W 12 -H 9 -s 4 --solution -f $f -o "$d/m.$f"; done
     "$meiro" generate -W 12 -H 9 -s 4 --solution --animate "$d/anim.svg" --frames "$d/frames" -o /dev/null
     "$meiro" booklet -n 3 -s 9 -o "$d/book.pdf"
     "$meiro" booklet -n 3 -s 9 -o "$d/book.xlsx"
@@ -654,7 +679,7 @@ for epoch in "" 0 1767225600; do
     rm -rf "$tmp/first" "$tmp/second"
     all_formats first; sleep 1; all_formats second
     if diff -r "$tmp/first" "$tmp/second" > "$tmp/out"; then ok; else bad "SOURCE_DATE_EPOCH='$epoch': outputs differ: $(cat "$tmp/out")"; fi
-    if [ "$(ls "$tmp/first" | wc -l)" -eq 12 ]; then ok; else bad "all_formats wrote $(ls "$tmp/first")"; fi
+    if [ "$(ls "$tmp/first" | wc -l)" -eq 13 ]; then ok; else bad "all_formats wrote $(ls "$tmp/first")"; fi
 done
 unset SOURCE_DATE_EPOCH
 
@@ -662,6 +687,73 @@ unset SOURCE_DATE_EPOCH
 run 0 "$meiro" stats "$data/seed003.txt"; out_has "size: *8 x 7"; out_has "solution: *16 cells"; out_has "perfect: *yes"
 run 0 "$meiro" stats --json "$data/seed003.txt"; out_has '"solution_length": 16'; out_has '"seed": null'
 run 0 "$meiro" stats "$tmp/closed.txt"; out_has "solution: *none"; out_has "perfect: *no"
+
+# JSON: written (valid for python3 too), read back by solve and stats by its
+# extension, -i json and from standard input: the same maze and path as the
+# text it came from
+run 0 "$meiro" solve -f json -o "$tmp/s3.json" "$data/seed003.txt"; out_empty
+if python3 -m json.tool "$tmp/s3.json" > /dev/null 2> "$tmp/err"; then ok; else bad "python3 -m json.tool: $(cat "$tmp/err")"; fi
+if grep -q '"solution": \[' "$tmp/s3.json" && grep -q '"grid": "rect"' "$tmp/s3.json"; then ok; else bad "s3.json lacks grid or solution"; fi
+run 0 "$meiro" solve "$tmp/s3.json"; same "$tmp/out" "$data/seed003-solved.txt"
+run 0 "$meiro" solve -i json - < "$tmp/s3.json"; same "$tmp/out" "$data/seed003-solved.txt"
+cp "$tmp/s3.json" "$tmp/s3.data"
+run 0 "$meiro" stats -i json "$tmp/s3.data"; out_has "size: *8 x 7"; out_has "solution: *16 cells"; out_has "perfect: *yes"
+run 0 "$meiro" stats --json "$tmp/s3.json"; out_has '"solution_length": 16'
+# the seed and generator come back; the same maze gives the same bytes
+run 0 "$meiro" generate -W 30 -H 20 -s 77 -a wilson -o "$tmp/g.json"
+run 0 "$meiro" generate -W 30 -H 20 -s 77 -a wilson -f json; same "$tmp/out" "$tmp/g.json"
+run 0 "$meiro" stats "$tmp/g.json"; out_has "seed: *77"; out_has "size: *30 x 20"
+run 0 "$meiro" generate -W 30 -H 20 -s 77 -a wilson --solution -o "$tmp/g.txt"
+run 0 "$meiro" solve "$tmp/g.json" -f text; same "$tmp/out" "$tmp/g.txt"
+run 0 "$meiro" solve "$tmp/g.json" -o "$tmp/g2.json"; run 0 "$meiro" solve "$tmp/g2.json" -o "$tmp/g3.json"
+same "$tmp/g2.json" "$tmp/g3.json"
+if python3 -m json.tool "$tmp/g2.json" > /dev/null; then ok; else bad "g2.json is not JSON"; fi
+# polar, hex and triangle mazes from a file (hand-written: geometry may be
+# left out), solved into JSON whose solution reads back
+printf '{"meiro": 1, "grid": "polar", "width": 6, "height": 2, "start": 0, "goal": 4,\n "cells": [{"x": 0, "y": 0}, %s\n "passages": [[0, 1], [1, 2], [2, 3], [3, 4], [4, 5], [5, 6]]}\n' \
+    '{"x": 0, "y": 1}, {"x": 1, "y": 1}, {"x": 2, "y": 1}, {"x": 3, "y": 1}, {"x": 4, "y": 1}, {"x": 5, "y": 1}],' > "$tmp/polar.json"
+run 0 "$meiro" stats "$tmp/polar.json"; out_has "(7 cells)"; out_has "solution: *5 cells"; out_has "perfect: *yes"
+run 0 "$meiro" solve -f json -o "$tmp/polar-solved.json" "$tmp/polar.json"
+if grep -q '"solution": \[' "$tmp/polar-solved.json" && grep -q '"radii": \[1, 2\], "angles": \[60, 120\]' "$tmp/polar-solved.json"; then ok
+else bad "polar-solved.json: $(cat "$tmp/polar-solved.json")"; fi
+run 0 "$meiro" stats --json "$tmp/polar-solved.json"; out_has '"solution_length": 5'
+if python3 -m json.tool "$tmp/polar-solved.json" > /dev/null; then ok; else bad "polar-solved.json is not JSON"; fi
+for g in hex triangle; do
+    printf '{"meiro": 1, "grid": "%s", "width": 3, "height": 2, "start": 0, "goal": 5, "cells": [%s], "passages": %s}' \
+        "$g" '{"x": 0, "y": 0}, {"x": 1, "y": 0}, {"x": 2, "y": 0}, {"x": 0, "y": 1}, {"x": 1, "y": 1}, {"x": 2, "y": 1}' \
+        '[[0, 1], [0, 3], [1, 2], [3, 4], [4, 5]]' > "$tmp/$g.json"
+    run 0 "$meiro" stats "$tmp/$g.json"; out_has "(6 cells)"; out_has "perfect: *yes"
+    run 0 "$meiro" solve -m astar -f json -o "$tmp/$g-solved.json" "$tmp/$g.json"
+    run 0 "$meiro" stats "$tmp/$g-solved.json"; out_has "solution: *4 cells"
+done
+# malformed JSON: "FILE:LINE:COL: message", exit 1, nothing written
+json_bad() { # NAME 'TEXT' 'EXPECTED MESSAGE'
+    printf '%s' "$2" > "$tmp/$1.json"
+    run 1 "$meiro" solve -o "$tmp/$1-out.txt" "$tmp/$1.json"; err_has "$1.json:$3"; absent "$tmp/$1-out.txt"
+}
+head='{"meiro": 1, "grid": "rect", "width": 2, "height": 2, "start": 0, "goal": 3,'
+four='"cells": [{"x": 0, "y": 0}, {"x": 1, "y": 0}, {"x": 0, "y": 1}, {"x": 1, "y": 1}],'
+json_bad syntax "$head
+  $four
+  \"passages\": [[0, 1], [1, 3],]}" "3:31: a comma before ']'"
+json_bad neighbours "$head
+  $four
+  \"passages\": [[0, 1],
+    [0, 3]]}" "4:5: passage 1 \[0, 3\]: cells 0 and 3 are not neighbours"
+json_bad twice "$head $four \"passages\": [[0, 1], [0, 1]]}" "1:182: passage 1 \[0, 1\]: it is listed twice"
+json_bad range "$head $four \"passages\": [[0, 4]]}" "1:174: passage 0 \[0, 4\]: there is no cell 4"
+json_bad order "$head
+  \"cells\": [{\"x\": 0, \"y\": 0}, {\"x\": 0, \"y\": 1}, {\"x\": 1, \"y\": 0}]}" "2:49: cell 2 is (x 1, y 0), which comes before"
+json_bad type "$head $four \"passages\": {}}" "1:173: \"passages\" is an object, not a list"
+json_bad grid '{"meiro": 1, "grid": "square"}' '1:22: unknown grid "square"'
+json_bad start "$head $four \"passages\": [], \"start\": 9}" "1:177: \"start\" appears twice"
+json_bad goal '{"meiro": 1, "grid": "rect", "width": 2, "height": 2, "start": 0, "goal": 7,'" $four"' "passages": []}' '1:75: "goal" is 7: there is no such cell'
+json_bad cut "$head $four \"passages\": [[0, 1]" "1:180: the file ends inside \"passages\""
+json_bad bomb '{"meiro": 1, "grid": "rect", "width": 20000, "height": 20000, "cells": [{"x": 0, "y": 0}]}' \
+    "1:72: the file ends too soon to list the cells of a 20000 x 20000 rect maze"
+: > "$tmp/empty.json"
+run 1 "$meiro" stats "$tmp/empty.json"; err_has "empty.json:1:1: empty file"
+run 1 "$meiro" stats "$tmp/g.txt" -i json; err_has "g.txt:1:1: not JSON: invalid token"
 
 # no recursion that grows with the maze: a 10,000 x 10,000 maze dug (the
 # deepest backtracking) and solved depth-first, and a wide cluster maze, under a
@@ -732,9 +824,75 @@ esac
 
 # list names every generator, solver and format
 run 0 "$meiro" list
-for n in cluster dig bar wall kruskal backtracker anahori boutaoshi kabenobashi prim true-prim wilson aldous-broder eller growing-tree hunt-and-kill binary-tree sidewinder division bfs dfs fill road astar deadend left-hand right-hand tremaux text csv ascii unicode pdf svg png xlsx html; do
+for n in cluster dig bar wall kruskal backtracker anahori boutaoshi kabenobashi prim true-prim wilson aldous-broder eller growing-tree hunt-and-kill binary-tree sidewinder division bfs dfs fill road astar deadend left-hand right-hand tremaux text csv ascii unicode pdf svg png xlsx html json; do
     out_has "$n"
 done
+
+# --grid: polar, hex and triangle mazes in the formats that show them,
+# reproducible, read back by stats and solve; the others refuse with the
+# formats that work, and nothing is written
+for g in polar theta hex sigma triangle delta; do
+    run 0 "$meiro" generate --grid "$g" -W 9 -H 6 -s 4 -o "$tmp/g-$g.json"; err_empty
+    run 0 "$meiro" stats --json "$tmp/g-$g.json"
+    out_has '"perfect": true'
+    case $g in theta) want=polar ;; sigma) want=hex ;; delta) want=triangle ;; *) want=$g ;; esac
+    out_has "\"grid\": \"$want\""
+    cells=$(sed -n 's/.*"cells": \([0-9]*\).*/\1/p' "$tmp/out")
+    out_has "\"reachable\": $cells,"
+done
+same "$tmp/g-polar.json" "$tmp/g-theta.json"
+same "$tmp/g-hex.json" "$tmp/g-sigma.json"
+same "$tmp/g-triangle.json" "$tmp/g-delta.json"
+run 0 "$meiro" stats --json "$tmp/g-hex.json"; out_has '"cells": 54,'
+run 0 "$meiro" stats "$tmp/g-polar.json"; out_has "polar, 6 rings (91 cells)"
+for g in polar hex triangle; do
+    for a in dig cluster prim true-prim wilson aldous-broder growing-tree hunt-and-kill; do
+        run 0 "$meiro" generate --grid "$g" -a "$a" -W 7 -H 5 -s 2 --loops 30 -o "$tmp/l.json"
+        run 0 "$meiro" stats --json "$tmp/l.json"; out_has '"reachable": '
+    done
+    for m in bfs astar dfs fill deadend left-hand right-hand tremaux; do
+        run 0 "$meiro" solve -m "$m" "$tmp/g-$g.json" -o "$tmp/s-$m.json"
+        if grep -q '"solution"' "$tmp/s-$m.json"; then ok; else bad "solve -m $m of $g: no solution"; fi
+    done
+    run 0 "$meiro" generate --grid "$g" -W 8 -H 6 -s 5 --solution -o "$tmp/g-$g.svg"
+    if grep -q '<path\|<line\|<polyline' "$tmp/g-$g.svg"; then ok; else bad "$g: an empty SVG"; fi
+    run 0 "$meiro" generate --grid "$g" -W 8 -H 6 -s 5 --ends center -o "$tmp/c-$g.json"
+    for f in txt csv xlsx html; do
+        run 2 "$meiro" generate --grid "$g" -s 1 -o "$tmp/r-$g.$f"
+        err_has "cannot show a $g maze"; err_has "pdf, svg, png, json"; absent "$tmp/r-$g.$f"
+    done
+    run 2 "$meiro" generate --grid "$g" -s 1; err_has "text cannot show"; out_empty
+    run 2 "$meiro" generate --grid "$g" -s 1 -f ascii; err_has "ascii cannot show"
+    run 2 "$meiro" generate --grid "$g" -s 1 -o "$tmp/r.pdf" --answers-to "$tmp/r.xlsx"
+    err_has "xlsx cannot show"; absent "$tmp/r.pdf"
+    run 2 "$meiro" generate --grid "$g" -s 1 -o "$tmp/r.pdf" --animate "$tmp/r.svg"
+    err_has "rectangular mazes only"; absent "$tmp/r.pdf"
+    run 2 "$meiro" solve "$tmp/g-$g.json" -o "$tmp/r.txt"; err_has "cannot show"; absent "$tmp/r.txt"
+done
+# a polar maze's G in the centre disc with --ends center
+run 0 "$meiro" stats --json "$tmp/c-polar.json"; out_has '"goal": \[0, 0\]'
+run 0 "$meiro" generate --grid polar -H 6 -s 5 --ends center-out -o "$tmp/co.json"
+run 0 "$meiro" stats --json "$tmp/co.json"; out_has '"start": \[0, 0\]'
+run 2 "$meiro" generate --grid hex -a eller -s 1 -o "$tmp/e.json"
+err_has "'eller' does not work on hex grids; these do: cluster, dig"; absent "$tmp/e.json"
+run 2 "$meiro" generate --grid triangle -a sidewinder -s 1 -o "$tmp/e.json"; err_has "hunt-and-kill"
+run 0 "$meiro" generate --grid polar -a sidewinder -H 5 -s 1 -o "$tmp/sw.json"
+run 0 "$meiro" generate --grid polar -a binary-tree -H 5 -s 1 -o "$tmp/bt.json"
+run 2 "$meiro" generate --grid square -s 1; err_has "unknown grid 'square' (rect, polar, hex or triangle)"
+run 2 "$meiro" generate --grid polar -H 1 -s 1 -o "$tmp/p1.json"; err_has "at least 2 rings"; absent "$tmp/p1.json"
+run 2 "$meiro" generate --grid hex -W 1 -H 1 -s 1 -o "$tmp/h1.json"; err_has "at least 2 cells"
+run 2 "$meiro" generate --grid triangle -W 1 -H 5 -s 1 -o "$tmp/t1.json"; err_has "width of at least 2"
+run 2 "$meiro" generate --grid hex --shape heart -s 1 -o "$tmp/hs.json"; err_has "a shape needs the rect grid"
+run 2 "$meiro" generate --grid polar -H 5 --start 0,0 --goal 9,1 -s 1 -o "$tmp/pc.json"
+err_has "row 1 has cells 0 to 5"; absent "$tmp/pc.json"
+run 0 "$meiro" generate --grid polar -H 5 --start 0,0 --goal 5,1 -s 1 -o "$tmp/pc.json"
+run 0 "$meiro" stats --json "$tmp/pc.json"; out_has '"goal": \[5, 1\]'
+run 0 "$meiro" generate --help; out_has "--grid G"; out_has "center-out"
+if "$meiro" generate --help | LC_ALL=C awk '/grid|rings|hexagons|center/ && length($0) > 79 { bad = 1 } END { exit bad }'
+then ok; else bad "generate --help: --grid lines over 79 columns"; fi
+run 0 "$meiro" list; out_has "Grids (--grid)"; out_has "polar"; out_has "triangle"
+if sed -n '/^  hex/,/^  triangle/p' "$tmp/out" | grep -q "sidewinder"; then bad "list: sidewinder on hex"; else ok; fi
+if sed -n '/^  polar/,/^  hex/p' "$tmp/out" | grep -q "sidewinder"; then ok; else bad "list: no sidewinder on polar"; fi
 
 echo "cli: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -89,6 +89,39 @@ static meiro_status animate(const char *target, bool frames, meiro_error *err)
     return s;
 }
 
+/* A maze on a shape with a hole, watched: written as text and read back,
+ * drawn in Unicode and read back (the outside found by a search), then
+ * animated from the trace (which keeps the shape). */
+static meiro_status shaped(const char *target, meiro_error *err)
+{
+    uint8_t mask[8 * 7];
+    for (int i = 0; i < 8 * 7; i++) mask[i] = !(i % 8 == 0 && i / 8 != 3) && i != 8 * 3 + 4;
+    meiro_trace *trace = meiro_trace_new();
+    if (!trace) return fail(err, MEIRO_ERROR_NOMEM, "out of memory for the trace");
+    meiro_observer watch = meiro_trace_observer(trace);
+    meiro_generate_options o;
+    meiro_generate_options_init(&o);
+    o.width = 8, o.height = 7, o.seed = 5, o.mask = mask, o.observer = &watch;
+    meiro_path path = {0};
+    meiro_maze *m = meiro_generate(&o, err), *back = NULL;
+    meiro_status s = m ? meiro_solve_watched(m, "bfs", &watch, &path, err) : err->status;
+    for (int k = 0; k < 2 && s == MEIRO_OK; k++) {
+        meiro_format f = k ? MEIRO_FORMAT_UNICODE : MEIRO_FORMAT_TEXT;
+        s = meiro_save(back ? back : m, &path, f, NULL, target, err);
+        meiro_maze_free(back);
+        back = s == MEIRO_OK ? meiro_load(target, MEIRO_FORMAT_TEXT, err) : NULL;
+        if (s == MEIRO_OK && !back) s = err->status;
+        if (s == MEIRO_OK && !meiro_maze_equal(m, back)) s = fail(err, MEIRO_ERROR_INTERNAL, "read back differs");
+    }
+    if (s == MEIRO_OK) s = meiro_animate_svg_save(trace, NULL, target, err);
+    if (s != MEIRO_OK) remove(target);
+    meiro_maze_free(back);
+    meiro_path_free(&path);
+    meiro_maze_free(m);
+    meiro_trace_free(trace);
+    return s;
+}
+
 static meiro_status to_animated_svg(const char *t, meiro_error *e) { return animate(t, false, e); }
 static meiro_status to_frames(const char *t, meiro_error *e) { return animate(t, true, e); }
 
@@ -300,6 +333,7 @@ static void test_cli_solve(void)
 static void test_cli_booklet(void) { walk_cli("cli-booklet", "booklet -n 2 -s 1 -o b.pdf"); }
 
 static void test_read(void) { walk("read", read_back, "m.csv"); }
+static void test_shape(void) { walk("shape", shaped, "m.txt"); }
 
 static void test_generators(void)
 {
@@ -336,6 +370,7 @@ static const test_case cases[] = {
     {"booklet-xlsx", test_booklet_xlsx},
     {"booklet-html", test_booklet_html},
     {"read", test_read},
+    {"shape", test_shape},
     {"generators", test_generators},
     {"solvers", test_solvers},
     {"cli-generate", test_cli_generate},

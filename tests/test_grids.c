@@ -675,6 +675,46 @@ static void test_ends(void)
     CHECK_ALL(cells);
 }
 
+/* --ends center on rectangles too: G in the middle cell, S on the border
+ * farthest from it; on a shape, the border is the shape's edge. */
+static void test_center_rect(void)
+{
+    meiro_maze *m = generate(MEIRO_GRID_RECT, "dig", 9, 7, 3, 0, MEIRO_ENDS_CENTER, NULL);
+    CHECK(m != NULL);
+    if (!m) return;
+    meiro_cell s = meiro_maze_start(m), g = meiro_maze_goal(m);
+    CHECK_MSG(g.x == 4 && g.y == 3, "G (%u, %u)", g.x, g.y);
+    CHECK(s.x == 0 || s.y == 0 || s.x == 8 || s.y == 6);
+    CHECK(meiro_maze_start_door(m) == MEIRO_NO_DIR && meiro_maze_check(m, NULL) == MEIRO_OK);
+    uint32_t dist[63];
+    CHECK(meiro_distances(m, g, dist, NULL) == MEIRO_OK);
+    bool farthest = true;
+    for (uint32_t y = 0; y < 7; y++)
+        for (uint32_t x = 0; x < 9; x++)
+            if ((x == 0 || y == 0 || x == 8 || y == 6) && dist[y * 9 + x] > dist[s.y * 9 + s.x])
+                farthest = false;
+    CHECK(farthest);
+    meiro_maze_free(m);
+    /* a ring-shaped mask: G nearest the middle inside it */
+    uint8_t mask[81];
+    for (int y = 0; y < 9; y++)
+        for (int x = 0; x < 9; x++) mask[y * 9 + x] = !(x >= 3 && x <= 5 && y >= 3 && y <= 5);
+    meiro_generate_options o;
+    meiro_generate_options_init(&o);
+    o.width = o.height = 9;
+    o.mask = mask;
+    o.ends = MEIRO_ENDS_CENTER_OUT;
+    o.algorithm = "prim";
+    m = meiro_generate(&o, NULL);
+    CHECK(m != NULL);
+    if (!m) return;
+    s = meiro_maze_start(m), g = meiro_maze_goal(m);
+    CHECK_MSG(meiro_maze_is_active(m, s) && meiro_maze_is_active(m, g) &&
+                  abs((int)s.x - 4) <= 1 && abs((int)s.y - 4) <= 2 && !(s.x == 4 && s.y == 4),
+              "S (%u, %u) G (%u, %u)", s.x, s.y, g.x, g.y);
+    meiro_maze_free(m);
+}
+
 /* What does not apply is refused, naming what does. */
 static void test_refusals(void)
 {
@@ -829,6 +869,7 @@ static const test_case cases[] = {
     {"generators", test_generators}, {"large", test_large}, {"loops", test_loops},
     {"ends", test_ends}, {"refusals", test_refusals}, {"observer", test_observer},
     {"polar-forms", test_polar_forms}, {"distances", test_distances},
+    {"center-rect", test_center_rect},
 };
 
 int main(int argc, char **argv)

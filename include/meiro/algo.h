@@ -58,6 +58,8 @@ typedef struct meiro_generate_options {
     meiro_grid grid;       /* default MEIRO_GRID_RECT */
     const uint8_t *mask;   /* rect only: width * height bytes, not 0 = inside
                               the shape; NULL = every cell */
+    const char *shape_name; /* what the mask depicts, for captions
+                              ("heart", "HANA"; at most 47 bytes kept) */
     bool no_bridges;       /* a mask in several pieces is refused instead of
                               joined by the shortest bridges of cells */
 } meiro_generate_options;

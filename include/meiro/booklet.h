@@ -56,6 +56,17 @@ typedef struct meiro_booklet_options {
     uint64_t seed;                /* each maze's seed is derived from it */
     int cover;                    /* 1 yes, 0 no, -1 (default) the template's */
     meiro_fold fold;              /* default MEIRO_FOLD_NONE */
+    const char *shapes;           /* shapes taken in turn, comma-separated
+                                     ("heart,star,cat"; built-in names or
+                                     SVG/PNG files, see meiro_shape_mask),
+                                     for the rectangles among the grids;
+                                     NULL: plain rectangles */
+    unsigned grids;               /* the grids the mazes take in turn, bit
+                                     1 << meiro_grid for each; 0 = rectangles.
+                                     A level's or --from/--to size is a
+                                     rectangle's: a polar maze gets about as
+                                     many cells in rings (and G in the
+                                     centre), a triangle one twice the width */
     void (*progress)(void *ctx, unsigned done, unsigned total); /* or NULL */
     void *progress_ctx;
 } meiro_booklet_options;

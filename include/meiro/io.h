@@ -23,6 +23,7 @@ typedef enum meiro_format {
     MEIRO_FORMAT_PNG,     /* a raster page or the cropped maze (write only) */
     MEIRO_FORMAT_XLSX,    /* a spreadsheet: walls as cell borders (write only) */
     MEIRO_FORMAT_HTML,    /* a page to play in a browser and print (write only) */
+    MEIRO_FORMAT_JSON,    /* data: cells with their geometry, passages, start, goal */
     MEIRO_FORMAT_COUNT
 } meiro_format;
 
@@ -58,11 +59,24 @@ MEIRO_API meiro_status meiro_write(const meiro_maze *maze, const meiro_path *pat
  * meiro_write would give. opt NULL = defaults. */
 MEIRO_API meiro_status meiro_export_check(uint32_t width, uint32_t height, meiro_format format,
                                           const meiro_export_options *opt, meiro_error *err);
+/* Whether `format` can show a maze on `grid`: every format takes a
+ * rectangle; polar, hex and triangle mazes go to the drawn formats (pdf,
+ * svg, png) and JSON, and the others (text, csv, ascii, unicode, xlsx,
+ * html) refuse them with a message naming those that work. */
+MEIRO_API meiro_status meiro_export_grid_check(meiro_grid grid, meiro_format format,
+                                               meiro_error *err);
 /* meiro_export_check, and the side in mm of the maze's cells on the page
  * (PDF, SVG, PNG; 0 for the other formats), to warn of cells too small to
  * draw in. */
 MEIRO_API meiro_status meiro_export_cell_mm(uint32_t width, uint32_t height, meiro_format format,
                                             const meiro_export_options *opt, double *cell_mm, meiro_error *err);
+/* meiro_export_cell_mm for a maze of any grid (meiro_maze_new_grid's width
+ * and height: a polar maze's height is its rings): a polar, hex or
+ * triangle maze is laid out by its bounding box, its cell_mm a corridor's
+ * width (cell_mm may be NULL), and refused as meiro_export_grid_check
+ * says. */
+MEIRO_API meiro_status meiro_export_grid_cell_mm(meiro_grid grid, uint32_t width, uint32_t height, meiro_format format,
+                                                 const meiro_export_options *opt, double *cell_mm, meiro_error *err);
 /* Writes the maze to a file atomically: a temporary file in the same
  * directory is written, flushed and renamed over `filename`, so a failure
  * never leaves a partial file and an existing file is replaced only by a
@@ -77,7 +91,7 @@ MEIRO_API meiro_status meiro_save(const meiro_maze *maze, const meiro_path *path
  * finish). */
 MEIRO_API void meiro_remove_temp_files(void);
 
-/* Reads a maze (text or CSV) from a stream. Parse errors carry line and
+/* Reads a maze (text, CSV or JSON) from a stream. Parse errors carry line and
  * column (for CSV: the field number). Returns NULL and fills err. */
 MEIRO_API meiro_maze *meiro_read(FILE *in, meiro_format format, meiro_error *err);
 

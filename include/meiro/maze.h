@@ -170,13 +170,18 @@ MEIRO_API uint32_t meiro_maze_row_width(const meiro_maze *maze, uint32_t y);
 MEIRO_API uint64_t meiro_maze_cell_count(const meiro_maze *maze);
 /* False outside the grid and outside the mask. */
 MEIRO_API bool meiro_maze_is_active(const meiro_maze *maze, meiro_cell cell);
+/* What the maze's mask depicts, for captions ("heart", "HANA"): the
+ * generate options' shape_name; "" if none. Valid while the maze lives. */
+MEIRO_API const char *meiro_maze_shape(const meiro_maze *maze);
+
 /* True if some cells are left out by a mask. */
 MEIRO_API bool meiro_maze_has_mask(const meiro_maze *maze);
 
-/* Restricts a rectangular maze with every wall closed to the cells where
- * inside[y * width + x] is not 0 (copied); NULL removes the mask. At least
- * one cell must be inside; start and goal move to the first and last cell
- * inside in reading order. Not for other grids. */
+/* Restricts a rectangular maze to the cells where inside[y * width + x] is
+ * not 0 (copied); passages to cells left out close. NULL, or every cell
+ * inside, removes the mask. At least one cell must be inside; start and
+ * goal move to the cells inside nearest the top-left and the bottom-right
+ * corner. Not for other grids. */
 MEIRO_API meiro_status meiro_maze_set_mask(meiro_maze *maze, const uint8_t *inside,
                                           meiro_error *err);
 

@@ -70,7 +70,7 @@ typedef struct meiro_text_info {
  * Letters stand one empty column apart (a space: three), so the mask is in
  * pieces (a letter can be several: i, は) that the maze joins with
  * bridges. lang ("en", "ja", "zh", NULL for none) picks the glyph forms of
- * Han characters; "ja", "zh" or "ko" also pick the CJK default height.
+ * Han characters (kanji are drawn the Japanese way when it is NULL).
  * Fonts: DejaVu Sans for Latin, IPAexGothic (else Noto Sans CJK JP) for
  * Japanese, whatever fontconfig finds for the rest. *mask is malloc'd
  * (meiro_mask_free); info (may be NULL) says where the letters are.

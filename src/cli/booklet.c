@@ -22,6 +22,11 @@ static const char *const usage_booklet =
     "      --to WxH         ... to WxH (the last); instead of --difficulty\n"
     "  -a, --algorithm A    generator for every maze (default: the level's, or\n"
     "                       cluster with --from/--to)\n"
+    "      --shape LIST     mazes inside shapes, taken in turn: heart or\n"
+    "                       heart,star,cat (see 'meiro list'), or SVG/PNG files\n"
+    "      --grid G[,G...]  rect, polar, hex or triangle, or a mix taken in\n"
+    "                       turn (pdf only); sizes as a rectangle's: a polar\n"
+    "                       maze gets as many cells in rings, G in the centre\n"
     "  -s, --seed N         the booklet's seed (default: from the clock); each\n"
     "                       maze's own seed, printed under it, comes from it\n"
     "      --cover          a cover page (default: as the template says)\n"
@@ -55,6 +60,23 @@ static bool parse_size(const char *s, uint32_t *w, uint32_t *h)
     *w = (uint32_t)a;
     *h = (uint32_t)b;
     return true;
+}
+
+/* past cli.h's options */
+enum { OPT_GRIDS = 512 };
+
+/* "polar", or a mix "polar,hex": a bit 1 << meiro_grid each. */
+static bool parse_grids(const char *s, unsigned *grids)
+{
+    char buf[128];
+    snprintf(buf, sizeof buf, "%s", s);
+    *grids = 0;
+    for (char *save = NULL, *name = strtok_r(buf, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
+        meiro_grid g;
+        if (meiro_grid_from_name(name, &g, NULL) != MEIRO_OK) return false;
+        *grids |= 1u << g;
+    }
+    return *grids != 0;
 }
 
 /* "hard", or a range "easy-hard" (also with "..", "," or ":"). */
@@ -107,8 +129,9 @@ int cmd_booklet(int argc, char **argv)
         {"count", required_argument, NULL, 'n'},   {"difficulty", required_argument, NULL, OPT_DIFFICULTY},
         {"from", required_argument, NULL, OPT_FROM}, {"to", required_argument, NULL, OPT_TO},
         {"algorithm", required_argument, NULL, 'a'}, {"seed", required_argument, NULL, 's'},
+        {"grid", required_argument, NULL, OPT_GRIDS},
         {"cover", no_argument, NULL, OPT_COVER},   {"no-cover", no_argument, NULL, OPT_NO_COVER},
-        {"fold", optional_argument, NULL, OPT_FOLD},
+        {"fold", optional_argument, NULL, OPT_FOLD}, {"shape", required_argument, NULL, OPT_SHAPE},
         {"format", required_argument, NULL, 'f'},  {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},          PAGE_LONGOPTS,
         {NULL, 0, NULL, 0},
@@ -141,6 +164,12 @@ int cmd_booklet(int argc, char **argv)
             sized = true;
             break;
         case 'a': b.algorithm = optarg; break;
+        case OPT_SHAPE: b.shapes = optarg; break;
+        case OPT_GRIDS:
+            if (!parse_grids(optarg, &b.grids))
+                return usage_error("booklet", "--grid is rect, polar, hex or triangle, or a mix like "
+                                              "polar,hex, not '%s'", optarg);
+            break;
         case 's':
             if (!parse_u64(optarg, UINT64_MAX, &b.seed))
                 return usage_error("booklet", "--seed must be a whole number, not '%s'", optarg);

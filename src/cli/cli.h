@@ -54,8 +54,14 @@ enum {
     /* the page options, OPT_PAPER to OPT_PLAY (a bit each in page_cli.set) */
     OPT_PAPER = 256, OPT_LANDSCAPE, OPT_PORTRAIT, OPT_MARGIN, OPT_CELL, OPT_TITLE, OPT_ANSWER_PAGE,
     OPT_ANSWERS, OPT_DPI, OPT_CROP, OPT_SUBTITLE, OPT_NAME, OPT_FOOTER, OPT_NO_FOOTER, OPT_LANG,
-    OPT_BLEED, OPT_GUTTER, OPT_PLAY, OPT_BIAS, OPT_LOOPS, OPT_ENDS, OPT_START, OPT_GOAL, OPT_FROM, OPT_TO, OPT_DIFFICULTY, OPT_AGE, OPT_COVER, OPT_NO_COVER, OPT_ANIMATE, OPT_FRAMES, OPT_ART, OPT_FOLD, OPT_ANSWERS_TO, OPT_SHAPE, OPT_TEXT, OPT_NO_BRIDGES
+    OPT_BLEED, OPT_GUTTER, OPT_PLAY, OPT_BIAS, OPT_LOOPS, OPT_ENDS, OPT_START, OPT_GOAL, OPT_FROM, OPT_TO, OPT_DIFFICULTY, OPT_AGE, OPT_COVER, OPT_NO_COVER, OPT_ANIMATE, OPT_FRAMES, OPT_ART, OPT_FOLD, OPT_ANSWERS_TO, OPT_SHAPE, OPT_TEXT, OPT_NO_BRIDGES,
+    OPT_GRID
 };
+#define GRID_HELP \
+    "      --grid G         rect (default), polar (theta: a round maze, -H rings\n"\
+    "                       around the centre, -W unused), hex (sigma: -W x -H\n"\
+    "                       hexagons) or triangle (delta: -W x -H triangles);\n"\
+    "                       polar, hex and triangle: pdf, svg or png only\n"
 #define WATCH_LONGOPTS                                                                         \
     {"animate", required_argument, NULL, OPT_ANIMATE}, {"frames", required_argument, NULL, OPT_FRAMES}
 #define PAGE_LONGOPTS                                                                          \
@@ -124,8 +130,14 @@ int write_result(const char *command, const meiro_maze *m, const meiro_path *pat
 int check_memory_floor(const char *command, meiro_format format, bool frames);
 /* The checks that need no maze (page, resolution, format, animation
  * size), before any work; the exit code (EXIT_OK to go on). */
-int check_output(const char *command, uint32_t width, uint32_t height, meiro_format format,
+int check_output(const char *command, meiro_grid grid, uint32_t width, uint32_t height, meiro_format format,
                  const meiro_export_options *page, const char *output, const char *answers_to, bool animate);
+/* --grid: the grid named (usage error EXIT_USAGE if unknown), and whether
+ * the output can show it (the output's and --answers-to's format;
+ * --animate and --frames draw rectangles only). */
+int parse_grid(const char *command, const char *name, meiro_grid *grid);
+int check_grid_output(const char *command, meiro_grid grid, meiro_format format,
+                      const char *answers_to, bool animate);
 /* --animate and --frames: writes the trace's animations; a runtime
  * failure names the file. */
 int write_animations(const meiro_trace *trace, const meiro_maze *initial, const char *svg,

@@ -252,7 +252,7 @@ int check_memory_floor(const char *command, meiro_format format, bool frames)
 /* Below this a printed maze is a picture, not a puzzle. */
 #define MIN_PENCIL_CELL_MM 3.0
 
-int check_output(const char *command, uint32_t width, uint32_t height, meiro_format format,
+int check_output(const char *command, meiro_grid grid, uint32_t width, uint32_t height, meiro_format format,
                  const meiro_export_options *page, const char *output, const char *answers_to, bool animate)
 {
     if (animate && (uint64_t)width * height > MEIRO_ANIMATE_MAX_CELLS) {
@@ -273,14 +273,16 @@ int check_output(const char *command, uint32_t width, uint32_t height, meiro_for
         checked.answers = MEIRO_ANSWERS_NONE;
     }
     double cell = 0;
-    if (meiro_export_cell_mm(width, height, format, &checked, &cell, &err) != MEIRO_OK)
+    /* laid out as the page will: a grid by its bounding box */
+    if (meiro_export_grid_cell_mm(grid, width, height, format, &checked, &cell, &err) != MEIRO_OK)
         return library_error(command, is_stdout(output) ? NULL : output, &err);
     meiro_format answers_format;
     if (answers_to && !is_stdout(output) && strcmp(answers_to, output) == 0)
         return usage_error(command, "--answers-to names the puzzle's own file '%s'", answers_to);
     if (answers_to && meiro_format_from_filename(answers_to, format, &answers_format, &err) != MEIRO_OK)
         return usage_error(command, "%s", err.message);
-    if (answers_to && meiro_export_check(width, height, answers_format, &checked, &err) != MEIRO_OK)
+    if (answers_to &&
+        meiro_export_grid_cell_mm(grid, width, height, answers_format, &checked, NULL, &err) != MEIRO_OK)
         return library_error(command, answers_to, &err);
     if (cell > 0 && cell < MIN_PENCIL_CELL_MM)
         fprintf(stderr, "meiro: warning: cells of %.1f mm are too small to draw a way through with a "
@@ -403,4 +405,29 @@ meiro_maze *load_input(const char *input, const char *input_format, int *rc)
         m = meiro_load(input, format, &err);
     if (!m) *rc = report_failure(strcmp(input, "-") == 0 ? "stdin" : input, &err);
     return m;
+}
+
+int parse_grid(const char *command, const char *name, meiro_grid *grid)
+{
+    meiro_error err = {0};
+    if (meiro_grid_from_name(name, grid, &err) != MEIRO_OK)
+        return usage_error(command, "%s", err.message);
+    return EXIT_OK;
+}
+
+int check_grid_output(const char *command, meiro_grid grid, meiro_format format,
+                      const char *answers_to, bool animate)
+{
+    if (grid == MEIRO_GRID_RECT) return EXIT_OK;
+    if (animate)
+        return usage_error(command, "--animate and --frames draw rectangular mazes only, not %s",
+                           meiro_grid_name(grid));
+    meiro_error err = {0};
+    meiro_format answers_format = format;
+    if (meiro_export_grid_check(grid, format, &err) != MEIRO_OK ||
+        (answers_to &&
+         (meiro_format_from_filename(answers_to, format, &answers_format, &err) != MEIRO_OK ||
+          meiro_export_grid_check(grid, answers_format, &err) != MEIRO_OK)))
+        return usage_error(command, "%s", err.message);
+    return EXIT_OK;
 }

@@ -24,8 +24,9 @@ static const char *const usage_generate =
     "      --age N          the level for a child of N years (3-5 easy, 6-8\n"
     "                       normal, 9-12 hard, 13+ expert)\n"
     "      --ends E         corners (default), farthest (the two ends of the longest\n"
-    "                       path) or border (doors on opposite sides of the outer\n"
-    "                       wall, far apart)\n";
+    "                       path), border (doors on opposite sides of the outer\n"
+    "                       wall, far apart), center (G in the middle, S on the\n"
+    "                       edge) or center-out (S in the middle)\n";
 /* (two strings: C compilers need not take longer ones) */
 static const char *const usage_generate_more =
     "      --shape S        a maze inside a shape: a built-in one (heart, star,\n"
@@ -37,18 +38,21 @@ static const char *const usage_generate_more =
     "      --no-bridges     refuse a shape in pieces instead of joining them\n"
     "      --start X,Y      put S in cell X,Y (0-based); needs --goal\n"
     "      --goal X,Y       put G in cell X,Y\n"
+    GRID_HELP
     "  -s, --seed N         seed, 0 to 18446744073709551615 (default: from the clock,\n"
     "                       printed on stderr); the same seed gives the same maze\n"
     "      --solution       draw the shortest path from S to G\n"
     "  -m, --solver M       solver used for --solution (default bfs)\n"
-    "  -f, --format F       text, csv, ascii, unicode, pdf, svg, png or xlsx\n"
+    "  -f, --format F       text, csv, ascii, unicode, pdf, svg, png, xlsx, html or\n"
+    "                       json\n"
     "                       (default: from the output file's extension, else text)\n"
     "  -o, --output FILE    write to FILE (default, or '-': standard output)\n"
     "  -h, --help           show this help\n"
     "      --animate F.svg  also write an animated SVG of the generation (and of\n"
     "                       the solving, with --solution)\n"
-    "      --frames DIR     also write numbered PNG frames of it into DIR\n"
-    PAGE_HELP;
+    "      --frames DIR     also write numbered PNG frames of it into DIR\n";
+/* apart: one string would pass the 4095 bytes C compilers must take */
+static const char *const usage_generate_page = PAGE_HELP;
 
 
 /* "X,Y" with whole numbers. */
@@ -67,6 +71,15 @@ static bool parse_cell(const char *s, meiro_cell *cell)
     return true;
 }
 
+/* A shape's name for captions: a file's name without folder and extension. */
+static const char *shape_caption(const char *shape, char *name, size_t size)
+{
+    const char *base = strrchr(shape, '/');
+    base = base ? base + 1 : shape;
+    snprintf(name, size, "%.*s", (int)strcspn(base, "."), base);
+    return name;
+}
+
 int cmd_generate(int argc, char **argv)
 {
     static const struct option longopts[] = {
@@ -81,6 +94,7 @@ int cmd_generate(int argc, char **argv)
         {"difficulty", required_argument, NULL, OPT_DIFFICULTY}, {"age", required_argument, NULL, OPT_AGE},
         {"shape", required_argument, NULL, OPT_SHAPE}, {"text", required_argument, NULL, OPT_TEXT},
         {"no-bridges", no_argument, NULL, OPT_NO_BRIDGES},
+        {"grid", required_argument, NULL, OPT_GRID},
         {NULL, 0, NULL, 0},
     };
     const char *animate = NULL, *frames = NULL, *shape = NULL, *text = NULL;
@@ -149,6 +163,11 @@ int cmd_generate(int argc, char **argv)
             levelled = true;
             break;
         }
+        case OPT_GRID: {
+            int bad = parse_grid("generate", optarg, &opt.grid);
+            if (bad != EXIT_OK) return bad;
+            break;
+        }
         case OPT_SHAPE: shape = optarg; break;
         case OPT_TEXT: text = optarg; break;
         case OPT_NO_BRIDGES: opt.no_bridges = true; break;
@@ -166,6 +185,7 @@ int cmd_generate(int argc, char **argv)
         case 'h':
             fputs(usage_generate, stdout);
             fputs(usage_generate_more, stdout);
+            fputs(usage_generate_page, stdout);
             return EXIT_OK;
         default: {
             int rc = page_option("generate", c, &pc, argv);
@@ -185,6 +205,8 @@ int cmd_generate(int argc, char **argv)
     meiro_path path = {0};
     meiro_format format;
     int rc = output_format("generate", fmt, output, &format);
+    if (rc == EXIT_OK)
+        rc = check_grid_output("generate", opt.grid, format, pc.answers_to, animate || frames);
     if (rc == EXIT_OK)
         rc = check_memory_floor("generate", format, frames != NULL);
     if (rc == EXIT_OK) rc = page_finish(&pc, &page);
@@ -206,7 +228,7 @@ int cmd_generate(int argc, char **argv)
         }
     }
     if (rc == EXIT_OK)
-        rc = check_output("generate", opt.width, opt.height, format, &page, output, pc.answers_to, animate || frames);
+        rc = check_output("generate", opt.grid, opt.width, opt.height, format, &page, output, pc.answers_to, animate || frames);
     if (rc != EXIT_OK) goto done;
     /* the level's maze, else the template's, where the command line says nothing */
     meiro_generate_options base;
@@ -224,6 +246,8 @@ int cmd_generate(int argc, char **argv)
         }
     }
     opt.mask = mask;
+    char caption[48];
+    opt.shape_name = text ? text : shape ? shape_caption(shape, caption, sizeof caption) : NULL;
 
     meiro_error err = {0};
     if (!seeded) opt.seed = clock_seed();

@@ -8,9 +8,10 @@
 
 static const char *const usage_list =
     "Usage: meiro list\n"
-    "List the generators (-a), solvers (-m), templates (-t), shapes, pictures\n"
-    "for S and G (--art), difficulty levels, papers and book trims (--paper)\n"
-    "and formats (-f), each with what it does.\n";
+    "List the generators (-a), solvers (-m), grids (--grid) with the generators\n"
+    "that work on each, templates (-t), shapes, pictures for S and G (--art),\n"
+    "difficulty levels, papers and book trims (--paper) and formats (-f), each\n"
+    "with what it does.\n";
 
 enum { LIST_COLUMNS = 79 };
 
@@ -78,6 +79,22 @@ int cmd_list(int argc, char **argv)
     list_algorithms("Generators (-a)", meiro_generator_count(), meiro_generator_info);
     printf("\n");
     list_algorithms("Solvers (-m)", meiro_solver_count(), meiro_solver_info);
+    printf("\nGrids (--grid):\n");
+    static const char *const grid_text[MEIRO_GRID_COUNT] = {
+        "squares, -W x -H (the default); every generator",
+        "a round maze (theta): -H rings around a centre disc, cells split outward to stay "
+        "near-square; generators:",
+        "flat-topped hexagons (sigma), -W x -H; generators:",
+        "triangles pointing up and down (delta), -W x -H; generators:"};
+    for (unsigned g = 0; g < MEIRO_GRID_COUNT; g++) {
+        char text[640];
+        size_t n = (size_t)snprintf(text, sizeof text, "%s", grid_text[g]);
+        for (size_t i = 0; g != MEIRO_GRID_RECT && i < meiro_generator_count() && n < sizeof text; i++)
+            if (meiro_generator_supports(i, (meiro_grid)g))
+                n += (size_t)snprintf(text + n, sizeof text - n, "%s%s", text[n - 1] == ':' ? " " : ", ",
+                                      meiro_generator_info(i)->name);
+        entry(meiro_grid_name((meiro_grid)g), 13, text);
+    }
     printf("\nTemplates (-t):\n");
     for (size_t i = 0; i < meiro_builtin_template_count(); i++) {
         const char *name = meiro_builtin_template_name(i);
@@ -86,7 +103,7 @@ int cmd_list(int argc, char **argv)
         meiro_template_free(t);
     }
     printf("\n");
-    list_algorithms("Shapes (a name, or FILE.svg / FILE.png)", meiro_shape_count(), meiro_shape_info);
+    list_algorithms("Shapes (--shape NAME, or --shape FILE.svg / FILE.png)", meiro_shape_count(), meiro_shape_info);
     printf("\nPictures for S and G (--art; none: the words):\n");
     for (size_t i = 0; i < meiro_art_count(); i++) {
         const meiro_art_desc *a = meiro_art_info(i);

@@ -20,7 +20,7 @@ static const char *const usage_main =
     "\n"
     "Commands:\n"
     "  generate   make a new maze\n"
-    "  solve      solve a maze read from a text or CSV file\n"
+    "  solve      solve a maze read from a text, CSV or JSON file\n"
     "  booklet    many mazes in one PDF or workbook, getting harder, with answers\n"
     "  watch      watch a maze being made and solved, in the terminal\n"
     "  stats      measure a maze (size, solution, dead ends, junctions)\n"

@@ -9,11 +9,12 @@
 
 static const char *const usage_solve =
     "Usage: meiro solve [OPTIONS] INPUT\n"
-    "Solve the maze in INPUT (a text or CSV maze; '-' reads standard input) and\n"
-    "write it with the path from S to G marked.\n"
+    "Solve the maze in INPUT (a text, CSV or JSON maze; '-' reads standard input)\n"
+    "and write it with the path from S to G marked.\n"
     "\n"
     "  -m, --solver M       solver (default bfs; see 'meiro list')\n"
-    "  -i, --input-format F text or csv (default: from INPUT's extension, else text)\n"
+    "  -i, --input-format F text, csv or json (default: from INPUT's extension,\n"
+    "                       else text)\n"
     "  -f, --format F       output format (default: from the output file's\n"
     "                       extension, else text)\n"
     "  -o, --output FILE    write to FILE (default, or '-': standard output)\n"
@@ -64,8 +65,10 @@ int cmd_solve(int argc, char **argv)
     if (rc == EXIT_OK) rc = page_finish(&pc, &page);
     m = rc == EXIT_OK ? load_input(input, input_format, &rc) : NULL;
     if (!m) goto done;
-    rc = check_output("solve", meiro_maze_width(m), meiro_maze_height(m), format, &page, output, pc.answers_to,
-                      animate || frames);
+    rc = check_grid_output("solve", meiro_maze_grid(m), format, pc.answers_to, animate || frames);
+    if (rc == EXIT_OK)
+        rc = check_output("solve", meiro_maze_grid(m), meiro_maze_width(m), meiro_maze_height(m), format, &page, output,
+                          pc.answers_to, animate || frames);
     if (rc != EXIT_OK) goto done;
     meiro_error err = {0};
     if ((animate || frames) && !(trace = meiro_trace_new())) {

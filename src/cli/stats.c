@@ -9,7 +9,8 @@ static const char *const usage_stats =
     "Usage: meiro stats [OPTIONS] INPUT\n"
     "Measure the maze in INPUT: size, path length, dead ends, junctions.\n"
     "\n"
-    "  -i, --input-format F text or csv (default: from INPUT's extension, else text)\n"
+    "  -i, --input-format F text, csv or json (default: from INPUT's extension,\n"
+    "                       else text)\n"
     "      --json           print the numbers as JSON\n"
     "  -h, --help           show this help\n";
 
@@ -52,7 +53,8 @@ int cmd_stats(int argc, char **argv)
     bool has_seed = meiro_maze_seed(m, &seed);
     meiro_cell s = meiro_maze_start(m), g = meiro_maze_goal(m);
     if (json) {
-        printf("{\"width\": %lu, \"height\": %lu, \"cells\": %llu, ", (unsigned long)st.width,
+        printf("{\"grid\": \"%s\", \"width\": %lu, \"height\": %lu, \"cells\": %llu, ",
+               meiro_grid_name(meiro_maze_grid(m)), (unsigned long)st.width,
                (unsigned long)st.height, (unsigned long long)st.cells);
         if (has_seed) printf("\"seed\": %llu, ", (unsigned long long)seed);
         else printf("\"seed\": null, ");
@@ -73,8 +75,15 @@ int cmd_stats(int argc, char **argv)
                (unsigned long long)st.decisions, (unsigned long long)st.longest,
                st.river);
     } else {
-        printf("size:        %lu x %lu (%llu cells)\n", (unsigned long)st.width,
-               (unsigned long)st.height, (unsigned long long)st.cells);
+        if (meiro_maze_grid(m) == MEIRO_GRID_POLAR)
+            printf("size:        polar, %lu rings (%llu cells)\n", (unsigned long)st.height,
+                   (unsigned long long)st.cells);
+        else if (meiro_maze_grid(m) != MEIRO_GRID_RECT)
+            printf("size:        %s, %lu x %lu (%llu cells)\n", meiro_grid_name(meiro_maze_grid(m)),
+                   (unsigned long)st.width, (unsigned long)st.height, (unsigned long long)st.cells);
+        else
+            printf("size:        %lu x %lu (%llu cells)\n", (unsigned long)st.width,
+                   (unsigned long)st.height, (unsigned long long)st.cells);
         if (has_seed) printf("seed:        %llu\n", (unsigned long long)seed);
         else printf("seed:        unknown (read from a file)\n");
         printf("start:       (%lu, %lu)\ngoal:        (%lu, %lu)\n", (unsigned long)s.x,
@@ -90,8 +99,9 @@ int cmd_stats(int argc, char **argv)
         else printf("solution:    none (G cannot be reached from S)\n");
         printf("dead ends:   %llu (%.1f%%)\n", (unsigned long long)st.dead_ends,
                percent(st.dead_ends, st.cells));
-        printf("junctions:   %llu (%llu of them 4-way)\n", (unsigned long long)st.junctions,
-               (unsigned long long)st.junctions4);
+        printf("junctions:   %llu (%llu of them %s)\n", (unsigned long long)st.junctions,
+               (unsigned long long)st.junctions4,
+               meiro_maze_grid(m) == MEIRO_GRID_RECT ? "4-way" : "with 4 or more ways");
         printf("longest:     %llu cells (the longest path in the maze)\n",
                (unsigned long long)st.longest);
         printf("river:       %.2f (average cells from a dead end to its junction)\n", st.river);

@@ -419,7 +419,10 @@ int cmd_watch(int argc, char **argv)
     int rc = EXIT_OK;
     if (text || shape) {
         rc = watch_mask(&opt, shape, text, h, tty, fit_w, fit_h, &mask);
-        if (rc != EXIT_OK) return rc;
+        if (rc != EXIT_OK) {
+            meiro_mask_free(mask);
+            return rc;
+        }
     }
 
     meiro_trace *trace = NULL;

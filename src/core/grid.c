@@ -291,15 +291,15 @@ unsigned grid_back_side(const meiro_maze *m, size_t id, unsigned side)
 
 /* All neighbours of a polar cell at once (polar_neighbour for each side,
  * with the ring looked up once): the generators' and solvers' inner loop. */
-static unsigned polar_links(const meiro_maze *m, size_t id, size_t *next, unsigned *back)
+static unsigned polar_links(const meiro_maze *m, size_t id, uint32_t x, uint32_t y, size_t *next,
+                            unsigned *back)
 {
-    if (id == 0) {
+    if (y == 0) {
         for (unsigned s = 0; s < 6; s++) next[s] = 1 + s, back[s] = 0;
         return 6;
     }
     const uint32_t *rs = m->row_start;
-    uint32_t y = polar_ring(m, id), start = rs[y], n = rs[y + 1] - start;
-    uint32_t x = (uint32_t)(id - start);
+    uint32_t start = rs[y], n = rs[y + 1] - start;
     if (y == 1) {
         next[0] = 0, back[0] = x;
     } else {
@@ -314,16 +314,16 @@ static unsigned polar_links(const meiro_maze *m, size_t id, size_t *next, unsign
         k = rs[y + 2] - rs[y + 1] == n ? 1u : 2u;
         for (unsigned j = 0; j < k; j++) next[2 + j] = rs[y + 1] + (size_t)x * k + j, back[2 + j] = 0;
     }
-    next[1] = start + (x ? x - 1 : n - 1), back[1] = 2 + k;
-    next[2 + k] = start + (x + 1 == n ? 0 : x + 1), back[2 + k] = 1;
+    next[1] = id - x + (x ? x - 1 : n - 1), back[1] = 2 + k;
+    next[2 + k] = id - x + (x + 1 == n ? 0 : x + 1), back[2 + k] = 1;
     return 3 + k;
 }
 
-unsigned grid_links_back(const meiro_maze *m, size_t id, size_t next[GRID_MAX_SIDES],
-                         unsigned back[GRID_MAX_SIDES])
+unsigned grid_links_at(const meiro_maze *m, size_t id, meiro_cell c, size_t next[GRID_MAX_SIDES],
+                       unsigned back[GRID_MAX_SIDES])
 {
-    if (m->grid == MEIRO_GRID_POLAR) return polar_links(m, id, next, back);
-    uint32_t i = (uint32_t)id, w = m->w, x = i % w, y = i / w, h = m->h;
+    uint32_t x = c.x, y = c.y, w = m->w, h = m->h;
+    if (m->grid == MEIRO_GRID_POLAR) return polar_links(m, id, x, y, next, back);
     if (m->grid == MEIRO_GRID_HEX) { /* the sides on the grid as a mask: no branch per side */
         unsigned odd = x & 1u, valid = 0x3f;
         if (x == 0) valid &= ~0x30u;                    /* SW, NW */
@@ -351,6 +351,40 @@ unsigned grid_links_back(const meiro_maze *m, size_t id, size_t next[GRID_MAX_SI
         next[2] = x > 0 ? id - 1 : GRID_NONE, back[2] = 0;
     }
     return 3;
+}
+
+unsigned grid_links_back(const meiro_maze *m, size_t id, size_t next[GRID_MAX_SIDES],
+                         unsigned back[GRID_MAX_SIDES])
+{
+    return grid_links_at(m, id, grid_cell(m, id), next, back);
+}
+
+meiro_cell grid_cell_across(const meiro_maze *m, meiro_cell c, unsigned side)
+{
+    uint32_t x = c.x, y = c.y;
+    switch (m->grid) {
+    case MEIRO_GRID_POLAR: {
+        if (y == 0) return (meiro_cell){side, 1};
+        uint32_t n = polar_n(m, y);
+        if (side == 0) {
+            if (y == 1) return (meiro_cell){0, 0};
+            return (meiro_cell){polar_n(m, y - 1) != n ? x >> 1 : x, y - 1};
+        }
+        if (side == 1) return (meiro_cell){x ? x - 1 : n - 1, y};
+        unsigned k = polar_outward(m, y);
+        if (side < 2 + k) return (meiro_cell){x * k + (side - 2), y + 1};
+        return (meiro_cell){x + 1 == n ? 0 : x + 1, y};
+    }
+    case MEIRO_GRID_HEX: {
+        static const int DX[6] = {0, 1, 1, 0, -1, -1};
+        static const int DY[2][6] = {{-1, -1, 0, 1, 0, -1}, {-1, 0, 1, 1, 1, 0}};
+        return (meiro_cell){(uint32_t)((int64_t)x + DX[side]), (uint32_t)((int64_t)y + DY[x & 1u][side])};
+    }
+    default:
+        if (side == 2) return (meiro_cell){x - 1, y};
+        if (((x + y) & 1u) == 0) return side == 0 ? (meiro_cell){x + 1, y} : (meiro_cell){x, y + 1};
+        return side == 0 ? (meiro_cell){x, y - 1} : (meiro_cell){x + 1, y};
+    }
 }
 
 unsigned grid_links(const meiro_maze *m, size_t id, size_t next[GRID_MAX_SIDES])

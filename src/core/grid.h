@@ -36,6 +36,12 @@ unsigned grid_links(const meiro_maze *m, size_t id, size_t next[GRID_MAX_SIDES])
 /* The same with the side of each neighbour facing back. */
 unsigned grid_links_back(const meiro_maze *m, size_t id, size_t next[GRID_MAX_SIDES],
                          unsigned back[GRID_MAX_SIDES]);
+/* The same for a cell whose (x, y) the caller keeps (a walk), without the
+ * division or ring search that finds it from the id; and the (x, y) of the
+ * neighbour across a side that has one. */
+unsigned grid_links_at(const meiro_maze *m, size_t id, meiro_cell c, size_t next[GRID_MAX_SIDES],
+                       unsigned back[GRID_MAX_SIDES]);
+meiro_cell grid_cell_across(const meiro_maze *m, meiro_cell c, unsigned side);
 
 static inline bool grid_open(const meiro_maze *m, size_t id, unsigned side)
 {

@@ -8,13 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void observe_id(const meiro_maze *m, const meiro_observer *obs, meiro_event_kind kind,
-                       size_t id, unsigned dir, uint32_t value)
-{
-    meiro_cell c = grid_cell(m, id);
-    observe(obs, kind, c.x, c.y, dir, value);
-}
-
 /* Compiled twice like walk.c's: the unwatched copy carries no observer
  * code. */
 #if defined(__GNUC__)
@@ -26,15 +19,16 @@ static inline void walk(const meiro_maze *m, meiro_maze *carve, uint8_t *trail, 
 {
     uint32_t road = 0;
     bool backed_up = false, following = carve == NULL;
+    meiro_cell c = grid_cell(m, i); /* kept along: no division per step */
     trail[i] = TRAIL_SEEN | TRAIL_ROOT;
     *visited = 1;
-    if (watched) observe_id(m, obs, MEIRO_EVENT_VISIT, i, MEIRO_NO_DIR, road);
+    if (watched) observe(obs, MEIRO_EVENT_VISIT, c.x, c.y, MEIRO_NO_DIR, road);
     if (found) *found = following && i == goal;
     if (found && *found) return;
     size_t next[GRID_MAX_SIDES];
     unsigned back[GRID_MAX_SIDES];
     for (;;) {
-        unsigned n = grid_links_back(m, i, next, back), candidates = 0;
+        unsigned n = grid_links_at(m, i, c, next, back), candidates = 0;
         unsigned allowed = following ? m->cells[i] : (1u << n) - 1;
         for (unsigned s = 0; s < n; s++)
             if (((allowed >> s) & 1u) && next[s] != GRID_NONE && !(trail[next[s]] & TRAIL_SEEN))
@@ -47,9 +41,10 @@ static inline void walk(const meiro_maze *m, meiro_maze *carve, uint8_t *trail, 
                 grid_join(carve, i, d, next[d], back[d]);
             }
             i = next[d];
+            c = grid_cell_across(m, c, d);
             trail[i] = (uint8_t)(TRAIL_SEEN | back[d]);
             ++*visited;
-            if (watched) observe_id(m, obs, MEIRO_EVENT_VISIT, i, d, road);
+            if (watched) observe(obs, MEIRO_EVENT_VISIT, c.x, c.y, d, road);
             if (following && i == goal) {
                 *found = true;
                 return;
@@ -58,10 +53,11 @@ static inline void walk(const meiro_maze *m, meiro_maze *carve, uint8_t *trail, 
         }
         if (trail[i] & TRAIL_ROOT) return;
         if (watched) {
-            observe_id(m, obs, MEIRO_EVENT_LEAVE, i, MEIRO_NO_DIR, road);
+            observe(obs, MEIRO_EVENT_LEAVE, c.x, c.y, MEIRO_NO_DIR, road);
             backed_up = true;
         }
-        i = grid_neighbour(m, i, trail[i] & GRID_TRAIL_SIDE);
+        c = grid_cell_across(m, c, trail[i] & GRID_TRAIL_SIDE);
+        i = grid_id(m, c);
     }
 }
 

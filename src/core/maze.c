@@ -125,6 +125,7 @@ uint32_t meiro_maze_row_width(const meiro_maze *maze, uint32_t y)
 
 uint64_t meiro_maze_cell_count(const meiro_maze *maze) { return maze->active_count; }
 bool meiro_maze_has_mask(const meiro_maze *maze) { return maze->active != NULL; }
+const char *meiro_maze_shape(const meiro_maze *maze) { return maze->shape; }
 
 bool meiro_maze_is_active(const meiro_maze *maze, meiro_cell cell)
 {
@@ -167,6 +168,10 @@ meiro_status meiro_maze_set_mask(meiro_maze *maze, const uint8_t *inside, meiro_
         if (!count) {
             free(active);
             return fail(err, MEIRO_ERROR_ARGUMENT, "the shape leaves no cell inside the maze");
+        }
+        if (count == n) { /* nothing left out: no mask */
+            free(active);
+            active = NULL;
         }
     }
     free(m->active);
@@ -473,10 +478,9 @@ meiro_status meiro_maze_is_perfect(const meiro_maze *maze, bool *perfect, meiro_
 
 bool meiro_maze_equal(const meiro_maze *a, const meiro_maze *b)
 {
-    if (a->grid != b->grid || a->w != b->w || a->h != b->h ||
-        (a->active != NULL) != (b->active != NULL) ||
-        (a->active && memcmp(a->active, b->active, (size_t)a->w * a->h) != 0))
-        return false;
+    if (a->grid != b->grid || a->w != b->w || a->h != b->h || a->active_count != b->active_count ||
+        (a->active && b->active && memcmp(a->active, b->active, (size_t)a->w * a->h) != 0))
+        return false; /* (one mask and none differ in active_count) */
     return a->start.x == b->start.x &&
            a->start.y == b->start.y && a->goal.x == b->goal.x && a->goal.y == b->goal.y &&
            a->start_door == b->start_door && a->goal_door == b->goal_door &&

@@ -26,6 +26,7 @@ struct meiro_maze {
     bool has_seed;
     uint64_t seed;
     char algorithm[32];
+    char shape[48];            /* what a mask depicts ("heart", "HANA"), or "" */
     const meiro_observer *obs; /* set while a generator runs */
     uint32_t road;             /* the road (branch) number reported with carves */
 };

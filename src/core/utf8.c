@@ -2,6 +2,8 @@
  * Unicode standard's table 3-7. */
 #include "core/utf8.h"
 
+#include <string.h>
+
 size_t utf8_check(const char *s, size_t len)
 {
     const unsigned char *u = (const unsigned char *)s;
@@ -30,4 +32,13 @@ size_t utf8_check(const char *s, size_t len)
         i += n + 1;
     }
     return len;
+}
+
+void utf8_copy(char *dst, size_t size, const char *src)
+{
+    size_t n = utf8_check(src, strlen(src));
+    if (n > size - 1) n = size - 1;
+    while (n > 0 && ((unsigned char)src[n] & 0xC0) == 0x80) n--; /* not inside a character */
+    memcpy(dst, src, n);
+    dst[n] = 0;
 }

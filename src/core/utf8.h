@@ -11,4 +11,8 @@
  * U+10FFFF are invalid), or len if all of it is valid. */
 size_t utf8_check(const char *s, size_t len);
 
+/* Copies the valid UTF-8 start of src into dst (size bytes with the NUL),
+ * cut at a whole character. */
+void utf8_copy(char *dst, size_t size, const char *src);
+
 #endif /* MEIRO_SRC_CORE_UTF8_H */

@@ -49,11 +49,12 @@ meiro_status gen_aldous_broder_grid(meiro_maze *m, rng_state *rng,
     uint8_t *seen = zalloc_big(n, 1);
     if (!seen) return fail(err, MEIRO_ERROR_NOMEM, "out of memory for the walk");
     size_t i = rng_below(rng, (uint32_t)n);
+    meiro_cell c = grid_cell(m, i); /* kept along the walk: no division per step */
     seen[i] = 1;
     for (size_t left = n - 1; left > 0;) {
-        unsigned sides = grid_links_back(m, i, next, back), valid = 0;
-        for (unsigned s = 0; s < sides; s++) valid |= (next[s] != GRID_NONE) << s;
-        unsigned d = rng_pick_bit(rng, valid);
+        unsigned sides = grid_links_at(m, i, c, next, back), d;
+        do d = rng_below(rng, sides); /* a side with a neighbour, all equally likely */
+        while (next[d] == GRID_NONE);
         size_t j = next[d];
         if (!seen[j]) {
             grid_join(m, i, d, j, back[d]);
@@ -61,6 +62,7 @@ meiro_status gen_aldous_broder_grid(meiro_maze *m, rng_state *rng,
             left--;
         }
         i = j;
+        c = grid_cell_across(m, c, d);
     }
     free(seen);
     return MEIRO_OK;

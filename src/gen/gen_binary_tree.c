@@ -31,12 +31,15 @@ meiro_status gen_binary_tree_grid(meiro_maze *m, rng_state *rng, const meiro_gen
     (void)opt;
     if (m->grid != MEIRO_GRID_POLAR)
         return fail(err, MEIRO_ERROR_ARGUMENT, "binary-tree works on rect and polar grids only");
-    size_t id = 1;
+    size_t id = 1, next[GRID_MAX_SIDES];
+    unsigned back[GRID_MAX_SIDES];
     for (uint32_t y = 1; y < m->h; y++) {
         uint32_t n = grid_row_width(m, y);
         for (uint32_t x = 0; x < n; x++, id++) {
             bool clockwise = x + 1 < n && rng_below(rng, 2);
-            grid_set_side(m, id, clockwise ? grid_sides(m, id) - 1 : 0, true);
+            unsigned sides = grid_links_at(m, id, (meiro_cell){x, y}, next, back);
+            unsigned d = clockwise ? sides - 1 : 0;
+            grid_join(m, id, d, next[d], back[d]);
         }
     }
     return MEIRO_OK;

@@ -37,16 +37,20 @@ meiro_status gen_sidewinder_grid(meiro_maze *m, rng_state *rng, const meiro_gene
     (void)opt;
     if (m->grid != MEIRO_GRID_POLAR)
         return fail(err, MEIRO_ERROR_ARGUMENT, "sidewinder works on rect and polar grids only");
+    size_t next[GRID_MAX_SIDES];
+    unsigned back[GRID_MAX_SIDES];
     for (uint32_t y = 1; y < m->h; y++) {
         uint32_t n = grid_row_width(m, y), run = 0;
         size_t row = grid_id(m, (meiro_cell){0, y});
         for (uint32_t x = 0; x < n; x++) {
             if (x + 1 == n || rng_below(rng, 2)) { /* close the run */
                 uint32_t k = run + rng_below(rng, x - run + 1);
-                grid_set_side(m, row + k, 0, true);
+                grid_links_at(m, row + k, (meiro_cell){k, y}, next, back);
+                grid_join(m, row + k, 0, next[0], back[0]);
                 run = x + 1;
-            } else {
-                grid_set_side(m, row + x, grid_sides(m, row + x) - 1, true);
+            } else { /* on clockwise: the last side */
+                unsigned last = grid_links_at(m, row + x, (meiro_cell){x, y}, next, back) - 1;
+                grid_join(m, row + x, last, next[last], back[last]);
             }
         }
     }

@@ -60,6 +60,7 @@ meiro_status gen_wilson_grid(meiro_maze *m, rng_state *rng, const meiro_generate
 {
     (void)opt;
     size_t n = grid_total(m), nb[GRID_MAX_SIDES];
+    unsigned back[GRID_MAX_SIDES];
     uint8_t *state = zalloc_big(n, 1);
     if (!state) return fail(err, MEIRO_ERROR_NOMEM, "out of memory for the walks");
     state[rng_below(rng, (uint32_t)n)] = IN_MAZE;
@@ -67,12 +68,14 @@ meiro_status gen_wilson_grid(meiro_maze *m, rng_state *rng, const meiro_generate
     for (;;) {
         while (next < n && (state[next] & IN_MAZE)) next++;
         if (next == n) break;
+        meiro_cell c = grid_cell(m, next); /* kept along the walk: no division per step */
         for (size_t i = next; !(state[i] & IN_MAZE);) {
-            unsigned sides = grid_links(m, i, nb), valid = 0;
-            for (unsigned s = 0; s < sides; s++) valid |= (nb[s] != GRID_NONE) << s;
-            unsigned d = rng_pick_bit(rng, valid);
+            unsigned sides = grid_links_at(m, i, c, nb, back), d;
+            do d = rng_below(rng, sides); /* a side with a neighbour, all equally likely */
+            while (nb[d] == GRID_NONE);
             state[i] = (uint8_t)d;
             i = nb[d];
+            c = grid_cell_across(m, c, d);
         }
         for (size_t i = next; !(state[i] & IN_MAZE);) {
             unsigned d = state[i] & EXIT_SIDE, back;

@@ -5,6 +5,7 @@
 #include "core/model.h"
 #include "core/names.h"
 #include "core/rng.h"
+#include "core/utf8.h"
 #include "gen/gen.h"
 
 #include <stdlib.h>
@@ -177,5 +178,7 @@ meiro_maze *meiro_generate(const meiro_generate_options *opt, meiro_error *err)
     observe(m->obs, MEIRO_EVENT_GOAL, m->goal.x, m->goal.y, m->goal_door, 0);
     m->obs = NULL;
     meiro_maze_set_origin(m, gen->info.name, opt->seed);
+    if (m->active && opt->shape_name) /* cut at a whole UTF-8 character */
+        utf8_copy(m->shape, sizeof m->shape, opt->shape_name);
     return m;
 }

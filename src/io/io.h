@@ -1,4 +1,4 @@
-/* Text and CSV readers and writers, path marks, and atomic saving. */
+/* Text, CSV and JSON readers and writers, path marks, and atomic saving. */
 #ifndef MEIRO_SRC_IO_IO_H
 #define MEIRO_SRC_IO_IO_H
 
@@ -9,6 +9,23 @@
 meiro_status write_text(const meiro_maze *m, const meiro_path *path, FILE *out, bool csv);
 meiro_status write_lines(const meiro_maze *m, const meiro_path *path, FILE *out, bool unicode);
 meiro_maze *read_grid(FILE *in, bool csv, meiro_error *err);
+/* JSON: the document is described in write_json.c. */
+meiro_status write_json(const meiro_maze *m, const meiro_path *path, FILE *out);
+meiro_maze *read_json(FILE *in, meiro_error *err);
+
+/* A cell's geometry in the JSON document, in cell units (core/grid.h):
+ * its centre; a polygon's corners clockwise, corner k starting side k; or
+ * a polar cell's radii and angles (degrees clockwise from the top). */
+typedef struct json_cell_shape {
+    double cx, cy;
+    unsigned corners;
+    double px[8], py[8];
+    bool polar;
+    double r0, r1, a0, a1;
+} json_cell_shape;
+void json_cell_shape_of(const meiro_maze *m, size_t id, meiro_cell c, json_cell_shape *s);
+/* The bounding box of the drawing. */
+void json_extent(const meiro_maze *m, double *width, double *height);
 
 /* Writes a file atomically: `write` fills a temporary file next to it,
  * which is flushed, synced and renamed over `filename` only on success.

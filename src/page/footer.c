@@ -9,16 +9,26 @@
 #include <stdlib.h>
 #include <time.h>
 
+void page_maze_size(const meiro_maze *m, char *buf, size_t size)
+{
+    unsigned long w = meiro_maze_width(m), h = meiro_maze_height(m);
+    meiro_grid g = meiro_maze_grid(m);
+    if (g == MEIRO_GRID_POLAR) snprintf(buf, size, "polar · %lu ring%s", h, h == 1 ? "" : "s");
+    else if (g != MEIRO_GRID_RECT) snprintf(buf, size, "%s · %lu × %lu", meiro_grid_name(g), w, h);
+    else if (*meiro_maze_shape(m)) snprintf(buf, size, "%s · %lu × %lu", meiro_maze_shape(m), w, h);
+    else snprintf(buf, size, "%lu × %lu", w, h);
+}
+
 void page_footer(const meiro_maze *m, char *buf, size_t size)
 {
     uint64_t seed;
+    char dims[64];
+    page_maze_size(m, dims, sizeof dims);
     if (meiro_maze_seed(m, &seed))
-        snprintf(buf, size, "meiro %s · %s · seed %llu · %lu × %lu", MEIRO_VERSION,
-                 meiro_maze_algorithm(m), (unsigned long long)seed, (unsigned long)meiro_maze_width(m),
-                 (unsigned long)meiro_maze_height(m));
+        snprintf(buf, size, "meiro %s · %s · seed %llu · %s", MEIRO_VERSION, meiro_maze_algorithm(m),
+                 (unsigned long long)seed, dims);
     else
-        snprintf(buf, size, "meiro %s · %lu × %lu", MEIRO_VERSION, (unsigned long)meiro_maze_width(m),
-                 (unsigned long)meiro_maze_height(m));
+        snprintf(buf, size, "meiro %s · %s", MEIRO_VERSION, dims);
 }
 
 #define LAST_DATE 253402300799ULL /* 9999-12-31T23:59:59Z */

@@ -2,6 +2,7 @@
  * millimetres, origin at the top-left corner of the page. Pure arithmetic,
  * shared by every printable format. */
 #include "core/error.h"
+#include "core/grid.h"
 #include "core/utf8.h"
 #include "page/layout.h"
 #include "page/template.h"
@@ -268,7 +269,7 @@ static double line_capped(double line, double cell)
 }
 
 /* The largest cell for which w x h cells and their outer line fit. */
-static double fit_cell(uint32_t w, uint32_t h, double area_w, double area_h)
+static double fit_cell(double w, double h, double area_w, double area_h)
 {
     double estimate = fmin(area_w / w, area_h / h);
     double line = line_for(estimate);
@@ -355,15 +356,40 @@ static box without_arrows(box area, unsigned doors, double room)
 }
 
 /* A w x h maze of `cell` mm cells and the arrows of its doors fit. */
-static bool fits_with_arrows(uint32_t w, uint32_t h, box area, unsigned doors, double from, double cell)
+static bool fits_with_arrows(double w, double h, box area, unsigned doors, double from, double cell)
 {
     box a = without_arrows(area, doors, arrow_length(cell) + from * cell);
     return cell * w + line_for(cell) <= a.w && cell * h + line_for(cell) <= a.h;
 }
 
-meiro_status layout_in_slot(uint32_t w, uint32_t h, unsigned doors, box slot, bool caption, double cell_exact,
+double grid_cell_units(meiro_grid grid)
+{
+    return grid == MEIRO_GRID_HEX ? sqrt(3) : grid == MEIRO_GRID_TRIANGLE ? 1 / sqrt(3) : 1;
+}
+
+void maze_cells(const meiro_maze *m, double *w, double *h)
+{
+    if (m->grid == MEIRO_GRID_RECT) {
+        *w = m->w, *h = m->h;
+        return;
+    }
+    double units = grid_cell_units((meiro_grid)m->grid);
+    grid_extent(m, w, h);
+    *w /= units, *h /= units;
+}
+
+/* "20 x 15" for a rectangle's cells, "23.1 x 19.4 cells" for a grid's box. */
+static void cells_text(double w, double h, char *buf, size_t size)
+{
+    if (w == floor(w) && h == floor(h)) snprintf(buf, size, "%.0f x %.0f", w, h);
+    else snprintf(buf, size, "%.1f x %.1f cell", w, h);
+}
+
+meiro_status layout_in_slot(double w, double h, unsigned doors, box slot, bool caption, double cell_exact,
                             double cell_max, double line, page_layout *L, meiro_error *err)
 {
+    char size_text[64];
+    cells_text(w, h, size_text, sizeof size_text);
     box area = slot;
     if (caption) {
         area.y += CAPTION_BAND_MM;
@@ -380,10 +406,10 @@ meiro_status layout_in_slot(uint32_t w, uint32_t h, unsigned doors, box slot, bo
         if (L->cell * w + L->line > a.w || L->cell * h + L->line > a.h) {
             double best = floor(fit_cell(w, h, a.w, a.h) * 10) / 10;
             return fail(err, MEIRO_ERROR_ARGUMENT,
-                              "a %lu x %lu maze with %g mm cells needs %.1f x %.1f mm%s, but the "
+                              "a %s maze with %g mm cells needs %.1f x %.1f mm%s, but the "
                               "page leaves %.1f x %.1f mm; the largest cell that fits is %.1f mm "
                               "(or try another paper or orientation)",
-                              (unsigned long)w, (unsigned long)h, L->cell, L->cell * w + L->line,
+                              size_text, L->cell, L->cell * w + L->line,
                               L->cell * h + L->line, doors ? " and its door arrows" : "", a.w, a.h, best);
         }
     } else {
@@ -403,8 +429,7 @@ meiro_status layout_in_slot(uint32_t w, uint32_t h, unsigned doors, box slot, bo
     }
     if (!(L->cell > 0.05))
         return fail(err, MEIRO_ERROR_ARGUMENT,
-                          "a %lu x %lu maze does not fit: its cells would be smaller than 0.05 mm",
-                          (unsigned long)w, (unsigned long)h);
+                          "a %s maze does not fit: its cells would be smaller than 0.05 mm", size_text);
     L->arrow = doors ? arrow_length(L->cell) : 0;
     L->arrow_from = doors ? from * L->cell : 0;
     L->maze_w = L->cell * w;

@@ -101,8 +101,17 @@ unsigned layout_slots(const page_frame *f, unsigned n, box *slots);
  * cell_exact > 0 insists on that cell size (an error naming the largest
  * that fits otherwise); cell_max > 0 caps the fitted size; line > 0 fixes
  * the wall width. Fills the maze fields of L (and crop), not the frame's. */
-meiro_status layout_in_slot(uint32_t w, uint32_t h, unsigned doors, box slot, bool caption, double cell_exact,
+meiro_status layout_in_slot(double w, double h, unsigned doors, box slot, bool caption, double cell_exact,
                             double cell_max, double line, page_layout *L, meiro_error *err);
+
+/* What a page lays out of a maze: its size in cells, w x h on a rectangle;
+ * on the other grids their bounding box (core/grid.h) in corridor widths,
+ * so that L->cell is a corridor's width (the circle inside a cell) on
+ * every grid and walls, path and marks take the same weights. */
+void maze_cells(const meiro_maze *m, double *w, double *h);
+/* Grid units (core/grid.h) a cell is across: polar 1, hex sqrt 3, triangle
+ * 1 / sqrt 3; 1 on a rectangle. */
+double grid_cell_units(meiro_grid grid);
 
 /* ---- The words on a page ---- */
 
@@ -126,6 +135,10 @@ answers_place page_answers(const meiro_export_options *opt);
 bool answers_asked(const meiro_export_options *opt);
 
 /* ---- What every page says about its maze ---- */
+
+/* A maze's size as pages name it: "20 × 15", "hex · 15 × 12", "polar · 10
+ * rings". */
+void page_maze_size(const meiro_maze *m, char *buf, size_t size);
 
 /* "meiro 0.1.0 · cluster · seed 42 · 20 × 15" (no seed part if unknown). */
 void page_footer(const meiro_maze *m, char *buf, size_t size);

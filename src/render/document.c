@@ -88,7 +88,9 @@ meiro_status doc_place(const document *d, const doc_page *p, size_t k, page_layo
     bool caption = d->count > 1;
     /* on answer-key pages the mazes are small: a fixed cell would not fit */
     double exact = p->kind == PAGE_ANSWERS && p->slots != d->style.per_page ? 0 : d->style.cell_exact;
-    s = layout_in_slot(m->w, m->h, maze_door_sides(m), slots[k], caption, exact, d->style.cell_max, d->style.line, L, err);
+    double mw, mh;
+    maze_cells(m, &mw, &mh);
+    s = layout_in_slot(mw, mh, maze_door_sides(m), slots[k], caption, exact, d->style.cell_max, d->style.line, L, err);
     L->page_w = f->page_w;
     L->page_h = f->page_h;
     L->landscape = f->landscape;
@@ -185,13 +187,16 @@ meiro_status doc_init(document *d, const doc_item *items, size_t count,
     meiro_status s = page_margin_check(opt, err);
     if (s != MEIRO_OK) return s;
     /* orientation: the one that gives the largest maze bigger cells */
-    uint32_t bw = 1, bh = 1;
+    double bw = 1, bh = 1;
     unsigned doors = 0;
-    for (size_t i = 0; i < count; i++)
-        if ((uint64_t)items[i].maze->w * items[i].maze->h > (uint64_t)bw * bh) {
-            bw = items[i].maze->w, bh = items[i].maze->h;
+    for (size_t i = 0; i < count; i++) {
+        double mw, mh;
+        maze_cells(items[i].maze, &mw, &mh);
+        if (mw * mh > bw * bh) {
+            bw = mw, bh = mh;
             doors = maze_door_sides(items[i].maze);
         }
+    }
     if (st->orientation == MEIRO_ORIENT_AUTO) {
         double best[2] = {0, 0};
         for (int land = 0; land <= 1; land++) {
@@ -297,9 +302,11 @@ static void draw_caption(cairo_t *cr, const document *d, const doc_page *p, size
     const meiro_maze *m = d->items[i].maze;
     uint64_t seed;
     /* the maze's own seed, where there is room: not in an answer key */
+    char dims[64];
+    page_maze_size(m, dims, sizeof dims);
     if (d->style.show_seed && p->kind == PAGE_PUZZLES && L->maze_w >= 60 && meiro_maze_seed(m, &seed))
-        snprintf(right, sizeof right, "%s · %lu × %lu · seed %llu", meiro_maze_algorithm(m),
-                 (unsigned long)m->w, (unsigned long)m->h, (unsigned long long)seed);
+        snprintf(right, sizeof right, "%s · %s · seed %llu", meiro_maze_algorithm(m), dims,
+                 (unsigned long long)seed);
     double base = L->maze_y - 2.0;
     cairo_set_source_rgb(cr, 0, 0, 0);
     draw_text(cr, left, d->style.marks.font, L->maze_x, base, CAPTION_FONT_MM, true, -1);
@@ -372,7 +379,9 @@ static meiro_status draw_cover(cairo_t *cr, const document *d, const page_frame 
     if (d->cover_maze) { /* a little maze as a picture */
         box area = {f->center_x - f->page_w * 0.25, f->page_h * 0.38, f->page_w * 0.5, f->page_h * 0.32};
         page_layout L = {0};
-        meiro_status s = layout_in_slot(d->cover_maze->w, d->cover_maze->h, maze_door_sides(d->cover_maze), area, false, 0, 0, 0, &L, err);
+        double mw, mh;
+        maze_cells(d->cover_maze, &mw, &mh);
+        meiro_status s = layout_in_slot(mw, mh, maze_door_sides(d->cover_maze), area, false, 0, 0, 0, &L, err);
         if (s != MEIRO_OK) return s;
         draw_maze(cr, d->cover_maze, NULL, &L, &st->marks, snap, layers);
     }

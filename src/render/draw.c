@@ -118,8 +118,7 @@ static void stroke_path(cairo_t *cr, const meiro_maze *m, const meiro_path *p, c
 /* A Pango layout of `text` in `family` at `size` mm. User units are mm, so
  * metric hinting and glyph-position rounding (both to whole units) are
  * off: they would space letters by whole millimetres. */
-static PangoLayout *text_layout(cairo_t *cr, const char *text, const char *family, bool bold,
-                                double size)
+PangoLayout *text_layout(cairo_t *cr, const char *text, const char *family, bool bold, double size)
 {
     PangoLayout *layout = pango_cairo_create_layout(cr);
     cairo_font_options_t *fo = cairo_font_options_create();
@@ -149,7 +148,7 @@ static PangoLayout *text_layout(cairo_t *cr, const char *text, const char *famil
 /* Moves to where the layout must start so that its ink is centred at
  * (cx, cy), or (with baseline) its logical box centred at cx on that
  * baseline. */
-static void place_layout(cairo_t *cr, PangoLayout *layout, double cx, double cy, bool baseline)
+void place_layout(cairo_t *cr, PangoLayout *layout, double cx, double cy, bool baseline)
 {
     PangoRectangle ink, logical;
     pango_layout_get_extents(layout, &ink, &logical);
@@ -370,9 +369,10 @@ void draw_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const p
     }
     cairo_save(cr);
     cairo_set_line_width(cr, line);
-    if (layers & LAYER_WALLS) stroke_walls(cr, m, L, &g);
-    if (layers & LAYER_PATH) stroke_path(cr, m, path, L);
-    if (layers & LAYER_LABELS) draw_labels(cr, m, L, marks);
+    if (m->grid != MEIRO_GRID_RECT) draw_grid_maze(cr, m, path, L, marks, layers);
+    else if (layers & LAYER_WALLS) stroke_walls(cr, m, L, &g);
+    if (m->grid == MEIRO_GRID_RECT && (layers & LAYER_PATH)) stroke_path(cr, m, path, L);
+    if (m->grid == MEIRO_GRID_RECT && (layers & LAYER_LABELS)) draw_labels(cr, m, L, marks);
     cairo_restore(cr);
 }
 

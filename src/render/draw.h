@@ -8,6 +8,7 @@
 
 #include <cairo.h>
 #include <librsvg/rsvg.h>
+#include <pango/pangocairo.h>
 #include <time.h>
 
 #define PT_PER_MM (72.0 / 25.4)
@@ -45,6 +46,17 @@ enum {
  * > 0 (pixels per mm) aligns the walls to the pixel grid for raster output. */
 void draw_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,
                const maze_marks *marks, double snap, unsigned layers);
+
+/* The same for a polar, hex or triangle maze (draw_grid.c); draw_maze
+ * hands them over with the wall width set. */
+void draw_grid_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,
+                    const maze_marks *marks, unsigned layers);
+
+/* A Pango layout of `text` at `size` mm (g_object_unref it), and the move
+ * to where it starts so that its ink is centred at (cx, cy), or (with
+ * baseline) its logical box centred at cx on that baseline. */
+PangoLayout *text_layout(cairo_t *cr, const char *text, const char *family, bool bold, double size);
+void place_layout(cairo_t *cr, PangoLayout *layout, double cx, double cy, bool baseline);
 
 /* A line of text: align -1 left of x, 0 centred on x, 1 right of x. */
 /* Loads the fonts (fontconfig's cache, pango's font sets) for `font` and

@@ -3,6 +3,7 @@
  * inside when at least half of it is covered). */
 #include "core/alloc.h"
 #include "core/error.h"
+#include "core/names.h"
 #include "core/utf8.h"
 #include "page/template.h"
 
@@ -11,6 +12,7 @@
 #include <librsvg/rsvg.h>
 #include <math.h>
 #include <pango/pangocairo.h>
+#include <png.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,12 +24,12 @@ static const meiro_algorithm_desc shapes[] = {
     {"heart", "love", "a heart"},
     {"star", "", "a five-pointed star with round tips"},
     {"circle", "round disc", "a circle"},
-    {"apple", "", "an apple with a leaf"},
+    {"apple", "", "an apple with its stem and a leaf"},
     {"fish", "", "a fish swimming right"},
     {"cat", "neko", "a cat's head with its ears"},
     {"house", "home", "a house with a roof and a chimney"},
     {"cloud", "", "a cloud"},
-    {"flower", "", "a flower with six petals"},
+    {"flower", "", "a flower with five round petals"},
     {"tree", "", "a round tree on its trunk"},
     {"car", "", "a car on its wheels"},
     {"bear", "", "a bear's head with round ears"},
@@ -41,24 +43,13 @@ const meiro_algorithm_desc *meiro_shape_info(size_t index) { return index < SHAP
 
 void meiro_mask_free(uint8_t *mask) { free(mask); }
 
-/* True if word is one of the space-separated words of list. */
-static bool in_list(const char *list, const char *word)
-{
-    size_t n = strlen(word);
-    for (const char *p = list; *p;) {
-        while (*p == ' ') p++;
-        const char *end = strchr(p, ' ');
-        size_t len = end ? (size_t)(end - p) : strlen(p);
-        if (len == n && n > 0 && strncmp(p, word, n) == 0) return true;
-        p += len;
-    }
-    return false;
-}
-
+/* A built-in shape by name or alias, in any case ("Heart"). */
 static const meiro_algorithm_desc *find_shape(const char *name)
 {
+    size_t len = strlen(name);
     for (size_t i = 0; i < SHAPE_COUNT; i++)
-        if (strcmp(name, shapes[i].name) == 0 || in_list(shapes[i].aliases, name)) return &shapes[i];
+        if (name_in_list(shapes[i].name, name, len, true) || name_in_list(shapes[i].aliases, name, len, true))
+            return &shapes[i];
     return NULL;
 }
 
@@ -95,8 +86,8 @@ static meiro_status rasterise(paint_fn paint, const void *ctx, bool alpha, unsig
                               uint32_t stride, uint32_t x0, uint32_t y0, uint32_t w, uint32_t h, meiro_error *err)
 {
     uint32_t tile = TILE_PX / s;
-    int px = (int)(tile * s);
-    cairo_surface_t *surf = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, px, px);
+    int pw = (int)((w < tile ? w : tile) * s), ph = (int)((h < tile ? h : tile) * s);
+    cairo_surface_t *surf = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, pw, ph);
     if (cairo_surface_status(surf) != CAIRO_STATUS_SUCCESS) {
         cairo_surface_destroy(surf);
         return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
@@ -113,7 +104,8 @@ static meiro_status rasterise(paint_fn paint, const void *ctx, bool alpha, unsig
             cairo_translate(cr, -(double)tx, -(double)ty);
             st = paint(cr, ctx, err);
             if (st == MEIRO_OK && cairo_status(cr) != CAIRO_STATUS_SUCCESS)
-                st = fail(err, MEIRO_ERROR_NOMEM, "drawing the shape failed: %s", cairo_status_to_string(cairo_status(cr)));
+                st = fail(err, MEIRO_ERROR_NOMEM, "drawing the shape failed: %s",
+                          cairo_status_to_string(cairo_status(cr)));
             cairo_destroy(cr);
             if (st != MEIRO_OK) break;
             cairo_surface_flush(surf);
@@ -124,7 +116,8 @@ static meiro_status rasterise(paint_fn paint, const void *ctx, bool alpha, unsig
                 for (uint32_t cx = 0; cx < cw; cx++) {
                     unsigned count = 0;
                     for (unsigned j = 0; j < s; j++) {
-                        const uint32_t *row = (const uint32_t *)(const void *)(data + (size_t)(cy * s + j) * (size_t)row_bytes);
+                        const unsigned char *line = data + (size_t)(cy * s + j) * (size_t)row_bytes;
+                        const uint32_t *row = (const uint32_t *)(const void *)line;
                         for (unsigned i = 0; i < s; i++) count += pixel_inside(row[cx * s + i], alpha);
                     }
                     if (count >= half) mask[(size_t)(ty + cy) * stride + tx + cx] = 1;
@@ -212,18 +205,47 @@ static meiro_status read_file(const char *path, unsigned char **data, size_t *si
     return MEIRO_OK;
 }
 
-typedef struct png_reader {
-    const unsigned char *data;
-    size_t size, pos;
-} png_reader;
-
-static cairo_status_t png_read(void *closure, unsigned char *out, unsigned int length)
+/* Reads a PNG (any kind: libpng turns it into 8-bit RGBA) into a cairo
+ * surface of premultiplied ARGB. */
+static meiro_status read_png(const unsigned char *data, size_t size, const char *what, cairo_surface_t **out,
+                             meiro_error *err)
 {
-    png_reader *r = closure;
-    if (r->size - r->pos < length) return CAIRO_STATUS_READ_ERROR;
-    memcpy(out, r->data + r->pos, length);
-    r->pos += length;
-    return CAIRO_STATUS_SUCCESS;
+    *out = NULL;
+    png_image img;
+    memset(&img, 0, sizeof img);
+    img.version = PNG_IMAGE_VERSION;
+    if (!png_image_begin_read_from_memory(&img, data, size))
+        return fail(err, MEIRO_ERROR_PARSE, "%s is not a readable PNG image: %s", what, img.message);
+    if (img.width > 32767 || img.height > 32767) {
+        png_image_free(&img);
+        return fail(err, MEIRO_ERROR_PARSE, "%s is %u x %u pixels: at most 32767 a side", what, (unsigned)img.width,
+                    (unsigned)img.height);
+    }
+    img.format = PNG_FORMAT_RGBA;
+    cairo_surface_t *surf = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, (int)img.width, (int)img.height);
+    if (cairo_surface_status(surf) != CAIRO_STATUS_SUCCESS) {
+        png_image_free(&img);
+        cairo_surface_destroy(surf);
+        return fail(err, MEIRO_ERROR_NOMEM, "out of memory reading %s", what);
+    }
+    unsigned char *pixels = cairo_image_surface_get_data(surf);
+    int stride = cairo_image_surface_get_stride(surf);
+    if (!png_image_finish_read(&img, NULL, pixels, stride, NULL)) {
+        cairo_surface_destroy(surf);
+        return fail(err, MEIRO_ERROR_PARSE, "%s is not a readable PNG image: %s", what, img.message);
+    }
+    for (png_uint_32 y = 0; y < img.height; y++) { /* RGBA bytes to premultiplied ARGB words, in place */
+        unsigned char *row = pixels + (size_t)y * (size_t)stride;
+        for (png_uint_32 x = 0; x < img.width; x++) {
+            unsigned char *c = row + 4 * (size_t)x;
+            uint32_t a = c[3], r = (c[0] * a + 127) / 255, g = (c[1] * a + 127) / 255, b = (c[2] * a + 127) / 255;
+            uint32_t v = a << 24 | r << 16 | g << 8 | b;
+            memcpy(c, &v, 4);
+        }
+    }
+    cairo_surface_mark_dirty(surf);
+    *out = surf;
+    return MEIRO_OK;
 }
 
 /* Finds the mode (alpha if some pixel is less than half opaque) and the
@@ -235,9 +257,8 @@ static bool analyse(cairo_surface_t *img, double px_per_unit, picture *p)
     const unsigned char *data = cairo_image_surface_get_data(img);
     int w = cairo_image_surface_get_width(img), h = cairo_image_surface_get_height(img);
     int stride = cairo_image_surface_get_stride(img);
-    bool opaque = cairo_image_surface_get_format(img) == CAIRO_FORMAT_RGB24;
     p->alpha = false;
-    for (int y = 0; y < h && !opaque && !p->alpha; y++) {
+    for (int y = 0; y < h && !p->alpha; y++) {
         const uint32_t *row = (const uint32_t *)(const void *)(data + (size_t)y * (size_t)stride);
         for (int x = 0; x < w; x++)
             if ((row[x] >> 24) < 128) {
@@ -249,8 +270,7 @@ static bool analyse(cairo_surface_t *img, double px_per_unit, picture *p)
     for (int y = 0; y < h; y++) {
         const uint32_t *row = (const uint32_t *)(const void *)(data + (size_t)y * (size_t)stride);
         for (int x = 0; x < w; x++) {
-            uint32_t v = opaque ? row[x] | 0xff000000u : row[x];
-            if (!pixel_inside(v, p->alpha)) continue;
+            if (!pixel_inside(row[x], p->alpha)) continue;
             if (x < x0) x0 = x;
             if (x > x1) x1 = x;
             if (y < y0) y0 = y;
@@ -276,28 +296,14 @@ static meiro_status load_picture(const unsigned char *data, size_t size, const c
     cairo_surface_t *img = NULL;
     double px_per_unit = 1;
     if (size >= 8 && memcmp(data, png_magic, 8) == 0) {
-        png_reader r = {data, size, 0};
-        p->png = cairo_image_surface_create_from_png_stream(png_read, &r);
-        cairo_status_t cs = cairo_surface_status(p->png);
-        if (cs == CAIRO_STATUS_NO_MEMORY) return fail(err, MEIRO_ERROR_NOMEM, "out of memory reading %s", what);
-        if (cs != CAIRO_STATUS_SUCCESS)
-            return fail(err, MEIRO_ERROR_PARSE, "%s is not a readable PNG image (%s)", what, cairo_status_to_string(cs));
-        cairo_format_t fmt = cairo_image_surface_get_format(p->png);
-        if (fmt == CAIRO_FORMAT_ARGB32 || fmt == CAIRO_FORMAT_RGB24) {
-            img = cairo_surface_reference(p->png);
-        } else { /* other formats, copied to ARGB32 to be read */
-            img = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, cairo_image_surface_get_width(p->png),
-                                             cairo_image_surface_get_height(p->png));
-            cairo_t *cr = cairo_create(img);
-            cairo_set_source_surface(cr, p->png, 0, 0);
-            cairo_paint(cr);
-            cairo_destroy(cr);
-        }
+        meiro_status s = read_png(data, size, what, &p->png, err);
+        if (s != MEIRO_OK) return s;
+        img = cairo_surface_reference(p->png);
     } else {
-        size_t i = 0;
+        size_t i = size >= 3 && data[0] == 0xef && data[1] == 0xbb && data[2] == 0xbf ? 3 : 0; /* a BOM */
         while (i < size && (data[i] == ' ' || data[i] == '\t' || data[i] == '\r' || data[i] == '\n')) i++;
-        if (i + 3 <= size && data[i] == 0xef && data[i + 1] == 0xbb && data[i + 2] == 0xbf) i += 3; /* BOM */
-        if (i >= size || data[i] != '<') return fail(err, MEIRO_ERROR_PARSE, "%s is neither an SVG nor a PNG image", what);
+        if (i >= size || data[i] != '<')
+            return fail(err, MEIRO_ERROR_PARSE, "%s is neither an SVG nor a PNG image", what);
         GError *gerr = NULL;
         /* from memory, with no base file: librsvg loads no other file */
         p->svg = rsvg_handle_new_from_data(data, size, &gerr);
@@ -552,7 +558,7 @@ meiro_status meiro_text_mask(const char *text, const char *lang, uint32_t height
     size_t len = strlen(text), bad = utf8_check(text, len);
     if (bad < len)
         return fail(err, MEIRO_ERROR_ARGUMENT, "the text is not valid UTF-8 (byte %zu, counted from 1)", bad + 1);
-    bool lower = false, cjk = lang && (strncmp(lang, "ja", 2) == 0 || strncmp(lang, "zh", 2) == 0 || strncmp(lang, "ko", 2) == 0);
+    bool lower = false, cjk = false;
     for (const unsigned char *p = (const unsigned char *)text; *p;) {
         size_t at = (size_t)(p - (const unsigned char *)text);
         uint32_t cp = next_code_point(&p);
@@ -579,8 +585,8 @@ meiro_status meiro_text_mask(const char *text, const char *lang, uint32_t height
     pango_cairo_context_set_font_options(pc, fo);
     pango_context_set_round_glyph_positions(pc, FALSE);
     cairo_font_options_destroy(fo);
-    if (lang && lang[0]) pango_context_set_language(pc, pango_language_from_string(lang));
-    else if (cjk) pango_context_set_language(pc, pango_language_from_string("ja"));
+    /* a language always, else the locale's would choose the forms of kanji */
+    pango_context_set_language(pc, pango_language_from_string(lang && lang[0] ? lang : cjk ? "ja" : "en"));
     PangoFontDescription *desc = pango_font_description_from_string(TEXT_FONT);
     pango_font_description_set_absolute_size(desc, TEXT_FONT_SIZE * PANGO_SCALE);
     pango_context_set_font_description(pc, desc);
@@ -607,7 +613,8 @@ meiro_status meiro_text_mask(const char *text, const char *lang, uint32_t height
         PangoLayout *l = pango_layout_new(pc);
         pango_layout_set_text(l, start, (int)(end - start));
         if (pango_layout_get_unknown_glyphs_count(l) > 0) {
-            s = fail(err, MEIRO_ERROR_ARGUMENT, "no installed font has the letter '%.*s' (install a font with it, e.g. fonts-noto-cjk)",
+            s = fail(err, MEIRO_ERROR_ARGUMENT,
+                     "no installed font has the letter '%.*s' (install a font with it, e.g. fonts-noto-cjk)",
                      (int)(end - start), start);
             g_object_unref(l);
             break;

@@ -1,15 +1,19 @@
 /* libFuzzer target for the maze readers: text (with its line drawings and
- * block mazes) or, built with -DFUZZ_CSV, CSV. Besides crashes, leaks and
- * undefined behaviour, it checks that a maze it accepts is valid and reads
- * back unchanged from the text meiro writes for it. */
+ * block mazes) or, built with -DFUZZ_CSV, CSV, or with -DFUZZ_JSON, JSON.
+ * Besides crashes, leaks and undefined behaviour, it checks that a maze it
+ * accepts is valid and reads back unchanged from the text meiro writes for
+ * it, and that this text written again is the same bytes. */
 #define _POSIX_C_SOURCE 200809L
 #include "meiro.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #ifdef FUZZ_CSV
 #define FUZZ_FORMAT MEIRO_FORMAT_CSV
+#elif defined(FUZZ_JSON)
+#define FUZZ_FORMAT MEIRO_FORMAT_JSON
 #else
 #define FUZZ_FORMAT MEIRO_FORMAT_TEXT
 #endif
@@ -46,6 +50,14 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
     if (fclose(out) != 0 || st != MEIRO_OK) abort();
     meiro_maze *back = read_bytes(text, len, FUZZ_FORMAT, &err);
     if (!back || !meiro_maze_equal(m, back)) abort(); /* what meiro writes, it reads */
+    char *again = NULL;
+    size_t again_len = 0;
+    out = open_memstream(&again, &again_len);
+    if (!out) abort();
+    st = meiro_write(back, NULL, FUZZ_FORMAT, NULL, out, NULL);
+    if (fclose(out) != 0 || st != MEIRO_OK) abort();
+    if (again_len != len || memcmp(text, again, len) != 0) abort(); /* the same bytes */
+    free(again);
     meiro_maze_free(back);
     free(text);
     meiro_maze_free(m);

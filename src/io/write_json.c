@@ -1,0 +1,399 @@
+/* Writer for the JSON format (-f json): the maze as data for other programs,
+ * every grid, read back by read_json.c. The document, keys in this order:
+ *
+ *   "meiro": 1             the format's version
+ *   "grid": "rect"         rect, polar, hex or triangle
+ *   "width": W, "height": H  cells across and down; polar: H rings (the
+ *                          centre disc is ring 0) and W the cells of the
+ *                          outer ring (the widest)
+ *   "extent": [EW, EH]     the bounding box of the drawing, in cell units
+ *                          (y down, (0, 0) its top-left corner)
+ *   "seed": "2026", "algorithm": "dig"   how the maze was made, when known;
+ *                          the seed as a string of decimal digits (64-bit
+ *                          seeds do not fit a JSON number read as a double)
+ *   "start": ID, "goal": ID   cell ids (below)
+ *   "start_door": "west", "goal_door": "east"   rect only, when S or G
+ *                          stands in an opening of the outer wall (north,
+ *                          east, south, west)
+ *   "cells": [...]         the cells of the maze in reading order, one
+ *                          object each; the index in this list is the
+ *                          cell's id. Rect, hex, triangle: row by row, so
+ *                          id = y * W + x. Polar: ring by ring, x clockwise
+ *                          from the top. A rect with a mask (a shape) lists
+ *                          only the cells inside it, so ids count those.
+ *                          Each cell: "x", "y", "center": [cx, cy]; rect,
+ *                          hex, triangle: "corners": [[x, y], ...] the
+ *                          polygon clockwise, corner k starting side k
+ *                          (rect: top-left first); polar: "radii": [r0, r1]
+ *                          from the circle's centre (EW / 2, EH / 2) and
+ *                          "angles": [a0, a1] in degrees clockwise from the
+ *                          top (the centre disc: [0, 1] and [0, 360]).
+ *   "passages": [[a, b], ...]  the open sides between cells, as pairs of
+ *                          ids with a < b, sorted
+ *   "solution": [ID, ...]  when written with a path: start to goal.
+ *
+ * Geometry is printed with at most 9 decimals, integers without any; the
+ * text depends only on the maze (the same maze gives the same bytes). One
+ * pass over the cells and one over the passages, through a buffer: linear
+ * time, memory a few bytes per 64 cells (the ids of a masked rect). */
+#include "core/alloc.h"
+#include "core/grid.h"
+#include "core/model.h"
+#include "core/utf8.h"
+#include "io/io.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- Output through a buffer ---- */
+
+typedef struct jout {
+    FILE *out;
+    bool ok;
+    size_t n;
+    char buf[1 << 16];
+} jout;
+
+static void out_flush(jout *o)
+{
+    if (o->n && fwrite(o->buf, 1, o->n, o->out) != o->n) o->ok = false;
+    o->n = 0;
+}
+
+static void out_mem(jout *o, const char *s, size_t len)
+{
+    if (o->n + len > sizeof o->buf) out_flush(o);
+    if (len > sizeof o->buf) {
+        if (fwrite(s, 1, len, o->out) != len) o->ok = false;
+        return;
+    }
+    memcpy(o->buf + o->n, s, len);
+    o->n += len;
+}
+
+static void out_str(jout *o, const char *s) { out_mem(o, s, strlen(s)); }
+
+static void out_u64(jout *o, uint64_t v)
+{
+    char d[24];
+    size_t k = sizeof d;
+    do d[--k] = (char)('0' + v % 10);
+    while ((v /= 10) != 0);
+    out_mem(o, d + k, sizeof d - k);
+}
+
+/* A coordinate or angle: rounded to 9 decimals, trailing zeros dropped,
+ * never "-0". Done by hand: printf costs more than the rest of a cell. */
+static void out_num(jout *o, double v)
+{
+    if (!(fabs(v) < 9e9)) { /* not a coordinate meiro makes; kept readable JSON */
+        char t[40];
+        snprintf(t, sizeof t, "%.17g", isfinite(v) ? v : 0.0);
+        out_str(o, t);
+        return;
+    }
+    int64_t q = (int64_t)llround(v * 1e9);
+    if (q < 0) out_mem(o, "-", 1);
+    uint64_t u = q < 0 ? (uint64_t)-q : (uint64_t)q;
+    out_u64(o, u / 1000000000u);
+    uint32_t frac = (uint32_t)(u % 1000000000u);
+    if (!frac) return;
+    char d[10] = {'.'};
+    for (int k = 9; k >= 1; k--, frac /= 10) d[k] = (char)('0' + frac % 10);
+    size_t len = 10;
+    while (d[len - 1] == '0') len--;
+    out_mem(o, d, len);
+}
+
+static void out_pair(jout *o, double a, double b)
+{
+    out_mem(o, "[", 1);
+    out_num(o, a);
+    out_mem(o, ", ", 2);
+    out_num(o, b);
+    out_mem(o, "]", 1);
+}
+
+/* A JSON string: quotes, backslashes and control characters escaped; a
+ * byte that is not UTF-8 becomes U+FFFD (JSON text is UTF-8). */
+static void out_quoted(jout *o, const char *s)
+{
+    size_t len = strlen(s);
+    out_mem(o, "\"", 1);
+    for (size_t i = 0; i < len;) {
+        size_t good = i + utf8_check(s + i, len - i);
+        for (; i < good; i++) {
+            unsigned char c = (unsigned char)s[i];
+            if (c == '"' || c == '\\') {
+                char e[2] = {'\\', (char)c};
+                out_mem(o, e, 2);
+            } else if (c < 0x20) {
+                char e[8];
+                snprintf(e, sizeof e, "\\u%04x", c);
+                out_mem(o, e, 6);
+            } else {
+                out_mem(o, s + i, 1);
+            }
+        }
+        if (i < len) {
+            out_str(o, "\\ufffd");
+            i++;
+        }
+    }
+    out_mem(o, "\"", 1);
+}
+
+/* ---- Ids ---- */
+
+/* The ids of a masked rect count only the cells inside: the id of linear
+ * index i is the number of inside cells before it, from a count per block
+ * of 64 cells and at most 63 bytes of the mask. */
+typedef struct id_map {
+    const meiro_maze *m;
+    uint32_t *block; /* inside cells before each block; NULL without a mask */
+} id_map;
+
+static bool id_map_init(id_map *ids, const meiro_maze *m)
+{
+    ids->m = m;
+    ids->block = NULL;
+    if (m->grid != MEIRO_GRID_RECT || !m->active) return true;
+    size_t n = (size_t)m->w * m->h, blocks = n / 64 + 1;
+    ids->block = alloc_array(blocks, sizeof *ids->block);
+    if (!ids->block) return false;
+    uint32_t count = 0;
+    for (size_t b = 0; b < blocks; b++) {
+        ids->block[b] = count;
+        for (size_t i = b * 64; i < n && i < (b + 1) * 64; i++) count += m->active[i] != 0;
+    }
+    return true;
+}
+
+static uint64_t id_of(const id_map *ids, meiro_cell c)
+{
+    const meiro_maze *m = ids->m;
+    if (m->grid != MEIRO_GRID_RECT) return grid_id(m, c);
+    size_t i = cell_index(m, c.x, c.y);
+    if (!ids->block) return i;
+    uint64_t id = ids->block[i / 64];
+    for (size_t k = i - i % 64; k < i; k++) id += m->active[k] != 0;
+    return id;
+}
+
+/* ---- Geometry (shared with the reader, which checks it) ---- */
+
+void json_extent(const meiro_maze *m, double *width, double *height)
+{
+    if (m->grid == MEIRO_GRID_RECT) {
+        *width = m->w;
+        *height = m->h;
+    } else {
+        grid_extent(m, width, height);
+    }
+}
+
+static bool same_point(double ax, double ay, double bx, double by)
+{
+    return fabs(ax - bx) < 1e-7 && fabs(ay - by) < 1e-7;
+}
+
+void json_cell_shape_of(const meiro_maze *m, size_t id, meiro_cell c, json_cell_shape *s)
+{
+    memset(s, 0, sizeof *s);
+    if (m->grid == MEIRO_GRID_RECT) {
+        s->cx = c.x + 0.5;
+        s->cy = c.y + 0.5;
+        s->corners = 4;
+        static const int dx[4] = {0, 1, 1, 0}, dy[4] = {0, 0, 1, 1};
+        for (unsigned k = 0; k < 4; k++) {
+            s->px[k] = c.x + dx[k];
+            s->py[k] = c.y + dy[k];
+        }
+        return;
+    }
+    grid_centre(m, id, &s->cx, &s->cy);
+    if (m->grid == MEIRO_GRID_POLAR) {
+        s->polar = true;
+        uint32_t n = grid_row_width(m, c.y);
+        s->r0 = c.y;
+        s->r1 = c.y + 1.0;
+        s->a0 = c.y ? 360.0 * c.x / n : 0;
+        s->a1 = c.y ? 360.0 * (c.x + 1.0) / n : 360;
+        return;
+    }
+    /* corner k: where side k - 1 ends and side k starts, whichever way
+     * round grid_side gives each segment */
+    unsigned sides = grid_sides(m, id);
+    grid_side_shape prev, cur;
+    grid_side(m, id, sides - 1, &prev);
+    for (unsigned k = 0; k < sides && k < GRID_MAX_SIDES; k++) {
+        grid_side(m, id, k, &cur);
+        bool first = same_point(cur.x0, cur.y0, prev.x0, prev.y0) ||
+                     same_point(cur.x0, cur.y0, prev.x1, prev.y1);
+        s->px[k] = first ? cur.x0 : cur.x1;
+        s->py[k] = first ? cur.y0 : cur.y1;
+        prev = cur;
+    }
+    s->corners = sides;
+}
+
+/* ---- The document ---- */
+
+static const char *const door_names[4] = {"north", "east", "south", "west"};
+
+static void out_key_u64(jout *o, const char *key, uint64_t v)
+{
+    out_str(o, ",\n  \"");
+    out_str(o, key);
+    out_str(o, "\": ");
+    out_u64(o, v);
+}
+
+static void out_cell(jout *o, const meiro_maze *m, size_t id, meiro_cell c, bool last)
+{
+    json_cell_shape s;
+    json_cell_shape_of(m, id, c, &s);
+    out_str(o, "    {\"x\": ");
+    out_u64(o, c.x);
+    out_str(o, ", \"y\": ");
+    out_u64(o, c.y);
+    out_str(o, ", \"center\": ");
+    out_pair(o, s.cx, s.cy);
+    if (s.polar) {
+        out_str(o, ", \"radii\": ");
+        out_pair(o, s.r0, s.r1);
+        out_str(o, ", \"angles\": ");
+        out_pair(o, s.a0, s.a1);
+    } else {
+        out_str(o, ", \"corners\": [");
+        for (unsigned k = 0; k < s.corners; k++) {
+            if (k) out_mem(o, ", ", 2);
+            out_pair(o, s.px[k], s.py[k]);
+        }
+        out_mem(o, "]", 1);
+    }
+    out_str(o, last ? "}\n" : "},\n");
+}
+
+static void out_passage(jout *o, uint64_t a, uint64_t b, bool *first)
+{
+    out_str(o, *first ? "\n    [" : ",\n    [");
+    *first = false;
+    out_u64(o, a);
+    out_mem(o, ", ", 2);
+    out_u64(o, b);
+    out_mem(o, "]", 1);
+}
+
+static void write_cells(jout *o, const meiro_maze *m)
+{
+    out_str(o, ",\n  \"cells\": [\n");
+    size_t total = maze_total(m);
+    uint64_t left = m->active_count;
+    for (size_t i = 0; i < total && o->ok; i++) {
+        if (m->grid == MEIRO_GRID_RECT) {
+            if (!cell_active(m, i)) continue;
+            out_cell(o, m, i, (meiro_cell){(uint32_t)(i % m->w), (uint32_t)(i / m->w)}, --left == 0);
+        } else {
+            out_cell(o, m, i, grid_cell(m, i), i + 1 == total);
+        }
+    }
+    out_str(o, "  ]");
+}
+
+/* Each passage once, from its smaller id; a cell's larger neighbours in
+ * increasing order, so the list comes out sorted. */
+static void write_passages(jout *o, const meiro_maze *m, const id_map *ids)
+{
+    out_str(o, ",\n  \"passages\": [");
+    bool first = true;
+    size_t total = maze_total(m);
+    if (m->grid == MEIRO_GRID_RECT) {
+        /* east then south: id + 1, then the id below (larger) */
+        uint64_t id = 0;
+        for (size_t i = 0; i < total && o->ok; i++) {
+            if (!cell_active(m, i)) continue;
+            uint32_t x = (uint32_t)(i % m->w), y = (uint32_t)(i / m->w);
+            if (m->cells[i] & CELL_OPEN_E) out_passage(o, id, id + 1, &first);
+            if (m->cells[i] & CELL_OPEN_S) out_passage(o, id, id_of(ids, (meiro_cell){x, y + 1}), &first);
+            id++;
+        }
+    } else {
+        for (size_t i = 0; i < total && o->ok; i++) {
+            size_t next[GRID_MAX_SIDES];
+            unsigned n = 0, sides = grid_sides(m, i);
+            for (unsigned s = 0; s < sides; s++) {
+                if (!grid_open(m, i, s)) continue;
+                size_t j = grid_neighbour(m, i, s);
+                if (j == GRID_NONE || j <= i) continue;
+                size_t k = n++; /* insertion sort: at most 8 */
+                for (; k > 0 && next[k - 1] > j; k--) next[k] = next[k - 1];
+                next[k] = j;
+            }
+            for (unsigned k = 0; k < n; k++) out_passage(o, i, next[k], &first);
+        }
+    }
+    out_str(o, first ? "]" : "\n  ]");
+}
+
+static void write_solution(jout *o, const meiro_path *path, const id_map *ids)
+{
+    out_str(o, ",\n  \"solution\": [");
+    for (size_t k = 0; k < path->length && o->ok; k++) {
+        out_str(o, k == 0 ? "\n    " : k % 16 ? ", " : ",\n    ");
+        out_u64(o, id_of(ids, path->cells[k]));
+    }
+    out_str(o, path->length ? "\n  ]" : "]");
+}
+
+meiro_status write_json(const meiro_maze *m, const meiro_path *path, FILE *out)
+{
+    id_map ids;
+    if (!id_map_init(&ids, m)) return MEIRO_ERROR_NOMEM;
+    jout *o = alloc_array(1, sizeof *o);
+    if (!o) {
+        free(ids.block);
+        return MEIRO_ERROR_NOMEM;
+    }
+    o->out = out;
+    o->ok = true;
+    o->n = 0;
+    out_str(o, "{\n  \"meiro\": 1,\n  \"grid\": ");
+    out_quoted(o, meiro_grid_name((meiro_grid)m->grid));
+    out_key_u64(o, "width", m->w);
+    out_key_u64(o, "height", m->h);
+    double ew, eh;
+    json_extent(m, &ew, &eh);
+    out_str(o, ",\n  \"extent\": ");
+    out_pair(o, ew, eh);
+    if (m->has_seed) {
+        char seed[24];
+        snprintf(seed, sizeof seed, "%llu", (unsigned long long)m->seed);
+        out_str(o, ",\n  \"seed\": ");
+        out_quoted(o, seed);
+        if (m->algorithm[0]) {
+            out_str(o, ",\n  \"algorithm\": ");
+            out_quoted(o, m->algorithm);
+        }
+    }
+    out_key_u64(o, "start", id_of(&ids, m->start));
+    if (m->start_door <= MEIRO_WEST) {
+        out_str(o, ",\n  \"start_door\": ");
+        out_quoted(o, door_names[m->start_door]);
+    }
+    out_key_u64(o, "goal", id_of(&ids, m->goal));
+    if (m->goal_door <= MEIRO_WEST) {
+        out_str(o, ",\n  \"goal_door\": ");
+        out_quoted(o, door_names[m->goal_door]);
+    }
+    write_cells(o, m);
+    write_passages(o, m, &ids);
+    if (path) write_solution(o, path, &ids);
+    out_str(o, "\n}\n");
+    out_flush(o);
+    bool ok = o->ok;
+    free(o);
+    free(ids.block);
+    return ok ? MEIRO_OK : MEIRO_ERROR_IO;
+}

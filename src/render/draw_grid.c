@@ -1,0 +1,297 @@
+/* Polar, hex and triangle mazes on a page (core/grid.h has their
+ * geometry): walls as arcs and segments, each drawn once with round ends
+ * so that corners meet; the solution through the cells' centres, along the
+ * ring between two cells of one ring; S and G on round white plates in
+ * their cells. Millimetres, as in draw.c; L->cell is a corridor's width. */
+#include "core/grid.h"
+#include "core/model.h"
+#include "page/layout.h"
+#include "render/draw.h"
+
+#include <math.h>
+
+#define TAU (2 * G_PI)
+
+/* Where the grid lies on the page: its bounding box's top-left corner
+ * and the millimetres of one grid unit. */
+typedef struct view {
+    double x0, y0, unit;
+} view;
+
+static view view_of(const meiro_maze *m, const page_layout *L)
+{
+    return (view){L->maze_x, L->maze_y, L->cell / grid_cell_units((meiro_grid)m->grid)};
+}
+
+static void centre_mm(const meiro_maze *m, const view *v, size_t id, double *x, double *y)
+{
+    double ux, uy;
+    grid_centre(m, id, &ux, &uy);
+    *x = v->x0 + ux * v->unit;
+    *y = v->y0 + uy * v->unit;
+}
+
+/* ---- Which cells a band of the page (a PNG's) can show ---- */
+
+/* Rows y from .. to - 1 may reach the unit rows u0 .. u1 (every ring of a
+ * polar grid may: row_runs picks its cells). */
+static void visible_rows(const meiro_maze *m, double u0, double u1, uint32_t *from, uint32_t *to)
+{
+    if (m->grid == MEIRO_GRID_POLAR) {
+        *from = 0, *to = m->h;
+        return;
+    }
+    double pitch = m->grid == MEIRO_GRID_HEX ? sqrt(3) : sqrt(3) / 2;
+    double a = floor(u0 / pitch) - 2, b = ceil(u1 / pitch) + 2;
+    *from = a < 0 ? 0 : a > m->h ? m->h : (uint32_t)a;
+    *to = b < 0 ? 0 : b > m->h ? m->h : (uint32_t)b;
+}
+
+/* The cells of row y that may reach unit rows u0 .. u1: at most two runs
+ * of x (on a ring, the left and the right side of the circle). */
+static unsigned row_runs(const meiro_maze *m, uint32_t y, double u0, double u1, uint32_t runs[2][2])
+{
+    uint32_t n = grid_row_width(m, y);
+    if (n == 0) return 0;
+    runs[0][0] = 0, runs[0][1] = n - 1;
+    if (m->grid != MEIRO_GRID_POLAR || y == 0) return 1;
+    /* a point at angle phi (from the top, clockwise) and radius r lies
+     * -r cos phi below the centre; the ring's radii are y .. y + 1 */
+    double a = u0 - m->h, b = u1 - m->h, r0 = y, r1 = y + 1.0;
+    double lo = fmax(-1, fmin(a / r0, a / r1)), hi = fmin(1, fmax(b / r0, b / r1));
+    if (lo > hi) return 0;
+    double phi_lo = acos(-lo), phi_hi = acos(-hi); /* 0 .. pi, rising */
+    double k = n / TAU;
+    double x0 = floor(phi_lo * k) - 1, x1 = ceil(phi_hi * k) + 1;
+    double x2 = floor((TAU - phi_hi) * k) - 1, x3 = ceil((TAU - phi_lo) * k) + 1;
+    if (x2 <= x1 + 1) { /* the two sides meet at the bottom */
+        x1 = x3;
+        x2 = x3 + 1;
+    }
+    x0 = fmax(x0, 0), x1 = fmin(x1, n - 1.0), x2 = fmax(x2, 0), x3 = fmin(x3, n - 1.0);
+    unsigned count = 0;
+    if (x0 <= x1) runs[count][0] = (uint32_t)x0, runs[count][1] = (uint32_t)x1, count++;
+    if (x2 <= x3 && x2 > x1) runs[count][0] = (uint32_t)x2, runs[count][1] = (uint32_t)x3, count++;
+    return count;
+}
+
+/* ---- Walls ---- */
+
+/* Arcs of one circle that follow each other, drawn as one: a ring's
+ * walls have no joints, the outer circle is whole. */
+typedef struct arc_run {
+    bool on;
+    double cx, cy, r, from, span; /* mm; radians, clockwise */
+} arc_run;
+
+static void arc_flush(cairo_t *cr, arc_run *run)
+{
+    if (!run->on) return;
+    cairo_new_sub_path(cr);
+    if (run->span >= TAU - 1e-9) {
+        cairo_arc(cr, run->cx, run->cy, run->r, 0, TAU);
+        cairo_close_path(cr);
+    } else {
+        cairo_arc(cr, run->cx, run->cy, run->r, run->from, run->from + run->span);
+    }
+    run->on = false;
+}
+
+static bool same_angle(double a, double b) { return fabs(remainder(a - b, TAU)) < 1e-9; }
+
+static void add_arc(cairo_t *cr, arc_run *run, const view *v, const grid_side_shape *s)
+{
+    double d = remainder(s->a1 - s->a0, TAU);
+    double from = d >= 0 ? s->a0 : s->a1, span = fabs(d);
+    double cx = v->x0 + s->cx * v->unit, cy = v->y0 + s->cy * v->unit, r = s->r * v->unit;
+    double eps = 1e-9 * (1 + r);
+    if (run->on && fabs(run->cx - cx) < eps && fabs(run->cy - cy) < eps && fabs(run->r - r) < eps) {
+        if (same_angle(from, run->from + run->span)) {
+            run->span += span;
+            return;
+        }
+        if (same_angle(from + span, run->from)) {
+            run->from = from;
+            run->span += span;
+            return;
+        }
+    }
+    arc_flush(cr, run);
+    *run = (arc_run){true, cx, cy, r, from, span};
+}
+
+/* Every closed side once: from the cell whose neighbour has the larger id,
+ * or at the border. */
+static void stroke_grid_walls(cairo_t *cr, const meiro_maze *m, const view *v, const page_layout *L)
+{
+    double cx0, cy0, cx1, cy1;
+    cairo_clip_extents(cr, &cx0, &cy0, &cx1, &cy1);
+    double pad = (L->line + L->cell) / v->unit + 1;
+    double u0 = (cy0 - v->y0) / v->unit - pad, u1 = (cy1 - v->y0) / v->unit + pad;
+    uint32_t from, to;
+    visible_rows(m, u0, u1, &from, &to);
+    arc_run run = {0};
+    for (uint32_t y = from; y < to; y++) {
+        uint32_t runs[2][2];
+        unsigned count = row_runs(m, y, u0, u1, runs);
+        for (unsigned r = 0; r < count; r++) {
+            for (uint32_t x = runs[r][0]; x <= runs[r][1]; x++) {
+                size_t id = grid_id(m, (meiro_cell){x, y});
+                unsigned sides = grid_sides(m, id);
+                for (unsigned s = 0; s < sides; s++) {
+                    if (grid_open(m, id, s)) continue;
+                    size_t next = grid_neighbour(m, id, s);
+                    if (next != GRID_NONE && next < id) continue;
+                    grid_side_shape shape;
+                    grid_side(m, id, s, &shape);
+                    if (shape.arc) {
+                        add_arc(cr, &run, v, &shape);
+                    } else {
+                        cairo_move_to(cr, v->x0 + shape.x0 * v->unit, v->y0 + shape.y0 * v->unit);
+                        cairo_line_to(cr, v->x0 + shape.x1 * v->unit, v->y0 + shape.y1 * v->unit);
+                    }
+                }
+            }
+        }
+    }
+    arc_flush(cr, &run);
+    /* round ends: sides meet at any angle, and the ends cover the joints */
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    cairo_stroke(cr);
+}
+
+/* ---- The solution ---- */
+
+/* An arc of the circle around (ox, oy) through the current point, at angle
+ * a0, to angle a1, the short way round. */
+static void ring_arc(cairo_t *cr, double ox, double oy, double r, double a0, double a1)
+{
+    double d = remainder(a1 - a0, TAU);
+    if (d >= 0) cairo_arc(cr, ox, oy, r, a0, a0 + d);
+    else cairo_arc_negative(cr, ox, oy, r, a0, a0 + d);
+}
+
+/* The solution through the centres. On a polar grid it keeps to the
+ * rings: along the ring between two cells of one ring (a chord would cut
+ * the corner of the wall between the rings), and from a ring to the next
+ * along the inner cell's ring to the outer cell's angle, then straight
+ * out, through the middle of the outer cell's inner side: a straight line
+ * between the centres would pass close by the end of the wall between two
+ * cells that share an inner one. */
+static void stroke_grid_path(cairo_t *cr, const meiro_maze *m, const meiro_path *p, const view *v,
+                             const page_layout *L)
+{
+    if (!p || p->length == 0) return;
+    double x, y;
+    centre_mm(m, v, grid_id(m, p->cells[0]), &x, &y);
+    cairo_move_to(cr, x, y);
+    cairo_line_to(cr, x, y); /* one cell: a dot */
+    double ox = v->x0 + m->h * v->unit, oy = v->y0 + m->h * v->unit; /* a polar grid's centre */
+    for (size_t k = 1; k < p->length; k++) {
+        double px = x, py = y;
+        meiro_cell a = p->cells[k - 1], b = p->cells[k];
+        centre_mm(m, v, grid_id(m, b), &x, &y);
+        if (m->grid != MEIRO_GRID_POLAR || a.y == 0 || b.y == 0) { /* the disc's centre is the grid's */
+            cairo_line_to(cr, x, y);
+            continue;
+        }
+        double a0 = atan2(py - oy, px - ox), a1 = atan2(y - oy, x - ox);
+        double r0 = hypot(px - ox, py - oy), r1 = hypot(x - ox, y - oy);
+        if (a.y == b.y) {
+            ring_arc(cr, ox, oy, r0, a0, a1);
+        } else if (a.y < b.y) { /* outwards */
+            ring_arc(cr, ox, oy, r0, a0, a1);
+            cairo_line_to(cr, x, y);
+        } else { /* inwards */
+            cairo_line_to(cr, ox + r1 * cos(a0), oy + r1 * sin(a0));
+            ring_arc(cr, ox, oy, r1, a0, a1);
+        }
+    }
+    cairo_set_source_rgb(cr, SOLUTION_R, SOLUTION_G, SOLUTION_B);
+    cairo_set_line_width(cr, L->path_width);
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+    cairo_stroke(cr);
+}
+
+/* ---- S and G ---- */
+
+/* The circle a mark has in cell id, across in mm: a corridor's width, and
+ * the centre disc of a polar grid is two across. */
+static double mark_room(const meiro_maze *m, size_t id, const page_layout *L)
+{
+    return m->grid == MEIRO_GRID_POLAR && id == 0 ? 2 * L->cell : L->cell;
+}
+
+/* The size at which a word fits a circle `room` across: its ink at most
+ * 70% of it wide and its corners clear of the walls (the mark size, 60%
+ * of it, at most). */
+static double fit_in_circle(cairo_t *cr, const char *text, const char *font, double room)
+{
+    double size = room * 0.6;
+    PangoLayout *layout = text_layout(cr, text, font, true, size);
+    PangoRectangle ink;
+    pango_layout_get_extents(layout, &ink, NULL);
+    g_object_unref(layout);
+    double w = (double)ink.width / PANGO_SCALE, h = (double)ink.height / PANGO_SCALE;
+    double scale = fmin(1, fmin(w > 0 ? room * 0.7 / w : 1, hypot(w, h) > 0 ? room * 0.8 / hypot(w, h) : 1));
+    return size * scale;
+}
+
+/* A word of `size` (or the template's picture) centred at (cx, cy) on a
+ * round white plate inside a circle `room` across: clear of the walls of
+ * a hexagon or a triangle, where a square plate would cover them. */
+static void grid_mark(cairo_t *cr, const char *text, cairo_surface_t *art, const char *font, double size,
+                      double cx, double cy, double room, double line)
+{
+    double most = (room - line) / 2 * 0.94;
+    if (art) {
+        double side = room * 0.7;
+        cairo_arc(cr, cx, cy, fmin(room * 0.42, most), 0, TAU);
+        cairo_set_source_rgb(cr, 1, 1, 1);
+        cairo_fill(cr);
+        draw_art(cr, art, cx - side / 2, cy - side / 2, side, side);
+        return;
+    }
+    PangoLayout *layout = text_layout(cr, text, font, true, size);
+    PangoRectangle ink;
+    pango_layout_get_extents(layout, &ink, NULL);
+    double w = (double)ink.width / PANGO_SCALE, h = (double)ink.height / PANGO_SCALE;
+    double r = fmin(most, fmax(hypot(w, h) / 2 + size * 0.12, room * 0.21));
+    cairo_new_path(cr);
+    cairo_arc(cr, cx, cy, r, 0, TAU);
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    cairo_fill(cr);
+    place_layout(cr, layout, cx, cy, false);
+    pango_cairo_layout_path(cr, layout);
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    cairo_fill(cr);
+    g_object_unref(layout);
+}
+
+static void draw_grid_labels(cairo_t *cr, const meiro_maze *m, const view *v, const page_layout *L,
+                             const maze_marks *marks)
+{
+    size_t s = grid_id(m, m->start), g = grid_id(m, m->goal);
+    /* S and G at one size, the one that fits both in a corridor; the
+     * polar centre's mark as much larger as its disc is */
+    double size = fmin(fit_in_circle(cr, marks->start, marks->font, L->cell),
+                       fit_in_circle(cr, marks->goal, marks->font, L->cell));
+    double x, y, room = mark_room(m, s, L);
+    centre_mm(m, v, s, &x, &y);
+    grid_mark(cr, marks->start, marks->start_art, marks->font, size * room / L->cell, x, y, room, L->line);
+    room = mark_room(m, g, L);
+    centre_mm(m, v, g, &x, &y);
+    grid_mark(cr, marks->goal, marks->goal_art, marks->font, size * room / L->cell, x, y, room, L->line);
+}
+
+void draw_grid_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,
+                    const maze_marks *marks, unsigned layers)
+{
+    view v = view_of(m, L);
+    if (layers & LAYER_WALLS) stroke_grid_walls(cr, m, &v, L);
+    if (layers & LAYER_PATH) stroke_grid_path(cr, m, path, &v, L);
+    if (layers & LAYER_LABELS) draw_grid_labels(cr, m, &v, L, marks);
+}

@@ -1,0 +1,650 @@
+/* Masks for shaped mazes, through the public API: every built-in shape at
+ * several sizes (one piece, a plausible share, its aspect kept and centred,
+ * no one-cell necks; the heart and circle symmetric, the circle a disc),
+ * SVG and PNG files (written here) giving the cells they should, text in
+ * Latin letters, kana and kanji (height, letters in order, one piece per
+ * letter, strokes wide enough for corridors), and every error. */
+#define _POSIX_C_SOURCE 200809L
+#include "harness.h"
+
+#include <cairo/cairo.h>
+#include <math.h>
+#include <meiro.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static char dir[64];
+
+/* A file in this run's temporary folder. */
+static const char *tmp_path(const char *name)
+{
+    static char path[256];
+    if (!dir[0]) {
+        snprintf(dir, sizeof dir, "/tmp/meiro-shape-XXXXXX");
+        if (!mkdtemp(dir)) {
+            perror("mkdtemp");
+            exit(1);
+        }
+    }
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    return path;
+}
+
+static bool write_text(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "wb");
+    if (!f) return false;
+    bool ok = fputs(text, f) >= 0;
+    return fclose(f) == 0 && ok;
+}
+
+/* The 4-connected pieces of a mask (an explicit stack: no recursion). */
+static unsigned pieces(const uint8_t *m, uint32_t w, uint32_t h)
+{
+    size_t n = (size_t)w * h;
+    uint8_t *seen = calloc(n, 1);
+    uint32_t *stack = malloc(n * sizeof *stack);
+    unsigned count = 0;
+    for (size_t i = 0; seen && stack && i < n; i++) {
+        if (!m[i] || seen[i]) continue;
+        count++;
+        size_t top = 0;
+        stack[top++] = (uint32_t)i;
+        seen[i] = 1;
+        while (top) {
+            uint32_t v = stack[--top], x = v % w, y = v / w;
+            uint32_t next[4] = {x > 0 ? v - 1 : v, x + 1 < w ? v + 1 : v, y > 0 ? v - w : v, y + 1 < h ? v + w : v};
+            for (int k = 0; k < 4; k++)
+                if (m[next[k]] && !seen[next[k]]) {
+                    seen[next[k]] = 1;
+                    stack[top++] = next[k];
+                }
+        }
+    }
+    free(seen);
+    free(stack);
+    return count;
+}
+
+typedef struct box {
+    uint32_t x0, y0, x1, y1; /* inclusive */
+    size_t inside;
+} box;
+
+static box bounds(const uint8_t *m, uint32_t w, uint32_t h)
+{
+    box b = {w, h, 0, 0, 0};
+    for (uint32_t y = 0; y < h; y++)
+        for (uint32_t x = 0; x < w; x++) {
+            if (!m[(size_t)y * w + x]) continue;
+            b.inside++;
+            if (x < b.x0) b.x0 = x;
+            if (x > b.x1) b.x1 = x;
+            if (y < b.y0) b.y0 = y;
+            if (y > b.y1) b.y1 = y;
+        }
+    return b;
+}
+
+/* Inside cells that are not part of any 2 x 2 block of inside cells: the
+ * cells of strokes one cell wide (necks, spikes). */
+static size_t thin_cells(const uint8_t *m, uint32_t w, uint32_t h)
+{
+    size_t thin = 0;
+    for (uint32_t y = 0; y < h; y++)
+        for (uint32_t x = 0; x < w; x++) {
+            if (!m[(size_t)y * w + x]) continue;
+            bool in_block = false;
+            for (int dy = -1; dy <= 0 && !in_block; dy++)
+                for (int dx = -1; dx <= 0 && !in_block; dx++) {
+                    long bx = (long)x + dx, by = (long)y + dy;
+                    if (bx < 0 || by < 0 || bx + 1 >= (long)w || by + 1 >= (long)h) continue;
+                    const uint8_t *r0 = m + (size_t)by * w + (size_t)bx, *r1 = r0 + w;
+                    in_block = r0[0] && r0[1] && r1[0] && r1[1];
+                }
+            thin += !in_block;
+        }
+    return thin;
+}
+
+/* ---- Built-in shapes -------------------------------------------------- */
+
+/* The silhouettes' aspects (width / height of the ink), measured apart
+ * from meiro: rsvg-convert -w 800 and the box of the opaque pixels. */
+static const struct {
+    const char *name;
+    double aspect;
+} builtin[] = {
+    {"heart", 1.091}, {"star", 1.047},   {"circle", 1.0},   {"apple", 0.907}, {"fish", 1.52},  {"cat", 1.08},
+    {"house", 1.064}, {"cloud", 1.633},  {"flower", 1.029}, {"tree", 0.906},  {"car", 1.759}, {"bear", 1.077},
+};
+
+static const uint32_t sizes[][2] = {{12, 12}, {20, 20}, {40, 30}, {61, 43}};
+
+static void test_catalogue(void)
+{
+    static const char *const required[] = {"heart", "star", "circle", "apple", "fish", "cat", "house", "cloud"};
+    size_t n = meiro_shape_count();
+    CHECK_INT(n, TEST_COUNT(builtin));
+    CHECK(meiro_shape_info(n) == NULL);
+    verdict v = {0};
+    for (size_t i = 0; i < TEST_COUNT(required); i++) {
+        bool found = false;
+        for (size_t k = 0; k < n; k++) found |= strcmp(meiro_shape_info(k)->name, required[i]) == 0;
+        verdict_note(&v, found, "%s is not built in", required[i]);
+    }
+    for (size_t k = 0; k < n; k++) {
+        const meiro_algorithm_desc *d = meiro_shape_info(k);
+        verdict_note(&v, d->description[0] && d->aliases && strcmp(d->name, builtin[k].name) == 0,
+                     "shape %zu: %s, '%s'", k, d->name, d->description);
+    }
+    CHECK_ALL(v);
+    /* an alias gives the shape it names */
+    uint8_t *a = NULL, *b = NULL;
+    CHECK_INT(meiro_shape_mask("Love", 20, 20, &a, NULL), MEIRO_OK); /* in any case */
+    CHECK_INT(meiro_shape_mask("heart", 20, 20, &b, NULL), MEIRO_OK);
+    CHECK(a && b && memcmp(a, b, 400) == 0);
+    meiro_mask_free(a);
+    meiro_mask_free(b);
+}
+
+/* Every shape at every size: a mask, one piece, a plausible share of its
+ * box and of the grid, the silhouette's box scaled to fit and centred, and
+ * (from 20 x 20 on) no strokes one cell wide but at the odd tip. */
+static void test_builtin_masks(void)
+{
+    verdict made = {0}, piece = {0}, share = {0}, aspect = {0}, centred = {0}, necks = {0}, again = {0};
+    for (size_t k = 0; k < TEST_COUNT(builtin); k++) {
+        for (size_t s = 0; s < TEST_COUNT(sizes); s++) {
+            uint32_t w = sizes[s][0], h = sizes[s][1];
+            const char *name = builtin[k].name;
+            uint8_t *m = NULL;
+            meiro_error err;
+            if (!verdict_note(&made, meiro_shape_mask(name, w, h, &m, &err) == MEIRO_OK && m, "%s %ux%u: %s", name, w,
+                              h, err.message))
+                continue;
+            box b = bounds(m, w, h);
+            uint32_t bw = b.x1 - b.x0 + 1, bh = b.y1 - b.y0 + 1;
+            verdict_note(&piece, pieces(m, w, h) == 1, "%s %ux%u in %u pieces", name, w, h, pieces(m, w, h));
+            double of_box = (double)b.inside / ((double)bw * bh), of_grid = (double)b.inside / ((double)w * h);
+            verdict_note(&share, of_box >= 0.45 && of_box <= 0.95 && of_grid >= 0.25 && of_grid <= 0.9,
+                         "%s %ux%u: %.0f%% of its box, %.0f%% of the grid", name, w, h, 100 * of_box, 100 * of_grid);
+            /* the box the silhouette should fill: the grid's width or height */
+            double a = builtin[k].aspect, ew = fmin(w, h * a), eh = fmin(h, w / a);
+            verdict_note(&aspect, fabs(bw - ew) <= fmax(2, 0.1 * ew) && fabs(bh - eh) <= fmax(2, 0.1 * eh),
+                         "%s %ux%u: box %ux%u, expected %.1fx%.1f", name, w, h, bw, bh, ew, eh);
+            long left = b.x0, right = (long)w - 1 - b.x1, above = b.y0, below = (long)h - 1 - b.y1;
+            verdict_note(&centred, labs(left - right) <= 1 && labs(above - below) <= 1,
+                         "%s %ux%u: margins left %ld right %ld above %ld below %ld", name, w, h, left, right, above,
+                         below);
+            size_t thin = thin_cells(m, w, h);
+            if (w >= 20) verdict_note(&necks, thin <= 4, "%s %ux%u: %zu cells in strokes one cell wide", name, w, h, thin);
+            uint8_t *m2 = NULL;
+            verdict_note(&again, meiro_shape_mask(name, w, h, &m2, NULL) == MEIRO_OK && memcmp(m, m2, (size_t)w * h) == 0,
+                         "%s %ux%u differs the second time", name, w, h);
+            meiro_mask_free(m2);
+            meiro_mask_free(m);
+        }
+    }
+    CHECK_ALL(made);
+    CHECK_ALL(piece);
+    CHECK_ALL(share);
+    CHECK_ALL(aspect);
+    CHECK_ALL(centred);
+    CHECK_ALL(necks);
+    CHECK_ALL(again);
+}
+
+/* Row by row, the inside reaches as far left as right, within a cell. */
+static bool mirror(const uint8_t *m, uint32_t w, uint32_t h, char *why, size_t size)
+{
+    for (uint32_t y = 0; y < h; y++) {
+        long x0 = -1, x1 = -1;
+        for (uint32_t x = 0; x < w; x++)
+            if (m[(size_t)y * w + x]) {
+                if (x0 < 0) x0 = x;
+                x1 = x;
+            }
+        if (x0 >= 0 && labs(x0 - ((long)w - 1 - x1)) > 1) {
+            snprintf(why, size, "row %u: cells %ld to %ld", y, x0, x1);
+            return false;
+        }
+    }
+    return true;
+}
+
+static void test_symmetric(void)
+{
+    verdict v = {0};
+    static const char *const names[] = {"heart", "circle", "cat", "bear", "flower"};
+    for (size_t k = 0; k < TEST_COUNT(names); k++)
+        for (size_t s = 0; s < TEST_COUNT(sizes); s++) {
+            uint32_t w = sizes[s][0], h = sizes[s][1];
+            uint8_t *m = NULL;
+            char why[128] = "no mask";
+            verdict_note(&v, meiro_shape_mask(names[k], w, h, &m, NULL) == MEIRO_OK && mirror(m, w, h, why, sizeof why),
+                         "%s %ux%u: %s", names[k], w, h, why);
+            meiro_mask_free(m);
+        }
+    CHECK_ALL(v);
+}
+
+/* The circle is the disc of diameter min(w, h) in the middle of the grid:
+ * every cell whose centre is more than 0.35 cells inside or outside the
+ * circle agrees with it; on grids of several tiles and at fewer samples
+ * per cell too. */
+static void test_circle_is_a_disc(void)
+{
+    static const uint32_t grids[][2] = {{12, 12}, {20, 20}, {40, 30}, {61, 43}, {300, 200}, {1500, 1400}};
+    verdict v = {0};
+    for (size_t s = 0; s < TEST_COUNT(grids); s++) {
+        uint32_t w = grids[s][0], h = grids[s][1];
+        uint8_t *m = NULL;
+        if (!verdict_note(&v, meiro_shape_mask("circle", w, h, &m, NULL) == MEIRO_OK, "%ux%u: no mask", w, h)) continue;
+        double r = fmin(w, h) / 2.0, cx = w / 2.0, cy = h / 2.0;
+        size_t wrong = 0, first = 0;
+        for (uint32_t y = 0; y < h; y++)
+            for (uint32_t x = 0; x < w; x++) {
+                double d = hypot(x + 0.5 - cx, y + 0.5 - cy) - r;
+                bool in = m[(size_t)y * w + x];
+                if ((d < -0.35 && !in) || (d > 0.35 && in)) {
+                    if (!wrong++) first = (size_t)y * w + x;
+                }
+            }
+        verdict_note(&v, wrong == 0, "%ux%u: %zu cells off the disc, first (%zu, %zu)", w, h, wrong, first % w,
+                     first / w);
+        meiro_mask_free(m);
+    }
+    CHECK_ALL(v);
+}
+
+/* ---- Pictures --------------------------------------------------------- */
+
+/* The mask of a file, or NULL with the error in err. */
+static uint8_t *file_mask(const char *path, uint32_t w, uint32_t h, meiro_error *err)
+{
+    uint8_t *m = NULL;
+    return meiro_shape_mask(path, w, h, &m, err) == MEIRO_OK ? m : NULL;
+}
+
+/* How many cells differ from the expected ones, inside(x, y). */
+static size_t differ(const uint8_t *m, uint32_t w, uint32_t h, bool (*inside)(uint32_t, uint32_t))
+{
+    size_t n = 0;
+    for (uint32_t y = 0; y < h; y++)
+        for (uint32_t x = 0; x < w; x++) n += (m[(size_t)y * w + x] != 0) != inside(x, y);
+    return n;
+}
+
+static bool two_bars(uint32_t x, uint32_t y) { return (void)y, x <= 3 || x >= 16; }
+static bool ell(uint32_t x, uint32_t y) { return x <= 2 || y >= 7; }
+static bool middle_rows(uint32_t x, uint32_t y) { return (void)x, y >= 4 && y <= 7; }
+static bool all_cells(uint32_t x, uint32_t y) { return (void)x, (void)y, true; }
+
+static void test_svg_file(void)
+{
+    meiro_error err;
+    /* two black bars on nothing: 20 x 10 cells, the bars 4 cells wide */
+    const char *bars = tmp_path("bars.svg");
+    CHECK(write_text(bars, "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 100 50\">"
+                           "<rect x=\"0\" y=\"0\" width=\"20\" height=\"50\"/>"
+                           "<rect x=\"80\" y=\"0\" width=\"20\" height=\"50\"/></svg>"));
+    uint8_t *m = file_mask(bars, 20, 10, &err);
+    CHECK_MSG(m != NULL, "%s", err.message);
+    if (m) CHECK_INT(differ(m, 20, 10, two_bars), 0);
+    meiro_mask_free(m);
+    /* the same in a larger page, with margins: the silhouette's box counts */
+    const char *margin = tmp_path("margin.svg");
+    CHECK(write_text(margin, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"300\" height=\"200\">"
+                             "<rect x=\"100\" y=\"50\" width=\"20\" height=\"50\" fill=\"#c00\"/>"
+                             "<rect x=\"180\" y=\"50\" width=\"20\" height=\"50\" fill=\"#00c\"/></svg>"));
+    m = file_mask(margin, 20, 10, &err);
+    CHECK_MSG(m != NULL, "%s", err.message);
+    if (m) CHECK_INT(differ(m, 20, 10, two_bars), 0);
+    meiro_mask_free(m);
+    /* opaque all over: dark is inside, the white page is not */
+    const char *page = tmp_path("page.svg");
+    CHECK(write_text(page, "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 200 200\">"
+                           "<rect width=\"200\" height=\"200\" fill=\"#fff\"/>"
+                           "<path d=\"M50 50 H80 V120 H150 V150 H50 Z\" fill=\"#333\"/></svg>"));
+    m = file_mask(page, 10, 10, &err);
+    CHECK_MSG(m != NULL, "%s", err.message);
+    if (m) CHECK_INT(differ(m, 10, 10, ell), 0);
+    meiro_mask_free(m);
+}
+
+/* A PNG written with cairo: drawn by fn on a w x h image. */
+static bool write_png(const char *path, int w, int h, bool opaque, void (*fn)(cairo_t *))
+{
+    cairo_surface_t *s = cairo_image_surface_create(opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32, w, h);
+    cairo_t *cr = cairo_create(s);
+    if (opaque) {
+        cairo_set_source_rgb(cr, 1, 1, 1);
+        cairo_paint(cr);
+    }
+    fn(cr);
+    cairo_destroy(cr);
+    bool ok = cairo_surface_write_to_png(s, path) == CAIRO_STATUS_SUCCESS;
+    cairo_surface_destroy(s);
+    return ok;
+}
+
+static void black_square(cairo_t *cr)
+{
+    cairo_rectangle(cr, 20, 20, 40, 40);
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    cairo_fill(cr);
+}
+
+static void wide_bar(cairo_t *cr)
+{
+    cairo_rectangle(cr, 20, 40, 60, 20); /* 3 : 1 */
+    cairo_set_source_rgb(cr, 0.1, 0.2, 0.1);
+    cairo_fill(cr);
+    cairo_rectangle(cr, 0, 0, 10, 10); /* light grey: outside */
+    cairo_set_source_rgb(cr, 0.8, 0.8, 0.8);
+    cairo_fill(cr);
+}
+
+static void white_triangle(cairo_t *cr)
+{
+    cairo_move_to(cr, 0, 100);
+    cairo_line_to(cr, 100, 100);
+    cairo_line_to(cr, 50, 0);
+    cairo_close_path(cr);
+    cairo_set_source_rgb(cr, 1, 1, 1); /* white, yet opaque: inside */
+    cairo_fill(cr);
+}
+
+static bool triangle(double x, double y) { return y <= 20 && y >= 20 - 2 * x && y >= 2 * x - 20; }
+
+static void test_png_file(void)
+{
+    meiro_error err;
+    const char *square = tmp_path("square.png");
+    CHECK(write_png(square, 100, 100, true, black_square));
+    uint8_t *m = file_mask(square, 8, 8, &err);
+    CHECK_MSG(m != NULL, "%s", err.message);
+    if (m) CHECK_INT(differ(m, 8, 8, all_cells), 0);
+    meiro_mask_free(m);
+
+    const char *bar = tmp_path("bar.png");
+    CHECK(write_png(bar, 100, 100, true, wide_bar));
+    m = file_mask(bar, 12, 12, &err);
+    CHECK_MSG(m != NULL, "%s", err.message);
+    if (m) CHECK_INT(differ(m, 12, 12, middle_rows), 0);
+    meiro_mask_free(m);
+
+    /* transparent around an opaque white triangle: cells well inside or
+     * outside its edges are what they should be */
+    const char *tri = tmp_path("triangle.png");
+    CHECK(write_png(tri, 100, 100, false, white_triangle));
+    m = file_mask(tri, 20, 20, &err);
+    CHECK_MSG(m != NULL, "%s", err.message);
+    verdict v = {0};
+    for (uint32_t y = 0; m && y < 20; y++)
+        for (uint32_t x = 0; x < 20; x++) {
+            double cx = x + 0.5, cy = y + 0.5;
+            bool near_edge = false; /* a corner of the cell on the other side */
+            for (int k = 0; k < 4; k++)
+                near_edge |= triangle(cx + (k & 1 ? 0.5 : -0.5), cy + (k & 2 ? 0.5 : -0.5)) != triangle(cx, cy);
+            if (!near_edge)
+                verdict_note(&v, (m[y * 20 + x] != 0) == triangle(cx, cy), "cell (%u, %u) is %s", x, y,
+                             m[y * 20 + x] ? "inside" : "outside");
+        }
+    CHECK_ALL(v);
+    size_t in = m ? bounds(m, 20, 20).inside : 0;
+    CHECK_MSG(in >= 180 && in <= 220, "%zu cells inside a triangle of 200", in);
+    meiro_mask_free(m);
+}
+
+static void test_shape_errors(void)
+{
+    meiro_error err;
+    uint8_t *m = (uint8_t *)&err; /* set to NULL on failure */
+    CHECK_INT(meiro_shape_mask("hart", 20, 20, &m, &err), MEIRO_ERROR_UNKNOWN_NAME);
+    CHECK(m == NULL);
+    CHECK_MSG(strstr(err.message, "no shape 'hart'") && strstr(err.message, "heart, star") &&
+                  strstr(err.message, ".png"),
+              "%s", err.message);
+
+    CHECK_INT(meiro_shape_mask("/no/such/dir/x.svg", 20, 20, &m, &err), MEIRO_ERROR_IO);
+    CHECK_MSG(strstr(err.message, "/no/such/dir/x.svg") && strstr(err.message, "No such file"), "%s", err.message);
+
+    const char *folder = tmp_path("folder.svg");
+    CHECK(mkdir(folder, 0700) == 0);
+    CHECK_INT(meiro_shape_mask(folder, 20, 20, &m, &err), MEIRO_ERROR_IO);
+    CHECK_MSG(strstr(err.message, "folder.svg") && strstr(err.message, "directory"), "%s", err.message);
+    rmdir(folder);
+
+    const char *text = tmp_path("notes.txt");
+    CHECK(write_text(text, "a shopping list\n"));
+    CHECK_INT(meiro_shape_mask(text, 20, 20, &m, &err), MEIRO_ERROR_PARSE);
+    CHECK_MSG(strstr(err.message, "notes.txt") && strstr(err.message, "neither an SVG nor a PNG"), "%s", err.message);
+
+    const char *broken = tmp_path("broken.svg");
+    CHECK(write_text(broken, "<svg xmlns=\"http://www.w3.org/2000/svg\"><rect"));
+    CHECK_INT(meiro_shape_mask(broken, 20, 20, &m, &err), MEIRO_ERROR_PARSE);
+    CHECK_MSG(strstr(err.message, "broken.svg") && strstr(err.message, "not a valid SVG"), "%s", err.message);
+
+    const char *cut = tmp_path("cut.png");
+    CHECK(write_text(cut, "\x89PNG\r\n\x1a\nrest of it lost"));
+    CHECK_INT(meiro_shape_mask(cut, 20, 20, &m, &err), MEIRO_ERROR_PARSE);
+    CHECK_MSG(strstr(err.message, "cut.png") && strstr(err.message, "PNG"), "%s", err.message);
+
+    const char *empty = tmp_path("empty.svg");
+    CHECK(write_text(empty, "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\"/>"));
+    CHECK_INT(meiro_shape_mask(empty, 20, 20, &m, &err), MEIRO_ERROR_PARSE);
+    CHECK_MSG(strstr(err.message, "empty.svg") && strstr(err.message, "nothing inside"), "%s", err.message);
+    const char *white = tmp_path("white.svg");
+    CHECK(write_text(white, "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\">"
+                            "<rect width=\"10\" height=\"10\" fill=\"#eee\"/></svg>"));
+    CHECK_INT(meiro_shape_mask(white, 20, 20, &m, &err), MEIRO_ERROR_PARSE);
+    CHECK_MSG(strstr(err.message, "nothing inside") && strstr(err.message, "dark"), "%s", err.message);
+
+    /* too small a grid for the shape */
+    CHECK_INT(meiro_shape_mask("heart", 1, 1, &m, &err), MEIRO_ERROR_ARGUMENT);
+    CHECK_MSG(strstr(err.message, "leaves 1 cell inside a 1 x 1 grid; use a larger -W/-H"), "%s", err.message);
+    CHECK_INT(meiro_shape_mask("star", 2, 1, &m, &err), MEIRO_ERROR_ARGUMENT);
+    CHECK_MSG(strstr(err.message, "leaves") && strstr(err.message, "2 x 1 grid"), "%s", err.message);
+
+    CHECK_INT(meiro_shape_mask("heart", 0, 5, &m, &err), MEIRO_ERROR_ARGUMENT);
+    CHECK_INT(meiro_shape_mask("heart", MEIRO_MAX_SIDE + 1, 5, &m, &err), MEIRO_ERROR_TOO_BIG);
+    CHECK_INT(meiro_shape_mask("heart", 30000, 30000, &m, &err), MEIRO_ERROR_TOO_BIG);
+    CHECK_INT(meiro_shape_mask("", 5, 5, &m, &err), MEIRO_ERROR_ARGUMENT);
+    CHECK_INT(meiro_shape_mask("heart", 5, 5, NULL, &err), MEIRO_ERROR_ARGUMENT);
+    CHECK(m == NULL);
+    meiro_mask_free(NULL);
+}
+
+/* ---- Text ------------------------------------------------------------- */
+
+static const struct {
+    const char *text;
+    uint32_t height;     /* the default */
+    uint32_t letters;
+    unsigned max_pieces; /* letters in pieces: は, な, さ, 花 */
+} texts[] = {
+    {"HANA", MEIRO_TEXT_HEIGHT, 4, 4},
+    {"hana", MEIRO_TEXT_HEIGHT_LOWER, 4, 4},
+    {"はな", MEIRO_TEXT_HEIGHT_CJK, 2, 7},
+    {"さくら", MEIRO_TEXT_HEIGHT_CJK, 3, 7},
+    {"花", MEIRO_TEXT_HEIGHT_CJK, 1, 4},
+    {"花子", MEIRO_TEXT_HEIGHT_CJK, 2, 6},
+};
+
+static void test_text_masks(void)
+{
+    verdict made = {0}, tall = {0}, wide = {0}, order = {0}, ends = {0}, piece = {0}, strokes = {0};
+    for (size_t k = 0; k < TEST_COUNT(texts); k++) {
+        const char *t = texts[k].text;
+        uint8_t *m = NULL;
+        meiro_text_info info;
+        meiro_error err;
+        if (!verdict_note(&made, meiro_text_mask(t, NULL, 0, &m, &info, &err) == MEIRO_OK && m, "%s: %s", t,
+                          err.message))
+            continue;
+        uint32_t w = info.width, h = info.height;
+        box b = bounds(m, w, h);
+        /* the ink is the height asked (its top or bottom row may be only
+         * touched by a round stroke) and the columns are trimmed to it */
+        verdict_note(&tall, h == texts[k].height && b.y1 - b.y0 + 2 >= h && b.x0 == 0 && b.x1 == w - 1,
+                     "%s: %ux%u, ink rows %u to %u, columns %u to %u", t, w, h, b.y0, b.y1, b.x0, b.x1);
+        double per_letter = (double)w / texts[k].letters;
+        verdict_note(&wide, info.letters == texts[k].letters && per_letter >= 0.5 * h && per_letter <= 1.3 * h,
+                     "%s: %u letters, %ux%u", t, info.letters, w, h);
+        bool ordered = info.first_x0 <= info.first_x1 && info.last_x0 <= info.last_x1 && info.last_x1 < w &&
+                       (info.letters == 1 ? info.first_x0 == info.last_x0 && info.first.x < info.last.x
+                                          : info.first_x1 < info.last_x0);
+        verdict_note(&order, ordered, "%s: first %u-%u, last %u-%u", t, info.first_x0, info.first_x1, info.last_x0,
+                     info.last_x1);
+        bool in = info.first.x < w && info.last.x < w && info.first.y < h && info.last.y < h &&
+                  m[(size_t)info.first.y * w + info.first.x] && m[(size_t)info.last.y * w + info.last.x] &&
+                  info.first.x >= info.first_x0 && info.first.x <= info.first_x1 && info.last.x >= info.last_x0 &&
+                  info.last.x <= info.last_x1;
+        verdict_note(&ends, in, "%s: S (%u, %u), G (%u, %u)", t, info.first.x, info.first.y, info.last.x, info.last.y);
+        unsigned p = pieces(m, w, h);
+        verdict_note(&piece, p >= texts[k].letters && p <= texts[k].max_pieces, "%s: %u pieces", t, p);
+        size_t thin = thin_cells(m, w, h);
+        verdict_note(&strokes, thin * 50 <= b.inside, "%s: %zu of %zu cells in strokes one cell wide", t, thin,
+                     b.inside);
+        meiro_mask_free(m);
+    }
+    CHECK_ALL(made);
+    CHECK_ALL(tall);
+    CHECK_ALL(wide);
+    CHECK_ALL(order);
+    CHECK_ALL(ends);
+    CHECK_ALL(piece);
+    CHECK_ALL(strokes);
+}
+
+/* Letters stand apart by one empty column, a space by three; HANA is made
+ * of its four letters, side by side, each one piece. */
+static void test_text_letters(void)
+{
+    uint8_t *m = NULL;
+    meiro_text_info info;
+    CHECK_INT(meiro_text_mask("HANA", "en", 0, &m, &info, NULL), MEIRO_OK);
+    if (!m) return;
+    uint32_t w = info.width, h = info.height;
+    /* runs of columns with ink, and the gaps between them */
+    unsigned runs = 0, gap = 0, max_gap = 0, min_gap = 99;
+    for (uint32_t x = 0; x < w; x++) {
+        bool ink = false;
+        for (uint32_t y = 0; y < h; y++) ink |= m[(size_t)y * w + x] != 0;
+        if (ink && gap) {
+            if (gap > max_gap) max_gap = gap;
+            if (gap < min_gap) min_gap = gap;
+        }
+        if (ink && (x == 0 || gap)) runs++;
+        gap = ink ? 0 : gap + 1;
+    }
+    CHECK_INT(runs, 4);
+    CHECK_INT(min_gap, 1);
+    CHECK_INT(max_gap, 1);
+    CHECK_INT(pieces(m, w, h), 4);
+    /* the flat tops and feet of H, N reach the first and last row */
+    CHECK(m[0] && m[(size_t)(h - 1) * w]);
+    meiro_mask_free(m);
+
+    uint8_t *two = NULL;
+    meiro_text_info i2;
+    CHECK_INT(meiro_text_mask("HA NA", NULL, 0, &two, &i2, NULL), MEIRO_OK);
+    CHECK_INT(i2.width, info.width + 2); /* one gap of 1 became one of 3 */
+    CHECK_INT(i2.letters, 4);
+    meiro_mask_free(two);
+
+    /* a taller text is as much wider */
+    uint8_t *big = NULL;
+    meiro_text_info ib;
+    CHECK_INT(meiro_text_mask("HANA", NULL, 36, &big, &ib, NULL), MEIRO_OK);
+    CHECK_INT(ib.height, 36);
+    CHECK_MSG(ib.width > 2.6 * info.width && ib.width < 3.4 * info.width, "%u vs %u", ib.width, info.width);
+    CHECK_INT(pieces(big, ib.width, ib.height), 4);
+    meiro_mask_free(big);
+
+    /* the same text, the same mask */
+    uint8_t *again = NULL;
+    meiro_text_info ia;
+    CHECK_INT(meiro_text_mask("HANA", "en", 0, &again, &ia, NULL), MEIRO_OK);
+    CHECK(ia.width == info.width && again && meiro_text_mask("HANA", "en", 0, &m, NULL, NULL) == MEIRO_OK &&
+          memcmp(m, again, (size_t)ia.width * ia.height) == 0);
+    meiro_mask_free(m);
+    meiro_mask_free(again);
+
+    /* the height follows the letters, not the language */
+    CHECK_INT(meiro_text_mask("HANA", "ja", 0, &m, &info, NULL), MEIRO_OK);
+    CHECK_INT(info.height, MEIRO_TEXT_HEIGHT);
+    meiro_mask_free(m);
+    CHECK_INT(meiro_text_mask("Hana", "ja", 0, &m, &info, NULL), MEIRO_OK);
+    CHECK_INT(info.height, MEIRO_TEXT_HEIGHT_LOWER);
+    meiro_mask_free(m);
+    CHECK_INT(meiro_text_mask("HANA はな", "en", 0, &m, &info, NULL), MEIRO_OK);
+    CHECK_INT(info.height, MEIRO_TEXT_HEIGHT_CJK);
+    CHECK_INT(info.letters, 6);
+    meiro_mask_free(m);
+}
+
+static void test_text_errors(void)
+{
+    meiro_error err;
+    uint8_t *m = (uint8_t *)&err;
+    meiro_text_info info;
+    CHECK_INT(meiro_text_mask("", NULL, 0, &m, &info, &err), MEIRO_ERROR_ARGUMENT);
+    CHECK(m == NULL);
+    CHECK_MSG(strstr(err.message, "empty"), "%s", err.message);
+    CHECK_INT(meiro_text_mask("   ", NULL, 0, &m, &info, &err), MEIRO_ERROR_ARGUMENT);
+    CHECK_MSG(strstr(err.message, "no letters"), "%s", err.message);
+    CHECK_INT(meiro_text_mask("HA\xffNA", NULL, 0, &m, &info, &err), MEIRO_ERROR_ARGUMENT);
+    CHECK_MSG(strstr(err.message, "not valid UTF-8 (byte 3"), "%s", err.message);
+    CHECK_INT(meiro_text_mask("\xe3\x81", NULL, 0, &m, &info, &err), MEIRO_ERROR_ARGUMENT); /* cut は */
+    CHECK_MSG(strstr(err.message, "UTF-8"), "%s", err.message);
+    CHECK_INT(meiro_text_mask("HANA\nTARO", NULL, 0, &m, &info, &err), MEIRO_ERROR_ARGUMENT);
+    CHECK_MSG(strstr(err.message, "control character (byte 5)"), "%s", err.message);
+    CHECK_INT(meiro_text_mask("HANA", NULL, 4, &m, &info, &err), MEIRO_ERROR_ARGUMENT);
+    CHECK_MSG(strstr(err.message, "4 cells tall"), "%s", err.message);
+    CHECK_INT(meiro_text_mask("HANA", NULL, MEIRO_MAX_SIDE + 1, &m, &info, &err), MEIRO_ERROR_ARGUMENT);
+    /* too wide: refused before anything is drawn */
+    CHECK_INT(meiro_text_mask("HANA", NULL, 20000, &m, &info, &err), MEIRO_ERROR_TOO_BIG);
+    CHECK_MSG(strstr(err.message, "too long") && strstr(err.message, "65535"), "%s", err.message);
+    char *longer = malloc(6001);
+    if (longer) {
+        memset(longer, 'W', 6000);
+        longer[6000] = 0;
+        CHECK_INT(meiro_text_mask(longer, NULL, 0, &m, &info, &err), MEIRO_ERROR_TOO_BIG);
+        CHECK_MSG(strstr(err.message, "too long"), "%s", err.message);
+        free(longer);
+    }
+    /* a letter no font has (a private-use code point) */
+    CHECK_INT(meiro_text_mask("A\xf4\x8f\xbf\xbd", NULL, 0, &m, &info, &err), MEIRO_ERROR_ARGUMENT);
+    CHECK_MSG(strstr(err.message, "no installed font has"), "%s", err.message);
+    CHECK_INT(meiro_text_mask("HANA", NULL, 0, NULL, &info, &err), MEIRO_ERROR_ARGUMENT);
+    CHECK(m == NULL);
+}
+
+int main(int argc, char **argv)
+{
+    static const test_case cases[] = {
+        {"catalogue", test_catalogue},
+        {"builtin_masks", test_builtin_masks},
+        {"symmetric", test_symmetric},
+        {"circle_is_a_disc", test_circle_is_a_disc},
+        {"svg_file", test_svg_file},
+        {"png_file", test_png_file},
+        {"shape_errors", test_shape_errors},
+        {"text_masks", test_text_masks},
+        {"text_letters", test_text_letters},
+        {"text_errors", test_text_errors},
+    };
+    int status = test_main("shape", argc, argv, cases, TEST_COUNT(cases));
+    if (dir[0]) {
+        static const char *const files[] = {"bars.svg", "margin.svg", "page.svg", "square.png", "bar.png",
+                                            "triangle.png", "notes.txt", "broken.svg", "cut.png", "empty.svg",
+                                            "white.svg"};
+        for (size_t i = 0; i < TEST_COUNT(files); i++) unlink(tmp_path(files[i]));
+        rmdir(tmp_path("folder.svg"));
+        rmdir(dir);
+    }
+    return status;
+}
