@@ -473,7 +473,7 @@ run 2 "$meiro" watch --delay x; err_has "delay"
 run 0 "$meiro" watch --help; out_has "q or Ctrl-C"
 
 # mazes on a shape: every format, read back, errors
-for f in pdf svg png txt csv xlsx html; do
+for f in pdf svg png txt csv xlsx html json; do
     run 0 "$meiro" generate --shape heart -W 16 -H 13 -s 3 --solution -o "$tmp/heart.$f"; err_empty
     if [ -s "$tmp/heart.$f" ]; then ok; else bad "heart.$f is empty"; fi
 done
@@ -491,6 +491,8 @@ for f in ascii unicode; do
     run 0 "$meiro" solve -f text "$tmp/heart-$f.txt"; same "$tmp/out" "$tmp/heart-solved.txt"
 done
 "$meiro" generate --shape heart -W 16 -H 13 -s 3 -f text | "$meiro" solve -f text - > "$tmp/piped.txt"
+same "$tmp/piped.txt" "$tmp/heart-solved.txt"
+"$meiro" generate --shape heart -W 16 -H 13 -s 3 -f json | "$meiro" solve -i json -f text - > "$tmp/piped.txt"
 same "$tmp/piped.txt" "$tmp/heart-solved.txt"
 run 0 "$meiro" stats "$tmp/heart.txt"; out_has "perfect:     yes"
 cells=$(sed -n 's/^size: .*(\([0-9]*\) cells)$/\1/p' "$tmp/out")
