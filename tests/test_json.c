@@ -511,7 +511,7 @@ static void test_bad_input(void)
         {DOC(ENDS, TWO, "") " 5", 2, 23, "text after the end of the maze"},
         {DOC(ENDS, TWO, ", \"solution\": [0, 1],"), 2, 42, "a comma before '}'"},
         /* cells */
-        {DOC(ENDS, "{\"x\": 0, \"y\": 0}", ""), 2, 14, "no cell 1 (ids run from 0 to 0)"}, /* a mask */
+        {DOC(ENDS, "{\"x\": 0, \"y\": 0}", ""), 1, 104, "the shape leaves 1 cell inside the maze"}, /* a mask of 1 */
         {DOC(ENDS, TWO ", {\"x\": 1, \"y\": 1}", ""), 1, 124, "only 2 cells"},
         {DOC(ENDS, "{\"x\": 1, \"y\": 0}, {\"x\": 0, \"y\": 0}", ""), 1, 106,
          "comes before cell 0 (x 1, y 0)"},

@@ -311,6 +311,13 @@ static void test_set_mask(void)
     uint8_t none[12] = {0}, some[12] = {0, 1, 1, 0, 0, 1, 1, 1, 0, 0, 1, 0};
     meiro_error err = {0};
     CHECK(meiro_maze_set_mask(m, none, &err) == MEIRO_ERROR_ARGUMENT);
+    uint8_t one[12] = {0, 0, 0, 0, 0, 1}; /* S and G need a cell each */
+    CHECK(meiro_maze_set_mask(m, one, &err) == MEIRO_ERROR_ARGUMENT && strstr(err.message, "1 cell"));
+    meiro_maze *single = meiro_maze_new(1, 1, NULL);
+    uint8_t all[1] = {1}; /* every cell inside: no mask, and the 1x1 maze keeps its doors */
+    CHECK(meiro_maze_set_mask(single, all, NULL) == MEIRO_OK && !meiro_maze_has_mask(single) &&
+          meiro_maze_check(single, NULL) == MEIRO_OK);
+    meiro_maze_free(single);
     CHECK(!meiro_maze_has_mask(m) && meiro_maze_cell_count(m) == 12);
     CHECK(meiro_maze_set_mask(m, some, &err) == MEIRO_OK);
     CHECK(meiro_maze_has_mask(m) && meiro_maze_cell_count(m) == 6);

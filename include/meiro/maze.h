@@ -179,9 +179,9 @@ MEIRO_API bool meiro_maze_has_mask(const meiro_maze *maze);
 
 /* Restricts a rectangular maze to the cells where inside[y * width + x] is
  * not 0 (copied); passages to cells left out close. NULL, or every cell
- * inside, removes the mask. At least one cell must be inside; start and
- * goal move to the cells inside nearest the top-left and the bottom-right
- * corner. Not for other grids. */
+ * inside, removes the mask (start and goal stay). Otherwise at least two
+ * cells must be inside, and start and goal move to the cells inside nearest
+ * the top-left and the bottom-right corner. Not for other grids. */
 MEIRO_API meiro_status meiro_maze_set_mask(meiro_maze *maze, const uint8_t *inside,
                                           meiro_error *err);
 

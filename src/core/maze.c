@@ -165,13 +165,14 @@ meiro_status meiro_maze_set_mask(meiro_maze *maze, const uint8_t *inside, meiro_
         if (!active) return fail(err, MEIRO_ERROR_NOMEM, "out of memory for the shape");
         count = 0;
         for (size_t i = 0; i < n; i++) count += active[i] = inside[i] != 0;
-        if (!count) {
-            free(active);
-            return fail(err, MEIRO_ERROR_ARGUMENT, "the shape leaves no cell inside the maze");
-        }
         if (count == n) { /* nothing left out: no mask */
             free(active);
             active = NULL;
+        }
+        if (active && count < 2) { /* S and G need a cell each: a shape has no doors */
+            free(active);
+            return fail(err, MEIRO_ERROR_ARGUMENT, "the shape leaves %s inside the maze; it needs 2",
+                        count ? "1 cell" : "no cell");
         }
     }
     free(m->active);
@@ -182,18 +183,15 @@ meiro_status meiro_maze_set_mask(meiro_maze *maze, const uint8_t *inside, meiro_
         for (uint32_t x = 0; x < m->w; x++) {
             uint8_t *c = &m->cells[cell_index(m, x, y)];
             if (!cell_active(m, cell_index(m, x, y))) *c = 0;
-            else if ((*c & CELL_OPEN_E) && !cell_active(m, cell_index(m, x + 1, y)))
+            if ((*c & CELL_OPEN_E) && !cell_active(m, cell_index(m, x + 1, y)))
                 *c &= (uint8_t)~CELL_OPEN_E;
-            else if ((*c & CELL_OPEN_S) && !cell_active(m, cell_index(m, x, y + 1)))
+            if ((*c & CELL_OPEN_S) && !cell_active(m, cell_index(m, x, y + 1)))
                 *c &= (uint8_t)~CELL_OPEN_S;
         }
+    if (!active) return MEIRO_OK; /* every cell inside: S and G stay */
     m->start = first_active(m, false);
     m->goal = first_active(m, true);
     m->start_door = m->goal_door = MEIRO_NO_DIR;
-    if (count == 1) { /* one cell: S and G need a place each */
-        m->start_door = MEIRO_WEST;
-        m->goal_door = MEIRO_EAST;
-    }
     return MEIRO_OK;
 }
 

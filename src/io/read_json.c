@@ -418,9 +418,12 @@ static meiro_status end_cells(jreader *r, where at)
     uint8_t *inside = zalloc_big((size_t)r->total, 1);
     if (!inside) return fail(r->err, MEIRO_ERROR_NOMEM, "out of memory for the maze's shape");
     for (uint64_t k = 0; k < r->count; k++) inside[r->gaps ? r->linear[k] : k] = 1;
-    meiro_status st = meiro_maze_set_mask(r->m, inside, r->err);
+    meiro_error why = {0};
+    meiro_status st = meiro_maze_set_mask(r->m, inside, &why);
     free(inside);
-    return st;
+    if (st == MEIRO_ERROR_ARGUMENT) /* a shape the model refuses: where the list ends */
+        return fail_at(r->err, MEIRO_ERROR_PARSE, at.line, at.col, "%s", why.message);
+    return st == MEIRO_OK ? MEIRO_OK : fail(r->err, st, "%s", why.message);
 }
 
 /* ---- Passages and the solution ---- */
