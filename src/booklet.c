@@ -165,17 +165,13 @@ static bool maze_shape(const meiro_booklet_options *b, unsigned i, char *name, s
     return true;
 }
 
-/* A shape fills part of its grid: about as many cells as the level's
- * rectangle need a square grid 1.6 times its area, and a generator that
- * works on a shape (the level's, else dig). */
-static void shaped_options(meiro_generate_options *o, bool own_algorithm)
+void meiro_generate_options_for_shape(meiro_generate_options *o, bool keep_algorithm)
 {
     double side = floor(sqrt(1.6 * o->width * o->height) + 0.5);
-    /* at least 12 across, or the shape does not show */
     o->width = o->height = side < 12 ? 12 : side > 2000 ? 2000 : (uint32_t)side;
-    const generator_entry *g = generator_find(o->algorithm);
-    if (!own_algorithm && (!g || !g->shapes)) o->algorithm = "dig";
-    if (o->ends == MEIRO_ENDS_BORDER) o->ends = MEIRO_ENDS_FARTHEST; /* a shape has no sides */
+    const generator_entry *g = generator_find(o->algorithm ? o->algorithm : "cluster"); /* NULL: cluster */
+    if (!keep_algorithm && (!g || !g->shapes)) o->algorithm = "dig";
+    if (o->ends == MEIRO_ENDS_BORDER) o->ends = MEIRO_ENDS_FARTHEST;
 }
 
 typedef struct booklet {
@@ -214,7 +210,7 @@ static meiro_status make_mazes(const meiro_booklet_options *b, booklet *bk, unsi
         char shape[1024];
         uint8_t *mask = NULL;
         if (o.grid == MEIRO_GRID_RECT && maze_shape(b, i, shape, sizeof shape)) { /* shapes are of square cells */
-            shaped_options(&o, b->algorithm != NULL);
+            meiro_generate_options_for_shape(&o, b->algorithm != NULL);
             if (meiro_shape_mask(shape, o.width, o.height, &mask, err) != MEIRO_OK) return err->status;
             o.mask = mask;
             o.shape_name = strchr(shape, '/') ? strrchr(shape, '/') + 1 : shape;
@@ -261,7 +257,7 @@ static meiro_status booklet_check(const meiro_booklet_options *b, const meiro_ex
         maze_options(b, i, &o);
         char shape[1024];
         if (o.grid == MEIRO_GRID_RECT && maze_shape(b, i, shape, sizeof shape))
-            shaped_options(&o, b->algorithm != NULL);
+            meiro_generate_options_for_shape(&o, b->algorithm != NULL);
         s = maze_check_size(o.width, o.height, err);
         shells[i] = maze_shell(o.width, o.height);
         shells[i].grid = (uint8_t)o.grid; /* what a page lays out: the grid's bounding box */

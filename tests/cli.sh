@@ -377,7 +377,10 @@ run 0 "$meiro" generate --grid polar -H 200 -s 1 -o "$tmp/tiny.pdf"; err_has "to
 # the footer names what a shaped maze depicts, so it can be made again
 if command -v pdftotext >/dev/null 2>&1; then
     run 0 "$meiro" generate --shape heart -s 1 -o "$tmp/heart.pdf"
-    pdftotext "$tmp/heart.pdf" "$tmp/out"; out_has "seed 1 · heart · 20 × 15"
+    pdftotext "$tmp/heart.pdf" "$tmp/out"; out_has "seed 1 · heart · 22 × 22"
+    # without -W/-H a template's (or the default) grid grows to hold the shape
+    run 0 "$meiro" generate -t kids-a4 --shape heart -s 1 -o "$tmp/kids-heart.pdf"
+    pdftotext "$tmp/kids-heart.pdf" "$tmp/out"; out_has "dig · seed 1 · heart · 12 × 12"
     run 0 "$meiro" generate --text はな -s 1 -o "$tmp/hana.pdf"
     pdftotext "$tmp/hana.pdf" "$tmp/out"; out_has "seed 1 · はな · "
 fi

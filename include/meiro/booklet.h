@@ -39,6 +39,12 @@ MEIRO_API meiro_status meiro_level_from_name(const char *name, meiro_level *leve
 MEIRO_API meiro_status meiro_level_for_age(unsigned age, meiro_level *level, meiro_error *err);
 /* Sets the maze of a level: its size, generator and where S and G go. */
 MEIRO_API void meiro_generate_options_for_level(meiro_generate_options *opt, meiro_level level);
+/* Makes a level's or a template's rectangle fit a maze on a shape: a
+ * shape fills part of its grid, so the grid becomes square with about 1.6
+ * times the cells (at least 12 across, or the shape does not show); the
+ * generator becomes dig where it takes no shape (unless keep_algorithm);
+ * border ends become farthest (a shape has no sides for doors). */
+MEIRO_API void meiro_generate_options_for_shape(meiro_generate_options *opt, bool keep_algorithm);
 
 /* A booklet for folding (PDF): its pages padded with notes pages and a back
  * cover to a multiple of 4, in reading order (for a print shop that imposes

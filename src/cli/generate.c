@@ -31,7 +31,8 @@ static const char *const usage_generate =
 static const char *const usage_generate_more =
     "      --shape S        a maze inside a shape: a built-in one (heart, star,\n"
     "                       ...; see 'meiro list') or FILE.svg / FILE.png (dark\n"
-    "                       or opaque = inside), fitted to -W x -H cells\n"
+    "                       or opaque = inside), fitted to -W x -H cells (without\n"
+    "                       them: a square grid that holds it, 12 across or more)\n"
     "      --text T         a maze inside the letters of T (HANA, はな); -H sets\n"
     "                       their height in cells, the width follows; S and G\n"
     "                       stand in the first and the last letter\n"
@@ -239,6 +240,7 @@ int cmd_generate(int argc, char **argv)
     if (!given_algorithm) opt.algorithm = base.algorithm;
     if (!given_ends && !has_start) opt.ends = base.ends;
     if (shape) {
+        if (!given_w && !given_h) meiro_generate_options_for_shape(&opt, given_algorithm);
         meiro_error e = {0};
         if (meiro_shape_mask(shape, opt.width, opt.height, &mask, &e) != MEIRO_OK) {
             rc = library_error("generate", NULL, &e);
