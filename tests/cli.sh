@@ -381,6 +381,13 @@ if command -v pdftotext >/dev/null 2>&1; then
     # without -W/-H a template's (or the default) grid grows to hold the shape
     run 0 "$meiro" generate -t kids-a4 --shape heart -s 1 -o "$tmp/kids-heart.pdf"
     pdftotext "$tmp/kids-heart.pdf" "$tmp/out"; out_has "dig · seed 1 · heart · 12 × 12"
+    # a child's name lies across: the kids page turns landscape for it, and stays portrait for its own maze
+    if command -v pdfinfo >/dev/null 2>&1; then
+        run 0 "$meiro" generate -t kids-ja --text はな -s 1 -o "$tmp/kids-name.pdf"
+        pdfinfo "$tmp/kids-name.pdf" > "$tmp/out"; out_has "Page size: *841.89 x 595.2"
+        run 0 "$meiro" generate -t kids-a4 -s 1 -o "$tmp/kids-plain.pdf"
+        pdfinfo "$tmp/kids-plain.pdf" > "$tmp/out"; out_has "Page size: *595.2.* x 841.89"
+    fi
     run 0 "$meiro" generate --text はな -s 1 -o "$tmp/hana.pdf"
     pdftotext "$tmp/hana.pdf" "$tmp/out"; out_has "seed 1 · はな · "
 fi
