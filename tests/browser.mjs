@@ -110,7 +110,10 @@ async function play(name, args, lang) {
   const shot = async (what) => shots && page.screenshot({ path: path.join(shots, `${name}-${what}.png`) });
   await shot('start');
   const info = await page.$eval('#info', (e) => e.textContent);
-  check(info.includes(`seed ${args[args.indexOf('-s') + 1]} · ${d.w} × ${d.h}`), `${name}: seed and size not shown: ${info}`);
+  // a shape is named between the seed and the size: seed 4 · heart · 16 × 14
+  const shape = args.includes('--shape') ? args[args.indexOf('--shape') + 1] + ' · '
+    : args.includes('--text') ? args[args.indexOf('--text') + 1] + ' · ' : '';
+  check(info.includes(`seed ${args[args.indexOf('-s') + 1]} · ${shape}${d.w} × ${d.h}`), `${name}: seed and size not shown: ${info}`);
   let st = await state(page);
   check(st.x == d.start[0] && st.y == d.start[1] && st.steps === '0', `${name}: starts at S (${JSON.stringify(st)})`);
   // walls stop the walker: the outer wall at S, and inner walls along the way
@@ -195,6 +198,8 @@ const cases = [
   ['forty', ['-W', '40', '-H', '30', '-s', '2026', '-a', 'wall', '--paper', 'letter']],
   ['doors-ja', ['-W', '8', '-H', '10', '-s', '5', '-t', 'kids-ja', '--lang', 'ja'], 'ja'],
   ['loops', ['-W', '12', '-H', '9', '-s', '3', '-a', 'true-prim', '--ends', 'border', '--art', 'bunny']],
+  ['heart', ['--shape', 'heart', '-W', '16', '-H', '14', '-s', '4']],
+  ['name-ja', ['--text', 'はな', '-s', '2', '--lang', 'ja'], 'ja'],
 ];
 for (const [name, args, lang] of cases) {
   try {
