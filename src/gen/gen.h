@@ -102,9 +102,12 @@ const generator_entry *generator_find(const char *name);
 /* Entry i of the registry; NULL past the end. */
 const generator_entry *generator_at(size_t i);
 
-/* meiro_generate on a polar, hex or triangle grid (gen/generate_grid.c). */
-meiro_maze *generate_grid(const generator_entry *gen, const meiro_generate_options *opt,
-                          meiro_error *err);
+/* meiro_generate on a polar, hex or triangle grid (gen/generate_grid.c):
+ * the options checked before the maze is made, --start and --goal (with
+ * MEIRO_ENDS_CELLS) against its rows once it is. */
+meiro_status grid_options_check(const meiro_generate_options *opt, meiro_error *err);
+meiro_status grid_cells_check(const meiro_maze *m, const meiro_generate_options *opt,
+                              meiro_error *err);
 /* Their loops and ends: maze_braid and maze_place_ends by cell id. */
 void grid_braid(meiro_maze *m, unsigned percent, rng_state *rng);
 meiro_status grid_place_ends(meiro_maze *m, const meiro_generate_options *opt,

@@ -1,4 +1,4 @@
-/* meiro_generate on polar, hex and triangle grids: which generators apply,
+/* meiro_generate on polar, hex and triangle grids: the options they take,
  * the loops (--loops) and where S and G go (--ends), by cell id. */
 #include "core/alloc.h"
 #include "core/error.h"
@@ -10,27 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* "'eller' does not work on hex grids; these do: dig, cluster, ..." */
-static meiro_maze *refuse_generator(const generator_entry *gen, meiro_grid grid, meiro_error *err)
+meiro_status grid_cells_check(const meiro_maze *m, const meiro_generate_options *opt,
+                              meiro_error *err)
 {
-    char list[256] = "";
-    size_t len = 0;
-    for (size_t i = 0; generator_at(i); i++) {
-        if (!meiro_generator_supports(i, grid)) continue;
-        int n = snprintf(list + len, sizeof list - len, "%s%s", len ? ", " : "",
-                         generator_at(i)->info.name);
-        if (n < 0 || (size_t)n >= sizeof list - len) break;
-        len += (size_t)n;
-    }
-    fail(err, MEIRO_ERROR_ARGUMENT, "'%s' does not work on %s grids; these do: %s",
-         gen->info.name, meiro_grid_name(grid), list);
-    return NULL;
-}
-
-/* --start and --goal: cells of the grid, and different. */
-static meiro_status cells_check(const meiro_maze *m, const meiro_generate_options *opt,
-                                meiro_error *err)
-{
+    if (opt->ends != MEIRO_ENDS_CELLS) return MEIRO_OK;
     meiro_cell c[2] = {opt->start, opt->goal};
     for (int k = 0; k < 2; k++) {
         if (c[k].y >= m->h)
@@ -51,48 +34,16 @@ static meiro_status cells_check(const meiro_maze *m, const meiro_generate_option
     return MEIRO_OK;
 }
 
-meiro_maze *generate_grid(const generator_entry *gen, const meiro_generate_options *opt,
-                          meiro_error *err)
+meiro_status grid_options_check(const meiro_generate_options *opt, meiro_error *err)
 {
-    meiro_grid grid = opt->grid;
-    if ((unsigned)grid >= MEIRO_GRID_COUNT) {
-        fail(err, MEIRO_ERROR_ARGUMENT, "unknown grid number %u", (unsigned)grid);
-        return NULL;
-    }
-    if (opt->mask) {
-        fail(err, MEIRO_ERROR_ARGUMENT, "a shape needs the rect grid, not %s",
-             meiro_grid_name(grid));
-        return NULL;
-    }
-    if (!gen->run_grid || !(gen->grids >> grid & 1u)) return refuse_generator(gen, grid, err);
-    if ((unsigned)opt->ends > MEIRO_ENDS_CENTER_OUT) {
-        fail(err, MEIRO_ERROR_ARGUMENT, "unknown placement of S and G (%u)", (unsigned)opt->ends);
-        return NULL;
-    }
-    meiro_maze *m = meiro_maze_new_grid(grid, opt->width, opt->height, err);
-    if (!m) return NULL;
-    if (opt->ends == MEIRO_ENDS_CELLS && cells_check(m, opt, err) != MEIRO_OK) {
-        meiro_maze_free(m);
-        return NULL;
-    }
-    rng_state rng;
-    rng_seed(&rng, opt->seed);
-    m->obs = opt->observer;
-    observe(m->obs, MEIRO_EVENT_GRID, m->w, m->h, MEIRO_NO_DIR, 0);
-    meiro_status s = gen->run_grid(m, &rng, opt, err);
-    if (s == MEIRO_OK) {
-        grid_braid(m, opt->loops, &rng);
-        s = grid_place_ends(m, opt, err);
-    }
-    if (s != MEIRO_OK) {
-        meiro_maze_free(m);
-        return NULL;
-    }
-    observe(m->obs, MEIRO_EVENT_START, m->start.x, m->start.y, m->start_door, 0);
-    observe(m->obs, MEIRO_EVENT_GOAL, m->goal.x, m->goal.y, m->goal_door, 0);
-    m->obs = NULL;
-    meiro_maze_set_origin(m, gen->info.name, opt->seed);
-    return m;
+    if ((unsigned)opt->grid >= MEIRO_GRID_COUNT)
+        return fail(err, MEIRO_ERROR_ARGUMENT, "unknown grid number %u", (unsigned)opt->grid);
+    if (opt->mask)
+        return fail(err, MEIRO_ERROR_ARGUMENT, "a shape needs the rect grid, not %s",
+                    meiro_grid_name(opt->grid));
+    if ((unsigned)opt->ends > MEIRO_ENDS_CENTER_OUT)
+        return fail(err, MEIRO_ERROR_ARGUMENT, "unknown placement of S and G (%u)", (unsigned)opt->ends);
+    return MEIRO_OK;
 }
 
 /* ---- --loops: maze_braid by cell id (gen/braid.c tells why). */
@@ -255,7 +206,7 @@ meiro_status grid_place_ends(meiro_maze *m, const meiro_generate_options *opt, m
         m->goal = grid_cell(m, n - 1);
         return MEIRO_OK;
     case MEIRO_ENDS_CELLS:
-        if (cells_check(m, opt, err) != MEIRO_OK) return MEIRO_ERROR_ARGUMENT;
+        if (grid_cells_check(m, opt, err) != MEIRO_OK) return MEIRO_ERROR_ARGUMENT;
         m->start = opt->start;
         m->goal = opt->goal;
         return MEIRO_OK;

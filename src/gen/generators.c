@@ -98,19 +98,24 @@ void meiro_generate_options_init(meiro_generate_options *opt)
     opt->ends = MEIRO_ENDS_CORNERS;
 }
 
-/* "'eller' does not work on a shape; these do: cluster, dig, …" */
-static void shape_refusal(const generator_entry *gen, meiro_error *err)
+/* "'eller' does not work on a shape; these do: cluster, dig, ..." (or "on
+ * hex grids"): the generators that apply, named. */
+static void refuse(const generator_entry *gen, meiro_grid grid, bool shape, meiro_error *err)
 {
     char names[256] = "";
     size_t used = 0;
     for (size_t i = 0; i < GENERATOR_COUNT; i++) {
-        if (!generators[i].shapes) continue;
+        if (shape ? !generators[i].shapes : !meiro_generator_supports(i, grid)) continue;
         int k = snprintf(names + used, sizeof names - used, "%s%s", used ? ", " : "",
                          generators[i].info.name);
         if (k > 0 && (size_t)k < sizeof names - used) used += (size_t)k;
     }
-    fail(err, MEIRO_ERROR_ARGUMENT, "'%s' does not work on a shape; these do: %s",
-         gen->info.name, names);
+    if (shape)
+        fail(err, MEIRO_ERROR_ARGUMENT, "'%s' does not work on a shape; these do: %s",
+             gen->info.name, names);
+    else
+        fail(err, MEIRO_ERROR_ARGUMENT, "'%s' does not work on %s grids; these do: %s",
+             gen->info.name, meiro_grid_name(grid), names);
 }
 
 /* Restricts the new maze to the options' mask, its pieces joined. */
@@ -146,17 +151,19 @@ meiro_maze *meiro_generate(const meiro_generate_options *opt, meiro_error *err)
         fail(err, MEIRO_ERROR_ARGUMENT, "loops must be a percentage, 0 to 100 (not %u)", opt->loops);
         return NULL;
     }
-    if (opt->grid != MEIRO_GRID_RECT) return generate_grid(gen, opt, err);
-    if (maze_check_size(opt->width, opt->height, err) != MEIRO_OK ||
-        ends_check(opt->width, opt->height, opt, err) != MEIRO_OK)
+    bool rect = opt->grid == MEIRO_GRID_RECT;
+    if (rect ? maze_check_size(opt->width, opt->height, err) != MEIRO_OK ||
+                   ends_check(opt->width, opt->height, opt, err) != MEIRO_OK
+             : grid_options_check(opt, err) != MEIRO_OK)
         return NULL;
-    if (opt->mask && !gen->shapes) {
-        shape_refusal(gen, err);
+    if (rect ? opt->mask && !gen->shapes : !meiro_generator_supports((size_t)(gen - generators), opt->grid)) {
+        refuse(gen, opt->grid, rect, err);
         return NULL;
     }
-    meiro_maze *m = meiro_maze_new(opt->width, opt->height, err);
+    meiro_maze *m = meiro_maze_new_grid(opt->grid, opt->width, opt->height, err);
     if (!m) return NULL;
-    if (opt->mask && apply_mask(m, opt, err) != MEIRO_OK) {
+    if (rect ? opt->mask && apply_mask(m, opt, err) != MEIRO_OK
+             : grid_cells_check(m, opt, err) != MEIRO_OK) {
         meiro_maze_free(m);
         return NULL;
     }
@@ -165,12 +172,13 @@ meiro_maze *meiro_generate(const meiro_generate_options *opt, meiro_error *err)
     m->obs = opt->observer; /* every wall change is told from here on */
     observe(m->obs, MEIRO_EVENT_GRID, m->w, m->h, MEIRO_NO_DIR, 0);
     maze_tell_shape(m, m->obs);
-    if (gen->run(m, &rng, opt, err) != MEIRO_OK) {
-        meiro_maze_free(m);
-        return NULL;
+    meiro_status s = (rect ? gen->run : gen->run_grid)(m, &rng, opt, err);
+    if (s == MEIRO_OK) {
+        if (rect) maze_braid(m, opt->loops, &rng);
+        else grid_braid(m, opt->loops, &rng);
+        s = rect ? maze_place_ends(m, opt, &rng, err) : grid_place_ends(m, opt, err);
     }
-    maze_braid(m, opt->loops, &rng);
-    if (maze_place_ends(m, opt, &rng, err) != MEIRO_OK) {
+    if (s != MEIRO_OK) {
         meiro_maze_free(m);
         return NULL;
     }

@@ -99,33 +99,6 @@ static meiro_status path_from_trail_grid(const meiro_maze *m, const uint8_t *tra
     return MEIRO_OK;
 }
 
-static meiro_status solve_grid(const meiro_maze *maze, const solver_entry *entry,
-                               const meiro_observer *observer, meiro_path *path,
-                               meiro_error *err)
-{
-    if (!entry->run_grid)
-        return fail(err, MEIRO_ERROR_ARGUMENT, "'%s' does not solve %s grids",
-                    entry->info.name, meiro_grid_name((meiro_grid)maze->grid));
-    observe(observer, MEIRO_EVENT_GRID, maze->w, maze->h, MEIRO_NO_DIR, 0);
-    uint8_t *trail = zalloc(grid_total(maze), 1);
-    if (!trail) return fail(err, MEIRO_ERROR_NOMEM, "out of memory solving the maze");
-    bool found = false;
-    uint64_t explored = 0;
-    meiro_status s = entry->run_grid(maze, trail, &found, &explored, observer, err);
-    if (s == MEIRO_OK && !found)
-        s = fail(err, MEIRO_ERROR_NO_PATH,
-                 "no path from S (%lu, %lu) to G (%lu, %lu): the goal cannot be reached",
-                 (unsigned long)maze->start.x, (unsigned long)maze->start.y,
-                 (unsigned long)maze->goal.x, (unsigned long)maze->goal.y);
-    if (s == MEIRO_OK) s = path_from_trail_grid(maze, trail, path, err);
-    for (size_t k = 0; s == MEIRO_OK && observer && k < path->length; k++)
-        observe(observer, MEIRO_EVENT_PATH, path->cells[k].x, path->cells[k].y, MEIRO_NO_DIR,
-                (uint32_t)k);
-    free(trail);
-    path->explored = explored;
-    return s;
-}
-
 meiro_status meiro_solve(const meiro_maze *maze, const char *solver, meiro_path *path,
                          meiro_error *err)
 {
@@ -142,20 +115,25 @@ meiro_status meiro_solve_watched(const meiro_maze *maze, const char *solver,
     if (!entry)
         return fail(err, MEIRO_ERROR_UNKNOWN_NAME,
                           "unknown solver '%s' (see 'meiro list' for the names)", name);
-    if (maze->grid != MEIRO_GRID_RECT) return solve_grid(maze, entry, observer, path, err);
+    bool rect = maze->grid == MEIRO_GRID_RECT;
+    solver_fn run = rect ? entry->run : entry->run_grid;
+    if (!run)
+        return fail(err, MEIRO_ERROR_ARGUMENT, "'%s' does not solve %s grids", entry->info.name,
+                    meiro_grid_name((meiro_grid)maze->grid));
     observe(observer, MEIRO_EVENT_GRID, maze->w, maze->h, MEIRO_NO_DIR, 0);
     maze_tell_shape(maze, observer);
-    uint8_t *trail = zalloc((size_t)maze->w * maze->h, 1);
+    uint8_t *trail = zalloc(maze_total(maze), 1);
     if (!trail) return fail(err, MEIRO_ERROR_NOMEM, "out of memory solving the maze");
     bool found = false;
     uint64_t explored = 0;
-    meiro_status s = entry->run(maze, trail, &found, &explored, observer, err);
+    meiro_status s = run(maze, trail, &found, &explored, observer, err);
     if (s == MEIRO_OK && !found)
         s = fail(err, MEIRO_ERROR_NO_PATH,
                        "no path from S (%lu, %lu) to G (%lu, %lu): the goal cannot be reached",
                        (unsigned long)maze->start.x, (unsigned long)maze->start.y,
                        (unsigned long)maze->goal.x, (unsigned long)maze->goal.y);
-    if (s == MEIRO_OK) s = path_from_trail(maze, trail, path, err);
+    if (s == MEIRO_OK)
+        s = rect ? path_from_trail(maze, trail, path, err) : path_from_trail_grid(maze, trail, path, err);
     for (size_t k = 0; s == MEIRO_OK && observer && k < path->length; k++)
         observe(observer, MEIRO_EVENT_PATH, path->cells[k].x, path->cells[k].y, MEIRO_NO_DIR, (uint32_t)k);
     free(trail);
