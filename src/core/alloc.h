@@ -38,6 +38,16 @@ typedef struct u32vec {
 /* Appends v; false when out of memory. */
 bool u32vec_push(u32vec *v, uint32_t value);
 
+/* A first-in first-out queue of 32-bit values (breadth-first search): a
+ * ring that doubles when full, so it holds the search front only. */
+typedef struct u32ring {
+    uint32_t *items;
+    size_t cap, head, count;
+} u32ring;
+
+bool u32ring_push(u32ring *r, uint32_t value); /* false when out of memory */
+uint32_t u32ring_pop(u32ring *r);              /* the oldest; count > 0 */
+
 /* A binary min-heap of 64-bit keys (priority in the high bits, a cell in
  * the low ones). */
 typedef struct u64heap {

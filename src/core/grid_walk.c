@@ -6,7 +6,6 @@
 #include "core/grid_search.h"
 
 #include <stdlib.h>
-#include <string.h>
 
 /* Compiled twice like walk.c's: the unwatched copy carries no observer
  * code. */
@@ -88,39 +87,13 @@ size_t grid_trail_step(const meiro_maze *m, uint8_t *trail, size_t i, unsigned d
     return j;
 }
 
-/* The queue: a ring of cell ids that grows when full (search.c's). */
-typedef struct ring {
-    uint32_t *items;
-    size_t cap, head, count;
-} ring;
-
-static bool ring_push(ring *r, uint32_t v)
-{
-    if (r->count == r->cap) {
-        size_t old = r->cap;
-        if (!vec_reserve(&r->items, &r->cap, old + 1, sizeof *r->items, 1024)) return false;
-        memcpy(r->items + old, r->items, r->head * sizeof *r->items);
-    }
-    r->items[(r->head + r->count) % r->cap] = v;
-    r->count++;
-    return true;
-}
-
-static uint32_t ring_pop(ring *r)
-{
-    uint32_t v = r->items[r->head];
-    r->head = (r->head + 1) % r->cap;
-    r->count--;
-    return v;
-}
-
 meiro_status grid_bfs_walk(const meiro_maze *m, size_t from, uint8_t *seen, bfs_visit_fn visit,
                            void *ctx, bool levels, meiro_error *err)
 {
-    ring q = {NULL, 0, 0, 0};
+    u32ring q = {NULL, 0, 0, 0};
     seen[from] = TRAIL_SEEN | TRAIL_ROOT;
     if (visit(ctx, from, from, 0)) return MEIRO_OK;
-    if (!ring_push(&q, (uint32_t)from)) goto nomem;
+    if (!u32ring_push(&q, (uint32_t)from)) goto nomem;
     uint32_t level = 0;
     size_t level_left = 1, next_level = 0, next[GRID_MAX_SIDES];
     unsigned back[GRID_MAX_SIDES];
@@ -133,7 +106,7 @@ meiro_status grid_bfs_walk(const meiro_maze *m, size_t from, uint8_t *seen, bfs_
             }
             level_left--;
         }
-        size_t i = ring_pop(&q);
+        size_t i = u32ring_pop(&q);
         unsigned open = m->cells[i];
         if (!open) continue;
         unsigned n = grid_links_back(m, i, next, back);
@@ -143,7 +116,7 @@ meiro_status grid_bfs_walk(const meiro_maze *m, size_t from, uint8_t *seen, bfs_
             if (j == GRID_NONE || (seen[j] & TRAIL_SEEN)) continue;
             seen[j] = (uint8_t)(TRAIL_SEEN | back[s]);
             if (visit(ctx, j, i, level + 1)) goto done;
-            if (!ring_push(&q, (uint32_t)j)) goto nomem;
+            if (!u32ring_push(&q, (uint32_t)j)) goto nomem;
             next_level += levels;
         }
     }

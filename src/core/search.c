@@ -9,44 +9,16 @@
 #include "core/search.h"
 
 #include <stdlib.h>
-#include <string.h>
-
-typedef struct ring {
-    uint32_t *items;
-    size_t cap, head, count;
-} ring;
-
-static bool ring_push(ring *r, uint32_t v)
-{
-    if (r->count == r->cap) {
-        size_t old = r->cap;
-        if (!vec_reserve(&r->items, &r->cap, old + 1, sizeof *r->items, 1024)) return false;
-        /* full: the queue runs from head to the old end, then wraps to
-         * 0..head; the wrapped part moves after the old end */
-        memcpy(r->items + old, r->items, r->head * sizeof *r->items);
-    }
-    r->items[(r->head + r->count) % r->cap] = v;
-    r->count++;
-    return true;
-}
-
-static uint32_t ring_pop(ring *r)
-{
-    uint32_t v = r->items[r->head];
-    r->head = (r->head + 1) % r->cap;
-    r->count--;
-    return v;
-}
 
 meiro_status bfs_walk(const meiro_maze *m, meiro_cell from, uint8_t *seen_bytes,
                       bfs_visit_fn visit, void *ctx, bool levels, meiro_error *err)
 {
-    ring q = {NULL, 0, 0, 0};
+    u32ring q = {NULL, 0, 0, 0};
     size_t s = cell_index(m, from.x, from.y);
     seen_bytes[s] = TRAIL_SEEN | TRAIL_ROOT;
     meiro_status status = MEIRO_OK;
     if (visit(ctx, s, s, 0)) return MEIRO_OK;
-    if (!ring_push(&q, (uint32_t)s)) goto nomem;
+    if (!u32ring_push(&q, (uint32_t)s)) goto nomem;
     /* the queue holds one level after the other: count them to know the
      * distance without storing it per cell */
     uint32_t level = 0;
@@ -60,7 +32,7 @@ meiro_status bfs_walk(const meiro_maze *m, meiro_cell from, uint8_t *seen_bytes,
             }
             level_left--;
         }
-        size_t i = ring_pop(&q);
+        size_t i = u32ring_pop(&q);
         uint32_t x = (uint32_t)(i % m->w), y = (uint32_t)(i / m->w);
         unsigned open = cell_open_mask(m, x, y);
         FOR_EACH_DIR_IN(d, open) {
@@ -68,7 +40,7 @@ meiro_status bfs_walk(const meiro_maze *m, meiro_cell from, uint8_t *seen_bytes,
             if (seen_bytes[j] & TRAIL_SEEN) continue;
             seen_bytes[j] = (uint8_t)(TRAIL_SEEN | dir_opposite((meiro_dir)d));
             if (visit(ctx, j, i, level + 1)) goto done;
-            if (!ring_push(&q, (uint32_t)j)) goto nomem;
+            if (!u32ring_push(&q, (uint32_t)j)) goto nomem;
             next_level += levels;
         }
     }

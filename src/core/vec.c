@@ -1,5 +1,6 @@
 /* Small containers shared by the algorithms: the growth of any growable
- * array, an array of 32-bit values and a binary min-heap of 64-bit keys. */
+ * array, an array and a queue of 32-bit values and a binary min-heap of
+ * 64-bit keys. */
 #include "core/alloc.h"
 
 #include <string.h>
@@ -27,6 +28,28 @@ bool u32vec_push(u32vec *v, uint32_t value)
         return false;
     v->items[v->count++] = value;
     return true;
+}
+
+bool u32ring_push(u32ring *r, uint32_t value)
+{
+    if (r->count == r->cap) {
+        size_t old = r->cap;
+        if (!vec_reserve(&r->items, &r->cap, old + 1, sizeof *r->items, 1024)) return false;
+        /* full: the queue runs from head to the old end, then wraps to
+         * 0..head; the wrapped part moves after the old end */
+        memcpy(r->items + old, r->items, r->head * sizeof *r->items);
+    }
+    r->items[(r->head + r->count) % r->cap] = value;
+    r->count++;
+    return true;
+}
+
+uint32_t u32ring_pop(u32ring *r)
+{
+    uint32_t v = r->items[r->head];
+    r->head = (r->head + 1) % r->cap;
+    r->count--;
+    return v;
 }
 
 bool u64heap_push(u64heap *h, uint64_t key)
