@@ -111,6 +111,57 @@ static double grid_river(const meiro_maze *m, uint64_t dead_ends)
     return (double)total / (double)dead_ends;
 }
 
+/* Turns along a rectangle's path: changes between across and down. */
+static uint64_t rect_turns(const meiro_path *path)
+{
+    uint64_t turns = 0;
+    for (size_t k = 2; k < path->length; k++) {
+        meiro_cell a = path->cells[k - 2], b = path->cells[k - 1], c = path->cells[k];
+        bool straight = (a.x == b.x && b.x == c.x) || (a.y == b.y && b.y == c.y);
+        turns += !straight;
+    }
+    return turns;
+}
+
+/* What every grid measures alike, through meiro_distances (y * width + x
+ * on every grid): cells reachable from S, the longest path (the farthest
+ * cell from anywhere ends one; sweep again), and the shortest solution with
+ * its decisions (cells of 3 or more openings) and turns. */
+static meiro_status measure_ways(const meiro_maze *m, meiro_stats *st, meiro_error *err)
+{
+    size_t total = (size_t)m->w * m->h;
+    uint32_t *dist = alloc_array(total, sizeof *dist);
+    if (!dist) return fail(err, MEIRO_ERROR_NOMEM, "out of memory measuring the maze");
+    meiro_status s = meiro_distances(m, m->start, dist, err);
+    size_t far = (size_t)m->start.y * m->w + m->start.x;
+    for (size_t i = 0; s == MEIRO_OK && i < total; i++) {
+        st->reachable += dist[i] != UINT32_MAX;
+        if (dist[i] != UINT32_MAX && dist[i] > dist[far]) far = i;
+    }
+    if (s == MEIRO_OK)
+        s = meiro_distances(m, (meiro_cell){(uint32_t)(far % m->w), (uint32_t)(far / m->w)}, dist, err);
+    for (size_t i = 0; s == MEIRO_OK && i < total; i++)
+        if (dist[i] != UINT32_MAX && dist[i] + 1 > st->longest) st->longest = dist[i] + 1;
+    free(dist);
+    if (s != MEIRO_OK) return s;
+
+    meiro_path path;
+    s = meiro_solve(m, "bfs", &path, err);
+    if (s == MEIRO_ERROR_NO_PATH) return MEIRO_OK;
+    if (s != MEIRO_OK) return s;
+    bool rect = m->grid == MEIRO_GRID_RECT;
+    st->solution = path.length;
+    for (size_t k = 0; k < path.length; k++) {
+        meiro_cell c = path.cells[k];
+        unsigned open = rect ? (unsigned)__builtin_popcount(cell_open_mask(m, c.x, c.y))
+                             : grid_degree(m, grid_id(m, c));
+        st->decisions += open >= 3;
+    }
+    st->turns = rect ? rect_turns(&path) : grid_turns(m, &path);
+    meiro_path_free(&path);
+    return MEIRO_OK;
+}
+
 static meiro_status grid_stats(const meiro_maze *m, meiro_stats *st, meiro_error *err)
 {
     size_t n = grid_total(m);
@@ -128,30 +179,8 @@ static meiro_status grid_stats(const meiro_maze *m, meiro_stats *st, meiro_error
     st->passages /= 2; /* each is kept on both of its cells */
     meiro_status s = grid_is_perfect(m, &st->perfect, err);
     if (s != MEIRO_OK) return s;
-    uint32_t *dist = alloc_array(n, sizeof *dist);
-    if (!dist) return fail(err, MEIRO_ERROR_NOMEM, "out of memory measuring the maze");
-    s = grid_distances(m, grid_id(m, m->start), dist, err);
-    size_t far = grid_id(m, m->start);
-    for (size_t i = 0; s == MEIRO_OK && i < n; i++) {
-        st->reachable += dist[i] != UINT32_MAX;
-        if (dist[i] != UINT32_MAX && dist[i] > dist[far]) far = i;
-    }
-    if (s == MEIRO_OK) s = grid_distances(m, far, dist, err);
-    for (size_t i = 0; s == MEIRO_OK && i < n; i++)
-        if (dist[i] != UINT32_MAX && dist[i] + 1 > st->longest) st->longest = dist[i] + 1;
-    free(dist);
-    if (s != MEIRO_OK) return s;
     st->river = grid_river(m, st->dead_ends);
-    meiro_path path;
-    s = meiro_solve(m, "bfs", &path, err);
-    if (s == MEIRO_ERROR_NO_PATH) return MEIRO_OK;
-    if (s != MEIRO_OK) return s;
-    st->solution = path.length;
-    for (size_t k = 0; k < path.length; k++)
-        st->decisions += grid_degree(m, grid_id(m, path.cells[k])) >= 3;
-    st->turns = grid_turns(m, &path);
-    meiro_path_free(&path);
-    return MEIRO_OK;
+    return measure_ways(m, st, err);
 }
 
 meiro_status meiro_stats_compute(const meiro_maze *maze, meiro_stats *st, meiro_error *err)
@@ -162,7 +191,6 @@ meiro_status meiro_stats_compute(const meiro_maze *maze, meiro_stats *st, meiro_
     st->width = m->w;
     st->height = m->h;
     st->cells = m->active_count; /* inside the shape, if it has one */
-    size_t total = (size_t)m->w * m->h;
     for (uint32_t y = 0; y < m->h; y++) {
         for (uint32_t x = 0; x < m->w; x++) {
             unsigned open = cell_open_mask(m, x, y);
@@ -176,36 +204,6 @@ meiro_status meiro_stats_compute(const meiro_maze *maze, meiro_stats *st, meiro_
     }
     meiro_status s = meiro_maze_is_perfect(m, &st->perfect, err);
     if (s != MEIRO_OK) return s;
-
-    uint32_t *dist = alloc_array(total, sizeof *dist);
-    if (!dist) return fail(err, MEIRO_ERROR_NOMEM, "out of memory measuring the maze");
-    s = meiro_distances(m, m->start, dist, err);
-    /* longest path: the farthest cell from anywhere ends one; sweep again */
-    size_t far = cell_index(m, m->start.x, m->start.y);
-    for (size_t i = 0; s == MEIRO_OK && i < total; i++) {
-        st->reachable += dist[i] != UINT32_MAX;
-        if (dist[i] != UINT32_MAX && dist[i] > dist[far]) far = i;
-    }
-    if (s == MEIRO_OK)
-        s = meiro_distances(m, (meiro_cell){(uint32_t)(far % m->w), (uint32_t)(far / m->w)}, dist, err);
-    for (size_t i = 0; s == MEIRO_OK && i < total; i++)
-        if (dist[i] != UINT32_MAX && dist[i] + 1 > st->longest) st->longest = dist[i] + 1;
-    free(dist);
-    if (s != MEIRO_OK) return s;
     st->river = river(m, st->dead_ends);
-
-    meiro_path path;
-    s = meiro_solve(m, "bfs", &path, err);
-    if (s == MEIRO_ERROR_NO_PATH) return MEIRO_OK;
-    if (s != MEIRO_OK) return s;
-    st->solution = path.length;
-    for (size_t k = 0; k < path.length; k++)
-        st->decisions += __builtin_popcount(cell_open_mask(m, path.cells[k].x, path.cells[k].y)) >= 3;
-    for (size_t k = 2; k < path.length; k++) {
-        meiro_cell a = path.cells[k - 2], b = path.cells[k - 1], c = path.cells[k];
-        bool straight = (a.x == b.x && b.x == c.x) || (a.y == b.y && b.y == c.y);
-        st->turns += !straight;
-    }
-    meiro_path_free(&path);
-    return MEIRO_OK;
+    return measure_ways(m, st, err);
 }
