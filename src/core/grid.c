@@ -3,6 +3,7 @@
 #include "core/alloc.h"
 #include "core/error.h"
 #include "core/grid.h"
+#include "core/sets.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -593,12 +594,7 @@ meiro_status grid_is_perfect(const meiro_maze *m, bool *perfect, meiro_error *er
         unsigned n = grid_links(m, id, next);
         for (unsigned s = 0; s < n && !cycle; s++) {
             if (!grid_open(m, id, s) || next[s] == GRID_NONE || next[s] < id) continue;
-            uint32_t a = (uint32_t)id, b = (uint32_t)next[s];
-            while (parent[a] != a) a = parent[a] = parent[parent[a]];
-            while (parent[b] != b) b = parent[b] = parent[parent[b]];
-            if (a == b) cycle = true;
-            else if (a < b) parent[b] = a;
-            else parent[a] = b;
+            cycle = !set_join(parent, (uint32_t)id, (uint32_t)next[s]);
         }
     }
     free(parent);

@@ -3,6 +3,7 @@
 #include "core/error.h"
 #include "core/grid.h"
 #include "core/model.h"
+#include "core/sets.h"
 #include "core/names.h"
 
 #include <stdlib.h>
@@ -460,12 +461,7 @@ meiro_status meiro_maze_is_perfect(const meiro_maze *maze, bool *perfect, meiro_
         for (unsigned bit = CELL_OPEN_E; bit <= CELL_OPEN_S && !cycle; bit <<= 1) {
             if (!(m->cells[i] & bit)) continue;
             size_t j = bit == CELL_OPEN_E ? i + 1 : i + m->w;
-            uint32_t a = (uint32_t)i, b = (uint32_t)j;
-            while (parent[a] != a) a = parent[a] = parent[parent[a]];
-            while (parent[b] != b) b = parent[b] = parent[parent[b]];
-            if (a == b) cycle = true;
-            else if (a < b) parent[b] = a;
-            else parent[a] = b;
+            cycle = !set_join(parent, (uint32_t)i, (uint32_t)j);
         }
     }
     free(parent);

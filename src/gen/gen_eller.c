@@ -8,15 +8,10 @@
 #include "core/error.h"
 #include "core/model.h"
 #include "core/rng.h"
+#include "core/sets.h"
 #include "gen/gen.h"
 
 #include <stdlib.h>
-
-static uint32_t find(uint32_t *parent, uint32_t a)
-{
-    while (parent[a] != a) a = parent[a] = parent[parent[a]];
-    return a;
-}
 
 meiro_status gen_eller(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
                        meiro_error *err)
@@ -34,7 +29,7 @@ meiro_status gen_eller(meiro_maze *m, rng_state *rng, const meiro_generate_optio
     for (uint32_t y = 0; y < m->h; y++) {
         bool last = y + 1 == m->h;
         for (uint32_t x = 0; x + 1 < w; x++) {
-            uint32_t a = find(parent, x), b = find(parent, x + 1);
+            uint32_t a = set_find(parent, x), b = set_find(parent, x + 1);
             if (a != b && (last || rng_below(rng, 2))) {
                 maze_set_wall(m, x, y, MEIRO_EAST, true);
                 parent[b] = a;
@@ -46,7 +41,7 @@ meiro_status gen_eller(meiro_maze *m, rng_state *rng, const meiro_generate_optio
         for (uint32_t x = 0; x < w; x++) seen[x] = 0, down[x] = 0;
         const uint32_t SET_HAS_DOWN = 2;
         for (uint32_t x = 0; x < w; x++) {
-            uint32_t r = find(parent, x);
+            uint32_t r = set_find(parent, x);
             if (rng_below(rng, ++seen[r]) == 0) keep[r] = x;
             if (rng_below(rng, 2)) {
                 down[x] |= 1;
@@ -54,14 +49,14 @@ meiro_status gen_eller(meiro_maze *m, rng_state *rng, const meiro_generate_optio
             }
         }
         for (uint32_t x = 0; x < w; x++) {
-            uint32_t r = find(parent, x);
+            uint32_t r = set_find(parent, x);
             if (!(down[r] & SET_HAS_DOWN) && keep[r] == x) down[x] |= 1;
         }
         /* the next row: cells below a way down keep their set, whose new
          * root is the set's first such column; the others start their own */
         for (uint32_t x = 0; x < w; x++) next[x] = UINT32_MAX;
         for (uint32_t x = 0; x < w; x++) {
-            uint32_t r = find(parent, x);
+            uint32_t r = set_find(parent, x);
             if (down[x] & 1) {
                 maze_set_wall(m, x, y, MEIRO_SOUTH, true);
                 if (next[r] == UINT32_MAX) next[r] = x;

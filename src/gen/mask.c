@@ -6,6 +6,7 @@
 #include "core/error.h"
 #include "core/model.h"
 #include "core/rng.h"
+#include "core/sets.h"
 #include "gen/gen.h"
 
 #include <stdlib.h>
@@ -16,12 +17,6 @@
 /* A shape in more pieces than this is noise (a scanned speckle), not a
  * shape: refused rather than webbed with bridges. */
 enum { MAX_PIECES = 4096 };
-
-static uint32_t find_root(uint32_t *parent, uint32_t a)
-{
-    while (parent[a] != a) a = parent[a] = parent[parent[a]];
-    return a;
-}
 
 /* The neighbour of cell i in direction d on a w x h grid, or SIZE_MAX. */
 static size_t step(uint32_t w, uint32_t h, size_t i, unsigned d)
@@ -155,9 +150,7 @@ meiro_status mask_join(uint8_t *inside, uint32_t w, uint32_t h, bool bridges, ui
     uint32_t joined = 0;
     for (size_t k = 0; k < count && joined + 1 < pieces; k++) {
         size_t e = order[k], i = edges.items[2 * e], j = step(w, h, i, edges.items[2 * e + 1]);
-        uint32_t a = find_root(parent, label[i]), b = find_root(parent, label[j]);
-        if (a == b) continue;
-        parent[a] = b;
+        if (!set_join(parent, label[i], label[j])) continue;
         joined++;
         *added += dist[i] + dist[j];
         lay_bridge(inside, back, w, h, i);
@@ -202,10 +195,8 @@ meiro_status mask_close_loops(meiro_maze *m, rng_state *rng, meiro_error *err)
         unsigned d = (wall & 1) ? MEIRO_SOUTH : MEIRO_EAST;
         uint32_t x = (uint32_t)(i % m->w), y = (uint32_t)(i / m->w);
         if (!cell_open(m, x, y, d)) continue;
-        uint32_t a = find_root(parent, (uint32_t)i);
-        uint32_t b = find_root(parent, (uint32_t)cell_neighbour(m, x, y, d));
-        if (a == b) maze_set_wall(m, x, y, d, false);
-        else parent[a] = b;
+        if (!set_join(parent, (uint32_t)i, (uint32_t)cell_neighbour(m, x, y, d)))
+            maze_set_wall(m, x, y, d, false);
     }
     free(parent);
     return MEIRO_OK;
