@@ -27,6 +27,9 @@ enum {
  * neighbours already in the maze. */
 enum { PRIM_IN_MAZE = 1, PRIM_FRONTIER = 2 };
 unsigned prim_in_maze_mask(const meiro_maze *m, const uint8_t *state, uint32_t x, uint32_t y);
+/* The same on the other grids: the sides of a cell (neighbours next[0 ..
+ * n - 1], GRID_NONE at the border) that lead into the maze. */
+unsigned prim_in_maze_sides(const uint8_t *state, const size_t *next, unsigned n);
 
 /* One generator per file; opt carries the knobs some of them use. */
 meiro_status gen_dig(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,

@@ -60,6 +60,14 @@ meiro_status gen_prim(meiro_maze *m, rng_state *rng, const meiro_generate_option
 
 /* ---- Polar, hex and triangle grids, by cell id. */
 
+unsigned prim_in_maze_sides(const uint8_t *state, const size_t *next, unsigned n)
+{
+    unsigned in = 0;
+    for (unsigned s = 0; s < n; s++)
+        if (next[s] != GRID_NONE && state[next[s]] == PRIM_IN_MAZE) in |= 1u << s;
+    return in;
+}
+
 static bool add_frontier_grid(uint8_t *state, u32vec *frontier, const size_t *next, unsigned n)
 {
     for (unsigned s = 0; s < n; s++) {
@@ -89,10 +97,8 @@ meiro_status gen_prim_grid(meiro_maze *m, rng_state *rng, const meiro_generate_o
         uint32_t k = rng_below(rng, (uint32_t)frontier.count);
         uint32_t c = frontier.items[k];
         frontier.items[k] = frontier.items[--frontier.count];
-        unsigned n = grid_links_back(m, c, next, back), in = 0;
-        for (unsigned s = 0; s < n; s++)
-            if (next[s] != GRID_NONE && state[next[s]] == PRIM_IN_MAZE) in |= 1u << s;
-        unsigned d = rng_pick_bit(rng, in);
+        unsigned n = grid_links_back(m, c, next, back);
+        unsigned d = rng_pick_bit(rng, prim_in_maze_sides(state, next, n));
         grid_join(m, c, d, next[d], back[d]);
         state[c] = PRIM_IN_MAZE;
         ok = add_frontier_grid(state, &frontier, next, n);

@@ -81,10 +81,8 @@ meiro_status gen_true_prim_grid(meiro_maze *m, rng_state *rng, const meiro_gener
     }
     while (ok && h.count) {
         uint32_t c = (uint32_t)u64heap_pop(&h);
-        unsigned n = grid_links_back(m, c, next, back), in = 0;
-        for (unsigned s = 0; s < n; s++)
-            if (next[s] != GRID_NONE && state[next[s]] == PRIM_IN_MAZE) in |= 1u << s;
-        unsigned d = rng_pick_bit(rng, in);
+        unsigned n = grid_links_back(m, c, next, back);
+        unsigned d = rng_pick_bit(rng, prim_in_maze_sides(state, next, n));
         grid_join(m, c, d, next[d], back[d]);
         state[c] = PRIM_IN_MAZE;
         ok = add_frontier_grid(state, &h, key, next, n);
