@@ -8,6 +8,7 @@
 #include "page/layout.h"
 #include "page/template.h"
 #include "render/draw.h"
+#include "render/picture.h"
 
 #include <errno.h>
 #include <librsvg/rsvg.h>
@@ -398,11 +399,13 @@ static meiro_status read_art_file(const char *path, char **data, size_t *size, m
     return MEIRO_OK;
 }
 
-/* The SVG text of a template's picture: templates/README.md has the rule. */
+/* The SVG text of a template's picture: templates/README.md has the rule.
+ * *ours is set for the files built into meiro (not measured). */
 static meiro_status find_art(const meiro_template *tpl, const char *file, char **owned,
-                             const char **data, size_t *size, meiro_error *err)
+                             const char **data, size_t *size, bool *ours, meiro_error *err)
 {
     *owned = NULL;
+    *ours = false;
     bool builtin = !tpl || strncmp(tpl->path, "(built-in)", 10) == 0;
     char path[2048];
     if (file[0] == '/' || !tpl) snprintf(path, sizeof path, "%s", file);
@@ -416,28 +419,25 @@ static meiro_status find_art(const meiro_template *tpl, const char *file, char *
     if (!b) return fail(err, MEIRO_ERROR_IO, "no such built-in file");
     *data = b->data;
     *size = b->size;
+    *ours = true;
     return MEIRO_OK;
 }
 
 /* The key of the SVG a recording was drawn from (its address is the key). */
 static const cairo_user_data_key_t svg_source;
 
-meiro_status load_art(const meiro_template *tpl, const template_art *ref, double w, double h,
-                      cairo_surface_t **art, meiro_error *err)
+/* Draws the SVG into a recording w x h (w <= 0: a frame, its size from the
+ * SVG, its shorter side h mm); *svg is kept for SVG pages. */
+static meiro_status draw_svg_art(const char *data, size_t size, double w, double h, cairo_surface_t **art,
+                                 RsvgHandle **svg_out, GError **gerr)
 {
     *art = NULL;
-    if (!ref->file[0]) return MEIRO_OK;
-    char *owned;
-    const char *data = NULL;
-    size_t size = 0;
-    GError *gerr = NULL;
-    RsvgHandle *svg = NULL;
-    meiro_status s = find_art(tpl, ref->file, &owned, &data, &size, err);
+    *svg_out = NULL;
     /* from memory, with no base file: librsvg loads no other file or URL
      * (an <image>, a <use> of another file, an XInclude) */
-    if (s == MEIRO_OK) svg = rsvg_handle_new_from_data((const guint8 *)data, size, &gerr);
-    g_free(owned);
-    if (svg && w <= 0) { /* a frame: its own size in mm, else its shape with the shorter side h mm */
+    RsvgHandle *svg = rsvg_handle_new_from_data((const guint8 *)data, size, gerr);
+    if (!svg) return MEIRO_ERROR_PARSE;
+    if (w <= 0) { /* a frame: its own size in mm, else its shape with the shorter side h mm */
         gboolean has_w, has_h, has_box;
         RsvgLength lw, lh;
         RsvgRectangle vb;
@@ -451,28 +451,98 @@ meiro_status load_art(const meiro_template *tpl, const template_art *ref, double
             h = ah * h / fmin(aw, ah) * ART_UNITS_PER_MM;
         }
     }
-    if (svg) {
-        cairo_rectangle_t box = {0, 0, w, h};
-        *art = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &box);
-        cairo_t *cr = cairo_create(*art);
-        RsvgRectangle view = {0, 0, w, h};
-        /* librsvg bounds the work itself: it stops at 500000 referenced
-         * elements (<use> bombs) and 1000000 loaded ones, with an error */
-        if (!rsvg_handle_render_document(svg, cr, &view, &gerr) && !gerr)
-            gerr = g_error_new_literal(G_IO_ERROR, G_IO_ERROR_FAILED, "cannot be drawn");
-        if (!gerr && cairo_status(cr) != CAIRO_STATUS_SUCCESS)
-            gerr = g_error_new_literal(G_IO_ERROR, G_IO_ERROR_FAILED, cairo_status_to_string(cairo_status(cr)));
-        cairo_destroy(cr);
-        /* kept for draw_art on SVG pages (the recording's owner frees it) */
-        if (gerr || cairo_surface_set_user_data(*art, &svg_source, svg, g_object_unref) != CAIRO_STATUS_SUCCESS) {
-            if (!gerr) gerr = g_error_new_literal(G_IO_ERROR, G_IO_ERROR_FAILED, "out of memory");
-            g_object_unref(svg);
-        }
+    cairo_rectangle_t box = {0, 0, w, h};
+    *art = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &box);
+    cairo_t *cr = cairo_create(*art);
+    RsvgRectangle view = {0, 0, w, h};
+    if (!rsvg_handle_render_document(svg, cr, &view, gerr) && !*gerr)
+        *gerr = g_error_new_literal(G_IO_ERROR, G_IO_ERROR_FAILED, "cannot be drawn");
+    if (!*gerr && cairo_status(cr) != CAIRO_STATUS_SUCCESS)
+        *gerr = g_error_new_literal(G_IO_ERROR, G_IO_ERROR_FAILED, cairo_status_to_string(cairo_status(cr)));
+    cairo_destroy(cr);
+    if (*gerr) {
+        g_object_unref(svg);
+        cairo_surface_destroy(*art);
+        *art = NULL;
+        return MEIRO_ERROR_PARSE;
     }
-    if (s == MEIRO_OK && !gerr) return MEIRO_OK;
+    *svg_out = svg;
+    return MEIRO_OK;
+}
+
+/* A stranger's artwork, drawn once on a budget before it is drawn for the
+ * pages (picture.h), as a page at 300 dpi would draw it: what it costs is
+ * known before the real drawing. */
+typedef struct art_trial {
+    const char *data;
+    size_t size;
+    double w, h;
+} art_trial;
+
+static meiro_status try_art(void *ctx, meiro_error *err)
+{
+    const art_trial *t = ctx;
+    cairo_surface_t *art;
+    RsvgHandle *svg;
+    GError *gerr = NULL;
+    meiro_status s = draw_svg_art(t->data, t->size, t->w, t->h, &art, &svg, &gerr);
+    if (s == MEIRO_OK) {
+        cairo_rectangle_t box;
+        cairo_recording_surface_get_extents(art, &box);
+        double px = 300 / 25.4 / (t->w <= 0 ? ART_UNITS_PER_MM : 1); /* pixels a unit */
+        px = fmin(px, 4096 / fmax(box.width, box.height));
+        cairo_surface_t *page = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, (int)ceil(box.width * px),
+                                                           (int)ceil(box.height * px));
+        cairo_t *cr = cairo_create(page);
+        cairo_scale(cr, px, px);
+        cairo_set_source_surface(cr, art, 0, 0);
+        cairo_paint(cr);
+        cairo_status_t cs = cairo_status(cr);
+        if (cs == CAIRO_STATUS_NO_MEMORY) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+        else if (cs != CAIRO_STATUS_SUCCESS) s = fail(err, MEIRO_ERROR_PARSE, "cannot be drawn: %s", cairo_status_to_string(cs));
+        cairo_destroy(cr);
+        cairo_surface_destroy(page);
+    }
+    if (gerr) {
+        s = fail(err, s, "%s", gerr->message);
+        g_error_free(gerr);
+    }
+    cairo_surface_destroy(art);
+    if (svg) g_object_unref(svg);
+    return s;
+}
+
+/* Art is at most this long and this big to draw (beside meiro's own). */
+#define ART_SECONDS 0.5
+enum { ART_MEGABYTES = 128 };
+
+meiro_status load_art(const meiro_template *tpl, const template_art *ref, double w, double h,
+                      cairo_surface_t **art, meiro_error *err)
+{
+    *art = NULL;
+    if (!ref->file[0]) return MEIRO_OK;
+    char *owned;
+    const char *data = NULL;
+    size_t size = 0;
+    bool ours = false;
+    GError *gerr = NULL;
+    RsvgHandle *svg = NULL;
+    meiro_status s = find_art(tpl, ref->file, &owned, &data, &size, &ours, err);
+    if (s == MEIRO_OK && !ours) s = svg_scan((const unsigned char *)data, size, "it", err);
+    if (s == MEIRO_OK && !ours) {
+        art_trial trial = {data, size, w, h};
+        s = sandbox_run(try_art, &trial, ART_SECONDS, ART_MEGABYTES, "it", err);
+    }
+    if (s == MEIRO_OK) s = draw_svg_art(data, size, w, h, art, &svg, &gerr);
+    g_free(owned);
+    /* kept for draw_art on SVG pages (the recording's owner frees it) */
+    if (s == MEIRO_OK && cairo_surface_set_user_data(*art, &svg_source, svg, g_object_unref) != CAIRO_STATUS_SUCCESS) {
+        g_object_unref(svg);
+        s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+    }
+    if (s == MEIRO_OK) return MEIRO_OK;
     char why[256];
     snprintf(why, sizeof why, "%s", gerr ? gerr->message : err ? err->message : "cannot be read");
-    if (s == MEIRO_OK) s = MEIRO_ERROR_PARSE;
     fail_at(err, s, ref->line, 0, "%s artwork '%s': %s", tpl ? "template" : "built-in", ref->file, why);
     if (err && tpl) snprintf(err->source, sizeof err->source, "%s", tpl->path);
     if (gerr) g_error_free(gerr);

@@ -6,6 +6,7 @@
 #include "core/names.h"
 #include "core/utf8.h"
 #include "page/template.h"
+#include "render/picture.h"
 
 #include <cairo.h>
 #include <errno.h>
@@ -13,6 +14,7 @@
 #include <math.h>
 #include <pango/pangocairo.h>
 #include <png.h>
+#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -131,14 +133,22 @@ static meiro_status rasterise(paint_fn paint, const void *ctx, bool alpha, unsig
 
 /* ---- Pictures: SVG and PNG -------------------------------------------- */
 
-enum { SHAPE_MAX_BYTES = 64 << 20 };
+/* A shape file is read whole, at most this big. */
+enum { SHAPE_MAX_BYTES = 16 << 20 };
+/* Drawing a shape file gets this long and this much memory beside what
+ * meiro already uses (picture.h): half a second, and more for a grid of over
+ * 20 million cells, whose mask takes longer to fill. */
+#define SHAPE_SECONDS(cells) (0.5 + (double)(cells) / 20e6)
+enum { SHAPE_MEGABYTES = 256 };
 
-/* A picture and where its silhouette lies, in its own units (SVG: CSS
- * pixels of the document; PNG: pixels). */
+/* A picture: a PNG as an image whose pixels are its units, or an SVG
+ * (drawn again for each tile of the mask: cairo 1.16 shifts a recording
+ * replayed into a tile that starts inside it), and where its silhouette
+ * lies. */
 typedef struct picture {
-    RsvgHandle *svg;
-    double doc_w, doc_h;
     cairo_surface_t *png;
+    RsvgHandle *svg;
+    double svg_w, svg_h;          /* the SVG's units in the picture's */
     bool alpha;                   /* opaque = inside; else dark = inside */
     double bx0, by0, bx1, by1;    /* the silhouette's bounding box */
     double scale, ox, oy;         /* picture units to cells: x * scale + ox */
@@ -155,12 +165,18 @@ static meiro_status paint_picture(cairo_t *cr, const void *ctx, meiro_error *err
         cairo_paint(cr);
         return MEIRO_OK;
     }
-    RsvgRectangle view = {0, 0, p->doc_w, p->doc_h};
+    RsvgRectangle view = {0, 0, p->svg_w, p->svg_h};
     GError *gerr = NULL;
     if (rsvg_handle_render_document(p->svg, cr, &view, &gerr)) return MEIRO_OK;
     meiro_status s = fail(err, MEIRO_ERROR_PARSE, "the SVG cannot be drawn: %s", gerr ? gerr->message : "librsvg failed");
     if (gerr) g_error_free(gerr);
     return s;
+}
+
+static void picture_free(picture *p)
+{
+    if (p->svg) g_object_unref(p->svg);
+    cairo_surface_destroy(p->png);
 }
 
 /* Reads a whole file (at most SHAPE_MAX_BYTES). */
@@ -191,7 +207,8 @@ static meiro_status read_file(const char *path, unsigned char **data, size_t *si
             break;
         }
         if (n > SHAPE_MAX_BYTES) {
-            s = fail(err, MEIRO_ERROR_PARSE, "shape file '%s' is larger than %d MiB", path, SHAPE_MAX_BYTES >> 20);
+            s = fail(err, MEIRO_ERROR_TOO_BIG, "shape file '%s' is larger than %d MiB: refused", path,
+                     SHAPE_MAX_BYTES >> 20);
             break;
         }
     }
@@ -205,53 +222,150 @@ static meiro_status read_file(const char *path, unsigned char **data, size_t *si
     return MEIRO_OK;
 }
 
-/* Reads a PNG (any kind: libpng turns it into 8-bit RGBA) into a cairo
- * surface of premultiplied ARGB. */
-static meiro_status read_png(const unsigned char *data, size_t size, const char *what, cairo_surface_t **out,
-                             meiro_error *err)
+/* ---- PNG, decoded in strips and shrunk as it comes ---- */
+
+/* The decoder's state, on the heap: libpng leaves by longjmp. */
+typedef struct png_reader {
+    const unsigned char *data;
+    size_t size, pos;
+    char message[160];
+    unsigned char *row;           /* one decoded row, RGBA */
+    uint32_t *acc;                /* sums of premultiplied ARGB per output pixel */
+    cairo_surface_t *out;
+} png_reader;
+
+static void png_read_memory(png_structp png, png_bytep to, png_size_t n)
 {
-    *out = NULL;
-    png_image img;
-    memset(&img, 0, sizeof img);
-    img.version = PNG_IMAGE_VERSION;
-    if (!png_image_begin_read_from_memory(&img, data, size))
-        return fail(err, MEIRO_ERROR_PARSE, "%s is not a readable PNG image: %s", what, img.message);
-    if (img.width > 32767 || img.height > 32767) {
-        png_image_free(&img);
-        return fail(err, MEIRO_ERROR_PARSE, "%s is %u x %u pixels: at most 32767 a side", what, (unsigned)img.width,
-                    (unsigned)img.height);
-    }
-    img.format = PNG_FORMAT_RGBA;
-    cairo_surface_t *surf = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, (int)img.width, (int)img.height);
-    if (cairo_surface_status(surf) != CAIRO_STATUS_SUCCESS) {
-        png_image_free(&img);
-        cairo_surface_destroy(surf);
-        return fail(err, MEIRO_ERROR_NOMEM, "out of memory reading %s", what);
-    }
-    unsigned char *pixels = cairo_image_surface_get_data(surf);
-    int stride = cairo_image_surface_get_stride(surf);
-    if (!png_image_finish_read(&img, NULL, pixels, stride, NULL)) {
-        cairo_surface_destroy(surf);
-        return fail(err, MEIRO_ERROR_PARSE, "%s is not a readable PNG image: %s", what, img.message);
-    }
-    for (png_uint_32 y = 0; y < img.height; y++) { /* RGBA bytes to premultiplied ARGB words, in place */
-        unsigned char *row = pixels + (size_t)y * (size_t)stride;
-        for (png_uint_32 x = 0; x < img.width; x++) {
-            unsigned char *c = row + 4 * (size_t)x;
-            uint32_t a = c[3], r = (c[0] * a + 127) / 255, g = (c[1] * a + 127) / 255, b = (c[2] * a + 127) / 255;
-            uint32_t v = a << 24 | r << 16 | g << 8 | b;
-            memcpy(c, &v, 4);
+    png_reader *r = png_get_io_ptr(png);
+    if (n > r->size - r->pos) png_error(png, "the file ends too soon");
+    memcpy(to, r->data + r->pos, n);
+    r->pos += n;
+}
+
+static void png_failed(png_structp png, png_const_charp message)
+{
+    png_reader *r = png_get_error_ptr(png);
+    snprintf(r->message, sizeof r->message, "%s", message);
+    png_longjmp(png, 1);
+}
+
+static void png_warned(png_structp png, png_const_charp message)
+{
+    (void)png;
+    (void)message;
+}
+
+/* Output rows [y0, y0 + rows) of acc (sums of f x f pixels or fewer at the
+ * edges) into the surface, as their averages. */
+static void png_flush(png_reader *r, uint32_t y0, uint32_t rows, uint32_t f, uint32_t w, uint32_t h)
+{
+    int ow = cairo_image_surface_get_width(r->out), stride = cairo_image_surface_get_stride(r->out);
+    unsigned char *px = cairo_image_surface_get_data(r->out);
+    for (uint32_t j = 0; j < rows; j++) {
+        uint32_t ty = y0 + j, ny = h - ty * f < f ? h - ty * f : f;
+        uint32_t *dst = (uint32_t *)(void *)(px + (size_t)ty * (size_t)stride);
+        for (int tx = 0; tx < ow; tx++) {
+            uint32_t nx = w - (uint32_t)tx * f < f ? w - (uint32_t)tx * f : f, n = nx * ny;
+            const uint32_t *a = r->acc + ((size_t)j * (size_t)ow + (size_t)tx) * 4;
+            dst[tx] = (a[0] + n / 2) / n << 24 | (a[1] + n / 2) / n << 16 | (a[2] + n / 2) / n << 8 | (a[3] + n / 2) / n;
         }
     }
-    cairo_surface_mark_dirty(surf);
-    *out = surf;
-    return MEIRO_OK;
+}
+
+/* Reads a PNG (any kind: libpng turns rows into 8-bit RGBA) into a
+ * surface of premultiplied ARGB at most `side` pixels on its longer side:
+ * f x f pixels are averaged into one (f the least that fits), row by row,
+ * so no more than one row of the picture is ever held whole. An
+ * interlaced PNG comes in seven passes over the picture: its sums are
+ * held for the whole output, which is kept to 1024 pixels a side. */
+static meiro_status read_png(const unsigned char *data, size_t size, const char *what, unsigned side,
+                             cairo_surface_t **out, meiro_error *err)
+{
+    *out = NULL;
+    uint32_t w, h;
+    if (!png_header_size(data, size, &w, &h))
+        return fail(err, MEIRO_ERROR_PARSE, "%s is not a readable PNG image", what);
+    if (w == 0 || h == 0 || w > 32767 || h > 32767 || (uint64_t)w * h > PICTURE_MAX_PIXELS)
+        return fail(err, MEIRO_ERROR_TOO_BIG, "%s is %lu x %lu pixels: at most 32767 a side and %u megapixels",
+                    what, (unsigned long)w, (unsigned long)h, PICTURE_MAX_PIXELS >> 20);
+    png_reader *r = zalloc(1, sizeof *r);
+    if (!r) return fail(err, MEIRO_ERROR_NOMEM, "out of memory reading %s", what);
+    r->data = data;
+    r->size = size;
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, r, png_failed, png_warned);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    meiro_status s = MEIRO_OK;
+    if (!info) {
+        s = fail(err, MEIRO_ERROR_NOMEM, "out of memory reading %s", what);
+        goto done;
+    }
+    if (setjmp(png_jmpbuf(png))) {
+        s = strstr(r->message, "memory") ? fail(err, MEIRO_ERROR_NOMEM, "out of memory reading %s", what)
+                                         : fail(err, MEIRO_ERROR_PARSE, "%s is not a readable PNG image: %s", what,
+                                                r->message);
+        goto done;
+    }
+    png_set_read_fn(png, r, png_read_memory);
+    png_set_user_limits(png, 32767, 32767);
+    png_set_chunk_malloc_max(png, 4 << 20); /* compressed text and profiles */
+    png_read_info(png, info);
+    bool interlaced = png_get_interlace_type(png, info) != PNG_INTERLACE_NONE;
+    png_set_expand(png);
+    png_set_strip_16(png);
+    png_set_gray_to_rgb(png);
+    png_set_add_alpha(png, 0xff, PNG_FILLER_AFTER);
+    png_read_update_info(png, info);
+    unsigned most = interlaced && side > 1024 ? 1024 : side;
+    uint32_t f = 1;
+    while ((w + f - 1) / f > most || (h + f - 1) / f > most) f++;
+    uint32_t ow = (w + f - 1) / f, oh = (h + f - 1) / f, acc_rows = interlaced ? oh : 1;
+    r->row = alloc_array(png_get_rowbytes(png, info), 1);
+    r->acc = zalloc((size_t)ow * acc_rows, 4 * sizeof *r->acc);
+    r->out = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, (int)ow, (int)oh);
+    if (!r->row || !r->acc || cairo_surface_status(r->out) != CAIRO_STATUS_SUCCESS) {
+        s = fail(err, MEIRO_ERROR_NOMEM, "out of memory reading %s", what);
+        goto done;
+    }
+    cairo_surface_flush(r->out);
+    for (int pass = 0; pass < (interlaced ? 7 : 1); pass++) {
+        uint32_t cols = interlaced ? PNG_PASS_COLS(w, pass) : w, rows = interlaced ? PNG_PASS_ROWS(h, pass) : h;
+        if (cols == 0) continue;
+        for (uint32_t y = 0; y < rows; y++) {
+            png_read_row(png, r->row, NULL);
+            uint32_t iy = interlaced ? PNG_ROW_FROM_PASS_ROW(y, pass) : y;
+            uint32_t *acc = r->acc + (size_t)(interlaced ? iy / f : 0) * ow * 4;
+            for (uint32_t x = 0; x < cols; x++) {
+                const unsigned char *c = r->row + 4 * (size_t)x;
+                uint32_t ix = interlaced ? PNG_COL_FROM_PASS_COL(x, pass) : x, a = c[3];
+                uint32_t *sum = acc + (size_t)(ix / f) * 4;
+                sum[0] += a;
+                sum[1] += (c[0] * a + 127) / 255;
+                sum[2] += (c[1] * a + 127) / 255;
+                sum[3] += (c[2] * a + 127) / 255;
+            }
+            if (!interlaced && ((y + 1) % f == 0 || y + 1 == h)) { /* a row of the output is complete */
+                png_flush(r, y / f, 1, f, w, h);
+                memset(r->acc, 0, (size_t)ow * 4 * sizeof *r->acc);
+            }
+        }
+    }
+    if (interlaced) png_flush(r, 0, oh, f, w, h);
+    cairo_surface_mark_dirty(r->out);
+    *out = r->out;
+    r->out = NULL;
+done:
+    png_destroy_read_struct(png ? &png : NULL, info ? &info : NULL, NULL);
+    cairo_surface_destroy(r->out);
+    free(r->row);
+    free(r->acc);
+    free(r);
+    return s;
 }
 
 /* Finds the mode (alpha if some pixel is less than half opaque) and the
- * silhouette's box in an ARGB32 image drawn at `px_per_unit` of the
- * picture; false if nothing is inside. */
-static bool analyse(cairo_surface_t *img, double px_per_unit, picture *p)
+ * silhouette's box in an ARGB32 image of the picture; false if nothing is
+ * inside. */
+static bool analyse(cairo_surface_t *img, picture *p)
 {
     cairo_surface_flush(img);
     const unsigned char *data = cairo_image_surface_get_data(img);
@@ -278,25 +392,61 @@ static bool analyse(cairo_surface_t *img, double px_per_unit, picture *p)
         }
     }
     if (x1 < 0) return false;
-    p->bx0 = x0 / px_per_unit;
-    p->by0 = y0 / px_per_unit;
-    p->bx1 = (x1 + 1) / px_per_unit;
-    p->by1 = (y1 + 1) / px_per_unit;
+    p->bx0 = x0;
+    p->by0 = y0;
+    p->bx1 = x1 + 1;
+    p->by1 = y1 + 1;
     return true;
 }
 
-/* Loads an SVG or PNG (told apart by their first bytes) and analyses it
- * (an SVG drawn analyse_px pixels on its longer side). `what` names it in
+/* Opens an SVG measured by svg_scan, its units scaled so that its longer
+ * side is `side`. */
+static meiro_status open_svg(const unsigned char *data, size_t size, const char *what, unsigned side, picture *p,
+                             meiro_error *err)
+{
+    meiro_status s = svg_scan(data, size, what, err);
+    if (s != MEIRO_OK) return s;
+    GError *gerr = NULL;
+    /* from memory, with no base file: librsvg loads no other file */
+    p->svg = rsvg_handle_new_from_data(data, size, &gerr);
+    if (!p->svg) {
+        s = fail(err, MEIRO_ERROR_PARSE, "%s is not a valid SVG image: %s", what,
+                 gerr ? gerr->message : "librsvg refused it");
+        if (gerr) g_error_free(gerr);
+        return s;
+    }
+    rsvg_handle_set_dpi(p->svg, 96);
+    gdouble w = 0, h = 0;
+    if (!rsvg_handle_get_intrinsic_size_in_pixels(p->svg, &w, &h)) {
+        gboolean has_w, has_h, has_box;
+        RsvgLength lw, lh;
+        RsvgRectangle vb;
+        rsvg_handle_get_intrinsic_dimensions(p->svg, &has_w, &lw, &has_h, &lh, &has_box, &vb);
+        if (has_box) {
+            w = vb.width;
+            h = vb.height;
+        }
+    }
+    if (!(w > 0 && h > 0 && w < 1e9 && h < 1e9))
+        return fail(err, MEIRO_ERROR_PARSE, "%s has no size: give its <svg> a viewBox", what);
+    double k = side / fmax(w, h);
+    p->svg_w = w * k;
+    p->svg_h = h * k;
+    return MEIRO_OK;
+}
+
+/* Loads an SVG or PNG (told apart by their first bytes) at most `side`
+ * pixels on its longer side, and finds its silhouette. `what` names it in
  * messages. */
-static meiro_status load_picture(const unsigned char *data, size_t size, const char *what, unsigned analyse_px,
+static meiro_status load_picture(const unsigned char *data, size_t size, const char *what, unsigned side,
                                  picture *p, meiro_error *err)
 {
     static const unsigned char png_magic[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
     memset(p, 0, sizeof *p);
+    meiro_status s = MEIRO_OK;
     cairo_surface_t *img = NULL;
-    double px_per_unit = 1;
     if (size >= 8 && memcmp(data, png_magic, 8) == 0) {
-        meiro_status s = read_png(data, size, what, &p->png, err);
+        s = read_png(data, size, what, side, &p->png, err);
         if (s != MEIRO_OK) return s;
         img = cairo_surface_reference(p->png);
     } else {
@@ -304,59 +454,30 @@ static meiro_status load_picture(const unsigned char *data, size_t size, const c
         while (i < size && (data[i] == ' ' || data[i] == '\t' || data[i] == '\r' || data[i] == '\n')) i++;
         if (i >= size || data[i] != '<')
             return fail(err, MEIRO_ERROR_PARSE, "%s is neither an SVG nor a PNG image", what);
-        GError *gerr = NULL;
-        /* from memory, with no base file: librsvg loads no other file */
-        p->svg = rsvg_handle_new_from_data(data, size, &gerr);
-        if (!p->svg) {
-            meiro_status s = fail(err, MEIRO_ERROR_PARSE, "%s is not a valid SVG image: %s", what,
-                                  gerr ? gerr->message : "librsvg refused it");
-            if (gerr) g_error_free(gerr);
+        s = open_svg(data, size, what, side, p, err);
+        if (s == MEIRO_OK) {
+            img = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, (int)ceil(p->svg_w), (int)ceil(p->svg_h));
+            if (cairo_surface_status(img) == CAIRO_STATUS_SUCCESS) {
+                cairo_t *cr = cairo_create(img);
+                p->scale = 1;
+                s = paint_picture(cr, p, err);
+                cairo_destroy(cr);
+            }
+        }
+        if (s != MEIRO_OK) {
+            cairo_surface_destroy(img);
+            picture_free(p);
             return s;
         }
-        rsvg_handle_set_dpi(p->svg, 96);
-        gdouble w = 0, h = 0;
-        if (!rsvg_handle_get_intrinsic_size_in_pixels(p->svg, &w, &h)) {
-            gboolean has_w, has_h, has_box;
-            RsvgLength lw, lh;
-            RsvgRectangle vb;
-            rsvg_handle_get_intrinsic_dimensions(p->svg, &has_w, &lw, &has_h, &lh, &has_box, &vb);
-            if (has_box) {
-                w = vb.width;
-                h = vb.height;
-            }
-        }
-        if (!(w > 0 && h > 0 && w < 1e9 && h < 1e9))
-            return fail(err, MEIRO_ERROR_PARSE, "%s has no size: give its <svg> a viewBox", what);
-        p->doc_w = w;
-        p->doc_h = h;
-        px_per_unit = analyse_px / fmax(w, h);
-        int iw = (int)ceil(w * px_per_unit), ih = (int)ceil(h * px_per_unit);
-        img = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, iw < 1 ? 1 : iw, ih < 1 ? 1 : ih);
-        if (cairo_surface_status(img) == CAIRO_STATUS_SUCCESS) {
-            cairo_t *cr = cairo_create(img);
-            p->scale = px_per_unit;
-            meiro_status s = paint_picture(cr, p, err);
-            cairo_destroy(cr);
-            if (s != MEIRO_OK) {
-                cairo_surface_destroy(img);
-                return s;
-            }
-        }
     }
-    meiro_status s = MEIRO_OK;
     if (cairo_surface_status(img) != CAIRO_STATUS_SUCCESS)
         s = fail(err, MEIRO_ERROR_NOMEM, "out of memory reading %s", what);
-    else if (!analyse(img, px_per_unit, p))
+    else if (!analyse(img, p))
         s = fail(err, MEIRO_ERROR_PARSE, "%s has nothing inside: no part of it is %s", what,
                  p->alpha ? "opaque" : "dark");
     cairo_surface_destroy(img);
+    if (s != MEIRO_OK) picture_free(p);
     return s;
-}
-
-static void picture_free(picture *p)
-{
-    if (p->svg) g_object_unref(p->svg);
-    if (p->png) cairo_surface_destroy(p->png);
 }
 
 static meiro_status check_grid(uint32_t width, uint32_t height, meiro_error *err)
@@ -377,6 +498,36 @@ static uint64_t count_inside(const uint8_t *mask, size_t n)
     return c;
 }
 
+/* A picture's mask: read, analysed and rasterised into `mask` (zeroed,
+ * width x height). */
+typedef struct shape_job {
+    const unsigned char *data;
+    size_t size;
+    const char *what;
+    uint32_t width, height;
+    uint8_t *mask;
+} shape_job;
+
+static meiro_status shape_work(void *ctx, meiro_error *err)
+{
+    const shape_job *j = ctx;
+    /* the picture is drawn 8 pixels a cell (512 to 4096 pixels) to find
+     * its silhouette's box */
+    uint32_t side = j->width > j->height ? j->width : j->height;
+    unsigned px = side < 64 ? 512 : side > 512 ? 4096 : 8 * side;
+    picture p;
+    meiro_status s = load_picture(j->data, j->size, j->what, px, &p, err);
+    if (s != MEIRO_OK) return s;
+    double bw = p.bx1 - p.bx0, bh = p.by1 - p.by0;
+    p.scale = fmin(j->width / bw, j->height / bh);
+    p.ox = (j->width - bw * p.scale) / 2 - p.bx0 * p.scale;
+    p.oy = (j->height - bh * p.scale) / 2 - p.by0 * p.scale;
+    s = rasterise(paint_picture, &p, p.alpha, samples_per_cell((uint64_t)j->width * j->height), j->mask, j->width, 0,
+                  0, j->width, j->height, err);
+    picture_free(&p);
+    return s;
+}
+
 meiro_status meiro_shape_mask(const char *shape, uint32_t width, uint32_t height, uint8_t **mask,
                               meiro_error *err)
 {
@@ -388,21 +539,20 @@ meiro_status meiro_shape_mask(const char *shape, uint32_t width, uint32_t height
 
     const meiro_algorithm_desc *d = find_shape(shape);
     unsigned char *owned = NULL;
-    const unsigned char *data;
-    size_t size;
     char what[1100];
+    shape_job job = {NULL, 0, what, width, height, NULL};
     if (d) {
         char file[64];
         snprintf(file, sizeof file, "shapes/%s.svg", d->name);
         const builtin_file *b = builtin_find(file);
         if (!b) return fail(err, MEIRO_ERROR_INTERNAL, "the built-in shape %s is missing", file);
-        data = (const unsigned char *)b->data;
-        size = b->size;
+        job.data = (const unsigned char *)b->data;
+        job.size = b->size;
         snprintf(what, sizeof what, "the shape '%s'", d->name);
     } else if (strchr(shape, '/') || strchr(shape, '.')) {
-        s = read_file(shape, &owned, &size, err);
+        s = read_file(shape, &owned, &job.size, err);
         if (s != MEIRO_OK) return s;
-        data = owned;
+        job.data = owned;
         snprintf(what, sizeof what, "'%s'", shape);
     } else {
         char names[400] = "";
@@ -413,28 +563,23 @@ meiro_status meiro_shape_mask(const char *shape, uint32_t width, uint32_t height
                     shape, names);
     }
 
-    /* an SVG is first drawn at 8 pixels a cell (512 to 4096 pixels) to
-     * find its silhouette's box */
-    uint32_t side = width > height ? width : height;
-    unsigned analyse_px = side < 64 ? 512 : side > 512 ? 4096 : 8 * side;
-    picture p;
-    s = load_picture(data, size, what, analyse_px, &p, err);
-    free(owned);
-    uint8_t *m = NULL;
-    if (s == MEIRO_OK) {
-        double bw = p.bx1 - p.bx0, bh = p.by1 - p.by0;
-        p.scale = fmin(width / bw, height / bh);
-        p.ox = (width - bw * p.scale) / 2 - p.bx0 * p.scale;
-        p.oy = (height - bh * p.scale) / 2 - p.by0 * p.scale;
-        m = zalloc((size_t)width * height, 1);
-        if (!m) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory for a %u x %u mask", (unsigned)width, (unsigned)height);
+    size_t cells = (size_t)width * height;
+    uint8_t *m = zalloc(cells, 1);
+    if (!m) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory for a %u x %u mask", (unsigned)width, (unsigned)height);
+    if (s == MEIRO_OK && d) { /* ours: drawn here */
+        job.mask = m;
+        s = shape_work(&job, err);
+    } else if (s == MEIRO_OK) { /* a stranger's: measured, then drawn on a budget */
+        job.mask = sandbox_shared(cells);
+        if (!job.mask) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory for a %u x %u mask", (unsigned)width,
+                                (unsigned)height);
+        if (s == MEIRO_OK) s = sandbox_run(shape_work, &job, SHAPE_SECONDS(cells), SHAPE_MEGABYTES, what, err);
+        if (s == MEIRO_OK) memcpy(m, job.mask, cells);
+        sandbox_unshare(job.mask, cells);
     }
-    if (s == MEIRO_OK)
-        s = rasterise(paint_picture, &p, p.alpha, samples_per_cell((uint64_t)width * height), m, width, 0, 0, width,
-                      height, err);
-    picture_free(&p);
+    free(owned);
     if (s == MEIRO_OK) {
-        uint64_t inside = count_inside(m, (size_t)width * height);
+        uint64_t inside = count_inside(m, cells);
         if (inside < 2)
             s = fail(err, MEIRO_ERROR_ARGUMENT, "%s leaves %u cell%s inside a %u x %u grid; use a larger -W/-H", what,
                      (unsigned)inside, inside == 1 ? "" : "s", (unsigned)width, (unsigned)height);
