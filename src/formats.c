@@ -36,7 +36,17 @@ PLAIN_WRITER(w_text, write_text(m, p, o, false))
 PLAIN_WRITER(w_csv, write_text(m, p, o, true))
 PLAIN_WRITER(w_ascii, write_lines(m, p, o, false))
 PLAIN_WRITER(w_unicode, write_lines(m, p, o, true))
-PLAIN_WRITER(w_json, write_json(m, p, o))
+PLAIN_WRITER(w_json_plain, write_json(m, p, o))
+/* JSON: only what reads back (a shape its grid can be made for) */
+static meiro_status w_json(const meiro_maze *m, const meiro_path *p, const meiro_export_options *opt, FILE *o,
+                           const char *temp_dir, meiro_error *err)
+{
+    if (m->active) {
+        meiro_status s = json_shape_readable(m->w, m->h, m->active_count, err);
+        if (s != MEIRO_OK) return s;
+    }
+    return w_json_plain(m, p, opt, o, temp_dir, err);
+}
 /* the text reader also reads the line drawings (ASCII, Unicode) */
 static meiro_maze *r_text(FILE *in, meiro_error *err) { return read_grid(in, false, err); }
 static meiro_maze *r_csv(FILE *in, meiro_error *err) { return read_grid(in, true, err); }
@@ -160,6 +170,16 @@ meiro_status meiro_export_grid_check(meiro_grid grid, meiro_format format, meiro
                 formats[format].info.name, meiro_grid_name(grid), list);
 }
 
+/* A page to play holds MEIRO_HTML_MAX_CELLS at most. */
+static meiro_status html_check_size(uint64_t cells, meiro_error *err)
+{
+    if (cells <= MEIRO_HTML_MAX_CELLS) return MEIRO_OK;
+    return fail(err, MEIRO_ERROR_TOO_BIG,
+                "a page to play in a browser (html) takes mazes of up to %u cells (1000 x 1000), not %llu: write "
+                "pdf, png or svg for a larger one",
+                MEIRO_HTML_MAX_CELLS, (unsigned long long)cells);
+}
+
 /* The format with the options, whatever the maze. */
 static meiro_status format_check(meiro_format format, const meiro_export_options *opt, meiro_error *err)
 {
@@ -197,6 +217,7 @@ static meiro_status export_check_unlocalized(meiro_grid grid, uint32_t width, ui
     meiro_status s = format_check(format, opt, err);
     if (s == MEIRO_OK) s = meiro_export_grid_check(grid, format, err);
     if (s == MEIRO_OK) s = maze_check_size(width, height, err);
+    if (s == MEIRO_OK && format == MEIRO_FORMAT_HTML) s = html_check_size((uint64_t)width * height, err);
     if (s != MEIRO_OK) return s;
     meiro_maze shell = maze_shell(width, height);
     shell.grid = (uint8_t)grid; /* a page lays out the grid's bounding box */
@@ -262,6 +283,7 @@ static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *
     }
     meiro_status s = format_check(format, opt, err);
     if (s == MEIRO_OK) s = meiro_export_grid_check(meiro_maze_grid(maze), format, err);
+    if (s == MEIRO_OK && format == MEIRO_FORMAT_HTML) s = html_check_size(maze_total(maze), err);
     if (s != MEIRO_OK) return s;
     meiro_export_options local = *opt;
     bool paged = format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_XLSX;

@@ -582,7 +582,9 @@ static void test_bad_input(void)
         {DOC(ENDS, TWO, ", \"solution\": [0, \"1\"]"), 2, 39, "\"solution\" step 1 is \"1\", not a cell id"},
         /* sizes out of proportion to the data: refused before the maze is made */
         {"{\"meiro\": 1, \"grid\": \"rect\", \"width\": 20000, \"height\": 20000, \"cells\": [{\"x\": 0, \"y\": 0}]}",
-         1, 72, "the file ends too soon to list the cells of a 20000 x 20000 rect maze"},
+         1, 89, "\"cells\": a shape of 1 cells is too sparse for its 20000 x 20000 grid"},
+        {"{\"meiro\": 1, \"grid\": \"hex\", \"width\": 20000, \"height\": 20000, \"cells\": [{\"x\": 0, \"y\": 0}]}",
+         1, 71, "the file ends too soon to list the cells of a 20000 x 20000 hex maze"},
         {"{\"meiro\": 1, \"grid\": \"rect\", \"width\": 65535, \"height\": 65535, \"cells\": []}", 1, 39,
          "too large"},
     };
@@ -598,6 +600,32 @@ static void test_bad_input(void)
         meiro_maze_free(m);
     }
     CHECK_ALL(refused);
+    /* spaces are no content: a megabyte of them lists no cells */
+    static const char *const padded[][2] = {
+        {"{\"meiro\": 1, \"grid\": \"hex\", \"width\": 20000, \"height\": 20000, \"cells\": [", "{\"x\": 0}]}"},
+        {"{\"meiro\": 1, \"grid\": \"rect\", \"width\": 20000, \"height\": 20000, \"start\": 0, \"goal\": 1, "
+         "\"cells\": [",
+         "{\"x\": 0, \"y\": 0}, {\"x\": 1, \"y\": 0}], \"passages\": [[0, 1]]}"},
+        {"{\"meiro\": 1, \"grid\": \"rect\", \"width\": 2, \"height\": 1, \"cells\": [{\"x\": ", "0}]}"},
+    };
+    static const char *const padded_says[] = {"the file ends too soon to list the cells of a 20000 x 20000 hex maze "
+                                              "(spaces do not count)",
+                                              "too sparse for its 20000 x 20000 grid", "longer than 1 MiB"};
+    verdict spaces = {0};
+    for (size_t i = 0; i < 3; i++) {
+        size_t head = strlen(padded[i][0]), pad = (size_t)1 << 21, tail = strlen(padded[i][1]);
+        char *doc = malloc(head + pad + tail);
+        if (!doc) continue;
+        memcpy(doc, padded[i][0], head);
+        memset(doc + head, ' ', pad);
+        memcpy(doc + head + pad, padded[i][1], tail);
+        meiro_error err = {0};
+        meiro_maze *m = parse_n(doc, head + pad + tail, &err);
+        verdict_note(&spaces, !m && strstr(err.message, padded_says[i]), "padded %zu: %s", i, err.message);
+        meiro_maze_free(m);
+        free(doc);
+    }
+    CHECK_ALL(spaces);
     /* the other grids */
     static const struct {
         const char *text;

@@ -24,6 +24,12 @@ typedef struct json_cell_shape {
     double r0, r1, a0, a1;
 } json_cell_shape;
 void json_cell_shape_of(const meiro_maze *m, size_t id, meiro_cell c, json_cell_shape *s);
+void json_rect_cell_shape(meiro_cell c, json_cell_shape *s); /* a rect's, without its maze */
+/* Whether a rect of w x h with `inside` cells in its shape is one JSON
+ * carries: MEIRO_ERROR_TOO_BIG (a message in err) when the cells listed
+ * are too few for the grid, which the reader would have to make whole
+ * (write_json.c). */
+meiro_status json_shape_readable(uint32_t w, uint32_t h, uint64_t inside, meiro_error *err);
 /* The bounding box of the drawing. */
 void json_extent(const meiro_maze *m, double *width, double *height);
 

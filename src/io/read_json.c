@@ -8,6 +8,13 @@
  * is the maze, the window and one element, and every error has the line
  * and column of the value at fault (jansson's own, inside it, for syntax).
  *
+ * What a file costs is paid for by its content, never by its spaces: a
+ * rect's maze is made once its cells are listed (until then, 4 bytes a
+ * listed cell), and a rect with a shape lists enough of them
+ * (json_shape_readable); the other grids list every cell, and the input
+ * must show content (bytes that are not spaces) for them before their
+ * maze is made. A single value is at most VALUE_LIMIT bytes.
+ *
  * Strict: unknown keys, wrong types, cells out of order or not where the
  * grid has them, geometry that is not meiro's, passages between cells that
  * are not neighbours or listed twice, ids that are not cells, a solution
@@ -26,13 +33,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define VALUE_LIMIT ((size_t)64 << 20) /* the longest single value, in bytes */
+#define VALUE_LIMIT ((size_t)1 << 20) /* the longest single value, in bytes (a cell takes 100) */
 #define JSON_FLAGS (JSON_DECODE_ANY | JSON_DISABLE_EOF_CHECK | JSON_REJECT_DUPLICATES)
-/* Before the maze is made, the input past "cells" must hold a byte for
- * every 32 cells of the grid (a listed cell takes over 12 bytes; a masked
- * rect may list few of its own): a small file claiming a huge grid is
- * refused before the maze's memory is taken. */
+/* Before a polar, hex or triangle maze is made, the input past "cells"
+ * must hold a byte of content for every 32 cells of the grid (each cell is
+ * listed, in over 12 bytes), among at most 8 times as many bytes with the
+ * spaces: a small file claiming a huge grid is refused before the maze's
+ * memory is taken. */
 #define READ_AHEAD_RATIO 32
+#define READ_AHEAD_SPACES 8
 static const double GEOMETRY_TOLERANCE = 1e-6;
 
 enum {
@@ -132,13 +141,15 @@ static void advance(jreader *r, size_t n)
 
 static where here(const jreader *r) { return (where){r->line, r->col}; }
 
+static bool is_space(int c);
+
 static meiro_status skip_space(jreader *r, int *c)
 {
     meiro_status st = MEIRO_OK;
     for (;;) {
         *c = peek(r, &st);
         if (st != MEIRO_OK) return st;
-        if (*c != ' ' && *c != '\t' && *c != '\r' && *c != '\n') return MEIRO_OK;
+        if (!is_space(*c)) return MEIRO_OK;
         advance(r, 1);
     }
 }
@@ -231,25 +242,56 @@ static meiro_cell cell_of(const jreader *r, uint64_t id)
     return (meiro_cell){(uint32_t)(i % r->w), (uint32_t)(i / r->w)};
 }
 
-/* The maze, when "cells" begins: after the input shows it can list them. */
-static meiro_status make_maze(jreader *r, where at)
+static bool is_space(int c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
+/* Reads ahead until the window holds `need` bytes of content (not
+ * spaces), the input ends or the window holds READ_AHEAD_SPACES times as
+ * many bytes; whether it found them. */
+static meiro_status content_ahead(jreader *r, size_t need, bool *found)
+{
+    size_t content = 0, seen = 0, most = need * READ_AHEAD_SPACES + 4096;
+    *found = false;
+    for (;;) {
+        for (; seen < r->fill - r->pos && content < need; seen++) content += !is_space(r->buf[r->pos + seen]);
+        if (content >= need) {
+            *found = true;
+            return MEIRO_OK;
+        }
+        size_t have = r->fill - r->pos, next = have < 4096 ? have + 4096 : 2 * have;
+        if (r->eof || have >= most) return MEIRO_OK;
+        meiro_status st = want(r, next < most ? next : most);
+        if (st != MEIRO_OK) return st;
+    }
+}
+
+/* When "cells" begins: the grid's size checked (as the command line
+ * checks it); the maze of a polar, hex or triangle grid made once the
+ * input shows content enough to list its cells. A rect's waits for the
+ * end of the list (end_cells). */
+static meiro_status begin_cells(jreader *r, where at)
 {
     meiro_error e = {0};
     where size = r->at[KEY_WIDTH];
     if (r->grid != MEIRO_GRID_POLAR && maze_check_size(r->w, r->h, &e) != MEIRO_OK)
         return fail_at(r->err, e.status, size.line, size.col, "%s", e.message);
+    if (r->grid == MEIRO_GRID_RECT) {
+        r->total = (uint64_t)r->w * r->h;
+        return MEIRO_OK;
+    }
     /* a polar maze of h rings has over h * h cells */
     uint64_t least = r->grid == MEIRO_GRID_POLAR ? (uint64_t)r->h * r->h : (uint64_t)r->w * r->h;
     if (least > MEIRO_MAX_CELLS) least = MEIRO_MAX_CELLS;
-    meiro_status st = want(r, (size_t)(least / READ_AHEAD_RATIO));
+    bool found;
+    meiro_status st = content_ahead(r, (size_t)(least / READ_AHEAD_RATIO), &found);
     if (st != MEIRO_OK) return st;
-    if (r->eof && r->fill - r->pos < least / READ_AHEAD_RATIO) {
+    if (!found) {
         char size[64];
         if (r->grid == MEIRO_GRID_POLAR) snprintf(size, sizeof size, "polar maze of %lu rings", (unsigned long)r->h);
         else snprintf(size, sizeof size, "%lu x %lu %s maze", (unsigned long)r->w, (unsigned long)r->h,
                       meiro_grid_name(r->grid));
         return fail_at(r->err, MEIRO_ERROR_PARSE, at.line, at.col,
-                       "the file ends too soon to list the cells of a %s: is \"width\" or \"height\" wrong?",
+                       "the file ends too soon to list the cells of a %s (spaces do not count): is \"width\" or "
+                       "\"height\" wrong?",
                        size);
     }
     r->m = meiro_maze_new_grid(r->grid, r->w, r->h, &e);
@@ -327,7 +369,8 @@ static meiro_status check_shape(jreader *r, where at, uint64_t k, meiro_cell c, 
                                 json_t *corners, json_t *radii, json_t *angles)
 {
     json_cell_shape s;
-    json_cell_shape_of(r->m, r->grid == MEIRO_GRID_RECT ? cell_index(r->m, c.x, c.y) : (size_t)k, c, &s);
+    if (r->grid == MEIRO_GRID_RECT) json_rect_cell_shape(c, &s); /* before its maze is made */
+    else json_cell_shape_of(r->m, (size_t)k, c, &s);
     char a[64], b[64];
     double p[2];
     if (center) {
@@ -405,20 +448,28 @@ static meiro_status read_cell(jreader *r, json_t *v, uint64_t k, where at)
                        angles);
 }
 
-/* After the list: a rect that left cells out has a mask. */
+/* After the list: the rect's maze, with a mask if it left cells out. */
 static meiro_status end_cells(jreader *r, where at)
 {
-    if (r->count == r->total) return MEIRO_OK;
-    if (r->grid != MEIRO_GRID_RECT || r->count == 0)
-        return fail_at(r->err, MEIRO_ERROR_PARSE, at.line, at.col,
-                       "\"cells\" lists %llu cells: a %s grid of %lu x %lu has %llu%s",
+    if (r->grid != MEIRO_GRID_RECT) {
+        if (r->count == r->total) return MEIRO_OK;
+        return fail_at(r->err, MEIRO_ERROR_PARSE, at.line, at.col, "\"cells\" lists %llu cells: a %s grid of %lu x %lu has %llu",
                        (unsigned long long)r->count, meiro_grid_name(r->grid), (unsigned long)r->w,
-                       (unsigned long)r->h, (unsigned long long)r->total,
-                       r->grid == MEIRO_GRID_RECT ? " (or those inside its shape)" : "");
+                       (unsigned long)r->h, (unsigned long long)r->total);
+    }
+    meiro_error why = {0};
+    if (r->count == 0)
+        return fail_at(r->err, MEIRO_ERROR_PARSE, at.line, at.col,
+                       "\"cells\" lists no cells: a rect grid of %lu x %lu has %llu (or those inside its shape)",
+                       (unsigned long)r->w, (unsigned long)r->h, (unsigned long long)r->total);
+    if (json_shape_readable(r->w, r->h, r->count, &why) != MEIRO_OK)
+        return fail_at(r->err, why.status, at.line, at.col, "\"cells\": %s", why.message);
+    r->m = meiro_maze_new_grid(MEIRO_GRID_RECT, r->w, r->h, &why);
+    if (!r->m) return fail(r->err, why.status, "%s", why.message);
+    if (r->count == r->total) return MEIRO_OK;
     uint8_t *inside = zalloc_big((size_t)r->total, 1);
     if (!inside) return fail(r->err, MEIRO_ERROR_NOMEM, "out of memory for the maze's shape");
     for (uint64_t k = 0; k < r->count; k++) inside[r->gaps ? r->linear[k] : k] = 1;
-    meiro_error why = {0};
     meiro_status st = meiro_maze_set_mask(r->m, inside, &why);
     free(inside);
     if (st == MEIRO_ERROR_ARGUMENT) /* a shape the model refuses: where the list ends */
@@ -703,7 +754,7 @@ static meiro_status read_member(jreader *r, int *last_key)
     r->at[key] = here(r);
     *last_key = key;
     if (key == KEY_CELLS) {
-        if ((st = make_maze(r, r->at[key])) != MEIRO_OK) return st;
+        if ((st = begin_cells(r, r->at[key])) != MEIRO_OK) return st;
         return read_list(r, key, read_cell, "cell");
     }
     if (key == KEY_PASSAGES) return read_list(r, key, read_passage, "passage");

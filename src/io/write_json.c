@@ -40,6 +40,7 @@
 #include "core/grid.h"
 #include "core/model.h"
 #include "core/utf8.h"
+#include "core/error.h"
 #include "io/io.h"
 
 #include <math.h>
@@ -198,18 +199,43 @@ static bool same_point(double ax, double ay, double bx, double by)
     return fabs(ax - bx) < 1e-7 && fabs(ay - by) < 1e-7;
 }
 
+void json_rect_cell_shape(meiro_cell c, json_cell_shape *s)
+{
+    memset(s, 0, sizeof *s);
+    s->cx = c.x + 0.5;
+    s->cy = c.y + 0.5;
+    s->corners = 4;
+    static const int dx[4] = {0, 1, 1, 0}, dy[4] = {0, 0, 1, 1};
+    for (unsigned k = 0; k < 4; k++) {
+        s->px[k] = c.x + dx[k];
+        s->py[k] = c.y + dy[k];
+    }
+}
+
+/* A shape is listed cell by cell, but its grid is made whole: a file of a
+ * few cells must not claim a grid of hundreds of millions. Past a million
+ * cells, a grid lists at least half its shorter side: a shape in one
+ * piece that reaches across its grid (every shape meiro draws: its
+ * pictures and texts are fitted to the grid and joined by bridges) has at
+ * least as many cells as that side. */
+#define SHAPE_FREE_CELLS ((uint64_t)1 << 20)
+
+meiro_status json_shape_readable(uint32_t w, uint32_t h, uint64_t inside, meiro_error *err)
+{
+    uint64_t shorter = w < h ? w : h;
+    if ((uint64_t)w * h <= SHAPE_FREE_CELLS || 2 * inside >= shorter) return MEIRO_OK;
+    return fail(err, MEIRO_ERROR_TOO_BIG,
+                "a shape of %llu cells is too sparse for its %lu x %lu grid in JSON: a grid of over %llu cells "
+                "lists at least half its shorter side (%llu cells)",
+                (unsigned long long)inside, (unsigned long)w, (unsigned long)h, (unsigned long long)SHAPE_FREE_CELLS,
+                (unsigned long long)(shorter + 1) / 2);
+}
+
 void json_cell_shape_of(const meiro_maze *m, size_t id, meiro_cell c, json_cell_shape *s)
 {
     memset(s, 0, sizeof *s);
     if (m->grid == MEIRO_GRID_RECT) {
-        s->cx = c.x + 0.5;
-        s->cy = c.y + 0.5;
-        s->corners = 4;
-        static const int dx[4] = {0, 1, 1, 0}, dy[4] = {0, 0, 1, 1};
-        for (unsigned k = 0; k < 4; k++) {
-            s->px[k] = c.x + dx[k];
-            s->py[k] = c.y + dy[k];
-        }
+        json_rect_cell_shape(c, s);
         return;
     }
     grid_centre(m, id, &s->cx, &s->cy);
