@@ -112,7 +112,7 @@ printf '1,1,1\n1,S,1\n1,G\n' > "$tmp/ragged.csv"
 run 1 "$meiro" solve "$tmp/ragged.csv"; err_has "ragged.csv:3:3: ragged row"
 head -c 3000 /dev/urandom | tr -d '\n' > "$tmp/noise.txt" # one line: the error is on it
 run 1 "$meiro" solve "$tmp/noise.txt"; err_has "noise.txt:1:"
-run 1 "$meiro" generate -s 1 -o "$tmp/no/such/dir/m.txt"; err_has "m.txt: cannot create the file: No such file"
+run 1 "$meiro" generate -s 1 -o "$tmp/no/such/dir/m.txt"; err_has "m.txt: the folder '$tmp/no/such/dir' does not exist"
 absent "$tmp/no"
 
 # an existing file is replaced only by a complete one: writes that fail
@@ -197,7 +197,7 @@ absent "$tmp/pod-bad.pdf"
 run 0 "$meiro" list; out_has "^Papers"; out_has "  b4 *257 x 364 mm"; out_has "  6x9in *US trade"
 run 2 "$meiro" generate -s 1 --dpi 5 -o "$tmp/p.png"; err_has "dpi"
 run 2 "$meiro" generate -s 1 --cell 0 -o "$tmp/p.pdf"; err_has "cell"
-run 1 "$meiro" generate -s 1 -o "$tmp/no/such/m.pdf"; err_has "m.pdf: cannot create the file"; absent "$tmp/no"
+run 1 "$meiro" generate -s 1 -o "$tmp/no/such/m.pdf"; err_has "m.pdf: the folder '$tmp/no/such' does not exist"; absent "$tmp/no"
 run 0 "$meiro" generate --help; out_has "--answer-page"; out_has "--answers WHERE"; out_has "--paper P"
 
 # every shipped template writes every format, for generate and solve (a
@@ -762,7 +762,9 @@ json_bad start "$head $four \"passages\": [], \"start\": 9}" "1:177: \"start\" a
 json_bad goal '{"meiro": 1, "grid": "rect", "width": 2, "height": 2, "start": 0, "goal": 7,'" $four"' "passages": []}' '1:75: "goal" is 7: there is no such cell'
 json_bad cut "$head $four \"passages\": [[0, 1]" "1:180: the file ends inside \"passages\""
 json_bad bomb '{"meiro": 1, "grid": "rect", "width": 20000, "height": 20000, "cells": [{"x": 0, "y": 0}]}' \
-    "1:72: the file ends too soon to list the cells of a 20000 x 20000 rect maze"
+    "1:89: \"cells\": a shape of 1 cells is too sparse for its 20000 x 20000 grid"
+json_bad hexbomb '{"meiro": 1, "grid": "hex", "width": 20000, "height": 20000, "cells": [{"x": 0, "y": 0}]}' \
+    "1:71: the file ends too soon to list the cells of a 20000 x 20000 hex maze"
 : > "$tmp/empty.json"
 run 1 "$meiro" stats "$tmp/empty.json"; err_has "empty.json:1:1: empty file"
 run 1 "$meiro" stats "$tmp/g.txt" -i json; err_has "g.txt:1:1: not JSON: invalid token"

@@ -77,6 +77,22 @@ MEIRO_API meiro_status meiro_export_cell_mm(uint32_t width, uint32_t height, mei
  * says. */
 MEIRO_API meiro_status meiro_export_grid_cell_mm(meiro_grid grid, uint32_t width, uint32_t height, meiro_format format,
                                                  const meiro_export_options *opt, double *cell_mm, meiro_error *err);
+/* A playable HTML page holds at most this many cells (1000 x 1000, a page
+ * of some 27 MB); larger mazes are refused before the work. */
+#define MEIRO_HTML_MAX_CELLS 1000000u
+
+/* Checks, before the work, that meiro_save (or any save of meiro's) can
+ * write `filename`: links are followed to the file they name (a loop of
+ * links is refused; a link to a file not there yet stays a link, its file
+ * made), which is not a folder, in a folder that exists and can be written
+ * in. MEIRO_OK, or MEIRO_ERROR_IO with the reason; MEIRO_OK for a device
+ * or a descriptor's name (/dev/stdout). */
+MEIRO_API meiro_status meiro_save_check(const char *filename, meiro_error *err);
+/* Whether two names are one file once links are followed: the same
+ * device and inode, or (not written yet) the same name in the same
+ * folder. Devices and pipes are never the same file. */
+MEIRO_API bool meiro_same_file(const char *a, const char *b);
+
 /* Writes the maze to a file atomically: a temporary file in the same
  * directory is written, flushed and renamed over `filename`, so a failure
  * never leaves a partial file and an existing file is replaced only by a

@@ -277,8 +277,12 @@ int check_output(const char *command, meiro_grid grid, uint32_t width, uint32_t 
     if (meiro_export_grid_cell_mm(grid, width, height, format, &checked, &cell, &err) != MEIRO_OK)
         return library_error(command, is_stdout(output) ? NULL : output, &err);
     meiro_format answers_format;
-    if (answers_to && !is_stdout(output) && strcmp(answers_to, output) == 0)
+    if (answers_to && !is_stdout(output) && meiro_same_file(answers_to, output))
         return usage_error(command, "--answers-to names the puzzle's own file '%s'", answers_to);
+    /* the files can be written: before the work, not after it */
+    const char *files[2] = {is_stdout(output) ? NULL : output, answers_to};
+    for (int i = 0; i < 2; i++)
+        if (files[i] && meiro_save_check(files[i], &err) != MEIRO_OK) return report_failure(files[i], &err);
     if (answers_to && meiro_format_from_filename(answers_to, format, &answers_format, &err) != MEIRO_OK)
         return usage_error(command, "%s", err.message);
     if (answers_to &&

@@ -211,6 +211,16 @@ int cmd_generate(int argc, char **argv)
     if (rc == EXIT_OK)
         rc = check_memory_floor("generate", format, frames != NULL);
     if (rc == EXIT_OK) rc = page_finish(&pc, &page);
+    /* the level's maze, else the template's, where the command line says
+     * nothing: before check_output, which checks the sizes they give too */
+    meiro_generate_options base;
+    meiro_generate_options_from_template(&base, pc.tpl);
+    if (levelled) meiro_generate_options_for_level(&base, level);
+    if (!given_w) opt.width = base.width;
+    if (!given_h) opt.height = base.height;
+    if (!given_algorithm) opt.algorithm = base.algorithm;
+    if (!given_ends && !has_start) opt.ends = base.ends;
+    if (shape && !given_w && !given_h) meiro_generate_options_for_shape(&opt, given_algorithm);
     if (rc == EXIT_OK && text) {
         meiro_text_info info;
         meiro_error e = {0};
@@ -231,16 +241,7 @@ int cmd_generate(int argc, char **argv)
     if (rc == EXIT_OK)
         rc = check_output("generate", opt.grid, opt.width, opt.height, format, &page, output, pc.answers_to, animate || frames);
     if (rc != EXIT_OK) goto done;
-    /* the level's maze, else the template's, where the command line says nothing */
-    meiro_generate_options base;
-    meiro_generate_options_from_template(&base, pc.tpl);
-    if (levelled) meiro_generate_options_for_level(&base, level);
-    if (!given_w) opt.width = base.width;
-    if (!given_h) opt.height = base.height;
-    if (!given_algorithm) opt.algorithm = base.algorithm;
-    if (!given_ends && !has_start) opt.ends = base.ends;
     if (shape) {
-        if (!given_w && !given_h) meiro_generate_options_for_shape(&opt, given_algorithm);
         meiro_error e = {0};
         if (meiro_shape_mask(shape, opt.width, opt.height, &mask, &e) != MEIRO_OK) {
             rc = library_error("generate", NULL, &e);

@@ -1,8 +1,9 @@
 /* Saving outputs. A regular file is replaced atomically: a temporary file
  * next to it is written, flushed, synced and renamed over it only when
  * complete, keeping its permissions. A symlink stays a link (the file it
- * points to is replaced); a device, FIFO or socket (/dev/null, /dev/stdout,
- * a pipe) is written to directly, never replaced by a file. The temporary
+ * points to is replaced, or made if it is not there yet; a loop of links is
+ * refused); a device, FIFO or socket (/dev/null, /dev/stdout, a pipe) is
+ * written to directly, never replaced by a file. The temporary
  * files of saves in progress are listed so that a signal handler can
  * remove them (meiro_remove_temp_files). */
 #define _XOPEN_SOURCE 700 /* realpath, readlink */
@@ -223,17 +224,119 @@ static bool names_a_descriptor(const char *filename)
     return strncmp(link, "/proc/self/fd/", 14) == 0 || strncmp(link, "/dev/fd/", 8) == 0;
 }
 
+/* The name a save writes for `filename`, links followed (malloc'ed):
+ * itself when it is no link, else the file the last link points at, there
+ * or not (a dangling link stays a link: its file is made). NULL with errno
+ * set: ELOOP past 40 links in a row, ENOMEM. */
+static char *follow_links(const char *filename)
+{
+    char *p = strdup(filename);
+    for (int hops = 0; p; hops++) {
+        struct stat st;
+        if (lstat(p, &st) != 0 || !S_ISLNK(st.st_mode)) return p;
+        char target[PATH_MAX];
+        ssize_t n = hops < 40 ? readlink(p, target, sizeof target - 1) : -1;
+        if (n < 0) {
+            int e = hops < 40 ? errno : ELOOP;
+            free(p);
+            errno = e;
+            return NULL;
+        }
+        target[n] = 0;
+        const char *slash = strrchr(p, '/');
+        size_t dir = target[0] == '/' || !slash ? 0 : (size_t)(slash - p) + 1;
+        char *next = alloc_array(dir + (size_t)n + 1, 1);
+        if (next) {
+            memcpy(next, p, dir);
+            memcpy(next + dir, target, (size_t)n + 1);
+        }
+        free(p);
+        p = next;
+    }
+    errno = ENOMEM;
+    return NULL;
+}
+
+/* The folder of a name ("." for a bare name), malloc'ed. */
+static char *folder_of(const char *name)
+{
+    const char *slash = strrchr(name, '/');
+    return slash ? strndup(name, (size_t)(slash - name) + (slash == name)) : strdup(".");
+}
+
+static meiro_status loop_or_nomem(const char *filename, meiro_error *err)
+{
+    if (errno == ELOOP)
+        return fail(err, MEIRO_ERROR_IO, "'%s' is a loop of symbolic links: nothing to write to", filename);
+    if (errno == ENOMEM) return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+    return fail(err, MEIRO_ERROR_IO, "cannot follow the link '%s': %s", filename, strerror(errno));
+}
+
+meiro_status meiro_save_check(const char *filename, meiro_error *err)
+{
+    if (err) err->status = MEIRO_OK;
+    if (!filename || names_a_descriptor(filename)) return MEIRO_OK;
+    char *name = follow_links(filename);
+    if (!name) return loop_or_nomem(filename, err);
+    meiro_status s = MEIRO_OK;
+    struct stat st;
+    char *dir = folder_of(name);
+    if (!dir) {
+        s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+    } else if (stat(name, &st) == 0) {
+        if (S_ISDIR(st.st_mode)) s = fail(err, MEIRO_ERROR_IO, "'%s' is a folder: name a file to write", name);
+        else if (!S_ISREG(st.st_mode) && access(name, W_OK) != 0)
+            s = fail(err, MEIRO_ERROR_IO, "cannot write to '%s': %s", name, strerror(errno));
+        else if (S_ISREG(st.st_mode) && access(dir, W_OK | X_OK) != 0) /* replaced by a file made beside it */
+            s = fail(err, MEIRO_ERROR_IO, "cannot write in the folder '%s': %s", dir, strerror(errno));
+    } else if (errno != ENOENT) {
+        s = fail(err, MEIRO_ERROR_IO, "cannot write '%s': %s", name, strerror(errno));
+    } else if (stat(dir, &st) != 0) {
+        s = fail(err, MEIRO_ERROR_IO, "the folder '%s' %s", dir,
+                 errno == ENOENT ? "does not exist" : strerror(errno));
+    } else if (!S_ISDIR(st.st_mode)) {
+        s = fail(err, MEIRO_ERROR_IO, "'%s' is not a folder", dir);
+    } else if (access(dir, W_OK | X_OK) != 0) {
+        s = fail(err, MEIRO_ERROR_IO, "cannot write in the folder '%s': %s", dir, strerror(errno));
+    }
+    free(dir);
+    free(name);
+    return s;
+}
+
+bool meiro_same_file(const char *a, const char *b)
+{
+    if (!a || !b) return false;
+    char *fa = follow_links(a), *fb = follow_links(b);
+    bool same = false;
+    struct stat sa, sb;
+    if (fa && fb) {
+        if (stat(fa, &sa) == 0 && stat(fb, &sb) == 0) {
+            /* devices and pipes are streams, not files to overwrite */
+            same = S_ISREG(sa.st_mode) && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+        } else { /* not written yet: the same name in the same folder */
+            const char *ba = strrchr(fa, '/'), *bb = strrchr(fb, '/');
+            char *da = folder_of(fa), *db = folder_of(fb);
+            same = da && db && strcmp(ba ? ba + 1 : fa, bb ? bb + 1 : fb) == 0 && stat(da, &sa) == 0 &&
+                   stat(db, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+            free(da);
+            free(db);
+        }
+    }
+    free(fa);
+    free(fb);
+    return same;
+}
+
 meiro_status save_atomically(const char *filename, stream_writer write, void *ctx,
                              meiro_error *err)
 {
     if (err) err->status = MEIRO_OK;
     if (names_a_descriptor(filename)) return write_directly(filename, "ab", write, ctx, err);
     struct stat st;
-    char *resolved = NULL;
-    if (lstat(filename, &st) == 0 && S_ISLNK(st.st_mode)) {
-        resolved = realpath(filename, NULL); /* NULL when dangling: written through */
-        if (resolved) filename = resolved;
-    }
+    char *resolved = follow_links(filename);
+    if (!resolved) return loop_or_nomem(filename, err);
+    filename = resolved;
     bool exists = stat(filename, &st) == 0;
     meiro_status s;
     if (exists && !S_ISREG(st.st_mode)) {
@@ -249,8 +352,7 @@ meiro_status save_atomically(const char *filename, stream_writer write, void *ct
     }
     temp_entry *tracked = temp_track(temp, false);
     /* the writer's own scratch files go to the same folder (same room) */
-    const char *slash = strrchr(temp, '/');
-    char *dir = slash ? strndup(temp, (size_t)(slash - temp) + (slash == temp)) : strdup(".");
+    char *dir = folder_of(temp);
     if (!dir) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
     else s = write(ctx, f, dir, err);
     free(dir);
