@@ -191,7 +191,7 @@ test-asan:
 # clang against the library compiled the same way in build/fuzz, each run for
 # FUZZ_SECONDS; a crash, leak, undefined behaviour or hang fails the run.
 FUZZ_SECONDS ?= 20
-FUZZ_TARGETS  = text csv json template
+FUZZ_TARGETS  = text csv json template picture
 FUZZ_DIR      = build/fuzz
 FUZZ_SAN      = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 fuzz:
@@ -202,8 +202,13 @@ fuzz:
 		|| { cat $(FUZZ_DIR)/build.log; exit 1; }
 	@sh tests/fuzz/run.sh $(FUZZ_DIR) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
-FUZZ_BIN = $(FUZZ_TARGETS:%=$(BUILD)/fuzz_%)
-fuzz-targets: $(FUZZ_BIN)
+FUZZ_BIN = $(filter-out %/fuzz_picture,$(FUZZ_TARGETS:%=$(BUILD)/fuzz_%))
+fuzz-targets: $(FUZZ_BIN) $(BUILD)/fuzz_picture
+
+# fuzz_picture reaches inside the library (the loader without its child process)
+$(BUILD)/fuzz_picture: tests/fuzz/fuzz_picture.c $(BUILD)/libmeiro-internal.a
+	$(CC) $(CPPFLAGS) -Iinclude -Isrc $(ALL_CFLAGS) $(LDFLAGS) -fsanitize=fuzzer -o $@ $< \
+		$(BUILD)/libmeiro-internal.a $(LDLIBS)
 
 # fuzz_text, fuzz_csv and fuzz_json are one source; fuzz_template has its own
 $(FUZZ_BIN): tests/fuzz/fuzz_maze.c tests/fuzz/fuzz_template.c $(BUILD)/libmeiro-internal.a

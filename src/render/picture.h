@@ -29,6 +29,12 @@
  * the one-line message. MEIRO_ERROR_PARSE when refused. */
 meiro_status svg_scan(const unsigned char *data, size_t size, const char *what, meiro_error *err);
 
+/* The mask of an SVG or PNG picture (the bytes of its file) on a zeroed
+ * width x height grid, drawn here, without the child process of
+ * meiro_shape_mask: for pictures of meiro's own, and the fuzz target. */
+meiro_status picture_mask(const unsigned char *data, size_t size, const char *what, uint32_t width, uint32_t height,
+                          uint8_t *mask, meiro_error *err);
+
 /* A PNG's size from its header (the first 24 bytes); false if it is not
  * a PNG. */
 bool png_header_size(const unsigned char *data, size_t size, uint32_t *width, uint32_t *height);

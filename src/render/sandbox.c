@@ -40,6 +40,7 @@ void sandbox_unshare(void *p, size_t size)
     if (p) munmap(p, size ? size : 1);
 }
 
+#ifndef UNDER_ASAN
 /* The address space the process uses now, in bytes (0 if unknown). */
 static unsigned long long address_space(void)
 {
@@ -50,6 +51,7 @@ static unsigned long long address_space(void)
     fclose(f);
     return pages * (unsigned long long)sysconf(_SC_PAGESIZE);
 }
+#endif
 
 static double seconds_of(clockid_t clock)
 {

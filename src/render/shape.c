@@ -528,6 +528,13 @@ static meiro_status shape_work(void *ctx, meiro_error *err)
     return s;
 }
 
+meiro_status picture_mask(const unsigned char *data, size_t size, const char *what, uint32_t width, uint32_t height,
+                          uint8_t *mask, meiro_error *err)
+{
+    shape_job job = {data, size, what, width, height, mask};
+    return shape_work(&job, err);
+}
+
 meiro_status meiro_shape_mask(const char *shape, uint32_t width, uint32_t height, uint8_t **mask,
                               meiro_error *err)
 {

@@ -10,7 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { MAX_ENTITIES = 64, NONE = UINT32_MAX };
+enum { MAX_ENTITIES = 64 };
+#define NONE UINT32_MAX
 
 typedef struct entity {
     const unsigned char *name;

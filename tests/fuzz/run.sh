@@ -5,6 +5,8 @@
 # the input is kept in BUILD/crashes/. Usage: run.sh BUILD SECONDS TARGET...
 build=$1 seconds=$2
 shift 2
+# leaks of the libraries meiro uses, not its own (tests/lsan.supp says which)
+export LSAN_OPTIONS="suppressions=$(pwd)/tests/lsan.supp:print_suppressions=0"
 status=0
 for t in "$@"; do
     mkdir -p "$build/corpus/$t" "$build/crashes"
