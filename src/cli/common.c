@@ -48,7 +48,8 @@ const char *with_flags(const char *message)
     } fields[] = {
         {"answers on a page", "--answers"}, {"(dpi)", "--dpi"}, {" paper", "--paper"},
         {"mm cells", "--cell"}, {"loops", "--loops"}, {"margin", "--margin"},
-        {"the last size", "--from and --to"}, {"the title", "--title"}, {"playable", "--play"},
+        {"the last size", "--from and --to"}, {"the title", "--title"}, {"the subtitle", "--subtitle"},
+        {"the name", "--name"}, {"the footer", "--footer"}, {"playable", "--play"},
         {"bleed", "--bleed"}, {"gutter", "--gutter"},
     };
     static char out[sizeof ((meiro_error *)0)->message + 64];

@@ -34,9 +34,21 @@ size_t utf8_check(const char *s, size_t len)
     return len;
 }
 
+size_t text_check(const char *s, size_t len, bool tabs)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    size_t valid = utf8_check(s, len);
+    for (size_t i = 0; i < valid; i++) {
+        unsigned c = u[i];
+        if ((c < 0x20 && !(tabs && (c == '\t' || c == '\r'))) || c == 0x7f) return i;
+        if (c == 0xC2 && i + 1 < valid && u[i + 1] < 0xA0) return i; /* U+0080 to U+009F */
+    }
+    return valid;
+}
+
 void utf8_copy(char *dst, size_t size, const char *src)
 {
-    size_t n = utf8_check(src, strlen(src));
+    size_t n = text_check(src, strlen(src), false);
     if (n > size - 1) n = size - 1;
     while (n > 0 && ((unsigned char)src[n] & 0xC0) == 0x80) n--; /* not inside a character */
     memcpy(dst, src, n);

@@ -4,6 +4,7 @@
 #ifndef MEIRO_SRC_CORE_UTF8_H
 #define MEIRO_SRC_CORE_UTF8_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* The offset of the first byte of s[0..len) that does not start a valid
@@ -11,8 +12,14 @@
  * U+10FFFF are invalid), or len if all of it is valid. */
 size_t utf8_check(const char *s, size_t len);
 
-/* Copies the valid UTF-8 start of src into dst (size bytes with the NUL),
- * cut at a whole character. */
+/* The offset of the first byte of s[0..len) that is not valid UTF-8 or is
+ * a control character (C0, DEL, C1: XML and the XLSX writer refuse them,
+ * pages would show them as boxes), or len: the check for a line of text a
+ * user gives. tabs: a tab and a carriage return pass (a template's lines). */
+size_t text_check(const char *s, size_t len, bool tabs);
+
+/* Copies the start of src that passes text_check (no tabs) into dst (size
+ * bytes with the NUL), cut at a whole character. */
 void utf8_copy(char *dst, size_t size, const char *src);
 
 #endif /* MEIRO_SRC_CORE_UTF8_H */

@@ -148,10 +148,17 @@ void meiro_export_options_init(meiro_export_options *opt)
 
 meiro_status meiro_export_options_check(const meiro_export_options *opt, meiro_error *err)
 {
-    if (opt->title) {
-        size_t len = strlen(opt->title), bad = utf8_check(opt->title, len);
+    /* every text a page shows, up front, whatever the format */
+    const char *texts[] = {opt->title, opt->subtitle, opt->name, opt->footer};
+    static const char *const names[] = {"the title", "the subtitle", "the name", "the footer"};
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+        if (!texts[i]) continue;
+        size_t len = strlen(texts[i]), bad = text_check(texts[i], len, false);
+        if (bad < len && bad == utf8_check(texts[i], len))
+            return fail(err, MEIRO_ERROR_ARGUMENT, "%s is not UTF-8 text (from byte %zu)", names[i], bad + 1);
         if (bad < len)
-            return fail(err, MEIRO_ERROR_ARGUMENT, "the title is not UTF-8 text (from byte %zu)", bad + 1);
+            return fail(err, MEIRO_ERROR_ARGUMENT, "%s has a control character (byte %zu): one line of text",
+                        names[i], bad + 1);
     }
     if (opt->lang && !lang_known(opt->lang))
         return fail(err, MEIRO_ERROR_ARGUMENT, "unknown language '%s' (en or ja)", opt->lang);

@@ -417,9 +417,10 @@ static char *read_line(char *buf, int size, void *user)
     st->line++;
     st->indented = len && (line[0] == ' ' || line[0] == '\t');
     const char *nul = memchr(line, 0, len);
-    size_t bad = utf8_check(line, nul ? (size_t)(nul - line) : len);
+    size_t bad = text_check(line, len, true);
     if (nul && line + bad == nul) complain(st, bad + 1, "a NUL byte in the line");
-    else if (bad < len) complain(st, bad + 1, "not UTF-8 text");
+    else if (bad < len && bad == utf8_check(line, len)) complain(st, bad + 1, "not UTF-8 text");
+    else if (bad < len) complain(st, bad + 1, "a control character in the line");
     else if (len > (size_t)size - 1)
         complain(st, (unsigned long)size, "the line is longer than %d bytes", size - 1);
     else check_section(st, line, len);
