@@ -40,6 +40,31 @@ static double on_grid(const grid *g, double mm)
     return (round(mm * g->snap) + g->offset) / g->snap;
 }
 
+/* Walls are stroked this many runs at a time: a PDF page keeps what is
+ * drawn and copies each path when the page is written, and a path of
+ * millions of runs (a 2000 x 2000 maze) is copied into one array of tens of
+ * megabytes, which cairo 1.16 asks for again at every later step once it is
+ * refused (under `ulimit -v`: minutes). Smaller paths fail, and are
+ * reported, at once. */
+enum { WALL_RUNS_A_STROKE = 1 << 15 };
+
+static void stroke_runs(cairo_t *cr, unsigned *runs)
+{
+    /* square caps close the corners where runs meet */
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_SQUARE);
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    cairo_stroke(cr);
+    *runs = 0;
+}
+
+static void wall_run(cairo_t *cr, double x0, double y0, double x1, double y1, unsigned *runs)
+{
+    cairo_move_to(cr, x0, y0);
+    cairo_line_to(cr, x1, y1);
+    if (++*runs == WALL_RUNS_A_STROKE) stroke_runs(cr, runs);
+}
+
 static void stroke_walls(cairo_t *cr, const meiro_maze *m, const page_layout *L, const grid *g)
 {
     /* only the grid lines that reach the visible area (a PNG band) */
@@ -49,6 +74,7 @@ static void stroke_walls(cairo_t *cr, const meiro_maze *m, const page_layout *L,
     double first = floor((cy0 - pad - L->maze_y) / L->cell), last = ceil((cy1 + pad - L->maze_y) / L->cell);
     uint32_t y_from = first < 0 ? 0 : first > m->h ? m->h : (uint32_t)first;
     uint32_t y_to = last < 0 ? 0 : last > m->h ? m->h : (uint32_t)last;
+    unsigned runs = 0;
     /* horizontal runs, one grid line after another; a run is one stroke */
     for (uint32_t y = y_from; y <= y_to; y++) {
         double py = on_grid(g, L->maze_y + y * L->cell);
@@ -59,8 +85,7 @@ static void stroke_walls(cairo_t *cr, const meiro_maze *m, const page_layout *L,
             }
             uint32_t end = x;
             while (end < m->w && maze_wall_above(m, end, y)) end++;
-            cairo_move_to(cr, on_grid(g, L->maze_x + x * L->cell), py);
-            cairo_line_to(cr, on_grid(g, L->maze_x + end * L->cell), py);
+            wall_run(cr, on_grid(g, L->maze_x + x * L->cell), py, on_grid(g, L->maze_x + end * L->cell), py, &runs);
             x = end;
         }
     }
@@ -74,16 +99,11 @@ static void stroke_walls(cairo_t *cr, const meiro_maze *m, const page_layout *L,
             }
             uint32_t end = y;
             while (end < rows_to && maze_wall_left(m, x, end)) end++;
-            cairo_move_to(cr, px, on_grid(g, L->maze_y + y * L->cell));
-            cairo_line_to(cr, px, on_grid(g, L->maze_y + end * L->cell));
+            wall_run(cr, px, on_grid(g, L->maze_y + y * L->cell), px, on_grid(g, L->maze_y + end * L->cell), &runs);
             y = end;
         }
     }
-    /* square caps close the corners where runs meet */
-    cairo_set_line_cap(cr, CAIRO_LINE_CAP_SQUARE);
-    cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
-    cairo_set_source_rgb(cr, 0, 0, 0);
-    cairo_stroke(cr);
+    stroke_runs(cr, &runs);
 }
 
 /* Centre of cell (x, y), pushed half a cell out through a door if any. */
