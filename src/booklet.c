@@ -11,6 +11,7 @@
 #include "gen/gen.h"
 #include "page/template.h"
 #include "render/document.h"
+#include "render/export.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -259,6 +260,7 @@ static meiro_status booklet_check(const meiro_booklet_options *b, const meiro_ex
         if (o.grid == MEIRO_GRID_RECT && maze_shape(b, i, shape, sizeof shape))
             meiro_generate_options_for_shape(&o, b->algorithm != NULL);
         s = maze_check_size(o.width, o.height, err);
+        if (s == MEIRO_OK) s = export_memory_check(format, o.width, o.height, err);
         shells[i] = maze_shell(o.width, o.height);
         shells[i].grid = (uint8_t)o.grid; /* what a page lays out: the grid's bounding box */
         items[i] = (doc_item){&shells[i], NULL, maze_level(b, i)};

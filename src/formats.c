@@ -218,6 +218,7 @@ static meiro_status export_check_unlocalized(meiro_grid grid, uint32_t width, ui
     if (s == MEIRO_OK) s = meiro_export_grid_check(grid, format, err);
     if (s == MEIRO_OK) s = maze_check_size(width, height, err);
     if (s == MEIRO_OK && format == MEIRO_FORMAT_HTML) s = html_check_size((uint64_t)width * height, err);
+    if (s == MEIRO_OK) s = export_memory_check(format, width, height, err);
     if (s != MEIRO_OK) return s;
     meiro_maze shell = maze_shell(width, height);
     shell.grid = (uint8_t)grid; /* a page lays out the grid's bounding box */
@@ -284,6 +285,7 @@ static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *
     meiro_status s = format_check(format, opt, err);
     if (s == MEIRO_OK) s = meiro_export_grid_check(meiro_maze_grid(maze), format, err);
     if (s == MEIRO_OK && format == MEIRO_FORMAT_HTML) s = html_check_size(maze_total(maze), err);
+    if (s == MEIRO_OK) s = export_memory_check(format, maze->w, maze->h, err);
     if (s != MEIRO_OK) return s;
     meiro_export_options local = *opt;
     bool paged = format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_XLSX;

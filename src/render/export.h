@@ -7,6 +7,10 @@
 
 #include "meiro.h"
 
+/* Refuses, with "out of memory" and the figure, a `ulimit -v` below what
+ * a width x height maze takes to write in `format` (document.c). */
+meiro_status export_memory_check(meiro_format format, uint32_t width, uint32_t height, meiro_error *err);
+
 meiro_status export_pdf(const meiro_maze *m, const meiro_path *path,
                         const meiro_export_options *opt, FILE *out, const char *temp_dir,
                         meiro_error *err);
