@@ -260,7 +260,6 @@ static meiro_status booklet_check(const meiro_booklet_options *b, const meiro_ex
         if (o.grid == MEIRO_GRID_RECT && maze_shape(b, i, shape, sizeof shape))
             meiro_generate_options_for_shape(&o, b->algorithm != NULL);
         s = maze_check_size(o.width, o.height, err);
-        if (s == MEIRO_OK) s = export_memory_check(format, o.width, o.height, err);
         shells[i] = maze_shell(o.width, o.height);
         shells[i].grid = (uint8_t)o.grid; /* what a page lays out: the grid's bounding box */
         items[i] = (doc_item){&shells[i], NULL, maze_level(b, i)};
@@ -281,6 +280,9 @@ static meiro_status booklet_check(const meiro_booklet_options *b, const meiro_ex
         s = doc_init(&d, items, b->count, opt, b->cover, err); /* freed by it on failure */
         if (s == MEIRO_OK) doc_free(&d);
     }
+    /* what the options get wrong first, then whether the memory suffices */
+    for (unsigned i = 0; s == MEIRO_OK && i < b->count; i++)
+        s = export_memory_check(format, shells[i].w, shells[i].h, err);
     free(shells);
     free(items);
     return s;

@@ -218,13 +218,12 @@ static meiro_status export_check_unlocalized(meiro_grid grid, uint32_t width, ui
     if (s == MEIRO_OK) s = meiro_export_grid_check(grid, format, err);
     if (s == MEIRO_OK) s = maze_check_size(width, height, err);
     if (s == MEIRO_OK && format == MEIRO_FORMAT_HTML) s = html_check_size((uint64_t)width * height, err);
-    if (s == MEIRO_OK) s = export_memory_check(format, width, height, err);
     if (s != MEIRO_OK) return s;
     meiro_maze shell = maze_shell(width, height);
     shell.grid = (uint8_t)grid; /* a page lays out the grid's bounding box */
     doc_item item = {&shell, NULL, 0};
     switch (format) {
-    case MEIRO_FORMAT_XLSX: return xlsx_check(&item, 1, opt, err);
+    case MEIRO_FORMAT_XLSX: s = xlsx_check(&item, 1, opt, err); break;
     case MEIRO_FORMAT_PDF:
     case MEIRO_FORMAT_HTML:
     case MEIRO_FORMAT_SVG:
@@ -236,10 +235,13 @@ static meiro_status export_check_unlocalized(meiro_grid grid, uint32_t width, ui
         page_layout L;
         if (s == MEIRO_OK && cell_mm && doc_first_maze(&d, 0, &L, NULL) == MEIRO_OK) *cell_mm = L.cell;
         doc_free(&d);
-        return s;
+        break;
     }
-    default: return MEIRO_OK; /* the text formats take any maze */
+    default: break; /* the text formats take any maze */
     }
+    /* what the options get wrong first, then whether the memory suffices */
+    if (s == MEIRO_OK) s = export_memory_check(format, width, height, err);
+    return s;
 }
 
 /* Numbers read and written in the "C" locale (core/numbers.h). */
@@ -299,8 +301,7 @@ static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *
     errno = 0;
     s = formats[format].write(maze, path, &local, out, temp_dir, err);
     meiro_path_free(&found);
-    if (s == MEIRO_OK && (fflush(out) != 0 || ferror(out)))
-        s = fail_write(err);
+    if (s == MEIRO_OK && (errno = stream_error(out)) != 0) s = fail_write(err);
     return s;
 }
 

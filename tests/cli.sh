@@ -77,7 +77,7 @@ run 0 "$meiro" generate -W 4 -H 3 -s 8 -f unicode; out_has "┌───"
 run 0 "$meiro" generate -W 4 -H 3 -s 8 -o -; out_has "#########"
 
 # sizes past the limits fail fast with a clear message
-run 1 "$meiro" generate -W 65535 -H 65535 -s 1; err_has "too large"; err_has "400000000"; out_empty
+run 2 "$meiro" generate -W 65535 -H 65535 -s 1; err_has "too large"; err_has "400000000"; out_empty
 
 # solve: the DFS/BFS article's maze gives its published shortest path
 run 0 "$meiro" solve "$data/seed003.txt"; same "$tmp/out" "$data/seed003-solved.txt"
@@ -739,9 +739,9 @@ for g in hex triangle; do
     run 0 "$meiro" stats "$tmp/$g-solved.json"; out_has "solution: *4 cells"
 done
 # malformed JSON: "FILE:LINE:COL: message", exit 1, nothing written
-json_bad() { # NAME 'TEXT' 'EXPECTED MESSAGE'
+json_bad() { # NAME 'TEXT' 'EXPECTED MESSAGE' [STATUS: 1, 2 for a size past a limit]
     printf '%s' "$2" > "$tmp/$1.json"
-    run 1 "$meiro" solve -o "$tmp/$1-out.txt" "$tmp/$1.json"; err_has "$1.json:$3"; absent "$tmp/$1-out.txt"
+    run "${4:-1}" "$meiro" solve -o "$tmp/$1-out.txt" "$tmp/$1.json"; err_has "$1.json:$3"; absent "$tmp/$1-out.txt"
 }
 head='{"meiro": 1, "grid": "rect", "width": 2, "height": 2, "start": 0, "goal": 3,'
 four='"cells": [{"x": 0, "y": 0}, {"x": 1, "y": 0}, {"x": 0, "y": 1}, {"x": 1, "y": 1}],'
@@ -762,7 +762,7 @@ json_bad start "$head $four \"passages\": [], \"start\": 9}" "1:177: \"start\" a
 json_bad goal '{"meiro": 1, "grid": "rect", "width": 2, "height": 2, "start": 0, "goal": 7,'" $four"' "passages": []}' '1:75: "goal" is 7: there is no such cell'
 json_bad cut "$head $four \"passages\": [[0, 1]" "1:180: the file ends inside \"passages\""
 json_bad bomb '{"meiro": 1, "grid": "rect", "width": 20000, "height": 20000, "cells": [{"x": 0, "y": 0}]}' \
-    "1:89: \"cells\": a shape of 1 cells is too sparse for its 20000 x 20000 grid"
+    "1:89: \"cells\": a shape of 1 cells is too sparse for its 20000 x 20000 grid" 2
 json_bad hexbomb '{"meiro": 1, "grid": "hex", "width": 20000, "height": 20000, "cells": [{"x": 0, "y": 0}]}' \
     "1:71: the file ends too soon to list the cells of a 20000 x 20000 hex maze"
 : > "$tmp/empty.json"

@@ -14,13 +14,13 @@ export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 summary='^[a-z]*: [0-9]* passed, [0-9]* failed$'
 checks_line='^[a-z]*: [0-9]* checks$'
 for build in "$@"; do
-    suites=cli
+    suites="cli trust"
     # install and the browser (it plays the page meiro writes) once, from the first build
-    [ "$build" = "$1" ] && suites="cli install browser"
+    [ "$build" = "$1" ] && suites="cli trust install browser"
     for t in "$build"/tests/test_* $suites; do
         case "$t" in *.d|*'*') continue ;; esac
-        if [ "$t" = cli ]; then
-            out=$(sh tests/cli.sh "$build" 2>&1)
+        if [ "$t" = cli ] || [ "$t" = trust ]; then
+            out=$(sh "tests/$t.sh" "$build" 2>&1)
         elif [ "$t" = install ]; then
             out=$(sh tests/install.sh 2>&1)
         elif [ "$t" = browser ]; then

@@ -7,7 +7,8 @@
 
 enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
 
-/* Reports a library error as "meiro: FILE:LINE:COL: message"; EXIT_FAIL. */
+/* Reports a library error as "meiro: FILE:LINE:COL: message"; EXIT_FAIL,
+ * or EXIT_USAGE for a size past a limit (MEIRO_ERROR_TOO_BIG). */
 int report_failure(const char *file, const meiro_error *err);
 /* "meiro COMMAND: message" and a --help hint; EXIT_USAGE. */
 int usage_error(const char *command, const char *fmt, const char *arg);

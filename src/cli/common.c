@@ -14,7 +14,9 @@
 #include <unistd.h>
 
 /* Reports a library error: "meiro: FILE:LINE:COL: message"; the error's
- * own source (a template, its artwork) comes before the file given. */
+ * own source (a template, its artwork) comes before the file given. The
+ * exit code is the one rule's: 2 for a size past a limit (a maze, a file
+ * or a picture too big), as for a usage error; 1 for a runtime failure. */
 int report_failure(const char *file, const meiro_error *err)
 {
     if (err->source[0]) file = err->source;
@@ -27,7 +29,7 @@ int report_failure(const char *file, const meiro_error *err)
         fprintf(stderr, "meiro: %s: %s\n", file, msg);
     else
         fprintf(stderr, "meiro: %s\n", msg);
-    return EXIT_FAIL;
+    return err->status == MEIRO_ERROR_TOO_BIG ? EXIT_USAGE : EXIT_FAIL;
 }
 
 int usage_error(const char *command, const char *fmt, const char *arg)
@@ -374,9 +376,14 @@ int write_result(const char *command, const meiro_maze *m, const meiro_path *pat
         meiro_export_options answers = single; /* the answer page alone */
         answers.answers_only = true;
         answers.play = false;
-        int rc = write_result(command, m, NULL, format, &single, output, NULL);
-        if (rc == EXIT_OK) rc = write_result(command, m, path, second_format, &answers, second, NULL);
-        if (rc == EXIT_OK) fprintf(stderr, "meiro: the answer is in %s\n", second);
+        /* the answers first: when they fail, no puzzle is left without
+         * them; when the puzzle then fails, its answers are named */
+        int rc = write_result(command, m, path, second_format, &answers, second, NULL);
+        if (rc == EXIT_OK) {
+            rc = write_result(command, m, NULL, format, &single, output, NULL);
+            if (rc == EXIT_OK) fprintf(stderr, "meiro: the answer is in %s\n", second);
+            else fprintf(stderr, "meiro: the answers are in %s, without their puzzle\n", second);
+        }
         free(second);
         return rc;
     }

@@ -1,7 +1,9 @@
 /* The meiro command: finds the command and runs it (one file each in
- * src/cli/). Exit status: 0 success, 1 runtime failure, 2 usage error; a
- * signal that ends it (Ctrl-C, SIGTERM, a reader of its output gone) ends
- * it by that signal, after removing the temporary files of its saves. */
+ * src/cli/). Exit status: 0 success, 1 runtime failure, 2 usage error or
+ * a size past a limit; a
+ * signal that ends it (Ctrl-C, SIGTERM, a reader of its output gone, a
+ * limit of processor time, an alarm, SIGUSR1...) ends it by that signal,
+ * after removing the temporary files of its saves. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
@@ -42,7 +44,10 @@ static void remove_temp_files_and_die(int sig)
 
 static void handle_signals(void)
 {
-    static const int fatal[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE};
+    /* every signal whose default ends the process, but the faults the
+     * sanitizers report (SIGSEGV, SIGBUS, SIGFPE, SIGILL) */
+    static const int fatal[] = {SIGINT,  SIGTERM, SIGHUP,    SIGQUIT, SIGPIPE, SIGABRT, SIGXCPU,
+                                SIGALRM, SIGUSR1, SIGUSR2, SIGVTALRM, SIGPROF, SIGTRAP, SIGSYS};
     for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++) {
         struct sigaction sa = {0}, old;
         sigemptyset(&sa.sa_mask);

@@ -43,6 +43,11 @@ typedef meiro_status (*stream_writer)(void *ctx, FILE *out, const char *temp_dir
 meiro_status save_atomically(const char *filename, stream_writer write, void *ctx,
                              meiro_error *err);
 
+/* Whether writing to f failed, and why: 0, or the errno of the failure
+ * (flushed now, or of an earlier write, found again by writing once more:
+ * call it last, on a stream whose output is discarded on failure). */
+int stream_error(FILE *f);
+
 /* ".NAME.xxxxxxxx.tmp" next to `target` (attempt varies the x's), short
  * enough to be a valid name whatever NAME's length; malloc'ed, NULL if out
  * of memory. */

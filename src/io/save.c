@@ -194,6 +194,19 @@ static FILE *open_temp(const char *filename, const struct stat *old, char **temp
     return NULL;
 }
 
+int stream_error(FILE *f)
+{
+    if (fflush(f) != 0) return errno ? errno : EIO;
+    if (!ferror(f)) return 0;
+    /* stdio keeps no reason and errno has moved on (isatty leaves ENOTTY):
+     * one byte more, written now, meets the same full disk or size limit;
+     * the file is discarded anyway */
+    clearerr(f);
+    errno = 0;
+    if (fputc(0, f) == EOF || fflush(f) != 0) return errno ? errno : EIO;
+    return EIO;
+}
+
 /* A device, FIFO or socket: streamed into, as a shell redirection would.
  * mode "ab" for a descriptor's name: what was written to it stays. */
 static meiro_status write_directly(const char *filename, const char *mode, stream_writer write,
@@ -202,8 +215,8 @@ static meiro_status write_directly(const char *filename, const char *mode, strea
     FILE *f = fopen(filename, mode);
     if (!f) return fail(err, MEIRO_ERROR_IO, "cannot open for writing: %s", strerror(errno));
     meiro_status s = write(ctx, f, NULL, err);
-    if (s == MEIRO_OK && (fflush(f) != 0 || ferror(f)))
-        s = fail(err, MEIRO_ERROR_IO, "cannot write: %s", strerror(errno));
+    int e = s == MEIRO_OK ? stream_error(f) : 0;
+    if (e) s = fail(err, MEIRO_ERROR_IO, "cannot write: %s", strerror(e));
     if (fclose(f) != 0 && s == MEIRO_OK)
         s = fail(err, MEIRO_ERROR_IO, "cannot write: %s", strerror(errno));
     return s;
@@ -356,8 +369,8 @@ meiro_status save_atomically(const char *filename, stream_writer write, void *ct
     if (!dir) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
     else s = write(ctx, f, dir, err);
     free(dir);
-    if (s == MEIRO_OK && (fflush(f) != 0 || ferror(f)))
-        s = fail(err, MEIRO_ERROR_IO, "cannot write the file: %s", strerror(errno));
+    int e = s == MEIRO_OK ? stream_error(f) : 0;
+    if (e) s = fail(err, MEIRO_ERROR_IO, "cannot write the file: %s", strerror(e));
     if (s == MEIRO_OK && fsync(fileno(f)) != 0)
         s = fail(err, MEIRO_ERROR_IO, "cannot write the file: %s", strerror(errno));
     if (fclose(f) != 0 && s == MEIRO_OK)

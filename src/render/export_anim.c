@@ -229,7 +229,8 @@ static meiro_status animate_svg_unlocalized(const meiro_trace *trace, const meir
                  "</svg>\n",
             fs, (m->start.x + 1.5) * u, (m->start.y + 1.5) * u + fs * 0.36, (m->goal.x + 1.5) * u,
             (m->goal.y + 1.5) * u + fs * 0.36);
-    if (ferror(out)) s = fail(err, MEIRO_ERROR_IO, "write error: %s", strerror(errno));
+    int e = ferror(out) ? stream_error(out) : 0;
+    if (e) s = fail(err, MEIRO_ERROR_IO, "write error: %s", strerror(e));
 done:
     meiro_player_free(p);
     free(colour), free(walls), free(times), free(cc.items), free(wc.items);
@@ -333,7 +334,9 @@ static meiro_status frames_temp_dir(const char *dir, bool exists, char **temp, m
 }
 
 /* Moves the finished frames from `temp` to `dir`: the folder at once when
- * `dir` is new, else frame by frame. */
+ * `dir` is new, else frame by frame, and then removes the frames of an
+ * earlier, longer run that follow (frame-N+1.png on): the folder holds
+ * this animation, and nothing else of the folder is touched. */
 static meiro_status frames_into_place(const char *temp, const char *dir, size_t frames,
                                       meiro_error *err)
 {
@@ -347,6 +350,10 @@ static meiro_status frames_into_place(const char *temp, const char *dir, size_t 
         sprintf(to, "%s/frame-%05zu.png", dir, f);
         if (rename(from, to) != 0)
             s = fail(err, MEIRO_ERROR_IO, "cannot move frame %zu into place: %s", f, strerror(errno));
+    }
+    for (size_t f = frames + 1; s == MEIRO_OK; f++) {
+        sprintf(to, "%s/frame-%05zu.png", dir, f);
+        if (unlink(to) != 0) break;
     }
     free(from);
     free(to);

@@ -6,6 +6,7 @@
 #include "core/error.h"
 #include "core/model.h"
 #include "page/layout.h"
+#include "io/io.h"
 #include "render/document.h"
 #include "render/draw.h"
 #include "render/export.h"
@@ -250,7 +251,10 @@ meiro_status doc_write_html(const document *d, const meiro_path *solutions, bool
     put_raw(&o, "</script>\n<script>\n");
     put_raw(&o, html_play_js);
     put_raw(&o, "</script>\n</body>\n</html>\n");
-    if (s == MEIRO_OK && (!o.ok || fflush(out) == EOF || ferror(out))) s = fail_write(err);
+    if (s == MEIRO_OK && (!o.ok || (errno = stream_error(out)) != 0)) {
+        if (!o.ok) errno = stream_error(out);
+        s = fail_write(err);
+    }
     return s;
 }
 

@@ -29,6 +29,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <unistd.h>
 #include <xlsxwriter.h>
 
@@ -422,9 +423,31 @@ static meiro_status workbook_temp(const char *temp_dir, char **temp, temp_entry 
     return MEIRO_OK;
 }
 
+/* libxlsxwriter (constant_memory) keeps a temporary file open for each
+ * sheet until the workbook is closed: these many and a few of the
+ * process's own must be allowed (ulimit -n), or the workbook fails at its
+ * end with libxlsxwriter's "Too many open files". */
+enum { XLSX_SPARE_FILES = 32 };
+
+static meiro_status xlsx_files_check(size_t count, const meiro_export_options *opt, meiro_error *err)
+{
+    bool answers = page_answers(opt) != ANSWERS_NONE && !opt->answers_only;
+    size_t sheets = count * (answers ? 2 : 1) + (opt->play ? count : 0);
+    struct rlimit lim;
+    if (getrlimit(RLIMIT_NOFILE, &lim) != 0 || lim.rlim_cur == RLIM_INFINITY ||
+        sheets + XLSX_SPARE_FILES <= lim.rlim_cur)
+        return MEIRO_OK;
+    return fail(err, MEIRO_ERROR_IO,
+                "a workbook of %zu sheets keeps a file open for each while it is written: more than the %llu "
+                "files this process may open (ulimit -n %llu); write fewer mazes or raise ulimit -n",
+                sheets, (unsigned long long)lim.rlim_cur, (unsigned long long)lim.rlim_cur);
+}
+
 meiro_status xlsx_check(const doc_item *items, size_t count, const meiro_export_options *opt,
                         meiro_error *err)
 {
+    meiro_status files = xlsx_files_check(count, opt, err);
+    if (files != MEIRO_OK) return files;
     sheet_plan plan;
     for (size_t i = 0; i < count; i++) {
         const meiro_maze *m = items[i].maze;

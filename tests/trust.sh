@@ -1,0 +1,151 @@
+#!/bin/sh
+# The files meiro writes, whatever they are: the same file named twice
+# (through a path, a link or a hard link), links that dangle or loop, a
+# full disk, a file size limit, a limit of open files, a used frames
+# folder, signals that end it, the one exit-code rule (2 for usage and
+# sizes past a limit, 1 for runtime failures) and answers that cannot be
+# written. Each case failed before meiro checked it. Usage: trust.sh BUILD_DIR
+build=${1:-build}
+meiro="$(cd "$build" && pwd)/meiro"
+tmp=$(mktemp -d /tmp/meiro-trust-XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
+passed=0 failed=0 skipped=0
+
+ok() { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL trust: $*" >&2; }
+skip() { skipped=$((skipped + 1)); echo "skipped: $*"; }
+run() { # EXPECTED_STATUS CMD...: stdout and stderr in $tmp/out, $tmp/err
+    want=$1; shift
+    "$@" > "$tmp/out" 2> "$tmp/err"
+    got=$?
+    if [ "$got" -eq "$want" ]; then ok; else bad "exit $got, wanted $want: $* ($(head -c 300 "$tmp/err"))"; fi
+}
+err_has() { if grep -q -- "$1" "$tmp/err"; then ok; else bad "stderr lacks '$1': $(head -c 400 "$tmp/err")"; fi; }
+absent() { if [ ! -e "$1" ] && [ ! -L "$1" ]; then ok; else bad "$1 exists"; fi; }
+is_link() { if [ -L "$1" ]; then ok; else bad "$1 is not a link any more"; fi; }
+no_temp() { # DIR: no temporary file of meiro's left in it
+    left=$(ls -A "$1" | grep '^\.' | grep -v '^\.\.\?$')
+    if [ -z "$left" ]; then ok; else bad "left in $1: $left"; fi
+}
+cd "$tmp" || exit 1
+
+# ---- The same file twice: a path, a link, a hard link ----
+printf 'keep me\n' > a.pdf
+ln -s a.pdf link.pdf
+ln a.pdf hard.pdf
+mkdir sub && ln -s ../a.pdf sub/up.pdf
+for twin in ./a.pdf link.pdf hard.pdf sub/up.pdf "$tmp/a.pdf"; do
+    run 2 "$meiro" generate -W 5 -H 5 -s 1 --answers-to "$twin" -o a.pdf
+    err_has "names the puzzle's own file"
+done
+if [ "$(cat a.pdf)" = "keep me" ]; then ok; else bad "a.pdf was overwritten"; fi
+is_link link.pdf
+# not written yet: the same name in the same folder
+run 2 "$meiro" generate -W 5 -H 5 -s 1 --answers-to ./new.pdf -o new.pdf; absent new.pdf
+# two files: written, the answers named
+run 0 "$meiro" generate -W 5 -H 5 -s 1 --answers-to key.pdf -o puzzle.pdf; err_has "the answer is in key.pdf"
+
+# ---- Links as -o: a dangling one stays a link, its file made; a loop is refused ----
+ln -s made.txt dangling.txt
+run 0 "$meiro" generate -W 5 -H 5 -s 1 -o dangling.txt
+is_link dangling.txt
+if [ -s made.txt ]; then ok; else bad "the dangling link's file was not made"; fi
+ln -s loop2.txt loop1.txt && ln -s loop1.txt loop2.txt
+run 1 "$meiro" generate -W 5 -H 5 -s 1 -o loop1.txt; err_has "loop of symbolic links"
+is_link loop1.txt; is_link loop2.txt
+ln -s nowhere/x.txt lost.txt
+run 1 "$meiro" generate -W 5 -H 5 -s 1 -o lost.txt; err_has "the folder 'nowhere' does not exist"; is_link lost.txt
+# a missing folder is found before the work, not after it
+run 1 "$meiro" generate -W 2000 -H 2000 -s 1 -o missing/big.pdf; err_has "does not exist"; absent missing
+run 1 "$meiro" generate -W 5 -H 5 -s 1 -o sub; err_has "is a folder"
+no_temp "$tmp"
+
+# ---- A workbook's open files: refused up front, the limit named ----
+( ulimit -n 64 && exec "$meiro" booklet -n 40 -s 1 -o many.xlsx ) > out 2> err
+if [ $? -eq 1 ] && grep -q "ulimit -n 64" err; then ok; else bad "booklet of 80 sheets under ulimit -n 64: $(cat err)"; fi
+absent many.xlsx
+( ulimit -n 64 && exec "$meiro" booklet -n 12 -s 1 -o few.xlsx ) 2> err
+if [ $? -eq 0 ] && [ -s few.xlsx ]; then ok; else bad "booklet of 24 sheets under ulimit -n 64: $(cat err)"; fi
+
+# ---- A full disk and a file size limit: the reason, not a stale errno ----
+mkdir full
+if unshare -rm true 2> /dev/null; then
+    for job in "booklet -n 40 -s 1 --fold -o full/b.pdf" "booklet -n 40 -s 1 -o full/b.html" \
+               "booklet -n 40 -s 1 -o full/b.pdf" "booklet -n 40 -s 1 -o full/b.xlsx" \
+               "generate -W 300 -H 300 -s 1 -o full/g.svg"; do
+        # shellcheck disable=SC2086
+        unshare -rm sh -c 'mount -t tmpfs -o size=200k tmpfs "$1" && shift && exec "$@"' sh "$tmp/full" \
+            "$meiro" $job > out 2> err
+        # (libxlsxwriter prints its own lines first: meiro's is the last)
+        if [ $? -eq 1 ] && tail -1 err | grep -q "^meiro: full/.*No space left on device"; then ok
+        else bad "$job on a full disk: $(cat err)"; fi
+    done
+else
+    skip "no user namespace (unshare -rm) to mount a small tmpfs in: the full-disk cases"
+fi
+for job in "booklet -n 40 -s 1 -o fz.html" "booklet -n 40 -s 1 --fold -o fz.pdf" "generate -W 300 -H 300 -s 1 -o fz.svg"; do
+    # shellcheck disable=SC2086
+    ( trap '' XFSZ; ulimit -f 100; exec "$meiro" $job ) > out 2> err
+    if [ $? -eq 1 ] && grep -q "File too large" err; then ok; else bad "$job under ulimit -f 100: $(cat err)"; fi
+done
+no_temp "$tmp"
+
+# ---- --frames into a used folder: the earlier run's frames go ----
+run 0 "$meiro" generate -W 12 -H 12 -s 1 --solution --frames frames -o /dev/null
+many=$(ls frames | wc -l)
+run 0 "$meiro" generate -W 5 -H 5 -s 1 --solution --frames frames -o /dev/null
+few=$(ls frames | wc -l)
+last=$(ls frames | tail -1)
+next=$(printf 'frame-%05d.png' $((few + 1)))
+if [ "$few" -lt "$many" ] && [ "$last" = "$(printf 'frame-%05d.png' "$few")" ] && [ ! -e "frames/$next" ]; then ok
+else bad "--frames into a used folder: $many frames, then $few, the last $last"; fi
+printf 'mine\n' > frames/notes.txt
+run 0 "$meiro" generate -W 5 -H 5 -s 2 --solution --frames frames -o /dev/null
+if [ -s frames/notes.txt ]; then ok; else bad "--frames removed a file of the user's"; fi
+
+# ---- Signals: the temporary files go, the signal ends meiro ----
+# (started with &, meiro has SIGINT ignored as the shell hands it on;
+# cli.sh sends Ctrl-C in the foreground)
+for pair in TERM:15 HUP:1 XCPU:24 ALRM:14 USR1:10 USR2:12 ABRT:6 VTALRM:26 PROF:27; do # Linux's numbers
+    sig=${pair%:*} num=${pair#*:}
+    mkdir "sig-$sig"
+    "$meiro" generate -W 1500 -H 1500 -s 1 --answer-page -o "sig-$sig/m.pdf" 2> /dev/null &
+    pid=$!
+    n=0 # until its temporary file is there (at most 60 s)
+    while [ -z "$(ls -A "sig-$sig")" ] && [ $n -lt 600 ] && kill -0 $pid 2> /dev/null; do sleep 0.1; n=$((n + 1)); done
+    kill -s "$sig" $pid 2> /dev/null
+    { wait $pid; } 2> /dev/null
+    rc=$?
+    if [ -z "$(ls -A "sig-$sig")" ] && [ "$rc" -eq $((128 + num)) ]; then ok
+    else bad "SIG$sig (exit $rc, signal $num): left $(ls -A "sig-$sig")"; fi
+done
+
+# ---- One exit-code rule: 2 for usage and sizes past a limit, 1 at run time ----
+run 2 "$meiro" generate -W 3000 -H 3000 -s 1 -o big.html; err_has "up to 1000000 cells"; absent big.html
+printf '{"meiro": 1, "grid": "rect", "width": 20000, "height": 20000, "cells": [{"x": 0, "y": 0}]}' > sparse.json
+run 2 "$meiro" stats sparse.json; err_has "too sparse"
+python3 -c "
+import struct, zlib
+def chunk(k, d): return struct.pack('>I', len(d)) + k + d + struct.pack('>I', zlib.crc32(k + d) & 0xffffffff)
+open('huge.png', 'wb').write(b'\x89PNG\r\n\x1a\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', 30000, 30000, 1, 0, 0, 0, 0))
+                              + chunk(b'IEND', b''))" 2> /dev/null || skip "python3 for a PNG header"
+run 2 "$meiro" generate -W 20 -H 20 -s 1 --shape huge.png -o huge.txt; err_has "megapixels"; absent huge.txt
+run 2 "$meiro" generate -W 70000 -H 5 -s 1 -o wide.txt; absent wide.txt
+run 1 "$meiro" stats no-such-file.json
+run 1 "$meiro" generate -W 5 -H 5 -s 1 --shape no-such.svg -o s.txt; absent s.txt
+
+# ---- Answers that cannot be written: no puzzle left without them ----
+# a folder that is not there: refused before either file is written
+run 1 "$meiro" generate -W 5 -H 5 -s 1 --answers-to gone/key.pdf -o alone.pdf; absent alone.pdf
+if unshare -rm true 2> /dev/null; then
+    # a disk with room for the answers' temporary file only: the puzzle is not written
+    unshare -rm sh -c 'mount -t tmpfs -o size=100k tmpfs "$1" && shift && exec "$@"' sh "$tmp/full" \
+        "$meiro" generate -W 300 -H 300 -s 1 --answers-to full/key.png -o "$tmp/lonely.pdf" > out 2> err
+    if [ $? -eq 1 ] && grep -q "No space left" err && [ ! -e lonely.pdf ]; then ok
+    else bad "answers on a full disk: exit $?, $(cat err), puzzle $(ls lonely.pdf 2>&1)"; fi
+fi
+
+echo "trust: $((passed + failed)) checks"
+[ "$skipped" -eq 0 ] || echo "trust: $skipped checks skipped"
+echo "trust: $passed passed, $((failed + skipped)) failed"
+[ "$failed" -eq 0 ] && [ "$skipped" -eq 0 ]
