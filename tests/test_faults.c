@@ -1,7 +1,10 @@
 /* Allocation failures: every allocation the library makes through its
  * allocators (core/alloc.c) on the way from generating a small maze to a
  * written file is made to fail in turn, one run per allocation, for every
- * format, the animated SVG and PNG frames, booklets and a template. Each
+ * format, the animated SVG and PNG frames, booklets and a template, JSON
+ * read back, shapes from SVG and PNG files (drawn in a child process,
+ * whose count of allocations the parent goes on with), text masks, a
+ * playable sheet, folded booklets, a bleed, and --answers-to. Each
  * run must end in "out of memory" (or an I/O error), never in a crash or a
  * success, and leave no file behind (every generator and solver too); the sanitizer build's LeakSanitizer
  * sees that everything was freed. Linked with alloc.c compiled with
@@ -11,8 +14,10 @@
 #include "harness.h"
 #include "whitebox.h"
 
+#include <cairo.h>
 #include <dirent.h>
 #include <limits.h>
+#include <math.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -121,6 +126,118 @@ static meiro_status shaped(const char *target, meiro_error *err)
     meiro_trace_free(trace);
     return s;
 }
+
+/* Written as JSON and read back: a maze on a shape and a hex maze. */
+static meiro_status json_back(const char *target, meiro_error *err)
+{
+    uint8_t mask[9 * 6];
+    for (int i = 0; i < 9 * 6; i++) mask[i] = i % 9 != 4 || i / 9 == 5;
+    meiro_status s = MEIRO_OK;
+    for (int k = 0; k < 2 && s == MEIRO_OK; k++) {
+        meiro_generate_options o;
+        meiro_generate_options_init(&o);
+        o.width = 9, o.height = 6, o.seed = 3;
+        if (k) o.grid = MEIRO_GRID_HEX;
+        else o.mask = mask;
+        meiro_path path = {0};
+        meiro_maze *m = meiro_generate(&o, err), *back = NULL;
+        s = m ? meiro_solve(m, NULL, &path, err) : err->status;
+        if (s == MEIRO_OK) s = meiro_save(m, &path, MEIRO_FORMAT_JSON, NULL, target, err);
+        if (s == MEIRO_OK && !(back = meiro_load(target, MEIRO_FORMAT_COUNT, err))) s = err->status;
+        if (s == MEIRO_OK && !meiro_maze_equal(m, back)) s = fail(err, MEIRO_ERROR_INTERNAL, "read back differs");
+        meiro_maze_free(back);
+        meiro_path_free(&path);
+        meiro_maze_free(m);
+    }
+    if (s != MEIRO_OK) remove(target);
+    return s;
+}
+
+/* A shape from a file (the fixtures beside the test folder), a maze on
+ * it, saved as text. */
+static char shapes_dir[64];
+static const char *shape_file = "disc.svg";
+
+static meiro_status from_shape_file(const char *target, meiro_error *err)
+{
+    char path[160];
+    snprintf(path, sizeof path, "%s/%s", shapes_dir, shape_file);
+    uint8_t *mask = NULL;
+    meiro_status s = meiro_shape_mask(path, 12, 10, &mask, err);
+    meiro_generate_options o;
+    meiro_generate_options_init(&o);
+    o.width = 12, o.height = 10, o.seed = 2, o.mask = mask;
+    meiro_maze *m = s == MEIRO_OK ? meiro_generate(&o, err) : NULL;
+    if (s == MEIRO_OK && !m) s = err->status;
+    if (s == MEIRO_OK) s = meiro_save(m, NULL, MEIRO_FORMAT_TEXT, NULL, target, err);
+    meiro_maze_free(m);
+    meiro_mask_free(mask);
+    return s;
+}
+
+/* --text: a name set in a font, a maze on it. */
+static meiro_status from_text(const char *target, meiro_error *err)
+{
+    uint8_t *mask = NULL;
+    meiro_text_info info;
+    meiro_status s = meiro_text_mask("Hi", NULL, 0, &mask, &info, err);
+    meiro_generate_options o;
+    meiro_generate_options_init(&o);
+    o.width = info.width, o.height = info.height, o.seed = 2, o.mask = mask;
+    meiro_maze *m = s == MEIRO_OK ? meiro_generate(&o, err) : NULL;
+    if (s == MEIRO_OK && !m) s = err->status;
+    if (s == MEIRO_OK) s = meiro_save(m, NULL, MEIRO_FORMAT_PDF, NULL, target, err);
+    meiro_maze_free(m);
+    meiro_mask_free(mask);
+    return s;
+}
+
+/* --play: a workbook that checks the way marked in it. */
+static meiro_status to_play(const char *target, meiro_error *err)
+{
+    meiro_maze *m = NULL;
+    meiro_path path = {0};
+    meiro_status s = make_maze(NULL, &m, &path, err);
+    meiro_export_options page;
+    meiro_export_options_init(&page);
+    page.play = true;
+    page.answer_page = true;
+    if (s == MEIRO_OK) s = meiro_save(m, &path, MEIRO_FORMAT_XLSX, &page, target, err);
+    meiro_path_free(&path);
+    meiro_maze_free(m);
+    return s;
+}
+
+/* A PDF with a bleed (its boxes set by qpdf). */
+static meiro_status to_bleed(const char *target, meiro_error *err)
+{
+    meiro_maze *m = NULL;
+    meiro_path path = {0};
+    meiro_status s = make_maze(NULL, &m, &path, err);
+    meiro_export_options page;
+    meiro_export_options_init(&page);
+    page.bleed_mm = 3;
+    page.gutter_mm = 5;
+    if (s == MEIRO_OK) s = meiro_save(m, &path, MEIRO_FORMAT_PDF, &page, target, err);
+    meiro_path_free(&path);
+    meiro_maze_free(m);
+    return s;
+}
+
+static meiro_status folded(meiro_fold fold, const char *target, meiro_error *err)
+{
+    meiro_booklet_options b;
+    meiro_booklet_options_init(&b);
+    b.count = 3;
+    b.from_w = b.from_h = 4;
+    b.to_w = b.to_h = 5;
+    b.seed = 4;
+    b.fold = fold;
+    return meiro_booklet_save(&b, NULL, MEIRO_FORMAT_PDF, target, err);
+}
+
+static meiro_status to_fold_sheets(const char *t, meiro_error *e) { return folded(MEIRO_FOLD_SHEETS, t, e); }
+static meiro_status to_fold_pages(const char *t, meiro_error *e) { return folded(MEIRO_FOLD_PAGES, t, e); }
 
 static meiro_status to_animated_svg(const char *t, meiro_error *e) { return animate(t, false, e); }
 static meiro_status to_frames(const char *t, meiro_error *e) { return animate(t, true, e); }
@@ -333,6 +450,31 @@ static void test_cli_solve(void)
 static void test_cli_booklet(void) { walk_cli("cli-booklet", "booklet -n 2 -s 1 -o b.pdf"); }
 
 static void test_read(void) { walk("read", read_back, "m.csv"); }
+static void test_json(void) { walk("json", json_back, "m.json"); }
+static void test_shape_svg(void)
+{
+    shape_file = "disc.svg";
+    walk("shape-svg", from_shape_file, "m.txt");
+}
+static void test_shape_png(void)
+{
+    shape_file = "disc.png";
+    walk("shape-png", from_shape_file, "m.txt");
+}
+static void test_text_mask(void) { walk("text-mask", from_text, "m.pdf"); }
+static void test_play(void) { walk("play", to_play, "m.xlsx"); }
+static void test_bleed(void) { walk("bleed", to_bleed, "m.pdf"); }
+static void test_fold_sheets(void) { walk("fold-sheets", to_fold_sheets, "f.pdf"); }
+static void test_fold_pages(void) { walk("fold-pages", to_fold_pages, "f.pdf"); }
+static void test_cli_answers_to(void)
+{
+    walk_cli("cli-answers-to", "generate -W 6 -H 5 -s 7 --answers-to k.pdf -o m.svg");
+}
+static void test_cli_play(void) { walk_cli("cli-play", "generate -W 6 -H 5 -s 7 --play -o m.xlsx"); }
+static void test_cli_json(void)
+{
+    walk_cli("cli-json", "generate -W 6 -H 5 -s 7 --shape heart -o m.json");
+}
 static void test_shape(void) { walk("shape", shaped, "m.txt"); }
 
 static void test_generators(void)
@@ -370,23 +512,51 @@ static const test_case cases[] = {
     {"booklet-xlsx", test_booklet_xlsx},
     {"booklet-html", test_booklet_html},
     {"read", test_read},
+    {"json", test_json},
+    {"shape-svg", test_shape_svg},
+    {"shape-png", test_shape_png},
+    {"text-mask", test_text_mask},
+    {"play", test_play},
+    {"bleed", test_bleed},
+    {"fold-sheets", test_fold_sheets},
+    {"fold-pages", test_fold_pages},
     {"shape", test_shape},
     {"generators", test_generators},
     {"solvers", test_solvers},
     {"cli-generate", test_cli_generate},
     {"cli-solve", test_cli_solve},
     {"cli-booklet", test_cli_booklet},
+    {"cli-answers-to", test_cli_answers_to},
+    {"cli-play", test_cli_play},
+    {"cli-json", test_cli_json},
 };
 
 int main(int argc, char **argv)
 {
     snprintf(dir, sizeof dir, "/tmp/meiro-faults-XXXXXX");
     snprintf(ref, sizeof ref, "/tmp/meiro-faults-ref-XXXXXX");
-    if (!mkdtemp(dir) || !mkdtemp(ref)) return 1;
+    snprintf(shapes_dir, sizeof shapes_dir, "/tmp/meiro-faults-shapes-XXXXXX");
+    if (!mkdtemp(dir) || !mkdtemp(ref) || !mkdtemp(shapes_dir)) return 1;
+    /* the shape files: a disc as SVG, and as PNG (drawn with cairo) */
+    char path[160];
+    snprintf(path, sizeof path, "%s/disc.svg", shapes_dir);
+    FILE *f = fopen(path, "w");
+    if (f) {
+        fputs("<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 10 10'><circle cx='5' cy='5' r='5'/></svg>", f);
+        fclose(f);
+    }
+    cairo_surface_t *disc = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 40, 40);
+    cairo_t *cr = cairo_create(disc);
+    cairo_arc(cr, 20, 20, 19, 0, 2 * M_PI);
+    cairo_fill(cr);
+    cairo_destroy(cr);
+    snprintf(path, sizeof path, "%s/disc.png", shapes_dir);
+    cairo_surface_write_to_png(disc, path);
+    cairo_surface_destroy(disc);
     int status = test_main("faults", argc, argv, cases, TEST_COUNT(cases));
     if (walked) printf("faults: %lu allocation failure points walked\n", walked);
     char cmd[256];
-    snprintf(cmd, sizeof cmd, "rm -rf %s %s", dir, ref);
+    snprintf(cmd, sizeof cmd, "rm -rf %s %s %s", dir, ref, shapes_dir);
     if (system(cmd) != 0) fprintf(stderr, "could not remove %s\n", dir);
     return status;
 }

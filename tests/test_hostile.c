@@ -176,7 +176,7 @@ static void test_template_art(void)
         const char *args[] = {"generate", "-W", "5", "-H", "5", "-t", ini, "-o", path("out.png"), NULL};
         /* art is at most 1 MiB; drawn small, the groups take memory rather than time */
         const char *why = strcmp(pictures[i].file, "elements.svg") == 0         ? "larger than 1024 KiB"
-                          : strcmp(pictures[i].file, "opacity-groups.svg") == 0 ? "cannot be drawn"
+                          : strcmp(pictures[i].file, "opacity-groups.svg") == 0 ? "out of memory drawing"
                                                                                 : pictures[i].why;
         refused(&v, pictures[i].file, run_meiro(args), why);
     }

@@ -39,7 +39,7 @@ static void fault_report(void)
 
 /* The command line built with this file (tests/meiro-faults) is armed by
  * the environment: MEIRO_FAULT_NTH=N fails its Nth allocation. */
-static bool fault_now(void)
+static void fault_now_env(void)
 {
     if (!fault_env_read) {
         fault_env_read = true;
@@ -49,6 +49,11 @@ static bool fault_now(void)
             atexit(fault_report);
         }
     }
+}
+
+static bool fault_now(void)
+{
+    fault_now_env();
     fault_seen++;
     if (fault_countdown == 0 || --fault_countdown != 0) return false;
     fault_fired = true;
@@ -58,8 +63,23 @@ static bool fault_now(void)
     do { \
         if (fault_now()) return NULL; \
     } while (0)
+
+void fault_save(fault_state *s)
+{
+    fault_now_env();
+    *s = (fault_state){fault_countdown, fault_seen, fault_fired};
+}
+
+void fault_restore(const fault_state *s)
+{
+    fault_countdown = s->countdown;
+    fault_seen = s->seen;
+    fault_fired = s->fired;
+}
 #else
 #define FAIL_HERE() ((void)0)
+void fault_save(fault_state *s) { (void)s; }
+void fault_restore(const fault_state *s) { (void)s; }
 #endif
 
 void *zalloc(size_t count, size_t size)

@@ -21,6 +21,16 @@ void *zalloc_big(size_t count, size_t size);
 void fault_inject(unsigned long nth);
 unsigned long fault_allocations(void); /* allocations seen since fault_inject */
 bool fault_injected(void);             /* whether the nth came */
+/* The countdown, handed back by a child process that drew a picture
+ * (render/sandbox.c) to its parent, which goes on counting from it as if
+ * the child's allocations were its own; defined in every build, it does
+ * nothing without -DMEIRO_FAULT_INJECTION. */
+typedef struct fault_state {
+    unsigned long countdown, seen;
+    bool fired;
+} fault_state;
+void fault_save(fault_state *s);
+void fault_restore(const fault_state *s);
 
 /* Makes room for `need` elements of elem_size bytes in a growable array:
  * `items` is the address of the array's pointer (any element type), *cap

@@ -585,11 +585,14 @@ meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_e
     free(caches);
     free(scratch);
     sheet_art_free(&art);
-    /* a full disk is "No space left on device", not a zip error number */
+    /* a full disk is "No space left on device", not a zip error number;
+     * memory is "out of memory", not libxlsxwriter's "Memory error" */
+    bool nomem = e == LXW_ERROR_MEMORY_MALLOC_FAILED || close_errno == ENOMEM;
     s = art_status != MEIRO_OK ? art_status
         : e == LXW_NO_ERROR    ? copy_file(temp, out, err)
-                          : fail(err, MEIRO_ERROR_IO, "cannot write the workbook: %s",
-                                 close_errno ? strerror(close_errno) : lxw_strerror(e));
+        : nomem                ? fail(err, MEIRO_ERROR_NOMEM, "out of memory writing the workbook")
+                               : fail(err, MEIRO_ERROR_IO, "cannot write the workbook: %s",
+                                      close_errno ? strerror(close_errno) : lxw_strerror(e));
     unlink(temp);
     temp_untrack(tracked);
     free(temp);

@@ -2,9 +2,12 @@
  * offers no way to stop a drawing, so it runs in a child process, which
  * is killed when its time is up and limited in address space. The time is
  * the child's processor time (so that a busy machine does not refuse what
- * a quiet one draws), and at most four times as long by the clock. The
- * child shares only the memory given for its result. */
+ * a quiet one draws); by the clock it gets ten times as long, and at least
+ * ten seconds (a child that waits for nothing, such as a lock held in the
+ * parent when it forked, is stopped too). The child shares only the
+ * memory given for its result. */
 #define _GNU_SOURCE /* pipe2 */
+#include "core/alloc.h"
 #include "core/error.h"
 #include "render/picture.h"
 
@@ -95,6 +98,7 @@ static void child_setup(unsigned megabytes)
 typedef struct outcome {
     meiro_status status;
     meiro_error err;
+    fault_state faults; /* the fault tests' count of allocations, continued */
 } outcome;
 
 meiro_status sandbox_run(sandbox_fn work, void *ctx, double seconds, unsigned megabytes, const char *what,
@@ -113,6 +117,7 @@ meiro_status sandbox_run(sandbox_fn work, void *ctx, double seconds, unsigned me
         close(fds[0]);
         child_setup(megabytes);
         out->status = work(ctx, &out->err);
+        fault_save(&out->faults);
         _exit(0); /* the pipe closes: the parent wakes */
     }
     int fork_errno = errno;
@@ -127,7 +132,7 @@ meiro_status sandbox_run(sandbox_fn work, void *ctx, double seconds, unsigned me
     }
     clockid_t cpu;
     bool has_cpu = clock_getcpuclockid(pid, &cpu) == 0, late = true;
-    for (double end = seconds_of(CLOCK_MONOTONIC) + 4 * seconds;;) {
+    for (double end = seconds_of(CLOCK_MONOTONIC) + fmax(10, 10 * seconds);;) {
         double left = end - seconds_of(CLOCK_MONOTONIC);
         if (left <= 0 || (has_cpu && seconds_of(cpu) > seconds)) break;
         struct pollfd p = {fds[0], POLLIN, 0};
@@ -145,12 +150,13 @@ meiro_status sandbox_run(sandbox_fn work, void *ctx, double seconds, unsigned me
     if (late)
         s = fail(err, MEIRO_ERROR_TOO_BIG, "%s takes more than %.1f s to draw: refused (simplify the drawing)", what,
                  seconds);
-    else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-        s = fail(err, MEIRO_ERROR_TOO_BIG, "%s cannot be drawn in %u MB of memory: refused (the drawing stopped%s%s)",
-                 what, megabytes, WIFSIGNALED(status) ? ": " : "",
+    else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) /* glib aborts when memory runs out */
+        s = fail(err, MEIRO_ERROR_NOMEM, "out of memory drawing %s (it may take %u MB beside meiro's own; it "
+                 "stopped%s%s)", what, megabytes, WIFSIGNALED(status) ? ": " : "",
                  WIFSIGNALED(status) ? strsignal(WTERMSIG(status)) : "");
-    else if ((s = out->status) == MEIRO_ERROR_NOMEM)
-        s = fail(err, MEIRO_ERROR_TOO_BIG, "%s cannot be drawn in %u MB of memory: refused", what, megabytes);
+    else if ((fault_restore(&out->faults), s = out->status) == MEIRO_ERROR_NOMEM)
+        s = fail(err, MEIRO_ERROR_NOMEM, "out of memory drawing %s (it may take %u MB beside meiro's own)", what,
+                 megabytes);
     else if (s != MEIRO_OK && err)
         *err = out->err;
     sandbox_unshare(out, sizeof *out);
