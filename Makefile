@@ -65,7 +65,7 @@ NODE_DIR  = build/node
 # clang and libFuzzer's runtime, for make fuzz
 FUZZ_PKGS  = clang libclang-rt-dev
 
-.PHONY: all deps deps-test browser-deps check test tests test-asan fuzz fuzz-targets bench demo samples install uninstall clean
+.PHONY: all deps deps-test browser-deps check check-memory test tests test-asan fuzz fuzz-targets bench demo samples install uninstall clean
 
 all: $(BUILD)/meiro $(BUILD)/libmeiro.a $(BUILD)/libmeiro.so
 
@@ -216,6 +216,12 @@ $(FUZZ_BIN): tests/fuzz/fuzz_maze.c tests/fuzz/fuzz_template.c $(BUILD)/libmeiro
 		$(if $(findstring _json,$@),-DFUZZ_JSON) \
 		-o $@ tests/fuzz/$(if $(findstring _template,$@),fuzz_template.c,fuzz_maze.c) \
 		$(BUILD)/libmeiro-internal.a $(LDLIBS)
+
+# The memory-limit walk: every job (PDF, PNG, XLSX, text, booklets) under
+# ulimit -v from 48 to 320 MB in 16 MB steps must end by itself, written or
+# "out of memory"; prints the floors. Some 30 minutes: not part of make check.
+check-memory: all
+	@sh tests/ulimit-walk.sh $(BUILD) 48 320 16
 
 bench: deps $(BENCH)
 	$(BENCH)

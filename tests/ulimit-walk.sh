@@ -9,7 +9,7 @@
 # reserves terabytes of address space).
 # Usage: ulimit-walk.sh BUILD [FROM TO STEP]; closes with "N passed, N failed".
 build=${1:-build}
-from=${2:-48} to=${3:-320} step=${4:-8}
+from=${2:-48} to=${3:-320} step=${4:-16}
 meiro="$(cd "$build" && pwd)/meiro"
 tmp=$(mktemp -d /tmp/meiro-ulimit-XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
