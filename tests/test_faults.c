@@ -192,36 +192,37 @@ static meiro_status from_text(const char *target, meiro_error *err)
     return s;
 }
 
-/* --play: a workbook that checks the way marked in it. */
-static meiro_status to_play(const char *target, meiro_error *err)
+/* The 6 x 5 maze saved with the page options given. */
+static meiro_status save_page(const meiro_export_options *page, meiro_format format, const char *target,
+                              meiro_error *err)
 {
     meiro_maze *m = NULL;
     meiro_path path = {0};
     meiro_status s = make_maze(NULL, &m, &path, err);
-    meiro_export_options page;
-    meiro_export_options_init(&page);
-    page.play = true;
-    page.answer_page = true;
-    if (s == MEIRO_OK) s = meiro_save(m, &path, MEIRO_FORMAT_XLSX, &page, target, err);
+    if (s == MEIRO_OK) s = meiro_save(m, &path, format, page, target, err);
     meiro_path_free(&path);
     meiro_maze_free(m);
     return s;
 }
 
-/* A PDF with a bleed (its boxes set by qpdf). */
+/* --play: a workbook that checks the way marked in it. */
+static meiro_status to_play(const char *target, meiro_error *err)
+{
+    meiro_export_options page;
+    meiro_export_options_init(&page);
+    page.play = true;
+    page.answer_page = true;
+    return save_page(&page, MEIRO_FORMAT_XLSX, target, err);
+}
+
+/* A PDF with a bleed (its boxes set by qpdf) and a gutter. */
 static meiro_status to_bleed(const char *target, meiro_error *err)
 {
-    meiro_maze *m = NULL;
-    meiro_path path = {0};
-    meiro_status s = make_maze(NULL, &m, &path, err);
     meiro_export_options page;
     meiro_export_options_init(&page);
     page.bleed_mm = 3;
     page.gutter_mm = 5;
-    if (s == MEIRO_OK) s = meiro_save(m, &path, MEIRO_FORMAT_PDF, &page, target, err);
-    meiro_path_free(&path);
-    meiro_maze_free(m);
-    return s;
+    return save_page(&page, MEIRO_FORMAT_PDF, target, err);
 }
 
 static meiro_status folded(meiro_fold fold, const char *target, meiro_error *err)
