@@ -143,6 +143,8 @@ static const struct {
     {"use-bomb.svg", "more than 20000 elements"},
     {"elements.svg", "more than 10000 elements"},
     {"marker-bomb.svg", "markers"},
+    {"text-entities.svg", "characters of text"},
+    {"text-long.svg", "characters of text"},
     {"opacity-groups.svg", "to draw"},
 };
 

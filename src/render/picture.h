@@ -18,14 +18,15 @@
 #define SVG_MAX_DEPTH 128u
 #define SVG_MAX_ENTITY_BYTES 4096u        /* one entity, expanded */
 #define SVG_MAX_EXPANSION (256u << 10)    /* all entity references, expanded */
+#define SVG_MAX_TEXT 4096u                /* characters set in <text>, spaces aside */
 
 /* Scans an SVG document without parsing it into a tree (one pass, no
  * recursion, memory a few bytes per element) and refuses what could cost
  * more than the budgets above to read or draw: entities that expand
  * beyond a small size, external or parameter entities, DTD attribute
  * declarations, filters, markers, xml:base, data: URLs that are not PNG or
- * JPEG within PICTURE_MAX_EMBEDDED_PIXELS, too many elements, too deep, or
- * too many drawn once references are followed. `what` names the file in
+ * JPEG within PICTURE_MAX_EMBEDDED_PIXELS, too many elements, too deep,
+ * too many drawn once references are followed, or too much text to set. `what` names the file in
  * the one-line message. MEIRO_ERROR_PARSE when refused. */
 meiro_status svg_scan(const unsigned char *data, size_t size, const char *what, meiro_error *err);
 

@@ -23,6 +23,7 @@ typedef struct element {
     uint32_t parent;
     uint32_t id_len;
     const unsigned char *id;
+    bool text; /* a <text>, or inside one: its characters are set by Pango */
 } element;
 
 /* A reference from an element (NONE: a style sheet, which may apply to
@@ -40,7 +41,7 @@ typedef struct scanner {
     meiro_error *err;
     entity ent[MAX_ENTITIES];
     size_t n_ent;
-    uint64_t expansion, pixels;
+    uint64_t expansion, pixels, text;
     element *el;
     size_t n_el, el_cap;
     ref *refs;
@@ -134,14 +135,16 @@ static size_t entity_ref(const scanner *sc, const unsigned char *p, size_t len, 
     return k + 1;
 }
 
-/* Adds the expansions of the entity references in p[0..len). */
-static meiro_status count_references(scanner *sc, const unsigned char *p, size_t len)
+/* Adds the expansions of the entity references in p[0..len) (to *added
+ * too, if not NULL). */
+static meiro_status count_references(scanner *sc, const unsigned char *p, size_t len, uint64_t *added)
 {
     for (const unsigned char *amp = memchr(p, '&', len); amp; amp = memchr(amp + 1, '&', len - (size_t)(amp + 1 - p))) {
         const entity *e;
         entity_ref(sc, amp, len - (size_t)(amp - p), &e);
         if (!e) continue;
         sc->expansion += e->expanded;
+        if (added) *added += e->expanded;
         if (sc->expansion > SVG_MAX_EXPANSION)
             return fail(sc->err, MEIRO_ERROR_TOO_BIG,
                         "%s uses its entities for more than %u KiB of text (an entity bomb): refused",
@@ -436,7 +439,7 @@ static meiro_status attribute(scanner *sc, uint32_t el, bool link_is_ref, const 
     if (same(name, name_len, "xml:base"))
         return fail(sc->err, MEIRO_ERROR_PARSE, "%s sets xml:base: meiro reads no other file", sc->what);
     local_name(&name, &name_len);
-    meiro_status s = count_references(sc, v, len);
+    meiro_status s = count_references(sc, v, len, NULL);
     if (s != MEIRO_OK) return s;
     if (same(name, name_len, "id")) {
         sc->el[el].id = v;
@@ -491,7 +494,8 @@ static meiro_status start_tag(scanner *sc)
     if (!vec_reserve(&sc->el, &sc->el_cap, sc->n_el + 1, sizeof *sc->el, 256))
         return fail(sc->err, MEIRO_ERROR_NOMEM, "out of memory");
     uint32_t el = (uint32_t)sc->n_el++;
-    sc->el[el] = (element){sc->depth ? sc->stack[sc->depth - 1] : NONE, 0, NULL};
+    uint32_t parent = sc->depth ? sc->stack[sc->depth - 1] : NONE;
+    sc->el[el] = (element){parent, 0, NULL, same(local, local_len, "text") || (parent != NONE && sc->el[parent].text)};
     bool link_is_ref = !same(local, local_len, "a");
     for (;;) {
         while (i < sc->n && is_space(sc->s[i])) i++;
@@ -666,7 +670,15 @@ meiro_status svg_scan(const unsigned char *data, size_t size, const char *what, 
     while (s == MEIRO_OK && sc.i < sc.n) {
         const unsigned char *lt = memchr(sc.s + sc.i, '<', sc.n - sc.i);
         size_t next = lt ? (size_t)(lt - sc.s) : sc.n;
-        s = count_references(&sc, sc.s + sc.i, next - sc.i); /* text */
+        uint64_t expanded = 0; /* character data, and text to set if in a <text> */
+        s = count_references(&sc, sc.s + sc.i, next - sc.i, &expanded);
+        if (s == MEIRO_OK && sc.depth && sc.el[sc.stack[sc.depth - 1]].text) {
+            for (size_t k = sc.i; k < next; k++) sc.text += !is_space(sc.s[k]);
+            sc.text += expanded;
+            if (sc.text > SVG_MAX_TEXT)
+                s = fail(err, MEIRO_ERROR_TOO_BIG, "%s has more than %u characters of text to set: refused", what,
+                         SVG_MAX_TEXT);
+        }
         sc.i = next;
         if (s != MEIRO_OK || sc.i >= sc.n) break;
         if (at(&sc, sc.i, "<!--")) {

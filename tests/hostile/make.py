@@ -58,6 +58,14 @@ inner = ('<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "' + "x" * (N // 10) + 
 write("data-svg.svg", SVG + '<image width="100" height="100" href="data:image/svg+xml;base64,' +
       base64.b64encode(inner.encode()).decode() + '"/></svg>\n')
 
+# text for Pango to set: an entity just under the limits, used 300 times
+# (fuzz_picture found it), and the same written out
+T = 100 if small else 800
+write("text-entities.svg", '<?xml version="1.0"?>\n<!DOCTYPE svg [<!ENTITY a "' + "x" * T + '">]>\n' + SVG +
+      '<text x="0" y="50">' + "&a;" * 300 + '</text><rect width="50" height="50"/></svg>\n')
+write("text-long.svg", SVG + '<text x="0" y="50"><tspan>' + "word " * (20 * T) + '</tspan></text>'
+      '<rect width="50" height="50"/></svg>\n')
+
 # filters that burn the CPU: turbulence over a huge area, a chain of blurs
 write("filter-turbulence.svg",
       '<svg xmlns="http://www.w3.org/2000/svg" width="30000" height="30000"><filter id="f" x="0" y="0" '
