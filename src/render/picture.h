@@ -18,7 +18,7 @@
 #define SVG_MAX_DEPTH 128u
 #define SVG_MAX_ENTITY_BYTES 4096u        /* one entity, expanded */
 #define SVG_MAX_EXPANSION (256u << 10)    /* all entity references, expanded */
-#define SVG_MAX_TEXT 4096u                /* characters set in <text>, spaces aside */
+#define SVG_MAX_TEXT 1024u                /* characters set in <text>, spaces aside */
 
 /* Scans an SVG document without parsing it into a tree (one pass, no
  * recursion, memory a few bytes per element) and refuses what could cost

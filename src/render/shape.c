@@ -136,9 +136,10 @@ static meiro_status rasterise(paint_fn paint, const void *ctx, bool alpha, unsig
 /* A shape file is read whole, at most this big. */
 enum { SHAPE_MAX_BYTES = 16 << 20 };
 /* Drawing a shape file gets this long and this much memory beside what
- * meiro already uses (picture.h): half a second, and more for a grid of over
- * 20 million cells, whose mask takes longer to fill. */
-#define SHAPE_SECONDS(cells) (0.5 + (double)(cells) / 20e6)
+ * meiro already uses (picture.h): half a second, and up to a second more
+ * as the grid grows to a million cells, past which its mask is sampled in
+ * the same 64 million pixels. */
+#define SHAPE_SECONDS(cells) (0.5 + fmin((double)(cells), 1 << 20) / (1 << 20))
 enum { SHAPE_MEGABYTES = 256 };
 
 /* A picture: a PNG as an image whose pixels are its units, or an SVG

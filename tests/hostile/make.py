@@ -59,7 +59,8 @@ write("data-svg.svg", SVG + '<image width="100" height="100" href="data:image/sv
       base64.b64encode(inner.encode()).decode() + '"/></svg>\n')
 
 # text for Pango to set: an entity just under the limits, used 300 times
-# (fuzz_picture found it), and the same written out
+# (fuzz_picture found it), and words written out (Pango takes a time that grows
+# with the square of a line: 4000 letters took half a second)
 T = 100 if small else 800
 write("text-entities.svg", '<?xml version="1.0"?>\n<!DOCTYPE svg [<!ENTITY a "' + "x" * T + '">]>\n' + SVG +
       '<text x="0" y="50">' + "&a;" * 300 + '</text><rect width="50" height="50"/></svg>\n')
