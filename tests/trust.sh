@@ -40,6 +40,11 @@ for twin in ./a.pdf link.pdf hard.pdf sub/up.pdf "$tmp/a.pdf"; do
 done
 if [ "$(cat a.pdf)" = "keep me" ]; then ok; else bad "a.pdf was overwritten"; fi
 is_link link.pdf
+# a booklet and its answers, the same
+printf 'keep me\n' > book.pdf && ln -s book.pdf booklink.pdf
+run 2 "$meiro" booklet -n 2 -s 1 --answers-to booklink.pdf -o book.pdf; err_has "the booklet's own file"
+if [ "$(cat book.pdf)" = "keep me" ]; then ok; else bad "book.pdf was overwritten"; fi
+run 1 "$meiro" booklet -n 2 -s 1 -o nowhere/book.pdf; err_has "the folder 'nowhere' does not exist"
 # not written yet: the same name in the same folder
 run 2 "$meiro" generate -W 5 -H 5 -s 1 --answers-to ./new.pdf -o new.pdf; absent new.pdf
 # two files: written, the answers named

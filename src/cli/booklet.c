@@ -223,20 +223,29 @@ int cmd_booklet(int argc, char **argv)
     if (pc.answers_to) {
         if (meiro_format_from_filename(pc.answers_to, format, &answers_format, &err) != MEIRO_OK)
             return usage_error("booklet", "%s", err.message);
-        if (!is_stdout(output) && strcmp(pc.answers_to, output) == 0)
+        if (!is_stdout(output) && meiro_same_file(pc.answers_to, output))
             return usage_error("booklet", "--answers-to names the booklet's own file '%s'", output);
         answers.answers_only = true;
         page.answers = MEIRO_ANSWERS_NONE;
         page.answer_page = false;
     }
-    meiro_status s = is_stdout(output) ? meiro_booklet_write(&b, &page, format, stdout, &err)
-                                       : meiro_booklet_save(&b, &page, format, output, &err);
-    if (s == MEIRO_OK && pc.answers_to) s = meiro_booklet_save(&b, &answers, answers_format, pc.answers_to, &err);
+    /* the files can be written: before the work, not after it */
+    const char *files[2] = {is_stdout(output) ? NULL : output, pc.answers_to};
+    for (int i = 0; i < 2; i++)
+        if (files[i] && meiro_save_check(files[i], &err) != MEIRO_OK) return report_failure(files[i], &err);
+    /* the answers first: when they fail, no booklet is left without them */
+    const char *failed = pc.answers_to;
+    meiro_status s = pc.answers_to ? meiro_booklet_save(&b, &answers, answers_format, pc.answers_to, &err) : MEIRO_OK;
+    if (s == MEIRO_OK) {
+        failed = is_stdout(output) ? "stdout" : output;
+        s = is_stdout(output) ? meiro_booklet_write(&b, &page, format, stdout, &err)
+                              : meiro_booklet_save(&b, &page, format, output, &err);
+    }
     if (prog.shown && s != MEIRO_OK) fputc('\n', stderr);
     meiro_template_free(pc.tpl);
     if (s == MEIRO_ERROR_ARGUMENT || s == MEIRO_ERROR_UNKNOWN_NAME)
         return usage_error("booklet", "%s", with_flags(err.message));
-    if (s != MEIRO_OK) return report_failure(is_stdout(output) ? "stdout" : output, &err);
+    if (s != MEIRO_OK) return report_failure(failed, &err);
     if (!seeded) /* once the booklet is out, not before an error */
         fprintf(stderr, "meiro: seed %llu (use -s %llu to make this booklet again)\n",
                 (unsigned long long)b.seed, (unsigned long long)b.seed);
