@@ -225,25 +225,10 @@ static meiro_status to_bleed(const char *target, meiro_error *err)
     return save_page(&page, MEIRO_FORMAT_PDF, target, err);
 }
 
-static meiro_status folded(meiro_fold fold, const char *target, meiro_error *err)
-{
-    meiro_booklet_options b;
-    meiro_booklet_options_init(&b);
-    b.count = 3;
-    b.from_w = b.from_h = 4;
-    b.to_w = b.to_h = 5;
-    b.seed = 4;
-    b.fold = fold;
-    return meiro_booklet_save(&b, NULL, MEIRO_FORMAT_PDF, target, err);
-}
-
-static meiro_status to_fold_sheets(const char *t, meiro_error *e) { return folded(MEIRO_FOLD_SHEETS, t, e); }
-static meiro_status to_fold_pages(const char *t, meiro_error *e) { return folded(MEIRO_FOLD_PAGES, t, e); }
-
 static meiro_status to_animated_svg(const char *t, meiro_error *e) { return animate(t, false, e); }
 static meiro_status to_frames(const char *t, meiro_error *e) { return animate(t, true, e); }
 
-static meiro_status booklet(meiro_format format, const char *target, meiro_error *err)
+static meiro_status booklet(meiro_format format, meiro_fold fold, const char *target, meiro_error *err)
 {
     meiro_booklet_options b;
     meiro_booklet_options_init(&b);
@@ -252,12 +237,15 @@ static meiro_status booklet(meiro_format format, const char *target, meiro_error
     b.to_w = b.to_h = 6;
     b.seed = 3;
     b.cover = 1;
+    b.fold = fold;
     return meiro_booklet_save(&b, NULL, format, target, err);
 }
 
-static meiro_status to_booklet_pdf(const char *t, meiro_error *e) { return booklet(MEIRO_FORMAT_PDF, t, e); }
-static meiro_status to_booklet_xlsx(const char *t, meiro_error *e) { return booklet(MEIRO_FORMAT_XLSX, t, e); }
-static meiro_status to_booklet_html(const char *t, meiro_error *e) { return booklet(MEIRO_FORMAT_HTML, t, e); }
+static meiro_status to_booklet_pdf(const char *t, meiro_error *e) { return booklet(MEIRO_FORMAT_PDF, MEIRO_FOLD_NONE, t, e); }
+static meiro_status to_booklet_xlsx(const char *t, meiro_error *e) { return booklet(MEIRO_FORMAT_XLSX, MEIRO_FOLD_NONE, t, e); }
+static meiro_status to_booklet_html(const char *t, meiro_error *e) { return booklet(MEIRO_FORMAT_HTML, MEIRO_FOLD_NONE, t, e); }
+static meiro_status to_fold_sheets(const char *t, meiro_error *e) { return booklet(MEIRO_FORMAT_PDF, MEIRO_FOLD_SHEETS, t, e); }
+static meiro_status to_fold_pages(const char *t, meiro_error *e) { return booklet(MEIRO_FORMAT_PDF, MEIRO_FOLD_PAGES, t, e); }
 
 /* Every generator (with loops and far ends) and every solver, to text. */
 static const char *generator = "cluster", *solver = "bfs";
