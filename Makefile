@@ -173,7 +173,7 @@ check: deps-test browser-deps
 	@sh tests/run.sh build build/asan
 
 # the test programs, built
-tests: all $(TEST_BIN) $(BENCH)
+tests: all $(TEST_BIN) $(BENCH) $(BUILD)/tests/look
 
 # the fast suites, once (make check adds the layer and symbol checks and the
 # sanitizer run); `build/tests/test_io save` runs one case of one suite
