@@ -195,7 +195,10 @@ static void booklet_free(booklet *bk)
     meiro_maze_free(bk->cover);
 }
 
-static meiro_status make_mazes(const meiro_booklet_options *b, booklet *bk, unsigned total,
+/* The mazes, solved; an item carries its solution only where answer pages
+ * or sheets show it (`answered`): a booklet's puzzles are never drawn
+ * solved, whatever the answers mode. */
+static meiro_status make_mazes(const meiro_booklet_options *b, booklet *bk, unsigned total, bool answered,
                                meiro_error *err)
 {
     bk->count = b->count;
@@ -220,14 +223,14 @@ static meiro_status make_mazes(const meiro_booklet_options *b, booklet *bk, unsi
         if (!bk->mazes[i]) return err->status;
         meiro_status s = meiro_solve(bk->mazes[i], "bfs", &bk->paths[i], err);
         if (s != MEIRO_OK) return s;
-        bk->items[i] = (doc_item){bk->mazes[i], &bk->paths[i], maze_level(b, i)};
+        bk->items[i] = (doc_item){bk->mazes[i], answered ? &bk->paths[i] : NULL, maze_level(b, i)};
         if (b->progress) b->progress(b->progress_ctx, i + 1, total);
     }
     return MEIRO_OK;
 }
 
 /* The mazes as one page to play: drawn without their paths, which the
- * answer button shows. */
+ * answer button shows (at once in a file of the answers alone). */
 static meiro_status write_html(booklet *bk, uint64_t seed, const meiro_export_options *opt, FILE *out,
                                meiro_error *err)
 {
@@ -237,7 +240,7 @@ static meiro_status write_html(booklet *bk, uint64_t seed, const meiro_export_op
     if (s != MEIRO_OK) return s;
     d.has_seed = true;
     d.seed = seed;
-    s = doc_write_html(&d, bk->paths, false, out, err);
+    s = doc_write_html(&d, bk->paths, opt->answers_only, out, err);
     doc_free(&d);
     return s;
 }
@@ -383,7 +386,8 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, co
         s = page_paper_check(&opt, format == MEIRO_FORMAT_PDF, format == MEIRO_FORMAT_XLSX,
                              format == MEIRO_FORMAT_PDF ? "pdf" : "xlsx", err);
     if (s == MEIRO_OK) s = booklet_check(b, &opt, format, err);
-    if (s == MEIRO_OK) s = make_mazes(b, &bk, total, err);
+    bool answered = opt.answers_only || page_answers(&opt) != ANSWERS_NONE;
+    if (s == MEIRO_OK) s = make_mazes(b, &bk, total, answered, err);
     if (s == MEIRO_OK && format == MEIRO_FORMAT_XLSX) {
         s = xlsx_write_items(bk.items, bk.count, &opt, out, temp_dir, err);
     } else if (s == MEIRO_OK && format == MEIRO_FORMAT_HTML) {

@@ -160,6 +160,13 @@ meiro_status meiro_export_grid_check(meiro_grid grid, meiro_format format, meiro
                 formats[format].info.name, meiro_grid_name(grid), list);
 }
 
+static bool paged(meiro_format format) { return format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_XLSX; }
+
+bool meiro_answers_apart(meiro_format format, const meiro_export_options *opt)
+{
+    return opt && !paged(format) && answers_asked(opt);
+}
+
 /* The format with the options, whatever the maze. */
 static meiro_status format_check(meiro_format format, const meiro_export_options *opt, meiro_error *err)
 {
@@ -167,8 +174,7 @@ static meiro_status format_check(meiro_format format, const meiro_export_options
         return fail(err, MEIRO_ERROR_ARGUMENT, "invalid format %d", (int)format);
     /* answers: pages of their own in PDF and XLSX; a single-page format
      * leaves out a template's and refuses those asked for */
-    bool paged = format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_XLSX;
-    if (!paged && answers_asked(opt))
+    if (meiro_answers_apart(format, opt))
         return fail(err, MEIRO_ERROR_ARGUMENT,
                     "answers on a page of their own need PDF or XLSX output (for %s, write the "
                     "solution to a second file)",
@@ -264,8 +270,7 @@ static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *
     if (s == MEIRO_OK) s = meiro_export_grid_check(meiro_maze_grid(maze), format, err);
     if (s != MEIRO_OK) return s;
     meiro_export_options local = *opt;
-    bool paged = format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_XLSX;
-    local.answers = paged ? (meiro_answers)(MEIRO_ANSWERS_NONE + page_answers(opt)) : MEIRO_ANSWERS_NONE;
+    local.answers = paged(format) ? (meiro_answers)(MEIRO_ANSWERS_NONE + page_answers(opt)) : MEIRO_ANSWERS_NONE;
     meiro_path found = {0};
     if (local.answers != MEIRO_ANSWERS_NONE && !path) {
         meiro_status solved = meiro_solve(maze, "bfs", &found, err);

@@ -46,6 +46,13 @@ MEIRO_API meiro_status meiro_format_from_name(const char *name, meiro_format *fo
 MEIRO_API meiro_status meiro_format_from_filename(const char *filename, meiro_format fallback,
                                         meiro_format *format, meiro_error *err);
 
+/* Whether the answers asked for in opt (answers or answer_page, not a
+ * template's) go to a second file: a format of one page a file (svg, png,
+ * html, the text formats) has no room for answer pages, so the puzzle goes
+ * to one file and its answers to another (meiro_write refuses them). PDF
+ * and XLSX answer in pages and sheets of their own. */
+MEIRO_API bool meiro_answers_apart(meiro_format format, const meiro_export_options *opt);
+
 /* Writes the maze, with the path drawn if path is not NULL, to a stream.
  * opt (NULL = defaults) sets the page of the printable formats. With
  * opt->answer_page the path is drawn on a second page only. */

@@ -215,16 +215,28 @@ int cmd_booklet(int argc, char **argv)
     clock_gettime(CLOCK_MONOTONIC, &prog.start);
     b.progress = show_progress;
     b.progress_ctx = &prog;
-    /* --answers-to: the puzzles alone, then their answers in the second
-     * file (as a key where the template or --answers says so, else a full
-     * page each) */
+    /* --answers-to, or answers asked of a page to play: the puzzles alone,
+     * then their answers in the second file (as a key where the template
+     * or --answers says so, else a full page each) */
+    char *apart = NULL;
+    if (!pc.answers_to && meiro_answers_apart(format, &page)) {
+        if (is_stdout(output))
+            return usage_error("booklet", "%s", "the answers go to a second file beside the booklet: name the "
+                                                "booklet's file with -o");
+        if (!(apart = answer_name(output))) return report_failure(NULL, &(meiro_error){.status = MEIRO_ERROR_NOMEM});
+        pc.answers_to = apart;
+    }
     meiro_format answers_format = format;
     meiro_export_options answers = page;
     if (pc.answers_to) {
-        if (meiro_format_from_filename(pc.answers_to, format, &answers_format, &err) != MEIRO_OK)
+        if (meiro_format_from_filename(pc.answers_to, format, &answers_format, &err) != MEIRO_OK) {
+            free(apart);
             return usage_error("booklet", "%s", err.message);
-        if (!is_stdout(output) && strcmp(pc.answers_to, output) == 0)
+        }
+        if (!is_stdout(output) && strcmp(pc.answers_to, output) == 0) {
+            free(apart);
             return usage_error("booklet", "--answers-to names the booklet's own file '%s'", output);
+        }
         answers.answers_only = true;
         page.answers = MEIRO_ANSWERS_NONE;
         page.answer_page = false;
@@ -233,6 +245,8 @@ int cmd_booklet(int argc, char **argv)
                                        : meiro_booklet_save(&b, &page, format, output, &err);
     if (s == MEIRO_OK && pc.answers_to) s = meiro_booklet_save(&b, &answers, answers_format, pc.answers_to, &err);
     if (prog.shown && s != MEIRO_OK) fputc('\n', stderr);
+    if (s == MEIRO_OK && apart) fprintf(stderr, "meiro: the answers are in %s\n", apart);
+    free(apart);
     meiro_template_free(pc.tpl);
     if (s == MEIRO_ERROR_ARGUMENT || s == MEIRO_ERROR_UNKNOWN_NAME)
         return usage_error("booklet", "%s", with_flags(err.message));

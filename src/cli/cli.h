@@ -103,6 +103,10 @@ int page_option(const char *command, int c, page_cli *pc, char **argv);
 /* Loads the template (if any) and lays the given options over it. */
 int page_finish(page_cli *pc, meiro_export_options *page);
 
+/* NAME.EXT -> NAME-answer.EXT, where answers apart go unless named
+ * (malloc'd; NULL when out of memory). */
+char *answer_name(const char *output);
+
 /* True when the options (not a template) ask for answers. */
 bool answers_given(const meiro_export_options *page);
 

@@ -264,8 +264,7 @@ int check_output(const char *command, meiro_grid grid, uint32_t width, uint32_t 
     }
     meiro_error err = {0};
     meiro_export_options checked = *page;
-    bool paged = format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_XLSX;
-    if (answers_to || (!paged && answers_given(page))) { /* write_result puts the answer in a second file */
+    if (answers_to || meiro_answers_apart(format, page)) { /* write_result puts the answer in a second file */
         if (is_stdout(output) && !answers_to)
             return usage_error(command, "%s", "the answer goes to a second file beside the puzzle: name the "
                                               "puzzle's file with -o");
@@ -336,7 +335,7 @@ bool answers_given(const meiro_export_options *page)
 }
 
 /* NAME.EXT -> NAME-answer.EXT (in the same folder); NULL when out of memory. */
-static char *answer_name(const char *output)
+char *answer_name(const char *output)
 {
     const char *base = strrchr(output, '/');
     base = base ? base + 1 : output;
@@ -353,8 +352,7 @@ int write_result(const char *command, const meiro_maze *m, const meiro_path *pat
 {
     meiro_error err = {0};
     meiro_status s;
-    bool paged = format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_XLSX;
-    if (answers_to || (!paged && answers_given(page))) {
+    if (answers_to || meiro_answers_apart(format, page)) {
         /* the puzzle, and the answer in a second file: the one named, in
          * the format its name says, or (one page a file) NAME-answer.EXT
          * (check_output made sure there is a file) */
