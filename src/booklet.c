@@ -287,47 +287,6 @@ static meiro_status booklet_check(const meiro_booklet_options *b, const meiro_ex
     return s;
 }
 
-/* The command that makes the same booklet again, for its back cover: the
- * seed, and the levels or sizes, generator, template, paper, language and
- * answers that shape it. */
-static void booklet_remake(const meiro_booklet_options *b, const meiro_export_options *opt, bool own_template,
-                           char *out, size_t size)
-{
-    size_t n = (size_t)snprintf(out, size, "meiro booklet -n %u", b->count);
-#define ADD(...) (n < size ? n += (size_t)snprintf(out + n, size - n, __VA_ARGS__) : n)
-    if (b->from_w && b->to_w)
-        ADD(" --from %lux%lu --to %lux%lu", (unsigned long)b->from_w, (unsigned long)b->from_h,
-            (unsigned long)b->to_w, (unsigned long)b->to_h);
-    else if (b->from_level == b->to_level)
-        ADD(" --difficulty %s", meiro_level_info(b->from_level)->name);
-    else
-        ADD(" --difficulty %s-%s", meiro_level_info(b->from_level)->name, meiro_level_info(b->to_level)->name);
-    if (b->algorithm) ADD(" -a %s", b->algorithm);
-    if (b->shapes) ADD(" --shape %s", b->shapes);
-    const char *sep = " --grid ";
-    for (unsigned g = 0; g < MEIRO_GRID_COUNT; g++)
-        if (b->grids >> g & 1u) {
-            ADD("%s%s", sep, meiro_grid_name((meiro_grid)g));
-            sep = ",";
-        }
-    if (own_template && opt->tpl) ADD(" -t %s", meiro_template_name(opt->tpl));
-    const char *paper = meiro_paper_name(opt->paper, NULL, NULL);
-    bool own_paper = opt->tpl && opt->paper == opt->tpl->paper.named && opt->paper_w_mm == opt->tpl->paper.w &&
-                     opt->paper_h_mm == opt->tpl->paper.h;
-    if (opt->paper_w_mm > 0 && !own_paper) ADD(" --paper %gx%gmm", opt->paper_w_mm, opt->paper_h_mm);
-    else if (paper && !own_paper) ADD(" --paper %s", paper);
-    if (opt->bleed_mm > 0) ADD(" --bleed %g", opt->bleed_mm);
-    if (opt->gutter_mm > 0) ADD(" --gutter %g", opt->gutter_mm);
-    if (opt->lang) ADD(" --lang %s", opt->lang);
-    static const char *const places[] = {"", "none", "after-page", "key", "back"};
-    if ((unsigned)opt->answers < sizeof places / sizeof places[0] && opt->answers != MEIRO_ANSWERS_DEFAULT)
-        ADD(" --answers %s", places[opt->answers]);
-    if (b->cover >= 0) ADD(" --%s", b->cover ? "cover" : "no-cover");
-    /* folded on sheets or not, the same pages */
-    ADD(" -s %llu%s", (unsigned long long)b->seed, b->fold ? " --fold" : "");
-#undef ADD
-}
-
 static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, const meiro_export_options *page,
                                  meiro_format format, FILE *out, const char *temp_dir,
                                  meiro_error *err)
@@ -419,9 +378,7 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, co
                 if (!bk.cover) s = err->status;
             }
             /* every page numbered; the last says how to make the booklet again */
-            char remake[400];
-            booklet_remake(b, &opt, fallback == NULL, remake, sizeof remake);
-            d.remake = remake;
+            d.remake = b->command && b->command[0] ? b->command : NULL;
             d.style.page_numbers = true;
             if (s == MEIRO_OK && b->fold) s = doc_fold(&d, err);
             if (s == MEIRO_OK)

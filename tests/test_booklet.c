@@ -943,6 +943,7 @@ static void test_fold(void)
         meiro_booklet_options b;
         meiro_booklet_options_init(&b);
         b.count = books[i].count, b.seed = 40 + i, b.cover = books[i].cover;
+        b.command = "meiro booklet --title 'Hana'\\''s book' --fold"; /* words whole, whatever the lines */
         char pages[160], sheets[160], cmd[512], text[1 << 14];
         snprintf(pages, sizeof pages, "%s/fold%zu-pages.pdf", dir, i);
         snprintf(sheets, sizeof sheets, "%s/fold%zu-sheets.pdf", dir, i);
@@ -960,7 +961,8 @@ static void test_fold(void)
                      "%s: sheets %.1f x %.1f pt for pages %.1f x %.1f", sheets, sw, sh, pw, ph);
         snprintf(cmd, sizeof cmd, "pdftotext -f %d -l %d %s -", n, n, pages);
         verdict_note(&v, run(cmd, text, sizeof text) && strstr(text, "To make this booklet again") &&
-                             strstr(text, "--fold"), "%s: the last page is not the back cover", pages);
+                             strstr(text, "--fold") && strstr(text, "'Hana'\\''s book'"),
+                     "%s: the last page is not the back cover with the command", pages);
         if (n <= 0 || sides != n / 2) continue;
         /* the reader's order: sheet k's front right, back left, for k from
          * the outside in; then back right, front left, from the inside out */

@@ -73,6 +73,13 @@ typedef struct meiro_booklet_options {
                                      rectangle's: a polar maze gets about as
                                      many cells in rings (and G in the
                                      centre), a triangle one twice the width */
+    const char *command;          /* the command that makes this booklet
+                                     again, as shell words ("meiro booklet
+                                     -n 30 --title 'My mazes' -s 42"): on
+                                     its last page (a folded one's back
+                                     cover), in lines broken only between
+                                     words outside single quotes; NULL:
+                                     the last page gives the seed alone */
     void (*progress)(void *ctx, unsigned done, unsigned total); /* or NULL */
     void *progress_ctx;
 } meiro_booklet_options;

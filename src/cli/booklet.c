@@ -144,7 +144,8 @@ int cmd_booklet(int argc, char **argv)
     bool seeded = false, sized = false, levelled = false;
     uint64_t v;
     int c;
-    while ((c = getopt_long(argc, argv, ":n:a:s:f:o:t:h", longopts, NULL)) != -1) {
+    static const char shortopts[] = ":n:a:s:f:o:t:h";
+    while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
         switch (c) {
         case 'n':
             if (!parse_u64(optarg, 10000, &v) || v == 0)
@@ -241,12 +242,23 @@ int cmd_booklet(int argc, char **argv)
         page.answers = MEIRO_ANSWERS_NONE;
         page.answer_page = false;
     }
+    /* the last page's command: the options as typed, and the seed if it was not */
+    char seed_word[24];
+    snprintf(seed_word, sizeof seed_word, "%llu", (unsigned long long)b.seed);
+    const char *seed_tail[] = {"-s", seed_word, NULL};
+    char *command = remake_command("booklet", argc, argv, shortopts, longopts, seeded ? NULL : seed_tail);
+    if (!command) {
+        free(apart);
+        return report_failure(NULL, &(meiro_error){.status = MEIRO_ERROR_NOMEM});
+    }
+    b.command = command;
     meiro_status s = is_stdout(output) ? meiro_booklet_write(&b, &page, format, stdout, &err)
                                        : meiro_booklet_save(&b, &page, format, output, &err);
     if (s == MEIRO_OK && pc.answers_to) s = meiro_booklet_save(&b, &answers, answers_format, pc.answers_to, &err);
     if (prog.shown && s != MEIRO_OK) fputc('\n', stderr);
     if (s == MEIRO_OK && apart) fprintf(stderr, "meiro: the answers are in %s\n", apart);
     free(apart);
+    free(command);
     meiro_template_free(pc.tpl);
     if (s == MEIRO_ERROR_ARGUMENT || s == MEIRO_ERROR_UNKNOWN_NAME)
         return usage_error("booklet", "%s", with_flags(err.message));

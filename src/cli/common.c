@@ -4,6 +4,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
@@ -301,6 +302,85 @@ int write_animations(const meiro_trace *trace, const meiro_maze *initial, const 
     if (frames && meiro_animate_frames(trace, initial, frames, 200, &err) != MEIRO_OK)
         return report_failure(frames, &err);
     return EXIT_OK;
+}
+
+/* A growing string; `failed` once memory ran out. */
+typedef struct strbuf {
+    char *s;
+    size_t len, cap;
+    bool failed;
+} strbuf;
+
+static void sb_add(strbuf *b, const char *text, size_t n)
+{
+    if (b->failed) return;
+    if (b->len + n + 1 > b->cap) {
+        size_t cap = (b->len + n + 1) * 2;
+        char *s = realloc(b->s, cap);
+        if (!s) {
+            b->failed = true;
+            return;
+        }
+        b->s = s;
+        b->cap = cap;
+    }
+    memcpy(b->s + b->len, text, n);
+    b->s[b->len += n] = 0;
+}
+
+/* " WORD", as one word of a POSIX shell: as it is when the shell takes
+ * every character literally, else in single quotes (a quote as '\''). */
+static void sb_word(strbuf *b, const char *word)
+{
+    bool plain = *word != 0;
+    for (const char *p = word; *p && plain; p++)
+        plain = isalnum((unsigned char)*p) || strchr("_-+=:,./@%", *p);
+    sb_add(b, " ", 1);
+    if (plain) {
+        sb_add(b, word, strlen(word));
+        return;
+    }
+    sb_add(b, "'", 1);
+    for (const char *p = word; *p; p++) sb_add(b, *p == '\'' ? "'\\''" : p, *p == '\'' ? 4 : 1);
+    sb_add(b, "'", 1);
+}
+
+char *remake_command(const char *command, int argc, char **argv, const char *shortopts,
+                     const struct option *longopts, const char *const *tail)
+{
+    strbuf b = {0};
+    sb_add(&b, "meiro", 5);
+    sb_word(&b, command);
+    optind = 0; /* from the start again (glibc: and its state) */
+    int c, index;
+    while ((void)(index = -1), (c = getopt_long(argc, argv, shortopts, longopts, &index)) != -1) {
+        if (c == '?' || c == ':' || c == 'h') continue;
+        if (index >= 0) { /* typed long: the full name (an abbreviation completed) */
+            const struct option *o = &longopts[index];
+            if (o->has_arg == optional_argument && optarg) {
+                char *word = malloc(strlen(o->name) + strlen(optarg) + 4);
+                if (!word) b.failed = true;
+                else sprintf(word, "--%s=%s", o->name, optarg);
+                if (word) sb_word(&b, word);
+                free(word);
+                continue;
+            }
+            sb_add(&b, " --", 3);
+            sb_add(&b, o->name, strlen(o->name));
+            if (o->has_arg == required_argument) sb_word(&b, optarg);
+        } else {
+            char flag[3] = {'-', (char)c, 0};
+            const char *spec = strchr(shortopts, c);
+            sb_word(&b, flag);
+            if (spec && spec[1] == ':') sb_word(&b, optarg);
+        }
+    }
+    for (; tail && *tail; tail++) sb_word(&b, *tail);
+    if (b.failed) {
+        free(b.s);
+        return NULL;
+    }
+    return b.s;
 }
 
 /* Shared handling of getopt's complaints. */

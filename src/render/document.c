@@ -314,6 +314,80 @@ static void draw_caption(cairo_t *cr, const document *d, const doc_page *p, size
     draw_text(cr, right, FONT_FAMILY, L->maze_x + L->maze_w, base, CAPTION_FONT_MM * 0.8, false, 1);
 }
 
+/* A line of a text broken into lines. */
+typedef struct text_line {
+    const char *start;
+    int len;
+} text_line;
+
+static double text_width(cairo_t *cr, const char *text, int len, const char *font, double size)
+{
+    char *copy = g_strndup(text, (gsize)len);
+    PangoLayout *layout = text_layout(cr, copy, font, false, size);
+    PangoRectangle logical;
+    pango_layout_get_extents(layout, NULL, &logical);
+    g_object_unref(layout);
+    g_free(copy);
+    return (double)logical.width / PANGO_SCALE;
+}
+
+/* Breaks `text` into lines no wider than `width` at `size`, only at spaces
+ * outside single quotes: a shell command's words stay whole, and its lines
+ * joined with spaces give the command back. A word wider than a line has
+ * one to itself. Fills up to `max` lines; returns how many it takes. */
+static size_t word_lines(cairo_t *cr, const char *text, const char *font, double size, double width,
+                         text_line *lines, size_t max)
+{
+    size_t n = 0;
+    const char *line = text, *end = NULL; /* the line so far: [line, end) */
+    bool quoted = false;
+    for (const char *p = text;; p++) {
+        if (*p == '\\' && !quoted && p[1]) { /* \' outside quotes: a quote */
+            p++;
+            continue;
+        }
+        if (*p == '\'') quoted = !quoted;
+        if (*p && (*p != ' ' || quoted)) continue;
+        if (p > line && p[-1] != ' ') { /* a word ends at p */
+            if (end && text_width(cr, line, (int)(p - line), font, size) > width) {
+                if (n < max) lines[n] = (text_line){line, (int)(end - line)};
+                n++;
+                for (line = end; *line == ' '; line++) {}
+            }
+            end = p;
+        }
+        if (!*p) break;
+        if (!end) line = p + 1; /* spaces before the first word */
+    }
+    if (end) {
+        if (n < max) lines[n] = (text_line){line, (int)(end - line)};
+        n++;
+    }
+    return n;
+}
+
+/* Lines of `text` centred on x, the last one's baseline at `baseline`
+ * (stacked upwards), as large as fits up to `size` in at most `max_lines`
+ * (down to `floor`, then in as many lines as it takes). */
+static void draw_word_lines(cairo_t *cr, const char *text, const char *font, double x, double baseline,
+                            double size, double floor, double width, size_t max_lines, bool upwards)
+{
+    text_line lines[16];
+    size_t n = 0;
+    for (; size > floor; size -= 0.1) {
+        n = word_lines(cr, text, font, size, width, lines, 16);
+        if (n <= max_lines) break;
+    }
+    if (size <= floor) n = word_lines(cr, text, font, size = floor, width, lines, 16);
+    if (n > 16) n = 16;
+    for (size_t k = 0; k < n; k++) {
+        char *line = g_strndup(lines[k].start, (gsize)lines[k].len);
+        double y = upwards ? baseline - (double)(n - 1 - k) * size * 1.2 : baseline + (double)k * size * 1.2;
+        draw_text(cr, line, font, x, y, size, false, 0);
+        g_free(line);
+    }
+}
+
 static void draw_footer(cairo_t *cr, const document *d, size_t index, const page_frame *f)
 {
     if (d->style.no_footer) return;
@@ -333,6 +407,18 @@ static void draw_footer(cairo_t *cr, const document *d, size_t index, const page
     } else if (numbered) {
         snprintf(text, sizeof text, d->style.labels->page_no, (unsigned)(index + 1));
     }
+    size_t n = strlen(text);
+    cairo_set_source_rgb(cr, 0.35, 0.35, 0.35);
+    if (d->remake && index + 1 == d->page_count && d->pages[index].kind != PAGE_BACK) {
+        /* a booklet's last page: the command that makes it again, in up
+         * to three lines broken between its words */
+        char *line = g_strdup_printf("%s%s%s %s", text, n ? "   ·   " : "", d->style.labels->remake, d->remake);
+        double corners = corner ? 2 * 4 * f->footer_size : 0; /* clear of a number in the corner */
+        draw_word_lines(cr, line, FONT_FAMILY, f->center_x, f->footer_baseline, f->footer_size, 1.8,
+                        f->body.w - corners, 3, true);
+        g_free(line);
+        return;
+    }
     uint64_t seed;
     bool one_seed = d->count == 1 && meiro_maze_seed(d->items[0].maze, &seed);
     if (d->style.footer) { /* the user's words, and the seed that remakes the maze */
@@ -343,18 +429,13 @@ static void draw_footer(cairo_t *cr, const document *d, size_t index, const page
             snprintf(part, sizeof part, "%s", d->style.footer);
     } else if (d->count == 1 && d->style.show_seed) {
         page_footer(d->items[0].maze, part, sizeof part);
-    } else if (d->remake && index + 1 == d->page_count && d->pages[index].kind != PAGE_BACK) {
-        /* a booklet's last page: the command that makes it again */
-        snprintf(part, sizeof part, "%s %s", d->style.labels->remake, d->remake);
     } else if (d->has_seed && d->style.show_seed) {
         snprintf(part, sizeof part, "meiro %s · seed %llu", MEIRO_VERSION, (unsigned long long)d->seed);
     } else {
         snprintf(part, sizeof part, "meiro %s", MEIRO_VERSION);
     }
-    size_t n = strlen(text);
     snprintf(text + n, sizeof text - n, "%s%s", n ? "   ·   " : "", part);
-    cairo_set_source_rgb(cr, 0.35, 0.35, 0.35);
-    /* one line between the margins: a long one (the remaking command) smaller */
+    /* one line between the margins: a long one smaller */
     text_fit fit;
     double width = f->body.w, size = f->footer_size;
     fit_text(cr, text, FONT_FAMILY, false, size, size, width, size, &fit);
@@ -482,11 +563,7 @@ static void draw_back(cairo_t *cr, const document *d, const page_frame *f)
     if (!d->remake) return;
     cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
     draw_text(cr, st->labels->remake, st->marks.font, f->center_x, f->page_h * 0.72, 3.2, false, 0);
-    text_fit fit;
-    double width = f->body.w;
-    if (!fit_text(cr, d->remake, FONT_FAMILY, false, 3.2, 2.2, width, 9, &fit)) fit.size = 2.2 * width / fit.natural;
-    draw_fitted(cr, d->remake, FONT_FAMILY, false, &fit, f->center_x, f->page_h * 0.72 + 6, f->page_h * 0.72 + 3,
-                width);
+    draw_word_lines(cr, d->remake, FONT_FAMILY, f->center_x, f->page_h * 0.72 + 6, 3.2, 2.2, f->body.w, 4, false);
 }
 
 /* Whether the mazes of a page show their solutions (answer pages, or
