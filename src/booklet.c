@@ -378,9 +378,9 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, co
                 if (!bk.cover) s = err->status;
             }
             /* every page numbered; the last says how to make the booklet again */
-            d.remake = b->command && b->command[0] ? b->command : NULL;
             d.style.page_numbers = true;
             if (s == MEIRO_OK && b->fold) s = doc_fold(&d, err);
+            if (s == MEIRO_OK) s = doc_set_remake(&d, b->command, err);
             if (s == MEIRO_OK)
                 s = b->fold == MEIRO_FOLD_SHEETS ? doc_write_pdf_folded(&d, out, err) : doc_write_pdf(&d, out, err);
             doc_free(&d);

@@ -314,8 +314,9 @@ meiro_status layout_frame(const page_paper *paper, bool landscape, double margin
     f->footer_size = FOOTER_FONT_MM;
     f->footer_baseline = f->page_h - margin - 1.0;
     double gutter = paper->gutter;
+    double footer = FOOTER_BAND_MM + (texts.footer_lines > 1 ? (texts.footer_lines - 1) * FOOTER_LINE_MM : 0);
     f->body = (box){margin + (left_hand ? 0 : gutter), y, f->page_w - 2 * margin - gutter,
-                    f->page_h - margin - FOOTER_BAND_MM - y};
+                    f->page_h - margin - footer - y};
     f->center_x = f->body.x + f->body.w / 2;
     if (f->body.w < 10)
         return fail(err, MEIRO_ERROR_ARGUMENT,
@@ -483,7 +484,7 @@ meiro_status layout_page(uint32_t w, uint32_t h, const meiro_export_options *opt
     if (s != MEIRO_OK) return s;
     page_words words;
     page_words_for(opt, &words);
-    frame_texts texts = {words.title != NULL, false, false};
+    frame_texts texts = {.title = words.title != NULL};
     page_frame f;
     page_paper paper;
     page_paper_of(opt, &paper);

@@ -79,7 +79,11 @@ typedef struct page_frame {
 
 typedef struct frame_texts {
     bool title, subtitle, fields;
+    unsigned footer_lines; /* more than one: the footer band grows upwards
+                              by FOOTER_LINE_MM a line (a booklet's
+                              remaking command) */
 } frame_texts;
+enum { FOOTER_LINE_MM = 3 };
 
 /* Auto orientation: the one giving the larger cells (ties: portrait). */
 bool choose_landscape(uint32_t w, uint32_t h, const meiro_export_options *opt, frame_texts texts);

@@ -50,9 +50,23 @@ static void resolve_style(doc_style *s, const meiro_export_options *opt, size_t 
 
 static frame_texts texts_for(const doc_style *s, page_kind kind)
 {
-    if (kind == PAGE_ANSWERS || kind == PAGE_NOTES || kind == PAGE_CONTENTS) return (frame_texts){true, false, false};
-    if (kind == PAGE_BACK) return (frame_texts){false, false, false};
-    return (frame_texts){s->title != NULL, s->subtitle != NULL, s->fields != NULL};
+    if (kind == PAGE_ANSWERS || kind == PAGE_NOTES || kind == PAGE_CONTENTS) return (frame_texts){.title = true};
+    if (kind == PAGE_BACK) return (frame_texts){0};
+    return (frame_texts){.title = s->title != NULL, .subtitle = s->subtitle != NULL, .fields = s->fields != NULL};
+}
+
+/* The last page (but a back cover) gives the remaking command in its footer. */
+static bool remade_on(const document *d, const doc_page *p)
+{
+    return d->remake && p == &d->pages[d->page_count - 1] && p->kind != PAGE_BACK;
+}
+
+/* A page's texts: its kind's, and the remaking command's lines. */
+static frame_texts page_texts(const document *d, const doc_page *p)
+{
+    frame_texts t = texts_for(&d->style, p->kind);
+    if (remade_on(d, p)) t.footer_lines = d->remake_lines;
+    return t;
 }
 
 static bool add_page(document *d, page_kind kind, size_t first, size_t count, unsigned slots)
@@ -80,7 +94,7 @@ meiro_status doc_place(const document *d, const doc_page *p, size_t k, page_layo
 {
     *L = (page_layout){0};
     meiro_status s = layout_frame(&d->style.paper, d->landscape, d->style.margin, doc_left_hand(d, p),
-                                  texts_for(&d->style, p->kind), f, err);
+                                  page_texts(d, p), f, err);
     if (s != MEIRO_OK) return s;
     box slots[9];
     layout_slots(f, p->slots, slots);
@@ -366,56 +380,103 @@ static size_t word_lines(cairo_t *cr, const char *text, const char *font, double
     return n;
 }
 
-/* Lines of `text` centred on x, the last one's baseline at `baseline`
- * (stacked upwards), as large as fits up to `size` in at most `max_lines`
- * (down to `floor`, then in as many lines as it takes). */
+/* Lines of `text` centred on x at `size`, broken as word_lines does; the
+ * last one's baseline at `baseline` (upwards) or the first one's (not). */
 static void draw_word_lines(cairo_t *cr, const char *text, const char *font, double x, double baseline,
-                            double size, double floor, double width, size_t max_lines, bool upwards)
+                            double size, double width, bool upwards)
 {
     text_line lines[16];
-    size_t n = 0;
-    for (; size > floor; size -= 0.1) {
-        n = word_lines(cr, text, font, size, width, lines, 16);
-        if (n <= max_lines) break;
-    }
-    if (size <= floor) n = word_lines(cr, text, font, size = floor, width, lines, 16);
+    size_t n = word_lines(cr, text, font, size, width, lines, 16);
     if (n > 16) n = 16;
     for (size_t k = 0; k < n; k++) {
         char *line = g_strndup(lines[k].start, (gsize)lines[k].len);
-        double y = upwards ? baseline - (double)(n - 1 - k) * size * 1.2 : baseline + (double)k * size * 1.2;
+        double y = upwards ? baseline - (double)(n - 1 - k) * FOOTER_LINE_MM
+                           : baseline + (double)k * size * 1.25;
         draw_text(cr, line, font, x, y, size, false, 0);
         g_free(line);
     }
 }
 
+/* Japanese workbooks set the page number alone in the outer bottom corner
+ * (right on right-hand pages, left on left-hand ones), larger, where a
+ * thumb turning the pages finds it; elsewhere "Page 3" leads the footer
+ * (into `text`). Returns whether the number goes in the corner. */
+static bool page_number(const document *d, size_t index, char *text, size_t size)
+{
+    bool numbered = d->style.page_numbers && d->pages[index].kind != PAGE_COVER && d->pages[index].kind != PAGE_BACK;
+    bool corner = numbered && d->count > 1 && !strcmp(d->style.labels->lang, "ja");
+    text[0] = 0;
+    if (numbered && !corner) snprintf(text, size, d->style.labels->page_no, (unsigned)(index + 1));
+    return corner;
+}
+
+/* The last page's footer, "Page 9   ·   To make this booklet again: meiro
+ * booklet ...", and the width its lines may take (g_free it). */
+static char *remake_footer(const document *d, size_t index, const page_frame *f, double *width)
+{
+    char number[64];
+    bool corner = page_number(d, index, number, sizeof number);
+    *width = f->body.w - (corner ? 8 * FOOTER_FONT_MM : 0); /* clear of a number in the corner */
+    return g_strdup_printf("%s%s%s %s", number, number[0] ? "   ·   " : "", d->style.labels->remake, d->remake);
+}
+
+meiro_status doc_set_remake(document *d, const char *remake, meiro_error *err)
+{
+    d->remake = remake && remake[0] ? remake : NULL;
+    d->remake_lines = 1;
+    d->remake_size = FOOTER_FONT_MM;
+    if (!d->remake || d->page_count == 0) return MEIRO_OK;
+    size_t last = d->page_count - 1;
+    const doc_page *p = &d->pages[last];
+    if (p->kind == PAGE_BACK || d->style.no_footer) return MEIRO_OK; /* the back cover has room */
+    page_frame f;
+    meiro_status s = layout_frame(&d->style.paper, d->landscape, d->style.margin, doc_left_hand(d, p),
+                                  texts_for(&d->style, p->kind), &f, err);
+    if (s != MEIRO_OK) return s;
+    cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1);
+    cairo_t *cr = cairo_create(surface);
+    if (cairo_status(cr) != CAIRO_STATUS_SUCCESS) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory measuring the texts");
+    double width;
+    char *text = s == MEIRO_OK ? remake_footer(d, last, &f, &width) : NULL;
+    text_line lines[1];
+    /* one line at the footer's size, else lines a little smaller (up to
+     * four; a longer command smaller still) */
+    if (text && word_lines(cr, text, FONT_FAMILY, FOOTER_FONT_MM, width, lines, 1) > 1) {
+        double size = 2.5;
+        size_t n;
+        while ((n = word_lines(cr, text, FONT_FAMILY, size, width, lines, 1)) > 4 && size > 1.8) size -= 0.1;
+        d->remake_lines = (unsigned)n;
+        d->remake_size = size;
+    }
+    g_free(text);
+    cairo_destroy(cr);
+    cairo_surface_destroy(surface);
+    /* the mazes of the last page in what the footer leaves */
+    for (size_t k = 0; s == MEIRO_OK && k < p->count; k++) {
+        page_layout L;
+        s = doc_place(d, p, k, &L, &f, err);
+    }
+    return s;
+}
+
 static void draw_footer(cairo_t *cr, const document *d, size_t index, const page_frame *f)
 {
     if (d->style.no_footer) return;
-    char text[600] = "", part[500];
-    bool numbered = d->style.page_numbers && d->pages[index].kind != PAGE_COVER && d->pages[index].kind != PAGE_BACK;
-    /* Japanese workbooks set the number alone in the outer bottom corner
-     * (right on right-hand pages, left on left-hand ones), larger, where a
-     * thumb turning the pages finds it; elsewhere "Page 3" leads the footer */
-    bool corner = numbered && d->count > 1 && !strcmp(d->style.labels->lang, "ja");
-    if (corner) {
+    char text[600], part[500];
+    if (page_number(d, index, text, sizeof text)) {
         char number[16];
         snprintf(number, sizeof number, "%u", (unsigned)(index + 1));
         bool right = index % 2 == 0; /* page 1 is a right-hand page */
         cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
         draw_text(cr, number, FONT_FAMILY, right ? f->page_w - f->margin : f->margin, f->footer_baseline,
                   f->footer_size * 1.6, true, right ? 1 : -1);
-    } else if (numbered) {
-        snprintf(text, sizeof text, d->style.labels->page_no, (unsigned)(index + 1));
     }
     size_t n = strlen(text);
     cairo_set_source_rgb(cr, 0.35, 0.35, 0.35);
-    if (d->remake && index + 1 == d->page_count && d->pages[index].kind != PAGE_BACK) {
-        /* a booklet's last page: the command that makes it again, in up
-         * to three lines broken between its words */
-        char *line = g_strdup_printf("%s%s%s %s", text, n ? "   ·   " : "", d->style.labels->remake, d->remake);
-        double corners = corner ? 2 * 4 * f->footer_size : 0; /* clear of a number in the corner */
-        draw_word_lines(cr, line, FONT_FAMILY, f->center_x, f->footer_baseline, f->footer_size, 1.8,
-                        f->body.w - corners, 3, true);
+    if (remade_on(d, &d->pages[index])) { /* the command that makes the booklet again */
+        double width;
+        char *line = remake_footer(d, index, f, &width);
+        draw_word_lines(cr, line, FONT_FAMILY, f->center_x, f->footer_baseline, d->remake_size, width, true);
         g_free(line);
         return;
     }
@@ -563,7 +624,7 @@ static void draw_back(cairo_t *cr, const document *d, const page_frame *f)
     if (!d->remake) return;
     cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
     draw_text(cr, st->labels->remake, st->marks.font, f->center_x, f->page_h * 0.72, 3.2, false, 0);
-    draw_word_lines(cr, d->remake, FONT_FAMILY, f->center_x, f->page_h * 0.72 + 6, 3.2, 2.2, f->body.w, 4, false);
+    draw_word_lines(cr, d->remake, FONT_FAMILY, f->center_x, f->page_h * 0.72 + 6, 3.2, f->body.w, false);
 }
 
 /* Whether the mazes of a page show their solutions (answer pages, or
@@ -589,7 +650,7 @@ meiro_status doc_draw_page(const document *d, size_t index, cairo_t *cr, bool ma
     const doc_style *st = &d->style;
     page_frame f;
     meiro_status s =
-        layout_frame(&st->paper, d->landscape, st->margin, doc_left_hand(d, p), texts_for(st, p->kind), &f, err);
+        layout_frame(&st->paper, d->landscape, st->margin, doc_left_hand(d, p), page_texts(d, p), &f, err);
     if (s != MEIRO_OK) return s;
     bool page = layers & LAYER_PAGE;
     if (page && !maze_only && st->frame) { /* out to the bleed edge: the cut leaves no white rim */

@@ -59,6 +59,8 @@ typedef struct document {
     uint64_t seed;
     const meiro_maze *cover_maze; /* a small maze to decorate the cover */
     const char *remake;           /* a booklet: the command that makes it again; else NULL */
+    unsigned remake_lines;        /* its lines in the last page's footer, */
+    double remake_size;           /*   at this size (doc_set_remake) */
     /* progress while writing pages: reported as done_before + the share of
      * pages written times `share`, out of `total` */
     void (*progress)(void *ctx, unsigned done, unsigned total);
@@ -81,6 +83,11 @@ meiro_status doc_fold(document *d, meiro_error *err);
  * the order a saddle-stitched booklet needs when printed on both sides
  * (flipped on the short edge), then folded in half and stapled. */
 meiro_status doc_write_pdf_folded(const document *d, FILE *out, meiro_error *err);
+
+/* The command that makes the booklet again, on its last page (after
+ * doc_fold: a folded booklet's back cover), in a footer of as many lines
+ * as it takes; checks the last page's mazes fit above them. */
+meiro_status doc_set_remake(document *d, const char *remake, meiro_error *err);
 
 /* The page size in mm (after orientation): the trim, without the bleed. */
 void doc_page_size(const document *d, double *w, double *h);
