@@ -73,12 +73,47 @@ void meiro_booklet_options_init(meiro_booklet_options *b)
     b->from_level = MEIRO_LEVEL_EASY;
     b->to_level = MEIRO_LEVEL_HARD;
     b->cover = -1;
+    b->contents = -1;
 }
 
 uint64_t meiro_booklet_maze_seed(uint64_t booklet_seed, unsigned index)
 {
     /* nine digits: short enough to type back in */
     return rng_hash(booklet_seed, index + 1) % 1000000000u;
+}
+
+uint64_t meiro_booklet_copy_seed(uint64_t booklet_seed, unsigned copy)
+{
+    /* another stream than the mazes' (the hash's key told apart) */
+    return copy == 0 ? booklet_seed : rng_hash(booklet_seed ^ 0x636c617373u, copy) % 1000000000u;
+}
+
+bool meiro_booklet_answers_apart(const meiro_booklet_options *b, meiro_format format,
+                                 const meiro_export_options *page)
+{
+    bool asked = page && (page->answer_page || page->answers != MEIRO_ANSWERS_DEFAULT);
+    if (format == MEIRO_FORMAT_HTML) return meiro_answers_apart(format, page);
+    return b && b->copies > 1 && !asked;
+}
+
+/* A class set's copy c: "Version B" (A .. Z, AA, AB, ...) in the page's
+ * words, or the pupil's name. */
+static void copy_label(const meiro_booklet_options *b, const meiro_export_options *opt, unsigned c, char *out,
+                       size_t size)
+{
+    if (b->names) {
+        snprintf(out, size, "%s", b->names[c]);
+        return;
+    }
+    char letters[8];
+    size_t n = 0;
+    for (unsigned k = c + 1; k > 0 && n < sizeof letters - 1; k = (k - 1) / 26) letters[n++] = (char)('A' + (k - 1) % 26);
+    char word[8];
+    for (size_t i = 0; i < n; i++) word[i] = letters[n - 1 - i];
+    word[n] = 0;
+    page_words w;
+    page_words_for(opt, &w);
+    snprintf(out, size, w.labels->version, word);
 }
 
 /* The options of maze i of the booklet. */
@@ -198,8 +233,8 @@ static void booklet_free(booklet *bk)
 /* The mazes, solved; an item carries its solution only where answer pages
  * or sheets show it (`answered`): a booklet's puzzles are never drawn
  * solved, whatever the answers mode. */
-static meiro_status make_mazes(const meiro_booklet_options *b, booklet *bk, unsigned total, bool answered,
-                               meiro_error *err)
+static meiro_status make_mazes(const meiro_booklet_options *b, booklet *bk, unsigned done, unsigned total,
+                               bool answered, meiro_error *err)
 {
     bk->count = b->count;
     bk->mazes = zalloc(b->count, sizeof *bk->mazes);
@@ -224,7 +259,7 @@ static meiro_status make_mazes(const meiro_booklet_options *b, booklet *bk, unsi
         meiro_status s = meiro_solve(bk->mazes[i], "bfs", &bk->paths[i], err);
         if (s != MEIRO_OK) return s;
         bk->items[i] = (doc_item){bk->mazes[i], answered ? &bk->paths[i] : NULL, maze_level(b, i)};
-        if (b->progress) b->progress(b->progress_ctx, i + 1, total);
+        if (b->progress) b->progress(b->progress_ctx, done + i + 1, total);
     }
     return MEIRO_OK;
 }
@@ -279,12 +314,29 @@ static meiro_status booklet_check(const meiro_booklet_options *b, const meiro_ex
         if (s == MEIRO_OK) doc_free(&d);
     } else if (s == MEIRO_OK) {
         document d;
-        s = doc_init(&d, items, b->count, opt, b->cover, err); /* freed by it on failure */
+        s = doc_plan(&d, items, b->count, opt, &(doc_parts){b->cover, b->contents, NULL}, err); /* freed on failure */
         if (s == MEIRO_OK) doc_free(&d);
     }
     free(shells);
     free(items);
     return s;
+}
+
+/* A little maze of the booklet's first grid, to decorate its cover. */
+static meiro_status cover_maze(const meiro_booklet_options *b, meiro_maze **cover, meiro_error *err)
+{
+    meiro_generate_options o;
+    meiro_generate_options_init(&o);
+    o.width = 10;
+    o.height = 7;
+    o.algorithm = "dig";
+    o.seed = b->seed;
+    o.grid = maze_grid(b, 0);
+    if (o.grid == MEIRO_GRID_POLAR) o.height = 5;
+    if (o.grid == MEIRO_GRID_HEX) o.width = 9;
+    if (o.grid == MEIRO_GRID_TRIANGLE) o.width = 16;
+    *cover = meiro_generate(&o, err);
+    return *cover ? MEIRO_OK : err->status;
 }
 
 static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, const meiro_export_options *page,
@@ -304,6 +356,14 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, co
     if (b->fold == MEIRO_FOLD_SHEETS && page && page->bleed_mm > 0)
         return fail(err, MEIRO_ERROR_ARGUMENT, "a bleed is for a print shop's pages, not for sheets folded at home: "
                                                "use --fold=pages with --bleed");
+    if (b->copies > 1 && (format != MEIRO_FORMAT_PDF || b->fold))
+        return fail(err, MEIRO_ERROR_ARGUMENT, "a class set (copies) is a PDF, not folded: %s",
+                    b->fold ? "fold one booklet per pupil" : "its copies follow each other, pages numbered per copy");
+    if (b->copies > 1 && (uint64_t)b->copies * b->count > 10000)
+        return fail(err, MEIRO_ERROR_ARGUMENT, "a class set has at most 10000 mazes in all, not %u copies of %u",
+                    b->copies, b->count);
+    for (unsigned c = 0; b->names && c < b->copies; c++)
+        if (!b->names[c] || !b->names[c][0]) return fail(err, MEIRO_ERROR_ARGUMENT, "copy %u has no name", c + 1);
     if (page && page->play && format != MEIRO_FORMAT_XLSX)
         return fail(err, MEIRO_ERROR_ARGUMENT, "a playable sheet is a spreadsheet: it needs XLSX output, not %s",
                     meiro_format_info(format)->name);
@@ -338,56 +398,61 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, co
     }
     if (format == MEIRO_FORMAT_HTML) /* the answer button, no cover: only the mazes to play */
         opt.answers = MEIRO_ANSWERS_NONE;
-    unsigned total = b->count * 2;
-    booklet bk = {0};
-    meiro_status s = meiro_export_options_check(&opt, err);
+    unsigned copies = b->copies > 1 ? b->copies : 1;
+    unsigned total = copies * b->count * 2;
+    booklet *bks = zalloc(copies, sizeof *bks);
+    document *docs = zalloc(copies, sizeof *docs);
+    char(*labels)[80] = zalloc(copies, sizeof *labels);
+    meiro_status s = bks && docs && labels ? meiro_export_options_check(&opt, err)
+                                           : fail(err, MEIRO_ERROR_NOMEM, "out of memory for %u copies", copies);
     if (s == MEIRO_OK)
         s = page_paper_check(&opt, format == MEIRO_FORMAT_PDF, format == MEIRO_FORMAT_XLSX,
                              format == MEIRO_FORMAT_PDF ? "pdf" : "xlsx", err);
     if (s == MEIRO_OK) s = booklet_check(b, &opt, format, err);
     bool answered = opt.answers_only || page_answers(&opt) != ANSWERS_NONE;
-    if (s == MEIRO_OK) s = make_mazes(b, &bk, total, answered, err);
+    unsigned planned = 0;
+    for (unsigned c = 0; s == MEIRO_OK && c < copies; c++) {
+        meiro_booklet_options copy = *b;
+        copy.seed = meiro_booklet_copy_seed(b->seed, c);
+        s = make_mazes(&copy, &bks[c], c * b->count, total, answered, err);
+        if (s != MEIRO_OK || format != MEIRO_FORMAT_PDF) break;
+        meiro_export_options own = opt;
+        if (b->names) own.name = b->names[c];
+        if (copies > 1) copy_label(b, &own, c, labels[c], sizeof labels[c]);
+        document *d = &docs[c];
+        s = doc_plan(d, bks[c].items, bks[c].count, &own, &(doc_parts){b->cover, b->contents, copies > 1 ? labels[c] : NULL},
+                     err);
+        if (s != MEIRO_OK) break;
+        planned++;
+        d->has_seed = true;
+        d->seed = copy.seed;
+        d->progress = b->progress;
+        d->progress_ctx = b->progress_ctx;
+        d->done_before = copies * b->count + c * b->count;
+        d->share = b->count;
+        d->total = total;
+        d->style.page_numbers = true; /* every page numbered */
+        if (d->style.cover) s = cover_maze(&copy, &bks[c].cover, err);
+        d->cover_maze = bks[c].cover;
+    }
     if (s == MEIRO_OK && format == MEIRO_FORMAT_XLSX) {
-        s = xlsx_write_items(bk.items, bk.count, &opt, out, temp_dir, err);
+        s = xlsx_write_items(bks[0].items, bks[0].count, &opt, out, temp_dir, err);
     } else if (s == MEIRO_OK && format == MEIRO_FORMAT_HTML) {
-        s = write_html(&bk, b->seed, &opt, out, err);
+        s = write_html(&bks[0], b->seed, &opt, out, err);
     } else if (s == MEIRO_OK) {
-        document d;
-        s = doc_init(&d, bk.items, bk.count, &opt, b->cover, err);
-        if (s == MEIRO_OK) {
-            d.has_seed = true;
-            d.seed = b->seed;
-            d.progress = b->progress;
-            d.progress_ctx = b->progress_ctx;
-            d.done_before = b->count;
-            d.share = total - b->count;
-            d.total = total;
-            if (d.style.cover) {
-                meiro_generate_options o;
-                meiro_generate_options_init(&o);
-                o.width = 10;
-                o.height = 7;
-                o.algorithm = "dig";
-                o.seed = b->seed;
-                o.grid = maze_grid(b, 0); /* a little maze of the booklet's first grid */
-                if (o.grid == MEIRO_GRID_POLAR) o.height = 5;
-                if (o.grid == MEIRO_GRID_HEX) o.width = 9;
-                if (o.grid == MEIRO_GRID_TRIANGLE) o.width = 16;
-                bk.cover = meiro_generate(&o, err);
-                d.cover_maze = bk.cover;
-                if (!bk.cover) s = err->status;
-            }
-            /* every page numbered; the last says how to make the booklet again */
-            d.style.page_numbers = true;
-            if (s == MEIRO_OK && b->fold) s = doc_fold(&d, err);
-            if (s == MEIRO_OK) s = doc_set_remake(&d, b->command, err);
-            if (s == MEIRO_OK)
-                s = b->fold == MEIRO_FOLD_SHEETS ? doc_write_pdf_folded(&d, out, err) : doc_write_pdf(&d, out, err);
-            doc_free(&d);
-        }
+        /* the last page says how to make the booklet (the class set) again */
+        if (b->fold) s = doc_fold(&docs[0], err);
+        if (s == MEIRO_OK) s = doc_set_remake(&docs[copies - 1], b->command, err);
+        if (s == MEIRO_OK)
+            s = b->fold == MEIRO_FOLD_SHEETS ? doc_write_pdf_folded(&docs[0], out, err)
+                                              : doc_write_pdf_set(docs, copies, out, err);
     }
     if (s == MEIRO_OK && b->progress) b->progress(b->progress_ctx, total, total);
-    booklet_free(&bk);
+    for (unsigned c = 0; c < planned; c++) doc_free(&docs[c]);
+    for (unsigned c = 0; bks && c < copies; c++) booklet_free(&bks[c]);
+    free(bks);
+    free(docs);
+    free(labels);
     meiro_template_free(fallback);
     return s;
 }

@@ -404,22 +404,7 @@ run 2 "$meiro" booklet -n 3 --grid polar,hex -s 1 -o "$tmp/grid-book.xlsx"; err_
 absent "$tmp/grid-book.xlsx"
 run 2 "$meiro" booklet -n 3 --grid squares -o "$tmp/grid-book.pdf"; err_has "--grid is rect, polar, hex or triangle"
 run 2 "$meiro" booklet -n 3 --fold=twice -o "$tmp/fold.pdf"; err_has "fold=pages"
-# a booklet says how to make it again (its last page, or a folded one's back
-# cover), and that command makes the same file, byte for byte
-if command -v pdftotext >/dev/null 2>&1; then
-    for args in "-n 4 --difficulty normal-expert -s 9" \
-                "-t booklet-a5 -n 5 --from 6x6 --to 14x10 -a wall --lang ja --answers back -s 4 --fold" \
-                "-n 4 --shape heart,star,cat -s 5" \
-                "-n 4 --grid triangle,polar,hex --difficulty easy-expert -s 5" \
-                "-n 4 --grid rect,polar --shape heart -s 6"; do
-        # shellcheck disable=SC2086
-        run 0 "$meiro" booklet $args -o "$tmp/again1.pdf"
-        again=$(pdftotext "$tmp/again1.pdf" - | sed -n 's/^.*\(meiro booklet .*\)$/\1/p' | tail -1)
-        # shellcheck disable=SC2086
-        if [ -n "$again" ] && "$meiro" ${again#meiro } -o "$tmp/again2.pdf" 2>/dev/null && cmp -s "$tmp/again1.pdf" "$tmp/again2.pdf"
-        then ok; else bad "booklet $args: '$again' does not make it again"; fi
-    done
-fi
+# a booklet says how to make it again: tests/remake.sh
 # over 20 mazes: contents (levels, or runs of ten), each line's page
 # number the page where its first maze is
 if command -v pdftotext >/dev/null 2>&1; then

@@ -50,9 +50,12 @@ static char *capture(const char *cmd, size_t *len)
     return buf;
 }
 
-/* Pixels of the solution's red (217, 38, 25), also where antialiasing
- * blends it half with the paper; not the art's oranges (the carrot, the
- * frame's stars: green well above blue) nor its pinks (blue well up). */
+/* The solution's red (217, 38, 25), also where antialiasing blends it
+ * half with the paper; not the art's oranges (the carrot, the frame's
+ * stars: green well above blue) nor its pinks (blue well up). */
+static bool solution_red(int r, int g, int b) { return r >= 150 && r - g >= 70 && r - b >= 70 && abs(g - b) < 60; }
+
+/* Pixels of the solution's red in a PNG. */
 static long red_pixels(const char *png)
 {
     cairo_surface_t *s = cairo_image_surface_create_from_png(png);
@@ -71,10 +74,28 @@ static long red_pixels(const char *png)
             uint32_t px = *(const uint32_t *)(data + (size_t)y * stride + 4 * (size_t)x);
             int a = alpha ? (int)(px >> 24) : 255; /* premultiplied: on white */
             int r = (int)(px >> 16 & 255) + 255 - a, g = (int)(px >> 8 & 255) + 255 - a, b = (int)(px & 255) + 255 - a;
-            reds += r >= 150 && r - g >= 70 && r - b >= 70 && abs(g - b) < 60;
+            reds += solution_red(r, g, b);
         }
     }
     cairo_surface_destroy(s);
+    return reds;
+}
+
+/* The same in a binary PPM (pdftoppm's own output: no PNG to compress). */
+static long red_pixels_ppm(const char *ppm)
+{
+    FILE *f = fopen(ppm, "rb");
+    int w, h, max;
+    if (!f || fscanf(f, "P6 %d %d %d", &w, &h, &max) != 3 || max != 255 || fgetc(f) == EOF || w <= 0 || h <= 0) {
+        if (f) fclose(f);
+        return -1;
+    }
+    size_t n = (size_t)w * (size_t)h * 3;
+    unsigned char *px = malloc(n);
+    long reds = px && fread(px, 1, n, f) == n ? 0 : -1;
+    for (size_t i = 0; reds >= 0 && i < n; i += 3) reds += solution_red(px[i], px[i + 1], px[i + 2]);
+    free(px);
+    fclose(f);
     return reds;
 }
 
@@ -99,17 +120,17 @@ static bool look_pdf(const char *file)
     char cmd[1200];
     snprintf(cmd, sizeof cmd, "pdftotext -enc UTF-8 '%s' -", file);
     char *text = capture(cmd, NULL);
-    snprintf(cmd, sizeof cmd, "rm -f %s/p-*.png && pdftoppm -r 30 -png '%s' %s/p", tmp, file, tmp);
+    snprintf(cmd, sizeof cmd, "rm -f %s/p-*.ppm && pdftoppm -r 30 '%s' %s/p", tmp, file, tmp);
     char *none = capture(cmd, NULL);
     glob_t g = {0};
     char pattern[96];
-    snprintf(pattern, sizeof pattern, "%s/p-*.png", tmp);
+    snprintf(pattern, sizeof pattern, "%s/p-*.ppm", tmp);
     bool ok = text && none && glob(pattern, 0, NULL, &g) == 0;
     char *page = text;
     for (size_t i = 0; ok && i < g.gl_pathc; i++) {
         char *end = page ? strchr(page, '\f') : NULL;
         if (end) *end = 0;
-        printf("%s %zu %s %ld\n", file, i + 1, page ? page_role(page) : "puzzle", red_pixels(g.gl_pathv[i]));
+        printf("%s %zu %s %ld\n", file, i + 1, page ? page_role(page) : "puzzle", red_pixels_ppm(g.gl_pathv[i]));
         page = end ? end + 1 : NULL;
     }
     globfree(&g);

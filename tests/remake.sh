@@ -3,8 +3,8 @@
 # (titles with spaces, quotes and Japanese, custom paper, bleed, gutter,
 # folds, shapes, grids, answers apart, a clock seed), the command is read
 # back from the PDF as a user would copy it (pdftotext), run as printed in
-# another folder, and the files it writes compared byte for byte with the
-# first ones. Usage: remake.sh BUILD_DIR
+# another folder (with -o naming the file), and the files it writes
+# compared byte for byte with the first ones. Usage: remake.sh BUILD_DIR
 build=${1:-build}
 tmp=$(mktemp -d /tmp/meiro-remake-XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
@@ -65,7 +65,8 @@ booklet() {
     "meiro booklet "*) ;;
     *) bad "booklet $*: no command on the last page ('$cmd')"; return ;;
     esac
-    if ! (cd "$tmp/$n-again" && eval "$cmd" 2> err); then
+    # (the output's name is not in it: a file's name does not change its bytes)
+    if ! (cd "$tmp/$n-again" && eval "$cmd -o '$file'" 2> err); then
         bad "booklet $*: the printed command failed: $cmd: $(cat "$tmp/$n-again/err")"; return
     fi
     for f in "$tmp/$n"/*; do
@@ -98,6 +99,10 @@ booklet shapes.pdf --shape star,house --paper letter --count=6 --seed=16
 booklet upper.pdf --paper A4 --margin 20 -n 3 -s 17 --answer-page
 booklet grids.pdf --grid polar,hex,triangle -n 6 -s 18 --title "Round, six & three sides"
 booklet key.pdf -t answer-key -n 9 -s 19 --lang ja --answers-to "the key.pdf"
+# class sets: their answers apart by default, both files remade
+booklet copies.pdf -t worksheet-a4-2up -n 2 --copies 3 --difficulty normal
+printf 'Hana\nKen Sato\nアキラ\n' > "$tmp/names.txt"
+booklet names.pdf -t kids-a4 -n 1 --names "$tmp/names.txt" -s 20 --contents
 
 echo "remake: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

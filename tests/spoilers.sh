@@ -1,6 +1,6 @@
 #!/bin/sh
 # The spoiler audit: a puzzle never shows its answer. For every command
-# that writes puzzles (generate, solve, booklet) x every answers mode
+# that writes puzzles (generate, solve, booklet, a class set) x every answers mode
 # (none, after-page, key, back, --answers-to, the template's default) x
 # every format (pdf, svg, png, xlsx, html, text) x every shipped template,
 # the files are read back as their users see them (tests/look.c: pages
@@ -54,11 +54,12 @@ audit() {
     generate) set -- generate -s 7 "$@" ;;
     solve) set -- solve "$@" "$tmp/in.txt" ;;
     booklet) set -- booklet -n 3 -s 7 --difficulty easy "$@" ;;
+    class) set -- booklet -n 3 -s 7 --difficulty easy --copies 2 "$@" ;; # a class set
     esac
     "$meiro" "$@" > /dev/null 2> "$tmp/err"
     rc=$?
     case $cmd-$fmt in
-    booklet-svg | booklet-png | booklet-txt)
+    booklet-svg | booklet-png | booklet-txt | class-xlsx)
         # a booklet is a PDF, a workbook or a page to play: refused, nothing written
         if [ $rc -eq 2 ] && [ -z "$(ls "$d")" ]; then passed=$((passed + 1)); else
             failed=$((failed + 1)); echo "FAIL spoilers: $what: exit $rc, or a file written" >&2; fi
@@ -69,6 +70,8 @@ audit() {
     fi
     want=$mode
     [ "$mode" = default ] && want=$(place_of "$tpl" "$cmd")
+    # a class set's answers go apart unless told where
+    [ "$cmd-$mode" = class-default ] && want=apart
     # one page a file leaves a template's answers out (only asked ones go apart)
     case $fmt-$mode in pdf-* | xlsx-*) ;; *-default) want=none ;; esac
     # solve's own product is the solved maze: without answers apart, that is what it writes
@@ -97,8 +100,9 @@ check() {
     [ -e "$d/ans.$fmt" ] && second="$d/ans.$fmt"
     case $fmt in
     pdf | xlsx)
-        [ -e "$d/out-answer.$fmt" ] && echo "an answer file beside a $fmt"
-        if [ "$mode" = to ]; then
+        [ -e "$d/out-answer.$fmt" ] && [ "$want" != apart ] && echo "an answer file beside a $fmt"
+        if [ "$mode" = to ] || [ "$want" = apart ]; then
+            [ "$want" = apart ] && second="$d/out-answer.$fmt"
             case $roles in *A*) echo "answer pages in the puzzles' file ($roles)" ;; esac
             [ -n "$second" ] || { echo "no answers file"; return; }
             awk -v f="$second" '$1 == f && $3 != "answer" { print "not an answer in the answers file: page " $2; exit }' "$d/look"
@@ -108,9 +112,9 @@ check() {
         case $want-$fmt in
         none-*) pattern='^[CNP]*$' ;;
         *-xlsx) pattern='^P*A*$' ;; # sheets: the puzzles, then the answers
-        after-page-pdf) pattern='^C*(PA)+$' ;;
-        back-pdf) pattern='^C*(N?PA)+$' ;;
-        key-pdf) pattern='^C*P+A+$' ;;
+        after-page-pdf) pattern='^(C*(PA)+)+$' ;; # (+: a class set's copies, one after another)
+        back-pdf) pattern='^(C*(N?PA)+)+$' ;;
+        key-pdf) pattern='^(C*P+A+)+$' ;;
         esac
         printf '%s\n' "$roles" | grep -Eq "$pattern" || echo "pages $roles, not as $want puts them"
         [ "$want" != none ] && [ "$fmt" = xlsx ] && case $roles in *A*) ;; *) echo "no answer sheets" ;; esac
@@ -139,17 +143,20 @@ for tpl in $templates; do
             audit booklet "$tpl" "$mode" "$fmt"
         done
         audit booklet "$tpl" "$mode" html
+        audit class "$tpl" "$mode" pdf
         # one page a file: the templates that differ in where answers go
         case $tpl in
         - | kids-a4 | worksheet-a4-2up)
-            for fmt in svg png html txt; do audit generate "$tpl" "$mode" "$fmt"; done
-            # solve writes through the same code as generate
-            for fmt in pdf xlsx svg; do audit solve "$tpl" "$mode" "$fmt"; done ;;
+            for fmt in svg png html txt; do audit generate "$tpl" "$mode" "$fmt"; done ;;
         esac
+        # solve writes through the same code as generate: without a
+        # template (the solved maze) and with answers after the page
+        case $tpl in - | kids-a4) for fmt in pdf xlsx svg; do audit solve "$tpl" "$mode" "$fmt"; done ;; esac
     done
 done
 # a booklet is never a picture or text: refused, nothing written
 for fmt in svg png txt; do audit booklet - default "$fmt"; done
+audit class - default xlsx # a class set is a PDF
 # Japanese pages (their titles and sheet names are the Japanese words)
 for tpl in kids-a4 worksheet-a4-2up; do
     for mode in $modes; do

@@ -117,13 +117,15 @@ const char *with_flags(const char *message);
 int library_error(const char *command, const char *file, const meiro_error *err);
 /* The command line that makes the same output again, built from the
  * parser's own table: "meiro COMMAND", then every option of argv as the
- * parser read it (a long one by its full name, a value as typed), each a
- * POSIX shell word (quoted where the shell would change it), then the
- * words of `tail` (NULL-terminated, or NULL). malloc'd; NULL when out of
- * memory. Parses argv again: call it once the options were read. */
+ * parser read it (a long one by its full name, a value as typed), but
+ * those whose short letters are in `not_content` (help; the output's own
+ * name, which must not change its bytes), each a POSIX shell word (quoted
+ * where the shell would change it), then the words of `tail`
+ * (NULL-terminated, or NULL). malloc'd; NULL when out of memory. Parses
+ * argv again: call it once the options were read. */
 struct option;
 char *remake_command(const char *command, int argc, char **argv, const char *shortopts,
-                     const struct option *longopts, const char *const *tail);
+                     const struct option *longopts, const char *not_content, const char *const *tail);
 /* getopt's complaints, as usage errors. */
 int bad_option(const char *command, char **argv, int c);
 bool is_stdout(const char *output);

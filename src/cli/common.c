@@ -346,7 +346,7 @@ static void sb_word(strbuf *b, const char *word)
 }
 
 char *remake_command(const char *command, int argc, char **argv, const char *shortopts,
-                     const struct option *longopts, const char *const *tail)
+                     const struct option *longopts, const char *not_content, const char *const *tail)
 {
     strbuf b = {0};
     sb_add(&b, "meiro", 5);
@@ -354,7 +354,7 @@ char *remake_command(const char *command, int argc, char **argv, const char *sho
     optind = 0; /* from the start again (glibc: and its state) */
     int c, index;
     while ((void)(index = -1), (c = getopt_long(argc, argv, shortopts, longopts, &index)) != -1) {
-        if (c == '?' || c == ':' || c == 'h') continue;
+        if (c == '?' || c == ':' || (c < 256 && strchr(not_content, c))) continue;
         if (index >= 0) { /* typed long: the full name (an abbreviation completed) */
             const struct option *o = &longopts[index];
             if (o->has_arg == optional_argument && optarg) {

@@ -213,6 +213,8 @@ void page_words_for(const meiro_export_options *opt, page_words *w)
     const char *fields = pick(t, li, offsetof(template_texts, fields));
     /* meiro's own name line where the template has none in this language */
     if (fields && !own && !has_translation(t, li, offsetof(template_texts, fields))) fields = w->labels->fields;
+    /* a name to write and no line for it: meiro's own line */
+    if (!fields && opt->name && opt->name[0]) fields = w->labels->fields;
     if (fields && opt->name && opt->name[0]) { /* the name on the first line of blanks */
         size_t at = strcspn(fields, "_"), run = strspn(fields + at, "_");
         snprintf(w->fields, sizeof w->fields, "%.*s%s%s", (int)at, fields, opt->name, fields + at + run);

@@ -27,11 +27,11 @@
 static const page_labels labels_table[] = {
     {"en", "Mazes", "Answers", "No. %u", "Answer to No. %u", "Page %u",
      "answers at the back", "Name ______________    Date __________", "%u mazes", "Maze", "Answer",
-     "Notes", "To make this booklet again:", "Contents", {"Easy", "Normal", "Hard", "Expert"}},
+     "Notes", "To make this booklet again:", "Contents", {"Easy", "Normal", "Hard", "Expert"}, "Version %s"},
     {"ja", "めいろ", "こたえ", "だい%uもん", "だい%uもんの こたえ", "%uページ",
      "こたえは うしろに あります", "なまえ ______________    ひづけ __________", "めいろ %uもん", "めいろ",
      "こたえ", "メモ", "この ほんを もういちど つくるには:", "もくじ",
-     {"やさしい", "ふつう", "むずかしい", "たつじん"}},
+     {"やさしい", "ふつう", "むずかしい", "たつじん"}, "%s"},
 };
 
 const page_labels *labels_for(const char *lang)
@@ -68,6 +68,7 @@ static void template_defaults(meiro_template *t)
     snprintf(t->texts.goal_label, sizeof t->texts.goal_label, "G");
     snprintf(t->lang, sizeof t->lang, "en");
     t->show_seed = true;
+    t->contents = -1;
     t->answers = ANSWERS_NONE;
     t->key_per_page = 6;
     t->ends = -1;
@@ -118,6 +119,7 @@ typedef enum key_kind {
     KEY_LENGTH,      /* millimetres in (lo, hi], or `word` for 0 */
     KEY_COUNT,       /* one digit out of the `allowed` set (bit n: n is allowed) */
     KEY_BOOL,        /* yes/no, true/false, 1/0, on/off */
+    KEY_AUTO_BOOL,   /* the same, or auto (-1) */
     KEY_PAPER,       /* a paper's name or size (meiro_paper_parse) */
     KEY_ORIENTATION, /* auto, portrait or landscape */
     KEY_ANSWERS,     /* where answers go: none, after-page or key */
@@ -178,6 +180,7 @@ static const key_spec keys[] = {
     {"answers", "per-page", KEY_COUNT, FIELD(key_per_page), .allowed = BIT(1) | BIT(2) | BIT(4) | BIT(6) | BIT(9),
      .message = "answers per page is 1, 2, 4, 6 or 9, not '%s'"},
     {"booklet", "cover", KEY_BOOL, FIELD(cover), .message = "cover is yes or no, not '%s'"},
+    {"booklet", "contents", KEY_AUTO_BOOL, FIELD(contents), .message = "contents is auto, yes or no, not '%s'"},
     {"art", "frame", KEY_ART, FIELD(art_frame), .message = "art path is too long"},
     {"art", "start", KEY_ART, FIELD(art_start), .message = "art path is too long"},
     {"art", "goal", KEY_ART, FIELD(art_goal), .message = "art path is too long"},
@@ -255,6 +258,12 @@ static bool set_key(meiro_template *t, const key_spec *e, size_t shift, const ch
     case KEY_LENGTH: return parse_length(v, e->word, e->lo, e->hi, field);
     case KEY_COUNT: return parse_count(v, e->allowed, field);
     case KEY_BOOL: return parse_bool(v, field);
+    case KEY_AUTO_BOOL: {
+        bool yes;
+        if (!strcasecmp(v, "auto")) return *(int *)field = -1, true;
+        if (!parse_bool(v, &yes)) return false;
+        return *(int *)field = yes, true;
+    }
     case KEY_PAPER: {
         template_paper *p = field;
         return meiro_paper_parse(v, &p->named, &p->w, &p->h, NULL) == MEIRO_OK;

@@ -192,12 +192,26 @@ static meiro_status fit_texts(document *d, meiro_error *err)
 meiro_status doc_init(document *d, const doc_item *items, size_t count,
                       const meiro_export_options *opt, int cover, meiro_error *err)
 {
+    return doc_plan(d, items, count, opt, &(doc_parts){cover, 0, NULL}, err);
+}
+
+meiro_status doc_plan(document *d, const doc_item *items, size_t count, const meiro_export_options *opt,
+                      const doc_parts *parts, meiro_error *err)
+{
     *d = (document){0};
     d->items = items;
     d->count = count;
     resolve_style(&d->style, opt, count);
-    if (cover >= 0) d->style.cover = cover;
     doc_style *st = &d->style;
+    if (parts && parts->cover >= 0) st->cover = parts->cover;
+    /* a table of contents: asked for, else the template's, else for over
+     * 20 mazes of one a page (not for worksheets of several a page) */
+    int contents = parts ? parts->contents : 0;
+    if (contents < 0 && st->tpl && st->tpl->contents >= 0) contents = st->tpl->contents;
+    if (contents < 0) contents = count > 20 && st->per_page == 1;
+    d->version = parts ? parts->version : NULL;
+    if (d->version) /* "Answers — Version B": a class set's keys told apart */
+        snprintf(st->answers_title, sizeof st->answers_title, "%s — %s", st->labels->answers, d->version);
     meiro_status s = page_margin_check(opt, err);
     if (s != MEIRO_OK) return s;
     /* orientation: the one that gives the largest maze bigger cells */
@@ -245,7 +259,7 @@ meiro_status doc_init(document *d, const doc_item *items, size_t count,
     if (only) st->cover = false;
     bool ok = s == MEIRO_OK && (!st->cover || add_page(d, PAGE_COVER, 0, 0, 1));
     /* a booklet of over 20 mazes opens with its contents */
-    if (ok && !only && count > 20) ok = add_page(d, PAGE_CONTENTS, 0, 0, 1);
+    if (ok && !only && contents) ok = add_page(d, PAGE_CONTENTS, 0, 0, 1);
     for (size_t i = 0; ok && i < count && !(only && st->answers == ANSWERS_KEY); i += st->per_page) {
         size_t n = count - i < st->per_page ? count - i : st->per_page;
         /* answers on the back: each puzzle on a right-hand (odd) page */
@@ -482,7 +496,12 @@ static void draw_footer(cairo_t *cr, const document *d, size_t index, const page
     }
     uint64_t seed;
     bool one_seed = d->count == 1 && meiro_maze_seed(d->items[0].maze, &seed);
-    if (d->style.footer) { /* the user's words, and the seed that remakes the maze */
+    if (d->version) { /* a class set's copy: which one, and its seed */
+        snprintf(part, sizeof part, "%s%s%s", d->style.footer ? d->style.footer : "", d->style.footer ? " · " : "",
+                 d->version);
+        size_t k = strlen(part);
+        if (d->style.show_seed) snprintf(part + k, sizeof part - k, " · seed %llu", (unsigned long long)d->seed);
+    } else if (d->style.footer) { /* the user's words, and the seed that remakes the maze */
         if (d->style.show_seed && (one_seed || d->has_seed))
             snprintf(part, sizeof part, "%s · seed %llu", d->style.footer,
                      (unsigned long long)(one_seed ? seed : d->seed));

@@ -58,6 +58,7 @@ typedef struct document {
     bool has_seed;             /* a booklet's seed, for the footer and cover */
     uint64_t seed;
     const meiro_maze *cover_maze; /* a small maze to decorate the cover */
+    const char *version;          /* a class set's copy (doc_parts), or NULL */
     const char *remake;           /* a booklet: the command that makes it again; else NULL */
     unsigned remake_lines;        /* its lines in the last page's footer, */
     double remake_size;           /*   at this size (doc_set_remake) */
@@ -68,9 +69,21 @@ typedef struct document {
     unsigned done_before, share, total;
 } document;
 
+/* What a booklet adds to its pages. */
+typedef struct doc_parts {
+    int cover;           /* 1 or 0, or -1: the template's choice */
+    int contents;        /* 1 or 0, or -1: the template's, else over 20 mazes
+                            of one a page */
+    const char *version; /* a class set's copy ("Version B", or a pupil's
+                            name): in its footers and answer titles; NULL */
+} doc_parts;
+
 /* Plans the pages and checks every maze fits its slot, so that errors come
- * before any output. The items must outlive the document. cover: 1 or 0,
- * or -1 for the template's choice. */
+ * before any output. The items must outlive the document. parts NULL: a
+ * document of its own (the template's cover, no contents). */
+meiro_status doc_plan(document *d, const doc_item *items, size_t count, const meiro_export_options *opt,
+                      const doc_parts *parts, meiro_error *err);
+/* doc_plan with a cover as asked (1, 0, -1: the template's) and no more. */
 meiro_status doc_init(document *d, const doc_item *items, size_t count,
                       const meiro_export_options *opt, int cover, meiro_error *err);
 void doc_free(document *d);
@@ -133,5 +146,8 @@ meiro_status doc_write_html(const document *d, const meiro_path *solutions, bool
 
 /* Writes every page as PDF to a stream. */
 meiro_status doc_write_pdf(const document *d, FILE *out, meiro_error *err);
+/* Writes the pages of n documents of one paper (a class set's copies) as
+ * one PDF, each document's pages numbered from 1. */
+meiro_status doc_write_pdf_set(const document *docs, size_t n, FILE *out, meiro_error *err);
 
 #endif

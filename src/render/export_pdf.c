@@ -42,18 +42,31 @@ static void report_progress(const document *d, size_t done, size_t of)
     if (d->progress) d->progress(d->progress_ctx, d->done_before + (unsigned)(done * d->share / of), d->total);
 }
 
-static meiro_status write_pages(const document *d, FILE *out, meiro_error *err)
+static meiro_status write_doc_pages(const document *d, cairo_surface_t *surface, cairo_t *cr, meiro_error *err);
+
+/* The pages of n documents of one paper, one after another. */
+static meiro_status write_pages(const document *docs, size_t n, FILE *out, meiro_error *err)
 {
     char date[32];
     meiro_status s = page_timestamp_iso(date, sizeof date, err);
     if (s != MEIRO_OK) return s;
-    double pw, ph, b = d->style.paper.bleed;
-    doc_page_size(d, &pw, &ph);
+    double pw, ph, b = docs[0].style.paper.bleed;
+    doc_page_size(&docs[0], &pw, &ph);
     stream_sink sink = {out, 0};
-    cairo_surface_t *surface = pdf_surface(d, pw + 2 * b, ph + 2 * b, &sink, date);
+    cairo_surface_t *surface = pdf_surface(&docs[0], pw + 2 * b, ph + 2 * b, &sink, date);
     cairo_t *cr = cairo_create(surface);
     cairo_scale(cr, PT_PER_MM, PT_PER_MM);
     cairo_translate(cr, b, b); /* the pages draw from the trim's corner */
+    for (size_t k = 0; k < n && s == MEIRO_OK; k++) {
+        s = write_doc_pages(&docs[k], surface, cr, err); /* copies of one size: one orientation */
+    }
+    meiro_status done = cairo_result(surface, cr, &sink, err);
+    return s != MEIRO_OK ? s : done;
+}
+
+static meiro_status write_doc_pages(const document *d, cairo_surface_t *surface, cairo_t *cr, meiro_error *err)
+{
+    meiro_status s = MEIRO_OK;
     for (size_t p = 0; p < d->page_count && s == MEIRO_OK; p++) {
         page_layout L;
         if (d->style.crop && (s = doc_first_maze(d, p, &L, err)) == MEIRO_OK) {
@@ -70,8 +83,7 @@ static meiro_status write_pages(const document *d, FILE *out, meiro_error *err)
         cairo_show_page(cr);
         report_progress(d, p + 1, d->page_count);
     }
-    meiro_status done = cairo_result(surface, cr, &sink, err);
-    return s != MEIRO_OK ? s : done;
+    return s;
 }
 
 /* A PDF rectangle [x0 y0 x1 y1] in points. */
@@ -127,13 +139,19 @@ static meiro_status set_boxes(const document *d, const char *buf, size_t len, FI
 
 meiro_status doc_write_pdf(const document *d, FILE *out, meiro_error *err)
 {
-    if (!(d->style.paper.bleed > 0)) return write_pages(d, out, err);
+    return doc_write_pdf_set(d, 1, out, err);
+}
+
+meiro_status doc_write_pdf_set(const document *docs, size_t n, FILE *out, meiro_error *err)
+{
+    const document *d = &docs[0];
+    if (!(d->style.paper.bleed > 0)) return write_pages(docs, n, out, err);
     /* the pages into memory, then the boxes on them into out */
     char *buf = NULL;
     size_t len = 0;
     FILE *mem = open_memstream(&buf, &len);
     if (!mem) return fail(err, MEIRO_ERROR_NOMEM, "out of memory drawing the pages");
-    meiro_status s = write_pages(d, mem, err);
+    meiro_status s = write_pages(docs, n, mem, err);
     if (fclose(mem) != 0 && s == MEIRO_OK) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory drawing the pages");
     if (s == MEIRO_OK) s = set_boxes(d, buf, len, out, err);
     free(buf);
