@@ -6,6 +6,7 @@
 #include "core/alloc.h"
 #include "core/error.h"
 #include "core/model.h"
+#include "core/names.h"
 #include "core/rng.h"
 #include "io/io.h"
 #include "gen/gen.h"
@@ -15,6 +16,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* The levels: bigger mazes, then algorithms with more dead ends, then S and
  * G in doors of the outer wall on opposite sides, at the ends of the longest
@@ -38,13 +40,14 @@ const meiro_level_desc *meiro_level_info(meiro_level level)
 meiro_status meiro_level_from_name(const char *name, meiro_level *level, meiro_error *err)
 {
     for (unsigned k = 0; k < MEIRO_LEVEL_COUNT; k++) {
-        if (strcmp(name, levels[k].name) == 0) {
+        if (strcasecmp(name, levels[k].name) == 0) {
             *level = (meiro_level)k;
             return MEIRO_OK;
         }
     }
-    return fail(err, MEIRO_ERROR_UNKNOWN_NAME,
-                      "unknown difficulty '%s' (easy, normal, hard or expert)", name);
+    char hint[64];
+    return fail(err, MEIRO_ERROR_UNKNOWN_NAME, "unknown difficulty '%s' (easy, normal, hard or expert)%s", name,
+                name_hint(name, "easy normal hard expert", hint, sizeof hint));
 }
 
 meiro_status meiro_level_for_age(unsigned age, meiro_level *level, meiro_error *err)

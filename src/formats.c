@@ -105,8 +105,11 @@ static bool find_format(const char *name, size_t len, meiro_format *format)
 meiro_status meiro_format_from_name(const char *name, meiro_format *format, meiro_error *err)
 {
     if (find_format(name, strlen(name), format)) return MEIRO_OK;
-    return fail(err, MEIRO_ERROR_UNKNOWN_NAME,
-                      "unknown format '%s' (see 'meiro list' for the formats)", name);
+    char names[160] = "", hint[64];
+    for (unsigned f = 0, n = 0; f < MEIRO_FORMAT_COUNT && n < sizeof names; f++)
+        n += (unsigned)snprintf(names + n, sizeof names - n, "%s ", formats[f].info.name);
+    return fail(err, MEIRO_ERROR_UNKNOWN_NAME, "unknown format '%s' (see 'meiro list' for the formats)%s", name,
+                name_hint(name, names, hint, sizeof hint));
 }
 
 meiro_status meiro_format_from_filename(const char *filename, meiro_format fallback,
@@ -158,6 +161,25 @@ meiro_status meiro_export_grid_check(meiro_grid grid, meiro_format format, meiro
     return fail(err, MEIRO_ERROR_ARGUMENT,
                 "%s cannot show a %s maze (its cells are squares): write it as %s",
                 formats[format].info.name, meiro_grid_name(grid), list);
+}
+
+const char *meiro_name_hint(const char *word, const char *candidates, char *out, size_t size)
+{
+    return name_hint(word, candidates, out, size);
+}
+
+bool meiro_format_uses(meiro_format format, meiro_page_setting setting)
+{
+    bool page = format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_SVG || format == MEIRO_FORMAT_PNG ||
+                format == MEIRO_FORMAT_XLSX || format == MEIRO_FORMAT_HTML;
+    switch (setting) {
+    case MEIRO_SETTING_PAGE: return page;
+    case MEIRO_SETTING_BLEED: return format == MEIRO_FORMAT_PDF;
+    case MEIRO_SETTING_DPI: return format == MEIRO_FORMAT_PNG;
+    case MEIRO_SETTING_CROP: return format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_SVG || format == MEIRO_FORMAT_PNG;
+    case MEIRO_SETTING_PLAY: return format == MEIRO_FORMAT_XLSX;
+    }
+    return false;
 }
 
 static bool paged(meiro_format format) { return format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_XLSX; }

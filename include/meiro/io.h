@@ -46,6 +46,25 @@ MEIRO_API meiro_status meiro_format_from_name(const char *name, meiro_format *fo
 MEIRO_API meiro_status meiro_format_from_filename(const char *filename, meiro_format fallback,
                                         meiro_format *format, meiro_error *err);
 
+/* For a name or option not found, as the library's own lookups do: ";
+ * did you mean 'polar'?" in `out` when one of `candidates` (separated by
+ * spaces or commas) is near `word` (case ignored: a letter or two off for
+ * its length, or `word` the beginning of it), else "". Returns out. */
+MEIRO_API const char *meiro_name_hint(const char *word, const char *candidates, char *out, size_t size);
+
+/* What a format does with the page settings, for front ends that warn of
+ * an option that would change nothing. */
+typedef enum meiro_page_setting {
+    MEIRO_SETTING_PAGE,  /* paper, orientation, margin, cell, texts,
+                            language, art, footer: the printable formats
+                            (pdf, svg, png, xlsx, html) */
+    MEIRO_SETTING_BLEED, /* bleed and gutter: pdf (the others refuse them) */
+    MEIRO_SETTING_DPI,   /* the resolution: png */
+    MEIRO_SETTING_CROP,  /* the maze alone: pdf, svg, png */
+    MEIRO_SETTING_PLAY   /* a sheet to play: xlsx (the others refuse it) */
+} meiro_page_setting;
+MEIRO_API bool meiro_format_uses(meiro_format format, meiro_page_setting setting);
+
 /* Whether the answers asked for in opt (answers or answer_page, not a
  * template's) go to a second file: a format of one page a file (svg, png,
  * html, the text formats) has no room for answer pages, so the puzzle goes

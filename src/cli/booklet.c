@@ -208,6 +208,7 @@ int cmd_booklet(int argc, char **argv)
     meiro_booklet_options_init(&b);
     page_cli pc;
     page_cli_init(&pc);
+    pc.longopts = longopts;
     const char *fmt = NULL, *output = NULL, *names_file = NULL;
     bool seeded = false, sized = false, levelled = false;
     uint64_t v;
@@ -284,6 +285,9 @@ int cmd_booklet(int argc, char **argv)
         return usage_error("booklet", "%s", with_flags(err.message));
     if (format != MEIRO_FORMAT_PDF && format != MEIRO_FORMAT_XLSX && format != MEIRO_FORMAT_HTML)
         return usage_error("booklet", "%s", "a booklet is a PDF, an XLSX workbook or an HTML page");
+    if (fmt) warn_name_format(format, output);
+    int given = page_options_check("booklet", &pc, format);
+    if (given != EXIT_OK) return given;
     if (is_stdout(output) && isatty(STDOUT_FILENO))
         return usage_error("booklet", "%s", "name the booklet's file with -o");
     meiro_export_options page;

@@ -11,6 +11,7 @@
 #include <sys/resource.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -132,13 +133,11 @@ int page_option(const char *command, int c, page_cli *pc, char **argv)
     case 't': pc->template_name = optarg; return EXIT_OK;
     case OPT_ANSWERS_TO: pc->answers_to = optarg; return EXIT_OK;
     case OPT_ART:
-        if (strcmp(optarg, "none") != 0 && meiro_art_from_name(optarg, NULL, &err) != MEIRO_OK)
+        if (strcasecmp(optarg, "none") != 0 && meiro_art_from_name(optarg, NULL, &err) != MEIRO_OK)
             return usage_error(command, "%s", err.message);
         pc->art = optarg;
         return EXIT_OK;
-    case OPT_LANG:
-        if (!meiro_lang_known(optarg))
-            return usage_error(command, "unknown language '%s' (en or ja)", optarg);
+    case OPT_LANG: /* checked with the rest (meiro_export_options_check) */
         page->lang = optarg;
         return EXIT_OK;
     case OPT_PAPER:
@@ -180,7 +179,7 @@ int page_option(const char *command, int c, page_cli *pc, char **argv)
         return EXIT_OK;
     case OPT_CROP: page->crop = true; return EXIT_OK;
     case OPT_PLAY: page->play = true; return EXIT_OK;
-    default: return bad_option(command, argv, c);
+    default: return bad_option(command, argv, c, pc->longopts);
     }
 }
 
@@ -222,6 +221,43 @@ int page_finish(page_cli *pc, meiro_export_options *page)
     if (pc->art) page->art = pc->art;
     meiro_error err = {0};
     if (meiro_export_options_check(page, &err) != MEIRO_OK) return usage_error(NULL, "%s", with_flags(err.message));
+    return EXIT_OK;
+}
+
+/* The page options by what the library says each sets; the template
+ * also sets generate's maze, answers go to a second file from any
+ * format: neither is listed. */
+static const struct {
+    int opt;
+    const char *name;
+    meiro_page_setting setting;
+} page_settings[] = {
+    {OPT_PAPER, "--paper", MEIRO_SETTING_PAGE},         {OPT_LANDSCAPE, "--landscape", MEIRO_SETTING_PAGE},
+    {OPT_PORTRAIT, "--portrait", MEIRO_SETTING_PAGE},   {OPT_MARGIN, "--margin", MEIRO_SETTING_PAGE},
+    {OPT_CELL, "--cell", MEIRO_SETTING_PAGE},           {OPT_TITLE, "--title", MEIRO_SETTING_PAGE},
+    {OPT_SUBTITLE, "--subtitle", MEIRO_SETTING_PAGE},   {OPT_NAME, "--name", MEIRO_SETTING_PAGE},
+    {OPT_FOOTER, "--footer", MEIRO_SETTING_PAGE},       {OPT_NO_FOOTER, "--no-footer", MEIRO_SETTING_PAGE},
+    {OPT_LANG, "--lang", MEIRO_SETTING_PAGE},           {OPT_BLEED, "--bleed", MEIRO_SETTING_BLEED},
+    {OPT_GUTTER, "--gutter", MEIRO_SETTING_BLEED},      {OPT_DPI, "--dpi", MEIRO_SETTING_DPI},
+    {OPT_CROP, "--crop", MEIRO_SETTING_CROP},           {OPT_PLAY, "--play", MEIRO_SETTING_PLAY},
+};
+
+int page_options_check(const char *command, const page_cli *pc, meiro_format format)
+{
+#define GIVEN(opt) (pc->set & (1u << ((opt) - OPT_PAPER)))
+    if (GIVEN(OPT_LANDSCAPE) && GIVEN(OPT_PORTRAIT))
+        return usage_error(command, "%s", "--landscape and --portrait: a page has one orientation");
+    char unused[200] = "";
+    size_t n = 0, count = 0;
+    for (size_t i = 0; i < sizeof page_settings / sizeof page_settings[0]; i++)
+        if (GIVEN(page_settings[i].opt) && !meiro_format_uses(format, page_settings[i].setting) && n < sizeof unused)
+            n += (size_t)snprintf(unused + n, sizeof unused - n, "%s%s", count++ ? ", " : "", page_settings[i].name);
+    if (pc->art && !meiro_format_uses(format, MEIRO_SETTING_PAGE) && n < sizeof unused)
+        n += (size_t)snprintf(unused + n, sizeof unused - n, "%s--art", count++ ? ", " : "");
+#undef GIVEN
+    if (count)
+        fprintf(stderr, "meiro: warning: %s change%s nothing in %s output\n", unused, count == 1 ? "s" : "",
+                meiro_format_info(format)->name);
     return EXIT_OK;
 }
 
@@ -289,6 +325,14 @@ int check_output(const char *command, meiro_grid grid, uint32_t width, uint32_t 
                         "pencil (%g mm and up): make the maze smaller or the paper larger\n",
                 cell, MIN_PENCIL_CELL_MM);
     return EXIT_OK;
+}
+
+int check_animate_name(const char *command, const char *svg)
+{
+    meiro_format named;
+    if (!svg || (meiro_format_from_filename(svg, MEIRO_FORMAT_SVG, &named, NULL) == MEIRO_OK && named == MEIRO_FORMAT_SVG))
+        return EXIT_OK;
+    return usage_error(command, "--animate writes an animated SVG: name its file NAME.svg, not '%s'", svg);
 }
 
 /* --animate and --frames: writes the trace's animations; a runtime
@@ -383,14 +427,33 @@ char *remake_command(const char *command, int argc, char **argv, const char *sho
     return b.s;
 }
 
-/* Shared handling of getopt's complaints. */
-int bad_option(const char *command, char **argv, int c)
+/* Shared handling of getopt's complaints: an unknown long option with the
+ * nearest of the command's own (--widht: did you mean '--width'?). */
+int bad_option(const char *command, char **argv, int c, const struct option *longopts)
 {
-    if (c == ':') return usage_error(command, "option '%s' needs a value", argv[optind - 1]);
-    return usage_error(command, "unknown option '%s'", argv[optind - 1]);
+    const char *arg = argv[optind - 1];
+    if (c == ':') return usage_error(command, "option '%s' needs a value", arg);
+    char names[2048] = "", word[64], hint[96] = "", msg[200];
+    size_t n = 0;
+    for (const struct option *o = longopts; o && o->name && n < sizeof names; o++)
+        n += (size_t)snprintf(names + n, sizeof names - n, "--%s ", o->name);
+    snprintf(word, sizeof word, "%.*s", (int)strcspn(arg, "="), arg);
+    if (!strncmp(word, "--", 2)) meiro_name_hint(word, names, hint, sizeof hint);
+    snprintf(msg, sizeof msg, "unknown option '%%s'%s", hint);
+    return usage_error(command, msg, arg);
 }
 
 bool is_stdout(const char *output) { return !output || strcmp(output, "-") == 0; }
+
+/* -f and a file whose extension names another format: a warning. */
+void warn_name_format(meiro_format format, const char *output)
+{
+    meiro_format named;
+    if (is_stdout(output) || meiro_format_from_filename(output, format, &named, NULL) != MEIRO_OK || named == format)
+        return;
+    fprintf(stderr, "meiro: warning: writing %s into '%s', whose name says %s\n", meiro_format_info(format)->name,
+            output, meiro_format_info(named)->name);
+}
 
 /* Picks the output format: -f, else the output file's extension, else text. */
 int output_format(const char *command, const char *fmt, const char *output,
@@ -400,6 +463,7 @@ int output_format(const char *command, const char *fmt, const char *output,
     if (fmt) {
         if (meiro_format_from_name(fmt, format, &err) != MEIRO_OK)
             return usage_error(command, "%s", err.message);
+        warn_name_format(*format, output);
         return EXIT_OK;
     }
     *format = MEIRO_FORMAT_TEXT;

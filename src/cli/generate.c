@@ -102,6 +102,7 @@ int cmd_generate(int argc, char **argv)
     uint8_t *mask = NULL;
     page_cli pc;
     page_cli_init(&pc);
+    pc.longopts = longopts;
     meiro_export_options page;
     bool has_start = false, has_goal = false;
     meiro_generate_options opt;
@@ -205,7 +206,12 @@ int cmd_generate(int argc, char **argv)
     meiro_maze *m = NULL;
     meiro_path path = {0};
     meiro_format format;
+    if (solution && pc.answers_to)
+        return usage_error("generate", "%s", "--solution draws the answer on the puzzle and --answers-to puts it "
+                                              "in a file apart: one or the other");
     int rc = output_format("generate", fmt, output, &format);
+    if (rc == EXIT_OK) rc = page_options_check("generate", &pc, format);
+    if (rc == EXIT_OK) rc = check_animate_name("generate", animate);
     if (rc == EXIT_OK)
         rc = check_grid_output("generate", opt.grid, format, pc.answers_to, animate || frames);
     if (rc == EXIT_OK)

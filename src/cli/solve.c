@@ -34,6 +34,7 @@ int cmd_solve(int argc, char **argv)
     };
     page_cli pc;
     page_cli_init(&pc);
+    pc.longopts = longopts;
     meiro_export_options page;
     const char *solver = NULL, *fmt = NULL, *output = NULL, *input_format = NULL;
     const char *animate = NULL, *frames = NULL;
@@ -60,6 +61,8 @@ int cmd_solve(int argc, char **argv)
     int rc = single_input("solve", argc, argv, &input);
     meiro_format format;
     if (rc == EXIT_OK) rc = output_format("solve", fmt, output, &format);
+    if (rc == EXIT_OK) rc = page_options_check("solve", &pc, format);
+    if (rc == EXIT_OK) rc = check_animate_name("solve", animate);
     if (rc == EXIT_OK)
         rc = check_memory_floor("solve", format, frames != NULL);
     if (rc == EXIT_OK) rc = page_finish(&pc, &page);

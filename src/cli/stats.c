@@ -35,7 +35,7 @@ int cmd_stats(int argc, char **argv)
         case 'J': json = true; break;
         case 'i': input_format = optarg; break;
         case 'h': fputs(usage_stats, stdout); return EXIT_OK;
-        default: return bad_option("stats", argv, c);
+        default: return bad_option("stats", argv, c, longopts);
         }
     }
     const char *input;

@@ -37,7 +37,7 @@ static const page_labels labels_table[] = {
 const page_labels *labels_for(const char *lang)
 {
     for (size_t i = 0; i < sizeof labels_table / sizeof labels_table[0]; i++)
-        if (lang && strcmp(lang, labels_table[i].lang) == 0) return &labels_table[i];
+        if (lang && strcasecmp(lang, labels_table[i].lang) == 0) return &labels_table[i];
     return &labels_table[0];
 }
 
@@ -46,14 +46,14 @@ bool meiro_lang_known(const char *lang) { return lang && lang_known(lang); }
 int lang_index(const char *lang)
 {
     for (size_t i = 0; i < sizeof labels_table / sizeof labels_table[0]; i++)
-        if (lang && strcmp(lang, labels_table[i].lang) == 0) return (int)i;
+        if (lang && strcasecmp(lang, labels_table[i].lang) == 0) return (int)i;
     return -1;
 }
 
 bool lang_known(const char *lang)
 {
     for (size_t i = 0; i < sizeof labels_table / sizeof labels_table[0]; i++)
-        if (strcmp(lang, labels_table[i].lang) == 0) return true;
+        if (strcasecmp(lang, labels_table[i].lang) == 0) return true;
     return false;
 }
 
@@ -298,7 +298,7 @@ static bool set_key(meiro_template *t, const key_spec *e, size_t shift, const ch
         return true;
     }
     case KEY_PAIR:
-        return (!strcmp(v, "none") || meiro_art_from_name(v, NULL, NULL) == MEIRO_OK) &&
+        return (!strcasecmp(v, "none") || meiro_art_from_name(v, NULL, NULL) == MEIRO_OK) &&
                copy_text(field, e->size, v);
     case KEY_ART: {
         template_art *a = field;
@@ -537,14 +537,18 @@ static meiro_template *template_load_unlocalized(const char *name, meiro_error *
         snprintf(file, sizeof file, "%s.ini", name);
         const builtin_file *b = builtin_find(file);
         if (!b) {
-            fail(err, MEIRO_ERROR_UNKNOWN_NAME,
-                       "no template '%s' (see 'meiro list'; a file needs a path or .ini)", name);
+            char names[512] = "", hint[96];
+            for (size_t i = 0, n = 0; i < meiro_builtin_template_count() && n < sizeof names; i++)
+                n += (size_t)snprintf(names + n, sizeof names - n, "%s ", meiro_builtin_template_name(i));
+            fail(err, MEIRO_ERROR_UNKNOWN_NAME, "no template '%s' (see 'meiro list'; a file needs a path or .ini)%s",
+                 name, name_hint(name, names, hint, sizeof hint));
             free(t);
             return NULL;
         }
         text = b->data;
         size = b->size;
-        snprintf(path, sizeof path, "(built-in) %s", file);
+        snprintf(path, sizeof path, "(built-in) %s", b->file);
+        name = b->name ? b->name : name; /* as it is spelt */
     }
     snprintf(t->path, sizeof t->path, "%s", path);
     const char *base = strrchr(name, '/');
@@ -573,7 +577,7 @@ enum { ALIAS_COUNT = sizeof aliases / sizeof aliases[0] };
 static meiro_template *load_or_alias(const char *name, meiro_error *err)
 {
     for (size_t i = 0; i < ALIAS_COUNT; i++) {
-        if (strcmp(name, aliases[i].name) != 0) continue;
+        if (strcasecmp(name, aliases[i].name) != 0) continue;
         meiro_template *t = template_load_unlocalized(aliases[i].of, err);
         if (t) {
             snprintf(t->name, sizeof t->name, "%s", aliases[i].name);
@@ -641,7 +645,7 @@ const char *meiro_builtin_template_name(size_t index)
 
 const builtin_file *builtin_find(const char *name)
 {
-    for (size_t i = 0; i < builtin_file_count; i++)
-        if (!strcmp(builtin_files[i].file, name)) return &builtin_files[i];
+    for (size_t i = 0; i < builtin_file_count; i++) /* -t Kids-A4 is kids-a4 */
+        if (!strcasecmp(builtin_files[i].file, name)) return &builtin_files[i];
     return NULL;
 }

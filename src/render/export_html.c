@@ -16,6 +16,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* The page's own words (the maze's are drawn by the document). */
 typedef struct html_words {
@@ -35,7 +36,7 @@ static const html_words WORDS[] = {
 static const html_words *words_for(const char *lang)
 {
     for (size_t i = 0; i < sizeof WORDS / sizeof WORDS[0]; i++)
-        if (lang && strcmp(lang, WORDS[i].lang) == 0) return &WORDS[i];
+        if (lang && strcasecmp(lang, WORDS[i].lang) == 0) return &WORDS[i];
     return &WORDS[0];
 }
 

@@ -1,0 +1,104 @@
+#!/bin/sh
+# No silent surprises: every option that cannot apply to what was asked is
+# refused or warned about in one line, names are found whatever their case,
+# and a name or option mistyped gets "did you mean". Usage: options.sh BUILD_DIR
+build=${1:-build}
+meiro="$(cd "$build" && pwd)/meiro"
+tmp=$(mktemp -d /tmp/meiro-options-XXXXXX)
+trap 'rm -rf "$tmp"' EXIT
+passed=0 failed=0
+
+ok() { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL options: $*" >&2; }
+# run STATUS ARGS...: meiro ARGS, its exit status STATUS; stderr in $tmp/err
+run() {
+    want=$1; shift
+    (cd "$tmp" && "$meiro" "$@") > "$tmp/out" 2> "$tmp/err"
+    got=$?
+    if [ "$got" -eq "$want" ]; then ok; else bad "exit $got, wanted $want: meiro $*: $(cat "$tmp/err")"; fi
+}
+err_has() { if grep -qF -- "$1" "$tmp/err"; then ok; else bad "stderr lacks '$1': $(cat "$tmp/err")"; fi; }
+err_empty() { if [ ! -s "$tmp/err" ]; then ok; else bad "stderr not empty: $(cat "$tmp/err")"; fi; }
+one_line() { if [ "$(wc -l < "$tmp/err")" -eq 1 ]; then ok; else bad "not one line: $(cat "$tmp/err")"; fi; }
+absent() { if [ ! -e "$tmp/$1" ]; then ok; else bad "$1 was written"; fi; }
+
+# did you mean: options, commands and every kind of name
+run 2 generate --widht 5; err_has "unknown option '--widht'; did you mean '--width'?"
+run 2 booklet --copis 3; err_has "did you mean '--copies'?"
+run 2 watch --sed 3; err_has "did you mean '--seed'?"
+run 2 stats --jsn x.txt; err_has "did you mean '--json'?"
+run 2 generat; err_has "unknown command 'generat'; did you mean 'generate'?"
+run 2 generate -t kids -o k.pdf; err_has "did you mean 'kids-a4'?"; absent k.pdf
+run 2 generate --lang jp -o k.pdf; err_has "did you mean 'ja'?"
+run 2 generate --paper 8.5x11 -o k.pdf; err_has "did you mean '8.5x11in'?"
+run 2 generate --paper leter -o k.pdf; err_has "did you mean 'letter'?"
+run 2 generate --art bunni -o k.pdf; err_has "did you mean 'bunny'?"
+run 2 generate --grid polr -o k.json; err_has "did you mean 'polar'?"
+run 2 generate -a prm -o k.txt; err_has "did you mean 'prim'?"
+run 2 generate -m bsf --solution -o k.txt; err_has "did you mean 'bfs'?"
+run 2 generate --ends bordr -o k.txt; err_has "did you mean 'border'?"
+run 2 generate --answers kye -o k.pdf; err_has "did you mean 'key'?"
+run 2 generate -f pfd -o k; err_has "did you mean 'pdf'?"
+run 2 booklet --difficulty Esay -o b.pdf; err_has "--difficulty"
+# names whatever their case, as --paper A4, -f PDF and --shape Heart always were
+for args in "--art Bunny" "--grid Polar -f json" "-a Prim" "-t Kids-A4" "--lang JA" "--ends Border" \
+            "--answers Key" "-m BFS --solution" "--paper A4" "-f PDF" "--shape Heart" "--art NONE"; do
+    case $args in *"-f "*) f= ;; *) f="-f pdf" ;; esac
+    # shellcheck disable=SC2086
+    run 0 generate -s 1 $args $f -o case; err_empty
+done
+run 0 booklet -n 2 -s 1 --difficulty Easy-HARD -o case.pdf
+
+# options that cannot apply: refused, or one line of warning
+run 0 generate -s 1 -f svg -o maze.pdf; err_has "writing svg into 'maze.pdf', whose name says pdf"; one_line
+run 0 booklet -n 2 -s 1 -f xlsx -o book.pdf; err_has "writing xlsx into 'book.pdf'"
+run 2 generate -s 1 --animate a.gif -o m.txt; err_has "--animate writes an animated SVG"; absent m.txt
+run 0 generate -s 1 --crop -o m.xlsx; err_has "--crop changes nothing in xlsx output"; one_line
+run 0 generate -s 1 --dpi 100 -o m.pdf; err_has "--dpi changes nothing in pdf output"
+run 0 generate -s 1 --dpi 72 --crop -o m.html; err_has "--dpi, --crop change nothing in html output"; one_line
+run 0 generate -s 1 --paper a5 --title T --art bunny -o m.txt
+err_has "--paper, --title, --art change nothing in text output"; one_line
+run 0 solve --lang ja -o s.txt m.txt; err_has "--lang changes nothing in text output"
+run 2 generate -s 1 --solution --answers-to a.pdf -o m.pdf; err_has "one or the other"; absent a.pdf
+run 2 generate -s 1 --landscape --portrait -o o.pdf; err_has "one orientation"; absent o.pdf
+run 2 booklet -n 2 --landscape --portrait -o o.pdf; err_has "one orientation"
+run 2 booklet -n 2 --dpi 300 -o o.pdf; err_has "--dpi and --crop are for PNG"
+# --name: the template's name line, or meiro's own where it has none
+run 0 generate -s 1 --name Hana -o named.pdf
+if command -v pdftotext >/dev/null 2>&1; then
+    if pdftotext "$tmp/named.pdf" - | grep -q "Name Hana"; then ok; else bad "--name without a name line: no name"; fi
+    run 0 generate -s 1 -t kids-a4 --name Hana -o kid.pdf
+    if pdftotext "$tmp/kid.pdf" - | grep -q "Name Hana"; then ok; else bad "--name on kids-a4: no name"; fi
+else
+    bad "pdftotext is not installed (skipped)"
+fi
+
+# class sets: what they are not, and the names file
+run 2 booklet -n 2 --copies 3 -f xlsx -o c.xlsx; err_has "a class set (copies) is a PDF"; absent c.xlsx
+run 2 booklet -n 2 --copies 3 --fold -o c.pdf; err_has "fold one booklet per pupil"; absent c.pdf
+run 2 booklet -n 2 --copies 0 -o c.pdf; err_has "--copies must be a whole number from 1 to 1000"
+printf 'Hana\n\n Ken \n' > "$tmp/two.txt"
+run 2 booklet -n 2 --copies 3 --names two.txt -o c.pdf; err_has "--copies 3 and 2 names in 'two.txt'"
+: > "$tmp/none.txt"
+run 1 booklet -n 2 --names none.txt -o c.pdf; err_has "none.txt: no names in the file"; absent c.pdf
+awk 'BEGIN { printf "Hana\n"; for (i = 0; i < 70; i++) printf "x"; printf "\n" }' > "$tmp/long.txt"
+run 1 booklet -n 2 --names long.txt -o c.pdf; err_has "long.txt:2:61: a name is at most 60 bytes"
+run 1 booklet -n 2 --names missing.txt -o c.pdf; err_has "missing.txt: cannot open"
+run 0 booklet -n 1 -s 2 --names two.txt -o c.pdf; err_has "the answers are in c-answer.pdf"
+run 0 booklet -n 1 -s 2 --names two.txt --answers none -o d.pdf; absent d-answer.pdf
+
+# the contents page: asked, refused, or the default (over 20 mazes of one a page)
+if command -v pdftotext >/dev/null 2>&1; then
+    contents() { pdftotext -f 1 -l 2 "$tmp/$1" - | grep -c "^Contents$"; }
+    run 0 booklet -n 21 -s 1 -o long.pdf; [ "$(contents long.pdf)" = 1 ] && ok || bad "21 mazes: no contents"
+    run 0 booklet -n 21 -s 1 --no-contents -o nc.pdf; [ "$(contents nc.pdf)" = 0 ] && ok || bad "--no-contents: contents"
+    run 0 booklet -n 3 -s 1 --contents -o c3.pdf; [ "$(contents c3.pdf)" = 1 ] && ok || bad "--contents: none"
+    run 0 booklet -n 30 -s 1 -t worksheet-a4-2up -o ws.pdf; [ "$(contents ws.pdf)" = 0 ] && ok || bad "worksheets: contents"
+    printf '[template]\n[booklet]\ncontents = yes\n' > "$tmp/with.ini"
+    run 0 booklet -n 3 -s 1 -t ./with.ini -o w.pdf; [ "$(contents w.pdf)" = 1 ] && ok || bad "contents = yes: none"
+    printf '[booklet]\ncontents = sometimes\n' > "$tmp/bad.ini"
+    run 1 booklet -n 3 -s 1 -t ./bad.ini -o w2.pdf; err_has "contents is auto, yes or no"
+fi
+
+echo "options: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
