@@ -73,6 +73,21 @@ else
     bad "pdftotext is not installed (skipped)"
 fi
 
+# help says what the parser takes: every option a command's --help lists
+# is one it knows; a booklet's does not list --dpi and --crop (refused)
+for cmd in generate solve booklet watch stats list; do
+    "$meiro" $cmd --help | grep -o -- '--[a-z][a-z-]*' | sort -u | while read -r opt; do
+        "$meiro" $cmd "$opt" < /dev/null 2>&1 | grep -q "unknown option" && echo "$cmd --help lists $opt"
+    done > "$tmp/help-$cmd"
+    if [ -s "$tmp/help-$cmd" ]; then bad "$(cat "$tmp/help-$cmd")"; else ok; fi
+done
+run 0 booklet --help
+if grep -q -- "--dpi\|--crop" "$tmp/out"; then bad "booklet --help lists --dpi or --crop"; else ok; fi
+run 0 generate --help
+if grep -q "or back" "$tmp/out"; then ok; else bad "generate --help: no --answers back"; fi
+# the pencil's warning rounds down: never "3.0 mm are too small (3 mm and up)"
+run 0 generate -s 1 -W 60 -H 80 -o small.pdf; err_has "cells of 2.9 mm are too small"
+
 # class sets: what they are not, and the names file
 run 2 booklet -n 2 --copies 3 -f xlsx -o c.xlsx; err_has "a class set (copies) is a PDF"; absent c.xlsx
 run 2 booklet -n 2 --copies 3 --fold -o c.pdf; err_has "fold one booklet per pupil"; absent c.pdf

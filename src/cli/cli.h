@@ -39,15 +39,18 @@ uint64_t clock_seed(void);
     "      --name NAME      written on the template's name line\n"\
     "      --footer TEXT    the footer's words (the seed follows them)\n"\
     "      --no-footer      no footer (PDF metadata keeps the seed)\n"\
-    "      --answers WHERE  none, after-page (each puzzle page, then its answer)\n"\
-    "                       or key (answers at the end); default: the template's\n"\
-    "                       (svg, png, text: the answer goes to NAME-answer.EXT)\n"\
+    "      --answers WHERE  none, after-page (each puzzle page, then its answer),\n"\
+    "                       key (answers at the end) or back (each on the back of\n"\
+    "                       its puzzle's leaf); default: the template's (svg,\n"\
+    "                       png, html, text: the answer goes to NAME-answer.EXT)\n"\
     "      --answer-page    the same as --answers after-page\n"\
     "      --answers-to F   the answers in file F (its format from its name), the\n"\
     "                       puzzles alone in the output\n"\
-    "      --dpi N          png resolution (default 300; 96 for screens)\n"\
-    "      --crop           pdf, svg, png: only the maze with a small border\n"\
     "      --play           xlsx: the sheet checks the way marked in it (Goal!)\n"
+/* generate and solve's pictures (a booklet refuses them) */
+#define PICTURE_HELP \
+    "      --dpi N          png resolution (default 300; 96 for screens)\n"\
+    "      --crop           pdf, svg, png: only the maze with a small border\n"
 
 /* Options of the printable pages, shared by generate and solve. */
 enum {

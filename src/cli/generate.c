@@ -53,7 +53,7 @@ static const char *const usage_generate_more =
     "                       the solving, with --solution)\n"
     "      --frames DIR     also write numbered PNG frames of it into DIR\n";
 /* apart: one string would pass the 4095 bytes C compilers must take */
-static const char *const usage_generate_page = PAGE_HELP;
+static const char *const usage_generate_page = PAGE_HELP PICTURE_HELP;
 
 
 /* "X,Y" with whole numbers. */
