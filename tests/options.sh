@@ -88,6 +88,11 @@ if grep -q "or back" "$tmp/out"; then ok; else bad "generate --help: no --answer
 # the pencil's warning rounds down: never "3.0 mm are too small (3 mm and up)"
 run 0 generate -s 1 -W 60 -H 80 -o small.pdf; err_has "cells of 2.9 mm are too small"
 
+# stats --json: the seed as a string, every digit of it
+run 0 generate -s 18446744073709551615 -W 4 -H 3 -o big-seed.json
+run 0 stats --json big-seed.json
+if grep -q '"seed": "18446744073709551615"' "$tmp/out"; then ok; else bad "stats --json: $(cat "$tmp/out")"; fi
+
 # class sets: what they are not, and the names file
 run 2 booklet -n 2 --copies 3 -f xlsx -o c.xlsx; err_has "a class set (copies) is a PDF"; absent c.xlsx
 run 2 booklet -n 2 --copies 3 --fold -o c.pdf; err_has "fold one booklet per pupil"; absent c.pdf
