@@ -86,7 +86,19 @@ if grep -q -- "--dpi\|--crop" "$tmp/out"; then bad "booklet --help lists --dpi o
 run 0 generate --help
 if grep -q "or back" "$tmp/out"; then ok; else bad "generate --help: no --answers back"; fi
 # the pencil's warning rounds down: never "3.0 mm are too small (3 mm and up)"
-run 0 generate -s 1 -W 60 -H 80 -o small.pdf; err_has "cells of 2.9 mm are too small"
+run 0 generate -s 1 -W 60 -H 80 -o small.pdf; err_has "cells of 2.99 mm are too small"
+
+# the kids' frame: a margin that would put the words on it is refused; at
+# the least one taken, every word is inside its line (6.8 mm from the edge)
+run 2 generate -s 3 -t kids-a4 --margin 5 -o k5.pdf; err_has "10 mm and up keeps them inside it"; absent k5.pdf
+run 0 generate -s 3 -t kids-a4 --margin 10 -o k10.pdf
+run 0 generate -s 3 -t kids-a4 --margin 10 --landscape --title "Hana's long birthday maze title" -o k10l.pdf
+for f in k10 k10l; do
+    pdftotext -bbox "$tmp/$f.pdf" - | awk -F'"' '
+        /<page / { w = $2; h = $4 }
+        /<word / { if ($2 < 19.3 || $4 < 19.3 || $6 > w - 19.3 || $8 > h - 19.3) { print "word at " $2 "," $4; exit 1 } }' \
+        > "$tmp/frame" && ok || bad "$f: a word on the frame: $(cat "$tmp/frame")"
+done
 
 # stats --json: the seed as a string, every digit of it
 run 0 generate -s 18446744073709551615 -W 4 -H 3 -o big-seed.json

@@ -320,10 +320,10 @@ int check_output(const char *command, meiro_grid grid, uint32_t width, uint32_t 
     if (answers_to &&
         meiro_export_grid_cell_mm(grid, width, height, answers_format, &checked, NULL, &err) != MEIRO_OK)
         return library_error(command, answers_to, &err);
-    if (cell > 0 && cell < MIN_PENCIL_CELL_MM) /* rounded down: 2.97 mm is not "3.0" */
-        fprintf(stderr, "meiro: warning: cells of %.1f mm are too small to draw a way through with a "
+    if (cell > 0 && cell < MIN_PENCIL_CELL_MM) /* 2.97 mm, not "3.0 mm" (below 3 mm and up) */
+        fprintf(stderr, "meiro: warning: cells of %.*f mm are too small to draw a way through with a "
                         "pencil (%g mm and up): make the maze smaller or the paper larger\n",
-                floor(cell * 10) / 10, MIN_PENCIL_CELL_MM);
+                round(cell * 10) / 10 < MIN_PENCIL_CELL_MM ? 1 : 2, floor(cell * 100) / 100, MIN_PENCIL_CELL_MM);
     return EXIT_OK;
 }
 

@@ -114,7 +114,7 @@ meiro_status doc_place(const document *d, const doc_page *p, size_t k, page_layo
 
 /* Frame art keeps its corners: texts stay this far from the page's sides
  * (the stars of art/stars-frame.svg end 21 mm in). */
-enum { FRAME_CORNER_MM = 24, COVER_TITLE_MM = 14, COVER_SUBTITLE_MM = 6 };
+enum { FRAME_CORNER_MM = 24, FRAME_MARGIN_MM = 10, COVER_TITLE_MM = 14, COVER_SUBTITLE_MM = 6 };
 
 /* Every text of the page fitted to its band (shrunk, then on two lines),
  * or the document refused before anything is drawn. */
@@ -249,6 +249,15 @@ meiro_status doc_plan(document *d, const doc_item *items, size_t count, const me
     const meiro_template *t = opt->tpl;
     if (t) {
         s = load_art(t, &t->art_frame, 0, fmin(pw, ph), &st->frame, err);
+    }
+    /* frame art runs a few millimetres in from the page's edge (the kids'
+     * stars: a line 6 mm in): the title and footer keep inside it */
+    if (s == MEIRO_OK && st->frame && !st->crop && st->margin < FRAME_MARGIN_MM) {
+        s = fail(err, MEIRO_ERROR_ARGUMENT,
+                 "a margin of %g mm puts the page's words on the template's frame art: %g mm and up keeps "
+                 "them inside it",
+                 st->margin, (double)FRAME_MARGIN_MM);
+        if (st->margin == t->margin) template_blame(t, "page", "margin", NULL, err);
     }
     if (s == MEIRO_OK) s = load_marks_art(opt, 500, &st->marks.start_art, &st->marks.goal_art, err);
     if (s == MEIRO_OK) s = fit_texts(d, err);
