@@ -310,7 +310,7 @@ static meiro_status booklet_check(const meiro_booklet_options *b, const meiro_ex
             s = fail(err, MEIRO_ERROR_ARGUMENT, "a booklet of %s mazes is a PDF: %s pages are made of square cells",
                      meiro_grid_name((meiro_grid)shells[i].grid), format == MEIRO_FORMAT_XLSX ? "XLSX" : "HTML");
     if (s == MEIRO_OK && format == MEIRO_FORMAT_XLSX) {
-        s = xlsx_check(items, b->count, opt, err);
+        s = xlsx_check(items, b->count, opt, NULL, err);
     } else if (s == MEIRO_OK && format == MEIRO_FORMAT_HTML) {
         document d;
         s = doc_init(&d, items, b->count, opt, 0, err);

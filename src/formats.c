@@ -230,7 +230,7 @@ static meiro_status export_check_unlocalized(meiro_grid grid, uint32_t width, ui
     shell.grid = (uint8_t)grid; /* a page lays out the grid's bounding box */
     doc_item item = {&shell, NULL, 0};
     switch (format) {
-    case MEIRO_FORMAT_XLSX: return xlsx_check(&item, 1, opt, err);
+    case MEIRO_FORMAT_XLSX: return xlsx_check(&item, 1, opt, cell_mm, err);
     case MEIRO_FORMAT_PDF:
     case MEIRO_FORMAT_HTML:
     case MEIRO_FORMAT_SVG:

@@ -263,6 +263,37 @@ try {
   check(false, `booklet: ${e.stack}`);
 }
 
+// a big maze: its cells small in the window, a zoom that grows the sheet
+// and scrolls; a small one has no zoom. The footer's words once on screen
+// (under the sheet), in the printed page's footer only when printed.
+try {
+  const file = path.join(tmp, 'big.html');
+  run(['generate', '-W', '80', '-H', '100', '-s', '3', '-o', file]);
+  const { page, errors } = await open(file);
+  const width = () => page.$eval('.sheet.current', (s) => s.getBoundingClientRect().width);
+  check(!(await page.$eval('#bigger', (b) => b.hidden)), 'zoom: no zoom for an 80 x 100 maze');
+  const before = await width();
+  await page.click('#bigger');
+  await page.click('#bigger');
+  check(Math.abs(await width() - 2 * before) < 2, `zoom: twice bigger is ${await width()} px, not ${2 * before}`);
+  await page.click('#smaller');
+  check(Math.abs(await width() - 1.5 * before) < 2, 'zoom: smaller again');
+  const footer = await page.$eval('.sheet.current .footer', (g) => getComputedStyle(g).display);
+  const info = await page.$eval('#info', (e) => e.textContent);
+  check(footer === 'none' && info.includes('seed 3'), `footer once: the sheet's footer ${footer}, #info '${info}'`);
+  await page.emulateMediaType('print');
+  check(await page.$eval('.sheet.current .footer', (g) => getComputedStyle(g).display) !== 'none', 'footer: not printed');
+  check(errors.length === 0, `zoom: errors ${errors}`);
+  await page.close();
+  const small = path.join(tmp, 'small.html');
+  run(['generate', '-W', '8', '-H', '6', '-s', '3', '-o', small]);
+  const kid = await open(small);
+  check(await kid.page.$eval('#bigger', (b) => b.hidden), 'zoom: shown for an 8 x 6 maze');
+  await kid.page.close();
+} catch (e) {
+  check(false, `zoom: ${e.stack}`);
+}
+
 await browser.close();
 fs.rmSync(tmp, { recursive: true, force: true });
 finish();

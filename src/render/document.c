@@ -690,15 +690,14 @@ meiro_status doc_draw_page(const document *d, size_t index, cairo_t *cr, bool ma
     }
     if (p->kind == PAGE_COVER) {
         s = draw_cover(cr, d, &f, snap, layers, err);
-        if (s == MEIRO_OK && page) draw_footer(cr, d, index, &f);
+        if (s == MEIRO_OK && (layers & LAYER_FOOTER)) draw_footer(cr, d, index, &f);
         return s;
     }
     if (p->kind == PAGE_NOTES || p->kind == PAGE_BACK || p->kind == PAGE_CONTENTS) {
-        if (!page) return MEIRO_OK;
-        if (p->kind == PAGE_NOTES) draw_notes(cr, d, &f);
-        else if (p->kind == PAGE_BACK) draw_back(cr, d, &f);
-        else draw_contents(cr, d, &f);
-        draw_footer(cr, d, index, &f);
+        if (page && p->kind == PAGE_NOTES) draw_notes(cr, d, &f);
+        else if (page && p->kind == PAGE_BACK) draw_back(cr, d, &f);
+        else if (page) draw_contents(cr, d, &f);
+        if (layers & LAYER_FOOTER) draw_footer(cr, d, index, &f);
         return MEIRO_OK;
     }
     bool paths = shows_paths(d, p);
@@ -713,28 +712,30 @@ meiro_status doc_draw_page(const document *d, size_t index, cairo_t *cr, bool ma
         if (maze_only) return MEIRO_OK;
         if (page && d->count > 1) draw_caption(cr, d, p, k, &L);
     }
-    if (s != MEIRO_OK || !page) return s;
-    cairo_set_source_rgb(cr, 0, 0, 0);
-    const char *title = page_title(d, p->kind);
-    if (title && f.title_size > 0)
-        draw_fitted(cr, title, st->marks.font, true, p->kind == PAGE_ANSWERS ? &st->answers_fit : &st->title_fit,
-                    f.center_x, f.title_baseline, f.title_baseline - f.title_size, st->text_width);
-    if (p->kind == PAGE_PUZZLES && st->subtitle)
-        draw_fitted(cr, st->subtitle, st->marks.font, false, &st->subtitle_fit, f.center_x, f.subtitle_baseline,
-                    f.subtitle_baseline - f.subtitle_size, st->text_width);
-    if (p->kind == PAGE_PUZZLES && st->fields) {
-        /* a page of one maze: the name line starts where the maze does,
-         * written as large as a child's hand needs for big cells (up to
-         * 6 mm, 17 pt), kept within the page */
-        bool one = p->count == 1;
-        double x = one ? first.maze_x : f.body.x + 2;
-        double size = one ? fmin(6, fmax(f.fields_size, first.cell * 0.3)) : f.fields_size;
-        text_fit fit;
-        double room = f.body.x + f.body.w - x;
-        if (!fit_text(cr, st->fields, st->marks.font, false, size, size, room, FIELDS_BAND_MM, &fit) || fit.wrap)
-            fit.size = size * room / fit.natural * 0.999; /* one line, smaller */
-        draw_text(cr, st->fields, st->marks.font, x, f.fields_baseline, fit.size, false, -1);
+    if (s != MEIRO_OK) return s;
+    if (page) {
+        cairo_set_source_rgb(cr, 0, 0, 0);
+        const char *title = page_title(d, p->kind);
+        if (title && f.title_size > 0)
+            draw_fitted(cr, title, st->marks.font, true, p->kind == PAGE_ANSWERS ? &st->answers_fit : &st->title_fit,
+                        f.center_x, f.title_baseline, f.title_baseline - f.title_size, st->text_width);
+        if (p->kind == PAGE_PUZZLES && st->subtitle)
+            draw_fitted(cr, st->subtitle, st->marks.font, false, &st->subtitle_fit, f.center_x, f.subtitle_baseline,
+                        f.subtitle_baseline - f.subtitle_size, st->text_width);
+        if (p->kind == PAGE_PUZZLES && st->fields) {
+            /* a page of one maze: the name line starts where the maze does,
+             * written as large as a child's hand needs for big cells (up to
+             * 6 mm, 17 pt), kept within the page */
+            bool one = p->count == 1;
+            double x = one ? first.maze_x : f.body.x + 2;
+            double size = one ? fmin(6, fmax(f.fields_size, first.cell * 0.3)) : f.fields_size;
+            text_fit fit;
+            double room = f.body.x + f.body.w - x;
+            if (!fit_text(cr, st->fields, st->marks.font, false, size, size, room, FIELDS_BAND_MM, &fit) || fit.wrap)
+                fit.size = size * room / fit.natural * 0.999; /* one line, smaller */
+            draw_text(cr, st->fields, st->marks.font, x, f.fields_baseline, fit.size, false, -1);
+        }
     }
-    draw_footer(cr, d, index, &f);
+    if (layers & LAYER_FOOTER) draw_footer(cr, d, index, &f);
     return MEIRO_OK;
 }

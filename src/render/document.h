@@ -123,8 +123,9 @@ meiro_status doc_place(const document *d, const doc_page *p, size_t k, page_layo
 /* Where the first maze of page `index` sits (for --crop). */
 meiro_status doc_first_maze(const document *d, size_t index, page_layout *L, meiro_error *err);
 
-/* Whether every item fits a sheet (xlsx_write_items checks it first). */
-meiro_status xlsx_check(const doc_item *items, size_t count, const meiro_export_options *opt,
+/* Whether every item fits a sheet (xlsx_write_items checks it first);
+ * the first one's cell as printed into *cell_mm (NULL: not wanted). */
+meiro_status xlsx_check(const doc_item *items, size_t count, const meiro_export_options *opt, double *cell_mm,
                         meiro_error *err);
 
 /* Whether the document can be a PNG (resolution in range, at most

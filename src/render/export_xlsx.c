@@ -246,6 +246,7 @@ typedef struct sheet_plan {
     uint32_t top; /* rows of text above the maze's ring */
     page_layout L;
     uint32_t px;
+    double cell_mm; /* a cell as printed (the sheet fitted to the page) */
 } sheet_plan;
 
 static lxw_error add_sheet(lxw_workbook *wb, format_cache *cache, const meiro_maze *m,
@@ -359,6 +360,17 @@ static meiro_status copy_file(const char *path, FILE *out, meiro_error *err)
  * alone), the page, and the square cell (pixels at 96 dpi) with which the
  * texts, the maze and its ring of empty cells fill the printable area
  * (fit-to-page then only shrinks). */
+/* Walls as borders: Excel's are fixed widths (hair, thin 0.75 pt, medium
+ * 1.5 pt, thick 2.25 pt) that do not shrink with the cells, so small
+ * cells get thinner ones: medium on cells of 2 mm (printed) would leave
+ * a 200 x 200 maze nearly black. Big cells of a heavy template, thick. */
+static uint8_t border_for(const sheet_plan *plan, const meiro_export_options *opt)
+{
+    if (plan->cell_mm < 1.3) return LXW_BORDER_HAIR;
+    if (plan->cell_mm < 3.5) return LXW_BORDER_THIN;
+    return opt->tpl && opt->tpl->line > 1.0 ? LXW_BORDER_THICK : LXW_BORDER_MEDIUM;
+}
+
 static meiro_status sheet_size(const meiro_maze *m, const meiro_export_options *opt, bool answers,
                                size_t count, sheet_plan *plan, meiro_error *err)
 {
@@ -395,6 +407,7 @@ static meiro_status sheet_size(const meiro_maze *m, const meiro_export_options *
     if (opt->tpl && opt->tpl->cell > 0) fit_mm = fmin(fit_mm, opt->tpl->cell);
     double p = floor(fit_mm / 25.4 * 96);
     plan->px = p < 2 ? 2 : p > 500 ? 500 : (uint32_t)p;
+    plan->cell_mm = fit_mm;
     return MEIRO_OK;
 }
 
@@ -422,7 +435,7 @@ static meiro_status workbook_temp(const char *temp_dir, char **temp, temp_entry 
     return MEIRO_OK;
 }
 
-meiro_status xlsx_check(const doc_item *items, size_t count, const meiro_export_options *opt,
+meiro_status xlsx_check(const doc_item *items, size_t count, const meiro_export_options *opt, double *cell_mm,
                         meiro_error *err)
 {
     sheet_plan plan;
@@ -430,6 +443,7 @@ meiro_status xlsx_check(const doc_item *items, size_t count, const meiro_export_
         const meiro_maze *m = items[i].maze;
         meiro_status s = sheet_size(m, opt, false, count, &plan, err);
         if (s != MEIRO_OK) return s;
+        if (cell_mm && i == 0) *cell_mm = plan.cell_mm;
         if (opt->play && (uint64_t)m->w * m->h > PLAY_MAX_CELLS)
             return fail(err, MEIRO_ERROR_ARGUMENT,
                         "a playable sheet checks at most %d cells (200 x 200): a %lu x %lu maze is too big to play",
@@ -472,7 +486,7 @@ static void set_default_font(lxw_workbook *wb)
 meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_export_options *opt,
                               FILE *out, const char *temp_dir, meiro_error *err)
 {
-    meiro_status s = xlsx_check(items, count, opt, err); /* every maze, before writing */
+    meiro_status s = xlsx_check(items, count, opt, NULL, err); /* every maze, before writing */
     if (s != MEIRO_OK) return s;
     time_t created;
     s = page_timestamp(&created, err);
@@ -526,7 +540,7 @@ meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_e
             sheet_plan plan;
             sheet_size(m, opt, answers, count, &plan, NULL);
             caches[i].wb = wb;
-            caches[i].border = opt->tpl && opt->tpl->line > 1.0 ? LXW_BORDER_THICK : LXW_BORDER_MEDIUM;
+            caches[i].border = border_for(&plan, opt);
             /* S and G at one size, the largest at which both fit their cells */
             double cell_pt = plan.px * 0.75;
             caches[i].mark_pt = fmax(6, floor(fmin(cell_pt * 0.6, fmin(label_fit_pt(words.start, cell_pt),
