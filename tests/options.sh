@@ -100,6 +100,18 @@ for f in k10 k10l; do
         > "$tmp/frame" && ok || bad "$f: a word on the frame: $(cat "$tmp/frame")"
 done
 
+# big sheets: warned as PDF pages are (small cells, and LibreOffice's
+# time), with walls of borders as thin as the cells need
+run 0 generate -s 1 -W 200 -H 200 -o big.xlsx
+err_has "cells of 0.9 mm are too small"; err_has "takes LibreOffice over a minute to open"
+unzip -p "$tmp/big.xlsx" xl/styles.xml > "$tmp/styles.xml"
+if grep -q 'style="hair"' "$tmp/styles.xml" && ! grep -q 'style="medium"' "$tmp/styles.xml"; then ok
+else bad "200 x 200 sheet: borders not hair"; fi
+run 0 generate -s 1 -W 20 -H 15 -o small.xlsx; err_empty
+unzip -p "$tmp/small.xlsx" xl/styles.xml > "$tmp/styles.xml"
+if grep -q 'style="medium"' "$tmp/styles.xml"; then ok; else bad "20 x 15 sheet: borders not medium"; fi
+run 0 generate -s 1 -W 140 -H 140 -o mid.xlsx; err_has "takes LibreOffice ten seconds or more"
+
 # stats --json: the seed as a string, every digit of it
 run 0 generate -s 18446744073709551615 -W 4 -H 3 -o big-seed.json
 run 0 stats --json big-seed.json

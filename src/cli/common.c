@@ -312,7 +312,7 @@ int check_output(const char *command, meiro_grid grid, uint32_t width, uint32_t 
     /* laid out as the page will: a grid by its bounding box */
     if (meiro_export_grid_cell_mm(grid, width, height, format, &checked, &cell, &err) != MEIRO_OK)
         return library_error(command, is_stdout(output) ? NULL : output, &err);
-    meiro_format answers_format;
+    meiro_format answers_format = format;
     if (answers_to && !is_stdout(output) && strcmp(answers_to, output) == 0)
         return usage_error(command, "--answers-to names the puzzle's own file '%s'", answers_to);
     if (answers_to && meiro_format_from_filename(answers_to, format, &answers_format, &err) != MEIRO_OK)
@@ -320,6 +320,12 @@ int check_output(const char *command, meiro_grid grid, uint32_t width, uint32_t 
     if (answers_to &&
         meiro_export_grid_cell_mm(grid, width, height, answers_format, &checked, NULL, &err) != MEIRO_OK)
         return library_error(command, answers_to, &err);
+    if ((format == MEIRO_FORMAT_XLSX || (answers_to && answers_format == MEIRO_FORMAT_XLSX)) &&
+        (uint64_t)width * height > MEIRO_XLSX_SLOW_CELLS)
+        fprintf(stderr, "meiro: warning: a sheet of %lu x %lu cells takes LibreOffice %s to open (120 x 120: "
+                        "a few seconds)\n",
+                (unsigned long)width, (unsigned long)height,
+                (uint64_t)width * height > 30000 ? "over a minute" : "ten seconds or more");
     if (cell > 0 && cell < MIN_PENCIL_CELL_MM) /* 2.97 mm, not "3.0 mm" (below 3 mm and up) */
         fprintf(stderr, "meiro: warning: cells of %.*f mm are too small to draw a way through with a "
                         "pencil (%g mm and up): make the maze smaller or the paper larger\n",
