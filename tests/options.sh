@@ -112,6 +112,21 @@ unzip -p "$tmp/small.xlsx" xl/styles.xml > "$tmp/styles.xml"
 if grep -q 'style="medium"' "$tmp/styles.xml"; then ok; else bad "20 x 15 sheet: borders not medium"; fi
 run 0 generate -s 1 -W 140 -H 140 -o mid.xlsx; err_has "takes LibreOffice ten seconds or more"
 
+# a sheet to play: S and G are locked, the sheet protected, so they
+# cannot be typed over (the cells of the way are open for marks)
+for args in "-W 6 -H 5" "-t kids-a4 --art none" "--lang ja -t kids-a4 --art none"; do
+    # shellcheck disable=SC2086
+    run 0 generate -s 4 $args --play -o play.xlsx
+    unzip -p "$tmp/play.xlsx" xl/styles.xml xl/worksheets/sheet1.xml | python3 -c '
+import re, sys
+text = sys.stdin.read()
+xfs = re.findall(r"<xf [^>]*?(?:/>|>.*?</xf>)", re.search(r"<cellXfs.*?</cellXfs>", text, re.S).group(0), re.S)
+marks = re.findall(r"<c r=\"([A-Z]+[0-9]+)\" s=\"([0-9]+)\" t=\"inlineStr\"><is><t>(S|G|スタート|ゴール)</t>", text)
+opened = [m for m in marks if "locked=\"0\"" in xfs[int(m[1])]]
+ok = len(marks) == 2 and not opened and "<sheetProtection" in text and "locked=\"0\"" in text
+sys.exit(0 if ok else 1)' && ok || bad "play $args: S and G can be typed over (or not found)"
+done
+
 # stats --json: the seed as a string, every digit of it
 run 0 generate -s 18446744073709551615 -W 4 -H 3 -o big-seed.json
 run 0 stats --json big-seed.json
