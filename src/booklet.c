@@ -77,6 +77,7 @@ void meiro_booklet_options_init(meiro_booklet_options *b)
     b->to_level = MEIRO_LEVEL_HARD;
     b->cover = -1;
     b->contents = -1;
+    b->sheet = -1;
 }
 
 uint64_t meiro_booklet_maze_seed(uint64_t booklet_seed, unsigned index)
@@ -325,6 +326,43 @@ static meiro_status booklet_check(const meiro_booklet_options *b, const meiro_ex
     return s;
 }
 
+/* The largest sheet a home printer takes: Letter's or A4's width, Legal's length. */
+#define HOME_SHEET_SHORT_MM 216.0
+#define HOME_SHEET_LONG_MM 356.0
+
+/* The folded booklet's sheet for pages of pw x ph mm (landscape: w the long
+ * side): the one asked for, else A5 pages on A4 (297 mm, not twice 148),
+ * A4 on A3, A6 on A5, other papers twice as wide (B5 on B4, Letter on
+ * Tabloid). */
+static void sheet_for(const meiro_booklet_options *b, double pw, double ph, double *w, double *h)
+{
+    double sw, sh;
+    if (b->sheet >= 0 && meiro_paper_name((meiro_paper)b->sheet, &sh, &sw)) {
+        *w = sw, *h = sh; /* a named paper's portrait size, turned */
+        return;
+    }
+    static const double a_sizes[][2] = {{105, 148}, {148, 210}, {210, 297}, {297, 420}};
+    *w = 2 * pw, *h = ph;
+    for (size_t i = 0; i + 1 < sizeof a_sizes / sizeof a_sizes[0]; i++)
+        if (fabs(pw - a_sizes[i][0]) < 0.5 && fabs(ph - a_sizes[i][1]) < 0.5) *w = a_sizes[i + 1][1];
+}
+
+meiro_status meiro_booklet_sheet_mm(const meiro_booklet_options *b, const meiro_export_options *page,
+                                    double *w, double *h, bool *fits, meiro_error *err)
+{
+    (void)err; /* the paper was checked with the options */
+    meiro_export_options opt;
+    if (page) opt = *page;
+    else meiro_export_options_init(&opt); /* A4: booklet-a4's, the booklet's own */
+    page_paper paper;
+    page_paper_of(&opt, &paper);
+    /* a booklet's pages stand upright unless asked to lie */
+    bool land = opt.orientation == MEIRO_ORIENT_LANDSCAPE;
+    sheet_for(b, land ? paper.h : paper.w, land ? paper.w : paper.h, w, h);
+    if (fits) *fits = fmin(*w, *h) <= HOME_SHEET_SHORT_MM && fmax(*w, *h) <= HOME_SHEET_LONG_MM;
+    return MEIRO_OK;
+}
+
 /* A little maze of the booklet's first grid, to decorate its cover. */
 static meiro_status cover_maze(const meiro_booklet_options *b, meiro_maze **cover, meiro_error *err)
 {
@@ -359,6 +397,13 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, co
     if (b->fold == MEIRO_FOLD_SHEETS && page && page->bleed_mm > 0)
         return fail(err, MEIRO_ERROR_ARGUMENT, "a bleed is for a print shop's pages, not for sheets folded at home: "
                                                "use --fold=pages with --bleed");
+    if ((b->sheet >= 0 || b->creep_mm > 0) && b->fold != MEIRO_FOLD_SHEETS)
+        return fail(err, MEIRO_ERROR_ARGUMENT, "a sheet and creep are for a booklet folded from sheets (--fold)");
+    if (b->sheet >= MEIRO_PAPER_COUNT) return fail(err, MEIRO_ERROR_ARGUMENT, "invalid sheet %d", b->sheet);
+    if (b->signature > 50 || !(b->creep_mm >= 0 && b->creep_mm <= 2))
+        return fail(err, MEIRO_ERROR_ARGUMENT, "a signature has 1 to 50 sheets and the creep is 0 to 2 mm a sheet");
+    if (b->signature && !b->fold)
+        return fail(err, MEIRO_ERROR_ARGUMENT, "signatures are for folded booklets (--fold, or --fold=pages)");
     if (b->copies > 1 && (format != MEIRO_FORMAT_PDF || b->fold))
         return fail(err, MEIRO_ERROR_ARGUMENT, "a class set (copies) is a PDF, not folded: %s",
                     b->fold ? "fold one booklet per pupil" : "its copies follow each other, pages numbered per copy");
@@ -444,11 +489,22 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, co
         s = write_html(&bks[0], b->seed, &opt, out, err);
     } else if (s == MEIRO_OK) {
         /* the last page says how to make the booklet (the class set) again */
-        if (b->fold) s = doc_fold(&docs[0], err);
+        /* sheets: a multiple of 4 pages; pages for a print shop: an even
+         * count (glued), or whole signatures of 4 x signature pages */
+        unsigned multiple = b->fold == MEIRO_FOLD_SHEETS ? 4 : b->signature ? 4 * b->signature : 2;
+        if (b->fold) s = doc_fold(&docs[0], multiple, err);
         if (s == MEIRO_OK) s = doc_set_remake(&docs[copies - 1], b->command, err);
-        if (s == MEIRO_OK)
-            s = b->fold == MEIRO_FOLD_SHEETS ? doc_write_pdf_folded(&docs[0], out, err)
-                                              : doc_write_pdf_set(docs, copies, out, err);
+        if (s == MEIRO_OK && b->fold == MEIRO_FOLD_SHEETS) {
+            double pw, ph;
+            doc_page_size(&docs[0], &pw, &ph);
+            fold_sheets fs = {0, 0, b->signature, b->creep_mm};
+            sheet_for(b, pw, ph, &fs.w, &fs.h);
+            size_t sheets = docs[0].page_count / 4;
+            if (!fs.signature) fs.signature = sheets <= 10 ? (unsigned)sheets : 8;
+            s = doc_write_pdf_folded(&docs[0], &fs, out, err);
+        } else if (s == MEIRO_OK) {
+            s = doc_write_pdf_set(docs, copies, out, err);
+        }
     }
     if (s == MEIRO_OK && b->progress) b->progress(b->progress_ctx, total, total);
     for (unsigned c = 0; c < planned; c++) doc_free(&docs[c]);

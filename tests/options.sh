@@ -127,6 +127,24 @@ ok = len(marks) == 2 and not opened and "<sheetProtection" in text and "locked=\
 sys.exit(0 if ok else 1)' && ok || bad "play $args: S and G can be typed over (or not found)"
 done
 
+# folding for real printers: a sheet no home printer takes is warned
+# about, --sheet puts the pages on a standard one; glued pages pad to an
+# even count; the fold's options without a fold are refused
+run 0 booklet -n 6 -s 1 --paper 6x9in --fold -o f69.pdf; err_has "need sheets of 305 x 229 mm (12.0 x 9.0 in)"
+run 0 booklet -n 6 -s 1 --paper a5 --fold -o fa5.pdf; err_empty
+run 0 booklet -n 6 -s 1 --paper 6x9in --fold --sheet letter -o f69l.pdf; err_empty
+if pdfinfo "$tmp/f69l.pdf" | grep -q "792 x 612 pts (letter)"; then ok; else bad "--sheet letter: not letter sheets"; fi
+run 0 booklet -n 4 -s 1 --fold=pages -o glued.pdf
+pages=$(pdfinfo "$tmp/glued.pdf" | awk '/^Pages:/ { print $2 }')
+[ $((pages % 2)) -eq 0 ] && [ $((pages % 4)) -ne 0 ] && ok || bad "--fold=pages: $pages pages, not padded to even only"
+run 0 booklet -n 5 -s 1 --fold=pages --signature 2 -o sig.pdf
+pages=$(pdfinfo "$tmp/sig.pdf" | awk '/^Pages:/ { print $2 }')
+[ $((pages % 8)) -eq 0 ] && ok || bad "--fold=pages --signature 2: $pages pages"
+run 2 booklet -n 3 --sheet a4 -o x.pdf; err_has "for a booklet folded from sheets"
+run 2 booklet -n 3 --signature 2 -o x.pdf; err_has "signatures are for folded booklets"
+run 2 booklet -n 3 --fold --creep 5 -o x.pdf; err_has "--creep takes 0 to 2 mm"
+run 2 booklet -n 3 --fold --sheet a9 -o x.pdf; err_has "unknown paper 'a9'"
+
 # stats --json: the seed as a string, every digit of it
 run 0 generate -s 18446744073709551615 -W 4 -H 3 -o big-seed.json
 run 0 stats --json big-seed.json

@@ -81,6 +81,26 @@ typedef struct meiro_booklet_options {
                                      own) and labelling the copy; NULL:
                                      letters A, B, ... Z, AA, AB, ... */
     meiro_fold fold;              /* default MEIRO_FOLD_NONE */
+    int sheet;                    /* MEIRO_FOLD_SHEETS: the sheet, a
+                                     meiro_paper (the pages centred two
+                                     a side, scaled down if they do not
+                                     fit), or -1 (default): twice the page
+                                     (A5 pages on A4, see
+                                     meiro_booklet_sheet_mm) */
+    unsigned signature;           /* MEIRO_FOLD_SHEETS: sheets folded
+                                     together (a signature), the booklet
+                                     made of such signatures stacked in
+                                     reading order; 0 (default): one up to
+                                     10 sheets, else signatures of 8.
+                                     MEIRO_FOLD_PAGES: pages padded to a
+                                     multiple of 4 x signature (0: to an
+                                     even count, for glued bindings) */
+    double creep_mm;              /* MEIRO_FOLD_SHEETS: each sheet's pages
+                                     moved this much toward the spine per
+                                     sheet it lies inside its signature
+                                     (the paper's thickness: about 0.1),
+                                     so the inner pages, which stick out
+                                     when folded, keep their margins */
     const char *shapes;           /* shapes taken in turn, comma-separated
                                      ("heart,star,cat"; built-in names or
                                      SVG/PNG files, see meiro_shape_mask),
@@ -104,6 +124,13 @@ typedef struct meiro_booklet_options {
 } meiro_booklet_options;
 
 MEIRO_API void meiro_booklet_options_init(meiro_booklet_options *b);
+
+/* The sheet a booklet folded from sheets is printed on, in mm (landscape:
+ * *w the long side): b->sheet, else twice the page (A5 pages on A4, A6
+ * on A5, A4 on A3; other papers twice as wide). *fits: whether a home
+ * printer takes it (A4, Letter or Legal at most). */
+MEIRO_API meiro_status meiro_booklet_sheet_mm(const meiro_booklet_options *b, const meiro_export_options *page,
+                                              double *w, double *h, bool *fits, meiro_error *err);
 
 /* The seed of maze `index` (0-based) of a booklet: printed under each maze,
  * so `meiro generate -s SEED` with its size and algorithm makes it again. */

@@ -46,7 +46,15 @@ static const char *const usage_booklet =
     "                       on A4 sheets (B6 on B5, A6 on A5, ...); padded with\n"
     "                       notes pages and a back cover to a multiple of 4 pages\n"
     "      --fold=pages     the same pages in reading order, one a page (for a\n"
-    "                       print shop that imposes them itself)\n"
+    "                       print shop that imposes them itself), padded to an\n"
+    "                       even count (with --signature N: to 4 x N pages)\n"
+    "      --sheet S        --fold: the sheet, a4, letter, ... (default: twice\n"
+    "                       the page), the pages centred, scaled down to fit\n"
+    "      --signature N    --fold: N sheets folded together, the booklet of\n"
+    "                       such signatures in a stack (default: one up to 10\n"
+    "                       sheets, else 8 each)\n"
+    "      --creep MM       --fold: inner sheets' pages moved MM a sheet toward\n"
+    "                       the spine (the paper's thickness, about 0.1)\n"
     "  -f, --format F       pdf, xlsx or html (default: from the file's extension)\n"
     "  -o, --output FILE    the booklet to write\n"
     "  -h, --help           show this help\n"
@@ -74,7 +82,8 @@ static bool parse_size(const char *s, uint32_t *w, uint32_t *h)
 }
 
 /* past cli.h's options */
-enum { OPT_GRIDS = 512, OPT_COPIES, OPT_NAMES, OPT_CONTENTS, OPT_NO_CONTENTS };
+enum { OPT_GRIDS = 512, OPT_COPIES, OPT_NAMES, OPT_CONTENTS, OPT_NO_CONTENTS, OPT_SHEET, OPT_SIGNATURE, OPT_CREEP,
+       OPT_KEY_PER_PAGE };
 
 /* "polar", or a mix "polar,hex": a bit 1 << meiro_grid each. */
 static bool parse_grids(const char *s, unsigned *grids)
@@ -200,6 +209,8 @@ int cmd_booklet(int argc, char **argv)
         {"fold", optional_argument, NULL, OPT_FOLD}, {"shape", required_argument, NULL, OPT_SHAPE},
         {"copies", required_argument, NULL, OPT_COPIES}, {"names", required_argument, NULL, OPT_NAMES},
         {"contents", no_argument, NULL, OPT_CONTENTS}, {"no-contents", no_argument, NULL, OPT_NO_CONTENTS},
+        {"sheet", required_argument, NULL, OPT_SHEET}, {"signature", required_argument, NULL, OPT_SIGNATURE},
+        {"creep", required_argument, NULL, OPT_CREEP},
         {"format", required_argument, NULL, 'f'},  {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},          PAGE_LONGOPTS,
         {NULL, 0, NULL, 0},
@@ -251,6 +262,26 @@ int cmd_booklet(int argc, char **argv)
             b.copies = (unsigned)v;
             break;
         case OPT_NAMES: names_file = optarg; break;
+        case OPT_SHEET: {
+            meiro_paper sheet;
+            meiro_error e = {0};
+            if (meiro_paper_from_name(optarg, &sheet, &e) != MEIRO_OK) return usage_error("booklet", "%s", e.message);
+            b.sheet = (int)sheet;
+            break;
+        }
+        case OPT_SIGNATURE:
+            if (!parse_u64(optarg, 50, &v) || v == 0)
+                return usage_error("booklet", "--signature takes 1 to 50 sheets, not '%s'", optarg);
+            b.signature = (unsigned)v;
+            break;
+        case OPT_CREEP: {
+            char *end;
+            b.creep_mm = strtod(optarg, &end);
+            if (*end || end == optarg || !(b.creep_mm >= 0 && b.creep_mm <= 2))
+                return usage_error("booklet", "--creep takes 0 to 2 mm a sheet (the paper's thickness, about 0.1), "
+                                              "not '%s'", optarg);
+            break;
+        }
         case OPT_CONTENTS: b.contents = 1; break;
         case OPT_NO_CONTENTS: b.contents = 0; break;
         case OPT_COVER: b.cover = 1; break;
@@ -308,6 +339,15 @@ int cmd_booklet(int argc, char **argv)
     }
     if (rc == EXIT_OK) rc = page_finish(&pc, &page);
     if (rc != EXIT_OK) goto done;
+    if (b.fold == MEIRO_FOLD_SHEETS && b.sheet < 0) { /* a sheet no home printer takes: say so */
+        double w, h;
+        bool fits = true;
+        if (meiro_booklet_sheet_mm(&b, &page, &w, &h, &fits, &err) == MEIRO_OK && !fits)
+            fprintf(stderr, "meiro: warning: these folded pages need sheets of %.0f x %.0f mm (%.1f x %.1f in), "
+                            "more than a home printer takes: --sheet a4 or --sheet letter puts them on one (smaller "
+                            "if need be), or a print shop prints --fold=pages\n",
+                    w, h, w / 25.4, h / 25.4);
+    }
     if (!seeded) b.seed = clock_seed();
     progress prog = {.shown = false};
     clock_gettime(CLOCK_MONOTONIC, &prog.start);

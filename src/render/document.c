@@ -295,10 +295,10 @@ meiro_status doc_plan(document *d, const doc_item *items, size_t count, const me
     return s;
 }
 
-meiro_status doc_fold(document *d, meiro_error *err)
+meiro_status doc_fold(document *d, unsigned multiple, meiro_error *err)
 {
     bool ok = true;
-    while (ok && (d->page_count + 1) % 4) ok = add_page(d, PAGE_NOTES, 0, 0, 1);
+    while (ok && (d->page_count + 1) % multiple) ok = add_page(d, PAGE_NOTES, 0, 0, 1);
     if (ok) ok = add_page(d, PAGE_BACK, 0, 0, 1);
     return ok ? MEIRO_OK : fail(err, MEIRO_ERROR_NOMEM, "out of memory planning pages");
 }

@@ -88,14 +88,24 @@ meiro_status doc_init(document *d, const doc_item *items, size_t count,
                       const meiro_export_options *opt, int cover, meiro_error *err);
 void doc_free(document *d);
 
-/* Pads the page plan for a booklet folded from sheets of two pages: notes
- * pages, then a back cover, to a multiple of 4 pages. */
-meiro_status doc_fold(document *d, meiro_error *err);
+/* Pads the page plan of a booklet to fold (or bind): notes pages, then a
+ * back cover, to a multiple of `multiple` pages (4 for sheets of two
+ * pages a side). */
+meiro_status doc_fold(document *d, unsigned multiple, meiro_error *err);
 
-/* Writes the folded booklet: sheets twice a page wide, two pages a side in
- * the order a saddle-stitched booklet needs when printed on both sides
- * (flipped on the short edge), then folded in half and stapled. */
-meiro_status doc_write_pdf_folded(const document *d, FILE *out, meiro_error *err);
+/* How a folded booklet's pages go on its sheets. */
+typedef struct fold_sheets {
+    double w, h;        /* the sheet in mm, landscape */
+    unsigned signature; /* sheets folded together; 0: all of them */
+    double creep;       /* mm toward the spine per sheet of depth */
+} fold_sheets;
+
+/* Writes the folded booklet: two pages a side, centred on the sheet
+ * (scaled down if they do not fit), in the order saddle-stitched
+ * signatures need when printed on both sides (flipped on the short edge),
+ * each signature folded in half, stacked in reading order and stapled;
+ * inner sheets' pages moved toward the spine by the creep. */
+meiro_status doc_write_pdf_folded(const document *d, const fold_sheets *fs, FILE *out, meiro_error *err);
 
 /* The command that makes the booklet again, on its last page (after
  * doc_fold: a folded booklet's back cover), in a footer of as many lines

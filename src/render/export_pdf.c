@@ -158,44 +158,47 @@ meiro_status doc_write_pdf_set(const document *docs, size_t n, FILE *out, meiro_
     return s;
 }
 
-meiro_status doc_write_pdf_folded(const document *d, FILE *out, meiro_error *err)
+meiro_status doc_write_pdf_folded(const document *d, const fold_sheets *fs, FILE *out, meiro_error *err)
 {
     char date[32];
     meiro_status s = page_timestamp_iso(date, sizeof date, err);
     if (s != MEIRO_OK) return s;
     if (d->page_count % 4) return fail(err, MEIRO_ERROR_INTERNAL, "a folded booklet needs a multiple of 4 pages");
-    double pw, ph;
+    double pw, ph, sw = fs->w, sh = fs->h;
     doc_page_size(d, &pw, &ph);
-    /* the sheet: A5 pages on A4 (297 mm, not twice 148), A4 on A3, A6 on
-     * A5; other papers twice as wide (B5 on B4, Letter on Tabloid). The
-     * pages meet at the fold; what an A sheet has over goes to its sides. */
-    static const double a_sizes[][2] = {{105, 148}, {148, 210}, {210, 297}, {297, 420}};
-    double sw = 2 * pw;
-    for (size_t i = 0; i + 1 < sizeof a_sizes / sizeof a_sizes[0]; i++)
-        if (fabs(pw - a_sizes[i][0]) < 0.5 && fabs(ph - a_sizes[i][1]) < 0.5) sw = a_sizes[i + 1][1];
+    /* the pages meet at the fold, in the middle of the sheet; smaller
+     * ones centred, bigger ones scaled down to fit */
+    double scale = fmin(1, fmin(sw / 2 / pw, sh / ph)), top = (sh - scale * ph) / 2;
     stream_sink sink = {out, 0};
-    cairo_surface_t *surface = pdf_surface(d, sw, ph, &sink, date);
+    cairo_surface_t *surface = pdf_surface(d, sw, sh, &sink, date);
     cairo_t *cr = cairo_create(surface);
     cairo_scale(cr, PT_PER_MM, PT_PER_MM);
-    /* sheet k (from the outside in) carries pages n - 2k and 2k + 1 on
-     * its front, 2k + 2 and n - 2k - 1 on its back (numbered from 1) */
-    size_t n = d->page_count, sides = n / 2;
-    for (size_t side = 0; side < sides && s == MEIRO_OK; side++) {
-        size_t k = side / 2;
-        size_t left = side % 2 ? 2 * k + 2 : n - 2 * k, right = side % 2 ? n - 2 * k - 1 : 2 * k + 1;
-        for (int half = 0; half < 2 && s == MEIRO_OK; half++) {
-            cairo_save(cr);
-            cairo_translate(cr, sw / 2 - pw + half * pw, 0);
-            cairo_rectangle(cr, 0, 0, pw, ph);
-            cairo_clip(cr);
-            s = doc_draw_page(d, (half ? right : left) - 1, cr, false, 0, LAYER_ALL, err);
-            cairo_restore(cr);
+    /* signatures of `per` sheets (the last may have fewer), one after
+     * another; in one of m pages from page o + 1, sheet k (from the
+     * outside in) carries pages m - 2k and 2k + 1 on its front, 2k + 2
+     * and m - 2k - 1 on its back (numbered from 1 in the signature) */
+    size_t n = d->page_count, per = fs->signature ? fs->signature : n / 4, done = 0;
+    for (size_t o = 0; o < n && s == MEIRO_OK; o += 4 * per) {
+        size_t m = n - o < 4 * per ? n - o : 4 * per;
+        for (size_t side = 0; side < m / 2 && s == MEIRO_OK; side++) {
+            size_t k = side / 2;
+            size_t left = side % 2 ? 2 * k + 2 : m - 2 * k, right = side % 2 ? m - 2 * k - 1 : 2 * k + 1;
+            double creep = (double)k * fs->creep; /* the inner sheets' pages toward the spine */
+            for (int half = 0; half < 2 && s == MEIRO_OK; half++) {
+                cairo_save(cr);
+                cairo_translate(cr, half ? sw / 2 - creep : sw / 2 - scale * pw + creep, top);
+                cairo_scale(cr, scale, scale);
+                cairo_rectangle(cr, 0, 0, pw, ph);
+                cairo_clip(cr);
+                s = doc_draw_page(d, o + (half ? right : left) - 1, cr, false, 0, LAYER_ALL, err);
+                cairo_restore(cr);
+            }
+            cairo_show_page(cr);
+            report_progress(d, ++done, n / 2);
         }
-        cairo_show_page(cr);
-        report_progress(d, side + 1, sides);
     }
-    meiro_status done = cairo_result(surface, cr, &sink, err);
-    return s != MEIRO_OK ? s : done;
+    meiro_status finished = cairo_result(surface, cr, &sink, err);
+    return s != MEIRO_OK ? s : finished;
 }
 
 meiro_status export_pdf(const meiro_maze *m, const meiro_path *path,
