@@ -443,6 +443,7 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, co
         opt.art = given.art;
         opt.play = given.play;
         opt.answers_only = given.answers_only;
+        opt.key_per_page = given.key_per_page;
     }
     if (format == MEIRO_FORMAT_HTML) /* the answer button, no cover: only the mazes to play */
         opt.answers = MEIRO_ANSWERS_NONE;

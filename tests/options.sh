@@ -145,6 +145,18 @@ run 2 booklet -n 3 --signature 2 -o x.pdf; err_has "signatures are for folded bo
 run 2 booklet -n 3 --fold --creep 5 -o x.pdf; err_has "--creep takes 0 to 2 mm"
 run 2 booklet -n 3 --fold --sheet a9 -o x.pdf; err_has "unknown paper 'a9'"
 
+# answer keys: --key-per-page N mazes a key page, their captions in a row
+# at one height (hard mazes: doors and arrows on some, not on others)
+run 0 booklet -n 9 -s 3 --difficulty hard -t answer-key -o key6.pdf
+run 0 booklet -n 9 -s 3 --difficulty hard -t answer-key --key-per-page 9 -o key9.pdf
+p6=$(pdfinfo "$tmp/key6.pdf" | awk '/^Pages:/ { print $2 }'); p9=$(pdfinfo "$tmp/key9.pdf" | awk '/^Pages:/ { print $2 }')
+[ "$p6" -eq "$((p9 + 1))" ] && ok || bad "--key-per-page 9: $p9 pages, 6 a page: $p6"
+pdftotext -bbox -f "$p9" -l "$p9" "$tmp/key9.pdf" - | awk -F'"' '/>Answer</ { print $4 }' | sort -n | uniq -c > "$tmp/rows"
+[ "$(wc -l < "$tmp/rows")" -eq 3 ] && ok || bad "key captions not in 3 rows of one height: $(cat "$tmp/rows")"
+pdftotext -bbox -f "$p6" -l "$p6" "$tmp/key6.pdf" - | awk -F'"' '/>Answer</ { print $4 }' | sort -n | uniq -c > "$tmp/rows"
+[ "$(wc -l < "$tmp/rows")" -eq 2 ] && ok || bad "3 key captions not in 2 rows of one height: $(cat "$tmp/rows")"
+run 2 booklet -n 3 --key-per-page 5 -o k.pdf; err_has "--key-per-page is 1, 2, 4, 6 or 9"
+
 # stats --json: the seed as a string, every digit of it
 run 0 generate -s 18446744073709551615 -W 4 -H 3 -o big-seed.json
 run 0 stats --json big-seed.json

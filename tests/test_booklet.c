@@ -155,6 +155,8 @@ static void check_booklet(const char *tpl_name, unsigned count, meiro_level from
                     continue;
                 const doc_item *it = &bk.items[pg->first + k];
                 bool answer = pg->kind == PAGE_ANSWERS;
+                /* a key's S and G: at least 2 mm letters, their plates over small cells */
+                img.ends_mm = L.mark_min > 0 ? 1.4 * L.mark_min : 0;
                 char what[96];
                 snprintf(what, sizeof what, "%s page %zu maze %zu%s", tpl_name, p + 1, pg->first + k + 1,
                          answer ? " (answer)" : "");

@@ -39,6 +39,8 @@ static const char *const usage_booklet =
     "                       each version\n"
     "      --cover          a cover page (default: as the template says)\n"
     "      --no-cover       no cover page\n"
+    "      --key-per-page N solved mazes on an answer-key page: 1, 2, 4, 6 or 9\n"
+    "                       (default: the template's)\n"
     "      --contents       a contents page (default: the template's, else for\n"
     "      --no-contents    over 20 mazes of one a page)\n"
     "      --fold[=sheets]  pdf: two pages a sheet, in booklet order: print on both\n"
@@ -210,7 +212,7 @@ int cmd_booklet(int argc, char **argv)
         {"copies", required_argument, NULL, OPT_COPIES}, {"names", required_argument, NULL, OPT_NAMES},
         {"contents", no_argument, NULL, OPT_CONTENTS}, {"no-contents", no_argument, NULL, OPT_NO_CONTENTS},
         {"sheet", required_argument, NULL, OPT_SHEET}, {"signature", required_argument, NULL, OPT_SIGNATURE},
-        {"creep", required_argument, NULL, OPT_CREEP},
+        {"creep", required_argument, NULL, OPT_CREEP}, {"key-per-page", required_argument, NULL, OPT_KEY_PER_PAGE},
         {"format", required_argument, NULL, 'f'},  {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},          PAGE_LONGOPTS,
         {NULL, 0, NULL, 0},
@@ -221,6 +223,7 @@ int cmd_booklet(int argc, char **argv)
     page_cli_init(&pc);
     pc.longopts = longopts;
     const char *fmt = NULL, *output = NULL, *names_file = NULL;
+    unsigned key_per_page = 0;
     bool seeded = false, sized = false, levelled = false;
     uint64_t v;
     int c;
@@ -282,6 +285,11 @@ int cmd_booklet(int argc, char **argv)
                                               "not '%s'", optarg);
             break;
         }
+        case OPT_KEY_PER_PAGE:
+            if (!parse_u64(optarg, 9, &v) || !(v == 1 || v == 2 || v == 4 || v == 6 || v == 9))
+                return usage_error("booklet", "--key-per-page is 1, 2, 4, 6 or 9, not '%s'", optarg);
+            key_per_page = (unsigned)v;
+            break;
         case OPT_CONTENTS: b.contents = 1; break;
         case OPT_NO_CONTENTS: b.contents = 0; break;
         case OPT_COVER: b.cover = 1; break;
@@ -339,6 +347,7 @@ int cmd_booklet(int argc, char **argv)
     }
     if (rc == EXIT_OK) rc = page_finish(&pc, &page);
     if (rc != EXIT_OK) goto done;
+    if (key_per_page) page.key_per_page = key_per_page;
     if (b.fold == MEIRO_FOLD_SHEETS && b.sheet < 0) { /* a sheet no home printer takes: say so */
         double w, h;
         bool fits = true;

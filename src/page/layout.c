@@ -155,6 +155,9 @@ void meiro_export_options_init(meiro_export_options *opt)
 
 meiro_status meiro_export_options_check(const meiro_export_options *opt, meiro_error *err)
 {
+    unsigned kpp = opt->key_per_page;
+    if (kpp > 9 || (kpp && !((1u << kpp) & ((1u << 1) | (1u << 2) | (1u << 4) | (1u << 6) | (1u << 9)))))
+        return fail(err, MEIRO_ERROR_ARGUMENT, "an answer key has 1, 2, 4, 6 or 9 mazes a page, not %u", kpp);
     if (opt->title) {
         size_t len = strlen(opt->title), bad = utf8_check(opt->title, len);
         if (bad < len)

@@ -23,6 +23,9 @@ typedef struct page_layout {
     double title_baseline;
     double footer_size, footer_baseline;
     double mark_size;      /* S and G */
+    double mark_min;       /* their least size, standing out of small
+                              cells on a plate as big as the word (an
+                              answer key), or 0: within the cell */
     double path_width;     /* the solution line */
     /* entry and exit arrows outside the doors of S and G: each takes
      * arrow_from + arrow mm beyond the outer wall (the arrow in its last

@@ -25,7 +25,7 @@ static void resolve_style(doc_style *s, const meiro_export_options *opt, size_t 
     s->cell_max = t ? t->cell : 0;
     s->line = t ? t->line : 0;
     s->per_page = t ? t->per_page : 1;
-    s->key_per_page = t ? t->key_per_page : 6;
+    s->key_per_page = opt->key_per_page ? opt->key_per_page : t ? t->key_per_page : 6;
     s->answers = page_answers(opt);
     page_words_for(opt, &s->words);
     s->labels = s->words.labels;
@@ -89,6 +89,17 @@ static const char *page_title(const document *d, page_kind kind)
  * gutter goes on the binding side. */
 static bool doc_left_hand(const document *d, const doc_page *p) { return (p - d->pages) % 2 == 1; }
 
+/* S and G on a dense key: letters about 2 mm tall (a bold capital is
+ * 0.73 of its size) */
+#define KEY_MARK_MIN_MM 2.8
+
+/* The room above a maze its door arrows take (layout_in_slot keeps it on
+ * both sides of an axis with a door). */
+static double maze_top_room(const page_layout *L, unsigned doors)
+{
+    return doors & ((1u << MEIRO_NORTH) | (1u << MEIRO_SOUTH)) ? L->arrow + L->arrow_from : 0;
+}
+
 meiro_status doc_place(const document *d, const doc_page *p, size_t k, page_layout *L,
                        page_frame *f, meiro_error *err)
 {
@@ -104,7 +115,16 @@ meiro_status doc_place(const document *d, const doc_page *p, size_t k, page_layo
     double exact = p->kind == PAGE_ANSWERS && p->slots != d->style.per_page ? 0 : d->style.cell_exact;
     double mw, mh;
     maze_cells(m, &mw, &mh);
-    s = layout_in_slot(mw, mh, maze_door_sides(m), slots[k], caption, exact, d->style.cell_max, d->style.line, L, err);
+    unsigned doors = maze_door_sides(m);
+    s = layout_in_slot(mw, mh, doors, slots[k], caption, exact, d->style.cell_max, d->style.line, L, err);
+    if (s == MEIRO_OK && p->kind == PAGE_ANSWERS && p->slots > 1) {
+        /* a key: every maze at the top of its slot, so the rows' captions
+         * line up, and S and G readable however small the cells */
+        double top = slots[k].y + (caption ? CAPTION_BAND_MM : 0) + maze_top_room(L, doors);
+        L->crop_y += top - L->maze_y;
+        L->maze_y = top;
+        L->mark_min = KEY_MARK_MIN_MM;
+    }
     L->page_w = f->page_w;
     L->page_h = f->page_h;
     L->landscape = f->landscape;
@@ -344,7 +364,7 @@ static void draw_caption(cairo_t *cr, const document *d, const doc_page *p, size
     if (d->style.show_seed && p->kind == PAGE_PUZZLES && L->maze_w >= 60 && meiro_maze_seed(m, &seed))
         snprintf(right, sizeof right, "%s · %s · seed %llu", meiro_maze_algorithm(m), dims,
                  (unsigned long long)seed);
-    double base = L->maze_y - 2.0;
+    double base = L->maze_y - 2.0 - maze_top_room(L, maze_door_sides(m)); /* above a door's arrow */
     cairo_set_source_rgb(cr, 0, 0, 0);
     draw_text(cr, left, d->style.marks.font, L->maze_x, base, CAPTION_FONT_MM, true, -1);
     cairo_set_source_rgb(cr, 0.4, 0.4, 0.4);
