@@ -101,17 +101,19 @@ static long red_pixels_ppm(const char *ppm)
 
 static bool has(const char *text, const char *word) { return strstr(text, word) != NULL; }
 
-/* A page's role from its words (English or Japanese). */
+/* A page's role from its words (English or Japanese): the contents (it
+ * lists the answers), the cover (the count of mazes, "6 mazes" or "めいろ
+ * 6もん", and no page number: a title may say "40 mazes"), notes, answers. */
 static const char *page_role(const char *text)
 {
-    /* the cover's count first ("6 mazes", "めいろ 6もん"): it says where the answers are */
-    for (const char *p = text; (p = strstr(p, " mazes")) != NULL; p++)
+    if (has(text, "Contents") || has(text, "もくじ")) return "contents";
+    bool numbered = has(text, "Page ") || has(text, "ページ");
+    for (const char *p = text; !numbered && (p = strstr(p, " mazes")) != NULL; p++)
         if (p > text && p[-1] >= '0' && p[-1] <= '9') return "cover";
     const char *ja = strstr(text, "めいろ ");
-    if (ja && ja[sizeof "めいろ " - 1] >= '0' && ja[sizeof "めいろ " - 1] <= '9') return "cover";
-    if (has(text, "Answer") || has(text, "こたえ")) return "answer";
+    if (!numbered && ja && ja[sizeof "めいろ " - 1] >= '0' && ja[sizeof "めいろ " - 1] <= '9') return "cover";
     if (has(text, "Notes") || has(text, "メモ")) return "notes";
-    if (has(text, "Contents") || has(text, "もくじ")) return "contents";
+    if (has(text, "Answer") || has(text, "こたえ")) return "answer";
     return "puzzle";
 }
 

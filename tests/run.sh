@@ -16,7 +16,7 @@ checks_line='^[a-z]*: [0-9]* checks$'
 for build in "$@"; do
     suites=cli
     # install and the browser (it plays the page meiro writes) once, from the first build
-    [ "$build" = "$1" ] && suites="cli install browser spoilers remake options"
+    [ "$build" = "$1" ] && suites="cli install browser spoilers remake options jobs"
     for t in "$build"/tests/test_* $suites; do
         case "$t" in *.d|*'*') continue ;; esac
         if [ "$t" = cli ]; then

@@ -457,10 +457,14 @@ static bool page_number(const document *d, size_t index, char *text, size_t size
  * booklet ...", and the width its lines may take (g_free it). */
 static char *remake_footer(const document *d, size_t index, const page_frame *f, double *width)
 {
-    char number[64];
+    char number[64], version[160] = "";
     bool corner = page_number(d, index, number, sizeof number);
     *width = f->body.w - (corner ? 8 * FOOTER_FONT_MM : 0); /* clear of a number in the corner */
-    return g_strdup_printf("%s%s%s %s", number, number[0] ? "   ·   " : "", d->style.labels->remake, d->remake);
+    if (d->version) /* a class set's last copy keeps its label and seed */
+        snprintf(version, sizeof version, "%s%s · seed %llu   ·   ", number[0] ? "   ·   " : "", d->version,
+                 (unsigned long long)d->seed);
+    return g_strdup_printf("%s%s%s %s", number, version[0] ? version : number[0] ? "   ·   " : "",
+                           d->style.labels->remake, d->remake);
 }
 
 meiro_status doc_set_remake(document *d, const char *remake, meiro_error *err)
