@@ -242,8 +242,7 @@ static const char *meiro_binary(const char *what)
 {
     const char *meiro = test_meiro();
     if (!meiro) {
-        printf("skipped: %s (no meiro binary: set MEIRO)\n", what);
-        test_skipped++;
+        test_skip("%s (no meiro binary: set MEIRO)", what);
     }
     return meiro;
 }
