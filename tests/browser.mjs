@@ -6,6 +6,7 @@
 // paper with the maze on it and no buttons; the page asks for nothing but
 // itself. Usage: node tests/browser.mjs BUILD_DIR [SHOTS_DIR]
 // Ends with "browser: N passed, N failed" (tests/run.sh counts it).
+// meiro-suite: check
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,9 +23,10 @@ function check(ok, what) {
   if (ok) passed++;
   else { failed++; console.log(`FAIL ${what}`); }
 }
+let skipped = 0;
 function finish() {
-  console.log(`browser: ${passed} passed, ${failed} failed`);
-  process.exit(failed ? 1 : 0);
+  console.log(`browser: ${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ''));
+  process.exit(failed || skipped ? 1 : 0);
 }
 
 let puppeteer;
@@ -37,7 +39,8 @@ try {
   finish();
 }
 if (!fs.existsSync(chromium)) {
-  console.log('browser: skipped, no Chromium at /usr/bin/chromium (apt-get install chromium)');
+  console.log('skipped: no Chromium at /usr/bin/chromium (apt-get install chromium)');
+  skipped++;
   finish();
 }
 
