@@ -1,7 +1,7 @@
 #!/bin/sh
 # Tests of the meiro command: exit codes, which stream messages go to, and
 # that a failed run leaves no output file behind. Usage: cli.sh BUILD_DIR
-# meiro-suite: test check asan
+# meiro-suite: test check
 build=${1:-build}
 meiro="$build/meiro"
 data=${MEIRO_TEST_DATA:-tests/data}
