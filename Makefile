@@ -175,30 +175,33 @@ $(NODE_DIR)/.$(PUPPETEER):
 #                    suite with the documents read back by poppler, librsvg,
 #                    LibreOffice, Gnumeric and Chromium; and make check-asan's
 #                    tier, in one run
-#   make check-asan  the fast suites, the fault tests and the fuzz corpora
-#                    replayed (tests/test_corpora.c), under ASan and UBSan
+#   make check-asan  the fast suites, the fault tests, the fuzz corpora replayed
+#                    (tests/test_corpora.c) and every command and format once
+#                    (tests/smoke.sh), under ASan and UBSan
 # `build/tests/test_io save` runs one case of one suite, with every check.
+# The builds and the suites use JOBS processors (all of them).
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 check: deps-test browser-deps
 	@sh tools/check-layers.sh
-	@$(MAKE) --no-print-directory all > build-check.log 2>&1 || { cat build-check.log; exit 1; }
+	@$(MAKE) --no-print-directory -j$(JOBS) all > build-check.log 2>&1 || { cat build-check.log; exit 1; }
 	@sh tools/check-symbols.sh build
-	@$(MAKE) --no-print-directory tests BUILD=build > build-check.log 2>&1 || { cat build-check.log; exit 1; }
-	@$(MAKE) --no-print-directory asan-tests >> build-check.log 2>&1 || { cat build-check.log; exit 1; }
+	@$(MAKE) --no-print-directory -j$(JOBS) tests BUILD=build > build-check.log 2>&1 || { cat build-check.log; exit 1; }
+	@$(MAKE) --no-print-directory -j$(JOBS) asan-tests >> build-check.log 2>&1 || { cat build-check.log; exit 1; }
 	@rm -f build-check.log
-	@sh tests/run.sh check build asan build/asan
+	@MEIRO_TEST_JOBS=$(JOBS) sh tests/run.sh check build asan build/asan
 
 # the test programs, built
 tests: all $(TEST_BIN) $(BUILD)/tests/meiro-faults $(BENCH)
 
 test:
-	@$(MAKE) --no-print-directory tests > build-test.log 2>&1 || { cat build-test.log; exit 1; }
+	@$(MAKE) --no-print-directory -j$(JOBS) tests > build-test.log 2>&1 || { cat build-test.log; exit 1; }
 	@rm -f build-test.log
-	@sh tests/run.sh test build
+	@MEIRO_TEST_JOBS=$(JOBS) sh tests/run.sh test build
 
 check-asan:
-	@$(MAKE) --no-print-directory asan-tests > build-asan.log 2>&1 || { cat build-asan.log; exit 1; }
+	@$(MAKE) --no-print-directory -j$(JOBS) asan-tests > build-asan.log 2>&1 || { cat build-asan.log; exit 1; }
 	@rm -f build-asan.log
-	@sh tests/run.sh asan build/asan
+	@MEIRO_TEST_JOBS=$(JOBS) sh tests/run.sh asan build/asan
 
 ASAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 asan-tests:
