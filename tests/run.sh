@@ -28,7 +28,7 @@ if [ "$1" = --one ]; then
     res=$2 tier=$3 build=$4 suite=$5
     name=$(basename "$suite" | sed 's/\.[a-z]*$//')
     key="$tier-$(echo "$build" | tr / _)-$name"
-    export MEIRO_TEST_TIER="$tier" MEIRO_TEST_DATA="$root/tests/data" MEIRO="$root/$build/meiro"
+    export MEIRO_TEST_TIER="$tier" MEIRO_TEST_DATA="$root/tests/data" MEIRO="$(cd "$build" && pwd)/meiro"
     if [ "$tier" = check ]; then export MEIRO_TEST_DEFER=""; else export MEIRO_TEST_DEFER="$readers"; fi
     # sanitized builds: stop at the first error; ignore only fontconfig's cache
     export ASAN_OPTIONS="${ASAN_OPTIONS:-abort_on_error=0:detect_leaks=1}"
@@ -92,11 +92,13 @@ while [ $# -gt 0 ]; do
         esac
     done
 done
-# the longest first, by the times of the last run (new suites first of all)
+# the longest first, by the times of the last run (new suites first of
+# all); without any, the largest source first
 times="$(echo "$build" | cut -d/ -f1)/suite-times"
 while read -r tier build t; do
     key="$tier-$(echo "$build" | tr / _)-$(basename "$t" | sed 's/\.[a-z]*$//')"
-    secs=$(sed -n "s/^$key //p" "$times" 2> /dev/null | tail -1)
+    if [ -f "$times" ]; then secs=$(sed -n "s/^$key //p" "$times" | tail -1)
+    else secs=$(wc -c < "$(echo "$t" | sed 's,^.*/tests/\(test_[^/]*\)$,tests/\1.c,')"); fi
     echo "${secs:-99999} $tier $build $t"
 done < "$res/jobs" | sort -rn | cut -d' ' -f2- |
     xargs -L 1 -P "${MEIRO_TEST_JOBS:-$(nproc)}" sh "$0" --one "$res"
