@@ -166,7 +166,8 @@ static void test_svg_layer_splice(void)
     if (f) fclose(f);
     svg[len] = 0;
     CHECK_MSG(len > 0 && len < sizeof svg - 1, "%s: %zu bytes", file, len);
-    CHECK_MSG(!strstr(strstr(svg, "<svg") + 4, "<svg"), "more than one <svg> element");
+    const char *root = strstr(svg, "<svg");
+    CHECK_MSG(root && !strstr(root + 4, "<svg"), "not one <svg> element");
     verdict groups = {0}, ids = {0}, refs = {0};
     static const char *const names[] = {"walls", "solution", "labels"};
     for (size_t k = 0; k < 3; k++) {
