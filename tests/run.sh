@@ -92,13 +92,15 @@ while [ $# -gt 0 ]; do
         esac
     done
 done
-# the longest first, by the times of the last run (new suites first of
-# all); without any, the largest source first
+# the longest first, by the times of the last run, or on a first run (a
+# fresh clone) those of tests/suite-times (seconds on a busy 2-core
+# machine; a copy of a BUILD/suite-times); new suites first of all
 times="$(echo "$build" | cut -d/ -f1)/suite-times"
+last=$times
+[ -f "$last" ] || last=tests/suite-times
 while read -r tier build t; do
     key="$tier-$(echo "$build" | tr / _)-$(basename "$t" | sed 's/\.[a-z]*$//')"
-    if [ -f "$times" ]; then secs=$(sed -n "s/^$key //p" "$times" | tail -1)
-    else secs=$(wc -c < "$(echo "$t" | sed 's,^.*/tests/\(test_[^/]*\)$,tests/\1.c,')"); fi
+    secs=$(sed -n "s/^$key //p" "$last" 2> /dev/null | tail -1)
     echo "${secs:-99999} $tier $build $t"
 done < "$res/jobs" | sort -rn | cut -d' ' -f2- |
     xargs -L 1 -P "${MEIRO_TEST_JOBS:-$(nproc)}" sh "$0" --one "$res"
