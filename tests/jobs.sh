@@ -1,4 +1,5 @@
 #!/bin/sh
+# meiro-suite: check
 # The jobs: the first commands a parent, a teacher, a booklet maker and a
 # spreadsheet user type (from the README and the issue that asked for
 # them), each followed by a look at the finished file as its user sees it:
@@ -8,16 +9,11 @@
 build=${1:-build}
 meiro="$(cd "$build" && pwd)/meiro"
 look="$(cd "$build" && pwd)/tests/look"
-tmp=$(mktemp -d /tmp/meiro-jobs-XXXXXX)
-trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
-for tool in pdftoppm pdftotext pdfinfo unzip soffice; do
-    command -v "$tool" >/dev/null 2>&1 || { echo "skipped: $tool is not installed"; failed=$((failed + 1)); }
-done
-[ "$failed" -eq 0 ] || { echo "jobs: 0 passed, $failed failed"; exit 1; }
+suite=jobs
+. "$(dirname "$0")/lib.sh"
+need pdftoppm pdftotext pdfinfo unzip soffice || { finish; exit 1; }
 cd "$tmp" || exit 1
 
-ok() { passed=$((passed + 1)); }
 bad() { failed=$((failed + 1)); echo "FAIL jobs: $job: $*" >&2; }
 check() { if eval "$1"; then ok; else bad "$2"; fi; }
 pages() { pdfinfo "$1" | awk '/^Pages:/ { print $2 }'; }
@@ -133,5 +129,4 @@ check '[ "$(roles)" = p ] && clean' "one clean sheet: $(cat look)"
 unzip -p play.xlsx xl/worksheets/sheet1.xml > sheet.xml
 check 'grep -q "<sheetProtection" sheet.xml && grep -q "Mark the way from S to G" sheet.xml' "not a protected sheet to play"
 
-echo "jobs: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

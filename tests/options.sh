@@ -1,15 +1,13 @@
 #!/bin/sh
+# meiro-suite: check
 # No silent surprises: every option that cannot apply to what was asked is
 # refused or warned about in one line, names are found whatever their case,
 # and a name or option mistyped gets "did you mean". Usage: options.sh BUILD_DIR
 build=${1:-build}
 meiro="$(cd "$build" && pwd)/meiro"
-tmp=$(mktemp -d /tmp/meiro-options-XXXXXX)
-trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
+suite=options
+. "$(dirname "$0")/lib.sh"
 
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL options: $*" >&2; }
 # run STATUS ARGS...: meiro ARGS, its exit status STATUS; stderr in $tmp/err
 run() {
     want=$1; shift
@@ -65,12 +63,10 @@ run 2 booklet -n 2 --landscape --portrait -o o.pdf; err_has "one orientation"
 run 2 booklet -n 2 --dpi 300 -o o.pdf; err_has "--dpi and --crop are for PNG"
 # --name: the template's name line, or meiro's own where it has none
 run 0 generate -s 1 --name Hana -o named.pdf
-if command -v pdftotext >/dev/null 2>&1; then
+if need pdftotext; then
     if pdftotext "$tmp/named.pdf" - | grep -q "Name Hana"; then ok; else bad "--name without a name line: no name"; fi
     run 0 generate -s 1 -t kids-a4 --name Hana -o kid.pdf
     if pdftotext "$tmp/kid.pdf" - | grep -q "Name Hana"; then ok; else bad "--name on kids-a4: no name"; fi
-else
-    bad "pdftotext is not installed (skipped)"
 fi
 
 # help says what the parser takes: every option a command's --help lists
@@ -177,7 +173,7 @@ run 0 booklet -n 1 -s 2 --names two.txt -o c.pdf; err_has "the answers are in c-
 run 0 booklet -n 1 -s 2 --names two.txt --answers none -o d.pdf; absent d-answer.pdf
 
 # the contents page: asked, refused, or the default (over 20 mazes of one a page)
-if command -v pdftotext >/dev/null 2>&1; then
+if need pdftotext; then
     contents() { pdftotext -f 1 -l 2 "$tmp/$1" - | grep -c "^Contents$"; }
     run 0 booklet -n 21 -s 1 -o long.pdf; [ "$(contents long.pdf)" = 1 ] && ok || bad "21 mazes: no contents"
     run 0 booklet -n 21 -s 1 --no-contents -o nc.pdf; [ "$(contents nc.pdf)" = 0 ] && ok || bad "--no-contents: contents"
@@ -189,5 +185,4 @@ if command -v pdftotext >/dev/null 2>&1; then
     run 1 booklet -n 3 -s 1 -t ./bad.ini -o w2.pdf; err_has "contents is auto, yes or no"
 fi
 
-echo "options: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

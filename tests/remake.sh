@@ -1,4 +1,5 @@
 #!/bin/sh
+# meiro-suite: check
 # A booklet's last page remakes it: for booklets of many kinds of options
 # (titles with spaces, quotes and Japanese, custom paper, bleed, gutter,
 # folds, shapes, grids, answers apart, a clock seed), the command is read
@@ -6,21 +7,15 @@
 # another folder (with -o naming the file), and the files it writes
 # compared byte for byte with the first ones. Usage: remake.sh BUILD_DIR
 build=${1:-build}
-tmp=$(mktemp -d /tmp/meiro-remake-XXXXXX)
-trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
-for tool in pdftotext pdfinfo; do
-    command -v "$tool" >/dev/null 2>&1 || { echo "skipped: $tool is not installed"; failed=$((failed + 1)); }
-done
-[ "$failed" -eq 0 ] || { echo "remake: 0 passed, $failed failed"; exit 1; }
+suite=remake
+. "$(dirname "$0")/lib.sh"
+need pdftotext pdfinfo || { finish; exit 1; }
 # `meiro` as the printed command says it
 mkdir "$tmp/bin"
 ln -s "$(cd "$build" && pwd)/meiro" "$tmp/bin/meiro"
 PATH="$tmp/bin:$PATH"
 export PATH
 
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL remake: $*" >&2; }
 
 # The command on the last page (a folded booklet's back cover: the left
 # half of its first sheet's front), from "meiro booklet" to its end: the
@@ -104,5 +99,4 @@ booklet copies.pdf -t worksheet-a4-2up -n 2 --copies 3 --difficulty normal
 printf 'Hana\nKen Sato\nアキラ\n' > "$tmp/names.txt"
 booklet names.pdf -t kids-a4 -n 1 --names "$tmp/names.txt" -s 20 --contents
 
-echo "remake: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

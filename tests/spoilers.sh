@@ -1,4 +1,5 @@
 #!/bin/sh
+# meiro-suite: check
 # The spoiler audit: a puzzle never shows its answer. For every command
 # that writes puzzles (generate, solve, booklet, a class set) x every answers mode
 # (none, after-page, key, back, --answers-to, the template's default) x
@@ -11,16 +12,9 @@
 build=${1:-build}
 meiro="$build/meiro"
 look="$build/tests/look"
-tmp=$(mktemp -d /tmp/meiro-spoilers-XXXXXX)
-trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0 skipped=0
-for tool in pdftoppm pdftotext rsvg-convert unzip; do
-    command -v "$tool" >/dev/null 2>&1 || { echo "skipped: $tool is not installed"; skipped=$((skipped + 1)); }
-done
-if [ "$skipped" -gt 0 ]; then
-    echo "spoilers: 0 passed, $skipped failed (outside tools missing)"
-    exit 1
-fi
+suite=spoilers
+. "$(dirname "$0")/lib.sh"
+need pdftoppm pdftotext rsvg-convert unzip || { finish; exit 1; }
 
 "$meiro" generate -s 3 -W 12 -H 9 -o "$tmp/in.txt"
 
@@ -166,5 +160,4 @@ for tpl in kids-a4 worksheet-a4-2up; do
     done
 done
 
-echo "spoilers: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

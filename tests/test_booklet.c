@@ -332,8 +332,7 @@ static void test_progress(void)
 {
     const char *meiro = test_meiro();
     if (!meiro) {
-        printf("skipped: progress bar (no meiro binary: set MEIRO)\n");
-        test_skipped++;
+        test_skip("progress bar (no meiro binary: set MEIRO)");
         return;
     }
     int master = posix_openpt(O_RDWR | O_NOCTTY);
