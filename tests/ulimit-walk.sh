@@ -7,13 +7,13 @@
 # output. Prints, per job, the smallest limit that works: the floors the
 # README and meiro.1 give. A sanitizer-free build only (AddressSanitizer
 # reserves terabytes of address space).
+# Not a suite of make check (some 30 minutes): make check-memory runs it.
 # Usage: ulimit-walk.sh BUILD [FROM TO STEP]; closes with "N passed, N failed".
 build=${1:-build}
 from=${2:-48} to=${3:-320} step=${4:-16}
 meiro="$(cd "$build" && pwd)/meiro"
-tmp=$(mktemp -d /tmp/meiro-ulimit-XXXXXX)
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
+suite=ulimit-walk
+. "$(dirname "$0")/lib.sh"
 
 job() { # NAME OUTPUT ARGS...: walks the limits for one job
     name=$1 out=$2
@@ -39,12 +39,8 @@ job() { # NAME OUTPUT ARGS...: walks the limits for one job
             why="exit $rc (a signal, an abort or the 120 s timeout)"
         fi
         [ -n "$left" ] && why="$why; left $left"
-        if [ -n "$why" ]; then
-            fail=$((fail + 1))
-            echo "FAIL $name at $((kb / 1024)) MB ($secs s): $why: $(head -c 300 "$tmp/log")"
-        else
-            pass=$((pass + 1))
-        fi
+        if [ -n "$why" ]; then bad "$name at $((kb / 1024)) MB ($secs s): $why: $(head -c 300 "$tmp/log")"
+        else ok; fi
         kb=$((kb + step * 1024))
     done
     echo "$name: works from ${floor:-(never)} MB (walked $from to $to MB in steps of $step)"
@@ -62,5 +58,4 @@ job "xlsx 300x300" m.xlsx generate -W 300 -H 300 -s 1 --answer-page
 job "text 2000x2000" m.txt generate -W 2000 -H 2000 -s 1
 job "booklet pdf" b.pdf booklet -n 12 -s 1 --difficulty easy-hard
 job "booklet xlsx" b.xlsx booklet -n 12 -s 1
-echo "ulimit: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -31,6 +31,10 @@ typedef struct fault_state {
 } fault_state;
 void fault_save(fault_state *s);
 void fault_restore(const fault_state *s);
+/* A named point of the library (a temporary file made: "temp"; a frame
+ * written: "frame"); in the fault build a signal can be raised there
+ * (alloc.c), elsewhere it does nothing. */
+void fault_point(const char *point);
 
 /* Makes room for `need` elements of elem_size bytes in a growable array:
  * `items` is the address of the array's pointer (any element type), *cap

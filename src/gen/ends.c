@@ -5,11 +5,13 @@
 #include "core/alloc.h"
 #include "core/error.h"
 #include "core/model.h"
+#include "core/names.h"
 #include "core/rng.h"
 #include "gen/gen.h"
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 meiro_status meiro_ends_from_name(const char *name, meiro_ends *ends, meiro_error *err)
 {
@@ -21,14 +23,14 @@ meiro_status meiro_ends_from_name(const char *name, meiro_ends *ends, meiro_erro
                  {"centre", MEIRO_ENDS_CENTER},   {"center-out", MEIRO_ENDS_CENTER_OUT},
                  {"centre-out", MEIRO_ENDS_CENTER_OUT}};
     for (unsigned k = 0; k < sizeof names / sizeof names[0]; k++) {
-        if (strcmp(name, names[k].name) == 0) {
+        if (strcasecmp(name, names[k].name) == 0) {
             *ends = names[k].ends;
             return MEIRO_OK;
         }
     }
-    return fail(err, MEIRO_ERROR_UNKNOWN_NAME,
-                "unknown placement '%s' (corners, farthest, border, center or center-out)",
-                name);
+    char hint[64];
+    return fail(err, MEIRO_ERROR_UNKNOWN_NAME, "unknown placement '%s' (corners, farthest, border, center or center-out)%s",
+                name, name_hint(name, "corners farthest border center center-out", hint, sizeof hint));
 }
 
 /* S and G stand at least `apart` steps apart in Manhattan distance. */
