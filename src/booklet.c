@@ -8,6 +8,7 @@
 #include "core/model.h"
 #include "core/names.h"
 #include "core/rng.h"
+#include "core/utf8.h"
 #include "io/io.h"
 #include "gen/gen.h"
 #include "page/template.h"
@@ -414,8 +415,17 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, co
     if (b->copies > 1 && (uint64_t)b->copies * b->count > 10000)
         return fail(err, MEIRO_ERROR_ARGUMENT, "a class set has at most 10000 mazes in all, not %u copies of %u",
                     b->copies, b->count);
-    for (unsigned c = 0; b->names && c < b->copies; c++)
+    for (unsigned c = 0; b->names && c < b->copies; c++) {
         if (!b->names[c] || !b->names[c][0]) return fail(err, MEIRO_ERROR_ARGUMENT, "copy %u has no name", c + 1);
+        char what[48];
+        snprintf(what, sizeof what, "copy %u's name", c + 1);
+        meiro_status s = text_line_check(b->names[c], what, err);
+        if (s != MEIRO_OK) return s;
+    }
+    /* drawn on the last page: a file name in it may be no text at all */
+    meiro_error why = {0};
+    if (b->command && text_line_check(b->command, "the command on the last page", &why) != MEIRO_OK)
+        return fail(err, MEIRO_ERROR_ARGUMENT, "%s (a file name in it?): rename the file", why.message);
     if (page && page->play && format != MEIRO_FORMAT_XLSX)
         return fail(err, MEIRO_ERROR_ARGUMENT, "a playable sheet is a spreadsheet: it needs XLSX output, not %s",
                     meiro_format_info(format)->name);

@@ -3,7 +3,8 @@
  * characters, checked up front for every format: each field x each kind of
  * bad text (invalid UTF-8, C0, DEL, C1) x each format is refused by
  * meiro_export_check and by meiro_write before a byte is written, naming
- * the field; good texts (kana, emoji, accents) pass. Public API only. */
+ * the field; good texts (kana, emoji, accents) pass. So are a class set's
+ * names and a booklet's remaking command. Public API only. */
 #define _POSIX_C_SOURCE 200809L
 #include "harness.h"
 
@@ -108,11 +109,53 @@ static void test_template_texts(void)
     CHECK_ALL(v);
 }
 
+/* A class set's names (from --names FILE) are drawn on each copy's name
+ * line and in its footers, and a booklet's remaking command on its last
+ * page: each kind of bad text in either is refused before a byte is
+ * written, naming the copy; good names pass. */
+static void test_booklet_texts(void)
+{
+    verdict refused = {0}, passed = {0};
+    for (size_t b = 0; b <= TEST_COUNT(bad_texts); b++) {
+        for (int where = 0; where < 2; where++) {
+            const char *text = b < TEST_COUNT(bad_texts) ? bad_texts[b][0] : good_texts[1];
+            const char *names[] = {"Ann", text};
+            meiro_booklet_options o;
+            meiro_booklet_options_init(&o);
+            o.count = 1;
+            o.seed = 1;
+            o.copies = 2;
+            o.names = where == 0 ? names : NULL;
+            o.command = where == 1 ? text : NULL;
+            char *out = NULL;
+            size_t len = 0;
+            FILE *mem = open_memstream(&out, &len);
+            meiro_error err = {0};
+            meiro_status s = meiro_booklet_write(&o, NULL, MEIRO_FORMAT_PDF, mem, &err);
+            fclose(mem);
+            if (b == TEST_COUNT(bad_texts)) {
+                verdict_note(&passed, s == MEIRO_OK && len > 0, "%s '%s': %d: %s", where ? "command" : "name", text, s,
+                             err.message);
+            } else {
+                const char *field = where ? "the command on the last page" : "copy 2's name";
+                verdict_note(&refused,
+                             s == MEIRO_ERROR_ARGUMENT && len == 0 && strstr(err.message, field) &&
+                                 strstr(err.message, bad_texts[b][1]),
+                             "%s, text %zu: %d, %zu bytes: %s", field, b, s, len, err.message);
+            }
+            free(out);
+        }
+    }
+    CHECK_ALL(refused);
+    CHECK_ALL(passed);
+}
+
 int main(int argc, char **argv)
 {
     static const test_case cases[] = {
         {"fields_formats", test_fields_formats},
         {"template_texts", test_template_texts},
+        {"booklet_texts", test_booklet_texts},
     };
     return test_main("texts", argc, argv, cases, TEST_COUNT(cases));
 }

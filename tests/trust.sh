@@ -5,7 +5,8 @@
 # full disk, a file size limit, a limit of open files, a used frames
 # folder, signals that end it, the one exit-code rule (2 for usage and
 # sizes past a limit, 1 for runtime failures) and answers that cannot be
-# written. Each case failed before meiro checked it. Usage: trust.sh BUILD_DIR
+# written, a class set's names and file names drawn on a page. Each case
+# failed before meiro checked it. Usage: trust.sh BUILD_DIR
 build=${1:-build}
 meiro="$(cd "$build" && pwd)/meiro"
 suite=trust
@@ -131,6 +132,13 @@ fi
 run 2 "$meiro" generate -W 70000 -H 5 -s 1 -o wide.txt; absent wide.txt
 run 1 "$meiro" stats no-such-file.json
 run 1 "$meiro" generate -W 5 -H 5 -s 1 --shape no-such.svg -o s.txt; absent s.txt
+# a class set's names and a file name on a booklet's last page: text, checked up front
+printf 'Ann\nB\033[31mob\n' > names.txt
+run 2 "$meiro" booklet -n 2 -s 1 --names names.txt -o class.pdf; err_has "copy 2's name has a control character"
+err_has "options: --names"; absent class.pdf
+printf 'Ann\nBob\n' > "$(printf 'n\377.txt')"
+run 2 "$meiro" booklet -n 2 -s 1 --names "$(printf 'n\377.txt')" -o class.pdf
+err_has "the command on the last page is not UTF-8"; absent class.pdf
 
 # ---- Answers that cannot be written: no puzzle left without them ----
 # a folder that is not there: refused before either file is written

@@ -54,7 +54,7 @@ const char *with_flags(const char *message)
         {"mm cells", "--cell"}, {"loops", "--loops"}, {"margin", "--margin"},
         {"the last size", "--from and --to"}, {"the title", "--title"}, {"the subtitle", "--subtitle"},
         {"the name", "--name"}, {"the footer", "--footer"}, {"playable", "--play"},
-        {"bleed", "--bleed"}, {"gutter", "--gutter"},
+        {"bleed", "--bleed"}, {"gutter", "--gutter"}, {"'s name", "--names"},
     };
     static char out[sizeof ((meiro_error *)0)->message + 64];
     size_t n = snprintf(out, sizeof out, "%s", message);

@@ -1,6 +1,7 @@
 /* UTF-8 validation (RFC 3629): the well-formed byte sequences of the
  * Unicode standard's table 3-7. */
 #include "core/utf8.h"
+#include "core/error.h"
 
 #include <string.h>
 
@@ -44,6 +45,15 @@ size_t text_check(const char *s, size_t len, bool tabs)
         if (c == 0xC2 && i + 1 < valid && u[i + 1] < 0xA0) return i; /* U+0080 to U+009F */
     }
     return valid;
+}
+
+meiro_status text_line_check(const char *text, const char *what, meiro_error *err)
+{
+    size_t len = strlen(text), bad = text_check(text, len, false);
+    if (bad == len) return MEIRO_OK;
+    if (bad == utf8_check(text, len))
+        return fail(err, MEIRO_ERROR_ARGUMENT, "%s is not UTF-8 text (from byte %zu)", what, bad + 1);
+    return fail(err, MEIRO_ERROR_ARGUMENT, "%s has a control character (byte %zu): one line of text", what, bad + 1);
 }
 
 void utf8_copy(char *dst, size_t size, const char *src)

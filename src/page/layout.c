@@ -162,13 +162,8 @@ meiro_status meiro_export_options_check(const meiro_export_options *opt, meiro_e
     const char *texts[] = {opt->title, opt->subtitle, opt->name, opt->footer};
     static const char *const names[] = {"the title", "the subtitle", "the name", "the footer"};
     for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
-        if (!texts[i]) continue;
-        size_t len = strlen(texts[i]), bad = text_check(texts[i], len, false);
-        if (bad < len && bad == utf8_check(texts[i], len))
-            return fail(err, MEIRO_ERROR_ARGUMENT, "%s is not UTF-8 text (from byte %zu)", names[i], bad + 1);
-        if (bad < len)
-            return fail(err, MEIRO_ERROR_ARGUMENT, "%s has a control character (byte %zu): one line of text",
-                        names[i], bad + 1);
+        meiro_status s = texts[i] ? text_line_check(texts[i], names[i], err) : MEIRO_OK;
+        if (s != MEIRO_OK) return s;
     }
     char hint[64];
     if (opt->lang && !lang_known(opt->lang)) /* jp is Japan's code, ja its language's */
