@@ -34,6 +34,16 @@ typedef struct test_case {
 
 #define TEST_COUNT(cases) (sizeof(cases) / sizeof((cases)[0]))
 
+/* TEST_UNDER_ASAN: built with AddressSanitizer (gcc or clang), which
+ * reserves terabytes of address space and slows the work down. */
+#if defined(__SANITIZE_ADDRESS__)
+#define TEST_UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TEST_UNDER_ASAN 1
+#endif
+#endif
+
 static const char *test_case_name = "";
 static const char *test_argv0 = "";
 static long test_checks;        /* CHECKs executed, in all cases */

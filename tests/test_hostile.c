@@ -22,16 +22,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#if defined(__SANITIZE_ADDRESS__)
-#define UNDER_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define UNDER_ASAN 1
-#endif
-#endif
-
 enum { BUDGET_MB = 200 };
-#ifdef UNDER_ASAN
+#ifdef TEST_UNDER_ASAN
 #define BUDGET_SECONDS 3.0
 #define WITHIN_MEMORY(mb) true
 #else
@@ -98,7 +90,7 @@ static outcome run_meiro(const char *const *args)
         close(fds[1]);
         int null = open("/dev/null", O_WRONLY);
         if (null >= 0) dup2(null, STDOUT_FILENO);
-#ifndef UNDER_ASAN
+#ifndef TEST_UNDER_ASAN
         struct rlimit lim = {(rlim_t)BUDGET_MB << 20, (rlim_t)BUDGET_MB << 20};
         setrlimit(RLIMIT_AS, &lim);
 #endif
