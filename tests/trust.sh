@@ -32,6 +32,10 @@ for twin in ./a.pdf link.pdf hard.pdf sub/up.pdf "$tmp/a.pdf"; do
 done
 if [ "$(cat a.pdf)" = "keep me" ]; then ok; else bad "a.pdf was overwritten"; fi
 is_link link.pdf
+# the answers apart (NAME-answer.EXT) a link to the puzzle: refused, not written over each other
+printf 'keep me\n' > p.svg && ln -s p.svg p-answer.svg
+run 2 "$meiro" generate -W 5 -H 5 -s 1 --answers key -o p.svg; err_has "'p-answer.svg' is the puzzle's own file"
+if [ "$(cat p.svg)" = "keep me" ]; then ok; else bad "p.svg was overwritten"; fi
 # a booklet and its answers, the same
 printf 'keep me\n' > book.pdf && ln -s book.pdf booklink.pdf
 run 2 "$meiro" booklet -n 2 -s 1 --answers-to booklink.pdf -o book.pdf; err_has "the booklet's own file"

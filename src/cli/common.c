@@ -322,12 +322,21 @@ int check_output(const char *command, meiro_grid grid, uint32_t width, uint32_t 
     if (meiro_export_grid_cell_mm(grid, width, height, format, &checked, &cell, &err) != MEIRO_OK)
         return library_error(command, is_stdout(output) ? NULL : output, &err);
     meiro_format answers_format = format;
-    if (answers_to && !is_stdout(output) && meiro_same_file(answers_to, output))
-        return usage_error(command, "--answers-to names the puzzle's own file '%s'", answers_to);
-    /* the files can be written: before the work, not after it */
-    const char *files[2] = {is_stdout(output) ? NULL : output, answers_to};
-    for (int i = 0; i < 2; i++)
-        if (files[i] && meiro_save_check(files[i], &err) != MEIRO_OK) return report_failure(files[i], &err);
+    /* the files can be written, and are two: before the work, not after it
+     * (the answers apart go to NAME-answer.EXT, which may be a link too) */
+    bool apart_asked = !answers_to && !is_stdout(output) && meiro_answers_apart(format, page);
+    char *apart = apart_asked ? answer_name(output) : NULL;
+    if (apart_asked && !apart) return report_failure(NULL, &(meiro_error){.status = MEIRO_ERROR_NOMEM});
+    const char *second = answers_to ? answers_to : apart;
+    int rc = EXIT_OK;
+    if (second && !is_stdout(output) && meiro_same_file(second, output))
+        rc = usage_error(command, answers_to ? "--answers-to names the puzzle's own file '%s'"
+                                             : "the answers' file '%s' is the puzzle's own file (a link?)", second);
+    const char *files[2] = {is_stdout(output) ? NULL : output, second};
+    for (int i = 0; i < 2 && rc == EXIT_OK; i++)
+        if (files[i] && meiro_save_check(files[i], &err) != MEIRO_OK) rc = report_failure(files[i], &err);
+    free(apart);
+    if (rc != EXIT_OK) return rc;
     if (answers_to && meiro_format_from_filename(answers_to, format, &answers_format, &err) != MEIRO_OK)
         return usage_error(command, "%s", err.message);
     if (answers_to &&
