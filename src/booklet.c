@@ -315,8 +315,11 @@ static meiro_status booklet_check(const meiro_booklet_options *b, const meiro_ex
     if (s == MEIRO_OK && format == MEIRO_FORMAT_XLSX) {
         s = xlsx_check(items, b->count, opt, NULL, err);
     } else if (s == MEIRO_OK && format == MEIRO_FORMAT_HTML) {
+        uint64_t cells = 0;
+        for (unsigned i = 0; i < b->count; i++) cells += (uint64_t)shells[i].w * shells[i].h;
+        s = export_html_check_size(cells, err);
         document d;
-        s = doc_init(&d, items, b->count, opt, 0, err);
+        if (s == MEIRO_OK) s = doc_init(&d, items, b->count, opt, 0, err);
         if (s == MEIRO_OK) doc_free(&d);
     } else if (s == MEIRO_OK) {
         document d;

@@ -173,16 +173,6 @@ meiro_status meiro_export_grid_check(meiro_grid grid, meiro_format format, meiro
                 formats[format].info.name, meiro_grid_name(grid), list);
 }
 
-/* A page to play holds MEIRO_HTML_MAX_CELLS at most. */
-static meiro_status html_check_size(uint64_t cells, meiro_error *err)
-{
-    if (cells <= MEIRO_HTML_MAX_CELLS) return MEIRO_OK;
-    return fail(err, MEIRO_ERROR_TOO_BIG,
-                "a page to play in a browser (html) takes mazes of up to %u cells (1000 x 1000), not %llu: write "
-                "pdf, png or svg for a larger one",
-                MEIRO_HTML_MAX_CELLS, (unsigned long long)cells);
-}
-
 const char *meiro_name_hint(const char *word, const char *candidates, char *out, size_t size)
 {
     return name_hint(word, candidates, out, size);
@@ -245,7 +235,7 @@ static meiro_status export_check_unlocalized(meiro_grid grid, uint32_t width, ui
     meiro_status s = format_check(format, opt, err);
     if (s == MEIRO_OK) s = meiro_export_grid_check(grid, format, err);
     if (s == MEIRO_OK) s = maze_check_size(width, height, err);
-    if (s == MEIRO_OK && format == MEIRO_FORMAT_HTML) s = html_check_size((uint64_t)width * height, err);
+    if (s == MEIRO_OK && format == MEIRO_FORMAT_HTML) s = export_html_check_size((uint64_t)width * height, err);
     if (s != MEIRO_OK) return s;
     meiro_maze shell = maze_shell(width, height);
     shell.grid = (uint8_t)grid; /* a page lays out the grid's bounding box */
@@ -314,7 +304,7 @@ static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *
     }
     meiro_status s = format_check(format, opt, err);
     if (s == MEIRO_OK) s = meiro_export_grid_check(meiro_maze_grid(maze), format, err);
-    if (s == MEIRO_OK && format == MEIRO_FORMAT_HTML) s = html_check_size(maze_total(maze), err);
+    if (s == MEIRO_OK && format == MEIRO_FORMAT_HTML) s = export_html_check_size(maze_total(maze), err);
     if (s == MEIRO_OK) s = export_memory_check(format, maze->w, maze->h, err);
     if (s != MEIRO_OK) return s;
     meiro_export_options local = *opt;

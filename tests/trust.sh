@@ -123,6 +123,8 @@ done
 
 # ---- One exit-code rule: 2 for usage and sizes past a limit, 1 at run time ----
 run 2 "$meiro" generate -W 3000 -H 3000 -s 1 -o big.html; err_has "up to 1000000 cells"; absent big.html
+run 2 "$meiro" booklet -n 2 --from 1100x1100 --to 1100x1100 -s 1 -o big-book.html; err_has "in all, not 2420000"
+absent big-book.html
 printf '{"meiro": 1, "grid": "rect", "width": 20000, "height": 20000, "cells": [{"x": 0, "y": 0}]}' > sparse.json
 run 2 "$meiro" stats sparse.json; err_has "too sparse"
 if need python3; then

@@ -109,7 +109,8 @@ MEIRO_API meiro_status meiro_export_cell_mm(uint32_t width, uint32_t height, mei
 MEIRO_API meiro_status meiro_export_grid_cell_mm(meiro_grid grid, uint32_t width, uint32_t height, meiro_format format,
                                                  const meiro_export_options *opt, double *cell_mm, meiro_error *err);
 /* A playable HTML page holds at most this many cells (1000 x 1000, a page
- * of some 27 MB); larger mazes are refused before the work. */
+ * of some 27 MB), an HTML booklet's mazes together; larger ones are
+ * refused before the work. */
 #define MEIRO_HTML_MAX_CELLS 1000000u
 
 /* Checks, before the work, that meiro_save (or any save of meiro's) can

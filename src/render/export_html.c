@@ -269,6 +269,15 @@ meiro_status doc_write_html(const document *d, const meiro_path *solutions, bool
     return s;
 }
 
+meiro_status export_html_check_size(uint64_t cells, meiro_error *err)
+{
+    if (cells <= MEIRO_HTML_MAX_CELLS) return MEIRO_OK;
+    return fail(err, MEIRO_ERROR_TOO_BIG,
+                "a page to play in a browser (html) takes mazes of up to %u cells (1000 x 1000) in all, not %llu: "
+                "write pdf, png or svg for larger ones",
+                MEIRO_HTML_MAX_CELLS, (unsigned long long)cells);
+}
+
 meiro_status export_html(const meiro_maze *m, const meiro_path *path, const meiro_export_options *opt,
                          FILE *out, const char *temp_dir, meiro_error *err)
 {
