@@ -251,7 +251,7 @@ $(BUILD)/tests/test_corpora: $(CORPUS_OBJ)
 
 # The memory-limit walk: every job (PDF, PNG, XLSX, text, booklets) under
 # ulimit -v from 48 to 320 MB in 16 MB steps must end by itself, written or
-# "out of memory"; prints the floors. Some 30 minutes: not part of make check.
+# "out of memory"; prints the floors. Some 3 minutes: not part of make check.
 check-memory: all
 	@sh tests/ulimit-walk.sh $(BUILD) 48 320 16
 
