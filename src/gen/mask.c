@@ -171,14 +171,6 @@ done:
     return s;
 }
 
-meiro_cell gen_random_cell(const meiro_maze *m, rng_state *rng)
-{
-    for (;;) { /* on a shape: draw again until inside (the same draws every run) */
-        uint32_t x = rng_below(rng, m->w), y = rng_below(rng, m->h);
-        if (cell_active(m, cell_index(m, x, y))) return (meiro_cell){x, y};
-    }
-}
-
 meiro_status mask_close_loops(meiro_maze *m, rng_state *rng, meiro_error *err)
 {
     size_t n = (size_t)m->w * m->h;
