@@ -13,20 +13,21 @@
 
 static const generator_entry generators[] = {
     {{"cluster", "kruskal",
-      "Cluster merging (the Excel article, Kruskal): knocks down random walls between rooms with "
-      "different numbers. Many short dead ends; the Excel original."},
+      "Cluster merging (Kruskal): every cell starts as a room of its own; walls between "
+      "different rooms fall in random order, merging them. Many short dead ends."},
      gen_cluster, GRIDS_ALL, true},
     {{"dig", "backtracker anahori",
-      "Digging (穴掘り法, the road article fill_with_road): one long winding road, branching again "
-      "from earlier points when stuck. Few dead ends (~10%), a long solution."},
+      "Digging (穴掘り法, recursive backtracker): one long road dug in random directions, "
+      "branching again from an earlier point when stuck. Few dead ends (~10%), a long "
+      "solution."},
      gen_dig, GRIDS_ALL, true},
     {{"bar", "boutaoshi",
-      "Bar tilting (棒倒し法, seeds 002/004): each pillar tilts one bar. Simple and fast; "
-      "sparse top rows, long straight runs."},
+      "Bar tilting (棒倒し法): a pillar at every inner corner tilts one bar of wall to a free "
+      "side (up only in the top row). Simple and fast; sparse top rows, long straight runs."},
      rect_bar, GRIDS_RECT, true},
     {{"wall", "kabenobashi",
-      "Wall extending (壁伸ばし法, the Nadeshiko article): walls grow from random pillars until they join "
-      "the existing walls. Even texture, many branches."},
+      "Wall extending (壁伸ばし法): from random pillars, walls grow in random directions until "
+      "they join a wall already standing. Even texture, many branches."},
      rect_wall, GRIDS_RECT, true},
     {{"prim", "", "Simplified Prim: joins a random frontier cell to the maze. Many short dead "
                   "ends radiating from the start."},

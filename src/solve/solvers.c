@@ -9,15 +9,17 @@
 #include <stdlib.h>
 
 static const solver_entry solvers[] = {
-    {{"bfs", "", "Breadth-first search (the DFS/BFS article): always a shortest path."},
+    {{"bfs", "", "Breadth-first search: spreads from S one step at a time; always a shortest "
+                 "path."},
      solve_bfs, true},
-    {{"dfs", "", "Depth-first search (seeds 002/003): follows one corridor to its end before "
-                 "backing up; a path, not always the shortest."},
+    {{"dfs", "", "Depth-first search: follows one corridor to its end before backing up to "
+                 "the last junction; a path, not always the shortest."},
      solve_dfs, true},
-    {{"fill", "road", "Road filling (the road article): the generator's walk over the corridors, "
-                      "turning towards the goal at each junction."},
+    {{"fill", "road", "Road filling: dig's walk over the corridors, taking at each junction the "
+                      "way whose next cell lies nearest the goal."},
      solve_fill, true},
-    {{"astar", "a*", "A* with the Manhattan distance: a shortest path, exploring less than bfs."},
+    {{"astar", "a*", "A*: explores by steps so far plus a lower bound of the steps left; a "
+                     "shortest path, exploring less than bfs."},
      solve_astar, true},
     {{"deadend", "", "Dead-end filling: fills dead ends until only the way from S to G is left."},
      solve_deadend, true},
