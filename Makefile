@@ -166,6 +166,7 @@ check: deps-test browser-deps
 	@sh tools/check-layers.sh
 	@$(MAKE) --no-print-directory all > build-check.log 2>&1 || { cat build-check.log; exit 1; }
 	@sh tools/check-symbols.sh build
+	@sh tools/check-links.sh build
 	@$(MAKE) --no-print-directory tests BUILD=build > build-check.log 2>&1 || { cat build-check.log; exit 1; }
 	@$(MAKE) --no-print-directory test-asan >> build-check.log 2>&1 || { cat build-check.log; exit 1; }
 	@rm -f build-check.log

@@ -6,8 +6,8 @@
 #include "core/alloc.h"
 #include "core/numbers.h"
 #include "core/error.h"
-#include "core/names.h"
 #include "core/utf8.h"
+#include "gen/gen.h"
 #include "page/template.h"
 
 #include <errno.h>
@@ -275,13 +275,10 @@ static bool set_key(meiro_template *t, const key_spec *e, size_t shift, const ch
         *(uint32_t *)field = (uint32_t)n;
         return true;
     }
-    case KEY_GENERATOR:
-        for (size_t g = 0; g < meiro_generator_count(); g++) {
-            const meiro_algorithm_desc *a = meiro_generator_info(g);
-            if (!strcmp(v, a->name) || name_in_list(a->aliases, v, strlen(v), false))
-                return copy_text(field, e->size, a->name);
-        }
-        return false;
+    case KEY_GENERATOR: {
+        const generator_entry *gen = generator_find(v);
+        return gen && copy_text(field, e->size, gen->info.name);
+    }
     case KEY_ENDS: {
         meiro_ends ends;
         if (meiro_ends_from_name(v, &ends, NULL) != MEIRO_OK) return false;
