@@ -18,7 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
-cairo_status_t cairo_write_stream(void *closure, const unsigned char *data, unsigned int length)
+cairo_status_t sink_write(void *closure, const unsigned char *data, unsigned int length)
 {
     stream_sink *sink = closure;
     if (fwrite(data, 1, length, sink->out) == length) return CAIRO_STATUS_SUCCESS;
@@ -558,7 +558,7 @@ void draw_art(cairo_t *cr, cairo_surface_t *art, double x, double y, double w, d
     cairo_restore(cr);
 }
 
-meiro_status cairo_result(cairo_surface_t *surface, cairo_t *cr, const stream_sink *sink,
+meiro_status draw_finish(cairo_surface_t *surface, cairo_t *cr, const stream_sink *sink,
                           meiro_error *err)
 {
     cairo_status_t s = cr ? cairo_status(cr) : CAIRO_STATUS_SUCCESS;

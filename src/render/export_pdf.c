@@ -23,7 +23,7 @@
 static cairo_surface_t *pdf_surface(const document *d, double w, double h, stream_sink *sink, const char *date)
 {
     const char *title = d->style.title ? d->style.title : d->style.labels->default_title;
-    cairo_surface_t *surface = cairo_pdf_surface_create_for_stream(cairo_write_stream, sink, w * PT_PER_MM, h * PT_PER_MM);
+    cairo_surface_t *surface = cairo_pdf_surface_create_for_stream(sink_write, sink, w * PT_PER_MM, h * PT_PER_MM);
     char subject[200];
     if (d->count == 1) page_footer(d->items[0].maze, subject, sizeof subject);
     else if (d->has_seed) snprintf(subject, sizeof subject, "meiro %s · %zu mazes · seed %llu", MEIRO_VERSION, d->count, (unsigned long long)d->seed);
@@ -70,7 +70,7 @@ static meiro_status write_pages(const document *d, FILE *out, meiro_error *err)
         cairo_show_page(cr);
         report_progress(d, p + 1, d->page_count);
     }
-    meiro_status done = cairo_result(surface, cr, &sink, err);
+    meiro_status done = draw_finish(surface, cr, &sink, err);
     return s != MEIRO_OK ? s : done;
 }
 
@@ -176,7 +176,7 @@ meiro_status doc_write_pdf_folded(const document *d, FILE *out, meiro_error *err
         cairo_show_page(cr);
         report_progress(d, side + 1, sides);
     }
-    meiro_status done = cairo_result(surface, cr, &sink, err);
+    meiro_status done = draw_finish(surface, cr, &sink, err);
     return s != MEIRO_OK ? s : done;
 }
 
