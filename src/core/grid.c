@@ -408,13 +408,9 @@ void grid_centre(const meiro_maze *m, size_t id, double *x, double *y)
     grid_cell_centre(m, grid_cell(m, id), x, y);
 }
 
-void grid_cell_centre(const meiro_maze *m, meiro_cell c, double *x, double *y)
+void other_cell_centre(const meiro_maze *m, meiro_cell c, double *x, double *y)
 {
     switch (m->grid) {
-    case MEIRO_GRID_RECT:
-        *x = c.x + 0.5;
-        *y = c.y + 0.5;
-        break;
     case MEIRO_GRID_POLAR:
         if (c.y == 0) *x = *y = m->h;
         else polar_point(m, c.y + 0.5, 2 * M_PI * (c.x + 0.5) / polar_n(m, c.y), x, y);
@@ -483,7 +479,7 @@ void grid_side(const meiro_maze *m, size_t id, unsigned side, grid_side_shape *s
         return;
     }
     double cx, cy;
-    grid_cell_centre(m, c, &cx, &cy);
+    other_cell_centre(m, c, &cx, &cy);
     if (m->grid == MEIRO_GRID_HEX) {
         /* the corners clockwise from the top-left one */
         static const double CX[6] = {-0.5, 0.5, 1, 0.5, -0.5, -1};

@@ -125,38 +125,56 @@ static inline unsigned rect_links(const meiro_maze *m, grid_at at, size_t next[G
     return sides;
 }
 
+/* The hottest functions below come in two forms: grid_X(m, ...) and
+ * grid_X_as(m, rect, ...), where rect says m->grid == MEIRO_GRID_RECT. A
+ * loop compiled once for rectangles and once for the other grids (an
+ * always_inline body called with rect true and false, as in core/walk.c)
+ * calls the _as form, so that its rectangle copy is the fast path alone. */
+
 /* The sides of `at` that lead to a cell of the maze (not the border, not
  * out of a rectangle's shape), as a mask (bit s: side s), with the
  * neighbour across each (next) and the side of each facing back: what the
  * generators loop over. next[s] is meaningless for a side not in the mask. */
+static inline unsigned grid_links_as(const meiro_maze *m, bool rect, grid_at at,
+                                     size_t next[GRID_MAX_SIDES], unsigned back[GRID_MAX_SIDES])
+{
+    return rect ? rect_links(m, at, next, back) : other_links(m, at, next, back);
+}
+
 static inline unsigned grid_links(const meiro_maze *m, grid_at at, size_t next[GRID_MAX_SIDES],
                                   unsigned back[GRID_MAX_SIDES])
 {
-    if (m->grid == MEIRO_GRID_RECT) return rect_links(m, at, next, back);
-    return other_links(m, at, next, back);
+    return grid_links_as(m, m->grid == MEIRO_GRID_RECT, at, next, back);
 }
 
 /* The neighbour across `side` of cell id when the caller knows there is
  * one (an open side, a side grid_links gave), and in *back its side facing
  * back. */
+static inline size_t grid_through_as(const meiro_maze *m, bool rect, size_t id, unsigned side,
+                                     unsigned *back)
+{
+    if (!rect) return other_across(m, id, side, back);
+    *back = dir_opposite((meiro_dir)side);
+    return id + (size_t)((ptrdiff_t)DIR_DY[side] * (ptrdiff_t)m->w + DIR_DX[side]);
+}
+
 static inline size_t grid_through(const meiro_maze *m, size_t id, unsigned side, unsigned *back)
 {
-    if (m->grid != MEIRO_GRID_RECT) return other_across(m, id, side, back);
-    *back = dir_opposite((meiro_dir)side);
-    switch (side) {
-    case MEIRO_NORTH: return id - m->w;
-    case MEIRO_EAST: return id + 1;
-    case MEIRO_SOUTH: return id + m->w;
-    default: return id - 1;
-    }
+    return grid_through_as(m, m->grid == MEIRO_GRID_RECT, id, side, back);
 }
 
 /* The cell across `side` of `at`, whose id `next` is (from grid_links or
  * grid_through). */
+static inline grid_at grid_step_as(const meiro_maze *m, bool rect, grid_at at, unsigned side,
+                                   size_t next)
+{
+    if (!rect) return (grid_at){next, other_cell_across(m, at.c, side)};
+    return (grid_at){next, {at.c.x + (uint32_t)DIR_DX[side], at.c.y + (uint32_t)DIR_DY[side]}};
+}
+
 static inline grid_at grid_step(const meiro_maze *m, grid_at at, unsigned side, size_t next)
 {
-    if (m->grid != MEIRO_GRID_RECT) return (grid_at){next, other_cell_across(m, at.c, side)};
-    return (grid_at){next, {at.c.x + (uint32_t)DIR_DX[side], at.c.y + (uint32_t)DIR_DY[side]}};
+    return grid_step_as(m, m->grid == MEIRO_GRID_RECT, at, side, next);
 }
 
 /* Rectangles: the neighbour across `side` of `at`, GRID_NONE at the border
@@ -202,14 +220,19 @@ static inline unsigned grid_back_side(const meiro_maze *m, size_t id, unsigned s
 /* The open sides of cell id as a mask (bit s: side s), doors excluded. A
  * rectangle's cell in the west column never opens east (the outer wall), so
  * the cell before it in id order tells the west side without (x, y). */
-static inline unsigned grid_open_sides(const meiro_maze *m, size_t id)
+static inline unsigned grid_open_sides_as(const meiro_maze *m, bool rect, size_t id)
 {
-    if (m->grid != MEIRO_GRID_RECT) return m->cells[id];
+    if (!rect) return m->cells[id];
     const uint8_t *c = m->cells;
     unsigned mask = (unsigned)(c[id] & CELL_BITS) << 1; /* east, south */
     if (id >= m->w && (c[id - m->w] & CELL_OPEN_S)) mask |= dir_bit(MEIRO_NORTH);
     if (id > 0 && (c[id - 1] & CELL_OPEN_E)) mask |= dir_bit(MEIRO_WEST);
     return mask;
+}
+
+static inline unsigned grid_open_sides(const meiro_maze *m, size_t id)
+{
+    return grid_open_sides_as(m, m->grid == MEIRO_GRID_RECT, id);
 }
 
 static inline bool grid_open(const meiro_maze *m, size_t id, unsigned side)
@@ -226,10 +249,10 @@ static inline unsigned grid_degree(const meiro_maze *m, size_t id)
 /* The open sides of `at` as a mask, with the neighbour across each (next)
  * and its side facing back: what the solvers loop over. A rectangle needs
  * only at.id (grid_at_exits). */
-static inline unsigned grid_exits(const meiro_maze *m, grid_at at, size_t next[GRID_MAX_SIDES],
-                                  unsigned back[GRID_MAX_SIDES])
+static inline unsigned grid_exits_as(const meiro_maze *m, bool rect, grid_at at,
+                                     size_t next[GRID_MAX_SIDES], unsigned back[GRID_MAX_SIDES])
 {
-    if (m->grid != MEIRO_GRID_RECT) {
+    if (!rect) {
         other_links(m, at, next, back);
         return m->cells[at.id];
     }
@@ -237,7 +260,13 @@ static inline unsigned grid_exits(const meiro_maze *m, grid_at at, size_t next[G
     next[MEIRO_NORTH] = i - w, next[MEIRO_EAST] = i + 1, next[MEIRO_SOUTH] = i + w,
     next[MEIRO_WEST] = i - 1;
     for (unsigned d = 0; d < DIR_COUNT; d++) back[d] = dir_opposite((meiro_dir)d);
-    return grid_open_sides(m, i);
+    return grid_open_sides_as(m, true, i);
+}
+
+static inline unsigned grid_exits(const meiro_maze *m, grid_at at, size_t next[GRID_MAX_SIDES],
+                                  unsigned back[GRID_MAX_SIDES])
+{
+    return grid_exits_as(m, m->grid == MEIRO_GRID_RECT, at, next, back);
 }
 
 /* A cell known by id, for grid_exits: (x, y) only where the grid needs it. */
@@ -249,13 +278,16 @@ static inline grid_at grid_at_exits(const meiro_maze *m, size_t id)
 /* Opens side `side` of cell id towards next, whose side `back` faces it
  * (from grid_links or grid_through); tells the maze's observer. The
  * generators' innermost step. */
-static inline void grid_join(meiro_maze *m, size_t id, unsigned side, size_t next, unsigned back)
+static inline void grid_join_as(meiro_maze *m, bool rect, size_t id, unsigned side, size_t next,
+                                unsigned back)
 {
-    if (m->grid == MEIRO_GRID_RECT) {
-        /* the wall belongs to the cell west or north of it */
-        bool mine = side == MEIRO_EAST || side == MEIRO_SOUTH;
-        size_t owner = mine ? id : next;
-        uint8_t bit = side == MEIRO_EAST || side == MEIRO_WEST ? CELL_OPEN_E : CELL_OPEN_S;
+    if (rect) {
+        /* the wall belongs to the cell west or north of it: east and south
+         * are the cell's own, north and west its neighbour's */
+        static const uint8_t wall_bit[DIR_COUNT] = {CELL_OPEN_S, CELL_OPEN_E, CELL_OPEN_S,
+                                                    CELL_OPEN_E};
+        size_t owner = side - 1u < 2u ? id : next;
+        uint8_t bit = wall_bit[side & 3u];
         m->cells[owner] |= bit;
         if (UNLIKELY(m->obs))
             maze_notify(m, (uint32_t)(owner % m->w), (uint32_t)(owner / m->w), bit, true);
@@ -264,6 +296,11 @@ static inline void grid_join(meiro_maze *m, size_t id, unsigned side, size_t nex
     m->cells[id] |= (uint8_t)(1u << side);
     m->cells[next] |= (uint8_t)(1u << back);
     if (UNLIKELY(m->obs)) other_notify(m, id, side, true);
+}
+
+static inline void grid_join(meiro_maze *m, size_t id, unsigned side, size_t next, unsigned back)
+{
+    grid_join_as(m, m->grid == MEIRO_GRID_RECT, id, side, next, back);
 }
 
 /* Opens or closes side `side` of cell id, when it leads to a neighbour;
@@ -305,7 +342,16 @@ typedef struct grid_side_shape {
  * path or a mark is drawn), and where side `side` of cell id lies. */
 void grid_extent(const meiro_maze *m, double *width, double *height);
 void grid_centre(const meiro_maze *m, size_t id, double *x, double *y);
-void grid_cell_centre(const meiro_maze *m, meiro_cell c, double *x, double *y);
+void other_cell_centre(const meiro_maze *m, meiro_cell c, double *x, double *y);
+static inline void grid_cell_centre(const meiro_maze *m, meiro_cell c, double *x, double *y)
+{
+    if (m->grid != MEIRO_GRID_RECT) {
+        other_cell_centre(m, c, x, y);
+        return;
+    }
+    *x = c.x + 0.5;
+    *y = c.y + 0.5;
+}
 void grid_side(const meiro_maze *m, size_t id, unsigned side, grid_side_shape *shape);
 
 /* ---- Invariants ------------------------------------------------------------ */

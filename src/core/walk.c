@@ -3,16 +3,16 @@
  * unvisited neighbour; when stuck, step back along the road to the latest
  * point that can branch. The way back is stored as the side back in each
  * cell's trail byte, so the walk needs no stack and no recursion. */
+#include "core/hints.h"
 #include "core/search.h"
 
-/* The walk, compiled twice: `watched` is a constant in each copy, so the
- * unwatched one carries no observer code at all. */
-#if defined(__GNUC__)
-__attribute__((always_inline))
-#endif
-static inline void walk(const meiro_maze *m, meiro_maze *carve, uint8_t *trail, size_t from,
-                        walk_pick_fn pick, void *ctx, size_t goal, bool *found,
-                        uint64_t *visited, const meiro_observer *obs, const bool watched)
+/* The walk, compiled four times: `watched` and `rect` are constants in each
+ * copy, so the unwatched ones carry no observer code at all and the
+ * rectangle's the fast path of the cell graph alone. */
+static ALWAYS_INLINE void walk(const meiro_maze *m, meiro_maze *carve, uint8_t *trail, size_t from,
+                               walk_pick_fn pick, void *ctx, size_t goal, bool *found,
+                               uint64_t *visited, const meiro_observer *obs, const bool watched,
+                               const bool rect)
 {
     /* the road article numbers its roads: the first is 2... here 0, and every
      * branch started again after backing up gets the next number */
@@ -29,22 +29,20 @@ static inline void walk(const meiro_maze *m, meiro_maze *carve, uint8_t *trail, 
     for (;;) {
         unsigned candidates = 0;
         if (following) {
-            unsigned open = grid_exits(m, at, next, back);
-            FOR_EACH_SIDE_IN(s, open)
-                if (!(trail[next[s]] & TRAIL_SEEN)) candidates |= 1u << s;
+            unsigned open = grid_exits_as(m, rect, at, next, back);
+            FOR_EACH_SIDE_IN(s, open) candidates |= (unsigned)!(trail[next[s]] & TRAIL_SEEN) << s;
         } else {
-            unsigned sides = grid_links(m, at, next, back);
-            FOR_EACH_SIDE_IN(s, sides)
-                if (!(trail[next[s]] & TRAIL_SEEN)) candidates |= 1u << s;
+            unsigned sides = grid_links_as(m, rect, at, next, back);
+            FOR_EACH_SIDE_IN(s, sides) candidates |= (unsigned)!(trail[next[s]] & TRAIL_SEEN) << s;
         }
         if (candidates) {
             unsigned d = pick(ctx, m, at, candidates, next);
             if (watched && backed_up) road++, backed_up = false;
             if (!following) {
                 if (watched) carve->road = road;
-                grid_join(carve, at.id, d, next[d], back[d]);
+                grid_join_as(carve, rect, at.id, d, next[d], back[d]);
             }
-            at = grid_step(m, at, d, next[d]);
+            at = grid_step_as(m, rect, at, d, next[d]);
             trail[at.id] = (uint8_t)(TRAIL_SEEN | back[d]);
             ++*visited;
             if (watched) observe(obs, MEIRO_EVENT_VISIT, at.c.x, at.c.y, d, road);
@@ -60,7 +58,7 @@ static inline void walk(const meiro_maze *m, meiro_maze *carve, uint8_t *trail, 
             backed_up = true;
         }
         unsigned side = trail[at.id] & TRAIL_SIDE, ignored;
-        at = grid_step(m, at, side, grid_through(m, at.id, side, &ignored));
+        at = grid_step_as(m, rect, at, side, grid_through_as(m, rect, at.id, side, &ignored));
     }
 }
 
@@ -68,10 +66,14 @@ void walk_roads(const meiro_maze *m, meiro_maze *carve, uint8_t *trail, size_t f
                 walk_pick_fn pick, void *ctx, size_t goal, bool *found, uint64_t *visited,
                 const meiro_observer *obs)
 {
-    if (obs || (carve && carve->obs))
-        walk(m, carve, trail, from, pick, ctx, goal, found, visited, obs, true);
-    else
-        walk(m, carve, trail, from, pick, ctx, goal, found, visited, NULL, false);
+    bool watched = obs || (carve && carve->obs);
+    if (m->grid == MEIRO_GRID_RECT) {
+        if (watched) walk(m, carve, trail, from, pick, ctx, goal, found, visited, obs, true, true);
+        else walk(m, carve, trail, from, pick, ctx, goal, found, visited, NULL, false, true);
+    } else {
+        if (watched) walk(m, carve, trail, from, pick, ctx, goal, found, visited, obs, true, false);
+        else walk(m, carve, trail, from, pick, ctx, goal, found, visited, NULL, false, false);
+    }
 }
 
 size_t trail_step(const meiro_maze *m, uint8_t *trail, size_t i, size_t j, unsigned back)

@@ -65,7 +65,15 @@ size_t gen_random_cell(const meiro_maze *m, rng_state *rng);
  * one draw among those sides, on the other grids a draw among all sides of
  * the cell, again while it hits the border. (The draws each grid's mazes
  * were first made with; the same seed keeps giving the same maze.) */
-unsigned gen_random_side(const meiro_maze *m, rng_state *rng, grid_at at, unsigned sides);
+static inline unsigned gen_random_side(const meiro_maze *m, rng_state *rng, grid_at at,
+                                       unsigned sides)
+{
+    if (m->grid == MEIRO_GRID_RECT) return rng_pick_bit(rng, sides);
+    unsigned n = grid_sides(m, at.id), s;
+    do s = rng_below(rng, n);
+    while (!(sides >> s & 1u));
+    return s;
+}
 
 /* prim and true-prim: cell states, and which of a cell's `sides` (from
  * grid_links, neighbours in next) lead into the maze. */

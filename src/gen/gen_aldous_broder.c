@@ -5,31 +5,42 @@
 #include "core/alloc.h"
 #include "core/error.h"
 #include "core/grid.h"
+#include "core/hints.h"
 #include "core/rng.h"
 #include "gen/gen.h"
 
 #include <stdlib.h>
 
+/* The walk, compiled once for rectangles and once for the other grids
+ * (core/grid.h's _as functions): a step is little more than the random
+ * draw, so the rectangle's copy keeps to its fast path. */
+static ALWAYS_INLINE void cover(meiro_maze *m, rng_state *rng, uint8_t *seen, grid_at at,
+                                const bool rect)
+{
+    size_t next[GRID_MAX_SIDES];
+    unsigned back[GRID_MAX_SIDES];
+    for (uint64_t left = m->active_count - 1; left > 0;) {
+        unsigned d = gen_random_side(m, rng, at, grid_links_as(m, rect, at, next, back));
+        size_t j = next[d];
+        if (!seen[j]) {
+            grid_join_as(m, rect, at.id, d, j, back[d]);
+            seen[j] = 1;
+            left--;
+        }
+        at = grid_step_as(m, rect, at, d, j);
+    }
+}
+
 meiro_status gen_aldous_broder(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
                                meiro_error *err)
 {
     (void)opt;
-    size_t next[GRID_MAX_SIDES];
-    unsigned back[GRID_MAX_SIDES];
     uint8_t *seen = zalloc_big(grid_total(m), 1);
     if (!seen) return fail(err, MEIRO_ERROR_NOMEM, "out of memory for the walk");
     grid_at at = grid_at_id(m, gen_random_cell(m, rng)); /* (x, y) kept along the walk */
     seen[at.id] = 1;
-    for (uint64_t left = m->active_count - 1; left > 0;) {
-        unsigned d = gen_random_side(m, rng, at, grid_links(m, at, next, back));
-        size_t j = next[d];
-        if (!seen[j]) {
-            grid_join(m, at.id, d, j, back[d]);
-            seen[j] = 1;
-            left--;
-        }
-        at = grid_step(m, at, d, j);
-    }
+    if (m->grid == MEIRO_GRID_RECT) cover(m, rng, seen, at, true);
+    else cover(m, rng, seen, at, false);
     free(seen);
     return MEIRO_OK;
 }

@@ -51,21 +51,6 @@ static unsigned slot_side(const meiro_maze *m, size_t id, unsigned slot)
     }
 }
 
-/* Fetches the rooms of a coming wall (on a rectangle its cell and the one
- * east or south), and the parent of a nearer one's, whose room is cached by
- * now. */
-static void fetch_ahead(const meiro_maze *m, const int32_t *parent, const perm_stream *order,
-                        uint64_t later, unsigned slots)
-{
-    size_t n = grid_total(m), c = (size_t)(slots == 2 ? later >> 1 : later / slots);
-    prefetch(&parent[c]);
-    if (m->grid != MEIRO_GRID_RECT) return;
-    size_t nb = c + ((later & 1) ? m->w : 1);
-    prefetch(&parent[nb < n ? nb : c]);
-    size_t mc = (size_t)(perm_stream_peek(order, PERM_AHEAD / 2) >> 1);
-    if (parent[mc] >= 0) prefetch(&parent[parent[mc]]);
-}
-
 meiro_status gen_cluster(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
                          meiro_error *err)
 {
@@ -81,7 +66,19 @@ meiro_status gen_cluster(meiro_maze *m, rng_state *rng, const meiro_generate_opt
     size_t merged = 0;
     for (uint64_t k = 0; k < walls && merged + 1 < m->active_count; k++) {
         uint64_t later, wall = perm_stream_next(&order, &later);
-        if (later != UINT64_MAX) fetch_ahead(m, parent, &order, later, slots);
+        /* fetch the rooms of a coming wall (here in the loop: GCC takes a
+         * function that only prefetches for one without effect, and drops it) */
+        if (later != UINT64_MAX) {
+            size_t c = (size_t)(slots == 2 ? later >> 1 : later / slots);
+            prefetch(&parent[c]);
+            if (m->grid == MEIRO_GRID_RECT) { /* the cell east or south; the parent of
+                                                 a nearer one's room, cached by now */
+                size_t nb = c + ((later & 1) ? m->w : 1);
+                prefetch(&parent[nb < n ? nb : c]);
+                size_t mc = (size_t)(perm_stream_peek(&order, PERM_AHEAD / 2) >> 1);
+                if (parent[mc] >= 0) prefetch(&parent[parent[mc]]);
+            }
+        }
         /* two slots but on hex grids: a shift, not a division */
         size_t i = (size_t)(slots == 2 ? wall >> 1 : wall / slots);
         unsigned slot = (unsigned)(slots == 2 ? wall & 1 : wall % slots);

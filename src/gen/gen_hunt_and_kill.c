@@ -51,7 +51,7 @@ static uint32_t *shape_order(const meiro_maze *m)
 }
 
 /* The sides of `at` whose neighbour's `seen` is `want`. */
-static unsigned sides_seen(const meiro_maze *m, const uint8_t *seen, grid_at at, bool want,
+static inline unsigned sides_seen(const meiro_maze *m, const uint8_t *seen, grid_at at, bool want,
                            size_t next[GRID_MAX_SIDES], unsigned back[GRID_MAX_SIDES])
 {
     unsigned sides = grid_links(m, at, next, back), found = 0;

@@ -92,15 +92,6 @@ size_t gen_random_cell(const meiro_maze *m, rng_state *rng)
     }
 }
 
-unsigned gen_random_side(const meiro_maze *m, rng_state *rng, grid_at at, unsigned sides)
-{
-    if (m->grid == MEIRO_GRID_RECT) return rng_pick_bit(rng, sides);
-    unsigned n = grid_sides(m, at.id), s;
-    do s = rng_below(rng, n);
-    while (!(sides >> s & 1u));
-    return s;
-}
-
 const generator_entry *generator_find(const char *name)
 {
     for (size_t i = 0; i < GENERATOR_COUNT; i++)
