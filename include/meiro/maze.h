@@ -90,9 +90,9 @@ MEIRO_API bool meiro_maze_is_open(const meiro_maze *maze, uint32_t x, uint32_t y
 
 /* Opens (carve) or closes (build) the wall between cell (x, y) and its
  * neighbour in direction dir; both cells see the change. The outer wall
- * cannot be changed this way (use meiro_maze_set_start/goal doors).
- * Rectangles only: MEIRO_ERROR_ARGUMENT on other grids (use
- * meiro_maze_set_side). */
+ * cannot be changed this way (use meiro_maze_set_start/goal doors), nor
+ * the edge of a shape. The rectangle's form of meiro_maze_set_side:
+ * MEIRO_ERROR_ARGUMENT on other grids. */
 MEIRO_API meiro_status meiro_maze_carve(meiro_maze *maze, uint32_t x, uint32_t y, meiro_dir dir);
 MEIRO_API meiro_status meiro_maze_build(meiro_maze *maze, uint32_t x, uint32_t y, meiro_dir dir);
 

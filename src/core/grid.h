@@ -79,11 +79,6 @@ static inline grid_at grid_at_id(const meiro_maze *m, size_t id)
     return (grid_at){id, grid_cell(m, id)};
 }
 
-static inline grid_at grid_at_cell(const meiro_maze *m, meiro_cell c)
-{
-    return (grid_at){grid_id(m, c), c};
-}
-
 /* The next cell in id order (row by row), for passes over every cell. */
 static inline void grid_advance(const meiro_maze *m, grid_at *at)
 {

@@ -192,13 +192,6 @@ meiro_status meiro_maze_set_mask(meiro_maze *maze, const uint8_t *inside, meiro_
     return MEIRO_OK;
 }
 
-unsigned mask_filter(const meiro_maze *m, uint32_t x, uint32_t y, unsigned mask)
-{
-    FOR_EACH_DIR_IN(d, mask)
-        if (!m->active[cell_neighbour(m, x, y, d)]) mask &= ~dir_bit(d);
-    return mask;
-}
-
 unsigned meiro_maze_sides(const meiro_maze *maze, meiro_cell cell)
 {
     if (!meiro_maze_is_active(maze, cell)) return 0;
@@ -310,10 +303,13 @@ void maze_open_all(meiro_maze *m)
         uint8_t v = y + 1 < m->h ? (CELL_OPEN_E | CELL_OPEN_S) : CELL_OPEN_E;
         memset(row, v, m->w);
         row[m->w - 1] &= (uint8_t)~CELL_OPEN_E;
-        for (uint32_t x = 0; m->active && x < m->w; x++) /* only between cells inside */
-            row[x] = m->active[cell_index(m, x, y)]
-                         ? (uint8_t)(cell_inside_mask(m, x, y) >> 1 & CELL_BITS)
-                         : 0;
+        for (uint32_t x = 0; m->active && x < m->w; x++) { /* only between cells inside */
+            size_t next[GRID_MAX_SIDES];
+            unsigned back[GRID_MAX_SIDES];
+            grid_at at = {cell_index(m, x, y), {x, y}};
+            unsigned sides = grid_active(m, at.id) ? rect_links(m, at, next, back) : 0;
+            row[x] = (uint8_t)(sides >> 1 & CELL_BITS); /* east, south */
+        }
     }
     observe(m->obs, MEIRO_EVENT_OPEN_ALL, 0, 0, MEIRO_NO_DIR, 0);
 }
