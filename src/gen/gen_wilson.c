@@ -6,6 +6,7 @@
 #include "core/alloc.h"
 #include "core/error.h"
 #include "core/grid.h"
+#include "core/hints.h"
 #include "core/rng.h"
 #include "gen/gen.h"
 
@@ -13,12 +14,36 @@
 
 enum { IN_MAZE = 0x80, EXIT_SIDE = 0x07 };
 
+/* One loop-erased walk from `from` until it hits the maze, then the path
+ * it leaves joined in. Compiled once for rectangles and once for the other
+ * grids (core/grid.h's _as functions): a step is little more than the
+ * random draw. */
+static ALWAYS_INLINE void walk_in(meiro_maze *m, rng_state *rng, uint8_t *state, size_t from,
+                                  const bool rect)
+{
+    size_t nb[GRID_MAX_SIDES];
+    unsigned back[GRID_MAX_SIDES];
+    /* walk until the maze is hit, remembering each cell's last exit */
+    for (grid_at at = grid_at_id(m, from); !(state[at.id] & IN_MAZE);) {
+        unsigned d = gen_random_side(m, rng, at, grid_links_as(m, rect, at, nb, back));
+        state[at.id] = (uint8_t)d;
+        at = grid_step_as(m, rect, at, d, nb[d]);
+    }
+    /* follow the exits from the start again: the loop-erased path */
+    for (size_t i = from; !(state[i] & IN_MAZE);) {
+        unsigned d = state[i] & EXIT_SIDE, b;
+        size_t j = grid_through_as(m, rect, i, d, &b);
+        grid_join_as(m, rect, i, d, j, b);
+        state[i] = IN_MAZE;
+        i = j;
+    }
+}
+
 meiro_status gen_wilson(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
                         meiro_error *err)
 {
     (void)opt;
-    size_t n = grid_total(m), nb[GRID_MAX_SIDES];
-    unsigned back[GRID_MAX_SIDES];
+    size_t n = grid_total(m);
     uint8_t *state = zalloc_big(n, 1);
     if (!state) return fail(err, MEIRO_ERROR_NOMEM, "out of memory for the walks");
     if (m->active) { /* on a shape: cells outside count as done; start inside */
@@ -27,24 +52,13 @@ meiro_status gen_wilson(meiro_maze *m, rng_state *rng, const meiro_generate_opti
     } else {
         state[rng_below(rng, (uint32_t)n)] = IN_MAZE;
     }
+    bool rect = m->grid == MEIRO_GRID_RECT;
     size_t next = 0;
     for (;;) {
         while (next < n && (state[next] & IN_MAZE)) next++;
         if (next == n) break;
-        /* walk until the maze is hit, remembering each cell's last exit */
-        for (grid_at at = grid_at_id(m, next); !(state[at.id] & IN_MAZE);) {
-            unsigned d = gen_random_side(m, rng, at, grid_links(m, at, nb, back));
-            state[at.id] = (uint8_t)d;
-            at = grid_step(m, at, d, nb[d]);
-        }
-        /* follow the exits from the start again: the loop-erased path */
-        for (size_t i = next; !(state[i] & IN_MAZE);) {
-            unsigned d = state[i] & EXIT_SIDE, b;
-            size_t j = grid_through(m, i, d, &b);
-            grid_join(m, i, d, j, b);
-            state[i] = IN_MAZE;
-            i = j;
-        }
+        if (rect) walk_in(m, rng, state, next, true);
+        else walk_in(m, rng, state, next, false);
     }
     free(state);
     return MEIRO_OK;
