@@ -62,13 +62,14 @@ meiro_status rect_division(meiro_maze *m, rng_state *rng, const meiro_generate_o
  * shape; on the other grids rng_below(cells). */
 size_t gen_random_cell(const meiro_maze *m, rng_state *rng);
 /* A random side of `at` among `sides` (from grid_links): on a rectangle
- * one draw among those sides, on the other grids a draw among all sides of
- * the cell, again while it hits the border. (The draws each grid's mazes
- * were first made with; the same seed keeps giving the same maze.) */
-static inline unsigned gen_random_side(const meiro_maze *m, rng_state *rng, grid_at at,
-                                       unsigned sides)
+ * (rect) one draw among those sides, on the other grids a draw among all
+ * sides of the cell, again while it hits the border. (The draws each
+ * grid's mazes were first made with; the same seed keeps giving the same
+ * maze.) */
+static inline unsigned gen_random_side(const meiro_maze *m, bool rect, rng_state *rng,
+                                       grid_at at, unsigned sides)
 {
-    if (m->grid == MEIRO_GRID_RECT) return rng_pick_bit(rng, sides);
+    if (rect) return rng_pick_bit(rng, sides);
     unsigned n = grid_sides(m, at.id), s;
     do s = rng_below(rng, n);
     while (!(sides >> s & 1u));

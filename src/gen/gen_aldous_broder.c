@@ -20,7 +20,7 @@ static ALWAYS_INLINE void cover(meiro_maze *m, rng_state *rng, uint8_t *seen, gr
     size_t next[GRID_MAX_SIDES];
     unsigned back[GRID_MAX_SIDES];
     for (uint64_t left = m->active_count - 1; left > 0;) {
-        unsigned d = gen_random_side(m, rng, at, grid_links_as(m, rect, at, next, back));
+        unsigned d = gen_random_side(m, rect, rng, at, grid_links_as(m, rect, at, next, back));
         size_t j = next[d];
         if (!seen[j]) {
             grid_join_as(m, rect, at.id, d, j, back[d]);

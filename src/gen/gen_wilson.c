@@ -25,7 +25,7 @@ static ALWAYS_INLINE void walk_in(meiro_maze *m, rng_state *rng, uint8_t *state,
     unsigned back[GRID_MAX_SIDES];
     /* walk until the maze is hit, remembering each cell's last exit */
     for (grid_at at = grid_at_id(m, from); !(state[at.id] & IN_MAZE);) {
-        unsigned d = gen_random_side(m, rng, at, grid_links_as(m, rect, at, nb, back));
+        unsigned d = gen_random_side(m, rect, rng, at, grid_links_as(m, rect, at, nb, back));
         state[at.id] = (uint8_t)d;
         at = grid_step_as(m, rect, at, d, nb[d]);
     }
