@@ -29,17 +29,17 @@ cairo_status_t sink_write(void *closure, const unsigned char *data, unsigned int
 /* Maps millimetres to positions that land on the device's pixel grid when
  * `snap` (pixels per mm) is set: lines of odd pixel width sit on pixel
  * centres, so raster walls stay crisp. */
-typedef struct grid {
+typedef struct pixel_snap {
     double snap, offset;
-} grid;
+} pixel_snap;
 
-static double on_grid(const grid *g, double mm)
+static double snap_mm(const pixel_snap *g, double mm)
 {
     if (g->snap <= 0) return mm;
     return (round(mm * g->snap) + g->offset) / g->snap;
 }
 
-static void stroke_walls(cairo_t *cr, const meiro_maze *m, const page_layout *L, const grid *g)
+static void stroke_walls(cairo_t *cr, const meiro_maze *m, const page_layout *L, const pixel_snap *g)
 {
     /* only the grid lines that reach the visible area (a PNG band) */
     double cx0, cy0, cx1, cy1;
@@ -50,7 +50,7 @@ static void stroke_walls(cairo_t *cr, const meiro_maze *m, const page_layout *L,
     uint32_t y_to = last < 0 ? 0 : last > m->h ? m->h : (uint32_t)last;
     /* horizontal runs, one grid line after another; a run is one stroke */
     for (uint32_t y = y_from; y <= y_to; y++) {
-        double py = on_grid(g, L->maze_y + y * L->cell);
+        double py = snap_mm(g, L->maze_y + y * L->cell);
         for (uint32_t x = 0; x < m->w;) {
             if (!maze_wall_above(m, x, y)) {
                 x++;
@@ -58,14 +58,14 @@ static void stroke_walls(cairo_t *cr, const meiro_maze *m, const page_layout *L,
             }
             uint32_t end = x;
             while (end < m->w && maze_wall_above(m, end, y)) end++;
-            cairo_move_to(cr, on_grid(g, L->maze_x + x * L->cell), py);
-            cairo_line_to(cr, on_grid(g, L->maze_x + end * L->cell), py);
+            cairo_move_to(cr, snap_mm(g, L->maze_x + x * L->cell), py);
+            cairo_line_to(cr, snap_mm(g, L->maze_x + end * L->cell), py);
             x = end;
         }
     }
     uint32_t rows_to = y_to < m->h ? y_to + 1 : m->h;
     for (uint32_t x = 0; x <= m->w; x++) {
-        double px = on_grid(g, L->maze_x + x * L->cell);
+        double px = snap_mm(g, L->maze_x + x * L->cell);
         for (uint32_t y = y_from; y < rows_to;) {
             if (!maze_wall_left(m, x, y)) {
                 y++;
@@ -73,8 +73,8 @@ static void stroke_walls(cairo_t *cr, const meiro_maze *m, const page_layout *L,
             }
             uint32_t end = y;
             while (end < rows_to && maze_wall_left(m, x, end)) end++;
-            cairo_move_to(cr, px, on_grid(g, L->maze_y + y * L->cell));
-            cairo_line_to(cr, px, on_grid(g, L->maze_y + end * L->cell));
+            cairo_move_to(cr, px, snap_mm(g, L->maze_y + y * L->cell));
+            cairo_line_to(cr, px, snap_mm(g, L->maze_y + end * L->cell));
             y = end;
         }
     }
@@ -360,7 +360,7 @@ static void draw_labels(cairo_t *cr, const meiro_maze *m, const page_layout *L, 
 void draw_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,
                const maze_marks *marks, double snap, unsigned layers)
 {
-    grid g = {snap, 0};
+    pixel_snap g = {snap, 0};
     double line = L->line;
     if (snap > 0) { /* whole pixels, odd widths centred on pixels */
         double px = fmax(1, round(line * snap));
