@@ -1,7 +1,11 @@
 # meiro — build, test, benchmark, install.
 #   make            build/meiro, build/libmeiro.a, build/libmeiro.so
 #   make demo       install missing packages, build, write example mazes to out/
-#   make check      install missing packages, run all tests (also under ASan/UBSan)
+#   make check      install missing packages, run every test: documents read back
+#                   by the real programs, and the library's code under ASan/UBSan
+#   make test       the fast suites (no installs, no network, under a minute)
+#   make check-asan the fast suites, fault and corpus replays under ASan/UBSan
+#   make fuzz       search for new inputs that break the readers (libFuzzer)
 #   make bench      throughput and memory of every generator and solver
 #   make install    PREFIX=/usr/local DESTDIR=
 
@@ -55,6 +59,7 @@ BUILD_PKGS = gcc make libc6-dev pkg-config libcairo2-dev libxlsxwriter-dev libpn
              librsvg2-dev libinih-dev libqpdf-dev libjansson-dev \
              fonts-dejavu-core fonts-ipaexfont-gothic fonts-noto-color-emoji
 TEST_PKGS  = $(BUILD_PKGS) locales poppler-utils librsvg2-bin qpdf unzip libreoffice-calc-nogui libxml2-utils gnumeric python3-uno \
+             groff-base file \
              fonts-crosextra-carlito chromium nodejs
 
 # The browser test's driver, from npm into build/node (not committed), at
@@ -65,7 +70,8 @@ NODE_DIR  = build/node
 # clang and libFuzzer's runtime, for make fuzz
 FUZZ_PKGS  = clang libclang-rt-dev
 
-.PHONY: all deps deps-test browser-deps check test tests test-asan fuzz fuzz-targets bench demo samples install uninstall clean
+.PHONY: all deps deps-test browser-deps check check-asan test tests asan-tests fuzz fuzz-targets bench demo samples \
+        install uninstall clean
 
 all: $(BUILD)/meiro $(BUILD)/libmeiro.a $(BUILD)/libmeiro.so
 
@@ -139,7 +145,7 @@ $(BUILD)/tests/meiro-faults: $(CLI_OBJ) $(BUILD)/obj/core/alloc-fault.o $(BUILD)
 
 $(API_BIN): $(BUILD)/tests/%: tests/%.c tests/harness.h tests/tools.h $(BUILD)/libmeiro.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) -Iinclude $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libmeiro.a $(LDLIBS)
+	$(CC) $(CPPFLAGS) -Iinclude $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(TEST_OBJ) $(BUILD)/libmeiro.a $(LDLIBS)
 
 $(BENCH): tests/bench.c $(BUILD)/libmeiro.a
 	$(CC) $(CPPFLAGS) -Iinclude $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libmeiro.a $(LDLIBS)
@@ -160,32 +166,47 @@ $(NODE_DIR)/.$(PUPPETEER):
 		|| { cat $(NODE_DIR)/npm.log; exit 1; }
 	@touch $@
 
-# The test suite, once normally and once under AddressSanitizer and
-# UndefinedBehaviorSanitizer; the last line sums both runs.
+# The tests, in tiers (tests/run.sh runs the suites of a tier, two at a
+# time, and ends with "N passed, N failed"; a check that cannot run for a
+# missing tool is "skipped" and fails the run):
+#   make test        the fast suites: every test program and the scripts marked
+#                    for it, the programs that read documents back left out
+#   make check       installs what is missing; the layer and symbol checks; every
+#                    suite with the documents read back by poppler, librsvg,
+#                    LibreOffice, Gnumeric and Chromium; and make check-asan's
+#                    tier, in one run
+#   make check-asan  the fast suites, the fault tests, the fuzz corpora replayed
+#                    (tests/test_corpora.c) and every command and format once
+#                    (tests/smoke.sh), under ASan and UBSan
+# `build/tests/test_io save` runs one case of one suite, with every check.
+# The builds and the suites use JOBS processors (all of them).
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 check: deps-test browser-deps
 	@sh tools/check-layers.sh
-	@$(MAKE) --no-print-directory all > build-check.log 2>&1 || { cat build-check.log; exit 1; }
+	@$(MAKE) --no-print-directory -j$(JOBS) all > build-check.log 2>&1 || { cat build-check.log; exit 1; }
 	@sh tools/check-symbols.sh build
 	@sh tools/check-links.sh build
-	@$(MAKE) --no-print-directory tests BUILD=build > build-check.log 2>&1 || { cat build-check.log; exit 1; }
-	@$(MAKE) --no-print-directory test-asan >> build-check.log 2>&1 || { cat build-check.log; exit 1; }
+	@$(MAKE) --no-print-directory -j$(JOBS) tests BUILD=build > build-check.log 2>&1 || { cat build-check.log; exit 1; }
+	@$(MAKE) --no-print-directory -j$(JOBS) asan-tests >> build-check.log 2>&1 || { cat build-check.log; exit 1; }
 	@rm -f build-check.log
-	@$(MAKE) --no-print-directory fuzz
-	@sh tests/run.sh build build/asan
+	@MEIRO_TEST_JOBS=$(JOBS) sh tests/run.sh check build asan build/asan
 
 # the test programs, built
-tests: all $(TEST_BIN) $(BENCH)
+tests: all $(TEST_BIN) $(BUILD)/tests/meiro-faults $(BENCH) $(BUILD)/tests/look
 
-# the fast suites, once (make check adds the layer and symbol checks and the
-# sanitizer run); `build/tests/test_io save` runs one case of one suite
-test: deps-test browser-deps
-	@$(MAKE) --no-print-directory tests > build-test.log 2>&1 || { cat build-test.log; exit 1; }
+test:
+	@$(MAKE) --no-print-directory -j$(JOBS) tests > build-test.log 2>&1 || { cat build-test.log; exit 1; }
 	@rm -f build-test.log
-	@sh tests/run.sh build
+	@MEIRO_TEST_JOBS=$(JOBS) sh tests/run.sh test build
 
-test-asan:
-	@$(MAKE) --no-print-directory tests BUILD=build/asan CFLAGS="-O1 -g" \
-		EXTRA_CFLAGS="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+check-asan:
+	@$(MAKE) --no-print-directory -j$(JOBS) asan-tests > build-asan.log 2>&1 || { cat build-asan.log; exit 1; }
+	@rm -f build-asan.log
+	@MEIRO_TEST_JOBS=$(JOBS) sh tests/run.sh asan build/asan
+
+ASAN_FLAGS = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+asan-tests:
+	@$(MAKE) --no-print-directory tests BUILD=build/asan CFLAGS="-O1 -g" EXTRA_CFLAGS="$(ASAN_FLAGS)"
 
 # Fuzzing: a libFuzzer target for every reader a user can feed a file to
 # (text with its drawings and block mazes, CSV, JSON, page templates), built with
@@ -194,7 +215,7 @@ test-asan:
 FUZZ_SECONDS ?= 20
 FUZZ_TARGETS  = text csv json template
 FUZZ_DIR      = build/fuzz
-FUZZ_SAN      = -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_SAN      = $(ASAN_FLAGS)
 fuzz:
 	@sh tools/deps.sh $(FUZZ_PKGS)
 	@mkdir -p $(FUZZ_DIR)
@@ -212,6 +233,17 @@ $(FUZZ_BIN): tests/fuzz/fuzz_maze.c tests/fuzz/fuzz_template.c $(BUILD)/libmeiro
 		$(if $(findstring _json,$@),-DFUZZ_JSON) \
 		-o $@ tests/fuzz/$(if $(findstring _template,$@),fuzz_template.c,fuzz_maze.c) \
 		$(BUILD)/libmeiro-internal.a $(LDLIBS)
+
+# The same targets without libFuzzer, their entry points renamed, for
+# test_corpora, which replays the seed corpora through them in every tier.
+CORPUS_OBJ = $(FUZZ_TARGETS:%=$(BUILD)/tests/fuzz_%.o)
+$(CORPUS_OBJ): $(BUILD)/tests/fuzz_%.o: tests/fuzz/fuzz_maze.c tests/fuzz/fuzz_template.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) -Iinclude $(ALL_CFLAGS) -DLLVMFuzzerTestOneInput=fuzz_$* \
+		$(if $(findstring _csv,$@),-DFUZZ_CSV) $(if $(findstring _json,$@),-DFUZZ_JSON) \
+		-c -o $@ tests/fuzz/$(if $(findstring _template,$@),fuzz_template.c,fuzz_maze.c)
+$(BUILD)/tests/test_corpora: TEST_OBJ = $(CORPUS_OBJ)
+$(BUILD)/tests/test_corpora: $(CORPUS_OBJ)
 
 bench: deps $(BENCH)
 	$(BENCH)

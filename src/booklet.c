@@ -6,6 +6,7 @@
 #include "core/alloc.h"
 #include "core/error.h"
 #include "core/model.h"
+#include "core/names.h"
 #include "core/rng.h"
 #include "io/io.h"
 #include "gen/gen.h"
@@ -15,6 +16,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* The levels: bigger mazes, then algorithms with more dead ends, then S and
  * G in doors of the outer wall on opposite sides, at the ends of the longest
@@ -38,13 +40,14 @@ const meiro_level_desc *meiro_level_info(meiro_level level)
 meiro_status meiro_level_from_name(const char *name, meiro_level *level, meiro_error *err)
 {
     for (unsigned k = 0; k < MEIRO_LEVEL_COUNT; k++) {
-        if (strcmp(name, levels[k].name) == 0) {
+        if (strcasecmp(name, levels[k].name) == 0) {
             *level = (meiro_level)k;
             return MEIRO_OK;
         }
     }
-    return fail(err, MEIRO_ERROR_UNKNOWN_NAME,
-                      "unknown difficulty '%s' (easy, normal, hard or expert)", name);
+    char hint[64];
+    return fail(err, MEIRO_ERROR_UNKNOWN_NAME, "unknown difficulty '%s' (easy, normal, hard or expert)%s", name,
+                name_hint(name, "easy normal hard expert", hint, sizeof hint));
 }
 
 meiro_status meiro_level_for_age(unsigned age, meiro_level *level, meiro_error *err)
@@ -73,12 +76,48 @@ void meiro_booklet_options_init(meiro_booklet_options *b)
     b->from_level = MEIRO_LEVEL_EASY;
     b->to_level = MEIRO_LEVEL_HARD;
     b->cover = -1;
+    b->contents = -1;
+    b->sheet = -1;
 }
 
 uint64_t meiro_booklet_maze_seed(uint64_t booklet_seed, unsigned index)
 {
     /* nine digits: short enough to type back in */
     return rng_hash(booklet_seed, index + 1) % 1000000000u;
+}
+
+uint64_t meiro_booklet_copy_seed(uint64_t booklet_seed, unsigned copy)
+{
+    /* another stream than the mazes' (the hash's key told apart) */
+    return copy == 0 ? booklet_seed : rng_hash(booklet_seed ^ 0x636c617373u, copy) % 1000000000u;
+}
+
+bool meiro_booklet_answers_apart(const meiro_booklet_options *b, meiro_format format,
+                                 const meiro_export_options *page)
+{
+    bool asked = page && (page->answer_page || page->answers != MEIRO_ANSWERS_DEFAULT);
+    if (format == MEIRO_FORMAT_HTML) return meiro_answers_apart(format, page);
+    return b && b->copies > 1 && !asked;
+}
+
+/* A class set's copy c: "Version B" (A .. Z, AA, AB, ...) in the page's
+ * words, or the pupil's name. */
+static void copy_label(const meiro_booklet_options *b, const meiro_export_options *opt, unsigned c, char *out,
+                       size_t size)
+{
+    if (b->names) {
+        snprintf(out, size, "%s", b->names[c]);
+        return;
+    }
+    char letters[8];
+    size_t n = 0;
+    for (unsigned k = c + 1; k > 0 && n < sizeof letters - 1; k = (k - 1) / 26) letters[n++] = (char)('A' + (k - 1) % 26);
+    char word[8];
+    for (size_t i = 0; i < n; i++) word[i] = letters[n - 1 - i];
+    word[n] = 0;
+    page_words w;
+    page_words_for(opt, &w);
+    snprintf(out, size, w.labels->version, word);
 }
 
 /* The options of maze i of the booklet. */
@@ -195,8 +234,11 @@ static void booklet_free(booklet *bk)
     meiro_maze_free(bk->cover);
 }
 
-static meiro_status make_mazes(const meiro_booklet_options *b, booklet *bk, unsigned total,
-                               meiro_error *err)
+/* The mazes, solved; an item carries its solution only where answer pages
+ * or sheets show it (`answered`): a booklet's puzzles are never drawn
+ * solved, whatever the answers mode. */
+static meiro_status make_mazes(const meiro_booklet_options *b, booklet *bk, unsigned done, unsigned total,
+                               bool answered, meiro_error *err)
 {
     bk->count = b->count;
     bk->mazes = zalloc(b->count, sizeof *bk->mazes);
@@ -220,14 +262,14 @@ static meiro_status make_mazes(const meiro_booklet_options *b, booklet *bk, unsi
         if (!bk->mazes[i]) return err->status;
         meiro_status s = meiro_solve(bk->mazes[i], "bfs", &bk->paths[i], err);
         if (s != MEIRO_OK) return s;
-        bk->items[i] = (doc_item){bk->mazes[i], &bk->paths[i], maze_level(b, i)};
-        if (b->progress) b->progress(b->progress_ctx, i + 1, total);
+        bk->items[i] = (doc_item){bk->mazes[i], answered ? &bk->paths[i] : NULL, maze_level(b, i)};
+        if (b->progress) b->progress(b->progress_ctx, done + i + 1, total);
     }
     return MEIRO_OK;
 }
 
 /* The mazes as one page to play: drawn without their paths, which the
- * answer button shows. */
+ * answer button shows (at once in a file of the answers alone). */
 static meiro_status write_html(booklet *bk, uint64_t seed, const meiro_export_options *opt, FILE *out,
                                meiro_error *err)
 {
@@ -237,7 +279,7 @@ static meiro_status write_html(booklet *bk, uint64_t seed, const meiro_export_op
     if (s != MEIRO_OK) return s;
     d.has_seed = true;
     d.seed = seed;
-    s = doc_write_html(&d, bk->paths, false, out, err);
+    s = doc_write_html(&d, bk->paths, opt->answers_only, out, err);
     doc_free(&d);
     return s;
 }
@@ -269,14 +311,14 @@ static meiro_status booklet_check(const meiro_booklet_options *b, const meiro_ex
             s = fail(err, MEIRO_ERROR_ARGUMENT, "a booklet of %s mazes is a PDF: %s pages are made of square cells",
                      meiro_grid_name((meiro_grid)shells[i].grid), format == MEIRO_FORMAT_XLSX ? "XLSX" : "HTML");
     if (s == MEIRO_OK && format == MEIRO_FORMAT_XLSX) {
-        s = xlsx_check(items, b->count, opt, err);
+        s = xlsx_check(items, b->count, opt, NULL, err);
     } else if (s == MEIRO_OK && format == MEIRO_FORMAT_HTML) {
         document d;
         s = doc_init(&d, items, b->count, opt, 0, err);
         if (s == MEIRO_OK) doc_free(&d);
     } else if (s == MEIRO_OK) {
         document d;
-        s = doc_init(&d, items, b->count, opt, b->cover, err); /* freed by it on failure */
+        s = doc_plan(&d, items, b->count, opt, &(doc_parts){b->cover, b->contents, NULL}, err); /* freed on failure */
         if (s == MEIRO_OK) doc_free(&d);
     }
     free(shells);
@@ -284,45 +326,58 @@ static meiro_status booklet_check(const meiro_booklet_options *b, const meiro_ex
     return s;
 }
 
-/* The command that makes the same booklet again, for its back cover: the
- * seed, and the levels or sizes, generator, template, paper, language and
- * answers that shape it. */
-static void booklet_remake(const meiro_booklet_options *b, const meiro_export_options *opt, bool own_template,
-                           char *out, size_t size)
+/* The largest sheet a home printer takes: Letter's or A4's width, Legal's length. */
+#define HOME_SHEET_SHORT_MM 216.0
+#define HOME_SHEET_LONG_MM 356.0
+
+/* The folded booklet's sheet for pages of pw x ph mm (landscape: w the long
+ * side): the one asked for, else A5 pages on A4 (297 mm, not twice 148),
+ * A4 on A3, A6 on A5, other papers twice as wide (B5 on B4, Letter on
+ * Tabloid). */
+static void sheet_for(const meiro_booklet_options *b, double pw, double ph, double *w, double *h)
 {
-    size_t n = (size_t)snprintf(out, size, "meiro booklet -n %u", b->count);
-#define ADD(...) (n < size ? n += (size_t)snprintf(out + n, size - n, __VA_ARGS__) : n)
-    if (b->from_w && b->to_w)
-        ADD(" --from %lux%lu --to %lux%lu", (unsigned long)b->from_w, (unsigned long)b->from_h,
-            (unsigned long)b->to_w, (unsigned long)b->to_h);
-    else if (b->from_level == b->to_level)
-        ADD(" --difficulty %s", meiro_level_info(b->from_level)->name);
-    else
-        ADD(" --difficulty %s-%s", meiro_level_info(b->from_level)->name, meiro_level_info(b->to_level)->name);
-    if (b->algorithm) ADD(" -a %s", b->algorithm);
-    if (b->shapes) ADD(" --shape %s", b->shapes);
-    const char *sep = " --grid ";
-    for (unsigned g = 0; g < MEIRO_GRID_COUNT; g++)
-        if (b->grids >> g & 1u) {
-            ADD("%s%s", sep, meiro_grid_name((meiro_grid)g));
-            sep = ",";
-        }
-    if (own_template && opt->tpl) ADD(" -t %s", meiro_template_name(opt->tpl));
-    const char *paper = meiro_paper_name(opt->paper, NULL, NULL);
-    bool own_paper = opt->tpl && opt->paper == opt->tpl->paper.named && opt->paper_w_mm == opt->tpl->paper.w &&
-                     opt->paper_h_mm == opt->tpl->paper.h;
-    if (opt->paper_w_mm > 0 && !own_paper) ADD(" --paper %gx%gmm", opt->paper_w_mm, opt->paper_h_mm);
-    else if (paper && !own_paper) ADD(" --paper %s", paper);
-    if (opt->bleed_mm > 0) ADD(" --bleed %g", opt->bleed_mm);
-    if (opt->gutter_mm > 0) ADD(" --gutter %g", opt->gutter_mm);
-    if (opt->lang) ADD(" --lang %s", opt->lang);
-    static const char *const places[] = {"", "none", "after-page", "key", "back"};
-    if ((unsigned)opt->answers < sizeof places / sizeof places[0] && opt->answers != MEIRO_ANSWERS_DEFAULT)
-        ADD(" --answers %s", places[opt->answers]);
-    if (b->cover >= 0) ADD(" --%s", b->cover ? "cover" : "no-cover");
-    /* folded on sheets or not, the same pages */
-    ADD(" -s %llu%s", (unsigned long long)b->seed, b->fold ? " --fold" : "");
-#undef ADD
+    double sw, sh;
+    if (b->sheet >= 0 && meiro_paper_name((meiro_paper)b->sheet, &sh, &sw)) {
+        *w = sw, *h = sh; /* a named paper's portrait size, turned */
+        return;
+    }
+    static const double a_sizes[][2] = {{105, 148}, {148, 210}, {210, 297}, {297, 420}};
+    *w = 2 * pw, *h = ph;
+    for (size_t i = 0; i + 1 < sizeof a_sizes / sizeof a_sizes[0]; i++)
+        if (fabs(pw - a_sizes[i][0]) < 0.5 && fabs(ph - a_sizes[i][1]) < 0.5) *w = a_sizes[i + 1][1];
+}
+
+meiro_status meiro_booklet_sheet_mm(const meiro_booklet_options *b, const meiro_export_options *page,
+                                    double *w, double *h, bool *fits, meiro_error *err)
+{
+    (void)err; /* the paper was checked with the options */
+    meiro_export_options opt;
+    if (page) opt = *page;
+    else meiro_export_options_init(&opt); /* A4: booklet-a4's, the booklet's own */
+    page_paper paper;
+    page_paper_of(&opt, &paper);
+    /* a booklet's pages stand upright unless asked to lie */
+    bool land = opt.orientation == MEIRO_ORIENT_LANDSCAPE;
+    sheet_for(b, land ? paper.h : paper.w, land ? paper.w : paper.h, w, h);
+    if (fits) *fits = fmin(*w, *h) <= HOME_SHEET_SHORT_MM && fmax(*w, *h) <= HOME_SHEET_LONG_MM;
+    return MEIRO_OK;
+}
+
+/* A little maze of the booklet's first grid, to decorate its cover. */
+static meiro_status cover_maze(const meiro_booklet_options *b, meiro_maze **cover, meiro_error *err)
+{
+    meiro_generate_options o;
+    meiro_generate_options_init(&o);
+    o.width = 10;
+    o.height = 7;
+    o.algorithm = "dig";
+    o.seed = b->seed;
+    o.grid = maze_grid(b, 0);
+    if (o.grid == MEIRO_GRID_POLAR) o.height = 5;
+    if (o.grid == MEIRO_GRID_HEX) o.width = 9;
+    if (o.grid == MEIRO_GRID_TRIANGLE) o.width = 16;
+    *cover = meiro_generate(&o, err);
+    return *cover ? MEIRO_OK : err->status;
 }
 
 static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, const meiro_export_options *page,
@@ -342,6 +397,21 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, co
     if (b->fold == MEIRO_FOLD_SHEETS && page && page->bleed_mm > 0)
         return fail(err, MEIRO_ERROR_ARGUMENT, "a bleed is for a print shop's pages, not for sheets folded at home: "
                                                "use --fold=pages with --bleed");
+    if ((b->sheet >= 0 || b->creep_mm > 0) && b->fold != MEIRO_FOLD_SHEETS)
+        return fail(err, MEIRO_ERROR_ARGUMENT, "a sheet and creep are for a booklet folded from sheets (--fold)");
+    if (b->sheet >= MEIRO_PAPER_COUNT) return fail(err, MEIRO_ERROR_ARGUMENT, "invalid sheet %d", b->sheet);
+    if (b->signature > 50 || !(b->creep_mm >= 0 && b->creep_mm <= 2))
+        return fail(err, MEIRO_ERROR_ARGUMENT, "a signature has 1 to 50 sheets and the creep is 0 to 2 mm a sheet");
+    if (b->signature && !b->fold)
+        return fail(err, MEIRO_ERROR_ARGUMENT, "signatures are for folded booklets (--fold, or --fold=pages)");
+    if (b->copies > 1 && (format != MEIRO_FORMAT_PDF || b->fold))
+        return fail(err, MEIRO_ERROR_ARGUMENT, "a class set (copies) is a PDF, not folded: %s",
+                    b->fold ? "fold one booklet per pupil" : "its copies follow each other, pages numbered per copy");
+    if (b->copies > 1 && (uint64_t)b->copies * b->count > 10000)
+        return fail(err, MEIRO_ERROR_ARGUMENT, "a class set has at most 10000 mazes in all, not %u copies of %u",
+                    b->copies, b->count);
+    for (unsigned c = 0; b->names && c < b->copies; c++)
+        if (!b->names[c] || !b->names[c][0]) return fail(err, MEIRO_ERROR_ARGUMENT, "copy %u has no name", c + 1);
     if (page && page->play && format != MEIRO_FORMAT_XLSX)
         return fail(err, MEIRO_ERROR_ARGUMENT, "a playable sheet is a spreadsheet: it needs XLSX output, not %s",
                     meiro_format_info(format)->name);
@@ -373,60 +443,76 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, co
         opt.art = given.art;
         opt.play = given.play;
         opt.answers_only = given.answers_only;
+        opt.key_per_page = given.key_per_page;
     }
     if (format == MEIRO_FORMAT_HTML) /* the answer button, no cover: only the mazes to play */
         opt.answers = MEIRO_ANSWERS_NONE;
-    unsigned total = b->count * 2;
-    booklet bk = {0};
-    meiro_status s = meiro_export_options_check(&opt, err);
+    unsigned copies = b->copies > 1 ? b->copies : 1;
+    unsigned total = copies * b->count * 2;
+    booklet *bks = zalloc(copies, sizeof *bks);
+    document *docs = zalloc(copies, sizeof *docs);
+    char(*labels)[80] = zalloc(copies, sizeof *labels);
+    meiro_status s = bks && docs && labels ? meiro_export_options_check(&opt, err)
+                                           : fail(err, MEIRO_ERROR_NOMEM, "out of memory for %u copies", copies);
     if (s == MEIRO_OK)
         s = page_paper_check(&opt, format == MEIRO_FORMAT_PDF, format == MEIRO_FORMAT_XLSX,
                              format == MEIRO_FORMAT_PDF ? "pdf" : "xlsx", err);
     if (s == MEIRO_OK) s = booklet_check(b, &opt, format, err);
-    if (s == MEIRO_OK) s = make_mazes(b, &bk, total, err);
+    bool answered = opt.answers_only || page_answers(&opt) != ANSWERS_NONE;
+    unsigned planned = 0;
+    for (unsigned c = 0; s == MEIRO_OK && c < copies; c++) {
+        meiro_booklet_options copy = *b;
+        copy.seed = meiro_booklet_copy_seed(b->seed, c);
+        s = make_mazes(&copy, &bks[c], c * b->count, total, answered, err);
+        if (s != MEIRO_OK || format != MEIRO_FORMAT_PDF) break;
+        meiro_export_options own = opt;
+        if (b->names) own.name = b->names[c];
+        if (copies > 1) copy_label(b, &own, c, labels[c], sizeof labels[c]);
+        document *d = &docs[c];
+        s = doc_plan(d, bks[c].items, bks[c].count, &own, &(doc_parts){b->cover, b->contents, copies > 1 ? labels[c] : NULL},
+                     err);
+        if (s != MEIRO_OK) break;
+        planned++;
+        d->has_seed = true;
+        d->seed = copy.seed;
+        d->progress = b->progress;
+        d->progress_ctx = b->progress_ctx;
+        d->done_before = copies * b->count + c * b->count;
+        d->share = b->count;
+        d->total = total;
+        d->style.page_numbers = true; /* every page numbered */
+        if (d->style.cover) s = cover_maze(&copy, &bks[c].cover, err);
+        d->cover_maze = bks[c].cover;
+    }
     if (s == MEIRO_OK && format == MEIRO_FORMAT_XLSX) {
-        s = xlsx_write_items(bk.items, bk.count, &opt, out, temp_dir, err);
+        s = xlsx_write_items(bks[0].items, bks[0].count, &opt, out, temp_dir, err);
     } else if (s == MEIRO_OK && format == MEIRO_FORMAT_HTML) {
-        s = write_html(&bk, b->seed, &opt, out, err);
+        s = write_html(&bks[0], b->seed, &opt, out, err);
     } else if (s == MEIRO_OK) {
-        document d;
-        s = doc_init(&d, bk.items, bk.count, &opt, b->cover, err);
-        if (s == MEIRO_OK) {
-            d.has_seed = true;
-            d.seed = b->seed;
-            d.progress = b->progress;
-            d.progress_ctx = b->progress_ctx;
-            d.done_before = b->count;
-            d.share = total - b->count;
-            d.total = total;
-            if (d.style.cover) {
-                meiro_generate_options o;
-                meiro_generate_options_init(&o);
-                o.width = 10;
-                o.height = 7;
-                o.algorithm = "dig";
-                o.seed = b->seed;
-                o.grid = maze_grid(b, 0); /* a little maze of the booklet's first grid */
-                if (o.grid == MEIRO_GRID_POLAR) o.height = 5;
-                if (o.grid == MEIRO_GRID_HEX) o.width = 9;
-                if (o.grid == MEIRO_GRID_TRIANGLE) o.width = 16;
-                bk.cover = meiro_generate(&o, err);
-                d.cover_maze = bk.cover;
-                if (!bk.cover) s = err->status;
-            }
-            /* every page numbered; the last says how to make the booklet again */
-            char remake[400];
-            booklet_remake(b, &opt, fallback == NULL, remake, sizeof remake);
-            d.remake = remake;
-            d.style.page_numbers = true;
-            if (s == MEIRO_OK && b->fold) s = doc_fold(&d, err);
-            if (s == MEIRO_OK)
-                s = b->fold == MEIRO_FOLD_SHEETS ? doc_write_pdf_folded(&d, out, err) : doc_write_pdf(&d, out, err);
-            doc_free(&d);
+        /* the last page says how to make the booklet (the class set) again */
+        /* sheets: a multiple of 4 pages; pages for a print shop: an even
+         * count (glued), or whole signatures of 4 x signature pages */
+        unsigned multiple = b->fold == MEIRO_FOLD_SHEETS ? 4 : b->signature ? 4 * b->signature : 2;
+        if (b->fold) s = doc_fold(&docs[0], multiple, err);
+        if (s == MEIRO_OK) s = doc_set_remake(&docs[copies - 1], b->command, err);
+        if (s == MEIRO_OK && b->fold == MEIRO_FOLD_SHEETS) {
+            double pw, ph;
+            doc_page_size(&docs[0], &pw, &ph);
+            fold_sheets fs = {0, 0, b->signature, b->creep_mm};
+            sheet_for(b, pw, ph, &fs.w, &fs.h);
+            size_t sheets = docs[0].page_count / 4;
+            if (!fs.signature) fs.signature = sheets <= 10 ? (unsigned)sheets : 8;
+            s = doc_write_pdf_folded(&docs[0], &fs, out, err);
+        } else if (s == MEIRO_OK) {
+            s = doc_write_pdf_set(docs, copies, out, err);
         }
     }
     if (s == MEIRO_OK && b->progress) b->progress(b->progress_ctx, total, total);
-    booklet_free(&bk);
+    for (unsigned c = 0; c < planned; c++) doc_free(&docs[c]);
+    for (unsigned c = 0; bks && c < copies; c++) booklet_free(&bks[c]);
+    free(bks);
+    free(docs);
+    free(labels);
     meiro_template_free(fallback);
     return s;
 }

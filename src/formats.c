@@ -105,8 +105,11 @@ static bool find_format(const char *name, size_t len, meiro_format *format)
 meiro_status meiro_format_from_name(const char *name, meiro_format *format, meiro_error *err)
 {
     if (find_format(name, strlen(name), format)) return MEIRO_OK;
-    return fail(err, MEIRO_ERROR_UNKNOWN_NAME,
-                      "unknown format '%s' (see 'meiro list' for the formats)", name);
+    char names[160] = "", hint[64];
+    for (unsigned f = 0, n = 0; f < MEIRO_FORMAT_COUNT && n < sizeof names; f++)
+        n += (unsigned)snprintf(names + n, sizeof names - n, "%s ", formats[f].info.name);
+    return fail(err, MEIRO_ERROR_UNKNOWN_NAME, "unknown format '%s' (see 'meiro list' for the formats)%s", name,
+                name_hint(name, names, hint, sizeof hint));
 }
 
 meiro_status meiro_format_from_filename(const char *filename, meiro_format fallback,
@@ -160,6 +163,32 @@ meiro_status meiro_export_grid_check(meiro_grid grid, meiro_format format, meiro
                 formats[format].info.name, meiro_grid_name(grid), list);
 }
 
+const char *meiro_name_hint(const char *word, const char *candidates, char *out, size_t size)
+{
+    return name_hint(word, candidates, out, size);
+}
+
+bool meiro_format_uses(meiro_format format, meiro_page_setting setting)
+{
+    bool page = format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_SVG || format == MEIRO_FORMAT_PNG ||
+                format == MEIRO_FORMAT_XLSX || format == MEIRO_FORMAT_HTML;
+    switch (setting) {
+    case MEIRO_SETTING_PAGE: return page;
+    case MEIRO_SETTING_BLEED: return format == MEIRO_FORMAT_PDF;
+    case MEIRO_SETTING_DPI: return format == MEIRO_FORMAT_PNG;
+    case MEIRO_SETTING_CROP: return format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_SVG || format == MEIRO_FORMAT_PNG;
+    case MEIRO_SETTING_PLAY: return format == MEIRO_FORMAT_XLSX;
+    }
+    return false;
+}
+
+static bool paged(meiro_format format) { return format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_XLSX; }
+
+bool meiro_answers_apart(meiro_format format, const meiro_export_options *opt)
+{
+    return opt && !paged(format) && answers_asked(opt);
+}
+
 /* The format with the options, whatever the maze. */
 static meiro_status format_check(meiro_format format, const meiro_export_options *opt, meiro_error *err)
 {
@@ -167,8 +196,7 @@ static meiro_status format_check(meiro_format format, const meiro_export_options
         return fail(err, MEIRO_ERROR_ARGUMENT, "invalid format %d", (int)format);
     /* answers: pages of their own in PDF and XLSX; a single-page format
      * leaves out a template's and refuses those asked for */
-    bool paged = format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_XLSX;
-    if (!paged && answers_asked(opt))
+    if (meiro_answers_apart(format, opt))
         return fail(err, MEIRO_ERROR_ARGUMENT,
                     "answers on a page of their own need PDF or XLSX output (for %s, write the "
                     "solution to a second file)",
@@ -202,7 +230,7 @@ static meiro_status export_check_unlocalized(meiro_grid grid, uint32_t width, ui
     shell.grid = (uint8_t)grid; /* a page lays out the grid's bounding box */
     doc_item item = {&shell, NULL, 0};
     switch (format) {
-    case MEIRO_FORMAT_XLSX: return xlsx_check(&item, 1, opt, err);
+    case MEIRO_FORMAT_XLSX: return xlsx_check(&item, 1, opt, cell_mm, err);
     case MEIRO_FORMAT_PDF:
     case MEIRO_FORMAT_HTML:
     case MEIRO_FORMAT_SVG:
@@ -264,8 +292,7 @@ static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *
     if (s == MEIRO_OK) s = meiro_export_grid_check(meiro_maze_grid(maze), format, err);
     if (s != MEIRO_OK) return s;
     meiro_export_options local = *opt;
-    bool paged = format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_XLSX;
-    local.answers = paged ? (meiro_answers)(MEIRO_ANSWERS_NONE + page_answers(opt)) : MEIRO_ANSWERS_NONE;
+    local.answers = paged(format) ? (meiro_answers)(MEIRO_ANSWERS_NONE + page_answers(opt)) : MEIRO_ANSWERS_NONE;
     meiro_path found = {0};
     if (local.answers != MEIRO_ANSWERS_NONE && !path) {
         meiro_status solved = meiro_solve(maze, "bfs", &found, err);

@@ -9,9 +9,11 @@
  *
  * `test_model walls` runs only the cases named on the command line (a name
  * matches exactly, or else as a part of a case's name); `test_model -l`
- * lists them. A case passes when all its checks pass. The last two lines
- * are "NAME: K checks" (every CHECK executed) and "NAME: N passed, N
- * failed", counting cases; tests/run.sh sums both.
+ * lists them. A case passes when all its checks pass; a case that could
+ * not run a check (test_skip: an outside tool missing) is skipped, never
+ * passed, and a skip fails the suite. The last two lines are "NAME: K
+ * checks" (every CHECK executed) and "NAME: N passed, N failed" (", N
+ * skipped" when some were), counting cases; tests/run.sh sums both.
  *
  * A CHECK runs a bounded, small number of times: a loop over cells, seeds or
  * sizes computes a verdict (verdict_note per item) and checks it once with
@@ -36,7 +38,8 @@ static const char *test_case_name = "";
 static const char *test_argv0 = "";
 static long test_checks;        /* CHECKs executed, in all cases */
 static int test_case_failures;  /* failed CHECKs in the running case */
-static int test_skipped;        /* checks skipped for a missing tool */
+static int test_case_skips;     /* checks the running case could not run */
+static bool test_case_deferred; /* the running case left checks to make check */
 
 #define CHECK_MSG(cond, ...)                                                  \
     do {                                                                      \
@@ -83,6 +86,23 @@ static inline bool verdict_note(verdict *v, bool ok, const char *fmt, ...)
 #define CHECK_ALL(v)                                                          \
     CHECK_MSG((v).failed == 0 && (v).items > 0, "%s: %u of %u items failed; first: %s", #v, \
               (v).failed, (v).items, (v).items ? (v).first : "(no items)")
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 1, 2)))
+#endif
+/* A check that cannot run here (an outside tool, a locale or the meiro
+ * program missing): said on a line "skipped: WHAT", and the case is
+ * counted as skipped, never as passed. */
+static inline void test_skip(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("skipped: ", stdout);
+    vprintf(fmt, ap);
+    putchar('\n');
+    va_end(ap);
+    test_case_skips++;
+}
 
 /* Does a readable file exist? */
 static inline bool test_exists(const char *path)
@@ -167,29 +187,38 @@ static inline int test_main(const char *suite, int argc, char **argv, const test
             return 2;
         }
     }
-    int passed = 0, failed = 0;
+    int passed = 0, failed = 0, skipped = 0, deferred = 0;
     for (size_t k = 0; k < count; k++) {
         if (!test_selected(cases[k].name, argc, argv, cases, count)) continue;
         test_case_name = cases[k].name;
-        test_case_failures = 0;
+        test_case_failures = test_case_skips = 0;
+        test_case_deferred = false;
         long before = test_checks;
         cases[k].run();
         fflush(stdout);
-        if (test_case_failures) {
+        deferred += test_case_deferred;
+        if (test_checks == before && !test_case_deferred && !test_case_skips) {
+            failed++; /* a case must assert something */
+            fprintf(stderr, "FAIL %s: case %s checked nothing\n", suite, cases[k].name);
+        } else if (test_case_failures) {
             failed++;
             fprintf(stderr, "FAIL %s: case %s: %d of %ld checks failed\n", suite, cases[k].name,
                     test_case_failures, test_checks - before);
-        } else {
+        } else if (test_case_skips) {
+            skipped++;
+            printf("%s: case %s skipped %d checks\n", suite, cases[k].name, test_case_skips);
+        } else if (test_checks > before) {
             passed++;
-        }
+        } /* else it checked nothing here: all its checks left to make check */
     }
     test_case_name = "";
-    if (test_skipped) printf("%s: %d checks skipped for missing tools\n", suite, test_skipped);
     fflush(stderr);
+    if (deferred) printf("%s: %d cases left read-backs to make check\n", suite, deferred);
     printf("%s: %ld checks\n", suite, test_checks);
-    printf("%s: %d passed, %d failed\n", suite, passed, failed);
+    if (skipped) printf("%s: %d passed, %d failed, %d skipped\n", suite, passed, failed, skipped);
+    else printf("%s: %d passed, %d failed\n", suite, passed, failed);
     fflush(stdout);
-    return failed ? 1 : 0;
+    return failed || skipped ? 1 : 0;
 }
 
 #endif

@@ -1,11 +1,9 @@
 #!/bin/sh
 # Tests `make install`: PREFIX and DESTDIR are honoured, and a program built
 # with the installed header, library and meiro.pc runs.
-tmp=$(mktemp -d /tmp/meiro-install-XXXXXX)
-trap 'rm -rf "$tmp"' EXIT
-passed=0 failed=0
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL install: $*" >&2; }
+# meiro-suite: check
+suite=install
+. "$(dirname "$0")/lib.sh"
 
 if make --no-print-directory -s install PREFIX=/opt/meiro DESTDIR="$tmp/root" > "$tmp/log" 2>&1; then ok; else bad "make install failed"; cat "$tmp/log" >&2; fi
 root="$tmp/root/opt/meiro"
@@ -18,7 +16,7 @@ done
 if grep -q '^prefix=/opt/meiro$' "$root/lib/pkgconfig/meiro.pc"; then ok; else bad "meiro.pc prefix"; fi
 if "$root/bin/meiro" --version | grep -q "meiro [0-9]"; then ok; else bad "installed meiro does not run"; fi
 # the man page reads cleanly (no groff warnings)
-if command -v groff >/dev/null 2>&1; then
+if need groff; then
     if [ -z "$(groff -man -ww -z "$root/share/man/man1/meiro.1" 2>&1)" ]; then ok; else bad "groff warns about meiro.1"; fi
 fi
 # an installed template, found through the search path, with its artwork
@@ -35,7 +33,7 @@ check_example() { # NAME: runs $tmp/NAME in a fresh folder, checks what it wrote
     mkdir "$tmp/run-$1" && (cd "$tmp/run-$1" && LD_LIBRARY_PATH="$root/lib" "$tmp/$1") ||
         { bad "$1 failed"; return; }
     case "$(head -c 5 "$tmp/run-$1/maze.pdf")" in %PDF-) ok ;; *) bad "$1: no PDF" ;; esac
-    if command -v pdfinfo >/dev/null 2>&1; then
+    if need pdfinfo; then
         if pdfinfo "$tmp/run-$1/maze.pdf" | grep -q '^Pages: *2$'; then ok; else bad "$1: the PDF lacks its answer page"; fi
     fi
     if unzip -l "$tmp/run-$1/maze.xlsx" | grep -q 'xl/worksheets/sheet2.xml'; then ok; else bad "$1: the XLSX lacks its answer sheet"; fi
@@ -56,5 +54,4 @@ else bad "static link failed"; cat "$tmp/cc.log" >&2; fi
 if nm -D --defined-only "$root/lib/libmeiro.so" | awk 'NF == 3 && $2 != "A" { print $3 }' | grep -qv '^meiro_'; then
     bad "libmeiro.so exports internals"; else ok; fi
 
-echo "install: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

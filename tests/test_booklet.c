@@ -155,6 +155,8 @@ static void check_booklet(const char *tpl_name, unsigned count, meiro_level from
                     continue;
                 const doc_item *it = &bk.items[pg->first + k];
                 bool answer = pg->kind == PAGE_ANSWERS;
+                /* a key's S and G: at least 2 mm letters, their plates over small cells */
+                img.ends_mm = L.mark_min > 0 ? 1.4 * L.mark_min : 0;
                 char what[96];
                 snprintf(what, sizeof what, "%s page %zu maze %zu%s", tpl_name, p + 1, pg->first + k + 1,
                          answer ? " (answer)" : "");
@@ -330,8 +332,7 @@ static void test_progress(void)
 {
     const char *meiro = test_meiro();
     if (!meiro) {
-        printf("skipped: progress bar (no meiro binary: set MEIRO)\n");
-        test_skipped++;
+        test_skip("progress bar (no meiro binary: set MEIRO)");
         return;
     }
     int master = posix_openpt(O_RDWR | O_NOCTTY);
@@ -927,12 +928,18 @@ static void test_fold(void)
         unsigned count;
         meiro_answers answers;
         int cover;
+        unsigned signature; /* sheets a signature; 0: meiro's choice */
+        double creep;
     } books[] = {
-        {"booklet-a5", 6, MEIRO_ANSWERS_DEFAULT, -1},
-        {"booklet-a5", 1, MEIRO_ANSWERS_BACK, 0},
-        {"booklet-a5", 5, MEIRO_ANSWERS_BACK, 1},
-        {"kids-a4", 3, MEIRO_ANSWERS_DEFAULT, -1},
-        {"worksheet-a4-2up", 7, MEIRO_ANSWERS_KEY, 0},
+        {"booklet-a5", 6, MEIRO_ANSWERS_DEFAULT, -1, 0, 0},
+        {"booklet-a5", 1, MEIRO_ANSWERS_BACK, 0, 0, 0},
+        {"booklet-a5", 5, MEIRO_ANSWERS_BACK, 1, 0, 0},
+        {"kids-a4", 3, MEIRO_ANSWERS_DEFAULT, -1, 0, 0},
+        {"worksheet-a4-2up", 7, MEIRO_ANSWERS_KEY, 0, 0, 0},
+        {"booklet-a5", 14, MEIRO_ANSWERS_DEFAULT, 0, 2, 0},  /* signatures of 2 sheets, the last of 1 */
+        {"booklet-a5", 12, MEIRO_ANSWERS_DEFAULT, 1, 3, 0.3}, /* 3 sheets a signature, creep */
+        {"booklet-a5", 30, MEIRO_ANSWERS_DEFAULT, 0, 0, 0},  /* 10 sheets: one signature */
+        {"booklet-a5", 36, MEIRO_ANSWERS_DEFAULT, 0, 0, 0},  /* 12 sheets: signatures of 8 and 4 */
     };
     verdict v = {0};
     for (size_t i = 0; i < TEST_COUNT(books); i++) {
@@ -943,12 +950,16 @@ static void test_fold(void)
         meiro_booklet_options b;
         meiro_booklet_options_init(&b);
         b.count = books[i].count, b.seed = 40 + i, b.cover = books[i].cover;
+        b.command = "meiro booklet --title 'Hana'\\''s book' --fold"; /* words whole, whatever the lines */
         char pages[160], sheets[160], cmd[512], text[1 << 14];
         snprintf(pages, sizeof pages, "%s/fold%zu-pages.pdf", dir, i);
         snprintf(sheets, sizeof sheets, "%s/fold%zu-sheets.pdf", dir, i);
         b.fold = MEIRO_FOLD_PAGES;
+        b.signature = 1; /* pages to a multiple of 4, as the sheets */
         bool written = meiro_booklet_save(&b, &page, MEIRO_FORMAT_PDF, pages, NULL) == MEIRO_OK;
         b.fold = MEIRO_FOLD_SHEETS;
+        b.signature = books[i].signature;
+        b.creep_mm = books[i].creep;
         written = written && meiro_booklet_save(&b, &page, MEIRO_FORMAT_PDF, sheets, NULL) == MEIRO_OK;
         meiro_template_free(tpl);
         if (!verdict_note(&v, written, "%s x%u: not written", books[i].tpl, books[i].count)) continue;
@@ -960,21 +971,27 @@ static void test_fold(void)
                      "%s: sheets %.1f x %.1f pt for pages %.1f x %.1f", sheets, sw, sh, pw, ph);
         snprintf(cmd, sizeof cmd, "pdftotext -f %d -l %d %s -", n, n, pages);
         verdict_note(&v, run(cmd, text, sizeof text) && strstr(text, "To make this booklet again") &&
-                             strstr(text, "--fold"), "%s: the last page is not the back cover", pages);
+                             strstr(text, "--fold") && strstr(text, "'Hana'\\''s book'"),
+                     "%s: the last page is not the back cover with the command", pages);
         if (n <= 0 || sides != n / 2) continue;
-        /* the reader's order: sheet k's front right, back left, for k from
-         * the outside in; then back right, front left, from the inside out */
-        int order[64][2], count = 0; /* [side, half] of page 1, 2, ... */
-        for (int k = 0; k < n / 4; k++) {
-            order[count][0] = 2 * k, order[count++][1] = 1;
-            order[count][0] = 2 * k + 1, order[count++][1] = 0;
+        /* the reader's order, signature by signature (each folded, then
+         * stacked): sheet k's front right, back left, for k from the
+         * outside in; then back right, front left, from the inside out */
+        int per = books[i].signature ? (int)books[i].signature : n / 4 <= 10 ? n / 4 : 8;
+        int order[128][2], count = 0; /* [side, half] of page 1, 2, ... */
+        for (int first = 0; first < n / 4 && count + 4 * per <= 128; first += per) {
+            int sheets = n / 4 - first < per ? n / 4 - first : per;
+            for (int k = first; k < first + sheets; k++) {
+                order[count][0] = 2 * k, order[count++][1] = 1;
+                order[count][0] = 2 * k + 1, order[count++][1] = 0;
+            }
+            for (int k = first + sheets - 1; k >= first; k--) {
+                order[count][0] = 2 * k + 1, order[count++][1] = 1;
+                order[count][0] = 2 * k, order[count++][1] = 0;
+            }
         }
-        for (int k = n / 4 - 1; k >= 0; k--) {
-            order[count][0] = 2 * k + 1, order[count++][1] = 1;
-            order[count][0] = 2 * k, order[count++][1] = 0;
-        }
-        signature want[64], got[64];
-        bool read = n <= 64;
+        signature want[128], got[128];
+        bool read = n <= 128 && count == n;
         for (int p = 0; p < n && read; p++) {
             image img = {0};
             read = pdf_picture(pages, p + 1, &img);
@@ -990,8 +1007,22 @@ static void test_fold(void)
             if (read) free_image(&img);
         }
         if (!verdict_note(&v, read, "%s: pages not read back", sheets)) continue;
-        /* each half is its page: nearer to it than to any other page */
+        /* each half is its page: its number read from that half ("Page
+         * 24"), or for a page without one (covers) its picture nearer to
+         * it than to any other page */
         for (int p = 0; p < n; p++) {
+            char half_text[4096];
+            snprintf(cmd, sizeof cmd, "pdftotext -f %d -l %d %s - | grep -c 'Page %d\\( \\|$\\)'", p + 1, p + 1, pages,
+                     p + 1);
+            if (run(cmd, half_text, sizeof half_text) && atoi(half_text) > 0) {
+                snprintf(cmd, sizeof cmd, "pdftotext -f %d -l %d -x %d -y 0 -W %d -H %d %s -", order[p][0] + 1,
+                         order[p][0] + 1, order[p][1] ? (int)(sw / 2) : 0, (int)(sw / 2), (int)sh, sheets);
+                bool read_half = run(cmd, half_text, sizeof half_text);
+                char *at = read_half ? strstr(half_text, "Page ") : NULL;
+                verdict_note(&v, at && atoi(at + 5) == p + 1, "%s: sheet side %d, %s half says '%.12s', not page %d",
+                             sheets, order[p][0] + 1, order[p][1] ? "right" : "left", at ? at : "no page", p + 1);
+                continue;
+            }
             double mine = sig_distance(&got[p], &want[p]), best = mine;
             for (int q = 0; q < n; q++) best = fmin(best, sig_distance(&got[p], &want[q]));
             verdict_note(&v, mine < 2.5 && mine <= best + 1e-9, "%s: page %d on sheet side %d, %s half: %.3f away (best %.3f)",
@@ -1019,6 +1050,37 @@ static void test_fold(void)
         }
     }
     CHECK_ALL(v);
+    /* creep: on the innermost sheet of a signature of 3, the pages' words
+     * sit 2 x creep nearer the spine than without it */
+    verdict creep = {0};
+    const char *file[2] = {"creep0", "creep1"};
+    double x[2][2] = {{0}}; /* [creep][half]: "Page" on the front of sheet 3 */
+    for (int c = 0; c < 2; c++) {
+        meiro_template *tpl = meiro_template_load("booklet-a5", NULL);
+        meiro_export_options page;
+        meiro_export_options_from_template(&page, tpl);
+        meiro_booklet_options b;
+        meiro_booklet_options_init(&b);
+        b.count = 8, b.seed = 5, b.cover = 0, b.fold = MEIRO_FOLD_SHEETS, b.signature = 3, b.creep_mm = c ? 0.5 : 0;
+        char path[160], cmd[400], out[1 << 15];
+        snprintf(path, sizeof path, "%s/%s.pdf", dir, file[c]);
+        bool made = meiro_booklet_save(&b, &page, MEIRO_FORMAT_PDF, path, NULL) == MEIRO_OK;
+        meiro_template_free(tpl);
+        snprintf(cmd, sizeof cmd, "pdftotext -bbox -f 5 -l 5 %s -", path);
+        if (!verdict_note(&creep, made && run(cmd, out, sizeof out), "%s: not written or read", path)) continue;
+        int half = 0;
+        for (const char *at = out; (at = strstr(at, ">Page<")) && half < 2; at++, half++) {
+            const char *w = at;
+            while (w > out && strncmp(w, "xMin=\"", 6)) w--;
+            x[c][half] = atof(w + 6);
+        }
+        verdict_note(&creep, half == 2, "%s: %d page numbers on sheet 3's front", path, half);
+    }
+    double want = 2 * 0.5 * 72 / 25.4; /* two sheets in: 1 mm */
+    verdict_note(&creep, fabs(x[1][0] - x[0][0] - want) < 0.3 && fabs(x[0][1] - x[1][1] - want) < 0.3,
+                 "creep: left page moved %.2f pt, right %.2f pt, not %.2f toward the spine", x[1][0] - x[0][0],
+                 x[0][1] - x[1][1], want);
+    CHECK_ALL(creep);
 }
 
 static const test_case cases[] = {

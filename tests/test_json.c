@@ -454,8 +454,7 @@ static void test_geometry(void)
 static void test_locale(void)
 {
     if (!setlocale(LC_ALL, "de_DE.UTF-8")) {
-        printf("skipped: the de_DE.UTF-8 locale is not installed\n");
-        test_skipped++;
+        test_skip("the de_DE.UTF-8 locale is not installed");
         return;
     }
     meiro_maze *m = meiro_maze_new(3, 2, NULL);

@@ -61,7 +61,46 @@ typedef struct meiro_booklet_options {
     const char *algorithm;        /* NULL: the level's, or cluster with sizes */
     uint64_t seed;                /* each maze's seed is derived from it */
     int cover;                    /* 1 yes, 0 no, -1 (default) the template's */
+    int contents;                 /* a table of contents: 1 yes, 0 no, -1
+                                     (default) the template's [booklet]
+                                     contents, else for over 20 mazes of
+                                     one a page (not for worksheets of
+                                     several a page) */
+    unsigned copies;              /* a class set: this many versions of
+                                     the booklet (0 or 1: one), one after
+                                     another in the file, each with its
+                                     own seed (the first the booklet's),
+                                     page numbers from 1, and its label
+                                     ("Version B", or names[i]) in its
+                                     footers and answer titles; PDF only,
+                                     not folded; copies x count at most
+                                     10000 */
+    const char *const *names;     /* the pupils' names, one a copy (copies
+                                     of them): written on the name line
+                                     (a template without one gets meiro's
+                                     own) and labelling the copy; NULL:
+                                     letters A, B, ... Z, AA, AB, ... */
     meiro_fold fold;              /* default MEIRO_FOLD_NONE */
+    int sheet;                    /* MEIRO_FOLD_SHEETS: the sheet, a
+                                     meiro_paper (the pages centred two
+                                     a side, scaled down if they do not
+                                     fit), or -1 (default): twice the page
+                                     (A5 pages on A4, see
+                                     meiro_booklet_sheet_mm) */
+    unsigned signature;           /* MEIRO_FOLD_SHEETS: sheets folded
+                                     together (a signature), the booklet
+                                     made of such signatures stacked in
+                                     reading order; 0 (default): one up to
+                                     10 sheets, else signatures of 8.
+                                     MEIRO_FOLD_PAGES: pages padded to a
+                                     multiple of 4 x signature (0: to an
+                                     even count, for glued bindings) */
+    double creep_mm;              /* MEIRO_FOLD_SHEETS: each sheet's pages
+                                     moved this much toward the spine per
+                                     sheet it lies inside its signature
+                                     (the paper's thickness: about 0.1),
+                                     so the inner pages, which stick out
+                                     when folded, keep their margins */
     const char *shapes;           /* shapes taken in turn, comma-separated
                                      ("heart,star,cat"; built-in names or
                                      SVG/PNG files, see meiro_shape_mask),
@@ -73,15 +112,41 @@ typedef struct meiro_booklet_options {
                                      rectangle's: a polar maze gets about as
                                      many cells in rings (and G in the
                                      centre), a triangle one twice the width */
+    const char *command;          /* the command that makes this booklet
+                                     again, as shell words ("meiro booklet
+                                     -n 30 --title 'My mazes' -s 42"): on
+                                     its last page (a folded one's back
+                                     cover), in lines broken only between
+                                     words outside single quotes; NULL:
+                                     the last page gives the seed alone */
     void (*progress)(void *ctx, unsigned done, unsigned total); /* or NULL */
     void *progress_ctx;
 } meiro_booklet_options;
 
 MEIRO_API void meiro_booklet_options_init(meiro_booklet_options *b);
 
+/* The sheet a booklet folded from sheets is printed on, in mm (landscape:
+ * *w the long side): b->sheet, else twice the page (A5 pages on A4, A6
+ * on A5, A4 on A3; other papers twice as wide). *fits: whether a home
+ * printer takes it (A4, Letter or Legal at most). */
+MEIRO_API meiro_status meiro_booklet_sheet_mm(const meiro_booklet_options *b, const meiro_export_options *page,
+                                              double *w, double *h, bool *fits, meiro_error *err);
+
 /* The seed of maze `index` (0-based) of a booklet: printed under each maze,
  * so `meiro generate -s SEED` with its size and algorithm makes it again. */
 MEIRO_API uint64_t meiro_booklet_maze_seed(uint64_t booklet_seed, unsigned index);
+/* The seed of copy `copy` (0-based) of a class set: the booklet's own for
+ * the first, derived from it for the others; in each copy's footers, so
+ * the same booklet with `-s SEED` makes that copy alone. */
+MEIRO_API uint64_t meiro_booklet_copy_seed(uint64_t booklet_seed, unsigned copy);
+
+/* Whether the booklet's answers go to a file of their own rather than
+ * into its pages: a class set's, unless the options say where
+ * (page->answers or answer_page), and answers asked of an HTML booklet
+ * (a page to play has no answer pages). The caller writes that file with
+ * page->answers_only. */
+MEIRO_API bool meiro_booklet_answers_apart(const meiro_booklet_options *b, meiro_format format,
+                                           const meiro_export_options *page);
 
 /* Writes a booklet as PDF (pages per the template in page->tpl: mazes per
  * page, answers after each page or in a key at the end, cover), XLSX (a

@@ -46,6 +46,37 @@ MEIRO_API meiro_status meiro_format_from_name(const char *name, meiro_format *fo
 MEIRO_API meiro_status meiro_format_from_filename(const char *filename, meiro_format fallback,
                                         meiro_format *format, meiro_error *err);
 
+/* For a name or option not found, as the library's own lookups do: ";
+ * did you mean 'polar'?" in `out` when one of `candidates` (separated by
+ * spaces or commas) is near `word` (case ignored: a letter or two off for
+ * its length, or `word` the beginning of it), else "". Returns out. */
+MEIRO_API const char *meiro_name_hint(const char *word, const char *candidates, char *out, size_t size);
+
+/* What a format does with the page settings, for front ends that warn of
+ * an option that would change nothing. */
+typedef enum meiro_page_setting {
+    MEIRO_SETTING_PAGE,  /* paper, orientation, margin, cell, texts,
+                            language, art, footer: the printable formats
+                            (pdf, svg, png, xlsx, html) */
+    MEIRO_SETTING_BLEED, /* bleed and gutter: pdf (the others refuse them) */
+    MEIRO_SETTING_DPI,   /* the resolution: png */
+    MEIRO_SETTING_CROP,  /* the maze alone: pdf, svg, png */
+    MEIRO_SETTING_PLAY   /* a sheet to play: xlsx (the others refuse it) */
+} meiro_page_setting;
+MEIRO_API bool meiro_format_uses(meiro_format format, meiro_page_setting setting);
+
+/* A sheet of more cells than this takes LibreOffice over ten seconds to
+ * open and print (measured with LibreOffice 7.4 converting to PDF: 120 x
+ * 120 cells 6 s, 150 x 150 15 s, 200 x 200 77 s): front ends warn. */
+#define MEIRO_XLSX_SLOW_CELLS 16900u
+
+/* Whether the answers asked for in opt (answers or answer_page, not a
+ * template's) go to a second file: a format of one page a file (svg, png,
+ * html, the text formats) has no room for answer pages, so the puzzle goes
+ * to one file and its answers to another (meiro_write refuses them). PDF
+ * and XLSX answer in pages and sheets of their own. */
+MEIRO_API bool meiro_answers_apart(meiro_format format, const meiro_export_options *opt);
+
 /* Writes the maze, with the path drawn if path is not NULL, to a stream.
  * opt (NULL = defaults) sets the page of the printable formats. With
  * opt->answer_page the path is drawn on a second page only. */

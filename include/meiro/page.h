@@ -158,6 +158,9 @@ typedef struct meiro_export_options {
                                       PNG, text) leave out a template's answers
                                       and refuse answers asked for here. The
                                       path is found (bfs) when not given. */
+    unsigned key_per_page;         /* solved mazes on an answer-key page: 1,
+                                      2, 4, 6 or 9; 0 (default): the
+                                      template's ([answers] per-page), else 6 */
     unsigned dpi;                  /* PNG resolution; default 300 */
     bool crop;                     /* PNG: only the maze and a small border */
     bool answers_only;             /* only the answers (where `answers` puts

@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,21 +30,41 @@ static const char *const usage_booklet =
     "                       maze gets as many cells in rings, G in the centre\n"
     "  -s, --seed N         the booklet's seed (default: from the clock); each\n"
     "                       maze's own seed, printed under it, comes from it\n"
+    "      --copies N       a class set: N different versions of the booklet, one\n"
+    "                       after another, each labelled (Version A, B, ...) with\n"
+    "                       its seed; their answers go to NAME-answer.pdf in the\n"
+    "                       same order (unless --answers or --answers-to says)\n"
+    "      --names FILE     a class set of one version a pupil: the names in FILE,\n"
+    "                       one a line, written on the name line and labelling\n"
+    "                       each version\n"
     "      --cover          a cover page (default: as the template says)\n"
     "      --no-cover       no cover page\n"
+    "      --key-per-page N solved mazes on an answer-key page: 1, 2, 4, 6 or 9\n"
+    "                       (default: the template's)\n"
+    "      --contents       a contents page (default: the template's, else for\n"
+    "      --no-contents    over 20 mazes of one a page)\n"
     "      --fold[=sheets]  pdf: two pages a sheet, in booklet order: print on both\n"
     "                       sides (flip on the short edge), fold, staple; A5 pages\n"
     "                       on A4 sheets (B6 on B5, A6 on A5, ...); padded with\n"
     "                       notes pages and a back cover to a multiple of 4 pages\n"
     "      --fold=pages     the same pages in reading order, one a page (for a\n"
-    "                       print shop that imposes them itself)\n"
+    "                       print shop that imposes them itself), padded to an\n"
+    "                       even count (with --signature N: to 4 x N pages)\n"
+    "      --sheet S        --fold: the sheet, a4, letter, ... (default: twice\n"
+    "                       the page), the pages centred, scaled down to fit\n"
+    "      --signature N    --fold: N sheets folded together, the booklet of\n"
+    "                       such signatures in a stack (default: one up to 10\n"
+    "                       sheets, else 8 each)\n"
+    "      --creep MM       --fold: inner sheets' pages moved MM a sheet toward\n"
+    "                       the spine (the paper's thickness, about 0.1)\n"
     "  -f, --format F       pdf, xlsx or html (default: from the file's extension)\n"
     "  -o, --output FILE    the booklet to write\n"
     "  -h, --help           show this help\n"
     "\n"
     "Levels: easy (ages 4-5), normal (6-8), hard (9-12), expert (adults); see\n"
-    "'meiro list'.\n"
-    PAGE_HELP;
+    "'meiro list'.\n";
+/* apart: one string would pass the 4095 bytes C compilers must take */
+static const char *const usage_booklet_page = PAGE_HELP;
 
 /* WxH, e.g. 12x16. */
 static bool parse_size(const char *s, uint32_t *w, uint32_t *h)
@@ -63,7 +84,8 @@ static bool parse_size(const char *s, uint32_t *w, uint32_t *h)
 }
 
 /* past cli.h's options */
-enum { OPT_GRIDS = 512 };
+enum { OPT_GRIDS = 512, OPT_COPIES, OPT_NAMES, OPT_CONTENTS, OPT_NO_CONTENTS, OPT_SHEET, OPT_SIGNATURE, OPT_CREEP,
+       OPT_KEY_PER_PAGE };
 
 /* "polar", or a mix "polar,hex": a bit 1 << meiro_grid each. */
 static bool parse_grids(const char *s, unsigned *grids)
@@ -94,6 +116,61 @@ static bool parse_levels(const char *s, meiro_level *from, meiro_level *to)
     if (meiro_level_from_name(buf, from, NULL) != MEIRO_OK) return false;
     if (meiro_level_from_name(second ? second : buf, to, NULL) != MEIRO_OK) return false;
     return *to >= *from;
+}
+
+/* The pupils' names: one a line of FILE (blank lines skipped, spaces
+ * around a name trimmed), into *names (NULL-terminated, pointing into
+ * *text; free both). A usage error names the file and line. */
+enum { NAMES_MAX = 1000, NAME_MAX_BYTES = 60 };
+static int read_names(const char *file, char **text, const char ***names, unsigned *count)
+{
+    meiro_error err = {0};
+    FILE *f = fopen(file, "rb");
+    if (!f) {
+        snprintf(err.message, sizeof err.message, "cannot open: %s", strerror(errno));
+        return report_failure(file, &err);
+    }
+    size_t cap = 4096, n = 0;
+    *text = malloc(cap);
+    for (size_t got; *text && (got = fread(*text + n, 1, cap - n - 1, f)) > 0;) {
+        n += got;
+        if (n + 1 == cap) {
+            char *more = cap < ((size_t)NAMES_MAX + 1) * 256 ? realloc(*text, cap *= 2) : NULL;
+            if (!more) {
+                fclose(f);
+                return usage_error("booklet", "--names: '%s' is too long for a class's names", file);
+            }
+            *text = more;
+        }
+    }
+    bool failed = ferror(f);
+    fclose(f);
+    if (!*text) return report_failure(file, &(meiro_error){.status = MEIRO_ERROR_NOMEM});
+    if (failed) return report_failure(file, &(meiro_error){.status = MEIRO_ERROR_IO, .message = "cannot read the file"});
+    (*text)[n] = 0;
+    *names = calloc(NAMES_MAX + 1, sizeof **names);
+    if (!*names) return report_failure(file, &(meiro_error){.status = MEIRO_ERROR_NOMEM});
+    *count = 0;
+    unsigned long line = 0;
+    for (char *p = *text, *next; p && *p; p = next) {
+        line++;
+        next = strchr(p, '\n');
+        if (next) *next++ = 0;
+        while (*p == ' ' || *p == '\t') p++;
+        size_t len = strlen(p);
+        while (len > 0 && strchr(" \t\r", p[len - 1])) p[--len] = 0;
+        if (!len) continue;
+        if (len > NAME_MAX_BYTES)
+            return report_failure(file, &(meiro_error){.status = MEIRO_ERROR_PARSE, .line = line, .column = NAME_MAX_BYTES + 1,
+                                                       .message = "a name is at most 60 bytes"});
+        if (*count == NAMES_MAX)
+            return report_failure(file, &(meiro_error){.status = MEIRO_ERROR_PARSE, .line = line, .column = 1,
+                                                       .message = "a class set has at most 1000 names"});
+        (*names)[(*count)++] = p;
+    }
+    if (*count == 0)
+        return report_failure(file, &(meiro_error){.status = MEIRO_ERROR_PARSE, .message = "no names in the file (one a line)"});
+    return EXIT_OK;
 }
 
 /* A progress bar on stderr, only on a terminal and once it takes a moment. */
@@ -132,6 +209,10 @@ int cmd_booklet(int argc, char **argv)
         {"grid", required_argument, NULL, OPT_GRIDS},
         {"cover", no_argument, NULL, OPT_COVER},   {"no-cover", no_argument, NULL, OPT_NO_COVER},
         {"fold", optional_argument, NULL, OPT_FOLD}, {"shape", required_argument, NULL, OPT_SHAPE},
+        {"copies", required_argument, NULL, OPT_COPIES}, {"names", required_argument, NULL, OPT_NAMES},
+        {"contents", no_argument, NULL, OPT_CONTENTS}, {"no-contents", no_argument, NULL, OPT_NO_CONTENTS},
+        {"sheet", required_argument, NULL, OPT_SHEET}, {"signature", required_argument, NULL, OPT_SIGNATURE},
+        {"creep", required_argument, NULL, OPT_CREEP}, {"key-per-page", required_argument, NULL, OPT_KEY_PER_PAGE},
         {"format", required_argument, NULL, 'f'},  {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},          PAGE_LONGOPTS,
         {NULL, 0, NULL, 0},
@@ -140,11 +221,14 @@ int cmd_booklet(int argc, char **argv)
     meiro_booklet_options_init(&b);
     page_cli pc;
     page_cli_init(&pc);
-    const char *fmt = NULL, *output = NULL;
+    pc.longopts = longopts;
+    const char *fmt = NULL, *output = NULL, *names_file = NULL;
+    unsigned key_per_page = 0;
     bool seeded = false, sized = false, levelled = false;
     uint64_t v;
     int c;
-    while ((c = getopt_long(argc, argv, ":n:a:s:f:o:t:h", longopts, NULL)) != -1) {
+    static const char shortopts[] = ":n:a:s:f:o:t:h";
+    while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
         switch (c) {
         case 'n':
             if (!parse_u64(optarg, 10000, &v) || v == 0)
@@ -175,6 +259,39 @@ int cmd_booklet(int argc, char **argv)
                 return usage_error("booklet", "--seed must be a whole number, not '%s'", optarg);
             seeded = true;
             break;
+        case OPT_COPIES:
+            if (!parse_u64(optarg, 1000, &v) || v == 0)
+                return usage_error("booklet", "--copies must be a whole number from 1 to 1000, not '%s'", optarg);
+            b.copies = (unsigned)v;
+            break;
+        case OPT_NAMES: names_file = optarg; break;
+        case OPT_SHEET: {
+            meiro_paper sheet;
+            meiro_error e = {0};
+            if (meiro_paper_from_name(optarg, &sheet, &e) != MEIRO_OK) return usage_error("booklet", "%s", e.message);
+            b.sheet = (int)sheet;
+            break;
+        }
+        case OPT_SIGNATURE:
+            if (!parse_u64(optarg, 50, &v) || v == 0)
+                return usage_error("booklet", "--signature takes 1 to 50 sheets, not '%s'", optarg);
+            b.signature = (unsigned)v;
+            break;
+        case OPT_CREEP: {
+            char *end;
+            b.creep_mm = strtod(optarg, &end);
+            if (*end || end == optarg || !(b.creep_mm >= 0 && b.creep_mm <= 2))
+                return usage_error("booklet", "--creep takes 0 to 2 mm a sheet (the paper's thickness, about 0.1), "
+                                              "not '%s'", optarg);
+            break;
+        }
+        case OPT_KEY_PER_PAGE:
+            if (!parse_u64(optarg, 9, &v) || !(v == 1 || v == 2 || v == 4 || v == 6 || v == 9))
+                return usage_error("booklet", "--key-per-page is 1, 2, 4, 6 or 9, not '%s'", optarg);
+            key_per_page = (unsigned)v;
+            break;
+        case OPT_CONTENTS: b.contents = 1; break;
+        case OPT_NO_CONTENTS: b.contents = 0; break;
         case OPT_COVER: b.cover = 1; break;
         case OPT_NO_COVER: b.cover = 0; break;
         case OPT_FOLD:
@@ -184,7 +301,10 @@ int cmd_booklet(int argc, char **argv)
             break;
         case 'f': fmt = optarg; break;
         case 'o': output = optarg; break;
-        case 'h': fputs(usage_booklet, stdout); return EXIT_OK;
+        case 'h':
+            fputs(usage_booklet, stdout);
+            fputs(usage_booklet_page, stdout);
+            return EXIT_OK;
         default: {
             int rc = page_option("booklet", c, &pc, argv);
             if (rc != EXIT_OK) return rc;
@@ -204,42 +324,104 @@ int cmd_booklet(int argc, char **argv)
         return usage_error("booklet", "%s", with_flags(err.message));
     if (format != MEIRO_FORMAT_PDF && format != MEIRO_FORMAT_XLSX && format != MEIRO_FORMAT_HTML)
         return usage_error("booklet", "%s", "a booklet is a PDF, an XLSX workbook or an HTML page");
+    if (fmt) warn_name_format(format, output);
+    int given = page_options_check("booklet", &pc, format);
+    if (given != EXIT_OK) return given;
     if (is_stdout(output) && isatty(STDOUT_FILENO))
         return usage_error("booklet", "%s", "name the booklet's file with -o");
     meiro_export_options page;
+    char *names_text = NULL, *apart = NULL, *command = NULL;
+    const char **names = NULL;
+    meiro_status s = MEIRO_OK;
     int rc = check_memory_floor("booklet", format, false);
+    if (rc == EXIT_OK && names_file) {
+        unsigned count = 0;
+        rc = read_names(names_file, &names_text, &names, &count);
+        if (rc == EXIT_OK && b.copies && b.copies != count) {
+            char msg[160];
+            snprintf(msg, sizeof msg, "--copies %u and %u names in '%%s': give one of them", b.copies, count);
+            rc = usage_error("booklet", msg, names_file);
+        }
+        b.copies = count;
+        b.names = names;
+    }
     if (rc == EXIT_OK) rc = page_finish(&pc, &page);
-    if (rc != EXIT_OK) return rc;
+    if (rc != EXIT_OK) goto done;
+    if (key_per_page) page.key_per_page = key_per_page;
+    if (b.fold == MEIRO_FOLD_SHEETS && b.sheet < 0) { /* a sheet no home printer takes: say so */
+        double w, h;
+        bool fits = true;
+        if (meiro_booklet_sheet_mm(&b, &page, &w, &h, &fits, &err) == MEIRO_OK && !fits)
+            fprintf(stderr, "meiro: warning: these folded pages need sheets of %.0f x %.0f mm (%.1f x %.1f in), "
+                            "more than a home printer takes: --sheet a4 or --sheet letter puts them on one (smaller "
+                            "if need be), or a print shop prints --fold=pages\n",
+                    w, h, w / 25.4, h / 25.4);
+    }
     if (!seeded) b.seed = clock_seed();
     progress prog = {.shown = false};
     clock_gettime(CLOCK_MONOTONIC, &prog.start);
     b.progress = show_progress;
     b.progress_ctx = &prog;
-    /* --answers-to: the puzzles alone, then their answers in the second
-     * file (as a key where the template or --answers says so, else a full
-     * page each) */
+    /* --answers-to, or answers apart (a class set's, unless told where;
+     * those asked of a page to play): the puzzles alone, then their
+     * answers in the second file (as a key where the template or --answers
+     * says so, else a full page each) */
+    if (!pc.answers_to && meiro_booklet_answers_apart(&b, format, &page)) {
+        if (is_stdout(output)) {
+            rc = usage_error("booklet", "%s", "the answers go to a second file beside the booklet: name the "
+                                              "booklet's file with -o");
+            goto done;
+        }
+        if (!(apart = answer_name(output))) {
+            rc = report_failure(NULL, &(meiro_error){.status = MEIRO_ERROR_NOMEM});
+            goto done;
+        }
+        pc.answers_to = apart;
+    }
     meiro_format answers_format = format;
     meiro_export_options answers = page;
     if (pc.answers_to) {
-        if (meiro_format_from_filename(pc.answers_to, format, &answers_format, &err) != MEIRO_OK)
-            return usage_error("booklet", "%s", err.message);
-        if (!is_stdout(output) && strcmp(pc.answers_to, output) == 0)
-            return usage_error("booklet", "--answers-to names the booklet's own file '%s'", output);
+        if (meiro_format_from_filename(pc.answers_to, format, &answers_format, &err) != MEIRO_OK) {
+            rc = usage_error("booklet", "%s", err.message);
+            goto done;
+        }
+        if (!is_stdout(output) && strcmp(pc.answers_to, output) == 0) {
+            rc = usage_error("booklet", "--answers-to names the booklet's own file '%s'", output);
+            goto done;
+        }
         answers.answers_only = true;
         page.answers = MEIRO_ANSWERS_NONE;
         page.answer_page = false;
     }
-    meiro_status s = is_stdout(output) ? meiro_booklet_write(&b, &page, format, stdout, &err)
-                                       : meiro_booklet_save(&b, &page, format, output, &err);
+    /* the last page's command: the options as typed (not -o: a file's name
+     * does not change its bytes), and the seed if it was not */
+    char seed_word[24];
+    snprintf(seed_word, sizeof seed_word, "%llu", (unsigned long long)b.seed);
+    const char *seed_tail[] = {"-s", seed_word, NULL};
+    command = remake_command("booklet", argc, argv, shortopts, longopts, "oh", seeded ? NULL : seed_tail);
+    if (!command) {
+        rc = report_failure(NULL, &(meiro_error){.status = MEIRO_ERROR_NOMEM});
+        goto done;
+    }
+    b.command = command;
+    s = is_stdout(output) ? meiro_booklet_write(&b, &page, format, stdout, &err)
+                          : meiro_booklet_save(&b, &page, format, output, &err);
     if (s == MEIRO_OK && pc.answers_to) s = meiro_booklet_save(&b, &answers, answers_format, pc.answers_to, &err);
     if (prog.shown && s != MEIRO_OK) fputc('\n', stderr);
-    meiro_template_free(pc.tpl);
     if (s == MEIRO_ERROR_ARGUMENT || s == MEIRO_ERROR_UNKNOWN_NAME)
-        return usage_error("booklet", "%s", with_flags(err.message));
-    if (s != MEIRO_OK) return report_failure(is_stdout(output) ? "stdout" : output, &err);
+        rc = usage_error("booklet", "%s", with_flags(err.message));
+    else if (s != MEIRO_OK)
+        rc = report_failure(is_stdout(output) ? "stdout" : output, &err);
+    if (rc != EXIT_OK) goto done;
+    if (apart) fprintf(stderr, "meiro: the answers are in %s\n", apart);
     if (!seeded) /* once the booklet is out, not before an error */
         fprintf(stderr, "meiro: seed %llu (use -s %llu to make this booklet again)\n",
                 (unsigned long long)b.seed, (unsigned long long)b.seed);
-    return EXIT_OK;
+done:
+    free(apart);
+    free(command);
+    free(names);
+    free(names_text);
+    meiro_template_free(pc.tpl);
+    return rc;
 }
-

@@ -39,15 +39,18 @@ uint64_t clock_seed(void);
     "      --name NAME      written on the template's name line\n"\
     "      --footer TEXT    the footer's words (the seed follows them)\n"\
     "      --no-footer      no footer (PDF metadata keeps the seed)\n"\
-    "      --answers WHERE  none, after-page (each puzzle page, then its answer)\n"\
-    "                       or key (answers at the end); default: the template's\n"\
-    "                       (svg, png, text: the answer goes to NAME-answer.EXT)\n"\
+    "      --answers WHERE  none, after-page (each puzzle page, then its answer),\n"\
+    "                       key (answers at the end) or back (each on the back of\n"\
+    "                       its puzzle's leaf); default: the template's (svg,\n"\
+    "                       png, html, text: the answer goes to NAME-answer.EXT)\n"\
     "      --answer-page    the same as --answers after-page\n"\
     "      --answers-to F   the answers in file F (its format from its name), the\n"\
     "                       puzzles alone in the output\n"\
-    "      --dpi N          png resolution (default 300; 96 for screens)\n"\
-    "      --crop           pdf, svg, png: only the maze with a small border\n"\
     "      --play           xlsx: the sheet checks the way marked in it (Goal!)\n"
+/* generate and solve's pictures (a booklet refuses them) */
+#define PICTURE_HELP \
+    "      --dpi N          png resolution (default 300; 96 for screens)\n"\
+    "      --crop           pdf, svg, png: only the maze with a small border\n"
 
 /* Options of the printable pages, shared by generate and solve. */
 enum {
@@ -85,6 +88,8 @@ enum {
         {"dpi", required_argument, NULL, OPT_DPI}, {"crop", no_argument, NULL, OPT_CROP},    \
         {"play", no_argument, NULL, OPT_PLAY}
 
+struct option; /* getopt.h's */
+
 /* The page options as given: they override the template's, which is only
  * known once every option has been read. */
 typedef struct page_cli {
@@ -93,15 +98,23 @@ typedef struct page_cli {
     const char *template_name;
     const char *art; /* --art, or NULL */
     const char *answers_to; /* --answers-to FILE: the answers apart, or NULL */
+    const struct option *longopts; /* the command's, for "did you mean" */
     meiro_template *tpl;
 } page_cli;
 
 void page_cli_init(page_cli *pc);
+/* The options given against the format: --landscape with --portrait is a
+ * usage error; those the format does not use a warning, in one line. */
+int page_options_check(const char *command, const page_cli *pc, meiro_format format);
 /* Handles one page option, or reports c as an unknown option (getopt's
  * complaint); returns the exit code (EXIT_OK to go on). */
 int page_option(const char *command, int c, page_cli *pc, char **argv);
 /* Loads the template (if any) and lays the given options over it. */
 int page_finish(page_cli *pc, meiro_export_options *page);
+
+/* NAME.EXT -> NAME-answer.EXT, where answers apart go unless named
+ * (malloc'd; NULL when out of memory). */
+char *answer_name(const char *output);
 
 /* True when the options (not a template) ask for answers. */
 bool answers_given(const meiro_export_options *page);
@@ -111,14 +124,27 @@ bool answers_given(const meiro_export_options *page);
 const char *with_flags(const char *message);
 /* A library failure: names and options as usage errors, else runtime. */
 int library_error(const char *command, const char *file, const meiro_error *err);
-/* getopt's complaints, as usage errors. */
-int bad_option(const char *command, char **argv, int c);
+/* The command line that makes the same output again, built from the
+ * parser's own table: "meiro COMMAND", then every option of argv as the
+ * parser read it (a long one by its full name, a value as typed), but
+ * those whose short letters are in `not_content` (help; the output's own
+ * name, which must not change its bytes), each a POSIX shell word (quoted
+ * where the shell would change it), then the words of `tail`
+ * (NULL-terminated, or NULL). malloc'd; NULL when out of memory. Parses
+ * argv again: call it once the options were read. */
+char *remake_command(const char *command, int argc, char **argv, const char *shortopts,
+                     const struct option *longopts, const char *not_content, const char *const *tail);
+/* getopt's complaints, as usage errors (with the nearest of longopts). */
+int bad_option(const char *command, char **argv, int c, const struct option *longopts);
 bool is_stdout(const char *output);
 /* The one INPUT operand of solve and stats; reading it ('-': stdin). */
 int single_input(const char *command, int argc, char **argv, const char **input);
 meiro_maze *load_input(const char *input, const char *input_format, int *rc);
 
-/* -f, else the output file's extension, else text. */
+/* -f and a file whose extension names another format: a warning. */
+void warn_name_format(meiro_format format, const char *output);
+/* -f (with a warning if the file's extension says otherwise), else the
+ * output file's extension, else text. */
 int output_format(const char *command, const char *fmt, const char *output, meiro_format *format);
 /* Writes the result to standard output or atomically to `output`. */
 int write_result(const char *command, const meiro_maze *m, const meiro_path *path,
@@ -138,6 +164,9 @@ int check_output(const char *command, meiro_grid grid, uint32_t width, uint32_t 
 int parse_grid(const char *command, const char *name, meiro_grid *grid);
 int check_grid_output(const char *command, meiro_grid grid, meiro_format format,
                       const char *answers_to, bool animate);
+/* --animate's file: an SVG (NAME.svg, or a name without extension such as
+ * /dev/stdout); another extension is a usage error. */
+int check_animate_name(const char *command, const char *svg);
 /* --animate and --frames: writes the trace's animations; a runtime
  * failure names the file. */
 int write_animations(const meiro_trace *trace, const meiro_maze *initial, const char *svg,

@@ -4,12 +4,14 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
 #include <sys/resource.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -131,13 +133,11 @@ int page_option(const char *command, int c, page_cli *pc, char **argv)
     case 't': pc->template_name = optarg; return EXIT_OK;
     case OPT_ANSWERS_TO: pc->answers_to = optarg; return EXIT_OK;
     case OPT_ART:
-        if (strcmp(optarg, "none") != 0 && meiro_art_from_name(optarg, NULL, &err) != MEIRO_OK)
+        if (strcasecmp(optarg, "none") != 0 && meiro_art_from_name(optarg, NULL, &err) != MEIRO_OK)
             return usage_error(command, "%s", err.message);
         pc->art = optarg;
         return EXIT_OK;
-    case OPT_LANG:
-        if (!meiro_lang_known(optarg))
-            return usage_error(command, "unknown language '%s' (en or ja)", optarg);
+    case OPT_LANG: /* checked with the rest (meiro_export_options_check) */
         page->lang = optarg;
         return EXIT_OK;
     case OPT_PAPER:
@@ -179,7 +179,7 @@ int page_option(const char *command, int c, page_cli *pc, char **argv)
         return EXIT_OK;
     case OPT_CROP: page->crop = true; return EXIT_OK;
     case OPT_PLAY: page->play = true; return EXIT_OK;
-    default: return bad_option(command, argv, c);
+    default: return bad_option(command, argv, c, pc->longopts);
     }
 }
 
@@ -224,12 +224,55 @@ int page_finish(page_cli *pc, meiro_export_options *page)
     return EXIT_OK;
 }
 
+/* The page options by what the library says each sets; the template
+ * also sets generate's maze, answers go to a second file from any
+ * format: neither is listed. */
+static const struct {
+    int opt;
+    const char *name;
+    meiro_page_setting setting;
+} page_settings[] = {
+    {OPT_PAPER, "--paper", MEIRO_SETTING_PAGE},         {OPT_LANDSCAPE, "--landscape", MEIRO_SETTING_PAGE},
+    {OPT_PORTRAIT, "--portrait", MEIRO_SETTING_PAGE},   {OPT_MARGIN, "--margin", MEIRO_SETTING_PAGE},
+    {OPT_CELL, "--cell", MEIRO_SETTING_PAGE},           {OPT_TITLE, "--title", MEIRO_SETTING_PAGE},
+    {OPT_SUBTITLE, "--subtitle", MEIRO_SETTING_PAGE},   {OPT_NAME, "--name", MEIRO_SETTING_PAGE},
+    {OPT_FOOTER, "--footer", MEIRO_SETTING_PAGE},       {OPT_NO_FOOTER, "--no-footer", MEIRO_SETTING_PAGE},
+    {OPT_LANG, "--lang", MEIRO_SETTING_PAGE},           {OPT_BLEED, "--bleed", MEIRO_SETTING_BLEED},
+    {OPT_GUTTER, "--gutter", MEIRO_SETTING_BLEED},      {OPT_DPI, "--dpi", MEIRO_SETTING_DPI},
+    {OPT_CROP, "--crop", MEIRO_SETTING_CROP},           {OPT_PLAY, "--play", MEIRO_SETTING_PLAY},
+};
+
+int page_options_check(const char *command, const page_cli *pc, meiro_format format)
+{
+#define GIVEN(opt) (pc->set & (1u << ((opt) - OPT_PAPER)))
+    if (GIVEN(OPT_LANDSCAPE) && GIVEN(OPT_PORTRAIT))
+        return usage_error(command, "%s", "--landscape and --portrait: a page has one orientation");
+    char unused[200] = "";
+    size_t n = 0, count = 0;
+    for (size_t i = 0; i < sizeof page_settings / sizeof page_settings[0]; i++)
+        if (GIVEN(page_settings[i].opt) && !meiro_format_uses(format, page_settings[i].setting) && n < sizeof unused)
+            n += (size_t)snprintf(unused + n, sizeof unused - n, "%s%s", count++ ? ", " : "", page_settings[i].name);
+    if (pc->art && !meiro_format_uses(format, MEIRO_SETTING_PAGE) && n < sizeof unused)
+        n += (size_t)snprintf(unused + n, sizeof unused - n, "%s--art", count++ ? ", " : "");
+#undef GIVEN
+    if (count)
+        fprintf(stderr, "meiro: warning: %s change%s nothing in %s output\n", unused, count == 1 ? "s" : "",
+                meiro_format_info(format)->name);
+    return EXIT_OK;
+}
+
 /* Drawing text (PDF, SVG, PNG, frames) loads fontconfig's cache, pango and
  * their fonts; in less address space than this, measured with the shipped
  * templates (the Japanese ones need the most), fontconfig, glib or cairo
  * abort or crash instead of reporting it. So a smaller `ulimit -v` is
- * refused up front. Plain text and XLSX need about half of it. */
-#define TEXT_FLOOR_MB 144
+ * refused up front. Plain text and XLSX need about half of it. Measured on
+ * Debian 12 (fontconfig 2.14.1, pango 1.50.12, cairo 1.16.0, glib 2.74.6,
+ * freetype 2.12.1): a kids-ja booklet needs 137 MB, a kids-ja PNG 136 MB,
+ * when pango and glib start one or two threads; they start up to three,
+ * each with an 8 MB stack, as timing has it, and at 144 MB one run in 75
+ * aborted on a busy machine (0 of 240 at 152 and 160 MB). The fence:
+ * tests/test_hacks.c (text_memory_floor) runs them at the floor. */
+#define TEXT_FLOOR_MB 160
 
 int check_memory_floor(const char *command, meiro_format format, bool frames)
 {
@@ -264,8 +307,7 @@ int check_output(const char *command, meiro_grid grid, uint32_t width, uint32_t 
     }
     meiro_error err = {0};
     meiro_export_options checked = *page;
-    bool paged = format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_XLSX;
-    if (answers_to || (!paged && answers_given(page))) { /* write_result puts the answer in a second file */
+    if (answers_to || meiro_answers_apart(format, page)) { /* write_result puts the answer in a second file */
         if (is_stdout(output) && !answers_to)
             return usage_error(command, "%s", "the answer goes to a second file beside the puzzle: name the "
                                               "puzzle's file with -o");
@@ -276,7 +318,7 @@ int check_output(const char *command, meiro_grid grid, uint32_t width, uint32_t 
     /* laid out as the page will: a grid by its bounding box */
     if (meiro_export_grid_cell_mm(grid, width, height, format, &checked, &cell, &err) != MEIRO_OK)
         return library_error(command, is_stdout(output) ? NULL : output, &err);
-    meiro_format answers_format;
+    meiro_format answers_format = format;
     if (answers_to && !is_stdout(output) && strcmp(answers_to, output) == 0)
         return usage_error(command, "--answers-to names the puzzle's own file '%s'", answers_to);
     if (answers_to && meiro_format_from_filename(answers_to, format, &answers_format, &err) != MEIRO_OK)
@@ -284,11 +326,25 @@ int check_output(const char *command, meiro_grid grid, uint32_t width, uint32_t 
     if (answers_to &&
         meiro_export_grid_cell_mm(grid, width, height, answers_format, &checked, NULL, &err) != MEIRO_OK)
         return library_error(command, answers_to, &err);
-    if (cell > 0 && cell < MIN_PENCIL_CELL_MM)
-        fprintf(stderr, "meiro: warning: cells of %.1f mm are too small to draw a way through with a "
+    if ((format == MEIRO_FORMAT_XLSX || (answers_to && answers_format == MEIRO_FORMAT_XLSX)) &&
+        (uint64_t)width * height > MEIRO_XLSX_SLOW_CELLS)
+        fprintf(stderr, "meiro: warning: a sheet of %lu x %lu cells takes LibreOffice %s to open (120 x 120: "
+                        "a few seconds)\n",
+                (unsigned long)width, (unsigned long)height,
+                (uint64_t)width * height > 30000 ? "over a minute" : "ten seconds or more");
+    if (cell > 0 && cell < MIN_PENCIL_CELL_MM) /* 2.97 mm, not "3.0 mm" (below 3 mm and up) */
+        fprintf(stderr, "meiro: warning: cells of %.*f mm are too small to draw a way through with a "
                         "pencil (%g mm and up): make the maze smaller or the paper larger\n",
-                cell, MIN_PENCIL_CELL_MM);
+                round(cell * 10) / 10 < MIN_PENCIL_CELL_MM ? 1 : 2, floor(cell * 100) / 100, MIN_PENCIL_CELL_MM);
     return EXIT_OK;
+}
+
+int check_animate_name(const char *command, const char *svg)
+{
+    meiro_format named;
+    if (!svg || (meiro_format_from_filename(svg, MEIRO_FORMAT_SVG, &named, NULL) == MEIRO_OK && named == MEIRO_FORMAT_SVG))
+        return EXIT_OK;
+    return usage_error(command, "--animate writes an animated SVG: name its file NAME.svg, not '%s'", svg);
 }
 
 /* --animate and --frames: writes the trace's animations; a runtime
@@ -304,14 +360,112 @@ int write_animations(const meiro_trace *trace, const meiro_maze *initial, const 
     return EXIT_OK;
 }
 
-/* Shared handling of getopt's complaints. */
-int bad_option(const char *command, char **argv, int c)
+/* A growing string; `failed` once memory ran out. */
+typedef struct strbuf {
+    char *s;
+    size_t len, cap;
+    bool failed;
+} strbuf;
+
+static void sb_add(strbuf *b, const char *text, size_t n)
 {
-    if (c == ':') return usage_error(command, "option '%s' needs a value", argv[optind - 1]);
-    return usage_error(command, "unknown option '%s'", argv[optind - 1]);
+    if (b->failed) return;
+    if (b->len + n + 1 > b->cap) {
+        size_t cap = (b->len + n + 1) * 2;
+        char *s = realloc(b->s, cap);
+        if (!s) {
+            b->failed = true;
+            return;
+        }
+        b->s = s;
+        b->cap = cap;
+    }
+    memcpy(b->s + b->len, text, n);
+    b->s[b->len += n] = 0;
+}
+
+/* " WORD", as one word of a POSIX shell: as it is when the shell takes
+ * every character literally, else in single quotes (a quote as '\''). */
+static void sb_word(strbuf *b, const char *word)
+{
+    bool plain = *word != 0;
+    for (const char *p = word; *p && plain; p++)
+        plain = isalnum((unsigned char)*p) || strchr("_-+=:,./@%", *p);
+    sb_add(b, " ", 1);
+    if (plain) {
+        sb_add(b, word, strlen(word));
+        return;
+    }
+    sb_add(b, "'", 1);
+    for (const char *p = word; *p; p++) sb_add(b, *p == '\'' ? "'\\''" : p, *p == '\'' ? 4 : 1);
+    sb_add(b, "'", 1);
+}
+
+char *remake_command(const char *command, int argc, char **argv, const char *shortopts,
+                     const struct option *longopts, const char *not_content, const char *const *tail)
+{
+    strbuf b = {0};
+    sb_add(&b, "meiro", 5);
+    sb_word(&b, command);
+    optind = 0; /* from the start again (glibc: and its state) */
+    int c, index;
+    while ((void)(index = -1), (c = getopt_long(argc, argv, shortopts, longopts, &index)) != -1) {
+        if (c == '?' || c == ':' || (c < 256 && strchr(not_content, c))) continue;
+        if (index >= 0) { /* typed long: the full name (an abbreviation completed) */
+            const struct option *o = &longopts[index];
+            if (o->has_arg == optional_argument && optarg) {
+                char *word = malloc(strlen(o->name) + strlen(optarg) + 4);
+                if (!word) b.failed = true;
+                else sprintf(word, "--%s=%s", o->name, optarg);
+                if (word) sb_word(&b, word);
+                free(word);
+                continue;
+            }
+            sb_add(&b, " --", 3);
+            sb_add(&b, o->name, strlen(o->name));
+            if (o->has_arg == required_argument) sb_word(&b, optarg);
+        } else {
+            char flag[3] = {'-', (char)c, 0};
+            const char *spec = strchr(shortopts, c);
+            sb_word(&b, flag);
+            if (spec && spec[1] == ':') sb_word(&b, optarg);
+        }
+    }
+    for (; tail && *tail; tail++) sb_word(&b, *tail);
+    if (b.failed) {
+        free(b.s);
+        return NULL;
+    }
+    return b.s;
+}
+
+/* Shared handling of getopt's complaints: an unknown long option with the
+ * nearest of the command's own (--widht: did you mean '--width'?). */
+int bad_option(const char *command, char **argv, int c, const struct option *longopts)
+{
+    const char *arg = argv[optind - 1];
+    if (c == ':') return usage_error(command, "option '%s' needs a value", arg);
+    char names[2048] = "", word[64], hint[96] = "", msg[200];
+    size_t n = 0;
+    for (const struct option *o = longopts; o && o->name && n < sizeof names; o++)
+        n += (size_t)snprintf(names + n, sizeof names - n, "--%s ", o->name);
+    snprintf(word, sizeof word, "%.*s", (int)strcspn(arg, "="), arg);
+    if (!strncmp(word, "--", 2)) meiro_name_hint(word, names, hint, sizeof hint);
+    snprintf(msg, sizeof msg, "unknown option '%%s'%s", hint);
+    return usage_error(command, msg, arg);
 }
 
 bool is_stdout(const char *output) { return !output || strcmp(output, "-") == 0; }
+
+/* -f and a file whose extension names another format: a warning. */
+void warn_name_format(meiro_format format, const char *output)
+{
+    meiro_format named;
+    if (is_stdout(output) || meiro_format_from_filename(output, format, &named, NULL) != MEIRO_OK || named == format)
+        return;
+    fprintf(stderr, "meiro: warning: writing %s into '%s', whose name says %s\n", meiro_format_info(format)->name,
+            output, meiro_format_info(named)->name);
+}
 
 /* Picks the output format: -f, else the output file's extension, else text. */
 int output_format(const char *command, const char *fmt, const char *output,
@@ -321,6 +475,7 @@ int output_format(const char *command, const char *fmt, const char *output,
     if (fmt) {
         if (meiro_format_from_name(fmt, format, &err) != MEIRO_OK)
             return usage_error(command, "%s", err.message);
+        warn_name_format(*format, output);
         return EXIT_OK;
     }
     *format = MEIRO_FORMAT_TEXT;
@@ -336,7 +491,7 @@ bool answers_given(const meiro_export_options *page)
 }
 
 /* NAME.EXT -> NAME-answer.EXT (in the same folder); NULL when out of memory. */
-static char *answer_name(const char *output)
+char *answer_name(const char *output)
 {
     const char *base = strrchr(output, '/');
     base = base ? base + 1 : output;
@@ -353,8 +508,7 @@ int write_result(const char *command, const meiro_maze *m, const meiro_path *pat
 {
     meiro_error err = {0};
     meiro_status s;
-    bool paged = format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_XLSX;
-    if (answers_to || (!paged && answers_given(page))) {
+    if (answers_to || meiro_answers_apart(format, page)) {
         /* the puzzle, and the answer in a second file: the one named, in
          * the format its name says, or (one page a file) NAME-answer.EXT
          * (check_output made sure there is a file) */

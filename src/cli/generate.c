@@ -53,7 +53,7 @@ static const char *const usage_generate_more =
     "                       the solving, with --solution)\n"
     "      --frames DIR     also write numbered PNG frames of it into DIR\n";
 /* apart: one string would pass the 4095 bytes C compilers must take */
-static const char *const usage_generate_page = PAGE_HELP;
+static const char *const usage_generate_page = PAGE_HELP PICTURE_HELP;
 
 
 /* "X,Y" with whole numbers. */
@@ -102,6 +102,7 @@ int cmd_generate(int argc, char **argv)
     uint8_t *mask = NULL;
     page_cli pc;
     page_cli_init(&pc);
+    pc.longopts = longopts;
     meiro_export_options page;
     bool has_start = false, has_goal = false;
     meiro_generate_options opt;
@@ -205,7 +206,12 @@ int cmd_generate(int argc, char **argv)
     meiro_maze *m = NULL;
     meiro_path path = {0};
     meiro_format format;
+    if (solution && pc.answers_to)
+        return usage_error("generate", "%s", "--solution draws the answer on the puzzle and --answers-to puts it "
+                                              "in a file apart: one or the other");
     int rc = output_format("generate", fmt, output, &format);
+    if (rc == EXIT_OK) rc = page_options_check("generate", &pc, format);
+    if (rc == EXIT_OK) rc = check_animate_name("generate", animate);
     if (rc == EXIT_OK)
         rc = check_grid_output("generate", opt.grid, format, pc.answers_to, animate || frames);
     if (rc == EXIT_OK)

@@ -108,7 +108,10 @@ static int run(int argc, char **argv)
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
         if (strcmp(cmd, commands[i].name) == 0) return commands[i].run(argc - 1, argv + 1);
     }
-    return usage_error(NULL, "unknown command '%s'", cmd);
+    char hint[64], msg[128];
+    meiro_name_hint(cmd, "generate solve booklet watch stats list", hint, sizeof hint);
+    snprintf(msg, sizeof msg, "unknown command '%%s'%s", hint);
+    return usage_error(NULL, msg, cmd);
 }
 
 int main(int argc, char **argv)

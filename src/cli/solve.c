@@ -20,8 +20,9 @@ static const char *const usage_solve =
     "  -o, --output FILE    write to FILE (default, or '-': standard output)\n"
     "  -h, --help           show this help\n"
     "      --animate F.svg  also write an animated SVG of the search\n"
-    "      --frames DIR     also write numbered PNG frames of it into DIR\n"
-    PAGE_HELP;
+    "      --frames DIR     also write numbered PNG frames of it into DIR\n";
+/* apart: one string would pass the 4095 bytes C compilers must take */
+static const char *const usage_solve_page = PAGE_HELP PICTURE_HELP;
 
 
 int cmd_solve(int argc, char **argv)
@@ -34,6 +35,7 @@ int cmd_solve(int argc, char **argv)
     };
     page_cli pc;
     page_cli_init(&pc);
+    pc.longopts = longopts;
     meiro_export_options page;
     const char *solver = NULL, *fmt = NULL, *output = NULL, *input_format = NULL;
     const char *animate = NULL, *frames = NULL;
@@ -46,7 +48,10 @@ int cmd_solve(int argc, char **argv)
         case 'o': output = optarg; break;
         case OPT_ANIMATE: animate = optarg; break;
         case OPT_FRAMES: frames = optarg; break;
-        case 'h': fputs(usage_solve, stdout); return EXIT_OK;
+        case 'h':
+            fputs(usage_solve, stdout);
+            fputs(usage_solve_page, stdout);
+            return EXIT_OK;
         default: {
             int rc = page_option("solve", c, &pc, argv);
             if (rc != EXIT_OK) return rc;
@@ -60,6 +65,8 @@ int cmd_solve(int argc, char **argv)
     int rc = single_input("solve", argc, argv, &input);
     meiro_format format;
     if (rc == EXIT_OK) rc = output_format("solve", fmt, output, &format);
+    if (rc == EXIT_OK) rc = page_options_check("solve", &pc, format);
+    if (rc == EXIT_OK) rc = check_animate_name("solve", animate);
     if (rc == EXIT_OK)
         rc = check_memory_floor("solve", format, frames != NULL);
     if (rc == EXIT_OK) rc = page_finish(&pc, &page);

@@ -35,7 +35,7 @@ int cmd_stats(int argc, char **argv)
         case 'J': json = true; break;
         case 'i': input_format = optarg; break;
         case 'h': fputs(usage_stats, stdout); return EXIT_OK;
-        default: return bad_option("stats", argv, c);
+        default: return bad_option("stats", argv, c, longopts);
         }
     }
     const char *input;
@@ -56,7 +56,8 @@ int cmd_stats(int argc, char **argv)
         printf("{\"grid\": \"%s\", \"width\": %lu, \"height\": %lu, \"cells\": %llu, ",
                meiro_grid_name(meiro_maze_grid(m)), (unsigned long)st.width,
                (unsigned long)st.height, (unsigned long long)st.cells);
-        if (has_seed) printf("\"seed\": %llu, ", (unsigned long long)seed);
+        /* a string, as in the maze JSON: JavaScript numbers lose digits past 2^53 */
+        if (has_seed) printf("\"seed\": \"%llu\", ", (unsigned long long)seed);
         else printf("\"seed\": null, ");
         printf("\"start\": [%lu, %lu], \"goal\": [%lu, %lu], ", (unsigned long)s.x,
                (unsigned long)s.y, (unsigned long)g.x, (unsigned long)g.y);

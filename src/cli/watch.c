@@ -394,7 +394,7 @@ int cmd_watch(int argc, char **argv)
         case OPT_NO_BRIDGES: opt.no_bridges = true; break;
         case 'h': fputs(usage_watch, stdout); return EXIT_OK;
         case ':': return usage_error("watch", "option '%s' needs a value", argv[optind - 1]);
-        default: return usage_error("watch", "unknown option '%s'", argv[optind - 1]);
+        default: return bad_option("watch", argv, c, longopts);
         }
     }
     if (optind < argc) return usage_error("watch", "unexpected argument '%s'", argv[optind]);

@@ -3,6 +3,7 @@
 #define _DEFAULT_SOURCE
 #include "core/alloc.h"
 
+#include <signal.h>
 #include <sys/mman.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,8 +59,31 @@ static bool fault_now(void)
     do { \
         if (fault_now()) return NULL; \
     } while (0)
+
+/* MEIRO_FAULT_SIGNAL=SIG:POINT:N (SIG one of INT, TERM, HUP, QUIT, PIPE):
+ * the Nth time the library passes POINT, the signal is raised, as if it
+ * came from outside at that moment: a deterministic Ctrl-C for the tests of
+ * what a signal leaves behind (tests/cli.sh), in place of timing a kill. */
+void fault_point(const char *point)
+{
+    static unsigned long passes;
+    const char *spec = getenv("MEIRO_FAULT_SIGNAL");
+    static const struct {
+        const char *name;
+        int sig;
+    } sigs[] = {{"INT", SIGINT}, {"TERM", SIGTERM}, {"HUP", SIGHUP}, {"QUIT", SIGQUIT}, {"PIPE", SIGPIPE}};
+    const char *colon = spec ? strchr(spec, ':') : NULL;
+    size_t n = strlen(point);
+    if (!colon || strncmp(colon + 1, point, n) != 0 || colon[1 + n] != ':') return;
+    if (++passes != strtoul(colon + 2 + n, NULL, 10)) return;
+    for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++)
+        if ((size_t)(colon - spec) == strlen(sigs[i].name) && strncmp(spec, sigs[i].name, strlen(sigs[i].name)) == 0)
+            raise(sigs[i].sig);
+}
 #else
 #define FAIL_HERE() ((void)0)
+
+void fault_point(const char *point) { (void)point; }
 #endif
 
 void *zalloc(size_t count, size_t size)

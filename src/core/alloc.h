@@ -21,6 +21,10 @@ void *zalloc_big(size_t count, size_t size);
 void fault_inject(unsigned long nth);
 unsigned long fault_allocations(void); /* allocations seen since fault_inject */
 bool fault_injected(void);             /* whether the nth came */
+/* A named point of the library (a temporary file made: "temp"; a frame
+ * written: "frame"); in the fault build a signal can be raised there
+ * (alloc.c), elsewhere it does nothing. */
+void fault_point(const char *point);
 
 /* Makes room for `need` elements of elem_size bytes in a growable array:
  * `items` is the address of the array's pointer (any element type), *cap

@@ -98,8 +98,9 @@ meiro_status meiro_grid_from_name(const char *name, meiro_grid *grid, meiro_erro
             return MEIRO_OK;
         }
     }
-    return fail(err, MEIRO_ERROR_UNKNOWN_NAME,
-                "unknown grid '%s' (rect, polar, hex or triangle)", name ? name : "");
+    char hint[64];
+    return fail(err, MEIRO_ERROR_UNKNOWN_NAME, "unknown grid '%s' (rect, polar, hex or triangle)%s", name ? name : "",
+                name_hint(name ? name : "", "rect polar hex triangle", hint, sizeof hint));
 }
 
 meiro_maze *meiro_maze_new_grid(meiro_grid grid, uint32_t width, uint32_t height,

@@ -6,12 +6,14 @@
  * S and G are kept a third of the way across apart. */
 #include "core/alloc.h"
 #include "core/error.h"
+#include "core/names.h"
 #include "core/search.h"
 #include "gen/gen.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 meiro_status meiro_ends_from_name(const char *name, meiro_ends *ends, meiro_error *err)
 {
@@ -23,14 +25,14 @@ meiro_status meiro_ends_from_name(const char *name, meiro_ends *ends, meiro_erro
                  {"centre", MEIRO_ENDS_CENTER},   {"center-out", MEIRO_ENDS_CENTER_OUT},
                  {"centre-out", MEIRO_ENDS_CENTER_OUT}};
     for (unsigned k = 0; k < sizeof names / sizeof names[0]; k++) {
-        if (strcmp(name, names[k].name) == 0) {
+        if (strcasecmp(name, names[k].name) == 0) {
             *ends = names[k].ends;
             return MEIRO_OK;
         }
     }
-    return fail(err, MEIRO_ERROR_UNKNOWN_NAME,
-                "unknown placement '%s' (corners, farthest, border, center or center-out)",
-                name);
+    char hint[64];
+    return fail(err, MEIRO_ERROR_UNKNOWN_NAME, "unknown placement '%s' (corners, farthest, border, center or center-out)%s",
+                name, name_hint(name, "corners farthest border center center-out", hint, sizeof hint));
 }
 
 meiro_status ends_check(const meiro_generate_options *opt, meiro_error *err)

@@ -178,8 +178,9 @@ meiro_maze *meiro_generate(const meiro_generate_options *opt, meiro_error *err)
     const char *name = opt->algorithm ? opt->algorithm : "cluster";
     const generator_entry *gen = generator_find(name);
     if (!gen) {
-        fail(err, MEIRO_ERROR_UNKNOWN_NAME,
-                   "unknown algorithm '%s' (see 'meiro list' for the names)", name);
+        char hint[64];
+        fail(err, MEIRO_ERROR_UNKNOWN_NAME, "unknown algorithm '%s' (see 'meiro list' for the names)%s", name,
+             info_hint(meiro_generator_info, GENERATOR_COUNT, name, hint, sizeof hint));
         return NULL;
     }
     if (options_check(opt, gen, err) != MEIRO_OK) return NULL;

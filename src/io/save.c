@@ -63,7 +63,10 @@ temp_entry *temp_track(const char *path, bool frames_dir)
     memcpy(e->path, path, len + 1);
     for (size_t i = 0; i < TEMP_SLOTS; i++) {
         temp_entry *none = NULL;
-        if (atomic_compare_exchange_strong(&temp_slots[i], &none, e)) return e;
+        if (atomic_compare_exchange_strong(&temp_slots[i], &none, e)) {
+            fault_point("temp");
+            return e;
+        }
     }
     free(scratch);
     free(e);
@@ -73,6 +76,7 @@ temp_entry *temp_track(const char *path, bool frames_dir)
 void temp_frames_written(temp_entry *e, size_t frames)
 {
     if (e) atomic_store(&e->frames, frames);
+    fault_point("frame");
 }
 
 void temp_untrack(temp_entry *e)

@@ -1,9 +1,11 @@
 /* The pictures for S and G built into the library: pairs of SVG files
  * in templates/art/, a start and the goal it heads for. */
 #include "core/error.h"
+#include "core/names.h"
 #include "page/template.h"
 
 #include <string.h>
+#include <strings.h>
 
 static const meiro_art_desc pairs[] = {
     {"bunny", "art/bunny.svg", "art/carrot.svg", "a bunny hops to its carrot"},
@@ -23,7 +25,7 @@ const meiro_art_desc *meiro_art_info(size_t index) { return index < PAIR_COUNT ?
 meiro_status meiro_art_from_name(const char *name, size_t *index, meiro_error *err)
 {
     for (size_t i = 0; i < PAIR_COUNT; i++) {
-        if (strcmp(name, pairs[i].name) == 0) {
+        if (strcasecmp(name, pairs[i].name) == 0) { /* --art Bunny */
             if (index) *index = i;
             return MEIRO_OK;
         }
@@ -32,8 +34,9 @@ meiro_status meiro_art_from_name(const char *name, size_t *index, meiro_error *e
     size_t n = 0;
     for (size_t i = 0; i < PAIR_COUNT && n < sizeof names; i++)
         n += (size_t)snprintf(names + n, sizeof names - n, "%s%s", i ? ", " : "", pairs[i].name);
-    return fail(err, MEIRO_ERROR_UNKNOWN_NAME, "unknown art '%s' (%s, or none for the words S and G)", name,
-                names);
+    char hint[64];
+    return fail(err, MEIRO_ERROR_UNKNOWN_NAME, "unknown art '%s' (%s, or none for the words S and G)%s", name,
+                names, name_hint(name, names, hint, sizeof hint));
 }
 
 const meiro_art_desc *art_pair(const meiro_export_options *opt)

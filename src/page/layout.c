@@ -3,6 +3,7 @@
  * shared by every printable format. */
 #include "core/error.h"
 #include "core/grid.h"
+#include "core/names.h"
 #include "core/utf8.h"
 #include "page/layout.h"
 #include "page/template.h"
@@ -58,7 +59,9 @@ meiro_status meiro_paper_from_name(const char *name, meiro_paper *paper, meiro_e
             return MEIRO_OK;
         }
     }
-    return fail(err, MEIRO_ERROR_UNKNOWN_NAME, "unknown paper '%s' (" PAPER_NAMES ")", name);
+    char hint[64];
+    return fail(err, MEIRO_ERROR_UNKNOWN_NAME, "unknown paper '%s' (" PAPER_NAMES ")%s", name,
+                name_hint(name, "a4 a3 a5 a6 b4 b5 letter legal", hint, sizeof hint));
 }
 
 /* Digits with an optional fraction ("6", "8.5", ".5"), read by hand: no
@@ -91,15 +94,19 @@ meiro_status meiro_paper_parse(const char *text, meiro_paper *paper, double *wid
     bool ok = read_number(&p, &w) && (*p == 'x' || *p == 'X') && (p++, read_number(&p, &h));
     if (ok && strcasecmp(p, "in") == 0) unit = 25.4;
     else if (ok && *p && strcasecmp(p, "mm") != 0) ok = false;
+    char hint[64];
     if (!ok)
         return fail(err, MEIRO_ERROR_UNKNOWN_NAME,
                     "unknown paper '%s': a name (" PAPER_NAMES ") or a size WxH in mm or in "
-                    "(210x210mm, 6x9in; mm if no unit)",
-                    text);
+                    "(210x210mm, 6x9in; mm if no unit)%s",
+                    text, name_hint(text, "a4 a3 a5 a6 b4 b5 letter legal", hint, sizeof hint));
+    /* 8.5x11 without a unit is 8.5 x 11 mm: surely inches were meant */
+    bool inches = unit == 1 && !*p && size_in_range(w * 25.4) && size_in_range(h * 25.4);
     w *= unit, h *= unit;
     if (!size_in_range(w) || !size_in_range(h))
-        return fail(err, MEIRO_ERROR_ARGUMENT, "a paper of %g x %g mm cannot be printed: each side is %g to %g mm",
-                    w, h, MEIRO_PAPER_MIN_MM, MEIRO_PAPER_MAX_MM);
+        return fail(err, MEIRO_ERROR_ARGUMENT, "a paper of %g x %g mm cannot be printed: each side is %g to %g mm%s%s%s",
+                    w, h, MEIRO_PAPER_MIN_MM, MEIRO_PAPER_MAX_MM, inches ? "; did you mean '" : "",
+                    inches ? text : "", inches ? "in'?" : "");
     *width_mm = w;
     *height_mm = h;
     return MEIRO_OK;
@@ -148,13 +155,18 @@ void meiro_export_options_init(meiro_export_options *opt)
 
 meiro_status meiro_export_options_check(const meiro_export_options *opt, meiro_error *err)
 {
+    unsigned kpp = opt->key_per_page;
+    if (kpp > 9 || (kpp && !((1u << kpp) & ((1u << 1) | (1u << 2) | (1u << 4) | (1u << 6) | (1u << 9)))))
+        return fail(err, MEIRO_ERROR_ARGUMENT, "an answer key has 1, 2, 4, 6 or 9 mazes a page, not %u", kpp);
     if (opt->title) {
         size_t len = strlen(opt->title), bad = utf8_check(opt->title, len);
         if (bad < len)
             return fail(err, MEIRO_ERROR_ARGUMENT, "the title is not UTF-8 text (from byte %zu)", bad + 1);
     }
-    if (opt->lang && !lang_known(opt->lang))
-        return fail(err, MEIRO_ERROR_ARGUMENT, "unknown language '%s' (en or ja)", opt->lang);
+    char hint[64];
+    if (opt->lang && !lang_known(opt->lang)) /* jp is Japan's code, ja its language's */
+        return fail(err, MEIRO_ERROR_UNKNOWN_NAME, "unknown language '%s' (en or ja)%s", opt->lang,
+                    name_hint(!strcasecmp(opt->lang, "jp") ? "ja" : opt->lang, "en ja", hint, sizeof hint));
     bool custom = opt->paper_w_mm != 0 || opt->paper_h_mm != 0;
     if (custom && !(size_in_range(opt->paper_w_mm) && size_in_range(opt->paper_h_mm)))
         return fail(err, MEIRO_ERROR_ARGUMENT, "a paper of %g x %g mm cannot be printed: each side is %g to %g mm",
@@ -167,7 +179,7 @@ meiro_status meiro_export_options_check(const meiro_export_options *opt, meiro_e
                     MEIRO_GUTTER_MAX_MM);
     if (opt->crop && (opt->bleed_mm > 0 || opt->gutter_mm > 0))
         return fail(err, MEIRO_ERROR_ARGUMENT, "a cropped maze has no page: bleed and gutter are for whole pages");
-    if (opt->art && strcmp(opt->art, "none") != 0) return meiro_art_from_name(opt->art, NULL, err);
+    if (opt->art && strcasecmp(opt->art, "none") != 0) return meiro_art_from_name(opt->art, NULL, err);
     return MEIRO_OK;
 }
 
@@ -205,7 +217,7 @@ void page_words_for(const meiro_export_options *opt, page_words *w)
     const meiro_template *t = opt->tpl;
     const char *lang = opt->lang ? opt->lang : t ? t->lang : "en";
     int li = lang_index(lang);
-    bool own = !t || strcmp(lang, t->lang) == 0; /* the template's own language */
+    bool own = !t || strcasecmp(lang, t->lang) == 0; /* the template's own language */
     *w = (page_words){.labels = labels_for(lang)};
     w->title = opt->title ? (opt->title[0] ? opt->title : NULL) : pick(t, li, offsetof(template_texts, title));
     w->subtitle = opt->subtitle ? (opt->subtitle[0] ? opt->subtitle : NULL)
@@ -213,6 +225,8 @@ void page_words_for(const meiro_export_options *opt, page_words *w)
     const char *fields = pick(t, li, offsetof(template_texts, fields));
     /* meiro's own name line where the template has none in this language */
     if (fields && !own && !has_translation(t, li, offsetof(template_texts, fields))) fields = w->labels->fields;
+    /* a name to write and no line for it: meiro's own line */
+    if (!fields && opt->name && opt->name[0]) fields = w->labels->fields;
     if (fields && opt->name && opt->name[0]) { /* the name on the first line of blanks */
         size_t at = strcspn(fields, "_"), run = strspn(fields + at, "_");
         snprintf(w->fields, sizeof w->fields, "%.*s%s%s", (int)at, fields, opt->name, fields + at + run);
@@ -227,12 +241,14 @@ meiro_status meiro_answers_from_name(const char *name, meiro_answers *answers, m
 {
     static const char *const names[] = {"none", "after-page", "key", "back"};
     for (unsigned k = 0; k < 4; k++) {
-        if (strcmp(name, names[k]) == 0) {
+        if (strcasecmp(name, names[k]) == 0) {
             *answers = (meiro_answers)(MEIRO_ANSWERS_NONE + k);
             return MEIRO_OK;
         }
     }
-    return fail(err, MEIRO_ERROR_UNKNOWN_NAME, "unknown place for answers '%s' (none, after-page, key or back)", name);
+    char hint[64];
+    return fail(err, MEIRO_ERROR_UNKNOWN_NAME, "unknown place for answers '%s' (none, after-page, key or back)%s", name,
+                name_hint(name, "none after-page key back", hint, sizeof hint));
 }
 
 answers_place page_answers(const meiro_export_options *opt)
@@ -314,8 +330,9 @@ meiro_status layout_frame(const page_paper *paper, bool landscape, double margin
     f->footer_size = FOOTER_FONT_MM;
     f->footer_baseline = f->page_h - margin - 1.0;
     double gutter = paper->gutter;
+    double footer = FOOTER_BAND_MM + (texts.footer_lines > 1 ? (texts.footer_lines - 1) * FOOTER_LINE_MM : 0);
     f->body = (box){margin + (left_hand ? 0 : gutter), y, f->page_w - 2 * margin - gutter,
-                    f->page_h - margin - FOOTER_BAND_MM - y};
+                    f->page_h - margin - footer - y};
     f->center_x = f->body.x + f->body.w / 2;
     if (f->body.w < 10)
         return fail(err, MEIRO_ERROR_ARGUMENT,
@@ -483,7 +500,7 @@ meiro_status layout_page(uint32_t w, uint32_t h, const meiro_export_options *opt
     if (s != MEIRO_OK) return s;
     page_words words;
     page_words_for(opt, &words);
-    frame_texts texts = {words.title != NULL, false, false};
+    frame_texts texts = {.title = words.title != NULL};
     page_frame f;
     page_paper paper;
     page_paper_of(opt, &paper);

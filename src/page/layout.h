@@ -23,6 +23,9 @@ typedef struct page_layout {
     double title_baseline;
     double footer_size, footer_baseline;
     double mark_size;      /* S and G */
+    double mark_min;       /* their least size, standing out of small
+                              cells on a plate as big as the word (an
+                              answer key), or 0: within the cell */
     double path_width;     /* the solution line */
     /* entry and exit arrows outside the doors of S and G: each takes
      * arrow_from + arrow mm beyond the outer wall (the arrow in its last
@@ -79,7 +82,11 @@ typedef struct page_frame {
 
 typedef struct frame_texts {
     bool title, subtitle, fields;
+    unsigned footer_lines; /* more than one: the footer band grows upwards
+                              by FOOTER_LINE_MM a line (a booklet's
+                              remaking command) */
 } frame_texts;
+enum { FOOTER_LINE_MM = 3 };
 
 /* Auto orientation: the one giving the larger cells (ties: portrait). */
 bool choose_landscape(uint32_t w, uint32_t h, const meiro_export_options *opt, frame_texts texts);

@@ -6,6 +6,7 @@
 #include "core/alloc.h"
 #include "core/numbers.h"
 #include "core/error.h"
+#include "core/names.h"
 #include "core/utf8.h"
 #include "gen/gen.h"
 #include "page/template.h"
@@ -27,17 +28,17 @@
 static const page_labels labels_table[] = {
     {"en", "Mazes", "Answers", "No. %u", "Answer to No. %u", "Page %u",
      "answers at the back", "Name ______________    Date __________", "%u mazes", "Maze", "Answer",
-     "Notes", "To make this booklet again:", "Contents", {"Easy", "Normal", "Hard", "Expert"}},
+     "Notes", "To make this booklet again:", "Contents", {"Easy", "Normal", "Hard", "Expert"}, "Version %s"},
     {"ja", "めいろ", "こたえ", "だい%uもん", "だい%uもんの こたえ", "%uページ",
      "こたえは うしろに あります", "なまえ ______________    ひづけ __________", "めいろ %uもん", "めいろ",
      "こたえ", "メモ", "この ほんを もういちど つくるには:", "もくじ",
-     {"やさしい", "ふつう", "むずかしい", "たつじん"}},
+     {"やさしい", "ふつう", "むずかしい", "たつじん"}, "%s"},
 };
 
 const page_labels *labels_for(const char *lang)
 {
     for (size_t i = 0; i < sizeof labels_table / sizeof labels_table[0]; i++)
-        if (lang && strcmp(lang, labels_table[i].lang) == 0) return &labels_table[i];
+        if (lang && strcasecmp(lang, labels_table[i].lang) == 0) return &labels_table[i];
     return &labels_table[0];
 }
 
@@ -46,14 +47,14 @@ bool meiro_lang_known(const char *lang) { return lang && lang_known(lang); }
 int lang_index(const char *lang)
 {
     for (size_t i = 0; i < sizeof labels_table / sizeof labels_table[0]; i++)
-        if (lang && strcmp(lang, labels_table[i].lang) == 0) return (int)i;
+        if (lang && strcasecmp(lang, labels_table[i].lang) == 0) return (int)i;
     return -1;
 }
 
 bool lang_known(const char *lang)
 {
     for (size_t i = 0; i < sizeof labels_table / sizeof labels_table[0]; i++)
-        if (strcmp(lang, labels_table[i].lang) == 0) return true;
+        if (strcasecmp(lang, labels_table[i].lang) == 0) return true;
     return false;
 }
 
@@ -68,6 +69,7 @@ static void template_defaults(meiro_template *t)
     snprintf(t->texts.goal_label, sizeof t->texts.goal_label, "G");
     snprintf(t->lang, sizeof t->lang, "en");
     t->show_seed = true;
+    t->contents = -1;
     t->answers = ANSWERS_NONE;
     t->key_per_page = 6;
     t->ends = -1;
@@ -118,6 +120,7 @@ typedef enum key_kind {
     KEY_LENGTH,      /* millimetres in (lo, hi], or `word` for 0 */
     KEY_COUNT,       /* one digit out of the `allowed` set (bit n: n is allowed) */
     KEY_BOOL,        /* yes/no, true/false, 1/0, on/off */
+    KEY_AUTO_BOOL,   /* the same, or auto (-1) */
     KEY_PAPER,       /* a paper's name or size (meiro_paper_parse) */
     KEY_ORIENTATION, /* auto, portrait or landscape */
     KEY_ANSWERS,     /* where answers go: none, after-page or key */
@@ -178,6 +181,7 @@ static const key_spec keys[] = {
     {"answers", "per-page", KEY_COUNT, FIELD(key_per_page), .allowed = BIT(1) | BIT(2) | BIT(4) | BIT(6) | BIT(9),
      .message = "answers per page is 1, 2, 4, 6 or 9, not '%s'"},
     {"booklet", "cover", KEY_BOOL, FIELD(cover), .message = "cover is yes or no, not '%s'"},
+    {"booklet", "contents", KEY_AUTO_BOOL, FIELD(contents), .message = "contents is auto, yes or no, not '%s'"},
     {"art", "frame", KEY_ART, FIELD(art_frame), .message = "art path is too long"},
     {"art", "start", KEY_ART, FIELD(art_start), .message = "art path is too long"},
     {"art", "goal", KEY_ART, FIELD(art_goal), .message = "art path is too long"},
@@ -255,6 +259,12 @@ static bool set_key(meiro_template *t, const key_spec *e, size_t shift, const ch
     case KEY_LENGTH: return parse_length(v, e->word, e->lo, e->hi, field);
     case KEY_COUNT: return parse_count(v, e->allowed, field);
     case KEY_BOOL: return parse_bool(v, field);
+    case KEY_AUTO_BOOL: {
+        bool yes;
+        if (!strcasecmp(v, "auto")) return *(int *)field = -1, true;
+        if (!parse_bool(v, &yes)) return false;
+        return *(int *)field = yes, true;
+    }
     case KEY_PAPER: {
         template_paper *p = field;
         return meiro_paper_parse(v, &p->named, &p->w, &p->h, NULL) == MEIRO_OK;
@@ -286,7 +296,7 @@ static bool set_key(meiro_template *t, const key_spec *e, size_t shift, const ch
         return true;
     }
     case KEY_PAIR:
-        return (!strcmp(v, "none") || meiro_art_from_name(v, NULL, NULL) == MEIRO_OK) &&
+        return (!strcasecmp(v, "none") || meiro_art_from_name(v, NULL, NULL) == MEIRO_OK) &&
                copy_text(field, e->size, v);
     case KEY_ART: {
         template_art *a = field;
@@ -525,14 +535,18 @@ static meiro_template *template_load_unlocalized(const char *name, meiro_error *
         snprintf(file, sizeof file, "%s.ini", name);
         const builtin_file *b = builtin_find(file);
         if (!b) {
-            fail(err, MEIRO_ERROR_UNKNOWN_NAME,
-                       "no template '%s' (see 'meiro list'; a file needs a path or .ini)", name);
+            char names[512] = "", hint[96];
+            for (size_t i = 0, n = 0; i < meiro_builtin_template_count() && n < sizeof names; i++)
+                n += (size_t)snprintf(names + n, sizeof names - n, "%s ", meiro_builtin_template_name(i));
+            fail(err, MEIRO_ERROR_UNKNOWN_NAME, "no template '%s' (see 'meiro list'; a file needs a path or .ini)%s",
+                 name, name_hint(name, names, hint, sizeof hint));
             free(t);
             return NULL;
         }
         text = b->data;
         size = b->size;
-        snprintf(path, sizeof path, "(built-in) %s", file);
+        snprintf(path, sizeof path, "(built-in) %s", b->file);
+        name = b->name ? b->name : name; /* as it is spelt */
     }
     snprintf(t->path, sizeof t->path, "%s", path);
     const char *base = strrchr(name, '/');
@@ -561,7 +575,7 @@ enum { ALIAS_COUNT = sizeof aliases / sizeof aliases[0] };
 static meiro_template *load_or_alias(const char *name, meiro_error *err)
 {
     for (size_t i = 0; i < ALIAS_COUNT; i++) {
-        if (strcmp(name, aliases[i].name) != 0) continue;
+        if (strcasecmp(name, aliases[i].name) != 0) continue;
         meiro_template *t = template_load_unlocalized(aliases[i].of, err);
         if (t) {
             snprintf(t->name, sizeof t->name, "%s", aliases[i].name);
@@ -629,7 +643,7 @@ const char *meiro_builtin_template_name(size_t index)
 
 const builtin_file *builtin_find(const char *name)
 {
-    for (size_t i = 0; i < builtin_file_count; i++)
-        if (!strcmp(builtin_files[i].file, name)) return &builtin_files[i];
+    for (size_t i = 0; i < builtin_file_count; i++) /* -t Kids-A4 is kids-a4 */
+        if (!strcasecmp(builtin_files[i].file, name)) return &builtin_files[i];
     return NULL;
 }

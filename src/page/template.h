@@ -53,6 +53,7 @@ struct meiro_template {
     template_texts in_lang[TEXT_LANGS]; /* title[ja] = ...: by lang_index */
     char lang[8];
     bool page_numbers, show_seed, cover;
+    int contents;           /* [booklet] contents: 1 yes, 0 no, -1 auto */
     answers_place answers;
     unsigned key_per_page;  /* solved mazes per answer-key page */
     template_art art_frame, art_start, art_goal;
@@ -80,6 +81,7 @@ typedef struct page_labels {
     const char *maze_tab, *answer_tab; /* a workbook's sheet names */
     const char *notes, *remake;        /* a folded booklet's padding pages and back cover */
     const char *contents, *levels[4];  /* a booklet's table of contents; meiro_level names */
+    const char *version;               /* a class set's copy: "Version %s" */
 } page_labels;
 
 const page_labels *labels_for(const char *lang); /* English if unknown */

@@ -25,7 +25,7 @@ static void resolve_style(doc_style *s, const meiro_export_options *opt, size_t 
     s->cell_max = t ? t->cell : 0;
     s->line = t ? t->line : 0;
     s->per_page = t ? t->per_page : 1;
-    s->key_per_page = t ? t->key_per_page : 6;
+    s->key_per_page = opt->key_per_page ? opt->key_per_page : t ? t->key_per_page : 6;
     s->answers = page_answers(opt);
     page_words_for(opt, &s->words);
     s->labels = s->words.labels;
@@ -50,9 +50,23 @@ static void resolve_style(doc_style *s, const meiro_export_options *opt, size_t 
 
 static frame_texts texts_for(const doc_style *s, page_kind kind)
 {
-    if (kind == PAGE_ANSWERS || kind == PAGE_NOTES || kind == PAGE_CONTENTS) return (frame_texts){true, false, false};
-    if (kind == PAGE_BACK) return (frame_texts){false, false, false};
-    return (frame_texts){s->title != NULL, s->subtitle != NULL, s->fields != NULL};
+    if (kind == PAGE_ANSWERS || kind == PAGE_NOTES || kind == PAGE_CONTENTS) return (frame_texts){.title = true};
+    if (kind == PAGE_BACK) return (frame_texts){0};
+    return (frame_texts){.title = s->title != NULL, .subtitle = s->subtitle != NULL, .fields = s->fields != NULL};
+}
+
+/* The last page (but a back cover) gives the remaking command in its footer. */
+static bool remade_on(const document *d, const doc_page *p)
+{
+    return d->remake && p == &d->pages[d->page_count - 1] && p->kind != PAGE_BACK;
+}
+
+/* A page's texts: its kind's, and the remaking command's lines. */
+static frame_texts page_texts(const document *d, const doc_page *p)
+{
+    frame_texts t = texts_for(&d->style, p->kind);
+    if (remade_on(d, p)) t.footer_lines = d->remake_lines;
+    return t;
 }
 
 static bool add_page(document *d, page_kind kind, size_t first, size_t count, unsigned slots)
@@ -75,12 +89,23 @@ static const char *page_title(const document *d, page_kind kind)
  * gutter goes on the binding side. */
 static bool doc_left_hand(const document *d, const doc_page *p) { return (p - d->pages) % 2 == 1; }
 
+/* S and G on a dense key: letters about 2 mm tall (a bold capital is
+ * 0.73 of its size) */
+#define KEY_MARK_MIN_MM 2.8
+
+/* The room above a maze its door arrows take (layout_in_slot keeps it on
+ * both sides of an axis with a door). */
+static double maze_top_room(const page_layout *L, unsigned doors)
+{
+    return doors & ((1u << MEIRO_NORTH) | (1u << MEIRO_SOUTH)) ? L->arrow + L->arrow_from : 0;
+}
+
 meiro_status doc_place(const document *d, const doc_page *p, size_t k, page_layout *L,
                        page_frame *f, meiro_error *err)
 {
     *L = (page_layout){0};
     meiro_status s = layout_frame(&d->style.paper, d->landscape, d->style.margin, doc_left_hand(d, p),
-                                  texts_for(&d->style, p->kind), f, err);
+                                  page_texts(d, p), f, err);
     if (s != MEIRO_OK) return s;
     box slots[9];
     layout_slots(f, p->slots, slots);
@@ -90,7 +115,16 @@ meiro_status doc_place(const document *d, const doc_page *p, size_t k, page_layo
     double exact = p->kind == PAGE_ANSWERS && p->slots != d->style.per_page ? 0 : d->style.cell_exact;
     double mw, mh;
     maze_cells(m, &mw, &mh);
-    s = layout_in_slot(mw, mh, maze_door_sides(m), slots[k], caption, exact, d->style.cell_max, d->style.line, L, err);
+    unsigned doors = maze_door_sides(m);
+    s = layout_in_slot(mw, mh, doors, slots[k], caption, exact, d->style.cell_max, d->style.line, L, err);
+    if (s == MEIRO_OK && p->kind == PAGE_ANSWERS && p->slots > 1) {
+        /* a key: every maze at the top of its slot, so the rows' captions
+         * line up, and S and G readable however small the cells */
+        double top = slots[k].y + (caption ? CAPTION_BAND_MM : 0) + maze_top_room(L, doors);
+        L->crop_y += top - L->maze_y;
+        L->maze_y = top;
+        L->mark_min = KEY_MARK_MIN_MM;
+    }
     L->page_w = f->page_w;
     L->page_h = f->page_h;
     L->landscape = f->landscape;
@@ -100,7 +134,7 @@ meiro_status doc_place(const document *d, const doc_page *p, size_t k, page_layo
 
 /* Frame art keeps its corners: texts stay this far from the page's sides
  * (the stars of art/stars-frame.svg end 21 mm in). */
-enum { FRAME_CORNER_MM = 24, COVER_TITLE_MM = 14, COVER_SUBTITLE_MM = 6 };
+enum { FRAME_CORNER_MM = 24, FRAME_MARGIN_MM = 10, COVER_TITLE_MM = 14, COVER_SUBTITLE_MM = 6 };
 
 /* Every text of the page fitted to its band (shrunk, then on two lines),
  * or the document refused before anything is drawn. */
@@ -178,12 +212,26 @@ static meiro_status fit_texts(document *d, meiro_error *err)
 meiro_status doc_init(document *d, const doc_item *items, size_t count,
                       const meiro_export_options *opt, int cover, meiro_error *err)
 {
+    return doc_plan(d, items, count, opt, &(doc_parts){cover, 0, NULL}, err);
+}
+
+meiro_status doc_plan(document *d, const doc_item *items, size_t count, const meiro_export_options *opt,
+                      const doc_parts *parts, meiro_error *err)
+{
     *d = (document){0};
     d->items = items;
     d->count = count;
     resolve_style(&d->style, opt, count);
-    if (cover >= 0) d->style.cover = cover;
     doc_style *st = &d->style;
+    if (parts && parts->cover >= 0) st->cover = parts->cover;
+    /* a table of contents: asked for, else the template's, else for over
+     * 20 mazes of one a page (not for worksheets of several a page) */
+    int contents = parts ? parts->contents : 0;
+    if (contents < 0 && st->tpl && st->tpl->contents >= 0) contents = st->tpl->contents;
+    if (contents < 0) contents = count > 20 && st->per_page == 1;
+    d->version = parts ? parts->version : NULL;
+    if (d->version) /* "Answers — Version B": a class set's keys told apart */
+        snprintf(st->answers_title, sizeof st->answers_title, "%s — %s", st->labels->answers, d->version);
     meiro_status s = page_margin_check(opt, err);
     if (s != MEIRO_OK) return s;
     /* orientation: the one that gives the largest maze bigger cells */
@@ -222,6 +270,15 @@ meiro_status doc_init(document *d, const doc_item *items, size_t count,
     if (t) {
         s = load_art(t, &t->art_frame, 0, fmin(pw, ph), &st->frame, err);
     }
+    /* frame art runs a few millimetres in from the page's edge (the kids'
+     * stars: a line 6 mm in): the title and footer keep inside it */
+    if (s == MEIRO_OK && st->frame && !st->crop && st->margin < FRAME_MARGIN_MM) {
+        s = fail(err, MEIRO_ERROR_ARGUMENT,
+                 "a margin of %g mm puts the page's words on the template's frame art: %g mm and up keeps "
+                 "them inside it",
+                 st->margin, (double)FRAME_MARGIN_MM);
+        if (st->margin == t->margin) template_blame(t, "page", "margin", NULL, err);
+    }
     if (s == MEIRO_OK) s = load_marks_art(opt, 500, &st->marks.start_art, &st->marks.goal_art, err);
     if (s == MEIRO_OK) s = fit_texts(d, err);
     /* the page plan */
@@ -231,7 +288,7 @@ meiro_status doc_init(document *d, const doc_item *items, size_t count,
     if (only) st->cover = false;
     bool ok = s == MEIRO_OK && (!st->cover || add_page(d, PAGE_COVER, 0, 0, 1));
     /* a booklet of over 20 mazes opens with its contents */
-    if (ok && !only && count > 20) ok = add_page(d, PAGE_CONTENTS, 0, 0, 1);
+    if (ok && !only && contents) ok = add_page(d, PAGE_CONTENTS, 0, 0, 1);
     for (size_t i = 0; ok && i < count && !(only && st->answers == ANSWERS_KEY); i += st->per_page) {
         size_t n = count - i < st->per_page ? count - i : st->per_page;
         /* answers on the back: each puzzle on a right-hand (odd) page */
@@ -258,10 +315,10 @@ meiro_status doc_init(document *d, const doc_item *items, size_t count,
     return s;
 }
 
-meiro_status doc_fold(document *d, meiro_error *err)
+meiro_status doc_fold(document *d, unsigned multiple, meiro_error *err)
 {
     bool ok = true;
-    while (ok && (d->page_count + 1) % 4) ok = add_page(d, PAGE_NOTES, 0, 0, 1);
+    while (ok && (d->page_count + 1) % multiple) ok = add_page(d, PAGE_NOTES, 0, 0, 1);
     if (ok) ok = add_page(d, PAGE_BACK, 0, 0, 1);
     return ok ? MEIRO_OK : fail(err, MEIRO_ERROR_NOMEM, "out of memory planning pages");
 }
@@ -307,35 +364,177 @@ static void draw_caption(cairo_t *cr, const document *d, const doc_page *p, size
     if (d->style.show_seed && p->kind == PAGE_PUZZLES && L->maze_w >= 60 && meiro_maze_seed(m, &seed))
         snprintf(right, sizeof right, "%s · %s · seed %llu", meiro_maze_algorithm(m), dims,
                  (unsigned long long)seed);
-    double base = L->maze_y - 2.0;
+    double base = L->maze_y - 2.0 - maze_top_room(L, maze_door_sides(m)); /* above a door's arrow */
     cairo_set_source_rgb(cr, 0, 0, 0);
     draw_text(cr, left, d->style.marks.font, L->maze_x, base, CAPTION_FONT_MM, true, -1);
     cairo_set_source_rgb(cr, 0.4, 0.4, 0.4);
     draw_text(cr, right, FONT_FAMILY, L->maze_x + L->maze_w, base, CAPTION_FONT_MM * 0.8, false, 1);
 }
 
+/* A line of a text broken into lines. */
+typedef struct text_line {
+    const char *start;
+    int len;
+} text_line;
+
+static double text_width(cairo_t *cr, const char *text, int len, const char *font, double size)
+{
+    char *copy = g_strndup(text, (gsize)len);
+    PangoLayout *layout = text_layout(cr, copy, font, false, size);
+    PangoRectangle logical;
+    pango_layout_get_extents(layout, NULL, &logical);
+    g_object_unref(layout);
+    g_free(copy);
+    return (double)logical.width / PANGO_SCALE;
+}
+
+/* Breaks `text` into lines no wider than `width` at `size`, only at spaces
+ * outside single quotes: a shell command's words stay whole, and its lines
+ * joined with spaces give the command back. A word wider than a line has
+ * one to itself. Fills up to `max` lines; returns how many it takes. */
+static size_t word_lines(cairo_t *cr, const char *text, const char *font, double size, double width,
+                         text_line *lines, size_t max)
+{
+    size_t n = 0;
+    const char *line = text, *end = NULL; /* the line so far: [line, end) */
+    bool quoted = false;
+    for (const char *p = text;; p++) {
+        if (*p == '\\' && !quoted && p[1]) { /* \' outside quotes: a quote */
+            p++;
+            continue;
+        }
+        if (*p == '\'') quoted = !quoted;
+        if (*p && (*p != ' ' || quoted)) continue;
+        if (p > line && p[-1] != ' ') { /* a word ends at p */
+            if (end && text_width(cr, line, (int)(p - line), font, size) > width) {
+                if (n < max) lines[n] = (text_line){line, (int)(end - line)};
+                n++;
+                for (line = end; *line == ' '; line++) {}
+            }
+            end = p;
+        }
+        if (!*p) break;
+        if (!end) line = p + 1; /* spaces before the first word */
+    }
+    if (end) {
+        if (n < max) lines[n] = (text_line){line, (int)(end - line)};
+        n++;
+    }
+    return n;
+}
+
+/* Lines of `text` centred on x at `size`, broken as word_lines does; the
+ * last one's baseline at `baseline` (upwards) or the first one's (not). */
+static void draw_word_lines(cairo_t *cr, const char *text, const char *font, double x, double baseline,
+                            double size, double width, bool upwards)
+{
+    text_line lines[16];
+    size_t n = word_lines(cr, text, font, size, width, lines, 16);
+    if (n > 16) n = 16;
+    for (size_t k = 0; k < n; k++) {
+        char *line = g_strndup(lines[k].start, (gsize)lines[k].len);
+        double y = upwards ? baseline - (double)(n - 1 - k) * FOOTER_LINE_MM
+                           : baseline + (double)k * size * 1.25;
+        draw_text(cr, line, font, x, y, size, false, 0);
+        g_free(line);
+    }
+}
+
+/* Japanese workbooks set the page number alone in the outer bottom corner
+ * (right on right-hand pages, left on left-hand ones), larger, where a
+ * thumb turning the pages finds it; elsewhere "Page 3" leads the footer
+ * (into `text`). Returns whether the number goes in the corner. */
+static bool page_number(const document *d, size_t index, char *text, size_t size)
+{
+    bool numbered = d->style.page_numbers && d->pages[index].kind != PAGE_COVER && d->pages[index].kind != PAGE_BACK;
+    bool corner = numbered && d->count > 1 && !strcmp(d->style.labels->lang, "ja");
+    text[0] = 0;
+    if (numbered && !corner) snprintf(text, size, d->style.labels->page_no, (unsigned)(index + 1));
+    return corner;
+}
+
+/* The last page's footer, "Page 9   ·   To make this booklet again: meiro
+ * booklet ...", and the width its lines may take (g_free it). */
+static char *remake_footer(const document *d, size_t index, const page_frame *f, double *width)
+{
+    char number[64], version[160] = "";
+    bool corner = page_number(d, index, number, sizeof number);
+    *width = f->body.w - (corner ? 8 * FOOTER_FONT_MM : 0); /* clear of a number in the corner */
+    if (d->version) /* a class set's last copy keeps its label and seed */
+        snprintf(version, sizeof version, "%s%s · seed %llu   ·   ", number[0] ? "   ·   " : "", d->version,
+                 (unsigned long long)d->seed);
+    return g_strdup_printf("%s%s%s %s", number, version[0] ? version : number[0] ? "   ·   " : "",
+                           d->style.labels->remake, d->remake);
+}
+
+meiro_status doc_set_remake(document *d, const char *remake, meiro_error *err)
+{
+    d->remake = remake && remake[0] ? remake : NULL;
+    d->remake_lines = 1;
+    d->remake_size = FOOTER_FONT_MM;
+    if (!d->remake || d->page_count == 0) return MEIRO_OK;
+    size_t last = d->page_count - 1;
+    const doc_page *p = &d->pages[last];
+    if (p->kind == PAGE_BACK || d->style.no_footer) return MEIRO_OK; /* the back cover has room */
+    page_frame f;
+    meiro_status s = layout_frame(&d->style.paper, d->landscape, d->style.margin, doc_left_hand(d, p),
+                                  texts_for(&d->style, p->kind), &f, err);
+    if (s != MEIRO_OK) return s;
+    cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1);
+    cairo_t *cr = cairo_create(surface);
+    if (cairo_status(cr) != CAIRO_STATUS_SUCCESS) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory measuring the texts");
+    double width;
+    char *text = s == MEIRO_OK ? remake_footer(d, last, &f, &width) : NULL;
+    text_line lines[1];
+    /* one line at the footer's size, else lines a little smaller (up to
+     * four; a longer command smaller still) */
+    if (text && word_lines(cr, text, FONT_FAMILY, FOOTER_FONT_MM, width, lines, 1) > 1) {
+        double size = 2.5;
+        size_t n;
+        while ((n = word_lines(cr, text, FONT_FAMILY, size, width, lines, 1)) > 4 && size > 1.8) size -= 0.1;
+        d->remake_lines = (unsigned)n;
+        d->remake_size = size;
+    }
+    g_free(text);
+    cairo_destroy(cr);
+    cairo_surface_destroy(surface);
+    /* the mazes of the last page in what the footer leaves */
+    for (size_t k = 0; s == MEIRO_OK && k < p->count; k++) {
+        page_layout L;
+        s = doc_place(d, p, k, &L, &f, err);
+    }
+    return s;
+}
+
 static void draw_footer(cairo_t *cr, const document *d, size_t index, const page_frame *f)
 {
     if (d->style.no_footer) return;
-    char text[600] = "", part[500];
-    bool numbered = d->style.page_numbers && d->pages[index].kind != PAGE_COVER && d->pages[index].kind != PAGE_BACK;
-    /* Japanese workbooks set the number alone in the outer bottom corner
-     * (right on right-hand pages, left on left-hand ones), larger, where a
-     * thumb turning the pages finds it; elsewhere "Page 3" leads the footer */
-    bool corner = numbered && d->count > 1 && !strcmp(d->style.labels->lang, "ja");
-    if (corner) {
+    char text[600], part[500];
+    if (page_number(d, index, text, sizeof text)) {
         char number[16];
         snprintf(number, sizeof number, "%u", (unsigned)(index + 1));
         bool right = index % 2 == 0; /* page 1 is a right-hand page */
         cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
         draw_text(cr, number, FONT_FAMILY, right ? f->page_w - f->margin : f->margin, f->footer_baseline,
                   f->footer_size * 1.6, true, right ? 1 : -1);
-    } else if (numbered) {
-        snprintf(text, sizeof text, d->style.labels->page_no, (unsigned)(index + 1));
+    }
+    size_t n = strlen(text);
+    cairo_set_source_rgb(cr, 0.35, 0.35, 0.35);
+    if (remade_on(d, &d->pages[index])) { /* the command that makes the booklet again */
+        double width;
+        char *line = remake_footer(d, index, f, &width);
+        draw_word_lines(cr, line, FONT_FAMILY, f->center_x, f->footer_baseline, d->remake_size, width, true);
+        g_free(line);
+        return;
     }
     uint64_t seed;
     bool one_seed = d->count == 1 && meiro_maze_seed(d->items[0].maze, &seed);
-    if (d->style.footer) { /* the user's words, and the seed that remakes the maze */
+    if (d->version) { /* a class set's copy: which one, and its seed */
+        snprintf(part, sizeof part, "%s%s%s", d->style.footer ? d->style.footer : "", d->style.footer ? " · " : "",
+                 d->version);
+        size_t k = strlen(part);
+        if (d->style.show_seed) snprintf(part + k, sizeof part - k, " · seed %llu", (unsigned long long)d->seed);
+    } else if (d->style.footer) { /* the user's words, and the seed that remakes the maze */
         if (d->style.show_seed && (one_seed || d->has_seed))
             snprintf(part, sizeof part, "%s · seed %llu", d->style.footer,
                      (unsigned long long)(one_seed ? seed : d->seed));
@@ -343,18 +542,13 @@ static void draw_footer(cairo_t *cr, const document *d, size_t index, const page
             snprintf(part, sizeof part, "%s", d->style.footer);
     } else if (d->count == 1 && d->style.show_seed) {
         page_footer(d->items[0].maze, part, sizeof part);
-    } else if (d->remake && index + 1 == d->page_count && d->pages[index].kind != PAGE_BACK) {
-        /* a booklet's last page: the command that makes it again */
-        snprintf(part, sizeof part, "%s %s", d->style.labels->remake, d->remake);
     } else if (d->has_seed && d->style.show_seed) {
         snprintf(part, sizeof part, "meiro %s · seed %llu", MEIRO_VERSION, (unsigned long long)d->seed);
     } else {
         snprintf(part, sizeof part, "meiro %s", MEIRO_VERSION);
     }
-    size_t n = strlen(text);
     snprintf(text + n, sizeof text - n, "%s%s", n ? "   ·   " : "", part);
-    cairo_set_source_rgb(cr, 0.35, 0.35, 0.35);
-    /* one line between the margins: a long one (the remaking command) smaller */
+    /* one line between the margins: a long one smaller */
     text_fit fit;
     double width = f->body.w, size = f->footer_size;
     fit_text(cr, text, FONT_FAMILY, false, size, size, width, size, &fit);
@@ -482,11 +676,7 @@ static void draw_back(cairo_t *cr, const document *d, const page_frame *f)
     if (!d->remake) return;
     cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
     draw_text(cr, st->labels->remake, st->marks.font, f->center_x, f->page_h * 0.72, 3.2, false, 0);
-    text_fit fit;
-    double width = f->body.w;
-    if (!fit_text(cr, d->remake, FONT_FAMILY, false, 3.2, 2.2, width, 9, &fit)) fit.size = 2.2 * width / fit.natural;
-    draw_fitted(cr, d->remake, FONT_FAMILY, false, &fit, f->center_x, f->page_h * 0.72 + 6, f->page_h * 0.72 + 3,
-                width);
+    draw_word_lines(cr, d->remake, FONT_FAMILY, f->center_x, f->page_h * 0.72 + 6, 3.2, f->body.w, false);
 }
 
 /* Whether the mazes of a page show their solutions (answer pages, or
@@ -512,7 +702,7 @@ meiro_status doc_draw_page(const document *d, size_t index, cairo_t *cr, bool ma
     const doc_style *st = &d->style;
     page_frame f;
     meiro_status s =
-        layout_frame(&st->paper, d->landscape, st->margin, doc_left_hand(d, p), texts_for(st, p->kind), &f, err);
+        layout_frame(&st->paper, d->landscape, st->margin, doc_left_hand(d, p), page_texts(d, p), &f, err);
     if (s != MEIRO_OK) return s;
     bool page = layers & LAYER_PAGE;
     if (page && !maze_only && st->frame) { /* out to the bleed edge: the cut leaves no white rim */
@@ -524,15 +714,14 @@ meiro_status doc_draw_page(const document *d, size_t index, cairo_t *cr, bool ma
     }
     if (p->kind == PAGE_COVER) {
         s = draw_cover(cr, d, &f, snap, layers, err);
-        if (s == MEIRO_OK && page) draw_footer(cr, d, index, &f);
+        if (s == MEIRO_OK && (layers & LAYER_FOOTER)) draw_footer(cr, d, index, &f);
         return s;
     }
     if (p->kind == PAGE_NOTES || p->kind == PAGE_BACK || p->kind == PAGE_CONTENTS) {
-        if (!page) return MEIRO_OK;
-        if (p->kind == PAGE_NOTES) draw_notes(cr, d, &f);
-        else if (p->kind == PAGE_BACK) draw_back(cr, d, &f);
-        else draw_contents(cr, d, &f);
-        draw_footer(cr, d, index, &f);
+        if (page && p->kind == PAGE_NOTES) draw_notes(cr, d, &f);
+        else if (page && p->kind == PAGE_BACK) draw_back(cr, d, &f);
+        else if (page) draw_contents(cr, d, &f);
+        if (layers & LAYER_FOOTER) draw_footer(cr, d, index, &f);
         return MEIRO_OK;
     }
     bool paths = shows_paths(d, p);
@@ -547,28 +736,30 @@ meiro_status doc_draw_page(const document *d, size_t index, cairo_t *cr, bool ma
         if (maze_only) return MEIRO_OK;
         if (page && d->count > 1) draw_caption(cr, d, p, k, &L);
     }
-    if (s != MEIRO_OK || !page) return s;
-    cairo_set_source_rgb(cr, 0, 0, 0);
-    const char *title = page_title(d, p->kind);
-    if (title && f.title_size > 0)
-        draw_fitted(cr, title, st->marks.font, true, p->kind == PAGE_ANSWERS ? &st->answers_fit : &st->title_fit,
-                    f.center_x, f.title_baseline, f.title_baseline - f.title_size, st->text_width);
-    if (p->kind == PAGE_PUZZLES && st->subtitle)
-        draw_fitted(cr, st->subtitle, st->marks.font, false, &st->subtitle_fit, f.center_x, f.subtitle_baseline,
-                    f.subtitle_baseline - f.subtitle_size, st->text_width);
-    if (p->kind == PAGE_PUZZLES && st->fields) {
-        /* a page of one maze: the name line starts where the maze does,
-         * written as large as a child's hand needs for big cells (up to
-         * 6 mm, 17 pt), kept within the page */
-        bool one = p->count == 1;
-        double x = one ? first.maze_x : f.body.x + 2;
-        double size = one ? fmin(6, fmax(f.fields_size, first.cell * 0.3)) : f.fields_size;
-        text_fit fit;
-        double room = f.body.x + f.body.w - x;
-        if (!fit_text(cr, st->fields, st->marks.font, false, size, size, room, FIELDS_BAND_MM, &fit) || fit.wrap)
-            fit.size = size * room / fit.natural * 0.999; /* one line, smaller */
-        draw_text(cr, st->fields, st->marks.font, x, f.fields_baseline, fit.size, false, -1);
+    if (s != MEIRO_OK) return s;
+    if (page) {
+        cairo_set_source_rgb(cr, 0, 0, 0);
+        const char *title = page_title(d, p->kind);
+        if (title && f.title_size > 0)
+            draw_fitted(cr, title, st->marks.font, true, p->kind == PAGE_ANSWERS ? &st->answers_fit : &st->title_fit,
+                        f.center_x, f.title_baseline, f.title_baseline - f.title_size, st->text_width);
+        if (p->kind == PAGE_PUZZLES && st->subtitle)
+            draw_fitted(cr, st->subtitle, st->marks.font, false, &st->subtitle_fit, f.center_x, f.subtitle_baseline,
+                        f.subtitle_baseline - f.subtitle_size, st->text_width);
+        if (p->kind == PAGE_PUZZLES && st->fields) {
+            /* a page of one maze: the name line starts where the maze does,
+             * written as large as a child's hand needs for big cells (up to
+             * 6 mm, 17 pt), kept within the page */
+            bool one = p->count == 1;
+            double x = one ? first.maze_x : f.body.x + 2;
+            double size = one ? fmin(6, fmax(f.fields_size, first.cell * 0.3)) : f.fields_size;
+            text_fit fit;
+            double room = f.body.x + f.body.w - x;
+            if (!fit_text(cr, st->fields, st->marks.font, false, size, size, room, FIELDS_BAND_MM, &fit) || fit.wrap)
+                fit.size = size * room / fit.natural * 0.999; /* one line, smaller */
+            draw_text(cr, st->fields, st->marks.font, x, f.fields_baseline, fit.size, false, -1);
+        }
     }
-    draw_footer(cr, d, index, &f);
+    if (layers & LAYER_FOOTER) draw_footer(cr, d, index, &f);
     return MEIRO_OK;
 }

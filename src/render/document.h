@@ -58,7 +58,10 @@ typedef struct document {
     bool has_seed;             /* a booklet's seed, for the footer and cover */
     uint64_t seed;
     const meiro_maze *cover_maze; /* a small maze to decorate the cover */
+    const char *version;          /* a class set's copy (doc_parts), or NULL */
     const char *remake;           /* a booklet: the command that makes it again; else NULL */
+    unsigned remake_lines;        /* its lines in the last page's footer, */
+    double remake_size;           /*   at this size (doc_set_remake) */
     /* progress while writing pages: reported as done_before + the share of
      * pages written times `share`, out of `total` */
     void (*progress)(void *ctx, unsigned done, unsigned total);
@@ -66,21 +69,48 @@ typedef struct document {
     unsigned done_before, share, total;
 } document;
 
+/* What a booklet adds to its pages. */
+typedef struct doc_parts {
+    int cover;           /* 1 or 0, or -1: the template's choice */
+    int contents;        /* 1 or 0, or -1: the template's, else over 20 mazes
+                            of one a page */
+    const char *version; /* a class set's copy ("Version B", or a pupil's
+                            name): in its footers and answer titles; NULL */
+} doc_parts;
+
 /* Plans the pages and checks every maze fits its slot, so that errors come
- * before any output. The items must outlive the document. cover: 1 or 0,
- * or -1 for the template's choice. */
+ * before any output. The items must outlive the document. parts NULL: a
+ * document of its own (the template's cover, no contents). */
+meiro_status doc_plan(document *d, const doc_item *items, size_t count, const meiro_export_options *opt,
+                      const doc_parts *parts, meiro_error *err);
+/* doc_plan with a cover as asked (1, 0, -1: the template's) and no more. */
 meiro_status doc_init(document *d, const doc_item *items, size_t count,
                       const meiro_export_options *opt, int cover, meiro_error *err);
 void doc_free(document *d);
 
-/* Pads the page plan for a booklet folded from sheets of two pages: notes
- * pages, then a back cover, to a multiple of 4 pages. */
-meiro_status doc_fold(document *d, meiro_error *err);
+/* Pads the page plan of a booklet to fold (or bind): notes pages, then a
+ * back cover, to a multiple of `multiple` pages (4 for sheets of two
+ * pages a side). */
+meiro_status doc_fold(document *d, unsigned multiple, meiro_error *err);
 
-/* Writes the folded booklet: sheets twice a page wide, two pages a side in
- * the order a saddle-stitched booklet needs when printed on both sides
- * (flipped on the short edge), then folded in half and stapled. */
-meiro_status doc_write_pdf_folded(const document *d, FILE *out, meiro_error *err);
+/* How a folded booklet's pages go on its sheets. */
+typedef struct fold_sheets {
+    double w, h;        /* the sheet in mm, landscape */
+    unsigned signature; /* sheets folded together; 0: all of them */
+    double creep;       /* mm toward the spine per sheet of depth */
+} fold_sheets;
+
+/* Writes the folded booklet: two pages a side, centred on the sheet
+ * (scaled down if they do not fit), in the order saddle-stitched
+ * signatures need when printed on both sides (flipped on the short edge),
+ * each signature folded in half, stacked in reading order and stapled;
+ * inner sheets' pages moved toward the spine by the creep. */
+meiro_status doc_write_pdf_folded(const document *d, const fold_sheets *fs, FILE *out, meiro_error *err);
+
+/* The command that makes the booklet again, on its last page (after
+ * doc_fold: a folded booklet's back cover), in a footer of as many lines
+ * as it takes; checks the last page's mazes fit above them. */
+meiro_status doc_set_remake(document *d, const char *remake, meiro_error *err);
 
 /* The page size in mm (after orientation): the trim, without the bleed. */
 void doc_page_size(const document *d, double *w, double *h);
@@ -103,8 +133,9 @@ meiro_status doc_place(const document *d, const doc_page *p, size_t k, page_layo
 /* Where the first maze of page `index` sits (for --crop). */
 meiro_status doc_first_maze(const document *d, size_t index, page_layout *L, meiro_error *err);
 
-/* Whether every item fits a sheet (xlsx_write_items checks it first). */
-meiro_status xlsx_check(const doc_item *items, size_t count, const meiro_export_options *opt,
+/* Whether every item fits a sheet (xlsx_write_items checks it first);
+ * the first one's cell as printed into *cell_mm (NULL: not wanted). */
+meiro_status xlsx_check(const doc_item *items, size_t count, const meiro_export_options *opt, double *cell_mm,
                         meiro_error *err);
 
 /* Whether the document can be a PNG (resolution in range, at most
@@ -126,5 +157,8 @@ meiro_status doc_write_html(const document *d, const meiro_path *solutions, bool
 
 /* Writes every page as PDF to a stream. */
 meiro_status doc_write_pdf(const document *d, FILE *out, meiro_error *err);
+/* Writes the pages of n documents of one paper (a class set's copies) as
+ * one PDF, each document's pages numbered from 1. */
+meiro_status doc_write_pdf_set(const document *docs, size_t n, FILE *out, meiro_error *err);
 
 #endif

@@ -170,7 +170,8 @@ static double mark_fit(cairo_t *cr, const char *text, const char *font, const pa
     pango_layout_get_extents(layout, &ink, NULL);
     g_object_unref(layout);
     double width = (double)ink.width / PANGO_SCALE;
-    return width > L->cell * 0.7 ? L->mark_size * L->cell * 0.7 / width : L->mark_size;
+    double size = width > L->cell * 0.7 ? L->mark_size * L->cell * 0.7 / width : L->mark_size;
+    return fmax(size, L->mark_min);
 }
 
 /* A white plate with rounded corners: what a label stands on, above the
@@ -207,7 +208,8 @@ static void draw_mark(cairo_t *cr, const char *text, cairo_surface_t *art, const
     pango_layout_get_extents(layout, &ink, NULL);
     double w = (double)ink.width / PANGO_SCALE, h = (double)ink.height / PANGO_SCALE;
     /* the ink and a margin, at least the middle of the cell, inside its walls */
-    double room = (L->cell - L->line) * 0.9, pad = size * 0.2;
+    double pad = size * 0.2, room = (L->cell - L->line) * 0.9;
+    if (L->mark_min > 0) room = fmax(room, fmax(w, h) + 2 * pad); /* a word bigger than its cell */
     double pw = fmin(room, fmax(w + 2 * pad, L->cell * 0.42)), ph = fmin(room, fmax(h + 2 * pad, L->cell * 0.42));
     plate(cr, cx - pw / 2, cy - ph / 2, pw, ph, fmin(pad, fmin(pw, ph) / 2));
     place_layout(cr, layout, cx, cy, false);

@@ -37,7 +37,8 @@ enum {
     LAYER_PATH = 2,
     LAYER_LABELS = 4,
     LAYER_PAGE = 8,
-    LAYER_ALL = 15
+    LAYER_FOOTER = 16, /* apart from the page: a page to play shows it once, under the sheet */
+    LAYER_ALL = 31
 };
 
 /* Draws a maze placed by L (its maze fields) onto cr, in millimetres: the

@@ -16,26 +16,28 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* The page's own words (the maze's are drawn by the document). */
 typedef struct html_words {
     const char *lang;
     const char *goal, *well_done, *show, *hide, *reset, *prev, *next, *again, *next_maze, *help, *picture;
+    const char *bigger, *smaller;
 } html_words;
 
 static const html_words WORDS[] = {
     {"en", "Goal!", "Well done!", "Show the answer", "Hide the answer", "Start again", "Previous", "Next",
      "Play again", "Next maze", "Arrow keys, W A S D, or slide a finger: walk from S to G.",
-     "A maze. Walk from S to G with the arrow keys or by sliding a finger."},
+     "A maze. Walk from S to G with the arrow keys or by sliding a finger.", "Bigger", "Smaller"},
     {"ja", "ゴール！", "よく できました！", "こたえを みる", "こたえを かくす", "さいしょから", "まえ", "つぎ",
      "もういちど", "つぎの めいろ", "やじるしキー か ゆびで、スタートから ゴールまで すすもう。",
-     "めいろ。やじるしキー か ゆびで、スタートから ゴールまで すすもう。"},
+     "めいろ。やじるしキー か ゆびで、スタートから ゴールまで すすもう。", "おおきく", "ちいさく"},
 };
 
 static const html_words *words_for(const char *lang)
 {
     for (size_t i = 0; i < sizeof WORDS / sizeof WORDS[0]; i++)
-        if (lang && strcmp(lang, WORDS[i].lang) == 0) return &WORDS[i];
+        if (lang && strcasecmp(lang, WORDS[i].lang) == 0) return &WORDS[i];
     return &WORDS[0];
 }
 
@@ -182,13 +184,19 @@ static meiro_status put_sheets(html_out *o, const document *d, meiro_error *err)
     meiro_status s = MEIRO_OK;
     for (size_t p = 0; p < d->page_count && s == MEIRO_OK && o->ok; p++) {
         if (d->pages[p].kind != PAGE_PUZZLES) continue;
-        char prefix[2][32];
+        char prefix[3][32];
         snprintf(prefix[0], sizeof prefix[0], "s%zu-", p);
         snprintf(prefix[1], sizeof prefix[1], "s%zu-labels-", p);
+        snprintf(prefix[2], sizeof prefix[2], "s%zu-footer-", p);
         put(o, "<svg class=\"sheet\" id=\"sheet-%zu\" viewBox=\"0 0 %g %g\" style=\"--w:%g;--h:%g\" aria-hidden=\"true\">",
             p, pw, ph, pw, ph);
         s = svg_draw_page(d, p, LAYER_PAGE | LAYER_WALLS, pw, ph, 0, 0, &t, err);
         if (s == MEIRO_OK && o->ok) o->ok = svg_copy(o->f, &t, NULL, prefix[0], false);
+        /* the footer for print: on screen its words are under the sheet */
+        put_raw(o, "\n<g class=\"footer\">");
+        if (s == MEIRO_OK) s = svg_draw_page(d, p, LAYER_FOOTER, pw, ph, 0, 0, &t, err);
+        if (s == MEIRO_OK && o->ok) o->ok = svg_copy(o->f, &t, NULL, prefix[2], false);
+        put_raw(o, "</g>");
         put_raw(o, "\n<g class=\"play\"></g>");
         if (s == MEIRO_OK) s = svg_draw_page(d, p, LAYER_LABELS, pw, ph, 0, 0, &t, err);
         if (s == MEIRO_OK && o->ok) o->ok = svg_copy(o->f, &t, NULL, prefix[1], false);
@@ -232,6 +240,9 @@ meiro_status doc_write_html(const document *d, const meiro_path *solutions, bool
     put_button(&o, "next", w->next, !several);
     put_button(&o, "answer", w->show, !any_answer);
     put_button(&o, "reset", w->reset, false);
+    /* a big maze's cells are small in a window: the script shows these */
+    put_button(&o, "smaller", w->smaller, true);
+    put_button(&o, "bigger", w->bigger, true);
     put_raw(&o, "</div>\n<div id=\"stage\" tabindex=\"0\" role=\"application\" aria-label=\"");
     put_text(&o, w->picture);
     put_raw(&o, "\">\n");

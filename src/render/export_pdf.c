@@ -42,18 +42,31 @@ static void report_progress(const document *d, size_t done, size_t of)
     if (d->progress) d->progress(d->progress_ctx, d->done_before + (unsigned)(done * d->share / of), d->total);
 }
 
-static meiro_status write_pages(const document *d, FILE *out, meiro_error *err)
+static meiro_status write_doc_pages(const document *d, cairo_surface_t *surface, cairo_t *cr, meiro_error *err);
+
+/* The pages of n documents of one paper, one after another. */
+static meiro_status write_pages(const document *docs, size_t n, FILE *out, meiro_error *err)
 {
     char date[32];
     meiro_status s = page_timestamp_iso(date, sizeof date, err);
     if (s != MEIRO_OK) return s;
-    double pw, ph, b = d->style.paper.bleed;
-    doc_page_size(d, &pw, &ph);
+    double pw, ph, b = docs[0].style.paper.bleed;
+    doc_page_size(&docs[0], &pw, &ph);
     stream_sink sink = {out, 0};
-    cairo_surface_t *surface = pdf_surface(d, pw + 2 * b, ph + 2 * b, &sink, date);
+    cairo_surface_t *surface = pdf_surface(&docs[0], pw + 2 * b, ph + 2 * b, &sink, date);
     cairo_t *cr = cairo_create(surface);
     cairo_scale(cr, PT_PER_MM, PT_PER_MM);
     cairo_translate(cr, b, b); /* the pages draw from the trim's corner */
+    for (size_t k = 0; k < n && s == MEIRO_OK; k++) {
+        s = write_doc_pages(&docs[k], surface, cr, err); /* copies of one size: one orientation */
+    }
+    meiro_status done = draw_finish(surface, cr, &sink, err);
+    return s != MEIRO_OK ? s : done;
+}
+
+static meiro_status write_doc_pages(const document *d, cairo_surface_t *surface, cairo_t *cr, meiro_error *err)
+{
+    meiro_status s = MEIRO_OK;
     for (size_t p = 0; p < d->page_count && s == MEIRO_OK; p++) {
         page_layout L;
         if (d->style.crop && (s = doc_first_maze(d, p, &L, err)) == MEIRO_OK) {
@@ -70,8 +83,7 @@ static meiro_status write_pages(const document *d, FILE *out, meiro_error *err)
         cairo_show_page(cr);
         report_progress(d, p + 1, d->page_count);
     }
-    meiro_status done = draw_finish(surface, cr, &sink, err);
-    return s != MEIRO_OK ? s : done;
+    return s;
 }
 
 /* A PDF rectangle [x0 y0 x1 y1] in points. */
@@ -127,57 +139,66 @@ static meiro_status set_boxes(const document *d, const char *buf, size_t len, FI
 
 meiro_status doc_write_pdf(const document *d, FILE *out, meiro_error *err)
 {
-    if (!(d->style.paper.bleed > 0)) return write_pages(d, out, err);
+    return doc_write_pdf_set(d, 1, out, err);
+}
+
+meiro_status doc_write_pdf_set(const document *docs, size_t n, FILE *out, meiro_error *err)
+{
+    const document *d = &docs[0];
+    if (!(d->style.paper.bleed > 0)) return write_pages(docs, n, out, err);
     /* the pages into memory, then the boxes on them into out */
     char *buf = NULL;
     size_t len = 0;
     FILE *mem = open_memstream(&buf, &len);
     if (!mem) return fail(err, MEIRO_ERROR_NOMEM, "out of memory drawing the pages");
-    meiro_status s = write_pages(d, mem, err);
+    meiro_status s = write_pages(docs, n, mem, err);
     if (fclose(mem) != 0 && s == MEIRO_OK) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory drawing the pages");
     if (s == MEIRO_OK) s = set_boxes(d, buf, len, out, err);
     free(buf);
     return s;
 }
 
-meiro_status doc_write_pdf_folded(const document *d, FILE *out, meiro_error *err)
+meiro_status doc_write_pdf_folded(const document *d, const fold_sheets *fs, FILE *out, meiro_error *err)
 {
     char date[32];
     meiro_status s = page_timestamp_iso(date, sizeof date, err);
     if (s != MEIRO_OK) return s;
     if (d->page_count % 4) return fail(err, MEIRO_ERROR_INTERNAL, "a folded booklet needs a multiple of 4 pages");
-    double pw, ph;
+    double pw, ph, sw = fs->w, sh = fs->h;
     doc_page_size(d, &pw, &ph);
-    /* the sheet: A5 pages on A4 (297 mm, not twice 148), A4 on A3, A6 on
-     * A5; other papers twice as wide (B5 on B4, Letter on Tabloid). The
-     * pages meet at the fold; what an A sheet has over goes to its sides. */
-    static const double a_sizes[][2] = {{105, 148}, {148, 210}, {210, 297}, {297, 420}};
-    double sw = 2 * pw;
-    for (size_t i = 0; i + 1 < sizeof a_sizes / sizeof a_sizes[0]; i++)
-        if (fabs(pw - a_sizes[i][0]) < 0.5 && fabs(ph - a_sizes[i][1]) < 0.5) sw = a_sizes[i + 1][1];
+    /* the pages meet at the fold, in the middle of the sheet; smaller
+     * ones centred, bigger ones scaled down to fit */
+    double scale = fmin(1, fmin(sw / 2 / pw, sh / ph)), top = (sh - scale * ph) / 2;
     stream_sink sink = {out, 0};
-    cairo_surface_t *surface = pdf_surface(d, sw, ph, &sink, date);
+    cairo_surface_t *surface = pdf_surface(d, sw, sh, &sink, date);
     cairo_t *cr = cairo_create(surface);
     cairo_scale(cr, PT_PER_MM, PT_PER_MM);
-    /* sheet k (from the outside in) carries pages n - 2k and 2k + 1 on
-     * its front, 2k + 2 and n - 2k - 1 on its back (numbered from 1) */
-    size_t n = d->page_count, sides = n / 2;
-    for (size_t side = 0; side < sides && s == MEIRO_OK; side++) {
-        size_t k = side / 2;
-        size_t left = side % 2 ? 2 * k + 2 : n - 2 * k, right = side % 2 ? n - 2 * k - 1 : 2 * k + 1;
-        for (int half = 0; half < 2 && s == MEIRO_OK; half++) {
-            cairo_save(cr);
-            cairo_translate(cr, sw / 2 - pw + half * pw, 0);
-            cairo_rectangle(cr, 0, 0, pw, ph);
-            cairo_clip(cr);
-            s = doc_draw_page(d, (half ? right : left) - 1, cr, false, 0, LAYER_ALL, err);
-            cairo_restore(cr);
+    /* signatures of `per` sheets (the last may have fewer), one after
+     * another; in one of m pages from page o + 1, sheet k (from the
+     * outside in) carries pages m - 2k and 2k + 1 on its front, 2k + 2
+     * and m - 2k - 1 on its back (numbered from 1 in the signature) */
+    size_t n = d->page_count, per = fs->signature ? fs->signature : n / 4, done = 0;
+    for (size_t o = 0; o < n && s == MEIRO_OK; o += 4 * per) {
+        size_t m = n - o < 4 * per ? n - o : 4 * per;
+        for (size_t side = 0; side < m / 2 && s == MEIRO_OK; side++) {
+            size_t k = side / 2;
+            size_t left = side % 2 ? 2 * k + 2 : m - 2 * k, right = side % 2 ? m - 2 * k - 1 : 2 * k + 1;
+            double creep = (double)k * fs->creep; /* the inner sheets' pages toward the spine */
+            for (int half = 0; half < 2 && s == MEIRO_OK; half++) {
+                cairo_save(cr);
+                cairo_translate(cr, half ? sw / 2 - creep : sw / 2 - scale * pw + creep, top);
+                cairo_scale(cr, scale, scale);
+                cairo_rectangle(cr, 0, 0, pw, ph);
+                cairo_clip(cr);
+                s = doc_draw_page(d, o + (half ? right : left) - 1, cr, false, 0, LAYER_ALL, err);
+                cairo_restore(cr);
+            }
+            cairo_show_page(cr);
+            report_progress(d, ++done, n / 2);
         }
-        cairo_show_page(cr);
-        report_progress(d, side + 1, sides);
     }
-    meiro_status done = draw_finish(surface, cr, &sink, err);
-    return s != MEIRO_OK ? s : done;
+    meiro_status finished = draw_finish(surface, cr, &sink, err);
+    return s != MEIRO_OK ? s : finished;
 }
 
 meiro_status export_pdf(const meiro_maze *m, const meiro_path *path,

@@ -41,7 +41,7 @@ meiro_status export_svg(const meiro_maze *m, const meiro_path *path,
     }
     /* in drawing order: the labels stay readable above the path */
     const svg_part parts[] = {
-        {LAYER_PAGE, NULL, "page-"},
+        {LAYER_PAGE | LAYER_FOOTER, NULL, "page-"},
         {LAYER_WALLS, "walls", "walls-"},
         {LAYER_PATH, "solution", "solution-"},
         {LAYER_LABELS, "labels", "labels-"},

@@ -4,12 +4,12 @@
  * page's texts (title, subtitle, name line) stand in merged rows above the
  * maze. With an answer page a second sheet ("Answer", こたえ) fills the
  * solution's cells.
- * libxlsxwriter writes to a file name, so the workbook goes to a private
- * temporary file first and is then copied to the output stream: when
- * saving, next to the output (where the room is, and a full /tmp does not
- * matter), else in $TMPDIR or /tmp. It is removed on failure, and on a
- * signal (meiro_remove_temp_files). libxlsxwriter's own scratch files go
- * to the same folder; it removes them as it creates them. Pictures for S
+ * libxlsxwriter before 1.1.5 writes to a file name only, so the workbook
+ * goes to a private temporary file first and is then copied to the output
+ * stream (see workbook_open); from 1.1.5 it is written into memory. The
+ * scratch files libxlsxwriter makes go, when saving, next to the output
+ * (where the room is, and a full /tmp does not matter), else to $TMPDIR or
+ * /tmp; it removes them as it creates them. Pictures for S
  * and G are PNG images (drawn by cairo from the SVG) placed over their
  * cells; arrows outside the doors of S and G are arrow characters in the
  * ring of empty cells around the maze. On a shape the cells outside it are
@@ -246,6 +246,7 @@ typedef struct sheet_plan {
     uint32_t top; /* rows of text above the maze's ring */
     page_layout L;
     uint32_t px;
+    double cell_mm; /* a cell as printed (the sheet fitted to the page) */
 } sheet_plan;
 
 static lxw_error add_sheet(lxw_workbook *wb, format_cache *cache, const meiro_maze *m,
@@ -341,24 +342,22 @@ static lxw_error add_sheet(lxw_workbook *wb, format_cache *cache, const meiro_ma
     return e;
 }
 
-/* Copies the finished workbook to the output stream. */
-static meiro_status copy_file(const char *path, FILE *out, meiro_error *err)
-{
-    FILE *in = fopen(path, "rb");
-    if (!in) return fail(err, MEIRO_ERROR_IO, "cannot read the workbook: %s", strerror(errno));
-    char buf[65536];
-    size_t n;
-    bool ok = true;
-    while (ok && (n = fread(buf, 1, sizeof buf, in)) > 0) ok = fwrite(buf, 1, n, out) == n;
-    ok = ok && !ferror(in);
-    fclose(in);
-    return ok ? MEIRO_OK : fail(err, MEIRO_ERROR_IO, "write error: %s", strerror(errno));
-}
 
 /* A sheet's plan: its texts (an answer sheet has the answer page's title
  * alone), the page, and the square cell (pixels at 96 dpi) with which the
  * texts, the maze and its ring of empty cells fill the printable area
  * (fit-to-page then only shrinks). */
+/* Walls as borders: Excel's are fixed widths (hair, thin 0.75 pt, medium
+ * 1.5 pt, thick 2.25 pt) that do not shrink with the cells, so small
+ * cells get thinner ones: medium on cells of 2 mm (printed) would leave
+ * a 200 x 200 maze nearly black. Big cells of a heavy template, thick. */
+static uint8_t border_for(const sheet_plan *plan, const meiro_export_options *opt)
+{
+    if (plan->cell_mm < 1.3) return LXW_BORDER_HAIR;
+    if (plan->cell_mm < 3.5) return LXW_BORDER_THIN;
+    return opt->tpl && opt->tpl->line > 1.0 ? LXW_BORDER_THICK : LXW_BORDER_MEDIUM;
+}
+
 static meiro_status sheet_size(const meiro_maze *m, const meiro_export_options *opt, bool answers,
                                size_t count, sheet_plan *plan, meiro_error *err)
 {
@@ -395,34 +394,101 @@ static meiro_status sheet_size(const meiro_maze *m, const meiro_export_options *
     if (opt->tpl && opt->tpl->cell > 0) fit_mm = fmin(fit_mm, opt->tpl->cell);
     double p = floor(fit_mm / 25.4 * 96);
     plan->px = p < 2 ? 2 : p > 500 ? 500 : (uint32_t)p;
+    plan->cell_mm = fit_mm;
     return MEIRO_OK;
 }
 
-/* The workbook's temporary file, in temp_dir (hidden) or $TMPDIR, tracked
- * for a signal handler to remove. */
-static meiro_status workbook_temp(const char *temp_dir, char **temp, temp_entry **tracked,
-                                  meiro_error *err)
+/* libxlsxwriter's version check: 1.1.5 can write a workbook into memory
+ * (output_buffer), earlier versions to a file name only. Measured with
+ * 1.1.4 (Debian 12), and with 1.1.5 and 1.2.3 built from their sources;
+ * tests/test_hacks.c (xlsx_output_buffer) fails when the library at hand
+ * and the way taken disagree. */
+#if LXW_VERSION_ID >= 115
+#define XLSX_IN_MEMORY 1
+#else
+#define XLSX_IN_MEMORY 0
+#endif
+
+/* Where a workbook is written before it is copied to the output stream:
+ * libxlsxwriter's buffer, or a temporary file of ours in the scratch
+ * folder (hidden when that is the output's folder), tracked for a signal
+ * handler to remove. */
+typedef struct workbook_file {
+    const char *buffer; /* malloc'd by libxlsxwriter */
+    size_t size;
+    char *temp;
+    temp_entry *tracked;
+} workbook_file;
+
+#if !XLSX_IN_MEMORY
+/* Copies the finished workbook to the output stream. */
+static meiro_status copy_file(const char *path, FILE *out, meiro_error *err)
 {
-    const char *dir = temp_dir ? temp_dir : getenv("TMPDIR");
-    if (!dir || !*dir) dir = "/tmp";
-    size_t size = strlen(dir) + 32;
-    *temp = alloc_array(size, 1);
-    if (!*temp) return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
-    snprintf(*temp, size, "%s/%smeiro-xlsx-XXXXXX", dir, temp_dir ? "." : "");
-    int fd = mkstemp(*temp);
+    FILE *in = fopen(path, "rb");
+    if (!in) return fail(err, MEIRO_ERROR_IO, "cannot read the workbook: %s", strerror(errno));
+    char buf[65536];
+    size_t n;
+    bool ok = true;
+    while (ok && (n = fread(buf, 1, sizeof buf, in)) > 0) ok = fwrite(buf, 1, n, out) == n;
+    ok = ok && !ferror(in);
+    fclose(in);
+    return ok ? MEIRO_OK : fail(err, MEIRO_ERROR_IO, "write error: %s", strerror(errno));
+}
+#endif
+
+/* The workbook, opened with the options wo; NULL when it cannot be (the
+ * reason in *s, or MEIRO_OK when libxlsxwriter refused). */
+static lxw_workbook *workbook_open(lxw_workbook_options *wo, bool hidden, workbook_file *w,
+                                   meiro_status *s, meiro_error *err)
+{
+    *w = (workbook_file){0};
+    *s = MEIRO_OK;
+#if XLSX_IN_MEMORY
+    (void)hidden;
+    (void)err;
+    wo->output_buffer = (void *)&w->buffer; /* char ** in 1.1.5, const char ** from 1.1.6 */
+    wo->output_buffer_size = &w->size;
+    return workbook_new_opt(NULL, wo);
+#else
+    size_t size = strlen(wo->tmpdir) + 32;
+    w->temp = alloc_array(size, 1);
+    if (!w->temp) {
+        *s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+        return NULL;
+    }
+    snprintf(w->temp, size, "%s/%smeiro-xlsx-XXXXXX", wo->tmpdir, hidden ? "." : "");
+    int fd = mkstemp(w->temp);
     if (fd < 0) {
-        int e = errno;
-        free(*temp);
-        *temp = NULL;
-        return fail(err, MEIRO_ERROR_IO, "cannot create a temporary file in %s: %s", dir,
-                    strerror(e));
+        *s = fail(err, MEIRO_ERROR_IO, "cannot create a temporary file in %s: %s", wo->tmpdir,
+                  strerror(errno));
+        free(w->temp);
+        w->temp = NULL;
+        return NULL;
     }
     close(fd);
-    *tracked = temp_track(*temp, false);
-    return MEIRO_OK;
+    w->tracked = temp_track(w->temp, false);
+    return workbook_new_opt(w->temp, wo);
+#endif
 }
 
-meiro_status xlsx_check(const doc_item *items, size_t count, const meiro_export_options *opt,
+/* Copies the workbook to out when it was written, and lets go of what held it. */
+static meiro_status workbook_deliver(workbook_file *w, bool written, FILE *out, meiro_error *err)
+{
+    meiro_status s = MEIRO_OK;
+#if XLSX_IN_MEMORY
+    if (written && fwrite(w->buffer, 1, w->size, out) != w->size)
+        s = fail(err, MEIRO_ERROR_IO, "write error: %s", strerror(errno));
+    free((void *)w->buffer);
+#else
+    if (written) s = copy_file(w->temp, out, err);
+    if (w->temp) unlink(w->temp);
+    temp_untrack(w->tracked);
+    free(w->temp);
+#endif
+    return s;
+}
+
+meiro_status xlsx_check(const doc_item *items, size_t count, const meiro_export_options *opt, double *cell_mm,
                         meiro_error *err)
 {
     sheet_plan plan;
@@ -430,6 +496,7 @@ meiro_status xlsx_check(const doc_item *items, size_t count, const meiro_export_
         const meiro_maze *m = items[i].maze;
         meiro_status s = sheet_size(m, opt, false, count, &plan, err);
         if (s != MEIRO_OK) return s;
+        if (cell_mm && i == 0) *cell_mm = plan.cell_mm;
         if (opt->play && (uint64_t)m->w * m->h > PLAY_MAX_CELLS)
             return fail(err, MEIRO_ERROR_ARGUMENT,
                         "a playable sheet checks at most %d cells (200 x 200): a %lu x %lu maze is too big to play",
@@ -462,7 +529,10 @@ static play_place place_for(sheet_names *n, const page_labels *labels, bool answ
 
 /* libxlsxwriter has no call for the workbook's default font, which sets
  * the unit of column widths (DEFAULT_FONT_PT): it is the first format,
- * made with the workbook; its font is written when the workbook closes. */
+ * made with the workbook; its font is written when the workbook closes.
+ * Its maintainer advises against reaching into wb->formats (issue #279);
+ * 1.1.4 and 1.2.3 still have no call for it. tests/test_hacks.c
+ * (xlsx_default_font) reads the font back from a written workbook. */
 static void set_default_font(lxw_workbook *wb)
 {
     lxw_format *normal = STAILQ_FIRST(wb->formats);
@@ -472,7 +542,7 @@ static void set_default_font(lxw_workbook *wb)
 meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_export_options *opt,
                               FILE *out, const char *temp_dir, meiro_error *err)
 {
-    meiro_status s = xlsx_check(items, count, opt, err); /* every maze, before writing */
+    meiro_status s = xlsx_check(items, count, opt, NULL, err); /* every maze, before writing */
     if (s != MEIRO_OK) return s;
     time_t created;
     s = page_timestamp(&created, err);
@@ -480,23 +550,12 @@ meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_e
     /* libxlsxwriter takes 0 for "now": 1970's first second is written as
      * the next one, still the same every time */
     if (created == 0) created = 1;
-    char *temp;
-    temp_entry *tracked = NULL;
-    s = workbook_temp(temp_dir, &temp, &tracked, err);
+    const char *scratch = temp_dir ? temp_dir : getenv("TMPDIR");
+    if (!scratch || !*scratch) scratch = "/tmp";
+    lxw_workbook_options wo = {.constant_memory = LXW_TRUE, .tmpdir = (char *)scratch, .use_zip64 = LXW_FALSE};
+    workbook_file file;
+    lxw_workbook *wb = workbook_open(&wo, temp_dir != NULL, &file, &s, err);
     if (s != MEIRO_OK) return s;
-    char *scratch = alloc_array(strlen(temp) + 1, 1); /* the temporary file's folder */
-    if (scratch) memcpy(scratch, temp, strlen(temp) + 1);
-    if (!scratch) {
-        unlink(temp);
-        temp_untrack(tracked);
-        free(temp);
-        return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
-    }
-    *strrchr(scratch, '/') = 0;
-
-    lxw_workbook_options wo = {.constant_memory = LXW_TRUE, .tmpdir = scratch[0] ? scratch : "/",
-                               .use_zip64 = LXW_FALSE};
-    lxw_workbook *wb = workbook_new_opt(temp, &wo);
     lxw_error e = wb ? LXW_NO_ERROR : LXW_ERROR_MEMORY_MALLOC_FAILED;
     if (wb) set_default_font(wb);
     format_cache *caches = zalloc(count, sizeof *caches);
@@ -526,7 +585,7 @@ meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_e
             sheet_plan plan;
             sheet_size(m, opt, answers, count, &plan, NULL);
             caches[i].wb = wb;
-            caches[i].border = opt->tpl && opt->tpl->line > 1.0 ? LXW_BORDER_THICK : LXW_BORDER_MEDIUM;
+            caches[i].border = border_for(&plan, opt);
             /* S and G at one size, the largest at which both fit their cells */
             double cell_pt = plan.px * 0.75;
             caches[i].mark_pt = fmax(6, floor(fmin(cell_pt * 0.6, fmin(label_fit_pt(words.start, cell_pt),
@@ -560,16 +619,13 @@ meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_e
         if (!e) e = closed;
     }
     free(caches);
-    free(scratch);
     sheet_art_free(&art);
     /* a full disk is "No space left on device", not a zip error number */
-    s = art_status != MEIRO_OK ? art_status
-        : e == LXW_NO_ERROR    ? copy_file(temp, out, err)
-                          : fail(err, MEIRO_ERROR_IO, "cannot write the workbook: %s",
-                                 close_errno ? strerror(close_errno) : lxw_strerror(e));
-    unlink(temp);
-    temp_untrack(tracked);
-    free(temp);
+    s = workbook_deliver(&file, art_status == MEIRO_OK && e == LXW_NO_ERROR, out, err);
+    if (art_status != MEIRO_OK) return art_status;
+    if (e != LXW_NO_ERROR)
+        return fail(err, MEIRO_ERROR_IO, "cannot write the workbook: %s",
+                    close_errno ? strerror(close_errno) : lxw_strerror(e));
     return s;
 }
 

@@ -88,9 +88,10 @@ meiro_status meiro_solve_watched(const meiro_maze *maze, const char *solver,
     *path = (meiro_path){NULL, 0, 0};
     const char *name = solver ? solver : "bfs";
     const solver_entry *entry = solver_find(name);
+    char hint[64];
     if (!entry)
-        return fail(err, MEIRO_ERROR_UNKNOWN_NAME,
-                          "unknown solver '%s' (see 'meiro list' for the names)", name);
+        return fail(err, MEIRO_ERROR_UNKNOWN_NAME, "unknown solver '%s' (see 'meiro list' for the names)%s", name,
+                    info_hint(meiro_solver_info, meiro_solver_count(), name, hint, sizeof hint));
     observe(observer, MEIRO_EVENT_GRID, maze->w, maze->h, MEIRO_NO_DIR, 0);
     maze_tell_shape(maze, observer);
     uint8_t *trail = zalloc(maze_total(maze), 1);

@@ -104,6 +104,7 @@
     else st.cells.push(next);
     if (same(next, m.goal)) win(st);
     else draw(st);
+    if (zoom > 1 && st.me.scrollIntoView) st.me.scrollIntoView({ block: 'nearest', inline: 'nearest' });
     return true;
   }
 
@@ -156,6 +157,7 @@
     $('prev').disabled = k === 0;
     $('next').disabled = k + 1 === mazes.length;
     if ($('count')) $('count').textContent = (k + 1) + ' / ' + mazes.length;
+    setZoom(zoom);
     $('next-maze').hidden = k + 1 === mazes.length;
     draw(st);
   }
@@ -163,6 +165,8 @@
   document.addEventListener('keydown', function (e) {
     if (e.ctrlKey || e.metaKey || e.altKey) return; /* Ctrl+P prints */
     if (e.key === 'Escape') { closeGoal(); return; }
+    if (e.key === '+' || e.key === '=') { zoomBy(1); return; }
+    if (e.key === '-') { zoomBy(-1); return; }
     var d = e.code in KEYS ? KEYS[e.code] : e.key in KEYS ? KEYS[e.key] : LETTERS[String(e.key).toLowerCase()];
     if (d === undefined) return;
     e.preventDefault(); /* no scrolling */
@@ -206,6 +210,26 @@
   function endDrag(e) { if (drag && e.pointerId === drag.id) drag = null; }
   stage.addEventListener('pointerup', endDrag);
   stage.addEventListener('pointercancel', endDrag);
+
+  /* Zoom, for a big maze whose cells are small in the window: the sheet
+   * grows and the stage scrolls, following the walker. */
+  var ZOOMS = [1, 1.5, 2, 3, 4], zoom = 1;
+  function setZoom(z) {
+    zoom = z;
+    stage.style.setProperty('--zoom', z);
+    var st = mazes[current], box = st.sheet.getBoundingClientRect();
+    var cellPx = st.m.cell * box.width / st.sheet.viewBox.baseVal.width / z;
+    $('bigger').hidden = $('smaller').hidden = cellPx >= 24 && z === 1;
+    $('bigger').disabled = z === ZOOMS[ZOOMS.length - 1];
+    $('smaller').disabled = z === 1;
+  }
+  function zoomBy(d) {
+    var i = ZOOMS.indexOf(zoom) + d;
+    if (i >= 0 && i < ZOOMS.length) setZoom(ZOOMS[i]);
+    mazes[current].me.scrollIntoView({ block: 'center', inline: 'center' });
+  }
+  $('bigger').addEventListener('click', function () { zoomBy(1); });
+  $('smaller').addEventListener('click', function () { zoomBy(-1); });
 
   $('answer').addEventListener('click', function () { setAnswer(mazes[current], !mazes[current].shown); });
   $('reset').addEventListener('click', reset);

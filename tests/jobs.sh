@@ -1,0 +1,132 @@
+#!/bin/sh
+# meiro-suite: check
+# The jobs: the first commands a parent, a teacher, a booklet maker and a
+# spreadsheet user type (from the README and the issue that asked for
+# them), each followed by a look at the finished file as its user sees it:
+# pages rasterised for the solution's red (tests/look.c), their words
+# (pdftotext), their size (pdfinfo), sheets' fills, LibreOffice's print of
+# a workbook. Usage: jobs.sh BUILD_DIR
+build=${1:-build}
+meiro="$(cd "$build" && pwd)/meiro"
+look="$(cd "$build" && pwd)/tests/look"
+suite=jobs
+. "$(dirname "$0")/lib.sh"
+need pdftoppm pdftotext pdfinfo unzip soffice || { finish; exit 1; }
+cd "$tmp" || exit 1
+
+bad() { failed=$((failed + 1)); echo "FAIL jobs: $job: $*" >&2; }
+check() { if eval "$1"; then ok; else bad "$2"; fi; }
+pages() { pdfinfo "$1" | awk '/^Pages:/ { print $2 }'; }
+text() { pdftotext -enc UTF-8 -f "$2" -l "$2" "$1" -; }
+# look FILE: its pages as "N ROLE MARKS" in $tmp/look
+seen() { "$look" "$@" > look; }
+# no puzzle page of the last `seen` shows a solution; every answer page does
+clean() { awk '$3 != "answer" && $4 > 0 { exit 1 } $3 == "answer" && $4 == 0 { exit 1 }' look; }
+roles() { awk '{ printf "%s", substr($3, 1, 1) }' look; }
+
+# 1. a parent: a maze for a five-year-old, her name, big cells, the answer
+# on the next page for the grown-up
+job="parent: kids-a4 with a name"
+"$meiro" generate -t kids-a4 --name Hana -o hana.pdf 2> err
+check 'grep -q "^meiro: seed [0-9]* (use -s" err && [ "$(pages hana.pdf)" = 2 ]' "two pages and the seed: $(cat err)"
+seen hana.pdf
+check '[ "$(roles)" = pa ] && clean' "the puzzle, then its answer: $(cat look)"
+check 'text hana.pdf 1 | grep -q "Name Hana" && text hana.pdf 1 | grep -q "Find the way!"' "no name or title"
+# big cells: the 7 x 9 maze fills the page's width at about 20 mm a cell
+pdftoppm -r 20 -f 1 -l 1 -gray hana.pdf big
+check '[ -n "$(ls big*)" ]' "page not rasterised"
+
+# 2. a parent: a maze inside her name
+job="parent: a maze in the letters HANA"
+"$meiro" generate --text HANA --title HANA -o name.pdf 2> err
+seen name.pdf
+check '[ "$(roles)" = p ] && clean' "one clean page: $(cat look)"
+check 'text name.pdf 1 | grep -q "^HANA"' "no title"
+
+# 3. a teacher: 30 different unsolved worksheets and a key that matches
+job="teacher: a class set of 30"
+"$meiro" booklet -t worksheet-a4-2up -n 2 --copies 30 --difficulty normal -s 7 -o class.pdf 2> err
+check 'grep -q "the answers are in class-answer.pdf" err' "no answers file said: $(cat err)"
+check '[ "$(pages class.pdf)" = 30 ] && [ "$(pages class-answer.pdf)" = 30 ]' \
+    "$(pages class.pdf) worksheets, $(pages class-answer.pdf) key pages"
+seen class.pdf class-answer.pdf
+check 'clean && [ "$(awk "\$3 == \"answer\"" look | wc -l)" = 30 ]' "spoiled or unanswered: $(grep -v ' 0$' look | head -3)"
+pdftotext class.pdf all.txt
+pdftotext class-answer.pdf keys.txt
+# each worksheet: its version and seed; the key's page k is version k's
+bad_order=0
+for k in 1 2 3 10 26 30; do
+    v=$(printf '%s\n' "A B C D E F G H I J K L M N O P Q R S T U V W X Y Z AA AB AC AD" | cut -d' ' -f"$k")
+    sheet=$(text class.pdf "$k" | sed -n "s/.*Version $v · seed \([0-9]*\).*/\1/p")
+    key=$(text class-answer.pdf "$k" | tr '\n' ' ')
+    case $key in *"Answers — Version $v "*"Version $v · seed $sheet"*) ;; *) bad_order=$((bad_order + 1)); echo "version $v: $key" >&2 ;; esac
+done
+check '[ $bad_order -eq 0 ]' "$bad_order versions without their key at the same place"
+# different versions: the mazes' own seeds all differ
+check '[ "$(grep -o "seed [0-9]*$" all.txt | sort -u | wc -l)" -ge 60 ]' "versions share mazes"
+
+# 4. a teacher: the issue's command, answers in a file of their own
+job="teacher: 30 mazes, answers apart"
+"$meiro" booklet -t worksheet-a4-2up -n 30 --answers-to answers.pdf -o worksheets.pdf 2> err
+seen worksheets.pdf answers.pdf
+check 'clean && ! grep -q "worksheets.pdf [0-9]* answer" look && grep -q "answers.pdf [0-9]* answer" look' \
+    "answers where they should not be: $(head -3 look)"
+check '[ "$(pages worksheets.pdf)" = 15 ]' "$(pages worksheets.pdf) pages for 30 mazes two a page"
+
+# 5. a teacher: one page a pupil, named
+job="teacher: a page a pupil"
+printf 'Hana\nKen\nアキラ\n' > pupils.txt
+"$meiro" booklet -t kids-a4 -n 1 --names pupils.txt -s 3 -o names.pdf 2> err
+seen names.pdf names-answer.pdf
+check 'clean && [ "$(pages names.pdf)" = 3 ]' "three clean pages: $(cat look)"
+check 'text names.pdf 1 | grep -q "Name Hana" && text names.pdf 2 | grep -q "Name Ken" && text names.pdf 3 | grep -q "アキラ"' \
+    "names not on their pages in order"
+check 'text names-answer.pdf 3 | grep -q "Answers — アキラ"' "the third key is not Akira's"
+
+# 6. a booklet maker: A5 pages on A4 sheets, folded at home
+job="booklet maker: a folded A5 booklet"
+"$meiro" booklet -t booklet-a5 -n 24 --cover --fold -s 5 -o a5.pdf 2> err
+check 'pdfinfo a5.pdf | grep -q "841.89 x 595.2"' "not A4 landscape sheets"
+"$meiro" booklet -t booklet-a5 -n 24 --cover --fold=pages -s 5 -o a5-pages.pdf 2> err
+seen a5-pages.pdf
+check 'clean && [ "$(roles | cut -c1)" = c ]' "a cover, then clean puzzles: $(roles)"
+n=$(pages a5-pages.pdf)
+check 'text a5-pages.pdf "$n" | grep -q "meiro booklet -t booklet-a5 -n 24 --cover --fold=pages -s 5"' "no remaking command"
+
+# 7. a booklet maker: 40 mazes getting harder, contents, key at the back
+job="booklet maker: 40 mazes"
+"$meiro" booklet -n 40 --difficulty easy-expert --title "40 mazes" -s 2026 -o book.pdf 2> err
+seen book.pdf
+check 'clean && roles | grep -Eq "^cp{40}a+$"' "contents, 40 clean puzzles, the key: $(roles)"
+check 'text book.pdf 1 | grep -q "Contents"' "no contents page"
+n=$(pages book.pdf)
+cmd=$(text book.pdf "$n" | tr '\n\f' '  ' | sed 's/.*\(meiro booklet .*\)/\1/; s/ *$//')
+mkdir again && (cd again && PATH="$(dirname "$meiro"):$PATH" eval "$cmd -o book.pdf") 2> err
+check 'cmp -s book.pdf again/book.pdf' "'$cmd' does not remake it: $(cat err)"
+
+# 8. a booklet maker: for the print shop, 6 x 9 in with bleed and gutter
+job="booklet maker: print-on-demand"
+"$meiro" booklet -n 21 --paper 6x9in --bleed 3 --gutter 8 --fold=pages -s 9 -o pod.pdf 2> err
+check '[ $(($(pages pod.pdf) % 2)) -eq 0 ]' "$(pages pod.pdf) pages: not even"
+check 'pdfinfo -box -f 1 -l 1 pod.pdf | grep -q "TrimBox: *8.50 *8.50 *440.50 *656.50"' "no 6 x 9 in trim inside a 3 mm bleed"
+seen pod.pdf
+check 'clean' "spoiled: $(grep -v ' 0$' look | head -2)"
+
+# 9. a spreadsheet user: a maze in Excel, and its answer sheet
+job="spreadsheet: a maze and its answer"
+"$meiro" generate -W 20 -H 15 -s 2026 --answer-page -o maze.xlsx 2> err
+seen maze.xlsx
+check '[ "$(roles)" = pa ] && clean' "sheets Maze (clean) and Answer: $(cat look)"
+# as LibreOffice prints it: two pages, the maze on the first
+soffice --headless --convert-to pdf maze.xlsx > /dev/null 2>&1
+check '[ "$(pages maze.pdf)" = 2 ] && text maze.pdf 2 | grep -q "Answer"' "LibreOffice prints $(pages maze.pdf) pages"
+
+# 10. a spreadsheet user: a maze to play in the sheet
+job="spreadsheet: a maze to play"
+"$meiro" generate -W 12 -H 12 -s 4 --play -o play.xlsx 2> err
+seen play.xlsx
+check '[ "$(roles)" = p ] && clean' "one clean sheet: $(cat look)"
+unzip -p play.xlsx xl/worksheets/sheet1.xml > sheet.xml
+check 'grep -q "<sheetProtection" sheet.xml && grep -q "Mark the way from S to G" sheet.xml' "not a protected sheet to play"
+
+finish

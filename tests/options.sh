@@ -1,0 +1,188 @@
+#!/bin/sh
+# meiro-suite: check
+# No silent surprises: every option that cannot apply to what was asked is
+# refused or warned about in one line, names are found whatever their case,
+# and a name or option mistyped gets "did you mean". Usage: options.sh BUILD_DIR
+build=${1:-build}
+meiro="$(cd "$build" && pwd)/meiro"
+suite=options
+. "$(dirname "$0")/lib.sh"
+
+# run STATUS ARGS...: meiro ARGS, its exit status STATUS; stderr in $tmp/err
+run() {
+    want=$1; shift
+    (cd "$tmp" && "$meiro" "$@") > "$tmp/out" 2> "$tmp/err"
+    got=$?
+    if [ "$got" -eq "$want" ]; then ok; else bad "exit $got, wanted $want: meiro $*: $(cat "$tmp/err")"; fi
+}
+err_has() { if grep -qF -- "$1" "$tmp/err"; then ok; else bad "stderr lacks '$1': $(cat "$tmp/err")"; fi; }
+err_empty() { if [ ! -s "$tmp/err" ]; then ok; else bad "stderr not empty: $(cat "$tmp/err")"; fi; }
+one_line() { if [ "$(wc -l < "$tmp/err")" -eq 1 ]; then ok; else bad "not one line: $(cat "$tmp/err")"; fi; }
+absent() { if [ ! -e "$tmp/$1" ]; then ok; else bad "$1 was written"; fi; }
+
+# did you mean: options, commands and every kind of name
+run 2 generate --widht 5; err_has "unknown option '--widht'; did you mean '--width'?"
+run 2 booklet --copis 3; err_has "did you mean '--copies'?"
+run 2 watch --sed 3; err_has "did you mean '--seed'?"
+run 2 stats --jsn x.txt; err_has "did you mean '--json'?"
+run 2 generat; err_has "unknown command 'generat'; did you mean 'generate'?"
+run 2 generate -t kids -o k.pdf; err_has "did you mean 'kids-a4'?"; absent k.pdf
+run 2 generate --lang jp -o k.pdf; err_has "did you mean 'ja'?"
+run 2 generate --paper 8.5x11 -o k.pdf; err_has "did you mean '8.5x11in'?"
+run 2 generate --paper leter -o k.pdf; err_has "did you mean 'letter'?"
+run 2 generate --art bunni -o k.pdf; err_has "did you mean 'bunny'?"
+run 2 generate --grid polr -o k.json; err_has "did you mean 'polar'?"
+run 2 generate -a prm -o k.txt; err_has "did you mean 'prim'?"
+run 2 generate -m bsf --solution -o k.txt; err_has "did you mean 'bfs'?"
+run 2 generate --ends bordr -o k.txt; err_has "did you mean 'border'?"
+run 2 generate --answers kye -o k.pdf; err_has "did you mean 'key'?"
+run 2 generate -f pfd -o k; err_has "did you mean 'pdf'?"
+run 2 booklet --difficulty Esay -o b.pdf; err_has "--difficulty"
+# names whatever their case, as --paper A4, -f PDF and --shape Heart always were
+for args in "--art Bunny" "--grid Polar -f json" "-a Prim" "-t Kids-A4" "--lang JA" "--ends Border" \
+            "--answers Key" "-m BFS --solution" "--paper A4" "-f PDF" "--shape Heart" "--art NONE"; do
+    case $args in *"-f "*) f= ;; *) f="-f pdf" ;; esac
+    # shellcheck disable=SC2086
+    run 0 generate -s 1 $args $f -o case; err_empty
+done
+run 0 booklet -n 2 -s 1 --difficulty Easy-HARD -o case.pdf
+
+# options that cannot apply: refused, or one line of warning
+run 0 generate -s 1 -f svg -o maze.pdf; err_has "writing svg into 'maze.pdf', whose name says pdf"; one_line
+run 0 booklet -n 2 -s 1 -f xlsx -o book.pdf; err_has "writing xlsx into 'book.pdf'"
+run 2 generate -s 1 --animate a.gif -o m.txt; err_has "--animate writes an animated SVG"; absent m.txt
+run 0 generate -s 1 --crop -o m.xlsx; err_has "--crop changes nothing in xlsx output"; one_line
+run 0 generate -s 1 --dpi 100 -o m.pdf; err_has "--dpi changes nothing in pdf output"
+run 0 generate -s 1 --dpi 72 --crop -o m.html; err_has "--dpi, --crop change nothing in html output"; one_line
+run 0 generate -s 1 --paper a5 --title T --art bunny -o m.txt
+err_has "--paper, --title, --art change nothing in text output"; one_line
+run 0 solve --lang ja -o s.txt m.txt; err_has "--lang changes nothing in text output"
+run 2 generate -s 1 --solution --answers-to a.pdf -o m.pdf; err_has "one or the other"; absent a.pdf
+run 2 generate -s 1 --landscape --portrait -o o.pdf; err_has "one orientation"; absent o.pdf
+run 2 booklet -n 2 --landscape --portrait -o o.pdf; err_has "one orientation"
+run 2 booklet -n 2 --dpi 300 -o o.pdf; err_has "--dpi and --crop are for PNG"
+# --name: the template's name line, or meiro's own where it has none
+run 0 generate -s 1 --name Hana -o named.pdf
+if need pdftotext; then
+    if pdftotext "$tmp/named.pdf" - | grep -q "Name Hana"; then ok; else bad "--name without a name line: no name"; fi
+    run 0 generate -s 1 -t kids-a4 --name Hana -o kid.pdf
+    if pdftotext "$tmp/kid.pdf" - | grep -q "Name Hana"; then ok; else bad "--name on kids-a4: no name"; fi
+fi
+
+# help says what the parser takes: every option a command's --help lists
+# is one it knows; a booklet's does not list --dpi and --crop (refused)
+for cmd in generate solve booklet watch stats list; do
+    "$meiro" $cmd --help | grep -o -- '--[a-z][a-z-]*' | sort -u | while read -r opt; do
+        "$meiro" $cmd "$opt" < /dev/null 2>&1 | grep -q "unknown option" && echo "$cmd --help lists $opt"
+    done > "$tmp/help-$cmd"
+    if [ -s "$tmp/help-$cmd" ]; then bad "$(cat "$tmp/help-$cmd")"; else ok; fi
+done
+run 0 booklet --help
+if grep -q -- "--dpi\|--crop" "$tmp/out"; then bad "booklet --help lists --dpi or --crop"; else ok; fi
+run 0 generate --help
+if grep -q "or back" "$tmp/out"; then ok; else bad "generate --help: no --answers back"; fi
+# the pencil's warning rounds down: never "3.0 mm are too small (3 mm and up)"
+run 0 generate -s 1 -W 60 -H 80 -o small.pdf; err_has "cells of 2.99 mm are too small"
+
+# the kids' frame: a margin that would put the words on it is refused; at
+# the least one taken, every word is inside its line (6.8 mm from the edge)
+run 2 generate -s 3 -t kids-a4 --margin 5 -o k5.pdf; err_has "10 mm and up keeps them inside it"; absent k5.pdf
+run 0 generate -s 3 -t kids-a4 --margin 10 -o k10.pdf
+run 0 generate -s 3 -t kids-a4 --margin 10 --landscape --title "Hana's long birthday maze title" -o k10l.pdf
+for f in k10 k10l; do
+    pdftotext -bbox "$tmp/$f.pdf" - | awk -F'"' '
+        /<page / { w = $2; h = $4 }
+        /<word / { if ($2 < 19.3 || $4 < 19.3 || $6 > w - 19.3 || $8 > h - 19.3) { print "word at " $2 "," $4; exit 1 } }' \
+        > "$tmp/frame" && ok || bad "$f: a word on the frame: $(cat "$tmp/frame")"
+done
+
+# big sheets: warned as PDF pages are (small cells, and LibreOffice's
+# time), with walls of borders as thin as the cells need
+run 0 generate -s 1 -W 200 -H 200 -o big.xlsx
+err_has "cells of 0.9 mm are too small"; err_has "takes LibreOffice over a minute to open"
+unzip -p "$tmp/big.xlsx" xl/styles.xml > "$tmp/styles.xml"
+if grep -q 'style="hair"' "$tmp/styles.xml" && ! grep -q 'style="medium"' "$tmp/styles.xml"; then ok
+else bad "200 x 200 sheet: borders not hair"; fi
+run 0 generate -s 1 -W 20 -H 15 -o small.xlsx; err_empty
+unzip -p "$tmp/small.xlsx" xl/styles.xml > "$tmp/styles.xml"
+if grep -q 'style="medium"' "$tmp/styles.xml"; then ok; else bad "20 x 15 sheet: borders not medium"; fi
+run 0 generate -s 1 -W 140 -H 140 -o mid.xlsx; err_has "takes LibreOffice ten seconds or more"
+
+# a sheet to play: S and G are locked, the sheet protected, so they
+# cannot be typed over (the cells of the way are open for marks)
+for args in "-W 6 -H 5" "-t kids-a4 --art none" "--lang ja -t kids-a4 --art none"; do
+    # shellcheck disable=SC2086
+    run 0 generate -s 4 $args --play -o play.xlsx
+    unzip -p "$tmp/play.xlsx" xl/styles.xml xl/worksheets/sheet1.xml | python3 -c '
+import re, sys
+text = sys.stdin.read()
+xfs = re.findall(r"<xf [^>]*?(?:/>|>.*?</xf>)", re.search(r"<cellXfs.*?</cellXfs>", text, re.S).group(0), re.S)
+marks = re.findall(r"<c r=\"([A-Z]+[0-9]+)\" s=\"([0-9]+)\" t=\"inlineStr\"><is><t>(S|G|スタート|ゴール)</t>", text)
+opened = [m for m in marks if "locked=\"0\"" in xfs[int(m[1])]]
+ok = len(marks) == 2 and not opened and "<sheetProtection" in text and "locked=\"0\"" in text
+sys.exit(0 if ok else 1)' && ok || bad "play $args: S and G can be typed over (or not found)"
+done
+
+# folding for real printers: a sheet no home printer takes is warned
+# about, --sheet puts the pages on a standard one; glued pages pad to an
+# even count; the fold's options without a fold are refused
+run 0 booklet -n 6 -s 1 --paper 6x9in --fold -o f69.pdf; err_has "need sheets of 305 x 229 mm (12.0 x 9.0 in)"
+run 0 booklet -n 6 -s 1 --paper a5 --fold -o fa5.pdf; err_empty
+run 0 booklet -n 6 -s 1 --paper 6x9in --fold --sheet letter -o f69l.pdf; err_empty
+if pdfinfo "$tmp/f69l.pdf" | grep -q "792 x 612 pts (letter)"; then ok; else bad "--sheet letter: not letter sheets"; fi
+run 0 booklet -n 4 -s 1 --fold=pages -o glued.pdf
+pages=$(pdfinfo "$tmp/glued.pdf" | awk '/^Pages:/ { print $2 }')
+[ $((pages % 2)) -eq 0 ] && [ $((pages % 4)) -ne 0 ] && ok || bad "--fold=pages: $pages pages, not padded to even only"
+run 0 booklet -n 5 -s 1 --fold=pages --signature 2 -o sig.pdf
+pages=$(pdfinfo "$tmp/sig.pdf" | awk '/^Pages:/ { print $2 }')
+[ $((pages % 8)) -eq 0 ] && ok || bad "--fold=pages --signature 2: $pages pages"
+run 2 booklet -n 3 --sheet a4 -o x.pdf; err_has "for a booklet folded from sheets"
+run 2 booklet -n 3 --signature 2 -o x.pdf; err_has "signatures are for folded booklets"
+run 2 booklet -n 3 --fold --creep 5 -o x.pdf; err_has "--creep takes 0 to 2 mm"
+run 2 booklet -n 3 --fold --sheet a9 -o x.pdf; err_has "unknown paper 'a9'"
+
+# answer keys: --key-per-page N mazes a key page, their captions in a row
+# at one height (hard mazes: doors and arrows on some, not on others)
+run 0 booklet -n 9 -s 3 --difficulty hard -t answer-key -o key6.pdf
+run 0 booklet -n 9 -s 3 --difficulty hard -t answer-key --key-per-page 9 -o key9.pdf
+p6=$(pdfinfo "$tmp/key6.pdf" | awk '/^Pages:/ { print $2 }'); p9=$(pdfinfo "$tmp/key9.pdf" | awk '/^Pages:/ { print $2 }')
+[ "$p6" -eq "$((p9 + 1))" ] && ok || bad "--key-per-page 9: $p9 pages, 6 a page: $p6"
+pdftotext -bbox -f "$p9" -l "$p9" "$tmp/key9.pdf" - | awk -F'"' '/>Answer</ { print $4 }' | sort -n | uniq -c > "$tmp/rows"
+[ "$(wc -l < "$tmp/rows")" -eq 3 ] && ok || bad "key captions not in 3 rows of one height: $(cat "$tmp/rows")"
+pdftotext -bbox -f "$p6" -l "$p6" "$tmp/key6.pdf" - | awk -F'"' '/>Answer</ { print $4 }' | sort -n | uniq -c > "$tmp/rows"
+[ "$(wc -l < "$tmp/rows")" -eq 2 ] && ok || bad "3 key captions not in 2 rows of one height: $(cat "$tmp/rows")"
+run 2 booklet -n 3 --key-per-page 5 -o k.pdf; err_has "--key-per-page is 1, 2, 4, 6 or 9"
+
+# stats --json: the seed as a string, every digit of it
+run 0 generate -s 18446744073709551615 -W 4 -H 3 -o big-seed.json
+run 0 stats --json big-seed.json
+if grep -q '"seed": "18446744073709551615"' "$tmp/out"; then ok; else bad "stats --json: $(cat "$tmp/out")"; fi
+
+# class sets: what they are not, and the names file
+run 2 booklet -n 2 --copies 3 -f xlsx -o c.xlsx; err_has "a class set (copies) is a PDF"; absent c.xlsx
+run 2 booklet -n 2 --copies 3 --fold -o c.pdf; err_has "fold one booklet per pupil"; absent c.pdf
+run 2 booklet -n 2 --copies 0 -o c.pdf; err_has "--copies must be a whole number from 1 to 1000"
+printf 'Hana\n\n Ken \n' > "$tmp/two.txt"
+run 2 booklet -n 2 --copies 3 --names two.txt -o c.pdf; err_has "--copies 3 and 2 names in 'two.txt'"
+: > "$tmp/none.txt"
+run 1 booklet -n 2 --names none.txt -o c.pdf; err_has "none.txt: no names in the file"; absent c.pdf
+awk 'BEGIN { printf "Hana\n"; for (i = 0; i < 70; i++) printf "x"; printf "\n" }' > "$tmp/long.txt"
+run 1 booklet -n 2 --names long.txt -o c.pdf; err_has "long.txt:2:61: a name is at most 60 bytes"
+run 1 booklet -n 2 --names missing.txt -o c.pdf; err_has "missing.txt: cannot open"
+run 0 booklet -n 1 -s 2 --names two.txt -o c.pdf; err_has "the answers are in c-answer.pdf"
+run 0 booklet -n 1 -s 2 --names two.txt --answers none -o d.pdf; absent d-answer.pdf
+
+# the contents page: asked, refused, or the default (over 20 mazes of one a page)
+if need pdftotext; then
+    contents() { pdftotext -f 1 -l 2 "$tmp/$1" - | grep -c "^Contents$"; }
+    run 0 booklet -n 21 -s 1 -o long.pdf; [ "$(contents long.pdf)" = 1 ] && ok || bad "21 mazes: no contents"
+    run 0 booklet -n 21 -s 1 --no-contents -o nc.pdf; [ "$(contents nc.pdf)" = 0 ] && ok || bad "--no-contents: contents"
+    run 0 booklet -n 3 -s 1 --contents -o c3.pdf; [ "$(contents c3.pdf)" = 1 ] && ok || bad "--contents: none"
+    run 0 booklet -n 30 -s 1 -t worksheet-a4-2up -o ws.pdf; [ "$(contents ws.pdf)" = 0 ] && ok || bad "worksheets: contents"
+    printf '[template]\n[booklet]\ncontents = yes\n' > "$tmp/with.ini"
+    run 0 booklet -n 3 -s 1 -t ./with.ini -o w.pdf; [ "$(contents w.pdf)" = 1 ] && ok || bad "contents = yes: none"
+    printf '[booklet]\ncontents = sometimes\n' > "$tmp/bad.ini"
+    run 1 booklet -n 3 -s 1 -t ./bad.ini -o w2.pdf; err_has "contents is auto, yes or no"
+fi
+
+finish
