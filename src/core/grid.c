@@ -47,12 +47,12 @@ static uint64_t polar_ring_cells(uint64_t inner, uint32_t y)
 static meiro_maze *polar_new(uint32_t h, meiro_error *err)
 {
     if (h < 2) {
-        fail(err, MEIRO_ERROR_ARGUMENT,
+        fail_field(err, MEIRO_FIELD_HEIGHT, MEIRO_ERROR_ARGUMENT,
              "a polar maze needs at least 2 rings (the centre and one ring around it)");
         return NULL;
     }
     if (h > MEIRO_MAX_SIDE) {
-        fail(err, MEIRO_ERROR_TOO_BIG, "%lu rings is too many: a polar maze may have at most %u",
+        fail_field(err, MEIRO_FIELD_HEIGHT, MEIRO_ERROR_TOO_BIG, "%lu rings is too many: a polar maze may have at most %u",
              (unsigned long)h, MEIRO_MAX_SIDE);
         return NULL;
     }
@@ -62,7 +62,7 @@ static meiro_maze *polar_new(uint32_t h, meiro_error *err)
         total += n;
     }
     if (total > MEIRO_MAX_CELLS) {
-        fail(err, MEIRO_ERROR_TOO_BIG,
+        fail_field(err, MEIRO_FIELD_HEIGHT, MEIRO_ERROR_TOO_BIG,
              "%lu rings is too large: a maze may have at most %u cells", (unsigned long)h,
              MEIRO_MAX_CELLS);
         return NULL;
@@ -104,14 +104,14 @@ meiro_maze *other_new(meiro_grid grid, uint32_t w, uint32_t h, meiro_error *err)
     } else if (grid == MEIRO_GRID_HEX || grid == MEIRO_GRID_TRIANGLE) {
         if (maze_check_size(w, h, err) != MEIRO_OK) return NULL;
         if ((uint64_t)w * h < 2) {
-            fail(err, MEIRO_ERROR_ARGUMENT,
+            fail_field(err, MEIRO_FIELD_WIDTH, MEIRO_ERROR_ARGUMENT,
                  "a %s maze needs at least 2 cells, one for S and one for G",
                  meiro_grid_name(grid));
             return NULL;
         }
         if (grid == MEIRO_GRID_TRIANGLE && w == 1 && h > 2) {
             /* a column of triangles falls apart in pairs: up and down */
-            fail(err, MEIRO_ERROR_ARGUMENT,
+            fail_field(err, MEIRO_FIELD_WIDTH, MEIRO_ERROR_ARGUMENT,
                  "a triangle maze one cell wide falls apart after 2 rows: give it a width of "
                  "at least 2");
             return NULL;
@@ -128,7 +128,7 @@ meiro_maze *other_new(meiro_grid grid, uint32_t w, uint32_t h, meiro_error *err)
         m->w = w;
         m->h = h;
     } else {
-        fail(err, MEIRO_ERROR_ARGUMENT, "grid number %u is not polar, hex or triangle",
+        fail_field(err, MEIRO_FIELD_GRID, MEIRO_ERROR_ARGUMENT, "grid number %u is not polar, hex or triangle",
              (unsigned)grid);
         return NULL;
     }

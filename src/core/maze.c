@@ -11,12 +11,13 @@
 
 meiro_status maze_check_size(uint32_t w, uint32_t h, meiro_error *err)
 {
+    meiro_field side = w < 1 || w > MEIRO_MAX_SIDE ? MEIRO_FIELD_WIDTH : MEIRO_FIELD_HEIGHT;
     if (w < 1 || h < 1)
-        return fail(err, MEIRO_ERROR_ARGUMENT,
+        return fail_field(err, side, MEIRO_ERROR_ARGUMENT,
                           "a maze needs at least 1 x 1 cells (asked for %lu x %lu)",
                           (unsigned long)w, (unsigned long)h);
     if (w > MEIRO_MAX_SIDE || h > MEIRO_MAX_SIDE)
-        return fail(err, MEIRO_ERROR_TOO_BIG,
+        return fail_field(err, side, MEIRO_ERROR_TOO_BIG,
                           "%lu x %lu cells is too large: each side may have at most %u cells",
                           (unsigned long)w, (unsigned long)h, MEIRO_MAX_SIDE);
     if ((uint64_t)w * h > MEIRO_MAX_CELLS)
@@ -99,7 +100,7 @@ meiro_status meiro_grid_from_name(const char *name, meiro_grid *grid, meiro_erro
         }
     }
     char hint[64];
-    return fail(err, MEIRO_ERROR_UNKNOWN_NAME, "unknown grid '%s' (rect, polar, hex or triangle)%s", name ? name : "",
+    return fail_field(err, MEIRO_FIELD_GRID, MEIRO_ERROR_UNKNOWN_NAME, "unknown grid '%s' (rect, polar, hex or triangle)%s", name ? name : "",
                 name_hint(name ? name : "", "rect polar hex triangle", hint, sizeof hint));
 }
 
@@ -108,7 +109,7 @@ meiro_maze *meiro_maze_new_grid(meiro_grid grid, uint32_t width, uint32_t height
 {
     if (grid == MEIRO_GRID_RECT) return meiro_maze_new(width, height, err);
     if ((unsigned)grid >= MEIRO_GRID_COUNT) {
-        fail(err, MEIRO_ERROR_ARGUMENT, "unknown grid number %u", (unsigned)grid);
+        fail_field(err, MEIRO_FIELD_GRID, MEIRO_ERROR_ARGUMENT, "unknown grid number %u", (unsigned)grid);
         return NULL;
     }
     return other_new(grid, width, height, err);
@@ -154,7 +155,7 @@ meiro_status meiro_maze_set_mask(meiro_maze *maze, const uint8_t *inside, meiro_
 {
     meiro_maze *m = maze;
     if (m->grid != MEIRO_GRID_RECT)
-        return fail(err, MEIRO_ERROR_ARGUMENT, "only rectangular grids take a shape");
+        return fail_field(err, MEIRO_FIELD_GRID, MEIRO_ERROR_ARGUMENT, "only rectangular grids take a shape");
     size_t n = (size_t)m->w * m->h;
     uint8_t *active = NULL;
     uint64_t count = n;
@@ -169,7 +170,7 @@ meiro_status meiro_maze_set_mask(meiro_maze *maze, const uint8_t *inside, meiro_
         }
         if (active && count < 2) { /* S and G need a cell each: a shape has no doors */
             free(active);
-            return fail(err, MEIRO_ERROR_ARGUMENT, "the shape leaves %s inside the maze; it needs 2",
+            return fail_field(err, MEIRO_FIELD_SHAPE, MEIRO_ERROR_ARGUMENT, "the shape leaves %s inside the maze; it needs 2",
                         count ? "1 cell" : "no cell");
         }
     }

@@ -31,26 +31,26 @@ meiro_status meiro_ends_from_name(const char *name, meiro_ends *ends, meiro_erro
         }
     }
     char hint[64];
-    return fail(err, MEIRO_ERROR_UNKNOWN_NAME, "unknown placement '%s' (corners, farthest, border, center or center-out)%s",
+    return fail_field(err, MEIRO_FIELD_ENDS, MEIRO_ERROR_UNKNOWN_NAME, "unknown placement '%s' (corners, farthest, border, center or center-out)%s",
                 name, name_hint(name, "corners farthest border center center-out", hint, sizeof hint));
 }
 
 meiro_status ends_check(const meiro_generate_options *opt, meiro_error *err)
 {
     if ((unsigned)opt->ends > MEIRO_ENDS_CENTER_OUT)
-        return fail(err, MEIRO_ERROR_ARGUMENT, "unknown placement of S and G (%u)",
+        return fail_field(err, MEIRO_FIELD_ENDS, MEIRO_ERROR_ARGUMENT, "unknown placement of S and G (%u)",
                     (unsigned)opt->ends);
     if (opt->ends != MEIRO_ENDS_CELLS || opt->grid != MEIRO_GRID_RECT) return MEIRO_OK;
     uint32_t w = opt->width, h = opt->height;
     meiro_cell s = opt->start, g = opt->goal;
     if (s.x >= w || s.y >= h || g.x >= w || g.y >= h)
-        return fail(err, MEIRO_ERROR_ARGUMENT,
+        return fail_field(err, s.x >= w || s.y >= h ? MEIRO_FIELD_START : MEIRO_FIELD_GOAL, MEIRO_ERROR_ARGUMENT,
                     "start (%lu, %lu) or goal (%lu, %lu) is outside the %lu x %lu maze "
                     "(cells count from 0)",
                     (unsigned long)s.x, (unsigned long)s.y, (unsigned long)g.x, (unsigned long)g.y,
                     (unsigned long)w, (unsigned long)h);
     if (s.x == g.x && s.y == g.y)
-        return fail(err, MEIRO_ERROR_ARGUMENT, "start and goal must be different cells");
+        return fail_field(err, MEIRO_FIELD_GOAL, MEIRO_ERROR_ARGUMENT, "start and goal must be different cells");
     return MEIRO_OK;
 }
 
@@ -60,24 +60,25 @@ meiro_status ends_cells_check(const meiro_maze *m, const meiro_generate_options 
     if (opt->ends != MEIRO_ENDS_CELLS) return MEIRO_OK;
     meiro_cell c[2] = {opt->start, opt->goal};
     for (int k = 0; k < 2; k++) {
+        meiro_field field = k ? MEIRO_FIELD_GOAL : MEIRO_FIELD_START;
         if (c[k].y >= m->h)
-            return fail(err, MEIRO_ERROR_ARGUMENT,
+            return fail_field(err, field, MEIRO_ERROR_ARGUMENT,
                         "%s (%lu, %lu) is outside the %s maze: its rows are 0 to %lu",
                         k ? "goal" : "start", (unsigned long)c[k].x, (unsigned long)c[k].y,
                         meiro_grid_name((meiro_grid)m->grid), (unsigned long)m->h - 1);
         uint32_t w = grid_row_width(m, c[k].y);
         if (c[k].x >= w)
-            return fail(err, MEIRO_ERROR_ARGUMENT,
+            return fail_field(err, field, MEIRO_ERROR_ARGUMENT,
                         "%s (%lu, %lu) is outside the %s maze: row %lu has cells 0 to %lu",
                         k ? "goal" : "start", (unsigned long)c[k].x, (unsigned long)c[k].y,
                         meiro_grid_name((meiro_grid)m->grid), (unsigned long)c[k].y,
                         (unsigned long)w - 1);
         if (!grid_active(m, grid_id(m, c[k])))
-            return fail(err, MEIRO_ERROR_ARGUMENT, "the %s (%lu, %lu) lies outside the shape",
+            return fail_field(err, field, MEIRO_ERROR_ARGUMENT, "the %s (%lu, %lu) lies outside the shape",
                         k ? "goal" : "start", (unsigned long)c[k].x, (unsigned long)c[k].y);
     }
     if (c[0].x == c[1].x && c[0].y == c[1].y)
-        return fail(err, MEIRO_ERROR_ARGUMENT, "start and goal must be different cells");
+        return fail_field(err, MEIRO_FIELD_GOAL, MEIRO_ERROR_ARGUMENT, "start and goal must be different cells");
     return MEIRO_OK;
 }
 

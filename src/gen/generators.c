@@ -121,10 +121,10 @@ static void refuse(const generator_entry *gen, meiro_grid grid, bool shape, meir
         if (k > 0 && (size_t)k < sizeof names - used) used += (size_t)k;
     }
     if (shape)
-        fail(err, MEIRO_ERROR_ARGUMENT, "'%s' does not work on a shape; these do: %s",
+        fail_field(err, MEIRO_FIELD_ALGORITHM, MEIRO_ERROR_ARGUMENT, "'%s' does not work on a shape; these do: %s",
              gen->info.name, names);
     else
-        fail(err, MEIRO_ERROR_ARGUMENT, "'%s' does not work on %s grids; these do: %s",
+        fail_field(err, MEIRO_FIELD_ALGORITHM, MEIRO_ERROR_ARGUMENT, "'%s' does not work on %s grids; these do: %s",
              gen->info.name, meiro_grid_name(grid), names);
 }
 
@@ -147,13 +147,13 @@ static meiro_status options_check(const meiro_generate_options *opt, const gener
                                   meiro_error *err)
 {
     if (opt->loops > 100)
-        return fail(err, MEIRO_ERROR_ARGUMENT, "loops must be a percentage, 0 to 100 (not %u)",
+        return fail_field(err, MEIRO_FIELD_LOOPS, MEIRO_ERROR_ARGUMENT, "loops must be a percentage, 0 to 100 (not %u)",
                     opt->loops);
     if ((unsigned)opt->grid >= MEIRO_GRID_COUNT)
-        return fail(err, MEIRO_ERROR_ARGUMENT, "unknown grid number %u", (unsigned)opt->grid);
+        return fail_field(err, MEIRO_FIELD_GRID, MEIRO_ERROR_ARGUMENT, "unknown grid number %u", (unsigned)opt->grid);
     bool rect = opt->grid == MEIRO_GRID_RECT;
     if (opt->mask && !rect)
-        return fail(err, MEIRO_ERROR_ARGUMENT, "a shape needs the rect grid, not %s",
+        return fail_field(err, MEIRO_FIELD_GRID, MEIRO_ERROR_ARGUMENT, "a shape needs the rect grid, not %s",
                     meiro_grid_name(opt->grid));
     /* the other grids' sizes are checked as the maze is made (a polar
      * grid's cells follow from its rings) */
@@ -179,7 +179,7 @@ meiro_maze *meiro_generate(const meiro_generate_options *opt, meiro_error *err)
     const generator_entry *gen = generator_find(name);
     if (!gen) {
         char hint[64];
-        fail(err, MEIRO_ERROR_UNKNOWN_NAME, "unknown algorithm '%s' (see 'meiro list' for the names)%s", name,
+        fail_field(err, MEIRO_FIELD_ALGORITHM, MEIRO_ERROR_UNKNOWN_NAME, "unknown algorithm '%s' (see 'meiro list' for the names)%s", name,
              info_hint(meiro_generator_info, GENERATOR_COUNT, name, hint, sizeof hint));
         return NULL;
     }

@@ -538,7 +538,7 @@ static meiro_template *template_load_unlocalized(const char *name, meiro_error *
             char names[512] = "", hint[96];
             for (size_t i = 0, n = 0; i < meiro_builtin_template_count() && n < sizeof names; i++)
                 n += (size_t)snprintf(names + n, sizeof names - n, "%s ", meiro_builtin_template_name(i));
-            fail(err, MEIRO_ERROR_UNKNOWN_NAME, "no template '%s' (see 'meiro list'; a file needs a path or .ini)%s",
+            fail_field(err, MEIRO_FIELD_TEMPLATE, MEIRO_ERROR_UNKNOWN_NAME, "no template '%s' (see 'meiro list'; a file needs a path or .ini)%s",
                  name, name_hint(name, names, hint, sizeof hint));
             free(t);
             return NULL;

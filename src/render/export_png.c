@@ -45,7 +45,7 @@ static meiro_status raster_measure(const document *d, const meiro_export_options
                                 meiro_error *err)
 {
     if (opt->dpi < PNG_MIN_DPI || opt->dpi > PNG_MAX_DPI)
-        return fail(err, MEIRO_ERROR_ARGUMENT, "a resolution (dpi) of %u is out of range (%d to %d)",
+        return fail_field(err, MEIRO_FIELD_DPI, MEIRO_ERROR_ARGUMENT, "a resolution (dpi) of %u is out of range (%d to %d)",
                     opt->dpi, PNG_MIN_DPI, PNG_MAX_DPI);
     page_layout L;
     meiro_status s = doc_first_maze(d, 0, &L, err);
@@ -60,7 +60,7 @@ static meiro_status raster_measure(const document *d, const meiro_export_options
     a->height = ceil((opt->crop ? L.crop_h : page_h) * a->ppm);
     if (a->width > PNG_MAX_SIDE) {
         unsigned most = (unsigned)floor((PNG_MAX_SIDE - 1) * 25.4 / mm_w);
-        return fail(err, MEIRO_ERROR_ARGUMENT,
+        return fail_field(err, MEIRO_FIELD_DPI, MEIRO_ERROR_ARGUMENT,
                     "a %.0f x %.0f pixel image is too wide: a PNG is at most %d pixels across, "
                     "so this %s takes a resolution (dpi) of %u at most",
                     a->width, a->height, PNG_MAX_SIDE, opt->crop ? "maze" : "page", most);

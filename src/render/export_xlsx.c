@@ -498,7 +498,7 @@ meiro_status xlsx_check(const doc_item *items, size_t count, const meiro_export_
         if (s != MEIRO_OK) return s;
         if (cell_mm && i == 0) *cell_mm = plan.cell_mm;
         if (opt->play && (uint64_t)m->w * m->h > PLAY_MAX_CELLS)
-            return fail(err, MEIRO_ERROR_ARGUMENT,
+            return fail_field(err, MEIRO_FIELD_PLAY, MEIRO_ERROR_ARGUMENT,
                         "a playable sheet checks at most %d cells (200 x 200): a %lu x %lu maze is too big to play",
                         PLAY_MAX_CELLS, (unsigned long)m->w, (unsigned long)m->h);
     }

@@ -362,10 +362,10 @@ static void picture_free(picture *p)
 static meiro_status check_grid(uint32_t width, uint32_t height, meiro_error *err)
 {
     if (width < 1 || height < 1)
-        return fail(err, MEIRO_ERROR_ARGUMENT, "a shape needs a grid of at least 1 x 1 cells, not %u x %u",
+        return fail_field(err, MEIRO_FIELD_WIDTH, MEIRO_ERROR_ARGUMENT, "a shape needs a grid of at least 1 x 1 cells, not %u x %u",
                     (unsigned)width, (unsigned)height);
     if (width > MEIRO_MAX_SIDE || height > MEIRO_MAX_SIDE || (uint64_t)width * height > MEIRO_MAX_CELLS)
-        return fail(err, MEIRO_ERROR_TOO_BIG, "%u x %u cells is too big (at most %u a side and %u cells)",
+        return fail_field(err, MEIRO_FIELD_WIDTH, MEIRO_ERROR_TOO_BIG, "%u x %u cells is too big (at most %u a side and %u cells)",
                     (unsigned)width, (unsigned)height, MEIRO_MAX_SIDE, MEIRO_MAX_CELLS);
     return MEIRO_OK;
 }
@@ -382,7 +382,7 @@ meiro_status meiro_shape_mask(const char *shape, uint32_t width, uint32_t height
 {
     if (!mask) return fail(err, MEIRO_ERROR_ARGUMENT, "no place for the mask");
     *mask = NULL;
-    if (!shape || !shape[0]) return fail(err, MEIRO_ERROR_ARGUMENT, "no shape given");
+    if (!shape || !shape[0]) return fail_field(err, MEIRO_FIELD_SHAPE, MEIRO_ERROR_ARGUMENT, "no shape given");
     meiro_status s = check_grid(width, height, err);
     if (s != MEIRO_OK) return s;
 
@@ -409,7 +409,7 @@ meiro_status meiro_shape_mask(const char *shape, uint32_t width, uint32_t height
         size_t n = 0;
         for (size_t i = 0; i < SHAPE_COUNT && n < sizeof names; i++)
             n += (size_t)snprintf(names + n, sizeof names - n, "%s%s", i ? ", " : "", shapes[i].name);
-        return fail(err, MEIRO_ERROR_UNKNOWN_NAME, "no shape '%s' (built in: %s; or a file NAME.svg or NAME.png)",
+        return fail_field(err, MEIRO_FIELD_SHAPE, MEIRO_ERROR_UNKNOWN_NAME, "no shape '%s' (built in: %s; or a file NAME.svg or NAME.png)",
                     shape, names);
     }
 
@@ -436,7 +436,7 @@ meiro_status meiro_shape_mask(const char *shape, uint32_t width, uint32_t height
     if (s == MEIRO_OK) {
         uint64_t inside = count_inside(m, (size_t)width * height);
         if (inside < 2)
-            s = fail(err, MEIRO_ERROR_ARGUMENT, "%s leaves %u cell%s inside a %u x %u grid; use a larger -W/-H", what,
+            s = fail_field(err, MEIRO_FIELD_SHAPE, MEIRO_ERROR_ARGUMENT, "%s leaves %u cell%s inside a %u x %u grid; use a larger -W/-H", what,
                      (unsigned)inside, inside == 1 ? "" : "s", (unsigned)width, (unsigned)height);
     }
     if (s != MEIRO_OK) {
@@ -554,23 +554,23 @@ meiro_status meiro_text_mask(const char *text, const char *lang, uint32_t height
     if (!mask) return fail(err, MEIRO_ERROR_ARGUMENT, "no place for the mask");
     *mask = NULL;
     if (info) memset(info, 0, sizeof *info);
-    if (!text || !text[0]) return fail(err, MEIRO_ERROR_ARGUMENT, "the text is empty: give the letters to draw");
+    if (!text || !text[0]) return fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT, "the text is empty: give the letters to draw");
     size_t len = strlen(text), bad = utf8_check(text, len);
     if (bad < len)
-        return fail(err, MEIRO_ERROR_ARGUMENT, "the text is not valid UTF-8 (byte %zu, counted from 1)", bad + 1);
+        return fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT, "the text is not valid UTF-8 (byte %zu, counted from 1)", bad + 1);
     bool lower = false, cjk = false;
     for (const unsigned char *p = (const unsigned char *)text; *p;) {
         size_t at = (size_t)(p - (const unsigned char *)text);
         uint32_t cp = next_code_point(&p);
         if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0))
-            return fail(err, MEIRO_ERROR_ARGUMENT, "the text has a control character (byte %zu): one line of letters only",
+            return fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT, "the text has a control character (byte %zu): one line of letters only",
                         at + 1);
         cjk = cjk || is_cjk(cp);
         lower = lower || g_unichar_islower(cp);
     }
     if (height == 0) height = cjk ? MEIRO_TEXT_HEIGHT_CJK : lower ? MEIRO_TEXT_HEIGHT_LOWER : MEIRO_TEXT_HEIGHT;
     if (height < MEIRO_TEXT_HEIGHT_MIN || height > MEIRO_MAX_SIDE)
-        return fail(err, MEIRO_ERROR_ARGUMENT, "a text %u cells tall cannot be drawn: %u to %u cells", (unsigned)height,
+        return fail_field(err, MEIRO_FIELD_HEIGHT, MEIRO_ERROR_ARGUMENT, "a text %u cells tall cannot be drawn: %u to %u cells", (unsigned)height,
                     MEIRO_TEXT_HEIGHT_MIN, MEIRO_MAX_SIDE);
 
     /* measuring: unhinted outlines in user units, so they scale exactly */
@@ -613,7 +613,7 @@ meiro_status meiro_text_mask(const char *text, const char *lang, uint32_t height
         PangoLayout *l = pango_layout_new(pc);
         pango_layout_set_text(l, start, (int)(end - start));
         if (pango_layout_get_unknown_glyphs_count(l) > 0) {
-            s = fail(err, MEIRO_ERROR_ARGUMENT,
+            s = fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT,
                      "no installed font has the letter '%.*s' (install a font with it, e.g. fonts-noto-cjk)",
                      (int)(end - start), start);
             g_object_unref(l);
@@ -640,7 +640,7 @@ meiro_status meiro_text_mask(const char *text, const char *lang, uint32_t height
                 blank = blank && (g_unichar_isspace(cp) || type == G_UNICODE_FORMAT || type == G_UNICODE_CONTROL);
             }
             if (!blank) {
-                s = fail(err, MEIRO_ERROR_ARGUMENT, "the letter '%.*s' has no outline to draw (a colour emoji?)",
+                s = fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT, "the letter '%.*s' has no outline to draw (a colour emoji?)",
                          (int)(end - start), start);
                 break;
             }
@@ -650,7 +650,7 @@ meiro_status meiro_text_mask(const char *text, const char *lang, uint32_t height
         ci = cj;
     }
     if (s == MEIRO_OK && n == 0)
-        s = fail(err, MEIRO_ERROR_ARGUMENT, "the text '%s' has no letters to draw (only spaces)", text);
+        s = fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT, "the text '%s' has no letters to draw (only spaces)", text);
 
     /* one scale for all: the ink of the whole text `height` cells tall */
     double top = 0, bottom = 0, stroke = TEXT_STROKE, k = 0;
@@ -674,7 +674,7 @@ meiro_status meiro_text_mask(const char *text, const char *lang, uint32_t height
             width += cols;
         }
         if (width > MEIRO_MAX_SIDE || width * height > MEIRO_MAX_CELLS)
-            s = fail(err, MEIRO_ERROR_TOO_BIG,
+            s = fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_TOO_BIG,
                      "the text is too long: %s%llu cells across at %u cells tall, at most %u (a shorter text or a "
                      "smaller height)",
                      width > MEIRO_MAX_SIDE ? "more than " : "", (unsigned long long)width, (unsigned)height,
@@ -713,7 +713,7 @@ meiro_status meiro_text_mask(const char *text, const char *lang, uint32_t height
         }
         uint64_t inside = count_inside(m, (size_t)width * height);
         if (letters == 0 || inside < 2) {
-            s = fail(err, MEIRO_ERROR_ARGUMENT, "the text '%s' leaves %s at %u cells tall; use a larger height", text,
+            s = fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT, "the text '%s' leaves %s at %u cells tall; use a larger height", text,
                      inside == 1 ? "1 cell" : "no cells", (unsigned)height);
         } else {
             uint32_t w2 = hi - lo + 1;

@@ -90,7 +90,7 @@ meiro_status meiro_solve_watched(const meiro_maze *maze, const char *solver,
     const solver_entry *entry = solver_find(name);
     char hint[64];
     if (!entry)
-        return fail(err, MEIRO_ERROR_UNKNOWN_NAME, "unknown solver '%s' (see 'meiro list' for the names)%s", name,
+        return fail_field(err, MEIRO_FIELD_SOLVER, MEIRO_ERROR_UNKNOWN_NAME, "unknown solver '%s' (see 'meiro list' for the names)%s", name,
                     info_hint(meiro_solver_info, meiro_solver_count(), name, hint, sizeof hint));
     observe(observer, MEIRO_EVENT_GRID, maze->w, maze->h, MEIRO_NO_DIR, 0);
     maze_tell_shape(maze, observer);
