@@ -161,21 +161,15 @@ meiro_status meiro_generate_options_resolve(meiro_generate_options *opt, unsigne
         o.goal = src->text->last;
         given &= ~MEIRO_GIVEN_HEIGHT; /* the text was drawn at it */
     }
-    /* step 1: what was given */
-    if (given & MEIRO_GIVEN_WIDTH) o.width = opt->width;
-    if (given & MEIRO_GIVEN_HEIGHT) o.height = opt->height;
-    if (given & MEIRO_GIVEN_ALGORITHM) o.algorithm = opt->algorithm;
-    if (given & MEIRO_GIVEN_ENDS) {
-        o.ends = opt->ends;
-        o.start = opt->start;
-        o.goal = opt->goal;
+    /* step 1: what was given stays */
+    if (!(given & MEIRO_GIVEN_WIDTH)) opt->width = o.width;
+    if (!(given & MEIRO_GIVEN_HEIGHT)) opt->height = o.height;
+    if (!(given & MEIRO_GIVEN_ALGORITHM)) opt->algorithm = o.algorithm;
+    if (!(given & MEIRO_GIVEN_ENDS)) {
+        opt->ends = o.ends;
+        opt->start = o.start;
+        opt->goal = o.goal;
     }
-    opt->width = o.width;
-    opt->height = o.height;
-    opt->algorithm = o.algorithm;
-    opt->ends = o.ends;
-    opt->start = o.start;
-    opt->goal = o.goal;
     return MEIRO_OK;
 }
 
