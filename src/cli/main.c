@@ -74,8 +74,8 @@ static int close_stdout(int rc)
     return EXIT_FAIL;
 }
 
-/* The commands, and the options of those the library reports errors of
- * options to (command_options). */
+/* The commands, with the option tables of those that pass options to the
+ * library (command_options: its errors name their options from these). */
 static const struct {
     const char *name;
     int (*run)(int, char **);
