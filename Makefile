@@ -16,6 +16,9 @@ DESTDIR ?=
 BUILD   ?= build
 CFLAGS  ?= -O2 -g
 VERSION := $(shell sed -n 's/^\#define MEIRO_VERSION "\(.*\)"/\1/p' include/meiro.h)
+# the ABI's number, the soname's: include/meiro.h says when it goes up
+ABI     := $(shell sed -n 's/^\#define MEIRO_ABI_VERSION \([0-9]*\)$$/\1/p' include/meiro.h)
+SONAME   = libmeiro.so.$(ABI)
 
 WARN     = -std=c11 -Wall -Wextra -Wpedantic -Werror
 ALL_CFLAGS = $(WARN) $(CFLAGS) $(EXTRA_CFLAGS) -fPIC -MMD -MP
@@ -84,7 +87,8 @@ $(BUILD)/obj/core/%.o $(BUILD)/obj/gen/%.o $(BUILD)/obj/solve/%.o \
     $(BUILD)/obj/watch/%.o: LAYER_CPPFLAGS = $(BASE_CPPFLAGS)
 $(BUILD)/obj/io/%.o: LAYER_CPPFLAGS = $(IO_CPPFLAGS)
 $(BUILD)/obj/page/%.o: LAYER_CPPFLAGS = $(PAGE_CPPFLAGS)
-$(BUILD)/obj/render/%.o $(BUILD)/obj/formats.o $(BUILD)/obj/booklet.o: LAYER_CPPFLAGS = $(RENDER_CPPFLAGS)
+$(BUILD)/obj/render/%.o $(BUILD)/obj/formats.o $(BUILD)/obj/booklet.o \
+    $(BUILD)/obj/plan.o: LAYER_CPPFLAGS = $(RENDER_CPPFLAGS)
 $(BUILD)/obj/cli/%.o: LAYER_CPPFLAGS = -Iinclude
 
 # the shipped templates, compiled in
@@ -123,7 +127,7 @@ $(BUILD)/libmeiro-internal.a: $(LIB_OBJ)
 	$(AR) rcs $@ $^
 
 $(BUILD)/libmeiro.so: $(LIB_OBJ) tools/libmeiro.map
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -Wl,-soname,libmeiro.so.0 -Wl,--version-script=tools/libmeiro.map -o $@ $(LIB_OBJ) $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=tools/libmeiro.map -o $@ $(LIB_OBJ) $(LDLIBS)
 
 $(BUILD)/meiro: $(CLI_OBJ) $(BUILD)/libmeiro.a
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
@@ -186,6 +190,7 @@ check: deps-test browser-deps
 	@sh tools/check-layers.sh
 	@$(MAKE) --no-print-directory -j$(JOBS) all > build-check.log 2>&1 || { cat build-check.log; exit 1; }
 	@sh tools/check-symbols.sh build
+	@sh tools/check-links.sh build
 	@$(MAKE) --no-print-directory -j$(JOBS) tests BUILD=build > build-check.log 2>&1 || { cat build-check.log; exit 1; }
 	@$(MAKE) --no-print-directory -j$(JOBS) asan-tests >> build-check.log 2>&1 || { cat build-check.log; exit 1; }
 	@rm -f build-check.log
@@ -336,8 +341,8 @@ install: all
 	install -m 644 include/meiro/*.h $(DESTDIR)$(PREFIX)/include/meiro/
 	install -m 644 $(BUILD)/libmeiro.a $(DESTDIR)$(PREFIX)/lib/libmeiro.a
 	install -m 755 $(BUILD)/libmeiro.so $(DESTDIR)$(PREFIX)/lib/libmeiro.so.$(VERSION)
-	ln -sf libmeiro.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libmeiro.so.0
-	ln -sf libmeiro.so.0 $(DESTDIR)$(PREFIX)/lib/libmeiro.so
+	ln -sf libmeiro.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(PREFIX)/lib/libmeiro.so
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' -e 's|@REQUIRES@|$(DEP_LIBS)|' meiro.pc.in \
 		> $(DESTDIR)$(PREFIX)/lib/pkgconfig/meiro.pc
 

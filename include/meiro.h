@@ -24,6 +24,17 @@
 #define MEIRO_VERSION_PATCH 0
 #define MEIRO_VERSION "0.1.0"
 
+/* The ABI: what a program compiled against these headers relies on in the
+ * shared library, the soname's number (libmeiro.so.MEIRO_ABI_VERSION; the
+ * Makefile reads it from here). It goes up by one whenever a public struct
+ * changes its size or layout (a member added, removed or moved: programs
+ * allocate the options structs and meiro_error themselves), an enum's values
+ * move, or a function changes or goes; adding a function or an enum value at
+ * the end does not change it. tests/test_abi.c records each struct's size
+ * for this number and fails when one changes without it. New settings that
+ * may grow go in opaque objects with functions, not in the structs. */
+#define MEIRO_ABI_VERSION 1
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -55,6 +66,7 @@ MEIRO_API const char *meiro_version(void);
 #include "meiro/watch.h"
 #include "meiro/page.h"
 #include "meiro/shape.h"
+#include "meiro/plan.h"
 #include "meiro/io.h"
 #include "meiro/booklet.h"
 

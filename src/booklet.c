@@ -1,16 +1,14 @@
 /* Booklets: many mazes in one document, rising in size or difficulty from
  * the first page to the last, each with its own seed derived from the
- * booklet's, laid out by the template; and the difficulty levels. */
+ * booklet's, laid out by the template. */
 #define _POSIX_C_SOURCE 200809L
 #include "core/numbers.h"
 #include "core/alloc.h"
 #include "core/error.h"
 #include "core/model.h"
-#include "core/names.h"
 #include "core/rng.h"
 #include "core/utf8.h"
 #include "io/io.h"
-#include "gen/gen.h"
 #include "page/template.h"
 #include "render/document.h"
 #include "render/export.h"
@@ -18,58 +16,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
-
-/* The levels: bigger mazes, then algorithms with more dead ends, then S and
- * G in doors of the outer wall on opposite sides, at the ends of the longest
- * such way (never side by side). Checked by measuring (test_booklet). */
-static const meiro_level_desc levels[MEIRO_LEVEL_COUNT] = {
-    [MEIRO_LEVEL_EASY] = {"easy", "4-5", "6 x 8 big cells, one winding road with few branches",
-                          6, 8, "dig", MEIRO_ENDS_CORNERS, 25},
-    [MEIRO_LEVEL_NORMAL] = {"normal", "6-8", "12 x 16, many short dead ends", 12, 16, "cluster",
-                            MEIRO_ENDS_CORNERS, 14},
-    [MEIRO_LEVEL_HARD] = {"hard", "9-12", "20 x 28, S and G in doors far apart, a long way between",
-                          20, 28, "wall", MEIRO_ENDS_BORDER, 9},
-    [MEIRO_LEVEL_EXPERT] = {"expert", "adults", "32 x 45, the most dead ends, doors far apart",
-                            32, 45, "true-prim", MEIRO_ENDS_BORDER, 0},
-};
-
-const meiro_level_desc *meiro_level_info(meiro_level level)
-{
-    return (unsigned)level < MEIRO_LEVEL_COUNT ? &levels[level] : NULL;
-}
-
-meiro_status meiro_level_from_name(const char *name, meiro_level *level, meiro_error *err)
-{
-    for (unsigned k = 0; k < MEIRO_LEVEL_COUNT; k++) {
-        if (strcasecmp(name, levels[k].name) == 0) {
-            *level = (meiro_level)k;
-            return MEIRO_OK;
-        }
-    }
-    char hint[64];
-    return fail(err, MEIRO_ERROR_UNKNOWN_NAME, "unknown difficulty '%s' (easy, normal, hard or expert)%s", name,
-                name_hint(name, "easy normal hard expert", hint, sizeof hint));
-}
-
-meiro_status meiro_level_for_age(unsigned age, meiro_level *level, meiro_error *err)
-{
-    if (age < 3 || age > 120)
-        return fail(err, MEIRO_ERROR_ARGUMENT, "an age is 3 to 120 years, not %u", age);
-    *level = age <= 5 ? MEIRO_LEVEL_EASY : age <= 8 ? MEIRO_LEVEL_NORMAL : age <= 12 ? MEIRO_LEVEL_HARD
-                                                                          : MEIRO_LEVEL_EXPERT;
-    return MEIRO_OK;
-}
-
-void meiro_generate_options_for_level(meiro_generate_options *opt, meiro_level level)
-{
-    const meiro_level_desc *l = meiro_level_info(level);
-    if (!l) return;
-    opt->width = l->width;
-    opt->height = l->height;
-    opt->algorithm = l->algorithm;
-    opt->ends = l->ends;
-}
 
 void meiro_booklet_options_init(meiro_booklet_options *b)
 {
@@ -122,7 +68,6 @@ static void copy_label(const meiro_booklet_options *b, const meiro_export_option
     snprintf(out, size, w.labels->version, word);
 }
 
-/* The options of maze i of the booklet. */
 /* Maze i's level, as 1 + a meiro_level (equal runs of each level from..to),
  * or 0 in a booklet of rising sizes. */
 static int maze_level(const meiro_booklet_options *b, unsigned i)
@@ -144,54 +89,6 @@ static meiro_grid maze_grid(const meiro_booklet_options *b, unsigned i)
     return MEIRO_GRID_RECT;
 }
 
-/* Whether the named generator works on grid g. */
-static bool generator_on(const char *name, meiro_grid g)
-{
-    for (size_t k = 0; k < meiro_generator_count(); k++)
-        if (!strcmp(meiro_generator_info(k)->name, name)) return meiro_generator_supports(k, g);
-    return false;
-}
-
-/* A rectangle's size on another grid, with about as many cells: polar
- * rings holding w x h (a ring of radius r has about 2 pi r cells), hex as
- * it is, triangles twice as many across (two make a square's room). */
-static void size_on_grid(meiro_grid g, uint32_t *w, uint32_t *h)
-{
-    if (g == MEIRO_GRID_POLAR) {
-        double rings = floor(sqrt((double)*w * *h / 3.141592653589793) + 0.5);
-        *w = 1;
-        *h = rings < 2 ? 2 : rings > MEIRO_MAX_SIDE ? MEIRO_MAX_SIDE : (uint32_t)rings;
-    } else if (g == MEIRO_GRID_TRIANGLE) {
-        *w = *w > MEIRO_MAX_SIDE / 2 ? MEIRO_MAX_SIDE : *w * 2;
-    }
-}
-
-static void maze_options(const meiro_booklet_options *b, unsigned i, meiro_generate_options *o)
-{
-    meiro_generate_options_init(o);
-    o->seed = meiro_booklet_maze_seed(b->seed, i);
-    double t = b->count > 1 ? (double)i / (b->count - 1) : 0;
-    if (b->from_w && b->to_w) {
-        o->width = (uint32_t)(b->from_w + t * ((double)b->to_w - b->from_w) + 0.5);
-        o->height = (uint32_t)(b->from_h + t * ((double)b->to_h - b->from_h) + 0.5);
-        o->algorithm = b->algorithm ? b->algorithm : "cluster";
-    } else {
-        const meiro_level_desc *l = &levels[maze_level(b, i) - 1];
-        o->width = l->width;
-        o->height = l->height;
-        o->algorithm = b->algorithm ? b->algorithm : l->algorithm;
-        o->ends = l->ends;
-    }
-    o->grid = maze_grid(b, i);
-    if (o->grid == MEIRO_GRID_RECT) return;
-    size_on_grid(o->grid, &o->width, &o->height);
-    /* the level's generator where it works on the grid (wall does not):
-     * else hunt-and-kill's long winding roads */
-    if (!b->algorithm && !generator_on(o->algorithm, o->grid)) o->algorithm = "hunt-and-kill";
-    /* the way into the centre of a round maze; the others' S and G as the level says */
-    if (o->grid == MEIRO_GRID_POLAR) o->ends = MEIRO_ENDS_CENTER;
-}
-
 /* Maze i's shape: the i-th of the comma-separated list, in turn, copied
  * into name (false without shapes). */
 static bool maze_shape(const meiro_booklet_options *b, unsigned i, char *name, size_t size)
@@ -206,13 +103,29 @@ static bool maze_shape(const meiro_booklet_options *b, unsigned i, char *name, s
     return true;
 }
 
-void meiro_generate_options_for_shape(meiro_generate_options *o, bool keep_algorithm)
+/* Maze i's options, and whether it takes a shape (its name in `shape`):
+ * its level's maze, or the size between the first and the last with
+ * cluster, on its grid, as meiro_generate_options_resolve lays the
+ * booklet's algorithm and the shape over it. */
+static bool maze_options(const meiro_booklet_options *b, unsigned i, meiro_generate_options *o, char *shape,
+                         size_t size)
 {
-    double side = floor(sqrt(1.6 * o->width * o->height) + 0.5);
-    o->width = o->height = side < 12 ? 12 : side > 2000 ? 2000 : (uint32_t)side;
-    const generator_entry *g = generator_find(o->algorithm ? o->algorithm : "cluster"); /* NULL: cluster */
-    if (!keep_algorithm && (!g || !g->shapes)) o->algorithm = "dig";
-    if (o->ends == MEIRO_ENDS_BORDER) o->ends = MEIRO_ENDS_FARTHEST;
+    meiro_generate_options_init(o);
+    o->seed = meiro_booklet_maze_seed(b->seed, i);
+    o->grid = maze_grid(b, i);
+    o->algorithm = b->algorithm;
+    double t = b->count > 1 ? (double)i / (b->count - 1) : 0;
+    meiro_level_desc sized = {.algorithm = "cluster", .ends = MEIRO_ENDS_CORNERS};
+    if (b->from_w && b->to_w) {
+        sized.width = (uint32_t)(b->from_w + t * ((double)b->to_w - b->from_w) + 0.5);
+        sized.height = (uint32_t)(b->from_h + t * ((double)b->to_h - b->from_h) + 0.5);
+    }
+    /* shapes are of square cells */
+    bool shaped = o->grid == MEIRO_GRID_RECT && maze_shape(b, i, shape, size);
+    int level = maze_level(b, i);
+    meiro_maze_sources src = {.level = level ? meiro_level_info((meiro_level)(level - 1)) : &sized, .shape = shaped};
+    meiro_generate_options_resolve(o, b->algorithm ? MEIRO_GIVEN_ALGORITHM : 0, &src, NULL);
+    return shaped;
 }
 
 typedef struct booklet {
@@ -250,11 +163,9 @@ static meiro_status make_mazes(const meiro_booklet_options *b, booklet *bk, unsi
         return fail(err, MEIRO_ERROR_NOMEM, "out of memory for %u mazes", b->count);
     for (unsigned i = 0; i < b->count; i++) {
         meiro_generate_options o;
-        maze_options(b, i, &o);
         char shape[1024];
         uint8_t *mask = NULL;
-        if (o.grid == MEIRO_GRID_RECT && maze_shape(b, i, shape, sizeof shape)) { /* shapes are of square cells */
-            meiro_generate_options_for_shape(&o, b->algorithm != NULL);
+        if (maze_options(b, i, &o, shape, sizeof shape)) {
             if (meiro_shape_mask(shape, o.width, o.height, &mask, err) != MEIRO_OK) return err->status;
             o.mask = mask;
             o.shape_name = strchr(shape, '/') ? strrchr(shape, '/') + 1 : shape;
@@ -298,10 +209,8 @@ static meiro_status booklet_check(const meiro_booklet_options *b, const meiro_ex
                                      : fail(err, MEIRO_ERROR_NOMEM, "out of memory for %u mazes", b->count);
     for (unsigned i = 0; s == MEIRO_OK && i < b->count; i++) {
         meiro_generate_options o;
-        maze_options(b, i, &o);
         char shape[1024];
-        if (o.grid == MEIRO_GRID_RECT && maze_shape(b, i, shape, sizeof shape))
-            meiro_generate_options_for_shape(&o, b->algorithm != NULL);
+        maze_options(b, i, &o, shape, sizeof shape);
         s = maze_check_size(o.width, o.height, err);
         shells[i] = maze_shell(o.width, o.height);
         shells[i].grid = (uint8_t)o.grid; /* what a page lays out: the grid's bounding box */
@@ -310,7 +219,7 @@ static meiro_status booklet_check(const meiro_booklet_options *b, const meiro_ex
     /* workbooks and play pages are made of square cells */
     for (unsigned i = 0; s == MEIRO_OK && i < b->count && format != MEIRO_FORMAT_PDF; i++)
         if (shells[i].grid != MEIRO_GRID_RECT)
-            s = fail(err, MEIRO_ERROR_ARGUMENT, "a booklet of %s mazes is a PDF: %s pages are made of square cells",
+            s = fail_field(err, MEIRO_FIELD_GRID, MEIRO_ERROR_ARGUMENT, "a booklet of %s mazes is a PDF: %s pages are made of square cells",
                      meiro_grid_name((meiro_grid)shells[i].grid), format == MEIRO_FORMAT_XLSX ? "XLSX" : "HTML");
     if (s == MEIRO_OK && format == MEIRO_FORMAT_XLSX) {
         s = xlsx_check(items, b->count, opt, NULL, err);
@@ -393,44 +302,47 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, co
                                  meiro_error *err)
 {
     if (b->count < 1 || b->count > 10000)
-        return fail(err, MEIRO_ERROR_ARGUMENT, "a booklet has 1 to 10000 mazes (not %u)", b->count);
+        return fail_field(err, MEIRO_FIELD_MAZES, MEIRO_ERROR_ARGUMENT, "a booklet has 1 to 10000 mazes (not %u)", b->count);
     if ((b->from_w || b->to_w) && !(b->from_w && b->from_h && b->to_w && b->to_h))
-        return fail(err, MEIRO_ERROR_ARGUMENT, "rising sizes need both the first and the last size (W x H)");
+        return fail_field(err, MEIRO_FIELD_SIZES, MEIRO_ERROR_ARGUMENT, "rising sizes need both the first and the last size (W x H)");
     if (!meiro_level_info(b->from_level) || !meiro_level_info(b->to_level))
-        return fail(err, MEIRO_ERROR_ARGUMENT, "invalid difficulty level");
+        return fail_field(err, MEIRO_FIELD_LEVEL, MEIRO_ERROR_ARGUMENT, "invalid difficulty level");
     if (format != MEIRO_FORMAT_PDF && format != MEIRO_FORMAT_XLSX && format != MEIRO_FORMAT_HTML)
-        return fail(err, MEIRO_ERROR_ARGUMENT, "a booklet is a PDF, an XLSX workbook or an HTML page");
+        return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT, "a booklet is a PDF, an XLSX workbook or an HTML page");
     if (b->fold && format != MEIRO_FORMAT_PDF)
-        return fail(err, MEIRO_ERROR_ARGUMENT, "a folded booklet is a PDF (its sheets are printed)");
+        return fail_field(err, MEIRO_FIELD_FOLD, MEIRO_ERROR_ARGUMENT, "a folded booklet is a PDF (its sheets are printed)");
     if (b->fold == MEIRO_FOLD_SHEETS && page && page->bleed_mm > 0)
-        return fail(err, MEIRO_ERROR_ARGUMENT, "a bleed is for a print shop's pages, not for sheets folded at home: "
+        return fail_field(err, MEIRO_FIELD_BLEED, MEIRO_ERROR_ARGUMENT, "a bleed is for a print shop's pages, not for sheets folded at home: "
                                                "use --fold=pages with --bleed");
     if ((b->sheet >= 0 || b->creep_mm > 0) && b->fold != MEIRO_FOLD_SHEETS)
-        return fail(err, MEIRO_ERROR_ARGUMENT, "a sheet and creep are for a booklet folded from sheets (--fold)");
-    if (b->sheet >= MEIRO_PAPER_COUNT) return fail(err, MEIRO_ERROR_ARGUMENT, "invalid sheet %d", b->sheet);
+        return fail_field(err, b->sheet >= 0 ? MEIRO_FIELD_SHEET : MEIRO_FIELD_CREEP, MEIRO_ERROR_ARGUMENT,
+                          "a sheet and creep are for a booklet folded from sheets (--fold)");
+    if (b->sheet >= MEIRO_PAPER_COUNT) return fail_field(err, MEIRO_FIELD_SHEET, MEIRO_ERROR_ARGUMENT, "invalid sheet %d", b->sheet);
     if (b->signature > 50 || !(b->creep_mm >= 0 && b->creep_mm <= 2))
-        return fail(err, MEIRO_ERROR_ARGUMENT, "a signature has 1 to 50 sheets and the creep is 0 to 2 mm a sheet");
+        return fail_field(err, b->signature > 50 ? MEIRO_FIELD_SIGNATURE : MEIRO_FIELD_CREEP, MEIRO_ERROR_ARGUMENT,
+                          "a signature has 1 to 50 sheets and the creep is 0 to 2 mm a sheet");
     if (b->signature && !b->fold)
-        return fail(err, MEIRO_ERROR_ARGUMENT, "signatures are for folded booklets (--fold, or --fold=pages)");
+        return fail_field(err, MEIRO_FIELD_SIGNATURE, MEIRO_ERROR_ARGUMENT, "signatures are for folded booklets (--fold, or --fold=pages)");
     if (b->copies > 1 && (format != MEIRO_FORMAT_PDF || b->fold))
-        return fail(err, MEIRO_ERROR_ARGUMENT, "a class set (copies) is a PDF, not folded: %s",
+        return fail_field(err, MEIRO_FIELD_COPIES, MEIRO_ERROR_ARGUMENT, "a class set (copies) is a PDF, not folded: %s",
                     b->fold ? "fold one booklet per pupil" : "its copies follow each other, pages numbered per copy");
     if (b->copies > 1 && (uint64_t)b->copies * b->count > 10000)
-        return fail(err, MEIRO_ERROR_ARGUMENT, "a class set has at most 10000 mazes in all, not %u copies of %u",
+        return fail_field(err, MEIRO_FIELD_COPIES, MEIRO_ERROR_ARGUMENT, "a class set has at most 10000 mazes in all, not %u copies of %u",
                     b->copies, b->count);
     for (unsigned c = 0; b->names && c < b->copies; c++) {
-        if (!b->names[c] || !b->names[c][0]) return fail(err, MEIRO_ERROR_ARGUMENT, "copy %u has no name", c + 1);
+        if (!b->names[c] || !b->names[c][0])
+            return fail_field(err, MEIRO_FIELD_NAMES, MEIRO_ERROR_ARGUMENT, "copy %u has no name", c + 1);
         char what[48];
         snprintf(what, sizeof what, "copy %u's name", c + 1);
-        meiro_status s = text_line_check(b->names[c], what, err);
+        meiro_status s = text_line_check(b->names[c], what, MEIRO_FIELD_NAMES, err);
         if (s != MEIRO_OK) return s;
     }
     /* drawn on the last page: a file name in it may be no text at all */
     meiro_error why = {0};
-    if (b->command && text_line_check(b->command, "the command on the last page", &why) != MEIRO_OK)
+    if (b->command && text_line_check(b->command, "the command on the last page", MEIRO_FIELD_NONE, &why) != MEIRO_OK)
         return fail(err, MEIRO_ERROR_ARGUMENT, "%s (a file name in it?): rename the file", why.message);
     if (page && page->play && format != MEIRO_FORMAT_XLSX)
-        return fail(err, MEIRO_ERROR_ARGUMENT, "a playable sheet is a spreadsheet: it needs XLSX output, not %s",
+        return fail_field(err, MEIRO_FIELD_PLAY, MEIRO_ERROR_ARGUMENT, "a playable sheet is a spreadsheet: it needs XLSX output, not %s",
                     meiro_format_info(format)->name);
     meiro_export_options opt;
     meiro_template *fallback = NULL;

@@ -118,7 +118,7 @@ meiro_status meiro_format_from_name(const char *name, meiro_format *format, meir
     char names[160] = "", hint[64];
     for (unsigned f = 0, n = 0; f < MEIRO_FORMAT_COUNT && n < sizeof names; f++)
         n += (unsigned)snprintf(names + n, sizeof names - n, "%s ", formats[f].info.name);
-    return fail(err, MEIRO_ERROR_UNKNOWN_NAME, "unknown format '%s' (see 'meiro list' for the formats)%s", name,
+    return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_UNKNOWN_NAME, "unknown format '%s' (see 'meiro list' for the formats)%s", name,
                 name_hint(name, names, hint, sizeof hint));
 }
 
@@ -133,7 +133,7 @@ meiro_status meiro_format_from_filename(const char *filename, meiro_format fallb
         return MEIRO_OK;
     }
     if (find_format(dot + 1, strlen(dot + 1), format)) return MEIRO_OK;
-    return fail(err, MEIRO_ERROR_UNKNOWN_NAME,
+    return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_UNKNOWN_NAME,
                       "unknown file type '%s' (use -f to name the format; see 'meiro list')", dot);
 }
 
@@ -156,9 +156,9 @@ meiro_status meiro_export_grid_check(meiro_grid grid, meiro_format format, meiro
 {
     if (grid == MEIRO_GRID_RECT) return MEIRO_OK;
     if ((unsigned)grid >= MEIRO_GRID_COUNT)
-        return fail(err, MEIRO_ERROR_ARGUMENT, "unknown grid number %u", (unsigned)grid);
+        return fail_field(err, MEIRO_FIELD_GRID, MEIRO_ERROR_ARGUMENT, "unknown grid number %u", (unsigned)grid);
     if ((unsigned)format >= MEIRO_FORMAT_COUNT)
-        return fail(err, MEIRO_ERROR_ARGUMENT, "invalid format %d", (int)format);
+        return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT, "invalid format %d", (int)format);
     if (format_shows_grid(format)) return MEIRO_OK;
     char list[128] = "";
     size_t len = 0;
@@ -168,7 +168,7 @@ meiro_status meiro_export_grid_check(meiro_grid grid, meiro_format format, meiro
         if (n < 0 || (size_t)n >= sizeof list - len) break;
         len += (size_t)n;
     }
-    return fail(err, MEIRO_ERROR_ARGUMENT,
+    return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
                 "%s cannot show a %s maze (its cells are squares): write it as %s",
                 formats[format].info.name, meiro_grid_name(grid), list);
 }
@@ -196,23 +196,23 @@ static bool paged(meiro_format format) { return format == MEIRO_FORMAT_PDF || fo
 
 bool meiro_answers_apart(meiro_format format, const meiro_export_options *opt)
 {
-    return opt && !paged(format) && answers_asked(opt);
+    return opt && !paged(format) && meiro_answers_asked(opt);
 }
 
 /* The format with the options, whatever the maze. */
 static meiro_status format_check(meiro_format format, const meiro_export_options *opt, meiro_error *err)
 {
     if ((unsigned)format >= MEIRO_FORMAT_COUNT)
-        return fail(err, MEIRO_ERROR_ARGUMENT, "invalid format %d", (int)format);
+        return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT, "invalid format %d", (int)format);
     /* answers: pages of their own in PDF and XLSX; a single-page format
      * leaves out a template's and refuses those asked for */
     if (meiro_answers_apart(format, opt))
-        return fail(err, MEIRO_ERROR_ARGUMENT,
+        return fail_field(err, MEIRO_FIELD_ANSWERS, MEIRO_ERROR_ARGUMENT,
                     "answers on a page of their own need PDF or XLSX output (for %s, write the "
                     "solution to a second file)",
                     formats[format].info.name);
     if (opt->play && format != MEIRO_FORMAT_XLSX)
-        return fail(err, MEIRO_ERROR_ARGUMENT, "a playable sheet is a spreadsheet: it needs XLSX output, not %s",
+        return fail_field(err, MEIRO_FIELD_PLAY, MEIRO_ERROR_ARGUMENT, "a playable sheet is a spreadsheet: it needs XLSX output, not %s",
                     formats[format].info.name);
     meiro_status s = meiro_export_options_check(opt, err);
     if (s != MEIRO_OK) return s;
@@ -230,7 +230,7 @@ static meiro_status export_check_unlocalized(meiro_grid grid, uint32_t width, ui
         meiro_export_options_init(&defaults);
         opt = &defaults;
     }
-    if ((unsigned)grid >= MEIRO_GRID_COUNT) return fail(err, MEIRO_ERROR_ARGUMENT, "unknown grid number %u", (unsigned)grid);
+    if ((unsigned)grid >= MEIRO_GRID_COUNT) return fail_field(err, MEIRO_FIELD_GRID, MEIRO_ERROR_ARGUMENT, "unknown grid number %u", (unsigned)grid);
     if (grid == MEIRO_GRID_POLAR) width = 1; /* not used: rings only */
     meiro_status s = format_check(format, opt, err);
     if (s == MEIRO_OK) s = meiro_export_grid_check(grid, format, err);
@@ -363,7 +363,7 @@ meiro_status meiro_save(const meiro_maze *maze, const meiro_path *path, meiro_fo
 static meiro_maze *read_unlocalized(FILE *in, meiro_format format, meiro_error *err)
 {
     if ((unsigned)format >= MEIRO_FORMAT_COUNT || !formats[format].read) {
-        fail(err, MEIRO_ERROR_ARGUMENT, "%s mazes can be written but not read",
+        fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT, "%s mazes can be written but not read",
                    (unsigned)format < MEIRO_FORMAT_COUNT ? formats[format].info.name : "these");
         return NULL;
     }

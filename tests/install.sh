@@ -9,7 +9,7 @@ if make --no-print-directory -s install PREFIX=/opt/meiro DESTDIR="$tmp/root" > 
 root="$tmp/root/opt/meiro"
 for f in bin/meiro include/meiro.h include/meiro/maze.h include/meiro/booklet.h lib/libmeiro.a lib/libmeiro.so lib/pkgconfig/meiro.pc \
          share/meiro/templates/kids-a4.ini share/meiro/templates/art/stars-frame.svg \
-         share/meiro/templates/shapes/heart.svg include/meiro/shape.h \
+         share/meiro/templates/shapes/heart.svg include/meiro/shape.h include/meiro/plan.h \
          share/man/man1/meiro.1; do
     if [ -e "$root/$f" ]; then ok; else bad "$f not installed"; fi
 done

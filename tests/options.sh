@@ -38,6 +38,19 @@ run 2 generate --ends bordr -o k.txt; err_has "did you mean 'border'?"
 run 2 generate --answers kye -o k.pdf; err_has "did you mean 'key'?"
 run 2 generate -f pfd -o k; err_has "did you mean 'pdf'?"
 run 2 booklet --difficulty Esay -o b.pdf; err_has "--difficulty"
+# a library error about an option names it: the field the library gives,
+# the option from the command's own table (generate's -a is watch's -a)
+run 2 generate -s 1 --cell 50 -o m.pdf; err_has "(option: --cell)"; absent m.pdf
+run 2 generate -s 1 --margin 100 -o m.pdf; err_has "(option: --margin)"
+run 2 generate -s 1 --dpi 2400 --paper a3 -o m.png; err_has "(option: --dpi)"; absent m.png
+run 2 generate --grid hex -a wall -o m.pdf; err_has "(option: --algorithm)"
+run 2 generate --start 0,0 --goal 99,0 -o m.txt; err_has "(option: --goal)"
+run 2 generate --grid polar --shape heart -o m.pdf; err_has "(option: --shape)"
+run 2 generate -t no-such -o m.pdf; err_has "(option: --template)"
+run 2 watch -a eller --shape heart; err_has "(option: --algorithm)"
+run 2 booklet -n 2 --sheet a4 -o b.pdf; err_has "(option: --sheet)"; absent b.pdf
+run 2 booklet -n 2 --play -o b.pdf; err_has "(option: --play)"
+run 2 booklet -n 2 --grid hex -o b.xlsx; err_has "(option: --grid)"; absent b.xlsx
 # names whatever their case, as --paper A4, -f PDF and --shape Heart always were
 for args in "--art Bunny" "--grid Polar -f json" "-a Prim" "-t Kids-A4" "--lang JA" "--ends Border" \
             "--answers Key" "-m BFS --solution" "--paper A4" "-f PDF" "--shape Heart" "--art NONE"; do

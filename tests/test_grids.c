@@ -1,5 +1,6 @@
-/* Polar, hex and triangle grids: the topology and geometry of core/grid.c,
- * and the model's functions on them. */
+/* The cell graph of every grid (core/grid.h: numbering, links, passages),
+ * the polar, hex and triangle grids' topology and geometry, and the model's
+ * functions on them. */
 #include "harness.h"
 #include "whitebox.h"
 #include "core/grid.h"
@@ -41,20 +42,45 @@ static void side_mid(const grid_side_shape *s, double *x, double *y)
 
 static bool near(double a, double b) { return fabs(a - b) < 1e-9 * (1 + fabs(a) + fabs(b)); }
 
-/* Every cell: the neighbour across side k has a back side pointing back,
- * the cell round-trips through (x, y), and grid_links agrees. */
-static void test_symmetry(void)
+/* The grids of the graph tests: the other grids, a rectangle, and a
+ * rectangle with a shape (holes in a diagonal pattern). */
+enum { GRAPH_MASKED = MEIRO_GRID_COUNT };
+static const unsigned GRAPH_GRIDS[] = {MEIRO_GRID_RECT, GRAPH_MASKED, MEIRO_GRID_POLAR,
+                                       MEIRO_GRID_HEX, MEIRO_GRID_TRIANGLE};
+
+static meiro_maze *new_graph(unsigned g, uint32_t w, uint32_t h)
 {
-    verdict symmetric = {0}, roundtrip = {0}, links = {0}, counts = {0};
-    for (size_t g = 0; g < TEST_COUNT(OTHER_GRIDS); g++)
+    if (g != GRAPH_MASKED) return new_grid((meiro_grid)g, w, h);
+    meiro_maze *m = new_grid(MEIRO_GRID_RECT, w, h);
+    uint8_t *inside = malloc((size_t)w * h);
+    if (m && inside) {
+        for (size_t i = 0; i < (size_t)w * h; i++) inside[i] = i < 2 || (i * 7 + i / w) % 5 != 0;
+        meiro_maze_set_mask(m, inside, NULL);
+    }
+    free(inside);
+    return m;
+}
+
+static const char *graph_name(unsigned g)
+{
+    return g == GRAPH_MASKED ? "rect with a shape" : meiro_grid_name((meiro_grid)g);
+}
+
+/* The numbering of every grid: ids and (x, y) round-trip, grid_advance
+ * walks the ids in order, the rows add up to the cells. */
+static void test_numbering(void)
+{
+    verdict counts = {0}, roundtrip = {0};
+    for (size_t g = 0; g < TEST_COUNT(GRAPH_GRIDS); g++)
         for (size_t s = 0; s < TEST_COUNT(SIZES); s++) {
-            meiro_grid grid = OTHER_GRIDS[g];
-            meiro_maze *m = new_grid(grid, SIZES[s][0], SIZES[s][1]);
-            if (!verdict_note(&counts, m != NULL, "%s %ux%u not made", meiro_grid_name(grid),
+            unsigned grid = GRAPH_GRIDS[g];
+            meiro_maze *m = new_graph(grid, SIZES[s][0], SIZES[s][1]);
+            if (!verdict_note(&counts, m != NULL, "%s %ux%u not made", graph_name(grid),
                               SIZES[s][0], SIZES[s][1]))
                 continue;
-            size_t total = grid_total(m), sum = 0;
+            size_t total = grid_total(m), sum = 0, active = 0;
             for (uint32_t y = 0; y < m->h; y++) sum += grid_row_width(m, y);
+            for (size_t id = 0; id < total; id++) active += grid_active(m, id);
             if (grid == MEIRO_GRID_POLAR)
                 verdict_note(&counts, sum == total && grid_row_width(m, 0) == 1 &&
                                           grid_row_width(m, 1) == 6 && m->h == (SIZES[s][1] < 2 ? 2 : SIZES[s][1]) &&
@@ -62,35 +88,138 @@ static void test_symmetry(void)
                              "polar %u rings: %zu cells, rows sum to %zu", m->h, total, sum);
             else
                 verdict_note(&counts, sum == total && total == (size_t)SIZES[s][0] * SIZES[s][1],
-                             "%s %ux%u: %zu cells", meiro_grid_name(grid), m->w, m->h, total);
-            verdict_note(&counts, meiro_maze_cell_count(m) == total, "cell count");
-            size_t next[GRID_MAX_SIDES];
-            bool sym = true, rt = true, lk = true;
-            for (size_t id = 0; id < total; id++) {
+                             "%s %ux%u: %zu cells", graph_name(grid), m->w, m->h, total);
+            verdict_note(&counts, meiro_maze_cell_count(m) == active, "%s: cell count",
+                         graph_name(grid));
+            bool rt = true;
+            grid_at at = grid_at_id(m, 0);
+            for (size_t id = 0; id < total; id++, grid_advance(m, &at)) {
                 meiro_cell c = grid_cell(m, id);
-                if (grid_id(m, c) != id || c.x >= grid_row_width(m, c.y)) rt = false;
-                unsigned n = grid_sides(m, id);
-                if (grid_links(m, id, next) != n || n < 3 || n > GRID_MAX_SIDES) lk = false;
-                for (unsigned k = 0; k < n; k++) {
-                    size_t j = grid_neighbour(m, id, k);
-                    if (j != next[k]) lk = false;
-                    if (j == GRID_NONE) continue;
-                    unsigned b = grid_back_side(m, id, k);
-                    if (j >= total || b >= grid_sides(m, j) || grid_neighbour(m, j, b) != id ||
-                        grid_back_side(m, j, b) != k)
-                        sym = false;
-                }
-                if (grid_neighbour(m, id, n) != GRID_NONE) sym = false;
+                if (grid_id(m, c) != id || c.x >= grid_row_width(m, c.y) || at.id != id ||
+                    at.c.x != c.x || at.c.y != c.y)
+                    rt = false;
             }
-            verdict_note(&symmetric, sym, "%s %ux%u", meiro_grid_name(grid), m->w, m->h);
-            verdict_note(&roundtrip, rt, "%s %ux%u", meiro_grid_name(grid), m->w, m->h);
-            verdict_note(&links, lk, "%s %ux%u", meiro_grid_name(grid), m->w, m->h);
+            verdict_note(&roundtrip, rt, "%s %ux%u", graph_name(grid), m->w, m->h);
             meiro_maze_free(m);
         }
     CHECK_ALL(counts);
-    CHECK_ALL(symmetric);
     CHECK_ALL(roundtrip);
+}
+
+/* Every cell of every grid: grid_links gives the sides that have a
+ * neighbour and the neighbours grid_neighbour and grid_across give (none
+ * into a shape's outside), each with a back side pointing back; grid_step
+ * lands on the neighbour's (x, y). */
+static void test_links(void)
+{
+    verdict symmetric = {0}, links = {0}, steps = {0};
+    for (size_t g = 0; g < TEST_COUNT(GRAPH_GRIDS); g++)
+        for (size_t s = 0; s < TEST_COUNT(SIZES); s++) {
+            unsigned grid = GRAPH_GRIDS[g];
+            meiro_maze *m = new_graph(grid, SIZES[s][0], SIZES[s][1]);
+            if (!m) continue;
+            size_t total = grid_total(m), next[GRID_MAX_SIDES];
+            unsigned back[GRID_MAX_SIDES];
+            bool sym = true, lk = true, st = true;
+            for (grid_at at = grid_at_id(m, 0); at.id < total; grid_advance(m, &at)) {
+                size_t id = at.id;
+                if (!grid_active(m, id)) continue; /* not in the graph */
+                unsigned n = grid_sides(m, id), sides = grid_links(m, at, next, back);
+                if (sides >> n || n < 3 || n > GRID_MAX_SIDES) lk = false;
+                for (unsigned k = 0; k < n; k++) {
+                    unsigned b = GRID_MAX_SIDES;
+                    size_t j = grid_neighbour(m, id, k);
+                    if (grid_across(m, id, k, &b) != j || (j != GRID_NONE) != (sides >> k & 1u) ||
+                        (j != GRID_NONE && j != next[k]))
+                        lk = false;
+                    if (j == GRID_NONE) continue;
+                    if (!grid_active(m, j) || b != back[k]) lk = false;
+                    if (j >= total || b >= grid_sides(m, j) || grid_neighbour(m, j, b) != id ||
+                        grid_back_side(m, j, b) != k)
+                        sym = false;
+                    unsigned b2 = GRID_MAX_SIDES;
+                    grid_at to = grid_step(m, at, k, grid_through(m, id, k, &b2));
+                    meiro_cell c = grid_cell(m, j);
+                    if (to.id != j || to.c.x != c.x || to.c.y != c.y || b2 != b) st = false;
+                }
+                if (grid_neighbour(m, id, n) != GRID_NONE) sym = false;
+            }
+            verdict_note(&symmetric, sym, "%s %ux%u", graph_name(grid), m->w, m->h);
+            verdict_note(&links, lk, "%s %ux%u", graph_name(grid), m->w, m->h);
+            verdict_note(&steps, st, "%s %ux%u", graph_name(grid), m->w, m->h);
+            meiro_maze_free(m);
+        }
+    CHECK_ALL(symmetric);
     CHECK_ALL(links);
+    CHECK_ALL(steps);
+}
+
+/* Passages on every grid: a random set of sides joined with grid_join (or
+ * set with grid_set_side) shows on both cells in grid_open_sides,
+ * grid_exits and the public meiro_maze_side_open, grid_degree counts them,
+ * the model's invariants hold, and closing a side closes it on both. */
+static void test_passages(void)
+{
+    verdict both = {0}, exits = {0}, valid = {0}, closed = {0};
+    rng_state rng;
+    rng_seed(&rng, 21);
+    for (size_t g = 0; g < TEST_COUNT(GRAPH_GRIDS); g++)
+        for (size_t s = 0; s < TEST_COUNT(SIZES); s++) {
+            unsigned grid = GRAPH_GRIDS[g];
+            meiro_maze *m = new_graph(grid, SIZES[s][0], SIZES[s][1]);
+            if (!m) continue;
+            size_t total = grid_total(m), next[GRID_MAX_SIDES], out[GRID_MAX_SIDES];
+            unsigned back[GRID_MAX_SIDES], out_back[GRID_MAX_SIDES];
+            for (grid_at at = grid_at_id(m, 0); at.id < total; grid_advance(m, &at)) {
+                unsigned sides = grid_active(m, at.id) ? grid_links(m, at, next, back) : 0;
+                FOR_EACH_SIDE_IN(k, sides) {
+                    if (rng_below(&rng, 3)) continue;
+                    if (rng_below(&rng, 2)) grid_join(m, at.id, k, next[k], back[k]);
+                    else grid_set_side(m, at.id, k, true);
+                }
+            }
+            meiro_error err = {0};
+            verdict_note(&valid, meiro_maze_check(m, &err) == MEIRO_OK, "%s %ux%u: %s",
+                         graph_name(grid), m->w, m->h, err.message);
+            bool ok_both = true, ok_exits = true;
+            for (grid_at at = grid_at_id(m, 0); at.id < total; grid_advance(m, &at)) {
+                if (!grid_active(m, at.id)) {
+                    if (grid_open_sides(m, at.id)) ok_both = false;
+                    continue;
+                }
+                unsigned sides = grid_links(m, at, next, back), open = grid_open_sides(m, at.id);
+                unsigned ex = grid_exits(m, at, out, out_back), want = 0;
+                for (unsigned k = 0; k < grid_sides(m, at.id); k++) {
+                    bool here = grid_open(m, at.id, k);
+                    if (here) want |= 1u << k;
+                    if (here && (!(sides >> k & 1u) || !grid_open(m, next[k], back[k])))
+                        ok_both = false;
+                    if (here != meiro_maze_side_open(m, at.c, k)) ok_both = false;
+                    if (here && (out[k] != next[k] || out_back[k] != back[k])) ok_exits = false;
+                }
+                if (open != want || ex != open ||
+                    grid_degree(m, at.id) != (unsigned)__builtin_popcount(open))
+                    ok_exits = false;
+            }
+            verdict_note(&both, ok_both, "%s %ux%u", graph_name(grid), m->w, m->h);
+            verdict_note(&exits, ok_exits, "%s %ux%u", graph_name(grid), m->w, m->h);
+            bool ok_closed = true;
+            for (size_t id = 0; id < total; id++)
+                for (unsigned k = 0; k < grid_sides(m, id); k++) {
+                    if (!grid_open(m, id, k)) continue;
+                    unsigned b = 0;
+                    size_t j = grid_across(m, id, k, &b);
+                    grid_set_side(m, id, k, false);
+                    if (grid_open(m, id, k) || grid_open(m, j, b)) ok_closed = false;
+                }
+            for (size_t id = 0; id < total; id++) ok_closed = ok_closed && m->cells[id] == 0;
+            verdict_note(&closed, ok_closed, "%s %ux%u", graph_name(grid), m->w, m->h);
+            meiro_maze_free(m);
+        }
+    CHECK_ALL(valid);
+    CHECK_ALL(both);
+    CHECK_ALL(exits);
+    CHECK_ALL(closed);
 }
 
 /* Side geometry: sides clockwise around the centre, chained end to start
@@ -343,9 +472,10 @@ static void test_model(void)
                 queue[tail++] = 0, seen[0] = 1;
                 while (head < tail) {
                     size_t id = queue[head++], next[GRID_MAX_SIDES];
-                    unsigned ns = grid_links(t, id, next);
-                    for (unsigned q = 0; q < ns; q++)
-                        if (next[q] != GRID_NONE && !seen[next[q]]) {
+                    unsigned back[GRID_MAX_SIDES];
+                    unsigned sides = grid_links(t, grid_at_id(t, id), next, back);
+                    FOR_EACH_SIDE_IN(q, sides)
+                        if (!seen[next[q]]) {
                             seen[next[q]] = 1;
                             queue[tail++] = next[q];
                             grid_set_side(t, id, q, true);
@@ -864,7 +994,8 @@ static void test_distances(void)
 }
 
 static const test_case cases[] = {
-    {"symmetry", test_symmetry}, {"geometry", test_geometry}, {"rings", test_rings},
+    {"numbering", test_numbering}, {"links", test_links}, {"passages", test_passages},
+    {"geometry", test_geometry}, {"rings", test_rings},
     {"known", test_known},       {"sizes", test_sizes},       {"model", test_model},
     {"generators", test_generators}, {"large", test_large}, {"loops", test_loops},
     {"ends", test_ends}, {"refusals", test_refusals}, {"observer", test_observer},

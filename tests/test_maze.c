@@ -51,6 +51,14 @@ static void test_walls(void)
     CHECK(meiro_maze_is_open(m, 0, 1, MEIRO_WEST));
     CHECK_INT(meiro_maze_set_start(m, (meiro_cell){1, 1}, MEIRO_WEST), MEIRO_ERROR_ARGUMENT);
     CHECK_INT(meiro_maze_set_goal(m, (meiro_cell){4, 1}, MEIRO_NO_DIR), MEIRO_ERROR_ARGUMENT);
+    /* nor the edge of a shape: carve and build are meiro_maze_set_side */
+    const uint8_t inside[12] = {1, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1};
+    CHECK_INT(meiro_maze_set_mask(m, inside, NULL), MEIRO_OK);
+    CHECK_INT(meiro_maze_carve(m, 2, 0, MEIRO_EAST), MEIRO_ERROR_ARGUMENT);
+    CHECK_INT(meiro_maze_carve(m, 3, 1, MEIRO_NORTH), MEIRO_ERROR_ARGUMENT);
+    CHECK_INT(meiro_maze_carve(m, 1, 0, MEIRO_EAST), MEIRO_OK);
+    CHECK(meiro_maze_side_open(m, (meiro_cell){2, 0}, MEIRO_WEST));
+    CHECK_INT(meiro_maze_check(m, NULL), MEIRO_OK);
     meiro_maze_free(m);
 }
 

@@ -1,32 +1,18 @@
 #!/bin/sh
-# Fails if a source file includes a header of a layer above its own, or a
-# library its layer may not use. The layers, lowest first:
-#   core <- gen, solve, watch, io, page <- render <- top (src/*.c) <- cli
-# gen and solve do not see each other; cli sees the public headers only.
+# Fails if a source file includes a header of a layer above its own (the
+# layers are in tools/layers.sh), or a library its layer may not use; the
+# command line includes the public headers only. tools/check-links.sh checks
+# the same layers where the public API would slip past this: in the symbols.
 # Usage: tools/check-layers.sh [SRCDIR]   (prints one line per violation)
 src=${1:-src}
 status=0
+. "$(dirname "$0")/layers.sh"
 
 layer_of() {
     case "$1" in
         "$src"/cli/*) echo cli ;;
         "$src"/*/*) f=${1#"$src"/}; echo "${f%%/*}" ;;
         *) echo top ;;
-    esac
-}
-
-# the folders a layer may include from (besides the public meiro.h)
-allowed() {
-    case "$1" in
-        core) echo "core" ;;
-        gen) echo "core gen" ;;
-        solve) echo "core solve" ;;
-        watch) echo "core watch" ;;
-        io) echo "core io" ;;
-        page) echo "core page" ;;
-        render) echo "core gen solve watch io page render" ;;
-        top) echo "core gen solve watch io page render" ;;
-        cli) echo "" ;;
     esac
 }
 

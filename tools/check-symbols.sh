@@ -1,7 +1,9 @@
 #!/bin/sh
 # Fails if the built library exports anything but the API: every symbol
 # defined by libmeiro.so, and every global symbol of libmeiro.a, must start
-# with meiro_. Usage: tools/check-symbols.sh [BUILD_DIR]
+# with meiro_; and if libmeiro.so's soname is not the ABI's number in
+# include/meiro.h (libmeiro.so.MEIRO_ABI_VERSION). Usage:
+# tools/check-symbols.sh [BUILD_DIR]
 build=${1:-build}
 status=0
 for lib in "$build/libmeiro.so" "$build/libmeiro.a"; do
@@ -15,6 +17,12 @@ fi
 stray=$(nm -g --defined-only "$build/libmeiro.a" 2>/dev/null | awk 'NF == 3 && $2 != "A" { print $3 }' | grep -v '^meiro_')
 if [ -n "$stray" ]; then
     echo "check-symbols: $build/libmeiro.a has global internals:" $stray
+    status=1
+fi
+abi=$(sed -n 's/^#define MEIRO_ABI_VERSION \([0-9]*\)$/\1/p' "$(dirname "$0")/../include/meiro.h")
+soname=$(objdump -p "$build/libmeiro.so" | awk '$1 == "SONAME" { print $2 }')
+if [ -z "$abi" ] || [ "$soname" != "libmeiro.so.$abi" ]; then
+    echo "check-symbols: $build/libmeiro.so's soname is '$soname', not libmeiro.so.$abi (MEIRO_ABI_VERSION)"
     status=1
 fi
 api=$(nm -D --defined-only "$build/libmeiro.so" | awk 'NF == 3 && $2 != "A"' | wc -l)

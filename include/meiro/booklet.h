@@ -13,39 +13,6 @@ extern "C" {
 
 /* ---- Booklets --------------------------------------------------------- */
 
-/* Difficulty levels for children and up: each a size, an algorithm, where S
- * and G go and the largest cell. Measured: each level's mazes have longer
- * solutions and more decisions (junctions on the way) than the one before. */
-typedef enum meiro_level {
-    MEIRO_LEVEL_EASY,   /* ages 4-5 */
-    MEIRO_LEVEL_NORMAL, /* ages 6-8 */
-    MEIRO_LEVEL_HARD,   /* ages 9-12 */
-    MEIRO_LEVEL_EXPERT, /* adults */
-    MEIRO_LEVEL_COUNT
-} meiro_level;
-
-typedef struct meiro_level_desc {
-    const char *name, *ages, *description;
-    uint32_t width, height;
-    const char *algorithm;
-    meiro_ends ends;
-    double cell_mm; /* the largest cell on the page */
-} meiro_level_desc;
-
-MEIRO_API const meiro_level_desc *meiro_level_info(meiro_level level); /* NULL if invalid */
-MEIRO_API meiro_status meiro_level_from_name(const char *name, meiro_level *level, meiro_error *err);
-/* The level for a child of `age` years: 3-5 easy, 6-8 normal, 9-12 hard,
- * 13 and up expert; ages under 3 or over 120 are refused. */
-MEIRO_API meiro_status meiro_level_for_age(unsigned age, meiro_level *level, meiro_error *err);
-/* Sets the maze of a level: its size, generator and where S and G go. */
-MEIRO_API void meiro_generate_options_for_level(meiro_generate_options *opt, meiro_level level);
-/* Makes a level's or a template's rectangle fit a maze on a shape: a
- * shape fills part of its grid, so the grid becomes square with about 1.6
- * times the cells (at least 12 across, or the shape does not show); the
- * generator becomes dig where it takes no shape (unless keep_algorithm);
- * border ends become farthest (a shape has no sides for doors). */
-MEIRO_API void meiro_generate_options_for_shape(meiro_generate_options *opt, bool keep_algorithm);
-
 /* A booklet for folding (PDF): its pages padded with notes pages and a back
  * cover to a multiple of 4, in reading order (for a print shop that imposes
  * them itself), or imposed two a sheet in booklet order, to print on both

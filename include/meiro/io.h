@@ -76,6 +76,11 @@ MEIRO_API bool meiro_format_uses(meiro_format format, meiro_page_setting setting
  * to one file and its answers to another (meiro_write refuses them). PDF
  * and XLSX answer in pages and sheets of their own. */
 MEIRO_API bool meiro_answers_apart(meiro_format format, const meiro_export_options *opt);
+/* Whether the options themselves (answers or answer_page, not a template)
+ * ask for the answers: then a front end finds the path, with the solver
+ * the user chose, and hands it to meiro_write (else a template's answers
+ * are found with bfs). */
+MEIRO_API bool meiro_answers_asked(const meiro_export_options *opt);
 
 /* Writes the maze, with the path drawn if path is not NULL, to a stream.
  * opt (NULL = defaults) sets the page of the printable formats. With

@@ -30,11 +30,71 @@ typedef enum meiro_status {
  * static. */
 MEIRO_API const char *meiro_strerror(meiro_status status);
 
+/* The option a failure is about, so that a front end can point at its own
+ * control for it: the command line names its option (--dpi), a form its
+ * field. MEIRO_FIELD_NONE when a failure is about no one option (a file, a
+ * maze too large for any page, memory). Each has a stable name,
+ * meiro_field_name: the member of the options struct that holds it where
+ * there is one ("dpi", "cell_mm"). */
+typedef enum meiro_field {
+    MEIRO_FIELD_NONE = 0,
+    /* the maze (meiro_generate_options, meiro_maze_sources) */
+    MEIRO_FIELD_WIDTH,
+    MEIRO_FIELD_HEIGHT,
+    MEIRO_FIELD_ALGORITHM,
+    MEIRO_FIELD_LOOPS,
+    MEIRO_FIELD_ENDS,
+    MEIRO_FIELD_START,
+    MEIRO_FIELD_GOAL,
+    MEIRO_FIELD_GRID,
+    MEIRO_FIELD_SHAPE,      /* the shape's name or picture */
+    MEIRO_FIELD_TEXT,       /* the text whose letters are the shape */
+    MEIRO_FIELD_NO_BRIDGES,
+    MEIRO_FIELD_LEVEL,      /* a difficulty level, or an age for one */
+    MEIRO_FIELD_SOLVER,
+    MEIRO_FIELD_FORMAT,
+    /* the page (meiro_export_options) */
+    MEIRO_FIELD_TEMPLATE,
+    MEIRO_FIELD_PAPER,
+    MEIRO_FIELD_MARGIN,
+    MEIRO_FIELD_BLEED,
+    MEIRO_FIELD_GUTTER,
+    MEIRO_FIELD_CELL,       /* the cell size in mm */
+    MEIRO_FIELD_TITLE,
+    MEIRO_FIELD_SUBTITLE,
+    MEIRO_FIELD_NAME,       /* the name written on the name line */
+    MEIRO_FIELD_FOOTER,
+    MEIRO_FIELD_ANSWERS,    /* answers and answer_page */
+    MEIRO_FIELD_KEY_PER_PAGE,
+    MEIRO_FIELD_DPI,
+    MEIRO_FIELD_CROP,
+    MEIRO_FIELD_PLAY,
+    MEIRO_FIELD_LANG,
+    MEIRO_FIELD_ART,
+    /* the booklet (meiro_booklet_options) */
+    MEIRO_FIELD_MAZES,      /* how many mazes ("count") */
+    MEIRO_FIELD_SIZES,      /* the first and last size */
+    MEIRO_FIELD_COPIES,
+    MEIRO_FIELD_NAMES,
+    MEIRO_FIELD_FOLD,
+    MEIRO_FIELD_SHEET,
+    MEIRO_FIELD_SIGNATURE,
+    MEIRO_FIELD_CREEP,
+    MEIRO_FIELD_COUNT
+} meiro_field;
+
+/* "width", "algorithm", "cell_mm", ...: fixed for a field's life, for
+ * front ends that key their messages by name (JSON, a form); NULL past the
+ * end. */
+MEIRO_API const char *meiro_field_name(meiro_field field);
+
 /* Details of a failure. line and column are 1-based positions in an input
  * file for MEIRO_ERROR_PARSE (0 when not about a position); message is a
- * complete sentence without the file name, e.g. "unexpected character 'x'". */
+ * complete sentence without the file name, e.g. "unexpected character 'x'";
+ * field is the option it is about, if one. */
 typedef struct meiro_error {
     meiro_status status;
+    meiro_field field;
     unsigned long line;
     unsigned long column;
     char message[256];
@@ -90,9 +150,9 @@ MEIRO_API bool meiro_maze_is_open(const meiro_maze *maze, uint32_t x, uint32_t y
 
 /* Opens (carve) or closes (build) the wall between cell (x, y) and its
  * neighbour in direction dir; both cells see the change. The outer wall
- * cannot be changed this way (use meiro_maze_set_start/goal doors).
- * Rectangles only: MEIRO_ERROR_ARGUMENT on other grids (use
- * meiro_maze_set_side). */
+ * cannot be changed this way (use meiro_maze_set_start/goal doors), nor
+ * the edge of a shape. The rectangle's form of meiro_maze_set_side:
+ * MEIRO_ERROR_ARGUMENT on other grids. */
 MEIRO_API meiro_status meiro_maze_carve(meiro_maze *maze, uint32_t x, uint32_t y, meiro_dir dir);
 MEIRO_API meiro_status meiro_maze_build(meiro_maze *maze, uint32_t x, uint32_t y, meiro_dir dir);
 

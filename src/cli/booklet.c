@@ -83,10 +83,6 @@ static bool parse_size(const char *s, uint32_t *w, uint32_t *h)
     return true;
 }
 
-/* past cli.h's options */
-enum { OPT_GRIDS = 512, OPT_COPIES, OPT_NAMES, OPT_CONTENTS, OPT_NO_CONTENTS, OPT_SHEET, OPT_SIGNATURE, OPT_CREEP,
-       OPT_KEY_PER_PAGE };
-
 /* "polar", or a mix "polar,hex": a bit 1 << meiro_grid each. */
 static bool parse_grids(const char *s, unsigned *grids)
 {
@@ -200,238 +196,310 @@ static void show_progress(void *ctx, unsigned done, unsigned total)
     p->shown = true;
 }
 
-int cmd_booklet(int argc, char **argv)
-{
-    static const struct option longopts[] = {
-        {"count", required_argument, NULL, 'n'},   {"difficulty", required_argument, NULL, OPT_DIFFICULTY},
-        {"from", required_argument, NULL, OPT_FROM}, {"to", required_argument, NULL, OPT_TO},
-        {"algorithm", required_argument, NULL, 'a'}, {"seed", required_argument, NULL, 's'},
-        {"grid", required_argument, NULL, OPT_GRIDS},
-        {"cover", no_argument, NULL, OPT_COVER},   {"no-cover", no_argument, NULL, OPT_NO_COVER},
-        {"fold", optional_argument, NULL, OPT_FOLD}, {"shape", required_argument, NULL, OPT_SHAPE},
-        {"copies", required_argument, NULL, OPT_COPIES}, {"names", required_argument, NULL, OPT_NAMES},
-        {"contents", no_argument, NULL, OPT_CONTENTS}, {"no-contents", no_argument, NULL, OPT_NO_CONTENTS},
-        {"sheet", required_argument, NULL, OPT_SHEET}, {"signature", required_argument, NULL, OPT_SIGNATURE},
-        {"creep", required_argument, NULL, OPT_CREEP}, {"key-per-page", required_argument, NULL, OPT_KEY_PER_PAGE},
-        {"format", required_argument, NULL, 'f'},  {"output", required_argument, NULL, 'o'},
-        {"help", no_argument, NULL, 'h'},          PAGE_LONGOPTS,
-        {NULL, 0, NULL, 0},
-    };
+/* booklet's options as read. */
+typedef struct booklet_args {
     meiro_booklet_options b;
-    meiro_booklet_options_init(&b);
     page_cli pc;
-    page_cli_init(&pc);
-    pc.longopts = longopts;
-    const char *fmt = NULL, *output = NULL, *names_file = NULL;
-    unsigned key_per_page = 0;
-    bool seeded = false, sized = false, levelled = false;
+    const char *fmt, *output, *names_file;
+    bool seeded, sized, levelled, help;
+} booklet_args;
+
+/* The parser's table, which the remaking command reads the options with. */
+static const char booklet_shortopts[] = ":n:a:s:f:o:t:h";
+const struct option booklet_options[] = {
+    {"count", required_argument, NULL, 'n'},   {"difficulty", required_argument, NULL, OPT_DIFFICULTY},
+    {"from", required_argument, NULL, OPT_FROM}, {"to", required_argument, NULL, OPT_TO},
+    {"algorithm", required_argument, NULL, 'a'}, {"seed", required_argument, NULL, 's'},
+    {"grid", required_argument, NULL, OPT_GRIDS},
+    {"cover", no_argument, NULL, OPT_COVER},   {"no-cover", no_argument, NULL, OPT_NO_COVER},
+    {"fold", optional_argument, NULL, OPT_FOLD}, {"shape", required_argument, NULL, OPT_SHAPE},
+    {"copies", required_argument, NULL, OPT_COPIES}, {"names", required_argument, NULL, OPT_NAMES},
+    {"contents", no_argument, NULL, OPT_CONTENTS}, {"no-contents", no_argument, NULL, OPT_NO_CONTENTS},
+    {"sheet", required_argument, NULL, OPT_SHEET}, {"signature", required_argument, NULL, OPT_SIGNATURE},
+    {"creep", required_argument, NULL, OPT_CREEP}, {"key-per-page", required_argument, NULL, OPT_KEY_PER_PAGE},
+    {"format", required_argument, NULL, 'f'},  {"output", required_argument, NULL, 'o'},
+    {"help", no_argument, NULL, 'h'},          PAGE_LONGOPTS,
+    {NULL, 0, NULL, 0},
+};
+
+/* --fold and what goes with it: the sheet, signatures, creep. */
+static int fold_option(meiro_booklet_options *b, int c)
+{
     uint64_t v;
-    int c;
-    static const char shortopts[] = ":n:a:s:f:o:t:h";
-    while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
-        switch (c) {
-        case 'n':
-            if (!parse_u64(optarg, 10000, &v) || v == 0)
-                return usage_error("booklet", "--count must be a whole number from 1 to 10000, not '%s'", optarg);
-            b.count = (unsigned)v;
-            break;
-        case OPT_DIFFICULTY:
-            if (!parse_levels(optarg, &b.from_level, &b.to_level))
-                return usage_error("booklet", "--difficulty is easy, normal, hard or expert, or a rising "
-                                              "range like easy-hard, not '%s'", optarg);
-            levelled = true;
-            break;
-        case OPT_FROM:
-        case OPT_TO:
-            if (!parse_size(optarg, c == OPT_FROM ? &b.from_w : &b.to_w, c == OPT_FROM ? &b.from_h : &b.to_h))
-                return usage_error("booklet", "--from and --to take a size as WxH, e.g. 12x16, not '%s'", optarg);
-            sized = true;
-            break;
-        case 'a': b.algorithm = optarg; break;
-        case OPT_SHAPE: b.shapes = optarg; break;
-        case OPT_GRIDS:
-            if (!parse_grids(optarg, &b.grids))
-                return usage_error("booklet", "--grid is rect, polar, hex or triangle, or a mix like "
-                                              "polar,hex, not '%s'", optarg);
-            break;
-        case 's':
-            if (!parse_u64(optarg, UINT64_MAX, &b.seed))
-                return usage_error("booklet", "--seed must be a whole number, not '%s'", optarg);
-            seeded = true;
-            break;
-        case OPT_COPIES:
-            if (!parse_u64(optarg, 1000, &v) || v == 0)
-                return usage_error("booklet", "--copies must be a whole number from 1 to 1000, not '%s'", optarg);
-            b.copies = (unsigned)v;
-            break;
-        case OPT_NAMES: names_file = optarg; break;
-        case OPT_SHEET: {
-            meiro_paper sheet;
-            meiro_error e = {0};
-            if (meiro_paper_from_name(optarg, &sheet, &e) != MEIRO_OK) return usage_error("booklet", "%s", e.message);
-            b.sheet = (int)sheet;
-            break;
-        }
-        case OPT_SIGNATURE:
-            if (!parse_u64(optarg, 50, &v) || v == 0)
-                return usage_error("booklet", "--signature takes 1 to 50 sheets, not '%s'", optarg);
-            b.signature = (unsigned)v;
-            break;
-        case OPT_CREEP: {
-            char *end;
-            b.creep_mm = strtod(optarg, &end);
-            if (*end || end == optarg || !(b.creep_mm >= 0 && b.creep_mm <= 2))
-                return usage_error("booklet", "--creep takes 0 to 2 mm a sheet (the paper's thickness, about 0.1), "
-                                              "not '%s'", optarg);
-            break;
-        }
-        case OPT_KEY_PER_PAGE:
-            if (!parse_u64(optarg, 9, &v) || !(v == 1 || v == 2 || v == 4 || v == 6 || v == 9))
-                return usage_error("booklet", "--key-per-page is 1, 2, 4, 6 or 9, not '%s'", optarg);
-            key_per_page = (unsigned)v;
-            break;
-        case OPT_CONTENTS: b.contents = 1; break;
-        case OPT_NO_CONTENTS: b.contents = 0; break;
-        case OPT_COVER: b.cover = 1; break;
-        case OPT_NO_COVER: b.cover = 0; break;
-        case OPT_FOLD:
-            if (!optarg || !strcmp(optarg, "sheets")) b.fold = MEIRO_FOLD_SHEETS;
-            else if (!strcmp(optarg, "pages")) b.fold = MEIRO_FOLD_PAGES;
-            else return usage_error("booklet", "--fold is --fold, --fold=sheets or --fold=pages, not '%s'", optarg);
-            break;
-        case 'f': fmt = optarg; break;
-        case 'o': output = optarg; break;
-        case 'h':
-            fputs(usage_booklet, stdout);
-            fputs(usage_booklet_page, stdout);
-            return EXIT_OK;
-        default: {
-            int rc = page_option("booklet", c, &pc, argv);
-            if (rc != EXIT_OK) return rc;
-        }
-        }
+    meiro_paper sheet;
+    meiro_error e = {0};
+    char *end;
+    switch (c) {
+    case OPT_FOLD:
+        if (!optarg || !strcmp(optarg, "sheets")) b->fold = MEIRO_FOLD_SHEETS;
+        else if (!strcmp(optarg, "pages")) b->fold = MEIRO_FOLD_PAGES;
+        else return usage_error("booklet", "--fold is --fold, --fold=sheets or --fold=pages, not '%s'", optarg);
+        return EXIT_OK;
+    case OPT_SHEET:
+        if (meiro_paper_from_name(optarg, &sheet, &e) != MEIRO_OK) return usage_error("booklet", "%s", e.message);
+        b->sheet = (int)sheet;
+        return EXIT_OK;
+    case OPT_SIGNATURE:
+        if (!parse_u64(optarg, 50, &v) || v == 0)
+            return usage_error("booklet", "--signature takes 1 to 50 sheets, not '%s'", optarg);
+        b->signature = (unsigned)v;
+        return EXIT_OK;
+    default: /* OPT_CREEP */
+        b->creep_mm = strtod(optarg, &end);
+        if (*end || end == optarg || !(b->creep_mm >= 0 && b->creep_mm <= 2))
+            return usage_error("booklet", "--creep takes 0 to 2 mm a sheet (the paper's thickness, about 0.1), "
+                                          "not '%s'", optarg);
+        return EXIT_OK;
     }
+}
+
+/* What the booklet holds: how many mazes, rising how, of which kinds. */
+static int content_option(booklet_args *a, int c, char **argv)
+{
+    meiro_booklet_options *b = &a->b;
+    uint64_t v;
+    switch (c) {
+    case 'n':
+        if (!parse_u64(optarg, 10000, &v) || v == 0)
+            return usage_error("booklet", "--count must be a whole number from 1 to 10000, not '%s'", optarg);
+        b->count = (unsigned)v;
+        return EXIT_OK;
+    case OPT_DIFFICULTY:
+        if (!parse_levels(optarg, &b->from_level, &b->to_level))
+            return usage_error("booklet", "--difficulty is easy, normal, hard or expert, or a rising "
+                                          "range like easy-hard, not '%s'", optarg);
+        a->levelled = true;
+        return EXIT_OK;
+    case OPT_FROM:
+    case OPT_TO:
+        if (!parse_size(optarg, c == OPT_FROM ? &b->from_w : &b->to_w, c == OPT_FROM ? &b->from_h : &b->to_h))
+            return usage_error("booklet", "--from and --to take a size as WxH, e.g. 12x16, not '%s'", optarg);
+        a->sized = true;
+        return EXIT_OK;
+    case 'a': b->algorithm = optarg; return EXIT_OK;
+    case OPT_SHAPE: b->shapes = optarg; return EXIT_OK;
+    case OPT_GRIDS:
+        if (!parse_grids(optarg, &b->grids))
+            return usage_error("booklet", "--grid is rect, polar, hex or triangle, or a mix like "
+                                          "polar,hex, not '%s'", optarg);
+        return EXIT_OK;
+    case OPT_COPIES:
+        if (!parse_u64(optarg, 1000, &v) || v == 0)
+            return usage_error("booklet", "--copies must be a whole number from 1 to 1000, not '%s'", optarg);
+        b->copies = (unsigned)v;
+        return EXIT_OK;
+    case OPT_NAMES: a->names_file = optarg; return EXIT_OK;
+    case OPT_FOLD:
+    case OPT_SHEET:
+    case OPT_SIGNATURE:
+    case OPT_CREEP: return fold_option(b, c);
+    default: return page_option("booklet", c, &a->pc, argv);
+    }
+}
+
+/* One option: the output's, the booklet's parts, its content, its page. */
+static int booklet_option(booklet_args *a, int c, char **argv)
+{
+    uint64_t v;
+    switch (c) {
+    case 's':
+        if (!parse_u64(optarg, UINT64_MAX, &a->b.seed))
+            return usage_error("booklet", "--seed must be a whole number, not '%s'", optarg);
+        a->seeded = true;
+        return EXIT_OK;
+    case OPT_KEY_PER_PAGE:
+        if (!parse_u64(optarg, 9, &v) || !(v == 1 || v == 2 || v == 4 || v == 6 || v == 9))
+            return usage_error("booklet", "--key-per-page is 1, 2, 4, 6 or 9, not '%s'", optarg);
+        a->pc.v.key_per_page = (unsigned)v;
+        return EXIT_OK;
+    case OPT_CONTENTS:
+    case OPT_NO_CONTENTS: a->b.contents = c == OPT_CONTENTS; return EXIT_OK;
+    case OPT_COVER:
+    case OPT_NO_COVER: a->b.cover = c == OPT_COVER; return EXIT_OK;
+    case 'f': a->fmt = optarg; return EXIT_OK;
+    case 'o': a->output = optarg; return EXIT_OK;
+    case 'h':
+        fputs(usage_booklet, stdout);
+        fputs(usage_booklet_page, stdout);
+        a->help = true;
+        return EXIT_OK;
+    default: return content_option(a, c, argv);
+    }
+}
+
+static int parse_booklet(int argc, char **argv, booklet_args *a)
+{
+    meiro_booklet_options_init(&a->b);
+    page_cli_init(&a->pc, "booklet");
+    int c, rc = EXIT_OK;
+    while (rc == EXIT_OK && !a->help && (c = getopt_long(argc, argv, booklet_shortopts, booklet_options, NULL)) != -1)
+        rc = booklet_option(a, c, argv);
+    if (rc != EXIT_OK || a->help) return rc;
     if (optind < argc) return usage_error("booklet", "unexpected argument '%s'", argv[optind]);
-    if (pc.set & (1u << (OPT_DPI - OPT_PAPER) | 1u << (OPT_CROP - OPT_PAPER)))
+    if (a->pc.set & (1u << (OPT_DPI - OPT_PAPER) | 1u << (OPT_CROP - OPT_PAPER)))
         return usage_error("booklet", "%s", "--dpi and --crop are for PNG pictures; a booklet is a PDF, "
                                             "an XLSX workbook or an HTML page");
-    if (sized && levelled) return usage_error("booklet", "%s", "use --difficulty or --from/--to, not both");
-    if (sized && !(b.from_w && b.to_w)) return usage_error("booklet", "%s", "--from and --to go together");
-    meiro_format format = MEIRO_FORMAT_PDF;
+    if (a->sized && a->levelled) return usage_error("booklet", "%s", "use --difficulty or --from/--to, not both");
+    if (a->sized && !(a->b.from_w && a->b.to_w)) return usage_error("booklet", "%s", "--from and --to go together");
+    return EXIT_OK;
+}
+
+/* PDF, XLSX or HTML: -f, else the file's extension. */
+static int booklet_format(const booklet_args *a, meiro_format *format)
+{
     meiro_error err = {0};
-    if (fmt ? meiro_format_from_name(fmt, &format, &err) != MEIRO_OK
-            : !is_stdout(output) && meiro_format_from_filename(output, MEIRO_FORMAT_PDF, &format, &err) != MEIRO_OK)
-        return usage_error("booklet", "%s", with_flags(err.message));
-    if (format != MEIRO_FORMAT_PDF && format != MEIRO_FORMAT_XLSX && format != MEIRO_FORMAT_HTML)
+    *format = MEIRO_FORMAT_PDF;
+    if (a->fmt ? meiro_format_from_name(a->fmt, format, &err) != MEIRO_OK
+               : !is_stdout(a->output) && meiro_format_from_filename(a->output, MEIRO_FORMAT_PDF, format, &err) != MEIRO_OK)
+        return option_error("booklet", &err);
+    if (*format != MEIRO_FORMAT_PDF && *format != MEIRO_FORMAT_XLSX && *format != MEIRO_FORMAT_HTML)
         return usage_error("booklet", "%s", "a booklet is a PDF, an XLSX workbook or an HTML page");
-    if (fmt) warn_name_format(format, output);
-    int given = page_options_check("booklet", &pc, format);
-    if (given != EXIT_OK) return given;
-    if (is_stdout(output) && isatty(STDOUT_FILENO))
-        return usage_error("booklet", "%s", "name the booklet's file with -o");
-    meiro_export_options page;
-    char *names_text = NULL, *apart = NULL, *command = NULL;
-    const char **names = NULL;
-    meiro_status s = MEIRO_OK;
-    int rc = check_memory_floor("booklet", format, false);
-    if (rc == EXIT_OK && names_file) {
-        unsigned count = 0;
-        rc = read_names(names_file, &names_text, &names, &count);
-        if (rc == EXIT_OK && b.copies && b.copies != count) {
-            char msg[160];
-            snprintf(msg, sizeof msg, "--copies %u and %u names in '%%s': give one of them", b.copies, count);
-            rc = usage_error("booklet", msg, names_file);
-        }
-        b.copies = count;
-        b.names = names;
+    if (a->fmt) warn_name_format(*format, a->output);
+    return EXIT_OK;
+}
+
+/* --names: the copies are the pupils. */
+static int booklet_names(booklet_args *a, char **text, const char ***names)
+{
+    unsigned count = 0;
+    int rc = read_names(a->names_file, text, names, &count);
+    if (rc == EXIT_OK && a->b.copies && a->b.copies != count) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "--copies %u and %u names in '%%s': give one of them", a->b.copies, count);
+        rc = usage_error("booklet", msg, a->names_file);
     }
-    if (rc == EXIT_OK) rc = page_finish(&pc, &page);
+    a->b.copies = count;
+    a->b.names = *names;
+    return rc;
+}
+
+/* A folded booklet on a sheet no home printer takes: say so. */
+static void warn_sheet(const meiro_booklet_options *b, const meiro_export_options *page)
+{
+    double w, h;
+    bool fits = true;
+    if (b->fold != MEIRO_FOLD_SHEETS || b->sheet >= 0 || meiro_booklet_sheet_mm(b, page, &w, &h, &fits, NULL) != MEIRO_OK ||
+        fits)
+        return;
+    fprintf(stderr, "meiro: warning: these folded pages need sheets of %.0f x %.0f mm (%.1f x %.1f in), "
+                    "more than a home printer takes: --sheet a4 or --sheet letter puts them on one (smaller "
+                    "if need be), or a print shop prints --fold=pages\n",
+            w, h, w / 25.4, h / 25.4);
+}
+
+/* The booklet's files and pages: --answers-to, or answers apart (a class
+ * set's, unless told where; those asked of a page to play): the puzzles
+ * alone, then their answers in the second file (as a key where the
+ * template or --answers says so, else a full page each). *apart: the
+ * second file's name when meiro chose it. */
+static int booklet_answers(booklet_args *a, meiro_format format, meiro_export_options *page,
+                           meiro_export_options *answers, meiro_format *answers_format, char **apart)
+{
+    meiro_error err = {0};
+    if (!a->pc.answers_to && meiro_booklet_answers_apart(&a->b, format, page)) {
+        if (is_stdout(a->output))
+            return usage_error("booklet", "%s", "the answers go to a second file beside the booklet: name the "
+                                                "booklet's file with -o");
+        if (!(*apart = answer_name(a->output))) return report_failure(NULL, &(meiro_error){.status = MEIRO_ERROR_NOMEM});
+        a->pc.answers_to = *apart;
+    }
+    *answers_format = format;
+    *answers = *page;
+    if (!a->pc.answers_to) return EXIT_OK;
+    if (meiro_format_from_filename(a->pc.answers_to, format, answers_format, &err) != MEIRO_OK)
+        return usage_error("booklet", "%s", err.message);
+    if (!is_stdout(a->output) && meiro_same_file(a->pc.answers_to, a->output))
+        return usage_error("booklet", "--answers-to names the booklet's own file '%s'", a->output);
+    answers->answers_only = true;
+    page->answers = MEIRO_ANSWERS_NONE;
+    page->answer_page = false;
+    return EXIT_OK;
+}
+
+/* The booklet's page, and its answers': checked, the template loaded, the
+ * names read. */
+static int resolve_booklet(booklet_args *a, meiro_format *format, meiro_export_options *page, char **names_text,
+                           const char ***names)
+{
+    int rc = booklet_format(a, format);
+    if (rc == EXIT_OK) rc = page_options_check("booklet", &a->pc, *format);
+    if (rc == EXIT_OK && is_stdout(a->output) && isatty(STDOUT_FILENO))
+        rc = usage_error("booklet", "%s", "name the booklet's file with -o");
+    if (rc == EXIT_OK) rc = check_memory_floor("booklet", *format, false);
+    if (rc == EXIT_OK && a->names_file) rc = booklet_names(a, names_text, names);
+    if (rc == EXIT_OK) rc = page_finish(&a->pc, page);
+    if (rc == EXIT_OK) warn_sheet(&a->b, page);
+    if (!a->seeded) a->b.seed = clock_seed();
+    return rc;
+}
+
+/* The booklet (and its answers), with a progress bar and the command that
+ * makes it again on its last page. */
+static int run_booklet(booklet_args *a, int argc, char **argv, meiro_format format, meiro_export_options *page)
+{
+    meiro_export_options answers;
+    meiro_format answers_format;
+    meiro_error err = {0};
+    char *apart = NULL, *command = NULL;
+    int rc = booklet_answers(a, format, page, &answers, &answers_format, &apart);
     if (rc != EXIT_OK) goto done;
-    if (key_per_page) page.key_per_page = key_per_page;
-    if (b.fold == MEIRO_FOLD_SHEETS && b.sheet < 0) { /* a sheet no home printer takes: say so */
-        double w, h;
-        bool fits = true;
-        if (meiro_booklet_sheet_mm(&b, &page, &w, &h, &fits, &err) == MEIRO_OK && !fits)
-            fprintf(stderr, "meiro: warning: these folded pages need sheets of %.0f x %.0f mm (%.1f x %.1f in), "
-                            "more than a home printer takes: --sheet a4 or --sheet letter puts them on one (smaller "
-                            "if need be), or a print shop prints --fold=pages\n",
-                    w, h, w / 25.4, h / 25.4);
-    }
-    if (!seeded) b.seed = clock_seed();
-    progress prog = {.shown = false};
-    clock_gettime(CLOCK_MONOTONIC, &prog.start);
-    b.progress = show_progress;
-    b.progress_ctx = &prog;
-    /* --answers-to, or answers apart (a class set's, unless told where;
-     * those asked of a page to play): the puzzles alone, then their
-     * answers in the second file (as a key where the template or --answers
-     * says so, else a full page each) */
-    if (!pc.answers_to && meiro_booklet_answers_apart(&b, format, &page)) {
-        if (is_stdout(output)) {
-            rc = usage_error("booklet", "%s", "the answers go to a second file beside the booklet: name the "
-                                              "booklet's file with -o");
-            goto done;
-        }
-        if (!(apart = answer_name(output))) {
-            rc = report_failure(NULL, &(meiro_error){.status = MEIRO_ERROR_NOMEM});
-            goto done;
-        }
-        pc.answers_to = apart;
-    }
-    meiro_format answers_format = format;
-    meiro_export_options answers = page;
-    if (pc.answers_to) {
-        if (meiro_format_from_filename(pc.answers_to, format, &answers_format, &err) != MEIRO_OK) {
-            rc = usage_error("booklet", "%s", err.message);
-            goto done;
-        }
-        if (!is_stdout(output) && meiro_same_file(pc.answers_to, output)) {
-            rc = usage_error("booklet", "--answers-to names the booklet's own file '%s'", output);
-            goto done;
-        }
-        answers.answers_only = true;
-        page.answers = MEIRO_ANSWERS_NONE;
-        page.answer_page = false;
-    }
     /* the files can be written: before the work, not after it */
-    const char *files[2] = {is_stdout(output) ? NULL : output, pc.answers_to};
+    const char *files[2] = {is_stdout(a->output) ? NULL : a->output, a->pc.answers_to};
     for (int i = 0; i < 2 && rc == EXIT_OK; i++)
         if (files[i] && meiro_save_check(files[i], &err) != MEIRO_OK) rc = report_failure(files[i], &err);
     if (rc != EXIT_OK) goto done;
-    /* the last page's command: the options as typed (not -o: a file's name
-     * does not change its bytes), and the seed if it was not */
+    /* the last page's command: the options as the parser read them (not
+     * -o: a file's name does not change its bytes), and the seed if it was
+     * not given */
     char seed_word[24];
-    snprintf(seed_word, sizeof seed_word, "%llu", (unsigned long long)b.seed);
+    snprintf(seed_word, sizeof seed_word, "%llu", (unsigned long long)a->b.seed);
     const char *seed_tail[] = {"-s", seed_word, NULL};
-    command = remake_command("booklet", argc, argv, shortopts, longopts, "oh", seeded ? NULL : seed_tail);
+    command = remake_command("booklet", argc, argv, booklet_shortopts, booklet_options, "oh",
+                             a->seeded ? NULL : seed_tail);
     if (!command) {
         rc = report_failure(NULL, &(meiro_error){.status = MEIRO_ERROR_NOMEM});
         goto done;
     }
-    b.command = command;
+    a->b.command = command;
+    progress prog = {.shown = false};
+    clock_gettime(CLOCK_MONOTONIC, &prog.start);
+    a->b.progress = show_progress;
+    a->b.progress_ctx = &prog;
     /* the answers first: when they fail, no booklet is left without them */
-    const char *failed = pc.answers_to;
-    if (pc.answers_to) s = meiro_booklet_save(&b, &answers, answers_format, pc.answers_to, &err);
+    const char *failed = a->pc.answers_to;
+    meiro_status s = MEIRO_OK;
+    if (a->pc.answers_to) s = meiro_booklet_save(&a->b, &answers, answers_format, a->pc.answers_to, &err);
     if (s == MEIRO_OK) {
-        failed = is_stdout(output) ? "stdout" : output;
-        s = is_stdout(output) ? meiro_booklet_write(&b, &page, format, stdout, &err)
-                              : meiro_booklet_save(&b, &page, format, output, &err);
+        failed = is_stdout(a->output) ? "stdout" : a->output;
+        s = is_stdout(a->output) ? meiro_booklet_write(&a->b, page, format, stdout, &err)
+                                 : meiro_booklet_save(&a->b, page, format, a->output, &err);
     }
     if (prog.shown && s != MEIRO_OK) fputc('\n', stderr);
-    if (s == MEIRO_ERROR_ARGUMENT || s == MEIRO_ERROR_UNKNOWN_NAME)
-        rc = usage_error("booklet", "%s", with_flags(err.message));
-    else if (s != MEIRO_OK)
-        rc = report_failure(failed, &err);
+    if (s == MEIRO_ERROR_ARGUMENT || s == MEIRO_ERROR_UNKNOWN_NAME) rc = option_error("booklet", &err);
+    else if (s != MEIRO_OK) rc = report_failure(failed, &err);
     if (rc != EXIT_OK) goto done;
     if (apart) fprintf(stderr, "meiro: the answers are in %s\n", apart);
-    if (!seeded) /* once the booklet is out, not before an error */
+    if (!a->seeded) /* once the booklet is out, not before an error */
         fprintf(stderr, "meiro: seed %llu (use -s %llu to make this booklet again)\n",
-                (unsigned long long)b.seed, (unsigned long long)b.seed);
+                (unsigned long long)a->b.seed, (unsigned long long)a->b.seed);
 done:
     free(apart);
     free(command);
+    return rc;
+}
+
+int cmd_booklet(int argc, char **argv)
+{
+    booklet_args a = {0};
+    meiro_format format;
+    meiro_export_options page;
+    char *names_text = NULL;
+    const char **names = NULL;
+    int rc = parse_booklet(argc, argv, &a);
+    if (rc == EXIT_OK && !a.help) rc = resolve_booklet(&a, &format, &page, &names_text, &names);
+    if (rc == EXIT_OK && !a.help) rc = run_booklet(&a, argc, argv, format, &page);
     free(names);
     free(names_text);
-    meiro_template_free(pc.tpl);
+    meiro_template_free(a.pc.tpl);
     return rc;
 }

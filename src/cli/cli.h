@@ -5,6 +5,8 @@
 
 #include "meiro.h"
 
+#include <getopt.h>
+
 enum { EXIT_OK = 0, EXIT_FAIL = 1, EXIT_USAGE = 2 };
 
 /* Reports a library error as "meiro: FILE:LINE:COL: message"; EXIT_FAIL,
@@ -59,7 +61,10 @@ enum {
     OPT_PAPER = 256, OPT_LANDSCAPE, OPT_PORTRAIT, OPT_MARGIN, OPT_CELL, OPT_TITLE, OPT_ANSWER_PAGE,
     OPT_ANSWERS, OPT_DPI, OPT_CROP, OPT_SUBTITLE, OPT_NAME, OPT_FOOTER, OPT_NO_FOOTER, OPT_LANG,
     OPT_BLEED, OPT_GUTTER, OPT_PLAY, OPT_BIAS, OPT_LOOPS, OPT_ENDS, OPT_START, OPT_GOAL, OPT_FROM, OPT_TO, OPT_DIFFICULTY, OPT_AGE, OPT_COVER, OPT_NO_COVER, OPT_ANIMATE, OPT_FRAMES, OPT_ART, OPT_FOLD, OPT_ANSWERS_TO, OPT_SHAPE, OPT_TEXT, OPT_NO_BRIDGES,
-    OPT_GRID
+    OPT_GRID,
+    /* booklet's and watch's own */
+    OPT_GRIDS, OPT_COPIES, OPT_NAMES, OPT_CONTENTS, OPT_NO_CONTENTS, OPT_SHEET, OPT_SIGNATURE, OPT_CREEP,
+    OPT_KEY_PER_PAGE, OPT_DELAY
 };
 #define GRID_HELP \
     "      --grid G         rect (default), polar (theta: a round maze, -H rings\n"\
@@ -89,42 +94,47 @@ enum {
         {"dpi", required_argument, NULL, OPT_DPI}, {"crop", no_argument, NULL, OPT_CROP},    \
         {"play", no_argument, NULL, OPT_PLAY}
 
-struct option; /* getopt.h's */
-
 /* The page options as given: they override the template's, which is only
  * known once every option has been read. */
 typedef struct page_cli {
+    const char *command; /* "generate": its messages and its options */
     meiro_export_options v;
     unsigned set; /* bit (OPT_x - OPT_PAPER) for each option given */
     const char *template_name;
     const char *art; /* --art, or NULL */
     const char *answers_to; /* --answers-to FILE: the answers apart, or NULL */
-    const struct option *longopts; /* the command's, for "did you mean" */
+    const struct option *longopts; /* the command's (command_options) */
     meiro_template *tpl;
 } page_cli;
 
-void page_cli_init(page_cli *pc);
+void page_cli_init(page_cli *pc, const char *command);
 /* The options given against the format: --landscape with --portrait is a
  * usage error; those the format does not use a warning, in one line. */
 int page_options_check(const char *command, const page_cli *pc, meiro_format format);
 /* Handles one page option, or reports c as an unknown option (getopt's
  * complaint); returns the exit code (EXIT_OK to go on). */
 int page_option(const char *command, int c, page_cli *pc, char **argv);
-/* Loads the template (if any) and lays the given options over it. */
+/* Loads the template (if any) and lays the given options over it
+ * (meiro_export_options_resolve). */
 int page_finish(page_cli *pc, meiro_export_options *page);
 
 /* NAME.EXT -> NAME-answer.EXT, where answers apart go unless named
  * (malloc'd; NULL when out of memory). */
 char *answer_name(const char *output);
 
-/* True when the options (not a template) ask for answers. */
-bool answers_given(const meiro_export_options *page);
+/* The options of each command, as its parser reads them (also for "did
+ * you mean", the remaking command and naming an error's field). */
+extern const struct option generate_options[], solve_options[], booklet_options[], watch_options[];
+/* The options table of `command` ("generate"); NULL for another. */
+const struct option *command_options(const char *command);
 
-/* A library message with the options that set the fields it names added
- * ("(options: --dpi)"); a static buffer. */
-const char *with_flags(const char *message);
-/* A library failure: names and options as usage errors, else runtime. */
+/* A library failure: a name or option the user got wrong is a usage error
+ * (naming the command's options for the field it is about: "(option:
+ * --dpi)"), anything else a runtime failure about `file`. */
 int library_error(const char *command, const char *file, const meiro_error *err);
+/* usage_error for a library error about an option: its message and the
+ * command's options for err->field. */
+int option_error(const char *command, const meiro_error *err);
 /* The command line that makes the same output again, built from the
  * parser's own table: "meiro COMMAND", then every option of argv as the
  * parser read it (a long one by its full name, a value as typed), but

@@ -42,30 +42,53 @@ int usage_error(const char *command, const char *fmt, const char *arg)
     return EXIT_USAGE;
 }
 
-/* The library speaks of fields ("an answer page", "the resolution (dpi)");
- * the command line adds the option that sets each one. Returns a static
- * buffer (one message at a time). */
-const char *with_flags(const char *message)
+/* The long name of option `opt` in a command's table; NULL if it has none. */
+static const char *long_name(const struct option *longopts, int opt)
 {
-    static const struct {
-        const char *field, *flag;
-    } fields[] = {
-        {"answers on a page", "--answers"}, {"(dpi)", "--dpi"}, {" paper", "--paper"},
-        {"mm cells", "--cell"}, {"loops", "--loops"}, {"margin", "--margin"},
-        {"the last size", "--from and --to"}, {"the title", "--title"}, {"the subtitle", "--subtitle"},
-        {"the name", "--name"}, {"the footer", "--footer"}, {"playable", "--play"},
-        {"bleed", "--bleed"}, {"gutter", "--gutter"}, {"'s name", "--names"},
-    };
-    static char out[sizeof ((meiro_error *)0)->message + 64];
-    size_t n = snprintf(out, sizeof out, "%s", message);
-    const char *sep = " (options: ";
-    for (size_t i = 0; i < sizeof fields / sizeof fields[0] && n < sizeof out; i++) {
-        if (!strstr(message, fields[i].field)) continue;
-        n += snprintf(out + n, sizeof out - n, "%s%s", sep, fields[i].flag);
-        sep = ", ";
+    for (const struct option *o = longopts; o && o->name; o++)
+        if (o->val == opt) return o->name;
+    return NULL;
+}
+
+/* The options that set each field a library error may be about, by their
+ * codes in the commands' tables (a command names those it has). */
+static const struct {
+    meiro_field field;
+    int opt;
+} field_options[] = {
+    {MEIRO_FIELD_WIDTH, 'W'}, {MEIRO_FIELD_HEIGHT, 'H'}, {MEIRO_FIELD_ALGORITHM, 'a'},
+    {MEIRO_FIELD_LOOPS, OPT_LOOPS}, {MEIRO_FIELD_ENDS, OPT_ENDS}, {MEIRO_FIELD_START, OPT_START},
+    {MEIRO_FIELD_GOAL, OPT_GOAL}, {MEIRO_FIELD_GRID, OPT_GRID}, {MEIRO_FIELD_GRID, OPT_GRIDS},
+    {MEIRO_FIELD_SHAPE, OPT_SHAPE}, {MEIRO_FIELD_TEXT, OPT_TEXT}, {MEIRO_FIELD_NO_BRIDGES, OPT_NO_BRIDGES},
+    {MEIRO_FIELD_LEVEL, OPT_DIFFICULTY}, {MEIRO_FIELD_LEVEL, OPT_AGE}, {MEIRO_FIELD_SOLVER, 'm'},
+    {MEIRO_FIELD_FORMAT, 'f'}, {MEIRO_FIELD_TEMPLATE, 't'}, {MEIRO_FIELD_PAPER, OPT_PAPER},
+    {MEIRO_FIELD_MARGIN, OPT_MARGIN}, {MEIRO_FIELD_BLEED, OPT_BLEED}, {MEIRO_FIELD_GUTTER, OPT_GUTTER},
+    {MEIRO_FIELD_CELL, OPT_CELL}, {MEIRO_FIELD_TITLE, OPT_TITLE}, {MEIRO_FIELD_SUBTITLE, OPT_SUBTITLE},
+    {MEIRO_FIELD_NAME, OPT_NAME}, {MEIRO_FIELD_FOOTER, OPT_FOOTER}, {MEIRO_FIELD_ANSWERS, OPT_ANSWERS},
+    {MEIRO_FIELD_ANSWERS, OPT_ANSWER_PAGE}, {MEIRO_FIELD_KEY_PER_PAGE, OPT_KEY_PER_PAGE},
+    {MEIRO_FIELD_DPI, OPT_DPI}, {MEIRO_FIELD_CROP, OPT_CROP}, {MEIRO_FIELD_PLAY, OPT_PLAY},
+    {MEIRO_FIELD_LANG, OPT_LANG}, {MEIRO_FIELD_ART, OPT_ART}, {MEIRO_FIELD_MAZES, 'n'},
+    {MEIRO_FIELD_SIZES, OPT_FROM}, {MEIRO_FIELD_SIZES, OPT_TO}, {MEIRO_FIELD_COPIES, OPT_COPIES},
+    {MEIRO_FIELD_NAMES, OPT_NAMES}, {MEIRO_FIELD_FOLD, OPT_FOLD}, {MEIRO_FIELD_SHEET, OPT_SHEET},
+    {MEIRO_FIELD_SIGNATURE, OPT_SIGNATURE}, {MEIRO_FIELD_CREEP, OPT_CREEP},
+};
+
+int option_error(const char *command, const meiro_error *err)
+{
+    const struct option *longopts = command_options(command);
+    char names[96] = "", text[sizeof err->message + sizeof names + 16];
+    size_t n = 0;
+    unsigned count = 0;
+    for (size_t i = 0; i < sizeof field_options / sizeof field_options[0]; i++) {
+        if (field_options[i].field != err->field || err->field == MEIRO_FIELD_NONE) continue;
+        const char *name = long_name(longopts, field_options[i].opt);
+        if (name && n < sizeof names)
+            n += (size_t)snprintf(names + n, sizeof names - n, "%s--%s", count++ ? ", " : "", name);
     }
-    if (sep[0] == ',' && n < sizeof out) snprintf(out + n, sizeof out - n, ")");
-    return out;
+    const char *message = err->message[0] ? err->message : meiro_strerror(err->status);
+    if (count) snprintf(text, sizeof text, "%s (option%s: %s)", message, count > 1 ? "s" : "", names);
+    else snprintf(text, sizeof text, "%s", message);
+    return usage_error(command, "%s", text);
 }
 
 /* A library failure: a name the user typed wrong (algorithm, solver) or an
@@ -74,7 +97,7 @@ const char *with_flags(const char *message)
 int library_error(const char *command, const char *file, const meiro_error *err)
 {
     if (err->status == MEIRO_ERROR_UNKNOWN_NAME || err->status == MEIRO_ERROR_ARGUMENT)
-        return usage_error(command, "%s", with_flags(err->message));
+        return option_error(command, err);
     return report_failure(file, err);
 }
 
@@ -120,10 +143,15 @@ static bool parse_mm(const char *s, double *out)
     return true;
 }
 
-void page_cli_init(page_cli *pc)
+/* Whether page option `opt` (OPT_PAPER to OPT_PLAY) was given. */
+static bool page_given(const page_cli *pc, int opt) { return pc->set & (1u << (opt - OPT_PAPER)); }
+
+void page_cli_init(page_cli *pc, const char *command)
 {
     memset(pc, 0, sizeof *pc);
     meiro_export_options_init(&pc->v);
+    pc->command = command;
+    pc->longopts = command_options(command);
 }
 
 int page_option(const char *command, int c, page_cli *pc, char **argv)
@@ -193,37 +221,19 @@ int page_finish(page_cli *pc, meiro_export_options *page)
         meiro_error err = {0};
         pc->tpl = meiro_template_load(pc->template_name, &err);
         if (!pc->tpl) {
-            if (err.status == MEIRO_ERROR_UNKNOWN_NAME) return usage_error(NULL, "%s", err.message);
+            if (err.status == MEIRO_ERROR_UNKNOWN_NAME) return option_error(pc->command, &err);
             return report_failure(pc->template_name, &err);
         }
     }
-    meiro_export_options_from_template(page, pc->tpl);
-#define GIVEN(opt) (pc->set & (1u << ((opt) - OPT_PAPER)))
-    if (GIVEN(OPT_PAPER)) {
-        page->paper = pc->v.paper;
-        page->paper_w_mm = pc->v.paper_w_mm;
-        page->paper_h_mm = pc->v.paper_h_mm;
-    }
-    if (GIVEN(OPT_BLEED)) page->bleed_mm = pc->v.bleed_mm;
-    if (GIVEN(OPT_GUTTER)) page->gutter_mm = pc->v.gutter_mm;
-    if (GIVEN(OPT_LANDSCAPE) || GIVEN(OPT_PORTRAIT)) page->orientation = pc->v.orientation;
-    if (GIVEN(OPT_MARGIN)) page->margin_mm = pc->v.margin_mm;
-    if (GIVEN(OPT_CELL)) page->cell_mm = pc->v.cell_mm;
-    if (GIVEN(OPT_TITLE)) page->title = pc->v.title;
-    if (GIVEN(OPT_SUBTITLE)) page->subtitle = pc->v.subtitle;
-    if (GIVEN(OPT_NAME)) page->name = pc->v.name;
-    if (GIVEN(OPT_FOOTER)) page->footer = pc->v.footer;
-    if (GIVEN(OPT_NO_FOOTER)) page->no_footer = true;
-    if (GIVEN(OPT_ANSWER_PAGE)) page->answer_page = true;
-    if (GIVEN(OPT_ANSWERS)) page->answers = pc->v.answers;
-    if (GIVEN(OPT_DPI)) page->dpi = pc->v.dpi;
-    if (GIVEN(OPT_CROP)) page->crop = true;
-    if (GIVEN(OPT_PLAY)) page->play = true;
-    if (GIVEN(OPT_LANG)) page->lang = pc->v.lang;
-#undef GIVEN
+    /* the template under the options given: the library's order */
+    *page = pc->v;
+    unsigned given = (page_given(pc, OPT_PAPER) ? MEIRO_GIVEN_PAPER : 0) |
+                     (page_given(pc, OPT_MARGIN) ? MEIRO_GIVEN_MARGIN : 0) |
+                     (page_given(pc, OPT_LANDSCAPE) || page_given(pc, OPT_PORTRAIT) ? MEIRO_GIVEN_ORIENTATION : 0);
+    meiro_export_options_resolve(page, given, pc->tpl);
     if (pc->art) page->art = pc->art;
     meiro_error err = {0};
-    if (meiro_export_options_check(page, &err) != MEIRO_OK) return usage_error(NULL, "%s", with_flags(err.message));
+    if (meiro_export_options_check(page, &err) != MEIRO_OK) return option_error(pc->command, &err);
     return EXIT_OK;
 }
 
@@ -232,32 +242,29 @@ int page_finish(page_cli *pc, meiro_export_options *page)
  * format: neither is listed. */
 static const struct {
     int opt;
-    const char *name;
     meiro_page_setting setting;
 } page_settings[] = {
-    {OPT_PAPER, "--paper", MEIRO_SETTING_PAGE},         {OPT_LANDSCAPE, "--landscape", MEIRO_SETTING_PAGE},
-    {OPT_PORTRAIT, "--portrait", MEIRO_SETTING_PAGE},   {OPT_MARGIN, "--margin", MEIRO_SETTING_PAGE},
-    {OPT_CELL, "--cell", MEIRO_SETTING_PAGE},           {OPT_TITLE, "--title", MEIRO_SETTING_PAGE},
-    {OPT_SUBTITLE, "--subtitle", MEIRO_SETTING_PAGE},   {OPT_NAME, "--name", MEIRO_SETTING_PAGE},
-    {OPT_FOOTER, "--footer", MEIRO_SETTING_PAGE},       {OPT_NO_FOOTER, "--no-footer", MEIRO_SETTING_PAGE},
-    {OPT_LANG, "--lang", MEIRO_SETTING_PAGE},           {OPT_BLEED, "--bleed", MEIRO_SETTING_BLEED},
-    {OPT_GUTTER, "--gutter", MEIRO_SETTING_BLEED},      {OPT_DPI, "--dpi", MEIRO_SETTING_DPI},
-    {OPT_CROP, "--crop", MEIRO_SETTING_CROP},           {OPT_PLAY, "--play", MEIRO_SETTING_PLAY},
+    {OPT_PAPER, MEIRO_SETTING_PAGE},    {OPT_LANDSCAPE, MEIRO_SETTING_PAGE}, {OPT_PORTRAIT, MEIRO_SETTING_PAGE},
+    {OPT_MARGIN, MEIRO_SETTING_PAGE},   {OPT_CELL, MEIRO_SETTING_PAGE},      {OPT_TITLE, MEIRO_SETTING_PAGE},
+    {OPT_SUBTITLE, MEIRO_SETTING_PAGE}, {OPT_NAME, MEIRO_SETTING_PAGE},      {OPT_FOOTER, MEIRO_SETTING_PAGE},
+    {OPT_NO_FOOTER, MEIRO_SETTING_PAGE}, {OPT_LANG, MEIRO_SETTING_PAGE},     {OPT_BLEED, MEIRO_SETTING_BLEED},
+    {OPT_GUTTER, MEIRO_SETTING_BLEED},  {OPT_DPI, MEIRO_SETTING_DPI},        {OPT_CROP, MEIRO_SETTING_CROP},
+    {OPT_PLAY, MEIRO_SETTING_PLAY},
 };
 
 int page_options_check(const char *command, const page_cli *pc, meiro_format format)
 {
-#define GIVEN(opt) (pc->set & (1u << ((opt) - OPT_PAPER)))
-    if (GIVEN(OPT_LANDSCAPE) && GIVEN(OPT_PORTRAIT))
+    if (page_given(pc, OPT_LANDSCAPE) && page_given(pc, OPT_PORTRAIT))
         return usage_error(command, "%s", "--landscape and --portrait: a page has one orientation");
     char unused[200] = "";
     size_t n = 0, count = 0;
     for (size_t i = 0; i < sizeof page_settings / sizeof page_settings[0]; i++)
-        if (GIVEN(page_settings[i].opt) && !meiro_format_uses(format, page_settings[i].setting) && n < sizeof unused)
-            n += (size_t)snprintf(unused + n, sizeof unused - n, "%s%s", count++ ? ", " : "", page_settings[i].name);
+        if (page_given(pc, page_settings[i].opt) && !meiro_format_uses(format, page_settings[i].setting) && n < sizeof unused)
+            n += (size_t)snprintf(unused + n, sizeof unused - n, "%s--%s", count++ ? ", " : "",
+                                  long_name(pc->longopts, page_settings[i].opt));
     if (pc->art && !meiro_format_uses(format, MEIRO_SETTING_PAGE) && n < sizeof unused)
-        n += (size_t)snprintf(unused + n, sizeof unused - n, "%s--art", count++ ? ", " : "");
-#undef GIVEN
+        n += (size_t)snprintf(unused + n, sizeof unused - n, "%s--%s", count++ ? ", " : "",
+                              long_name(pc->longopts, OPT_ART));
     if (count)
         fprintf(stderr, "meiro: warning: %s change%s nothing in %s output\n", unused, count == 1 ? "s" : "",
                 meiro_format_info(format)->name);
@@ -501,11 +508,6 @@ int output_format(const char *command, const char *fmt, const char *output,
     return EXIT_OK;
 }
 
-bool answers_given(const meiro_export_options *page)
-{
-    return page->answers == MEIRO_ANSWERS_DEFAULT ? page->answer_page : page->answers != MEIRO_ANSWERS_NONE;
-}
-
 /* NAME.EXT -> NAME-answer.EXT (in the same folder); NULL when out of memory. */
 char *answer_name(const char *output)
 {
@@ -559,7 +561,7 @@ int write_result(const char *command, const meiro_maze *m, const meiro_path *pat
     } else {
         s = meiro_save(m, path, format, page, output, &err);
     }
-    if (s == MEIRO_ERROR_ARGUMENT) return usage_error(command, "%s", with_flags(err.message));
+    if (s == MEIRO_ERROR_ARGUMENT) return option_error(command, &err);
     if (s != MEIRO_OK) return report_failure(is_stdout(output) ? "stdout" : output, &err);
     return EXIT_OK;
 }

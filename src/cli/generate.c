@@ -81,219 +81,230 @@ static const char *shape_caption(const char *shape, char *name, size_t size)
     return name;
 }
 
-int cmd_generate(int argc, char **argv)
-{
-    static const struct option longopts[] = {
-        {"width", required_argument, NULL, 'W'},  {"height", required_argument, NULL, 'H'},
-        {"algorithm", required_argument, NULL, 'a'}, {"seed", required_argument, NULL, 's'},
-        {"solution", no_argument, NULL, 'S'},     {"solver", required_argument, NULL, 'm'},
-        {"format", required_argument, NULL, 'f'}, {"output", required_argument, NULL, 'o'},
-        {"help", no_argument, NULL, 'h'},         PAGE_LONGOPTS,
-        {"bias", required_argument, NULL, OPT_BIAS}, {"loops", required_argument, NULL, OPT_LOOPS},
-        {"ends", required_argument, NULL, OPT_ENDS}, {"start", required_argument, NULL, OPT_START},
-        {"goal", required_argument, NULL, OPT_GOAL}, WATCH_LONGOPTS,
-        {"difficulty", required_argument, NULL, OPT_DIFFICULTY}, {"age", required_argument, NULL, OPT_AGE},
-        {"shape", required_argument, NULL, OPT_SHAPE}, {"text", required_argument, NULL, OPT_TEXT},
-        {"no-bridges", no_argument, NULL, OPT_NO_BRIDGES},
-        {"grid", required_argument, NULL, OPT_GRID},
-        {NULL, 0, NULL, 0},
-    };
-    const char *animate = NULL, *frames = NULL, *shape = NULL, *text = NULL;
-    uint8_t *mask = NULL;
-    page_cli pc;
-    page_cli_init(&pc);
-    pc.longopts = longopts;
-    meiro_export_options page;
-    bool has_start = false, has_goal = false;
+/* generate's options as read: the settings given (`given` says which of
+ * opt's), the sources the library lays under them, and the outputs. */
+typedef struct generate_args {
     meiro_generate_options opt;
-    meiro_generate_options_init(&opt);
-    const char *fmt = NULL, *output = NULL, *solver = NULL;
-    bool solution = false, seeded = false;
-    bool given_w = false, given_h = false, given_algorithm = false, given_ends = false;
-    bool levelled = false;
-    meiro_level level = MEIRO_LEVEL_EASY;
+    unsigned given; /* MEIRO_GIVEN_* */
+    const meiro_level_desc *level;
+    const char *shape, *text, *animate, *frames, *fmt, *output, *solver;
+    bool solution, seeded, has_start, has_goal, help;
+    char caption[48];
+    page_cli pc;
+} generate_args;
+
+const struct option generate_options[] = {
+    {"width", required_argument, NULL, 'W'},  {"height", required_argument, NULL, 'H'},
+    {"algorithm", required_argument, NULL, 'a'}, {"seed", required_argument, NULL, 's'},
+    {"solution", no_argument, NULL, 'S'},     {"solver", required_argument, NULL, 'm'},
+    {"format", required_argument, NULL, 'f'}, {"output", required_argument, NULL, 'o'},
+    {"help", no_argument, NULL, 'h'},         PAGE_LONGOPTS,
+    {"bias", required_argument, NULL, OPT_BIAS}, {"loops", required_argument, NULL, OPT_LOOPS},
+    {"ends", required_argument, NULL, OPT_ENDS}, {"start", required_argument, NULL, OPT_START},
+    {"goal", required_argument, NULL, OPT_GOAL}, WATCH_LONGOPTS,
+    {"difficulty", required_argument, NULL, OPT_DIFFICULTY}, {"age", required_argument, NULL, OPT_AGE},
+    {"shape", required_argument, NULL, OPT_SHAPE}, {"text", required_argument, NULL, OPT_TEXT},
+    {"no-bridges", no_argument, NULL, OPT_NO_BRIDGES},
+    {"grid", required_argument, NULL, OPT_GRID},
+    {NULL, 0, NULL, 0},
+};
+
+/* --difficulty or --age: the level. */
+static int level_option(generate_args *a, int c)
+{
+    meiro_error e = {0};
+    meiro_level level;
+    uint64_t age;
+    bool ok = c == OPT_DIFFICULTY ? meiro_level_from_name(optarg, &level, &e) == MEIRO_OK
+                                  : parse_u64(optarg, 1000, &age) &&
+                                        meiro_level_for_age((unsigned)age, &level, &e) == MEIRO_OK;
+    if (!ok) return usage_error("generate", "%s", e.message[0] ? e.message : "--age takes a whole number of years");
+    a->level = meiro_level_info(level);
+    return EXIT_OK;
+}
+
+/* One of the maze's own options (the page's go to page_option). */
+static int maze_option(generate_args *a, int c, char **argv)
+{
+    meiro_generate_options *opt = &a->opt;
     uint64_t v;
-    int c;
-    while ((c = getopt_long(argc, argv, ":W:H:a:s:m:f:o:t:h", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'W':
-        case 'H':
-            if (!parse_u64(optarg, MEIRO_MAX_SIDE, &v) || v == 0)
-                return usage_error("generate", "%s must be a whole number from 1 to 65535",
-                                   c == 'W' ? "--width" : "--height");
-            *(c == 'W' ? &opt.width : &opt.height) = (uint32_t)v;
-            *(c == 'W' ? &given_w : &given_h) = true;
-            break;
-        case 'a':
-            opt.algorithm = optarg;
-            given_algorithm = true;
-            break;
-        case 's':
-            if (!parse_u64(optarg, UINT64_MAX, &opt.seed))
-                return usage_error("generate", "--seed must be a whole number, not '%s'", optarg);
-            seeded = true;
-            break;
-        case 'S': solution = true; break;
-        case 'm': solver = optarg; break;
-        case OPT_BIAS: {
-            char *end;
-            opt.bias = strtod(optarg, &end);
-            if (*end || end == optarg || !(opt.bias >= 0 && opt.bias <= 1))
-                return usage_error("generate", "--bias is a number from 0 to 1, not '%s'", optarg);
-            break;
-        }
-        case OPT_LOOPS:
-            if (!parse_u64(optarg, 100, &v))
-                return usage_error("generate", "--loops is a percentage from 0 to 100, not '%s'", optarg);
-            opt.loops = (unsigned)v;
-            break;
-        case OPT_ENDS: {
-            meiro_error e = {0};
-            if (meiro_ends_from_name(optarg, &opt.ends, &e) != MEIRO_OK)
-                return usage_error("generate", "%s", e.message);
-            given_ends = true;
-            break;
-        }
-        case OPT_DIFFICULTY:
-        case OPT_AGE: {
-            meiro_error e = {0};
-            bool ok = c == OPT_DIFFICULTY ? meiro_level_from_name(optarg, &level, &e) == MEIRO_OK
-                                          : parse_u64(optarg, 1000, &v) &&
-                                                meiro_level_for_age((unsigned)v, &level, &e) == MEIRO_OK;
-            if (!ok)
-                return usage_error("generate", "%s", e.message[0] ? e.message : "--age takes a whole number of years");
-            levelled = true;
-            break;
-        }
-        case OPT_GRID: {
-            int bad = parse_grid("generate", optarg, &opt.grid);
-            if (bad != EXIT_OK) return bad;
-            break;
-        }
-        case OPT_SHAPE: shape = optarg; break;
-        case OPT_TEXT: text = optarg; break;
-        case OPT_NO_BRIDGES: opt.no_bridges = true; break;
-        case OPT_ANIMATE: animate = optarg; break;
-        case OPT_FRAMES: frames = optarg; break;
-        case OPT_START:
-        case OPT_GOAL:
-            if (!parse_cell(optarg, c == OPT_START ? &opt.start : &opt.goal))
-                return usage_error("generate", "--start and --goal take a cell as X,Y "
-                                               "(0-based), not '%s'", optarg);
-            *(c == OPT_START ? &has_start : &has_goal) = true;
-            break;
-        case 'f': fmt = optarg; break;
-        case 'o': output = optarg; break;
-        case 'h':
-            fputs(usage_generate, stdout);
-            fputs(usage_generate_more, stdout);
-            fputs(usage_generate_page, stdout);
-            return EXIT_OK;
-        default: {
-            int rc = page_option("generate", c, &pc, argv);
-            if (rc != EXIT_OK) return rc;
-        }
-        }
+    meiro_error e = {0};
+    char *end;
+    switch (c) {
+    case 'W':
+    case 'H':
+        if (!parse_u64(optarg, MEIRO_MAX_SIDE, &v) || v == 0)
+            return usage_error("generate", "%s must be a whole number from 1 to 65535",
+                               c == 'W' ? "--width" : "--height");
+        *(c == 'W' ? &opt->width : &opt->height) = (uint32_t)v;
+        a->given |= c == 'W' ? MEIRO_GIVEN_WIDTH : MEIRO_GIVEN_HEIGHT;
+        return EXIT_OK;
+    case 'a':
+        opt->algorithm = optarg;
+        a->given |= MEIRO_GIVEN_ALGORITHM;
+        return EXIT_OK;
+    case 's':
+        if (!parse_u64(optarg, UINT64_MAX, &opt->seed))
+            return usage_error("generate", "--seed must be a whole number, not '%s'", optarg);
+        a->seeded = true;
+        return EXIT_OK;
+    case OPT_BIAS:
+        opt->bias = strtod(optarg, &end);
+        if (*end || end == optarg || !(opt->bias >= 0 && opt->bias <= 1))
+            return usage_error("generate", "--bias is a number from 0 to 1, not '%s'", optarg);
+        return EXIT_OK;
+    case OPT_LOOPS:
+        if (!parse_u64(optarg, 100, &v))
+            return usage_error("generate", "--loops is a percentage from 0 to 100, not '%s'", optarg);
+        opt->loops = (unsigned)v;
+        return EXIT_OK;
+    case OPT_ENDS:
+        if (meiro_ends_from_name(optarg, &opt->ends, &e) != MEIRO_OK) return usage_error("generate", "%s", e.message);
+        a->given |= MEIRO_GIVEN_ENDS;
+        return EXIT_OK;
+    case OPT_START:
+    case OPT_GOAL:
+        if (!parse_cell(optarg, c == OPT_START ? &opt->start : &opt->goal))
+            return usage_error("generate", "--start and --goal take a cell as X,Y "
+                                           "(0-based), not '%s'", optarg);
+        *(c == OPT_START ? &a->has_start : &a->has_goal) = true;
+        return EXIT_OK;
+    case OPT_DIFFICULTY:
+    case OPT_AGE: return level_option(a, c);
+    case OPT_GRID: return parse_grid("generate", optarg, &opt->grid);
+    case OPT_NO_BRIDGES: opt->no_bridges = true; return EXIT_OK;
+    default: return page_option("generate", c, &a->pc, argv);
     }
+}
+
+/* One option: the output's, the maze's or the page's. */
+static int generate_option(generate_args *a, int c, char **argv)
+{
+    switch (c) {
+    case 'S': a->solution = true; return EXIT_OK;
+    case 'm': a->solver = optarg; return EXIT_OK;
+    case 'f': a->fmt = optarg; return EXIT_OK;
+    case 'o': a->output = optarg; return EXIT_OK;
+    case OPT_SHAPE: a->shape = optarg; return EXIT_OK;
+    case OPT_TEXT: a->text = optarg; return EXIT_OK;
+    case OPT_ANIMATE: a->animate = optarg; return EXIT_OK;
+    case OPT_FRAMES: a->frames = optarg; return EXIT_OK;
+    case 'h':
+        fputs(usage_generate, stdout);
+        fputs(usage_generate_more, stdout);
+        fputs(usage_generate_page, stdout);
+        a->help = true;
+        return EXIT_OK;
+    default: return maze_option(a, c, argv);
+    }
+}
+
+static int parse_generate(int argc, char **argv, generate_args *a)
+{
+    meiro_generate_options_init(&a->opt);
+    page_cli_init(&a->pc, "generate");
+    int c, rc = EXIT_OK;
+    while (rc == EXIT_OK && !a->help && (c = getopt_long(argc, argv, ":W:H:a:s:m:f:o:t:h", generate_options, NULL)) != -1)
+        rc = generate_option(a, c, argv);
+    if (rc != EXIT_OK || a->help) return rc;
     if (optind < argc) return usage_error("generate", "unexpected argument '%s'", argv[optind]);
-    if (has_start != has_goal)
-        return usage_error("generate", "%s", "--start and --goal go together");
-    if (has_start) opt.ends = MEIRO_ENDS_CELLS;
-    if (shape && text) return usage_error("generate", "%s", "--shape and --text go one at a time");
-    if (text && given_w)
-        return usage_error("generate", "%s", "--text takes its width from the letters; -H sets their height");
+    if (a->has_start != a->has_goal) return usage_error("generate", "%s", "--start and --goal go together");
+    if (a->has_start) {
+        a->opt.ends = MEIRO_ENDS_CELLS;
+        a->given |= MEIRO_GIVEN_ENDS;
+    }
+    if (a->solution && a->pc.answers_to)
+        return usage_error("generate", "%s", "--solution draws the answer on the puzzle and --answers-to puts it "
+                                              "in a file apart: one or the other");
+    return EXIT_OK;
+}
+
+/* The maze and the page to make: the output checked, the template and the
+ * text's mask made, the library's order of precedence applied, then the
+ * size checked against the page before the shape's mask is made. */
+static int resolve_generate(generate_args *a, meiro_format *format, meiro_export_options *page, uint8_t **mask)
+{
+    bool animate = a->animate || a->frames;
+    int rc = output_format("generate", a->fmt, a->output, format);
+    if (rc == EXIT_OK) rc = page_options_check("generate", &a->pc, *format);
+    if (rc == EXIT_OK) rc = check_animate_name("generate", a->animate);
+    if (rc == EXIT_OK) rc = check_grid_output("generate", a->opt.grid, *format, a->pc.answers_to, animate);
+    if (rc == EXIT_OK) rc = check_memory_floor("generate", *format, a->frames != NULL);
+    if (rc == EXIT_OK) rc = page_finish(&a->pc, page);
+    if (rc != EXIT_OK) return rc;
+    meiro_error e = {0};
+    meiro_text_info info;
+    uint32_t height = a->given & MEIRO_GIVEN_HEIGHT ? a->opt.height : 0; /* 0: the text's own */
+    if (a->text && meiro_text_mask(a->text, page->lang, height, mask, &info, &e) != MEIRO_OK)
+        return library_error("generate", NULL, &e);
+    meiro_maze_sources src = {a->pc.tpl, a->level, a->shape != NULL, a->text ? &info : NULL};
+    if (meiro_generate_options_resolve(&a->opt, a->given, &src, &e) != MEIRO_OK)
+        return library_error("generate", NULL, &e);
+    rc = check_output("generate", a->opt.grid, a->opt.width, a->opt.height, *format, page, a->output,
+                      a->pc.answers_to, animate);
+    if (rc == EXIT_OK && a->shape && meiro_shape_mask(a->shape, a->opt.width, a->opt.height, mask, &e) != MEIRO_OK)
+        rc = library_error("generate", NULL, &e);
+    a->opt.mask = *mask;
+    a->opt.shape_name = a->text ? a->text : a->shape ? shape_caption(a->shape, a->caption, sizeof a->caption) : NULL;
+    return rc;
+}
+
+/* The maze, its solution where one is shown, the output and the
+ * animations, then the seed. */
+static int run_generate(generate_args *a, meiro_format format, const meiro_export_options *page)
+{
     meiro_trace *trace = NULL;
     meiro_maze *m = NULL;
     meiro_path path = {0};
-    meiro_format format;
-    if (solution && pc.answers_to)
-        return usage_error("generate", "%s", "--solution draws the answer on the puzzle and --answers-to puts it "
-                                              "in a file apart: one or the other");
-    int rc = output_format("generate", fmt, output, &format);
-    if (rc == EXIT_OK) rc = page_options_check("generate", &pc, format);
-    if (rc == EXIT_OK) rc = check_animate_name("generate", animate);
-    if (rc == EXIT_OK)
-        rc = check_grid_output("generate", opt.grid, format, pc.answers_to, animate || frames);
-    if (rc == EXIT_OK)
-        rc = check_memory_floor("generate", format, frames != NULL);
-    if (rc == EXIT_OK) rc = page_finish(&pc, &page);
-    /* the level's maze, else the template's, where the command line says
-     * nothing: before check_output, which checks the sizes they give too */
-    meiro_generate_options base;
-    meiro_generate_options_from_template(&base, pc.tpl);
-    if (levelled) meiro_generate_options_for_level(&base, level);
-    if (!given_w) opt.width = base.width;
-    if (!given_h) opt.height = base.height;
-    if (!given_algorithm) opt.algorithm = base.algorithm;
-    if (!given_ends && !has_start) opt.ends = base.ends;
-    if (shape && !given_w && !given_h) meiro_generate_options_for_shape(&opt, given_algorithm);
-    if (rc == EXIT_OK && text) {
-        meiro_text_info info;
-        meiro_error e = {0};
-        if (meiro_text_mask(text, page.lang, given_h ? opt.height : 0, &mask, &info, &e) != MEIRO_OK) {
-            rc = library_error("generate", NULL, &e);
-            goto done;
-        }
-        opt.width = info.width;
-        opt.height = info.height;
-        given_w = given_h = true;
-        if (!given_ends && !has_start) { /* S in the first letter, G in the last */
-            opt.ends = MEIRO_ENDS_CELLS;
-            opt.start = info.first;
-            opt.goal = info.last;
-            given_ends = true;
-        }
-    }
-    if (rc == EXIT_OK)
-        rc = check_output("generate", opt.grid, opt.width, opt.height, format, &page, output, pc.answers_to, animate || frames);
-    if (rc != EXIT_OK) goto done;
-    if (shape) {
-        meiro_error e = {0};
-        if (meiro_shape_mask(shape, opt.width, opt.height, &mask, &e) != MEIRO_OK) {
-            rc = library_error("generate", NULL, &e);
-            goto done;
-        }
-    }
-    opt.mask = mask;
-    char caption[48];
-    opt.shape_name = text ? text : shape ? shape_caption(shape, caption, sizeof caption) : NULL;
-
     meiro_error err = {0};
-    if (!seeded) opt.seed = clock_seed();
-    if ((animate || frames) && !(trace = meiro_trace_new())) {
+    int rc = EXIT_OK;
+    if (!a->seeded) a->opt.seed = clock_seed();
+    if ((a->animate || a->frames) && !(trace = meiro_trace_new())) {
         rc = report_failure(NULL, &(meiro_error){.status = MEIRO_ERROR_NOMEM});
         goto done;
     }
     meiro_observer watcher = trace ? meiro_trace_observer(trace) : (meiro_observer){0};
-    if (trace) opt.observer = &watcher;
-    m = meiro_generate(&opt, &err);
+    if (trace) a->opt.observer = &watcher;
+    m = meiro_generate(&a->opt, &err);
     if (!m) {
         rc = library_error("generate", NULL, &err);
         goto done;
     }
-    solution = solution || answers_given(&page) || pc.answers_to;
-    if (solution && meiro_solve_watched(m, solver, trace ? &watcher : NULL, &path, &err) != MEIRO_OK) {
+    bool solution = a->solution || meiro_answers_asked(page) || a->pc.answers_to;
+    if (solution && meiro_solve_watched(m, a->solver, trace ? &watcher : NULL, &path, &err) != MEIRO_OK) {
         rc = library_error("generate", NULL, &err);
         goto done;
     }
     /* a step the trace lost would fail the animation: say so before writing anything */
     if (trace && meiro_trace_status(trace) == MEIRO_ERROR_NOMEM) {
-        rc = report_failure(animate ? animate : frames,
+        rc = report_failure(a->animate ? a->animate : a->frames,
                             &(meiro_error){.status = MEIRO_ERROR_NOMEM,
                                            .message = "out of memory recording the animation"});
         goto done;
     }
-    rc = write_result("generate", m, solution ? &path : NULL, format, &page, output, pc.answers_to);
-    if (rc == EXIT_OK && trace) rc = write_animations(trace, NULL, animate, frames);
+    rc = write_result("generate", m, solution ? &path : NULL, format, page, a->output, a->pc.answers_to);
+    if (rc == EXIT_OK && trace) rc = write_animations(trace, NULL, a->animate, a->frames);
     /* the seed once the maze is out (not before an error about the output) */
-    if (rc == EXIT_OK && !seeded)
+    if (rc == EXIT_OK && !a->seeded)
         fprintf(stderr, "meiro: seed %llu (use -s %llu to make this maze again)\n",
-                (unsigned long long)opt.seed, (unsigned long long)opt.seed);
+                (unsigned long long)a->opt.seed, (unsigned long long)a->opt.seed);
 done:
     meiro_trace_free(trace);
     meiro_path_free(&path);
     meiro_maze_free(m);
-    meiro_template_free(pc.tpl);
+    return rc;
+}
+
+int cmd_generate(int argc, char **argv)
+{
+    generate_args a = {0};
+    meiro_export_options page;
+    meiro_format format;
+    uint8_t *mask = NULL;
+    int rc = parse_generate(argc, argv, &a);
+    if (rc == EXIT_OK && !a.help) rc = resolve_generate(&a, &format, &page, &mask);
+    if (rc == EXIT_OK && !a.help) rc = run_generate(&a, format, &page);
+    meiro_template_free(a.pc.tpl);
     meiro_mask_free(mask);
     return rc;
 }

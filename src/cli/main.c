@@ -79,6 +79,25 @@ static int close_stdout(int rc)
     return EXIT_FAIL;
 }
 
+/* The commands, with the option tables of those that pass options to the
+ * library (command_options: its errors name their options from these). */
+static const struct {
+    const char *name;
+    int (*run)(int, char **);
+    const struct option *options;
+} commands[] = {
+    {"generate", cmd_generate, generate_options}, {"solve", cmd_solve, solve_options},
+    {"booklet", cmd_booklet, booklet_options},    {"watch", cmd_watch, watch_options},
+    {"stats", cmd_stats, NULL},                   {"list", cmd_list, NULL},
+};
+
+const struct option *command_options(const char *command)
+{
+    for (size_t i = 0; command && i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(command, commands[i].name) == 0) return commands[i].options;
+    return NULL;
+}
+
 static int run(int argc, char **argv)
 {
     opterr = 0;
@@ -103,13 +122,6 @@ static int run(int argc, char **argv)
         printf("meiro %s\n", meiro_version());
         return EXIT_OK;
     }
-    static const struct {
-        const char *name;
-        int (*run)(int, char **);
-    } commands[] = {
-        {"generate", cmd_generate}, {"solve", cmd_solve}, {"booklet", cmd_booklet},
-        {"watch", cmd_watch},       {"stats", cmd_stats}, {"list", cmd_list},
-    };
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
         if (strcmp(cmd, commands[i].name) == 0) return commands[i].run(argc - 1, argv + 1);
     }

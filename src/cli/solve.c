@@ -25,22 +25,22 @@ static const char *const usage_solve =
 static const char *const usage_solve_page = PAGE_HELP PICTURE_HELP;
 
 
+const struct option solve_options[] = {
+    {"solver", required_argument, NULL, 'm'}, {"input-format", required_argument, NULL, 'i'},
+    {"format", required_argument, NULL, 'f'}, {"output", required_argument, NULL, 'o'},
+    {"help", no_argument, NULL, 'h'},         PAGE_LONGOPTS,
+    WATCH_LONGOPTS,                           {NULL, 0, NULL, 0},
+};
+
 int cmd_solve(int argc, char **argv)
 {
-    static const struct option longopts[] = {
-        {"solver", required_argument, NULL, 'm'}, {"input-format", required_argument, NULL, 'i'},
-        {"format", required_argument, NULL, 'f'}, {"output", required_argument, NULL, 'o'},
-        {"help", no_argument, NULL, 'h'},         PAGE_LONGOPTS,
-        WATCH_LONGOPTS,                           {NULL, 0, NULL, 0},
-    };
     page_cli pc;
-    page_cli_init(&pc);
-    pc.longopts = longopts;
+    page_cli_init(&pc, "solve");
     meiro_export_options page;
     const char *solver = NULL, *fmt = NULL, *output = NULL, *input_format = NULL;
     const char *animate = NULL, *frames = NULL;
     int c;
-    while ((c = getopt_long(argc, argv, ":m:i:f:o:t:h", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":m:i:f:o:t:h", solve_options, NULL)) != -1) {
         switch (c) {
         case 'm': solver = optarg; break;
         case 'i': input_format = optarg; break;

@@ -301,166 +301,150 @@ static bool wait_key(int ms, bool *keys)
     return stop_signal != 0;
 }
 
-/* The mask of --shape or --text for the maze in opt, which fits the
- * terminal (tty): text without -H gets the default height, or the largest
- * under it that fits; S and G stand in its first and last letter. */
-static int watch_mask(meiro_generate_options *opt, const char *shape, const char *text, uint32_t given_h,
-                      bool tty, uint32_t fit_w, uint32_t fit_h, uint8_t **mask)
+/* watch's options as read: the maze's settings given (`given` says which
+ * of opt's; the generator is dig unless told), the terminal's pace. */
+typedef struct watch_args {
+    meiro_generate_options opt;
+    unsigned given; /* MEIRO_GIVEN_* */
+    const char *shape, *text, *solver;
+    uint64_t delay;
+    bool seeded, help;
+} watch_args;
+
+/* The terminal: its size, and the most cells it shows. */
+typedef struct terminal {
+    bool tty;
+    unsigned cols, rows;
+    uint32_t fit_w, fit_h;
+} terminal;
+
+const struct option watch_options[] = {
+    {"algorithm", required_argument, NULL, 'a'}, {"solver", required_argument, NULL, 'm'},
+    {"width", required_argument, NULL, 'W'},     {"height", required_argument, NULL, 'H'},
+    {"seed", required_argument, NULL, 's'},      {"loops", required_argument, NULL, OPT_LOOPS},
+    {"delay", required_argument, NULL, OPT_DELAY}, {"help", no_argument, NULL, 'h'},
+    {"shape", required_argument, NULL, OPT_SHAPE}, {"text", required_argument, NULL, OPT_TEXT},
+    {"no-bridges", no_argument, NULL, OPT_NO_BRIDGES},
+    {NULL, 0, NULL, 0},
+};
+
+static int watch_option(watch_args *a, int c, char **argv)
+{
+    uint64_t v;
+    switch (c) {
+    case 'a':
+        a->opt.algorithm = optarg;
+        return EXIT_OK;
+    case 'm': a->solver = optarg; return EXIT_OK;
+    case 'W':
+    case 'H':
+        if (!parse_u64(optarg, MEIRO_MAX_SIDE, &v) || v == 0)
+            return usage_error("watch", "the size must be a whole number from 1 to 65535, not '%s'", optarg);
+        *(c == 'W' ? &a->opt.width : &a->opt.height) = (uint32_t)v;
+        a->given |= c == 'W' ? MEIRO_GIVEN_WIDTH : MEIRO_GIVEN_HEIGHT;
+        return EXIT_OK;
+    case 's':
+        if (!parse_u64(optarg, UINT64_MAX, &a->opt.seed))
+            return usage_error("watch", "--seed must be a whole number, not '%s'", optarg);
+        a->seeded = true;
+        return EXIT_OK;
+    case OPT_LOOPS:
+        if (!parse_u64(optarg, 100, &v)) return usage_error("watch", "--loops is 0 to 100, not '%s'", optarg);
+        a->opt.loops = (unsigned)v;
+        return EXIT_OK;
+    case OPT_DELAY:
+        if (!parse_u64(optarg, 5000, &a->delay))
+            return usage_error("watch", "--delay is 0 to 5000 milliseconds, not '%s'", optarg);
+        return EXIT_OK;
+    case OPT_SHAPE: a->shape = optarg; return EXIT_OK;
+    case OPT_TEXT: a->text = optarg; return EXIT_OK;
+    case OPT_NO_BRIDGES: a->opt.no_bridges = true; return EXIT_OK;
+    case 'h':
+        fputs(usage_watch, stdout);
+        a->help = true;
+        return EXIT_OK;
+    case ':': return usage_error("watch", "option '%s' needs a value", argv[optind - 1]);
+    default: return bad_option("watch", argv, c, watch_options);
+    }
+}
+
+static int parse_watch(int argc, char **argv, watch_args *a)
+{
+    meiro_generate_options_init(&a->opt);
+    a->opt.algorithm = "dig"; /* watch's own default: a road to follow */
+    a->given = MEIRO_GIVEN_ALGORITHM;
+    a->solver = "bfs";
+    a->delay = 30;
+    int c, rc = EXIT_OK;
+    while (rc == EXIT_OK && !a->help && (c = getopt_long(argc, argv, ":a:m:W:H:s:h", watch_options, NULL)) != -1)
+        rc = watch_option(a, c, argv);
+    if (rc == EXIT_OK && !a->help && optind < argc)
+        rc = usage_error("watch", "unexpected argument '%s'", argv[optind]);
+    return rc;
+}
+
+/* The text's mask, fitted to the terminal: without -H the default height,
+ * or the largest under it that fits. */
+static int watch_text(const watch_args *a, const terminal *t, uint8_t **mask, meiro_text_info *info)
 {
     meiro_error e = {0};
-    if (shape) {
-        if (meiro_shape_mask(shape, opt->width, opt->height, mask, &e) != MEIRO_OK)
-            return library_error("watch", NULL, &e);
-        opt->mask = *mask;
-        return EXIT_OK;
-    }
-    meiro_text_info info;
-    uint32_t height = given_h;
+    uint32_t given_h = a->given & MEIRO_GIVEN_HEIGHT ? a->opt.height : 0, height = given_h;
     for (int attempt = 0; attempt < 8; attempt++) {
-        if (meiro_text_mask(text, NULL, height, mask, &info, &e) != MEIRO_OK)
+        if (meiro_text_mask(a->text, NULL, height, mask, info, &e) != MEIRO_OK)
             return library_error("watch", NULL, &e);
-        if (!tty || given_h || (info.width <= fit_w && info.height <= fit_h) ||
-            info.height <= MEIRO_TEXT_HEIGHT_MIN)
+        if (!t->tty || given_h || (info->width <= t->fit_w && info->height <= t->fit_h) ||
+            info->height <= MEIRO_TEXT_HEIGHT_MIN)
             break;
         /* too large for the terminal: letters about as much lower as they are too wide */
-        double scale = fmin((double)fit_w / info.width, (double)fit_h / info.height);
-        uint32_t lower = (uint32_t)(info.height * scale);
-        height = lower < info.height ? lower : info.height - 1;
+        double scale = fmin((double)t->fit_w / info->width, (double)t->fit_h / info->height);
+        uint32_t lower = (uint32_t)(info->height * scale);
+        height = lower < info->height ? lower : info->height - 1;
         if (height < MEIRO_TEXT_HEIGHT_MIN) height = MEIRO_TEXT_HEIGHT_MIN;
         meiro_mask_free(*mask);
         *mask = NULL;
     }
-    if (tty && (info.width > fit_w || info.height > fit_h)) {
+    if (t->tty && (info->width > t->fit_w || info->height > t->fit_h)) {
         char msg[200];
-        snprintf(msg, sizeof msg, "the text is %u x %u cells; this terminal shows at most %u x %u%s", info.width,
-                 info.height, fit_w, fit_h, given_h ? ": try a smaller -H" : "");
+        snprintf(msg, sizeof msg, "the text is %u x %u cells; this terminal shows at most %u x %u%s", info->width,
+                 info->height, t->fit_w, t->fit_h, given_h ? ": try a smaller -H" : "");
         return usage_error("watch", "%s", msg);
     }
-    opt->width = info.width;
-    opt->height = info.height;
-    opt->mask = *mask;
-    opt->ends = MEIRO_ENDS_CELLS;
-    opt->start = info.first;
-    opt->goal = info.last;
     return EXIT_OK;
 }
 
-int cmd_watch(int argc, char **argv)
+/* The maze to watch: the size given, else the terminal's (else 20 x 12
+ * without one); a text's own size; a shape over it; the seed. */
+static int resolve_watch(watch_args *a, const terminal *t, uint8_t **mask)
 {
-    static const struct option longopts[] = {
-        {"algorithm", required_argument, NULL, 'a'}, {"solver", required_argument, NULL, 'm'},
-        {"width", required_argument, NULL, 'W'},     {"height", required_argument, NULL, 'H'},
-        {"seed", required_argument, NULL, 's'},      {"loops", required_argument, NULL, 'l'},
-        {"delay", required_argument, NULL, 'd'},     {"help", no_argument, NULL, 'h'},
-        {"shape", required_argument, NULL, OPT_SHAPE}, {"text", required_argument, NULL, OPT_TEXT},
-        {"no-bridges", no_argument, NULL, OPT_NO_BRIDGES},
-        {NULL, 0, NULL, 0},
-    };
-    const char *shape = NULL, *text = NULL;
-    uint8_t *mask = NULL;
-    meiro_generate_options opt;
-    meiro_generate_options_init(&opt);
-    opt.algorithm = "dig";
-    const char *solver = "bfs";
-    uint64_t v, delay = 30;
-    bool seeded = false;
-    uint32_t w = 0, h = 0;
-    int c;
-    while ((c = getopt_long(argc, argv, ":a:m:W:H:s:h", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'a': opt.algorithm = optarg; break;
-        case 'm': solver = optarg; break;
-        case 'W':
-        case 'H':
-            if (!parse_u64(optarg, MEIRO_MAX_SIDE, &v) || v == 0)
-                return usage_error("watch", "the size must be a whole number from 1 to 65535, not '%s'", optarg);
-            *(c == 'W' ? &w : &h) = (uint32_t)v;
-            break;
-        case 's':
-            if (!parse_u64(optarg, UINT64_MAX, &opt.seed))
-                return usage_error("watch", "--seed must be a whole number, not '%s'", optarg);
-            seeded = true;
-            break;
-        case 'l':
-            if (!parse_u64(optarg, 100, &v)) return usage_error("watch", "--loops is 0 to 100, not '%s'", optarg);
-            opt.loops = (unsigned)v;
-            break;
-        case 'd':
-            if (!parse_u64(optarg, 5000, &delay))
-                return usage_error("watch", "--delay is 0 to 5000 milliseconds, not '%s'", optarg);
-            break;
-        case OPT_SHAPE: shape = optarg; break;
-        case OPT_TEXT: text = optarg; break;
-        case OPT_NO_BRIDGES: opt.no_bridges = true; break;
-        case 'h': fputs(usage_watch, stdout); return EXIT_OK;
-        case ':': return usage_error("watch", "option '%s' needs a value", argv[optind - 1]);
-        default: return bad_option("watch", argv, c, longopts);
-        }
-    }
-    if (optind < argc) return usage_error("watch", "unexpected argument '%s'", argv[optind]);
-    if (shape && text) return usage_error("watch", "%s", "--shape and --text go one at a time");
-    if (text && w)
-        return usage_error("watch", "%s", "--text takes its width from the letters; -H sets their height");
-    bool tty = isatty(STDOUT_FILENO);
-    struct winsize ws = {0};
-    unsigned cols = 80, rows = 24;
-    if (tty && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col && ws.ws_row) cols = ws.ws_col, rows = ws.ws_row;
-    /* fit the terminal: (2w+1) columns; h+1 lines of half blocks, the
-     * legend, the closing line and the cursor's line under it */
-    uint32_t fit_w = cols > 2 ? (cols - 1) / 2 : 1, fit_h = rows > 4 ? rows - 4 : 1;
-    if (tty && (w > fit_w || h > fit_h)) {
+    uint32_t w = a->given & MEIRO_GIVEN_WIDTH ? a->opt.width : 0, h = a->given & MEIRO_GIVEN_HEIGHT ? a->opt.height : 0;
+    if (t->tty && (w > t->fit_w || h > t->fit_h)) {
         char msg[160];
-        snprintf(msg, sizeof msg, "a %ux%u terminal shows at most %u x %u cells", cols, rows, fit_w, fit_h);
+        snprintf(msg, sizeof msg, "a %ux%u terminal shows at most %u x %u cells", t->cols, t->rows, t->fit_w, t->fit_h);
         return usage_error("watch", "%s", msg);
     }
-    opt.width = w ? w : tty ? fit_w : 20;
-    opt.height = h ? h : tty ? fit_h : 12;
-    if (!seeded) opt.seed = clock_seed();
-    int rc = EXIT_OK;
-    if (text || shape) {
-        rc = watch_mask(&opt, shape, text, h, tty, fit_w, fit_h, &mask);
-        if (rc != EXIT_OK) {
-            meiro_mask_free(mask);
-            return rc;
-        }
+    if (!a->text) { /* watch's own size: the terminal's */
+        a->opt.width = w ? w : t->tty ? t->fit_w : 20;
+        a->opt.height = h ? h : t->tty ? t->fit_h : 12;
+        a->given |= MEIRO_GIVEN_WIDTH | MEIRO_GIVEN_HEIGHT;
     }
+    meiro_text_info info = {0};
+    int rc = a->text && !a->shape ? watch_text(a, t, mask, &info) : EXIT_OK;
+    meiro_error e = {0};
+    meiro_maze_sources src = {.shape = a->shape != NULL, .text = a->text ? &info : NULL};
+    if (rc == EXIT_OK && meiro_generate_options_resolve(&a->opt, a->given, &src, &e) != MEIRO_OK)
+        rc = library_error("watch", NULL, &e);
+    if (rc == EXIT_OK && a->shape && meiro_shape_mask(a->shape, a->opt.width, a->opt.height, mask, &e) != MEIRO_OK)
+        rc = library_error("watch", NULL, &e);
+    a->opt.mask = *mask;
+    if (!a->seeded) a->opt.seed = clock_seed();
+    return rc;
+}
 
-    meiro_trace *trace = NULL;
-    meiro_maze *m = NULL;
-    meiro_player *p = NULL;
-    char *buf = NULL;
-    meiro_path path = {0};
-    if (!(trace = meiro_trace_new())) {
-        rc = report_failure(NULL, &(meiro_error){.status = MEIRO_ERROR_NOMEM});
-        goto done;
-    }
-    meiro_observer watcher = meiro_trace_observer(trace);
-    opt.observer = &watcher;
-    meiro_error err = {0};
-    m = meiro_generate(&opt, &err);
-    meiro_status s = m ? meiro_solve_watched(m, solver, &watcher, &path, &err) : err.status;
-    if (s != MEIRO_OK && s != MEIRO_ERROR_NO_PATH) {
-        rc = library_error("watch", NULL, &err); /* a wrong name or a refused shape: usage */
-        goto done;
-    }
-    if (!tty) { /* no terminal: the finished maze, plain */
-        s = meiro_write(m, path.length ? &path : NULL, MEIRO_FORMAT_UNICODE, NULL, stdout, &err);
-        rc = s == MEIRO_OK ? EXIT_OK : report_failure("stdout", &err);
-        goto done;
-    }
-    unsigned frames = delay ? (unsigned)(SECONDS_PER_PHASE * 1000 / delay) : 400;
-    p = meiro_player_new(trace, NULL, frames ? frames : 1, &err);
-    /* a block changes both colours at most (2 x 19 bytes) */
-    view screen = {p, false, cols, NULL, (size_t)(2 * opt.width + 2) * (opt.height + 1) * 48 + 4096, 0};
-    const char *colorterm = getenv("COLORTERM");
-    screen.truecolor = colorterm && (!strcmp(colorterm, "truecolor") || !strcmp(colorterm, "24bit"));
-    buf = screen.buf = malloc(screen.size);
-    if (!p || !buf) {
-        if (p) err = (meiro_error){.status = MEIRO_ERROR_NOMEM};
-        rc = report_failure(NULL, &err);
-        goto done;
-    }
-    /* the terminal: raw keys, no cursor; put back however we leave */
+/* The terminal in raw mode, without a cursor, until restore_terminal;
+ * Ctrl-C and SIGTERM stop the show, then end meiro by the signal once the
+ * terminal is back (SA_RESTART: a frame is not cut short). */
+static void take_terminal(void)
+{
     if (isatty(STDIN_FILENO) && tcgetattr(STDIN_FILENO, &saved) == 0) {
         struct termios raw = saved;
         raw.c_lflag &= (tcflag_t) ~(ICANON | ECHO);
@@ -468,8 +452,6 @@ int cmd_watch(int argc, char **argv)
         raw.c_cc[VTIME] = 0;
         raw_mode = tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0;
     }
-    /* Ctrl-C and SIGTERM stop the show, then end meiro by the signal once
-     * the terminal is back (SA_RESTART: a frame is not cut short) */
     struct sigaction sa = {0};
     sigemptyset(&sa.sa_mask);
     sa.sa_handler = on_signal;
@@ -478,10 +460,32 @@ int cmd_watch(int argc, char **argv)
     sigaction(SIGTERM, &sa, NULL);
     atexit(restore_terminal);
     fputs("\x1b[2J\x1b[?25l", stdout);
-    bool stopped = false, keys = true;
-    while (!stopped && meiro_player_next(p)) {
+}
+
+/* Plays the trace in the terminal, frame by frame; `stopped` when q
+ * stopped it. */
+static int play(const meiro_trace *trace, const meiro_generate_options *opt, const terminal *t, uint64_t delay,
+                bool *stopped)
+{
+    meiro_error err = {0};
+    unsigned frames = delay ? (unsigned)(SECONDS_PER_PHASE * 1000 / delay) : 400;
+    meiro_player *p = meiro_player_new(trace, NULL, frames ? frames : 1, &err);
+    /* a block changes both colours at most (2 x 19 bytes) */
+    view screen = {p, false, t->cols, NULL, (size_t)(2 * opt->width + 2) * (opt->height + 1) * 48 + 4096, 0};
+    const char *colorterm = getenv("COLORTERM");
+    screen.truecolor = colorterm && (!strcmp(colorterm, "truecolor") || !strcmp(colorterm, "24bit"));
+    screen.buf = malloc(screen.size);
+    int rc = EXIT_OK;
+    if (!p || !screen.buf) {
+        if (p) err = (meiro_error){.status = MEIRO_ERROR_NOMEM};
+        rc = report_failure(NULL, &err);
+        goto done;
+    }
+    take_terminal();
+    bool keys = true;
+    while (!*stopped && meiro_player_next(p)) {
         draw(&screen);
-        stopped = wait_key((int)delay, &keys);
+        *stopped = wait_key((int)delay, &keys);
     }
     if (stop_signal) {
         restore_terminal();
@@ -489,20 +493,71 @@ int cmd_watch(int argc, char **argv)
         signal(sig, SIG_DFL);
         raise(sig);
     }
-    while (stopped && meiro_player_next(p)) {} /* q: show the end at once */
+    while (*stopped && meiro_player_next(p)) {} /* q: show the end at once */
     draw(&screen);
     restore_terminal();
-    uint64_t seed = opt.seed;
-    printf("%s %ux%u · seed %llu · %s: %s%zu cells, %llu explored%s\n", meiro_maze_algorithm(m),
-           opt.width, opt.height, (unsigned long long)seed, solver,
-           s == MEIRO_OK ? "path of " : "no path; ", path.length,
-           (unsigned long long)path.explored, stopped ? " (stopped)" : "");
 done:
-    free(buf);
+    free(screen.buf);
     meiro_player_free(p);
+    return rc;
+}
+
+/* The maze made and solved, recorded; then shown in the terminal, or
+ * printed finished without one. */
+static int run_watch(watch_args *a, const terminal *t)
+{
+    meiro_maze *m = NULL;
+    meiro_path path = {0};
+    meiro_error err = {0};
+    int rc = EXIT_OK;
+    meiro_trace *trace = meiro_trace_new();
+    if (!trace) {
+        rc = report_failure(NULL, &(meiro_error){.status = MEIRO_ERROR_NOMEM});
+        goto done;
+    }
+    meiro_observer watcher = meiro_trace_observer(trace);
+    a->opt.observer = &watcher;
+    m = meiro_generate(&a->opt, &err);
+    meiro_status s = m ? meiro_solve_watched(m, a->solver, &watcher, &path, &err) : err.status;
+    if (s != MEIRO_OK && s != MEIRO_ERROR_NO_PATH) {
+        rc = library_error("watch", NULL, &err); /* a wrong name or a refused shape: usage */
+        goto done;
+    }
+    if (!t->tty) { /* no terminal: the finished maze, plain */
+        s = meiro_write(m, path.length ? &path : NULL, MEIRO_FORMAT_UNICODE, NULL, stdout, &err);
+        rc = s == MEIRO_OK ? EXIT_OK : report_failure("stdout", &err);
+        goto done;
+    }
+    bool stopped = false;
+    rc = play(trace, &a->opt, t, a->delay, &stopped);
+    if (rc == EXIT_OK)
+        printf("%s %ux%u · seed %llu · %s: %s%zu cells, %llu explored%s\n", meiro_maze_algorithm(m),
+               a->opt.width, a->opt.height, (unsigned long long)a->opt.seed, a->solver,
+               s == MEIRO_OK ? "path of " : "no path; ", path.length, (unsigned long long)path.explored,
+               stopped ? " (stopped)" : "");
+done:
     meiro_path_free(&path);
     meiro_maze_free(m);
     meiro_trace_free(trace);
+    return rc;
+}
+
+int cmd_watch(int argc, char **argv)
+{
+    watch_args a = {0};
+    int rc = parse_watch(argc, argv, &a);
+    if (rc != EXIT_OK || a.help) return rc;
+    terminal t = {isatty(STDOUT_FILENO), 80, 24, 0, 0};
+    struct winsize ws = {0};
+    if (t.tty && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col && ws.ws_row)
+        t.cols = ws.ws_col, t.rows = ws.ws_row;
+    /* fit the terminal: (2w+1) columns; h+1 lines of half blocks, the
+     * legend, the closing line and the cursor's line under it */
+    t.fit_w = t.cols > 2 ? (t.cols - 1) / 2 : 1;
+    t.fit_h = t.rows > 4 ? t.rows - 4 : 1;
+    uint8_t *mask = NULL;
+    rc = resolve_watch(&a, &t, &mask);
+    if (rc == EXIT_OK) rc = run_watch(&a, &t);
     meiro_mask_free(mask);
     return rc;
 }

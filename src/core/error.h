@@ -10,6 +10,12 @@ __attribute__((format(printf, 3, 4)))
 #endif
 meiro_status fail(meiro_error *err, meiro_status status, const char *fmt, ...);
 
+/* Same, about one option (err->field; fail leaves it MEIRO_FIELD_NONE). */
+#if defined(__GNUC__)
+__attribute__((format(printf, 4, 5)))
+#endif
+meiro_status fail_field(meiro_error *err, meiro_field field, meiro_status status, const char *fmt, ...);
+
 /* Same, with a position in an input file. */
 #if defined(__GNUC__)
 __attribute__((format(printf, 5, 6)))

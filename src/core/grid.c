@@ -1,5 +1,7 @@
-/* Polar, hex and triangle grids: numbering, neighbours, passages, geometry
- * and invariants (the contract is core/grid.h). */
+/* The cell graph out of line (the contract is core/grid.h): the other grids'
+ * (polar, hex, triangle) numbering, neighbours and passages; and for every
+ * grid the geometry, the neighbour of a cell known by id only, and the
+ * perfect-maze check. */
 #include "core/alloc.h"
 #include "core/error.h"
 #include "core/grid.h"
@@ -45,12 +47,12 @@ static uint64_t polar_ring_cells(uint64_t inner, uint32_t y)
 static meiro_maze *polar_new(uint32_t h, meiro_error *err)
 {
     if (h < 2) {
-        fail(err, MEIRO_ERROR_ARGUMENT,
+        fail_field(err, MEIRO_FIELD_HEIGHT, MEIRO_ERROR_ARGUMENT,
              "a polar maze needs at least 2 rings (the centre and one ring around it)");
         return NULL;
     }
     if (h > MEIRO_MAX_SIDE) {
-        fail(err, MEIRO_ERROR_TOO_BIG, "%lu rings is too many: a polar maze may have at most %u",
+        fail_field(err, MEIRO_FIELD_HEIGHT, MEIRO_ERROR_TOO_BIG, "%lu rings is too many: a polar maze may have at most %u",
              (unsigned long)h, MEIRO_MAX_SIDE);
         return NULL;
     }
@@ -60,7 +62,7 @@ static meiro_maze *polar_new(uint32_t h, meiro_error *err)
         total += n;
     }
     if (total > MEIRO_MAX_CELLS) {
-        fail(err, MEIRO_ERROR_TOO_BIG,
+        fail_field(err, MEIRO_FIELD_HEIGHT, MEIRO_ERROR_TOO_BIG,
              "%lu rings is too large: a maze may have at most %u cells", (unsigned long)h,
              MEIRO_MAX_CELLS);
         return NULL;
@@ -93,7 +95,7 @@ static meiro_maze *polar_new(uint32_t h, meiro_error *err)
     return m;
 }
 
-meiro_maze *grid_new(meiro_grid grid, uint32_t w, uint32_t h, meiro_error *err)
+meiro_maze *other_new(meiro_grid grid, uint32_t w, uint32_t h, meiro_error *err)
 {
     meiro_maze *m;
     if (grid == MEIRO_GRID_POLAR) {
@@ -102,14 +104,14 @@ meiro_maze *grid_new(meiro_grid grid, uint32_t w, uint32_t h, meiro_error *err)
     } else if (grid == MEIRO_GRID_HEX || grid == MEIRO_GRID_TRIANGLE) {
         if (maze_check_size(w, h, err) != MEIRO_OK) return NULL;
         if ((uint64_t)w * h < 2) {
-            fail(err, MEIRO_ERROR_ARGUMENT,
+            fail_field(err, MEIRO_FIELD_WIDTH, MEIRO_ERROR_ARGUMENT,
                  "a %s maze needs at least 2 cells, one for S and one for G",
                  meiro_grid_name(grid));
             return NULL;
         }
         if (grid == MEIRO_GRID_TRIANGLE && w == 1 && h > 2) {
             /* a column of triangles falls apart in pairs: up and down */
-            fail(err, MEIRO_ERROR_ARGUMENT,
+            fail_field(err, MEIRO_FIELD_WIDTH, MEIRO_ERROR_ARGUMENT,
                  "a triangle maze one cell wide falls apart after 2 rows: give it a width of "
                  "at least 2");
             return NULL;
@@ -126,7 +128,7 @@ meiro_maze *grid_new(meiro_grid grid, uint32_t w, uint32_t h, meiro_error *err)
         m->w = w;
         m->h = h;
     } else {
-        fail(err, MEIRO_ERROR_ARGUMENT, "grid number %u is not polar, hex or triangle",
+        fail_field(err, MEIRO_FIELD_GRID, MEIRO_ERROR_ARGUMENT, "grid number %u is not polar, hex or triangle",
              (unsigned)grid);
         return NULL;
     }
@@ -138,31 +140,12 @@ meiro_maze *grid_new(meiro_grid grid, uint32_t w, uint32_t h, meiro_error *err)
     return m;
 }
 
-size_t grid_total(const meiro_maze *m)
-{
-    if (m->grid == MEIRO_GRID_POLAR) return m->row_start[m->h];
-    return (size_t)m->w * m->h;
-}
-
-uint32_t grid_row_width(const meiro_maze *m, uint32_t y)
-{
-    if (y >= m->h) return 0;
-    return m->grid == MEIRO_GRID_POLAR ? polar_n(m, y) : m->w;
-}
-
-size_t grid_id(const meiro_maze *m, meiro_cell c)
-{
-    if (m->grid == MEIRO_GRID_POLAR) return (size_t)m->row_start[c.y] + c.x;
-    return (size_t)c.y * m->w + c.x;
-}
-
-meiro_cell grid_cell(const meiro_maze *m, size_t id)
+meiro_cell other_cell(const meiro_maze *m, size_t id)
 {
     if (m->grid == MEIRO_GRID_POLAR) {
         uint32_t y = polar_ring(m, id);
         return (meiro_cell){(uint32_t)(id - m->row_start[y]), y};
     }
-    /* ids stay below MEIRO_MAX_CELLS: a 32-bit division is enough */
     uint32_t i = (uint32_t)id;
     return (meiro_cell){i % m->w, i / m->w};
 }
@@ -176,7 +159,7 @@ static unsigned polar_outward(const meiro_maze *m, uint32_t y)
     return polar_n(m, y + 1) == polar_n(m, y) ? 1u : 2u;
 }
 
-unsigned grid_sides(const meiro_maze *m, size_t id)
+unsigned other_sides(const meiro_maze *m, size_t id)
 {
     switch (m->grid) {
     case MEIRO_GRID_POLAR: {
@@ -262,32 +245,13 @@ static size_t triangle_neighbour(const meiro_maze *m, size_t id, unsigned side,
     return (size_t)ny * w + (size_t)nx;
 }
 
-/* The neighbour across a side and the side facing back. */
-static size_t neighbour_back(const meiro_maze *m, size_t id, unsigned side, unsigned *back)
+size_t other_across(const meiro_maze *m, size_t id, unsigned side, unsigned *back)
 {
     switch (m->grid) {
     case MEIRO_GRID_POLAR: return polar_neighbour(m, id, id ? polar_ring(m, id) : 0, side, back);
     case MEIRO_GRID_HEX: *back = (side + 3) % 6; return hex_neighbour(m, id, side);
     default: return triangle_neighbour(m, id, side, back);
     }
-}
-
-size_t grid_across(const meiro_maze *m, size_t id, unsigned side, unsigned *back)
-{
-    return neighbour_back(m, id, side, back);
-}
-
-size_t grid_neighbour(const meiro_maze *m, size_t id, unsigned side)
-{
-    unsigned back;
-    return neighbour_back(m, id, side, &back);
-}
-
-unsigned grid_back_side(const meiro_maze *m, size_t id, unsigned side)
-{
-    unsigned back = side;
-    neighbour_back(m, id, side, &back);
-    return back;
 }
 
 /* All neighbours of a polar cell at once (polar_neighbour for each side,
@@ -320,26 +284,36 @@ static unsigned polar_links(const meiro_maze *m, size_t id, uint32_t x, uint32_t
     return 3 + k;
 }
 
-unsigned grid_links_at(const meiro_maze *m, size_t id, meiro_cell c, size_t next[GRID_MAX_SIDES],
-                       unsigned back[GRID_MAX_SIDES])
+/* The mask of the sides with a neighbour among next[0 .. n - 1]. */
+static unsigned linked(const size_t *next, unsigned n)
 {
-    uint32_t x = c.x, y = c.y, w = m->w, h = m->h;
-    if (m->grid == MEIRO_GRID_POLAR) return polar_links(m, id, x, y, next, back);
+    unsigned mask = 0;
+    for (unsigned s = 0; s < n; s++)
+        if (next[s] != GRID_NONE) mask |= 1u << s;
+    return mask;
+}
+
+unsigned other_links(const meiro_maze *m, grid_at at, size_t next[GRID_MAX_SIDES],
+                     unsigned back[GRID_MAX_SIDES])
+{
+    size_t id = at.id;
+    uint32_t x = at.c.x, y = at.c.y, w = m->w, h = m->h;
+    if (m->grid == MEIRO_GRID_POLAR) return linked(next, polar_links(m, id, x, y, next, back));
     if (m->grid == MEIRO_GRID_HEX) { /* the sides on the grid as a mask: no branch per side */
         unsigned odd = x & 1u, valid = 0x3f;
         if (x == 0) valid &= ~0x30u;                    /* SW, NW */
         if (x + 1 == w) valid &= ~0x06u;                /* NE, SE */
         if (y == 0) valid &= odd ? ~0x01u : ~0x23u;     /* N (and NE, NW) */
         if (y + 1 == h) valid &= odd ? ~0x1cu : ~0x08u; /* S (and SE, SW) */
-        ptrdiff_t W = (ptrdiff_t)w, at = (ptrdiff_t)id;
+        ptrdiff_t W = (ptrdiff_t)w, i = (ptrdiff_t)id;
         ptrdiff_t delta[6] = {-W, odd ? 1 : 1 - W, odd ? W + 1 : 1, W, odd ? W - 1 : -1,
                               odd ? -1 : -W - 1};
         static const unsigned BACK6[6] = {3, 4, 5, 0, 1, 2};
         for (unsigned s = 0; s < 6; s++) {
-            next[s] = (valid >> s) & 1u ? (size_t)(at + delta[s]) : GRID_NONE;
+            next[s] = (valid >> s) & 1u ? (size_t)(i + delta[s]) : GRID_NONE;
             back[s] = BACK6[s];
         }
-        return 6;
+        return valid;
     }
     bool up = ((x + y) & 1u) == 0;
     if (up) { /* right, base, left */
@@ -351,16 +325,10 @@ unsigned grid_links_at(const meiro_maze *m, size_t id, meiro_cell c, size_t next
         next[1] = x + 1 < w ? id + 1 : GRID_NONE, back[1] = 2;
         next[2] = x > 0 ? id - 1 : GRID_NONE, back[2] = 0;
     }
-    return 3;
+    return linked(next, 3);
 }
 
-unsigned grid_links_back(const meiro_maze *m, size_t id, size_t next[GRID_MAX_SIDES],
-                         unsigned back[GRID_MAX_SIDES])
-{
-    return grid_links_at(m, id, grid_cell(m, id), next, back);
-}
-
-meiro_cell grid_cell_across(const meiro_maze *m, meiro_cell c, unsigned side)
+meiro_cell other_cell_across(const meiro_maze *m, meiro_cell c, unsigned side)
 {
     uint32_t x = c.x, y = c.y;
     switch (m->grid) {
@@ -388,13 +356,7 @@ meiro_cell grid_cell_across(const meiro_maze *m, meiro_cell c, unsigned side)
     }
 }
 
-unsigned grid_links(const meiro_maze *m, size_t id, size_t next[GRID_MAX_SIDES])
-{
-    unsigned back[GRID_MAX_SIDES];
-    return grid_links_back(m, id, next, back);
-}
-
-void grid_notify(meiro_maze *m, size_t id, unsigned side, bool open)
+void other_notify(meiro_maze *m, size_t id, unsigned side, bool open)
 {
     meiro_cell c = grid_cell(m, id);
     observe(m->obs, open ? MEIRO_EVENT_CARVE : MEIRO_EVENT_BUILD, c.x, c.y, side, m->road);
@@ -403,12 +365,17 @@ void grid_notify(meiro_maze *m, size_t id, unsigned side, bool open)
 void grid_set_side(meiro_maze *m, size_t id, unsigned side, bool open)
 {
     unsigned back;
-    size_t j = neighbour_back(m, id, side, &back);
+    size_t j = grid_across(m, id, side, &back);
     if (j == GRID_NONE) return;
+    if (m->grid == MEIRO_GRID_RECT) {
+        meiro_cell c = grid_cell(m, id);
+        maze_set_wall(m, c.x, c.y, side, open);
+        return;
+    }
     uint8_t a = (uint8_t)(1u << side), b = (uint8_t)(1u << back);
     m->cells[id] = open ? (uint8_t)(m->cells[id] | a) : (uint8_t)(m->cells[id] & ~a);
     m->cells[j] = open ? (uint8_t)(m->cells[j] | b) : (uint8_t)(m->cells[j] & ~b);
-    if (UNLIKELY(m->obs)) grid_notify(m, id, side, open);
+    if (UNLIKELY(m->obs)) other_notify(m, id, side, open);
 }
 
 /* ---- Geometry ----------------------------------------------------------- */
@@ -416,6 +383,7 @@ void grid_set_side(meiro_maze *m, size_t id, unsigned side, bool open)
 void grid_extent(const meiro_maze *m, double *width, double *height)
 {
     switch (m->grid) {
+    case MEIRO_GRID_RECT: *width = m->w, *height = m->h; break;
     case MEIRO_GRID_POLAR: *width = *height = 2.0 * m->h; break;
     case MEIRO_GRID_HEX:
         *width = 1.5 * m->w + 0.5;
@@ -437,7 +405,11 @@ static void polar_point(const meiro_maze *m, double r, double t, double *x, doub
 
 void grid_centre(const meiro_maze *m, size_t id, double *x, double *y)
 {
-    meiro_cell c = grid_cell(m, id);
+    grid_cell_centre(m, grid_cell(m, id), x, y);
+}
+
+void other_cell_centre(const meiro_maze *m, meiro_cell c, double *x, double *y)
+{
     switch (m->grid) {
     case MEIRO_GRID_POLAR:
         if (c.y == 0) *x = *y = m->h;
@@ -500,8 +472,14 @@ void grid_side(const meiro_maze *m, size_t id, unsigned side, grid_side_shape *s
         polar_side(m, c, side, shape);
         return;
     }
+    if (m->grid == MEIRO_GRID_RECT) { /* the corners clockwise from the top-left one */
+        static const int CX[5] = {0, 1, 1, 0, 0}, CY[5] = {0, 0, 1, 1, 0};
+        unsigned a = side % 4;
+        set_segment(shape, c.x + CX[a], c.y + CY[a], c.x + CX[a + 1], c.y + CY[a + 1]);
+        return;
+    }
     double cx, cy;
-    grid_centre(m, id, &cx, &cy);
+    other_cell_centre(m, c, &cx, &cy);
     if (m->grid == MEIRO_GRID_HEX) {
         /* the corners clockwise from the top-left one */
         static const double CX[6] = {-0.5, 0.5, 1, 0.5, -0.5, -1};
@@ -528,60 +506,14 @@ void grid_side(const meiro_maze *m, size_t id, unsigned side, grid_side_shape *s
 
 /* ---- Invariants ----------------------------------------------------------- */
 
-static meiro_status check_end(const meiro_maze *m, meiro_cell c, meiro_dir door,
-                              const char *what, meiro_error *err)
-{
-    if (c.y >= m->h || c.x >= grid_row_width(m, c.y))
-        return fail(err, MEIRO_ERROR_INTERNAL, "the %s (%lu, %lu) is outside the grid", what,
-                    (unsigned long)c.x, (unsigned long)c.y);
-    if (door != MEIRO_NO_DIR)
-        return fail(err, MEIRO_ERROR_INTERNAL, "the %s has a door: only rectangles have doors",
-                    what);
-    return MEIRO_OK;
-}
-
-meiro_status grid_check(const meiro_maze *m, meiro_error *err)
-{
-    if (!m->cells || m->h < 1 || m->w < 1)
-        return fail(err, MEIRO_ERROR_INTERNAL, "maze has no cells");
-    size_t total = grid_total(m);
-    size_t next[GRID_MAX_SIDES];
-    for (size_t id = 0; id < total; id++) {
-        uint8_t c = m->cells[id];
-        unsigned n = grid_links(m, id, next);
-        meiro_cell at = grid_cell(m, id);
-        if (c >> n)
-            return fail(err, MEIRO_ERROR_INTERNAL, "cell (%lu, %lu) has stray bits",
-                        (unsigned long)at.x, (unsigned long)at.y);
-        for (unsigned s = 0; s < n; s++) {
-            if (!((c >> s) & 1u)) continue;
-            if (next[s] == GRID_NONE)
-                return fail(err, MEIRO_ERROR_INTERNAL,
-                            "cell (%lu, %lu) opens side %u into the outer wall",
-                            (unsigned long)at.x, (unsigned long)at.y, s);
-            if (!grid_open(m, next[s], grid_back_side(m, id, s)))
-                return fail(err, MEIRO_ERROR_INTERNAL,
-                            "cell (%lu, %lu) opens side %u but its neighbour does not",
-                            (unsigned long)at.x, (unsigned long)at.y, s);
-        }
-    }
-    if (check_end(m, m->start, m->start_door, "start", err) != MEIRO_OK ||
-        check_end(m, m->goal, m->goal_door, "goal", err) != MEIRO_OK)
-        return MEIRO_ERROR_INTERNAL;
-    if (m->start.x == m->goal.x && m->start.y == m->goal.y)
-        return fail(err, MEIRO_ERROR_INTERNAL, "start and goal share one place");
-    return MEIRO_OK;
-}
-
-/* Perfect = spanning tree: total - 1 passages and no cycle (union-find, so
- * no traversal stack). */
+/* Perfect = spanning tree: cells - 1 passages and no cycle (union-find, so
+ * no traversal stack). Cells outside a shape have no passages. */
 meiro_status grid_is_perfect(const meiro_maze *m, bool *perfect, meiro_error *err)
 {
-    size_t total = grid_total(m), next[GRID_MAX_SIDES];
+    size_t total = grid_total(m);
     uint64_t open = 0;
-    for (size_t id = 0; id < total; id++)
-        for (uint8_t c = m->cells[id]; c; c &= (uint8_t)(c - 1)) open++;
-    if (open != 2 * ((uint64_t)total - 1)) {
+    for (size_t id = 0; id < total; id++) open += grid_degree(m, id);
+    if (open != 2 * (m->active_count - 1)) {
         *perfect = false;
         return MEIRO_OK;
     }
@@ -589,13 +521,12 @@ meiro_status grid_is_perfect(const meiro_maze *m, bool *perfect, meiro_error *er
     if (!parent) return fail(err, MEIRO_ERROR_NOMEM, "out of memory checking the maze");
     for (size_t i = 0; i < total; i++) parent[i] = (uint32_t)i;
     bool cycle = false;
+    size_t next[GRID_MAX_SIDES];
+    unsigned back[GRID_MAX_SIDES];
     for (size_t id = 0; id < total && !cycle; id++) {
-        if (!m->cells[id]) continue;
-        unsigned n = grid_links(m, id, next);
-        for (unsigned s = 0; s < n && !cycle; s++) {
-            if (!grid_open(m, id, s) || next[s] == GRID_NONE || next[s] < id) continue;
-            cycle = !set_join(parent, (uint32_t)id, (uint32_t)next[s]);
-        }
+        unsigned exits = grid_exits(m, grid_at_exits(m, id), next, back);
+        FOR_EACH_SIDE_IN(s, exits)
+            if (next[s] > id && !set_join(parent, (uint32_t)id, (uint32_t)next[s])) cycle = true;
     }
     free(parent);
     *perfect = !cycle;

@@ -1,7 +1,13 @@
-/* Polar, hex and triangle grids: how their cells are numbered, which cells
- * are neighbours across each side, and the passages between them. A cell's
- * byte in maze->cells has bit k set when its side k is open; a passage is
- * kept on both of its cells. Cell ids run row by row: id = row start + x. */
+/* Every grid as one graph of cells: how cells are numbered, the neighbour
+ * across each side, and the passages between them. Generators, solvers
+ * and metrics are written once against this interface. Rectangles take an
+ * inline fast path over their own encoding (each wall stored once, on the
+ * cell west or north of it: core/model.h); polar, hex and triangle grids,
+ * "the other grids", are out of line (core/grid.c), where a cell's byte has
+ * bit k set when its side k is open and a passage is kept on both cells.
+ * Cell ids run row by row: id = row start + x (on a rectangle y * w + x,
+ * cells outside a shape included). Sides run clockwise; on a rectangle they
+ * are the meiro_dir values, north first. */
 #ifndef MEIRO_SRC_CORE_GRID_H
 #define MEIRO_SRC_CORE_GRID_H
 
@@ -10,78 +16,306 @@
 enum { GRID_MAX_SIDES = 8 };
 #define GRID_NONE SIZE_MAX
 
+/* A cell and where it lies. Walks carry one along, so that neither a
+ * division nor a polar ring search finds (x, y) again at every step. */
+typedef struct grid_at {
+    size_t id;
+    meiro_cell c;
+} grid_at;
+
+/* ---- The other grids, out of line (core/grid.c) ------------------------ */
+
 /* A new maze on a polar, hex or triangle grid, every side closed, S on the
  * first cell and G on the last (polar: the centre and the outer ring's
  * last cell). Polar takes h >= 2 rings and ignores w; hex and triangle take
  * at least 2 cells. */
-meiro_maze *grid_new(meiro_grid grid, uint32_t w, uint32_t h, meiro_error *err);
+meiro_maze *other_new(meiro_grid grid, uint32_t w, uint32_t h, meiro_error *err);
+meiro_cell other_cell(const meiro_maze *m, size_t id);
+unsigned other_sides(const meiro_maze *m, size_t id);
+unsigned other_links(const meiro_maze *m, grid_at at, size_t next[GRID_MAX_SIDES],
+                     unsigned back[GRID_MAX_SIDES]); /* the mask of grid_links */
+size_t other_across(const meiro_maze *m, size_t id, unsigned side, unsigned *back);
+meiro_cell other_cell_across(const meiro_maze *m, meiro_cell c, unsigned side);
+void other_notify(meiro_maze *m, size_t id, unsigned side, bool open);
 
-/* All cells of the grid, and the conversions between ids and (x, y). */
-size_t grid_total(const meiro_maze *m);
-uint32_t grid_row_width(const meiro_maze *m, uint32_t y);
-size_t grid_id(const meiro_maze *m, meiro_cell c);
-meiro_cell grid_cell(const meiro_maze *m, size_t id);
+/* Runs the statement after it for each side s in mask (read once), side 0
+ * first. */
+#define FOR_EACH_SIDE_IN(s, mask)                                                     \
+    for (unsigned s##_left = (mask), s = 0;                                          \
+         s##_left && (s = (unsigned)__builtin_ctz(s##_left), true); s##_left &= s##_left - 1)
 
-/* The sides of cell id in clockwise order, the neighbour across one
- * (GRID_NONE at the border), and the side of that neighbour facing back. */
-unsigned grid_sides(const meiro_maze *m, size_t id);
-size_t grid_neighbour(const meiro_maze *m, size_t id, unsigned side);
-unsigned grid_back_side(const meiro_maze *m, size_t id, unsigned side);
-/* Both at once: the neighbour across `side`, and in *back its side facing
- * back (set only when there is a neighbour). */
-size_t grid_across(const meiro_maze *m, size_t id, unsigned side, unsigned *back);
-/* All neighbours of cell id at once, by side (GRID_NONE at the border):
- * what the generators and solvers loop over. Returns the number of sides. */
-unsigned grid_links(const meiro_maze *m, size_t id, size_t next[GRID_MAX_SIDES]);
-/* The same with the side of each neighbour facing back. */
-unsigned grid_links_back(const meiro_maze *m, size_t id, size_t next[GRID_MAX_SIDES],
-                         unsigned back[GRID_MAX_SIDES]);
-/* The same for a cell whose (x, y) the caller keeps (a walk), without the
- * division or ring search that finds it from the id; and the (x, y) of the
- * neighbour across a side that has one. */
-unsigned grid_links_at(const meiro_maze *m, size_t id, meiro_cell c, size_t next[GRID_MAX_SIDES],
-                       unsigned back[GRID_MAX_SIDES]);
-meiro_cell grid_cell_across(const meiro_maze *m, meiro_cell c, unsigned side);
+/* ---- Numbering ------------------------------------------------------------ */
+
+/* All cells of the grid (on a rectangle with a shape, those outside too). */
+static inline size_t grid_total(const meiro_maze *m)
+{
+    if (m->grid == MEIRO_GRID_POLAR) return m->row_start[m->h];
+    return (size_t)m->w * m->h;
+}
+
+/* The cells of row y (0 past the last row). */
+static inline uint32_t grid_row_width(const meiro_maze *m, uint32_t y)
+{
+    if (y >= m->h) return 0;
+    return m->grid == MEIRO_GRID_POLAR ? m->row_start[y + 1] - m->row_start[y] : m->w;
+}
+
+static inline size_t grid_id(const meiro_maze *m, meiro_cell c)
+{
+    if (m->grid == MEIRO_GRID_POLAR) return (size_t)m->row_start[c.y] + c.x;
+    return (size_t)c.y * m->w + c.x;
+}
+
+static inline meiro_cell grid_cell(const meiro_maze *m, size_t id)
+{
+    if (m->grid == MEIRO_GRID_POLAR) return other_cell(m, id);
+    /* ids stay below MEIRO_MAX_CELLS: a 32-bit division is enough */
+    uint32_t i = (uint32_t)id;
+    return (meiro_cell){i % m->w, i / m->w};
+}
+
+static inline grid_at grid_at_id(const meiro_maze *m, size_t id)
+{
+    return (grid_at){id, grid_cell(m, id)};
+}
+
+/* The next cell in id order (row by row), for passes over every cell. */
+static inline void grid_advance(const meiro_maze *m, grid_at *at)
+{
+    at->id++;
+    if (++at->c.x == grid_row_width(m, at->c.y)) at->c.x = 0, at->c.y++;
+}
+
+/* Whether the cell takes part in the maze (a rectangle's shape). */
+static inline bool grid_active(const meiro_maze *m, size_t id)
+{
+    return !m->active || m->active[id];
+}
+
+/* ---- Neighbours ----------------------------------------------------------- */
+
+/* The number of sides of cell id. */
+static inline unsigned grid_sides(const meiro_maze *m, size_t id)
+{
+    return m->grid == MEIRO_GRID_RECT ? DIR_COUNT : other_sides(m, id);
+}
+
+/* Rectangles: the neighbours by side, and the mask of those on the grid
+ * and inside the shape. */
+static inline unsigned rect_links(const meiro_maze *m, grid_at at, size_t next[GRID_MAX_SIDES],
+                                  unsigned back[GRID_MAX_SIDES])
+{
+    size_t i = at.id, w = m->w;
+    next[MEIRO_NORTH] = i - w, next[MEIRO_EAST] = i + 1, next[MEIRO_SOUTH] = i + w,
+    next[MEIRO_WEST] = i - 1;
+    for (unsigned d = 0; d < DIR_COUNT; d++) back[d] = dir_opposite((meiro_dir)d);
+    unsigned sides = 0;
+    if (at.c.y > 0) sides |= dir_bit(MEIRO_NORTH);
+    if (at.c.x + 1 < m->w) sides |= dir_bit(MEIRO_EAST);
+    if (at.c.y + 1 < m->h) sides |= dir_bit(MEIRO_SOUTH);
+    if (at.c.x > 0) sides |= dir_bit(MEIRO_WEST);
+    if (UNLIKELY(m->active))
+        FOR_EACH_SIDE_IN(d, sides)
+            if (!m->active[next[d]]) sides &= ~dir_bit(d);
+    return sides;
+}
+
+/* The hottest functions below come in two forms: grid_X(m, ...) and
+ * grid_X_as(m, rect, ...), where rect says m->grid == MEIRO_GRID_RECT. A
+ * loop compiled once for rectangles and once for the other grids (an
+ * always_inline body called with rect true and false, as in core/walk.c)
+ * calls the _as form, so that its rectangle copy is the fast path alone. */
+
+/* The sides of `at` that lead to a cell of the maze (not the border, not
+ * out of a rectangle's shape), as a mask (bit s: side s), with the
+ * neighbour across each (next) and the side of each facing back: what the
+ * generators loop over. next[s] is meaningless for a side not in the mask. */
+static inline unsigned grid_links_as(const meiro_maze *m, bool rect, grid_at at,
+                                     size_t next[GRID_MAX_SIDES], unsigned back[GRID_MAX_SIDES])
+{
+    return rect ? rect_links(m, at, next, back) : other_links(m, at, next, back);
+}
+
+static inline unsigned grid_links(const meiro_maze *m, grid_at at, size_t next[GRID_MAX_SIDES],
+                                  unsigned back[GRID_MAX_SIDES])
+{
+    return grid_links_as(m, m->grid == MEIRO_GRID_RECT, at, next, back);
+}
+
+/* The neighbour across `side` of cell id when the caller knows there is
+ * one (an open side, a side grid_links gave), and in *back its side facing
+ * back. */
+static inline size_t grid_through_as(const meiro_maze *m, bool rect, size_t id, unsigned side,
+                                     unsigned *back)
+{
+    if (!rect) return other_across(m, id, side, back);
+    *back = dir_opposite((meiro_dir)side);
+    return id + (size_t)((ptrdiff_t)DIR_DY[side] * (ptrdiff_t)m->w + DIR_DX[side]);
+}
+
+static inline size_t grid_through(const meiro_maze *m, size_t id, unsigned side, unsigned *back)
+{
+    return grid_through_as(m, m->grid == MEIRO_GRID_RECT, id, side, back);
+}
+
+/* The cell across `side` of `at`, whose id `next` is (from grid_links or
+ * grid_through). */
+static inline grid_at grid_step_as(const meiro_maze *m, bool rect, grid_at at, unsigned side,
+                                   size_t next)
+{
+    if (!rect) return (grid_at){next, other_cell_across(m, at.c, side)};
+    return (grid_at){next, {at.c.x + (uint32_t)DIR_DX[side], at.c.y + (uint32_t)DIR_DY[side]}};
+}
+
+static inline grid_at grid_step(const meiro_maze *m, grid_at at, unsigned side, size_t next)
+{
+    return grid_step_as(m, m->grid == MEIRO_GRID_RECT, at, side, next);
+}
+
+/* Rectangles: the neighbour across `side` of `at`, GRID_NONE at the border
+ * and outside the shape. */
+static inline size_t rect_across(const meiro_maze *m, grid_at at, unsigned side, unsigned *back)
+{
+    size_t j;
+    switch (side) {
+    case MEIRO_NORTH: j = at.c.y > 0 ? at.id - m->w : GRID_NONE; break;
+    case MEIRO_EAST: j = at.c.x + 1 < m->w ? at.id + 1 : GRID_NONE; break;
+    case MEIRO_SOUTH: j = at.c.y + 1 < m->h ? at.id + m->w : GRID_NONE; break;
+    case MEIRO_WEST: j = at.c.x > 0 ? at.id - 1 : GRID_NONE; break;
+    default: return GRID_NONE;
+    }
+    if (j == GRID_NONE || (UNLIKELY(m->active) && !m->active[j])) return GRID_NONE;
+    *back = dir_opposite((meiro_dir)side);
+    return j;
+}
+
+/* The neighbour across a side of cell id, GRID_NONE where there is none;
+ * with its side facing back (set only when there is a neighbour). */
+static inline size_t grid_across(const meiro_maze *m, size_t id, unsigned side, unsigned *back)
+{
+    if (m->grid != MEIRO_GRID_RECT) return other_across(m, id, side, back);
+    return rect_across(m, grid_at_id(m, id), side, back);
+}
+
+static inline size_t grid_neighbour(const meiro_maze *m, size_t id, unsigned side)
+{
+    unsigned back;
+    return grid_across(m, id, side, &back);
+}
+
+static inline unsigned grid_back_side(const meiro_maze *m, size_t id, unsigned side)
+{
+    unsigned back = side;
+    grid_across(m, id, side, &back);
+    return back;
+}
+
+/* ---- Passages ------------------------------------------------------------- */
+
+/* The open sides of cell id as a mask (bit s: side s), doors excluded. A
+ * rectangle's cell in the west column never opens east (the outer wall), so
+ * the cell before it in id order tells the west side without (x, y). */
+static inline unsigned grid_open_sides_as(const meiro_maze *m, bool rect, size_t id)
+{
+    if (!rect) return m->cells[id];
+    const uint8_t *c = m->cells;
+    unsigned mask = (unsigned)(c[id] & CELL_BITS) << 1; /* east, south */
+    if (id >= m->w && (c[id - m->w] & CELL_OPEN_S)) mask |= dir_bit(MEIRO_NORTH);
+    if (id > 0 && (c[id - 1] & CELL_OPEN_E)) mask |= dir_bit(MEIRO_WEST);
+    return mask;
+}
+
+static inline unsigned grid_open_sides(const meiro_maze *m, size_t id)
+{
+    return grid_open_sides_as(m, m->grid == MEIRO_GRID_RECT, id);
+}
 
 static inline bool grid_open(const meiro_maze *m, size_t id, unsigned side)
 {
-    return (m->cells[id] >> side) & 1u;
+    return (grid_open_sides(m, id) >> side) & 1u;
 }
 
-/* Opens or closes side `side` of cell id and the neighbour's side facing
- * it; tells the maze's observer (CARVE/BUILD with x, y, dir = side). */
-void grid_set_side(meiro_maze *m, size_t id, unsigned side, bool open);
-
-/* Tells the observer of a side opened or closed (out of line: rarely
- * watched). */
-void grid_notify(meiro_maze *m, size_t id, unsigned side, bool open);
-
-/* Opens side `side` of cell id towards j, whose side `back` faces it (from
- * grid_links_back): the generators' innermost step. */
-static inline void grid_join(meiro_maze *m, size_t id, unsigned side, size_t j, unsigned back)
-{
-    m->cells[id] |= (uint8_t)(1u << side);
-    m->cells[j] |= (uint8_t)(1u << back);
-    if (UNLIKELY(m->obs)) grid_notify(m, id, side, true);
-}
-
-/* The number of open sides of cell id (passages are kept on both cells). */
+/* The number of open sides of cell id. */
 static inline unsigned grid_degree(const meiro_maze *m, size_t id)
 {
-    return (unsigned)__builtin_popcount(m->cells[id]);
+    return (unsigned)__builtin_popcount(grid_open_sides(m, id));
 }
 
+/* The open sides of `at` as a mask, with the neighbour across each (next)
+ * and its side facing back: what the solvers loop over. A rectangle needs
+ * only at.id (grid_at_exits). */
+static inline unsigned grid_exits_as(const meiro_maze *m, bool rect, grid_at at,
+                                     size_t next[GRID_MAX_SIDES], unsigned back[GRID_MAX_SIDES])
+{
+    if (!rect) {
+        other_links(m, at, next, back);
+        return m->cells[at.id];
+    }
+    size_t i = at.id, w = m->w;
+    next[MEIRO_NORTH] = i - w, next[MEIRO_EAST] = i + 1, next[MEIRO_SOUTH] = i + w,
+    next[MEIRO_WEST] = i - 1;
+    for (unsigned d = 0; d < DIR_COUNT; d++) back[d] = dir_opposite((meiro_dir)d);
+    return grid_open_sides_as(m, true, i);
+}
+
+static inline unsigned grid_exits(const meiro_maze *m, grid_at at, size_t next[GRID_MAX_SIDES],
+                                  unsigned back[GRID_MAX_SIDES])
+{
+    return grid_exits_as(m, m->grid == MEIRO_GRID_RECT, at, next, back);
+}
+
+/* A cell known by id, for grid_exits: (x, y) only where the grid needs it. */
+static inline grid_at grid_at_exits(const meiro_maze *m, size_t id)
+{
+    return m->grid == MEIRO_GRID_RECT ? (grid_at){id, {0, 0}} : grid_at_id(m, id);
+}
+
+/* Opens side `side` of cell id towards next, whose side `back` faces it
+ * (from grid_links or grid_through); tells the maze's observer. The
+ * generators' innermost step. */
+static inline void grid_join_as(meiro_maze *m, bool rect, size_t id, unsigned side, size_t next,
+                                unsigned back)
+{
+    if (rect) {
+        /* the wall belongs to the cell west or north of it: east and south
+         * are the cell's own, north and west its neighbour's */
+        static const uint8_t wall_bit[DIR_COUNT] = {CELL_OPEN_S, CELL_OPEN_E, CELL_OPEN_S,
+                                                    CELL_OPEN_E};
+        size_t owner = side - 1u < 2u ? id : next;
+        uint8_t bit = wall_bit[side & 3u];
+        m->cells[owner] |= bit;
+        if (UNLIKELY(m->obs))
+            maze_notify(m, (uint32_t)(owner % m->w), (uint32_t)(owner / m->w), bit, true);
+        return;
+    }
+    m->cells[id] |= (uint8_t)(1u << side);
+    m->cells[next] |= (uint8_t)(1u << back);
+    if (UNLIKELY(m->obs)) other_notify(m, id, side, true);
+}
+
+static inline void grid_join(meiro_maze *m, size_t id, unsigned side, size_t next, unsigned back)
+{
+    grid_join_as(m, m->grid == MEIRO_GRID_RECT, id, side, next, back);
+}
+
+/* Opens or closes side `side` of cell id, when it leads to a neighbour;
+ * tells the maze's observer. */
+void grid_set_side(meiro_maze *m, size_t id, unsigned side, bool open);
+
 /* ---- Geometry, in cell units with y down and (0, 0) the top-left corner of
- * the grid's bounding box; what drawing and the JSON writer share.
+ * the grid's bounding box; what drawing, the JSON writer and the placement
+ * of S and G share.
+ * rect: unit squares; cell (x, y) spans x .. x + 1 across, y .. y + 1 down.
  * polar: at least 2 rings; the maze's width is the outer ring's cells (the
- *   widest), so any (x, y) fits a width x height array. Ring y spans radii y .. y + 1 around (rings, rings); the centre
- *   disc has radius 1. Ring 1 has 6 cells; ring y has the cells of ring
- *   y - 1 times round(2 pi y / cells of ring y - 1) (1 or 2, so cells stay
- *   near-square). Cell x of ring y >= 1 spans angles 2 pi x / n .. 2 pi
- *   (x + 1) / n clockwise from the top. Sides: 0 inward, 1 the neighbour
- *   at the smaller angle, 2 .. 2 + k - 1 the k cells outward by angle (one
- *   border side on the outer ring), last the neighbour at the larger angle.
- *   The centre disc's sides are the cells of ring 1 by angle.
+ *   widest), so any (x, y) fits a width x height array. Ring y spans radii
+ *   y .. y + 1 around (rings, rings); the centre disc has radius 1. Ring 1
+ *   has 6 cells; ring y has the cells of ring y - 1 times round(2 pi y /
+ *   cells of ring y - 1) (1 or 2, so cells stay near-square). Cell x of ring
+ *   y >= 1 spans angles 2 pi x / n .. 2 pi (x + 1) / n clockwise from the
+ *   top. Sides: 0 inward, 1 the neighbour at the smaller angle, 2 .. 2 + k -
+ *   1 the k cells outward by angle (one border side on the outer ring),
+ *   last the neighbour at the larger angle. The centre disc's sides are the
+ *   cells of ring 1 by angle.
  * hex: flat-topped hexagons of side 1 (width 2, height sqrt 3); column x at
  *   1.5 x, odd columns half a cell lower. Sides 0 N, 1 NE, 2 SE, 3 S, 4 SW,
  *   5 NW.
@@ -103,11 +337,21 @@ typedef struct grid_side_shape {
  * path or a mark is drawn), and where side `side` of cell id lies. */
 void grid_extent(const meiro_maze *m, double *width, double *height);
 void grid_centre(const meiro_maze *m, size_t id, double *x, double *y);
+void other_cell_centre(const meiro_maze *m, meiro_cell c, double *x, double *y);
+static inline void grid_cell_centre(const meiro_maze *m, meiro_cell c, double *x, double *y)
+{
+    if (m->grid != MEIRO_GRID_RECT) {
+        other_cell_centre(m, c, x, y);
+        return;
+    }
+    *x = c.x + 0.5;
+    *y = c.y + 0.5;
+}
 void grid_side(const meiro_maze *m, size_t id, unsigned side, grid_side_shape *shape);
 
-/* Invariants (passages kept on both cells, none through the border), and
- * whether the passages form a spanning tree. */
-meiro_status grid_check(const meiro_maze *m, meiro_error *err);
+/* ---- Invariants ------------------------------------------------------------ */
+
+/* Whether the passages form a spanning tree of the cells in the maze. */
 meiro_status grid_is_perfect(const meiro_maze *m, bool *perfect, meiro_error *err);
 
 #endif /* MEIRO_SRC_CORE_GRID_H */

@@ -2,7 +2,6 @@
 #ifndef MEIRO_SRC_CORE_HINTS_H
 #define MEIRO_SRC_CORE_HINTS_H
 
-
 /* A hint to fetch memory that will be read soon (no effect where the
  * compiler offers none). */
 #if defined(__GNUC__)
@@ -16,6 +15,14 @@
 #define UNLIKELY(c) __builtin_expect(!!(c), 0)
 #else
 #define UNLIKELY(c) (c)
+#endif
+
+/* A function compiled into each caller, for bodies compiled once per value
+ * of a constant flag (watched or not, rectangle or not). */
+#if defined(__GNUC__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
 #endif
 
 #endif /* MEIRO_SRC_CORE_HINTS_H */

@@ -11,12 +11,13 @@
 
 meiro_status maze_check_size(uint32_t w, uint32_t h, meiro_error *err)
 {
+    meiro_field side = w < 1 || w > MEIRO_MAX_SIDE ? MEIRO_FIELD_WIDTH : MEIRO_FIELD_HEIGHT;
     if (w < 1 || h < 1)
-        return fail(err, MEIRO_ERROR_ARGUMENT,
+        return fail_field(err, side, MEIRO_ERROR_ARGUMENT,
                           "a maze needs at least 1 x 1 cells (asked for %lu x %lu)",
                           (unsigned long)w, (unsigned long)h);
     if (w > MEIRO_MAX_SIDE || h > MEIRO_MAX_SIDE)
-        return fail(err, MEIRO_ERROR_TOO_BIG,
+        return fail_field(err, side, MEIRO_ERROR_TOO_BIG,
                           "%lu x %lu cells is too large: each side may have at most %u cells",
                           (unsigned long)w, (unsigned long)h, MEIRO_MAX_SIDE);
     if ((uint64_t)w * h > MEIRO_MAX_CELLS)
@@ -79,10 +80,7 @@ void meiro_maze_free(meiro_maze *maze)
     free(maze);
 }
 
-size_t maze_total(const meiro_maze *m)
-{
-    return m->grid == MEIRO_GRID_RECT ? (size_t)m->w * m->h : grid_total(m);
-}
+size_t maze_total(const meiro_maze *m) { return grid_total(m); }
 
 static const meiro_algorithm_desc grid_names[MEIRO_GRID_COUNT] = {
     {"rect", "rectangle", ""}, {"polar", "theta circle", ""}, {"hex", "sigma hexagon", ""},
@@ -102,7 +100,7 @@ meiro_status meiro_grid_from_name(const char *name, meiro_grid *grid, meiro_erro
         }
     }
     char hint[64];
-    return fail(err, MEIRO_ERROR_UNKNOWN_NAME, "unknown grid '%s' (rect, polar, hex or triangle)%s", name ? name : "",
+    return fail_field(err, MEIRO_FIELD_GRID, MEIRO_ERROR_UNKNOWN_NAME, "unknown grid '%s' (rect, polar, hex or triangle)%s", name ? name : "",
                 name_hint(name ? name : "", "rect polar hex triangle", hint, sizeof hint));
 }
 
@@ -111,18 +109,17 @@ meiro_maze *meiro_maze_new_grid(meiro_grid grid, uint32_t width, uint32_t height
 {
     if (grid == MEIRO_GRID_RECT) return meiro_maze_new(width, height, err);
     if ((unsigned)grid >= MEIRO_GRID_COUNT) {
-        fail(err, MEIRO_ERROR_ARGUMENT, "unknown grid number %u", (unsigned)grid);
+        fail_field(err, MEIRO_FIELD_GRID, MEIRO_ERROR_ARGUMENT, "unknown grid number %u", (unsigned)grid);
         return NULL;
     }
-    return grid_new(grid, width, height, err);
+    return other_new(grid, width, height, err);
 }
 
 meiro_grid meiro_maze_grid(const meiro_maze *maze) { return (meiro_grid)maze->grid; }
 
 uint32_t meiro_maze_row_width(const meiro_maze *maze, uint32_t y)
 {
-    if (maze->grid != MEIRO_GRID_RECT) return grid_row_width(maze, y);
-    return y < maze->h ? maze->w : 0;
+    return grid_row_width(maze, y);
 }
 
 uint64_t meiro_maze_cell_count(const meiro_maze *maze) { return maze->active_count; }
@@ -131,8 +128,8 @@ const char *meiro_maze_shape(const meiro_maze *maze) { return maze->shape; }
 
 bool meiro_maze_is_active(const meiro_maze *maze, meiro_cell cell)
 {
-    if (cell.y >= maze->h || cell.x >= meiro_maze_row_width(maze, cell.y)) return false;
-    return maze->grid != MEIRO_GRID_RECT || cell_active(maze, cell_index(maze, cell.x, cell.y));
+    if (cell.y >= maze->h || cell.x >= grid_row_width(maze, cell.y)) return false;
+    return grid_active(maze, grid_id(maze, cell));
 }
 
 /* The cell inside the mask nearest the top-left corner (with last: the
@@ -158,7 +155,7 @@ meiro_status meiro_maze_set_mask(meiro_maze *maze, const uint8_t *inside, meiro_
 {
     meiro_maze *m = maze;
     if (m->grid != MEIRO_GRID_RECT)
-        return fail(err, MEIRO_ERROR_ARGUMENT, "only rectangular grids take a shape");
+        return fail_field(err, MEIRO_FIELD_GRID, MEIRO_ERROR_ARGUMENT, "only rectangular grids take a shape");
     size_t n = (size_t)m->w * m->h;
     uint8_t *active = NULL;
     uint64_t count = n;
@@ -173,7 +170,7 @@ meiro_status meiro_maze_set_mask(meiro_maze *maze, const uint8_t *inside, meiro_
         }
         if (active && count < 2) { /* S and G need a cell each: a shape has no doors */
             free(active);
-            return fail(err, MEIRO_ERROR_ARGUMENT, "the shape leaves %s inside the maze; it needs 2",
+            return fail_field(err, MEIRO_FIELD_SHAPE, MEIRO_ERROR_ARGUMENT, "the shape leaves %s inside the maze; it needs 2",
                         count ? "1 cell" : "no cell");
         }
     }
@@ -197,46 +194,31 @@ meiro_status meiro_maze_set_mask(meiro_maze *maze, const uint8_t *inside, meiro_
     return MEIRO_OK;
 }
 
-unsigned mask_filter(const meiro_maze *m, uint32_t x, uint32_t y, unsigned mask)
-{
-    FOR_EACH_DIR_IN(d, mask)
-        if (!m->active[cell_neighbour(m, x, y, d)]) mask &= ~dir_bit(d);
-    return mask;
-}
-
 unsigned meiro_maze_sides(const meiro_maze *maze, meiro_cell cell)
 {
     if (!meiro_maze_is_active(maze, cell)) return 0;
-    return maze->grid == MEIRO_GRID_RECT ? DIR_COUNT : grid_sides(maze, grid_id(maze, cell));
+    return grid_sides(maze, grid_id(maze, cell));
 }
 
 bool meiro_maze_neighbour(const meiro_maze *maze, meiro_cell cell, unsigned side,
                           meiro_cell *next)
 {
     if (side >= meiro_maze_sides(maze, cell)) return false;
-    if (maze->grid != MEIRO_GRID_RECT) {
-        size_t j = grid_neighbour(maze, grid_id(maze, cell), side);
-        if (j == GRID_NONE) return false;
-        if (next) *next = grid_cell(maze, j);
-        return true;
-    }
-    if (!(cell_inside_mask(maze, cell.x, cell.y) & dir_bit(side))) return false;
-    if (next) *next = (meiro_cell){cell.x + (uint32_t)DIR_DX[side], cell.y + (uint32_t)DIR_DY[side]};
+    size_t j = grid_neighbour(maze, grid_id(maze, cell), side);
+    if (j == GRID_NONE) return false;
+    if (next) *next = grid_cell(maze, j);
     return true;
 }
 
 bool meiro_maze_side_open(const meiro_maze *maze, meiro_cell cell, unsigned side)
 {
-    if (!meiro_maze_neighbour(maze, cell, side, NULL)) return false;
-    if (maze->grid != MEIRO_GRID_RECT) return grid_open(maze, grid_id(maze, cell), side);
-    return cell_open(maze, cell.x, cell.y, side);
+    return meiro_maze_neighbour(maze, cell, side, NULL) && grid_open(maze, grid_id(maze, cell), side);
 }
 
 meiro_status meiro_maze_set_side(meiro_maze *maze, meiro_cell cell, unsigned side, bool open)
 {
     if (!meiro_maze_neighbour(maze, cell, side, NULL)) return MEIRO_ERROR_ARGUMENT;
-    if (maze->grid != MEIRO_GRID_RECT) grid_set_side(maze, grid_id(maze, cell), side, open);
-    else maze_set_wall(maze, cell.x, cell.y, side, open);
+    grid_set_side(maze, grid_id(maze, cell), side, open);
     return MEIRO_OK;
 }
 
@@ -254,16 +236,16 @@ static bool on_side(const meiro_maze *m, meiro_cell c, meiro_dir side)
     }
 }
 
+/* The rectangle's forms of meiro_maze_side_open and meiro_maze_set_side,
+ * which the API had first; is_open also answers for the doors. */
 bool meiro_maze_is_open(const meiro_maze *maze, uint32_t x, uint32_t y, meiro_dir dir)
 {
     if (maze->grid != MEIRO_GRID_RECT) return false;
-    if (x >= maze->w || y >= maze->h || (unsigned)dir > MEIRO_WEST) return false;
     meiro_cell c = {x, y};
-    if (on_side(maze, c, dir)) {
+    if (x < maze->w && y < maze->h && on_side(maze, c, dir))
         return (maze->start_door == dir && maze->start.x == x && maze->start.y == y) ||
                (maze->goal_door == dir && maze->goal.x == x && maze->goal.y == y);
-    }
-    return cell_open(maze, x, y, dir);
+    return meiro_maze_side_open(maze, c, dir);
 }
 
 /* On a shape the walls follow its edge: a wall stands between a cell
@@ -323,31 +305,27 @@ void maze_open_all(meiro_maze *m)
         uint8_t v = y + 1 < m->h ? (CELL_OPEN_E | CELL_OPEN_S) : CELL_OPEN_E;
         memset(row, v, m->w);
         row[m->w - 1] &= (uint8_t)~CELL_OPEN_E;
-        for (uint32_t x = 0; m->active && x < m->w; x++) /* only between cells inside */
-            row[x] = m->active[cell_index(m, x, y)]
-                         ? (uint8_t)(cell_inside_mask(m, x, y) >> 1 & CELL_BITS)
-                         : 0;
+        for (uint32_t x = 0; m->active && x < m->w; x++) { /* only between cells inside */
+            size_t next[GRID_MAX_SIDES];
+            unsigned back[GRID_MAX_SIDES];
+            grid_at at = {cell_index(m, x, y), {x, y}};
+            unsigned sides = grid_active(m, at.id) ? rect_links(m, at, next, back) : 0;
+            row[x] = (uint8_t)(sides >> 1 & CELL_BITS); /* east, south */
+        }
     }
     observe(m->obs, MEIRO_EVENT_OPEN_ALL, 0, 0, MEIRO_NO_DIR, 0);
 }
 
-static meiro_status set_wall_checked(meiro_maze *m, uint32_t x, uint32_t y, meiro_dir d, bool open)
-{
-    if (m->grid != MEIRO_GRID_RECT) return MEIRO_ERROR_ARGUMENT;
-    if (x >= m->w || y >= m->h || (unsigned)d > MEIRO_WEST || on_side(m, (meiro_cell){x, y}, d))
-        return MEIRO_ERROR_ARGUMENT;
-    maze_set_wall(m, x, y, d, open);
-    return MEIRO_OK;
-}
-
 meiro_status meiro_maze_carve(meiro_maze *maze, uint32_t x, uint32_t y, meiro_dir dir)
 {
-    return set_wall_checked(maze, x, y, dir, true);
+    if (maze->grid != MEIRO_GRID_RECT) return MEIRO_ERROR_ARGUMENT;
+    return meiro_maze_set_side(maze, (meiro_cell){x, y}, dir, true);
 }
 
 meiro_status meiro_maze_build(meiro_maze *maze, uint32_t x, uint32_t y, meiro_dir dir)
 {
-    return set_wall_checked(maze, x, y, dir, false);
+    if (maze->grid != MEIRO_GRID_RECT) return MEIRO_ERROR_ARGUMENT;
+    return meiro_maze_set_side(maze, (meiro_cell){x, y}, dir, false);
 }
 
 meiro_cell meiro_maze_start(const meiro_maze *maze) { return maze->start; }
@@ -402,73 +380,66 @@ void meiro_maze_set_origin(meiro_maze *maze, const char *algorithm, uint64_t see
     snprintf(maze->algorithm, sizeof maze->algorithm, "%s", algorithm ? algorithm : "");
 }
 
+/* The bits a cell's byte may hold. */
+static unsigned cell_bits(const meiro_maze *m, size_t id)
+{
+    return m->grid == MEIRO_GRID_RECT ? CELL_BITS : (1u << grid_sides(m, id)) - 1;
+}
+
+/* "side 2", or on a rectangle "south". */
+static const char *side_name(const meiro_maze *m, unsigned side, char buf[16])
+{
+    static const char *const dirs[DIR_COUNT] = {"north", "east", "south", "west"};
+    if (m->grid == MEIRO_GRID_RECT && side < DIR_COUNT) return dirs[side];
+    snprintf(buf, 16, "side %u", side);
+    return buf;
+}
+
+static meiro_status check_cell(const meiro_maze *m, grid_at at, meiro_error *err)
+{
+    char name[16];
+    unsigned long x = at.c.x, y = at.c.y;
+    if (m->cells[at.id] & ~cell_bits(m, at.id))
+        return fail(err, MEIRO_ERROR_INTERNAL, "cell (%lu, %lu) has stray bits", x, y);
+    unsigned open = grid_open_sides(m, at.id);
+    if (open && !grid_active(m, at.id))
+        return fail(err, MEIRO_ERROR_INTERNAL, "cell (%lu, %lu) has a passage outside the shape", x, y);
+    size_t next[GRID_MAX_SIDES];
+    unsigned back[GRID_MAX_SIDES], nowhere = open & ~grid_links(m, at, next, back);
+    if (nowhere)
+        return fail(err, MEIRO_ERROR_INTERNAL, "cell (%lu, %lu) opens %s into the outer wall%s", x,
+                    y, side_name(m, (unsigned)__builtin_ctz(nowhere), name),
+                    m->active ? " or out of the shape" : "");
+    FOR_EACH_SIDE_IN(s, open) {
+        if (!grid_open(m, next[s], back[s]))
+            return fail(err, MEIRO_ERROR_INTERNAL, "cell (%lu, %lu) opens %s but its neighbour does not",
+                        x, y, side_name(m, s, name));
+    }
+    return MEIRO_OK;
+}
+
 meiro_status meiro_maze_check(const meiro_maze *maze, meiro_error *err)
 {
     const meiro_maze *m = maze;
-    if (m->grid != MEIRO_GRID_RECT) return grid_check(m, err);
     if (!m->cells || m->w < 1 || m->h < 1)
         return fail(err, MEIRO_ERROR_INTERNAL, "maze has no cells");
-    for (uint32_t y = 0; y < m->h; y++) {
-        for (uint32_t x = 0; x < m->w; x++) {
-            uint8_t c = m->cells[cell_index(m, x, y)];
-            if (c & ~CELL_BITS)
-                return fail(err, MEIRO_ERROR_INTERNAL, "cell (%lu, %lu) has stray bits",
-                                  (unsigned long)x, (unsigned long)y);
-            if ((c & CELL_OPEN_E) && x == m->w - 1)
-                return fail(err, MEIRO_ERROR_INTERNAL,
-                                  "cell (%lu, %lu) opens east into the outer wall",
-                                  (unsigned long)x, (unsigned long)y);
-            if ((c & CELL_OPEN_S) && y == m->h - 1)
-                return fail(err, MEIRO_ERROR_INTERNAL,
-                                  "cell (%lu, %lu) opens south into the outer wall",
-                                  (unsigned long)x, (unsigned long)y);
-            if (m->active && c && (!m->active[cell_index(m, x, y)] ||
-                                   ((c & CELL_OPEN_E) && !m->active[cell_index(m, x + 1, y)]) ||
-                                   ((c & CELL_OPEN_S) && !m->active[cell_index(m, x, y + 1)])))
-                return fail(err, MEIRO_ERROR_INTERNAL,
-                            "cell (%lu, %lu) has a passage outside the shape",
-                            (unsigned long)x, (unsigned long)y);
-        }
-    }
+    size_t total = grid_total(m);
+    for (grid_at at = grid_at_id(m, 0); at.id < total; grid_advance(m, &at))
+        if (check_cell(m, at, err) != MEIRO_OK) return MEIRO_ERROR_INTERNAL;
     if (!meiro_maze_is_active(m, m->start) || !meiro_maze_is_active(m, m->goal))
-        return fail(err, MEIRO_ERROR_INTERNAL, "start or goal lies outside the shape");
+        return fail(err, MEIRO_ERROR_INTERNAL, "start or goal lies outside the maze");
     if (check_end(m, m->start, m->start_door) != MEIRO_OK)
-        return fail(err, MEIRO_ERROR_INTERNAL, "start is outside or its door is misplaced");
+        return fail(err, MEIRO_ERROR_INTERNAL, "start's door is misplaced");
     if (check_end(m, m->goal, m->goal_door) != MEIRO_OK)
-        return fail(err, MEIRO_ERROR_INTERNAL, "goal is outside or its door is misplaced");
+        return fail(err, MEIRO_ERROR_INTERNAL, "goal's door is misplaced");
     if (m->start.x == m->goal.x && m->start.y == m->goal.y && m->start_door == m->goal_door)
         return fail(err, MEIRO_ERROR_INTERNAL, "start and goal share one place");
     return MEIRO_OK;
 }
 
-/* Perfect = spanning tree: exactly w*h - 1 open walls and all connected.
- * Union-find over the open walls, so no traversal stack is needed. */
 meiro_status meiro_maze_is_perfect(const meiro_maze *maze, bool *perfect, meiro_error *err)
 {
-    const meiro_maze *m = maze;
-    if (m->grid != MEIRO_GRID_RECT) return grid_is_perfect(m, perfect, err);
-    uint64_t n = (uint64_t)m->w * m->h, open = 0;
-    for (size_t i = 0; i < n; i++)
-        open += (m->cells[i] & CELL_OPEN_E ? 1u : 0u) + (m->cells[i] & CELL_OPEN_S ? 1u : 0u);
-    if (open != m->active_count - 1) { /* cells outside a shape have no passages */
-        *perfect = false;
-        return MEIRO_OK;
-    }
-    uint32_t *parent = alloc_array(n, sizeof *parent);
-    if (!parent) return fail(err, MEIRO_ERROR_NOMEM, "out of memory checking the maze");
-    for (size_t i = 0; i < n; i++) parent[i] = (uint32_t)i;
-    bool cycle = false;
-    for (size_t i = 0; i < n && !cycle; i++) {
-        for (unsigned bit = CELL_OPEN_E; bit <= CELL_OPEN_S && !cycle; bit <<= 1) {
-            if (!(m->cells[i] & bit)) continue;
-            size_t j = bit == CELL_OPEN_E ? i + 1 : i + m->w;
-            cycle = !set_join(parent, (uint32_t)i, (uint32_t)j);
-        }
-    }
-    free(parent);
-    /* cells - 1 edges and no cycle means a tree, hence connected. */
-    *perfect = !cycle;
-    return MEIRO_OK;
+    return grid_is_perfect(maze, perfect, err);
 }
 
 bool meiro_maze_equal(const meiro_maze *a, const meiro_maze *b)

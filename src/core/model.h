@@ -56,13 +56,6 @@ static const int DIR_DY[DIR_COUNT] = {-1, 0, 1, 0};
 static inline unsigned dir_bit(unsigned d) { return 1u << d; }
 static inline meiro_dir dir_opposite(meiro_dir d) { return (meiro_dir)(d ^ 2u); }
 
-/* Runs the statement after it for each direction d in mask, north first
- * (mask is read again for each direction). */
-#define FOR_EACH_DIR_IN(d, mask)                       \
-    for (unsigned d = 0; d < DIR_COUNT; d++)           \
-        if (!((mask) & dir_bit(d))) {                  \
-        } else
-
 /* Moves (x, y) one step in d. */
 static inline void dir_move(uint32_t *x, uint32_t *y, unsigned d)
 {
@@ -71,16 +64,10 @@ static inline void dir_move(uint32_t *x, uint32_t *y, unsigned d)
 }
 
 /* The index of the neighbour of (x, y) in d; the caller knows it is on
- * the grid (d is in cell_inside_mask or cell_open_mask). */
+ * the grid. */
 static inline size_t cell_neighbour(const meiro_maze *m, uint32_t x, uint32_t y, unsigned d)
 {
     return cell_index(m, x + (uint32_t)DIR_DX[d], y + (uint32_t)DIR_DY[d]);
-}
-
-/* The same from a cell index. */
-static inline size_t index_neighbour(const meiro_maze *m, size_t i, unsigned d)
-{
-    return cell_neighbour(m, (uint32_t)(i % m->w), (uint32_t)(i / m->w), d);
 }
 
 /* Open between (x, y) and its neighbour in d, ignoring doors. The caller
@@ -95,39 +82,10 @@ static inline bool cell_open(const meiro_maze *m, uint32_t x, uint32_t y, unsign
     }
 }
 
-/* Bit mask of the directions open from (x, y) (doors excluded). */
-static inline unsigned cell_open_mask(const meiro_maze *m, uint32_t x, uint32_t y)
-{
-    size_t i = cell_index(m, x, y);
-    uint8_t c = m->cells[i];
-    unsigned mask = 0;
-    if (y > 0 && (m->cells[i - m->w] & CELL_OPEN_S)) mask |= dir_bit(MEIRO_NORTH);
-    if (c & CELL_OPEN_E) mask |= dir_bit(MEIRO_EAST);
-    if (c & CELL_OPEN_S) mask |= dir_bit(MEIRO_SOUTH);
-    if (x > 0 && (m->cells[i - 1] & CELL_OPEN_E)) mask |= dir_bit(MEIRO_WEST);
-    return mask;
-}
-
 /* Whether cell i of a rectangle is part of the maze (inside its mask). */
 static inline bool cell_active(const meiro_maze *m, size_t i)
 {
     return !m->active || m->active[i];
-}
-
-/* The directions of `mask` whose neighbour is inside the maze's mask. */
-unsigned mask_filter(const meiro_maze *m, uint32_t x, uint32_t y, unsigned mask);
-
-/* Bit mask of the directions that lead to another cell of the grid (and
- * of the shape, when the maze has a mask). */
-static inline unsigned cell_inside_mask(const meiro_maze *m, uint32_t x, uint32_t y)
-{
-    unsigned mask = 0;
-    if (y > 0) mask |= dir_bit(MEIRO_NORTH);
-    if (x + 1 < m->w) mask |= dir_bit(MEIRO_EAST);
-    if (y + 1 < m->h) mask |= dir_bit(MEIRO_SOUTH);
-    if (x > 0) mask |= dir_bit(MEIRO_WEST);
-    if (UNLIKELY(m->active)) mask = mask_filter(m, x, y, mask);
-    return mask;
 }
 
 /* All cells of the grid, inside a mask or not: the bytes in cells. */

@@ -47,13 +47,14 @@ size_t text_check(const char *s, size_t len, bool tabs)
     return valid;
 }
 
-meiro_status text_line_check(const char *text, const char *what, meiro_error *err)
+meiro_status text_line_check(const char *text, const char *what, meiro_field field, meiro_error *err)
 {
     size_t len = strlen(text), bad = text_check(text, len, false);
     if (bad == len) return MEIRO_OK;
     if (bad == utf8_check(text, len))
-        return fail(err, MEIRO_ERROR_ARGUMENT, "%s is not UTF-8 text (from byte %zu)", what, bad + 1);
-    return fail(err, MEIRO_ERROR_ARGUMENT, "%s has a control character (byte %zu): one line of text", what, bad + 1);
+        return fail_field(err, field, MEIRO_ERROR_ARGUMENT, "%s is not UTF-8 text (from byte %zu)", what, bad + 1);
+    return fail_field(err, field, MEIRO_ERROR_ARGUMENT, "%s has a control character (byte %zu): one line of text", what,
+                      bad + 1);
 }
 
 void utf8_copy(char *dst, size_t size, const char *src)

@@ -1,88 +1,92 @@
 /* The road walk of the road article (fill_with_road), made iterative. It both
  * generates (`dig`) and solves (`dfs`, `fill`): extend the road into an
  * unvisited neighbour; when stuck, step back along the road to the latest
- * point that can branch. The way back is stored as two bits per cell in the
- * trail, so the walk needs no stack and no recursion. */
-#include "core/model.h"
+ * point that can branch. The way back is stored as the side back in each
+ * cell's trail byte, so the walk needs no stack and no recursion. */
+#include "core/hints.h"
 #include "core/search.h"
 
-/* The walk, compiled twice: `watched` is a constant in each copy, so the
- * unwatched one carries no observer code at all. */
-#if defined(__GNUC__)
-__attribute__((always_inline))
-#endif
-static inline void walk(const meiro_maze *m, meiro_maze *carve, uint8_t *trail, meiro_cell from,
-                        walk_pick_fn pick, void *ctx, meiro_cell goal, bool *found,
-                        uint64_t *visited, const meiro_observer *obs, const bool watched)
+/* The walk, compiled four times: `watched` and `rect` are constants in each
+ * copy, so the unwatched ones carry no observer code at all and the
+ * rectangle's the fast path of the cell graph alone. */
+static ALWAYS_INLINE void walk(const meiro_maze *m, meiro_maze *carve, uint8_t *trail, size_t from,
+                               walk_pick_fn pick, void *ctx, size_t goal, bool *found,
+                               uint64_t *visited, const meiro_observer *obs, const bool watched,
+                               const bool rect)
 {
     /* the road article numbers its roads: the first is 2... here 0, and every
      * branch started again after backing up gets the next number */
     uint32_t road = 0;
-    bool backed_up = false;
-    uint32_t x = from.x, y = from.y;
-    size_t i = cell_index(m, x, y);
-    trail[i] = TRAIL_SEEN | TRAIL_ROOT;
+    bool backed_up = false, following = carve == NULL;
+    grid_at at = grid_at_id(m, from); /* (x, y) kept along: no division per step */
+    trail[from] = TRAIL_SEEN | TRAIL_ROOT;
     *visited = 1;
-    bool following = carve == NULL;
-    if (watched) observe(obs, MEIRO_EVENT_VISIT, x, y, MEIRO_NO_DIR, road);
-    if (found) *found = following && x == goal.x && y == goal.y;
+    if (watched) observe(obs, MEIRO_EVENT_VISIT, at.c.x, at.c.y, MEIRO_NO_DIR, road);
+    if (found) *found = following && from == goal;
     if (found && *found) return;
+    size_t next[GRID_MAX_SIDES];
+    unsigned back[GRID_MAX_SIDES];
     for (;;) {
-        unsigned allowed = following ? cell_open_mask(m, x, y) : cell_inside_mask(m, x, y);
         unsigned candidates = 0;
-        FOR_EACH_DIR_IN(d, allowed)
-            if (!(trail[cell_neighbour(m, x, y, d)] & TRAIL_SEEN)) candidates |= dir_bit(d);
+        if (following) {
+            unsigned open = grid_exits_as(m, rect, at, next, back);
+            FOR_EACH_SIDE_IN(s, open) candidates |= (unsigned)!(trail[next[s]] & TRAIL_SEEN) << s;
+        } else {
+            unsigned sides = grid_links_as(m, rect, at, next, back);
+            FOR_EACH_SIDE_IN(s, sides) candidates |= (unsigned)!(trail[next[s]] & TRAIL_SEEN) << s;
+        }
         if (candidates) {
-            unsigned d = pick(ctx, m, x, y, candidates);
+            unsigned d = pick(ctx, m, at, candidates, next);
             if (watched && backed_up) road++, backed_up = false;
             if (!following) {
                 if (watched) carve->road = road;
-                maze_set_wall(carve, x, y, d, true);
+                grid_join_as(carve, rect, at.id, d, next[d], back[d]);
             }
-            dir_move(&x, &y, d);
-            i = cell_index(m, x, y);
-            trail[i] = (uint8_t)(TRAIL_SEEN | dir_opposite((meiro_dir)d));
+            at = grid_step_as(m, rect, at, d, next[d]);
+            trail[at.id] = (uint8_t)(TRAIL_SEEN | back[d]);
             ++*visited;
-            if (watched) observe(obs, MEIRO_EVENT_VISIT, x, y, d, road);
-            if (following && x == goal.x && y == goal.y) {
+            if (watched) observe(obs, MEIRO_EVENT_VISIT, at.c.x, at.c.y, d, road);
+            if (following && at.id == goal) {
                 *found = true;
                 return;
             }
             continue;
         }
-        if (trail[i] & TRAIL_ROOT) return; /* back at the start: all filled */
+        if (trail[at.id] & TRAIL_ROOT) return; /* back at the start: all filled */
         if (watched) {
-            observe(obs, MEIRO_EVENT_LEAVE, x, y, MEIRO_NO_DIR, road);
+            observe(obs, MEIRO_EVENT_LEAVE, at.c.x, at.c.y, MEIRO_NO_DIR, road);
             backed_up = true;
         }
-        unsigned back = trail[i] & TRAIL_DIR;
-        dir_move(&x, &y, back);
-        i = cell_index(m, x, y);
+        unsigned side = trail[at.id] & TRAIL_SIDE, ignored;
+        at = grid_step_as(m, rect, at, side, grid_through_as(m, rect, at.id, side, &ignored));
     }
 }
 
-void walk_roads(const meiro_maze *m, meiro_maze *carve, uint8_t *trail, meiro_cell from,
-                walk_pick_fn pick, void *ctx, meiro_cell goal, bool *found, uint64_t *visited,
+void walk_roads(const meiro_maze *m, meiro_maze *carve, uint8_t *trail, size_t from,
+                walk_pick_fn pick, void *ctx, size_t goal, bool *found, uint64_t *visited,
                 const meiro_observer *obs)
 {
-    if (obs || (carve && carve->obs))
-        walk(m, carve, trail, from, pick, ctx, goal, found, visited, obs, true);
-    else
-        walk(m, carve, trail, from, pick, ctx, goal, found, visited, NULL, false);
+    bool watched = obs || (carve && carve->obs);
+    if (m->grid == MEIRO_GRID_RECT) {
+        if (watched) walk(m, carve, trail, from, pick, ctx, goal, found, visited, obs, true, true);
+        else walk(m, carve, trail, from, pick, ctx, goal, found, visited, NULL, false, true);
+    } else {
+        if (watched) walk(m, carve, trail, from, pick, ctx, goal, found, visited, obs, true, false);
+        else walk(m, carve, trail, from, pick, ctx, goal, found, visited, NULL, false, false);
+    }
 }
 
-size_t trail_step(const meiro_maze *m, uint8_t *trail, size_t i, unsigned d)
+size_t trail_step(const meiro_maze *m, uint8_t *trail, size_t i, size_t j, unsigned back)
 {
-    size_t j = index_neighbour(m, i, d);
     if (!(trail[j] & TRAIL_SEEN)) {
-        trail[j] = (uint8_t)(TRAIL_SEEN | dir_opposite((meiro_dir)d));
+        trail[j] = (uint8_t)(TRAIL_SEEN | back);
         return j;
     }
     /* j is on the path already: unwind the loop from i back to j */
     while (i != j) {
-        unsigned back = trail[i] & TRAIL_DIR;
+        unsigned side = trail[i] & TRAIL_SIDE;
         trail[i] = 0;
-        i = index_neighbour(m, i, back);
+        i = grid_through(m, i, side, &back);
     }
     return j;
 }

@@ -1,14 +1,16 @@
-/* Where S and G go: corners (the originals), the ends of the longest path
- * (the hardest pair), openings of the outer wall on opposite sides at the
- * ends of the longest such path, or cells the user names. Distances come
- * from breadth-first search; S and G are kept a third of the way across. */
+/* Where S and G go: the first and last cell (the originals' corners), the
+ * ends of the longest path (the hardest pair), cells on opposite sides at
+ * the ends of the longest such path (on a rectangle in doors of the outer
+ * wall; on a polar grid two cells of the outer ring), the middle and the
+ * edge, or cells the user names. Distances come from breadth-first search;
+ * S and G are kept a third of the way across apart. */
 #include "core/alloc.h"
 #include "core/error.h"
-#include "core/model.h"
 #include "core/names.h"
-#include "core/rng.h"
+#include "core/search.h"
 #include "gen/gen.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -29,205 +31,293 @@ meiro_status meiro_ends_from_name(const char *name, meiro_ends *ends, meiro_erro
         }
     }
     char hint[64];
-    return fail(err, MEIRO_ERROR_UNKNOWN_NAME, "unknown placement '%s' (corners, farthest, border, center or center-out)%s",
+    return fail_field(err, MEIRO_FIELD_ENDS, MEIRO_ERROR_UNKNOWN_NAME, "unknown placement '%s' (corners, farthest, border, center or center-out)%s",
                 name, name_hint(name, "corners farthest border center center-out", hint, sizeof hint));
 }
 
-/* S and G stand at least `apart` steps apart in Manhattan distance. */
-static uint32_t manhattan(meiro_cell a, meiro_cell b)
+meiro_status ends_check(const meiro_generate_options *opt, meiro_error *err)
 {
-    return (a.x > b.x ? a.x - b.x : b.x - a.x) + (a.y > b.y ? a.y - b.y : b.y - a.y);
-}
-
-/* Distances from `from`, and the farthest cell at least `apart` from it
- * (`from` itself when none is reachable). */
-static meiro_status farthest(const meiro_maze *m, meiro_cell from, uint32_t apart, uint32_t *dist,
-                             meiro_cell *best, uint32_t *best_dist, meiro_error *err)
-{
-    meiro_status s = meiro_distances(m, from, dist, err);
-    if (s != MEIRO_OK) return s;
-    *best = from;
-    *best_dist = 0;
-    for (uint32_t y = 0; y < m->h; y++)
-        for (uint32_t x = 0; x < m->w; x++) {
-            uint32_t d = dist[cell_index(m, x, y)];
-            if (d != UINT32_MAX && d > *best_dist && manhattan(from, (meiro_cell){x, y}) >= apart) {
-                *best_dist = d;
-                *best = (meiro_cell){x, y};
-            }
-        }
-    return MEIRO_OK;
-}
-
-/* --ends farthest: sweeps from `from` to its farthest cell far enough
- * away, then from that cell, while the way grows. Without the distance
- * rule the first two sweeps give a longest path (the classic double sweep);
- * with it they climb to a long one. */
-static meiro_status farthest_pair(const meiro_maze *m, meiro_cell from, uint32_t apart, uint32_t *dist,
-                                  meiro_cell *a, meiro_cell *b, meiro_error *err)
-{
-    uint32_t best = 0;
-    for (unsigned sweep = 0; sweep < 4; sweep++) {
-        meiro_cell to;
-        uint32_t len;
-        meiro_status s = farthest(m, from, apart, dist, &to, &len, err);
-        if (s != MEIRO_OK) return s;
-        if (len <= best) break;
-        best = len;
-        *a = from;
-        *b = to;
-        from = to;
-    }
-    return MEIRO_OK;
-}
-
-/* The k-th cell along one side of the maze. */
-static meiro_cell side_cell(const meiro_maze *m, meiro_dir side, uint32_t k)
-{
-    switch (side) {
-    case MEIRO_WEST: return (meiro_cell){0, k};
-    case MEIRO_EAST: return (meiro_cell){m->w - 1, k};
-    case MEIRO_NORTH: return (meiro_cell){k, 0};
-    default: return (meiro_cell){k, m->h - 1};
-    }
-}
-
-/* The farthest reachable cell of one side in `dist`; false if none. */
-static bool farthest_on_side(const meiro_maze *m, const uint32_t *dist, meiro_dir side, meiro_cell *best)
-{
-    uint32_t n = side == MEIRO_WEST || side == MEIRO_EAST ? m->h : m->w, best_dist = 0;
-    bool found = false;
-    for (uint32_t k = 0; k < n; k++) {
-        meiro_cell c = side_cell(m, side, k);
-        uint32_t d = dist[cell_index(m, c.x, c.y)];
-        if (d != UINT32_MAX && (!found || d > best_dist)) {
-            *best = c;
-            best_dist = d;
-            found = true;
-        }
-    }
-    return found;
-}
-
-/* A pair of cells in doors of the outer wall, and the steps between. */
-typedef struct door_pair {
-    meiro_cell a, b;
-    meiro_dir a_door, b_door;
-    uint32_t steps;
-} door_pair;
-
-static void consider(door_pair *best, meiro_cell a, meiro_dir a_door, meiro_cell b, uint32_t steps)
-{
-    if (steps != UINT32_MAX && steps > best->steps)
-        *best = (door_pair){a, b, a_door, dir_opposite(a_door), steps};
-}
-
-/* --ends border across one axis (the west and east sides, or north and
- * south): in a tree the farthest cell of a set, seen from any cell, is an
- * end of the set's own longest way, so the longest way between the two
- * sides joins an end of one side's longest way to an end of the other's.
- * `a1` and `b1` (one end each) come from a sweep the caller made; three
- * more sweeps find the other ends and all four distances. Exact for a
- * perfect maze; with loops a long way, not always the longest. */
-static meiro_status across(const meiro_maze *m, meiro_dir side, meiro_cell a1, meiro_cell b1, uint32_t *dist,
-                           door_pair *best, meiro_error *err)
-{
-    meiro_dir other = dir_opposite(side);
-    meiro_cell a2 = a1, b2 = b1;
-    meiro_status s = meiro_distances(m, a1, dist, err);
-    if (s != MEIRO_OK) return s;
-    consider(best, a1, side, b1, dist[cell_index(m, b1.x, b1.y)]);
-    farthest_on_side(m, dist, side, &a2);
-    if ((s = meiro_distances(m, b1, dist, err)) != MEIRO_OK) return s;
-    consider(best, a2, side, b1, dist[cell_index(m, a2.x, a2.y)]);
-    farthest_on_side(m, dist, other, &b2);
-    if ((s = meiro_distances(m, b2, dist, err)) != MEIRO_OK) return s;
-    consider(best, a1, side, b2, dist[cell_index(m, a1.x, a1.y)]);
-    consider(best, a2, side, b2, dist[cell_index(m, a2.x, a2.y)]);
-    return MEIRO_OK;
-}
-
-/* --ends border: across each axis whose sides are at least `apart` apart
- * (then every pair across it is), the longest way found. */
-static meiro_status border_pair(const meiro_maze *m, uint32_t apart, uint32_t *dist, door_pair *best,
-                                meiro_error *err)
-{
-    meiro_status s = meiro_distances(m, (meiro_cell){0, 0}, dist, err);
-    meiro_cell ends[4] = {{0, 0}, {0, 0}, {0, 0}, {0, 0}}; /* indexed by side */
-    bool reach[4];
-    for (unsigned d = 0; s == MEIRO_OK && d < DIR_COUNT; d++) reach[d] = farthest_on_side(m, dist, (meiro_dir)d, &ends[d]);
-    if (s == MEIRO_OK && m->w - 1 >= apart && reach[MEIRO_WEST] && reach[MEIRO_EAST])
-        s = across(m, MEIRO_WEST, ends[MEIRO_WEST], ends[MEIRO_EAST], dist, best, err);
-    if (s == MEIRO_OK && m->h - 1 >= apart && reach[MEIRO_NORTH] && reach[MEIRO_SOUTH])
-        s = across(m, MEIRO_NORTH, ends[MEIRO_NORTH], ends[MEIRO_SOUTH], dist, best, err);
-    return s;
-}
-
-meiro_status ends_check(uint32_t w, uint32_t h, const meiro_generate_options *opt, meiro_error *err)
-{
-    if (opt->ends != MEIRO_ENDS_CELLS) return MEIRO_OK;
+    if ((unsigned)opt->ends > MEIRO_ENDS_CENTER_OUT)
+        return fail_field(err, MEIRO_FIELD_ENDS, MEIRO_ERROR_ARGUMENT, "unknown placement of S and G (%u)",
+                    (unsigned)opt->ends);
+    if (opt->ends != MEIRO_ENDS_CELLS || opt->grid != MEIRO_GRID_RECT) return MEIRO_OK;
+    uint32_t w = opt->width, h = opt->height;
     meiro_cell s = opt->start, g = opt->goal;
     if (s.x >= w || s.y >= h || g.x >= w || g.y >= h)
-        return fail(err, MEIRO_ERROR_ARGUMENT,
+        return fail_field(err, s.x >= w || s.y >= h ? MEIRO_FIELD_START : MEIRO_FIELD_GOAL, MEIRO_ERROR_ARGUMENT,
                     "start (%lu, %lu) or goal (%lu, %lu) is outside the %lu x %lu maze "
                     "(cells count from 0)",
                     (unsigned long)s.x, (unsigned long)s.y, (unsigned long)g.x, (unsigned long)g.y,
                     (unsigned long)w, (unsigned long)h);
     if (s.x == g.x && s.y == g.y)
-        return fail(err, MEIRO_ERROR_ARGUMENT, "start and goal must be different cells");
+        return fail_field(err, MEIRO_FIELD_GOAL, MEIRO_ERROR_ARGUMENT, "start and goal must be different cells");
     return MEIRO_OK;
 }
 
-meiro_status maze_place_ends(meiro_maze *m, const meiro_generate_options *opt, rng_state *rng,
-                             meiro_error *err)
+meiro_status ends_cells_check(const meiro_maze *m, const meiro_generate_options *opt,
+                              meiro_error *err)
 {
-    (void)rng; /* the placements are exact, or the user's */
-    if (opt->ends == MEIRO_ENDS_CORNERS) return MEIRO_OK; /* as meiro_maze_new left them */
-    if (opt->ends == MEIRO_ENDS_CELLS) {
-        meiro_status checked = ends_check(m->w, m->h, opt, err);
-        if (checked != MEIRO_OK) return checked;
-        meiro_cell s = opt->start, g = opt->goal;
-        if (!cell_active(m, cell_index(m, s.x, s.y)) || !cell_active(m, cell_index(m, g.x, g.y)))
-            return fail(err, MEIRO_ERROR_ARGUMENT,
-                        "the %s (%lu, %lu) lies outside the shape", 
-                        cell_active(m, cell_index(m, s.x, s.y)) ? "goal" : "start",
-                        (unsigned long)(cell_active(m, cell_index(m, s.x, s.y)) ? g.x : s.x),
-                        (unsigned long)(cell_active(m, cell_index(m, s.x, s.y)) ? g.y : s.y));
-        meiro_maze_set_start(m, s, MEIRO_NO_DIR);
-        meiro_maze_set_goal(m, g, MEIRO_NO_DIR);
+    if (opt->ends != MEIRO_ENDS_CELLS) return MEIRO_OK;
+    meiro_cell c[2] = {opt->start, opt->goal};
+    for (int k = 0; k < 2; k++) {
+        meiro_field field = k ? MEIRO_FIELD_GOAL : MEIRO_FIELD_START;
+        if (c[k].y >= m->h)
+            return fail_field(err, field, MEIRO_ERROR_ARGUMENT,
+                        "%s (%lu, %lu) is outside the %s maze: its rows are 0 to %lu",
+                        k ? "goal" : "start", (unsigned long)c[k].x, (unsigned long)c[k].y,
+                        meiro_grid_name((meiro_grid)m->grid), (unsigned long)m->h - 1);
+        uint32_t w = grid_row_width(m, c[k].y);
+        if (c[k].x >= w)
+            return fail_field(err, field, MEIRO_ERROR_ARGUMENT,
+                        "%s (%lu, %lu) is outside the %s maze: row %lu has cells 0 to %lu",
+                        k ? "goal" : "start", (unsigned long)c[k].x, (unsigned long)c[k].y,
+                        meiro_grid_name((meiro_grid)m->grid), (unsigned long)c[k].y,
+                        (unsigned long)w - 1);
+        if (!grid_active(m, grid_id(m, c[k])))
+            return fail_field(err, field, MEIRO_ERROR_ARGUMENT, "the %s (%lu, %lu) lies outside the shape",
+                        k ? "goal" : "start", (unsigned long)c[k].x, (unsigned long)c[k].y);
+    }
+    if (c[0].x == c[1].x && c[0].y == c[1].y)
+        return fail_field(err, MEIRO_FIELD_GOAL, MEIRO_ERROR_ARGUMENT, "start and goal must be different cells");
+    return MEIRO_OK;
+}
+
+/* ---- farthest and border ---- */
+
+/* How far apart S and G must stand: on a rectangle a third of the way
+ * across in Manhattan distance, rounded up (none on a shape, whose ends of
+ * the longest path lie far apart by themselves); on the other grids a third
+ * of the way across between the cells' centres. */
+static double min_apart(const meiro_maze *m)
+{
+    if (m->grid == MEIRO_GRID_RECT) return m->active ? 0 : (m->w - 1 + m->h - 1 + 2) / 3;
+    double w, h;
+    grid_extent(m, &w, &h);
+    return (w + h) / 6;
+}
+
+static bool far_apart(const meiro_maze *m, size_t a, size_t b, double apart)
+{
+    if (apart <= 0) return true;
+    meiro_cell ca = grid_cell(m, a), cb = grid_cell(m, b);
+    if (m->grid == MEIRO_GRID_RECT)
+        return (ca.x > cb.x ? ca.x - cb.x : cb.x - ca.x) + (ca.y > cb.y ? ca.y - cb.y : cb.y - ca.y) >=
+               apart;
+    double ax, ay, bx, by;
+    grid_cell_centre(m, ca, &ax, &ay);
+    grid_cell_centre(m, cb, &bx, &by);
+    return hypot(ax - bx, ay - by) >= apart;
+}
+
+/* The cells S and G may take: any, the four sides (a rectangle's in the
+ * order of meiro_dir), a polar grid's outer ring. */
+enum { SET_TOP = MEIRO_NORTH, SET_RIGHT = MEIRO_EAST, SET_BOTTOM = MEIRO_SOUTH,
+       SET_LEFT = MEIRO_WEST, SET_RIM, SET_ANY };
+
+static bool in_set(const meiro_maze *m, size_t id, int set)
+{
+    if (set == SET_ANY) return true;
+    meiro_cell c = grid_cell(m, id);
+    switch (set) {
+    case SET_LEFT: return c.x == 0;
+    case SET_RIGHT: return c.x + 1 == m->w;
+    case SET_TOP: return c.y == 0;
+    default: return c.y + 1 == m->h; /* bottom, rim */
+    }
+}
+
+/* The reachable cell of `set` farthest from `from` in dist (the first in
+ * id order of those) and far enough from it; false if none. */
+static bool farthest_in(const meiro_maze *m, const uint32_t *dist, int set, size_t from,
+                        double apart, size_t *best)
+{
+    size_t n = grid_total(m);
+    uint32_t best_dist = 0;
+    bool found = false;
+    for (size_t i = 0; i < n; i++) {
+        if (dist[i] == UINT32_MAX || (found && dist[i] <= best_dist) || !in_set(m, i, set) ||
+            !far_apart(m, from, i, apart))
+            continue;
+        *best = i;
+        best_dist = dist[i];
+        found = true;
+    }
+    return found;
+}
+
+/* A pair of cells, their doors (rectangles' border pairs), the steps
+ * between. */
+typedef struct pair {
+    size_t a, b;
+    meiro_dir a_door, b_door;
+    uint32_t steps;
+} pair;
+
+static void consider(const meiro_maze *m, pair *best, size_t a, int side, size_t b,
+                     uint32_t steps, double apart)
+{
+    if (steps == UINT32_MAX || steps <= best->steps || !far_apart(m, a, b, apart)) return;
+    bool doors = m->grid == MEIRO_GRID_RECT;
+    *best = (pair){a, b, doors ? (meiro_dir)side : MEIRO_NO_DIR,
+                   doors ? dir_opposite((meiro_dir)side) : MEIRO_NO_DIR, steps};
+}
+
+/* --ends border across one axis (side and its opposite): in a tree the
+ * farthest cell of a set, seen from any cell, is an end of the set's own
+ * longest way, so the longest way between the two sides joins an end of
+ * one side's longest way to an end of the other's. `a1` and `b1` (one end
+ * each) come from a sweep the caller made; three more sweeps find the other
+ * ends and all four distances. Exact for a perfect maze; with loops a long
+ * way, not always the longest. */
+static meiro_status across(const meiro_maze *m, int side, size_t a1, size_t b1, double apart,
+                           uint32_t *dist, pair *best, meiro_error *err)
+{
+    int other = dir_opposite((meiro_dir)side);
+    size_t a2 = a1, b2 = b1;
+    meiro_status s = grid_distances(m, a1, dist, err);
+    if (s != MEIRO_OK) return s;
+    consider(m, best, a1, side, b1, dist[b1], apart);
+    farthest_in(m, dist, side, a1, 0, &a2);
+    if ((s = grid_distances(m, b1, dist, err)) != MEIRO_OK) return s;
+    consider(m, best, a2, side, b1, dist[a2], apart);
+    farthest_in(m, dist, other, b1, 0, &b2);
+    if ((s = grid_distances(m, b2, dist, err)) != MEIRO_OK) return s;
+    consider(m, best, a1, side, b2, dist[a1], apart);
+    consider(m, best, a2, side, b2, dist[a2], apart);
+    return MEIRO_OK;
+}
+
+/* --ends border: across the columns (west to east) and across the rows
+ * (north to south), from the farthest cells of each side seen from cell 0.
+ * A rectangle tries an axis whose sides stand far enough apart (then every
+ * pair across it does), the other grids check each pair. */
+static meiro_status border_pair(const meiro_maze *m, double apart, uint32_t *dist, pair *best,
+                                meiro_error *err)
+{
+    meiro_status s = grid_distances(m, 0, dist, err);
+    size_t ends[4] = {0, 0, 0, 0}; /* by side */
+    bool reach[4];
+    for (int d = 0; s == MEIRO_OK && d < 4; d++) reach[d] = farthest_in(m, dist, d, 0, 0, &ends[d]);
+    bool rect = m->grid == MEIRO_GRID_RECT;
+    static const int axes[2] = {MEIRO_WEST, MEIRO_NORTH};
+    for (int k = 0; s == MEIRO_OK && k < 2; k++) {
+        int a = axes[k], b = dir_opposite((meiro_dir)a);
+        if (rect && (k == 0 ? m->w : m->h) - 1 < apart) continue;
+        if (reach[a] && reach[b]) s = across(m, a, ends[a], ends[b], rect ? 0 : apart, dist, best, err);
+    }
+    return s;
+}
+
+/* --ends farthest (and border on a shape, or on a polar grid's outer ring):
+ * sweeps from the start to its farthest cell of the set, then from there to
+ * the farthest far enough away, and again while the way grows. Without the
+ * distance rule the first two sweeps give a longest path (the classic
+ * double sweep); with it they climb to a long one. */
+static meiro_status sweep_pair(const meiro_maze *m, int set, double apart, uint32_t *dist,
+                               pair *best, meiro_error *err)
+{
+    size_t from = grid_id(m, m->start), to;
+    meiro_status s = grid_distances(m, from, dist, err);
+    if (s == MEIRO_OK) farthest_in(m, dist, set, from, 0, &from);
+    for (unsigned sweep = 0; s == MEIRO_OK && sweep < 4; sweep++) {
+        if ((s = grid_distances(m, from, dist, err)) != MEIRO_OK) break;
+        if (!farthest_in(m, dist, set, from, apart, &to) || dist[to] <= best->steps) break;
+        *best = (pair){from, to, MEIRO_NO_DIR, MEIRO_NO_DIR, dist[to]};
+        from = to;
+    }
+    return s;
+}
+
+static meiro_status place_far(meiro_maze *m, bool border, meiro_error *err)
+{
+    uint32_t *dist = alloc_array(grid_total(m), sizeof *dist);
+    if (!dist) return fail(err, MEIRO_ERROR_NOMEM, "out of memory placing S and G");
+    double apart = min_apart(m);
+    bool rect = m->grid == MEIRO_GRID_RECT, rim = border && m->grid == MEIRO_GRID_POLAR;
+    border = border && !rim && !m->active; /* a shape has no sides for doors */
+    /* nothing far enough apart (never in a connected maze but a tiny one):
+     * the first and last cell, a rectangle's in doors west and east */
+    pair best = {rim ? grid_id(m, (meiro_cell){0, m->h - 1}) : grid_id(m, m->start),
+                 grid_id(m, m->goal), rect && border ? MEIRO_WEST : MEIRO_NO_DIR,
+                 rect && border ? MEIRO_EAST : MEIRO_NO_DIR, 0};
+    meiro_status s = border ? border_pair(m, apart, dist, &best, err)
+                            : sweep_pair(m, rim ? SET_RIM : SET_ANY, apart, dist, &best, err);
+    free(dist);
+    if (s != MEIRO_OK) return s;
+    /* S the end nearer the top left, where reading starts (the inner one on
+     * a polar grid) */
+    meiro_cell a = grid_cell(m, best.a), b = grid_cell(m, best.b);
+    if (rect ? a.x + a.y > b.x + b.y : best.a > best.b)
+        best = (pair){best.b, best.a, best.b_door, best.a_door, best.steps};
+    m->start = grid_cell(m, best.a);
+    m->goal = grid_cell(m, best.b);
+    m->start_door = best.a_door;
+    m->goal_door = best.b_door;
+    return MEIRO_OK;
+}
+
+/* ---- --ends center ---- */
+
+/* Whether a cell lies on the border: a side without a neighbour (on a
+ * masked rectangle, a side towards a cell outside the shape). */
+static bool on_border(const meiro_maze *m, size_t id)
+{
+    size_t next[GRID_MAX_SIDES];
+    unsigned back[GRID_MAX_SIDES];
+    return grid_links(m, grid_at_id(m, id), next, back) != (1u << grid_sides(m, id)) - 1;
+}
+
+/* G in the cell nearest the middle, S in the border cell farthest from it
+ * by the way (or the other way round with `outward`). */
+static meiro_status place_center(meiro_maze *m, bool outward, meiro_error *err)
+{
+    double mx, my;
+    grid_extent(m, &mx, &my);
+    mx /= 2, my /= 2;
+    /* G: the cell whose middle is nearest the grid's (the centre disc) */
+    size_t n = grid_total(m), centre = grid_id(m, m->start), rim = centre;
+    double best = INFINITY;
+    for (grid_at at = grid_at_id(m, 0); at.id < n; grid_advance(m, &at)) {
+        if (!grid_active(m, at.id)) continue;
+        double cx, cy;
+        grid_cell_centre(m, at.c, &cx, &cy);
+        double d = hypot(cx - mx, cy - my);
+        if (d < best - 1e-9) best = d, centre = at.id;
+    }
+    /* S: the border cell farthest from it along the way */
+    uint32_t *dist = alloc_array(n, sizeof *dist);
+    if (!dist) return fail(err, MEIRO_ERROR_NOMEM, "out of memory placing S and G");
+    meiro_status s = grid_distances(m, centre, dist, err);
+    uint32_t far = 0;
+    for (size_t i = 0; s == MEIRO_OK && i < n; i++) {
+        if (dist[i] == UINT32_MAX || dist[i] <= far || !grid_active(m, i) || !on_border(m, i))
+            continue;
+        far = dist[i];
+        rim = i;
+    }
+    free(dist);
+    if (s != MEIRO_OK) return s;
+    if (far == 0) return MEIRO_OK; /* one cell, or nothing reachable: S and G stay */
+    m->start = grid_cell(m, outward ? centre : rim);
+    m->goal = grid_cell(m, outward ? rim : centre);
+    m->start_door = m->goal_door = MEIRO_NO_DIR;
+    return MEIRO_OK;
+}
+
+meiro_status maze_place_ends(meiro_maze *m, const meiro_generate_options *opt, meiro_error *err)
+{
+    switch (opt->ends) {
+    case MEIRO_ENDS_CORNERS: return MEIRO_OK; /* where the new maze has them */
+    case MEIRO_ENDS_CELLS:
+        if (ends_cells_check(m, opt, err) != MEIRO_OK) return MEIRO_ERROR_ARGUMENT;
+        m->start = opt->start;
+        m->goal = opt->goal;
+        m->start_door = m->goal_door = MEIRO_NO_DIR;
         return MEIRO_OK;
+    default: break;
     }
     if (m->active_count == 1) return MEIRO_OK; /* one cell: S and G in its doors */
     if (opt->ends == MEIRO_ENDS_CENTER || opt->ends == MEIRO_ENDS_CENTER_OUT)
         return place_center(m, opt->ends == MEIRO_ENDS_CENTER_OUT, err);
-    uint32_t *dist = alloc_array((size_t)m->w * m->h, sizeof *dist);
-    if (!dist) return fail(err, MEIRO_ERROR_NOMEM, "out of memory placing S and G");
-    /* S and G at least a third of the way across, so that a long winding
-     * way never ends in two neighbouring cells */
-    uint32_t apart = (m->w - 1 + m->h - 1 + 2) / 3;
-    /* nothing allowed reachable (never in a connected maze): the corners */
-    door_pair best = {{0, 0}, {m->w - 1, m->h - 1}, MEIRO_WEST, MEIRO_EAST, 0};
-    if (m->active) { /* a shape has no sides for doors, and its ends of the
-                        longest path lie far apart by themselves */
-        apart = 0;
-        best = (door_pair){m->start, m->goal, MEIRO_NO_DIR, MEIRO_NO_DIR, 0};
-    }
-    meiro_status s;
-    if (opt->ends == MEIRO_ENDS_BORDER && !m->active) {
-        s = border_pair(m, apart, dist, &best, err);
-    } else { /* the farthest cell from anywhere ends a longest path */
-        meiro_cell from;
-        uint32_t len;
-        s = farthest(m, m->start, 0, dist, &from, &len, err);
-        if (s == MEIRO_OK) s = farthest_pair(m, from, apart, dist, &best.a, &best.b, err);
-        best.a_door = best.b_door = MEIRO_NO_DIR;
-    }
-    if (best.a.x + best.a.y > best.b.x + best.b.y) /* S nearer the top left, where reading starts */
-        best = (door_pair){best.b, best.a, best.b_door, best.a_door, best.steps};
-    if (s == MEIRO_OK) {
-        meiro_maze_set_start(m, best.a, best.a_door);
-        meiro_maze_set_goal(m, best.b, best.b_door);
-    }
-    free(dist);
-    return s;
+    return place_far(m, opt->ends == MEIRO_ENDS_BORDER, err);
 }

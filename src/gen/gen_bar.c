@@ -16,7 +16,7 @@
 
 #include <stdlib.h>
 
-meiro_status gen_bar(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
+meiro_status rect_bar(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
                      meiro_error *err)
 {
     (void)opt;

@@ -7,10 +7,9 @@
 #include "core/alloc.h"
 #include "core/error.h"
 #include "core/hints.h"
-#include "core/model.h"
+#include "core/grid.h"
 #include "core/rng.h"
 #include "gen/gen.h"
-#include "core/grid.h"
 
 #include <stdlib.h>
 
@@ -26,64 +25,10 @@ static int32_t find_root(int32_t *parent, int32_t a)
     return a;
 }
 
-meiro_status gen_cluster(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
-                         meiro_error *err)
-{
-    (void)opt;
-    size_t n = (size_t)m->w * m->h;
-    int32_t *parent = zalloc_big(n, sizeof *parent);
-    if (!parent) return fail(err, MEIRO_ERROR_NOMEM, "out of memory merging rooms");
-    for (size_t i = 0; i < n; i++) parent[i] = -1;
-
-    /* Wall k is the east (k even) or south (k odd) wall of cell k / 2. */
-    uint64_t walls = 2 * (uint64_t)n;
-    perm_stream order;
-    perm_stream_init(&order, walls, rng);
-    size_t merged = 0;
-    for (uint64_t k = 0; k < walls && merged + 1 < m->active_count; k++) {
-        uint64_t later, wall = perm_stream_next(&order, &later);
-        if (later != UINT64_MAX) { /* fetch the rooms of a coming wall */
-            size_t c = (size_t)(later >> 1), nb = c + ((later & 1) ? m->w : 1);
-            prefetch(&parent[c]);
-            prefetch(&parent[nb < n ? nb : c]);
-            /* and the parent of a nearer one, whose room is cached by now */
-            size_t mc = (size_t)(perm_stream_peek(&order, PERM_AHEAD / 2) >> 1);
-            if (parent[mc] >= 0) prefetch(&parent[parent[mc]]);
-        }
-        size_t i = (size_t)(wall >> 1);
-        uint32_t x = (uint32_t)(i % m->w), y = (uint32_t)(i / m->w);
-        unsigned d = (wall & 1) ? MEIRO_SOUTH : MEIRO_EAST;
-        size_t j;
-        if (d == MEIRO_EAST) {
-            if (x + 1 >= m->w) continue;
-            j = i + 1;
-        } else {
-            if (y + 1 >= m->h) continue;
-            j = i + m->w;
-        }
-        if (UNLIKELY(m->active) && !(m->active[i] && m->active[j])) continue;
-        int32_t a = find_root(parent, (int32_t)i), b = find_root(parent, (int32_t)j);
-        if (a == b) continue; /* same room number: the wall stays */
-        if (parent[a] > parent[b]) { /* a is the smaller cluster */
-            int32_t t = a;
-            a = b;
-            b = t;
-        }
-        parent[a] += parent[b];
-        parent[b] = a;
-        maze_set_wall(m, x, y, d, true);
-        merged++;
-    }
-    free(parent);
-    return merged + 1 == m->active_count ? MEIRO_OK
-                           : fail(err, MEIRO_ERROR_INTERNAL, "rooms left unmerged");
-}
-
-/* ---- Polar, hex and triangle grids: wall k is slot k % SLOTS of cell
- * k / SLOTS, each passage the slot of exactly one cell (hex: NE, SE, S;
- * triangle: the right side, and an up triangle's base; polar: inward and
- * the clockwise neighbour). */
-
+/* Wall k is slot k % SLOTS of cell k / SLOTS, each passage the slot of
+ * exactly one cell: on a rectangle east and south; hex NE, SE, S;
+ * triangle the right side, and an up triangle's base; polar inward and the
+ * clockwise neighbour. */
 static unsigned slots_per_cell(const meiro_maze *m)
 {
     return m->grid == MEIRO_GRID_HEX ? 3 : 2;
@@ -93,6 +38,7 @@ static unsigned slots_per_cell(const meiro_maze *m)
 static unsigned slot_side(const meiro_maze *m, size_t id, unsigned slot)
 {
     switch (m->grid) {
+    case MEIRO_GRID_RECT:
     case MEIRO_GRID_HEX: return 1 + slot;
     case MEIRO_GRID_TRIANGLE: {
         uint32_t x = (uint32_t)(id % m->w), y = (uint32_t)(id / m->w);
@@ -105,8 +51,8 @@ static unsigned slot_side(const meiro_maze *m, size_t id, unsigned slot)
     }
 }
 
-meiro_status gen_cluster_grid(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
-                              meiro_error *err)
+meiro_status gen_cluster(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
+                         meiro_error *err)
 {
     (void)opt;
     size_t n = grid_total(m);
@@ -118,17 +64,31 @@ meiro_status gen_cluster_grid(meiro_maze *m, rng_state *rng, const meiro_generat
     perm_stream order;
     perm_stream_init(&order, walls, rng);
     size_t merged = 0;
-    for (uint64_t k = 0; k < walls && merged + 1 < n; k++) {
+    for (uint64_t k = 0; k < walls && merged + 1 < m->active_count; k++) {
         uint64_t later, wall = perm_stream_next(&order, &later);
-        if (later != UINT64_MAX) prefetch(&parent[later / slots]);
-        size_t i = (size_t)(wall / slots);
-        unsigned side = slot_side(m, i, (unsigned)(wall % slots)), back;
-        if (side == GRID_MAX_SIDES) continue;
+        /* fetch the rooms of a coming wall (here in the loop: GCC takes a
+         * function that only prefetches for one without effect, and drops it) */
+        if (later != UINT64_MAX) {
+            size_t c = (size_t)(slots == 2 ? later >> 1 : later / slots);
+            prefetch(&parent[c]);
+            if (m->grid == MEIRO_GRID_RECT) { /* the cell east or south; the parent of
+                                                 a nearer one's room, cached by now */
+                size_t nb = c + ((later & 1) ? m->w : 1);
+                prefetch(&parent[nb < n ? nb : c]);
+                size_t mc = (size_t)(perm_stream_peek(&order, PERM_AHEAD / 2) >> 1);
+                if (parent[mc] >= 0) prefetch(&parent[parent[mc]]);
+            }
+        }
+        /* two slots but on hex grids: a shift, not a division */
+        size_t i = (size_t)(slots == 2 ? wall >> 1 : wall / slots);
+        unsigned slot = (unsigned)(slots == 2 ? wall & 1 : wall % slots);
+        unsigned side = slot_side(m, i, slot), back;
+        if (side == GRID_MAX_SIDES || !grid_active(m, i)) continue;
         size_t j = grid_across(m, i, side, &back);
         if (j == GRID_NONE) continue;
         int32_t a = find_root(parent, (int32_t)i), b = find_root(parent, (int32_t)j);
-        if (a == b) continue;
-        if (parent[a] > parent[b]) {
+        if (a == b) continue; /* same room number: the wall stays */
+        if (parent[a] > parent[b]) { /* a is the smaller cluster */
             int32_t t = a;
             a = b;
             b = t;
@@ -139,5 +99,6 @@ meiro_status gen_cluster_grid(meiro_maze *m, rng_state *rng, const meiro_generat
         merged++;
     }
     free(parent);
-    return merged + 1 == n ? MEIRO_OK : fail(err, MEIRO_ERROR_INTERNAL, "rooms left unmerged");
+    return merged + 1 == m->active_count ? MEIRO_OK
+                                         : fail(err, MEIRO_ERROR_INTERNAL, "rooms left unmerged");
 }

@@ -7,14 +7,13 @@
 #include "core/rng.h"
 #include "core/search.h"
 #include "gen/gen.h"
-#include "core/grid_search.h"
 
 #include <stdlib.h>
 
-static unsigned pick_random(void *ctx, const meiro_maze *m, uint32_t x, uint32_t y,
-                            unsigned candidates)
+static unsigned pick_random(void *ctx, const meiro_maze *m, grid_at at, unsigned candidates,
+                            const size_t next[GRID_MAX_SIDES])
 {
-    (void)m, (void)x, (void)y;
+    (void)m, (void)at, (void)next;
     return rng_pick_bit(ctx, candidates);
 }
 
@@ -22,34 +21,11 @@ meiro_status gen_dig(meiro_maze *m, rng_state *rng, const meiro_generate_options
                      meiro_error *err)
 {
     (void)opt;
-    uint8_t *trail = zalloc((size_t)m->w * m->h, 1);
+    uint8_t *trail = zalloc(grid_total(m), 1);
     if (!trail) return fail(err, MEIRO_ERROR_NOMEM, "out of memory digging the maze");
-    meiro_cell start = gen_random_cell(m, rng);
+    size_t start = gen_random_cell(m, rng);
     uint64_t visited;
     walk_roads(m, m, trail, start, pick_random, rng, start, NULL, &visited, NULL);
-    free(trail);
-    return MEIRO_OK;
-}
-
-/* ---- Polar, hex and triangle grids: the same walk by cell id. */
-
-static unsigned pick_random_side(void *ctx, const meiro_maze *m, size_t id, unsigned candidates,
-                                 const size_t next[GRID_MAX_SIDES])
-{
-    (void)m, (void)id, (void)next;
-    return rng_pick_bit(ctx, candidates);
-}
-
-meiro_status gen_dig_grid(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
-                          meiro_error *err)
-{
-    (void)opt;
-    size_t n = grid_total(m);
-    uint8_t *trail = zalloc(n, 1);
-    if (!trail) return fail(err, MEIRO_ERROR_NOMEM, "out of memory digging the maze");
-    uint64_t visited;
-    grid_walk_roads(m, m, trail, rng_below(rng, (uint32_t)n), pick_random_side, rng, GRID_NONE,
-                    NULL, &visited, NULL);
     free(trail);
     return MEIRO_OK;
 }

@@ -10,7 +10,7 @@
 
 #include <stdlib.h>
 
-meiro_status gen_division(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
+meiro_status rect_division(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
                           meiro_error *err)
 {
     (void)opt;

@@ -13,7 +13,7 @@
 
 #include <stdlib.h>
 
-meiro_status gen_eller(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
+meiro_status rect_eller(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
                        meiro_error *err)
 {
     (void)opt;

@@ -2,7 +2,7 @@
  * file and one line in this table. */
 #include "core/alloc.h"
 #include "core/error.h"
-#include "core/model.h"
+#include "core/grid.h"
 #include "core/names.h"
 #include "core/rng.h"
 #include "core/utf8.h"
@@ -13,51 +13,52 @@
 
 static const generator_entry generators[] = {
     {{"cluster", "kruskal",
-      "Cluster merging (the Excel article, Kruskal): knocks down random walls between rooms with "
-      "different numbers. Many short dead ends; the Excel original."},
-     gen_cluster, gen_cluster_grid, GRIDS_OTHER, true},
+      "Cluster merging (Kruskal): every cell starts as a room of its own; walls between "
+      "different rooms fall in random order, merging them. Many short dead ends."},
+     gen_cluster, GRIDS_ALL, true},
     {{"dig", "backtracker anahori",
-      "Digging (穴掘り法, the road article fill_with_road): one long winding road, branching again "
-      "from earlier points when stuck. Few dead ends (~10%), a long solution."},
-     gen_dig, gen_dig_grid, GRIDS_OTHER, true},
+      "Digging (穴掘り法, recursive backtracker): one long road dug in random directions, "
+      "branching again from an earlier point when stuck. Few dead ends (~10%), a long "
+      "solution."},
+     gen_dig, GRIDS_ALL, true},
     {{"bar", "boutaoshi",
-      "Bar tilting (棒倒し法, seeds 002/004): each pillar tilts one bar. Simple and fast; "
-      "sparse top rows, long straight runs."},
-     gen_bar, NULL, 0, true},
+      "Bar tilting (棒倒し法): a pillar at every inner corner tilts one bar of wall to a free "
+      "side (up only in the top row). Simple and fast; sparse top rows, long straight runs."},
+     rect_bar, GRIDS_RECT, true},
     {{"wall", "kabenobashi",
-      "Wall extending (壁伸ばし法, the Nadeshiko article): walls grow from random pillars until they join "
-      "the existing walls. Even texture, many branches."},
-     gen_wall, NULL, 0, true},
+      "Wall extending (壁伸ばし法): from random pillars, walls grow in random directions until "
+      "they join a wall already standing. Even texture, many branches."},
+     rect_wall, GRIDS_RECT, true},
     {{"prim", "", "Simplified Prim: joins a random frontier cell to the maze. Many short dead "
                   "ends radiating from the start."},
-     gen_prim, gen_prim_grid, GRIDS_OTHER, true},
+     gen_prim, GRIDS_ALL, true},
     {{"true-prim", "", "Prim with random cell weights: always joins the lightest frontier cell. "
                        "The most dead ends (~38%), short spurs everywhere."},
-     gen_true_prim, gen_true_prim_grid, GRIDS_OTHER, true},
+     gen_true_prim, GRIDS_ALL, true},
     {{"wilson", "", "Wilson: loop-erased random walks; every maze equally likely (unbiased, "
                     "~29% dead ends). Slow to start on large mazes."},
-     gen_wilson, gen_wilson_grid, GRIDS_OTHER, true},
+     gen_wilson, GRIDS_ALL, true},
     {{"aldous-broder", "", "Aldous-Broder: a random walk covering the grid; unbiased like wilson, "
                            "and slow."},
-     gen_aldous_broder, gen_aldous_broder_grid, GRIDS_OTHER, true},
+     gen_aldous_broder, GRIDS_ALL, true},
     {{"eller", "", "Eller: row by row with memory for one row only; even, horizontal-leaning "
                    "texture."},
-     gen_eller, NULL, 0, false},
+     rect_eller, GRIDS_RECT, false},
     {{"growing-tree", "", "Growing tree: --bias 0 grows from the newest cell (like dig), 1 from a "
                           "random one (like prim)."},
-     gen_growing_tree, gen_growing_tree_grid, GRIDS_OTHER, true},
+     gen_growing_tree, GRIDS_ALL, true},
     {{"hunt-and-kill", "", "Hunt and kill: random walks, hunting for the next start in reading "
                            "order. Few dead ends (~9%), long winding branches."},
-     gen_hunt_and_kill, gen_hunt_and_kill_grid, GRIDS_OTHER, true},
+     gen_hunt_and_kill, GRIDS_ALL, true},
     {{"binary-tree", "", "Binary tree: each cell opens north or west. Diagonal bias; open "
                          "corridors along the top and left sides."},
-     gen_binary_tree, gen_binary_tree_grid, GRIDS_POLAR, false},
+     gen_binary_tree, GRIDS_RECT_POLAR, false},
     {{"sidewinder", "", "Sidewinder: runs east, each closed by one opening north. Vertical bias; "
                         "the top row is one corridor."},
-     gen_sidewinder, gen_sidewinder_grid, GRIDS_POLAR, false},
+     gen_sidewinder, GRIDS_RECT_POLAR, false},
     {{"division", "", "Recursive division: splits open chambers with walls that have one gap. "
                       "Long straight walls, boxy rooms."},
-     gen_division, NULL, 0, false},
+     rect_division, GRIDS_RECT, false},
 };
 
 enum { GENERATOR_COUNT = sizeof generators / sizeof generators[0] };
@@ -78,8 +79,17 @@ const generator_entry *generator_at(size_t i)
 bool meiro_generator_supports(size_t index, meiro_grid grid)
 {
     if (index >= GENERATOR_COUNT || (unsigned)grid >= MEIRO_GRID_COUNT) return false;
-    return grid == MEIRO_GRID_RECT ||
-           (generators[index].run_grid && (generators[index].grids >> grid & 1u));
+    return generators[index].grids >> grid & 1u;
+}
+
+size_t gen_random_cell(const meiro_maze *m, rng_state *rng)
+{
+    if (m->grid != MEIRO_GRID_RECT) return rng_below(rng, (uint32_t)grid_total(m));
+    for (;;) { /* on a shape: draw again until inside (the same draws every run) */
+        uint32_t x = rng_below(rng, m->w), y = rng_below(rng, m->h);
+        size_t id = (size_t)y * m->w + x;
+        if (grid_active(m, id)) return id;
+    }
 }
 
 const generator_entry *generator_find(const char *name)
@@ -111,10 +121,10 @@ static void refuse(const generator_entry *gen, meiro_grid grid, bool shape, meir
         if (k > 0 && (size_t)k < sizeof names - used) used += (size_t)k;
     }
     if (shape)
-        fail(err, MEIRO_ERROR_ARGUMENT, "'%s' does not work on a shape; these do: %s",
+        fail_field(err, MEIRO_FIELD_ALGORITHM, MEIRO_ERROR_ARGUMENT, "'%s' does not work on a shape; these do: %s",
              gen->info.name, names);
     else
-        fail(err, MEIRO_ERROR_ARGUMENT, "'%s' does not work on %s grids; these do: %s",
+        fail_field(err, MEIRO_FIELD_ALGORITHM, MEIRO_ERROR_ARGUMENT, "'%s' does not work on %s grids; these do: %s",
              gen->info.name, meiro_grid_name(grid), names);
 }
 
@@ -132,6 +142,32 @@ static meiro_status apply_mask(meiro_maze *m, const meiro_generate_options *opt,
     return s;
 }
 
+/* Every option before any work: a wrong one on a huge maze fails at once. */
+static meiro_status options_check(const meiro_generate_options *opt, const generator_entry *gen,
+                                  meiro_error *err)
+{
+    if (opt->loops > 100)
+        return fail_field(err, MEIRO_FIELD_LOOPS, MEIRO_ERROR_ARGUMENT, "loops must be a percentage, 0 to 100 (not %u)",
+                    opt->loops);
+    if ((unsigned)opt->grid >= MEIRO_GRID_COUNT)
+        return fail_field(err, MEIRO_FIELD_GRID, MEIRO_ERROR_ARGUMENT, "unknown grid number %u", (unsigned)opt->grid);
+    bool rect = opt->grid == MEIRO_GRID_RECT;
+    if (opt->mask && !rect)
+        return fail_field(err, MEIRO_FIELD_GRID, MEIRO_ERROR_ARGUMENT, "a shape needs the rect grid, not %s",
+                    meiro_grid_name(opt->grid));
+    /* the other grids' sizes are checked as the maze is made (a polar
+     * grid's cells follow from its rings) */
+    meiro_status s = rect ? maze_check_size(opt->width, opt->height, err) : MEIRO_OK;
+    if (s == MEIRO_OK) s = ends_check(opt, err);
+    if (s != MEIRO_OK) return s;
+    if (rect ? opt->mask && !gen->shapes
+             : !meiro_generator_supports((size_t)(gen - generators), opt->grid)) {
+        refuse(gen, opt->grid, rect, err);
+        return MEIRO_ERROR_ARGUMENT;
+    }
+    return MEIRO_OK;
+}
+
 meiro_maze *meiro_generate(const meiro_generate_options *opt, meiro_error *err)
 {
     meiro_generate_options defaults;
@@ -143,28 +179,15 @@ meiro_maze *meiro_generate(const meiro_generate_options *opt, meiro_error *err)
     const generator_entry *gen = generator_find(name);
     if (!gen) {
         char hint[64];
-        fail(err, MEIRO_ERROR_UNKNOWN_NAME, "unknown algorithm '%s' (see 'meiro list' for the names)%s", name,
+        fail_field(err, MEIRO_FIELD_ALGORITHM, MEIRO_ERROR_UNKNOWN_NAME, "unknown algorithm '%s' (see 'meiro list' for the names)%s", name,
              info_hint(meiro_generator_info, GENERATOR_COUNT, name, hint, sizeof hint));
         return NULL;
     }
-    /* every option before any work: a wrong one on a huge maze fails at once */
-    if (opt->loops > 100) {
-        fail(err, MEIRO_ERROR_ARGUMENT, "loops must be a percentage, 0 to 100 (not %u)", opt->loops);
-        return NULL;
-    }
-    bool rect = opt->grid == MEIRO_GRID_RECT;
-    if (rect ? maze_check_size(opt->width, opt->height, err) != MEIRO_OK ||
-                   ends_check(opt->width, opt->height, opt, err) != MEIRO_OK
-             : grid_options_check(opt, err) != MEIRO_OK)
-        return NULL;
-    if (rect ? opt->mask && !gen->shapes : !meiro_generator_supports((size_t)(gen - generators), opt->grid)) {
-        refuse(gen, opt->grid, rect, err);
-        return NULL;
-    }
+    if (options_check(opt, gen, err) != MEIRO_OK) return NULL;
     meiro_maze *m = meiro_maze_new_grid(opt->grid, opt->width, opt->height, err);
     if (!m) return NULL;
-    if (rect ? opt->mask && apply_mask(m, opt, err) != MEIRO_OK
-             : grid_cells_check(m, opt, err) != MEIRO_OK) {
+    if ((opt->mask && apply_mask(m, opt, err) != MEIRO_OK) ||
+        ends_cells_check(m, opt, err) != MEIRO_OK) {
         meiro_maze_free(m);
         return NULL;
     }
@@ -173,11 +196,10 @@ meiro_maze *meiro_generate(const meiro_generate_options *opt, meiro_error *err)
     m->obs = opt->observer; /* every wall change is told from here on */
     observe(m->obs, MEIRO_EVENT_GRID, m->w, m->h, MEIRO_NO_DIR, 0);
     maze_tell_shape(m, m->obs);
-    meiro_status s = (rect ? gen->run : gen->run_grid)(m, &rng, opt, err);
+    meiro_status s = gen->run(m, &rng, opt, err);
     if (s == MEIRO_OK) {
-        if (rect) maze_braid(m, opt->loops, &rng);
-        else grid_braid(m, opt->loops, &rng);
-        s = rect ? maze_place_ends(m, opt, &rng, err) : grid_place_ends(m, opt, err);
+        maze_braid(m, opt->loops, &rng);
+        s = maze_place_ends(m, opt, err);
     }
     if (s != MEIRO_OK) {
         meiro_maze_free(m);

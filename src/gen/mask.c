@@ -81,14 +81,14 @@ meiro_status mask_join(uint8_t *inside, uint32_t w, uint32_t h, bool bridges, ui
     uint32_t pieces = label_pieces(inside, w, h, label, queue, MAX_PIECES);
     if (pieces <= 1) goto done;
     if (pieces > MAX_PIECES) {
-        s = fail(err, MEIRO_ERROR_ARGUMENT,
+        s = fail_field(err, MEIRO_FIELD_SHAPE, MEIRO_ERROR_ARGUMENT,
                  "the shape falls into more than %u pieces at %lu x %lu cells: use a cleaner "
                  "picture or fewer cells",
                  (unsigned)MAX_PIECES, (unsigned long)w, (unsigned long)h);
         goto done;
     }
     if (!bridges) {
-        s = fail(err, MEIRO_ERROR_ARGUMENT,
+        s = fail_field(err, MEIRO_FIELD_NO_BRIDGES, MEIRO_ERROR_ARGUMENT,
                  "the shape falls into %lu pieces at %lu x %lu cells; allow bridges between them "
                  "or use more cells",
                  (unsigned long)pieces, (unsigned long)w, (unsigned long)h);
@@ -169,14 +169,6 @@ done:
     free(parent);
     free(edges.items);
     return s;
-}
-
-meiro_cell gen_random_cell(const meiro_maze *m, rng_state *rng)
-{
-    for (;;) { /* on a shape: draw again until inside (the same draws every run) */
-        uint32_t x = rng_below(rng, m->w), y = rng_below(rng, m->h);
-        if (cell_active(m, cell_index(m, x, y))) return (meiro_cell){x, y};
-    }
 }
 
 meiro_status mask_close_loops(meiro_maze *m, rng_state *rng, meiro_error *err)

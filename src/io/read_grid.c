@@ -76,7 +76,7 @@ static meiro_status next_line(line_reader *r, bool *got, unsigned long line_no, 
     }
 }
 
-typedef enum grid_kind { KIND_TEXT, KIND_CSV, KIND_DRAWING } grid_kind;
+typedef enum input_kind { KIND_TEXT, KIND_CSV, KIND_DRAWING } input_kind;
 
 typedef struct sym_row {
     uint8_t *sym;
@@ -91,7 +91,7 @@ typedef struct violation {
 } violation;
 
 typedef struct reader {
-    grid_kind kind;
+    input_kind kind;
     char sep;            /* CSV: the field separator, from the first line */
     bool inverted;       /* CSV with 0 walls and 1 passages */
     size_t cell_chars;   /* drawings: characters per cell between corners */

@@ -186,12 +186,7 @@ static uint64_t id_of(const id_map *ids, meiro_cell c)
 
 void json_extent(const meiro_maze *m, double *width, double *height)
 {
-    if (m->grid == MEIRO_GRID_RECT) {
-        *width = m->w;
-        *height = m->h;
-    } else {
-        grid_extent(m, width, height);
-    }
+    grid_extent(m, width, height);
 }
 
 static bool same_point(double ax, double ay, double bx, double by)

@@ -35,7 +35,7 @@ meiro_status meiro_art_from_name(const char *name, size_t *index, meiro_error *e
     for (size_t i = 0; i < PAIR_COUNT && n < sizeof names; i++)
         n += (size_t)snprintf(names + n, sizeof names - n, "%s%s", i ? ", " : "", pairs[i].name);
     char hint[64];
-    return fail(err, MEIRO_ERROR_UNKNOWN_NAME, "unknown art '%s' (%s, or none for the words S and G)%s", name,
+    return fail_field(err, MEIRO_FIELD_ART, MEIRO_ERROR_UNKNOWN_NAME, "unknown art '%s' (%s, or none for the words S and G)%s", name,
                 names, name_hint(name, names, hint, sizeof hint));
 }
 

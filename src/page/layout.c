@@ -60,7 +60,7 @@ meiro_status meiro_paper_from_name(const char *name, meiro_paper *paper, meiro_e
         }
     }
     char hint[64];
-    return fail(err, MEIRO_ERROR_UNKNOWN_NAME, "unknown paper '%s' (" PAPER_NAMES ")%s", name,
+    return fail_field(err, MEIRO_FIELD_PAPER, MEIRO_ERROR_UNKNOWN_NAME, "unknown paper '%s' (" PAPER_NAMES ")%s", name,
                 name_hint(name, "a4 a3 a5 a6 b4 b5 letter legal", hint, sizeof hint));
 }
 
@@ -96,7 +96,7 @@ meiro_status meiro_paper_parse(const char *text, meiro_paper *paper, double *wid
     else if (ok && *p && strcasecmp(p, "mm") != 0) ok = false;
     char hint[64];
     if (!ok)
-        return fail(err, MEIRO_ERROR_UNKNOWN_NAME,
+        return fail_field(err, MEIRO_FIELD_PAPER, MEIRO_ERROR_UNKNOWN_NAME,
                     "unknown paper '%s': a name (" PAPER_NAMES ") or a size WxH in mm or in "
                     "(210x210mm, 6x9in; mm if no unit)%s",
                     text, name_hint(text, "a4 a3 a5 a6 b4 b5 letter legal", hint, sizeof hint));
@@ -104,7 +104,7 @@ meiro_status meiro_paper_parse(const char *text, meiro_paper *paper, double *wid
     bool inches = unit == 1 && !*p && size_in_range(w * 25.4) && size_in_range(h * 25.4);
     w *= unit, h *= unit;
     if (!size_in_range(w) || !size_in_range(h))
-        return fail(err, MEIRO_ERROR_ARGUMENT, "a paper of %g x %g mm cannot be printed: each side is %g to %g mm%s%s%s",
+        return fail_field(err, MEIRO_FIELD_PAPER, MEIRO_ERROR_ARGUMENT, "a paper of %g x %g mm cannot be printed: each side is %g to %g mm%s%s%s",
                     w, h, MEIRO_PAPER_MIN_MM, MEIRO_PAPER_MAX_MM, inches ? "; did you mean '" : "",
                     inches ? text : "", inches ? "in'?" : "");
     *width_mm = w;
@@ -130,14 +130,14 @@ meiro_status page_paper_check(const meiro_export_options *opt, bool pdf, bool xl
                               meiro_error *err)
 {
     if (!pdf && opt->bleed_mm > 0)
-        return fail(err, MEIRO_ERROR_ARGUMENT,
+        return fail_field(err, MEIRO_FIELD_BLEED, MEIRO_ERROR_ARGUMENT,
                     "bleed is for PDF print files (TrimBox and BleedBox), not %s: leave it out or write PDF",
                     format_name);
     if (!pdf && opt->gutter_mm > 0)
-        return fail(err, MEIRO_ERROR_ARGUMENT, "a gutter is for bound PDF pages, not %s: leave it out or write PDF",
+        return fail_field(err, MEIRO_FIELD_GUTTER, MEIRO_ERROR_ARGUMENT, "a gutter is for bound PDF pages, not %s: leave it out or write PDF",
                     format_name);
     if (xlsx && (opt->paper_w_mm > 0 || opt->paper_h_mm > 0))
-        return fail(err, MEIRO_ERROR_ARGUMENT,
+        return fail_field(err, MEIRO_FIELD_PAPER, MEIRO_ERROR_ARGUMENT,
                     "a spreadsheet prints on a named paper (Excel has no code for %g x %g mm): use a4, a3, "
                     "a5, a6, b4, b5, letter or legal for XLSX",
                     opt->paper_w_mm, opt->paper_h_mm);
@@ -157,30 +157,32 @@ meiro_status meiro_export_options_check(const meiro_export_options *opt, meiro_e
 {
     unsigned kpp = opt->key_per_page;
     if (kpp > 9 || (kpp && !((1u << kpp) & ((1u << 1) | (1u << 2) | (1u << 4) | (1u << 6) | (1u << 9)))))
-        return fail(err, MEIRO_ERROR_ARGUMENT, "an answer key has 1, 2, 4, 6 or 9 mazes a page, not %u", kpp);
+        return fail_field(err, MEIRO_FIELD_KEY_PER_PAGE, MEIRO_ERROR_ARGUMENT, "an answer key has 1, 2, 4, 6 or 9 mazes a page, not %u", kpp);
     /* every text a page shows, up front, whatever the format */
     const char *texts[] = {opt->title, opt->subtitle, opt->name, opt->footer};
     static const char *const names[] = {"the title", "the subtitle", "the name", "the footer"};
+    static const meiro_field fields[] = {MEIRO_FIELD_TITLE, MEIRO_FIELD_SUBTITLE, MEIRO_FIELD_NAME, MEIRO_FIELD_FOOTER};
     for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
-        meiro_status s = texts[i] ? text_line_check(texts[i], names[i], err) : MEIRO_OK;
+        meiro_status s = texts[i] ? text_line_check(texts[i], names[i], fields[i], err) : MEIRO_OK;
         if (s != MEIRO_OK) return s;
     }
     char hint[64];
     if (opt->lang && !lang_known(opt->lang)) /* jp is Japan's code, ja its language's */
-        return fail(err, MEIRO_ERROR_UNKNOWN_NAME, "unknown language '%s' (en or ja)%s", opt->lang,
+        return fail_field(err, MEIRO_FIELD_LANG, MEIRO_ERROR_UNKNOWN_NAME, "unknown language '%s' (en or ja)%s", opt->lang,
                     name_hint(!strcasecmp(opt->lang, "jp") ? "ja" : opt->lang, "en ja", hint, sizeof hint));
     bool custom = opt->paper_w_mm != 0 || opt->paper_h_mm != 0;
     if (custom && !(size_in_range(opt->paper_w_mm) && size_in_range(opt->paper_h_mm)))
-        return fail(err, MEIRO_ERROR_ARGUMENT, "a paper of %g x %g mm cannot be printed: each side is %g to %g mm",
+        return fail_field(err, MEIRO_FIELD_PAPER, MEIRO_ERROR_ARGUMENT, "a paper of %g x %g mm cannot be printed: each side is %g to %g mm",
                     opt->paper_w_mm, opt->paper_h_mm, MEIRO_PAPER_MIN_MM, MEIRO_PAPER_MAX_MM);
     if (!(opt->bleed_mm >= 0 && opt->bleed_mm <= MEIRO_BLEED_MAX_MM))
-        return fail(err, MEIRO_ERROR_ARGUMENT, "a bleed of %g mm is out of range: 0 to %g mm (3 mm is usual)",
+        return fail_field(err, MEIRO_FIELD_BLEED, MEIRO_ERROR_ARGUMENT, "a bleed of %g mm is out of range: 0 to %g mm (3 mm is usual)",
                     opt->bleed_mm, MEIRO_BLEED_MAX_MM);
     if (!(opt->gutter_mm >= 0 && opt->gutter_mm <= MEIRO_GUTTER_MAX_MM))
-        return fail(err, MEIRO_ERROR_ARGUMENT, "a gutter of %g mm is out of range: 0 to %g mm", opt->gutter_mm,
+        return fail_field(err, MEIRO_FIELD_GUTTER, MEIRO_ERROR_ARGUMENT, "a gutter of %g mm is out of range: 0 to %g mm", opt->gutter_mm,
                     MEIRO_GUTTER_MAX_MM);
     if (opt->crop && (opt->bleed_mm > 0 || opt->gutter_mm > 0))
-        return fail(err, MEIRO_ERROR_ARGUMENT, "a cropped maze has no page: bleed and gutter are for whole pages");
+        return fail_field(err, opt->bleed_mm > 0 ? MEIRO_FIELD_BLEED : MEIRO_FIELD_GUTTER, MEIRO_ERROR_ARGUMENT,
+                          "a cropped maze has no page: bleed and gutter are for whole pages");
     if (opt->art && strcasecmp(opt->art, "none") != 0) return meiro_art_from_name(opt->art, NULL, err);
     return MEIRO_OK;
 }
@@ -249,7 +251,7 @@ meiro_status meiro_answers_from_name(const char *name, meiro_answers *answers, m
         }
     }
     char hint[64];
-    return fail(err, MEIRO_ERROR_UNKNOWN_NAME, "unknown place for answers '%s' (none, after-page, key or back)%s", name,
+    return fail_field(err, MEIRO_FIELD_ANSWERS, MEIRO_ERROR_UNKNOWN_NAME, "unknown place for answers '%s' (none, after-page, key or back)%s", name,
                 name_hint(name, "none after-page key back", hint, sizeof hint));
 }
 
@@ -267,7 +269,7 @@ answers_place page_answers(const meiro_export_options *opt)
     return t;
 }
 
-bool answers_asked(const meiro_export_options *opt)
+bool meiro_answers_asked(const meiro_export_options *opt)
 {
     return opt->answers == MEIRO_ANSWERS_DEFAULT ? opt->answer_page : opt->answers != MEIRO_ANSWERS_NONE;
 }
@@ -299,7 +301,7 @@ meiro_status layout_frame(const page_paper *paper, bool landscape, double margin
 {
     *f = (page_frame){0};
     const char *name = paper->name;
-    if (!(paper->w > 0 && paper->h > 0)) return fail(err, MEIRO_ERROR_ARGUMENT, "invalid paper");
+    if (!(paper->w > 0 && paper->h > 0)) return fail_field(err, MEIRO_FIELD_PAPER, MEIRO_ERROR_ARGUMENT, "invalid paper");
     f->page_w = paper->w;
     f->page_h = paper->h;
     f->landscape = landscape;
@@ -310,7 +312,7 @@ meiro_status layout_frame(const page_paper *paper, bool landscape, double margin
     }
     double limit = fmin(f->page_w, f->page_h) / 4;
     if (!(margin >= 0 && margin <= limit))
-        return fail(err, MEIRO_ERROR_ARGUMENT,
+        return fail_field(err, MEIRO_FIELD_MARGIN, MEIRO_ERROR_ARGUMENT,
                           "a margin of %g mm does not suit %s paper (0 to %g mm)", margin, name, limit);
     f->margin = margin;
     double y = margin;
@@ -337,7 +339,7 @@ meiro_status layout_frame(const page_paper *paper, bool landscape, double margin
                     f->page_h - margin - footer - y};
     f->center_x = f->body.x + f->body.w / 2;
     if (f->body.w < 10)
-        return fail(err, MEIRO_ERROR_ARGUMENT,
+        return fail_field(err, MEIRO_FIELD_MARGIN, MEIRO_ERROR_ARGUMENT,
                     "a margin of %g mm and a gutter of %g mm leave no room for a maze on %s paper", margin,
                     gutter, name);
     if (f->body.h < 10)
@@ -424,7 +426,7 @@ meiro_status layout_in_slot(double w, double h, unsigned doors, box slot, bool c
         box a = without_arrows(area, doors, room);
         if (L->cell * w + L->line > a.w || L->cell * h + L->line > a.h) {
             double best = floor(fit_cell(w, h, a.w, a.h) * 10) / 10;
-            return fail(err, MEIRO_ERROR_ARGUMENT,
+            return fail_field(err, MEIRO_FIELD_CELL, MEIRO_ERROR_ARGUMENT,
                               "a %s maze with %g mm cells needs %.1f x %.1f mm%s, but the "
                               "page leaves %.1f x %.1f mm; the largest cell that fits is %.1f mm "
                               "(or try another paper or orientation)",

@@ -138,8 +138,6 @@ void page_words_for(const meiro_export_options *opt, page_words *w);
 /* Where answers go: `answers` if set, else answer_page (where the template
  * puts answers, or after the page), else the template's choice. */
 answers_place page_answers(const meiro_export_options *opt);
-/* True when the options themselves (not a template) ask for answers. */
-bool answers_asked(const meiro_export_options *opt);
 
 /* ---- What every page says about its maze ---- */
 

@@ -8,6 +8,7 @@
 #include "core/error.h"
 #include "core/names.h"
 #include "core/utf8.h"
+#include "gen/gen.h"
 #include "page/template.h"
 
 #include <errno.h>
@@ -284,13 +285,10 @@ static bool set_key(meiro_template *t, const key_spec *e, size_t shift, const ch
         *(uint32_t *)field = (uint32_t)n;
         return true;
     }
-    case KEY_GENERATOR:
-        for (size_t g = 0; g < meiro_generator_count(); g++) {
-            const meiro_algorithm_desc *a = meiro_generator_info(g);
-            if (!strcmp(v, a->name) || name_in_list(a->aliases, v, strlen(v), false))
-                return copy_text(field, e->size, a->name);
-        }
-        return false;
+    case KEY_GENERATOR: {
+        const generator_entry *gen = generator_find(v);
+        return gen && copy_text(field, e->size, gen->info.name);
+    }
     case KEY_ENDS: {
         meiro_ends ends;
         if (meiro_ends_from_name(v, &ends, NULL) != MEIRO_OK) return false;
@@ -541,7 +539,7 @@ static meiro_template *template_load_unlocalized(const char *name, meiro_error *
             char names[512] = "", hint[96];
             for (size_t i = 0, n = 0; i < meiro_builtin_template_count() && n < sizeof names; i++)
                 n += (size_t)snprintf(names + n, sizeof names - n, "%s ", meiro_builtin_template_name(i));
-            fail(err, MEIRO_ERROR_UNKNOWN_NAME, "no template '%s' (see 'meiro list'; a file needs a path or .ini)%s",
+            fail_field(err, MEIRO_FIELD_TEMPLATE, MEIRO_ERROR_UNKNOWN_NAME, "no template '%s' (see 'meiro list'; a file needs a path or .ini)%s",
                  name, name_hint(name, names, hint, sizeof hint));
             free(t);
             return NULL;

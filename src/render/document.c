@@ -154,16 +154,18 @@ static meiro_status fit_texts(document *d, meiro_error *err)
         bool bold;
         text_fit *fit;
         const char *key, *from;
+        meiro_field field;
     } texts[] = {
-        {st->title, "title", TITLE_FONT_MM, TITLE_BAND_MM - 1, true, &st->title_fit, "title", st->title},
+        {st->title, "title", TITLE_FONT_MM, TITLE_BAND_MM - 1, true, &st->title_fit, "title", st->title,
+         MEIRO_FIELD_TITLE},
         {st->subtitle, "subtitle", SUBTITLE_FONT_MM, SUBTITLE_BAND_MM - 1, false, &st->subtitle_fit, "subtitle",
-         st->subtitle},
+         st->subtitle, MEIRO_FIELD_SUBTITLE},
         {st->answers_title, "answer page's title", TITLE_FONT_MM, TITLE_BAND_MM - 1, true, &st->answers_fit,
-         "title", st->title},
+         "title", st->title, MEIRO_FIELD_TITLE},
         {st->cover ? cover_title : NULL, "cover title", COVER_TITLE_MM, 2.6 * COVER_TITLE_MM, true, &st->cover_fit,
-         "title", st->title},
+         "title", st->title, MEIRO_FIELD_TITLE},
         {st->cover ? st->subtitle : NULL, "subtitle", COVER_SUBTITLE_MM, 2.6 * COVER_SUBTITLE_MM, false,
-         &st->cover_subtitle_fit, "subtitle", st->subtitle},
+         &st->cover_subtitle_fit, "subtitle", st->subtitle, MEIRO_FIELD_SUBTITLE},
     };
     cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1);
     cairo_t *cr = cairo_create(surface);
@@ -173,15 +175,16 @@ static meiro_status fit_texts(document *d, meiro_error *err)
     /* characters no font has would print as empty boxes */
     const struct {
         const char *text, *what, *section, *key;
-    } drawn[] = {{st->title, "title", "text", "title"},
-                 {st->subtitle, "subtitle", "text", "subtitle"},
-                 {st->fields, "name line", "text", "fields"},
-                 {st->marks.start_art ? NULL : st->marks.start, "start mark", "maze", "start"},
-                 {st->marks.goal_art ? NULL : st->marks.goal, "goal mark", "maze", "goal"}};
+        meiro_field field;
+    } drawn[] = {{st->title, "title", "text", "title", MEIRO_FIELD_TITLE},
+                 {st->subtitle, "subtitle", "text", "subtitle", MEIRO_FIELD_SUBTITLE},
+                 {st->fields, "name line", "text", "fields", MEIRO_FIELD_NAME},
+                 {st->marks.start_art ? NULL : st->marks.start, "start mark", "maze", "start", MEIRO_FIELD_NONE},
+                 {st->marks.goal_art ? NULL : st->marks.goal, "goal mark", "maze", "goal", MEIRO_FIELD_NONE}};
     for (size_t k = 0; s == MEIRO_OK && k < sizeof drawn / sizeof drawn[0]; k++) {
         int missing = drawn[k].text ? missing_glyphs(cr, drawn[k].text, st->marks.font, true) : 0;
         if (missing > 0) {
-            s = fail(err, MEIRO_ERROR_ARGUMENT,
+            s = fail_field(err, drawn[k].field, MEIRO_ERROR_ARGUMENT,
                      "the %s '%s' has %d character%s no installed font can draw (they would print as "
                      "empty boxes); install a font that has them (emoji: fonts-noto-color-emoji) or "
                      "write other text",
@@ -199,7 +202,7 @@ static meiro_status fit_texts(document *d, meiro_error *err)
         /* about how many characters two lines at the floor hold */
         glong chars = g_utf8_strlen(texts[k].text, -1);
         double room = 2 * st->text_width / (texts[k].fit->natural * floor_size / texts[k].size);
-        s = fail(err, MEIRO_ERROR_ARGUMENT,
+        s = fail_field(err, texts[k].field, MEIRO_ERROR_ARGUMENT,
                  "the %s is too long for the page: %ld characters do not fit on two lines of %.0f mm "
                  "at %.0f pt; about %.0f fit",
                  texts[k].what, (long)chars, st->text_width, floor_size * PT_PER_MM, chars * room * 0.9);
@@ -274,7 +277,7 @@ meiro_status doc_plan(document *d, const doc_item *items, size_t count, const me
     /* frame art runs a few millimetres in from the page's edge (the kids'
      * stars: a line 6 mm in): the title and footer keep inside it */
     if (s == MEIRO_OK && st->frame && !st->crop && st->margin < FRAME_MARGIN_MM) {
-        s = fail(err, MEIRO_ERROR_ARGUMENT,
+        s = fail_field(err, MEIRO_FIELD_MARGIN, MEIRO_ERROR_ARGUMENT,
                  "a margin of %g mm puts the page's words on the template's frame art: %g mm and up keeps "
                  "them inside it",
                  st->margin, (double)FRAME_MARGIN_MM);

@@ -19,7 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
-cairo_status_t cairo_write_stream(void *closure, const unsigned char *data, unsigned int length)
+cairo_status_t sink_write(void *closure, const unsigned char *data, unsigned int length)
 {
     stream_sink *sink = closure;
     if (fwrite(data, 1, length, sink->out) == length) return CAIRO_STATUS_SUCCESS;
@@ -30,11 +30,11 @@ cairo_status_t cairo_write_stream(void *closure, const unsigned char *data, unsi
 /* Maps millimetres to positions that land on the device's pixel grid when
  * `snap` (pixels per mm) is set: lines of odd pixel width sit on pixel
  * centres, so raster walls stay crisp. */
-typedef struct grid {
+typedef struct pixel_snap {
     double snap, offset;
-} grid;
+} pixel_snap;
 
-static double on_grid(const grid *g, double mm)
+static double snap_mm(const pixel_snap *g, double mm)
 {
     if (g->snap <= 0) return mm;
     return (round(mm * g->snap) + g->offset) / g->snap;
@@ -65,7 +65,7 @@ static void wall_run(cairo_t *cr, double x0, double y0, double x1, double y1, un
     if (++*runs == WALL_RUNS_A_STROKE) stroke_runs(cr, runs);
 }
 
-static void stroke_walls(cairo_t *cr, const meiro_maze *m, const page_layout *L, const grid *g)
+static void stroke_walls(cairo_t *cr, const meiro_maze *m, const page_layout *L, const pixel_snap *g)
 {
     /* only the grid lines that reach the visible area (a PNG band) */
     double cx0, cy0, cx1, cy1;
@@ -77,7 +77,7 @@ static void stroke_walls(cairo_t *cr, const meiro_maze *m, const page_layout *L,
     unsigned runs = 0;
     /* horizontal runs, one grid line after another; a run is one stroke */
     for (uint32_t y = y_from; y <= y_to; y++) {
-        double py = on_grid(g, L->maze_y + y * L->cell);
+        double py = snap_mm(g, L->maze_y + y * L->cell);
         for (uint32_t x = 0; x < m->w;) {
             if (!maze_wall_above(m, x, y)) {
                 x++;
@@ -85,13 +85,13 @@ static void stroke_walls(cairo_t *cr, const meiro_maze *m, const page_layout *L,
             }
             uint32_t end = x;
             while (end < m->w && maze_wall_above(m, end, y)) end++;
-            wall_run(cr, on_grid(g, L->maze_x + x * L->cell), py, on_grid(g, L->maze_x + end * L->cell), py, &runs);
+            wall_run(cr, snap_mm(g, L->maze_x + x * L->cell), py, snap_mm(g, L->maze_x + end * L->cell), py, &runs);
             x = end;
         }
     }
     uint32_t rows_to = y_to < m->h ? y_to + 1 : m->h;
     for (uint32_t x = 0; x <= m->w; x++) {
-        double px = on_grid(g, L->maze_x + x * L->cell);
+        double px = snap_mm(g, L->maze_x + x * L->cell);
         for (uint32_t y = y_from; y < rows_to;) {
             if (!maze_wall_left(m, x, y)) {
                 y++;
@@ -99,7 +99,7 @@ static void stroke_walls(cairo_t *cr, const meiro_maze *m, const page_layout *L,
             }
             uint32_t end = y;
             while (end < rows_to && maze_wall_left(m, x, end)) end++;
-            wall_run(cr, px, on_grid(g, L->maze_y + y * L->cell), px, on_grid(g, L->maze_y + end * L->cell), &runs);
+            wall_run(cr, px, snap_mm(g, L->maze_y + y * L->cell), px, snap_mm(g, L->maze_y + end * L->cell), &runs);
             y = end;
         }
     }
@@ -383,7 +383,7 @@ static void draw_labels(cairo_t *cr, const meiro_maze *m, const page_layout *L, 
 void draw_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,
                const maze_marks *marks, double snap, unsigned layers)
 {
-    grid g = {snap, 0};
+    pixel_snap g = {snap, 0};
     double line = L->line;
     if (snap > 0) { /* whole pixels, odd widths centred on pixels */
         double px = fmax(1, round(line * snap));
@@ -650,7 +650,7 @@ void draw_art(cairo_t *cr, cairo_surface_t *art, double x, double y, double w, d
     cairo_restore(cr);
 }
 
-meiro_status cairo_result(cairo_surface_t *surface, cairo_t *cr, const stream_sink *sink,
+meiro_status draw_finish(cairo_surface_t *surface, cairo_t *cr, const stream_sink *sink,
                           meiro_error *err)
 {
     cairo_status_t s = cr ? cairo_status(cr) : CAIRO_STATUS_SUCCESS;

@@ -134,11 +134,11 @@ typedef struct stream_sink {
 } stream_sink;
 
 /* A cairo write callback appending to the stream_sink given as closure. */
-cairo_status_t cairo_write_stream(void *closure, const unsigned char *data, unsigned int length);
+cairo_status_t sink_write(void *closure, const unsigned char *data, unsigned int length);
 
 /* Finishes and destroys cr and surface, turning cairo's sticky status into a
  * meiro status; a write error names the sink's reason. */
-meiro_status cairo_result(cairo_surface_t *surface, cairo_t *cr, const stream_sink *sink,
+meiro_status draw_finish(cairo_surface_t *surface, cairo_t *cr, const stream_sink *sink,
                           meiro_error *err);
 
 #endif

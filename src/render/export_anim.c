@@ -101,124 +101,121 @@ static meiro_status size_check(const meiro_trace *trace, meiro_error *err)
                 (unsigned long)w, (unsigned long)h, MEIRO_ANIMATE_MAX_CELLS);
 }
 
-static meiro_status animate_svg_unlocalized(const meiro_trace *trace, const meiro_maze *initial, FILE *out,
-                               meiro_error *err)
+/* What the animation is made of: every cell's colour and every wall's
+ * state as the player showed them, each change and its frame. */
+typedef struct recording {
+    uint32_t *colour; /* as last seen */
+    uint8_t *walls;   /* CELL_OPEN_* as last seen */
+    double *times;    /* when frame f starts */
+    changes cc, wc;
+    size_t gen_frames;
+} recording;
+
+/* Plays the trace, noting every change and when; false when out of memory. */
+static bool record(meiro_player *p, recording *r)
 {
-    meiro_error own;
-    if (!err) err = &own; /* the status comes from the message's owner */
-    meiro_player *p = NULL;
-    uint32_t *colour = NULL;
-    uint8_t *walls = NULL; /* CELL_OPEN_* as last seen */
-    double *times = NULL;
-    changes cc = {0}, wc = {0};
-    meiro_status s = size_check(trace, err);
-    if (s != MEIRO_OK) return s;
-    p = meiro_player_new(trace, initial, SVG_FRAMES, err);
-    if (!p) {
-        s = err->status;
-        goto done;
-    }
     const meiro_maze *m = meiro_player_maze(p);
-    uint32_t width = m->w, height = m->h;
-    size_t cells = (size_t)width * height, frames = meiro_player_frames(p);
-    colour = alloc_array(cells, sizeof *colour);
-    walls = alloc_array(cells, 1);
-    if (walls) memcpy(walls, m->cells, cells);
-    times = alloc_array(frames + 2, sizeof *times);
-    bool ok = colour && walls && times;
-    for (size_t i = 0; ok && i < cells; i++) colour[i] = MEIRO_NO_COLOUR;
-    /* play it, noting every change and when */
-    size_t gen_frames = 0;
+    uint32_t width = m->w;
+    size_t cells = (size_t)width * m->h;
+    r->colour = alloc_array(cells, sizeof *r->colour);
+    r->walls = alloc_array(cells, 1);
+    if (r->walls) memcpy(r->walls, m->cells, cells);
+    r->times = alloc_array(meiro_player_frames(p) + 2, sizeof *r->times);
+    bool ok = r->colour && r->walls && r->times;
+    for (size_t i = 0; ok && i < cells; i++) r->colour[i] = MEIRO_NO_COLOUR;
     while (ok && meiro_player_next(p)) {
         uint32_t f = (uint32_t)meiro_player_frame(p);
-        if (!meiro_player_solving(p)) gen_frames = f;
+        if (!meiro_player_solving(p)) r->gen_frames = f;
         for (size_t i = 0; ok && i < cells; i++) {
             uint32_t x = (uint32_t)(i % width), y = (uint32_t)(i / width);
             uint32_t c = meiro_player_colour(p, x, y);
             if (meiro_player_on_path(p, x, y)) c = PATH_COLOUR;
-            if (c != colour[i]) ok = add_change(&cc, (uint32_t)i, f, c), colour[i] = c;
+            if (c != r->colour[i]) ok = add_change(&r->cc, (uint32_t)i, f, c), r->colour[i] = c;
             uint8_t now = m->cells[i] & CELL_BITS;
             for (unsigned bit = CELL_OPEN_E; ok && bit <= CELL_OPEN_S; bit <<= 1)
-                if ((now ^ walls[i]) & bit)
-                    ok = add_change(&wc, (uint32_t)(i * 2 + (bit == CELL_OPEN_S)), f, (now & bit) != 0);
-            walls[i] = now;
+                if ((now ^ r->walls[i]) & bit)
+                    ok = add_change(&r->wc, (uint32_t)(i * 2 + (bit == CELL_OPEN_S)), f, (now & bit) != 0);
+            r->walls[i] = now;
         }
     }
-    if (!ok) {
-        s = fail(err, MEIRO_ERROR_NOMEM, "out of memory for the animation");
-        goto done;
-    }
-    /* frame f starts at times[f]: generation, then solving, then a pause */
-    size_t solve_frames = frames - gen_frames;
+    return ok;
+}
+
+/* Frame f starts at times[f]: generation, then solving, then a pause;
+ * returns the whole loop's length. */
+static double frame_times(recording *r, size_t frames)
+{
+    size_t gen_frames = r->gen_frames, solve_frames = frames - gen_frames;
     double gen_step = gen_frames ? GEN_SECONDS / gen_frames : 0;
     double solve_step = solve_frames ? SOLVE_SECONDS / solve_frames : 0;
     for (size_t f = 0; f <= frames; f++)
-        times[f] = f <= gen_frames ? (f ? (f - 1) * gen_step : 0)
-                                   : gen_frames * gen_step + (f - gen_frames - 1) * solve_step;
-    double total = (frames ? times[frames] : 0) + HOLD_SECONDS +
-                   (solve_frames ? solve_step : gen_step);
-    if (cc.count > 1) qsort(cc.items, cc.count, sizeof *cc.items, by_item);
-    if (wc.count > 1) qsort(wc.items, wc.count, sizeof *wc.items, by_item);
+        r->times[f] = f <= gen_frames ? (f ? (f - 1) * gen_step : 0)
+                                      : gen_frames * gen_step + (f - gen_frames - 1) * solve_step;
+    return (frames ? r->times[frames] : 0) + HOLD_SECONDS + (solve_frames ? solve_step : gen_step);
+}
 
+/* The cells: base "none" (the finished maze is plain), but the path;
+ * crisp edges, or a viewer scaling by a fraction of a pixel blends each
+ * square's edge with the white below, a faint line between neighbours. */
+static void write_cells(FILE *out, const recording *r, uint32_t width, double total)
+{
     double u = CELL_UNITS;
-    double vw = (width + 2) * u, vh = (height + 2) * u;
-    double px = fmax(SVG_MIN_CELL_PX, fmin(SVG_CELL_PX, floor(SVG_MAX_PX / ((width > height ? width : height) + 2.0))));
-    fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-                 "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
-                 "viewBox=\"0 0 %.0f %.0f\">\n"
-                 "<title>meiro %s: %lu x %lu maze, step by step</title>\n"
-                 "<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n",
-            (width + 2) * px, (height + 2) * px, vw, vh, MEIRO_VERSION, (unsigned long)width,
-            (unsigned long)height);
-    /* cells: base "none" (the finished maze is plain), but the path;
-     * crisp edges, or a viewer scaling by a fraction of a pixel blends each
-     * square's edge with the white below, a faint line between neighbours */
     fputs("<g stroke=\"none\" shape-rendering=\"crispEdges\">\n", out);
-    for (size_t k = 0; k < cc.count;) {
+    for (size_t k = 0; k < r->cc.count;) {
         size_t n = 1;
-        while (k + n < cc.count && cc.items[k + n].item == cc.items[k].item) n++;
-        uint32_t i = cc.items[k].item;
+        while (k + n < r->cc.count && r->cc.items[k + n].item == r->cc.items[k].item) n++;
+        uint32_t i = r->cc.items[k].item;
         char base[16];
-        colour_text(base, colour[i] == PATH_COLOUR ? PATH_COLOUR : MEIRO_NO_COLOUR);
+        colour_text(base, r->colour[i] == PATH_COLOUR ? PATH_COLOUR : MEIRO_NO_COLOUR);
         fprintf(out, "<rect x=\"%.0f\" y=\"%.0f\" width=\"%.0f\" height=\"%.0f\" fill=\"%s\">",
                 (i % width + 1) * u, (i / width + 1) * u, u, u, base);
-        write_timeline(out, &cc.items[k], n, times, total, "fill", "none", true);
+        write_timeline(out, &r->cc.items[k], n, r->times, total, "fill", "none", true);
         fputs("</rect>\n", out);
         k += n;
     }
+}
+
+/* The walls: those that never change as one path, the others each with
+ * its history (base: as they end). */
+static void write_walls(FILE *out, const meiro_maze *m, const recording *r, double total)
+{
+    double u = CELL_UNITS;
+    uint32_t width = m->w, height = m->h;
     fputs("</g>\n<g stroke=\"#000000\" stroke-width=\"1.6\" stroke-linecap=\"square\" fill=\"none\">\n", out);
-    /* walls that never change: one path */
     fputs("<path d=\"", out);
     for (uint32_t y = 0; y <= height; y++)
         for (uint32_t x = 0; x < width; x++)
             if (maze_wall_above(m, x, y) &&
-                !(y > 0 && y < height && wall_changed(&wc, (uint32_t)cell_index(m, x, y - 1) * 2 + 1)))
+                !(y > 0 && y < height && wall_changed(&r->wc, (uint32_t)cell_index(m, x, y - 1) * 2 + 1)))
                 fprintf(out, "M%.0f %.0fh%.0f", (x + 1) * u, (y + 1) * u, u);
     for (uint32_t x = 0; x <= width; x++)
         for (uint32_t y = 0; y < height; y++)
             if (maze_wall_left(m, x, y) &&
-                !(x > 0 && x < width && wall_changed(&wc, (uint32_t)cell_index(m, x - 1, y) * 2)))
+                !(x > 0 && x < width && wall_changed(&r->wc, (uint32_t)cell_index(m, x - 1, y) * 2)))
                 fprintf(out, "M%.0f %.0fv%.0f", (x + 1) * u, (y + 1) * u, u);
     fputs("\"/>\n", out);
-    /* walls that change: each with its history (base: as they end) */
-    for (size_t k = 0; k < wc.count;) {
+    for (size_t k = 0; k < r->wc.count;) {
         size_t n = 1;
-        while (k + n < wc.count && wc.items[k + n].item == wc.items[k].item) n++;
-        uint32_t w = wc.items[k].item, i = w / 2;
+        while (k + n < r->wc.count && r->wc.items[k + n].item == r->wc.items[k].item) n++;
+        uint32_t w = r->wc.items[k].item, i = w / 2;
         bool south = w & 1;
         double x = (i % width + 1) * u, y = (i / width + 1) * u;
         /* before its first change a wall was the opposite of that change */
-        const char *first = wc.items[k].value ? "visible" : "hidden";
-        bool open_at_end = wc.items[k + n - 1].value;
+        const char *first = r->wc.items[k].value ? "visible" : "hidden";
+        bool open_at_end = r->wc.items[k + n - 1].value;
         fprintf(out, "<path d=\"M%.0f %.0f%c%.0f\" visibility=\"%s\">", south ? x : x + u,
                 south ? y + u : y, south ? 'h' : 'v', u, open_at_end ? "hidden" : "visible");
-        write_timeline(out, &wc.items[k], n, times, total, "visibility", first, false);
+        write_timeline(out, &r->wc.items[k], n, r->times, total, "visibility", first, false);
         fputs("</path>\n", out);
         k += n;
     }
     fputs("</g>\n", out);
-    /* S and G, on white plates as on printed pages */
-    double fs = u * 0.7, side = u * 0.56;
+}
+
+/* S and G, on white plates as on printed pages, and the end. */
+static void write_marks(FILE *out, const meiro_maze *m)
+{
+    double u = CELL_UNITS, fs = u * 0.7, side = u * 0.56;
     const meiro_cell ends[2] = {m->start, m->goal};
     for (int e = 0; e < 2; e++)
         fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"%.1f\" fill=\"#ffffff\"/>\n",
@@ -229,11 +226,45 @@ static meiro_status animate_svg_unlocalized(const meiro_trace *trace, const meir
                  "</svg>\n",
             fs, (m->start.x + 1.5) * u, (m->start.y + 1.5) * u + fs * 0.36, (m->goal.x + 1.5) * u,
             (m->goal.y + 1.5) * u + fs * 0.36);
+}
+
+static meiro_status animate_svg_unlocalized(const meiro_trace *trace, const meiro_maze *initial, FILE *out,
+                               meiro_error *err)
+{
+    meiro_error own;
+    if (!err) err = &own; /* the status comes from the message's owner */
+    recording r = {0};
+    meiro_status s = size_check(trace, err);
+    if (s != MEIRO_OK) return s;
+    meiro_player *p = meiro_player_new(trace, initial, SVG_FRAMES, err);
+    if (!p) return err->status;
+    const meiro_maze *m = meiro_player_maze(p);
+    uint32_t width = m->w, height = m->h;
+    if (!record(p, &r)) {
+        s = fail(err, MEIRO_ERROR_NOMEM, "out of memory for the animation");
+        goto done;
+    }
+    double total = frame_times(&r, meiro_player_frames(p));
+    if (r.cc.count > 1) qsort(r.cc.items, r.cc.count, sizeof *r.cc.items, by_item);
+    if (r.wc.count > 1) qsort(r.wc.items, r.wc.count, sizeof *r.wc.items, by_item);
+    double u = CELL_UNITS;
+    double vw = (width + 2) * u, vh = (height + 2) * u;
+    double px = fmax(SVG_MIN_CELL_PX, fmin(SVG_CELL_PX, floor(SVG_MAX_PX / ((width > height ? width : height) + 2.0))));
+    fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                 "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
+                 "viewBox=\"0 0 %.0f %.0f\">\n"
+                 "<title>meiro %s: %lu x %lu maze, step by step</title>\n"
+                 "<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n",
+            (width + 2) * px, (height + 2) * px, vw, vh, MEIRO_VERSION, (unsigned long)width,
+            (unsigned long)height);
+    write_cells(out, &r, width, total);
+    write_walls(out, m, &r, total);
+    write_marks(out, m);
     int e = ferror(out) ? stream_error(out) : 0;
     if (e) s = fail(err, MEIRO_ERROR_IO, "write error: %s", strerror(e));
 done:
     meiro_player_free(p);
-    free(colour), free(walls), free(times), free(cc.items), free(wc.items);
+    free(r.colour), free(r.walls), free(r.times), free(r.cc.items), free(r.wc.items);
     return s;
 }
 

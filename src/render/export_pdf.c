@@ -23,7 +23,7 @@
 static cairo_surface_t *pdf_surface(const document *d, double w, double h, stream_sink *sink, const char *date)
 {
     const char *title = d->style.title ? d->style.title : d->style.labels->default_title;
-    cairo_surface_t *surface = cairo_pdf_surface_create_for_stream(cairo_write_stream, sink, w * PT_PER_MM, h * PT_PER_MM);
+    cairo_surface_t *surface = cairo_pdf_surface_create_for_stream(sink_write, sink, w * PT_PER_MM, h * PT_PER_MM);
     char subject[200];
     if (d->count == 1) page_footer(d->items[0].maze, subject, sizeof subject);
     else if (d->has_seed) snprintf(subject, sizeof subject, "meiro %s · %zu mazes · seed %llu", MEIRO_VERSION, d->count, (unsigned long long)d->seed);
@@ -60,7 +60,7 @@ static meiro_status write_pages(const document *docs, size_t n, FILE *out, meiro
     for (size_t k = 0; k < n && s == MEIRO_OK; k++) {
         s = write_doc_pages(&docs[k], surface, cr, err); /* copies of one size: one orientation */
     }
-    meiro_status done = cairo_result(surface, cr, &sink, err);
+    meiro_status done = draw_finish(surface, cr, &sink, err);
     return s != MEIRO_OK ? s : done;
 }
 
@@ -197,7 +197,7 @@ meiro_status doc_write_pdf_folded(const document *d, const fold_sheets *fs, FILE
             report_progress(d, ++done, n / 2);
         }
     }
-    meiro_status finished = cairo_result(surface, cr, &sink, err);
+    meiro_status finished = draw_finish(surface, cr, &sink, err);
     return s != MEIRO_OK ? s : finished;
 }
 

@@ -16,16 +16,16 @@
 
 enum { BAND_ROWS = 128 };
 
-static void png_write_data(png_structp png, png_bytep data, png_size_t length)
+static void on_png_write(png_structp png, png_bytep data, png_size_t length)
 {
     if (fwrite(data, 1, length, png_get_io_ptr(png)) != length) png_error(png, "write error");
 }
 
-static void png_flush_data(png_structp png) { (void)png; }
+static void on_png_flush(png_structp png) { (void)png; }
 
-static void png_warning_quiet(png_structp png, png_const_charp msg) { (void)png, (void)msg; }
+static void on_png_warning(png_structp png, png_const_charp msg) { (void)png, (void)msg; }
 
-static void png_error_jump(png_structp png, png_const_charp msg)
+static void on_png_error(png_structp png, png_const_charp msg)
 {
     (void)msg;
     png_longjmp(png, 1);
@@ -36,16 +36,16 @@ static void png_error_jump(png_structp png, png_const_charp msg)
  * as wide as the picture, and cairo's image surfaces are at most 32767
  * pixels across; the height has no such limit (bands), and at 2400 dpi the
  * largest paper is under 40,000 pixels tall. */
-typedef struct png_area {
+typedef struct raster_area {
     double x0, y0, ppm;
     double width, height;
-} png_area;
+} raster_area;
 
-static meiro_status png_measure(const document *d, const meiro_export_options *opt, png_area *a,
+static meiro_status raster_measure(const document *d, const meiro_export_options *opt, raster_area *a,
                                 meiro_error *err)
 {
     if (opt->dpi < PNG_MIN_DPI || opt->dpi > PNG_MAX_DPI)
-        return fail(err, MEIRO_ERROR_ARGUMENT, "a resolution (dpi) of %u is out of range (%d to %d)",
+        return fail_field(err, MEIRO_FIELD_DPI, MEIRO_ERROR_ARGUMENT, "a resolution (dpi) of %u is out of range (%d to %d)",
                     opt->dpi, PNG_MIN_DPI, PNG_MAX_DPI);
     page_layout L;
     meiro_status s = doc_first_maze(d, 0, &L, err);
@@ -60,7 +60,7 @@ static meiro_status png_measure(const document *d, const meiro_export_options *o
     a->height = ceil((opt->crop ? L.crop_h : page_h) * a->ppm);
     if (a->width > PNG_MAX_SIDE) {
         unsigned most = (unsigned)floor((PNG_MAX_SIDE - 1) * 25.4 / mm_w);
-        return fail(err, MEIRO_ERROR_ARGUMENT,
+        return fail_field(err, MEIRO_FIELD_DPI, MEIRO_ERROR_ARGUMENT,
                     "a %.0f x %.0f pixel image is too wide: a PNG is at most %d pixels across, "
                     "so this %s takes a resolution (dpi) of %u at most",
                     a->width, a->height, PNG_MAX_SIDE, opt->crop ? "maze" : "page", most);
@@ -70,8 +70,8 @@ static meiro_status png_measure(const document *d, const meiro_export_options *o
 
 meiro_status png_check(const document *d, const meiro_export_options *opt, meiro_error *err)
 {
-    png_area a;
-    return png_measure(d, opt, &a, err);
+    raster_area a;
+    return raster_measure(d, opt, &a, err);
 }
 
 meiro_status export_png(const meiro_maze *m, const meiro_path *path,
@@ -89,8 +89,8 @@ meiro_status export_png(const meiro_maze *m, const meiro_path *path,
     png_bytep row = NULL;
     png_structp png = NULL;
     png_infop info = NULL;
-    png_area a;
-    s = png_measure(&d, opt, &a, err);
+    raster_area a;
+    s = raster_measure(&d, opt, &a, err);
     if (s != MEIRO_OK) goto done;
     int width = (int)a.width, height = (int)a.height;
     double ppm = a.ppm, x0 = a.x0, y0 = a.y0;
@@ -100,7 +100,7 @@ meiro_status export_png(const meiro_maze *m, const meiro_path *path,
 
     band = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, BAND_ROWS);
     row = alloc_array(width, 3);
-    png = row ? png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, png_error_jump, png_warning_quiet)
+    png = row ? png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, on_png_error, on_png_warning)
               : NULL;
     info = png ? png_create_info_struct(png) : NULL;
     if (cairo_surface_status(band) != CAIRO_STATUS_SUCCESS || !info) {
@@ -115,7 +115,7 @@ meiro_status export_png(const meiro_maze *m, const meiro_path *path,
         s = fail_write(err); /* s is set anew here, never read stale */
         goto done;
     }
-    png_set_write_fn(png, out, png_write_data, png_flush_data);
+    png_set_write_fn(png, out, on_png_write, on_png_flush);
     png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8,
                  grey ? PNG_COLOR_TYPE_GRAY : PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);

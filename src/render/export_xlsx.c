@@ -166,7 +166,7 @@ typedef struct sheet_art {
     size_t count, cap;
 } sheet_art;
 
-static cairo_status_t png_append(void *closure, const unsigned char *data, unsigned int length)
+static cairo_status_t append_png(void *closure, const unsigned char *data, unsigned int length)
 {
     png_buffer *b = closure;
     if (!vec_reserve(&b->data, &b->cap, b->size + length, 1, 4096)) return CAIRO_STATUS_NO_MEMORY;
@@ -184,7 +184,7 @@ static const unsigned char *art_png(sheet_art *art, cairo_surface_t *picture, in
     draw_art(cr, picture, 0, 0, side, side);
     cairo_destroy(cr);
     png_buffer b = {0};
-    cairo_status_t st = cairo_surface_write_to_png_stream(image, png_append, &b);
+    cairo_status_t st = cairo_surface_write_to_png_stream(image, append_png, &b);
     cairo_surface_destroy(image);
     if (st != CAIRO_STATUS_SUCCESS) {
         free(b.data);
@@ -521,7 +521,7 @@ meiro_status xlsx_check(const doc_item *items, size_t count, const meiro_export_
         if (s != MEIRO_OK) return s;
         if (cell_mm && i == 0) *cell_mm = plan.cell_mm;
         if (opt->play && (uint64_t)m->w * m->h > PLAY_MAX_CELLS)
-            return fail(err, MEIRO_ERROR_ARGUMENT,
+            return fail_field(err, MEIRO_FIELD_PLAY, MEIRO_ERROR_ARGUMENT,
                         "a playable sheet checks at most %d cells (200 x 200): a %lu x %lu maze is too big to play",
                         PLAY_MAX_CELLS, (unsigned long)m->w, (unsigned long)m->h);
     }

@@ -484,10 +484,10 @@ static meiro_status load_picture(const unsigned char *data, size_t size, const c
 static meiro_status check_grid(uint32_t width, uint32_t height, meiro_error *err)
 {
     if (width < 1 || height < 1)
-        return fail(err, MEIRO_ERROR_ARGUMENT, "a shape needs a grid of at least 1 x 1 cells, not %u x %u",
+        return fail_field(err, MEIRO_FIELD_WIDTH, MEIRO_ERROR_ARGUMENT, "a shape needs a grid of at least 1 x 1 cells, not %u x %u",
                     (unsigned)width, (unsigned)height);
     if (width > MEIRO_MAX_SIDE || height > MEIRO_MAX_SIDE || (uint64_t)width * height > MEIRO_MAX_CELLS)
-        return fail(err, MEIRO_ERROR_TOO_BIG, "%u x %u cells is too big (at most %u a side and %u cells)",
+        return fail_field(err, MEIRO_FIELD_WIDTH, MEIRO_ERROR_TOO_BIG, "%u x %u cells is too big (at most %u a side and %u cells)",
                     (unsigned)width, (unsigned)height, MEIRO_MAX_SIDE, MEIRO_MAX_CELLS);
     return MEIRO_OK;
 }
@@ -541,7 +541,7 @@ meiro_status meiro_shape_mask(const char *shape, uint32_t width, uint32_t height
 {
     if (!mask) return fail(err, MEIRO_ERROR_ARGUMENT, "no place for the mask");
     *mask = NULL;
-    if (!shape || !shape[0]) return fail(err, MEIRO_ERROR_ARGUMENT, "no shape given");
+    if (!shape || !shape[0]) return fail_field(err, MEIRO_FIELD_SHAPE, MEIRO_ERROR_ARGUMENT, "no shape given");
     meiro_status s = check_grid(width, height, err);
     if (s != MEIRO_OK) return s;
 
@@ -567,7 +567,7 @@ meiro_status meiro_shape_mask(const char *shape, uint32_t width, uint32_t height
         size_t n = 0;
         for (size_t i = 0; i < SHAPE_COUNT && n < sizeof names; i++)
             n += (size_t)snprintf(names + n, sizeof names - n, "%s%s", i ? ", " : "", shapes[i].name);
-        return fail(err, MEIRO_ERROR_UNKNOWN_NAME, "no shape '%s' (built in: %s; or a file NAME.svg or NAME.png)",
+        return fail_field(err, MEIRO_FIELD_SHAPE, MEIRO_ERROR_UNKNOWN_NAME, "no shape '%s' (built in: %s; or a file NAME.svg or NAME.png)",
                     shape, names);
     }
 
@@ -589,7 +589,7 @@ meiro_status meiro_shape_mask(const char *shape, uint32_t width, uint32_t height
     if (s == MEIRO_OK) {
         uint64_t inside = count_inside(m, cells);
         if (inside < 2)
-            s = fail(err, MEIRO_ERROR_ARGUMENT, "%s leaves %u cell%s inside a %u x %u grid; use a larger -W/-H", what,
+            s = fail_field(err, MEIRO_FIELD_SHAPE, MEIRO_ERROR_ARGUMENT, "%s leaves %u cell%s inside a %u x %u grid; use a larger -W/-H", what,
                      (unsigned)inside, inside == 1 ? "" : "s", (unsigned)width, (unsigned)height);
     }
     if (s != MEIRO_OK) {
@@ -701,34 +701,36 @@ static meiro_cell deep_cell(const uint8_t *m, uint32_t width, uint32_t height, u
     return best;
 }
 
-meiro_status meiro_text_mask(const char *text, const char *lang, uint32_t height, uint8_t **mask,
-                             meiro_text_info *info, meiro_error *err)
+/* The text checked (UTF-8, one line) and its height (0: the default for
+ * its letters); whether it has kana, kanji or hangul. */
+static meiro_status text_mask_check(const char *text, uint32_t *height, bool *cjk, meiro_error *err)
 {
-    if (!mask) return fail(err, MEIRO_ERROR_ARGUMENT, "no place for the mask");
-    *mask = NULL;
-    if (info) memset(info, 0, sizeof *info);
-    if (!text || !text[0]) return fail(err, MEIRO_ERROR_ARGUMENT, "the text is empty: give the letters to draw");
+    if (!text || !text[0]) return fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT, "the text is empty: give the letters to draw");
     size_t len = strlen(text), bad = utf8_check(text, len);
     if (bad < len)
-        return fail(err, MEIRO_ERROR_ARGUMENT, "the text is not valid UTF-8 (byte %zu, counted from 1)", bad + 1);
-    bool lower = false, cjk = false;
+        return fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT, "the text is not valid UTF-8 (byte %zu, counted from 1)", bad + 1);
+    bool lower = false;
+    *cjk = false;
     for (const unsigned char *p = (const unsigned char *)text; *p;) {
         size_t at = (size_t)(p - (const unsigned char *)text);
         uint32_t cp = next_code_point(&p);
         if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0))
-            return fail(err, MEIRO_ERROR_ARGUMENT, "the text has a control character (byte %zu): one line of letters only",
+            return fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT, "the text has a control character (byte %zu): one line of letters only",
                         at + 1);
-        cjk = cjk || is_cjk(cp);
+        *cjk = *cjk || is_cjk(cp);
         lower = lower || g_unichar_islower(cp);
     }
-    if (height == 0) height = cjk ? MEIRO_TEXT_HEIGHT_CJK : lower ? MEIRO_TEXT_HEIGHT_LOWER : MEIRO_TEXT_HEIGHT;
-    if (height < MEIRO_TEXT_HEIGHT_MIN || height > MEIRO_MAX_SIDE)
-        return fail(err, MEIRO_ERROR_ARGUMENT, "a text %u cells tall cannot be drawn: %u to %u cells", (unsigned)height,
+    if (*height == 0) *height = *cjk ? MEIRO_TEXT_HEIGHT_CJK : lower ? MEIRO_TEXT_HEIGHT_LOWER : MEIRO_TEXT_HEIGHT;
+    if (*height < MEIRO_TEXT_HEIGHT_MIN || *height > MEIRO_MAX_SIDE)
+        return fail_field(err, MEIRO_FIELD_HEIGHT, MEIRO_ERROR_ARGUMENT, "a text %u cells tall cannot be drawn: %u to %u cells", (unsigned)*height,
                     MEIRO_TEXT_HEIGHT_MIN, MEIRO_MAX_SIDE);
+    return MEIRO_OK;
+}
 
-    /* measuring: unhinted outlines in user units, so they scale exactly */
-    cairo_surface_t *surf = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1);
-    cairo_t *cr = cairo_create(surf);
+/* A Pango context for measuring: unhinted outlines in user units, so they
+ * scale exactly, in the text's language. */
+static PangoContext *text_context(cairo_t *cr, const char *lang, bool cjk)
+{
     PangoContext *pc = pango_cairo_create_context(cr);
     cairo_font_options_t *fo = cairo_font_options_create();
     cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
@@ -744,17 +746,42 @@ meiro_status meiro_text_mask(const char *text, const char *lang, uint32_t height
     pango_font_description_set_absolute_size(desc, TEXT_FONT_SIZE * PANGO_SCALE);
     pango_context_set_font_description(pc, desc);
     pango_font_description_free(desc);
+    return pc;
+}
 
+/* The letters of a text: a glyph each (its own layout, its ink) for the
+ * grapheme clusters with ink, and the columns before each (one between
+ * letters, a space's three). */
+typedef struct letters {
+    glyph *g;
+    uint32_t *gap_before;
+    size_t n;
+} letters;
+
+/* Whether the cluster start..end is only spaces and invisible marks. */
+static bool blank_cluster(const char *start, const char *end)
+{
+    bool blank = true;
+    for (const unsigned char *p = (const unsigned char *)start; p < (const unsigned char *)end;) {
+        gunichar cp = next_code_point(&p);
+        GUnicodeType type = g_unichar_type(cp);
+        blank = blank && (g_unichar_isspace(cp) || type == G_UNICODE_FORMAT || type == G_UNICODE_CONTROL);
+    }
+    return blank;
+}
+
+static meiro_status text_letters(PangoContext *pc, cairo_t *cr, const char *text, letters *out, meiro_error *err)
+{
+    size_t len = strlen(text);
     /* the grapheme clusters: where the cursor may stop */
     PangoLayout *whole = pango_layout_new(pc);
     pango_layout_set_text(whole, text, (int)len);
     int n_attrs = 0;
     const PangoLogAttr *attrs = pango_layout_get_log_attrs_readonly(whole, &n_attrs);
-
     meiro_status s = MEIRO_OK;
     size_t n_chars = (size_t)g_utf8_strlen(text, (gssize)len);
-    glyph *g = zalloc(n_chars + 1, sizeof *g);
-    uint32_t *gap_before = zalloc(n_chars + 1, sizeof *gap_before);
+    glyph *g = out->g = zalloc(n_chars + 1, sizeof *g);
+    uint32_t *gap_before = out->gap_before = zalloc(n_chars + 1, sizeof *gap_before);
     size_t n = 0;
     uint32_t pending_gap = 0; /* spaces since the last letter */
     if (!g || !gap_before) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
@@ -766,7 +793,7 @@ meiro_status meiro_text_mask(const char *text, const char *lang, uint32_t height
         PangoLayout *l = pango_layout_new(pc);
         pango_layout_set_text(l, start, (int)(end - start));
         if (pango_layout_get_unknown_glyphs_count(l) > 0) {
-            s = fail(err, MEIRO_ERROR_ARGUMENT,
+            s = fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT,
                      "no installed font has the letter '%.*s' (install a font with it, e.g. fonts-noto-cjk)",
                      (int)(end - start), start);
             g_object_unref(l);
@@ -786,14 +813,8 @@ meiro_status meiro_text_mask(const char *text, const char *lang, uint32_t height
             n++;
         } else {
             g_object_unref(l);
-            bool blank = true; /* spaces and invisible marks */
-            for (const unsigned char *p = (const unsigned char *)start; p < (const unsigned char *)end;) {
-                gunichar cp = next_code_point(&p);
-                GUnicodeType type = g_unichar_type(cp);
-                blank = blank && (g_unichar_isspace(cp) || type == G_UNICODE_FORMAT || type == G_UNICODE_CONTROL);
-            }
-            if (!blank) {
-                s = fail(err, MEIRO_ERROR_ARGUMENT, "the letter '%.*s' has no outline to draw (a colour emoji?)",
+            if (!blank_cluster(start, end)) {
+                s = fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT, "the letter '%.*s' has no outline to draw (a colour emoji?)",
                          (int)(end - start), start);
                 break;
             }
@@ -802,98 +823,124 @@ meiro_status meiro_text_mask(const char *text, const char *lang, uint32_t height
         start = end;
         ci = cj;
     }
+    out->n = n;
+    g_object_unref(whole);
     if (s == MEIRO_OK && n == 0)
-        s = fail(err, MEIRO_ERROR_ARGUMENT, "the text '%s' has no letters to draw (only spaces)", text);
+        s = fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT, "the text '%s' has no letters to draw (only spaces)", text);
+    return s;
+}
 
-    /* one scale for all: the ink of the whole text `height` cells tall */
-    double top = 0, bottom = 0, stroke = TEXT_STROKE, k = 0;
-    uint64_t width = 0;
-    if (s == MEIRO_OK) {
-        top = g[0].top;
-        bottom = g[0].bottom;
-        for (size_t i = 1; i < n; i++) {
-            top = fmin(top, g[i].top);
-            bottom = fmax(bottom, g[i].bottom);
-        }
-        k = (height - stroke) / (bottom - top);
-        for (size_t i = 0; i < n && width <= MEIRO_MAX_SIDE; i++) {
-            double w = (g[i].x1 - g[i].x0) * k + stroke;
-            uint32_t cols = (uint32_t)fmax(1, floor(w + 0.5));
-            width += gap_before[i];
-            g[i].column = (uint32_t)width;
-            g[i].columns = cols;
-            g[i].shift_x = g[i].column + (cols - w) / 2 + stroke / 2 - g[i].x0 * k;
-            g[i].shift_y = stroke / 2 - (g[i].baseline + top) * k;
-            width += cols;
-        }
-        if (width > MEIRO_MAX_SIDE || width * height > MEIRO_MAX_CELLS)
-            s = fail(err, MEIRO_ERROR_TOO_BIG,
-                     "the text is too long: %s%llu cells across at %u cells tall, at most %u (a shorter text or a "
-                     "smaller height)",
-                     width > MEIRO_MAX_SIDE ? "more than " : "", (unsigned long long)width, (unsigned)height,
-                     MEIRO_MAX_SIDE);
+/* One scale for all: the ink of the whole text `height` cells tall; each
+ * letter's columns; *k the scale, *width the grid's columns. */
+static meiro_status text_columns(letters *t, uint32_t height, double stroke, double *k, uint64_t *width,
+                                 meiro_error *err)
+{
+    glyph *g = t->g;
+    double top = g[0].top, bottom = g[0].bottom;
+    for (size_t i = 1; i < t->n; i++) {
+        top = fmin(top, g[i].top);
+        bottom = fmax(bottom, g[i].bottom);
     }
+    *k = (height - stroke) / (bottom - top);
+    *width = 0;
+    for (size_t i = 0; i < t->n && *width <= MEIRO_MAX_SIDE; i++) {
+        double w = (g[i].x1 - g[i].x0) * *k + stroke;
+        uint32_t cols = (uint32_t)fmax(1, floor(w + 0.5));
+        *width += t->gap_before[i];
+        g[i].column = (uint32_t)*width;
+        g[i].columns = cols;
+        g[i].shift_x = g[i].column + (cols - w) / 2 + stroke / 2 - g[i].x0 * *k;
+        g[i].shift_y = stroke / 2 - (g[i].baseline + top) * *k;
+        *width += cols;
+    }
+    if (*width > MEIRO_MAX_SIDE || *width * height > MEIRO_MAX_CELLS)
+        return fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_TOO_BIG,
+                 "the text is too long: %s%llu cells across at %u cells tall, at most %u (a shorter text or a "
+                 "smaller height)",
+                 *width > MEIRO_MAX_SIDE ? "more than " : "", (unsigned long long)*width, (unsigned)height,
+                 MEIRO_MAX_SIDE);
+    return MEIRO_OK;
+}
+
+/* The letters that kept cells, and the grid trimmed to them (the mask
+ * moved in place); info says where they are. */
+static meiro_status text_trim(uint8_t *m, uint32_t width, uint32_t height, const letters *t, const char *text,
+                              meiro_text_info *info, meiro_error *err)
+{
+    size_t first = t->n, kept = 0;
+    uint32_t lo = UINT32_MAX, hi = 0, first_lo = 0, first_hi = 0, last_lo = 0, last_hi = 0;
+    for (size_t i = 0; i < t->n; i++) {
+        uint32_t a = UINT32_MAX, b = 0;
+        for (uint32_t x = t->g[i].column; x < t->g[i].column + t->g[i].columns; x++)
+            for (uint32_t y = 0; y < height; y++)
+                if (m[(size_t)y * width + x]) {
+                    if (x < a) a = x;
+                    b = x;
+                    break;
+                }
+        if (a == UINT32_MAX) continue;
+        kept++;
+        if (first == t->n) first = i, first_lo = a, first_hi = b;
+        last_lo = a, last_hi = b;
+        if (a < lo) lo = a;
+        if (b > hi) hi = b;
+    }
+    uint64_t inside = count_inside(m, (size_t)width * height);
+    if (kept == 0 || inside < 2)
+        return fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT, "the text '%s' leaves %s at %u cells tall; use a larger height", text,
+                 inside == 1 ? "1 cell" : "no cells", (unsigned)height);
+    uint32_t w2 = hi - lo + 1;
+    if (w2 < width) { /* drop the empty columns at both ends */
+        for (uint32_t y = 0; y < height; y++) memmove(m + (size_t)y * w2, m + (size_t)y * width + lo, w2);
+    }
+    if (!info) return MEIRO_OK;
+    info->width = w2;
+    info->height = height;
+    info->letters = (uint32_t)kept;
+    info->first_x0 = first_lo - lo;
+    info->first_x1 = first_hi - lo;
+    info->last_x0 = last_lo - lo;
+    info->last_x1 = last_hi - lo;
+    /* one letter: S in its left half, G in its right one */
+    uint32_t mid = (info->first_x0 + info->first_x1) / 2;
+    bool one = kept == 1 && info->first_x1 > info->first_x0;
+    info->first = deep_cell(m, w2, height, info->first_x0, one ? mid : info->first_x1);
+    info->last = deep_cell(m, w2, height, one ? mid + 1 : info->last_x0, info->last_x1);
+    return MEIRO_OK;
+}
+
+meiro_status meiro_text_mask(const char *text, const char *lang, uint32_t height, uint8_t **mask,
+                             meiro_text_info *info, meiro_error *err)
+{
+    if (!mask) return fail(err, MEIRO_ERROR_ARGUMENT, "no place for the mask");
+    *mask = NULL;
+    if (info) memset(info, 0, sizeof *info);
+    bool cjk = false;
+    meiro_status s = text_mask_check(text, &height, &cjk, err);
+    if (s != MEIRO_OK) return s;
+    cairo_surface_t *surf = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1);
+    cairo_t *cr = cairo_create(surf);
+    PangoContext *pc = text_context(cr, lang, cjk);
+    letters t = {0};
+    s = text_letters(pc, cr, text, &t, err);
+    double stroke = TEXT_STROKE, k = 0;
+    uint64_t width = 0;
+    if (s == MEIRO_OK) s = text_columns(&t, height, stroke, &k, &width, err);
     uint8_t *m = NULL;
     if (s == MEIRO_OK) {
         m = zalloc((size_t)width * height, 1);
         if (!m) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory for a %llu x %u mask", (unsigned long long)width, (unsigned)height);
     }
     unsigned samples = samples_per_cell(width * height);
-    for (size_t i = 0; i < n && s == MEIRO_OK; i++) {
-        text_paint t = {&g[i], k, stroke};
-        s = rasterise(paint_glyph, &t, true, samples, m, (uint32_t)width, g[i].column, 0, g[i].columns, height, err);
+    for (size_t i = 0; i < t.n && s == MEIRO_OK; i++) {
+        text_paint paint = {&t.g[i], k, stroke};
+        s = rasterise(paint_glyph, &paint, true, samples, m, (uint32_t)width, t.g[i].column, 0, t.g[i].columns, height,
+                      err);
     }
-
-    /* the letters that kept cells, and the grid trimmed to them */
-    if (s == MEIRO_OK) {
-        size_t first = n, letters = 0;
-        uint32_t lo = UINT32_MAX, hi = 0, first_lo = 0, first_hi = 0, last_lo = 0, last_hi = 0;
-        for (size_t i = 0; i < n; i++) {
-            uint32_t a = UINT32_MAX, b = 0;
-            for (uint32_t x = g[i].column; x < g[i].column + g[i].columns; x++)
-                for (uint32_t y = 0; y < height; y++)
-                    if (m[(size_t)y * width + x]) {
-                        if (x < a) a = x;
-                        b = x;
-                        break;
-                    }
-            if (a == UINT32_MAX) continue;
-            letters++;
-            if (first == n) first = i, first_lo = a, first_hi = b;
-            last_lo = a, last_hi = b;
-            if (a < lo) lo = a;
-            if (b > hi) hi = b;
-        }
-        uint64_t inside = count_inside(m, (size_t)width * height);
-        if (letters == 0 || inside < 2) {
-            s = fail(err, MEIRO_ERROR_ARGUMENT, "the text '%s' leaves %s at %u cells tall; use a larger height", text,
-                     inside == 1 ? "1 cell" : "no cells", (unsigned)height);
-        } else {
-            uint32_t w2 = hi - lo + 1;
-            if (w2 < width) { /* drop the empty columns at both ends */
-                for (uint32_t y = 0; y < height; y++) memmove(m + (size_t)y * w2, m + (size_t)y * width + lo, w2);
-            }
-            if (info) {
-                info->width = w2;
-                info->height = height;
-                info->letters = (uint32_t)letters;
-                info->first_x0 = first_lo - lo;
-                info->first_x1 = first_hi - lo;
-                info->last_x0 = last_lo - lo;
-                info->last_x1 = last_hi - lo;
-                /* one letter: S in its left half, G in its right one */
-                uint32_t mid = (info->first_x0 + info->first_x1) / 2;
-                bool one = letters == 1 && info->first_x1 > info->first_x0;
-                info->first = deep_cell(m, w2, height, info->first_x0, one ? mid : info->first_x1);
-                info->last = deep_cell(m, w2, height, one ? mid + 1 : info->last_x0, info->last_x1);
-            }
-        }
-    }
-
-    for (size_t i = 0; g && i < n; i++) g_object_unref(g[i].layout);
-    free(g);
-    free(gap_before);
-    g_object_unref(whole);
+    if (s == MEIRO_OK) s = text_trim(m, (uint32_t)width, height, &t, text, info, err);
+    for (size_t i = 0; t.g && i < t.n; i++) g_object_unref(t.g[i].layout);
+    free(t.g);
+    free(t.gap_before);
     g_object_unref(pc);
     cairo_destroy(cr);
     cairo_surface_destroy(surf);

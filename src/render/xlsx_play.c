@@ -104,129 +104,159 @@ static bool right_unmarked(const meiro_maze *m)
     return opening_of(m, m->start.x, m->start.y).degree > 0 || (m->start.x == m->goal.x && m->start.y == m->goal.y);
 }
 
-lxw_error play_add_check_sheet(lxw_workbook *wb, const meiro_maze *m, const play_place *at)
+/* The check sheet being written: the maze, where its sheet is, and what
+ * every row's formulas refer to. */
+typedef struct check_sheet {
+    lxw_worksheet *ws;
+    const meiro_maze *m;
+    const play_place *at;
+    uint32_t n, last, srow, grow; /* cells; the last row; S's and G's rows (A1 terms) */
+    bool both, right;             /* S is G; the way is right unmarked */
+    int wrong_count, through_count;
+    char marks[32], wrongs[32];   /* the columns of marks and wrong cells */
+} check_sheet;
+
+/* Row r (1 .. n) of cell r - 1: its mark, its neighbours' rows, and
+ * whether its marks are wrong. */
+static lxw_error check_cell_row(const check_sheet *c, uint32_t r)
 {
-    lxw_worksheet *ws = workbook_add_worksheet(wb, at->check);
-    if (!ws) return LXW_ERROR_MEMORY_MALLOC_FAILED;
-    uint32_t n = m->w * m->h, last = n + 1; /* rows 1 .. n + 1 in A1 terms */
-    uint32_t srow = helper_row(m, m->start.x, m->start.y) + 1, grow = helper_row(m, m->goal.x, m->goal.y) + 1;
-    bool both = srow == grow, right = right_unmarked(m);
-    opening s_open = opening_of(m, m->start.x, m->start.y), g_open = opening_of(m, m->goal.x, m->goal.y);
-    int wrong_count = s_open.wrong + (!both && g_open.wrong), through_count = s_open.through + (!both && g_open.through);
-    char f[1400], a[16], b[16], marks[32], wrongs[32];
-    snprintf(marks, sizeof marks, "$A$1:$A$%lu", (unsigned long)last);
-    snprintf(wrongs, sizeof wrongs, "$H$1:$H$%lu", (unsigned long)last);
-    lxw_error e = LXW_NO_ERROR;
-    uint32_t rows = n + 1 > SUM_ROWS ? n + 1 : SUM_ROWS;
-    for (uint32_t r = 0; r < rows && !e; r++) {
-        unsigned long R = r + 1; /* the row in A1 terms */
-        if (r == 0) {
-            e = worksheet_write_number(ws, 0, COL_MARK, 0, NULL); /* where walls lead */
-        } else if (r <= n) {
-            uint32_t i = r - 1, x = i % m->w, y = i / m->w;
-            if (is_end(m, x, y)) {
-                e = worksheet_write_number(ws, r, COL_MARK, 1, NULL);
-            } else if (!cell_active(m, i)) { /* outside the shape: locked, never marked */
-                e = worksheet_write_number(ws, r, COL_MARK, 0, NULL);
-            } else {
-                lxw_rowcol_to_cell(a, at->first_row + y, (lxw_col_t)(1 + x));
-                snprintf(f, sizeof f, "=IF(LEN('%s'!%s)>0,1,0)", at->sheet, a);
-                e = worksheet_write_formula_num(ws, r, COL_MARK, f, NULL, 0);
-            }
-            /* the rows of the neighbours N E S W: through an opening, and at all */
-            for (int d = 0; d < 4 && !e; d++) {
-                int64_t nx = (int64_t)x + step_x[d], ny = (int64_t)y + step_y[d];
-                bool inside = nx >= 0 && ny >= 0 && nx < m->w && ny < m->h;
-                double there = inside ? helper_row(m, (uint32_t)nx, (uint32_t)ny) + 1 : 1;
-                e = worksheet_write_number(ws, r, (lxw_col_t)(COL_OPEN + d), open_towards(m, x, y, d) ? there : 1, NULL);
-                if (!e) e = worksheet_write_number(ws, r, (lxw_col_t)(COL_NEAR + d), there, NULL);
-            }
-            opening o = opening_of(m, x, y);
-            const char *opens = "BCDE", *nears = "IJKL";
-            if (!e) {
-                snprintf(f, sizeof f, "=A%lu*(INDEX(%s,%c%lu)+INDEX(%s,%c%lu)+INDEX(%s,%c%lu)+INDEX(%s,%c%lu))", R,
-                         marks, opens[0], R, marks, opens[1], R, marks, opens[2], R, marks, opens[3], R);
-                e = worksheet_write_formula_num(ws, r, COL_DEGREE, f, NULL, o.degree);
-            }
-            if (!e) e = worksheet_write_number(ws, r, COL_WANT, o.want, NULL);
-            if (!e) {
-                snprintf(f, sizeof f, "=IF(A%lu=1,IF(F%lu<>G%lu,1,0),0)", R, R, R);
-                e = worksheet_write_formula_num(ws, r, COL_WRONG, f, NULL, o.wrong);
-            }
-            if (!e) { /* wrong neighbours of any kind, less those through openings */
-                size_t len = (size_t)snprintf(f, sizeof f, "=A%lu*(", R);
-                for (int d = 0; d < 8; d++)
-                    len += (size_t)snprintf(f + len, sizeof f - len, "%sINDEX(%s,%c%lu)", d == 0 ? "" : d < 4 ? "+" : "-",
-                                            wrongs, d < 4 ? nears[d] : opens[d - 4], R);
-                snprintf(f + len, sizeof f - len, ")");
-                e = worksheet_write_formula_num(ws, r, COL_WRONG_ACROSS, f, NULL, o.across);
-            }
-            if (!e) {
-                snprintf(f, sizeof f, "=IF(AND(H%lu=1,M%lu>0),1,0)", R, R);
-                e = worksheet_write_formula_num(ws, r, COL_THROUGH, f, NULL, o.through);
-            }
-        }
-        /* the walk: row r holds the step r from S; unmarked, it is at G at
-         * once or stops (row 1) */
-        if (!e && r <= n) {
-            double at_step = right ? grow : 1;
-            if (r == 0) {
-                e = worksheet_write_number(ws, 0, COL_WALK, srow, NULL);
-                if (!e) e = worksheet_write_number(ws, 0, COL_FROM, 1, NULL);
-            } else {
-                lxw_rowcol_to_cell(a, r - 1, COL_WALK);
-                lxw_rowcol_to_cell(b, r - 1, COL_FROM);
-                size_t len = (size_t)snprintf(f, sizeof f, "=IF(OR(%s=%lu,%s=1),%s,MOD(MAX(", a, (unsigned long)grow, a, a);
-                for (int d = 0; d < 4; d++) {
-                    char nb[80];
-                    snprintf(nb, sizeof nb, "INDEX($%c$1:$%c$%lu,%s)", "BCDE"[d], "BCDE"[d], (unsigned long)last, a);
-                    len += (size_t)snprintf(f + len, sizeof f - len,
-                                            "%sIF(AND(INDEX(%s,%s)=1,%s<>%s),%s+IF(%s=%lu,2*" PREFER
-                                            ",IF(INDEX($F$1:$F$%lu,%s)>=2," PREFER ",0)),1)",
-                                            d ? "," : "", marks, nb, nb, b, nb, nb, (unsigned long)grow,
-                                            (unsigned long)last, nb);
-                }
-                snprintf(f + len, sizeof f - len, ")," PREFER "))");
-                e = worksheet_write_formula_num(ws, r, COL_WALK, f, NULL, both ? grow : at_step);
-                if (!e) {
-                    snprintf(f, sizeof f, "=%s", a);
-                    e = worksheet_write_formula_num(ws, r, COL_FROM, f, NULL, r == 1 ? srow : at_step);
-                }
-            }
-        }
-        if (!e && r < SUM_ROWS) {
-            double value = 0;
-            switch (r) {
-            case SUM_MARKS:
-                snprintf(f, sizeof f, "=SUM(A2:A%lu)", (unsigned long)last);
-                value = both ? 1 : 2;
-                break;
-            case SUM_PLAYER: snprintf(f, sizeof f, "=Q1-%d", both ? 1 : 2); break;
-            case SUM_WRONG:
-                snprintf(f, sizeof f, "=SUM(H2:H%lu)", (unsigned long)last);
-                value = wrong_count;
-                break;
-            case SUM_THROUGH:
-                snprintf(f, sizeof f, "=SUM(N2:N%lu)", (unsigned long)last);
-                value = through_count;
-                break;
-            case SUM_GOAL: /* the walk reached G over every mark */
-                snprintf(f, sizeof f, "=IF(AND(Q6=1,COUNTIF(O1:O%lu,\"<>%lu\")+1=Q1),1,0)", (unsigned long)last,
-                         (unsigned long)grow);
-                value = right;
-                break;
-            default: /* SUM_REACHED */
-                lxw_rowcol_to_cell(a, n, COL_WALK);
-                snprintf(f, sizeof f, "=IF(%s=%lu,1,0)", a, (unsigned long)grow);
-                value = right;
-                break;
-            }
-            e = worksheet_write_formula_num(ws, r, COL_SUMMARY, f, NULL, value);
-        }
+    const meiro_maze *m = c->m;
+    char f[1400], a[16];
+    unsigned long R = r + 1; /* the row in A1 terms */
+    uint32_t i = r - 1, x = i % m->w, y = i / m->w;
+    lxw_error e;
+    if (is_end(m, x, y)) {
+        e = worksheet_write_number(c->ws, r, COL_MARK, 1, NULL);
+    } else if (!cell_active(m, i)) { /* outside the shape: locked, never marked */
+        e = worksheet_write_number(c->ws, r, COL_MARK, 0, NULL);
+    } else {
+        lxw_rowcol_to_cell(a, c->at->first_row + y, (lxw_col_t)(1 + x));
+        snprintf(f, sizeof f, "=IF(LEN('%s'!%s)>0,1,0)", c->at->sheet, a);
+        e = worksheet_write_formula_num(c->ws, r, COL_MARK, f, NULL, 0);
+    }
+    /* the rows of the neighbours N E S W: through an opening, and at all */
+    for (int d = 0; d < 4 && !e; d++) {
+        int64_t nx = (int64_t)x + step_x[d], ny = (int64_t)y + step_y[d];
+        bool inside = nx >= 0 && ny >= 0 && nx < m->w && ny < m->h;
+        double there = inside ? helper_row(m, (uint32_t)nx, (uint32_t)ny) + 1 : 1;
+        e = worksheet_write_number(c->ws, r, (lxw_col_t)(COL_OPEN + d), open_towards(m, x, y, d) ? there : 1, NULL);
+        if (!e) e = worksheet_write_number(c->ws, r, (lxw_col_t)(COL_NEAR + d), there, NULL);
+    }
+    opening o = opening_of(m, x, y);
+    const char *opens = "BCDE", *nears = "IJKL";
+    if (!e) {
+        snprintf(f, sizeof f, "=A%lu*(INDEX(%s,%c%lu)+INDEX(%s,%c%lu)+INDEX(%s,%c%lu)+INDEX(%s,%c%lu))", R,
+                 c->marks, opens[0], R, c->marks, opens[1], R, c->marks, opens[2], R, c->marks, opens[3], R);
+        e = worksheet_write_formula_num(c->ws, r, COL_DEGREE, f, NULL, o.degree);
+    }
+    if (!e) e = worksheet_write_number(c->ws, r, COL_WANT, o.want, NULL);
+    if (!e) {
+        snprintf(f, sizeof f, "=IF(A%lu=1,IF(F%lu<>G%lu,1,0),0)", R, R, R);
+        e = worksheet_write_formula_num(c->ws, r, COL_WRONG, f, NULL, o.wrong);
+    }
+    if (!e) { /* wrong neighbours of any kind, less those through openings */
+        size_t len = (size_t)snprintf(f, sizeof f, "=A%lu*(", R);
+        for (int d = 0; d < 8; d++)
+            len += (size_t)snprintf(f + len, sizeof f - len, "%sINDEX(%s,%c%lu)", d == 0 ? "" : d < 4 ? "+" : "-",
+                                    c->wrongs, d < 4 ? nears[d] : opens[d - 4], R);
+        snprintf(f + len, sizeof f - len, ")");
+        e = worksheet_write_formula_num(c->ws, r, COL_WRONG_ACROSS, f, NULL, o.across);
     }
     if (!e) {
-        worksheet_hide(ws);
-        worksheet_protect(ws, NULL, NULL);
+        snprintf(f, sizeof f, "=IF(AND(H%lu=1,M%lu>0),1,0)", R, R);
+        e = worksheet_write_formula_num(c->ws, r, COL_THROUGH, f, NULL, o.through);
+    }
+    return e;
+}
+
+/* The walk: row r holds the step r from S; unmarked, it is at G at once
+ * or stops (row 1). */
+static lxw_error check_walk_row(const check_sheet *c, uint32_t r)
+{
+    double at_step = c->right ? c->grow : 1;
+    if (r == 0) {
+        lxw_error e = worksheet_write_number(c->ws, 0, COL_WALK, c->srow, NULL);
+        return e ? e : worksheet_write_number(c->ws, 0, COL_FROM, 1, NULL);
+    }
+    char f[1400], a[16], b[16];
+    lxw_rowcol_to_cell(a, r - 1, COL_WALK);
+    lxw_rowcol_to_cell(b, r - 1, COL_FROM);
+    unsigned long grow = c->grow, last = c->last;
+    size_t len = (size_t)snprintf(f, sizeof f, "=IF(OR(%s=%lu,%s=1),%s,MOD(MAX(", a, grow, a, a);
+    for (int d = 0; d < 4; d++) {
+        char nb[80];
+        snprintf(nb, sizeof nb, "INDEX($%c$1:$%c$%lu,%s)", "BCDE"[d], "BCDE"[d], last, a);
+        len += (size_t)snprintf(f + len, sizeof f - len,
+                                "%sIF(AND(INDEX(%s,%s)=1,%s<>%s),%s+IF(%s=%lu,2*" PREFER
+                                ",IF(INDEX($F$1:$F$%lu,%s)>=2," PREFER ",0)),1)",
+                                d ? "," : "", c->marks, nb, nb, b, nb, nb, grow, last, nb);
+    }
+    snprintf(f + len, sizeof f - len, ")," PREFER "))");
+    lxw_error e = worksheet_write_formula_num(c->ws, r, COL_WALK, f, NULL, c->both ? c->grow : at_step);
+    if (!e) {
+        snprintf(f, sizeof f, "=%s", a);
+        e = worksheet_write_formula_num(c->ws, r, COL_FROM, f, NULL, r == 1 ? c->srow : at_step);
+    }
+    return e;
+}
+
+/* Summary row r: marks, the player's marks, wrong ones, through walls, G
+ * reached over every mark, the walk's end. */
+static lxw_error check_summary_row(const check_sheet *c, uint32_t r)
+{
+    char f[200], a[16];
+    unsigned long last = c->last, grow = c->grow;
+    double value = 0;
+    switch (r) {
+    case SUM_MARKS:
+        snprintf(f, sizeof f, "=SUM(A2:A%lu)", last);
+        value = c->both ? 1 : 2;
+        break;
+    case SUM_PLAYER: snprintf(f, sizeof f, "=Q1-%d", c->both ? 1 : 2); break;
+    case SUM_WRONG:
+        snprintf(f, sizeof f, "=SUM(H2:H%lu)", last);
+        value = c->wrong_count;
+        break;
+    case SUM_THROUGH:
+        snprintf(f, sizeof f, "=SUM(N2:N%lu)", last);
+        value = c->through_count;
+        break;
+    case SUM_GOAL: /* the walk reached G over every mark */
+        snprintf(f, sizeof f, "=IF(AND(Q6=1,COUNTIF(O1:O%lu,\"<>%lu\")+1=Q1),1,0)", last, grow);
+        value = c->right;
+        break;
+    default: /* SUM_REACHED */
+        lxw_rowcol_to_cell(a, c->n, COL_WALK);
+        snprintf(f, sizeof f, "=IF(%s=%lu,1,0)", a, grow);
+        value = c->right;
+        break;
+    }
+    return worksheet_write_formula_num(c->ws, r, COL_SUMMARY, f, NULL, value);
+}
+
+lxw_error play_add_check_sheet(lxw_workbook *wb, const meiro_maze *m, const play_place *at)
+{
+    check_sheet c = {.ws = workbook_add_worksheet(wb, at->check), .m = m, .at = at};
+    if (!c.ws) return LXW_ERROR_MEMORY_MALLOC_FAILED;
+    c.n = m->w * m->h, c.last = c.n + 1; /* rows 1 .. n + 1 in A1 terms */
+    c.srow = helper_row(m, m->start.x, m->start.y) + 1, c.grow = helper_row(m, m->goal.x, m->goal.y) + 1;
+    c.both = c.srow == c.grow, c.right = right_unmarked(m);
+    opening s_open = opening_of(m, m->start.x, m->start.y), g_open = opening_of(m, m->goal.x, m->goal.y);
+    c.wrong_count = s_open.wrong + (!c.both && g_open.wrong);
+    c.through_count = s_open.through + (!c.both && g_open.through);
+    snprintf(c.marks, sizeof c.marks, "$A$1:$A$%lu", (unsigned long)c.last);
+    snprintf(c.wrongs, sizeof c.wrongs, "$H$1:$H$%lu", (unsigned long)c.last);
+    lxw_error e = LXW_NO_ERROR;
+    uint32_t rows = c.n + 1 > SUM_ROWS ? c.n + 1 : SUM_ROWS;
+    for (uint32_t r = 0; r < rows && !e; r++) {
+        if (r == 0) e = worksheet_write_number(c.ws, 0, COL_MARK, 0, NULL); /* where walls lead */
+        else if (r <= c.n) e = check_cell_row(&c, r);
+        if (!e && r <= c.n) e = check_walk_row(&c, r);
+        if (!e && r < SUM_ROWS) e = check_summary_row(&c, r);
+    }
+    if (!e) {
+        worksheet_hide(c.ws);
+        worksheet_protect(c.ws, NULL, NULL);
     }
     return e;
 }

@@ -11,10 +11,8 @@ typedef meiro_status (*solver_fn)(const meiro_maze *m, uint8_t *trail, bool *fou
 
 typedef struct solver_entry {
     meiro_algorithm_desc info;
-    solver_fn run;
+    solver_fn run; /* on every grid */
     bool complete; /* finds a path whenever there is one */
-    solver_fn run_grid; /* the same on polar, hex and triangle grids (the
-                           trail's back side in GRID_TRAIL_SIDE) */
 } solver_entry;
 
 /* One solver per file. */
@@ -34,26 +32,6 @@ meiro_status solve_right_hand(const meiro_maze *m, uint8_t *trail, bool *found, 
                                const meiro_observer *obs, meiro_error *err);
 meiro_status solve_tremaux(const meiro_maze *m, uint8_t *trail, bool *found, uint64_t *explored,
                             const meiro_observer *obs, meiro_error *err);
-
-/* The same on polar, hex and triangle grids, by cell id (in the same
- * files). */
-meiro_status solve_bfs_grid(const meiro_maze *m, uint8_t *trail, bool *found, uint64_t *explored,
-                            const meiro_observer *obs, meiro_error *err);
-meiro_status solve_dfs_grid(const meiro_maze *m, uint8_t *trail, bool *found, uint64_t *explored,
-                            const meiro_observer *obs, meiro_error *err);
-meiro_status solve_fill_grid(const meiro_maze *m, uint8_t *trail, bool *found,
-                             uint64_t *explored, const meiro_observer *obs, meiro_error *err);
-meiro_status solve_astar_grid(const meiro_maze *m, uint8_t *trail, bool *found,
-                              uint64_t *explored, const meiro_observer *obs, meiro_error *err);
-meiro_status solve_deadend_grid(const meiro_maze *m, uint8_t *trail, bool *found,
-                                uint64_t *explored, const meiro_observer *obs, meiro_error *err);
-meiro_status solve_left_hand_grid(const meiro_maze *m, uint8_t *trail, bool *found,
-                                  uint64_t *explored, const meiro_observer *obs, meiro_error *err);
-meiro_status solve_right_hand_grid(const meiro_maze *m, uint8_t *trail, bool *found,
-                                   uint64_t *explored, const meiro_observer *obs,
-                                   meiro_error *err);
-meiro_status solve_tremaux_grid(const meiro_maze *m, uint8_t *trail, bool *found,
-                                uint64_t *explored, const meiro_observer *obs, meiro_error *err);
 
 /* Looks up a name or alias; NULL if not found. */
 const solver_entry *solver_find(const char *name);

@@ -2,12 +2,8 @@
  * first time the goal is reached the path is a shortest one (the walk
  * itself is bfs_walk, in search.c). */
 #include "core/hints.h"
-#include "core/model.h"
 #include "core/search.h"
 #include "solve/solve.h"
-#include "core/grid_search.h"
-
-#include <stdlib.h>
 
 typedef struct goal_search {
     const meiro_maze *m;
@@ -22,29 +18,6 @@ static bool visit_goal(void *ctx, size_t cell, size_t parent, uint32_t distance)
     (void)parent;
     goal_search *g = ctx;
     g->explored++;
-    if (UNLIKELY(g->obs))
-        observe(g->obs, MEIRO_EVENT_VISIT, (uint32_t)(cell % g->m->w), (uint32_t)(cell / g->m->w),
-                MEIRO_NO_DIR, distance);
-    return g->found = cell == g->goal;
-}
-
-meiro_status solve_bfs(const meiro_maze *m, uint8_t *trail, bool *found, uint64_t *explored,
-                       const meiro_observer *obs, meiro_error *err)
-{
-    goal_search g = {m, obs, cell_index(m, m->goal.x, m->goal.y), 0, false};
-    meiro_status s = bfs_walk(m, m->start, trail, visit_goal, &g, obs != NULL, err);
-    *found = g.found;
-    *explored = g.explored;
-    return s;
-}
-
-/* ---- Polar, hex and triangle grids, by cell id. */
-
-static bool visit_goal_grid(void *ctx, size_t cell, size_t parent, uint32_t distance)
-{
-    (void)parent;
-    goal_search *g = ctx;
-    g->explored++;
     if (UNLIKELY(g->obs)) {
         meiro_cell c = grid_cell(g->m, cell);
         observe(g->obs, MEIRO_EVENT_VISIT, c.x, c.y, MEIRO_NO_DIR, distance);
@@ -52,12 +25,11 @@ static bool visit_goal_grid(void *ctx, size_t cell, size_t parent, uint32_t dist
     return g->found = cell == g->goal;
 }
 
-meiro_status solve_bfs_grid(const meiro_maze *m, uint8_t *trail, bool *found, uint64_t *explored,
-                            const meiro_observer *obs, meiro_error *err)
+meiro_status solve_bfs(const meiro_maze *m, uint8_t *trail, bool *found, uint64_t *explored,
+                       const meiro_observer *obs, meiro_error *err)
 {
     goal_search g = {m, obs, grid_id(m, m->goal), 0, false};
-    meiro_status s =
-        grid_bfs_walk(m, grid_id(m, m->start), trail, visit_goal_grid, &g, obs != NULL, err);
+    meiro_status s = bfs_walk(m, m->start, trail, visit_goal, &g, obs != NULL, err);
     *found = g.found;
     *explored = g.explored;
     return s;

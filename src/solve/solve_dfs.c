@@ -1,43 +1,27 @@
 /* `dfs` (the DFS/BFS article's 深さ優先探索, the Nadeshiko article): depth-first search that tries
- * the neighbours in a fixed order (down, up, right, left: the order seed
- * 003's stack pops them) and backs up at dead ends. Finds a path, not
- * necessarily the shortest; `explored` is its visit count. */
+ * the neighbours in a fixed order and backs up at dead ends. Finds a path,
+ * not necessarily the shortest; `explored` is its visit count. */
 #include "core/search.h"
 #include "solve/solve.h"
-#include "core/grid_search.h"
 
-static unsigned pick_fixed(void *ctx, const meiro_maze *m, uint32_t x, uint32_t y,
-                           unsigned candidates)
+/* On a rectangle down, up, right, left: the order seed 003's stack pops
+ * them; on the other grids the sides clockwise. */
+static unsigned pick_fixed(void *ctx, const meiro_maze *m, grid_at at, unsigned candidates,
+                           const size_t next[GRID_MAX_SIDES])
 {
-    (void)ctx, (void)m, (void)x, (void)y;
+    (void)ctx, (void)at, (void)next;
     static const unsigned order[DIR_COUNT] = {MEIRO_SOUTH, MEIRO_NORTH, MEIRO_EAST, MEIRO_WEST};
+    if (m->grid != MEIRO_GRID_RECT) return (unsigned)__builtin_ctz(candidates);
     for (unsigned k = 0; k < DIR_COUNT - 1; k++)
         if (candidates & dir_bit(order[k])) return order[k];
     return order[DIR_COUNT - 1];
 }
 
 meiro_status solve_dfs(const meiro_maze *m, uint8_t *trail, bool *found, uint64_t *explored,
-                        const meiro_observer *obs, meiro_error *err)
+                       const meiro_observer *obs, meiro_error *err)
 {
     (void)err;
-    walk_roads(m, NULL, trail, m->start, pick_fixed, NULL, m->goal, found, explored, obs);
-    return MEIRO_OK;
-}
-
-/* ---- Polar, hex and triangle grids: the sides in their clockwise order. */
-
-static unsigned pick_first_side(void *ctx, const meiro_maze *m, size_t id, unsigned candidates,
-                                const size_t next[GRID_MAX_SIDES])
-{
-    (void)ctx, (void)m, (void)id, (void)next;
-    return (unsigned)__builtin_ctz(candidates);
-}
-
-meiro_status solve_dfs_grid(const meiro_maze *m, uint8_t *trail, bool *found, uint64_t *explored,
-                            const meiro_observer *obs, meiro_error *err)
-{
-    (void)err;
-    grid_walk_roads(m, NULL, trail, grid_id(m, m->start), pick_first_side, NULL,
-                    grid_id(m, m->goal), found, explored, obs);
+    walk_roads(m, NULL, trail, grid_id(m, m->start), pick_fixed, NULL, grid_id(m, m->goal), found,
+               explored, obs);
     return MEIRO_OK;
 }

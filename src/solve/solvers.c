@@ -2,8 +2,6 @@
  * file and one line in this table. */
 #include "core/alloc.h"
 #include "core/error.h"
-#include "core/grid_search.h"
-#include "core/model.h"
 #include "core/names.h"
 #include "core/search.h"
 #include "solve/solve.h"
@@ -11,26 +9,29 @@
 #include <stdlib.h>
 
 static const solver_entry solvers[] = {
-    {{"bfs", "", "Breadth-first search (the DFS/BFS article): always a shortest path."}, solve_bfs, true, solve_bfs_grid},
-    {{"dfs", "", "Depth-first search (seeds 002/003): follows one corridor to its end before "
-                 "backing up; a path, not always the shortest."},
-     solve_dfs, true, solve_dfs_grid},
-    {{"fill", "road", "Road filling (the road article): the generator's walk over the corridors, "
-                      "turning towards the goal at each junction."},
-     solve_fill, true, solve_fill_grid},
-    {{"astar", "a*", "A* with the Manhattan distance: a shortest path, exploring less than bfs."},
-     solve_astar, true, solve_astar_grid},
+    {{"bfs", "", "Breadth-first search: spreads from S one step at a time; always a shortest "
+                 "path."},
+     solve_bfs, true},
+    {{"dfs", "", "Depth-first search: follows one corridor to its end before backing up to "
+                 "the last junction; a path, not always the shortest."},
+     solve_dfs, true},
+    {{"fill", "road", "Road filling: dig's walk over the corridors, taking at each junction the "
+                      "way whose next cell lies nearest the goal."},
+     solve_fill, true},
+    {{"astar", "a*", "A*: explores by steps so far plus a lower bound of the steps left; a "
+                     "shortest path, exploring less than bfs."},
+     solve_astar, true},
     {{"deadend", "", "Dead-end filling: fills dead ends until only the way from S to G is left."},
-     solve_deadend, true, solve_deadend_grid},
+     solve_deadend, true},
     {{"left-hand", "", "Wall follower, left hand on the wall. Sure to arrive only in perfect "
                        "mazes; reports no path when it circles an island."},
-     solve_left_hand, false, solve_left_hand_grid},
+     solve_left_hand, false},
     {{"right-hand", "", "Wall follower, right hand on the wall. Sure to arrive only in perfect "
                         "mazes; reports no path when it circles an island."},
-     solve_right_hand, false, solve_right_hand_grid},
+     solve_right_hand, false},
     {{"tremaux", "", "Tremaux's marked passages (the chalk method): any maze, each passage "
                      "walked at most twice."},
-     solve_tremaux, true, solve_tremaux_grid},
+     solve_tremaux, true},
 };
 
 enum { SOLVER_COUNT = sizeof solvers / sizeof solvers[0] };
@@ -55,38 +56,13 @@ const solver_entry *solver_find(const char *name)
     return NULL;
 }
 
-/* Reads the path back from the goal along the trail's back-directions. */
+/* Reads the path back from the goal along the trail's sides back. */
 static meiro_status path_from_trail(const meiro_maze *m, const uint8_t *trail, meiro_path *path,
                                     meiro_error *err)
 {
-    size_t length = 1;
-    uint32_t x = m->goal.x, y = m->goal.y;
-    for (size_t i = cell_index(m, x, y); !(trail[i] & TRAIL_ROOT); i = cell_index(m, x, y)) {
-        unsigned back = trail[i] & TRAIL_DIR;
-        dir_move(&x, &y, back);
-        length++;
-    }
-    path->cells = alloc_array(length, sizeof *path->cells);
-    if (!path->cells) return fail(err, MEIRO_ERROR_NOMEM, "out of memory for the path");
-    path->length = length;
-    x = m->goal.x, y = m->goal.y;
-    for (size_t k = length; k-- > 0;) {
-        path->cells[k] = (meiro_cell){x, y};
-        if (k == 0) break;
-        unsigned back = trail[cell_index(m, x, y)] & TRAIL_DIR;
-        dir_move(&x, &y, back);
-    }
-    return MEIRO_OK;
-}
-
-/* ---- Polar, hex and triangle grids: the trail by cell id, read back
- * along its sides. */
-
-static meiro_status path_from_trail_grid(const meiro_maze *m, const uint8_t *trail,
-                                         meiro_path *path, meiro_error *err)
-{
     size_t goal = grid_id(m, m->goal), length = 1;
-    for (size_t i = goal; !(trail[i] & TRAIL_ROOT); i = grid_neighbour(m, i, trail[i] & GRID_TRAIL_SIDE))
+    unsigned back;
+    for (size_t i = goal; !(trail[i] & TRAIL_ROOT); i = grid_through(m, i, trail[i] & TRAIL_SIDE, &back))
         length++;
     path->cells = alloc_array(length, sizeof *path->cells);
     if (!path->cells) return fail(err, MEIRO_ERROR_NOMEM, "out of memory for the path");
@@ -94,7 +70,7 @@ static meiro_status path_from_trail_grid(const meiro_maze *m, const uint8_t *tra
     size_t i = goal;
     for (size_t k = length; k-- > 0;) {
         path->cells[k] = grid_cell(m, i);
-        if (k) i = grid_neighbour(m, i, trail[i] & GRID_TRAIL_SIDE);
+        if (k) i = grid_through(m, i, trail[i] & TRAIL_SIDE, &back);
     }
     return MEIRO_OK;
 }
@@ -114,27 +90,22 @@ meiro_status meiro_solve_watched(const meiro_maze *maze, const char *solver,
     const solver_entry *entry = solver_find(name);
     char hint[64];
     if (!entry)
-        return fail(err, MEIRO_ERROR_UNKNOWN_NAME, "unknown solver '%s' (see 'meiro list' for the names)%s", name,
+        return fail_field(err, MEIRO_FIELD_SOLVER, MEIRO_ERROR_UNKNOWN_NAME, "unknown solver '%s' (see 'meiro list' for the names)%s", name,
                     info_hint(meiro_solver_info, meiro_solver_count(), name, hint, sizeof hint));
-    bool rect = maze->grid == MEIRO_GRID_RECT;
-    solver_fn run = rect ? entry->run : entry->run_grid;
-    if (!run)
-        return fail(err, MEIRO_ERROR_ARGUMENT, "'%s' does not solve %s grids", entry->info.name,
-                    meiro_grid_name((meiro_grid)maze->grid));
     observe(observer, MEIRO_EVENT_GRID, maze->w, maze->h, MEIRO_NO_DIR, 0);
     maze_tell_shape(maze, observer);
     uint8_t *trail = zalloc(maze_total(maze), 1);
     if (!trail) return fail(err, MEIRO_ERROR_NOMEM, "out of memory solving the maze");
     bool found = false;
     uint64_t explored = 0;
-    meiro_status s = run(maze, trail, &found, &explored, observer, err);
+    meiro_status s = entry->run(maze, trail, &found, &explored, observer, err);
     if (s == MEIRO_OK && !found)
         s = fail(err, MEIRO_ERROR_NO_PATH,
                        "no path from S (%lu, %lu) to G (%lu, %lu): the goal cannot be reached",
                        (unsigned long)maze->start.x, (unsigned long)maze->start.y,
                        (unsigned long)maze->goal.x, (unsigned long)maze->goal.y);
     if (s == MEIRO_OK)
-        s = rect ? path_from_trail(maze, trail, path, err) : path_from_trail_grid(maze, trail, path, err);
+        s = path_from_trail(maze, trail, path, err);
     for (size_t k = 0; s == MEIRO_OK && observer && k < path->length; k++)
         observe(observer, MEIRO_EVENT_PATH, path->cells[k].x, path->cells[k].y, MEIRO_NO_DIR, (uint32_t)k);
     free(trail);

@@ -2,8 +2,7 @@
  * its turns, the longest path, and how long the dead-end branches run. */
 #include "core/alloc.h"
 #include "core/error.h"
-#include "core/grid_search.h"
-#include "core/model.h"
+#include "core/search.h"
 
 #include <stdlib.h>
 
@@ -12,41 +11,39 @@
 static double river(const meiro_maze *m, uint64_t dead_ends)
 {
     if (dead_ends == 0) return 0;
+    size_t n = grid_total(m), next[GRID_MAX_SIDES];
+    unsigned back[GRID_MAX_SIDES];
     uint64_t total = 0;
-    for (uint32_t y = 0; y < m->h; y++) {
-        for (uint32_t x = 0; x < m->w; x++) {
-            unsigned open = cell_open_mask(m, x, y);
-            if (__builtin_popcount(open) != 1) continue;
-            uint32_t cx = x, cy = y;
-            unsigned from = MEIRO_NO_DIR;
-            for (;;) {
-                total++;
-                unsigned exits = cell_open_mask(m, cx, cy);
-                if (from != MEIRO_NO_DIR) exits &= ~dir_bit(dir_opposite((meiro_dir)from));
-                if (__builtin_popcount(exits) != 1) break; /* a junction or the end */
-                from = (unsigned)__builtin_ctz(exits);
-                dir_move(&cx, &cy, from);
-                if (__builtin_popcount(cell_open_mask(m, cx, cy)) > 2) break;
-            }
+    for (size_t i = 0; i < n; i++) {
+        if (grid_degree(m, i) != 1) continue;
+        size_t at = i, from = GRID_NONE;
+        for (;;) {
+            total++;
+            unsigned exits = grid_exits(m, grid_at_exits(m, at), next, back), ways = 0;
+            size_t to = GRID_NONE;
+            FOR_EACH_SIDE_IN(s, exits)
+                if (next[s] != from) ways++, to = next[s];
+            if (ways != 1) break; /* a junction or the end */
+            from = at;
+            at = to;
+            if (grid_degree(m, at) > 2) break;
         }
     }
     return (double)total / (double)dead_ends;
 }
 
-/* ---- Polar, hex and triangle grids, by cell id. A turn is a change of
- * heading between two steps: on hex grids the six sides are the headings;
- * on triangle grids a step is east or west along the row, or north or
- * south across it (going straight along a row zigzags through triangles
- * pointing up and down); on polar grids in, out, clockwise or
- * counter-clockwise, and a way through the centre disc is straight when it
- * leaves on the far side. Junctions are cells with 3 or more openings,
- * junctions4 those with 4 or more. */
-
+/* A turn is a change of heading between two steps: on rectangles the four
+ * directions, on hex grids the six sides; on triangle grids a step is east
+ * or west along the row, or north or south across it (going straight along
+ * a row zigzags through triangles pointing up and down); on polar grids in,
+ * out, clockwise or counter-clockwise, and a way through the centre disc is
+ * straight when it leaves on the far side. */
 enum { HEAD_N, HEAD_E, HEAD_S, HEAD_W, HEAD_IN, HEAD_OUT, HEAD_CW, HEAD_CCW };
 
 static unsigned heading(const meiro_maze *m, size_t id, unsigned side)
 {
     switch (m->grid) {
+    case MEIRO_GRID_RECT:
     case MEIRO_GRID_HEX: return side;
     case MEIRO_GRID_TRIANGLE: {
         meiro_cell c = grid_cell(m, id);
@@ -65,12 +62,14 @@ static unsigned heading(const meiro_maze *m, size_t id, unsigned side)
 static unsigned side_to(const meiro_maze *m, size_t a, size_t b)
 {
     size_t next[GRID_MAX_SIDES];
-    unsigned sides = grid_links(m, a, next), s = 0;
-    while (s < sides && next[s] != b) s++;
-    return s;
+    unsigned back[GRID_MAX_SIDES];
+    unsigned sides = grid_links(m, grid_at_id(m, a), next, back);
+    FOR_EACH_SIDE_IN(s, sides)
+        if (next[s] == b) return s;
+    return GRID_MAX_SIDES;
 }
 
-static uint64_t grid_turns(const meiro_maze *m, const meiro_path *path)
+static uint64_t turns_along(const meiro_maze *m, const meiro_path *path)
 {
     uint64_t turns = 0;
     for (size_t k = 2; k < path->length; k++) {
@@ -87,46 +86,10 @@ static uint64_t grid_turns(const meiro_maze *m, const meiro_path *path)
     return turns;
 }
 
-/* river() by cell id. */
-static double grid_river(const meiro_maze *m, uint64_t dead_ends)
-{
-    if (dead_ends == 0) return 0;
-    size_t n = grid_total(m), next[GRID_MAX_SIDES];
-    uint64_t total = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (grid_degree(m, i) != 1) continue;
-        size_t at = i, from = GRID_NONE;
-        for (;;) {
-            total++;
-            unsigned sides = grid_links(m, at, next), exits = 0;
-            size_t to = GRID_NONE;
-            for (unsigned s = 0; s < sides; s++)
-                if (grid_open(m, at, s) && next[s] != from) exits++, to = next[s];
-            if (exits != 1) break;
-            from = at;
-            at = to;
-            if (grid_degree(m, at) > 2) break;
-        }
-    }
-    return (double)total / (double)dead_ends;
-}
-
-/* Turns along a rectangle's path: changes between across and down. */
-static uint64_t rect_turns(const meiro_path *path)
-{
-    uint64_t turns = 0;
-    for (size_t k = 2; k < path->length; k++) {
-        meiro_cell a = path->cells[k - 2], b = path->cells[k - 1], c = path->cells[k];
-        bool straight = (a.x == b.x && b.x == c.x) || (a.y == b.y && b.y == c.y);
-        turns += !straight;
-    }
-    return turns;
-}
-
-/* What every grid measures alike, through meiro_distances (y * width + x
- * on every grid): cells reachable from S, the longest path (the farthest
- * cell from anywhere ends one; sweep again), and the shortest solution with
- * its decisions (cells of 3 or more openings) and turns. */
+/* Through meiro_distances (y * width + x on every grid): cells reachable
+ * from S, the longest path (the farthest cell from anywhere ends one; sweep
+ * again), and the shortest solution with its decisions (cells of 3 or more
+ * openings) and turns. */
 static meiro_status measure_ways(const meiro_maze *m, meiro_stats *st, meiro_error *err)
 {
     size_t total = (size_t)m->w * m->h;
@@ -149,25 +112,22 @@ static meiro_status measure_ways(const meiro_maze *m, meiro_stats *st, meiro_err
     s = meiro_solve(m, "bfs", &path, err);
     if (s == MEIRO_ERROR_NO_PATH) return MEIRO_OK;
     if (s != MEIRO_OK) return s;
-    bool rect = m->grid == MEIRO_GRID_RECT;
     st->solution = path.length;
-    for (size_t k = 0; k < path.length; k++) {
-        meiro_cell c = path.cells[k];
-        unsigned open = rect ? (unsigned)__builtin_popcount(cell_open_mask(m, c.x, c.y))
-                             : grid_degree(m, grid_id(m, c));
-        st->decisions += open >= 3;
-    }
-    st->turns = rect ? rect_turns(&path) : grid_turns(m, &path);
+    for (size_t k = 0; k < path.length; k++)
+        st->decisions += grid_degree(m, grid_id(m, path.cells[k])) >= 3;
+    st->turns = turns_along(m, &path);
     meiro_path_free(&path);
     return MEIRO_OK;
 }
 
-static meiro_status grid_stats(const meiro_maze *m, meiro_stats *st, meiro_error *err)
+meiro_status meiro_stats_compute(const meiro_maze *maze, meiro_stats *st, meiro_error *err)
 {
+    const meiro_maze *m = maze;
+    *st = (meiro_stats){0};
     size_t n = grid_total(m);
     st->width = m->w;
     st->height = m->h;
-    st->cells = n;
+    st->cells = m->active_count; /* inside the shape, if it has one */
     for (size_t i = 0; i < n; i++) {
         unsigned degree = grid_degree(m, i);
         st->passages += degree;
@@ -176,32 +136,7 @@ static meiro_status grid_stats(const meiro_maze *m, meiro_stats *st, meiro_error
         else if (degree >= 3) st->junctions++;
         if (degree >= 4) st->junctions4++;
     }
-    st->passages /= 2; /* each is kept on both of its cells */
-    meiro_status s = grid_is_perfect(m, &st->perfect, err);
-    if (s != MEIRO_OK) return s;
-    st->river = grid_river(m, st->dead_ends);
-    return measure_ways(m, st, err);
-}
-
-meiro_status meiro_stats_compute(const meiro_maze *maze, meiro_stats *st, meiro_error *err)
-{
-    const meiro_maze *m = maze;
-    *st = (meiro_stats){0};
-    if (m->grid != MEIRO_GRID_RECT) return grid_stats(m, st, err);
-    st->width = m->w;
-    st->height = m->h;
-    st->cells = m->active_count; /* inside the shape, if it has one */
-    for (uint32_t y = 0; y < m->h; y++) {
-        for (uint32_t x = 0; x < m->w; x++) {
-            unsigned open = cell_open_mask(m, x, y);
-            unsigned degree = (unsigned)__builtin_popcount(open);
-            st->passages += (open >> MEIRO_EAST & 1) + (open >> MEIRO_SOUTH & 1);
-            if (degree == 1) st->dead_ends++;
-            else if (degree == 2) st->corridors++;
-            else if (degree >= 3) st->junctions++;
-            if (degree == 4) st->junctions4++;
-        }
-    }
+    st->passages /= 2; /* each counted from both of its cells */
     meiro_status s = meiro_maze_is_perfect(m, &st->perfect, err);
     if (s != MEIRO_OK) return s;
     st->river = river(m, st->dead_ends);

@@ -1,0 +1,20 @@
+# The layers of src/ (src/README.md), sourced by tools/check-layers.sh (the
+# includes) and tools/check-links.sh (the symbols). Lowest first:
+#   core <- gen, solve, watch, io <- page (core, gen) <- render <- top
+#   (src/*.c) <- cli
+# gen and solve do not see each other; cli sees the public API only.
+
+# The folders a layer may use (its own included).
+allowed() {
+    case "$1" in
+        core) echo "core" ;;
+        gen) echo "core gen" ;;
+        solve) echo "core solve" ;;
+        watch) echo "core watch" ;;
+        io) echo "core io" ;;
+        page) echo "core gen page" ;;
+        render) echo "core gen solve watch io page render" ;;
+        top) echo "core gen solve watch io page render top" ;;
+        cli) echo "core gen solve watch io page render top cli" ;;
+    esac
+}
