@@ -141,7 +141,7 @@ run 1 "$meiro" generate -W 5 -H 5 -s 1 --shape no-such.svg -o s.txt; absent s.tx
 # a class set's names and a file name on a booklet's last page: text, checked up front
 printf 'Ann\nB\033[31mob\n' > names.txt
 run 2 "$meiro" booklet -n 2 -s 1 --names names.txt -o class.pdf; err_has "copy 2's name has a control character"
-err_has "options: --names"; absent class.pdf
+err_has "(option: --names)"; absent class.pdf
 printf 'Ann\nBob\n' > "$(printf 'n\377.txt')"
 run 2 "$meiro" booklet -n 2 -s 1 --names "$(printf 'n\377.txt')" -o class.pdf
 err_has "the command on the last page is not UTF-8"; absent class.pdf
