@@ -789,6 +789,19 @@ static uint64_t memory_needed_mb(meiro_format format, uint64_t cells)
     }
 }
 
+/* The formats memory_needed_mb knows, by name (the format table sits a
+ * layer above). */
+static const char *drawn_format_name(meiro_format format)
+{
+    switch (format) {
+    case MEIRO_FORMAT_PDF: return "pdf";
+    case MEIRO_FORMAT_PNG: return "png";
+    case MEIRO_FORMAT_SVG: return "svg";
+    case MEIRO_FORMAT_HTML: return "html";
+    default: return "xlsx";
+    }
+}
+
 meiro_status export_memory_check(meiro_format format, uint32_t width, uint32_t height, meiro_error *err)
 {
     uint64_t need = memory_needed_mb(format, (uint64_t)width * height);
@@ -798,6 +811,6 @@ meiro_status export_memory_check(meiro_format format, uint32_t width, uint32_t h
     return fail(err, MEIRO_ERROR_NOMEM,
                 "out of memory: a %lu x %lu maze as %s needs about %llu MB of address space (ulimit -v %llu), and "
                 "this process may use %llu MB",
-                (unsigned long)width, (unsigned long)height, meiro_format_info(format)->name, (unsigned long long)need,
+                (unsigned long)width, (unsigned long)height, drawn_format_name(format), (unsigned long long)need,
                 (unsigned long long)need * 1024, (unsigned long long)(lim.rlim_cur >> 20));
 }
