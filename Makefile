@@ -32,7 +32,7 @@ LIB_CFLAGS = -fvisibility=hidden
 # (formats.c, booklet.c) sees render's; the command line sees include/ only.
 IO_PKGS     = jansson
 PAGE_PKGS   = inih
-RENDER_PKGS = cairo pangocairo librsvg-2.0 xlsxwriter libpng libqpdf
+RENDER_PKGS = cairo pangocairo librsvg-2.0 gdk-pixbuf-2.0 xlsxwriter libpng libqpdf
 DEP_LIBS    = $(RENDER_PKGS) $(PAGE_PKGS) $(IO_PKGS)
 BASE_CPPFLAGS   = -Iinclude -Isrc
 IO_CPPFLAGS     = $(BASE_CPPFLAGS) $(shell pkg-config --cflags $(IO_PKGS) 2>/dev/null)
@@ -60,7 +60,7 @@ BENCH    := $(BUILD)/bench
 
 # Debian packages: to build, and what the tests use on top.
 BUILD_PKGS = gcc make libc6-dev pkg-config libcairo2-dev libxlsxwriter-dev libpng-dev libpango1.0-dev \
-             librsvg2-dev libinih-dev libqpdf-dev libjansson-dev \
+             librsvg2-dev libgdk-pixbuf-2.0-dev libinih-dev libqpdf-dev libjansson-dev \
              fonts-dejavu-core fonts-ipaexfont-gothic fonts-noto-color-emoji
 TEST_PKGS  = $(BUILD_PKGS) locales poppler-utils librsvg2-bin qpdf unzip libreoffice-calc-nogui libxml2-utils gnumeric python3-uno \
              groff-base file \

@@ -420,7 +420,7 @@ static void test_shape_errors(void)
     const char *text = tmp_path("notes.txt");
     CHECK(write_text(text, "a shopping list\n"));
     CHECK_INT(meiro_shape_mask(text, 20, 20, &m, &err), MEIRO_ERROR_PARSE);
-    CHECK_MSG(strstr(err.message, "notes.txt") && strstr(err.message, "neither an SVG nor a PNG"), "%s", err.message);
+    CHECK_MSG(strstr(err.message, "notes.txt") && strstr(err.message, "not an SVG, PNG, JPEG, GIF or BMP image"), "%s", err.message);
 
     const char *broken = tmp_path("broken.svg");
     CHECK(write_text(broken, "<svg xmlns=\"http://www.w3.org/2000/svg\"><rect"));

@@ -21,7 +21,7 @@ library_layer() {
     case "$1" in
         ini.h) echo "page top" ;;
         jansson.h|jansson_config.h) echo "io render top" ;;
-        cairo*|pango/*|librsvg/*|png.h|xlsxwriter.h|xlsxwriter/*|glib*) echo "render top" ;;
+        cairo*|pango/*|librsvg/*|gdk-pixbuf/*|png.h|xlsxwriter.h|xlsxwriter/*|glib*) echo "render top" ;;
         *) echo any ;;
     esac
 }

@@ -1,6 +1,7 @@
-/* Masks for shaped mazes: a built-in shape, an SVG or PNG silhouette, or a
- * text set in a bold font, rasterised onto a grid of cells (a cell is
- * inside when at least half of it is covered). */
+/* Masks for shaped mazes: a built-in shape, an SVG, PNG, JPEG, GIF or BMP
+ * silhouette (a line drawing filled), or a text set in a bold font,
+ * rasterised onto a grid of cells (a cell is inside when at least half of
+ * it is covered). */
 #include "core/alloc.h"
 #include "core/error.h"
 #include "core/names.h"
@@ -10,6 +11,7 @@
 
 #include <cairo.h>
 #include <errno.h>
+#include <gdk-pixbuf/gdk-pixbuf.h>
 #include <librsvg/rsvg.h>
 #include <math.h>
 #include <pango/pangocairo.h>
@@ -68,13 +70,24 @@ static unsigned samples_per_cell(uint64_t cells)
 
 enum { TILE_PX = 1024 };
 
-/* Whether a pixel (premultiplied ARGB) is inside the silhouette: opaque
- * (alpha mode) or dark once laid on white (luminance below 50%). */
-static inline bool pixel_inside(uint32_t p, bool alpha)
+/* How a pixel of a picture counts as inside. INK_OPAQUE is 1, so that
+ * `true` asks for it. */
+typedef enum ink {
+    INK_DARK = 0,    /* a picture opaque all over: dark once laid on white */
+    INK_OPAQUE = 1,  /* opaque (text, a filled silhouette, a white shape on nothing) */
+    INK_COLOURED = 2 /* opaque and not white: white fill is background, as on paper */
+} ink;
+
+/* A colour channel at or above this, laid on white, is white. */
+enum { NEAR_WHITE = 230 };
+
+/* Whether a pixel (premultiplied ARGB) is inside the silhouette. */
+static inline bool pixel_inside(uint32_t p, int mode)
 {
     unsigned a = p >> 24;
-    if (alpha) return a >= 128;
+    if (mode == INK_OPAQUE) return a >= 128;
     unsigned r = ((p >> 16) & 0xff) + 255 - a, g = ((p >> 8) & 0xff) + 255 - a, b = (p & 0xff) + 255 - a;
+    if (mode == INK_COLOURED) return a >= 128 && (r < NEAR_WHITE || g < NEAR_WHITE || b < NEAR_WHITE);
     return 54 * r + 183 * g + 19 * b < 128 * 256;
 }
 
@@ -84,7 +97,7 @@ typedef meiro_status (*paint_fn)(cairo_t *cr, const void *ctx, meiro_error *err)
 /* Sets the cells of [x0, x0 + w) x [y0, y0 + h) that the painting covers
  * at least half to 1 in mask (stride cells a row), leaving the others as
  * they are; tile by tile, so that any grid fits in a small surface. */
-static meiro_status rasterise(paint_fn paint, const void *ctx, bool alpha, unsigned s, uint8_t *mask,
+static meiro_status rasterise(paint_fn paint, const void *ctx, int mode, unsigned s, uint8_t *mask,
                               uint32_t stride, uint32_t x0, uint32_t y0, uint32_t w, uint32_t h, meiro_error *err)
 {
     uint32_t tile = TILE_PX / s;
@@ -120,7 +133,7 @@ static meiro_status rasterise(paint_fn paint, const void *ctx, bool alpha, unsig
                     for (unsigned j = 0; j < s; j++) {
                         const unsigned char *line = data + (size_t)(cy * s + j) * (size_t)row_bytes;
                         const uint32_t *row = (const uint32_t *)(const void *)line;
-                        for (unsigned i = 0; i < s; i++) count += pixel_inside(row[cx * s + i], alpha);
+                        for (unsigned i = 0; i < s; i++) count += pixel_inside(row[cx * s + i], mode);
                     }
                     if (count >= half) mask[(size_t)(ty + cy) * stride + tx + cx] = 1;
                 }
@@ -142,15 +155,17 @@ enum { SHAPE_MAX_BYTES = 16 << 20 };
 #define SHAPE_SECONDS(cells) (0.5 + fmin((double)(cells), 1 << 20) / (1 << 20))
 enum { SHAPE_MEGABYTES = 256 };
 
-/* A picture: a PNG as an image whose pixels are its units, or an SVG
+/* A picture: a raster (a PNG, JPEG, GIF or BMP, or the silhouette of a
+ * filled line drawing) as an image whose pixels are its units, or an SVG
  * (drawn again for each tile of the mask: cairo 1.16 shifts a recording
  * replayed into a tile that starts inside it), and where its silhouette
  * lies. */
 typedef struct picture {
-    cairo_surface_t *png;
+    cairo_surface_t *raster;
     RsvgHandle *svg;
     double svg_w, svg_h;          /* the SVG's units in the picture's */
-    bool alpha;                   /* opaque = inside; else dark = inside */
+    ink mode;                     /* which pixels are inside */
+    bool filled;                  /* a line drawing, its outlines filled */
     double bx0, by0, bx1, by1;    /* the silhouette's bounding box */
     double scale, ox, oy;         /* picture units to cells: x * scale + ox */
 } picture;
@@ -160,8 +175,8 @@ static meiro_status paint_picture(cairo_t *cr, const void *ctx, meiro_error *err
     const picture *p = ctx;
     cairo_translate(cr, p->ox, p->oy);
     cairo_scale(cr, p->scale, p->scale);
-    if (p->png) {
-        cairo_set_source_surface(cr, p->png, 0, 0);
+    if (p->raster) {
+        cairo_set_source_surface(cr, p->raster, 0, 0);
         cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_GOOD);
         cairo_paint(cr);
         return MEIRO_OK;
@@ -177,7 +192,7 @@ static meiro_status paint_picture(cairo_t *cr, const void *ctx, meiro_error *err
 static void picture_free(picture *p)
 {
     if (p->svg) g_object_unref(p->svg);
-    cairo_surface_destroy(p->png);
+    cairo_surface_destroy(p->raster);
 }
 
 /* Reads a whole file (at most SHAPE_MAX_BYTES). */
@@ -363,29 +378,18 @@ done:
     return s;
 }
 
-/* Finds the mode (alpha if some pixel is less than half opaque) and the
- * silhouette's box in an ARGB32 image of the picture; false if nothing is
- * inside. */
-static bool analyse(cairo_surface_t *img, picture *p)
+/* The silhouette's box in an ARGB32 image of the picture, in p->mode;
+ * false if nothing is inside. */
+static bool silhouette_box(cairo_surface_t *img, picture *p)
 {
-    cairo_surface_flush(img);
     const unsigned char *data = cairo_image_surface_get_data(img);
     int w = cairo_image_surface_get_width(img), h = cairo_image_surface_get_height(img);
     int stride = cairo_image_surface_get_stride(img);
-    p->alpha = false;
-    for (int y = 0; y < h && !p->alpha; y++) {
-        const uint32_t *row = (const uint32_t *)(const void *)(data + (size_t)y * (size_t)stride);
-        for (int x = 0; x < w; x++)
-            if ((row[x] >> 24) < 128) {
-                p->alpha = true;
-                break;
-            }
-    }
     int x0 = w, y0 = h, x1 = -1, y1 = -1;
     for (int y = 0; y < h; y++) {
         const uint32_t *row = (const uint32_t *)(const void *)(data + (size_t)y * (size_t)stride);
         for (int x = 0; x < w; x++) {
-            if (!pixel_inside(row[x], p->alpha)) continue;
+            if (!pixel_inside(row[x], p->mode)) continue;
             if (x < x0) x0 = x;
             if (x > x1) x1 = x;
             if (y < y0) y0 = y;
@@ -398,6 +402,372 @@ static bool analyse(cairo_surface_t *img, picture *p)
     p->bx1 = x1 + 1;
     p->by1 = y1 + 1;
     return true;
+}
+
+/* Finds the mode and the silhouette's box in an ARGB32 image of the
+ * picture; false if nothing is inside. A picture with some pixel less
+ * than half opaque has its coloured parts inside (white ones are
+ * background, as on paper), or its opaque ones when it is only white; a
+ * picture opaque all over has its dark parts inside. */
+static bool analyse(cairo_surface_t *img, picture *p)
+{
+    cairo_surface_flush(img);
+    const unsigned char *data = cairo_image_surface_get_data(img);
+    int w = cairo_image_surface_get_width(img), h = cairo_image_surface_get_height(img);
+    int stride = cairo_image_surface_get_stride(img);
+    p->mode = INK_DARK;
+    for (int y = 0; y < h && p->mode == INK_DARK; y++) {
+        const uint32_t *row = (const uint32_t *)(const void *)(data + (size_t)y * (size_t)stride);
+        for (int x = 0; x < w; x++)
+            if ((row[x] >> 24) < 128) {
+                p->mode = INK_COLOURED;
+                break;
+            }
+    }
+    if (silhouette_box(img, p)) return true;
+    if (p->mode != INK_COLOURED) return false;
+    p->mode = INK_OPAQUE;
+    return silhouette_box(img, p);
+}
+
+/* ---- Line drawings ---- */
+
+/* Whether a pixel has any ink in mode: faint lines count too (a line a
+ * pixel wide, shrunk with the picture, is grey), so that they close an
+ * outline. `faint` is the luminance (x 256) below which a pixel of an
+ * opaque picture is ink. */
+static inline bool pixel_ink(uint32_t p, int mode, unsigned faint)
+{
+    unsigned a = p >> 24;
+    if (mode == INK_OPAQUE) return a >= 32;
+    unsigned r = ((p >> 16) & 0xff) + 255 - a, g = ((p >> 8) & 0xff) + 255 - a, b = (p & 0xff) + 255 - a;
+    if (mode == INK_COLOURED) return a >= 32 && (r < NEAR_WHITE || g < NEAR_WHITE || b < NEAR_WHITE);
+    return 54 * r + 183 * g + 19 * b < faint;
+}
+
+enum { LINE_INK = 1, LINE_NEAR = 2, LINE_ROW = 4, LINE_OUT = 8 };
+
+/* A stack of pixels, grown as needed. */
+typedef struct pixel_stack {
+    uint32_t *v;
+    size_t n, cap;
+} pixel_stack;
+
+static bool stack_push(pixel_stack *st, uint32_t v)
+{
+    if (st->n == st->cap) {
+        size_t cap = st->cap ? st->cap * 2 : 1024;
+        uint32_t *more = realloc_array(st->v, cap, sizeof *more);
+        if (!more) return false;
+        st->v = more;
+        st->cap = cap;
+    }
+    st->v[st->n++] = v;
+    return true;
+}
+
+/* Marks LINE_OUT on the pixels reached from pixel `seed` through pixels
+ * neither near ink nor reached (4-connected, so that a line of diagonal
+ * steps closes): one span of a row at a time, each span seeding the runs
+ * above and below it, so the work is linear in the pixels. */
+static bool flood_out(uint8_t *map, uint32_t w, uint32_t h, uint32_t seed, pixel_stack *st)
+{
+    if (map[seed] & (LINE_NEAR | LINE_OUT)) return true;
+    st->n = 0;
+    if (!stack_push(st, seed)) return false;
+    while (st->n) {
+        uint32_t v = st->v[--st->n], y = v / w, l = v % w, r = l;
+        uint8_t *row = map + (size_t)y * w;
+        if (row[l] & (LINE_NEAR | LINE_OUT)) continue;
+        while (l > 0 && !(row[l - 1] & (LINE_NEAR | LINE_OUT))) l--;
+        while (r + 1 < w && !(row[r + 1] & (LINE_NEAR | LINE_OUT))) r++;
+        for (uint32_t x = l; x <= r; x++) row[x] |= LINE_OUT;
+        for (int k = 0; k < 2; k++) {
+            if ((k == 0 && y == 0) || (k == 1 && y + 1 == h)) continue;
+            uint32_t ny = k == 0 ? y - 1 : y + 1;
+            const uint8_t *next = map + (size_t)ny * w;
+            bool run = false;
+            for (uint32_t x = l; x <= r; x++) {
+                bool open = !(next[x] & (LINE_NEAR | LINE_OUT));
+                if (open && !run && !stack_push(st, ny * w + x)) return false;
+                run = open;
+            }
+        }
+    }
+    return true;
+}
+
+/* A line drawing (an outline, a shape drawn but not filled) becomes its
+ * inside: what no way from the picture's edge reaches without crossing or
+ * touching ink. This is done when that inside, the ink aside, is more
+ * than twice the ink: a silhouette with holes (a cat's white eyes, a
+ * ring) keeps them. The picture is then that silhouette, a raster of the
+ * image's size, opaque inside. */
+static meiro_status fill_outlines(cairo_surface_t *img, picture *p, const char *what, meiro_error *err)
+{
+    const unsigned char *data = cairo_image_surface_get_data(img);
+    uint32_t w = (uint32_t)cairo_image_surface_get_width(img), h = (uint32_t)cairo_image_surface_get_height(img);
+    int stride = cairo_image_surface_get_stride(img);
+    if (w < 3 || h < 3) return MEIRO_OK;
+    /* an opaque picture's ink is what is darker than a quarter of the way
+     * from its edge's shade (paper, a scan's grey) to the middle grey */
+    double edge = 0;
+    for (uint32_t y = 0; y < h; y++) {
+        const uint32_t *row = (const uint32_t *)(const void *)(data + (size_t)y * (size_t)stride);
+        for (uint32_t x = 0; x < w; x += (y == 0 || y + 1 == h) ? 1 : w - 1) {
+            uint32_t c = row[x];
+            unsigned a = c >> 24;
+            edge += 54 * (((c >> 16) & 0xff) + 255 - a) + 183 * (((c >> 8) & 0xff) + 255 - a) + 19 * ((c & 0xff) + 255 - a);
+        }
+    }
+    edge /= 2.0 * (w + h) - 4;
+    unsigned faint = (unsigned)fmax(128 * 256, 128 * 256 + (edge - 128 * 256) * 0.75);
+    uint8_t *map = zalloc((size_t)w * h, 1);
+    pixel_stack st = {0};
+    meiro_status s = MEIRO_OK;
+    cairo_surface_t *sil = NULL;
+    if (!map) {
+        s = fail(err, MEIRO_ERROR_NOMEM, "out of memory reading %s", what);
+        goto done;
+    }
+    uint64_t strong = 0;
+    for (uint32_t y = 0; y < h; y++) {
+        const uint32_t *row = (const uint32_t *)(const void *)(data + (size_t)y * (size_t)stride);
+        uint8_t *m = map + (size_t)y * w;
+        for (uint32_t x = 0; x < w; x++) {
+            strong += pixel_inside(row[x], p->mode);
+            if (pixel_ink(row[x], p->mode, faint)) m[x] = LINE_INK;
+        }
+    }
+    /* near ink: within a pixel of it, so a gap of two pixels closes */
+    for (uint32_t y = 0; y < h; y++) {
+        uint8_t *m = map + (size_t)y * w;
+        for (uint32_t x = 0; x < w; x++)
+            if ((m[x] & LINE_INK) || (x > 0 && (m[x - 1] & LINE_INK)) || (x + 1 < w && (m[x + 1] & LINE_INK)))
+                m[x] |= LINE_ROW;
+    }
+    for (uint32_t y = 0; y < h; y++) {
+        uint8_t *m = map + (size_t)y * w;
+        for (uint32_t x = 0; x < w; x++)
+            if ((m[x] & LINE_ROW) || (y > 0 && ((m - w)[x] & LINE_ROW)) || (y + 1 < h && ((m + w)[x] & LINE_ROW)))
+                m[x] |= LINE_NEAR;
+    }
+    for (uint32_t x = 0; x < w && s == MEIRO_OK; x++)
+        if (!flood_out(map, w, h, x, &st) || !flood_out(map, w, h, (h - 1) * w + x, &st))
+            s = fail(err, MEIRO_ERROR_NOMEM, "out of memory reading %s", what);
+    for (uint32_t y = 1; y + 1 < h && s == MEIRO_OK; y++)
+        if (!flood_out(map, w, h, y * w, &st) || !flood_out(map, w, h, y * w + w - 1, &st))
+            s = fail(err, MEIRO_ERROR_NOMEM, "out of memory reading %s", what);
+    if (s != MEIRO_OK) goto done;
+    uint64_t enclosed = 0;
+    for (size_t i = 0; i < (size_t)w * h; i++) enclosed += !(map[i] & (LINE_NEAR | LINE_OUT));
+    if (enclosed <= 2 * strong) goto done;
+    sil = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, (int)w, (int)h);
+    if (cairo_surface_status(sil) != CAIRO_STATUS_SUCCESS) {
+        s = fail(err, MEIRO_ERROR_NOMEM, "out of memory reading %s", what);
+        goto done;
+    }
+    cairo_surface_flush(sil);
+    unsigned char *out = cairo_image_surface_get_data(sil);
+    int out_stride = cairo_image_surface_get_stride(sil);
+    for (uint32_t y = 0; y < h; y++) {
+        uint32_t *row = (uint32_t *)(void *)(out + (size_t)y * (size_t)out_stride);
+        const uint8_t *m = map + (size_t)y * w;
+        for (uint32_t x = 0; x < w; x++) row[x] = m[x] & LINE_OUT ? 0 : 0xff000000u;
+    }
+    cairo_surface_mark_dirty(sil);
+    if (p->svg) g_object_unref(p->svg);
+    p->svg = NULL;
+    cairo_surface_destroy(p->raster);
+    p->raster = sil;
+    sil = NULL;
+    p->mode = INK_OPAQUE;
+    p->filled = true;
+    silhouette_box(p->raster, p);
+done:
+    cairo_surface_destroy(sil);
+    free(st.v);
+    free(map);
+    return s;
+}
+
+/* ---- JPEG, GIF and BMP, through gdk-pixbuf ---- */
+
+/* The size a JPEG declares in its frame header, found by walking its
+ * segments; whether it is progressive (libjpeg then holds the whole
+ * picture's coefficients). False if there is no frame header. */
+static bool jpeg_header_size(const unsigned char *d, size_t n, uint32_t *w, uint32_t *h, bool *progressive)
+{
+    if (n < 4 || d[0] != 0xff || d[1] != 0xd8) return false;
+    size_t i = 2;
+    while (i + 4 <= n) {
+        if (d[i] != 0xff) return false;
+        unsigned char m = d[i + 1];
+        if (m == 0xff) { /* fill */
+            i++;
+            continue;
+        }
+        if (m == 0x01 || (m >= 0xd0 && m <= 0xd8)) { /* markers without a length */
+            i += 2;
+            continue;
+        }
+        if (m == 0xd9 || m == 0xda) return false; /* the end, or data before any frame header */
+        size_t len = (size_t)d[i + 2] << 8 | d[i + 3];
+        if (len < 2) return false;
+        if (m >= 0xc0 && m <= 0xcf && m != 0xc4 && m != 0xc8 && m != 0xcc) {
+            if (len < 7 || i + 9 > n) return false;
+            *h = (uint32_t)d[i + 5] << 8 | d[i + 6];
+            *w = (uint32_t)d[i + 7] << 8 | d[i + 8];
+            *progressive = m == 0xc2 || m == 0xc6 || m == 0xca || m == 0xce;
+            return true;
+        }
+        i += 2 + len;
+    }
+    return false;
+}
+
+/* A raster format gdk-pixbuf reads, told by its first bytes, with the
+ * size it declares; NULL if the bytes are none of them. */
+typedef struct raster_format {
+    const char *name, *loader;
+    uint32_t w, h;
+    uint32_t max_pixels; /* decoded whole unless shrunk as it is read */
+} raster_format;
+
+static bool raster_kind(const unsigned char *d, size_t n, raster_format *f)
+{
+    bool progressive = false;
+    memset(f, 0, sizeof *f);
+    if (n >= 3 && d[0] == 0xff && d[1] == 0xd8 && d[2] == 0xff) {
+        /* libjpeg shrinks as it decodes (gdk_pixbuf_loader_set_size), but a
+         * progressive JPEG's coefficients are held whole: 6 bytes a pixel */
+        *f = (raster_format){"JPEG", "jpeg", 0, 0, PICTURE_MAX_PIXELS};
+        if (!jpeg_header_size(d, n, &f->w, &f->h, &progressive)) f->w = f->h = 0;
+        if (progressive) f->max_pixels = PICTURE_MAX_PIXELS / 4;
+        return true;
+    }
+    if (n >= 10 && (memcmp(d, "GIF87a", 6) == 0 || memcmp(d, "GIF89a", 6) == 0)) {
+        *f = (raster_format){"GIF", "gif", (uint32_t)d[6] | (uint32_t)d[7] << 8, (uint32_t)d[8] | (uint32_t)d[9] << 8,
+                             PICTURE_MAX_EMBEDDED_PIXELS};
+        return true;
+    }
+    if (n >= 26 && d[0] == 'B' && d[1] == 'M') {
+        uint32_t header = (uint32_t)d[14] | (uint32_t)d[15] << 8 | (uint32_t)d[16] << 16 | (uint32_t)d[17] << 24;
+        *f = (raster_format){"BMP", "bmp", 0, 0, PICTURE_MAX_EMBEDDED_PIXELS};
+        if (header == 12) {
+            f->w = (uint32_t)d[18] | (uint32_t)d[19] << 8;
+            f->h = (uint32_t)d[20] | (uint32_t)d[21] << 8;
+        } else {
+            int32_t w = (int32_t)((uint32_t)d[18] | (uint32_t)d[19] << 8 | (uint32_t)d[20] << 16 | (uint32_t)d[21] << 24);
+            int32_t h = (int32_t)((uint32_t)d[22] | (uint32_t)d[23] << 8 | (uint32_t)d[24] << 16 | (uint32_t)d[25] << 24);
+            f->w = w > 0 ? (uint32_t)w : 0; /* bottom-up or top-down */
+            f->h = h > 0 ? (uint32_t)h : h < 0 && h != INT32_MIN ? (uint32_t)-h : 0;
+        }
+        return true;
+    }
+    return false;
+}
+
+/* What the loader is asked for once it knows the size it will decode. */
+typedef struct pixbuf_want {
+    unsigned side;
+    uint32_t max_pixels;
+    bool refused;
+} pixbuf_want;
+
+static void pixbuf_size_prepared(GdkPixbufLoader *loader, gint w, gint h, gpointer data)
+{
+    pixbuf_want *want = data;
+    /* the size the decoder will use, which a GIF's frames may make larger
+     * than its header said: refused before anything that big is made */
+    if (w <= 0 || h <= 0 || (uint64_t)w * (uint64_t)h > want->max_pixels) {
+        want->refused = true;
+        gdk_pixbuf_loader_set_size(loader, 1, 1);
+        return;
+    }
+    double k = fmin(1.0, want->side / (double)(w > h ? w : h));
+    if (k < 1) gdk_pixbuf_loader_set_size(loader, (int)fmax(1, ceil(w * k)), (int)fmax(1, ceil(h * k)));
+}
+
+/* Reads a JPEG, GIF or BMP (the first frame) into a surface of
+ * premultiplied ARGB at most `side` pixels on its longer side. Its
+ * declared size is measured first; a JPEG is shrunk as it is decoded
+ * (libjpeg decodes at 1/2, 1/4 or 1/8), the others are decoded whole,
+ * so they get the smaller budget. */
+static meiro_status read_pixbuf(const unsigned char *data, size_t size, const raster_format *f, const char *what,
+                                unsigned side, cairo_surface_t **out, meiro_error *err)
+{
+    *out = NULL;
+    if (f->w == 0 || f->h == 0)
+        return fail(err, MEIRO_ERROR_PARSE, "%s is not a readable %s image: it gives no size", what, f->name);
+    if (f->w > 32767 || f->h > 32767 || (uint64_t)f->w * f->h > f->max_pixels)
+        return fail(err, MEIRO_ERROR_TOO_BIG, "%s is %lu x %lu pixels: at most 32767 a side and %u megapixels for a%s %s",
+                    what, (unsigned long)f->w, (unsigned long)f->h, f->max_pixels >> 20,
+                    f->max_pixels == PICTURE_MAX_PIXELS / 4 ? " progressive" : "", f->name);
+    GError *gerr = NULL;
+    GdkPixbufLoader *loader = gdk_pixbuf_loader_new_with_type(f->loader, &gerr);
+    if (!loader) {
+        meiro_status s = fail(err, MEIRO_ERROR_PARSE, "%s: this meiro cannot read %s images (%s): save it as PNG", what,
+                              f->name, gerr ? gerr->message : "gdk-pixbuf has no loader for them");
+        if (gerr) g_error_free(gerr);
+        return s;
+    }
+    pixbuf_want want = {side, f->max_pixels, false};
+    g_signal_connect(loader, "size-prepared", G_CALLBACK(pixbuf_size_prepared), &want);
+    bool ok = true;
+    for (size_t at = 0; ok && !want.refused && at < size; at += 1 << 16) {
+        size_t n = size - at < (1 << 16) ? size - at : (1 << 16);
+        ok = gdk_pixbuf_loader_write(loader, data + at, n, &gerr);
+    }
+    /* closed even after a failure, which it then reports again */
+    GError *close_err = NULL;
+    bool closed = gdk_pixbuf_loader_close(loader, ok ? &close_err : NULL);
+    if (ok && !closed) gerr = close_err, ok = false;
+    else if (close_err) g_error_free(close_err);
+    meiro_status s = MEIRO_OK;
+    GdkPixbuf *pb = ok && !want.refused ? gdk_pixbuf_loader_get_pixbuf(loader) : NULL;
+    if (want.refused)
+        s = fail(err, MEIRO_ERROR_TOO_BIG, "%s is too big to decode: at most %u megapixels for a %s", what,
+                 f->max_pixels >> 20, f->name);
+    else if (!pb)
+        s = fail(err, MEIRO_ERROR_PARSE, "%s is not a readable %s image: %s", what, f->name,
+                 gerr ? gerr->message : "gdk-pixbuf made nothing of it");
+    if (gerr) g_error_free(gerr);
+    if (s != MEIRO_OK) {
+        g_object_unref(loader);
+        return s;
+    }
+    int w = gdk_pixbuf_get_width(pb), h = gdk_pixbuf_get_height(pb), n = gdk_pixbuf_get_n_channels(pb);
+    int in_stride = gdk_pixbuf_get_rowstride(pb);
+    bool alpha = gdk_pixbuf_get_has_alpha(pb);
+    cairo_surface_t *img = NULL;
+    if (gdk_pixbuf_get_bits_per_sample(pb) != 8 || gdk_pixbuf_get_colorspace(pb) != GDK_COLORSPACE_RGB ||
+        n != (alpha ? 4 : 3))
+        s = fail(err, MEIRO_ERROR_PARSE, "%s is not a readable %s image: an unusual pixel format", what, f->name);
+    else {
+        img = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
+        if (cairo_surface_status(img) != CAIRO_STATUS_SUCCESS)
+            s = fail(err, MEIRO_ERROR_NOMEM, "out of memory reading %s", what);
+    }
+    if (s == MEIRO_OK) {
+        cairo_surface_flush(img);
+        const guint8 *in = gdk_pixbuf_read_pixels(pb);
+        unsigned char *px = cairo_image_surface_get_data(img);
+        int stride = cairo_image_surface_get_stride(img);
+        for (int y = 0; y < h; y++) {
+            const guint8 *c = in + (size_t)y * (size_t)in_stride;
+            uint32_t *dst = (uint32_t *)(void *)(px + (size_t)y * (size_t)stride);
+            for (int x = 0; x < w; x++, c += n) {
+                uint32_t a = alpha ? c[3] : 255;
+                dst[x] = a << 24 | (c[0] * a + 127) / 255 << 16 | (c[1] * a + 127) / 255 << 8 | (c[2] * a + 127) / 255;
+            }
+        }
+        cairo_surface_mark_dirty(img);
+        *out = img;
+    } else
+        cairo_surface_destroy(img);
+    g_object_unref(loader);
+    return s;
 }
 
 /* Opens an SVG measured by svg_scan, its units scaled so that its longer
@@ -436,9 +806,9 @@ static meiro_status open_svg(const unsigned char *data, size_t size, const char 
     return MEIRO_OK;
 }
 
-/* Loads an SVG or PNG (told apart by their first bytes) at most `side`
- * pixels on its longer side, and finds its silhouette. `what` names it in
- * messages. */
+/* Loads an SVG, PNG, JPEG, GIF or BMP (told apart by their first bytes) at
+ * most `side` pixels on its longer side, finds its silhouette and fills a
+ * line drawing. `what` names it in messages. */
 static meiro_status load_picture(const unsigned char *data, size_t size, const char *what, unsigned side,
                                  picture *p, meiro_error *err)
 {
@@ -446,15 +816,20 @@ static meiro_status load_picture(const unsigned char *data, size_t size, const c
     memset(p, 0, sizeof *p);
     meiro_status s = MEIRO_OK;
     cairo_surface_t *img = NULL;
+    raster_format f;
     if (size >= 8 && memcmp(data, png_magic, 8) == 0) {
-        s = read_png(data, size, what, side, &p->png, err);
+        s = read_png(data, size, what, side, &p->raster, err);
         if (s != MEIRO_OK) return s;
-        img = cairo_surface_reference(p->png);
+        img = cairo_surface_reference(p->raster);
+    } else if (raster_kind(data, size, &f)) {
+        s = read_pixbuf(data, size, &f, what, side, &p->raster, err);
+        if (s != MEIRO_OK) return s;
+        img = cairo_surface_reference(p->raster);
     } else {
         size_t i = size >= 3 && data[0] == 0xef && data[1] == 0xbb && data[2] == 0xbf ? 3 : 0; /* a BOM */
         while (i < size && (data[i] == ' ' || data[i] == '\t' || data[i] == '\r' || data[i] == '\n')) i++;
         if (i >= size || data[i] != '<')
-            return fail(err, MEIRO_ERROR_PARSE, "%s is neither an SVG nor a PNG image", what);
+            return fail(err, MEIRO_ERROR_PARSE, "%s is not an SVG, PNG, JPEG, GIF or BMP image", what);
         s = open_svg(data, size, what, side, p, err);
         if (s == MEIRO_OK) {
             img = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, (int)ceil(p->svg_w), (int)ceil(p->svg_h));
@@ -475,7 +850,9 @@ static meiro_status load_picture(const unsigned char *data, size_t size, const c
         s = fail(err, MEIRO_ERROR_NOMEM, "out of memory reading %s", what);
     else if (!analyse(img, p))
         s = fail(err, MEIRO_ERROR_PARSE, "%s has nothing inside: no part of it is %s", what,
-                 p->alpha ? "opaque" : "dark");
+                 p->mode == INK_DARK ? "dark" : "opaque");
+    else
+        s = fill_outlines(img, p, what, err);
     cairo_surface_destroy(img);
     if (s != MEIRO_OK) picture_free(p);
     return s;
@@ -523,8 +900,17 @@ static meiro_status shape_work(void *ctx, meiro_error *err)
     p.scale = fmin(j->width / bw, j->height / bh);
     p.ox = (j->width - bw * p.scale) / 2 - p.bx0 * p.scale;
     p.oy = (j->height - bh * p.scale) / 2 - p.by0 * p.scale;
-    s = rasterise(paint_picture, &p, p.alpha, samples_per_cell((uint64_t)j->width * j->height), j->mask, j->width, 0,
+    s = rasterise(paint_picture, &p, p.mode, samples_per_cell((uint64_t)j->width * j->height), j->mask, j->width, 0,
                   0, j->width, j->height, err);
+    uint64_t inside = s == MEIRO_OK ? count_inside(j->mask, (size_t)j->width * j->height) : 2;
+    /* on a grid of some size, a picture scaled to fill it that leaves
+     * nothing is made of lines thinner than half a cell that enclose
+     * nothing: a larger grid would not help */
+    if (inside < 2 && !p.filled && j->width >= 4 && j->height >= 4)
+        s = fail_field(err, MEIRO_FIELD_SHAPE, MEIRO_ERROR_ARGUMENT,
+                       "%s leaves %u cell%s inside a %u x %u grid: this looks like a line drawing with open ends: "
+                       "close it or fill it",
+                       j->what, (unsigned)inside, inside == 1 ? "" : "s", (unsigned)j->width, (unsigned)j->height);
     picture_free(&p);
     return s;
 }
@@ -567,7 +953,7 @@ meiro_status meiro_shape_mask(const char *shape, uint32_t width, uint32_t height
         size_t n = 0;
         for (size_t i = 0; i < SHAPE_COUNT && n < sizeof names; i++)
             n += (size_t)snprintf(names + n, sizeof names - n, "%s%s", i ? ", " : "", shapes[i].name);
-        return fail_field(err, MEIRO_FIELD_SHAPE, MEIRO_ERROR_UNKNOWN_NAME, "no shape '%s' (built in: %s; or a file NAME.svg or NAME.png)",
+        return fail_field(err, MEIRO_FIELD_SHAPE, MEIRO_ERROR_UNKNOWN_NAME, "no shape '%s' (built in: %s; or a picture file NAME.svg, .png, .jpg, .gif or .bmp)",
                     shape, names);
     }
 
