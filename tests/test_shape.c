@@ -398,6 +398,241 @@ static void test_png_file(void)
     meiro_mask_free(m);
 }
 
+/* ---- Line drawings, white fill, JPEG ---- */
+
+/* The house of the line-drawing tests, on a 200 x 200 picture: a square
+ * body under a roof, x 40..160, y 30..180 (a box of 120 x 150). */
+static const double house_xy[][2] = {{40, 180}, {40, 90}, {100, 30}, {160, 90}, {160, 180}};
+
+static void house_path(cairo_t *cr)
+{
+    cairo_move_to(cr, house_xy[0][0], house_xy[0][1]);
+    for (int i = 1; i < 5; i++) cairo_line_to(cr, house_xy[i][0], house_xy[i][1]);
+}
+
+/* A 1 px outline, closed or open (the floor left out), or the house filled. */
+static void house_outline(cairo_t *cr)
+{
+    house_path(cr);
+    cairo_close_path(cr);
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    cairo_set_line_width(cr, 1);
+    cairo_stroke(cr);
+}
+
+static void house_open(cairo_t *cr)
+{
+    house_path(cr);
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    cairo_set_line_width(cr, 1);
+    cairo_stroke(cr);
+}
+
+static void house_filled(cairo_t *cr)
+{
+    house_path(cr);
+    cairo_close_path(cr);
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    cairo_fill(cr);
+}
+
+/* Whether a point of the picture is inside the house. */
+static bool in_house(double x, double y)
+{
+    if (x < 40 || x > 160 || y > 180) return false;
+    return y >= 90 || y >= 30 + fabs(x - 100);
+}
+
+/* Checks a mask of the house, scaled to fill w x h cells and centred,
+ * against the house cell by cell: cells whose corners all lie on one side
+ * of its outline must be on that side; about its area inside. */
+static void check_house(const uint8_t *m, uint32_t w, uint32_t h, const char *what)
+{
+    double k = fmin(w / 120.0, h / 150.0), ox = (w - 120 * k) / 2 - 40 * k, oy = (h - 150 * k) / 2 - 30 * k;
+    verdict v = {0};
+    size_t in = 0;
+    for (uint32_t y = 0; m && y < h; y++)
+        for (uint32_t x = 0; x < w; x++) {
+            int corners = 0;
+            for (int c = 0; c < 4; c++)
+                corners += in_house((x + (c & 1) - ox) / k, (y + (c >> 1) - oy) / k);
+            bool inside = m[(size_t)y * w + x] != 0;
+            in += inside;
+            if (corners == 0 || corners == 4)
+                verdict_note(&v, inside == (corners == 4), "%s, %u x %u: cell (%u, %u) is %s", what, w, h, x, y,
+                             inside ? "inside" : "outside");
+        }
+    CHECK_ALL(v);
+    double area = (120.0 * 90 + 120.0 * 60 / 2) * k * k;
+    CHECK_MSG(m && fabs(in - area) <= 0.1 * area + 2, "%s, %u x %u: %zu cells inside a house of %.0f", what, w, h, in,
+              area);
+}
+
+static const uint32_t house_sizes[][2] = {{12, 12}, {20, 20}, {40, 30}, {60, 60}};
+
+/* A closed 1 px outline, PNG or SVG, and one with a white inside, give the
+ * house's cells, as the filled house does. */
+static void test_outline_filled(void)
+{
+    meiro_error err;
+    const char *png = tmp_path("house.png");
+    CHECK(write_png(png, 200, 200, true, house_outline));
+    const char *clear = tmp_path("house-clear.png");
+    CHECK(write_png(clear, 200, 200, false, house_outline));
+    const char *filled = tmp_path("house-filled.png");
+    CHECK(write_png(filled, 200, 200, true, house_filled));
+    const char *svg = tmp_path("house.svg");
+    CHECK(write_text(svg, "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 200 200\">"
+                          "<path d=\"M40 180 V90 L100 30 L160 90 V180 Z\" fill=\"none\" stroke=\"#000\" "
+                          "stroke-width=\"1\"/></svg>"));
+    const char *white = tmp_path("house-white.svg");
+    CHECK(write_text(white, "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 200 200\">"
+                            "<path d=\"M40 180 V90 L100 30 L160 90 V180 Z\" fill=\"#fff\" stroke=\"#222\" "
+                            "stroke-width=\"0.5\"/></svg>"));
+    const char *files[] = {png, clear, filled, svg, white};
+    for (size_t f = 0; f < TEST_COUNT(files); f++)
+        for (size_t i = 0; i < TEST_COUNT(house_sizes); i++) {
+            uint32_t w = house_sizes[i][0], h = house_sizes[i][1];
+            uint8_t *m = file_mask(files[f], w, h, &err);
+            CHECK_MSG(m != NULL, "%s at %u x %u: %s", files[f], w, h, err.message);
+            check_house(m, w, h, files[f]);
+            if (m) CHECK_INT(pieces(m, w, h), 1);
+            meiro_mask_free(m);
+        }
+}
+
+/* An outline with a gap: refused with what to do, at any size. */
+static void test_open_drawing(void)
+{
+    meiro_error err;
+    uint8_t *m = NULL;
+    const char *png = tmp_path("house-open.png");
+    CHECK(write_png(png, 200, 200, true, house_open));
+    const char *svg = tmp_path("house-open.svg");
+    CHECK(write_text(svg, "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 200 200\">"
+                          "<path d=\"M40 180 V90 L100 30 L160 90 V180\" fill=\"none\" stroke=\"#000\"/></svg>"));
+    const char *files[] = {png, svg};
+    for (size_t f = 0; f < TEST_COUNT(files); f++)
+        for (size_t i = 0; i < TEST_COUNT(house_sizes); i++) {
+            uint32_t w = house_sizes[i][0], h = house_sizes[i][1];
+            CHECK_INT(meiro_shape_mask(files[f], w, h, &m, &err), MEIRO_ERROR_ARGUMENT);
+            CHECK_MSG(strstr(err.message, "line drawing with open ends: close it or fill it") &&
+                          !strstr(err.message, "larger"),
+                      "%s: %s", files[f], err.message);
+            CHECK_INT(err.field, MEIRO_FIELD_SHAPE);
+            CHECK(m == NULL);
+        }
+}
+
+/* A cat's head with white and near-white eyes (holes), on nothing and on
+ * a white page; its pale nose is inside on nothing (coloured), and not
+ * dark on the page (an opaque picture's dark parts are inside). */
+static void test_white_is_background(void)
+{
+    meiro_error err;
+    static const char *const backgrounds[] = {"", "<rect width=\"100\" height=\"100\" fill=\"#fff\"/>"};
+    for (size_t b = 0; b < TEST_COUNT(backgrounds); b++) {
+        char svg[1024];
+        snprintf(svg, sizeof svg,
+                 "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 100 100\">%s"
+                 "<path d=\"M0 100 V0 L30 20 H70 L100 0 V100 Z\" fill=\"#444\"/>"
+                 "<circle cx=\"30\" cy=\"50\" r=\"12\" fill=\"#fff\"/>"
+                 "<circle cx=\"70\" cy=\"50\" r=\"12\" fill=\"#f4f4f0\"/>"
+                 "<rect x=\"40\" y=\"70\" width=\"20\" height=\"20\" fill=\"#ffd8b0\"/></svg>",
+                 backgrounds[b]);
+        const char *path = tmp_path("cat-eyes.svg");
+        CHECK(write_text(path, svg));
+        uint8_t *m = file_mask(path, 20, 20, &err);
+        CHECK_MSG(m != NULL, "%s", err.message);
+        if (!m) continue;
+        /* 5 cells a unit of 25: the eyes are 2.4 cells round about (6, 10)
+         * and (14, 10); the nose covers 8..11 x 14..17 */
+        verdict v = {0};
+        for (uint32_t y = 0; y < 20; y++)
+            for (uint32_t x = 0; x < 20; x++) {
+                double cx = x + 0.5, cy = y + 0.5;
+                double d = fmin(hypot(cx - 6, cy - 10), hypot(cx - 14, cy - 10));
+                bool in = m[y * 20 + x] != 0, nose = x >= 8 && x <= 11 && y >= 14 && y <= 17;
+                if (nose && b == 1) continue;
+                if (d < 1.7) verdict_note(&v, !in, "background %zu: cell (%u, %u) of an eye is inside", b, x, y);
+                else if (d > 3.2 && y >= 6) verdict_note(&v, in, "background %zu: cell (%u, %u) is outside", b, x, y);
+            }
+        CHECK_ALL(v);
+        meiro_mask_free(m);
+    }
+}
+
+/* A 24-bit BMP (rows bottom-up, each padded to 4 bytes) of a w x h
+ * picture drawn by fn on white. */
+static bool write_bmp(const char *path, int w, int h, void (*fn)(cairo_t *))
+{
+    cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
+    cairo_t *cr = cairo_create(s);
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    cairo_paint(cr);
+    fn(cr);
+    cairo_destroy(cr);
+    cairo_surface_flush(s);
+    uint32_t row_bytes = ((uint32_t)w * 3 + 3) & ~3u, size = 54 + row_bytes * (uint32_t)h;
+    unsigned char head[54] = {'B', 'M'};
+    const uint32_t fields[][2] = {{2, size}, {10, 54}, {14, 40}, {18, (uint32_t)w}, {22, (uint32_t)h}, {34, row_bytes * (uint32_t)h}};
+    for (size_t i = 0; i < TEST_COUNT(fields); i++)
+        for (int k = 0; k < 4; k++) head[fields[i][0] + k] = (unsigned char)(fields[i][1] >> (8 * k));
+    head[26] = 1;  /* planes */
+    head[28] = 24; /* bits a pixel */
+    FILE *f = fopen(path, "wb");
+    bool ok = f && fwrite(head, 1, sizeof head, f) == sizeof head;
+    unsigned char *row = calloc(row_bytes, 1);
+    ok = ok && row;
+    for (int y = h - 1; ok && y >= 0; y--) {
+        const uint32_t *px = (const uint32_t *)(const void *)(cairo_image_surface_get_data(s) +
+                                                              (size_t)y * (size_t)cairo_image_surface_get_stride(s));
+        for (int x = 0; x < w; x++) {
+            row[3 * x] = (unsigned char)px[x];
+            row[3 * x + 1] = (unsigned char)(px[x] >> 8);
+            row[3 * x + 2] = (unsigned char)(px[x] >> 16);
+        }
+        ok = fwrite(row, 1, row_bytes, f) == row_bytes;
+    }
+    free(row);
+    if (f && fclose(f) != 0) ok = false;
+    cairo_surface_destroy(s);
+    return ok;
+}
+
+/* JPEG pictures (tests/data: the house of these tests, filled and as a
+ * 1 px outline, saved by gdk-pixbuf at quality 75) and BMP ones; a JPEG
+ * declaring more pixels than the budget is refused before it is decoded. */
+static void test_jpeg_file(void)
+{
+    meiro_error err;
+    uint8_t *m = NULL;
+    const char *bmp = tmp_path("house.bmp"), *bmp_outline = tmp_path("outline.bmp");
+    CHECK(write_bmp(bmp, 200, 200, house_filled));
+    CHECK(write_bmp(bmp_outline, 200, 200, house_outline));
+    char jpeg[4096], jpeg_outline[4096];
+    snprintf(jpeg, sizeof jpeg, "%s", test_data("house.jpg"));
+    snprintf(jpeg_outline, sizeof jpeg_outline, "%s", test_data("house-outline.jpg"));
+    const char *files[] = {jpeg, jpeg_outline, bmp, bmp_outline};
+    for (size_t f = 0; f < TEST_COUNT(files); f++)
+        for (size_t i = 0; i < TEST_COUNT(house_sizes); i++) {
+            m = file_mask(files[f], house_sizes[i][0], house_sizes[i][1], &err);
+            CHECK_MSG(m != NULL, "%s: %s", files[f], err.message);
+            check_house(m, house_sizes[i][0], house_sizes[i][1], files[f]);
+            meiro_mask_free(m);
+        }
+    /* a frame header of 30000 x 30000 and no picture behind it */
+    static const unsigned char huge[] = {0xff, 0xd8, 0xff, 0xe0, 0x00, 0x04, 'J',  'F',  0xff, 0xc0, 0x00, 0x0b,
+                                         0x08, 0x75, 0x30, 0x75, 0x30, 0x01, 0x01, 0x11, 0x00, 0xff, 0xd9};
+    const char *bomb = tmp_path("bomb.jpg");
+    FILE *f = fopen(bomb, "wb");
+    CHECK(f && fwrite(huge, 1, sizeof huge, f) == sizeof huge);
+    if (f) fclose(f);
+    CHECK_INT(meiro_shape_mask(bomb, 20, 20, &m, &err), MEIRO_ERROR_TOO_BIG);
+    CHECK_MSG(strstr(err.message, "30000 x 30000 pixels") && strstr(err.message, "JPEG"), "%s", err.message);
+    CHECK(m == NULL);
+}
+
 static void test_shape_errors(void)
 {
     meiro_error err;
@@ -632,6 +867,10 @@ int main(int argc, char **argv)
         {"circle_is_a_disc", test_circle_is_a_disc},
         {"svg_file", test_svg_file},
         {"png_file", test_png_file},
+        {"outline_filled", test_outline_filled},
+        {"open_drawing", test_open_drawing},
+        {"white_is_background", test_white_is_background},
+        {"jpeg_file", test_jpeg_file},
         {"shape_errors", test_shape_errors},
         {"text_masks", test_text_masks},
         {"text_letters", test_text_letters},
@@ -641,7 +880,9 @@ int main(int argc, char **argv)
     if (dir[0]) {
         static const char *const files[] = {"bars.svg", "margin.svg", "page.svg", "square.png", "bar.png",
                                             "triangle.png", "notes.txt", "broken.svg", "cut.png", "empty.svg",
-                                            "white.svg"};
+                                            "white.svg", "house.png", "house-clear.png", "house-filled.png",
+                                            "house.svg", "house-white.svg", "house-open.png", "house-open.svg",
+                                            "cat-eyes.svg", "house.bmp", "outline.bmp", "bomb.jpg"};
         for (size_t i = 0; i < TEST_COUNT(files); i++) unlink(tmp_path(files[i]));
         rmdir(tmp_path("folder.svg"));
         rmdir(dir);

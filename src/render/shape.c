@@ -726,7 +726,7 @@ static meiro_status read_pixbuf(const unsigned char *data, size_t size, const ra
     else if (close_err) g_error_free(close_err);
     meiro_status s = MEIRO_OK;
     GdkPixbuf *pb = ok && !want.refused ? gdk_pixbuf_loader_get_pixbuf(loader) : NULL;
-    if (want.refused)
+    if (want.refused || (gerr && gerr->domain == GDK_PIXBUF_ERROR && gerr->code == GDK_PIXBUF_ERROR_INSUFFICIENT_MEMORY))
         s = fail(err, MEIRO_ERROR_TOO_BIG, "%s is too big to decode: at most %u megapixels for a %s", what,
                  f->max_pixels >> 20, f->name);
     else if (!pb)

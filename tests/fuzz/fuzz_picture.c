@@ -1,4 +1,4 @@
-/* libFuzzer target for pictures: the bytes of an SVG or PNG shape file
+/* libFuzzer target for pictures: the bytes of an SVG, PNG, JPEG, GIF or BMP shape file
  * through meiro's own loader (the budget scan, the PNG decoder, librsvg)
  * into the mask of a small grid, as meiro_shape_mask draws a stranger's
  * picture but in this process (the time budget's child process aside:

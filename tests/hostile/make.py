@@ -46,6 +46,16 @@ write("entity-external.svg", '<?xml version="1.0"?>\n<!DOCTYPE svg [<!ENTITY e S
 # PNG bombs: 32767 x 32767 one-bit pixels in ~130 KB; a header alone
 write("png-32767.png", png(32767, 32767, rows=ROWS))
 write("png-header-65535.png", png(65535, 65535, rows=4))
+# JPEG and GIF bombs (read through gdk-pixbuf): a JPEG's frame header of
+# 65535 x 65535, a GIF's screen as big, and a GIF of 10 x 10 whose one
+# frame says 30000 x 30000
+def gif(sw, sh, fw, fh):
+    return (b"GIF89a" + struct.pack("<HHBBB", sw, sh, 0x80, 0, 0) + b"\0\0\0\xff\xff\xff" +
+            b"\x2c" + struct.pack("<HHHHB", 0, 0, fw, fh, 0) + b"\x02\x01\x2c\x00\x00;")
+write("jpeg-header-65535.jpg", b"\xff\xd8\xff\xe0\x00\x04JF\xff\xc0" +
+      struct.pack(">HBHHB", 11, 8, 65535, 65535, 1) + b"\x01\x11\x00\xff\xd9")
+write("gif-65535.gif", gif(65535, 65535, 65535, 65535))
+write("gif-frame-30000.gif", gif(10, 10, 30000, 30000))
 # the same inside an SVG, as a data: URL (beyond 32767 a side too)
 def data_svg(p):
     return (SVG + '<image width="100" height="100" xlink:href="data:image/png;base64,' +
