@@ -534,6 +534,100 @@ static void test_long_titles(void)
     meiro_maze_free(m);
 }
 
+/* Whether UTF-8 `s` starts with one of the characters of `set`. */
+static bool starts_with_one_of(const char *s, const char *set)
+{
+    size_t n = 1;
+    while (s[n] && ((unsigned char)s[n] & 0xc0) == 0x80) n++;
+    char c[8] = "";
+    memcpy(c, s, n < 7 ? n : 7);
+    return s[0] && strstr(set, c) != NULL;
+}
+
+/* Japanese titles wrap as children's text is read: over templates,
+ * papers and orientations, a long title read back from page 1 (pdftotext)
+ * is one or two lines; when it has spaces (wakachigaki) the line breaks at
+ * one of them, never inside a word ("がんばっ" / "て"); no line starts with
+ * small kana, ー or closing punctuation, and none ends with an opening
+ * bracket. */
+static void test_japanese_breaks(void)
+{
+    if (!have("pdftotext")) return;
+    static const char *const templates[] = {"kids-ja", "worksheet-a4-2up", "booklet-a5"};
+    static const meiro_paper papers[] = {MEIRO_PAPER_A4, MEIRO_PAPER_A5};
+    static const char *const titles[] = {
+        "きょうも げんきに がんばって ゴールまで いこう みんなで いっしょに",
+        "はなちゃんの おたんじょうび めいろ：ケーキまでの みちを みつけよう！プレゼントも さがしてね",
+        "しゅっぱつ しんこう！ちょっと まってね「ジャンプ」で ゴールまで がんばって いこう",
+        "ゴールまでがんばっていこうねみんなでいっしょにゴールをめざそう「ジャンプ！」ちょっとまってね。",
+    };
+    static const char no_start[] = "ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶー、。，．」』）】！？!?・：；…";
+    static const char no_end[] = "「『（【";
+    verdict v = {0};
+    size_t pages = 0, wrapped = 0;
+    for (size_t t = 0; t < TEST_COUNT(templates); t++)
+        for (size_t p = 0; p < TEST_COUNT(papers); p++)
+            for (int land = 0; land <= 1; land++)
+                for (size_t k = 0; k < TEST_COUNT(titles); k++) {
+                    char what[160], file[160], cmd[256], text[8192];
+                    snprintf(what, sizeof what, "%s %s %s title %zu", templates[t],
+                             meiro_paper_name(papers[p], NULL, NULL), land ? "landscape" : "portrait", k);
+                    meiro_template *tpl = meiro_template_load(templates[t], NULL);
+                    meiro_export_options page;
+                    meiro_export_options_from_template(&page, tpl);
+                    page.paper = papers[p];
+                    page.orientation = land ? MEIRO_ORIENT_LANDSCAPE : MEIRO_ORIENT_PORTRAIT;
+                    page.title = titles[k];
+                    page.answers = MEIRO_ANSWERS_NONE;
+                    meiro_maze *m = meiro_generate(
+                        &(meiro_generate_options){.width = 7, .height = 9, .algorithm = "dig", .seed = 2}, NULL);
+                    snprintf(file, sizeof file, "%s/breaks.pdf", dir);
+                    snprintf(cmd, sizeof cmd, "pdftotext -f 1 -l 1 %s -", file);
+                    meiro_error err = {0};
+                    bool made = m && meiro_save(m, NULL, MEIRO_FORMAT_PDF, &page, file, &err) == MEIRO_OK &&
+                                run(cmd, text, sizeof text);
+                    meiro_maze_free(m);
+                    meiro_template_free(tpl);
+                    if (!verdict_note(&v, made, "%s: %s", what, err.message)) continue;
+                    pages++;
+                    /* the title's first line, and what follows it */
+                    const char *title = titles[k], *line = text, *second = NULL;
+                    size_t len = 0;
+                    bool found = false;
+                    for (; *line && !found; line += len + (line[len] == '\n')) {
+                        len = strcspn(line, "\n");
+                        size_t n = len;
+                        while (n > 0 && line[n - 1] == ' ') n--;
+                        if (n == 0 || strncmp(title, line, n) != 0) continue;
+                        found = true;
+                        if (title[n] == 0) break; /* on one line */
+                        second = line + len + (line[len] == '\n');
+                        const char *rest = title + n;
+                        bool at_space = rest[0] == ' ';
+                        if (at_space) rest++;
+                        size_t m2 = strcspn(second, "\n");
+                        while (m2 > 0 && second[m2 - 1] == ' ') m2--;
+                        wrapped++;
+                        verdict_note(&v, strlen(rest) == m2 && strncmp(rest, second, m2) == 0,
+                                     "%s: the title is not two lines: '%.*s' then '%.*s'", what, (int)n, line, (int)m2,
+                                     second);
+                        verdict_note(&v, at_space || !strchr(title, ' '),
+                                     "%s: broken inside a word although it has spaces: '%.*s' / '%s'", what, (int)n,
+                                     line, rest);
+                        verdict_note(&v, !starts_with_one_of(rest, no_start), "%s: a line starts with '%.3s': %s",
+                                     what, rest, title);
+                        const char *last = title + n - 1;
+                        while (last > title && ((unsigned char)*last & 0xc0) == 0x80) last--;
+                        verdict_note(&v, !starts_with_one_of(last, no_end), "%s: a line ends with '%.3s': %s", what,
+                                     last, title);
+                    }
+                    verdict_note(&v, found, "%s: the title is not on page 1: %s", what, text);
+                }
+    printf("japanese breaks: %zu pages, %zu titles wrapped\n", pages, wrapped);
+    CHECK_ALL(v);
+    CHECK_MSG(wrapped >= pages / 2, "only %zu of %zu titles wrapped: the test does not test", wrapped, pages);
+}
+
 /* Pixels of warm, saturated colour (the frame's orange and yellow) in a
  * box of an ARGB32/RGB24 image, in pixels. */
 static int art_pixels(const unsigned char *data, int stride, int w, int h, double x0, double y0, double x1, double y1)
@@ -1090,6 +1184,7 @@ static const test_case cases[] = {
     {"page_words", test_page_words},
     {"frame_follows_page", test_frame_follows_page},
     {"long_titles", test_long_titles},
+    {"japanese_breaks", test_japanese_breaks},
     {"hard_levels_far_apart", test_hard_levels_far_apart},
     {"levels", test_levels},
     {"booklet-a5", test_booklet_a5},

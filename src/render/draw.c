@@ -8,6 +8,7 @@
 #include "page/layout.h"
 #include "page/template.h"
 #include "render/draw.h"
+#include "render/line_breaks.h"
 #include "render/picture.h"
 
 #include <errno.h>
@@ -268,16 +269,17 @@ void draw_text(cairo_t *cr, const char *text, const char *font, double x, double
     g_object_unref(layout);
 }
 
-/* The layout of `text` at `size`, wrapped into `width` when `wrap`,
- * lines centred. */
+/* The layout of `text` at `size`, wrapped into `width` when `wrap` (at
+ * spaces, and inside too wide words when `in_words`), lines centred. */
 static PangoLayout *fit_layout(cairo_t *cr, const char *text, const char *font, bool bold, double size,
-                               double width, bool wrap)
+                               double width, bool wrap, bool in_words)
 {
     PangoLayout *layout = text_layout(cr, text, font, bold, size);
     if (wrap) {
         pango_layout_set_width(layout, (int)(width * PANGO_SCALE));
-        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR); /* Japanese: between characters */
+        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR);
         pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER);
+        set_line_breaks(layout, width, in_words);
     }
     return layout;
 }
@@ -290,23 +292,28 @@ bool fit_text(cairo_t *cr, const char *text, const char *font, bool bold, double
     pango_layout_get_extents(layout, NULL, &logical);
     g_object_unref(layout);
     double natural = (double)logical.width / PANGO_SCALE;
-    *fit = (text_fit){size, false, natural};
+    *fit = (text_fit){size, false, natural, false};
     if (natural <= width) return true;
     if (size * width / natural >= fmax(floor_size, size * 0.7)) { /* shrunk a little, on one line */
         fit->size = size * width / natural * 0.999;
         return true;
     }
     /* two lines: from the largest size two lines fit in the band down to
-     * the floor, in steps of 5% */
+     * the floor, in steps of 5%, broken at spaces; then also inside words */
     fit->wrap = true;
-    for (double s = fmin(size, height / 2.4); s >= floor_size; s *= 0.95) {
-        layout = fit_layout(cr, text, font, bold, s, width, true);
-        pango_layout_get_extents(layout, NULL, &logical);
-        int lines = pango_layout_get_line_count(layout);
-        g_object_unref(layout);
-        if (lines <= 2 && (double)logical.height / PANGO_SCALE <= height) {
-            fit->size = s;
-            return true;
+    for (int pass = text_has_spaces(text) ? 0 : 1; pass < 2; pass++) {
+        for (double s = fmin(size, height / 2.4); s >= floor_size; s *= 0.95) {
+            layout = fit_layout(cr, text, font, bold, s, width, true, pass == 1);
+            pango_layout_get_extents(layout, NULL, &logical);
+            int lines = pango_layout_get_line_count(layout);
+            g_object_unref(layout);
+            /* a word kept whole may stick out of the line */
+            if (lines <= 2 && (double)logical.height / PANGO_SCALE <= height &&
+                (double)logical.width / PANGO_SCALE <= width * 1.001) {
+                fit->size = s;
+                fit->in_words = pass == 1;
+                return true;
+            }
         }
     }
     return false;
@@ -327,7 +334,7 @@ void draw_fitted(cairo_t *cr, const char *text, const char *font, bool bold, con
         draw_text(cr, text, font, cx, baseline, fit->size, bold, 0);
         return;
     }
-    PangoLayout *layout = fit_layout(cr, text, font, bold, fit->size, width, true);
+    PangoLayout *layout = fit_layout(cr, text, font, bold, fit->size, width, true, fit->in_words);
     cairo_move_to(cr, cx - width / 2, top);
     pango_cairo_show_layout(cr, layout);
     g_object_unref(layout);

@@ -73,13 +73,15 @@ typedef struct text_fit {
     double size;
     bool wrap;
     double natural; /* the width on one line at the size asked for */
+    bool in_words;  /* wrapped inside a word too wide for the line */
 } text_fit;
 
 /* Fits a line of text into a band `width` x `height` mm: at `size` if it
- * fits, else shrunk on one line down to 70% of it, else on two lines
- * (wrapped between words, or between characters in Japanese) from the
- * size two lines fit in the band down to `floor_size`. false when even
- * that does not fit. */
+ * fits, else shrunk on one line down to 70% of it, else on two lines from
+ * the size two lines fit in the band down to `floor_size`: broken at
+ * spaces (line_breaks.h) at the largest size where that fits, else (or
+ * with no space, as in most Japanese) also between the characters of a
+ * word too wide for the line. false when even that does not fit. */
 bool fit_text(cairo_t *cr, const char *text, const char *font, bool bold, double size, double floor_size,
               double width, double height, text_fit *fit);
 
