@@ -30,9 +30,11 @@ static const char *const usage_generate =
 /* (two strings: C compilers need not take longer ones) */
 static const char *const usage_generate_more =
     "      --shape S        a maze inside a shape: a built-in one (heart, star,\n"
-    "                       ...; see 'meiro list') or FILE.svg / FILE.png (dark\n"
-    "                       or opaque = inside), fitted to -W x -H cells (without\n"
-    "                       them: a square grid that holds it, 12 across or more)\n"
+    "                       ...; see 'meiro list') or a picture FILE (SVG, PNG,\n"
+    "                       JPEG, GIF, BMP: dark, or opaque and not white, is\n"
+    "                       inside; an outline is filled), fitted to -W x -H cells\n"
+    "                       (without them: a square grid that holds it, 12 across\n"
+    "                       or more)\n"
     "      --text T         a maze inside the letters of T (HANA, はな); -H sets\n"
     "                       their height in cells, the width follows; S and G\n"
     "                       stand in the first and the last letter\n"

@@ -103,7 +103,7 @@ int cmd_list(int argc, char **argv)
         meiro_template_free(t);
     }
     printf("\n");
-    list_algorithms("Shapes (--shape NAME, or --shape FILE.svg / FILE.png)", meiro_shape_count(), meiro_shape_info);
+    list_algorithms("Shapes (--shape NAME, or a picture: --shape FILE.svg, .png, .jpg, .gif, .bmp)", meiro_shape_count(), meiro_shape_info);
     printf("\nPictures for S and G (--art; none: the words):\n");
     for (size_t i = 0; i < meiro_art_count(); i++) {
         const meiro_art_desc *a = meiro_art_info(i);
