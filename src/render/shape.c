@@ -562,7 +562,7 @@ static meiro_status fill_outlines(cairo_surface_t *img, picture *p, const char *
     uint64_t enclosed = 0;
     for (size_t i = 0; i < (size_t)w * h; i++) enclosed += !(map[i] & (LINE_NEAR | LINE_OUT));
     if (enclosed <= 2 * strong) goto done;
-    sil = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, (int)w, (int)h);
+    sil = cairo_image_surface_create(CAIRO_FORMAT_A8, (int)w, (int)h); /* painted as black */
     if (cairo_surface_status(sil) != CAIRO_STATUS_SUCCESS) {
         s = fail(err, MEIRO_ERROR_NOMEM, "out of memory reading %s", what);
         goto done;
@@ -570,10 +570,18 @@ static meiro_status fill_outlines(cairo_surface_t *img, picture *p, const char *
     cairo_surface_flush(sil);
     unsigned char *out = cairo_image_surface_get_data(sil);
     int out_stride = cairo_image_surface_get_stride(sil);
+    uint32_t x0 = w, y0 = h, x1 = 0, y1 = 0; /* the silhouette's box */
     for (uint32_t y = 0; y < h; y++) {
-        uint32_t *row = (uint32_t *)(void *)(out + (size_t)y * (size_t)out_stride);
+        unsigned char *row = out + (size_t)y * (size_t)out_stride;
         const uint8_t *m = map + (size_t)y * w;
-        for (uint32_t x = 0; x < w; x++) row[x] = m[x] & LINE_OUT ? 0 : 0xff000000u;
+        for (uint32_t x = 0; x < w; x++) {
+            row[x] = m[x] & LINE_OUT ? 0 : 0xff;
+            if (m[x] & LINE_OUT) continue;
+            if (x < x0) x0 = x;
+            if (x > x1) x1 = x;
+            if (y < y0) y0 = y;
+            y1 = y;
+        }
     }
     cairo_surface_mark_dirty(sil);
     if (p->svg) g_object_unref(p->svg);
@@ -583,7 +591,10 @@ static meiro_status fill_outlines(cairo_surface_t *img, picture *p, const char *
     sil = NULL;
     p->mode = INK_OPAQUE;
     p->filled = true;
-    silhouette_box(p->raster, p);
+    p->bx0 = x0;
+    p->by0 = y0;
+    p->bx1 = x1 + 1;
+    p->by1 = y1 + 1;
 done:
     cairo_surface_destroy(sil);
     free(st.v);
