@@ -214,8 +214,8 @@ asan-tests:
 	@$(MAKE) --no-print-directory tests BUILD=build/asan CFLAGS="-O1 -g" EXTRA_CFLAGS="$(ASAN_FLAGS)"
 
 # Fuzzing: a libFuzzer target for every reader a user can feed a file to
-# (text with its drawings and block mazes, CSV, JSON, page templates, SVG and
-# PNG pictures), built with
+# (text with its drawings and block mazes, CSV, JSON, page templates, SVG, PNG,
+# JPEG, GIF and BMP pictures), built with
 # clang against the library compiled the same way in build/fuzz, each run for
 # FUZZ_SECONDS; a crash, leak, undefined behaviour or hang fails the run.
 FUZZ_SECONDS ?= 20

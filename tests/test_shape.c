@@ -1,7 +1,9 @@
 /* Masks for shaped mazes, through the public API: every built-in shape at
  * several sizes (one piece, a plausible share, its aspect kept and centred,
  * no one-cell necks; the heart and circle symmetric, the circle a disc),
- * SVG and PNG files (written here) giving the cells they should, text in
+ * SVG, PNG, JPEG and BMP files giving the cells they should (a 1 px
+ * outline of a house filled, white eyes holes, an open drawing refused
+ * with what to do, a JPEG bomb refused before decoding), text in
  * Latin letters, kana and kanji (height, letters in order, one piece per
  * letter, strokes wide enough for corridors), and every error. */
 #define _POSIX_C_SOURCE 200809L

@@ -1,6 +1,7 @@
-/* libFuzzer target for pictures: the bytes of an SVG, PNG, JPEG, GIF or BMP shape file
- * through meiro's own loader (the budget scan, the PNG decoder, librsvg)
- * into the mask of a small grid, as meiro_shape_mask draws a stranger's
+/* libFuzzer target for pictures: the bytes of an SVG, PNG, JPEG, GIF or
+ * BMP shape file through meiro's own loader (the budget scan, the PNG
+ * decoder, gdk-pixbuf, librsvg, the filling of line drawings) into the
+ * mask of a small grid, as meiro_shape_mask draws a stranger's
  * picture but in this process (the time budget's child process aside:
  * libFuzzer's own timeout stands in for it). A refusal is a status and a
  * message; a mask holds 0 and 1 only. */
