@@ -503,6 +503,109 @@ static void test_outline_filled(void)
         }
 }
 
+/* A polygon star-shaped about the middle of a 240 x 240 picture. */
+typedef struct polygon {
+    int n;
+    double x[12], y[12];
+} polygon;
+
+static polygon random_polygon(uint64_t *state)
+{
+    polygon p;
+    *state = *state * 6364136223846793005u + 1442695040888963407u;
+    p.n = 5 + (int)(*state >> 61);
+    for (int i = 0; i < p.n; i++) {
+        *state = *state * 6364136223846793005u + 1442695040888963407u;
+        double r = 60 + (double)(*state >> 40) / (double)(1u << 24) * 50;
+        double a = 2 * 3.14159265358979 * (i + 0.4 * ((double)((*state >> 20) & 0xfffff) / 0x100000 - 0.5)) / p.n;
+        p.x[i] = 120 + r * cos(a);
+        p.y[i] = 120 + r * sin(a);
+    }
+    return p;
+}
+
+static bool in_polygon(const polygon *p, double x, double y)
+{
+    bool in = false;
+    for (int i = 0, j = p->n - 1; i < p->n; j = i++)
+        if ((p->y[i] > y) != (p->y[j] > y) &&
+            x < (p->x[j] - p->x[i]) * (y - p->y[i]) / (p->y[j] - p->y[i]) + p->x[i])
+            in = !in;
+    return in;
+}
+
+/* The distance from (x, y) to the polygon's outline. */
+static double to_outline(const polygon *p, double x, double y)
+{
+    double best = 1e9;
+    for (int i = 0, j = p->n - 1; i < p->n; j = i++) {
+        double dx = p->x[i] - p->x[j], dy = p->y[i] - p->y[j];
+        double t = fmax(0, fmin(1, ((x - p->x[j]) * dx + (y - p->y[j]) * dy) / (dx * dx + dy * dy)));
+        best = fmin(best, hypot(x - p->x[j] - t * dx, y - p->y[j] - t * dy));
+    }
+    return best;
+}
+
+/* Outlines of random polygons, 1 px wide in a PNG and a thin stroke in an
+ * SVG, over seeds and grid sizes: every cell whose middle lies more than
+ * three quarters of a cell from the outline is inside exactly when its
+ * middle is inside the polygon. */
+static void test_outline_property(void)
+{
+    meiro_error err;
+    uint64_t state = 22;
+    static const uint32_t grids[][2] = {{12, 12}, {20, 16}, {33, 41}};
+    verdict v = {0};
+    for (int seed = 0; seed < 12; seed++) {
+        polygon p = random_polygon(&state);
+        double x0 = 1e9, y0 = 1e9, x1 = -1e9, y1 = -1e9;
+        for (int i = 0; i < p.n; i++) {
+            x0 = fmin(x0, p.x[i]), x1 = fmax(x1, p.x[i]);
+            y0 = fmin(y0, p.y[i]), y1 = fmax(y1, p.y[i]);
+        }
+        const char *png = tmp_path("polygon.png"), *svg = tmp_path("polygon.svg");
+        cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 240, 240);
+        cairo_t *cr = cairo_create(s);
+        cairo_set_source_rgb(cr, 1, 1, 1);
+        cairo_paint(cr);
+        for (int i = 0; i < p.n; i++) cairo_line_to(cr, p.x[i], p.y[i]);
+        cairo_close_path(cr);
+        cairo_set_source_rgb(cr, 0, 0, 0);
+        cairo_set_line_width(cr, 1);
+        cairo_stroke(cr);
+        cairo_destroy(cr);
+        CHECK(cairo_surface_write_to_png(s, png) == CAIRO_STATUS_SUCCESS);
+        cairo_surface_destroy(s);
+        char text[1024];
+        int n = snprintf(text, sizeof text,
+                         "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 240 240\"><path fill=\"none\" "
+                         "stroke=\"#000\" stroke-width=\"0.6\" d=\"M");
+        for (int i = 0; i < p.n; i++) n += snprintf(text + n, sizeof text - (size_t)n, " %.2f %.2f", p.x[i], p.y[i]);
+        snprintf(text + n, sizeof text - (size_t)n, " Z\"/></svg>");
+        CHECK(write_text(svg, text));
+        const char *files[] = {png, svg};
+        for (size_t f = 0; f < 2; f++)
+            for (size_t g = 0; g < TEST_COUNT(grids); g++) {
+                uint32_t w = grids[g][0], h = grids[g][1];
+                uint8_t *m = file_mask(files[f], w, h, &err);
+                if (!verdict_note(&v, m != NULL, "seed %d %s %u x %u: %s", seed, files[f], w, h, err.message))
+                    continue;
+                double k = fmin(w / (x1 - x0), h / (y1 - y0));
+                double ox = (w - (x1 - x0) * k) / 2 - x0 * k, oy = (h - (y1 - y0) * k) / 2 - y0 * k;
+                for (uint32_t y = 0; y < h; y++)
+                    for (uint32_t x = 0; x < w; x++) {
+                        double px = (x + 0.5 - ox) / k, py = (y + 0.5 - oy) / k;
+                        if (to_outline(&p, px, py) * k < 0.75) continue;
+                        bool in = m[(size_t)y * w + x] != 0;
+                        verdict_note(&v, in == in_polygon(&p, px, py), "seed %d %s %u x %u: cell (%u, %u) is %s", seed,
+                                     files[f], w, h, x, y, in ? "inside" : "outside");
+                    }
+                meiro_mask_free(m);
+            }
+    }
+    CHECK_ALL(v);
+}
+
 /* An outline with a gap: refused with what to do, at any size. */
 static void test_open_drawing(void)
 {
@@ -870,6 +973,7 @@ int main(int argc, char **argv)
         {"svg_file", test_svg_file},
         {"png_file", test_png_file},
         {"outline_filled", test_outline_filled},
+        {"outline_property", test_outline_property},
         {"open_drawing", test_open_drawing},
         {"white_is_background", test_white_is_background},
         {"jpeg_file", test_jpeg_file},
@@ -884,7 +988,8 @@ int main(int argc, char **argv)
                                             "triangle.png", "notes.txt", "broken.svg", "cut.png", "empty.svg",
                                             "white.svg", "house.png", "house-clear.png", "house-filled.png",
                                             "house.svg", "house-white.svg", "house-open.png", "house-open.svg",
-                                            "cat-eyes.svg", "house.bmp", "outline.bmp", "bomb.jpg"};
+                                            "cat-eyes.svg", "house.bmp", "outline.bmp", "bomb.jpg",
+                                            "polygon.png", "polygon.svg"};
         for (size_t i = 0; i < TEST_COUNT(files); i++) unlink(tmp_path(files[i]));
         rmdir(tmp_path("folder.svg"));
         rmdir(dir);
