@@ -1,7 +1,7 @@
 /* Masks for shaped mazes, through the public API: every built-in shape at
  * several sizes (one piece, a plausible share, its aspect kept and centred,
  * no one-cell necks; the heart and circle symmetric, the circle a disc),
- * SVG, PNG, JPEG and BMP files giving the cells they should (a 1 px
+ * SVG, PNG, JPEG, BMP and GIF files giving the cells they should (a 1 px
  * outline of a house filled, white eyes holes, an open drawing refused
  * with what to do, a JPEG bomb refused before decoding), text in
  * Latin letters, kana and kanji (height, letters in order, one piece per
@@ -705,8 +705,62 @@ static bool write_bmp(const char *path, int w, int h, void (*fn)(cairo_t *))
     return ok;
 }
 
+/* A GIF of a w x h picture drawn by fn on white, black and white: its
+ * codes are 3 bits, a clear code after every two pixels so that no
+ * decoder ever widens them (no compression needed). */
+static bool write_gif(const char *path, int w, int h, void (*fn)(cairo_t *))
+{
+    cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, w, h);
+    cairo_t *cr = cairo_create(s);
+    cairo_set_source_rgb(cr, 1, 1, 1);
+    cairo_paint(cr);
+    fn(cr);
+    cairo_destroy(cr);
+    cairo_surface_flush(s);
+    size_t cap = (size_t)w * h * 3 + 64, n = 0;
+    unsigned char *codes = calloc(cap, 1);
+    unsigned long bits = 0;
+    int nbits = 0;
+    for (int i = 0; codes && i <= w * h; i++) {
+        int code;
+        if (i == w * h) code = 5; /* the end */
+        else {
+            const uint32_t *row = (const uint32_t *)(const void *)(cairo_image_surface_get_data(s) +
+                                                                   (size_t)(i / w) * (size_t)cairo_image_surface_get_stride(s));
+            code = (row[i % w] & 0xff) < 128; /* 1: black */
+        }
+        for (int k = 0; k < (i % 2 == 0 && i < w * h ? 2 : 1); k++) {
+            int c = k == 0 && i % 2 == 0 && i < w * h ? 4 : code; /* a clear code first */
+            bits |= (unsigned long)c << nbits;
+            nbits += 3;
+            while (nbits >= 8) {
+                codes[n++] = (unsigned char)bits;
+                bits >>= 8;
+                nbits -= 8;
+            }
+        }
+    }
+    if (codes && nbits) codes[n++] = (unsigned char)bits;
+    FILE *f = codes ? fopen(path, "wb") : NULL;
+    static const unsigned char palette[12] = {255, 255, 255, 0, 0, 0, 255, 255, 255, 255, 255, 255};
+    unsigned char head[13] = {'G', 'I', 'F', '8', '9', 'a', (unsigned char)w, (unsigned char)(w >> 8),
+                              (unsigned char)h, (unsigned char)(h >> 8), 0x81, 0, 0};
+    unsigned char image[11] = {0x2c, 0, 0, 0, 0, (unsigned char)w, (unsigned char)(w >> 8), (unsigned char)h,
+                               (unsigned char)(h >> 8), 0, 2};
+    bool ok = f && fwrite(head, 1, 13, f) == 13 && fwrite(palette, 1, 12, f) == 12 && fwrite(image, 1, 11, f) == 11;
+    for (size_t at = 0; ok && at < n; at += 255) {
+        unsigned char len = (unsigned char)(n - at < 255 ? n - at : 255);
+        ok = fputc(len, f) != EOF && fwrite(codes + at, 1, len, f) == len;
+    }
+    ok = ok && fputc(0, f) != EOF && fputc(';', f) != EOF;
+    if (f && fclose(f) != 0) ok = false;
+    free(codes);
+    cairo_surface_destroy(s);
+    return ok;
+}
+
 /* JPEG pictures (tests/data: the house of these tests, filled and as a
- * 1 px outline, saved by gdk-pixbuf at quality 75) and BMP ones; a JPEG
+ * 1 px outline, saved by gdk-pixbuf at quality 75), BMP and GIF ones; a JPEG
  * declaring more pixels than the budget is refused before it is decoded. */
 static void test_jpeg_file(void)
 {
@@ -715,10 +769,13 @@ static void test_jpeg_file(void)
     const char *bmp = tmp_path("house.bmp"), *bmp_outline = tmp_path("outline.bmp");
     CHECK(write_bmp(bmp, 200, 200, house_filled));
     CHECK(write_bmp(bmp_outline, 200, 200, house_outline));
+    const char *gif = tmp_path("house.gif"), *gif_outline = tmp_path("outline.gif");
+    CHECK(write_gif(gif, 200, 200, house_filled));
+    CHECK(write_gif(gif_outline, 200, 200, house_outline));
     char jpeg[4096], jpeg_outline[4096];
     snprintf(jpeg, sizeof jpeg, "%s", test_data("house.jpg"));
     snprintf(jpeg_outline, sizeof jpeg_outline, "%s", test_data("house-outline.jpg"));
-    const char *files[] = {jpeg, jpeg_outline, bmp, bmp_outline};
+    const char *files[] = {jpeg, jpeg_outline, bmp, bmp_outline, gif, gif_outline};
     for (size_t f = 0; f < TEST_COUNT(files); f++)
         for (size_t i = 0; i < TEST_COUNT(house_sizes); i++) {
             m = file_mask(files[f], house_sizes[i][0], house_sizes[i][1], &err);
@@ -989,7 +1046,7 @@ int main(int argc, char **argv)
                                             "white.svg", "house.png", "house-clear.png", "house-filled.png",
                                             "house.svg", "house-white.svg", "house-open.png", "house-open.svg",
                                             "cat-eyes.svg", "house.bmp", "outline.bmp", "bomb.jpg",
-                                            "polygon.png", "polygon.svg"};
+                                            "polygon.png", "polygon.svg", "house.gif", "outline.gif"};
         for (size_t i = 0; i < TEST_COUNT(files); i++) unlink(tmp_path(files[i]));
         rmdir(tmp_path("folder.svg"));
         rmdir(dir);
