@@ -795,6 +795,44 @@ static void test_jpeg_file(void)
     CHECK(m == NULL);
 }
 
+/* A phone's photo stands as taken: house.jpg with an Exif orientation of
+ * 6 (turned a quarter clockwise to view) gives the house's mask turned so. */
+static void test_jpeg_orientation(void)
+{
+    meiro_error err;
+    FILE *f = fopen(test_data("house.jpg"), "rb");
+    unsigned char data[8192];
+    size_t n = f ? fread(data, 1, sizeof data, f) : 0;
+    if (f) fclose(f);
+    CHECK(n > 4 && n < sizeof data);
+    /* an APP1 segment after the start of the image: Exif, a big-endian
+     * TIFF header and one entry, Orientation (0x0112) = 6 */
+    static const unsigned char app1[] = {0xff, 0xe1, 0x00, 0x22, 'E',  'x',  'i',  'f',  0,    0,    'M', 'M',
+                                         0x00, 0x2a, 0x00, 0x00, 0x00, 0x08, 0x00, 0x01, 0x01, 0x12, 0x00, 0x03,
+                                         0x00, 0x00, 0x00, 0x01, 0x00, 0x06, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
+    const char *turned = tmp_path("turned.jpg");
+    f = fopen(turned, "wb");
+    CHECK(f && fwrite(data, 1, 2, f) == 2 && fwrite(app1, 1, sizeof app1, f) == sizeof app1 &&
+          fwrite(data + 2, 1, n - 2, f) == n - 2);
+    if (f) fclose(f);
+    uint8_t *up = file_mask(test_data("house.jpg"), 20, 20, &err);
+    CHECK_MSG(up != NULL, "%s", err.message);
+    uint8_t *side = file_mask(turned, 20, 20, &err);
+    CHECK_MSG(side != NULL, "%s", err.message);
+    if (up && side) {
+        size_t differ_turned = 0, differ_same = 0;
+        for (uint32_t y = 0; y < 20; y++)
+            for (uint32_t x = 0; x < 20; x++) {
+                differ_turned += side[y * 20 + x] != up[(19 - x) * 20 + y];
+                differ_same += side[y * 20 + x] != up[y * 20 + x];
+            }
+        CHECK_MSG(differ_turned <= 4 && differ_same > 40, "%zu cells differ from the house turned, %zu from it upright",
+                  differ_turned, differ_same);
+    }
+    meiro_mask_free(up);
+    meiro_mask_free(side);
+}
+
 static void test_shape_errors(void)
 {
     meiro_error err;
@@ -1034,6 +1072,7 @@ int main(int argc, char **argv)
         {"open_drawing", test_open_drawing},
         {"white_is_background", test_white_is_background},
         {"jpeg_file", test_jpeg_file},
+        {"jpeg_orientation", test_jpeg_orientation},
         {"shape_errors", test_shape_errors},
         {"text_masks", test_text_masks},
         {"text_letters", test_text_letters},
@@ -1046,7 +1085,8 @@ int main(int argc, char **argv)
                                             "white.svg", "house.png", "house-clear.png", "house-filled.png",
                                             "house.svg", "house-white.svg", "house-open.png", "house-open.svg",
                                             "cat-eyes.svg", "house.bmp", "outline.bmp", "bomb.jpg",
-                                            "polygon.png", "polygon.svg", "house.gif", "outline.gif"};
+                                            "polygon.png", "polygon.svg", "house.gif", "outline.gif",
+                                            "turned.jpg"};
         for (size_t i = 0; i < TEST_COUNT(files); i++) unlink(tmp_path(files[i]));
         rmdir(tmp_path("folder.svg"));
         rmdir(dir);

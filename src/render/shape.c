@@ -748,6 +748,13 @@ static meiro_status read_pixbuf(const unsigned char *data, size_t size, const ra
         g_object_unref(loader);
         return s;
     }
+    /* a phone's photo stands as it was taken (its Exif orientation) */
+    GdkPixbuf *turned = gdk_pixbuf_apply_embedded_orientation(pb);
+    if (!turned) {
+        g_object_unref(loader);
+        return fail(err, MEIRO_ERROR_NOMEM, "out of memory reading %s", what);
+    }
+    pb = turned;
     int w = gdk_pixbuf_get_width(pb), h = gdk_pixbuf_get_height(pb), n = gdk_pixbuf_get_n_channels(pb);
     int in_stride = gdk_pixbuf_get_rowstride(pb);
     bool alpha = gdk_pixbuf_get_has_alpha(pb);
@@ -777,6 +784,7 @@ static meiro_status read_pixbuf(const unsigned char *data, size_t size, const ra
         *out = img;
     } else
         cairo_surface_destroy(img);
+    g_object_unref(turned);
     g_object_unref(loader);
     return s;
 }
