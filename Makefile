@@ -33,13 +33,17 @@ LIB_CFLAGS = -fvisibility=hidden
 IO_PKGS     = jansson
 PAGE_PKGS   = inih
 RENDER_PKGS = cairo pangocairo librsvg-2.0 xlsxwriter libpng libqpdf
+# meiro serve's HTTP server: the command's, not the library's
+SERVE_PKGS  = libmicrohttpd
 DEP_LIBS    = $(RENDER_PKGS) $(PAGE_PKGS) $(IO_PKGS)
 BASE_CPPFLAGS   = -Iinclude -Isrc
 IO_CPPFLAGS     = $(BASE_CPPFLAGS) $(shell pkg-config --cflags $(IO_PKGS) 2>/dev/null)
 PAGE_CPPFLAGS   = $(BASE_CPPFLAGS) $(shell pkg-config --cflags $(PAGE_PKGS) 2>/dev/null)
 RENDER_CPPFLAGS = $(BASE_CPPFLAGS) $(shell pkg-config --cflags $(RENDER_PKGS) 2>/dev/null)
+SERVE_CPPFLAGS  = -Iinclude -Isrc/cli $(shell pkg-config --cflags $(SERVE_PKGS) 2>/dev/null)
 TEST_CPPFLAGS   = $(RENDER_CPPFLAGS) $(PAGE_CPPFLAGS) $(IO_CPPFLAGS)
 LDLIBS  += $(shell pkg-config --libs $(DEP_LIBS) 2>/dev/null) -lm
+SERVE_LIBS = $(shell pkg-config --libs $(SERVE_PKGS) 2>/dev/null)
 
 LAYERS   := core gen solve watch io page render
 LIB_SRC  := $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c)) $(wildcard src/*.c)
@@ -47,7 +51,9 @@ LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/page/builtin_files.
 TEMPLATE_FILES := $(sort $(wildcard templates/*.ini)) $(sort $(wildcard templates/art/*.svg)) \
                   $(sort $(wildcard templates/shapes/*.svg))
 TEMPLATE_DIR = $(PREFIX)/share/meiro/templates
-CLI_OBJ  := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(wildcard src/cli/*.c))
+# the front ends: the command line, and meiro serve's server with its page
+CLI_OBJ  := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(wildcard src/cli/*.c) $(wildcard src/serve/*.c)) \
+            $(BUILD)/obj/serve/serve_assets.o
 # A test that includes whitebox.h reaches inside the library (and links
 # libmeiro-internal.a); one that does not uses the public API only, is
 # compiled with include/ as its only include path and links the public
@@ -60,7 +66,7 @@ BENCH    := $(BUILD)/bench
 
 # Debian packages: to build, and what the tests use on top.
 BUILD_PKGS = gcc make libc6-dev pkg-config libcairo2-dev libxlsxwriter-dev libpng-dev libpango1.0-dev \
-             librsvg2-dev libinih-dev libqpdf-dev libjansson-dev \
+             librsvg2-dev libinih-dev libqpdf-dev libjansson-dev libmicrohttpd-dev \
              fonts-dejavu-core fonts-ipaexfont-gothic fonts-noto-color-emoji
 TEST_PKGS  = $(BUILD_PKGS) locales poppler-utils librsvg2-bin qpdf unzip libreoffice-calc-nogui libxml2-utils gnumeric python3-uno \
              groff-base file \
@@ -81,7 +87,7 @@ all: $(BUILD)/meiro $(BUILD)/libmeiro.a $(BUILD)/libmeiro.so
 
 $(BUILD)/obj/%.o: src/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(LAYER_CPPFLAGS) $(ALL_CFLAGS) $(if $(findstring /cli/,$@),,$(LIB_CFLAGS)) -c $< -o $@
+	$(CC) $(CPPFLAGS) $(LAYER_CPPFLAGS) $(ALL_CFLAGS) $(if $(findstring /cli/,$@)$(findstring /serve/,$@),,$(LIB_CFLAGS)) -c $< -o $@
 
 $(BUILD)/obj/core/%.o $(BUILD)/obj/gen/%.o $(BUILD)/obj/solve/%.o \
     $(BUILD)/obj/watch/%.o: LAYER_CPPFLAGS = $(BASE_CPPFLAGS)
@@ -90,6 +96,7 @@ $(BUILD)/obj/page/%.o: LAYER_CPPFLAGS = $(PAGE_CPPFLAGS)
 $(BUILD)/obj/render/%.o $(BUILD)/obj/formats.o $(BUILD)/obj/booklet.o \
     $(BUILD)/obj/plan.o: LAYER_CPPFLAGS = $(RENDER_CPPFLAGS)
 $(BUILD)/obj/cli/%.o: LAYER_CPPFLAGS = -Iinclude
+$(BUILD)/obj/serve/%.o: LAYER_CPPFLAGS = $(SERVE_CPPFLAGS)
 
 # the shipped templates, compiled in
 $(BUILD)/gen/builtin_files.c: tools/embed.sh $(TEMPLATE_FILES)
@@ -109,6 +116,16 @@ $(BUILD)/gen/html_assets.c: tools/embed-text.sh $(HTML_ASSETS)
 $(BUILD)/obj/render/html_assets.o: $(BUILD)/gen/html_assets.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(LIB_CFLAGS) -c $< -o $@
+
+# meiro serve's page, compiled in
+SERVE_ASSETS := src/serve/page/index.html src/serve/page/studio.css src/serve/page/studio.js
+$(BUILD)/gen/serve_assets.c: tools/embed-text.sh $(SERVE_ASSETS)
+	@mkdir -p $(dir $@)
+	sh tools/embed-text.sh serve $(SERVE_ASSETS) > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/obj/serve/serve_assets.o: $(BUILD)/gen/serve_assets.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
 
 $(BUILD)/obj/page/template.o: CPPFLAGS += -DMEIRO_TEMPLATE_DIR='"$(TEMPLATE_DIR)"'
 
@@ -130,7 +147,7 @@ $(BUILD)/libmeiro.so: $(LIB_OBJ) tools/libmeiro.map
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=tools/libmeiro.map -o $@ $(LIB_OBJ) $(LDLIBS)
 
 $(BUILD)/meiro: $(CLI_OBJ) $(BUILD)/libmeiro.a
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS) $(SERVE_LIBS)
 
 $(BUILD)/tests/%: tests/%.c tests/harness.h tests/picture.h tests/tools.h tests/whitebox.h $(BUILD)/libmeiro-internal.a
 	@mkdir -p $(dir $@)
@@ -146,7 +163,7 @@ $(BUILD)/tests/test_faults: $(BUILD)/obj/core/alloc-fault.o $(BUILD)/tests/meiro
 # the command line so built: MEIRO_FAULT_NTH=N fails its Nth allocation
 $(BUILD)/tests/meiro-faults: $(CLI_OBJ) $(BUILD)/obj/core/alloc-fault.o $(BUILD)/libmeiro-internal.a
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS) $(SERVE_LIBS)
 
 $(API_BIN): $(BUILD)/tests/%: tests/%.c tests/harness.h tests/tools.h $(BUILD)/libmeiro.a
 	@mkdir -p $(dir $@)
