@@ -70,7 +70,7 @@ BUILD_PKGS = gcc make libc6-dev pkg-config libcairo2-dev libxlsxwriter-dev libpn
              fonts-dejavu-core fonts-ipaexfont-gothic fonts-noto-color-emoji
 TEST_PKGS  = $(BUILD_PKGS) locales poppler-utils librsvg2-bin qpdf unzip libreoffice-calc-nogui libxml2-utils gnumeric python3-uno \
              groff-base file \
-             fonts-crosextra-carlito chromium nodejs
+             fonts-crosextra-carlito chromium nodejs curl
 
 # The browser test's driver, from npm into build/node (not committed), at
 # a version that runs on Debian's Node 18 and drives its Chromium.

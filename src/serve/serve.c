@@ -366,7 +366,11 @@ static bool in_path(const char *name)
  * so no child is left to reap); false when there is none. */
 static bool open_browser(const char *url)
 {
-    static const char *const openers[] = {"xdg-open", "sensible-browser", "x-www-browser", "open"};
+#ifdef __APPLE__
+    static const char *const openers[] = {"open"};
+#else /* elsewhere `open` may be openvt */
+    static const char *const openers[] = {"xdg-open", "sensible-browser", "x-www-browser"};
+#endif
     const char *opener = NULL;
     for (size_t i = 0; i < sizeof openers / sizeof openers[0] && !opener; i++)
         if (in_path(openers[i])) opener = openers[i];

@@ -103,7 +103,7 @@ function query(list) {
 }
 
 // a POSIX shell word
-function word(s) { return /^[A-Za-z0-9_.,:/+=@%-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`; }
+function word(s) { return /^[A-Za-z0-9_.,:/+=@%\u0080-\uffff-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`; }
 
 function command() {
   const args = options('pdf').map(([k, v]) => (v === '1' && ['answer-page', 'play', 'portrait', 'landscape'].includes(k))
@@ -151,6 +151,7 @@ async function refresh() {
     const [puzzle, answer] = await Promise.all([fetchSvg(q, ctl.signal), fetchSvg(`${q}&solution=1`, ctl.signal)]);
     setImage($('puzzle'), puzzle.url);
     setImage($('answer'), answer.url);
+    $('puzzle').dataset.query = q; // what is shown, for whoever reads it back
     showError('');
     showWarning(puzzle.response);
   } catch (e) {
