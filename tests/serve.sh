@@ -132,10 +132,13 @@ long=$(python3 -c 'print("&".join("title=x" for _ in range(60)))')
 get "/api/preview?$long"; expect "400 text/plain; charset=utf-8" "60 parameters"
 
 # methods, hosts, huge and slow headers, garbage: answered, the server unharmed
-for m in POST PUT DELETE PATCH OPTIONS; do
-    got=$(curl -s -o /dev/null -w '%{http_code}' -X "$m" "$url")
+for m in POST PUT DELETE PATCH OPTIONS HEAD; do
+    got=$(curl -s -o /dev/null -w '%{http_code}' -X "$m" --max-time 10 "$url")
     expect 405 "method $m"
 done
+head -c 300000 /dev/zero > "$tmp/upload"
+got=$(curl -s -o /dev/null -w '%{http_code}' --max-time 10 --data-binary @"$tmp/upload" "${url}api/file?format=pdf")
+expect 405 "a POST with a 300 KB body"
 got=$(curl -s -o /dev/null -w '%{http_code}' -H "Host: evil.example:80" "$url")
 expect 421 "a foreign Host (DNS rebinding)"
 big=$(head -c 60000 /dev/zero | tr '\0' a)
@@ -185,6 +188,8 @@ while [ $i -lt $n ]; do
     printf 'url = "%sapi/preview?width=12&height=16&seed=%d"\noutput = "/dev/null"\n' "$url" "$i" >> "$tmp/load.cfg"
     i=$((i + 1))
 done
+rss() { awk '/^VmRSS:/ { print $2 }' "/proc/$pid/status"; }
+rss_before=$(rss)
 start=$(date +%s)
 curl -s --no-progress-meter --parallel --parallel-max 8 --max-time 60 -K "$tmp/load.cfg" -w '%{http_code} %{time_total}\n' > "$tmp/load.out"
 took=$(($(date +%s) - start))
@@ -192,6 +197,9 @@ errors=$(grep -cv '^200 ' "$tmp/load.out")
 answered=$(wc -l < "$tmp/load.out")
 if [ "$answered" -eq "$n" ] && [ "$errors" -eq 0 ]; then ok; else bad "load: $answered answers of $n, $errors errors"; fi
 if [ "$took" -le 120 ]; then ok; else bad "load: $n previews took $took s"; fi
+rss_after=$(rss)
+echo "serve memory: $rss_before kB before the load, $rss_after kB after"
+if [ "$rss_after" -lt $((rss_before + 16384)) ]; then ok; else bad "the server grew by $((rss_after - rss_before)) kB over the load"; fi
 sort -n -k2 "$tmp/load.out" | awk -v n="$n" -v took="$took" '
     { t[NR] = $2 }
     END { printf "serve load: %d previews from 8 clients in %d s, p50 %.0f ms, p99 %.0f ms\n",
