@@ -321,11 +321,17 @@ static bool host_allowed(struct MHD_Connection *c, const serve_config *cfg)
 static enum MHD_Result route(void *cls, struct MHD_Connection *c, const char *url, const char *method,
                              const char *version, const char *upload_data, size_t *upload_size, void **state)
 {
-    (void)version, (void)upload_data, (void)upload_size, (void)state;
+    (void)version, (void)upload_data, (void)upload_size;
     const serve_config *cfg = cls;
     static const char *const allow[] = {"Allow", "GET", NULL};
-    if (strcmp(method, MHD_HTTP_METHOD_GET) != 0)
+    if (strcmp(method, MHD_HTTP_METHOD_GET) != 0) /* at once, its body unread: the connection closes */
         return respond_text(c, MHD_HTTP_METHOD_NOT_ALLOWED, "meiro serve: GET only", allow);
+    /* a GET is answered on the second call, once the request is read
+     * whole, so the connection can stay open for the next one */
+    if (!*state) {
+        *state = (void *)cfg;
+        return MHD_YES;
+    }
     if (!host_allowed(c, cfg))
         return respond_text(c, MHD_HTTP_MISDIRECTED_REQUEST,
                             "meiro serve: ask for http://127.0.0.1:PORT/ (or localhost): no other name", NULL);

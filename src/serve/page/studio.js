@@ -163,7 +163,7 @@ async function refresh() {
 
 function schedule() {
   clearTimeout(timer);
-  timer = setTimeout(refresh, 60);
+  timer = setTimeout(refresh, 30); // typing: one request for a burst of keys
 }
 
 async function download(format) {
