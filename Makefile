@@ -303,7 +303,7 @@ demo: deps all
 
 # samples/ is made here from fixed seeds, never edited by hand.
 SAMPLE = $(BUILD)/meiro generate -s 1
-samples: all deps-test
+samples: all deps-test browser-deps
 	@mkdir -p samples
 	$(SAMPLE) -W 12 -H 8 -a cluster -o samples/cluster-12x8.txt
 	$(SAMPLE) -W 12 -H 8 -a cluster -o samples/cluster-12x8.csv
@@ -341,6 +341,7 @@ samples: all deps-test
 	$(SAMPLE) -W 24 -H 14 -a dig --solution --animate samples/dig-animated.svg -o /dev/null
 	$(BUILD)/meiro solve -m bfs --frames samples/seed003-frames tests/data/seed003.txt -o /dev/null
 	/usr/bin/python3 tools/play-pictures.py $(BUILD)/meiro samples
+	node tests/serve-browser.mjs $(BUILD) samples
 	$(MAKE) --no-print-directory $(BUILD)/tests/test_booklet
 	MEIRO_AUDIT_SHEET=samples/page-audit.png MEIRO_TEST_DATA=tests/data $(BUILD)/tests/test_booklet page_audit
 

@@ -102,7 +102,7 @@ async function open(lang) {
   const downloads = fs.mkdtempSync(path.join(tmp, 'dl-'));
   const cdp = await page.createCDPSession();
   await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
-  await page.goto(base, { waitUntil: 'load' });
+  await page.goto(`${base}?seed=2026`, { waitUntil: 'load' }); // the same pictures every run
   return { page, requests, errors, downloads };
 }
 
@@ -152,7 +152,8 @@ try {
     const after = await changed(page, first);
     check(after !== first, 'the preview changed with the heart');
     const command = await page.$eval('#command', (e) => e.textContent);
-    check(/--shape heart/.test(command) && /--age 4/.test(command) && /--name Hana/.test(command),
+    check(/--shape heart/.test(command) && /--age 4/.test(command) && /--name Hana/.test(command) &&
+      /--seed 2026/.test(command),
       `the command shown says heart, age 4, Hana: ${command}`);
     await shot(page, 'heart');
     const pdf = await download(page, downloads, 'pdf');
@@ -171,6 +172,8 @@ try {
     const message = await page.$eval('#error', (e) => e.textContent);
     check(/--width must be a whole number from 1 to 65535/.test(message), `the error says what --width takes: ${message}`);
     check(await page.$eval('#width', (e) => e.classList.contains('bad')), 'the width field is marked');
+    check(await page.$eval('#width', (e) => e.closest('fieldset').querySelector('.field-error')?.textContent || '')
+      .then((t) => t.includes('--width')), 'the message stands beside the width field');
     await shot(page, 'error');
     check(requests.every((u) => u.startsWith(base) || u.startsWith('blob:') || u.startsWith('data:')),
       `the page asked only its server: ${requests.filter((u) => !u.startsWith(base)).join(' ')}`);

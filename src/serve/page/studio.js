@@ -57,9 +57,15 @@ const kindIcons = {
 const $ = (id) => document.getElementById(id);
 const state = {
   lang: (navigator.language || 'en').toLowerCase().startsWith('ja') ? 'ja' : 'en',
-  kind: 'rect', shape: 'heart', seed: newSeed(), choices: { shapes: [], templates: [], art: [] },
+  kind: 'rect', shape: 'heart', seed: firstSeed(), choices: { shapes: [], templates: [], art: [] },
 };
 let pending = null, timer = 0;
+
+// the page's address may name the first maze's seed (/?seed=7), else a new one
+function firstSeed() {
+  const given = new URLSearchParams(location.search).get('seed');
+  return given && /^[0-9]{1,19}$/.test(given) ? given : newSeed();
+}
 
 function newSeed() {
   const a = new Uint32Array(1);
@@ -114,12 +120,19 @@ function command() {
 // The message of a refusal, shown beside the field it names ("--width").
 function showError(message) {
   document.querySelectorAll('.bad').forEach((e) => e.classList.remove('bad'));
+  document.querySelectorAll('.field-error').forEach((e) => e.remove());
+  const m = message && message.match(/--([a-z-]+)/);
+  const field = m && document.querySelector(`[data-opt="${m[1]}"]`);
   const box = $('error');
   box.hidden = !message;
   box.textContent = message || '';
-  const m = message && message.match(/--([a-z-]+)/);
-  const field = m && document.querySelector(`[data-opt="${m[1]}"]`);
-  if (field) field.classList.add('bad');
+  document.querySelector('.pages').classList.toggle('stale', !!message); // the last good maze, faded
+  if (!field || field.closest('[hidden]')) return;
+  field.classList.add('bad');
+  const note = document.createElement('p');
+  note.className = 'field-error';
+  note.textContent = message;
+  field.closest('fieldset').append(note);
 }
 
 function showWarning(response) {
