@@ -6,7 +6,7 @@
 # loopback load test (zero errors, p50/p99 printed, never asserted), and a
 # clean stop on SIGTERM and SIGINT. The server is always killed at the end.
 # Usage: serve.sh BUILD_DIR
-# meiro-suite: test check
+# meiro-suite: test check asan
 build=${1:-build}
 meiro="$build/meiro"
 suite=serve
@@ -24,6 +24,7 @@ trap 'exit 1' INT TERM HUP
 # system's choice, so no race for it); sets $url once the address answers,
 # waiting at most 10 s.
 start_server() {
+    : > "$tmp/serve.out" # before the background job opens it: read at once below
     "$@" "$meiro" serve --port 0 > "$tmp/serve.out" 2> "$tmp/serve.err" &
     pid=$!
     url=""
@@ -215,6 +216,7 @@ if start_server env --default-signal=INT; then
 fi
 
 # 0.0.0.0: the warning that nobody is asked for a password
+: > "$tmp/any.out"
 "$meiro" serve --listen 0.0.0.0 --port 0 > "$tmp/any.out" 2> "$tmp/any.err" &
 pid=$!
 i=0

@@ -38,9 +38,11 @@ static void exec_child(const serve_config *cfg, const serve_job *job, int out, i
     signal(SIGPIPE, SIG_DFL);
     int in = open("/dev/null", O_RDONLY);
     if (in < 0 || dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0) _exit(127);
-    struct rlimit mem = {(rlim_t)CHILD_MEMORY_MB << 20, (rlim_t)CHILD_MEMORY_MB << 20};
     struct rlimit cpu = {SERVE_TIME_BUDGET, SERVE_TIME_BUDGET + 1};
+#ifndef __SANITIZE_ADDRESS__ /* AddressSanitizer reserves terabytes of address space for its shadow */
+    struct rlimit mem = {(rlim_t)CHILD_MEMORY_MB << 20, (rlim_t)CHILD_MEMORY_MB << 20};
     setrlimit(RLIMIT_AS, &mem);
+#endif
     setrlimit(RLIMIT_CPU, &cpu);
     execv(cfg->exe, job->argv);
     _exit(127);
