@@ -104,6 +104,27 @@ same "$tmp/dl.pdf" "$tmp/cli-ja.pdf"
 disposition=$(curl -s -D - -o /dev/null "${url}api/file?format=pdf&seed=11" | tr -d '\r' | sed -n 's/^Content-Disposition: //p')
 if [ "$disposition" = 'attachment; filename="maze-11.pdf"' ]; then ok; else bad "disposition: '$disposition'"; fi
 
+# booklets: the booklet command's, byte for byte, with --format named (its
+# last page prints the command that makes it again: every option but -o)
+got=$(curl -s -o "$tmp/dl-book.pdf" -w '%{http_code} %{content_type}' \
+    "${url}api/booklet?format=pdf&count=6&difficulty=easy-hard&seed=3&fold=1&title=Hana%27s%20mazes")
+expect "200 application/pdf" "booklet pdf"
+"$meiro" booklet --count 6 --difficulty easy-hard --seed 3 --fold --title "Hana's mazes" --format pdf \
+    -o "$tmp/cli-book.pdf" 2> /dev/null
+same "$tmp/dl-book.pdf" "$tmp/cli-book.pdf"
+got=$(curl -s -o "$tmp/dl-book.xlsx" -w '%{http_code}' "${url}api/booklet?format=xlsx&count=3&shape=heart,star&seed=4")
+expect 200 "booklet xlsx"
+"$meiro" booklet --count 3 --shape heart,star --seed 4 --format xlsx -o "$tmp/cli-book.xlsx" 2> /dev/null
+same "$tmp/dl-book.xlsx" "$tmp/cli-book.xlsx"
+get "/api/booklet?format=pdf&count=500"; expect "400 text/plain; charset=utf-8" "count 500"; body_has "up to 100"
+get "/api/booklet?format=pdf&count=100&copies=10"; expect "400 text/plain; charset=utf-8" "1000 mazes"
+get "/api/booklet?format=pdf&from=300x10"; expect "400 text/plain; charset=utf-8" "from 300x10"
+get "/api/booklet?format=png"; expect "400 text/plain; charset=utf-8" "booklet png"
+get "/api/booklet?format=pdf&shape=heart,/etc/passwd"; expect "400 text/plain; charset=utf-8" "a path in a list"
+get "/api/booklet?format=pdf&names=/etc/passwd"; expect "400 text/plain; charset=utf-8" "names file"
+get "/api/booklet?format=pdf&difficulty=impossible"; expect "400 text/plain; charset=utf-8" "difficulty"
+body_has "meiro booklet:"
+
 # a bad value: 400 and the command line's own one-line message
 get "/api/preview?width=abc"; expect "400 text/plain; charset=utf-8" "width=abc"
 "$meiro" generate --width abc -f svg -o - 2> "$tmp/cli.err" > /dev/null

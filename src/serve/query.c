@@ -1,5 +1,5 @@
-/* A request's query as the generate command's options: the names are
- * generate's own long options (its table in src/cli/generate.c), so the
+/* A request's query as the generate (or booklet) command's options: the
+ * names are the command's own long options (its table in src/cli/), so the
  * server takes what the command line takes, and the command line's
  * parser, library checks and messages decide the rest. Here only what a
  * server must refuse before any work: its own settings, files, and sizes. */
@@ -10,12 +10,14 @@
 #include <string.h>
 #include <strings.h>
 
-void serve_job_init(serve_job *job, meiro_format format)
+void serve_job_init(serve_job *job, const char *command, meiro_format format)
 {
     memset(job, 0, sizeof *job);
     job->format = format;
+    job->booklet = strcmp(command, "booklet") == 0;
+    job->options = command_options(job->booklet ? "booklet" : "generate");
     job->argv[job->argc++] = "meiro";
-    job->argv[job->argc++] = "generate";
+    job->argv[job->argc++] = job->booklet ? "booklet" : "generate";
 }
 
 static bool refuse(serve_job *job, const char *fmt, const char *a, const char *b)
@@ -45,6 +47,21 @@ static bool builtin_shape(const char *name)
     for (size_t i = 0; (d = meiro_shape_info(i)); i++)
         if (strcmp(d->name, name) == 0) return true;
     return false;
+}
+
+/* booklet's --shape: a comma-separated list of them */
+static bool builtin_shapes(const char *list)
+{
+    char name[64];
+    while (*list) {
+        size_t n = strcspn(list, ",");
+        if (n == 0 || n >= sizeof name) return false;
+        memcpy(name, list, n);
+        name[n] = 0;
+        if (!builtin_shape(name)) return false;
+        list += n + (list[n] == ',');
+    }
+    return true;
 }
 
 static bool builtin_template(const char *name)
@@ -89,20 +106,33 @@ static bool size_value(serve_job *job, const char *name, const char *value, uint
     return true;
 }
 
-bool serve_job_add(serve_job *job, const serve_config *cfg, const char *name, const char *value, size_t value_size)
+/* booklet's --from and --to: "WxH", the larger side kept */
+static bool booklet_size(serve_job *job, const char *name, const char *value)
 {
-    const struct option *o = cfg->options;
+    unsigned long w, h;
+    char x, end;
+    if (sscanf(value, "%lu%c%lu%c", &w, &x, &h, &end) != 3 || (x != 'x' && x != 'X')) return true; /* the command says */
+    if (w > SERVE_MAX_SIDE || h > SERVE_MAX_SIDE)
+        return refuse(job, "--%s: this server makes mazes of up to %s cells across and down", name, "200");
+    if (w > job->width) job->width = (uint32_t)w;
+    if (h > job->height) job->height = (uint32_t)h;
+    return true;
+}
+
+bool serve_job_add(serve_job *job, const char *name, const char *value, size_t value_size)
+{
+    const struct option *o = job->options;
     while (o->name && strcmp(o->name, name) != 0) o++;
     if (!o->name) return refuse(job, "unknown parameter '%.40s' (the names are generate's long options)%s", name, "");
     if (!value) value = "";
     if (value_size != strlen(value) || value_size > SERVE_MAX_VALUE)
         return refuse(job, "--%s: a value of up to %s bytes, without NUL", name, "200");
-    static const char *const own[] = {"format", "output", "help", "animate", "frames", "answers-to"};
+    static const char *const own[] = {"format", "output", "help", "animate", "frames", "answers-to", "names"};
     for (size_t i = 0; i < sizeof own / sizeof own[0]; i++)
         if (strcmp(name, own[i]) == 0)
-            return refuse(job, "--%s is not taken here (the route sets the format; the server writes no file)%s",
-                          name, "");
-    if ((strcmp(name, "shape") == 0 && !builtin_shape(value)) ||
+            return refuse(job, "--%s is not taken here: the route sets the format and the output, and the server "
+                               "reads and writes no file a request names%s", name, "");
+    if ((strcmp(name, "shape") == 0 && !(job->booklet ? builtin_shapes(value) : builtin_shape(value))) ||
         (strcmp(name, "template") == 0 && !builtin_template(value)) ||
         (strcmp(name, "art") == 0 && !builtin_art(value)))
         return refuse(job, "--%s: this server takes the built-in names only (see 'meiro list'), not '%.60s'", name,
@@ -112,6 +142,11 @@ bool serve_job_add(serve_job *job, const serve_config *cfg, const char *name, co
         if (on < 0) return refuse(job, "--%s is a switch: %s=1 or 0", name, name);
         return on ? add_word(job, name, NULL) : true;
     }
+    if (o->has_arg == optional_argument) { /* --fold or --fold=pages */
+        int on = switch_value(value);
+        if (on >= 0) return on ? add_word(job, name, NULL) : true;
+        return add_word(job, name, value);
+    }
     uint32_t ignored;
     if (strcmp(name, "width") == 0 && !size_value(job, name, value, SERVE_MAX_SIDE, &job->width)) return false;
     if (strcmp(name, "height") == 0 && !size_value(job, name, value, SERVE_MAX_SIDE, &job->height)) return false;
@@ -119,7 +154,12 @@ bool serve_job_add(serve_job *job, const serve_config *cfg, const char *name, co
         return refuse(job, "--dpi: this server draws PNG pictures of up to %s dpi%s", "300", "");
     if (strcmp(name, "text") == 0 && value_size > SERVE_MAX_TEXT)
         return refuse(job, "--text: this server takes up to %s bytes of letters (8 kana, 24 Latin)%s", "24", "");
-    if (strcmp(name, "grid") == 0) job->round = strcmp(value, "polar") == 0;
+    if ((strcmp(name, "from") == 0 || strcmp(name, "to") == 0) && !booklet_size(job, name, value)) return false;
+    if (strcmp(name, "count") == 0 && !size_value(job, name, value, SERVE_MAX_MAZES, &job->count))
+        return refuse(job, "--count: this server makes booklets of up to %s mazes%s", "100", "");
+    if (strcmp(name, "copies") == 0 && !size_value(job, name, value, SERVE_MAX_COPIES, &job->copies))
+        return refuse(job, "--copies: this server makes up to %s versions of a booklet%s", "40", "");
+    if (strcmp(name, "grid") == 0) job->round = strstr(value, "polar") != NULL;
     if (strcmp(name, "text") == 0) job->text_given = true;
     if (strcmp(name, "seed") == 0) job->seeded = true;
     return add_word(job, name, value);
@@ -135,6 +175,8 @@ bool serve_job_finish(serve_job *job)
     /* a name's width follows its height, a round maze's cells grow with the square of its rings */
     if ((job->text_given || job->round) && job->height > 40)
         return refuse(job, "--height: this server makes names and round mazes of up to %s cells high%s", "40", "");
+    if ((uint64_t)(job->count ? job->count : 10) * (job->copies ? job->copies : 1) > SERVE_MAX_BOOKLET)
+        return refuse(job, "--count x --copies: this server makes up to %s mazes a booklet, all versions%s", "400", "");
     char seed[24];
     if (!job->seeded) {
         job->seed = clock_seed();

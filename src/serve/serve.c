@@ -33,10 +33,12 @@ static const char *const usage_serve =
     "      --open           open the page in the browser\n"
     "  -h, --help           show this help\n"
     "\n"
-    "The page's API (GET; the parameters are generate's long options):\n"
+    "The page's API (GET; the parameters are generate's, or booklet's, long options):\n"
     "  /api/preview?width=12&height=16&seed=7&solution=1   the page as SVG\n"
     "  /api/file?format=pdf&shape=heart&age=4&name=Hana    the file to download\n"
     "                       (format: pdf, png, svg, xlsx, html or json)\n"
+    "  /api/booklet?format=pdf&count=12&difficulty=easy-hard   a booklet (booklet's\n"
+    "                       long options; format: pdf, xlsx or html)\n"
     "  /api/choices         the built-in shapes, templates and art, as JSON\n"
     "A bad value gets HTTP 400 and the command line's one-line message.\n"
     "Ctrl-C stops the server.\n";
@@ -96,7 +98,6 @@ static enum MHD_Result respond_text(struct MHD_Connection *c, unsigned code, con
 /* The query, read into a job (serve_job_add) in the request's order. */
 typedef struct query_read {
     serve_job *job;
-    const serve_config *cfg;
     const char *format; /* the format parameter, as given */
     unsigned count;
     bool failed;
@@ -116,7 +117,7 @@ static enum MHD_Result read_param(void *cls, enum MHD_ValueKind kind, const char
         q->format = value;
         return MHD_YES;
     }
-    if (!serve_job_add(q->job, q->cfg, key, value, value ? value_size : 0)) {
+    if (!serve_job_add(q->job, key, value, value ? value_size : 0)) {
         q->failed = true;
         return MHD_NO;
     }
@@ -175,24 +176,31 @@ static void warnings(const char *err, char *out, size_t size)
     out[n] = 0;
 }
 
-static enum MHD_Result api_maze(struct MHD_Connection *c, const serve_config *cfg, bool download)
+/* What a route makes: generate's preview (svg only) or file, or a booklet
+ * (pdf, xlsx or html). */
+enum route_kind { ROUTE_PREVIEW, ROUTE_FILE, ROUTE_BOOKLET };
+
+static enum MHD_Result api_maze(struct MHD_Connection *c, const serve_config *cfg, enum route_kind route)
 {
+    bool download = route != ROUTE_PREVIEW;
     serve_job *job = malloc(sizeof *job);
     if (!job) return MHD_NO;
-    serve_job_init(job, MEIRO_FORMAT_SVG);
-    query_read q = {job, cfg, NULL, 0, false};
+    serve_job_init(job, route == ROUTE_BOOKLET ? "booklet" : "generate", MEIRO_FORMAT_SVG);
+    query_read q = {job, NULL, 0, false};
     MHD_get_connection_values_n(c, MHD_GET_ARGUMENT_KIND, read_param, &q);
+    static const char *const takes[] = {"a preview is svg", "pdf, png, svg, xlsx, html or json", "pdf, xlsx or html"};
     size_t kind = 2; /* svg */
     if (!q.failed && q.format) {
         for (kind = 0; kind < sizeof downloads / sizeof downloads[0]; kind++)
             if (strcmp(q.format, downloads[kind].name) == 0) break;
-        if (kind == sizeof downloads / sizeof downloads[0] || (!download && kind != 2)) {
-            snprintf(job->message, sizeof job->message, "format: %s, not '%.40s'",
-                     download ? "pdf, png, svg, xlsx, html or json" : "a preview is svg", q.format);
+        bool known = kind < sizeof downloads / sizeof downloads[0];
+        if (!known || (route == ROUTE_PREVIEW && kind != 2) ||
+            (route == ROUTE_BOOKLET && kind != 0 && kind != 3 && kind != 4)) {
+            snprintf(job->message, sizeof job->message, "format: %s, not '%.40s'", takes[route], q.format);
             q.failed = true;
         }
     } else if (!q.failed && download) {
-        snprintf(job->message, sizeof job->message, "%s", "format: pdf, png, svg, xlsx, html or json");
+        snprintf(job->message, sizeof job->message, "format: %s", takes[route]);
         q.failed = true;
     }
     if (!q.failed) job->format = downloads[kind].format;
@@ -229,7 +237,8 @@ static enum MHD_Result api_maze(struct MHD_Connection *c, const serve_config *cf
         for (int i = 2; i < job->argc; i++)
             if (strncmp(job->argv[i], "--seed=", 7) == 0) given = job->argv[i] + 7;
         snprintf(seed, sizeof seed, "%.20s", given ? given : "0");
-        snprintf(disposition, sizeof disposition, "attachment; filename=\"maze-%s.%s\"", seed, downloads[kind].name);
+        snprintf(disposition, sizeof disposition, "attachment; filename=\"%s-%s.%s\"",
+                 route == ROUTE_BOOKLET ? "booklet" : "maze", seed, downloads[kind].name);
         warnings(res->err, warn, sizeof warn);
         const char *headers[] = {"X-Meiro-Seed", seed, "Content-Security-Policy",
                                  kind == 4 ? "sandbox allow-scripts" : "default-src 'none'; style-src 'unsafe-inline'",
@@ -345,8 +354,9 @@ static enum MHD_Result route(void *cls, struct MHD_Connection *c, const char *ur
     if (strcmp(url, "/studio.js") == 0)
         return respond(c, MHD_HTTP_OK, "text/javascript; charset=utf-8", serve_studio_js, strlen(serve_studio_js),
                        false, NULL);
-    if (strcmp(url, "/api/preview") == 0) return api_maze(c, cfg, false);
-    if (strcmp(url, "/api/file") == 0) return api_maze(c, cfg, true);
+    if (strcmp(url, "/api/preview") == 0) return api_maze(c, cfg, ROUTE_PREVIEW);
+    if (strcmp(url, "/api/file") == 0) return api_maze(c, cfg, ROUTE_FILE);
+    if (strcmp(url, "/api/booklet") == 0) return api_maze(c, cfg, ROUTE_BOOKLET);
     if (strcmp(url, "/api/choices") == 0) return api_choices(c);
     return respond_text(c, MHD_HTTP_NOT_FOUND, "meiro serve: no such page", NULL);
 }
@@ -437,7 +447,6 @@ int cmd_serve(int argc, char **argv)
 
     serve_config *cfg = calloc(1, sizeof *cfg);
     if (!cfg) return report_failure(NULL, &(meiro_error){.status = MEIRO_ERROR_NOMEM});
-    cfg->options = command_options("generate");
     ssize_t n = readlink("/proc/self/exe", cfg->exe, sizeof cfg->exe - 1);
     if (n <= 0 || (size_t)n >= sizeof cfg->exe - 1) {
         free(cfg);

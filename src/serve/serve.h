@@ -18,26 +18,31 @@
 #define SERVE_MAX_DPI 300       /* png resolution: an A4 page at 300 dpi is 35 MB of pixels */
 #define SERVE_MAX_OUTPUT (64u << 20) /* bytes of one answer */
 #define SERVE_TIME_BUDGET 20    /* seconds of one request's work */
+#define SERVE_MAX_MAZES 100     /* mazes in a booklet (--count) */
+#define SERVE_MAX_COPIES 40     /* versions of a booklet (--copies) */
+#define SERVE_MAX_BOOKLET 400   /* mazes in all its versions */
 
 /* The server's settings, fixed once it runs (shared read-only by the
  * worker threads). */
 typedef struct serve_config {
     char exe[PATH_MAX];            /* this program, run once per request */
-    const struct option *options;  /* generate's table: the query's names */
     unsigned port;
     bool loopback;                 /* bound to 127.0.0.1 or ::1: Host is checked */
 } serve_config;
 
-/* The generate command a request asks for: "meiro generate --NAME=VALUE
- * ... --format=F --output=- --seed=N" (argv NULL-terminated, its words in
- * `text`). */
+/* The command a request asks for: "meiro generate --NAME=VALUE ...
+ * --format=F --output=- --seed=N" (or booklet; argv NULL-terminated, its
+ * words in `text`). */
 typedef struct serve_job {
     char *argv[SERVE_MAX_PARAMS + 8];
     int argc;
     char text[SERVE_MAX_PARAMS * (SERVE_MAX_VALUE + 48) + 256];
     size_t used;
     uint64_t seed;       /* the seed chosen when none was given */
-    uint32_t width, height; /* as given, 0 if not */
+    const struct option *options; /* the command's table: the query's names */
+    bool booklet;
+    uint32_t width, height; /* as given (booklet: the larger of --from, --to), 0 if not */
+    uint32_t count, copies; /* booklet: as given, 0 if not */
     bool seeded, round, text_given;
     meiro_format format;
     char message[320]; /* why the query was refused */
@@ -49,9 +54,9 @@ typedef struct serve_job {
  * help, files), a file where only built-in names are taken, a value past
  * the limits, or a switch (play, solution...) with a value other than 1, 0,
  * on, off, true or false. */
-bool serve_job_add(serve_job *job, const serve_config *cfg, const char *name, const char *value, size_t value_size);
-/* Starts a job for `format`. */
-void serve_job_init(serve_job *job, meiro_format format);
+bool serve_job_add(serve_job *job, const char *name, const char *value, size_t value_size);
+/* Starts a job: `command` is "generate" or "booklet". */
+void serve_job_init(serve_job *job, const char *command, meiro_format format);
 /* Ends the options: the format, standard output, the seed (a new one when
  * none was given), and the size checked against the format's limits;
  * false (job->message) past them. */
@@ -66,7 +71,7 @@ typedef struct serve_result {
     bool timed_out, too_big;
 } serve_result;
 
-/* Runs `meiro generate` (cfg->exe) with job's options in a child process
+/* Runs the job's command (cfg->exe) with job's options in a child process
  * under the time budget and an address-space limit, collecting its output
  * in memory. false only when the child could not be started or memory ran
  * out (res->err says why). */
