@@ -1,8 +1,9 @@
 // meiro serve in a real browser: headless Chromium driven by puppeteer-core
 // (make browser-deps) opens the studio served on a free port, chooses a
 // heart for a 4-year-old named Hana, sees the preview's maze change (the
-// SVG read back), downloads the PDF and the XLSX through the page's buttons
-// and checks they are byte for byte what the command the page shows writes;
+// SVG read back), downloads the PDF, the XLSX and a folded booklet through
+// the page's buttons and checks they are byte for byte what the commands
+// the page shows write;
 // the same for a Japanese name on a page in Japanese (navigator.language
 // ja); a bad value shows the command line's message beside its field; the
 // page asks for nothing outside the server. The server is killed at the end,
@@ -75,11 +76,11 @@ function runShown(command, output, extra = []) {
   const re = /'((?:[^']|'\\'')*)'|(\S+)/g;
   let m;
   while ((m = re.exec(command))) words.push(m[1] !== undefined ? m[1].replace(/'\\''/g, "'") : m[2]);
-  check(words[0] === 'meiro' && words[1] === 'generate', `the command shown starts "meiro generate": ${command}`);
-  const args = words.slice(2);
+  check(words[0] === 'meiro' && ['generate', 'booklet'].includes(words[1]), `the command shown starts "meiro generate" or "meiro booklet": ${command}`);
+  const args = words.slice(1);
   const o = args.indexOf('-o');
   if (o >= 0) args.splice(o, 2);
-  execFileSync(meiro, ['generate', ...args, ...extra, '-o', output], { stdio: ['ignore', 'ignore', 'pipe'] });
+  execFileSync(meiro, [...args, ...extra, '-o', output], { stdio: ['ignore', 'ignore', 'pipe'] });
 }
 
 browser = await puppeteer.launch({
@@ -122,9 +123,9 @@ async function changed(page, before) {
   }
   return before;
 }
-async function download(page, dir, format) {
+async function download(page, dir, format, booklet = false) {
   const before = new Set(fs.readdirSync(dir));
-  await page.click(`button[data-format="${format}"]`);
+  await page.click(booklet ? `button[data-booklet="${format}"]` : `button[data-format="${format}"]`);
   for (let i = 0; i < 200; i++) {
     const done = fs.readdirSync(dir).filter((f) => !before.has(f) && f.endsWith('.' + format));
     if (done.length) return path.join(dir, done[0]);
@@ -164,6 +165,16 @@ try {
     check(xlsx !== null, 'the XLSX was downloaded');
     runShown(command, path.join(tmp, 'heart.xlsx'), ['--play']);
     check(same(xlsx, path.join(tmp, 'heart.xlsx')), 'the downloaded XLSX is the shown command\'s (with --play), byte for byte');
+    // a booklet of hearts, folded: the shown booklet command's, byte for byte
+    await page.select('#count', '6');
+    await page.click('#fold');
+    const bookletCommand = await page.$eval('#booklet-command', (e) => e.textContent);
+    check(/^meiro booklet .*--count 6 .*--shape heart .*--fold .*--format pdf -o booklet\.pdf$/.test(bookletCommand),
+      `the booklet command shown: ${bookletCommand}`);
+    const book = await download(page, downloads, 'pdf', true);
+    check(book !== null, 'the booklet PDF was downloaded');
+    runShown(bookletCommand, path.join(tmp, 'booklet.pdf'));
+    check(same(book, path.join(tmp, 'booklet.pdf')), 'the downloaded booklet is the shown command\'s, byte for byte');
     // a bad value: the command line's message, its field marked
     await page.select('#size-by', 'cells');
     await page.$eval('#width', (e) => { e.value = ''; });

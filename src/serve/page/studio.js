@@ -14,14 +14,17 @@ const words = {
     answers: 'Answer page (PDF and spreadsheet)',
     play: 'The spreadsheet says “Goal!” when the way is marked', newMaze: 'New maze', puzzle: 'The maze',
     answer: 'The answer', download: 'Download:', xlsx: 'Spreadsheet', html: 'Play in the browser',
-    command: 'The same maze from the command line', working: 'drawing…', years: (n) => `${n} years`,
+    command: 'The same files from the command line', working: 'drawing…', years: (n) => `${n} years`,
     rings: 'rings', letters: 'letter height', artNone: 'the letters S and G',
     kinds: { rect: 'Rectangle', shape: 'Shape', name: 'Name', round: 'Round', hex: 'Hexagons', triangle: 'Triangles' },
     templates: { default: 'plain', 'kids-a4': 'for children', 'kids-ja': 'for children (Japanese)',
       'answer-key': 'answer key', 'booklet-a4': 'booklet page (A4)', 'booklet-a5': 'booklet page (A5)',
       'worksheet-a4-2up': 'worksheet, two on a page' },
     shapes: {},
-    downloading: 'making the file…',
+    downloading: 'making the file…', booklet: 'A booklet:', mazes: 'mazes,', easyNormal: 'easy to normal',
+    easyHard: 'easy to hard', normalHard: 'normal to hard', hardExpert: 'hard to expert',
+    fold: 'folded (two pages a sheet)', bookletPdf: 'PDF', bookletXlsx: 'Spreadsheet',
+    bookletName: 'A booklet takes rectangles, shapes and grids, not names.',
   },
   ja: {
     heading: 'めいろ スタジオ', kind: 'どんな めいろ?', shape: 'かたち', text: 'めいろに する もじ',
@@ -31,7 +34,7 @@ const words = {
     paper: 'ようし', auto: 'おまかせ', portrait: 'たて', landscape: 'よこ', art: 'スタートと ゴール',
     answers: 'こたえの ページ (PDF と表計算)', play: '表計算で みちを ぬると「ゴール!」と でる',
     newMaze: 'あたらしい めいろ', puzzle: 'めいろ', answer: 'こたえ', download: 'ダウンロード:',
-    xlsx: '表計算 (Excel)', html: 'ブラウザで あそぶ', command: 'コマンドで おなじ めいろを つくる',
+    xlsx: '表計算 (Excel)', html: 'ブラウザで あそぶ', command: 'コマンドで おなじ ものを つくる',
     working: 'かいています…', years: (n) => `${n}さい`, rings: 'わの かず', letters: 'もじの たかさ',
     artNone: 'S と G の もじ',
     kinds: { rect: 'しかく', shape: 'かたち', name: 'なまえ', round: 'まる', hex: 'ろっかく', triangle: 'さんかく' },
@@ -40,7 +43,10 @@ const words = {
       'worksheet-a4-2up': 'プリント (2つ)' },
     shapes: { heart: 'ハート', star: 'ほし', circle: 'まる', apple: 'りんご', fish: 'さかな', cat: 'ねこ',
       house: 'いえ', cloud: 'くも', flower: 'はな', tree: 'き', car: 'くるま', bear: 'くま' },
-    downloading: 'ファイルを つくっています…',
+    downloading: 'ファイルを つくっています…', booklet: 'めいろの ドリル:', mazes: 'もん,',
+    easyNormal: 'やさしい → ふつう', easyHard: 'やさしい → むずかしい', normalHard: 'ふつう → むずかしい',
+    hardExpert: 'むずかしい → とても むずかしい', fold: 'おりたたみ (1まいに 2ページ)', bookletPdf: 'PDF',
+    bookletXlsx: '表計算 (Excel)', bookletName: 'ドリルは しかく・かたち・まる などで つくれます (なまえは できません)',
   },
 };
 
@@ -104,6 +110,27 @@ function options(format) {
   return o;
 }
 
+// A booklet's query: booklet's long options (no age, no letters: its levels and kinds).
+function bookletOptions(format) {
+  const o = [];
+  const add = (name, value) => o.push([name, String(value)]);
+  add('count', $('count').value);
+  add('difficulty', $('levels').value);
+  if (state.kind === 'shape') add('shape', state.shape);
+  const grids = { round: 'polar', hex: 'hex', triangle: 'triangle' };
+  if (grids[state.kind]) add('grid', grids[state.kind]);
+  if ($('template').value !== 'default') add('template', $('template').value);
+  if ($('paper').value !== 'a4') add('paper', $('paper').value);
+  if ($('orientation').value) add($('orientation').value, 1);
+  if ($('art').value) add('art', $('art').value);
+  if (state.lang === 'ja') add('lang', 'ja');
+  if ($('title').value.trim()) add('title', $('title').value.trim());
+  if ($('name').value.trim()) add('name', $('name').value.trim());
+  if ($('fold').checked && format === 'pdf') add('fold', 1);
+  add('seed', state.seed);
+  return o;
+}
+
 function query(list) {
   return list.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
 }
@@ -111,11 +138,13 @@ function query(list) {
 // a POSIX shell word
 function word(s) { return /^[A-Za-z0-9_.,:/+=@%\u0080-\uffff-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`; }
 
-function command() {
-  const args = options('pdf').map(([k, v]) => (v === '1' && ['answer-page', 'play', 'portrait', 'landscape'].includes(k))
-    ? `--${k}` : `--${k} ${word(v)}`);
-  return `meiro generate ${args.join(' ')} -o maze.pdf`;
+const switches = ['answer-page', 'play', 'portrait', 'landscape', 'fold'];
+function words_of(list) {
+  return list.map(([k, v]) => (v === '1' && switches.includes(k)) ? `--${k}` : `--${k} ${word(v)}`).join(' ');
 }
+function command() { return `meiro generate ${words_of(options('pdf'))} -o maze.pdf`; }
+// --format named: a booklet prints the command that remakes it, every option but -o
+function bookletCommand() { return `meiro booklet ${words_of(bookletOptions('pdf'))} --format pdf -o booklet.pdf`; }
 
 // The message of a refusal, shown beside the field it names ("--width").
 function showError(message) {
@@ -152,12 +181,21 @@ function setImage(img, url) {
   img.src = url;
 }
 
+// The commands that make the same files; a booklet has no names (letters).
+function showCommands() {
+  $('command').textContent = command();
+  const names = state.kind === 'name';
+  $('booklet-command').textContent = names ? '' : bookletCommand();
+  $('booklet-note').hidden = !names;
+  document.querySelectorAll('[data-booklet]').forEach((b) => { b.disabled = names; });
+}
+
 // The preview: the puzzle and its answer, the older request given up.
 async function refresh() {
   if (pending) pending.abort();
   const ctl = new AbortController();
   pending = ctl;
-  $('command').textContent = command();
+  showCommands();
   $('status').textContent = t('working');
   const q = query(options('svg'));
   try {
@@ -179,10 +217,11 @@ function schedule() {
   timer = setTimeout(refresh, 30); // typing: one request for a burst of keys
 }
 
-async function download(format) {
+async function download(format, booklet) {
   $('status').textContent = t('downloading');
   try {
-    const r = await fetch(`/api/file?format=${format}&${query(options(format))}`);
+    const r = await fetch(booklet ? `/api/booklet?format=${format}&${query(bookletOptions(format))}`
+      : `/api/file?format=${format}&${query(options(format))}`);
     if (!r.ok) throw new Error(await r.text());
     const m = (r.headers.get('Content-Disposition') || '').match(/filename="([^"]+)"/);
     const a = document.createElement('a');
@@ -288,6 +327,8 @@ async function start() {
   $('form').addEventListener('change', schedule);
   $('form').addEventListener('submit', (e) => e.preventDefault());
   document.querySelectorAll('[data-format]').forEach((b) => b.addEventListener('click', () => download(b.dataset.format)));
+  document.querySelectorAll('[data-booklet]').forEach((b) => b.addEventListener('click', () => download(b.dataset.booklet, true)));
+  $('booklet').addEventListener('change', showCommands);
   refresh();
 }
 
