@@ -124,7 +124,8 @@ static enum MHD_Result read_param(void *cls, enum MHD_ValueKind kind, const char
     return MHD_YES;
 }
 
-/* The formats a download may take, with their types. */
+/* The formats a download may take, with their types (in this order). */
+enum { DL_PDF, DL_PNG, DL_SVG, DL_XLSX, DL_HTML, DL_JSON, DL_COUNT };
 static const struct {
     meiro_format format;
     const char *name, *type;
@@ -136,6 +137,7 @@ static const struct {
     {MEIRO_FORMAT_HTML, "html", "text/html; charset=utf-8"},
     {MEIRO_FORMAT_JSON, "json", "application/json"},
 };
+_Static_assert(sizeof downloads / sizeof downloads[0] == DL_COUNT, "one download a DL_ name");
 
 /* The command's message: its first line that is not a warning. */
 static void first_error(const char *err, char *line, size_t size)
@@ -189,13 +191,12 @@ static enum MHD_Result api_maze(struct MHD_Connection *c, const serve_config *cf
     query_read q = {job, NULL, 0, false};
     MHD_get_connection_values_n(c, MHD_GET_ARGUMENT_KIND, read_param, &q);
     static const char *const takes[] = {"a preview is svg", "pdf, png, svg, xlsx, html or json", "pdf, xlsx or html"};
-    size_t kind = 2; /* svg */
+    size_t kind = DL_SVG;
     if (!q.failed && q.format) {
-        for (kind = 0; kind < sizeof downloads / sizeof downloads[0]; kind++)
+        for (kind = 0; kind < DL_COUNT; kind++)
             if (strcmp(q.format, downloads[kind].name) == 0) break;
-        bool known = kind < sizeof downloads / sizeof downloads[0];
-        if (!known || (route == ROUTE_PREVIEW && kind != 2) ||
-            (route == ROUTE_BOOKLET && kind != 0 && kind != 3 && kind != 4)) {
+        if (kind == DL_COUNT || (route == ROUTE_PREVIEW && kind != DL_SVG) ||
+            (route == ROUTE_BOOKLET && kind != DL_PDF && kind != DL_XLSX && kind != DL_HTML)) {
             snprintf(job->message, sizeof job->message, "format: %s, not '%.40s'", takes[route], q.format);
             q.failed = true;
         }
@@ -227,7 +228,9 @@ static enum MHD_Result api_maze(struct MHD_Connection *c, const serve_config *cf
     } else if (res->status != 0) {
         free(res->out);
         first_error(res->err, line, sizeof line);
-        if (!line[0]) snprintf(line, sizeof line, "%s", "meiro serve: meiro generate failed (out of memory?)");
+        if (!line[0] || res->status < 0) /* killed: by its processor-time limit, or it crashed */
+            snprintf(line, sizeof line, "meiro serve: meiro %s ended without finishing (past the 20 s budget, or "
+                                        "out of memory): make the maze smaller", job->argv[1]);
         ok = respond_text(c, res->status == EXIT_USAGE ? MHD_HTTP_BAD_REQUEST : MHD_HTTP_INTERNAL_SERVER_ERROR,
                           line, NULL);
     } else {
@@ -241,7 +244,7 @@ static enum MHD_Result api_maze(struct MHD_Connection *c, const serve_config *cf
                  route == ROUTE_BOOKLET ? "booklet" : "maze", seed, downloads[kind].name);
         warnings(res->err, warn, sizeof warn);
         const char *headers[] = {"X-Meiro-Seed", seed, "Content-Security-Policy",
-                                 kind == 4 ? "sandbox allow-scripts" : "default-src 'none'; style-src 'unsafe-inline'",
+                                 kind == DL_HTML ? "sandbox allow-scripts" : "default-src 'none'; style-src 'unsafe-inline'",
                                  download ? "Content-Disposition" : NULL, disposition, NULL, NULL, NULL};
         if (warn[0]) {
             size_t at = download ? 6 : 4;
