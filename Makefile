@@ -232,11 +232,11 @@ asan-tests:
 
 # Fuzzing: a libFuzzer target for every reader a user can feed a file to
 # (text with its drawings and block mazes, CSV, JSON, page templates, SVG and
-# PNG pictures), built with
+# PNG pictures, and meiro serve's queries), built with
 # clang against the library compiled the same way in build/fuzz, each run for
 # FUZZ_SECONDS; a crash, leak, undefined behaviour or hang fails the run.
 FUZZ_SECONDS ?= 20
-FUZZ_TARGETS  = text csv json template picture
+FUZZ_TARGETS  = text csv json template picture query
 FUZZ_DIR      = build/fuzz
 FUZZ_SAN      = $(ASAN_FLAGS)
 fuzz:
@@ -253,13 +253,18 @@ fuzz-targets: $(FUZZ_BIN)
 # A target's source and flags: fuzz_text, fuzz_csv and fuzz_json are one
 # source (fuzz_maze.c); fuzz_picture reaches inside the library (the loader
 # without its child process)
-fuzz_src   = tests/fuzz/$(or $(filter fuzz_template fuzz_picture,$(basename $(notdir $1))),fuzz_maze).c
+# reaches inside the library (the loader without its child process);
+# fuzz_query reads meiro serve's queries, with the commands' option tables
+fuzz_src   = tests/fuzz/$(or $(filter fuzz_template fuzz_picture fuzz_query,$(basename $(notdir $1))),fuzz_maze).c
 fuzz_flags = $(if $(findstring _csv,$1),-DFUZZ_CSV) $(if $(findstring _json,$1),-DFUZZ_JSON) \
-             $(if $(findstring _picture,$1),-Isrc)
-FUZZ_SRCS  = tests/fuzz/fuzz_maze.c tests/fuzz/fuzz_template.c tests/fuzz/fuzz_picture.c
-$(FUZZ_BIN): $(FUZZ_SRCS) $(BUILD)/libmeiro-internal.a
+             $(if $(findstring _picture,$1),-Isrc) $(if $(findstring _query,$1),-Isrc/cli -Isrc/serve)
+FUZZ_SRCS  = tests/fuzz/fuzz_maze.c tests/fuzz/fuzz_template.c tests/fuzz/fuzz_picture.c tests/fuzz/fuzz_query.c
+# the query reader and what it uses of the command line (not main.c: the
+# target gives the option tables itself)
+FUZZ_CLI_OBJ = $(addprefix $(BUILD)/obj/,serve/query.o cli/common.o cli/generate.o cli/booklet.o)
+$(FUZZ_BIN): $(FUZZ_SRCS) $(BUILD)/libmeiro-internal.a $(FUZZ_CLI_OBJ)
 	$(CC) $(CPPFLAGS) -Iinclude $(call fuzz_flags,$@) $(ALL_CFLAGS) $(LDFLAGS) -fsanitize=fuzzer \
-		-o $@ $(call fuzz_src,$@) $(BUILD)/libmeiro-internal.a $(LDLIBS)
+		-o $@ $(call fuzz_src,$@) $(if $(findstring _query,$@),$(FUZZ_CLI_OBJ)) $(BUILD)/libmeiro-internal.a $(LDLIBS)
 
 # The same targets without libFuzzer, their entry points renamed, for
 # test_corpora, which replays the seed corpora through them in every tier.
@@ -268,8 +273,8 @@ $(CORPUS_OBJ): $(BUILD)/tests/fuzz_%.o: $(FUZZ_SRCS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) -Iinclude $(call fuzz_flags,$@) $(ALL_CFLAGS) -DLLVMFuzzerTestOneInput=fuzz_$* \
 		-c -o $@ $(call fuzz_src,$@)
-$(BUILD)/tests/test_corpora: TEST_OBJ = $(CORPUS_OBJ)
-$(BUILD)/tests/test_corpora: $(CORPUS_OBJ)
+$(BUILD)/tests/test_corpora: TEST_OBJ = $(CORPUS_OBJ) $(FUZZ_CLI_OBJ)
+$(BUILD)/tests/test_corpora: $(CORPUS_OBJ) $(FUZZ_CLI_OBJ)
 
 # The memory-limit walk: every job (PDF, PNG, XLSX, text, booklets) under
 # ulimit -v from 48 to 320 MB in 16 MB steps must end by itself, written or
