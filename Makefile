@@ -33,13 +33,17 @@ LIB_CFLAGS = -fvisibility=hidden
 IO_PKGS     = jansson
 PAGE_PKGS   = inih
 RENDER_PKGS = cairo pangocairo librsvg-2.0 gdk-pixbuf-2.0 xlsxwriter libpng libqpdf
+# meiro serve's HTTP server: the command's, not the library's
+SERVE_PKGS  = libmicrohttpd
 DEP_LIBS    = $(RENDER_PKGS) $(PAGE_PKGS) $(IO_PKGS)
 BASE_CPPFLAGS   = -Iinclude -Isrc
 IO_CPPFLAGS     = $(BASE_CPPFLAGS) $(shell pkg-config --cflags $(IO_PKGS) 2>/dev/null)
 PAGE_CPPFLAGS   = $(BASE_CPPFLAGS) $(shell pkg-config --cflags $(PAGE_PKGS) 2>/dev/null)
 RENDER_CPPFLAGS = $(BASE_CPPFLAGS) $(shell pkg-config --cflags $(RENDER_PKGS) 2>/dev/null)
+SERVE_CPPFLAGS  = -Iinclude -Isrc/cli $(shell pkg-config --cflags $(SERVE_PKGS) 2>/dev/null)
 TEST_CPPFLAGS   = $(RENDER_CPPFLAGS) $(PAGE_CPPFLAGS) $(IO_CPPFLAGS)
 LDLIBS  += $(shell pkg-config --libs $(DEP_LIBS) 2>/dev/null) -lm
+SERVE_LIBS = $(shell pkg-config --libs $(SERVE_PKGS) 2>/dev/null)
 
 LAYERS   := core gen solve watch io page render
 LIB_SRC  := $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c)) $(wildcard src/*.c)
@@ -47,7 +51,9 @@ LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/page/builtin_files.
 TEMPLATE_FILES := $(sort $(wildcard templates/*.ini)) $(sort $(wildcard templates/art/*.svg)) \
                   $(sort $(wildcard templates/shapes/*.svg))
 TEMPLATE_DIR = $(PREFIX)/share/meiro/templates
-CLI_OBJ  := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(wildcard src/cli/*.c))
+# the front ends: the command line, and meiro serve's server with its page
+CLI_OBJ  := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(wildcard src/cli/*.c) $(wildcard src/serve/*.c)) \
+            $(BUILD)/obj/serve/serve_assets.o
 # A test that includes whitebox.h reaches inside the library (and links
 # libmeiro-internal.a); one that does not uses the public API only, is
 # compiled with include/ as its only include path and links the public
@@ -60,11 +66,11 @@ BENCH    := $(BUILD)/bench
 
 # Debian packages: to build, and what the tests use on top.
 BUILD_PKGS = gcc make libc6-dev pkg-config libcairo2-dev libxlsxwriter-dev libpng-dev libpango1.0-dev \
-             librsvg2-dev libgdk-pixbuf-2.0-dev libinih-dev libqpdf-dev libjansson-dev \
+             librsvg2-dev libgdk-pixbuf-2.0-dev libinih-dev libqpdf-dev libjansson-dev libmicrohttpd-dev \
              fonts-dejavu-core fonts-ipaexfont-gothic fonts-noto-color-emoji
 TEST_PKGS  = $(BUILD_PKGS) locales poppler-utils librsvg2-bin qpdf unzip libreoffice-calc-nogui libxml2-utils gnumeric python3-uno \
              groff-base file \
-             fonts-crosextra-carlito chromium nodejs
+             fonts-crosextra-carlito chromium nodejs curl
 
 # The browser test's driver, from npm into build/node (not committed), at
 # a version that runs on Debian's Node 18 and drives its Chromium.
@@ -81,7 +87,7 @@ all: $(BUILD)/meiro $(BUILD)/libmeiro.a $(BUILD)/libmeiro.so
 
 $(BUILD)/obj/%.o: src/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(LAYER_CPPFLAGS) $(ALL_CFLAGS) $(if $(findstring /cli/,$@),,$(LIB_CFLAGS)) -c $< -o $@
+	$(CC) $(CPPFLAGS) $(LAYER_CPPFLAGS) $(ALL_CFLAGS) $(if $(findstring /cli/,$@)$(findstring /serve/,$@),,$(LIB_CFLAGS)) -c $< -o $@
 
 $(BUILD)/obj/core/%.o $(BUILD)/obj/gen/%.o $(BUILD)/obj/solve/%.o \
     $(BUILD)/obj/watch/%.o: LAYER_CPPFLAGS = $(BASE_CPPFLAGS)
@@ -90,6 +96,7 @@ $(BUILD)/obj/page/%.o: LAYER_CPPFLAGS = $(PAGE_CPPFLAGS)
 $(BUILD)/obj/render/%.o $(BUILD)/obj/formats.o $(BUILD)/obj/booklet.o \
     $(BUILD)/obj/plan.o: LAYER_CPPFLAGS = $(RENDER_CPPFLAGS)
 $(BUILD)/obj/cli/%.o: LAYER_CPPFLAGS = -Iinclude
+$(BUILD)/obj/serve/%.o: LAYER_CPPFLAGS = $(SERVE_CPPFLAGS)
 
 # the shipped templates, compiled in
 $(BUILD)/gen/builtin_files.c: tools/embed.sh $(TEMPLATE_FILES)
@@ -109,6 +116,16 @@ $(BUILD)/gen/html_assets.c: tools/embed-text.sh $(HTML_ASSETS)
 $(BUILD)/obj/render/html_assets.o: $(BUILD)/gen/html_assets.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(LIB_CFLAGS) -c $< -o $@
+
+# meiro serve's page, compiled in
+SERVE_ASSETS := src/serve/page/index.html src/serve/page/studio.css src/serve/page/studio.js
+$(BUILD)/gen/serve_assets.c: tools/embed-text.sh $(SERVE_ASSETS)
+	@mkdir -p $(dir $@)
+	sh tools/embed-text.sh serve $(SERVE_ASSETS) > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/obj/serve/serve_assets.o: $(BUILD)/gen/serve_assets.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
 
 $(BUILD)/obj/page/template.o: CPPFLAGS += -DMEIRO_TEMPLATE_DIR='"$(TEMPLATE_DIR)"'
 
@@ -130,7 +147,7 @@ $(BUILD)/libmeiro.so: $(LIB_OBJ) tools/libmeiro.map
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=tools/libmeiro.map -o $@ $(LIB_OBJ) $(LDLIBS)
 
 $(BUILD)/meiro: $(CLI_OBJ) $(BUILD)/libmeiro.a
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS) $(SERVE_LIBS)
 
 $(BUILD)/tests/%: tests/%.c tests/harness.h tests/picture.h tests/tools.h tests/whitebox.h $(BUILD)/libmeiro-internal.a
 	@mkdir -p $(dir $@)
@@ -146,7 +163,7 @@ $(BUILD)/tests/test_faults: $(BUILD)/obj/core/alloc-fault.o $(BUILD)/tests/meiro
 # the command line so built: MEIRO_FAULT_NTH=N fails its Nth allocation
 $(BUILD)/tests/meiro-faults: $(CLI_OBJ) $(BUILD)/obj/core/alloc-fault.o $(BUILD)/libmeiro-internal.a
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS) $(SERVE_LIBS)
 
 $(API_BIN): $(BUILD)/tests/%: tests/%.c tests/harness.h tests/tools.h $(BUILD)/libmeiro.a
 	@mkdir -p $(dir $@)
@@ -215,11 +232,11 @@ asan-tests:
 
 # Fuzzing: a libFuzzer target for every reader a user can feed a file to
 # (text with its drawings and block mazes, CSV, JSON, page templates, SVG, PNG,
-# JPEG, GIF and BMP pictures), built with
+# JPEG, GIF and BMP pictures, and meiro serve's queries), built with
 # clang against the library compiled the same way in build/fuzz, each run for
 # FUZZ_SECONDS; a crash, leak, undefined behaviour or hang fails the run.
 FUZZ_SECONDS ?= 20
-FUZZ_TARGETS  = text csv json template picture
+FUZZ_TARGETS  = text csv json template picture query
 FUZZ_DIR      = build/fuzz
 FUZZ_SAN      = $(ASAN_FLAGS)
 fuzz:
@@ -236,13 +253,18 @@ fuzz-targets: $(FUZZ_BIN)
 # A target's source and flags: fuzz_text, fuzz_csv and fuzz_json are one
 # source (fuzz_maze.c); fuzz_picture reaches inside the library (the loader
 # without its child process)
-fuzz_src   = tests/fuzz/$(or $(filter fuzz_template fuzz_picture,$(basename $(notdir $1))),fuzz_maze).c
+# reaches inside the library (the loader without its child process);
+# fuzz_query reads meiro serve's queries, with the commands' option tables
+fuzz_src   = tests/fuzz/$(or $(filter fuzz_template fuzz_picture fuzz_query,$(basename $(notdir $1))),fuzz_maze).c
 fuzz_flags = $(if $(findstring _csv,$1),-DFUZZ_CSV) $(if $(findstring _json,$1),-DFUZZ_JSON) \
-             $(if $(findstring _picture,$1),-Isrc)
-FUZZ_SRCS  = tests/fuzz/fuzz_maze.c tests/fuzz/fuzz_template.c tests/fuzz/fuzz_picture.c
-$(FUZZ_BIN): $(FUZZ_SRCS) $(BUILD)/libmeiro-internal.a
+             $(if $(findstring _picture,$1),-Isrc) $(if $(findstring _query,$1),-Isrc/cli -Isrc/serve)
+FUZZ_SRCS  = tests/fuzz/fuzz_maze.c tests/fuzz/fuzz_template.c tests/fuzz/fuzz_picture.c tests/fuzz/fuzz_query.c
+# the query reader and what it uses of the command line (not main.c: the
+# target gives the option tables itself)
+FUZZ_CLI_OBJ = $(addprefix $(BUILD)/obj/,serve/query.o cli/common.o cli/generate.o cli/booklet.o)
+$(FUZZ_BIN): $(FUZZ_SRCS) $(BUILD)/libmeiro-internal.a $(FUZZ_CLI_OBJ)
 	$(CC) $(CPPFLAGS) -Iinclude $(call fuzz_flags,$@) $(ALL_CFLAGS) $(LDFLAGS) -fsanitize=fuzzer \
-		-o $@ $(call fuzz_src,$@) $(BUILD)/libmeiro-internal.a $(LDLIBS)
+		-o $@ $(call fuzz_src,$@) $(if $(findstring _query,$@),$(FUZZ_CLI_OBJ)) $(BUILD)/libmeiro-internal.a $(LDLIBS)
 
 # The same targets without libFuzzer, their entry points renamed, for
 # test_corpora, which replays the seed corpora through them in every tier.
@@ -251,8 +273,8 @@ $(CORPUS_OBJ): $(BUILD)/tests/fuzz_%.o: $(FUZZ_SRCS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) -Iinclude $(call fuzz_flags,$@) $(ALL_CFLAGS) -DLLVMFuzzerTestOneInput=fuzz_$* \
 		-c -o $@ $(call fuzz_src,$@)
-$(BUILD)/tests/test_corpora: TEST_OBJ = $(CORPUS_OBJ)
-$(BUILD)/tests/test_corpora: $(CORPUS_OBJ)
+$(BUILD)/tests/test_corpora: TEST_OBJ = $(CORPUS_OBJ) $(FUZZ_CLI_OBJ)
+$(BUILD)/tests/test_corpora: $(CORPUS_OBJ) $(FUZZ_CLI_OBJ)
 
 # The memory-limit walk: every job (PDF, PNG, XLSX, text, booklets) under
 # ulimit -v from 48 to 320 MB in 16 MB steps must end by itself, written or
@@ -286,7 +308,7 @@ demo: deps all
 
 # samples/ is made here from fixed seeds, never edited by hand.
 SAMPLE = $(BUILD)/meiro generate -s 1
-samples: all deps-test
+samples: all deps-test browser-deps
 	@mkdir -p samples
 	$(SAMPLE) -W 12 -H 8 -a cluster -o samples/cluster-12x8.txt
 	$(SAMPLE) -W 12 -H 8 -a cluster -o samples/cluster-12x8.csv
@@ -324,6 +346,7 @@ samples: all deps-test
 	$(SAMPLE) -W 24 -H 14 -a dig --solution --animate samples/dig-animated.svg -o /dev/null
 	$(BUILD)/meiro solve -m bfs --frames samples/seed003-frames tests/data/seed003.txt -o /dev/null
 	/usr/bin/python3 tools/play-pictures.py $(BUILD)/meiro samples
+	node tests/serve-browser.mjs $(BUILD) samples
 	$(MAKE) --no-print-directory $(BUILD)/tests/test_booklet
 	MEIRO_AUDIT_SHEET=samples/page-audit.png MEIRO_TEST_DATA=tests/data $(BUILD)/tests/test_booklet page_audit
 

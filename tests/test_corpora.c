@@ -19,6 +19,7 @@ int fuzz_csv(const unsigned char *data, size_t size);
 int fuzz_json(const unsigned char *data, size_t size);
 int fuzz_template(const unsigned char *data, size_t size);
 int fuzz_picture(const unsigned char *data, size_t size);
+int fuzz_query(const unsigned char *data, size_t size);
 
 /* A file's bytes (malloc'd), or NULL. */
 static unsigned char *slurp(const char *path, size_t *size)
@@ -98,6 +99,7 @@ static void test_csv(void) { replay("csv", fuzz_csv); }
 static void test_json(void) { replay("json", fuzz_json); }
 static void test_template(void) { replay("template", fuzz_template); }
 static void test_picture(void) { replay("picture", fuzz_picture); }
+static void test_query(void) { replay("query", fuzz_query); }
 
 static const test_case cases[] = {
     {"text", test_text},
@@ -105,6 +107,7 @@ static const test_case cases[] = {
     {"json", test_json},
     {"template", test_template},
     {"picture", test_picture},
+    {"query", test_query},
 };
 
 int main(int argc, char **argv)

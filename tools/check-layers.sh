@@ -11,6 +11,7 @@ status=0
 layer_of() {
     case "$1" in
         "$src"/cli/*) echo cli ;;
+        "$src"/serve/*) echo serve ;;
         "$src"/*/*) f=${1#"$src"/}; echo "${f%%/*}" ;;
         *) echo top ;;
     esac
@@ -22,6 +23,7 @@ library_layer() {
         ini.h) echo "page top" ;;
         jansson.h|jansson_config.h) echo "io render top" ;;
         cairo*|pango/*|librsvg/*|gdk-pixbuf/*|png.h|xlsxwriter.h|xlsxwriter/*|glib*) echo "render top" ;;
+        microhttpd.h) echo "serve" ;;
         *) echo any ;;
     esac
 }
@@ -47,6 +49,11 @@ for file in $(find "$src" -name '*.c' -o -name '*.h' | sort); do
                 if [ "$layer" = cli ]; then
                     [ "$inc" = cli.h ] && continue
                     report "$file:$lineno" "the command line uses the public API only, not \"$inc\""
+                    continue
+                fi
+                if [ "$layer" = serve ]; then
+                    [ "$inc" = cli.h ] || [ "$inc" = serve.h ] && continue
+                    report "$file:$lineno" "the server uses the public API and cli.h only, not \"$inc\""
                     continue
                 fi
                 case "$inc" in

@@ -1,8 +1,10 @@
 # The layers of src/ (src/README.md), sourced by tools/check-layers.sh (the
 # includes) and tools/check-links.sh (the symbols). Lowest first:
 #   core <- gen, solve, watch, io <- page (core, gen) <- render <- top
-#   (src/*.c) <- cli
-# gen and solve do not see each other; cli sees the public API only.
+#   (src/*.c) <- the front ends: cli and serve
+# gen and solve do not see each other; the front ends see the public API
+# only, and each other: cli starts `meiro serve`, serve reads generate's
+# option table and runs the generate command.
 
 # The folders a layer may use (its own included).
 allowed() {
@@ -15,6 +17,7 @@ allowed() {
         page) echo "core gen page" ;;
         render) echo "core gen solve watch io page render" ;;
         top) echo "core gen solve watch io page render top" ;;
-        cli) echo "core gen solve watch io page render top cli" ;;
+        cli) echo "core gen solve watch io page render top cli serve" ;;
+        serve) echo "core gen solve watch io page render top cli serve" ;;
     esac
 }

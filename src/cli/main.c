@@ -27,6 +27,7 @@ static const char *const usage_main =
     "  watch      watch a maze being made and solved, in the terminal\n"
     "  stats      measure a maze (size, solution, dead ends, junctions)\n"
     "  list       list algorithms, solvers and formats\n"
+    "  serve      the maze studio in a browser: meiro serve --open\n"
     "\n"
     "  meiro COMMAND --help   options of a command\n"
     "  meiro --version        print the version\n";
@@ -89,6 +90,7 @@ static const struct {
     {"generate", cmd_generate, generate_options}, {"solve", cmd_solve, solve_options},
     {"booklet", cmd_booklet, booklet_options},    {"watch", cmd_watch, watch_options},
     {"stats", cmd_stats, NULL},                   {"list", cmd_list, NULL},
+    {"serve", cmd_serve, NULL},
 };
 
 const struct option *command_options(const char *command)
@@ -126,7 +128,7 @@ static int run(int argc, char **argv)
         if (strcmp(cmd, commands[i].name) == 0) return commands[i].run(argc - 1, argv + 1);
     }
     char hint[64], msg[128];
-    meiro_name_hint(cmd, "generate solve booklet watch stats list", hint, sizeof hint);
+    meiro_name_hint(cmd, "generate solve booklet watch stats list serve", hint, sizeof hint);
     snprintf(msg, sizeof msg, "unknown command '%%s'%s", hint);
     return usage_error(NULL, msg, cmd);
 }

@@ -1,0 +1,335 @@
+// meiro serve's page: a form whose every change asks the server for the
+// page as SVG (/api/preview, the generate command's long options as the
+// query) and shows it with its answer; the downloads ask /api/file the
+// same. Nothing here decides a maze: the server runs meiro generate.
+'use strict';
+
+const words = {
+  en: {
+    heading: 'Maze studio', kind: 'What kind of maze?', shape: 'Shape', text: 'Letters of the maze',
+    textHint: 'A name or a short word: up to 8 letters.', size: 'How hard?', byAge: 'for a child of',
+    byLevel: 'level', byCells: 'cells', easy: 'easy', normal: 'normal', hard: 'hard', expert: 'expert',
+    words: 'Words on the page', title: 'Title', name: 'Name', page: 'Page', template: 'Look',
+    paper: 'Paper', auto: 'either way', portrait: 'portrait', landscape: 'landscape', art: 'S and G',
+    answers: 'Answer page (PDF and spreadsheet)',
+    play: 'The spreadsheet says “Goal!” when the way is marked', newMaze: 'New maze', puzzle: 'The maze',
+    answer: 'The answer', download: 'Download:', xlsx: 'Spreadsheet', html: 'Play in the browser',
+    command: 'The same files from the command line', working: 'drawing…', years: (n) => `${n} years`,
+    rings: 'rings', letters: 'letter height', artNone: 'the letters S and G',
+    kinds: { rect: 'Rectangle', shape: 'Shape', name: 'Name', round: 'Round', hex: 'Hexagons', triangle: 'Triangles' },
+    templates: { default: 'plain', 'kids-a4': 'for children', 'kids-ja': 'for children (Japanese)',
+      'answer-key': 'answer key', 'booklet-a4': 'booklet page (A4)', 'booklet-a5': 'booklet page (A5)',
+      'worksheet-a4-2up': 'worksheet, two on a page' },
+    shapes: {},
+    downloading: 'making the file…', booklet: 'A booklet:', mazes: 'mazes,', easyNormal: 'easy to normal',
+    easyHard: 'easy to hard', normalHard: 'normal to hard', hardExpert: 'hard to expert',
+    fold: 'folded (two pages a sheet)', bookletPdf: 'PDF', bookletXlsx: 'Spreadsheet',
+    bookletName: 'A booklet takes rectangles, shapes and grids, not names.',
+  },
+  ja: {
+    heading: 'めいろ スタジオ', kind: 'どんな めいろ?', shape: 'かたち', text: 'めいろに する もじ',
+    textHint: 'なまえや みじかい ことば (8もじ まで)', size: 'むずかしさ', byAge: 'ねんれい', byLevel: 'レベル',
+    byCells: 'マスの かず', easy: 'やさしい', normal: 'ふつう', hard: 'むずかしい', expert: 'とても むずかしい',
+    words: 'ページの ことば', title: 'タイトル', name: 'なまえ', page: 'ページ', template: 'デザイン',
+    paper: 'ようし', auto: 'おまかせ', portrait: 'たて', landscape: 'よこ', art: 'スタートと ゴール',
+    answers: 'こたえの ページ (PDF と表計算)', play: '表計算で みちを ぬると「ゴール!」と でる',
+    newMaze: 'あたらしい めいろ', puzzle: 'めいろ', answer: 'こたえ', download: 'ダウンロード:',
+    xlsx: '表計算 (Excel)', html: 'ブラウザで あそぶ', command: 'コマンドで おなじ ものを つくる',
+    working: 'かいています…', years: (n) => `${n}さい`, rings: 'わの かず', letters: 'もじの たかさ',
+    artNone: 'S と G の もじ',
+    kinds: { rect: 'しかく', shape: 'かたち', name: 'なまえ', round: 'まる', hex: 'ろっかく', triangle: 'さんかく' },
+    templates: { default: 'シンプル', 'kids-a4': 'こども むけ', 'kids-ja': 'こども むけ (にほんご)',
+      'answer-key': 'こたえ あわせ', 'booklet-a4': 'ドリルの ページ (A4)', 'booklet-a5': 'ドリルの ページ (A5)',
+      'worksheet-a4-2up': 'プリント (2つ)' },
+    shapes: { heart: 'ハート', star: 'ほし', circle: 'まる', apple: 'りんご', fish: 'さかな', cat: 'ねこ',
+      house: 'いえ', cloud: 'くも', flower: 'はな', tree: 'き', car: 'くるま', bear: 'くま' },
+    downloading: 'ファイルを つくっています…', booklet: 'めいろの ドリル:', mazes: 'もん,',
+    easyNormal: 'やさしい → ふつう', easyHard: 'やさしい → むずかしい', normalHard: 'ふつう → むずかしい',
+    hardExpert: 'むずかしい → とても むずかしい', fold: 'おりたたみ (1まいに 2ページ)', bookletPdf: 'PDF',
+    bookletXlsx: '表計算 (Excel)', bookletName: 'ドリルは しかく・かたち・まる などで つくれます (なまえは できません)',
+  },
+};
+
+// little pictures of the kinds (24 x 24)
+const kindIcons = {
+  rect: '<rect x="3" y="3" width="18" height="18"/><path d="M3 9h8M15 9v6M9 15h12M9 9v6"/>',
+  shape: '<path d="M12 20 4.5 12.5a4.2 4.2 0 0 1 7.5-5.3 4.2 4.2 0 0 1 7.5 5.3Z"/>',
+  name: '<path d="M4 19 9 5l5 14M6 14h6M15 19V9h3a2.5 2.5 0 0 1 0 5h-3"/>',
+  round: '<circle cx="12" cy="12" r="9"/><circle cx="12" cy="12" r="5"/><path d="M12 3v4M17 12h4M12 17v2"/>',
+  hex: '<path d="M12 2.5 20.5 7.25v9.5L12 21.5 3.5 16.75v-9.5Z"/><path d="M12 2.5v6M3.5 16.75 9 13.5"/>',
+  triangle: '<path d="M12 3 21.5 20h-19Z"/><path d="M7.25 11.5h9.5M12 3v8.5"/>',
+};
+
+const $ = (id) => document.getElementById(id);
+const state = {
+  lang: (navigator.language || 'en').toLowerCase().startsWith('ja') ? 'ja' : 'en',
+  kind: 'rect', shape: 'heart', seed: firstSeed(), choices: { shapes: [], templates: [], art: [] },
+};
+let pending = null, timer = 0;
+
+// the page's address may name the first maze's seed (/?seed=7), else a new one
+function firstSeed() {
+  const given = new URLSearchParams(location.search).get('seed');
+  return given && /^[0-9]{1,19}$/.test(given) ? given : newSeed();
+}
+
+function newSeed() {
+  const a = new Uint32Array(1);
+  crypto.getRandomValues(a);
+  return a[0] % 1000000000;
+}
+
+function t(key) { return words[state.lang][key]; }
+
+// The query: the generate command's long options, as the command line would take them.
+function options(format) {
+  const o = [];
+  const add = (name, value) => o.push([name, String(value)]);
+  if (state.kind === 'shape') add('shape', state.shape);
+  if (state.kind === 'name') add('text', $('text').value.trim() || 'A');
+  if (state.kind === 'round') { add('grid', 'polar'); add('ends', 'center'); }
+  if (state.kind === 'hex') add('grid', 'hex');
+  if (state.kind === 'triangle') add('grid', 'triangle');
+  const by = $('size-by').value;
+  if (by === 'age') add('age', $('age').value);
+  if (by === 'difficulty') add('difficulty', $('difficulty').value);
+  if (by === 'cells') {
+    if (state.kind !== 'round' && state.kind !== 'name') add('width', $('width').value);
+    add('height', $('height').value);
+  }
+  if ($('template').value !== 'default') add('template', $('template').value);
+  if ($('paper').value !== 'a4') add('paper', $('paper').value);
+  if ($('orientation').value) add($('orientation').value, 1);
+  if ($('art').value) add('art', $('art').value);
+  if (state.lang === 'ja') add('lang', 'ja');
+  if ($('title').value.trim()) add('title', $('title').value.trim());
+  if ($('name').value.trim()) add('name', $('name').value.trim());
+  if ($('answers').checked && (format === 'pdf' || format === 'xlsx')) add('answer-page', 1);
+  if ($('play').checked && format === 'xlsx') add('play', 1);
+  add('seed', state.seed);
+  return o;
+}
+
+// A booklet's query: booklet's long options (no age, no letters: its levels and kinds).
+function bookletOptions(format) {
+  const o = [];
+  const add = (name, value) => o.push([name, String(value)]);
+  add('count', $('count').value);
+  add('difficulty', $('levels').value);
+  if (state.kind === 'shape') add('shape', state.shape);
+  const grids = { round: 'polar', hex: 'hex', triangle: 'triangle' };
+  if (grids[state.kind]) add('grid', grids[state.kind]);
+  if ($('template').value !== 'default') add('template', $('template').value);
+  if ($('paper').value !== 'a4') add('paper', $('paper').value);
+  if ($('orientation').value) add($('orientation').value, 1);
+  if ($('art').value) add('art', $('art').value);
+  if (state.lang === 'ja') add('lang', 'ja');
+  if ($('title').value.trim()) add('title', $('title').value.trim());
+  if ($('name').value.trim()) add('name', $('name').value.trim());
+  if ($('fold').checked && format === 'pdf') add('fold', 1);
+  add('seed', state.seed);
+  return o;
+}
+
+function query(list) {
+  return list.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+}
+
+// a POSIX shell word
+function word(s) { return /^[A-Za-z0-9_.,:/+=@%\u0080-\uffff-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`; }
+
+const switches = ['answer-page', 'play', 'portrait', 'landscape', 'fold'];
+function words_of(list) {
+  return list.map(([k, v]) => (v === '1' && switches.includes(k)) ? `--${k}` : `--${k} ${word(v)}`).join(' ');
+}
+function command() { return `meiro generate ${words_of(options('pdf'))} -o maze.pdf`; }
+// --format named: a booklet prints the command that remakes it, every option but -o
+function bookletCommand() { return `meiro booklet ${words_of(bookletOptions('pdf'))} --format pdf -o booklet.pdf`; }
+
+// The message of a refusal, shown beside the field it names ("--width").
+function showError(message) {
+  document.querySelectorAll('.bad').forEach((e) => e.classList.remove('bad'));
+  document.querySelectorAll('.field-error').forEach((e) => e.remove());
+  const m = message && message.match(/--([a-z-]+)/);
+  const field = m && document.querySelector(`[data-opt="${m[1]}"]`);
+  const box = $('error');
+  box.hidden = !message;
+  box.textContent = message || '';
+  document.querySelector('.pages').classList.toggle('stale', !!message); // the last good maze, faded
+  if (!field || field.closest('[hidden]')) return;
+  field.classList.add('bad');
+  const note = document.createElement('p');
+  note.className = 'field-error';
+  note.textContent = message;
+  field.closest('fieldset').append(note);
+}
+
+function showWarning(response) {
+  const w = response && response.headers.get('X-Meiro-Warning');
+  $('warning').hidden = !w;
+  $('warning').textContent = w ? decodeURIComponent(w) : '';
+}
+
+async function fetchSvg(q, signal) {
+  const r = await fetch(`/api/preview?${q}`, { signal });
+  if (!r.ok) throw new Error(await r.text());
+  return { url: URL.createObjectURL(await r.blob()), response: r };
+}
+
+function setImage(img, url) {
+  if (img.src.startsWith('blob:')) URL.revokeObjectURL(img.src);
+  img.src = url;
+}
+
+// The commands that make the same files; a booklet has no names (letters).
+function showCommands() {
+  $('command').textContent = command();
+  const names = state.kind === 'name';
+  $('booklet-command').textContent = names ? '' : bookletCommand();
+  $('booklet-note').hidden = !names;
+  document.querySelectorAll('[data-booklet]').forEach((b) => { b.disabled = names; });
+}
+
+// The preview: the puzzle and its answer, the older request given up.
+async function refresh() {
+  if (pending) pending.abort();
+  const ctl = new AbortController();
+  pending = ctl;
+  showCommands();
+  $('status').textContent = t('working');
+  const q = query(options('svg'));
+  try {
+    const [puzzle, answer] = await Promise.all([fetchSvg(q, ctl.signal), fetchSvg(`${q}&solution=1`, ctl.signal)]);
+    setImage($('puzzle'), puzzle.url);
+    setImage($('answer'), answer.url);
+    $('puzzle').dataset.query = q; // what is shown, for whoever reads it back
+    showError('');
+    showWarning(puzzle.response);
+  } catch (e) {
+    if (e.name === 'AbortError') return;
+    showError(e.message.trim());
+  }
+  if (pending === ctl) { pending = null; $('status').textContent = ''; }
+}
+
+function schedule() {
+  clearTimeout(timer);
+  timer = setTimeout(refresh, 30); // typing: one request for a burst of keys
+}
+
+async function download(format, booklet) {
+  $('status').textContent = t('downloading');
+  try {
+    const r = await fetch(booklet ? `/api/booklet?format=${format}&${query(bookletOptions(format))}`
+      : `/api/file?format=${format}&${query(options(format))}`);
+    if (!r.ok) throw new Error(await r.text());
+    const m = (r.headers.get('Content-Disposition') || '').match(/filename="([^"]+)"/);
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(await r.blob());
+    a.download = m ? m[1] : `maze.${format}`;
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+    showError('');
+  } catch (e) {
+    showError(e.message.trim());
+  }
+  $('status').textContent = '';
+}
+
+function button(cls, label, icon, selected, onclick) {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.className = cls;
+  b.setAttribute('role', 'radio');
+  b.setAttribute('aria-checked', selected);
+  b.innerHTML = icon;
+  const span = document.createElement('span');
+  span.textContent = label;
+  b.append(span);
+  b.addEventListener('click', onclick);
+  return b;
+}
+
+function drawKinds() {
+  const box = $('kinds');
+  box.replaceChildren();
+  for (const k of Object.keys(kindIcons)) {
+    box.append(button('kind', t('kinds')[k], `<svg viewBox="0 0 24 24" aria-hidden="true">${kindIcons[k]}</svg>`,
+      state.kind === k, () => { state.kind = k; drawAll(); schedule(); }));
+  }
+  $('shape-box').hidden = state.kind !== 'shape';
+  $('text-box').hidden = state.kind !== 'name';
+}
+
+// the shapes as pictures: each a small maze of its own, drawn by the server
+function drawShapes() {
+  const box = $('shapes');
+  box.replaceChildren();
+  for (const s of state.choices.shapes) {
+    const img = `<img alt="" src="/api/preview?shape=${encodeURIComponent(s)}&width=14&height=14&crop=1&seed=7">`;
+    box.append(button('shape', t('shapes')[s] || s, img, state.shape === s,
+      () => { state.shape = s; drawShapes(); schedule(); }));
+  }
+}
+
+function fill(select, values, label) {
+  const keep = select.value;
+  select.replaceChildren(...values.map(([v, text]) => {
+    const o = document.createElement('option');
+    o.value = v;
+    o.textContent = label ? label(v, text) : text;
+    return o;
+  }));
+  if (values.some(([v]) => v === keep)) select.value = keep;
+}
+
+function drawAll() {
+  document.documentElement.lang = state.lang;
+  document.title = `meiro — ${t('heading')}`;
+  document.querySelectorAll('[data-t]').forEach((e) => { e.textContent = t(e.dataset.t); });
+  $('lang-en').setAttribute('aria-pressed', state.lang === 'en');
+  $('lang-ja').setAttribute('aria-pressed', state.lang === 'ja');
+  const ages = [];
+  for (let a = 3; a <= 13; a++) ages.push([String(a), a === 13 ? '13+' : String(a)]);
+  fill($('age'), ages, (v, text) => words[state.lang].years(text));
+  // the plain page first, chosen until another is
+  const templates = ['default', ...state.choices.templates.filter((n) => n !== 'default')];
+  fill($('template'), templates.map((n) => [n, t('templates')[n] || n]));
+  fill($('art'), [['', t('artNone')], ...state.choices.art.map((n) => [n, n])]);
+  const by = $('size-by').value;
+  $('age').hidden = by !== 'age';
+  $('difficulty').hidden = by !== 'difficulty';
+  $('cells').hidden = by !== 'cells';
+  const oneSide = state.kind === 'round' || state.kind === 'name';
+  $('width').hidden = $('times').hidden = oneSide;
+  $('height').title = state.kind === 'round' ? t('rings') : state.kind === 'name' ? t('letters') : '';
+  drawKinds();
+  drawShapes();
+}
+
+async function start() {
+  $('age').innerHTML = '<option>6</option>';
+  try {
+    const r = await fetch('/api/choices');
+    state.choices = await r.json();
+  } catch (e) {
+    showError(String(e));
+  }
+  drawAll();
+  $('age').value = '6';
+  $('lang-en').addEventListener('click', () => { state.lang = 'en'; drawAll(); schedule(); });
+  $('lang-ja').addEventListener('click', () => { state.lang = 'ja'; drawAll(); schedule(); });
+  $('new').addEventListener('click', () => { state.seed = newSeed(); refresh(); });
+  $('size-by').addEventListener('change', drawAll);
+  $('form').addEventListener('input', schedule);
+  $('form').addEventListener('change', schedule);
+  $('form').addEventListener('submit', (e) => e.preventDefault());
+  document.querySelectorAll('[data-format]').forEach((b) => b.addEventListener('click', () => download(b.dataset.format)));
+  document.querySelectorAll('[data-booklet]').forEach((b) => b.addEventListener('click', () => download(b.dataset.booklet, true)));
+  $('booklet').addEventListener('change', showCommands);
+  refresh();
+}
+
+start();

@@ -1,0 +1,536 @@
+/* meiro serve: the maze studio in a browser. A small HTTP server
+ * (libmicrohttpd, a pool of worker threads) that serves one page and its
+ * files from the binary, and an API the page uses: /api/preview (the page
+ * as SVG) and /api/file (the download), whose query parameters are the
+ * generate command's long options. Each request runs the generate command
+ * itself (child.c), so the server's files are the command line's, byte for
+ * byte. Bound to 127.0.0.1 unless told otherwise; no authentication. */
+#define _POSIX_C_SOURCE 200809L
+#include "serve.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <microhttpd.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static const char *const usage_serve =
+    "Usage: meiro serve [OPTIONS]\n"
+    "The maze studio in a browser: a page that makes every maze meiro makes,\n"
+    "with a live preview and downloads (PDF, PNG, SVG, XLSX, HTML, JSON).\n"
+    "\n"
+    "  -p, --port N         the port (default 8023; 0: a free one, printed)\n"
+    "  -l, --listen ADDR    the address to listen on (default 127.0.0.1: this\n"
+    "                       computer only); 0.0.0.0 lets the network in, and\n"
+    "                       there is no password: anyone who reaches it can use it\n"
+    "      --open           open the page in the browser\n"
+    "  -h, --help           show this help\n"
+    "\n"
+    "The page's API (GET; the parameters are generate's, or booklet's, long options):\n"
+    "  /api/preview?width=12&height=16&seed=7&solution=1   the page as SVG\n"
+    "  /api/file?format=pdf&shape=heart&age=4&name=Hana    the file to download\n"
+    "                       (format: pdf, png, svg, xlsx, html or json)\n"
+    "  /api/booklet?format=pdf&count=12&difficulty=easy-hard   a booklet (booklet's\n"
+    "                       long options; format: pdf, xlsx or html)\n"
+    "  /api/choices         the built-in shapes, templates and art, as JSON\n"
+    "A bad value gets HTTP 400 and the command line's one-line message.\n"
+    "Ctrl-C stops the server.\n";
+
+enum { OPT_SERVE_OPEN = 1000 };
+static const struct option serve_options[] = {
+    {"port", required_argument, NULL, 'p'},
+    {"listen", required_argument, NULL, 'l'},
+    {"open", no_argument, NULL, OPT_SERVE_OPEN},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
+};
+
+#define DEFAULT_PORT 8023
+
+/* ---- responses ---- */
+
+static const char *const page_csp =
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; connect-src 'self'; "
+    "base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/* Answers with `len` bytes of `body` (freed by the response when `owned`). */
+static enum MHD_Result respond(struct MHD_Connection *c, unsigned code, const char *type, const char *body,
+                               size_t len, bool owned, const char *const *headers)
+{
+    struct MHD_Response *r = MHD_create_response_from_buffer(
+        len, (void *)body, owned ? MHD_RESPMEM_MUST_FREE : MHD_RESPMEM_PERSISTENT);
+    if (!r) {
+        if (owned) free((void *)body);
+        return MHD_NO;
+    }
+    MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, type);
+    MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
+    MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+    MHD_add_response_header(r, "Referrer-Policy", "no-referrer");
+    for (size_t i = 0; headers && headers[i]; i += 2) MHD_add_response_header(r, headers[i], headers[i + 1]);
+    enum MHD_Result ok = MHD_queue_response(c, code, r);
+    MHD_destroy_response(r);
+    return ok;
+}
+
+/* A one-line message as text/plain, copied. */
+static enum MHD_Result respond_text(struct MHD_Connection *c, unsigned code, const char *message,
+                                    const char *const *headers)
+{
+    size_t n = strlen(message);
+    char *body = malloc(n + 2);
+    if (!body) return MHD_NO;
+    memcpy(body, message, n);
+    body[n] = '\n';
+    body[n + 1] = 0;
+    return respond(c, code, "text/plain; charset=utf-8", body, n + 1, true, headers);
+}
+
+/* ---- the API ---- */
+
+/* The query, read into a job (serve_job_add) in the request's order. */
+typedef struct query_read {
+    serve_job *job;
+    const char *format; /* the format parameter, as given */
+    unsigned count;
+    bool failed;
+} query_read;
+
+static enum MHD_Result read_param(void *cls, enum MHD_ValueKind kind, const char *key, size_t key_size,
+                                  const char *value, size_t value_size)
+{
+    (void)kind;
+    query_read *q = cls;
+    if (++q->count > SERVE_MAX_PARAMS || key_size != strlen(key)) {
+        snprintf(q->job->message, sizeof q->job->message, "more than %d parameters", SERVE_MAX_PARAMS);
+        q->failed = true;
+        return MHD_NO;
+    }
+    if (strcmp(key, "format") == 0 && value) {
+        q->format = value;
+        return MHD_YES;
+    }
+    if (!serve_job_add(q->job, key, value, value ? value_size : 0)) {
+        q->failed = true;
+        return MHD_NO;
+    }
+    return MHD_YES;
+}
+
+/* The formats a download may take, with their types (in this order). */
+enum { DL_PDF, DL_PNG, DL_SVG, DL_XLSX, DL_HTML, DL_JSON, DL_COUNT };
+static const struct {
+    meiro_format format;
+    const char *name, *type;
+} downloads[] = {
+    {MEIRO_FORMAT_PDF, "pdf", "application/pdf"},
+    {MEIRO_FORMAT_PNG, "png", "image/png"},
+    {MEIRO_FORMAT_SVG, "svg", "image/svg+xml"},
+    {MEIRO_FORMAT_XLSX, "xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"},
+    {MEIRO_FORMAT_HTML, "html", "text/html; charset=utf-8"},
+    {MEIRO_FORMAT_JSON, "json", "application/json"},
+};
+_Static_assert(sizeof downloads / sizeof downloads[0] == DL_COUNT, "one download a DL_ name");
+
+/* The command's message: its first line that is not a warning. */
+static void first_error(const char *err, char *line, size_t size)
+{
+    const char *p = err;
+    while (*p && strncmp(p, "meiro: warning: ", 16) == 0) {
+        const char *nl = strchr(p, '\n');
+        p = nl ? nl + 1 : p + strlen(p);
+    }
+    if (!*p) p = err;
+    snprintf(line, size, "%.*s", (int)strcspn(p, "\n"), p);
+}
+
+/* The command's warnings, percent-encoded for a header (the page decodes
+ * them with decodeURIComponent): "" when none. */
+static void warnings(const char *err, char *out, size_t size)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    size_t n = 0;
+    out[0] = 0;
+    for (const char *p = err; *p;) {
+        size_t len = strcspn(p, "\n");
+        if (strncmp(p, "meiro: warning: ", 16) == 0)
+            for (size_t i = 16; i < len && n + 4 < size; i++) {
+                unsigned char ch = (unsigned char)p[i];
+                if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
+                    strchr(" .,:;()-_'", ch))
+                    out[n++] = (char)ch;
+                else {
+                    out[n++] = '%';
+                    out[n++] = hex[ch >> 4];
+                    out[n++] = hex[ch & 15];
+                }
+            }
+        p += len;
+        if (*p) p++;
+    }
+    out[n] = 0;
+}
+
+/* What a route makes: generate's preview (svg only) or file, or a booklet
+ * (pdf, xlsx or html). */
+enum route_kind { ROUTE_PREVIEW, ROUTE_FILE, ROUTE_BOOKLET };
+
+static enum MHD_Result api_maze(struct MHD_Connection *c, const serve_config *cfg, enum route_kind route)
+{
+    bool download = route != ROUTE_PREVIEW;
+    serve_job *job = malloc(sizeof *job);
+    if (!job) return MHD_NO;
+    serve_job_init(job, route == ROUTE_BOOKLET ? "booklet" : "generate", MEIRO_FORMAT_SVG);
+    query_read q = {job, NULL, 0, false};
+    MHD_get_connection_values_n(c, MHD_GET_ARGUMENT_KIND, read_param, &q);
+    static const char *const takes[] = {"a preview is svg", "pdf, png, svg, xlsx, html or json", "pdf, xlsx or html"};
+    size_t kind = DL_SVG;
+    if (!q.failed && q.format) {
+        for (kind = 0; kind < DL_COUNT; kind++)
+            if (strcmp(q.format, downloads[kind].name) == 0) break;
+        if (kind == DL_COUNT || (route == ROUTE_PREVIEW && kind != DL_SVG) ||
+            (route == ROUTE_BOOKLET && kind != DL_PDF && kind != DL_XLSX && kind != DL_HTML)) {
+            snprintf(job->message, sizeof job->message, "format: %s, not '%.40s'", takes[route], q.format);
+            q.failed = true;
+        }
+    } else if (!q.failed && download) {
+        snprintf(job->message, sizeof job->message, "format: %s", takes[route]);
+        q.failed = true;
+    }
+    if (!q.failed) job->format = downloads[kind].format;
+    char line[1100];
+    if (q.failed || !serve_job_finish(job)) {
+        snprintf(line, sizeof line, "meiro serve: %s", job->message);
+        free(job);
+        return respond_text(c, MHD_HTTP_BAD_REQUEST, line, NULL);
+    }
+    serve_result *res = malloc(sizeof *res);
+    if (!res) {
+        free(job);
+        return MHD_NO;
+    }
+    enum MHD_Result ok;
+    if (!serve_run(cfg, job, res)) {
+        ok = respond_text(c, MHD_HTTP_INTERNAL_SERVER_ERROR, res->err, NULL);
+    } else if (res->timed_out || res->too_big) {
+        free(res->out);
+        snprintf(line, sizeof line, "meiro serve: %s: make the maze smaller",
+                 res->timed_out ? "this maze takes longer than the server gives one (20 s)"
+                                : "this file is larger than the server sends (64 MB)");
+        ok = respond_text(c, res->timed_out ? MHD_HTTP_SERVICE_UNAVAILABLE : MHD_HTTP_CONTENT_TOO_LARGE, line, NULL);
+    } else if (res->status != 0) {
+        free(res->out);
+        first_error(res->err, line, sizeof line);
+        if (!line[0] || res->status < 0) /* killed: by its processor-time limit, or it crashed */
+            snprintf(line, sizeof line, "meiro serve: meiro %s ended without finishing (past the 20 s budget, or "
+                                        "out of memory): make the maze smaller", job->argv[1]);
+        ok = respond_text(c, res->status == EXIT_USAGE ? MHD_HTTP_BAD_REQUEST : MHD_HTTP_INTERNAL_SERVER_ERROR,
+                          line, NULL);
+    } else {
+        char seed[24], disposition[96], warn[700];
+        /* the seed as run: the one given, else the one chosen */
+        const char *given = NULL;
+        for (int i = 2; i < job->argc; i++)
+            if (strncmp(job->argv[i], "--seed=", 7) == 0) given = job->argv[i] + 7;
+        snprintf(seed, sizeof seed, "%.20s", given ? given : "0");
+        snprintf(disposition, sizeof disposition, "attachment; filename=\"%s-%s.%s\"",
+                 route == ROUTE_BOOKLET ? "booklet" : "maze", seed, downloads[kind].name);
+        warnings(res->err, warn, sizeof warn);
+        const char *headers[] = {"X-Meiro-Seed", seed, "Content-Security-Policy",
+                                 kind == DL_HTML ? "sandbox allow-scripts" : "default-src 'none'; style-src 'unsafe-inline'",
+                                 download ? "Content-Disposition" : NULL, disposition, NULL, NULL, NULL};
+        if (warn[0]) {
+            size_t at = download ? 6 : 4;
+            headers[at] = "X-Meiro-Warning";
+            headers[at + 1] = warn;
+        }
+        char *body = res->out ? res->out : malloc(1);
+        ok = body ? respond(c, MHD_HTTP_OK, downloads[kind].type, body, res->out_len, true, headers) : MHD_NO;
+    }
+    free(res);
+    free(job);
+    return ok;
+}
+
+/* A JSON string (the names and descriptions are the library's own). */
+static size_t json_string(char *out, size_t size, const char *s)
+{
+    size_t n = 0;
+    if (n < size) out[n++] = '"';
+    for (; *s && n + 7 < size; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '"' || ch == '\\') {
+            out[n++] = '\\';
+            out[n++] = (char)ch;
+        } else if (ch < 0x20) {
+            n += (size_t)snprintf(out + n, size - n, "\\u%04x", ch);
+        } else {
+            out[n++] = (char)ch;
+        }
+    }
+    if (n + 1 < size) out[n++] = '"';
+    out[n < size ? n : size - 1] = 0;
+    return n;
+}
+
+/* {"shapes":[...],"templates":[...],"art":[...]}: the built-in names. */
+static enum MHD_Result api_choices(struct MHD_Connection *c)
+{
+    size_t size = 16384, n = 0;
+    char *out = malloc(size);
+    if (!out) return MHD_NO;
+    n += (size_t)snprintf(out + n, size - n, "{\"shapes\":[");
+    const meiro_algorithm_desc *shape;
+    for (size_t i = 0; (shape = meiro_shape_info(i)) && n + 256 < size; i++) {
+        if (i) out[n++] = ',';
+        n += json_string(out + n, size - n, shape->name);
+    }
+    n += (size_t)snprintf(out + n, size - n, "],\"templates\":[");
+    for (size_t i = 0; i < meiro_builtin_template_count() && n + 256 < size; i++) {
+        if (i) out[n++] = ',';
+        n += json_string(out + n, size - n, meiro_builtin_template_name(i));
+    }
+    n += (size_t)snprintf(out + n, size - n, "],\"art\":[");
+    const meiro_art_desc *art;
+    for (size_t i = 0; (art = meiro_art_info(i)) && n + 256 < size; i++) {
+        if (i) out[n++] = ',';
+        n += json_string(out + n, size - n, art->name);
+    }
+    n += (size_t)snprintf(out + n, size - n, "],\"version\":");
+    n += json_string(out + n, size - n, meiro_version());
+    n += (size_t)snprintf(out + n, size - n, "}\n");
+    return respond(c, MHD_HTTP_OK, "application/json", out, n, true, NULL);
+}
+
+/* ---- the routes ---- */
+
+/* Bound to loopback, the server answers to its own names only, so a web
+ * page elsewhere cannot reach it through a name of its own that resolves
+ * to 127.0.0.1 (DNS rebinding). */
+static bool host_allowed(struct MHD_Connection *c, const serve_config *cfg)
+{
+    if (!cfg->loopback) return true;
+    const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_HOST);
+    if (!host) return false;
+    static const char *const names[] = {"127.0.0.1", "localhost", "[::1]"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        size_t n = strlen(names[i]);
+        char *end;
+        if (strncmp(host, names[i], n) == 0 && host[n] == ':' &&
+            strtoul(host + n + 1, &end, 10) == cfg->port && !*end)
+            return true;
+    }
+    return false;
+}
+
+static enum MHD_Result route(void *cls, struct MHD_Connection *c, const char *url, const char *method,
+                             const char *version, const char *upload_data, size_t *upload_size, void **state)
+{
+    (void)version, (void)upload_data, (void)upload_size;
+    const serve_config *cfg = cls;
+    static const char *const allow[] = {"Allow", "GET", NULL};
+    if (strcmp(method, MHD_HTTP_METHOD_GET) != 0) /* at once, its body unread: the connection closes */
+        return respond_text(c, MHD_HTTP_METHOD_NOT_ALLOWED, "meiro serve: GET only", allow);
+    /* a GET is answered on the second call, once the request is read
+     * whole, so the connection can stay open for the next one */
+    if (!*state) {
+        *state = (void *)cfg;
+        return MHD_YES;
+    }
+    if (!host_allowed(c, cfg))
+        return respond_text(c, MHD_HTTP_MISDIRECTED_REQUEST,
+                            "meiro serve: ask for http://127.0.0.1:PORT/ (or localhost): no other name", NULL);
+    const char *const csp[] = {"Content-Security-Policy", page_csp, NULL};
+    if (strcmp(url, "/") == 0)
+        return respond(c, MHD_HTTP_OK, "text/html; charset=utf-8", serve_index_html, strlen(serve_index_html),
+                       false, csp);
+    if (strcmp(url, "/studio.css") == 0)
+        return respond(c, MHD_HTTP_OK, "text/css; charset=utf-8", serve_studio_css, strlen(serve_studio_css),
+                       false, NULL);
+    if (strcmp(url, "/studio.js") == 0)
+        return respond(c, MHD_HTTP_OK, "text/javascript; charset=utf-8", serve_studio_js, strlen(serve_studio_js),
+                       false, NULL);
+    if (strcmp(url, "/api/preview") == 0) return api_maze(c, cfg, ROUTE_PREVIEW);
+    if (strcmp(url, "/api/file") == 0) return api_maze(c, cfg, ROUTE_FILE);
+    if (strcmp(url, "/api/booklet") == 0) return api_maze(c, cfg, ROUTE_BOOKLET);
+    if (strcmp(url, "/api/choices") == 0) return api_choices(c);
+    return respond_text(c, MHD_HTTP_NOT_FOUND, "meiro serve: no such page", NULL);
+}
+
+/* ---- starting and stopping ---- */
+
+/* A program of that name in PATH. */
+static bool in_path(const char *name)
+{
+    const char *path = getenv("PATH");
+    char file[PATH_MAX];
+    while (path && *path) {
+        size_t n = strcspn(path, ":");
+        if (n && (size_t)snprintf(file, sizeof file, "%.*s/%s", (int)n, path, name) < sizeof file &&
+            access(file, X_OK) == 0)
+            return true;
+        path += n + (path[n] == ':');
+    }
+    return false;
+}
+
+/* --open: the desktop's way to open a page, started apart (a grandchild,
+ * so no child is left to reap); false when there is none. */
+static bool open_browser(const char *url)
+{
+#ifdef __APPLE__
+    static const char *const openers[] = {"open"};
+#else /* elsewhere `open` may be openvt */
+    static const char *const openers[] = {"xdg-open", "sensible-browser", "x-www-browser"};
+#endif
+    const char *opener = NULL;
+    for (size_t i = 0; i < sizeof openers / sizeof openers[0] && !opener; i++)
+        if (in_path(openers[i])) opener = openers[i];
+    if (!opener) return false;
+    pid_t pid = fork();
+    if (pid == 0) {
+        if (fork() == 0) {
+            sigset_t none;
+            sigemptyset(&none);
+            sigprocmask(SIG_SETMASK, &none, NULL);
+            int null = open("/dev/null", O_RDWR);
+            if (null >= 0) {
+                dup2(null, 0);
+                dup2(null, 1);
+                dup2(null, 2);
+            }
+            execlp(opener, opener, url, (char *)NULL);
+        }
+        _exit(0);
+    }
+    if (pid < 0) return false;
+    while (waitpid(pid, NULL, 0) < 0 && errno == EINTR) {}
+    return true;
+}
+
+static int parse_serve(int argc, char **argv, unsigned *port, const char **listen, bool *open, bool *help)
+{
+    int c;
+    uint64_t v;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, ":p:l:h", serve_options, NULL)) != -1) {
+        switch (c) {
+        case 'p':
+            if (!parse_u64(optarg, 65535, &v))
+                return usage_error("serve", "--port must be a whole number from 0 to 65535, not '%s'", optarg);
+            *port = (unsigned)v;
+            break;
+        case 'l': *listen = optarg; break;
+        case OPT_SERVE_OPEN: *open = true; break;
+        case 'h':
+            fputs(usage_serve, stdout);
+            *help = true;
+            return EXIT_OK;
+        default: return bad_option("serve", argv, c, serve_options);
+        }
+    }
+    if (optind < argc) return usage_error("serve", "unexpected argument '%s'", argv[optind]);
+    return EXIT_OK;
+}
+
+int cmd_serve(int argc, char **argv)
+{
+    unsigned port = DEFAULT_PORT;
+    const char *where = "127.0.0.1";
+    bool open = false, help = false;
+    int rc = parse_serve(argc, argv, &port, &where, &open, &help);
+    if (rc != EXIT_OK || help) return rc;
+
+    serve_config *cfg = calloc(1, sizeof *cfg);
+    if (!cfg) return report_failure(NULL, &(meiro_error){.status = MEIRO_ERROR_NOMEM});
+    ssize_t n = readlink("/proc/self/exe", cfg->exe, sizeof cfg->exe - 1);
+    if (n <= 0 || (size_t)n >= sizeof cfg->exe - 1) {
+        free(cfg);
+        fprintf(stderr, "meiro serve: cannot find this program (/proc/self/exe): %s\n", strerror(errno));
+        return EXIT_FAIL;
+    }
+    cfg->exe[n] = 0;
+
+    struct sockaddr_storage addr = {0};
+    struct sockaddr_in *v4 = (struct sockaddr_in *)&addr;
+    struct sockaddr_in6 *v6 = (struct sockaddr_in6 *)&addr;
+    bool ipv6 = false;
+    if (inet_pton(AF_INET, where, &v4->sin_addr) == 1) {
+        v4->sin_family = AF_INET;
+        v4->sin_port = htons((uint16_t)port);
+        cfg->loopback = v4->sin_addr.s_addr == htonl(INADDR_LOOPBACK);
+    } else if (inet_pton(AF_INET6, where, &v6->sin6_addr) == 1) {
+        v6->sin6_family = AF_INET6;
+        v6->sin6_port = htons((uint16_t)port);
+        cfg->loopback = IN6_IS_ADDR_LOOPBACK(&v6->sin6_addr);
+        ipv6 = true;
+    } else {
+        free(cfg);
+        return usage_error("serve", "--listen takes a numeric address (127.0.0.1, 0.0.0.0, ::1), not '%s'", where);
+    }
+
+    /* SIGINT and SIGTERM wait for sigwait below: blocked before the
+     * workers start, they reach no thread but this one */
+    sigset_t stop;
+    sigemptyset(&stop);
+    sigaddset(&stop, SIGINT);
+    sigaddset(&stop, SIGTERM);
+    sigaddset(&stop, SIGHUP);
+    pthread_sigmask(SIG_BLOCK, &stop, NULL);
+    signal(SIGPIPE, SIG_IGN);
+
+    /* the socket bound here, so its port (--port 0: the system's choice)
+     * is known before the first request is read */
+    int sock = socket(addr.ss_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    int one = 1;
+    socklen_t len = ipv6 ? sizeof *v6 : sizeof *v4;
+    if (sock < 0 || setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one) != 0 ||
+        bind(sock, (struct sockaddr *)&addr, len) != 0 || listen(sock, 64) != 0 ||
+        getsockname(sock, (struct sockaddr *)&addr, &len) != 0) {
+        fprintf(stderr, "meiro serve: cannot listen on %s port %u: %s%s\n", where, port, strerror(errno),
+                errno == EADDRINUSE ? " (try another --port, or --port 0)" : "");
+        if (sock >= 0) close(sock);
+        free(cfg);
+        return EXIT_FAIL;
+    }
+    port = cfg->port = ntohs(ipv6 ? v6->sin6_port : v4->sin_port);
+
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    unsigned workers = cpus < 2 ? 2 : cpus > 8 ? 8 : (unsigned)cpus;
+    struct MHD_Daemon *d = MHD_start_daemon(
+        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | (ipv6 ? MHD_USE_IPv6 : 0), 0, NULL, NULL, route, cfg,
+        MHD_OPTION_LISTEN_SOCKET, sock, MHD_OPTION_THREAD_POOL_SIZE, workers, MHD_OPTION_CONNECTION_LIMIT,
+        (unsigned)128, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)15, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
+        (size_t)32768, MHD_OPTION_END);
+    if (!d) {
+        close(sock);
+        free(cfg);
+        fprintf(stderr, "meiro serve: cannot start the server on %s port %u\n", where, port);
+        return EXIT_FAIL;
+    }
+
+    char url[96];
+    bool any = strcmp(where, "0.0.0.0") == 0 || strcmp(where, "::") == 0;
+    snprintf(url, sizeof url, "http://%s%s%s:%u/", ipv6 ? "[" : "", any ? (ipv6 ? "::1" : "127.0.0.1") : where,
+             ipv6 ? "]" : "", port);
+    if (!cfg->loopback)
+        fprintf(stderr, "meiro serve: warning: listening on %s: anyone who can reach this computer on port %u "
+                        "can use the server; it has no password or any other authentication\n", where, port);
+    printf("meiro serve: open %s in a browser (Ctrl-C stops the server)\n", url);
+    fflush(stdout);
+    if (open && !open_browser(url)) fprintf(stderr, "meiro serve: no browser found to open: open %s\n", url);
+
+    int sig = 0;
+    while (sigwait(&stop, &sig) != 0) {}
+    MHD_stop_daemon(d);
+    free(cfg);
+    fprintf(stderr, "meiro serve: stopped\n");
+    return EXIT_OK;
+}

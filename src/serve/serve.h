@@ -1,0 +1,83 @@
+/* meiro serve: the maze studio in a browser (src/serve/). What its files
+ * share: the running server's settings, turning a request's query into the
+ * generate command's options, and running that command. */
+#ifndef MEIRO_SERVE_H
+#define MEIRO_SERVE_H
+
+#include "cli.h"
+
+#include <limits.h>
+#include <stddef.h>
+
+/* Limits checked before any work. */
+#define SERVE_MAX_PARAMS 40     /* query parameters in one request */
+#define SERVE_MAX_VALUE 200     /* bytes of one value (a title, a name) */
+#define SERVE_MAX_TEXT 24       /* bytes of --text: the letters of a name */
+#define SERVE_MAX_SIDE 200      /* cells across or down */
+#define SERVE_MAX_CELLS 40000u  /* cells of one maze (200 x 200) */
+#define SERVE_MAX_DPI 300       /* png resolution: an A4 page at 300 dpi is 35 MB of pixels */
+#define SERVE_MAX_OUTPUT (64u << 20) /* bytes of one answer */
+#define SERVE_TIME_BUDGET 20    /* seconds of one request's work */
+#define SERVE_MAX_MAZES 100     /* mazes in a booklet (--count) */
+#define SERVE_MAX_COPIES 40     /* versions of a booklet (--copies) */
+#define SERVE_MAX_BOOKLET 400   /* mazes in all its versions */
+
+/* The server's settings, fixed once it runs (shared read-only by the
+ * worker threads). */
+typedef struct serve_config {
+    char exe[PATH_MAX];            /* this program, run once per request */
+    unsigned port;
+    bool loopback;                 /* bound to 127.0.0.1 or ::1: Host is checked */
+} serve_config;
+
+/* The command a request asks for: "meiro generate --NAME=VALUE ...
+ * --format=F --output=- --seed=N" (or booklet; argv NULL-terminated, its
+ * words in `text`). */
+typedef struct serve_job {
+    char *argv[SERVE_MAX_PARAMS + 8];
+    int argc;
+    char text[SERVE_MAX_PARAMS * (SERVE_MAX_VALUE + 48) + 256];
+    size_t used;
+    uint64_t seed;       /* the seed chosen when none was given */
+    const struct option *options; /* the command's table: the query's names */
+    bool booklet;
+    uint32_t width, height; /* as given (booklet: the larger of --from, --to), 0 if not */
+    uint32_t count, copies; /* booklet: as given, 0 if not */
+    bool seeded, round, text_given;
+    meiro_format format;
+    char message[320]; /* why the query was refused */
+} serve_job;
+
+/* One query parameter, in the order of the request. Returns false (and
+ * fills job->message with a one-line reason) for a name that is not one of
+ * generate's long options, one the server sets itself (format, output,
+ * help, files), a file where only built-in names are taken, a value past
+ * the limits, or a switch (play, solution...) with a value other than 1, 0,
+ * on, off, true or false. */
+bool serve_job_add(serve_job *job, const char *name, const char *value, size_t value_size);
+/* Starts a job: `command` is "generate" or "booklet". */
+void serve_job_init(serve_job *job, const char *command, meiro_format format);
+/* Ends the options: the format, standard output, the seed (a new one when
+ * none was given), and the size checked against the format's limits;
+ * false (job->message) past them. */
+bool serve_job_finish(serve_job *job);
+
+/* What the command wrote. */
+typedef struct serve_result {
+    char *out; /* standard output (malloc'd; the caller frees it) */
+    size_t out_len;
+    char err[1024]; /* its first 1 KB of standard error */
+    int status;     /* exit status, or -1: killed (timeout, output too big) */
+    bool timed_out, too_big;
+} serve_result;
+
+/* Runs the job's command (cfg->exe) with job's options in a child process
+ * under the time budget and an address-space limit, collecting its output
+ * in memory. false only when the child could not be started or memory ran
+ * out (res->err says why). */
+bool serve_run(const serve_config *cfg, const serve_job *job, serve_result *res);
+
+/* The page's files, compiled in (tools/embed-text.sh). */
+extern const char serve_index_html[], serve_studio_css[], serve_studio_js[];
+
+#endif

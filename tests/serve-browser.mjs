@@ -1,0 +1,222 @@
+// meiro serve in a real browser: headless Chromium driven by puppeteer-core
+// (make browser-deps) opens the studio served on a free port, chooses a
+// heart for a 4-year-old named Hana, sees the preview's maze change (the
+// SVG read back), downloads the PDF, the XLSX and a folded booklet through
+// the page's buttons and checks they are byte for byte what the commands
+// the page shows write;
+// the same for a Japanese name on a page in Japanese (navigator.language
+// ja); a bad value shows the command line's message beside its field; the
+// page asks for nothing outside the server. The server is killed at the end,
+// whatever happens. Usage: node tests/serve-browser.mjs BUILD_DIR [SHOTS_DIR]
+// meiro-suite: check
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+
+const build = path.resolve(process.argv[2] || 'build');
+const shots = process.argv[3] ? path.resolve(process.argv[3]) : null;
+const meiro = path.join(build, 'meiro');
+const chromium = '/usr/bin/chromium';
+let passed = 0, failed = 0, skipped = 0;
+let server = null, browser = null;
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'meiro-serve-browser-'));
+
+function check(ok, what) {
+  if (ok) passed++;
+  else { failed++; console.log(`FAIL ${what}`); }
+}
+function cleanup() {
+  if (server && server.exitCode === null) server.kill('SIGKILL');
+  fs.rmSync(tmp, { recursive: true, force: true });
+}
+process.on('exit', cleanup);
+async function finish() {
+  if (browser) await browser.close().catch(() => {});
+  console.log(`serve-browser: ${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ''));
+  process.exit(failed || skipped ? 1 : 0);
+}
+const timeout = setTimeout(() => { check(false, 'the whole test took over 120 s'); finish(); }, 120000);
+
+let puppeteer;
+try {
+  const require = createRequire(path.join(build, 'node', 'package.json'));
+  puppeteer = (await import(require.resolve('puppeteer-core'))).default;
+} catch (e) {
+  console.log(`serve-browser: puppeteer-core is not installed in ${build}/node (make browser-deps): ${e.message}`);
+  failed++;
+  await finish();
+}
+if (!fs.existsSync(chromium)) {
+  console.log('skipped: no Chromium at /usr/bin/chromium (apt-get install chromium)');
+  skipped++;
+  await finish();
+}
+
+// meiro serve on a free port (--port 0), its address read from its first line
+const base = await new Promise((resolve) => {
+  server = spawn(meiro, ['serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  const give_up = setTimeout(() => resolve(null), 10000);
+  server.stdout.on('data', (d) => {
+    out += d;
+    const m = out.match(/(http:\/\/127\.0\.0\.1:\d+\/)/);
+    if (m) { clearTimeout(give_up); resolve(m[1]); }
+  });
+  server.on('exit', () => resolve(null));
+});
+check(base !== null, 'meiro serve printed its address');
+if (!base) await finish();
+
+// The command the page shows, run: its words (single-quoted as a POSIX
+// shell would take them) with -o replaced.
+function runShown(command, output, extra = []) {
+  const words = [];
+  const re = /'((?:[^']|'\\'')*)'|(\S+)/g;
+  let m;
+  while ((m = re.exec(command))) words.push(m[1] !== undefined ? m[1].replace(/'\\''/g, "'") : m[2]);
+  check(words[0] === 'meiro' && ['generate', 'booklet'].includes(words[1]), `the command shown starts "meiro generate" or "meiro booklet": ${command}`);
+  const args = words.slice(1);
+  const o = args.indexOf('-o');
+  if (o >= 0) args.splice(o, 2);
+  execFileSync(meiro, [...args, ...extra, '-o', output], { stdio: ['ignore', 'ignore', 'pipe'] });
+}
+
+browser = await puppeteer.launch({
+  executablePath: chromium,
+  headless: true,
+  userDataDir: path.join(tmp, 'profile'),
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+
+async function open(lang) {
+  const page = await browser.newPage();
+  const requests = [], errors = [];
+  page.on('request', (r) => requests.push(r.url()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.evaluateOnNewDocument((l) => {
+    Object.defineProperty(navigator, 'language', { get: () => l });
+  }, lang);
+  await page.setViewport({ width: 1280, height: 900 });
+  const downloads = fs.mkdtempSync(path.join(tmp, 'dl-'));
+  const cdp = await page.createCDPSession();
+  await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloads });
+  await page.goto(`${base}?seed=2026`, { waitUntil: 'load' }); // the same pictures every run
+  return { page, requests, errors, downloads };
+}
+
+// the preview's SVG as the page has it, once no request is pending
+async function preview(page) {
+  await page.waitForFunction(() => document.getElementById('puzzle').src.startsWith('blob:') &&
+    document.getElementById('status').textContent === '', { timeout: 20000 });
+  const q = await page.$eval('#puzzle', (e) => e.dataset.query);
+  return (await fetch(`${base}api/preview?${q}`)).text();
+}
+// waits until the preview differs from `before`
+async function changed(page, before) {
+  for (let i = 0; i < 100; i++) {
+    const now = await preview(page);
+    if (now !== before) return now;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return before;
+}
+async function download(page, dir, format, booklet = false) {
+  const before = new Set(fs.readdirSync(dir));
+  await page.click(booklet ? `button[data-booklet="${format}"]` : `button[data-format="${format}"]`);
+  for (let i = 0; i < 200; i++) {
+    const done = fs.readdirSync(dir).filter((f) => !before.has(f) && f.endsWith('.' + format));
+    if (done.length) return path.join(dir, done[0]);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return null;
+}
+const same = (a, b) => a && b && fs.existsSync(a) && fs.existsSync(b) && fs.readFileSync(a).equals(fs.readFileSync(b));
+const shot = async (page, name) => shots && page.screenshot({ path: path.join(shots, `serve-${name}.png`) });
+
+try {
+  // English: a heart for a 4-year-old named Hana
+  {
+    const { page, requests, errors, downloads } = await open('en-GB');
+    check(await page.$eval('h1', (e) => e.textContent.includes('Maze studio')), 'the page is in English');
+    const first = await preview(page);
+    check(first.startsWith('<?xml') && first.includes('<svg'), 'the preview is an SVG');
+    await page.click('.kind:nth-child(2)'); // Shape
+    await page.waitForSelector('.shape img[src*="shape=heart"]');
+    const heart = await page.$('.shape img[src*="shape=heart"]');
+    await heart.evaluate((img) => img.closest('button').click());
+    await page.select('#size-by', 'age');
+    await page.select('#age', '4');
+    await page.type('#name', 'Hana');
+    const after = await changed(page, first);
+    check(after !== first, 'the preview changed with the heart');
+    const command = await page.$eval('#command', (e) => e.textContent);
+    check(/--shape heart/.test(command) && /--age 4/.test(command) && /--name Hana/.test(command) &&
+      /--seed 2026/.test(command),
+      `the command shown says heart, age 4, Hana: ${command}`);
+    await shot(page, 'heart');
+    const pdf = await download(page, downloads, 'pdf');
+    check(pdf !== null, 'the PDF was downloaded');
+    runShown(command, path.join(tmp, 'heart.pdf'));
+    check(same(pdf, path.join(tmp, 'heart.pdf')), 'the downloaded PDF is the shown command\'s, byte for byte');
+    const xlsx = await download(page, downloads, 'xlsx');
+    check(xlsx !== null, 'the XLSX was downloaded');
+    runShown(command, path.join(tmp, 'heart.xlsx'), ['--play']);
+    check(same(xlsx, path.join(tmp, 'heart.xlsx')), 'the downloaded XLSX is the shown command\'s (with --play), byte for byte');
+    // a booklet of hearts, folded: the shown booklet command's, byte for byte
+    await page.select('#count', '6');
+    await page.click('#fold');
+    const bookletCommand = await page.$eval('#booklet-command', (e) => e.textContent);
+    check(/^meiro booklet .*--count 6 .*--shape heart .*--fold .*--format pdf -o booklet\.pdf$/.test(bookletCommand),
+      `the booklet command shown: ${bookletCommand}`);
+    const book = await download(page, downloads, 'pdf', true);
+    check(book !== null, 'the booklet PDF was downloaded');
+    runShown(bookletCommand, path.join(tmp, 'booklet.pdf'));
+    check(same(book, path.join(tmp, 'booklet.pdf')), 'the downloaded booklet is the shown command\'s, byte for byte');
+    // a bad value: the command line's message, its field marked
+    await page.select('#size-by', 'cells');
+    await page.$eval('#width', (e) => { e.value = ''; });
+    await page.type('#width', '0');
+    await page.waitForFunction(() => !document.getElementById('error').hidden, { timeout: 10000 });
+    const message = await page.$eval('#error', (e) => e.textContent);
+    check(/--width must be a whole number from 1 to 65535/.test(message), `the error says what --width takes: ${message}`);
+    check(await page.$eval('#width', (e) => e.classList.contains('bad')), 'the width field is marked');
+    check(await page.$eval('#width', (e) => e.closest('fieldset').querySelector('.field-error')?.textContent || '')
+      .then((t) => t.includes('--width')), 'the message stands beside the width field');
+    await shot(page, 'error');
+    check(requests.every((u) => u.startsWith(base) || u.startsWith('blob:') || u.startsWith('data:')),
+      `the page asked only its server: ${requests.filter((u) => !u.startsWith(base)).join(' ')}`);
+    check(errors.length === 0, `no script errors: ${errors.join('; ')}`);
+    await page.close();
+  }
+  // Japanese: the page follows navigator.language; a name in kana
+  {
+    const { page, errors, downloads } = await open('ja-JP');
+    check(await page.$eval('h1', (e) => e.textContent.includes('めいろ')), 'the page is in Japanese');
+    check(await page.evaluate(() => document.documentElement.lang) === 'ja', 'html lang is ja');
+    const first = await preview(page);
+    await page.click('.kind:nth-child(3)'); // Name
+    await page.$eval('#text', (e) => { e.value = ''; });
+    await page.type('#text', 'はな');
+    const after = await changed(page, first);
+    check(after !== first, 'the preview changed with the name');
+    const command = await page.$eval('#command', (e) => e.textContent);
+    check(command.includes('--text はな') && command.includes('--lang ja'), `the command has the name and ja: ${command}`);
+    await shot(page, 'ja');
+    const pdf = await download(page, downloads, 'pdf');
+    check(pdf !== null, 'the Japanese PDF was downloaded');
+    runShown(command, path.join(tmp, 'hana.pdf'));
+    check(same(pdf, path.join(tmp, 'hana.pdf')), 'the Japanese PDF is the shown command\'s, byte for byte');
+    // switched to English by its button
+    await page.click('#lang-en');
+    check(await page.$eval('h1', (e) => e.textContent.includes('Maze studio')), 'switched to English');
+    check(errors.length === 0, `no script errors: ${errors.join('; ')}`);
+    await page.close();
+  }
+} catch (e) {
+  check(false, `the browser test stopped: ${e.stack || e}`);
+}
+clearTimeout(timeout);
+await finish();

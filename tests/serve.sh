@@ -1,0 +1,247 @@
+#!/bin/sh
+# meiro serve, as a browser and a hostile client meet it: the routes'
+# status codes and types, the downloads byte for byte the command line's,
+# a bad value answered 400 with the command line's own message, the limits,
+# bad methods, huge and slow headers and garbage answered without harm, a
+# loopback load test (zero errors, p50/p99 printed, never asserted), and a
+# clean stop on SIGTERM and SIGINT. The server is always killed at the end.
+# Usage: serve.sh BUILD_DIR
+# meiro-suite: test check asan
+build=${1:-build}
+meiro="$build/meiro"
+suite=serve
+. "$(dirname "$0")/lib.sh"
+
+pid=""
+stop_server() {
+    if [ -n "$pid" ]; then kill -KILL "$pid" 2> /dev/null; wait "$pid" 2> /dev/null; fi
+    pid=""
+}
+trap 'stop_server; rm -rf "$tmp"' EXIT
+trap 'exit 1' INT TERM HUP
+
+# start_server [ENV-PREFIX...]: meiro serve on a free port (--port 0: the
+# system's choice, so no race for it); sets $url once the address answers,
+# waiting at most 10 s.
+start_server() {
+    : > "$tmp/serve.out" # before the background job opens it: read at once below
+    "$@" "$meiro" serve --port 0 > "$tmp/serve.out" 2> "$tmp/serve.err" &
+    pid=$!
+    url=""
+    i=0
+    while [ $i -lt 100 ]; do
+        url=$(sed -n 's|.*\(http://[^ ]*/\).*|\1|p' "$tmp/serve.out")
+        [ -n "$url" ] && curl -s -o /dev/null --max-time 2 "$url" && return 0
+        sleep 0.1
+        i=$((i + 1))
+    done
+    bad "meiro serve did not answer within 10 s: $(cat "$tmp/serve.err")"
+    return 1
+}
+
+# get PATH-AND-QUERY: the answer in $tmp/body, "CODE TYPE" in $got
+get() {
+    got=$(curl -s --max-time 30 -o "$tmp/body" -w '%{http_code} %{content_type}' "$url${1#/}")
+}
+expect() { if [ "$got" = "$1" ]; then ok; else bad "wanted '$1', got '$got' ($2)"; fi; }
+body_has() { if grep -q -- "$1" "$tmp/body"; then ok; else bad "the answer lacks '$1': $(head -c 300 "$tmp/body")"; fi; }
+
+if ! need curl python3; then finish; exit; fi
+
+run 0 "$meiro" serve --help; out_has "/api/preview"; out_has "no password"
+run 2 "$meiro" serve --port 70000; err_has "from 0 to 65535"
+run 2 "$meiro" serve --listen nowhere; err_has "numeric address"
+run 2 "$meiro" serve --bogus; err_has "unknown option"
+
+start_server || { finish; exit; }
+case "$url" in http://127.0.0.1:[0-9]*/) ok ;; *) bad "address printed: '$url'" ;; esac
+
+# the page and its files, from the binary
+get /; expect "200 text/html; charset=utf-8" page; body_has 'src="/studio.js"'
+get /studio.js; expect "200 text/javascript; charset=utf-8" script; body_has "api/preview"
+get /studio.css; expect "200 text/css; charset=utf-8" style
+get /api/choices; expect "200 application/json" choices; body_has '"heart"'; body_has '"kids-a4"'
+get /nothing; expect "404 text/plain; charset=utf-8" "unknown route"
+
+# the preview: the page as SVG, its seed said, the answer drawn on request
+get "/api/preview?width=10&height=8&seed=3"; expect "200 image/svg+xml" preview
+cp "$tmp/body" "$tmp/p3.svg"
+"$meiro" generate --width 10 --height 8 --seed 3 -f svg -o "$tmp/cli3.svg"
+same "$tmp/p3.svg" "$tmp/cli3.svg"
+get "/api/preview?width=10&height=8&seed=4"
+if cmp -s "$tmp/body" "$tmp/p3.svg"; then bad "seeds 3 and 4 gave the same preview"; else ok; fi
+get "/api/preview?width=10&height=8&seed=3&solution=1"
+"$meiro" generate --width 10 --height 8 --seed 3 --solution -f svg -o "$tmp/cli3s.svg"
+same "$tmp/body" "$tmp/cli3s.svg"
+seed=$(curl -s -D - -o /dev/null "${url}api/preview?width=5&height=5" | tr -d '\r' | sed -n 's/^X-Meiro-Seed: //p')
+case "$seed" in [0-9]*) ok ;; *) bad "no X-Meiro-Seed without a seed: '$seed'" ;; esac
+
+# downloads: byte for byte the command line's, for the same options
+opts="shape=heart&age=4&name=Hana&seed=5&answer-page=1&title=A%20heart%20for%20Hana"
+set -- --shape heart --age 4 --name Hana --seed 5 --answer-page --title "A heart for Hana"
+for f in pdf:application/pdf svg:image/svg+xml png:image/png json:application/json \
+    xlsx:application/vnd.openxmlformats-officedocument.spreadsheetml.sheet; do
+    fmt=${f%%:*} type=${f#*:}
+    q=$opts
+    case $fmt in svg | png | json) q="shape=heart&age=4&name=Hana&seed=5&title=A%20heart%20for%20Hana" ;; esac
+    got=$(curl -s --max-time 30 -o "$tmp/dl.$fmt" -w '%{http_code} %{content_type}' "${url}api/file?format=$fmt&$q")
+    expect "200 $type" "download $fmt"
+    case $fmt in
+    svg | png | json) "$meiro" generate --shape heart --age 4 --name Hana --seed 5 --title "A heart for Hana" \
+        -o "$tmp/cli.$fmt" 2> /dev/null ;;
+    *) "$meiro" generate "$@" -o "$tmp/cli.$fmt" ;;
+    esac
+    same "$tmp/dl.$fmt" "$tmp/cli.$fmt"
+done
+got=$(curl -s -o "$tmp/dl.xlsx" -w '%{http_code}' "${url}api/file?format=xlsx&width=9&height=7&seed=2&play=1&answer-page=1")
+expect 200 "xlsx play"
+"$meiro" generate --width 9 --height 7 --seed 2 --play --answer-page -o "$tmp/cli.xlsx"
+same "$tmp/dl.xlsx" "$tmp/cli.xlsx"
+got=$(curl -s -o "$tmp/dl.pdf" -w '%{http_code}' "${url}api/file?format=pdf&text=%E3%81%AF%E3%81%AA&lang=ja&seed=8")
+expect 200 "pdf of a Japanese name"
+"$meiro" generate --text はな --lang ja --seed 8 -o "$tmp/cli-ja.pdf"
+same "$tmp/dl.pdf" "$tmp/cli-ja.pdf"
+disposition=$(curl -s -D - -o /dev/null "${url}api/file?format=pdf&seed=11" | tr -d '\r' | sed -n 's/^Content-Disposition: //p')
+if [ "$disposition" = 'attachment; filename="maze-11.pdf"' ]; then ok; else bad "disposition: '$disposition'"; fi
+
+# booklets: the booklet command's, byte for byte, with --format named (its
+# last page prints the command that makes it again: every option but -o)
+got=$(curl -s -o "$tmp/dl-book.pdf" -w '%{http_code} %{content_type}' \
+    "${url}api/booklet?format=pdf&count=6&difficulty=easy-hard&seed=3&fold=1&title=Hana%27s%20mazes")
+expect "200 application/pdf" "booklet pdf"
+"$meiro" booklet --count 6 --difficulty easy-hard --seed 3 --fold --title "Hana's mazes" --format pdf \
+    -o "$tmp/cli-book.pdf" 2> /dev/null
+same "$tmp/dl-book.pdf" "$tmp/cli-book.pdf"
+got=$(curl -s -o "$tmp/dl-book.xlsx" -w '%{http_code}' "${url}api/booklet?format=xlsx&count=3&shape=heart,star&seed=4")
+expect 200 "booklet xlsx"
+"$meiro" booklet --count 3 --shape heart,star --seed 4 --format xlsx -o "$tmp/cli-book.xlsx" 2> /dev/null
+same "$tmp/dl-book.xlsx" "$tmp/cli-book.xlsx"
+get "/api/booklet?format=pdf&count=500"; expect "400 text/plain; charset=utf-8" "count 500"; body_has "up to 100"
+get "/api/booklet?format=pdf&count=100&copies=10"; expect "400 text/plain; charset=utf-8" "1000 mazes"
+get "/api/booklet?format=pdf&from=300x10"; expect "400 text/plain; charset=utf-8" "from 300x10"
+get "/api/booklet?format=png"; expect "400 text/plain; charset=utf-8" "booklet png"
+get "/api/booklet?format=pdf&shape=heart,/etc/passwd"; expect "400 text/plain; charset=utf-8" "a path in a list"
+get "/api/booklet?format=pdf&names=/etc/passwd"; expect "400 text/plain; charset=utf-8" "names file"
+get "/api/booklet?format=pdf&difficulty=impossible"; expect "400 text/plain; charset=utf-8" "difficulty"
+body_has "meiro booklet:"
+
+# a bad value: 400 and the command line's own one-line message
+get "/api/preview?width=abc"; expect "400 text/plain; charset=utf-8" "width=abc"
+"$meiro" generate --width abc -f svg -o - 2> "$tmp/cli.err" > /dev/null
+if [ "$(cat "$tmp/body")" = "$(head -1 "$tmp/cli.err")" ]; then ok; else bad "message '$(cat "$tmp/body")', not the CLI's"; fi
+get "/api/file?format=pdf&algorithm=nope"; expect "400 text/plain; charset=utf-8" "algorithm=nope"
+body_has "unknown algorithm 'nope'"
+get "/api/file?format=xlsx&grid=hex"; expect "400 text/plain; charset=utf-8" "xlsx of hexagons"; body_has "xlsx cannot show"
+get "/api/file?format=doc"; expect "400 text/plain; charset=utf-8" "format=doc"
+get "/api/file"; expect "400 text/plain; charset=utf-8" "no format"
+get "/api/preview?format=pdf"; expect "400 text/plain; charset=utf-8" "preview as pdf"
+get "/api/preview?bogus=1"; expect "400 text/plain; charset=utf-8" "unknown parameter"; body_has "unknown parameter 'bogus'"
+get "/api/preview?play=maybe"; expect "400 text/plain; charset=utf-8" "switch"
+
+# limits before any work, and no path read or file written
+get "/api/preview?width=5000&height=5000"; expect "400 text/plain; charset=utf-8" "5000 x 5000"; body_has "up to 200"
+get "/api/preview?width=200&height=200&seed=1"; expect "200 image/svg+xml" "200 x 200, the largest"
+get "/api/file?format=xlsx&width=150&height=150"; expect "400 text/plain; charset=utf-8" "xlsx 150 x 150"
+get "/api/file?format=png&dpi=2400"; expect "400 text/plain; charset=utf-8" "dpi 2400"
+get "/api/preview?shape=/etc/passwd"; expect "400 text/plain; charset=utf-8" "shape path"; body_has "built-in names"
+get "/api/preview?template=../templates/kids-a4.ini"; expect "400 text/plain; charset=utf-8" "template path"
+for p in output=/tmp/x.pdf animate=/tmp/x.svg frames=/tmp answers-to=/tmp/a.pdf help=1; do
+    get "/api/preview?$p"; expect "400 text/plain; charset=utf-8" "$p"
+done
+absent /tmp/x.pdf
+get "/api/preview?text=ABCDEFGHIJKLMNOPQRSTUVWXYZ"; expect "400 text/plain; charset=utf-8" "long text"
+long=$(python3 -c 'print("&".join("title=x" for _ in range(60)))')
+get "/api/preview?$long"; expect "400 text/plain; charset=utf-8" "60 parameters"
+
+# methods, hosts, huge and slow headers, garbage: answered, the server unharmed
+for m in POST PUT DELETE PATCH OPTIONS HEAD; do
+    got=$(curl -s -o /dev/null -w '%{http_code}' -X "$m" --max-time 10 "$url")
+    expect 405 "method $m"
+done
+head -c 300000 /dev/zero > "$tmp/upload"
+got=$(curl -s -o /dev/null -w '%{http_code}' --max-time 10 --data-binary @"$tmp/upload" "${url}api/file?format=pdf")
+expect 405 "a POST with a 300 KB body"
+got=$(curl -s -o /dev/null -w '%{http_code}' -H "Host: evil.example:80" "$url")
+expect 421 "a foreign Host (DNS rebinding)"
+big=$(head -c 60000 /dev/zero | tr '\0' a)
+got=$(curl -s -o /dev/null -w '%{http_code}' -H "X-Big: $big" "$url")
+case "$got" in 4[0-9][0-9] | 000) ok ;; *) bad "a 60 KB header: $got" ;; esac
+python3 - "$url" > "$tmp/raw.out" 2>&1 << 'EOF'
+import socket, sys, time, urllib.parse
+u = urllib.parse.urlparse(sys.argv[1])
+addr = (u.hostname, u.port)
+# bad request lines: an error status or a closed connection, never a hang
+# (bytes that are no request at all wait for the connection's timeout)
+for raw in (b"GET\r\n\r\n", b"GET / HTTP/9.9\r\n\r\n", b"BREW /pot HTTP/1.1\r\nHost: x\r\n\r\n"):
+    s = socket.create_connection(addr, timeout=5)
+    s.sendall(raw)
+    try:
+        reply = s.recv(200)
+    except socket.timeout:
+        reply = b"TIMEOUT"
+    print("raw", raw[:12], reply.split(b"\r\n")[0])
+    s.close()
+s = socket.create_connection(addr, timeout=5)
+s.sendall(b"\x00\x01\x02garbage\r\n\r\n" * 100)
+s.close()
+# slow headers (slowloris): 30 connections trickle, a normal request still gets through
+slow = []
+for i in range(30):
+    s = socket.create_connection(addr, timeout=5)
+    s.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+    slow.append(s)
+t = time.time()
+s = socket.create_connection(addr, timeout=10)
+s.sendall(b"GET /api/choices HTTP/1.1\r\nHost: %s:%d\r\nConnection: close\r\n\r\n" % (u.hostname.encode(), u.port))
+print("beside slow clients:", s.recv(100).split(b"\r\n")[0], "in %.2f s" % (time.time() - t))
+for s in slow:
+    s.close()
+EOF
+if grep -q "TIMEOUT" "$tmp/raw.out"; then bad "a raw request hung: $(cat "$tmp/raw.out")"; else ok; fi
+if grep -q "beside slow clients: b'HTTP/1.1 200 OK'" "$tmp/raw.out"; then ok; else bad "slow clients: $(cat "$tmp/raw.out")"; fi
+get /api/choices; expect "200 application/json" "alive after the abuse"
+
+# load: N preview requests from 8 clients at once, zero errors; timings printed only
+n=40
+full && n=500
+i=0
+: > "$tmp/load.cfg"
+while [ $i -lt $n ]; do
+    printf 'url = "%sapi/preview?width=12&height=16&seed=%d"\noutput = "/dev/null"\n' "$url" "$i" >> "$tmp/load.cfg"
+    i=$((i + 1))
+done
+rss() { awk '/^VmRSS:/ { print $2 }' "/proc/$pid/status"; }
+rss_before=$(rss)
+start=$(date +%s)
+curl -s --no-progress-meter --parallel --parallel-max 8 --max-time 60 -K "$tmp/load.cfg" -w '%{http_code} %{time_total}\n' > "$tmp/load.out"
+took=$(($(date +%s) - start))
+errors=$(grep -cv '^200 ' "$tmp/load.out")
+answered=$(wc -l < "$tmp/load.out")
+if [ "$answered" -eq "$n" ] && [ "$errors" -eq 0 ]; then ok; else bad "load: $answered answers of $n, $errors errors"; fi
+if [ "$took" -le 120 ]; then ok; else bad "load: $n previews took $took s"; fi
+rss_after=$(rss)
+echo "serve memory: $rss_before kB before the load, $rss_after kB after"
+if [ "$rss_after" -lt $((rss_before + 16384)) ]; then ok; else bad "the server grew by $((rss_after - rss_before)) kB over the load"; fi
+sort -n -k2 "$tmp/load.out" | awk -v n="$n" -v took="$took" '
+    { t[NR] = $2 }
+    END { printf "serve load: %d previews from 8 clients in %d s, p50 %.0f ms, p99 %.0f ms\n",
+          n, took, t[int(NR * 0.5) + 1] * 1000, t[int(NR * 0.99) + (NR * 0.99 > int(NR * 0.99))] * 1000 }'
+
+# a clean stop: SIGTERM, then (its default restored, as a terminal has it) SIGINT
+kill -TERM "$pid"; wait "$pid"; status=$?; pid=""
+if [ "$status" -eq 0 ]; then ok; else bad "SIGTERM: exit $status"; fi
+if grep -q "stopped" "$tmp/serve.err"; then ok; else bad "no 'stopped' after SIGTERM"; fi
+if start_server env --default-signal=INT; then
+    kill -INT "$pid"; wait "$pid"; status=$?; pid=""
+    if [ "$status" -eq 0 ]; then ok; else bad "SIGINT: exit $status"; fi
+fi
+
+# 0.0.0.0: the warning that nobody is asked for a password
+: > "$tmp/any.out"
+"$meiro" serve --listen 0.0.0.0 --port 0 > "$tmp/any.out" 2> "$tmp/any.err" &
+pid=$!
+i=0
+while [ $i -lt 100 ] && ! grep -q "http://" "$tmp/any.out"; do sleep 0.1; i=$((i + 1)); done
+stop_server
+if grep -q "no password" "$tmp/any.err"; then ok; else bad "--listen 0.0.0.0 without the warning: $(cat "$tmp/any.err")"; fi
+finish
