@@ -235,13 +235,21 @@ static int resolve_generate(generate_args *a, meiro_format *format, meiro_export
     meiro_error e = {0};
     meiro_text_info info;
     uint32_t height = a->given & MEIRO_GIVEN_HEIGHT ? a->opt.height : 0; /* 0: the text's own */
-    if (a->text && meiro_text_mask(a->text, page->lang, height, mask, &info, &e) != MEIRO_OK)
+    /* a level's child gets the name filling the page at its cells; a
+     * height given sets the letters as it says */
+    if (a->text && (height ? meiro_text_mask(a->text, page->lang, height, mask, &info, &e)
+                           : meiro_text_mask_for_level(a->text, page->lang, a->level, *format, page, mask, &info,
+                                                       NULL, &e)) != MEIRO_OK)
         return library_error("generate", NULL, &e);
     meiro_maze_sources src = {a->pc.tpl, a->level, a->shape != NULL, a->text ? &info : NULL};
     if (meiro_generate_options_resolve(&a->opt, a->given, &src, &e) != MEIRO_OK)
         return library_error("generate", NULL, &e);
     rc = check_output("generate", a->opt.grid, a->opt.width, a->opt.height, *format, page, a->output,
                       a->pc.answers_to, animate);
+    if (rc == EXIT_OK && meiro_level_page_check(a->level, a->opt.grid, a->opt.width, a->opt.height, height,
+                                                *format, page, &e) != MEIRO_OK)
+        fprintf(stderr, "meiro: warning: %s (%s)\n", e.message,
+                e.field == MEIRO_FIELD_CELL ? "--cell" : a->text ? "-H" : e.field == MEIRO_FIELD_HEIGHT ? "-H" : "-W/-H");
     if (rc == EXIT_OK && a->shape && meiro_shape_mask(a->shape, a->opt.width, a->opt.height, mask, &e) != MEIRO_OK)
         rc = library_error("generate", NULL, &e);
     a->opt.mask = *mask;
