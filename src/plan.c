@@ -7,6 +7,7 @@
 #include "core/names.h"
 #include "gen/gen.h"
 #include "page/template.h"
+#include "render/text_mask.h"
 
 #include <glib.h>
 #include <math.h>
@@ -279,7 +280,7 @@ meiro_status meiro_level_page_check(const meiro_level_desc *level, meiro_grid gr
  * digits, small letters (their x-height half of it), kana and kanji (more
  * strokes). Measured by looking at masks: below these, a, e and は are
  * blobs. */
-#define LEGIBLE_CAPS 7u
+#define LEGIBLE_CAPS 6u
 #define LEGIBLE_LOWER 13u
 #define LEGIBLE_CJK 12u
 #define MOST_LINES 3u
@@ -411,6 +412,7 @@ typedef struct setting {
 
 typedef struct fit_ctx {
     const char *lang;
+    bool narrow; /* the condensed face */
     meiro_format format;
     const meiro_export_options *page;
     double least;
@@ -424,7 +426,7 @@ static meiro_status try_height(const fit_ctx *c, const char *t, uint32_t h, bool
 {
     *fits = false;
     uint8_t *mask = NULL;
-    meiro_status s = meiro_text_mask(t, c->lang, h, &mask, info, err);
+    meiro_status s = text_mask_face(t, c->lang, h, c->narrow, &mask, info, err);
     if (s == MEIRO_ERROR_TOO_BIG) return MEIRO_OK; /* too long at this height: does not fit */
     if (s != MEIRO_OK) return s;
     *fits = page_cell(MEIRO_GRID_RECT, info->width, info->height, c->format, c->page) >= c->least - 1e-9;
@@ -514,31 +516,29 @@ static uint32_t page_rows(const fit_ctx *c)
 }
 
 /* The text set for one level: as written, else in capitals where small
- * letters would not read; *best's height 0 when neither reads. */
+ * letters would not read, else the same in the condensed face; *best's
+ * height 0 when none reads. */
 static meiro_status set_for(const char *text, const char *lang, const meiro_level_desc *level, meiro_format format,
                             const meiro_export_options *page, setting *best, meiro_error *err)
 {
-    fit_ctx c = {lang, format, page, least_cell(level, page), 0};
+    fit_ctx c = {lang, false, format, page, least_cell(level, page), 0};
     c.rows = page_rows(&c);
-    meiro_status s = best_setting(&c, text, best, err);
-    if (s == MEIRO_OK && best->height < legible_height(text)) {
-        best->height = 0;
-        char *caps = capitals(text);
-        if (!caps) return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
-        if (strcmp(caps, text) != 0 && legible_height(caps) < legible_height(text)) {
-            setting up;
-            s = best_setting(&c, caps, &up, err);
-            if (s == MEIRO_OK && up.height >= legible_height(caps)) {
-                free(best->text);
-                meiro_mask_free(best->mask);
-                *best = up;
-            } else {
-                free(up.text);
-                meiro_mask_free(up.mask);
-            }
-        }
-        free(caps);
+    char *caps = capitals(text);
+    if (!caps) return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+    bool capitalise = strcmp(caps, text) != 0 && legible_height(caps) < legible_height(text);
+    meiro_status s = MEIRO_OK;
+    memset(best, 0, sizeof *best);
+    for (int k = 0; k < 4 && s == MEIRO_OK; k++) {
+        const char *t = k % 2 ? caps : text;
+        if (k % 2 && !capitalise) continue;
+        c.narrow = k >= 2;
+        s = best_setting(&c, t, best, err);
+        if (s == MEIRO_OK && best->height >= legible_height(t)) break;
+        free(best->text);
+        meiro_mask_free(best->mask);
+        memset(best, 0, sizeof *best);
     }
+    free(caps);
     return s;
 }
 
@@ -577,8 +577,8 @@ meiro_status meiro_text_mask_for_level(const char *text, const char *lang, const
         if (older) snprintf(from, sizeof from, "; with the %g mm cells of %s it fits", older->cell_mm,
                             ages_of(older, (char[32]){0}, 32));
         return fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT,
-                          "'%s' does not fit the page in letters that read (%u cells tall or more) with the %g mm "
-                          "cells %s need%s%s", text, legible_height(text), least_cell(level, page), ages,
+                          "'%s' does not fit the page in letters tall enough to read with the %g mm cells %s "
+                          "need%s%s", text, least_cell(level, page), ages,
                           older ? from : "; a shorter text, or larger paper",
                           older ? ", or on larger paper" : "");
     }

@@ -7,6 +7,7 @@
 #include "core/utf8.h"
 #include "page/template.h"
 #include "render/picture.h"
+#include "render/text_mask.h"
 
 #include <cairo.h>
 #include <errno.h>
@@ -605,6 +606,7 @@ meiro_status meiro_shape_mask(const char *shape, uint32_t width, uint32_t height
 /* Latin from DejaVu Sans, kana and kanji from IPAexGothic (what the
  * packages meiro depends on install), else Noto. */
 #define TEXT_FONT "DejaVu Sans, IPAexGothic, Noto Sans CJK JP, Noto Sans JP, Noto Sans, sans-serif"
+#define TEXT_FONT_NARROW "DejaVu Sans Condensed, " TEXT_FONT
 #define TEXT_FONT_SIZE 100.0 /* the size glyphs are measured at, in user units */
 #define TEXT_GAP 1u          /* empty columns between letters */
 #define TEXT_SPACE_GAP 3u    /* ... and where the text has a space */
@@ -732,7 +734,7 @@ static meiro_status text_mask_check(const char *text, uint32_t *height, bool *cj
 
 /* A Pango context for measuring: unhinted outlines in user units, so they
  * scale exactly, in the text's language. */
-static PangoContext *text_context(cairo_t *cr, const char *lang, bool cjk)
+static PangoContext *text_context(cairo_t *cr, const char *lang, bool cjk, bool narrow)
 {
     PangoContext *pc = pango_cairo_create_context(cr);
     cairo_font_options_t *fo = cairo_font_options_create();
@@ -745,7 +747,7 @@ static PangoContext *text_context(cairo_t *cr, const char *lang, bool cjk)
     cairo_font_options_destroy(fo);
     /* a language always, else the locale's would choose the forms of kanji */
     pango_context_set_language(pc, pango_language_from_string(lang && lang[0] ? lang : cjk ? "ja" : "en"));
-    PangoFontDescription *desc = pango_font_description_from_string(TEXT_FONT);
+    PangoFontDescription *desc = pango_font_description_from_string(narrow ? TEXT_FONT_NARROW : TEXT_FONT);
     pango_font_description_set_absolute_size(desc, TEXT_FONT_SIZE * PANGO_SCALE);
     pango_context_set_font_description(pc, desc);
     pango_font_description_free(desc);
@@ -991,6 +993,12 @@ static meiro_status text_stack(const text_line *lines, size_t count, uint32_t he
 meiro_status meiro_text_mask(const char *text, const char *lang, uint32_t height, uint8_t **mask,
                              meiro_text_info *info, meiro_error *err)
 {
+    return text_mask_face(text, lang, height, false, mask, info, err);
+}
+
+meiro_status text_mask_face(const char *text, const char *lang, uint32_t height, bool narrow, uint8_t **mask,
+                            meiro_text_info *info, meiro_error *err)
+{
     if (!mask) return fail(err, MEIRO_ERROR_ARGUMENT, "no place for the mask");
     *mask = NULL;
     if (info) memset(info, 0, sizeof *info);
@@ -1010,7 +1018,7 @@ meiro_status meiro_text_mask(const char *text, const char *lang, uint32_t height
     }
     cairo_surface_t *surf = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1);
     cairo_t *cr = cairo_create(surf);
-    PangoContext *pc = text_context(cr, lang, cjk);
+    PangoContext *pc = text_context(cr, lang, cjk, narrow);
     /* the letters of every line first: one scale for all of them */
     double top = INFINITY, bottom = -INFINITY;
     char *line = copy;
