@@ -148,7 +148,7 @@ static void test_text(void)
     meiro_maze_sources src = {.tpl = kids, .level = meiro_level_info(MEIRO_LEVEL_HARD), .text = &hana};
     o.height = 5; /* the height the text was drawn at: its grid is what counts */
     CHECK(resolve(&o, MEIRO_GIVEN_HEIGHT, &src, NULL) == MEIRO_OK);
-    CHECK(o.width == 40 && o.height == 13 && o.ends == MEIRO_ENDS_CELLS);
+    CHECK(o.width == 40 && o.height == 13 && o.ends == MEIRO_ENDS_PIECES);
     CHECK(same_cell(o.start, hana.first) && same_cell(o.goal, hana.last));
     CHECK(!strcmp(o.algorithm, "wall")); /* the level's: a text has no say */
     meiro_generate_options_init(&o);
@@ -193,10 +193,10 @@ static void test_grid(void)
     meiro_generate_options_init(&o);
     o.grid = MEIRO_GRID_HEX;
     CHECK(resolve(&o, 0, &(meiro_maze_sources){.level = hard}, NULL) == MEIRO_OK && o.width == 20 && o.height == 28);
-    /* the defaults and what is given are no rectangle's: kept */
+    /* the defaults and what is given are no rectangle's: kept (but a round maze leads into its centre) */
     meiro_generate_options_init(&o);
     o.grid = MEIRO_GRID_POLAR;
-    CHECK(resolve(&o, 0, NULL, NULL) == MEIRO_OK && o.height == 15 && o.ends == MEIRO_ENDS_CORNERS && !o.algorithm);
+    CHECK(resolve(&o, 0, NULL, NULL) == MEIRO_OK && o.height == 15 && o.ends == MEIRO_ENDS_CENTER && !o.algorithm);
     o.height = 9, o.algorithm = "wall", o.ends = MEIRO_ENDS_FARTHEST;
     CHECK(resolve(&o, MEIRO_GIVEN_HEIGHT | MEIRO_GIVEN_ALGORITHM | MEIRO_GIVEN_ENDS,
                   &(meiro_maze_sources){.level = hard}, NULL) == MEIRO_OK);
