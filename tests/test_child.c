@@ -5,10 +5,14 @@
  * Every maze is made the way `meiro generate --age N` makes it: the level,
  * the page resolved, the name set for the level, the options resolved.
  * Public API only. */
+#define _POSIX_C_SOURCE 200809L
 #include "harness.h"
 #include "meiro.h"
+#include "tools.h"
 
 #include <math.h>
+#include <stdint.h>
+#include <unistd.h>
 
 static const unsigned ages[] = {4, 6, 9};
 static const char *const names[] = {"Hana", "I", "A", "Alexander", "Mary Jane", "はな"};
@@ -156,8 +160,247 @@ static void test_ages(void)
     CHECK_ALL(far);
 }
 
+/* The default page, resolved as the command line resolves it. */
+static meiro_export_options default_page(void)
+{
+    meiro_export_options page;
+    meiro_export_options_init(&page);
+    meiro_export_options_resolve(&page, 0, NULL);
+    return page;
+}
+
+/* The text as set without its line breaks (a break at a space gives the
+ * space back). */
+static void unwrapped(const char *set, const char *name, char *out, size_t size)
+{
+    size_t n = 0;
+    for (size_t i = 0; set[i] && n + 1 < size; i++) {
+        size_t at = n;
+        if (set[i] != '\n') out[n++] = set[i];
+        else if (strlen(name) > at && name[at] == ' ') out[n++] = ' '; /* the space it stood for */
+    }
+    out[n] = 0;
+}
+
+/* Names fill the page: every letter kept, in order (in capitals where
+ * small letters would not read), on one to three lines broken at the
+ * space where there is one; the letters the tallest that keep the cell
+ * (a row more and the page's cell is smaller than the age's). */
+static void test_names_fill(void)
+{
+    meiro_export_options page = default_page();
+    verdict whole = {0}, lines = {0}, tallest = {0};
+    for (size_t a = 0; a < TEST_COUNT(ages); a++) {
+        meiro_level level;
+        meiro_level_for_age(ages[a], &level, NULL);
+        const meiro_level_desc *l = meiro_level_info(level);
+        for (size_t k = 0; k < TEST_COUNT(names); k++) {
+            const char *name = names[k];
+            uint8_t *mask = NULL;
+            meiro_text_info info;
+            char *set = NULL;
+            meiro_error err = {0};
+            if (!verdict_note(&whole, meiro_text_mask_for_level(name, NULL, l, MEIRO_FORMAT_PDF, &page, &mask, &info,
+                                                                &set, &err) == MEIRO_OK && set,
+                              "%s at %u: %s", name, ages[a], err.message))
+                continue;
+            char back[128], upper[128];
+            unwrapped(set, name, back, sizeof back);
+            size_t i = 0;
+            for (; name[i] && i + 1 < sizeof upper; i++)
+                upper[i] = name[i] >= 'a' && name[i] <= 'z' ? (char)(name[i] - 'a' + 'A') : name[i];
+            upper[i] = 0;
+            verdict_note(&whole, !strcmp(back, name) || !strcmp(back, upper), "%s at %u: set as '%s'", name, ages[a],
+                         set);
+            unsigned n = 1;
+            for (const char *p = set; *p; p++) n += *p == '\n';
+            bool at_space = !strchr(name, ' ') || n == 1 || strchr(set, ' ') == NULL;
+            verdict_note(&lines, n <= 3 && at_space, "%s at %u: '%s'", name, ages[a], set);
+            /* the letters' height: the grid is n lines and n - 1 rows between */
+            uint32_t h = (info.height - (n - 1)) / n;
+            uint8_t *taller = NULL;
+            meiro_text_info ti;
+            double cell = 0;
+            bool more = meiro_text_mask(set, NULL, h + 1, &taller, &ti, NULL) == MEIRO_OK &&
+                        meiro_export_grid_cell_mm(MEIRO_GRID_RECT, ti.width, ti.height, MEIRO_FORMAT_PDF, &page, &cell,
+                                                  NULL) == MEIRO_OK;
+            verdict_note(&tallest, !more || cell < l->cell_mm, "%s at %u: '%s' %u tall, %u would give %.2f mm cells",
+                         name, ages[a], set, h, h + 1, cell);
+            meiro_mask_free(taller);
+            meiro_mask_free(mask);
+            free(set);
+        }
+    }
+    CHECK_ALL(whole);
+    CHECK_ALL(lines);
+    CHECK_ALL(tallest);
+}
+
+/* A name too long for the age's cells on the paper is refused, naming the
+ * ages whose cells it fits; it is set for those ages, and a shorter one
+ * for the young age. */
+static void test_names_refused(void)
+{
+    meiro_export_options page = default_page();
+    verdict v = {0};
+    for (size_t l = 0; l < 2; l++) {
+        const meiro_level_desc *young = meiro_level_info((meiro_level)l);
+        for (int paper = 0; paper < 2; paper++) {
+            page.paper = paper ? MEIRO_PAPER_A3 : MEIRO_PAPER_A4;
+            uint8_t *mask = (uint8_t *)&page;
+            meiro_error err = {0};
+            const char *name = "Maximilian Alexander von Habsburg";
+            meiro_status s = meiro_text_mask_for_level(name, NULL, young, MEIRO_FORMAT_PDF, &page, &mask, NULL, NULL,
+                                                       &err);
+            if (!verdict_note(&v, s == MEIRO_ERROR_ARGUMENT && !mask && err.field == MEIRO_FIELD_TEXT &&
+                                      strstr(err.message, young->ages),
+                              "level %zu paper %d: %s", l, paper, err.message))
+                continue;
+            /* the ages it names: it fits their cells */
+            const meiro_level_desc *named = NULL;
+            const char *fits = strstr(err.message, "it fits");
+            for (unsigned k = 0; fits && k < MEIRO_LEVEL_COUNT; k++) {
+                const meiro_level_desc *d = meiro_level_info((meiro_level)k);
+                const char *at = strstr(err.message, d->ages);
+                if (d != young && at && at < fits) named = d;
+            }
+            verdict_note(&v, named && meiro_text_mask_for_level(name, NULL, named, MEIRO_FORMAT_PDF, &page, &mask,
+                                                                NULL, NULL, NULL) == MEIRO_OK,
+                         "level %zu paper %d: '%s' names no ages it fits", l, paper, err.message);
+            meiro_mask_free(mask);
+        }
+    }
+    CHECK_ALL(v);
+    page.paper = MEIRO_PAPER_A4;
+    uint8_t *mask = NULL;
+    meiro_error err = {0};
+    const meiro_level_desc *easy = meiro_level_info(MEIRO_LEVEL_EASY);
+    CHECK_INT(meiro_text_mask_for_level("Maximilian", NULL, easy, MEIRO_FORMAT_PDF, &page, &mask, NULL, NULL, &err),
+              MEIRO_OK);
+    meiro_mask_free(mask);
+    /* the text's own errors come first */
+    CHECK_INT(meiro_text_mask_for_level("", NULL, easy, MEIRO_FORMAT_PDF, &page, &mask, NULL, NULL, &err),
+              MEIRO_ERROR_ARGUMENT);
+    CHECK_MSG(strstr(err.message, "empty"), "%s", err.message);
+}
+
+/* A size given that breaks the age's cell: a warning that names a size
+ * that keeps it, and that size does; a size that keeps it: none. */
+static void test_page_check(void)
+{
+    meiro_export_options page = default_page();
+    verdict v = {0};
+    static const struct {
+        meiro_grid grid;
+        uint32_t w, h;
+    } sizes[] = {{MEIRO_GRID_RECT, 40, 50}, {MEIRO_GRID_RECT, 30, 12}, {MEIRO_GRID_POLAR, 1, 12},
+                 {MEIRO_GRID_HEX, 30, 30}, {MEIRO_GRID_RECT, 6, 8}};
+    for (size_t a = 0; a < TEST_COUNT(ages); a++) {
+        meiro_level level;
+        meiro_level_for_age(ages[a], &level, NULL);
+        const meiro_level_desc *l = meiro_level_info(level);
+        for (size_t k = 0; k < TEST_COUNT(sizes); k++) {
+            double cell = 0;
+            meiro_export_grid_cell_mm(sizes[k].grid, sizes[k].w, sizes[k].h, MEIRO_FORMAT_PDF, &page, &cell, NULL);
+            meiro_error warn = {0};
+            meiro_status s = meiro_level_page_check(l, sizes[k].grid, sizes[k].w, sizes[k].h, 0, MEIRO_FORMAT_PDF,
+                                                    &page, &warn);
+            bool small = cell < l->cell_mm;
+            if (!verdict_note(&v, (s != MEIRO_OK) == small, "age %u %ux%u: cell %.2f, %s", ages[a], sizes[k].w,
+                              sizes[k].h, cell, warn.message) ||
+                !small)
+                continue;
+            unsigned w = sizes[k].w, h = 0;
+            const char *fits = strrchr(warn.message, ':');
+            bool read = fits && (sizes[k].grid == MEIRO_GRID_POLAR ? sscanf(fits, ": %u rings", &h) == 1
+                                                                    : sscanf(fits, ": %u x %u cells", &w, &h) == 2);
+            double fit_cell = 0;
+            meiro_export_grid_cell_mm(sizes[k].grid, w, h, MEIRO_FORMAT_PDF, &page, &fit_cell, NULL);
+            verdict_note(&v, read && fit_cell >= l->cell_mm && strstr(warn.message, l->ages),
+                         "age %u %ux%u: '%s' (%.2f mm)", ages[a], sizes[k].w, sizes[k].h, warn.message, fit_cell);
+        }
+    }
+    CHECK_ALL(v);
+    /* no page, no cells in mm; no level, nothing to keep */
+    CHECK_INT(meiro_level_page_check(meiro_level_info(MEIRO_LEVEL_EASY), MEIRO_GRID_RECT, 400, 400, 0,
+                                     MEIRO_FORMAT_TEXT, &page, NULL), MEIRO_OK);
+    CHECK_INT(meiro_level_page_check(NULL, MEIRO_GRID_RECT, 400, 400, 0, MEIRO_FORMAT_PDF, &page, NULL), MEIRO_OK);
+    /* a cell asked for below the age's */
+    meiro_error warn = {0};
+    page.cell_mm = 5;
+    CHECK_INT(meiro_level_page_check(meiro_level_info(MEIRO_LEVEL_EASY), MEIRO_GRID_RECT, 6, 8, 0, MEIRO_FORMAT_PDF,
+                                     &page, &warn), MEIRO_ERROR_ARGUMENT);
+    CHECK(warn.field == MEIRO_FIELD_CELL);
+}
+
+/* The columns of ink (dark pixels) above the footer of a greyscale PGM
+ * page; false if it cannot be read. */
+static bool ink_columns(const char *pgm, double dpi, double *width_mm)
+{
+    FILE *f = fopen(pgm, "rb");
+    if (!f) return false;
+    unsigned w, h, max;
+    bool ok = fscanf(f, "P5 %u %u %u", &w, &h, &max) == 3 && fgetc(f) != EOF && w && h && max == 255;
+    unsigned char *px = ok ? malloc((size_t)w * h) : NULL;
+    ok = px && fread(px, 1, (size_t)w * h, f) == (size_t)w * h;
+    fclose(f);
+    unsigned x0 = w, x1 = 0, rows = h - (unsigned)(25 / 25.4 * dpi); /* the footer: the last 25 mm */
+    for (unsigned y = 0; ok && y < rows; y++)
+        for (unsigned x = 0; x < w; x++)
+            if (px[(size_t)y * w + x] < 96) {
+                if (x < x0) x0 = x;
+                if (x > x1) x1 = x;
+            }
+    free(px);
+    *width_mm = ok && x1 >= x0 ? (x1 - x0 + 1) * 25.4 / dpi : 0;
+    return ok;
+}
+
+/* The cell as printed: the page rasterised (pdftoppm), the ink's width
+ * over the maze's columns (a polar maze: twice its rings), less a line. */
+static void test_printed(void)
+{
+    if (!have("pdftoppm")) return;
+    char dir[] = "/tmp/meiro-child-XXXXXX";
+    if (!mkdtemp(dir)) {
+        CHECK_MSG(false, "no temporary folder");
+        return;
+    }
+    meiro_export_options page = default_page();
+    static const size_t kinds[] = {KIND_RECT, KIND_POLAR, KIND_NAME + 3 /* Alexander */, KIND_NAME + 1 /* I */};
+    verdict v = {0};
+    for (size_t a = 0; a < TEST_COUNT(ages); a++) {
+        meiro_level level;
+        meiro_level_for_age(ages[a], &level, NULL);
+        double least = meiro_level_info(level)->cell_mm;
+        for (size_t k = 0; k < TEST_COUNT(kinds); k++) {
+            double cell = 0;
+            meiro_maze *m = child_maze(ages[a], kinds[k], 7, &page, &cell, NULL);
+            char pdf[64], pgm[64], cmd[256];
+            snprintf(pdf, sizeof pdf, "%s/m.pdf", dir);
+            snprintf(pgm, sizeof pgm, "%s/m", dir);
+            snprintf(cmd, sizeof cmd, "pdftoppm -r 100 -gray -singlefile '%s' '%s'", pdf, pgm);
+            snprintf(pgm, sizeof pgm, "%s/m.pgm", dir);
+            double ink = 0;
+            bool ok = m && meiro_save(m, NULL, MEIRO_FORMAT_PDF, &page, pdf, NULL) == MEIRO_OK && run(cmd, NULL, 0) &&
+                      ink_columns(pgm, 100, &ink);
+            double across = kinds[k] == KIND_POLAR ? 2.0 * meiro_maze_height(m) : meiro_maze_width(m);
+            double printed = (ink - 1.0) / across; /* the outer lines: under a millimetre */
+            verdict_note(&v, ok && printed >= least * 0.98, "age %u %s: %.0f cells in %.1f mm: %.2f mm, at least %g",
+                         ages[a], kind_name(kinds[k]), across, ink, printed, least);
+            meiro_maze_free(m);
+            remove(pdf);
+            remove(pgm);
+        }
+    }
+    rmdir(dir);
+    CHECK_ALL(v);
+}
+
 int main(int argc, char **argv)
 {
-    static const test_case cases[] = {{"ends_far", test_ends_far}, {"ages", test_ages}};
+    static const test_case cases[] = {{"ends_far", test_ends_far},       {"ages", test_ages},
+                                      {"names_fill", test_names_fill},   {"names_refused", test_names_refused},
+                                      {"page_check", test_page_check},   {"printed", test_printed}};
     return test_main("child", argc, argv, cases, TEST_COUNT(cases));
 }

@@ -246,10 +246,10 @@ static int resolve_generate(generate_args *a, meiro_format *format, meiro_export
         return library_error("generate", NULL, &e);
     rc = check_output("generate", a->opt.grid, a->opt.width, a->opt.height, *format, page, a->output,
                       a->pc.answers_to, animate);
-    if (rc == EXIT_OK && meiro_level_page_check(a->level, a->opt.grid, a->opt.width, a->opt.height, height,
+    if (rc == EXIT_OK && meiro_level_page_check(a->level, a->opt.grid, a->opt.width, a->opt.height, a->text ? height : 0,
                                                 *format, page, &e) != MEIRO_OK)
         fprintf(stderr, "meiro: warning: %s (%s)\n", e.message,
-                e.field == MEIRO_FIELD_CELL ? "--cell" : a->text ? "-H" : e.field == MEIRO_FIELD_HEIGHT ? "-H" : "-W/-H");
+                e.field == MEIRO_FIELD_CELL ? "--cell" : e.field == MEIRO_FIELD_HEIGHT ? "-H" : "-W/-H");
     if (rc == EXIT_OK && a->shape && meiro_shape_mask(a->shape, a->opt.width, a->opt.height, mask, &e) != MEIRO_OK)
         rc = library_error("generate", NULL, &e);
     a->opt.mask = *mask;
