@@ -85,12 +85,23 @@ meiro_status ends_cells_check(const meiro_maze *m, const meiro_generate_options 
 /* ---- farthest and border ---- */
 
 /* How far apart S and G must stand: on a rectangle a third of the way
- * across in Manhattan distance, rounded up (none on a shape, whose ends of
- * the longest path lie far apart by themselves); on the other grids a third
- * of the way across between the cells' centres. */
+ * across in Manhattan distance, rounded up (on a shape, across the box of
+ * its cells: the ends of the longest way of a round shape can lie side by
+ * side in its middle, which a child takes for no maze at all); on the
+ * other grids a third of the way across between the cells' centres. */
 static double min_apart(const meiro_maze *m)
 {
-    if (m->grid == MEIRO_GRID_RECT) return m->active ? 0 : (m->w - 1 + m->h - 1 + 2) / 3;
+    if (m->grid == MEIRO_GRID_RECT && m->active) {
+        uint32_t x0 = m->w, x1 = 0, y0 = m->h, y1 = 0;
+        for (uint32_t y = 0; y < m->h; y++)
+            for (uint32_t x = 0; x < m->w; x++)
+                if (m->active[(size_t)y * m->w + x]) {
+                    x0 = x < x0 ? x : x0, x1 = x > x1 ? x : x1;
+                    y0 = y < y0 ? y : y0, y1 = y > y1 ? y : y1;
+                }
+        return x1 < x0 ? 0 : (x1 - x0 + y1 - y0 + 2) / 3;
+    }
+    if (m->grid == MEIRO_GRID_RECT) return (m->w - 1 + m->h - 1 + 2) / 3;
     double w, h;
     grid_extent(m, &w, &h);
     return (w + h) / 6;
