@@ -209,11 +209,18 @@ static meiro_format measured_format(meiro_format f)
     return f == MEIRO_FORMAT_SVG || f == MEIRO_FORMAT_PNG ? f : MEIRO_FORMAT_PDF;
 }
 
+/* Whether the format prints on the page the options describe (the others
+ * say the page's options change nothing in them: the default page it is). */
+static bool paged(meiro_format f)
+{
+    return f == MEIRO_FORMAT_PDF || f == MEIRO_FORMAT_SVG || f == MEIRO_FORMAT_PNG || f == MEIRO_FORMAT_XLSX;
+}
+
 /* The largest cell a maze gets on the page, in mm; 0 where it does not fit. */
 static double page_cell(meiro_grid grid, uint32_t w, uint32_t h, meiro_format f, const meiro_export_options *page)
 {
     meiro_export_options o;
-    if (page) o = *page;
+    if (page && paged(f)) o = *page;
     else meiro_export_options_init(&o);
     o.cell_mm = 0;
     double cell = 0;
@@ -223,8 +230,9 @@ static double page_cell(meiro_grid grid, uint32_t w, uint32_t h, meiro_format f,
 
 /* The smallest cell the page may have: the level's, or a larger one asked
  * for (cell_mm). */
-static double least_cell(const meiro_level_desc *level, const meiro_export_options *page)
+static double least_cell(const meiro_level_desc *level, const meiro_export_options *page, meiro_format f)
 {
+    if (!paged(f)) page = NULL;
     double least = level ? level->cell_mm : 0;
     return page && page->cell_mm > least ? page->cell_mm : least;
 }
@@ -521,7 +529,7 @@ static uint32_t page_rows(const fit_ctx *c)
 static meiro_status set_for(const char *text, const char *lang, const meiro_level_desc *level, meiro_format format,
                             const meiro_export_options *page, setting *best, meiro_error *err)
 {
-    fit_ctx c = {lang, false, format, page, least_cell(level, page), 0};
+    fit_ctx c = {lang, false, format, page, least_cell(level, page, format), 0};
     c.rows = page_rows(&c);
     char *caps = capitals(text);
     if (!caps) return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
@@ -562,7 +570,7 @@ meiro_status meiro_text_mask_for_level(const char *text, const char *lang, const
     if (best.height == 0) {
         /* the youngest age the text fits at, with its smaller cells */
         const meiro_level_desc *older = NULL;
-        double least = least_cell(level, page);
+        double least = least_cell(level, page, format);
         for (unsigned k = 0; k < MEIRO_LEVEL_COUNT && !older && s == MEIRO_OK; k++) {
             if (levels[k].cell_mm >= least) continue;
             setting st;
@@ -578,7 +586,7 @@ meiro_status meiro_text_mask_for_level(const char *text, const char *lang, const
                             ages_of(older, (char[32]){0}, 32));
         return fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT,
                           "'%s' does not fit the page in letters tall enough to read with the %g mm cells %s "
-                          "need%s%s", text, least_cell(level, page), ages,
+                          "need%s%s", text, least_cell(level, page, format), ages,
                           older ? from : "; a shorter text, or larger paper",
                           older ? ", or on larger paper" : "");
     }
