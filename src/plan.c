@@ -270,7 +270,7 @@ meiro_status meiro_level_page_check(const meiro_level_desc *level, meiro_grid gr
         uint32_t w = polar ? width : (uint32_t)fmax(1, floor(width * f)), h = (uint32_t)fmax(1, floor(height * f));
         /* the lines and door arrows do not scale with the cells: shrink
          * until it fits */
-        for (int k = 0; k < 64 && (w > 1 || h > 1) && page_cell(grid, w, h, format, page) < least - 1e-9; k++) {
+        for (int k = 0; k < 4096 && (w > 1 || h > 1) && page_cell(grid, w, h, format, page) < least - 1e-9; k++) {
             if (!polar && w > 1 && ((uint64_t)w * height >= (uint64_t)h * width || h == 1)) w--;
             else h--;
         }
@@ -342,13 +342,13 @@ static char *wrapped(const char *text, unsigned lines, bool spaces_only)
     unsigned placed = 1;
     for (unsigned l = 1; l < lines; l++) {
         size_t want = n * l / lines, best = SIZE_MAX, best_d = SIZE_MAX;
-        for (size_t i = 1; i + 1 < n + 1 && i < n; i++) {
+        for (size_t i = 1; i < n; i++) {
             bool space = g_unichar_isspace(cp[i]) && !g_unichar_isspace(cp[i - 1]) && i + 1 < n &&
                          !g_unichar_isspace(cp[i + 1]);
             bool letter = !spaces_only && !g_unichar_isspace(cp[i]) && !g_unichar_isspace(cp[i - 1]) &&
                           !clings(cp[i]) && cp[i - 1] != 0x200d &&
                           g_unichar_type(cp[i - 1]) != G_UNICODE_OPEN_PUNCTUATION;
-            if (!(space || letter) || cut[i] || (i > 0 && cut[i - 1]) || cut[i + 1]) continue;
+            if (!(space || letter) || cut[i] || cut[i - 1] || cut[i + 1]) continue;
             size_t d = i > want ? i - want : want - i;
             if (d < best_d || (d == best_d && space)) best = i, best_d = d;
         }
@@ -393,14 +393,16 @@ static char *copy_text(const char *text)
 static char *capitals(const char *text)
 {
     size_t len = strlen(text);
-    char *out = malloc(len * 2 + 1); /* an upper case takes at most one byte more in UTF-8 ... */
+    /* a simple upper case is at most half again as long in UTF-8 (2 bytes
+     * to 3) */
+    char *out = malloc(len * 2 + 1);
     if (!out) return NULL;
     char *o = out;
     size_t room = len * 2;
     for (const char *p = text; *p; p = g_utf8_next_char(p)) {
         char buf[8];
         int b = g_unichar_to_utf8(g_unichar_toupper(g_utf8_get_char(p)), buf);
-        if ((size_t)(o - out) + (size_t)b > room) break; /* ... nearly always: stop short rather than overflow */
+        if ((size_t)(o - out) + (size_t)b > room) break; /* never, by the above */
         memcpy(o, buf, (size_t)b);
         o += b;
     }
@@ -434,9 +436,12 @@ static meiro_status try_height(const fit_ctx *c, const char *t, uint32_t h, bool
 {
     *fits = false;
     uint8_t *mask = NULL;
-    meiro_status s = text_mask_face(t, c->lang, h, c->narrow, &mask, info, err);
-    if (s == MEIRO_ERROR_TOO_BIG) return MEIRO_OK; /* too long at this height: does not fit */
-    if (s != MEIRO_OK) return s;
+    /* the text's own errors were found before: too long, or too thin to
+     * leave cells at this height, it does not fit */
+    meiro_error why = {0};
+    meiro_status s = text_mask_face(t, c->lang, h, c->narrow, &mask, info, &why);
+    if (s == MEIRO_ERROR_TOO_BIG || s == MEIRO_ERROR_ARGUMENT) return MEIRO_OK;
+    if (s != MEIRO_OK) return fail(err, s, "%s", why.message);
     *fits = page_cell(MEIRO_GRID_RECT, info->width, info->height, c->format, c->page) >= c->least - 1e-9;
     if (*fits) {
         meiro_mask_free(*m);
@@ -557,10 +562,19 @@ meiro_status meiro_text_mask_for_level(const char *text, const char *lang, const
     if (!mask) return fail(err, MEIRO_ERROR_ARGUMENT, "no place for the mask");
     *mask = NULL;
     if (set_text) *set_text = NULL;
-    if (!level) return meiro_text_mask(text, lang, 0, mask, info, err);
-    /* the text's own errors first (empty, not UTF-8, no font), at any size */
+    if (!level) {
+        meiro_status s = meiro_text_mask(text, lang, 0, mask, info, err);
+        if (s == MEIRO_OK && set_text && !(*set_text = copy_text(text))) {
+            meiro_mask_free(*mask);
+            *mask = NULL;
+            return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+        }
+        return s;
+    }
+    /* the text's own errors first (empty, not UTF-8, no font), at its
+     * default size */
     meiro_text_info probe;
-    meiro_status s = meiro_text_mask(text, lang, MEIRO_TEXT_HEIGHT_MIN, mask, &probe, err);
+    meiro_status s = meiro_text_mask(text, lang, 0, mask, &probe, err);
     meiro_mask_free(*mask);
     *mask = NULL;
     if (s != MEIRO_OK && s != MEIRO_ERROR_TOO_BIG) return s;
