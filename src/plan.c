@@ -162,6 +162,10 @@ meiro_status meiro_generate_options_resolve(meiro_generate_options *opt, unsigne
     meiro_generate_options o;
     described_maze(src, opt->grid, &o);
     if (src->shape) { /* step 3 */
+        /* CHILD-SHAPES: a built-in shape's minimum grid (the size at which
+         * it reads) belongs here, over shape_size's square: the side is the
+         * larger of the two. meiro_level_page_check then warns where that
+         * grid breaks the level's smallest cell. */
         if (!(given & (MEIRO_GIVEN_WIDTH | MEIRO_GIVEN_HEIGHT))) shape_size(&o);
         if (!(given & MEIRO_GIVEN_ALGORITHM)) shape_algorithm(&o);
         if (!(given & MEIRO_GIVEN_ENDS)) shape_ends(&o);
@@ -323,15 +327,18 @@ static bool clings(gunichar c)
 
 /* The text with line breaks at the opportunities nearest to equal shares
  * of its letters: `lines` lines, at spaces only or also between letters.
- * NULL when there are too few opportunities (or no memory). */
-static char *wrapped(const char *text, unsigned lines, bool spaces_only)
+ * NULL when there are too few opportunities, or no memory (*nomem). */
+static char *wrapped(const char *text, unsigned lines, bool spaces_only, bool *nomem)
 {
     size_t len = strlen(text), n = (size_t)g_utf8_strlen(text, (gssize)len);
     gunichar *cp = malloc((n + 1) * sizeof *cp);
     size_t *at = malloc((n + 1) * sizeof *at);
     uint8_t *cut = calloc(n + 1, 1); /* 1: a space to break at, 2: a break before this point */
     char *out = malloc(len + lines + 1);
-    if (!cp || !at || !cut || !out) goto fail;
+    if (!cp || !at || !cut || !out) {
+        *nomem = true;
+        goto fail;
+    }
     size_t k = 0;
     for (const char *p = text; *p; p = g_utf8_next_char(p), k++) {
         cp[k] = g_utf8_get_char(p);
@@ -486,7 +493,9 @@ static meiro_status best_setting(const fit_ctx *c, const char *text, setting *be
         for (int spaces = 1; spaces >= 0 && s == MEIRO_OK; spaces--) {
             if (l == 1 && !spaces) continue;
             setting st = {.lines = own ? 1 : l};
-            st.text = l == 1 ? copy_text(text) : wrapped(text, l, spaces);
+            bool nomem = false;
+            st.text = l == 1 ? copy_text(text) : wrapped(text, l, spaces, &nomem);
+            if (!st.text && (nomem || l == 1)) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory setting the text");
             if (!st.text) continue; /* too few places to break: no such setting */
             if (own) for (const char *p = text; *p; p++) st.lines += *p == '\n';
             s = fit_setting(c, &st, best->height, err);
