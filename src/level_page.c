@@ -4,6 +4,7 @@
  * wrapped on up to three lines, in capitals where small letters would not
  * read, refused naming the ages it fits). The page is measured through the
  * layout (meiro_export_grid_cell_mm), as it will be printed. */
+#include "core/alloc.h"
 #include "core/error.h"
 #include "render/text_mask.h"
 
@@ -29,16 +30,23 @@ static bool paged(meiro_format f)
     return f == MEIRO_FORMAT_PDF || f == MEIRO_FORMAT_SVG || f == MEIRO_FORMAT_PNG || f == MEIRO_FORMAT_XLSX;
 }
 
-/* The largest cell a maze gets on the page, in mm; 0 where it does not fit. */
-static double page_cell(meiro_grid grid, uint32_t w, uint32_t h, meiro_format f, const meiro_export_options *page)
+/* The largest cell a maze gets on the page, in mm; 0 where it does not fit.
+ * A failure other than not fitting (out of memory) sticks in *st and err,
+ * and every later call gives 0. */
+static double page_cell(meiro_grid grid, uint32_t w, uint32_t h, meiro_format f, const meiro_export_options *page,
+                        meiro_status *st, meiro_error *err)
 {
+    if (*st != MEIRO_OK) return 0;
     meiro_export_options o;
     if (page && paged(f)) o = *page;
     else meiro_export_options_init(&o);
     o.cell_mm = 0;
     double cell = 0;
     meiro_error e = {0};
-    return meiro_export_grid_cell_mm(grid, w, h, measured_format(f), &o, &cell, &e) == MEIRO_OK ? cell : 0;
+    meiro_status s = meiro_export_grid_cell_mm(grid, w, h, measured_format(f), &o, &cell, &e);
+    if (s == MEIRO_OK) return cell;
+    if (s != MEIRO_ERROR_ARGUMENT && s != MEIRO_ERROR_TOO_BIG) *st = fail(err, s, "%s", e.message);
+    return 0;
 }
 
 /* The smallest cell the page may have: the level's, or a larger one asked
@@ -70,8 +78,9 @@ meiro_status meiro_level_page_check(const meiro_level_desc *level, meiro_grid gr
     if (page && page->cell_mm > 0 && page->cell_mm < least - 1e-9)
         return fail_field(warning, MEIRO_FIELD_CELL, MEIRO_ERROR_ARGUMENT,
                           "cells of %g mm are too small for %s: %g mm and up", page->cell_mm, ages, least);
-    double cell = page_cell(grid, width, height, format, page);
-    if (cell <= 0 || cell >= least - 1e-9 || (page && page->cell_mm > 0)) return MEIRO_OK;
+    meiro_status st = MEIRO_OK;
+    double cell = page_cell(grid, width, height, format, page, &st, warning);
+    if (st != MEIRO_OK || cell <= 0 || cell >= least - 1e-9 || (page && page->cell_mm > 0)) return st;
     char fits[64];
     double f = cell / least;
     bool polar = grid == MEIRO_GRID_POLAR;
@@ -83,10 +92,13 @@ meiro_status meiro_level_page_check(const meiro_level_desc *level, meiro_grid gr
         uint32_t w = polar ? width : (uint32_t)fmax(1, floor(width * f)), h = (uint32_t)fmax(1, floor(height * f));
         /* the lines and door arrows do not scale with the cells: shrink
          * until it fits */
-        for (int k = 0; k < 4096 && (w > 1 || h > 1) && page_cell(grid, w, h, format, page) < least - 1e-9; k++) {
+        for (int k = 0; k < 4096 && (w > 1 || h > 1) && st == MEIRO_OK &&
+                        page_cell(grid, w, h, format, page, &st, warning) < least - 1e-9;
+             k++) {
             if (!polar && w > 1 && ((uint64_t)w * height >= (uint64_t)h * width || h == 1)) w--;
             else h--;
         }
+        if (st != MEIRO_OK) return st;
         if (polar) snprintf(fits, sizeof fits, "%u rings fit the page", (unsigned)h);
         else snprintf(fits, sizeof fits, "%u x %u cells fit the page", (unsigned)w, (unsigned)h);
     }
@@ -140,10 +152,10 @@ static bool clings(gunichar c)
 static char *wrapped(const char *text, unsigned lines, bool spaces_only, bool *nomem)
 {
     size_t len = strlen(text), n = (size_t)g_utf8_strlen(text, (gssize)len);
-    gunichar *cp = malloc((n + 1) * sizeof *cp);
-    size_t *at = malloc((n + 1) * sizeof *at);
-    uint8_t *cut = calloc(n + 1, 1); /* 1: a space to break at, 2: a break before this point */
-    char *out = malloc(len + lines + 1);
+    gunichar *cp = alloc_array(n + 1, sizeof *cp);
+    size_t *at = alloc_array(n + 1, sizeof *at);
+    uint8_t *cut = zalloc(n + 1, 1); /* 1: a space to break at, 2: a break before this point */
+    char *out = alloc_array(len + lines + 1, 1);
     if (!cp || !at || !cut || !out) {
         *nomem = true;
         goto fail;
@@ -199,7 +211,7 @@ fail:
 static char *copy_text(const char *text)
 {
     size_t n = strlen(text) + 1;
-    char *c = malloc(n);
+    char *c = alloc_array(n, 1);
     if (c) memcpy(c, text, n);
     return c;
 }
@@ -211,7 +223,7 @@ static char *capitals(const char *text)
     size_t len = strlen(text);
     /* a simple upper case is at most half again as long in UTF-8 (2 bytes
      * to 3) */
-    char *out = malloc(len * 2 + 1);
+    char *out = alloc_array(len * 2 + 1, 1);
     if (!out) return NULL;
     char *o = out;
     size_t room = len * 2;
@@ -258,7 +270,12 @@ static meiro_status try_height(const fit_ctx *c, const char *t, uint32_t h, bool
     meiro_status s = text_mask_face(t, c->lang, h, c->narrow, &mask, info, &why);
     if (s == MEIRO_ERROR_TOO_BIG || s == MEIRO_ERROR_ARGUMENT) return MEIRO_OK;
     if (s != MEIRO_OK) return fail(err, s, "%s", why.message);
-    *fits = page_cell(MEIRO_GRID_RECT, info->width, info->height, c->format, c->page) >= c->least - 1e-9;
+    meiro_status st = MEIRO_OK;
+    *fits = page_cell(MEIRO_GRID_RECT, info->width, info->height, c->format, c->page, &st, err) >= c->least - 1e-9;
+    if (st != MEIRO_OK) {
+        meiro_mask_free(mask);
+        return st;
+    }
     if (*fits) {
         meiro_mask_free(*m);
         *m = mask;
@@ -335,15 +352,17 @@ static uint32_t legible_height(const char *text)
 
 /* The most rows of cells the page holds at the least cell: a bisection
  * over a one-column maze's height. */
-static uint32_t page_rows(const fit_ctx *c)
+static meiro_status page_rows(fit_ctx *c, meiro_error *err)
 {
     uint32_t lo = 0, hi = 2048;
-    while (lo < hi) {
+    meiro_status st = MEIRO_OK;
+    while (lo < hi && st == MEIRO_OK) {
         uint32_t mid = lo + (hi - lo + 1) / 2;
-        if (page_cell(MEIRO_GRID_RECT, 1, mid, c->format, c->page) >= c->least - 1e-9) lo = mid;
+        if (page_cell(MEIRO_GRID_RECT, 1, mid, c->format, c->page, &st, err) >= c->least - 1e-9) lo = mid;
         else hi = mid - 1;
     }
-    return lo;
+    c->rows = lo;
+    return st;
 }
 
 /* The text set for one level: as written, else in capitals where small
@@ -353,7 +372,9 @@ static meiro_status set_for(const char *text, const char *lang, const meiro_leve
                             const meiro_export_options *page, setting *best, meiro_error *err)
 {
     fit_ctx c = {lang, false, format, page, least_cell(level, page, format), 0};
-    c.rows = page_rows(&c);
+    memset(best, 0, sizeof *best);
+    meiro_status rows = page_rows(&c, err);
+    if (rows != MEIRO_OK) return rows;
     char *caps = capitals(text);
     if (!caps) return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
     bool capitalise = strcmp(caps, text) != 0 && legible_height(caps) < legible_height(text);
@@ -425,16 +446,7 @@ meiro_status meiro_text_mask_for_level(const char *text, const char *lang, const
     }
     *mask = best.mask;
     if (info) *info = best.info;
-    if (set_text) {
-        *set_text = malloc(strlen(best.text) + 1);
-        if (!*set_text) {
-            free(best.text);
-            meiro_mask_free(best.mask);
-            *mask = NULL;
-            return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
-        }
-        strcpy(*set_text, best.text);
-    }
-    free(best.text);
+    if (set_text) *set_text = best.text; /* handed over */
+    else free(best.text);
     return MEIRO_OK;
 }

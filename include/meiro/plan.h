@@ -64,7 +64,8 @@ MEIRO_API void meiro_generate_options_for_shape(meiro_generate_options *opt, boo
  * field the width, or the height (rings; a text's letters when
  * text_height, the letters' height in cells, is not 0), or the cell
  * (page->cell_mm asked below the level's). A warning, not a refusal: the
- * caller says it and goes on. */
+ * caller says it and goes on. Out of memory measuring the page:
+ * MEIRO_ERROR_NOMEM. */
 MEIRO_API meiro_status meiro_level_page_check(const meiro_level_desc *level, meiro_grid grid, uint32_t width,
                                               uint32_t height, uint32_t text_height, meiro_format format,
                                               const meiro_export_options *page, meiro_error *warning);

@@ -254,10 +254,14 @@ static int resolve_generate(generate_args *a, meiro_format *format, meiro_export
         return library_error("generate", NULL, &e);
     rc = check_output("generate", a->opt.grid, a->opt.width, a->opt.height, *format, page, a->output,
                       a->pc.answers_to, animate);
-    if (rc == EXIT_OK && meiro_level_page_check(a->level, a->opt.grid, a->opt.width, a->opt.height, a->text ? height : 0,
-                                                *format, page, &e) != MEIRO_OK)
+    meiro_status checked = rc == EXIT_OK ? meiro_level_page_check(a->level, a->opt.grid, a->opt.width, a->opt.height,
+                                                                  a->text ? height : 0, *format, page, &e)
+                                         : MEIRO_OK;
+    if (checked == MEIRO_ERROR_ARGUMENT) /* a warning: made as asked */
         fprintf(stderr, "meiro: warning: %s (%s)\n", e.message,
                 e.field == MEIRO_FIELD_CELL ? "--cell" : e.field == MEIRO_FIELD_HEIGHT ? "-H" : "-W/-H");
+    else if (checked != MEIRO_OK)
+        rc = library_error("generate", NULL, &e);
     if (rc == EXIT_OK && a->shape && meiro_shape_mask(a->shape, a->opt.width, a->opt.height, mask, &e) != MEIRO_OK)
         rc = library_error("generate", NULL, &e);
     a->opt.mask = *mask;

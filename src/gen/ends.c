@@ -363,7 +363,7 @@ static meiro_status place_pieces(meiro_maze *m, const meiro_generate_options *op
     meiro_cell c[2] = {opt->start, opt->goal};
     for (int k = 0; k < 2; k++)
         if (c[k].x >= w || c[k].y >= h || !opt->mask[(size_t)c[k].y * w + c[k].x]) return MEIRO_OK;
-    uint8_t *piece = calloc(n, 1);
+    uint8_t *piece = zalloc(n, 1);
     uint32_t *queue = alloc_array(n, sizeof *queue), *dist = alloc_array(n, sizeof *dist);
     meiro_status s = piece && queue && dist ? MEIRO_OK : fail(err, MEIRO_ERROR_NOMEM, "out of memory placing S and G");
     size_t a = grid_id(m, c[0]), b = grid_id(m, c[1]);

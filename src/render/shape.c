@@ -1009,7 +1009,7 @@ meiro_status text_mask_face(const char *text, const char *lang, uint32_t height,
     for (const char *p = text; *p; p++) count += *p == '\n';
     text_line *lines = zalloc(count, sizeof *lines);
     size_t len = strlen(text);
-    char *copy = malloc(len + 1);
+    char *copy = alloc_array(len + 1, 1);
     if (copy) memcpy(copy, text, len + 1);
     if (!lines || !copy) {
         free(lines);
