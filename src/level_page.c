@@ -16,18 +16,20 @@
 
 /* ---- A level's cells on the page -------------------------------------- */
 
-/* The layout a maze is measured with: a drawn format's own, else a PDF's
- * (a sheet prints on the same page; a text has none). */
+/* The layout a maze is measured with: a drawn format's or a sheet's own,
+ * else a PDF's (an HTML page prints as the PDF's; a text has none). */
 static meiro_format measured_format(meiro_format f)
 {
-    return f == MEIRO_FORMAT_SVG || f == MEIRO_FORMAT_PNG ? f : MEIRO_FORMAT_PDF;
+    return f == MEIRO_FORMAT_SVG || f == MEIRO_FORMAT_PNG || f == MEIRO_FORMAT_XLSX ? f : MEIRO_FORMAT_PDF;
 }
 
-/* Whether the format prints on the page the options describe (the others
- * say the page's options change nothing in them: the default page it is). */
+/* Whether the format prints on the page the options describe (an HTML
+ * page prints as the PDF's; text, CSV and JSON say the page's options
+ * change nothing in them: the default page it is). */
 static bool paged(meiro_format f)
 {
-    return f == MEIRO_FORMAT_PDF || f == MEIRO_FORMAT_SVG || f == MEIRO_FORMAT_PNG || f == MEIRO_FORMAT_XLSX;
+    return f == MEIRO_FORMAT_PDF || f == MEIRO_FORMAT_SVG || f == MEIRO_FORMAT_PNG || f == MEIRO_FORMAT_XLSX ||
+           f == MEIRO_FORMAT_HTML;
 }
 
 /* The largest cell a maze gets on the page, in mm; 0 where it does not fit.
@@ -70,8 +72,7 @@ meiro_status meiro_level_page_check(const meiro_level_desc *level, meiro_grid gr
                                     meiro_error *warning)
 {
     if (!level || level->cell_mm <= 0) return MEIRO_OK;
-    if (format != MEIRO_FORMAT_PDF && format != MEIRO_FORMAT_SVG && format != MEIRO_FORMAT_PNG)
-        return MEIRO_OK; /* no page, no cells in mm */
+    if (!paged(format)) return MEIRO_OK; /* no page, no cells in mm */
     double least = level->cell_mm;
     char ages[32];
     ages_of(level, ages, sizeof ages);

@@ -55,9 +55,9 @@ MEIRO_API void meiro_generate_options_for_shape(meiro_generate_options *opt, boo
 
 /* Whether a maze keeps a level's smallest cell (level->cell_mm) on the
  * page it is written to: a maze of `grid`, width x height cells (a polar
- * maze's height its rings), laid out as `format` lays it on `page` (a
- * format without a page, text or a sheet, as a PDF; NULL page: the
- * defaults). MEIRO_OK when it does (or level is NULL); else
+ * maze's height its rings), laid out as `format` lays it on `page` (HTML
+ * as a PDF; NULL page: the defaults). MEIRO_OK when it does, or
+ * level is NULL, or the format has no page (text, CSV, JSON); else
  * MEIRO_ERROR_ARGUMENT and a one-line message in *warning that names the
  * cell, the ages and the size that keeps it ("cells of 4.3 mm are too
  * small for ages 4-5 (10 mm and up): 17 x 24 cells fit the page"), its
@@ -82,7 +82,8 @@ MEIRO_API meiro_status meiro_level_page_check(const meiro_level_desc *level, mei
  * reads those first). A text that still does not fit is refused
  * (MEIRO_ERROR_ARGUMENT, field text) naming the ages whose smaller cells
  * it fits. The page is `format`'s on `page` as meiro_level_page_check
- * measures it. level NULL: meiro_text_mask at its default height. *mask
+ * measures it (text, CSV and JSON: the default page, which they would
+ * print on). level NULL: meiro_text_mask at its default height. *mask
  * as meiro_text_mask's; set_text (may be NULL) gets the text as set, with
  * its line breaks (malloc'd, free()). */
 MEIRO_API meiro_status meiro_text_mask_for_level(const char *text, const char *lang, const meiro_level_desc *level,
