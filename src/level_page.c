@@ -134,7 +134,8 @@ static bool clings(gunichar c)
 {
     GUnicodeType t = g_unichar_type(c);
     if (t == G_UNICODE_NON_SPACING_MARK || t == G_UNICODE_SPACING_MARK || t == G_UNICODE_ENCLOSING_MARK ||
-        t == G_UNICODE_FORMAT || t == G_UNICODE_CLOSE_PUNCTUATION || t == G_UNICODE_FINAL_PUNCTUATION)
+        t == G_UNICODE_FORMAT || t == G_UNICODE_CLOSE_PUNCTUATION || t == G_UNICODE_FINAL_PUNCTUATION ||
+        t == G_UNICODE_DASH_PUNCTUATION || t == G_UNICODE_OTHER_PUNCTUATION)
         return true;
     if (c >= 0xfe00 && c <= 0xfe0f) return true;
     if (c >= 0x1f3fb && c <= 0x1f3ff) return true;
@@ -148,8 +149,10 @@ static bool clings(gunichar c)
 }
 
 /* The text with line breaks at the opportunities nearest to equal shares
- * of its letters: `lines` lines, at spaces only or also between letters.
- * NULL when there are too few opportunities, or no memory (*nomem). */
+ * of its letters: `lines` lines, at spaces (and after a hyphen: Jean- /
+ * Luc) only, or also between letters. No line of one letter but in kana
+ * and kanji (Z / oë reads as two words). NULL when there are too few
+ * opportunities, or no memory (*nomem). */
 static char *wrapped(const char *text, unsigned lines, bool spaces_only, bool *nomem)
 {
     size_t len = strlen(text), n = (size_t)g_utf8_strlen(text, (gssize)len);
@@ -174,9 +177,11 @@ static char *wrapped(const char *text, unsigned lines, bool spaces_only, bool *n
         for (size_t i = 1; i < n; i++) {
             bool space = g_unichar_isspace(cp[i]) && !g_unichar_isspace(cp[i - 1]) && i + 1 < n &&
                          !g_unichar_isspace(cp[i + 1]);
-            bool letter = !spaces_only && !g_unichar_isspace(cp[i]) && !g_unichar_isspace(cp[i - 1]) &&
-                          !clings(cp[i]) && cp[i - 1] != 0x200d &&
-                          g_unichar_type(cp[i - 1]) != G_UNICODE_OPEN_PUNCTUATION;
+            bool inside = !g_unichar_isspace(cp[i]) && !g_unichar_isspace(cp[i - 1]) && !clings(cp[i]) &&
+                          cp[i - 1] != 0x200d && g_unichar_type(cp[i - 1]) != G_UNICODE_OPEN_PUNCTUATION;
+            bool hyphen = inside && g_unichar_type(cp[i - 1]) == G_UNICODE_DASH_PUNCTUATION;
+            bool letter = !spaces_only && inside;
+            space = space || hyphen;
             if (!(space || letter) || cut[i] || cut[i - 1] || cut[i + 1]) continue;
             size_t d = i > want ? i - want : want - i;
             if (d < best_d || (d == best_d && space)) best = i, best_d = d;
@@ -184,6 +189,17 @@ static char *wrapped(const char *text, unsigned lines, bool spaces_only, bool *n
         if (best == SIZE_MAX) goto fail;
         cut[best] = g_unichar_isspace(cp[best]) ? 1 : 2;
         placed++;
+    }
+    /* every line two letters or more, but in kana and kanji */
+    size_t letters = 0;
+    bool cjk = false;
+    for (size_t i = 0; i <= n; i++) {
+        if (i == n || cut[i]) {
+            if (letters < 2 && !cjk) goto fail;
+            letters = 0;
+            cjk = false;
+        }
+        if (i < n && !g_unichar_isspace(cp[i])) letters++, cjk = cjk || cjk_point(cp[i]);
     }
     /* the text again, a space at a break becoming the break */
     char *o = out;
