@@ -323,33 +323,32 @@ static meiro_status fit_setting(const fit_ctx *c, setting *st, uint32_t beat, me
     return MEIRO_OK;
 }
 
-/* The best setting of `text`: one line, then two and three at spaces,
- * then between letters; the tallest letters win, fewer lines and breaks at
- * spaces where they are as tall. A text with line breaks of its own is
- * set as it is. *best takes the winner (its height 0: none fits). */
-static meiro_status best_setting(const fit_ctx *c, const char *text, setting *best, meiro_error *err)
+/* The best setting of `text` on one, two or three lines broken at spaces
+ * (and after hyphens), or (`letters`) on two or three broken also between
+ * letters: the tallest letters win, fewer lines where as tall. A text with
+ * line breaks of its own is set as it is. *best takes the winner (its
+ * height 0: none fits). */
+static meiro_status best_setting(const fit_ctx *c, const char *text, bool letters, setting *best, meiro_error *err)
 {
     memset(best, 0, sizeof *best);
     bool own = strchr(text, '\n') != NULL;
+    if (own && letters) return MEIRO_OK;
     meiro_status s = MEIRO_OK;
-    for (unsigned l = 1; l <= (own ? 1 : MOST_LINES) && s == MEIRO_OK; l++) {
-        for (int spaces = 1; spaces >= 0 && s == MEIRO_OK; spaces--) {
-            if (l == 1 && !spaces) continue;
-            setting st = {.lines = own ? 1 : l};
-            bool nomem = false;
-            st.text = l == 1 ? copy_text(text) : wrapped(text, l, spaces, &nomem);
-            if (!st.text && (nomem || l == 1)) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory setting the text");
-            if (!st.text) continue; /* too few places to break: no such setting */
-            if (own) for (const char *p = text; *p; p++) st.lines += *p == '\n';
-            s = fit_setting(c, &st, best->height, err);
-            if (s == MEIRO_OK && st.height > best->height) {
-                free(best->text);
-                meiro_mask_free(best->mask);
-                *best = st;
-            } else {
-                free(st.text);
-                meiro_mask_free(st.mask);
-            }
+    for (unsigned l = letters ? 2 : 1; l <= (own ? 1 : MOST_LINES) && s == MEIRO_OK; l++) {
+        setting st = {.lines = own ? 1 : l};
+        bool nomem = false;
+        st.text = l == 1 ? copy_text(text) : wrapped(text, l, !letters, &nomem);
+        if (!st.text && (nomem || l == 1)) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory setting the text");
+        if (!st.text) continue; /* too few places to break: no such setting */
+        if (own) for (const char *p = text; *p; p++) st.lines += *p == '\n';
+        s = fit_setting(c, &st, best->height, err);
+        if (s == MEIRO_OK && st.height > best->height) {
+            free(best->text);
+            meiro_mask_free(best->mask);
+            *best = st;
+        } else {
+            free(st.text);
+            meiro_mask_free(st.mask);
         }
     }
     return s;
@@ -382,8 +381,25 @@ static meiro_status page_rows(fit_ctx *c, meiro_error *err)
     return st;
 }
 
-/* The text set for one level: as written, else in capitals where small
- * letters would not read, else the same in the condensed face; *best's
+/* Keeps the better of *a and *b in *a, frees the other: b where its
+ * letters are markedly taller (a quarter: breaking a word between letters
+ * must pay for itself), else a. */
+static void keep_better(setting *a, setting *b)
+{
+    if (b->height * 4 > a->height * 5) {
+        setting t = *a;
+        *a = *b;
+        *b = t;
+    }
+    free(b->text);
+    meiro_mask_free(b->mask);
+    memset(b, 0, sizeof *b);
+}
+
+/* The text set for one level, the first that reads of: as written, then
+ * in capitals where small letters would not read; each in the regular face,
+ * then the condensed. Each broken at spaces, or between letters where that
+ * makes the letters markedly taller (HA / NA, not ANN L / EE WU). *best's
  * height 0 when none reads. */
 static meiro_status set_for(const char *text, const char *lang, const meiro_level_desc *level, meiro_format format,
                             const meiro_export_options *page, setting *best, meiro_error *err)
@@ -396,12 +412,14 @@ static meiro_status set_for(const char *text, const char *lang, const meiro_leve
     if (!caps) return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
     bool capitalise = strcmp(caps, text) != 0 && legible_height(caps) < legible_height(text);
     meiro_status s = MEIRO_OK;
-    memset(best, 0, sizeof *best);
     for (int k = 0; k < 4 && s == MEIRO_OK; k++) {
-        const char *t = k % 2 ? caps : text;
-        if (k % 2 && !capitalise) continue;
-        c.narrow = k >= 2;
-        s = best_setting(&c, t, best, err);
+        const char *t = k & 2 ? caps : text;
+        if ((k & 2) && !capitalise) continue;
+        c.narrow = k & 1;
+        setting split = {0};
+        s = best_setting(&c, t, false, best, err);
+        if (s == MEIRO_OK) s = best_setting(&c, t, true, &split, err);
+        keep_better(best, &split);
         if (s == MEIRO_OK && best->height >= legible_height(t)) break;
         free(best->text);
         meiro_mask_free(best->mask);

@@ -73,19 +73,20 @@ MEIRO_API meiro_status meiro_level_page_check(const meiro_level_desc *level, mei
 /* The mask of a name for a level's child (meiro_text_mask, set to fill the
  * page): the letters as tall as the page holds at the level's cell
  * (level->cell_mm, or page->cell_mm where larger), on one, two or three
- * lines; broken at spaces, else between letters (never before a mark, small
- * kana or closing punctuation), the tallest letters winning and fewer
- * lines and breaks at spaces where they are as tall. A text with line
- * breaks of its own keeps them. Letters must stay tall enough to read (7
- * cells for capitals, 13 with small letters, 12 for kana and kanji): where
- * small letters would not, the text is set in capitals (a young child
- * reads those first). A text that still does not fit is refused
- * (MEIRO_ERROR_ARGUMENT, field text) naming the ages whose smaller cells
- * it fits. The page is `format`'s on `page` as meiro_level_page_check
- * measures it (text, CSV and JSON: the default page, which they would
- * print on). level NULL: meiro_text_mask at its default height. *mask
- * as meiro_text_mask's; set_text (may be NULL) gets the text as set, with
- * its line breaks (malloc'd, free()). */
+ * lines, broken at spaces and after hyphens (MARY / JANE), or between
+ * letters where that makes them a quarter taller or more (HA / NA; never
+ * before a mark, small kana or punctuation, and no line of one Latin
+ * letter); fewer lines where as tall. A text with line breaks of its own
+ * keeps them. Letters must stay tall enough to read (6 cells for capitals,
+ * 13 with small letters, 12 for kana and kanji): where small letters would
+ * not, the text is set in capitals (a young child reads those first), and
+ * in a condensed face where the regular one is too wide. A text that still
+ * does not fit is refused (MEIRO_ERROR_ARGUMENT, field text) naming the
+ * ages whose smaller cells it fits. The page is `format`'s on `page` as
+ * meiro_level_page_check measures it (text, CSV and JSON: the default page,
+ * which they would print on). level NULL: meiro_text_mask at its default
+ * height. *mask as meiro_text_mask's; set_text (may be NULL) gets the text
+ * as set, with its line breaks (malloc'd, free()). */
 MEIRO_API meiro_status meiro_text_mask_for_level(const char *text, const char *lang, const meiro_level_desc *level,
                                                  meiro_format format, const meiro_export_options *page,
                                                  uint8_t **mask, meiro_text_info *info, char **set_text,
