@@ -94,7 +94,7 @@ $(BUILD)/obj/core/%.o $(BUILD)/obj/gen/%.o $(BUILD)/obj/solve/%.o \
 $(BUILD)/obj/io/%.o: LAYER_CPPFLAGS = $(IO_CPPFLAGS)
 $(BUILD)/obj/page/%.o: LAYER_CPPFLAGS = $(PAGE_CPPFLAGS)
 $(BUILD)/obj/render/%.o $(BUILD)/obj/formats.o $(BUILD)/obj/booklet.o \
-    $(BUILD)/obj/plan.o: LAYER_CPPFLAGS = $(RENDER_CPPFLAGS)
+    $(BUILD)/obj/plan.o $(BUILD)/obj/level_page.o: LAYER_CPPFLAGS = $(RENDER_CPPFLAGS)
 $(BUILD)/obj/cli/%.o: LAYER_CPPFLAGS = -Iinclude
 $(BUILD)/obj/serve/%.o: LAYER_CPPFLAGS = $(SERVE_CPPFLAGS)
 
@@ -341,6 +341,17 @@ samples: all deps-test browser-deps
 	$(SAMPLE) --grid triangle -W 24 -H 12 -a dig --answer-page -o samples/triangle.pdf
 	pdftoppm -r 30 -png samples/triangle.pdf samples/triangle-page
 	$(SAMPLE) --grid polar -H 8 --ends center -a dig -o samples/polar-8.json
+	@mkdir -p samples/child
+	for a in 4 6 9; do \
+	    $(SAMPLE) --text Hana --age $$a -o samples/child/hana-age$$a.pdf && \
+	    $(SAMPLE) --text Alexander --age $$a -o samples/child/alexander-age$$a.pdf && \
+	    $(SAMPLE) --text "Mary Jane" --age $$a -o samples/child/mary-jane-age$$a.pdf && \
+	    $(SAMPLE) --text はな --lang ja --age $$a -o samples/child/hana-ja-age$$a.pdf && \
+	    $(SAMPLE) --text I --age $$a -o samples/child/i-age$$a.pdf && \
+	    $(SAMPLE) --text A --age $$a -o samples/child/a-age$$a.pdf || exit 1; \
+	done
+	$(SAMPLE) --grid polar --age 4 -o samples/child/round-age4.pdf
+	for f in samples/child/*.pdf; do pdftoppm -r 30 -png -singlefile "$$f" "$${f%.pdf}" || exit 1; done
 	$(BUILD)/meiro booklet -n 8 --shape heart,star,cat,fish,apple,house,cloud,circle -s 2026 -o samples/booklet-shapes.pdf
 	pdftoppm -r 20 -png -f 2 -l 3 samples/booklet-shapes.pdf samples/booklet-shapes-page
 	$(SAMPLE) -W 24 -H 14 -a dig --solution --animate samples/dig-animated.svg -o /dev/null

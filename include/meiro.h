@@ -66,8 +66,8 @@ MEIRO_API const char *meiro_version(void);
 #include "meiro/watch.h"
 #include "meiro/page.h"
 #include "meiro/shape.h"
-#include "meiro/plan.h"
 #include "meiro/io.h"
+#include "meiro/plan.h"
 #include "meiro/booklet.h"
 
 #endif /* MEIRO_H */

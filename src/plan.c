@@ -13,16 +13,19 @@
 
 /* The levels: bigger mazes, then algorithms with more dead ends, then S and
  * G in doors of the outer wall on opposite sides, at the ends of the longest
- * such way (never side by side). Checked by measuring (test_booklet). */
+ * such way (never side by side). Checked by measuring (test_booklet). The
+ * last number is the smallest cell a child of those ages draws a way
+ * through with a crayon or pencil: 10 mm at 4-5 (a preschooler's line
+ * wobbles by some millimetres), less as the hand grows steadier. */
 static const meiro_level_desc levels[MEIRO_LEVEL_COUNT] = {
     [MEIRO_LEVEL_EASY] = {"easy", "4-5", "6 x 8 big cells, one winding road with few branches",
-                          6, 8, "dig", MEIRO_ENDS_CORNERS, 25},
+                          6, 8, "dig", MEIRO_ENDS_CORNERS, 10},
     [MEIRO_LEVEL_NORMAL] = {"normal", "6-8", "12 x 16, many short dead ends", 12, 16, "cluster",
-                            MEIRO_ENDS_CORNERS, 14},
+                            MEIRO_ENDS_CORNERS, 7},
     [MEIRO_LEVEL_HARD] = {"hard", "9-12", "20 x 28, S and G in doors far apart, a long way between",
-                          20, 28, "wall", MEIRO_ENDS_BORDER, 9},
+                          20, 28, "wall", MEIRO_ENDS_BORDER, 5},
     [MEIRO_LEVEL_EXPERT] = {"expert", "adults", "32 x 45, the most dead ends, doors far apart",
-                            32, 45, "true-prim", MEIRO_ENDS_BORDER, 0},
+                            32, 45, "true-prim", MEIRO_ENDS_BORDER, 3},
 };
 
 const meiro_level_desc *meiro_level_info(meiro_level level)
@@ -77,9 +80,12 @@ static void shape_algorithm(meiro_generate_options *o)
     if (!g || !g->shapes) o->algorithm = "dig";
 }
 
+/* A shape's corners are no corners of it (the first and last cell inside
+ * can stand side by side), nor has it sides for doors: S and G go to the
+ * ends of the longest way inside. */
 static void shape_ends(meiro_generate_options *o)
 {
-    if (o->ends == MEIRO_ENDS_BORDER) o->ends = MEIRO_ENDS_FARTHEST;
+    if (o->ends == MEIRO_ENDS_BORDER || o->ends == MEIRO_ENDS_CORNERS) o->ends = MEIRO_ENDS_FARTHEST;
 }
 
 void meiro_generate_options_for_shape(meiro_generate_options *o, bool keep_algorithm)
@@ -116,19 +122,21 @@ static void described_maze(const meiro_maze_sources *src, meiro_grid grid, meiro
 {
     meiro_generate_options_from_template(o, src->tpl);
     const meiro_template *t = src->tpl;
-    bool sized = t && (t->width || t->height), named = t && t->algorithm[0], placed = t && t->ends >= 0;
+    bool sized = t && (t->width || t->height), named = t && t->algorithm[0];
     if (src->level) {
         o->width = src->level->width;
         o->height = src->level->height;
         o->algorithm = src->level->algorithm;
         o->ends = src->level->ends;
-        sized = named = placed = true;
+        sized = named = true;
     }
     if (grid == MEIRO_GRID_RECT) return;
     if (sized) size_on_grid(grid, &o->width, &o->height);
     if (named && !generator_on(o->algorithm, grid)) o->algorithm = "hunt-and-kill";
-    /* the way into the centre of a round maze */
-    if (placed && grid == MEIRO_GRID_POLAR) o->ends = MEIRO_ENDS_CENTER;
+    /* the way into the centre of a round maze, whoever placed S and G (the
+     * corners of a polar grid are its centre and a cell of the rim: a way
+     * straight out) */
+    if (grid == MEIRO_GRID_POLAR) o->ends = MEIRO_ENDS_CENTER;
 }
 
 meiro_status meiro_generate_options_resolve(meiro_generate_options *opt, unsigned given,
@@ -149,6 +157,10 @@ meiro_status meiro_generate_options_resolve(meiro_generate_options *opt, unsigne
     meiro_generate_options o;
     described_maze(src, opt->grid, &o);
     if (src->shape) { /* step 3 */
+        /* CHILD-SHAPES: a built-in shape's minimum grid (the size at which
+         * it reads) belongs here, over shape_size's square: the side is the
+         * larger of the two. meiro_level_page_check then warns where that
+         * grid breaks the level's smallest cell. */
         if (!(given & (MEIRO_GIVEN_WIDTH | MEIRO_GIVEN_HEIGHT))) shape_size(&o);
         if (!(given & MEIRO_GIVEN_ALGORITHM)) shape_algorithm(&o);
         if (!(given & MEIRO_GIVEN_ENDS)) shape_ends(&o);
@@ -156,7 +168,7 @@ meiro_status meiro_generate_options_resolve(meiro_generate_options *opt, unsigne
     if (src->text) { /* step 2 */
         o.width = src->text->width;
         o.height = src->text->height;
-        o.ends = MEIRO_ENDS_CELLS;
+        o.ends = MEIRO_ENDS_PIECES;
         o.start = src->text->first;
         o.goal = src->text->last;
         given &= ~MEIRO_GIVEN_HEIGHT; /* the text was drawn at it */

@@ -865,4 +865,17 @@ run 0 "$meiro" list; out_has "Grids (--grid)"; out_has "polar"; out_has "triangl
 if sed -n '/^  hex/,/^  triangle/p' "$tmp/out" | grep -q "sidewinder"; then bad "list: sidewinder on hex"; else ok; fi
 if sed -n '/^  polar/,/^  hex/p' "$tmp/out" | grep -q "sidewinder"; then ok; else bad "list: no sidewinder on polar"; fi
 
+# a child's age: the name set to fill the page, a size that breaks the
+# age's cell warned about with one that keeps it, a name too long refused
+# naming the ages it fits, nothing written
+run 0 "$meiro" generate --text Alexander --age 4 -s 1 -o "$tmp/alex.pdf"
+if grep -q "warning" "$tmp/err"; then bad "--text Alexander --age 4 warned: $(cat "$tmp/err")"; else ok; fi
+run 0 "$meiro" generate --text "$(printf 'HA\nNA')" -s 1 -o "$tmp/hana.json"
+run 0 "$meiro" generate -W 40 -H 50 --age 4 -s 1 -o "$tmp/big.pdf"; err_has "too small for ages 4-5 (10 mm and up): 17 x 22 cells fit the page (-W/-H)"
+run 0 "$meiro" generate --grid polar -H 12 --age 4 -s 1 -o "$tmp/p12.pdf"; err_has "rings fit the page (-H)"
+run 0 "$meiro" generate -W 40 -H 50 --age 4 -s 1 -o "$tmp/big.txt"; err_empty
+run 2 "$meiro" generate --text "Maximilian Alexander" --age 4 -s 1 -o "$tmp/ma.pdf"
+err_has "with the 5 mm cells of ages 9-12 it fits"; err_has "(option: --text)"; absent "$tmp/ma.pdf"
+run 2 "$meiro" generate --text "$(printf 'HA\n\nNA')" -s 1 -o "$tmp/e.json"; err_has "empty line"; absent "$tmp/e.json"
+
 finish

@@ -176,6 +176,28 @@ static meiro_status from_shape_file(const char *target, meiro_error *err)
 }
 
 /* --text: a name set in a font, a maze on it. */
+/* A name set for a four-year-old: wrapped, fitted, in capitals. */
+static meiro_status from_name(const char *target, meiro_error *err)
+{
+    uint8_t *mask = NULL;
+    meiro_text_info info;
+    char *set = NULL;
+    meiro_status s = meiro_text_mask_for_level("Mary Jane", NULL, meiro_level_info(MEIRO_LEVEL_EASY),
+                                               MEIRO_FORMAT_PDF, NULL, &mask, &info, &set, err);
+    meiro_generate_options o;
+    meiro_generate_options_init(&o);
+    o.seed = 2;
+    if (s == MEIRO_OK) s = meiro_generate_options_resolve(&o, 0, &(meiro_maze_sources){.text = &info}, err);
+    o.mask = mask;
+    meiro_maze *m = s == MEIRO_OK ? meiro_generate(&o, err) : NULL;
+    if (s == MEIRO_OK && !m) s = err->status;
+    if (s == MEIRO_OK) s = meiro_save(m, NULL, MEIRO_FORMAT_PDF, NULL, target, err);
+    meiro_maze_free(m);
+    meiro_mask_free(mask);
+    free(set);
+    return s;
+}
+
 static meiro_status from_text(const char *target, meiro_error *err)
 {
     uint8_t *mask = NULL;
@@ -451,6 +473,7 @@ static void test_shape_png(void)
     walk("shape-png", from_shape_file, "m.txt");
 }
 static void test_text_mask(void) { walk("text-mask", from_text, "m.pdf"); }
+static void test_name_fit(void) { walk("name-fit", from_name, "m.pdf"); }
 static void test_play(void) { walk("play", to_play, "m.xlsx"); }
 static void test_bleed(void) { walk("bleed", to_bleed, "m.pdf"); }
 static void test_fold_sheets(void) { walk("fold-sheets", to_fold_sheets, "f.pdf"); }
@@ -505,6 +528,7 @@ static const test_case cases[] = {
     {"shape-svg", test_shape_svg},
     {"shape-png", test_shape_png},
     {"text-mask", test_text_mask},
+    {"name-fit", test_name_fit},
     {"play", test_play},
     {"bleed", test_bleed},
     {"fold-sheets", test_fold_sheets},

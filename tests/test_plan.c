@@ -148,7 +148,7 @@ static void test_text(void)
     meiro_maze_sources src = {.tpl = kids, .level = meiro_level_info(MEIRO_LEVEL_HARD), .text = &hana};
     o.height = 5; /* the height the text was drawn at: its grid is what counts */
     CHECK(resolve(&o, MEIRO_GIVEN_HEIGHT, &src, NULL) == MEIRO_OK);
-    CHECK(o.width == 40 && o.height == 13 && o.ends == MEIRO_ENDS_CELLS);
+    CHECK(o.width == 40 && o.height == 13 && o.ends == MEIRO_ENDS_PIECES);
     CHECK(same_cell(o.start, hana.first) && same_cell(o.goal, hana.last));
     CHECK(!strcmp(o.algorithm, "wall")); /* the level's: a text has no say */
     meiro_generate_options_init(&o);
@@ -193,10 +193,10 @@ static void test_grid(void)
     meiro_generate_options_init(&o);
     o.grid = MEIRO_GRID_HEX;
     CHECK(resolve(&o, 0, &(meiro_maze_sources){.level = hard}, NULL) == MEIRO_OK && o.width == 20 && o.height == 28);
-    /* the defaults and what is given are no rectangle's: kept */
+    /* the defaults and what is given are no rectangle's: kept (but a round maze leads into its centre) */
     meiro_generate_options_init(&o);
     o.grid = MEIRO_GRID_POLAR;
-    CHECK(resolve(&o, 0, NULL, NULL) == MEIRO_OK && o.height == 15 && o.ends == MEIRO_ENDS_CORNERS && !o.algorithm);
+    CHECK(resolve(&o, 0, NULL, NULL) == MEIRO_OK && o.height == 15 && o.ends == MEIRO_ENDS_CENTER && !o.algorithm);
     o.height = 9, o.algorithm = "wall", o.ends = MEIRO_ENDS_FARTHEST;
     CHECK(resolve(&o, MEIRO_GIVEN_HEIGHT | MEIRO_GIVEN_ALGORITHM | MEIRO_GIVEN_ENDS,
                   &(meiro_maze_sources){.level = hard}, NULL) == MEIRO_OK);
@@ -213,6 +213,58 @@ static void test_grid(void)
             meiro_maze_free(m);
         }
     CHECK_ALL(made);
+    meiro_template_free(kids);
+}
+
+/* Where S and G go, source against source: a shape's corners and border
+ * become farthest, a text's the ends of the way between its first and last
+ * letter, a round maze's the centre whatever placed them; ends given win
+ * over each. A level on a polar grid is the booklet's round maze (easy: 4
+ * rings). */
+static void test_ends_sources(void)
+{
+    meiro_template *kids = load("kids-a4"); /* border ends */
+    verdict v = {0};
+    for (int l = -1; l < MEIRO_LEVEL_COUNT; l++) {
+        for (int t = 0; t < 2; t++) {
+            const meiro_level_desc *level = l < 0 ? NULL : meiro_level_info((meiro_level)l);
+            const meiro_template *tpl = t ? kids : NULL;
+            for (unsigned given = 0; given < 2; given++) {
+                meiro_generate_options o;
+                /* a shape */
+                meiro_generate_options_init(&o);
+                o.ends = MEIRO_ENDS_CORNERS;
+                bool ok = resolve(&o, given ? MEIRO_GIVEN_ENDS : 0,
+                                  &(meiro_maze_sources){.tpl = tpl, .level = level, .shape = true}, NULL) == MEIRO_OK;
+                verdict_note(&v, ok && o.ends == (given ? MEIRO_ENDS_CORNERS : MEIRO_ENDS_FARTHEST),
+                             "shape level %d template %d given %u: ends %d", l, t, given, o.ends);
+                /* a text */
+                meiro_generate_options_init(&o);
+                o.ends = MEIRO_ENDS_BORDER;
+                ok = resolve(&o, given ? MEIRO_GIVEN_ENDS : 0,
+                             &(meiro_maze_sources){.tpl = tpl, .level = level, .text = &hana}, NULL) == MEIRO_OK;
+                verdict_note(&v, ok && (given ? o.ends == MEIRO_ENDS_BORDER
+                                               : o.ends == MEIRO_ENDS_PIECES && same_cell(o.start, hana.first) &&
+                                                     same_cell(o.goal, hana.last)),
+                             "text level %d template %d given %u: ends %d", l, t, given, o.ends);
+                /* a round maze */
+                meiro_generate_options_init(&o);
+                o.grid = MEIRO_GRID_POLAR;
+                o.ends = MEIRO_ENDS_FARTHEST;
+                ok = resolve(&o, given ? MEIRO_GIVEN_ENDS : 0, &(meiro_maze_sources){.tpl = tpl, .level = level},
+                             NULL) == MEIRO_OK;
+                verdict_note(&v, ok && o.ends == (given ? MEIRO_ENDS_FARTHEST : MEIRO_ENDS_CENTER),
+                             "polar level %d template %d given %u: ends %d", l, t, given, o.ends);
+            }
+        }
+    }
+    CHECK_ALL(v);
+    /* the booklet's easy round maze: 6 x 8 cells as rings */
+    meiro_generate_options o;
+    meiro_generate_options_init(&o);
+    o.grid = MEIRO_GRID_POLAR;
+    CHECK(resolve(&o, 0, &(meiro_maze_sources){.level = meiro_level_info(MEIRO_LEVEL_EASY)}, NULL) == MEIRO_OK);
+    CHECK_INT(o.height, 4);
     meiro_template_free(kids);
 }
 
@@ -471,6 +523,7 @@ int main(int argc, char **argv)
         {"shape", test_shape},
         {"text", test_text},
         {"grid", test_grid},
+        {"ends_sources", test_ends_sources},
         {"page", test_page},
         {"field_names", test_field_names},
         {"generate_fields", test_generate_fields},

@@ -954,6 +954,60 @@ static void test_text_masks(void)
     CHECK_ALL(strokes);
 }
 
+/* Lines: each line's mask is the line's own (the same scale when their
+ * letters are as tall), centred, one empty row between them; S in the
+ * first line's first letter, G in the last line's last. */
+static void test_text_lines(void)
+{
+    /* the last two: lines of other ink heights (J descends, こ is short),
+     * set at the scale of the whole */
+    static const char *const stacks[][3] = {{"HA", "NA", NULL}, {"ALE", "XAN", "DER"}, {"E", "HIT", NULL},
+                                            {"MARY", "JANE", NULL}, {"はな", "こ", NULL}};
+    const size_t own_scale = 3;
+    verdict same = {0}, gap = {0}, ends = {0};
+    for (size_t k = 0; k < TEST_COUNT(stacks); k++) {
+        for (uint32_t h = 6; h <= 12; h += 3) {
+            char joined[64] = "";
+            size_t lines = stacks[k][2] ? 3 : 2;
+            for (size_t l = 0; l < lines; l++) {
+                if (l) strcat(joined, "\n");
+                strcat(joined, stacks[k][l]);
+            }
+            uint8_t *m = NULL;
+            meiro_text_info info;
+            if (!verdict_note(&same, meiro_text_mask(joined, NULL, h, &m, &info, NULL) == MEIRO_OK,
+                              "%s at %u: not made", stacks[k][0], h))
+                continue;
+            bool ok = info.height == lines * h + lines - 1, empty = true;
+            for (size_t l = 0; l < lines && ok; l++) {
+                uint8_t *one = NULL;
+                meiro_text_info oi;
+                ok = meiro_text_mask(stacks[k][l], NULL, h, &one, &oi, NULL) == MEIRO_OK && oi.width <= info.width;
+                uint32_t dx = ok ? (info.width - oi.width) / 2 : 0, dy = (uint32_t)l * (h + 1);
+                for (uint32_t y = 0; ok && y < h; y++)
+                    for (uint32_t x = 0; ok && x < info.width; x++) {
+                        bool in = x >= dx && x < dx + oi.width && one[(size_t)y * oi.width + x - dx];
+                        ok = (m[(size_t)(dy + y) * info.width + x] != 0) == in;
+                    }
+                for (uint32_t x = 0; l + 1 < lines && x < info.width; x++) empty = empty && !m[(size_t)(dy + h) * info.width + x];
+                meiro_mask_free(one);
+            }
+            verdict_note(&same, ok || (k >= own_scale && info.height == lines * h + lines - 1),
+                         "%s at %u: %ux%u, not its lines stacked", stacks[k][0], h, info.width, info.height);
+            verdict_note(&gap, empty, "%s at %u: ink between the lines", stacks[k][0], h);
+            verdict_note(&ends, info.first.y < h && info.last.y >= info.height - h &&
+                                    m[(size_t)info.first.y * info.width + info.first.x] &&
+                                    m[(size_t)info.last.y * info.width + info.last.x],
+                         "%s at %u: S (%u,%u) G (%u,%u)", stacks[k][0], h, info.first.x, info.first.y, info.last.x,
+                         info.last.y);
+            meiro_mask_free(m);
+        }
+    }
+    CHECK_ALL(same);
+    CHECK_ALL(gap);
+    CHECK_ALL(ends);
+}
+
 /* Letters stand apart by one empty column, a space by three; HANA is made
  * of its four letters, side by side, each one piece. */
 static void test_text_letters(void)
@@ -1035,8 +1089,16 @@ static void test_text_errors(void)
     CHECK_MSG(strstr(err.message, "not valid UTF-8 (byte 3"), "%s", err.message);
     CHECK_INT(meiro_text_mask("\xe3\x81", NULL, 0, &m, &info, &err), MEIRO_ERROR_ARGUMENT); /* cut は */
     CHECK_MSG(strstr(err.message, "UTF-8"), "%s", err.message);
-    CHECK_INT(meiro_text_mask("HANA\nTARO", NULL, 0, &m, &info, &err), MEIRO_ERROR_ARGUMENT);
+    CHECK_INT(meiro_text_mask("HANA\tTARO", NULL, 0, &m, &info, &err), MEIRO_ERROR_ARGUMENT);
     CHECK_MSG(strstr(err.message, "control character (byte 5)"), "%s", err.message);
+    /* a line break goes between letters: no empty line */
+    static const char *const empty_lines[] = {"HANA\n\nTARO", "\nHANA", "HANA\n"};
+    for (size_t k = 0; k < sizeof empty_lines / sizeof empty_lines[0]; k++) {
+        CHECK_INT(meiro_text_mask(empty_lines[k], NULL, 0, &m, &info, &err), MEIRO_ERROR_ARGUMENT);
+        CHECK_MSG(strstr(err.message, "empty line"), "%s", err.message);
+    }
+    CHECK_INT(meiro_text_mask("HANA\n   ", NULL, 0, &m, &info, &err), MEIRO_ERROR_ARGUMENT);
+    CHECK_MSG(strstr(err.message, "no letters"), "%s", err.message);
     CHECK_INT(meiro_text_mask("HANA", NULL, 4, &m, &info, &err), MEIRO_ERROR_ARGUMENT);
     CHECK_MSG(strstr(err.message, "4 cells tall"), "%s", err.message);
     CHECK_INT(meiro_text_mask("HANA", NULL, MEIRO_MAX_SIDE + 1, &m, &info, &err), MEIRO_ERROR_ARGUMENT);
@@ -1076,6 +1138,7 @@ int main(int argc, char **argv)
         {"shape_errors", test_shape_errors},
         {"text_masks", test_text_masks},
         {"text_letters", test_text_letters},
+        {"text_lines", test_text_lines},
         {"text_errors", test_text_errors},
     };
     int status = test_main("shape", argc, argv, cases, TEST_COUNT(cases));

@@ -38,7 +38,12 @@ typedef enum meiro_ends {
     MEIRO_ENDS_CENTER,   /* G in the cell nearest the middle (the centre disc
                             of a polar grid), S in the border cell (polar: of
                             the outer ring) farthest from it along the way */
-    MEIRO_ENDS_CENTER_OUT /* the same, S in the centre and G on the border */
+    MEIRO_ENDS_CENTER_OUT, /* the same, S in the centre and G on the border */
+    MEIRO_ENDS_PIECES     /* on a shape: S in the piece of the mask that holds
+                             start, G in the one that holds goal (a text's
+                             first and last letter), at the ends of the
+                             longest way between the two; one piece (a
+                             single letter), or no mask: as farthest */
 } meiro_ends;
 
 typedef struct meiro_generate_options {
@@ -53,7 +58,7 @@ typedef struct meiro_generate_options {
     meiro_ends ends;       /* default MEIRO_ENDS_CORNERS; farthest and border
                               keep S and G at least (w + h - 2) / 3 cells
                               apart (Manhattan distance, rounded up) */
-    meiro_cell start, goal; /* with MEIRO_ENDS_CELLS */
+    meiro_cell start, goal; /* with MEIRO_ENDS_CELLS and MEIRO_ENDS_PIECES */
     const meiro_observer *observer; /* told every step; NULL for none */
     meiro_grid grid;       /* default MEIRO_GRID_RECT */
     const uint8_t *mask;   /* rect only: width * height bytes, not 0 = inside

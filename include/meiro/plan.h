@@ -31,7 +31,8 @@ typedef struct meiro_level_desc {
     uint32_t width, height;
     const char *algorithm;
     meiro_ends ends;
-    double cell_mm; /* the largest cell on the page */
+    double cell_mm; /* the smallest cell on the page, in mm: what a child
+                       of these ages draws a way through (10 at 4-5) */
 } meiro_level_desc;
 
 MEIRO_API const meiro_level_desc *meiro_level_info(meiro_level level); /* NULL if invalid */
@@ -45,9 +46,51 @@ MEIRO_API void meiro_generate_options_for_level(meiro_generate_options *opt, mei
  * shape fills part of its grid, so the grid becomes square with about 1.6
  * times the cells (at least 12 across, or the shape does not show); the
  * generator becomes dig where it takes no shape (unless keep_algorithm);
- * border ends become farthest (a shape has no sides for doors). The
+ * corners and border ends become farthest (a shape has no corners nor
+ * sides for doors: S and G at the ends of the longest way inside). The
  * shape's step of meiro_generate_options_resolve, for every setting. */
 MEIRO_API void meiro_generate_options_for_shape(meiro_generate_options *opt, bool keep_algorithm);
+
+/* ---- A level on the page -------------------------------------------- */
+
+/* Whether a maze keeps a level's smallest cell (level->cell_mm) on the
+ * page it is written to: a maze of `grid`, width x height cells (a polar
+ * maze's height its rings), laid out as `format` lays it on `page` (HTML
+ * as a PDF; NULL page: the defaults). MEIRO_OK when it does, or
+ * level is NULL, or the format has no page (text, CSV, JSON); else
+ * MEIRO_ERROR_ARGUMENT and a one-line message in *warning that names the
+ * cell, the ages and the size that keeps it ("cells of 4.3 mm are too
+ * small for ages 4-5 (10 mm and up): 17 x 24 cells fit the page"), its
+ * field the width, or the height (rings; a text's letters when
+ * text_height, the letters' height in cells, is not 0), or the cell
+ * (page->cell_mm asked below the level's). A warning, not a refusal: the
+ * caller says it and goes on. Out of memory measuring the page:
+ * MEIRO_ERROR_NOMEM. */
+MEIRO_API meiro_status meiro_level_page_check(const meiro_level_desc *level, meiro_grid grid, uint32_t width,
+                                              uint32_t height, uint32_t text_height, meiro_format format,
+                                              const meiro_export_options *page, meiro_error *warning);
+
+/* The mask of a name for a level's child (meiro_text_mask, set to fill the
+ * page): the letters as tall as the page holds at the level's cell
+ * (level->cell_mm, or page->cell_mm where larger), on one, two or three
+ * lines, broken at spaces and after hyphens (MARY / JANE), or between
+ * letters where that makes them a quarter taller or more (HA / NA; never
+ * before a mark, small kana or punctuation, and no line of one Latin
+ * letter); fewer lines where as tall. A text with line breaks of its own
+ * keeps them. Letters must stay tall enough to read (6 cells for capitals,
+ * 13 with small letters, 12 for kana and kanji): where small letters would
+ * not, the text is set in capitals (a young child reads those first), and
+ * in a condensed face where the regular one is too wide. A text that still
+ * does not fit is refused (MEIRO_ERROR_ARGUMENT, field text) naming the
+ * ages whose smaller cells it fits. The page is `format`'s on `page` as
+ * meiro_level_page_check measures it (text, CSV and JSON: the default page,
+ * which they would print on). level NULL: meiro_text_mask at its default
+ * height. *mask as meiro_text_mask's; set_text (may be NULL) gets the text
+ * as set, with its line breaks (malloc'd, free()). */
+MEIRO_API meiro_status meiro_text_mask_for_level(const char *text, const char *lang, const meiro_level_desc *level,
+                                                 meiro_format format, const meiro_export_options *page,
+                                                 uint8_t **mask, meiro_text_info *info, char **set_text,
+                                                 meiro_error *err);
 
 /* ---- Which option wins ------------------------------------------------ */
 
@@ -75,16 +118,19 @@ typedef struct meiro_maze_sources {
  *
  *   1. given: the settings in `given`, as *opt holds them;
  *   2. text: its mask's grid is the size (so a width given is refused, and a
- *      height given is the one the text was drawn at); S and G in its first
- *      and last letter;
+ *      height given is the one the text was drawn at); S and G at the ends
+ *      of the longest way between its first and last letter
+ *      (MEIRO_ENDS_PIECES; one letter: the longest way in it);
  *   3. shape: a level's, template's or the default size squared to hold it
  *      when neither width nor height is given (meiro_generate_options_for_shape),
- *      dig for a generator that takes no shape, farthest for border ends;
+ *      dig for a generator that takes no shape, farthest for corners and
+ *      border ends (the ends of the longest way inside);
  *   4. grid: on a polar, hex or triangle grid, a level's or template's size
  *      is a rectangle's and becomes about as many cells (polar: rings of
  *      about width x height cells; triangle: twice as wide), its generator
- *      hunt-and-kill where it does not work on the grid, and its S and G on
- *      a polar grid the centre and the border (MEIRO_ENDS_CENTER);
+ *      hunt-and-kill where it does not work on the grid; S and G on a polar
+ *      grid, unless given, G in the centre and S on the rim at the far end
+ *      of the longest way in (MEIRO_ENDS_CENTER), with or without a level;
  *   5. level;
  *   6. template ([maze] width, height, algorithm, ends);
  *   7. meiro_generate_options_init's defaults.

@@ -20,13 +20,17 @@ static const char *const usage_generate =
     "      --loops P        open P% of the dead ends into loops (default 0: one\n"
     "                       solution)\n"
     "      --difficulty L   easy, normal, hard or expert: the level's size,\n"
-    "                       generator and ends (see 'meiro list'); -W/-H/-a win\n"
+    "                       generator and ends (see 'meiro list') and its\n"
+    "                       smallest cell on the page (10, 7, 5, 3 mm);\n"
+    "                       -W/-H/-a win, with a warning that names the size\n"
+    "                       that keeps the cell\n"
     "      --age N          the level for a child of N years (3-5 easy, 6-8\n"
     "                       normal, 9-12 hard, 13+ expert)\n"
     "      --ends E         corners (default), farthest (the two ends of the longest\n"
     "                       path), border (doors on opposite sides of the outer\n"
     "                       wall, far apart), center (G in the middle, S on the\n"
-    "                       edge) or center-out (S in the middle)\n";
+    "                       edge; default on --grid polar) or center-out (S in\n"
+    "                       the middle); on a shape corners become farthest\n";
 /* (two strings: C compilers need not take longer ones) */
 static const char *const usage_generate_more =
     "      --shape S        a maze inside a shape: a built-in one (heart, star,\n"
@@ -35,9 +39,13 @@ static const char *const usage_generate_more =
     "                       inside; an outline is filled), fitted to -W x -H cells\n"
     "                       (without them: a square grid that holds it, 12 across\n"
     "                       or more)\n"
-    "      --text T         a maze inside the letters of T (HANA, はな); -H sets\n"
-    "                       their height in cells, the width follows; S and G\n"
-    "                       stand in the first and the last letter\n"
+    "      --text T         a maze inside the letters of T (HANA, はな; a line\n"
+    "                       break sets lines); -H sets their height in cells,\n"
+    "                       the width follows; S and G at the ends of the\n"
+    "                       longest way from the first letter to the last.\n"
+    "                       With --age and no -H: set to fill the page at the\n"
+    "                       age's cells, on up to 3 lines, in capitals where\n"
+    "                       small letters would not read (too long: refused)\n"
     "      --no-bridges     refuse a shape in pieces instead of joining them\n"
     "      --start X,Y      put S in cell X,Y (0-based); needs --goal\n"
     "      --goal X,Y       put G in cell X,Y\n"
@@ -237,13 +245,25 @@ static int resolve_generate(generate_args *a, meiro_format *format, meiro_export
     meiro_error e = {0};
     meiro_text_info info;
     uint32_t height = a->given & MEIRO_GIVEN_HEIGHT ? a->opt.height : 0; /* 0: the text's own */
-    if (a->text && meiro_text_mask(a->text, page->lang, height, mask, &info, &e) != MEIRO_OK)
+    /* a level's child gets the name filling the page at its cells; a
+     * height given sets the letters as it says */
+    if (a->text && (height ? meiro_text_mask(a->text, page->lang, height, mask, &info, &e)
+                           : meiro_text_mask_for_level(a->text, page->lang, a->level, *format, page, mask, &info,
+                                                       NULL, &e)) != MEIRO_OK)
         return library_error("generate", NULL, &e);
     meiro_maze_sources src = {a->pc.tpl, a->level, a->shape != NULL, a->text ? &info : NULL};
     if (meiro_generate_options_resolve(&a->opt, a->given, &src, &e) != MEIRO_OK)
         return library_error("generate", NULL, &e);
     rc = check_output("generate", a->opt.grid, a->opt.width, a->opt.height, *format, page, a->output,
                       a->pc.answers_to, animate);
+    meiro_status checked = rc == EXIT_OK ? meiro_level_page_check(a->level, a->opt.grid, a->opt.width, a->opt.height,
+                                                                  a->text ? height : 0, *format, page, &e)
+                                         : MEIRO_OK;
+    if (checked == MEIRO_ERROR_ARGUMENT) /* a warning: made as asked */
+        fprintf(stderr, "meiro: warning: %s (%s)\n", e.message,
+                e.field == MEIRO_FIELD_CELL ? "--cell" : e.field == MEIRO_FIELD_HEIGHT ? "-H" : "-W/-H");
+    else if (checked != MEIRO_OK)
+        rc = library_error("generate", NULL, &e);
     if (rc == EXIT_OK && a->shape && meiro_shape_mask(a->shape, a->opt.width, a->opt.height, mask, &e) != MEIRO_OK)
         rc = library_error("generate", NULL, &e);
     a->opt.mask = *mask;

@@ -109,13 +109,14 @@ int cmd_list(int argc, char **argv)
         const meiro_art_desc *a = meiro_art_info(i);
         entry(a->name, 18, a->description);
     }
-    printf("\nDifficulty levels (booklet --difficulty):\n");
+    printf("\nDifficulty levels (--difficulty, --age):\n");
     for (unsigned k = 0; k < MEIRO_LEVEL_COUNT; k++) {
         const meiro_level_desc *l = meiro_level_info((meiro_level)k);
         char ages[32];
         snprintf(ages, sizeof ages, isdigit((unsigned char)l->ages[0]) ? "ages %s" : "%s", l->ages);
         char text[320];
-        snprintf(text, sizeof text, "%s: %s (%s)", ages, l->description, l->algorithm);
+        snprintf(text, sizeof text, "%s: %s (%s; cells of %g mm and up on the page)", ages, l->description,
+                 l->algorithm, l->cell_mm);
         entry(l->name, 10, text);
     }
     printf("\nPapers (--paper; or any size WxH in mm or in):\n");

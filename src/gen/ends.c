@@ -37,7 +37,7 @@ meiro_status meiro_ends_from_name(const char *name, meiro_ends *ends, meiro_erro
 
 meiro_status ends_check(const meiro_generate_options *opt, meiro_error *err)
 {
-    if ((unsigned)opt->ends > MEIRO_ENDS_CENTER_OUT)
+    if ((unsigned)opt->ends > MEIRO_ENDS_PIECES)
         return fail_field(err, MEIRO_FIELD_ENDS, MEIRO_ERROR_ARGUMENT, "unknown placement of S and G (%u)",
                     (unsigned)opt->ends);
     if (opt->ends != MEIRO_ENDS_CELLS || opt->grid != MEIRO_GRID_RECT) return MEIRO_OK;
@@ -85,12 +85,23 @@ meiro_status ends_cells_check(const meiro_maze *m, const meiro_generate_options 
 /* ---- farthest and border ---- */
 
 /* How far apart S and G must stand: on a rectangle a third of the way
- * across in Manhattan distance, rounded up (none on a shape, whose ends of
- * the longest path lie far apart by themselves); on the other grids a third
- * of the way across between the cells' centres. */
+ * across in Manhattan distance, rounded up (on a shape, across the box of
+ * its cells: the ends of the longest way of a round shape can lie side by
+ * side in its middle, which a child takes for no maze at all); on the
+ * other grids a third of the way across between the cells' centres. */
 static double min_apart(const meiro_maze *m)
 {
-    if (m->grid == MEIRO_GRID_RECT) return m->active ? 0 : (m->w - 1 + m->h - 1 + 2) / 3;
+    if (m->grid == MEIRO_GRID_RECT && m->active) {
+        uint32_t x0 = m->w, x1 = 0, y0 = m->h, y1 = 0;
+        for (uint32_t y = 0; y < m->h; y++)
+            for (uint32_t x = 0; x < m->w; x++)
+                if (m->active[(size_t)y * m->w + x]) {
+                    x0 = x < x0 ? x : x0, x1 = x > x1 ? x : x1;
+                    y0 = y < y0 ? y : y0, y1 = y > y1 ? y : y1;
+                }
+        return x1 < x0 ? 0 : (x1 - x0 + y1 - y0 + 2) / 3;
+    }
+    if (m->grid == MEIRO_GRID_RECT) return (m->w - 1 + m->h - 1 + 2) / 3;
     double w, h;
     grid_extent(m, &w, &h);
     return (w + h) / 6;
@@ -304,6 +315,79 @@ static meiro_status place_center(meiro_maze *m, bool outward, meiro_error *err)
     return MEIRO_OK;
 }
 
+/* ---- --ends pieces (a text's first and last letter) ---- */
+
+/* Marks with `tag` the piece of the mask (4-connected, as the text drew it,
+ * before bridges) that holds cell `seed`, breadth first through `queue`. */
+static void mark_piece(const uint8_t *mask, uint32_t w, uint32_t h, size_t seed, uint8_t tag, uint8_t *piece,
+                       uint32_t *queue)
+{
+    size_t head = 0, tail = 0;
+    piece[seed] |= tag;
+    queue[tail++] = (uint32_t)seed;
+    while (head < tail) {
+        size_t i = queue[head++];
+        uint32_t x = (uint32_t)(i % w), y = (uint32_t)(i / w);
+        size_t next[4] = {y > 0 ? i - w : SIZE_MAX, x + 1 < w ? i + 1 : SIZE_MAX, y + 1 < h ? i + w : SIZE_MAX,
+                          x > 0 ? i - 1 : SIZE_MAX};
+        for (int d = 0; d < 4; d++)
+            if (next[d] != SIZE_MAX && mask[next[d]] && !(piece[next[d]] & tag)) {
+                piece[next[d]] |= tag;
+                queue[tail++] = (uint32_t)next[d];
+            }
+    }
+}
+
+/* The cell tagged `tag` farthest from where dist was measured. */
+static size_t farthest_tagged(const uint32_t *dist, const uint8_t *piece, uint8_t tag, size_t n, size_t best)
+{
+    uint32_t far = 0;
+    for (size_t i = 0; i < n; i++)
+        if (dist[i] != UINT32_MAX && (piece[i] & tag) && dist[i] >= far) {
+            if (dist[i] > far || best == SIZE_MAX) best = i;
+            far = dist[i];
+        }
+    return best;
+}
+
+/* S in start's piece and G in goal's, the ends of the longest way between
+ * them: in a tree the cell of one piece farthest from any cell of the
+ * other is an end of that longest way, so three sweeps find it (exact for
+ * a perfect maze; with loops a long way). *done false: one piece, or cells
+ * outside the mask, for the caller to place as farthest. */
+static meiro_status place_pieces(meiro_maze *m, const meiro_generate_options *opt, bool *done, meiro_error *err)
+{
+    *done = false;
+    uint32_t w = m->w, h = m->h;
+    size_t n = grid_total(m);
+    meiro_cell c[2] = {opt->start, opt->goal};
+    for (int k = 0; k < 2; k++)
+        if (c[k].x >= w || c[k].y >= h || !opt->mask[(size_t)c[k].y * w + c[k].x]) return MEIRO_OK;
+    uint8_t *piece = zalloc(n, 1);
+    uint32_t *queue = alloc_array(n, sizeof *queue), *dist = alloc_array(n, sizeof *dist);
+    meiro_status s = piece && queue && dist ? MEIRO_OK : fail(err, MEIRO_ERROR_NOMEM, "out of memory placing S and G");
+    size_t a = grid_id(m, c[0]), b = grid_id(m, c[1]);
+    if (s == MEIRO_OK) {
+        mark_piece(opt->mask, w, h, a, 1, piece, queue);
+        if (!(piece[b] & 1)) mark_piece(opt->mask, w, h, b, 2, piece, queue);
+    }
+    if (s == MEIRO_OK && (piece[b] & 2)) {
+        if ((s = grid_distances(m, b, dist, err)) == MEIRO_OK) a = farthest_tagged(dist, piece, 1, n, a);
+        if (s == MEIRO_OK && (s = grid_distances(m, a, dist, err)) == MEIRO_OK) b = farthest_tagged(dist, piece, 2, n, b);
+        if (s == MEIRO_OK && (s = grid_distances(m, b, dist, err)) == MEIRO_OK) a = farthest_tagged(dist, piece, 1, n, a);
+        if (s == MEIRO_OK) {
+            m->start = grid_cell(m, a);
+            m->goal = grid_cell(m, b);
+            m->start_door = m->goal_door = MEIRO_NO_DIR;
+            *done = true;
+        }
+    }
+    free(piece);
+    free(queue);
+    free(dist);
+    return s;
+}
+
 meiro_status maze_place_ends(meiro_maze *m, const meiro_generate_options *opt, meiro_error *err)
 {
     switch (opt->ends) {
@@ -319,5 +403,10 @@ meiro_status maze_place_ends(meiro_maze *m, const meiro_generate_options *opt, m
     if (m->active_count == 1) return MEIRO_OK; /* one cell: S and G in its doors */
     if (opt->ends == MEIRO_ENDS_CENTER || opt->ends == MEIRO_ENDS_CENTER_OUT)
         return place_center(m, opt->ends == MEIRO_ENDS_CENTER_OUT, err);
+    if (opt->ends == MEIRO_ENDS_PIECES && opt->mask && m->grid == MEIRO_GRID_RECT) {
+        bool done;
+        meiro_status s = place_pieces(m, opt, &done, err);
+        if (s != MEIRO_OK || done) return s;
+    }
     return place_far(m, opt->ends == MEIRO_ENDS_BORDER, err);
 }

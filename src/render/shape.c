@@ -8,6 +8,7 @@
 #include "core/utf8.h"
 #include "page/template.h"
 #include "render/picture.h"
+#include "render/text_mask.h"
 
 #include <cairo.h>
 #include <errno.h>
@@ -1010,6 +1011,7 @@ meiro_status meiro_shape_mask(const char *shape, uint32_t width, uint32_t height
 /* Latin from DejaVu Sans, kana and kanji from IPAexGothic (what the
  * packages meiro depends on install), else Noto. */
 #define TEXT_FONT "DejaVu Sans, IPAexGothic, Noto Sans CJK JP, Noto Sans JP, Noto Sans, sans-serif"
+#define TEXT_FONT_NARROW "DejaVu Sans Condensed, " TEXT_FONT
 #define TEXT_FONT_SIZE 100.0 /* the size glyphs are measured at, in user units */
 #define TEXT_GAP 1u          /* empty columns between letters */
 #define TEXT_SPACE_GAP 3u    /* ... and where the text has a space */
@@ -1106,7 +1108,7 @@ static meiro_cell deep_cell(const uint8_t *m, uint32_t width, uint32_t height, u
     return best;
 }
 
-/* The text checked (UTF-8, one line) and its height (0: the default for
+/* The text checked (UTF-8, lines of letters) and its height (0: the default for
  * its letters); whether it has kana, kanji or hangul. */
 static meiro_status text_mask_check(const char *text, uint32_t *height, bool *cjk, meiro_error *err)
 {
@@ -1119,8 +1121,11 @@ static meiro_status text_mask_check(const char *text, uint32_t *height, bool *cj
     for (const unsigned char *p = (const unsigned char *)text; *p;) {
         size_t at = (size_t)(p - (const unsigned char *)text);
         uint32_t cp = next_code_point(&p);
-        if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0))
-            return fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT, "the text has a control character (byte %zu): one line of letters only",
+        if (cp == '\n' && (at == 0 || !*p || *p == '\n'))
+            return fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT,
+                              "the text has an empty line (byte %zu): a line break goes between letters", at + 1);
+        if (cp != '\n' && (cp < 0x20 || (cp >= 0x7f && cp < 0xa0)))
+            return fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT, "the text has a control character (byte %zu): letters and line breaks only",
                         at + 1);
         *cjk = *cjk || is_cjk(cp);
         lower = lower || g_unichar_islower(cp);
@@ -1134,7 +1139,7 @@ static meiro_status text_mask_check(const char *text, uint32_t *height, bool *cj
 
 /* A Pango context for measuring: unhinted outlines in user units, so they
  * scale exactly, in the text's language. */
-static PangoContext *text_context(cairo_t *cr, const char *lang, bool cjk)
+static PangoContext *text_context(cairo_t *cr, const char *lang, bool cjk, bool narrow)
 {
     PangoContext *pc = pango_cairo_create_context(cr);
     cairo_font_options_t *fo = cairo_font_options_create();
@@ -1147,7 +1152,7 @@ static PangoContext *text_context(cairo_t *cr, const char *lang, bool cjk)
     cairo_font_options_destroy(fo);
     /* a language always, else the locale's would choose the forms of kanji */
     pango_context_set_language(pc, pango_language_from_string(lang && lang[0] ? lang : cjk ? "ja" : "en"));
-    PangoFontDescription *desc = pango_font_description_from_string(TEXT_FONT);
+    PangoFontDescription *desc = pango_font_description_from_string(narrow ? TEXT_FONT_NARROW : TEXT_FONT);
     pango_font_description_set_absolute_size(desc, TEXT_FONT_SIZE * PANGO_SCALE);
     pango_context_set_font_description(pc, desc);
     pango_font_description_free(desc);
@@ -1235,17 +1240,13 @@ static meiro_status text_letters(PangoContext *pc, cairo_t *cr, const char *text
     return s;
 }
 
-/* One scale for all: the ink of the whole text `height` cells tall; each
- * letter's columns; *k the scale, *width the grid's columns. */
-static meiro_status text_columns(letters *t, uint32_t height, double stroke, double *k, uint64_t *width,
-                                 meiro_error *err)
+/* One scale for all: the ink of the whole text (top to bottom, over all
+ * its lines) `height` cells tall; each letter's columns; *k the scale,
+ * *width the line's columns. */
+static meiro_status text_columns(letters *t, uint32_t height, double stroke, double top, double bottom, double *k,
+                                 uint64_t *width, meiro_error *err)
 {
     glyph *g = t->g;
-    double top = g[0].top, bottom = g[0].bottom;
-    for (size_t i = 1; i < t->n; i++) {
-        top = fmin(top, g[i].top);
-        bottom = fmax(bottom, g[i].bottom);
-    }
     *k = (height - stroke) / (bottom - top);
     *width = 0;
     for (size_t i = 0; i < t->n && *width <= MEIRO_MAX_SIDE; i++) {
@@ -1314,8 +1315,94 @@ static meiro_status text_trim(uint8_t *m, uint32_t width, uint32_t height, const
     return MEIRO_OK;
 }
 
+/* Lines stand this many empty rows apart (the maze bridges them). */
+#define TEXT_LINE_GAP 1u
+
+/* One line of the text: its letters, its mask trimmed to them, where they
+ * lie. */
+typedef struct text_line {
+    letters t;
+    uint8_t *m;
+    meiro_text_info info;
+} text_line;
+
+static void text_lines_free(text_line *lines, size_t count)
+{
+    for (size_t l = 0; lines && l < count; l++) {
+        for (size_t i = 0; lines[l].t.g && i < lines[l].t.n; i++) g_object_unref(lines[l].t.g[i].layout);
+        free(lines[l].t.g);
+        free(lines[l].t.gap_before);
+        free(lines[l].m);
+    }
+    free(lines);
+}
+
+/* Draws line `l` at scale (top, bottom): its mask and info. */
+static meiro_status text_line_mask(text_line *line, const char *text, uint32_t height, double top, double bottom,
+                                   meiro_error *err)
+{
+    double stroke = TEXT_STROKE, k = 0;
+    uint64_t width = 0;
+    meiro_status s = text_columns(&line->t, height, stroke, top, bottom, &k, &width, err);
+    if (s == MEIRO_OK) {
+        line->m = zalloc((size_t)width * height, 1);
+        if (!line->m) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory for a %llu x %u mask", (unsigned long long)width, (unsigned)height);
+    }
+    unsigned samples = samples_per_cell(width * height);
+    for (size_t i = 0; i < line->t.n && s == MEIRO_OK; i++) {
+        text_paint paint = {&line->t.g[i], k, stroke};
+        s = rasterise(paint_glyph, &paint, true, samples, line->m, (uint32_t)width, line->t.g[i].column, 0,
+                      line->t.g[i].columns, height, err);
+    }
+    if (s == MEIRO_OK) s = text_trim(line->m, (uint32_t)width, height, &line->t, text, &line->info, err);
+    return s;
+}
+
+/* The lines, each centred, TEXT_LINE_GAP rows apart, into one mask; S in
+ * the first line's first letter, G in the last line's last. */
+static meiro_status text_stack(const text_line *lines, size_t count, uint32_t height, uint8_t **mask,
+                               meiro_text_info *info, meiro_error *err)
+{
+    uint64_t w = 0, h = (uint64_t)count * height + (count - 1) * TEXT_LINE_GAP;
+    for (size_t l = 0; l < count; l++) w = lines[l].info.width > w ? lines[l].info.width : w;
+    if (h > MEIRO_MAX_SIDE || w * h > MEIRO_MAX_CELLS)
+        return fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_TOO_BIG, "the text is too long: %llu x %llu cells, at most %u across and down",
+                          (unsigned long long)w, (unsigned long long)h, MEIRO_MAX_SIDE);
+    uint8_t *m = zalloc((size_t)(w * h), 1);
+    if (!m) return fail(err, MEIRO_ERROR_NOMEM, "out of memory for a %llu x %llu mask", (unsigned long long)w, (unsigned long long)h);
+    uint32_t x_first = 0, x_last = 0, y_last = 0;
+    for (size_t l = 0; l < count; l++) {
+        const meiro_text_info *li = &lines[l].info;
+        uint32_t dx = (uint32_t)(w - li->width) / 2, dy = (uint32_t)l * (height + TEXT_LINE_GAP);
+        for (uint32_t y = 0; y < height; y++) memcpy(m + (size_t)(dy + y) * w + dx, lines[l].m + (size_t)y * li->width, li->width);
+        if (l == 0) x_first = dx;
+        x_last = dx, y_last = dy;
+    }
+    *mask = m;
+    if (!info) return MEIRO_OK;
+    const meiro_text_info *a = &lines[0].info, *b = &lines[count - 1].info;
+    *info = *a;
+    info->width = (uint32_t)w;
+    info->height = (uint32_t)h;
+    info->letters = 0;
+    for (size_t l = 0; l < count; l++) info->letters += lines[l].info.letters;
+    info->first_x0 = a->first_x0 + x_first;
+    info->first_x1 = a->first_x1 + x_first;
+    info->last_x0 = b->last_x0 + x_last;
+    info->last_x1 = b->last_x1 + x_last;
+    info->first = (meiro_cell){a->first.x + x_first, a->first.y};
+    info->last = (meiro_cell){b->last.x + x_last, b->last.y + y_last};
+    return MEIRO_OK;
+}
+
 meiro_status meiro_text_mask(const char *text, const char *lang, uint32_t height, uint8_t **mask,
                              meiro_text_info *info, meiro_error *err)
+{
+    return text_mask_face(text, lang, height, false, mask, info, err);
+}
+
+meiro_status text_mask_face(const char *text, const char *lang, uint32_t height, bool narrow, uint8_t **mask,
+                            meiro_text_info *info, meiro_error *err)
 {
     if (!mask) return fail(err, MEIRO_ERROR_ARGUMENT, "no place for the mask");
     *mask = NULL;
@@ -1323,36 +1410,43 @@ meiro_status meiro_text_mask(const char *text, const char *lang, uint32_t height
     bool cjk = false;
     meiro_status s = text_mask_check(text, &height, &cjk, err);
     if (s != MEIRO_OK) return s;
+    size_t count = 1;
+    for (const char *p = text; *p; p++) count += *p == '\n';
+    text_line *lines = zalloc(count, sizeof *lines);
+    size_t len = strlen(text);
+    char *copy = alloc_array(len + 1, 1);
+    if (copy) memcpy(copy, text, len + 1);
+    if (!lines || !copy) {
+        free(lines);
+        free(copy);
+        return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+    }
     cairo_surface_t *surf = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1);
     cairo_t *cr = cairo_create(surf);
-    PangoContext *pc = text_context(cr, lang, cjk);
-    letters t = {0};
-    s = text_letters(pc, cr, text, &t, err);
-    double stroke = TEXT_STROKE, k = 0;
-    uint64_t width = 0;
-    if (s == MEIRO_OK) s = text_columns(&t, height, stroke, &k, &width, err);
-    uint8_t *m = NULL;
-    if (s == MEIRO_OK) {
-        m = zalloc((size_t)width * height, 1);
-        if (!m) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory for a %llu x %u mask", (unsigned long long)width, (unsigned)height);
+    PangoContext *pc = text_context(cr, lang, cjk, narrow);
+    /* the letters of every line first: one scale for all of them */
+    double top = INFINITY, bottom = -INFINITY;
+    char *line = copy;
+    for (size_t l = 0; l < count && s == MEIRO_OK; l++) {
+        char *end = strchr(line, '\n');
+        if (end) *end = 0;
+        s = text_letters(pc, cr, line, &lines[l].t, err);
+        for (size_t i = 0; s == MEIRO_OK && i < lines[l].t.n; i++) {
+            top = fmin(top, lines[l].t.g[i].top);
+            bottom = fmax(bottom, lines[l].t.g[i].bottom);
+        }
+        if (end) line = end + 1;
     }
-    unsigned samples = samples_per_cell(width * height);
-    for (size_t i = 0; i < t.n && s == MEIRO_OK; i++) {
-        text_paint paint = {&t.g[i], k, stroke};
-        s = rasterise(paint_glyph, &paint, true, samples, m, (uint32_t)width, t.g[i].column, 0, t.g[i].columns, height,
-                      err);
+    line = copy;
+    for (size_t l = 0; l < count && s == MEIRO_OK; l++) {
+        s = text_line_mask(&lines[l], line, height, top, bottom, err);
+        line += strlen(line) + 1;
     }
-    if (s == MEIRO_OK) s = text_trim(m, (uint32_t)width, height, &t, text, info, err);
-    for (size_t i = 0; t.g && i < t.n; i++) g_object_unref(t.g[i].layout);
-    free(t.g);
-    free(t.gap_before);
+    if (s == MEIRO_OK) s = text_stack(lines, count, height, mask, info, err);
+    text_lines_free(lines, count);
+    free(copy);
     g_object_unref(pc);
     cairo_destroy(cr);
     cairo_surface_destroy(surf);
-    if (s != MEIRO_OK) {
-        free(m);
-        return s;
-    }
-    *mask = m;
-    return MEIRO_OK;
+    return s;
 }

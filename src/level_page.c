@@ -1,0 +1,487 @@
+/* A level on the page: the level's smallest cell kept for every kind of
+ * maze (meiro_level_page_check warns, naming the size that keeps it), and
+ * a name set to fill the page at that cell (meiro_text_mask_for_level:
+ * wrapped on up to three lines, in capitals where small letters would not
+ * read, refused naming the ages it fits). The page is measured through the
+ * layout (meiro_export_grid_cell_mm), as it will be printed. */
+#include "core/alloc.h"
+#include "core/error.h"
+#include "render/text_mask.h"
+
+#include <glib.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- A level's cells on the page -------------------------------------- */
+
+/* The layout a maze is measured with: a drawn format's or a sheet's own,
+ * else a PDF's (an HTML page prints as the PDF's; a text has none). */
+static meiro_format measured_format(meiro_format f)
+{
+    return f == MEIRO_FORMAT_SVG || f == MEIRO_FORMAT_PNG || f == MEIRO_FORMAT_XLSX ? f : MEIRO_FORMAT_PDF;
+}
+
+/* Whether the format prints on the page the options describe (an HTML
+ * page prints as the PDF's; text, CSV and JSON say the page's options
+ * change nothing in them: the default page it is). */
+static bool paged(meiro_format f)
+{
+    return f == MEIRO_FORMAT_PDF || f == MEIRO_FORMAT_SVG || f == MEIRO_FORMAT_PNG || f == MEIRO_FORMAT_XLSX ||
+           f == MEIRO_FORMAT_HTML;
+}
+
+/* The largest cell a maze gets on the page, in mm; 0 where it does not fit.
+ * A failure other than not fitting (out of memory) sticks in *st and err,
+ * and every later call gives 0. */
+static double page_cell(meiro_grid grid, uint32_t w, uint32_t h, meiro_format f, const meiro_export_options *page,
+                        meiro_status *st, meiro_error *err)
+{
+    if (*st != MEIRO_OK) return 0;
+    meiro_export_options o;
+    if (page && paged(f)) o = *page;
+    else meiro_export_options_init(&o);
+    o.cell_mm = 0;
+    double cell = 0;
+    meiro_error e = {0};
+    meiro_status s = meiro_export_grid_cell_mm(grid, w, h, measured_format(f), &o, &cell, &e);
+    if (s == MEIRO_OK) return cell;
+    if (s != MEIRO_ERROR_ARGUMENT && s != MEIRO_ERROR_TOO_BIG) *st = fail(err, s, "%s", e.message);
+    return 0;
+}
+
+/* The smallest cell the page may have: the level's, or a larger one asked
+ * for (cell_mm). */
+static double least_cell(const meiro_level_desc *level, const meiro_export_options *page, meiro_format f)
+{
+    if (!paged(f)) page = NULL;
+    double least = level ? level->cell_mm : 0;
+    return page && page->cell_mm > least ? page->cell_mm : least;
+}
+
+/* Which ages a level is for, as a phrase: "ages 4-5", "adults". */
+static const char *ages_of(const meiro_level_desc *level, char *buf, size_t size)
+{
+    snprintf(buf, size, "%s%s", level->ages[0] >= '0' && level->ages[0] <= '9' ? "ages " : "", level->ages);
+    return buf;
+}
+
+meiro_status meiro_level_page_check(const meiro_level_desc *level, meiro_grid grid, uint32_t width, uint32_t height,
+                                    uint32_t text_height, meiro_format format, const meiro_export_options *page,
+                                    meiro_error *warning)
+{
+    if (!level || level->cell_mm <= 0) return MEIRO_OK;
+    if (!paged(format)) return MEIRO_OK; /* no page, no cells in mm */
+    double least = level->cell_mm;
+    char ages[32];
+    ages_of(level, ages, sizeof ages);
+    if (page && page->cell_mm > 0 && page->cell_mm < least - 1e-9)
+        return fail_field(warning, MEIRO_FIELD_CELL, MEIRO_ERROR_ARGUMENT,
+                          "cells of %g mm are too small for %s: %g mm and up", page->cell_mm, ages, least);
+    meiro_status st = MEIRO_OK;
+    double cell = page_cell(grid, width, height, format, page, &st, warning);
+    if (st != MEIRO_OK || cell <= 0 || cell >= least - 1e-9 || (page && page->cell_mm > 0)) return st;
+    char fits[64];
+    double f = cell / least;
+    bool polar = grid == MEIRO_GRID_POLAR;
+    if (text_height) {
+        uint32_t th = (uint32_t)floor(text_height * f);
+        if (th < MEIRO_TEXT_HEIGHT_MIN) snprintf(fits, sizeof fits, "no height fits: a shorter text or larger paper");
+        else snprintf(fits, sizeof fits, "letters about %u cells tall fit the page", (unsigned)th);
+    } else {
+        uint32_t w = polar ? width : (uint32_t)fmax(1, floor(width * f)), h = (uint32_t)fmax(1, floor(height * f));
+        /* the lines and door arrows do not scale with the cells: shrink
+         * until it fits */
+        for (int k = 0; k < 4096 && (w > 1 || h > 1) && st == MEIRO_OK &&
+                        page_cell(grid, w, h, format, page, &st, warning) < least - 1e-9;
+             k++) {
+            if (!polar && w > 1 && ((uint64_t)w * height >= (uint64_t)h * width || h == 1)) w--;
+            else h--;
+        }
+        if (st != MEIRO_OK) return st;
+        if (polar) snprintf(fits, sizeof fits, "%u rings fit the page", (unsigned)h);
+        else snprintf(fits, sizeof fits, "%u x %u cells fit the page", (unsigned)w, (unsigned)h);
+    }
+    return fail_field(warning, text_height || polar ? MEIRO_FIELD_HEIGHT : MEIRO_FIELD_WIDTH, MEIRO_ERROR_ARGUMENT,
+                      "cells of %.1f mm are too small for %s (%g mm and up): %s", floor(cell * 10) / 10, ages, least,
+                      fits);
+}
+
+/* ---- A name set for a level ------------------------------------------- */
+
+/* The fewest cells letters are tall and still read, by kind: capitals and
+ * digits, small letters (their x-height half of it), kana and kanji (more
+ * strokes). Measured by looking at masks: below these, a, e and は are
+ * blobs. */
+#define LEGIBLE_CAPS 6u
+#define LEGIBLE_LOWER 13u
+#define LEGIBLE_CJK 12u
+#define MOST_LINES 3u
+#define LINE_GAP 1u /* meiro_text_mask's rows between lines */
+
+static bool cjk_point(gunichar c)
+{
+    return (c >= 0x2e80 && c <= 0x9fff) || (c >= 0xac00 && c <= 0xd7af) || (c >= 0xf900 && c <= 0xfaff) ||
+           (c >= 0xff00 && c <= 0xffef) || (c >= 0x20000 && c <= 0x3ffff) || (c >= 0x1100 && c <= 0x11ff);
+}
+
+/* Whether a line may not begin with c: marks that belong to the letter
+ * before (accents, voicing marks, variation selectors, emoji modifiers),
+ * and what Japanese keeps off a line's start (small kana, the long vowel
+ * mark, closing punctuation). */
+static bool clings(gunichar c)
+{
+    GUnicodeType t = g_unichar_type(c);
+    if (t == G_UNICODE_NON_SPACING_MARK || t == G_UNICODE_SPACING_MARK || t == G_UNICODE_ENCLOSING_MARK ||
+        t == G_UNICODE_FORMAT || t == G_UNICODE_CLOSE_PUNCTUATION || t == G_UNICODE_FINAL_PUNCTUATION ||
+        t == G_UNICODE_DASH_PUNCTUATION || t == G_UNICODE_OTHER_PUNCTUATION)
+        return true;
+    if (c >= 0xfe00 && c <= 0xfe0f) return true;
+    if (c >= 0x1f3fb && c <= 0x1f3ff) return true;
+    static const char small[] = "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶー、。！？";
+    const char *p = small;
+    while (*p) {
+        if (g_utf8_get_char(p) == c) return true;
+        p = g_utf8_next_char(p);
+    }
+    return false;
+}
+
+/* The text with line breaks at the opportunities nearest to equal shares
+ * of its letters: `lines` lines, at spaces (and after a hyphen: Jean- /
+ * Luc) only, or also between letters. No line of one letter but in kana
+ * and kanji (Z / oë reads as two words). NULL when there are too few
+ * opportunities, or no memory (*nomem). */
+static char *wrapped(const char *text, unsigned lines, bool spaces_only, bool *nomem)
+{
+    size_t len = strlen(text), n = (size_t)g_utf8_strlen(text, (gssize)len);
+    gunichar *cp = alloc_array(n + 1, sizeof *cp);
+    size_t *at = alloc_array(n + 1, sizeof *at);
+    uint8_t *cut = zalloc(n + 1, 1); /* 1: a space to break at, 2: a break before this point */
+    char *out = alloc_array(len + lines + 1, 1);
+    if (!cp || !at || !cut || !out) {
+        *nomem = true;
+        goto fail;
+    }
+    size_t k = 0;
+    for (const char *p = text; *p; p = g_utf8_next_char(p), k++) {
+        cp[k] = g_utf8_get_char(p);
+        at[k] = (size_t)(p - text);
+    }
+    at[n] = len;
+    /* the letters before each point (spaces count as one: their width) */
+    unsigned placed = 1;
+    for (unsigned l = 1; l < lines; l++) {
+        size_t want = n * l / lines, best = SIZE_MAX, best_d = SIZE_MAX;
+        for (size_t i = 1; i < n; i++) {
+            bool space = g_unichar_isspace(cp[i]) && !g_unichar_isspace(cp[i - 1]) && i + 1 < n &&
+                         !g_unichar_isspace(cp[i + 1]);
+            bool inside = !g_unichar_isspace(cp[i]) && !g_unichar_isspace(cp[i - 1]) && !clings(cp[i]) &&
+                          cp[i - 1] != 0x200d && g_unichar_type(cp[i - 1]) != G_UNICODE_OPEN_PUNCTUATION;
+            bool hyphen = inside && g_unichar_type(cp[i - 1]) == G_UNICODE_DASH_PUNCTUATION;
+            bool letter = !spaces_only && inside;
+            space = space || hyphen;
+            if (!(space || letter) || cut[i] || cut[i - 1] || cut[i + 1]) continue;
+            size_t d = i > want ? i - want : want - i;
+            if (d < best_d || (d == best_d && space)) best = i, best_d = d;
+        }
+        if (best == SIZE_MAX) goto fail;
+        cut[best] = g_unichar_isspace(cp[best]) ? 1 : 2;
+        placed++;
+    }
+    /* every line two letters or more, but in kana and kanji */
+    size_t letters = 0;
+    bool cjk = false;
+    for (size_t i = 0; i <= n; i++) {
+        if (i == n || cut[i]) {
+            if (letters < 2 && !cjk) goto fail;
+            letters = 0;
+            cjk = false;
+        }
+        if (i < n && !g_unichar_isspace(cp[i])) letters++, cjk = cjk || cjk_point(cp[i]);
+    }
+    /* the text again, a space at a break becoming the break */
+    char *o = out;
+    for (size_t i = 0; i < n; i++) {
+        size_t bytes = at[i + 1] - at[i];
+        if (cut[i] == 1) *o++ = '\n';
+        else {
+            if (cut[i] == 2) *o++ = '\n';
+            memcpy(o, text + at[i], bytes);
+            o += bytes;
+        }
+    }
+    *o = 0;
+    free(cp);
+    free(at);
+    free(cut);
+    return placed == lines ? out : (free(out), NULL);
+fail:
+    free(cp);
+    free(at);
+    free(cut);
+    free(out);
+    return NULL;
+}
+
+static char *copy_text(const char *text)
+{
+    size_t n = strlen(text) + 1;
+    char *c = alloc_array(n, 1);
+    if (c) memcpy(c, text, n);
+    return c;
+}
+
+/* The text in capitals (each letter's simple upper case, the same in every
+ * locale). NULL without memory. */
+static char *capitals(const char *text)
+{
+    size_t len = strlen(text);
+    /* a simple upper case is at most half again as long in UTF-8 (2 bytes
+     * to 3) */
+    char *out = alloc_array(len * 2 + 1, 1);
+    if (!out) return NULL;
+    char *o = out;
+    size_t room = len * 2;
+    for (const char *p = text; *p; p = g_utf8_next_char(p)) {
+        char buf[8];
+        int b = g_unichar_to_utf8(g_unichar_toupper(g_utf8_get_char(p)), buf);
+        if ((size_t)(o - out) + (size_t)b > room) break; /* never, by the above */
+        memcpy(o, buf, (size_t)b);
+        o += b;
+    }
+    *o = 0;
+    return out;
+}
+
+/* A way of setting the text: its lines, and the tallest letters that keep
+ * the level's cell on the page. */
+typedef struct setting {
+    char *text;        /* with its line breaks */
+    unsigned lines;
+    uint32_t height;   /* 0: none fits */
+    uint8_t *mask;
+    meiro_text_info info;
+} setting;
+
+typedef struct fit_ctx {
+    const char *lang;
+    bool narrow; /* the condensed face */
+    meiro_format format;
+    const meiro_export_options *page;
+    double least;
+    uint32_t rows; /* the most rows of cells the page holds at `least` */
+} fit_ctx;
+
+/* Whether the text `t` at `h` cells tall keeps the cell; its mask kept in
+ * *m when it does. A text that cannot be drawn at all: its error. */
+static meiro_status try_height(const fit_ctx *c, const char *t, uint32_t h, bool *fits, uint8_t **m,
+                               meiro_text_info *info, meiro_error *err)
+{
+    *fits = false;
+    uint8_t *mask = NULL;
+    /* the text's own errors were found before: too long, or too thin to
+     * leave cells at this height, it does not fit */
+    meiro_error why = {0};
+    meiro_status s = text_mask_face(t, c->lang, h, c->narrow, &mask, info, &why);
+    if (s == MEIRO_ERROR_TOO_BIG || s == MEIRO_ERROR_ARGUMENT) return MEIRO_OK;
+    if (s != MEIRO_OK) return fail(err, s, "%s", why.message);
+    meiro_status st = MEIRO_OK;
+    *fits = page_cell(MEIRO_GRID_RECT, info->width, info->height, c->format, c->page, &st, err) >= c->least - 1e-9;
+    if (st != MEIRO_OK) {
+        meiro_mask_free(mask);
+        return st;
+    }
+    if (*fits) {
+        meiro_mask_free(*m);
+        *m = mask;
+    } else meiro_mask_free(mask);
+    return MEIRO_OK;
+}
+
+/* The tallest letters of setting `st` that fit, above `beat` (a taller
+ * setting found already): bisection, as a taller text is a larger grid. */
+static meiro_status fit_setting(const fit_ctx *c, setting *st, uint32_t beat, meiro_error *err)
+{
+    st->height = 0;
+    if (c->rows < (st->lines - 1) * LINE_GAP + st->lines * MEIRO_TEXT_HEIGHT_MIN) return MEIRO_OK;
+    uint32_t lo = beat > MEIRO_TEXT_HEIGHT_MIN ? beat + 1 : MEIRO_TEXT_HEIGHT_MIN;
+    uint32_t hi = (c->rows - (st->lines - 1) * LINE_GAP) / st->lines;
+    meiro_text_info info;
+    while (lo <= hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        bool fits;
+        meiro_status s = try_height(c, st->text, mid, &fits, &st->mask, &info, err);
+        if (s != MEIRO_OK) return s;
+        if (fits) {
+            st->height = mid;
+            st->info = info;
+            lo = mid + 1;
+        } else hi = mid - 1;
+    }
+    return MEIRO_OK;
+}
+
+/* The best setting of `text` on one, two or three lines broken at spaces
+ * (and after hyphens), or (`letters`) on two or three broken also between
+ * letters: the tallest letters win, fewer lines where as tall. A text with
+ * line breaks of its own is set as it is. *best takes the winner (its
+ * height 0: none fits). */
+static meiro_status best_setting(const fit_ctx *c, const char *text, bool letters, setting *best, meiro_error *err)
+{
+    memset(best, 0, sizeof *best);
+    bool own = strchr(text, '\n') != NULL;
+    if (own && letters) return MEIRO_OK;
+    meiro_status s = MEIRO_OK;
+    for (unsigned l = letters ? 2 : 1; l <= (own ? 1 : MOST_LINES) && s == MEIRO_OK; l++) {
+        setting st = {.lines = own ? 1 : l};
+        bool nomem = false;
+        st.text = l == 1 ? copy_text(text) : wrapped(text, l, !letters, &nomem);
+        if (!st.text && (nomem || l == 1)) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory setting the text");
+        if (!st.text) continue; /* too few places to break: no such setting */
+        if (own) for (const char *p = text; *p; p++) st.lines += *p == '\n';
+        s = fit_setting(c, &st, best->height, err);
+        if (s == MEIRO_OK && st.height > best->height) {
+            free(best->text);
+            meiro_mask_free(best->mask);
+            *best = st;
+        } else {
+            free(st.text);
+            meiro_mask_free(st.mask);
+        }
+    }
+    return s;
+}
+
+/* The fewest cells tall the letters of `text` read at. */
+static uint32_t legible_height(const char *text)
+{
+    bool lower = false;
+    for (const char *p = text; *p; p = g_utf8_next_char(p)) {
+        gunichar ch = g_utf8_get_char(p);
+        if (cjk_point(ch)) return LEGIBLE_CJK;
+        lower = lower || g_unichar_islower(ch);
+    }
+    return lower ? LEGIBLE_LOWER : LEGIBLE_CAPS;
+}
+
+/* The most rows of cells the page holds at the least cell: a bisection
+ * over a one-column maze's height. */
+static meiro_status page_rows(fit_ctx *c, meiro_error *err)
+{
+    uint32_t lo = 0, hi = 2048;
+    meiro_status st = MEIRO_OK;
+    while (lo < hi && st == MEIRO_OK) {
+        uint32_t mid = lo + (hi - lo + 1) / 2;
+        if (page_cell(MEIRO_GRID_RECT, 1, mid, c->format, c->page, &st, err) >= c->least - 1e-9) lo = mid;
+        else hi = mid - 1;
+    }
+    c->rows = lo;
+    return st;
+}
+
+/* Keeps the better of *a and *b in *a, frees the other: b where its
+ * letters are markedly taller (a quarter: breaking a word between letters
+ * must pay for itself), else a. */
+static void keep_better(setting *a, setting *b)
+{
+    if (b->height * 4 > a->height * 5) {
+        setting t = *a;
+        *a = *b;
+        *b = t;
+    }
+    free(b->text);
+    meiro_mask_free(b->mask);
+    memset(b, 0, sizeof *b);
+}
+
+/* The text set for one level, the first that reads of: as written, then
+ * in capitals where small letters would not read; each in the regular face,
+ * then the condensed. Each broken at spaces, or between letters where that
+ * makes the letters markedly taller (HA / NA, not ANN L / EE WU). *best's
+ * height 0 when none reads. */
+static meiro_status set_for(const char *text, const char *lang, const meiro_level_desc *level, meiro_format format,
+                            const meiro_export_options *page, setting *best, meiro_error *err)
+{
+    fit_ctx c = {lang, false, format, page, least_cell(level, page, format), 0};
+    memset(best, 0, sizeof *best);
+    meiro_status rows = page_rows(&c, err);
+    if (rows != MEIRO_OK) return rows;
+    char *caps = capitals(text);
+    if (!caps) return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+    bool capitalise = strcmp(caps, text) != 0 && legible_height(caps) < legible_height(text);
+    meiro_status s = MEIRO_OK;
+    for (int k = 0; k < 4 && s == MEIRO_OK; k++) {
+        const char *t = k & 2 ? caps : text;
+        if ((k & 2) && !capitalise) continue;
+        c.narrow = k & 1;
+        setting split = {0};
+        s = best_setting(&c, t, false, best, err);
+        if (s == MEIRO_OK) s = best_setting(&c, t, true, &split, err);
+        keep_better(best, &split);
+        if (s == MEIRO_OK && best->height >= legible_height(t)) break;
+        free(best->text);
+        meiro_mask_free(best->mask);
+        memset(best, 0, sizeof *best);
+    }
+    free(caps);
+    return s;
+}
+
+meiro_status meiro_text_mask_for_level(const char *text, const char *lang, const meiro_level_desc *level,
+                                       meiro_format format, const meiro_export_options *page, uint8_t **mask,
+                                       meiro_text_info *info, char **set_text, meiro_error *err)
+{
+    if (!mask) return fail(err, MEIRO_ERROR_ARGUMENT, "no place for the mask");
+    *mask = NULL;
+    if (set_text) *set_text = NULL;
+    if (!level) {
+        meiro_status s = meiro_text_mask(text, lang, 0, mask, info, err);
+        if (s == MEIRO_OK && set_text && !(*set_text = copy_text(text))) {
+            meiro_mask_free(*mask);
+            *mask = NULL;
+            return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+        }
+        return s;
+    }
+    /* the text's own errors first (empty, not UTF-8, no font), at its
+     * default size */
+    meiro_text_info probe;
+    meiro_status s = meiro_text_mask(text, lang, 0, mask, &probe, err);
+    meiro_mask_free(*mask);
+    *mask = NULL;
+    if (s != MEIRO_OK && s != MEIRO_ERROR_TOO_BIG) return s;
+    setting best;
+    s = set_for(text, lang, level, format, page, &best, err);
+    if (s != MEIRO_OK) return s;
+    if (best.height == 0) {
+        /* the youngest age the text fits at, with its smaller cells */
+        const meiro_level_desc *older = NULL;
+        double least = least_cell(level, page, format);
+        for (unsigned k = 0; k < MEIRO_LEVEL_COUNT && !older && s == MEIRO_OK; k++) {
+            const meiro_level_desc *l = meiro_level_info((meiro_level)k);
+            if (l->cell_mm >= least) continue;
+            setting st;
+            s = set_for(text, lang, l, format, page, &st, err);
+            if (s == MEIRO_OK && st.height) older = l;
+            free(st.text);
+            meiro_mask_free(st.mask);
+        }
+        if (s != MEIRO_OK) return s;
+        char ages[32], from[64] = "";
+        ages_of(level, ages, sizeof ages);
+        if (older) snprintf(from, sizeof from, "; with the %g mm cells of %s it fits", older->cell_mm,
+                            ages_of(older, (char[32]){0}, 32));
+        return fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT,
+                          "'%s' does not fit the page in letters tall enough to read with the %g mm cells %s "
+                          "need%s%s", text, least_cell(level, page, format), ages,
+                          older ? from : "; a shorter text, or larger paper",
+                          older ? ", or on larger paper" : "");
+    }
+    *mask = best.mask;
+    if (info) *info = best.info;
+    if (set_text) *set_text = best.text; /* handed over */
+    else free(best.text);
+    return MEIRO_OK;
+}
