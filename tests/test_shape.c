@@ -115,8 +115,8 @@ static const struct {
     const char *name;
     double aspect;
 } builtin[] = {
-    {"heart", 1.091}, {"star", 1.047},   {"circle", 1.0},   {"apple", 0.907}, {"fish", 1.52},  {"cat", 1.08},
-    {"house", 1.064}, {"cloud", 1.633},  {"flower", 1.029}, {"tree", 0.906},  {"car", 1.759}, {"bear", 1.077},
+    {"heart", 1.091}, {"star", 1.047},   {"circle", 1.0},   {"apple", 0.885}, {"fish", 1.52},  {"cat", 1.08},
+    {"house", 1.040}, {"cloud", 1.714},  {"flower", 1.033}, {"tree", 0.906},  {"car", 1.613}, {"bear", 1.067},
 };
 
 static const uint32_t sizes[][2] = {{12, 12}, {20, 20}, {40, 30}, {61, 43}};
