@@ -46,8 +46,8 @@ enum { SHAPE_COUNT = sizeof shapes / sizeof shapes[0] };
 static const struct {
     uint8_t w, h;
 } least_grid[] = {
-    {12, 11}, {12, 12}, {12, 12}, {15, 16}, {15, 10}, {13, 12},
-    {14, 14}, {16, 10}, {14, 14}, {11, 12}, {16, 10}, {14, 13},
+    {12, 11}, {15, 14}, {12, 12}, {15, 16}, {15, 10}, {13, 12},
+    {14, 14}, {16, 10}, {14, 14}, {11, 12}, {16, 10}, {15, 14},
 };
 
 _Static_assert(sizeof least_grid / sizeof least_grid[0] == SHAPE_COUNT, "a least grid for every shape");
