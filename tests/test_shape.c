@@ -116,7 +116,7 @@ static const struct {
     const char *name;
     double aspect;
 } builtin[] = {
-    {"heart", 1.091}, {"star", 1.047},   {"circle", 1.0},   {"apple", 0.885}, {"fish", 1.52},  {"cat", 1.08},
+    {"heart", 1.091}, {"star", 1.047},   {"circle", 1.0},   {"apple", 0.885}, {"fish", 1.538},  {"cat", 1.08},
     {"house", 1.040}, {"cloud", 1.714},  {"flower", 1.033}, {"tree", 0.906},  {"car", 1.613}, {"bear", 1.067},
 };
 
