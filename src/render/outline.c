@@ -20,6 +20,7 @@
 #define OUTLINE_LEVEL 0.15 /* where the line runs: 0.3 cell out from a straight edge */
 #define OUTLINE_SMOOTH 0.35 /* then smoothed along its length over about this, in cells, */
 #define OUTLINE_PASSES 8    /* this many times */
+#define OUTLINE_MIN_AREA 1.5 /* loops round less than this, in cells, are left out */
 #define OUTLINE_CLEAR 0.15 /* and its ink kept this far from every cell inside */
 enum {
     OUTLINE_PAD = 2,                /* empty cells around the grid */
@@ -233,6 +234,15 @@ meiro_status outline_trace(const meiro_maze *m, double line, outline *out, meiro
             e = later;
         }
         size_t first = out->loops ? out->loop_end[out->loops - 1] : 0;
+        /* a hole of a cell or two (inside a letter) would be a dash in the
+         * maze, not an outline: left out */
+        double area = 0;
+        for (size_t i = first, j = out->count - 1; i < out->count; j = i++)
+            area += out->points[2 * j] * out->points[2 * i + 1] - out->points[2 * i] * out->points[2 * j + 1];
+        if (fabs(area) / 2 < OUTLINE_MIN_AREA) {
+            out->count = first;
+            continue;
+        }
         out->loop_end[out->loops++] = out->count;
         /* smoothed a little at a time, each time held clear of the cells:
          * the line settles round them without kinks where it is held */
