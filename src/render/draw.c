@@ -261,7 +261,7 @@ static void draw_badge(cairo_t *cr, const char *text, cairo_surface_t *art, cons
         cairo_arc(cr, cx, cy, r - ring, 0, 2 * G_PI);
         cairo_set_source_rgb(cr, 1, 1, 1);
         cairo_fill(cr);
-        double side = (r - ring) * 1.45; /* the square inside the white disc */
+        double side = (r - ring) * 1.7; /* pictures are round: their corners may cross the ring */
         draw_art(cr, art, cx - side / 2, cy - side / 2, side, side);
         return;
     }

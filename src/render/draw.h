@@ -63,7 +63,7 @@ typedef struct outline {
     size_t loops;
 } outline;
 
-#define OUTLINE_WIDTH 1.6 /* the outline's line, in walls */
+#define OUTLINE_WIDTH 1.3 /* the outline's line, in walls */
 
 meiro_status outline_trace(const meiro_maze *m, double line, outline *out, meiro_error *err); /* line: the walls', in cells */
 void outline_free(outline *o);
