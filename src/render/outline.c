@@ -1,12 +1,14 @@
 /* The outline of a shaped maze: a smooth line around the cells inside the
  * mask, as printed shape mazes draw the shape's silhouette around their
  * maze. It is traced from the mask itself, so a built-in shape, a picture,
- * the letters of a text and a maze read back from JSON all get theirs, and
- * it never cuts a cell: the mask is sampled a few pixels a cell, blurred
- * (a Gaussian a third of a cell wide) and traced where the blur falls to
- * OUTLINE_LEVEL, which lies a quarter to a third of a cell outside the
- * cells, rounds their corners and steps, and still runs between letters
- * one cell apart. */
+ * the letters of a text and a maze read back from JSON all get theirs: the
+ * mask is sampled a few pixels a cell, blurred (a Gaussian a third of a
+ * cell wide) and traced where the blur falls to OUTLINE_LEVEL, about a
+ * third of a cell outside the cells and still between letters one cell
+ * apart; the line is then smoothed along its length in small steps, each
+ * point held clear of every cell, so the cells' steps become slopes and
+ * curves and the line never touches a wall. Linear in the raster's pixels
+ * and the line's points. */
 #include "core/alloc.h"
 #include "core/error.h"
 #include "core/model.h"
@@ -19,9 +21,9 @@
 #define OUTLINE_SIGMA 0.3  /* the blur, in cells */
 #define OUTLINE_LEVEL 0.15 /* where the line runs: 0.3 cell out from a straight edge */
 #define OUTLINE_SMOOTH 0.35 /* then smoothed along its length over about this, in cells, */
-#define OUTLINE_PASSES 8    /* this many times */
+#define OUTLINE_PASSES 8    /* this many times, */
+#define OUTLINE_CLEAR 0.15  /* its ink kept this far from every cell inside */
 #define OUTLINE_MIN_AREA 1.5 /* loops round less than this, in cells, are left out */
-#define OUTLINE_CLEAR 0.15 /* and its ink kept this far from every cell inside */
 enum {
     OUTLINE_PAD = 2,                /* empty cells around the grid */
     OUTLINE_PIXELS = 1 << 20,       /* the raster is at most this big */
@@ -171,9 +173,9 @@ meiro_status outline_trace(const meiro_maze *m, double line, outline *out, meiro
     for (int d = -r; d <= r; d++) k[d + r] = (float)(k[d + r] / total);
     blur_rows(a, b, w, h, k, r);
     blur_columns(b, a, w, h, k, r);
-    /* marching squares over the squares of four pixel centres; each
-     * segment runs with the inside on its left, so the segments link into
-     * closed loops */
+    /* marching squares over the squares of four pixel centres; an edge
+     * the line crosses is left by one square's segment and entered by the
+     * other's, so the segments link into closed loops */
     for (size_t i = 0; i < 2 * n; i++) next[i] = NO_EDGE;
     size_t segments = 0;
     for (size_t y = 0; y + 1 < h; y++)
