@@ -124,6 +124,7 @@ static bool maze_options(const meiro_booklet_options *b, unsigned i, meiro_gener
     bool shaped = o->grid == MEIRO_GRID_RECT && maze_shape(b, i, shape, size);
     int level = maze_level(b, i);
     meiro_maze_sources src = {.level = level ? meiro_level_info((meiro_level)(level - 1)) : &sized, .shape = shaped};
+    o->shape_name = shaped ? shape : NULL; /* a built-in shape's grid is at least the one where it reads */
     meiro_generate_options_resolve(o, b->algorithm ? MEIRO_GIVEN_ALGORITHM : 0, &src, NULL);
     return shaped;
 }

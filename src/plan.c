@@ -66,12 +66,19 @@ void meiro_generate_options_for_level(meiro_generate_options *opt, meiro_level l
     opt->ends = l->ends;
 }
 
-/* The shape's step: a size squared to hold the shape, a generator that
- * takes one, ends without doors. */
-static void shape_size(meiro_generate_options *o)
+/* The shape's step: a grid in the shape's aspect with about 1.6 times the
+ * rectangle's cells (a shape fills part of its grid), never smaller than
+ * the least grid at which the shape reads (a picture's: 12 x 12); a
+ * generator that takes one, ends without doors. */
+static void shape_size(meiro_generate_options *o, const char *shape)
 {
-    double side = floor(sqrt(1.6 * o->width * o->height) + 0.5);
-    o->width = o->height = side < 12 ? 12 : side > 2000 ? 2000 : (uint32_t)side;
+    uint32_t lw, lh;
+    meiro_shape_min_grid(shape, &lw, &lh);
+    double k = sqrt(1.6 * o->width * o->height / ((double)lw * lh));
+    if (k < 1) k = 1;
+    double w = floor(lw * k + 0.5), h = floor(lh * k + 0.5);
+    o->width = w > 2000 ? 2000 : (uint32_t)w;
+    o->height = h > 2000 ? 2000 : (uint32_t)h;
 }
 
 static void shape_algorithm(meiro_generate_options *o)
@@ -90,7 +97,7 @@ static void shape_ends(meiro_generate_options *o)
 
 void meiro_generate_options_for_shape(meiro_generate_options *o, bool keep_algorithm)
 {
-    shape_size(o);
+    shape_size(o, NULL);
     if (!keep_algorithm) shape_algorithm(o);
     shape_ends(o);
 }
@@ -157,11 +164,7 @@ meiro_status meiro_generate_options_resolve(meiro_generate_options *opt, unsigne
     meiro_generate_options o;
     described_maze(src, opt->grid, &o);
     if (src->shape) { /* step 3 */
-        /* CHILD-SHAPES: a built-in shape's minimum grid (the size at which
-         * it reads) belongs here, over shape_size's square: the side is the
-         * larger of the two. meiro_level_page_check then warns where that
-         * grid breaks the level's smallest cell. */
-        if (!(given & (MEIRO_GIVEN_WIDTH | MEIRO_GIVEN_HEIGHT))) shape_size(&o);
+        if (!(given & (MEIRO_GIVEN_WIDTH | MEIRO_GIVEN_HEIGHT))) shape_size(&o, opt->shape_name);
         if (!(given & MEIRO_GIVEN_ALGORITHM)) shape_algorithm(&o);
         if (!(given & MEIRO_GIVEN_ENDS)) shape_ends(&o);
     }

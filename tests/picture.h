@@ -129,6 +129,18 @@ static bool expect_wall(const meiro_maze *m, uint32_t x, uint32_t y, bool above)
     return a && !meiro_maze_is_open(m, ax, ay, above ? MEIRO_SOUTH : MEIRO_EAST);
 }
 
+/* Whether the edge above (or left of) cell (x, y) has cells outside a
+ * shape on both sides: the shape's outline may cross it there, and nothing
+ * of the maze is drawn on it. */
+static bool edge_outside(const meiro_maze *m, uint32_t x, uint32_t y, bool above)
+{
+    if (!m->active) return false;
+    uint32_t ax = above ? x : x - 1, ay = above ? y - 1 : y;
+    bool a = (above ? y > 0 : x > 0) && m->active[(size_t)ay * m->w + ax];
+    bool b = (above ? y < m->h : x < m->w) && m->active[(size_t)y * m->w + x];
+    return !a && !b;
+}
+
 /* Rebuilds the maze from the picture and compares it, noting each finding
  * in v (checked by the caller, once per picture or once per document).
  * ppm: pixels per mm of the picture; L: the layout, used only as a first
@@ -168,6 +180,7 @@ static void check_picture(verdict *v, const char *what, const image *img, const 
     int mismatches = 0, blurred = 0;
     /* an edge at (ex, ey) in cells under S's or G's plate */
     double plate_reach = img->ends_mm * ppm / 2 / fmin(cw, ch);
+    if (m->active) plate_reach = fmax(plate_reach, 0.55); /* a shape's S and G: discs as wide as their cells */
 #define UNDER_PLATE(ex, ey)                                                                             \
     (plate_reach > 0.5 && ((fabs((ex) - (m->start.x + 0.5)) < plate_reach && fabs((ey) - (m->start.y + 0.5)) < plate_reach) || \
                      (fabs((ex) - (m->goal.x + 0.5)) < plate_reach && fabs((ey) - (m->goal.y + 0.5)) < plate_reach)))
@@ -179,12 +192,14 @@ static void check_picture(verdict *v, const char *what, const image *img, const 
                 for (int d = -across; d <= across; d++) {
                     wall |= dark(img, px, py + d);
                     /* crisp: across a wall only black and white, no grey */
-                    if (crisp && py + d >= 0 && py + d < img->h) {
+                    if (crisp && py + d >= 0 && py + d < img->h && !edge_outside(m, x, y, true) &&
+                        !UNDER_PLATE(x + 0.5, (double)y)) {
                         unsigned v = img->gray[(size_t)(py + d) * img->w + px];
                         if (v > 24 && v < 231) blurred++;
                     }
                 }
-                if (UNDER_PLATE(x + 0.5, (double)y)) wall = expect_wall(m, x, y, true); /* not seen: taken as it is */
+                if (UNDER_PLATE(x + 0.5, (double)y) || edge_outside(m, x, y, true))
+                    wall = expect_wall(m, x, y, true); /* not seen: taken as it is */
                 if (wall != expect_wall(m, x, y, true)) mismatches++;
                 if (wall && y > 0 && y < m->h) maze_set_wall(seen, x, y - 1, MEIRO_SOUTH, false);
             }
@@ -192,7 +207,7 @@ static void check_picture(verdict *v, const char *what, const image *img, const 
                 int px = (int)lround(left + x * cw), py = (int)lround(top + (y + 0.5) * ch);
                 bool wall = false;
                 for (int d = -across; d <= across; d++) wall |= dark(img, px + d, py);
-                if (UNDER_PLATE((double)x, y + 0.5)) wall = expect_wall(m, x, y, false);
+                if (UNDER_PLATE((double)x, y + 0.5) || edge_outside(m, x, y, false)) wall = expect_wall(m, x, y, false);
                 if (wall != expect_wall(m, x, y, false)) mismatches++;
                 if (wall && x > 0 && x < m->w) maze_set_wall(seen, x - 1, y, MEIRO_EAST, false);
             }

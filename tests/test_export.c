@@ -883,6 +883,196 @@ static void test_xlsx(void) { each_job(XLSX); }
 static void test_soffice(void) { each_job(SOFFICE); }
 static void test_gnumeric(void) { each_job(GNUMERIC); }
 
+/* ---- Shapes: the outline and the marks of S and G ---------------------- */
+
+/* How far (x, y), in cells, is from the nearest cell inside m's mask. */
+static double cell_distance(const meiro_maze *m, double x, double y)
+{
+    double best = 1e9;
+    for (uint32_t j = 0; j < m->h; j++)
+        for (uint32_t i = 0; i < m->w; i++) {
+            if (!m->active[(size_t)j * m->w + i]) continue;
+            double dx = x < i ? i - x : x > i + 1 ? x - i - 1 : 0, dy = y < j ? j - y : y > j + 1 ? y - j - 1 : 0;
+            best = fmin(best, sqrt(dx * dx + dy * dy));
+        }
+    return best;
+}
+
+/* Whether (x, y) is inside the outline's loops (even-odd). */
+static bool inside_outline(const outline *o, double x, double y)
+{
+    bool in = false;
+    size_t start = 0;
+    for (size_t l = 0; l < o->loops; l++) {
+        for (size_t i = start, j = o->loop_end[l] - 1; i < o->loop_end[l]; j = i++) {
+            double xi = o->points[2 * i], yi = o->points[2 * i + 1], xj = o->points[2 * j], yj = o->points[2 * j + 1];
+            if ((yi > y) != (yj > y) && x < (xj - xi) * (y - yi) / (yj - yi) + xi) in = !in;
+        }
+        start = o->loop_end[l];
+    }
+    return in;
+}
+
+/* The outline of every built-in shape (at its least grid and twice that)
+ * and of a name: closed loops that hold every cell inside and no cell far
+ * outside, running a tenth to 0.85 of a cell from the cells (across a notch). */
+static void test_outline(void)
+{
+    verdict v = {0};
+    for (size_t k = 0; k <= meiro_shape_count(); k++) {
+        for (uint32_t times = 1; times <= 2; times++) {
+            uint8_t *mask = NULL;
+            uint32_t w, h;
+            char name[32];
+            if (k < meiro_shape_count()) {
+                snprintf(name, sizeof name, "%s", meiro_shape_info(k)->name);
+                meiro_shape_min_grid(name, &w, &h);
+                w *= times, h *= times;
+                CHECK_INT(meiro_shape_mask(name, w, h, &mask, NULL), MEIRO_OK);
+            } else {
+                meiro_text_info info;
+                snprintf(name, sizeof name, "%s", times == 1 ? "HANA" : "はな");
+                CHECK_INT(meiro_text_mask(name, NULL, 0, &mask, &info, NULL), MEIRO_OK);
+                w = info.width, h = info.height;
+            }
+            meiro_maze *m = mask ? meiro_maze_new(w, h, NULL) : NULL;
+            if (!m || meiro_maze_set_mask(m, mask, NULL) != MEIRO_OK) {
+                CHECK_MSG(false, "%s: no maze", name);
+                meiro_maze_free(m);
+                meiro_mask_free(mask);
+                continue;
+            }
+            outline o;
+            CHECK_INT(outline_trace(m, 0.05, &o, NULL), MEIRO_OK);
+            double near = 1e9, far = 0;
+            for (size_t i = 0; i < o.count; i++) {
+                double d = cell_distance(m, o.points[2 * i], o.points[2 * i + 1]);
+                near = fmin(near, d);
+                far = fmax(far, d);
+            }
+            verdict_note(&v, o.loops >= 1 && o.count >= 8 && near >= 0.1 && far <= 0.85,
+                         "%s %ux%u: %zu loops of %zu points, %.2f to %.2f cells from the cells", name, w, h, o.loops,
+                         o.count, near, far);
+            size_t held = 0, astray = 0, cells = 0;
+            for (uint32_t y = 0; y < h; y++)
+                for (uint32_t x = 0; x < w; x++) {
+                    bool in = inside_outline(&o, x + 0.5, y + 0.5);
+                    if (m->active[(size_t)y * w + x]) cells++, held += in;
+                    else astray += in && cell_distance(m, x + 0.5, y + 0.5) > 0.9;
+                }
+            verdict_note(&v, held == cells && astray == 0, "%s %ux%u: %zu of %zu cells inside the outline, %zu cells "
+                         "far outside the shape in it", name, w, h, held, cells, astray);
+            outline_free(&o);
+            meiro_maze_free(m);
+            meiro_mask_free(mask);
+        }
+    }
+    CHECK_ALL(v);
+    /* none without a mask */
+    meiro_maze *m = meiro_maze_new(5, 5, NULL);
+    outline o;
+    CHECK(m && outline_trace(m, 0.05, &o, NULL) == MEIRO_OK && o.loops == 0);
+    meiro_maze_free(m);
+}
+
+/* A shape's page as a four-year-old gets it (the easy level, the shape's
+ * least grid), rasterised: the outline's ink around the cells, none far
+ * from them, and S and G on discs 8 mm across or more, where they are. */
+static void test_shape_page(void)
+{
+    if (!have("pdftoppm")) return;
+    verdict v = {0};
+    for (size_t k = 0; k < meiro_shape_count(); k++) {
+        const char *name = meiro_shape_info(k)->name;
+        meiro_generate_options g;
+        meiro_generate_options_init(&g);
+        g.seed = 7 + k;
+        g.shape_name = name;
+        meiro_maze_sources src = {.level = meiro_level_info(MEIRO_LEVEL_EASY), .shape = true};
+        CHECK_INT(meiro_generate_options_resolve(&g, 0, &src, NULL), MEIRO_OK);
+        uint8_t *mask = NULL;
+        CHECK_INT(meiro_shape_mask(name, g.width, g.height, &mask, NULL), MEIRO_OK);
+        g.mask = mask;
+        meiro_maze *m = mask ? meiro_generate(&g, NULL) : NULL;
+        meiro_mask_free(mask);
+        if (!m) {
+            CHECK_MSG(false, "%s: no maze", name);
+            continue;
+        }
+        meiro_export_options page;
+        meiro_export_options_init(&page);
+        page_layout L;
+        doc_item item = {m, NULL, 0};
+        document d;
+        CHECK_INT(doc_init(&d, &item, 1, &page, -1, NULL), MEIRO_OK);
+        CHECK_INT(doc_first_maze(&d, 0, &L, NULL), MEIRO_OK);
+        doc_free(&d);
+        char file[128], cmd[400], png[160];
+        snprintf(file, sizeof file, "%s/shape-%s.pdf", dir, name);
+        CHECK_INT(meiro_save(m, NULL, MEIRO_FORMAT_PDF, &page, file, NULL), MEIRO_OK);
+        snprintf(cmd, sizeof cmd, "pdftoppm -r 60 -png -singlefile %s %s/shape-%s", file, dir, name);
+        snprintf(png, sizeof png, "%s/shape-%s.png", dir, name);
+        cairo_surface_t *img = run(cmd, NULL, 0) ? cairo_image_surface_create_from_png(png) : NULL;
+        if (!verdict_note(&v, img && cairo_surface_status(img) == CAIRO_STATUS_SUCCESS, "%s: no picture", name)) {
+            if (img) cairo_surface_destroy(img);
+            meiro_maze_free(m);
+            continue;
+        }
+        int iw = cairo_image_surface_get_width(img), ih = cairo_image_surface_get_height(img);
+        int stride = cairo_image_surface_get_stride(img);
+        const unsigned char *px = cairo_image_surface_get_data(img);
+        double ppm = 60 / 25.4;
+        /* the discs: light green (S) and light blue (G), their boxes in mm */
+        int box[2][4] = {{iw, ih, -1, -1}, {iw, ih, -1, -1}};
+        size_t ring = 0, stray = 0;
+        for (int y = 0; y < ih; y++)
+            for (int x = 0; x < iw; x++) {
+                const unsigned char *p = px + (size_t)y * stride + 4 * (size_t)x; /* B G R */
+                int which = abs(p[2] - 143) < 14 && abs(p[1] - 219) < 14 && abs(p[0] - 133) < 14   ? 0
+                            : abs(p[2] - 148) < 14 && abs(p[1] - 199) < 14 && abs(p[0] - 255) < 14 ? 1
+                                                                                                     : -1;
+                if (which >= 0) {
+                    int *b = box[which];
+                    if (x < b[0]) b[0] = x;
+                    if (y < b[1]) b[1] = y;
+                    if (x > b[2]) b[2] = x;
+                    if (y > b[3]) b[3] = y;
+                }
+                /* ink outside the cells: near them (the outline) or astray */
+                double cx = ((x + 0.5) / ppm - L.maze_x) / L.cell, cy = ((y + 0.5) / ppm - L.maze_y) / L.cell;
+                if (cx < -1 || cy < -1 || cx > m->w + 1 || cy > m->h + 1) continue;
+                if (p[0] + p[1] + p[2] >= 3 * 128) continue;
+                double dist = cell_distance(m, cx, cy);
+                /* astray: within the grid (the footer may stand just below it) */
+                bool grid = cx >= 0 && cy >= 0 && cx <= m->w && cy <= m->h;
+                if (dist > 0.12) ring += dist < 0.6, stray += grid && dist >= 1;
+            }
+        for (int which = 0; which < 2; which++) {
+            const int *b = box[which];
+            meiro_cell c = which ? m->goal : m->start;
+            double w = (b[2] - b[0] + 1) / ppm, h = (b[3] - b[1] + 1) / ppm;
+            double mx = ((b[0] + b[2] + 1) / 2.0 / ppm - L.maze_x) / L.cell, my = ((b[1] + b[3] + 1) / 2.0 / ppm - L.maze_y) / L.cell;
+            verdict_note(&v, b[2] >= 0 && w >= 8 && h >= 8 && fabs(mx - c.x - 0.5) < 0.2 && fabs(my - c.y - 0.5) < 0.2,
+                         "%s: %s's disc %.1f x %.1f mm at cell %.1f, %.1f (cells %.1f mm)", name, which ? "G" : "S", w,
+                         h, mx, my, L.cell);
+        }
+        /* the outline runs all round: ink in a ring a cell's length long
+         * or more for each cell on the edge */
+        size_t edge = 0;
+        for (uint32_t y = 0; y < m->h; y++)
+            for (uint32_t x = 0; x < m->w; x++)
+                edge += m->active[(size_t)y * m->w + x] &&
+                        (x == 0 || y == 0 || x + 1 == m->w || y + 1 == m->h || !m->active[(size_t)y * m->w + x - 1] ||
+                         !m->active[(size_t)y * m->w + x + 1] || !m->active[(size_t)(y - 1) * m->w + x] ||
+                         !m->active[(size_t)(y + 1) * m->w + x]);
+        verdict_note(&v, ring >= edge * L.cell * ppm && stray == 0, "%s: %zu pixels of outline for %zu cells on the edge "
+                     "(%.0f px each), %zu astray", name, ring, edge, L.cell * ppm, stray);
+        cairo_surface_destroy(img);
+        meiro_maze_free(m);
+    }
+    CHECK_ALL(v);
+}
+
 static const test_case cases[] = {
     {"pdf", test_pdf},
     {"svg", test_svg},
@@ -892,6 +1082,8 @@ static const test_case cases[] = {
     {"soffice", test_soffice},
     {"gnumeric", test_gnumeric},
     {"html", test_html},
+    {"outline", test_outline},
+    {"shape_page", test_shape_page},
 };
 
 int main(int argc, char **argv)

@@ -8,6 +8,7 @@
  * letter, strokes wide enough for corridors), and every error. */
 #define _POSIX_C_SOURCE 200809L
 #include "harness.h"
+#include "tools.h"
 
 #include <cairo/cairo.h>
 #include <math.h>
@@ -117,8 +118,8 @@ static const struct {
     const char *name;
     double aspect;
 } builtin[] = {
-    {"heart", 1.091}, {"star", 1.047},   {"circle", 1.0},   {"apple", 0.907}, {"fish", 1.52},  {"cat", 1.08},
-    {"house", 1.064}, {"cloud", 1.633},  {"flower", 1.029}, {"tree", 0.906},  {"car", 1.759}, {"bear", 1.077},
+    {"heart", 1.091}, {"star", 1.047},   {"circle", 1.0},   {"apple", 0.885}, {"fish", 1.538},  {"cat", 1.08},
+    {"house", 1.040}, {"cloud", 1.714},  {"flower", 1.033}, {"tree", 0.906},  {"car", 1.613}, {"bear", 1.067},
 };
 
 static const uint32_t sizes[][2] = {{12, 12}, {20, 20}, {40, 30}, {61, 43}};
@@ -213,6 +214,98 @@ static bool mirror(const uint8_t *m, uint32_t w, uint32_t h, char *why, size_t s
         }
     }
     return true;
+}
+
+/* Each built-in shape has a least grid, in its aspect (its silhouette's,
+ * within a cell), and the names that are not built in get 12 x 12. */
+static void test_min_grid(void)
+{
+    verdict v = {0};
+    for (size_t k = 0; k < TEST_COUNT(builtin); k++) {
+        uint32_t w = 0, h = 0;
+        bool known = meiro_shape_min_grid(builtin[k].name, &w, &h);
+        double a = builtin[k].aspect;
+        verdict_note(&v, known && w >= 10 && h >= 10 && w <= 24 && h <= 24 && fabs(w - h * a) <= fmax(1, 0.08 * w),
+                     "%s: least grid %ux%u, aspect %.2f", builtin[k].name, w, h, a);
+    }
+    CHECK_ALL(v);
+    uint32_t w = 0, h = 0;
+    CHECK(meiro_shape_min_grid("LOVE", &w, &h) && w == 12 && h == 11); /* an alias, any case */
+    CHECK(!meiro_shape_min_grid("pictures/bear.svg", &w, &h) && w == MEIRO_SHAPE_MIN_SIDE && h == w);
+    CHECK(!meiro_shape_min_grid("", &w, &h) && w == MEIRO_SHAPE_MIN_SIDE);
+    /* and the grid a shape gets: at least that, in its aspect */
+    for (size_t k = 0; k < TEST_COUNT(builtin); k++) {
+        meiro_generate_options o;
+        meiro_generate_options_init(&o);
+        o.shape_name = builtin[k].name;
+        meiro_maze_sources src = {.level = meiro_level_info(MEIRO_LEVEL_EASY), .shape = true};
+        CHECK_INT(meiro_generate_options_resolve(&o, 0, &src, NULL), MEIRO_OK);
+        meiro_shape_min_grid(builtin[k].name, &w, &h);
+        verdict_note(&v, o.width == w && o.height == h, "%s, easy: %ux%u, least %ux%u", builtin[k].name, o.width,
+                     o.height, w, h);
+        src.level = meiro_level_info(MEIRO_LEVEL_EXPERT);
+        CHECK_INT(meiro_generate_options_resolve(&o, 0, &src, NULL), MEIRO_OK);
+        verdict_note(&v, o.width > w && o.height > h && fabs((double)o.width / o.height - (double)w / h) < 0.1,
+                     "%s, expert: %ux%u, least %ux%u", builtin[k].name, o.width, o.height, w, h);
+    }
+    CHECK_ALL(v);
+}
+
+/* Recognition, measured: each built-in shape's cells at its least grid
+ * against its silhouette drawn apart from meiro (rsvg-convert, 1600 px),
+ * placed as the mask places it (box fitted to the grid, centred), sampled
+ * 8 x 8 a cell: intersection over union 0.8 or more. */
+static void test_recognised(void)
+{
+    if (!have("rsvg-convert")) return;
+    verdict v = {0};
+    for (size_t k = 0; k < TEST_COUNT(builtin); k++) {
+        const char *name = builtin[k].name;
+        char cmd[512];
+        snprintf(cmd, sizeof cmd, "rsvg-convert -w 1600 -o %s templates/shapes/%s.svg", tmp_path("silhouette.png"),
+                 name);
+        if (!verdict_note(&v, run(cmd, NULL, 0), "%s: rsvg-convert failed", name)) continue;
+        cairo_surface_t *img = cairo_image_surface_create_from_png(tmp_path("silhouette.png"));
+        unlink(tmp_path("silhouette.png"));
+        if (!verdict_note(&v, cairo_surface_status(img) == CAIRO_STATUS_SUCCESS, "%s: no silhouette", name)) {
+            cairo_surface_destroy(img);
+            continue;
+        }
+        int iw = cairo_image_surface_get_width(img), ih = cairo_image_surface_get_height(img);
+        int stride = cairo_image_surface_get_stride(img);
+        const unsigned char *px = cairo_image_surface_get_data(img);
+        int x0 = iw, y0 = ih, x1 = -1, y1 = -1;
+        for (int y = 0; y < ih; y++)
+            for (int x = 0; x < iw; x++)
+                if (px[(size_t)y * stride + 4 * (size_t)x + 3] >= 128) {
+                    if (x < x0) x0 = x;
+                    if (x > x1) x1 = x;
+                    if (y < y0) y0 = y;
+                    y1 = y;
+                }
+        uint32_t w, h;
+        meiro_shape_min_grid(name, &w, &h);
+        uint8_t *m = NULL;
+        CHECK_INT(meiro_shape_mask(name, w, h, &m, NULL), MEIRO_OK);
+        double bw = x1 + 1 - x0, bh = y1 + 1 - y0, scale = fmin(w / bw, h / bh); /* cells a pixel */
+        double ox = (w - bw * scale) / 2 - x0 * scale, oy = (h - bh * scale) / 2 - y0 * scale;
+        size_t both = 0, either = 0;
+        for (uint32_t sy = 0; m && sy < 8 * h; sy++)
+            for (uint32_t sx = 0; sx < 8 * w; sx++) {
+                double cx = (sx + 0.5) / 8, cy = (sy + 0.5) / 8; /* in cells */
+                long ix = lround(floor((cx - ox) / scale)), iy = lround(floor((cy - oy) / scale));
+                bool shape = ix >= 0 && iy >= 0 && ix < iw && iy < ih &&
+                             px[(size_t)iy * stride + 4 * (size_t)ix + 3] >= 128;
+                bool cell = m[(size_t)(sy / 8) * w + sx / 8];
+                both += shape && cell;
+                either += shape || cell;
+            }
+        double iou = either ? (double)both / either : 0;
+        verdict_note(&v, iou >= 0.8, "%s at %ux%u: intersection over union %.3f", name, w, h, iou);
+        meiro_mask_free(m);
+        cairo_surface_destroy(img);
+    }
+    CHECK_ALL(v);
 }
 
 static void test_symmetric(void)
@@ -1125,6 +1218,8 @@ int main(int argc, char **argv)
     static const test_case cases[] = {
         {"catalogue", test_catalogue},
         {"builtin_masks", test_builtin_masks},
+        {"min_grid", test_min_grid},
+        {"recognised", test_recognised},
         {"symmetric", test_symmetric},
         {"circle_is_a_disc", test_circle_is_a_disc},
         {"svg_file", test_svg_file},
@@ -1149,7 +1244,7 @@ int main(int argc, char **argv)
                                             "house.svg", "house-white.svg", "house-open.png", "house-open.svg",
                                             "cat-eyes.svg", "house.bmp", "outline.bmp", "bomb.jpg",
                                             "polygon.png", "polygon.svg", "house.gif", "outline.gif",
-                                            "turned.jpg"};
+                                            "turned.jpg", "silhouette.png"};
         for (size_t i = 0; i < TEST_COUNT(files); i++) unlink(tmp_path(files[i]));
         rmdir(tmp_path("folder.svg"));
         rmdir(dir);

@@ -64,7 +64,9 @@ typedef struct meiro_generate_options {
     const uint8_t *mask;   /* rect only: width * height bytes, not 0 = inside
                               the shape; NULL = every cell */
     const char *shape_name; /* what the mask depicts, for captions
-                              ("heart", "HANA"; at most 47 bytes kept) */
+                              ("heart", "HANA"; at most 47 bytes kept);
+                              meiro_generate_options_resolve sizes a
+                              built-in shape so named to its least grid */
     bool no_bridges;       /* a mask in several pieces is refused instead of
                               joined by the shortest bridges of cells */
 } meiro_generate_options;

@@ -42,9 +42,11 @@ MEIRO_API meiro_status meiro_level_from_name(const char *name, meiro_level *leve
 MEIRO_API meiro_status meiro_level_for_age(unsigned age, meiro_level *level, meiro_error *err);
 /* Sets the maze of a level: its size, generator and where S and G go. */
 MEIRO_API void meiro_generate_options_for_level(meiro_generate_options *opt, meiro_level level);
-/* Makes a level's or a template's rectangle fit a maze on a shape: a
- * shape fills part of its grid, so the grid becomes square with about 1.6
- * times the cells (at least 12 across, or the shape does not show); the
+/* Makes a level's or a template's rectangle fit a maze on a picture's
+ * shape: a shape fills part of its grid, so the grid becomes square with
+ * about 1.6 times the cells (at least 12 across, or the shape does not
+ * show; meiro_generate_options_resolve also knows the built-in shapes'
+ * least grids); the
  * generator becomes dig where it takes no shape (unless keep_algorithm);
  * corners and border ends become farthest (a shape has no corners nor
  * sides for doors: S and G at the ends of the longest way inside). The
@@ -121,8 +123,11 @@ typedef struct meiro_maze_sources {
  *      height given is the one the text was drawn at); S and G at the ends
  *      of the longest way between its first and last letter
  *      (MEIRO_ENDS_PIECES; one letter: the longest way in it);
- *   3. shape: a level's, template's or the default size squared to hold it
- *      when neither width nor height is given (meiro_generate_options_for_shape),
+ *   3. shape: a level's, template's or the default size made into a grid
+ *      with about 1.6 times its cells in the shape's aspect, at least the
+ *      least grid where the shape named by opt->shape_name reads
+ *      (meiro_shape_min_grid; 12 x 12 for a picture), when neither width
+ *      nor height is given,
  *      dig for a generator that takes no shape, farthest for corners and
  *      border ends (the ends of the longest way inside);
  *   4. grid: on a polar, hex or triangle grid, a level's or template's size

@@ -24,6 +24,15 @@ MEIRO_API void meiro_mask_free(uint8_t *mask); /* NULL is allowed */
 MEIRO_API size_t meiro_shape_count(void);
 MEIRO_API const meiro_algorithm_desc *meiro_shape_info(size_t index); /* NULL past the end */
 
+/* The least grid on which a shape can be recognised: for a built-in shape
+ * (name or alias), the width x height, in the shape's aspect, at which its
+ * features (a bear's ears, a car's wheels, a house's chimney and door)
+ * still show, and true; for anything else (a picture's file) 12 x 12
+ * (MEIRO_SHAPE_MIN_SIDE) and false. meiro_generate_options_resolve sizes
+ * a shape's grid no smaller. */
+#define MEIRO_SHAPE_MIN_SIDE 12u
+MEIRO_API bool meiro_shape_min_grid(const char *shape, uint32_t *width, uint32_t *height);
+
 /* The mask of a shape on a width x height grid. shape is a built-in name
  * or alias (meiro_shape_info), else a path to an SVG or PNG file: its
  * silhouette is what is opaque where the picture has transparent parts

@@ -252,6 +252,7 @@ static int resolve_generate(generate_args *a, meiro_format *format, meiro_export
                                                        NULL, &e)) != MEIRO_OK)
         return library_error("generate", NULL, &e);
     meiro_maze_sources src = {a->pc.tpl, a->level, a->shape != NULL, a->text ? &info : NULL};
+    a->opt.shape_name = a->shape; /* a built-in shape's grid is at least the one where it reads */
     if (meiro_generate_options_resolve(&a->opt, a->given, &src, &e) != MEIRO_OK)
         return library_error("generate", NULL, &e);
     rc = check_output("generate", a->opt.grid, a->opt.width, a->opt.height, *format, page, a->output,

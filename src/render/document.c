@@ -736,6 +736,8 @@ meiro_status doc_draw_page(const document *d, size_t index, cairo_t *cr, bool ma
         if (k == 0) first = L;
         if (s != MEIRO_OK) break;
         const doc_item *it = &d->items[p->first + k];
+        if (layers & LAYER_WALLS) s = draw_outline(cr, it->maze, &L, err);
+        if (s != MEIRO_OK) break;
         draw_maze(cr, it->maze, paths ? it->path : NULL, &L, &st->marks, snap, layers);
         if (maze_only) return MEIRO_OK;
         if (page && d->count > 1) draw_caption(cr, d, p, k, &L);

@@ -241,6 +241,48 @@ static void draw_mark(cairo_t *cr, const char *text, cairo_surface_t *art, const
     g_object_unref(layout);
 }
 
+/* S and G on a shape or a name, where a child looks for them inside the
+ * outline rather than at a door: a disc filling the cell (9/10 of the room
+ * between its walls: 8 mm and more from 9 mm cells, the cells of ages 3
+ * to 5), light green for S and light blue for G (neither the solution's
+ * red; light, so they print pale grey in black and white and the word on
+ * them in black stands out), or the picture for it as large on a white
+ * disc ringed in that colour. */
+static void draw_badge(cairo_t *cr, const char *text, cairo_surface_t *art, const char *font, double cx, double cy,
+                       const page_layout *L, bool start)
+{
+    double d = (L->cell - L->line) * 0.9, r = d / 2;
+    double red = start ? 0.56 : 0.58, green = start ? 0.86 : 0.78, blue = start ? 0.52 : 1.0;
+    cairo_new_sub_path(cr);
+    cairo_arc(cr, cx, cy, r, 0, 2 * G_PI);
+    cairo_set_source_rgb(cr, red, green, blue);
+    cairo_fill(cr);
+    if (art) {
+        double ring = fmax(d * 0.08, L->line);
+        cairo_arc(cr, cx, cy, r - ring, 0, 2 * G_PI);
+        cairo_set_source_rgb(cr, 1, 1, 1);
+        cairo_fill(cr);
+        double side = (r - ring) * 1.7; /* pictures are round: their corners may cross the ring */
+        draw_art(cr, art, cx - side / 2, cy - side / 2, side, side);
+        return;
+    }
+    /* the word as large as fits in the disc's middle */
+    PangoLayout *layout = text_layout(cr, text, font, true, d * 0.6);
+    PangoRectangle ink;
+    pango_layout_get_extents(layout, &ink, NULL);
+    double w = (double)ink.width / PANGO_SCALE, h = (double)ink.height / PANGO_SCALE;
+    double k = fmin(1, fmin(d * 0.66 / fmax(w, 1e-9), d * 0.5 / fmax(h, 1e-9)));
+    if (k < 1) {
+        g_object_unref(layout);
+        layout = text_layout(cr, text, font, true, d * 0.6 * k);
+    }
+    place_layout(cr, layout, cx, cy, false);
+    pango_cairo_layout_path(cr, layout);
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    cairo_fill(cr);
+    g_object_unref(layout);
+}
+
 void fonts_prepare(const char *font)
 {
     cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1);
@@ -379,6 +421,13 @@ static void draw_labels(cairo_t *cr, const meiro_maze *m, const page_layout *L, 
     /* one cell holding both S and G (1 x 1): the marks stand in their doors */
     bool shared = m->start.x == m->goal.x && m->start.y == m->goal.y;
     double x, y;
+    if (m->active && !shared) { /* a shape or a name: badges a child sees */
+        cell_centre(L, m->start, MEIRO_NO_DIR, &x, &y);
+        draw_badge(cr, marks->start, marks->start_art, marks->font, x, y, L, true);
+        cell_centre(L, m->goal, MEIRO_NO_DIR, &x, &y);
+        draw_badge(cr, marks->goal, marks->goal_art, marks->font, x, y, L, false);
+        return;
+    }
     /* S and G at one size: the one that fits both */
     double size = fmin(mark_fit(cr, marks->start, marks->font, L), mark_fit(cr, marks->goal, marks->font, L));
     cell_centre(L, m->start, shared ? m->start_door : MEIRO_NO_DIR, &x, &y);

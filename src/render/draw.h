@@ -53,6 +53,25 @@ void draw_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const p
 void draw_grid_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,
                     const maze_marks *marks, unsigned layers);
 
+/* The outline of a shaped maze (outline.c), in cells from the grid's top
+ * left corner: closed loops, loop l ending before point loop_end[l]. None
+ * (count 0) without a mask, on other grids, or past 2^18 cells. */
+typedef struct outline {
+    double *points; /* x, y pairs */
+    size_t count;
+    size_t *loop_end;
+    size_t loops;
+} outline;
+
+#define OUTLINE_WIDTH 1.3 /* the outline's line, in walls */
+
+meiro_status outline_trace(const meiro_maze *m, double line, outline *out, meiro_error *err); /* line: the walls', in cells */
+void outline_free(outline *o);
+/* Strokes the outline around a shaped maze placed by L (documents: PDF,
+ * SVG, PNG pages and answers; not the animations' frames, which show the
+ * cells being made). */
+meiro_status draw_outline(cairo_t *cr, const meiro_maze *m, const page_layout *L, meiro_error *err);
+
 /* A Pango layout of `text` at `size` mm (g_object_unref it), and the move
  * to where it starts so that its ink is centred at (cx, cy), or (with
  * baseline) its logical box centred at cx on that baseline. */

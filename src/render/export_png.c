@@ -2,8 +2,9 @@
  * maze and a small border; walls snapped to the pixel grid. The page is
  * drawn in horizontal bands into one small surface and each band's rows go
  * straight to libpng, so memory stays small at any resolution; pages
- * without the red solution are written in grey. The PNG records its
- * resolution (pHYs), so it prints at size, and the seed (tEXt). */
+ * without colour (the red solution, artwork, a shape's S and G) are
+ * written in grey. The PNG records its resolution (pHYs), so it prints at
+ * size, and the seed (tEXt). */
 #include "core/alloc.h"
 #include "core/error.h"
 #include "page/layout.h"
@@ -94,9 +95,10 @@ meiro_status export_png(const meiro_maze *m, const meiro_path *path,
     if (s != MEIRO_OK) goto done;
     int width = (int)a.width, height = (int)a.height;
     double ppm = a.ppm, x0 = a.x0, y0 = a.y0;
-    /* grey unless something is coloured: the path or template artwork */
+    /* grey unless something is coloured: the path, template artwork or a
+     * shape's S and G discs */
     bool grey = (!path || path->length == 0) && !d.style.frame && !d.style.marks.start_art &&
-                !d.style.marks.goal_art;
+                !d.style.marks.goal_art && !meiro_maze_has_mask(m);
 
     band = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, BAND_ROWS);
     row = alloc_array(width, 3);

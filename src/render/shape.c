@@ -32,7 +32,7 @@ static const meiro_algorithm_desc shapes[] = {
     {"apple", "", "an apple with its stem and a leaf"},
     {"fish", "", "a fish swimming right"},
     {"cat", "neko", "a cat's head with its ears"},
-    {"house", "home", "a house with a roof and a chimney"},
+    {"house", "home", "a house with a roof, a chimney and a door"},
     {"cloud", "", "a cloud"},
     {"flower", "", "a flower with five round petals"},
     {"tree", "", "a round tree on its trunk"},
@@ -42,11 +42,35 @@ static const meiro_algorithm_desc shapes[] = {
 
 enum { SHAPE_COUNT = sizeof shapes / sizeof shapes[0] };
 
+/* The least grid at which each shape reads (its ears, wheels, chimney or
+ * petals two cells or more across, with a cell between them), in its
+ * aspect: found by looking at the masks, and checked by test_shape (the
+ * cells cover the silhouette, intersection over union 0.8 or more). */
+static const struct {
+    uint8_t w, h;
+} least_grid[] = {
+    {12, 11}, {15, 14}, {12, 12}, {15, 16}, {16, 10}, {13, 12},
+    {14, 14}, {16, 10}, {14, 14}, {11, 12}, {16, 10}, {15, 14},
+};
+
+_Static_assert(sizeof least_grid / sizeof least_grid[0] == SHAPE_COUNT, "a least grid for every shape");
+
 size_t meiro_shape_count(void) { return SHAPE_COUNT; }
 
 const meiro_algorithm_desc *meiro_shape_info(size_t index) { return index < SHAPE_COUNT ? &shapes[index] : NULL; }
 
 void meiro_mask_free(uint8_t *mask) { free(mask); }
+
+static const meiro_algorithm_desc *find_shape(const char *name);
+
+bool meiro_shape_min_grid(const char *shape, uint32_t *width, uint32_t *height)
+{
+    const meiro_algorithm_desc *d = shape && shape[0] ? find_shape(shape) : NULL;
+    size_t k = d ? (size_t)(d - shapes) : 0;
+    *width = d ? least_grid[k].w : MEIRO_SHAPE_MIN_SIDE;
+    *height = d ? least_grid[k].h : MEIRO_SHAPE_MIN_SIDE;
+    return d != NULL;
+}
 
 /* A built-in shape by name or alias, in any case ("Heart"). */
 static const meiro_algorithm_desc *find_shape(const char *name)
