@@ -42,7 +42,7 @@ static meiro_status w_json(const meiro_maze *m, const meiro_path *p, const meiro
                            const char *temp_dir, meiro_error *err)
 {
     if (m->active) {
-        meiro_status s = json_shape_readable(m->w, m->h, m->active_count, err);
+        meiro_status s = shape_readable_as_json(m->w, m->h, m->active_count, err);
         if (s != MEIRO_OK) return s;
     }
     return w_json_plain(m, p, opt, o, temp_dir, err);
@@ -249,7 +249,7 @@ static meiro_status export_check_unlocalized(meiro_grid grid, uint32_t width, ui
         document d;
         s = doc_init(&d, &item, 1, opt, -1, err); /* the page, the cell size, the fit */
         if (s != MEIRO_OK) return s;
-        if (format == MEIRO_FORMAT_PNG) s = png_check(&d, opt, err);
+        if (format == MEIRO_FORMAT_PNG) s = raster_check(&d, opt, err);
         page_layout L;
         if (s == MEIRO_OK && cell_mm && doc_first_maze(&d, 0, &L, NULL) == MEIRO_OK) *cell_mm = L.cell;
         doc_free(&d);

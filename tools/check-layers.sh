@@ -78,5 +78,19 @@ for file in $(find "$src" -name '*.c' -o -name '*.h' | sort); do
         esac
     done < "$file"
 done
-[ "$status" -eq 0 ] && echo "check-layers: every include stays in its layer"
+# our own functions, types and variables stay out of the namespaces of
+# the libraries we use (a static png_flush beside libpng's, a json_* helper
+# beside jansson's): a name defined at the start of a line, or a typedef's
+for file in $(find src -name '*.[ch]' | sort); do
+    grep -nE '^([a-z_][a-z_0-9 ]*[ *])?(png|json|cairo|pango|rsvg|lxw|xml|ini|g)_[a-z_0-9]+ *\(|^} *(png|json|cairo|pango|rsvg|lxw|xml|ini|g)_[a-z_0-9]+;' "$file" |
+        grep -vE '^[0-9]+: *(return|if|else|while|for)\b' | while IFS=: read -r lineno _; do
+            echo "check-layers: $file:$lineno: a name in another library's namespace (use ours)"
+        done
+done > "${TMPDIR:-/tmp}/check-names.$$"
+if [ -s "${TMPDIR:-/tmp}/check-names.$$" ]; then
+    cat "${TMPDIR:-/tmp}/check-names.$$"
+    status=1
+fi
+rm -f "${TMPDIR:-/tmp}/check-names.$$"
+[ "$status" -eq 0 ] && echo "check-layers: every include stays in its layer, no name in another library's namespace"
 exit "$status"

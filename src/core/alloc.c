@@ -78,7 +78,8 @@ void fault_restore(const fault_state *s)
     fault_fired = s->fired;
 }
 
-/* MEIRO_FAULT_SIGNAL=SIG:POINT:N (SIG one of INT, TERM, HUP, QUIT, PIPE):
+/* MEIRO_FAULT_SIGNAL=SIG:POINT:N (SIG one of INT, TERM, HUP, QUIT, PIPE,
+ * ABRT, XCPU, ALRM, USR1, USR2, VTALRM, PROF: the ones meiro cleans up after):
  * the Nth time the library passes POINT, the signal is raised, as if it
  * came from outside at that moment: a deterministic Ctrl-C for the tests of
  * what a signal leaves behind (tests/cli.sh), in place of timing a kill. */
@@ -89,7 +90,9 @@ void fault_point(const char *point)
     static const struct {
         const char *name;
         int sig;
-    } sigs[] = {{"INT", SIGINT}, {"TERM", SIGTERM}, {"HUP", SIGHUP}, {"QUIT", SIGQUIT}, {"PIPE", SIGPIPE}};
+    } sigs[] = {{"INT", SIGINT},     {"TERM", SIGTERM},     {"HUP", SIGHUP},   {"QUIT", SIGQUIT},
+                {"PIPE", SIGPIPE},   {"ABRT", SIGABRT},     {"XCPU", SIGXCPU}, {"ALRM", SIGALRM},
+                {"USR1", SIGUSR1},   {"USR2", SIGUSR2},     {"VTALRM", SIGVTALRM}, {"PROF", SIGPROF}};
     const char *colon = spec ? strchr(spec, ':') : NULL;
     size_t n = strlen(point);
     if (!colon || strncmp(colon + 1, point, n) != 0 || colon[1 + n] != ':') return;

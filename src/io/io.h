@@ -16,22 +16,20 @@ meiro_maze *read_json(FILE *in, meiro_error *err);
 /* A cell's geometry in the JSON document, in cell units (core/grid.h):
  * its centre; a polygon's corners clockwise, corner k starting side k; or
  * a polar cell's radii and angles (degrees clockwise from the top). */
-typedef struct json_cell_shape {
+typedef struct cell_shape {
     double cx, cy;
     unsigned corners;
     double px[8], py[8];
     bool polar;
     double r0, r1, a0, a1;
-} json_cell_shape;
-void json_cell_shape_of(const meiro_maze *m, size_t id, meiro_cell c, json_cell_shape *s);
-void json_rect_cell_shape(meiro_cell c, json_cell_shape *s); /* a rect's, without its maze */
+} cell_shape;
+void cell_shape_of(const meiro_maze *m, size_t id, meiro_cell c, cell_shape *s);
+void rect_cell_shape(meiro_cell c, cell_shape *s); /* a rect's, without its maze */
 /* Whether a rect of w x h with `inside` cells in its shape is one JSON
  * carries: MEIRO_ERROR_TOO_BIG (a message in err) when the cells listed
  * are too few for the grid, which the reader would have to make whole
  * (write_json.c). */
-meiro_status json_shape_readable(uint32_t w, uint32_t h, uint64_t inside, meiro_error *err);
-/* The bounding box of the drawing. */
-void json_extent(const meiro_maze *m, double *width, double *height);
+meiro_status shape_readable_as_json(uint32_t w, uint32_t h, uint64_t inside, meiro_error *err);
 
 /* Writes a file atomically: `write` fills a temporary file next to it,
  * which is flushed, synced and renamed over `filename` only on success.

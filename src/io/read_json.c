@@ -11,7 +11,7 @@
  * What a file costs is paid for by its content, never by its spaces: a
  * rect's maze is made once its cells are listed (until then, 4 bytes a
  * listed cell), and a rect with a shape lists enough of them
- * (json_shape_readable); the other grids list every cell, and the input
+ * (shape_readable_as_json); the other grids list every cell, and the input
  * must show content (bytes that are not spaces) for them before their
  * maze is made. A single value is at most VALUE_LIMIT bytes.
  *
@@ -368,9 +368,9 @@ static meiro_status place_cell(jreader *r, where at, uint64_t k, uint64_t x, uin
 static meiro_status check_shape(jreader *r, where at, uint64_t k, meiro_cell c, json_t *center,
                                 json_t *corners, json_t *radii, json_t *angles)
 {
-    json_cell_shape s;
-    if (r->grid == MEIRO_GRID_RECT) json_rect_cell_shape(c, &s); /* before its maze is made */
-    else json_cell_shape_of(r->m, (size_t)k, c, &s);
+    cell_shape s;
+    if (r->grid == MEIRO_GRID_RECT) rect_cell_shape(c, &s); /* before its maze is made */
+    else cell_shape_of(r->m, (size_t)k, c, &s);
     char a[64], b[64];
     double p[2];
     if (center) {
@@ -462,7 +462,7 @@ static meiro_status end_cells(jreader *r, where at)
         return fail_at(r->err, MEIRO_ERROR_PARSE, at.line, at.col,
                        "\"cells\" lists no cells: a rect grid of %lu x %lu has %llu (or those inside its shape)",
                        (unsigned long)r->w, (unsigned long)r->h, (unsigned long long)r->total);
-    if (json_shape_readable(r->w, r->h, r->count, &why) != MEIRO_OK)
+    if (shape_readable_as_json(r->w, r->h, r->count, &why) != MEIRO_OK)
         return fail_at(r->err, why.status, at.line, at.col, "\"cells\": %s", why.message);
     r->m = meiro_maze_new_grid(MEIRO_GRID_RECT, r->w, r->h, &why);
     if (!r->m) return fail(r->err, why.status, "%s", why.message);
@@ -880,7 +880,7 @@ static meiro_status finish(jreader *r)
                        "\"algorithm\" without \"seed\": the two tell together how the maze was made");
     if (r->seen & (1u << KEY_EXTENT)) {
         double ew, eh;
-        json_extent(r->m, &ew, &eh);
+        grid_extent(r->m, &ew, &eh);
         if (!near(r->extent[0], ew) || !near(r->extent[1], eh))
             return fail_at(err, MEIRO_ERROR_PARSE, r->at[KEY_EXTENT].line, r->at[KEY_EXTENT].col,
                            "\"extent\" is [%.9g, %.9g], but this grid's is [%.9g, %.9g]", r->extent[0],

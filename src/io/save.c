@@ -156,24 +156,31 @@ char *temp_name_next_to(const char *target, unsigned attempt)
 /* Creates a new file next to `filename` (same directory, so rename is
  * atomic), honouring the umask like a plain fopen would, or with the mode
  * (and owner) of `old` when it replaces that file. */
+/* The name is listed for the signal handler before the file is made, so
+ * that no signal finds a file of ours it does not know (the handler
+ * removing a name not made yet removes nothing); *tracked is its entry. */
 static FILE *open_temp(const char *filename, const struct stat *old, char **temp_name,
-                       meiro_status *status, meiro_error *err)
+                       temp_entry **tracked, meiro_status *status, meiro_error *err)
 {
     *status = MEIRO_ERROR_IO;
+    *tracked = NULL;
     for (unsigned attempt = 0; attempt < 100; attempt++) {
         char *name = temp_name_next_to(filename, attempt);
         if (!name) {
             *status = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
             return NULL;
         }
+        temp_entry *entry = temp_track(name, false);
         int fd = open(name, O_WRONLY | O_CREAT | O_EXCL, 0666);
         if (fd < 0) {
             int e = errno;
+            temp_untrack(entry);
             free(name);
             if (e == EEXIST) continue;
             fail(err, MEIRO_ERROR_IO, "cannot create the file: %s", strerror(e));
             return NULL;
         }
+        fault_point("created");
         if (old) {
             /* the owner first: chown may clear set-id bits that chmod restores */
             if (geteuid() == 0 && fchown(fd, old->st_uid, old->st_gid) != 0) {
@@ -188,10 +195,12 @@ static FILE *open_temp(const char *filename, const struct stat *old, char **temp
             fail(err, MEIRO_ERROR_IO, "cannot create the file: %s", strerror(errno));
             close(fd);
             unlink(name);
+            temp_untrack(entry);
             free(name);
             return NULL;
         }
         *temp_name = name;
+        *tracked = entry;
         return f;
     }
     fail(err, MEIRO_ERROR_IO, "cannot create a temporary file next to it");
@@ -362,12 +371,12 @@ meiro_status save_atomically(const char *filename, stream_writer write, void *ct
         return s;
     }
     char *temp = NULL;
-    FILE *f = open_temp(filename, exists ? &st : NULL, &temp, &s, err);
+    temp_entry *tracked;
+    FILE *f = open_temp(filename, exists ? &st : NULL, &temp, &tracked, &s, err);
     if (!f) {
         free(resolved);
         return s;
     }
-    temp_entry *tracked = temp_track(temp, false);
     /* the writer's own scratch files go to the same folder (same room) */
     char *dir = folder_of(temp);
     if (!dir) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");

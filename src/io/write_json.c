@@ -184,17 +184,12 @@ static uint64_t id_of(const id_map *ids, meiro_cell c)
 
 /* ---- Geometry (shared with the reader, which checks it) ---- */
 
-void json_extent(const meiro_maze *m, double *width, double *height)
-{
-    grid_extent(m, width, height);
-}
-
 static bool same_point(double ax, double ay, double bx, double by)
 {
     return fabs(ax - bx) < 1e-7 && fabs(ay - by) < 1e-7;
 }
 
-void json_rect_cell_shape(meiro_cell c, json_cell_shape *s)
+void rect_cell_shape(meiro_cell c, cell_shape *s)
 {
     memset(s, 0, sizeof *s);
     s->cx = c.x + 0.5;
@@ -215,7 +210,7 @@ void json_rect_cell_shape(meiro_cell c, json_cell_shape *s)
  * least as many cells as that side. */
 #define SHAPE_FREE_CELLS ((uint64_t)1 << 20)
 
-meiro_status json_shape_readable(uint32_t w, uint32_t h, uint64_t inside, meiro_error *err)
+meiro_status shape_readable_as_json(uint32_t w, uint32_t h, uint64_t inside, meiro_error *err)
 {
     uint64_t shorter = w < h ? w : h;
     if ((uint64_t)w * h <= SHAPE_FREE_CELLS || 2 * inside >= shorter) return MEIRO_OK;
@@ -226,11 +221,11 @@ meiro_status json_shape_readable(uint32_t w, uint32_t h, uint64_t inside, meiro_
                 (unsigned long long)(shorter + 1) / 2);
 }
 
-void json_cell_shape_of(const meiro_maze *m, size_t id, meiro_cell c, json_cell_shape *s)
+void cell_shape_of(const meiro_maze *m, size_t id, meiro_cell c, cell_shape *s)
 {
     memset(s, 0, sizeof *s);
     if (m->grid == MEIRO_GRID_RECT) {
-        json_rect_cell_shape(c, s);
+        rect_cell_shape(c, s);
         return;
     }
     grid_centre(m, id, &s->cx, &s->cy);
@@ -273,8 +268,8 @@ static void out_key_u64(jout *o, const char *key, uint64_t v)
 
 static void out_cell(jout *o, const meiro_maze *m, size_t id, meiro_cell c, bool last)
 {
-    json_cell_shape s;
-    json_cell_shape_of(m, id, c, &s);
+    cell_shape s;
+    cell_shape_of(m, id, c, &s);
     out_str(o, "    {\"x\": ");
     out_u64(o, c.x);
     out_str(o, ", \"y\": ");
@@ -385,7 +380,7 @@ meiro_status write_json(const meiro_maze *m, const meiro_path *path, FILE *out)
     out_key_u64(o, "width", m->w);
     out_key_u64(o, "height", m->h);
     double ew, eh;
-    json_extent(m, &ew, &eh);
+    grid_extent(m, &ew, &eh);
     out_str(o, ",\n  \"extent\": ");
     out_pair(o, ew, eh);
     if (m->has_seed) {

@@ -141,7 +141,7 @@ meiro_status xlsx_check(const doc_item *items, size_t count, const meiro_export_
 /* Whether the document can be a PNG (resolution in range, at most
  * PNG_MAX_SIDE pixels across): export_png checks it before drawing. */
 enum { PNG_MIN_DPI = 30, PNG_MAX_DPI = 2400, PNG_MAX_SIDE = 32767 };
-meiro_status png_check(const document *d, const meiro_export_options *opt, meiro_error *err);
+meiro_status raster_check(const document *d, const meiro_export_options *opt, meiro_error *err);
 
 /* A workbook of the items: a sheet per maze and, with opt->answer_page, per
  * answer (src/export_xlsx.c). */

@@ -69,7 +69,7 @@ static meiro_status raster_measure(const document *d, const meiro_export_options
     return MEIRO_OK;
 }
 
-meiro_status png_check(const document *d, const meiro_export_options *opt, meiro_error *err)
+meiro_status raster_check(const document *d, const meiro_export_options *opt, meiro_error *err)
 {
     raster_area a;
     return raster_measure(d, opt, &a, err);

@@ -155,20 +155,20 @@ static void header_text(char *out, size_t size, const char *prefix, const char *
 
 /* The pictures for S and G, drawn once from their SVG, and the PNG images
  * made of them for the sheets (kept until the workbook is written). */
-typedef struct png_buffer {
+typedef struct picture_bytes {
     unsigned char *data;
     size_t size, cap;
-} png_buffer;
+} picture_bytes;
 
 typedef struct sheet_art {
     cairo_surface_t *start, *goal;
-    png_buffer *pngs;
+    picture_bytes *pngs;
     size_t count, cap;
 } sheet_art;
 
 static cairo_status_t append_png(void *closure, const unsigned char *data, unsigned int length)
 {
-    png_buffer *b = closure;
+    picture_bytes *b = closure;
     if (!vec_reserve(&b->data, &b->cap, b->size + length, 1, 4096)) return CAIRO_STATUS_NO_MEMORY;
     memcpy(b->data + b->size, data, length);
     b->size += length;
@@ -183,7 +183,7 @@ static const unsigned char *art_png(sheet_art *art, cairo_surface_t *picture, in
     cairo_t *cr = cairo_create(image);
     draw_art(cr, picture, 0, 0, side, side);
     cairo_destroy(cr);
-    png_buffer b = {0};
+    picture_bytes b = {0};
     cairo_status_t st = cairo_surface_write_to_png_stream(image, append_png, &b);
     cairo_surface_destroy(image);
     if (st != CAIRO_STATUS_SUCCESS) {

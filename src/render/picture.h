@@ -38,7 +38,7 @@ meiro_status picture_mask(const unsigned char *data, size_t size, const char *wh
 
 /* A PNG's size from its header (the first 24 bytes); false if it is not
  * a PNG. */
-bool png_header_size(const unsigned char *data, size_t size, uint32_t *width, uint32_t *height);
+bool picture_png_size(const unsigned char *data, size_t size, uint32_t *width, uint32_t *height);
 
 /* Runs work(ctx, err) in a child process that gets `seconds` of time and
  * (beside what the process already uses) `megabytes` of address space, and

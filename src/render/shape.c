@@ -266,31 +266,31 @@ static meiro_status read_file(const char *path, unsigned char **data, size_t *si
 /* ---- PNG, decoded in strips and shrunk as it comes ---- */
 
 /* The decoder's state, on the heap: libpng leaves by longjmp. */
-typedef struct png_reader {
+typedef struct shape_png_reader {
     const unsigned char *data;
     size_t size, pos;
     char message[160];
     unsigned char *row;           /* one decoded row, RGBA */
     uint32_t *acc;                /* sums of premultiplied ARGB per output pixel */
     cairo_surface_t *out;
-} png_reader;
+} shape_png_reader;
 
-static void png_read_memory(png_structp png, png_bytep to, png_size_t n)
+static void on_png_read(png_structp png, png_bytep to, png_size_t n)
 {
-    png_reader *r = png_get_io_ptr(png);
+    shape_png_reader *r = png_get_io_ptr(png);
     if (n > r->size - r->pos) png_error(png, "the file ends too soon");
     memcpy(to, r->data + r->pos, n);
     r->pos += n;
 }
 
-static void png_failed(png_structp png, png_const_charp message)
+static void on_png_error(png_structp png, png_const_charp message)
 {
-    png_reader *r = png_get_error_ptr(png);
+    shape_png_reader *r = png_get_error_ptr(png);
     snprintf(r->message, sizeof r->message, "%s", message);
     png_longjmp(png, 1);
 }
 
-static void png_warned(png_structp png, png_const_charp message)
+static void on_png_warning(png_structp png, png_const_charp message)
 {
     (void)png;
     (void)message;
@@ -298,7 +298,7 @@ static void png_warned(png_structp png, png_const_charp message)
 
 /* Output rows [y0, y0 + rows) of acc (sums of f x f pixels or fewer at the
  * edges) into the surface, as their averages. */
-static void png_flush(png_reader *r, uint32_t y0, uint32_t rows, uint32_t f, uint32_t w, uint32_t h)
+static void reader_flush_rows(shape_png_reader *r, uint32_t y0, uint32_t rows, uint32_t f, uint32_t w, uint32_t h)
 {
     int ow = cairo_image_surface_get_width(r->out), stride = cairo_image_surface_get_stride(r->out);
     unsigned char *px = cairo_image_surface_get_data(r->out);
@@ -324,16 +324,16 @@ static meiro_status read_png(const unsigned char *data, size_t size, const char 
 {
     *out = NULL;
     uint32_t w, h;
-    if (!png_header_size(data, size, &w, &h))
+    if (!picture_png_size(data, size, &w, &h))
         return fail(err, MEIRO_ERROR_PARSE, "%s is not a readable PNG image", what);
     if (w == 0 || h == 0 || w > 32767 || h > 32767 || (uint64_t)w * h > PICTURE_MAX_PIXELS)
         return fail(err, MEIRO_ERROR_TOO_BIG, "%s is %lu x %lu pixels: at most 32767 a side and %u megapixels",
                     what, (unsigned long)w, (unsigned long)h, PICTURE_MAX_PIXELS >> 20);
-    png_reader *r = zalloc(1, sizeof *r);
+    shape_png_reader *r = zalloc(1, sizeof *r);
     if (!r) return fail(err, MEIRO_ERROR_NOMEM, "out of memory reading %s", what);
     r->data = data;
     r->size = size;
-    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, r, png_failed, png_warned);
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, r, on_png_error, on_png_warning);
     png_infop info = png ? png_create_info_struct(png) : NULL;
     meiro_status s = MEIRO_OK;
     if (!info) {
@@ -346,7 +346,7 @@ static meiro_status read_png(const unsigned char *data, size_t size, const char 
                                                 r->message);
         goto done;
     }
-    png_set_read_fn(png, r, png_read_memory);
+    png_set_read_fn(png, r, on_png_read);
     png_set_user_limits(png, 32767, 32767);
     png_set_chunk_malloc_max(png, 4 << 20); /* compressed text and profiles */
     png_read_info(png, info);
@@ -385,12 +385,12 @@ static meiro_status read_png(const unsigned char *data, size_t size, const char 
                 sum[3] += (c[2] * a + 127) / 255;
             }
             if (!interlaced && ((y + 1) % f == 0 || y + 1 == h)) { /* a row of the output is complete */
-                png_flush(r, y / f, 1, f, w, h);
+                reader_flush_rows(r, y / f, 1, f, w, h);
                 memset(r->acc, 0, (size_t)ow * 4 * sizeof *r->acc);
             }
         }
     }
-    if (interlaced) png_flush(r, 0, oh, f, w, h);
+    if (interlaced) reader_flush_rows(r, 0, oh, f, w, h);
     cairo_surface_mark_dirty(r->out);
     *out = r->out;
     r->out = NULL;

@@ -339,7 +339,7 @@ static bool jpeg_size(b64 *b, uint32_t *w, uint32_t *h)
     }
 }
 
-bool png_header_size(const unsigned char *data, size_t size, uint32_t *width, uint32_t *height)
+bool picture_png_size(const unsigned char *data, size_t size, uint32_t *width, uint32_t *height)
 {
     static const unsigned char magic[16] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0, 13, 'I', 'H', 'D', 'R'};
     if (size < 24 || memcmp(data, magic, 16) != 0) return false;
@@ -373,7 +373,7 @@ static meiro_status data_url(scanner *sc, cursor *c)
         unsigned char head[24];
         size_t k = 0;
         for (int v; k < sizeof head && (v = next_byte(&b)) >= 0;) head[k++] = (unsigned char)v;
-        sized = png_header_size(head, k, &w, &h);
+        sized = picture_png_size(head, k, &w, &h);
     } else {
         sized = jpeg_size(&b, &w, &h);
     }
