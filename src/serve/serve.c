@@ -260,7 +260,7 @@ static enum MHD_Result api_maze(struct MHD_Connection *c, const serve_config *cf
 }
 
 /* A JSON string (the names and descriptions are the library's own). */
-static size_t json_string(char *out, size_t size, const char *s)
+static size_t quote_json(char *out, size_t size, const char *s)
 {
     size_t n = 0;
     if (n < size) out[n++] = '"';
@@ -290,21 +290,21 @@ static enum MHD_Result api_choices(struct MHD_Connection *c)
     const meiro_algorithm_desc *shape;
     for (size_t i = 0; (shape = meiro_shape_info(i)) && n + 256 < size; i++) {
         if (i) out[n++] = ',';
-        n += json_string(out + n, size - n, shape->name);
+        n += quote_json(out + n, size - n, shape->name);
     }
     n += (size_t)snprintf(out + n, size - n, "],\"templates\":[");
     for (size_t i = 0; i < meiro_builtin_template_count() && n + 256 < size; i++) {
         if (i) out[n++] = ',';
-        n += json_string(out + n, size - n, meiro_builtin_template_name(i));
+        n += quote_json(out + n, size - n, meiro_builtin_template_name(i));
     }
     n += (size_t)snprintf(out + n, size - n, "],\"art\":[");
     const meiro_art_desc *art;
     for (size_t i = 0; (art = meiro_art_info(i)) && n + 256 < size; i++) {
         if (i) out[n++] = ',';
-        n += json_string(out + n, size - n, art->name);
+        n += quote_json(out + n, size - n, art->name);
     }
     n += (size_t)snprintf(out + n, size - n, "],\"version\":");
-    n += json_string(out + n, size - n, meiro_version());
+    n += quote_json(out + n, size - n, meiro_version());
     n += (size_t)snprintf(out + n, size - n, "}\n");
     return respond(c, MHD_HTTP_OK, "application/json", out, n, true, NULL);
 }
