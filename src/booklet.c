@@ -50,8 +50,8 @@ bool meiro_booklet_answers_apart(const meiro_booklet_options *b, meiro_format fo
 
 /* A class set's copy c: "Version B" (A .. Z, AA, AB, ...) in the page's
  * words, or the pupil's name. */
-static void copy_label(const meiro_booklet_options *b, const meiro_export_options *opt, unsigned c, char *out,
-                       size_t size)
+static void copy_label(const meiro_booklet_options *b, const meiro_export_options *opt, unsigned c,
+                       char *out, size_t size)
 {
     if (b->names) {
         snprintf(out, size, "%s", b->names[c]);
@@ -59,7 +59,8 @@ static void copy_label(const meiro_booklet_options *b, const meiro_export_option
     }
     char letters[8];
     size_t n = 0;
-    for (unsigned k = c + 1; k > 0 && n < sizeof letters - 1; k = (k - 1) / 26) letters[n++] = (char)('A' + (k - 1) % 26);
+    for (unsigned k = c + 1; k > 0 && n < sizeof letters - 1; k = (k - 1) / 26)
+        letters[n++] = (char)('A' + (k - 1) % 26);
     char word[8];
     for (size_t i = 0; i < n; i++) word[i] = letters[n - 1 - i];
     word[n] = 0;
@@ -107,8 +108,8 @@ static bool maze_shape(const meiro_booklet_options *b, unsigned i, char *name, s
  * its level's maze, or the size between the first and the last with
  * cluster, on its grid, as meiro_generate_options_resolve lays the
  * booklet's algorithm and the shape over it. */
-static bool maze_options(const meiro_booklet_options *b, unsigned i, meiro_generate_options *o, char *shape,
-                         size_t size)
+static bool maze_options(const meiro_booklet_options *b, unsigned i, meiro_generate_options *o,
+                         char *shape, size_t size)
 {
     meiro_generate_options_init(o);
     o->seed = meiro_booklet_maze_seed(b->seed, i);
@@ -123,8 +124,10 @@ static bool maze_options(const meiro_booklet_options *b, unsigned i, meiro_gener
     /* shapes are of square cells */
     bool shaped = o->grid == MEIRO_GRID_RECT && maze_shape(b, i, shape, size);
     int level = maze_level(b, i);
-    meiro_maze_sources src = {.level = level ? meiro_level_info((meiro_level)(level - 1)) : &sized, .shape = shaped};
-    o->shape_name = shaped ? shape : NULL; /* a built-in shape's grid is at least the one where it reads */
+    meiro_maze_sources src = {.level = level ? meiro_level_info((meiro_level)(level - 1)) : &sized,
+                              .shape = shaped};
+    o->shape_name =
+        shaped ? shape : NULL; /* a built-in shape's grid is at least the one where it reads */
     meiro_generate_options_resolve(o, b->algorithm ? MEIRO_GIVEN_ALGORITHM : 0, &src, NULL);
     return shaped;
 }
@@ -153,8 +156,8 @@ static void booklet_free(booklet *bk)
 /* The mazes, solved; an item carries its solution only where answer pages
  * or sheets show it (`answered`): a booklet's puzzles are never drawn
  * solved, whatever the answers mode. */
-static meiro_status make_mazes(const meiro_booklet_options *b, booklet *bk, unsigned done, unsigned total,
-                               bool answered, meiro_error *err)
+static meiro_status make_mazes(const meiro_booklet_options *b, booklet *bk, unsigned done,
+                               unsigned total, bool answered, meiro_error *err)
 {
     bk->count = b->count;
     bk->mazes = zalloc(b->count, sizeof *bk->mazes);
@@ -167,7 +170,8 @@ static meiro_status make_mazes(const meiro_booklet_options *b, booklet *bk, unsi
         char shape[1024];
         uint8_t *mask = NULL;
         if (maze_options(b, i, &o, shape, sizeof shape)) {
-            if (meiro_shape_mask(shape, o.width, o.height, &mask, err) != MEIRO_OK) return err->status;
+            if (meiro_shape_mask(shape, o.width, o.height, &mask, err) != MEIRO_OK)
+                return err->status;
             o.mask = mask;
             o.shape_name = strchr(shape, '/') ? strrchr(shape, '/') + 1 : shape;
         }
@@ -184,8 +188,8 @@ static meiro_status make_mazes(const meiro_booklet_options *b, booklet *bk, unsi
 
 /* The mazes as one page to play: drawn without their paths, which the
  * answer button shows (at once in a file of the answers alone). */
-static meiro_status write_html(booklet *bk, uint64_t seed, const meiro_export_options *opt, FILE *out,
-                               meiro_error *err)
+static meiro_status write_html(booklet *bk, uint64_t seed, const meiro_export_options *opt,
+                               FILE *out, meiro_error *err)
 {
     for (unsigned i = 0; i < bk->count; i++) bk->items[i].path = NULL;
     document d;
@@ -206,8 +210,9 @@ static meiro_status booklet_check(const meiro_booklet_options *b, const meiro_ex
 {
     meiro_maze *shells = zalloc(b->count, sizeof *shells);
     doc_item *items = zalloc(b->count, sizeof *items);
-    meiro_status s = shells && items ? MEIRO_OK
-                                     : fail(err, MEIRO_ERROR_NOMEM, "out of memory for %u mazes", b->count);
+    meiro_status s = shells && items
+                         ? MEIRO_OK
+                         : fail(err, MEIRO_ERROR_NOMEM, "out of memory for %u mazes", b->count);
     for (unsigned i = 0; s == MEIRO_OK && i < b->count; i++) {
         meiro_generate_options o;
         char shape[1024];
@@ -220,8 +225,10 @@ static meiro_status booklet_check(const meiro_booklet_options *b, const meiro_ex
     /* workbooks and play pages are made of square cells */
     for (unsigned i = 0; s == MEIRO_OK && i < b->count && format != MEIRO_FORMAT_PDF; i++)
         if (shells[i].grid != MEIRO_GRID_RECT)
-            s = fail_field(err, MEIRO_FIELD_GRID, MEIRO_ERROR_ARGUMENT, "a booklet of %s mazes is a PDF: %s pages are made of square cells",
-                     meiro_grid_name((meiro_grid)shells[i].grid), format == MEIRO_FORMAT_XLSX ? "XLSX" : "HTML");
+            s = fail_field(err, MEIRO_FIELD_GRID, MEIRO_ERROR_ARGUMENT,
+                           "a booklet of %s mazes is a PDF: %s pages are made of square cells",
+                           meiro_grid_name((meiro_grid)shells[i].grid),
+                           format == MEIRO_FORMAT_XLSX ? "XLSX" : "HTML");
     if (s == MEIRO_OK && format == MEIRO_FORMAT_XLSX) {
         s = xlsx_check(items, b->count, opt, NULL, err);
     } else if (s == MEIRO_OK && format == MEIRO_FORMAT_HTML) {
@@ -233,7 +240,8 @@ static meiro_status booklet_check(const meiro_booklet_options *b, const meiro_ex
         if (s == MEIRO_OK) doc_free(&d);
     } else if (s == MEIRO_OK) {
         document d;
-        s = doc_plan(&d, items, b->count, opt, &(doc_parts){b->cover, b->contents, NULL}, err); /* freed on failure */
+        s = doc_plan(&d, items, b->count, opt, &(doc_parts){b->cover, b->contents, NULL},
+                     err); /* freed on failure */
         if (s == MEIRO_OK) doc_free(&d);
     }
     /* what the options get wrong first, then whether the memory suffices */
@@ -262,11 +270,13 @@ static void sheet_for(const meiro_booklet_options *b, double pw, double ph, doub
     static const double a_sizes[][2] = {{105, 148}, {148, 210}, {210, 297}, {297, 420}};
     *w = 2 * pw, *h = ph;
     for (size_t i = 0; i + 1 < sizeof a_sizes / sizeof a_sizes[0]; i++)
-        if (fabs(pw - a_sizes[i][0]) < 0.5 && fabs(ph - a_sizes[i][1]) < 0.5) *w = a_sizes[i + 1][1];
+        if (fabs(pw - a_sizes[i][0]) < 0.5 && fabs(ph - a_sizes[i][1]) < 0.5)
+            *w = a_sizes[i + 1][1];
 }
 
-meiro_status meiro_booklet_sheet_mm(const meiro_booklet_options *b, const meiro_export_options *page,
-                                    double *w, double *h, bool *fits, meiro_error *err)
+meiro_status meiro_booklet_sheet_mm(const meiro_booklet_options *b,
+                                    const meiro_export_options *page, double *w, double *h,
+                                    bool *fits, meiro_error *err)
 {
     (void)err; /* the paper was checked with the options */
     meiro_export_options opt;
@@ -298,41 +308,55 @@ static meiro_status cover_maze(const meiro_booklet_options *b, meiro_maze **cove
     return *cover ? MEIRO_OK : err->status;
 }
 
-static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, const meiro_export_options *page,
-                                 meiro_format format, FILE *out, const char *temp_dir,
-                                 meiro_error *err)
+static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
+                                              const meiro_export_options *page, meiro_format format,
+                                              FILE *out, const char *temp_dir, meiro_error *err)
 {
     if (b->count < 1 || b->count > 10000)
-        return fail_field(err, MEIRO_FIELD_MAZES, MEIRO_ERROR_ARGUMENT, "a booklet has 1 to 10000 mazes (not %u)", b->count);
+        return fail_field(err, MEIRO_FIELD_MAZES, MEIRO_ERROR_ARGUMENT,
+                          "a booklet has 1 to 10000 mazes (not %u)", b->count);
     if ((b->from_w || b->to_w) && !(b->from_w && b->from_h && b->to_w && b->to_h))
-        return fail_field(err, MEIRO_FIELD_SIZES, MEIRO_ERROR_ARGUMENT, "rising sizes need both the first and the last size (W x H)");
+        return fail_field(err, MEIRO_FIELD_SIZES, MEIRO_ERROR_ARGUMENT,
+                          "rising sizes need both the first and the last size (W x H)");
     if (!meiro_level_info(b->from_level) || !meiro_level_info(b->to_level))
         return fail_field(err, MEIRO_FIELD_LEVEL, MEIRO_ERROR_ARGUMENT, "invalid difficulty level");
     if (format != MEIRO_FORMAT_PDF && format != MEIRO_FORMAT_XLSX && format != MEIRO_FORMAT_HTML)
-        return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT, "a booklet is a PDF, an XLSX workbook or an HTML page");
+        return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
+                          "a booklet is a PDF, an XLSX workbook or an HTML page");
     if (b->fold && format != MEIRO_FORMAT_PDF)
-        return fail_field(err, MEIRO_FIELD_FOLD, MEIRO_ERROR_ARGUMENT, "a folded booklet is a PDF (its sheets are printed)");
+        return fail_field(err, MEIRO_FIELD_FOLD, MEIRO_ERROR_ARGUMENT,
+                          "a folded booklet is a PDF (its sheets are printed)");
     if (b->fold == MEIRO_FOLD_SHEETS && page && page->bleed_mm > 0)
-        return fail_field(err, MEIRO_FIELD_BLEED, MEIRO_ERROR_ARGUMENT, "a bleed is for a print shop's pages, not for sheets folded at home: "
-                                               "use --fold=pages with --bleed");
+        return fail_field(err, MEIRO_FIELD_BLEED, MEIRO_ERROR_ARGUMENT,
+                          "a bleed is for a print shop's pages, not for sheets folded at home: "
+                          "use --fold=pages with --bleed");
     if ((b->sheet >= 0 || b->creep_mm > 0) && b->fold != MEIRO_FOLD_SHEETS)
-        return fail_field(err, b->sheet >= 0 ? MEIRO_FIELD_SHEET : MEIRO_FIELD_CREEP, MEIRO_ERROR_ARGUMENT,
+        return fail_field(err, b->sheet >= 0 ? MEIRO_FIELD_SHEET : MEIRO_FIELD_CREEP,
+                          MEIRO_ERROR_ARGUMENT,
                           "a sheet and creep are for a booklet folded from sheets (--fold)");
-    if (b->sheet >= MEIRO_PAPER_COUNT) return fail_field(err, MEIRO_FIELD_SHEET, MEIRO_ERROR_ARGUMENT, "invalid sheet %d", b->sheet);
+    if (b->sheet >= MEIRO_PAPER_COUNT)
+        return fail_field(err, MEIRO_FIELD_SHEET, MEIRO_ERROR_ARGUMENT, "invalid sheet %d",
+                          b->sheet);
     if (b->signature > 50 || !(b->creep_mm >= 0 && b->creep_mm <= 2))
-        return fail_field(err, b->signature > 50 ? MEIRO_FIELD_SIGNATURE : MEIRO_FIELD_CREEP, MEIRO_ERROR_ARGUMENT,
+        return fail_field(err, b->signature > 50 ? MEIRO_FIELD_SIGNATURE : MEIRO_FIELD_CREEP,
+                          MEIRO_ERROR_ARGUMENT,
                           "a signature has 1 to 50 sheets and the creep is 0 to 2 mm a sheet");
     if (b->signature && !b->fold)
-        return fail_field(err, MEIRO_FIELD_SIGNATURE, MEIRO_ERROR_ARGUMENT, "signatures are for folded booklets (--fold, or --fold=pages)");
+        return fail_field(err, MEIRO_FIELD_SIGNATURE, MEIRO_ERROR_ARGUMENT,
+                          "signatures are for folded booklets (--fold, or --fold=pages)");
     if (b->copies > 1 && (format != MEIRO_FORMAT_PDF || b->fold))
-        return fail_field(err, MEIRO_FIELD_COPIES, MEIRO_ERROR_ARGUMENT, "a class set (copies) is a PDF, not folded: %s",
-                    b->fold ? "fold one booklet per pupil" : "its copies follow each other, pages numbered per copy");
+        return fail_field(err, MEIRO_FIELD_COPIES, MEIRO_ERROR_ARGUMENT,
+                          "a class set (copies) is a PDF, not folded: %s",
+                          b->fold ? "fold one booklet per pupil"
+                                  : "its copies follow each other, pages numbered per copy");
     if (b->copies > 1 && (uint64_t)b->copies * b->count > 10000)
-        return fail_field(err, MEIRO_FIELD_COPIES, MEIRO_ERROR_ARGUMENT, "a class set has at most 10000 mazes in all, not %u copies of %u",
-                    b->copies, b->count);
+        return fail_field(err, MEIRO_FIELD_COPIES, MEIRO_ERROR_ARGUMENT,
+                          "a class set has at most 10000 mazes in all, not %u copies of %u",
+                          b->copies, b->count);
     for (unsigned c = 0; b->names && c < b->copies; c++) {
         if (!b->names[c] || !b->names[c][0])
-            return fail_field(err, MEIRO_FIELD_NAMES, MEIRO_ERROR_ARGUMENT, "copy %u has no name", c + 1);
+            return fail_field(err, MEIRO_FIELD_NAMES, MEIRO_ERROR_ARGUMENT, "copy %u has no name",
+                              c + 1);
         char what[48];
         snprintf(what, sizeof what, "copy %u's name", c + 1);
         meiro_status s = text_line_check(b->names[c], what, MEIRO_FIELD_NAMES, err);
@@ -340,11 +364,14 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, co
     }
     /* drawn on the last page: a file name in it may be no text at all */
     meiro_error why = {0};
-    if (b->command && text_line_check(b->command, "the command on the last page", MEIRO_FIELD_NONE, &why) != MEIRO_OK)
-        return fail(err, MEIRO_ERROR_ARGUMENT, "%s (a file name in it?): rename the file", why.message);
+    if (b->command && text_line_check(b->command, "the command on the last page", MEIRO_FIELD_NONE,
+                                      &why) != MEIRO_OK)
+        return fail(err, MEIRO_ERROR_ARGUMENT, "%s (a file name in it?): rename the file",
+                    why.message);
     if (page && page->play && format != MEIRO_FORMAT_XLSX)
-        return fail_field(err, MEIRO_FIELD_PLAY, MEIRO_ERROR_ARGUMENT, "a playable sheet is a spreadsheet: it needs XLSX output, not %s",
-                    meiro_format_info(format)->name);
+        return fail_field(err, MEIRO_FIELD_PLAY, MEIRO_ERROR_ARGUMENT,
+                          "a playable sheet is a spreadsheet: it needs XLSX output, not %s",
+                          meiro_format_info(format)->name);
     meiro_export_options opt;
     meiro_template *fallback = NULL;
     if (page) opt = *page;
@@ -382,8 +409,9 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, co
     booklet *bks = zalloc(copies, sizeof *bks);
     document *docs = zalloc(copies, sizeof *docs);
     char(*labels)[80] = zalloc(copies, sizeof *labels);
-    meiro_status s = bks && docs && labels ? meiro_export_options_check(&opt, err)
-                                           : fail(err, MEIRO_ERROR_NOMEM, "out of memory for %u copies", copies);
+    meiro_status s = bks && docs && labels
+                         ? meiro_export_options_check(&opt, err)
+                         : fail(err, MEIRO_ERROR_NOMEM, "out of memory for %u copies", copies);
     if (s == MEIRO_OK)
         s = page_paper_check(&opt, format == MEIRO_FORMAT_PDF, format == MEIRO_FORMAT_XLSX,
                              format == MEIRO_FORMAT_PDF ? "pdf" : "xlsx", err);
@@ -399,8 +427,8 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, co
         if (b->names) own.name = b->names[c];
         if (copies > 1) copy_label(b, &own, c, labels[c], sizeof labels[c]);
         document *d = &docs[c];
-        s = doc_plan(d, bks[c].items, bks[c].count, &own, &(doc_parts){b->cover, b->contents, copies > 1 ? labels[c] : NULL},
-                     err);
+        s = doc_plan(d, bks[c].items, bks[c].count, &own,
+                     &(doc_parts){b->cover, b->contents, copies > 1 ? labels[c] : NULL}, err);
         if (s != MEIRO_OK) break;
         planned++;
         d->has_seed = true;
@@ -448,9 +476,9 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b, co
 }
 
 /* Numbers read and written in the "C" locale (core/numbers.h). */
-static meiro_status booklet_write_in(const meiro_booklet_options *b, const meiro_export_options *page,
-                                     meiro_format format, FILE *out, const char *temp_dir,
-                                     meiro_error *err)
+static meiro_status booklet_write_in(const meiro_booklet_options *b,
+                                     const meiro_export_options *page, meiro_format format,
+                                     FILE *out, const char *temp_dir, meiro_error *err)
 {
     meiro_error own;
     if (!err) err = &own; /* below, a failure's status is read from err */

@@ -21,16 +21,16 @@ typedef meiro_status (*write_fn)(const meiro_maze *m, const meiro_path *path,
 typedef meiro_maze *(*read_fn)(FILE *in, meiro_error *err);
 
 /* The plain-text writers have no page options and only fail on I/O. */
-#define PLAIN_WRITER(name, call)                                                              \
-    static meiro_status name(const meiro_maze *m, const meiro_path *p,                        \
-                             const meiro_export_options *opt, FILE *o, const char *temp_dir,  \
-                             meiro_error *err)                                                \
-    {                                                                                         \
-        (void)opt;                                                                            \
-        (void)temp_dir;                                                                       \
-        meiro_status s = call;                                                                \
-        if (s == MEIRO_ERROR_NOMEM) return fail(err, s, "out of memory writing the maze");    \
-        return s == MEIRO_OK ? s : fail_write(err);                                          \
+#define PLAIN_WRITER(name, call)                                                                   \
+    static meiro_status name(const meiro_maze *m, const meiro_path *p,                             \
+                             const meiro_export_options *opt, FILE *o, const char *temp_dir,       \
+                             meiro_error *err)                                                     \
+    {                                                                                              \
+        (void)opt;                                                                                 \
+        (void)temp_dir;                                                                            \
+        meiro_status s = call;                                                                     \
+        if (s == MEIRO_ERROR_NOMEM) return fail(err, s, "out of memory writing the maze");         \
+        return s == MEIRO_OK ? s : fail_write(err);                                                \
     }
 PLAIN_WRITER(w_text, write_text(m, p, o, false))
 PLAIN_WRITER(w_csv, write_text(m, p, o, true))
@@ -38,8 +38,9 @@ PLAIN_WRITER(w_ascii, write_lines(m, p, o, false))
 PLAIN_WRITER(w_unicode, write_lines(m, p, o, true))
 PLAIN_WRITER(w_json_plain, write_json(m, p, o))
 /* JSON: only what reads back (a shape its grid can be made for) */
-static meiro_status w_json(const meiro_maze *m, const meiro_path *p, const meiro_export_options *opt, FILE *o,
-                           const char *temp_dir, meiro_error *err)
+static meiro_status w_json(const meiro_maze *m, const meiro_path *p,
+                           const meiro_export_options *opt, FILE *o, const char *temp_dir,
+                           meiro_error *err)
 {
     if (m->active) {
         meiro_status s = shape_readable_as_json(m->w, m->h, m->active_count, err);
@@ -62,36 +63,50 @@ static const format_entry formats[MEIRO_FORMAT_COUNT] = {
     [MEIRO_FORMAT_TEXT] = {{MEIRO_FORMAT_TEXT, "text", "txt",
                             "block grid: '#' walls, spaces, S, G, '.' path, '~' outside a shape",
                             true, false},
-                           w_text, r_text},
+                           w_text,
+                           r_text},
     [MEIRO_FORMAT_CSV] = {{MEIRO_FORMAT_CSV, "csv", "csv",
-                           "the block grid as CSV: 1 wall, 0 passage, S, G, '.' path, '~'",
-                           true, false},
-                          w_csv, r_csv},
-    [MEIRO_FORMAT_ASCII] = {{MEIRO_FORMAT_ASCII, "ascii", "",
-                             "line drawing with +---+ and |", true, false},
-                            w_ascii, r_text},
+                           "the block grid as CSV: 1 wall, 0 passage, S, G, '.' path, '~'", true,
+                           false},
+                          w_csv,
+                          r_csv},
+    [MEIRO_FORMAT_ASCII] = {{MEIRO_FORMAT_ASCII, "ascii", "", "line drawing with +---+ and |", true,
+                             false},
+                            w_ascii,
+                            r_text},
     [MEIRO_FORMAT_UNICODE] = {{MEIRO_FORMAT_UNICODE, "unicode", "",
                                "box-drawing characters for terminals", true, false},
-                              w_unicode, r_text},
+                              w_unicode,
+                              r_text},
     [MEIRO_FORMAT_PDF] = {{MEIRO_FORMAT_PDF, "pdf", "pdf",
-                           "printable vector pages; --answer-page adds the solution page", false, true},
-                          export_pdf, NULL},
-    [MEIRO_FORMAT_SVG] = {{MEIRO_FORMAT_SVG, "svg", "svg",
-                           "one vector page, sized in millimetres", false, true},
-                          export_svg, NULL},
+                           "printable vector pages; --answer-page adds the solution page", false,
+                           true},
+                          export_pdf,
+                          NULL},
+    [MEIRO_FORMAT_SVG] = {{MEIRO_FORMAT_SVG, "svg", "svg", "one vector page, sized in millimetres",
+                           false, true},
+                          export_svg,
+                          NULL},
     [MEIRO_FORMAT_PNG] = {{MEIRO_FORMAT_PNG, "png", "png",
-                           "a picture of the page at --dpi, or of the maze with --crop", false, true},
-                          export_png, NULL},
+                           "a picture of the page at --dpi, or of the maze with --crop", false,
+                           true},
+                          export_png,
+                          NULL},
     [MEIRO_FORMAT_XLSX] = {{MEIRO_FORMAT_XLSX, "xlsx", "xlsx",
                             "a spreadsheet: one cell per maze cell, walls as borders", false, true},
-                           export_xlsx, NULL},
+                           export_xlsx,
+                           NULL},
     [MEIRO_FORMAT_HTML] = {{MEIRO_FORMAT_HTML, "html", "html htm",
-                            "a page to play in a browser (keys, touch) that prints as the PDF", false, true},
-                           export_html, NULL},
+                            "a page to play in a browser (keys, touch) that prints as the PDF",
+                            false, true},
+                           export_html,
+                           NULL},
     [MEIRO_FORMAT_JSON] = {{MEIRO_FORMAT_JSON, "json", "json",
                             "data for programs: any grid's cells with their geometry, passages, "
-                            "start and goal", true, false},
-                           w_json, r_json},
+                            "start and goal",
+                            true, false},
+                           w_json,
+                           r_json},
 };
 
 const meiro_format_desc *meiro_format_info(meiro_format format)
@@ -118,8 +133,9 @@ meiro_status meiro_format_from_name(const char *name, meiro_format *format, meir
     char names[160] = "", hint[64];
     for (unsigned f = 0, n = 0; f < MEIRO_FORMAT_COUNT && n < sizeof names; f++)
         n += (unsigned)snprintf(names + n, sizeof names - n, "%s ", formats[f].info.name);
-    return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_UNKNOWN_NAME, "unknown format '%s' (see 'meiro list' for the formats)%s", name,
-                name_hint(name, names, hint, sizeof hint));
+    return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_UNKNOWN_NAME,
+                      "unknown format '%s' (see 'meiro list' for the formats)%s", name,
+                      name_hint(name, names, hint, sizeof hint));
 }
 
 meiro_status meiro_format_from_filename(const char *filename, meiro_format fallback,
@@ -156,21 +172,24 @@ meiro_status meiro_export_grid_check(meiro_grid grid, meiro_format format, meiro
 {
     if (grid == MEIRO_GRID_RECT) return MEIRO_OK;
     if ((unsigned)grid >= MEIRO_GRID_COUNT)
-        return fail_field(err, MEIRO_FIELD_GRID, MEIRO_ERROR_ARGUMENT, "unknown grid number %u", (unsigned)grid);
+        return fail_field(err, MEIRO_FIELD_GRID, MEIRO_ERROR_ARGUMENT, "unknown grid number %u",
+                          (unsigned)grid);
     if ((unsigned)format >= MEIRO_FORMAT_COUNT)
-        return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT, "invalid format %d", (int)format);
+        return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT, "invalid format %d",
+                          (int)format);
     if (format_shows_grid(format)) return MEIRO_OK;
     char list[128] = "";
     size_t len = 0;
     for (unsigned f = 0; f < MEIRO_FORMAT_COUNT; f++) {
         if (!format_shows_grid((meiro_format)f)) continue;
-        int n = snprintf(list + len, sizeof list - len, "%s%s", len ? ", " : "", formats[f].info.name);
+        int n =
+            snprintf(list + len, sizeof list - len, "%s%s", len ? ", " : "", formats[f].info.name);
         if (n < 0 || (size_t)n >= sizeof list - len) break;
         len += (size_t)n;
     }
     return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
-                "%s cannot show a %s maze (its cells are squares): write it as %s",
-                formats[format].info.name, meiro_grid_name(grid), list);
+                      "%s cannot show a %s maze (its cells are squares): write it as %s",
+                      formats[format].info.name, meiro_grid_name(grid), list);
 }
 
 const char *meiro_name_hint(const char *word, const char *candidates, char *out, size_t size)
@@ -180,19 +199,25 @@ const char *meiro_name_hint(const char *word, const char *candidates, char *out,
 
 bool meiro_format_uses(meiro_format format, meiro_page_setting setting)
 {
-    bool page = format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_SVG || format == MEIRO_FORMAT_PNG ||
-                format == MEIRO_FORMAT_XLSX || format == MEIRO_FORMAT_HTML;
+    bool page = format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_SVG ||
+                format == MEIRO_FORMAT_PNG || format == MEIRO_FORMAT_XLSX ||
+                format == MEIRO_FORMAT_HTML;
     switch (setting) {
     case MEIRO_SETTING_PAGE: return page;
     case MEIRO_SETTING_BLEED: return format == MEIRO_FORMAT_PDF;
     case MEIRO_SETTING_DPI: return format == MEIRO_FORMAT_PNG;
-    case MEIRO_SETTING_CROP: return format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_SVG || format == MEIRO_FORMAT_PNG;
+    case MEIRO_SETTING_CROP:
+        return format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_SVG ||
+               format == MEIRO_FORMAT_PNG;
     case MEIRO_SETTING_PLAY: return format == MEIRO_FORMAT_XLSX;
     }
     return false;
 }
 
-static bool paged(meiro_format format) { return format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_XLSX; }
+static bool paged(meiro_format format)
+{
+    return format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_XLSX;
+}
 
 bool meiro_answers_apart(meiro_format format, const meiro_export_options *opt)
 {
@@ -200,29 +225,33 @@ bool meiro_answers_apart(meiro_format format, const meiro_export_options *opt)
 }
 
 /* The format with the options, whatever the maze. */
-static meiro_status format_check(meiro_format format, const meiro_export_options *opt, meiro_error *err)
+static meiro_status format_check(meiro_format format, const meiro_export_options *opt,
+                                 meiro_error *err)
 {
     if ((unsigned)format >= MEIRO_FORMAT_COUNT)
-        return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT, "invalid format %d", (int)format);
+        return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT, "invalid format %d",
+                          (int)format);
     /* answers: pages of their own in PDF and XLSX; a single-page format
      * leaves out a template's and refuses those asked for */
     if (meiro_answers_apart(format, opt))
-        return fail_field(err, MEIRO_FIELD_ANSWERS, MEIRO_ERROR_ARGUMENT,
-                    "answers on a page of their own need PDF or XLSX output (for %s, write the "
-                    "solution to a second file)",
-                    formats[format].info.name);
+        return fail_field(
+            err, MEIRO_FIELD_ANSWERS, MEIRO_ERROR_ARGUMENT,
+            "answers on a page of their own need PDF or XLSX output (for %s, write the "
+            "solution to a second file)",
+            formats[format].info.name);
     if (opt->play && format != MEIRO_FORMAT_XLSX)
-        return fail_field(err, MEIRO_FIELD_PLAY, MEIRO_ERROR_ARGUMENT, "a playable sheet is a spreadsheet: it needs XLSX output, not %s",
-                    formats[format].info.name);
+        return fail_field(err, MEIRO_FIELD_PLAY, MEIRO_ERROR_ARGUMENT,
+                          "a playable sheet is a spreadsheet: it needs XLSX output, not %s",
+                          formats[format].info.name);
     meiro_status s = meiro_export_options_check(opt, err);
     if (s != MEIRO_OK) return s;
-    return page_paper_check(opt, format == MEIRO_FORMAT_PDF, format == MEIRO_FORMAT_XLSX, formats[format].info.name,
-                            err);
+    return page_paper_check(opt, format == MEIRO_FORMAT_PDF, format == MEIRO_FORMAT_XLSX,
+                            formats[format].info.name, err);
 }
 
-static meiro_status export_check_unlocalized(meiro_grid grid, uint32_t width, uint32_t height, meiro_format format,
-                                             const meiro_export_options *opt, double *cell_mm,
-                                             meiro_error *err)
+static meiro_status export_check_unlocalized(meiro_grid grid, uint32_t width, uint32_t height,
+                                             meiro_format format, const meiro_export_options *opt,
+                                             double *cell_mm, meiro_error *err)
 {
     if (cell_mm) *cell_mm = 0;
     meiro_export_options defaults;
@@ -230,12 +259,15 @@ static meiro_status export_check_unlocalized(meiro_grid grid, uint32_t width, ui
         meiro_export_options_init(&defaults);
         opt = &defaults;
     }
-    if ((unsigned)grid >= MEIRO_GRID_COUNT) return fail_field(err, MEIRO_FIELD_GRID, MEIRO_ERROR_ARGUMENT, "unknown grid number %u", (unsigned)grid);
+    if ((unsigned)grid >= MEIRO_GRID_COUNT)
+        return fail_field(err, MEIRO_FIELD_GRID, MEIRO_ERROR_ARGUMENT, "unknown grid number %u",
+                          (unsigned)grid);
     if (grid == MEIRO_GRID_POLAR) width = 1; /* not used: rings only */
     meiro_status s = format_check(format, opt, err);
     if (s == MEIRO_OK) s = meiro_export_grid_check(grid, format, err);
     if (s == MEIRO_OK) s = maze_check_size(width, height, err);
-    if (s == MEIRO_OK && format == MEIRO_FORMAT_HTML) s = export_html_check_size((uint64_t)width * height, err);
+    if (s == MEIRO_OK && format == MEIRO_FORMAT_HTML)
+        s = export_html_check_size((uint64_t)width * height, err);
     if (s != MEIRO_OK) return s;
     meiro_maze shell = maze_shell(width, height);
     shell.grid = (uint8_t)grid; /* a page lays out the grid's bounding box */
@@ -251,7 +283,8 @@ static meiro_status export_check_unlocalized(meiro_grid grid, uint32_t width, ui
         if (s != MEIRO_OK) return s;
         if (format == MEIRO_FORMAT_PNG) s = raster_check(&d, opt, err);
         page_layout L;
-        if (s == MEIRO_OK && cell_mm && doc_first_maze(&d, 0, &L, NULL) == MEIRO_OK) *cell_mm = L.cell;
+        if (s == MEIRO_OK && cell_mm && doc_first_maze(&d, 0, &L, NULL) == MEIRO_OK)
+            *cell_mm = L.cell;
         doc_free(&d);
         break;
     }
@@ -268,23 +301,27 @@ meiro_status meiro_export_check(uint32_t width, uint32_t height, meiro_format fo
 {
     c_numbers n;
     c_numbers_begin(&n);
-    meiro_status r = export_check_unlocalized(MEIRO_GRID_RECT, width, height, format, opt, NULL, err);
+    meiro_status r =
+        export_check_unlocalized(MEIRO_GRID_RECT, width, height, format, opt, NULL, err);
     c_numbers_end(&n);
     return r;
 }
 
 meiro_status meiro_export_cell_mm(uint32_t width, uint32_t height, meiro_format format,
-                                  const meiro_export_options *opt, double *cell_mm, meiro_error *err)
+                                  const meiro_export_options *opt, double *cell_mm,
+                                  meiro_error *err)
 {
     c_numbers n;
     c_numbers_begin(&n);
-    meiro_status r = export_check_unlocalized(MEIRO_GRID_RECT, width, height, format, opt, cell_mm, err);
+    meiro_status r =
+        export_check_unlocalized(MEIRO_GRID_RECT, width, height, format, opt, cell_mm, err);
     c_numbers_end(&n);
     return r;
 }
 
-meiro_status meiro_export_grid_cell_mm(meiro_grid grid, uint32_t width, uint32_t height, meiro_format format,
-                                     const meiro_export_options *opt, double *cell_mm, meiro_error *err)
+meiro_status meiro_export_grid_cell_mm(meiro_grid grid, uint32_t width, uint32_t height,
+                                       meiro_format format, const meiro_export_options *opt,
+                                       double *cell_mm, meiro_error *err)
 {
     c_numbers n;
     c_numbers_begin(&n);
@@ -293,9 +330,9 @@ meiro_status meiro_export_grid_cell_mm(meiro_grid grid, uint32_t width, uint32_t
     return r;
 }
 
-static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *path, meiro_format format,
-                         const meiro_export_options *opt, FILE *out, const char *temp_dir,
-                         meiro_error *err)
+static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *path,
+                                      meiro_format format, const meiro_export_options *opt,
+                                      FILE *out, const char *temp_dir, meiro_error *err)
 {
     meiro_export_options defaults;
     if (!opt) {
@@ -304,11 +341,13 @@ static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *
     }
     meiro_status s = format_check(format, opt, err);
     if (s == MEIRO_OK) s = meiro_export_grid_check(meiro_maze_grid(maze), format, err);
-    if (s == MEIRO_OK && format == MEIRO_FORMAT_HTML) s = export_html_check_size(maze_total(maze), err);
+    if (s == MEIRO_OK && format == MEIRO_FORMAT_HTML)
+        s = export_html_check_size(maze_total(maze), err);
     if (s == MEIRO_OK) s = export_memory_check(format, maze->w, maze->h, err);
     if (s != MEIRO_OK) return s;
     meiro_export_options local = *opt;
-    local.answers = paged(format) ? (meiro_answers)(MEIRO_ANSWERS_NONE + page_answers(opt)) : MEIRO_ANSWERS_NONE;
+    local.answers = paged(format) ? (meiro_answers)(MEIRO_ANSWERS_NONE + page_answers(opt))
+                                  : MEIRO_ANSWERS_NONE;
     meiro_path found = {0};
     if (local.answers != MEIRO_ANSWERS_NONE && !path) {
         meiro_status solved = meiro_solve(maze, "bfs", &found, err);
@@ -363,7 +402,8 @@ meiro_status meiro_save(const meiro_maze *maze, const meiro_path *path, meiro_fo
 static meiro_maze *read_unlocalized(FILE *in, meiro_format format, meiro_error *err)
 {
     if ((unsigned)format >= MEIRO_FORMAT_COUNT || !formats[format].read) {
-        fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT, "%s mazes can be written but not read",
+        fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
+                   "%s mazes can be written but not read",
                    (unsigned)format < MEIRO_FORMAT_COUNT ? formats[format].info.name : "these");
         return NULL;
     }

@@ -20,7 +20,9 @@
  * else a PDF's (an HTML page prints as the PDF's; a text has none). */
 static meiro_format measured_format(meiro_format f)
 {
-    return f == MEIRO_FORMAT_SVG || f == MEIRO_FORMAT_PNG || f == MEIRO_FORMAT_XLSX ? f : MEIRO_FORMAT_PDF;
+    return f == MEIRO_FORMAT_SVG || f == MEIRO_FORMAT_PNG || f == MEIRO_FORMAT_XLSX
+               ? f
+               : MEIRO_FORMAT_PDF;
 }
 
 /* Whether the format prints on the page the options describe (an HTML
@@ -28,15 +30,15 @@ static meiro_format measured_format(meiro_format f)
  * change nothing in them: the default page it is). */
 static bool paged(meiro_format f)
 {
-    return f == MEIRO_FORMAT_PDF || f == MEIRO_FORMAT_SVG || f == MEIRO_FORMAT_PNG || f == MEIRO_FORMAT_XLSX ||
-           f == MEIRO_FORMAT_HTML;
+    return f == MEIRO_FORMAT_PDF || f == MEIRO_FORMAT_SVG || f == MEIRO_FORMAT_PNG ||
+           f == MEIRO_FORMAT_XLSX || f == MEIRO_FORMAT_HTML;
 }
 
 /* The largest cell a maze gets on the page, in mm; 0 where it does not fit.
  * A failure other than not fitting (out of memory) sticks in *st and err,
  * and every later call gives 0. */
-static double page_cell(meiro_grid grid, uint32_t w, uint32_t h, meiro_format f, const meiro_export_options *page,
-                        meiro_status *st, meiro_error *err)
+static double page_cell(meiro_grid grid, uint32_t w, uint32_t h, meiro_format f,
+                        const meiro_export_options *page, meiro_status *st, meiro_error *err)
 {
     if (*st != MEIRO_OK) return 0;
     meiro_export_options o;
@@ -53,7 +55,8 @@ static double page_cell(meiro_grid grid, uint32_t w, uint32_t h, meiro_format f,
 
 /* The smallest cell the page may have: the level's, or a larger one asked
  * for (cell_mm). */
-static double least_cell(const meiro_level_desc *level, const meiro_export_options *page, meiro_format f)
+static double least_cell(const meiro_level_desc *level, const meiro_export_options *page,
+                         meiro_format f)
 {
     if (!paged(f)) page = NULL;
     double least = level ? level->cell_mm : 0;
@@ -63,13 +66,14 @@ static double least_cell(const meiro_level_desc *level, const meiro_export_optio
 /* Which ages a level is for, as a phrase: "ages 4-5", "adults". */
 static const char *ages_of(const meiro_level_desc *level, char *buf, size_t size)
 {
-    snprintf(buf, size, "%s%s", level->ages[0] >= '0' && level->ages[0] <= '9' ? "ages " : "", level->ages);
+    snprintf(buf, size, "%s%s", level->ages[0] >= '0' && level->ages[0] <= '9' ? "ages " : "",
+             level->ages);
     return buf;
 }
 
-meiro_status meiro_level_page_check(const meiro_level_desc *level, meiro_grid grid, uint32_t width, uint32_t height,
-                                    uint32_t text_height, meiro_format format, const meiro_export_options *page,
-                                    meiro_error *warning)
+meiro_status meiro_level_page_check(const meiro_level_desc *level, meiro_grid grid, uint32_t width,
+                                    uint32_t height, uint32_t text_height, meiro_format format,
+                                    const meiro_export_options *page, meiro_error *warning)
 {
     if (!level || level->cell_mm <= 0) return MEIRO_OK;
     if (!paged(format)) return MEIRO_OK; /* no page, no cells in mm */
@@ -78,19 +82,23 @@ meiro_status meiro_level_page_check(const meiro_level_desc *level, meiro_grid gr
     ages_of(level, ages, sizeof ages);
     if (page && page->cell_mm > 0 && page->cell_mm < least - 1e-9)
         return fail_field(warning, MEIRO_FIELD_CELL, MEIRO_ERROR_ARGUMENT,
-                          "cells of %g mm are too small for %s: %g mm and up", page->cell_mm, ages, least);
+                          "cells of %g mm are too small for %s: %g mm and up", page->cell_mm, ages,
+                          least);
     meiro_status st = MEIRO_OK;
     double cell = page_cell(grid, width, height, format, page, &st, warning);
-    if (st != MEIRO_OK || cell <= 0 || cell >= least - 1e-9 || (page && page->cell_mm > 0)) return st;
+    if (st != MEIRO_OK || cell <= 0 || cell >= least - 1e-9 || (page && page->cell_mm > 0))
+        return st;
     char fits[64];
     double f = cell / least;
     bool polar = grid == MEIRO_GRID_POLAR;
     if (text_height) {
         uint32_t th = (uint32_t)floor(text_height * f);
-        if (th < MEIRO_TEXT_HEIGHT_MIN) snprintf(fits, sizeof fits, "no height fits: a shorter text or larger paper");
+        if (th < MEIRO_TEXT_HEIGHT_MIN)
+            snprintf(fits, sizeof fits, "no height fits: a shorter text or larger paper");
         else snprintf(fits, sizeof fits, "letters about %u cells tall fit the page", (unsigned)th);
     } else {
-        uint32_t w = polar ? width : (uint32_t)fmax(1, floor(width * f)), h = (uint32_t)fmax(1, floor(height * f));
+        uint32_t w = polar ? width : (uint32_t)fmax(1, floor(width * f)),
+                 h = (uint32_t)fmax(1, floor(height * f));
         /* the lines and door arrows do not scale with the cells: shrink
          * until it fits */
         for (int k = 0; k < 4096 && (w > 1 || h > 1) && st == MEIRO_OK &&
@@ -103,9 +111,10 @@ meiro_status meiro_level_page_check(const meiro_level_desc *level, meiro_grid gr
         if (polar) snprintf(fits, sizeof fits, "%u rings fit the page", (unsigned)h);
         else snprintf(fits, sizeof fits, "%u x %u cells fit the page", (unsigned)w, (unsigned)h);
     }
-    return fail_field(warning, text_height || polar ? MEIRO_FIELD_HEIGHT : MEIRO_FIELD_WIDTH, MEIRO_ERROR_ARGUMENT,
-                      "cells of %.1f mm are too small for %s (%g mm and up): %s", floor(cell * 10) / 10, ages, least,
-                      fits);
+    return fail_field(warning, text_height || polar ? MEIRO_FIELD_HEIGHT : MEIRO_FIELD_WIDTH,
+                      MEIRO_ERROR_ARGUMENT,
+                      "cells of %.1f mm are too small for %s (%g mm and up): %s",
+                      floor(cell * 10) / 10, ages, least, fits);
 }
 
 /* ---- A name set for a level ------------------------------------------- */
@@ -122,8 +131,9 @@ meiro_status meiro_level_page_check(const meiro_level_desc *level, meiro_grid gr
 
 static bool cjk_point(gunichar c)
 {
-    return (c >= 0x2e80 && c <= 0x9fff) || (c >= 0xac00 && c <= 0xd7af) || (c >= 0xf900 && c <= 0xfaff) ||
-           (c >= 0xff00 && c <= 0xffef) || (c >= 0x20000 && c <= 0x3ffff) || (c >= 0x1100 && c <= 0x11ff);
+    return (c >= 0x2e80 && c <= 0x9fff) || (c >= 0xac00 && c <= 0xd7af) ||
+           (c >= 0xf900 && c <= 0xfaff) || (c >= 0xff00 && c <= 0xffef) ||
+           (c >= 0x20000 && c <= 0x3ffff) || (c >= 0x1100 && c <= 0x11ff);
 }
 
 /* Whether a line may not begin with c: marks that belong to the letter
@@ -133,8 +143,9 @@ static bool cjk_point(gunichar c)
 static bool clings(gunichar c)
 {
     GUnicodeType t = g_unichar_type(c);
-    if (t == G_UNICODE_NON_SPACING_MARK || t == G_UNICODE_SPACING_MARK || t == G_UNICODE_ENCLOSING_MARK ||
-        t == G_UNICODE_FORMAT || t == G_UNICODE_CLOSE_PUNCTUATION || t == G_UNICODE_FINAL_PUNCTUATION ||
+    if (t == G_UNICODE_NON_SPACING_MARK || t == G_UNICODE_SPACING_MARK ||
+        t == G_UNICODE_ENCLOSING_MARK || t == G_UNICODE_FORMAT ||
+        t == G_UNICODE_CLOSE_PUNCTUATION || t == G_UNICODE_FINAL_PUNCTUATION ||
         t == G_UNICODE_DASH_PUNCTUATION || t == G_UNICODE_OTHER_PUNCTUATION)
         return true;
     if (c >= 0xfe00 && c <= 0xfe0f) return true;
@@ -177,8 +188,9 @@ static char *wrapped(const char *text, unsigned lines, bool spaces_only, bool *n
         for (size_t i = 1; i < n; i++) {
             bool space = g_unichar_isspace(cp[i]) && !g_unichar_isspace(cp[i - 1]) && i + 1 < n &&
                          !g_unichar_isspace(cp[i + 1]);
-            bool inside = !g_unichar_isspace(cp[i]) && !g_unichar_isspace(cp[i - 1]) && !clings(cp[i]) &&
-                          cp[i - 1] != 0x200d && g_unichar_type(cp[i - 1]) != G_UNICODE_OPEN_PUNCTUATION;
+            bool inside = !g_unichar_isspace(cp[i]) && !g_unichar_isspace(cp[i - 1]) &&
+                          !clings(cp[i]) && cp[i - 1] != 0x200d &&
+                          g_unichar_type(cp[i - 1]) != G_UNICODE_OPEN_PUNCTUATION;
             bool hyphen = inside && g_unichar_type(cp[i - 1]) == G_UNICODE_DASH_PUNCTUATION;
             bool letter = !spaces_only && inside;
             space = space || hyphen;
@@ -258,9 +270,9 @@ static char *capitals(const char *text)
 /* A way of setting the text: its lines, and the tallest letters that keep
  * the level's cell on the page. */
 typedef struct setting {
-    char *text;        /* with its line breaks */
+    char *text; /* with its line breaks */
     unsigned lines;
-    uint32_t height;   /* 0: none fits */
+    uint32_t height; /* 0: none fits */
     uint8_t *mask;
     meiro_text_info info;
 } setting;
@@ -288,7 +300,8 @@ static meiro_status try_height(const fit_ctx *c, const char *t, uint32_t h, bool
     if (s == MEIRO_ERROR_TOO_BIG || s == MEIRO_ERROR_ARGUMENT) return MEIRO_OK;
     if (s != MEIRO_OK) return fail(err, s, "%s", why.message);
     meiro_status st = MEIRO_OK;
-    *fits = page_cell(MEIRO_GRID_RECT, info->width, info->height, c->format, c->page, &st, err) >= c->least - 1e-9;
+    *fits = page_cell(MEIRO_GRID_RECT, info->width, info->height, c->format, c->page, &st, err) >=
+            c->least - 1e-9;
     if (st != MEIRO_OK) {
         meiro_mask_free(mask);
         return st;
@@ -328,7 +341,8 @@ static meiro_status fit_setting(const fit_ctx *c, setting *st, uint32_t beat, me
  * letters: the tallest letters win, fewer lines where as tall. A text with
  * line breaks of its own is set as it is. *best takes the winner (its
  * height 0: none fits). */
-static meiro_status best_setting(const fit_ctx *c, const char *text, bool letters, setting *best, meiro_error *err)
+static meiro_status best_setting(const fit_ctx *c, const char *text, bool letters, setting *best,
+                                 meiro_error *err)
 {
     memset(best, 0, sizeof *best);
     bool own = strchr(text, '\n') != NULL;
@@ -338,9 +352,11 @@ static meiro_status best_setting(const fit_ctx *c, const char *text, bool letter
         setting st = {.lines = own ? 1 : l};
         bool nomem = false;
         st.text = l == 1 ? copy_text(text) : wrapped(text, l, !letters, &nomem);
-        if (!st.text && (nomem || l == 1)) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory setting the text");
+        if (!st.text && (nomem || l == 1))
+            s = fail(err, MEIRO_ERROR_NOMEM, "out of memory setting the text");
         if (!st.text) continue; /* too few places to break: no such setting */
-        if (own) for (const char *p = text; *p; p++) st.lines += *p == '\n';
+        if (own)
+            for (const char *p = text; *p; p++) st.lines += *p == '\n';
         s = fit_setting(c, &st, best->height, err);
         if (s == MEIRO_OK && st.height > best->height) {
             free(best->text);
@@ -374,7 +390,8 @@ static meiro_status page_rows(fit_ctx *c, meiro_error *err)
     meiro_status st = MEIRO_OK;
     while (lo < hi && st == MEIRO_OK) {
         uint32_t mid = lo + (hi - lo + 1) / 2;
-        if (page_cell(MEIRO_GRID_RECT, 1, mid, c->format, c->page, &st, err) >= c->least - 1e-9) lo = mid;
+        if (page_cell(MEIRO_GRID_RECT, 1, mid, c->format, c->page, &st, err) >= c->least - 1e-9)
+            lo = mid;
         else hi = mid - 1;
     }
     c->rows = lo;
@@ -401,8 +418,9 @@ static void keep_better(setting *a, setting *b)
  * then the condensed. Each broken at spaces, or between letters where that
  * makes the letters markedly taller (HA / NA, not ANN L / EE WU). *best's
  * height 0 when none reads. */
-static meiro_status set_for(const char *text, const char *lang, const meiro_level_desc *level, meiro_format format,
-                            const meiro_export_options *page, setting *best, meiro_error *err)
+static meiro_status set_for(const char *text, const char *lang, const meiro_level_desc *level,
+                            meiro_format format, const meiro_export_options *page, setting *best,
+                            meiro_error *err)
 {
     fit_ctx c = {lang, false, format, page, least_cell(level, page, format), 0};
     memset(best, 0, sizeof *best);
@@ -429,8 +447,9 @@ static meiro_status set_for(const char *text, const char *lang, const meiro_leve
     return s;
 }
 
-meiro_status meiro_text_mask_for_level(const char *text, const char *lang, const meiro_level_desc *level,
-                                       meiro_format format, const meiro_export_options *page, uint8_t **mask,
+meiro_status meiro_text_mask_for_level(const char *text, const char *lang,
+                                       const meiro_level_desc *level, meiro_format format,
+                                       const meiro_export_options *page, uint8_t **mask,
                                        meiro_text_info *info, char **set_text, meiro_error *err)
 {
     if (!mask) return fail(err, MEIRO_ERROR_ARGUMENT, "no place for the mask");
@@ -471,13 +490,16 @@ meiro_status meiro_text_mask_for_level(const char *text, const char *lang, const
         if (s != MEIRO_OK) return s;
         char ages[32], from[64] = "";
         ages_of(level, ages, sizeof ages);
-        if (older) snprintf(from, sizeof from, "; with the %g mm cells of %s it fits", older->cell_mm,
-                            ages_of(older, (char[32]){0}, 32));
-        return fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT,
-                          "'%s' does not fit the page in letters tall enough to read with the %g mm cells %s "
-                          "need%s%s", text, least_cell(level, page, format), ages,
-                          older ? from : "; a shorter text, or larger paper",
-                          older ? ", or on larger paper" : "");
+        if (older)
+            snprintf(from, sizeof from, "; with the %g mm cells of %s it fits", older->cell_mm,
+                     ages_of(older, (char[32]){0}, 32));
+        return fail_field(
+            err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT,
+            "'%s' does not fit the page in letters tall enough to read with the %g mm cells %s "
+            "need%s%s",
+            text, least_cell(level, page, format), ages,
+            older ? from : "; a shorter text, or larger paper",
+            older ? ", or on larger paper" : "");
     }
     *mask = best.mask;
     if (info) *info = best.info;

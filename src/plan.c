@@ -18,14 +18,14 @@
  * through with a crayon or pencil: 10 mm at 4-5 (a preschooler's line
  * wobbles by some millimetres), less as the hand grows steadier. */
 static const meiro_level_desc levels[MEIRO_LEVEL_COUNT] = {
-    [MEIRO_LEVEL_EASY] = {"easy", "4-5", "6 x 8 big cells, one winding road with few branches",
-                          6, 8, "dig", MEIRO_ENDS_CORNERS, 10},
+    [MEIRO_LEVEL_EASY] = {"easy", "4-5", "6 x 8 big cells, one winding road with few branches", 6,
+                          8, "dig", MEIRO_ENDS_CORNERS, 10},
     [MEIRO_LEVEL_NORMAL] = {"normal", "6-8", "12 x 16, many short dead ends", 12, 16, "cluster",
                             MEIRO_ENDS_CORNERS, 7},
     [MEIRO_LEVEL_HARD] = {"hard", "9-12", "20 x 28, S and G in doors far apart, a long way between",
                           20, 28, "wall", MEIRO_ENDS_BORDER, 5},
-    [MEIRO_LEVEL_EXPERT] = {"expert", "adults", "32 x 45, the most dead ends, doors far apart",
-                            32, 45, "true-prim", MEIRO_ENDS_BORDER, 3},
+    [MEIRO_LEVEL_EXPERT] = {"expert", "adults", "32 x 45, the most dead ends, doors far apart", 32,
+                            45, "true-prim", MEIRO_ENDS_BORDER, 3},
 };
 
 const meiro_level_desc *meiro_level_info(meiro_level level)
@@ -50,9 +50,12 @@ meiro_status meiro_level_from_name(const char *name, meiro_level *level, meiro_e
 meiro_status meiro_level_for_age(unsigned age, meiro_level *level, meiro_error *err)
 {
     if (age < 3 || age > 120)
-        return fail_field(err, MEIRO_FIELD_LEVEL, MEIRO_ERROR_ARGUMENT, "an age is 3 to 120 years, not %u", age);
-    *level = age <= 5 ? MEIRO_LEVEL_EASY : age <= 8 ? MEIRO_LEVEL_NORMAL : age <= 12 ? MEIRO_LEVEL_HARD
-                                                                          : MEIRO_LEVEL_EXPERT;
+        return fail_field(err, MEIRO_FIELD_LEVEL, MEIRO_ERROR_ARGUMENT,
+                          "an age is 3 to 120 years, not %u", age);
+    *level = age <= 5    ? MEIRO_LEVEL_EASY
+             : age <= 8  ? MEIRO_LEVEL_NORMAL
+             : age <= 12 ? MEIRO_LEVEL_HARD
+                         : MEIRO_LEVEL_EXPERT;
     return MEIRO_OK;
 }
 
@@ -83,7 +86,8 @@ static void shape_size(meiro_generate_options *o, const char *shape)
 
 static void shape_algorithm(meiro_generate_options *o)
 {
-    const generator_entry *g = generator_find(o->algorithm ? o->algorithm : "cluster"); /* NULL: cluster */
+    const generator_entry *g =
+        generator_find(o->algorithm ? o->algorithm : "cluster"); /* NULL: cluster */
     if (!g || !g->shapes) o->algorithm = "dig";
 }
 
@@ -92,7 +96,8 @@ static void shape_algorithm(meiro_generate_options *o)
  * ends of the longest way inside. */
 static void shape_ends(meiro_generate_options *o)
 {
-    if (o->ends == MEIRO_ENDS_BORDER || o->ends == MEIRO_ENDS_CORNERS) o->ends = MEIRO_ENDS_FARTHEST;
+    if (o->ends == MEIRO_ENDS_BORDER || o->ends == MEIRO_ENDS_CORNERS)
+        o->ends = MEIRO_ENDS_FARTHEST;
 }
 
 void meiro_generate_options_for_shape(meiro_generate_options *o, bool keep_algorithm)
@@ -125,7 +130,8 @@ static void size_on_grid(meiro_grid g, uint32_t *w, uint32_t *h)
 
 /* What a level or a template says of the maze (steps 5 and 6, over the
  * defaults), then its rectangle on the options' grid (step 4). */
-static void described_maze(const meiro_maze_sources *src, meiro_grid grid, meiro_generate_options *o)
+static void described_maze(const meiro_maze_sources *src, meiro_grid grid,
+                           meiro_generate_options *o)
 {
     meiro_generate_options_from_template(o, src->tpl);
     const meiro_template *t = src->tpl;
@@ -156,8 +162,9 @@ meiro_status meiro_generate_options_resolve(meiro_generate_options *opt, unsigne
         return fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT,
                           "a maze takes the shape of a picture or of a text, one at a time");
     if (drawn && opt->grid != MEIRO_GRID_RECT)
-        return fail_field(err, src->text ? MEIRO_FIELD_TEXT : MEIRO_FIELD_SHAPE, MEIRO_ERROR_ARGUMENT,
-                          "a shape needs the rect grid, not %s", meiro_grid_name(opt->grid));
+        return fail_field(err, src->text ? MEIRO_FIELD_TEXT : MEIRO_FIELD_SHAPE,
+                          MEIRO_ERROR_ARGUMENT, "a shape needs the rect grid, not %s",
+                          meiro_grid_name(opt->grid));
     if (src->text && (given & MEIRO_GIVEN_WIDTH))
         return fail_field(err, MEIRO_FIELD_WIDTH, MEIRO_ERROR_ARGUMENT,
                           "a text takes its width from the letters; its height sets theirs");
@@ -188,7 +195,8 @@ meiro_status meiro_generate_options_resolve(meiro_generate_options *opt, unsigne
     return MEIRO_OK;
 }
 
-void meiro_export_options_resolve(meiro_export_options *opt, unsigned given, const meiro_template *tpl)
+void meiro_export_options_resolve(meiro_export_options *opt, unsigned given,
+                                  const meiro_template *tpl)
 {
     meiro_export_options base;
     meiro_export_options_from_template(&base, tpl);

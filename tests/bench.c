@@ -45,8 +45,8 @@ static bool reset_peak(void)
     return (fclose(f) == 0) && ok;
 }
 
-static void report(uint32_t side, const char *name, const char *phase, double secs,
-                   long long base, bool peak_ok, double maze_bytes)
+static void report(uint32_t side, const char *name, const char *phase, double secs, long long base,
+                   bool peak_ok, double maze_bytes)
 {
     double cells = (double)side * side;
     long long hwm = proc_kb("VmHWM");
@@ -54,8 +54,7 @@ static void report(uint32_t side, const char *name, const char *phase, double se
            cells / secs / 1e6);
     if (peak_ok && hwm > 0 && base >= 0)
         printf("  %6.2f B/cell beyond the maze\n", ((double)(hwm - base) - maze_bytes) / cells);
-    else
-        printf("  (peak memory not measurable here)\n");
+    else printf("  (peak memory not measurable here)\n");
     fflush(stdout);
 }
 
@@ -88,9 +87,10 @@ static meiro_grid bench_grid;
 
 static int child_generate_grid(uint32_t side, const char *algo)
 {
-    meiro_generate_options opt = {.width = side, .height = side, .algorithm = algo, .seed = 1,
-                                  .grid = bench_grid};
-    if (bench_grid == MEIRO_GRID_POLAR) opt.height = (uint32_t)(side / sqrt(3.141592653589793) + 0.5);
+    meiro_generate_options opt = {
+        .width = side, .height = side, .algorithm = algo, .seed = 1, .grid = bench_grid};
+    if (bench_grid == MEIRO_GRID_POLAR)
+        opt.height = (uint32_t)(side / sqrt(3.141592653589793) + 0.5);
     bool peak_ok = reset_peak();
     long long base = proc_kb("VmRSS");
     double t = now();
@@ -98,13 +98,14 @@ static int child_generate_grid(uint32_t side, const char *algo)
     meiro_maze *m = meiro_generate(&opt, &err);
     double secs = now() - t;
     if (!m) {
-        fprintf(stderr, "bench: %s %s %u: %s\n", meiro_grid_name(bench_grid), algo, side, err.message);
+        fprintf(stderr, "bench: %s %s %u: %s\n", meiro_grid_name(bench_grid), algo, side,
+                err.message);
         return 1;
     }
     double cells = (double)meiro_maze_cell_count(m);
     long long hwm = proc_kb("VmHWM");
-    printf("%5ux%-5u  %-13s %-8s %8.3f s %9.2f Mcells/s", side, side, algo, meiro_grid_name(bench_grid),
-           secs, cells / secs / 1e6);
+    printf("%5ux%-5u  %-13s %-8s %8.3f s %9.2f Mcells/s", side, side, algo,
+           meiro_grid_name(bench_grid), secs, cells / secs / 1e6);
     if (peak_ok && hwm > 0 && base >= 0)
         printf("  %6.2f B/cell beyond the maze", ((double)(hwm - base) - cells) / cells);
     /* per cell against the rectangle's run */
@@ -175,11 +176,15 @@ static void bench_booklet(void)
     FILE *out = fopen("/dev/null", "wb");
     double t = now();
     meiro_error err;
-    meiro_status s = out ? meiro_booklet_write(&b, NULL, MEIRO_FORMAT_PDF, out, &err) : MEIRO_ERROR_IO;
+    meiro_status s =
+        out ? meiro_booklet_write(&b, NULL, MEIRO_FORMAT_PDF, out, &err) : MEIRO_ERROR_IO;
     double secs = now() - t;
     if (out) fclose(out);
     if (s != MEIRO_OK) fprintf(stderr, "bench: booklet: %s\n", err.message);
-    else printf("booklet    %-13s pdf      %8.3f s  for 101 A4 pages (86 mazes easy..expert, answer key)\n", "", secs);
+    else
+        printf(
+            "booklet    %-13s pdf      %8.3f s  for 101 A4 pages (86 mazes easy..expert, answer key)\n",
+            "", secs);
 }
 
 /* Export timings: one page per format, written to /dev/null. */
@@ -189,7 +194,8 @@ static void bench_exports(const char *const *only, int names)
     static const meiro_format formats[] = {MEIRO_FORMAT_PDF, MEIRO_FORMAT_SVG, MEIRO_FORMAT_PNG,
                                            MEIRO_FORMAT_XLSX, MEIRO_FORMAT_TEXT};
     for (size_t k = 0; k < sizeof sides / sizeof sides[0]; k++) {
-        meiro_generate_options opt = {.width = sides[k], .height = sides[k], .algorithm = "cluster", .seed = 1};
+        meiro_generate_options opt = {
+            .width = sides[k], .height = sides[k], .algorithm = "cluster", .seed = 1};
         meiro_maze *m = meiro_generate(&opt, NULL);
         meiro_path path;
         if (!m || meiro_solve(m, NULL, &path, NULL) != MEIRO_OK) return;
@@ -280,7 +286,9 @@ static shape_cost shape_page(const char *shape, const char *text, const char *la
 
 static void bench_shapes(void)
 {
-    static const struct { const char *what, *shape, *text, *lang; } cases[] = {
+    static const struct {
+        const char *what, *shape, *text, *lang;
+    } cases[] = {
         {"heart 40x40", "heart", NULL, NULL},
         {"heart.svg", "templates/shapes/heart.svg", NULL, NULL},
         {"text HANA", NULL, "HANA", "en"},
@@ -289,8 +297,9 @@ static void bench_shapes(void)
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         shape_cost c = shape_page(cases[k].shape, cases[k].text, cases[k].lang);
         if (c.mask >= 0)
-            printf("shape      %-13s pdf      %8.1f ms the mask; the page %.1f ms, %.1f ms without it\n",
-                   cases[k].what, c.mask, c.page, c.plain);
+            printf(
+                "shape      %-13s pdf      %8.1f ms the mask; the page %.1f ms, %.1f ms without it\n",
+                cases[k].what, c.mask, c.page, c.plain);
     }
 }
 
@@ -311,7 +320,8 @@ int main(int argc, char **argv)
     printf("meiro %s benchmark; solvers run on cluster mazes; seed 1; polar, hex and triangle\n"
            "at about the same cells (polar: side / sqrt(pi) rings), per cell against rect\n",
            meiro_version());
-    rect_secs = mmap(NULL, sizeof *rect_secs, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    rect_secs =
+        mmap(NULL, sizeof *rect_secs, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (rect_secs == MAP_FAILED) {
         fprintf(stderr, "bench: no shared memory for the timings\n");
         return 1;
@@ -323,9 +333,12 @@ int main(int argc, char **argv)
             const char *name = meiro_generator_info(gi)->name;
             if (!wanted(name, only, names)) continue;
             /* random walks that must cover the grid: slow by nature */
-            uint32_t cap = strcmp(name, "aldous-broder") == 0 ? 2000 : strcmp(name, "wilson") == 0 ? 4000 : 0;
+            uint32_t cap = strcmp(name, "aldous-broder") == 0 ? 2000
+                           : strcmp(name, "wilson") == 0      ? 4000
+                                                              : 0;
             if (cap && sides[k] > cap && names == 0) {
-                printf("%5ux%-5u  %-13s skipped: a covering random walk, slow by nature\n", sides[k], sides[k], name);
+                printf("%5ux%-5u  %-13s skipped: a covering random walk, slow by nature\n",
+                       sides[k], sides[k], name);
                 continue;
             }
             *rect_secs = 0;
@@ -345,4 +358,3 @@ int main(int argc, char **argv)
     if (wanted("shapes", only, names)) bench_shapes();
     return failures ? 1 : 0;
 }
-

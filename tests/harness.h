@@ -51,20 +51,19 @@ static int test_case_failures;  /* failed CHECKs in the running case */
 static int test_case_skips;     /* checks the running case could not run */
 static bool test_case_deferred; /* the running case left checks to make check */
 
-#define CHECK_MSG(cond, ...)                                                  \
-    do {                                                                      \
-        test_checks++;                                                        \
-        if (!(cond)) {                                                        \
-            test_case_failures++;                                             \
-            fprintf(stderr, "FAIL %s:%d [%s]: %s: ", __FILE__, __LINE__,      \
-                    test_case_name, #cond);                                   \
-            fprintf(stderr, __VA_ARGS__);                                     \
-            fputc('\n', stderr);                                              \
-        }                                                                     \
+#define CHECK_MSG(cond, ...)                                                                       \
+    do {                                                                                           \
+        test_checks++;                                                                             \
+        if (!(cond)) {                                                                             \
+            test_case_failures++;                                                                  \
+            fprintf(stderr, "FAIL %s:%d [%s]: %s: ", __FILE__, __LINE__, test_case_name, #cond);   \
+            fprintf(stderr, __VA_ARGS__);                                                          \
+            fputc('\n', stderr);                                                                   \
+        }                                                                                          \
     } while (0)
 
 #define CHECK(cond) CHECK_MSG(cond, "%s", "")
-#define CHECK_INT(a, b)                                                       \
+#define CHECK_INT(a, b)                                                                            \
     CHECK_MSG((long long)(a) == (long long)(b), "%lld != %lld", (long long)(a), (long long)(b))
 #define CHECK_STR(a, b) CHECK_MSG(strcmp((a), (b)) == 0, "\"%s\" != \"%s\"", (a), (b))
 
@@ -80,7 +79,8 @@ __attribute__((format(printf, 3, 4)))
 #endif
 /* Notes one item of a loop; the message (printf-style) says which item
  * failed and how. Returns ok. */
-static inline bool verdict_note(verdict *v, bool ok, const char *fmt, ...)
+static inline bool
+verdict_note(verdict *v, bool ok, const char *fmt, ...)
 {
     v->items++;
     if (!ok && v->failed++ == 0) {
@@ -93,8 +93,8 @@ static inline bool verdict_note(verdict *v, bool ok, const char *fmt, ...)
 }
 
 /* One check of a whole loop: every item passed, and there was at least one. */
-#define CHECK_ALL(v)                                                          \
-    CHECK_MSG((v).failed == 0 && (v).items > 0, "%s: %u of %u items failed; first: %s", #v, \
+#define CHECK_ALL(v)                                                                               \
+    CHECK_MSG((v).failed == 0 && (v).items > 0, "%s: %u of %u items failed; first: %s", #v,        \
               (v).failed, (v).items, (v).items ? (v).first : "(no items)")
 
 #if defined(__GNUC__)
@@ -103,7 +103,8 @@ __attribute__((format(printf, 1, 2)))
 /* A check that cannot run here (an outside tool, a locale or the meiro
  * program missing): said on a line "skipped: WHAT", and the case is
  * counted as skipped, never as passed. */
-static inline void test_skip(const char *fmt, ...)
+static inline void
+test_skip(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -167,7 +168,8 @@ static inline const char *test_meiro(void)
     return test_exists(path) ? path : NULL;
 }
 
-static inline bool test_selected(const char *name, int argc, char **argv, const test_case *cases, size_t count)
+static inline bool test_selected(const char *name, int argc, char **argv, const test_case *cases,
+                                 size_t count)
 {
     if (argc < 2) return true;
     for (int a = 1; a < argc; a++) {
@@ -180,7 +182,8 @@ static inline bool test_selected(const char *name, int argc, char **argv, const 
 
 /* Runs the cases selected by the arguments; prints the checks and the
  * closing line; returns the exit status (2: an argument matched nothing). */
-static inline int test_main(const char *suite, int argc, char **argv, const test_case *cases, size_t count)
+static inline int test_main(const char *suite, int argc, char **argv, const test_case *cases,
+                            size_t count)
 {
     test_argv0 = argc > 0 ? argv[0] : "";
     if (argc == 2 && (!strcmp(argv[1], "-l") || !strcmp(argv[1], "--list"))) {

@@ -53,7 +53,10 @@ static char *capture(const char *cmd, size_t *len)
 /* The solution's red (217, 38, 25), also where antialiasing blends it
  * half with the paper; not the art's oranges (the carrot, the frame's
  * stars: green well above blue) nor its pinks (blue well up). */
-static bool solution_red(int r, int g, int b) { return r >= 150 && r - g >= 70 && r - b >= 70 && abs(g - b) < 60; }
+static bool solution_red(int r, int g, int b)
+{
+    return r >= 150 && r - g >= 70 && r - b >= 70 && abs(g - b) < 60;
+}
 
 /* Pixels of the solution's red in a PNG. */
 static long red_pixels(const char *png)
@@ -73,7 +76,8 @@ static long red_pixels(const char *png)
         for (int x = 0; x < w; x++) {
             uint32_t px = *(const uint32_t *)(data + (size_t)y * stride + 4 * (size_t)x);
             int a = alpha ? (int)(px >> 24) : 255; /* premultiplied: on white */
-            int r = (int)(px >> 16 & 255) + 255 - a, g = (int)(px >> 8 & 255) + 255 - a, b = (int)(px & 255) + 255 - a;
+            int r = (int)(px >> 16 & 255) + 255 - a, g = (int)(px >> 8 & 255) + 255 - a,
+                b = (int)(px & 255) + 255 - a;
             reds += solution_red(r, g, b);
         }
     }
@@ -86,14 +90,16 @@ static long red_pixels_ppm(const char *ppm)
 {
     FILE *f = fopen(ppm, "rb");
     int w, h, max;
-    if (!f || fscanf(f, "P6 %d %d %d", &w, &h, &max) != 3 || max != 255 || fgetc(f) == EOF || w <= 0 || h <= 0) {
+    if (!f || fscanf(f, "P6 %d %d %d", &w, &h, &max) != 3 || max != 255 || fgetc(f) == EOF ||
+        w <= 0 || h <= 0) {
         if (f) fclose(f);
         return -1;
     }
     size_t n = (size_t)w * (size_t)h * 3;
     unsigned char *px = malloc(n);
     long reds = px && fread(px, 1, n, f) == n ? 0 : -1;
-    for (size_t i = 0; reds >= 0 && i < n; i += 3) reds += solution_red(px[i], px[i + 1], px[i + 2]);
+    for (size_t i = 0; reds >= 0 && i < n; i += 3)
+        reds += solution_red(px[i], px[i + 1], px[i + 2]);
     free(px);
     fclose(f);
     return reds;
@@ -111,7 +117,8 @@ static const char *page_role(const char *text)
     for (const char *p = text; !numbered && (p = strstr(p, " mazes")) != NULL; p++)
         if (p > text && p[-1] >= '0' && p[-1] <= '9') return "cover";
     const char *ja = strstr(text, "めいろ ");
-    if (!numbered && ja && ja[sizeof "めいろ " - 1] >= '0' && ja[sizeof "めいろ " - 1] <= '9') return "cover";
+    if (!numbered && ja && ja[sizeof "めいろ " - 1] >= '0' && ja[sizeof "めいろ " - 1] <= '9')
+        return "cover";
     if (has(text, "Notes") || has(text, "メモ")) return "notes";
     if (has(text, "Answer") || has(text, "こたえ")) return "answer";
     return "puzzle";
@@ -132,7 +139,8 @@ static bool look_pdf(const char *file)
     for (size_t i = 0; ok && i < g.gl_pathc; i++) {
         char *end = page ? strchr(page, '\f') : NULL;
         if (end) *end = 0;
-        printf("%s %zu %s %ld\n", file, i + 1, page ? page_role(page) : "puzzle", red_pixels_ppm(g.gl_pathv[i]));
+        printf("%s %zu %s %ld\n", file, i + 1, page ? page_role(page) : "puzzle",
+               red_pixels_ppm(g.gl_pathv[i]));
         page = end ? end + 1 : NULL;
     }
     globfree(&g);
@@ -157,7 +165,8 @@ static long attr(const char *p, const char *name)
 static bool look_xlsx(const char *file)
 {
     char cmd[1200];
-    snprintf(cmd, sizeof cmd, "unzip -p '%s' xl/workbook.xml xl/styles.xml 'xl/worksheets/sheet*.xml'", file);
+    snprintf(cmd, sizeof cmd,
+             "unzip -p '%s' xl/workbook.xml xl/styles.xml 'xl/worksheets/sheet*.xml'", file);
     char *all = capture(cmd, NULL);
     if (!all) return false;
     /* the parts, one after another: each starts with "<?xml" */
@@ -230,7 +239,8 @@ static bool look_file(const char *file)
         marks = red_pixels(file);
     } else if (!strcmp(ext, "svg")) {
         snprintf(png, sizeof png, "%s/svg.png", tmp);
-        snprintf(cmd, sizeof cmd, "rsvg-convert --dpi-x 30 --dpi-y 30 -f png -o %s '%s'", png, file);
+        snprintf(cmd, sizeof cmd, "rsvg-convert --dpi-x 30 --dpi-y 30 -f png -o %s '%s'", png,
+                 file);
         char *none = capture(cmd, NULL);
         if (none) marks = red_pixels(png);
         free(none);
@@ -239,8 +249,9 @@ static bool look_file(const char *file)
         if (!f) return false;
         char *text = NULL;
         size_t len = 0;
-        if (fseek(f, 0, SEEK_END) == 0 && (len = (size_t)ftell(f)) > 0 && fseek(f, 0, SEEK_SET) == 0 &&
-            (text = malloc(len + 1)) && fread(text, 1, len, f) == len) {
+        if (fseek(f, 0, SEEK_END) == 0 && (len = (size_t)ftell(f)) > 0 &&
+            fseek(f, 0, SEEK_SET) == 0 && (text = malloc(len + 1)) &&
+            fread(text, 1, len, f) == len) {
             text[len] = 0;
             if (!strcmp(ext, "html") || !strcmp(ext, "htm")) {
                 marks = has(text, "\"shown\":true");

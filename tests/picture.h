@@ -147,9 +147,8 @@ static bool edge_outside(const meiro_maze *m, uint32_t x, uint32_t y, bool above
  * guess of where to look; origin_x/y: the picture's top-left corner on the
  * page (mm). */
 static void check_picture(verdict *v, const char *what, const image *img, const meiro_maze *m,
-                          const meiro_path *path, const page_layout *L, double ppm,
-                          double origin_x, double origin_y, double square_tolerance, bool crisp,
-                          bool centre_on_page)
+                          const meiro_path *path, const page_layout *L, double ppm, double origin_x,
+                          double origin_y, double square_tolerance, bool crisp, bool centre_on_page)
 {
     double cell_px = L->cell * ppm;
     double gl = (L->maze_x - origin_x) * ppm, gt = (L->maze_y - origin_y) * ppm;
@@ -158,19 +157,21 @@ static void check_picture(verdict *v, const char *what, const image *img, const 
     /* the outermost walls: on a shape, those of its cells' bounding box */
     uint32_t bx0, by0, bx1, by1;
     mask_box(m, &bx0, &by0, &bx1, &by1);
-    if (m->active) reach = cell_px * 0.3; /* a shape's edge may be short: not as far as the labels */
+    if (m->active)
+        reach = cell_px * 0.3; /* a shape's edge may be short: not as far as the labels */
     double left = find_line(img, false, gl + bx0 * cell_px, reach, (int)gt, (int)gb);
     double right = find_line(img, false, gl + (bx1 + 1) * cell_px, reach, (int)gt, (int)gb);
     double top = find_line(img, true, gt + by0 * cell_px, reach, (int)gl, (int)gr);
     double bottom = find_line(img, true, gt + (by1 + 1) * cell_px, reach, (int)gl, (int)gr);
     double cw = (right - left) / (bx1 + 1 - bx0), ch = (bottom - top) / (by1 + 1 - by0);
     left -= bx0 * cw, top -= by0 * ch, right = left + m->w * cw, bottom = top + m->h * ch;
-    verdict_note(v, fabs(cw - ch) <= square_tolerance * cw + 1.0, "%s: cells %.2f x %.2f px are not square",
-              what, cw, ch);
+    verdict_note(v, fabs(cw - ch) <= square_tolerance * cw + 1.0,
+                 "%s: cells %.2f x %.2f px are not square", what, cw, ch);
     /* centred on the page, or where the layout put it (a slot of a grid) */
-    double want = centre_on_page ? (img->w - 1) / 2.0 : (L->maze_x + L->maze_w / 2 - origin_x) * ppm;
+    double want =
+        centre_on_page ? (img->w - 1) / 2.0 : (L->maze_x + L->maze_w / 2 - origin_x) * ppm;
     verdict_note(v, fabs((left + right) / 2 - want) <= 0.005 * img->w + 2.0,
-              "%s: not centred (%.1f px, want %.1f)", what, (left + right) / 2, want);
+                 "%s: not centred (%.1f px, want %.1f)", what, (left + right) / 2, want);
 
     /* sample every edge at its midpoint, across the line */
     meiro_maze *seen = meiro_maze_new(m->w, m->h, NULL);
@@ -180,10 +181,13 @@ static void check_picture(verdict *v, const char *what, const image *img, const 
     int mismatches = 0, blurred = 0;
     /* an edge at (ex, ey) in cells under S's or G's plate */
     double plate_reach = img->ends_mm * ppm / 2 / fmin(cw, ch);
-    if (m->active) plate_reach = fmax(plate_reach, 0.55); /* a shape's S and G: discs as wide as their cells */
-#define UNDER_PLATE(ex, ey)                                                                             \
-    (plate_reach > 0.5 && ((fabs((ex) - (m->start.x + 0.5)) < plate_reach && fabs((ey) - (m->start.y + 0.5)) < plate_reach) || \
-                     (fabs((ex) - (m->goal.x + 0.5)) < plate_reach && fabs((ey) - (m->goal.y + 0.5)) < plate_reach)))
+    if (m->active)
+        plate_reach = fmax(plate_reach, 0.55); /* a shape's S and G: discs as wide as their cells */
+#define UNDER_PLATE(ex, ey)                                                                        \
+    (plate_reach > 0.5 && ((fabs((ex) - (m->start.x + 0.5)) < plate_reach &&                       \
+                            fabs((ey) - (m->start.y + 0.5)) < plate_reach) ||                      \
+                           (fabs((ex) - (m->goal.x + 0.5)) < plate_reach &&                        \
+                            fabs((ey) - (m->goal.y + 0.5)) < plate_reach)))
     for (uint32_t y = 0; y <= m->h; y++) {
         for (uint32_t x = 0; x <= m->w; x++) {
             if (x < m->w) { /* the horizontal edge above (x, y) */
@@ -207,14 +211,16 @@ static void check_picture(verdict *v, const char *what, const image *img, const 
                 int px = (int)lround(left + x * cw), py = (int)lround(top + (y + 0.5) * ch);
                 bool wall = false;
                 for (int d = -across; d <= across; d++) wall |= dark(img, px + d, py);
-                if (UNDER_PLATE((double)x, y + 0.5) || edge_outside(m, x, y, false)) wall = expect_wall(m, x, y, false);
+                if (UNDER_PLATE((double)x, y + 0.5) || edge_outside(m, x, y, false))
+                    wall = expect_wall(m, x, y, false);
                 if (wall != expect_wall(m, x, y, false)) mismatches++;
                 if (wall && x > 0 && x < m->w) maze_set_wall(seen, x - 1, y, MEIRO_EAST, false);
             }
         }
     }
     verdict_note(v, mismatches == 0, "%s: %d edges differ from the maze", what, mismatches);
-    verdict_note(v, blurred == 0, "%s: %d grey pixels across walls: not on the pixel grid", what, blurred);
+    verdict_note(v, blurred == 0, "%s: %d grey pixels across walls: not on the pixel grid", what,
+                 blurred);
     bool perfect = false;
     meiro_maze_is_perfect(seen, &perfect, NULL);
     verdict_note(v, perfect, "%s: the maze in the picture is not perfect", what);
@@ -242,8 +248,10 @@ static void check_picture(verdict *v, const char *what, const image *img, const 
         int covered = 0;
         const meiro_cell ends[2] = {m->start, m->goal};
         for (int e = 0; e < 2 && !img->pictures; e++)
-            for (int py = (int)(top + (ends[e].y + 1 / 3.0) * ch); py <= top + (ends[e].y + 2 / 3.0) * ch; py++)
-                for (int px = (int)(left + (ends[e].x + 1 / 3.0) * cw); px <= left + (ends[e].x + 2 / 3.0) * cw; px++)
+            for (int py = (int)(top + (ends[e].y + 1 / 3.0) * ch);
+                 py <= top + (ends[e].y + 2 / 3.0) * ch; py++)
+                for (int px = (int)(left + (ends[e].x + 1 / 3.0) * cw);
+                     px <= left + (ends[e].x + 2 / 3.0) * cw; px++)
                     covered += img->red[(size_t)py * img->w + (size_t)px];
         verdict_note(v, covered == 0, "%s: %d red pixels on S and G", what, covered);
     } else {
@@ -252,7 +260,8 @@ static void check_picture(verdict *v, const char *what, const image *img, const 
         for (int e = 0; e < 2; e++)
             for (int py = (int)(top + ends[e].y * ch); py < top + (ends[e].y + 1) * ch; py++)
                 for (int px = (int)(left + ends[e].x * cw); px < left + (ends[e].x + 1) * cw; px++)
-                    if (px >= 0 && py >= 0 && px < img->w && py < img->h) reds -= img->red[(size_t)py * img->w + (size_t)px];
+                    if (px >= 0 && py >= 0 && px < img->w && py < img->h)
+                        reds -= img->red[(size_t)py * img->w + (size_t)px];
         verdict_note(v, reds == 0, "%s: %zu red pixels without a solution", what, reds);
     }
 }

@@ -17,7 +17,10 @@ typedef struct layout {
     size_t size, last, size_then, last_then; /* now, and as recorded */
 } layout;
 
-#define LAYOUT(T, member, size, offset) {#T, sizeof(T), offsetof(T, member), size, offset}
+#define LAYOUT(T, member, size, offset)                                                            \
+    {                                                                                              \
+#T, sizeof(T), offsetof(T, member), size, offset                                           \
+    }
 
 static void test_structs(void)
 {
@@ -43,15 +46,17 @@ static void test_structs(void)
     verdict v = {0};
     for (size_t i = 0; i < sizeof structs / sizeof structs[0]; i++) {
         const layout *l = &structs[i];
-        verdict_note(&v, l->size == l->size_then && l->last == l->last_then,
-                     "%s is %zu bytes, its last member at %zu; ABI %d recorded %zu and %zu: a program built "
-                     "against ABI %d misreads it. Raise MEIRO_ABI_VERSION (include/meiro.h) and record the new "
-                     "layout in tests/test_abi.c",
-                     l->name, l->size, l->last, RECORDED_ABI, l->size_then, l->last_then, RECORDED_ABI);
+        verdict_note(
+            &v, l->size == l->size_then && l->last == l->last_then,
+            "%s is %zu bytes, its last member at %zu; ABI %d recorded %zu and %zu: a program built "
+            "against ABI %d misreads it. Raise MEIRO_ABI_VERSION (include/meiro.h) and record the new "
+            "layout in tests/test_abi.c",
+            l->name, l->size, l->last, RECORDED_ABI, l->size_then, l->last_then, RECORDED_ABI);
     }
     CHECK_ALL(v);
-    CHECK_MSG(MEIRO_ABI_VERSION == RECORDED_ABI, "MEIRO_ABI_VERSION %d: record its layouts here (RECORDED_ABI %d)",
-              MEIRO_ABI_VERSION, RECORDED_ABI);
+    CHECK_MSG(MEIRO_ABI_VERSION == RECORDED_ABI,
+              "MEIRO_ABI_VERSION %d: record its layouts here (RECORDED_ABI %d)", MEIRO_ABI_VERSION,
+              RECORDED_ABI);
 }
 
 /* A value added in the middle of an enum moves the ones after it: the
@@ -62,19 +67,26 @@ static void test_enums(void)
         const char *name;
         int value, then;
     } last[] = {
-        {"MEIRO_ERROR_INTERNAL", MEIRO_ERROR_INTERNAL, 8},  {"MEIRO_FIELD_CREEP", MEIRO_FIELD_CREEP, 39},
-        {"MEIRO_NO_DIR", MEIRO_NO_DIR, 4},                  {"MEIRO_GRID_TRIANGLE", MEIRO_GRID_TRIANGLE, 3},
-        {"MEIRO_EVENT_OUTSIDE", MEIRO_EVENT_OUTSIDE, 10},   {"MEIRO_ENDS_CENTER_OUT", MEIRO_ENDS_CENTER_OUT, 5},
-        {"MEIRO_PAPER_A6", MEIRO_PAPER_A6, 7},              {"MEIRO_ORIENT_LANDSCAPE", MEIRO_ORIENT_LANDSCAPE, 2},
-        {"MEIRO_ANSWERS_BACK", MEIRO_ANSWERS_BACK, 4},      {"MEIRO_LEVEL_EXPERT", MEIRO_LEVEL_EXPERT, 3},
-        {"MEIRO_FOLD_SHEETS", MEIRO_FOLD_SHEETS, 2},        {"MEIRO_FORMAT_JSON", MEIRO_FORMAT_JSON, 9},
+        {"MEIRO_ERROR_INTERNAL", MEIRO_ERROR_INTERNAL, 8},
+        {"MEIRO_FIELD_CREEP", MEIRO_FIELD_CREEP, 39},
+        {"MEIRO_NO_DIR", MEIRO_NO_DIR, 4},
+        {"MEIRO_GRID_TRIANGLE", MEIRO_GRID_TRIANGLE, 3},
+        {"MEIRO_EVENT_OUTSIDE", MEIRO_EVENT_OUTSIDE, 10},
+        {"MEIRO_ENDS_CENTER_OUT", MEIRO_ENDS_CENTER_OUT, 5},
+        {"MEIRO_PAPER_A6", MEIRO_PAPER_A6, 7},
+        {"MEIRO_ORIENT_LANDSCAPE", MEIRO_ORIENT_LANDSCAPE, 2},
+        {"MEIRO_ANSWERS_BACK", MEIRO_ANSWERS_BACK, 4},
+        {"MEIRO_LEVEL_EXPERT", MEIRO_LEVEL_EXPERT, 3},
+        {"MEIRO_FOLD_SHEETS", MEIRO_FOLD_SHEETS, 2},
+        {"MEIRO_FORMAT_JSON", MEIRO_FORMAT_JSON, 9},
         {"MEIRO_SETTING_PLAY", MEIRO_SETTING_PLAY, 4},
     };
     verdict v = {0};
     for (size_t i = 0; i < sizeof last / sizeof last[0]; i++)
-        verdict_note(&v, last[i].value == last[i].then,
-                     "%s is %d, was %d at ABI %d: add values at an enum's end, or raise MEIRO_ABI_VERSION",
-                     last[i].name, last[i].value, last[i].then, RECORDED_ABI);
+        verdict_note(
+            &v, last[i].value == last[i].then,
+            "%s is %d, was %d at ABI %d: add values at an enum's end, or raise MEIRO_ABI_VERSION",
+            last[i].name, last[i].value, last[i].then, RECORDED_ABI);
     CHECK_ALL(v);
 }
 

@@ -6,9 +6,12 @@
 
 /* Public API only (include/ is the only include path): an example too. */
 
-static const struct { uint32_t w, h; int seeds; } sizes[] = {
-    {1, 1, 3},   {1, 9, 3},    {9, 1, 3},   {2, 2, 20},  {3, 3, 20},   {4, 7, 20},
-    {7, 4, 20},  {10, 10, 20}, {31, 17, 8}, {64, 64, 4}, {100, 37, 4}, {300, 200, 2},
+static const struct {
+    uint32_t w, h;
+    int seeds;
+} sizes[] = {
+    {1, 1, 3},  {1, 9, 3},    {9, 1, 3},   {2, 2, 20},  {3, 3, 20},   {4, 7, 20},
+    {7, 4, 20}, {10, 10, 20}, {31, 17, 8}, {64, 64, 4}, {100, 37, 4}, {300, 200, 2},
 };
 enum { SIZE_COUNT = sizeof sizes / sizeof sizes[0] };
 
@@ -61,7 +64,9 @@ static meiro_maze *make(uint32_t w, uint32_t h, const char *algo, uint64_t seed)
     opt.seed = seed;
     meiro_error err = {0};
     meiro_maze *m = meiro_generate(&opt, &err);
-    if (!m) fprintf(stderr, "%s %ux%u seed %llu: %s\n", algo, w, h, (unsigned long long)seed, err.message);
+    if (!m)
+        fprintf(stderr, "%s %ux%u seed %llu: %s\n", algo, w, h, (unsigned long long)seed,
+                err.message);
     return m;
 }
 
@@ -79,19 +84,22 @@ static void test_generators(void)
                 meiro_maze *m = make(w, h, name, (uint64_t)seed);
                 if (!verdict_note(&made, m != NULL, "%s %ux%u seed %d", name, w, h, seed)) continue;
                 meiro_error err = {0};
-                verdict_note(&valid, meiro_maze_check(m, &err) == MEIRO_OK, "%s %ux%u seed %d: %s", name, w, h,
-                             seed, err.message);
+                verdict_note(&valid, meiro_maze_check(m, &err) == MEIRO_OK, "%s %ux%u seed %d: %s",
+                             name, w, h, seed, err.message);
                 bool perfect = false;
-                verdict_note(&perfect_mazes, meiro_maze_is_perfect(m, &perfect, NULL) == MEIRO_OK && perfect,
+                verdict_note(&perfect_mazes,
+                             meiro_maze_is_perfect(m, &perfect, NULL) == MEIRO_OK && perfect,
                              "%s %ux%u seed %d is not perfect", name, w, h, seed);
                 uint64_t got = 0;
                 verdict_note(&seeded, meiro_maze_seed(m, &got) && got == (uint64_t)seed,
-                             "%s %ux%u seed %d: the maze says seed %llu", name, w, h, seed, (unsigned long long)got);
-                verdict_note(&named, strcmp(meiro_maze_algorithm(m), name) == 0, "%s %ux%u seed %d: named %s",
-                             name, w, h, seed, meiro_maze_algorithm(m));
+                             "%s %ux%u seed %d: the maze says seed %llu", name, w, h, seed,
+                             (unsigned long long)got);
+                verdict_note(&named, strcmp(meiro_maze_algorithm(m), name) == 0,
+                             "%s %ux%u seed %d: named %s", name, w, h, seed,
+                             meiro_maze_algorithm(m));
                 meiro_maze *again = make(w, h, name, (uint64_t)seed);
-                verdict_note(&reproducible, again && meiro_maze_equal(m, again), "%s %ux%u seed %d not reproducible",
-                             name, w, h, seed);
+                verdict_note(&reproducible, again && meiro_maze_equal(m, again),
+                             "%s %ux%u seed %d not reproducible", name, w, h, seed);
                 meiro_maze *other = make(w, h, name, (uint64_t)seed + 1000);
                 if (other && !meiro_maze_equal(m, other)) differ++;
                 meiro_maze_free(other);
@@ -103,8 +111,8 @@ static void test_generators(void)
              * from 30 cells up every pair of seeds must differ. */
             if (w >= 3 && h >= 3) {
                 int want = w * h >= 30 ? sizes[s].seeds : sizes[s].seeds * 3 / 4;
-                verdict_note(&varied, differ >= want, "%s %ux%u: only %d of %d seeds differ", name, w, h,
-                             differ, sizes[s].seeds);
+                verdict_note(&varied, differ >= want, "%s %ux%u: only %d of %d seeds differ", name,
+                             w, h, differ, sizes[s].seeds);
             }
         }
         CHECK_ALL(made);
@@ -120,8 +128,8 @@ static void test_generators(void)
 static void test_registry(void)
 {
     static const char *const aliases[][2] = {
-        {"backtracker", "dig"}, {"anahori", "dig"}, {"kruskal", "cluster"},
-        {"boutaoshi", "bar"}, {"kabenobashi", "wall"},
+        {"backtracker", "dig"}, {"anahori", "dig"},      {"kruskal", "cluster"},
+        {"boutaoshi", "bar"},   {"kabenobashi", "wall"},
     };
     for (size_t i = 0; i < sizeof aliases / sizeof aliases[0]; i++) {
         meiro_maze *a = make(12, 9, aliases[i][0], 5), *b = make(12, 9, aliases[i][1], 5);
@@ -156,14 +164,18 @@ static void check_all_solvers(verdict *v, const meiro_maze *m, const char *what,
 {
     meiro_path best;
     meiro_error err = {0};
-    if (!verdict_note(v, meiro_solve(m, "bfs", &best, &err) == MEIRO_OK, "%s: bfs: %s", what, err.message)) return;
+    if (!verdict_note(v, meiro_solve(m, "bfs", &best, &err) == MEIRO_OK, "%s: bfs: %s", what,
+                      err.message))
+        return;
     verdict_note(v, path_valid(m, &best), "%s: bfs path invalid", what);
     /* bfs is shortest: its length is the BFS distance of the goal + 1 */
     uint32_t *dist = malloc(sizeof *dist * (size_t)meiro_maze_width(m) * meiro_maze_height(m));
     meiro_cell s = meiro_maze_start(m), g = meiro_maze_goal(m);
-    if (verdict_note(v, meiro_distances(m, s, dist, NULL) == MEIRO_OK, "%s: meiro_distances failed", what)) {
+    if (verdict_note(v, meiro_distances(m, s, dist, NULL) == MEIRO_OK, "%s: meiro_distances failed",
+                     what)) {
         size_t want = (size_t)dist[(size_t)g.y * meiro_maze_width(m) + g.x] + 1;
-        verdict_note(v, best.length == want, "%s: bfs path of %zu cells, distance + 1 is %zu", what, best.length, want);
+        verdict_note(v, best.length == want, "%s: bfs path of %zu cells, distance + 1 is %zu", what,
+                     best.length, want);
     }
     free(dist);
     for (size_t k = 0; k < meiro_solver_count(); k++) {
@@ -173,7 +185,8 @@ static void check_all_solvers(verdict *v, const meiro_maze *m, const char *what,
         /* wall followers are sure to arrive only in perfect mazes; elsewhere
          * they may stop with "no path", but must stop */
         if (!perfect && !meiro_solver_is_complete(name) && st == MEIRO_ERROR_NO_PATH) {
-            verdict_note(v, p.length == 0, "%s: %s said no path with %zu cells", what, name, p.length);
+            verdict_note(v, p.length == 0, "%s: %s said no path with %zu cells", what, name,
+                         p.length);
             continue;
         }
         if (!verdict_note(v, st == MEIRO_OK, "%s %s: %s", what, name, err.message)) continue;
@@ -181,8 +194,8 @@ static void check_all_solvers(verdict *v, const meiro_maze *m, const char *what,
         verdict_note(v, p.length >= best.length, "%s: %s shorter than bfs", what, name);
         if (perfect || strcmp(name, "astar") == 0)
             verdict_note(v, p.length == best.length, "%s: %s is not the shortest", what, name);
-        verdict_note(v, p.explored >= p.length, "%s: %s explored %zu cells for a path of %zu", what, name,
-                     (size_t)p.explored, p.length);
+        verdict_note(v, p.explored >= p.length, "%s: %s explored %zu cells for a path of %zu", what,
+                     name, (size_t)p.explored, p.length);
         meiro_path_free(&p);
     }
     meiro_path_free(&best);
@@ -253,8 +266,11 @@ static void test_imperfect(void)
     for (size_t k = 0; k < meiro_solver_count(); k++) {
         const char *name = meiro_solver_info(k)->name;
         meiro_status st = meiro_solve(m, name, &p, NULL);
-        if (meiro_solver_is_complete(name)) CHECK_MSG(st == MEIRO_OK && path_valid(m, &p), "%s", name);
-        else CHECK_MSG(st == MEIRO_ERROR_NO_PATH, "%s went round the island and still said %d", name, st);
+        if (meiro_solver_is_complete(name))
+            CHECK_MSG(st == MEIRO_OK && path_valid(m, &p), "%s", name);
+        else
+            CHECK_MSG(st == MEIRO_ERROR_NO_PATH, "%s went round the island and still said %d", name,
+                      st);
         meiro_path_free(&p);
     }
     meiro_maze_free(m);
@@ -294,8 +310,8 @@ static void test_seed003(void)
 }
 
 /* The statistics of a generated maze; noted in v whether it was made. */
-static meiro_stats measure(verdict *v, const char *algo, uint32_t side, uint64_t seed, unsigned loops,
-                           meiro_ends ends)
+static meiro_stats measure(verdict *v, const char *algo, uint32_t side, uint64_t seed,
+                           unsigned loops, meiro_ends ends)
 {
     meiro_generate_options opt;
     meiro_generate_options_init(&opt);
@@ -306,8 +322,9 @@ static meiro_stats measure(verdict *v, const char *algo, uint32_t side, uint64_t
     opt.ends = ends;
     meiro_stats st = {0};
     meiro_maze *m = meiro_generate(&opt, NULL);
-    verdict_note(v, m && meiro_stats_compute(m, &st, NULL) == MEIRO_OK, "%s %ux%u seed %llu loops %u ends %d",
-                 algo, side, side, (unsigned long long)seed, loops, (int)ends);
+    verdict_note(v, m && meiro_stats_compute(m, &st, NULL) == MEIRO_OK,
+                 "%s %ux%u seed %llu loops %u ends %d", algo, side, side, (unsigned long long)seed,
+                 loops, (int)ends);
     meiro_maze_free(m);
     return st;
 }
@@ -321,7 +338,8 @@ static void test_textures(void)
     verdict measured = {0};
     for (size_t g = 0; g < count && g < 32; g++) {
         for (uint64_t seed = 1; seed <= 3; seed++) {
-            meiro_stats st = measure(&measured, meiro_generator_info(g)->name, 100, seed, 0, MEIRO_ENDS_CORNERS);
+            meiro_stats st =
+                measure(&measured, meiro_generator_info(g)->name, 100, seed, 0, MEIRO_ENDS_CORNERS);
             dead[g] += 100.0 * (double)st.dead_ends / (double)st.cells / 3;
             river[g] += st.river / 3;
             solution[g] += (double)st.solution / 3;
@@ -330,12 +348,15 @@ static void test_textures(void)
     CHECK_ALL(measured);
 #define IDX(name) gen_index(name)
     /* digging and hunt-and-kill leave far fewer dead ends than prim */
-    CHECK_MSG(dead[IDX("dig")] < dead[IDX("prim")] / 2, "dig %.1f%%, prim %.1f%%", dead[IDX("dig")], dead[IDX("prim")]);
-    CHECK_MSG(dead[IDX("hunt-and-kill")] < dead[IDX("prim")] / 2, "%.1f%%", dead[IDX("hunt-and-kill")]);
+    CHECK_MSG(dead[IDX("dig")] < dead[IDX("prim")] / 2, "dig %.1f%%, prim %.1f%%", dead[IDX("dig")],
+              dead[IDX("prim")]);
+    CHECK_MSG(dead[IDX("hunt-and-kill")] < dead[IDX("prim")] / 2, "%.1f%%",
+              dead[IDX("hunt-and-kill")]);
     /* the unbiased generators: ~29.4% dead ends, as uniform spanning trees */
-    CHECK_MSG(dead[IDX("wilson")] > 28 && dead[IDX("wilson")] < 31, "wilson %.1f%%", dead[IDX("wilson")]);
-    CHECK_MSG(dead[IDX("aldous-broder")] > 28 && dead[IDX("aldous-broder")] < 31, "aldous-broder %.1f%%",
-              dead[IDX("aldous-broder")]);
+    CHECK_MSG(dead[IDX("wilson")] > 28 && dead[IDX("wilson")] < 31, "wilson %.1f%%",
+              dead[IDX("wilson")]);
+    CHECK_MSG(dead[IDX("aldous-broder")] > 28 && dead[IDX("aldous-broder")] < 31,
+              "aldous-broder %.1f%%", dead[IDX("aldous-broder")]);
     /* true-prim has the most dead ends of all */
     verdict most = {0};
     for (size_t g = 0; g < count && g < 32; g++)
@@ -364,7 +385,8 @@ static void test_textures(void)
             top_s &= meiro_maze_is_open(s, x, 0, MEIRO_EAST);
         }
         for (uint32_t y = 0; y + 1 < 20; y++) left_b &= meiro_maze_is_open(b, 0, y, MEIRO_SOUTH);
-        verdict_note(&corridors, top_b && left_b && top_s, "seed %llu: binary-tree top %d left %d, sidewinder top %d",
+        verdict_note(&corridors, top_b && left_b && top_s,
+                     "seed %llu: binary-tree top %d left %d, sidewinder top %d",
                      (unsigned long long)seed, top_b, left_b, top_s);
         meiro_maze_free(b);
         meiro_maze_free(s);
@@ -381,17 +403,19 @@ static void test_loops_and_ends(void)
         meiro_stats half = measure(&measured, name, 40, 7, 50, MEIRO_ENDS_CORNERS);
         meiro_stats all = measure(&measured, name, 40, 7, 100, MEIRO_ENDS_CORNERS);
         CHECK(none.perfect && !half.perfect && !all.perfect);
-        CHECK_MSG(all.dead_ends == 0, "%s --loops 100 left %llu dead ends", name, (unsigned long long)all.dead_ends);
-        CHECK_MSG(half.dead_ends * 10 <= none.dead_ends * 6 && half.dead_ends * 10 >= none.dead_ends * 3,
-                  "%s --loops 50: %llu of %llu dead ends left", name, (unsigned long long)half.dead_ends,
-                  (unsigned long long)none.dead_ends);
+        CHECK_MSG(all.dead_ends == 0, "%s --loops 100 left %llu dead ends", name,
+                  (unsigned long long)all.dead_ends);
+        CHECK_MSG(half.dead_ends * 10 <= none.dead_ends * 6 &&
+                      half.dead_ends * 10 >= none.dead_ends * 3,
+                  "%s --loops 50: %llu of %llu dead ends left", name,
+                  (unsigned long long)half.dead_ends, (unsigned long long)none.dead_ends);
         CHECK(half.reachable == half.cells && all.reachable == all.cells);
         CHECK(all.solution <= none.solution);
         /* farthest: the same maze, S and G on a long path (how long: ends_apart) */
         meiro_stats far = measure(&measured, name, 40, 7, 0, MEIRO_ENDS_FARTHEST);
         CHECK_ALL(measured);
-        CHECK_MSG(far.solution * 2 >= far.longest && far.longest == none.longest, "%s: %llu %llu", name,
-                  (unsigned long long)far.solution, (unsigned long long)far.longest);
+        CHECK_MSG(far.solution * 2 >= far.longest && far.longest == none.longest, "%s: %llu %llu",
+                  name, (unsigned long long)far.solution, (unsigned long long)far.longest);
     }
     /* border: S and G in doors on opposite sides, a valid path between */
     static const uint32_t dims[][2] = {{20, 12}, {12, 20}, {1, 9}, {9, 1}, {1, 1}};
@@ -405,16 +429,17 @@ static void test_loops_and_ends(void)
         opt.seed = 3;
         meiro_maze *m = meiro_generate(&opt, NULL);
         if (!verdict_note(&border, m != NULL, "%ux%u: not made", opt.width, opt.height)) continue;
-        verdict_note(&border, meiro_maze_check(m, NULL) == MEIRO_OK, "%ux%u: invalid", opt.width, opt.height);
+        verdict_note(&border, meiro_maze_check(m, NULL) == MEIRO_OK, "%ux%u: invalid", opt.width,
+                     opt.height);
         meiro_dir sd = meiro_maze_start_door(m), gd = meiro_maze_goal_door(m);
-        verdict_note(&border, sd != MEIRO_NO_DIR && gd == (meiro_dir)(sd ^ 2), "%ux%u: doors %d %d", opt.width,
-                     opt.height, sd, gd);
+        verdict_note(&border, sd != MEIRO_NO_DIR && gd == (meiro_dir)(sd ^ 2), "%ux%u: doors %d %d",
+                     opt.width, opt.height, sd, gd);
         meiro_cell s = meiro_maze_start(m);
-        verdict_note(&border, sd != MEIRO_NO_DIR && meiro_maze_is_open(m, s.x, s.y, sd), "%ux%u: the start door is shut",
-                     opt.width, opt.height);
+        verdict_note(&border, sd != MEIRO_NO_DIR && meiro_maze_is_open(m, s.x, s.y, sd),
+                     "%ux%u: the start door is shut", opt.width, opt.height);
         meiro_path p;
-        if (verdict_note(&border, meiro_solve(m, NULL, &p, NULL) == MEIRO_OK, "%ux%u: not solved", opt.width,
-                         opt.height)) {
+        if (verdict_note(&border, meiro_solve(m, NULL, &p, NULL) == MEIRO_OK, "%ux%u: not solved",
+                         opt.width, opt.height)) {
             verdict_note(&border, path_valid(m, &p), "%ux%u: invalid path", opt.width, opt.height);
             meiro_path_free(&p);
         }
@@ -428,7 +453,8 @@ static void test_loops_and_ends(void)
     opt.start = (meiro_cell){3, 4};
     opt.goal = (meiro_cell){10, 2};
     meiro_maze *m = meiro_generate(&opt, NULL);
-    CHECK(m && meiro_maze_start(m).x == 3 && meiro_maze_start(m).y == 4 && meiro_maze_goal(m).x == 10);
+    CHECK(m && meiro_maze_start(m).x == 3 && meiro_maze_start(m).y == 4 &&
+          meiro_maze_goal(m).x == 10);
     meiro_maze_free(m);
     meiro_error err = {0};
     opt.goal = (meiro_cell){20, 2};
@@ -478,7 +504,8 @@ static uint32_t longest_apart(const meiro_maze *m, uint32_t apart, bool border)
         if (meiro_distances(m, ca, dist, NULL) != MEIRO_OK) abort();
         for (uint32_t b = 0; b < w * h; b++) {
             meiro_cell cb = {b % w, b / w};
-            uint32_t d = (ca.x > cb.x ? ca.x - cb.x : cb.x - ca.x) + (ca.y > cb.y ? ca.y - cb.y : cb.y - ca.y);
+            uint32_t d = (ca.x > cb.x ? ca.x - cb.x : cb.x - ca.x) +
+                         (ca.y > cb.y ? ca.y - cb.y : cb.y - ca.y);
             /* across an axis whose sides are far enough apart */
             bool opposite = (ca.x == 0 && cb.x == w - 1 && w - 1 >= apart) ||
                             (ca.y == 0 && cb.y == h - 1 && h - 1 >= apart);
@@ -507,40 +534,50 @@ static void test_ends_apart(void)
                     o.seed = seed;
                     o.ends = border ? MEIRO_ENDS_BORDER : MEIRO_ENDS_FARTHEST;
                     meiro_maze *m = meiro_generate(&o, NULL);
-                    if (!verdict_note(&apart, m != NULL, "%s %ux%u: not made", o.algorithm, o.width, o.height))
+                    if (!verdict_note(&apart, m != NULL, "%s %ux%u: not made", o.algorithm, o.width,
+                                      o.height))
                         continue;
                     meiro_cell s = meiro_maze_start(m), e = meiro_maze_goal(m);
-                    uint32_t dist = (s.x > e.x ? s.x - e.x : e.x - s.x) + (s.y > e.y ? s.y - e.y : e.y - s.y);
+                    uint32_t dist =
+                        (s.x > e.x ? s.x - e.x : e.x - s.x) + (s.y > e.y ? s.y - e.y : e.y - s.y);
                     uint32_t need = (o.width + o.height - 2 + 2) / 3;
                     verdict_note(&apart, dist >= need && s.x + s.y <= e.x + e.y,
-                                 "%s %ux%u seed %llu %s: S (%u,%u) G (%u,%u)", o.algorithm, o.width, o.height,
-                                 (unsigned long long)seed, border ? "border" : "farthest", s.x, s.y, e.x, e.y);
-                    if (dims[k][0] * dims[k][1] <= 144) { /* against the best pair, found by brute force */
+                                 "%s %ux%u seed %llu %s: S (%u,%u) G (%u,%u)", o.algorithm, o.width,
+                                 o.height, (unsigned long long)seed, border ? "border" : "farthest",
+                                 s.x, s.y, e.x, e.y);
+                    if (dims[k][0] * dims[k][1] <=
+                        144) { /* against the best pair, found by brute force */
                         meiro_stats st = {0};
                         bool measured = meiro_stats_compute(m, &st, NULL) == MEIRO_OK;
                         uint32_t best = longest_apart(m, need, border);
                         /* border is exact on a perfect maze; farthest climbs */
-                        verdict_note(&long_way, measured && (border ? st.solution == best : st.solution * 10 >= best * 8),
-                                     "%s %ux%u seed %llu %s: solution %llu, the best %u", o.algorithm, o.width,
-                                     o.height, (unsigned long long)seed, border ? "border" : "farthest",
+                        verdict_note(&long_way,
+                                     measured && (border ? st.solution == best
+                                                         : st.solution * 10 >= best * 8),
+                                     "%s %ux%u seed %llu %s: solution %llu, the best %u",
+                                     o.algorithm, o.width, o.height, (unsigned long long)seed,
+                                     border ? "border" : "farthest",
                                      (unsigned long long)st.solution, best);
-                        if (!border && st.solution * 100 < worst * best) worst = st.solution * 100 / best;
+                        if (!border && st.solution * 100 < worst * best)
+                            worst = st.solution * 100 / best;
                     }
                     if (border) {
                         meiro_dir sd = meiro_maze_start_door(m), gd = meiro_maze_goal_door(m);
                         bool on_side = sd < MEIRO_NO_DIR && gd == (meiro_dir)(sd ^ 2) &&
-                                       (sd == MEIRO_WEST ? s.x == 0 && e.x == o.width - 1
-                                        : sd == MEIRO_EAST ? s.x == o.width - 1 && e.x == 0
+                                       (sd == MEIRO_WEST    ? s.x == 0 && e.x == o.width - 1
+                                        : sd == MEIRO_EAST  ? s.x == o.width - 1 && e.x == 0
                                         : sd == MEIRO_NORTH ? s.y == 0 && e.y == o.height - 1
                                                             : s.y == o.height - 1 && e.y == 0);
-                        verdict_note(&doors, on_side && meiro_maze_is_open(m, s.x, s.y, sd) &&
-                                                 meiro_maze_is_open(m, e.x, e.y, gd),
-                                     "%s %ux%u seed %llu: doors %d %d", o.algorithm, o.width, o.height,
-                                     (unsigned long long)seed, sd, gd);
+                        verdict_note(&doors,
+                                     on_side && meiro_maze_is_open(m, s.x, s.y, sd) &&
+                                         meiro_maze_is_open(m, e.x, e.y, gd),
+                                     "%s %ux%u seed %llu: doors %d %d", o.algorithm, o.width,
+                                     o.height, (unsigned long long)seed, sd, gd);
                     }
                     meiro_maze_free(m);
                 }
-    printf("ends farthest: the worst solution was %llu%% of the best pair's\n", (unsigned long long)worst);
+    printf("ends farthest: the worst solution was %llu%% of the best pair's\n",
+           (unsigned long long)worst);
     CHECK_ALL(apart);
     CHECK_ALL(doors);
     CHECK_ALL(long_way);

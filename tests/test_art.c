@@ -45,7 +45,8 @@ static void page_for(meiro_export_options *page, const char *art)
 }
 
 /* Where the maze sits, and the page's frame. */
-static bool place(const meiro_maze *m, const meiro_export_options *page, page_layout *L, page_frame *f)
+static bool place(const meiro_maze *m, const meiro_export_options *page, page_layout *L,
+                  page_frame *f)
 {
     doc_item item = {m, NULL, 0};
     document d;
@@ -71,7 +72,8 @@ static int colourful(const char *png, double x0, double y0, double x1, double y1
         for (int x = (int)fmax(0, x0); x < (int)fmin(w, x1); x++) {
             uint32_t v = *(const uint32_t *)(px + y * stride + 4 * x);
             int r = (v >> 16) & 255, g = (v >> 8) & 255, b = v & 255;
-            int hi = r > g ? (r > b ? r : b) : (g > b ? g : b), lo = r < g ? (r < b ? r : b) : (g < b ? g : b);
+            int hi = r > g ? (r > b ? r : b) : (g > b ? g : b),
+                lo = r < g ? (r < b ? r : b) : (g < b ? g : b);
             n += (v >> 24) > 200 && hi - lo > 60;
         }
     cairo_surface_destroy(s);
@@ -96,7 +98,8 @@ static pbox arrow_box(const page_layout *L, meiro_cell c, meiro_dir door, double
     double ex = cx + DIR_DX[door] * L->cell / 2, ey = cy + DIR_DY[door] * L->cell / 2;
     double a, b, half = 0.36 * L->arrow;
     arrow_span(L, &a, &b);
-    double x0 = ex + DIR_DX[door] * a, x1 = ex + DIR_DX[door] * b, y0 = ey + DIR_DY[door] * a, y1 = ey + DIR_DY[door] * b;
+    double x0 = ex + DIR_DX[door] * a, x1 = ex + DIR_DX[door] * b, y0 = ey + DIR_DY[door] * a,
+           y1 = ey + DIR_DY[door] * b;
     if (DIR_DX[door] == 0) x0 = ex - half, x1 = ex + half;
     else y0 = ey - half, y1 = ey + half;
     return (pbox){fmin(x0, x1) * ppm, fmin(y0, y1) * ppm, fmax(x0, x1) * ppm, fmax(y0, y1) * ppm};
@@ -109,7 +112,8 @@ static bool in_box(pbox b, int x, int y, double pad)
 
 /* Dark pixels across the arrow at `at` of its length from the end nearer
  * the wall: its width there. */
-static int arrow_width(const image *img, const page_layout *L, meiro_cell c, meiro_dir door, double at, double ppm)
+static int arrow_width(const image *img, const page_layout *L, meiro_cell c, meiro_dir door,
+                       double at, double ppm)
 {
     double near, far;
     arrow_span(L, &near, &far);
@@ -126,8 +130,8 @@ static int arrow_width(const image *img, const page_layout *L, meiro_cell c, mei
  * arrows in their boxes pointing the right way, and every dark pixel
  * outside the maze either an arrow's, the title's (above the body) or
  * the footer's (below it). */
-static void check_page(verdict *v, const char *what, const char *png, const meiro_maze *m, const page_layout *L,
-                       const page_frame *f, bool pictures)
+static void check_page(verdict *v, const char *what, const char *png, const meiro_maze *m,
+                       const page_layout *L, const page_frame *f, bool pictures)
 {
     image img;
     if (!verdict_note(v, load_png(png, &img), "%s: not drawn", what)) return;
@@ -138,18 +142,22 @@ static void check_page(verdict *v, const char *what, const char *png, const meir
     const meiro_cell ends[2] = {m->start, m->goal};
     const meiro_dir doors[2] = {m->start_door, m->goal_door};
     for (int e = 0; e < 2; e++) {
-        double x0 = (L->maze_x + ends[e].x * L->cell) * ppm, y0 = (L->maze_y + ends[e].y * L->cell) * ppm;
+        double x0 = (L->maze_x + ends[e].x * L->cell) * ppm,
+               y0 = (L->maze_y + ends[e].y * L->cell) * ppm;
         int n = colourful(png, x0, y0, x0 + L->cell * ppm, y0 + L->cell * ppm);
         double area = L->cell * L->cell * ppm * ppm;
-        verdict_note(v, pictures ? n > area * 0.01 : n == 0, "%s: %d coloured pixels in the %s cell (of %.0f)", what, n,
+        verdict_note(v, pictures ? n > area * 0.01 : n == 0,
+                     "%s: %d coloured pixels in the %s cell (of %.0f)", what, n,
                      e ? "goal" : "start", area);
         /* S's arrow is wide near the wall (its head), G's far from it */
         int near = arrow_width(&img, L, ends[e], doors[e], e == 0 ? 0.4 : 0.15, ppm);
         int far = arrow_width(&img, L, ends[e], doors[e], e == 0 ? 0.85 : 0.6, ppm);
         verdict_note(v, near > 0 && far > 0 && (e == 0 ? near > far * 1.5 : far > near * 1.5),
-                     "%s: the %s arrow is %d px wide near the wall and %d px far", what, e ? "goal" : "start", near, far);
+                     "%s: the %s arrow is %d px wide near the wall and %d px far", what,
+                     e ? "goal" : "start", near, far);
     }
-    pbox arrows[2] = {arrow_box(L, m->start, m->start_door, ppm), arrow_box(L, m->goal, m->goal_door, ppm)};
+    pbox arrows[2] = {arrow_box(L, m->start, m->start_door, ppm),
+                      arrow_box(L, m->goal, m->goal_door, ppm)};
     double pad = L->line * ppm / 2 + 2;
     int stray = 0, outside = 0;
     for (int y = 0; y < img.h; y++)
@@ -161,11 +169,13 @@ static void check_page(verdict *v, const char *what, const char *png, const meir
             bool arrow = in_box(arrows[0], x, y, 2) || in_box(arrows[1], x, y, 2);
             if (!maze && !bands && !arrow) stray++;
             /* arrows: inside the body (the margins, below the titles) */
-            if (arrow && !maze && (x < f->body.x * ppm - 1 || x > (f->body.x + f->body.w) * ppm + 1 ||
-                                   y < f->body.y * ppm - 1 || y > (f->body.y + f->body.h) * ppm + 1))
+            if (arrow && !maze &&
+                (x < f->body.x * ppm - 1 || x > (f->body.x + f->body.w) * ppm + 1 ||
+                 y < f->body.y * ppm - 1 || y > (f->body.y + f->body.h) * ppm + 1))
                 outside++;
         }
-    verdict_note(v, stray == 0 && outside == 0, "%s: %d dark pixels where nothing belongs, %d of the arrows outside the body",
+    verdict_note(v, stray == 0 && outside == 0,
+                 "%s: %d dark pixels where nothing belongs, %d of the arrows outside the body",
                  what, stray, outside);
     free_image(&img);
 }
@@ -188,17 +198,21 @@ static void test_pages(void)
         for (int fmt = 0; fmt < 3; fmt++) {
             if ((fmt == 1 && !svg_tool) || (fmt == 2 && !pdf_tool)) continue;
             static const char *const ext[] = {"png", "svg", "pdf"};
-            static const meiro_format formats[] = {MEIRO_FORMAT_PNG, MEIRO_FORMAT_SVG, MEIRO_FORMAT_PDF};
+            static const meiro_format formats[] = {MEIRO_FORMAT_PNG, MEIRO_FORMAT_SVG,
+                                                   MEIRO_FORMAT_PDF};
             snprintf(file, sizeof file, "%s/%s.%s", dir, name, ext[fmt]);
             snprintf(what, sizeof what, "%s.%s", name, ext[fmt]);
             snprintf(png, sizeof png, "%s/%s-%s.png", dir, name, ext[fmt]);
             meiro_error err = {0};
-            if (!verdict_note(&v, meiro_save(m, NULL, formats[fmt], &page, file, &err) == MEIRO_OK, "%s: %s", what,
-                              err.message))
+            if (!verdict_note(&v, meiro_save(m, NULL, formats[fmt], &page, file, &err) == MEIRO_OK,
+                              "%s: %s", what, err.message))
                 continue;
             if (fmt == 0) snprintf(png, sizeof png, "%s", file);
-            if (fmt == 1) snprintf(cmd, sizeof cmd, "rsvg-convert -d %d -p %d %s -o %s", DPI, DPI, file, png);
-            if (fmt == 2) snprintf(cmd, sizeof cmd, "pdftoppm -r %d -png -singlefile %s %s/%s-pdf", DPI, file, dir, name);
+            if (fmt == 1)
+                snprintf(cmd, sizeof cmd, "rsvg-convert -d %d -p %d %s -o %s", DPI, DPI, file, png);
+            if (fmt == 2)
+                snprintf(cmd, sizeof cmd, "pdftoppm -r %d -png -singlefile %s %s/%s-pdf", DPI, file,
+                         dir, name);
             if (fmt && !verdict_note(&v, run(cmd, NULL, 0), "%s: %s failed", what, cmd)) continue;
             check_page(&v, what, png, m, &L, &f, i < meiro_art_count());
         }
@@ -226,23 +240,26 @@ static void test_answers_keep_pictures(void)
         image a = {0}, b = {0};
         bool made = m && meiro_solve(m, NULL, &path, NULL) == MEIRO_OK && place(m, &page, &L, &f) &&
                     meiro_save(m, NULL, MEIRO_FORMAT_PNG, &page, puzzle, NULL) == MEIRO_OK &&
-                    meiro_save(m, &path, MEIRO_FORMAT_PNG, &page, answer, NULL) == MEIRO_OK && load_png(puzzle, &a) &&
-                    load_png(answer, &b);
+                    meiro_save(m, &path, MEIRO_FORMAT_PNG, &page, answer, NULL) == MEIRO_OK &&
+                    load_png(puzzle, &a) && load_png(answer, &b);
         if (verdict_note(&v, made && a.w == b.w && a.h == b.h, "%s: not drawn", name)) {
             double ppm = a.w / L.page_w;
             int differ = 0, reds = 0;
             const meiro_cell ends[2] = {m->start, m->goal};
             for (int e = 0; e < 2; e++) {
-                double cx = (L.maze_x + (ends[e].x + 0.5) * L.cell) * ppm, cy = (L.maze_y + (ends[e].y + 0.5) * L.cell) * ppm;
+                double cx = (L.maze_x + (ends[e].x + 0.5) * L.cell) * ppm,
+                       cy = (L.maze_y + (ends[e].y + 0.5) * L.cell) * ppm;
                 double r = 0.34 * L.cell * ppm;
                 for (int y = (int)(cy - r); y <= cy + r; y++)
                     for (int x = (int)(cx - r); x <= cx + r; x++)
                         if ((x - cx) * (x - cx) + (y - cy) * (y - cy) <= r * r)
-                            differ += abs(a.gray[(size_t)y * a.w + x] - b.gray[(size_t)y * b.w + x]) > 8;
+                            differ +=
+                                abs(a.gray[(size_t)y * a.w + x] - b.gray[(size_t)y * b.w + x]) > 8;
             }
             for (size_t k = 0; k < (size_t)b.w * b.h; k++) reds += b.red[k];
-            verdict_note(&v, differ == 0 && reds > 0, "%s: %d pixels of the pictures changed under the path (%d red)",
-                         name, differ, reds);
+            verdict_note(&v, differ == 0 && reds > 0,
+                         "%s: %d pixels of the pictures changed under the path (%d red)", name,
+                         differ, reds);
         }
         free_image(&a);
         free_image(&b);
@@ -304,35 +321,47 @@ static void test_xlsx(void)
         char file[160], cmd[300], list[4096];
         snprintf(file, sizeof file, "%s/%s.xlsx", dir, name);
         snprintf(cmd, sizeof cmd, "unzip -l %s", file);
-        if (!verdict_note(&v, m && meiro_save(m, NULL, MEIRO_FORMAT_XLSX, &page, file, NULL) == MEIRO_OK &&
-                                  run(cmd, list, sizeof list), "%s.xlsx: not written", name))
+        if (!verdict_note(
+                &v,
+                m && meiro_save(m, NULL, MEIRO_FORMAT_XLSX, &page, file, NULL) == MEIRO_OK &&
+                    run(cmd, list, sizeof list),
+                "%s.xlsx: not written", name))
             continue;
         bool media = strstr(list, "xl/media/image1.png") && strstr(list, "xl/media/image2.png");
-        verdict_note(&v, pictures ? media : !strstr(list, "xl/media/"), "%s.xlsx: images %s", name, list);
-        char *drawing = slurp(file, "xl/drawings/drawing1.xml"), *sheet = slurp(file, "xl/worksheets/sheet1.xml");
+        verdict_note(&v, pictures ? media : !strstr(list, "xl/media/"), "%s.xlsx: images %s", name,
+                     list);
+        char *drawing = slurp(file, "xl/drawings/drawing1.xml"),
+             *sheet = slurp(file, "xl/worksheets/sheet1.xml");
         const meiro_cell ends[2] = {m->start, m->goal};
         const meiro_dir doors[2] = {m->start_door, m->goal_door};
         const char *at = drawing;
         /* the maze's ring starts below the page's texts, one merged row each */
         unsigned long top = 0;
-        for (const char *g = sheet ? strstr(sheet, "<mergeCell ") : NULL; g; g = strstr(g + 1, "<mergeCell ")) top++;
+        for (const char *g = sheet ? strstr(sheet, "<mergeCell ") : NULL; g;
+             g = strstr(g + 1, "<mergeCell "))
+            top++;
         for (int e = 0; e < 2 && pictures; e++) {
             /* the e-th anchor starts in the mark's cell: the maze sits at (1, top + 1) */
             char want[96];
-            snprintf(want, sizeof want, "<xdr:from><xdr:col>%lu</xdr:col>", (unsigned long)ends[e].x + 1);
+            snprintf(want, sizeof want, "<xdr:from><xdr:col>%lu</xdr:col>",
+                     (unsigned long)ends[e].x + 1);
             at = at ? strstr(at, "<xdr:from>") : NULL;
             const char *row = at ? strstr(at, "<xdr:row>") : NULL;
-            verdict_note(&v, at && !strncmp(at, want, strlen(want)) && row &&
-                                 strtoul(row + 9, NULL, 10) == top + ends[e].y + 1,
-                         "%s.xlsx: the %s picture is not anchored on its cell", name, e ? "goal" : "start");
+            verdict_note(&v,
+                         at && !strncmp(at, want, strlen(want)) && row &&
+                             strtoul(row + 9, NULL, 10) == top + ends[e].y + 1,
+                         "%s.xlsx: the %s picture is not anchored on its cell", name,
+                         e ? "goal" : "start");
             if (at) at++;
         }
         for (int e = 0; e < 2; e++) {
             char ref[16], text[32];
-            cell_name(ends[e].x + 1 + DIR_DX[doors[e]], (uint32_t)top + ends[e].y + 1 + DIR_DY[doors[e]], ref, sizeof ref);
+            cell_name(ends[e].x + 1 + DIR_DX[doors[e]],
+                      (uint32_t)top + ends[e].y + 1 + DIR_DY[doors[e]], ref, sizeof ref);
             cell_text(sheet, ref, text, sizeof text);
             const char *want = arrows[e == 0 ? (doors[e] + 2) % 4 : doors[e]];
-            verdict_note(&v, !strcmp(text, want), "%s.xlsx: cell %s holds '%s', not the arrow '%s'", name, ref, text, want);
+            verdict_note(&v, !strcmp(text, want), "%s.xlsx: cell %s holds '%s', not the arrow '%s'",
+                         name, ref, text, want);
         }
         free(drawing);
         free(sheet);
@@ -352,13 +381,15 @@ static void test_soffice(void)
     char file[160], cmd[400], png[160];
     snprintf(file, sizeof file, "%s/bee-office.xlsx", dir);
     CHECK_INT(meiro_save(m, NULL, MEIRO_FORMAT_XLSX, &page, file, NULL), MEIRO_OK);
-    snprintf(cmd, sizeof cmd,
-             "cd %s && HOME=%s soffice --headless --convert-to pdf bee-office.xlsx >/dev/null 2>&1 && "
-             "pdftoppm -r 50 -png -singlefile bee-office.pdf bee-office",
-             dir, dir);
+    snprintf(
+        cmd, sizeof cmd,
+        "cd %s && HOME=%s soffice --headless --convert-to pdf bee-office.xlsx >/dev/null 2>&1 && "
+        "pdftoppm -r 50 -png -singlefile bee-office.pdf bee-office",
+        dir, dir);
     CHECK(run(cmd, NULL, 0));
     snprintf(png, sizeof png, "%s/bee-office.png", dir);
-    CHECK_MSG(colourful(png, 0, 0, 1e9, 1e9) > 50, "%d coloured pixels", colourful(png, 0, 0, 1e9, 1e9));
+    CHECK_MSG(colourful(png, 0, 0, 1e9, 1e9) > 50, "%d coloured pixels",
+              colourful(png, 0, 0, 1e9, 1e9));
     meiro_maze_free(m);
 }
 

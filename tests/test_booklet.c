@@ -38,15 +38,17 @@ static void test_levels(void)
             level_options(l, seed, &o);
             meiro_maze *m = meiro_generate(&o, NULL);
             meiro_stats st = {0};
-            verdict_note(&measured, m && meiro_stats_compute(m, &st, NULL) == MEIRO_OK, "%s seed %llu", l->name,
-                         (unsigned long long)seed);
+            verdict_note(&measured, m && meiro_stats_compute(m, &st, NULL) == MEIRO_OK,
+                         "%s seed %llu", l->name, (unsigned long long)seed);
             solution += (double)st.solution / SEEDS;
             decisions += (double)st.decisions / SEEDS;
             meiro_maze_free(m);
         }
         if (k > 0) {
-            CHECK_MSG(solution > prev_solution * 1.3, "%s: solution %.1f after %.1f", l->name, solution, prev_solution);
-            CHECK_MSG(decisions > prev_decisions * 1.3, "%s: decisions %.1f after %.1f", l->name, decisions, prev_decisions);
+            CHECK_MSG(solution > prev_solution * 1.3, "%s: solution %.1f after %.1f", l->name,
+                      solution, prev_solution);
+            CHECK_MSG(decisions > prev_decisions * 1.3, "%s: decisions %.1f after %.1f", l->name,
+                      decisions, prev_decisions);
         }
         printf("level %-7s solution %6.1f cells, %5.1f decisions\n", l->name, solution, decisions);
         prev_solution = solution;
@@ -72,7 +74,8 @@ static void rebuild(const meiro_booklet_options *b, book *bk)
     bk->count = b->count;
     unsigned span = b->to_level - b->from_level + 1;
     for (unsigned i = 0; i < b->count; i++) {
-        const meiro_level_desc *l = meiro_level_info((meiro_level)(b->from_level + i * span / b->count));
+        const meiro_level_desc *l =
+            meiro_level_info((meiro_level)(b->from_level + i * span / b->count));
         meiro_generate_options o;
         level_options(l, meiro_booklet_maze_seed(b->seed, i), &o);
         bk->mazes[i] = meiro_generate(&o, NULL);
@@ -108,7 +111,8 @@ static void check_booklet(const char *tpl_name, unsigned count, meiro_level from
     char file[160];
     snprintf(file, sizeof file, "%s/%s.pdf", dir, tpl_name);
     meiro_error err = {0};
-    CHECK_MSG(meiro_booklet_save(&b, &page, MEIRO_FORMAT_PDF, file, &err) == MEIRO_OK, "%s: %s", tpl_name, err.message);
+    CHECK_MSG(meiro_booklet_save(&b, &page, MEIRO_FORMAT_PDF, file, &err) == MEIRO_OK, "%s: %s",
+              tpl_name, err.message);
 
     book bk;
     rebuild(&b, &bk);
@@ -118,20 +122,23 @@ static void check_booklet(const char *tpl_name, unsigned count, meiro_level from
     /* the plan: cover, puzzle pages, answers after each or in a key */
     size_t puzzles = (count + tpl->per_page - 1) / tpl->per_page;
     size_t answers = tpl->answers == ANSWERS_AFTER_PAGE ? puzzles
-                     : tpl->answers == ANSWERS_KEY     ? (count + tpl->key_per_page - 1) / tpl->key_per_page
-                                                       : 0;
+                     : tpl->answers == ANSWERS_KEY
+                         ? (count + tpl->key_per_page - 1) / tpl->key_per_page
+                         : 0;
     CHECK_INT(d.page_count, (tpl->cover ? 1 : 0) + puzzles + answers);
     if (have("pdfinfo")) {
         char cmd[256], out[2048], want[64];
         snprintf(cmd, sizeof cmd, "pdfinfo %s", file);
         CHECK(run(cmd, out, sizeof out));
         snprintf(want, sizeof want, "Pages:           %zu\n", d.page_count);
-        CHECK_MSG(strstr(out, want) != NULL, "%s: wanted %zu pages: %s", tpl_name, d.page_count, out);
+        CHECK_MSG(strstr(out, want) != NULL, "%s: wanted %zu pages: %s", tpl_name, d.page_count,
+                  out);
         double pw, ph, w = 0, h = 0;
         doc_page_size(&d, &pw, &ph);
         char *size = strstr(out, "Page size:");
         if (size) sscanf(size, "Page size: %lf x %lf", &w, &h);
-        CHECK_MSG(fabs(w - pw * 72 / 25.4) < 0.01 && fabs(h - ph * 72 / 25.4) < 0.01, "%s: page %.2f x %.2f", tpl_name, w, h);
+        CHECK_MSG(fabs(w - pw * 72 / 25.4) < 0.01 && fabs(h - ph * 72 / 25.4) < 0.01,
+                  "%s: page %.2f x %.2f", tpl_name, w, h);
     }
     if (have("pdftoppm")) {
         double dpi = 200, ppm = dpi / 25.4;
@@ -145,23 +152,25 @@ static void check_booklet(const char *tpl_name, unsigned count, meiro_level from
             char png[200];
             snprintf(png, sizeof png, "%s/%s-%0*zu.png", dir, tpl_name, digits, p + 1);
             image img = {0};
-            if (!verdict_note(&pages, load_png(png, &img), "%s page %zu does not render", tpl_name, p + 1)) continue;
+            if (!verdict_note(&pages, load_png(png, &img), "%s page %zu does not render", tpl_name,
+                              p + 1))
+                continue;
             img.pictures = d.style.marks.start_art != NULL;
             for (size_t k = 0; k < pg->count; k++) {
                 page_layout L;
                 page_frame f;
-                if (!verdict_note(&pages, doc_place(&d, pg, k, &L, &f, NULL) == MEIRO_OK, "%s page %zu: maze %zu not placed",
-                                  tpl_name, p + 1, k + 1))
+                if (!verdict_note(&pages, doc_place(&d, pg, k, &L, &f, NULL) == MEIRO_OK,
+                                  "%s page %zu: maze %zu not placed", tpl_name, p + 1, k + 1))
                     continue;
                 const doc_item *it = &bk.items[pg->first + k];
                 bool answer = pg->kind == PAGE_ANSWERS;
                 /* a key's S and G: at least 2 mm letters, their plates over small cells */
                 img.ends_mm = L.mark_min > 0 ? 1.4 * L.mark_min : 0;
                 char what[96];
-                snprintf(what, sizeof what, "%s page %zu maze %zu%s", tpl_name, p + 1, pg->first + k + 1,
-                         answer ? " (answer)" : "");
-                check_picture(&pages, what, &img, it->maze, answer ? it->path : NULL, &L, ppm, 0, 0, 0.02,
-                              false, false);
+                snprintf(what, sizeof what, "%s page %zu maze %zu%s", tpl_name, p + 1,
+                         pg->first + k + 1, answer ? " (answer)" : "");
+                check_picture(&pages, what, &img, it->maze, answer ? it->path : NULL, &L, ppm, 0, 0,
+                              0.02, false, false);
             }
             free_image(&img);
         }
@@ -177,7 +186,8 @@ static void test_japanese(void)
     meiro_template *tpl = meiro_template_load("kids-ja", NULL);
     meiro_export_options page;
     meiro_export_options_from_template(&page, tpl);
-    meiro_maze *m = meiro_generate(&(meiro_generate_options){.width = 7, .height = 9, .algorithm = "dig", .seed = 2}, NULL);
+    meiro_maze *m = meiro_generate(
+        &(meiro_generate_options){.width = 7, .height = 9, .algorithm = "dig", .seed = 2}, NULL);
     meiro_path path;
     meiro_solve(m, NULL, &path, NULL);
     char file[128];
@@ -187,7 +197,8 @@ static void test_japanese(void)
     if (have("pdftotext")) {
         snprintf(cmd, sizeof cmd, "pdftotext %s -", file);
         CHECK(run(cmd, out, sizeof out));
-        CHECK_MSG(strstr(out, "めいろ") && strstr(out, "なまえ") && strstr(out, "こたえ"), "text layer: %s", out);
+        CHECK_MSG(strstr(out, "めいろ") && strstr(out, "なまえ") && strstr(out, "こたえ"),
+                  "text layer: %s", out);
     }
     if (have("pdffonts")) {
         snprintf(cmd, sizeof cmd, "pdffonts %s", file);
@@ -210,7 +221,8 @@ static void test_japanese(void)
         snprintf(cmd, sizeof cmd, "pdftotext %s -", file);
         CHECK(run(cmd, out, sizeof out));
         /* the page numbers stand alone in the corners (cli.sh checks where) */
-        CHECK_MSG(strstr(out, "こたえ") && strstr(out, "だい1もん") && !strstr(out, "ページ"), "text layer: %s", out);
+        CHECK_MSG(strstr(out, "こたえ") && strstr(out, "だい1もん") && !strstr(out, "ページ"),
+                  "text layer: %s", out);
     }
     meiro_template_free(en);
     meiro_path_free(&path);
@@ -230,17 +242,20 @@ static void test_every_template(void)
         meiro_export_options page;
         meiro_export_options_from_template(&page, tpl);
         page.dpi = 60;
-        meiro_maze *m = meiro_generate(&(meiro_generate_options){.width = 9, .height = 12, .seed = 4}, NULL);
+        meiro_maze *m =
+            meiro_generate(&(meiro_generate_options){.width = 9, .height = 12, .seed = 4}, NULL);
         meiro_path path;
         meiro_solve(m, NULL, &path, NULL);
         for (int f = 0; f < 3; f++) {
-            meiro_format fmt = f == 0 ? MEIRO_FORMAT_PDF : f == 1 ? MEIRO_FORMAT_PNG : MEIRO_FORMAT_XLSX;
+            meiro_format fmt = f == 0   ? MEIRO_FORMAT_PDF
+                               : f == 1 ? MEIRO_FORMAT_PNG
+                                        : MEIRO_FORMAT_XLSX;
             char file[160];
             snprintf(file, sizeof file, "%s/every-%s.%s", dir, name, meiro_format_info(fmt)->name);
             meiro_export_options po = page;
             if (fmt == MEIRO_FORMAT_PNG) po.answer_page = false;
-            verdict_note(&saved, meiro_save(m, &path, fmt, &po, file, &err) == MEIRO_OK, "%s %s: %s", name, file,
-                         err.message);
+            verdict_note(&saved, meiro_save(m, &path, fmt, &po, file, &err) == MEIRO_OK,
+                         "%s %s: %s", name, file, err.message);
         }
         meiro_path_free(&path);
         meiro_maze_free(m);
@@ -254,7 +269,8 @@ static void test_every_template(void)
     snprintf(path, sizeof path, "%s/flag.svg", dir);
     FILE *svg = fopen(path, "w");
     fputs("<svg xmlns='http://www.w3.org/2000/svg' width='10' height='10' viewBox='0 0 10 10'>"
-          "<path d='M2 9 V1 L8 3 L2 5' fill='#3a7' stroke='#063' stroke-width='0.5'/></svg>\n", svg);
+          "<path d='M2 9 V1 L8 3 L2 5' fill='#3a7' stroke='#063' stroke-width='0.5'/></svg>\n",
+          svg);
     fclose(svg);
     snprintf(path, sizeof path, "%s/flags.ini", dir);
     FILE *ini = fopen(path, "w");
@@ -265,10 +281,12 @@ static void test_every_template(void)
     if (flags) {
         meiro_export_options page;
         meiro_export_options_from_template(&page, flags);
-        meiro_maze *m = meiro_generate(&(meiro_generate_options){.width = 6, .height = 5, .seed = 1}, NULL);
+        meiro_maze *m =
+            meiro_generate(&(meiro_generate_options){.width = 6, .height = 5, .seed = 1}, NULL);
         char out[160];
         snprintf(out, sizeof out, "%s/flags.pdf", dir);
-        CHECK_MSG(meiro_save(m, NULL, MEIRO_FORMAT_PDF, &page, out, &err) == MEIRO_OK, "%s", err.message);
+        CHECK_MSG(meiro_save(m, NULL, MEIRO_FORMAT_PDF, &page, out, &err) == MEIRO_OK, "%s",
+                  err.message);
         meiro_template_free(flags);
         /* a picture that is not there: named, with the template */
         ini = fopen(path, "w");
@@ -277,7 +295,8 @@ static void test_every_template(void)
         flags = meiro_template_load(path, &err);
         meiro_export_options_from_template(&page, flags);
         CHECK(meiro_save(m, NULL, MEIRO_FORMAT_PDF, &page, out, &err) == MEIRO_ERROR_IO);
-        CHECK_MSG(strstr(err.message, "missing.svg") && strstr(err.source, "flags.ini"), "%s (%s)", err.message, err.source);
+        CHECK_MSG(strstr(err.message, "missing.svg") && strstr(err.source, "flags.ini"), "%s (%s)",
+                  err.message, err.source);
         meiro_template_free(flags);
         meiro_maze_free(m);
     }
@@ -288,13 +307,15 @@ static void test_every_template(void)
     fputs("[page]\npaper = a4\n\n[maze]\ncell = huge\n", f);
     fclose(f);
     CHECK(meiro_template_load(bad, &err) == NULL);
-    CHECK_MSG(err.status == MEIRO_ERROR_PARSE && err.line == 5 && strstr(err.source, "broken.ini") &&
-                  strstr(err.message, "cell"), "%d %s:%lu %s", err.status, err.source, err.line, err.message);
+    CHECK_MSG(err.status == MEIRO_ERROR_PARSE && err.line == 5 &&
+                  strstr(err.source, "broken.ini") && strstr(err.message, "cell"),
+              "%d %s:%lu %s", err.status, err.source, err.line, err.message);
     f = fopen(bad, "w");
     fputs("[page]\nmazes = 2\nthis is not ini\n", f);
     fclose(f);
     CHECK(meiro_template_load(bad, &err) == NULL && err.line == 3);
-    CHECK(meiro_template_load("no-such-template", &err) == NULL && err.status == MEIRO_ERROR_UNKNOWN_NAME);
+    CHECK(meiro_template_load("no-such-template", &err) == NULL &&
+          err.status == MEIRO_ERROR_UNKNOWN_NAME);
 }
 
 static void test_xlsx_booklet(void)
@@ -306,7 +327,8 @@ static void test_xlsx_booklet(void)
     char file[128];
     snprintf(file, sizeof file, "%s/book.xlsx", dir);
     meiro_error err = {0};
-    CHECK_MSG(meiro_booklet_save(&b, NULL, MEIRO_FORMAT_XLSX, file, &err) == MEIRO_OK, "%s", err.message);
+    CHECK_MSG(meiro_booklet_save(&b, NULL, MEIRO_FORMAT_XLSX, file, &err) == MEIRO_OK, "%s",
+              err.message);
     if (!have("unzip")) return;
     char cmd[256], out[8192];
     snprintf(cmd, sizeof cmd, "unzip -l %s | grep -c 'xl/worksheets/sheet'", file);
@@ -316,7 +338,9 @@ static void test_xlsx_booklet(void)
     run(cmd, out, sizeof out);
     CHECK(strstr(out, "name=\"Maze 1\"") && strstr(out, "name=\"Answer 5\""));
     /* sizes rise from the first maze to the last */
-    snprintf(cmd, sizeof cmd, "unzip -p %s xl/worksheets/sheet5.xml | grep -o '<dimension ref=\"[A-Z0-9:]*\"'", file);
+    snprintf(cmd, sizeof cmd,
+             "unzip -p %s xl/worksheets/sheet5.xml | grep -o '<dimension ref=\"[A-Z0-9:]*\"'",
+             file);
     run(cmd, out, sizeof out);
     CHECK_MSG(strstr(out, "A1:Z20") != NULL, "the last maze is 24 x 18 + a ring: %s", out);
     /* bad booklets */
@@ -340,8 +364,8 @@ static void test_progress(void)
     char *slave = ptsname(master);
     char out_pdf[128];
     snprintf(out_pdf, sizeof out_pdf, "%s/progress.pdf", dir);
-    char *args[] = {(char *)meiro, "booklet", "-n", "600", "--difficulty", "easy-expert", "-s", "1",
-                    "-o", out_pdf, NULL};
+    char *args[] = {(char *)meiro, "booklet", "-n",    "600", "--difficulty", "easy-expert", "-s",
+                    "1",           "-o",      out_pdf, NULL};
     pid_t pid = fork();
     if (pid == 0) {
         setsid();
@@ -365,7 +389,8 @@ static void test_progress(void)
     waitpid(pid, &status, 0);
     close(master);
     CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
-    CHECK_MSG(strstr(buf, "[##############################] 100%") != NULL, "no finished bar: %.200s", buf);
+    CHECK_MSG(strstr(buf, "[##############################] 100%") != NULL,
+              "no finished bar: %.200s", buf);
     /* stderr a file: no bar */
     char cmd[4400 + sizeof dir], out[4096];
     snprintf(cmd, sizeof cmd, "%s booklet -n 600 -s 1 -o %s 2>&1 >/dev/null", meiro, out_pdf);
@@ -413,19 +438,24 @@ static void test_hard_levels_far_apart(void)
             level_options(l, seed, &o);
             meiro_maze *m = meiro_generate(&o, NULL);
             meiro_stats st = {0};
-            if (!verdict_note(&far, m && meiro_stats_compute(m, &st, NULL) == MEIRO_OK, "%s seed %llu", l->name,
-                              (unsigned long long)seed)) {
+            if (!verdict_note(&far, m && meiro_stats_compute(m, &st, NULL) == MEIRO_OK,
+                              "%s seed %llu", l->name, (unsigned long long)seed)) {
                 meiro_maze_free(m);
                 continue;
             }
             meiro_cell s = meiro_maze_start(m), g = meiro_maze_goal(m);
-            uint32_t apart = (s.x > g.x ? s.x - g.x : g.x - s.x) + (s.y > g.y ? s.y - g.y : g.y - s.y);
-            verdict_note(&far, apart * 3 >= l->width + l->height - 2, "%s seed %llu: S and G %u apart", l->name,
-                         (unsigned long long)seed, apart);
-            verdict_note(&doors, meiro_maze_start_door(m) != MEIRO_NO_DIR && meiro_maze_goal_door(m) != MEIRO_NO_DIR,
+            uint32_t apart =
+                (s.x > g.x ? s.x - g.x : g.x - s.x) + (s.y > g.y ? s.y - g.y : g.y - s.y);
+            verdict_note(&far, apart * 3 >= l->width + l->height - 2,
+                         "%s seed %llu: S and G %u apart", l->name, (unsigned long long)seed,
+                         apart);
+            verdict_note(&doors,
+                         meiro_maze_start_door(m) != MEIRO_NO_DIR &&
+                             meiro_maze_goal_door(m) != MEIRO_NO_DIR,
                          "%s seed %llu: no doors", l->name, (unsigned long long)seed);
-            verdict_note(&long_way, st.solution * 2 >= st.longest, "%s seed %llu: solution %llu of %llu", l->name,
-                         (unsigned long long)seed, (unsigned long long)st.solution, (unsigned long long)st.longest);
+            verdict_note(&long_way, st.solution * 2 >= st.longest,
+                         "%s seed %llu: solution %llu of %llu", l->name, (unsigned long long)seed,
+                         (unsigned long long)st.solution, (unsigned long long)st.longest);
             meiro_maze_free(m);
         }
     CHECK_ALL(far);
@@ -436,8 +466,8 @@ static void test_hard_levels_far_apart(void)
 /* Every word of page `page_no` of a PDF (pdftotext -bbox) lies inside the
  * margins, off the maze (but S and G) and, with frame art, out of its
  * corners; noted in v. */
-static void check_words(verdict *v, const char *what, const char *file, int page_no, const page_layout *L,
-                        double pw, double ph, double margin, bool frame)
+static void check_words(verdict *v, const char *what, const char *file, int page_no,
+                        const page_layout *L, double pw, double ph, double margin, bool frame)
 {
     char cmd[256], line[1024];
     snprintf(cmd, sizeof cmd, "pdftotext -f %d -l %d -bbox %s -", page_no, page_no, file);
@@ -446,19 +476,22 @@ static void check_words(verdict *v, const char *what, const char *file, int page
     while (in && fgets(line, sizeof line, in)) {
         double x0, y0, x1, y1;
         char word[256];
-        if (sscanf(line, " <word xMin=\"%lf\" yMin=\"%lf\" xMax=\"%lf\" yMax=\"%lf\">%255[^<]", &x0, &y0, &x1, &y1,
-                   word) != 5)
+        if (sscanf(line, " <word xMin=\"%lf\" yMin=\"%lf\" xMax=\"%lf\" yMax=\"%lf\">%255[^<]", &x0,
+                   &y0, &x1, &y1, word) != 5)
             continue;
         words++;
         x0 /= PT_PER_MM, y0 /= PT_PER_MM, x1 /= PT_PER_MM, y1 /= PT_PER_MM;
         const double tol = 0.5, corner = 22;
-        bool in_margins = x0 >= margin - tol && x1 <= pw - margin + tol && y0 >= margin - tol && y1 <= ph - margin + tol;
-        bool on_maze = x1 > L->maze_x && x0 < L->maze_x + L->maze_w && y1 > L->maze_y && y0 < L->maze_y + L->maze_h &&
-                       strlen(word) > 3 && strcmp(word, "スタート") && strcmp(word, "ゴール"); /* not the marks */
-        bool in_corner = frame && (x0 < corner || x1 > pw - corner) && (y0 < corner || y1 > ph - corner);
+        bool in_margins = x0 >= margin - tol && x1 <= pw - margin + tol && y0 >= margin - tol &&
+                          y1 <= ph - margin + tol;
+        bool on_maze = x1 > L->maze_x && x0 < L->maze_x + L->maze_w && y1 > L->maze_y &&
+                       y0 < L->maze_y + L->maze_h && strlen(word) > 3 && strcmp(word, "スタート") &&
+                       strcmp(word, "ゴール"); /* not the marks */
+        bool in_corner =
+            frame && (x0 < corner || x1 > pw - corner) && (y0 < corner || y1 > ph - corner);
         verdict_note(v, in_margins && !on_maze && !in_corner,
-                     "%s: '%s' at %.1f,%.1f-%.1f,%.1f mm (page %.0f x %.0f, maze at %.1f,%.1f)", what, word, x0, y0,
-                     x1, y1, pw, ph, L->maze_x, L->maze_y);
+                     "%s: '%s' at %.1f,%.1f-%.1f,%.1f mm (page %.0f x %.0f, maze at %.1f,%.1f)",
+                     what, word, x0, y0, x1, y1, pw, ph, L->maze_x, L->maze_y);
     }
     if (in) pclose(in);
     verdict_note(v, words > 0, "%s: no text read", what);
@@ -493,17 +526,21 @@ static void test_long_titles(void)
                     page.title = titles[k];
                     page.answer_page = false;
                     meiro_maze *m = meiro_generate(
-                        &(meiro_generate_options){.width = 7, .height = 9, .algorithm = "dig", .seed = 2}, NULL);
+                        &(meiro_generate_options){
+                            .width = 7, .height = 9, .algorithm = "dig", .seed = 2},
+                        NULL);
                     char what[160], file[160];
                     snprintf(what, sizeof what, "%s %s %s title %zu", templates[t],
-                             meiro_paper_name(papers[p], NULL, NULL), land ? "landscape" : "portrait", k);
+                             meiro_paper_name(papers[p], NULL, NULL),
+                             land ? "landscape" : "portrait", k);
                     snprintf(file, sizeof file, "%s/title.pdf", dir);
                     meiro_error err = {0};
                     doc_item item = {m, NULL, 0};
                     document d;
                     page_layout L;
-                    bool made = meiro_save(m, NULL, MEIRO_FORMAT_PDF, &page, file, &err) == MEIRO_OK &&
-                                doc_init(&d, &item, 1, &page, -1, &err) == MEIRO_OK;
+                    bool made =
+                        meiro_save(m, NULL, MEIRO_FORMAT_PDF, &page, file, &err) == MEIRO_OK &&
+                        doc_init(&d, &item, 1, &page, -1, &err) == MEIRO_OK;
                     if (!verdict_note(&inside, made, "%s: %s", what, err.message)) goto next;
                     pages++;
                     doc_first_maze(&d, 0, &L, NULL);
@@ -524,12 +561,14 @@ static void test_long_titles(void)
     meiro_export_options page;
     meiro_export_options_init(&page);
     page.title = longer;
-    meiro_maze *m = meiro_generate(&(meiro_generate_options){.width = 7, .height = 9, .seed = 2}, NULL);
+    meiro_maze *m =
+        meiro_generate(&(meiro_generate_options){.width = 7, .height = 9, .seed = 2}, NULL);
     char file[160];
     snprintf(file, sizeof file, "%s/too-long.pdf", dir);
     meiro_error err = {0};
     CHECK(meiro_save(m, NULL, MEIRO_FORMAT_PDF, &page, file, &err) == MEIRO_ERROR_ARGUMENT);
-    CHECK_MSG(strstr(err.message, "title is too long") && strstr(err.message, "fit"), "%s", err.message);
+    CHECK_MSG(strstr(err.message, "title is too long") && strstr(err.message, "fit"), "%s",
+              err.message);
     CHECK(access(file, F_OK) != 0);
     meiro_maze_free(m);
 }
@@ -561,7 +600,8 @@ static void test_japanese_breaks(void)
         "しゅっぱつ しんこう！ちょっと まってね「ジャンプ」で ゴールまで がんばって いこう",
         "ゴールまでがんばっていこうねみんなでいっしょにゴールをめざそう「ジャンプ！」ちょっとまってね。",
     };
-    static const char no_start[] = "ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶー、。，．」』）】！？!?・：；…";
+    static const char no_start[] =
+        "ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶー、。，．」』）】！？!?・：；…";
     static const char no_end[] = "「『（【";
     verdict v = {0};
     size_t pages = 0, wrapped = 0;
@@ -571,7 +611,8 @@ static void test_japanese_breaks(void)
                 for (size_t k = 0; k < TEST_COUNT(titles); k++) {
                     char what[160], file[160], cmd[256], text[8192];
                     snprintf(what, sizeof what, "%s %s %s title %zu", templates[t],
-                             meiro_paper_name(papers[p], NULL, NULL), land ? "landscape" : "portrait", k);
+                             meiro_paper_name(papers[p], NULL, NULL),
+                             land ? "landscape" : "portrait", k);
                     meiro_template *tpl = meiro_template_load(templates[t], NULL);
                     meiro_export_options page;
                     meiro_export_options_from_template(&page, tpl);
@@ -580,12 +621,15 @@ static void test_japanese_breaks(void)
                     page.title = titles[k];
                     page.answers = MEIRO_ANSWERS_NONE;
                     meiro_maze *m = meiro_generate(
-                        &(meiro_generate_options){.width = 7, .height = 9, .algorithm = "dig", .seed = 2}, NULL);
+                        &(meiro_generate_options){
+                            .width = 7, .height = 9, .algorithm = "dig", .seed = 2},
+                        NULL);
                     snprintf(file, sizeof file, "%s/breaks.pdf", dir);
                     snprintf(cmd, sizeof cmd, "pdftotext -f 1 -l 1 %s -", file);
                     meiro_error err = {0};
-                    bool made = m && meiro_save(m, NULL, MEIRO_FORMAT_PDF, &page, file, &err) == MEIRO_OK &&
-                                run(cmd, text, sizeof text);
+                    bool made =
+                        m && meiro_save(m, NULL, MEIRO_FORMAT_PDF, &page, file, &err) == MEIRO_OK &&
+                        run(cmd, text, sizeof text);
                     meiro_maze_free(m);
                     meiro_template_free(tpl);
                     if (!verdict_note(&v, made, "%s: %s", what, err.message)) continue;
@@ -609,28 +653,31 @@ static void test_japanese_breaks(void)
                         while (m2 > 0 && second[m2 - 1] == ' ') m2--;
                         wrapped++;
                         verdict_note(&v, strlen(rest) == m2 && strncmp(rest, second, m2) == 0,
-                                     "%s: the title is not two lines: '%.*s' then '%.*s'", what, (int)n, line, (int)m2,
-                                     second);
-                        verdict_note(&v, at_space || !strchr(title, ' '),
-                                     "%s: broken inside a word although it has spaces: '%.*s' / '%s'", what, (int)n,
-                                     line, rest);
-                        verdict_note(&v, !starts_with_one_of(rest, no_start), "%s: a line starts with '%.3s': %s",
-                                     what, rest, title);
+                                     "%s: the title is not two lines: '%.*s' then '%.*s'", what,
+                                     (int)n, line, (int)m2, second);
+                        verdict_note(
+                            &v, at_space || !strchr(title, ' '),
+                            "%s: broken inside a word although it has spaces: '%.*s' / '%s'", what,
+                            (int)n, line, rest);
+                        verdict_note(&v, !starts_with_one_of(rest, no_start),
+                                     "%s: a line starts with '%.3s': %s", what, rest, title);
                         const char *last = title + n - 1;
                         while (last > title && ((unsigned char)*last & 0xc0) == 0x80) last--;
-                        verdict_note(&v, !starts_with_one_of(last, no_end), "%s: a line ends with '%.3s': %s", what,
-                                     last, title);
+                        verdict_note(&v, !starts_with_one_of(last, no_end),
+                                     "%s: a line ends with '%.3s': %s", what, last, title);
                     }
                     verdict_note(&v, found, "%s: the title is not on page 1: %s", what, text);
                 }
     printf("japanese breaks: %zu pages, %zu titles wrapped\n", pages, wrapped);
     CHECK_ALL(v);
-    CHECK_MSG(wrapped >= pages / 2, "only %zu of %zu titles wrapped: the test does not test", wrapped, pages);
+    CHECK_MSG(wrapped >= pages / 2, "only %zu of %zu titles wrapped: the test does not test",
+              wrapped, pages);
 }
 
 /* Pixels of warm, saturated colour (the frame's orange and yellow) in a
  * box of an ARGB32/RGB24 image, in pixels. */
-static int art_pixels(const unsigned char *data, int stride, int w, int h, double x0, double y0, double x1, double y1)
+static int art_pixels(const unsigned char *data, int stride, int w, int h, double x0, double y0,
+                      double x1, double y1)
 {
     int n = 0;
     for (int y = (int)fmax(0, y0); y < (int)fmin(h, y1); y++)
@@ -649,7 +696,8 @@ static int art_pixels(const unsigned char *data, int stride, int w, int h, doubl
  * pages, through the maze). */
 static void test_frame_follows_page(void)
 {
-    static const meiro_paper papers[] = {MEIRO_PAPER_A4, MEIRO_PAPER_LETTER, MEIRO_PAPER_A5, MEIRO_PAPER_A3};
+    static const meiro_paper papers[] = {MEIRO_PAPER_A4, MEIRO_PAPER_LETTER, MEIRO_PAPER_A5,
+                                         MEIRO_PAPER_A3};
     verdict follows = {0};
     for (size_t p = 0; p < TEST_COUNT(papers); p++)
         for (int land = 0; land <= 1; land++) {
@@ -660,9 +708,11 @@ static void test_frame_follows_page(void)
             page.orientation = land ? MEIRO_ORIENT_LANDSCAPE : MEIRO_ORIENT_PORTRAIT;
             page.dpi = 40;
             page.art = "none"; /* the frame's colours only: the carrot is orange too */
-            meiro_maze *m = meiro_generate(&(meiro_generate_options){.width = 9, .height = 7, .seed = 3}, NULL);
+            meiro_maze *m =
+                meiro_generate(&(meiro_generate_options){.width = 9, .height = 7, .seed = 3}, NULL);
             char what[64], file[160];
-            snprintf(what, sizeof what, "%s %s", meiro_paper_name(papers[p], NULL, NULL), land ? "landscape" : "portrait");
+            snprintf(what, sizeof what, "%s %s", meiro_paper_name(papers[p], NULL, NULL),
+                     land ? "landscape" : "portrait");
             snprintf(file, sizeof file, "%s/frame.png", dir);
             doc_item item = {m, NULL, 0};
             document d;
@@ -678,16 +728,21 @@ static void test_frame_follows_page(void)
                 cairo_surface_t *s = cairo_image_surface_create_from_png(file);
                 const unsigned char *px = cairo_image_surface_get_data(s);
                 int stride = cairo_image_surface_get_stride(s);
-#define ART_IN(x0, y0, x1, y1) art_pixels(px, stride, img.w, img.h, (x0) * ppm, (y0) * ppm, (x1) * ppm, (y1) * ppm)
-                int on_maze = ART_IN(L.maze_x - 1, L.maze_y - 1, L.maze_x + L.maze_w + 1, L.maze_y + L.maze_h + 1);
+#define ART_IN(x0, y0, x1, y1)                                                                     \
+    art_pixels(px, stride, img.w, img.h, (x0)*ppm, (y0)*ppm, (x1)*ppm, (y1)*ppm)
+                int on_maze = ART_IN(L.maze_x - 1, L.maze_y - 1, L.maze_x + L.maze_w + 1,
+                                     L.maze_y + L.maze_h + 1);
                 double w = L.page_w, h = L.page_h;
                 bool corners = ART_IN(0, 0, 24, 24) > 20 && ART_IN(w - 24, 0, w, 24) > 20 &&
                                ART_IN(0, h - 24, 24, h) > 20 && ART_IN(w - 24, h - 24, w, h) > 20;
-                bool edges = ART_IN(w / 2 - 15, 0, w / 2 + 15, 10) > 5 && ART_IN(w / 2 - 15, h - 10, w / 2 + 15, h) > 5 &&
-                             ART_IN(0, h / 2 - 15, 10, h / 2 + 15) > 5 && ART_IN(w - 10, h / 2 - 15, w, h / 2 + 15) > 5;
+                bool edges = ART_IN(w / 2 - 15, 0, w / 2 + 15, 10) > 5 &&
+                             ART_IN(w / 2 - 15, h - 10, w / 2 + 15, h) > 5 &&
+                             ART_IN(0, h / 2 - 15, 10, h / 2 + 15) > 5 &&
+                             ART_IN(w - 10, h / 2 - 15, w, h / 2 + 15) > 5;
 #undef ART_IN
-                verdict_note(&follows, on_maze == 0 && corners && edges, "%s: %d art pixels on the maze, corners %d, edges %d",
-                             what, on_maze, corners, edges);
+                verdict_note(&follows, on_maze == 0 && corners && edges,
+                             "%s: %d art pixels on the maze, corners %d, edges %d", what, on_maze,
+                             corners, edges);
                 cairo_surface_destroy(s);
             }
             free_image(&img);
@@ -698,8 +753,8 @@ static void test_frame_follows_page(void)
 }
 
 /* The page's text layer (pdftotext) for a maze with a template and options. */
-static bool page_text(const char *tpl_name, const char *lang, const meiro_export_options *extra, char *out,
-                      size_t size)
+static bool page_text(const char *tpl_name, const char *lang, const meiro_export_options *extra,
+                      char *out, size_t size)
 {
     meiro_template *tpl = tpl_name ? meiro_template_load(tpl_name, NULL) : NULL;
     meiro_export_options page;
@@ -708,11 +763,13 @@ static bool page_text(const char *tpl_name, const char *lang, const meiro_export
     page.tpl = tpl;
     page.lang = lang;
     page.answers = MEIRO_ANSWERS_NONE;
-    meiro_maze *m = meiro_generate(&(meiro_generate_options){.width = 7, .height = 9, .seed = 1}, NULL);
+    meiro_maze *m =
+        meiro_generate(&(meiro_generate_options){.width = 7, .height = 9, .seed = 1}, NULL);
     char file[160], cmd[256];
     snprintf(file, sizeof file, "%s/words.pdf", dir);
     snprintf(cmd, sizeof cmd, "pdftotext -layout %s -", file);
-    bool ok = m && meiro_save(m, NULL, MEIRO_FORMAT_PDF, &page, file, NULL) == MEIRO_OK && run(cmd, out, size);
+    bool ok = m && meiro_save(m, NULL, MEIRO_FORMAT_PDF, &page, file, NULL) == MEIRO_OK &&
+              run(cmd, out, size);
     meiro_maze_free(m);
     meiro_template_free(tpl);
     return ok;
@@ -728,22 +785,26 @@ static void test_page_words(void)
     static const struct {
         const char *tpl, *lang, *want[4], *never[3];
     } pages[] = {
-        {"kids-a4", NULL, {"Find the way!", "Go from the start", "Name", NULL}, {"めいろ", "なまえ", NULL}},
+        {"kids-a4",
+         NULL,
+         {"Find the way!", "Go from the start", "Name", NULL},
+         {"めいろ", "なまえ", NULL}},
         {"kids-a4", "ja", {"めいろ", "スタート", "なまえ", "ゴール"}, {"Find", "Name", "Start"}},
         {"kids-ja", NULL, {"めいろ", "スタート", "なまえ", "ゴール"}, {"Find", "Name", NULL}},
         {"kids-ja", "en", {"Find the way!", "Name", NULL, NULL}, {"めいろ", "なまえ", NULL}},
     };
     verdict words = {0};
     for (size_t k = 0; k < TEST_COUNT(pages); k++) {
-        if (!verdict_note(&words, page_text(pages[k].tpl, pages[k].lang, NULL, text, sizeof text), "%s %s: no text",
-                          pages[k].tpl, pages[k].lang ? pages[k].lang : "-"))
+        if (!verdict_note(&words, page_text(pages[k].tpl, pages[k].lang, NULL, text, sizeof text),
+                          "%s %s: no text", pages[k].tpl, pages[k].lang ? pages[k].lang : "-"))
             continue;
         for (int w = 0; w < 4 && pages[k].want[w]; w++)
-            verdict_note(&words, strstr(text, pages[k].want[w]) != NULL, "%s %s: no '%s' in %s", pages[k].tpl,
-                         pages[k].lang ? pages[k].lang : "-", pages[k].want[w], text);
+            verdict_note(&words, strstr(text, pages[k].want[w]) != NULL, "%s %s: no '%s' in %s",
+                         pages[k].tpl, pages[k].lang ? pages[k].lang : "-", pages[k].want[w], text);
         for (int w = 0; w < 3 && pages[k].never[w]; w++)
-            verdict_note(&words, strstr(text, pages[k].never[w]) == NULL, "%s %s: '%s' in %s", pages[k].tpl,
-                         pages[k].lang ? pages[k].lang : "-", pages[k].never[w], text);
+            verdict_note(&words, strstr(text, pages[k].never[w]) == NULL, "%s %s: '%s' in %s",
+                         pages[k].tpl, pages[k].lang ? pages[k].lang : "-", pages[k].never[w],
+                         text);
     }
     CHECK_ALL(words);
     meiro_export_options o;
@@ -754,7 +815,8 @@ static void test_page_words(void)
     CHECK(page_text("kids-a4", NULL, &o, text, sizeof text));
     CHECK_MSG(strstr(text, "For the car ride") && !strstr(text, "Start at S"), "%s", text);
     CHECK_MSG(strstr(text, "Name Hana") && strstr(text, "Date ___"), "%s", text);
-    CHECK_MSG(strstr(text, "Class 2B · seed 1") && !strstr(text, "meiro " MEIRO_VERSION), "%s", text);
+    CHECK_MSG(strstr(text, "Class 2B · seed 1") && !strstr(text, "meiro " MEIRO_VERSION), "%s",
+              text);
     o = (meiro_export_options){0};
     meiro_export_options_init(&o);
     o.no_footer = true;
@@ -765,26 +827,29 @@ static void test_page_words(void)
     meiro_template *ja = meiro_template_load("kids-ja", NULL);
     meiro_export_options_from_template(&o, ja);
     o.answers = MEIRO_ANSWERS_AFTER_PAGE;
-    meiro_maze *m = meiro_generate(&(meiro_generate_options){.width = 7, .height = 9, .seed = 1}, NULL);
+    meiro_maze *m =
+        meiro_generate(&(meiro_generate_options){.width = 7, .height = 9, .seed = 1}, NULL);
     char file[160], cmd[320];
     snprintf(file, sizeof file, "%s/answer-title.pdf", dir);
     snprintf(cmd, sizeof cmd, "pdftotext -f 2 -l 2 %s -", file);
-    CHECK(meiro_save(m, NULL, MEIRO_FORMAT_PDF, &o, file, NULL) == MEIRO_OK && run(cmd, text, sizeof text));
+    CHECK(meiro_save(m, NULL, MEIRO_FORMAT_PDF, &o, file, NULL) == MEIRO_OK &&
+          run(cmd, text, sizeof text));
     CHECK_MSG(strstr(text, "めいろ — こたえ") != NULL, "%s", text);
     /* a kids' name line is big enough for a five-year-old: 16 pt and up,
      * starting where the maze starts */
     snprintf(cmd, sizeof cmd, "pdftotext -f 1 -l 1 -bbox %s - | grep '>なまえ<'", file);
     CHECK(run(cmd, text, sizeof text));
     double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
-    CHECK(sscanf(text, " <word xMin=\"%lf\" yMin=\"%lf\" xMax=\"%lf\" yMax=\"%lf\"", &x0, &y0, &x1, &y1) == 4);
+    CHECK(sscanf(text, " <word xMin=\"%lf\" yMin=\"%lf\" xMax=\"%lf\" yMax=\"%lf\"", &x0, &y0, &x1,
+                 &y1) == 4);
     doc_item item = {m, NULL, 0};
     document d;
     page_layout L;
     CHECK_INT(doc_init(&d, &item, 1, &o, -1, NULL), MEIRO_OK);
     doc_first_maze(&d, 0, &L, NULL);
     doc_free(&d);
-    CHECK_MSG(y1 - y0 >= 16 && fabs(x0 / PT_PER_MM - L.maze_x) < 1.5, "なまえ at %.1f mm (maze at %.1f), %.1f pt high",
-              x0 / PT_PER_MM, L.maze_x, y1 - y0);
+    CHECK_MSG(y1 - y0 >= 16 && fabs(x0 / PT_PER_MM - L.maze_x) < 1.5,
+              "なまえ at %.1f mm (maze at %.1f), %.1f pt high", x0 / PT_PER_MM, L.maze_x, y1 - y0);
     meiro_maze_free(m);
     meiro_template_free(ja);
 }
@@ -800,7 +865,8 @@ static void test_worksheet_cells(void)
     meiro_maze *m[2];
     doc_item items[2];
     for (int k = 0; k < 2; k++) {
-        m[k] = meiro_generate(&(meiro_generate_options){.width = 12, .height = 16, .seed = (uint64_t)k + 1}, NULL);
+        m[k] = meiro_generate(
+            &(meiro_generate_options){.width = 12, .height = 16, .seed = (uint64_t)k + 1}, NULL);
         items[k] = (doc_item){m[k], NULL, 0};
     }
     document d;
@@ -808,7 +874,8 @@ static void test_worksheet_cells(void)
     page_frame f;
     CHECK_INT(doc_init(&d, items, 2, &page, -1, NULL), MEIRO_OK);
     CHECK_INT(doc_place(&d, &d.pages[0], 1, &L, &f, NULL), MEIRO_OK);
-    CHECK_MSG(L.cell >= 8.5 && d.landscape, "cells of %.1f mm, %s", L.cell, d.landscape ? "landscape" : "portrait");
+    CHECK_MSG(L.cell >= 8.5 && d.landscape, "cells of %.1f mm, %s", L.cell,
+              d.landscape ? "landscape" : "portrait");
     doc_free(&d);
     for (int k = 0; k < 2; k++) meiro_maze_free(m[k]);
     meiro_template_free(tpl);
@@ -854,7 +921,7 @@ static void test_page_audit(void)
     static const meiro_paper papers[] = {MEIRO_PAPER_A4, MEIRO_PAPER_LETTER, MEIRO_PAPER_A5};
     static const meiro_format formats[] = {MEIRO_FORMAT_PDF, MEIRO_FORMAT_SVG, MEIRO_FORMAT_PNG};
     static const char *const titles[] = {
-        NULL, /* the template's own */
+        NULL,                                               /* the template's own */
         "Hana's Birthday Maze: Find the Way to the Cake!!", /* about 50-60 characters */
         "はなちゃんの おたんじょうび めいろ：ケーキまでの みちを みつけよう！",
     };
@@ -863,8 +930,9 @@ static void test_page_audit(void)
     cairo_surface_t *sheet_surface = NULL;
     cairo_t *sheet = NULL;
     if (sheet_file) {
-        sheet_surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, SHEET_COLUMNS * THUMB_W,
-                                                   (int)((combos * 3 / 2 + SHEET_COLUMNS - 1) / SHEET_COLUMNS) * THUMB_H);
+        sheet_surface = cairo_image_surface_create(
+            CAIRO_FORMAT_RGB24, SHEET_COLUMNS * THUMB_W,
+            (int)((combos * 3 / 2 + SHEET_COLUMNS - 1) / SHEET_COLUMNS) * THUMB_H);
         sheet = cairo_create(sheet_surface);
         cairo_set_source_rgb(sheet, 1, 1, 1);
         cairo_paint(sheet);
@@ -887,15 +955,19 @@ static void test_page_audit(void)
                 page.lang = lang;
                 page.title = title;
                 page.dpi = (unsigned)dpi;
-                page.answers = format == MEIRO_FORMAT_PDF ? MEIRO_ANSWERS_AFTER_PAGE : MEIRO_ANSWERS_NONE;
+                page.answers =
+                    format == MEIRO_FORMAT_PDF ? MEIRO_ANSWERS_AFTER_PAGE : MEIRO_ANSWERS_NONE;
                 meiro_maze *m = meiro_generate(
-                    &(meiro_generate_options){.width = 7, .height = 9, .algorithm = "dig", .seed = n + 1}, NULL);
+                    &(meiro_generate_options){
+                        .width = 7, .height = 9, .algorithm = "dig", .seed = n + 1},
+                    NULL);
                 meiro_path path = {0};
                 meiro_solve(m, NULL, &path, NULL);
                 char what[200], file[160], png[160], cmd[400];
                 const char *ext = meiro_format_info(format)->name;
-                snprintf(what, sizeof what, "%s %s %s %s %s title %zu", name, meiro_paper_name(papers[p], NULL, NULL),
-                         land ? "landscape" : "portrait", lang, ext, (n / 2) % 3);
+                snprintf(what, sizeof what, "%s %s %s %s %s title %zu", name,
+                         meiro_paper_name(papers[p], NULL, NULL), land ? "landscape" : "portrait",
+                         lang, ext, (n / 2) % 3);
                 snprintf(file, sizeof file, "%s/audit.%s", dir, ext);
                 meiro_error err = {0};
                 doc_item item = {m, &path, 0};
@@ -915,34 +987,42 @@ static void test_page_audit(void)
                     bool answer = d.pages[pg - 1].kind == PAGE_ANSWERS;
                     snprintf(png, sizeof png, "%s/audit-page.png", dir);
                     if (format == MEIRO_FORMAT_PDF)
-                        snprintf(cmd, sizeof cmd, "pdftoppm -r %g -png -singlefile -f %d -l %d %s %s/audit-page", dpi,
-                                 pg, pg, file, dir);
+                        snprintf(cmd, sizeof cmd,
+                                 "pdftoppm -r %g -png -singlefile -f %d -l %d %s %s/audit-page",
+                                 dpi, pg, pg, file, dir);
                     else if (format == MEIRO_FORMAT_SVG)
-                        snprintf(cmd, sizeof cmd, "rsvg-convert -d %g -p %g -b white -o %s %s", dpi, dpi, png, file);
-                    else
-                        snprintf(cmd, sizeof cmd, "cp %s %s", file, png);
+                        snprintf(cmd, sizeof cmd, "rsvg-convert -d %g -p %g -b white -o %s %s", dpi,
+                                 dpi, png, file);
+                    else snprintf(cmd, sizeof cmd, "cp %s %s", file, png);
                     image img = {0};
-                    if (!verdict_note(&audit, run(cmd, NULL, 0) && load_png(png, &img), "%s page %d: not drawn", what, pg))
+                    if (!verdict_note(&audit, run(cmd, NULL, 0) && load_png(png, &img),
+                                      "%s page %d: not drawn", what, pg))
                         continue;
                     char page_what[240];
                     snprintf(page_what, sizeof page_what, "%s page %d", what, pg);
-                    img.pictures = d.style.marks.start_art != NULL; /* their own colours may be red */
-                    check_picture(&audit, page_what, &img, m, answer ? &path : NULL, &L, ppm, 0, 0, 0.04, false, false);
+                    img.pictures =
+                        d.style.marks.start_art != NULL; /* their own colours may be red */
+                    check_picture(&audit, page_what, &img, m, answer ? &path : NULL, &L, ppm, 0, 0,
+                                  0.04, false, false);
                     cairo_surface_t *raw = cairo_image_surface_create_from_png(png);
                     const unsigned char *px = cairo_image_surface_get_data(raw);
                     int stride = cairo_image_surface_get_stride(raw);
-                    int on_maze = art_pixels(px, stride, img.w, img.h, (L.maze_x - 1) * ppm, (L.maze_y - 1) * ppm,
-                                             (L.maze_x + L.maze_w + 1) * ppm, (L.maze_y + L.maze_h + 1) * ppm);
+                    int on_maze = art_pixels(px, stride, img.w, img.h, (L.maze_x - 1) * ppm,
+                                             (L.maze_y - 1) * ppm, (L.maze_x + L.maze_w + 1) * ppm,
+                                             (L.maze_y + L.maze_h + 1) * ppm);
                     /* but S and G's own pictures (a carrot is orange) */
                     const meiro_cell ends[2] = {meiro_maze_start(m), meiro_maze_goal(m)};
                     for (int e = 0; e < 2; e++)
-                        on_maze -= art_pixels(px, stride, img.w, img.h, (L.maze_x + ends[e].x * L.cell) * ppm,
+                        on_maze -= art_pixels(px, stride, img.w, img.h,
+                                              (L.maze_x + ends[e].x * L.cell) * ppm,
                                               (L.maze_y + ends[e].y * L.cell) * ppm,
                                               (L.maze_x + (ends[e].x + 1) * L.cell) * ppm,
                                               (L.maze_y + (ends[e].y + 1) * L.cell) * ppm);
-                    verdict_note(&audit, on_maze == 0, "%s: %d art pixels on the maze", page_what, on_maze);
+                    verdict_note(&audit, on_maze == 0, "%s: %d art pixels on the maze", page_what,
+                                 on_maze);
                     cairo_surface_destroy(raw);
-                    if (format == MEIRO_FORMAT_PDF) check_words(&audit, page_what, file, pg, &L, pw, ph, page.margin_mm, frame);
+                    if (format == MEIRO_FORMAT_PDF)
+                        check_words(&audit, page_what, file, pg, &L, pw, ph, page.margin_mm, frame);
                     add_thumbnail(sheet, thumbs++, png);
                     free_image(&img);
                     checked++;
@@ -976,7 +1056,8 @@ static signature sign(const image *img, int x0, int w)
     for (int y = 0; y < img->h; y++)
         for (int x = x0 < 0 ? 0 : x0; x < x0 + w && x < img->w; x++) {
             int bx = (x - x0) * SIG_W / w, by = y * SIG_H / img->h;
-            if (img->gray[(size_t)y * img->w + x] < 128) g.ink[by * SIG_W + bx] += 1.0 * SIG_W * SIG_H / (w * img->h);
+            if (img->gray[(size_t)y * img->w + x] < 128)
+                g.ink[by * SIG_W + bx] += 1.0 * SIG_W * SIG_H / (w * img->h);
         }
     return g;
 }
@@ -992,7 +1073,8 @@ static double sig_distance(const signature *a, const signature *b)
 static bool pdf_picture(const char *pdf, int page, image *img)
 {
     char cmd[512], png[200];
-    snprintf(cmd, sizeof cmd, "pdftoppm -r 30 -png -singlefile -f %d -l %d %s %s/fold-page", page, page, pdf, dir);
+    snprintf(cmd, sizeof cmd, "pdftoppm -r 30 -png -singlefile -f %d -l %d %s %s/fold-page", page,
+             page, pdf, dir);
     snprintf(png, sizeof png, "%s/fold-page.png", dir);
     return run(cmd, NULL, 0) && load_png(png, img);
 }
@@ -1030,10 +1112,11 @@ static void test_fold(void)
         {"booklet-a5", 5, MEIRO_ANSWERS_BACK, 1, 0, 0},
         {"kids-a4", 3, MEIRO_ANSWERS_DEFAULT, -1, 0, 0},
         {"worksheet-a4-2up", 7, MEIRO_ANSWERS_KEY, 0, 0, 0},
-        {"booklet-a5", 14, MEIRO_ANSWERS_DEFAULT, 0, 2, 0},  /* signatures of 2 sheets, the last of 1 */
+        {"booklet-a5", 14, MEIRO_ANSWERS_DEFAULT, 0, 2,
+         0}, /* signatures of 2 sheets, the last of 1 */
         {"booklet-a5", 12, MEIRO_ANSWERS_DEFAULT, 1, 3, 0.3}, /* 3 sheets a signature, creep */
-        {"booklet-a5", 30, MEIRO_ANSWERS_DEFAULT, 0, 0, 0},  /* 10 sheets: one signature */
-        {"booklet-a5", 36, MEIRO_ANSWERS_DEFAULT, 0, 0, 0},  /* 12 sheets: signatures of 8 and 4 */
+        {"booklet-a5", 30, MEIRO_ANSWERS_DEFAULT, 0, 0, 0},   /* 10 sheets: one signature */
+        {"booklet-a5", 36, MEIRO_ANSWERS_DEFAULT, 0, 0, 0},   /* 12 sheets: signatures of 8 and 4 */
     };
     verdict v = {0};
     for (size_t i = 0; i < TEST_COUNT(books); i++) {
@@ -1044,7 +1127,8 @@ static void test_fold(void)
         meiro_booklet_options b;
         meiro_booklet_options_init(&b);
         b.count = books[i].count, b.seed = 40 + i, b.cover = books[i].cover;
-        b.command = "meiro booklet --title 'Hana'\\''s book' --fold"; /* words whole, whatever the lines */
+        b.command =
+            "meiro booklet --title 'Hana'\\''s book' --fold"; /* words whole, whatever the lines */
         char pages[160], sheets[160], cmd[512], text[1 << 14];
         snprintf(pages, sizeof pages, "%s/fold%zu-pages.pdf", dir, i);
         snprintf(sheets, sizeof sheets, "%s/fold%zu-sheets.pdf", dir, i);
@@ -1054,18 +1138,22 @@ static void test_fold(void)
         b.fold = MEIRO_FOLD_SHEETS;
         b.signature = books[i].signature;
         b.creep_mm = books[i].creep;
-        written = written && meiro_booklet_save(&b, &page, MEIRO_FORMAT_PDF, sheets, NULL) == MEIRO_OK;
+        written =
+            written && meiro_booklet_save(&b, &page, MEIRO_FORMAT_PDF, sheets, NULL) == MEIRO_OK;
         meiro_template_free(tpl);
-        if (!verdict_note(&v, written, "%s x%u: not written", books[i].tpl, books[i].count)) continue;
+        if (!verdict_note(&v, written, "%s x%u: not written", books[i].tpl, books[i].count))
+            continue;
         double pw = 0, ph = 0, sw = 0, sh = 0;
         int n = pdf_page_count(pages, &pw, &ph), sides = pdf_page_count(sheets, &sw, &sh);
-        verdict_note(&v, n > 0 && n % 4 == 0 && sides == n / 2, "%s: %d pages on %d sheet sides", pages, n, sides);
+        verdict_note(&v, n > 0 && n % 4 == 0 && sides == n / 2, "%s: %d pages on %d sheet sides",
+                     pages, n, sides);
         /* twice the page, or the A sheet a millimetre wider (A5 on A4) */
         verdict_note(&v, sw >= 2 * pw - 0.5 && sw <= 2 * pw + 3 && fabs(sh - ph) < 1,
                      "%s: sheets %.1f x %.1f pt for pages %.1f x %.1f", sheets, sw, sh, pw, ph);
         snprintf(cmd, sizeof cmd, "pdftotext -f %d -l %d %s -", n, n, pages);
-        verdict_note(&v, run(cmd, text, sizeof text) && strstr(text, "To make this booklet again") &&
-                             strstr(text, "--fold") && strstr(text, "'Hana'\\''s book'"),
+        verdict_note(&v,
+                     run(cmd, text, sizeof text) && strstr(text, "To make this booklet again") &&
+                         strstr(text, "--fold") && strstr(text, "'Hana'\\''s book'"),
                      "%s: the last page is not the back cover with the command", pages);
         if (n <= 0 || sides != n / 2) continue;
         /* the reader's order, signature by signature (each folded, then
@@ -1097,7 +1185,8 @@ static void test_fold(void)
             /* the pages meet at the fold, in the middle of the sheet */
             int page_px = read ? (int)lround(img.w * pw / sw) : 1;
             for (int p = 0; read && p < n; p++)
-                if (order[p][0] == s) got[p] = sign(&img, order[p][1] ? img.w / 2 : img.w / 2 - page_px, page_px);
+                if (order[p][0] == s)
+                    got[p] = sign(&img, order[p][1] ? img.w / 2 : img.w / 2 - page_px, page_px);
             if (read) free_image(&img);
         }
         if (!verdict_note(&v, read, "%s: pages not read back", sheets)) continue;
@@ -1106,21 +1195,25 @@ static void test_fold(void)
          * it than to any other page */
         for (int p = 0; p < n; p++) {
             char half_text[4096];
-            snprintf(cmd, sizeof cmd, "pdftotext -f %d -l %d %s - | grep -c 'Page %d\\( \\|$\\)'", p + 1, p + 1, pages,
-                     p + 1);
+            snprintf(cmd, sizeof cmd, "pdftotext -f %d -l %d %s - | grep -c 'Page %d\\( \\|$\\)'",
+                     p + 1, p + 1, pages, p + 1);
             if (run(cmd, half_text, sizeof half_text) && atoi(half_text) > 0) {
-                snprintf(cmd, sizeof cmd, "pdftotext -f %d -l %d -x %d -y 0 -W %d -H %d %s -", order[p][0] + 1,
-                         order[p][0] + 1, order[p][1] ? (int)(sw / 2) : 0, (int)(sw / 2), (int)sh, sheets);
+                snprintf(cmd, sizeof cmd, "pdftotext -f %d -l %d -x %d -y 0 -W %d -H %d %s -",
+                         order[p][0] + 1, order[p][0] + 1, order[p][1] ? (int)(sw / 2) : 0,
+                         (int)(sw / 2), (int)sh, sheets);
                 bool read_half = run(cmd, half_text, sizeof half_text);
                 char *at = read_half ? strstr(half_text, "Page ") : NULL;
-                verdict_note(&v, at && atoi(at + 5) == p + 1, "%s: sheet side %d, %s half says '%.12s', not page %d",
-                             sheets, order[p][0] + 1, order[p][1] ? "right" : "left", at ? at : "no page", p + 1);
+                verdict_note(&v, at && atoi(at + 5) == p + 1,
+                             "%s: sheet side %d, %s half says '%.12s', not page %d", sheets,
+                             order[p][0] + 1, order[p][1] ? "right" : "left", at ? at : "no page",
+                             p + 1);
                 continue;
             }
             double mine = sig_distance(&got[p], &want[p]), best = mine;
             for (int q = 0; q < n; q++) best = fmin(best, sig_distance(&got[p], &want[q]));
-            verdict_note(&v, mine < 2.5 && mine <= best + 1e-9, "%s: page %d on sheet side %d, %s half: %.3f away (best %.3f)",
-                         sheets, p + 1, order[p][0] + 1, order[p][1] ? "right" : "left", mine, best);
+            verdict_note(&v, mine < 2.5 && mine <= best + 1e-9,
+                         "%s: page %d on sheet side %d, %s half: %.3f away (best %.3f)", sheets,
+                         p + 1, order[p][0] + 1, order[p][1] ? "right" : "left", mine, best);
         }
         /* answers on the back: puzzle No. k on an odd page, its answer next */
         for (unsigned k = 1; books[i].answers == MEIRO_ANSWERS_BACK && k <= books[i].count; k++) {
@@ -1134,13 +1227,15 @@ static void test_fold(void)
                 /* one maze has no captions: its answer page's title says
                  * Answers, its puzzle page is the one page of no other kind */
                 bool one = books[i].count == 1;
-                if (one ? strstr(text, "Answers") != NULL : strstr(text, want_answer) != NULL) answer = p;
-                else if (one ? !strstr(text, "Notes") && !strstr(text, "To make") && !strstr(text, "mazes")
+                if (one ? strstr(text, "Answers") != NULL : strstr(text, want_answer) != NULL)
+                    answer = p;
+                else if (one ? !strstr(text, "Notes") && !strstr(text, "To make") &&
+                                   !strstr(text, "mazes")
                              : strstr(text, want_puzzle) != NULL)
                     puzzle = p;
             }
-            verdict_note(&v, puzzle % 2 == 1 && answer == puzzle + 1, "%s: No. %u on page %d, its answer on page %d",
-                         pages, k, puzzle, answer);
+            verdict_note(&v, puzzle % 2 == 1 && answer == puzzle + 1,
+                         "%s: No. %u on page %d, its answer on page %d", pages, k, puzzle, answer);
         }
     }
     CHECK_ALL(v);
@@ -1155,13 +1250,16 @@ static void test_fold(void)
         meiro_export_options_from_template(&page, tpl);
         meiro_booklet_options b;
         meiro_booklet_options_init(&b);
-        b.count = 8, b.seed = 5, b.cover = 0, b.fold = MEIRO_FOLD_SHEETS, b.signature = 3, b.creep_mm = c ? 0.5 : 0;
+        b.count = 8, b.seed = 5, b.cover = 0, b.fold = MEIRO_FOLD_SHEETS, b.signature = 3,
+        b.creep_mm = c ? 0.5 : 0;
         char path[160], cmd[400], out[1 << 15];
         snprintf(path, sizeof path, "%s/%s.pdf", dir, file[c]);
         bool made = meiro_booklet_save(&b, &page, MEIRO_FORMAT_PDF, path, NULL) == MEIRO_OK;
         meiro_template_free(tpl);
         snprintf(cmd, sizeof cmd, "pdftotext -bbox -f 5 -l 5 %s -", path);
-        if (!verdict_note(&creep, made && run(cmd, out, sizeof out), "%s: not written or read", path)) continue;
+        if (!verdict_note(&creep, made && run(cmd, out, sizeof out), "%s: not written or read",
+                          path))
+            continue;
         int half = 0;
         for (const char *at = out; (at = strstr(at, ">Page<")) && half < 2; at++, half++) {
             const char *w = at;
@@ -1171,9 +1269,10 @@ static void test_fold(void)
         verdict_note(&creep, half == 2, "%s: %d page numbers on sheet 3's front", path, half);
     }
     double want = 2 * 0.5 * 72 / 25.4; /* two sheets in: 1 mm */
-    verdict_note(&creep, fabs(x[1][0] - x[0][0] - want) < 0.3 && fabs(x[0][1] - x[1][1] - want) < 0.3,
-                 "creep: left page moved %.2f pt, right %.2f pt, not %.2f toward the spine", x[1][0] - x[0][0],
-                 x[0][1] - x[1][1], want);
+    verdict_note(&creep,
+                 fabs(x[1][0] - x[0][0] - want) < 0.3 && fabs(x[0][1] - x[1][1] - want) < 0.3,
+                 "creep: left page moved %.2f pt, right %.2f pt, not %.2f toward the spine",
+                 x[1][0] - x[0][0], x[0][1] - x[1][1], want);
     CHECK_ALL(creep);
 }
 

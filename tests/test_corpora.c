@@ -102,12 +102,8 @@ static void test_picture(void) { replay("picture", fuzz_picture); }
 static void test_query(void) { replay("query", fuzz_query); }
 
 static const test_case cases[] = {
-    {"text", test_text},
-    {"csv", test_csv},
-    {"json", test_json},
-    {"template", test_template},
-    {"picture", test_picture},
-    {"query", test_query},
+    {"text", test_text},         {"csv", test_csv},         {"json", test_json},
+    {"template", test_template}, {"picture", test_picture}, {"query", test_query},
 };
 
 int main(int argc, char **argv)

@@ -36,7 +36,8 @@ static void check_pdf(const job *j, const meiro_maze *m, const meiro_path *p, co
         double pw = 0, ph = 0;
         char *size = strstr(out, "Page size:");
         if (size) sscanf(size, "Page size: %lf x %lf", &pw, &ph);
-        CHECK_MSG(fabs(pw - L->page_w * 72 / 25.4) < 0.01 && fabs(ph - L->page_h * 72 / 25.4) < 0.01,
+        CHECK_MSG(fabs(pw - L->page_w * 72 / 25.4) < 0.01 &&
+                      fabs(ph - L->page_h * 72 / 25.4) < 0.01,
                   "%s: page %.2f x %.2f pt", j->name, pw, ph);
         CHECK(strstr(out, "CreationDate:    Thu Jan  1 00:00:00 2026 UTC") != NULL);
         uint64_t seed;
@@ -68,7 +69,8 @@ static void check_pdf(const job *j, const meiro_maze *m, const meiro_path *p, co
         if (!img.gray) continue;
         bool with_path = p && (!j->page.answer_page || page == 2);
         verdict picture = {0};
-        check_picture(&picture, what, &img, m, with_path ? p : NULL, L, dpi / 25.4, 0, 0, 0.015, false, true);
+        check_picture(&picture, what, &img, m, with_path ? p : NULL, L, dpi / 25.4, 0, 0, 0.015,
+                      false, true);
         CHECK_ALL(picture);
         free_image(&img);
     }
@@ -95,7 +97,8 @@ static void check_svg(const job *j, const meiro_maze *m, const meiro_path *p, co
     image img;
     CHECK(load_png(png, &img));
     if (!img.gray) return;
-    CHECK_MSG(abs(img.w - (int)lround(L->page_w * dpi / 25.4)) <= 1, "%s.svg: %d px wide", j->name, img.w);
+    CHECK_MSG(abs(img.w - (int)lround(L->page_w * dpi / 25.4)) <= 1, "%s.svg: %d px wide", j->name,
+              img.w);
     verdict picture = {0};
     check_picture(&picture, j->name, &img, m, p, L, dpi / 25.4, 0, 0, 0.015, false, true);
     CHECK_ALL(picture);
@@ -116,8 +119,10 @@ static void check_png(const job *j, const meiro_maze *m, const meiro_path *p, co
         CHECK(load_png(file, &img));
         if (!img.gray) continue;
         double ppm = page.dpi / 25.4;
-        if (!crop) CHECK(img.w == (int)ceil(L->page_w * ppm) && img.h == (int)ceil(L->page_h * ppm));
-        double ox = crop ? floor(L->crop_x * ppm) / ppm : 0, oy = crop ? floor(L->crop_y * ppm) / ppm : 0;
+        if (!crop)
+            CHECK(img.w == (int)ceil(L->page_w * ppm) && img.h == (int)ceil(L->page_h * ppm));
+        double ox = crop ? floor(L->crop_x * ppm) / ppm : 0,
+               oy = crop ? floor(L->crop_y * ppm) / ppm : 0;
         verdict picture = {0};
         check_picture(&picture, what, &img, m, p, L, ppm, ox, oy, 0.015, true, !crop);
         CHECK_ALL(picture);
@@ -156,15 +161,18 @@ static int parse_styles(const char *xml, unsigned *style, int max)
     unsigned borders[256] = {0}, fills[64] = {0};
     int nb = 0, nf = 0;
     const char *s = strstr(xml, "<fills");
-    for (const char *f = s ? strstr(s, "<fill>") : NULL; f && nf < 64; f = strstr(f + 1, "<fill>")) {
+    for (const char *f = s ? strstr(s, "<fill>") : NULL; f && nf < 64;
+         f = strstr(f + 1, "<fill>")) {
         const char *end = strstr(f, "</fill>");
         const char *solid = strstr(f, "patternType=\"solid\"");
         fills[nf++] = solid && solid < end;
     }
     s = strstr(xml, "<borders");
-    for (const char *b = s ? strstr(s, "<border>") : NULL; b && nb < 256; b = strstr(b + 1, "<border>")) {
+    for (const char *b = s ? strstr(s, "<border>") : NULL; b && nb < 256;
+         b = strstr(b + 1, "<border>")) {
         const char *end = strstr(b, "</border>");
-        static const char *const sides[4] = {"<top style=", "<right style=", "<bottom style=", "<left style="};
+        static const char *const sides[4] = {
+            "<top style=", "<right style=", "<bottom style=", "<left style="};
         unsigned bits = 0;
         for (int k = 0; k < 4; k++) {
             const char *at = strstr(b, sides[k]);
@@ -191,8 +199,8 @@ static int parse_styles(const char *xml, unsigned *style, int max)
 
 typedef struct sheet {
     uint32_t cols, rows;
-    unsigned *bits;  /* per sheet cell: sides and fill */
-    char *text;      /* per sheet cell: 'S', 'G' or 0 */
+    unsigned *bits; /* per sheet cell: sides and fill */
+    char *text;     /* per sheet cell: 'S', 'G' or 0 */
 } sheet;
 
 /* The maze's ring of cells, `top` rows down the sheet. */
@@ -231,7 +239,8 @@ static void check_xlsx(const job *j, const meiro_maze *m, const meiro_path *p, c
     char *core = slurp_zip(file, "docProps/core.xml");
     unsigned style[512];
     int nstyle = parse_styles(styles, style, 512);
-    CHECK_MSG(nstyle > 1 && nstyle <= 70, "%s.xlsx: %d formats (a small cache is expected)", j->name, nstyle);
+    CHECK_MSG(nstyle > 1 && nstyle <= 70, "%s.xlsx: %d formats (a small cache is expected)",
+              j->name, nstyle);
     CHECK(strstr(workbook, "_xlnm.Print_Area") != NULL);
     CHECK(strstr(core, "2026-01-01T00:00:00Z") != NULL);
     static const int paper_code[MEIRO_PAPER_COUNT] = {9, 8, 11, 13, 1, 5, 12, 70};
@@ -243,7 +252,8 @@ static void check_xlsx(const job *j, const meiro_maze *m, const meiro_path *p, c
         char want[64];
         snprintf(want, sizeof want, "paperSize=\"%d\"", paper_code[j->page.paper]);
         CHECK_MSG(strstr(xml, want) != NULL, "%s.xlsx: no %s", j->name, want);
-        CHECK(strstr(xml, L->landscape ? "orientation=\"landscape\"" : "orientation=\"portrait\"") != NULL);
+        CHECK(strstr(xml, L->landscape ? "orientation=\"landscape\""
+                                       : "orientation=\"portrait\"") != NULL);
         CHECK(strstr(xml, "showGridLines=\"0\"") != NULL);
         CHECK(strstr(xml, "fitToPage=\"1\"") != NULL);
         CHECK(strstr(xml, "horizontalCentered=\"1\"") != NULL);
@@ -251,7 +261,8 @@ static void check_xlsx(const job *j, const meiro_maze *m, const meiro_path *p, c
         uint32_t top = 0;
         for (const char *g = strstr(xml, "<mergeCell "); g; g = strstr(g + 1, "<mergeCell ")) top++;
         bool has_title = j->page.title || k == 2;
-        CHECK_MSG(top == (has_title ? 1u : 0u), "%s.xlsx sheet %d: %u rows of text", j->name, k, top);
+        CHECK_MSG(top == (has_title ? 1u : 0u), "%s.xlsx sheet %d: %u rows of text", j->name, k,
+                  top);
         /* one width for every column and one height, a whole number of
          * pixels, for every row of the maze: its cells are square */
         const char *col = strstr(xml, "<col ");
@@ -272,9 +283,10 @@ static void check_xlsx(const job *j, const meiro_maze *m, const meiro_path *p, c
             ht = v;
         }
         double px = ht / 0.75;
-        CHECK_MSG(same_rows && ht > 0 && fabs(px - round(px)) < 1e-9, "%s.xlsx: maze rows of %g pt", j->name, ht);
-        CHECK_MSG(fabs(width * 7 - px) < 7.0 / 256 + 1e-9, "%s.xlsx: columns %g wide for rows of %g px", j->name,
-                  width, px);
+        CHECK_MSG(same_rows && ht > 0 && fabs(px - round(px)) < 1e-9, "%s.xlsx: maze rows of %g pt",
+                  j->name, ht);
+        CHECK_MSG(fabs(width * 7 - px) < 7.0 / 256 + 1e-9,
+                  "%s.xlsx: columns %g wide for rows of %g px", j->name, width, px);
         if (has_title) { /* the title in the first row, escaped for XML */
             char escaped[256];
             size_t e = 0;
@@ -319,8 +331,10 @@ static void check_xlsx(const job *j, const meiro_maze *m, const meiro_path *p, c
             }
         }
         CHECK_MSG(differ == 0, "%s.xlsx sheet %d: %d walls differ", j->name, k, differ);
-        CHECK_MSG(disagree == 0, "%s.xlsx sheet %d: %d walls drawn on one side only", j->name, k, disagree);
-        CHECK_MSG(fill_wrong == 0, "%s.xlsx sheet %d: %d cells filled wrongly", j->name, k, fill_wrong);
+        CHECK_MSG(disagree == 0, "%s.xlsx sheet %d: %d walls drawn on one side only", j->name, k,
+                  disagree);
+        CHECK_MSG(fill_wrong == 0, "%s.xlsx sheet %d: %d cells filled wrongly", j->name, k,
+                  fill_wrong);
         meiro_cell s = meiro_maze_start(m), g = meiro_maze_goal(m);
         CHECK(sh.text[(size_t)(s.y + 1) * sh.cols + s.x + 1] == 'S');
         CHECK(sh.text[(size_t)(g.y + 1) * sh.cols + g.x + 1] == 'G');
@@ -328,9 +342,10 @@ static void check_xlsx(const job *j, const meiro_maze *m, const meiro_path *p, c
         for (uint32_t y = 0; y < m->h; y++)
             for (uint32_t x = 0; x < m->w; x++)
                 written_outside += !meiro_maze_is_active(m, (meiro_cell){x, y}) &&
-                                   (sh.text[(size_t)(y + 1) * sh.cols + x + 1] || (sh.bits[(size_t)(y + 1) * sh.cols + x + 1] & 16));
-        CHECK_MSG(written_outside == 0, "%s.xlsx sheet %d: %d cells outside the shape written", j->name, k,
-                  written_outside);
+                                   (sh.text[(size_t)(y + 1) * sh.cols + x + 1] ||
+                                    (sh.bits[(size_t)(y + 1) * sh.cols + x + 1] & 16));
+        CHECK_MSG(written_outside == 0, "%s.xlsx sheet %d: %d cells outside the shape written",
+                  j->name, k, written_outside);
         free(marks);
         free(sh.bits);
         free(sh.text);
@@ -352,24 +367,28 @@ static void check_printed(const job *j, const meiro_maze *m, const page_layout *
     char cmd[768], out[4096], pdf[160], png[160];
     snprintf(pdf, sizeof pdf, "%s/lo/%s-%s.pdf", dir, j->name, program);
     if (gnumeric)
-        snprintf(cmd, sizeof cmd, "mkdir -p %s/lo && ssconvert %s/%s.xlsx %s >/dev/null 2>&1", dir, dir, j->name, pdf);
+        snprintf(cmd, sizeof cmd, "mkdir -p %s/lo && ssconvert %s/%s.xlsx %s >/dev/null 2>&1", dir,
+                 dir, j->name, pdf);
     else
-        snprintf(cmd, sizeof cmd,
-                 "cd %s && HOME=%s soffice --headless --convert-to pdf --outdir %s/lo %s.xlsx >/dev/null 2>&1 && "
-                 "mv %s/lo/%s.pdf %s",
-                 dir, dir, dir, j->name, dir, j->name, pdf);
+        snprintf(
+            cmd, sizeof cmd,
+            "cd %s && HOME=%s soffice --headless --convert-to pdf --outdir %s/lo %s.xlsx >/dev/null 2>&1 && "
+            "mv %s/lo/%s.pdf %s",
+            dir, dir, dir, j->name, dir, j->name, pdf);
     CHECK_MSG(run(cmd, NULL, 0), "%s: %s failed", j->name, program);
     snprintf(cmd, sizeof cmd, "pdfinfo %s", pdf);
     CHECK(run(cmd, out, sizeof out));
     /* Gnumeric prints every sheet: the answer sheet is its second page */
-    CHECK_MSG(strstr(out, "Pages:           1\n") || (gnumeric && strstr(out, "Pages:           2\n")),
+    CHECK_MSG(strstr(out, "Pages:           1\n") ||
+                  (gnumeric && strstr(out, "Pages:           2\n")),
               "%s: %s printed more pages than sheets", j->name, program);
     double pw = 0, ph = 0;
     char *size = strstr(out, "Page size:");
     if (size) sscanf(size, "Page size: %lf x %lf", &pw, &ph);
     CHECK_MSG(fabs(pw - L->page_w * 72 / 25.4) < 1 && fabs(ph - L->page_h * 72 / 25.4) < 1,
               "%s: %s page %.1f x %.1f pt", j->name, program, pw, ph);
-    snprintf(cmd, sizeof cmd, "pdftoppm -r 150 -png -singlefile %s %s/lo/%s-%s", pdf, dir, j->name, program);
+    snprintf(cmd, sizeof cmd, "pdftoppm -r 150 -png -singlefile %s %s/lo/%s-%s", pdf, dir, j->name,
+             program);
     CHECK(run(cmd, NULL, 0));
     snprintf(png, sizeof png, "%s/lo/%s-%s.png", dir, j->name, program);
     image img;
@@ -385,8 +404,9 @@ static void check_printed(const job *j, const meiro_maze *m, const page_layout *
     int column = x0 + (x1 - x0) / (int)m->w / 2;
     while (y0 < img.h && !dark(&img, column, y0)) y0++;
     while (y1 > 0 && !dark(&img, column, y1)) y1--;
-    double cells_w = m->w, cells_h = m->h, box_x = 0, box_y = 0; /* what x0..x1, y0..y1 span, in cells */
-    if (m->active) { /* a shape: the box of the ink between the margins is its cells' box */
+    double cells_w = m->w, cells_h = m->h, box_x = 0,
+           box_y = 0; /* what x0..x1, y0..y1 span, in cells */
+    if (m->active) {  /* a shape: the box of the ink between the margins is its cells' box */
         uint32_t bx0, by0, bx1, by1;
         mask_box(m, &bx0, &by0, &bx1, &by1);
         int margin = (int)(L->margin * ppm);
@@ -421,13 +441,37 @@ static uint8_t *heart_mask, *ring_mask; /* the shaped jobs' masks */
 static void setup_jobs(void)
 {
     job all[] = {
-        {"a4-cluster", {.width = 12, .height = 9, .algorithm = "cluster", .seed = 3}, {0}, false, false},
-        {"a4-excel33", {.width = 33, .height = 33, .algorithm = "dig", .seed = 11}, {0}, false, true},
-        {"letter-doors", {.width = 7, .height = 10, .algorithm = "wall", .seed = 5}, {0}, true, true},
-        {"a3-bar-wide", {.width = 60, .height = 40, .algorithm = "bar", .seed = 8}, {0}, false, false},
-        {"b5-answers", {.width = 15, .height = 20, .algorithm = "cluster", .seed = 21}, {0}, false, true},
+        {"a4-cluster",
+         {.width = 12, .height = 9, .algorithm = "cluster", .seed = 3},
+         {0},
+         false,
+         false},
+        {"a4-excel33",
+         {.width = 33, .height = 33, .algorithm = "dig", .seed = 11},
+         {0},
+         false,
+         true},
+        {"letter-doors",
+         {.width = 7, .height = 10, .algorithm = "wall", .seed = 5},
+         {0},
+         true,
+         true},
+        {"a3-bar-wide",
+         {.width = 60, .height = 40, .algorithm = "bar", .seed = 8},
+         {0},
+         false,
+         false},
+        {"b5-answers",
+         {.width = 15, .height = 20, .algorithm = "cluster", .seed = 21},
+         {0},
+         false,
+         true},
         {"a4-heart", {.width = 26, .height = 24, .algorithm = "wall", .seed = 4}, {0}, false, true},
-        {"a5-ring-answers", {.width = 30, .height = 30, .algorithm = "bar", .seed = 6}, {0}, false, true},
+        {"a5-ring-answers",
+         {.width = 30, .height = 30, .algorithm = "bar", .seed = 6},
+         {0},
+         false,
+         true},
     };
     _Static_assert(sizeof all == sizeof jobs, "the job table");
     memcpy(jobs, all, sizeof jobs);
@@ -502,8 +546,7 @@ static void each_job(enum which what)
             snprintf(file, sizeof file, "%s/%s.xlsx", dir, j->name);
             CHECK_INT(meiro_save(m, p, MEIRO_FORMAT_XLSX, &j->page, file, NULL), MEIRO_OK);
             check_printed(j, m, &L, what == GNUMERIC);
-        }
-            break;
+        } break;
         }
         meiro_path_free(&path);
         meiro_maze_free(m);
@@ -631,7 +674,8 @@ static void test_svg_groups(void)
         char *svg = slurp_output(cmd);
         CHECK(svg != NULL);
         if (svg) {
-            const char *walls = strstr(svg, "<g id=\"walls\">"), *sol = strstr(svg, "<g id=\"solution\">");
+            const char *walls = strstr(svg, "<g id=\"walls\">"),
+                       *sol = strstr(svg, "<g id=\"solution\">");
             const char *labels = strstr(svg, "<g id=\"labels\">"), *end = svg + strlen(svg);
             CHECK_MSG(walls && labels && walls < labels && (sol != NULL) == solved &&
                           (!sol || (walls < sol && sol < labels)),
@@ -652,9 +696,10 @@ static void test_svg_groups(void)
                           !holds(walls, after_walls, marks),
                       "%s: S, G (and arrows) in labels", name);
             CHECK_MSG(ids_sound(svg, why, sizeof why), "%s: %s", name, why);
-            CHECK_MSG(ids_prefixed(svg, walls, "page-") && ids_prefixed(walls, after_walls, "walls-") &&
-                          ids_prefixed(sol, labels, "solution-") && ids_prefixed(labels, end, "labels-"),
-                      "%s: each part's ids named for it", name);
+            CHECK_MSG(
+                ids_prefixed(svg, walls, "page-") && ids_prefixed(walls, after_walls, "walls-") &&
+                    ids_prefixed(sol, labels, "solution-") && ids_prefixed(labels, end, "labels-"),
+                "%s: each part's ids named for it", name);
             free(svg);
         }
         if (have("xmllint")) {
@@ -664,15 +709,18 @@ static void test_svg_groups(void)
         if (have("rsvg-convert")) {
             image img[2];
             for (int k = 0; k < 2; k++) {
-                snprintf(cmd, sizeof cmd, "rsvg-convert -d 150 -p 150 -o %s.png %s", k ? ref : file, k ? ref : file);
+                snprintf(cmd, sizeof cmd, "rsvg-convert -d 150 -p 150 -o %s.png %s", k ? ref : file,
+                         k ? ref : file);
                 CHECK(run(cmd, NULL, 0));
                 snprintf(cmd, sizeof cmd, "%s.png", k ? ref : file);
                 CHECK(load_png(cmd, &img[k]));
             }
             int differ = img[0].w == img[1].w && img[0].h == img[1].h ? 0 : -1;
             for (int i = 0; differ >= 0 && i < img[0].w * img[0].h; i++)
-                differ += abs(img[0].gray[i] - img[1].gray[i]) > 24 || img[0].red[i] != img[1].red[i];
-            CHECK_MSG(differ == 0, "%s: %d pixels differ from the page drawn without groups", name, differ);
+                differ +=
+                    abs(img[0].gray[i] - img[1].gray[i]) > 24 || img[0].red[i] != img[1].red[i];
+            CHECK_MSG(differ == 0, "%s: %d pixels differ from the page drawn without groups", name,
+                      differ);
             free_image(&img[0]);
             free_image(&img[1]);
         }
@@ -779,16 +827,19 @@ static void check_html_page(const html_job *j)
     opt.title = j->title;
     char file[160];
     snprintf(file, sizeof file, "%s/%s.html", dir, j->name);
-    CHECK_INT(meiro_save(m, j->solution ? &path : NULL, MEIRO_FORMAT_HTML, &opt, file, NULL), MEIRO_OK);
+    CHECK_INT(meiro_save(m, j->solution ? &path : NULL, MEIRO_FORMAT_HTML, &opt, file, NULL),
+              MEIRO_OK);
     char cmd[400];
     snprintf(cmd, sizeof cmd, "cat %s", file);
     char *html = slurp_output(cmd);
     char why[200] = "";
     CHECK_MSG(self_contained(html, why, sizeof why), "%s: %s", j->name, why);
-    CHECK_MSG(strncmp(html, "<!DOCTYPE html>\n<html lang=\"", 28) == 0 && strncmp(html + 28, j->page_lang, 2) == 0,
+    CHECK_MSG(strncmp(html, "<!DOCTYPE html>\n<html lang=\"", 28) == 0 &&
+                  strncmp(html + 28, j->page_lang, 2) == 0,
               "%s: %.60s", j->name, html);
     bool ja = strcmp(j->page_lang, "ja") == 0;
-    CHECK_MSG(strstr(html, ja ? "ゴール！" : "Goal!") && strstr(html, ja ? "こたえを みる" : "Show the answer"),
+    CHECK_MSG(strstr(html, ja ? "ゴール！" : "Goal!") &&
+                  strstr(html, ja ? "こたえを みる" : "Show the answer"),
               "%s: the page's words are not in %s", j->name, ja ? "Japanese" : "English");
     if (j->title) {
         char want[200];
@@ -797,7 +848,8 @@ static void check_html_page(const html_job *j)
     }
     char footer[200];
     page_footer(m, footer, sizeof footer);
-    CHECK_MSG(strstr(html, footer) != NULL, "%s: the footer '%s' is not in the data", j->name, footer);
+    CHECK_MSG(strstr(html, footer) != NULL, "%s: the footer '%s' is not in the data", j->name,
+              footer);
     /* the data: one maze, its size, S, G, doors, solution and every wall */
     const char *data = strstr(html, "<script type=\"application/json\" id=\"meiro-data\">");
     const char *at = data;
@@ -805,8 +857,10 @@ static void check_html_page(const html_job *j)
     CHECK_MSG(w == (long)m->w && h == (long)m->h, "%s: %ld x %ld", j->name, w, h);
     long ends[4] = {0};
     at = json_after(data, "\"start\":");
-    bool read = at && json_numbers(&at, ends, 2) && (at = json_after(at, "\"goal\":")) && json_numbers(&at, ends + 2, 2);
-    CHECK_MSG(read && ends[0] == m->start.x && ends[1] == m->start.y && ends[2] == m->goal.x && ends[3] == m->goal.y,
+    bool read = at && json_numbers(&at, ends, 2) && (at = json_after(at, "\"goal\":")) &&
+                json_numbers(&at, ends + 2, 2);
+    CHECK_MSG(read && ends[0] == m->start.x && ends[1] == m->start.y && ends[2] == m->goal.x &&
+                  ends[3] == m->goal.y,
               "%s: S and G in the data", j->name);
     at = data;
     long sd = json_number(&at, "\"startDoor\":"), gd = json_number(&at, "\"goalDoor\":");
@@ -817,7 +871,8 @@ static void check_html_page(const html_job *j)
     verdict v = {0};
     for (size_t k = 0; at && k < path.length; k++) {
         long c[2];
-        verdict_note(&v, json_numbers(&at, c, 2) && c[0] == path.cells[k].x && c[1] == path.cells[k].y,
+        verdict_note(&v,
+                     json_numbers(&at, c, 2) && c[0] == path.cells[k].x && c[1] == path.cells[k].y,
                      "solution cell %zu", k);
     }
     CHECK_MSG(at && v.failed == 0, "%s: the solution in the data: %s", j->name, v.first);
@@ -839,7 +894,8 @@ static void check_html_page(const html_job *j)
      * tag names, all else is an error */
     if (have("xmllint")) {
         snprintf(cmd, sizeof cmd,
-                 "xmllint --html --noout %s 2>&1 | grep 'error' | grep -v 'Tag [a-zA-Z]* invalid'", file);
+                 "xmllint --html --noout %s 2>&1 | grep 'error' | grep -v 'Tag [a-zA-Z]* invalid'",
+                 file);
         char out[2048] = "";
         run(cmd, out, sizeof out);
         CHECK_MSG(out[0] == 0, "%s: xmllint: %s", j->name, out);
@@ -869,7 +925,8 @@ static void test_html(void)
     char file[160], cmd[300], out[64] = "";
     snprintf(file, sizeof file, "%s/odd.html", dir);
     CHECK_INT(meiro_save(m, NULL, MEIRO_FORMAT_HTML, &opt, file, NULL), MEIRO_OK);
-    snprintf(cmd, sizeof cmd, "grep -c '<title>A &lt;small&gt; &amp; &quot;odd&quot; title</title>' %s", file);
+    snprintf(cmd, sizeof cmd,
+             "grep -c '<title>A &lt;small&gt; &amp; &quot;odd&quot; title</title>' %s", file);
     CHECK_MSG(run(cmd, out, sizeof out) && atoi(out) == 1, "the title is not escaped: %s", out);
     opt.answer_page = true;
     CHECK_INT(meiro_save(m, NULL, MEIRO_FORMAT_HTML, &opt, file, NULL), MEIRO_ERROR_ARGUMENT);
@@ -892,7 +949,12 @@ static double cell_distance(const meiro_maze *m, double x, double y)
     for (uint32_t j = 0; j < m->h; j++)
         for (uint32_t i = 0; i < m->w; i++) {
             if (!m->active[(size_t)j * m->w + i]) continue;
-            double dx = x < i ? i - x : x > i + 1 ? x - i - 1 : 0, dy = y < j ? j - y : y > j + 1 ? y - j - 1 : 0;
+            double dx = x < i       ? i - x
+                        : x > i + 1 ? x - i - 1
+                                    : 0,
+                   dy = y < j       ? j - y
+                        : y > j + 1 ? y - j - 1
+                                    : 0;
             best = fmin(best, sqrt(dx * dx + dy * dy));
         }
     return best;
@@ -905,7 +967,8 @@ static bool inside_outline(const outline *o, double x, double y)
     size_t start = 0;
     for (size_t l = 0; l < o->loops; l++) {
         for (size_t i = start, j = o->loop_end[l] - 1; i < o->loop_end[l]; j = i++) {
-            double xi = o->points[2 * i], yi = o->points[2 * i + 1], xj = o->points[2 * j], yj = o->points[2 * j + 1];
+            double xi = o->points[2 * i], yi = o->points[2 * i + 1], xj = o->points[2 * j],
+                   yj = o->points[2 * j + 1];
             if ((yi > y) != (yj > y) && x < (xj - xi) * (y - yi) / (yj - yi) + xi) in = !in;
         }
         start = o->loop_end[l];
@@ -951,8 +1014,8 @@ static void test_outline(void)
                 far = fmax(far, d);
             }
             verdict_note(&v, o.loops >= 1 && o.count >= 8 && near >= 0.1 && far <= 0.85,
-                         "%s %ux%u: %zu loops of %zu points, %.2f to %.2f cells from the cells", name, w, h, o.loops,
-                         o.count, near, far);
+                         "%s %ux%u: %zu loops of %zu points, %.2f to %.2f cells from the cells",
+                         name, w, h, o.loops, o.count, near, far);
             size_t held = 0, astray = 0, cells = 0;
             for (uint32_t y = 0; y < h; y++)
                 for (uint32_t x = 0; x < w; x++) {
@@ -960,8 +1023,10 @@ static void test_outline(void)
                     if (m->active[(size_t)y * w + x]) cells++, held += in;
                     else astray += in && cell_distance(m, x + 0.5, y + 0.5) > 0.9;
                 }
-            verdict_note(&v, held == cells && astray == 0, "%s %ux%u: %zu of %zu cells inside the outline, %zu cells "
-                         "far outside the shape in it", name, w, h, held, cells, astray);
+            verdict_note(&v, held == cells && astray == 0,
+                         "%s %ux%u: %zu of %zu cells inside the outline, %zu cells "
+                         "far outside the shape in it",
+                         name, w, h, held, cells, astray);
             outline_free(&o);
             meiro_maze_free(m);
             meiro_mask_free(mask);
@@ -1010,10 +1075,12 @@ static void test_shape_page(void)
         char file[128], cmd[400], png[160];
         snprintf(file, sizeof file, "%s/shape-%s.pdf", dir, name);
         CHECK_INT(meiro_save(m, NULL, MEIRO_FORMAT_PDF, &page, file, NULL), MEIRO_OK);
-        snprintf(cmd, sizeof cmd, "pdftoppm -r 60 -png -singlefile %s %s/shape-%s", file, dir, name);
+        snprintf(cmd, sizeof cmd, "pdftoppm -r 60 -png -singlefile %s %s/shape-%s", file, dir,
+                 name);
         snprintf(png, sizeof png, "%s/shape-%s.png", dir, name);
         cairo_surface_t *img = run(cmd, NULL, 0) ? cairo_image_surface_create_from_png(png) : NULL;
-        if (!verdict_note(&v, img && cairo_surface_status(img) == CAIRO_STATUS_SUCCESS, "%s: no picture", name)) {
+        if (!verdict_note(&v, img && cairo_surface_status(img) == CAIRO_STATUS_SUCCESS,
+                          "%s: no picture", name)) {
             if (img) cairo_surface_destroy(img);
             meiro_maze_free(m);
             continue;
@@ -1028,9 +1095,10 @@ static void test_shape_page(void)
         for (int y = 0; y < ih; y++)
             for (int x = 0; x < iw; x++) {
                 const unsigned char *p = px + (size_t)y * stride + 4 * (size_t)x; /* B G R */
-                int which = abs(p[2] - 143) < 14 && abs(p[1] - 219) < 14 && abs(p[0] - 133) < 14   ? 0
-                            : abs(p[2] - 148) < 14 && abs(p[1] - 199) < 14 && abs(p[0] - 255) < 14 ? 1
-                                                                                                     : -1;
+                int which = abs(p[2] - 143) < 14 && abs(p[1] - 219) < 14 && abs(p[0] - 133) < 14 ? 0
+                            : abs(p[2] - 148) < 14 && abs(p[1] - 199) < 14 && abs(p[0] - 255) < 14
+                                ? 1
+                                : -1;
                 if (which >= 0) {
                     int *b = box[which];
                     if (x < b[0]) b[0] = x;
@@ -1039,7 +1107,8 @@ static void test_shape_page(void)
                     if (y > b[3]) b[3] = y;
                 }
                 /* ink outside the cells: near them (the outline) or astray */
-                double cx = ((x + 0.5) / ppm - L.maze_x) / L.cell, cy = ((y + 0.5) / ppm - L.maze_y) / L.cell;
+                double cx = ((x + 0.5) / ppm - L.maze_x) / L.cell,
+                       cy = ((y + 0.5) / ppm - L.maze_y) / L.cell;
                 if (cx < -1 || cy < -1 || cx > m->w + 1 || cy > m->h + 1) continue;
                 if (p[0] + p[1] + p[2] >= 3 * 128) continue;
                 double dist = cell_distance(m, cx, cy);
@@ -1051,22 +1120,29 @@ static void test_shape_page(void)
             const int *b = box[which];
             meiro_cell c = which ? m->goal : m->start;
             double w = (b[2] - b[0] + 1) / ppm, h = (b[3] - b[1] + 1) / ppm;
-            double mx = ((b[0] + b[2] + 1) / 2.0 / ppm - L.maze_x) / L.cell, my = ((b[1] + b[3] + 1) / 2.0 / ppm - L.maze_y) / L.cell;
-            verdict_note(&v, b[2] >= 0 && w >= 8 && h >= 8 && fabs(mx - c.x - 0.5) < 0.2 && fabs(my - c.y - 0.5) < 0.2,
-                         "%s: %s's disc %.1f x %.1f mm at cell %.1f, %.1f (cells %.1f mm)", name, which ? "G" : "S", w,
-                         h, mx, my, L.cell);
+            double mx = ((b[0] + b[2] + 1) / 2.0 / ppm - L.maze_x) / L.cell,
+                   my = ((b[1] + b[3] + 1) / 2.0 / ppm - L.maze_y) / L.cell;
+            verdict_note(&v,
+                         b[2] >= 0 && w >= 8 && h >= 8 && fabs(mx - c.x - 0.5) < 0.2 &&
+                             fabs(my - c.y - 0.5) < 0.2,
+                         "%s: %s's disc %.1f x %.1f mm at cell %.1f, %.1f (cells %.1f mm)", name,
+                         which ? "G" : "S", w, h, mx, my, L.cell);
         }
         /* the outline runs all round: ink in a ring a cell's length long
          * or more for each cell on the edge */
         size_t edge = 0;
         for (uint32_t y = 0; y < m->h; y++)
             for (uint32_t x = 0; x < m->w; x++)
-                edge += m->active[(size_t)y * m->w + x] &&
-                        (x == 0 || y == 0 || x + 1 == m->w || y + 1 == m->h || !m->active[(size_t)y * m->w + x - 1] ||
-                         !m->active[(size_t)y * m->w + x + 1] || !m->active[(size_t)(y - 1) * m->w + x] ||
-                         !m->active[(size_t)(y + 1) * m->w + x]);
-        verdict_note(&v, ring >= edge * L.cell * ppm && stray == 0, "%s: %zu pixels of outline for %zu cells on the edge "
-                     "(%.0f px each), %zu astray", name, ring, edge, L.cell * ppm, stray);
+                edge +=
+                    m->active[(size_t)y * m->w + x] &&
+                    (x == 0 || y == 0 || x + 1 == m->w || y + 1 == m->h ||
+                     !m->active[(size_t)y * m->w + x - 1] || !m->active[(size_t)y * m->w + x + 1] ||
+                     !m->active[(size_t)(y - 1) * m->w + x] ||
+                     !m->active[(size_t)(y + 1) * m->w + x]);
+        verdict_note(&v, ring >= edge * L.cell * ppm && stray == 0,
+                     "%s: %zu pixels of outline for %zu cells on the edge "
+                     "(%.0f px each), %zu astray",
+                     name, ring, edge, L.cell * ppm, stray);
         cairo_surface_destroy(img);
         meiro_maze_free(m);
     }

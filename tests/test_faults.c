@@ -64,17 +64,47 @@ static meiro_status save_as(meiro_format format, const char *tpl_name, bool answ
     return s;
 }
 
-static meiro_status to_text(const char *t, meiro_error *e) { return save_as(MEIRO_FORMAT_TEXT, NULL, false, t, e); }
-static meiro_status to_csv(const char *t, meiro_error *e) { return save_as(MEIRO_FORMAT_CSV, NULL, false, t, e); }
-static meiro_status to_ascii(const char *t, meiro_error *e) { return save_as(MEIRO_FORMAT_ASCII, NULL, false, t, e); }
-static meiro_status to_unicode(const char *t, meiro_error *e) { return save_as(MEIRO_FORMAT_UNICODE, NULL, false, t, e); }
-static meiro_status to_pdf(const char *t, meiro_error *e) { return save_as(MEIRO_FORMAT_PDF, NULL, true, t, e); }
-static meiro_status to_svg(const char *t, meiro_error *e) { return save_as(MEIRO_FORMAT_SVG, NULL, false, t, e); }
-static meiro_status to_png(const char *t, meiro_error *e) { return save_as(MEIRO_FORMAT_PNG, NULL, false, t, e); }
-static meiro_status to_xlsx(const char *t, meiro_error *e) { return save_as(MEIRO_FORMAT_XLSX, NULL, true, t, e); }
-static meiro_status to_html(const char *t, meiro_error *e) { return save_as(MEIRO_FORMAT_HTML, "kids-a4", false, t, e); }
+static meiro_status to_text(const char *t, meiro_error *e)
+{
+    return save_as(MEIRO_FORMAT_TEXT, NULL, false, t, e);
+}
+static meiro_status to_csv(const char *t, meiro_error *e)
+{
+    return save_as(MEIRO_FORMAT_CSV, NULL, false, t, e);
+}
+static meiro_status to_ascii(const char *t, meiro_error *e)
+{
+    return save_as(MEIRO_FORMAT_ASCII, NULL, false, t, e);
+}
+static meiro_status to_unicode(const char *t, meiro_error *e)
+{
+    return save_as(MEIRO_FORMAT_UNICODE, NULL, false, t, e);
+}
+static meiro_status to_pdf(const char *t, meiro_error *e)
+{
+    return save_as(MEIRO_FORMAT_PDF, NULL, true, t, e);
+}
+static meiro_status to_svg(const char *t, meiro_error *e)
+{
+    return save_as(MEIRO_FORMAT_SVG, NULL, false, t, e);
+}
+static meiro_status to_png(const char *t, meiro_error *e)
+{
+    return save_as(MEIRO_FORMAT_PNG, NULL, false, t, e);
+}
+static meiro_status to_xlsx(const char *t, meiro_error *e)
+{
+    return save_as(MEIRO_FORMAT_XLSX, NULL, true, t, e);
+}
+static meiro_status to_html(const char *t, meiro_error *e)
+{
+    return save_as(MEIRO_FORMAT_HTML, "kids-a4", false, t, e);
+}
 /* a template with artwork, labels and texts: loading it allocates most */
-static meiro_status to_kids_pdf(const char *t, meiro_error *e) { return save_as(MEIRO_FORMAT_PDF, "kids-a4", true, t, e); }
+static meiro_status to_kids_pdf(const char *t, meiro_error *e)
+{
+    return save_as(MEIRO_FORMAT_PDF, "kids-a4", true, t, e);
+}
 
 /* The generation and the solving recorded, then animated. */
 static meiro_status animate(const char *target, bool frames, meiro_error *err)
@@ -116,7 +146,8 @@ static meiro_status shaped(const char *target, meiro_error *err)
         meiro_maze_free(back);
         back = s == MEIRO_OK ? meiro_load(target, MEIRO_FORMAT_TEXT, err) : NULL;
         if (s == MEIRO_OK && !back) s = err->status;
-        if (s == MEIRO_OK && !meiro_maze_equal(m, back)) s = fail(err, MEIRO_ERROR_INTERNAL, "read back differs");
+        if (s == MEIRO_OK && !meiro_maze_equal(m, back))
+            s = fail(err, MEIRO_ERROR_INTERNAL, "read back differs");
     }
     if (s == MEIRO_OK) s = meiro_animate_svg_save(trace, NULL, target, err);
     if (s != MEIRO_OK) remove(target);
@@ -144,7 +175,8 @@ static meiro_status json_back(const char *target, meiro_error *err)
         s = m ? meiro_solve(m, NULL, &path, err) : err->status;
         if (s == MEIRO_OK) s = meiro_save(m, &path, MEIRO_FORMAT_JSON, NULL, target, err);
         if (s == MEIRO_OK && !(back = meiro_load(target, MEIRO_FORMAT_COUNT, err))) s = err->status;
-        if (s == MEIRO_OK && !meiro_maze_equal(m, back)) s = fail(err, MEIRO_ERROR_INTERNAL, "read back differs");
+        if (s == MEIRO_OK && !meiro_maze_equal(m, back))
+            s = fail(err, MEIRO_ERROR_INTERNAL, "read back differs");
         meiro_maze_free(back);
         meiro_path_free(&path);
         meiro_maze_free(m);
@@ -182,12 +214,14 @@ static meiro_status from_name(const char *target, meiro_error *err)
     uint8_t *mask = NULL;
     meiro_text_info info;
     char *set = NULL;
-    meiro_status s = meiro_text_mask_for_level("Mary Jane", NULL, meiro_level_info(MEIRO_LEVEL_EASY),
-                                               MEIRO_FORMAT_PDF, NULL, &mask, &info, &set, err);
+    meiro_status s =
+        meiro_text_mask_for_level("Mary Jane", NULL, meiro_level_info(MEIRO_LEVEL_EASY),
+                                  MEIRO_FORMAT_PDF, NULL, &mask, &info, &set, err);
     meiro_generate_options o;
     meiro_generate_options_init(&o);
     o.seed = 2;
-    if (s == MEIRO_OK) s = meiro_generate_options_resolve(&o, 0, &(meiro_maze_sources){.text = &info}, err);
+    if (s == MEIRO_OK)
+        s = meiro_generate_options_resolve(&o, 0, &(meiro_maze_sources){.text = &info}, err);
     o.mask = mask;
     meiro_maze *m = s == MEIRO_OK ? meiro_generate(&o, err) : NULL;
     if (s == MEIRO_OK && !m) s = err->status;
@@ -215,8 +249,8 @@ static meiro_status from_text(const char *target, meiro_error *err)
 }
 
 /* The 6 x 5 maze saved with the page options given. */
-static meiro_status save_page(const meiro_export_options *page, meiro_format format, const char *target,
-                              meiro_error *err)
+static meiro_status save_page(const meiro_export_options *page, meiro_format format,
+                              const char *target, meiro_error *err)
 {
     meiro_maze *m = NULL;
     meiro_path path = {0};
@@ -250,7 +284,8 @@ static meiro_status to_bleed(const char *target, meiro_error *err)
 static meiro_status to_animated_svg(const char *t, meiro_error *e) { return animate(t, false, e); }
 static meiro_status to_frames(const char *t, meiro_error *e) { return animate(t, true, e); }
 
-static meiro_status booklet(meiro_format format, meiro_fold fold, const char *target, meiro_error *err)
+static meiro_status booklet(meiro_format format, meiro_fold fold, const char *target,
+                            meiro_error *err)
 {
     meiro_booklet_options b;
     meiro_booklet_options_init(&b);
@@ -263,11 +298,26 @@ static meiro_status booklet(meiro_format format, meiro_fold fold, const char *ta
     return meiro_booklet_save(&b, NULL, format, target, err);
 }
 
-static meiro_status to_booklet_pdf(const char *t, meiro_error *e) { return booklet(MEIRO_FORMAT_PDF, MEIRO_FOLD_NONE, t, e); }
-static meiro_status to_booklet_xlsx(const char *t, meiro_error *e) { return booklet(MEIRO_FORMAT_XLSX, MEIRO_FOLD_NONE, t, e); }
-static meiro_status to_booklet_html(const char *t, meiro_error *e) { return booklet(MEIRO_FORMAT_HTML, MEIRO_FOLD_NONE, t, e); }
-static meiro_status to_fold_sheets(const char *t, meiro_error *e) { return booklet(MEIRO_FORMAT_PDF, MEIRO_FOLD_SHEETS, t, e); }
-static meiro_status to_fold_pages(const char *t, meiro_error *e) { return booklet(MEIRO_FORMAT_PDF, MEIRO_FOLD_PAGES, t, e); }
+static meiro_status to_booklet_pdf(const char *t, meiro_error *e)
+{
+    return booklet(MEIRO_FORMAT_PDF, MEIRO_FOLD_NONE, t, e);
+}
+static meiro_status to_booklet_xlsx(const char *t, meiro_error *e)
+{
+    return booklet(MEIRO_FORMAT_XLSX, MEIRO_FOLD_NONE, t, e);
+}
+static meiro_status to_booklet_html(const char *t, meiro_error *e)
+{
+    return booklet(MEIRO_FORMAT_HTML, MEIRO_FOLD_NONE, t, e);
+}
+static meiro_status to_fold_sheets(const char *t, meiro_error *e)
+{
+    return booklet(MEIRO_FORMAT_PDF, MEIRO_FOLD_SHEETS, t, e);
+}
+static meiro_status to_fold_pages(const char *t, meiro_error *e)
+{
+    return booklet(MEIRO_FORMAT_PDF, MEIRO_FOLD_PAGES, t, e);
+}
 
 /* Every generator (with loops and far ends) and every solver, to text. */
 static const char *generator = "cluster", *solver = "bfs";
@@ -312,7 +362,8 @@ static unsigned files_left(void)
 {
     DIR *d = opendir(dir);
     unsigned n = 0;
-    for (struct dirent *e; d && (e = readdir(d));) n += e->d_name[0] != '.' || strstr(e->d_name, ".tmp");
+    for (struct dirent *e; d && (e = readdir(d));)
+        n += e->d_name[0] != '.' || strstr(e->d_name, ".tmp");
     if (d) closedir(d);
     return n;
 }
@@ -355,7 +406,8 @@ static void walk(const char *name, scenario run, const char *file)
                      "%s: allocation %lu: err holds status %d, message '%s'", name, n,
                      (int)err.status, err.message);
         unsigned left = files_left();
-        verdict_note(&left_nothing, left == 0, "%s: allocation %lu failed, %u files left", name, n, left);
+        verdict_note(&left_nothing, left == 0, "%s: allocation %lu failed, %u files left", name, n,
+                     left);
         if (left) remove_all();
     }
     CHECK_MSG(finished, "%s: still failing after %d allocations", name, MOST);
@@ -387,9 +439,10 @@ static void test_booklet_html(void) { walk("booklet-html", to_booklet_html, "boo
 static bool only_complete_files(void)
 {
     char cmd[512];
-    snprintf(cmd, sizeof cmd,
-             "cd %s && find . -type f | while read -r f; do cmp -s \"$f\" \"%s/$f\" || exit 1; done",
-             dir, ref);
+    snprintf(
+        cmd, sizeof cmd,
+        "cd %s && find . -type f | while read -r f; do cmp -s \"$f\" \"%s/$f\" || exit 1; done",
+        dir, ref);
     return system(cmd) == 0;
 }
 
@@ -447,7 +500,8 @@ static void walk_cli(const char *name, const char *args)
 
 static void test_cli_generate(void)
 {
-    walk_cli("cli-generate", "generate -W 6 -H 5 -s 7 --solution --animate a.svg --frames f -o m.txt");
+    walk_cli("cli-generate",
+             "generate -W 6 -H 5 -s 7 --solution --animate a.svg --frames f -o m.txt");
 }
 
 static void test_cli_solve(void)
@@ -482,7 +536,10 @@ static void test_cli_answers_to(void)
 {
     walk_cli("cli-answers-to", "generate -W 6 -H 5 -s 7 --answers-to k.pdf -o m.svg");
 }
-static void test_cli_play(void) { walk_cli("cli-play", "generate -W 6 -H 5 -s 7 --play -o m.xlsx"); }
+static void test_cli_play(void)
+{
+    walk_cli("cli-play", "generate -W 6 -H 5 -s 7 --play -o m.xlsx");
+}
 static void test_cli_json(void)
 {
     walk_cli("cli-json", "generate -W 6 -H 5 -s 7 --shape heart -o m.json");
@@ -555,7 +612,9 @@ int main(int argc, char **argv)
     snprintf(path, sizeof path, "%s/disc.svg", shapes_dir);
     FILE *f = fopen(path, "w");
     if (f) {
-        fputs("<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 10 10'><circle cx='5' cy='5' r='5'/></svg>", f);
+        fputs(
+            "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 10 10'><circle cx='5' cy='5' r='5'/></svg>",
+            f);
         fclose(f);
     }
     cairo_surface_t *disc = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 40, 40);

@@ -51,7 +51,8 @@ static meiro_maze *make_maze(meiro_grid g, uint32_t w, uint32_t h, uint64_t seed
     }
     for (size_t id = 0; kind == LOOPS && id < n; id++) /* a side in eight opened: loops */
         for (unsigned s = 0; s < grid_sides(m, id); s++)
-            if (grid_neighbour(m, id, s) != GRID_NONE && rng_below(&r, 8) == 0) grid_set_side(m, id, s, true);
+            if (grid_neighbour(m, id, s) != GRID_NONE && rng_below(&r, 8) == 0)
+                grid_set_side(m, id, s, true);
     free(stack);
     free(seen);
     return m;
@@ -111,7 +112,8 @@ typedef struct mapping {
 
 static mapping mapping_of(const meiro_maze *m, const page_layout *L, double dpi)
 {
-    return (mapping){L->maze_x, L->maze_y, L->cell / grid_cell_units((meiro_grid)m->grid), dpi / 25.4};
+    return (mapping){L->maze_x, L->maze_y, L->cell / grid_cell_units((meiro_grid)m->grid),
+                     dpi / 25.4};
 }
 
 static void to_px(const mapping *k, double ux, double uy, int *px, int *py)
@@ -143,7 +145,9 @@ static int sample(const image *img, int x, int y)
     for (int dy = -1; dy <= 1; dy++)
         for (int dx = -1; dx <= 1; dx++) {
             int px = x + dx, py = y + dy;
-            int g = px >= 0 && py >= 0 && px < img->w && py < img->h ? img->gray[(size_t)py * img->w + px] : 255;
+            int g = px >= 0 && py >= 0 && px < img->w && py < img->h
+                        ? img->gray[(size_t)py * img->w + px]
+                        : 255;
             if (g < darkest) darkest = g;
         }
     return darkest < 100 ? 1 : darkest > 180 ? 0 : -1;
@@ -151,7 +155,8 @@ static int sample(const image *img, int x, int y)
 
 /* Every side of every cell, border included, as the picture shows it,
  * against the model. */
-static void check_sides(verdict *v, const char *what, const image *img, const meiro_maze *m, const mapping *k)
+static void check_sides(verdict *v, const char *what, const image *img, const meiro_maze *m,
+                        const mapping *k)
 {
     for (size_t id = 0; id < grid_total(m); id++)
         for (unsigned s = 0; s < grid_sides(m, id); s++) {
@@ -161,8 +166,12 @@ static void check_sides(verdict *v, const char *what, const image *img, const me
             to_px(k, ux, uy, &px, &py);
             int seen = sample(img, px, py), want = !grid_open(m, id, s);
             meiro_cell c = grid_cell(m, id);
-            verdict_note(v, seen == want, "%s: cell (%u, %u) side %u is %s, the model has %s", what, c.x, c.y, s,
-                         seen < 0 ? "unclear" : seen ? "a wall" : "open", want ? "a wall" : "it open");
+            verdict_note(v, seen == want, "%s: cell (%u, %u) side %u is %s, the model has %s", what,
+                         c.x, c.y, s,
+                         seen < 0 ? "unclear"
+                         : seen   ? "a wall"
+                                  : "open",
+                         want ? "a wall" : "it open");
         }
 }
 
@@ -175,18 +184,21 @@ static bool picture_of(meiro_format f, const char *file, double dpi, image *img)
     snprintf(png, sizeof png, "%s/read.png", dir);
     if (f == MEIRO_FORMAT_PDF)
         snprintf(cmd, sizeof cmd, "pdftoppm -r %.0f -png -singlefile %s %s/read", dpi, file, dir);
-    else
-        snprintf(cmd, sizeof cmd, "rsvg-convert -d %.0f -p %.0f -o %s %s", dpi, dpi, png, file);
+    else snprintf(cmd, sizeof cmd, "rsvg-convert -d %.0f -p %.0f -o %s %s", dpi, dpi, png, file);
     return run(cmd, NULL, 0) && load_png(png, img);
 }
 
-static const char *const tool_for[MEIRO_FORMAT_COUNT] = {
-    [MEIRO_FORMAT_PDF] = "pdftoppm", [MEIRO_FORMAT_SVG] = "rsvg-convert", [MEIRO_FORMAT_PNG] = "true"};
+static const char *const tool_for[MEIRO_FORMAT_COUNT] = {[MEIRO_FORMAT_PDF] = "pdftoppm",
+                                                         [MEIRO_FORMAT_SVG] = "rsvg-convert",
+                                                         [MEIRO_FORMAT_PNG] = "true"};
 static const char *const ext_for[MEIRO_FORMAT_COUNT] = {
     [MEIRO_FORMAT_PDF] = "pdf", [MEIRO_FORMAT_SVG] = "svg", [MEIRO_FORMAT_PNG] = "png"};
 
 /* A resolution at which the walls are 3.5 pixels wide or more. */
-static double dpi_for(const page_layout *L) { return fmin(400, fmax(100, ceil(3.5 * 25.4 / L->line))); }
+static double dpi_for(const page_layout *L)
+{
+    return fmin(400, fmax(100, ceil(3.5 * 25.4 / L->line)));
+}
 
 typedef struct shape {
     meiro_grid grid;
@@ -194,10 +206,10 @@ typedef struct shape {
 } shape;
 
 static const shape shapes[] = {
-    {MEIRO_GRID_POLAR, 1, 2},      {MEIRO_GRID_POLAR, 1, 3},     {MEIRO_GRID_POLAR, 1, 5},
-    {MEIRO_GRID_POLAR, 1, 10},     {MEIRO_GRID_POLAR, 1, 17},    {MEIRO_GRID_HEX, 2, 1},
-    {MEIRO_GRID_HEX, 1, 3},        {MEIRO_GRID_HEX, 15, 12},     {MEIRO_GRID_HEX, 31, 5},
-    {MEIRO_GRID_TRIANGLE, 2, 1},   {MEIRO_GRID_TRIANGLE, 1, 2},  {MEIRO_GRID_TRIANGLE, 20, 12},
+    {MEIRO_GRID_POLAR, 1, 2},     {MEIRO_GRID_POLAR, 1, 3},    {MEIRO_GRID_POLAR, 1, 5},
+    {MEIRO_GRID_POLAR, 1, 10},    {MEIRO_GRID_POLAR, 1, 17},   {MEIRO_GRID_HEX, 2, 1},
+    {MEIRO_GRID_HEX, 1, 3},       {MEIRO_GRID_HEX, 15, 12},    {MEIRO_GRID_HEX, 31, 5},
+    {MEIRO_GRID_TRIANGLE, 2, 1},  {MEIRO_GRID_TRIANGLE, 1, 2}, {MEIRO_GRID_TRIANGLE, 20, 12},
     {MEIRO_GRID_TRIANGLE, 9, 25},
 };
 
@@ -239,7 +251,8 @@ static void test_walls(void)
                     snprintf(file, sizeof file, "%s/walls.%s", dir, ext_for[f]);
                     snprintf(name, sizeof name, "%s %s", what, ext_for[f]);
                     image img;
-                    bool ok = meiro_save(m, NULL, f, &opt, file, NULL) == MEIRO_OK && picture_of(f, file, dpi, &img);
+                    bool ok = meiro_save(m, NULL, f, &opt, file, NULL) == MEIRO_OK &&
+                              picture_of(f, file, dpi, &img);
                     if (!verdict_note(&sides, ok, "%s: not written or read", name)) continue;
                     check_sides(&sides, name, &img, m, &k);
                     /* the border at the top of the first cell of the last
@@ -249,21 +262,23 @@ static void test_walls(void)
                         double ux, uy;
                         int px, py, top, bottom;
                         size_t id = 0;
-                        unsigned side = 0; /* hex: the top of the first cell */
+                        unsigned side = 0;                /* hex: the top of the first cell */
                         if (sh->grid == MEIRO_GRID_POLAR) /* the outer ring's last cell, outside */
                             id = grid_total(m) - 1, side = grid_sides(m, id) - 2;
-                        if (sh->grid == MEIRO_GRID_TRIANGLE) /* the top of the second, or the base of one */
+                        if (sh->grid ==
+                            MEIRO_GRID_TRIANGLE) /* the top of the second, or the base of one */
                             id = sh->w > 1 ? 1 : 0, side = sh->w > 1 ? 0 : 1;
                         side_middle(m, id, side, &ux, &uy);
                         to_px(&k, ux, uy, &px, &py);
                         for (top = py; dark(&img, px, top - 1); top--) {}
                         for (bottom = py; dark(&img, px, bottom + 1); bottom++) {}
                         page_layout R = {0};
-                        layout_in_slot(10, 10, 0, (box){0, 0, 1000, 1000}, false, L.cell, 0, 0, &R, NULL);
+                        layout_in_slot(10, 10, 0, (box){0, 0, 1000, 1000}, false, L.cell, 0, 0, &R,
+                                       NULL);
                         double want = fmax(1, round(R.line * k.ppm));
                         verdict_note(&weight, fabs((bottom - top + 1) - want) <= 1.01,
-                                     "%s: the outer wall is %d pixels thick, a rectangle's %.0f", name,
-                                     bottom - top + 1, want);
+                                     "%s: the outer wall is %d pixels thick, a rectangle's %.0f",
+                                     name, bottom - top + 1, want);
                     }
                     free_image(&img);
                 }
@@ -292,7 +307,8 @@ static void test_solution(void)
             meiro_export_options opt;
             meiro_export_options_init(&opt);
             page_layout L;
-            if (!verdict_note(&centres, p.length > 0 && place(m, &opt, &L), "%s: no way or no place", what)) {
+            if (!verdict_note(&centres, p.length > 0 && place(m, &opt, &L),
+                              "%s: no way or no place", what)) {
                 meiro_path_free(&p);
                 meiro_maze_free(m);
                 continue;
@@ -305,7 +321,8 @@ static void test_solution(void)
             snprintf(without, sizeof without, "%s/plain.png", dir);
             image a, b;
             bool ok = meiro_save(m, &p, MEIRO_FORMAT_PNG, &opt, with, NULL) == MEIRO_OK &&
-                      meiro_save(m, NULL, MEIRO_FORMAT_PNG, &opt, without, NULL) == MEIRO_OK && load_png(with, &a);
+                      meiro_save(m, NULL, MEIRO_FORMAT_PNG, &opt, without, NULL) == MEIRO_OK &&
+                      load_png(with, &a);
             if (ok && !load_png(without, &b)) {
                 free_image(&a);
                 ok = false;
@@ -323,26 +340,30 @@ static void test_solution(void)
                 grid_centre(m, id, &ux, &uy);
                 to_px(&k, ux, uy, &px, &py);
                 if (id != s && id != g) {
-                    verdict_note(&centres, a.red[(size_t)py * a.w + px], "%s: no red at the centre of (%u, %u)",
-                                 what, p.cells[c].x, p.cells[c].y);
+                    verdict_note(&centres, a.red[(size_t)py * a.w + px],
+                                 "%s: no red at the centre of (%u, %u)", what, p.cells[c].x,
+                                 p.cells[c].y);
                     continue;
                 }
                 /* S and G: red within their cells, around the plates */
-                int reach = (int)(L.cell * (id == 0 && sh->grid == MEIRO_GRID_POLAR ? 1 : 0.5) * k.ppm), reds = 0;
+                int reach =
+                        (int)(L.cell * (id == 0 && sh->grid == MEIRO_GRID_POLAR ? 1 : 0.5) * k.ppm),
+                    reds = 0;
                 for (int dy = -reach; dy <= reach; dy++)
                     for (int dx = -reach; dx <= reach; dx++) {
                         int x = px + dx, y = py + dy;
-                        if (dx * dx + dy * dy <= reach * reach && x >= 0 && y >= 0 && x < a.w && y < a.h)
+                        if (dx * dx + dy * dy <= reach * reach && x >= 0 && y >= 0 && x < a.w &&
+                            y < a.h)
                             reds += a.red[(size_t)y * a.w + x];
                     }
-                verdict_note(&ends, p.length == 1 || reds > 0, "%s: the way does not reach %s", what,
-                             id == s ? "S" : "G");
+                verdict_note(&ends, p.length == 1 || reds > 0, "%s: the way does not reach %s",
+                             what, id == s ? "S" : "G");
             }
             size_t bad = 0, first = 0;
             for (size_t q = 0; q < (size_t)a.w * a.h; q++)
                 if (a.red[q] && b.gray[q] < 128 && !bad++) first = q;
-            verdict_note(&clear, bad == 0, "%s: %zu red pixels on walls, first at %zu, %zu", what, bad,
-                         first % (size_t)a.w, first / (size_t)a.w);
+            verdict_note(&clear, bad == 0, "%s: %zu red pixels on walls, first at %zu, %zu", what,
+                         bad, first % (size_t)a.w, first / (size_t)a.w);
             free_image(&a);
             free_image(&b);
             meiro_path_free(&p);
@@ -355,15 +376,16 @@ static void test_solution(void)
 
 /* Page 0's layers as the document draws them, at ppm pixels a mm, on a
  * transparent surface; NULL if the document refuses. */
-static cairo_surface_t *draw_layers(const meiro_maze *m, const meiro_path *p, const meiro_export_options *opt,
-                                    unsigned layers, double ppm)
+static cairo_surface_t *draw_layers(const meiro_maze *m, const meiro_path *p,
+                                    const meiro_export_options *opt, unsigned layers, double ppm)
 {
     doc_item item = {m, p, 0};
     document d;
     if (doc_init(&d, &item, 1, opt, -1, NULL) != MEIRO_OK) return NULL;
     double pw, ph;
     doc_page_size(&d, &pw, &ph);
-    cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, (int)ceil(pw * ppm), (int)ceil(ph * ppm));
+    cairo_surface_t *s =
+        cairo_image_surface_create(CAIRO_FORMAT_ARGB32, (int)ceil(pw * ppm), (int)ceil(ph * ppm));
     cairo_t *cr = cairo_create(s);
     cairo_scale(cr, ppm, ppm);
     bool ok = doc_draw_page(&d, 0, cr, false, 0, layers, NULL) == MEIRO_OK;
@@ -377,15 +399,18 @@ static cairo_surface_t *draw_layers(const meiro_maze *m, const meiro_path *p, co
 /* A pixel of such a surface: its opacity, and its lightness on white. */
 static unsigned alpha_at(cairo_surface_t *s, int x, int y)
 {
-    const unsigned char *row = cairo_image_surface_get_data(s) + (size_t)y * cairo_image_surface_get_stride(s);
+    const unsigned char *row =
+        cairo_image_surface_get_data(s) + (size_t)y * cairo_image_surface_get_stride(s);
     return ((const uint32_t *)row)[x] >> 24;
 }
 
 static unsigned light_at(cairo_surface_t *s, int x, int y)
 {
-    const unsigned char *row = cairo_image_surface_get_data(s) + (size_t)y * cairo_image_surface_get_stride(s);
+    const unsigned char *row =
+        cairo_image_surface_get_data(s) + (size_t)y * cairo_image_surface_get_stride(s);
     uint32_t px = ((const uint32_t *)row)[x];
-    unsigned a = px >> 24, r = ((px >> 16) & 255) + 255 - a, g = ((px >> 8) & 255) + 255 - a, b = (px & 255) + 255 - a;
+    unsigned a = px >> 24, r = ((px >> 16) & 255) + 255 - a, g = ((px >> 8) & 255) + 255 - a,
+             b = (px & 255) + 255 - a;
     return (r * 30 + g * 59 + b * 11) / 100;
 }
 
@@ -405,7 +430,9 @@ static void test_marks(void)
             char what[200];
             shape_name(sh, PERFECT, 3, what, sizeof what);
             snprintf(what + strlen(what), sizeof what - strlen(what), " %s",
-                     style == 0 ? "en" : style == 1 ? "ja" : "art");
+                     style == 0   ? "en"
+                     : style == 1 ? "ja"
+                                  : "art");
             if (!verdict_note(&drawn, m != NULL, "%s: not made", what)) continue;
             if (sh->grid == MEIRO_GRID_POLAR) { /* S outside, G in the centre */
                 meiro_maze_set_start(m, (meiro_cell){0, sh->h - 1}, MEIRO_NO_DIR);
@@ -418,16 +445,19 @@ static void test_marks(void)
             opt.lang = style == 1 ? "ja" : "en";
             opt.art = style == 2 ? "bunny" : style == 1 ? "none" : NULL;
             page_layout L;
-            cairo_surface_t *labels = place(m, &opt, &L) ? draw_layers(m, NULL, &opt, LAYER_LABELS, ppm) : NULL;
+            cairo_surface_t *labels =
+                place(m, &opt, &L) ? draw_layers(m, NULL, &opt, LAYER_LABELS, ppm) : NULL;
             cairo_surface_t *plain = draw_layers(m, NULL, &opt, LAYER_WALLS, ppm);
             cairo_surface_t *both = draw_layers(m, NULL, &opt, LAYER_WALLS | LAYER_LABELS, ppm);
             if (!verdict_note(&drawn, labels && plain && both, "%s: not drawn", what)) {
-                cairo_surface_destroy(labels), cairo_surface_destroy(plain), cairo_surface_destroy(both);
+                cairo_surface_destroy(labels), cairo_surface_destroy(plain),
+                    cairo_surface_destroy(both);
                 meiro_template_free(tpl);
                 meiro_maze_free(m);
                 continue;
             }
-            int w = cairo_image_surface_get_width(labels), h = cairo_image_surface_get_height(labels);
+            int w = cairo_image_surface_get_width(labels),
+                h = cairo_image_surface_get_height(labels);
             mapping k = mapping_of(m, &L, 25.4 * ppm);
             size_t ids[2] = {grid_id(m, m->start), grid_id(m, m->goal)};
             double heights[2] = {0, 0};
@@ -440,9 +470,11 @@ static void test_marks(void)
                 int x0 = w, y0 = h, x1 = -1, y1 = -1;
                 for (int y = (int)(cy - room / 2); y <= (int)(cy + room / 2); y++)
                     for (int x = (int)(cx - room / 2); x <= (int)(cx + room / 2); x++) {
-                        if (x < 0 || y < 0 || x >= w || y >= h || hypot(x + 0.5 - cx, y + 0.5 - cy) > room / 2)
+                        if (x < 0 || y < 0 || x >= w || y >= h ||
+                            hypot(x + 0.5 - cx, y + 0.5 - cy) > room / 2)
                             continue;
-                        if (alpha_at(labels, x, y) > 128 && light_at(labels, x, y) < (style == 2 ? 230u : 100u)) {
+                        if (alpha_at(labels, x, y) > 128 &&
+                            light_at(labels, x, y) < (style == 2 ? 230u : 100u)) {
                             if (x < x0) x0 = x;
                             if (x > x1) x1 = x;
                             if (y < y0) y0 = y;
@@ -454,24 +486,30 @@ static void test_marks(void)
                 double iw = (x1 + 1 - x0) / ppm, ih = (y1 + 1 - y0) / ppm;
                 double mx = (x0 + x1 + 1) / 2.0, my = (y0 + y1 + 1) / 2.0;
                 verdict_note(&centred, fabs(mx - cx) < 0.08 * room && fabs(my - cy) < 0.08 * room,
-                             "%s: %s's ink centred %.1f, %.1f px off its cell's centre", what, mark, mx - cx, my - cy);
+                             "%s: %s's ink centred %.1f, %.1f px off its cell's centre", what, mark,
+                             mx - cx, my - cy);
                 double r = room / ppm; /* mm */
-                bool ok = style == 0   ? ih >= 0.4 * r && iw <= 0.7 * r + 0.1
-                          : style == 1 ? iw >= 0.5 * r && iw <= 0.7 * r + 0.1
-                                       : iw >= 0.4 * r && ih >= 0.4 * r && iw <= 0.71 * r && ih <= 0.71 * r;
-                verdict_note(&sized, ok, "%s: %s's ink %.1f x %.1f mm in a cell %.1f mm across", what, mark, iw, ih, r);
+                bool ok = style == 0 ? ih >= 0.4 * r && iw <= 0.7 * r + 0.1
+                          : style == 1
+                              ? iw >= 0.5 * r && iw <= 0.7 * r + 0.1
+                              : iw >= 0.4 * r && ih >= 0.4 * r && iw <= 0.71 * r && ih <= 0.71 * r;
+                verdict_note(&sized, ok, "%s: %s's ink %.1f x %.1f mm in a cell %.1f mm across",
+                             what, mark, iw, ih, r);
                 heights[e] = ih;
             }
             if (sh->grid == MEIRO_GRID_POLAR && style == 0)
-                verdict_note(&sized, heights[1] > 1.5 * heights[0], "%s: G in the centre %.1f mm high, S %.1f mm",
-                             what, heights[1], heights[0]);
+                verdict_note(&sized, heights[1] > 1.5 * heights[0],
+                             "%s: G in the centre %.1f mm high, S %.1f mm", what, heights[1],
+                             heights[0]);
             /* every wall pixel stays dark with the marks drawn */
             size_t covered = 0;
             for (int y = 0; y < h; y++)
                 for (int x = 0; x < w; x++)
                     if (alpha_at(plain, x, y) > 200 && light_at(both, x, y) > 128) covered++;
-            verdict_note(&walls, covered == 0, "%s: the marks cover %zu wall pixels", what, covered);
-            cairo_surface_destroy(labels), cairo_surface_destroy(plain), cairo_surface_destroy(both);
+            verdict_note(&walls, covered == 0, "%s: the marks cover %zu wall pixels", what,
+                         covered);
+            cairo_surface_destroy(labels), cairo_surface_destroy(plain),
+                cairo_surface_destroy(both);
             meiro_template_free(tpl);
             meiro_maze_free(m);
         }
@@ -483,12 +521,14 @@ static void test_marks(void)
 
 /* The ink of the maze (walls, solution, marks: no frame or texts) drawn
  * by the document at 4 pixels a mm: its box in mm. false if none. */
-static bool maze_ink(const meiro_maze *m, const meiro_path *p, const meiro_export_options *opt, box *ink)
+static bool maze_ink(const meiro_maze *m, const meiro_path *p, const meiro_export_options *opt,
+                     box *ink)
 {
     const double ppm = 4;
     cairo_surface_t *s = draw_layers(m, p, opt, LAYER_WALLS | LAYER_PATH | LAYER_LABELS, ppm);
     if (!s) return false;
-    int w = cairo_image_surface_get_width(s), h = cairo_image_surface_get_height(s), x0 = w, y0 = h, x1 = -1, y1 = -1;
+    int w = cairo_image_surface_get_width(s), h = cairo_image_surface_get_height(s), x0 = w, y0 = h,
+        x1 = -1, y1 = -1;
     for (int y = 0; y < h; y++)
         for (int x = 0; x < w; x++)
             if (alpha_at(s, x, y) > 64) {
@@ -509,7 +549,8 @@ static bool maze_ink(const meiro_maze *m, const meiro_path *p, const meiro_expor
  * word of the PDF inside the margins and off the maze but S and G. */
 static void test_templates(void)
 {
-    static const shape grids[] = {{MEIRO_GRID_POLAR, 1, 10}, {MEIRO_GRID_HEX, 15, 12}, {MEIRO_GRID_TRIANGLE, 20, 12}};
+    static const shape grids[] = {
+        {MEIRO_GRID_POLAR, 1, 10}, {MEIRO_GRID_HEX, 15, 12}, {MEIRO_GRID_TRIANGLE, 20, 12}};
     verdict written = {0}, inside = {0}, words = {0};
     bool pdftotext = have("pdftotext");
     for (size_t t = 0; t < meiro_builtin_template_count(); t++)
@@ -532,45 +573,61 @@ static void test_templates(void)
                     snprintf(file, sizeof file, "%s/tpl.%s", dir, ext_for[f]);
                     meiro_error err = {0};
                     meiro_status s = meiro_save(m, &p, f, &opt, file, &err);
-                    verdict_note(&written, s == MEIRO_OK, "%s %s: %s", what, ext_for[f], err.message);
+                    verdict_note(&written, s == MEIRO_OK, "%s %s: %s", what, ext_for[f],
+                                 err.message);
                 }
                 page_layout L;
                 box ink = {0};
-                if (verdict_note(&inside, place(m, &opt, &L) && maze_ink(m, &p, &opt, &ink), "%s: no maze drawn", what)) {
+                if (verdict_note(&inside, place(m, &opt, &L) && maze_ink(m, &p, &opt, &ink),
+                                 "%s: no maze drawn", what)) {
                     const double tol = 0.3;
                     bool in = ink.x >= L.margin - tol && ink.y >= L.margin - tol &&
-                              ink.x + ink.w <= L.page_w - L.margin + tol && ink.y + ink.h <= L.page_h - L.margin + tol;
-                    verdict_note(&inside, in, "%s: the maze's ink %.1f,%.1f %.1f x %.1f mm, page %.0f x %.0f, margin %.0f",
-                                 what, ink.x, ink.y, ink.w, ink.h, L.page_w, L.page_h, L.margin);
+                              ink.x + ink.w <= L.page_w - L.margin + tol &&
+                              ink.y + ink.h <= L.page_h - L.margin + tol;
+                    verdict_note(
+                        &inside, in,
+                        "%s: the maze's ink %.1f,%.1f %.1f x %.1f mm, page %.0f x %.0f, margin %.0f",
+                        what, ink.x, ink.y, ink.w, ink.h, L.page_w, L.page_h, L.margin);
                     /* centred in the box laid out for it, which holds it */
                     double mx = ink.x + ink.w / 2, my = ink.y + ink.h / 2;
-                    verdict_note(&inside,
-                                 fabs(mx - (L.maze_x + L.maze_w / 2)) < 0.5 && fabs(my - (L.maze_y + L.maze_h / 2)) < 0.5,
-                                 "%s: the maze's ink centred at %.1f, %.1f mm, its box at %.1f, %.1f", what, mx, my,
-                                 L.maze_x + L.maze_w / 2, L.maze_y + L.maze_h / 2);
-                    verdict_note(&inside,
-                                 ink.x >= L.maze_x - L.line && ink.x + ink.w <= L.maze_x + L.maze_w + L.line &&
-                                     ink.y >= L.maze_y - L.line && ink.y + ink.h <= L.maze_y + L.maze_h + L.line,
-                                 "%s: ink %.1f,%.1f %.1f x %.1f outside the laid-out box %.1f,%.1f %.1f x %.1f", what,
-                                 ink.x, ink.y, ink.w, ink.h, L.maze_x, L.maze_y, L.maze_w, L.maze_h);
+                    verdict_note(
+                        &inside,
+                        fabs(mx - (L.maze_x + L.maze_w / 2)) < 0.5 &&
+                            fabs(my - (L.maze_y + L.maze_h / 2)) < 0.5,
+                        "%s: the maze's ink centred at %.1f, %.1f mm, its box at %.1f, %.1f", what,
+                        mx, my, L.maze_x + L.maze_w / 2, L.maze_y + L.maze_h / 2);
+                    verdict_note(
+                        &inside,
+                        ink.x >= L.maze_x - L.line &&
+                            ink.x + ink.w <= L.maze_x + L.maze_w + L.line &&
+                            ink.y >= L.maze_y - L.line &&
+                            ink.y + ink.h <= L.maze_y + L.maze_h + L.line,
+                        "%s: ink %.1f,%.1f %.1f x %.1f outside the laid-out box %.1f,%.1f %.1f x %.1f",
+                        what, ink.x, ink.y, ink.w, ink.h, L.maze_x, L.maze_y, L.maze_w, L.maze_h);
                     /* one maze a page: across the page's middle, as large as
                      * fits (the body's width or height filled), or at the
                      * template's largest cell */
                     if (tpl->per_page == 1) {
                         verdict_note(&inside, fabs(mx - L.page_w / 2) < 0.5,
-                                     "%s: the maze centred at %.1f mm, the page at %.1f", what, mx, L.page_w / 2);
+                                     "%s: the maze centred at %.1f mm, the page at %.1f", what, mx,
+                                     L.page_w / 2);
                         page_words pw;
                         page_words_for(&opt, &pw);
                         page_paper paper;
                         page_paper_of(&opt, &paper);
                         page_frame f;
                         layout_frame(&paper, L.landscape, opt.margin_mm, false,
-                                     (frame_texts){.title = pw.title != NULL, .subtitle = pw.subtitle != NULL, .fields = pw.fields[0] != 0}, &f, NULL);
+                                     (frame_texts){.title = pw.title != NULL,
+                                                   .subtitle = pw.subtitle != NULL,
+                                                   .fields = pw.fields[0] != 0},
+                                     &f, NULL);
                         bool capped = tpl->cell > 0 && fabs(L.cell - tpl->cell) < 1e-6;
-                        bool wide = L.maze_w + L.line > f.body.w - 0.01, tall = L.maze_h + L.line > f.body.h - 0.01;
-                        verdict_note(&inside, capped || wide || tall,
-                                     "%s: a small maze (%.1f x %.1f mm, cell %.2f) on a page %.0f x %.0f", what,
-                                     L.maze_w, L.maze_h, L.cell, L.page_w, L.page_h);
+                        bool wide = L.maze_w + L.line > f.body.w - 0.01,
+                             tall = L.maze_h + L.line > f.body.h - 0.01;
+                        verdict_note(
+                            &inside, capped || wide || tall,
+                            "%s: a small maze (%.1f x %.1f mm, cell %.2f) on a page %.0f x %.0f",
+                            what, L.maze_w, L.maze_h, L.cell, L.page_w, L.page_h);
                     }
                 }
                 if (pdftotext) {
@@ -581,21 +638,24 @@ static void test_templates(void)
                     while (in && fgets(line, sizeof line, in)) {
                         double x0, y0, x1, y1;
                         char word[256];
-                        if (sscanf(line, " <word xMin=\"%lf\" yMin=\"%lf\" xMax=\"%lf\" yMax=\"%lf\">%255[^<]", &x0,
-                                   &y0, &x1, &y1, word) != 5)
+                        if (sscanf(
+                                line,
+                                " <word xMin=\"%lf\" yMin=\"%lf\" xMax=\"%lf\" yMax=\"%lf\">%255[^<]",
+                                &x0, &y0, &x1, &y1, word) != 5)
                             continue;
                         n++;
                         x0 /= PT_PER_MM, y0 /= PT_PER_MM, x1 /= PT_PER_MM, y1 /= PT_PER_MM;
                         const double tol = 0.5;
                         bool in_margins = x0 >= L.margin - tol && x1 <= L.page_w - L.margin + tol &&
                                           y0 >= L.margin - tol && y1 <= L.page_h - L.margin + tol;
-                        bool mark = !strcmp(word, "S") || !strcmp(word, "G") || !strcmp(word, "スタート") ||
-                                    !strcmp(word, "ゴール");
+                        bool mark = !strcmp(word, "S") || !strcmp(word, "G") ||
+                                    !strcmp(word, "スタート") || !strcmp(word, "ゴール");
                         bool on_maze = x1 > L.maze_x && x0 < L.maze_x + L.maze_w && y1 > L.maze_y &&
                                        y0 < L.maze_y + L.maze_h;
-                        verdict_note(&words, in_margins && (mark || !on_maze),
-                                     "%s: '%s' at %.1f,%.1f-%.1f,%.1f mm (maze %.1f,%.1f %.1f x %.1f)", what, word, x0,
-                                     y0, x1, y1, L.maze_x, L.maze_y, L.maze_w, L.maze_h);
+                        verdict_note(
+                            &words, in_margins && (mark || !on_maze),
+                            "%s: '%s' at %.1f,%.1f-%.1f,%.1f mm (maze %.1f,%.1f %.1f x %.1f)", what,
+                            word, x0, y0, x1, y1, L.maze_x, L.maze_y, L.maze_w, L.maze_h);
                     }
                     if (in) pclose(in);
                     verdict_note(&words, n > 0, "%s: no words read", what);
@@ -629,7 +689,8 @@ static void test_layout(void)
     opt.cell_mm = 12;
     meiro_error err = {0};
     CHECK_INT(meiro_save(p, NULL, MEIRO_FORMAT_PDF, &opt, "/dev/null", &err), MEIRO_ERROR_ARGUMENT);
-    CHECK_MSG(strstr(err.message, "a 20 x 20 maze with 12 mm cells") && strstr(err.message, "largest cell that fits"),
+    CHECK_MSG(strstr(err.message, "a 20 x 20 maze with 12 mm cells") &&
+                  strstr(err.message, "largest cell that fits"),
               "%s", err.message);
     opt.cell_mm = 16;
     CHECK_INT(meiro_save(h, NULL, MEIRO_FORMAT_PDF, &opt, "/dev/null", &err), MEIRO_ERROR_ARGUMENT);
@@ -643,16 +704,19 @@ static void test_layout(void)
     for (int k = 0; k < 3; k++) {
         meiro_maze *m = k == 0 ? p : k == 1 ? h : t;
         CHECK(place(m, &opt, &L));
-        CHECK_INT(meiro_export_grid_cell_mm((meiro_grid)m->grid, k == 0 ? 99 : m->w, m->h, MEIRO_FORMAT_PNG, &opt, &cell,
-                                          &err),
+        CHECK_INT(meiro_export_grid_cell_mm((meiro_grid)m->grid, k == 0 ? 99 : m->w, m->h,
+                                            MEIRO_FORMAT_PNG, &opt, &cell, &err),
                   MEIRO_OK);
-        CHECK_MSG(fabs(cell - L.cell) < 1e-9, "%s: %g mm checked, %g mm laid out", meiro_grid_name((meiro_grid)m->grid),
-                  cell, L.cell);
-        CHECK_INT(meiro_export_grid_cell_mm((meiro_grid)m->grid, m->w, m->h, MEIRO_FORMAT_XLSX, &opt, NULL, &err),
+        CHECK_MSG(fabs(cell - L.cell) < 1e-9, "%s: %g mm checked, %g mm laid out",
+                  meiro_grid_name((meiro_grid)m->grid), cell, L.cell);
+        CHECK_INT(meiro_export_grid_cell_mm((meiro_grid)m->grid, m->w, m->h, MEIRO_FORMAT_XLSX,
+                                            &opt, NULL, &err),
                   MEIRO_ERROR_ARGUMENT);
     }
     opt.cell_mm = 12;
-    CHECK_INT(meiro_export_grid_cell_mm(MEIRO_GRID_POLAR, 20, 10, MEIRO_FORMAT_PDF, &opt, NULL, &err), MEIRO_ERROR_ARGUMENT);
+    CHECK_INT(
+        meiro_export_grid_cell_mm(MEIRO_GRID_POLAR, 20, 10, MEIRO_FORMAT_PDF, &opt, NULL, &err),
+        MEIRO_ERROR_ARGUMENT);
     CHECK_MSG(strstr(err.message, "a 20 x 20 maze with 12 mm cells"), "%s", err.message);
     meiro_maze_free(p);
     meiro_maze_free(h);
@@ -668,7 +732,8 @@ static void test_refused(void)
         meiro_maze *m = make_maze(g, 4, 4, 1, PERFECT);
         for (meiro_format f = MEIRO_FORMAT_XLSX; f <= MEIRO_FORMAT_HTML; f++) {
             char file[160], want[160];
-            snprintf(file, sizeof file, "%s/refused.%s", dir, f == MEIRO_FORMAT_XLSX ? "xlsx" : "html");
+            snprintf(file, sizeof file, "%s/refused.%s", dir,
+                     f == MEIRO_FORMAT_XLSX ? "xlsx" : "html");
             snprintf(want, sizeof want, "cannot show a %s maze", meiro_grid_name(g));
             meiro_error err = {0};
             CHECK_INT(meiro_save(m, NULL, f, NULL, file, &err), MEIRO_ERROR_ARGUMENT);
@@ -683,7 +748,8 @@ static void test_refused(void)
 static long red_pixels(const char *file, int page)
 {
     char cmd[400], png[160];
-    snprintf(cmd, sizeof cmd, "pdftoppm -r 30 -f %d -l %d -png -singlefile %s %s/page", page, page, file, dir);
+    snprintf(cmd, sizeof cmd, "pdftoppm -r 30 -f %d -l %d -png -singlefile %s %s/page", page, page,
+             file, dir);
     snprintf(png, sizeof png, "%s/page.png", dir);
     image img;
     if (!run(cmd, NULL, 0) || !load_png(png, &img)) return -1;
@@ -705,10 +771,14 @@ static void test_booklets(void)
         unsigned grids;
         const char *tpl, *captions[4];
     } books[] = {
-        {1u << MEIRO_GRID_POLAR, NULL, {"polar · 4 rings", "polar · 8 rings", "polar · 13 rings", NULL}},
+        {1u << MEIRO_GRID_POLAR,
+         NULL,
+         {"polar · 4 rings", "polar · 8 rings", "polar · 13 rings", NULL}},
         {1u << MEIRO_GRID_HEX, "kids-a4", {"hex · 6 × 8", "hex · 12 × 16", "hex · 20 × 28", NULL}},
-        {(1u << MEIRO_GRID_RECT) | (1u << MEIRO_GRID_POLAR) | (1u << MEIRO_GRID_HEX) | (1u << MEIRO_GRID_TRIANGLE),
-         NULL, {"6 × 8", "polar · 8 rings", "hex · 20 × 28", "triangle · 64 × 45"}},
+        {(1u << MEIRO_GRID_RECT) | (1u << MEIRO_GRID_POLAR) | (1u << MEIRO_GRID_HEX) |
+             (1u << MEIRO_GRID_TRIANGLE),
+         NULL,
+         {"6 × 8", "polar · 8 rings", "hex · 20 × 28", "triangle · 64 × 45"}},
     };
     verdict words = {0}, captions = {0}, answers = {0}, centre = {0};
     for (size_t k = 0; k < TEST_COUNT(books); k++) {
@@ -720,15 +790,18 @@ static void test_booklets(void)
         b.from_level = MEIRO_LEVEL_EASY;
         b.to_level = k == 2 ? MEIRO_LEVEL_EXPERT : MEIRO_LEVEL_HARD;
         /* a long remaking command: its lines stay inside the margins too */
-        b.command = "meiro booklet -n 4 --grid rect,polar,hex,triangle --difficulty easy-expert --title "
-                    "'Round, six and three sides' --subtitle 'for the class of 3B' -s 13 -o book.pdf";
+        b.command =
+            "meiro booklet -n 4 --grid rect,polar,hex,triangle --difficulty easy-expert --title "
+            "'Round, six and three sides' --subtitle 'for the class of 3B' -s 13 -o book.pdf";
         meiro_template *tpl = books[k].tpl ? meiro_template_load(books[k].tpl, NULL) : NULL;
         meiro_export_options opt;
         meiro_export_options_from_template(&opt, tpl);
         char file[160], cmd[400], out[16384];
         snprintf(file, sizeof file, "%s/book%zu.pdf", dir, k);
         meiro_error err = {0};
-        if (!verdict_note(&words, meiro_booklet_save(&b, tpl ? &opt : NULL, MEIRO_FORMAT_PDF, file, &err) == MEIRO_OK,
+        if (!verdict_note(&words,
+                          meiro_booklet_save(&b, tpl ? &opt : NULL, MEIRO_FORMAT_PDF, file, &err) ==
+                              MEIRO_OK,
                           "booklet %zu: %s", k, err.message)) {
             meiro_template_free(tpl);
             continue;
@@ -742,7 +815,8 @@ static void test_booklets(void)
         at = strstr(out, "Page size:");
         if (at) sscanf(at, "Page size: %lf x %lf", &page_w, &page_h);
         page_w /= PT_PER_MM, page_h /= PT_PER_MM;
-        verdict_note(&words, pages > 4 && page_w > 100, "booklet %zu: %d pages of %.0f mm", k, pages, page_w);
+        verdict_note(&words, pages > 4 && page_w > 100, "booklet %zu: %d pages of %.0f mm", k,
+                     pages, page_w);
         for (int p = 1; p <= pages; p++) {
             snprintf(cmd, sizeof cmd, "pdftotext -f %d -l %d -bbox %s -", p, p, file);
             FILE *in = popen(cmd, "r");
@@ -750,13 +824,16 @@ static void test_booklets(void)
             while (in && fgets(line, sizeof line, in)) {
                 double x0, y0, x1, y1;
                 char word[256];
-                if (sscanf(line, " <word xMin=\"%lf\" yMin=\"%lf\" xMax=\"%lf\" yMax=\"%lf\">%255[^<]", &x0, &y0, &x1,
-                           &y1, word) != 5)
+                if (sscanf(line,
+                           " <word xMin=\"%lf\" yMin=\"%lf\" xMax=\"%lf\" yMax=\"%lf\">%255[^<]",
+                           &x0, &y0, &x1, &y1, word) != 5)
                     continue;
                 x0 /= PT_PER_MM, x1 /= PT_PER_MM, y0 /= PT_PER_MM, y1 /= PT_PER_MM;
-                verdict_note(&words, x0 >= margin - 0.5 && x1 <= page_w - margin + 0.5 && y0 >= margin - 0.5 &&
-                                         y1 <= page_h - margin + 0.5,
-                             "booklet %zu page %d: '%s' at %.1f,%.1f-%.1f,%.1f mm", k, p, word, x0, y0, x1, y1);
+                verdict_note(&words,
+                             x0 >= margin - 0.5 && x1 <= page_w - margin + 0.5 &&
+                                 y0 >= margin - 0.5 && y1 <= page_h - margin + 0.5,
+                             "booklet %zu page %d: '%s' at %.1f,%.1f-%.1f,%.1f mm", k, p, word, x0,
+                             y0, x1, y1);
             }
             if (in) pclose(in);
             snprintf(cmd, sizeof cmd, "pdftotext -f %d -l %d %s -", p, p, file);
@@ -766,16 +843,18 @@ static void test_booklets(void)
             bool puzzle = strstr(out, "No. ") != NULL && !answer_page;
             if (answer_page || puzzle)
                 /* (the pictures at S and G have a little red of their own) */
-                verdict_note(&answers, answer_page ? reds > 200 : reds < 40, "booklet %zu page %d (%s): %ld red pixels",
-                             k, p, answer_page ? "answers" : "puzzles", reds);
+                verdict_note(&answers, answer_page ? reds > 200 : reds < 40,
+                             "booklet %zu page %d (%s): %ld red pixels", k, p,
+                             answer_page ? "answers" : "puzzles", reds);
         }
         snprintf(cmd, sizeof cmd, "pdftotext %s -", file);
         run(cmd, out, sizeof out);
         for (int c = 0; c < 4; c++)
             if (books[k].captions[c])
-                verdict_note(&captions, strstr(out, books[k].captions[c]) != NULL, "booklet %zu: no caption '%s'", k,
-                             books[k].captions[c]);
-        verdict_note(&captions, strstr(out, "--grid ") != NULL, "booklet %zu: no remaking command", k);
+                verdict_note(&captions, strstr(out, books[k].captions[c]) != NULL,
+                             "booklet %zu: no caption '%s'", k, books[k].captions[c]);
+        verdict_note(&captions, strstr(out, "--grid ") != NULL, "booklet %zu: no remaking command",
+                     k);
         meiro_template_free(tpl);
     }
     /* a polar maze of a booklet: G in the centre, S on the outer ring */
@@ -790,8 +869,9 @@ static void test_booklets(void)
         o.ends = MEIRO_ENDS_CENTER;
         o.seed = i;
         meiro_maze *m = meiro_generate(&o, NULL);
-        verdict_note(&centre, m && m->goal.y == 0 && m->start.y == o.height - 1, "polar %u rings: S (%u, %u), G (%u, %u)",
-                     o.height, m ? m->start.x : 0, m ? m->start.y : 0, m ? m->goal.x : 0, m ? m->goal.y : 0);
+        verdict_note(&centre, m && m->goal.y == 0 && m->start.y == o.height - 1,
+                     "polar %u rings: S (%u, %u), G (%u, %u)", o.height, m ? m->start.x : 0,
+                     m ? m->start.y : 0, m ? m->goal.x : 0, m ? m->goal.y : 0);
         meiro_maze_free(m);
     }
     CHECK_ALL(words);
@@ -812,8 +892,8 @@ static void test_booklets(void)
 }
 
 static const test_case cases[] = {
-    {"walls", test_walls}, {"solution", test_solution}, {"marks", test_marks},
-    {"templates", test_templates}, {"layout", test_layout}, {"booklets", test_booklets},
+    {"walls", test_walls},         {"solution", test_solution}, {"marks", test_marks},
+    {"templates", test_templates}, {"layout", test_layout},     {"booklets", test_booklets},
     {"refused", test_refused},
 };
 

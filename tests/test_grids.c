@@ -15,7 +15,7 @@ static const meiro_grid OTHER_GRIDS[] = {MEIRO_GRID_POLAR, MEIRO_GRID_HEX, MEIRO
 
 /* Sizes for the topology tests: w x h (polar: h rings, w ignored; 1 ring
  * is refused and skipped). */
-static const uint32_t SIZES[][2] = {{1, 2}, {2, 1}, {2, 2}, {3, 2}, {2, 3}, {5, 4},
+static const uint32_t SIZES[][2] = {{1, 2}, {2, 1}, {2, 2},  {3, 2},   {2, 3},  {5, 4},
                                     {4, 5}, {7, 7}, {10, 3}, {31, 17}, {40, 40}};
 
 static meiro_maze *new_grid(meiro_grid g, uint32_t w, uint32_t h)
@@ -82,9 +82,11 @@ static void test_numbering(void)
             for (uint32_t y = 0; y < m->h; y++) sum += grid_row_width(m, y);
             for (size_t id = 0; id < total; id++) active += grid_active(m, id);
             if (grid == MEIRO_GRID_POLAR)
-                verdict_note(&counts, sum == total && grid_row_width(m, 0) == 1 &&
-                                          grid_row_width(m, 1) == 6 && m->h == (SIZES[s][1] < 2 ? 2 : SIZES[s][1]) &&
-                                          m->w == grid_row_width(m, m->h - 1),
+                verdict_note(&counts,
+                             sum == total && grid_row_width(m, 0) == 1 &&
+                                 grid_row_width(m, 1) == 6 &&
+                                 m->h == (SIZES[s][1] < 2 ? 2 : SIZES[s][1]) &&
+                                 m->w == grid_row_width(m, m->h - 1),
                              "polar %u rings: %zu cells, rows sum to %zu", m->h, total, sum);
             else
                 verdict_note(&counts, sum == total && total == (size_t)SIZES[s][0] * SIZES[s][1],
@@ -172,7 +174,7 @@ static void test_passages(void)
             unsigned back[GRID_MAX_SIDES], out_back[GRID_MAX_SIDES];
             for (grid_at at = grid_at_id(m, 0); at.id < total; grid_advance(m, &at)) {
                 unsigned sides = grid_active(m, at.id) ? grid_links(m, at, next, back) : 0;
-                FOR_EACH_SIDE_IN(k, sides) {
+                FOR_EACH_SIDE_IN (k, sides) {
                     if (rng_below(&rng, 3)) continue;
                     if (rng_below(&rng, 2)) grid_join(m, at.id, k, next[k], back[k]);
                     else grid_set_side(m, at.id, k, true);
@@ -289,8 +291,8 @@ static void test_geometry(void)
             verdict_note(&extent,
                          fabs(minx) < 1e-9 && fabs(miny) < 1e-9 && fabs(maxx - W) < 1e-9 &&
                              fabs(maxy - H) < 1e-9,
-                         "%s %ux%u: sides span %g..%g x %g..%g, extent %g x %g", name, m->w,
-                         m->h, minx, maxx, miny, maxy, W, H);
+                         "%s %ux%u: sides span %g..%g x %g..%g, extent %g x %g", name, m->w, m->h,
+                         minx, maxx, miny, maxy, W, H);
             meiro_maze_free(m);
         }
     CHECK_ALL(clockwise);
@@ -424,8 +426,9 @@ static void test_model(void)
         meiro_cell s = meiro_maze_start(m), gl = meiro_maze_goal(m);
         verdict_note(&api, s.x == 0 && s.y == 0 && grid_id(m, gl) == grid_total(m) - 1,
                      "%s: S (%u, %u), G (%u, %u)", name, s.x, s.y, gl.x, gl.y);
-        verdict_note(&api, meiro_maze_carve(m, 0, 0, MEIRO_EAST) == MEIRO_ERROR_ARGUMENT &&
-                               !meiro_maze_is_open(m, 0, 0, MEIRO_EAST),
+        verdict_note(&api,
+                     meiro_maze_carve(m, 0, 0, MEIRO_EAST) == MEIRO_ERROR_ARGUMENT &&
+                         !meiro_maze_is_open(m, 0, 0, MEIRO_EAST),
                      "%s: carve / is_open", name);
         meiro_cell c = {1, 1}, n;
         unsigned sides = meiro_maze_sides(m, c), side = 0;
@@ -437,9 +440,10 @@ static void test_model(void)
                      "%s: the passage is seen from both cells", name);
         verdict_note(&api, meiro_maze_check(m, NULL) == MEIRO_OK, "%s: check", name);
         /* a passage kept on one cell only is a broken invariant */
-        m->cells[grid_id(m, n)] &= (uint8_t)~(1u << back);
-        verdict_note(&api, meiro_maze_check(m, &err) == MEIRO_ERROR_INTERNAL &&
-                               strstr(err.message, "neighbour") != NULL,
+        m->cells[grid_id(m, n)] &= (uint8_t) ~(1u << back);
+        verdict_note(&api,
+                     meiro_maze_check(m, &err) == MEIRO_ERROR_INTERNAL &&
+                         strstr(err.message, "neighbour") != NULL,
                      "%s: one-sided passage: %s", name, err.message);
         m->cells[grid_id(m, n)] |= (uint8_t)(1u << back);
         /* the border cannot be opened */
@@ -447,15 +451,16 @@ static void test_model(void)
         unsigned k = 0, cs = meiro_maze_sides(m, corner);
         while (k < cs && meiro_maze_neighbour(m, corner, k, NULL)) k++;
         if (grid != MEIRO_GRID_POLAR)
-            verdict_note(&api, k < cs && meiro_maze_set_side(m, corner, k, true) ==
-                                             MEIRO_ERROR_ARGUMENT,
+            verdict_note(&api,
+                         k < cs && meiro_maze_set_side(m, corner, k, true) == MEIRO_ERROR_ARGUMENT,
                          "%s: the border opened", name);
         /* start and goal: any cell, no doors */
-        verdict_note(&api, meiro_maze_set_start(m, c, MEIRO_NO_DIR) == MEIRO_OK &&
-                               meiro_maze_set_start(m, c, MEIRO_WEST) == MEIRO_ERROR_ARGUMENT &&
-                               meiro_maze_set_goal(m, (meiro_cell){0, 99}, MEIRO_NO_DIR) ==
-                                   MEIRO_ERROR_ARGUMENT &&
-                               meiro_maze_start_door(m) == MEIRO_NO_DIR,
+        verdict_note(&api,
+                     meiro_maze_set_start(m, c, MEIRO_NO_DIR) == MEIRO_OK &&
+                         meiro_maze_set_start(m, c, MEIRO_WEST) == MEIRO_ERROR_ARGUMENT &&
+                         meiro_maze_set_goal(m, (meiro_cell){0, 99}, MEIRO_NO_DIR) ==
+                             MEIRO_ERROR_ARGUMENT &&
+                         meiro_maze_start_door(m) == MEIRO_NO_DIR,
                      "%s: start and goal", name);
         meiro_maze_set_goal(m, c, MEIRO_NO_DIR);
         verdict_note(&api, meiro_maze_check(m, &err) == MEIRO_ERROR_INTERNAL,
@@ -465,8 +470,7 @@ static void test_model(void)
         meiro_maze *t = new_grid(grid, 5, 4);
         bool perfect = true;
         if (t) {
-            size_t total = grid_total(t), *queue = calloc(total, sizeof *queue), head = 0,
-                   tail = 0;
+            size_t total = grid_total(t), *queue = calloc(total, sizeof *queue), head = 0, tail = 0;
             uint8_t *seen = calloc(total, 1);
             if (queue && seen) {
                 queue[tail++] = 0, seen[0] = 1;
@@ -474,7 +478,7 @@ static void test_model(void)
                     size_t id = queue[head++], next[GRID_MAX_SIDES];
                     unsigned back[GRID_MAX_SIDES];
                     unsigned sides = grid_links(t, grid_at_id(t, id), next, back);
-                    FOR_EACH_SIDE_IN(q, sides)
+                    FOR_EACH_SIDE_IN (q, sides)
                         if (!seen[next[q]]) {
                             seen[next[q]] = 1;
                             queue[tail++] = next[q];
@@ -514,10 +518,9 @@ static void test_model(void)
 
 /* ---- Generators and solvers on every grid */
 
-static const char *const ALL_GENERATORS[] = {"dig",          "cluster",       "prim",
-                                             "true-prim",    "wilson",        "aldous-broder",
-                                             "growing-tree", "hunt-and-kill", "binary-tree",
-                                             "sidewinder"};
+static const char *const ALL_GENERATORS[] = {
+    "dig",           "cluster",      "prim",          "true-prim",   "wilson",
+    "aldous-broder", "growing-tree", "hunt-and-kill", "binary-tree", "sidewinder"};
 
 static bool applies(const char *gen, meiro_grid grid)
 {
@@ -534,12 +537,12 @@ typedef struct size_case {
     unsigned seeds;
 } size_case;
 
-static const size_case GEN_SIZES[] = {{1, 2, 3},  {2, 1, 3},   {2, 2, 3},  {1, 5, 3},
-                                      {5, 1, 3},  {2, 3, 3},   {3, 2, 3},  {7, 5, 3},
-                                      {5, 7, 3},  {30, 30, 2}, {300, 300, 1}};
+static const size_case GEN_SIZES[] = {{1, 2, 3}, {2, 1, 3},   {2, 2, 3},    {1, 5, 3},
+                                      {5, 1, 3}, {2, 3, 3},   {3, 2, 3},    {7, 5, 3},
+                                      {5, 7, 3}, {30, 30, 2}, {300, 300, 1}};
 
-static meiro_maze *generate(meiro_grid grid, const char *gen, uint32_t w, uint32_t h,
-                            uint64_t seed, unsigned loops, meiro_ends ends, meiro_error *err)
+static meiro_maze *generate(meiro_grid grid, const char *gen, uint32_t w, uint32_t h, uint64_t seed,
+                            unsigned loops, meiro_ends ends, meiro_error *err)
 {
     meiro_generate_options o;
     meiro_generate_options_init(&o);
@@ -594,7 +597,8 @@ static bool solve_all(const meiro_maze *m, bool perfect, char *msg, size_t size)
         if (strcmp(name, "bfs") == 0) shortest = p.length;
         if (ok && strcmp(name, "astar") == 0 && p.length != shortest)
             ok = false, why = "astar longer or shorter than bfs";
-        if (ok && perfect && p.length != shortest) ok = false, why = "another path in a perfect maze";
+        if (ok && perfect && p.length != shortest)
+            ok = false, why = "another path in a perfect maze";
         meiro_path_free(&p);
         if (!ok) {
             snprintf(msg, size, "%s: %s", name, why);
@@ -621,8 +625,10 @@ static void test_generators(void)
                 if (grid == MEIRO_GRID_TRIANGLE && sz.w == 1 && sz.h > 2) continue;
                 for (unsigned seed = 1; seed <= sz.seeds; seed++) {
                     meiro_error err = {0};
-                    meiro_maze *m = generate(grid, gen, sz.w, sz.h, seed, 0, MEIRO_ENDS_CORNERS, &err);
-                    meiro_maze *again = generate(grid, gen, sz.w, sz.h, seed, 0, MEIRO_ENDS_CORNERS, NULL);
+                    meiro_maze *m =
+                        generate(grid, gen, sz.w, sz.h, seed, 0, MEIRO_ENDS_CORNERS, &err);
+                    meiro_maze *again =
+                        generate(grid, gen, sz.w, sz.h, seed, 0, MEIRO_ENDS_CORNERS, NULL);
                     if (!verdict_note(&made, m && again && meiro_maze_check(m, &err) == MEIRO_OK,
                                       "%s %s %ux%u seed %u: %s", gname, gen, sz.w, sz.h, seed,
                                       err.message)) {
@@ -636,15 +642,14 @@ static void test_generators(void)
                     verdict_note(&same, meiro_maze_equal(m, again), "%s %s %ux%u seed %u", gname,
                                  gen, sz.w, sz.h, seed);
                     meiro_stats st;
-                    verdict_note(&reach,
-                                 meiro_stats_compute(m, &st, NULL) == MEIRO_OK &&
-                                     st.reachable == st.cells &&
-                                     st.cells == meiro_maze_cell_count(m) && st.perfect &&
-                                     st.passages + 1 == st.cells &&
-                                     st.dead_ends + st.corridors + st.junctions == st.cells,
-                                 "%s %s %ux%u seed %u: %llu of %llu reachable", gname, gen, sz.w,
-                                 sz.h, seed, (unsigned long long)st.reachable,
-                                 (unsigned long long)st.cells);
+                    verdict_note(
+                        &reach,
+                        meiro_stats_compute(m, &st, NULL) == MEIRO_OK && st.reachable == st.cells &&
+                            st.cells == meiro_maze_cell_count(m) && st.perfect &&
+                            st.passages + 1 == st.cells &&
+                            st.dead_ends + st.corridors + st.junctions == st.cells,
+                        "%s %s %ux%u seed %u: %llu of %llu reachable", gname, gen, sz.w, sz.h, seed,
+                        (unsigned long long)st.reachable, (unsigned long long)st.cells);
                     char msg[300] = "";
                     bool ok = sz.w * (uint64_t)sz.h > 100000 || solve_all(m, true, msg, sizeof msg);
                     verdict_note(&solved, ok, "%s %s %ux%u seed %u: %s", gname, gen, sz.w, sz.h,
@@ -669,7 +674,8 @@ static void test_large(void)
     for (size_t g = 0; g < TEST_COUNT(OTHER_GRIDS); g++)
         for (size_t a = 0; a < TEST_COUNT(gens); a++) {
             meiro_error err = {0};
-            meiro_maze *m = generate(OTHER_GRIDS[g], gens[a], 300, 300, 7, 0, MEIRO_ENDS_FARTHEST, &err);
+            meiro_maze *m =
+                generate(OTHER_GRIDS[g], gens[a], 300, 300, 7, 0, MEIRO_ENDS_FARTHEST, &err);
             char msg[300] = "";
             verdict_note(&solved, m && solve_all(m, true, msg, sizeof msg), "%s %s: %s %s",
                          meiro_grid_name(OTHER_GRIDS[g]), gens[a], err.message, msg);
@@ -688,17 +694,19 @@ static void test_loops(void)
             meiro_grid grid = OTHER_GRIDS[g];
             if (!applies(ALL_GENERATORS[a], grid)) continue;
             for (unsigned seed = 1; seed <= 3; seed++) {
-                meiro_maze *m = generate(grid, ALL_GENERATORS[a], 12, 9, seed, 50,
-                                         MEIRO_ENDS_FARTHEST, NULL);
+                meiro_maze *m =
+                    generate(grid, ALL_GENERATORS[a], 12, 9, seed, 50, MEIRO_ENDS_FARTHEST, NULL);
                 bool p = true;
                 meiro_stats st = {0};
                 if (m) meiro_maze_is_perfect(m, &p, NULL), meiro_stats_compute(m, &st, NULL);
-                verdict_note(&imperfect, m && !p && st.reachable == st.cells &&
-                                             meiro_maze_check(m, NULL) == MEIRO_OK,
+                verdict_note(&imperfect,
+                             m && !p && st.reachable == st.cells &&
+                                 meiro_maze_check(m, NULL) == MEIRO_OK,
                              "%s %s seed %u", meiro_grid_name(grid), ALL_GENERATORS[a], seed);
                 char msg[300] = "";
-                verdict_note(&solved, m && solve_all(m, false, msg, sizeof msg), "%s %s seed %u: %s",
-                             meiro_grid_name(grid), ALL_GENERATORS[a], seed, msg);
+                verdict_note(&solved, m && solve_all(m, false, msg, sizeof msg),
+                             "%s %s seed %u: %s", meiro_grid_name(grid), ALL_GENERATORS[a], seed,
+                             msg);
                 meiro_maze_free(m);
             }
         }
@@ -782,7 +790,8 @@ static void test_ends(void)
                     rim |= !meiro_maze_neighbour(b, x, q, NULL);
                 on = rim && (grid != MEIRO_GRID_POLAR || x.y + 1 == meiro_maze_height(b));
             }
-            verdict_note(&border, on && meiro_maze_check(b, NULL) == MEIRO_OK, "%s seed %u", name, seed);
+            verdict_note(&border, on && meiro_maze_check(b, NULL) == MEIRO_OK, "%s seed %u", name,
+                         seed);
             meiro_maze_free(b);
             meiro_generate_options opt;
             meiro_generate_options_init(&opt);
@@ -839,8 +848,8 @@ static void test_center_rect(void)
     CHECK(m != NULL);
     if (!m) return;
     s = meiro_maze_start(m), g = meiro_maze_goal(m);
-    CHECK_MSG(meiro_maze_is_active(m, s) && meiro_maze_is_active(m, g) &&
-                  abs((int)s.x - 4) <= 1 && abs((int)s.y - 4) <= 2 && !(s.x == 4 && s.y == 4),
+    CHECK_MSG(meiro_maze_is_active(m, s) && meiro_maze_is_active(m, g) && abs((int)s.x - 4) <= 1 &&
+                  abs((int)s.y - 4) <= 2 && !(s.x == 4 && s.y == 4),
               "S (%u, %u) G (%u, %u)", s.x, s.y, g.x, g.y);
     meiro_maze_free(m);
 }
@@ -946,8 +955,10 @@ static void test_polar_forms(void)
 {
     verdict form = {0};
     for (unsigned seed = 1; seed <= 5; seed++) {
-        meiro_maze *b = generate(MEIRO_GRID_POLAR, "binary-tree", 1, 12, seed, 0, MEIRO_ENDS_CORNERS, NULL);
-        meiro_maze *s = generate(MEIRO_GRID_POLAR, "sidewinder", 1, 12, seed, 0, MEIRO_ENDS_CORNERS, NULL);
+        meiro_maze *b =
+            generate(MEIRO_GRID_POLAR, "binary-tree", 1, 12, seed, 0, MEIRO_ENDS_CORNERS, NULL);
+        meiro_maze *s =
+            generate(MEIRO_GRID_POLAR, "sidewinder", 1, 12, seed, 0, MEIRO_ENDS_CORNERS, NULL);
         bool ok = b && s;
         for (size_t id = 1; ok && id < grid_total(b); id++) {
             unsigned last = grid_sides(b, id) - 1;
@@ -982,7 +993,8 @@ static void test_distances(void)
         ok = ok && d[(size_t)gl.y * w + gl.x] + 1 == p.length;
         for (uint32_t y = 0; ok && y < h; y++)
             for (uint32_t x = 0; x < w; x++)
-                if ((x < meiro_maze_row_width(m, y)) != (d[(size_t)y * w + x] != UINT32_MAX)) ok = false;
+                if ((x < meiro_maze_row_width(m, y)) != (d[(size_t)y * w + x] != UINT32_MAX))
+                    ok = false;
         meiro_error err = {0};
         ok = ok && meiro_distances(m, (meiro_cell){w, 0}, d, &err) == MEIRO_ERROR_ARGUMENT;
         verdict_note(&dist_ok, ok, "%s", meiro_grid_name(OTHER_GRIDS[g]));
@@ -994,16 +1006,23 @@ static void test_distances(void)
 }
 
 static const test_case cases[] = {
-    {"numbering", test_numbering}, {"links", test_links}, {"passages", test_passages},
-    {"geometry", test_geometry}, {"rings", test_rings},
-    {"known", test_known},       {"sizes", test_sizes},       {"model", test_model},
-    {"generators", test_generators}, {"large", test_large}, {"loops", test_loops},
-    {"ends", test_ends}, {"refusals", test_refusals}, {"observer", test_observer},
-    {"polar-forms", test_polar_forms}, {"distances", test_distances},
+    {"numbering", test_numbering},
+    {"links", test_links},
+    {"passages", test_passages},
+    {"geometry", test_geometry},
+    {"rings", test_rings},
+    {"known", test_known},
+    {"sizes", test_sizes},
+    {"model", test_model},
+    {"generators", test_generators},
+    {"large", test_large},
+    {"loops", test_loops},
+    {"ends", test_ends},
+    {"refusals", test_refusals},
+    {"observer", test_observer},
+    {"polar-forms", test_polar_forms},
+    {"distances", test_distances},
     {"center-rect", test_center_rect},
 };
 
-int main(int argc, char **argv)
-{
-    return test_main("grids", argc, argv, cases, TEST_COUNT(cases));
-}
+int main(int argc, char **argv) { return test_main("grids", argc, argv, cases, TEST_COUNT(cases)); }

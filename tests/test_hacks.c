@@ -62,10 +62,12 @@ static void test_xlsx_default_font(void)
     const char *end0 = font0 ? strstr(font0, "</font>") : NULL;
     const char *size = font0 ? strstr(font0, "<sz val=\"10.5\"/>") : NULL;
     CHECK_MSG(size && size < end0, "font 0 is not 10.5 pt: %.200s", fonts ? fonts : styles);
-    const char *normal = strstr(styles, "<cellStyleXfs count=\"1\"><xf numFmtId=\"0\" fontId=\"0\"");
+    const char *normal =
+        strstr(styles, "<cellStyleXfs count=\"1\"><xf numFmtId=\"0\" fontId=\"0\"");
     const char *plain = strstr(styles, "<cellXfs count=\"");
     CHECK_MSG(normal != NULL, "the Normal style does not use font 0: %.300s", styles);
-    CHECK_MSG(plain && strstr(plain, "><xf numFmtId=\"0\" fontId=\"0\""), "cell format 0 does not use font 0");
+    CHECK_MSG(plain && strstr(plain, "><xf numFmtId=\"0\" fontId=\"0\""),
+              "cell format 0 does not use font 0");
 }
 
 /* Measured with libxlsxwriter 1.1.4 (Debian 12), 1.1.5 and 1.2.3: from 1.1.5
@@ -77,8 +79,8 @@ static void test_xlsx_default_font(void)
 static void test_xlsx_output_buffer(void)
 {
     bool memory = LXW_VERSION_ID >= 115, runtime_memory = lxw_version_id() >= 115;
-    CHECK_MSG(memory == runtime_memory, "compiled with libxlsxwriter %s, running with %s: rebuild", LXW_VERSION,
-              lxw_version());
+    CHECK_MSG(memory == runtime_memory, "compiled with libxlsxwriter %s, running with %s: rebuild",
+              LXW_VERSION, lxw_version());
     char tmpdir[128];
     snprintf(tmpdir, sizeof tmpdir, "%s/tmpdir", dir);
     CHECK(mkdir(tmpdir, 0700) == 0);
@@ -112,9 +114,10 @@ static void test_xlsx_output_buffer(void)
         }
     if (fd >= 0) close(fd);
     if (memory)
-        CHECK_MSG(!ours, "libxlsxwriter %s writes into memory, but a temporary workbook file was made", LXW_VERSION);
-    else
-        CHECK_MSG(ours, "libxlsxwriter %s: no temporary workbook file seen", LXW_VERSION);
+        CHECK_MSG(!ours,
+                  "libxlsxwriter %s writes into memory, but a temporary workbook file was made",
+                  LXW_VERSION);
+    else CHECK_MSG(ours, "libxlsxwriter %s: no temporary workbook file seen", LXW_VERSION);
     char cmd[192], left[256] = "";
     snprintf(cmd, sizeof cmd, "ls -A %s", tmpdir);
     CHECK(run(cmd, left, sizeof left));
@@ -188,19 +191,22 @@ static void test_svg_layer_splice(void)
         snprintf(part, sizeof part, "%s-", part_at(svg, at));
         char quoted[112];
         snprintf(quoted, sizeof quoted, " id=\"%s\"", id);
-        verdict_note(&ids, strncmp(id, part, strlen(part)) == 0 && strstr(svg, quoted) == at &&
-                               !strstr(at + 1, quoted),
+        verdict_note(&ids,
+                     strncmp(id, part, strlen(part)) == 0 && strstr(svg, quoted) == at &&
+                         !strstr(at + 1, quoted),
                      "id %s: not unique, or not prefixed %s", id, part);
     }
     for (const char *at = svg; (at = strchr(at, '#')) != NULL; at++) {
         if (at == svg || !strchr("\"'(", at[-1])) continue;
         size_t n = strcspn(at + 1, "\"') ");
-        if ((n == 3 || n == 6) && strspn(at + 1, "0123456789abcdefABCDEF") >= n) continue; /* a colour */
+        if ((n == 3 || n == 6) && strspn(at + 1, "0123456789abcdefABCDEF") >= n)
+            continue; /* a colour */
         char quoted[112], part[24];
         snprintf(quoted, sizeof quoted, " id=\"%.*s\"", (int)(n < 90 ? n : 90), at + 1);
         snprintf(part, sizeof part, "%s-", part_at(svg, at));
         verdict_note(&refs, strstr(svg, quoted) && strncmp(at + 1, part, strlen(part)) == 0,
-                     "#%.*s: no such id, or not of its part %s", (int)(n < 60 ? n : 60), at + 1, part);
+                     "#%.*s: no such id, or not of its part %s", (int)(n < 60 ? n : 60), at + 1,
+                     part);
     }
     CHECK_ALL(groups);
     CHECK_ALL(ids);
@@ -214,7 +220,8 @@ static void test_svg_layer_splice(void)
 
 /* Runs meiro with at most `kb` KiB of address space; its exit status, its
  * standard error in err. */
-static int meiro_limited(const char *meiro, unsigned long kb, char *const args[], char *err, size_t size)
+static int meiro_limited(const char *meiro, unsigned long kb, char *const args[], char *err,
+                         size_t size)
 {
     char log[128];
     snprintf(log, sizeof log, "%s/limited.err", dir);
@@ -222,7 +229,8 @@ static int meiro_limited(const char *meiro, unsigned long kb, char *const args[]
     pid_t pid = fork();
     if (pid == 0) {
         struct rlimit lim = {(rlim_t)kb << 10, (rlim_t)kb << 10};
-        if (!freopen("/dev/null", "w", stdout) || !freopen(log, "w", stderr) || setrlimit(RLIMIT_AS, &lim) != 0)
+        if (!freopen("/dev/null", "w", stdout) || !freopen(log, "w", stderr) ||
+            setrlimit(RLIMIT_AS, &lim) != 0)
             _exit(126);
         execv(meiro, args);
         _exit(127);
@@ -259,7 +267,8 @@ static void test_text_memory_floor(void)
     snprintf(out[0], sizeof out[0], "%s/floor.pdf", dir);
     snprintf(out[1], sizeof out[1], "%s/floor.png", dir);
     snprintf(out[2], sizeof out[2], "%s/floor-book.pdf", dir);
-    char *const refused[] = {(char *)meiro, "booklet", "-n", "4", "-s", "1", "-t", "kids-ja", "-o", out[2], NULL};
+    char *const refused[] = {(char *)meiro, "booklet", "-n", "4",    "-s", "1",
+                             "-t",          "kids-ja", "-o", out[2], NULL};
     CHECK_INT(meiro_limited(meiro, 100000, refused, err, sizeof err), 1);
     const char *at = strstr(err, "needs at least ");
     unsigned long floor_mb = at ? strtoul(at + 15, NULL, 10) : 0;
@@ -274,8 +283,8 @@ static void test_text_memory_floor(void)
         char *args[13] = {0};
         memcpy(args, jobs[j], sizeof jobs[j]);
         int rc = meiro_limited(meiro, floor_mb << 10, args, err, sizeof err);
-        verdict_note(&fits, rc == 0 && test_exists(out[j]), "%s %s in %lu MB: exit %d: %s", args[1], out[j],
-                     floor_mb, rc, err);
+        verdict_note(&fits, rc == 0 && test_exists(out[j]), "%s %s in %lu MB: exit %d: %s", args[1],
+                     out[j], floor_mb, rc, err);
     }
     CHECK_ALL(fits);
 }

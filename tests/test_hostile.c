@@ -65,11 +65,11 @@ static bool corpus(void)
 }
 
 typedef struct outcome {
-    int exit_code;   /* -signal when killed */
-    double seconds;  /* processor time, user and system */
-    double clock;    /* by the clock */
-    long peak_mb;    /* the largest resident set of the process or a child */
-    char err[1024];  /* what it wrote on standard error */
+    int exit_code;  /* -signal when killed */
+    double seconds; /* processor time, user and system */
+    double clock;   /* by the clock */
+    long peak_mb;   /* the largest resident set of the process or a child */
+    char err[1024]; /* what it wrote on standard error */
     int lines;
 } outcome;
 
@@ -108,7 +108,8 @@ static outcome run_meiro(const char *const *args)
     if (pid < 0 || wait4(pid, &status, 0, &ru) < 0) return o;
     clock_gettime(CLOCK_MONOTONIC, &t1);
     o.clock = (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
-    o.seconds = (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) + (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
+    o.seconds = (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
+                (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
     o.peak_mb = ru.ru_maxrss / 1024;
     o.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -WTERMSIG(status);
     for (const char *p = o.err; *p; p++) o.lines += *p == '\n';
@@ -118,13 +119,14 @@ static outcome run_meiro(const char *const *args)
 /* A refusal within the budget, in one line that says `why`. */
 static bool refused(verdict *v, const char *name, outcome o, const char *why)
 {
-    printf("  %-24s exit %d, %.2f s (%.2f s by the clock), %ld MB: %.*s\n", name, o.exit_code, o.seconds, o.clock,
-           o.peak_mb, (int)strcspn(o.err, "\n"), o.err);
+    printf("  %-24s exit %d, %.2f s (%.2f s by the clock), %ld MB: %.*s\n", name, o.exit_code,
+           o.seconds, o.clock, o.peak_mb, (int)strcspn(o.err, "\n"), o.err);
     return verdict_note(v,
-                        (o.exit_code == 1 || o.exit_code == 2) && o.lines == 1 && strstr(o.err, why) &&
-                            o.seconds < BUDGET_SECONDS && o.clock < 10 * BUDGET_SECONDS && WITHIN_MEMORY(o.peak_mb),
-                        "%s: exit %d in %.2f s and %ld MB, saying: %s (wanted: %s)", name, o.exit_code, o.seconds,
-                        o.peak_mb, o.err, why);
+                        (o.exit_code == 1 || o.exit_code == 2) && o.lines == 1 &&
+                            strstr(o.err, why) && o.seconds < BUDGET_SECONDS &&
+                            o.clock < 10 * BUDGET_SECONDS && WITHIN_MEMORY(o.peak_mb),
+                        "%s: exit %d in %.2f s and %ld MB, saying: %s (wanted: %s)", name,
+                        o.exit_code, o.seconds, o.peak_mb, o.err, why);
 }
 
 static const struct {
@@ -157,8 +159,9 @@ static void test_shapes(void)
     if (!corpus()) return;
     verdict v = {0};
     for (size_t i = 0; i < TEST_COUNT(pictures); i++) {
-        const char *args[] = {"generate", "-W", "20", "-H", "20", "--shape", path(pictures[i].file), "-o",
-                              path("out.txt"), NULL};
+        const char *args[] = {
+            "generate",      "-W", "20", "-H", "20", "--shape", path(pictures[i].file), "-o",
+            path("out.txt"), NULL};
         refused(&v, pictures[i].file, run_meiro(args), pictures[i].why);
     }
     CHECK_ALL(v);
@@ -178,10 +181,11 @@ static void test_template_art(void)
         if (!f) continue;
         fprintf(f, "[art]\nstart = %s\ngoal = %s\n", pictures[i].file, pictures[i].file);
         fclose(f);
-        const char *args[] = {"generate", "-W", "5", "-H", "5", "-t", ini, "-o", path("out.png"), NULL};
+        const char *args[] = {"generate",      "-W", "5", "-H", "5", "-t", ini, "-o",
+                              path("out.png"), NULL};
         /* art is at most 1 MiB; drawn small, the groups take memory (or,
          * without a limit of address space, time) */
-        const char *why = strcmp(pictures[i].file, "elements.svg") == 0         ? "larger than 1024 KiB"
+        const char *why = strcmp(pictures[i].file, "elements.svg") == 0 ? "larger than 1024 KiB"
                           : strcmp(pictures[i].file, "opacity-groups.svg") == 0 ? "draw"
                                                                                 : pictures[i].why;
         refused(&v, pictures[i].file, run_meiro(args), why);
@@ -213,13 +217,15 @@ static void test_json(void)
 static void test_within_budget(void)
 {
     if (!corpus()) return;
-    const char *args[] = {"generate", "-W", "20", "-H", "20", "--shape", path("dash-bomb.svg"), "-o",
-                          path("dash.txt"), NULL};
+    const char *args[] = {
+        "generate",       "-W", "20", "-H", "20", "--shape", path("dash-bomb.svg"), "-o",
+        path("dash.txt"), NULL};
     outcome o = run_meiro(args);
-    printf("  %-24s exit %d, %.2f s (%.2f s by the clock), %ld MB\n", "dash-bomb.svg", o.exit_code, o.seconds,
-           o.clock, o.peak_mb);
-    CHECK_MSG((o.exit_code == 0 || (o.exit_code == 2 && strstr(o.err, "to draw"))) && o.seconds < BUDGET_SECONDS &&
-                  o.clock < 10 * BUDGET_SECONDS && WITHIN_MEMORY(o.peak_mb),
+    printf("  %-24s exit %d, %.2f s (%.2f s by the clock), %ld MB\n", "dash-bomb.svg", o.exit_code,
+           o.seconds, o.clock, o.peak_mb);
+    CHECK_MSG((o.exit_code == 0 || (o.exit_code == 2 && strstr(o.err, "to draw"))) &&
+                  o.seconds < BUDGET_SECONDS && o.clock < 10 * BUDGET_SECONDS &&
+                  WITHIN_MEMORY(o.peak_mb),
               "exit %d, %.2f s, %ld MB: %s", o.exit_code, o.seconds, o.peak_mb, o.err);
 }
 

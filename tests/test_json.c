@@ -24,7 +24,10 @@ static meiro_maze *parse_n(const char *text, size_t len, meiro_error *err)
     return m;
 }
 
-static meiro_maze *parse(const char *text, meiro_error *err) { return parse_n(text, strlen(text), err); }
+static meiro_maze *parse(const char *text, meiro_error *err)
+{
+    return parse_n(text, strlen(text), err);
+}
 
 /* Writes to memory; the caller frees the text. NULL if writing failed. */
 static char *render(const meiro_maze *m, const meiro_path *p, size_t *len)
@@ -50,7 +53,8 @@ static bool same_maze(const meiro_maze *a, const meiro_maze *b, char *why, size_
 {
     snprintf(why, size, "same");
     if (meiro_maze_grid(a) != meiro_maze_grid(b) || meiro_maze_width(a) != meiro_maze_width(b) ||
-        meiro_maze_height(a) != meiro_maze_height(b) || meiro_maze_has_mask(a) != meiro_maze_has_mask(b) ||
+        meiro_maze_height(a) != meiro_maze_height(b) ||
+        meiro_maze_has_mask(a) != meiro_maze_has_mask(b) ||
         meiro_maze_cell_count(a) != meiro_maze_cell_count(b)) {
         snprintf(why, size, "grid, size, mask or cell count differ");
         return false;
@@ -104,7 +108,8 @@ static bool round_trip(const meiro_maze *m, const meiro_path *path, char *why, s
     meiro_error err = {0};
     meiro_maze *back = parse_n(text, len, &err);
     bool ok = back != NULL;
-    if (!back) snprintf(why, size, "not read back: %lu:%lu: %.200s", err.line, err.column, err.message);
+    if (!back)
+        snprintf(why, size, "not read back: %lu:%lu: %.200s", err.line, err.column, err.message);
     ok = ok && same_maze(m, back, why, size);
     if (ok && !meiro_maze_equal(m, back)) {
         snprintf(why, size, "meiro_maze_equal says they differ");
@@ -152,7 +157,8 @@ static bool carve(meiro_maze *m, uint64_t seed, unsigned loops)
         unsigned sides = meiro_maze_sides(m, c), options[8], k = 0;
         for (unsigned s = 0; s < sides && s < 8; s++) {
             meiro_cell nb;
-            if (meiro_maze_neighbour(m, c, s, &nb) && !seen[(size_t)nb.y * w + nb.x]) options[k++] = s;
+            if (meiro_maze_neighbour(m, c, s, &nb) && !seen[(size_t)nb.y * w + nb.x])
+                options[k++] = s;
         }
         if (!k) {
             top--;
@@ -211,7 +217,8 @@ static bool find_path(const meiro_maze *m, meiro_path *path)
         path->cells = malloc(len * sizeof *path->cells);
         path->length = len;
         meiro_cell c = g;
-        for (size_t k = len; path->cells && k-- > 0; c = from[(size_t)c.y * w + c.x]) path->cells[k] = c;
+        for (size_t k = len; path->cells && k-- > 0; c = from[(size_t)c.y * w + c.x])
+            path->cells[k] = c;
         found = path->cells != NULL;
     }
     free(queue);
@@ -240,7 +247,8 @@ static void test_rect_generators(void)
                 bool made = m && meiro_solve(m, NULL, &path, NULL) == MEIRO_OK;
                 char why[400] = "not made or solved";
                 for (int with_path = 0; with_path <= 1; with_path++)
-                    verdict_note(&trips, made && round_trip(m, with_path ? &path : NULL, why, sizeof why),
+                    verdict_note(&trips,
+                                 made && round_trip(m, with_path ? &path : NULL, why, sizeof why),
                                  "%s %ux%u seed %llu%s: %s", opt.algorithm, opt.width, opt.height,
                                  (unsigned long long)seed, with_path ? " with path" : "", why);
                 meiro_path_free(&path);
@@ -256,10 +264,10 @@ static void test_rect_generators(void)
 static uint8_t mask_at(int shape, uint32_t x, uint32_t y, uint32_t w, uint32_t h)
 {
     switch (shape) {
-    case 0: return x == 0 || y == 0 || x == w - 1 || y == h - 1; /* a ring */
-    case 1: return x + 2 >= y && y + 2 >= x;                    /* a diagonal band */
+    case 0: return x == 0 || y == 0 || x == w - 1 || y == h - 1;     /* a ring */
+    case 1: return x + 2 >= y && y + 2 >= x;                         /* a diagonal band */
     case 2: return !(x > w / 2 && y > h / 2) && !(x == 0 && y == 0); /* an L, no first cell */
-    default: return y == h / 2;                                  /* one row */
+    default: return y == h / 2;                                      /* one row */
     }
 }
 
@@ -273,7 +281,8 @@ static void test_masks(void)
             for (uint64_t seed = 1; seed <= 3; seed++) {
                 uint8_t *inside = malloc((size_t)w * h);
                 for (uint32_t y = 0; y < h; y++)
-                    for (uint32_t x = 0; x < w; x++) inside[(size_t)y * w + x] = mask_at(shape, x, y, w, h);
+                    for (uint32_t x = 0; x < w; x++)
+                        inside[(size_t)y * w + x] = mask_at(shape, x, y, w, h);
                 meiro_maze *m = meiro_maze_new(w, h, NULL);
                 bool made = m && meiro_maze_set_mask(m, inside, NULL) == MEIRO_OK &&
                             carve(m, seed, seed == 3 ? 5 : 0);
@@ -281,13 +290,14 @@ static void test_masks(void)
                 size_t in = 0;
                 for (size_t i = 0; i < (size_t)w * h; i++) in += inside[i];
                 verdict_note(&masked, made && meiro_maze_has_mask(m) == (in < (size_t)w * h),
-                             "%ux%u shape %d: a mask leaving %zu of %u cells out, or none", w, h, shape,
-                             (size_t)w * h - in, w * h);
+                             "%ux%u shape %d: a mask leaving %zu of %u cells out, or none", w, h,
+                             shape, (size_t)w * h - in, w * h);
                 meiro_path path = {0};
                 bool solved = made && meiro_solve(m, NULL, &path, NULL) == MEIRO_OK;
                 char why[400] = "not made";
-                verdict_note(&trips, made && round_trip(m, NULL, why, sizeof why), "%ux%u shape %d seed %llu: %s",
-                             w, h, shape, (unsigned long long)seed, why);
+                verdict_note(&trips, made && round_trip(m, NULL, why, sizeof why),
+                             "%ux%u shape %d seed %llu: %s", w, h, shape, (unsigned long long)seed,
+                             why);
                 if (solved)
                     verdict_note(&trips, round_trip(m, &path, why, sizeof why),
                                  "%ux%u shape %d seed %llu with path: %s", w, h, shape,
@@ -321,11 +331,13 @@ static void test_grids(void)
                 bool solved = made && find_path(m, &path);
                 char why[400] = "not made";
                 if (!m) snprintf(why, sizeof why, "not made: %.200s", err.message);
-                verdict_note(&trips, made && round_trip(m, NULL, why, sizeof why), "%s %ux%u seed %llu: %s",
-                             meiro_grid_name(grid), w, h, (unsigned long long)seed, why);
+                verdict_note(&trips, made && round_trip(m, NULL, why, sizeof why),
+                             "%s %ux%u seed %llu: %s", meiro_grid_name(grid), w, h,
+                             (unsigned long long)seed, why);
                 if (solved)
-                    verdict_note(&trips, round_trip(m, &path, why, sizeof why), "%s %ux%u seed %llu with path: %s",
-                                 meiro_grid_name(grid), w, h, (unsigned long long)seed, why);
+                    verdict_note(&trips, round_trip(m, &path, why, sizeof why),
+                                 "%s %ux%u seed %llu with path: %s", meiro_grid_name(grid), w, h,
+                                 (unsigned long long)seed, why);
                 meiro_path_free(&path);
                 meiro_maze_free(m);
             }
@@ -343,8 +355,8 @@ static void test_grids(void)
             if (!m) continue;
             generated.items++;
             char why[400];
-            verdict_note(&trips, round_trip(m, NULL, why, sizeof why), "%s by %s: %s", meiro_grid_name(grid),
-                         opt.algorithm, why);
+            verdict_note(&trips, round_trip(m, NULL, why, sizeof why), "%s by %s: %s",
+                         meiro_grid_name(grid), opt.algorithm, why);
             meiro_maze_free(m);
         }
     }
@@ -366,32 +378,34 @@ static void test_document(void)
     char *text = render(m, &p, NULL);
     CHECK(text != NULL);
     if (text)
-        CHECK_STR(text, "{\n"
-                        "  \"meiro\": 1,\n"
-                        "  \"grid\": \"rect\",\n"
-                        "  \"width\": 2,\n"
-                        "  \"height\": 2,\n"
-                        "  \"extent\": [2, 2],\n"
-                        "  \"seed\": \"18446744073709551615\",\n"
-                        "  \"algorithm\": \"dig\",\n"
-                        "  \"start\": 0,\n"
-                        "  \"start_door\": \"west\",\n"
-                        "  \"goal\": 3,\n"
-                        "  \"cells\": [\n"
-                        "    {\"x\": 0, \"y\": 0, \"center\": [0.5, 0.5], \"corners\": [[0, 0], [1, 0], [1, 1], [0, 1]]},\n"
-                        "    {\"x\": 1, \"y\": 0, \"center\": [1.5, 0.5], \"corners\": [[1, 0], [2, 0], [2, 1], [1, 1]]},\n"
-                        "    {\"x\": 0, \"y\": 1, \"center\": [0.5, 1.5], \"corners\": [[0, 1], [1, 1], [1, 2], [0, 2]]},\n"
-                        "    {\"x\": 1, \"y\": 1, \"center\": [1.5, 1.5], \"corners\": [[1, 1], [2, 1], [2, 2], [1, 2]]}\n"
-                        "  ],\n"
-                        "  \"passages\": [\n"
-                        "    [0, 1],\n"
-                        "    [1, 3],\n"
-                        "    [2, 3]\n"
-                        "  ],\n"
-                        "  \"solution\": [\n"
-                        "    0, 1, 3\n"
-                        "  ]\n"
-                        "}\n");
+        CHECK_STR(
+            text,
+            "{\n"
+            "  \"meiro\": 1,\n"
+            "  \"grid\": \"rect\",\n"
+            "  \"width\": 2,\n"
+            "  \"height\": 2,\n"
+            "  \"extent\": [2, 2],\n"
+            "  \"seed\": \"18446744073709551615\",\n"
+            "  \"algorithm\": \"dig\",\n"
+            "  \"start\": 0,\n"
+            "  \"start_door\": \"west\",\n"
+            "  \"goal\": 3,\n"
+            "  \"cells\": [\n"
+            "    {\"x\": 0, \"y\": 0, \"center\": [0.5, 0.5], \"corners\": [[0, 0], [1, 0], [1, 1], [0, 1]]},\n"
+            "    {\"x\": 1, \"y\": 0, \"center\": [1.5, 0.5], \"corners\": [[1, 0], [2, 0], [2, 1], [1, 1]]},\n"
+            "    {\"x\": 0, \"y\": 1, \"center\": [0.5, 1.5], \"corners\": [[0, 1], [1, 1], [1, 2], [0, 2]]},\n"
+            "    {\"x\": 1, \"y\": 1, \"center\": [1.5, 1.5], \"corners\": [[1, 1], [2, 1], [2, 2], [1, 2]]}\n"
+            "  ],\n"
+            "  \"passages\": [\n"
+            "    [0, 1],\n"
+            "    [1, 3],\n"
+            "    [2, 3]\n"
+            "  ],\n"
+            "  \"solution\": [\n"
+            "    0, 1, 3\n"
+            "  ]\n"
+            "}\n");
     free(text);
     meiro_path_free(&p);
     meiro_maze_free(m);
@@ -407,7 +421,10 @@ static void test_document(void)
     CHECK(text && strstr(text, "\"start\": 0,\n  \"goal\": 4,\n  \"cells\": [\n"
                                "    {\"x\": 0, \"y\": 0, ") != NULL);
     CHECK(text && strstr(text, "},\n    {\"x\": 2, \"y\": 0, \"center\": [2.5, 0.5]") != NULL);
-    CHECK(text && strstr(text, "\"passages\": [\n    [0, 2],\n    [1, 4],\n    [2, 3],\n    [3, 4]\n  ]\n}\n") != NULL);
+    CHECK(text &&
+          strstr(text,
+                 "\"passages\": [\n    [0, 2],\n    [1, 4],\n    [2, 3],\n    [3, 4]\n  ]\n}\n") !=
+              NULL);
     free(text);
     meiro_maze_free(m);
 }
@@ -422,8 +439,13 @@ static void test_geometry(void)
     if (text) {
         CHECK(strstr(text, "\"grid\": \"polar\"") != NULL);
         CHECK(strstr(text, "\"extent\": [6, 6]") != NULL);
-        CHECK(strstr(text, "{\"x\": 0, \"y\": 0, \"center\": [3, 3], \"radii\": [0, 1], \"angles\": [0, 360]}") != NULL);
-        CHECK(strstr(text, "\"y\": 1, \"center\": [") != NULL && strstr(text, "\"radii\": [1, 2], \"angles\": [60, 120]}") != NULL);
+        CHECK(
+            strstr(
+                text,
+                "{\"x\": 0, \"y\": 0, \"center\": [3, 3], \"radii\": [0, 1], \"angles\": [0, 360]}") !=
+            NULL);
+        CHECK(strstr(text, "\"y\": 1, \"center\": [") != NULL &&
+              strstr(text, "\"radii\": [1, 2], \"angles\": [60, 120]}") != NULL);
         CHECK(strstr(text, "corners") == NULL);
     }
     free(text);
@@ -432,19 +454,29 @@ static void test_geometry(void)
     text = m ? render(m, NULL, NULL) : NULL;
     CHECK_MSG(text != NULL, "a hex maze of 2 x 1 is made and written");
     if (text)
-        CHECK_MSG(strstr(text, "{\"x\": 0, \"y\": 0, \"center\": [1, 0.866025404], \"corners\": [[0.5, 0], [1.5, 0], "
-                               "[2, 0.866025404], [1.5, 1.732050808], [0.5, 1.732050808], [0, 0.866025404]]}") != NULL,
-                  "%s", text);
+        CHECK_MSG(
+            strstr(
+                text,
+                "{\"x\": 0, \"y\": 0, \"center\": [1, 0.866025404], \"corners\": [[0.5, 0], [1.5, 0], "
+                "[2, 0.866025404], [1.5, 1.732050808], [0.5, 1.732050808], [0, 0.866025404]]}") !=
+                NULL,
+            "%s", text);
     free(text);
     meiro_maze_free(m);
     m = meiro_maze_new_grid(MEIRO_GRID_TRIANGLE, 2, 1, NULL);
     text = m ? render(m, NULL, NULL) : NULL;
     CHECK_MSG(text != NULL, "a triangle maze of 2 x 1 is made and written");
     if (text) {
-        CHECK_MSG(strstr(text, "{\"x\": 0, \"y\": 0, \"center\": [0.5, 0.577350269], \"corners\": [[0.5, 0], "
-                               "[1, 0.866025404], [0, 0.866025404]]}") != NULL, "%s", text);
-        CHECK_MSG(strstr(text, "{\"x\": 1, \"y\": 0, \"center\": [1, 0.288675135], \"corners\": [[0.5, 0], "
-                               "[1.5, 0], [1, 0.866025404]]}") != NULL, "%s", text);
+        CHECK_MSG(
+            strstr(text,
+                   "{\"x\": 0, \"y\": 0, \"center\": [0.5, 0.577350269], \"corners\": [[0.5, 0], "
+                   "[1, 0.866025404], [0, 0.866025404]]}") != NULL,
+            "%s", text);
+        CHECK_MSG(
+            strstr(text,
+                   "{\"x\": 1, \"y\": 0, \"center\": [1, 0.288675135], \"corners\": [[0.5, 0], "
+                   "[1.5, 0], [1, 0.866025404]]}") != NULL,
+            "%s", text);
     }
     free(text);
     meiro_maze_free(m);
@@ -475,9 +507,9 @@ static void test_locale(void)
 }
 
 /* A document of 2 x 1 cells (x, y only) around the given parts. */
-#define DOC(before, cells, after)                                                        \
-    "{\"meiro\": 1, \"grid\": \"rect\", \"width\": 2, \"height\": 1, " before             \
-    "\"cells\": [" cells "],\n\"passages\": [[0, 1]]" after "}"
+#define DOC(before, cells, after)                                                                  \
+    "{\"meiro\": 1, \"grid\": \"rect\", \"width\": 2, \"height\": 1, " before "\"cells\": [" cells \
+    "],\n\"passages\": [[0, 1]]" after "}"
 #define TWO "{\"x\": 0, \"y\": 0}, {\"x\": 1, \"y\": 0}"
 #define ENDS "\"start\": 0, \"goal\": 1, "
 
@@ -501,7 +533,8 @@ static void test_bad_input(void)
         {"{\"meiro\": 1, \"cells\": []}", 1, 14, "\"cells\" comes before \"grid\""},
         {"{\"meiro\": 1, \"grid\": \"rect\", \"width\": 2, \"height\": 1, \"passages\": []}", 1, 55,
          "\"passages\" comes before \"cells\""},
-        {"{\"meiro\": 1 \"grid\": \"rect\"}", 1, 13, "',' or '}' expected after the value of \"meiro\""},
+        {"{\"meiro\": 1 \"grid\": \"rect\"}", 1, 13,
+         "',' or '}' expected after the value of \"meiro\""},
         {"{\"meiro\": 1, }", 1, 14, "a comma before '}'"},
         {"{\"meiro\": 1, grid: 2}", 1, 14, "a key in double quotes"},
         {"{\"meiro\" 1}", 1, 10, "':' expected"},
@@ -510,106 +543,134 @@ static void test_bad_input(void)
         {DOC(ENDS, TWO, "") " 5", 2, 23, "text after the end of the maze"},
         {DOC(ENDS, TWO, ", \"solution\": [0, 1],"), 2, 42, "a comma before '}'"},
         /* cells */
-        {DOC(ENDS, "{\"x\": 0, \"y\": 0}", ""), 1, 104, "the shape leaves 1 cell inside the maze"}, /* a mask of 1 */
+        {DOC(ENDS, "{\"x\": 0, \"y\": 0}", ""), 1, 104,
+         "the shape leaves 1 cell inside the maze"}, /* a mask of 1 */
         {DOC(ENDS, TWO ", {\"x\": 1, \"y\": 1}", ""), 1, 124, "only 2 cells"},
         {DOC(ENDS, "{\"x\": 1, \"y\": 0}, {\"x\": 0, \"y\": 0}", ""), 1, 106,
          "comes before cell 0 (x 1, y 0)"},
-        {DOC(ENDS, "{\"x\": 0, \"y\": 0}, {\"x\": 2, \"y\": 0}", ""), 1, 106, "outside the 2 x 1 grid"},
+        {DOC(ENDS, "{\"x\": 0, \"y\": 0}, {\"x\": 2, \"y\": 0}", ""), 1, 106,
+         "outside the 2 x 1 grid"},
         {DOC(ENDS, "{\"x\": 0, \"y\": 0}, [1, 0]", ""), 1, 106, "a cell is an object"},
         {DOC(ENDS, "{\"x\": 0, \"y\": 0}, {\"x\": 1}", ""), 1, 106, "no \"y\""},
         {DOC(ENDS, "{\"x\": 0, \"y\": 0}, {\"x\": 1, \"y\": -1}", ""), 1, 106, "\"y\" is -1"},
-        {DOC(ENDS, "{\"x\": 0, \"y\": 0, \"z\": 0}, {\"x\": 1, \"y\": 0}", ""), 1, 88, "unknown key \"z\""},
-        {DOC(ENDS, "{\"x\": 0, \"y\": 0, \"x\": 0}, {\"x\": 1, \"y\": 0}", ""), 1, 107, "duplicate object key"},
+        {DOC(ENDS, "{\"x\": 0, \"y\": 0, \"z\": 0}, {\"x\": 1, \"y\": 0}", ""), 1, 88,
+         "unknown key \"z\""},
+        {DOC(ENDS, "{\"x\": 0, \"y\": 0, \"x\": 0}, {\"x\": 1, \"y\": 0}", ""), 1, 107,
+         "duplicate object key"},
         {DOC(ENDS, "{\"x\": 0, \"y\": 0, \"radii\": [0, 1]}, {\"x\": 1, \"y\": 0}", ""), 1, 88,
          "unknown key \"radii\""},
         {DOC(ENDS, "{\"x\": 0, \"y\": 0, \"center\": [0.5, 0.6]}, {\"x\": 1, \"y\": 0}", ""), 1, 88,
          "this cell's centre is [0.5, 0.5]"},
-        {DOC(ENDS, "{\"x\": 0, \"y\": 0, \"corners\": [[0, 0], [1, 0], [1, 1]]}, {\"x\": 1, \"y\": 0}", ""), 1,
-         88, "4 corners are [[0, 0], [1, 0], [1, 1], [0, 1]]"},
+        {DOC(ENDS,
+             "{\"x\": 0, \"y\": 0, \"corners\": [[0, 0], [1, 0], [1, 1]]}, {\"x\": 1, \"y\": 0}",
+             ""),
+         1, 88, "4 corners are [[0, 0], [1, 0], [1, 1], [0, 1]]"},
         {DOC(ENDS, "{\"x\": 0, \"y\": 0, \"center\": \"middle\"}, {\"x\": 1, \"y\": 0}", ""), 1, 88,
          "not a point"},
         {"{\"meiro\": 1, \"grid\": \"rect\", \"width\": 2, \"height\": 1, \"cells\": {}}", 1, 64,
          "\"cells\" is an object, not a list"},
-        {"{\"meiro\": 1, \"grid\": \"rect\", \"width\": 2, \"height\": 1, \"cells\": [{\"x\": 0, \"y\": 0}", 1, 81,
-         "the file ends inside \"cells\""},
-        {"{\"meiro\": 1, \"grid\": \"rect\", \"width\": 2, \"height\": 1, \"cells\": [{\"x\": 0, \"y\": 0}}", 1, 81,
-         "',' or ']' expected after cell 0"},
-        {"{\"meiro\": 1, \"grid\": \"rect\", \"width\": 2, \"height\": 1, \"cells\": [{\"x\": 0, \"y\": 0},]}", 1, 82,
-         "a comma before ']'"},
+        {"{\"meiro\": 1, \"grid\": \"rect\", \"width\": 2, \"height\": 1, \"cells\": [{\"x\": 0, \"y\": 0}",
+         1, 81, "the file ends inside \"cells\""},
+        {"{\"meiro\": 1, \"grid\": \"rect\", \"width\": 2, \"height\": 1, \"cells\": [{\"x\": 0, \"y\": 0}}",
+         1, 81, "',' or ']' expected after cell 0"},
+        {"{\"meiro\": 1, \"grid\": \"rect\", \"width\": 2, \"height\": 1, \"cells\": [{\"x\": 0, \"y\": 0},]}",
+         1, 82, "a comma before ']'"},
         {"{\"meiro\": 1, \"grid\": \"rect\", \"width\": 2, \"height\": 1, \"cells\": [{\"x\": 0, \"y\": \"0\xff\"}]}",
          1, 80, "cell 0: unable to decode byte 0xff"},
         /* passages */
         {"{\"meiro\": 1, \"grid\": \"rect\", \"width\": 2, \"height\": 2, " ENDS
          "\"cells\": [{\"x\": 0, \"y\": 0}, {\"x\": 1, \"y\": 0}, {\"x\": 0, \"y\": 1}, {\"x\": 1, \"y\": 1}],\n"
-         "  \"passages\": [[0, 1],\n    [0, 3]]}", 3, 5, "passage 1 [0, 3]: cells 0 and 3 are not neighbours"},
+         "  \"passages\": [[0, 1],\n    [0, 3]]}",
+         3, 5, "passage 1 [0, 3]: cells 0 and 3 are not neighbours"},
         {"{\"meiro\": 1, \"grid\": \"rect\", \"width\": 2, \"height\": 1, " ENDS "\"cells\": [" TWO
-         "], \"passages\": [[0, 1], [0, 1]]}", 1, 146, "passage 1 [0, 1]: it is listed twice"},
+         "], \"passages\": [[0, 1], [0, 1]]}",
+         1, 146, "passage 1 [0, 1]: it is listed twice"},
         {"{\"meiro\": 1, \"grid\": \"rect\", \"width\": 2, \"height\": 1, " ENDS "\"cells\": [" TWO
-         "], \"passages\": [[1, 0]]}", 1, 138, "the smaller id comes first: [0, 1]"},
+         "], \"passages\": [[1, 0]]}",
+         1, 138, "the smaller id comes first: [0, 1]"},
         {"{\"meiro\": 1, \"grid\": \"rect\", \"width\": 2, \"height\": 1, " ENDS "\"cells\": [" TWO
-         "], \"passages\": [[1, 1]]}", 1, 138, "joins a cell to itself"},
+         "], \"passages\": [[1, 1]]}",
+         1, 138, "joins a cell to itself"},
         {"{\"meiro\": 1, \"grid\": \"rect\", \"width\": 2, \"height\": 1, " ENDS "\"cells\": [" TWO
-         "], \"passages\": [[0, 2]]}", 1, 138, "there is no cell 2 (ids run from 0 to 1)"},
+         "], \"passages\": [[0, 2]]}",
+         1, 138, "there is no cell 2 (ids run from 0 to 1)"},
         {"{\"meiro\": 1, \"grid\": \"rect\", \"width\": 2, \"height\": 1, " ENDS "\"cells\": [" TWO
-         "], \"passages\": [[0, 1.5]]}", 1, 138, "a passage is a pair of cell ids"},
+         "], \"passages\": [[0, 1.5]]}",
+         1, 138, "a passage is a pair of cell ids"},
         {"{\"meiro\": 1, \"grid\": \"rect\", \"width\": 2, \"height\": 1, " ENDS "\"cells\": [" TWO
-         "], \"passages\": [[0, 1, 2]]}", 1, 138, "a passage is a pair of cell ids"},
+         "], \"passages\": [[0, 1, 2]]}",
+         1, 138, "a passage is a pair of cell ids"},
         {"{\"meiro\": 1, \"grid\": \"rect\", \"width\": 2, \"height\": 1, " ENDS "\"cells\": [" TWO
-         "], \"passages\": [[0, 1] [1, 2]]}", 1, 145, "',' or ']' expected after passage 0"},
+         "], \"passages\": [[0, 1] [1, 2]]}",
+         1, 145, "',' or ']' expected after passage 0"},
         {"{\"meiro\": 1, \"grid\": \"rect\", \"width\": 3, \"height\": 1, " ENDS
-         "\"cells\": [{\"x\": 0, \"y\": 0}, {\"x\": 2, \"y\": 0}], \"passages\": [[0, 1]]}", 1, 138,
-         "cells 0 and 1 are not neighbours"},
+         "\"cells\": [{\"x\": 0, \"y\": 0}, {\"x\": 2, \"y\": 0}], \"passages\": [[0, 1]]}",
+         1, 138, "cells 0 and 1 are not neighbours"},
         /* the small keys and what needs the whole document */
         {DOC("\"start\": 0, ", TWO, ""), 2, 21, "no \"goal\""},
-        {DOC("\"start\": 0, \"goal\": 2, ", TWO, ""), 1, 75, "\"goal\" is 2: there is no such cell"},
+        {DOC("\"start\": 0, \"goal\": 2, ", TWO, ""), 1, 75,
+         "\"goal\" is 2: there is no such cell"},
         {DOC("\"start\": 0, \"goal\": -1, ", TWO, ""), 1, 75, "not a cell id"},
         {DOC("\"start\": 1, \"goal\": 1, ", TWO, ""), 1, 75, "the goal is the start's cell 1"},
         {DOC(ENDS "\"seed\": 12, ", TWO, ""), 1, 86, "a string of decimal digits"},
-        {DOC(ENDS "\"seed\": \"18446744073709551616\", ", TWO, ""), 1, 86, "a string of decimal digits"},
+        {DOC(ENDS "\"seed\": \"18446744073709551616\", ", TWO, ""), 1, 86,
+         "a string of decimal digits"},
         {DOC(ENDS "\"seed\": \"-1\", ", TWO, ""), 1, 86, "a string of decimal digits"},
         {DOC(ENDS "\"algorithm\": \"dig\", ", TWO, ""), 1, 91, "\"algorithm\" without \"seed\""},
-        {DOC(ENDS "\"seed\": \"1\", \"algorithm\": \"a name much longer than thirty-one bytes\", ", TWO, ""), 1, 104,
-         "at most 31 bytes"},
-        {DOC(ENDS "\"start_door\": \"up\", ", TWO, ""), 1, 92, "\"north\", \"east\", \"south\" or \"west\""},
-        {DOC(ENDS "\"start_door\": \"east\", ", TWO, ""), 1, 92, "the start cell (x 0, y 0) is not on the east side"},
-        {DOC(ENDS "\"extent\": [2, 2], ", TWO, ""), 1, 88, "\"extent\" is [2, 2], but this grid's is [2, 1]"},
-        {DOC(ENDS, TWO, ", \"solution\": [0]"), 2, 35, "\"solution\" step 0: it ends at cell 0, not at the goal (1)"},
-        {DOC(ENDS, TWO, ", \"solution\": [1, 0, 1]"), 2, 35, "step 0: it begins at cell 1, not at the start (0)"},
-        {DOC(ENDS, TWO, ", \"solution\": [0, 0, 1]"), 2, 35, "step 1: no passage joins cells 0 and 0"},
+        {DOC(ENDS "\"seed\": \"1\", \"algorithm\": \"a name much longer than thirty-one bytes\", ",
+             TWO, ""),
+         1, 104, "at most 31 bytes"},
+        {DOC(ENDS "\"start_door\": \"up\", ", TWO, ""), 1, 92,
+         "\"north\", \"east\", \"south\" or \"west\""},
+        {DOC(ENDS "\"start_door\": \"east\", ", TWO, ""), 1, 92,
+         "the start cell (x 0, y 0) is not on the east side"},
+        {DOC(ENDS "\"extent\": [2, 2], ", TWO, ""), 1, 88,
+         "\"extent\" is [2, 2], but this grid's is [2, 1]"},
+        {DOC(ENDS, TWO, ", \"solution\": [0]"), 2, 35,
+         "\"solution\" step 0: it ends at cell 0, not at the goal (1)"},
+        {DOC(ENDS, TWO, ", \"solution\": [1, 0, 1]"), 2, 35,
+         "step 0: it begins at cell 1, not at the start (0)"},
+        {DOC(ENDS, TWO, ", \"solution\": [0, 0, 1]"), 2, 35,
+         "step 1: no passage joins cells 0 and 0"},
         {DOC(ENDS, TWO, ", \"solution\": [0, 5, 1]"), 2, 35, "step 1: there is no cell 5"},
         {DOC(ENDS, TWO, ", \"solution\": []"), 2, 35, "\"solution\" is empty"},
-        {DOC(ENDS, TWO, ", \"solution\": [0, \"1\"]"), 2, 39, "\"solution\" step 1 is \"1\", not a cell id"},
+        {DOC(ENDS, TWO, ", \"solution\": [0, \"1\"]"), 2, 39,
+         "\"solution\" step 1 is \"1\", not a cell id"},
         /* sizes out of proportion to the data: refused before the maze is made */
         {"{\"meiro\": 1, \"grid\": \"rect\", \"width\": 20000, \"height\": 20000, \"cells\": [{\"x\": 0, \"y\": 0}]}",
          1, 89, "\"cells\": a shape of 1 cells is too sparse for its 20000 x 20000 grid"},
         {"{\"meiro\": 1, \"grid\": \"hex\", \"width\": 20000, \"height\": 20000, \"cells\": [{\"x\": 0, \"y\": 0}]}",
          1, 71, "the file ends too soon to list the cells of a 20000 x 20000 hex maze"},
-        {"{\"meiro\": 1, \"grid\": \"rect\", \"width\": 65535, \"height\": 65535, \"cells\": []}", 1, 39,
-         "too large"},
+        {"{\"meiro\": 1, \"grid\": \"rect\", \"width\": 65535, \"height\": 65535, \"cells\": []}",
+         1, 39, "too large"},
     };
     verdict refused = {0};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         meiro_error err = {0};
         meiro_maze *m = parse(bad[i].text, &err);
         verdict_note(&refused,
-                     !m && err.status != MEIRO_OK && err.line == bad[i].line && err.column == bad[i].col &&
-                         strstr(err.message, bad[i].says) != NULL,
-                     "input %zu: %s; expected %lu:%lu '%s', got %lu:%lu '%s'", i, m ? "accepted" : "refused",
-                     bad[i].line, bad[i].col, bad[i].says, err.line, err.column, err.message);
+                     !m && err.status != MEIRO_OK && err.line == bad[i].line &&
+                         err.column == bad[i].col && strstr(err.message, bad[i].says) != NULL,
+                     "input %zu: %s; expected %lu:%lu '%s', got %lu:%lu '%s'", i,
+                     m ? "accepted" : "refused", bad[i].line, bad[i].col, bad[i].says, err.line,
+                     err.column, err.message);
         meiro_maze_free(m);
     }
     CHECK_ALL(refused);
     /* spaces are no content: a megabyte of them lists no cells */
     static const char *const padded[][2] = {
-        {"{\"meiro\": 1, \"grid\": \"hex\", \"width\": 20000, \"height\": 20000, \"cells\": [", "{\"x\": 0}]}"},
+        {"{\"meiro\": 1, \"grid\": \"hex\", \"width\": 20000, \"height\": 20000, \"cells\": [",
+         "{\"x\": 0}]}"},
         {"{\"meiro\": 1, \"grid\": \"rect\", \"width\": 20000, \"height\": 20000, \"start\": 0, \"goal\": 1, "
          "\"cells\": [",
          "{\"x\": 0, \"y\": 0}, {\"x\": 1, \"y\": 0}], \"passages\": [[0, 1]]}"},
-        {"{\"meiro\": 1, \"grid\": \"rect\", \"width\": 2, \"height\": 1, \"cells\": [{\"x\": ", "0}]}"},
+        {"{\"meiro\": 1, \"grid\": \"rect\", \"width\": 2, \"height\": 1, \"cells\": [{\"x\": ",
+         "0}]}"},
     };
-    static const char *const padded_says[] = {"the file ends too soon to list the cells of a 20000 x 20000 hex maze "
-                                              "(spaces do not count)",
-                                              "too sparse for its 20000 x 20000 grid", "longer than 1 MiB"};
+    static const char *const padded_says[] = {
+        "the file ends too soon to list the cells of a 20000 x 20000 hex maze "
+        "(spaces do not count)",
+        "too sparse for its 20000 x 20000 grid", "longer than 1 MiB"};
     verdict spaces = {0};
     for (size_t i = 0; i < 3; i++) {
         size_t head = strlen(padded[i][0]), pad = (size_t)1 << 21, tail = strlen(padded[i][1]);
@@ -620,7 +681,8 @@ static void test_bad_input(void)
         memcpy(doc + head + pad, padded[i][1], tail);
         meiro_error err = {0};
         meiro_maze *m = parse_n(doc, head + pad + tail, &err);
-        verdict_note(&spaces, !m && strstr(err.message, padded_says[i]), "padded %zu: %s", i, err.message);
+        verdict_note(&spaces, !m && strstr(err.message, padded_says[i]), "padded %zu: %s", i,
+                     err.message);
         meiro_maze_free(m);
         free(doc);
     }
@@ -634,26 +696,29 @@ static void test_bad_input(void)
         {"{\"meiro\": 1, \"grid\": \"polar\", \"width\": 5, \"height\": 2, \"cells\": []}", 1, 40,
          "\"width\" is 5: a polar maze of 2 rings has 6 cells in its outer ring"},
         {"{\"meiro\": 1, \"grid\": \"hex\", \"width\": 2, \"height\": 2, \"start\": 0, \"goal\": 3, \"cells\": "
-         "[{\"x\": 0, \"y\": 0}, {\"x\": 0, \"y\": 1}]}", 1, 105,
-         "cell 1 is (x 0, y 1), but cell 1 of this hex grid is (x 1, y 0)"},
+         "[{\"x\": 0, \"y\": 0}, {\"x\": 0, \"y\": 1}]}",
+         1, 105, "cell 1 is (x 0, y 1), but cell 1 of this hex grid is (x 1, y 0)"},
         {"{\"meiro\": 1, \"grid\": \"hex\", \"width\": 3, \"height\": 1, \"start\": 0, \"goal\": 2, \"cells\": "
-         "[{\"x\": 0, \"y\": 0}, {\"x\": 1, \"y\": 0}], \"passages\": []}", 1, 121,
-         "\"cells\" lists 2 cells: a hex grid of 3 x 1 has 3"},
+         "[{\"x\": 0, \"y\": 0}, {\"x\": 1, \"y\": 0}], \"passages\": []}",
+         1, 121, "\"cells\" lists 2 cells: a hex grid of 3 x 1 has 3"},
         {"{\"meiro\": 1, \"grid\": \"hex\", \"width\": 3, \"height\": 1, \"start\": 0, \"goal\": 2, \"cells\": "
-         "[{\"x\": 0, \"y\": 0}, {\"x\": 1, \"y\": 0}, {\"x\": 2, \"y\": 0}], \"passages\": [[0, 2]]}", 1, 155,
-         "passage 0 [0, 2]: cells 0 and 2 are not neighbours"},
+         "[{\"x\": 0, \"y\": 0}, {\"x\": 1, \"y\": 0}, {\"x\": 2, \"y\": 0}], \"passages\": [[0, 2]]}",
+         1, 155, "passage 0 [0, 2]: cells 0 and 2 are not neighbours"},
         {"{\"meiro\": 1, \"grid\": \"hex\", \"width\": 3, \"height\": 1, \"start\": 0, \"start_door\": \"west\", "
          "\"goal\": 2, \"cells\": [{\"x\": 0, \"y\": 0}, {\"x\": 1, \"y\": 0}, {\"x\": 2, \"y\": 0}], "
-         "\"passages\": [[0, 1]]}", 1, 80, "doors in the outer wall are for rect grids only"},
+         "\"passages\": [[0, 1]]}",
+         1, 80, "doors in the outer wall are for rect grids only"},
         {"{\"meiro\": 1, \"grid\": \"polar\", \"width\": 6, \"height\": 2, \"cells\": [{\"x\": 0, \"y\": 0, "
-         "\"corners\": []}]}", 1, 66, "unknown key \"corners\" (a polar cell has x, y, center, radii and angles)"},
+         "\"corners\": []}]}",
+         1, 66, "unknown key \"corners\" (a polar cell has x, y, center, radii and angles)"},
         {"{\"meiro\": 1, \"grid\": \"polar\", \"width\": 6, \"height\": 2, \"cells\": [{\"x\": 0, \"y\": 0, "
-         "\"angles\": [0, 360]}, {\"x\": 0, \"y\": 1, \"angles\": [0, 90]}]}", 1, 104,
-         "cell 1: \"angles\" is [0,90], but this cell's are [0, 60]"},
+         "\"angles\": [0, 360]}, {\"x\": 0, \"y\": 1, \"angles\": [0, 90]}]}",
+         1, 104, "cell 1: \"angles\" is [0,90], but this cell's are [0, 60]"},
         {"{\"meiro\": 1, \"grid\": \"polar\", \"width\": 6, \"height\": 9000, \"cells\": [{\"x\": 0, \"y\": 0}]}",
          1, 68, "the file ends too soon to list the cells of a polar maze of 9000 rings"},
         {"{\"meiro\": 1, \"grid\": \"triangle\", \"width\": 2, \"height\": 1, \"start\": 1, \"goal\": 1, \"cells\": "
-         "[{\"x\": 0, \"y\": 0}, {\"x\": 1, \"y\": 0}], \"passages\": [[0, 1]]}", 1, 79, "the goal is the start's cell 1"},
+         "[{\"x\": 0, \"y\": 0}, {\"x\": 1, \"y\": 0}], \"passages\": [[0, 1]]}",
+         1, 79, "the goal is the start's cell 1"},
     };
     verdict grid_refused = {0};
     for (size_t i = 0; i < sizeof grids / sizeof grids[0]; i++) {
@@ -662,20 +727,22 @@ static void test_bad_input(void)
         verdict_note(&grid_refused,
                      !m && err.status == MEIRO_ERROR_PARSE && err.line == grids[i].line &&
                          err.column == grids[i].col && strstr(err.message, grids[i].says) != NULL,
-                     "grid input %zu: %s; expected %lu:%lu '%s', got %lu:%lu '%s'", i, m ? "accepted" : "refused",
-                     grids[i].line, grids[i].col, grids[i].says, err.line, err.column, err.message);
+                     "grid input %zu: %s; expected %lu:%lu '%s', got %lu:%lu '%s'", i,
+                     m ? "accepted" : "refused", grids[i].line, grids[i].col, grids[i].says,
+                     err.line, err.column, err.message);
         meiro_maze_free(m);
     }
     CHECK_ALL(grid_refused);
     /* and the documents they were made from are good */
     meiro_error err = {0};
     meiro_maze *m = parse(DOC(ENDS "\"seed\": \"18446744073709551615\", \"algorithm\": \"x\", "
-                              "\"start_door\": \"west\", \"extent\": [2, 1], ",
+                                   "\"start_door\": \"west\", \"extent\": [2, 1], ",
                               TWO, ", \"solution\": [0, 1]"),
                           &err);
     CHECK_MSG(m != NULL, "%s", err.message);
     uint64_t seed = 0;
-    CHECK(m && meiro_maze_seed(m, &seed) && seed == UINT64_MAX && strcmp(meiro_maze_algorithm(m), "x") == 0);
+    CHECK(m && meiro_maze_seed(m, &seed) && seed == UINT64_MAX &&
+          strcmp(meiro_maze_algorithm(m), "x") == 0);
     CHECK(m && meiro_maze_is_open(m, 0, 0, MEIRO_EAST) && meiro_maze_start_door(m) == MEIRO_WEST);
     meiro_maze_free(m);
 }
@@ -700,7 +767,8 @@ static void test_tolerated(void)
         meiro_error err = {0};
         meiro_maze *m = parse(docs[i], &err);
         char why[400] = "";
-        verdict_note(&read, m && same_maze(ref, m, why, sizeof why), "document %zu: %s %s", i, err.message, why);
+        verdict_note(&read, m && same_maze(ref, m, why, sizeof why), "document %zu: %s %s", i,
+                     err.message, why);
         meiro_maze_free(m);
     }
     CHECK_ALL(read);
@@ -731,8 +799,8 @@ static void test_window(void)
         meiro_error err = {0};
         meiro_maze *back = parse_n(doc, total, &err);
         char why[400] = "";
-        verdict_note(&same, back && same_maze(m, back, why, sizeof why), "cut at byte %zu: %s %s", cut,
-                     err.message, why);
+        verdict_note(&same, back && same_maze(m, back, why, sizeof why), "cut at byte %zu: %s %s",
+                     cut, err.message, why);
         meiro_maze_free(back);
         free(doc);
     }
@@ -776,7 +844,8 @@ static void test_python(void)
         char path[] = "/tmp/meiro-json-XXXXXX";
         int fd = mkstemp(path);
         FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
-        bool written = f && meiro_write(m, p.length ? &p : NULL, MEIRO_FORMAT_JSON, NULL, f, NULL) == MEIRO_OK;
+        bool written =
+            f && meiro_write(m, p.length ? &p : NULL, MEIRO_FORMAT_JSON, NULL, f, NULL) == MEIRO_OK;
         if (f) fclose(f);
         char cmd[512], out[256];
         snprintf(cmd, sizeof cmd,
@@ -785,10 +854,10 @@ static void test_python(void)
                  path);
         bool ok = written && run(cmd, out, sizeof out);
         char expect[128];
-        snprintf(expect, sizeof expect, "%s %llu quote \" backslash \\ tab \t\n", meiro_grid_name(grid),
-                 (unsigned long long)meiro_maze_cell_count(m));
-        verdict_note(&valid, ok && strcmp(out, expect) == 0, "%s: python3 read '%s'", meiro_grid_name(grid),
-                     ok ? out : "nothing");
+        snprintf(expect, sizeof expect, "%s %llu quote \" backslash \\ tab \t\n",
+                 meiro_grid_name(grid), (unsigned long long)meiro_maze_cell_count(m));
+        verdict_note(&valid, ok && strcmp(out, expect) == 0, "%s: python3 read '%s'",
+                     meiro_grid_name(grid), ok ? out : "nothing");
         unlink(path);
         meiro_path_free(&p);
         meiro_maze_free(m);
@@ -810,7 +879,4 @@ static const test_case cases[] = {
     {"python", test_python},
 };
 
-int main(int argc, char **argv)
-{
-    return test_main("json", argc, argv, cases, TEST_COUNT(cases));
-}
+int main(int argc, char **argv) { return test_main("json", argc, argv, cases, TEST_COUNT(cases)); }

@@ -29,13 +29,13 @@ static void test_a4_portrait(void)
     CHECK_MM(L.cell, 17.88);
     CHECK_MM(L.maze_w, 178.8);
     CHECK_MM(L.maze_h, 250.32);
-    CHECK_MM(L.maze_x, 15.6);           /* (210 - 178.8) / 2: centred */
-    CHECK_MM(L.maze_y, 19.84);          /* 15 + (260 - 250.32) / 2 */
-    CHECK_MM(L.footer_baseline, 281);   /* 297 - 15 - 1 */
+    CHECK_MM(L.maze_x, 15.6);         /* (210 - 178.8) / 2: centred */
+    CHECK_MM(L.maze_y, 19.84);        /* 15 + (260 - 250.32) / 2 */
+    CHECK_MM(L.footer_baseline, 281); /* 297 - 15 - 1 */
     CHECK_MM(L.title_size, 0);
     CHECK_MM(L.mark_size, 17.88 * 0.6);
-    CHECK_MM(L.path_width, 4);          /* 0.3 cell, capped at 4 */
-    CHECK_MM(L.crop_x, 15.6 - 8.94);    /* half a cell of border */
+    CHECK_MM(L.path_width, 4);       /* 0.3 cell, capped at 4 */
+    CHECK_MM(L.crop_x, 15.6 - 8.94); /* half a cell of border */
     CHECK_MM(L.crop_w, 178.8 + 17.88);
     /* with a title: 16 mm more at the top */
     opt.title = "Hana";
@@ -65,9 +65,12 @@ static void test_orientation_and_papers(void)
     opt.orientation = MEIRO_ORIENT_LANDSCAPE;
     L = lay(3, 30, &opt, MEIRO_OK);
     CHECK(L.landscape);
-    static const struct { const char *name; double w, h; } papers[] = {
-        {"a4", 210, 297}, {"A3", 297, 420}, {"a5", 148, 210}, {"b5", 182, 257},
-        {"letter", 215.9, 279.4}, {"Legal", 215.9, 355.6},
+    static const struct {
+        const char *name;
+        double w, h;
+    } papers[] = {
+        {"a4", 210, 297}, {"A3", 297, 420},         {"a5", 148, 210},
+        {"b5", 182, 257}, {"letter", 215.9, 279.4}, {"Legal", 215.9, 355.6},
     };
     for (size_t i = 0; i < sizeof papers / sizeof papers[0]; i++) {
         meiro_export_options o;
@@ -130,7 +133,9 @@ static void test_line_scales_with_cell(void)
         double usual = fmin(fmax(L.cell * 0.1, 0.1), 1.2);
         verdict_note(&thin, L.line <= fmax(usual, L.cell * 0.08) + 1e-9 && L.line <= 1.6,
                      "cell %.2f mm: line %.2f mm", L.cell, L.line);
-        if (L.cell >= 20) verdict_note(&thin, fabs(L.line - 1.6) < 1e-9, "cell %.2f: line %.2f, not 1.6", L.cell, L.line);
+        if (L.cell >= 20)
+            verdict_note(&thin, fabs(L.line - 1.6) < 1e-9, "cell %.2f: line %.2f, not 1.6", L.cell,
+                         L.line);
     }
     CHECK_ALL(thin);
 }
@@ -142,7 +147,8 @@ static void test_line_scales_with_cell(void)
 static void test_arrow_room(void)
 {
     verdict room = {0};
-    const unsigned sides[] = {1u << MEIRO_WEST | 1u << MEIRO_EAST, 1u << MEIRO_NORTH | 1u << MEIRO_SOUTH,
+    const unsigned sides[] = {1u << MEIRO_WEST | 1u << MEIRO_EAST,
+                              1u << MEIRO_NORTH | 1u << MEIRO_SOUTH,
                               1u << MEIRO_NORTH | 1u << MEIRO_EAST, 0};
     const uint32_t sizes[][2] = {{1, 1}, {7, 9}, {20, 15}, {60, 40}};
     const box slots[] = {{15, 40, 180, 235}, {15, 15, 267, 160}, {20, 30, 60, 45}};
@@ -152,9 +158,13 @@ static void test_arrow_room(void)
                 for (int fixed = 0; fixed <= 1; fixed++) {
                     page_layout L = {0};
                     box s = slots[k];
-                    double exact = fixed ? 0.8 * fmin(s.w / (sizes[z][0] + 2.0), s.h / (sizes[z][1] + 2.0)) : 0;
-                    if (layout_in_slot(sizes[z][0], sizes[z][1], sides[d], s, false, exact, 20, 0, &L, NULL) != MEIRO_OK) {
-                        verdict_note(&room, fixed, "%ux%u in slot %zu: no fit", sizes[z][0], sizes[z][1], k);
+                    double exact =
+                        fixed ? 0.8 * fmin(s.w / (sizes[z][0] + 2.0), s.h / (sizes[z][1] + 2.0))
+                              : 0;
+                    if (layout_in_slot(sizes[z][0], sizes[z][1], sides[d], s, false, exact, 20, 0,
+                                       &L, NULL) != MEIRO_OK) {
+                        verdict_note(&room, fixed, "%ux%u in slot %zu: no fit", sizes[z][0],
+                                     sizes[z][1], k);
                         continue;
                     }
                     double reach = L.arrow_from + L.arrow;
@@ -167,19 +177,18 @@ static void test_arrow_room(void)
                                   L.maze_y + L.maze_h + (down ? reach : 0) <= s.y + s.h + e;
                     bool centred = fabs(L.maze_x + L.maze_w / 2 - (s.x + s.w / 2)) < 1e-6 &&
                                    fabs(L.maze_y + L.maze_h / 2 - (s.y + s.h / 2)) < 1e-6;
-                    verdict_note(&room, inside && centred && (sides[d] ? L.arrow >= 2.5 : L.arrow == 0),
-                                 "%ux%u sides %u slot %zu%s: arrows reach %.2f mm, maze at %.1f,%.1f %.1f x %.1f",
-                                 sizes[z][0], sizes[z][1], sides[d], k, fixed ? " fixed" : "", reach, L.maze_x,
-                                 L.maze_y, L.maze_w, L.maze_h);
+                    verdict_note(
+                        &room, inside && centred && (sides[d] ? L.arrow >= 2.5 : L.arrow == 0),
+                        "%ux%u sides %u slot %zu%s: arrows reach %.2f mm, maze at %.1f,%.1f %.1f x %.1f",
+                        sizes[z][0], sizes[z][1], sides[d], k, fixed ? " fixed" : "", reach,
+                        L.maze_x, L.maze_y, L.maze_w, L.maze_h);
                 }
     CHECK_ALL(room);
 }
 
 static const test_case cases[] = {
-    {"arrow_room", test_arrow_room},
-    {"line_scales_with_cell", test_line_scales_with_cell},
-    {"a4_portrait", test_a4_portrait},
-    {"orientation_and_papers", test_orientation_and_papers},
+    {"arrow_room", test_arrow_room},   {"line_scales_with_cell", test_line_scales_with_cell},
+    {"a4_portrait", test_a4_portrait}, {"orientation_and_papers", test_orientation_and_papers},
     {"fixed_cells", test_fixed_cells},
 };
 

@@ -78,9 +78,11 @@ static void test_xlsx_row_heights(void)
     snprintf(path, sizeof path, "%s/m.xlsx", dir);
     CHECK_INT(meiro_save(m, NULL, MEIRO_FORMAT_XLSX, NULL, path, NULL), MEIRO_OK);
     /* every number in the sheet's XML has a point, never a comma */
-    snprintf(cmd, sizeof cmd, "unzip -p %s xl/worksheets/sheet1.xml | grep -q '=\"[0-9]*,[0-9]'", path);
+    snprintf(cmd, sizeof cmd, "unzip -p %s xl/worksheets/sheet1.xml | grep -q '=\"[0-9]*,[0-9]'",
+             path);
     CHECK_MSG(system(cmd) != 0, "a decimal comma in %s", path);
-    snprintf(cmd, sizeof cmd, "unzip -p %s xl/worksheets/sheet1.xml | grep -q 'ht=\"[0-9]*\\.[0-9]'", path);
+    snprintf(cmd, sizeof cmd,
+             "unzip -p %s xl/worksheets/sheet1.xml | grep -q 'ht=\"[0-9]*\\.[0-9]'", path);
     CHECK_MSG(system(cmd) == 0, "no decimal row height in %s", path);
     meiro_maze_free(m);
 }

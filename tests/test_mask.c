@@ -11,8 +11,8 @@ static const int DX[4] = {0, 1, 0, -1}, DY[4] = {-1, 0, 1, 0}; /* N E S W */
 
 /* Test shapes, w x h bytes (1 inside). */
 enum { DISC, RING, TWO_PIECES, BLOBS, COMB, LETTERS, SHAPE_COUNT };
-static const char *const shape_names[SHAPE_COUNT] = {"disc", "ring", "two pieces", "blobs",
-                                                     "comb", "letters"};
+static const char *const shape_names[SHAPE_COUNT] = {"disc",  "ring", "two pieces",
+                                                     "blobs", "comb", "letters"};
 
 static uint8_t *make_shape(int kind, uint32_t w, uint32_t h, uint64_t seed)
 {
@@ -25,7 +25,7 @@ static uint8_t *make_shape(int kind, uint32_t w, uint32_t h, uint64_t seed)
             bool v = false;
             switch (kind) {
             case DISC: v = d <= r; break;
-            case RING: v = d <= r && d >= r / 2; break;            /* a hole */
+            case RING: v = d <= r && d >= r / 2; break;              /* a hole */
             case TWO_PIECES: v = x < w / 3 || x >= w - w / 3; break; /* a gap between */
             case BLOBS: /* random speckle: many pieces */
                 s = s * 6364136223846793005u + 1442695040888963407u;
@@ -76,14 +76,16 @@ static bool keeps_to_shape(const meiro_maze *m, const uint8_t *mask, bool *cover
     return ok;
 }
 
-static const char *const shape_generators[] = {"cluster", "dig", "bar", "wall", "prim",
-                                               "true-prim", "wilson", "aldous-broder",
-                                               "growing-tree", "hunt-and-kill"};
+static const char *const shape_generators[] = {
+    "cluster",   "dig",    "bar",           "wall",         "prim",
+    "true-prim", "wilson", "aldous-broder", "growing-tree", "hunt-and-kill"};
 enum { SHAPE_GENERATORS = sizeof shape_generators / sizeof shape_generators[0] };
 
 static void test_generators_on_shapes(void)
 {
-    static const struct { uint32_t w, h; } sizes[] = {{3, 3}, {8, 5}, {20, 20}, {33, 21}, {90, 70}};
+    static const struct {
+        uint32_t w, h;
+    } sizes[] = {{3, 3}, {8, 5}, {20, 20}, {33, 21}, {90, 70}};
     verdict made = {0}, perfect = {0}, shape = {0}, covers = {0}, same = {0}, valid = {0};
     for (size_t g = 0; g < SHAPE_GENERATORS; g++)
         for (int kind = 0; kind < SHAPE_COUNT; kind++)
@@ -95,13 +97,15 @@ static void test_generators_on_shapes(void)
                     const char *algo = shape_generators[g];
                     meiro_maze *m = make(mask, w, h, algo, seed, 0, &err);
                     if (verdict_note(&made, m != NULL, "%s on %s %ux%u seed %llu: %s", algo,
-                                     shape_names[kind], w, h, (unsigned long long)seed, err.message)) {
+                                     shape_names[kind], w, h, (unsigned long long)seed,
+                                     err.message)) {
                         bool p = false, c = false;
                         verdict_note(&valid, meiro_maze_check(m, &err) == MEIRO_OK,
-                                     "%s on %s %ux%u: %s", algo, shape_names[kind], w, h, err.message);
+                                     "%s on %s %ux%u: %s", algo, shape_names[kind], w, h,
+                                     err.message);
                         verdict_note(&perfect, meiro_maze_is_perfect(m, &p, NULL) == MEIRO_OK && p,
-                                     "%s on %s %ux%u seed %llu not perfect", algo, shape_names[kind],
-                                     w, h, (unsigned long long)seed);
+                                     "%s on %s %ux%u seed %llu not perfect", algo,
+                                     shape_names[kind], w, h, (unsigned long long)seed);
                         verdict_note(&shape, keeps_to_shape(m, mask, &c),
                                      "%s on %s %ux%u seed %llu: cells unreachable or outside", algo,
                                      shape_names[kind], w, h, (unsigned long long)seed);
@@ -109,8 +113,8 @@ static void test_generators_on_shapes(void)
                                      shape_names[kind]);
                         meiro_maze *again = make(mask, w, h, algo, seed, 0, NULL);
                         verdict_note(&same, again && meiro_maze_equal(m, again),
-                                     "%s on %s seed %llu: not reproducible", algo, shape_names[kind],
-                                     (unsigned long long)seed);
+                                     "%s on %s seed %llu: not reproducible", algo,
+                                     shape_names[kind], (unsigned long long)seed);
                         meiro_maze_free(again);
                     }
                     meiro_maze_free(m);
@@ -177,12 +181,13 @@ static void test_solvers_on_shapes(void)
                 meiro_stats st;
                 uint64_t inside = 0;
                 for (size_t i = 0; i < (size_t)w * h; i++)
-                    inside += meiro_maze_is_active(m, (meiro_cell){(uint32_t)(i % w), (uint32_t)(i / w)});
+                    inside +=
+                        meiro_maze_is_active(m, (meiro_cell){(uint32_t)(i % w), (uint32_t)(i / w)});
                 verdict_note(&stats,
                              meiro_stats_compute(m, &st, NULL) == MEIRO_OK && st.cells == inside &&
-                                 st.reachable == inside && st.perfect == (loops == 0 || st.passages == inside - 1) &&
-                                 st.solution == best.length &&
-                                 st.cells == meiro_maze_cell_count(m),
+                                 st.reachable == inside &&
+                                 st.perfect == (loops == 0 || st.passages == inside - 1) &&
+                                 st.solution == best.length && st.cells == meiro_maze_cell_count(m),
                              "stats on %s seed %llu loops %u: cells %llu of %llu, reachable %llu",
                              shape_names[kind], (unsigned long long)seed, loops,
                              (unsigned long long)st.cells, (unsigned long long)inside,
@@ -205,8 +210,7 @@ static void test_bridges(void)
         uint32_t w = 10 + gap, h = 7;
         uint8_t *mask = calloc((size_t)w * h, 1);
         for (uint32_t y = 1; y < 6; y++)
-            for (uint32_t x = 0; x < w; x++)
-                mask[y * w + x] = x < 5 || x >= 5 + gap;
+            for (uint32_t x = 0; x < w; x++) mask[y * w + x] = x < 5 || x >= 5 + gap;
         meiro_maze *m = make(mask, w, h, "dig", gap, 0, NULL);
         uint64_t shape = 0;
         for (size_t i = 0; i < (size_t)w * h; i++) shape += mask[i];
@@ -257,8 +261,9 @@ static void test_refusals_and_ends(void)
     for (size_t k = 0; k < 4; k++) {
         meiro_error err = {0};
         meiro_maze *m = make(mask, w, h, row_ones[k], 1, 0, &err);
-        verdict_note(&refused, !m && strstr(err.message, "does not work on a shape") &&
-                                   strstr(err.message, "wilson"),
+        verdict_note(&refused,
+                     !m && strstr(err.message, "does not work on a shape") &&
+                         strstr(err.message, "wilson"),
                      "%s: %s", row_ones[k], err.message);
         meiro_maze_free(m);
     }
@@ -277,11 +282,11 @@ static void test_refusals_and_ends(void)
             meiro_maze *m = meiro_generate(&o, NULL);
             meiro_cell s = m ? meiro_maze_start(m) : (meiro_cell){0, 0};
             meiro_cell g = m ? meiro_maze_goal(m) : (meiro_cell){0, 0};
-            verdict_note(&ends, m && meiro_maze_is_active(m, s) && meiro_maze_is_active(m, g) &&
-                                    (s.x != g.x || s.y != g.y) &&
-                                    meiro_maze_start_door(m) == MEIRO_NO_DIR &&
-                                    meiro_maze_goal_door(m) == MEIRO_NO_DIR &&
-                                    s.x + s.y < g.x + g.y,
+            verdict_note(&ends,
+                         m && meiro_maze_is_active(m, s) && meiro_maze_is_active(m, g) &&
+                             (s.x != g.x || s.y != g.y) &&
+                             meiro_maze_start_door(m) == MEIRO_NO_DIR &&
+                             meiro_maze_goal_door(m) == MEIRO_NO_DIR && s.x + s.y < g.x + g.y,
                          "ends %d seed %llu: S (%u, %u) G (%u, %u)", e, (unsigned long long)seed,
                          s.x, s.y, g.x, g.y);
             meiro_maze_free(m);
@@ -299,7 +304,8 @@ static void test_refusals_and_ends(void)
     meiro_error err = {0};
     meiro_maze *m = meiro_generate(&o, &err);
     CHECK(m == NULL);
-    CHECK_MSG(strstr(err.message, "start (0, 0) lies outside the shape") != NULL, "%s", err.message);
+    CHECK_MSG(strstr(err.message, "start (0, 0) lies outside the shape") != NULL, "%s",
+              err.message);
     meiro_maze_free(m);
     free(mask);
 }
@@ -312,7 +318,8 @@ static void test_set_mask(void)
     meiro_error err = {0};
     CHECK(meiro_maze_set_mask(m, none, &err) == MEIRO_ERROR_ARGUMENT);
     uint8_t one[12] = {0, 0, 0, 0, 0, 1}; /* S and G need a cell each */
-    CHECK(meiro_maze_set_mask(m, one, &err) == MEIRO_ERROR_ARGUMENT && strstr(err.message, "1 cell"));
+    CHECK(meiro_maze_set_mask(m, one, &err) == MEIRO_ERROR_ARGUMENT &&
+          strstr(err.message, "1 cell"));
     meiro_maze *single = meiro_maze_new(1, 1, NULL);
     uint8_t all[1] = {1}; /* every cell inside: no mask, and the 1x1 maze keeps its doors */
     CHECK(meiro_maze_set_mask(single, all, NULL) == MEIRO_OK && !meiro_maze_has_mask(single) &&
@@ -321,7 +328,8 @@ static void test_set_mask(void)
     CHECK(!meiro_maze_has_mask(m) && meiro_maze_cell_count(m) == 12);
     CHECK(meiro_maze_set_mask(m, some, &err) == MEIRO_OK);
     CHECK(meiro_maze_has_mask(m) && meiro_maze_cell_count(m) == 6);
-    CHECK(!meiro_maze_is_active(m, (meiro_cell){0, 0}) && meiro_maze_is_active(m, (meiro_cell){1, 0}));
+    CHECK(!meiro_maze_is_active(m, (meiro_cell){0, 0}) &&
+          meiro_maze_is_active(m, (meiro_cell){1, 0}));
     CHECK(meiro_maze_start(m).x == 1 && meiro_maze_start(m).y == 0);
     CHECK(meiro_maze_goal(m).x == 2 && meiro_maze_goal(m).y == 2);
     /* sides: a neighbour outside the shape is not a neighbour */
@@ -350,7 +358,4 @@ static const test_case cases[] = {
     {"set_mask", test_set_mask},
 };
 
-int main(int argc, char **argv)
-{
-    return test_main("mask", argc, argv, cases, TEST_COUNT(cases));
-}
+int main(int argc, char **argv) { return test_main("mask", argc, argv, cases, TEST_COUNT(cases)); }

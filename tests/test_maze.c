@@ -30,7 +30,8 @@ static void test_walls(void)
     for (uint32_t y = 0; y < 3; y++)
         for (uint32_t x = 0; x < 4; x++)
             for (unsigned d = 0; d < 4; d++)
-                verdict_note(&all_closed, !meiro_maze_is_open(m, x, y, (meiro_dir)d), "(%u, %u) open to %u", x, y, d);
+                verdict_note(&all_closed, !meiro_maze_is_open(m, x, y, (meiro_dir)d),
+                             "(%u, %u) open to %u", x, y, d);
     CHECK_ALL(all_closed);
     CHECK_INT(meiro_maze_carve(m, 1, 1, MEIRO_EAST), MEIRO_OK);
     CHECK(meiro_maze_is_open(m, 1, 1, MEIRO_EAST));
@@ -102,9 +103,11 @@ static void test_strerror(void)
     verdict own = {0}, distinct = {0};
     for (int s = 0; s < MEIRO_STATUS_COUNT; s++) {
         const char *a = meiro_strerror((meiro_status)s);
-        verdict_note(&own, a && *a && strcmp(a, "unknown status") != 0, "status %d: \"%s\"", s, a ? a : "(null)");
+        verdict_note(&own, a && *a && strcmp(a, "unknown status") != 0, "status %d: \"%s\"", s,
+                     a ? a : "(null)");
         for (int t = 0; t < s && a; t++)
-            verdict_note(&distinct, strcmp(a, meiro_strerror((meiro_status)t)) != 0, "statuses %d and %d: \"%s\"", t, s, a);
+            verdict_note(&distinct, strcmp(a, meiro_strerror((meiro_status)t)) != 0,
+                         "statuses %d and %d: \"%s\"", t, s, a);
     }
     CHECK_ALL(own);
     CHECK_ALL(distinct);
@@ -119,7 +122,4 @@ static const test_case cases[] = {
     {"strerror", test_strerror},
 };
 
-int main(int argc, char **argv)
-{
-    return test_main("maze", argc, argv, cases, TEST_COUNT(cases));
-}
+int main(int argc, char **argv) { return test_main("maze", argc, argv, cases, TEST_COUNT(cases)); }

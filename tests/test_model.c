@@ -36,7 +36,8 @@ static void test_rng(void)
         if (verdict_note(&in_range, v < 6, "draw %d: %u", i, v)) hist[v]++;
     }
     for (int k = 0; k < 6; k++)
-        verdict_note(&uniform, hist[k] > 9400 && hist[k] < 10600, "bucket %d: %d of 60000", k, hist[k]);
+        verdict_note(&uniform, hist[k] > 9400 && hist[k] < 10600, "bucket %d: %d of 60000", k,
+                     hist[k]);
     CHECK_ALL(in_range);
     CHECK_ALL(uniform);
     /* rng_pick_bit picks only set bits, each of them */
@@ -72,7 +73,8 @@ static void test_perm(void)
         }
         verdict_note(&permutes, ok, "not a permutation of %llu", (unsigned long long)n);
         if (n >= 1000)
-            verdict_note(&shuffles, fixed < n / 50, "%zu fixed points of %llu", fixed, (unsigned long long)n);
+            verdict_note(&shuffles, fixed < n / 50, "%zu fixed points of %llu", fixed,
+                         (unsigned long long)n);
         free(hit);
         /* the stream yields the same order, and looks PERM_AHEAD ahead */
         rng_seed(&r, n);
@@ -82,10 +84,12 @@ static void test_perm(void)
         for (uint64_t i = 0; i < n; i++) {
             uint64_t later, v = perm_stream_next(&ps, &later);
             if (v != perm_at(&p, i)) same = false;
-            if (later != (i + PERM_AHEAD < n ? perm_at(&p, i + PERM_AHEAD) : UINT64_MAX)) same = false;
+            if (later != (i + PERM_AHEAD < n ? perm_at(&p, i + PERM_AHEAD) : UINT64_MAX))
+                same = false;
             if (i + 3 < n && perm_stream_peek(&ps, 3) != perm_at(&p, i + 3)) same = false;
         }
-        verdict_note(&streams, same, "stream differs from perm_at for n = %llu", (unsigned long long)n);
+        verdict_note(&streams, same, "stream differs from perm_at for n = %llu",
+                     (unsigned long long)n);
     }
     CHECK_ALL(permutes);
     CHECK_ALL(shuffles);
@@ -98,7 +102,4 @@ static const test_case cases[] = {
     {"perm", test_perm},
 };
 
-int main(int argc, char **argv)
-{
-    return test_main("model", argc, argv, cases, TEST_COUNT(cases));
-}
+int main(int argc, char **argv) { return test_main("model", argc, argv, cases, TEST_COUNT(cases)); }

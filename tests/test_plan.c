@@ -8,7 +8,8 @@
 #include <math.h>
 
 /* A text's mask as meiro_text_mask describes it, for the text step. */
-static const meiro_text_info hana = {.width = 40, .height = 13, .letters = 4, .first = {2, 6}, .last = {37, 6}};
+static const meiro_text_info hana = {
+    .width = 40, .height = 13, .letters = 4, .first = {2, 6}, .last = {37, 6}};
 
 static meiro_template *load(const char *name)
 {
@@ -18,8 +19,8 @@ static meiro_template *load(const char *name)
 }
 
 /* Resolves with the given settings of `given` over `src`. */
-static meiro_status resolve(meiro_generate_options *o, unsigned given, const meiro_maze_sources *src,
-                            meiro_error *err)
+static meiro_status resolve(meiro_generate_options *o, unsigned given,
+                            const meiro_maze_sources *src, meiro_error *err)
 {
     meiro_error none = {0};
     return meiro_generate_options_resolve(o, given, src, err ? err : &none);
@@ -39,10 +40,12 @@ static void test_level_template_defaults(void)
     CHECK(o.width == d.width && o.height == d.height && !o.algorithm && o.ends == d.ends);
     meiro_generate_options_init(&o);
     CHECK(resolve(&o, 0, &(meiro_maze_sources){.tpl = kids}, NULL) == MEIRO_OK);
-    CHECK(o.width == 7 && o.height == 9 && !strcmp(o.algorithm, "dig") && o.ends == MEIRO_ENDS_BORDER);
+    CHECK(o.width == 7 && o.height == 9 && !strcmp(o.algorithm, "dig") &&
+          o.ends == MEIRO_ENDS_BORDER);
     meiro_generate_options_init(&o);
     CHECK(resolve(&o, 0, &(meiro_maze_sources){.tpl = kids, .level = hard}, NULL) == MEIRO_OK);
-    CHECK(o.width == 20 && o.height == 28 && !strcmp(o.algorithm, "wall") && o.ends == MEIRO_ENDS_BORDER);
+    CHECK(o.width == 20 && o.height == 28 && !strcmp(o.algorithm, "wall") &&
+          o.ends == MEIRO_ENDS_BORDER);
     /* a template without [maze]: the defaults, not its page's paper */
     meiro_template *a5 = load("booklet-a5");
     meiro_generate_options_init(&o);
@@ -57,7 +60,8 @@ static void test_level_template_defaults(void)
 static void test_given_wins(void)
 {
     meiro_template *kids = load("kids-a4");
-    meiro_maze_sources sources[] = {{.tpl = kids}, {.level = meiro_level_info(MEIRO_LEVEL_EXPERT)},
+    meiro_maze_sources sources[] = {{.tpl = kids},
+                                    {.level = meiro_level_info(MEIRO_LEVEL_EXPERT)},
                                     {.tpl = kids, .level = meiro_level_info(MEIRO_LEVEL_NORMAL)}};
     verdict v = {0};
     for (size_t s = 0; s < sizeof sources / sizeof sources[0]; s++) {
@@ -73,7 +77,8 @@ static void test_given_wins(void)
             bool ok = resolve(&o, given, &sources[s], NULL) == MEIRO_OK;
             ok = ok && o.width == (given & MEIRO_GIVEN_WIDTH ? 3 : base.width);
             ok = ok && o.height == (given & MEIRO_GIVEN_HEIGHT ? 4 : base.height);
-            ok = ok && !strcmp(o.algorithm, given & MEIRO_GIVEN_ALGORITHM ? "prim" : base.algorithm);
+            ok =
+                ok && !strcmp(o.algorithm, given & MEIRO_GIVEN_ALGORITHM ? "prim" : base.algorithm);
             ok = ok && o.ends == (given & MEIRO_GIVEN_ENDS ? MEIRO_ENDS_CELLS : base.ends);
             ok = ok && (!(given & MEIRO_GIVEN_ENDS) || (same_cell(o.start, (meiro_cell){0, 1}) &&
                                                         same_cell(o.goal, (meiro_cell){2, 3})));
@@ -94,7 +99,8 @@ static void test_shape(void)
     verdict made = {0}, sized = {0};
     for (int l = -1; l < MEIRO_LEVEL_COUNT; l++) {
         for (int t = 0; t < 2; t++) {
-            meiro_maze_sources src = {.tpl = t ? kids : NULL, .level = l < 0 ? NULL : meiro_level_info((meiro_level)l),
+            meiro_maze_sources src = {.tpl = t ? kids : NULL,
+                                      .level = l < 0 ? NULL : meiro_level_info((meiro_level)l),
                                       .shape = true};
             meiro_generate_options below, o;
             meiro_generate_options_init(&below);
@@ -103,14 +109,16 @@ static void test_shape(void)
             o.seed = 3;
             bool ok = resolve(&o, 0, &src, NULL) == MEIRO_OK;
             double side = floor(sqrt(1.6 * below.width * below.height) + 0.5);
-            verdict_note(&sized, ok && o.width == o.height && o.width == (side < 12 ? 12 : side) &&
-                                     o.ends != MEIRO_ENDS_BORDER,
+            verdict_note(&sized,
+                         ok && o.width == o.height && o.width == (side < 12 ? 12 : side) &&
+                             o.ends != MEIRO_ENDS_BORDER,
                          "level %d template %d: %ux%u", l, t, o.width, o.height);
             uint8_t *mask = NULL;
             ok = ok && meiro_shape_mask("heart", o.width, o.height, &mask, NULL) == MEIRO_OK;
             o.mask = mask;
             meiro_maze *m = ok ? meiro_generate(&o, NULL) : NULL;
-            verdict_note(&made, m != NULL, "level %d template %d: %s", l, t, o.algorithm ? o.algorithm : "cluster");
+            verdict_note(&made, m != NULL, "level %d template %d: %s", l, t,
+                         o.algorithm ? o.algorithm : "cluster");
             meiro_maze_free(m);
             meiro_mask_free(mask);
         }
@@ -122,19 +130,24 @@ static void test_shape(void)
     meiro_generate_options_init(&o);
     o.width = 16, o.algorithm = "eller", o.ends = MEIRO_ENDS_BORDER;
     meiro_maze_sources src = {.tpl = kids, .shape = true};
-    CHECK(resolve(&o, MEIRO_GIVEN_WIDTH | MEIRO_GIVEN_ALGORITHM | MEIRO_GIVEN_ENDS, &src, NULL) == MEIRO_OK);
-    CHECK(o.width == 16 && o.height == 9 && !strcmp(o.algorithm, "eller") && o.ends == MEIRO_ENDS_BORDER);
+    CHECK(resolve(&o, MEIRO_GIVEN_WIDTH | MEIRO_GIVEN_ALGORITHM | MEIRO_GIVEN_ENDS, &src, NULL) ==
+          MEIRO_OK);
+    CHECK(o.width == 16 && o.height == 9 && !strcmp(o.algorithm, "eller") &&
+          o.ends == MEIRO_ENDS_BORDER);
     /* shape > template: the template's border ends and dig, the size squared */
     meiro_generate_options_init(&o);
     CHECK(resolve(&o, 0, &src, NULL) == MEIRO_OK);
-    CHECK(o.width == 12 && o.height == 12 && !strcmp(o.algorithm, "dig") && o.ends == MEIRO_ENDS_FARTHEST);
+    CHECK(o.width == 12 && o.height == 12 && !strcmp(o.algorithm, "dig") &&
+          o.ends == MEIRO_ENDS_FARTHEST);
     /* a level whose generator takes no shape: dig, unless one is given */
-    const meiro_level_desc rows = {.width = 20, .height = 28, .algorithm = "eller", .ends = MEIRO_ENDS_CORNERS};
+    const meiro_level_desc rows = {
+        .width = 20, .height = 28, .algorithm = "eller", .ends = MEIRO_ENDS_CORNERS};
     meiro_generate_options_init(&o);
     src = (meiro_maze_sources){.level = &rows, .shape = true};
     CHECK(resolve(&o, 0, &src, NULL) == MEIRO_OK && !strcmp(o.algorithm, "dig") && o.width == 30);
     o.algorithm = "eller";
-    CHECK(resolve(&o, MEIRO_GIVEN_ALGORITHM, &src, NULL) == MEIRO_OK && !strcmp(o.algorithm, "eller"));
+    CHECK(resolve(&o, MEIRO_GIVEN_ALGORITHM, &src, NULL) == MEIRO_OK &&
+          !strcmp(o.algorithm, "eller"));
     meiro_template_free(kids);
 }
 
@@ -145,7 +158,8 @@ static void test_text(void)
     meiro_template *kids = load("kids-a4");
     meiro_generate_options o;
     meiro_generate_options_init(&o);
-    meiro_maze_sources src = {.tpl = kids, .level = meiro_level_info(MEIRO_LEVEL_HARD), .text = &hana};
+    meiro_maze_sources src = {
+        .tpl = kids, .level = meiro_level_info(MEIRO_LEVEL_HARD), .text = &hana};
     o.height = 5; /* the height the text was drawn at: its grid is what counts */
     CHECK(resolve(&o, MEIRO_GIVEN_HEIGHT, &src, NULL) == MEIRO_OK);
     CHECK(o.width == 40 && o.height == 13 && o.ends == MEIRO_ENDS_PIECES);
@@ -153,12 +167,14 @@ static void test_text(void)
     CHECK(!strcmp(o.algorithm, "wall")); /* the level's: a text has no say */
     meiro_generate_options_init(&o);
     o.ends = MEIRO_ENDS_FARTHEST;
-    CHECK(resolve(&o, MEIRO_GIVEN_ENDS, &src, NULL) == MEIRO_OK && o.ends == MEIRO_ENDS_FARTHEST && o.width == 40);
+    CHECK(resolve(&o, MEIRO_GIVEN_ENDS, &src, NULL) == MEIRO_OK && o.ends == MEIRO_ENDS_FARTHEST &&
+          o.width == 40);
     /* refused, *opt unchanged: a width with a text, a text with a shape, a text off the rect grid */
     meiro_error err = {0};
     meiro_generate_options_init(&o);
     o.width = 30;
-    CHECK(resolve(&o, MEIRO_GIVEN_WIDTH, &src, &err) == MEIRO_ERROR_ARGUMENT && err.field == MEIRO_FIELD_WIDTH);
+    CHECK(resolve(&o, MEIRO_GIVEN_WIDTH, &src, &err) == MEIRO_ERROR_ARGUMENT &&
+          err.field == MEIRO_FIELD_WIDTH);
     CHECK(o.width == 30 && o.height == 15);
     src.shape = true;
     CHECK(resolve(&o, 0, &src, &err) == MEIRO_ERROR_ARGUMENT && err.field == MEIRO_FIELD_TEXT);
@@ -192,11 +208,13 @@ static void test_grid(void)
     CHECK(o.width == 40 && o.height == 28 && o.ends == MEIRO_ENDS_BORDER);
     meiro_generate_options_init(&o);
     o.grid = MEIRO_GRID_HEX;
-    CHECK(resolve(&o, 0, &(meiro_maze_sources){.level = hard}, NULL) == MEIRO_OK && o.width == 20 && o.height == 28);
+    CHECK(resolve(&o, 0, &(meiro_maze_sources){.level = hard}, NULL) == MEIRO_OK && o.width == 20 &&
+          o.height == 28);
     /* the defaults and what is given are no rectangle's: kept (but a round maze leads into its centre) */
     meiro_generate_options_init(&o);
     o.grid = MEIRO_GRID_POLAR;
-    CHECK(resolve(&o, 0, NULL, NULL) == MEIRO_OK && o.height == 15 && o.ends == MEIRO_ENDS_CENTER && !o.algorithm);
+    CHECK(resolve(&o, 0, NULL, NULL) == MEIRO_OK && o.height == 15 && o.ends == MEIRO_ENDS_CENTER &&
+          !o.algorithm);
     o.height = 9, o.algorithm = "wall", o.ends = MEIRO_ENDS_FARTHEST;
     CHECK(resolve(&o, MEIRO_GIVEN_HEIGHT | MEIRO_GIVEN_ALGORITHM | MEIRO_GIVEN_ENDS,
                   &(meiro_maze_sources){.level = hard}, NULL) == MEIRO_OK);
@@ -207,7 +225,9 @@ static void test_grid(void)
             meiro_generate_options_init(&o);
             o.grid = (meiro_grid)g;
             o.seed = l;
-            resolve(&o, 0, &(meiro_maze_sources){.tpl = kids, .level = meiro_level_info((meiro_level)l)}, NULL);
+            resolve(&o, 0,
+                    &(meiro_maze_sources){.tpl = kids, .level = meiro_level_info((meiro_level)l)},
+                    NULL);
             meiro_maze *m = meiro_generate(&o, NULL);
             verdict_note(&made, m != NULL, "%s level %u", meiro_grid_name((meiro_grid)g), l);
             meiro_maze_free(m);
@@ -235,24 +255,28 @@ static void test_ends_sources(void)
                 meiro_generate_options_init(&o);
                 o.ends = MEIRO_ENDS_CORNERS;
                 bool ok = resolve(&o, given ? MEIRO_GIVEN_ENDS : 0,
-                                  &(meiro_maze_sources){.tpl = tpl, .level = level, .shape = true}, NULL) == MEIRO_OK;
+                                  &(meiro_maze_sources){.tpl = tpl, .level = level, .shape = true},
+                                  NULL) == MEIRO_OK;
                 verdict_note(&v, ok && o.ends == (given ? MEIRO_ENDS_CORNERS : MEIRO_ENDS_FARTHEST),
                              "shape level %d template %d given %u: ends %d", l, t, given, o.ends);
                 /* a text */
                 meiro_generate_options_init(&o);
                 o.ends = MEIRO_ENDS_BORDER;
                 ok = resolve(&o, given ? MEIRO_GIVEN_ENDS : 0,
-                             &(meiro_maze_sources){.tpl = tpl, .level = level, .text = &hana}, NULL) == MEIRO_OK;
-                verdict_note(&v, ok && (given ? o.ends == MEIRO_ENDS_BORDER
-                                               : o.ends == MEIRO_ENDS_PIECES && same_cell(o.start, hana.first) &&
-                                                     same_cell(o.goal, hana.last)),
+                             &(meiro_maze_sources){.tpl = tpl, .level = level, .text = &hana},
+                             NULL) == MEIRO_OK;
+                verdict_note(&v,
+                             ok && (given ? o.ends == MEIRO_ENDS_BORDER
+                                          : o.ends == MEIRO_ENDS_PIECES &&
+                                                same_cell(o.start, hana.first) &&
+                                                same_cell(o.goal, hana.last)),
                              "text level %d template %d given %u: ends %d", l, t, given, o.ends);
                 /* a round maze */
                 meiro_generate_options_init(&o);
                 o.grid = MEIRO_GRID_POLAR;
                 o.ends = MEIRO_ENDS_FARTHEST;
-                ok = resolve(&o, given ? MEIRO_GIVEN_ENDS : 0, &(meiro_maze_sources){.tpl = tpl, .level = level},
-                             NULL) == MEIRO_OK;
+                ok = resolve(&o, given ? MEIRO_GIVEN_ENDS : 0,
+                             &(meiro_maze_sources){.tpl = tpl, .level = level}, NULL) == MEIRO_OK;
                 verdict_note(&v, ok && o.ends == (given ? MEIRO_ENDS_FARTHEST : MEIRO_ENDS_CENTER),
                              "polar level %d template %d given %u: ends %d", l, t, given, o.ends);
             }
@@ -263,7 +287,8 @@ static void test_ends_sources(void)
     meiro_generate_options o;
     meiro_generate_options_init(&o);
     o.grid = MEIRO_GRID_POLAR;
-    CHECK(resolve(&o, 0, &(meiro_maze_sources){.level = meiro_level_info(MEIRO_LEVEL_EASY)}, NULL) == MEIRO_OK);
+    CHECK(resolve(&o, 0, &(meiro_maze_sources){.level = meiro_level_info(MEIRO_LEVEL_EASY)},
+                  NULL) == MEIRO_OK);
     CHECK_INT(o.height, 4);
     meiro_template_free(kids);
 }
@@ -280,16 +305,20 @@ static void test_page(void)
         for (int t = 0; t < 2; t++) {
             meiro_export_options o;
             meiro_export_options_init(&o);
-            o.paper = MEIRO_PAPER_A3, o.orientation = MEIRO_ORIENT_LANDSCAPE, o.margin_mm = 7, o.dpi = 99;
+            o.paper = MEIRO_PAPER_A3, o.orientation = MEIRO_ORIENT_LANDSCAPE, o.margin_mm = 7,
+            o.dpi = 99;
             o.title = "T";
             meiro_export_options_resolve(&o, given, t ? a5 : NULL);
-            meiro_paper paper = given & MEIRO_GIVEN_PAPER ? MEIRO_PAPER_A3 : t ? MEIRO_PAPER_A5 : d.paper;
+            meiro_paper paper = given & MEIRO_GIVEN_PAPER ? MEIRO_PAPER_A3
+                                : t                       ? MEIRO_PAPER_A5
+                                                          : d.paper;
             meiro_orientation orient = given & MEIRO_GIVEN_ORIENTATION ? MEIRO_ORIENT_LANDSCAPE
                                        : t                             ? MEIRO_ORIENT_PORTRAIT
                                                                        : d.orientation;
             double margin = given & MEIRO_GIVEN_MARGIN ? 7 : t ? 12 : d.margin_mm;
-            verdict_note(&v, o.paper == paper && o.orientation == orient && o.margin_mm == margin &&
-                                 o.tpl == (t ? a5 : NULL) && o.dpi == 99 && !strcmp(o.title, "T"),
+            verdict_note(&v,
+                         o.paper == paper && o.orientation == orient && o.margin_mm == margin &&
+                             o.tpl == (t ? a5 : NULL) && o.dpi == 99 && !strcmp(o.title, "T"),
                          "given %#x template %d", given, t);
         }
     }
@@ -314,7 +343,8 @@ static void test_field_names(void)
     for (unsigned f = 1; f < MEIRO_FIELD_COUNT; f++) {
         const char *name = meiro_field_name((meiro_field)f);
         bool ok = name && name[0];
-        for (unsigned g = 1; ok && g < f; g++) ok = strcmp(name, meiro_field_name((meiro_field)g)) != 0;
+        for (unsigned g = 1; ok && g < f; g++)
+            ok = strcmp(name, meiro_field_name((meiro_field)g)) != 0;
         verdict_note(&v, ok, "field %u", f);
     }
     CHECK_ALL(v);
@@ -338,7 +368,9 @@ static void test_generate_fields(void)
         meiro_field field;
         meiro_generate_options set;
     } cases[] = {
-        {"unknown algorithm", MEIRO_FIELD_ALGORITHM, {.width = 5, .height = 5, .algorithm = "nope"}},
+        {"unknown algorithm",
+         MEIRO_FIELD_ALGORITHM,
+         {.width = 5, .height = 5, .algorithm = "nope"}},
         {"loops", MEIRO_FIELD_LOOPS, {.width = 5, .height = 5, .loops = 101}},
         {"grid", MEIRO_FIELD_GRID, {.width = 5, .height = 5, .grid = (meiro_grid)9}},
         {"width 0", MEIRO_FIELD_WIDTH, {.width = 0, .height = 5}},
@@ -346,17 +378,36 @@ static void test_generate_fields(void)
         {"width too big", MEIRO_FIELD_WIDTH, {.width = 70000, .height = 5}},
         {"height too big", MEIRO_FIELD_HEIGHT, {.width = 5, .height = 70000}},
         {"ends", MEIRO_FIELD_ENDS, {.width = 5, .height = 5, .ends = (meiro_ends)99}},
-        {"start outside", MEIRO_FIELD_START, {.width = 5, .height = 5, .ends = MEIRO_ENDS_CELLS, .start = {5, 0}}},
-        {"goal outside", MEIRO_FIELD_GOAL, {.width = 5, .height = 5, .ends = MEIRO_ENDS_CELLS, .goal = {0, 9}}},
+        {"start outside",
+         MEIRO_FIELD_START,
+         {.width = 5, .height = 5, .ends = MEIRO_ENDS_CELLS, .start = {5, 0}}},
+        {"goal outside",
+         MEIRO_FIELD_GOAL,
+         {.width = 5, .height = 5, .ends = MEIRO_ENDS_CELLS, .goal = {0, 9}}},
         {"goal on start", MEIRO_FIELD_GOAL, {.width = 5, .height = 5, .ends = MEIRO_ENDS_CELLS}},
-        {"polar goal", MEIRO_FIELD_GOAL,
-         {.width = 1, .height = 3, .grid = MEIRO_GRID_POLAR, .ends = MEIRO_ENDS_CELLS, .goal = {0, 7}}},
-        {"algorithm on grid", MEIRO_FIELD_ALGORITHM, {.width = 5, .height = 5, .algorithm = "wall", .grid = MEIRO_GRID_HEX}},
-        {"algorithm on shape", MEIRO_FIELD_ALGORITHM, {.width = 2, .height = 2, .algorithm = "eller", .mask = split}},
-        {"shape off rect", MEIRO_FIELD_GRID, {.width = 2, .height = 2, .grid = MEIRO_GRID_HEX, .mask = split}},
-        {"shape in pieces", MEIRO_FIELD_NO_BRIDGES, {.width = 2, .height = 2, .mask = split, .no_bridges = true}},
+        {"polar goal",
+         MEIRO_FIELD_GOAL,
+         {.width = 1,
+          .height = 3,
+          .grid = MEIRO_GRID_POLAR,
+          .ends = MEIRO_ENDS_CELLS,
+          .goal = {0, 7}}},
+        {"algorithm on grid",
+         MEIRO_FIELD_ALGORITHM,
+         {.width = 5, .height = 5, .algorithm = "wall", .grid = MEIRO_GRID_HEX}},
+        {"algorithm on shape",
+         MEIRO_FIELD_ALGORITHM,
+         {.width = 2, .height = 2, .algorithm = "eller", .mask = split}},
+        {"shape off rect",
+         MEIRO_FIELD_GRID,
+         {.width = 2, .height = 2, .grid = MEIRO_GRID_HEX, .mask = split}},
+        {"shape in pieces",
+         MEIRO_FIELD_NO_BRIDGES,
+         {.width = 2, .height = 2, .mask = split, .no_bridges = true}},
         {"polar rings", MEIRO_FIELD_HEIGHT, {.width = 1, .height = 1, .grid = MEIRO_GRID_POLAR}},
-        {"triangle width", MEIRO_FIELD_WIDTH, {.width = 1, .height = 3, .grid = MEIRO_GRID_TRIANGLE}},
+        {"triangle width",
+         MEIRO_FIELD_WIDTH,
+         {.width = 1, .height = 3, .grid = MEIRO_GRID_TRIANGLE}},
         {"hex cells", MEIRO_FIELD_WIDTH, {.width = 1, .height = 1, .grid = MEIRO_GRID_HEX}},
     };
     verdict v = {0};
@@ -365,8 +416,8 @@ static void test_generate_fields(void)
         o.bias = 0.5;
         meiro_error err = {0};
         meiro_maze *m = meiro_generate(&o, &err);
-        verdict_note(&v, !m && err.field == cases[i].field && err.message[0], "%s: field %s (%s)", cases[i].what,
-                     meiro_field_name(err.field), err.message);
+        verdict_note(&v, !m && err.field == cases[i].field && err.message[0], "%s: field %s (%s)",
+                     cases[i].what, meiro_field_name(err.field), err.message);
         meiro_maze_free(m);
     }
     CHECK_ALL(v);
@@ -392,7 +443,8 @@ static void test_option_fields(void)
     CHECK(failed(meiro_answers_from_name("kye", &answers, &e), &e, MEIRO_FIELD_ANSWERS));
     CHECK(failed(meiro_art_from_name("bunni", NULL, &e), &e, MEIRO_FIELD_ART));
     CHECK(failed(meiro_format_from_name("pfd", &format, &e), &e, MEIRO_FIELD_FORMAT));
-    CHECK(failed(meiro_format_from_filename("maze.foo", MEIRO_FORMAT_TEXT, &format, &e), &e, MEIRO_FIELD_FORMAT));
+    CHECK(failed(meiro_format_from_filename("maze.foo", MEIRO_FORMAT_TEXT, &format, &e), &e,
+                 MEIRO_FIELD_FORMAT));
     CHECK(!meiro_template_load("no-such-template", &e) && e.field == MEIRO_FIELD_TEMPLATE);
     meiro_maze *m = meiro_maze_new(4, 4, NULL);
     meiro_path path = {0};
@@ -465,7 +517,8 @@ static void test_export_fields(void)
     }
     CHECK_ALL(v);
     meiro_error err = {0};
-    CHECK(failed(meiro_export_grid_check(MEIRO_GRID_POLAR, MEIRO_FORMAT_TEXT, &err), &err, MEIRO_FIELD_FORMAT));
+    CHECK(failed(meiro_export_grid_check(MEIRO_GRID_POLAR, MEIRO_FORMAT_TEXT, &err), &err,
+                 MEIRO_FIELD_FORMAT));
     /* a PNG too wide for its resolution */
     meiro_export_options o;
     meiro_export_options_init(&o);
@@ -486,18 +539,53 @@ static void test_booklet_fields(void)
     } cases[] = {
         {"count", MEIRO_FIELD_MAZES, MEIRO_FORMAT_PDF, {.count = 0}, false},
         {"sizes", MEIRO_FIELD_SIZES, MEIRO_FORMAT_PDF, {.count = 2, .from_w = 5}, false},
-        {"levels", MEIRO_FIELD_LEVEL, MEIRO_FORMAT_PDF, {.count = 2, .to_level = (meiro_level)9}, false},
+        {"levels",
+         MEIRO_FIELD_LEVEL,
+         MEIRO_FORMAT_PDF,
+         {.count = 2, .to_level = (meiro_level)9},
+         false},
         {"format", MEIRO_FIELD_FORMAT, MEIRO_FORMAT_SVG, {.count = 2}, false},
-        {"fold", MEIRO_FIELD_FOLD, MEIRO_FORMAT_XLSX, {.count = 2, .fold = MEIRO_FOLD_SHEETS}, false},
-        {"sheet", MEIRO_FIELD_SHEET, MEIRO_FORMAT_PDF, {.count = 2, .sheet = MEIRO_PAPER_A4}, false},
-        {"creep", MEIRO_FIELD_CREEP, MEIRO_FORMAT_PDF, {.count = 2, .sheet = -1, .creep_mm = 0.1}, false},
-        {"signature", MEIRO_FIELD_SIGNATURE, MEIRO_FORMAT_PDF, {.count = 2, .sheet = -1, .signature = 3}, false},
-        {"signatures", MEIRO_FIELD_SIGNATURE, MEIRO_FORMAT_PDF,
-         {.count = 2, .sheet = -1, .fold = MEIRO_FOLD_SHEETS, .signature = 51}, false},
-        {"copies", MEIRO_FIELD_COPIES, MEIRO_FORMAT_XLSX, {.count = 2, .sheet = -1, .copies = 2}, false},
-        {"names", MEIRO_FIELD_NAMES, MEIRO_FORMAT_PDF, {.count = 2, .sheet = -1, .copies = 2, .names = no_names}, false},
+        {"fold",
+         MEIRO_FIELD_FOLD,
+         MEIRO_FORMAT_XLSX,
+         {.count = 2, .fold = MEIRO_FOLD_SHEETS},
+         false},
+        {"sheet",
+         MEIRO_FIELD_SHEET,
+         MEIRO_FORMAT_PDF,
+         {.count = 2, .sheet = MEIRO_PAPER_A4},
+         false},
+        {"creep",
+         MEIRO_FIELD_CREEP,
+         MEIRO_FORMAT_PDF,
+         {.count = 2, .sheet = -1, .creep_mm = 0.1},
+         false},
+        {"signature",
+         MEIRO_FIELD_SIGNATURE,
+         MEIRO_FORMAT_PDF,
+         {.count = 2, .sheet = -1, .signature = 3},
+         false},
+        {"signatures",
+         MEIRO_FIELD_SIGNATURE,
+         MEIRO_FORMAT_PDF,
+         {.count = 2, .sheet = -1, .fold = MEIRO_FOLD_SHEETS, .signature = 51},
+         false},
+        {"copies",
+         MEIRO_FIELD_COPIES,
+         MEIRO_FORMAT_XLSX,
+         {.count = 2, .sheet = -1, .copies = 2},
+         false},
+        {"names",
+         MEIRO_FIELD_NAMES,
+         MEIRO_FORMAT_PDF,
+         {.count = 2, .sheet = -1, .copies = 2, .names = no_names},
+         false},
         {"play", MEIRO_FIELD_PLAY, MEIRO_FORMAT_PDF, {.count = 2, .sheet = -1}, true},
-        {"grids", MEIRO_FIELD_GRID, MEIRO_FORMAT_XLSX, {.count = 2, .sheet = -1, .grids = 1u << MEIRO_GRID_HEX}, false},
+        {"grids",
+         MEIRO_FIELD_GRID,
+         MEIRO_FORMAT_XLSX,
+         {.count = 2, .sheet = -1, .grids = 1u << MEIRO_GRID_HEX},
+         false},
     };
     verdict v = {0};
     FILE *out = fopen("/dev/null", "wb");

@@ -62,8 +62,8 @@ static void mark(play_case *k, uint32_t first_row, meiro_cell c, const meiro_maz
 {
     if (is_end(m, c)) return;
     size_t n = strlen(k->cells);
-    snprintf(k->cells + n, sizeof k->cells - n, "%s%lu,%lu", n ? ";" : "", (unsigned long)(first_row + c.y),
-             (unsigned long)(1 + c.x));
+    snprintf(k->cells + n, sizeof k->cells - n, "%s%lu,%lu", n ? ";" : "",
+             (unsigned long)(first_row + c.y), (unsigned long)(1 + c.x));
 }
 
 static void mark_path(play_case *k, uint32_t first_row, const meiro_path *p, size_t from, size_t to,
@@ -73,7 +73,8 @@ static void mark_path(play_case *k, uint32_t first_row, const meiro_path *p, siz
 }
 
 /* The cases for one maze and its solution p. */
-static size_t make_cases(const meiro_maze *m, const meiro_path *p, uint32_t first_row, bool perfect, play_case *k)
+static size_t make_cases(const meiro_maze *m, const meiro_path *p, uint32_t first_row, bool perfect,
+                         play_case *k)
 {
     size_t n = 0;
     bool trivial = p->length <= 2;
@@ -90,8 +91,8 @@ static size_t make_cases(const meiro_maze *m, const meiro_path *p, uint32_t firs
     for (size_t i = 1; i + 1 < p->length && !beside; i++)
         for (int d = 0; d < 4 && !beside; d++) {
             meiro_cell c;
-            if (meiro_maze_is_open(m, p->cells[i].x, p->cells[i].y, (meiro_dir)d) && neighbour(m, p->cells[i], d, &c) &&
-                !on(p, c, 0, p->length)) {
+            if (meiro_maze_is_open(m, p->cells[i].x, p->cells[i].y, (meiro_dir)d) &&
+                neighbour(m, p->cells[i], d, &c) && !on(p, c, 0, p->length)) {
                 k[n] = (play_case){"stray beside", "stray", ""};
                 mark_path(&k[n], first_row, p, 0, p->length, m);
                 mark(&k[n++], first_row, c, m);
@@ -102,7 +103,8 @@ static size_t make_cases(const meiro_maze *m, const meiro_path *p, uint32_t firs
         for (uint32_t x = 0; x < w && !apart; x++) {
             meiro_cell c = {x, y}, nb;
             bool near = on(p, c, 0, p->length) || !meiro_maze_is_active(m, c);
-            for (int d = 0; d < 4 && !near; d++) near = neighbour(m, c, d, &nb) && on(p, nb, 0, p->length);
+            for (int d = 0; d < 4 && !near; d++)
+                near = neighbour(m, c, d, &nb) && on(p, nb, 0, p->length);
             if (near) continue;
             k[n] = (play_case){"stray apart", "stray", ""};
             mark_path(&k[n], first_row, p, 0, p->length, m);
@@ -128,8 +130,8 @@ static size_t make_cases(const meiro_maze *m, const meiro_path *p, uint32_t firs
     for (size_t i = 1; i + 1 < p->length && !crossed; i++)
         for (int d = 0; d < 4 && !crossed; d++) {
             meiro_cell c;
-            if (meiro_maze_is_open(m, p->cells[i].x, p->cells[i].y, (meiro_dir)d) || !neighbour(m, p->cells[i], d, &c) ||
-                on(p, c, 0, i + 2) || is_end(m, c))
+            if (meiro_maze_is_open(m, p->cells[i].x, p->cells[i].y, (meiro_dir)d) ||
+                !neighbour(m, p->cells[i], d, &c) || on(p, c, 0, i + 2) || is_end(m, c))
                 continue;
             meiro_maze *copy = meiro_maze_clone(m, NULL);
             meiro_path rest = {0};
@@ -141,8 +143,9 @@ static size_t make_cases(const meiro_maze *m, const meiro_path *p, uint32_t firs
                     if (a.x == b.x && a.y == b.y) ok = false;
                     for (int e = 0; ok && e < 4; e++) {
                         meiro_cell nb;
-                        if (meiro_maze_is_open(m, b.x, b.y, (meiro_dir)e) && neighbour(m, b, e, &nb) && nb.x == a.x &&
-                            nb.y == a.y && !(q == i && j == 0))
+                        if (meiro_maze_is_open(m, b.x, b.y, (meiro_dir)e) &&
+                            neighbour(m, b, e, &nb) && nb.x == a.x && nb.y == a.y &&
+                            !(q == i && j == 0))
                             ok = false;
                     }
                 }
@@ -163,7 +166,8 @@ static size_t make_cases(const meiro_maze *m, const meiro_path *p, uint32_t firs
 static uint32_t first_row_of(const char *file)
 {
     char cmd[300], out[1 << 16];
-    snprintf(cmd, sizeof cmd, "unzip -p %s xl/worksheets/sheet1.xml | grep -o '<mergeCell ' | wc -l", file);
+    snprintf(cmd, sizeof cmd,
+             "unzip -p %s xl/worksheets/sheet1.xml | grep -o '<mergeCell ' | wc -l", file);
     if (!run(cmd, out, sizeof out)) return 0;
     return (uint32_t)atoi(out);
 }
@@ -189,7 +193,8 @@ static bool only_inside_unlocked(const char *file, const meiro_maze *m, uint32_t
     bool unlocked[512] = {false};
     const char *xfs = strstr(styles, "<cellXfs"), *end = xfs ? strstr(xfs, "</cellXfs>") : NULL;
     int n = 0;
-    for (const char *x = xfs ? strstr(xfs, "<xf ") : NULL; x && x < end && n < 512; x = strstr(x + 1, "<xf ")) {
+    for (const char *x = xfs ? strstr(xfs, "<xf ") : NULL; x && x < end && n < 512;
+         x = strstr(x + 1, "<xf ")) {
         const char *next = strstr(x + 1, "<xf ");
         const char *lock = strstr(x, "locked=\"0\"");
         unlocked[n++] = lock && lock < end && (!next || lock < next);
@@ -206,9 +211,10 @@ static bool only_inside_unlocked(const char *file, const meiro_maze *m, uint32_t
         int k = st && st < close ? atoi(st + 4) : 0;
         if (k >= n || !unlocked[k]) continue;
         count++;
-        meiro_cell cell = {col - 2, row - 1 - first_row}; /* col, row are 1-based; the maze at (1, first_row) */
-        ok &= col >= 2 && row >= first_row + 1 && cell.x < w && cell.y < h && meiro_maze_is_active(m, cell) &&
-              !is_end(m, cell);
+        meiro_cell cell = {
+            col - 2, row - 1 - first_row}; /* col, row are 1-based; the maze at (1, first_row) */
+        ok &= col >= 2 && row >= first_row + 1 && cell.x < w && cell.y < h &&
+              meiro_maze_is_active(m, cell) && !is_end(m, cell);
     }
     return ok && count == meiro_maze_cell_count(m) - 2;
 }
@@ -222,10 +228,12 @@ static void test_calc(void)
     }
     config configs[64];
     size_t nc = 0;
-    static const uint32_t sizes[][2] = {{1, 1}, {1, 2}, {2, 2}, {3, 1}, {5, 4}, {12, 9}, {30, 20}, {60, 60}};
+    static const uint32_t sizes[][2] = {{1, 1}, {1, 2},  {2, 2},   {3, 1},
+                                        {5, 4}, {12, 9}, {30, 20}, {60, 60}};
     for (size_t g = 0; g < meiro_generator_count(); g++) {
         const uint32_t *s = sizes[g % (sizeof sizes / sizeof sizes[0])];
-        configs[nc++] = (config){meiro_generator_info(g)->name, s[0], s[1], 0, g % 2 ? "ja" : "en", NULL};
+        configs[nc++] =
+            (config){meiro_generator_info(g)->name, s[0], s[1], 0, g % 2 ? "ja" : "en", NULL};
     }
     configs[nc++] = (config){"dig", 20, 15, 40, "en", NULL};
     configs[nc++] = (config){"prim", 25, 25, 100, "ja", NULL};
@@ -268,15 +276,18 @@ static void test_calc(void)
         CHECK_MSG(m && meiro_solve(m, "bfs", &p, NULL) == MEIRO_OK &&
                       meiro_save(m, NULL, MEIRO_FORMAT_XLSX, &page, file, NULL) == MEIRO_OK,
                   "%s %ux%u: not written", configs[i].algorithm, configs[i].w, configs[i].h);
-        counts[i] = m && p.length ? make_cases(m, &p, first_row_of(file), configs[i].loops == 0, cases) : 0;
+        counts[i] =
+            m && p.length ? make_cases(m, &p, first_row_of(file), configs[i].loops == 0, cases) : 0;
         if (m && configs[i].shape)
             verdict_note(&locked, only_inside_unlocked(file, m, first_row_of(file)),
-                         "%s on a %s: cells outside the shape take marks, or inside do not", configs[i].algorithm,
-                         configs[i].shape);
+                         "%s on a %s: cells outside the shape take marks, or inside do not",
+                         configs[i].algorithm, configs[i].shape);
         for (size_t c = 0; c < counts[i]; c++) {
             /* some marked workbooks are kept for Gnumeric (saved by Calc) */
-            bool keep = gnumeric && i % 3 == 0 && strcmp(cases[c].expect, "not goal") && strcmp(cases[c].name, "open");
-            if (keep) snprintf(marked[i][c], sizeof marked[i][c], "%s/marked-%zu-%zu.xlsx", dir, i, c);
+            bool keep = gnumeric && i % 3 == 0 && strcmp(cases[c].expect, "not goal") &&
+                        strcmp(cases[c].name, "open");
+            if (keep)
+                snprintf(marked[i][c], sizeof marked[i][c], "%s/marked-%zu-%zu.xlsx", dir, i, c);
             else marked[i][c][0] = 0;
             fprintf(out, "%s\t%s\t%s\t%s\n", file, cases[c].name, cases[c].cells, marked[i][c]);
             expect[i][c] = cases[c].expect;
@@ -318,7 +329,8 @@ static void test_calc(void)
     fclose(out);
     CHECK_ALL(locked);
     char cmd[400];
-    snprintf(cmd, sizeof cmd, "/usr/bin/python3 tests/calc_play.py < %s > %s/results.tsv", jobs, dir);
+    snprintf(cmd, sizeof cmd, "/usr/bin/python3 tests/calc_play.py < %s > %s/results.tsv", jobs,
+             dir);
     CHECK_MSG(system(cmd) == 0, "calc_play.py failed");
     snprintf(cmd, sizeof cmd, "%s/results.tsv", dir);
     FILE *in = fopen(cmd, "r");
@@ -334,15 +346,16 @@ static void test_calc(void)
             bool ja = !strcmp(configs[i].lang, "ja"), right = false;
             for (size_t s = 0; got && s < TEST_COUNT(status_words); s++) {
                 bool says = strstr(got, ja ? status_words[s].ja : status_words[s].en) != NULL;
-                if (!strcmp(key, "not goal")) right = right || (says && strcmp(status_words[s].key, "goal") &&
-                                                                strcmp(status_words[s].key, "prompt"));
+                if (!strcmp(key, "not goal"))
+                    right = right || (says && strcmp(status_words[s].key, "goal") &&
+                                      strcmp(status_words[s].key, "prompt"));
                 else if (!strcmp(key, status_words[s].key)) right = says;
                 if (says) seen[s]++;
             }
-            verdict_note(&v, right, "%s %ux%u%s%s loops %u (%s), %s: want %s, the sheet says %s", configs[i].algorithm,
-                         configs[i].w, configs[i].h, configs[i].shape ? " on a " : "",
-                         configs[i].shape ? configs[i].shape : "", configs[i].loops, configs[i].lang, line, key,
-                         got ? got : "nothing");
+            verdict_note(&v, right, "%s %ux%u%s%s loops %u (%s), %s: want %s, the sheet says %s",
+                         configs[i].algorithm, configs[i].w, configs[i].h,
+                         configs[i].shape ? " on a " : "", configs[i].shape ? configs[i].shape : "",
+                         configs[i].loops, configs[i].lang, line, key, got ? got : "nothing");
         }
     fclose(in);
     CHECK_ALL(v);
@@ -353,7 +366,8 @@ static void test_calc(void)
         for (size_t c = 0; c < counts[i]; c++) {
             if (!marked[i][c][0]) continue;
             char csv[4096], want[160];
-            snprintf(cmd, sizeof cmd, "ssconvert --recalc -S %s %s-%%n.csv >/dev/null 2>&1 && cat %s-0.csv",
+            snprintf(cmd, sizeof cmd,
+                     "ssconvert --recalc -S %s %s-%%n.csv >/dev/null 2>&1 && cat %s-0.csv",
                      marked[i][c], marked[i][c], marked[i][c]);
             bool ja = !strcmp(configs[i].lang, "ja");
             want[0] = 0;

@@ -103,7 +103,8 @@ static void test_generators_grids_shapes(void)
                 for (size_t z = 0; z < TEST_COUNT(sizes); z++) {
                     uint32_t w = sizes[z][0], h = sizes[z][1];
                     uint8_t *mask = NULL;
-                    if (shapes[sh] && (w < 9 || meiro_shape_mask(shapes[sh], w, h, &mask, NULL) != MEIRO_OK))
+                    if (shapes[sh] &&
+                        (w < 9 || meiro_shape_mask(shapes[sh], w, h, &mask, NULL) != MEIRO_OK))
                         continue;
                     for (uint64_t seed = 1; seed <= 3; seed++) {
                         meiro_generate_options opt;
@@ -118,11 +119,13 @@ static void test_generators_grids_shapes(void)
                         meiro_maze *m = meiro_generate(&opt, &err);
                         char what[200];
                         snprintf(what, sizeof what, "%s on %s, %s, %ux%u, seed %llu", algo,
-                                 meiro_grid_name((meiro_grid)grid), shapes[sh] ? shapes[sh] : "no shape", w, h,
+                                 meiro_grid_name((meiro_grid)grid),
+                                 shapes[sh] ? shapes[sh] : "no shape", w, h,
                                  (unsigned long long)seed);
                         if (!m) {
                             /* a shape the generator cannot fill is refused; nothing else is */
-                            verdict_note(&v, shapes[sh] != NULL, "%s: not made: %s", what, err.message);
+                            verdict_note(&v, shapes[sh] != NULL, "%s: not made: %s", what,
+                                         err.message);
                             continue;
                         }
                         made++;
@@ -151,8 +154,8 @@ static void test_big_sparse_shapes(void)
             uint32_t w = sizes[z][0], h = sizes[z][1];
             uint8_t *mask = NULL;
             meiro_error err = {0};
-            if (!verdict_note(&v, meiro_shape_mask(shapes[sh], w, h, &mask, &err) == MEIRO_OK, "%s %ux%u: %s",
-                              shapes[sh], w, h, err.message))
+            if (!verdict_note(&v, meiro_shape_mask(shapes[sh], w, h, &mask, &err) == MEIRO_OK,
+                              "%s %ux%u: %s", shapes[sh], w, h, err.message))
                 continue;
             meiro_generate_options opt;
             meiro_generate_options_init(&opt);
@@ -166,7 +169,8 @@ static void test_big_sparse_shapes(void)
             snprintf(what, sizeof what, "%s %ux%u", shapes[sh], w, h);
             if (verdict_note(&v, m != NULL, "%s: not made: %s", what, err.message)) {
                 char why[600];
-                verdict_note(&v, reads_back(m, MEIRO_FORMAT_JSON, why, sizeof why), "%s as json: %s", what, why);
+                verdict_note(&v, reads_back(m, MEIRO_FORMAT_JSON, why, sizeof why),
+                             "%s as json: %s", what, why);
             }
             meiro_maze_free(m);
             meiro_mask_free(mask);

@@ -18,7 +18,8 @@ static int entries(const char *path)
     if (!d) return -1;
     int n = 0;
     struct dirent *e;
-    while ((e = readdir(d)) != NULL) n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+    while ((e = readdir(d)) != NULL)
+        n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
     closedir(d);
     return n;
 }
@@ -40,7 +41,8 @@ static void test_names(void)
         verdict_note(&fits, blen <= 255, "%zu bytes: a temporary name of %zu", len, blen);
         /* ".<base, whole characters>.xxxxxxxx.tmp" */
         bool whole = blen >= 15 && ((unsigned char)base[blen - 14] & 0xC0) != 0xC0;
-        verdict_note(&shape, base[0] == '.' && blen > 4 && strcmp(base + blen - 4, ".tmp") == 0 && whole,
+        verdict_note(&shape,
+                     base[0] == '.' && blen > 4 && strcmp(base + blen - 4, ".tmp") == 0 && whole,
                      "%zu bytes: '%s'", len, base);
         FILE *f = fopen(name, "wb");
         verdict_note(&fits, f != NULL, "%zu bytes: cannot create it", len);

@@ -56,7 +56,8 @@ static unsigned pieces(const uint8_t *m, uint32_t w, uint32_t h)
         seen[i] = 1;
         while (top) {
             uint32_t v = stack[--top], x = v % w, y = v / w;
-            uint32_t next[4] = {x > 0 ? v - 1 : v, x + 1 < w ? v + 1 : v, y > 0 ? v - w : v, y + 1 < h ? v + w : v};
+            uint32_t next[4] = {x > 0 ? v - 1 : v, x + 1 < w ? v + 1 : v, y > 0 ? v - w : v,
+                                y + 1 < h ? v + w : v};
             for (int k = 0; k < 4; k++)
                 if (m[next[k]] && !seen[next[k]]) {
                     seen[next[k]] = 1;
@@ -118,15 +119,17 @@ static const struct {
     const char *name;
     double aspect;
 } builtin[] = {
-    {"heart", 1.091}, {"star", 1.047},   {"circle", 1.0},   {"apple", 0.885}, {"fish", 1.538},  {"cat", 1.08},
-    {"house", 1.040}, {"cloud", 1.714},  {"flower", 1.033}, {"tree", 0.906},  {"car", 1.613}, {"bear", 1.067},
+    {"heart", 1.091},  {"star", 1.047}, {"circle", 1.0},  {"apple", 0.885},
+    {"fish", 1.538},   {"cat", 1.08},   {"house", 1.040}, {"cloud", 1.714},
+    {"flower", 1.033}, {"tree", 0.906}, {"car", 1.613},   {"bear", 1.067},
 };
 
 static const uint32_t sizes[][2] = {{12, 12}, {20, 20}, {40, 30}, {61, 43}};
 
 static void test_catalogue(void)
 {
-    static const char *const required[] = {"heart", "star", "circle", "apple", "fish", "cat", "house", "cloud"};
+    static const char *const required[] = {"heart", "star", "circle", "apple",
+                                           "fish",  "cat",  "house",  "cloud"};
     size_t n = meiro_shape_count();
     CHECK_INT(n, TEST_COUNT(builtin));
     CHECK(meiro_shape_info(n) == NULL);
@@ -156,34 +159,44 @@ static void test_catalogue(void)
  * (from 20 x 20 on) no strokes one cell wide but at the odd tip. */
 static void test_builtin_masks(void)
 {
-    verdict made = {0}, piece = {0}, share = {0}, aspect = {0}, centred = {0}, necks = {0}, again = {0};
+    verdict made = {0}, piece = {0}, share = {0}, aspect = {0}, centred = {0}, necks = {0},
+            again = {0};
     for (size_t k = 0; k < TEST_COUNT(builtin); k++) {
         for (size_t s = 0; s < TEST_COUNT(sizes); s++) {
             uint32_t w = sizes[s][0], h = sizes[s][1];
             const char *name = builtin[k].name;
             uint8_t *m = NULL;
             meiro_error err;
-            if (!verdict_note(&made, meiro_shape_mask(name, w, h, &m, &err) == MEIRO_OK && m, "%s %ux%u: %s", name, w,
-                              h, err.message))
+            if (!verdict_note(&made, meiro_shape_mask(name, w, h, &m, &err) == MEIRO_OK && m,
+                              "%s %ux%u: %s", name, w, h, err.message))
                 continue;
             box b = bounds(m, w, h);
             uint32_t bw = b.x1 - b.x0 + 1, bh = b.y1 - b.y0 + 1;
-            verdict_note(&piece, pieces(m, w, h) == 1, "%s %ux%u in %u pieces", name, w, h, pieces(m, w, h));
-            double of_box = (double)b.inside / ((double)bw * bh), of_grid = (double)b.inside / ((double)w * h);
-            verdict_note(&share, of_box >= 0.45 && of_box <= 0.95 && of_grid >= 0.25 && of_grid <= 0.9,
-                         "%s %ux%u: %.0f%% of its box, %.0f%% of the grid", name, w, h, 100 * of_box, 100 * of_grid);
+            verdict_note(&piece, pieces(m, w, h) == 1, "%s %ux%u in %u pieces", name, w, h,
+                         pieces(m, w, h));
+            double of_box = (double)b.inside / ((double)bw * bh),
+                   of_grid = (double)b.inside / ((double)w * h);
+            verdict_note(&share,
+                         of_box >= 0.45 && of_box <= 0.95 && of_grid >= 0.25 && of_grid <= 0.9,
+                         "%s %ux%u: %.0f%% of its box, %.0f%% of the grid", name, w, h,
+                         100 * of_box, 100 * of_grid);
             /* the box the silhouette should fill: the grid's width or height */
             double a = builtin[k].aspect, ew = fmin(w, h * a), eh = fmin(h, w / a);
-            verdict_note(&aspect, fabs(bw - ew) <= fmax(2, 0.1 * ew) && fabs(bh - eh) <= fmax(2, 0.1 * eh),
+            verdict_note(&aspect,
+                         fabs(bw - ew) <= fmax(2, 0.1 * ew) && fabs(bh - eh) <= fmax(2, 0.1 * eh),
                          "%s %ux%u: box %ux%u, expected %.1fx%.1f", name, w, h, bw, bh, ew, eh);
             long left = b.x0, right = (long)w - 1 - b.x1, above = b.y0, below = (long)h - 1 - b.y1;
             verdict_note(&centred, labs(left - right) <= 1 && labs(above - below) <= 1,
-                         "%s %ux%u: margins left %ld right %ld above %ld below %ld", name, w, h, left, right, above,
-                         below);
+                         "%s %ux%u: margins left %ld right %ld above %ld below %ld", name, w, h,
+                         left, right, above, below);
             size_t thin = thin_cells(m, w, h);
-            if (w >= 20) verdict_note(&necks, thin <= 4, "%s %ux%u: %zu cells in strokes one cell wide", name, w, h, thin);
+            if (w >= 20)
+                verdict_note(&necks, thin <= 4, "%s %ux%u: %zu cells in strokes one cell wide",
+                             name, w, h, thin);
             uint8_t *m2 = NULL;
-            verdict_note(&again, meiro_shape_mask(name, w, h, &m2, NULL) == MEIRO_OK && memcmp(m, m2, (size_t)w * h) == 0,
+            verdict_note(&again,
+                         meiro_shape_mask(name, w, h, &m2, NULL) == MEIRO_OK &&
+                             memcmp(m, m2, (size_t)w * h) == 0,
                          "%s %ux%u differs the second time", name, w, h);
             meiro_mask_free(m2);
             meiro_mask_free(m);
@@ -225,13 +238,16 @@ static void test_min_grid(void)
         uint32_t w = 0, h = 0;
         bool known = meiro_shape_min_grid(builtin[k].name, &w, &h);
         double a = builtin[k].aspect;
-        verdict_note(&v, known && w >= 10 && h >= 10 && w <= 24 && h <= 24 && fabs(w - h * a) <= fmax(1, 0.08 * w),
+        verdict_note(&v,
+                     known && w >= 10 && h >= 10 && w <= 24 && h <= 24 &&
+                         fabs(w - h * a) <= fmax(1, 0.08 * w),
                      "%s: least grid %ux%u, aspect %.2f", builtin[k].name, w, h, a);
     }
     CHECK_ALL(v);
     uint32_t w = 0, h = 0;
     CHECK(meiro_shape_min_grid("LOVE", &w, &h) && w == 12 && h == 11); /* an alias, any case */
-    CHECK(!meiro_shape_min_grid("pictures/bear.svg", &w, &h) && w == MEIRO_SHAPE_MIN_SIDE && h == w);
+    CHECK(!meiro_shape_min_grid("pictures/bear.svg", &w, &h) && w == MEIRO_SHAPE_MIN_SIDE &&
+          h == w);
     CHECK(!meiro_shape_min_grid("", &w, &h) && w == MEIRO_SHAPE_MIN_SIDE);
     /* and the grid a shape gets: at least that, in its aspect */
     for (size_t k = 0; k < TEST_COUNT(builtin); k++) {
@@ -241,11 +257,13 @@ static void test_min_grid(void)
         meiro_maze_sources src = {.level = meiro_level_info(MEIRO_LEVEL_EASY), .shape = true};
         CHECK_INT(meiro_generate_options_resolve(&o, 0, &src, NULL), MEIRO_OK);
         meiro_shape_min_grid(builtin[k].name, &w, &h);
-        verdict_note(&v, o.width == w && o.height == h, "%s, easy: %ux%u, least %ux%u", builtin[k].name, o.width,
-                     o.height, w, h);
+        verdict_note(&v, o.width == w && o.height == h, "%s, easy: %ux%u, least %ux%u",
+                     builtin[k].name, o.width, o.height, w, h);
         src.level = meiro_level_info(MEIRO_LEVEL_EXPERT);
         CHECK_INT(meiro_generate_options_resolve(&o, 0, &src, NULL), MEIRO_OK);
-        verdict_note(&v, o.width > w && o.height > h && fabs((double)o.width / o.height - (double)w / h) < 0.1,
+        verdict_note(&v,
+                     o.width > w && o.height > h &&
+                         fabs((double)o.width / o.height - (double)w / h) < 0.1,
                      "%s, expert: %ux%u, least %ux%u", builtin[k].name, o.width, o.height, w, h);
     }
     CHECK_ALL(v);
@@ -262,12 +280,13 @@ static void test_recognised(void)
     for (size_t k = 0; k < TEST_COUNT(builtin); k++) {
         const char *name = builtin[k].name;
         char cmd[512];
-        snprintf(cmd, sizeof cmd, "rsvg-convert -w 1600 -o %s templates/shapes/%s.svg", tmp_path("silhouette.png"),
-                 name);
+        snprintf(cmd, sizeof cmd, "rsvg-convert -w 1600 -o %s templates/shapes/%s.svg",
+                 tmp_path("silhouette.png"), name);
         if (!verdict_note(&v, run(cmd, NULL, 0), "%s: rsvg-convert failed", name)) continue;
         cairo_surface_t *img = cairo_image_surface_create_from_png(tmp_path("silhouette.png"));
         unlink(tmp_path("silhouette.png"));
-        if (!verdict_note(&v, cairo_surface_status(img) == CAIRO_STATUS_SUCCESS, "%s: no silhouette", name)) {
+        if (!verdict_note(&v, cairo_surface_status(img) == CAIRO_STATUS_SUCCESS,
+                          "%s: no silhouette", name)) {
             cairo_surface_destroy(img);
             continue;
         }
@@ -317,7 +336,9 @@ static void test_symmetric(void)
             uint32_t w = sizes[s][0], h = sizes[s][1];
             uint8_t *m = NULL;
             char why[128] = "no mask";
-            verdict_note(&v, meiro_shape_mask(names[k], w, h, &m, NULL) == MEIRO_OK && mirror(m, w, h, why, sizeof why),
+            verdict_note(&v,
+                         meiro_shape_mask(names[k], w, h, &m, NULL) == MEIRO_OK &&
+                             mirror(m, w, h, why, sizeof why),
                          "%s %ux%u: %s", names[k], w, h, why);
             meiro_mask_free(m);
         }
@@ -330,12 +351,15 @@ static void test_symmetric(void)
  * per cell too. */
 static void test_circle_is_a_disc(void)
 {
-    static const uint32_t grids[][2] = {{12, 12}, {20, 20}, {40, 30}, {61, 43}, {300, 200}, {1500, 1400}};
+    static const uint32_t grids[][2] = {{12, 12}, {20, 20},   {40, 30},
+                                        {61, 43}, {300, 200}, {1500, 1400}};
     verdict v = {0};
     for (size_t s = 0; s < TEST_COUNT(grids); s++) {
         uint32_t w = grids[s][0], h = grids[s][1];
         uint8_t *m = NULL;
-        if (!verdict_note(&v, meiro_shape_mask("circle", w, h, &m, NULL) == MEIRO_OK, "%ux%u: no mask", w, h)) continue;
+        if (!verdict_note(&v, meiro_shape_mask("circle", w, h, &m, NULL) == MEIRO_OK,
+                          "%ux%u: no mask", w, h))
+            continue;
         double r = fmin(w, h) / 2.0, cx = w / 2.0, cy = h / 2.0;
         size_t wrong = 0, first = 0;
         for (uint32_t y = 0; y < h; y++)
@@ -346,8 +370,8 @@ static void test_circle_is_a_disc(void)
                     if (!wrong++) first = (size_t)y * w + x;
                 }
             }
-        verdict_note(&v, wrong == 0, "%ux%u: %zu cells off the disc, first (%zu, %zu)", w, h, wrong, first % w,
-                     first / w);
+        verdict_note(&v, wrong == 0, "%ux%u: %zu cells off the disc, first (%zu, %zu)", w, h, wrong,
+                     first % w, first / w);
         meiro_mask_free(m);
     }
     CHECK_ALL(v);
@@ -390,9 +414,10 @@ static void test_svg_file(void)
     meiro_mask_free(m);
     /* the same in a larger page, with margins: the silhouette's box counts */
     const char *margin = tmp_path("margin.svg");
-    CHECK(write_text(margin, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"300\" height=\"200\">"
-                             "<rect x=\"100\" y=\"50\" width=\"20\" height=\"50\" fill=\"#c00\"/>"
-                             "<rect x=\"180\" y=\"50\" width=\"20\" height=\"50\" fill=\"#00c\"/></svg>"));
+    CHECK(write_text(margin,
+                     "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"300\" height=\"200\">"
+                     "<rect x=\"100\" y=\"50\" width=\"20\" height=\"50\" fill=\"#c00\"/>"
+                     "<rect x=\"180\" y=\"50\" width=\"20\" height=\"50\" fill=\"#00c\"/></svg>"));
     m = file_mask(margin, 20, 10, &err);
     CHECK_MSG(m != NULL, "%s", err.message);
     if (m) CHECK_INT(differ(m, 20, 10, two_bars), 0);
@@ -411,7 +436,8 @@ static void test_svg_file(void)
 /* A PNG written with cairo: drawn by fn on a w x h image. */
 static bool write_png(const char *path, int w, int h, bool opaque, void (*fn)(cairo_t *))
 {
-    cairo_surface_t *s = cairo_image_surface_create(opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32, w, h);
+    cairo_surface_t *s =
+        cairo_image_surface_create(opaque ? CAIRO_FORMAT_RGB24 : CAIRO_FORMAT_ARGB32, w, h);
     cairo_t *cr = cairo_create(s);
     if (opaque) {
         cairo_set_source_rgb(cr, 1, 1, 1);
@@ -482,10 +508,11 @@ static void test_png_file(void)
             double cx = x + 0.5, cy = y + 0.5;
             bool near_edge = false; /* a corner of the cell on the other side */
             for (int k = 0; k < 4; k++)
-                near_edge |= triangle(cx + (k & 1 ? 0.5 : -0.5), cy + (k & 2 ? 0.5 : -0.5)) != triangle(cx, cy);
+                near_edge |= triangle(cx + (k & 1 ? 0.5 : -0.5), cy + (k & 2 ? 0.5 : -0.5)) !=
+                             triangle(cx, cy);
             if (!near_edge)
-                verdict_note(&v, (m[y * 20 + x] != 0) == triangle(cx, cy), "cell (%u, %u) is %s", x, y,
-                             m[y * 20 + x] ? "inside" : "outside");
+                verdict_note(&v, (m[y * 20 + x] != 0) == triangle(cx, cy), "cell (%u, %u) is %s", x,
+                             y, m[y * 20 + x] ? "inside" : "outside");
         }
     CHECK_ALL(v);
     size_t in = m ? bounds(m, 20, 20).inside : 0;
@@ -543,7 +570,8 @@ static bool in_house(double x, double y)
  * of its outline must be on that side; about its area inside. */
 static void check_house(const uint8_t *m, uint32_t w, uint32_t h, const char *what)
 {
-    double k = fmin(w / 120.0, h / 150.0), ox = (w - 120 * k) / 2 - 40 * k, oy = (h - 150 * k) / 2 - 30 * k;
+    double k = fmin(w / 120.0, h / 150.0), ox = (w - 120 * k) / 2 - 40 * k,
+           oy = (h - 150 * k) / 2 - 30 * k;
     verdict v = {0};
     size_t in = 0;
     for (uint32_t y = 0; m && y < h; y++)
@@ -554,13 +582,13 @@ static void check_house(const uint8_t *m, uint32_t w, uint32_t h, const char *wh
             bool inside = m[(size_t)y * w + x] != 0;
             in += inside;
             if (corners == 0 || corners == 4)
-                verdict_note(&v, inside == (corners == 4), "%s, %u x %u: cell (%u, %u) is %s", what, w, h, x, y,
-                             inside ? "inside" : "outside");
+                verdict_note(&v, inside == (corners == 4), "%s, %u x %u: cell (%u, %u) is %s", what,
+                             w, h, x, y, inside ? "inside" : "outside");
         }
     CHECK_ALL(v);
     double area = (120.0 * 90 + 120.0 * 60 / 2) * k * k;
-    CHECK_MSG(m && fabs(in - area) <= 0.1 * area + 2, "%s, %u x %u: %zu cells inside a house of %.0f", what, w, h, in,
-              area);
+    CHECK_MSG(m && fabs(in - area) <= 0.1 * area + 2,
+              "%s, %u x %u: %zu cells inside a house of %.0f", what, w, h, in, area);
 }
 
 static const uint32_t house_sizes[][2] = {{12, 12}, {20, 20}, {40, 30}, {60, 60}};
@@ -577,13 +605,15 @@ static void test_outline_filled(void)
     const char *filled = tmp_path("house-filled.png");
     CHECK(write_png(filled, 200, 200, true, house_filled));
     const char *svg = tmp_path("house.svg");
-    CHECK(write_text(svg, "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 200 200\">"
-                          "<path d=\"M40 180 V90 L100 30 L160 90 V180 Z\" fill=\"none\" stroke=\"#000\" "
-                          "stroke-width=\"1\"/></svg>"));
+    CHECK(write_text(svg,
+                     "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 200 200\">"
+                     "<path d=\"M40 180 V90 L100 30 L160 90 V180 Z\" fill=\"none\" stroke=\"#000\" "
+                     "stroke-width=\"1\"/></svg>"));
     const char *white = tmp_path("house-white.svg");
-    CHECK(write_text(white, "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 200 200\">"
-                            "<path d=\"M40 180 V90 L100 30 L160 90 V180 Z\" fill=\"#fff\" stroke=\"#222\" "
-                            "stroke-width=\"0.5\"/></svg>"));
+    CHECK(write_text(white,
+                     "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 200 200\">"
+                     "<path d=\"M40 180 V90 L100 30 L160 90 V180 Z\" fill=\"#fff\" stroke=\"#222\" "
+                     "stroke-width=\"0.5\"/></svg>"));
     const char *files[] = {png, clear, filled, svg, white};
     for (size_t f = 0; f < TEST_COUNT(files); f++)
         for (size_t i = 0; i < TEST_COUNT(house_sizes); i++) {
@@ -610,7 +640,8 @@ static polygon random_polygon(uint64_t *state)
     for (int i = 0; i < p.n; i++) {
         *state = *state * 6364136223846793005u + 1442695040888963407u;
         double r = 60 + (double)(*state >> 40) / (double)(1u << 24) * 50;
-        double a = 2 * 3.14159265358979 * (i + 0.4 * ((double)((*state >> 20) & 0xfffff) / 0x100000 - 0.5)) / p.n;
+        double a = 2 * 3.14159265358979 *
+                   (i + 0.4 * ((double)((*state >> 20) & 0xfffff) / 0x100000 - 0.5)) / p.n;
         p.x[i] = 120 + r * cos(a);
         p.y[i] = 120 + r * sin(a);
     }
@@ -633,7 +664,8 @@ static double to_outline(const polygon *p, double x, double y)
     double best = 1e9;
     for (int i = 0, j = p->n - 1; i < p->n; j = i++) {
         double dx = p->x[i] - p->x[j], dy = p->y[i] - p->y[j];
-        double t = fmax(0, fmin(1, ((x - p->x[j]) * dx + (y - p->y[j]) * dy) / (dx * dx + dy * dy)));
+        double t =
+            fmax(0, fmin(1, ((x - p->x[j]) * dx + (y - p->y[j]) * dy) / (dx * dx + dy * dy)));
         best = fmin(best, hypot(x - p->x[j] - t * dx, y - p->y[j] - t * dy));
     }
     return best;
@@ -670,10 +702,12 @@ static void test_outline_property(void)
         CHECK(cairo_surface_write_to_png(s, png) == CAIRO_STATUS_SUCCESS);
         cairo_surface_destroy(s);
         char text[1024];
-        int n = snprintf(text, sizeof text,
-                         "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 240 240\"><path fill=\"none\" "
-                         "stroke=\"#000\" stroke-width=\"0.6\" d=\"M");
-        for (int i = 0; i < p.n; i++) n += snprintf(text + n, sizeof text - (size_t)n, " %.2f %.2f", p.x[i], p.y[i]);
+        int n = snprintf(
+            text, sizeof text,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 240 240\"><path fill=\"none\" "
+            "stroke=\"#000\" stroke-width=\"0.6\" d=\"M");
+        for (int i = 0; i < p.n; i++)
+            n += snprintf(text + n, sizeof text - (size_t)n, " %.2f %.2f", p.x[i], p.y[i]);
         snprintf(text + n, sizeof text - (size_t)n, " Z\"/></svg>");
         CHECK(write_text(svg, text));
         const char *files[] = {png, svg};
@@ -681,7 +715,8 @@ static void test_outline_property(void)
             for (size_t g = 0; g < TEST_COUNT(grids); g++) {
                 uint32_t w = grids[g][0], h = grids[g][1];
                 uint8_t *m = file_mask(files[f], w, h, &err);
-                if (!verdict_note(&v, m != NULL, "seed %d %s %u x %u: %s", seed, files[f], w, h, err.message))
+                if (!verdict_note(&v, m != NULL, "seed %d %s %u x %u: %s", seed, files[f], w, h,
+                                  err.message))
                     continue;
                 double k = fmin(w / (x1 - x0), h / (y1 - y0));
                 double ox = (w - (x1 - x0) * k) / 2 - x0 * k, oy = (h - (y1 - y0) * k) / 2 - y0 * k;
@@ -690,8 +725,9 @@ static void test_outline_property(void)
                         double px = (x + 0.5 - ox) / k, py = (y + 0.5 - oy) / k;
                         if (to_outline(&p, px, py) * k < 0.75) continue;
                         bool in = m[(size_t)y * w + x] != 0;
-                        verdict_note(&v, in == in_polygon(&p, px, py), "seed %d %s %u x %u: cell (%u, %u) is %s", seed,
-                                     files[f], w, h, x, y, in ? "inside" : "outside");
+                        verdict_note(&v, in == in_polygon(&p, px, py),
+                                     "seed %d %s %u x %u: cell (%u, %u) is %s", seed, files[f], w,
+                                     h, x, y, in ? "inside" : "outside");
                     }
                 meiro_mask_free(m);
             }
@@ -707,8 +743,9 @@ static void test_open_drawing(void)
     const char *png = tmp_path("house-open.png");
     CHECK(write_png(png, 200, 200, true, house_open));
     const char *svg = tmp_path("house-open.svg");
-    CHECK(write_text(svg, "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 200 200\">"
-                          "<path d=\"M40 180 V90 L100 30 L160 90 V180\" fill=\"none\" stroke=\"#000\"/></svg>"));
+    CHECK(write_text(
+        svg, "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 200 200\">"
+             "<path d=\"M40 180 V90 L100 30 L160 90 V180\" fill=\"none\" stroke=\"#000\"/></svg>"));
     const char *files[] = {png, svg};
     for (size_t f = 0; f < TEST_COUNT(files); f++)
         for (size_t i = 0; i < TEST_COUNT(house_sizes); i++) {
@@ -728,7 +765,8 @@ static void test_open_drawing(void)
 static void test_white_is_background(void)
 {
     meiro_error err;
-    static const char *const backgrounds[] = {"", "<rect width=\"100\" height=\"100\" fill=\"#fff\"/>"};
+    static const char *const backgrounds[] = {"",
+                                              "<rect width=\"100\" height=\"100\" fill=\"#fff\"/>"};
     for (size_t b = 0; b < TEST_COUNT(backgrounds); b++) {
         char svg[1024];
         snprintf(svg, sizeof svg,
@@ -752,8 +790,11 @@ static void test_white_is_background(void)
                 double d = fmin(hypot(cx - 6, cy - 10), hypot(cx - 14, cy - 10));
                 bool in = m[y * 20 + x] != 0, nose = x >= 8 && x <= 11 && y >= 14 && y <= 17;
                 if (nose && b == 1) continue;
-                if (d < 1.7) verdict_note(&v, !in, "background %zu: cell (%u, %u) of an eye is inside", b, x, y);
-                else if (d > 3.2 && y >= 6) verdict_note(&v, in, "background %zu: cell (%u, %u) is outside", b, x, y);
+                if (d < 1.7)
+                    verdict_note(&v, !in, "background %zu: cell (%u, %u) of an eye is inside", b, x,
+                                 y);
+                else if (d > 3.2 && y >= 6)
+                    verdict_note(&v, in, "background %zu: cell (%u, %u) is outside", b, x, y);
             }
         CHECK_ALL(v);
         meiro_mask_free(m);
@@ -773,9 +814,12 @@ static bool write_bmp(const char *path, int w, int h, void (*fn)(cairo_t *))
     cairo_surface_flush(s);
     uint32_t row_bytes = ((uint32_t)w * 3 + 3) & ~3u, size = 54 + row_bytes * (uint32_t)h;
     unsigned char head[54] = {'B', 'M'};
-    const uint32_t fields[][2] = {{2, size}, {10, 54}, {14, 40}, {18, (uint32_t)w}, {22, (uint32_t)h}, {34, row_bytes * (uint32_t)h}};
+    const uint32_t fields[][2] = {{2, size},         {10, 54},
+                                  {14, 40},          {18, (uint32_t)w},
+                                  {22, (uint32_t)h}, {34, row_bytes * (uint32_t)h}};
     for (size_t i = 0; i < TEST_COUNT(fields); i++)
-        for (int k = 0; k < 4; k++) head[fields[i][0] + k] = (unsigned char)(fields[i][1] >> (8 * k));
+        for (int k = 0; k < 4; k++)
+            head[fields[i][0] + k] = (unsigned char)(fields[i][1] >> (8 * k));
     head[26] = 1;  /* planes */
     head[28] = 24; /* bits a pixel */
     FILE *f = fopen(path, "wb");
@@ -783,8 +827,9 @@ static bool write_bmp(const char *path, int w, int h, void (*fn)(cairo_t *))
     unsigned char *row = calloc(row_bytes, 1);
     ok = ok && row;
     for (int y = h - 1; ok && y >= 0; y--) {
-        const uint32_t *px = (const uint32_t *)(const void *)(cairo_image_surface_get_data(s) +
-                                                              (size_t)y * (size_t)cairo_image_surface_get_stride(s));
+        const uint32_t *px =
+            (const uint32_t *)(const void *)(cairo_image_surface_get_data(s) +
+                                             (size_t)y * (size_t)cairo_image_surface_get_stride(s));
         for (int x = 0; x < w; x++) {
             row[3 * x] = (unsigned char)px[x];
             row[3 * x + 1] = (unsigned char)(px[x] >> 8);
@@ -818,8 +863,10 @@ static bool write_gif(const char *path, int w, int h, void (*fn)(cairo_t *))
         int code;
         if (i == w * h) code = 5; /* the end */
         else {
-            const uint32_t *row = (const uint32_t *)(const void *)(cairo_image_surface_get_data(s) +
-                                                                   (size_t)(i / w) * (size_t)cairo_image_surface_get_stride(s));
+            const uint32_t *row =
+                (const uint32_t *)(const void *)(cairo_image_surface_get_data(s) +
+                                                 (size_t)(i / w) *
+                                                     (size_t)cairo_image_surface_get_stride(s));
             code = (row[i % w] & 0xff) < 128; /* 1: black */
         }
         for (int k = 0; k < (i % 2 == 0 && i < w * h ? 2 : 1); k++) {
@@ -836,11 +883,32 @@ static bool write_gif(const char *path, int w, int h, void (*fn)(cairo_t *))
     if (codes && nbits) codes[n++] = (unsigned char)bits;
     FILE *f = codes ? fopen(path, "wb") : NULL;
     static const unsigned char palette[12] = {255, 255, 255, 0, 0, 0, 255, 255, 255, 255, 255, 255};
-    unsigned char head[13] = {'G', 'I', 'F', '8', '9', 'a', (unsigned char)w, (unsigned char)(w >> 8),
-                              (unsigned char)h, (unsigned char)(h >> 8), 0x81, 0, 0};
-    unsigned char image[11] = {0x2c, 0, 0, 0, 0, (unsigned char)w, (unsigned char)(w >> 8), (unsigned char)h,
-                               (unsigned char)(h >> 8), 0, 2};
-    bool ok = f && fwrite(head, 1, 13, f) == 13 && fwrite(palette, 1, 12, f) == 12 && fwrite(image, 1, 11, f) == 11;
+    unsigned char head[13] = {'G',
+                              'I',
+                              'F',
+                              '8',
+                              '9',
+                              'a',
+                              (unsigned char)w,
+                              (unsigned char)(w >> 8),
+                              (unsigned char)h,
+                              (unsigned char)(h >> 8),
+                              0x81,
+                              0,
+                              0};
+    unsigned char image[11] = {0x2c,
+                               0,
+                               0,
+                               0,
+                               0,
+                               (unsigned char)w,
+                               (unsigned char)(w >> 8),
+                               (unsigned char)h,
+                               (unsigned char)(h >> 8),
+                               0,
+                               2};
+    bool ok = f && fwrite(head, 1, 13, f) == 13 && fwrite(palette, 1, 12, f) == 12 &&
+              fwrite(image, 1, 11, f) == 11;
     for (size_t at = 0; ok && at < n; at += 255) {
         unsigned char len = (unsigned char)(n - at < 255 ? n - at : 255);
         ok = fputc(len, f) != EOF && fwrite(codes + at, 1, len, f) == len;
@@ -877,14 +945,16 @@ static void test_jpeg_file(void)
             meiro_mask_free(m);
         }
     /* a frame header of 30000 x 30000 and no picture behind it */
-    static const unsigned char huge[] = {0xff, 0xd8, 0xff, 0xe0, 0x00, 0x04, 'J',  'F',  0xff, 0xc0, 0x00, 0x0b,
-                                         0x08, 0x75, 0x30, 0x75, 0x30, 0x01, 0x01, 0x11, 0x00, 0xff, 0xd9};
+    static const unsigned char huge[] = {0xff, 0xd8, 0xff, 0xe0, 0x00, 0x04, 'J',  'F',
+                                         0xff, 0xc0, 0x00, 0x0b, 0x08, 0x75, 0x30, 0x75,
+                                         0x30, 0x01, 0x01, 0x11, 0x00, 0xff, 0xd9};
     const char *bomb = tmp_path("bomb.jpg");
     FILE *f = fopen(bomb, "wb");
     CHECK(f && fwrite(huge, 1, sizeof huge, f) == sizeof huge);
     if (f) fclose(f);
     CHECK_INT(meiro_shape_mask(bomb, 20, 20, &m, &err), MEIRO_ERROR_TOO_BIG);
-    CHECK_MSG(strstr(err.message, "30000 x 30000 pixels") && strstr(err.message, "JPEG"), "%s", err.message);
+    CHECK_MSG(strstr(err.message, "30000 x 30000 pixels") && strstr(err.message, "JPEG"), "%s",
+              err.message);
     CHECK(m == NULL);
 }
 
@@ -900,9 +970,10 @@ static void test_jpeg_orientation(void)
     CHECK(n > 4 && n < sizeof data);
     /* an APP1 segment after the start of the image: Exif, a big-endian
      * TIFF header and one entry, Orientation (0x0112) = 6 */
-    static const unsigned char app1[] = {0xff, 0xe1, 0x00, 0x22, 'E',  'x',  'i',  'f',  0,    0,    'M', 'M',
-                                         0x00, 0x2a, 0x00, 0x00, 0x00, 0x08, 0x00, 0x01, 0x01, 0x12, 0x00, 0x03,
-                                         0x00, 0x00, 0x00, 0x01, 0x00, 0x06, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
+    static const unsigned char app1[] = {0xff, 0xe1, 0x00, 0x22, 'E',  'x',  'i',  'f',  0,
+                                         0,    'M',  'M',  0x00, 0x2a, 0x00, 0x00, 0x00, 0x08,
+                                         0x00, 0x01, 0x01, 0x12, 0x00, 0x03, 0x00, 0x00, 0x00,
+                                         0x01, 0x00, 0x06, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00};
     const char *turned = tmp_path("turned.jpg");
     f = fopen(turned, "wb");
     CHECK(f && fwrite(data, 1, 2, f) == 2 && fwrite(app1, 1, sizeof app1, f) == sizeof app1 &&
@@ -919,8 +990,9 @@ static void test_jpeg_orientation(void)
                 differ_turned += side[y * 20 + x] != up[(19 - x) * 20 + y];
                 differ_same += side[y * 20 + x] != up[y * 20 + x];
             }
-        CHECK_MSG(differ_turned <= 4 && differ_same > 40, "%zu cells differ from the house turned, %zu from it upright",
-                  differ_turned, differ_same);
+        CHECK_MSG(differ_turned <= 4 && differ_same > 40,
+                  "%zu cells differ from the house turned, %zu from it upright", differ_turned,
+                  differ_same);
     }
     meiro_mask_free(up);
     meiro_mask_free(side);
@@ -937,23 +1009,28 @@ static void test_shape_errors(void)
               "%s", err.message);
 
     CHECK_INT(meiro_shape_mask("/no/such/dir/x.svg", 20, 20, &m, &err), MEIRO_ERROR_IO);
-    CHECK_MSG(strstr(err.message, "/no/such/dir/x.svg") && strstr(err.message, "No such file"), "%s", err.message);
+    CHECK_MSG(strstr(err.message, "/no/such/dir/x.svg") && strstr(err.message, "No such file"),
+              "%s", err.message);
 
     const char *folder = tmp_path("folder.svg");
     CHECK(mkdir(folder, 0700) == 0);
     CHECK_INT(meiro_shape_mask(folder, 20, 20, &m, &err), MEIRO_ERROR_IO);
-    CHECK_MSG(strstr(err.message, "folder.svg") && strstr(err.message, "directory"), "%s", err.message);
+    CHECK_MSG(strstr(err.message, "folder.svg") && strstr(err.message, "directory"), "%s",
+              err.message);
     rmdir(folder);
 
     const char *text = tmp_path("notes.txt");
     CHECK(write_text(text, "a shopping list\n"));
     CHECK_INT(meiro_shape_mask(text, 20, 20, &m, &err), MEIRO_ERROR_PARSE);
-    CHECK_MSG(strstr(err.message, "notes.txt") && strstr(err.message, "not an SVG, PNG, JPEG, GIF or BMP image"), "%s", err.message);
+    CHECK_MSG(strstr(err.message, "notes.txt") &&
+                  strstr(err.message, "not an SVG, PNG, JPEG, GIF or BMP image"),
+              "%s", err.message);
 
     const char *broken = tmp_path("broken.svg");
     CHECK(write_text(broken, "<svg xmlns=\"http://www.w3.org/2000/svg\"><rect"));
     CHECK_INT(meiro_shape_mask(broken, 20, 20, &m, &err), MEIRO_ERROR_PARSE);
-    CHECK_MSG(strstr(err.message, "broken.svg") && strstr(err.message, "not a valid SVG"), "%s", err.message);
+    CHECK_MSG(strstr(err.message, "broken.svg") && strstr(err.message, "not a valid SVG"), "%s",
+              err.message);
 
     const char *cut = tmp_path("cut.png");
     CHECK(write_text(cut, "\x89PNG\r\n\x1a\nrest of it lost"));
@@ -963,18 +1040,22 @@ static void test_shape_errors(void)
     const char *empty = tmp_path("empty.svg");
     CHECK(write_text(empty, "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\"/>"));
     CHECK_INT(meiro_shape_mask(empty, 20, 20, &m, &err), MEIRO_ERROR_PARSE);
-    CHECK_MSG(strstr(err.message, "empty.svg") && strstr(err.message, "nothing inside"), "%s", err.message);
+    CHECK_MSG(strstr(err.message, "empty.svg") && strstr(err.message, "nothing inside"), "%s",
+              err.message);
     const char *white = tmp_path("white.svg");
     CHECK(write_text(white, "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 10 10\">"
                             "<rect width=\"10\" height=\"10\" fill=\"#eee\"/></svg>"));
     CHECK_INT(meiro_shape_mask(white, 20, 20, &m, &err), MEIRO_ERROR_PARSE);
-    CHECK_MSG(strstr(err.message, "nothing inside") && strstr(err.message, "dark"), "%s", err.message);
+    CHECK_MSG(strstr(err.message, "nothing inside") && strstr(err.message, "dark"), "%s",
+              err.message);
 
     /* too small a grid for the shape */
     CHECK_INT(meiro_shape_mask("heart", 1, 1, &m, &err), MEIRO_ERROR_ARGUMENT);
-    CHECK_MSG(strstr(err.message, "leaves 1 cell inside a 1 x 1 grid; use a larger -W/-H"), "%s", err.message);
+    CHECK_MSG(strstr(err.message, "leaves 1 cell inside a 1 x 1 grid; use a larger -W/-H"), "%s",
+              err.message);
     CHECK_INT(meiro_shape_mask("star", 2, 1, &m, &err), MEIRO_ERROR_ARGUMENT);
-    CHECK_MSG(strstr(err.message, "leaves") && strstr(err.message, "2 x 1 grid"), "%s", err.message);
+    CHECK_MSG(strstr(err.message, "leaves") && strstr(err.message, "2 x 1 grid"), "%s",
+              err.message);
 
     CHECK_INT(meiro_shape_mask("heart", 0, 5, &m, &err), MEIRO_ERROR_ARGUMENT);
     CHECK_INT(meiro_shape_mask("heart", MEIRO_MAX_SIDE + 1, 5, &m, &err), MEIRO_ERROR_TOO_BIG);
@@ -989,16 +1070,13 @@ static void test_shape_errors(void)
 
 static const struct {
     const char *text;
-    uint32_t height;     /* the default */
+    uint32_t height; /* the default */
     uint32_t letters;
     unsigned max_pieces; /* letters in pieces: は, な, さ, 花 */
 } texts[] = {
-    {"HANA", MEIRO_TEXT_HEIGHT, 4, 4},
-    {"hana", MEIRO_TEXT_HEIGHT_LOWER, 4, 4},
-    {"はな", MEIRO_TEXT_HEIGHT_CJK, 2, 7},
-    {"さくら", MEIRO_TEXT_HEIGHT_CJK, 3, 7},
-    {"花", MEIRO_TEXT_HEIGHT_CJK, 1, 4},
-    {"花子", MEIRO_TEXT_HEIGHT_CJK, 2, 6},
+    {"HANA", MEIRO_TEXT_HEIGHT, 4, 4},     {"hana", MEIRO_TEXT_HEIGHT_LOWER, 4, 4},
+    {"はな", MEIRO_TEXT_HEIGHT_CJK, 2, 7}, {"さくら", MEIRO_TEXT_HEIGHT_CJK, 3, 7},
+    {"花", MEIRO_TEXT_HEIGHT_CJK, 1, 4},   {"花子", MEIRO_TEXT_HEIGHT_CJK, 2, 6},
 };
 
 static void test_text_masks(void)
@@ -1009,33 +1087,40 @@ static void test_text_masks(void)
         uint8_t *m = NULL;
         meiro_text_info info;
         meiro_error err;
-        if (!verdict_note(&made, meiro_text_mask(t, NULL, 0, &m, &info, &err) == MEIRO_OK && m, "%s: %s", t,
-                          err.message))
+        if (!verdict_note(&made, meiro_text_mask(t, NULL, 0, &m, &info, &err) == MEIRO_OK && m,
+                          "%s: %s", t, err.message))
             continue;
         uint32_t w = info.width, h = info.height;
         box b = bounds(m, w, h);
         /* the ink is the height asked (its top or bottom row may be only
          * touched by a round stroke) and the columns are trimmed to it */
-        verdict_note(&tall, h == texts[k].height && b.y1 - b.y0 + 2 >= h && b.x0 == 0 && b.x1 == w - 1,
-                     "%s: %ux%u, ink rows %u to %u, columns %u to %u", t, w, h, b.y0, b.y1, b.x0, b.x1);
+        verdict_note(
+            &tall, h == texts[k].height && b.y1 - b.y0 + 2 >= h && b.x0 == 0 && b.x1 == w - 1,
+            "%s: %ux%u, ink rows %u to %u, columns %u to %u", t, w, h, b.y0, b.y1, b.x0, b.x1);
         double per_letter = (double)w / texts[k].letters;
-        verdict_note(&wide, info.letters == texts[k].letters && per_letter >= 0.5 * h && per_letter <= 1.3 * h,
+        verdict_note(&wide,
+                     info.letters == texts[k].letters && per_letter >= 0.5 * h &&
+                         per_letter <= 1.3 * h,
                      "%s: %u letters, %ux%u", t, info.letters, w, h);
-        bool ordered = info.first_x0 <= info.first_x1 && info.last_x0 <= info.last_x1 && info.last_x1 < w &&
-                       (info.letters == 1 ? info.first_x0 == info.last_x0 && info.first.x < info.last.x
-                                          : info.first_x1 < info.last_x0);
-        verdict_note(&order, ordered, "%s: first %u-%u, last %u-%u", t, info.first_x0, info.first_x1, info.last_x0,
-                     info.last_x1);
+        bool ordered =
+            info.first_x0 <= info.first_x1 && info.last_x0 <= info.last_x1 && info.last_x1 < w &&
+            (info.letters == 1 ? info.first_x0 == info.last_x0 && info.first.x < info.last.x
+                               : info.first_x1 < info.last_x0);
+        verdict_note(&order, ordered, "%s: first %u-%u, last %u-%u", t, info.first_x0,
+                     info.first_x1, info.last_x0, info.last_x1);
         bool in = info.first.x < w && info.last.x < w && info.first.y < h && info.last.y < h &&
-                  m[(size_t)info.first.y * w + info.first.x] && m[(size_t)info.last.y * w + info.last.x] &&
-                  info.first.x >= info.first_x0 && info.first.x <= info.first_x1 && info.last.x >= info.last_x0 &&
+                  m[(size_t)info.first.y * w + info.first.x] &&
+                  m[(size_t)info.last.y * w + info.last.x] && info.first.x >= info.first_x0 &&
+                  info.first.x <= info.first_x1 && info.last.x >= info.last_x0 &&
                   info.last.x <= info.last_x1;
-        verdict_note(&ends, in, "%s: S (%u, %u), G (%u, %u)", t, info.first.x, info.first.y, info.last.x, info.last.y);
+        verdict_note(&ends, in, "%s: S (%u, %u), G (%u, %u)", t, info.first.x, info.first.y,
+                     info.last.x, info.last.y);
         unsigned p = pieces(m, w, h);
-        verdict_note(&piece, p >= texts[k].letters && p <= texts[k].max_pieces, "%s: %u pieces", t, p);
+        verdict_note(&piece, p >= texts[k].letters && p <= texts[k].max_pieces, "%s: %u pieces", t,
+                     p);
         size_t thin = thin_cells(m, w, h);
-        verdict_note(&strokes, thin * 50 <= b.inside, "%s: %zu of %zu cells in strokes one cell wide", t, thin,
-                     b.inside);
+        verdict_note(&strokes, thin * 50 <= b.inside,
+                     "%s: %zu of %zu cells in strokes one cell wide", t, thin, b.inside);
         meiro_mask_free(m);
     }
     CHECK_ALL(made);
@@ -1054,8 +1139,11 @@ static void test_text_lines(void)
 {
     /* the last two: lines of other ink heights (J descends, こ is short),
      * set at the scale of the whole */
-    static const char *const stacks[][3] = {{"HA", "NA", NULL}, {"ALE", "XAN", "DER"}, {"E", "HIT", NULL},
-                                            {"MARY", "JANE", NULL}, {"はな", "こ", NULL}};
+    static const char *const stacks[][3] = {{"HA", "NA", NULL},
+                                            {"ALE", "XAN", "DER"},
+                                            {"E", "HIT", NULL},
+                                            {"MARY", "JANE", NULL},
+                                            {"はな", "こ", NULL}};
     const size_t own_scale = 3;
     verdict same = {0}, gap = {0}, ends = {0};
     for (size_t k = 0; k < TEST_COUNT(stacks); k++) {
@@ -1075,24 +1163,29 @@ static void test_text_lines(void)
             for (size_t l = 0; l < lines && ok; l++) {
                 uint8_t *one = NULL;
                 meiro_text_info oi;
-                ok = meiro_text_mask(stacks[k][l], NULL, h, &one, &oi, NULL) == MEIRO_OK && oi.width <= info.width;
+                ok = meiro_text_mask(stacks[k][l], NULL, h, &one, &oi, NULL) == MEIRO_OK &&
+                     oi.width <= info.width;
                 uint32_t dx = ok ? (info.width - oi.width) / 2 : 0, dy = (uint32_t)l * (h + 1);
                 for (uint32_t y = 0; ok && y < h; y++)
                     for (uint32_t x = 0; ok && x < info.width; x++) {
-                        bool in = x >= dx && x < dx + oi.width && one[(size_t)y * oi.width + x - dx];
+                        bool in =
+                            x >= dx && x < dx + oi.width && one[(size_t)y * oi.width + x - dx];
                         ok = (m[(size_t)(dy + y) * info.width + x] != 0) == in;
                     }
-                for (uint32_t x = 0; l + 1 < lines && x < info.width; x++) empty = empty && !m[(size_t)(dy + h) * info.width + x];
+                for (uint32_t x = 0; l + 1 < lines && x < info.width; x++)
+                    empty = empty && !m[(size_t)(dy + h) * info.width + x];
                 meiro_mask_free(one);
             }
             verdict_note(&same, ok || (k >= own_scale && info.height == lines * h + lines - 1),
-                         "%s at %u: %ux%u, not its lines stacked", stacks[k][0], h, info.width, info.height);
+                         "%s at %u: %ux%u, not its lines stacked", stacks[k][0], h, info.width,
+                         info.height);
             verdict_note(&gap, empty, "%s at %u: ink between the lines", stacks[k][0], h);
-            verdict_note(&ends, info.first.y < h && info.last.y >= info.height - h &&
-                                    m[(size_t)info.first.y * info.width + info.first.x] &&
-                                    m[(size_t)info.last.y * info.width + info.last.x],
-                         "%s at %u: S (%u,%u) G (%u,%u)", stacks[k][0], h, info.first.x, info.first.y, info.last.x,
-                         info.last.y);
+            verdict_note(&ends,
+                         info.first.y < h && info.last.y >= info.height - h &&
+                             m[(size_t)info.first.y * info.width + info.first.x] &&
+                             m[(size_t)info.last.y * info.width + info.last.x],
+                         "%s at %u: S (%u,%u) G (%u,%u)", stacks[k][0], h, info.first.x,
+                         info.first.y, info.last.x, info.last.y);
             meiro_mask_free(m);
         }
     }
@@ -1142,7 +1235,8 @@ static void test_text_letters(void)
     meiro_text_info ib;
     CHECK_INT(meiro_text_mask("HANA", NULL, 36, &big, &ib, NULL), MEIRO_OK);
     CHECK_INT(ib.height, 36);
-    CHECK_MSG(ib.width > 2.6 * info.width && ib.width < 3.4 * info.width, "%u vs %u", ib.width, info.width);
+    CHECK_MSG(ib.width > 2.6 * info.width && ib.width < 3.4 * info.width, "%u vs %u", ib.width,
+              info.width);
     CHECK_INT(pieces(big, ib.width, ib.height), 4);
     meiro_mask_free(big);
 
@@ -1150,7 +1244,8 @@ static void test_text_letters(void)
     uint8_t *again = NULL;
     meiro_text_info ia;
     CHECK_INT(meiro_text_mask("HANA", "en", 0, &again, &ia, NULL), MEIRO_OK);
-    CHECK(ia.width == info.width && again && meiro_text_mask("HANA", "en", 0, &m, NULL, NULL) == MEIRO_OK &&
+    CHECK(ia.width == info.width && again &&
+          meiro_text_mask("HANA", "en", 0, &m, NULL, NULL) == MEIRO_OK &&
           memcmp(m, again, (size_t)ia.width * ia.height) == 0);
     meiro_mask_free(m);
     meiro_mask_free(again);
@@ -1180,7 +1275,8 @@ static void test_text_errors(void)
     CHECK_MSG(strstr(err.message, "no letters"), "%s", err.message);
     CHECK_INT(meiro_text_mask("HA\xffNA", NULL, 0, &m, &info, &err), MEIRO_ERROR_ARGUMENT);
     CHECK_MSG(strstr(err.message, "not valid UTF-8 (byte 3"), "%s", err.message);
-    CHECK_INT(meiro_text_mask("\xe3\x81", NULL, 0, &m, &info, &err), MEIRO_ERROR_ARGUMENT); /* cut は */
+    CHECK_INT(meiro_text_mask("\xe3\x81", NULL, 0, &m, &info, &err),
+              MEIRO_ERROR_ARGUMENT); /* cut は */
     CHECK_MSG(strstr(err.message, "UTF-8"), "%s", err.message);
     CHECK_INT(meiro_text_mask("HANA\tTARO", NULL, 0, &m, &info, &err), MEIRO_ERROR_ARGUMENT);
     CHECK_MSG(strstr(err.message, "control character (byte 5)"), "%s", err.message);
@@ -1194,7 +1290,8 @@ static void test_text_errors(void)
     CHECK_MSG(strstr(err.message, "no letters"), "%s", err.message);
     CHECK_INT(meiro_text_mask("HANA", NULL, 4, &m, &info, &err), MEIRO_ERROR_ARGUMENT);
     CHECK_MSG(strstr(err.message, "4 cells tall"), "%s", err.message);
-    CHECK_INT(meiro_text_mask("HANA", NULL, MEIRO_MAX_SIDE + 1, &m, &info, &err), MEIRO_ERROR_ARGUMENT);
+    CHECK_INT(meiro_text_mask("HANA", NULL, MEIRO_MAX_SIDE + 1, &m, &info, &err),
+              MEIRO_ERROR_ARGUMENT);
     /* too wide: refused before anything is drawn */
     CHECK_INT(meiro_text_mask("HANA", NULL, 20000, &m, &info, &err), MEIRO_ERROR_TOO_BIG);
     CHECK_MSG(strstr(err.message, "too long") && strstr(err.message, "65535"), "%s", err.message);
@@ -1238,13 +1335,13 @@ int main(int argc, char **argv)
     };
     int status = test_main("shape", argc, argv, cases, TEST_COUNT(cases));
     if (dir[0]) {
-        static const char *const files[] = {"bars.svg", "margin.svg", "page.svg", "square.png", "bar.png",
-                                            "triangle.png", "notes.txt", "broken.svg", "cut.png", "empty.svg",
-                                            "white.svg", "house.png", "house-clear.png", "house-filled.png",
-                                            "house.svg", "house-white.svg", "house-open.png", "house-open.svg",
-                                            "cat-eyes.svg", "house.bmp", "outline.bmp", "bomb.jpg",
-                                            "polygon.png", "polygon.svg", "house.gif", "outline.gif",
-                                            "turned.jpg", "silhouette.png"};
+        static const char *const files[] = {
+            "bars.svg",        "margin.svg",     "page.svg",        "square.png",       "bar.png",
+            "triangle.png",    "notes.txt",      "broken.svg",      "cut.png",          "empty.svg",
+            "white.svg",       "house.png",      "house-clear.png", "house-filled.png", "house.svg",
+            "house-white.svg", "house-open.png", "house-open.svg",  "cat-eyes.svg",     "house.bmp",
+            "outline.bmp",     "bomb.jpg",       "polygon.png",     "polygon.svg",      "house.gif",
+            "outline.gif",     "turned.jpg",     "silhouette.png"};
         for (size_t i = 0; i < TEST_COUNT(files); i++) unlink(tmp_path(files[i]));
         rmdir(tmp_path("folder.svg"));
         rmdir(dir);

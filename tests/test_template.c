@@ -27,7 +27,10 @@ static const char *put(const char *name, const char *text, size_t len)
     return path;
 }
 
-static const char *puts_file(const char *name, const char *text) { return put(name, text, strlen(text)); }
+static const char *puts_file(const char *name, const char *text)
+{
+    return put(name, text, strlen(text));
+}
 
 static void test_utf8(void)
 {
@@ -38,15 +41,19 @@ static void test_utf8(void)
         {"plain ascii", SIZE_MAX},
         {"めいろ こたえ", SIZE_MAX},
         {"\xF0\x9F\x98\x80 emoji", SIZE_MAX},
-        {"\xEF\xBB\xBF" "bom", SIZE_MAX},
-        {"ab\xFF" "c", 2},
-        {"\xC0\xAF", 0},             /* overlong '/' */
-        {"x\xE0\x80\xAF", 1},        /* overlong, 3 bytes */
-        {"\xED\xA0\x80", 0},         /* a surrogate */
-        {"\xF4\x90\x80\x80", 0},     /* above U+10FFFF */
-        {"ok\xE3\x81", 2},           /* cut short */
-        {"\xE3\x81\x41", 0},         /* a continuation byte missing */
-        {"\x80", 0},                 /* a lone continuation byte */
+        {"\xEF\xBB\xBF"
+         "bom",
+         SIZE_MAX},
+        {"ab\xFF"
+         "c",
+         2},
+        {"\xC0\xAF", 0},         /* overlong '/' */
+        {"x\xE0\x80\xAF", 1},    /* overlong, 3 bytes */
+        {"\xED\xA0\x80", 0},     /* a surrogate */
+        {"\xF4\x90\x80\x80", 0}, /* above U+10FFFF */
+        {"ok\xE3\x81", 2},       /* cut short */
+        {"\xE3\x81\x41", 0},     /* a continuation byte missing */
+        {"\x80", 0},             /* a lone continuation byte */
     };
     verdict v = {0};
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -59,14 +66,16 @@ static void test_utf8(void)
 
 /* Loads a template that must fail at line:column with a message naming
  * `what`. */
-static void refused(verdict *v, const char *path, unsigned long line, unsigned long column, const char *what)
+static void refused(verdict *v, const char *path, unsigned long line, unsigned long column,
+                    const char *what)
 {
     meiro_error err = {0};
     meiro_template *t = meiro_template_load(path, &err);
-    verdict_note(v, !t && err.status == MEIRO_ERROR_PARSE && err.line == line && err.column == column &&
-                        strstr(err.message, what) && strstr(err.source, path),
-                 "%s: %s:%lu:%lu: %s (wanted line %lu:%lu, '%s')", path, err.source, err.line, err.column,
-                 err.message, line, column, what);
+    verdict_note(v,
+                 !t && err.status == MEIRO_ERROR_PARSE && err.line == line &&
+                     err.column == column && strstr(err.message, what) && strstr(err.source, path),
+                 "%s: %s:%lu:%lu: %s (wanted line %lu:%lu, '%s')", path, err.source, err.line,
+                 err.column, err.message, line, column, what);
     meiro_template_free(t);
 }
 
@@ -90,12 +99,15 @@ static void test_lines(void)
     refused(&v, puts_file("label.ini", "[maze]\nstart = \xC0\xAF\n"), 2, 9, "UTF-8");
     refused(&v, puts_file("twice.ini", "[text]\ntitle = a\n\n[page]\nmazes = 2\n[text]\n"), 6, 0,
             "section [text] is given twice (first on line 1)");
-    refused(&v, puts_file("key.ini", "[text]\ntitle = a\ntitle = b\n"), 3, 0, "title is given twice");
+    refused(&v, puts_file("key.ini", "[text]\ntitle = a\ntitle = b\n"), 3, 0,
+            "title is given twice");
     /* libinih reads an indented line as more of the key above */
-    refused(&v, puts_file("indent.ini", "[text]\ntitle = a\n  subtitle = b\n"), 3, 0, "continues the key above");
+    refused(&v, puts_file("indent.ini", "[text]\ntitle = a\n  subtitle = b\n"), 3, 0,
+            "continues the key above");
     refused(&v, puts_file("empty.ini", "[paeg]\n"), 1, 0, "unknown section [paeg]");
     refused(&v, puts_file("nosection.ini", "title = a\n"), 1, 0, "before any [section]");
-    refused(&v, puts_file("up.ini", "[art]\n\nframe = art/../../secret.svg\n"), 3, 0, "leaves the template's folder");
+    refused(&v, puts_file("up.ini", "[art]\n\nframe = art/../../secret.svg\n"), 3, 0,
+            "leaves the template's folder");
     CHECK_ALL(v);
 }
 
@@ -142,21 +154,25 @@ static void test_art_paths(void)
     snprintf(abs_svg, sizeof abs_svg, "%s", puts_file("red.svg", red));
     /* an absolute path, from a template in another folder */
     snprintf(text, sizeof text, "[art]\nframe = %s\n", abs_svg);
-    verdict_note(&v, frame_is_red(puts_file("sub/abs.ini", text), &err, &s), "absolute: %s", err.message);
-    /* relative: in the template's folder */
-    verdict_note(&v, frame_is_red(puts_file("rel.ini", "[art]\nframe = red.svg\n"), &err, &s), "relative: %s",
+    verdict_note(&v, frame_is_red(puts_file("sub/abs.ini", text), &err, &s), "absolute: %s",
                  err.message);
+    /* relative: in the template's folder */
+    verdict_note(&v, frame_is_red(puts_file("rel.ini", "[art]\nframe = red.svg\n"), &err, &s),
+                 "relative: %s", err.message);
     /* a name of the built-in art, not in the template's folder: the built-in copy */
-    meiro_template *t = meiro_template_load(puts_file("sub/stars.ini", "[art]\nframe = art/stars-frame.svg\n"), &err);
+    meiro_template *t = meiro_template_load(
+        puts_file("sub/stars.ini", "[art]\nframe = art/stars-frame.svg\n"), &err);
     cairo_surface_t *art = NULL;
     verdict_note(&v, t && load_art(t, &t->art_frame, 100, 100, &art, &err) == MEIRO_OK && art,
                  "built-in fallback: %s", err.message);
     cairo_surface_destroy(art);
     meiro_template_free(t);
     /* missing: the template's file and line */
-    frame_is_red(puts_file("sub/missing.ini", "[page]\nmazes = 1\n[art]\nframe = nothere.svg\n"), &err, &s);
-    verdict_note(&v, s == MEIRO_ERROR_IO && err.line == 4 && strstr(err.source, "missing.ini") &&
-                         strstr(err.message, "nothere.svg"),
+    frame_is_red(puts_file("sub/missing.ini", "[page]\nmazes = 1\n[art]\nframe = nothere.svg\n"),
+                 &err, &s);
+    verdict_note(&v,
+                 s == MEIRO_ERROR_IO && err.line == 4 && strstr(err.source, "missing.ini") &&
+                     strstr(err.message, "nothere.svg"),
                  "missing: %s:%lu: %s", err.source, err.line, err.message);
     CHECK_ALL(v);
 }
@@ -179,11 +195,12 @@ static void test_art_external(void)
     for (size_t i = 0; i < sizeof hrefs / sizeof hrefs[0]; i++) {
         char href[200];
         snprintf(href, sizeof href, hrefs[i], png_path);
-        snprintf(svg, sizeof svg,
-                 "<svg xmlns='http://www.w3.org/2000/svg' xmlns:xlink='http://www.w3.org/1999/xlink' "
-                 "viewBox='0 0 10 10'><rect width='10' height='10' fill='#fff'/>"
-                 "<image x='0' y='0' width='10' height='10' preserveAspectRatio='none' xlink:href='%s'/></svg>",
-                 href);
+        snprintf(
+            svg, sizeof svg,
+            "<svg xmlns='http://www.w3.org/2000/svg' xmlns:xlink='http://www.w3.org/1999/xlink' "
+            "viewBox='0 0 10 10'><rect width='10' height='10' fill='#fff'/>"
+            "<image x='0' y='0' width='10' height='10' preserveAspectRatio='none' xlink:href='%s'/></svg>",
+            href);
         const char *svg_path = puts_file("external.svg", svg);
         /* librsvg itself, given the file, draws the picture: the test can see it */
         RsvgHandle *h = rsvg_handle_new_from_file(svg_path, NULL);
@@ -192,17 +209,22 @@ static void test_art_external(void)
         rsvg_handle_render_document(h, cr, &(RsvgRectangle){0, 0, 10, 10}, NULL);
         cairo_destroy(cr);
         cairo_surface_flush(img);
-        uint32_t px = ((const uint32_t *)(cairo_image_surface_get_data(img) + 5 * cairo_image_surface_get_stride(img)))[5];
+        uint32_t px = ((const uint32_t *)(cairo_image_surface_get_data(img) +
+                                          5 * cairo_image_surface_get_stride(img)))[5];
         bool librsvg_draws = (px & 0xFFFFFF) == 0xFF0000;
         cairo_surface_destroy(img);
         g_object_unref(h);
         meiro_error err = {0};
         meiro_status s;
-        bool drawn = frame_is_red(puts_file("external.ini", "[art]\nframe = external.svg\n"), &err, &s);
+        bool drawn =
+            frame_is_red(puts_file("external.ini", "[art]\nframe = external.svg\n"), &err, &s);
         verdict_note(&v, !drawn && (s == MEIRO_OK || s == MEIRO_ERROR_PARSE),
-                     "%s: drawn %d (librsvg from the file: %d), %s", href, drawn, librsvg_draws, err.message);
+                     "%s: drawn %d (librsvg from the file: %d), %s", href, drawn, librsvg_draws,
+                     err.message);
         /* the relative one shows the test would see a picture drawn */
-        if (i == 0) verdict_note(&v, librsvg_draws, "librsvg does not draw %s from a file: test blind", href);
+        if (i == 0)
+            verdict_note(&v, librsvg_draws, "librsvg does not draw %s from a file: test blind",
+                         href);
     }
     CHECK_ALL(v);
 }
@@ -212,12 +234,14 @@ static void test_art_external(void)
 static void test_art_budget(void)
 {
     char svg[4096];
-    int n = snprintf(svg, sizeof svg, "<svg xmlns='http://www.w3.org/2000/svg' "
-                                      "xmlns:xlink='http://www.w3.org/1999/xlink' viewBox='0 0 10 10'>"
-                                      "<defs><g id='a0'/>");
+    int n = snprintf(svg, sizeof svg,
+                     "<svg xmlns='http://www.w3.org/2000/svg' "
+                     "xmlns:xlink='http://www.w3.org/1999/xlink' viewBox='0 0 10 10'>"
+                     "<defs><g id='a0'/>");
     for (int level = 1; level <= 6; level++) {
         n += snprintf(svg + n, sizeof svg - (size_t)n, "<g id='a%d'>", level);
-        for (int k = 0; k < 10; k++) n += snprintf(svg + n, sizeof svg - (size_t)n, "<use xlink:href='#a%d'/>", level - 1);
+        for (int k = 0; k < 10; k++)
+            n += snprintf(svg + n, sizeof svg - (size_t)n, "<use xlink:href='#a%d'/>", level - 1);
         n += snprintf(svg + n, sizeof svg - (size_t)n, "</g>");
     }
     snprintf(svg + n, sizeof svg - (size_t)n, "</defs><use xlink:href='#a6'/></svg>");
@@ -227,13 +251,15 @@ static void test_art_budget(void)
     meiro_export_options page;
     meiro_export_options_from_template(&page, t);
     page.dpi = 30;
-    meiro_maze *m = meiro_generate(&(meiro_generate_options){.width = 4, .height = 4, .seed = 1}, NULL);
+    meiro_maze *m =
+        meiro_generate(&(meiro_generate_options){.width = 4, .height = 4, .seed = 1}, NULL);
     meiro_error err = {0};
     char out[160];
     snprintf(out, sizeof out, "%s/bomb.png", dir);
     meiro_status s = meiro_save(m, NULL, MEIRO_FORMAT_PNG, &page, out, &err);
     CHECK_MSG(s == MEIRO_ERROR_TOO_BIG && err.line == 2 && strstr(err.source, "bomb.ini") &&
-                  strstr(err.message, "bomb.svg") && strstr(err.message, "more than 20000 elements"),
+                  strstr(err.message, "bomb.svg") &&
+                  strstr(err.message, "more than 20000 elements"),
               "%d %s:%lu: %s", s, err.source, err.line, err.message);
     CHECK(access(out, F_OK) != 0);
     meiro_template_free(t);
@@ -251,8 +277,9 @@ static void test_art_budget(void)
     meiro_export_options_from_template(&page, t);
     snprintf(out, sizeof out, "%s/big.pdf", dir);
     s = meiro_save(m, NULL, MEIRO_FORMAT_PDF, &page, out, &err);
-    CHECK_MSG(s == MEIRO_ERROR_PARSE && err.line == 2 && strstr(err.message, "larger than 1024 KiB"), "%s",
-              err.message);
+    CHECK_MSG(s == MEIRO_ERROR_PARSE && err.line == 2 &&
+                  strstr(err.message, "larger than 1024 KiB"),
+              "%s", err.message);
     meiro_template_free(t);
     meiro_maze_free(m);
 }
@@ -261,18 +288,22 @@ static void test_art_budget(void)
  * page format and in booklets. */
 static void test_title_utf8(void)
 {
-    meiro_maze *m = meiro_generate(&(meiro_generate_options){.width = 4, .height = 4, .seed = 1}, NULL);
+    meiro_maze *m =
+        meiro_generate(&(meiro_generate_options){.width = 4, .height = 4, .seed = 1}, NULL);
     meiro_export_options page;
     meiro_export_options_init(&page);
     page.title = "caf\xE9";
     verdict v = {0};
-    static const meiro_format formats[] = {MEIRO_FORMAT_PDF, MEIRO_FORMAT_SVG, MEIRO_FORMAT_PNG, MEIRO_FORMAT_XLSX};
+    static const meiro_format formats[] = {MEIRO_FORMAT_PDF, MEIRO_FORMAT_SVG, MEIRO_FORMAT_PNG,
+                                           MEIRO_FORMAT_XLSX};
     for (size_t i = 0; i < sizeof formats / sizeof formats[0]; i++) {
         char out[160];
         snprintf(out, sizeof out, "%s/title.%s", dir, meiro_format_info(formats[i])->name);
         meiro_error err = {0};
         meiro_status s = meiro_save(m, NULL, formats[i], &page, out, &err);
-        verdict_note(&v, s == MEIRO_ERROR_ARGUMENT && strstr(err.message, "from byte 4") && access(out, F_OK) != 0,
+        verdict_note(&v,
+                     s == MEIRO_ERROR_ARGUMENT && strstr(err.message, "from byte 4") &&
+                         access(out, F_OK) != 0,
                      "%s: %d %s", out, s, err.message);
     }
     meiro_booklet_options b;
@@ -282,7 +313,8 @@ static void test_title_utf8(void)
     snprintf(out, sizeof out, "%s/title-booklet.pdf", dir);
     meiro_error err = {0};
     meiro_status s = meiro_booklet_save(&b, &page, MEIRO_FORMAT_PDF, out, &err);
-    verdict_note(&v, s == MEIRO_ERROR_ARGUMENT && strstr(err.message, "UTF-8"), "booklet: %d %s", s, err.message);
+    verdict_note(&v, s == MEIRO_ERROR_ARGUMENT && strstr(err.message, "UTF-8"), "booklet: %d %s", s,
+                 err.message);
     CHECK_ALL(v);
     page.title = "めいろ";
     CHECK(meiro_export_options_check(&page, NULL) == MEIRO_OK);
@@ -294,7 +326,8 @@ static void test_title_utf8(void)
  * refused with their line. The kids' templates ask for a child's maze. */
 static void test_maze_keys(void)
 {
-    const char *path = puts_file("maze.ini", "[maze]\nwidth = 9\nheight = 11\nalgorithm = anahori\nends = border\n");
+    const char *path = puts_file(
+        "maze.ini", "[maze]\nwidth = 9\nheight = 11\nalgorithm = anahori\nends = border\n");
     meiro_error err = {0};
     meiro_template *t = meiro_template_load(path, &err);
     CHECK_MSG(t != NULL, "%s", err.message);
@@ -319,8 +352,8 @@ static void test_maze_keys(void)
         path = puts_file("bad-maze.ini", bad[k].text);
         err = (meiro_error){0};
         t = meiro_template_load(path, &err);
-        verdict_note(&refused, !t && strstr(err.message, bad[k].says) && err.line == bad[k].line, "%s: %s (line %lu)",
-                     bad[k].text, err.message, err.line);
+        verdict_note(&refused, !t && strstr(err.message, bad[k].says) && err.line == bad[k].line,
+                     "%s: %s (line %lu)", bad[k].text, err.message, err.line);
         meiro_template_free(t);
     }
     CHECK_ALL(refused);
@@ -329,7 +362,8 @@ static void test_maze_keys(void)
     for (size_t k = 0; k < TEST_COUNT(names); k++) {
         t = meiro_template_load(names[k], NULL);
         meiro_generate_options_from_template(&o, t);
-        verdict_note(&kids, t && o.width == 7 && o.height == 9 && strcmp(o.algorithm, "dig") == 0, "%s", names[k]);
+        verdict_note(&kids, t && o.width == 7 && o.height == 9 && strcmp(o.algorithm, "dig") == 0,
+                     "%s", names[k]);
         meiro_template_free(t);
     }
     CHECK_ALL(kids);

@@ -12,12 +12,24 @@
 #include <unistd.h>
 
 static const char *const bad_texts[][2] = {
-    {"a\xff" "b", "not UTF-8"},      {"a\xc3(", "not UTF-8"},   {"a\x01" "b", "control character"},
-    {"a\nb", "control character"},   {"a\x7f" "b", "control character"},
-    {"a\xc2\x85" "b", "control character"}, /* NEL, a C1 control */
+    {"a\xff"
+     "b",
+     "not UTF-8"},
+    {"a\xc3(", "not UTF-8"},
+    {"a\x01"
+     "b",
+     "control character"},
+    {"a\nb", "control character"},
+    {"a\x7f"
+     "b",
+     "control character"},
+    {"a\xc2\x85"
+     "b",
+     "control character"}, /* NEL, a C1 control */
 };
 
-static const char *const good_texts[] = {"Maze for Hana", "はなの めいろ", "Zoë's café", "🐰 → 🥕", ""};
+static const char *const good_texts[] = {"Maze for Hana", "はなの めいろ", "Zoë's café",
+                                         "🐰 → 🥕", ""};
 
 static void set_field(meiro_export_options *opt, int field, const char *text)
 {
@@ -48,14 +60,16 @@ static void test_fields_formats(void)
                 verdict_note(&refused,
                              s == MEIRO_ERROR_ARGUMENT && strstr(err.message, field_names[field]) &&
                                  strstr(err.message, bad_texts[b][1]),
-                             "%s, %s, text %zu: check gave %d: %s", fmt, field_names[field], b, s, err.message);
+                             "%s, %s, text %zu: check gave %d: %s", fmt, field_names[field], b, s,
+                             err.message);
                 char *out = NULL;
                 size_t len = 0;
                 FILE *mem = open_memstream(&out, &len);
                 s = meiro_write(m, NULL, (meiro_format)f, &opt, mem, &err);
                 fclose(mem);
-                verdict_note(&refused, s == MEIRO_ERROR_ARGUMENT && len == 0, "%s, %s, text %zu: write gave %d, %zu bytes",
-                             fmt, field_names[field], b, s, len);
+                verdict_note(&refused, s == MEIRO_ERROR_ARGUMENT && len == 0,
+                             "%s, %s, text %zu: write gave %d, %zu bytes", fmt, field_names[field],
+                             b, s, len);
                 free(out);
             }
             for (size_t k = 0; k < TEST_COUNT(good_texts); k++) {
@@ -63,8 +77,9 @@ static void test_fields_formats(void)
                 meiro_export_options_init(&opt);
                 set_field(&opt, field, good_texts[k]);
                 meiro_error err = {0};
-                verdict_note(&passed, meiro_export_check(4, 3, (meiro_format)f, &opt, &err) == MEIRO_OK,
-                             "%s, %s, '%s': %s", fmt, field_names[field], good_texts[k], err.message);
+                verdict_note(
+                    &passed, meiro_export_check(4, 3, (meiro_format)f, &opt, &err) == MEIRO_OK,
+                    "%s, %s, '%s': %s", fmt, field_names[field], good_texts[k], err.message);
             }
         }
     }
@@ -81,11 +96,19 @@ static void test_template_texts(void)
     char dir[] = "/tmp/meiro-texts-XXXXXX";
     if (!mkdtemp(dir)) return;
     static const char *const lines[][2] = {
-        {"[text]\ntitle = a\x01" "b\n", "2:10: a control character"},
-        {"[maze]\nstart = a\x7f" "b\n", "2:10: a control character"},
+        {"[text]\ntitle = a\x01"
+         "b\n",
+         "2:10: a control character"},
+        {"[maze]\nstart = a\x7f"
+         "b\n",
+         "2:10: a control character"},
         {"[text]\nfields = Name \x1b[31m____\n", "2:15: a control character"},
-        {"[text]\nsubtitle = a\xc2\x9b" "b\n", "2:13: a control character"},
-        {"[text]\nfooter = a\xff" "b\n", "2:11: not UTF-8"},
+        {"[text]\nsubtitle = a\xc2\x9b"
+         "b\n",
+         "2:13: a control character"},
+        {"[text]\nfooter = a\xff"
+         "b\n",
+         "2:11: not UTF-8"},
         {"[text]\ttitle\n", NULL}, /* a tab is white space */
     };
     verdict v = {0};
@@ -100,7 +123,9 @@ static void test_template_texts(void)
         meiro_template *t = meiro_template_load(path, &err);
         char where[320] = "";
         if (!t) snprintf(where, sizeof where, "%lu:%lu: %s", err.line, err.column, err.message);
-        verdict_note(&v, lines[i][1] ? !t && strstr(where, lines[i][1]) : t != NULL || !strstr(err.message, "control"),
+        verdict_note(&v,
+                     lines[i][1] ? !t && strstr(where, lines[i][1])
+                                 : t != NULL || !strstr(err.message, "control"),
                      "template %zu: %s", i, t ? "loaded" : where);
         meiro_template_free(t);
         unlink(path);
@@ -134,8 +159,8 @@ static void test_booklet_texts(void)
             meiro_status s = meiro_booklet_write(&o, NULL, MEIRO_FORMAT_PDF, mem, &err);
             fclose(mem);
             if (b == TEST_COUNT(bad_texts)) {
-                verdict_note(&passed, s == MEIRO_OK && len > 0, "%s '%s': %d: %s", where ? "command" : "name", text, s,
-                             err.message);
+                verdict_note(&passed, s == MEIRO_OK && len > 0, "%s '%s': %d: %s",
+                             where ? "command" : "name", text, s, err.message);
             } else {
                 const char *field = where ? "the command on the last page" : "copy 2's name";
                 verdict_note(&refused,

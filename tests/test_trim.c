@@ -28,13 +28,14 @@ static bool rasterise(const char *pdf, int page, gray *g)
 {
     *g = (gray){0};
     char cmd[512], pgm[128];
-    snprintf(cmd, sizeof cmd, "pdftoppm -r %d -gray -singlefile -f %d -l %d %s %s/page", DPI, page, page, pdf, dir);
+    snprintf(cmd, sizeof cmd, "pdftoppm -r %d -gray -singlefile -f %d -l %d %s %s/page", DPI, page,
+             page, pdf, dir);
     snprintf(pgm, sizeof pgm, "%s/page.pgm", dir);
     if (!run(cmd, NULL, 0)) return false;
     FILE *f = fopen(pgm, "rb");
     int max = 0;
-    bool ok = f && fscanf(f, "P5 %d %d %d", &g->w, &g->h, &max) == 3 && max == 255 && fgetc(f) != EOF &&
-              g->w > 0 && g->h > 0 && (g->px = malloc((size_t)g->w * g->h)) &&
+    bool ok = f && fscanf(f, "P5 %d %d %d", &g->w, &g->h, &max) == 3 && max == 255 &&
+              fgetc(f) != EOF && g->w > 0 && g->h > 0 && (g->px = malloc((size_t)g->w * g->h)) &&
               fread(g->px, 1, (size_t)g->w * g->h, f) == (size_t)g->w * g->h;
     if (f) fclose(f);
     return ok;
@@ -68,23 +69,28 @@ static long ink_in(const gray *g, int level, double x0, double y0, double x1, do
 }
 
 /* The page count and page `page`'s MediaBox, TrimBox and BleedBox (pt). */
-static bool pdf_boxes(const char *pdf, int page, int *pages, double media[4], double trim[4], double bleed[4])
+static bool pdf_boxes(const char *pdf, int page, int *pages, double media[4], double trim[4],
+                      double bleed[4])
 {
     static char out[1 << 16];
     char cmd[300];
     snprintf(cmd, sizeof cmd, "pdfinfo -box -f %d -l %d %s", page, page, pdf);
     if (!run(cmd, out, sizeof out)) return false;
     int found = 0;
-    for (char *line = out; line && *line; line = strchr(line, '\n'), line = line ? line + 1 : NULL) {
+    for (char *line = out; line && *line;
+         line = strchr(line, '\n'), line = line ? line + 1 : NULL) {
         int p;
         double v[4];
         char what[16];
         if (sscanf(line, "Pages: %d", pages) == 1) found++;
-        if (sscanf(line, "Page %d %15[A-Za-z]: %lf %lf %lf %lf", &p, what, &v[0], &v[1], &v[2], &v[3]) != 6 ||
+        if (sscanf(line, "Page %d %15[A-Za-z]: %lf %lf %lf %lf", &p, what, &v[0], &v[1], &v[2],
+                   &v[3]) != 6 ||
             p != page)
             continue;
-        double *to = !strcmp(what, "MediaBox") ? media : !strcmp(what, "TrimBox") ? trim
-                                                     : !strcmp(what, "BleedBox") ? bleed : NULL;
+        double *to = !strcmp(what, "MediaBox")   ? media
+                     : !strcmp(what, "TrimBox")  ? trim
+                     : !strcmp(what, "BleedBox") ? bleed
+                                                 : NULL;
         if (to) memcpy(to, v, sizeof v), found++;
     }
     return found == 4;
@@ -102,7 +108,8 @@ static bool word_box(const char *pdf, int page, double box[4])
     bool any = false;
     for (char *w = strstr(out, "<word "); w; w = strstr(w + 1, "<word ")) {
         double v[4];
-        if (sscanf(w, "<word xMin=\"%lf\" yMin=\"%lf\" xMax=\"%lf\" yMax=\"%lf\"", &v[0], &v[1], &v[2], &v[3]) != 4)
+        if (sscanf(w, "<word xMin=\"%lf\" yMin=\"%lf\" xMax=\"%lf\" yMax=\"%lf\"", &v[0], &v[1],
+                   &v[2], &v[3]) != 4)
             continue;
         any = true;
         box[0] = fmin(box[0], v[0] / PT_PER_MM), box[1] = fmin(box[1], v[1] / PT_PER_MM);
@@ -122,7 +129,8 @@ static bool footer_centre(const char *pdf, int page, double *x)
     for (int pass = 0; pass < 2; pass++) /* the lowest line, then its words */
         for (char *w = strstr(out, "<word "); w; w = strstr(w + 1, "<word ")) {
             double v[4];
-            if (sscanf(w, "<word xMin=\"%lf\" yMin=\"%lf\" xMax=\"%lf\" yMax=\"%lf\"", &v[0], &v[1], &v[2], &v[3]) != 4)
+            if (sscanf(w, "<word xMin=\"%lf\" yMin=\"%lf\" xMax=\"%lf\" yMax=\"%lf\"", &v[0], &v[1],
+                       &v[2], &v[3]) != 4)
                 continue;
             if (pass == 0) bottom = fmax(bottom, v[3]);
             else if (fabs(v[3] - bottom) < 1) x0 = fmin(x0, v[0]), x1 = fmax(x1, v[2]);
@@ -141,19 +149,21 @@ static bool near(const double a[4], const double b[4], double tolerance)
 /* b lies within a (x0, y0, x1, y1), give or take tolerance. */
 static bool inside(const double b[4], double x0, double y0, double x1, double y1, double tolerance)
 {
-    return b[0] >= x0 - tolerance && b[1] >= y0 - tolerance && b[2] <= x1 + tolerance && b[3] <= y1 + tolerance;
+    return b[0] >= x0 - tolerance && b[1] >= y0 - tolerance && b[2] <= x1 + tolerance &&
+           b[3] <= y1 + tolerance;
 }
 
 /* ---- Making the documents ---- */
 
 /* A one-maze PDF (booklet 0) or a booklet of `booklet` mazes, portrait,
  * on `paper` with the bleed, gutter and margin given. */
-static bool make_pdf(const char *file, const char *paper, double bleed, double gutter, double margin, unsigned booklet,
-                     const meiro_template *tpl, meiro_error *err)
+static bool make_pdf(const char *file, const char *paper, double bleed, double gutter,
+                     double margin, unsigned booklet, const meiro_template *tpl, meiro_error *err)
 {
     meiro_export_options opt;
     meiro_export_options_from_template(&opt, tpl);
-    if (paper && meiro_paper_parse(paper, &opt.paper, &opt.paper_w_mm, &opt.paper_h_mm, err) != MEIRO_OK)
+    if (paper &&
+        meiro_paper_parse(paper, &opt.paper, &opt.paper_w_mm, &opt.paper_h_mm, err) != MEIRO_OK)
         return false;
     opt.orientation = MEIRO_ORIENT_PORTRAIT;
     opt.bleed_mm = bleed;
@@ -166,8 +176,8 @@ static bool make_pdf(const char *file, const char *paper, double bleed, double g
         b.seed = 7;
         return meiro_booklet_save(&b, &opt, MEIRO_FORMAT_PDF, file, err) == MEIRO_OK;
     }
-    meiro_maze *m = meiro_generate(&(meiro_generate_options){.width = 8, .height = 11, .algorithm = "dig", .seed = 3},
-                                   err);
+    meiro_maze *m = meiro_generate(
+        &(meiro_generate_options){.width = 8, .height = 11, .algorithm = "dig", .seed = 3}, err);
     bool ok = m && meiro_save(m, NULL, MEIRO_FORMAT_PDF, &opt, file, err) == MEIRO_OK;
     meiro_maze_free(m);
     return ok;
@@ -182,15 +192,24 @@ static void test_parse(void)
         meiro_status want;
         double w, h; /* 0: a named paper */
     } cases[] = {
-        {"6x9in", MEIRO_OK, 152.4, 228.6},      {"210X210mm", MEIRO_OK, 210, 210},
-        {"148x210", MEIRO_OK, 148, 210},         {"5.5x8.5in", MEIRO_OK, 139.7, 215.9},
-        {"A5", MEIRO_OK, 0, 0},                  {"b4", MEIRO_OK, 0, 0},
-        {"a6", MEIRO_OK, 0, 0},                  {"6x9cm", MEIRO_ERROR_UNKNOWN_NAME, 0, 0},
-        {"x9", MEIRO_ERROR_UNKNOWN_NAME, 0, 0},  {"6x", MEIRO_ERROR_UNKNOWN_NAME, 0, 0},
-        {"6 x 9in", MEIRO_ERROR_UNKNOWN_NAME, 0, 0}, {"-6x9in", MEIRO_ERROR_UNKNOWN_NAME, 0, 0},
-        {"1e3x200", MEIRO_ERROR_UNKNOWN_NAME, 0, 0}, {"", MEIRO_ERROR_UNKNOWN_NAME, 0, 0},
-        {"10x10mm", MEIRO_ERROR_ARGUMENT, 0, 0}, {"49x100", MEIRO_ERROR_ARGUMENT, 0, 0},
-        {"100x1001", MEIRO_ERROR_ARGUMENT, 0, 0}, {"40x40in", MEIRO_ERROR_ARGUMENT, 0, 0},
+        {"6x9in", MEIRO_OK, 152.4, 228.6},
+        {"210X210mm", MEIRO_OK, 210, 210},
+        {"148x210", MEIRO_OK, 148, 210},
+        {"5.5x8.5in", MEIRO_OK, 139.7, 215.9},
+        {"A5", MEIRO_OK, 0, 0},
+        {"b4", MEIRO_OK, 0, 0},
+        {"a6", MEIRO_OK, 0, 0},
+        {"6x9cm", MEIRO_ERROR_UNKNOWN_NAME, 0, 0},
+        {"x9", MEIRO_ERROR_UNKNOWN_NAME, 0, 0},
+        {"6x", MEIRO_ERROR_UNKNOWN_NAME, 0, 0},
+        {"6 x 9in", MEIRO_ERROR_UNKNOWN_NAME, 0, 0},
+        {"-6x9in", MEIRO_ERROR_UNKNOWN_NAME, 0, 0},
+        {"1e3x200", MEIRO_ERROR_UNKNOWN_NAME, 0, 0},
+        {"", MEIRO_ERROR_UNKNOWN_NAME, 0, 0},
+        {"10x10mm", MEIRO_ERROR_ARGUMENT, 0, 0},
+        {"49x100", MEIRO_ERROR_ARGUMENT, 0, 0},
+        {"100x1001", MEIRO_ERROR_ARGUMENT, 0, 0},
+        {"40x40in", MEIRO_ERROR_ARGUMENT, 0, 0},
     };
     verdict v = {0};
     for (size_t i = 0; i < TEST_COUNT(cases); i++) {
@@ -198,10 +217,15 @@ static void test_parse(void)
         double w = -1, h = -1;
         meiro_error err = {0};
         meiro_status s = meiro_paper_parse(cases[i].text, &p, &w, &h, &err);
-        bool ok = s == cases[i].want && (s != MEIRO_OK || (fabs(w - cases[i].w) < 1e-9 && fabs(h - cases[i].h) < 1e-9));
-        if (s == MEIRO_OK && cases[i].w == 0) ok = ok && p != MEIRO_PAPER_LEGAL; /* the name was read */
-        if (s != MEIRO_OK) ok = ok && strstr(err.message, cases[i].want == MEIRO_ERROR_ARGUMENT ? "50 to 1000" : "6x9in");
-        verdict_note(&v, ok, "'%s': status %d, %g x %g: %s", cases[i].text, (int)s, w, h, err.message);
+        bool ok = s == cases[i].want &&
+                  (s != MEIRO_OK || (fabs(w - cases[i].w) < 1e-9 && fabs(h - cases[i].h) < 1e-9));
+        if (s == MEIRO_OK && cases[i].w == 0)
+            ok = ok && p != MEIRO_PAPER_LEGAL; /* the name was read */
+        if (s != MEIRO_OK)
+            ok = ok && strstr(err.message,
+                              cases[i].want == MEIRO_ERROR_ARGUMENT ? "50 to 1000" : "6x9in");
+        verdict_note(&v, ok, "'%s': status %d, %g x %g: %s", cases[i].text, (int)s, w, h,
+                     err.message);
     }
     CHECK_ALL(v);
     /* the book trims `meiro list` shows are sizes --paper takes */
@@ -209,7 +233,9 @@ static void test_parse(void)
     for (size_t i = 0; i < meiro_trim_count(); i++) {
         meiro_paper p;
         double w = 0, h = 0;
-        verdict_note(&trims, meiro_paper_parse(meiro_trim_info(i)->size, &p, &w, &h, NULL) == MEIRO_OK && w > 0,
+        verdict_note(&trims,
+                     meiro_paper_parse(meiro_trim_info(i)->size, &p, &w, &h, NULL) == MEIRO_OK &&
+                         w > 0,
                      "%s", meiro_trim_info(i)->size);
     }
     CHECK_ALL(trims);
@@ -248,7 +274,8 @@ static void test_options(void)
         {0, 0, 3, 0, false, MEIRO_FORMAT_XLSX, MEIRO_ERROR_ARGUMENT, "not xlsx"},
         {0, 0, 3, 0, false, MEIRO_FORMAT_TEXT, MEIRO_ERROR_ARGUMENT, "not text"},
         {152.4, 228.6, 0, 0, false, MEIRO_FORMAT_XLSX, MEIRO_ERROR_ARGUMENT, "named paper"},
-        {30, 30, 40, 0, false, MEIRO_FORMAT_PDF, MEIRO_ERROR_ARGUMENT, "50 to 1000"}, /* the first fault */
+        {30, 30, 40, 0, false, MEIRO_FORMAT_PDF, MEIRO_ERROR_ARGUMENT,
+         "50 to 1000"}, /* the first fault */
     };
     verdict v = {0};
     for (size_t i = 0; i < TEST_COUNT(cases); i++) {
@@ -258,8 +285,8 @@ static void test_options(void)
         opt.bleed_mm = cases[i].bleed, opt.gutter_mm = cases[i].gutter, opt.crop = cases[i].crop;
         meiro_error err = {0};
         meiro_status s = meiro_export_check(10, 10, cases[i].format, &opt, &err);
-        verdict_note(&v, s == cases[i].want && strstr(err.message, cases[i].says), "case %zu: %d, '%s'", i, (int)s,
-                     err.message);
+        verdict_note(&v, s == cases[i].want && strstr(err.message, cases[i].says),
+                     "case %zu: %d, '%s'", i, (int)s, err.message);
     }
     CHECK_ALL(v);
     /* a booklet checks them too, before making a maze */
@@ -288,8 +315,8 @@ static void test_boxes(void)
     static const struct {
         const char *paper;
         double w, h;
-    } papers[] = {{"a5", 148, 210}, {"148x210", 148, 210}, {"6x9in", 152.4, 228.6},
-                  {"210x210mm", 210, 210}, {"b4", 257, 364}, {"a6", 105, 148}};
+    } papers[] = {{"a5", 148, 210},        {"148x210", 148, 210}, {"6x9in", 152.4, 228.6},
+                  {"210x210mm", 210, 210}, {"b4", 257, 364},      {"a6", 105, 148}};
     static const double bleeds[] = {0, 3, 3.175};
     verdict v = {0};
     size_t pages_seen = 0;
@@ -298,21 +325,26 @@ static void test_boxes(void)
             for (unsigned booklet = 0; booklet <= 3; booklet += 3) {
                 char file[128], what[128];
                 snprintf(file, sizeof file, "%s/boxes.pdf", dir);
-                snprintf(what, sizeof what, "%s bleed %g %s", papers[p].paper, bleeds[k], booklet ? "booklet" : "one maze");
+                snprintf(what, sizeof what, "%s bleed %g %s", papers[p].paper, bleeds[k],
+                         booklet ? "booklet" : "one maze");
                 meiro_error err = {0};
-                if (!verdict_note(&v, make_pdf(file, papers[p].paper, bleeds[k], 0, 10, booklet, NULL, &err), "%s: %s",
-                                  what, err.message))
+                if (!verdict_note(
+                        &v, make_pdf(file, papers[p].paper, bleeds[k], 0, 10, booklet, NULL, &err),
+                        "%s: %s", what, err.message))
                     continue;
-                double b = bleeds[k] * PT_PER_MM, W = papers[p].w * PT_PER_MM + 2 * b, H = papers[p].h * PT_PER_MM + 2 * b;
+                double b = bleeds[k] * PT_PER_MM, W = papers[p].w * PT_PER_MM + 2 * b,
+                       H = papers[p].h * PT_PER_MM + 2 * b;
                 const double want_media[4] = {0, 0, W, H}, want_trim[4] = {b, b, W - b, H - b};
                 int pages = 0;
                 for (int pg = 1; pg == 1 || pg <= pages; pg++) {
                     double media[4], trim[4], bleed[4];
                     bool read = pdf_boxes(file, pg, &pages, media, trim, bleed);
-                    verdict_note(&v, read && near(media, want_media, 0.1) && near(bleed, want_media, 0.1) &&
-                                         near(trim, want_trim, 0.1),
-                                 "%s page %d: MediaBox %g %g %g %g TrimBox %g %g %g %g", what, pg, media[2], media[3],
-                                 media[0], media[1], trim[0], trim[1], trim[2], trim[3]);
+                    verdict_note(&v,
+                                 read && near(media, want_media, 0.1) &&
+                                     near(bleed, want_media, 0.1) && near(trim, want_trim, 0.1),
+                                 "%s page %d: MediaBox %g %g %g %g TrimBox %g %g %g %g", what, pg,
+                                 media[2], media[3], media[0], media[1], trim[0], trim[1], trim[2],
+                                 trim[3]);
                     pages_seen++;
                 }
                 verdict_note(&v, booklet ? pages > 3 : pages == 1, "%s: %d pages", what, pages);
@@ -331,8 +363,8 @@ static void test_safe_area(void)
         double w, h, bleed, gutter, margin;
         unsigned booklet;
     } docs[] = {
-        {"6x9in", 152.4, 228.6, 3, 0, 12, 0},    {"6x9in", 152.4, 228.6, 3, 0, 12, 4},
-        {"210x210mm", 210, 210, 5, 10, 10, 3},   {"a5", 148, 210, 3, 8, 6, 3},
+        {"6x9in", 152.4, 228.6, 3, 0, 12, 0},   {"6x9in", 152.4, 228.6, 3, 0, 12, 4},
+        {"210x210mm", 210, 210, 5, 10, 10, 3},  {"a5", 148, 210, 3, 8, 6, 3},
         {"5x8in", 127, 203.2, 3.175, 0, 15, 0},
     };
     verdict v = {0};
@@ -340,8 +372,9 @@ static void test_safe_area(void)
         char file[128];
         snprintf(file, sizeof file, "%s/safe.pdf", dir);
         meiro_error err = {0};
-        if (!verdict_note(&v, make_pdf(file, docs[i].paper, docs[i].bleed, docs[i].gutter, docs[i].margin,
-                                       docs[i].booklet, NULL, &err),
+        if (!verdict_note(&v,
+                          make_pdf(file, docs[i].paper, docs[i].bleed, docs[i].gutter,
+                                   docs[i].margin, docs[i].booklet, NULL, &err),
                           "%s: %s", docs[i].paper, err.message))
             continue;
         double b = docs[i].bleed, m = docs[i].margin, W = docs[i].w, H = docs[i].h;
@@ -349,21 +382,26 @@ static void test_safe_area(void)
         double x0 = b + m, y0 = b + m, x1 = b + W - m, y1 = b + H - m;
         int pages = docs[i].booklet ? 0 : 1;
         double media[4], trim[4], bleed[4];
-        if (!verdict_note(&v, pdf_boxes(file, 1, &pages, media, trim, bleed), "%s: no boxes", docs[i].paper)) continue;
+        if (!verdict_note(&v, pdf_boxes(file, 1, &pages, media, trim, bleed), "%s: no boxes",
+                          docs[i].paper))
+            continue;
         for (int pg = 1; pg <= pages; pg++) {
             gray g;
             double ink[4], words[4];
-            bool drawn = rasterise(file, pg, &g) && ink_box(&g, 200, ink) && word_box(file, pg, words);
+            bool drawn =
+                rasterise(file, pg, &g) && ink_box(&g, 200, ink) && word_box(file, pg, words);
             if (verdict_note(&v, drawn, "%s page %d: not read", docs[i].paper, pg)) {
-                verdict_note(&v, inside(ink, x0, y0, x1, y1, PX_MM),
-                             "%s page %d: ink %.1f %.1f %.1f %.1f outside the safe area %.1f %.1f %.1f %.1f",
-                             docs[i].paper, pg, ink[0], ink[1], ink[2], ink[3], x0, y0, x1, y1);
+                verdict_note(
+                    &v, inside(ink, x0, y0, x1, y1, PX_MM),
+                    "%s page %d: ink %.1f %.1f %.1f %.1f outside the safe area %.1f %.1f %.1f %.1f",
+                    docs[i].paper, pg, ink[0], ink[1], ink[2], ink[3], x0, y0, x1, y1);
                 verdict_note(&v, inside(words, x0, y0, x1, y1, 0.3),
-                             "%s page %d: words %.1f %.1f %.1f %.1f outside the safe area", docs[i].paper, pg,
-                             words[0], words[1], words[2], words[3]);
+                             "%s page %d: words %.1f %.1f %.1f %.1f outside the safe area",
+                             docs[i].paper, pg, words[0], words[1], words[2], words[3]);
                 double light[4];
-                verdict_note(&v, inside(ink_box(&g, 250, light) ? light : ink, b, b, b + W, b + H, PX_MM),
-                             "%s page %d: ink in the bleed", docs[i].paper, pg);
+                verdict_note(
+                    &v, inside(ink_box(&g, 250, light) ? light : ink, b, b, b + W, b + H, PX_MM),
+                    "%s page %d: ink in the bleed", docs[i].paper, pg);
             }
             free(g.px);
         }
@@ -385,15 +423,18 @@ static void test_frame_bleeds(void)
     FILE *f = fopen(svg, "w");
     CHECK(f != NULL);
     if (!f) return;
-    fputs("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"210mm\" height=\"297mm\" viewBox=\"0 0 210 297\">"
-          "<rect width=\"210\" height=\"297\" fill=\"#dde8ff\"/></svg>\n", f);
+    fputs(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"210mm\" height=\"297mm\" viewBox=\"0 0 210 297\">"
+        "<rect width=\"210\" height=\"297\" fill=\"#dde8ff\"/></svg>\n",
+        f);
     CHECK(fclose(f) == 0);
     f = fopen(ini, "w");
     CHECK(f != NULL);
     if (!f) return;
     fputs("[page]\nmargin = 12\n[art]\nframe = full.svg\n", f);
     CHECK(fclose(f) == 0);
-    meiro_template *tpl = meiro_template_load("kids-a4", NULL), *own = meiro_template_load(ini, NULL);
+    meiro_template *tpl = meiro_template_load("kids-a4", NULL),
+                   *own = meiro_template_load(ini, NULL);
     CHECK(tpl != NULL && own != NULL);
     if (!tpl || !own) {
         meiro_template_free(tpl);
@@ -415,17 +456,19 @@ static void test_frame_bleeds(void)
                     word_box(kids[k], 1, words);
         CHECK_MSG(read, "bleed %g: the kids' page was not read", bk);
         /* the art's colours are light; black is the maze, its arrows and texts */
-        CHECK_MSG(inside(ink, bk + m, bk + m, bk + W - m, bk + H - m, PX_MM), "bleed %g: ink %.1f %.1f %.1f %.1f", bk,
-                  ink[0], ink[1], ink[2], ink[3]);
-        CHECK_MSG(inside(words, bk + m, bk + m, bk + W - m, bk + H - m, 0.3), "bleed %g: words %.1f %.1f %.1f %.1f",
-                  bk, words[0], words[1], words[2], words[3]);
+        CHECK_MSG(inside(ink, bk + m, bk + m, bk + W - m, bk + H - m, PX_MM),
+                  "bleed %g: ink %.1f %.1f %.1f %.1f", bk, ink[0], ink[1], ink[2], ink[3]);
+        CHECK_MSG(inside(words, bk + m, bk + m, bk + W - m, bk + H - m, 0.3),
+                  "bleed %g: words %.1f %.1f %.1f %.1f", bk, words[0], words[1], words[2],
+                  words[3]);
         art[k][0] = light[0], art[k][1] = light[1];
         art[k][2] = 2 * bk + W - light[2], art[k][3] = 2 * bk + H - light[3];
         free(g.px);
     }
-    CHECK_MSG(art[0][0] > 1 && near(art[0], art[1], 2 * PX_MM),
-              "kids-a4's frame %.1f %.1f %.1f %.1f mm from the page's sides, with a bleed %.1f %.1f %.1f %.1f",
-              art[0][0], art[0][1], art[0][2], art[0][3], art[1][0], art[1][1], art[1][2], art[1][3]);
+    CHECK_MSG(
+        art[0][0] > 1 && near(art[0], art[1], 2 * PX_MM),
+        "kids-a4's frame %.1f %.1f %.1f %.1f mm from the page's sides, with a bleed %.1f %.1f %.1f %.1f",
+        art[0][0], art[0][1], art[0][2], art[0][3], art[1][0], art[1][1], art[1][2], art[1][3]);
     /* art that fills its picture fills the bleed: every side's outer
      * pixels are tinted */
     snprintf(full, sizeof full, "%s/full.pdf", dir);
@@ -436,9 +479,10 @@ static void test_frame_bleeds(void)
         long edges[4] = {ink_in(&g, 250, 0, 0, px, Hb), ink_in(&g, 250, Wb - px, 0, Wb, Hb),
                          ink_in(&g, 250, 0, 0, Wb, px), ink_in(&g, 250, 0, Hb - px, Wb, Hb)};
         long want_w = g.w - 1, want_h = g.h - 1; /* the last row or column may be cut short */
-        CHECK_MSG(edges[0] >= want_h && edges[1] >= want_h && edges[2] >= want_w && edges[3] >= want_w,
-                  "tinted pixels on the bleed edges: %ld %ld %ld %ld of %d x %d", edges[0], edges[1], edges[2],
-                  edges[3], g.w, g.h);
+        CHECK_MSG(edges[0] >= want_h && edges[1] >= want_h && edges[2] >= want_w &&
+                      edges[3] >= want_w,
+                  "tinted pixels on the bleed edges: %ld %ld %ld %ld of %d x %d", edges[0],
+                  edges[1], edges[2], edges[3], g.w, g.h);
     } else {
         CHECK_MSG(false, "%s", "the full-bleed page was not read");
     }
@@ -460,8 +504,8 @@ static void test_gutter(void)
         char file[128];
         snprintf(file, sizeof file, "%s/gutter.pdf", dir);
         meiro_error err = {0};
-        if (!verdict_note(&v, make_pdf(file, "6x9in", b, gutters[k], 10, 4, NULL, &err), "gutter %g: %s", gutters[k],
-                          err.message))
+        if (!verdict_note(&v, make_pdf(file, "6x9in", b, gutters[k], 10, 4, NULL, &err),
+                          "gutter %g: %s", gutters[k], err.message))
             continue;
         int pages = 0;
         double media[4], trim[4], bleed[4];
@@ -470,15 +514,17 @@ static void test_gutter(void)
         for (int pg = 1; pg <= pages; pg++) {
             gray g;
             double ink[4];
-            if (verdict_note(&v, rasterise(file, pg, &g) && ink_box(&g, 200, ink), "gutter %g page %d: not read",
-                             gutters[k], pg)) {
-                double centre = (ink[0] + ink[2]) / 2, want = b + W / 2 + (pg % 2 ? 1 : -1) * gutters[k] / 2;
-                verdict_note(&v, fabs(centre - want) < 1.0, "gutter %g page %d: centred at %.1f mm, not %.1f",
-                             gutters[k], pg, centre, want);
+            if (verdict_note(&v, rasterise(file, pg, &g) && ink_box(&g, 200, ink),
+                             "gutter %g page %d: not read", gutters[k], pg)) {
+                double centre = (ink[0] + ink[2]) / 2,
+                       want = b + W / 2 + (pg % 2 ? 1 : -1) * gutters[k] / 2;
+                verdict_note(&v, fabs(centre - want) < 1.0,
+                             "gutter %g page %d: centred at %.1f mm, not %.1f", gutters[k], pg,
+                             centre, want);
                 double footer = 0;
                 verdict_note(&v, footer_centre(file, pg, &footer) && fabs(footer - want) < 1.0,
-                             "gutter %g page %d: the footer centred at %.1f mm, not %.1f", gutters[k], pg, footer,
-                             want);
+                             "gutter %g page %d: the footer centred at %.1f mm, not %.1f",
+                             gutters[k], pg, footer, want);
             }
             free(g.px);
         }

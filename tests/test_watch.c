@@ -45,12 +45,14 @@ static void test_generators(void)
                 meiro_maze *back = NULL;
                 meiro_status st = meiro_trace_replay(t, &back, NULL, NULL);
                 verdict_note(&replayed, m && st == MEIRO_OK && back && meiro_maze_equal(m, back),
-                             "%s %ux%u variant %u: the replay differs (status %d)", name, o.width, o.height, variant, st);
+                             "%s %ux%u variant %u: the replay differs (status %d)", name, o.width,
+                             o.height, variant, st);
                 /* the same maze is made with or without watching */
                 o.observer = NULL;
                 meiro_maze *unwatched = meiro_generate(&o, NULL);
                 verdict_note(&unchanged, m && unwatched && meiro_maze_equal(m, unwatched),
-                             "%s %ux%u variant %u: watching changed the maze", name, o.width, o.height, variant);
+                             "%s %ux%u variant %u: watching changed the maze", name, o.width,
+                             o.height, variant);
                 meiro_maze_free(unwatched);
                 meiro_maze_free(back);
                 meiro_maze_free(m);
@@ -93,7 +95,9 @@ static void test_roads(void)
 static void test_solvers(void)
 {
     meiro_maze *mazes[2];
-    mazes[0] = meiro_generate(&(meiro_generate_options){.width = 25, .height = 18, .algorithm = "cluster", .seed = 3}, NULL);
+    mazes[0] = meiro_generate(
+        &(meiro_generate_options){.width = 25, .height = 18, .algorithm = "cluster", .seed = 3},
+        NULL);
     meiro_generate_options loopy;
     meiro_generate_options_init(&loopy);
     loopy.width = 25;
@@ -121,9 +125,11 @@ static void test_solvers(void)
                 CHECK_INT(meiro_trace_replay(t, &back, &path, NULL), MEIRO_OK);
                 bool same = path.length == watched.length && path.length == plain.length;
                 for (size_t c = 0; same && c < path.length; c++)
-                    same = path.cells[c].x == watched.cells[c].x && path.cells[c].y == watched.cells[c].y;
+                    same = path.cells[c].x == watched.cells[c].x &&
+                           path.cells[c].y == watched.cells[c].y;
                 CHECK_MSG(same, "%s: the replayed path differs", name);
-                CHECK_MSG(visits + fills >= watched.length - 1, "%s: %zu visits for a path of %zu", name, visits, watched.length);
+                CHECK_MSG(visits + fills >= watched.length - 1, "%s: %zu visits for a path of %zu",
+                          name, visits, watched.length);
                 if (!strcmp(name, "deadend")) CHECK(fills > 0);
                 meiro_path_free(&path);
                 meiro_maze_free(back);
@@ -194,7 +200,7 @@ static int run_on_terminal(char **args, unsigned cols, unsigned rows, char key, 
         }
         char buf[65536];
         ssize_t n = read(master, buf, sizeof buf);
-        if (n <= 0) break; /* the slave closed: meiro has ended */
+        if (n <= 0) break;                /* the slave closed: meiro has ended */
         for (ssize_t k = 0; k < n; k++) { /* keep the tail */
             if (len == size - 1) {
                 memmove(tail, tail + size / 2, size / 2 - 1);
@@ -218,7 +224,8 @@ static int run_on_terminal(char **args, unsigned cols, unsigned rows, char key, 
 static const char *last_frame(const char *tail)
 {
     const char *last = NULL;
-    for (const char *next = strstr(tail, "\x1b[H"); next; next = strstr(next + 1, "\x1b[H")) last = next;
+    for (const char *next = strstr(tail, "\x1b[H"); next; next = strstr(next + 1, "\x1b[H"))
+        last = next;
     return last;
 }
 
@@ -272,7 +279,8 @@ static void test_terminal(void)
     CHECK(strstr(tail, "\x1b[?25h") != NULL); /* the cursor shown again */
     CHECK(strstr(tail, "dig 12x6 · seed 4 · bfs: path of") != NULL);
     /* q stops a slow show early, shows the end and restores the terminal */
-    char *slow[] = {(char *)meiro, "watch", "-W", "20", "-H", "8", "-s", "4", "--delay", "400", NULL};
+    char *slow[] = {(char *)meiro, "watch", "-W",      "20",  "-H", "8",
+                    "-s",          "4",     "--delay", "400", NULL};
     rc = run_on_terminal(slow, 80, 24, 'q', 300, tail, sizeof tail, &secs, NULL);
     CHECK_INT(rc, 0);
     CHECK_MSG(secs < 5, "took %.1f s after q", secs);
@@ -303,7 +311,8 @@ static void test_terminal_colours(void)
     if (!meiro) return;
     static char tail[1 << 16];
     double secs;
-    char *args[] = {(char *)meiro, "watch", "-W", "12", "-H", "6", "-s", "4", "-m", "dfs", "--delay", "1", NULL};
+    char *args[] = {(char *)meiro, "watch", "-W",  "12",      "-H", "6", "-s",
+                    "4",           "-m",    "dfs", "--delay", "1",  NULL};
     for (int truecolor = 0; truecolor < 2; truecolor++) {
         if (truecolor) setenv("COLORTERM", "truecolor", 1);
         else unsetenv("COLORTERM");
@@ -320,11 +329,13 @@ static void test_terminal_colours(void)
         static const char *const words[] = {" goal", " path", " backed out", " wall", " corridor"};
         for (size_t k = 0; k < sizeof words / sizeof words[0]; k++) {
             const char *at = strstr(legend, words[k]);
-            CHECK_MSG(at && (size_t)(at - legend) < line, "the legend has no '%s' on its line", words[k]);
+            CHECK_MSG(at && (size_t)(at - legend) < line, "the legend has no '%s' on its line",
+                      words[k]);
         }
         /* backed out: its own colour, used in the maze above the legend */
         char left[48], wall[48], corridor[48];
-        CHECK(swatch(frame, " backed out", left, sizeof left) && swatch(frame, " wall", wall, sizeof wall) &&
+        CHECK(swatch(frame, " backed out", left, sizeof left) &&
+              swatch(frame, " wall", wall, sizeof wall) &&
               swatch(frame, " corridor", corridor, sizeof corridor));
         CHECK_MSG(strcmp(left, wall) && strcmp(left, corridor) && strcmp(wall, corridor),
                   "backed out %s, wall %s, corridor %s", left, wall, corridor);
@@ -334,16 +345,19 @@ static void test_terminal_colours(void)
         const char *maze_end = legend - 1;
         while (maze_end > frame && *maze_end != '\n') maze_end--;
         bool used = false;
-        for (const char *c = frame; c < maze_end && !used; c++) used = !strncmp(c, fg, strlen(fg)) || !strncmp(c, bg, strlen(bg));
+        for (const char *c = frame; c < maze_end && !used; c++)
+            used = !strncmp(c, fg, strlen(fg)) || !strncmp(c, bg, strlen(bg));
         CHECK_MSG(used, "the backed-out colour %s is not in the maze", left);
         /* 24-bit or 256 colours, never both */
         bool rgb = strstr(frame, "\x1b[38;2;") && strstr(frame, "\x1b[48;2;");
         bool indexed = strstr(frame, "\x1b[38;5;") && strstr(frame, "\x1b[48;5;");
-        CHECK_MSG(truecolor ? rgb && !strstr(frame, "\x1b[38;5;") : indexed && !strstr(frame, "\x1b[38;2;"),
+        CHECK_MSG(truecolor ? rgb && !strstr(frame, "\x1b[38;5;")
+                            : indexed && !strstr(frame, "\x1b[38;2;"),
                   "COLORTERM %s: the wrong colour escapes", truecolor ? "truecolor" : "unset");
         if (truecolor) { /* a tone clearly apart from dark walls and light corridors */
             double l = luminance(left), w = luminance(wall), c = luminance(corridor);
-            CHECK_MSG(fabs(l - w) > 48 && fabs(l - c) > 48, "luminance: backed out %.0f, wall %.0f, corridor %.0f", l, w, c);
+            CHECK_MSG(fabs(l - w) > 48 && fabs(l - c) > 48,
+                      "luminance: backed out %.0f, wall %.0f, corridor %.0f", l, w, c);
             CHECK_MSG(w < 64 && c > 200, "walls (%.0f) dark and corridors (%.0f) light", w, c);
         } else { /* the nearest of xterm's 256: its darkest greys for the walls */
             CHECK_MSG(!strcmp(wall, "38;5;235"), "wall %s", wall);
@@ -361,14 +375,16 @@ static void test_terminal_interrupt(void)
     static char tail[1 << 16];
     double secs;
     tcflag_t lflag = 0;
-    char *slow[] = {(char *)meiro, "watch", "-W", "20", "-H", "8", "-s", "4", "--delay", "400", NULL};
+    char *slow[] = {(char *)meiro, "watch", "-W",      "20",  "-H", "8",
+                    "-s",          "4",     "--delay", "400", NULL};
     int rc = run_on_terminal(slow, 80, 24, 3 /* Ctrl-C */, 300, tail, sizeof tail, &secs, &lflag);
     CHECK_INT(rc, 130);
     CHECK_MSG(secs < 5, "took %.1f s after Ctrl-C", secs);
     const char *frame = last_frame(tail);
     CHECK(frame && strstr(frame, "\x1b[0m\x1b[?25h"));
     CHECK(!strstr(tail, "(stopped)")); /* no closing line: it did not finish */
-    CHECK_MSG((lflag & (ICANON | ECHO)) == (ICANON | ECHO), "local modes %#lx: not restored", (unsigned long)lflag);
+    CHECK_MSG((lflag & (ICANON | ECHO)) == (ICANON | ECHO), "local modes %#lx: not restored",
+              (unsigned long)lflag);
 }
 
 /* What a viewer that does not animate shows: the finished maze and path. */
@@ -379,7 +395,8 @@ static void check_static_svg(const char *svg, const meiro_maze *m, const meiro_p
     char png[256], cmd[600];
     snprintf(png, sizeof png, "%s.png", svg);
     /* 2 pixels a unit, whatever size the SVG opens at */
-    snprintf(cmd, sizeof cmd, "rsvg-convert -w %u -h %u -o %s %s", 20 * (m->w + 2), 20 * (m->h + 2), png, svg);
+    snprintf(cmd, sizeof cmd, "rsvg-convert -w %u -h %u -o %s %s", 20 * (m->w + 2), 20 * (m->h + 2),
+             png, svg);
     CHECK(run(cmd, NULL, 0));
     image img;
     CHECK(load_png(png, &img));
@@ -414,14 +431,16 @@ static int seam_pixels(const char *svg, const meiro_maze *m, const meiro_path *p
     char png[256], cmd[600];
     snprintf(png, sizeof png, "%s-seams.png", svg);
     double cell = 23.7; /* pixels per cell */
-    snprintf(cmd, sizeof cmd, "rsvg-convert -w %.0f -h %.0f -o %s %s", cell * (m->w + 2), cell * (m->h + 2), png, svg);
+    snprintf(cmd, sizeof cmd, "rsvg-convert -w %.0f -h %.0f -o %s %s", cell * (m->w + 2),
+             cell * (m->h + 2), png, svg);
     image img;
     if (!run(cmd, NULL, 0) || !load_png(png, &img)) return -1;
     int seams = 0;
     for (size_t k = 1; k < path->length; k++) {
         meiro_cell a = path->cells[k - 1], b = path->cells[k];
         bool side_by_side = a.y == b.y;
-        double edge = cell * (1 + (side_by_side ? (a.x > b.x ? a.x : b.x) : (a.y > b.y ? a.y : b.y)));
+        double edge =
+            cell * (1 + (side_by_side ? (a.x > b.x ? a.x : b.x) : (a.y > b.y ? a.y : b.y)));
         double mid = cell * (1.5 + (side_by_side ? a.y : a.x));
         for (int along = (int)(mid - 0.3 * cell); along <= (int)(mid + 0.3 * cell); along++) {
             for (int across = (int)edge - 2; across <= (int)edge + 2; across++) {
@@ -463,7 +482,8 @@ static void test_animations(void)
         if (have("xmllint")) {
             snprintf(cmd, sizeof cmd, "xmllint --noout %s", svg);
             CHECK_MSG(run(cmd, NULL, 0), "%s is not well-formed XML", svg);
-            snprintf(cmd, sizeof cmd, "xmllint --xpath 'count(//*[local-name()=\"animate\"])' %s", svg);
+            snprintf(cmd, sizeof cmd, "xmllint --xpath 'count(//*[local-name()=\"animate\"])' %s",
+                     svg);
             run(cmd, out, sizeof out);
             CHECK_MSG(atoi(out) > 100, "%s: %s animations", svg, out);
         }
@@ -473,7 +493,8 @@ static void test_animations(void)
         /* it opens big enough to read (cells of 24 to 32 pixels) and scales */
         bool viewbox = false;
         double px = svg_cell_px(svg, o.width, &viewbox);
-        CHECK_MSG(px >= 24 && px <= 32 && viewbox, "%s: cells of %.1f px, viewBox %d", svg, px, viewbox);
+        CHECK_MSG(px >= 24 && px <= 32 && viewbox, "%s: cells of %.1f px, viewBox %d", svg, px,
+                  viewbox);
         if (have("rsvg-convert")) {
             int seams = seam_pixels(svg, m, &path);
             CHECK_MSG(seams == 0, "%s: %d light pixels between squares of the path", svg, seams);
@@ -487,13 +508,15 @@ static void test_animations(void)
             if (access(png, F_OK) != 0) break;
             count = k;
         }
-        CHECK_MSG(count >= 20 && count <= 40, "%s: %d frames", frames, count); /* 20 per phase at most */
+        CHECK_MSG(count >= 20 && count <= 40, "%s: %d frames", frames,
+                  count); /* 20 per phase at most */
         snprintf(png, sizeof png, "%s/frame-%05d.png", frames, count);
         image last;
         CHECK(load_png(png, &last));
         if (last.gray) { /* 1280 / 42 = 30 px cells in frames of a 40-wide maze */
             page_layout F = {0};
-            F.cell = 30, F.maze_x = F.maze_y = 30, F.maze_w = 30 * 40, F.maze_h = 30 * 30, F.line = 4;
+            F.cell = 30, F.maze_x = F.maze_y = 30, F.maze_w = 30 * 40, F.maze_h = 30 * 30,
+            F.line = 4;
             verdict picture = {0};
             check_picture(&picture, png, &last, m, &path, &F, 1, 0, 0, 0.01, false, true);
             CHECK_ALL(picture);
@@ -563,7 +586,8 @@ static void test_shape_traces(void)
                 size_t outside = 0;
                 for (size_t k = 0; k < meiro_trace_count(t); k++)
                     outside += meiro_trace_events(t)[k].kind == MEIRO_EVENT_OUTSIDE;
-                verdict_note(&told, outside == 0, "%s: runs outside the shape among the steps", name);
+                verdict_note(&told, outside == 0, "%s: runs outside the shape among the steps",
+                             name);
                 meiro_maze *back = NULL;
                 meiro_status st = meiro_trace_replay(t, &back, NULL, NULL);
                 verdict_note(&replayed, st == MEIRO_OK && back && meiro_maze_equal(m, back),
@@ -572,8 +596,8 @@ static void test_shape_traces(void)
                 meiro_player *p = meiro_player_new(t, NULL, 50, NULL);
                 while (p && meiro_player_next(p)) {}
                 verdict_note(&played, p && meiro_maze_equal(m, meiro_player_maze(p)),
-                             "%s on shape %d seed %llu: the player ends on another maze", name, kind,
-                             (unsigned long long)seed);
+                             "%s on shape %d seed %llu: the player ends on another maze", name,
+                             kind, (unsigned long long)seed);
                 meiro_player_free(p);
                 meiro_maze_free(back);
                 meiro_path_free(&path);
@@ -590,7 +614,8 @@ static void test_shape_traces(void)
 /* Whether the picture is light (the page's white) across the middle of
  * every edge between cells outside the maze's shape (or the border), and
  * dark on every edge of the shape; origin and cell in pixels. */
-static bool outside_blank(const image *img, const meiro_maze *m, double origin, double cell, int *wrong)
+static bool outside_blank(const image *img, const meiro_maze *m, double origin, double cell,
+                          int *wrong)
 {
     *wrong = 0;
     for (uint32_t y = 0; y <= m->h; y++)
@@ -600,12 +625,14 @@ static bool outside_blank(const image *img, const meiro_maze *m, double origin, 
                 bool a = meiro_maze_is_active(m, (meiro_cell){x, y});
                 bool b = vertical ? x > 0 && meiro_maze_is_active(m, (meiro_cell){x - 1, y})
                                   : y > 0 && meiro_maze_is_active(m, (meiro_cell){x, y - 1});
-                double px = origin + (vertical ? x : x + 0.5) * cell, py = origin + (vertical ? y + 0.5 : y) * cell;
+                double px = origin + (vertical ? x : x + 0.5) * cell,
+                       py = origin + (vertical ? y + 0.5 : y) * cell;
                 bool ink = false;
                 for (int d = -2; d <= 2; d++)
                     ink |= vertical ? dark(img, (int)lround(px) + d, (int)lround(py))
                                     : dark(img, (int)lround(px), (int)lround(py) + d);
-                if (!(a && b)) *wrong += ink != (a != b); /* outside: no line; the shape's edge: one */
+                if (!(a && b))
+                    *wrong += ink != (a != b); /* outside: no line; the shape's edge: one */
             }
     return *wrong == 0;
 }
@@ -656,7 +683,8 @@ static void test_shape_animations(void)
         CHECK_MSG(outside_blank(&img, m, cell, cell, &wrong), "%s: %d edges wrong", png, wrong);
         if (k == count) {
             page_layout F = {0};
-            F.cell = cell, F.maze_x = F.maze_y = cell, F.maze_w = cell * o.width, F.maze_h = cell * o.height;
+            F.cell = cell, F.maze_x = F.maze_y = cell, F.maze_w = cell * o.width,
+            F.maze_h = cell * o.height;
             F.line = fmax(1, round(cell / 8));
             verdict picture = {0};
             check_picture(&picture, png, &img, m, &path, &F, 1, 0, 0, 0.01, false, true);
@@ -678,7 +706,8 @@ static void test_terminal_shape(void)
     if (!meiro) return;
     static char tail[1 << 17];
     double secs;
-    char *args[] = {(char *)meiro, "watch", "--shape", "heart", "-W", "20", "-H", "14", "-s", "4", "--delay", "1", NULL};
+    char *args[] = {(char *)meiro, "watch", "--shape", "heart",   "-W", "20", "-H",
+                    "14",          "-s",    "4",       "--delay", "1",  NULL};
     CHECK_INT(run_on_terminal(args, 80, 24, 0, 0, tail, sizeof tail, &secs, NULL), 0);
     const char *last = last_frame(tail);
     CHECK(last != NULL);
@@ -739,7 +768,8 @@ static void test_bad_traces(void)
     meiro_event border = {MEIRO_EVENT_CARVE, MEIRO_NORTH, 0, 0, 0};
     obs.step(obs.ctx, &border);
     CHECK_INT(meiro_trace_replay(t, &m, NULL, &err), MEIRO_ERROR_ARGUMENT);
-    CHECK_MSG(strstr(err.message, "step 2") && strstr(err.message, "outer wall"), "%s", err.message);
+    CHECK_MSG(strstr(err.message, "step 2") && strstr(err.message, "outer wall"), "%s",
+              err.message);
     CHECK(m == NULL);
     CHECK(meiro_player_new(t, NULL, 10, NULL) == NULL);
     meiro_trace_free(t);
@@ -757,7 +787,8 @@ static void test_bad_traces(void)
     meiro_trace_free(t);
     /* cells outside a shape: told after the grid, on it; a run off it, or
      * before the grid, is refused */
-    meiro_event runs[] = {{MEIRO_EVENT_OUTSIDE, MEIRO_NO_DIR, 0, 0, 2}, {MEIRO_EVENT_OUTSIDE, MEIRO_NO_DIR, 2, 1, 2}};
+    meiro_event runs[] = {{MEIRO_EVENT_OUTSIDE, MEIRO_NO_DIR, 0, 0, 2},
+                          {MEIRO_EVENT_OUTSIDE, MEIRO_NO_DIR, 2, 1, 2}};
     for (int k = 0; k < 3; k++) {
         t = meiro_trace_new();
         obs = meiro_trace_observer(t);
@@ -767,13 +798,14 @@ static void test_bad_traces(void)
         CHECK_INT(meiro_trace_count(t), 0); /* not a step */
         meiro_status st = meiro_trace_replay(t, &m, NULL, &err);
         if (k == 0) {
-            CHECK_MSG(st == MEIRO_OK && m && meiro_maze_has_mask(m) && meiro_maze_cell_count(m) == 7 &&
+            CHECK_MSG(st == MEIRO_OK && m && meiro_maze_has_mask(m) &&
+                          meiro_maze_cell_count(m) == 7 &&
                           !meiro_maze_is_active(m, (meiro_cell){1, 0}),
                       "%s", err.message);
             meiro_maze_free(m);
         } else {
-            CHECK_MSG(st == MEIRO_ERROR_ARGUMENT && strstr(err.message, "outside the shape"), "run %d: %s", k,
-                      err.message);
+            CHECK_MSG(st == MEIRO_ERROR_ARGUMENT && strstr(err.message, "outside the shape"),
+                      "run %d: %s", k, err.message);
             CHECK(meiro_player_new(t, NULL, 10, NULL) == NULL);
         }
         meiro_trace_free(t);

@@ -30,16 +30,16 @@ MEIRO_API bool meiro_generator_supports(size_t index, meiro_grid grid);
 
 /* Where S and G go. */
 typedef enum meiro_ends {
-    MEIRO_ENDS_CORNERS,  /* top-left and bottom-right cells (the originals) */
-    MEIRO_ENDS_FARTHEST, /* the ends of the longest path: the hardest pair */
-    MEIRO_ENDS_BORDER,   /* in doors of the outer wall on opposite sides, at the
+    MEIRO_ENDS_CORNERS,    /* top-left and bottom-right cells (the originals) */
+    MEIRO_ENDS_FARTHEST,   /* the ends of the longest path: the hardest pair */
+    MEIRO_ENDS_BORDER,     /* in doors of the outer wall on opposite sides, at the
                             ends of the longest such path */
-    MEIRO_ENDS_CELLS,    /* the cells given in start and goal */
-    MEIRO_ENDS_CENTER,   /* G in the cell nearest the middle (the centre disc
+    MEIRO_ENDS_CELLS,      /* the cells given in start and goal */
+    MEIRO_ENDS_CENTER,     /* G in the cell nearest the middle (the centre disc
                             of a polar grid), S in the border cell (polar: of
                             the outer ring) farthest from it along the way */
     MEIRO_ENDS_CENTER_OUT, /* the same, S in the centre and G on the border */
-    MEIRO_ENDS_PIECES     /* on a shape: S in the piece of the mask that holds
+    MEIRO_ENDS_PIECES      /* on a shape: S in the piece of the mask that holds
                              start, G in the one that holds goal (a text's
                              first and last letter), at the ends of the
                              longest way between the two; one piece (a
@@ -47,27 +47,27 @@ typedef enum meiro_ends {
 } meiro_ends;
 
 typedef struct meiro_generate_options {
-    uint32_t width;        /* cells across; default 20 */
-    uint32_t height;       /* cells down; default 15 */
-    const char *algorithm; /* name or alias; NULL = "cluster" */
-    uint64_t seed;         /* the same seed and options give the same maze */
-    double bias;           /* growing-tree: 0 = newest cell (like dig) .. 1 =
+    uint32_t width;                 /* cells across; default 20 */
+    uint32_t height;                /* cells down; default 15 */
+    const char *algorithm;          /* name or alias; NULL = "cluster" */
+    uint64_t seed;                  /* the same seed and options give the same maze */
+    double bias;                    /* growing-tree: 0 = newest cell (like dig) .. 1 =
                               random cell (like prim); default 0.5 */
-    unsigned loops;        /* 0..100: share of dead ends opened into loops;
+    unsigned loops;                 /* 0..100: share of dead ends opened into loops;
                               default 0 (a perfect maze, one solution) */
-    meiro_ends ends;       /* default MEIRO_ENDS_CORNERS; farthest and border
+    meiro_ends ends;                /* default MEIRO_ENDS_CORNERS; farthest and border
                               keep S and G at least (w + h - 2) / 3 cells
                               apart (Manhattan distance, rounded up) */
-    meiro_cell start, goal; /* with MEIRO_ENDS_CELLS and MEIRO_ENDS_PIECES */
+    meiro_cell start, goal;         /* with MEIRO_ENDS_CELLS and MEIRO_ENDS_PIECES */
     const meiro_observer *observer; /* told every step; NULL for none */
-    meiro_grid grid;       /* default MEIRO_GRID_RECT */
-    const uint8_t *mask;   /* rect only: width * height bytes, not 0 = inside
+    meiro_grid grid;                /* default MEIRO_GRID_RECT */
+    const uint8_t *mask;            /* rect only: width * height bytes, not 0 = inside
                               the shape; NULL = every cell */
-    const char *shape_name; /* what the mask depicts, for captions
+    const char *shape_name;         /* what the mask depicts, for captions
                               ("heart", "HANA"; at most 47 bytes kept);
                               meiro_generate_options_resolve sizes a
                               built-in shape so named to its least grid */
-    bool no_bridges;       /* a mask in several pieces is refused instead of
+    bool no_bridges;                /* a mask in several pieces is refused instead of
                               joined by the shortest bridges of cells */
 } meiro_generate_options;
 
@@ -108,13 +108,13 @@ MEIRO_API bool meiro_solver_is_complete(const char *name);
  * holds the path. When the goal cannot be reached: MEIRO_ERROR_NO_PATH and an
  * empty path. Works on imperfect mazes (loops, unreachable areas). */
 MEIRO_API meiro_status meiro_solve(const meiro_maze *maze, const char *solver, meiro_path *path,
-                         meiro_error *err);
+                                   meiro_error *err);
 
 /* The same, telling `observer` (if not NULL) every cell visited and, at the
  * end, every cell of the path. */
 MEIRO_API meiro_status meiro_solve_watched(const meiro_maze *maze, const char *solver,
-                                 const meiro_observer *observer, meiro_path *path,
-                                 meiro_error *err);
+                                           const meiro_observer *observer, meiro_path *path,
+                                           meiro_error *err);
 
 /* Frees the cells and empties the path; NULL is allowed. */
 MEIRO_API void meiro_path_free(meiro_path *path);
@@ -125,27 +125,27 @@ MEIRO_API void meiro_path_free(meiro_path *path);
  * entries (meiro_maze_width and _height; on polar grids the width is the
  * outer ring's). */
 MEIRO_API meiro_status meiro_distances(const meiro_maze *maze, meiro_cell from, uint32_t *dist,
-                             meiro_error *err);
+                                       meiro_error *err);
 
 /* ---- Metrics ---------------------------------------------------------- */
 
 typedef struct meiro_stats {
     uint32_t width, height;
     uint64_t cells;
-    uint64_t passages;     /* open walls between cells */
-    bool perfect;          /* spanning tree: all reachable, one path */
-    uint64_t reachable;    /* cells reachable from the start */
-    uint64_t solution;     /* cells on the shortest path; 0 if none */
-    uint64_t dead_ends;    /* cells with exactly one opening */
-    uint64_t junctions;    /* cells with three or four openings */
-    uint64_t junctions4;   /* of those, cells with four openings */
-    uint64_t corridors;    /* cells with two openings */
-    uint64_t turns;        /* changes of direction along the solution */
-    uint64_t decisions;    /* junctions on the solution: where a walker
+    uint64_t passages;   /* open walls between cells */
+    bool perfect;        /* spanning tree: all reachable, one path */
+    uint64_t reachable;  /* cells reachable from the start */
+    uint64_t solution;   /* cells on the shortest path; 0 if none */
+    uint64_t dead_ends;  /* cells with exactly one opening */
+    uint64_t junctions;  /* cells with three or four openings */
+    uint64_t junctions4; /* of those, cells with four openings */
+    uint64_t corridors;  /* cells with two openings */
+    uint64_t turns;      /* changes of direction along the solution */
+    uint64_t decisions;  /* junctions on the solution: where a walker
                               must choose */
-    uint64_t longest;      /* cells on the longest path (exact in perfect
+    uint64_t longest;    /* cells on the longest path (exact in perfect
                               mazes: two breadth-first sweeps) */
-    double river;          /* average length in cells of a dead-end branch,
+    double river;        /* average length in cells of a dead-end branch,
                               from the dead end to the nearest junction:
                               high = long rivers, low = short spurs */
 } meiro_stats;
@@ -156,7 +156,8 @@ typedef struct meiro_stats {
  * triangle: along the row east or west, or across it north or south;
  * polar: in, out, clockwise, counter-clockwise, and straight through the
  * centre disc when leaving on the far side). */
-MEIRO_API meiro_status meiro_stats_compute(const meiro_maze *maze, meiro_stats *stats, meiro_error *err);
+MEIRO_API meiro_status meiro_stats_compute(const meiro_maze *maze, meiro_stats *stats,
+                                           meiro_error *err);
 
 #ifdef __cplusplus
 }

@@ -20,20 +20,20 @@ extern "C" {
 typedef enum meiro_fold { MEIRO_FOLD_NONE, MEIRO_FOLD_PAGES, MEIRO_FOLD_SHEETS } meiro_fold;
 
 typedef struct meiro_booklet_options {
-    unsigned count;               /* mazes; default 10 */
-    uint32_t from_w, from_h;      /* sizes rising evenly from the first maze */
-    uint32_t to_w, to_h;          /*   to the last; 0: use the levels */
-    meiro_level from_level;       /* levels rising from..to; default easy */
-    meiro_level to_level;         /*   .. hard */
-    const char *algorithm;        /* NULL: the level's, or cluster with sizes */
-    uint64_t seed;                /* each maze's seed is derived from it */
-    int cover;                    /* 1 yes, 0 no, -1 (default) the template's */
-    int contents;                 /* a table of contents: 1 yes, 0 no, -1
+    unsigned count;           /* mazes; default 10 */
+    uint32_t from_w, from_h;  /* sizes rising evenly from the first maze */
+    uint32_t to_w, to_h;      /*   to the last; 0: use the levels */
+    meiro_level from_level;   /* levels rising from..to; default easy */
+    meiro_level to_level;     /*   .. hard */
+    const char *algorithm;    /* NULL: the level's, or cluster with sizes */
+    uint64_t seed;            /* each maze's seed is derived from it */
+    int cover;                /* 1 yes, 0 no, -1 (default) the template's */
+    int contents;             /* a table of contents: 1 yes, 0 no, -1
                                      (default) the template's [booklet]
                                      contents, else for over 20 mazes of
                                      one a page (not for worksheets of
                                      several a page) */
-    unsigned copies;              /* a class set: this many versions of
+    unsigned copies;          /* a class set: this many versions of
                                      the booklet (0 or 1: one), one after
                                      another in the file, each with its
                                      own seed (the first the booklet's),
@@ -42,19 +42,19 @@ typedef struct meiro_booklet_options {
                                      footers and answer titles; PDF only,
                                      not folded; copies x count at most
                                      10000 */
-    const char *const *names;     /* the pupils' names, one a copy (copies
+    const char *const *names; /* the pupils' names, one a copy (copies
                                      of them): written on the name line
                                      (a template without one gets meiro's
                                      own) and labelling the copy; NULL:
                                      letters A, B, ... Z, AA, AB, ... */
-    meiro_fold fold;              /* default MEIRO_FOLD_NONE */
-    int sheet;                    /* MEIRO_FOLD_SHEETS: the sheet, a
+    meiro_fold fold;          /* default MEIRO_FOLD_NONE */
+    int sheet;                /* MEIRO_FOLD_SHEETS: the sheet, a
                                      meiro_paper (the pages centred two
                                      a side, scaled down if they do not
                                      fit), or -1 (default): twice the page
                                      (A5 pages on A4, see
                                      meiro_booklet_sheet_mm) */
-    unsigned signature;           /* MEIRO_FOLD_SHEETS: sheets folded
+    unsigned signature;       /* MEIRO_FOLD_SHEETS: sheets folded
                                      together (a signature), the booklet
                                      made of such signatures stacked in
                                      reading order; 0 (default): one up to
@@ -62,24 +62,24 @@ typedef struct meiro_booklet_options {
                                      MEIRO_FOLD_PAGES: pages padded to a
                                      multiple of 4 x signature (0: to an
                                      even count, for glued bindings) */
-    double creep_mm;              /* MEIRO_FOLD_SHEETS: each sheet's pages
+    double creep_mm;          /* MEIRO_FOLD_SHEETS: each sheet's pages
                                      moved this much toward the spine per
                                      sheet it lies inside its signature
                                      (the paper's thickness: about 0.1),
                                      so the inner pages, which stick out
                                      when folded, keep their margins */
-    const char *shapes;           /* shapes taken in turn, comma-separated
+    const char *shapes;       /* shapes taken in turn, comma-separated
                                      ("heart,star,cat"; built-in names or
                                      SVG/PNG files, see meiro_shape_mask),
                                      for the rectangles among the grids;
                                      NULL: plain rectangles */
-    unsigned grids;               /* the grids the mazes take in turn, bit
+    unsigned grids;           /* the grids the mazes take in turn, bit
                                      1 << meiro_grid for each; 0 = rectangles.
                                      A level's or --from/--to size is a
                                      rectangle's: a polar maze gets about as
                                      many cells in rings (and G in the
                                      centre), a triangle one twice the width */
-    const char *command;          /* the command that makes this booklet
+    const char *command;      /* the command that makes this booklet
                                      again, as shell words ("meiro booklet
                                      -n 30 --title 'My mazes' -s 42"): on
                                      its last page (a folded one's back
@@ -96,8 +96,9 @@ MEIRO_API void meiro_booklet_options_init(meiro_booklet_options *b);
  * *w the long side): b->sheet, else twice the page (A5 pages on A4, A6
  * on A5, A4 on A3; other papers twice as wide). *fits: whether a home
  * printer takes it (A4, Letter or Legal at most). */
-MEIRO_API meiro_status meiro_booklet_sheet_mm(const meiro_booklet_options *b, const meiro_export_options *page,
-                                              double *w, double *h, bool *fits, meiro_error *err);
+MEIRO_API meiro_status meiro_booklet_sheet_mm(const meiro_booklet_options *b,
+                                              const meiro_export_options *page, double *w,
+                                              double *h, bool *fits, meiro_error *err);
 
 /* The seed of maze `index` (0-based) of a booklet: printed under each maze,
  * so `meiro generate -s SEED` with its size and algorithm makes it again. */
@@ -119,10 +120,12 @@ MEIRO_API bool meiro_booklet_answers_apart(const meiro_booklet_options *b, meiro
  * page, answers after each page or in a key at the end, cover), XLSX (a
  * sheet per maze and per answer) or HTML (the puzzle pages in one page to
  * play, maze by maze, each with its answer button). */
-MEIRO_API meiro_status meiro_booklet_write(const meiro_booklet_options *b, const meiro_export_options *page,
-                                 meiro_format format, FILE *out, meiro_error *err);
-MEIRO_API meiro_status meiro_booklet_save(const meiro_booklet_options *b, const meiro_export_options *page,
-                                meiro_format format, const char *filename, meiro_error *err);
+MEIRO_API meiro_status meiro_booklet_write(const meiro_booklet_options *b,
+                                           const meiro_export_options *page, meiro_format format,
+                                           FILE *out, meiro_error *err);
+MEIRO_API meiro_status meiro_booklet_save(const meiro_booklet_options *b,
+                                          const meiro_export_options *page, meiro_format format,
+                                          const char *filename, meiro_error *err);
 
 #ifdef __cplusplus
 }

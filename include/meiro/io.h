@@ -39,18 +39,20 @@ typedef struct meiro_format_desc {
 MEIRO_API const meiro_format_desc *meiro_format_info(meiro_format format); /* NULL if invalid */
 
 /* Looks a format up by name or extension ("text", "txt", "csv", ...). */
-MEIRO_API meiro_status meiro_format_from_name(const char *name, meiro_format *format, meiro_error *err);
+MEIRO_API meiro_status meiro_format_from_name(const char *name, meiro_format *format,
+                                              meiro_error *err);
 
 /* The format named by a file name's extension; MEIRO_ERROR_UNKNOWN_NAME if
  * the extension is unknown, and `fallback` if the name has no extension. */
 MEIRO_API meiro_status meiro_format_from_filename(const char *filename, meiro_format fallback,
-                                        meiro_format *format, meiro_error *err);
+                                                  meiro_format *format, meiro_error *err);
 
 /* For a name or option not found, as the library's own lookups do: ";
  * did you mean 'polar'?" in `out` when one of `candidates` (separated by
  * spaces or commas) is near `word` (case ignored: a letter or two off for
  * its length, or `word` the beginning of it), else "". Returns out. */
-MEIRO_API const char *meiro_name_hint(const char *word, const char *candidates, char *out, size_t size);
+MEIRO_API const char *meiro_name_hint(const char *word, const char *candidates, char *out,
+                                      size_t size);
 
 /* What a format does with the page settings, for front ends that warn of
  * an option that would change nothing. */
@@ -85,8 +87,9 @@ MEIRO_API bool meiro_answers_asked(const meiro_export_options *opt);
 /* Writes the maze, with the path drawn if path is not NULL, to a stream.
  * opt (NULL = defaults) sets the page of the printable formats. With
  * opt->answer_page the path is drawn on a second page only. */
-MEIRO_API meiro_status meiro_write(const meiro_maze *maze, const meiro_path *path, meiro_format format,
-                         const meiro_export_options *opt, FILE *out, meiro_error *err);
+MEIRO_API meiro_status meiro_write(const meiro_maze *maze, const meiro_path *path,
+                                   meiro_format format, const meiro_export_options *opt, FILE *out,
+                                   meiro_error *err);
 
 /* Checks, before any maze is made, what meiro_write would refuse only after
  * the work: a width x height maze in this format with these options (the
@@ -105,14 +108,17 @@ MEIRO_API meiro_status meiro_export_grid_check(meiro_grid grid, meiro_format for
  * (PDF, SVG, PNG; 0 for the other formats), to warn of cells too small to
  * draw in. */
 MEIRO_API meiro_status meiro_export_cell_mm(uint32_t width, uint32_t height, meiro_format format,
-                                            const meiro_export_options *opt, double *cell_mm, meiro_error *err);
+                                            const meiro_export_options *opt, double *cell_mm,
+                                            meiro_error *err);
 /* meiro_export_cell_mm for a maze of any grid (meiro_maze_new_grid's width
  * and height: a polar maze's height is its rings): a polar, hex or
  * triangle maze is laid out by its bounding box, its cell_mm a corridor's
  * width (cell_mm may be NULL), and refused as meiro_export_grid_check
  * says. */
-MEIRO_API meiro_status meiro_export_grid_cell_mm(meiro_grid grid, uint32_t width, uint32_t height, meiro_format format,
-                                                 const meiro_export_options *opt, double *cell_mm, meiro_error *err);
+MEIRO_API meiro_status meiro_export_grid_cell_mm(meiro_grid grid, uint32_t width, uint32_t height,
+                                                 meiro_format format,
+                                                 const meiro_export_options *opt, double *cell_mm,
+                                                 meiro_error *err);
 /* A playable HTML page holds at most this many cells (1000 x 1000, a page
  * of some 27 MB), an HTML booklet's mazes together; larger ones are
  * refused before the work. */
@@ -134,8 +140,9 @@ MEIRO_API bool meiro_same_file(const char *a, const char *b);
  * directory is written, flushed and renamed over `filename`, so a failure
  * never leaves a partial file and an existing file is replaced only by a
  * complete one. */
-MEIRO_API meiro_status meiro_save(const meiro_maze *maze, const meiro_path *path, meiro_format format,
-                        const meiro_export_options *opt, const char *filename, meiro_error *err);
+MEIRO_API meiro_status meiro_save(const meiro_maze *maze, const meiro_path *path,
+                                  meiro_format format, const meiro_export_options *opt,
+                                  const char *filename, meiro_error *err);
 
 /* Removes the temporary files of the saves in progress (every meiro_save,
  * meiro_booklet_save, meiro_animate_svg_save and meiro_animate_frames of the

@@ -47,10 +47,10 @@ typedef enum meiro_field {
     MEIRO_FIELD_START,
     MEIRO_FIELD_GOAL,
     MEIRO_FIELD_GRID,
-    MEIRO_FIELD_SHAPE,      /* the shape's name or picture */
-    MEIRO_FIELD_TEXT,       /* the text whose letters are the shape */
+    MEIRO_FIELD_SHAPE, /* the shape's name or picture */
+    MEIRO_FIELD_TEXT,  /* the text whose letters are the shape */
     MEIRO_FIELD_NO_BRIDGES,
-    MEIRO_FIELD_LEVEL,      /* a difficulty level, or an age for one */
+    MEIRO_FIELD_LEVEL, /* a difficulty level, or an age for one */
     MEIRO_FIELD_SOLVER,
     MEIRO_FIELD_FORMAT,
     /* the page (meiro_export_options) */
@@ -59,12 +59,12 @@ typedef enum meiro_field {
     MEIRO_FIELD_MARGIN,
     MEIRO_FIELD_BLEED,
     MEIRO_FIELD_GUTTER,
-    MEIRO_FIELD_CELL,       /* the cell size in mm */
+    MEIRO_FIELD_CELL, /* the cell size in mm */
     MEIRO_FIELD_TITLE,
     MEIRO_FIELD_SUBTITLE,
-    MEIRO_FIELD_NAME,       /* the name written on the name line */
+    MEIRO_FIELD_NAME, /* the name written on the name line */
     MEIRO_FIELD_FOOTER,
-    MEIRO_FIELD_ANSWERS,    /* answers and answer_page */
+    MEIRO_FIELD_ANSWERS, /* answers and answer_page */
     MEIRO_FIELD_KEY_PER_PAGE,
     MEIRO_FIELD_DPI,
     MEIRO_FIELD_CROP,
@@ -72,8 +72,8 @@ typedef enum meiro_field {
     MEIRO_FIELD_LANG,
     MEIRO_FIELD_ART,
     /* the booklet (meiro_booklet_options) */
-    MEIRO_FIELD_MAZES,      /* how many mazes ("count") */
-    MEIRO_FIELD_SIZES,      /* the first and last size */
+    MEIRO_FIELD_MAZES, /* how many mazes ("count") */
+    MEIRO_FIELD_SIZES, /* the first and last size */
     MEIRO_FIELD_COPIES,
     MEIRO_FIELD_NAMES,
     MEIRO_FIELD_FOLD,
@@ -181,7 +181,8 @@ MEIRO_API meiro_status meiro_maze_check(const meiro_maze *maze, meiro_error *err
 
 /* True if every cell is reachable and there is exactly one path between any
  * two cells (the open walls form a spanning tree). Sets *perfect. */
-MEIRO_API meiro_status meiro_maze_is_perfect(const meiro_maze *maze, bool *perfect, meiro_error *err);
+MEIRO_API meiro_status meiro_maze_is_perfect(const meiro_maze *maze, bool *perfect,
+                                             meiro_error *err);
 
 /* True if both mazes have the same size, walls, start, goal and doors. */
 MEIRO_API bool meiro_maze_equal(const meiro_maze *a, const meiro_maze *b);
@@ -243,7 +244,7 @@ MEIRO_API bool meiro_maze_has_mask(const meiro_maze *maze);
  * cells must be inside, and start and goal move to the cells inside nearest
  * the top-left and the bottom-right corner. Not for other grids. */
 MEIRO_API meiro_status meiro_maze_set_mask(meiro_maze *maze, const uint8_t *inside,
-                                          meiro_error *err);
+                                           meiro_error *err);
 
 /* Any grid: the number of sides of a cell (0 for a cell not active), the
  * neighbour across side `side` (false at the border or outside the mask),

@@ -26,13 +26,14 @@ typedef enum meiro_paper {
 } meiro_paper;
 
 typedef enum meiro_orientation {
-    MEIRO_ORIENT_AUTO,     /* landscape if the maze is wider than tall */
+    MEIRO_ORIENT_AUTO, /* landscape if the maze is wider than tall */
     MEIRO_ORIENT_PORTRAIT,
     MEIRO_ORIENT_LANDSCAPE
 } meiro_orientation;
 
 /* Looks a paper up by name ("a4", "letter", ...; case does not matter). */
-MEIRO_API meiro_status meiro_paper_from_name(const char *name, meiro_paper *paper, meiro_error *err);
+MEIRO_API meiro_status meiro_paper_from_name(const char *name, meiro_paper *paper,
+                                             meiro_error *err);
 /* The paper's name and portrait size in millimetres; NULL if invalid. */
 MEIRO_API const char *meiro_paper_name(meiro_paper paper, double *width_mm, double *height_mm);
 
@@ -80,7 +81,8 @@ MEIRO_API const char *meiro_template_description(const meiro_template *t);
  * ([maze] width, height, algorithm, ends: a child's template makes a small
  * maze with a gentle generator). The options borrow the template's
  * algorithm name: keep the template until the maze is made. */
-MEIRO_API void meiro_generate_options_from_template(meiro_generate_options *opt, const meiro_template *tpl);
+MEIRO_API void meiro_generate_options_from_template(meiro_generate_options *opt,
+                                                    const meiro_template *tpl);
 
 /* True for the languages of meiro's own words: "en", "ja". */
 MEIRO_API bool meiro_lang_known(const char *lang);
@@ -93,9 +95,9 @@ MEIRO_API const char *meiro_builtin_template_name(size_t index);
  * start and the goal it heads for, e.g. "bunny": a bunny and a carrot.
  * They replace the words S and G in every printable format. */
 typedef struct meiro_art_desc {
-    const char *name;        /* "bunny": what --art and a template's art = take */
+    const char *name;         /* "bunny": what --art and a template's art = take */
     const char *start, *goal; /* the built-in SVG files: "art/bunny.svg", "art/carrot.svg" */
-    const char *description; /* "a bunny hops to its carrot" */
+    const char *description;  /* "a bunny hops to its carrot" */
 } meiro_art_desc;
 
 MEIRO_API size_t meiro_art_count(void);
@@ -117,7 +119,8 @@ typedef enum meiro_answers {
 } meiro_answers;
 
 /* Looks up "none", "after-page", "key" or "back". */
-MEIRO_API meiro_status meiro_answers_from_name(const char *name, meiro_answers *answers, meiro_error *err);
+MEIRO_API meiro_status meiro_answers_from_name(const char *name, meiro_answers *answers,
+                                               meiro_error *err);
 
 typedef struct meiro_export_options {
     meiro_paper paper;             /* default A4 */
@@ -188,14 +191,16 @@ MEIRO_API void meiro_export_options_init(meiro_export_options *opt);
  * the bleed and the gutter are in range and not asked of --crop (else
  * MEIRO_ERROR_ARGUMENT). meiro_write, meiro_save
  * and the booklets call it too. */
-MEIRO_API meiro_status meiro_export_options_check(const meiro_export_options *opt, meiro_error *err);
+MEIRO_API meiro_status meiro_export_options_check(const meiro_export_options *opt,
+                                                  meiro_error *err);
 
 /* Fills *opt with the defaults, then the template's page settings (paper,
  * orientation, margin), keeping tpl for the rest: its texts in the page's
  * language (title[ja] = ... in the file) unless title/subtitle are set, its
  * cell size as a cap, its answers unless `answers` says otherwise. Options
  * set afterwards override the template. */
-MEIRO_API void meiro_export_options_from_template(meiro_export_options *opt, const meiro_template *tpl);
+MEIRO_API void meiro_export_options_from_template(meiro_export_options *opt,
+                                                  const meiro_template *tpl);
 
 #ifdef __cplusplus
 }

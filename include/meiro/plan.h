@@ -36,7 +36,8 @@ typedef struct meiro_level_desc {
 } meiro_level_desc;
 
 MEIRO_API const meiro_level_desc *meiro_level_info(meiro_level level); /* NULL if invalid */
-MEIRO_API meiro_status meiro_level_from_name(const char *name, meiro_level *level, meiro_error *err);
+MEIRO_API meiro_status meiro_level_from_name(const char *name, meiro_level *level,
+                                             meiro_error *err);
 /* The level for a child of `age` years: 3-5 easy, 6-8 normal, 9-12 hard,
  * 13 and up expert; ages under 3 or over 120 are refused. */
 MEIRO_API meiro_status meiro_level_for_age(unsigned age, meiro_level *level, meiro_error *err);
@@ -68,9 +69,10 @@ MEIRO_API void meiro_generate_options_for_shape(meiro_generate_options *opt, boo
  * (page->cell_mm asked below the level's). A warning, not a refusal: the
  * caller says it and goes on. Out of memory measuring the page:
  * MEIRO_ERROR_NOMEM. */
-MEIRO_API meiro_status meiro_level_page_check(const meiro_level_desc *level, meiro_grid grid, uint32_t width,
-                                              uint32_t height, uint32_t text_height, meiro_format format,
-                                              const meiro_export_options *page, meiro_error *warning);
+MEIRO_API meiro_status meiro_level_page_check(const meiro_level_desc *level, meiro_grid grid,
+                                              uint32_t width, uint32_t height, uint32_t text_height,
+                                              meiro_format format, const meiro_export_options *page,
+                                              meiro_error *warning);
 
 /* The mask of a name for a level's child (meiro_text_mask, set to fill the
  * page): the letters as tall as the page holds at the level's cell
@@ -89,9 +91,10 @@ MEIRO_API meiro_status meiro_level_page_check(const meiro_level_desc *level, mei
  * which they would print on). level NULL: meiro_text_mask at its default
  * height. *mask as meiro_text_mask's; set_text (may be NULL) gets the text
  * as set, with its line breaks (malloc'd, free()). */
-MEIRO_API meiro_status meiro_text_mask_for_level(const char *text, const char *lang, const meiro_level_desc *level,
-                                                 meiro_format format, const meiro_export_options *page,
-                                                 uint8_t **mask, meiro_text_info *info, char **set_text,
+MEIRO_API meiro_status meiro_text_mask_for_level(const char *text, const char *lang,
+                                                 const meiro_level_desc *level, meiro_format format,
+                                                 const meiro_export_options *page, uint8_t **mask,
+                                                 meiro_text_info *info, char **set_text,
                                                  meiro_error *err);
 
 /* ---- Which option wins ------------------------------------------------ */
@@ -149,11 +152,12 @@ typedef struct meiro_maze_sources {
  * command line's generate, watch and booklet, and meiro_booklet_write for
  * each of its mazes, all come here. */
 MEIRO_API meiro_status meiro_generate_options_resolve(meiro_generate_options *opt, unsigned given,
-                                                      const meiro_maze_sources *src, meiro_error *err);
+                                                      const meiro_maze_sources *src,
+                                                      meiro_error *err);
 
 /* The settings of a page a caller gave (a bit each): those a template also
  * sets. */
-#define MEIRO_GIVEN_PAPER 0x1u       /* paper, paper_w_mm and paper_h_mm */
+#define MEIRO_GIVEN_PAPER 0x1u /* paper, paper_w_mm and paper_h_mm */
 #define MEIRO_GIVEN_ORIENTATION 0x2u
 #define MEIRO_GIVEN_MARGIN 0x4u
 
@@ -162,7 +166,8 @@ MEIRO_API meiro_status meiro_generate_options_resolve(meiro_generate_options *op
  * defaults; opt->tpl becomes tpl, which the rest of the page follows
  * where *opt leaves it open (a title or subtitle NULL, answers
  * MEIRO_ANSWERS_DEFAULT, the art NULL, the cell size as a cap). */
-MEIRO_API void meiro_export_options_resolve(meiro_export_options *opt, unsigned given, const meiro_template *tpl);
+MEIRO_API void meiro_export_options_resolve(meiro_export_options *opt, unsigned given,
+                                            const meiro_template *tpl);
 
 #ifdef __cplusplus
 }

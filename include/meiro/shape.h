@@ -45,8 +45,8 @@ MEIRO_API bool meiro_shape_min_grid(const char *shape, uint32_t *width, uint32_t
  * MEIRO_ERROR_PARSE (not an SVG or PNG, or nothing inside),
  * MEIRO_ERROR_ARGUMENT (fewer than 2 cells inside at this size),
  * MEIRO_ERROR_TOO_BIG (a grid past MEIRO_MAX_SIDE / MEIRO_MAX_CELLS). */
-MEIRO_API meiro_status meiro_shape_mask(const char *shape, uint32_t width, uint32_t height, uint8_t **mask,
-                                        meiro_error *err);
+MEIRO_API meiro_status meiro_shape_mask(const char *shape, uint32_t width, uint32_t height,
+                                        uint8_t **mask, meiro_error *err);
 
 /* ---- Text ------------------------------------------------------------- */
 
@@ -61,11 +61,11 @@ MEIRO_API meiro_status meiro_shape_mask(const char *shape, uint32_t width, uint3
 
 /* What meiro_text_mask made: the grid and where the letters lie. */
 typedef struct meiro_text_info {
-    uint32_t width, height;     /* the grid of the mask, in cells */
-    uint32_t letters;           /* letters with ink (spaces not counted) */
+    uint32_t width, height;      /* the grid of the mask, in cells */
+    uint32_t letters;            /* letters with ink (spaces not counted) */
     uint32_t first_x0, first_x1; /* columns of the first letter's ink, inclusive */
     uint32_t last_x0, last_x1;   /* columns of the last letter's ink, inclusive */
-    meiro_cell first, last;     /* a cell inside the first letter and one inside
+    meiro_cell first, last;      /* a cell inside the first letter and one inside
                                    the last, well inside: for S and G (one
                                    letter: in its left and right halves) */
 } meiro_text_info;
@@ -87,8 +87,8 @@ typedef struct meiro_text_info {
  * character, a text with no ink, a letter no installed font has, a height
  * out of range; MEIRO_ERROR_TOO_BIG when the result is wider than
  * MEIRO_MAX_SIDE cells. */
-MEIRO_API meiro_status meiro_text_mask(const char *text, const char *lang, uint32_t height, uint8_t **mask,
-                                       meiro_text_info *info, meiro_error *err);
+MEIRO_API meiro_status meiro_text_mask(const char *text, const char *lang, uint32_t height,
+                                       uint8_t **mask, meiro_text_info *info, meiro_error *err);
 
 #ifdef __cplusplus
 }

@@ -87,8 +87,7 @@ MEIRO_API meiro_status meiro_animate_svg_save(const meiro_trace *trace, const me
  * inside it if not) and put in place once all are written; a failure
  * removes them and its message says how many were written. */
 MEIRO_API meiro_status meiro_animate_frames(const meiro_trace *trace, const meiro_maze *initial,
-                                            const char *dir, unsigned frames,
-                                            meiro_error *err);
+                                            const char *dir, unsigned frames, meiro_error *err);
 
 /* Rebuilds, from the trace's grid with every wall closed, the maze the
  * trace made (walls, S, G) and the solution it found (path may be NULL).

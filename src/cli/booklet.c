@@ -77,7 +77,8 @@ static bool parse_size(const char *s, uint32_t *w, uint32_t *h)
     memcpy(left, s, n);
     left[n] = 0;
     uint64_t a, b;
-    if (!parse_u64(left, MEIRO_MAX_SIDE, &a) || !parse_u64(x + 1, MEIRO_MAX_SIDE, &b) || !a || !b) return false;
+    if (!parse_u64(left, MEIRO_MAX_SIDE, &a) || !parse_u64(x + 1, MEIRO_MAX_SIDE, &b) || !a || !b)
+        return false;
     *w = (uint32_t)a;
     *h = (uint32_t)b;
     return true;
@@ -89,7 +90,8 @@ static bool parse_grids(const char *s, unsigned *grids)
     char buf[128];
     snprintf(buf, sizeof buf, "%s", s);
     *grids = 0;
-    for (char *save = NULL, *name = strtok_r(buf, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
+    for (char *save = NULL, *name = strtok_r(buf, ",", &save); name;
+         name = strtok_r(NULL, ",", &save)) {
         meiro_grid g;
         if (meiro_grid_from_name(name, &g, NULL) != MEIRO_OK) return false;
         *grids |= 1u << g;
@@ -134,7 +136,8 @@ static int read_names(const char *file, char **text, const char ***names, unsign
             char *more = cap < ((size_t)NAMES_MAX + 1) * 256 ? realloc(*text, cap *= 2) : NULL;
             if (!more) {
                 fclose(f);
-                return usage_error("booklet", "--names: '%s' is too long for a class's names", file);
+                return usage_error("booklet", "--names: '%s' is too long for a class's names",
+                                   file);
             }
             *text = more;
         }
@@ -142,7 +145,9 @@ static int read_names(const char *file, char **text, const char ***names, unsign
     bool failed = ferror(f);
     fclose(f);
     if (!*text) return report_failure(file, &(meiro_error){.status = MEIRO_ERROR_NOMEM});
-    if (failed) return report_failure(file, &(meiro_error){.status = MEIRO_ERROR_IO, .message = "cannot read the file"});
+    if (failed)
+        return report_failure(
+            file, &(meiro_error){.status = MEIRO_ERROR_IO, .message = "cannot read the file"});
     (*text)[n] = 0;
     *names = calloc(NAMES_MAX + 1, sizeof **names);
     if (!*names) return report_failure(file, &(meiro_error){.status = MEIRO_ERROR_NOMEM});
@@ -157,15 +162,21 @@ static int read_names(const char *file, char **text, const char ***names, unsign
         while (len > 0 && strchr(" \t\r", p[len - 1])) p[--len] = 0;
         if (!len) continue;
         if (len > NAME_MAX_BYTES)
-            return report_failure(file, &(meiro_error){.status = MEIRO_ERROR_PARSE, .line = line, .column = NAME_MAX_BYTES + 1,
+            return report_failure(file, &(meiro_error){.status = MEIRO_ERROR_PARSE,
+                                                       .line = line,
+                                                       .column = NAME_MAX_BYTES + 1,
                                                        .message = "a name is at most 60 bytes"});
         if (*count == NAMES_MAX)
-            return report_failure(file, &(meiro_error){.status = MEIRO_ERROR_PARSE, .line = line, .column = 1,
-                                                       .message = "a class set has at most 1000 names"});
+            return report_failure(file,
+                                  &(meiro_error){.status = MEIRO_ERROR_PARSE,
+                                                 .line = line,
+                                                 .column = 1,
+                                                 .message = "a class set has at most 1000 names"});
         (*names)[(*count)++] = p;
     }
     if (*count == 0)
-        return report_failure(file, &(meiro_error){.status = MEIRO_ERROR_PARSE, .message = "no names in the file (one a line)"});
+        return report_failure(file, &(meiro_error){.status = MEIRO_ERROR_PARSE,
+                                                   .message = "no names in the file (one a line)"});
     return EXIT_OK;
 }
 
@@ -182,7 +193,8 @@ static void show_progress(void *ctx, unsigned done, unsigned total)
     if (!isatty(STDERR_FILENO)) return;
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
-    double elapsed = (double)(now.tv_sec - p->start.tv_sec) + (now.tv_nsec - p->start.tv_nsec) / 1e9;
+    double elapsed =
+        (double)(now.tv_sec - p->start.tv_sec) + (now.tv_nsec - p->start.tv_nsec) / 1e9;
     if (!p->shown && (elapsed < 0.4 || done == total)) return;
     unsigned share = total ? done * 100 / total : 100;
     if (p->shown && share == p->percent) return;
@@ -207,18 +219,29 @@ typedef struct booklet_args {
 /* The parser's table, which the remaking command reads the options with. */
 static const char booklet_shortopts[] = ":n:a:s:f:o:t:h";
 const struct option booklet_options[] = {
-    {"count", required_argument, NULL, 'n'},   {"difficulty", required_argument, NULL, OPT_DIFFICULTY},
-    {"from", required_argument, NULL, OPT_FROM}, {"to", required_argument, NULL, OPT_TO},
-    {"algorithm", required_argument, NULL, 'a'}, {"seed", required_argument, NULL, 's'},
+    {"count", required_argument, NULL, 'n'},
+    {"difficulty", required_argument, NULL, OPT_DIFFICULTY},
+    {"from", required_argument, NULL, OPT_FROM},
+    {"to", required_argument, NULL, OPT_TO},
+    {"algorithm", required_argument, NULL, 'a'},
+    {"seed", required_argument, NULL, 's'},
     {"grid", required_argument, NULL, OPT_GRIDS},
-    {"cover", no_argument, NULL, OPT_COVER},   {"no-cover", no_argument, NULL, OPT_NO_COVER},
-    {"fold", optional_argument, NULL, OPT_FOLD}, {"shape", required_argument, NULL, OPT_SHAPE},
-    {"copies", required_argument, NULL, OPT_COPIES}, {"names", required_argument, NULL, OPT_NAMES},
-    {"contents", no_argument, NULL, OPT_CONTENTS}, {"no-contents", no_argument, NULL, OPT_NO_CONTENTS},
-    {"sheet", required_argument, NULL, OPT_SHEET}, {"signature", required_argument, NULL, OPT_SIGNATURE},
-    {"creep", required_argument, NULL, OPT_CREEP}, {"key-per-page", required_argument, NULL, OPT_KEY_PER_PAGE},
-    {"format", required_argument, NULL, 'f'},  {"output", required_argument, NULL, 'o'},
-    {"help", no_argument, NULL, 'h'},          PAGE_LONGOPTS,
+    {"cover", no_argument, NULL, OPT_COVER},
+    {"no-cover", no_argument, NULL, OPT_NO_COVER},
+    {"fold", optional_argument, NULL, OPT_FOLD},
+    {"shape", required_argument, NULL, OPT_SHAPE},
+    {"copies", required_argument, NULL, OPT_COPIES},
+    {"names", required_argument, NULL, OPT_NAMES},
+    {"contents", no_argument, NULL, OPT_CONTENTS},
+    {"no-contents", no_argument, NULL, OPT_NO_CONTENTS},
+    {"sheet", required_argument, NULL, OPT_SHEET},
+    {"signature", required_argument, NULL, OPT_SIGNATURE},
+    {"creep", required_argument, NULL, OPT_CREEP},
+    {"key-per-page", required_argument, NULL, OPT_KEY_PER_PAGE},
+    {"format", required_argument, NULL, 'f'},
+    {"output", required_argument, NULL, 'o'},
+    {"help", no_argument, NULL, 'h'},
+    PAGE_LONGOPTS,
     {NULL, 0, NULL, 0},
 };
 
@@ -233,10 +256,13 @@ static int fold_option(meiro_booklet_options *b, int c)
     case OPT_FOLD:
         if (!optarg || !strcmp(optarg, "sheets")) b->fold = MEIRO_FOLD_SHEETS;
         else if (!strcmp(optarg, "pages")) b->fold = MEIRO_FOLD_PAGES;
-        else return usage_error("booklet", "--fold is --fold, --fold=sheets or --fold=pages, not '%s'", optarg);
+        else
+            return usage_error("booklet",
+                               "--fold is --fold, --fold=sheets or --fold=pages, not '%s'", optarg);
         return EXIT_OK;
     case OPT_SHEET:
-        if (meiro_paper_from_name(optarg, &sheet, &e) != MEIRO_OK) return usage_error("booklet", "%s", e.message);
+        if (meiro_paper_from_name(optarg, &sheet, &e) != MEIRO_OK)
+            return usage_error("booklet", "%s", e.message);
         b->sheet = (int)sheet;
         return EXIT_OK;
     case OPT_SIGNATURE:
@@ -247,8 +273,11 @@ static int fold_option(meiro_booklet_options *b, int c)
     default: /* OPT_CREEP */
         b->creep_mm = strtod(optarg, &end);
         if (*end || end == optarg || !(b->creep_mm >= 0 && b->creep_mm <= 2))
-            return usage_error("booklet", "--creep takes 0 to 2 mm a sheet (the paper's thickness, about 0.1), "
-                                          "not '%s'", optarg);
+            return usage_error(
+                "booklet",
+                "--creep takes 0 to 2 mm a sheet (the paper's thickness, about 0.1), "
+                "not '%s'",
+                optarg);
         return EXIT_OK;
     }
 }
@@ -261,31 +290,39 @@ static int content_option(booklet_args *a, int c, char **argv)
     switch (c) {
     case 'n':
         if (!parse_u64(optarg, 10000, &v) || v == 0)
-            return usage_error("booklet", "--count must be a whole number from 1 to 10000, not '%s'", optarg);
+            return usage_error("booklet",
+                               "--count must be a whole number from 1 to 10000, not '%s'", optarg);
         b->count = (unsigned)v;
         return EXIT_OK;
     case OPT_DIFFICULTY:
         if (!parse_levels(optarg, &b->from_level, &b->to_level))
-            return usage_error("booklet", "--difficulty is easy, normal, hard or expert, or a rising "
-                                          "range like easy-hard, not '%s'", optarg);
+            return usage_error("booklet",
+                               "--difficulty is easy, normal, hard or expert, or a rising "
+                               "range like easy-hard, not '%s'",
+                               optarg);
         a->levelled = true;
         return EXIT_OK;
     case OPT_FROM:
     case OPT_TO:
-        if (!parse_size(optarg, c == OPT_FROM ? &b->from_w : &b->to_w, c == OPT_FROM ? &b->from_h : &b->to_h))
-            return usage_error("booklet", "--from and --to take a size as WxH, e.g. 12x16, not '%s'", optarg);
+        if (!parse_size(optarg, c == OPT_FROM ? &b->from_w : &b->to_w,
+                        c == OPT_FROM ? &b->from_h : &b->to_h))
+            return usage_error("booklet",
+                               "--from and --to take a size as WxH, e.g. 12x16, not '%s'", optarg);
         a->sized = true;
         return EXIT_OK;
     case 'a': b->algorithm = optarg; return EXIT_OK;
     case OPT_SHAPE: b->shapes = optarg; return EXIT_OK;
     case OPT_GRIDS:
         if (!parse_grids(optarg, &b->grids))
-            return usage_error("booklet", "--grid is rect, polar, hex or triangle, or a mix like "
-                                          "polar,hex, not '%s'", optarg);
+            return usage_error("booklet",
+                               "--grid is rect, polar, hex or triangle, or a mix like "
+                               "polar,hex, not '%s'",
+                               optarg);
         return EXIT_OK;
     case OPT_COPIES:
         if (!parse_u64(optarg, 1000, &v) || v == 0)
-            return usage_error("booklet", "--copies must be a whole number from 1 to 1000, not '%s'", optarg);
+            return usage_error("booklet",
+                               "--copies must be a whole number from 1 to 1000, not '%s'", optarg);
         b->copies = (unsigned)v;
         return EXIT_OK;
     case OPT_NAMES: a->names_file = optarg; return EXIT_OK;
@@ -332,15 +369,19 @@ static int parse_booklet(int argc, char **argv, booklet_args *a)
     meiro_booklet_options_init(&a->b);
     page_cli_init(&a->pc, "booklet");
     int c, rc = EXIT_OK;
-    while (rc == EXIT_OK && !a->help && (c = getopt_long(argc, argv, booklet_shortopts, booklet_options, NULL)) != -1)
+    while (rc == EXIT_OK && !a->help &&
+           (c = getopt_long(argc, argv, booklet_shortopts, booklet_options, NULL)) != -1)
         rc = booklet_option(a, c, argv);
     if (rc != EXIT_OK || a->help) return rc;
     if (optind < argc) return usage_error("booklet", "unexpected argument '%s'", argv[optind]);
     if (a->pc.set & (1u << (OPT_DPI - OPT_PAPER) | 1u << (OPT_CROP - OPT_PAPER)))
-        return usage_error("booklet", "%s", "--dpi and --crop are for PNG pictures; a booklet is a PDF, "
-                                            "an XLSX workbook or an HTML page");
-    if (a->sized && a->levelled) return usage_error("booklet", "%s", "use --difficulty or --from/--to, not both");
-    if (a->sized && !(a->b.from_w && a->b.to_w)) return usage_error("booklet", "%s", "--from and --to go together");
+        return usage_error("booklet", "%s",
+                           "--dpi and --crop are for PNG pictures; a booklet is a PDF, "
+                           "an XLSX workbook or an HTML page");
+    if (a->sized && a->levelled)
+        return usage_error("booklet", "%s", "use --difficulty or --from/--to, not both");
+    if (a->sized && !(a->b.from_w && a->b.to_w))
+        return usage_error("booklet", "%s", "--from and --to go together");
     return EXIT_OK;
 }
 
@@ -350,7 +391,8 @@ static int booklet_format(const booklet_args *a, meiro_format *format)
     meiro_error err = {0};
     *format = MEIRO_FORMAT_PDF;
     if (a->fmt ? meiro_format_from_name(a->fmt, format, &err) != MEIRO_OK
-               : !is_stdout(a->output) && meiro_format_from_filename(a->output, MEIRO_FORMAT_PDF, format, &err) != MEIRO_OK)
+               : !is_stdout(a->output) && meiro_format_from_filename(a->output, MEIRO_FORMAT_PDF,
+                                                                     format, &err) != MEIRO_OK)
         return option_error("booklet", &err);
     if (*format != MEIRO_FORMAT_PDF && *format != MEIRO_FORMAT_XLSX && *format != MEIRO_FORMAT_HTML)
         return usage_error("booklet", "%s", "a booklet is a PDF, an XLSX workbook or an HTML page");
@@ -365,7 +407,8 @@ static int booklet_names(booklet_args *a, char **text, const char ***names)
     int rc = read_names(a->names_file, text, names, &count);
     if (rc == EXIT_OK && a->b.copies && a->b.copies != count) {
         char msg[160];
-        snprintf(msg, sizeof msg, "--copies %u and %u names in '%%s': give one of them", a->b.copies, count);
+        snprintf(msg, sizeof msg, "--copies %u and %u names in '%%s': give one of them",
+                 a->b.copies, count);
         rc = usage_error("booklet", msg, a->names_file);
     }
     a->b.copies = count;
@@ -378,13 +421,15 @@ static void warn_sheet(const meiro_booklet_options *b, const meiro_export_option
 {
     double w, h;
     bool fits = true;
-    if (b->fold != MEIRO_FOLD_SHEETS || b->sheet >= 0 || meiro_booklet_sheet_mm(b, page, &w, &h, &fits, NULL) != MEIRO_OK ||
-        fits)
+    if (b->fold != MEIRO_FOLD_SHEETS || b->sheet >= 0 ||
+        meiro_booklet_sheet_mm(b, page, &w, &h, &fits, NULL) != MEIRO_OK || fits)
         return;
-    fprintf(stderr, "meiro: warning: these folded pages need sheets of %.0f x %.0f mm (%.1f x %.1f in), "
-                    "more than a home printer takes: --sheet a4 or --sheet letter puts them on one (smaller "
-                    "if need be), or a print shop prints --fold=pages\n",
-            w, h, w / 25.4, h / 25.4);
+    fprintf(
+        stderr,
+        "meiro: warning: these folded pages need sheets of %.0f x %.0f mm (%.1f x %.1f in), "
+        "more than a home printer takes: --sheet a4 or --sheet letter puts them on one (smaller "
+        "if need be), or a print shop prints --fold=pages\n",
+        w, h, w / 25.4, h / 25.4);
 }
 
 /* The booklet's files and pages: --answers-to, or answers apart (a class
@@ -393,14 +438,17 @@ static void warn_sheet(const meiro_booklet_options *b, const meiro_export_option
  * template or --answers says so, else a full page each). *apart: the
  * second file's name when meiro chose it. */
 static int booklet_answers(booklet_args *a, meiro_format format, meiro_export_options *page,
-                           meiro_export_options *answers, meiro_format *answers_format, char **apart)
+                           meiro_export_options *answers, meiro_format *answers_format,
+                           char **apart)
 {
     meiro_error err = {0};
     if (!a->pc.answers_to && meiro_booklet_answers_apart(&a->b, format, page)) {
         if (is_stdout(a->output))
-            return usage_error("booklet", "%s", "the answers go to a second file beside the booklet: name the "
-                                                "booklet's file with -o");
-        if (!(*apart = answer_name(a->output))) return report_failure(NULL, &(meiro_error){.status = MEIRO_ERROR_NOMEM});
+            return usage_error("booklet", "%s",
+                               "the answers go to a second file beside the booklet: name the "
+                               "booklet's file with -o");
+        if (!(*apart = answer_name(a->output)))
+            return report_failure(NULL, &(meiro_error){.status = MEIRO_ERROR_NOMEM});
         a->pc.answers_to = *apart;
     }
     *answers_format = format;
@@ -418,8 +466,8 @@ static int booklet_answers(booklet_args *a, meiro_format format, meiro_export_op
 
 /* The booklet's page, and its answers': checked, the template loaded, the
  * names read. */
-static int resolve_booklet(booklet_args *a, meiro_format *format, meiro_export_options *page, char **names_text,
-                           const char ***names)
+static int resolve_booklet(booklet_args *a, meiro_format *format, meiro_export_options *page,
+                           char **names_text, const char ***names)
 {
     int rc = booklet_format(a, format);
     if (rc == EXIT_OK) rc = page_options_check("booklet", &a->pc, *format);
@@ -435,7 +483,8 @@ static int resolve_booklet(booklet_args *a, meiro_format *format, meiro_export_o
 
 /* The booklet (and its answers), with a progress bar and the command that
  * makes it again on its last page. */
-static int run_booklet(booklet_args *a, int argc, char **argv, meiro_format format, meiro_export_options *page)
+static int run_booklet(booklet_args *a, int argc, char **argv, meiro_format format,
+                       meiro_export_options *page)
 {
     meiro_export_options answers;
     meiro_format answers_format;
@@ -446,7 +495,8 @@ static int run_booklet(booklet_args *a, int argc, char **argv, meiro_format form
     /* the files can be written: before the work, not after it */
     const char *files[2] = {is_stdout(a->output) ? NULL : a->output, a->pc.answers_to};
     for (int i = 0; i < 2 && rc == EXIT_OK; i++)
-        if (files[i] && meiro_save_check(files[i], &err) != MEIRO_OK) rc = report_failure(files[i], &err);
+        if (files[i] && meiro_save_check(files[i], &err) != MEIRO_OK)
+            rc = report_failure(files[i], &err);
     if (rc != EXIT_OK) goto done;
     /* the last page's command: the options as the parser read them (not
      * -o: a file's name does not change its bytes), and the seed if it was
@@ -468,14 +518,16 @@ static int run_booklet(booklet_args *a, int argc, char **argv, meiro_format form
     /* the answers first: when they fail, no booklet is left without them */
     const char *failed = a->pc.answers_to;
     meiro_status s = MEIRO_OK;
-    if (a->pc.answers_to) s = meiro_booklet_save(&a->b, &answers, answers_format, a->pc.answers_to, &err);
+    if (a->pc.answers_to)
+        s = meiro_booklet_save(&a->b, &answers, answers_format, a->pc.answers_to, &err);
     if (s == MEIRO_OK) {
         failed = is_stdout(a->output) ? "stdout" : a->output;
         s = is_stdout(a->output) ? meiro_booklet_write(&a->b, page, format, stdout, &err)
                                  : meiro_booklet_save(&a->b, page, format, a->output, &err);
     }
     if (prog.shown && s != MEIRO_OK) fputc('\n', stderr);
-    if (s == MEIRO_ERROR_ARGUMENT || s == MEIRO_ERROR_UNKNOWN_NAME) rc = option_error("booklet", &err);
+    if (s == MEIRO_ERROR_ARGUMENT || s == MEIRO_ERROR_UNKNOWN_NAME)
+        rc = option_error("booklet", &err);
     else if (s != MEIRO_OK) rc = report_failure(failed, &err);
     if (rc != EXIT_OK) goto done;
     if (apart) fprintf(stderr, "meiro: the answers are in %s\n", apart);

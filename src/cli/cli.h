@@ -18,81 +18,128 @@ bool parse_u64(const char *s, uint64_t max, uint64_t *out);
 uint64_t clock_seed(void);
 
 /* The page options, shared by generate and solve. */
-#define PAGE_HELP \
-    "\n"\
-    "Printable pages (pdf, svg, png, xlsx):\n"\
-    "  -t, --template T     a page template by name or path (see 'meiro list');\n"\
-    "                       the options below override it\n"\
-    "      --lang L         en or ja: meiro's own words (answers, pages, fields)\n"\
-    "      --art NAME       pictures for S and G: bunny, mouse, bee, car, dog or\n"\
-    "                       rocket (see 'meiro list'), or none for the words\n"\
-    "      --paper P        a4 (default), a3, a5, a6, b4, b5 (JIS), letter, legal,\n"\
-    "                       or a size WxH in mm or in: 210x210mm, 6x9in\n"\
-    "      --landscape      the page's orientation (default: the one that gives\n"\
-    "      --portrait       bigger cells: landscape for mazes wider than tall)\n"\
-    "      --margin MM      page margin in millimetres (default 15)\n"\
-    "      --bleed MM       pdf: the page grows by MM on every side for the print\n"\
-    "                       shop's cut (TrimBox, BleedBox); frame art runs into it\n"\
-    "      --gutter MM      pdf: more margin on the binding side (odd pages left,\n"\
-    "                       even pages right)\n"\
-    "      --cell MM        cell size in millimetres (default: the largest that fits;\n"\
-    "                       10 and up suits young children)\n"\
-    "      --title TEXT     a title above the maze ('' for none)\n"\
-    "      --subtitle TEXT  a line under the title\n"\
-    "      --name NAME      written on the template's name line\n"\
-    "      --footer TEXT    the footer's words (the seed follows them)\n"\
-    "      --no-footer      no footer (PDF metadata keeps the seed)\n"\
-    "      --answers WHERE  none, after-page (each puzzle page, then its answer),\n"\
-    "                       key (answers at the end) or back (each on the back of\n"\
-    "                       its puzzle's leaf); default: the template's (svg,\n"\
-    "                       png, html, text: the answer goes to NAME-answer.EXT)\n"\
-    "      --answer-page    the same as --answers after-page\n"\
-    "      --answers-to F   the answers in file F (its format from its name), the\n"\
-    "                       puzzles alone in the output\n"\
+#define PAGE_HELP                                                                                  \
+    "\n"                                                                                           \
+    "Printable pages (pdf, svg, png, xlsx):\n"                                                     \
+    "  -t, --template T     a page template by name or path (see 'meiro list');\n"                 \
+    "                       the options below override it\n"                                       \
+    "      --lang L         en or ja: meiro's own words (answers, pages, fields)\n"                \
+    "      --art NAME       pictures for S and G: bunny, mouse, bee, car, dog or\n"                \
+    "                       rocket (see 'meiro list'), or none for the words\n"                    \
+    "      --paper P        a4 (default), a3, a5, a6, b4, b5 (JIS), letter, legal,\n"              \
+    "                       or a size WxH in mm or in: 210x210mm, 6x9in\n"                         \
+    "      --landscape      the page's orientation (default: the one that gives\n"                 \
+    "      --portrait       bigger cells: landscape for mazes wider than tall)\n"                  \
+    "      --margin MM      page margin in millimetres (default 15)\n"                             \
+    "      --bleed MM       pdf: the page grows by MM on every side for the print\n"               \
+    "                       shop's cut (TrimBox, BleedBox); frame art runs into it\n"              \
+    "      --gutter MM      pdf: more margin on the binding side (odd pages left,\n"               \
+    "                       even pages right)\n"                                                   \
+    "      --cell MM        cell size in millimetres (default: the largest that fits;\n"           \
+    "                       10 and up suits young children)\n"                                     \
+    "      --title TEXT     a title above the maze ('' for none)\n"                                \
+    "      --subtitle TEXT  a line under the title\n"                                              \
+    "      --name NAME      written on the template's name line\n"                                 \
+    "      --footer TEXT    the footer's words (the seed follows them)\n"                          \
+    "      --no-footer      no footer (PDF metadata keeps the seed)\n"                             \
+    "      --answers WHERE  none, after-page (each puzzle page, then its answer),\n"               \
+    "                       key (answers at the end) or back (each on the back of\n"               \
+    "                       its puzzle's leaf); default: the template's (svg,\n"                   \
+    "                       png, html, text: the answer goes to NAME-answer.EXT)\n"                \
+    "      --answer-page    the same as --answers after-page\n"                                    \
+    "      --answers-to F   the answers in file F (its format from its name), the\n"               \
+    "                       puzzles alone in the output\n"                                         \
     "      --play           xlsx: the sheet checks the way marked in it (Goal!)\n"
 /* generate and solve's pictures (a booklet refuses them) */
-#define PICTURE_HELP \
-    "      --dpi N          png resolution (default 300; 96 for screens)\n"\
+#define PICTURE_HELP                                                                               \
+    "      --dpi N          png resolution (default 300; 96 for screens)\n"                        \
     "      --crop           pdf, svg, png: only the maze with a small border\n"
 
 /* Options of the printable pages, shared by generate and solve. */
 enum {
     /* the page options, OPT_PAPER to OPT_PLAY (a bit each in page_cli.set) */
-    OPT_PAPER = 256, OPT_LANDSCAPE, OPT_PORTRAIT, OPT_MARGIN, OPT_CELL, OPT_TITLE, OPT_ANSWER_PAGE,
-    OPT_ANSWERS, OPT_DPI, OPT_CROP, OPT_SUBTITLE, OPT_NAME, OPT_FOOTER, OPT_NO_FOOTER, OPT_LANG,
-    OPT_BLEED, OPT_GUTTER, OPT_PLAY, OPT_BIAS, OPT_LOOPS, OPT_ENDS, OPT_START, OPT_GOAL, OPT_FROM, OPT_TO, OPT_DIFFICULTY, OPT_AGE, OPT_COVER, OPT_NO_COVER, OPT_ANIMATE, OPT_FRAMES, OPT_ART, OPT_FOLD, OPT_ANSWERS_TO, OPT_SHAPE, OPT_TEXT, OPT_NO_BRIDGES,
+    OPT_PAPER = 256,
+    OPT_LANDSCAPE,
+    OPT_PORTRAIT,
+    OPT_MARGIN,
+    OPT_CELL,
+    OPT_TITLE,
+    OPT_ANSWER_PAGE,
+    OPT_ANSWERS,
+    OPT_DPI,
+    OPT_CROP,
+    OPT_SUBTITLE,
+    OPT_NAME,
+    OPT_FOOTER,
+    OPT_NO_FOOTER,
+    OPT_LANG,
+    OPT_BLEED,
+    OPT_GUTTER,
+    OPT_PLAY,
+    OPT_BIAS,
+    OPT_LOOPS,
+    OPT_ENDS,
+    OPT_START,
+    OPT_GOAL,
+    OPT_FROM,
+    OPT_TO,
+    OPT_DIFFICULTY,
+    OPT_AGE,
+    OPT_COVER,
+    OPT_NO_COVER,
+    OPT_ANIMATE,
+    OPT_FRAMES,
+    OPT_ART,
+    OPT_FOLD,
+    OPT_ANSWERS_TO,
+    OPT_SHAPE,
+    OPT_TEXT,
+    OPT_NO_BRIDGES,
     OPT_GRID,
     /* booklet's and watch's own */
-    OPT_GRIDS, OPT_COPIES, OPT_NAMES, OPT_CONTENTS, OPT_NO_CONTENTS, OPT_SHEET, OPT_SIGNATURE, OPT_CREEP,
-    OPT_KEY_PER_PAGE, OPT_DELAY
+    OPT_GRIDS,
+    OPT_COPIES,
+    OPT_NAMES,
+    OPT_CONTENTS,
+    OPT_NO_CONTENTS,
+    OPT_SHEET,
+    OPT_SIGNATURE,
+    OPT_CREEP,
+    OPT_KEY_PER_PAGE,
+    OPT_DELAY
 };
-#define GRID_HELP \
-    "      --grid G         rect (default), polar (theta: a round maze, -H rings\n"\
-    "                       around the centre, -W unused), hex (sigma: -W x -H\n"\
-    "                       hexagons) or triangle (delta: -W x -H triangles);\n"\
+#define GRID_HELP                                                                                  \
+    "      --grid G         rect (default), polar (theta: a round maze, -H rings\n"                \
+    "                       around the centre, -W unused), hex (sigma: -W x -H\n"                  \
+    "                       hexagons) or triangle (delta: -W x -H triangles);\n"                   \
     "                       polar, hex and triangle: pdf, svg or png only\n"
-#define WATCH_LONGOPTS                                                                         \
-    {"animate", required_argument, NULL, OPT_ANIMATE}, {"frames", required_argument, NULL, OPT_FRAMES}
-#define PAGE_LONGOPTS                                                                          \
-    {"template", required_argument, NULL, 't'}, {"lang", required_argument, NULL, OPT_LANG},   \
-        {"art", required_argument, NULL, OPT_ART},                                             \
-        {"answers-to", required_argument, NULL, OPT_ANSWERS_TO},                               \
-    {"paper", required_argument, NULL, OPT_PAPER},                                             \
-        {"landscape", no_argument, NULL, OPT_LANDSCAPE},                                       \
-        {"portrait", no_argument, NULL, OPT_PORTRAIT},                                         \
-        {"margin", required_argument, NULL, OPT_MARGIN},                                       \
-        {"bleed", required_argument, NULL, OPT_BLEED},                                         \
-        {"gutter", required_argument, NULL, OPT_GUTTER},                                       \
-        {"cell", required_argument, NULL, OPT_CELL},                                           \
-        {"title", required_argument, NULL, OPT_TITLE},                                         \
-        {"answer-page", no_argument, NULL, OPT_ANSWER_PAGE},                                   \
-        {"answers", required_argument, NULL, OPT_ANSWERS},                                     \
-        {"subtitle", required_argument, NULL, OPT_SUBTITLE},                                   \
-        {"name", required_argument, NULL, OPT_NAME},                                           \
-        {"footer", required_argument, NULL, OPT_FOOTER},                                       \
-        {"no-footer", no_argument, NULL, OPT_NO_FOOTER},                                       \
-        {"dpi", required_argument, NULL, OPT_DPI}, {"crop", no_argument, NULL, OPT_CROP},    \
-        {"play", no_argument, NULL, OPT_PLAY}
+#define WATCH_LONGOPTS                                                                             \
+    {"animate", required_argument, NULL, OPT_ANIMATE},                                             \
+    {                                                                                              \
+        "frames", required_argument, NULL, OPT_FRAMES                                              \
+    }
+#define PAGE_LONGOPTS                                                                              \
+    {"template", required_argument, NULL, 't'}, {"lang", required_argument, NULL, OPT_LANG},       \
+        {"art", required_argument, NULL, OPT_ART},                                                 \
+        {"answers-to", required_argument, NULL, OPT_ANSWERS_TO},                                   \
+        {"paper", required_argument, NULL, OPT_PAPER},                                             \
+        {"landscape", no_argument, NULL, OPT_LANDSCAPE},                                           \
+        {"portrait", no_argument, NULL, OPT_PORTRAIT},                                             \
+        {"margin", required_argument, NULL, OPT_MARGIN},                                           \
+        {"bleed", required_argument, NULL, OPT_BLEED},                                             \
+        {"gutter", required_argument, NULL, OPT_GUTTER},                                           \
+        {"cell", required_argument, NULL, OPT_CELL},                                               \
+        {"title", required_argument, NULL, OPT_TITLE},                                             \
+        {"answer-page", no_argument, NULL, OPT_ANSWER_PAGE},                                       \
+        {"answers", required_argument, NULL, OPT_ANSWERS},                                         \
+        {"subtitle", required_argument, NULL, OPT_SUBTITLE},                                       \
+        {"name", required_argument, NULL, OPT_NAME},                                               \
+        {"footer", required_argument, NULL, OPT_FOOTER},                                           \
+        {"no-footer", no_argument, NULL, OPT_NO_FOOTER},                                           \
+        {"dpi", required_argument, NULL, OPT_DPI}, {"crop", no_argument, NULL, OPT_CROP},          \
+    {                                                                                              \
+        "play", no_argument, NULL, OPT_PLAY                                                        \
+    }
 
 /* The page options as given: they override the template's, which is only
  * known once every option has been read. */
@@ -101,8 +148,8 @@ typedef struct page_cli {
     meiro_export_options v;
     unsigned set; /* bit (OPT_x - OPT_PAPER) for each option given */
     const char *template_name;
-    const char *art; /* --art, or NULL */
-    const char *answers_to; /* --answers-to FILE: the answers apart, or NULL */
+    const char *art;               /* --art, or NULL */
+    const char *answers_to;        /* --answers-to FILE: the answers apart, or NULL */
     const struct option *longopts; /* the command's (command_options) */
     meiro_template *tpl;
 } page_cli;
@@ -144,7 +191,8 @@ int option_error(const char *command, const meiro_error *err);
  * (NULL-terminated, or NULL). malloc'd; NULL when out of memory. Parses
  * argv again: call it once the options were read. */
 char *remake_command(const char *command, int argc, char **argv, const char *shortopts,
-                     const struct option *longopts, const char *not_content, const char *const *tail);
+                     const struct option *longopts, const char *not_content,
+                     const char *const *tail);
 /* getopt's complaints, as usage errors (with the nearest of longopts). */
 int bad_option(const char *command, char **argv, int c, const struct option *longopts);
 bool is_stdout(const char *output);
@@ -167,8 +215,9 @@ int write_result(const char *command, const meiro_maze *m, const meiro_path *pat
 int check_memory_floor(const char *command, meiro_format format, bool frames);
 /* The checks that need no maze (page, resolution, format, animation
  * size), before any work; the exit code (EXIT_OK to go on). */
-int check_output(const char *command, meiro_grid grid, uint32_t width, uint32_t height, meiro_format format,
-                 const meiro_export_options *page, const char *output, const char *answers_to, bool animate);
+int check_output(const char *command, meiro_grid grid, uint32_t width, uint32_t height,
+                 meiro_format format, const meiro_export_options *page, const char *output,
+                 const char *answers_to, bool animate);
 /* --grid: the grid named (usage error EXIT_USAGE if unknown), and whether
  * the output can show it (the output's and --answers-to's format;
  * --animate and --frames draw rectangles only). */

@@ -25,12 +25,9 @@ int report_failure(const char *file, const meiro_error *err)
     const char *msg = err->message[0] ? err->message : meiro_strerror(err->status);
     if (file && err->line && err->column)
         fprintf(stderr, "meiro: %s:%lu:%lu: %s\n", file, err->line, err->column, msg);
-    else if (file && err->line)
-        fprintf(stderr, "meiro: %s:%lu: %s\n", file, err->line, msg);
-    else if (file)
-        fprintf(stderr, "meiro: %s: %s\n", file, msg);
-    else
-        fprintf(stderr, "meiro: %s\n", msg);
+    else if (file && err->line) fprintf(stderr, "meiro: %s:%lu: %s\n", file, err->line, msg);
+    else if (file) fprintf(stderr, "meiro: %s: %s\n", file, msg);
+    else fprintf(stderr, "meiro: %s\n", msg);
     return err->status == MEIRO_ERROR_TOO_BIG ? EXIT_USAGE : EXIT_FAIL;
 }
 
@@ -56,21 +53,49 @@ static const struct {
     meiro_field field;
     int opt;
 } field_options[] = {
-    {MEIRO_FIELD_WIDTH, 'W'}, {MEIRO_FIELD_HEIGHT, 'H'}, {MEIRO_FIELD_ALGORITHM, 'a'},
-    {MEIRO_FIELD_LOOPS, OPT_LOOPS}, {MEIRO_FIELD_ENDS, OPT_ENDS}, {MEIRO_FIELD_START, OPT_START},
-    {MEIRO_FIELD_GOAL, OPT_GOAL}, {MEIRO_FIELD_GRID, OPT_GRID}, {MEIRO_FIELD_GRID, OPT_GRIDS},
-    {MEIRO_FIELD_SHAPE, OPT_SHAPE}, {MEIRO_FIELD_TEXT, OPT_TEXT}, {MEIRO_FIELD_NO_BRIDGES, OPT_NO_BRIDGES},
-    {MEIRO_FIELD_LEVEL, OPT_DIFFICULTY}, {MEIRO_FIELD_LEVEL, OPT_AGE}, {MEIRO_FIELD_SOLVER, 'm'},
-    {MEIRO_FIELD_FORMAT, 'f'}, {MEIRO_FIELD_TEMPLATE, 't'}, {MEIRO_FIELD_PAPER, OPT_PAPER},
-    {MEIRO_FIELD_MARGIN, OPT_MARGIN}, {MEIRO_FIELD_BLEED, OPT_BLEED}, {MEIRO_FIELD_GUTTER, OPT_GUTTER},
-    {MEIRO_FIELD_CELL, OPT_CELL}, {MEIRO_FIELD_TITLE, OPT_TITLE}, {MEIRO_FIELD_SUBTITLE, OPT_SUBTITLE},
-    {MEIRO_FIELD_NAME, OPT_NAME}, {MEIRO_FIELD_FOOTER, OPT_FOOTER}, {MEIRO_FIELD_ANSWERS, OPT_ANSWERS},
-    {MEIRO_FIELD_ANSWERS, OPT_ANSWER_PAGE}, {MEIRO_FIELD_KEY_PER_PAGE, OPT_KEY_PER_PAGE},
-    {MEIRO_FIELD_DPI, OPT_DPI}, {MEIRO_FIELD_CROP, OPT_CROP}, {MEIRO_FIELD_PLAY, OPT_PLAY},
-    {MEIRO_FIELD_LANG, OPT_LANG}, {MEIRO_FIELD_ART, OPT_ART}, {MEIRO_FIELD_MAZES, 'n'},
-    {MEIRO_FIELD_SIZES, OPT_FROM}, {MEIRO_FIELD_SIZES, OPT_TO}, {MEIRO_FIELD_COPIES, OPT_COPIES},
-    {MEIRO_FIELD_NAMES, OPT_NAMES}, {MEIRO_FIELD_FOLD, OPT_FOLD}, {MEIRO_FIELD_SHEET, OPT_SHEET},
-    {MEIRO_FIELD_SIGNATURE, OPT_SIGNATURE}, {MEIRO_FIELD_CREEP, OPT_CREEP},
+    {MEIRO_FIELD_WIDTH, 'W'},
+    {MEIRO_FIELD_HEIGHT, 'H'},
+    {MEIRO_FIELD_ALGORITHM, 'a'},
+    {MEIRO_FIELD_LOOPS, OPT_LOOPS},
+    {MEIRO_FIELD_ENDS, OPT_ENDS},
+    {MEIRO_FIELD_START, OPT_START},
+    {MEIRO_FIELD_GOAL, OPT_GOAL},
+    {MEIRO_FIELD_GRID, OPT_GRID},
+    {MEIRO_FIELD_GRID, OPT_GRIDS},
+    {MEIRO_FIELD_SHAPE, OPT_SHAPE},
+    {MEIRO_FIELD_TEXT, OPT_TEXT},
+    {MEIRO_FIELD_NO_BRIDGES, OPT_NO_BRIDGES},
+    {MEIRO_FIELD_LEVEL, OPT_DIFFICULTY},
+    {MEIRO_FIELD_LEVEL, OPT_AGE},
+    {MEIRO_FIELD_SOLVER, 'm'},
+    {MEIRO_FIELD_FORMAT, 'f'},
+    {MEIRO_FIELD_TEMPLATE, 't'},
+    {MEIRO_FIELD_PAPER, OPT_PAPER},
+    {MEIRO_FIELD_MARGIN, OPT_MARGIN},
+    {MEIRO_FIELD_BLEED, OPT_BLEED},
+    {MEIRO_FIELD_GUTTER, OPT_GUTTER},
+    {MEIRO_FIELD_CELL, OPT_CELL},
+    {MEIRO_FIELD_TITLE, OPT_TITLE},
+    {MEIRO_FIELD_SUBTITLE, OPT_SUBTITLE},
+    {MEIRO_FIELD_NAME, OPT_NAME},
+    {MEIRO_FIELD_FOOTER, OPT_FOOTER},
+    {MEIRO_FIELD_ANSWERS, OPT_ANSWERS},
+    {MEIRO_FIELD_ANSWERS, OPT_ANSWER_PAGE},
+    {MEIRO_FIELD_KEY_PER_PAGE, OPT_KEY_PER_PAGE},
+    {MEIRO_FIELD_DPI, OPT_DPI},
+    {MEIRO_FIELD_CROP, OPT_CROP},
+    {MEIRO_FIELD_PLAY, OPT_PLAY},
+    {MEIRO_FIELD_LANG, OPT_LANG},
+    {MEIRO_FIELD_ART, OPT_ART},
+    {MEIRO_FIELD_MAZES, 'n'},
+    {MEIRO_FIELD_SIZES, OPT_FROM},
+    {MEIRO_FIELD_SIZES, OPT_TO},
+    {MEIRO_FIELD_COPIES, OPT_COPIES},
+    {MEIRO_FIELD_NAMES, OPT_NAMES},
+    {MEIRO_FIELD_FOLD, OPT_FOLD},
+    {MEIRO_FIELD_SHEET, OPT_SHEET},
+    {MEIRO_FIELD_SIGNATURE, OPT_SIGNATURE},
+    {MEIRO_FIELD_CREEP, OPT_CREEP},
 };
 
 int option_error(const char *command, const meiro_error *err)
@@ -86,7 +111,8 @@ int option_error(const char *command, const meiro_error *err)
             n += (size_t)snprintf(names + n, sizeof names - n, "%s--%s", count++ ? ", " : "", name);
     }
     const char *message = err->message[0] ? err->message : meiro_strerror(err->status);
-    if (count) snprintf(text, sizeof text, "%s (option%s: %s)", message, count > 1 ? "s" : "", names);
+    if (count)
+        snprintf(text, sizeof text, "%s (option%s: %s)", message, count > 1 ? "s" : "", names);
     else snprintf(text, sizeof text, "%s", message);
     return usage_error(command, "%s", text);
 }
@@ -105,7 +131,8 @@ int library_error(const char *command, const char *file, const meiro_error *err)
 int single_input(const char *command, int argc, char **argv, const char **input)
 {
     if (optind >= argc) return usage_error(command, "%s", "missing INPUT (a maze file, or '-')");
-    if (optind + 1 < argc) return usage_error(command, "unexpected argument '%s'", argv[optind + 1]);
+    if (optind + 1 < argc)
+        return usage_error(command, "unexpected argument '%s'", argv[optind + 1]);
     *input = argv[optind];
     return EXIT_OK;
 }
@@ -172,7 +199,8 @@ int page_option(const char *command, int c, page_cli *pc, char **argv)
         page->lang = optarg;
         return EXIT_OK;
     case OPT_PAPER:
-        if (meiro_paper_parse(optarg, &page->paper, &page->paper_w_mm, &page->paper_h_mm, &err) != MEIRO_OK)
+        if (meiro_paper_parse(optarg, &page->paper, &page->paper_w_mm, &page->paper_h_mm, &err) !=
+            MEIRO_OK)
             return usage_error(command, "%s", err.message);
         return EXIT_OK;
     case OPT_LANDSCAPE: page->orientation = MEIRO_ORIENT_LANDSCAPE; return EXIT_OK;
@@ -183,7 +211,8 @@ int page_option(const char *command, int c, page_cli *pc, char **argv)
         return EXIT_OK;
     case OPT_BLEED:
         if (!parse_mm(optarg, &page->bleed_mm) || page->bleed_mm > MEIRO_BLEED_MAX_MM)
-            return usage_error(command, "--bleed takes 0 to 20 mm (3 mm is usual), not '%s'", optarg);
+            return usage_error(command, "--bleed takes 0 to 20 mm (3 mm is usual), not '%s'",
+                               optarg);
         return EXIT_OK;
     case OPT_GUTTER:
         if (!parse_mm(optarg, &page->gutter_mm) || page->gutter_mm > MEIRO_GUTTER_MAX_MM)
@@ -205,7 +234,8 @@ int page_option(const char *command, int c, page_cli *pc, char **argv)
         return EXIT_OK;
     case OPT_DPI:
         if (!parse_u64(optarg, 2400, &v) || v < 30)
-            return usage_error(command, "--dpi must be a whole number from 30 to 2400, not '%s'", optarg);
+            return usage_error(command, "--dpi must be a whole number from 30 to 2400, not '%s'",
+                               optarg);
         page->dpi = (unsigned)v;
         return EXIT_OK;
     case OPT_CROP: page->crop = true; return EXIT_OK;
@@ -227,9 +257,11 @@ int page_finish(page_cli *pc, meiro_export_options *page)
     }
     /* the template under the options given: the library's order */
     *page = pc->v;
-    unsigned given = (page_given(pc, OPT_PAPER) ? MEIRO_GIVEN_PAPER : 0) |
-                     (page_given(pc, OPT_MARGIN) ? MEIRO_GIVEN_MARGIN : 0) |
-                     (page_given(pc, OPT_LANDSCAPE) || page_given(pc, OPT_PORTRAIT) ? MEIRO_GIVEN_ORIENTATION : 0);
+    unsigned given =
+        (page_given(pc, OPT_PAPER) ? MEIRO_GIVEN_PAPER : 0) |
+        (page_given(pc, OPT_MARGIN) ? MEIRO_GIVEN_MARGIN : 0) |
+        (page_given(pc, OPT_LANDSCAPE) || page_given(pc, OPT_PORTRAIT) ? MEIRO_GIVEN_ORIENTATION
+                                                                       : 0);
     meiro_export_options_resolve(page, given, pc->tpl);
     if (pc->art) page->art = pc->art;
     meiro_error err = {0};
@@ -244,12 +276,14 @@ static const struct {
     int opt;
     meiro_page_setting setting;
 } page_settings[] = {
-    {OPT_PAPER, MEIRO_SETTING_PAGE},    {OPT_LANDSCAPE, MEIRO_SETTING_PAGE}, {OPT_PORTRAIT, MEIRO_SETTING_PAGE},
-    {OPT_MARGIN, MEIRO_SETTING_PAGE},   {OPT_CELL, MEIRO_SETTING_PAGE},      {OPT_TITLE, MEIRO_SETTING_PAGE},
-    {OPT_SUBTITLE, MEIRO_SETTING_PAGE}, {OPT_NAME, MEIRO_SETTING_PAGE},      {OPT_FOOTER, MEIRO_SETTING_PAGE},
-    {OPT_NO_FOOTER, MEIRO_SETTING_PAGE}, {OPT_LANG, MEIRO_SETTING_PAGE},     {OPT_BLEED, MEIRO_SETTING_BLEED},
-    {OPT_GUTTER, MEIRO_SETTING_BLEED},  {OPT_DPI, MEIRO_SETTING_DPI},        {OPT_CROP, MEIRO_SETTING_CROP},
-    {OPT_PLAY, MEIRO_SETTING_PLAY},
+    {OPT_PAPER, MEIRO_SETTING_PAGE},    {OPT_LANDSCAPE, MEIRO_SETTING_PAGE},
+    {OPT_PORTRAIT, MEIRO_SETTING_PAGE}, {OPT_MARGIN, MEIRO_SETTING_PAGE},
+    {OPT_CELL, MEIRO_SETTING_PAGE},     {OPT_TITLE, MEIRO_SETTING_PAGE},
+    {OPT_SUBTITLE, MEIRO_SETTING_PAGE}, {OPT_NAME, MEIRO_SETTING_PAGE},
+    {OPT_FOOTER, MEIRO_SETTING_PAGE},   {OPT_NO_FOOTER, MEIRO_SETTING_PAGE},
+    {OPT_LANG, MEIRO_SETTING_PAGE},     {OPT_BLEED, MEIRO_SETTING_BLEED},
+    {OPT_GUTTER, MEIRO_SETTING_BLEED},  {OPT_DPI, MEIRO_SETTING_DPI},
+    {OPT_CROP, MEIRO_SETTING_CROP},     {OPT_PLAY, MEIRO_SETTING_PLAY},
 };
 
 int page_options_check(const char *command, const page_cli *pc, meiro_format format)
@@ -259,15 +293,16 @@ int page_options_check(const char *command, const page_cli *pc, meiro_format for
     char unused[200] = "";
     size_t n = 0, count = 0;
     for (size_t i = 0; i < sizeof page_settings / sizeof page_settings[0]; i++)
-        if (page_given(pc, page_settings[i].opt) && !meiro_format_uses(format, page_settings[i].setting) && n < sizeof unused)
+        if (page_given(pc, page_settings[i].opt) &&
+            !meiro_format_uses(format, page_settings[i].setting) && n < sizeof unused)
             n += (size_t)snprintf(unused + n, sizeof unused - n, "%s--%s", count++ ? ", " : "",
                                   long_name(pc->longopts, page_settings[i].opt));
     if (pc->art && !meiro_format_uses(format, MEIRO_SETTING_PAGE) && n < sizeof unused)
         n += (size_t)snprintf(unused + n, sizeof unused - n, "%s--%s", count++ ? ", " : "",
                               long_name(pc->longopts, OPT_ART));
     if (count)
-        fprintf(stderr, "meiro: warning: %s change%s nothing in %s output\n", unused, count == 1 ? "s" : "",
-                meiro_format_info(format)->name);
+        fprintf(stderr, "meiro: warning: %s change%s nothing in %s output\n", unused,
+                count == 1 ? "s" : "", meiro_format_info(format)->name);
     return EXIT_OK;
 }
 
@@ -305,22 +340,26 @@ int check_memory_floor(const char *command, meiro_format format, bool frames)
 /* Below this a printed maze is a picture, not a puzzle. */
 #define MIN_PENCIL_CELL_MM 3.0
 
-int check_output(const char *command, meiro_grid grid, uint32_t width, uint32_t height, meiro_format format,
-                 const meiro_export_options *page, const char *output, const char *answers_to, bool animate)
+int check_output(const char *command, meiro_grid grid, uint32_t width, uint32_t height,
+                 meiro_format format, const meiro_export_options *page, const char *output,
+                 const char *answers_to, bool animate)
 {
     if (animate && (uint64_t)width * height > MEIRO_ANIMATE_MAX_CELLS) {
         char msg[160];
-        snprintf(msg, sizeof msg, "--animate and --frames take mazes of up to %u cells (500 x 500), "
-                                  "not %lu x %lu",
+        snprintf(msg, sizeof msg,
+                 "--animate and --frames take mazes of up to %u cells (500 x 500), "
+                 "not %lu x %lu",
                  MEIRO_ANIMATE_MAX_CELLS, (unsigned long)width, (unsigned long)height);
         return usage_error(command, "%s", msg);
     }
     meiro_error err = {0};
     meiro_export_options checked = *page;
-    if (answers_to || meiro_answers_apart(format, page)) { /* write_result puts the answer in a second file */
+    if (answers_to ||
+        meiro_answers_apart(format, page)) { /* write_result puts the answer in a second file */
         if (is_stdout(output) && !answers_to)
-            return usage_error(command, "%s", "the answer goes to a second file beside the puzzle: name the "
-                                              "puzzle's file with -o");
+            return usage_error(command, "%s",
+                               "the answer goes to a second file beside the puzzle: name the "
+                               "puzzle's file with -o");
         checked.answer_page = false;
         checked.answers = MEIRO_ANSWERS_NONE;
     }
@@ -333,41 +372,52 @@ int check_output(const char *command, meiro_grid grid, uint32_t width, uint32_t 
      * (the answers apart go to NAME-answer.EXT, which may be a link too) */
     bool apart_asked = !answers_to && !is_stdout(output) && meiro_answers_apart(format, page);
     char *apart = apart_asked ? answer_name(output) : NULL;
-    if (apart_asked && !apart) return report_failure(NULL, &(meiro_error){.status = MEIRO_ERROR_NOMEM});
+    if (apart_asked && !apart)
+        return report_failure(NULL, &(meiro_error){.status = MEIRO_ERROR_NOMEM});
     const char *second = answers_to ? answers_to : apart;
     int rc = EXIT_OK;
     if (second && !is_stdout(output) && meiro_same_file(second, output))
-        rc = usage_error(command, answers_to ? "--answers-to names the puzzle's own file '%s'"
-                                             : "the answers' file '%s' is the puzzle's own file (a link?)", second);
+        rc = usage_error(command,
+                         answers_to ? "--answers-to names the puzzle's own file '%s'"
+                                    : "the answers' file '%s' is the puzzle's own file (a link?)",
+                         second);
     const char *files[2] = {is_stdout(output) ? NULL : output, second};
     for (int i = 0; i < 2 && rc == EXIT_OK; i++)
-        if (files[i] && meiro_save_check(files[i], &err) != MEIRO_OK) rc = report_failure(files[i], &err);
+        if (files[i] && meiro_save_check(files[i], &err) != MEIRO_OK)
+            rc = report_failure(files[i], &err);
     free(apart);
     if (rc != EXIT_OK) return rc;
-    if (answers_to && meiro_format_from_filename(answers_to, format, &answers_format, &err) != MEIRO_OK)
-        return usage_error(command, "%s", err.message);
     if (answers_to &&
-        meiro_export_grid_cell_mm(grid, width, height, answers_format, &checked, NULL, &err) != MEIRO_OK)
+        meiro_format_from_filename(answers_to, format, &answers_format, &err) != MEIRO_OK)
+        return usage_error(command, "%s", err.message);
+    if (answers_to && meiro_export_grid_cell_mm(grid, width, height, answers_format, &checked, NULL,
+                                                &err) != MEIRO_OK)
         return library_error(command, answers_to, &err);
     if ((format == MEIRO_FORMAT_XLSX || (answers_to && answers_format == MEIRO_FORMAT_XLSX)) &&
         (uint64_t)width * height > MEIRO_XLSX_SLOW_CELLS)
-        fprintf(stderr, "meiro: warning: a sheet of %lu x %lu cells takes LibreOffice %s to open (120 x 120: "
-                        "a few seconds)\n",
-                (unsigned long)width, (unsigned long)height,
-                (uint64_t)width * height > 30000 ? "over a minute" : "ten seconds or more");
+        fprintf(
+            stderr,
+            "meiro: warning: a sheet of %lu x %lu cells takes LibreOffice %s to open (120 x 120: "
+            "a few seconds)\n",
+            (unsigned long)width, (unsigned long)height,
+            (uint64_t)width * height > 30000 ? "over a minute" : "ten seconds or more");
     if (cell > 0 && cell < MIN_PENCIL_CELL_MM) /* 2.97 mm, not "3.0 mm" (below 3 mm and up) */
-        fprintf(stderr, "meiro: warning: cells of %.*f mm are too small to draw a way through with a "
-                        "pencil (%g mm and up): make the maze smaller or the paper larger\n",
-                round(cell * 10) / 10 < MIN_PENCIL_CELL_MM ? 1 : 2, floor(cell * 100) / 100, MIN_PENCIL_CELL_MM);
+        fprintf(stderr,
+                "meiro: warning: cells of %.*f mm are too small to draw a way through with a "
+                "pencil (%g mm and up): make the maze smaller or the paper larger\n",
+                round(cell * 10) / 10 < MIN_PENCIL_CELL_MM ? 1 : 2, floor(cell * 100) / 100,
+                MIN_PENCIL_CELL_MM);
     return EXIT_OK;
 }
 
 int check_animate_name(const char *command, const char *svg)
 {
     meiro_format named;
-    if (!svg || (meiro_format_from_filename(svg, MEIRO_FORMAT_SVG, &named, NULL) == MEIRO_OK && named == MEIRO_FORMAT_SVG))
+    if (!svg || (meiro_format_from_filename(svg, MEIRO_FORMAT_SVG, &named, NULL) == MEIRO_OK &&
+                 named == MEIRO_FORMAT_SVG))
         return EXIT_OK;
-    return usage_error(command, "--animate writes an animated SVG: name its file NAME.svg, not '%s'", svg);
+    return usage_error(command,
+                       "--animate writes an animated SVG: name its file NAME.svg, not '%s'", svg);
 }
 
 /* --animate and --frames: writes the trace's animations; a runtime
@@ -425,7 +475,8 @@ static void sb_word(strbuf *b, const char *word)
 }
 
 char *remake_command(const char *command, int argc, char **argv, const char *shortopts,
-                     const struct option *longopts, const char *not_content, const char *const *tail)
+                     const struct option *longopts, const char *not_content,
+                     const char *const *tail)
 {
     strbuf b = {0};
     sb_add(&b, "meiro", 5);
@@ -484,15 +535,15 @@ bool is_stdout(const char *output) { return !output || strcmp(output, "-") == 0;
 void warn_name_format(meiro_format format, const char *output)
 {
     meiro_format named;
-    if (is_stdout(output) || meiro_format_from_filename(output, format, &named, NULL) != MEIRO_OK || named == format)
+    if (is_stdout(output) || meiro_format_from_filename(output, format, &named, NULL) != MEIRO_OK ||
+        named == format)
         return;
-    fprintf(stderr, "meiro: warning: writing %s into '%s', whose name says %s\n", meiro_format_info(format)->name,
-            output, meiro_format_info(named)->name);
+    fprintf(stderr, "meiro: warning: writing %s into '%s', whose name says %s\n",
+            meiro_format_info(format)->name, output, meiro_format_info(named)->name);
 }
 
 /* Picks the output format: -f, else the output file's extension, else text. */
-int output_format(const char *command, const char *fmt, const char *output,
-                         meiro_format *format)
+int output_format(const char *command, const char *fmt, const char *output, meiro_format *format)
 {
     meiro_error err = {0};
     if (fmt) {
@@ -521,8 +572,8 @@ char *answer_name(const char *output)
 }
 
 int write_result(const char *command, const meiro_maze *m, const meiro_path *path,
-                        meiro_format format, const meiro_export_options *page,
-                        const char *output, const char *answers_to)
+                 meiro_format format, const meiro_export_options *page, const char *output,
+                 const char *answers_to)
 {
     meiro_error err = {0};
     meiro_status s;
@@ -534,7 +585,8 @@ int write_result(const char *command, const meiro_maze *m, const meiro_path *pat
         single.answer_page = false;
         single.answers = MEIRO_ANSWERS_NONE;
         meiro_format second_format = format;
-        if (answers_to && meiro_format_from_filename(answers_to, format, &second_format, &err) != MEIRO_OK)
+        if (answers_to &&
+            meiro_format_from_filename(answers_to, format, &second_format, &err) != MEIRO_OK)
             return usage_error(command, "%s", err.message);
         char *second = answers_to ? strdup(answers_to) : answer_name(output);
         if (!second) return report_failure(NULL, &(meiro_error){.status = MEIRO_ERROR_NOMEM});
@@ -578,8 +630,7 @@ meiro_maze *load_input(const char *input, const char *input_format, int *rc)
     meiro_maze *m;
     if (strcmp(input, "-") == 0)
         m = meiro_read(stdin, format == MEIRO_FORMAT_COUNT ? MEIRO_FORMAT_TEXT : format, &err);
-    else
-        m = meiro_load(input, format, &err);
+    else m = meiro_load(input, format, &err);
     if (!m) *rc = report_failure(strcmp(input, "-") == 0 ? "stdin" : input, &err);
     return m;
 }

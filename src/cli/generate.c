@@ -48,8 +48,7 @@ static const char *const usage_generate_more =
     "                       small letters would not read (too long: refused)\n"
     "      --no-bridges     refuse a shape in pieces instead of joining them\n"
     "      --start X,Y      put S in cell X,Y (0-based); needs --goal\n"
-    "      --goal X,Y       put G in cell X,Y\n"
-    GRID_HELP
+    "      --goal X,Y       put G in cell X,Y\n" GRID_HELP
     "  -s, --seed N         seed, 0 to 18446744073709551615 (default: from the clock,\n"
     "                       printed on stderr); the same seed gives the same maze\n"
     "      --solution       draw the shortest path from S to G\n"
@@ -77,7 +76,8 @@ static bool parse_cell(const char *s, meiro_cell *cell)
     memcpy(x, s, n);
     x[n] = 0;
     uint64_t cx, cy;
-    if (!parse_u64(x, MEIRO_MAX_SIDE, &cx) || !parse_u64(comma + 1, MEIRO_MAX_SIDE, &cy)) return false;
+    if (!parse_u64(x, MEIRO_MAX_SIDE, &cx) || !parse_u64(comma + 1, MEIRO_MAX_SIDE, &cy))
+        return false;
     *cell = (meiro_cell){(uint32_t)cx, (uint32_t)cy};
     return true;
 }
@@ -104,16 +104,26 @@ typedef struct generate_args {
 } generate_args;
 
 const struct option generate_options[] = {
-    {"width", required_argument, NULL, 'W'},  {"height", required_argument, NULL, 'H'},
-    {"algorithm", required_argument, NULL, 'a'}, {"seed", required_argument, NULL, 's'},
-    {"solution", no_argument, NULL, 'S'},     {"solver", required_argument, NULL, 'm'},
-    {"format", required_argument, NULL, 'f'}, {"output", required_argument, NULL, 'o'},
-    {"help", no_argument, NULL, 'h'},         PAGE_LONGOPTS,
-    {"bias", required_argument, NULL, OPT_BIAS}, {"loops", required_argument, NULL, OPT_LOOPS},
-    {"ends", required_argument, NULL, OPT_ENDS}, {"start", required_argument, NULL, OPT_START},
-    {"goal", required_argument, NULL, OPT_GOAL}, WATCH_LONGOPTS,
-    {"difficulty", required_argument, NULL, OPT_DIFFICULTY}, {"age", required_argument, NULL, OPT_AGE},
-    {"shape", required_argument, NULL, OPT_SHAPE}, {"text", required_argument, NULL, OPT_TEXT},
+    {"width", required_argument, NULL, 'W'},
+    {"height", required_argument, NULL, 'H'},
+    {"algorithm", required_argument, NULL, 'a'},
+    {"seed", required_argument, NULL, 's'},
+    {"solution", no_argument, NULL, 'S'},
+    {"solver", required_argument, NULL, 'm'},
+    {"format", required_argument, NULL, 'f'},
+    {"output", required_argument, NULL, 'o'},
+    {"help", no_argument, NULL, 'h'},
+    PAGE_LONGOPTS,
+    {"bias", required_argument, NULL, OPT_BIAS},
+    {"loops", required_argument, NULL, OPT_LOOPS},
+    {"ends", required_argument, NULL, OPT_ENDS},
+    {"start", required_argument, NULL, OPT_START},
+    {"goal", required_argument, NULL, OPT_GOAL},
+    WATCH_LONGOPTS,
+    {"difficulty", required_argument, NULL, OPT_DIFFICULTY},
+    {"age", required_argument, NULL, OPT_AGE},
+    {"shape", required_argument, NULL, OPT_SHAPE},
+    {"text", required_argument, NULL, OPT_TEXT},
     {"no-bridges", no_argument, NULL, OPT_NO_BRIDGES},
     {"grid", required_argument, NULL, OPT_GRID},
     {NULL, 0, NULL, 0},
@@ -128,7 +138,9 @@ static int level_option(generate_args *a, int c)
     bool ok = c == OPT_DIFFICULTY ? meiro_level_from_name(optarg, &level, &e) == MEIRO_OK
                                   : parse_u64(optarg, 1000, &age) &&
                                         meiro_level_for_age((unsigned)age, &level, &e) == MEIRO_OK;
-    if (!ok) return usage_error("generate", "%s", e.message[0] ? e.message : "--age takes a whole number of years");
+    if (!ok)
+        return usage_error("generate", "%s",
+                           e.message[0] ? e.message : "--age takes a whole number of years");
     a->level = meiro_level_info(level);
     return EXIT_OK;
 }
@@ -165,18 +177,22 @@ static int maze_option(generate_args *a, int c, char **argv)
         return EXIT_OK;
     case OPT_LOOPS:
         if (!parse_u64(optarg, 100, &v))
-            return usage_error("generate", "--loops is a percentage from 0 to 100, not '%s'", optarg);
+            return usage_error("generate", "--loops is a percentage from 0 to 100, not '%s'",
+                               optarg);
         opt->loops = (unsigned)v;
         return EXIT_OK;
     case OPT_ENDS:
-        if (meiro_ends_from_name(optarg, &opt->ends, &e) != MEIRO_OK) return usage_error("generate", "%s", e.message);
+        if (meiro_ends_from_name(optarg, &opt->ends, &e) != MEIRO_OK)
+            return usage_error("generate", "%s", e.message);
         a->given |= MEIRO_GIVEN_ENDS;
         return EXIT_OK;
     case OPT_START:
     case OPT_GOAL:
         if (!parse_cell(optarg, c == OPT_START ? &opt->start : &opt->goal))
-            return usage_error("generate", "--start and --goal take a cell as X,Y "
-                                           "(0-based), not '%s'", optarg);
+            return usage_error("generate",
+                               "--start and --goal take a cell as X,Y "
+                               "(0-based), not '%s'",
+                               optarg);
         *(c == OPT_START ? &a->has_start : &a->has_goal) = true;
         return EXIT_OK;
     case OPT_DIFFICULTY:
@@ -214,31 +230,36 @@ static int parse_generate(int argc, char **argv, generate_args *a)
     meiro_generate_options_init(&a->opt);
     page_cli_init(&a->pc, "generate");
     int c, rc = EXIT_OK;
-    while (rc == EXIT_OK && !a->help && (c = getopt_long(argc, argv, ":W:H:a:s:m:f:o:t:h", generate_options, NULL)) != -1)
+    while (rc == EXIT_OK && !a->help &&
+           (c = getopt_long(argc, argv, ":W:H:a:s:m:f:o:t:h", generate_options, NULL)) != -1)
         rc = generate_option(a, c, argv);
     if (rc != EXIT_OK || a->help) return rc;
     if (optind < argc) return usage_error("generate", "unexpected argument '%s'", argv[optind]);
-    if (a->has_start != a->has_goal) return usage_error("generate", "%s", "--start and --goal go together");
+    if (a->has_start != a->has_goal)
+        return usage_error("generate", "%s", "--start and --goal go together");
     if (a->has_start) {
         a->opt.ends = MEIRO_ENDS_CELLS;
         a->given |= MEIRO_GIVEN_ENDS;
     }
     if (a->solution && a->pc.answers_to)
-        return usage_error("generate", "%s", "--solution draws the answer on the puzzle and --answers-to puts it "
-                                              "in a file apart: one or the other");
+        return usage_error("generate", "%s",
+                           "--solution draws the answer on the puzzle and --answers-to puts it "
+                           "in a file apart: one or the other");
     return EXIT_OK;
 }
 
 /* The maze and the page to make: the output checked, the template and the
  * text's mask made, the library's order of precedence applied, then the
  * size checked against the page before the shape's mask is made. */
-static int resolve_generate(generate_args *a, meiro_format *format, meiro_export_options *page, uint8_t **mask)
+static int resolve_generate(generate_args *a, meiro_format *format, meiro_export_options *page,
+                            uint8_t **mask)
 {
     bool animate = a->animate || a->frames;
     int rc = output_format("generate", a->fmt, a->output, format);
     if (rc == EXIT_OK) rc = page_options_check("generate", &a->pc, *format);
     if (rc == EXIT_OK) rc = check_animate_name("generate", a->animate);
-    if (rc == EXIT_OK) rc = check_grid_output("generate", a->opt.grid, *format, a->pc.answers_to, animate);
+    if (rc == EXIT_OK)
+        rc = check_grid_output("generate", a->opt.grid, *format, a->pc.answers_to, animate);
     if (rc == EXIT_OK) rc = check_memory_floor("generate", *format, a->frames != NULL);
     if (rc == EXIT_OK) rc = page_finish(&a->pc, page);
     if (rc != EXIT_OK) return rc;
@@ -248,27 +269,32 @@ static int resolve_generate(generate_args *a, meiro_format *format, meiro_export
     /* a level's child gets the name filling the page at its cells; a
      * height given sets the letters as it says */
     if (a->text && (height ? meiro_text_mask(a->text, page->lang, height, mask, &info, &e)
-                           : meiro_text_mask_for_level(a->text, page->lang, a->level, *format, page, mask, &info,
-                                                       NULL, &e)) != MEIRO_OK)
+                           : meiro_text_mask_for_level(a->text, page->lang, a->level, *format, page,
+                                                       mask, &info, NULL, &e)) != MEIRO_OK)
         return library_error("generate", NULL, &e);
     meiro_maze_sources src = {a->pc.tpl, a->level, a->shape != NULL, a->text ? &info : NULL};
     a->opt.shape_name = a->shape; /* a built-in shape's grid is at least the one where it reads */
     if (meiro_generate_options_resolve(&a->opt, a->given, &src, &e) != MEIRO_OK)
         return library_error("generate", NULL, &e);
-    rc = check_output("generate", a->opt.grid, a->opt.width, a->opt.height, *format, page, a->output,
-                      a->pc.answers_to, animate);
-    meiro_status checked = rc == EXIT_OK ? meiro_level_page_check(a->level, a->opt.grid, a->opt.width, a->opt.height,
-                                                                  a->text ? height : 0, *format, page, &e)
-                                         : MEIRO_OK;
+    rc = check_output("generate", a->opt.grid, a->opt.width, a->opt.height, *format, page,
+                      a->output, a->pc.answers_to, animate);
+    meiro_status checked =
+        rc == EXIT_OK ? meiro_level_page_check(a->level, a->opt.grid, a->opt.width, a->opt.height,
+                                               a->text ? height : 0, *format, page, &e)
+                      : MEIRO_OK;
     if (checked == MEIRO_ERROR_ARGUMENT) /* a warning: made as asked */
         fprintf(stderr, "meiro: warning: %s (%s)\n", e.message,
-                e.field == MEIRO_FIELD_CELL ? "--cell" : e.field == MEIRO_FIELD_HEIGHT ? "-H" : "-W/-H");
-    else if (checked != MEIRO_OK)
-        rc = library_error("generate", NULL, &e);
-    if (rc == EXIT_OK && a->shape && meiro_shape_mask(a->shape, a->opt.width, a->opt.height, mask, &e) != MEIRO_OK)
+                e.field == MEIRO_FIELD_CELL     ? "--cell"
+                : e.field == MEIRO_FIELD_HEIGHT ? "-H"
+                                                : "-W/-H");
+    else if (checked != MEIRO_OK) rc = library_error("generate", NULL, &e);
+    if (rc == EXIT_OK && a->shape &&
+        meiro_shape_mask(a->shape, a->opt.width, a->opt.height, mask, &e) != MEIRO_OK)
         rc = library_error("generate", NULL, &e);
     a->opt.mask = *mask;
-    a->opt.shape_name = a->text ? a->text : a->shape ? shape_caption(a->shape, a->caption, sizeof a->caption) : NULL;
+    a->opt.shape_name = a->text    ? a->text
+                        : a->shape ? shape_caption(a->shape, a->caption, sizeof a->caption)
+                                   : NULL;
     return rc;
 }
 
@@ -294,7 +320,8 @@ static int run_generate(generate_args *a, meiro_format format, const meiro_expor
         goto done;
     }
     bool solution = a->solution || meiro_answers_asked(page) || a->pc.answers_to;
-    if (solution && meiro_solve_watched(m, a->solver, trace ? &watcher : NULL, &path, &err) != MEIRO_OK) {
+    if (solution &&
+        meiro_solve_watched(m, a->solver, trace ? &watcher : NULL, &path, &err) != MEIRO_OK) {
         rc = library_error("generate", NULL, &err);
         goto done;
     }
@@ -305,7 +332,8 @@ static int run_generate(generate_args *a, meiro_format format, const meiro_expor
                                            .message = "out of memory recording the animation"});
         goto done;
     }
-    rc = write_result("generate", m, solution ? &path : NULL, format, page, a->output, a->pc.answers_to);
+    rc = write_result("generate", m, solution ? &path : NULL, format, page, a->output,
+                      a->pc.answers_to);
     if (rc == EXIT_OK && trace) rc = write_animations(trace, NULL, a->animate, a->frames);
     /* the seed once the maze is out (not before an error about the output) */
     if (rc == EXIT_OK && !a->seeded)

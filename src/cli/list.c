@@ -21,7 +21,8 @@ static int char_columns(const unsigned char *c, int *bytes)
 {
     *bytes = c[0] < 0x80 ? 1 : c[0] >= 0xf0 ? 4 : c[0] >= 0xe0 ? 3 : 2;
     if (*bytes < 3) return 1;
-    unsigned cp = *bytes == 3 ? (c[0] & 0x0fu) << 12 | (c[1] & 0x3fu) << 6 | (c[2] & 0x3fu) : 0x10000;
+    unsigned cp =
+        *bytes == 3 ? (c[0] & 0x0fu) << 12 | (c[1] & 0x3fu) << 6 | (c[2] & 0x3fu) : 0x10000;
     return cp >= 0x1100 ? 2 : 1;
 }
 
@@ -63,8 +64,8 @@ static void list_algorithms(const char *title, size_t count,
     for (size_t i = 0; i < count; i++) {
         const meiro_algorithm_desc *a = info(i);
         char text[640];
-        snprintf(text, sizeof text, "%s%s%s%s", a->description, a->aliases[0] ? " (also: " : "", a->aliases,
-                 a->aliases[0] ? ")" : "");
+        snprintf(text, sizeof text, "%s%s%s%s", a->description, a->aliases[0] ? " (also: " : "",
+                 a->aliases, a->aliases[0] ? ")" : "");
         entry(a->name, 13, text);
     }
 }
@@ -89,9 +90,11 @@ int cmd_list(int argc, char **argv)
     for (unsigned g = 0; g < MEIRO_GRID_COUNT; g++) {
         char text[640];
         size_t n = (size_t)snprintf(text, sizeof text, "%s", grid_text[g]);
-        for (size_t i = 0; g != MEIRO_GRID_RECT && i < meiro_generator_count() && n < sizeof text; i++)
+        for (size_t i = 0; g != MEIRO_GRID_RECT && i < meiro_generator_count() && n < sizeof text;
+             i++)
             if (meiro_generator_supports(i, (meiro_grid)g))
-                n += (size_t)snprintf(text + n, sizeof text - n, "%s%s", text[n - 1] == ':' ? " " : ", ",
+                n += (size_t)snprintf(text + n, sizeof text - n, "%s%s",
+                                      text[n - 1] == ':' ? " " : ", ",
                                       meiro_generator_info(i)->name);
         entry(meiro_grid_name((meiro_grid)g), 13, text);
     }
@@ -103,7 +106,8 @@ int cmd_list(int argc, char **argv)
         meiro_template_free(t);
     }
     printf("\n");
-    list_algorithms("Shapes (--shape NAME, or a picture: --shape FILE.svg, .png, .jpg, .gif, .bmp)", meiro_shape_count(), meiro_shape_info);
+    list_algorithms("Shapes (--shape NAME, or a picture: --shape FILE.svg, .png, .jpg, .gif, .bmp)",
+                    meiro_shape_count(), meiro_shape_info);
     printf("\nPictures for S and G (--art; none: the words):\n");
     for (size_t i = 0; i < meiro_art_count(); i++) {
         const meiro_art_desc *a = meiro_art_info(i);
@@ -115,8 +119,8 @@ int cmd_list(int argc, char **argv)
         char ages[32];
         snprintf(ages, sizeof ages, isdigit((unsigned char)l->ages[0]) ? "ages %s" : "%s", l->ages);
         char text[320];
-        snprintf(text, sizeof text, "%s: %s (%s; cells of %g mm and up on the page)", ages, l->description,
-                 l->algorithm, l->cell_mm);
+        snprintf(text, sizeof text, "%s: %s (%s; cells of %g mm and up on the page)", ages,
+                 l->description, l->algorithm, l->cell_mm);
         entry(l->name, 10, text);
     }
     printf("\nPapers (--paper; or any size WxH in mm or in):\n");
@@ -135,8 +139,8 @@ int cmd_list(int argc, char **argv)
     for (unsigned f = 0; f < MEIRO_FORMAT_COUNT; f++) {
         const meiro_format_desc *info = meiro_format_info((meiro_format)f);
         char text[320];
-        snprintf(text, sizeof text, "%s%s%s", info->description, info->extensions[0] ? "; extension ." : "",
-                 info->extensions);
+        snprintf(text, sizeof text, "%s%s%s", info->description,
+                 info->extensions[0] ? "; extension ." : "", info->extensions);
         entry(info->name, 10, text);
     }
     return EXIT_OK; /* main checks that standard output was written */

@@ -47,7 +47,7 @@ static void handle_signals(void)
 {
     /* every signal whose default ends the process, but the faults the
      * sanitizers report (SIGSEGV, SIGBUS, SIGFPE, SIGILL) */
-    static const int fatal[] = {SIGINT,  SIGTERM, SIGHUP,    SIGQUIT, SIGPIPE, SIGABRT, SIGXCPU,
+    static const int fatal[] = {SIGINT,  SIGTERM, SIGHUP,  SIGQUIT,   SIGPIPE, SIGABRT, SIGXCPU,
                                 SIGALRM, SIGUSR1, SIGUSR2, SIGVTALRM, SIGPROF, SIGTRAP, SIGSYS};
     for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++) {
         struct sigaction sa = {0}, old;
@@ -56,7 +56,8 @@ static void handle_signals(void)
         sa.sa_flags = SA_RESETHAND;
         /* a signal ignored by whoever started us (nohup, `&`) stays ignored,
          * except SIGPIPE: a closed pipe ends meiro quietly, not with errors */
-        if (sigaction(fatal[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN && fatal[i] != SIGPIPE)
+        if (sigaction(fatal[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN &&
+            fatal[i] != SIGPIPE)
             continue;
         sigaction(fatal[i], &sa, NULL);
     }
@@ -87,9 +88,12 @@ static const struct {
     int (*run)(int, char **);
     const struct option *options;
 } commands[] = {
-    {"generate", cmd_generate, generate_options}, {"solve", cmd_solve, solve_options},
-    {"booklet", cmd_booklet, booklet_options},    {"watch", cmd_watch, watch_options},
-    {"stats", cmd_stats, NULL},                   {"list", cmd_list, NULL},
+    {"generate", cmd_generate, generate_options},
+    {"solve", cmd_solve, solve_options},
+    {"booklet", cmd_booklet, booklet_options},
+    {"watch", cmd_watch, watch_options},
+    {"stats", cmd_stats, NULL},
+    {"list", cmd_list, NULL},
     {"serve", cmd_serve, NULL},
 };
 

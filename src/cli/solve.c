@@ -26,10 +26,14 @@ static const char *const usage_solve_page = PAGE_HELP PICTURE_HELP;
 
 
 const struct option solve_options[] = {
-    {"solver", required_argument, NULL, 'm'}, {"input-format", required_argument, NULL, 'i'},
-    {"format", required_argument, NULL, 'f'}, {"output", required_argument, NULL, 'o'},
-    {"help", no_argument, NULL, 'h'},         PAGE_LONGOPTS,
-    WATCH_LONGOPTS,                           {NULL, 0, NULL, 0},
+    {"solver", required_argument, NULL, 'm'},
+    {"input-format", required_argument, NULL, 'i'},
+    {"format", required_argument, NULL, 'f'},
+    {"output", required_argument, NULL, 'o'},
+    {"help", no_argument, NULL, 'h'},
+    PAGE_LONGOPTS,
+    WATCH_LONGOPTS,
+    {NULL, 0, NULL, 0},
 };
 
 int cmd_solve(int argc, char **argv)
@@ -67,15 +71,14 @@ int cmd_solve(int argc, char **argv)
     if (rc == EXIT_OK) rc = output_format("solve", fmt, output, &format);
     if (rc == EXIT_OK) rc = page_options_check("solve", &pc, format);
     if (rc == EXIT_OK) rc = check_animate_name("solve", animate);
-    if (rc == EXIT_OK)
-        rc = check_memory_floor("solve", format, frames != NULL);
+    if (rc == EXIT_OK) rc = check_memory_floor("solve", format, frames != NULL);
     if (rc == EXIT_OK) rc = page_finish(&pc, &page);
     m = rc == EXIT_OK ? load_input(input, input_format, &rc) : NULL;
     if (!m) goto done;
     rc = check_grid_output("solve", meiro_maze_grid(m), format, pc.answers_to, animate || frames);
     if (rc == EXIT_OK)
-        rc = check_output("solve", meiro_maze_grid(m), meiro_maze_width(m), meiro_maze_height(m), format, &page, output,
-                          pc.answers_to, animate || frames);
+        rc = check_output("solve", meiro_maze_grid(m), meiro_maze_width(m), meiro_maze_height(m),
+                          format, &page, output, pc.answers_to, animate || frames);
     if (rc != EXIT_OK) goto done;
     meiro_error err = {0};
     if ((animate || frames) && !(trace = meiro_trace_new())) {
@@ -95,8 +98,7 @@ int cmd_solve(int argc, char **argv)
         goto done;
     }
     rc = write_result("solve", m, &path, format, &page, output, pc.answers_to);
-    if (rc == EXIT_OK && trace)
-        rc = write_animations(trace, m, animate, frames);
+    if (rc == EXIT_OK && trace) rc = write_animations(trace, m, animate, frames);
 done:
     meiro_trace_free(trace);
     meiro_path_free(&path);

@@ -73,8 +73,7 @@ int cmd_stats(int argc, char **argv)
                (unsigned long long)st.junctions, (unsigned long long)st.junctions4,
                (unsigned long long)st.corridors);
         printf("\"decisions\": %llu, \"longest_path\": %llu, \"river\": %.2f}\n",
-               (unsigned long long)st.decisions, (unsigned long long)st.longest,
-               st.river);
+               (unsigned long long)st.decisions, (unsigned long long)st.longest, st.river);
     } else {
         if (meiro_maze_grid(m) == MEIRO_GRID_POLAR)
             printf("size:        polar, %lu rings (%llu cells)\n", (unsigned long)st.height,
@@ -110,4 +109,3 @@ int cmd_stats(int argc, char **argv)
     meiro_maze_free(m);
     return EXIT_OK; /* main checks that standard output was written */
 }
-

@@ -44,9 +44,15 @@ static const char *const usage_watch =
     "Colours are 24-bit when COLORTERM is truecolor or 24bit, else xterm's 256.\n";
 
 /* The printed page's dark on light; the solver's traces between them. */
-enum { COLOUR_WALL = 0x1F2328, COLOUR_CORRIDOR = 0xF4F3EE, COLOUR_PATH = 0xE0483E,
-       COLOUR_START = 0x1F9D3F, COLOUR_GOAL = 0x2563EB, COLOUR_MARK_TEXT = 0xFFFFFF,
-       SECONDS_PER_PHASE = 7 };
+enum {
+    COLOUR_WALL = 0x1F2328,
+    COLOUR_CORRIDOR = 0xF4F3EE,
+    COLOUR_PATH = 0xE0483E,
+    COLOUR_START = 0x1F9D3F,
+    COLOUR_GOAL = 0x2563EB,
+    COLOUR_MARK_TEXT = 0xFFFFFF,
+    SECONDS_PER_PHASE = 7
+};
 /* Not a colour: the terminal's own background (outside a shape), and a
  * colour not set yet. */
 #define COLOUR_NONE 0x1000000u
@@ -105,7 +111,9 @@ static unsigned xterm256(uint32_t rgb)
     grey = grey < 0 ? 0 : grey > 23 ? 23 : grey;
     long grey_d = 0;
     for (int k = 0; k < 3; k++) grey_d += (long)(8 + 10 * grey - c[k]) * (8 + 10 * grey - c[k]);
-    return grey_d < cube_d ? 232u + (unsigned)grey : 16u + 36u * (unsigned)cube[0] + 6u * (unsigned)cube[1] + (unsigned)cube[2];
+    return grey_d < cube_d
+               ? 232u + (unsigned)grey
+               : 16u + 36u * (unsigned)cube[0] + 6u * (unsigned)cube[1] + (unsigned)cube[2];
 }
 
 /* Sets the foreground (38) or background (48) colour; COLOUR_NONE: the
@@ -113,7 +121,8 @@ static unsigned xterm256(uint32_t rgb)
 static void put_colour(view *v, int layer, uint32_t rgb)
 {
     if (rgb == COLOUR_NONE) put(v, "\x1b[%dm", layer + 1);
-    else if (v->truecolor) put(v, "\x1b[%d;2;%u;%u;%um", layer, rgb >> 16, (rgb >> 8) & 255, rgb & 255);
+    else if (v->truecolor)
+        put(v, "\x1b[%d;2;%u;%u;%um", layer, rgb >> 16, (rgb >> 8) & 255, rgb & 255);
     else put(v, "\x1b[%d;5;%um", layer, xterm256(rgb));
 }
 
@@ -145,7 +154,8 @@ static uint32_t cell_colour(const meiro_player *p, uint32_t x, uint32_t y)
     if (c != MEIRO_NO_COLOUR) return c;
     if (!meiro_player_solving(p) && meiro_maze_width(m) * meiro_maze_height(m) > 1) {
         bool open = false;
-        for (int d = MEIRO_NORTH; d <= MEIRO_WEST; d++) open = open || meiro_maze_is_open(m, x, y, (meiro_dir)d);
+        for (int d = MEIRO_NORTH; d <= MEIRO_WEST; d++)
+            open = open || meiro_maze_is_open(m, x, y, (meiro_dir)d);
         if (!open) return COLOUR_WALL;
     }
     return COLOUR_CORRIDOR;
@@ -153,7 +163,8 @@ static uint32_t cell_colour(const meiro_player *p, uint32_t x, uint32_t y)
 
 /* The colour of the opening between cells a and b: the path's if both are
  * on it, grey if either was backed out of or filled, else b's. */
-static uint32_t passage_colour(const meiro_player *p, uint32_t ax, uint32_t ay, uint32_t bx, uint32_t by)
+static uint32_t passage_colour(const meiro_player *p, uint32_t ax, uint32_t ay, uint32_t bx,
+                               uint32_t by)
 {
     if (meiro_player_on_path(p, ax, ay) && meiro_player_on_path(p, bx, by)) return COLOUR_PATH;
     uint32_t a = meiro_player_colour(p, ax, ay), b = meiro_player_colour(p, bx, by);
@@ -171,7 +182,8 @@ static uint32_t block_colour(const meiro_player *p, uint32_t bx, uint32_t by)
     uint32_t w = meiro_maze_width(m), h = meiro_maze_height(m);
     bool odd_x = bx % 2, odd_y = by % 2;
     if (meiro_maze_has_mask(m)) { /* a block touching no cell inside the shape: background */
-        int64_t x0 = odd_x ? bx / 2 : (int64_t)bx / 2 - 1, y0 = odd_y ? by / 2 : (int64_t)by / 2 - 1;
+        int64_t x0 = odd_x ? bx / 2 : (int64_t)bx / 2 - 1,
+                y0 = odd_y ? by / 2 : (int64_t)by / 2 - 1;
         bool any = false;
         for (int64_t y = y0; y <= (int64_t)by / 2 && !any; y++)
             for (int64_t x = x0; x <= (int64_t)bx / 2 && !any; x++) any = !outside(m, x, y);
@@ -181,8 +193,10 @@ static uint32_t block_colour(const meiro_player *p, uint32_t bx, uint32_t by)
     if (!odd_x && !odd_y) {
         uint32_t cx = bx / 2, cy = by / 2;
         if (cx == 0 || cy == 0 || cx == w || cy == h) return COLOUR_WALL;
-        bool room = meiro_maze_is_open(m, cx - 1, cy - 1, MEIRO_EAST) && meiro_maze_is_open(m, cx - 1, cy, MEIRO_EAST) &&
-                    meiro_maze_is_open(m, cx - 1, cy - 1, MEIRO_SOUTH) && meiro_maze_is_open(m, cx, cy - 1, MEIRO_SOUTH);
+        bool room = meiro_maze_is_open(m, cx - 1, cy - 1, MEIRO_EAST) &&
+                    meiro_maze_is_open(m, cx - 1, cy, MEIRO_EAST) &&
+                    meiro_maze_is_open(m, cx - 1, cy - 1, MEIRO_SOUTH) &&
+                    meiro_maze_is_open(m, cx, cy - 1, MEIRO_SOUTH);
         return room ? passage_colour(p, cx - 1, cy - 1, cx, cy) : COLOUR_WALL;
     }
     /* a wall: between cells a (above or left) and b (below or right) */
@@ -198,7 +212,11 @@ static uint32_t block_colour(const meiro_player *p, uint32_t bx, uint32_t by)
 static bool legend_item(view *v, unsigned *used, uint32_t colour, uint32_t second, const char *mark,
                         const char *words)
 {
-    unsigned width = (*used ? 2u : 0u) + (mark ? 3u : second ? 2u : 1u) + 1u + (unsigned)strlen(words);
+    unsigned width = (*used ? 2u : 0u) +
+                     (mark     ? 3u
+                      : second ? 2u
+                               : 1u) +
+                     1u + (unsigned)strlen(words);
     if (*used + width > v->cols) return false;
     put(v, "%s", *used ? "  " : "");
     if (mark) { /* the mark as in the maze: bold, on its colour */
@@ -232,7 +250,8 @@ static void legend(view *v)
             path = path || meiro_player_on_path(p, x, y);
             left = left || c == MEIRO_COLOUR_LEFT;
             filled = filled || c == MEIRO_COLOUR_FILLED;
-            if (!solving && c != MEIRO_NO_COLOUR && c != road[0]) road[road[0] != MEIRO_NO_COLOUR] = c;
+            if (!solving && c != MEIRO_NO_COLOUR && c != road[0])
+                road[road[0] != MEIRO_NO_COLOUR] = c;
             if (!solving || value == UINT32_MAX) continue;
             if (value < near_v) near_v = value, near = c;
             if (value >= far_v) far_v = value, far = c;
@@ -249,7 +268,8 @@ static void legend(view *v)
     if (left) fits = fits && legend_item(v, &used, MEIRO_COLOUR_LEFT, 0, NULL, "backed out");
     if (filled) fits = fits && legend_item(v, &used, MEIRO_COLOUR_FILLED, 0, NULL, "filled in");
     if (road[0] != MEIRO_NO_COLOUR)
-        fits = fits && legend_item(v, &used, road[0], road[1] == MEIRO_NO_COLOUR ? 0 : road[1], NULL, "dug, a colour per road");
+        fits = fits && legend_item(v, &used, road[0], road[1] == MEIRO_NO_COLOUR ? 0 : road[1],
+                                   NULL, "dug, a colour per road");
     fits = fits && legend_item(v, &used, COLOUR_WALL, 0, NULL, "wall");
     fits = fits && legend_item(v, &used, COLOUR_CORRIDOR, 0, NULL, "corridor");
     put(v, "\x1b[0m\x1b[K\r\n"); /* \x1b[K: what a longer legend left */
@@ -320,11 +340,16 @@ typedef struct terminal {
 } terminal;
 
 const struct option watch_options[] = {
-    {"algorithm", required_argument, NULL, 'a'}, {"solver", required_argument, NULL, 'm'},
-    {"width", required_argument, NULL, 'W'},     {"height", required_argument, NULL, 'H'},
-    {"seed", required_argument, NULL, 's'},      {"loops", required_argument, NULL, OPT_LOOPS},
-    {"delay", required_argument, NULL, OPT_DELAY}, {"help", no_argument, NULL, 'h'},
-    {"shape", required_argument, NULL, OPT_SHAPE}, {"text", required_argument, NULL, OPT_TEXT},
+    {"algorithm", required_argument, NULL, 'a'},
+    {"solver", required_argument, NULL, 'm'},
+    {"width", required_argument, NULL, 'W'},
+    {"height", required_argument, NULL, 'H'},
+    {"seed", required_argument, NULL, 's'},
+    {"loops", required_argument, NULL, OPT_LOOPS},
+    {"delay", required_argument, NULL, OPT_DELAY},
+    {"help", no_argument, NULL, 'h'},
+    {"shape", required_argument, NULL, OPT_SHAPE},
+    {"text", required_argument, NULL, OPT_TEXT},
     {"no-bridges", no_argument, NULL, OPT_NO_BRIDGES},
     {NULL, 0, NULL, 0},
 };
@@ -333,14 +358,13 @@ static int watch_option(watch_args *a, int c, char **argv)
 {
     uint64_t v;
     switch (c) {
-    case 'a':
-        a->opt.algorithm = optarg;
-        return EXIT_OK;
+    case 'a': a->opt.algorithm = optarg; return EXIT_OK;
     case 'm': a->solver = optarg; return EXIT_OK;
     case 'W':
     case 'H':
         if (!parse_u64(optarg, MEIRO_MAX_SIDE, &v) || v == 0)
-            return usage_error("watch", "the size must be a whole number from 1 to 65535, not '%s'", optarg);
+            return usage_error("watch", "the size must be a whole number from 1 to 65535, not '%s'",
+                               optarg);
         *(c == 'W' ? &a->opt.width : &a->opt.height) = (uint32_t)v;
         a->given |= c == 'W' ? MEIRO_GIVEN_WIDTH : MEIRO_GIVEN_HEIGHT;
         return EXIT_OK;
@@ -350,7 +374,8 @@ static int watch_option(watch_args *a, int c, char **argv)
         a->seeded = true;
         return EXIT_OK;
     case OPT_LOOPS:
-        if (!parse_u64(optarg, 100, &v)) return usage_error("watch", "--loops is 0 to 100, not '%s'", optarg);
+        if (!parse_u64(optarg, 100, &v))
+            return usage_error("watch", "--loops is 0 to 100, not '%s'", optarg);
         a->opt.loops = (unsigned)v;
         return EXIT_OK;
     case OPT_DELAY:
@@ -377,7 +402,8 @@ static int parse_watch(int argc, char **argv, watch_args *a)
     a->solver = "bfs";
     a->delay = 30;
     int c, rc = EXIT_OK;
-    while (rc == EXIT_OK && !a->help && (c = getopt_long(argc, argv, ":a:m:W:H:s:h", watch_options, NULL)) != -1)
+    while (rc == EXIT_OK && !a->help &&
+           (c = getopt_long(argc, argv, ":a:m:W:H:s:h", watch_options, NULL)) != -1)
         rc = watch_option(a, c, argv);
     if (rc == EXIT_OK && !a->help && optind < argc)
         rc = usage_error("watch", "unexpected argument '%s'", argv[optind]);
@@ -406,7 +432,8 @@ static int watch_text(const watch_args *a, const terminal *t, uint8_t **mask, me
     }
     if (t->tty && (info->width > t->fit_w || info->height > t->fit_h)) {
         char msg[200];
-        snprintf(msg, sizeof msg, "the text is %u x %u cells; this terminal shows at most %u x %u%s", info->width,
+        snprintf(msg, sizeof msg,
+                 "the text is %u x %u cells; this terminal shows at most %u x %u%s", info->width,
                  info->height, t->fit_w, t->fit_h, given_h ? ": try a smaller -H" : "");
         return usage_error("watch", "%s", msg);
     }
@@ -417,10 +444,12 @@ static int watch_text(const watch_args *a, const terminal *t, uint8_t **mask, me
  * without one); a text's own size; a shape over it; the seed. */
 static int resolve_watch(watch_args *a, const terminal *t, uint8_t **mask)
 {
-    uint32_t w = a->given & MEIRO_GIVEN_WIDTH ? a->opt.width : 0, h = a->given & MEIRO_GIVEN_HEIGHT ? a->opt.height : 0;
+    uint32_t w = a->given & MEIRO_GIVEN_WIDTH ? a->opt.width : 0,
+             h = a->given & MEIRO_GIVEN_HEIGHT ? a->opt.height : 0;
     if (t->tty && (w > t->fit_w || h > t->fit_h)) {
         char msg[160];
-        snprintf(msg, sizeof msg, "a %ux%u terminal shows at most %u x %u cells", t->cols, t->rows, t->fit_w, t->fit_h);
+        snprintf(msg, sizeof msg, "a %ux%u terminal shows at most %u x %u cells", t->cols, t->rows,
+                 t->fit_w, t->fit_h);
         return usage_error("watch", "%s", msg);
     }
     if (!a->text) { /* watch's own size: the terminal's */
@@ -434,7 +463,8 @@ static int resolve_watch(watch_args *a, const terminal *t, uint8_t **mask)
     meiro_maze_sources src = {.shape = a->shape != NULL, .text = a->text ? &info : NULL};
     if (rc == EXIT_OK && meiro_generate_options_resolve(&a->opt, a->given, &src, &e) != MEIRO_OK)
         rc = library_error("watch", NULL, &e);
-    if (rc == EXIT_OK && a->shape && meiro_shape_mask(a->shape, a->opt.width, a->opt.height, mask, &e) != MEIRO_OK)
+    if (rc == EXIT_OK && a->shape &&
+        meiro_shape_mask(a->shape, a->opt.width, a->opt.height, mask, &e) != MEIRO_OK)
         rc = library_error("watch", NULL, &e);
     a->opt.mask = *mask;
     if (!a->seeded) a->opt.seed = clock_seed();
@@ -465,16 +495,18 @@ static void take_terminal(void)
 
 /* Plays the trace in the terminal, frame by frame; `stopped` when q
  * stopped it. */
-static int play(const meiro_trace *trace, const meiro_generate_options *opt, const terminal *t, uint64_t delay,
-                bool *stopped)
+static int play(const meiro_trace *trace, const meiro_generate_options *opt, const terminal *t,
+                uint64_t delay, bool *stopped)
 {
     meiro_error err = {0};
     unsigned frames = delay ? (unsigned)(SECONDS_PER_PHASE * 1000 / delay) : 400;
     meiro_player *p = meiro_player_new(trace, NULL, frames ? frames : 1, &err);
     /* a block changes both colours at most (2 x 19 bytes) */
-    view screen = {p, false, t->cols, NULL, (size_t)(2 * opt->width + 2) * (opt->height + 1) * 48 + 4096, 0};
+    view screen = {
+        p, false, t->cols, NULL, (size_t)(2 * opt->width + 2) * (opt->height + 1) * 48 + 4096, 0};
     const char *colorterm = getenv("COLORTERM");
-    screen.truecolor = colorterm && (!strcmp(colorterm, "truecolor") || !strcmp(colorterm, "24bit"));
+    screen.truecolor =
+        colorterm && (!strcmp(colorterm, "truecolor") || !strcmp(colorterm, "24bit"));
     screen.buf = malloc(screen.size);
     int rc = EXIT_OK;
     if (!p || !screen.buf) {
@@ -534,8 +566,8 @@ static int run_watch(watch_args *a, const terminal *t)
     if (rc == EXIT_OK)
         printf("%s %ux%u · seed %llu · %s: %s%zu cells, %llu explored%s\n", meiro_maze_algorithm(m),
                a->opt.width, a->opt.height, (unsigned long long)a->opt.seed, a->solver,
-               s == MEIRO_OK ? "path of " : "no path; ", path.length, (unsigned long long)path.explored,
-               stopped ? " (stopped)" : "");
+               s == MEIRO_OK ? "path of " : "no path; ", path.length,
+               (unsigned long long)path.explored, stopped ? " (stopped)" : "");
 done:
     meiro_path_free(&path);
     meiro_maze_free(m);

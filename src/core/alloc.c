@@ -60,9 +60,9 @@ static bool fault_now(void)
     fault_fired = true;
     return true;
 }
-#define FAIL_HERE() \
-    do { \
-        if (fault_now()) return NULL; \
+#define FAIL_HERE()                                                                                \
+    do {                                                                                           \
+        if (fault_now()) return NULL;                                                              \
     } while (0)
 
 void fault_save(fault_state *s)
@@ -90,15 +90,16 @@ void fault_point(const char *point)
     static const struct {
         const char *name;
         int sig;
-    } sigs[] = {{"INT", SIGINT},     {"TERM", SIGTERM},     {"HUP", SIGHUP},   {"QUIT", SIGQUIT},
-                {"PIPE", SIGPIPE},   {"ABRT", SIGABRT},     {"XCPU", SIGXCPU}, {"ALRM", SIGALRM},
-                {"USR1", SIGUSR1},   {"USR2", SIGUSR2},     {"VTALRM", SIGVTALRM}, {"PROF", SIGPROF}};
+    } sigs[] = {{"INT", SIGINT},   {"TERM", SIGTERM}, {"HUP", SIGHUP},       {"QUIT", SIGQUIT},
+                {"PIPE", SIGPIPE}, {"ABRT", SIGABRT}, {"XCPU", SIGXCPU},     {"ALRM", SIGALRM},
+                {"USR1", SIGUSR1}, {"USR2", SIGUSR2}, {"VTALRM", SIGVTALRM}, {"PROF", SIGPROF}};
     const char *colon = spec ? strchr(spec, ':') : NULL;
     size_t n = strlen(point);
     if (!colon || strncmp(colon + 1, point, n) != 0 || colon[1 + n] != ':') return;
     if (++passes != strtoul(colon + 2 + n, NULL, 10)) return;
     for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++)
-        if ((size_t)(colon - spec) == strlen(sigs[i].name) && strncmp(spec, sigs[i].name, strlen(sigs[i].name)) == 0)
+        if ((size_t)(colon - spec) == strlen(sigs[i].name) &&
+            strncmp(spec, sigs[i].name, strlen(sigs[i].name)) == 0)
             raise(sigs[i].sig);
 }
 #else
@@ -152,4 +153,3 @@ void *zalloc_big(size_t count, size_t size)
 #endif
     return calloc(bytes ? bytes : 1, 1);
 }
-

@@ -26,19 +26,46 @@ const char *meiro_strerror(meiro_status status)
 
 /* The members of the options structs, where a field has one. */
 static const char *const field_names[MEIRO_FIELD_COUNT] = {
-    [MEIRO_FIELD_NONE] = "", [MEIRO_FIELD_WIDTH] = "width", [MEIRO_FIELD_HEIGHT] = "height",
-    [MEIRO_FIELD_ALGORITHM] = "algorithm", [MEIRO_FIELD_LOOPS] = "loops", [MEIRO_FIELD_ENDS] = "ends",
-    [MEIRO_FIELD_START] = "start", [MEIRO_FIELD_GOAL] = "goal", [MEIRO_FIELD_GRID] = "grid",
-    [MEIRO_FIELD_SHAPE] = "shape", [MEIRO_FIELD_TEXT] = "text", [MEIRO_FIELD_NO_BRIDGES] = "no_bridges",
-    [MEIRO_FIELD_LEVEL] = "level", [MEIRO_FIELD_SOLVER] = "solver", [MEIRO_FIELD_FORMAT] = "format",
-    [MEIRO_FIELD_TEMPLATE] = "template", [MEIRO_FIELD_PAPER] = "paper", [MEIRO_FIELD_MARGIN] = "margin_mm",
-    [MEIRO_FIELD_BLEED] = "bleed_mm", [MEIRO_FIELD_GUTTER] = "gutter_mm", [MEIRO_FIELD_CELL] = "cell_mm",
-    [MEIRO_FIELD_TITLE] = "title", [MEIRO_FIELD_SUBTITLE] = "subtitle", [MEIRO_FIELD_NAME] = "name",
-    [MEIRO_FIELD_FOOTER] = "footer", [MEIRO_FIELD_ANSWERS] = "answers", [MEIRO_FIELD_KEY_PER_PAGE] = "key_per_page",
-    [MEIRO_FIELD_DPI] = "dpi", [MEIRO_FIELD_CROP] = "crop", [MEIRO_FIELD_PLAY] = "play", [MEIRO_FIELD_LANG] = "lang",
-    [MEIRO_FIELD_ART] = "art", [MEIRO_FIELD_MAZES] = "count", [MEIRO_FIELD_SIZES] = "sizes",
-    [MEIRO_FIELD_COPIES] = "copies", [MEIRO_FIELD_NAMES] = "names", [MEIRO_FIELD_FOLD] = "fold",
-    [MEIRO_FIELD_SHEET] = "sheet", [MEIRO_FIELD_SIGNATURE] = "signature", [MEIRO_FIELD_CREEP] = "creep_mm",
+    [MEIRO_FIELD_NONE] = "",
+    [MEIRO_FIELD_WIDTH] = "width",
+    [MEIRO_FIELD_HEIGHT] = "height",
+    [MEIRO_FIELD_ALGORITHM] = "algorithm",
+    [MEIRO_FIELD_LOOPS] = "loops",
+    [MEIRO_FIELD_ENDS] = "ends",
+    [MEIRO_FIELD_START] = "start",
+    [MEIRO_FIELD_GOAL] = "goal",
+    [MEIRO_FIELD_GRID] = "grid",
+    [MEIRO_FIELD_SHAPE] = "shape",
+    [MEIRO_FIELD_TEXT] = "text",
+    [MEIRO_FIELD_NO_BRIDGES] = "no_bridges",
+    [MEIRO_FIELD_LEVEL] = "level",
+    [MEIRO_FIELD_SOLVER] = "solver",
+    [MEIRO_FIELD_FORMAT] = "format",
+    [MEIRO_FIELD_TEMPLATE] = "template",
+    [MEIRO_FIELD_PAPER] = "paper",
+    [MEIRO_FIELD_MARGIN] = "margin_mm",
+    [MEIRO_FIELD_BLEED] = "bleed_mm",
+    [MEIRO_FIELD_GUTTER] = "gutter_mm",
+    [MEIRO_FIELD_CELL] = "cell_mm",
+    [MEIRO_FIELD_TITLE] = "title",
+    [MEIRO_FIELD_SUBTITLE] = "subtitle",
+    [MEIRO_FIELD_NAME] = "name",
+    [MEIRO_FIELD_FOOTER] = "footer",
+    [MEIRO_FIELD_ANSWERS] = "answers",
+    [MEIRO_FIELD_KEY_PER_PAGE] = "key_per_page",
+    [MEIRO_FIELD_DPI] = "dpi",
+    [MEIRO_FIELD_CROP] = "crop",
+    [MEIRO_FIELD_PLAY] = "play",
+    [MEIRO_FIELD_LANG] = "lang",
+    [MEIRO_FIELD_ART] = "art",
+    [MEIRO_FIELD_MAZES] = "count",
+    [MEIRO_FIELD_SIZES] = "sizes",
+    [MEIRO_FIELD_COPIES] = "copies",
+    [MEIRO_FIELD_NAMES] = "names",
+    [MEIRO_FIELD_FOLD] = "fold",
+    [MEIRO_FIELD_SHEET] = "sheet",
+    [MEIRO_FIELD_SIGNATURE] = "signature",
+    [MEIRO_FIELD_CREEP] = "creep_mm",
 };
 
 const char *meiro_field_name(meiro_field field)
@@ -48,8 +75,8 @@ const char *meiro_field_name(meiro_field field)
 
 const char *meiro_version(void) { return MEIRO_VERSION; }
 
-static meiro_status fail_v(meiro_error *err, meiro_field field, meiro_status status, unsigned long line,
-                           unsigned long column, const char *fmt, va_list ap)
+static meiro_status fail_v(meiro_error *err, meiro_field field, meiro_status status,
+                           unsigned long line, unsigned long column, const char *fmt, va_list ap)
 {
     if (err) {
         err->status = status;
@@ -71,7 +98,8 @@ meiro_status fail(meiro_error *err, meiro_status status, const char *fmt, ...)
     return status;
 }
 
-meiro_status fail_field(meiro_error *err, meiro_field field, meiro_status status, const char *fmt, ...)
+meiro_status fail_field(meiro_error *err, meiro_field field, meiro_status status, const char *fmt,
+                        ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -81,7 +109,7 @@ meiro_status fail_field(meiro_error *err, meiro_field field, meiro_status status
 }
 
 meiro_status fail_at(meiro_error *err, meiro_status status, unsigned long line,
-                           unsigned long column, const char *fmt, ...)
+                     unsigned long column, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);

@@ -48,12 +48,13 @@ static meiro_maze *polar_new(uint32_t h, meiro_error *err)
 {
     if (h < 2) {
         fail_field(err, MEIRO_FIELD_HEIGHT, MEIRO_ERROR_ARGUMENT,
-             "a polar maze needs at least 2 rings (the centre and one ring around it)");
+                   "a polar maze needs at least 2 rings (the centre and one ring around it)");
         return NULL;
     }
     if (h > MEIRO_MAX_SIDE) {
-        fail_field(err, MEIRO_FIELD_HEIGHT, MEIRO_ERROR_TOO_BIG, "%lu rings is too many: a polar maze may have at most %u",
-             (unsigned long)h, MEIRO_MAX_SIDE);
+        fail_field(err, MEIRO_FIELD_HEIGHT, MEIRO_ERROR_TOO_BIG,
+                   "%lu rings is too many: a polar maze may have at most %u", (unsigned long)h,
+                   MEIRO_MAX_SIDE);
         return NULL;
     }
     uint64_t total = 0, n = 1;
@@ -63,8 +64,8 @@ static meiro_maze *polar_new(uint32_t h, meiro_error *err)
     }
     if (total > MEIRO_MAX_CELLS) {
         fail_field(err, MEIRO_FIELD_HEIGHT, MEIRO_ERROR_TOO_BIG,
-             "%lu rings is too large: a maze may have at most %u cells", (unsigned long)h,
-             MEIRO_MAX_CELLS);
+                   "%lu rings is too large: a maze may have at most %u cells", (unsigned long)h,
+                   MEIRO_MAX_CELLS);
         return NULL;
     }
     size_t blocks = (size_t)(total >> POLAR_BLOCK_BITS) + 1;
@@ -105,31 +106,31 @@ meiro_maze *other_new(meiro_grid grid, uint32_t w, uint32_t h, meiro_error *err)
         if (maze_check_size(w, h, err) != MEIRO_OK) return NULL;
         if ((uint64_t)w * h < 2) {
             fail_field(err, MEIRO_FIELD_WIDTH, MEIRO_ERROR_ARGUMENT,
-                 "a %s maze needs at least 2 cells, one for S and one for G",
-                 meiro_grid_name(grid));
+                       "a %s maze needs at least 2 cells, one for S and one for G",
+                       meiro_grid_name(grid));
             return NULL;
         }
         if (grid == MEIRO_GRID_TRIANGLE && w == 1 && h > 2) {
             /* a column of triangles falls apart in pairs: up and down */
             fail_field(err, MEIRO_FIELD_WIDTH, MEIRO_ERROR_ARGUMENT,
-                 "a triangle maze one cell wide falls apart after 2 rows: give it a width of "
-                 "at least 2");
+                       "a triangle maze one cell wide falls apart after 2 rows: give it a width of "
+                       "at least 2");
             return NULL;
         }
         m = zalloc(1, sizeof *m);
         uint8_t *cells = zalloc_big((size_t)w * h, 1);
         if (!m || !cells) {
             free(m), free(cells);
-            fail(err, MEIRO_ERROR_NOMEM, "out of memory for a %lu x %lu maze",
-                 (unsigned long)w, (unsigned long)h);
+            fail(err, MEIRO_ERROR_NOMEM, "out of memory for a %lu x %lu maze", (unsigned long)w,
+                 (unsigned long)h);
             return NULL;
         }
         m->cells = cells;
         m->w = w;
         m->h = h;
     } else {
-        fail_field(err, MEIRO_FIELD_GRID, MEIRO_ERROR_ARGUMENT, "grid number %u is not polar, hex or triangle",
-             (unsigned)grid);
+        fail_field(err, MEIRO_FIELD_GRID, MEIRO_ERROR_ARGUMENT,
+                   "grid number %u is not polar, hex or triangle", (unsigned)grid);
         return NULL;
     }
     m->grid = (uint8_t)grid;
@@ -224,8 +225,7 @@ static size_t hex_neighbour(const meiro_maze *m, size_t id, unsigned side)
 
 /* Triangle neighbours: up (x + y even) sides right, base, left; down sides
  * top, right, left. */
-static size_t triangle_neighbour(const meiro_maze *m, size_t id, unsigned side,
-                                 unsigned *back)
+static size_t triangle_neighbour(const meiro_maze *m, size_t id, unsigned side, unsigned *back)
 {
     uint32_t i = (uint32_t)id, w = m->w, x = i % w, y = i / w;
     bool up = ((x + y) & 1u) == 0;
@@ -277,7 +277,8 @@ static unsigned polar_links(const meiro_maze *m, size_t id, uint32_t x, uint32_t
         next[2] = GRID_NONE, back[2] = 0;
     } else {
         k = rs[y + 2] - rs[y + 1] == n ? 1u : 2u;
-        for (unsigned j = 0; j < k; j++) next[2 + j] = rs[y + 1] + (size_t)x * k + j, back[2 + j] = 0;
+        for (unsigned j = 0; j < k; j++)
+            next[2 + j] = rs[y + 1] + (size_t)x * k + j, back[2 + j] = 0;
     }
     next[1] = id - x + (x ? x - 1 : n - 1), back[1] = 2 + k;
     next[2 + k] = id - x + (x + 1 == n ? 0 : x + 1), back[2 + k] = 1;
@@ -306,8 +307,8 @@ unsigned other_links(const meiro_maze *m, grid_at at, size_t next[GRID_MAX_SIDES
         if (y == 0) valid &= odd ? ~0x01u : ~0x23u;     /* N (and NE, NW) */
         if (y + 1 == h) valid &= odd ? ~0x1cu : ~0x08u; /* S (and SE, SW) */
         ptrdiff_t W = (ptrdiff_t)w, i = (ptrdiff_t)id;
-        ptrdiff_t delta[6] = {-W, odd ? 1 : 1 - W, odd ? W + 1 : 1, W, odd ? W - 1 : -1,
-                              odd ? -1 : -W - 1};
+        ptrdiff_t delta[6] = {-W, odd ? 1 : 1 - W,  odd ? W + 1 : 1,
+                              W,  odd ? W - 1 : -1, odd ? -1 : -W - 1};
         static const unsigned BACK6[6] = {3, 4, 5, 0, 1, 2};
         for (unsigned s = 0; s < 6; s++) {
             next[s] = (valid >> s) & 1u ? (size_t)(i + delta[s]) : GRID_NONE;
@@ -347,7 +348,8 @@ meiro_cell other_cell_across(const meiro_maze *m, meiro_cell c, unsigned side)
     case MEIRO_GRID_HEX: {
         static const int DX[6] = {0, 1, 1, 0, -1, -1};
         static const int DY[2][6] = {{-1, -1, 0, 1, 0, -1}, {-1, 0, 1, 1, 1, 0}};
-        return (meiro_cell){(uint32_t)((int64_t)x + DX[side]), (uint32_t)((int64_t)y + DY[x & 1u][side])};
+        return (meiro_cell){(uint32_t)((int64_t)x + DX[side]),
+                            (uint32_t)((int64_t)y + DY[x & 1u][side])};
     }
     default:
         if (side == 2) return (meiro_cell){x - 1, y};
@@ -436,8 +438,8 @@ static void set_segment(grid_side_shape *s, double x0, double y0, double x1, dou
 /* An arc of radius r from angle t0 to t1 (clockwise from the top). */
 static void set_arc(const meiro_maze *m, grid_side_shape *s, double r, double t0, double t1)
 {
-    *s = (grid_side_shape){.arc = true, .cx = m->h, .cy = m->h, .r = r,
-                           .a0 = t0 - M_PI / 2, .a1 = t1 - M_PI / 2};
+    *s = (grid_side_shape){
+        .arc = true, .cx = m->h, .cy = m->h, .r = r, .a0 = t0 - M_PI / 2, .a1 = t1 - M_PI / 2};
     polar_point(m, r, t0, &s->x0, &s->y0);
     polar_point(m, r, t1, &s->x1, &s->y1);
 }
@@ -485,12 +487,11 @@ void grid_side(const meiro_maze *m, size_t id, unsigned side, grid_side_shape *s
         static const double CX[6] = {-0.5, 0.5, 1, 0.5, -0.5, -1};
         static const double CY[6] = {-1, -1, 0, 1, 1, 0};
         unsigned a = side % 6, b = (side + 1) % 6;
-        set_segment(shape, cx + CX[a], cy + CY[a] * SQRT3 / 2, cx + CX[b],
-                    cy + CY[b] * SQRT3 / 2);
+        set_segment(shape, cx + CX[a], cy + CY[a] * SQRT3 / 2, cx + CX[b], cy + CY[b] * SQRT3 / 2);
         return;
     }
     double h = SQRT3 / 2, left = c.x / 2.0, top = c.y * h;
-    double px[3], py[3]; /* corners clockwise; side k runs from corner k */
+    double px[3], py[3];           /* corners clockwise; side k runs from corner k */
     if (((c.x + c.y) & 1u) == 0) { /* apex, base right, base left */
         px[0] = left + 0.5, py[0] = top;
         px[1] = left + 1, py[1] = top + h;
@@ -525,7 +526,7 @@ meiro_status grid_is_perfect(const meiro_maze *m, bool *perfect, meiro_error *er
     unsigned back[GRID_MAX_SIDES];
     for (size_t id = 0; id < total && !cycle; id++) {
         unsigned exits = grid_exits(m, grid_at_exits(m, id), next, back);
-        FOR_EACH_SIDE_IN(s, exits)
+        FOR_EACH_SIDE_IN (s, exits)
             if (next[s] > id && !set_join(parent, (uint32_t)id, (uint32_t)next[s])) cycle = true;
     }
     free(parent);

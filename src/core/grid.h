@@ -40,8 +40,8 @@ void other_notify(meiro_maze *m, size_t id, unsigned side, bool open);
 
 /* Runs the statement after it for each side s in mask (read once), side 0
  * first. */
-#define FOR_EACH_SIDE_IN(s, mask)                                                     \
-    for (unsigned s##_left = (mask), s = 0;                                          \
+#define FOR_EACH_SIDE_IN(s, mask)                                                                  \
+    for (unsigned s##_left = (mask), s = 0;                                                        \
          s##_left && (s = (unsigned)__builtin_ctz(s##_left), true); s##_left &= s##_left - 1)
 
 /* ---- Numbering ------------------------------------------------------------ */
@@ -115,7 +115,7 @@ static inline unsigned rect_links(const meiro_maze *m, grid_at at, size_t next[G
     if (at.c.y + 1 < m->h) sides |= dir_bit(MEIRO_SOUTH);
     if (at.c.x > 0) sides |= dir_bit(MEIRO_WEST);
     if (UNLIKELY(m->active))
-        FOR_EACH_SIDE_IN(d, sides)
+        FOR_EACH_SIDE_IN (d, sides)
             if (!m->active[next[d]]) sides &= ~dir_bit(d);
     return sides;
 }
@@ -327,8 +327,8 @@ void grid_set_side(meiro_maze *m, size_t id, unsigned side, bool open);
  * side reversed. An arc runs from angle a0 to a1 (clockwise when a1 > a0,
  * cairo_arc; else cairo_arc_negative). */
 typedef struct grid_side_shape {
-    bool arc;              /* a polar arc around (cx, cy), else a segment */
-    double x0, y0, x1, y1; /* the segment, or the arc's two ends */
+    bool arc;                 /* a polar arc around (cx, cy), else a segment */
+    double x0, y0, x1, y1;    /* the segment, or the arc's two ends */
     double cx, cy, r, a0, a1; /* the arc: centre, radius, angles (radians,
                                  cairo's convention: 0 = east, clockwise) */
 } grid_side_shape;

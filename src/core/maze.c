@@ -22,8 +22,8 @@ meiro_status maze_check_size(uint32_t w, uint32_t h, meiro_error *err)
                           (unsigned long)w, (unsigned long)h, MEIRO_MAX_SIDE);
     if ((uint64_t)w * h > MEIRO_MAX_CELLS)
         return fail(err, MEIRO_ERROR_TOO_BIG,
-                          "%lu x %lu cells is too large: a maze may have at most %u cells",
-                          (unsigned long)w, (unsigned long)h, MEIRO_MAX_CELLS);
+                    "%lu x %lu cells is too large: a maze may have at most %u cells",
+                    (unsigned long)w, (unsigned long)h, MEIRO_MAX_CELLS);
     return MEIRO_OK;
 }
 
@@ -47,8 +47,8 @@ meiro_maze *meiro_maze_new(uint32_t width, uint32_t height, meiro_error *err)
     return m;
 nomem:
     free(m);
-    fail(err, MEIRO_ERROR_NOMEM, "out of memory for a %lu x %lu maze",
-               (unsigned long)width, (unsigned long)height);
+    fail(err, MEIRO_ERROR_NOMEM, "out of memory for a %lu x %lu maze", (unsigned long)width,
+         (unsigned long)height);
     return NULL;
 }
 
@@ -82,9 +82,10 @@ void meiro_maze_free(meiro_maze *maze)
 
 size_t maze_total(const meiro_maze *m) { return grid_total(m); }
 
-static const meiro_algorithm_desc grid_names[MEIRO_GRID_COUNT] = {
-    {"rect", "rectangle", ""}, {"polar", "theta circle", ""}, {"hex", "sigma hexagon", ""},
-    {"triangle", "delta", ""}};
+static const meiro_algorithm_desc grid_names[MEIRO_GRID_COUNT] = {{"rect", "rectangle", ""},
+                                                                  {"polar", "theta circle", ""},
+                                                                  {"hex", "sigma hexagon", ""},
+                                                                  {"triangle", "delta", ""}};
 
 const char *meiro_grid_name(meiro_grid grid)
 {
@@ -100,16 +101,17 @@ meiro_status meiro_grid_from_name(const char *name, meiro_grid *grid, meiro_erro
         }
     }
     char hint[64];
-    return fail_field(err, MEIRO_FIELD_GRID, MEIRO_ERROR_UNKNOWN_NAME, "unknown grid '%s' (rect, polar, hex or triangle)%s", name ? name : "",
-                name_hint(name ? name : "", "rect polar hex triangle", hint, sizeof hint));
+    return fail_field(err, MEIRO_FIELD_GRID, MEIRO_ERROR_UNKNOWN_NAME,
+                      "unknown grid '%s' (rect, polar, hex or triangle)%s", name ? name : "",
+                      name_hint(name ? name : "", "rect polar hex triangle", hint, sizeof hint));
 }
 
-meiro_maze *meiro_maze_new_grid(meiro_grid grid, uint32_t width, uint32_t height,
-                                meiro_error *err)
+meiro_maze *meiro_maze_new_grid(meiro_grid grid, uint32_t width, uint32_t height, meiro_error *err)
 {
     if (grid == MEIRO_GRID_RECT) return meiro_maze_new(width, height, err);
     if ((unsigned)grid >= MEIRO_GRID_COUNT) {
-        fail_field(err, MEIRO_FIELD_GRID, MEIRO_ERROR_ARGUMENT, "unknown grid number %u", (unsigned)grid);
+        fail_field(err, MEIRO_FIELD_GRID, MEIRO_ERROR_ARGUMENT, "unknown grid number %u",
+                   (unsigned)grid);
         return NULL;
     }
     return other_new(grid, width, height, err);
@@ -155,7 +157,8 @@ meiro_status meiro_maze_set_mask(meiro_maze *maze, const uint8_t *inside, meiro_
 {
     meiro_maze *m = maze;
     if (m->grid != MEIRO_GRID_RECT)
-        return fail_field(err, MEIRO_FIELD_GRID, MEIRO_ERROR_ARGUMENT, "only rectangular grids take a shape");
+        return fail_field(err, MEIRO_FIELD_GRID, MEIRO_ERROR_ARGUMENT,
+                          "only rectangular grids take a shape");
     size_t n = (size_t)m->w * m->h;
     uint8_t *active = NULL;
     uint64_t count = n;
@@ -170,8 +173,9 @@ meiro_status meiro_maze_set_mask(meiro_maze *maze, const uint8_t *inside, meiro_
         }
         if (active && count < 2) { /* S and G need a cell each: a shape has no doors */
             free(active);
-            return fail_field(err, MEIRO_FIELD_SHAPE, MEIRO_ERROR_ARGUMENT, "the shape leaves %s inside the maze; it needs 2",
-                        count ? "1 cell" : "no cell");
+            return fail_field(err, MEIRO_FIELD_SHAPE, MEIRO_ERROR_ARGUMENT,
+                              "the shape leaves %s inside the maze; it needs 2",
+                              count ? "1 cell" : "no cell");
         }
     }
     free(m->active);
@@ -200,8 +204,7 @@ unsigned meiro_maze_sides(const meiro_maze *maze, meiro_cell cell)
     return grid_sides(maze, grid_id(maze, cell));
 }
 
-bool meiro_maze_neighbour(const meiro_maze *maze, meiro_cell cell, unsigned side,
-                          meiro_cell *next)
+bool meiro_maze_neighbour(const meiro_maze *maze, meiro_cell cell, unsigned side, meiro_cell *next)
 {
     if (side >= meiro_maze_sides(maze, cell)) return false;
     size_t j = grid_neighbour(maze, grid_id(maze, cell), side);
@@ -212,7 +215,8 @@ bool meiro_maze_neighbour(const meiro_maze *maze, meiro_cell cell, unsigned side
 
 bool meiro_maze_side_open(const meiro_maze *maze, meiro_cell cell, unsigned side)
 {
-    return meiro_maze_neighbour(maze, cell, side, NULL) && grid_open(maze, grid_id(maze, cell), side);
+    return meiro_maze_neighbour(maze, cell, side, NULL) &&
+           grid_open(maze, grid_id(maze, cell), side);
 }
 
 meiro_status meiro_maze_set_side(meiro_maze *maze, meiro_cell cell, unsigned side, bool open)
@@ -403,17 +407,19 @@ static meiro_status check_cell(const meiro_maze *m, grid_at at, meiro_error *err
         return fail(err, MEIRO_ERROR_INTERNAL, "cell (%lu, %lu) has stray bits", x, y);
     unsigned open = grid_open_sides(m, at.id);
     if (open && !grid_active(m, at.id))
-        return fail(err, MEIRO_ERROR_INTERNAL, "cell (%lu, %lu) has a passage outside the shape", x, y);
+        return fail(err, MEIRO_ERROR_INTERNAL, "cell (%lu, %lu) has a passage outside the shape", x,
+                    y);
     size_t next[GRID_MAX_SIDES];
     unsigned back[GRID_MAX_SIDES], nowhere = open & ~grid_links(m, at, next, back);
     if (nowhere)
         return fail(err, MEIRO_ERROR_INTERNAL, "cell (%lu, %lu) opens %s into the outer wall%s", x,
                     y, side_name(m, (unsigned)__builtin_ctz(nowhere), name),
                     m->active ? " or out of the shape" : "");
-    FOR_EACH_SIDE_IN(s, open) {
+    FOR_EACH_SIDE_IN (s, open) {
         if (!grid_open(m, next[s], back[s]))
-            return fail(err, MEIRO_ERROR_INTERNAL, "cell (%lu, %lu) opens %s but its neighbour does not",
-                        x, y, side_name(m, s, name));
+            return fail(err, MEIRO_ERROR_INTERNAL,
+                        "cell (%lu, %lu) opens %s but its neighbour does not", x, y,
+                        side_name(m, s, name));
     }
     return MEIRO_OK;
 }
@@ -447,8 +453,7 @@ bool meiro_maze_equal(const meiro_maze *a, const meiro_maze *b)
     if (a->grid != b->grid || a->w != b->w || a->h != b->h || a->active_count != b->active_count ||
         (a->active && b->active && memcmp(a->active, b->active, (size_t)a->w * a->h) != 0))
         return false; /* (one mask and none differ in active_count) */
-    return a->start.x == b->start.x &&
-           a->start.y == b->start.y && a->goal.x == b->goal.x && a->goal.y == b->goal.y &&
-           a->start_door == b->start_door && a->goal_door == b->goal_door &&
-           memcmp(a->cells, b->cells, maze_total(a)) == 0;
+    return a->start.x == b->start.x && a->start.y == b->start.y && a->goal.x == b->goal.x &&
+           a->goal.y == b->goal.y && a->start_door == b->start_door &&
+           a->goal_door == b->goal_door && memcmp(a->cells, b->cells, maze_total(a)) == 0;
 }

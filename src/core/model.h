@@ -12,7 +12,7 @@ enum { CELL_OPEN_E = 1u, CELL_OPEN_S = 2u, CELL_BITS = 3u };
 
 struct meiro_maze {
     uint32_t w, h;
-    uint8_t *cells; /* rect: w * h bytes, row-major, CELL_OPEN_E/S bits;
+    uint8_t *cells;        /* rect: w * h bytes, row-major, CELL_OPEN_E/S bits;
                        other grids: one byte per cell, bit k = side k open
                        (kept on both cells of a passage; see core/grid.h) */
     uint8_t grid;          /* meiro_grid */
@@ -32,8 +32,8 @@ struct meiro_maze {
 };
 
 /* Tells the observer (if any) one step. */
-static inline void observe(const meiro_observer *obs, meiro_event_kind kind, uint32_t x,
-                           uint32_t y, unsigned dir, uint32_t value)
+static inline void observe(const meiro_observer *obs, meiro_event_kind kind, uint32_t x, uint32_t y,
+                           unsigned dir, uint32_t value)
 {
     if (obs) {
         meiro_event ev = {(uint8_t)kind, (uint8_t)dir, x, y, value};
@@ -83,10 +83,7 @@ static inline bool cell_open(const meiro_maze *m, uint32_t x, uint32_t y, unsign
 }
 
 /* Whether cell i of a rectangle is part of the maze (inside its mask). */
-static inline bool cell_active(const meiro_maze *m, size_t i)
-{
-    return !m->active || m->active[i];
-}
+static inline bool cell_active(const meiro_maze *m, size_t i) { return !m->active || m->active[i]; }
 
 /* All cells of the grid, inside a mask or not: the bytes in cells. */
 size_t maze_total(const meiro_maze *m);
@@ -104,7 +101,10 @@ static inline void maze_set_wall(meiro_maze *m, uint32_t x, uint32_t y, unsigned
 {
     uint8_t bit = CELL_OPEN_E;
     switch (d) {
-    case MEIRO_NORTH: y--; bit = CELL_OPEN_S; break;
+    case MEIRO_NORTH:
+        y--;
+        bit = CELL_OPEN_S;
+        break;
     case MEIRO_EAST: break;
     case MEIRO_SOUTH: bit = CELL_OPEN_S; break;
     default: x--; break;
@@ -132,7 +132,10 @@ meiro_status maze_check_size(uint32_t w, uint32_t h, meiro_error *err);
  * size, so options can be checked with shells before any maze is made. */
 static inline meiro_maze maze_shell(uint32_t w, uint32_t h)
 {
-    return (meiro_maze){.w = w, .h = h, .goal = {w - 1, h - 1}, .start_door = MEIRO_NO_DIR,
+    return (meiro_maze){.w = w,
+                        .h = h,
+                        .goal = {w - 1, h - 1},
+                        .start_door = MEIRO_NO_DIR,
                         .goal_door = MEIRO_NO_DIR};
 }
 

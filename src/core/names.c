@@ -21,7 +21,8 @@ bool name_in_list(const char *list, const char *word, size_t len, bool fold_case
 
 bool info_matches(const meiro_algorithm_desc *info, const char *name)
 {
-    return strcasecmp(info->name, name) == 0 || name_in_list(info->aliases, name, strlen(name), true);
+    return strcasecmp(info->name, name) == 0 ||
+           name_in_list(info->aliases, name, strlen(name), true);
 }
 
 /* The edit distance (insertions, deletions, changes, two letters swapped)
@@ -40,8 +41,8 @@ static size_t distance(const char *a, size_t n, const char *b, size_t m)
             size_t best = d[i - 1][j - 1] + (ca != cb);
             if (d[i - 1][j] + 1 < best) best = d[i - 1][j] + 1;
             if (d[i][j - 1] + 1 < best) best = d[i][j - 1] + 1;
-            if (i > 1 && j > 1 && ca == tolower((unsigned char)b[j - 2]) && tolower((unsigned char)a[i - 2]) == cb &&
-                d[i - 2][j - 2] + 1 < best)
+            if (i > 1 && j > 1 && ca == tolower((unsigned char)b[j - 2]) &&
+                tolower((unsigned char)a[i - 2]) == cb && d[i - 2][j - 2] + 1 < best)
                 best = d[i - 2][j - 2] + 1;
             d[i][j] = best;
         }
@@ -56,7 +57,8 @@ const char *name_hint(const char *word, const char *candidates, char *out, size_
     for (const char *c = candidates; *c;) {
         size_t n = strcspn(c, " ,");
         /* near: a third of the letters off (at least one), or its start */
-        size_t d = n > len && len >= 2 && strncasecmp(c, word, len) == 0 ? 0 : distance(word, len, c, n);
+        size_t d =
+            n > len && len >= 2 && strncasecmp(c, word, len) == 0 ? 0 : distance(word, len, c, n);
         size_t near = (n > len ? n : len) / 3;
         if (d <= (near ? near : 1) && d < best) best = d, best_at = c, best_n = n;
         c += n;
@@ -67,8 +69,8 @@ const char *name_hint(const char *word, const char *candidates, char *out, size_
     return out;
 }
 
-const char *info_hint(const meiro_algorithm_desc *(*info)(size_t), size_t count, const char *word, char *out,
-                      size_t size)
+const char *info_hint(const meiro_algorithm_desc *(*info)(size_t), size_t count, const char *word,
+                      char *out, size_t size)
 {
     char names[1024] = "";
     size_t n = 0;

@@ -17,7 +17,7 @@ bool info_matches(const meiro_algorithm_desc *info, const char *name);
 const char *name_hint(const char *word, const char *candidates, char *out, size_t size);
 /* name_hint over a registry's names and aliases (meiro_generator_info,
  * meiro_solver_info and their counts). */
-const char *info_hint(const meiro_algorithm_desc *(*info)(size_t), size_t count, const char *word, char *out,
-                      size_t size);
+const char *info_hint(const meiro_algorithm_desc *(*info)(size_t), size_t count, const char *word,
+                      char *out, size_t size);
 
 #endif /* MEIRO_SRC_CORE_NAMES_H */

@@ -101,7 +101,8 @@ void perm_stream_init(perm_stream *s, uint64_t n, rng_state *rng)
 {
     perm_init(&s->perm, n, rng);
     s->k = 0;
-    for (uint64_t i = 0; i < PERM_AHEAD; i++) s->ahead[i] = i < n ? perm_at(&s->perm, i) : UINT64_MAX;
+    for (uint64_t i = 0; i < PERM_AHEAD; i++)
+        s->ahead[i] = i < n ? perm_at(&s->perm, i) : UINT64_MAX;
 }
 
 uint64_t perm_stream_next(perm_stream *s, uint64_t *later)

@@ -32,7 +32,7 @@ meiro_status bfs_walk(const meiro_maze *m, meiro_cell from, uint8_t *seen, bfs_v
         }
         size_t i = u32ring_pop(&q);
         unsigned open = grid_exits(m, grid_at_exits(m, i), next, back);
-        FOR_EACH_SIDE_IN(d, open) {
+        FOR_EACH_SIDE_IN (d, open) {
             size_t j = next[d];
             if (seen[j] & TRAIL_SEEN) continue;
             seen[j] = (uint8_t)(TRAIL_SEEN | back[d]);

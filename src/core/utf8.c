@@ -15,16 +15,16 @@ size_t utf8_check(const char *s, size_t len)
             i++;
             continue;
         }
-        size_t n;            /* continuation bytes */
+        size_t n;                      /* continuation bytes */
         unsigned lo = 0x80, hi = 0xBF; /* the range of the first of them */
         if (c >= 0xC2 && c <= 0xDF) n = 1;
-        else if (c == 0xE0) n = 2, lo = 0xA0;           /* no overlong forms */
+        else if (c == 0xE0) n = 2, lo = 0xA0; /* no overlong forms */
         else if (c >= 0xE1 && c <= 0xEC) n = 2;
-        else if (c == 0xED) n = 2, hi = 0x9F;           /* no surrogates */
+        else if (c == 0xED) n = 2, hi = 0x9F; /* no surrogates */
         else if (c >= 0xEE && c <= 0xEF) n = 2;
-        else if (c == 0xF0) n = 3, lo = 0x90;           /* no overlong forms */
+        else if (c == 0xF0) n = 3, lo = 0x90; /* no overlong forms */
         else if (c >= 0xF1 && c <= 0xF3) n = 3;
-        else if (c == 0xF4) n = 3, hi = 0x8F;           /* nothing above U+10FFFF */
+        else if (c == 0xF4) n = 3, hi = 0x8F; /* nothing above U+10FFFF */
         else return i;
         if (len - i <= n) return i;
         if (u[i + 1] < lo || u[i + 1] > hi) return i;
@@ -47,14 +47,16 @@ size_t text_check(const char *s, size_t len, bool tabs)
     return valid;
 }
 
-meiro_status text_line_check(const char *text, const char *what, meiro_field field, meiro_error *err)
+meiro_status text_line_check(const char *text, const char *what, meiro_field field,
+                             meiro_error *err)
 {
     size_t len = strlen(text), bad = text_check(text, len, false);
     if (bad == len) return MEIRO_OK;
     if (bad == utf8_check(text, len))
-        return fail_field(err, field, MEIRO_ERROR_ARGUMENT, "%s is not UTF-8 text (from byte %zu)", what, bad + 1);
-    return fail_field(err, field, MEIRO_ERROR_ARGUMENT, "%s has a control character (byte %zu): one line of text", what,
-                      bad + 1);
+        return fail_field(err, field, MEIRO_ERROR_ARGUMENT, "%s is not UTF-8 text (from byte %zu)",
+                          what, bad + 1);
+    return fail_field(err, field, MEIRO_ERROR_ARGUMENT,
+                      "%s has a control character (byte %zu): one line of text", what, bad + 1);
 }
 
 void utf8_copy(char *dst, size_t size, const char *src)

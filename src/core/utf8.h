@@ -23,7 +23,8 @@ size_t text_check(const char *s, size_t len, bool tabs);
 /* A line of text a user gives, named `what` in the message ("the title"):
  * MEIRO_ERROR_ARGUMENT when it is not UTF-8 or holds a control character
  * (text_check without tabs), about the option `field`. */
-meiro_status text_line_check(const char *text, const char *what, meiro_field field, meiro_error *err);
+meiro_status text_line_check(const char *text, const char *what, meiro_field field,
+                             meiro_error *err);
 
 /* Copies the start of src that passes text_check (no tabs) into dst (size
  * bytes with the NUL), cut at a whole character. */

@@ -30,10 +30,10 @@ static ALWAYS_INLINE void walk(const meiro_maze *m, meiro_maze *carve, uint8_t *
         unsigned candidates = 0;
         if (following) {
             unsigned open = grid_exits_as(m, rect, at, next, back);
-            FOR_EACH_SIDE_IN(s, open) candidates |= (unsigned)!(trail[next[s]] & TRAIL_SEEN) << s;
+            FOR_EACH_SIDE_IN (s, open) candidates |= (unsigned)!(trail[next[s]] & TRAIL_SEEN) << s;
         } else {
             unsigned sides = grid_links_as(m, rect, at, next, back);
-            FOR_EACH_SIDE_IN(s, sides) candidates |= (unsigned)!(trail[next[s]] & TRAIL_SEEN) << s;
+            FOR_EACH_SIDE_IN (s, sides) candidates |= (unsigned)!(trail[next[s]] & TRAIL_SEEN) << s;
         }
         if (candidates) {
             unsigned d = pick(ctx, m, at, candidates, next);

@@ -22,7 +22,7 @@ void maze_braid(meiro_maze *m, unsigned percent, rng_state *rng)
         if (grid_degree(m, i) != 1) continue;
         unsigned closed = grid_links(m, grid_at_id(m, i), next, back) & ~grid_open_sides(m, i);
         unsigned dead_nb = 0;
-        FOR_EACH_SIDE_IN(s, closed)
+        FOR_EACH_SIDE_IN (s, closed)
             if (grid_degree(m, next[s]) == 1) dead_nb |= 1u << s;
         if (!closed) continue; /* a 1-cell-wide corridor end has nowhere to open */
         unsigned d = rng_pick_bit(rng, dead_nb ? dead_nb : closed);

@@ -20,9 +20,9 @@ meiro_status meiro_ends_from_name(const char *name, meiro_ends *ends, meiro_erro
     static const struct {
         const char *name;
         meiro_ends ends;
-    } names[] = {{"corners", MEIRO_ENDS_CORNERS}, {"farthest", MEIRO_ENDS_FARTHEST},
-                 {"border", MEIRO_ENDS_BORDER},   {"center", MEIRO_ENDS_CENTER},
-                 {"centre", MEIRO_ENDS_CENTER},   {"center-out", MEIRO_ENDS_CENTER_OUT},
+    } names[] = {{"corners", MEIRO_ENDS_CORNERS},      {"farthest", MEIRO_ENDS_FARTHEST},
+                 {"border", MEIRO_ENDS_BORDER},        {"center", MEIRO_ENDS_CENTER},
+                 {"centre", MEIRO_ENDS_CENTER},        {"center-out", MEIRO_ENDS_CENTER_OUT},
                  {"centre-out", MEIRO_ENDS_CENTER_OUT}};
     for (unsigned k = 0; k < sizeof names / sizeof names[0]; k++) {
         if (strcasecmp(name, names[k].name) == 0) {
@@ -31,26 +31,30 @@ meiro_status meiro_ends_from_name(const char *name, meiro_ends *ends, meiro_erro
         }
     }
     char hint[64];
-    return fail_field(err, MEIRO_FIELD_ENDS, MEIRO_ERROR_UNKNOWN_NAME, "unknown placement '%s' (corners, farthest, border, center or center-out)%s",
-                name, name_hint(name, "corners farthest border center center-out", hint, sizeof hint));
+    return fail_field(
+        err, MEIRO_FIELD_ENDS, MEIRO_ERROR_UNKNOWN_NAME,
+        "unknown placement '%s' (corners, farthest, border, center or center-out)%s", name,
+        name_hint(name, "corners farthest border center center-out", hint, sizeof hint));
 }
 
 meiro_status ends_check(const meiro_generate_options *opt, meiro_error *err)
 {
     if ((unsigned)opt->ends > MEIRO_ENDS_PIECES)
-        return fail_field(err, MEIRO_FIELD_ENDS, MEIRO_ERROR_ARGUMENT, "unknown placement of S and G (%u)",
-                    (unsigned)opt->ends);
+        return fail_field(err, MEIRO_FIELD_ENDS, MEIRO_ERROR_ARGUMENT,
+                          "unknown placement of S and G (%u)", (unsigned)opt->ends);
     if (opt->ends != MEIRO_ENDS_CELLS || opt->grid != MEIRO_GRID_RECT) return MEIRO_OK;
     uint32_t w = opt->width, h = opt->height;
     meiro_cell s = opt->start, g = opt->goal;
     if (s.x >= w || s.y >= h || g.x >= w || g.y >= h)
-        return fail_field(err, s.x >= w || s.y >= h ? MEIRO_FIELD_START : MEIRO_FIELD_GOAL, MEIRO_ERROR_ARGUMENT,
-                    "start (%lu, %lu) or goal (%lu, %lu) is outside the %lu x %lu maze "
-                    "(cells count from 0)",
-                    (unsigned long)s.x, (unsigned long)s.y, (unsigned long)g.x, (unsigned long)g.y,
-                    (unsigned long)w, (unsigned long)h);
+        return fail_field(err, s.x >= w || s.y >= h ? MEIRO_FIELD_START : MEIRO_FIELD_GOAL,
+                          MEIRO_ERROR_ARGUMENT,
+                          "start (%lu, %lu) or goal (%lu, %lu) is outside the %lu x %lu maze "
+                          "(cells count from 0)",
+                          (unsigned long)s.x, (unsigned long)s.y, (unsigned long)g.x,
+                          (unsigned long)g.y, (unsigned long)w, (unsigned long)h);
     if (s.x == g.x && s.y == g.y)
-        return fail_field(err, MEIRO_FIELD_GOAL, MEIRO_ERROR_ARGUMENT, "start and goal must be different cells");
+        return fail_field(err, MEIRO_FIELD_GOAL, MEIRO_ERROR_ARGUMENT,
+                          "start and goal must be different cells");
     return MEIRO_OK;
 }
 
@@ -63,22 +67,24 @@ meiro_status ends_cells_check(const meiro_maze *m, const meiro_generate_options 
         meiro_field field = k ? MEIRO_FIELD_GOAL : MEIRO_FIELD_START;
         if (c[k].y >= m->h)
             return fail_field(err, field, MEIRO_ERROR_ARGUMENT,
-                        "%s (%lu, %lu) is outside the %s maze: its rows are 0 to %lu",
-                        k ? "goal" : "start", (unsigned long)c[k].x, (unsigned long)c[k].y,
-                        meiro_grid_name((meiro_grid)m->grid), (unsigned long)m->h - 1);
+                              "%s (%lu, %lu) is outside the %s maze: its rows are 0 to %lu",
+                              k ? "goal" : "start", (unsigned long)c[k].x, (unsigned long)c[k].y,
+                              meiro_grid_name((meiro_grid)m->grid), (unsigned long)m->h - 1);
         uint32_t w = grid_row_width(m, c[k].y);
         if (c[k].x >= w)
             return fail_field(err, field, MEIRO_ERROR_ARGUMENT,
-                        "%s (%lu, %lu) is outside the %s maze: row %lu has cells 0 to %lu",
-                        k ? "goal" : "start", (unsigned long)c[k].x, (unsigned long)c[k].y,
-                        meiro_grid_name((meiro_grid)m->grid), (unsigned long)c[k].y,
-                        (unsigned long)w - 1);
+                              "%s (%lu, %lu) is outside the %s maze: row %lu has cells 0 to %lu",
+                              k ? "goal" : "start", (unsigned long)c[k].x, (unsigned long)c[k].y,
+                              meiro_grid_name((meiro_grid)m->grid), (unsigned long)c[k].y,
+                              (unsigned long)w - 1);
         if (!grid_active(m, grid_id(m, c[k])))
-            return fail_field(err, field, MEIRO_ERROR_ARGUMENT, "the %s (%lu, %lu) lies outside the shape",
-                        k ? "goal" : "start", (unsigned long)c[k].x, (unsigned long)c[k].y);
+            return fail_field(err, field, MEIRO_ERROR_ARGUMENT,
+                              "the %s (%lu, %lu) lies outside the shape", k ? "goal" : "start",
+                              (unsigned long)c[k].x, (unsigned long)c[k].y);
     }
     if (c[0].x == c[1].x && c[0].y == c[1].y)
-        return fail_field(err, MEIRO_FIELD_GOAL, MEIRO_ERROR_ARGUMENT, "start and goal must be different cells");
+        return fail_field(err, MEIRO_FIELD_GOAL, MEIRO_ERROR_ARGUMENT,
+                          "start and goal must be different cells");
     return MEIRO_OK;
 }
 
@@ -112,7 +118,8 @@ static bool far_apart(const meiro_maze *m, size_t a, size_t b, double apart)
     if (apart <= 0) return true;
     meiro_cell ca = grid_cell(m, a), cb = grid_cell(m, b);
     if (m->grid == MEIRO_GRID_RECT)
-        return (ca.x > cb.x ? ca.x - cb.x : cb.x - ca.x) + (ca.y > cb.y ? ca.y - cb.y : cb.y - ca.y) >=
+        return (ca.x > cb.x ? ca.x - cb.x : cb.x - ca.x) +
+                   (ca.y > cb.y ? ca.y - cb.y : cb.y - ca.y) >=
                apart;
     double ax, ay, bx, by;
     grid_cell_centre(m, ca, &ax, &ay);
@@ -122,8 +129,14 @@ static bool far_apart(const meiro_maze *m, size_t a, size_t b, double apart)
 
 /* The cells S and G may take: any, the four sides (a rectangle's in the
  * order of meiro_dir), a polar grid's outer ring. */
-enum { SET_TOP = MEIRO_NORTH, SET_RIGHT = MEIRO_EAST, SET_BOTTOM = MEIRO_SOUTH,
-       SET_LEFT = MEIRO_WEST, SET_RIM, SET_ANY };
+enum {
+    SET_TOP = MEIRO_NORTH,
+    SET_RIGHT = MEIRO_EAST,
+    SET_BOTTOM = MEIRO_SOUTH,
+    SET_LEFT = MEIRO_WEST,
+    SET_RIM,
+    SET_ANY
+};
 
 static bool in_set(const meiro_maze *m, size_t id, int set)
 {
@@ -164,8 +177,8 @@ typedef struct pair {
     uint32_t steps;
 } pair;
 
-static void consider(const meiro_maze *m, pair *best, size_t a, int side, size_t b,
-                     uint32_t steps, double apart)
+static void consider(const meiro_maze *m, pair *best, size_t a, int side, size_t b, uint32_t steps,
+                     double apart)
 {
     if (steps == UINT32_MAX || steps <= best->steps || !far_apart(m, a, b, apart)) return;
     bool doors = m->grid == MEIRO_GRID_RECT;
@@ -214,7 +227,8 @@ static meiro_status border_pair(const meiro_maze *m, double apart, uint32_t *dis
     for (int k = 0; s == MEIRO_OK && k < 2; k++) {
         int a = axes[k], b = dir_opposite((meiro_dir)a);
         if (rect && (k == 0 ? m->w : m->h) - 1 < apart) continue;
-        if (reach[a] && reach[b]) s = across(m, a, ends[a], ends[b], rect ? 0 : apart, dist, best, err);
+        if (reach[a] && reach[b])
+            s = across(m, a, ends[a], ends[b], rect ? 0 : apart, dist, best, err);
     }
     return s;
 }
@@ -319,8 +333,8 @@ static meiro_status place_center(meiro_maze *m, bool outward, meiro_error *err)
 
 /* Marks with `tag` the piece of the mask (4-connected, as the text drew it,
  * before bridges) that holds cell `seed`, breadth first through `queue`. */
-static void mark_piece(const uint8_t *mask, uint32_t w, uint32_t h, size_t seed, uint8_t tag, uint8_t *piece,
-                       uint32_t *queue)
+static void mark_piece(const uint8_t *mask, uint32_t w, uint32_t h, size_t seed, uint8_t tag,
+                       uint8_t *piece, uint32_t *queue)
 {
     size_t head = 0, tail = 0;
     piece[seed] |= tag;
@@ -328,8 +342,8 @@ static void mark_piece(const uint8_t *mask, uint32_t w, uint32_t h, size_t seed,
     while (head < tail) {
         size_t i = queue[head++];
         uint32_t x = (uint32_t)(i % w), y = (uint32_t)(i / w);
-        size_t next[4] = {y > 0 ? i - w : SIZE_MAX, x + 1 < w ? i + 1 : SIZE_MAX, y + 1 < h ? i + w : SIZE_MAX,
-                          x > 0 ? i - 1 : SIZE_MAX};
+        size_t next[4] = {y > 0 ? i - w : SIZE_MAX, x + 1 < w ? i + 1 : SIZE_MAX,
+                          y + 1 < h ? i + w : SIZE_MAX, x > 0 ? i - 1 : SIZE_MAX};
         for (int d = 0; d < 4; d++)
             if (next[d] != SIZE_MAX && mask[next[d]] && !(piece[next[d]] & tag)) {
                 piece[next[d]] |= tag;
@@ -339,7 +353,8 @@ static void mark_piece(const uint8_t *mask, uint32_t w, uint32_t h, size_t seed,
 }
 
 /* The cell tagged `tag` farthest from where dist was measured. */
-static size_t farthest_tagged(const uint32_t *dist, const uint8_t *piece, uint8_t tag, size_t n, size_t best)
+static size_t farthest_tagged(const uint32_t *dist, const uint8_t *piece, uint8_t tag, size_t n,
+                              size_t best)
 {
     uint32_t far = 0;
     for (size_t i = 0; i < n; i++)
@@ -355,7 +370,8 @@ static size_t farthest_tagged(const uint32_t *dist, const uint8_t *piece, uint8_
  * other is an end of that longest way, so three sweeps find it (exact for
  * a perfect maze; with loops a long way). *done false: one piece, or cells
  * outside the mask, for the caller to place as farthest. */
-static meiro_status place_pieces(meiro_maze *m, const meiro_generate_options *opt, bool *done, meiro_error *err)
+static meiro_status place_pieces(meiro_maze *m, const meiro_generate_options *opt, bool *done,
+                                 meiro_error *err)
 {
     *done = false;
     uint32_t w = m->w, h = m->h;
@@ -365,16 +381,21 @@ static meiro_status place_pieces(meiro_maze *m, const meiro_generate_options *op
         if (c[k].x >= w || c[k].y >= h || !opt->mask[(size_t)c[k].y * w + c[k].x]) return MEIRO_OK;
     uint8_t *piece = zalloc(n, 1);
     uint32_t *queue = alloc_array(n, sizeof *queue), *dist = alloc_array(n, sizeof *dist);
-    meiro_status s = piece && queue && dist ? MEIRO_OK : fail(err, MEIRO_ERROR_NOMEM, "out of memory placing S and G");
+    meiro_status s = piece && queue && dist
+                         ? MEIRO_OK
+                         : fail(err, MEIRO_ERROR_NOMEM, "out of memory placing S and G");
     size_t a = grid_id(m, c[0]), b = grid_id(m, c[1]);
     if (s == MEIRO_OK) {
         mark_piece(opt->mask, w, h, a, 1, piece, queue);
         if (!(piece[b] & 1)) mark_piece(opt->mask, w, h, b, 2, piece, queue);
     }
     if (s == MEIRO_OK && (piece[b] & 2)) {
-        if ((s = grid_distances(m, b, dist, err)) == MEIRO_OK) a = farthest_tagged(dist, piece, 1, n, a);
-        if (s == MEIRO_OK && (s = grid_distances(m, a, dist, err)) == MEIRO_OK) b = farthest_tagged(dist, piece, 2, n, b);
-        if (s == MEIRO_OK && (s = grid_distances(m, b, dist, err)) == MEIRO_OK) a = farthest_tagged(dist, piece, 1, n, a);
+        if ((s = grid_distances(m, b, dist, err)) == MEIRO_OK)
+            a = farthest_tagged(dist, piece, 1, n, a);
+        if (s == MEIRO_OK && (s = grid_distances(m, a, dist, err)) == MEIRO_OK)
+            b = farthest_tagged(dist, piece, 2, n, b);
+        if (s == MEIRO_OK && (s = grid_distances(m, b, dist, err)) == MEIRO_OK)
+            a = farthest_tagged(dist, piece, 1, n, a);
         if (s == MEIRO_OK) {
             m->start = grid_cell(m, a);
             m->goal = grid_cell(m, b);

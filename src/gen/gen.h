@@ -66,8 +66,8 @@ size_t gen_random_cell(const meiro_maze *m, rng_state *rng);
  * sides of the cell, again while it hits the border. (The draws each
  * grid's mazes were first made with; the same seed keeps giving the same
  * maze.) */
-static inline unsigned gen_random_side(const meiro_maze *m, bool rect, rng_state *rng,
-                                       grid_at at, unsigned sides)
+static inline unsigned gen_random_side(const meiro_maze *m, bool rect, rng_state *rng, grid_at at,
+                                       unsigned sides)
 {
     if (rect) return rng_pick_bit(rng, sides);
     unsigned n = grid_sides(m, at.id), s;

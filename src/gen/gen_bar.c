@@ -17,7 +17,7 @@
 #include <stdlib.h>
 
 meiro_status rect_bar(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
-                     meiro_error *err)
+                      meiro_error *err)
 {
     (void)opt;
     maze_open_all(m);
@@ -34,7 +34,8 @@ meiro_status rect_bar(meiro_maze *m, rng_state *rng, const meiro_generate_option
         for (uint32_t px = 1; px < m->w; px++) {
             if (edge && edge[(size_t)py * pw + px]) continue; /* the shape's edge */
             unsigned allowed = dir_bit(MEIRO_EAST) | dir_bit(MEIRO_SOUTH);
-            if (py == 1 || (edge && edge[(size_t)(py - 1) * pw + px])) allowed |= dir_bit(MEIRO_NORTH);
+            if (py == 1 || (edge && edge[(size_t)(py - 1) * pw + px]))
+                allowed |= dir_bit(MEIRO_NORTH);
             /* left bar = south wall of cell (px-1, py-1): free unless the
              * previous pillar tilted right onto it */
             if (cell_open(m, px - 1, py - 1, MEIRO_SOUTH)) allowed |= dir_bit(MEIRO_WEST);

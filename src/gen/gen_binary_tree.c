@@ -10,7 +10,8 @@ static void rect_binary_tree(meiro_maze *m, rng_state *rng)
 {
     for (uint32_t y = 0; y < m->h; y++) {
         for (uint32_t x = 0; x < m->w; x++) {
-            unsigned choices = (y > 0 ? dir_bit(MEIRO_NORTH) : 0) | (x > 0 ? dir_bit(MEIRO_WEST) : 0);
+            unsigned choices =
+                (y > 0 ? dir_bit(MEIRO_NORTH) : 0) | (x > 0 ? dir_bit(MEIRO_WEST) : 0);
             if (choices) maze_set_wall(m, x, y, rng_pick_bit(rng, choices), true);
         }
     }

@@ -29,10 +29,7 @@ static int32_t find_root(int32_t *parent, int32_t a)
  * exactly one cell: on a rectangle east and south; hex NE, SE, S;
  * triangle the right side, and an up triangle's base; polar inward and the
  * clockwise neighbour. */
-static unsigned slots_per_cell(const meiro_maze *m)
-{
-    return m->grid == MEIRO_GRID_HEX ? 3 : 2;
-}
+static unsigned slots_per_cell(const meiro_maze *m) { return m->grid == MEIRO_GRID_HEX ? 3 : 2; }
 
 /* The side of cell id in `slot`, or GRID_MAX_SIDES for none. */
 static unsigned slot_side(const meiro_maze *m, size_t id, unsigned slot)
@@ -42,7 +39,7 @@ static unsigned slot_side(const meiro_maze *m, size_t id, unsigned slot)
     case MEIRO_GRID_HEX: return 1 + slot;
     case MEIRO_GRID_TRIANGLE: {
         uint32_t x = (uint32_t)(id % m->w), y = (uint32_t)(id / m->w);
-        if (((x + y) & 1u) == 0) return slot; /* up: right, base */
+        if (((x + y) & 1u) == 0) return slot;  /* up: right, base */
         return slot == 0 ? 1 : GRID_MAX_SIDES; /* down: right */
     }
     default:
@@ -87,7 +84,7 @@ meiro_status gen_cluster(meiro_maze *m, rng_state *rng, const meiro_generate_opt
         size_t j = grid_across(m, i, side, &back);
         if (j == GRID_NONE) continue;
         int32_t a = find_root(parent, (int32_t)i), b = find_root(parent, (int32_t)j);
-        if (a == b) continue; /* same room number: the wall stays */
+        if (a == b) continue;        /* same room number: the wall stays */
         if (parent[a] > parent[b]) { /* a is the smaller cluster */
             int32_t t = a;
             a = b;

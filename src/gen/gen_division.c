@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 meiro_status rect_division(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
-                          meiro_error *err)
+                           meiro_error *err)
 {
     (void)opt;
     maze_open_all(m);

@@ -14,7 +14,7 @@
 #include <stdlib.h>
 
 meiro_status rect_eller(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
-                       meiro_error *err)
+                        meiro_error *err)
 {
     (void)opt;
     uint32_t w = m->w;

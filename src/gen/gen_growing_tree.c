@@ -25,7 +25,7 @@ meiro_status gen_growing_tree(meiro_maze *m, rng_state *rng, const meiro_generat
         if (bias > 0 && rng_unit(rng) < bias) k = rng_below(rng, (uint32_t)list.count);
         grid_at c = grid_at_id(m, list.items[k]);
         unsigned sides = grid_links(m, c, next, back), fresh = 0;
-        FOR_EACH_SIDE_IN(s, sides)
+        FOR_EACH_SIDE_IN (s, sides)
             if (!seen[next[s]]) fresh |= 1u << s;
         if (!fresh) { /* nothing left to grow here */
             list.items[k] = list.items[--list.count];

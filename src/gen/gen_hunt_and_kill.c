@@ -38,7 +38,7 @@ static uint32_t *shape_order(const meiro_maze *m)
     unsigned back[GRID_MAX_SIDES];
     while (head < tail) {
         unsigned sides = grid_links(m, grid_at_id(m, order[head++]), next, back);
-        FOR_EACH_SIDE_IN(d, sides) {
+        FOR_EACH_SIDE_IN (d, sides) {
             size_t j = next[d];
             if (!seen[j]) {
                 seen[j] = 1;
@@ -52,10 +52,10 @@ static uint32_t *shape_order(const meiro_maze *m)
 
 /* The sides of `at` whose neighbour's `seen` is `want`. */
 static inline unsigned sides_seen(const meiro_maze *m, const uint8_t *seen, grid_at at, bool want,
-                           size_t next[GRID_MAX_SIDES], unsigned back[GRID_MAX_SIDES])
+                                  size_t next[GRID_MAX_SIDES], unsigned back[GRID_MAX_SIDES])
 {
     unsigned sides = grid_links(m, at, next, back), found = 0;
-    FOR_EACH_SIDE_IN(s, sides)
+    FOR_EACH_SIDE_IN (s, sides)
         if ((seen[next[s]] != 0) == want) found |= 1u << s;
     return found;
 }

@@ -12,7 +12,7 @@
 unsigned prim_in_maze_sides(const uint8_t *state, const size_t *next, unsigned sides)
 {
     unsigned in = 0;
-    FOR_EACH_SIDE_IN(s, sides)
+    FOR_EACH_SIDE_IN (s, sides)
         if (state[next[s]] == PRIM_IN_MAZE) in |= 1u << s;
     return in;
 }
@@ -21,7 +21,7 @@ unsigned prim_in_maze_sides(const uint8_t *state, const size_t *next, unsigned s
  * maze nor on the frontier to the frontier. */
 static bool add_frontier(uint8_t *state, u32vec *frontier, const size_t *next, unsigned sides)
 {
-    FOR_EACH_SIDE_IN(s, sides) {
+    FOR_EACH_SIDE_IN (s, sides) {
         size_t j = next[s];
         if (state[j]) continue;
         state[j] = PRIM_FRONTIER;

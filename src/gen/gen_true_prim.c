@@ -13,7 +13,7 @@
 static bool add_frontier(uint8_t *state, u64heap *h, uint64_t key, const size_t *next,
                          unsigned sides)
 {
-    FOR_EACH_SIDE_IN(s, sides) {
+    FOR_EACH_SIDE_IN (s, sides) {
         size_t j = next[s];
         if (state[j]) continue;
         state[j] = PRIM_FRONTIER;

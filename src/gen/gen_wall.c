@@ -97,7 +97,7 @@ static meiro_status extend(meiro_maze *m, points *p, uint32_t px, uint32_t py, r
 }
 
 meiro_status rect_wall(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
-                      meiro_error *err)
+                       meiro_error *err)
 {
     (void)opt;
     maze_open_all(m);

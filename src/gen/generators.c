@@ -15,50 +15,88 @@ static const generator_entry generators[] = {
     {{"cluster", "kruskal",
       "Cluster merging (Kruskal): every cell starts as a room of its own; walls between "
       "different rooms fall in random order, merging them. Many short dead ends."},
-     gen_cluster, GRIDS_ALL, true},
+     gen_cluster,
+     GRIDS_ALL,
+     true},
     {{"dig", "backtracker anahori",
       "Digging (穴掘り法, recursive backtracker): one long road dug in random directions, "
       "branching again from an earlier point when stuck. Few dead ends (~10%), a long "
       "solution."},
-     gen_dig, GRIDS_ALL, true},
+     gen_dig,
+     GRIDS_ALL,
+     true},
     {{"bar", "boutaoshi",
       "Bar tilting (棒倒し法): a pillar at every inner corner tilts one bar of wall to a free "
       "side (up only in the top row). Simple and fast; sparse top rows, long straight runs."},
-     rect_bar, GRIDS_RECT, true},
+     rect_bar,
+     GRIDS_RECT,
+     true},
     {{"wall", "kabenobashi",
       "Wall extending (壁伸ばし法): from random pillars, walls grow in random directions until "
       "they join a wall already standing. Even texture, many branches."},
-     rect_wall, GRIDS_RECT, true},
-    {{"prim", "", "Simplified Prim: joins a random frontier cell to the maze. Many short dead "
-                  "ends radiating from the start."},
-     gen_prim, GRIDS_ALL, true},
-    {{"true-prim", "", "Prim with random cell weights: always joins the lightest frontier cell. "
-                       "The most dead ends (~38%), short spurs everywhere."},
-     gen_true_prim, GRIDS_ALL, true},
-    {{"wilson", "", "Wilson: loop-erased random walks; every maze equally likely (unbiased, "
-                    "~29% dead ends). Slow to start on large mazes."},
-     gen_wilson, GRIDS_ALL, true},
-    {{"aldous-broder", "", "Aldous-Broder: a random walk covering the grid; unbiased like wilson, "
-                           "and slow."},
-     gen_aldous_broder, GRIDS_ALL, true},
-    {{"eller", "", "Eller: row by row with memory for one row only; even, horizontal-leaning "
-                   "texture."},
-     rect_eller, GRIDS_RECT, false},
-    {{"growing-tree", "", "Growing tree: --bias 0 grows from the newest cell (like dig), 1 from a "
-                          "random one (like prim)."},
-     gen_growing_tree, GRIDS_ALL, true},
-    {{"hunt-and-kill", "", "Hunt and kill: random walks, hunting for the next start in reading "
-                           "order. Few dead ends (~9%), long winding branches."},
-     gen_hunt_and_kill, GRIDS_ALL, true},
-    {{"binary-tree", "", "Binary tree: each cell opens north or west. Diagonal bias; open "
-                         "corridors along the top and left sides."},
-     gen_binary_tree, GRIDS_RECT_POLAR, false},
-    {{"sidewinder", "", "Sidewinder: runs east, each closed by one opening north. Vertical bias; "
-                        "the top row is one corridor."},
-     gen_sidewinder, GRIDS_RECT_POLAR, false},
-    {{"division", "", "Recursive division: splits open chambers with walls that have one gap. "
-                      "Long straight walls, boxy rooms."},
-     rect_division, GRIDS_RECT, false},
+     rect_wall,
+     GRIDS_RECT,
+     true},
+    {{"prim", "",
+      "Simplified Prim: joins a random frontier cell to the maze. Many short dead "
+      "ends radiating from the start."},
+     gen_prim,
+     GRIDS_ALL,
+     true},
+    {{"true-prim", "",
+      "Prim with random cell weights: always joins the lightest frontier cell. "
+      "The most dead ends (~38%), short spurs everywhere."},
+     gen_true_prim,
+     GRIDS_ALL,
+     true},
+    {{"wilson", "",
+      "Wilson: loop-erased random walks; every maze equally likely (unbiased, "
+      "~29% dead ends). Slow to start on large mazes."},
+     gen_wilson,
+     GRIDS_ALL,
+     true},
+    {{"aldous-broder", "",
+      "Aldous-Broder: a random walk covering the grid; unbiased like wilson, "
+      "and slow."},
+     gen_aldous_broder,
+     GRIDS_ALL,
+     true},
+    {{"eller", "",
+      "Eller: row by row with memory for one row only; even, horizontal-leaning "
+      "texture."},
+     rect_eller,
+     GRIDS_RECT,
+     false},
+    {{"growing-tree", "",
+      "Growing tree: --bias 0 grows from the newest cell (like dig), 1 from a "
+      "random one (like prim)."},
+     gen_growing_tree,
+     GRIDS_ALL,
+     true},
+    {{"hunt-and-kill", "",
+      "Hunt and kill: random walks, hunting for the next start in reading "
+      "order. Few dead ends (~9%), long winding branches."},
+     gen_hunt_and_kill,
+     GRIDS_ALL,
+     true},
+    {{"binary-tree", "",
+      "Binary tree: each cell opens north or west. Diagonal bias; open "
+      "corridors along the top and left sides."},
+     gen_binary_tree,
+     GRIDS_RECT_POLAR,
+     false},
+    {{"sidewinder", "",
+      "Sidewinder: runs east, each closed by one opening north. Vertical bias; "
+      "the top row is one corridor."},
+     gen_sidewinder,
+     GRIDS_RECT_POLAR,
+     false},
+    {{"division", "",
+      "Recursive division: splits open chambers with walls that have one gap. "
+      "Long straight walls, boxy rooms."},
+     rect_division,
+     GRIDS_RECT,
+     false},
 };
 
 enum { GENERATOR_COUNT = sizeof generators / sizeof generators[0] };
@@ -121,11 +159,12 @@ static void refuse(const generator_entry *gen, meiro_grid grid, bool shape, meir
         if (k > 0 && (size_t)k < sizeof names - used) used += (size_t)k;
     }
     if (shape)
-        fail_field(err, MEIRO_FIELD_ALGORITHM, MEIRO_ERROR_ARGUMENT, "'%s' does not work on a shape; these do: %s",
-             gen->info.name, names);
+        fail_field(err, MEIRO_FIELD_ALGORITHM, MEIRO_ERROR_ARGUMENT,
+                   "'%s' does not work on a shape; these do: %s", gen->info.name, names);
     else
-        fail_field(err, MEIRO_FIELD_ALGORITHM, MEIRO_ERROR_ARGUMENT, "'%s' does not work on %s grids; these do: %s",
-             gen->info.name, meiro_grid_name(grid), names);
+        fail_field(err, MEIRO_FIELD_ALGORITHM, MEIRO_ERROR_ARGUMENT,
+                   "'%s' does not work on %s grids; these do: %s", gen->info.name,
+                   meiro_grid_name(grid), names);
 }
 
 /* Restricts the new maze to the options' mask, its pieces joined. */
@@ -147,14 +186,15 @@ static meiro_status options_check(const meiro_generate_options *opt, const gener
                                   meiro_error *err)
 {
     if (opt->loops > 100)
-        return fail_field(err, MEIRO_FIELD_LOOPS, MEIRO_ERROR_ARGUMENT, "loops must be a percentage, 0 to 100 (not %u)",
-                    opt->loops);
+        return fail_field(err, MEIRO_FIELD_LOOPS, MEIRO_ERROR_ARGUMENT,
+                          "loops must be a percentage, 0 to 100 (not %u)", opt->loops);
     if ((unsigned)opt->grid >= MEIRO_GRID_COUNT)
-        return fail_field(err, MEIRO_FIELD_GRID, MEIRO_ERROR_ARGUMENT, "unknown grid number %u", (unsigned)opt->grid);
+        return fail_field(err, MEIRO_FIELD_GRID, MEIRO_ERROR_ARGUMENT, "unknown grid number %u",
+                          (unsigned)opt->grid);
     bool rect = opt->grid == MEIRO_GRID_RECT;
     if (opt->mask && !rect)
-        return fail_field(err, MEIRO_FIELD_GRID, MEIRO_ERROR_ARGUMENT, "a shape needs the rect grid, not %s",
-                    meiro_grid_name(opt->grid));
+        return fail_field(err, MEIRO_FIELD_GRID, MEIRO_ERROR_ARGUMENT,
+                          "a shape needs the rect grid, not %s", meiro_grid_name(opt->grid));
     /* the other grids' sizes are checked as the maze is made (a polar
      * grid's cells follow from its rings) */
     meiro_status s = rect ? maze_check_size(opt->width, opt->height, err) : MEIRO_OK;
@@ -179,8 +219,9 @@ meiro_maze *meiro_generate(const meiro_generate_options *opt, meiro_error *err)
     const generator_entry *gen = generator_find(name);
     if (!gen) {
         char hint[64];
-        fail_field(err, MEIRO_FIELD_ALGORITHM, MEIRO_ERROR_UNKNOWN_NAME, "unknown algorithm '%s' (see 'meiro list' for the names)%s", name,
-             info_hint(meiro_generator_info, GENERATOR_COUNT, name, hint, sizeof hint));
+        fail_field(err, MEIRO_FIELD_ALGORITHM, MEIRO_ERROR_UNKNOWN_NAME,
+                   "unknown algorithm '%s' (see 'meiro list' for the names)%s", name,
+                   info_hint(meiro_generator_info, GENERATOR_COUNT, name, hint, sizeof hint));
         return NULL;
     }
     if (options_check(opt, gen, err) != MEIRO_OK) return NULL;

@@ -82,16 +82,17 @@ meiro_status mask_join(uint8_t *inside, uint32_t w, uint32_t h, bool bridges, ui
     if (pieces <= 1) goto done;
     if (pieces > MAX_PIECES) {
         s = fail_field(err, MEIRO_FIELD_SHAPE, MEIRO_ERROR_ARGUMENT,
-                 "the shape falls into more than %u pieces at %lu x %lu cells: use a cleaner "
-                 "picture or fewer cells",
-                 (unsigned)MAX_PIECES, (unsigned long)w, (unsigned long)h);
+                       "the shape falls into more than %u pieces at %lu x %lu cells: use a cleaner "
+                       "picture or fewer cells",
+                       (unsigned)MAX_PIECES, (unsigned long)w, (unsigned long)h);
         goto done;
     }
     if (!bridges) {
-        s = fail_field(err, MEIRO_FIELD_NO_BRIDGES, MEIRO_ERROR_ARGUMENT,
-                 "the shape falls into %lu pieces at %lu x %lu cells; allow bridges between them "
-                 "or use more cells",
-                 (unsigned long)pieces, (unsigned long)w, (unsigned long)h);
+        s = fail_field(
+            err, MEIRO_FIELD_NO_BRIDGES, MEIRO_ERROR_ARGUMENT,
+            "the shape falls into %lu pieces at %lu x %lu cells; allow bridges between them "
+            "or use more cells",
+            (unsigned long)pieces, (unsigned long)w, (unsigned long)h);
         goto done;
     }
     /* Grow every piece outward at once: each outside cell learns its

@@ -36,8 +36,7 @@ meiro_status shape_readable_as_json(uint32_t w, uint32_t h, uint64_t inside, mei
  * temp_dir is the folder of that temporary file, for a writer that needs
  * scratch files of its own (the room is there); NULL when the output is
  * written directly (a device, a pipe). */
-typedef meiro_status (*stream_writer)(void *ctx, FILE *out, const char *temp_dir,
-                                      meiro_error *err);
+typedef meiro_status (*stream_writer)(void *ctx, FILE *out, const char *temp_dir, meiro_error *err);
 meiro_status save_atomically(const char *filename, stream_writer write, void *ctx,
                              meiro_error *err);
 

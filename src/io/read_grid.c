@@ -29,7 +29,7 @@
 #include <string.h>
 
 enum { SYM_WALL, SYM_OPEN, SYM_START, SYM_GOAL, SYM_OUT };
-#define LINE_LIMIT (64u << 20) /* longest line accepted, in bytes */
+#define LINE_LIMIT (64u << 20)                       /* longest line accepted, in bytes */
 #define MAX_SYMBOLS (2 * (size_t)MEIRO_MAX_SIDE + 1) /* across or down: the largest pillar grid */
 
 typedef struct line_reader {
@@ -92,17 +92,17 @@ typedef struct violation {
 
 typedef struct reader {
     input_kind kind;
-    char sep;            /* CSV: the field separator, from the first line */
-    bool inverted;       /* CSV with 0 walls and 1 passages */
-    size_t cell_chars;   /* drawings: characters per cell between corners */
+    char sep;          /* CSV: the field separator, from the first line */
+    bool inverted;     /* CSV with 0 walls and 1 passages */
+    size_t cell_chars; /* drawings: characters per cell between corners */
     meiro_error *err;
-    size_t cols, rows;   /* symbols per row (from the first line), rows so far */
-    uint8_t *walls;      /* a bit per symbol, row-major: set for a wall (and '~') */
-    size_t walls_cap;    /* bytes */
-    uint8_t *outs;       /* the same for '~'; NULL until the first one */
+    size_t cols, rows; /* symbols per row (from the first line), rows so far */
+    uint8_t *walls;    /* a bit per symbol, row-major: set for a wall (and '~') */
+    size_t walls_cap;  /* bytes */
+    uint8_t *outs;     /* the same for '~'; NULL until the first one */
     size_t outs_cap;
-    bool lead_out;       /* CSV: line 1 so far is only '~' (the corner may be one) */
-    bool has[2];         /* S, G */
+    bool lead_out; /* CSV: line 1 so far is only '~' (the corner may be one) */
+    bool has[2];   /* S, G */
     size_t mark_r[2], mark_k[2];
     violation bad, inner, border; /* first break; the last even row as inner row or border */
 } reader;
@@ -151,7 +151,8 @@ static meiro_status tokenize_text(reader *rd, const char *s, size_t n, sym_row *
         uint8_t sym;
         switch (s[i]) {
         case '#': sym = SYM_WALL; break;
-        case ' ': case '.': sym = SYM_OPEN; break;
+        case ' ':
+        case '.': sym = SYM_OPEN; break;
         case 'S': sym = SYM_START; break;
         case 'G': sym = SYM_GOAL; break;
         case '~': sym = SYM_OUT; break;
@@ -228,7 +229,8 @@ static meiro_status tokenize_csv(reader *rd, const char *s, size_t n, sym_row *r
             char what[80];
             if (b - a == 1) describe_char(what, sizeof what, (unsigned char)c);
             else {
-                size_t len = b - a > 40 ? 40 : b - a, w = (size_t)snprintf(what, sizeof what, "value '");
+                size_t len = b - a > 40 ? 40 : b - a,
+                       w = (size_t)snprintf(what, sizeof what, "value '");
                 for (size_t k = 0; k < len; k++) /* no control bytes to the terminal */
                     what[w++] = (unsigned char)s[a + k] < 0x20 || s[a + k] == 0x7f ? '?' : s[a + k];
                 snprintf(what + w, sizeof what - w, "'");
@@ -255,8 +257,11 @@ enum { GL_SPACE, GL_LINE, GL_START, GL_GOAL, GL_DOT, GL_OTHER };
 static bool next_glyph(const char *s, size_t n, size_t *i, int *cls, uint32_t *cp)
 {
     unsigned char c = (unsigned char)s[*i];
-    size_t len = c < 0x80 ? 1 : c >= 0xC2 && c < 0xE0 ? 2 : c >= 0xE0 && c < 0xF0 ? 3
-               : c >= 0xF0 && c < 0xF5 ? 4 : 0;
+    size_t len = c < 0x80                ? 1
+                 : c >= 0xC2 && c < 0xE0 ? 2
+                 : c >= 0xE0 && c < 0xF0 ? 3
+                 : c >= 0xF0 && c < 0xF5 ? 4
+                                         : 0;
     if (len == 0 || len > n - *i) return false;
     *cp = len == 1 ? c : c & (0x7Fu >> len);
     for (size_t k = 1; k < len; k++) {
@@ -267,10 +272,13 @@ static bool next_glyph(const char *s, size_t n, size_t *i, int *cls, uint32_t *c
     *i += len;
     switch (*cp) {
     case ' ': *cls = GL_SPACE; break;
-    case '+': case '-': case '|': *cls = GL_LINE; break;
+    case '+':
+    case '-':
+    case '|': *cls = GL_LINE; break;
     case 'S': *cls = GL_START; break;
     case 'G': *cls = GL_GOAL; break;
-    case '.': case 0xB7: *cls = GL_DOT; break;
+    case '.':
+    case 0xB7: *cls = GL_DOT; break;
     default: *cls = *cp >= 0x2500 && *cp <= 0x257F ? GL_LINE : GL_OTHER;
     }
     return true;
@@ -318,7 +326,8 @@ static meiro_status start_drawing(reader *rd, const char *s, size_t n, unsigned 
     if (glyphs < 2)
         return fail_at(rd->err, MEIRO_ERROR_PARSE, line, 1,
                        "a line drawing's first line is its top wall, at least one cell wide");
-    size_t w = (glyphs - 1 + rd->cell_chars) / (rd->cell_chars + 1); /* its last corner may be cut */
+    size_t w =
+        (glyphs - 1 + rd->cell_chars) / (rd->cell_chars + 1); /* its last corner may be cut */
     if (w > MEIRO_MAX_SIDE)
         return fail_at(rd->err, MEIRO_ERROR_TOO_BIG, line, 1,
                        "maze too large: at most %u cells across", MEIRO_MAX_SIDE);
@@ -361,7 +370,8 @@ static meiro_status tokenize_drawing(reader *rd, const char *s, size_t n, sym_ro
         if (cls == GL_OTHER || (off == 0 && !cells && cls != GL_LINE && cls != GL_SPACE) ||
             (off > 0 && cells && cls == GL_LINE)) {
             char where[160];
-            snprintf(where, sizeof where, ": in this drawing %s stand at columns 1, %zu, %zu, ... "
+            snprintf(where, sizeof where,
+                     ": in this drawing %s stand at columns 1, %zu, %zu, ... "
                      "and cells are the %zu characters between",
                      cells ? "walls" : "corners", 1 + step, 1 + 2 * step, rd->cell_chars);
             return bad_glyph(rd, row->line, (unsigned long)j + 1, cp, where);
@@ -401,12 +411,16 @@ static violation pillar_check(const reader *rd, const sym_row *row, row_role rol
         const char *why = NULL;
         if (role == ROLE_CELLS) {
             if (edge) why = s == SYM_OPEN ? gap : NULL;
-            else if (k % 2) why = s == SYM_WALL ? "a cell is a wall (cells are at even lines and "
-                                                  "even columns)" : NULL;
+            else if (k % 2)
+                why = s == SYM_WALL ? "a cell is a wall (cells are at even lines and "
+                                      "even columns)"
+                                    : NULL;
             else why = mark ? mark_place : NULL;
         } else if (k % 2 == 0) {
-            why = s == SYM_WALL || s == SYM_OUT ? NULL : edge ? gap : "a corner is open (corners are at odd lines "
-                                                      "and odd columns)";
+            why = s == SYM_WALL || s == SYM_OUT ? NULL
+                  : edge                        ? gap
+                                                : "a corner is open (corners are at odd lines "
+                                                  "and odd columns)";
         } else if (role == ROLE_BORDER) {
             why = s == SYM_OPEN ? gap : NULL;
         } else {
@@ -517,10 +531,10 @@ static bool walled_around(const reader *rd)
 static void place_mark(const reader *rd, const meiro_maze *m, size_t r, size_t k, bool pillar,
                        bool ring, meiro_cell *c, meiro_dir *door)
 {
-    *door = !ring ? MEIRO_NO_DIR
-            : r == 0 ? MEIRO_NORTH
+    *door = !ring               ? MEIRO_NO_DIR
+            : r == 0            ? MEIRO_NORTH
             : r == rd->rows - 1 ? MEIRO_SOUTH
-            : k == 0 ? MEIRO_WEST
+            : k == 0            ? MEIRO_WEST
             : k == rd->cols - 1 ? MEIRO_EAST
                                 : MEIRO_NO_DIR;
     size_t x = pillar ? k / 2 : ring && k > 0 ? k - 1 : k;
@@ -538,7 +552,8 @@ static meiro_status check_shape_edge(const reader *rd)
             if (wall_at(rd, r, k)) continue;
             bool across = r % 2 == 0; /* a wall above or below a cell */
             size_t r1 = across ? r - (r > 0) : r, k1 = across ? k : k - (k > 0);
-            size_t r2 = across ? r + (r + 1 < rd->rows) : r, k2 = across ? k : k + (k + 1 < rd->cols);
+            size_t r2 = across ? r + (r + 1 < rd->rows) : r,
+                   k2 = across ? k : k + (k + 1 < rd->cols);
             if (out_at(rd, r1, k1) || out_at(rd, r2, k2))
                 return fail_at(rd->err, MEIRO_ERROR_PARSE, (unsigned long)r + 1, col_of(rd, k),
                                "an opening beside a cell outside the shape ('~'): a wall "
@@ -571,7 +586,8 @@ static meiro_status apply_shape(const reader *rd, meiro_maze *m, bool pillar, bo
     } else {
         for (size_t y = 0; y < m->h; y++)
             for (size_t x = 0; x < m->w; x++) {
-                bool out = pillar ? out_at(rd, 2 * y + 1, 2 * x + 1) : out_at(rd, y + ring, x + ring);
+                bool out =
+                    pillar ? out_at(rd, 2 * y + 1, 2 * x + 1) : out_at(rd, y + ring, x + ring);
                 reached += inside[y * m->w + x] = !out;
             }
     }
@@ -613,10 +629,11 @@ static meiro_status build_maze(const reader *rd, bool pillar, unsigned long last
     size_t w = pillar ? rd->cols / 2 : rd->cols - (ring ? 2 : 0);
     size_t h = pillar ? rd->rows / 2 : rd->rows - (ring ? 2 : 0);
     if (w > MEIRO_MAX_SIDE || h > MEIRO_MAX_SIDE || (uint64_t)w * h > MEIRO_MAX_CELLS) {
-        return fail_at(rd->err, MEIRO_ERROR_TOO_BIG, w > MEIRO_MAX_SIDE ? 1 : last_line, 1,
-                "maze too large: read as blocks (it does not follow the 2W+1 grid), it is %zu x "
-                "%zu cells; at most %u a side and %u in all",
-                w, h, MEIRO_MAX_SIDE, MEIRO_MAX_CELLS);
+        return fail_at(
+            rd->err, MEIRO_ERROR_TOO_BIG, w > MEIRO_MAX_SIDE ? 1 : last_line, 1,
+            "maze too large: read as blocks (it does not follow the 2W+1 grid), it is %zu x "
+            "%zu cells; at most %u a side and %u in all",
+            w, h, MEIRO_MAX_SIDE, MEIRO_MAX_CELLS);
     }
     meiro_maze *m = *out = meiro_maze_new((uint32_t)w, (uint32_t)h, rd->err);
     if (!m) return rd->err ? rd->err->status : MEIRO_ERROR_NOMEM;
@@ -640,14 +657,17 @@ static meiro_status build_maze(const reader *rd, bool pillar, unsigned long last
     place_mark(rd, m, rd->mark_r[1], rd->mark_k[1], pillar, ring, &m->goal, &m->goal_door);
     meiro_status st = MEIRO_OK;
     if (rd->outs && pillar) st = check_shape_edge(rd);
-    if (st == MEIRO_OK && (rd->outs || rd->kind == KIND_DRAWING)) st = apply_shape(rd, m, pillar, ring);
+    if (st == MEIRO_OK && (rd->outs || rd->kind == KIND_DRAWING))
+        st = apply_shape(rd, m, pillar, ring);
     if (st == MEIRO_OK && rd->kind == KIND_DRAWING) st = check_border_gaps(rd, m);
     for (int g = 0; g < 2 && st == MEIRO_OK; g++) {
         meiro_cell c = g ? m->goal : m->start;
         if (!cell_active(m, cell_index(m, c.x, c.y)))
             st = fail_at(rd->err, MEIRO_ERROR_PARSE, (unsigned long)rd->mark_r[g] + 1,
-                         col_of(rd, rd->mark_k[g]), "%c stands beside a cell outside the shape "
-                         "('~'), not in one of its cells", g ? 'G' : 'S');
+                         col_of(rd, rd->mark_k[g]),
+                         "%c stands beside a cell outside the shape "
+                         "('~'), not in one of its cells",
+                         g ? 'G' : 'S');
     }
     return st;
 }
@@ -682,7 +702,8 @@ static meiro_status read_rows(reader *rd, line_reader *lr, sym_row *row, unsigne
                                  a drawing's rows outside its shape) */
             if (*line_no == 1)
                 return fail_at(err, MEIRO_ERROR_PARSE, 1, 1, "%s: a maze starts on the first line",
-                               bom ? "line 1 holds only a byte order mark (BOM)" : "line 1 is empty");
+                               bom ? "line 1 holds only a byte order mark (BOM)"
+                                   : "line 1 is empty");
             blank_run++;
             continue;
         }
@@ -705,7 +726,7 @@ static meiro_status read_rows(reader *rd, line_reader *lr, sym_row *row, unsigne
                 if ((st = start_drawing(rd, s, n, 1)) != MEIRO_OK) return st;
             }
         }
-        st = rd->kind == KIND_CSV ? tokenize_csv(rd, s, n, row)
+        st = rd->kind == KIND_CSV       ? tokenize_csv(rd, s, n, row)
              : rd->kind == KIND_DRAWING ? tokenize_drawing(rd, s, n, row)
                                         : tokenize_text(rd, s, n, row);
         if (st != MEIRO_OK) return st;
@@ -742,7 +763,8 @@ meiro_maze *read_grid(FILE *in, bool csv, meiro_error *err)
     note_break(&rd, rd.border); /* the last even row is the bottom border */
     bool pillar = !rd.bad.line && rd.rows % 2 && rd.cols % 2 && rd.rows >= 3 && rd.cols >= 3;
     if (rd.kind == KIND_DRAWING && !pillar) { /* drawn by meiro, or like it: no blocks */
-        if (rd.bad.line) st = fail_at(err, MEIRO_ERROR_PARSE, rd.bad.line, rd.bad.col, "%s", rd.bad.why);
+        if (rd.bad.line)
+            st = fail_at(err, MEIRO_ERROR_PARSE, rd.bad.line, rd.bad.col, "%s", rd.bad.why);
         else
             st = fail_at(err, MEIRO_ERROR_PARSE, rd.rows, 1,
                          "the drawing has %zu lines: a maze H cells tall has 2H+1 (the last line "
@@ -751,8 +773,9 @@ meiro_maze *read_grid(FILE *in, bool csv, meiro_error *err)
         goto done;
     }
     if (!rd.has[0] || !rd.has[1]) {
-        st = fail(err, MEIRO_ERROR_PARSE, "no %s: mark the %s cell with %c",
-                  rd.has[0] ? "goal" : "start", rd.has[0] ? "goal" : "start", rd.has[0] ? 'G' : 'S');
+        st =
+            fail(err, MEIRO_ERROR_PARSE, "no %s: mark the %s cell with %c",
+                 rd.has[0] ? "goal" : "start", rd.has[0] ? "goal" : "start", rd.has[0] ? 'G' : 'S');
         goto done;
     }
     st = build_maze(&rd, pillar, line_no, &m);

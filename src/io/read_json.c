@@ -45,13 +45,25 @@
 static const double GEOMETRY_TOLERANCE = 1e-6;
 
 enum {
-    KEY_MEIRO, KEY_GRID, KEY_WIDTH, KEY_HEIGHT, KEY_EXTENT, KEY_SEED, KEY_ALGORITHM,
-    KEY_START, KEY_START_DOOR, KEY_GOAL, KEY_GOAL_DOOR, KEY_CELLS, KEY_PASSAGES, KEY_SOLUTION,
+    KEY_MEIRO,
+    KEY_GRID,
+    KEY_WIDTH,
+    KEY_HEIGHT,
+    KEY_EXTENT,
+    KEY_SEED,
+    KEY_ALGORITHM,
+    KEY_START,
+    KEY_START_DOOR,
+    KEY_GOAL,
+    KEY_GOAL_DOOR,
+    KEY_CELLS,
+    KEY_PASSAGES,
+    KEY_SOLUTION,
     KEY_COUNT
 };
 static const char *const key_names[KEY_COUNT] = {
-    "meiro", "grid", "width", "height", "extent", "seed", "algorithm",
-    "start", "start_door", "goal", "goal_door", "cells", "passages", "solution"};
+    "meiro", "grid",       "width", "height",    "extent", "seed",     "algorithm",
+    "start", "start_door", "goal",  "goal_door", "cells",  "passages", "solution"};
 static const char *const door_names[4] = {"north", "east", "south", "west"};
 
 typedef struct where {
@@ -170,7 +182,8 @@ static meiro_status decode(jreader *r, json_t **out, const char *what)
             json_decref(v);
             if (avail >= VALUE_LIMIT)
                 return fail_at(r->err, MEIRO_ERROR_TOO_BIG, r->line, r->col,
-                               "%s is longer than %zu MiB: not a maze file", what, VALUE_LIMIT >> 20);
+                               "%s is longer than %zu MiB: not a maze file", what,
+                               VALUE_LIMIT >> 20);
             meiro_status st = want(r, avail + (avail > 4096 ? avail : 4096));
             if (st != MEIRO_OK) return st;
             continue;
@@ -194,7 +207,8 @@ static meiro_status decode(jreader *r, json_t **out, const char *what)
 /* The value as JSON, cut to about 40 bytes, into buf. */
 static const char *shown(const json_t *v, char *buf, size_t size)
 {
-    char *s = json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT | JSON_ENSURE_ASCII | JSON_REAL_PRECISION(12));
+    char *s =
+        json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT | JSON_ENSURE_ASCII | JSON_REAL_PRECISION(12));
     if (!s) return "(a value)";
     size_t len = strlen(s);
     if (len > 40 && size > 44) snprintf(buf, size, "%.40s...", s);
@@ -207,7 +221,8 @@ static const char *shown(const json_t *v, char *buf, size_t size)
 static const char *printable(const char *s, char *buf, size_t size)
 {
     size_t n = 0;
-    for (; s[n] && n + 1 < size; n++) buf[n] = (unsigned char)s[n] < 0x20 || s[n] == 0x7f ? '?' : s[n];
+    for (; s[n] && n + 1 < size; n++)
+        buf[n] = (unsigned char)s[n] < 0x20 || s[n] == 0x7f ? '?' : s[n];
     buf[n] = 0;
     return buf;
 }
@@ -252,7 +267,8 @@ static meiro_status content_ahead(jreader *r, size_t need, bool *found)
     size_t content = 0, seen = 0, most = need * READ_AHEAD_SPACES + 4096;
     *found = false;
     for (;;) {
-        for (; seen < r->fill - r->pos && content < need; seen++) content += !is_space(r->buf[r->pos + seen]);
+        for (; seen < r->fill - r->pos && content < need; seen++)
+            content += !is_space(r->buf[r->pos + seen]);
         if (content >= need) {
             *found = true;
             return MEIRO_OK;
@@ -286,13 +302,16 @@ static meiro_status begin_cells(jreader *r, where at)
     if (st != MEIRO_OK) return st;
     if (!found) {
         char size[64];
-        if (r->grid == MEIRO_GRID_POLAR) snprintf(size, sizeof size, "polar maze of %lu rings", (unsigned long)r->h);
-        else snprintf(size, sizeof size, "%lu x %lu %s maze", (unsigned long)r->w, (unsigned long)r->h,
-                      meiro_grid_name(r->grid));
-        return fail_at(r->err, MEIRO_ERROR_PARSE, at.line, at.col,
-                       "the file ends too soon to list the cells of a %s (spaces do not count): is \"width\" or "
-                       "\"height\" wrong?",
-                       size);
+        if (r->grid == MEIRO_GRID_POLAR)
+            snprintf(size, sizeof size, "polar maze of %lu rings", (unsigned long)r->h);
+        else
+            snprintf(size, sizeof size, "%lu x %lu %s maze", (unsigned long)r->w,
+                     (unsigned long)r->h, meiro_grid_name(r->grid));
+        return fail_at(
+            r->err, MEIRO_ERROR_PARSE, at.line, at.col,
+            "the file ends too soon to list the cells of a %s (spaces do not count): is \"width\" or "
+            "\"height\" wrong?",
+            size);
     }
     r->m = meiro_maze_new_grid(r->grid, r->w, r->h, &e);
     if (!r->m) {
@@ -300,9 +319,10 @@ static meiro_status begin_cells(jreader *r, where at)
         return fail_at(r->err, e.status, size.line, size.col, "%s", e.message);
     }
     if (r->m->w != r->w)
-        return fail_at(r->err, MEIRO_ERROR_PARSE, r->at[KEY_WIDTH].line, r->at[KEY_WIDTH].col,
-                       "\"width\" is %lu: a polar maze of %lu rings has %lu cells in its outer ring",
-                       (unsigned long)r->w, (unsigned long)r->h, (unsigned long)r->m->w);
+        return fail_at(
+            r->err, MEIRO_ERROR_PARSE, r->at[KEY_WIDTH].line, r->at[KEY_WIDTH].col,
+            "\"width\" is %lu: a polar maze of %lu rings has %lu cells in its outer ring",
+            (unsigned long)r->w, (unsigned long)r->h, (unsigned long)r->m->w);
     r->total = maze_total(r->m);
     return MEIRO_OK;
 }
@@ -311,7 +331,8 @@ static meiro_status bad_cell(jreader *r, where at, uint64_t k, const char *fmt, 
 {
     char msg[200];
     snprintf(msg, sizeof msg, fmt, detail);
-    return fail_at(r->err, MEIRO_ERROR_PARSE, at.line, at.col, "cell %llu: %s", (unsigned long long)k, msg);
+    return fail_at(r->err, MEIRO_ERROR_PARSE, at.line, at.col, "cell %llu: %s",
+                   (unsigned long long)k, msg);
 }
 
 /* Where the cell is listed: the next in reading order (rect: any later
@@ -321,35 +342,37 @@ static meiro_status place_cell(jreader *r, where at, uint64_t k, uint64_t x, uin
     meiro_error *err = r->err;
     if (k >= r->total)
         return fail_at(err, MEIRO_ERROR_PARSE, at.line, at.col,
-                       "cell %llu: a %s grid of %lu x %lu has only %llu cells", (unsigned long long)k,
-                       meiro_grid_name(r->grid), (unsigned long)r->w, (unsigned long)r->h,
-                       (unsigned long long)r->total);
+                       "cell %llu: a %s grid of %lu x %lu has only %llu cells",
+                       (unsigned long long)k, meiro_grid_name(r->grid), (unsigned long)r->w,
+                       (unsigned long)r->h, (unsigned long long)r->total);
     if (r->grid != MEIRO_GRID_RECT) {
         meiro_cell c = grid_cell(r->m, (size_t)k);
         if (c.x != x || c.y != y)
-            return fail_at(err, MEIRO_ERROR_PARSE, at.line, at.col,
-                           "cell %llu is (x %llu, y %llu), but cell %llu of this %s grid is (x %lu, "
-                           "y %lu): cells are listed %s, each once",
-                           (unsigned long long)k, (unsigned long long)x, (unsigned long long)y,
-                           (unsigned long long)k, meiro_grid_name(r->grid), (unsigned long)c.x,
-                           (unsigned long)c.y,
-                           r->grid == MEIRO_GRID_POLAR ? "ring by ring from the centre, x clockwise"
-                                                       : "row by row");
+            return fail_at(
+                err, MEIRO_ERROR_PARSE, at.line, at.col,
+                "cell %llu is (x %llu, y %llu), but cell %llu of this %s grid is (x %lu, "
+                "y %lu): cells are listed %s, each once",
+                (unsigned long long)k, (unsigned long long)x, (unsigned long long)y,
+                (unsigned long long)k, meiro_grid_name(r->grid), (unsigned long)c.x,
+                (unsigned long)c.y,
+                r->grid == MEIRO_GRID_POLAR ? "ring by ring from the centre, x clockwise"
+                                            : "row by row");
         return MEIRO_OK;
     }
     if (x >= r->w || y >= r->h)
         return fail_at(err, MEIRO_ERROR_PARSE, at.line, at.col,
-                       "cell %llu is (x %llu, y %llu), outside the %lu x %lu grid", (unsigned long long)k,
-                       (unsigned long long)x, (unsigned long long)y, (unsigned long)r->w,
-                       (unsigned long)r->h);
+                       "cell %llu is (x %llu, y %llu), outside the %lu x %lu grid",
+                       (unsigned long long)k, (unsigned long long)x, (unsigned long long)y,
+                       (unsigned long)r->w, (unsigned long)r->h);
     uint64_t i = y * r->w + x;
     if (k > 0 && i <= r->last_linear)
-        return fail_at(err, MEIRO_ERROR_PARSE, at.line, at.col,
-                       "cell %llu is (x %llu, y %llu), which comes before cell %llu (x %llu, y %llu): "
-                       "cells are listed row by row, each once",
-                       (unsigned long long)k, (unsigned long long)x, (unsigned long long)y,
-                       (unsigned long long)k - 1, (unsigned long long)(r->last_linear % r->w),
-                       (unsigned long long)(r->last_linear / r->w));
+        return fail_at(
+            err, MEIRO_ERROR_PARSE, at.line, at.col,
+            "cell %llu is (x %llu, y %llu), which comes before cell %llu (x %llu, y %llu): "
+            "cells are listed row by row, each once",
+            (unsigned long long)k, (unsigned long long)x, (unsigned long long)y,
+            (unsigned long long)k - 1, (unsigned long long)(r->last_linear % r->w),
+            (unsigned long long)(r->last_linear / r->w));
     r->last_linear = i;
     if (i != k && !r->gaps) { /* the first cell left out: from here on ids need a map */
         r->gaps = true;
@@ -375,7 +398,8 @@ static meiro_status check_shape(jreader *r, where at, uint64_t k, meiro_cell c, 
     double p[2];
     if (center) {
         if (!get_pair(center, p))
-            return bad_cell(r, at, k, "\"center\" is %s, not a point [x, y]", shown(center, a, sizeof a));
+            return bad_cell(r, at, k, "\"center\" is %s, not a point [x, y]",
+                            shown(center, a, sizeof a));
         if (!near(p[0], s.cx) || !near(p[1], s.cy)) {
             snprintf(b, sizeof b, "[%.9g, %.9g]", s.cx, s.cy);
             return fail_at(r->err, MEIRO_ERROR_PARSE, at.line, at.col,
@@ -386,11 +410,13 @@ static meiro_status check_shape(jreader *r, where at, uint64_t k, meiro_cell c, 
     if (corners) {
         bool ok = json_is_array(corners) && json_array_size(corners) == s.corners;
         for (unsigned i = 0; ok && i < s.corners; i++)
-            ok = get_pair(json_array_get(corners, i), p) && near(p[0], s.px[i]) && near(p[1], s.py[i]);
+            ok = get_pair(json_array_get(corners, i), p) && near(p[0], s.px[i]) &&
+                 near(p[1], s.py[i]);
         if (!ok) {
             int n = snprintf(b, sizeof b, "[");
             for (unsigned i = 0; i < s.corners && n > 0 && (size_t)n < sizeof b; i++)
-                n += snprintf(b + n, sizeof b - (size_t)n, "%s[%.6g, %.6g]", i ? ", " : "", s.px[i], s.py[i]);
+                n += snprintf(b + n, sizeof b - (size_t)n, "%s[%.6g, %.6g]", i ? ", " : "", s.px[i],
+                              s.py[i]);
             if (n > 0 && (size_t)n < sizeof b) snprintf(b + n, sizeof b - (size_t)n, "]");
             return fail_at(r->err, MEIRO_ERROR_PARSE, at.line, at.col,
                            "cell %llu: \"corners\" are %s, but this cell's %u corners are %s",
@@ -425,23 +451,29 @@ static meiro_status read_cell(jreader *r, json_t *v, uint64_t k, where at)
     json_t *x = NULL, *y = NULL, *center = NULL, *corners = NULL, *radii = NULL, *angles = NULL;
     const char *key;
     json_t *value;
-    json_object_foreach(v, key, value) {
-        json_t **slot = !strcmp(key, "x") ? &x : !strcmp(key, "y") ? &y
-                        : !strcmp(key, "center") ? &center
+    json_object_foreach(v, key, value)
+    {
+        json_t **slot = !strcmp(key, "x")                   ? &x
+                        : !strcmp(key, "y")                 ? &y
+                        : !strcmp(key, "center")            ? &center
                         : !strcmp(key, "corners") && !polar ? &corners
-                        : !strcmp(key, "radii") && polar ? &radii
-                        : !strcmp(key, "angles") && polar ? &angles : NULL;
+                        : !strcmp(key, "radii") && polar    ? &radii
+                        : !strcmp(key, "angles") && polar   ? &angles
+                                                            : NULL;
         if (!slot)
-            return bad_cell(r, at, k, polar ? "unknown key \"%s\" (a polar cell has x, y, center, "
-                                              "radii and angles)"
-                                            : "unknown key \"%s\" (a cell has x, y, center and corners)",
+            return bad_cell(r, at, k,
+                            polar ? "unknown key \"%s\" (a polar cell has x, y, center, "
+                                    "radii and angles)"
+                                  : "unknown key \"%s\" (a cell has x, y, center and corners)",
                             printable(key, a, sizeof a));
         *slot = value;
     }
     uint64_t cx, cy;
     if (!x || !y) return bad_cell(r, at, k, "no \"%s\": every cell has its x and y", x ? "y" : "x");
-    if (!get_id(x, &cx)) return bad_cell(r, at, k, "\"x\" is %s, not a whole number from 0", shown(x, a, sizeof a));
-    if (!get_id(y, &cy)) return bad_cell(r, at, k, "\"y\" is %s, not a whole number from 0", shown(y, a, sizeof a));
+    if (!get_id(x, &cx))
+        return bad_cell(r, at, k, "\"x\" is %s, not a whole number from 0", shown(x, a, sizeof a));
+    if (!get_id(y, &cy))
+        return bad_cell(r, at, k, "\"y\" is %s, not a whole number from 0", shown(y, a, sizeof a));
     meiro_status st = place_cell(r, at, k, cx, cy);
     if (st != MEIRO_OK) return st;
     return check_shape(r, at, k, (meiro_cell){(uint32_t)cx, (uint32_t)cy}, center, corners, radii,
@@ -453,15 +485,17 @@ static meiro_status end_cells(jreader *r, where at)
 {
     if (r->grid != MEIRO_GRID_RECT) {
         if (r->count == r->total) return MEIRO_OK;
-        return fail_at(r->err, MEIRO_ERROR_PARSE, at.line, at.col, "\"cells\" lists %llu cells: a %s grid of %lu x %lu has %llu",
+        return fail_at(r->err, MEIRO_ERROR_PARSE, at.line, at.col,
+                       "\"cells\" lists %llu cells: a %s grid of %lu x %lu has %llu",
                        (unsigned long long)r->count, meiro_grid_name(r->grid), (unsigned long)r->w,
                        (unsigned long)r->h, (unsigned long long)r->total);
     }
     meiro_error why = {0};
     if (r->count == 0)
-        return fail_at(r->err, MEIRO_ERROR_PARSE, at.line, at.col,
-                       "\"cells\" lists no cells: a rect grid of %lu x %lu has %llu (or those inside its shape)",
-                       (unsigned long)r->w, (unsigned long)r->h, (unsigned long long)r->total);
+        return fail_at(
+            r->err, MEIRO_ERROR_PARSE, at.line, at.col,
+            "\"cells\" lists no cells: a rect grid of %lu x %lu has %llu (or those inside its shape)",
+            (unsigned long)r->w, (unsigned long)r->h, (unsigned long long)r->total);
     if (shape_readable_as_json(r->w, r->h, r->count, &why) != MEIRO_OK)
         return fail_at(r->err, why.status, at.line, at.col, "\"cells\": %s", why.message);
     r->m = meiro_maze_new_grid(MEIRO_GRID_RECT, r->w, r->h, &why);
@@ -534,14 +568,15 @@ static meiro_status read_passage(jreader *r, json_t *v, uint64_t k, where at)
     meiro_cell ca;
     unsigned side = 0;
     if (!bad && !side_between(r, ids[0], ids[1], &ca, &side)) {
-        snprintf(why, sizeof why, "cells %llu and %llu are not neighbours", (unsigned long long)ids[0],
-                 (unsigned long long)ids[1]);
+        snprintf(why, sizeof why, "cells %llu and %llu are not neighbours",
+                 (unsigned long long)ids[0], (unsigned long long)ids[1]);
         bad = why;
     }
     if (!bad && side_is_open(r, ca, (size_t)ids[0], side)) bad = "it is listed twice";
     if (bad)
         return fail_at(r->err, MEIRO_ERROR_PARSE, at.line, at.col, "passage %llu [%llu, %llu]: %s",
-                       (unsigned long long)k, (unsigned long long)ids[0], (unsigned long long)ids[1], bad);
+                       (unsigned long long)k, (unsigned long long)ids[0],
+                       (unsigned long long)ids[1], bad);
     if (r->grid == MEIRO_GRID_RECT) maze_set_wall(r->m, ca.x, ca.y, side, true);
     else grid_set_side(r->m, (size_t)ids[0], side, true);
     return MEIRO_OK;
@@ -661,13 +696,14 @@ static meiro_status read_value(jreader *r, int key, json_t *v, where at)
                 return MEIRO_OK;
             }
         }
-        return BAD("unknown grid %s: \"rect\", \"polar\", \"hex\" or \"triangle\"", shown(v, a, sizeof a));
+        return BAD("unknown grid %s: \"rect\", \"polar\", \"hex\" or \"triangle\"",
+                   shown(v, a, sizeof a));
     case KEY_WIDTH:
     case KEY_HEIGHT: {
         json_int_t n = json_is_integer(v) ? json_integer_value(v) : 0;
         if (n < 1 || n > (json_int_t)MEIRO_MAX_SIDE)
-            return BAD("\"%s\" is %s: a whole number of cells from 1 to %u", name, shown(v, a, sizeof a),
-                       MEIRO_MAX_SIDE);
+            return BAD("\"%s\" is %s: a whole number of cells from 1 to %u", name,
+                       shown(v, a, sizeof a), MEIRO_MAX_SIDE);
         *(key == KEY_WIDTH ? &r->w : &r->h) = (uint32_t)n;
         return MEIRO_OK;
     }
@@ -682,17 +718,18 @@ static meiro_status read_value(jreader *r, int key, json_t *v, where at)
         errno = 0;
         unsigned long long seed = digits ? strtoull(s, NULL, 10) : 0;
         if (!digits || errno == ERANGE)
-            return BAD("\"seed\" is %s: a string of decimal digits up to 18446744073709551615, such as "
-                       "\"2026\" (a 64-bit seed does not fit a JSON number)",
-                       shown(v, a, sizeof a));
+            return BAD(
+                "\"seed\" is %s: a string of decimal digits up to 18446744073709551615, such as "
+                "\"2026\" (a 64-bit seed does not fit a JSON number)",
+                shown(v, a, sizeof a));
         r->has_seed = true;
         r->seed = seed;
         return MEIRO_OK;
     }
     case KEY_ALGORITHM:
         if (!json_is_string(v) || json_string_length(v) >= sizeof r->algorithm)
-            return BAD("\"algorithm\" is %s: a generator's name, at most %zu bytes", shown(v, a, sizeof a),
-                       sizeof r->algorithm - 1);
+            return BAD("\"algorithm\" is %s: a generator's name, at most %zu bytes",
+                       shown(v, a, sizeof a), sizeof r->algorithm - 1);
         snprintf(r->algorithm, sizeof r->algorithm, "%s", json_string_value(v));
         return MEIRO_OK;
     case KEY_START:
@@ -708,7 +745,8 @@ static meiro_status read_value(jreader *r, int key, json_t *v, where at)
                 return MEIRO_OK;
             }
         }
-        return BAD("\"%s\" is %s: \"north\", \"east\", \"south\" or \"west\"", name, shown(v, a, sizeof a));
+        return BAD("\"%s\" is %s: \"north\", \"east\", \"south\" or \"west\"", name,
+                   shown(v, a, sizeof a));
     default: return MEIRO_OK;
     }
 #undef BAD
@@ -729,25 +767,29 @@ static meiro_status read_member(jreader *r, int *last_key)
     while (key < KEY_COUNT && strcmp(name, key_names[key]) != 0) key++;
     meiro_error *err = r->err;
     if (key == KEY_COUNT)
-        return fail_at(err, MEIRO_ERROR_PARSE, key_at.line, key_at.col,
-                       "unknown key \"%s\": a meiro maze has meiro, grid, width, height, extent, seed, "
-                       "algorithm, start, start_door, goal, goal_door, cells, passages and solution",
-                       name);
+        return fail_at(
+            err, MEIRO_ERROR_PARSE, key_at.line, key_at.col,
+            "unknown key \"%s\": a meiro maze has meiro, grid, width, height, extent, seed, "
+            "algorithm, start, start_door, goal, goal_door, cells, passages and solution",
+            name);
     if (r->seen & (1u << key))
-        return fail_at(err, MEIRO_ERROR_PARSE, key_at.line, key_at.col, "\"%s\" appears twice", name);
+        return fail_at(err, MEIRO_ERROR_PARSE, key_at.line, key_at.col, "\"%s\" appears twice",
+                       name);
     static const int before_cells[] = {KEY_MEIRO, KEY_GRID, KEY_WIDTH, KEY_HEIGHT};
     for (size_t i = 0; key == KEY_CELLS && i < 4; i++)
         if (!(r->seen & (1u << before_cells[i])))
-            return fail_at(err, MEIRO_ERROR_PARSE, key_at.line, key_at.col,
-                           "\"cells\" comes before \"%s\": meiro reads \"meiro\", \"grid\", \"width\" and "
-                           "\"height\" first (put them before the cells)",
-                           key_names[before_cells[i]]);
+            return fail_at(
+                err, MEIRO_ERROR_PARSE, key_at.line, key_at.col,
+                "\"cells\" comes before \"%s\": meiro reads \"meiro\", \"grid\", \"width\" and "
+                "\"height\" first (put them before the cells)",
+                key_names[before_cells[i]]);
     if (key == KEY_PASSAGES && !(r->seen & (1u << KEY_CELLS)))
         return fail_at(err, MEIRO_ERROR_PARSE, key_at.line, key_at.col,
                        "\"passages\" comes before \"cells\": meiro reads the cells first");
     if ((st = skip_space(r, &c)) != MEIRO_OK) return st;
     if (c != ':')
-        return fail_at(err, MEIRO_ERROR_PARSE, r->line, r->col, "':' expected after the key \"%s\"", name);
+        return fail_at(err, MEIRO_ERROR_PARSE, r->line, r->col, "':' expected after the key \"%s\"",
+                       name);
     advance(r, 1);
     if ((st = skip_space(r, &c)) != MEIRO_OK) return st;
     r->seen |= 1u << key;
@@ -783,9 +825,10 @@ static meiro_status read_document(jreader *r)
         if ((st = decode(r, &v, "not JSON")) != MEIRO_OK) return st;
         const char *type = type_name(v);
         json_decref(v);
-        return fail_at(r->err, MEIRO_ERROR_PARSE, at.line, at.col,
-                       "the file holds %s, not a maze: a maze is an object {\"meiro\": 1, \"grid\": ...}",
-                       type);
+        return fail_at(
+            r->err, MEIRO_ERROR_PARSE, at.line, at.col,
+            "the file holds %s, not a maze: a maze is an object {\"meiro\": 1, \"grid\": ...}",
+            type);
     }
     advance(r, 1);
     int last = -1;
@@ -799,10 +842,10 @@ static meiro_status read_document(jreader *r)
         }
         if (c != '"')
             return fail_at(r->err, MEIRO_ERROR_PARSE, at.line, at.col,
-                           c < 0 ? "the file ends inside the maze's object"
+                           c < 0      ? "the file ends inside the maze's object"
                            : c == '}' ? "a comma before '}': JSON has none there"
-                           : first ? "a key in double quotes or '}' expected"
-                                   : "a key in double quotes expected");
+                           : first    ? "a key in double quotes or '}' expected"
+                                      : "a key in double quotes expected");
         if ((st = read_member(r, &last)) != MEIRO_OK) return st;
         if ((st = skip_space(r, &c)) != MEIRO_OK) return st;
         at = here(r);
@@ -846,12 +889,12 @@ static meiro_status check_solution(jreader *r)
             snprintf(why, sizeof why, "there is no cell %llu", (unsigned long long)id);
             bad = why;
         } else if (k == 0 && id != ends[0]) {
-            snprintf(why, sizeof why, "it begins at cell %llu, not at the start (%llu)", (unsigned long long)id,
-                     (unsigned long long)ends[0]);
+            snprintf(why, sizeof why, "it begins at cell %llu, not at the start (%llu)",
+                     (unsigned long long)id, (unsigned long long)ends[0]);
             bad = why;
         } else if (k + 1 == r->solution_len && id != ends[1]) {
-            snprintf(why, sizeof why, "it ends at cell %llu, not at the goal (%llu)", (unsigned long long)id,
-                     (unsigned long long)ends[1]);
+            snprintf(why, sizeof why, "it ends at cell %llu, not at the goal (%llu)",
+                     (unsigned long long)id, (unsigned long long)ends[1]);
             bad = why;
         } else if (k > 0 && (!side_between(r, r->solution[k - 1], id, &ca, &side) ||
                              !side_is_open(r, ca, r->solution[k - 1], side))) {
@@ -860,31 +903,35 @@ static meiro_status check_solution(jreader *r)
             bad = why;
         }
         if (bad)
-            return fail_at(r->err, MEIRO_ERROR_PARSE, at.line, at.col, "\"solution\" step %zu: %s", k, bad);
+            return fail_at(r->err, MEIRO_ERROR_PARSE, at.line, at.col, "\"solution\" step %zu: %s",
+                           k, bad);
     }
     return MEIRO_OK;
 }
 
 static meiro_status finish(jreader *r)
 {
-    static const int required[] = {KEY_MEIRO, KEY_GRID, KEY_WIDTH, KEY_HEIGHT, KEY_START,
-                                   KEY_GOAL,  KEY_CELLS, KEY_PASSAGES};
+    static const int required[] = {KEY_MEIRO, KEY_GRID, KEY_WIDTH, KEY_HEIGHT,
+                                   KEY_START, KEY_GOAL, KEY_CELLS, KEY_PASSAGES};
     for (size_t i = 0; i < sizeof required / sizeof required[0]; i++)
         if (!(r->seen & (1u << required[i])))
-            return fail_at(r->err, MEIRO_ERROR_PARSE, r->close.line, r->close.col,
-                           "no \"%s\": a meiro maze has meiro, grid, width, height, start, goal, cells "
-                           "and passages", key_names[required[i]]);
+            return fail_at(
+                r->err, MEIRO_ERROR_PARSE, r->close.line, r->close.col,
+                "no \"%s\": a meiro maze has meiro, grid, width, height, start, goal, cells "
+                "and passages",
+                key_names[required[i]]);
     meiro_error *err = r->err;
     if ((r->seen & (1u << KEY_ALGORITHM)) && !r->has_seed)
-        return fail_at(err, MEIRO_ERROR_PARSE, r->at[KEY_ALGORITHM].line, r->at[KEY_ALGORITHM].col,
-                       "\"algorithm\" without \"seed\": the two tell together how the maze was made");
+        return fail_at(
+            err, MEIRO_ERROR_PARSE, r->at[KEY_ALGORITHM].line, r->at[KEY_ALGORITHM].col,
+            "\"algorithm\" without \"seed\": the two tell together how the maze was made");
     if (r->seen & (1u << KEY_EXTENT)) {
         double ew, eh;
         grid_extent(r->m, &ew, &eh);
         if (!near(r->extent[0], ew) || !near(r->extent[1], eh))
             return fail_at(err, MEIRO_ERROR_PARSE, r->at[KEY_EXTENT].line, r->at[KEY_EXTENT].col,
-                           "\"extent\" is [%.9g, %.9g], but this grid's is [%.9g, %.9g]", r->extent[0],
-                           r->extent[1], ew, eh);
+                           "\"extent\" is [%.9g, %.9g], but this grid's is [%.9g, %.9g]",
+                           r->extent[0], r->extent[1], ew, eh);
     }
     for (int g = 0; g < 2; g++) {
         int key = g ? KEY_GOAL : KEY_START, door_key = g ? KEY_GOAL_DOOR : KEY_START_DOOR;
@@ -892,26 +939,32 @@ static meiro_status finish(jreader *r)
         where at = r->at[key];
         if (id >= r->count)
             return fail_at(err, MEIRO_ERROR_PARSE, at.line, at.col,
-                           "\"%s\" is %llu: there is no such cell (ids run from 0 to %llu)", key_names[key],
-                           (unsigned long long)id, (unsigned long long)r->count - 1);
+                           "\"%s\" is %llu: there is no such cell (ids run from 0 to %llu)",
+                           key_names[key], (unsigned long long)id,
+                           (unsigned long long)r->count - 1);
         meiro_dir door = (r->seen & (1u << door_key)) ? r->door[g] : MEIRO_NO_DIR;
         at = r->at[door_key];
         if (door != MEIRO_NO_DIR && r->grid != MEIRO_GRID_RECT)
             return fail_at(err, MEIRO_ERROR_PARSE, at.line, at.col,
-                           "\"%s\": doors in the outer wall are for rect grids only", key_names[door_key]);
+                           "\"%s\": doors in the outer wall are for rect grids only",
+                           key_names[door_key]);
         meiro_cell c = cell_of(r, id);
-        meiro_status st = g ? meiro_maze_set_goal(r->m, c, door) : meiro_maze_set_start(r->m, c, door);
+        meiro_status st =
+            g ? meiro_maze_set_goal(r->m, c, door) : meiro_maze_set_start(r->m, c, door);
         if (st != MEIRO_OK)
-            return fail_at(err, MEIRO_ERROR_PARSE, at.line, at.col,
-                           "\"%s\" is \"%s\", but the %s cell (x %lu, y %lu) is not on the %s side of the grid",
-                           key_names[door_key], door_names[door], g ? "goal" : "start", (unsigned long)c.x,
-                           (unsigned long)c.y, door_names[door]);
+            return fail_at(
+                err, MEIRO_ERROR_PARSE, at.line, at.col,
+                "\"%s\" is \"%s\", but the %s cell (x %lu, y %lu) is not on the %s side of the grid",
+                key_names[door_key], door_names[door], g ? "goal" : "start", (unsigned long)c.x,
+                (unsigned long)c.y, door_names[door]);
     }
     if (r->start == r->goal && r->door[0] == r->door[1])
         return fail_at(err, MEIRO_ERROR_PARSE, r->at[KEY_GOAL].line, r->at[KEY_GOAL].col,
                        "the goal is the start's cell %llu%s", (unsigned long long)r->goal,
-                       r->grid == MEIRO_GRID_RECT ? " (a one-cell maze puts them in doors: \"start_door\": "
-                                                    "\"west\", \"goal_door\": \"east\")" : "");
+                       r->grid == MEIRO_GRID_RECT
+                           ? " (a one-cell maze puts them in doors: \"start_door\": "
+                             "\"west\", \"goal_door\": \"east\")"
+                           : "");
     if (r->seen & (1u << KEY_SOLUTION)) {
         meiro_status st = check_solution(r);
         if (st != MEIRO_OK) return st;
@@ -919,7 +972,8 @@ static meiro_status finish(jreader *r)
     if (r->has_seed) meiro_maze_set_origin(r->m, r->algorithm, r->seed);
     meiro_error e = {0};
     if (meiro_maze_check(r->m, &e) != MEIRO_OK)
-        return fail_at(err, MEIRO_ERROR_PARSE, r->close.line, r->close.col, "not a valid maze: %s", e.message);
+        return fail_at(err, MEIRO_ERROR_PARSE, r->close.line, r->close.col, "not a valid maze: %s",
+                       e.message);
     return MEIRO_OK;
 }
 

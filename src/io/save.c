@@ -39,9 +39,9 @@
  * where temp_untrack frees it if the program goes on. */
 
 struct temp_entry {
-    bool frames_dir;       /* a folder of frame-NNNNN.png files */
-    atomic_size_t frames;  /* frames written into it so far */
-    char *scratch;         /* room for a frame's name, made in advance */
+    bool frames_dir;      /* a folder of frame-NNNNN.png files */
+    atomic_size_t frames; /* frames written into it so far */
+    char *scratch;        /* room for a frame's name, made in advance */
     char path[];
 };
 
@@ -85,8 +85,8 @@ void temp_untrack(temp_entry *e)
     if (!e) return;
     for (size_t i = 0; i < 2 * TEMP_SLOTS; i++) {
         temp_entry *mine = e;
-        if (atomic_compare_exchange_strong(i < TEMP_SLOTS ? &temp_slots[i] : &removed[i - TEMP_SLOTS],
-                                           &mine, NULL)) {
+        if (atomic_compare_exchange_strong(
+                i < TEMP_SLOTS ? &temp_slots[i] : &removed[i - TEMP_SLOTS], &mine, NULL)) {
             free(e->scratch);
             free(e);
             return;
@@ -293,7 +293,8 @@ static char *folder_of(const char *name)
 static meiro_status loop_or_nomem(const char *filename, meiro_error *err)
 {
     if (errno == ELOOP)
-        return fail(err, MEIRO_ERROR_IO, "'%s' is a loop of symbolic links: nothing to write to", filename);
+        return fail(err, MEIRO_ERROR_IO, "'%s' is a loop of symbolic links: nothing to write to",
+                    filename);
     if (errno == ENOMEM) return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
     return fail(err, MEIRO_ERROR_IO, "cannot follow the link '%s': %s", filename, strerror(errno));
 }
@@ -310,11 +311,14 @@ meiro_status meiro_save_check(const char *filename, meiro_error *err)
     if (!dir) {
         s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
     } else if (stat(name, &st) == 0) {
-        if (S_ISDIR(st.st_mode)) s = fail(err, MEIRO_ERROR_IO, "'%s' is a folder: name a file to write", name);
+        if (S_ISDIR(st.st_mode))
+            s = fail(err, MEIRO_ERROR_IO, "'%s' is a folder: name a file to write", name);
         else if (!S_ISREG(st.st_mode) && access(name, W_OK) != 0)
             s = fail(err, MEIRO_ERROR_IO, "cannot write to '%s': %s", name, strerror(errno));
-        else if (S_ISREG(st.st_mode) && access(dir, W_OK | X_OK) != 0) /* replaced by a file made beside it */
-            s = fail(err, MEIRO_ERROR_IO, "cannot write in the folder '%s': %s", dir, strerror(errno));
+        else if (S_ISREG(st.st_mode) &&
+                 access(dir, W_OK | X_OK) != 0) /* replaced by a file made beside it */
+            s = fail(err, MEIRO_ERROR_IO, "cannot write in the folder '%s': %s", dir,
+                     strerror(errno));
     } else if (errno != ENOENT) {
         s = fail(err, MEIRO_ERROR_IO, "cannot write '%s': %s", name, strerror(errno));
     } else if (stat(dir, &st) != 0) {
@@ -343,8 +347,9 @@ bool meiro_same_file(const char *a, const char *b)
         } else { /* not written yet: the same name in the same folder */
             const char *ba = strrchr(fa, '/'), *bb = strrchr(fb, '/');
             char *da = folder_of(fa), *db = folder_of(fb);
-            same = da && db && strcmp(ba ? ba + 1 : fa, bb ? bb + 1 : fb) == 0 && stat(da, &sa) == 0 &&
-                   stat(db, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+            same = da && db && strcmp(ba ? ba + 1 : fa, bb ? bb + 1 : fb) == 0 &&
+                   stat(da, &sa) == 0 && stat(db, &sb) == 0 && sa.st_dev == sb.st_dev &&
+                   sa.st_ino == sb.st_ino;
             free(da);
             free(db);
         }
@@ -354,8 +359,7 @@ bool meiro_same_file(const char *a, const char *b)
     return same;
 }
 
-meiro_status save_atomically(const char *filename, stream_writer write, void *ctx,
-                             meiro_error *err)
+meiro_status save_atomically(const char *filename, stream_writer write, void *ctx, meiro_error *err)
 {
     if (err) err->status = MEIRO_OK;
     if (names_a_descriptor(filename)) return write_directly(filename, "ab", write, ctx, err);

@@ -214,11 +214,12 @@ meiro_status shape_readable_as_json(uint32_t w, uint32_t h, uint64_t inside, mei
 {
     uint64_t shorter = w < h ? w : h;
     if ((uint64_t)w * h <= SHAPE_FREE_CELLS || 2 * inside >= shorter) return MEIRO_OK;
-    return fail(err, MEIRO_ERROR_TOO_BIG,
-                "a shape of %llu cells is too sparse for its %lu x %lu grid in JSON: a grid of over %llu cells "
-                "lists at least half its shorter side (%llu cells)",
-                (unsigned long long)inside, (unsigned long)w, (unsigned long)h, (unsigned long long)SHAPE_FREE_CELLS,
-                (unsigned long long)(shorter + 1) / 2);
+    return fail(
+        err, MEIRO_ERROR_TOO_BIG,
+        "a shape of %llu cells is too sparse for its %lu x %lu grid in JSON: a grid of over %llu cells "
+        "lists at least half its shorter side (%llu cells)",
+        (unsigned long long)inside, (unsigned long)w, (unsigned long)h,
+        (unsigned long long)SHAPE_FREE_CELLS, (unsigned long long)(shorter + 1) / 2);
 }
 
 void cell_shape_of(const meiro_maze *m, size_t id, meiro_cell c, cell_shape *s)
@@ -310,7 +311,8 @@ static void write_cells(jout *o, const meiro_maze *m)
     for (size_t i = 0; i < total && o->ok; i++) {
         if (m->grid == MEIRO_GRID_RECT) {
             if (!cell_active(m, i)) continue;
-            out_cell(o, m, i, (meiro_cell){(uint32_t)(i % m->w), (uint32_t)(i / m->w)}, --left == 0);
+            out_cell(o, m, i, (meiro_cell){(uint32_t)(i % m->w), (uint32_t)(i / m->w)},
+                     --left == 0);
         } else {
             out_cell(o, m, i, grid_cell(m, i), i + 1 == total);
         }
@@ -332,7 +334,8 @@ static void write_passages(jout *o, const meiro_maze *m, const id_map *ids)
             if (!cell_active(m, i)) continue;
             uint32_t x = (uint32_t)(i % m->w), y = (uint32_t)(i / m->w);
             if (m->cells[i] & CELL_OPEN_E) out_passage(o, id, id + 1, &first);
-            if (m->cells[i] & CELL_OPEN_S) out_passage(o, id, id_of(ids, (meiro_cell){x, y + 1}), &first);
+            if (m->cells[i] & CELL_OPEN_S)
+                out_passage(o, id, id_of(ids, (meiro_cell){x, y + 1}), &first);
             id++;
         }
     } else {

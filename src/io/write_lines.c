@@ -67,7 +67,7 @@ meiro_status write_lines(const meiro_maze *m, const meiro_path *path, FILE *out,
                 put(&b, unicode ? box_chars[segs] : segs ? "+" : " ");
             }
             if (px == m->w) break;
-            const char *door = py == 0       ? mark_at(m, px, 0, MEIRO_NORTH)
+            const char *door = py == 0      ? mark_at(m, px, 0, MEIRO_NORTH)
                                : py == m->h ? mark_at(m, px, m->h - 1, MEIRO_SOUTH)
                                             : NULL;
             if (door) {
@@ -76,7 +76,8 @@ meiro_status write_lines(const meiro_maze *m, const meiro_path *path, FILE *out,
                 put(&b, " ");
             } else if (segs & dir_bit(MEIRO_EAST)) {
                 put(&b, hwall);
-            } else if (py > 0 && py < m->h && marks && (marks[cell_index(m, px, py - 1)] & MARK_SOUTH)) {
+            } else if (py > 0 && py < m->h && marks &&
+                       (marks[cell_index(m, px, py - 1)] & MARK_SOUTH)) {
                 put(&b, " ");
                 put(&b, dot);
                 put(&b, " ");

@@ -75,8 +75,9 @@ meiro_status write_text(const meiro_maze *m, const meiro_path *path, FILE *out, 
         if (y == 0) { /* top border */
             for (size_t c = 0; c < cols; c++) {
                 int64_t x = (int64_t)(c / 2);
-                row[c] = c % 2 ? edge_char(m, border_char(m, (uint32_t)x, 0, MEIRO_NORTH), x, 0, x, 0)
-                               : edge_char(m, '#', x - 1, 0, x, 0);
+                row[c] = c % 2
+                             ? edge_char(m, border_char(m, (uint32_t)x, 0, MEIRO_NORTH), x, 0, x, 0)
+                             : edge_char(m, '#', x - 1, 0, x, 0);
             }
             ok = put_row(out, row, cols, csv, buf);
         }
@@ -84,21 +85,25 @@ meiro_status write_text(const meiro_maze *m, const meiro_path *path, FILE *out, 
         row[0] = edge_char(m, border_char(m, 0, y, MEIRO_WEST), 0, y, 0, y);
         for (uint32_t x = 0; x < m->w; x++) {
             row[2 * x + 1] = cell_char(m, marks, x, y);
-            row[2 * x + 2] = x + 1 < m->w
-                                 ? edge_char(m, gap_char(cell_open(m, x, y, MEIRO_EAST),
-                                                         marks && (marks[cell_index(m, x, y)] & MARK_EAST)),
-                                             x, y, x + 1, y)
-                                 : edge_char(m, border_char(m, x, y, MEIRO_EAST), x, y, x, y);
+            row[2 * x + 2] =
+                x + 1 < m->w
+                    ? edge_char(m,
+                                gap_char(cell_open(m, x, y, MEIRO_EAST),
+                                         marks && (marks[cell_index(m, x, y)] & MARK_EAST)),
+                                x, y, x + 1, y)
+                    : edge_char(m, border_char(m, x, y, MEIRO_EAST), x, y, x, y);
         }
         ok = ok && put_row(out, row, cols, csv, buf);
         /* the walls below it, or the bottom border */
         for (uint32_t x = 0; x < m->w; x++) {
             row[2 * x] = edge_char(m, '#', (int64_t)x - 1, y, x, (int64_t)y + 1);
-            row[2 * x + 1] = y + 1 < m->h
-                                 ? edge_char(m, gap_char(cell_open(m, x, y, MEIRO_SOUTH),
-                                                         marks && (marks[cell_index(m, x, y)] & MARK_SOUTH)),
-                                             x, y, x, y + 1)
-                                 : edge_char(m, border_char(m, x, y, MEIRO_SOUTH), x, y, x, y);
+            row[2 * x + 1] =
+                y + 1 < m->h
+                    ? edge_char(m,
+                                gap_char(cell_open(m, x, y, MEIRO_SOUTH),
+                                         marks && (marks[cell_index(m, x, y)] & MARK_SOUTH)),
+                                x, y, x, y + 1)
+                    : edge_char(m, border_char(m, x, y, MEIRO_SOUTH), x, y, x, y);
         }
         row[cols - 1] = edge_char(m, '#', (int64_t)m->w - 1, y, m->w - 1, (int64_t)y + 1);
         ok = ok && put_row(out, row, cols, csv, buf);

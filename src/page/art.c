@@ -20,7 +20,10 @@ enum { PAIR_COUNT = sizeof pairs / sizeof pairs[0] };
 
 size_t meiro_art_count(void) { return PAIR_COUNT; }
 
-const meiro_art_desc *meiro_art_info(size_t index) { return index < PAIR_COUNT ? &pairs[index] : NULL; }
+const meiro_art_desc *meiro_art_info(size_t index)
+{
+    return index < PAIR_COUNT ? &pairs[index] : NULL;
+}
 
 meiro_status meiro_art_from_name(const char *name, size_t *index, meiro_error *err)
 {
@@ -35,8 +38,9 @@ meiro_status meiro_art_from_name(const char *name, size_t *index, meiro_error *e
     for (size_t i = 0; i < PAIR_COUNT && n < sizeof names; i++)
         n += (size_t)snprintf(names + n, sizeof names - n, "%s%s", i ? ", " : "", pairs[i].name);
     char hint[64];
-    return fail_field(err, MEIRO_FIELD_ART, MEIRO_ERROR_UNKNOWN_NAME, "unknown art '%s' (%s, or none for the words S and G)%s", name,
-                names, name_hint(name, names, hint, sizeof hint));
+    return fail_field(err, MEIRO_FIELD_ART, MEIRO_ERROR_UNKNOWN_NAME,
+                      "unknown art '%s' (%s, or none for the words S and G)%s", name, names,
+                      name_hint(name, names, hint, sizeof hint));
 }
 
 const meiro_art_desc *art_pair(const meiro_export_options *opt)

@@ -25,10 +25,9 @@ void page_footer(const meiro_maze *m, char *buf, size_t size)
     char dims[64];
     page_maze_size(m, dims, sizeof dims);
     if (meiro_maze_seed(m, &seed))
-        snprintf(buf, size, "meiro %s · %s · seed %llu · %s", MEIRO_VERSION, meiro_maze_algorithm(m),
-                 (unsigned long long)seed, dims);
-    else
-        snprintf(buf, size, "meiro %s · %s", MEIRO_VERSION, dims);
+        snprintf(buf, size, "meiro %s · %s · seed %llu · %s", MEIRO_VERSION,
+                 meiro_maze_algorithm(m), (unsigned long long)seed, dims);
+    else snprintf(buf, size, "meiro %s · %s", MEIRO_VERSION, dims);
 }
 
 #define LAST_DATE 253402300799ULL /* 9999-12-31T23:59:59Z */
@@ -46,7 +45,8 @@ meiro_status page_timestamp(time_t *t, meiro_error *err)
     if (*p || v > LAST_DATE || (time_t)v < 0)
         return fail(err, MEIRO_ERROR_ARGUMENT,
                     "SOURCE_DATE_EPOCH must be whole seconds since 1970 up to %lld (the end of "
-                    "9999), not '%.40s'", (long long)LAST_DATE, env);
+                    "9999), not '%.40s'",
+                    (long long)LAST_DATE, env);
     *t = (time_t)v;
     return MEIRO_OK;
 }

@@ -18,10 +18,10 @@ static const struct {
     const char *name;
     double w, h;
 } papers[MEIRO_PAPER_COUNT] = {
-    [MEIRO_PAPER_A4] = {"a4", 210.0, 297.0},       [MEIRO_PAPER_A3] = {"a3", 297.0, 420.0},
-    [MEIRO_PAPER_A5] = {"a5", 148.0, 210.0},       [MEIRO_PAPER_B5] = {"b5", 182.0, 257.0},
+    [MEIRO_PAPER_A4] = {"a4", 210.0, 297.0},         [MEIRO_PAPER_A3] = {"a3", 297.0, 420.0},
+    [MEIRO_PAPER_A5] = {"a5", 148.0, 210.0},         [MEIRO_PAPER_B5] = {"b5", 182.0, 257.0},
     [MEIRO_PAPER_LETTER] = {"letter", 215.9, 279.4}, [MEIRO_PAPER_LEGAL] = {"legal", 215.9, 355.6},
-    [MEIRO_PAPER_B4] = {"b4", 257.0, 364.0},       [MEIRO_PAPER_A6] = {"a6", 105.0, 148.0},
+    [MEIRO_PAPER_B4] = {"b4", 257.0, 364.0},         [MEIRO_PAPER_A6] = {"a6", 105.0, 148.0},
 };
 
 #define PAPER_NAMES "a4, a3, a5, a6, b4, b5, letter or legal"
@@ -41,7 +41,10 @@ static const meiro_trim_desc trims[] = {
 
 size_t meiro_trim_count(void) { return sizeof trims / sizeof trims[0]; }
 
-const meiro_trim_desc *meiro_trim_info(size_t index) { return index < meiro_trim_count() ? &trims[index] : NULL; }
+const meiro_trim_desc *meiro_trim_info(size_t index)
+{
+    return index < meiro_trim_count() ? &trims[index] : NULL;
+}
 
 const char *meiro_paper_name(meiro_paper paper, double *width_mm, double *height_mm)
 {
@@ -60,8 +63,9 @@ meiro_status meiro_paper_from_name(const char *name, meiro_paper *paper, meiro_e
         }
     }
     char hint[64];
-    return fail_field(err, MEIRO_FIELD_PAPER, MEIRO_ERROR_UNKNOWN_NAME, "unknown paper '%s' (" PAPER_NAMES ")%s", name,
-                name_hint(name, "a4 a3 a5 a6 b4 b5 letter legal", hint, sizeof hint));
+    return fail_field(err, MEIRO_FIELD_PAPER, MEIRO_ERROR_UNKNOWN_NAME,
+                      "unknown paper '%s' (" PAPER_NAMES ")%s", name,
+                      name_hint(name, "a4 a3 a5 a6 b4 b5 letter legal", hint, sizeof hint));
 }
 
 /* Digits with an optional fraction ("6", "8.5", ".5"), read by hand: no
@@ -80,10 +84,13 @@ static bool read_number(const char **s, double *v)
     return true;
 }
 
-static bool size_in_range(double mm) { return mm >= MEIRO_PAPER_MIN_MM && mm <= MEIRO_PAPER_MAX_MM; }
+static bool size_in_range(double mm)
+{
+    return mm >= MEIRO_PAPER_MIN_MM && mm <= MEIRO_PAPER_MAX_MM;
+}
 
-meiro_status meiro_paper_parse(const char *text, meiro_paper *paper, double *width_mm, double *height_mm,
-                               meiro_error *err)
+meiro_status meiro_paper_parse(const char *text, meiro_paper *paper, double *width_mm,
+                               double *height_mm, meiro_error *err)
 {
     if (meiro_paper_from_name(text, paper, NULL) == MEIRO_OK) {
         *width_mm = *height_mm = 0;
@@ -97,16 +104,19 @@ meiro_status meiro_paper_parse(const char *text, meiro_paper *paper, double *wid
     char hint[64];
     if (!ok)
         return fail_field(err, MEIRO_FIELD_PAPER, MEIRO_ERROR_UNKNOWN_NAME,
-                    "unknown paper '%s': a name (" PAPER_NAMES ") or a size WxH in mm or in "
-                    "(210x210mm, 6x9in; mm if no unit)%s",
-                    text, name_hint(text, "a4 a3 a5 a6 b4 b5 letter legal", hint, sizeof hint));
+                          "unknown paper '%s': a name (" PAPER_NAMES ") or a size WxH in mm or in "
+                          "(210x210mm, 6x9in; mm if no unit)%s",
+                          text,
+                          name_hint(text, "a4 a3 a5 a6 b4 b5 letter legal", hint, sizeof hint));
     /* 8.5x11 without a unit is 8.5 x 11 mm: surely inches were meant */
     bool inches = unit == 1 && !*p && size_in_range(w * 25.4) && size_in_range(h * 25.4);
     w *= unit, h *= unit;
     if (!size_in_range(w) || !size_in_range(h))
-        return fail_field(err, MEIRO_FIELD_PAPER, MEIRO_ERROR_ARGUMENT, "a paper of %g x %g mm cannot be printed: each side is %g to %g mm%s%s%s",
-                    w, h, MEIRO_PAPER_MIN_MM, MEIRO_PAPER_MAX_MM, inches ? "; did you mean '" : "",
-                    inches ? text : "", inches ? "in'?" : "");
+        return fail_field(err, MEIRO_FIELD_PAPER, MEIRO_ERROR_ARGUMENT,
+                          "a paper of %g x %g mm cannot be printed: each side is %g to %g mm%s%s%s",
+                          w, h, MEIRO_PAPER_MIN_MM, MEIRO_PAPER_MAX_MM,
+                          inches ? "; did you mean '" : "", inches ? text : "",
+                          inches ? "in'?" : "");
     *width_mm = w;
     *height_mm = h;
     return MEIRO_OK;
@@ -126,21 +136,24 @@ void page_paper_of(const meiro_export_options *opt, page_paper *p)
     }
 }
 
-meiro_status page_paper_check(const meiro_export_options *opt, bool pdf, bool xlsx, const char *format_name,
-                              meiro_error *err)
+meiro_status page_paper_check(const meiro_export_options *opt, bool pdf, bool xlsx,
+                              const char *format_name, meiro_error *err)
 {
     if (!pdf && opt->bleed_mm > 0)
-        return fail_field(err, MEIRO_FIELD_BLEED, MEIRO_ERROR_ARGUMENT,
-                    "bleed is for PDF print files (TrimBox and BleedBox), not %s: leave it out or write PDF",
-                    format_name);
+        return fail_field(
+            err, MEIRO_FIELD_BLEED, MEIRO_ERROR_ARGUMENT,
+            "bleed is for PDF print files (TrimBox and BleedBox), not %s: leave it out or write PDF",
+            format_name);
     if (!pdf && opt->gutter_mm > 0)
-        return fail_field(err, MEIRO_FIELD_GUTTER, MEIRO_ERROR_ARGUMENT, "a gutter is for bound PDF pages, not %s: leave it out or write PDF",
-                    format_name);
+        return fail_field(err, MEIRO_FIELD_GUTTER, MEIRO_ERROR_ARGUMENT,
+                          "a gutter is for bound PDF pages, not %s: leave it out or write PDF",
+                          format_name);
     if (xlsx && (opt->paper_w_mm > 0 || opt->paper_h_mm > 0))
-        return fail_field(err, MEIRO_FIELD_PAPER, MEIRO_ERROR_ARGUMENT,
-                    "a spreadsheet prints on a named paper (Excel has no code for %g x %g mm): use a4, a3, "
-                    "a5, a6, b4, b5, letter or legal for XLSX",
-                    opt->paper_w_mm, opt->paper_h_mm);
+        return fail_field(
+            err, MEIRO_FIELD_PAPER, MEIRO_ERROR_ARGUMENT,
+            "a spreadsheet prints on a named paper (Excel has no code for %g x %g mm): use a4, a3, "
+            "a5, a6, b4, b5, letter or legal for XLSX",
+            opt->paper_w_mm, opt->paper_h_mm);
     return MEIRO_OK;
 }
 
@@ -156,34 +169,44 @@ void meiro_export_options_init(meiro_export_options *opt)
 meiro_status meiro_export_options_check(const meiro_export_options *opt, meiro_error *err)
 {
     unsigned kpp = opt->key_per_page;
-    if (kpp > 9 || (kpp && !((1u << kpp) & ((1u << 1) | (1u << 2) | (1u << 4) | (1u << 6) | (1u << 9)))))
-        return fail_field(err, MEIRO_FIELD_KEY_PER_PAGE, MEIRO_ERROR_ARGUMENT, "an answer key has 1, 2, 4, 6 or 9 mazes a page, not %u", kpp);
+    if (kpp > 9 ||
+        (kpp && !((1u << kpp) & ((1u << 1) | (1u << 2) | (1u << 4) | (1u << 6) | (1u << 9)))))
+        return fail_field(err, MEIRO_FIELD_KEY_PER_PAGE, MEIRO_ERROR_ARGUMENT,
+                          "an answer key has 1, 2, 4, 6 or 9 mazes a page, not %u", kpp);
     /* every text a page shows, up front, whatever the format */
     const char *texts[] = {opt->title, opt->subtitle, opt->name, opt->footer};
     static const char *const names[] = {"the title", "the subtitle", "the name", "the footer"};
-    static const meiro_field fields[] = {MEIRO_FIELD_TITLE, MEIRO_FIELD_SUBTITLE, MEIRO_FIELD_NAME, MEIRO_FIELD_FOOTER};
+    static const meiro_field fields[] = {MEIRO_FIELD_TITLE, MEIRO_FIELD_SUBTITLE, MEIRO_FIELD_NAME,
+                                         MEIRO_FIELD_FOOTER};
     for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
         meiro_status s = texts[i] ? text_line_check(texts[i], names[i], fields[i], err) : MEIRO_OK;
         if (s != MEIRO_OK) return s;
     }
     char hint[64];
     if (opt->lang && !lang_known(opt->lang)) /* jp is Japan's code, ja its language's */
-        return fail_field(err, MEIRO_FIELD_LANG, MEIRO_ERROR_UNKNOWN_NAME, "unknown language '%s' (en or ja)%s", opt->lang,
-                    name_hint(!strcasecmp(opt->lang, "jp") ? "ja" : opt->lang, "en ja", hint, sizeof hint));
+        return fail_field(
+            err, MEIRO_FIELD_LANG, MEIRO_ERROR_UNKNOWN_NAME, "unknown language '%s' (en or ja)%s",
+            opt->lang,
+            name_hint(!strcasecmp(opt->lang, "jp") ? "ja" : opt->lang, "en ja", hint, sizeof hint));
     bool custom = opt->paper_w_mm != 0 || opt->paper_h_mm != 0;
     if (custom && !(size_in_range(opt->paper_w_mm) && size_in_range(opt->paper_h_mm)))
-        return fail_field(err, MEIRO_FIELD_PAPER, MEIRO_ERROR_ARGUMENT, "a paper of %g x %g mm cannot be printed: each side is %g to %g mm",
-                    opt->paper_w_mm, opt->paper_h_mm, MEIRO_PAPER_MIN_MM, MEIRO_PAPER_MAX_MM);
+        return fail_field(err, MEIRO_FIELD_PAPER, MEIRO_ERROR_ARGUMENT,
+                          "a paper of %g x %g mm cannot be printed: each side is %g to %g mm",
+                          opt->paper_w_mm, opt->paper_h_mm, MEIRO_PAPER_MIN_MM, MEIRO_PAPER_MAX_MM);
     if (!(opt->bleed_mm >= 0 && opt->bleed_mm <= MEIRO_BLEED_MAX_MM))
-        return fail_field(err, MEIRO_FIELD_BLEED, MEIRO_ERROR_ARGUMENT, "a bleed of %g mm is out of range: 0 to %g mm (3 mm is usual)",
-                    opt->bleed_mm, MEIRO_BLEED_MAX_MM);
+        return fail_field(err, MEIRO_FIELD_BLEED, MEIRO_ERROR_ARGUMENT,
+                          "a bleed of %g mm is out of range: 0 to %g mm (3 mm is usual)",
+                          opt->bleed_mm, MEIRO_BLEED_MAX_MM);
     if (!(opt->gutter_mm >= 0 && opt->gutter_mm <= MEIRO_GUTTER_MAX_MM))
-        return fail_field(err, MEIRO_FIELD_GUTTER, MEIRO_ERROR_ARGUMENT, "a gutter of %g mm is out of range: 0 to %g mm", opt->gutter_mm,
-                    MEIRO_GUTTER_MAX_MM);
+        return fail_field(err, MEIRO_FIELD_GUTTER, MEIRO_ERROR_ARGUMENT,
+                          "a gutter of %g mm is out of range: 0 to %g mm", opt->gutter_mm,
+                          MEIRO_GUTTER_MAX_MM);
     if (opt->crop && (opt->bleed_mm > 0 || opt->gutter_mm > 0))
-        return fail_field(err, opt->bleed_mm > 0 ? MEIRO_FIELD_BLEED : MEIRO_FIELD_GUTTER, MEIRO_ERROR_ARGUMENT,
+        return fail_field(err, opt->bleed_mm > 0 ? MEIRO_FIELD_BLEED : MEIRO_FIELD_GUTTER,
+                          MEIRO_ERROR_ARGUMENT,
                           "a cropped maze has no page: bleed and gutter are for whole pages");
-    if (opt->art && strcasecmp(opt->art, "none") != 0) return meiro_art_from_name(opt->art, NULL, err);
+    if (opt->art && strcasecmp(opt->art, "none") != 0)
+        return meiro_art_from_name(opt->art, NULL, err);
     return MEIRO_OK;
 }
 
@@ -223,17 +246,20 @@ void page_words_for(const meiro_export_options *opt, page_words *w)
     int li = lang_index(lang);
     bool own = !t || strcasecmp(lang, t->lang) == 0; /* the template's own language */
     *w = (page_words){.labels = labels_for(lang)};
-    w->title = opt->title ? (opt->title[0] ? opt->title : NULL) : pick(t, li, offsetof(template_texts, title));
+    w->title = opt->title ? (opt->title[0] ? opt->title : NULL)
+                          : pick(t, li, offsetof(template_texts, title));
     w->subtitle = opt->subtitle ? (opt->subtitle[0] ? opt->subtitle : NULL)
                                 : pick(t, li, offsetof(template_texts, subtitle));
     const char *fields = pick(t, li, offsetof(template_texts, fields));
     /* meiro's own name line where the template has none in this language */
-    if (fields && !own && !has_translation(t, li, offsetof(template_texts, fields))) fields = w->labels->fields;
+    if (fields && !own && !has_translation(t, li, offsetof(template_texts, fields)))
+        fields = w->labels->fields;
     /* a name to write and no line for it: meiro's own line */
     if (!fields && opt->name && opt->name[0]) fields = w->labels->fields;
     if (fields && opt->name && opt->name[0]) { /* the name on the first line of blanks */
         size_t at = strcspn(fields, "_"), run = strspn(fields + at, "_");
-        snprintf(w->fields, sizeof w->fields, "%.*s%s%s", (int)at, fields, opt->name, fields + at + run);
+        snprintf(w->fields, sizeof w->fields, "%.*s%s%s", (int)at, fields, opt->name,
+                 fields + at + run);
     } else if (fields) {
         snprintf(w->fields, sizeof w->fields, "%s", fields);
     }
@@ -251,8 +277,9 @@ meiro_status meiro_answers_from_name(const char *name, meiro_answers *answers, m
         }
     }
     char hint[64];
-    return fail_field(err, MEIRO_FIELD_ANSWERS, MEIRO_ERROR_UNKNOWN_NAME, "unknown place for answers '%s' (none, after-page, key or back)%s", name,
-                name_hint(name, "none after-page key back", hint, sizeof hint));
+    return fail_field(err, MEIRO_FIELD_ANSWERS, MEIRO_ERROR_UNKNOWN_NAME,
+                      "unknown place for answers '%s' (none, after-page, key or back)%s", name,
+                      name_hint(name, "none after-page key back", hint, sizeof hint));
 }
 
 answers_place page_answers(const meiro_export_options *opt)
@@ -271,7 +298,8 @@ answers_place page_answers(const meiro_export_options *opt)
 
 bool meiro_answers_asked(const meiro_export_options *opt)
 {
-    return opt->answers == MEIRO_ANSWERS_DEFAULT ? opt->answer_page : opt->answers != MEIRO_ANSWERS_NONE;
+    return opt->answers == MEIRO_ANSWERS_DEFAULT ? opt->answer_page
+                                                 : opt->answers != MEIRO_ANSWERS_NONE;
 }
 
 static double clamp(double v, double lo, double hi) { return v < lo ? lo : v > hi ? hi : v; }
@@ -301,7 +329,8 @@ meiro_status layout_frame(const page_paper *paper, bool landscape, double margin
 {
     *f = (page_frame){0};
     const char *name = paper->name;
-    if (!(paper->w > 0 && paper->h > 0)) return fail_field(err, MEIRO_FIELD_PAPER, MEIRO_ERROR_ARGUMENT, "invalid paper");
+    if (!(paper->w > 0 && paper->h > 0))
+        return fail_field(err, MEIRO_FIELD_PAPER, MEIRO_ERROR_ARGUMENT, "invalid paper");
     f->page_w = paper->w;
     f->page_h = paper->h;
     f->landscape = landscape;
@@ -313,7 +342,8 @@ meiro_status layout_frame(const page_paper *paper, bool landscape, double margin
     double limit = fmin(f->page_w, f->page_h) / 4;
     if (!(margin >= 0 && margin <= limit))
         return fail_field(err, MEIRO_FIELD_MARGIN, MEIRO_ERROR_ARGUMENT,
-                          "a margin of %g mm does not suit %s paper (0 to %g mm)", margin, name, limit);
+                          "a margin of %g mm does not suit %s paper (0 to %g mm)", margin, name,
+                          limit);
     f->margin = margin;
     double y = margin;
     if (texts.title) {
@@ -334,16 +364,19 @@ meiro_status layout_frame(const page_paper *paper, bool landscape, double margin
     f->footer_size = FOOTER_FONT_MM;
     f->footer_baseline = f->page_h - margin - 1.0;
     double gutter = paper->gutter;
-    double footer = FOOTER_BAND_MM + (texts.footer_lines > 1 ? (texts.footer_lines - 1) * FOOTER_LINE_MM : 0);
+    double footer =
+        FOOTER_BAND_MM + (texts.footer_lines > 1 ? (texts.footer_lines - 1) * FOOTER_LINE_MM : 0);
     f->body = (box){margin + (left_hand ? 0 : gutter), y, f->page_w - 2 * margin - gutter,
                     f->page_h - margin - footer - y};
     f->center_x = f->body.x + f->body.w / 2;
     if (f->body.w < 10)
-        return fail_field(err, MEIRO_FIELD_MARGIN, MEIRO_ERROR_ARGUMENT,
-                    "a margin of %g mm and a gutter of %g mm leave no room for a maze on %s paper", margin,
-                    gutter, name);
+        return fail_field(
+            err, MEIRO_FIELD_MARGIN, MEIRO_ERROR_ARGUMENT,
+            "a margin of %g mm and a gutter of %g mm leave no room for a maze on %s paper", margin,
+            gutter, name);
     if (f->body.h < 10)
-        return fail(err, MEIRO_ERROR_ARGUMENT, "the texts leave no room for a maze on %s paper", name);
+        return fail(err, MEIRO_ERROR_ARGUMENT, "the texts leave no room for a maze on %s paper",
+                    name);
     return MEIRO_OK;
 }
 
@@ -355,12 +388,16 @@ unsigned layout_slots(const page_frame *f, unsigned n, box *slots)
     case 2: rows = f->landscape ? 1 : 2, cols = 3 - rows; break;
     case 4: rows = cols = 2; break;
     case 6: rows = f->landscape ? 2 : 3, cols = 5 - rows; break;
-    default: rows = cols = 3; n = 9; break;
+    default:
+        rows = cols = 3;
+        n = 9;
+        break;
     }
     double gw = cols > 1 ? GUTTER_MM : 0, gh = rows > 1 ? GUTTER_MM : 0;
     double w = (f->body.w - gw * (cols - 1)) / cols, h = (f->body.h - gh * (rows - 1)) / rows;
     for (unsigned k = 0; k < n; k++)
-        slots[k] = (box){f->body.x + (k % cols) * (w + gw), f->body.y + (k / cols) * (h + gh), w, h};
+        slots[k] =
+            (box){f->body.x + (k % cols) * (w + gw), f->body.y + (k / cols) * (h + gh), w, h};
     return n;
 }
 
@@ -406,8 +443,9 @@ static void cells_text(double w, double h, char *buf, size_t size)
     else snprintf(buf, size, "%.1f x %.1f cell", w, h);
 }
 
-meiro_status layout_in_slot(double w, double h, unsigned doors, box slot, bool caption, double cell_exact,
-                            double cell_max, double line, page_layout *L, meiro_error *err)
+meiro_status layout_in_slot(double w, double h, unsigned doors, box slot, bool caption,
+                            double cell_exact, double cell_max, double line, page_layout *L,
+                            meiro_error *err)
 {
     char size_text[64];
     cells_text(w, h, size_text, sizeof size_text);
@@ -430,8 +468,8 @@ meiro_status layout_in_slot(double w, double h, unsigned doors, box slot, bool c
                               "a %s maze with %g mm cells needs %.1f x %.1f mm%s, but the "
                               "page leaves %.1f x %.1f mm; the largest cell that fits is %.1f mm "
                               "(or try another paper or orientation)",
-                              size_text, L->cell, L->cell * w + L->line,
-                              L->cell * h + L->line, doors ? " and its door arrows" : "", a.w, a.h, best);
+                              size_text, L->cell, L->cell * w + L->line, L->cell * h + L->line,
+                              doors ? " and its door arrows" : "", a.w, a.h, best);
         }
     } else {
         L->cell = fit_cell(w, h, area.w, area.h);
@@ -450,7 +488,7 @@ meiro_status layout_in_slot(double w, double h, unsigned doors, box slot, bool c
     }
     if (!(L->cell > 0.05))
         return fail(err, MEIRO_ERROR_ARGUMENT,
-                          "a %s maze does not fit: its cells would be smaller than 0.05 mm", size_text);
+                    "a %s maze does not fit: its cells would be smaller than 0.05 mm", size_text);
     L->arrow = doors ? arrow_length(L->cell) : 0;
     L->arrow_from = doors ? from * L->cell : 0;
     L->maze_w = L->cell * w;
@@ -475,7 +513,8 @@ static double cell_on(uint32_t w, uint32_t h, const meiro_export_options *opt, b
     page_frame f;
     page_paper paper;
     page_paper_of(opt, &paper);
-    if (layout_frame(&paper, landscape, opt->margin_mm, false, texts, &f, NULL) != MEIRO_OK) return 0;
+    if (layout_frame(&paper, landscape, opt->margin_mm, false, texts, &f, NULL) != MEIRO_OK)
+        return 0;
     return fit_cell(w, h, f.body.w, f.body.h);
 }
 
@@ -496,8 +535,8 @@ meiro_status page_margin_check(const meiro_export_options *opt, meiro_error *err
     return s;
 }
 
-meiro_status layout_page(uint32_t w, uint32_t h, const meiro_export_options *opt,
-                         page_layout *L, meiro_error *err)
+meiro_status layout_page(uint32_t w, uint32_t h, const meiro_export_options *opt, page_layout *L,
+                         meiro_error *err)
 {
     *L = (page_layout){0};
     meiro_status s = page_margin_check(opt, err);
@@ -508,7 +547,8 @@ meiro_status layout_page(uint32_t w, uint32_t h, const meiro_export_options *opt
     page_frame f;
     page_paper paper;
     page_paper_of(opt, &paper);
-    s = layout_frame(&paper, choose_landscape(w, h, opt, texts), opt->margin_mm, false, texts, &f, err);
+    s = layout_frame(&paper, choose_landscape(w, h, opt, texts), opt->margin_mm, false, texts, &f,
+                     err);
     if (s != MEIRO_OK) return s;
     L->page_w = f.page_w;
     L->page_h = f.page_h;

@@ -19,14 +19,14 @@ typedef struct page_layout {
     double line;           /* wall line width */
     double maze_x, maze_y; /* top-left corner of the maze (on the wall lines) */
     double maze_w, maze_h;
-    double title_size;     /* font size; 0 = no title */
+    double title_size; /* font size; 0 = no title */
     double title_baseline;
     double footer_size, footer_baseline;
-    double mark_size;      /* S and G */
-    double mark_min;       /* their least size, standing out of small
+    double mark_size;  /* S and G */
+    double mark_min;   /* their least size, standing out of small
                               cells on a plate as big as the word (an
                               answer key), or 0: within the cell */
-    double path_width;     /* the solution line */
+    double path_width; /* the solution line */
     /* entry and exit arrows outside the doors of S and G: each takes
      * arrow_from + arrow mm beyond the outer wall (the arrow in its last
      * `arrow`); 0 = no doors, no arrows */
@@ -43,8 +43,15 @@ meiro_status layout_page(uint32_t w, uint32_t h, const meiro_export_options *opt
 
 /* The general form, for pages of several mazes: a frame of text bands
  * around a body, the body split into slots, a maze placed in each. */
-enum { SUBTITLE_BAND_MM = 9, SUBTITLE_FONT_MM = 5, FIELDS_BAND_MM = 13, FIELDS_FONT_MM = 4,
-       CAPTION_BAND_MM = 6, CAPTION_FONT_MM = 3, GUTTER_MM = 8 };
+enum {
+    SUBTITLE_BAND_MM = 9,
+    SUBTITLE_FONT_MM = 5,
+    FIELDS_BAND_MM = 13,
+    FIELDS_FONT_MM = 4,
+    CAPTION_BAND_MM = 6,
+    CAPTION_FONT_MM = 3,
+    GUTTER_MM = 8
+};
 
 typedef struct box {
     double x, y, w, h;
@@ -64,16 +71,16 @@ void page_paper_of(const meiro_export_options *opt, page_paper *p);
 /* Bleed, gutter and a custom size suit the format (PDF for bleed and
  * gutter; any paged format but XLSX for a custom size); `format_name`
  * names it in the message. */
-meiro_status page_paper_check(const meiro_export_options *opt, bool pdf, bool xlsx, const char *format_name,
-                              meiro_error *err);
+meiro_status page_paper_check(const meiro_export_options *opt, bool pdf, bool xlsx,
+                              const char *format_name, meiro_error *err);
 
 typedef struct page_frame {
     double page_w, page_h; /* the trim */
     bool landscape;
     double margin;
-    double center_x;       /* where centred texts go: the middle of the body
+    double center_x;                   /* where centred texts go: the middle of the body
                               (off the page's middle by half a gutter) */
-    double title_size, title_baseline;       /* size 0: no title */
+    double title_size, title_baseline; /* size 0: no title */
     double subtitle_size, subtitle_baseline;
     double fields_size, fields_baseline;
     double footer_size, footer_baseline;
@@ -108,8 +115,9 @@ unsigned layout_slots(const page_frame *f, unsigned n, box *slots);
  * cell_exact > 0 insists on that cell size (an error naming the largest
  * that fits otherwise); cell_max > 0 caps the fitted size; line > 0 fixes
  * the wall width. Fills the maze fields of L (and crop), not the frame's. */
-meiro_status layout_in_slot(double w, double h, unsigned doors, box slot, bool caption, double cell_exact,
-                            double cell_max, double line, page_layout *L, meiro_error *err);
+meiro_status layout_in_slot(double w, double h, unsigned doors, box slot, bool caption,
+                            double cell_exact, double cell_max, double line, page_layout *L,
+                            meiro_error *err);
 
 /* What a page lays out of a maze: its size in cells, w x h on a rectangle;
  * on the other grids their bounding box (core/grid.h) in corridor widths,

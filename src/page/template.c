@@ -26,13 +26,38 @@
 
 /* The words meiro itself prints, per language. */
 static const page_labels labels_table[] = {
-    {"en", "Mazes", "Answers", "No. %u", "Answer to No. %u", "Page %u",
-     "answers at the back", "Name ______________    Date __________", "%u mazes", "Maze", "Answer",
-     "Notes", "To make this booklet again:", "Contents", {"Easy", "Normal", "Hard", "Expert"}, "Version %s"},
-    {"ja", "めいろ", "こたえ", "だい%uもん", "だい%uもんの こたえ", "%uページ",
-     "こたえは うしろに あります", "なまえ ______________    ひづけ __________", "めいろ %uもん", "めいろ",
-     "こたえ", "メモ", "この ほんを もういちど つくるには:", "もくじ",
-     {"やさしい", "ふつう", "むずかしい", "たつじん"}, "%s"},
+    {"en",
+     "Mazes",
+     "Answers",
+     "No. %u",
+     "Answer to No. %u",
+     "Page %u",
+     "answers at the back",
+     "Name ______________    Date __________",
+     "%u mazes",
+     "Maze",
+     "Answer",
+     "Notes",
+     "To make this booklet again:",
+     "Contents",
+     {"Easy", "Normal", "Hard", "Expert"},
+     "Version %s"},
+    {"ja",
+     "めいろ",
+     "こたえ",
+     "だい%uもん",
+     "だい%uもんの こたえ",
+     "%uページ",
+     "こたえは うしろに あります",
+     "なまえ ______________    ひづけ __________",
+     "めいろ %uもん",
+     "めいろ",
+     "こたえ",
+     "メモ",
+     "この ほんを もういちど つくるには:",
+     "もくじ",
+     {"やさしい", "ふつう", "むずかしい", "たつじん"},
+     "%s"},
 };
 
 const page_labels *labels_for(const char *lang)
@@ -149,8 +174,9 @@ typedef struct key_spec {
 static const key_spec keys[] = {
     {"template", "description", KEY_TEXT, FIELD(description), .message = "description is too long"},
     {"page", "paper", KEY_PAPER, FIELD(paper),
-     .message = "paper is a name (a4, a3, a5, a6, b4, b5, letter, legal) or a size of 50 to 1000 mm a side "
-                "(210x210mm, 6x9in), not '%s'"},
+     .message =
+         "paper is a name (a4, a3, a5, a6, b4, b5, letter, legal) or a size of 50 to 1000 mm a side "
+         "(210x210mm, 6x9in), not '%s'"},
     {"page", "orientation", KEY_ORIENTATION, FIELD(orientation),
      .message = "orientation is auto, portrait or landscape, not '%s'"},
     {"page", "margin", KEY_LENGTH, FIELD(margin), .word = NULL, .lo = -0.001, .hi = 60,
@@ -165,37 +191,47 @@ static const key_spec keys[] = {
     {"maze", "height", KEY_SIDE, FIELD(height), .message = "height is 1 to 65535 cells, not '%s'"},
     {"maze", "algorithm", KEY_GENERATOR, FIELD(algorithm),
      .message = "unknown generator '%s' (see 'meiro list')"},
-    {"maze", "ends", KEY_ENDS, FIELD(ends), .message = "ends is corners, farthest or border, not '%s'"},
-    {"maze", "start", KEY_LABEL, FIELD(texts.start_label), .message = "start label must be 1 to 31 bytes"},
-    {"maze", "goal", KEY_LABEL, FIELD(texts.goal_label), .message = "goal label must be 1 to 31 bytes"},
+    {"maze", "ends", KEY_ENDS, FIELD(ends),
+     .message = "ends is corners, farthest or border, not '%s'"},
+    {"maze", "start", KEY_LABEL, FIELD(texts.start_label),
+     .message = "start label must be 1 to 31 bytes"},
+    {"maze", "goal", KEY_LABEL, FIELD(texts.goal_label),
+     .message = "goal label must be 1 to 31 bytes"},
     {"maze", "art", KEY_PAIR, FIELD(art), .message = "%s"},
     {"text", "font", KEY_TEXT, FIELD(font), .message = "font name is too long"},
-    {"text", "title", KEY_TEXT, FIELD(texts.title), .message = "title is too long (at most %zu bytes)"},
-    {"text", "subtitle", KEY_TEXT, FIELD(texts.subtitle), .message = "subtitle is too long (at most %zu bytes)"},
-    {"text", "fields", KEY_TEXT, FIELD(texts.fields), .message = "fields is too long (at most %zu bytes)"},
+    {"text", "title", KEY_TEXT, FIELD(texts.title),
+     .message = "title is too long (at most %zu bytes)"},
+    {"text", "subtitle", KEY_TEXT, FIELD(texts.subtitle),
+     .message = "subtitle is too long (at most %zu bytes)"},
+    {"text", "fields", KEY_TEXT, FIELD(texts.fields),
+     .message = "fields is too long (at most %zu bytes)"},
     {"text", "lang", KEY_LANG, FIELD(lang), .message = "unknown language '%s' (en or ja)"},
-    {"footer", "page-numbers", KEY_BOOL, FIELD(page_numbers), .message = "page-numbers is yes or no, not '%s'"},
+    {"footer", "page-numbers", KEY_BOOL, FIELD(page_numbers),
+     .message = "page-numbers is yes or no, not '%s'"},
     {"footer", "seed", KEY_BOOL, FIELD(show_seed), .message = "seed is yes or no, not '%s'"},
     {"answers", "place", KEY_ANSWERS, FIELD(answers),
      .message = "answers go 'none', 'after-page', 'key' or 'back', not '%s'"},
-    {"answers", "per-page", KEY_COUNT, FIELD(key_per_page), .allowed = BIT(1) | BIT(2) | BIT(4) | BIT(6) | BIT(9),
+    {"answers", "per-page", KEY_COUNT, FIELD(key_per_page),
+     .allowed = BIT(1) | BIT(2) | BIT(4) | BIT(6) | BIT(9),
      .message = "answers per page is 1, 2, 4, 6 or 9, not '%s'"},
     {"booklet", "cover", KEY_BOOL, FIELD(cover), .message = "cover is yes or no, not '%s'"},
-    {"booklet", "contents", KEY_AUTO_BOOL, FIELD(contents), .message = "contents is auto, yes or no, not '%s'"},
+    {"booklet", "contents", KEY_AUTO_BOOL, FIELD(contents),
+     .message = "contents is auto, yes or no, not '%s'"},
     {"art", "frame", KEY_ART, FIELD(art_frame), .message = "art path is too long"},
     {"art", "start", KEY_ART, FIELD(art_start), .message = "art path is too long"},
     {"art", "goal", KEY_ART, FIELD(art_goal), .message = "art path is too long"},
 };
 
 enum { KEY_COUNT_ALL = sizeof keys / sizeof keys[0] };
-_Static_assert((int)KEY_COUNT_ALL <= (int)TEMPLATE_KEYS, "meiro_template's key_line has no room for every key");
+_Static_assert((int)KEY_COUNT_ALL <= (int)TEMPLATE_KEYS,
+               "meiro_template's key_line has no room for every key");
 
 /* What the reader and the handler know while libinih reads a template. */
 typedef struct parse_state {
     meiro_template *t;
-    const char *next, *end;       /* the text not yet handed to libinih */
-    unsigned long line;           /* the line libinih is at (the reader counts) */
-    bool indented;                /* that line starts with a blank */
+    const char *next, *end;                    /* the text not yet handed to libinih */
+    unsigned long line;                        /* the line libinih is at (the reader counts) */
+    bool indented;                             /* that line starts with a blank */
     unsigned long section_line[KEY_COUNT_ALL]; /* where each section began,
                                                   at its first key's entry */
     char message[200];
@@ -212,11 +248,18 @@ typedef struct named_value {
 } named_value;
 
 static const named_value orientations[] = {
-    {"auto", MEIRO_ORIENT_AUTO}, {"portrait", MEIRO_ORIENT_PORTRAIT}, {"landscape", MEIRO_ORIENT_LANDSCAPE}, {NULL, 0},
+    {"auto", MEIRO_ORIENT_AUTO},
+    {"portrait", MEIRO_ORIENT_PORTRAIT},
+    {"landscape", MEIRO_ORIENT_LANDSCAPE},
+    {NULL, 0},
 };
 
 static const named_value answer_places[] = {
-    {"none", ANSWERS_NONE}, {"after-page", ANSWERS_AFTER_PAGE}, {"key", ANSWERS_KEY}, {"back", ANSWERS_BACK}, {NULL, 0},
+    {"none", ANSWERS_NONE},
+    {"after-page", ANSWERS_AFTER_PAGE},
+    {"key", ANSWERS_KEY},
+    {"back", ANSWERS_BACK},
+    {NULL, 0},
 };
 
 static bool parse_named(const char *v, const named_value *names, int *out)
@@ -248,7 +291,8 @@ static bool climbs_out(const char *path)
 
 /* Reads v (given on `line`) into the field of t that e names; false (t
  * unchanged) if v is not a value for it. */
-static bool set_key(meiro_template *t, const key_spec *e, size_t shift, const char *v, unsigned long line)
+static bool set_key(meiro_template *t, const key_spec *e, size_t shift, const char *v,
+                    unsigned long line)
 {
     void *field = (char *)t + e->offset + shift;
     int named;
@@ -312,7 +356,8 @@ static bool set_key(meiro_template *t, const key_spec *e, size_t shift, const ch
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
 #endif
-static void complain(parse_state *st, unsigned long column, const char *fmt, ...)
+static void
+complain(parse_state *st, unsigned long column, const char *fmt, ...)
 {
     if (st->message[0]) return;
     va_list ap;
@@ -349,23 +394,29 @@ static int handle(void *user, const char *section, const char *key, const char *
     }
     for (size_t i = 0; i < KEY_COUNT_ALL; i++) {
         const key_spec *e = &keys[i];
-        if (strcmp(section, e->section) || strlen(e->key) != name_len || strncmp(key, e->key, name_len)) continue;
+        if (strcmp(section, e->section) || strlen(e->key) != name_len ||
+            strncmp(key, e->key, name_len))
+            continue;
         bool a_text = e->offset >= offsetof(meiro_template, texts) &&
                       e->offset < offsetof(meiro_template, texts) + sizeof(template_texts);
         if (lang >= 0 && !a_text) {
-            complain(st, 0, "%s has no languages: only title, subtitle, fields, start and goal do", e->key);
+            complain(st, 0, "%s has no languages: only title, subtitle, fields, start and goal do",
+                     e->key);
             return 0;
         }
         unsigned long *seen = lang >= 0 ? &st->t->lang_line[i][lang] : &st->t->key_line[i];
         if (*seen) {
             complain(st, 0, "%s is given twice (first on line %lu)%s", key, *seen,
-                     st->indented ? "; a line starting with a blank continues the key above it" : "");
+                     st->indented ? "; a line starting with a blank continues the key above it"
+                                  : "");
             return 0;
         }
         *seen = st->line;
         if (e->kind == KEY_ART && climbs_out(v)) {
-            complain(st, 0, "art path '%s' leaves the template's folder: name a file in it or "
-                            "below, a built-in one (art/...), or an absolute path", v);
+            complain(st, 0,
+                     "art path '%s' leaves the template's folder: name a file in it or "
+                     "below, a built-in one (art/...), or an absolute path",
+                     v);
             return 0;
         }
         if (set_key(st->t, e, shift, v, st->line)) return 1;
@@ -374,8 +425,7 @@ static int handle(void *user, const char *section, const char *key, const char *
             complain(st, 0, "%s", unknown.message);
         else if (e->kind == KEY_TEXT || e->kind == KEY_LABEL || e->kind == KEY_ART)
             complain(st, 0, e->message, e->size - 1);
-        else
-            complain(st, 0, e->message, v);
+        else complain(st, 0, e->message, v);
         return 0;
     }
     complain(st, 0, "unknown key '%s' in [%s]", key, section);
@@ -401,12 +451,14 @@ static void check_section(parse_state *st, const char *line, size_t len)
     if (!close) return; /* libinih complains */
     int n = (int)(close - name), k = section_index(name, (size_t)n);
     if (k < 0)
-        complain(st, 0, "unknown section [%.*s] (template, page, maze, text, footer, answers, booklet, art)",
-                 n > 60 ? 60 : n, name);
+        complain(
+            st, 0,
+            "unknown section [%.*s] (template, page, maze, text, footer, answers, booklet, art)",
+            n > 60 ? 60 : n, name);
     else if (st->section_line[k])
-        complain(st, 0, "section [%.*s] is given twice (first on line %lu)", n, name, st->section_line[k]);
-    else
-        st->section_line[k] = st->line;
+        complain(st, 0, "section [%.*s] is given twice (first on line %lu)", n, name,
+                 st->section_line[k]);
+    else st->section_line[k] = st->line;
 }
 
 /* libinih's reader (like fgets): hands over one line at a time, but only
@@ -438,8 +490,8 @@ static char *read_line(char *buf, int size, void *user)
 }
 
 /* Parses INI text (from a file or a built-in copy) of len bytes. */
-static meiro_status parse_template(meiro_template *t, const char *text, size_t len, const char *source,
-                                   meiro_error *err)
+static meiro_status parse_template(meiro_template *t, const char *text, size_t len,
+                                   const char *source, meiro_error *err)
 {
     parse_state st = {.t = t, .next = text, .end = text + len};
     int line = ini_parse_stream(read_line, &st, handle, &st);
@@ -450,8 +502,7 @@ static meiro_status parse_template(meiro_template *t, const char *text, size_t l
                 "not an INI line (expected [section] or key = value)");
     else if (st.message[0])
         fail_at(err, MEIRO_ERROR_PARSE, st.error_line, st.error_column, "%s", st.message);
-    else
-        return MEIRO_OK;
+    else return MEIRO_OK;
     if (err) snprintf(err->source, sizeof err->source, "%s", source);
     return MEIRO_ERROR_PARSE;
 }
@@ -475,7 +526,8 @@ static char *read_file(const char *path, size_t *size, meiro_error *err)
         len += n;
     meiro_status s = MEIRO_OK;
     if (!room) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
-    else if (ferror(f)) s = fail(err, MEIRO_ERROR_IO, "cannot read the template: %s", strerror(errno));
+    else if (ferror(f))
+        s = fail(err, MEIRO_ERROR_IO, "cannot read the template: %s", strerror(errno));
     else if (len > 1 << 20) s = fail(err, MEIRO_ERROR_PARSE, "not a template: larger than 1 MiB");
     fclose(f);
     if (s != MEIRO_OK) {
@@ -514,7 +566,8 @@ static meiro_template *template_load_unlocalized(const char *name, meiro_error *
         const char *env = getenv("MEIRO_TEMPLATE_PATH");
         char dirs[4096];
         snprintf(dirs, sizeof dirs, "%s:%s", env ? env : "", MEIRO_TEMPLATE_DIR);
-        for (char *save = NULL, *dir = strtok_r(dirs, ":", &save); dir; dir = strtok_r(NULL, ":", &save)) {
+        for (char *save = NULL, *dir = strtok_r(dirs, ":", &save); dir;
+             dir = strtok_r(NULL, ":", &save)) {
             snprintf(path, sizeof path, "%s/%s.ini", dir, name);
             if (file_exists(path)) break;
             path[0] = 0;
@@ -530,7 +583,8 @@ static meiro_template *template_load_unlocalized(const char *name, meiro_error *
             return NULL;
         }
         const char *slash = strrchr(path, '/');
-        snprintf(t->dir, sizeof t->dir, "%.*s", slash ? (int)(slash - path) : 1, slash ? path : ".");
+        snprintf(t->dir, sizeof t->dir, "%.*s", slash ? (int)(slash - path) : 1,
+                 slash ? path : ".");
     } else {
         char file[80];
         snprintf(file, sizeof file, "%s.ini", name);
@@ -538,9 +592,11 @@ static meiro_template *template_load_unlocalized(const char *name, meiro_error *
         if (!b) {
             char names[512] = "", hint[96];
             for (size_t i = 0, n = 0; i < meiro_builtin_template_count() && n < sizeof names; i++)
-                n += (size_t)snprintf(names + n, sizeof names - n, "%s ", meiro_builtin_template_name(i));
-            fail_field(err, MEIRO_FIELD_TEMPLATE, MEIRO_ERROR_UNKNOWN_NAME, "no template '%s' (see 'meiro list'; a file needs a path or .ini)%s",
-                 name, name_hint(name, names, hint, sizeof hint));
+                n += (size_t)snprintf(names + n, sizeof names - n, "%s ",
+                                      meiro_builtin_template_name(i));
+            fail_field(err, MEIRO_FIELD_TEMPLATE, MEIRO_ERROR_UNKNOWN_NAME,
+                       "no template '%s' (see 'meiro list'; a file needs a path or .ini)%s", name,
+                       name_hint(name, names, hint, sizeof hint));
             free(t);
             return NULL;
         }
@@ -553,7 +609,8 @@ static meiro_template *template_load_unlocalized(const char *name, meiro_error *
     const char *base = strrchr(name, '/');
     base = base ? base + 1 : name;
     len = strlen(base);
-    snprintf(t->name, sizeof t->name, "%.*s", (int)(len > 4 && !strcmp(base + len - 4, ".ini") ? len - 4 : len), base);
+    snprintf(t->name, sizeof t->name, "%.*s",
+             (int)(len > 4 && !strcmp(base + len - 4, ".ini") ? len - 4 : len), base);
     meiro_status s = parse_template(t, text, size, path, err);
     free(owned);
     if (s != MEIRO_OK) {
@@ -622,8 +679,9 @@ void template_blame(const meiro_template *t, const char *section, const char *ke
         }
         if (!line) return; /* meiro's default, not the template's */
         size_t n = strlen(err->message);
-        snprintf(err->message + n, sizeof err->message - n, "; set by %s%s%s%s in [%s] on line %lu of template '%s'",
-                 key, lang[0] ? "[" : "", lang, lang[0] ? "]" : "", section, line, t->name);
+        snprintf(err->message + n, sizeof err->message - n,
+                 "; set by %s%s%s%s in [%s] on line %lu of template '%s'", key, lang[0] ? "[" : "",
+                 lang, lang[0] ? "]" : "", section, line, t->name);
         return;
     }
 }

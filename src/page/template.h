@@ -6,7 +6,12 @@
 
 /* ---- Templates ---- */
 
-typedef enum answers_place { ANSWERS_NONE, ANSWERS_AFTER_PAGE, ANSWERS_KEY, ANSWERS_BACK } answers_place;
+typedef enum answers_place {
+    ANSWERS_NONE,
+    ANSWERS_AFTER_PAGE,
+    ANSWERS_KEY,
+    ANSWERS_BACK
+} answers_place;
 
 /* The languages meiro has words for (labels_for): en, ja. */
 enum { TEXT_LANGS = 2 };
@@ -40,22 +45,22 @@ struct meiro_template {
     template_paper paper;
     meiro_orientation orientation;
     double margin;
-    unsigned per_page;      /* 1, 2, 4 or 6 mazes */
-    double cell;            /* mm; 0 = fit */
-    double line;            /* mm; 0 = a tenth of the cell */
+    unsigned per_page; /* 1, 2, 4 or 6 mazes */
+    double cell;       /* mm; 0 = fit */
+    double line;       /* mm; 0 = a tenth of the cell */
     /* the maze `generate` makes with this template, unless told otherwise */
     uint32_t width, height; /* 0 = meiro's default */
     char algorithm[32];     /* "" = meiro's default */
     int ends;               /* a meiro_ends, or -1 = meiro's default */
     char art[16];           /* [maze] art: a pair of meiro_art_info, "none", or "" */
     char font[96];
-    template_texts texts;              /* as written (title = ...), in `lang` */
+    template_texts texts;               /* as written (title = ...), in `lang` */
     template_texts in_lang[TEXT_LANGS]; /* title[ja] = ...: by lang_index */
     char lang[8];
     bool page_numbers, show_seed, cover;
-    int contents;           /* [booklet] contents: 1 yes, 0 no, -1 auto */
+    int contents; /* [booklet] contents: 1 yes, 0 no, -1 auto */
     answers_place answers;
-    unsigned key_per_page;  /* solved mazes per answer-key page */
+    unsigned key_per_page; /* solved mazes per answer-key page */
     template_art art_frame, art_start, art_goal;
     /* the line that gave each key (and each title[ja]), 0 if not given:
      * some settings fail only on a page (a margin too wide for A5) */
@@ -76,8 +81,8 @@ const meiro_art_desc *art_pair(const meiro_export_options *opt);
 /* meiro's own words in one language. */
 typedef struct page_labels {
     const char *lang;
-    const char *default_title, *answers, *maze_no, *answer_to, *page_no, *answers_at_back,
-        *fields, *maze_count;
+    const char *default_title, *answers, *maze_no, *answer_to, *page_no, *answers_at_back, *fields,
+        *maze_count;
     const char *maze_tab, *answer_tab; /* a workbook's sheet names */
     const char *notes, *remake;        /* a folded booklet's padding pages and back cover */
     const char *contents, *levels[4];  /* a booklet's table of contents; meiro_level names */
@@ -90,8 +95,8 @@ int lang_index(const char *lang); /* 0 .. TEXT_LANGS - 1, or -1 */
 
 /* Files built into the library (tools/embed.sh): templates and artwork. */
 typedef struct builtin_file {
-    const char *file;  /* relative to templates/: "kids-a4.ini", "art/x.svg" */
-    const char *name;  /* template name, or NULL */
+    const char *file; /* relative to templates/: "kids-a4.ini", "art/x.svg" */
+    const char *name; /* template name, or NULL */
     bool is_template;
     const char *data;
     size_t size;

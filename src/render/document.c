@@ -37,9 +37,9 @@ static void resolve_style(doc_style *s, const meiro_export_options *opt, size_t 
     s->marks.goal = s->words.goal;
     /* one maze: its answer page keeps the title ("めいろ — こたえ") */
     if (count == 1 && s->title)
-        snprintf(s->answers_title, sizeof s->answers_title, "%s — %s", s->title, s->labels->answers);
-    else
-        snprintf(s->answers_title, sizeof s->answers_title, "%s", s->labels->answers);
+        snprintf(s->answers_title, sizeof s->answers_title, "%s — %s", s->title,
+                 s->labels->answers);
+    else snprintf(s->answers_title, sizeof s->answers_title, "%s", s->labels->answers);
     s->footer = opt->footer && opt->footer[0] ? opt->footer : NULL;
     s->no_footer = opt->no_footer;
     s->crop = opt->crop && count == 1;
@@ -51,9 +51,11 @@ static void resolve_style(doc_style *s, const meiro_export_options *opt, size_t 
 
 static frame_texts texts_for(const doc_style *s, page_kind kind)
 {
-    if (kind == PAGE_ANSWERS || kind == PAGE_NOTES || kind == PAGE_CONTENTS) return (frame_texts){.title = true};
+    if (kind == PAGE_ANSWERS || kind == PAGE_NOTES || kind == PAGE_CONTENTS)
+        return (frame_texts){.title = true};
     if (kind == PAGE_BACK) return (frame_texts){0};
-    return (frame_texts){.title = s->title != NULL, .subtitle = s->subtitle != NULL, .fields = s->fields != NULL};
+    return (frame_texts){
+        .title = s->title != NULL, .subtitle = s->subtitle != NULL, .fields = s->fields != NULL};
 }
 
 /* The last page (but a back cover) gives the remaking command in its footer. */
@@ -105,19 +107,21 @@ meiro_status doc_place(const document *d, const doc_page *p, size_t k, page_layo
                        page_frame *f, meiro_error *err)
 {
     *L = (page_layout){0};
-    meiro_status s = layout_frame(&d->style.paper, d->landscape, d->style.margin, doc_left_hand(d, p),
-                                  page_texts(d, p), f, err);
+    meiro_status s = layout_frame(&d->style.paper, d->landscape, d->style.margin,
+                                  doc_left_hand(d, p), page_texts(d, p), f, err);
     if (s != MEIRO_OK) return s;
     box slots[9];
     layout_slots(f, p->slots, slots);
     const meiro_maze *m = d->items[p->first + k].maze;
     bool caption = d->count > 1;
     /* on answer-key pages the mazes are small: a fixed cell would not fit */
-    double exact = p->kind == PAGE_ANSWERS && p->slots != d->style.per_page ? 0 : d->style.cell_exact;
+    double exact =
+        p->kind == PAGE_ANSWERS && p->slots != d->style.per_page ? 0 : d->style.cell_exact;
     double mw, mh;
     maze_cells(m, &mw, &mh);
     unsigned doors = maze_door_sides(m);
-    s = layout_in_slot(mw, mh, doors, slots[k], caption, exact, d->style.cell_max, d->style.line, L, err);
+    s = layout_in_slot(mw, mh, doors, slots[k], caption, exact, d->style.cell_max, d->style.line, L,
+                       err);
     if (s == MEIRO_OK && p->kind == PAGE_ANSWERS && p->slots > 1) {
         /* a key: every maze at the top of its slot, so the rows' captions
          * line up, and S and G readable however small the cells */
@@ -156,16 +160,16 @@ static meiro_status fit_texts(document *d, meiro_error *err)
         const char *key, *from;
         meiro_field field;
     } texts[] = {
-        {st->title, "title", TITLE_FONT_MM, TITLE_BAND_MM - 1, true, &st->title_fit, "title", st->title,
-         MEIRO_FIELD_TITLE},
-        {st->subtitle, "subtitle", SUBTITLE_FONT_MM, SUBTITLE_BAND_MM - 1, false, &st->subtitle_fit, "subtitle",
-         st->subtitle, MEIRO_FIELD_SUBTITLE},
-        {st->answers_title, "answer page's title", TITLE_FONT_MM, TITLE_BAND_MM - 1, true, &st->answers_fit,
-         "title", st->title, MEIRO_FIELD_TITLE},
-        {st->cover ? cover_title : NULL, "cover title", COVER_TITLE_MM, 2.6 * COVER_TITLE_MM, true, &st->cover_fit,
-         "title", st->title, MEIRO_FIELD_TITLE},
-        {st->cover ? st->subtitle : NULL, "subtitle", COVER_SUBTITLE_MM, 2.6 * COVER_SUBTITLE_MM, false,
-         &st->cover_subtitle_fit, "subtitle", st->subtitle, MEIRO_FIELD_SUBTITLE},
+        {st->title, "title", TITLE_FONT_MM, TITLE_BAND_MM - 1, true, &st->title_fit, "title",
+         st->title, MEIRO_FIELD_TITLE},
+        {st->subtitle, "subtitle", SUBTITLE_FONT_MM, SUBTITLE_BAND_MM - 1, false, &st->subtitle_fit,
+         "subtitle", st->subtitle, MEIRO_FIELD_SUBTITLE},
+        {st->answers_title, "answer page's title", TITLE_FONT_MM, TITLE_BAND_MM - 1, true,
+         &st->answers_fit, "title", st->title, MEIRO_FIELD_TITLE},
+        {st->cover ? cover_title : NULL, "cover title", COVER_TITLE_MM, 2.6 * COVER_TITLE_MM, true,
+         &st->cover_fit, "title", st->title, MEIRO_FIELD_TITLE},
+        {st->cover ? st->subtitle : NULL, "subtitle", COVER_SUBTITLE_MM, 2.6 * COVER_SUBTITLE_MM,
+         false, &st->cover_subtitle_fit, "subtitle", st->subtitle, MEIRO_FIELD_SUBTITLE},
     };
     cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1);
     cairo_t *cr = cairo_create(surface);
@@ -179,16 +183,19 @@ static meiro_status fit_texts(document *d, meiro_error *err)
     } drawn[] = {{st->title, "title", "text", "title", MEIRO_FIELD_TITLE},
                  {st->subtitle, "subtitle", "text", "subtitle", MEIRO_FIELD_SUBTITLE},
                  {st->fields, "name line", "text", "fields", MEIRO_FIELD_NAME},
-                 {st->marks.start_art ? NULL : st->marks.start, "start mark", "maze", "start", MEIRO_FIELD_NONE},
-                 {st->marks.goal_art ? NULL : st->marks.goal, "goal mark", "maze", "goal", MEIRO_FIELD_NONE}};
+                 {st->marks.start_art ? NULL : st->marks.start, "start mark", "maze", "start",
+                  MEIRO_FIELD_NONE},
+                 {st->marks.goal_art ? NULL : st->marks.goal, "goal mark", "maze", "goal",
+                  MEIRO_FIELD_NONE}};
     for (size_t k = 0; s == MEIRO_OK && k < sizeof drawn / sizeof drawn[0]; k++) {
         int missing = drawn[k].text ? missing_glyphs(cr, drawn[k].text, st->marks.font, true) : 0;
         if (missing > 0) {
-            s = fail_field(err, drawn[k].field, MEIRO_ERROR_ARGUMENT,
-                     "the %s '%s' has %d character%s no installed font can draw (they would print as "
-                     "empty boxes); install a font that has them (emoji: fonts-noto-color-emoji) or "
-                     "write other text",
-                     drawn[k].what, drawn[k].text, missing, missing == 1 ? "" : "s");
+            s = fail_field(
+                err, drawn[k].field, MEIRO_ERROR_ARGUMENT,
+                "the %s '%s' has %d character%s no installed font can draw (they would print as "
+                "empty boxes); install a font that has them (emoji: fonts-noto-color-emoji) or "
+                "write other text",
+                drawn[k].what, drawn[k].text, missing, missing == 1 ? "" : "s");
             template_blame(st->tpl, drawn[k].section, drawn[k].key, drawn[k].text, err);
         }
     }
@@ -196,16 +203,17 @@ static meiro_status fit_texts(document *d, meiro_error *err)
         if (!texts[k].text || !texts[k].text[0]) continue;
         /* down to 9 pt (3.2 mm), what a printed page still reads easily */
         double floor_size = fmin(texts[k].size, 3.2);
-        if (fit_text(cr, texts[k].text, st->marks.font, texts[k].bold, texts[k].size, floor_size, st->text_width,
-                     texts[k].band, texts[k].fit))
+        if (fit_text(cr, texts[k].text, st->marks.font, texts[k].bold, texts[k].size, floor_size,
+                     st->text_width, texts[k].band, texts[k].fit))
             continue;
         /* about how many characters two lines at the floor hold */
         glong chars = g_utf8_strlen(texts[k].text, -1);
         double room = 2 * st->text_width / (texts[k].fit->natural * floor_size / texts[k].size);
-        s = fail_field(err, texts[k].field, MEIRO_ERROR_ARGUMENT,
-                 "the %s is too long for the page: %ld characters do not fit on two lines of %.0f mm "
-                 "at %.0f pt; about %.0f fit",
-                 texts[k].what, (long)chars, st->text_width, floor_size * PT_PER_MM, chars * room * 0.9);
+        s = fail_field(
+            err, texts[k].field, MEIRO_ERROR_ARGUMENT,
+            "the %s is too long for the page: %ld characters do not fit on two lines of %.0f mm "
+            "at %.0f pt; about %.0f fit",
+            texts[k].what, (long)chars, st->text_width, floor_size * PT_PER_MM, chars * room * 0.9);
         template_blame(st->tpl, "text", texts[k].key, texts[k].from, err);
     }
     cairo_destroy(cr);
@@ -219,8 +227,8 @@ meiro_status doc_init(document *d, const doc_item *items, size_t count,
     return doc_plan(d, items, count, opt, &(doc_parts){cover, 0, NULL}, err);
 }
 
-meiro_status doc_plan(document *d, const doc_item *items, size_t count, const meiro_export_options *opt,
-                      const doc_parts *parts, meiro_error *err)
+meiro_status doc_plan(document *d, const doc_item *items, size_t count,
+                      const meiro_export_options *opt, const doc_parts *parts, meiro_error *err)
 {
     *d = (document){0};
     d->items = items;
@@ -235,7 +243,8 @@ meiro_status doc_plan(document *d, const doc_item *items, size_t count, const me
     if (contents < 0) contents = count > 20 && st->per_page == 1;
     d->version = parts ? parts->version : NULL;
     if (d->version) /* "Answers — Version B": a class set's keys told apart */
-        snprintf(st->answers_title, sizeof st->answers_title, "%s — %s", st->labels->answers, d->version);
+        snprintf(st->answers_title, sizeof st->answers_title, "%s — %s", st->labels->answers,
+                 d->version);
     meiro_status s = page_margin_check(opt, err);
     if (s != MEIRO_OK) return s;
     /* orientation: the one that gives the largest maze bigger cells */
@@ -255,10 +264,12 @@ meiro_status doc_plan(document *d, const doc_item *items, size_t count, const me
             page_frame f;
             box slots[9];
             page_layout L = {0};
-            if (layout_frame(&st->paper, land, st->margin, false, texts_for(st, PAGE_PUZZLES), &f, NULL) != MEIRO_OK)
+            if (layout_frame(&st->paper, land, st->margin, false, texts_for(st, PAGE_PUZZLES), &f,
+                             NULL) != MEIRO_OK)
                 continue;
             layout_slots(&f, st->per_page, slots);
-            if (layout_in_slot(bw, bh, doors, slots[0], count > 1, 0, 0, 0, &L, NULL) == MEIRO_OK) best[land] = L.cell;
+            if (layout_in_slot(bw, bh, doors, slots[0], count > 1, 0, 0, 0, &L, NULL) == MEIRO_OK)
+                best[land] = L.cell;
         }
         d->landscape = best[1] > best[0];
     } else {
@@ -277,10 +288,11 @@ meiro_status doc_plan(document *d, const doc_item *items, size_t count, const me
     /* frame art runs a few millimetres in from the page's edge (the kids'
      * stars: a line 6 mm in): the title and footer keep inside it */
     if (s == MEIRO_OK && st->frame && !st->crop && st->margin < FRAME_MARGIN_MM) {
-        s = fail_field(err, MEIRO_FIELD_MARGIN, MEIRO_ERROR_ARGUMENT,
-                 "a margin of %g mm puts the page's words on the template's frame art: %g mm and up keeps "
-                 "them inside it",
-                 st->margin, (double)FRAME_MARGIN_MM);
+        s = fail_field(
+            err, MEIRO_FIELD_MARGIN, MEIRO_ERROR_ARGUMENT,
+            "a margin of %g mm puts the page's words on the template's frame art: %g mm and up keeps "
+            "them inside it",
+            st->margin, (double)FRAME_MARGIN_MM);
         if (st->margin == t->margin) template_blame(t, "page", "margin", NULL, err);
     }
     if (s == MEIRO_OK) s = load_marks_art(opt, 500, &st->marks.start_art, &st->marks.goal_art, err);
@@ -293,10 +305,12 @@ meiro_status doc_plan(document *d, const doc_item *items, size_t count, const me
     bool ok = s == MEIRO_OK && (!st->cover || add_page(d, PAGE_COVER, 0, 0, 1));
     /* a booklet of over 20 mazes opens with its contents */
     if (ok && !only && contents) ok = add_page(d, PAGE_CONTENTS, 0, 0, 1);
-    for (size_t i = 0; ok && i < count && !(only && st->answers == ANSWERS_KEY); i += st->per_page) {
+    for (size_t i = 0; ok && i < count && !(only && st->answers == ANSWERS_KEY);
+         i += st->per_page) {
         size_t n = count - i < st->per_page ? count - i : st->per_page;
         /* answers on the back: each puzzle on a right-hand (odd) page */
-        if (st->answers == ANSWERS_BACK && d->page_count % 2 && !only) ok = add_page(d, PAGE_NOTES, 0, 0, 1);
+        if (st->answers == ANSWERS_BACK && d->page_count % 2 && !only)
+            ok = add_page(d, PAGE_NOTES, 0, 0, 1);
         if (ok && !only) ok = add_page(d, PAGE_PUZZLES, i, n, st->per_page);
         if (ok && (st->answers == ANSWERS_AFTER_PAGE || st->answers == ANSWERS_BACK))
             ok = add_page(d, PAGE_ANSWERS, i, n, st->per_page);
@@ -357,15 +371,16 @@ static void draw_caption(cairo_t *cr, const document *d, const doc_page *p, size
 {
     size_t i = p->first + k;
     char left[96], right[160] = "";
-    snprintf(left, sizeof left, p->kind == PAGE_ANSWERS ? d->style.labels->answer_to
-                                                        : d->style.labels->maze_no,
+    snprintf(left, sizeof left,
+             p->kind == PAGE_ANSWERS ? d->style.labels->answer_to : d->style.labels->maze_no,
              (unsigned)(i + 1));
     const meiro_maze *m = d->items[i].maze;
     uint64_t seed;
     /* the maze's own seed, where there is room: not in an answer key */
     char dims[64];
     page_maze_size(m, dims, sizeof dims);
-    if (d->style.show_seed && p->kind == PAGE_PUZZLES && L->maze_w >= 60 && meiro_maze_seed(m, &seed))
+    if (d->style.show_seed && p->kind == PAGE_PUZZLES && L->maze_w >= 60 &&
+        meiro_maze_seed(m, &seed))
         snprintf(right, sizeof right, "%s · %s · seed %llu", meiro_maze_algorithm(m), dims,
                  (unsigned long long)seed);
     double base = L->maze_y - 2.0 - maze_top_room(L, maze_door_sides(m)); /* above a door's arrow */
@@ -429,8 +444,8 @@ static size_t word_lines(cairo_t *cr, const char *text, const char *font, double
 
 /* Lines of `text` centred on x at `size`, broken as word_lines does; the
  * last one's baseline at `baseline` (upwards) or the first one's (not). */
-static void draw_word_lines(cairo_t *cr, const char *text, const char *font, double x, double baseline,
-                            double size, double width, bool upwards)
+static void draw_word_lines(cairo_t *cr, const char *text, const char *font, double x,
+                            double baseline, double size, double width, bool upwards)
 {
     text_line lines[16];
     size_t n = word_lines(cr, text, font, size, width, lines, 16);
@@ -450,7 +465,8 @@ static void draw_word_lines(cairo_t *cr, const char *text, const char *font, dou
  * (into `text`). Returns whether the number goes in the corner. */
 static bool page_number(const document *d, size_t index, char *text, size_t size)
 {
-    bool numbered = d->style.page_numbers && d->pages[index].kind != PAGE_COVER && d->pages[index].kind != PAGE_BACK;
+    bool numbered = d->style.page_numbers && d->pages[index].kind != PAGE_COVER &&
+                    d->pages[index].kind != PAGE_BACK;
     bool corner = numbered && d->count > 1 && !strcmp(d->style.labels->lang, "ja");
     text[0] = 0;
     if (numbered && !corner) snprintf(text, size, d->style.labels->page_no, (unsigned)(index + 1));
@@ -465,9 +481,12 @@ static char *remake_footer(const document *d, size_t index, const page_frame *f,
     bool corner = page_number(d, index, number, sizeof number);
     *width = f->body.w - (corner ? 8 * FOOTER_FONT_MM : 0); /* clear of a number in the corner */
     if (d->version) /* a class set's last copy keeps its label and seed */
-        snprintf(version, sizeof version, "%s%s · seed %llu   ·   ", number[0] ? "   ·   " : "", d->version,
-                 (unsigned long long)d->seed);
-    return g_strdup_printf("%s%s%s %s", number, version[0] ? version : number[0] ? "   ·   " : "",
+        snprintf(version, sizeof version, "%s%s · seed %llu   ·   ", number[0] ? "   ·   " : "",
+                 d->version, (unsigned long long)d->seed);
+    return g_strdup_printf("%s%s%s %s", number,
+                           version[0]  ? version
+                           : number[0] ? "   ·   "
+                                       : "",
                            d->style.labels->remake, d->remake);
 }
 
@@ -481,12 +500,13 @@ meiro_status doc_set_remake(document *d, const char *remake, meiro_error *err)
     const doc_page *p = &d->pages[last];
     if (p->kind == PAGE_BACK || d->style.no_footer) return MEIRO_OK; /* the back cover has room */
     page_frame f;
-    meiro_status s = layout_frame(&d->style.paper, d->landscape, d->style.margin, doc_left_hand(d, p),
-                                  texts_for(&d->style, p->kind), &f, err);
+    meiro_status s = layout_frame(&d->style.paper, d->landscape, d->style.margin,
+                                  doc_left_hand(d, p), texts_for(&d->style, p->kind), &f, err);
     if (s != MEIRO_OK) return s;
     cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1);
     cairo_t *cr = cairo_create(surface);
-    if (cairo_status(cr) != CAIRO_STATUS_SUCCESS) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory measuring the texts");
+    if (cairo_status(cr) != CAIRO_STATUS_SUCCESS)
+        s = fail(err, MEIRO_ERROR_NOMEM, "out of memory measuring the texts");
     double width;
     char *text = s == MEIRO_OK ? remake_footer(d, last, &f, &width) : NULL;
     text_line lines[1];
@@ -495,7 +515,8 @@ meiro_status doc_set_remake(document *d, const char *remake, meiro_error *err)
     if (text && word_lines(cr, text, FONT_FAMILY, FOOTER_FONT_MM, width, lines, 1) > 1) {
         double size = 2.5;
         size_t n;
-        while ((n = word_lines(cr, text, FONT_FAMILY, size, width, lines, 1)) > 4 && size > 1.8) size -= 0.1;
+        while ((n = word_lines(cr, text, FONT_FAMILY, size, width, lines, 1)) > 4 && size > 1.8)
+            size -= 0.1;
         d->remake_lines = (unsigned)n;
         d->remake_size = size;
     }
@@ -519,35 +540,37 @@ static void draw_footer(cairo_t *cr, const document *d, size_t index, const page
         snprintf(number, sizeof number, "%u", (unsigned)(index + 1));
         bool right = index % 2 == 0; /* page 1 is a right-hand page */
         cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
-        draw_text(cr, number, FONT_FAMILY, right ? f->page_w - f->margin : f->margin, f->footer_baseline,
-                  f->footer_size * 1.6, true, right ? 1 : -1);
+        draw_text(cr, number, FONT_FAMILY, right ? f->page_w - f->margin : f->margin,
+                  f->footer_baseline, f->footer_size * 1.6, true, right ? 1 : -1);
     }
     size_t n = strlen(text);
     cairo_set_source_rgb(cr, 0.35, 0.35, 0.35);
     if (remade_on(d, &d->pages[index])) { /* the command that makes the booklet again */
         double width;
         char *line = remake_footer(d, index, f, &width);
-        draw_word_lines(cr, line, FONT_FAMILY, f->center_x, f->footer_baseline, d->remake_size, width, true);
+        draw_word_lines(cr, line, FONT_FAMILY, f->center_x, f->footer_baseline, d->remake_size,
+                        width, true);
         g_free(line);
         return;
     }
     uint64_t seed;
     bool one_seed = d->count == 1 && meiro_maze_seed(d->items[0].maze, &seed);
     if (d->version) { /* a class set's copy: which one, and its seed */
-        snprintf(part, sizeof part, "%s%s%s", d->style.footer ? d->style.footer : "", d->style.footer ? " · " : "",
-                 d->version);
+        snprintf(part, sizeof part, "%s%s%s", d->style.footer ? d->style.footer : "",
+                 d->style.footer ? " · " : "", d->version);
         size_t k = strlen(part);
-        if (d->style.show_seed) snprintf(part + k, sizeof part - k, " · seed %llu", (unsigned long long)d->seed);
+        if (d->style.show_seed)
+            snprintf(part + k, sizeof part - k, " · seed %llu", (unsigned long long)d->seed);
     } else if (d->style.footer) { /* the user's words, and the seed that remakes the maze */
         if (d->style.show_seed && (one_seed || d->has_seed))
             snprintf(part, sizeof part, "%s · seed %llu", d->style.footer,
                      (unsigned long long)(one_seed ? seed : d->seed));
-        else
-            snprintf(part, sizeof part, "%s", d->style.footer);
+        else snprintf(part, sizeof part, "%s", d->style.footer);
     } else if (d->count == 1 && d->style.show_seed) {
         page_footer(d->items[0].maze, part, sizeof part);
     } else if (d->has_seed && d->style.show_seed) {
-        snprintf(part, sizeof part, "meiro %s · seed %llu", MEIRO_VERSION, (unsigned long long)d->seed);
+        snprintf(part, sizeof part, "meiro %s · seed %llu", MEIRO_VERSION,
+                 (unsigned long long)d->seed);
     } else {
         snprintf(part, sizeof part, "meiro %s", MEIRO_VERSION);
     }
@@ -572,14 +595,16 @@ static meiro_status draw_cover(cairo_t *cr, const document *d, const page_frame 
         draw_fitted(cr, title, st->marks.font, true, &st->cover_fit, f->center_x, base,
                     base - 1.4 * COVER_TITLE_MM, st->text_width);
     if (page && st->subtitle)
-        draw_fitted(cr, st->subtitle, st->marks.font, false, &st->cover_subtitle_fit, f->center_x, base + 13,
-                    base + 13 - COVER_SUBTITLE_MM, st->text_width);
+        draw_fitted(cr, st->subtitle, st->marks.font, false, &st->cover_subtitle_fit, f->center_x,
+                    base + 13, base + 13 - COVER_SUBTITLE_MM, st->text_width);
     if (d->cover_maze) { /* a little maze as a picture */
-        box area = {f->center_x - f->page_w * 0.25, f->page_h * 0.38, f->page_w * 0.5, f->page_h * 0.32};
+        box area = {f->center_x - f->page_w * 0.25, f->page_h * 0.38, f->page_w * 0.5,
+                    f->page_h * 0.32};
         page_layout L = {0};
         double mw, mh;
         maze_cells(d->cover_maze, &mw, &mh);
-        meiro_status s = layout_in_slot(mw, mh, maze_door_sides(d->cover_maze), area, false, 0, 0, 0, &L, err);
+        meiro_status s =
+            layout_in_slot(mw, mh, maze_door_sides(d->cover_maze), area, false, 0, 0, 0, &L, err);
         if (s != MEIRO_OK) return s;
         draw_maze(cr, d->cover_maze, NULL, &L, &st->marks, snap, layers);
     }
@@ -597,7 +622,8 @@ static meiro_status draw_cover(cairo_t *cr, const document *d, const page_frame 
 static void draw_notes(cairo_t *cr, const document *d, const page_frame *f)
 {
     cairo_set_source_rgb(cr, 0, 0, 0);
-    draw_text(cr, d->style.labels->notes, d->style.marks.font, f->center_x, f->title_baseline, f->title_size, true, 0);
+    draw_text(cr, d->style.labels->notes, d->style.marks.font, f->center_x, f->title_baseline,
+              f->title_size, true, 0);
     cairo_set_source_rgb(cr, 0.75, 0.75, 0.75);
     cairo_set_line_width(cr, 0.2);
     for (double y = f->body.y + 10; y <= f->body.y + f->body.h; y += 10) {
@@ -611,14 +637,15 @@ static void draw_notes(cairo_t *cr, const document *d, const page_frame *f)
 static unsigned page_of(const document *d, page_kind kind, size_t i)
 {
     for (size_t p = 0; p < d->page_count; p++)
-        if (d->pages[p].kind == kind && d->pages[p].first <= i && i < d->pages[p].first + d->pages[p].count)
+        if (d->pages[p].kind == kind && d->pages[p].first <= i &&
+            i < d->pages[p].first + d->pages[p].count)
             return (unsigned)(p + 1);
     return 0;
 }
 
 /* One line of the contents: the words, dots, the page number. */
-static void contents_line(cairo_t *cr, const document *d, const page_frame *f, double y, const char *words,
-                          unsigned page)
+static void contents_line(cairo_t *cr, const document *d, const page_frame *f, double y,
+                          const char *words, unsigned page)
 {
     const char *font = d->style.marks.font;
     double size = 4.5, left = f->body.x + 10, right = f->body.x + f->body.w - 10;
@@ -646,7 +673,8 @@ static void draw_contents(cairo_t *cr, const document *d, const page_frame *f)
 {
     const doc_style *st = &d->style;
     cairo_set_source_rgb(cr, 0, 0, 0);
-    draw_text(cr, st->labels->contents, st->marks.font, f->center_x, f->title_baseline, f->title_size, true, 0);
+    draw_text(cr, st->labels->contents, st->marks.font, f->center_x, f->title_baseline,
+              f->title_size, true, 0);
     double y = f->body.y + 12, step = fmin(11, (f->body.h - 12) / 12);
     for (size_t i = 0; i < d->count;) {
         int level = d->items[i].level;
@@ -657,14 +685,14 @@ static void draw_contents(cairo_t *cr, const document *d, const page_frame *f)
         snprintf(to, sizeof to, st->labels->maze_no, (unsigned)j);
         if (level >= 1 && level <= 4)
             snprintf(line, sizeof line, "%s   %s – %s", st->labels->levels[level - 1], from, to);
-        else
-            snprintf(line, sizeof line, "%s – %s", from, to);
+        else snprintf(line, sizeof line, "%s – %s", from, to);
         contents_line(cr, d, f, y, line, page_of(d, PAGE_PUZZLES, i));
         y += step;
         i = j;
     }
     unsigned key = page_of(d, PAGE_ANSWERS, 0);
-    if (key && st->answers == ANSWERS_KEY) contents_line(cr, d, f, y + step / 2, st->labels->answers, key);
+    if (key && st->answers == ANSWERS_KEY)
+        contents_line(cr, d, f, y + step / 2, st->labels->answers, key);
 }
 
 /* A folded booklet's back cover: its title, and the command that makes the
@@ -680,7 +708,8 @@ static void draw_back(cairo_t *cr, const document *d, const page_frame *f)
     if (!d->remake) return;
     cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
     draw_text(cr, st->labels->remake, st->marks.font, f->center_x, f->page_h * 0.72, 3.2, false, 0);
-    draw_word_lines(cr, d->remake, FONT_FAMILY, f->center_x, f->page_h * 0.72 + 6, 3.2, f->body.w, false);
+    draw_word_lines(cr, d->remake, FONT_FAMILY, f->center_x, f->page_h * 0.72 + 6, 3.2, f->body.w,
+                    false);
 }
 
 /* Whether the mazes of a page show their solutions (answer pages, or
@@ -705,8 +734,8 @@ meiro_status doc_draw_page(const document *d, size_t index, cairo_t *cr, bool ma
     const doc_page *p = &d->pages[index];
     const doc_style *st = &d->style;
     page_frame f;
-    meiro_status s =
-        layout_frame(&st->paper, d->landscape, st->margin, doc_left_hand(d, p), page_texts(d, p), &f, err);
+    meiro_status s = layout_frame(&st->paper, d->landscape, st->margin, doc_left_hand(d, p),
+                                  page_texts(d, p), &f, err);
     if (s != MEIRO_OK) return s;
     bool page = layers & LAYER_PAGE;
     if (page && !maze_only && st->frame) { /* out to the bleed edge: the cut leaves no white rim */
@@ -747,11 +776,12 @@ meiro_status doc_draw_page(const document *d, size_t index, cairo_t *cr, bool ma
         cairo_set_source_rgb(cr, 0, 0, 0);
         const char *title = page_title(d, p->kind);
         if (title && f.title_size > 0)
-            draw_fitted(cr, title, st->marks.font, true, p->kind == PAGE_ANSWERS ? &st->answers_fit : &st->title_fit,
-                        f.center_x, f.title_baseline, f.title_baseline - f.title_size, st->text_width);
+            draw_fitted(cr, title, st->marks.font, true,
+                        p->kind == PAGE_ANSWERS ? &st->answers_fit : &st->title_fit, f.center_x,
+                        f.title_baseline, f.title_baseline - f.title_size, st->text_width);
         if (p->kind == PAGE_PUZZLES && st->subtitle)
-            draw_fitted(cr, st->subtitle, st->marks.font, false, &st->subtitle_fit, f.center_x, f.subtitle_baseline,
-                        f.subtitle_baseline - f.subtitle_size, st->text_width);
+            draw_fitted(cr, st->subtitle, st->marks.font, false, &st->subtitle_fit, f.center_x,
+                        f.subtitle_baseline, f.subtitle_baseline - f.subtitle_size, st->text_width);
         if (p->kind == PAGE_PUZZLES && st->fields) {
             /* a page of one maze: the name line starts where the maze does,
              * written as large as a child's hand needs for big cells (up to
@@ -761,7 +791,9 @@ meiro_status doc_draw_page(const document *d, size_t index, cairo_t *cr, bool ma
             double size = one ? fmin(6, fmax(f.fields_size, first.cell * 0.3)) : f.fields_size;
             text_fit fit;
             double room = f.body.x + f.body.w - x;
-            if (!fit_text(cr, st->fields, st->marks.font, false, size, size, room, FIELDS_BAND_MM, &fit) || fit.wrap)
+            if (!fit_text(cr, st->fields, st->marks.font, false, size, size, room, FIELDS_BAND_MM,
+                          &fit) ||
+                fit.wrap)
                 fit.size = size * room / fit.natural * 0.999; /* one line, smaller */
             draw_text(cr, st->fields, st->marks.font, x, f.fields_baseline, fit.size, false, -1);
         }
@@ -804,15 +836,19 @@ static const char *drawn_format_name(meiro_format format)
     }
 }
 
-meiro_status export_memory_check(meiro_format format, uint32_t width, uint32_t height, meiro_error *err)
+meiro_status export_memory_check(meiro_format format, uint32_t width, uint32_t height,
+                                 meiro_error *err)
 {
     uint64_t need = memory_needed_mb(format, (uint64_t)width * height);
     struct rlimit lim;
-    if (!need || getrlimit(RLIMIT_AS, &lim) != 0 || lim.rlim_cur == RLIM_INFINITY || lim.rlim_cur >= need << 20)
+    if (!need || getrlimit(RLIMIT_AS, &lim) != 0 || lim.rlim_cur == RLIM_INFINITY ||
+        lim.rlim_cur >= need << 20)
         return MEIRO_OK;
-    return fail(err, MEIRO_ERROR_NOMEM,
-                "out of memory: a %lu x %lu maze as %s needs about %llu MB of address space (ulimit -v %llu), and "
-                "this process may use %llu MB",
-                (unsigned long)width, (unsigned long)height, drawn_format_name(format), (unsigned long long)need,
-                (unsigned long long)need * 1024, (unsigned long long)(lim.rlim_cur >> 20));
+    return fail(
+        err, MEIRO_ERROR_NOMEM,
+        "out of memory: a %lu x %lu maze as %s needs about %llu MB of address space (ulimit -v %llu), and "
+        "this process may use %llu MB",
+        (unsigned long)width, (unsigned long)height, drawn_format_name(format),
+        (unsigned long long)need, (unsigned long long)need * 1024,
+        (unsigned long long)(lim.rlim_cur >> 20));
 }

@@ -18,7 +18,14 @@ typedef struct doc_item {
  * PAGE_NOTES: a ruled page, where a puzzle must start on a right-hand page
  * or a folded booklet needs a multiple of 4 pages; PAGE_BACK: a folded
  * booklet's back cover, with what makes the booklet again. */
-typedef enum page_kind { PAGE_COVER, PAGE_PUZZLES, PAGE_ANSWERS, PAGE_NOTES, PAGE_BACK, PAGE_CONTENTS } page_kind;
+typedef enum page_kind {
+    PAGE_COVER,
+    PAGE_PUZZLES,
+    PAGE_ANSWERS,
+    PAGE_NOTES,
+    PAGE_BACK,
+    PAGE_CONTENTS
+} page_kind;
 
 typedef struct doc_page {
     page_kind kind;
@@ -32,11 +39,11 @@ typedef struct doc_style {
     double margin, cell_exact, cell_max, line;
     unsigned per_page, key_per_page;
     answers_place answers;
-    page_words words; /* the texts in the page's language; the pointers below point here */
+    page_words words;          /* the texts in the page's language; the pointers below point here */
     const meiro_template *tpl; /* or NULL */
     const char *title, *subtitle, *fields;
     char answers_title[320]; /* "Answers", or "<title> — Answers" for one maze */
-    const char *footer; /* the user's footer text, or NULL */
+    const char *footer;      /* the user's footer text, or NULL */
     bool no_footer;
     bool crop; /* one maze: each page only the maze and a small border */
     maze_marks marks;
@@ -55,7 +62,7 @@ typedef struct document {
     doc_page *pages;
     size_t page_count, page_cap;
     bool landscape;
-    bool has_seed;             /* a booklet's seed, for the footer and cover */
+    bool has_seed; /* a booklet's seed, for the footer and cover */
     uint64_t seed;
     const meiro_maze *cover_maze; /* a small maze to decorate the cover */
     const char *version;          /* a class set's copy (doc_parts), or NULL */
@@ -81,8 +88,8 @@ typedef struct doc_parts {
 /* Plans the pages and checks every maze fits its slot, so that errors come
  * before any output. The items must outlive the document. parts NULL: a
  * document of its own (the template's cover, no contents). */
-meiro_status doc_plan(document *d, const doc_item *items, size_t count, const meiro_export_options *opt,
-                      const doc_parts *parts, meiro_error *err);
+meiro_status doc_plan(document *d, const doc_item *items, size_t count,
+                      const meiro_export_options *opt, const doc_parts *parts, meiro_error *err);
 /* doc_plan with a cover as asked (1, 0, -1: the template's) and no more. */
 meiro_status doc_init(document *d, const doc_item *items, size_t count,
                       const meiro_export_options *opt, int cover, meiro_error *err);
@@ -105,7 +112,8 @@ typedef struct fold_sheets {
  * signatures need when printed on both sides (flipped on the short edge),
  * each signature folded in half, stacked in reading order and stapled;
  * inner sheets' pages moved toward the spine by the creep. */
-meiro_status doc_write_pdf_folded(const document *d, const fold_sheets *fs, FILE *out, meiro_error *err);
+meiro_status doc_write_pdf_folded(const document *d, const fold_sheets *fs, FILE *out,
+                                  meiro_error *err);
 
 /* The command that makes the booklet again, on its last page (after
  * doc_fold: a folded booklet's back cover), in a footer of as many lines
@@ -135,8 +143,8 @@ meiro_status doc_first_maze(const document *d, size_t index, page_layout *L, mei
 
 /* Whether every item fits a sheet (xlsx_write_items checks it first);
  * the first one's cell as printed into *cell_mm (NULL: not wanted). */
-meiro_status xlsx_check(const doc_item *items, size_t count, const meiro_export_options *opt, double *cell_mm,
-                        meiro_error *err);
+meiro_status xlsx_check(const doc_item *items, size_t count, const meiro_export_options *opt,
+                        double *cell_mm, meiro_error *err);
 
 /* Whether the document can be a PNG (resolution in range, at most
  * PNG_MAX_SIDE pixels across): export_png checks it before drawing. */

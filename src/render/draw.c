@@ -66,13 +66,15 @@ static void wall_run(cairo_t *cr, double x0, double y0, double x1, double y1, un
     if (++*runs == WALL_RUNS_A_STROKE) stroke_runs(cr, runs);
 }
 
-static void stroke_walls(cairo_t *cr, const meiro_maze *m, const page_layout *L, const pixel_snap *g)
+static void stroke_walls(cairo_t *cr, const meiro_maze *m, const page_layout *L,
+                         const pixel_snap *g)
 {
     /* only the grid lines that reach the visible area (a PNG band) */
     double cx0, cy0, cx1, cy1;
     cairo_clip_extents(cr, &cx0, &cy0, &cx1, &cy1);
     double pad = L->line + L->cell;
-    double first = floor((cy0 - pad - L->maze_y) / L->cell), last = ceil((cy1 + pad - L->maze_y) / L->cell);
+    double first = floor((cy0 - pad - L->maze_y) / L->cell),
+           last = ceil((cy1 + pad - L->maze_y) / L->cell);
     uint32_t y_from = first < 0 ? 0 : first > m->h ? m->h : (uint32_t)first;
     uint32_t y_to = last < 0 ? 0 : last > m->h ? m->h : (uint32_t)last;
     unsigned runs = 0;
@@ -86,7 +88,8 @@ static void stroke_walls(cairo_t *cr, const meiro_maze *m, const page_layout *L,
             }
             uint32_t end = x;
             while (end < m->w && maze_wall_above(m, end, y)) end++;
-            wall_run(cr, snap_mm(g, L->maze_x + x * L->cell), py, snap_mm(g, L->maze_x + end * L->cell), py, &runs);
+            wall_run(cr, snap_mm(g, L->maze_x + x * L->cell), py,
+                     snap_mm(g, L->maze_x + end * L->cell), py, &runs);
             x = end;
         }
     }
@@ -100,7 +103,8 @@ static void stroke_walls(cairo_t *cr, const meiro_maze *m, const page_layout *L,
             }
             uint32_t end = y;
             while (end < rows_to && maze_wall_left(m, x, end)) end++;
-            wall_run(cr, px, snap_mm(g, L->maze_y + y * L->cell), px, snap_mm(g, L->maze_y + end * L->cell), &runs);
+            wall_run(cr, px, snap_mm(g, L->maze_y + y * L->cell), px,
+                     snap_mm(g, L->maze_y + end * L->cell), &runs);
             y = end;
         }
     }
@@ -212,8 +216,8 @@ static void plate(cairo_t *cr, double x, double y, double w, double h, double r)
 
 /* A mark (S, G, スタート, ...) of `size` centred at (cx, cy) on a white
  * plate, or the template's picture for it on a round one. */
-static void draw_mark(cairo_t *cr, const char *text, cairo_surface_t *art, const char *font, double size,
-                      double cx, double cy, const page_layout *L)
+static void draw_mark(cairo_t *cr, const char *text, cairo_surface_t *art, const char *font,
+                      double size, double cx, double cy, const page_layout *L)
 {
     if (art) {
         /* the plate covers most of the cell, the picture 70% of it, like
@@ -232,7 +236,8 @@ static void draw_mark(cairo_t *cr, const char *text, cairo_surface_t *art, const
     /* the ink and a margin, at least the middle of the cell, inside its walls */
     double pad = size * 0.2, room = (L->cell - L->line) * 0.9;
     if (L->mark_min > 0) room = fmax(room, fmax(w, h) + 2 * pad); /* a word bigger than its cell */
-    double pw = fmin(room, fmax(w + 2 * pad, L->cell * 0.42)), ph = fmin(room, fmax(h + 2 * pad, L->cell * 0.42));
+    double pw = fmin(room, fmax(w + 2 * pad, L->cell * 0.42)),
+           ph = fmin(room, fmax(h + 2 * pad, L->cell * 0.42));
     plate(cr, cx - pw / 2, cy - ph / 2, pw, ph, fmin(pad, fmin(pw, ph) / 2));
     place_layout(cr, layout, cx, cy, false);
     pango_cairo_layout_path(cr, layout);
@@ -248,8 +253,8 @@ static void draw_mark(cairo_t *cr, const char *text, cairo_surface_t *art, const
  * red; light, so they print pale grey in black and white and the word on
  * them in black stands out), or the picture for it as large on a white
  * disc ringed in that colour. */
-static void draw_badge(cairo_t *cr, const char *text, cairo_surface_t *art, const char *font, double cx, double cy,
-                       const page_layout *L, bool start)
+static void draw_badge(cairo_t *cr, const char *text, cairo_surface_t *art, const char *font,
+                       double cx, double cy, const page_layout *L, bool start)
 {
     double d = (L->cell - L->line) * 0.9, r = d / 2;
     double red = start ? 0.56 : 0.58, green = start ? 0.86 : 0.78, blue = start ? 0.52 : 1.0;
@@ -313,8 +318,8 @@ void draw_text(cairo_t *cr, const char *text, const char *font, double x, double
 
 /* The layout of `text` at `size`, wrapped into `width` when `wrap` (at
  * spaces, and inside too wide words when `in_words`), lines centred. */
-static PangoLayout *fit_layout(cairo_t *cr, const char *text, const char *font, bool bold, double size,
-                               double width, bool wrap, bool in_words)
+static PangoLayout *fit_layout(cairo_t *cr, const char *text, const char *font, bool bold,
+                               double size, double width, bool wrap, bool in_words)
 {
     PangoLayout *layout = text_layout(cr, text, font, bold, size);
     if (wrap) {
@@ -326,8 +331,8 @@ static PangoLayout *fit_layout(cairo_t *cr, const char *text, const char *font, 
     return layout;
 }
 
-bool fit_text(cairo_t *cr, const char *text, const char *font, bool bold, double size, double floor_size,
-              double width, double height, text_fit *fit)
+bool fit_text(cairo_t *cr, const char *text, const char *font, bool bold, double size,
+              double floor_size, double width, double height, text_fit *fit)
 {
     PangoLayout *layout = text_layout(cr, text, font, bold, size);
     PangoRectangle logical;
@@ -414,7 +419,8 @@ static void draw_arrow(cairo_t *cr, const page_layout *L, meiro_cell c, meiro_di
 }
 
 /* The arrows at the doors and S and G, on top of the walls and path. */
-static void draw_labels(cairo_t *cr, const meiro_maze *m, const page_layout *L, const maze_marks *marks)
+static void draw_labels(cairo_t *cr, const meiro_maze *m, const page_layout *L,
+                        const maze_marks *marks)
 {
     draw_arrow(cr, L, m->start, m->start_door, true);
     draw_arrow(cr, L, m->goal, m->goal_door, false);
@@ -429,7 +435,8 @@ static void draw_labels(cairo_t *cr, const meiro_maze *m, const page_layout *L, 
         return;
     }
     /* S and G at one size: the one that fits both */
-    double size = fmin(mark_fit(cr, marks->start, marks->font, L), mark_fit(cr, marks->goal, marks->font, L));
+    double size =
+        fmin(mark_fit(cr, marks->start, marks->font, L), mark_fit(cr, marks->goal, marks->font, L));
     cell_centre(L, m->start, shared ? m->start_door : MEIRO_NO_DIR, &x, &y);
     draw_mark(cr, marks->start, marks->start_art, marks->font, size, x, y, L);
     cell_centre(L, m->goal, shared ? m->goal_door : MEIRO_NO_DIR, &x, &y);
@@ -466,7 +473,8 @@ static meiro_status read_art_file(const char *path, char **data, size_t *size, m
     meiro_status s = MEIRO_OK;
     if (!buf) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
     else if (ferror(f)) s = fail(err, MEIRO_ERROR_IO, "%s", strerror(errno));
-    else if (n > ART_MAX_BYTES) s = fail(err, MEIRO_ERROR_PARSE, "larger than %d KiB", ART_MAX_BYTES / 1024);
+    else if (n > ART_MAX_BYTES)
+        s = fail(err, MEIRO_ERROR_PARSE, "larger than %d KiB", ART_MAX_BYTES / 1024);
     fclose(f);
     if (s != MEIRO_OK) {
         g_free(buf);
@@ -506,8 +514,8 @@ static const cairo_user_data_key_t svg_source;
 
 /* Draws the SVG into a recording w x h (w <= 0: a frame, its size from the
  * SVG, its shorter side h mm); *svg is kept for SVG pages. */
-static meiro_status draw_svg_art(const char *data, size_t size, double w, double h, cairo_surface_t **art,
-                                 RsvgHandle **svg_out, GError **gerr)
+static meiro_status draw_svg_art(const char *data, size_t size, double w, double h,
+                                 cairo_surface_t **art, RsvgHandle **svg_out, GError **gerr)
 {
     *art = NULL;
     *svg_out = NULL;
@@ -520,8 +528,10 @@ static meiro_status draw_svg_art(const char *data, size_t size, double w, double
         RsvgLength lw, lh;
         RsvgRectangle vb;
         rsvg_handle_get_intrinsic_dimensions(svg, &has_w, &lw, &has_h, &lh, &has_box, &vb);
-        double aw = has_box && vb.width > 0 && vb.height > 0 ? vb.width : 1, ah = has_box && vb.height > 0 ? vb.height : 1;
-        if (has_w && has_h && lw.unit == RSVG_UNIT_MM && lh.unit == RSVG_UNIT_MM && lw.length > 0 && lh.length > 0) {
+        double aw = has_box && vb.width > 0 && vb.height > 0 ? vb.width : 1,
+               ah = has_box && vb.height > 0 ? vb.height : 1;
+        if (has_w && has_h && lw.unit == RSVG_UNIT_MM && lh.unit == RSVG_UNIT_MM && lw.length > 0 &&
+            lh.length > 0) {
             w = lw.length * ART_UNITS_PER_MM;
             h = lh.length * ART_UNITS_PER_MM;
         } else {
@@ -536,7 +546,8 @@ static meiro_status draw_svg_art(const char *data, size_t size, double w, double
     if (!rsvg_handle_render_document(svg, cr, &view, gerr) && !*gerr)
         *gerr = g_error_new_literal(G_IO_ERROR, G_IO_ERROR_FAILED, "cannot be drawn");
     if (!*gerr && cairo_status(cr) != CAIRO_STATUS_SUCCESS)
-        *gerr = g_error_new_literal(G_IO_ERROR, G_IO_ERROR_FAILED, cairo_status_to_string(cairo_status(cr)));
+        *gerr = g_error_new_literal(G_IO_ERROR, G_IO_ERROR_FAILED,
+                                    cairo_status_to_string(cairo_status(cr)));
     cairo_destroy(cr);
     if (*gerr) {
         g_object_unref(svg);
@@ -569,15 +580,16 @@ static meiro_status try_art(void *ctx, meiro_error *err)
         cairo_recording_surface_get_extents(art, &box);
         double px = 300 / 25.4 / (t->w <= 0 ? ART_UNITS_PER_MM : 1); /* pixels a unit */
         px = fmin(px, 4096 / fmax(box.width, box.height));
-        cairo_surface_t *page = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, (int)ceil(box.width * px),
-                                                           (int)ceil(box.height * px));
+        cairo_surface_t *page = cairo_image_surface_create(
+            CAIRO_FORMAT_ARGB32, (int)ceil(box.width * px), (int)ceil(box.height * px));
         cairo_t *cr = cairo_create(page);
         cairo_scale(cr, px, px);
         cairo_set_source_surface(cr, art, 0, 0);
         cairo_paint(cr);
         cairo_status_t cs = cairo_status(cr);
         if (cs == CAIRO_STATUS_NO_MEMORY) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
-        else if (cs != CAIRO_STATUS_SUCCESS) s = fail(err, MEIRO_ERROR_PARSE, "cannot be drawn: %s", cairo_status_to_string(cs));
+        else if (cs != CAIRO_STATUS_SUCCESS)
+            s = fail(err, MEIRO_ERROR_PARSE, "cannot be drawn: %s", cairo_status_to_string(cs));
         cairo_destroy(cr);
         cairo_surface_destroy(page);
     }
@@ -614,14 +626,16 @@ meiro_status load_art(const meiro_template *tpl, const template_art *ref, double
     if (s == MEIRO_OK) s = draw_svg_art(data, size, w, h, art, &svg, &gerr);
     g_free(owned);
     /* kept for draw_art on SVG pages (the recording's owner frees it) */
-    if (s == MEIRO_OK && cairo_surface_set_user_data(*art, &svg_source, svg, g_object_unref) != CAIRO_STATUS_SUCCESS) {
+    if (s == MEIRO_OK && cairo_surface_set_user_data(*art, &svg_source, svg, g_object_unref) !=
+                             CAIRO_STATUS_SUCCESS) {
         g_object_unref(svg);
         s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
     }
     if (s == MEIRO_OK) return MEIRO_OK;
     char why[256];
     snprintf(why, sizeof why, "%s", gerr ? gerr->message : err ? err->message : "cannot be read");
-    fail_at(err, s, ref->line, 0, "%s artwork '%s': %s", tpl ? "template" : "built-in", ref->file, why);
+    fail_at(err, s, ref->line, 0, "%s artwork '%s': %s", tpl ? "template" : "built-in", ref->file,
+            why);
     if (err && tpl) snprintf(err->source, sizeof err->source, "%s", tpl->path);
     if (gerr) g_error_free(gerr);
     cairo_surface_destroy(*art);
@@ -642,8 +656,9 @@ meiro_status load_marks_art(const meiro_export_options *opt, double size, cairo_
         snprintf(pair_start.file, sizeof pair_start.file, "%s", pair->start);
         snprintf(pair_goal.file, sizeof pair_goal.file, "%s", pair->goal);
     }
-    meiro_status s = own && t->art_start.file[0] ? load_art(t, &t->art_start, size, size, start, err)
-                                                 : load_art(NULL, &pair_start, size, size, start, err);
+    meiro_status s = own && t->art_start.file[0]
+                         ? load_art(t, &t->art_start, size, size, start, err)
+                         : load_art(NULL, &pair_start, size, size, start, err);
     if (s == MEIRO_OK)
         s = own && t->art_goal.file[0] ? load_art(t, &t->art_goal, size, size, goal, err)
                                        : load_art(NULL, &pair_goal, size, size, goal, err);
@@ -671,7 +686,8 @@ void draw_frame_art(cairo_t *cr, cairo_surface_t *art, double page_w, double pag
             cairo_rectangle(cr, dx[i], dy[j], dx[i + 1] - dx[i], dy[j + 1] - dy[j]);
             cairo_clip(cr);
             cairo_translate(cr, dx[i], dy[j]);
-            cairo_scale(cr, (dx[i + 1] - dx[i]) / (sx[i + 1] - sx[i]), (dy[j + 1] - dy[j]) / (sy[j + 1] - sy[j]));
+            cairo_scale(cr, (dx[i + 1] - dx[i]) / (sx[i + 1] - sx[i]),
+                        (dy[j + 1] - dy[j]) / (sy[j + 1] - sy[j]));
             cairo_translate(cr, -sx[i], -sy[j]);
             cairo_scale(cr, 1.0 / ART_UNITS_PER_MM, 1.0 / ART_UNITS_PER_MM);
             if (svg) { /* see draw_art */
@@ -707,7 +723,7 @@ void draw_art(cairo_t *cr, cairo_surface_t *art, double x, double y, double w, d
 }
 
 meiro_status draw_finish(cairo_surface_t *surface, cairo_t *cr, const stream_sink *sink,
-                          meiro_error *err)
+                         meiro_error *err)
 {
     cairo_status_t s = cr ? cairo_status(cr) : CAIRO_STATUS_SUCCESS;
     if (cr) cairo_destroy(cr);
@@ -715,7 +731,8 @@ meiro_status draw_finish(cairo_surface_t *surface, cairo_t *cr, const stream_sin
     if (s == CAIRO_STATUS_SUCCESS) s = cairo_surface_status(surface);
     cairo_surface_destroy(surface);
     if (s == CAIRO_STATUS_SUCCESS) return MEIRO_OK;
-    if (s == CAIRO_STATUS_NO_MEMORY) return fail(err, MEIRO_ERROR_NOMEM, "out of memory drawing the page");
+    if (s == CAIRO_STATUS_NO_MEMORY)
+        return fail(err, MEIRO_ERROR_NOMEM, "out of memory drawing the page");
     if (s == CAIRO_STATUS_WRITE_ERROR) {
         errno = sink ? sink->error : errno;
         return fail_write(err);

@@ -65,7 +65,8 @@ typedef struct outline {
 
 #define OUTLINE_WIDTH 1.3 /* the outline's line, in walls */
 
-meiro_status outline_trace(const meiro_maze *m, double line, outline *out, meiro_error *err); /* line: the walls', in cells */
+meiro_status outline_trace(const meiro_maze *m, double line, outline *out,
+                           meiro_error *err); /* line: the walls', in cells */
 void outline_free(outline *o);
 /* Strokes the outline around a shaped maze placed by L (documents: PDF,
  * SVG, PNG pages and answers; not the animations' frames, which show the
@@ -101,8 +102,8 @@ typedef struct text_fit {
  * spaces (line_breaks.h) at the largest size where that fits, else (or
  * with no space, as in most Japanese) also between the characters of a
  * word too wide for the line. false when even that does not fit. */
-bool fit_text(cairo_t *cr, const char *text, const char *font, bool bold, double size, double floor_size,
-              double width, double height, text_fit *fit);
+bool fit_text(cairo_t *cr, const char *text, const char *font, bool bold, double size,
+              double floor_size, double width, double height, text_fit *fit);
 
 /* How many characters of `text` no installed font can draw (they would
  * print as empty boxes). */
@@ -160,6 +161,6 @@ cairo_status_t sink_write(void *closure, const unsigned char *data, unsigned int
 /* Finishes and destroys cr and surface, turning cairo's sticky status into a
  * meiro status; a write error names the sink's reason. */
 meiro_status draw_finish(cairo_surface_t *surface, cairo_t *cr, const stream_sink *sink,
-                          meiro_error *err);
+                         meiro_error *err);
 
 #endif

@@ -187,13 +187,14 @@ static void stroke_grid_path(cairo_t *cr, const meiro_maze *m, const meiro_path 
     double x, y;
     centre_mm(m, v, grid_id(m, p->cells[0]), &x, &y);
     cairo_move_to(cr, x, y);
-    cairo_line_to(cr, x, y); /* one cell: a dot */
+    cairo_line_to(cr, x, y);                                         /* one cell: a dot */
     double ox = v->x0 + m->h * v->unit, oy = v->y0 + m->h * v->unit; /* a polar grid's centre */
     for (size_t k = 1; k < p->length; k++) {
         double px = x, py = y;
         meiro_cell a = p->cells[k - 1], b = p->cells[k];
         centre_mm(m, v, grid_id(m, b), &x, &y);
-        if (m->grid != MEIRO_GRID_POLAR || a.y == 0 || b.y == 0) { /* the disc's centre is the grid's */
+        if (m->grid != MEIRO_GRID_POLAR || a.y == 0 ||
+            b.y == 0) { /* the disc's centre is the grid's */
             cairo_line_to(cr, x, y);
             continue;
         }
@@ -236,15 +237,16 @@ static double fit_in_circle(cairo_t *cr, const char *text, const char *font, dou
     pango_layout_get_extents(layout, &ink, NULL);
     g_object_unref(layout);
     double w = (double)ink.width / PANGO_SCALE, h = (double)ink.height / PANGO_SCALE;
-    double scale = fmin(1, fmin(w > 0 ? room * 0.7 / w : 1, hypot(w, h) > 0 ? room * 0.8 / hypot(w, h) : 1));
+    double scale =
+        fmin(1, fmin(w > 0 ? room * 0.7 / w : 1, hypot(w, h) > 0 ? room * 0.8 / hypot(w, h) : 1));
     return size * scale;
 }
 
 /* A word of `size` (or the template's picture) centred at (cx, cy) on a
  * round white plate inside a circle `room` across: clear of the walls of
  * a hexagon or a triangle, where a square plate would cover them. */
-static void grid_mark(cairo_t *cr, const char *text, cairo_surface_t *art, const char *font, double size,
-                      double cx, double cy, double room, double line)
+static void grid_mark(cairo_t *cr, const char *text, cairo_surface_t *art, const char *font,
+                      double size, double cx, double cy, double room, double line)
 {
     double most = (room - line) / 2 * 0.94;
     if (art) {
@@ -281,10 +283,12 @@ static void draw_grid_labels(cairo_t *cr, const meiro_maze *m, const view *v, co
                        fit_in_circle(cr, marks->goal, marks->font, L->cell));
     double x, y, room = mark_room(m, s, L);
     centre_mm(m, v, s, &x, &y);
-    grid_mark(cr, marks->start, marks->start_art, marks->font, size * room / L->cell, x, y, room, L->line);
+    grid_mark(cr, marks->start, marks->start_art, marks->font, size * room / L->cell, x, y, room,
+              L->line);
     room = mark_room(m, g, L);
     centre_mm(m, v, g, &x, &y);
-    grid_mark(cr, marks->goal, marks->goal_art, marks->font, size * room / L->cell, x, y, room, L->line);
+    grid_mark(cr, marks->goal, marks->goal_art, marks->font, size * room / L->cell, x, y, room,
+              L->line);
 }
 
 void draw_grid_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,

@@ -9,7 +9,8 @@
 
 /* Refuses, with "out of memory" and the figure, a `ulimit -v` below what
  * a width x height maze takes to write in `format` (document.c). */
-meiro_status export_memory_check(meiro_format format, uint32_t width, uint32_t height, meiro_error *err);
+meiro_status export_memory_check(meiro_format format, uint32_t width, uint32_t height,
+                                 meiro_error *err);
 
 /* A page to play holds MEIRO_HTML_MAX_CELLS at most, a booklet's mazes
  * together: MEIRO_ERROR_TOO_BIG past it (export_html.c). */
@@ -26,7 +27,7 @@ meiro_status export_png(const meiro_maze *m, const meiro_path *path,
                         meiro_error *err);
 meiro_status export_xlsx(const meiro_maze *m, const meiro_path *path,
                          const meiro_export_options *opt, FILE *out, const char *temp_dir,
-                        meiro_error *err);
+                         meiro_error *err);
 meiro_status export_html(const meiro_maze *m, const meiro_path *path,
                          const meiro_export_options *opt, FILE *out, const char *temp_dir,
                          meiro_error *err);

@@ -22,7 +22,13 @@
 
 /* The SVG draws in units of a tenth of a cell and opens with cells of
  * SVG_CELL_PX pixels (smaller only to keep a big maze within SVG_MAX_PX). */
-enum { CELL_UNITS = 10, SVG_FRAMES = 240, SVG_CELL_PX = 28, SVG_MAX_PX = 2400, SVG_MIN_CELL_PX = 8 };
+enum {
+    CELL_UNITS = 10,
+    SVG_FRAMES = 240,
+    SVG_CELL_PX = 28,
+    SVG_MAX_PX = 2400,
+    SVG_MIN_CELL_PX = 8
+};
 #define PATH_COLOUR 0xE8685Cu /* the solution's cells: a red to see at once */
 #define GEN_SECONDS 8.0
 #define SOLVE_SECONDS 5.0
@@ -41,7 +47,8 @@ typedef struct changes {
 
 static bool add_change(changes *c, uint32_t item, uint32_t frame, uint32_t value)
 {
-    if (c->count == c->cap && !vec_reserve(&c->items, &c->cap, c->count + 1, sizeof *c->items, 4096))
+    if (c->count == c->cap &&
+        !vec_reserve(&c->items, &c->cap, c->count + 1, sizeof *c->items, 4096))
         return false;
     c->items[c->count++] = (change){item, frame, value};
     return true;
@@ -77,8 +84,10 @@ static void colour_text(char *buf, uint32_t c)
 static void write_timeline(FILE *out, const change *ch, size_t n, const double *times, double total,
                            const char *attr, const char *first, bool colour)
 {
-    fprintf(out, "<animate attributeName=\"%s\" calcMode=\"discrete\" dur=\"%.2fs\" "
-                 "repeatCount=\"indefinite\" keyTimes=\"0", attr, total);
+    fprintf(out,
+            "<animate attributeName=\"%s\" calcMode=\"discrete\" dur=\"%.2fs\" "
+            "repeatCount=\"indefinite\" keyTimes=\"0",
+            attr, total);
     for (size_t k = 0; k < n; k++) fprintf(out, ";%.4f", times[ch[k].frame] / total);
     fprintf(out, "\" values=\"%s", first);
     for (size_t k = 0; k < n; k++) {
@@ -94,7 +103,8 @@ static void write_timeline(FILE *out, const change *ch, size_t n, const double *
 static meiro_status size_check(const meiro_trace *trace, meiro_error *err)
 {
     uint32_t w, h;
-    if (!meiro_trace_grid(trace, &w, &h) || (uint64_t)w * h <= MEIRO_ANIMATE_MAX_CELLS) return MEIRO_OK;
+    if (!meiro_trace_grid(trace, &w, &h) || (uint64_t)w * h <= MEIRO_ANIMATE_MAX_CELLS)
+        return MEIRO_OK;
     return fail(err, MEIRO_ERROR_TOO_BIG,
                 "a %lu x %lu maze is too large to animate: animations are made of mazes of up "
                 "to %u cells (500 x 500)",
@@ -134,7 +144,8 @@ static bool record(meiro_player *p, recording *r)
             uint8_t now = m->cells[i] & CELL_BITS;
             for (unsigned bit = CELL_OPEN_E; ok && bit <= CELL_OPEN_S; bit <<= 1)
                 if ((now ^ r->walls[i]) & bit)
-                    ok = add_change(&r->wc, (uint32_t)(i * 2 + (bit == CELL_OPEN_S)), f, (now & bit) != 0);
+                    ok = add_change(&r->wc, (uint32_t)(i * 2 + (bit == CELL_OPEN_S)), f,
+                                    (now & bit) != 0);
             r->walls[i] = now;
         }
     }
@@ -181,17 +192,21 @@ static void write_walls(FILE *out, const meiro_maze *m, const recording *r, doub
 {
     double u = CELL_UNITS;
     uint32_t width = m->w, height = m->h;
-    fputs("</g>\n<g stroke=\"#000000\" stroke-width=\"1.6\" stroke-linecap=\"square\" fill=\"none\">\n", out);
+    fputs(
+        "</g>\n<g stroke=\"#000000\" stroke-width=\"1.6\" stroke-linecap=\"square\" fill=\"none\">\n",
+        out);
     fputs("<path d=\"", out);
     for (uint32_t y = 0; y <= height; y++)
         for (uint32_t x = 0; x < width; x++)
             if (maze_wall_above(m, x, y) &&
-                !(y > 0 && y < height && wall_changed(&r->wc, (uint32_t)cell_index(m, x, y - 1) * 2 + 1)))
+                !(y > 0 && y < height &&
+                  wall_changed(&r->wc, (uint32_t)cell_index(m, x, y - 1) * 2 + 1)))
                 fprintf(out, "M%.0f %.0fh%.0f", (x + 1) * u, (y + 1) * u, u);
     for (uint32_t x = 0; x <= width; x++)
         for (uint32_t y = 0; y < height; y++)
             if (maze_wall_left(m, x, y) &&
-                !(x > 0 && x < width && wall_changed(&r->wc, (uint32_t)cell_index(m, x - 1, y) * 2)))
+                !(x > 0 && x < width &&
+                  wall_changed(&r->wc, (uint32_t)cell_index(m, x - 1, y) * 2)))
                 fprintf(out, "M%.0f %.0fv%.0f", (x + 1) * u, (y + 1) * u, u);
     fputs("\"/>\n", out);
     for (size_t k = 0; k < r->wc.count;) {
@@ -218,18 +233,22 @@ static void write_marks(FILE *out, const meiro_maze *m)
     double u = CELL_UNITS, fs = u * 0.7, side = u * 0.56;
     const meiro_cell ends[2] = {m->start, m->goal};
     for (int e = 0; e < 2; e++)
-        fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"%.1f\" fill=\"#ffffff\"/>\n",
-                (ends[e].x + 1.5) * u - side / 2, (ends[e].y + 1.5) * u - side / 2, side, side, side / 5);
-    fprintf(out, "<g font-family=\"DejaVu Sans, sans-serif\" font-weight=\"bold\" font-size=\"%.1f\" "
-                 "text-anchor=\"middle\" fill=\"#000000\">\n"
-                 "<text x=\"%.1f\" y=\"%.1f\">S</text><text x=\"%.1f\" y=\"%.1f\">G</text>\n</g>\n"
-                 "</svg>\n",
+        fprintf(
+            out,
+            "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" rx=\"%.1f\" fill=\"#ffffff\"/>\n",
+            (ends[e].x + 1.5) * u - side / 2, (ends[e].y + 1.5) * u - side / 2, side, side,
+            side / 5);
+    fprintf(out,
+            "<g font-family=\"DejaVu Sans, sans-serif\" font-weight=\"bold\" font-size=\"%.1f\" "
+            "text-anchor=\"middle\" fill=\"#000000\">\n"
+            "<text x=\"%.1f\" y=\"%.1f\">S</text><text x=\"%.1f\" y=\"%.1f\">G</text>\n</g>\n"
+            "</svg>\n",
             fs, (m->start.x + 1.5) * u, (m->start.y + 1.5) * u + fs * 0.36, (m->goal.x + 1.5) * u,
             (m->goal.y + 1.5) * u + fs * 0.36);
 }
 
-static meiro_status animate_svg_unlocalized(const meiro_trace *trace, const meiro_maze *initial, FILE *out,
-                               meiro_error *err)
+static meiro_status animate_svg_unlocalized(const meiro_trace *trace, const meiro_maze *initial,
+                                            FILE *out, meiro_error *err)
 {
     meiro_error own;
     if (!err) err = &own; /* the status comes from the message's owner */
@@ -249,12 +268,15 @@ static meiro_status animate_svg_unlocalized(const meiro_trace *trace, const meir
     if (r.wc.count > 1) qsort(r.wc.items, r.wc.count, sizeof *r.wc.items, by_item);
     double u = CELL_UNITS;
     double vw = (width + 2) * u, vh = (height + 2) * u;
-    double px = fmax(SVG_MIN_CELL_PX, fmin(SVG_CELL_PX, floor(SVG_MAX_PX / ((width > height ? width : height) + 2.0))));
-    fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-                 "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
-                 "viewBox=\"0 0 %.0f %.0f\">\n"
-                 "<title>meiro %s: %lu x %lu maze, step by step</title>\n"
-                 "<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n",
+    double px =
+        fmax(SVG_MIN_CELL_PX,
+             fmin(SVG_CELL_PX, floor(SVG_MAX_PX / ((width > height ? width : height) + 2.0))));
+    fprintf(out,
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
+            "viewBox=\"0 0 %.0f %.0f\">\n"
+            "<title>meiro %s: %lu x %lu maze, step by step</title>\n"
+            "<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n",
             (width + 2) * px, (height + 2) * px, vw, vh, MEIRO_VERSION, (unsigned long)width,
             (unsigned long)height);
     write_cells(out, &r, width, total);
@@ -280,7 +302,8 @@ meiro_status meiro_animate_svg(const meiro_trace *trace, const meiro_maze *initi
 }
 
 /* One frame: cell colours, the path's cells, then walls and marks. */
-static void draw_frame(cairo_t *cr, const meiro_player *p, const page_layout *L, const maze_marks *marks)
+static void draw_frame(cairo_t *cr, const meiro_player *p, const page_layout *L,
+                       const maze_marks *marks)
 {
     const meiro_maze *m = meiro_player_maze(p);
     cairo_set_source_rgb(cr, 1, 1, 1);
@@ -289,7 +312,8 @@ static void draw_frame(cairo_t *cr, const meiro_player *p, const page_layout *L,
         for (uint32_t x = 0; x < m->w; x++) {
             uint32_t c = meiro_player_on_path(p, x, y) ? PATH_COLOUR : meiro_player_colour(p, x, y);
             if (c == MEIRO_NO_COLOUR) continue;
-            cairo_set_source_rgb(cr, (c >> 16) / 255.0, ((c >> 8) & 255) / 255.0, (c & 255) / 255.0);
+            cairo_set_source_rgb(cr, (c >> 16) / 255.0, ((c >> 8) & 255) / 255.0,
+                                 (c & 255) / 255.0);
             cairo_rectangle(cr, L->maze_x + x * L->cell, L->maze_y + y * L->cell, L->cell, L->cell);
             cairo_fill(cr);
         }
@@ -380,7 +404,8 @@ static meiro_status frames_into_place(const char *temp, const char *dir, size_t 
         sprintf(from, "%s/frame-%05zu.png", temp, f);
         sprintf(to, "%s/frame-%05zu.png", dir, f);
         if (rename(from, to) != 0)
-            s = fail(err, MEIRO_ERROR_IO, "cannot move frame %zu into place: %s", f, strerror(errno));
+            s = fail(err, MEIRO_ERROR_IO, "cannot move frame %zu into place: %s", f,
+                     strerror(errno));
     }
     for (size_t f = frames + 1; s == MEIRO_OK; f++) {
         sprintf(to, "%s/frame-%05zu.png", dir, f);
@@ -457,9 +482,10 @@ meiro_status meiro_animate_frames(const meiro_trace *trace, const meiro_maze *in
         errno = 0;
         cairo_status_t st = cairo_surface_write_to_png(surface, path);
         if (st != CAIRO_STATUS_SUCCESS)
-            s = fail(err, MEIRO_ERROR_IO, "cannot write frame %zu of %zu: %s (%zu written, none kept)",
-                     f, total, st == CAIRO_STATUS_WRITE_ERROR && errno ? strerror(errno)
-                                                                   : cairo_status_to_string(st),
+            s = fail(err, MEIRO_ERROR_IO,
+                     "cannot write frame %zu of %zu: %s (%zu written, none kept)", f, total,
+                     st == CAIRO_STATUS_WRITE_ERROR && errno ? strerror(errno)
+                                                             : cairo_status_to_string(st),
                      written);
         else written = f;
     }

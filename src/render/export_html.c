@@ -22,16 +22,18 @@
 /* The page's own words (the maze's are drawn by the document). */
 typedef struct html_words {
     const char *lang;
-    const char *goal, *well_done, *show, *hide, *reset, *prev, *next, *again, *next_maze, *help, *picture;
+    const char *goal, *well_done, *show, *hide, *reset, *prev, *next, *again, *next_maze, *help,
+        *picture;
     const char *bigger, *smaller;
 } html_words;
 
 static const html_words WORDS[] = {
-    {"en", "Goal!", "Well done!", "Show the answer", "Hide the answer", "Start again", "Previous", "Next",
-     "Play again", "Next maze", "Arrow keys, W A S D, or slide a finger: walk from S to G.",
+    {"en", "Goal!", "Well done!", "Show the answer", "Hide the answer", "Start again", "Previous",
+     "Next", "Play again", "Next maze", "Arrow keys, W A S D, or slide a finger: walk from S to G.",
      "A maze. Walk from S to G with the arrow keys or by sliding a finger.", "Bigger", "Smaller"},
-    {"ja", "ゴール！", "よく できました！", "こたえを みる", "こたえを かくす", "さいしょから", "まえ", "つぎ",
-     "もういちど", "つぎの めいろ", "やじるしキー か ゆびで、スタートから ゴールまで すすもう。",
+    {"ja", "ゴール！", "よく できました！", "こたえを みる", "こたえを かくす", "さいしょから",
+     "まえ", "つぎ", "もういちど", "つぎの めいろ",
+     "やじるしキー か ゆびで、スタートから ゴールまで すすもう。",
      "めいろ。やじるしキー か ゆびで、スタートから ゴールまで すすもう。", "おおきく", "ちいさく"},
 };
 
@@ -51,7 +53,8 @@ typedef struct html_out {
 #if defined(__GNUC__)
 __attribute__((format(printf, 2, 3)))
 #endif
-static void put(html_out *o, const char *fmt, ...)
+static void
+put(html_out *o, const char *fmt, ...)
 {
     if (!o->ok) return;
     va_list ap;
@@ -114,7 +117,8 @@ static void put_cells(html_out *o, const meiro_path *p)
 {
     put_raw(o, "[");
     for (size_t k = 0; p && k < p->length && o->ok; k++)
-        put(o, "%s[%lu,%lu]", k ? "," : "", (unsigned long)p->cells[k].x, (unsigned long)p->cells[k].y);
+        put(o, "%s[%lu,%lu]", k ? "," : "", (unsigned long)p->cells[k].x,
+            (unsigned long)p->cells[k].y);
     put_raw(o, "]");
 }
 
@@ -123,13 +127,14 @@ static void put_cells(html_out *o, const meiro_path *p)
 static void maze_info(const document *d, size_t i, char *buf, size_t size)
 {
     char footer[200] = "", no[96] = "";
-    if (d->style.show_seed && !d->style.no_footer) page_footer(d->items[i].maze, footer, sizeof footer);
+    if (d->style.show_seed && !d->style.no_footer)
+        page_footer(d->items[i].maze, footer, sizeof footer);
     if (d->count > 1) snprintf(no, sizeof no, d->style.labels->maze_no, (unsigned)(i + 1));
     snprintf(buf, size, "%s%s%s", no, no[0] && footer[0] ? " · " : "", footer);
 }
 
-static void put_data(html_out *o, const document *d, const meiro_path *solutions, bool shown, meiro_error *err,
-                     meiro_status *s)
+static void put_data(html_out *o, const document *d, const meiro_path *solutions, bool shown,
+                     meiro_error *err, meiro_status *s)
 {
     const html_words *w = words_for(d->style.labels->lang);
     put(o, "{\"lang\":");
@@ -156,12 +161,14 @@ static void put_data(html_out *o, const document *d, const meiro_path *solutions
             const meiro_maze *m = d->items[i].maze;
             char info[320];
             maze_info(d, i, info, sizeof info);
-            put(o, "%s\n{\"sheet\":%zu,\"w\":%lu,\"h\":%lu,\"x\":%.3f,\"y\":%.3f,\"cell\":%.4f,\"line\":%.4f,"
-                   "\"pathWidth\":%.4f,\"start\":[%lu,%lu],\"goal\":[%lu,%lu],\"startDoor\":%d,\"goalDoor\":%d,"
-                   "\"info\":",
-                i ? "," : "", p, (unsigned long)m->w, (unsigned long)m->h, L.maze_x, L.maze_y, L.cell, L.line,
-                L.path_width, (unsigned long)m->start.x, (unsigned long)m->start.y, (unsigned long)m->goal.x,
-                (unsigned long)m->goal.y, m->start_door < MEIRO_NO_DIR ? (int)m->start_door : -1,
+            put(o,
+                "%s\n{\"sheet\":%zu,\"w\":%lu,\"h\":%lu,\"x\":%.3f,\"y\":%.3f,\"cell\":%.4f,\"line\":%.4f,"
+                "\"pathWidth\":%.4f,\"start\":[%lu,%lu],\"goal\":[%lu,%lu],\"startDoor\":%d,\"goalDoor\":%d,"
+                "\"info\":",
+                i ? "," : "", p, (unsigned long)m->w, (unsigned long)m->h, L.maze_x, L.maze_y,
+                L.cell, L.line, L.path_width, (unsigned long)m->start.x, (unsigned long)m->start.y,
+                (unsigned long)m->goal.x, (unsigned long)m->goal.y,
+                m->start_door < MEIRO_NO_DIR ? (int)m->start_door : -1,
                 m->goal_door < MEIRO_NO_DIR ? (int)m->goal_door : -1);
             put_json(o, info);
             put_raw(o, ",\"solution\":");
@@ -189,7 +196,8 @@ static meiro_status put_sheets(html_out *o, const document *d, meiro_error *err)
         snprintf(prefix[0], sizeof prefix[0], "s%zu-", p);
         snprintf(prefix[1], sizeof prefix[1], "s%zu-labels-", p);
         snprintf(prefix[2], sizeof prefix[2], "s%zu-footer-", p);
-        put(o, "<svg class=\"sheet\" id=\"sheet-%zu\" viewBox=\"0 0 %g %g\" style=\"--w:%g;--h:%g\" aria-hidden=\"true\">",
+        put(o,
+            "<svg class=\"sheet\" id=\"sheet-%zu\" viewBox=\"0 0 %g %g\" style=\"--w:%g;--h:%g\" aria-hidden=\"true\">",
             p, pw, ph, pw, ph);
         s = svg_draw_page(d, p, LAYER_PAGE | LAYER_WALLS, pw, ph, 0, 0, &t, err);
         if (s == MEIRO_OK && o->ok) o->ok = svg_copy(o->f, &t, NULL, prefix[0], false);
@@ -225,14 +233,16 @@ meiro_status doc_write_html(const document *d, const meiro_path *solutions, bool
     bool any_answer = false;
     for (size_t i = 0; i < d->count; i++) any_answer = any_answer || solutions[i].length > 0;
     errno = 0;
-    put(&o, "<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n<meta charset=\"utf-8\">\n"
-            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-            "<meta name=\"generator\" content=\"meiro %s\">\n<title>",
+    put(&o,
+        "<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n<meta charset=\"utf-8\">\n"
+        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        "<meta name=\"generator\" content=\"meiro %s\">\n<title>",
         w->lang, MEIRO_VERSION);
     put_text(&o, d->style.title ? d->style.title : d->style.labels->default_title);
     /* the printed page: the paper of the PDF, the answer in its red */
-    put(&o, "</title>\n<style>\n@page { size: %gmm %gmm; margin: 0; }\n"
-            ":root { --answer: rgb(%g%%,%g%%,%g%%); }\n",
+    put(&o,
+        "</title>\n<style>\n@page { size: %gmm %gmm; margin: 0; }\n"
+        ":root { --answer: rgb(%g%%,%g%%,%g%%); }\n",
         pw, ph, SOLUTION_R * 100, SOLUTION_G * 100, SOLUTION_B * 100);
     put_raw(&o, html_play_css);
     put_raw(&o, "</style>\n</head>\n<body>\n<main id=\"game\">\n<div class=\"bar\">");
@@ -248,9 +258,11 @@ meiro_status doc_write_html(const document *d, const meiro_path *solutions, bool
     put_text(&o, w->picture);
     put_raw(&o, "\">\n");
     meiro_status s = put_sheets(&o, d, err);
-    put_raw(&o, "</div>\n<p id=\"info\"></p>\n<p id=\"status\" role=\"status\" aria-live=\"polite\">");
+    put_raw(&o,
+            "</div>\n<p id=\"info\"></p>\n<p id=\"status\" role=\"status\" aria-live=\"polite\">");
     put_text(&o, w->help);
-    put_raw(&o, "</p>\n</main>\n<div id=\"goal\" hidden>\n<div class=\"card\"><p class=\"goal-word\">");
+    put_raw(&o,
+            "</p>\n</main>\n<div id=\"goal\" hidden>\n<div class=\"card\"><p class=\"goal-word\">");
     put_text(&o, w->goal);
     put_raw(&o, "</p><p>");
     put_text(&o, w->well_done);
@@ -272,14 +284,16 @@ meiro_status doc_write_html(const document *d, const meiro_path *solutions, bool
 meiro_status export_html_check_size(uint64_t cells, meiro_error *err)
 {
     if (cells <= MEIRO_HTML_MAX_CELLS) return MEIRO_OK;
-    return fail(err, MEIRO_ERROR_TOO_BIG,
-                "a page to play in a browser (html) takes mazes of up to %u cells (1000 x 1000) in all, not %llu: "
-                "write pdf, png or svg for larger ones",
-                MEIRO_HTML_MAX_CELLS, (unsigned long long)cells);
+    return fail(
+        err, MEIRO_ERROR_TOO_BIG,
+        "a page to play in a browser (html) takes mazes of up to %u cells (1000 x 1000) in all, not %llu: "
+        "write pdf, png or svg for larger ones",
+        MEIRO_HTML_MAX_CELLS, (unsigned long long)cells);
 }
 
-meiro_status export_html(const meiro_maze *m, const meiro_path *path, const meiro_export_options *opt,
-                         FILE *out, const char *temp_dir, meiro_error *err)
+meiro_status export_html(const meiro_maze *m, const meiro_path *path,
+                         const meiro_export_options *opt, FILE *out, const char *temp_dir,
+                         meiro_error *err)
 {
     (void)temp_dir; /* no scratch files */
     /* the page is drawn without the path: the answer button shows it, at

@@ -20,13 +20,17 @@
 /* A PDF surface of w x h mm writing to the sink, with the document's
  * metadata: its title (or "Mazes" in the page's language), what it holds
  * and its seed, and fixed dates. */
-static cairo_surface_t *pdf_surface(const document *d, double w, double h, stream_sink *sink, const char *date)
+static cairo_surface_t *pdf_surface(const document *d, double w, double h, stream_sink *sink,
+                                    const char *date)
 {
     const char *title = d->style.title ? d->style.title : d->style.labels->default_title;
-    cairo_surface_t *surface = cairo_pdf_surface_create_for_stream(sink_write, sink, w * PT_PER_MM, h * PT_PER_MM);
+    cairo_surface_t *surface =
+        cairo_pdf_surface_create_for_stream(sink_write, sink, w * PT_PER_MM, h * PT_PER_MM);
     char subject[200];
     if (d->count == 1) page_footer(d->items[0].maze, subject, sizeof subject);
-    else if (d->has_seed) snprintf(subject, sizeof subject, "meiro %s · %zu mazes · seed %llu", MEIRO_VERSION, d->count, (unsigned long long)d->seed);
+    else if (d->has_seed)
+        snprintf(subject, sizeof subject, "meiro %s · %zu mazes · seed %llu", MEIRO_VERSION,
+                 d->count, (unsigned long long)d->seed);
     else snprintf(subject, sizeof subject, "meiro %s · %zu mazes", MEIRO_VERSION, d->count);
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title);
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_AUTHOR, "meiro");
@@ -39,10 +43,12 @@ static cairo_surface_t *pdf_surface(const document *d, double w, double h, strea
 
 static void report_progress(const document *d, size_t done, size_t of)
 {
-    if (d->progress) d->progress(d->progress_ctx, d->done_before + (unsigned)(done * d->share / of), d->total);
+    if (d->progress)
+        d->progress(d->progress_ctx, d->done_before + (unsigned)(done * d->share / of), d->total);
 }
 
-static meiro_status write_doc_pages(const document *d, cairo_surface_t *surface, cairo_t *cr, meiro_error *err);
+static meiro_status write_doc_pages(const document *d, cairo_surface_t *surface, cairo_t *cr,
+                                    meiro_error *err);
 
 /* The pages of n documents of one paper, one after another. */
 static meiro_status write_pages(const document *docs, size_t n, FILE *out, meiro_error *err)
@@ -64,7 +70,8 @@ static meiro_status write_pages(const document *docs, size_t n, FILE *out, meiro
     return s != MEIRO_OK ? s : done;
 }
 
-static meiro_status write_doc_pages(const document *d, cairo_surface_t *surface, cairo_t *cr, meiro_error *err)
+static meiro_status write_doc_pages(const document *d, cairo_surface_t *surface, cairo_t *cr,
+                                    meiro_error *err)
 {
     meiro_status s = MEIRO_OK;
     for (size_t p = 0; p < d->page_count && s == MEIRO_OK; p++) {
@@ -91,14 +98,16 @@ static qpdf_oh pdf_box(qpdf_data q, double x0, double y0, double x1, double y1)
 {
     qpdf_oh box = qpdf_oh_new_array(q);
     const double v[4] = {x0, y0, x1, y1};
-    for (int k = 0; k < 4; k++) qpdf_oh_append_item(q, box, qpdf_oh_new_real_from_double(q, v[k], 4));
+    for (int k = 0; k < 4; k++)
+        qpdf_oh_append_item(q, box, qpdf_oh_new_real_from_double(q, v[k], 4));
     return box;
 }
 
 /* The cairo PDF in buf with a TrimBox (the page less the bleed) and a
  * BleedBox (the whole page, as the MediaBox) on every page, written to
  * out. qpdf reports errors through qpdf_has_error after each call. */
-static meiro_status set_boxes(const document *d, const char *buf, size_t len, FILE *out, meiro_error *err)
+static meiro_status set_boxes(const document *d, const char *buf, size_t len, FILE *out,
+                              meiro_error *err)
 {
     double pw, ph, b = d->style.paper.bleed;
     doc_page_size(d, &pw, &ph);
@@ -130,8 +139,9 @@ static meiro_status set_boxes(const document *d, const char *buf, size_t len, FI
     } else {
         size_t n = qpdf_get_buffer_length(q);
         const unsigned char *data = qpdf_get_buffer(q);
-        if (!data || fwrite(data, 1, n, out) != n) s = data ? fail_write(err) : fail(err, MEIRO_ERROR_NOMEM,
-                                                                                        "out of memory writing the PDF");
+        if (!data || fwrite(data, 1, n, out) != n)
+            s = data ? fail_write(err)
+                     : fail(err, MEIRO_ERROR_NOMEM, "out of memory writing the PDF");
     }
     qpdf_cleanup(&q);
     return s;
@@ -152,18 +162,21 @@ meiro_status doc_write_pdf_set(const document *docs, size_t n, FILE *out, meiro_
     FILE *mem = open_memstream(&buf, &len);
     if (!mem) return fail(err, MEIRO_ERROR_NOMEM, "out of memory drawing the pages");
     meiro_status s = write_pages(docs, n, mem, err);
-    if (fclose(mem) != 0 && s == MEIRO_OK) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory drawing the pages");
+    if (fclose(mem) != 0 && s == MEIRO_OK)
+        s = fail(err, MEIRO_ERROR_NOMEM, "out of memory drawing the pages");
     if (s == MEIRO_OK) s = set_boxes(d, buf, len, out, err);
     free(buf);
     return s;
 }
 
-meiro_status doc_write_pdf_folded(const document *d, const fold_sheets *fs, FILE *out, meiro_error *err)
+meiro_status doc_write_pdf_folded(const document *d, const fold_sheets *fs, FILE *out,
+                                  meiro_error *err)
 {
     char date[32];
     meiro_status s = page_timestamp_iso(date, sizeof date, err);
     if (s != MEIRO_OK) return s;
-    if (d->page_count % 4) return fail(err, MEIRO_ERROR_INTERNAL, "a folded booklet needs a multiple of 4 pages");
+    if (d->page_count % 4)
+        return fail(err, MEIRO_ERROR_INTERNAL, "a folded booklet needs a multiple of 4 pages");
     double pw, ph, sw = fs->w, sh = fs->h;
     doc_page_size(d, &pw, &ph);
     /* the pages meet at the fold, in the middle of the sheet; smaller
@@ -182,7 +195,8 @@ meiro_status doc_write_pdf_folded(const document *d, const fold_sheets *fs, FILE
         size_t m = n - o < 4 * per ? n - o : 4 * per;
         for (size_t side = 0; side < m / 2 && s == MEIRO_OK; side++) {
             size_t k = side / 2;
-            size_t left = side % 2 ? 2 * k + 2 : m - 2 * k, right = side % 2 ? m - 2 * k - 1 : 2 * k + 1;
+            size_t left = side % 2 ? 2 * k + 2 : m - 2 * k,
+                   right = side % 2 ? m - 2 * k - 1 : 2 * k + 1;
             double creep = (double)k * fs->creep; /* the inner sheets' pages toward the spine */
             for (int half = 0; half < 2 && s == MEIRO_OK; half++) {
                 cairo_save(cr);

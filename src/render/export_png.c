@@ -42,12 +42,13 @@ typedef struct raster_area {
     double width, height;
 } raster_area;
 
-static meiro_status raster_measure(const document *d, const meiro_export_options *opt, raster_area *a,
-                                meiro_error *err)
+static meiro_status raster_measure(const document *d, const meiro_export_options *opt,
+                                   raster_area *a, meiro_error *err)
 {
     if (opt->dpi < PNG_MIN_DPI || opt->dpi > PNG_MAX_DPI)
-        return fail_field(err, MEIRO_FIELD_DPI, MEIRO_ERROR_ARGUMENT, "a resolution (dpi) of %u is out of range (%d to %d)",
-                    opt->dpi, PNG_MIN_DPI, PNG_MAX_DPI);
+        return fail_field(err, MEIRO_FIELD_DPI, MEIRO_ERROR_ARGUMENT,
+                          "a resolution (dpi) of %u is out of range (%d to %d)", opt->dpi,
+                          PNG_MIN_DPI, PNG_MAX_DPI);
     page_layout L;
     meiro_status s = doc_first_maze(d, 0, &L, err);
     if (s != MEIRO_OK) return s;
@@ -61,10 +62,11 @@ static meiro_status raster_measure(const document *d, const meiro_export_options
     a->height = ceil((opt->crop ? L.crop_h : page_h) * a->ppm);
     if (a->width > PNG_MAX_SIDE) {
         unsigned most = (unsigned)floor((PNG_MAX_SIDE - 1) * 25.4 / mm_w);
-        return fail_field(err, MEIRO_FIELD_DPI, MEIRO_ERROR_ARGUMENT,
-                    "a %.0f x %.0f pixel image is too wide: a PNG is at most %d pixels across, "
-                    "so this %s takes a resolution (dpi) of %u at most",
-                    a->width, a->height, PNG_MAX_SIDE, opt->crop ? "maze" : "page", most);
+        return fail_field(
+            err, MEIRO_FIELD_DPI, MEIRO_ERROR_ARGUMENT,
+            "a %.0f x %.0f pixel image is too wide: a PNG is at most %d pixels across, "
+            "so this %s takes a resolution (dpi) of %u at most",
+            a->width, a->height, PNG_MAX_SIDE, opt->crop ? "maze" : "page", most);
     }
     return MEIRO_OK;
 }
@@ -126,16 +128,20 @@ meiro_status export_png(const meiro_maze *m, const meiro_path *path,
     png_uint_32 per_metre = (png_uint_32)lround(ppm * 1000);
     png_set_pHYs(png, info, per_metre, per_metre, PNG_RESOLUTION_METER);
     png_text text[3] = {
-        {.compression = PNG_TEXT_COMPRESSION_NONE, .key = "Title",
+        {.compression = PNG_TEXT_COMPRESSION_NONE,
+         .key = "Title",
          .text = (char *)(words.title ? words.title : words.labels->default_title)},
         {.compression = PNG_TEXT_COMPRESSION_NONE, .key = "Description", .text = footer},
-        {.compression = PNG_TEXT_COMPRESSION_NONE, .key = "Software", .text = "meiro " MEIRO_VERSION},
+        {.compression = PNG_TEXT_COMPRESSION_NONE,
+         .key = "Software",
+         .text = "meiro " MEIRO_VERSION},
     };
     png_set_text(png, info, text, 3);
     png_write_info(png, info);
 
     cairo_status_t st = CAIRO_STATUS_SUCCESS;
-    for (int top = 0; top < height && st == CAIRO_STATUS_SUCCESS && s == MEIRO_OK; top += BAND_ROWS) {
+    for (int top = 0; top < height && st == CAIRO_STATUS_SUCCESS && s == MEIRO_OK;
+         top += BAND_ROWS) {
         cairo_t *cr = cairo_create(band);
         cairo_set_source_rgb(cr, 1, 1, 1);
         cairo_paint(cr);

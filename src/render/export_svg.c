@@ -16,7 +16,7 @@
  * merged in drawing order, each part's content in a group named for it. */
 typedef struct svg_part {
     unsigned layers;
-    const char *group; /* NULL: the page itself, outside any group */
+    const char *group;  /* NULL: the page itself, outside any group */
     const char *prefix; /* keeps each document's ids (glyph0-1, clip1...) apart */
 } svg_part;
 
@@ -52,9 +52,11 @@ meiro_status export_svg(const meiro_maze *m, const meiro_path *path,
     for (size_t k = 0; k < sizeof parts / sizeof *parts && s == MEIRO_OK; k++) {
         if (parts[k].layers == LAYER_PATH && !path_drawn) continue;
         s = svg_draw_page(&d, 0, parts[k].layers, pw, ph, x0, y0, &t, err);
-        if (s == MEIRO_OK && !svg_copy(out, &t, parts[k].group, parts[k].prefix, k == 0)) s = fail_write(err);
+        if (s == MEIRO_OK && !svg_copy(out, &t, parts[k].group, parts[k].prefix, k == 0))
+            s = fail_write(err);
     }
-    if (s == MEIRO_OK && (fputs("\n</svg>\n", out) == EOF || fflush(out) == EOF)) s = fail_write(err);
+    if (s == MEIRO_OK && (fputs("\n</svg>\n", out) == EOF || fflush(out) == EOF))
+        s = fail_write(err);
     free(t.data);
     doc_free(&d);
     return s;

@@ -95,7 +95,8 @@ static lxw_format *text_format(format_cache *c, int which)
     if (which == TEXT_TITLE) format_set_bold(f);
     format_set_font_size(f, text_font_pt[which]);
     format_set_align(f, which == TEXT_FIELDS ? LXW_ALIGN_LEFT : LXW_ALIGN_CENTER);
-    format_set_align(f, which == TEXT_FIELDS ? LXW_ALIGN_VERTICAL_BOTTOM : LXW_ALIGN_VERTICAL_CENTER);
+    format_set_align(f,
+                     which == TEXT_FIELDS ? LXW_ALIGN_VERTICAL_BOTTOM : LXW_ALIGN_VERTICAL_CENTER);
     format_set_shrink(f);
     return c->text[which] = f;
 }
@@ -137,9 +138,9 @@ static unsigned sheet_walls(const meiro_maze *m, uint32_t col, uint32_t row)
 }
 
 static const uint8_t excel_paper[MEIRO_PAPER_COUNT] = {
-    [MEIRO_PAPER_A4] = 9,     [MEIRO_PAPER_A3] = 8,     [MEIRO_PAPER_A5] = 11,
-    [MEIRO_PAPER_B5] = 13,    [MEIRO_PAPER_LETTER] = 1, [MEIRO_PAPER_LEGAL] = 5,
-    [MEIRO_PAPER_B4] = 12,    [MEIRO_PAPER_A6] = 70, /* Excel's codes for JIS B4 and A6 */
+    [MEIRO_PAPER_A4] = 9,  [MEIRO_PAPER_A3] = 8,     [MEIRO_PAPER_A5] = 11,
+    [MEIRO_PAPER_B5] = 13, [MEIRO_PAPER_LETTER] = 1, [MEIRO_PAPER_LEGAL] = 5,
+    [MEIRO_PAPER_B4] = 12, [MEIRO_PAPER_A6] = 70, /* Excel's codes for JIS B4 and A6 */
 };
 
 /* "&" starts a code in Excel headers: double it. */
@@ -176,7 +177,8 @@ static cairo_status_t append_png(void *closure, const unsigned char *data, unsig
 }
 
 /* A picture as a side x side PNG, kept in `art`; NULL when out of memory. */
-static const unsigned char *art_png(sheet_art *art, cairo_surface_t *picture, int side, size_t *size)
+static const unsigned char *art_png(sheet_art *art, cairo_surface_t *picture, int side,
+                                    size_t *size)
 {
     if (!vec_reserve(&art->pngs, &art->cap, art->count + 1, sizeof *art->pngs, 8)) return NULL;
     cairo_surface_t *image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, side, side);
@@ -197,8 +199,8 @@ static const unsigned char *art_png(sheet_art *art, cairo_surface_t *picture, in
 
 /* The picture over sheet cell (col, row), in the middle of its cell at
  * the size draw_mark gives it on a page. */
-static lxw_error insert_art(lxw_worksheet *ws, sheet_art *art, cairo_surface_t *picture, uint32_t col,
-                            uint32_t row, uint32_t px, const char *what)
+static lxw_error insert_art(lxw_worksheet *ws, sheet_art *art, cairo_surface_t *picture,
+                            uint32_t col, uint32_t row, uint32_t px, const char *what)
 {
     double side = px * 0.84;
     /* three times the cell's pixels: sharp when printed */
@@ -206,9 +208,12 @@ static lxw_error insert_art(lxw_worksheet *ws, sheet_art *art, cairo_surface_t *
     size_t size;
     const unsigned char *png = art_png(art, picture, drawn, &size);
     if (!png) return LXW_ERROR_MEMORY_MALLOC_FAILED;
-    lxw_image_options io = {.x_offset = (int32_t)lround((px - side) / 2), .y_offset = (int32_t)lround((px - side) / 2),
-                            .x_scale = side / drawn, .y_scale = side / drawn,
-                            .object_position = LXW_OBJECT_MOVE_DONT_SIZE, .description = (char *)what};
+    lxw_image_options io = {.x_offset = (int32_t)lround((px - side) / 2),
+                            .y_offset = (int32_t)lround((px - side) / 2),
+                            .x_scale = side / drawn,
+                            .y_scale = side / drawn,
+                            .object_position = LXW_OBJECT_MOVE_DONT_SIZE,
+                            .description = (char *)what};
     return worksheet_insert_image_buffer_opt(ws, row, (lxw_col_t)col, png, size, &io);
 }
 
@@ -233,7 +238,8 @@ static const char *door_arrow(const meiro_maze *m, uint32_t col, uint32_t row)
     for (int e = 0; e < 2; e++) {
         if (ends[e].door >= MEIRO_NO_DIR) continue;
         /* the sheet cell beyond the door: the maze sits at (1, 1) */
-        int64_t x = (int64_t)ends[e].c.x + 1 + DIR_DX[ends[e].door], y = (int64_t)ends[e].c.y + 1 + DIR_DY[ends[e].door];
+        int64_t x = (int64_t)ends[e].c.x + 1 + DIR_DX[ends[e].door],
+                y = (int64_t)ends[e].c.y + 1 + DIR_DY[ends[e].door];
         if (x == col && y == row) return arrows[ends[e].in ? (ends[e].door + 2) % 4 : ends[e].door];
     }
     return NULL;
@@ -275,11 +281,10 @@ static lxw_error add_sheet(lxw_workbook *wb, format_cache *cache, const meiro_ma
         char footer[200];
         uint64_t seed;
         if (opt->footer && opt->footer[0] && meiro_maze_seed(m, &seed))
-            snprintf(footer, sizeof footer, "%s · seed %llu", opt->footer, (unsigned long long)seed);
-        else if (opt->footer && opt->footer[0])
-            snprintf(footer, sizeof footer, "%s", opt->footer);
-        else
-            page_footer(m, footer, sizeof footer);
+            snprintf(footer, sizeof footer, "%s · seed %llu", opt->footer,
+                     (unsigned long long)seed);
+        else if (opt->footer && opt->footer[0]) snprintf(footer, sizeof footer, "%s", opt->footer);
+        else page_footer(m, footer, sizeof footer);
         /* the size alone: a font code ("-,Regular") shows as text in Gnumeric */
         header_text(text, sizeof text, "&C&8", footer);
         worksheet_set_footer(ws, text);
@@ -336,7 +341,8 @@ static lxw_error add_sheet(lxw_workbook *wb, format_cache *cache, const meiro_ma
             const char *label = arrow ? arrow : picture ? NULL : mark;
             e = label ? worksheet_write_string(ws, row, (lxw_col_t)col, label, f)
                       : worksheet_write_blank(ws, row, (lxw_col_t)col, f);
-            if (!e && picture) e = insert_art(ws, art, picture, col, row, px, mark == start ? "start" : "goal");
+            if (!e && picture)
+                e = insert_art(ws, art, picture, col, row, px, mark == start ? "start" : "goal");
         }
     }
     if (!e && play) e = play_add_rules(wb, ws, m, play, row, cols, words.labels);
@@ -364,10 +370,11 @@ static meiro_status sheet_size(const meiro_maze *m, const meiro_export_options *
 {
     *plan = (sheet_plan){0};
     if (m->w + 2 > EXCEL_MAX_COLS || m->h + 2 + TEXT_ROWS > EXCEL_MAX_ROWS)
-        return fail(err, MEIRO_ERROR_ARGUMENT,
-                    "a spreadsheet has at most %d columns and %d rows: a %lu x %lu maze does not fit",
-                    EXCEL_MAX_COLS - 2, EXCEL_MAX_ROWS - 2 - TEXT_ROWS, (unsigned long)m->w,
-                    (unsigned long)m->h);
+        return fail(
+            err, MEIRO_ERROR_ARGUMENT,
+            "a spreadsheet has at most %d columns and %d rows: a %lu x %lu maze does not fit",
+            EXCEL_MAX_COLS - 2, EXCEL_MAX_ROWS - 2 - TEXT_ROWS, (unsigned long)m->w,
+            (unsigned long)m->h);
     page_layout *L = &plan->L;
     meiro_status s = layout_page(m->w, m->h, opt, L, err);
     if (s != MEIRO_OK) return s;
@@ -376,9 +383,9 @@ static meiro_status sheet_size(const meiro_maze *m, const meiro_export_options *
     if (answers) {
         /* one maze: its answer sheet keeps the title ("めいろ — こたえ") */
         if (count == 1 && words.title)
-            snprintf(plan->answers_title, sizeof plan->answers_title, "%s — %s", words.title, words.labels->answers);
-        else
-            snprintf(plan->answers_title, sizeof plan->answers_title, "%s", words.labels->answers);
+            snprintf(plan->answers_title, sizeof plan->answers_title, "%s — %s", words.title,
+                     words.labels->answers);
+        else snprintf(plan->answers_title, sizeof plan->answers_title, "%s", words.labels->answers);
         plan->text[TEXT_TITLE] = plan->answers_title;
     } else {
         plan->text[TEXT_TITLE] = words.title;
@@ -478,7 +485,8 @@ static lxw_workbook *workbook_open(lxw_workbook_options *wo, bool hidden, workbo
  * end with libxlsxwriter's "Too many open files". */
 enum { XLSX_SPARE_FILES = 32 };
 
-static meiro_status xlsx_files_check(size_t count, const meiro_export_options *opt, meiro_error *err)
+static meiro_status xlsx_files_check(size_t count, const meiro_export_options *opt,
+                                     meiro_error *err)
 {
     bool answers = page_answers(opt) != ANSWERS_NONE && !opt->answers_only;
     size_t sheets = count * (answers ? 2 : 1) + (opt->play ? count : 0);
@@ -486,10 +494,11 @@ static meiro_status xlsx_files_check(size_t count, const meiro_export_options *o
     if (getrlimit(RLIMIT_NOFILE, &lim) != 0 || lim.rlim_cur == RLIM_INFINITY ||
         sheets + XLSX_SPARE_FILES <= lim.rlim_cur)
         return MEIRO_OK;
-    return fail(err, MEIRO_ERROR_IO,
-                "a workbook of %zu sheets keeps a file open for each while it is written: more than the %llu "
-                "files this process may open (ulimit -n %llu); write fewer mazes or raise ulimit -n",
-                sheets, (unsigned long long)lim.rlim_cur, (unsigned long long)lim.rlim_cur);
+    return fail(
+        err, MEIRO_ERROR_IO,
+        "a workbook of %zu sheets keeps a file open for each while it is written: more than the %llu "
+        "files this process may open (ulimit -n %llu); write fewer mazes or raise ulimit -n",
+        sheets, (unsigned long long)lim.rlim_cur, (unsigned long long)lim.rlim_cur);
 }
 
 /* Copies the workbook to out when it was written, and lets go of what held it. */
@@ -509,8 +518,8 @@ static meiro_status workbook_deliver(workbook_file *w, bool written, FILE *out, 
     return s;
 }
 
-meiro_status xlsx_check(const doc_item *items, size_t count, const meiro_export_options *opt, double *cell_mm,
-                        meiro_error *err)
+meiro_status xlsx_check(const doc_item *items, size_t count, const meiro_export_options *opt,
+                        double *cell_mm, meiro_error *err)
 {
     meiro_status files = xlsx_files_check(count, opt, err);
     if (files != MEIRO_OK) return files;
@@ -521,9 +530,10 @@ meiro_status xlsx_check(const doc_item *items, size_t count, const meiro_export_
         if (s != MEIRO_OK) return s;
         if (cell_mm && i == 0) *cell_mm = plan.cell_mm;
         if (opt->play && (uint64_t)m->w * m->h > PLAY_MAX_CELLS)
-            return fail_field(err, MEIRO_FIELD_PLAY, MEIRO_ERROR_ARGUMENT,
-                        "a playable sheet checks at most %d cells (200 x 200): a %lu x %lu maze is too big to play",
-                        PLAY_MAX_CELLS, (unsigned long)m->w, (unsigned long)m->h);
+            return fail_field(
+                err, MEIRO_FIELD_PLAY, MEIRO_ERROR_ARGUMENT,
+                "a playable sheet checks at most %d cells (200 x 200): a %lu x %lu maze is too big to play",
+                PLAY_MAX_CELLS, (unsigned long)m->w, (unsigned long)m->h);
     }
     return MEIRO_OK;
 }
@@ -534,8 +544,8 @@ typedef struct sheet_names {
     char sheet[32], check[32], scope[48];
 } sheet_names;
 
-static play_place place_for(sheet_names *n, const page_labels *labels, bool answers, size_t i, size_t count,
-                            const sheet_plan *plan)
+static play_place place_for(sheet_names *n, const page_labels *labels, bool answers, size_t i,
+                            size_t count, const sheet_plan *plan)
 {
     const char *tab = answers ? labels->answer_tab : labels->maze_tab;
     if (count == 1) {
@@ -575,7 +585,8 @@ meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_e
     if (created == 0) created = 1;
     const char *scratch = temp_dir ? temp_dir : getenv("TMPDIR");
     if (!scratch || !*scratch) scratch = "/tmp";
-    lxw_workbook_options wo = {.constant_memory = LXW_TRUE, .tmpdir = (char *)scratch, .use_zip64 = LXW_FALSE};
+    lxw_workbook_options wo = {
+        .constant_memory = LXW_TRUE, .tmpdir = (char *)scratch, .use_zip64 = LXW_FALSE};
     workbook_file file;
     lxw_workbook *wb = workbook_open(&wo, temp_dir != NULL, &file, &s, err);
     if (s != MEIRO_OK) return s;
@@ -611,8 +622,9 @@ meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_e
             caches[i].border = border_for(&plan, opt);
             /* S and G at one size, the largest at which both fit their cells */
             double cell_pt = plan.px * 0.75;
-            caches[i].mark_pt = fmax(6, floor(fmin(cell_pt * 0.6, fmin(label_fit_pt(words.start, cell_pt),
-                                                                        label_fit_pt(words.goal, cell_pt)))));
+            caches[i].mark_pt =
+                fmax(6, floor(fmin(cell_pt * 0.6, fmin(label_fit_pt(words.start, cell_pt),
+                                                       label_fit_pt(words.goal, cell_pt)))));
             uint8_t *marks = NULL;
             bool drawn = answers || !answer_sheets; /* --solution without an answer sheet */
             if (drawn && items[i].path && path_marks(m, items[i].path, &marks) != MEIRO_OK) {

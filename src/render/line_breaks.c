@@ -16,10 +16,11 @@ static bool is_space(gunichar c) { return c == ' ' || c == 0x3000 || c == '\t'; 
  * mark and iteration marks, closing brackets and punctuation. */
 static bool no_break_before(gunichar c)
 {
-    static const char *const list = "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ"
-                                    "ーゝゞヽヾ々〻"
-                                    "、。，．,.・：；:;？！?!‼⁇⁈⁉…‥"
-                                    ")）]］}｝」』】〕〗〙〛〉》｠»’”";
+    static const char *const list =
+        "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ"
+        "ーゝゞヽヾ々〻"
+        "、。，．,.・：；:;？！?!‼⁇⁈⁉…‥"
+        ")）]］}｝」』】〕〗〙〛〉》｠»’”";
     if (c < 0x80) return c && strchr(",.:;?!)]}", (int)c);
     char buf[8];
     int n = g_unichar_to_utf8(c, buf);

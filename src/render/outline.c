@@ -18,16 +18,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define OUTLINE_SIGMA 0.3  /* the blur, in cells */
-#define OUTLINE_LEVEL 0.15 /* where the line runs: 0.3 cell out from a straight edge */
-#define OUTLINE_SMOOTH 0.35 /* then smoothed along its length over about this, in cells, */
-#define OUTLINE_PASSES 8    /* this many times, */
-#define OUTLINE_CLEAR 0.15  /* its ink kept this far from every cell inside */
+#define OUTLINE_SIGMA 0.3    /* the blur, in cells */
+#define OUTLINE_LEVEL 0.15   /* where the line runs: 0.3 cell out from a straight edge */
+#define OUTLINE_SMOOTH 0.35  /* then smoothed along its length over about this, in cells, */
+#define OUTLINE_PASSES 8     /* this many times, */
+#define OUTLINE_CLEAR 0.15   /* its ink kept this far from every cell inside */
 #define OUTLINE_MIN_AREA 1.5 /* loops round less than this, in cells, are left out */
 enum {
-    OUTLINE_PAD = 2,                /* empty cells around the grid */
-    OUTLINE_PIXELS = 1 << 20,       /* the raster is at most this big */
-    OUTLINE_MAX_CELLS = 1 << 18,    /* past this the cells are too small to need one */
+    OUTLINE_PAD = 2,             /* empty cells around the grid */
+    OUTLINE_PIXELS = 1 << 20,    /* the raster is at most this big */
+    OUTLINE_MAX_CELLS = 1 << 18, /* past this the cells are too small to need one */
     NO_EDGE = -1,
 };
 
@@ -81,9 +81,15 @@ static double clearance(const meiro_maze *m, double x, double y)
     long cx = (long)floor(x), cy = (long)floor(y);
     for (long j = cy - 2; j <= cy + 2; j++)
         for (long i = cx - 2; i <= cx + 2; i++) {
-            if (i < 0 || j < 0 || i >= (long)m->w || j >= (long)m->h || !m->active[(size_t)j * m->w + (size_t)i])
+            if (i < 0 || j < 0 || i >= (long)m->w || j >= (long)m->h ||
+                !m->active[(size_t)j * m->w + (size_t)i])
                 continue;
-            double dx = x < i ? i - x : x > i + 1 ? x - i - 1 : 0, dy = y < j ? j - y : y > j + 1 ? y - j - 1 : 0;
+            double dx = x < i       ? i - x
+                        : x > i + 1 ? x - i - 1
+                                    : 0,
+                   dy = y < j       ? j - y
+                        : y > j + 1 ? y - j - 1
+                                    : 0;
             best = fmin(best, sqrt(dx * dx + dy * dy));
         }
     return best;
@@ -93,7 +99,8 @@ static double clearance(const meiro_maze *m, double x, double y)
  * length, a Gaussian OUTLINE_SMOOTH cells wide, so the steps of the cells
  * become slopes and curves; a point is moved only as far as leaves it
  * `clear` from every cell inside (its traced place has more). */
-static meiro_status smooth_loop(const meiro_maze *m, double clear, double *pt, size_t n, meiro_error *err)
+static meiro_status smooth_loop(const meiro_maze *m, double clear, double *pt, size_t n,
+                                meiro_error *err)
 {
     if (n < 8) return MEIRO_OK;
     double length = 0;
@@ -112,7 +119,8 @@ static meiro_status smooth_loop(const meiro_maze *m, double clear, double *pt, s
         return fail(err, MEIRO_ERROR_NOMEM, "out of memory smoothing the shape's outline");
     }
     double total = 0;
-    for (long d = 0; d <= r; d++) total += (d ? 2 : 1) * (k[d] = exp(-(double)(d * d) / (2 * sigma * sigma)));
+    for (long d = 0; d <= r; d++)
+        total += (d ? 2 : 1) * (k[d] = exp(-(double)(d * d) / (2 * sigma * sigma)));
     for (size_t i = 0; i < n; i++) {
         double sx = 0, sy = 0;
         for (long d = -r; d <= r; d++) {
@@ -146,11 +154,13 @@ meiro_status outline_trace(const meiro_maze *m, double line, outline *out, meiro
     *out = (outline){0};
     /* the line's middle: past its half width and the walls' half */
     double clear = OUTLINE_CLEAR + (OUTLINE_WIDTH + 1) / 2 * line;
-    if (m->grid != MEIRO_GRID_RECT || !m->active || (uint64_t)m->w * m->h > OUTLINE_MAX_CELLS) return MEIRO_OK;
+    if (m->grid != MEIRO_GRID_RECT || !m->active || (uint64_t)m->w * m->h > OUTLINE_MAX_CELLS)
+        return MEIRO_OK;
     uint64_t cells = (uint64_t)(m->w + 2 * OUTLINE_PAD) * (m->h + 2 * OUTLINE_PAD);
     unsigned s = (unsigned)sqrt((double)OUTLINE_PIXELS / (double)cells);
     s = s > 8 ? 8 : s < 2 ? 2 : s;
-    size_t w = (size_t)(m->w + 2 * OUTLINE_PAD) * s, h = (size_t)(m->h + 2 * OUTLINE_PAD) * s, n = w * h;
+    size_t w = (size_t)(m->w + 2 * OUTLINE_PAD) * s, h = (size_t)(m->h + 2 * OUTLINE_PAD) * s,
+           n = w * h;
     float *a = alloc_array(n, sizeof *a), *b = alloc_array(n, sizeof *b);
     /* each edge between two pixels' centres holds the next edge of its
      * loop: edge 2i joins pixel i to the one right of it, 2i + 1 to the one
@@ -182,11 +192,12 @@ meiro_status outline_trace(const meiro_maze *m, double line, outline *out, meiro
         for (size_t x = 0; x + 1 < w; x++) {
             size_t i = y * w + x;
             float v[4] = {a[i], a[i + 1], a[i + w + 1], a[i + w]}; /* clockwise from the top left */
-            unsigned c = (v[0] >= OUTLINE_LEVEL) | (v[1] >= OUTLINE_LEVEL) << 1 | (v[2] >= OUTLINE_LEVEL) << 2 |
-                         (v[3] >= OUTLINE_LEVEL) << 3;
+            unsigned c = (v[0] >= OUTLINE_LEVEL) | (v[1] >= OUTLINE_LEVEL) << 1 |
+                         (v[2] >= OUTLINE_LEVEL) << 2 | (v[3] >= OUTLINE_LEVEL) << 3;
             if (c == 0 || c == 15) continue;
             /* the square's sides, clockwise: top, right, bottom, left */
-            int32_t side[4] = {(int32_t)(2 * i), (int32_t)(2 * (i + 1) + 1), (int32_t)(2 * (i + w)), (int32_t)(2 * i + 1)};
+            int32_t side[4] = {(int32_t)(2 * i), (int32_t)(2 * (i + 1) + 1), (int32_t)(2 * (i + w)),
+                               (int32_t)(2 * i + 1)};
             /* going clockwise round the square, a side from inside to
              * outside starts a segment, which ends at the next side from
              * outside to inside */
@@ -240,7 +251,8 @@ meiro_status outline_trace(const meiro_maze *m, double line, outline *out, meiro
          * maze, not an outline: left out */
         double area = 0;
         for (size_t i = first, j = out->count - 1; i < out->count; j = i++)
-            area += out->points[2 * j] * out->points[2 * i + 1] - out->points[2 * i] * out->points[2 * j + 1];
+            area += out->points[2 * j] * out->points[2 * i + 1] -
+                    out->points[2 * i] * out->points[2 * j + 1];
         if (fabs(area) / 2 < OUTLINE_MIN_AREA) {
             out->count = first;
             continue;
@@ -275,7 +287,8 @@ meiro_status draw_outline(cairo_t *cr, const meiro_maze *m, const page_layout *L
     size_t start = 0;
     for (size_t l = 0; l < o.loops; l++) {
         for (size_t i = start; i < o.loop_end[l]; i++) {
-            double x = L->maze_x + o.points[2 * i] * L->cell, y = L->maze_y + o.points[2 * i + 1] * L->cell;
+            double x = L->maze_x + o.points[2 * i] * L->cell,
+                   y = L->maze_y + o.points[2 * i + 1] * L->cell;
             if (i == start) cairo_move_to(cr, x, y);
             else cairo_line_to(cr, x, y);
         }

@@ -16,9 +16,9 @@
 #define SVG_MAX_ELEMENTS 10000u
 #define SVG_MAX_DRAWN 20000u
 #define SVG_MAX_DEPTH 128u
-#define SVG_MAX_ENTITY_BYTES 4096u        /* one entity, expanded */
-#define SVG_MAX_EXPANSION (256u << 10)    /* all entity references, expanded */
-#define SVG_MAX_TEXT 1024u                /* characters set in <text>, spaces aside */
+#define SVG_MAX_ENTITY_BYTES 4096u     /* one entity, expanded */
+#define SVG_MAX_EXPANSION (256u << 10) /* all entity references, expanded */
+#define SVG_MAX_TEXT 1024u             /* characters set in <text>, spaces aside */
 
 /* Scans an SVG document without parsing it into a tree (one pass, no
  * recursion, memory a few bytes per element) and refuses what could cost
@@ -33,8 +33,8 @@ meiro_status svg_scan(const unsigned char *data, size_t size, const char *what, 
 /* The mask of an SVG or PNG picture (the bytes of its file) on a zeroed
  * width x height grid, drawn here, without the child process of
  * meiro_shape_mask: for pictures of meiro's own, and the fuzz target. */
-meiro_status picture_mask(const unsigned char *data, size_t size, const char *what, uint32_t width, uint32_t height,
-                          uint8_t *mask, meiro_error *err);
+meiro_status picture_mask(const unsigned char *data, size_t size, const char *what, uint32_t width,
+                          uint32_t height, uint8_t *mask, meiro_error *err);
 
 /* A PNG's size from its header (the first 24 bytes); false if it is not
  * a PNG. */
@@ -47,8 +47,8 @@ bool picture_png_size(const unsigned char *data, size_t size, uint32_t *width, u
  * the work refused as too slow to draw; out of memory, refused as too big.
  * `what` names the picture in those messages. */
 typedef meiro_status (*sandbox_fn)(void *ctx, meiro_error *err);
-meiro_status sandbox_run(sandbox_fn work, void *ctx, double seconds, unsigned megabytes, const char *what,
-                         meiro_error *err);
+meiro_status sandbox_run(sandbox_fn work, void *ctx, double seconds, unsigned megabytes,
+                         const char *what, meiro_error *err);
 /* Zeroed memory that a child of sandbox_run writes and the caller reads;
  * NULL when out of memory. Free with sandbox_unshare. */
 void *sandbox_shared(size_t size);

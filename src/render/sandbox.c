@@ -34,7 +34,8 @@
 
 void *sandbox_shared(size_t size)
 {
-    void *p = mmap(NULL, size ? size : 1, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    void *p =
+        mmap(NULL, size ? size : 1, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     return p == MAP_FAILED ? NULL : p;
 }
 
@@ -101,8 +102,8 @@ typedef struct outcome {
     fault_state faults; /* the fault tests' count of allocations, continued */
 } outcome;
 
-meiro_status sandbox_run(sandbox_fn work, void *ctx, double seconds, unsigned megabytes, const char *what,
-                         meiro_error *err)
+meiro_status sandbox_run(sandbox_fn work, void *ctx, double seconds, unsigned megabytes,
+                         const char *what, meiro_error *err)
 {
     outcome *out = sandbox_shared(sizeof *out);
     int fds[2];
@@ -126,9 +127,10 @@ meiro_status sandbox_run(sandbox_fn work, void *ctx, double seconds, unsigned me
     if (pid < 0) {
         close(fds[0]);
         sandbox_unshare(out, sizeof *out);
-        return fail(err, fork_errno == ENOMEM || fork_errno == EAGAIN ? MEIRO_ERROR_NOMEM : MEIRO_ERROR_IO,
-                    "%s: cannot start drawing %s: %s", fork_errno == ENOMEM ? "out of memory" : "failed", what,
-                    strerror(fork_errno));
+        return fail(
+            err, fork_errno == ENOMEM || fork_errno == EAGAIN ? MEIRO_ERROR_NOMEM : MEIRO_ERROR_IO,
+            "%s: cannot start drawing %s: %s", fork_errno == ENOMEM ? "out of memory" : "failed",
+            what, strerror(fork_errno));
     }
 #ifdef UNDER_ASAN
     seconds *= 3; /* the same work, instrumented, takes about three times as long */
@@ -151,17 +153,20 @@ meiro_status sandbox_run(sandbox_fn work, void *ctx, double seconds, unsigned me
     int status = 0;
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
     if (late)
-        s = fail(err, MEIRO_ERROR_TOO_BIG, "%s takes more than %.1f s to draw: refused (simplify the drawing)", what,
+        s = fail(err, MEIRO_ERROR_TOO_BIG,
+                 "%s takes more than %.1f s to draw: refused (simplify the drawing)", what,
                  seconds);
     else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) /* glib aborts when memory runs out */
-        s = fail(err, MEIRO_ERROR_NOMEM, "out of memory drawing %s (it may take %u MB beside meiro's own; it "
-                 "stopped%s%s)", what, megabytes, WIFSIGNALED(status) ? ": " : "",
+        s = fail(err, MEIRO_ERROR_NOMEM,
+                 "out of memory drawing %s (it may take %u MB beside meiro's own; it "
+                 "stopped%s%s)",
+                 what, megabytes, WIFSIGNALED(status) ? ": " : "",
                  WIFSIGNALED(status) ? strsignal(WTERMSIG(status)) : "");
     else if ((fault_restore(&out->faults), s = out->status) == MEIRO_ERROR_NOMEM)
-        s = fail(err, MEIRO_ERROR_NOMEM, "out of memory drawing %s (it may take %u MB beside meiro's own)", what,
+        s = fail(err, MEIRO_ERROR_NOMEM,
+                 "out of memory drawing %s (it may take %u MB beside meiro's own)", what,
                  megabytes);
-    else if (s != MEIRO_OK && err)
-        *err = out->err;
+    else if (s != MEIRO_OK && err) *err = out->err;
     sandbox_unshare(out, sizeof *out);
     return s;
 }

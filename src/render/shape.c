@@ -53,11 +53,15 @@ static const struct {
     {14, 14}, {16, 10}, {14, 14}, {11, 12}, {16, 10}, {15, 14},
 };
 
-_Static_assert(sizeof least_grid / sizeof least_grid[0] == SHAPE_COUNT, "a least grid for every shape");
+_Static_assert(sizeof least_grid / sizeof least_grid[0] == SHAPE_COUNT,
+               "a least grid for every shape");
 
 size_t meiro_shape_count(void) { return SHAPE_COUNT; }
 
-const meiro_algorithm_desc *meiro_shape_info(size_t index) { return index < SHAPE_COUNT ? &shapes[index] : NULL; }
+const meiro_algorithm_desc *meiro_shape_info(size_t index)
+{
+    return index < SHAPE_COUNT ? &shapes[index] : NULL;
+}
 
 void meiro_mask_free(uint8_t *mask) { free(mask); }
 
@@ -77,7 +81,8 @@ static const meiro_algorithm_desc *find_shape(const char *name)
 {
     size_t len = strlen(name);
     for (size_t i = 0; i < SHAPE_COUNT; i++)
-        if (name_in_list(shapes[i].name, name, len, true) || name_in_list(shapes[i].aliases, name, len, true))
+        if (name_in_list(shapes[i].name, name, len, true) ||
+            name_in_list(shapes[i].aliases, name, len, true))
             return &shapes[i];
     return NULL;
 }
@@ -111,8 +116,10 @@ static inline bool pixel_inside(uint32_t p, int mode)
 {
     unsigned a = p >> 24;
     if (mode == INK_OPAQUE) return a >= 128;
-    unsigned r = ((p >> 16) & 0xff) + 255 - a, g = ((p >> 8) & 0xff) + 255 - a, b = (p & 0xff) + 255 - a;
-    if (mode == INK_COLOURED) return a >= 128 && (r < NEAR_WHITE || g < NEAR_WHITE || b < NEAR_WHITE);
+    unsigned r = ((p >> 16) & 0xff) + 255 - a, g = ((p >> 8) & 0xff) + 255 - a,
+             b = (p & 0xff) + 255 - a;
+    if (mode == INK_COLOURED)
+        return a >= 128 && (r < NEAR_WHITE || g < NEAR_WHITE || b < NEAR_WHITE);
     return 54 * r + 183 * g + 19 * b < 128 * 256;
 }
 
@@ -123,7 +130,8 @@ typedef meiro_status (*paint_fn)(cairo_t *cr, const void *ctx, meiro_error *err)
  * at least half to 1 in mask (stride cells a row), leaving the others as
  * they are; tile by tile, so that any grid fits in a small surface. */
 static meiro_status rasterise(paint_fn paint, const void *ctx, int mode, unsigned s, uint8_t *mask,
-                              uint32_t stride, uint32_t x0, uint32_t y0, uint32_t w, uint32_t h, meiro_error *err)
+                              uint32_t stride, uint32_t x0, uint32_t y0, uint32_t w, uint32_t h,
+                              meiro_error *err)
 {
     uint32_t tile = TILE_PX / s;
     int pw = (int)((w < tile ? w : tile) * s), ph = (int)((h < tile ? h : tile) * s);
@@ -151,14 +159,16 @@ static meiro_status rasterise(paint_fn paint, const void *ctx, int mode, unsigne
             cairo_surface_flush(surf);
             const unsigned char *data = cairo_image_surface_get_data(surf);
             int row_bytes = cairo_image_surface_get_stride(surf);
-            uint32_t cw = x0 + w - tx < tile ? x0 + w - tx : tile, ch = y0 + h - ty < tile ? y0 + h - ty : tile;
+            uint32_t cw = x0 + w - tx < tile ? x0 + w - tx : tile,
+                     ch = y0 + h - ty < tile ? y0 + h - ty : tile;
             for (uint32_t cy = 0; cy < ch; cy++) {
                 for (uint32_t cx = 0; cx < cw; cx++) {
                     unsigned count = 0;
                     for (unsigned j = 0; j < s; j++) {
                         const unsigned char *line = data + (size_t)(cy * s + j) * (size_t)row_bytes;
                         const uint32_t *row = (const uint32_t *)(const void *)line;
-                        for (unsigned i = 0; i < s; i++) count += pixel_inside(row[cx * s + i], mode);
+                        for (unsigned i = 0; i < s; i++)
+                            count += pixel_inside(row[cx * s + i], mode);
                     }
                     if (count >= half) mask[(size_t)(ty + cy) * stride + tx + cx] = 1;
                 }
@@ -188,11 +198,11 @@ enum { SHAPE_MEGABYTES = 256 };
 typedef struct picture {
     cairo_surface_t *raster;
     RsvgHandle *svg;
-    double svg_w, svg_h;          /* the SVG's units in the picture's */
-    ink mode;                     /* which pixels are inside */
-    bool filled;                  /* a line drawing, its outlines filled */
-    double bx0, by0, bx1, by1;    /* the silhouette's bounding box */
-    double scale, ox, oy;         /* picture units to cells: x * scale + ox */
+    double svg_w, svg_h;       /* the SVG's units in the picture's */
+    ink mode;                  /* which pixels are inside */
+    bool filled;               /* a line drawing, its outlines filled */
+    double bx0, by0, bx1, by1; /* the silhouette's bounding box */
+    double scale, ox, oy;      /* picture units to cells: x * scale + ox */
 } picture;
 
 static meiro_status paint_picture(cairo_t *cr, const void *ctx, meiro_error *err)
@@ -209,7 +219,8 @@ static meiro_status paint_picture(cairo_t *cr, const void *ctx, meiro_error *err
     RsvgRectangle view = {0, 0, p->svg_w, p->svg_h};
     GError *gerr = NULL;
     if (rsvg_handle_render_document(p->svg, cr, &view, &gerr)) return MEIRO_OK;
-    meiro_status s = fail(err, MEIRO_ERROR_PARSE, "the SVG cannot be drawn: %s", gerr ? gerr->message : "librsvg failed");
+    meiro_status s = fail(err, MEIRO_ERROR_PARSE, "the SVG cannot be drawn: %s",
+                          gerr ? gerr->message : "librsvg failed");
     if (gerr) g_error_free(gerr);
     return s;
 }
@@ -221,12 +232,14 @@ static void picture_free(picture *p)
 }
 
 /* Reads a whole file (at most SHAPE_MAX_BYTES). */
-static meiro_status read_file(const char *path, unsigned char **data, size_t *size, meiro_error *err)
+static meiro_status read_file(const char *path, unsigned char **data, size_t *size,
+                              meiro_error *err)
 {
     *data = NULL;
     *size = 0;
     FILE *f = fopen(path, "rb");
-    if (!f) return fail(err, MEIRO_ERROR_IO, "cannot read shape file '%s': %s", path, strerror(errno));
+    if (!f)
+        return fail(err, MEIRO_ERROR_IO, "cannot read shape file '%s': %s", path, strerror(errno));
     size_t cap = 0, n = 0;
     unsigned char *buf = NULL;
     meiro_status s = MEIRO_OK;
@@ -244,12 +257,14 @@ static meiro_status read_file(const char *path, unsigned char **data, size_t *si
         size_t got = fread(buf + n, 1, cap - n, f);
         n += got;
         if (got == 0) {
-            if (ferror(f)) s = fail(err, MEIRO_ERROR_IO, "cannot read shape file '%s': %s", path, strerror(errno));
+            if (ferror(f))
+                s = fail(err, MEIRO_ERROR_IO, "cannot read shape file '%s': %s", path,
+                         strerror(errno));
             break;
         }
         if (n > SHAPE_MAX_BYTES) {
-            s = fail(err, MEIRO_ERROR_TOO_BIG, "shape file '%s' is larger than %d MiB: refused", path,
-                     SHAPE_MAX_BYTES >> 20);
+            s = fail(err, MEIRO_ERROR_TOO_BIG, "shape file '%s' is larger than %d MiB: refused",
+                     path, SHAPE_MAX_BYTES >> 20);
             break;
         }
     }
@@ -270,8 +285,8 @@ typedef struct shape_png_reader {
     const unsigned char *data;
     size_t size, pos;
     char message[160];
-    unsigned char *row;           /* one decoded row, RGBA */
-    uint32_t *acc;                /* sums of premultiplied ARGB per output pixel */
+    unsigned char *row; /* one decoded row, RGBA */
+    uint32_t *acc;      /* sums of premultiplied ARGB per output pixel */
     cairo_surface_t *out;
 } shape_png_reader;
 
@@ -298,7 +313,8 @@ static void on_png_warning(png_structp png, png_const_charp message)
 
 /* Output rows [y0, y0 + rows) of acc (sums of f x f pixels or fewer at the
  * edges) into the surface, as their averages. */
-static void reader_flush_rows(shape_png_reader *r, uint32_t y0, uint32_t rows, uint32_t f, uint32_t w, uint32_t h)
+static void reader_flush_rows(shape_png_reader *r, uint32_t y0, uint32_t rows, uint32_t f,
+                              uint32_t w, uint32_t h)
 {
     int ow = cairo_image_surface_get_width(r->out), stride = cairo_image_surface_get_stride(r->out);
     unsigned char *px = cairo_image_surface_get_data(r->out);
@@ -308,7 +324,8 @@ static void reader_flush_rows(shape_png_reader *r, uint32_t y0, uint32_t rows, u
         for (int tx = 0; tx < ow; tx++) {
             uint32_t nx = w - (uint32_t)tx * f < f ? w - (uint32_t)tx * f : f, n = nx * ny;
             const uint32_t *a = r->acc + ((size_t)j * (size_t)ow + (size_t)tx) * 4;
-            dst[tx] = (a[0] + n / 2) / n << 24 | (a[1] + n / 2) / n << 16 | (a[2] + n / 2) / n << 8 | (a[3] + n / 2) / n;
+            dst[tx] = (a[0] + n / 2) / n << 24 | (a[1] + n / 2) / n << 16 |
+                      (a[2] + n / 2) / n << 8 | (a[3] + n / 2) / n;
         }
     }
 }
@@ -319,21 +336,23 @@ static void reader_flush_rows(shape_png_reader *r, uint32_t y0, uint32_t rows, u
  * so no more than one row of the picture is ever held whole. An
  * interlaced PNG comes in seven passes over the picture: its sums are
  * held for the whole output, which is kept to 1024 pixels a side. */
-static meiro_status read_png(const unsigned char *data, size_t size, const char *what, unsigned side,
-                             cairo_surface_t **out, meiro_error *err)
+static meiro_status read_png(const unsigned char *data, size_t size, const char *what,
+                             unsigned side, cairo_surface_t **out, meiro_error *err)
 {
     *out = NULL;
     uint32_t w, h;
     if (!picture_png_size(data, size, &w, &h))
         return fail(err, MEIRO_ERROR_PARSE, "%s is not a readable PNG image", what);
     if (w == 0 || h == 0 || w > 32767 || h > 32767 || (uint64_t)w * h > PICTURE_MAX_PIXELS)
-        return fail(err, MEIRO_ERROR_TOO_BIG, "%s is %lu x %lu pixels: at most 32767 a side and %u megapixels",
-                    what, (unsigned long)w, (unsigned long)h, PICTURE_MAX_PIXELS >> 20);
+        return fail(err, MEIRO_ERROR_TOO_BIG,
+                    "%s is %lu x %lu pixels: at most 32767 a side and %u megapixels", what,
+                    (unsigned long)w, (unsigned long)h, PICTURE_MAX_PIXELS >> 20);
     shape_png_reader *r = zalloc(1, sizeof *r);
     if (!r) return fail(err, MEIRO_ERROR_NOMEM, "out of memory reading %s", what);
     r->data = data;
     r->size = size;
-    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, r, on_png_error, on_png_warning);
+    png_structp png =
+        png_create_read_struct(PNG_LIBPNG_VER_STRING, r, on_png_error, on_png_warning);
     png_infop info = png ? png_create_info_struct(png) : NULL;
     meiro_status s = MEIRO_OK;
     if (!info) {
@@ -341,9 +360,10 @@ static meiro_status read_png(const unsigned char *data, size_t size, const char 
         goto done;
     }
     if (setjmp(png_jmpbuf(png))) {
-        s = strstr(r->message, "memory") ? fail(err, MEIRO_ERROR_NOMEM, "out of memory reading %s", what)
-                                         : fail(err, MEIRO_ERROR_PARSE, "%s is not a readable PNG image: %s", what,
-                                                r->message);
+        s = strstr(r->message, "memory")
+                ? fail(err, MEIRO_ERROR_NOMEM, "out of memory reading %s", what)
+                : fail(err, MEIRO_ERROR_PARSE, "%s is not a readable PNG image: %s", what,
+                       r->message);
         goto done;
     }
     png_set_read_fn(png, r, on_png_read);
@@ -369,7 +389,8 @@ static meiro_status read_png(const unsigned char *data, size_t size, const char 
     }
     cairo_surface_flush(r->out);
     for (int pass = 0; pass < (interlaced ? 7 : 1); pass++) {
-        uint32_t cols = interlaced ? PNG_PASS_COLS(w, pass) : w, rows = interlaced ? PNG_PASS_ROWS(h, pass) : h;
+        uint32_t cols = interlaced ? PNG_PASS_COLS(w, pass) : w,
+                 rows = interlaced ? PNG_PASS_ROWS(h, pass) : h;
         if (cols == 0) continue;
         for (uint32_t y = 0; y < rows; y++) {
             png_read_row(png, r->row, NULL);
@@ -384,7 +405,8 @@ static meiro_status read_png(const unsigned char *data, size_t size, const char 
                 sum[2] += (c[1] * a + 127) / 255;
                 sum[3] += (c[2] * a + 127) / 255;
             }
-            if (!interlaced && ((y + 1) % f == 0 || y + 1 == h)) { /* a row of the output is complete */
+            if (!interlaced &&
+                ((y + 1) % f == 0 || y + 1 == h)) { /* a row of the output is complete */
                 reader_flush_rows(r, y / f, 1, f, w, h);
                 memset(r->acc, 0, (size_t)ow * 4 * sizeof *r->acc);
             }
@@ -465,8 +487,10 @@ static inline bool pixel_ink(uint32_t p, int mode, unsigned faint)
 {
     unsigned a = p >> 24;
     if (mode == INK_OPAQUE) return a >= 32;
-    unsigned r = ((p >> 16) & 0xff) + 255 - a, g = ((p >> 8) & 0xff) + 255 - a, b = (p & 0xff) + 255 - a;
-    if (mode == INK_COLOURED) return a >= 32 && (r < NEAR_WHITE || g < NEAR_WHITE || b < NEAR_WHITE);
+    unsigned r = ((p >> 16) & 0xff) + 255 - a, g = ((p >> 8) & 0xff) + 255 - a,
+             b = (p & 0xff) + 255 - a;
+    if (mode == INK_COLOURED)
+        return a >= 32 && (r < NEAR_WHITE || g < NEAR_WHITE || b < NEAR_WHITE);
     return 54 * r + 183 * g + 19 * b < faint;
 }
 
@@ -528,10 +552,12 @@ static bool flood_out(uint8_t *map, uint32_t w, uint32_t h, uint32_t seed, pixel
  * than twice the ink: a silhouette with holes (a cat's white eyes, a
  * ring) keeps them. The picture is then that silhouette, a raster of the
  * image's size, opaque inside. */
-static meiro_status fill_outlines(cairo_surface_t *img, picture *p, const char *what, meiro_error *err)
+static meiro_status fill_outlines(cairo_surface_t *img, picture *p, const char *what,
+                                  meiro_error *err)
 {
     const unsigned char *data = cairo_image_surface_get_data(img);
-    uint32_t w = (uint32_t)cairo_image_surface_get_width(img), h = (uint32_t)cairo_image_surface_get_height(img);
+    uint32_t w = (uint32_t)cairo_image_surface_get_width(img),
+             h = (uint32_t)cairo_image_surface_get_height(img);
     int stride = cairo_image_surface_get_stride(img);
     if (w < 3 || h < 3) return MEIRO_OK;
     /* an opaque picture's ink is what is darker than a quarter of the way
@@ -542,7 +568,8 @@ static meiro_status fill_outlines(cairo_surface_t *img, picture *p, const char *
         for (uint32_t x = 0; x < w; x += (y == 0 || y + 1 == h) ? 1 : w - 1) {
             uint32_t c = row[x];
             unsigned a = c >> 24;
-            edge += 54 * (((c >> 16) & 0xff) + 255 - a) + 183 * (((c >> 8) & 0xff) + 255 - a) + 19 * ((c & 0xff) + 255 - a);
+            edge += 54 * (((c >> 16) & 0xff) + 255 - a) + 183 * (((c >> 8) & 0xff) + 255 - a) +
+                    19 * ((c & 0xff) + 255 - a);
         }
     }
     edge /= 2.0 * (w + h) - 4;
@@ -568,13 +595,15 @@ static meiro_status fill_outlines(cairo_surface_t *img, picture *p, const char *
     for (uint32_t y = 0; y < h; y++) {
         uint8_t *m = map + (size_t)y * w;
         for (uint32_t x = 0; x < w; x++)
-            if ((m[x] & LINE_INK) || (x > 0 && (m[x - 1] & LINE_INK)) || (x + 1 < w && (m[x + 1] & LINE_INK)))
+            if ((m[x] & LINE_INK) || (x > 0 && (m[x - 1] & LINE_INK)) ||
+                (x + 1 < w && (m[x + 1] & LINE_INK)))
                 m[x] |= LINE_ROW;
     }
     for (uint32_t y = 0; y < h; y++) {
         uint8_t *m = map + (size_t)y * w;
         for (uint32_t x = 0; x < w; x++)
-            if ((m[x] & LINE_ROW) || (y > 0 && ((m - w)[x] & LINE_ROW)) || (y + 1 < h && ((m + w)[x] & LINE_ROW)))
+            if ((m[x] & LINE_ROW) || (y > 0 && ((m - w)[x] & LINE_ROW)) ||
+                (y + 1 < h && ((m + w)[x] & LINE_ROW)))
                 m[x] |= LINE_NEAR;
     }
     for (uint32_t x = 0; x < w && s == MEIRO_OK; x++)
@@ -632,7 +661,8 @@ done:
 /* The size a JPEG declares in its frame header, found by walking its
  * segments; whether it is progressive (libjpeg then holds the whole
  * picture's coefficients). False if there is no frame header. */
-static bool jpeg_header_size(const unsigned char *d, size_t n, uint32_t *w, uint32_t *h, bool *progressive)
+static bool jpeg_header_size(const unsigned char *d, size_t n, uint32_t *w, uint32_t *h,
+                             bool *progressive)
 {
     if (n < 4 || d[0] != 0xff || d[1] != 0xd8) return false;
     size_t i = 2;
@@ -683,19 +713,22 @@ static bool raster_kind(const unsigned char *d, size_t n, raster_format *f)
         return true;
     }
     if (n >= 10 && (memcmp(d, "GIF87a", 6) == 0 || memcmp(d, "GIF89a", 6) == 0)) {
-        *f = (raster_format){"GIF", "gif", (uint32_t)d[6] | (uint32_t)d[7] << 8, (uint32_t)d[8] | (uint32_t)d[9] << 8,
-                             PICTURE_MAX_EMBEDDED_PIXELS};
+        *f = (raster_format){"GIF", "gif", (uint32_t)d[6] | (uint32_t)d[7] << 8,
+                             (uint32_t)d[8] | (uint32_t)d[9] << 8, PICTURE_MAX_EMBEDDED_PIXELS};
         return true;
     }
     if (n >= 26 && d[0] == 'B' && d[1] == 'M') {
-        uint32_t header = (uint32_t)d[14] | (uint32_t)d[15] << 8 | (uint32_t)d[16] << 16 | (uint32_t)d[17] << 24;
+        uint32_t header =
+            (uint32_t)d[14] | (uint32_t)d[15] << 8 | (uint32_t)d[16] << 16 | (uint32_t)d[17] << 24;
         *f = (raster_format){"BMP", "bmp", 0, 0, PICTURE_MAX_EMBEDDED_PIXELS};
         if (header == 12) {
             f->w = (uint32_t)d[18] | (uint32_t)d[19] << 8;
             f->h = (uint32_t)d[20] | (uint32_t)d[21] << 8;
         } else {
-            int32_t w = (int32_t)((uint32_t)d[18] | (uint32_t)d[19] << 8 | (uint32_t)d[20] << 16 | (uint32_t)d[21] << 24);
-            int32_t h = (int32_t)((uint32_t)d[22] | (uint32_t)d[23] << 8 | (uint32_t)d[24] << 16 | (uint32_t)d[25] << 24);
+            int32_t w = (int32_t)((uint32_t)d[18] | (uint32_t)d[19] << 8 | (uint32_t)d[20] << 16 |
+                                  (uint32_t)d[21] << 24);
+            int32_t h = (int32_t)((uint32_t)d[22] | (uint32_t)d[23] << 8 | (uint32_t)d[24] << 16 |
+                                  (uint32_t)d[25] << 24);
             f->w = w > 0 ? (uint32_t)w : 0; /* bottom-up or top-down */
             f->h = h > 0 ? (uint32_t)h : h < 0 && h != INT32_MIN ? (uint32_t)-h : 0;
         }
@@ -722,7 +755,8 @@ static void pixbuf_size_prepared(GdkPixbufLoader *loader, gint w, gint h, gpoint
         return;
     }
     double k = fmin(1.0, want->side / (double)(w > h ? w : h));
-    if (k < 1) gdk_pixbuf_loader_set_size(loader, (int)fmax(1, ceil(w * k)), (int)fmax(1, ceil(h * k)));
+    if (k < 1)
+        gdk_pixbuf_loader_set_size(loader, (int)fmax(1, ceil(w * k)), (int)fmax(1, ceil(h * k)));
 }
 
 /* Reads a JPEG, GIF or BMP (the first frame) into a surface of
@@ -730,20 +764,24 @@ static void pixbuf_size_prepared(GdkPixbufLoader *loader, gint w, gint h, gpoint
  * declared size is measured first; a JPEG is shrunk as it is decoded
  * (libjpeg decodes at 1/2, 1/4 or 1/8), the others are decoded whole,
  * so they get the smaller budget. */
-static meiro_status read_pixbuf(const unsigned char *data, size_t size, const raster_format *f, const char *what,
-                                unsigned side, cairo_surface_t **out, meiro_error *err)
+static meiro_status read_pixbuf(const unsigned char *data, size_t size, const raster_format *f,
+                                const char *what, unsigned side, cairo_surface_t **out,
+                                meiro_error *err)
 {
     *out = NULL;
     if (f->w == 0 || f->h == 0)
-        return fail(err, MEIRO_ERROR_PARSE, "%s is not a readable %s image: it gives no size", what, f->name);
+        return fail(err, MEIRO_ERROR_PARSE, "%s is not a readable %s image: it gives no size", what,
+                    f->name);
     if (f->w > 32767 || f->h > 32767 || (uint64_t)f->w * f->h > f->max_pixels)
-        return fail(err, MEIRO_ERROR_TOO_BIG, "%s is %lu x %lu pixels: at most 32767 a side and %u megapixels for a%s %s",
+        return fail(err, MEIRO_ERROR_TOO_BIG,
+                    "%s is %lu x %lu pixels: at most 32767 a side and %u megapixels for a%s %s",
                     what, (unsigned long)f->w, (unsigned long)f->h, f->max_pixels >> 20,
                     f->max_pixels == PICTURE_MAX_PIXELS / 4 ? " progressive" : "", f->name);
     GError *gerr = NULL;
     GdkPixbufLoader *loader = gdk_pixbuf_loader_new_with_type(f->loader, &gerr);
     if (!loader) {
-        meiro_status s = fail(err, MEIRO_ERROR_PARSE, "%s: this meiro cannot read %s images (%s): save it as PNG", what,
+        meiro_status s = fail(err, MEIRO_ERROR_PARSE,
+                              "%s: this meiro cannot read %s images (%s): save it as PNG", what,
                               f->name, gerr ? gerr->message : "gdk-pixbuf has no loader for them");
         if (gerr) g_error_free(gerr);
         return s;
@@ -762,8 +800,10 @@ static meiro_status read_pixbuf(const unsigned char *data, size_t size, const ra
     else if (close_err) g_error_free(close_err);
     meiro_status s = MEIRO_OK;
     GdkPixbuf *pb = ok && !want.refused ? gdk_pixbuf_loader_get_pixbuf(loader) : NULL;
-    if (want.refused || (gerr && gerr->domain == GDK_PIXBUF_ERROR && gerr->code == GDK_PIXBUF_ERROR_INSUFFICIENT_MEMORY))
-        s = fail(err, MEIRO_ERROR_TOO_BIG, "%s is too big to decode: at most %u megapixels for a %s", what,
+    if (want.refused || (gerr && gerr->domain == GDK_PIXBUF_ERROR &&
+                         gerr->code == GDK_PIXBUF_ERROR_INSUFFICIENT_MEMORY))
+        s = fail(err, MEIRO_ERROR_TOO_BIG,
+                 "%s is too big to decode: at most %u megapixels for a %s", what,
                  f->max_pixels >> 20, f->name);
     else if (!pb)
         s = fail(err, MEIRO_ERROR_PARSE, "%s is not a readable %s image: %s", what, f->name,
@@ -780,13 +820,15 @@ static meiro_status read_pixbuf(const unsigned char *data, size_t size, const ra
         return fail(err, MEIRO_ERROR_NOMEM, "out of memory reading %s", what);
     }
     pb = turned;
-    int w = gdk_pixbuf_get_width(pb), h = gdk_pixbuf_get_height(pb), n = gdk_pixbuf_get_n_channels(pb);
+    int w = gdk_pixbuf_get_width(pb), h = gdk_pixbuf_get_height(pb),
+        n = gdk_pixbuf_get_n_channels(pb);
     int in_stride = gdk_pixbuf_get_rowstride(pb);
     bool alpha = gdk_pixbuf_get_has_alpha(pb);
     cairo_surface_t *img = NULL;
-    if (gdk_pixbuf_get_bits_per_sample(pb) != 8 || gdk_pixbuf_get_colorspace(pb) != GDK_COLORSPACE_RGB ||
-        n != (alpha ? 4 : 3))
-        s = fail(err, MEIRO_ERROR_PARSE, "%s is not a readable %s image: an unusual pixel format", what, f->name);
+    if (gdk_pixbuf_get_bits_per_sample(pb) != 8 ||
+        gdk_pixbuf_get_colorspace(pb) != GDK_COLORSPACE_RGB || n != (alpha ? 4 : 3))
+        s = fail(err, MEIRO_ERROR_PARSE, "%s is not a readable %s image: an unusual pixel format",
+                 what, f->name);
     else {
         img = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, w, h);
         if (cairo_surface_status(img) != CAIRO_STATUS_SUCCESS)
@@ -802,13 +844,13 @@ static meiro_status read_pixbuf(const unsigned char *data, size_t size, const ra
             uint32_t *dst = (uint32_t *)(void *)(px + (size_t)y * (size_t)stride);
             for (int x = 0; x < w; x++, c += n) {
                 uint32_t a = alpha ? c[3] : 255;
-                dst[x] = a << 24 | (c[0] * a + 127) / 255 << 16 | (c[1] * a + 127) / 255 << 8 | (c[2] * a + 127) / 255;
+                dst[x] = a << 24 | (c[0] * a + 127) / 255 << 16 | (c[1] * a + 127) / 255 << 8 |
+                         (c[2] * a + 127) / 255;
             }
         }
         cairo_surface_mark_dirty(img);
         *out = img;
-    } else
-        cairo_surface_destroy(img);
+    } else cairo_surface_destroy(img);
     g_object_unref(turned);
     g_object_unref(loader);
     return s;
@@ -816,8 +858,8 @@ static meiro_status read_pixbuf(const unsigned char *data, size_t size, const ra
 
 /* Opens an SVG measured by svg_scan, its units scaled so that its longer
  * side is `side`. */
-static meiro_status open_svg(const unsigned char *data, size_t size, const char *what, unsigned side, picture *p,
-                             meiro_error *err)
+static meiro_status open_svg(const unsigned char *data, size_t size, const char *what,
+                             unsigned side, picture *p, meiro_error *err)
 {
     meiro_status s = svg_scan(data, size, what, err);
     if (s != MEIRO_OK) return s;
@@ -853,8 +895,8 @@ static meiro_status open_svg(const unsigned char *data, size_t size, const char 
 /* Loads an SVG, PNG, JPEG, GIF or BMP (told apart by their first bytes) at
  * most `side` pixels on its longer side, finds its silhouette and fills a
  * line drawing. `what` names it in messages. */
-static meiro_status load_picture(const unsigned char *data, size_t size, const char *what, unsigned side,
-                                 picture *p, meiro_error *err)
+static meiro_status load_picture(const unsigned char *data, size_t size, const char *what,
+                                 unsigned side, picture *p, meiro_error *err)
 {
     static const unsigned char png_magic[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
     memset(p, 0, sizeof *p);
@@ -870,13 +912,18 @@ static meiro_status load_picture(const unsigned char *data, size_t size, const c
         if (s != MEIRO_OK) return s;
         img = cairo_surface_reference(p->raster);
     } else {
-        size_t i = size >= 3 && data[0] == 0xef && data[1] == 0xbb && data[2] == 0xbf ? 3 : 0; /* a BOM */
-        while (i < size && (data[i] == ' ' || data[i] == '\t' || data[i] == '\r' || data[i] == '\n')) i++;
+        size_t i =
+            size >= 3 && data[0] == 0xef && data[1] == 0xbb && data[2] == 0xbf ? 3 : 0; /* a BOM */
+        while (i < size &&
+               (data[i] == ' ' || data[i] == '\t' || data[i] == '\r' || data[i] == '\n'))
+            i++;
         if (i >= size || data[i] != '<')
-            return fail(err, MEIRO_ERROR_PARSE, "%s is not an SVG, PNG, JPEG, GIF or BMP image", what);
+            return fail(err, MEIRO_ERROR_PARSE, "%s is not an SVG, PNG, JPEG, GIF or BMP image",
+                        what);
         s = open_svg(data, size, what, side, p, err);
         if (s == MEIRO_OK) {
-            img = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, (int)ceil(p->svg_w), (int)ceil(p->svg_h));
+            img = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, (int)ceil(p->svg_w),
+                                             (int)ceil(p->svg_h));
             if (cairo_surface_status(img) == CAIRO_STATUS_SUCCESS) {
                 cairo_t *cr = cairo_create(img);
                 p->scale = 1;
@@ -895,8 +942,7 @@ static meiro_status load_picture(const unsigned char *data, size_t size, const c
     else if (!analyse(img, p))
         s = fail(err, MEIRO_ERROR_PARSE, "%s has nothing inside: no part of it is %s", what,
                  p->mode == INK_DARK ? "dark" : "opaque");
-    else
-        s = fill_outlines(img, p, what, err);
+    else s = fill_outlines(img, p, what, err);
     cairo_surface_destroy(img);
     if (s != MEIRO_OK) picture_free(p);
     return s;
@@ -905,11 +951,14 @@ static meiro_status load_picture(const unsigned char *data, size_t size, const c
 static meiro_status check_grid(uint32_t width, uint32_t height, meiro_error *err)
 {
     if (width < 1 || height < 1)
-        return fail_field(err, MEIRO_FIELD_WIDTH, MEIRO_ERROR_ARGUMENT, "a shape needs a grid of at least 1 x 1 cells, not %u x %u",
-                    (unsigned)width, (unsigned)height);
-    if (width > MEIRO_MAX_SIDE || height > MEIRO_MAX_SIDE || (uint64_t)width * height > MEIRO_MAX_CELLS)
-        return fail_field(err, MEIRO_FIELD_WIDTH, MEIRO_ERROR_TOO_BIG, "%u x %u cells is too big (at most %u a side and %u cells)",
-                    (unsigned)width, (unsigned)height, MEIRO_MAX_SIDE, MEIRO_MAX_CELLS);
+        return fail_field(err, MEIRO_FIELD_WIDTH, MEIRO_ERROR_ARGUMENT,
+                          "a shape needs a grid of at least 1 x 1 cells, not %u x %u",
+                          (unsigned)width, (unsigned)height);
+    if (width > MEIRO_MAX_SIDE || height > MEIRO_MAX_SIDE ||
+        (uint64_t)width * height > MEIRO_MAX_CELLS)
+        return fail_field(err, MEIRO_FIELD_WIDTH, MEIRO_ERROR_TOO_BIG,
+                          "%u x %u cells is too big (at most %u a side and %u cells)",
+                          (unsigned)width, (unsigned)height, MEIRO_MAX_SIDE, MEIRO_MAX_CELLS);
     return MEIRO_OK;
 }
 
@@ -944,23 +993,25 @@ static meiro_status shape_work(void *ctx, meiro_error *err)
     p.scale = fmin(j->width / bw, j->height / bh);
     p.ox = (j->width - bw * p.scale) / 2 - p.bx0 * p.scale;
     p.oy = (j->height - bh * p.scale) / 2 - p.by0 * p.scale;
-    s = rasterise(paint_picture, &p, p.mode, samples_per_cell((uint64_t)j->width * j->height), j->mask, j->width, 0,
-                  0, j->width, j->height, err);
+    s = rasterise(paint_picture, &p, p.mode, samples_per_cell((uint64_t)j->width * j->height),
+                  j->mask, j->width, 0, 0, j->width, j->height, err);
     uint64_t inside = s == MEIRO_OK ? count_inside(j->mask, (size_t)j->width * j->height) : 2;
     /* on a grid of some size, a picture scaled to fill it that leaves
      * nothing is made of lines thinner than half a cell that enclose
      * nothing: a larger grid would not help */
     if (inside < 2 && !p.filled && j->width >= 4 && j->height >= 4)
-        s = fail_field(err, MEIRO_FIELD_SHAPE, MEIRO_ERROR_ARGUMENT,
-                       "%s leaves %u cell%s inside a %u x %u grid: this looks like a line drawing with open ends: "
-                       "close it or fill it",
-                       j->what, (unsigned)inside, inside == 1 ? "" : "s", (unsigned)j->width, (unsigned)j->height);
+        s = fail_field(
+            err, MEIRO_FIELD_SHAPE, MEIRO_ERROR_ARGUMENT,
+            "%s leaves %u cell%s inside a %u x %u grid: this looks like a line drawing with open ends: "
+            "close it or fill it",
+            j->what, (unsigned)inside, inside == 1 ? "" : "s", (unsigned)j->width,
+            (unsigned)j->height);
     picture_free(&p);
     return s;
 }
 
-meiro_status picture_mask(const unsigned char *data, size_t size, const char *what, uint32_t width, uint32_t height,
-                          uint8_t *mask, meiro_error *err)
+meiro_status picture_mask(const unsigned char *data, size_t size, const char *what, uint32_t width,
+                          uint32_t height, uint8_t *mask, meiro_error *err)
 {
     shape_job job = {data, size, what, width, height, mask};
     return shape_work(&job, err);
@@ -971,7 +1022,8 @@ meiro_status meiro_shape_mask(const char *shape, uint32_t width, uint32_t height
 {
     if (!mask) return fail(err, MEIRO_ERROR_ARGUMENT, "no place for the mask");
     *mask = NULL;
-    if (!shape || !shape[0]) return fail_field(err, MEIRO_FIELD_SHAPE, MEIRO_ERROR_ARGUMENT, "no shape given");
+    if (!shape || !shape[0])
+        return fail_field(err, MEIRO_FIELD_SHAPE, MEIRO_ERROR_ARGUMENT, "no shape given");
     meiro_status s = check_grid(width, height, err);
     if (s != MEIRO_OK) return s;
 
@@ -996,22 +1048,29 @@ meiro_status meiro_shape_mask(const char *shape, uint32_t width, uint32_t height
         char names[400] = "";
         size_t n = 0;
         for (size_t i = 0; i < SHAPE_COUNT && n < sizeof names; i++)
-            n += (size_t)snprintf(names + n, sizeof names - n, "%s%s", i ? ", " : "", shapes[i].name);
-        return fail_field(err, MEIRO_FIELD_SHAPE, MEIRO_ERROR_UNKNOWN_NAME, "no shape '%s' (built in: %s; or a picture file NAME.svg, .png, .jpg, .gif or .bmp)",
-                    shape, names);
+            n += (size_t)snprintf(names + n, sizeof names - n, "%s%s", i ? ", " : "",
+                                  shapes[i].name);
+        return fail_field(
+            err, MEIRO_FIELD_SHAPE, MEIRO_ERROR_UNKNOWN_NAME,
+            "no shape '%s' (built in: %s; or a picture file NAME.svg, .png, .jpg, .gif or .bmp)",
+            shape, names);
     }
 
     size_t cells = (size_t)width * height;
     uint8_t *m = zalloc(cells, 1);
-    if (!m) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory for a %u x %u mask", (unsigned)width, (unsigned)height);
+    if (!m)
+        s = fail(err, MEIRO_ERROR_NOMEM, "out of memory for a %u x %u mask", (unsigned)width,
+                 (unsigned)height);
     if (s == MEIRO_OK && d) { /* ours: drawn here */
         job.mask = m;
         s = shape_work(&job, err);
     } else if (s == MEIRO_OK) { /* a stranger's: measured, then drawn on a budget */
         job.mask = sandbox_shared(cells);
-        if (!job.mask) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory for a %u x %u mask", (unsigned)width,
-                                (unsigned)height);
-        if (s == MEIRO_OK) s = sandbox_run(shape_work, &job, SHAPE_SECONDS(cells), SHAPE_MEGABYTES, what, err);
+        if (!job.mask)
+            s = fail(err, MEIRO_ERROR_NOMEM, "out of memory for a %u x %u mask", (unsigned)width,
+                     (unsigned)height);
+        if (s == MEIRO_OK)
+            s = sandbox_run(shape_work, &job, SHAPE_SECONDS(cells), SHAPE_MEGABYTES, what, err);
         if (s == MEIRO_OK) memcpy(m, job.mask, cells);
         sandbox_unshare(job.mask, cells);
     }
@@ -1019,8 +1078,10 @@ meiro_status meiro_shape_mask(const char *shape, uint32_t width, uint32_t height
     if (s == MEIRO_OK) {
         uint64_t inside = count_inside(m, cells);
         if (inside < 2)
-            s = fail_field(err, MEIRO_FIELD_SHAPE, MEIRO_ERROR_ARGUMENT, "%s leaves %u cell%s inside a %u x %u grid; use a larger -W/-H", what,
-                     (unsigned)inside, inside == 1 ? "" : "s", (unsigned)width, (unsigned)height);
+            s = fail_field(err, MEIRO_FIELD_SHAPE, MEIRO_ERROR_ARGUMENT,
+                           "%s leaves %u cell%s inside a %u x %u grid; use a larger -W/-H", what,
+                           (unsigned)inside, inside == 1 ? "" : "s", (unsigned)width,
+                           (unsigned)height);
     }
     if (s != MEIRO_OK) {
         free(m);
@@ -1054,17 +1115,20 @@ static uint32_t next_code_point(const unsigned char **p)
     uint32_t cp;
     if (c[0] < 0x80) cp = c[0], *p += 1;
     else if (c[0] < 0xe0) cp = (uint32_t)(c[0] & 0x1f) << 6 | (c[1] & 0x3f), *p += 2;
-    else if (c[0] < 0xf0) cp = (uint32_t)(c[0] & 0x0f) << 12 | (uint32_t)(c[1] & 0x3f) << 6 | (c[2] & 0x3f), *p += 3;
+    else if (c[0] < 0xf0)
+        cp = (uint32_t)(c[0] & 0x0f) << 12 | (uint32_t)(c[1] & 0x3f) << 6 | (c[2] & 0x3f), *p += 3;
     else
-        cp = (uint32_t)(c[0] & 0x07) << 18 | (uint32_t)(c[1] & 0x3f) << 12 | (uint32_t)(c[2] & 0x3f) << 6 | (c[3] & 0x3f),
+        cp = (uint32_t)(c[0] & 0x07) << 18 | (uint32_t)(c[1] & 0x3f) << 12 |
+             (uint32_t)(c[2] & 0x3f) << 6 | (c[3] & 0x3f),
         *p += 4;
     return cp;
 }
 
 static bool is_cjk(uint32_t cp)
 {
-    return (cp >= 0x2e80 && cp <= 0x9fff) || (cp >= 0xac00 && cp <= 0xd7af) || (cp >= 0xf900 && cp <= 0xfaff) ||
-           (cp >= 0xff00 && cp <= 0xffef) || (cp >= 0x20000 && cp <= 0x3ffff) || (cp >= 0x1100 && cp <= 0x11ff);
+    return (cp >= 0x2e80 && cp <= 0x9fff) || (cp >= 0xac00 && cp <= 0xd7af) ||
+           (cp >= 0xf900 && cp <= 0xfaff) || (cp >= 0xff00 && cp <= 0xffef) ||
+           (cp >= 0x20000 && cp <= 0x3ffff) || (cp >= 0x1100 && cp <= 0x11ff);
 }
 
 /* One letter (a grapheme cluster) with ink. */
@@ -1072,8 +1136,8 @@ typedef struct glyph {
     PangoLayout *layout;
     double x0, x1, top, bottom; /* ink in font units; top and bottom from the baseline */
     double baseline;
-    uint32_t column, columns;   /* where it goes in the grid */
-    double shift_x, shift_y;    /* font units to cells: x * k + shift */
+    uint32_t column, columns; /* where it goes in the grid */
+    double shift_x, shift_y;  /* font units to cells: x * k + shift */
 } glyph;
 
 typedef struct text_paint {
@@ -1102,7 +1166,8 @@ static meiro_status paint_glyph(cairo_t *cr, const void *ctx, meiro_error *err)
 
 /* The cell of a letter's columns that lies deepest inside (the most
  * rings of inside cells around it, up to 2), nearest its middle. */
-static meiro_cell deep_cell(const uint8_t *m, uint32_t width, uint32_t height, uint32_t x0, uint32_t x1)
+static meiro_cell deep_cell(const uint8_t *m, uint32_t width, uint32_t height, uint32_t x0,
+                            uint32_t x1)
 {
     meiro_cell best = {x0, 0};
     int best_depth = -1;
@@ -1136,28 +1201,38 @@ static meiro_cell deep_cell(const uint8_t *m, uint32_t width, uint32_t height, u
  * its letters); whether it has kana, kanji or hangul. */
 static meiro_status text_mask_check(const char *text, uint32_t *height, bool *cjk, meiro_error *err)
 {
-    if (!text || !text[0]) return fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT, "the text is empty: give the letters to draw");
+    if (!text || !text[0])
+        return fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT,
+                          "the text is empty: give the letters to draw");
     size_t len = strlen(text), bad = utf8_check(text, len);
     if (bad < len)
-        return fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT, "the text is not valid UTF-8 (byte %zu, counted from 1)", bad + 1);
+        return fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT,
+                          "the text is not valid UTF-8 (byte %zu, counted from 1)", bad + 1);
     bool lower = false;
     *cjk = false;
     for (const unsigned char *p = (const unsigned char *)text; *p;) {
         size_t at = (size_t)(p - (const unsigned char *)text);
         uint32_t cp = next_code_point(&p);
         if (cp == '\n' && (at == 0 || !*p || *p == '\n'))
-            return fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT,
-                              "the text has an empty line (byte %zu): a line break goes between letters", at + 1);
+            return fail_field(
+                err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT,
+                "the text has an empty line (byte %zu): a line break goes between letters", at + 1);
         if (cp != '\n' && (cp < 0x20 || (cp >= 0x7f && cp < 0xa0)))
-            return fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT, "the text has a control character (byte %zu): letters and line breaks only",
-                        at + 1);
+            return fail_field(
+                err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT,
+                "the text has a control character (byte %zu): letters and line breaks only",
+                at + 1);
         *cjk = *cjk || is_cjk(cp);
         lower = lower || g_unichar_islower(cp);
     }
-    if (*height == 0) *height = *cjk ? MEIRO_TEXT_HEIGHT_CJK : lower ? MEIRO_TEXT_HEIGHT_LOWER : MEIRO_TEXT_HEIGHT;
+    if (*height == 0)
+        *height = *cjk    ? MEIRO_TEXT_HEIGHT_CJK
+                  : lower ? MEIRO_TEXT_HEIGHT_LOWER
+                          : MEIRO_TEXT_HEIGHT;
     if (*height < MEIRO_TEXT_HEIGHT_MIN || *height > MEIRO_MAX_SIDE)
-        return fail_field(err, MEIRO_FIELD_HEIGHT, MEIRO_ERROR_ARGUMENT, "a text %u cells tall cannot be drawn: %u to %u cells", (unsigned)*height,
-                    MEIRO_TEXT_HEIGHT_MIN, MEIRO_MAX_SIDE);
+        return fail_field(err, MEIRO_FIELD_HEIGHT, MEIRO_ERROR_ARGUMENT,
+                          "a text %u cells tall cannot be drawn: %u to %u cells", (unsigned)*height,
+                          MEIRO_TEXT_HEIGHT_MIN, MEIRO_MAX_SIDE);
     return MEIRO_OK;
 }
 
@@ -1175,8 +1250,11 @@ static PangoContext *text_context(cairo_t *cr, const char *lang, bool cjk, bool 
     pango_context_set_round_glyph_positions(pc, FALSE);
     cairo_font_options_destroy(fo);
     /* a language always, else the locale's would choose the forms of kanji */
-    pango_context_set_language(pc, pango_language_from_string(lang && lang[0] ? lang : cjk ? "ja" : "en"));
-    PangoFontDescription *desc = pango_font_description_from_string(narrow ? TEXT_FONT_NARROW : TEXT_FONT);
+    pango_context_set_language(pc, pango_language_from_string(lang && lang[0] ? lang
+                                                              : cjk           ? "ja"
+                                                                              : "en"));
+    PangoFontDescription *desc =
+        pango_font_description_from_string(narrow ? TEXT_FONT_NARROW : TEXT_FONT);
     pango_font_description_set_absolute_size(desc, TEXT_FONT_SIZE * PANGO_SCALE);
     pango_context_set_font_description(pc, desc);
     pango_font_description_free(desc);
@@ -1199,12 +1277,14 @@ static bool blank_cluster(const char *start, const char *end)
     for (const unsigned char *p = (const unsigned char *)start; p < (const unsigned char *)end;) {
         gunichar cp = next_code_point(&p);
         GUnicodeType type = g_unichar_type(cp);
-        blank = blank && (g_unichar_isspace(cp) || type == G_UNICODE_FORMAT || type == G_UNICODE_CONTROL);
+        blank = blank &&
+                (g_unichar_isspace(cp) || type == G_UNICODE_FORMAT || type == G_UNICODE_CONTROL);
     }
     return blank;
 }
 
-static meiro_status text_letters(PangoContext *pc, cairo_t *cr, const char *text, letters *out, meiro_error *err)
+static meiro_status text_letters(PangoContext *pc, cairo_t *cr, const char *text, letters *out,
+                                 meiro_error *err)
 {
     size_t len = strlen(text);
     /* the grapheme clusters: where the cursor may stop */
@@ -1227,9 +1307,10 @@ static meiro_status text_letters(PangoContext *pc, cairo_t *cr, const char *text
         PangoLayout *l = pango_layout_new(pc);
         pango_layout_set_text(l, start, (int)(end - start));
         if (pango_layout_get_unknown_glyphs_count(l) > 0) {
-            s = fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT,
-                     "no installed font has the letter '%.*s' (install a font with it, e.g. fonts-noto-cjk)",
-                     (int)(end - start), start);
+            s = fail_field(
+                err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT,
+                "no installed font has the letter '%.*s' (install a font with it, e.g. fonts-noto-cjk)",
+                (int)(end - start), start);
             g_object_unref(l);
             break;
         }
@@ -1248,8 +1329,9 @@ static meiro_status text_letters(PangoContext *pc, cairo_t *cr, const char *text
         } else {
             g_object_unref(l);
             if (!blank_cluster(start, end)) {
-                s = fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT, "the letter '%.*s' has no outline to draw (a colour emoji?)",
-                         (int)(end - start), start);
+                s = fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT,
+                               "the letter '%.*s' has no outline to draw (a colour emoji?)",
+                               (int)(end - start), start);
                 break;
             }
             if (n > 0) pending_gap = TEXT_SPACE_GAP;
@@ -1260,15 +1342,16 @@ static meiro_status text_letters(PangoContext *pc, cairo_t *cr, const char *text
     out->n = n;
     g_object_unref(whole);
     if (s == MEIRO_OK && n == 0)
-        s = fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT, "the text '%s' has no letters to draw (only spaces)", text);
+        s = fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT,
+                       "the text '%s' has no letters to draw (only spaces)", text);
     return s;
 }
 
 /* One scale for all: the ink of the whole text (top to bottom, over all
  * its lines) `height` cells tall; each letter's columns; *k the scale,
  * *width the line's columns. */
-static meiro_status text_columns(letters *t, uint32_t height, double stroke, double top, double bottom, double *k,
-                                 uint64_t *width, meiro_error *err)
+static meiro_status text_columns(letters *t, uint32_t height, double stroke, double top,
+                                 double bottom, double *k, uint64_t *width, meiro_error *err)
 {
     glyph *g = t->g;
     *k = (height - stroke) / (bottom - top);
@@ -1284,18 +1367,19 @@ static meiro_status text_columns(letters *t, uint32_t height, double stroke, dou
         *width += cols;
     }
     if (*width > MEIRO_MAX_SIDE || *width * height > MEIRO_MAX_CELLS)
-        return fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_TOO_BIG,
-                 "the text is too long: %s%llu cells across at %u cells tall, at most %u (a shorter text or a "
-                 "smaller height)",
-                 *width > MEIRO_MAX_SIDE ? "more than " : "", (unsigned long long)*width, (unsigned)height,
-                 MEIRO_MAX_SIDE);
+        return fail_field(
+            err, MEIRO_FIELD_TEXT, MEIRO_ERROR_TOO_BIG,
+            "the text is too long: %s%llu cells across at %u cells tall, at most %u (a shorter text or a "
+            "smaller height)",
+            *width > MEIRO_MAX_SIDE ? "more than " : "", (unsigned long long)*width,
+            (unsigned)height, MEIRO_MAX_SIDE);
     return MEIRO_OK;
 }
 
 /* The letters that kept cells, and the grid trimmed to them (the mask
  * moved in place); info says where they are. */
-static meiro_status text_trim(uint8_t *m, uint32_t width, uint32_t height, const letters *t, const char *text,
-                              meiro_text_info *info, meiro_error *err)
+static meiro_status text_trim(uint8_t *m, uint32_t width, uint32_t height, const letters *t,
+                              const char *text, meiro_text_info *info, meiro_error *err)
 {
     size_t first = t->n, kept = 0;
     uint32_t lo = UINT32_MAX, hi = 0, first_lo = 0, first_hi = 0, last_lo = 0, last_hi = 0;
@@ -1317,11 +1401,13 @@ static meiro_status text_trim(uint8_t *m, uint32_t width, uint32_t height, const
     }
     uint64_t inside = count_inside(m, (size_t)width * height);
     if (kept == 0 || inside < 2)
-        return fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT, "the text '%s' leaves %s at %u cells tall; use a larger height", text,
-                 inside == 1 ? "1 cell" : "no cells", (unsigned)height);
+        return fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT,
+                          "the text '%s' leaves %s at %u cells tall; use a larger height", text,
+                          inside == 1 ? "1 cell" : "no cells", (unsigned)height);
     uint32_t w2 = hi - lo + 1;
     if (w2 < width) { /* drop the empty columns at both ends */
-        for (uint32_t y = 0; y < height; y++) memmove(m + (size_t)y * w2, m + (size_t)y * width + lo, w2);
+        for (uint32_t y = 0; y < height; y++)
+            memmove(m + (size_t)y * w2, m + (size_t)y * width + lo, w2);
     }
     if (!info) return MEIRO_OK;
     info->width = w2;
@@ -1353,7 +1439,8 @@ typedef struct text_line {
 static void text_lines_free(text_line *lines, size_t count)
 {
     for (size_t l = 0; lines && l < count; l++) {
-        for (size_t i = 0; lines[l].t.g && i < lines[l].t.n; i++) g_object_unref(lines[l].t.g[i].layout);
+        for (size_t i = 0; lines[l].t.g && i < lines[l].t.n; i++)
+            g_object_unref(lines[l].t.g[i].layout);
         free(lines[l].t.g);
         free(lines[l].t.gap_before);
         free(lines[l].m);
@@ -1362,43 +1449,50 @@ static void text_lines_free(text_line *lines, size_t count)
 }
 
 /* Draws line `l` at scale (top, bottom): its mask and info. */
-static meiro_status text_line_mask(text_line *line, const char *text, uint32_t height, double top, double bottom,
-                                   meiro_error *err)
+static meiro_status text_line_mask(text_line *line, const char *text, uint32_t height, double top,
+                                   double bottom, meiro_error *err)
 {
     double stroke = TEXT_STROKE, k = 0;
     uint64_t width = 0;
     meiro_status s = text_columns(&line->t, height, stroke, top, bottom, &k, &width, err);
     if (s == MEIRO_OK) {
         line->m = zalloc((size_t)width * height, 1);
-        if (!line->m) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory for a %llu x %u mask", (unsigned long long)width, (unsigned)height);
+        if (!line->m)
+            s = fail(err, MEIRO_ERROR_NOMEM, "out of memory for a %llu x %u mask",
+                     (unsigned long long)width, (unsigned)height);
     }
     unsigned samples = samples_per_cell(width * height);
     for (size_t i = 0; i < line->t.n && s == MEIRO_OK; i++) {
         text_paint paint = {&line->t.g[i], k, stroke};
-        s = rasterise(paint_glyph, &paint, true, samples, line->m, (uint32_t)width, line->t.g[i].column, 0,
-                      line->t.g[i].columns, height, err);
+        s = rasterise(paint_glyph, &paint, true, samples, line->m, (uint32_t)width,
+                      line->t.g[i].column, 0, line->t.g[i].columns, height, err);
     }
-    if (s == MEIRO_OK) s = text_trim(line->m, (uint32_t)width, height, &line->t, text, &line->info, err);
+    if (s == MEIRO_OK)
+        s = text_trim(line->m, (uint32_t)width, height, &line->t, text, &line->info, err);
     return s;
 }
 
 /* The lines, each centred, TEXT_LINE_GAP rows apart, into one mask; S in
  * the first line's first letter, G in the last line's last. */
-static meiro_status text_stack(const text_line *lines, size_t count, uint32_t height, uint8_t **mask,
-                               meiro_text_info *info, meiro_error *err)
+static meiro_status text_stack(const text_line *lines, size_t count, uint32_t height,
+                               uint8_t **mask, meiro_text_info *info, meiro_error *err)
 {
     uint64_t w = 0, h = (uint64_t)count * height + (count - 1) * TEXT_LINE_GAP;
     for (size_t l = 0; l < count; l++) w = lines[l].info.width > w ? lines[l].info.width : w;
     if (h > MEIRO_MAX_SIDE || w * h > MEIRO_MAX_CELLS)
-        return fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_TOO_BIG, "the text is too long: %llu x %llu cells, at most %u across and down",
+        return fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_TOO_BIG,
+                          "the text is too long: %llu x %llu cells, at most %u across and down",
                           (unsigned long long)w, (unsigned long long)h, MEIRO_MAX_SIDE);
     uint8_t *m = zalloc((size_t)(w * h), 1);
-    if (!m) return fail(err, MEIRO_ERROR_NOMEM, "out of memory for a %llu x %llu mask", (unsigned long long)w, (unsigned long long)h);
+    if (!m)
+        return fail(err, MEIRO_ERROR_NOMEM, "out of memory for a %llu x %llu mask",
+                    (unsigned long long)w, (unsigned long long)h);
     uint32_t x_first = 0, x_last = 0, y_last = 0;
     for (size_t l = 0; l < count; l++) {
         const meiro_text_info *li = &lines[l].info;
         uint32_t dx = (uint32_t)(w - li->width) / 2, dy = (uint32_t)l * (height + TEXT_LINE_GAP);
-        for (uint32_t y = 0; y < height; y++) memcpy(m + (size_t)(dy + y) * w + dx, lines[l].m + (size_t)y * li->width, li->width);
+        for (uint32_t y = 0; y < height; y++)
+            memcpy(m + (size_t)(dy + y) * w + dx, lines[l].m + (size_t)y * li->width, li->width);
         if (l == 0) x_first = dx;
         x_last = dx, y_last = dy;
     }
@@ -1425,8 +1519,8 @@ meiro_status meiro_text_mask(const char *text, const char *lang, uint32_t height
     return text_mask_face(text, lang, height, false, mask, info, err);
 }
 
-meiro_status text_mask_face(const char *text, const char *lang, uint32_t height, bool narrow, uint8_t **mask,
-                            meiro_text_info *info, meiro_error *err)
+meiro_status text_mask_face(const char *text, const char *lang, uint32_t height, bool narrow,
+                            uint8_t **mask, meiro_text_info *info, meiro_error *err)
 {
     if (!mask) return fail(err, MEIRO_ERROR_ARGUMENT, "no place for the mask");
     *mask = NULL;

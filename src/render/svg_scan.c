@@ -74,10 +74,13 @@ static size_t find(const scanner *sc, size_t i, const char *lit)
 static bool is_space(unsigned char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 static bool is_name(unsigned char c)
 {
-    return c >= 0x80 || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
-           c == ':' || c == '-' || c == '.';
+    return c >= 0x80 || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+           (c >= '0' && c <= '9') || c == '_' || c == ':' || c == '-' || c == '.';
 }
-static unsigned char lower(unsigned char c) { return c >= 'A' && c <= 'Z' ? (unsigned char)(c + 32) : c; }
+static unsigned char lower(unsigned char c)
+{
+    return c >= 'A' && c <= 'Z' ? (unsigned char)(c + 32) : c;
+}
 
 static bool same(const unsigned char *a, size_t alen, const char *b)
 {
@@ -137,18 +140,21 @@ static size_t entity_ref(const scanner *sc, const unsigned char *p, size_t len, 
 
 /* Adds the expansions of the entity references in p[0..len) (to *added
  * too, if not NULL). */
-static meiro_status count_references(scanner *sc, const unsigned char *p, size_t len, uint64_t *added)
+static meiro_status count_references(scanner *sc, const unsigned char *p, size_t len,
+                                     uint64_t *added)
 {
-    for (const unsigned char *amp = memchr(p, '&', len); amp; amp = memchr(amp + 1, '&', len - (size_t)(amp + 1 - p))) {
+    for (const unsigned char *amp = memchr(p, '&', len); amp;
+         amp = memchr(amp + 1, '&', len - (size_t)(amp + 1 - p))) {
         const entity *e;
         entity_ref(sc, amp, len - (size_t)(amp - p), &e);
         if (!e) continue;
         sc->expansion += e->expanded;
         if (added) *added += e->expanded;
         if (sc->expansion > SVG_MAX_EXPANSION)
-            return fail(sc->err, MEIRO_ERROR_TOO_BIG,
-                        "%s uses its entities for more than %u KiB of text (an entity bomb): refused",
-                        sc->what, SVG_MAX_EXPANSION >> 10);
+            return fail(
+                sc->err, MEIRO_ERROR_TOO_BIG,
+                "%s uses its entities for more than %u KiB of text (an entity bomb): refused",
+                sc->what, SVG_MAX_EXPANSION >> 10);
         if (amp + 1 >= p + len) break;
     }
     return MEIRO_OK;
@@ -160,7 +166,8 @@ static meiro_status entity_decl(scanner *sc)
     size_t i = sc->i;
     while (i < sc->n && is_space(sc->s[i])) i++;
     if (i < sc->n && sc->s[i] == '%')
-        return fail(sc->err, MEIRO_ERROR_PARSE, "%s declares a parameter entity: meiro takes none", sc->what);
+        return fail(sc->err, MEIRO_ERROR_PARSE, "%s declares a parameter entity: meiro takes none",
+                    sc->what);
     size_t name = i;
     i = read_name(sc, i);
     size_t name_len = i - name;
@@ -168,7 +175,8 @@ static meiro_status entity_decl(scanner *sc)
     if (i >= sc->n) return MEIRO_OK; /* librsvg will say what is wrong */
     if (sc->s[i] != '"' && sc->s[i] != '\'')
         return fail(sc->err, MEIRO_ERROR_PARSE,
-                    "%s declares an external entity (SYSTEM or PUBLIC): meiro reads no other file", sc->what);
+                    "%s declares an external entity (SYSTEM or PUBLIC): meiro reads no other file",
+                    sc->what);
     unsigned char q = sc->s[i++];
     const unsigned char *v = sc->s + i, *end = memchr(v, q, sc->n - i);
     if (!end) return MEIRO_OK;
@@ -176,10 +184,12 @@ static meiro_status entity_decl(scanner *sc)
     uint64_t expanded = len;
     for (size_t k = 0; k < len; k++) {
         if (v[k] == '<')
-            return fail(sc->err, MEIRO_ERROR_PARSE, "%s has markup inside an entity: meiro takes entities of text only",
+            return fail(sc->err, MEIRO_ERROR_PARSE,
+                        "%s has markup inside an entity: meiro takes entities of text only",
                         sc->what);
         if (v[k] == '%')
-            return fail(sc->err, MEIRO_ERROR_PARSE, "%s declares a parameter entity: meiro takes none", sc->what);
+            return fail(sc->err, MEIRO_ERROR_PARSE,
+                        "%s declares a parameter entity: meiro takes none", sc->what);
         if (v[k] != '&') continue;
         const entity *e;
         size_t r = entity_ref(sc, v + k, len - k, &e);
@@ -187,10 +197,12 @@ static meiro_status entity_decl(scanner *sc)
         if (r) k += r - 1;
     }
     if (expanded > SVG_MAX_ENTITY_BYTES)
-        return fail(sc->err, MEIRO_ERROR_TOO_BIG, "%s has an entity of more than %u bytes: refused (an entity bomb?)",
-                    sc->what, SVG_MAX_ENTITY_BYTES);
+        return fail(sc->err, MEIRO_ERROR_TOO_BIG,
+                    "%s has an entity of more than %u bytes: refused (an entity bomb?)", sc->what,
+                    SVG_MAX_ENTITY_BYTES);
     if (sc->n_ent == MAX_ENTITIES)
-        return fail(sc->err, MEIRO_ERROR_TOO_BIG, "%s declares more than %d entities: refused", sc->what, MAX_ENTITIES);
+        return fail(sc->err, MEIRO_ERROR_TOO_BIG, "%s declares more than %d entities: refused",
+                    sc->what, MAX_ENTITIES);
     if (!find_entity(sc, sc->s + name, name_len)) /* the first declaration counts */
         sc->ent[sc->n_ent++] = (entity){sc->s + name, name_len, expanded};
     sc->i = (size_t)(end - sc->s) + 1;
@@ -233,9 +245,11 @@ static meiro_status doctype(scanner *sc)
                 i = skip_decl(sc, sc->i) + 1;
             } else if (at(sc, i, "<!ATTLIST")) {
                 return fail(sc->err, MEIRO_ERROR_PARSE,
-                            "%s declares attributes in its DTD (<!ATTLIST>): meiro takes none", sc->what);
+                            "%s declares attributes in its DTD (<!ATTLIST>): meiro takes none",
+                            sc->what);
             } else if (sc->s[i] == '%') {
-                return fail(sc->err, MEIRO_ERROR_PARSE, "%s uses a parameter entity: meiro takes none", sc->what);
+                return fail(sc->err, MEIRO_ERROR_PARSE,
+                            "%s uses a parameter entity: meiro takes none", sc->what);
             } else if (sc->s[i] == '<') {
                 i = skip_decl(sc, i) + 1;
             } else {
@@ -267,12 +281,15 @@ static int next_char(cursor *c)
     size_t len = r - 2;
     c->p += r;
     if (e) return -2;
-    static const struct { const char *name; char c; } predefined[] = {
-        {"amp", '&'}, {"lt", '<'}, {"gt", '>'}, {"quot", '"'}, {"apos", '\''}};
+    static const struct {
+        const char *name;
+        char c;
+    } predefined[] = {{"amp", '&'}, {"lt", '<'}, {"gt", '>'}, {"quot", '"'}, {"apos", '\''}};
     for (size_t k = 0; k < 5; k++)
         if (same(name, len, predefined[k].name)) return predefined[k].c;
     if (len >= 2 && name[0] == '#') {
-        unsigned long v = strtoul((const char *)name + 1 + (name[1] == 'x'), NULL, name[1] == 'x' ? 16 : 10);
+        unsigned long v =
+            strtoul((const char *)name + 1 + (name[1] == 'x'), NULL, name[1] == 'x' ? 16 : 10);
         return v < 0x80 ? (int)v : 0x80; /* only ASCII matters here */
     }
     return -2;
@@ -341,10 +358,13 @@ static bool jpeg_size(b64 *b, uint32_t *w, uint32_t *h)
 
 bool picture_png_size(const unsigned char *data, size_t size, uint32_t *width, uint32_t *height)
 {
-    static const unsigned char magic[16] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n', 0, 0, 0, 13, 'I', 'H', 'D', 'R'};
+    static const unsigned char magic[16] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n',
+                                            0,    0,   0,   13,  'I',  'H',  'D',  'R'};
     if (size < 24 || memcmp(data, magic, 16) != 0) return false;
-    *width = (uint32_t)data[16] << 24 | (uint32_t)data[17] << 16 | (uint32_t)data[18] << 8 | data[19];
-    *height = (uint32_t)data[20] << 24 | (uint32_t)data[21] << 16 | (uint32_t)data[22] << 8 | data[23];
+    *width =
+        (uint32_t)data[16] << 24 | (uint32_t)data[17] << 16 | (uint32_t)data[18] << 8 | data[19];
+    *height =
+        (uint32_t)data[20] << 24 | (uint32_t)data[21] << 16 | (uint32_t)data[22] << 8 | data[23];
     return true;
 }
 
@@ -361,11 +381,13 @@ static meiro_status data_url(scanner *sc, cursor *c)
     bool png = strcmp(type, "image/png;base64") == 0;
     bool jpeg = strcmp(type, "image/jpeg;base64") == 0 || strcmp(type, "image/jpg;base64") == 0;
     if (ch == -2)
-        return fail(sc->err, MEIRO_ERROR_PARSE, "%s has an entity inside a data: URL: refused", sc->what);
+        return fail(sc->err, MEIRO_ERROR_PARSE, "%s has an entity inside a data: URL: refused",
+                    sc->what);
     if (!png && !jpeg)
-        return fail(sc->err, MEIRO_ERROR_PARSE,
-                    "%s embeds a data: URL of type '%s': meiro takes PNG and JPEG images in base64 only", sc->what,
-                    type);
+        return fail(
+            sc->err, MEIRO_ERROR_PARSE,
+            "%s embeds a data: URL of type '%s': meiro takes PNG and JPEG images in base64 only",
+            sc->what, type);
     b64 b = {c, 0, 0};
     uint32_t w = 0, h = 0;
     bool sized = false;
@@ -378,13 +400,14 @@ static meiro_status data_url(scanner *sc, cursor *c)
         sized = jpeg_size(&b, &w, &h);
     }
     if (!sized || w == 0 || h == 0)
-        return fail(sc->err, MEIRO_ERROR_PARSE, "%s embeds a %s image without a readable size", sc->what,
-                    png ? "PNG" : "JPEG");
+        return fail(sc->err, MEIRO_ERROR_PARSE, "%s embeds a %s image without a readable size",
+                    sc->what, png ? "PNG" : "JPEG");
     sc->pixels += (uint64_t)w * h;
     if (sc->pixels > PICTURE_MAX_EMBEDDED_PIXELS)
         return fail(sc->err, MEIRO_ERROR_TOO_BIG,
-                    "%s embeds images of more than %u megapixels (one is %lu x %lu): refused", sc->what,
-                    PICTURE_MAX_EMBEDDED_PIXELS >> 20, (unsigned long)w, (unsigned long)h);
+                    "%s embeds images of more than %u megapixels (one is %lu x %lu): refused",
+                    sc->what, PICTURE_MAX_EMBEDDED_PIXELS >> 20, (unsigned long)w,
+                    (unsigned long)h);
     return MEIRO_OK;
 }
 
@@ -392,7 +415,8 @@ static meiro_status add_ref(scanner *sc, uint32_t from, const unsigned char *id,
 {
     if (len == 0) return MEIRO_OK;
     if (sc->n_refs >= SVG_MAX_DRAWN) /* each draws at least one element */
-        return fail(sc->err, MEIRO_ERROR_TOO_BIG, "%s refers to its elements more than %u times: refused", sc->what,
+        return fail(sc->err, MEIRO_ERROR_TOO_BIG,
+                    "%s refers to its elements more than %u times: refused", sc->what,
                     SVG_MAX_DRAWN);
     if (!vec_reserve(&sc->refs, &sc->refs_cap, sc->n_refs + 1, sizeof *sc->refs, 64))
         return fail(sc->err, MEIRO_ERROR_NOMEM, "out of memory");
@@ -404,7 +428,9 @@ static meiro_status add_ref(scanner *sc, uint32_t from, const unsigned char *id,
 static meiro_status url_refs(scanner *sc, uint32_t from, const unsigned char *p, size_t len)
 {
     for (size_t k = 0; k + 4 <= len; k++) {
-        if (lower(p[k]) != 'u' || lower(p[k + 1]) != 'r' || lower(p[k + 2]) != 'l' || p[k + 3] != '(') continue;
+        if (lower(p[k]) != 'u' || lower(p[k + 1]) != 'r' || lower(p[k + 2]) != 'l' ||
+            p[k + 3] != '(')
+            continue;
         size_t j = k + 4;
         while (j < len && (is_space(p[j]) || p[j] == '"' || p[j] == '\'')) j++;
         if (j >= len || p[j] != '#') continue;
@@ -420,24 +446,27 @@ static meiro_status url_refs(scanner *sc, uint32_t from, const unsigned char *p,
 static meiro_status css(scanner *sc, uint32_t from, const unsigned char *p, size_t len)
 {
     if (contains(p, len, "filter"))
-        return fail(sc->err, MEIRO_ERROR_PARSE, "%s uses filters, which can take minutes to draw: meiro takes none",
-                    sc->what);
-    if (contains(p, len, "marker"))
-        return fail(sc->err, MEIRO_ERROR_PARSE, "%s uses markers: meiro takes none (draw the shapes themselves)",
-                    sc->what);
-    if (memchr(p, '\\', len) || contains(p, len, "data:") || contains(p, len, "@import"))
         return fail(sc->err, MEIRO_ERROR_PARSE,
-                    "%s has escapes, data: URLs or @import in its style: meiro takes plain properties only", sc->what);
+                    "%s uses filters, which can take minutes to draw: meiro takes none", sc->what);
+    if (contains(p, len, "marker"))
+        return fail(sc->err, MEIRO_ERROR_PARSE,
+                    "%s uses markers: meiro takes none (draw the shapes themselves)", sc->what);
+    if (memchr(p, '\\', len) || contains(p, len, "data:") || contains(p, len, "@import"))
+        return fail(
+            sc->err, MEIRO_ERROR_PARSE,
+            "%s has escapes, data: URLs or @import in its style: meiro takes plain properties only",
+            sc->what);
     return url_refs(sc, from, p, len);
 }
 
 /* ---- Elements ---- */
 
-static meiro_status attribute(scanner *sc, uint32_t el, bool link_is_ref, const unsigned char *name, size_t name_len,
-                              const unsigned char *v, size_t len)
+static meiro_status attribute(scanner *sc, uint32_t el, bool link_is_ref, const unsigned char *name,
+                              size_t name_len, const unsigned char *v, size_t len)
 {
     if (same(name, name_len, "xml:base"))
-        return fail(sc->err, MEIRO_ERROR_PARSE, "%s sets xml:base: meiro reads no other file", sc->what);
+        return fail(sc->err, MEIRO_ERROR_PARSE, "%s sets xml:base: meiro reads no other file",
+                    sc->what);
     local_name(&name, &name_len);
     meiro_status s = count_references(sc, v, len, NULL);
     if (s != MEIRO_OK) return s;
@@ -455,18 +484,20 @@ static meiro_status attribute(scanner *sc, uint32_t el, bool link_is_ref, const 
     while (b > a && is_space(v[b - 1])) b--;
     bool none = same(v + a, b - a, "none");
     if (same(name, name_len, "filter") && !none)
-        return fail(sc->err, MEIRO_ERROR_PARSE, "%s uses filters, which can take minutes to draw: meiro takes none",
-                    sc->what);
+        return fail(sc->err, MEIRO_ERROR_PARSE,
+                    "%s uses filters, which can take minutes to draw: meiro takes none", sc->what);
     if (name_len >= 6 && memcmp(name, "marker", 6) == 0 && !none)
-        return fail(sc->err, MEIRO_ERROR_PARSE, "%s uses markers: meiro takes none (draw the shapes themselves)",
-                    sc->what);
+        return fail(sc->err, MEIRO_ERROR_PARSE,
+                    "%s uses markers: meiro takes none (draw the shapes themselves)", sc->what);
     if (same(name, name_len, "href")) {
         if (ch == -2)
-            return fail(sc->err, MEIRO_ERROR_PARSE, "%s has an entity inside a link: refused", sc->what);
+            return fail(sc->err, MEIRO_ERROR_PARSE, "%s has an entity inside a link: refused",
+                        sc->what);
         if (ch == '#' && link_is_ref) return add_ref(sc, el, c.p, (size_t)(c.end - c.p));
         if (lower((unsigned char)ch) == 'd') {
             char word[5] = {(char)ch, 0, 0, 0, 0};
-            for (int k = 1; k < 5 && (ch = next_char(&c)) >= 0; k++) word[k] = (char)lower((unsigned char)ch);
+            for (int k = 1; k < 5 && (ch = next_char(&c)) >= 0; k++)
+                word[k] = (char)lower((unsigned char)ch);
             if (memcmp(word, "data:", 5) == 0) return data_url(sc, &c);
         }
         return MEIRO_OK;
@@ -483,19 +514,21 @@ static meiro_status start_tag(scanner *sc)
     size_t local_len = i - name;
     local_name(&local, &local_len);
     if (sc->n_el >= SVG_MAX_ELEMENTS)
-        return fail(sc->err, MEIRO_ERROR_TOO_BIG, "%s has more than %u elements: refused (simplify the drawing)",
-                    sc->what, SVG_MAX_ELEMENTS);
+        return fail(sc->err, MEIRO_ERROR_TOO_BIG,
+                    "%s has more than %u elements: refused (simplify the drawing)", sc->what,
+                    SVG_MAX_ELEMENTS);
     if (same(local, local_len, "filter") || (local_len > 2 && local[0] == 'f' && local[1] == 'e'))
-        return fail(sc->err, MEIRO_ERROR_PARSE, "%s uses filters, which can take minutes to draw: meiro takes none",
-                    sc->what);
+        return fail(sc->err, MEIRO_ERROR_PARSE,
+                    "%s uses filters, which can take minutes to draw: meiro takes none", sc->what);
     if (same(local, local_len, "marker"))
-        return fail(sc->err, MEIRO_ERROR_PARSE, "%s uses markers: meiro takes none (draw the shapes themselves)",
-                    sc->what);
+        return fail(sc->err, MEIRO_ERROR_PARSE,
+                    "%s uses markers: meiro takes none (draw the shapes themselves)", sc->what);
     if (!vec_reserve(&sc->el, &sc->el_cap, sc->n_el + 1, sizeof *sc->el, 256))
         return fail(sc->err, MEIRO_ERROR_NOMEM, "out of memory");
     uint32_t el = (uint32_t)sc->n_el++;
     uint32_t parent = sc->depth ? sc->stack[sc->depth - 1] : NONE;
-    sc->el[el] = (element){parent, 0, NULL, same(local, local_len, "text") || (parent != NONE && sc->el[parent].text)};
+    sc->el[el] = (element){
+        parent, 0, NULL, same(local, local_len, "text") || (parent != NONE && sc->el[parent].text)};
     bool link_is_ref = !same(local, local_len, "a");
     for (;;) {
         while (i < sc->n && is_space(sc->s[i])) i++;
@@ -530,8 +563,8 @@ static meiro_status start_tag(scanner *sc)
     sc->i = i + (empty ? 2 : 1);
     if (empty) return MEIRO_OK;
     if (sc->depth == SVG_MAX_DEPTH)
-        return fail(sc->err, MEIRO_ERROR_TOO_BIG, "%s nests its elements more than %u deep: refused", sc->what,
-                    SVG_MAX_DEPTH);
+        return fail(sc->err, MEIRO_ERROR_TOO_BIG,
+                    "%s nests its elements more than %u deep: refused", sc->what, SVG_MAX_DEPTH);
     sc->stack[sc->depth++] = el;
     if (same(local, local_len, "style")) { /* its text up to the end tag (CDATA or not) */
         size_t end = find(sc, sc->i, "</");
@@ -579,7 +612,8 @@ static meiro_status count_drawn(scanner *sc)
     meiro_status s = MEIRO_OK;
     id_entry *ids = alloc_array(n, sizeof *ids);
     /* the edges of each element, children then references, grouped by element */
-    uint32_t *first = zalloc(n + 2, sizeof *first), *edge = alloc_array(n + sc->n_refs + 1, sizeof *edge);
+    uint32_t *first = zalloc(n + 2, sizeof *first),
+             *edge = alloc_array(n + sc->n_refs + 1, sizeof *edge);
     uint32_t *cost = zalloc(n, sizeof *cost), *next = zalloc(n, sizeof *next);
     uint8_t *state = zalloc(n, 1);
     uint32_t *stack = alloc_array(n, sizeof *stack);
@@ -618,7 +652,8 @@ static meiro_status count_drawn(scanner *sc)
             if (next[v] < first[v + 1]) {
                 uint32_t w = edge[next[v]++];
                 if (state[w] == 1) {
-                    s = fail(sc->err, MEIRO_ERROR_PARSE, "%s has an element that refers to itself: refused", sc->what);
+                    s = fail(sc->err, MEIRO_ERROR_PARSE,
+                             "%s has an element that refers to itself: refused", sc->what);
                     break;
                 }
                 if (state[w] == 0) {
@@ -644,14 +679,16 @@ static meiro_status count_drawn(scanner *sc)
     for (size_t k = 0; k < n; k++)
         if (sc->el[k].parent == NONE) drawn += cost[k];
     for (size_t r = 0; r < sc->n_refs; r++) {
-        uint32_t to = sc->refs[r].from == NONE ? lookup(ids, n_ids, sc->refs[r].id, sc->refs[r].len) : NONE;
+        uint32_t to =
+            sc->refs[r].from == NONE ? lookup(ids, n_ids, sc->refs[r].id, sc->refs[r].len) : NONE;
         if (to != NONE) sheet += cost[to];
     }
     drawn += sheet * n;
     if (drawn > SVG_MAX_DRAWN)
-        s = fail(sc->err, MEIRO_ERROR_TOO_BIG,
-                 "%s draws more than %u elements once its <use> and url(#) references are followed: refused",
-                 sc->what, SVG_MAX_DRAWN);
+        s = fail(
+            sc->err, MEIRO_ERROR_TOO_BIG,
+            "%s draws more than %u elements once its <use> and url(#) references are followed: refused",
+            sc->what, SVG_MAX_DRAWN);
 done:
     free(ids);
     free(first);
@@ -676,7 +713,8 @@ meiro_status svg_scan(const unsigned char *data, size_t size, const char *what, 
             for (size_t k = sc.i; k < next; k++) sc.text += !is_space(sc.s[k]);
             sc.text += expanded;
             if (sc.text > SVG_MAX_TEXT)
-                s = fail(err, MEIRO_ERROR_TOO_BIG, "%s has more than %u characters of text to set: refused", what,
+                s = fail(err, MEIRO_ERROR_TOO_BIG,
+                         "%s has more than %u characters of text to set: refused", what,
                          SVG_MAX_TEXT);
         }
         sc.i = next;

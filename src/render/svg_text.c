@@ -66,7 +66,8 @@ bool svg_copy(FILE *out, const svg_text *t, const char *group, const char *prefi
         return false;
     }
     body++;
-    if (open_tag && fwrite(text, 1, (size_t)(body - text), out) != (size_t)(body - text)) return false;
+    if (open_tag && fwrite(text, 1, (size_t)(body - text), out) != (size_t)(body - text))
+        return false;
     if (group && fprintf(out, "\n<g id=\"%s\">", group) < 0) return false;
     const char *from = body;
     for (const char *at = body; at < close; at++) {
@@ -74,7 +75,8 @@ bool svg_copy(FILE *out, const svg_text *t, const char *group, const char *prefi
             size_t n = strlen(ID_MARKS[k]);
             if ((size_t)(close - at) < n || memcmp(at, ID_MARKS[k], n) != 0) continue;
             at += n;
-            if (fwrite(from, 1, (size_t)(at - from), out) != (size_t)(at - from) || fputs(prefix, out) == EOF)
+            if (fwrite(from, 1, (size_t)(at - from), out) != (size_t)(at - from) ||
+                fputs(prefix, out) == EOF)
                 return false;
             from = at;
             break;

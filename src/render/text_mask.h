@@ -8,7 +8,7 @@
 
 /* meiro_text_mask, its Latin letters from DejaVu Sans Condensed when
  * `narrow` (about a tenth narrower; kana and kanji as they are). */
-meiro_status text_mask_face(const char *text, const char *lang, uint32_t height, bool narrow, uint8_t **mask,
-                            meiro_text_info *info, meiro_error *err);
+meiro_status text_mask_face(const char *text, const char *lang, uint32_t height, bool narrow,
+                            uint8_t **mask, meiro_text_info *info, meiro_error *err);
 
 #endif /* MEIRO_SRC_RENDER_TEXT_MASK_H */

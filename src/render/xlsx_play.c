@@ -25,8 +25,17 @@
  * ends short of a neighbour, while a way that only runs beside itself
  * does not); the walk (row, the row it came from); the summary. */
 enum {
-    COL_MARK, COL_OPEN, COL_DEGREE = COL_OPEN + 4, COL_WANT, COL_WRONG, COL_NEAR, COL_WRONG_ACROSS = COL_NEAR + 4,
-    COL_THROUGH, COL_WALK, COL_FROM, COL_SUMMARY
+    COL_MARK,
+    COL_OPEN,
+    COL_DEGREE = COL_OPEN + 4,
+    COL_WANT,
+    COL_WRONG,
+    COL_NEAR,
+    COL_WRONG_ACROSS = COL_NEAR + 4,
+    COL_THROUGH,
+    COL_WALK,
+    COL_FROM,
+    COL_SUMMARY
 };
 /* The summary's rows: marks with S and G, the player's marks, wrong
  * marks, marks through a wall, the way is right, the walk reached G. */
@@ -62,7 +71,8 @@ typedef struct opening {
 } opening;
 
 /* Whether x, y's neighbour towards d is S or G (so marked as it opens). */
-static bool end_towards(const meiro_maze *m, uint32_t x, uint32_t y, int d, uint32_t *nx, uint32_t *ny)
+static bool end_towards(const meiro_maze *m, uint32_t x, uint32_t y, int d, uint32_t *nx,
+                        uint32_t *ny)
 {
     int64_t ax = (int64_t)x + step_x[d], ay = (int64_t)y + step_y[d];
     if (ax < 0 || ay < 0 || ax >= m->w || ay >= m->h || !is_end(m, ax, ay)) return false;
@@ -80,7 +90,8 @@ static int end_degree(const meiro_maze *m, uint32_t x, uint32_t y)
 {
     int degree = 0;
     uint32_t nx, ny;
-    for (int d = 0; d < 4; d++) degree += end_towards(m, x, y, d, &nx, &ny) && open_towards(m, x, y, d);
+    for (int d = 0; d < 4; d++)
+        degree += end_towards(m, x, y, d, &nx, &ny) && open_towards(m, x, y, d);
     return degree;
 }
 
@@ -101,7 +112,8 @@ static opening opening_of(const meiro_maze *m, uint32_t x, uint32_t y)
  * opening. */
 static bool right_unmarked(const meiro_maze *m)
 {
-    return opening_of(m, m->start.x, m->start.y).degree > 0 || (m->start.x == m->goal.x && m->start.y == m->goal.y);
+    return opening_of(m, m->start.x, m->start.y).degree > 0 ||
+           (m->start.x == m->goal.x && m->start.y == m->goal.y);
 }
 
 /* The check sheet being written: the maze, where its sheet is, and what
@@ -113,7 +125,7 @@ typedef struct check_sheet {
     uint32_t n, last, srow, grow; /* cells; the last row; S's and G's rows (A1 terms) */
     bool both, right;             /* S is G; the way is right unmarked */
     int wrong_count, through_count;
-    char marks[32], wrongs[32];   /* the columns of marks and wrong cells */
+    char marks[32], wrongs[32]; /* the columns of marks and wrong cells */
 } check_sheet;
 
 /* Row r (1 .. n) of cell r - 1: its mark, its neighbours' rows, and
@@ -139,14 +151,17 @@ static lxw_error check_cell_row(const check_sheet *c, uint32_t r)
         int64_t nx = (int64_t)x + step_x[d], ny = (int64_t)y + step_y[d];
         bool inside = nx >= 0 && ny >= 0 && nx < m->w && ny < m->h;
         double there = inside ? helper_row(m, (uint32_t)nx, (uint32_t)ny) + 1 : 1;
-        e = worksheet_write_number(c->ws, r, (lxw_col_t)(COL_OPEN + d), open_towards(m, x, y, d) ? there : 1, NULL);
+        e = worksheet_write_number(c->ws, r, (lxw_col_t)(COL_OPEN + d),
+                                   open_towards(m, x, y, d) ? there : 1, NULL);
         if (!e) e = worksheet_write_number(c->ws, r, (lxw_col_t)(COL_NEAR + d), there, NULL);
     }
     opening o = opening_of(m, x, y);
     const char *opens = "BCDE", *nears = "IJKL";
     if (!e) {
-        snprintf(f, sizeof f, "=A%lu*(INDEX(%s,%c%lu)+INDEX(%s,%c%lu)+INDEX(%s,%c%lu)+INDEX(%s,%c%lu))", R,
-                 c->marks, opens[0], R, c->marks, opens[1], R, c->marks, opens[2], R, c->marks, opens[3], R);
+        snprintf(f, sizeof f,
+                 "=A%lu*(INDEX(%s,%c%lu)+INDEX(%s,%c%lu)+INDEX(%s,%c%lu)+INDEX(%s,%c%lu))", R,
+                 c->marks, opens[0], R, c->marks, opens[1], R, c->marks, opens[2], R, c->marks,
+                 opens[3], R);
         e = worksheet_write_formula_num(c->ws, r, COL_DEGREE, f, NULL, o.degree);
     }
     if (!e) e = worksheet_write_number(c->ws, r, COL_WANT, o.want, NULL);
@@ -157,7 +172,10 @@ static lxw_error check_cell_row(const check_sheet *c, uint32_t r)
     if (!e) { /* wrong neighbours of any kind, less those through openings */
         size_t len = (size_t)snprintf(f, sizeof f, "=A%lu*(", R);
         for (int d = 0; d < 8; d++)
-            len += (size_t)snprintf(f + len, sizeof f - len, "%sINDEX(%s,%c%lu)", d == 0 ? "" : d < 4 ? "+" : "-",
+            len += (size_t)snprintf(f + len, sizeof f - len, "%sINDEX(%s,%c%lu)",
+                                    d == 0  ? ""
+                                    : d < 4 ? "+"
+                                            : "-",
                                     c->wrongs, d < 4 ? nears[d] : opens[d - 4], R);
         snprintf(f + len, sizeof f - len, ")");
         e = worksheet_write_formula_num(c->ws, r, COL_WRONG_ACROSS, f, NULL, o.across);
@@ -192,7 +210,8 @@ static lxw_error check_walk_row(const check_sheet *c, uint32_t r)
                                 d ? "," : "", c->marks, nb, nb, b, nb, nb, grow, last, nb);
     }
     snprintf(f + len, sizeof f - len, ")," PREFER "))");
-    lxw_error e = worksheet_write_formula_num(c->ws, r, COL_WALK, f, NULL, c->both ? c->grow : at_step);
+    lxw_error e =
+        worksheet_write_formula_num(c->ws, r, COL_WALK, f, NULL, c->both ? c->grow : at_step);
     if (!e) {
         snprintf(f, sizeof f, "=%s", a);
         e = worksheet_write_formula_num(c->ws, r, COL_FROM, f, NULL, r == 1 ? c->srow : at_step);
@@ -239,9 +258,11 @@ lxw_error play_add_check_sheet(lxw_workbook *wb, const meiro_maze *m, const play
     check_sheet c = {.ws = workbook_add_worksheet(wb, at->check), .m = m, .at = at};
     if (!c.ws) return LXW_ERROR_MEMORY_MALLOC_FAILED;
     c.n = m->w * m->h, c.last = c.n + 1; /* rows 1 .. n + 1 in A1 terms */
-    c.srow = helper_row(m, m->start.x, m->start.y) + 1, c.grow = helper_row(m, m->goal.x, m->goal.y) + 1;
+    c.srow = helper_row(m, m->start.x, m->start.y) + 1,
+    c.grow = helper_row(m, m->goal.x, m->goal.y) + 1;
     c.both = c.srow == c.grow, c.right = right_unmarked(m);
-    opening s_open = opening_of(m, m->start.x, m->start.y), g_open = opening_of(m, m->goal.x, m->goal.y);
+    opening s_open = opening_of(m, m->start.x, m->start.y),
+            g_open = opening_of(m, m->goal.x, m->goal.y);
     c.wrong_count = s_open.wrong + (!c.both && g_open.wrong);
     c.through_count = s_open.through + (!c.both && g_open.through);
     snprintf(c.marks, sizeof c.marks, "$A$1:$A$%lu", (unsigned long)c.last);
@@ -278,8 +299,9 @@ static const char *const status_ja[5] = {
     "まだ ゴールに とどいて いないよ。つづけよう！（オレンジは いきどまり）",
 };
 
-lxw_error play_add_rules(lxw_workbook *wb, lxw_worksheet *ws, const meiro_maze *m, const play_place *at,
-                         uint32_t row, uint32_t cols, const page_labels *labels)
+lxw_error play_add_rules(lxw_workbook *wb, lxw_worksheet *ws, const meiro_maze *m,
+                         const play_place *at, uint32_t row, uint32_t cols,
+                         const page_labels *labels)
 {
     const char *const *t = strcmp(labels->lang, "ja") == 0 ? status_ja : status_en;
     lxw_format *big = workbook_add_format(wb);
@@ -290,16 +312,17 @@ lxw_error play_add_rules(lxw_workbook *wb, lxw_worksheet *ws, const meiro_maze *
     format_set_align(big, LXW_ALIGN_CENTER);
     format_set_align(big, LXW_ALIGN_VERTICAL_CENTER);
     format_set_text_wrap(big);
-    format_set_bg_color(warn, 0xF8A45C);  /* orange: a mark that leads nowhere */
+    format_set_bg_color(warn, 0xF8A45C);   /* orange: a mark that leads nowhere */
     format_set_bg_color(marked, 0xB4DEF0); /* pale blue: a mark */
     char f[2000], s[16];
     lxw_error e = worksheet_set_row(ws, row, 42, NULL);
     if (!e) e = worksheet_merge_range(ws, row, 0, row, (lxw_col_t)(cols - 1), "", big);
     const char *c = at->check;
     if (!e) {
-        snprintf(f, sizeof f,
-                 "=IF('%s'!Q5=1,\"%s\",IF('%s'!Q2=0,\"%s\",IF('%s'!Q6=1,\"%s\",IF('%s'!Q4>0,\"%s\",\"%s\"))))", c, t[1],
-                 c, t[0], c, t[2], c, t[3], t[4]);
+        snprintf(
+            f, sizeof f,
+            "=IF('%s'!Q5=1,\"%s\",IF('%s'!Q2=0,\"%s\",IF('%s'!Q6=1,\"%s\",IF('%s'!Q4>0,\"%s\",\"%s\"))))",
+            c, t[1], c, t[0], c, t[2], c, t[3], t[4]);
         e = worksheet_write_formula_str(ws, row, 0, f, big, t[right_unmarked(m) ? 1 : 0]);
     }
     /* names: Status (the message); Wrong and Want (the marks to colour) */
@@ -320,15 +343,19 @@ lxw_error play_add_rules(lxw_workbook *wb, lxw_worksheet *ws, const meiro_maze *
     lxw_rowcol_to_cell(s, at->first_row, 1);
     uint32_t r1 = at->first_row + m->h - 1;
     lxw_col_t c1 = (lxw_col_t)m->w;
-    snprintf(f, sizeof f, "=AND(INDEX(Wrong,(ROW()-%lu)*%lu+COLUMN())=1,INDEX(Want,(ROW()-%lu)*%lu+COLUMN())=2)",
-             (unsigned long)at->first_row + 1, (unsigned long)m->w, (unsigned long)at->first_row + 1,
-             (unsigned long)m->w);
-    lxw_conditional_format rule = {.type = LXW_CONDITIONAL_TYPE_FORMULA, .value_string = f, .format = warn,
+    snprintf(f, sizeof f,
+             "=AND(INDEX(Wrong,(ROW()-%lu)*%lu+COLUMN())=1,INDEX(Want,(ROW()-%lu)*%lu+COLUMN())=2)",
+             (unsigned long)at->first_row + 1, (unsigned long)m->w,
+             (unsigned long)at->first_row + 1, (unsigned long)m->w);
+    lxw_conditional_format rule = {.type = LXW_CONDITIONAL_TYPE_FORMULA,
+                                   .value_string = f,
+                                   .format = warn,
                                    .stop_if_true = LXW_TRUE};
     if (!e) e = worksheet_conditional_format_range(ws, at->first_row, 1, r1, c1, &rule);
     char g[64];
     snprintf(g, sizeof g, "=LEN(%s)>0", s);
-    lxw_conditional_format mark = {.type = LXW_CONDITIONAL_TYPE_FORMULA, .value_string = g, .format = marked};
+    lxw_conditional_format mark = {
+        .type = LXW_CONDITIONAL_TYPE_FORMULA, .value_string = g, .format = marked};
     if (!e) e = worksheet_conditional_format_range(ws, at->first_row, 1, r1, c1, &mark);
     /* the borders stay; the maze's cells (formatted unlocked) take marks */
     if (!e) worksheet_protect(ws, NULL, NULL);

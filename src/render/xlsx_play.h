@@ -23,8 +23,9 @@ typedef struct play_place {
 /* The status row below the maze (a merged row saying what is going on),
  * written as row `row` of ws, the rules that colour marks, the defined
  * name Status, and the sheet's protection (the maze cells stay open). */
-lxw_error play_add_rules(lxw_workbook *wb, lxw_worksheet *ws, const meiro_maze *m, const play_place *at,
-                         uint32_t row, uint32_t cols, const page_labels *labels);
+lxw_error play_add_rules(lxw_workbook *wb, lxw_worksheet *ws, const meiro_maze *m,
+                         const play_place *at, uint32_t row, uint32_t cols,
+                         const page_labels *labels);
 
 /* The hidden, protected helper sheet that reads the marks: a row per
  * cell with its mark, its open neighbours (the walls, which the page

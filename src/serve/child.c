@@ -52,7 +52,8 @@ static long ms_left(const struct timespec *deadline)
 {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
-    return (long)(deadline->tv_sec - now.tv_sec) * 1000 + (deadline->tv_nsec - now.tv_nsec) / 1000000;
+    return (long)(deadline->tv_sec - now.tv_sec) * 1000 +
+           (deadline->tv_nsec - now.tv_nsec) / 1000000;
 }
 
 /* Reads what fd has into res: standard output grows (up to the limit),
@@ -124,7 +125,8 @@ bool serve_run(const serve_config *cfg, const serve_job *job, serve_result *res)
         int ready = poll(fds, 2, (int)(left > 1000 ? 1000 : left));
         if (ready < 0 && errno != EINTR) break;
         for (int i = 0; i < 2 && ready > 0; i++)
-            if (fds[i].fd >= 0 && fds[i].revents && !drain(fds[i].fd, i == 0, res, &cap, &err_len)) {
+            if (fds[i].fd >= 0 && fds[i].revents &&
+                !drain(fds[i].fd, i == 0, res, &cap, &err_len)) {
                 close_fd(i == 0 ? &out[0] : &err[0]);
                 fds[i].fd = -1;
             }

@@ -32,7 +32,8 @@ static bool add_word(serve_job *job, const char *name, const char *value)
     size_t room = sizeof job->text - job->used;
     int n = value ? snprintf(job->text + job->used, room, "--%s=%s", name, value)
                   : snprintf(job->text + job->used, room, "--%s", name);
-    if (n < 0 || (size_t)n >= room || job->argc + 1 >= (int)(sizeof job->argv / sizeof job->argv[0]))
+    if (n < 0 || (size_t)n >= room ||
+        job->argc + 1 >= (int)(sizeof job->argv / sizeof job->argv[0]))
         return refuse(job, "%s%s", "too many parameters", "");
     job->argv[job->argc++] = job->text + job->used;
     job->argv[job->argc] = NULL;
@@ -83,7 +84,8 @@ static bool builtin_art(const char *name)
 /* A switch's value: true to give it, false to leave it out; -1 unknown. */
 static int switch_value(const char *v)
 {
-    static const char *const yes[] = {"1", "on", "true", "yes"}, *const no[] = {"0", "off", "false", "no", ""};
+    static const char *const yes[] = {"1", "on", "true", "yes"}, *const no[] = {"0", "off", "false",
+                                                                                "no", ""};
     for (size_t i = 0; i < sizeof yes / sizeof yes[0]; i++)
         if (strcasecmp(v, yes[i]) == 0) return 1;
     for (size_t i = 0; i < sizeof no / sizeof no[0]; i++)
@@ -93,14 +95,16 @@ static int switch_value(const char *v)
 
 /* A size: a number past the server's limit is refused here; anything else
  * not a number goes to the command, whose message says what it takes. */
-static bool size_value(serve_job *job, const char *name, const char *value, uint64_t max, uint32_t *out)
+static bool size_value(serve_job *job, const char *name, const char *value, uint64_t max,
+                       uint32_t *out)
 {
     uint64_t v;
     if (!parse_u64(value, UINT64_MAX, &v)) return true;
     if (v > max) {
         char limit[24];
         snprintf(limit, sizeof limit, "%llu", (unsigned long long)max);
-        return refuse(job, "--%s: this server makes mazes of up to %s cells across and down", name, limit);
+        return refuse(job, "--%s: this server makes mazes of up to %s cells across and down", name,
+                      limit);
     }
     *out = (uint32_t)v;
     return true;
@@ -111,9 +115,11 @@ static bool booklet_size(serve_job *job, const char *name, const char *value)
 {
     unsigned long w, h;
     char x, end;
-    if (sscanf(value, "%lu%c%lu%c", &w, &x, &h, &end) != 3 || (x != 'x' && x != 'X')) return true; /* the command says */
+    if (sscanf(value, "%lu%c%lu%c", &w, &x, &h, &end) != 3 || (x != 'x' && x != 'X'))
+        return true; /* the command says */
     if (w > SERVE_MAX_SIDE || h > SERVE_MAX_SIDE)
-        return refuse(job, "--%s: this server makes mazes of up to %s cells across and down", name, "200");
+        return refuse(job, "--%s: this server makes mazes of up to %s cells across and down", name,
+                      "200");
     if (w > job->width) job->width = (uint32_t)w;
     if (h > job->height) job->height = (uint32_t)h;
     return true;
@@ -123,20 +129,28 @@ bool serve_job_add(serve_job *job, const char *name, const char *value, size_t v
 {
     const struct option *o = job->options;
     while (o->name && strcmp(o->name, name) != 0) o++;
-    if (!o->name) return refuse(job, "unknown parameter '%.40s' (the names are generate's long options)%s", name, "");
+    if (!o->name)
+        return refuse(job, "unknown parameter '%.40s' (the names are generate's long options)%s",
+                      name, "");
     if (!value) value = "";
     if (value_size != strlen(value) || value_size > SERVE_MAX_VALUE)
         return refuse(job, "--%s: a value of up to %s bytes, without NUL", name, "200");
-    static const char *const own[] = {"format", "output", "help", "animate", "frames", "answers-to", "names"};
+    static const char *const own[] = {"format", "output",     "help", "animate",
+                                      "frames", "answers-to", "names"};
     for (size_t i = 0; i < sizeof own / sizeof own[0]; i++)
         if (strcmp(name, own[i]) == 0)
-            return refuse(job, "--%s is not taken here: the route sets the format and the output, and the server "
-                               "reads and writes no file a request names%s", name, "");
-    if ((strcmp(name, "shape") == 0 && !(job->booklet ? builtin_shapes(value) : builtin_shape(value))) ||
+            return refuse(
+                job,
+                "--%s is not taken here: the route sets the format and the output, and the server "
+                "reads and writes no file a request names%s",
+                name, "");
+    if ((strcmp(name, "shape") == 0 &&
+         !(job->booklet ? builtin_shapes(value) : builtin_shape(value))) ||
         (strcmp(name, "template") == 0 && !builtin_template(value)) ||
         (strcmp(name, "art") == 0 && !builtin_art(value)))
-        return refuse(job, "--%s: this server takes the built-in names only (see 'meiro list'), not '%.60s'", name,
-                      value);
+        return refuse(
+            job, "--%s: this server takes the built-in names only (see 'meiro list'), not '%.60s'",
+            name, value);
     if (o->has_arg == no_argument) {
         int on = switch_value(value);
         if (on < 0) return refuse(job, "--%s is a switch: %s=1 or 0", name, name);
@@ -148,17 +162,24 @@ bool serve_job_add(serve_job *job, const char *name, const char *value, size_t v
         return add_word(job, name, value);
     }
     uint32_t ignored;
-    if (strcmp(name, "width") == 0 && !size_value(job, name, value, SERVE_MAX_SIDE, &job->width)) return false;
-    if (strcmp(name, "height") == 0 && !size_value(job, name, value, SERVE_MAX_SIDE, &job->height)) return false;
+    if (strcmp(name, "width") == 0 && !size_value(job, name, value, SERVE_MAX_SIDE, &job->width))
+        return false;
+    if (strcmp(name, "height") == 0 && !size_value(job, name, value, SERVE_MAX_SIDE, &job->height))
+        return false;
     if (strcmp(name, "dpi") == 0 && !size_value(job, name, value, SERVE_MAX_DPI, &ignored))
         return refuse(job, "--dpi: this server draws PNG pictures of up to %s dpi%s", "300", "");
     if (strcmp(name, "text") == 0 && value_size > SERVE_MAX_TEXT)
-        return refuse(job, "--text: this server takes up to %s bytes of letters (8 kana, 24 Latin)%s", "24", "");
-    if ((strcmp(name, "from") == 0 || strcmp(name, "to") == 0) && !booklet_size(job, name, value)) return false;
+        return refuse(job,
+                      "--text: this server takes up to %s bytes of letters (8 kana, 24 Latin)%s",
+                      "24", "");
+    if ((strcmp(name, "from") == 0 || strcmp(name, "to") == 0) && !booklet_size(job, name, value))
+        return false;
     if (strcmp(name, "count") == 0 && !size_value(job, name, value, SERVE_MAX_MAZES, &job->count))
         return refuse(job, "--count: this server makes booklets of up to %s mazes%s", "100", "");
-    if (strcmp(name, "copies") == 0 && !size_value(job, name, value, SERVE_MAX_COPIES, &job->copies))
-        return refuse(job, "--copies: this server makes up to %s versions of a booklet%s", "40", "");
+    if (strcmp(name, "copies") == 0 &&
+        !size_value(job, name, value, SERVE_MAX_COPIES, &job->copies))
+        return refuse(job, "--copies: this server makes up to %s versions of a booklet%s", "40",
+                      "");
     if (strcmp(name, "grid") == 0) job->round = strstr(value, "polar") != NULL;
     if (strcmp(name, "text") == 0) job->text_given = true;
     if (strcmp(name, "seed") == 0) job->seeded = true;
@@ -169,19 +190,29 @@ bool serve_job_finish(serve_job *job)
 {
     uint64_t cells = (uint64_t)(job->width ? job->width : 1) * (job->height ? job->height : 1);
     if (cells > SERVE_MAX_CELLS)
-        return refuse(job, "--width x --height: this server makes mazes of up to %s cells (200 x 200)%s", "40000", "");
+        return refuse(job,
+                      "--width x --height: this server makes mazes of up to %s cells (200 x 200)%s",
+                      "40000", "");
     if (job->format == MEIRO_FORMAT_XLSX && cells > MEIRO_XLSX_SLOW_CELLS)
-        return refuse(job, "--width x --height: sheets of up to %s cells (130 x 130) open in good time%s", "16900", "");
+        return refuse(
+            job, "--width x --height: sheets of up to %s cells (130 x 130) open in good time%s",
+            "16900", "");
     /* a name's width follows its height, a round maze's cells grow with the square of its rings */
     if ((job->text_given || job->round) && job->height > 40)
-        return refuse(job, "--height: this server makes names and round mazes of up to %s cells high%s", "40", "");
-    if ((uint64_t)(job->count ? job->count : 10) * (job->copies ? job->copies : 1) > SERVE_MAX_BOOKLET)
-        return refuse(job, "--count x --copies: this server makes up to %s mazes a booklet, all versions%s", "400", "");
+        return refuse(job,
+                      "--height: this server makes names and round mazes of up to %s cells high%s",
+                      "40", "");
+    if ((uint64_t)(job->count ? job->count : 10) * (job->copies ? job->copies : 1) >
+        SERVE_MAX_BOOKLET)
+        return refuse(
+            job, "--count x --copies: this server makes up to %s mazes a booklet, all versions%s",
+            "400", "");
     char seed[24];
     if (!job->seeded) {
         job->seed = clock_seed();
         snprintf(seed, sizeof seed, "%llu", (unsigned long long)job->seed);
         if (!add_word(job, "seed", seed)) return false;
     }
-    return add_word(job, "format", meiro_format_info(job->format)->name) && add_word(job, "output", "-");
+    return add_word(job, "format", meiro_format_info(job->format)->name) &&
+           add_word(job, "output", "-");
 }

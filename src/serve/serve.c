@@ -61,8 +61,8 @@ static const char *const page_csp =
     "base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /* Answers with `len` bytes of `body` (freed by the response when `owned`). */
-static enum MHD_Result respond(struct MHD_Connection *c, unsigned code, const char *type, const char *body,
-                               size_t len, bool owned, const char *const *headers)
+static enum MHD_Result respond(struct MHD_Connection *c, unsigned code, const char *type,
+                               const char *body, size_t len, bool owned, const char *const *headers)
 {
     struct MHD_Response *r = MHD_create_response_from_buffer(
         len, (void *)body, owned ? MHD_RESPMEM_MUST_FREE : MHD_RESPMEM_PERSISTENT);
@@ -74,7 +74,8 @@ static enum MHD_Result respond(struct MHD_Connection *c, unsigned code, const ch
     MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
     MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
     MHD_add_response_header(r, "Referrer-Policy", "no-referrer");
-    for (size_t i = 0; headers && headers[i]; i += 2) MHD_add_response_header(r, headers[i], headers[i + 1]);
+    for (size_t i = 0; headers && headers[i]; i += 2)
+        MHD_add_response_header(r, headers[i], headers[i + 1]);
     enum MHD_Result ok = MHD_queue_response(c, code, r);
     MHD_destroy_response(r);
     return ok;
@@ -103,13 +104,14 @@ typedef struct query_read {
     bool failed;
 } query_read;
 
-static enum MHD_Result read_param(void *cls, enum MHD_ValueKind kind, const char *key, size_t key_size,
-                                  const char *value, size_t value_size)
+static enum MHD_Result read_param(void *cls, enum MHD_ValueKind kind, const char *key,
+                                  size_t key_size, const char *value, size_t value_size)
 {
     (void)kind;
     query_read *q = cls;
     if (++q->count > SERVE_MAX_PARAMS || key_size != strlen(key)) {
-        snprintf(q->job->message, sizeof q->job->message, "more than %d parameters", SERVE_MAX_PARAMS);
+        snprintf(q->job->message, sizeof q->job->message, "more than %d parameters",
+                 SERVE_MAX_PARAMS);
         q->failed = true;
         return MHD_NO;
     }
@@ -133,7 +135,8 @@ static const struct {
     {MEIRO_FORMAT_PDF, "pdf", "application/pdf"},
     {MEIRO_FORMAT_PNG, "png", "image/png"},
     {MEIRO_FORMAT_SVG, "svg", "image/svg+xml"},
-    {MEIRO_FORMAT_XLSX, "xlsx", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"},
+    {MEIRO_FORMAT_XLSX, "xlsx",
+     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"},
     {MEIRO_FORMAT_HTML, "html", "text/html; charset=utf-8"},
     {MEIRO_FORMAT_JSON, "json", "application/json"},
 };
@@ -163,8 +166,8 @@ static void warnings(const char *err, char *out, size_t size)
         if (strncmp(p, "meiro: warning: ", 16) == 0)
             for (size_t i = 16; i < len && n + 4 < size; i++) {
                 unsigned char ch = (unsigned char)p[i];
-                if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') ||
-                    strchr(" .,:;()-_'", ch))
+                if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+                    (ch >= '0' && ch <= '9') || strchr(" .,:;()-_'", ch))
                     out[n++] = (char)ch;
                 else {
                     out[n++] = '%';
@@ -182,7 +185,8 @@ static void warnings(const char *err, char *out, size_t size)
  * (pdf, xlsx or html). */
 enum route_kind { ROUTE_PREVIEW, ROUTE_FILE, ROUTE_BOOKLET };
 
-static enum MHD_Result api_maze(struct MHD_Connection *c, const serve_config *cfg, enum route_kind route)
+static enum MHD_Result api_maze(struct MHD_Connection *c, const serve_config *cfg,
+                                enum route_kind route)
 {
     bool download = route != ROUTE_PREVIEW;
     serve_job *job = malloc(sizeof *job);
@@ -190,14 +194,16 @@ static enum MHD_Result api_maze(struct MHD_Connection *c, const serve_config *cf
     serve_job_init(job, route == ROUTE_BOOKLET ? "booklet" : "generate", MEIRO_FORMAT_SVG);
     query_read q = {job, NULL, 0, false};
     MHD_get_connection_values_n(c, MHD_GET_ARGUMENT_KIND, read_param, &q);
-    static const char *const takes[] = {"a preview is svg", "pdf, png, svg, xlsx, html or json", "pdf, xlsx or html"};
+    static const char *const takes[] = {"a preview is svg", "pdf, png, svg, xlsx, html or json",
+                                        "pdf, xlsx or html"};
     size_t kind = DL_SVG;
     if (!q.failed && q.format) {
         for (kind = 0; kind < DL_COUNT; kind++)
             if (strcmp(q.format, downloads[kind].name) == 0) break;
         if (kind == DL_COUNT || (route == ROUTE_PREVIEW && kind != DL_SVG) ||
             (route == ROUTE_BOOKLET && kind != DL_PDF && kind != DL_XLSX && kind != DL_HTML)) {
-            snprintf(job->message, sizeof job->message, "format: %s, not '%.40s'", takes[route], q.format);
+            snprintf(job->message, sizeof job->message, "format: %s, not '%.40s'", takes[route],
+                     q.format);
             q.failed = true;
         }
     } else if (!q.failed && download) {
@@ -224,15 +230,20 @@ static enum MHD_Result api_maze(struct MHD_Connection *c, const serve_config *cf
         snprintf(line, sizeof line, "meiro serve: %s: make the maze smaller",
                  res->timed_out ? "this maze takes longer than the server gives one (20 s)"
                                 : "this file is larger than the server sends (64 MB)");
-        ok = respond_text(c, res->timed_out ? MHD_HTTP_SERVICE_UNAVAILABLE : MHD_HTTP_CONTENT_TOO_LARGE, line, NULL);
+        ok = respond_text(
+            c, res->timed_out ? MHD_HTTP_SERVICE_UNAVAILABLE : MHD_HTTP_CONTENT_TOO_LARGE, line,
+            NULL);
     } else if (res->status != 0) {
         free(res->out);
         first_error(res->err, line, sizeof line);
         if (!line[0] || res->status < 0) /* killed: by its processor-time limit, or it crashed */
-            snprintf(line, sizeof line, "meiro serve: meiro %s ended without finishing (past the 20 s budget, or "
-                                        "out of memory): make the maze smaller", job->argv[1]);
-        ok = respond_text(c, res->status == EXIT_USAGE ? MHD_HTTP_BAD_REQUEST : MHD_HTTP_INTERNAL_SERVER_ERROR,
-                          line, NULL);
+            snprintf(line, sizeof line,
+                     "meiro serve: meiro %s ended without finishing (past the 20 s budget, or "
+                     "out of memory): make the maze smaller",
+                     job->argv[1]);
+        ok = respond_text(
+            c, res->status == EXIT_USAGE ? MHD_HTTP_BAD_REQUEST : MHD_HTTP_INTERNAL_SERVER_ERROR,
+            line, NULL);
     } else {
         char seed[24], disposition[96], warn[700];
         /* the seed as run: the one given, else the one chosen */
@@ -243,16 +254,24 @@ static enum MHD_Result api_maze(struct MHD_Connection *c, const serve_config *cf
         snprintf(disposition, sizeof disposition, "attachment; filename=\"%s-%s.%s\"",
                  route == ROUTE_BOOKLET ? "booklet" : "maze", seed, downloads[kind].name);
         warnings(res->err, warn, sizeof warn);
-        const char *headers[] = {"X-Meiro-Seed", seed, "Content-Security-Policy",
-                                 kind == DL_HTML ? "sandbox allow-scripts" : "default-src 'none'; style-src 'unsafe-inline'",
-                                 download ? "Content-Disposition" : NULL, disposition, NULL, NULL, NULL};
+        const char *headers[] = {"X-Meiro-Seed",
+                                 seed,
+                                 "Content-Security-Policy",
+                                 kind == DL_HTML ? "sandbox allow-scripts"
+                                                 : "default-src 'none'; style-src 'unsafe-inline'",
+                                 download ? "Content-Disposition" : NULL,
+                                 disposition,
+                                 NULL,
+                                 NULL,
+                                 NULL};
         if (warn[0]) {
             size_t at = download ? 6 : 4;
             headers[at] = "X-Meiro-Warning";
             headers[at + 1] = warn;
         }
         char *body = res->out ? res->out : malloc(1);
-        ok = body ? respond(c, MHD_HTTP_OK, downloads[kind].type, body, res->out_len, true, headers) : MHD_NO;
+        ok = body ? respond(c, MHD_HTTP_OK, downloads[kind].type, body, res->out_len, true, headers)
+                  : MHD_NO;
     }
     free(res);
     free(job);
@@ -330,13 +349,15 @@ static bool host_allowed(struct MHD_Connection *c, const serve_config *cfg)
     return false;
 }
 
-static enum MHD_Result route(void *cls, struct MHD_Connection *c, const char *url, const char *method,
-                             const char *version, const char *upload_data, size_t *upload_size, void **state)
+static enum MHD_Result route(void *cls, struct MHD_Connection *c, const char *url,
+                             const char *method, const char *version, const char *upload_data,
+                             size_t *upload_size, void **state)
 {
     (void)version, (void)upload_data, (void)upload_size;
     const serve_config *cfg = cls;
     static const char *const allow[] = {"Allow", "GET", NULL};
-    if (strcmp(method, MHD_HTTP_METHOD_GET) != 0) /* at once, its body unread: the connection closes */
+    if (strcmp(method, MHD_HTTP_METHOD_GET) !=
+        0) /* at once, its body unread: the connection closes */
         return respond_text(c, MHD_HTTP_METHOD_NOT_ALLOWED, "meiro serve: GET only", allow);
     /* a GET is answered on the second call, once the request is read
      * whole, so the connection can stay open for the next one */
@@ -345,18 +366,19 @@ static enum MHD_Result route(void *cls, struct MHD_Connection *c, const char *ur
         return MHD_YES;
     }
     if (!host_allowed(c, cfg))
-        return respond_text(c, MHD_HTTP_MISDIRECTED_REQUEST,
-                            "meiro serve: ask for http://127.0.0.1:PORT/ (or localhost): no other name", NULL);
+        return respond_text(
+            c, MHD_HTTP_MISDIRECTED_REQUEST,
+            "meiro serve: ask for http://127.0.0.1:PORT/ (or localhost): no other name", NULL);
     const char *const csp[] = {"Content-Security-Policy", page_csp, NULL};
     if (strcmp(url, "/") == 0)
-        return respond(c, MHD_HTTP_OK, "text/html; charset=utf-8", serve_index_html, strlen(serve_index_html),
-                       false, csp);
+        return respond(c, MHD_HTTP_OK, "text/html; charset=utf-8", serve_index_html,
+                       strlen(serve_index_html), false, csp);
     if (strcmp(url, "/studio.css") == 0)
-        return respond(c, MHD_HTTP_OK, "text/css; charset=utf-8", serve_studio_css, strlen(serve_studio_css),
-                       false, NULL);
+        return respond(c, MHD_HTTP_OK, "text/css; charset=utf-8", serve_studio_css,
+                       strlen(serve_studio_css), false, NULL);
     if (strcmp(url, "/studio.js") == 0)
-        return respond(c, MHD_HTTP_OK, "text/javascript; charset=utf-8", serve_studio_js, strlen(serve_studio_js),
-                       false, NULL);
+        return respond(c, MHD_HTTP_OK, "text/javascript; charset=utf-8", serve_studio_js,
+                       strlen(serve_studio_js), false, NULL);
     if (strcmp(url, "/api/preview") == 0) return api_maze(c, cfg, ROUTE_PREVIEW);
     if (strcmp(url, "/api/file") == 0) return api_maze(c, cfg, ROUTE_FILE);
     if (strcmp(url, "/api/booklet") == 0) return api_maze(c, cfg, ROUTE_BOOKLET);
@@ -415,7 +437,8 @@ static bool open_browser(const char *url)
     return true;
 }
 
-static int parse_serve(int argc, char **argv, unsigned *port, const char **listen, bool *open, bool *help)
+static int parse_serve(int argc, char **argv, unsigned *port, const char **listen, bool *open,
+                       bool *help)
 {
     int c;
     uint64_t v;
@@ -424,7 +447,8 @@ static int parse_serve(int argc, char **argv, unsigned *port, const char **liste
         switch (c) {
         case 'p':
             if (!parse_u64(optarg, 65535, &v))
-                return usage_error("serve", "--port must be a whole number from 0 to 65535, not '%s'", optarg);
+                return usage_error(
+                    "serve", "--port must be a whole number from 0 to 65535, not '%s'", optarg);
             *port = (unsigned)v;
             break;
         case 'l': *listen = optarg; break;
@@ -453,7 +477,8 @@ int cmd_serve(int argc, char **argv)
     ssize_t n = readlink("/proc/self/exe", cfg->exe, sizeof cfg->exe - 1);
     if (n <= 0 || (size_t)n >= sizeof cfg->exe - 1) {
         free(cfg);
-        fprintf(stderr, "meiro serve: cannot find this program (/proc/self/exe): %s\n", strerror(errno));
+        fprintf(stderr, "meiro serve: cannot find this program (/proc/self/exe): %s\n",
+                strerror(errno));
         return EXIT_FAIL;
     }
     cfg->exe[n] = 0;
@@ -473,7 +498,8 @@ int cmd_serve(int argc, char **argv)
         ipv6 = true;
     } else {
         free(cfg);
-        return usage_error("serve", "--listen takes a numeric address (127.0.0.1, 0.0.0.0, ::1), not '%s'", where);
+        return usage_error(
+            "serve", "--listen takes a numeric address (127.0.0.1, 0.0.0.0, ::1), not '%s'", where);
     }
 
     /* SIGINT and SIGTERM wait for sigwait below: blocked before the
@@ -494,8 +520,8 @@ int cmd_serve(int argc, char **argv)
     if (sock < 0 || setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one) != 0 ||
         bind(sock, (struct sockaddr *)&addr, len) != 0 || listen(sock, 64) != 0 ||
         getsockname(sock, (struct sockaddr *)&addr, &len) != 0) {
-        fprintf(stderr, "meiro serve: cannot listen on %s port %u: %s%s\n", where, port, strerror(errno),
-                errno == EADDRINUSE ? " (try another --port, or --port 0)" : "");
+        fprintf(stderr, "meiro serve: cannot listen on %s port %u: %s%s\n", where, port,
+                strerror(errno), errno == EADDRINUSE ? " (try another --port, or --port 0)" : "");
         if (sock >= 0) close(sock);
         free(cfg);
         return EXIT_FAIL;
@@ -505,10 +531,10 @@ int cmd_serve(int argc, char **argv)
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
     unsigned workers = cpus < 2 ? 2 : cpus > 8 ? 8 : (unsigned)cpus;
     struct MHD_Daemon *d = MHD_start_daemon(
-        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | (ipv6 ? MHD_USE_IPv6 : 0), 0, NULL, NULL, route, cfg,
-        MHD_OPTION_LISTEN_SOCKET, sock, MHD_OPTION_THREAD_POOL_SIZE, workers, MHD_OPTION_CONNECTION_LIMIT,
-        (unsigned)128, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)15, MHD_OPTION_CONNECTION_MEMORY_LIMIT,
-        (size_t)32768, MHD_OPTION_END);
+        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | (ipv6 ? MHD_USE_IPv6 : 0), 0, NULL, NULL,
+        route, cfg, MHD_OPTION_LISTEN_SOCKET, sock, MHD_OPTION_THREAD_POOL_SIZE, workers,
+        MHD_OPTION_CONNECTION_LIMIT, (unsigned)128, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)15,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)32768, MHD_OPTION_END);
     if (!d) {
         close(sock);
         free(cfg);
@@ -518,14 +544,18 @@ int cmd_serve(int argc, char **argv)
 
     char url[96];
     bool any = strcmp(where, "0.0.0.0") == 0 || strcmp(where, "::") == 0;
-    snprintf(url, sizeof url, "http://%s%s%s:%u/", ipv6 ? "[" : "", any ? (ipv6 ? "::1" : "127.0.0.1") : where,
-             ipv6 ? "]" : "", port);
+    snprintf(url, sizeof url, "http://%s%s%s:%u/", ipv6 ? "[" : "",
+             any ? (ipv6 ? "::1" : "127.0.0.1") : where, ipv6 ? "]" : "", port);
     if (!cfg->loopback)
-        fprintf(stderr, "meiro serve: warning: listening on %s: anyone who can reach this computer on port %u "
-                        "can use the server; it has no password or any other authentication\n", where, port);
+        fprintf(
+            stderr,
+            "meiro serve: warning: listening on %s: anyone who can reach this computer on port %u "
+            "can use the server; it has no password or any other authentication\n",
+            where, port);
     printf("meiro serve: open %s in a browser (Ctrl-C stops the server)\n", url);
     fflush(stdout);
-    if (open && !open_browser(url)) fprintf(stderr, "meiro serve: no browser found to open: open %s\n", url);
+    if (open && !open_browser(url))
+        fprintf(stderr, "meiro serve: no browser found to open: open %s\n", url);
 
     int sig = 0;
     while (sigwait(&stop, &sig) != 0) {}

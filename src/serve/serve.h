@@ -10,24 +10,24 @@
 #include <stddef.h>
 
 /* Limits checked before any work. */
-#define SERVE_MAX_PARAMS 40     /* query parameters in one request */
-#define SERVE_MAX_VALUE 200     /* bytes of one value (a title, a name) */
-#define SERVE_MAX_TEXT 24       /* bytes of --text: the letters of a name */
-#define SERVE_MAX_SIDE 200      /* cells across or down */
-#define SERVE_MAX_CELLS 40000u  /* cells of one maze (200 x 200) */
-#define SERVE_MAX_DPI 300       /* png resolution: an A4 page at 300 dpi is 35 MB of pixels */
+#define SERVE_MAX_PARAMS 40          /* query parameters in one request */
+#define SERVE_MAX_VALUE 200          /* bytes of one value (a title, a name) */
+#define SERVE_MAX_TEXT 24            /* bytes of --text: the letters of a name */
+#define SERVE_MAX_SIDE 200           /* cells across or down */
+#define SERVE_MAX_CELLS 40000u       /* cells of one maze (200 x 200) */
+#define SERVE_MAX_DPI 300            /* png resolution: an A4 page at 300 dpi is 35 MB of pixels */
 #define SERVE_MAX_OUTPUT (64u << 20) /* bytes of one answer */
-#define SERVE_TIME_BUDGET 20    /* seconds of one request's work */
-#define SERVE_MAX_MAZES 100     /* mazes in a booklet (--count) */
-#define SERVE_MAX_COPIES 40     /* versions of a booklet (--copies) */
-#define SERVE_MAX_BOOKLET 400   /* mazes in all its versions */
+#define SERVE_TIME_BUDGET 20         /* seconds of one request's work */
+#define SERVE_MAX_MAZES 100          /* mazes in a booklet (--count) */
+#define SERVE_MAX_COPIES 40          /* versions of a booklet (--copies) */
+#define SERVE_MAX_BOOKLET 400        /* mazes in all its versions */
 
 /* The server's settings, fixed once it runs (shared read-only by the
  * worker threads). */
 typedef struct serve_config {
-    char exe[PATH_MAX];            /* this program, run once per request */
+    char exe[PATH_MAX]; /* this program, run once per request */
     unsigned port;
-    bool loopback;                 /* bound to 127.0.0.1 or ::1: Host is checked */
+    bool loopback; /* bound to 127.0.0.1 or ::1: Host is checked */
 } serve_config;
 
 /* The command a request asks for: "meiro generate --NAME=VALUE ...
@@ -38,7 +38,7 @@ typedef struct serve_job {
     int argc;
     char text[SERVE_MAX_PARAMS * (SERVE_MAX_VALUE + 48) + 256];
     size_t used;
-    uint64_t seed;       /* the seed chosen when none was given */
+    uint64_t seed;                /* the seed chosen when none was given */
     const struct option *options; /* the command's table: the query's names */
     bool booklet;
     uint32_t width, height; /* as given (booklet: the larger of --from, --to), 0 if not */

@@ -6,8 +6,7 @@
 #include "core/model.h"
 
 typedef meiro_status (*solver_fn)(const meiro_maze *m, uint8_t *trail, bool *found,
-                                  uint64_t *explored, const meiro_observer *obs,
-                                  meiro_error *err);
+                                  uint64_t *explored, const meiro_observer *obs, meiro_error *err);
 
 typedef struct solver_entry {
     meiro_algorithm_desc info;
@@ -17,21 +16,21 @@ typedef struct solver_entry {
 
 /* One solver per file. */
 meiro_status solve_bfs(const meiro_maze *m, uint8_t *trail, bool *found, uint64_t *explored,
-                        const meiro_observer *obs, meiro_error *err);
+                       const meiro_observer *obs, meiro_error *err);
 meiro_status solve_dfs(const meiro_maze *m, uint8_t *trail, bool *found, uint64_t *explored,
-                        const meiro_observer *obs, meiro_error *err);
+                       const meiro_observer *obs, meiro_error *err);
 meiro_status solve_fill(const meiro_maze *m, uint8_t *trail, bool *found, uint64_t *explored,
-                         const meiro_observer *obs, meiro_error *err);
+                        const meiro_observer *obs, meiro_error *err);
 meiro_status solve_astar(const meiro_maze *m, uint8_t *trail, bool *found, uint64_t *explored,
-                          const meiro_observer *obs, meiro_error *err);
+                         const meiro_observer *obs, meiro_error *err);
 meiro_status solve_deadend(const meiro_maze *m, uint8_t *trail, bool *found, uint64_t *explored,
-                            const meiro_observer *obs, meiro_error *err);
+                           const meiro_observer *obs, meiro_error *err);
 meiro_status solve_left_hand(const meiro_maze *m, uint8_t *trail, bool *found, uint64_t *explored,
-                              const meiro_observer *obs, meiro_error *err);
+                             const meiro_observer *obs, meiro_error *err);
 meiro_status solve_right_hand(const meiro_maze *m, uint8_t *trail, bool *found, uint64_t *explored,
-                               const meiro_observer *obs, meiro_error *err);
+                              const meiro_observer *obs, meiro_error *err);
 meiro_status solve_tremaux(const meiro_maze *m, uint8_t *trail, bool *found, uint64_t *explored,
-                            const meiro_observer *obs, meiro_error *err);
+                           const meiro_observer *obs, meiro_error *err);
 
 /* Looks up a name or alias; NULL if not found. */
 const solver_entry *solver_find(const char *name);

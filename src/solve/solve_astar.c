@@ -53,7 +53,7 @@ meiro_status solve_astar(const meiro_maze *m, uint8_t *trail, bool *found, uint6
             break;
         }
         unsigned exits = grid_exits(m, at, next, back);
-        FOR_EACH_SIDE_IN(d, exits) {
+        FOR_EACH_SIDE_IN (d, exits) {
             size_t j = next[d];
             if ((trail[j] & TRAIL_SEEN) || steps[i] + 1 >= steps[j]) continue;
             steps[j] = steps[i] + 1;

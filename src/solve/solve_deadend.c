@@ -34,7 +34,7 @@ meiro_status solve_deadend(const meiro_maze *m, uint8_t *trail, bool *found, uin
             observe(obs, MEIRO_EVENT_FILL, c.x, c.y, MEIRO_NO_DIR, (uint32_t)filled);
         }
         unsigned exits = grid_exits(m, at, next, back);
-        FOR_EACH_SIDE_IN(d, exits) {
+        FOR_EACH_SIDE_IN (d, exits) {
             size_t j = next[d];
             if (trail[j]) continue;
             if (--degree[j] <= 1 && j != start && j != goal) ok = u32vec_push(&ends, (uint32_t)j);

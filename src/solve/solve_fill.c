@@ -9,7 +9,8 @@
  * west, south, north on rectangles; the other grids go clockwise. */
 static unsigned side_in_order(const meiro_maze *m, unsigned k)
 {
-    static const unsigned rect_order[DIR_COUNT] = {MEIRO_EAST, MEIRO_WEST, MEIRO_SOUTH, MEIRO_NORTH};
+    static const unsigned rect_order[DIR_COUNT] = {MEIRO_EAST, MEIRO_WEST, MEIRO_SOUTH,
+                                                   MEIRO_NORTH};
     return m->grid == MEIRO_GRID_RECT ? rect_order[k] : k;
 }
 

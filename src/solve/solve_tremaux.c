@@ -29,7 +29,7 @@ meiro_status solve_tremaux(const meiro_maze *m, uint8_t *trail, bool *found, uin
     trail[i] = TRAIL_SEEN | TRAIL_ROOT;
     marks[i] |= VISITED;
     unsigned back = GRID_MAX_SIDES; /* the side we came in by */
-    bool known = false; /* the cell was visited before this arrival */
+    bool known = false;             /* the cell was visited before this arrival */
     *found = i == goal;
     *explored = 1;
     while (!*found) {
@@ -38,7 +38,7 @@ meiro_status solve_tremaux(const meiro_maze *m, uint8_t *trail, bool *found, uin
             d = back; /* a known cell reached by a new passage: turn back */
         } else {
             for (unsigned want = 0; want < 2 && d == GRID_MAX_SIDES; want++)
-                FOR_EACH_SIDE_IN(k, exits)
+                FOR_EACH_SIDE_IN (k, exits)
                     if (k != back && marks_on(marks, i, k) == want) {
                         d = k;
                         break;

@@ -51,16 +51,16 @@ static void follow_on(const meiro_maze *m, uint8_t *trail, bool *found, uint64_t
     else follow(m, trail, found, explored, left, obs, false);
 }
 
-meiro_status solve_left_hand(const meiro_maze *m, uint8_t *trail, bool *found,
-                             uint64_t *explored, const meiro_observer *obs, meiro_error *err)
+meiro_status solve_left_hand(const meiro_maze *m, uint8_t *trail, bool *found, uint64_t *explored,
+                             const meiro_observer *obs, meiro_error *err)
 {
     (void)err;
     follow_on(m, trail, found, explored, true, obs);
     return MEIRO_OK;
 }
 
-meiro_status solve_right_hand(const meiro_maze *m, uint8_t *trail, bool *found,
-                              uint64_t *explored, const meiro_observer *obs, meiro_error *err)
+meiro_status solve_right_hand(const meiro_maze *m, uint8_t *trail, bool *found, uint64_t *explored,
+                              const meiro_observer *obs, meiro_error *err)
 {
     (void)err;
     follow_on(m, trail, found, explored, false, obs);

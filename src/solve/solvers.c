@@ -9,29 +9,44 @@
 #include <stdlib.h>
 
 static const solver_entry solvers[] = {
-    {{"bfs", "", "Breadth-first search: spreads from S one step at a time; always a shortest "
-                 "path."},
-     solve_bfs, true},
-    {{"dfs", "", "Depth-first search: follows one corridor to its end before backing up to "
-                 "the last junction; a path, not always the shortest."},
-     solve_dfs, true},
-    {{"fill", "road", "Road filling: dig's walk over the corridors, taking at each junction the "
-                      "way whose next cell lies nearest the goal."},
-     solve_fill, true},
-    {{"astar", "a*", "A*: explores by steps so far plus a lower bound of the steps left; a "
-                     "shortest path, exploring less than bfs."},
-     solve_astar, true},
+    {{"bfs", "",
+      "Breadth-first search: spreads from S one step at a time; always a shortest "
+      "path."},
+     solve_bfs,
+     true},
+    {{"dfs", "",
+      "Depth-first search: follows one corridor to its end before backing up to "
+      "the last junction; a path, not always the shortest."},
+     solve_dfs,
+     true},
+    {{"fill", "road",
+      "Road filling: dig's walk over the corridors, taking at each junction the "
+      "way whose next cell lies nearest the goal."},
+     solve_fill,
+     true},
+    {{"astar", "a*",
+      "A*: explores by steps so far plus a lower bound of the steps left; a "
+      "shortest path, exploring less than bfs."},
+     solve_astar,
+     true},
     {{"deadend", "", "Dead-end filling: fills dead ends until only the way from S to G is left."},
-     solve_deadend, true},
-    {{"left-hand", "", "Wall follower, left hand on the wall. Sure to arrive only in perfect "
-                       "mazes; reports no path when it circles an island."},
-     solve_left_hand, false},
-    {{"right-hand", "", "Wall follower, right hand on the wall. Sure to arrive only in perfect "
-                        "mazes; reports no path when it circles an island."},
-     solve_right_hand, false},
-    {{"tremaux", "", "Tremaux's marked passages (the chalk method): any maze, each passage "
-                     "walked at most twice."},
-     solve_tremaux, true},
+     solve_deadend,
+     true},
+    {{"left-hand", "",
+      "Wall follower, left hand on the wall. Sure to arrive only in perfect "
+      "mazes; reports no path when it circles an island."},
+     solve_left_hand,
+     false},
+    {{"right-hand", "",
+      "Wall follower, right hand on the wall. Sure to arrive only in perfect "
+      "mazes; reports no path when it circles an island."},
+     solve_right_hand,
+     false},
+    {{"tremaux", "",
+      "Tremaux's marked passages (the chalk method): any maze, each passage "
+      "walked at most twice."},
+     solve_tremaux,
+     true},
 };
 
 enum { SOLVER_COUNT = sizeof solvers / sizeof solvers[0] };
@@ -62,7 +77,8 @@ static meiro_status path_from_trail(const meiro_maze *m, const uint8_t *trail, m
 {
     size_t goal = grid_id(m, m->goal), length = 1;
     unsigned back;
-    for (size_t i = goal; !(trail[i] & TRAIL_ROOT); i = grid_through(m, i, trail[i] & TRAIL_SIDE, &back))
+    for (size_t i = goal; !(trail[i] & TRAIL_ROOT);
+         i = grid_through(m, i, trail[i] & TRAIL_SIDE, &back))
         length++;
     path->cells = alloc_array(length, sizeof *path->cells);
     if (!path->cells) return fail(err, MEIRO_ERROR_NOMEM, "out of memory for the path");
@@ -82,16 +98,17 @@ meiro_status meiro_solve(const meiro_maze *maze, const char *solver, meiro_path 
 }
 
 meiro_status meiro_solve_watched(const meiro_maze *maze, const char *solver,
-                                 const meiro_observer *observer, meiro_path *path,
-                                 meiro_error *err)
+                                 const meiro_observer *observer, meiro_path *path, meiro_error *err)
 {
     *path = (meiro_path){NULL, 0, 0};
     const char *name = solver ? solver : "bfs";
     const solver_entry *entry = solver_find(name);
     char hint[64];
     if (!entry)
-        return fail_field(err, MEIRO_FIELD_SOLVER, MEIRO_ERROR_UNKNOWN_NAME, "unknown solver '%s' (see 'meiro list' for the names)%s", name,
-                    info_hint(meiro_solver_info, meiro_solver_count(), name, hint, sizeof hint));
+        return fail_field(
+            err, MEIRO_FIELD_SOLVER, MEIRO_ERROR_UNKNOWN_NAME,
+            "unknown solver '%s' (see 'meiro list' for the names)%s", name,
+            info_hint(meiro_solver_info, meiro_solver_count(), name, hint, sizeof hint));
     observe(observer, MEIRO_EVENT_GRID, maze->w, maze->h, MEIRO_NO_DIR, 0);
     maze_tell_shape(maze, observer);
     uint8_t *trail = zalloc(maze_total(maze), 1);
@@ -101,13 +118,13 @@ meiro_status meiro_solve_watched(const meiro_maze *maze, const char *solver,
     meiro_status s = entry->run(maze, trail, &found, &explored, observer, err);
     if (s == MEIRO_OK && !found)
         s = fail(err, MEIRO_ERROR_NO_PATH,
-                       "no path from S (%lu, %lu) to G (%lu, %lu): the goal cannot be reached",
-                       (unsigned long)maze->start.x, (unsigned long)maze->start.y,
-                       (unsigned long)maze->goal.x, (unsigned long)maze->goal.y);
-    if (s == MEIRO_OK)
-        s = path_from_trail(maze, trail, path, err);
+                 "no path from S (%lu, %lu) to G (%lu, %lu): the goal cannot be reached",
+                 (unsigned long)maze->start.x, (unsigned long)maze->start.y,
+                 (unsigned long)maze->goal.x, (unsigned long)maze->goal.y);
+    if (s == MEIRO_OK) s = path_from_trail(maze, trail, path, err);
     for (size_t k = 0; s == MEIRO_OK && observer && k < path->length; k++)
-        observe(observer, MEIRO_EVENT_PATH, path->cells[k].x, path->cells[k].y, MEIRO_NO_DIR, (uint32_t)k);
+        observe(observer, MEIRO_EVENT_PATH, path->cells[k].x, path->cells[k].y, MEIRO_NO_DIR,
+                (uint32_t)k);
     free(trail);
     path->explored = explored;
     return s;

@@ -21,7 +21,7 @@ static double river(const meiro_maze *m, uint64_t dead_ends)
             total++;
             unsigned exits = grid_exits(m, grid_at_exits(m, at), next, back), ways = 0;
             size_t to = GRID_NONE;
-            FOR_EACH_SIDE_IN(s, exits)
+            FOR_EACH_SIDE_IN (s, exits)
                 if (next[s] != from) ways++, to = next[s];
             if (ways != 1) break; /* a junction or the end */
             from = at;
@@ -64,7 +64,7 @@ static unsigned side_to(const meiro_maze *m, size_t a, size_t b)
     size_t next[GRID_MAX_SIDES];
     unsigned back[GRID_MAX_SIDES];
     unsigned sides = grid_links(m, grid_at_id(m, a), next, back);
-    FOR_EACH_SIDE_IN(s, sides)
+    FOR_EACH_SIDE_IN (s, sides)
         if (next[s] == b) return s;
     return GRID_MAX_SIDES;
 }
@@ -102,7 +102,8 @@ static meiro_status measure_ways(const meiro_maze *m, meiro_stats *st, meiro_err
         if (dist[i] != UINT32_MAX && dist[i] > dist[far]) far = i;
     }
     if (s == MEIRO_OK)
-        s = meiro_distances(m, (meiro_cell){(uint32_t)(far % m->w), (uint32_t)(far / m->w)}, dist, err);
+        s = meiro_distances(m, (meiro_cell){(uint32_t)(far % m->w), (uint32_t)(far / m->w)}, dist,
+                            err);
     for (size_t i = 0; s == MEIRO_OK && i < total; i++)
         if (dist[i] != UINT32_MAX && dist[i] + 1 > st->longest) st->longest = dist[i] + 1;
     free(dist);

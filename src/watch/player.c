@@ -15,14 +15,14 @@ enum { PAINT_NONE, PAINT_ROAD, PAINT_VISIT, PAINT_LEFT, PAINT_FILL };
 
 struct meiro_player {
     const meiro_event *events;
-    size_t count, solve_from;  /* events [0, solve_from) generate */
-    size_t *ends;              /* frame f covers events [ends[f-1], ends[f]) */
+    size_t count, solve_from; /* events [0, solve_from) generate */
+    size_t *ends;             /* frame f covers events [ends[f-1], ends[f]) */
     size_t frames, frame;
     meiro_maze *maze;
-    uint8_t *paint;            /* PAINT_* per cell */
-    uint32_t *value;           /* road, distance or step per cell */
+    uint8_t *paint;  /* PAINT_* per cell */
+    uint32_t *value; /* road, distance or step per cell */
     uint8_t *path;
-    uint32_t max_visit;        /* to scale the colours of visits */
+    uint32_t max_visit; /* to scale the colours of visits */
 };
 
 static bool is_solving(uint8_t kind)
@@ -48,7 +48,7 @@ static void split(meiro_player *p, size_t from, size_t to, unsigned n)
     size_t steps = to - from;
     if (!steps) return;
     size_t per = (steps + n - 1) / n;
-    for (size_t at = from + per; ; at += per) {
+    for (size_t at = from + per;; at += per) {
         p->ends[p->frames++] = at < to ? at : to;
         if (at >= to) break;
     }
@@ -126,12 +126,17 @@ static void apply(meiro_player *p, const meiro_event *e)
         maze_set_wall(m, e->x, e->y, e->dir, e->kind == MEIRO_EVENT_CARVE);
         if (e->kind == MEIRO_EVENT_CARVE) { /* both cells join the road */
             paint(p, e->x, e->y, PAINT_ROAD, e->value);
-            paint(p, e->x + (uint32_t)DIR_DX[e->dir], e->y + (uint32_t)DIR_DY[e->dir], PAINT_ROAD, e->value);
+            paint(p, e->x + (uint32_t)DIR_DX[e->dir], e->y + (uint32_t)DIR_DY[e->dir], PAINT_ROAD,
+                  e->value);
         }
         break;
     case MEIRO_EVENT_OPEN_ALL: maze_open_all(m); break;
-    case MEIRO_EVENT_START: meiro_maze_set_start(m, (meiro_cell){e->x, e->y}, (meiro_dir)e->dir); break;
-    case MEIRO_EVENT_GOAL: meiro_maze_set_goal(m, (meiro_cell){e->x, e->y}, (meiro_dir)e->dir); break;
+    case MEIRO_EVENT_START:
+        meiro_maze_set_start(m, (meiro_cell){e->x, e->y}, (meiro_dir)e->dir);
+        break;
+    case MEIRO_EVENT_GOAL:
+        meiro_maze_set_goal(m, (meiro_cell){e->x, e->y}, (meiro_dir)e->dir);
+        break;
     case MEIRO_EVENT_VISIT: paint(p, e->x, e->y, PAINT_VISIT, e->value); break;
     case MEIRO_EVENT_LEAVE: paint(p, e->x, e->y, PAINT_LEFT, e->value); break;
     case MEIRO_EVENT_FILL: paint(p, e->x, e->y, PAINT_FILL, e->value); break;
@@ -174,7 +179,8 @@ static uint32_t hue(double h, double s, double v)
     case 4: r = t, g = pp, b = v; break;
     default: r = v, g = pp, b = q; break;
     }
-    return (uint32_t)lround(r * 255) << 16 | (uint32_t)lround(g * 255) << 8 | (uint32_t)lround(b * 255);
+    return (uint32_t)lround(r * 255) << 16 | (uint32_t)lround(g * 255) << 8 |
+           (uint32_t)lround(b * 255);
 }
 
 uint32_t meiro_player_colour(const meiro_player *p, uint32_t x, uint32_t y)
@@ -185,7 +191,8 @@ uint32_t meiro_player_colour(const meiro_player *p, uint32_t x, uint32_t y)
     case PAINT_ROAD: /* golden-ratio hues: neighbouring roads look different */
         return hue(fmod(p->value[i] * 0.6180339887, 1.0), 0.35, 0.97);
     case PAINT_VISIT: /* near S warm yellow, far away cool blue */
-        return hue(0.15 + 0.5 * (p->max_visit ? (double)p->value[i] / p->max_visit : 0), 0.45, 0.98);
+        return hue(0.15 + 0.5 * (p->max_visit ? (double)p->value[i] / p->max_visit : 0), 0.45,
+                   0.98);
     case PAINT_LEFT: return MEIRO_COLOUR_LEFT;
     case PAINT_FILL: return MEIRO_COLOUR_FILLED;
     default: return MEIRO_NO_COLOUR;

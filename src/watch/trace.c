@@ -11,7 +11,7 @@
 struct meiro_trace {
     meiro_event *events;
     size_t count, cap;
-    bool failed, mixed; /* a step was lost; two grids were told */
+    bool failed, mixed;       /* a step was lost; two grids were told */
     bool has_grid, bad_shape; /* a run outside the shape off the grid, or before it */
     uint32_t w, h;
     uint8_t *inside; /* w * h, 1 = inside the shape; NULL: no cell was told outside */
@@ -38,7 +38,8 @@ static void record(void *ctx, const meiro_event *ev)
         return;
     }
     if (ev->kind == MEIRO_EVENT_OUTSIDE) { /* the shape: kept apart too */
-        if (!t->has_grid || t->mixed || ev->x >= t->w || ev->y >= t->h || ev->value > t->w - ev->x) {
+        if (!t->has_grid || t->mixed || ev->x >= t->w || ev->y >= t->h ||
+            ev->value > t->w - ev->x) {
             t->bad_shape = true;
             return;
         }
@@ -80,7 +81,8 @@ static const char *const dir_name[DIR_COUNT] = {"north", "east", "south", "west"
 meiro_status trace_check(const meiro_trace *trace, uint32_t w, uint32_t h, meiro_error *err)
 {
     if (trace->failed)
-        return fail(err, MEIRO_ERROR_NOMEM, "the trace is incomplete: out of memory while recording");
+        return fail(err, MEIRO_ERROR_NOMEM,
+                    "the trace is incomplete: out of memory while recording");
     if (trace->mixed)
         return fail(err, MEIRO_ERROR_ARGUMENT, "the trace watched two grids of different sizes");
     if (trace->bad_shape)
@@ -95,7 +97,8 @@ meiro_status trace_check(const meiro_trace *trace, uint32_t w, uint32_t h, meiro
                         k + 1, (unsigned long)e->x, (unsigned long)e->y, (unsigned long)w,
                         (unsigned long)h);
         if (e->kind != MEIRO_EVENT_CARVE && e->kind != MEIRO_EVENT_BUILD) continue;
-        bool inner = (e->dir == MEIRO_NORTH && e->y > 0) || (e->dir == MEIRO_SOUTH && e->y + 1 < h) ||
+        bool inner = (e->dir == MEIRO_NORTH && e->y > 0) ||
+                     (e->dir == MEIRO_SOUTH && e->y + 1 < h) ||
                      (e->dir == MEIRO_WEST && e->x > 0) || (e->dir == MEIRO_EAST && e->x + 1 < w);
         if (!inner)
             return fail(err, MEIRO_ERROR_ARGUMENT,
@@ -113,8 +116,9 @@ meiro_status meiro_trace_replay(const meiro_trace *trace, meiro_maze **maze, mei
     *maze = NULL;
     if (path) *path = (meiro_path){NULL, 0, 0};
     if (!trace->has_grid)
-        return fail(err, MEIRO_ERROR_ARGUMENT,
-                    "the trace knows no grid: record it from meiro_generate or meiro_solve_watched");
+        return fail(
+            err, MEIRO_ERROR_ARGUMENT,
+            "the trace knows no grid: record it from meiro_generate or meiro_solve_watched");
     meiro_status s = trace_check(trace, trace->w, trace->h, err);
     if (s != MEIRO_OK) return s;
     meiro_error own;

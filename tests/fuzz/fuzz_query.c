@@ -30,8 +30,10 @@ static bool known(const struct option *o, const char *name, size_t n)
 
 static void check_argv(const serve_job *job)
 {
-    static const char *const never[] = {"--help", "--animate", "--frames", "--answers-to", "--names"};
-    if (job->argc < 4 || job->argv[job->argc] != NULL || strcmp(job->argv[0], "meiro") != 0) abort();
+    static const char *const never[] = {"--help", "--animate", "--frames", "--answers-to",
+                                        "--names"};
+    if (job->argc < 4 || job->argv[job->argc] != NULL || strcmp(job->argv[0], "meiro") != 0)
+        abort();
     if (strcmp(job->argv[job->argc - 1], "--output=-") != 0) abort();
     int formats = 0, outputs = 0;
     for (int i = 2; i < job->argc; i++) {
@@ -44,13 +46,15 @@ static void check_argv(const serve_job *job)
         formats += strncmp(w, "--format=", 9) == 0;
         outputs += strncmp(w, "--output=", 9) == 0;
         /* built-in names only: no path */
-        if ((strncmp(w, "--shape=", 8) == 0 || strncmp(w, "--template=", 11) == 0 || strncmp(w, "--art=", 6) == 0) &&
+        if ((strncmp(w, "--shape=", 8) == 0 || strncmp(w, "--template=", 11) == 0 ||
+             strncmp(w, "--art=", 6) == 0) &&
             (strchr(w, '/') || strchr(w, '.')))
             abort();
         /* a number past the server's sides is refused here (a longer one the command refuses) */
         const char *v = w + 2 + n + (w[2 + n] == '=');
-        if ((strncmp(w, "--width=", 8) == 0 || strncmp(w, "--height=", 9) == 0) && v[0] && strlen(v) < 19 &&
-            strspn(v, "0123456789") == strlen(v) && strtoull(v, NULL, 10) > SERVE_MAX_SIDE)
+        if ((strncmp(w, "--width=", 8) == 0 || strncmp(w, "--height=", 9) == 0) && v[0] &&
+            strlen(v) < 19 && strspn(v, "0123456789") == strlen(v) &&
+            strtoull(v, NULL, 10) > SERVE_MAX_SIDE)
             abort();
     }
     if (formats != 1 || outputs != 1) abort();
@@ -58,7 +62,7 @@ static void check_argv(const serve_job *job)
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 {
-    static const meiro_format formats[] = {MEIRO_FORMAT_PDF, MEIRO_FORMAT_PNG,  MEIRO_FORMAT_SVG,
+    static const meiro_format formats[] = {MEIRO_FORMAT_PDF,  MEIRO_FORMAT_PNG,  MEIRO_FORMAT_SVG,
                                            MEIRO_FORMAT_XLSX, MEIRO_FORMAT_HTML, MEIRO_FORMAT_JSON};
     if (size == 0) return 0;
     serve_job *job = malloc(sizeof *job);
