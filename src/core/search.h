@@ -18,10 +18,9 @@ enum { TRAIL_SEEN = 0x80u, TRAIL_ROOT = 0x40u, TRAIL_SIDE = 0x07u };
  * latest point that still can. Iterative: the way back is read from the
  * trail bytes, so no stack grows with the maze. */
 
-/* Returns the side chosen among the set bits of `candidates`; next[] holds
- * the neighbours of `at` by side. */
-typedef unsigned (*walk_pick_fn)(void *ctx, const meiro_maze *m, grid_at at, unsigned candidates,
-                                 const size_t next[GRID_MAX_SIDES]);
+/* Returns the side chosen among the set bits of `candidates`, sides of
+ * `at`. */
+typedef unsigned (*walk_pick_fn)(void *ctx, const meiro_maze *m, grid_at at, unsigned candidates);
 
 /* Walks from cell `from`. With `carve` (generation) any unvisited
  * neighbour may be chosen and the side to it is opened in `carve` (the

@@ -28,22 +28,28 @@ static ALWAYS_INLINE void walk(const meiro_maze *m, meiro_maze *carve, uint8_t *
     unsigned back[GRID_MAX_SIDES];
     for (;;) {
         unsigned candidates = 0;
-        if (following) {
-            unsigned open = grid_exits_as(m, rect, at, next, back);
+        if (rect) {
+            unsigned sides = following ? grid_open_sides_as(m, true, at.id) : rect_sides(m, at);
+            candidates = rect_unmarked(m, at.id, sides, trail, TRAIL_SEEN);
+        } else if (following) {
+            unsigned open = grid_exits_as(m, false, at, next, back);
             FOR_EACH_SIDE_IN (s, open) candidates |= (unsigned)!(trail[next[s]] & TRAIL_SEEN) << s;
         } else {
-            unsigned sides = grid_links_as(m, rect, at, next, back);
+            unsigned sides = grid_links_as(m, false, at, next, back);
             FOR_EACH_SIDE_IN (s, sides) candidates |= (unsigned)!(trail[next[s]] & TRAIL_SEEN) << s;
         }
         if (candidates) {
-            unsigned d = pick(ctx, m, at, candidates, next);
+            unsigned d = pick(ctx, m, at, candidates);
             if (watched && backed_up) road++, backed_up = false;
+            unsigned d_back;
+            size_t to = rect ? grid_through_as(m, true, at.id, d, &d_back) : next[d];
+            if (!rect) d_back = back[d];
             if (!following) {
                 if (watched) carve->road = road;
-                grid_join_as(carve, rect, at.id, d, next[d], back[d]);
+                grid_join_as(carve, rect, at.id, d, to, d_back);
             }
-            at = grid_step_as(m, rect, at, d, next[d]);
-            trail[at.id] = (uint8_t)(TRAIL_SEEN | back[d]);
+            at = grid_step_as(m, rect, at, d, to);
+            trail[at.id] = (uint8_t)(TRAIL_SEEN | d_back);
             ++*visited;
             if (watched) observe(obs, MEIRO_EVENT_VISIT, at.c.x, at.c.y, d, road);
             if (following && at.id == goal) {

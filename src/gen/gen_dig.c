@@ -10,10 +10,9 @@
 
 #include <stdlib.h>
 
-static unsigned pick_random(void *ctx, const meiro_maze *m, grid_at at, unsigned candidates,
-                            const size_t next[GRID_MAX_SIDES])
+static unsigned pick_random(void *ctx, const meiro_maze *m, grid_at at, unsigned candidates)
 {
-    (void)m, (void)at, (void)next;
+    (void)m, (void)at;
     return rng_pick_bit(ctx, candidates);
 }
 

@@ -4,37 +4,57 @@
 #include "core/alloc.h"
 #include "core/error.h"
 #include "core/grid.h"
+#include "core/hints.h"
 #include "core/rng.h"
 #include "gen/gen.h"
 
 #include <stdlib.h>
 
+/* The growth, compiled once for rectangles (rect true: the fast path
+ * alone) and once for the other grids. */
+static ALWAYS_INLINE bool grow(meiro_maze *m, rng_state *rng, double bias, uint8_t *seen,
+                               u32vec *list, const bool rect)
+{
+    size_t next[GRID_MAX_SIDES];
+    unsigned back[GRID_MAX_SIDES];
+    while (list->count) {
+        size_t k = list->count - 1;
+        if (bias > 0 && rng_unit(rng) < bias) k = rng_below(rng, (uint32_t)list->count);
+        grid_at c = grid_at_id(m, list->items[k]);
+        unsigned fresh = 0;
+        if (rect) {
+            fresh = rect_unmarked(m, c.id, rect_sides(m, c), seen, 1);
+        } else {
+            unsigned sides = grid_links_as(m, false, c, next, back);
+            FOR_EACH_SIDE_IN (s, sides)
+                if (!seen[next[s]]) fresh |= 1u << s;
+        }
+        if (!fresh) { /* nothing left to grow here */
+            list->items[k] = list->items[--list->count];
+            continue;
+        }
+        unsigned d = rng_pick_bit(rng, fresh), d_back;
+        size_t to = rect ? grid_through_as(m, true, c.id, d, &d_back) : next[d];
+        if (!rect) d_back = back[d];
+        grid_join_as(m, rect, c.id, d, to, d_back);
+        seen[to] = 1;
+        if (!u32vec_push(list, (uint32_t)to)) return false;
+    }
+    return true;
+}
+
 meiro_status gen_growing_tree(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
                               meiro_error *err)
 {
     double bias = opt->bias < 0 ? 0 : opt->bias > 1 ? 1 : opt->bias;
-    size_t next[GRID_MAX_SIDES];
-    unsigned back[GRID_MAX_SIDES];
     uint8_t *seen = zalloc(grid_total(m), 1);
     u32vec list = {NULL, 0, 0};
     uint32_t start = (uint32_t)gen_random_cell(m, rng);
     bool ok = seen && u32vec_push(&list, start);
-    if (ok) seen[start] = 1;
-    while (ok && list.count) {
-        size_t k = list.count - 1;
-        if (bias > 0 && rng_unit(rng) < bias) k = rng_below(rng, (uint32_t)list.count);
-        grid_at c = grid_at_id(m, list.items[k]);
-        unsigned sides = grid_links(m, c, next, back), fresh = 0;
-        FOR_EACH_SIDE_IN (s, sides)
-            if (!seen[next[s]]) fresh |= 1u << s;
-        if (!fresh) { /* nothing left to grow here */
-            list.items[k] = list.items[--list.count];
-            continue;
-        }
-        unsigned d = rng_pick_bit(rng, fresh);
-        grid_join(m, c.id, d, next[d], back[d]);
-        seen[next[d]] = 1;
-        ok = u32vec_push(&list, (uint32_t)next[d]);
+    if (ok) {
+        seen[start] = 1;
+        ok = m->grid == MEIRO_GRID_RECT ? grow(m, rng, bias, seen, &list, true)
+                                        : grow(m, rng, bias, seen, &list, false);
     }
     free(seen);
     free(list.items);

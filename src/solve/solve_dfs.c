@@ -6,10 +6,9 @@
 
 /* On a rectangle down, up, right, left: the order seed 003's stack pops
  * them; on the other grids the sides clockwise. */
-static unsigned pick_fixed(void *ctx, const meiro_maze *m, grid_at at, unsigned candidates,
-                           const size_t next[GRID_MAX_SIDES])
+static unsigned pick_fixed(void *ctx, const meiro_maze *m, grid_at at, unsigned candidates)
 {
-    (void)ctx, (void)at, (void)next;
+    (void)ctx, (void)at;
     static const unsigned order[DIR_COUNT] = {MEIRO_SOUTH, MEIRO_NORTH, MEIRO_EAST, MEIRO_WEST};
     if (m->grid != MEIRO_GRID_RECT) return (unsigned)__builtin_ctz(candidates);
     for (unsigned k = 0; k < DIR_COUNT - 1; k++)

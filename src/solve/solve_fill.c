@@ -14,8 +14,7 @@ static unsigned side_in_order(const meiro_maze *m, unsigned k)
     return m->grid == MEIRO_GRID_RECT ? rect_order[k] : k;
 }
 
-static unsigned pick_nearest(void *ctx, const meiro_maze *m, grid_at at, unsigned candidates,
-                             const size_t next[GRID_MAX_SIDES])
+static unsigned pick_nearest(void *ctx, const meiro_maze *m, grid_at at, unsigned candidates)
 {
     const double *goal = ctx;
     unsigned best = 0, sides = m->grid == MEIRO_GRID_RECT ? DIR_COUNT : GRID_MAX_SIDES;
@@ -24,7 +23,8 @@ static unsigned pick_nearest(void *ctx, const meiro_maze *m, grid_at at, unsigne
         unsigned s = side_in_order(m, k);
         if (!((candidates >> s) & 1u)) continue;
         double x, y;
-        grid_cell_centre(m, grid_step(m, at, s, next[s]).c, &x, &y);
+        unsigned back;
+        grid_cell_centre(m, grid_step(m, at, s, grid_through(m, at.id, s, &back)).c, &x, &y);
         double d = (x - goal[0]) * (x - goal[0]) + (y - goal[1]) * (y - goal[1]);
         if (best_dist < 0 || d < best_dist) best_dist = d, best = s;
     }
