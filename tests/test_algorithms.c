@@ -583,6 +583,80 @@ static void test_ends_apart(void)
     CHECK_ALL(long_way);
 }
 
+/* Same seed, same maze, on every machine and after every speed-up: a hash
+ * of each generator's maze per grid (the open sides of every cell, then S
+ * and G) for one seed, against the values recorded when the mazes were
+ * last changed on purpose. A faster generator that draws differently fails
+ * here; if the change is meant, say so in the README and record the new
+ * values (the message gives them). */
+static uint64_t maze_hash(const meiro_maze *m)
+{
+    uint64_t h = 0xcbf29ce484222325u; /* FNV-1a */
+    for (uint32_t y = 0; y < meiro_maze_height(m); y++)
+        for (uint32_t x = 0; x < meiro_maze_row_width(m, y); x++) {
+            meiro_cell c = {x, y};
+            unsigned bits = 0, n = meiro_maze_sides(m, c);
+            for (unsigned s = 0; s < n; s++) bits |= (unsigned)meiro_maze_side_open(m, c, s) << s;
+            h = (h ^ (bits | n << 8)) * 0x100000001b3u;
+        }
+    meiro_cell s = meiro_maze_start(m), g = meiro_maze_goal(m);
+    uint32_t ends[4] = {s.x, s.y, g.x, g.y};
+    for (int k = 0; k < 4; k++) h = (h ^ ends[k]) * 0x100000001b3u;
+    return h;
+}
+
+/* 41 x 29 (polar: 29 rings), seed 2026; 0: the grid is not supported */
+static const struct {
+    const char *algo;
+    uint64_t hash[MEIRO_GRID_COUNT]; /* rect, polar, hex, triangle */
+} golden[] = {
+    {"cluster",
+     {0x1034af8827dca0edu, 0x55d292620b87b60cu, 0x4509f8b688ef49cau, 0x61ebd1809effe7dfu}},
+    {"dig", {0x7f6a44beb768dbc5u, 0x0192783555903b41u, 0xb41516e127dd48a2u, 0x87361c552a65b613u}},
+    {"bar", {0x37ed453a770fd408u, 0, 0, 0}},
+    {"wall", {0xcda3a4d1b8064d12u, 0, 0, 0}},
+    {"prim", {0xe328633f3b5e91f0u, 0x3d947ecf4bcafe18u, 0xdcc72499eb971f51u, 0x7d728f31fb31ef7fu}},
+    {"true-prim",
+     {0x7cff563533451f86u, 0xfa59abb2cce94233u, 0x7c83d47220fe16e0u, 0x9996a58ea6543742u}},
+    {"wilson",
+     {0x856fc82cac006066u, 0x06240502ba1086ffu, 0xa960c415a334eccdu, 0x70c7d7006cd00222u}},
+    {"aldous-broder",
+     {0xefda5b2874eb6bf9u, 0x5ad94e0c1cd6ef67u, 0xc5d35b3c9845231fu, 0x6b37a8fe8776f832u}},
+    {"eller", {0x6cbd16878d5b4e2cu, 0, 0, 0}},
+    {"growing-tree",
+     {0xb7d73d6073aa14fbu, 0x5aea70897b508721u, 0x86604fff0758a045u, 0x771a395fdbdc4576u}},
+    {"hunt-and-kill",
+     {0xd5a2876e8db487bdu, 0x7271243c11bf6f24u, 0x44d291b0a92f2660u, 0x64331a74c838d99fu}},
+    {"binary-tree", {0x331dce2c5b52b7c5u, 0x3ecc4a8badde71c0u, 0, 0}},
+    {"sidewinder", {0x6d71c04dd897d5d5u, 0xce0911b11a4ececfu, 0, 0}},
+    {"division", {0x3b8c43fe659c25bcu, 0, 0, 0}},
+};
+
+static void test_golden(void)
+{
+    verdict same = {0};
+    size_t seen = 0;
+    for (size_t k = 0; k < sizeof golden / sizeof golden[0]; k++)
+        for (int g = 0; g < MEIRO_GRID_COUNT; g++) {
+            if (!golden[k].hash[g]) continue;
+            meiro_generate_options opt;
+            meiro_generate_options_init(&opt);
+            opt.width = 41, opt.height = 29, opt.seed = 2026, opt.algorithm = golden[k].algo;
+            opt.grid = (meiro_grid)g;
+            meiro_error err;
+            meiro_maze *m = meiro_generate(&opt, &err);
+            uint64_t got = m ? maze_hash(m) : 0;
+            verdict_note(&same, got == golden[k].hash[g],
+                         "%s on %s: hash 0x%016llxu, recorded 0x%016llxu", golden[k].algo,
+                         meiro_grid_name((meiro_grid)g), (unsigned long long)got,
+                         (unsigned long long)golden[k].hash[g]);
+            meiro_maze_free(m);
+            seen++;
+        }
+    CHECK_ALL(same);
+    CHECK(seen == 40 && sizeof golden / sizeof golden[0] == meiro_generator_count());
+}
+
 static const test_case cases[] = {
     {"ends_apart", test_ends_apart},
     {"textures", test_textures},
@@ -592,6 +666,7 @@ static const test_case cases[] = {
     {"solvers", test_solvers_on_generated},
     {"imperfect", test_imperfect},
     {"seed003", test_seed003},
+    {"golden", test_golden},
 };
 
 int main(int argc, char **argv)

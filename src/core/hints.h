@@ -10,11 +10,13 @@
 #define prefetch(addr) ((void)(addr))
 #endif
 
-/* A branch that is almost never taken (an observer, say). */
+/* A branch that is almost never taken (an observer, say), or almost always. */
 #if defined(__GNUC__)
 #define UNLIKELY(c) __builtin_expect(!!(c), 0)
+#define LIKELY(c) __builtin_expect(!!(c), 1)
 #else
 #define UNLIKELY(c) (c)
+#define LIKELY(c) (c)
 #endif
 
 /* A function compiled into each caller, for bodies compiled once per value

@@ -11,52 +11,9 @@ static uint64_t splitmix64(uint64_t *state)
     return z ^ (z >> 31);
 }
 
-static inline uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-
 void rng_seed(rng_state *rng, uint64_t seed)
 {
     for (int i = 0; i < 4; i++) rng->s[i] = splitmix64(&seed);
-}
-
-uint64_t rng_next(rng_state *rng)
-{
-    uint64_t *s = rng->s;
-    uint64_t result = rotl(s[1] * 5, 7) * 9;
-    uint64_t t = s[1] << 17;
-    s[2] ^= s[0];
-    s[3] ^= s[1];
-    s[1] ^= s[2];
-    s[0] ^= s[3];
-    s[2] ^= t;
-    s[3] = rotl(s[3], 45);
-    return result;
-}
-
-/* Lemire's multiply-and-reject: unbiased and usually one multiplication. */
-uint32_t rng_below(rng_state *rng, uint32_t bound)
-{
-    uint64_t m = (rng_next(rng) >> 32) * (uint64_t)bound;
-    uint32_t low = (uint32_t)m;
-    if (low < bound) {
-        uint32_t threshold = (uint32_t)(-bound) % bound;
-        while (low < threshold) {
-            m = (rng_next(rng) >> 32) * (uint64_t)bound;
-            low = (uint32_t)m;
-        }
-    }
-    return (uint32_t)(m >> 32);
-}
-
-unsigned rng_pick_bit(rng_state *rng, unsigned mask)
-{
-    unsigned count = (unsigned)__builtin_popcount(mask);
-    unsigned k = count == 1 ? 0 : rng_below(rng, count);
-    for (unsigned d = 0;; d++) {
-        if (mask & (1u << d)) {
-            if (k == 0) return d;
-            k--;
-        }
-    }
 }
 
 double rng_unit(rng_state *rng) { return (double)(rng_next(rng) >> 11) * 0x1.0p-53; }
@@ -71,16 +28,6 @@ void perm_init(permutation *p, uint64_t n, rng_state *rng)
     for (int i = 0; i < 4; i++) p->keys[i] = rng_next(rng);
 }
 
-static uint64_t mix(uint64_t x)
-{
-    x ^= x >> 33;
-    x *= 0xff51afd7ed558ccdu;
-    x ^= x >> 33;
-    x *= 0xc4ceb9fe1a85ec53u;
-    return x ^ (x >> 33);
-}
-
-uint64_t rng_hash(uint64_t key, uint64_t x) { return mix(x ^ mix(key)); }
 
 uint64_t perm_at(const permutation *p, uint64_t i)
 {
@@ -88,7 +35,7 @@ uint64_t perm_at(const permutation *p, uint64_t i)
     do { /* cycle-walk: stays a permutation of [0, n) */
         uint64_t left = x >> p->half_bits, right = x & p->half_mask;
         for (int r = 0; r < 4; r++) {
-            uint64_t next = left ^ (mix(right ^ p->keys[r]) & p->half_mask);
+            uint64_t next = left ^ (rng_mix(right ^ p->keys[r]) & p->half_mask);
             left = right;
             right = next;
         }

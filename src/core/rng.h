@@ -11,15 +11,74 @@ typedef struct rng_state {
 } rng_state;
 
 void rng_seed(rng_state *rng, uint64_t seed);
-uint64_t rng_next(rng_state *rng);
-/* Uniform in [0, bound) without modulo bias; bound > 0. */
-uint32_t rng_below(rng_state *rng, uint32_t bound);
-/* A uniformly chosen set bit of mask (mask != 0): returns its index. */
-unsigned rng_pick_bit(rng_state *rng, unsigned mask);
+
+/* The draws below are inline: they are the inner step of every generator,
+ * and a call per draw cost more than the draw. */
+static inline uint64_t rng_rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+
+static inline uint64_t rng_next(rng_state *rng)
+{
+    uint64_t *s = rng->s;
+    uint64_t result = rng_rotl(s[1] * 5, 7) * 9;
+    uint64_t t = s[1] << 17;
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rng_rotl(s[3], 45);
+    return result;
+}
+
+/* Uniform in [0, bound) without modulo bias; bound > 0. Lemire's
+ * multiply-and-reject: usually one multiplication. */
+static inline uint32_t rng_below(rng_state *rng, uint32_t bound)
+{
+    uint64_t m = (rng_next(rng) >> 32) * (uint64_t)bound;
+    uint32_t low = (uint32_t)m;
+    if (low < bound) {
+        uint32_t threshold = (uint32_t)(-bound) % bound;
+        while (low < threshold) {
+            m = (rng_next(rng) >> 32) * (uint64_t)bound;
+            low = (uint32_t)m;
+        }
+    }
+    return (uint32_t)(m >> 32);
+}
+
+/* The set bits of a side mask (at most 8 bits: GRID_MAX_SIDES), counted
+ * with shifts and masks: no popcnt instruction, so the same code and the
+ * same mazes on every x86-64 (and any other) machine, and no libgcc call. */
+static inline unsigned rng_bits8(unsigned mask)
+{
+    mask = mask - ((mask >> 1) & 0x55u);
+    mask = (mask & 0x33u) + ((mask >> 2) & 0x33u);
+    return (mask + (mask >> 4)) & 0x0fu;
+}
+
+/* A uniformly chosen set bit of mask (0 < mask < 256): returns its index. */
+static inline unsigned rng_pick_bit(rng_state *rng, unsigned mask)
+{
+    unsigned count = rng_bits8(mask);
+    unsigned k = count == 1 ? 0 : rng_below(rng, count);
+    while (k--) mask &= mask - 1; /* drop the k lowest set bits */
+    return (unsigned)__builtin_ctz(mask);
+}
+
 /* Uniform in [0, 1). */
 double rng_unit(rng_state *rng);
+
+static inline uint64_t rng_mix(uint64_t x)
+{
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdu;
+    x ^= x >> 33;
+    x *= 0xc4ceb9fe1a85ec53u;
+    return x ^ (x >> 33);
+}
+
 /* A keyed 64-bit hash: a random-looking value per (key, x), no storage. */
-uint64_t rng_hash(uint64_t key, uint64_t x);
+static inline uint64_t rng_hash(uint64_t key, uint64_t x) { return rng_mix(x ^ rng_mix(key)); }
 
 /* A pseudo-random permutation of [0, n) that needs no memory: a keyed
  * Feistel network on the next even power of two, cycle-walked into range.

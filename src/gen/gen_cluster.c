@@ -68,12 +68,24 @@ meiro_status gen_cluster(meiro_maze *m, rng_state *rng, const meiro_generate_opt
         if (later != UINT64_MAX) {
             size_t c = (size_t)(slots == 2 ? later >> 1 : later / slots);
             prefetch(&parent[c]);
+            prefetch(&m->cells[c]); /* the wall it may open: the cell's byte */
             if (m->grid == MEIRO_GRID_RECT) { /* the cell east or south; the parent of
                                                  a nearer one's room, cached by now */
                 size_t nb = c + ((later & 1) ? m->w : 1);
                 prefetch(&parent[nb < n ? nb : c]);
-                size_t mc = (size_t)(perm_stream_peek(&order, PERM_AHEAD / 2) >> 1);
-                if (parent[mc] >= 0) prefetch(&parent[parent[mc]]);
+                /* halfway: both rooms' parents (fetched above by now); a
+                 * quarter of the way: their grandparents, the roots' usual
+                 * depth after path splitting */
+                uint64_t half = perm_stream_peek(&order, PERM_AHEAD / 2),
+                         quarter = perm_stream_peek(&order, PERM_AHEAD / 4);
+                size_t hc = (size_t)(half >> 1), hn = hc + ((half & 1) ? m->w : 1);
+                size_t qc = (size_t)(quarter >> 1), qn = qc + ((quarter & 1) ? m->w : 1);
+                if (parent[hc] >= 0) prefetch(&parent[parent[hc]]);
+                if (hn < n && parent[hn] >= 0) prefetch(&parent[parent[hn]]);
+                if (parent[qc] >= 0 && parent[parent[qc]] >= 0)
+                    prefetch(&parent[parent[parent[qc]]]);
+                if (qn < n && parent[qn] >= 0 && parent[parent[qn]] >= 0)
+                    prefetch(&parent[parent[parent[qn]]]);
             }
         }
         /* two slots but on hex grids: a shift, not a division */

@@ -1,24 +1,86 @@
 /* `true-prim` (Prim's algorithm with random cell weights): every cell gets a
  * fixed random weight; the maze grows by always joining the lightest cell of
  * its frontier. The weights come from a keyed hash, so only the frontier is
- * stored, as a binary heap. The most dead ends of any generator here. */
+ * stored. The most dead ends of any generator here.
+ *
+ * The frontier is a bucket queue: cells whose weight is at or above `limit`
+ * wait, as bare cell numbers (4 bytes), in one of BUCKETS arrays by the top
+ * bits of their weight; only those below it sit in a small binary heap (the
+ * hot heap) ordered by (weight, cell). The growth is invasion percolation:
+ * the lightest frontier weight hovers near the percolation threshold and
+ * most of the frontier is heavier and waits untouched, so the heap stays
+ * small enough for the cache while the buckets are only appended to. When
+ * the heap runs dry, the next bucket is poured into it. Pops come out in
+ * exactly the order of one heap of every (weight, cell): the same mazes. */
 #include "core/alloc.h"
 #include "core/error.h"
 #include "core/grid.h"
+#include "core/hints.h"
 #include "core/rng.h"
 #include "gen/gen.h"
 
 #include <stdlib.h>
 
-static bool add_frontier(uint8_t *state, u64heap *h, uint64_t key, const size_t *next,
-                         unsigned sides)
+enum { BUCKET_BITS = 12, BUCKETS = 1 << BUCKET_BITS, BUCKET_SHIFT = 32 - BUCKET_BITS };
+
+typedef struct frontier {
+    u64heap hot;     /* weight << 32 | cell, every weight below limit */
+    uint64_t limit;  /* the first weight of bucket `next` */
+    unsigned next;   /* the first bucket not yet poured into the heap */
+    uint64_t key;    /* the weights' hash key */
+    size_t waiting;  /* cells in the buckets */
+    u32vec *buckets; /* BUCKETS arrays of cells */
+} frontier;
+
+static inline uint64_t cell_weight(uint64_t key, size_t j) { return rng_hash(key, j) >> 32; }
+
+static bool frontier_push(frontier *f, size_t j)
+{
+    uint64_t weight = cell_weight(f->key, j);
+    if (weight < f->limit) return u64heap_push(&f->hot, weight << 32 | j);
+    f->waiting++;
+    return u32vec_push(&f->buckets[weight >> BUCKET_SHIFT], (uint32_t)j);
+}
+
+/* Pours the next non-empty bucket into the empty hot heap (there is one:
+ * the caller checked that cells wait). */
+static bool frontier_pour(frontier *f)
+{
+    u32vec *b = &f->buckets[f->next];
+    while (b->count == 0) b = &f->buckets[++f->next];
+    f->next++;
+    f->limit = (uint64_t)f->next << BUCKET_SHIFT;
+    f->waiting -= b->count;
+    bool ok = true;
+    for (size_t i = 0; ok && i < b->count; i++)
+        ok = u64heap_push(&f->hot, cell_weight(f->key, b->items[i]) << 32 | b->items[i]);
+    free(b->items); /* poured buckets are never filled again: weights below limit go to the heap */
+    *b = (u32vec){NULL, 0, 0};
+    return ok;
+}
+
+/* The cells popped one after another lie anywhere along the frontier, so
+ * each one's neighbourhood is a cache miss: fetch the rows around the
+ * cells likely next (the heap's top three) while this one is joined. */
+static inline void fetch_around(const meiro_maze *m, const uint8_t *state, size_t total,
+                                uint64_t item)
+{
+    size_t id = (uint32_t)item, w = m->w, up = id >= w ? id - w : id,
+           down = id + w < total ? id + w : id;
+    prefetch(&state[up]);
+    prefetch(&state[id]);
+    prefetch(&state[down]);
+    prefetch(&m->cells[up]);
+    prefetch(&m->cells[id]);
+}
+
+static bool add_frontier(uint8_t *state, frontier *f, const size_t *next, unsigned sides)
 {
     FOR_EACH_SIDE_IN (s, sides) {
         size_t j = next[s];
         if (state[j]) continue;
         state[j] = PRIM_FRONTIER;
-        uint64_t weight = rng_hash(key, j) >> 32;
-        if (!u64heap_push(h, weight << 32 | j)) return false;
+        if (!frontier_push(f, j)) return false;
     }
     return true;
 }
@@ -29,24 +91,30 @@ meiro_status gen_true_prim(meiro_maze *m, rng_state *rng, const meiro_generate_o
     (void)opt;
     size_t next[GRID_MAX_SIDES];
     unsigned back[GRID_MAX_SIDES];
-    uint8_t *state = zalloc(grid_total(m), 1);
-    u64heap h = {NULL, 0, 0};
-    uint64_t key = rng_next(rng);
-    bool ok = state != NULL;
+    size_t total = grid_total(m);
+    uint8_t *state = zalloc(total, 1);
+    frontier f = {{NULL, 0, 0}, 0, 0, rng_next(rng), 0, zalloc(BUCKETS, sizeof(u32vec))};
+    bool ok = state && f.buckets;
     if (ok) {
         grid_at c = grid_at_id(m, gen_random_cell(m, rng));
         state[c.id] = PRIM_IN_MAZE;
-        ok = add_frontier(state, &h, key, next, grid_links(m, c, next, back));
+        ok = add_frontier(state, &f, next, grid_links(m, c, next, back));
     }
-    while (ok && h.count) {
-        grid_at c = grid_at_id(m, (uint32_t)u64heap_pop(&h));
+    while (ok && (f.hot.count || f.waiting)) {
+        if (!f.hot.count && !(ok = frontier_pour(&f))) break;
+        grid_at c = grid_at_id(m, (uint32_t)u64heap_pop(&f.hot));
+        for (size_t k = 0; k < 3 && k < f.hot.count; k++)
+            fetch_around(m, state, total, f.hot.items[k]);
         unsigned sides = grid_links(m, c, next, back);
         unsigned d = rng_pick_bit(rng, prim_in_maze_sides(state, next, sides));
         grid_join(m, c.id, d, next[d], back[d]);
         state[c.id] = PRIM_IN_MAZE;
-        ok = add_frontier(state, &h, key, next, sides);
+        ok = add_frontier(state, &f, next, sides);
     }
+    if (f.buckets)
+        for (unsigned b = 0; b < BUCKETS; b++) free(f.buckets[b].items);
+    free(f.buckets);
     free(state);
-    free(h.items);
+    free(f.hot.items);
     return ok ? MEIRO_OK : fail(err, MEIRO_ERROR_NOMEM, "out of memory growing the maze");
 }

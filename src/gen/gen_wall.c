@@ -125,6 +125,8 @@ meiro_status rect_wall(meiro_maze *m, rng_state *rng, const meiro_generate_optio
         if (later != UINT64_MAX) { /* points come in random order: fetch ahead */
             uint32_t lx = 1 + (uint32_t)(later % iw), ly = 1 + (uint32_t)(later / iw);
             prefetch(&p.state[pt_index(&p, lx, ly)]);
+            prefetch(&p.state[pt_index(&p, lx, ly - 1)]); /* the points a wall from it */
+            prefetch(&p.state[pt_index(&p, lx, ly + 1)]); /* looks at first */
             prefetch(&m->cells[cell_index(m, lx - 1, ly - 1)]); /* the cells it may wall */
             prefetch(&m->cells[cell_index(m, lx - 1, ly)]);
         }

@@ -39,6 +39,41 @@ static ALWAYS_INLINE void walk_in(meiro_maze *m, rng_state *rng, uint8_t *state,
     }
 }
 
+/* The walk of an unmasked rectangle, where nearly every step is from an
+ * inner cell with four sides: there rng_pick_bit(rng, 0xf) is
+ * rng_below(rng, 4), which is the top two bits of one draw (Lemire's
+ * method never rejects for a power of two), so a step is a draw, a shift
+ * and an add; the border cells take the general draw. The same draws as
+ * walk_in's, hence the same mazes. */
+static void walk_rect(meiro_maze *m, rng_state *rng, uint8_t *state, size_t from)
+{
+    uint32_t w = m->w, h = m->h, x = (uint32_t)(from % w), y = (uint32_t)(from / w);
+    const size_t step[DIR_COUNT] = {(size_t)0 - w, 1, w, (size_t)0 - 1};
+    size_t id = from;
+    while (!(state[id] & IN_MAZE)) {
+        unsigned d;
+        if (LIKELY(x - 1u < w - 2u && y - 1u < h - 2u)) {
+            d = (unsigned)(rng_next(rng) >> 62);
+        } else {
+            unsigned sides =
+                (y > 0 ? dir_bit(MEIRO_NORTH) : 0) | (x + 1 < w ? dir_bit(MEIRO_EAST) : 0) |
+                (y + 1 < h ? dir_bit(MEIRO_SOUTH) : 0) | (x > 0 ? dir_bit(MEIRO_WEST) : 0);
+            d = rng_pick_bit(rng, sides);
+        }
+        state[id] = (uint8_t)d;
+        id += step[d];
+        x += (uint32_t)DIR_DX[d];
+        y += (uint32_t)DIR_DY[d];
+    }
+    for (size_t i = from; !(state[i] & IN_MAZE);) { /* the loop-erased path */
+        unsigned d = state[i] & EXIT_SIDE;
+        size_t j = i + step[d];
+        grid_join_as(m, true, i, d, j, dir_opposite((meiro_dir)d));
+        state[i] = IN_MAZE;
+        i = j;
+    }
+}
+
 meiro_status gen_wilson(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
                         meiro_error *err)
 {
@@ -57,7 +92,8 @@ meiro_status gen_wilson(meiro_maze *m, rng_state *rng, const meiro_generate_opti
     for (;;) {
         while (next < n && (state[next] & IN_MAZE)) next++;
         if (next == n) break;
-        if (rect) walk_in(m, rng, state, next, true);
+        if (rect && !m->active && m->w > 1 && m->h > 1) walk_rect(m, rng, state, next);
+        else if (rect) walk_in(m, rng, state, next, true);
         else walk_in(m, rng, state, next, false);
     }
     free(state);
