@@ -185,7 +185,7 @@ static void warnings(const char *err, char *out, size_t size)
  * (pdf, xlsx or html). */
 enum route_kind { ROUTE_PREVIEW, ROUTE_FILE, ROUTE_BOOKLET };
 
-static enum MHD_Result api_maze(struct MHD_Connection *c, const serve_config *cfg,
+static enum MHD_Result api_maze(struct MHD_Connection *c, serve_config *cfg,
                                 enum route_kind route)
 {
     bool download = route != ROUTE_PREVIEW;
@@ -354,7 +354,7 @@ static enum MHD_Result route(void *cls, struct MHD_Connection *c, const char *ur
                              size_t *upload_size, void **state)
 {
     (void)version, (void)upload_data, (void)upload_size;
-    const serve_config *cfg = cls;
+    serve_config *cfg = cls;
     static const char *const allow[] = {"Allow", "GET", NULL};
     if (strcmp(method, MHD_HTTP_METHOD_GET) !=
         0) /* at once, its body unread: the connection closes */
@@ -474,14 +474,6 @@ int cmd_serve(int argc, char **argv)
 
     serve_config *cfg = calloc(1, sizeof *cfg);
     if (!cfg) return report_failure(NULL, &(meiro_error){.status = MEIRO_ERROR_NOMEM});
-    ssize_t n = readlink("/proc/self/exe", cfg->exe, sizeof cfg->exe - 1);
-    if (n <= 0 || (size_t)n >= sizeof cfg->exe - 1) {
-        free(cfg);
-        fprintf(stderr, "meiro serve: cannot find this program (/proc/self/exe): %s\n",
-                strerror(errno));
-        return EXIT_FAIL;
-    }
-    cfg->exe[n] = 0;
 
     struct sockaddr_storage addr = {0};
     struct sockaddr_in *v4 = (struct sockaddr_in *)&addr;
@@ -528,6 +520,16 @@ int cmd_serve(int argc, char **argv)
     }
     port = cfg->port = ntohs(ipv6 ? v6->sin6_port : v4->sin_port);
 
+    /* the thread that forks the children, signals blocked as here; the
+     * children's memory limit counts from the server's before its threads */
+    cfg->base_vm = serve_address_space();
+    if (!serve_spawner_start(cfg)) {
+        fprintf(stderr, "meiro serve: cannot start a thread: %s\n", strerror(errno));
+        close(sock);
+        free(cfg);
+        return EXIT_FAIL;
+    }
+
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
     unsigned workers = cpus < 2 ? 2 : cpus > 8 ? 8 : (unsigned)cpus;
     struct MHD_Daemon *d = MHD_start_daemon(
@@ -537,6 +539,7 @@ int cmd_serve(int argc, char **argv)
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)32768, MHD_OPTION_END);
     if (!d) {
         close(sock);
+        serve_spawner_stop(cfg);
         free(cfg);
         fprintf(stderr, "meiro serve: cannot start the server on %s port %u\n", where, port);
         return EXIT_FAIL;
@@ -560,6 +563,7 @@ int cmd_serve(int argc, char **argv)
     int sig = 0;
     while (sigwait(&stop, &sig) != 0) {}
     MHD_stop_daemon(d);
+    serve_spawner_stop(cfg);
     free(cfg);
     fprintf(stderr, "meiro serve: stopped\n");
     return EXIT_OK;

@@ -7,6 +7,7 @@
 #include "cli.h"
 
 #include <limits.h>
+#include <pthread.h>
 #include <stddef.h>
 
 /* Limits checked before any work. */
@@ -22,12 +23,29 @@
 #define SERVE_MAX_COPIES 40          /* versions of a booklet (--copies) */
 #define SERVE_MAX_BOOKLET 400        /* mazes in all its versions */
 
-/* The server's settings, fixed once it runs (shared read-only by the
- * worker threads). */
+struct serve_job;
+
+/* The thread that forks the children (child.c): the one that loaded the
+ * fonts, whose font map (pango keeps one a thread) every child inherits.
+ * A worker hands it one job at a time. */
+typedef struct serve_spawner {
+    pthread_mutex_t lock;
+    pthread_cond_t changed;
+    pthread_t thread;
+    const struct serve_job *job; /* the job to start, NULL when the slot is free */
+    int out, err;                /* the child's standard output and error */
+    pid_t pid;                   /* the child started, or -1 (errno in error) */
+    int error;
+    bool answered, stopping, running;
+} serve_spawner;
+
+/* The server's settings, fixed once it runs, and the spawner the worker
+ * threads share. */
 typedef struct serve_config {
-    char exe[PATH_MAX]; /* this program, run once per request */
     unsigned port;
-    bool loopback; /* bound to 127.0.0.1 or ::1: Host is checked */
+    bool loopback;  /* bound to 127.0.0.1 or ::1: Host is checked */
+    size_t base_vm; /* the server's address space once started: a child's starts there */
+    serve_spawner spawner;
 } serve_config;
 
 /* The command a request asks for: "meiro generate --NAME=VALUE ...
@@ -71,11 +89,21 @@ typedef struct serve_result {
     bool timed_out, too_big;
 } serve_result;
 
-/* Runs the job's command (cfg->exe) with job's options in a child process
- * under the time budget and an address-space limit, collecting its output
- * in memory. false only when the child could not be started or memory ran
+/* Runs the job's command (the command line's cmd_generate or cmd_booklet)
+ * with job's options in a child process forked from the server, under the
+ * time budget and an address-space limit, collecting its output in
+ * memory. false only when the child could not be started or memory ran
  * out (res->err says why). */
-bool serve_run(const serve_config *cfg, const serve_job *job, serve_result *res);
+bool serve_run(serve_config *cfg, const serve_job *job, serve_result *res);
+/* Starts the spawner thread, which first loads what every child would
+ * otherwise load anew: the fonts (fontconfig's configuration and caches, a
+ * Latin and a Japanese face), the shapes' pictures, the SVG and PDF
+ * surfaces. false (errno) if the thread could not start. */
+bool serve_spawner_start(serve_config *cfg);
+/* Ends it, once no worker runs (after MHD_stop_daemon). */
+void serve_spawner_stop(serve_config *cfg);
+/* The process's address space in bytes (0 if unknown). */
+size_t serve_address_space(void);
 
 /* The page's files, compiled in (tools/embed-text.sh). */
 extern const char serve_index_html[], serve_studio_css[], serve_studio_js[];
