@@ -76,6 +76,25 @@ same "$tmp/body" "$tmp/cli3s.svg"
 seed=$(curl -s -D - -o /dev/null "${url}api/preview?width=5&height=5" | tr -d '\r' | sed -n 's/^X-Meiro-Seed: //p')
 case "$seed" in [0-9]*) ok ;; *) bad "no X-Meiro-Seed without a seed: '$seed'" ;; esac
 
+# every kind of page, drawn by a child forked from the server (fonts
+# loaded ahead, in another thread), is the command line's, byte for byte
+for q in "age=6" "shape=heart&age=4" "text=HANA&age=6" "grid=polar&ends=center&age=6" "grid=hex&age=5" \
+    "grid=triangle&difficulty=easy" "age=6&lang=ja&title=%E3%82%81%E3%81%84%E3%82%8D&art=bunny" \
+    "text=%E3%81%AF%E3%81%AA&lang=ja&solution=1" "template=kids-a4&name=Hana&answer-page=0"; do
+    for s in 1 2; do
+        get "/api/preview?$q&seed=$s"
+        # the query as the command's words: a=b&c=d -> --a=b --c=d, percent-decoded (a switch
+        # =1 given bare, =0 left out)
+        set -- $(python3 -c '
+import sys, urllib.parse
+switches = ("solution", "answer-page", "crop")
+print(" ".join("--" + k + ("" if k in switches else "=" + v)
+               for k, v in urllib.parse.parse_qsl(sys.argv[1]) if not (k in switches and v == "0")))' "$q&seed=$s")
+        "$meiro" generate "$@" -f svg -o "$tmp/kind.svg" 2> /dev/null
+        same "$tmp/body" "$tmp/kind.svg"
+    done
+done
+
 # downloads: byte for byte the command line's, for the same options
 opts="shape=heart&age=4&name=Hana&seed=5&answer-page=1&title=A%20heart%20for%20Hana"
 set -- --shape heart --age 4 --name Hana --seed 5 --answer-page --title "A heart for Hana"
