@@ -255,6 +255,32 @@ if start_server env --default-signal=INT; then
     if [ "$status" -eq 0 ]; then ok; else bad "SIGINT: exit $status"; fi
 fi
 
+# beyond loopback, one address has 2 requests in the making at most: the
+# others are refused at once with 429 and Retry-After (never a hang, never
+# the machine's memory); --jobs is checked
+run 2 "$meiro" serve --jobs 0; err_has "from 1 to 64"
+: > "$tmp/any.out"
+"$meiro" serve --listen 0.0.0.0 --port 0 --jobs 1 > "$tmp/any.out" 2> "$tmp/any.err" &
+pid=$!
+i=0
+while [ $i -lt 100 ] && ! grep -q "http://" "$tmp/any.out"; do sleep 0.1; i=$((i + 1)); done
+url=$(sed -n 's|.*\(http://[^ ]*/\).*|\1|p' "$tmp/any.out")
+if grep -q "1 maze at once" "$tmp/any.err"; then ok; else bad "--jobs 1 not said: $(cat "$tmp/any.err")"; fi
+: > "$tmp/busy.cfg"
+for i in 1 2 3 4 5; do
+    printf 'url = "%sapi/booklet?format=pdf&count=20&from=40x40&to=80x80&seed=%d"\noutput = "/dev/null"\n' \
+        "$url" "$i" >> "$tmp/busy.cfg"
+done
+curl -s --parallel --parallel-immediate --parallel-max 5 --max-time 120 -K "$tmp/busy.cfg" \
+    -w '%{http_code} %header{retry-after}\n' > "$tmp/busy.out"
+if grep -q '^200 ' "$tmp/busy.out" && grep -q '^429 5$' "$tmp/busy.out" &&
+    ! grep -qv '^\(200 \|429 5\|503 5\)$' "$tmp/busy.out"; then
+    ok
+else
+    bad "5 booklets at once from one address: $(tr '\n' ' ' < "$tmp/busy.out")"
+fi
+stop_server
+
 # 0.0.0.0: the warning that nobody is asked for a password
 : > "$tmp/any.out"
 "$meiro" serve --listen 0.0.0.0 --port 0 > "$tmp/any.out" 2> "$tmp/any.err" &

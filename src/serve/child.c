@@ -25,10 +25,6 @@
 #include <time.h>
 #include <unistd.h>
 
-/* The child's own address space, beyond the server's (the 160 MB drawing
- * text needs, check_memory_floor in src/cli/common.c, with room to spare). */
-#define CHILD_MEMORY_MB 1024
-
 static void close_fd(int *fd)
 {
     if (*fd >= 0) close(*fd);
@@ -71,7 +67,7 @@ static void run_child(const serve_config *cfg, const serve_job *job, int out, in
     setvbuf(stdout, NULL, _IOFBF, 65536);
     struct rlimit cpu = {SERVE_TIME_BUDGET, SERVE_TIME_BUDGET + 1};
 #ifndef __SANITIZE_ADDRESS__ /* AddressSanitizer reserves terabytes of address space for its shadow */
-    rlim_t mem = (rlim_t)cfg->base_vm + ((rlim_t)CHILD_MEMORY_MB << 20);
+    rlim_t mem = (rlim_t)cfg->base_vm + ((rlim_t)SERVE_CHILD_MEMORY_MB << 20);
     struct rlimit as = {mem, mem};
     setrlimit(RLIMIT_AS, &as);
 #else

@@ -31,6 +31,12 @@ static const char *const usage_serve =
     "                       computer only); 0.0.0.0 lets the network in, and\n"
     "                       there is no password: anyone who reaches it can use it\n"
     "      --open           open the page in the browser\n"
+    "  -j, --jobs N         mazes made at once, 1 to 64 (default: one a processor,\n"
+    "                       2 to 8, fewer if the memory free cannot hold that many\n"
+    "                       at 1 GB each); a request waits for its turn up to 30 s\n"
+    "                       (beyond 127.0.0.1: 5 s, and 2 requests at once an\n"
+    "                       address), then gets HTTP 503 (429: that address's\n"
+    "                       share) with Retry-After\n"
     "  -h, --help           show this help\n"
     "\n"
     "The page's API (GET; the parameters are generate's, or booklet's, long options):\n"
@@ -48,6 +54,7 @@ static const struct option serve_options[] = {
     {"port", required_argument, NULL, 'p'},
     {"listen", required_argument, NULL, 'l'},
     {"open", no_argument, NULL, OPT_SERVE_OPEN},
+    {"jobs", required_argument, NULL, 'j'},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
@@ -222,8 +229,30 @@ static enum MHD_Result api_maze(struct MHD_Connection *c, serve_config *cfg,
         free(job);
         return MHD_NO;
     }
+    /* a slot for the child, or 503 / 429 and when to come back */
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    const struct sockaddr *client = info ? info->client_addr : NULL;
+    serve_admission admitted = serve_budget_enter(&cfg->budget, client);
+    if (admitted != SERVE_ADMITTED) {
+        free(res);
+        free(job);
+        static const char *const retry[] = {"Retry-After", "5", NULL};
+        return respond_text(
+            c,
+            admitted == SERVE_REFUSED_BUSY ? MHD_HTTP_SERVICE_UNAVAILABLE
+                                           : MHD_HTTP_TOO_MANY_REQUESTS,
+            admitted == SERVE_REFUSED_BUSY
+                ? "meiro serve: busy: every maze the server makes at once is in the making; try "
+                  "again in a few seconds"
+                : "meiro serve: this address already has 2 mazes in the making; try again when "
+                  "they are done",
+            retry);
+    }
     enum MHD_Result ok;
-    if (!serve_run(cfg, job, res)) {
+    bool ran = serve_run(cfg, job, res);
+    serve_budget_leave(&cfg->budget, client);
+    if (!ran) {
         ok = respond_text(c, MHD_HTTP_INTERNAL_SERVER_ERROR, res->err, NULL);
     } else if (res->timed_out || res->too_big) {
         free(res->out);
@@ -438,12 +467,12 @@ static bool open_browser(const char *url)
 }
 
 static int parse_serve(int argc, char **argv, unsigned *port, const char **listen, bool *open,
-                       bool *help)
+                       unsigned *jobs, bool *help)
 {
     int c;
     uint64_t v;
     optind = 1;
-    while ((c = getopt_long(argc, argv, ":p:l:h", serve_options, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":p:l:j:h", serve_options, NULL)) != -1) {
         switch (c) {
         case 'p':
             if (!parse_u64(optarg, 65535, &v))
@@ -452,6 +481,12 @@ static int parse_serve(int argc, char **argv, unsigned *port, const char **liste
             *port = (unsigned)v;
             break;
         case 'l': *listen = optarg; break;
+        case 'j':
+            if (!parse_u64(optarg, SERVE_MAX_JOBS, &v) || v == 0)
+                return usage_error("serve", "--jobs must be a whole number from 1 to 64, not '%s'",
+                                   optarg);
+            *jobs = (unsigned)v;
+            break;
         case OPT_SERVE_OPEN: *open = true; break;
         case 'h':
             fputs(usage_serve, stdout);
@@ -469,7 +504,8 @@ int cmd_serve(int argc, char **argv)
     unsigned port = DEFAULT_PORT;
     const char *where = "127.0.0.1";
     bool open = false, help = false;
-    int rc = parse_serve(argc, argv, &port, &where, &open, &help);
+    unsigned jobs = 0;
+    int rc = parse_serve(argc, argv, &port, &where, &open, &jobs, &help);
     if (rc != EXIT_OK || help) return rc;
 
     serve_config *cfg = calloc(1, sizeof *cfg);
@@ -531,15 +567,27 @@ int cmd_serve(int argc, char **argv)
     }
 
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    unsigned workers = cpus < 2 ? 2 : cpus > 8 ? 8 : (unsigned)cpus;
+    if (!jobs) jobs = serve_default_jobs(cpus < 2 ? 2 : cpus > 8 ? 8 : (unsigned)cpus);
+    if (!serve_budget_init(&cfg->budget, jobs, cfg->loopback)) {
+        fprintf(stderr, "meiro serve: cannot start: %s\n", strerror(errno));
+        close(sock);
+        serve_spawner_stop(cfg);
+        free(cfg);
+        return EXIT_FAIL;
+    }
+    /* a thread a connection: a request waiting for its slot (budget.c)
+     * holds only its own, and the page's files are served meanwhile */
     struct MHD_Daemon *d = MHD_start_daemon(
-        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | (ipv6 ? MHD_USE_IPv6 : 0), 0, NULL, NULL,
-        route, cfg, MHD_OPTION_LISTEN_SOCKET, sock, MHD_OPTION_THREAD_POOL_SIZE, workers,
-        MHD_OPTION_CONNECTION_LIMIT, (unsigned)128, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)15,
+        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION | MHD_USE_AUTO |
+            (ipv6 ? MHD_USE_IPv6 : 0),
+        0, NULL, NULL, route, cfg, MHD_OPTION_LISTEN_SOCKET, sock, MHD_OPTION_THREAD_STACK_SIZE,
+        (size_t)(512 << 10), MHD_OPTION_CONNECTION_LIMIT, (unsigned)SERVE_MAX_CONNECTIONS,
+        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)15,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)32768, MHD_OPTION_END);
     if (!d) {
         close(sock);
         serve_spawner_stop(cfg);
+        serve_budget_free(&cfg->budget);
         free(cfg);
         fprintf(stderr, "meiro serve: cannot start the server on %s port %u\n", where, port);
         return EXIT_FAIL;
@@ -556,6 +604,7 @@ int cmd_serve(int argc, char **argv)
             "can use the server; it has no password or any other authentication\n",
             where, port);
     printf("meiro serve: open %s in a browser (Ctrl-C stops the server)\n", url);
+    fprintf(stderr, "meiro serve: %u maze%s at once (--jobs)\n", jobs, jobs == 1 ? "" : "s");
     fflush(stdout);
     if (open && !open_browser(url))
         fprintf(stderr, "meiro serve: no browser found to open: open %s\n", url);
@@ -564,6 +613,7 @@ int cmd_serve(int argc, char **argv)
     while (sigwait(&stop, &sig) != 0) {}
     MHD_stop_daemon(d);
     serve_spawner_stop(cfg);
+    serve_budget_free(&cfg->budget);
     free(cfg);
     fprintf(stderr, "meiro serve: stopped\n");
     return EXIT_OK;

@@ -9,6 +9,7 @@
 #include <limits.h>
 #include <pthread.h>
 #include <stddef.h>
+#include <sys/socket.h>
 
 /* Limits checked before any work. */
 #define SERVE_MAX_PARAMS 40          /* query parameters in one request */
@@ -22,6 +23,13 @@
 #define SERVE_MAX_MAZES 100          /* mazes in a booklet (--count) */
 #define SERVE_MAX_COPIES 40          /* versions of a booklet (--copies) */
 #define SERVE_MAX_BOOKLET 400        /* mazes in all its versions */
+#define SERVE_CHILD_MEMORY_MB 1024   /* a child's address space beyond the server's: above the
+                                        160 MB drawing text needs (check_memory_floor) */
+#define SERVE_MAX_JOBS 64            /* children at once (--jobs) */
+#define SERVE_MAX_CONNECTIONS 128    /* connections at once, a thread each */
+#define SERVE_PER_ADDRESS 2          /* beyond loopback: a client's requests in the making */
+#define SERVE_WAIT_LOCAL 30          /* seconds a request waits for a slot: on loopback */
+#define SERVE_WAIT_REMOTE 5          /* ... and beyond it */
 
 struct serve_job;
 
@@ -39,14 +47,46 @@ typedef struct serve_spawner {
     bool answered, stopping, running;
 } serve_spawner;
 
-/* The server's settings, fixed once it runs, and the spawner the worker
- * threads share. */
+/* A client address's requests in the making (budget.c). */
+typedef struct serve_client {
+    unsigned char key[16]; /* its address (IPv4 mapped into IPv6) */
+    unsigned requests;     /* running or waiting; 0: the entry is free */
+} serve_client;
+
+/* How many children run at once, and for whom (budget.c). */
+typedef struct serve_budget {
+    pthread_mutex_t lock;
+    pthread_cond_t freed;
+    unsigned jobs, running; /* slots, and those taken */
+    unsigned per_address;   /* a client's requests at once; 0: no limit (loopback) */
+    unsigned wait_s;        /* how long a request waits for a slot */
+    serve_client clients[SERVE_MAX_CONNECTIONS]; /* at most one request a connection */
+} serve_budget;
+
+/* The server's settings, fixed once it runs, and the spawner and budget
+ * the worker threads share. */
 typedef struct serve_config {
     unsigned port;
     bool loopback;  /* bound to 127.0.0.1 or ::1: Host is checked */
     size_t base_vm; /* the server's address space once started: a child's starts there */
     serve_spawner spawner;
+    serve_budget budget;
 } serve_config;
+
+/* The slots by default: `processors`, fewer if the memory available cannot
+ * hold that many children at their limit (at least 1). */
+unsigned serve_default_jobs(unsigned processors);
+bool serve_budget_init(serve_budget *b, unsigned jobs, bool loopback);
+void serve_budget_free(serve_budget *b);
+typedef enum {
+    SERVE_ADMITTED,
+    SERVE_REFUSED_BUSY,   /* every slot taken for the whole wait */
+    SERVE_REFUSED_ADDRESS /* this client has its share in the making */
+} serve_admission;
+/* Takes a slot for a request from `client` (NULL: unknown), waiting up to
+ * wait_s for one; serve_budget_leave gives it back (only when admitted). */
+serve_admission serve_budget_enter(serve_budget *b, const struct sockaddr *client);
+void serve_budget_leave(serve_budget *b, const struct sockaddr *client);
 
 /* The command a request asks for: "meiro generate --NAME=VALUE ...
  * --format=F --output=- --seed=N" (or booklet; argv NULL-terminated, its
