@@ -122,3 +122,12 @@ void serve_budget_leave(serve_budget *b, const struct sockaddr *client)
     pthread_cond_signal(&b->freed);
     pthread_mutex_unlock(&b->lock);
 }
+
+bool serve_budget_upload(serve_budget *b, long long bytes)
+{
+    pthread_mutex_lock(&b->lock);
+    bool ok = bytes < 0 || b->uploads + (size_t)bytes <= SERVE_MAX_UPLOADS;
+    if (ok) b->uploads = (size_t)((long long)b->uploads + bytes);
+    pthread_mutex_unlock(&b->lock);
+    return ok;
+}

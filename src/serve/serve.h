@@ -23,13 +23,16 @@
 #define SERVE_MAX_MAZES 100          /* mazes in a booklet (--count) */
 #define SERVE_MAX_COPIES 40          /* versions of a booklet (--copies) */
 #define SERVE_MAX_BOOKLET 400        /* mazes in all its versions */
-#define SERVE_CHILD_MEMORY_MB 1024   /* a child's address space beyond the server's: above the
+#define SERVE_CHILD_MEMORY_MB                                                                      \
+    1024                              /* a child's address space beyond the server's: above the
                                         160 MB drawing text needs (check_memory_floor) */
-#define SERVE_MAX_JOBS 64            /* children at once (--jobs) */
-#define SERVE_MAX_CONNECTIONS 128    /* connections at once, a thread each */
-#define SERVE_PER_ADDRESS 2          /* beyond loopback: a client's requests in the making */
-#define SERVE_WAIT_LOCAL 30          /* seconds a request waits for a slot: on loopback */
-#define SERVE_WAIT_REMOTE 5          /* ... and beyond it */
+#define SERVE_MAX_UPLOAD (2u << 20)   /* bytes of an uploaded picture (a POST's body) */
+#define SERVE_MAX_UPLOADS (32u << 20) /* ... of all uploads held at once */
+#define SERVE_MAX_JOBS 64             /* children at once (--jobs) */
+#define SERVE_MAX_CONNECTIONS 128     /* connections at once, a thread each */
+#define SERVE_PER_ADDRESS 2           /* beyond loopback: a client's requests in the making */
+#define SERVE_WAIT_LOCAL 30           /* seconds a request waits for a slot: on loopback */
+#define SERVE_WAIT_REMOTE 5           /* ... and beyond it */
 
 struct serve_job;
 
@@ -60,6 +63,7 @@ typedef struct serve_budget {
     unsigned jobs, running; /* slots, and those taken */
     unsigned per_address;   /* a client's requests at once; 0: no limit (loopback) */
     unsigned wait_s;        /* how long a request waits for a slot */
+    size_t uploads;         /* bytes of uploads held (SERVE_MAX_UPLOADS) */
     serve_client clients[SERVE_MAX_CONNECTIONS]; /* at most one request a connection */
 } serve_budget;
 
@@ -71,6 +75,7 @@ typedef struct serve_config {
     size_t base_vm; /* the server's address space once started: a child's starts there */
     serve_spawner spawner;
     serve_budget budget;
+    char uploads[PATH_MAX]; /* a private folder for the uploads in the making; "" if none */
 } serve_config;
 
 /* The slots by default: `processors`, fewer if the memory available cannot
@@ -86,6 +91,9 @@ typedef enum {
 /* Takes a slot for a request from `client` (NULL: unknown), waiting up to
  * wait_s for one; serve_budget_leave gives it back (only when admitted). */
 serve_admission serve_budget_enter(serve_budget *b, const struct sockaddr *client);
+/* Takes (bytes > 0) or gives back (< 0) room for an upload's bytes: false
+ * when all uploads held at once would pass SERVE_MAX_UPLOADS. */
+bool serve_budget_upload(serve_budget *b, long long bytes);
 void serve_budget_leave(serve_budget *b, const struct sockaddr *client);
 
 /* The command a request asks for: "meiro generate --NAME=VALUE ...
@@ -104,7 +112,16 @@ typedef struct serve_job {
     bool seeded, round, text_given;
     meiro_format format;
     char message[320]; /* why the query was refused */
+    bool shape_given;  /* --shape in the query */
 } serve_job;
+
+/* What an uploaded picture is, by its first bytes: "PNG", "JPEG", "GIF",
+ * "BMP" or "SVG" (an XML or <svg document; the library's readers judge the
+ * rest), NULL for anything else. */
+const char *serve_picture_type(const unsigned char *data, size_t size);
+/* The uploaded picture, saved at path, as the shape. false (job->message)
+ * when the query named a shape too, or for a booklet. */
+bool serve_job_add_picture(serve_job *job, const char *path);
 
 /* One query parameter, in the order of the request. Returns false (and
  * fills job->message with a one-line reason) for a name that is not one of
