@@ -7,7 +7,8 @@
 #   make check-asan the fast suites, fault and corpus replays under ASan/UBSan
 #   make check-memory  the ulimit -v walk: no hang, no abort at any memory limit
 #   make fuzz       search for new inputs that break the readers (libFuzzer)
-#   make bench      throughput and memory of every generator and solver
+#   make bench      throughput and memory of every generator and solver, and
+#                   meiro serve's preview latency, requests/s and memory
 #   make install    PREFIX=/usr/local DESTDIR=
 
 CC      ?= cc
@@ -282,8 +283,10 @@ $(BUILD)/tests/test_corpora: $(CORPUS_OBJ) $(FUZZ_CLI_OBJ)
 check-memory: all
 	@sh tests/ulimit-walk.sh $(BUILD) 48 320 16
 
-bench: deps $(BENCH)
+bench: deps $(BENCH) $(BUILD)/meiro
 	$(BENCH)
+	@sh tools/deps.sh python3
+	python3 tests/bench-serve.py $(BUILD)/meiro
 
 # The main job: an A4 maze as PDF, XLSX, SVG and PNG, with and without the
 # answer, plus the text forms, in out/.

@@ -53,7 +53,8 @@ run 2 "$meiro" serve --port 70000; err_has "from 0 to 65535"
 run 2 "$meiro" serve --listen nowhere; err_has "numeric address"
 run 2 "$meiro" serve --bogus; err_has "unknown option"
 
-start_server || { finish; exit; }
+mkdir "$tmp/t"
+start_server env TMPDIR="$tmp/t" || { finish; exit; }
 case "$url" in http://127.0.0.1:[0-9]*/) ok ;; *) bad "address printed: '$url'" ;; esac
 
 # the page and its files, from the binary
@@ -75,6 +76,25 @@ get "/api/preview?width=10&height=8&seed=3&solution=1"
 same "$tmp/body" "$tmp/cli3s.svg"
 seed=$(curl -s -D - -o /dev/null "${url}api/preview?width=5&height=5" | tr -d '\r' | sed -n 's/^X-Meiro-Seed: //p')
 case "$seed" in [0-9]*) ok ;; *) bad "no X-Meiro-Seed without a seed: '$seed'" ;; esac
+
+# every kind of page, drawn by a child forked from the server (fonts
+# loaded ahead, in another thread), is the command line's, byte for byte
+for q in "age=6" "shape=heart&age=4" "text=HANA&age=6" "grid=polar&ends=center&age=6" "grid=hex&age=5" \
+    "grid=triangle&difficulty=easy" "age=6&lang=ja&title=%E3%82%81%E3%81%84%E3%82%8D&art=bunny" \
+    "text=%E3%81%AF%E3%81%AA&lang=ja&solution=1" "template=kids-a4&name=Hana&answer-page=0"; do
+    for s in 1 2; do
+        get "/api/preview?$q&seed=$s"
+        # the query as the command's words: a=b&c=d -> --a=b --c=d, percent-decoded (a switch
+        # =1 given bare, =0 left out)
+        set -- $(python3 -c '
+import sys, urllib.parse
+switches = ("solution", "answer-page", "crop")
+print(" ".join("--" + k + ("" if k in switches else "=" + v)
+               for k, v in urllib.parse.parse_qsl(sys.argv[1]) if not (k in switches and v == "0")))' "$q&seed=$s")
+        "$meiro" generate "$@" -f svg -o "$tmp/kind.svg" 2> /dev/null
+        same "$tmp/body" "$tmp/kind.svg"
+    done
+done
 
 # downloads: byte for byte the command line's, for the same options
 opts="shape=heart&age=4&name=Hana&seed=5&answer-page=1&title=A%20heart%20for%20Hana"
@@ -159,8 +179,54 @@ for m in POST PUT DELETE PATCH OPTIONS HEAD; do
     expect 405 "method $m"
 done
 head -c 300000 /dev/zero > "$tmp/upload"
-got=$(curl -s -o /dev/null -w '%{http_code}' --max-time 10 --data-binary @"$tmp/upload" "${url}api/file?format=pdf")
-expect 405 "a POST with a 300 KB body"
+got=$(curl -s -o /dev/null -w '%{http_code}' --max-time 10 --data-binary @"$tmp/upload" "${url}api/booklet?format=pdf")
+expect 405 "a POST with a 300 KB body to a booklet"
+
+# uploads: a picture POSTed as the body is the shape, the same maze as the
+# command line's for that file (named picture.EXT: the footer names it);
+# what is not a picture, too big or empty is refused before any work, a
+# picture the library cannot read gets its message; no file stays behind
+post() { # post FILE PATH-AND-QUERY: the answer in $tmp/body, "CODE TYPE" in $got
+    got=$(curl -s --max-time 30 -o "$tmp/body" -w '%{http_code} %{content_type}' --data-binary @"$1" "$url${2#/}")
+}
+mkdir "$tmp/pic"
+cp "$(dirname "$0")/data/house.jpg" "$tmp/pic/picture.jpeg"
+"$meiro" generate -W 6 -H 6 --seed 1 --crop --dpi 40 -o "$tmp/pic/picture.png"
+printf '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><circle cx="5" cy="5" r="4"/></svg>' \
+    > "$tmp/pic/picture.svg"
+python3 - "$tmp/pic/picture.bmp" << 'EOF2'
+import struct, sys
+w = h = 16  # a dark disc on white, 24 bits, rows bottom-up, each padded to 4 bytes
+rows = b"".join(b"".join(b"\0\0\0" if (x - 7.5) ** 2 + (y - 7.5) ** 2 < 40 else b"\xff\xff\xff" for x in range(w))
+                for y in range(h))
+head = struct.pack("<2sIHHI", b"BM", 54 + len(rows), 0, 0, 54)
+info = struct.pack("<IiiHHIIiiII", 40, w, h, 1, 24, 0, len(rows), 2835, 2835, 0, 0)
+open(sys.argv[1], "wb").write(head + info + rows)
+EOF2
+for ext in jpeg png svg bmp; do
+    post "$tmp/pic/picture.$ext" "/api/preview?width=16&height=16&seed=2"
+    expect "200 image/svg+xml" "upload $ext"
+    "$meiro" generate --shape "$tmp/pic/picture.$ext" -W 16 -H 16 --seed 2 -f svg -o "$tmp/pic.svg" 2> /dev/null
+    same "$tmp/body" "$tmp/pic.svg"
+done
+post "$tmp/pic/picture.png" "/api/file?format=pdf&width=16&height=16&seed=3&answer-page=1"
+expect "200 application/pdf" "upload, pdf"
+"$meiro" generate --shape "$tmp/pic/picture.png" -W 16 -H 16 --seed 3 --answer-page -o "$tmp/pic.pdf"
+same "$tmp/body" "$tmp/pic.pdf"
+echo "not a picture" > "$tmp/text.txt"
+post "$tmp/text.txt" "/api/preview"; expect "415 text/plain; charset=utf-8" "upload of text"; body_has "not a PNG, JPEG"
+: > "$tmp/empty"
+post "$tmp/empty" "/api/preview"; expect "400 text/plain; charset=utf-8" "empty upload"
+head -c 2100000 /dev/zero > "$tmp/big"
+post "$tmp/big" "/api/preview"; expect "413 text/plain; charset=utf-8" "2.1 MB upload"; body_has "2 MB"
+got=$(curl -s -o "$tmp/body" -w '%{http_code}' -H "Transfer-Encoding: chunked" --data-binary @"$tmp/big" "${url}api/preview")
+expect 413 "2.1 MB upload, chunked (no length)"
+post "$tmp/pic/picture.png" "/api/preview?shape=heart"; expect "400 text/plain; charset=utf-8" "upload and shape"
+printf '\211PNG\r\n\032\nbroken' > "$tmp/broken.png"
+post "$tmp/broken.png" "/api/preview"; expect "422 text/plain; charset=utf-8" "a broken PNG"; body_has "your picture"
+if grep -q "$tmp" "$tmp/body"; then bad "the message shows the server's path: $(cat "$tmp/body")"; else ok; fi
+left=$(find "$tmp/t" -mindepth 2 | head -3)
+if [ -z "$left" ]; then ok; else bad "uploads left behind: $left"; fi
 got=$(curl -s -o /dev/null -w '%{http_code}' -H "Host: evil.example:80" "$url")
 expect 421 "a foreign Host (DNS rebinding)"
 big=$(head -c 60000 /dev/zero | tr '\0' a)
@@ -230,11 +296,39 @@ sort -n -k2 "$tmp/load.out" | awk -v n="$n" -v took="$took" '
 # a clean stop: SIGTERM, then (its default restored, as a terminal has it) SIGINT
 kill -TERM "$pid"; wait "$pid"; status=$?; pid=""
 if [ "$status" -eq 0 ]; then ok; else bad "SIGTERM: exit $status"; fi
+left=$(find "$tmp/t" -mindepth 1 | head -3)
+if [ -z "$left" ]; then ok; else bad "the uploads' folder stayed: $left"; fi
 if grep -q "stopped" "$tmp/serve.err"; then ok; else bad "no 'stopped' after SIGTERM"; fi
 if start_server env --default-signal=INT; then
     kill -INT "$pid"; wait "$pid"; status=$?; pid=""
     if [ "$status" -eq 0 ]; then ok; else bad "SIGINT: exit $status"; fi
 fi
+
+# beyond loopback, one address has 2 requests in the making at most: the
+# others are refused at once with 429 and Retry-After (never a hang, never
+# the machine's memory); --jobs is checked
+run 2 "$meiro" serve --jobs 0; err_has "from 1 to 64"
+: > "$tmp/any.out"
+"$meiro" serve --listen 0.0.0.0 --port 0 --jobs 1 > "$tmp/any.out" 2> "$tmp/any.err" &
+pid=$!
+i=0
+while [ $i -lt 100 ] && ! grep -q "http://" "$tmp/any.out"; do sleep 0.1; i=$((i + 1)); done
+url=$(sed -n 's|.*\(http://[^ ]*/\).*|\1|p' "$tmp/any.out")
+if grep -q "1 maze at once" "$tmp/any.err"; then ok; else bad "--jobs 1 not said: $(cat "$tmp/any.err")"; fi
+: > "$tmp/busy.cfg"
+for i in 1 2 3 4 5; do
+    printf 'url = "%sapi/booklet?format=pdf&count=20&from=40x40&to=80x80&seed=%d"\noutput = "/dev/null"\n' \
+        "$url" "$i" >> "$tmp/busy.cfg"
+done
+curl -s --parallel --parallel-immediate --parallel-max 5 --max-time 120 -K "$tmp/busy.cfg" \
+    -w '%{http_code} %header{retry-after}\n' > "$tmp/busy.out"
+if grep -q '^200 ' "$tmp/busy.out" && grep -q '^429 5$' "$tmp/busy.out" &&
+    ! grep -qv '^\(200 \|429 5\|503 5\)$' "$tmp/busy.out"; then
+    ok
+else
+    bad "5 booklets at once from one address: $(tr '\n' ' ' < "$tmp/busy.out")"
+fi
+stop_server
 
 # 0.0.0.0: the warning that nobody is asked for a password
 : > "$tmp/any.out"

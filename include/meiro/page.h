@@ -183,6 +183,12 @@ typedef struct meiro_export_options {
 
 /* Fills *opt with the defaults. */
 MEIRO_API void meiro_export_options_init(meiro_export_options *opt);
+/* Looks up, in the calling thread, the fonts pages and names are drawn
+ * with (fontconfig's configuration, the Latin and Japanese faces), so that
+ * processes forked from this thread later draw without that work (meiro
+ * serve). Draws nothing and changes no output. false if a face is
+ * missing. */
+MEIRO_API bool meiro_fonts_preload(void);
 
 /* Checks what needs no maze, before any work: the title is UTF-8 text
  * (else MEIRO_ERROR_ARGUMENT naming the first bad byte, counted from 1),

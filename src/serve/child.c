@@ -1,12 +1,17 @@
-/* Running the generate command for a request: this same program, in a
- * child process, so that what the server sends is the command line's own
- * output, byte for byte, and its refusals the command line's own messages;
- * and so a request that runs too long or too big is killed alone, under a
- * time budget and an address-space limit, without the server. The output
+/* Running the generate command for a request: the command line's own
+ * code (cmd_generate, cmd_booklet) in a child process forked from the
+ * server, so that what the server sends is the command line's output, byte
+ * for byte, and its refusals the command line's own messages; and so a
+ * request that runs too long or too big is killed alone, under a time
+ * budget and an address-space limit, without the server. The child is a
+ * fork of the running server, not a new program: the libraries are linked
+ * and the fonts found once, when the server starts (serve_warm_up), which
+ * is most of what a new `meiro generate` spends on a preview. The output
  * comes back through a pipe into memory: nothing is written to disk. */
-#define _GNU_SOURCE /* pipe2: close-on-exec from the start, as other threads fork too */
+#define _GNU_SOURCE /* pipe2 */
 #include "serve.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -15,13 +20,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-
-/* The child's address space: above the 160 MB drawing text needs
- * (check_memory_floor in src/cli/common.c), below what would hurt. */
-#define CHILD_MEMORY_MB 1024
 
 static void close_fd(int *fd)
 {
@@ -29,8 +31,27 @@ static void close_fd(int *fd)
     *fd = -1;
 }
 
-/* In the child, between fork and exec: async-signal-safe calls only. */
-static void exec_child(const serve_config *cfg, const serve_job *job, int out, int err)
+/* The connections' sockets the child got with the fork: closed, so a
+ * client that leaves is gone at once, not when the child ends. (Other
+ * descriptors may be a library's own, from the warm-up: kept.) */
+static void close_sockets(void)
+{
+    DIR *dir = opendir("/proc/self/fd");
+    if (!dir) return;
+    int self = dirfd(dir);
+    struct dirent *e;
+    while ((e = readdir(dir))) {
+        int fd = atoi(e->d_name);
+        struct stat st;
+        if (fd > 2 && fd != self && fstat(fd, &st) == 0 && S_ISSOCK(st.st_mode)) close(fd);
+    }
+    closedir(dir);
+}
+
+/* In the child: the command line's main() for this one command (its
+ * standard output checked as close_stdout does), then _exit, so nothing
+ * of the server's (its threads are not in the child) runs at exit. */
+static void run_child(const serve_config *cfg, const serve_job *job, int out, int err)
 {
     sigset_t none;
     sigemptyset(&none);
@@ -38,14 +59,31 @@ static void exec_child(const serve_config *cfg, const serve_job *job, int out, i
     signal(SIGPIPE, SIG_DFL);
     int in = open("/dev/null", O_RDONLY);
     if (in < 0 || dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0) _exit(127);
+    close(in);
+    close(out);
+    close(err);
+    close_sockets();
+    /* standard output is a pipe now, whatever the server's was: buffered whole */
+    setvbuf(stdout, NULL, _IOFBF, 65536);
     struct rlimit cpu = {SERVE_TIME_BUDGET, SERVE_TIME_BUDGET + 1};
 #ifndef __SANITIZE_ADDRESS__ /* AddressSanitizer reserves terabytes of address space for its shadow */
-    struct rlimit mem = {(rlim_t)CHILD_MEMORY_MB << 20, (rlim_t)CHILD_MEMORY_MB << 20};
-    setrlimit(RLIMIT_AS, &mem);
+    rlim_t mem = (rlim_t)cfg->base_vm + ((rlim_t)SERVE_CHILD_MEMORY_MB << 20);
+    struct rlimit as = {mem, mem};
+    setrlimit(RLIMIT_AS, &as);
+#else
+    (void)cfg;
 #endif
     setrlimit(RLIMIT_CPU, &cpu);
-    execv(cfg->exe, job->argv);
-    _exit(127);
+    char **argv = (char **)job->argv; /* the child's own copy: getopt may reorder it */
+    optind = 0; /* getopt from the start, as in a new process (glibc: its state too) */
+    int rc =
+        job->booklet ? cmd_booklet(job->argc - 1, argv + 1) : cmd_generate(job->argc - 1, argv + 1);
+    bool failed = fflush(stdout) != 0 || ferror(stdout);
+    if (failed && rc == EXIT_OK) {
+        fprintf(stderr, "meiro: write error\n");
+        rc = EXIT_FAIL;
+    }
+    _exit(rc);
 }
 
 static long ms_left(const struct timespec *deadline)
@@ -91,22 +129,103 @@ static bool drain(int fd, bool is_out, serve_result *res, size_t *cap, size_t *e
     return true;
 }
 
-bool serve_run(const serve_config *cfg, const serve_job *job, serve_result *res)
+/* The spawner thread: loads the fonts, then forks a child for each job
+ * handed to it. Forks happen here alone, one at a time. */
+static void *spawner(void *arg)
+{
+    serve_config *cfg = arg;
+    serve_spawner *sp = &cfg->spawner;
+    if (!meiro_fonts_preload())
+        fprintf(stderr, "meiro serve: warning: the fonts or pictures could not be loaded ahead; "
+                        "each request loads them itself\n");
+    pthread_mutex_lock(&sp->lock);
+    for (;;) {
+        while (!(sp->job && !sp->answered) && !sp->stopping)
+            pthread_cond_wait(&sp->changed, &sp->lock);
+        if (sp->stopping) break;
+        sp->pid = fork();
+        if (sp->pid == 0) run_child(cfg, sp->job, sp->out, sp->err);
+        sp->error = errno;
+        sp->answered = true;
+        pthread_cond_broadcast(&sp->changed);
+    }
+    pthread_mutex_unlock(&sp->lock);
+    return NULL;
+}
+
+bool serve_spawner_start(serve_config *cfg)
+{
+    serve_spawner *sp = &cfg->spawner;
+    memset(sp, 0, sizeof *sp);
+    if (pthread_mutex_init(&sp->lock, NULL) != 0) return false;
+    if (pthread_cond_init(&sp->changed, NULL) != 0) {
+        pthread_mutex_destroy(&sp->lock);
+        return false;
+    }
+    int e = pthread_create(&sp->thread, NULL, spawner, cfg);
+    if (e != 0) {
+        pthread_cond_destroy(&sp->changed);
+        pthread_mutex_destroy(&sp->lock);
+        errno = e;
+        return false;
+    }
+    sp->running = true;
+    return true;
+}
+
+void serve_spawner_stop(serve_config *cfg)
+{
+    serve_spawner *sp = &cfg->spawner;
+    if (!sp->running) return;
+    pthread_mutex_lock(&sp->lock);
+    sp->stopping = true;
+    pthread_cond_broadcast(&sp->changed);
+    pthread_mutex_unlock(&sp->lock);
+    pthread_join(sp->thread, NULL);
+    pthread_cond_destroy(&sp->changed);
+    pthread_mutex_destroy(&sp->lock);
+    sp->running = false;
+}
+
+/* A child for the job, started by the spawner: its pid, or -1 (errno).
+ * The pipes are made and their write ends closed while the slot is held,
+ * so no other child inherits them (else this one's output would end only
+ * when that child ends). */
+static pid_t spawn(serve_spawner *sp, const serve_job *job, int out[2], int err[2])
+{
+    pthread_mutex_lock(&sp->lock);
+    while (sp->job && !sp->stopping) pthread_cond_wait(&sp->changed, &sp->lock);
+    pid_t pid = -1;
+    int error = ECANCELED;
+    if (!sp->stopping && pipe2(out, O_CLOEXEC) == 0 && pipe2(err, O_CLOEXEC) == 0) {
+        sp->job = job;
+        sp->out = out[1];
+        sp->err = err[1];
+        sp->answered = false;
+        pthread_cond_broadcast(&sp->changed);
+        while (!sp->answered && !sp->stopping) pthread_cond_wait(&sp->changed, &sp->lock);
+        pid = sp->answered ? sp->pid : -1;
+        error = sp->answered ? sp->error : ECANCELED;
+        sp->job = NULL;
+        pthread_cond_broadcast(&sp->changed);
+    } else if (!sp->stopping) {
+        error = errno;
+    }
+    close_fd(&out[1]);
+    close_fd(&err[1]);
+    pthread_mutex_unlock(&sp->lock);
+    errno = error;
+    return pid;
+}
+
+bool serve_run(serve_config *cfg, const serve_job *job, serve_result *res)
 {
     memset(res, 0, sizeof *res);
     int out[2] = {-1, -1}, err[2] = {-1, -1};
-    if (pipe2(out, O_CLOEXEC) != 0 || pipe2(err, O_CLOEXEC) != 0) {
-        snprintf(res->err, sizeof res->err, "meiro serve: cannot make a pipe: %s", strerror(errno));
-        close_fd(&out[0]);
-        close_fd(&out[1]);
-        return false;
-    }
-    pid_t pid = fork();
-    if (pid == 0) exec_child(cfg, job, out[1], err[1]);
-    close_fd(&out[1]);
-    close_fd(&err[1]);
+    pid_t pid = spawn(&cfg->spawner, job, out, err);
     if (pid < 0) {
-        snprintf(res->err, sizeof res->err, "meiro serve: cannot start meiro: %s", strerror(errno));
+        snprintf(res->err, sizeof res->err, "meiro serve: cannot start a process: %s",
+                 strerror(errno));
         close_fd(&out[0]);
         close_fd(&err[0]);
         return false;
@@ -140,4 +259,15 @@ bool serve_run(const serve_config *cfg, const serve_job *job, serve_result *res)
     while ((done = waitpid(pid, &status, 0)) < 0 && errno == EINTR) {}
     res->status = done == pid && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     return true;
+}
+
+size_t serve_address_space(void)
+{
+    FILE *f = fopen("/proc/self/statm", "r");
+    unsigned long pages = 0;
+    if (!f) return 0;
+    if (fscanf(f, "%lu", &pages) != 1) pages = 0;
+    fclose(f);
+    long page = sysconf(_SC_PAGESIZE);
+    return pages * (size_t)(page > 0 ? page : 4096);
 }

@@ -180,6 +180,7 @@ bool serve_job_add(serve_job *job, const char *name, const char *value, size_t v
         !size_value(job, name, value, SERVE_MAX_COPIES, &job->copies))
         return refuse(job, "--copies: this server makes up to %s versions of a booklet%s", "40",
                       "");
+    if (strcmp(name, "shape") == 0) job->shape_given = true;
     if (strcmp(name, "grid") == 0) job->round = strstr(value, "polar") != NULL;
     if (strcmp(name, "text") == 0) job->text_given = true;
     if (strcmp(name, "seed") == 0) job->seeded = true;
@@ -215,4 +216,42 @@ bool serve_job_finish(serve_job *job)
     }
     return add_word(job, "format", meiro_format_info(job->format)->name) &&
            add_word(job, "output", "-");
+}
+
+const char *serve_picture_type(const unsigned char *d, size_t n)
+{
+    static const struct {
+        const char *type, *magic;
+        size_t len;
+    } magics[] = {
+        {"PNG", "\x89PNG\r\n\x1a\n", 8},
+        {"JPEG", "\xff\xd8\xff", 3},
+        {"GIF", "GIF87a", 6},
+        {"GIF", "GIF89a", 6},
+        {"BMP", "BM", 2},
+    };
+    for (size_t i = 0; i < sizeof magics / sizeof magics[0]; i++)
+        if (n >= magics[i].len && memcmp(d, magics[i].magic, magics[i].len) == 0)
+            return magics[i].type;
+    /* SVG: text that starts, past a UTF-8 byte-order mark and blanks, with
+     * an XML declaration, a comment, a doctype or <svg */
+    size_t i = n >= 3 && memcmp(d, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
+    while (i < n && (d[i] == ' ' || d[i] == '\t' || d[i] == '\r' || d[i] == '\n')) i++;
+    static const char *const starts[] = {"<?xml", "<!--", "<!DOCTYPE svg", "<svg"};
+    for (size_t k = 0; k < sizeof starts / sizeof starts[0]; k++) {
+        size_t len = strlen(starts[k]);
+        if (n - i >= len && memcmp(d + i, starts[k], len) == 0) return "SVG";
+    }
+    return NULL;
+}
+
+bool serve_job_add_picture(serve_job *job, const char *path)
+{
+    if (job->booklet)
+        return refuse(job, "a booklet takes built-in shapes only, not an uploaded picture%s%s", "",
+                      "");
+    if (job->shape_given)
+        return refuse(job, "--shape: the uploaded picture is the shape: name no other%s%s", "", "");
+    job->shape_given = true;
+    return add_word(job, "shape", path);
 }

@@ -31,6 +31,12 @@ static const char *const usage_serve =
     "                       computer only); 0.0.0.0 lets the network in, and\n"
     "                       there is no password: anyone who reaches it can use it\n"
     "      --open           open the page in the browser\n"
+    "  -j, --jobs N         mazes made at once, 1 to 64 (default: one a processor,\n"
+    "                       2 to 8, fewer if the memory free cannot hold that many\n"
+    "                       at 1 GB each); a request waits for its turn up to 30 s\n"
+    "                       (beyond 127.0.0.1: 5 s, and 2 requests at once an\n"
+    "                       address), then gets HTTP 503 (429: that address's\n"
+    "                       share) with Retry-After\n"
     "  -h, --help           show this help\n"
     "\n"
     "The page's API (GET; the parameters are generate's, or booklet's, long options):\n"
@@ -39,7 +45,8 @@ static const char *const usage_serve =
     "                       (format: pdf, png, svg, xlsx, html or json)\n"
     "  /api/booklet?format=pdf&count=12&difficulty=easy-hard   a booklet (booklet's\n"
     "                       long options; format: pdf, xlsx or html)\n"
-    "  /api/choices         the built-in shapes, templates and art, as JSON\n"
+    "  /api/choices         the built-in shapes, templates and art, as JSON\n"    "POST a picture (PNG, JPEG, GIF, BMP or SVG, up to 2 MB) as the body of\n"
+    "/api/preview or /api/file: it is the shape.\n"
     "A bad value gets HTTP 400 and the command line's one-line message.\n"
     "Ctrl-C stops the server.\n";
 
@@ -48,6 +55,7 @@ static const struct option serve_options[] = {
     {"port", required_argument, NULL, 'p'},
     {"listen", required_argument, NULL, 'l'},
     {"open", no_argument, NULL, OPT_SERVE_OPEN},
+    {"jobs", required_argument, NULL, 'j'},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
@@ -181,12 +189,84 @@ static void warnings(const char *err, char *out, size_t size)
     out[n] = 0;
 }
 
+/* A POST's body: the picture of a shape, held in memory as it arrives. */
+typedef struct upload {
+    unsigned char *data;
+    size_t len, cap;
+    bool too_big;  /* past SERVE_MAX_UPLOAD, or all uploads past SERVE_MAX_UPLOADS */
+    size_t booked; /* bytes taken from the budget */
+} upload;
+
+/* The file of an upload in the making: DIR/XXXXXX/picture.EXT (its own
+ * folder, so the footer names it "picture"), written whole before the
+ * child starts, removed once it ends. */
+typedef struct saved_picture {
+    char dir[PATH_MAX], path[PATH_MAX];
+} saved_picture;
+
+/* Once only (another request may make a folder of the same name after);
+ * the path stays, for the messages. */
+static void remove_picture(saved_picture *p)
+{
+    if (!p->dir[0]) return;
+    if (p->path[0]) unlink(p->path);
+    rmdir(p->dir);
+    p->dir[0] = 0;
+}
+
+static bool save_picture(const serve_config *cfg, const upload *up, const char *type,
+                         saved_picture *p, char *why, size_t why_size)
+{
+    p->dir[0] = p->path[0] = 0;
+    char ext[8];
+    size_t n = strlen(type);
+    for (size_t i = 0; i <= n && i < sizeof ext; i++)
+        ext[i] = (char)(type[i] >= 'A' && type[i] <= 'Z' ? type[i] - 'A' + 'a' : type[i]);
+    if (!cfg->uploads[0] ||
+        snprintf(p->dir, sizeof p->dir, "%s/XXXXXX", cfg->uploads) >= (int)sizeof p->dir ||
+        !mkdtemp(p->dir)) {
+        snprintf(why, why_size, "meiro serve: cannot keep the uploaded picture: %s",
+                 cfg->uploads[0] ? strerror(errno) : "no folder for uploads");
+        p->dir[0] = 0;
+        return false;
+    }
+    snprintf(p->path, sizeof p->path, "%s/picture.%s", p->dir, ext);
+    int fd = open(p->path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    size_t done = 0;
+    while (fd >= 0 && done < up->len) {
+        ssize_t w = write(fd, up->data + done, up->len - done);
+        if (w < 0 && errno == EINTR) continue;
+        if (w <= 0) break;
+        done += (size_t)w;
+    }
+    int e = errno;
+    if (fd < 0 || done < up->len || close(fd) != 0) {
+        if (fd >= 0 && done < up->len) close(fd);
+        snprintf(why, why_size, "meiro serve: cannot keep the uploaded picture: %s",
+                 strerror(fd < 0 || done < up->len ? e : errno));
+        remove_picture(p);
+        p->path[0] = 0;
+        return false;
+    }
+    return true;
+}
+
+/* The command's message with the upload's path as the user knows it. */
+static void name_picture(char *line, size_t size, const saved_picture *p)
+{
+    char *at = p->path[0] ? strstr(line, p->path) : NULL;
+    if (!at) return;
+    char rest[1100];
+    snprintf(rest, sizeof rest, "%s", at + strlen(p->path));
+    snprintf(at, size - (size_t)(at - line), "your picture%s", rest);
+}
+
 /* What a route makes: generate's preview (svg only) or file, or a booklet
  * (pdf, xlsx or html). */
 enum route_kind { ROUTE_PREVIEW, ROUTE_FILE, ROUTE_BOOKLET };
 
-static enum MHD_Result api_maze(struct MHD_Connection *c, const serve_config *cfg,
-                                enum route_kind route)
+static enum MHD_Result api_maze(struct MHD_Connection *c, serve_config *cfg, enum route_kind route,
+                                const upload *up)
 {
     bool download = route != ROUTE_PREVIEW;
     serve_job *job = malloc(sizeof *job);
@@ -212,18 +292,69 @@ static enum MHD_Result api_maze(struct MHD_Connection *c, const serve_config *cf
     }
     if (!q.failed) job->format = downloads[kind].format;
     char line[1100];
+    saved_picture picture = {{0}, {0}};
+    if (up && !q.failed) { /* the body: a picture for the shape */
+        const char *type = serve_picture_type(up->data, up->len);
+        unsigned code = up->too_big ? MHD_HTTP_CONTENT_TOO_LARGE
+                        : !up->len  ? MHD_HTTP_BAD_REQUEST
+                        : !type     ? MHD_HTTP_UNSUPPORTED_MEDIA_TYPE
+                                    : 0;
+        if (code) {
+            snprintf(line, sizeof line, "meiro serve: %s",
+                     up->too_big ? "the picture is larger than this server takes (2 MB): "
+                                   "make it smaller"
+                     : !up->len  ? "POST the picture of the shape as the request's body"
+                                 : "the picture is not a PNG, JPEG, GIF, BMP or SVG file");
+            free(job);
+            return respond_text(c, code, line, NULL);
+        }
+        if (route == ROUTE_BOOKLET || job->shape_given) {
+            q.failed = !serve_job_add_picture(job, "-"); /* its message */
+        } else if (!save_picture(cfg, up, type, &picture, line, sizeof line)) {
+            free(job);
+            return respond_text(c, MHD_HTTP_INTERNAL_SERVER_ERROR, line, NULL);
+        } else {
+            q.failed = !serve_job_add_picture(job, picture.path);
+        }
+    }
     if (q.failed || !serve_job_finish(job)) {
         snprintf(line, sizeof line, "meiro serve: %s", job->message);
+        remove_picture(&picture);
         free(job);
         return respond_text(c, MHD_HTTP_BAD_REQUEST, line, NULL);
     }
     serve_result *res = malloc(sizeof *res);
     if (!res) {
+        remove_picture(&picture);
         free(job);
         return MHD_NO;
     }
+    /* a slot for the child, or 503 / 429 and when to come back */
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    const struct sockaddr *client = info ? info->client_addr : NULL;
+    serve_admission admitted = serve_budget_enter(&cfg->budget, client);
+    if (admitted != SERVE_ADMITTED) {
+        remove_picture(&picture);
+        free(res);
+        free(job);
+        static const char *const retry[] = {"Retry-After", "5", NULL};
+        return respond_text(
+            c,
+            admitted == SERVE_REFUSED_BUSY ? MHD_HTTP_SERVICE_UNAVAILABLE
+                                           : MHD_HTTP_TOO_MANY_REQUESTS,
+            admitted == SERVE_REFUSED_BUSY
+                ? "meiro serve: busy: every maze the server makes at once is in the making; try "
+                  "again in a few seconds"
+                : "meiro serve: this address already has 2 mazes in the making; try again when "
+                  "they are done",
+            retry);
+    }
     enum MHD_Result ok;
-    if (!serve_run(cfg, job, res)) {
+    bool ran = serve_run(cfg, job, res);
+    serve_budget_leave(&cfg->budget, client);
+    remove_picture(&picture);
+    if (!ran) {
         ok = respond_text(c, MHD_HTTP_INTERNAL_SERVER_ERROR, res->err, NULL);
     } else if (res->timed_out || res->too_big) {
         free(res->out);
@@ -236,14 +367,18 @@ static enum MHD_Result api_maze(struct MHD_Connection *c, const serve_config *cf
     } else if (res->status != 0) {
         free(res->out);
         first_error(res->err, line, sizeof line);
+        name_picture(line, sizeof line, &picture);
         if (!line[0] || res->status < 0) /* killed: by its processor-time limit, or it crashed */
             snprintf(line, sizeof line,
                      "meiro serve: meiro %s ended without finishing (past the 20 s budget, or "
                      "out of memory): make the maze smaller",
                      job->argv[1]);
-        ok = respond_text(
-            c, res->status == EXIT_USAGE ? MHD_HTTP_BAD_REQUEST : MHD_HTTP_INTERNAL_SERVER_ERROR,
-            line, NULL);
+        /* a picture the library cannot read is the request's fault too */
+        unsigned code = res->status == EXIT_USAGE ? MHD_HTTP_BAD_REQUEST
+                        : picture.path[0] && strstr(line, "your picture")
+                            ? MHD_HTTP_UNPROCESSABLE_CONTENT
+                            : MHD_HTTP_INTERNAL_SERVER_ERROR;
+        ok = respond_text(c, code, line, NULL);
     } else {
         char seed[24], disposition[96], warn[700];
         /* the seed as run: the one given, else the one chosen */
@@ -349,26 +484,92 @@ static bool host_allowed(struct MHD_Connection *c, const serve_config *cfg)
     return false;
 }
 
+/* Takes a POST's body as it arrives, up to SERVE_MAX_UPLOAD bytes (and the
+ * budget of all uploads held at once); past it the rest is read and
+ * dropped, and the answer is 413. */
+static void take_upload(serve_config *cfg, upload *up, const char *data, size_t size)
+{
+    if (up->too_big || !size) return;
+    if (up->len + size > SERVE_MAX_UPLOAD) {
+        up->too_big = true;
+    } else if (up->len + size > up->cap) {
+        size_t cap = up->cap ? up->cap * 2 : 65536;
+        while (cap < up->len + size) cap *= 2;
+        if (cap > SERVE_MAX_UPLOAD) cap = SERVE_MAX_UPLOAD;
+        unsigned char *more = realloc(up->data, cap);
+        if (!more || !serve_budget_upload(&cfg->budget, (long long)(cap - up->booked))) {
+            if (more) up->data = more;
+            up->too_big = true;
+            return;
+        }
+        up->data = more;
+        up->cap = cap;
+        up->booked = cap;
+    }
+    if (up->too_big) return;
+    memcpy(up->data + up->len, data, size);
+    up->len += size;
+}
+
+/* MHD_OPTION_NOTIFY_COMPLETED: a request's upload freed, its bytes given back. */
+static void request_done(void *cls, struct MHD_Connection *c, void **state,
+                         enum MHD_RequestTerminationCode why)
+{
+    (void)c, (void)why;
+    serve_config *cfg = cls;
+    if (!*state || *state == cls) return;
+    upload *up = *state;
+    if (up->booked) serve_budget_upload(&cfg->budget, -(long long)up->booked);
+    free(up->data);
+    free(up);
+    *state = NULL;
+}
+
 static enum MHD_Result route(void *cls, struct MHD_Connection *c, const char *url,
                              const char *method, const char *version, const char *upload_data,
                              size_t *upload_size, void **state)
 {
-    (void)version, (void)upload_data, (void)upload_size;
-    const serve_config *cfg = cls;
-    static const char *const allow[] = {"Allow", "GET", NULL};
-    if (strcmp(method, MHD_HTTP_METHOD_GET) !=
-        0) /* at once, its body unread: the connection closes */
-        return respond_text(c, MHD_HTTP_METHOD_NOT_ALLOWED, "meiro serve: GET only", allow);
-    /* a GET is answered on the second call, once the request is read
-     * whole, so the connection can stay open for the next one */
+    (void)version;
+    serve_config *cfg = cls;
+    static const char *const allow[] = {"Allow", "GET, POST", NULL};
+    bool get = strcmp(method, MHD_HTTP_METHOD_GET) == 0;
+    /* POST: a picture for a shape, to the maze routes */
+    bool post = strcmp(method, MHD_HTTP_METHOD_POST) == 0 &&
+                (strcmp(url, "/api/preview") == 0 || strcmp(url, "/api/file") == 0);
+    if (!get && !post) /* at once, its body unread: the connection closes */
+        return respond_text(c, MHD_HTTP_METHOD_NOT_ALLOWED,
+                            "meiro serve: GET, or POST a picture to /api/preview or /api/file",
+                            allow);
+    /* answered once the request is read whole, so the connection can stay
+     * open for the next one */
     if (!*state) {
-        *state = (void *)cfg;
+        if (get) {
+            *state = cfg;
+            return MHD_YES;
+        }
+        const char *length =
+            MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+        if (length && strtoull(length, NULL, 10) > SERVE_MAX_UPLOAD) /* not read at all */
+            return respond_text(c, MHD_HTTP_CONTENT_TOO_LARGE,
+                                "meiro serve: the picture is larger than this server takes (2 "
+                                "MB): make it smaller",
+                                NULL);
+        upload *up = calloc(1, sizeof *up);
+        if (!up) return MHD_NO;
+        *state = up;
+        return MHD_YES;
+    }
+    if (post && *upload_size) {
+        take_upload(cfg, *state, upload_data, *upload_size);
+        *upload_size = 0;
         return MHD_YES;
     }
     if (!host_allowed(c, cfg))
         return respond_text(
             c, MHD_HTTP_MISDIRECTED_REQUEST,
             "meiro serve: ask for http://127.0.0.1:PORT/ (or localhost): no other name", NULL);
+    if (post)
+        return api_maze(c, cfg, strcmp(url, "/api/file") == 0 ? ROUTE_FILE : ROUTE_PREVIEW, *state);
     const char *const csp[] = {"Content-Security-Policy", page_csp, NULL};
     if (strcmp(url, "/") == 0)
         return respond(c, MHD_HTTP_OK, "text/html; charset=utf-8", serve_index_html,
@@ -379,9 +580,9 @@ static enum MHD_Result route(void *cls, struct MHD_Connection *c, const char *ur
     if (strcmp(url, "/studio.js") == 0)
         return respond(c, MHD_HTTP_OK, "text/javascript; charset=utf-8", serve_studio_js,
                        strlen(serve_studio_js), false, NULL);
-    if (strcmp(url, "/api/preview") == 0) return api_maze(c, cfg, ROUTE_PREVIEW);
-    if (strcmp(url, "/api/file") == 0) return api_maze(c, cfg, ROUTE_FILE);
-    if (strcmp(url, "/api/booklet") == 0) return api_maze(c, cfg, ROUTE_BOOKLET);
+    if (strcmp(url, "/api/preview") == 0) return api_maze(c, cfg, ROUTE_PREVIEW, NULL);
+    if (strcmp(url, "/api/file") == 0) return api_maze(c, cfg, ROUTE_FILE, NULL);
+    if (strcmp(url, "/api/booklet") == 0) return api_maze(c, cfg, ROUTE_BOOKLET, NULL);
     if (strcmp(url, "/api/choices") == 0) return api_choices(c);
     return respond_text(c, MHD_HTTP_NOT_FOUND, "meiro serve: no such page", NULL);
 }
@@ -438,12 +639,12 @@ static bool open_browser(const char *url)
 }
 
 static int parse_serve(int argc, char **argv, unsigned *port, const char **listen, bool *open,
-                       bool *help)
+                       unsigned *jobs, bool *help)
 {
     int c;
     uint64_t v;
     optind = 1;
-    while ((c = getopt_long(argc, argv, ":p:l:h", serve_options, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":p:l:j:h", serve_options, NULL)) != -1) {
         switch (c) {
         case 'p':
             if (!parse_u64(optarg, 65535, &v))
@@ -452,6 +653,12 @@ static int parse_serve(int argc, char **argv, unsigned *port, const char **liste
             *port = (unsigned)v;
             break;
         case 'l': *listen = optarg; break;
+        case 'j':
+            if (!parse_u64(optarg, SERVE_MAX_JOBS, &v) || v == 0)
+                return usage_error("serve", "--jobs must be a whole number from 1 to 64, not '%s'",
+                                   optarg);
+            *jobs = (unsigned)v;
+            break;
         case OPT_SERVE_OPEN: *open = true; break;
         case 'h':
             fputs(usage_serve, stdout);
@@ -469,19 +676,12 @@ int cmd_serve(int argc, char **argv)
     unsigned port = DEFAULT_PORT;
     const char *where = "127.0.0.1";
     bool open = false, help = false;
-    int rc = parse_serve(argc, argv, &port, &where, &open, &help);
+    unsigned jobs = 0;
+    int rc = parse_serve(argc, argv, &port, &where, &open, &jobs, &help);
     if (rc != EXIT_OK || help) return rc;
 
     serve_config *cfg = calloc(1, sizeof *cfg);
     if (!cfg) return report_failure(NULL, &(meiro_error){.status = MEIRO_ERROR_NOMEM});
-    ssize_t n = readlink("/proc/self/exe", cfg->exe, sizeof cfg->exe - 1);
-    if (n <= 0 || (size_t)n >= sizeof cfg->exe - 1) {
-        free(cfg);
-        fprintf(stderr, "meiro serve: cannot find this program (/proc/self/exe): %s\n",
-                strerror(errno));
-        return EXIT_FAIL;
-    }
-    cfg->exe[n] = 0;
 
     struct sockaddr_storage addr = {0};
     struct sockaddr_in *v4 = (struct sockaddr_in *)&addr;
@@ -528,15 +728,52 @@ int cmd_serve(int argc, char **argv)
     }
     port = cfg->port = ntohs(ipv6 ? v6->sin6_port : v4->sin_port);
 
+    /* a private folder (0700) for uploaded pictures while their mazes are made */
+    const char *tmp = getenv("TMPDIR");
+    if (!tmp || !*tmp) tmp = "/tmp";
+    if (snprintf(cfg->uploads, sizeof cfg->uploads, "%s/meiro-serve-XXXXXX", tmp) >=
+            (int)sizeof cfg->uploads ||
+        !mkdtemp(cfg->uploads)) {
+        fprintf(stderr, "meiro serve: warning: no folder for uploaded pictures in %s: %s\n", tmp,
+                strerror(errno));
+        cfg->uploads[0] = 0;
+    }
+
+    /* the thread that forks the children, signals blocked as here; the
+     * children's memory limit counts from the server's before its threads */
+    cfg->base_vm = serve_address_space();
+    if (!serve_spawner_start(cfg)) {
+        fprintf(stderr, "meiro serve: cannot start a thread: %s\n", strerror(errno));
+        close(sock);
+        if (cfg->uploads[0]) rmdir(cfg->uploads);
+        free(cfg);
+        return EXIT_FAIL;
+    }
+
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    unsigned workers = cpus < 2 ? 2 : cpus > 8 ? 8 : (unsigned)cpus;
+    if (!jobs) jobs = serve_default_jobs(cpus < 2 ? 2 : cpus > 8 ? 8 : (unsigned)cpus);
+    if (!serve_budget_init(&cfg->budget, jobs, cfg->loopback)) {
+        fprintf(stderr, "meiro serve: cannot start: %s\n", strerror(errno));
+        close(sock);
+        serve_spawner_stop(cfg);
+        if (cfg->uploads[0]) rmdir(cfg->uploads);
+        free(cfg);
+        return EXIT_FAIL;
+    }
+    /* a thread a connection: a request waiting for its slot (budget.c)
+     * holds only its own, and the page's files are served meanwhile */
     struct MHD_Daemon *d = MHD_start_daemon(
-        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | (ipv6 ? MHD_USE_IPv6 : 0), 0, NULL, NULL,
-        route, cfg, MHD_OPTION_LISTEN_SOCKET, sock, MHD_OPTION_THREAD_POOL_SIZE, workers,
-        MHD_OPTION_CONNECTION_LIMIT, (unsigned)128, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)15,
+        MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION | MHD_USE_AUTO |
+            (ipv6 ? MHD_USE_IPv6 : 0),
+        0, NULL, NULL, route, cfg, MHD_OPTION_LISTEN_SOCKET, sock, MHD_OPTION_THREAD_STACK_SIZE,
+        (size_t)(512 << 10), MHD_OPTION_CONNECTION_LIMIT, (unsigned)SERVE_MAX_CONNECTIONS,
+        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)15, MHD_OPTION_NOTIFY_COMPLETED, request_done, cfg,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)32768, MHD_OPTION_END);
     if (!d) {
         close(sock);
+        serve_spawner_stop(cfg);
+        serve_budget_free(&cfg->budget);
+        if (cfg->uploads[0]) rmdir(cfg->uploads);
         free(cfg);
         fprintf(stderr, "meiro serve: cannot start the server on %s port %u\n", where, port);
         return EXIT_FAIL;
@@ -553,6 +790,7 @@ int cmd_serve(int argc, char **argv)
             "can use the server; it has no password or any other authentication\n",
             where, port);
     printf("meiro serve: open %s in a browser (Ctrl-C stops the server)\n", url);
+    fprintf(stderr, "meiro serve: %u maze%s at once (--jobs)\n", jobs, jobs == 1 ? "" : "s");
     fflush(stdout);
     if (open && !open_browser(url))
         fprintf(stderr, "meiro serve: no browser found to open: open %s\n", url);
@@ -560,6 +798,9 @@ int cmd_serve(int argc, char **argv)
     int sig = 0;
     while (sigwait(&stop, &sig) != 0) {}
     MHD_stop_daemon(d);
+    serve_spawner_stop(cfg);
+    serve_budget_free(&cfg->budget);
+    if (cfg->uploads[0]) rmdir(cfg->uploads);
     free(cfg);
     fprintf(stderr, "meiro serve: stopped\n");
     return EXIT_OK;

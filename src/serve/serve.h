@@ -7,7 +7,9 @@
 #include "cli.h"
 
 #include <limits.h>
+#include <pthread.h>
 #include <stddef.h>
+#include <sys/socket.h>
 
 /* Limits checked before any work. */
 #define SERVE_MAX_PARAMS 40          /* query parameters in one request */
@@ -21,14 +23,78 @@
 #define SERVE_MAX_MAZES 100          /* mazes in a booklet (--count) */
 #define SERVE_MAX_COPIES 40          /* versions of a booklet (--copies) */
 #define SERVE_MAX_BOOKLET 400        /* mazes in all its versions */
+#define SERVE_CHILD_MEMORY_MB                                                                      \
+    1024                              /* a child's address space beyond the server's: above the
+                                        160 MB drawing text needs (check_memory_floor) */
+#define SERVE_MAX_UPLOAD (2u << 20)   /* bytes of an uploaded picture (a POST's body) */
+#define SERVE_MAX_UPLOADS (32u << 20) /* ... of all uploads held at once */
+#define SERVE_MAX_JOBS 64             /* children at once (--jobs) */
+#define SERVE_MAX_CONNECTIONS 128     /* connections at once, a thread each */
+#define SERVE_PER_ADDRESS 2           /* beyond loopback: a client's requests in the making */
+#define SERVE_WAIT_LOCAL 30           /* seconds a request waits for a slot: on loopback */
+#define SERVE_WAIT_REMOTE 5           /* ... and beyond it */
 
-/* The server's settings, fixed once it runs (shared read-only by the
- * worker threads). */
+struct serve_job;
+
+/* The thread that forks the children (child.c): the one that loaded the
+ * fonts, whose font map (pango keeps one a thread) every child inherits.
+ * A worker hands it one job at a time. */
+typedef struct serve_spawner {
+    pthread_mutex_t lock;
+    pthread_cond_t changed;
+    pthread_t thread;
+    const struct serve_job *job; /* the job to start, NULL when the slot is free */
+    int out, err;                /* the child's standard output and error */
+    pid_t pid;                   /* the child started, or -1 (errno in error) */
+    int error;
+    bool answered, stopping, running;
+} serve_spawner;
+
+/* A client address's requests in the making (budget.c). */
+typedef struct serve_client {
+    unsigned char key[16]; /* its address (IPv4 mapped into IPv6) */
+    unsigned requests;     /* running or waiting; 0: the entry is free */
+} serve_client;
+
+/* How many children run at once, and for whom (budget.c). */
+typedef struct serve_budget {
+    pthread_mutex_t lock;
+    pthread_cond_t freed;
+    unsigned jobs, running; /* slots, and those taken */
+    unsigned per_address;   /* a client's requests at once; 0: no limit (loopback) */
+    unsigned wait_s;        /* how long a request waits for a slot */
+    size_t uploads;         /* bytes of uploads held (SERVE_MAX_UPLOADS) */
+    serve_client clients[SERVE_MAX_CONNECTIONS]; /* at most one request a connection */
+} serve_budget;
+
+/* The server's settings, fixed once it runs, and the spawner and budget
+ * the worker threads share. */
 typedef struct serve_config {
-    char exe[PATH_MAX]; /* this program, run once per request */
     unsigned port;
-    bool loopback; /* bound to 127.0.0.1 or ::1: Host is checked */
+    bool loopback;  /* bound to 127.0.0.1 or ::1: Host is checked */
+    size_t base_vm; /* the server's address space once started: a child's starts there */
+    serve_spawner spawner;
+    serve_budget budget;
+    char uploads[PATH_MAX]; /* a private folder for the uploads in the making; "" if none */
 } serve_config;
+
+/* The slots by default: `processors`, fewer if the memory available cannot
+ * hold that many children at their limit (at least 1). */
+unsigned serve_default_jobs(unsigned processors);
+bool serve_budget_init(serve_budget *b, unsigned jobs, bool loopback);
+void serve_budget_free(serve_budget *b);
+typedef enum {
+    SERVE_ADMITTED,
+    SERVE_REFUSED_BUSY,   /* every slot taken for the whole wait */
+    SERVE_REFUSED_ADDRESS /* this client has its share in the making */
+} serve_admission;
+/* Takes a slot for a request from `client` (NULL: unknown), waiting up to
+ * wait_s for one; serve_budget_leave gives it back (only when admitted). */
+serve_admission serve_budget_enter(serve_budget *b, const struct sockaddr *client);
+/* Takes (bytes > 0) or gives back (< 0) room for an upload's bytes: false
+ * when all uploads held at once would pass SERVE_MAX_UPLOADS. */
+bool serve_budget_upload(serve_budget *b, long long bytes);
+void serve_budget_leave(serve_budget *b, const struct sockaddr *client);
 
 /* The command a request asks for: "meiro generate --NAME=VALUE ...
  * --format=F --output=- --seed=N" (or booklet; argv NULL-terminated, its
@@ -46,7 +112,16 @@ typedef struct serve_job {
     bool seeded, round, text_given;
     meiro_format format;
     char message[320]; /* why the query was refused */
+    bool shape_given;  /* --shape in the query */
 } serve_job;
+
+/* What an uploaded picture is, by its first bytes: "PNG", "JPEG", "GIF",
+ * "BMP" or "SVG" (an XML or <svg document; the library's readers judge the
+ * rest), NULL for anything else. */
+const char *serve_picture_type(const unsigned char *data, size_t size);
+/* The uploaded picture, saved at path, as the shape. false (job->message)
+ * when the query named a shape too, or for a booklet. */
+bool serve_job_add_picture(serve_job *job, const char *path);
 
 /* One query parameter, in the order of the request. Returns false (and
  * fills job->message with a one-line reason) for a name that is not one of
@@ -71,11 +146,21 @@ typedef struct serve_result {
     bool timed_out, too_big;
 } serve_result;
 
-/* Runs the job's command (cfg->exe) with job's options in a child process
- * under the time budget and an address-space limit, collecting its output
- * in memory. false only when the child could not be started or memory ran
+/* Runs the job's command (the command line's cmd_generate or cmd_booklet)
+ * with job's options in a child process forked from the server, under the
+ * time budget and an address-space limit, collecting its output in
+ * memory. false only when the child could not be started or memory ran
  * out (res->err says why). */
-bool serve_run(const serve_config *cfg, const serve_job *job, serve_result *res);
+bool serve_run(serve_config *cfg, const serve_job *job, serve_result *res);
+/* Starts the spawner thread, which first loads what every child would
+ * otherwise load anew: the fonts (fontconfig's configuration and caches, a
+ * Latin and a Japanese face), the shapes' pictures, the SVG and PDF
+ * surfaces. false (errno) if the thread could not start. */
+bool serve_spawner_start(serve_config *cfg);
+/* Ends it, once no worker runs (after MHD_stop_daemon). */
+void serve_spawner_stop(serve_config *cfg);
+/* The process's address space in bytes (0 if unknown). */
+size_t serve_address_space(void);
 
 /* The page's files, compiled in (tools/embed-text.sh). */
 extern const char serve_index_html[], serve_studio_css[], serve_studio_js[];

@@ -6,7 +6,9 @@
  * without '=' has no value). Whatever it accepts must be a command line
  * the server may run: generate's or booklet's own long options, none of
  * those the server sets or that name a file, sizes within the limits,
- * the output standard output, NULL-terminated. */
+ * the output standard output, NULL-terminated. The same bytes go through
+ * serve_picture_type, which sniffs an uploaded picture: it names one of
+ * five types, each only for bytes that start as that type does, or none. */
 #define _POSIX_C_SOURCE 200809L
 #include "serve.h"
 
@@ -64,6 +66,17 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
 {
     static const meiro_format formats[] = {MEIRO_FORMAT_PDF,  MEIRO_FORMAT_PNG,  MEIRO_FORMAT_SVG,
                                            MEIRO_FORMAT_XLSX, MEIRO_FORMAT_HTML, MEIRO_FORMAT_JSON};
+    const char *type = serve_picture_type(data, size);
+    if (type) {
+        bool png = strcmp(type, "PNG") == 0, jpeg = strcmp(type, "JPEG") == 0,
+             gif = strcmp(type, "GIF") == 0, bmp = strcmp(type, "BMP") == 0,
+             svg = strcmp(type, "SVG") == 0;
+        if (!(png || jpeg || gif || bmp || svg)) abort();
+        if ((png && (size < 8 || data[0] != 0x89)) || (jpeg && (size < 3 || data[0] != 0xff)) ||
+            (gif && (size < 6 || data[0] != 'G')) || (bmp && (size < 2 || data[0] != 'B')) ||
+            (svg && !memchr(data, '<', size)))
+            abort();
+    }
     if (size == 0) return 0;
     serve_job *job = malloc(sizeof *job);
     char *line = malloc(size + 1);

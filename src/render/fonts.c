@@ -1,0 +1,57 @@
+/* meiro_fonts_preload: the fonts of the pages and of the names looked up
+ * once, ahead, in the calling thread (meiro serve forks its children from
+ * a thread that did, so no child reads fontconfig's configuration or
+ * matches a font again). It draws nothing: no cairo surface is made, as
+ * cairo numbers its surfaces in the SVGs it writes and a page must come
+ * out the same in a fresh process. */
+#include "render/draw.h"
+
+/* The families of draw.c and shape.c (text masks), with the options they
+ * set on their contexts, so pango's caches hold what they will ask. */
+static const char *const families[] = {
+    FONT_FAMILY,
+    "DejaVu Sans, IPAexGothic, Noto Sans CJK JP, Noto Sans JP, Noto Sans, sans-serif",
+    "DejaVu Sans Condensed, DejaVu Sans, IPAexGothic, Noto Sans CJK JP, Noto Sans JP, Noto Sans, "
+    "sans-serif",
+};
+
+bool meiro_fonts_preload(void)
+{
+    PangoFontMap *map = pango_cairo_font_map_get_default(); /* this thread's */
+    if (!map) return false;
+    bool ok = true;
+    static const char *const langs[] = {"en", "ja"};
+    for (size_t l = 0; l < sizeof langs / sizeof langs[0]; l++) {
+        PangoContext *pc = pango_font_map_create_context(map);
+        if (!pc) return false;
+        cairo_font_options_t *fo = cairo_font_options_create();
+        cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
+        cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
+        pango_context_set_matrix(pc, NULL);
+        pango_cairo_context_set_font_options(pc, fo);
+        pango_context_set_round_glyph_positions(pc, FALSE);
+        cairo_font_options_destroy(fo);
+        pango_context_set_language(pc, pango_language_from_string(langs[l]));
+        for (size_t f = 0; f < sizeof families / sizeof families[0]; f++)
+            for (int bold = 0; bold < 2; bold++) {
+                PangoLayout *layout = pango_layout_new(pc);
+                PangoFontDescription *desc = pango_font_description_from_string(families[f]);
+                if (!layout || !desc) {
+                    ok = false;
+                } else {
+                    pango_font_description_set_weight(desc, bold ? PANGO_WEIGHT_BOLD
+                                                                 : PANGO_WEIGHT_NORMAL);
+                    pango_font_description_set_absolute_size(desc, 10 * PANGO_SCALE);
+                    pango_layout_set_font_description(layout, desc);
+                    pango_layout_set_text(layout, "Sスタート0 Aaはな迷路", -1);
+                    PangoRectangle ink;
+                    pango_layout_get_extents(layout, &ink, NULL);
+                    ok = ok && ink.width > 0;
+                }
+                if (desc) pango_font_description_free(desc);
+                if (layout) g_object_unref(layout);
+            }
+        g_object_unref(pc);
+    }
+    return ok;
+}
