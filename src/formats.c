@@ -330,6 +330,13 @@ meiro_status meiro_export_grid_cell_mm(meiro_grid grid, uint32_t width, uint32_t
     return r;
 }
 
+/* The formats that draw a weave maze's crossings (the others would show
+ * each as a junction, or lose it). */
+static bool weave_format(meiro_format format)
+{
+    return format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_SVG || format == MEIRO_FORMAT_PNG;
+}
+
 static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *path,
                                       meiro_format format, const meiro_export_options *opt,
                                       FILE *out, const char *temp_dir, meiro_error *err)
@@ -341,6 +348,10 @@ static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *
     }
     meiro_status s = format_check(format, opt, err);
     if (s == MEIRO_OK) s = meiro_export_grid_check(meiro_maze_grid(maze), format, err);
+    if (s == MEIRO_OK && maze->weave && !weave_format(format))
+        s = fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
+                       "%s cannot show a weave maze's crossings yet: write it as pdf, svg or png",
+                       formats[format].info.name);
     if (s == MEIRO_OK && format == MEIRO_FORMAT_HTML)
         s = export_html_check_size(maze_total(maze), err);
     if (s == MEIRO_OK) s = export_memory_check(format, maze->w, maze->h, err);

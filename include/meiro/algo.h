@@ -69,6 +69,11 @@ typedef struct meiro_generate_options {
                               built-in shape so named to its least grid */
     bool no_bridges;                /* a mask in several pieces is refused instead of
                               joined by the shortest bridges of cells */
+    unsigned weave;                 /* 0..100: weave maze, the share of cells that may
+                              become crossings (a passage tunnels under a
+                              straight perpendicular corridor); rect grid and
+                              dig, cluster or growing-tree only; default 0.
+                              (In the struct's old tail padding: same size.) */
 } meiro_generate_options;
 
 /* Fills *opt with the defaults (seed 0). */

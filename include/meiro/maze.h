@@ -257,6 +257,20 @@ MEIRO_API bool meiro_maze_side_open(const meiro_maze *maze, meiro_cell cell, uns
 MEIRO_API meiro_status meiro_maze_set_side(meiro_maze *maze, meiro_cell cell, unsigned side,
                                            bool open);
 
+/* ---- Weave mazes -------------------------------------------------------- */
+
+/* A weave maze (meiro_generate_options.weave) has crossings: a cell whose
+ * straight corridor (the over-passage) a perpendicular passage tunnels
+ * under, joining the cells either side of it. All four walls of a crossing
+ * are open; the cell itself leads only along its over-passage, and a path
+ * under it steps from the cell before straight to the cell after (two
+ * apart). meiro_maze_crossing answers the direction the tunnel runs,
+ * MEIRO_EAST (west to east) or MEIRO_SOUTH (north to south), or
+ * MEIRO_NO_DIR for a cell that is no crossing; meiro_maze_crossings counts
+ * them (0 on mazes that do not weave). */
+MEIRO_API meiro_dir meiro_maze_crossing(const meiro_maze *maze, meiro_cell cell);
+MEIRO_API uint64_t meiro_maze_crossings(const meiro_maze *maze);
+
 /* ---- Watching: what generators and solvers do, step by step ---------- */
 
 typedef enum meiro_event_kind {

@@ -106,7 +106,8 @@ enum {
     OPT_SIGNATURE,
     OPT_CREEP,
     OPT_KEY_PER_PAGE,
-    OPT_DELAY
+    OPT_DELAY,
+    OPT_WEAVE
 };
 #define GRID_HELP                                                                                  \
     "      --grid G         rect (default), polar (theta: a round maze, -H rings\n"                \

@@ -19,6 +19,9 @@ static const char *const usage_generate =
     "                       cell (like prim); default 0.5\n"
     "      --loops P        open P% of the dead ends into loops (default 0: one\n"
     "                       solution)\n"
+    "      --weave P        a weave maze: up to P% of the cells become crossings,\n"
+    "                       a passage going under a straight corridor (rect grid;\n"
+    "                       cluster, dig or growing-tree)\n"
     "      --difficulty L   easy, normal, hard or expert: the level's size,\n"
     "                       generator and ends (see 'meiro list') and its\n"
     "                       smallest cell on the page (10, 7, 5, 3 mm);\n"
@@ -126,6 +129,7 @@ const struct option generate_options[] = {
     {"text", required_argument, NULL, OPT_TEXT},
     {"no-bridges", no_argument, NULL, OPT_NO_BRIDGES},
     {"grid", required_argument, NULL, OPT_GRID},
+    {"weave", required_argument, NULL, OPT_WEAVE},
     {NULL, 0, NULL, 0},
 };
 
@@ -180,6 +184,12 @@ static int maze_option(generate_args *a, int c, char **argv)
             return usage_error("generate", "--loops is a percentage from 0 to 100, not '%s'",
                                optarg);
         opt->loops = (unsigned)v;
+        return EXIT_OK;
+    case OPT_WEAVE:
+        if (!parse_u64(optarg, 100, &v))
+            return usage_error("generate", "--weave is a percentage from 0 to 100, not '%s'",
+                               optarg);
+        opt->weave = (unsigned)v;
         return EXIT_OK;
     case OPT_ENDS:
         if (meiro_ends_from_name(optarg, &opt->ends, &e) != MEIRO_OK)

@@ -72,8 +72,11 @@ int cmd_stats(int argc, char **argv)
                (unsigned long long)st.dead_ends, percent(st.dead_ends, st.cells),
                (unsigned long long)st.junctions, (unsigned long long)st.junctions4,
                (unsigned long long)st.corridors);
-        printf("\"decisions\": %llu, \"longest_path\": %llu, \"river\": %.2f}\n",
+        printf("\"decisions\": %llu, \"longest_path\": %llu, \"river\": %.2f",
                (unsigned long long)st.decisions, (unsigned long long)st.longest, st.river);
+        if (meiro_maze_crossings(m)) /* weave mazes only: the others' JSON stays as it was */
+            printf(", \"crossings\": %llu", (unsigned long long)meiro_maze_crossings(m));
+        printf("}\n");
     } else {
         if (meiro_maze_grid(m) == MEIRO_GRID_POLAR)
             printf("size:        polar, %lu rings (%llu cells)\n", (unsigned long)st.height,
@@ -105,6 +108,9 @@ int cmd_stats(int argc, char **argv)
         printf("longest:     %llu cells (the longest path in the maze)\n",
                (unsigned long long)st.longest);
         printf("river:       %.2f (average cells from a dead end to its junction)\n", st.river);
+        if (meiro_maze_crossings(m))
+            printf("crossings:   %llu (a passage goes under a corridor)\n",
+                   (unsigned long long)meiro_maze_crossings(m));
     }
     meiro_maze_free(m);
     return EXIT_OK; /* main checks that standard output was written */

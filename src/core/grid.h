@@ -38,6 +38,10 @@ size_t other_across(const meiro_maze *m, size_t id, unsigned side, unsigned *bac
 meiro_cell other_cell_across(const meiro_maze *m, meiro_cell c, unsigned side);
 void other_notify(meiro_maze *m, size_t id, unsigned side, bool open);
 
+/* Weave mazes (core/weave.c): moves next[s] of the open sides of cell i
+ * that lead into a crossing's tunnel on to the cell beyond it. */
+void weave_exits(const meiro_maze *m, size_t i, unsigned open, size_t next[GRID_MAX_SIDES]);
+
 /* Runs the statement after it for each side s in mask (read once), side 0
  * first. */
 #define FOR_EACH_SIDE_IN(s, mask)                                                                  \
@@ -180,7 +184,11 @@ static inline size_t grid_through_as(const meiro_maze *m, bool rect, size_t id, 
 {
     if (!rect) return other_across(m, id, side, back);
     *back = dir_opposite((meiro_dir)side);
-    return id + (size_t)((ptrdiff_t)DIR_DY[side] * (ptrdiff_t)m->w + DIR_DX[side]);
+    size_t delta = (size_t)((ptrdiff_t)DIR_DY[side] * (ptrdiff_t)m->w + DIR_DX[side]);
+    size_t j = id + delta;
+    /* a weave's tunnel: the cell beyond the crossing (core/weave.c) */
+    if (UNLIKELY(m->cells[j] & cell_under_bit(side))) j += delta;
+    return j;
 }
 
 static inline size_t grid_through(const meiro_maze *m, size_t id, unsigned side, unsigned *back)
@@ -194,7 +202,12 @@ static inline grid_at grid_step_as(const meiro_maze *m, bool rect, grid_at at, u
                                    size_t next)
 {
     if (!rect) return (grid_at){next, other_cell_across(m, at.c, side)};
-    return (grid_at){next, {at.c.x + (uint32_t)DIR_DX[side], at.c.y + (uint32_t)DIR_DY[side]}};
+    /* two cells when next is across a weave's crossing */
+    uint32_t k = next == at.id + (size_t)((ptrdiff_t)DIR_DY[side] * (ptrdiff_t)m->w + DIR_DX[side])
+                     ? 1u
+                     : 2u;
+    return (grid_at){next,
+                     {at.c.x + k * (uint32_t)DIR_DX[side], at.c.y + k * (uint32_t)DIR_DY[side]}};
 }
 
 static inline grid_at grid_step(const meiro_maze *m, grid_at at, unsigned side, size_t next)
@@ -252,6 +265,10 @@ static inline unsigned grid_open_sides_as(const meiro_maze *m, bool rect, size_t
     unsigned mask = (unsigned)(c[id] & CELL_BITS) << 1; /* east, south */
     if (id >= m->w && (c[id - m->w] & CELL_OPEN_S)) mask |= dir_bit(MEIRO_NORTH);
     if (id > 0 && (c[id - 1] & CELL_OPEN_E)) mask |= dir_bit(MEIRO_WEST);
+    /* a crossing cell's own passage is its over-passage alone */
+    if (UNLIKELY(c[id] & CELL_UNDER))
+        mask &= (c[id] & CELL_UNDER_EW) ? ~(dir_bit(MEIRO_EAST) | dir_bit(MEIRO_WEST))
+                                        : ~(dir_bit(MEIRO_NORTH) | dir_bit(MEIRO_SOUTH));
     return mask;
 }
 
@@ -285,7 +302,9 @@ static inline unsigned grid_exits_as(const meiro_maze *m, bool rect, grid_at at,
     next[MEIRO_NORTH] = i - w, next[MEIRO_EAST] = i + 1, next[MEIRO_SOUTH] = i + w,
     next[MEIRO_WEST] = i - 1;
     for (unsigned d = 0; d < DIR_COUNT; d++) back[d] = dir_opposite((meiro_dir)d);
-    return grid_open_sides_as(m, true, i);
+    unsigned open = grid_open_sides_as(m, true, i);
+    if (UNLIKELY(m->weave)) weave_exits(m, i, open, next);
+    return open;
 }
 
 static inline unsigned grid_exits(const meiro_maze *m, grid_at at, size_t next[GRID_MAX_SIDES],

@@ -5,6 +5,7 @@
 #include "core/model.h"
 #include "core/sets.h"
 #include "core/names.h"
+#include "core/weave.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -221,7 +222,12 @@ bool meiro_maze_side_open(const meiro_maze *maze, meiro_cell cell, unsigned side
 
 meiro_status meiro_maze_set_side(meiro_maze *maze, meiro_cell cell, unsigned side, bool open)
 {
-    if (!meiro_maze_neighbour(maze, cell, side, NULL)) return MEIRO_ERROR_ARGUMENT;
+    meiro_cell next;
+    if (!meiro_maze_neighbour(maze, cell, side, &next)) return MEIRO_ERROR_ARGUMENT;
+    /* a crossing's four walls belong to its two passages: they stay open */
+    if (maze->weave && ((maze->cells[grid_id(maze, cell)] | maze->cells[grid_id(maze, next)]) &
+                        CELL_UNDER))
+        return MEIRO_ERROR_ARGUMENT;
     grid_set_side(maze, grid_id(maze, cell), side, open);
     return MEIRO_OK;
 }
@@ -387,7 +393,7 @@ void meiro_maze_set_origin(meiro_maze *maze, const char *algorithm, uint64_t see
 /* The bits a cell's byte may hold. */
 static unsigned cell_bits(const meiro_maze *m, size_t id)
 {
-    return m->grid == MEIRO_GRID_RECT ? CELL_BITS : (1u << grid_sides(m, id)) - 1;
+    return m->grid == MEIRO_GRID_RECT ? CELL_BITS | CELL_UNDER : (1u << grid_sides(m, id)) - 1;
 }
 
 /* "side 2", or on a rectangle "south". */
@@ -405,6 +411,8 @@ static meiro_status check_cell(const meiro_maze *m, grid_at at, meiro_error *err
     unsigned long x = at.c.x, y = at.c.y;
     if (m->cells[at.id] & ~cell_bits(m, at.id))
         return fail(err, MEIRO_ERROR_INTERNAL, "cell (%lu, %lu) has stray bits", x, y);
+    if (!weave_cell_ok(m, at))
+        return fail(err, MEIRO_ERROR_INTERNAL, "cell (%lu, %lu) is a malformed crossing", x, y);
     unsigned open = grid_open_sides(m, at.id);
     if (open && !grid_active(m, at.id))
         return fail(err, MEIRO_ERROR_INTERNAL, "cell (%lu, %lu) has a passage outside the shape", x,
@@ -415,8 +423,8 @@ static meiro_status check_cell(const meiro_maze *m, grid_at at, meiro_error *err
         return fail(err, MEIRO_ERROR_INTERNAL, "cell (%lu, %lu) opens %s into the outer wall%s", x,
                     y, side_name(m, (unsigned)__builtin_ctz(nowhere), name),
                     m->active ? " or out of the shape" : "");
-    FOR_EACH_SIDE_IN (s, open) {
-        if (!grid_open(m, next[s], back[s]))
+    FOR_EACH_SIDE_IN (s, open) { /* (a rectangle keeps each wall once: only the others) */
+        if (m->grid != MEIRO_GRID_RECT && !grid_open(m, next[s], back[s]))
             return fail(err, MEIRO_ERROR_INTERNAL,
                         "cell (%lu, %lu) opens %s but its neighbour does not", x, y,
                         side_name(m, s, name));

@@ -10,6 +10,19 @@
  * wall is stored exactly once. A set bit means the wall is open. */
 enum { CELL_OPEN_E = 1u, CELL_OPEN_S = 2u, CELL_BITS = 3u };
 
+/* Weave mazes: a crossing cell has all four walls open and two passages.
+ * CELL_UNDER_EW: a passage tunnels under it from west to east (the cell
+ * itself joins north and south, the over-passage); CELL_UNDER_NS the other
+ * way round. In the cell graph the cells either side of the tunnel are
+ * neighbours (two apart), and the crossing cell has only its over sides. */
+enum { CELL_UNDER_EW = 4u, CELL_UNDER_NS = 8u, CELL_UNDER = 12u };
+
+/* The under bit a step in direction d goes through. */
+static inline uint8_t cell_under_bit(unsigned d)
+{
+    return (d & 1u) ? CELL_UNDER_EW : CELL_UNDER_NS;
+}
+
 struct meiro_maze {
     uint32_t w, h;
     uint8_t *cells;        /* rect: w * h bytes, row-major, CELL_OPEN_E/S bits;
@@ -29,6 +42,7 @@ struct meiro_maze {
     char shape[48];            /* what a mask depicts ("heart", "HANA"), or "" */
     const meiro_observer *obs; /* set while a generator runs */
     uint32_t road;             /* the road (branch) number reported with carves */
+    bool weave;                /* rect: some cell has a CELL_UNDER bit (a crossing) */
 };
 
 /* Tells the observer (if any) one step. */

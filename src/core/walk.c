@@ -28,7 +28,10 @@ static ALWAYS_INLINE void walk(const meiro_maze *m, meiro_maze *carve, uint8_t *
     unsigned back[GRID_MAX_SIDES];
     for (;;) {
         unsigned candidates = 0;
-        if (rect) {
+        if (rect && following && UNLIKELY(m->weave)) { /* tunnels: the far cell's trail */
+            unsigned open = grid_exits_as(m, true, at, next, back);
+            FOR_EACH_SIDE_IN (s, open) candidates |= (unsigned)!(trail[next[s]] & TRAIL_SEEN) << s;
+        } else if (rect) {
             unsigned sides = following ? grid_open_sides_as(m, true, at.id) : rect_sides(m, at);
             candidates = rect_unmarked(m, at.id, sides, trail, TRAIL_SEEN);
         } else if (following) {

@@ -57,6 +57,10 @@ meiro_status rect_eller(meiro_maze *m, rng_state *rng, const meiro_generate_opti
 meiro_status rect_division(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
                            meiro_error *err);
 
+/* The weave form of generator `run` (gen/weave.c), NULL for one that cannot
+ * weave. */
+generator_fn weave_generator(generator_fn run);
+
 /* What several generators share. A random cell of the maze: on a
  * rectangle rng_below(w), then rng_below(h), drawn again while outside its
  * shape; on the other grids rng_below(cells). */

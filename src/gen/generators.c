@@ -200,6 +200,16 @@ static meiro_status options_check(const meiro_generate_options *opt, const gener
     meiro_status s = rect ? maze_check_size(opt->width, opt->height, err) : MEIRO_OK;
     if (s == MEIRO_OK) s = ends_check(opt, err);
     if (s != MEIRO_OK) return s;
+    if (opt->weave > 100)
+        return fail(err, MEIRO_ERROR_ARGUMENT, "weave must be a percentage, 0 to 100 (not %u)",
+                    opt->weave);
+    if (opt->weave && !rect)
+        return fail_field(err, MEIRO_FIELD_GRID, MEIRO_ERROR_ARGUMENT,
+                          "a weave maze needs the rect grid, not %s", meiro_grid_name(opt->grid));
+    if (opt->weave && !weave_generator(gen->run))
+        return fail_field(err, MEIRO_FIELD_ALGORITHM, MEIRO_ERROR_ARGUMENT,
+                          "'%s' cannot weave; these can: cluster, dig, growing-tree",
+                          gen->info.name);
     if (rect ? opt->mask && !gen->shapes
              : !meiro_generator_supports((size_t)(gen - generators), opt->grid)) {
         refuse(gen, opt->grid, rect, err);
@@ -237,7 +247,7 @@ meiro_maze *meiro_generate(const meiro_generate_options *opt, meiro_error *err)
     m->obs = opt->observer; /* every wall change is told from here on */
     observe(m->obs, MEIRO_EVENT_GRID, m->w, m->h, MEIRO_NO_DIR, 0);
     maze_tell_shape(m, m->obs);
-    meiro_status s = gen->run(m, &rng, opt, err);
+    meiro_status s = (opt->weave ? weave_generator(gen->run) : gen->run)(m, &rng, opt, err);
     if (s == MEIRO_OK) {
         maze_braid(m, opt->loops, &rng);
         s = maze_place_ends(m, opt, err);

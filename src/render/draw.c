@@ -111,6 +111,47 @@ static void stroke_walls(cairo_t *cr, const meiro_maze *m, const page_layout *L,
     stroke_runs(cr, &runs);
 }
 
+/* A weave maze's crossings, over the walls: the over-passage's two walls
+ * drawn whole across the cell, and the under-passage's walls (the grid
+ * lines along it in the cells either side) cut short of them, so a gap
+ * shows where the passage goes under. The gap is a fifth of a cell, and
+ * at least one and a half line widths, so it shows at every cell size. */
+static void stroke_crossings(cairo_t *cr, const meiro_maze *m, const page_layout *L,
+                             const pixel_snap *g, double line)
+{
+    double gap = fmin(fmax(L->cell * 0.2, 2 * line), L->cell * 0.35), half = line / 2;
+    unsigned runs = 0;
+    /* two passes: the gaps in the paper's colour, then the rails over them */
+    for (int pass = 0; pass < 2; pass++) {
+        cairo_set_source_rgb(cr, pass ? 0 : 1, pass ? 0 : 1, pass ? 0 : 1);
+        for (uint32_t y = 1; y + 1 < m->h; y++)
+            for (uint32_t x = 1; x + 1 < m->w; x++) {
+                uint8_t u = m->cells[cell_index(m, x, y)] & CELL_UNDER;
+                if (!u) continue;
+                double x0 = L->maze_x + x * L->cell, y0 = L->maze_y + y * L->cell, c = L->cell;
+                for (int side = 0; side < 2; side++) {
+                    bool ew = u == CELL_UNDER_EW; /* rails west and east, gaps beside them */
+                    if (pass == 0) {
+                        for (int end = 0; end < 2; end++) {
+                            double along = (ew ? x0 : y0) + (end ? c + half : -half - gap),
+                                   across = (ew ? y0 : x0) + side * c;
+                            if (ew) cairo_rectangle(cr, along, across - line, gap, 2 * line);
+                            else cairo_rectangle(cr, across - line, along, 2 * line, gap);
+                        }
+                    } else if (ew) {
+                        double px = snap_mm(g, x0 + side * c);
+                        wall_run(cr, px, snap_mm(g, y0), px, snap_mm(g, y0 + c), &runs);
+                    } else {
+                        double py = snap_mm(g, y0 + side * c);
+                        wall_run(cr, snap_mm(g, x0), py, snap_mm(g, x0 + c), py, &runs);
+                    }
+                }
+            }
+        if (pass == 0) cairo_fill(cr);
+    }
+    stroke_runs(cr, &runs);
+}
+
 /* Centre of cell (x, y), pushed half a cell out through a door if any. */
 static void cell_centre(const page_layout *L, meiro_cell c, meiro_dir door, double *cx, double *cy)
 {
@@ -127,17 +168,35 @@ static void stroke_path(cairo_t *cr, const meiro_maze *m, const meiro_path *p, c
     if (!p || p->length == 0) return;
     double x, y;
     cell_centre(L, p->cells[0], m->start_door, &x, &y);
-    cairo_move_to(cr, x, y);
-    for (size_t k = 0; k < p->length; k++) {
-        cell_centre(L, p->cells[k], MEIRO_NO_DIR, &x, &y);
-        cairo_line_to(cr, x, y);
-    }
-    cell_centre(L, p->cells[p->length - 1], m->goal_door, &x, &y);
-    cairo_line_to(cr, x, y);
     cairo_set_source_rgb(cr, SOLUTION_R, SOLUTION_G, SOLUTION_B);
     cairo_set_line_width(cr, L->path_width);
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+    cairo_move_to(cr, x, y);
+    for (size_t k = 0; k < p->length; k++) {
+        double px = x, py = y;
+        cell_centre(L, p->cells[k], MEIRO_NO_DIR, &x, &y);
+        if (k > 0 && (fabs(x - px) > 1.5 * L->cell || fabs(y - py) > 1.5 * L->cell)) {
+            /* under a weave's crossing (two cells on): dashed across the cell
+             * passed under, between its rails */
+            double ax = (px + x) / 2 - (x - px) / 4, ay = (py + y) / 2 - (y - py) / 4;
+            double bx = (px + x) / 2 + (x - px) / 4, by = (py + y) / 2 + (y - py) / 4;
+            cairo_line_to(cr, ax, ay);
+            cairo_stroke(cr);
+            double dash = L->cell / 6;
+            cairo_set_dash(cr, &dash, 1, 0);
+            cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
+            cairo_move_to(cr, ax, ay);
+            cairo_line_to(cr, bx, by);
+            cairo_stroke(cr);
+            cairo_set_dash(cr, NULL, 0, 0);
+            cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+            cairo_move_to(cr, bx, by);
+        }
+        cairo_line_to(cr, x, y);
+    }
+    cell_centre(L, p->cells[p->length - 1], m->goal_door, &x, &y);
+    cairo_line_to(cr, x, y);
     cairo_stroke(cr);
 }
 
@@ -456,7 +515,10 @@ void draw_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const p
     cairo_save(cr);
     cairo_set_line_width(cr, line);
     if (m->grid != MEIRO_GRID_RECT) draw_grid_maze(cr, m, path, L, marks, layers);
-    else if (layers & LAYER_WALLS) stroke_walls(cr, m, L, &g);
+    else if (layers & LAYER_WALLS) {
+        stroke_walls(cr, m, L, &g);
+        if (m->weave) stroke_crossings(cr, m, L, &g, line);
+    }
     if (m->grid == MEIRO_GRID_RECT && (layers & LAYER_PATH)) stroke_path(cr, m, path, L);
     if (m->grid == MEIRO_GRID_RECT && (layers & LAYER_LABELS)) draw_labels(cr, m, L, marks);
     cairo_restore(cr);

@@ -63,7 +63,8 @@ static unsigned side_to(const meiro_maze *m, size_t a, size_t b)
 {
     size_t next[GRID_MAX_SIDES];
     unsigned back[GRID_MAX_SIDES];
-    unsigned sides = grid_links(m, grid_at_id(m, a), next, back);
+    /* the open sides: a weave's tunnel leads two cells on */
+    unsigned sides = grid_exits(m, grid_at_id(m, a), next, back);
     FOR_EACH_SIDE_IN (s, sides)
         if (next[s] == b) return s;
     return GRID_MAX_SIDES;
