@@ -493,6 +493,19 @@ cp "$tmp/out" "$tmp/watched.txt" # the drawing reads back: watch digs, then solv
 "$meiro" generate -a dig --shape heart -W 16 -H 13 -s 3 --solution -f text > "$tmp/dug.txt"
 run 0 "$meiro" solve -f text "$tmp/watched.txt"; same "$tmp/out" "$tmp/dug.txt"
 run 0 "$meiro" watch --text HI -s 2; out_has "S"; out_has "G"
+# watch --age and --difficulty: the level's maze, as generate makes it (no page: no cell size)
+for lv in "--age 4" "--age 10" "--difficulty expert"; do
+    run 0 "$meiro" watch $lv -s 5; err_empty
+    cp "$tmp/out" "$tmp/watched.txt"
+    "$meiro" generate $lv -s 5 --solution -f text > "$tmp/level.txt"
+    run 0 "$meiro" solve -f text "$tmp/watched.txt"; same "$tmp/out" "$tmp/level.txt"
+done
+run 0 "$meiro" watch --age 4 -a eller -W 7 -H 5 -s 5; err_empty
+"$meiro" generate --age 4 -a eller -W 7 -H 5 -s 5 --solution -f text > "$tmp/level.txt"
+cp "$tmp/out" "$tmp/watched.txt"; run 0 "$meiro" solve -f text "$tmp/watched.txt"; same "$tmp/out" "$tmp/level.txt"
+run 2 "$meiro" watch --age 2; err_has "3 to 120 years"
+run 2 "$meiro" watch --difficulty silly; err_has "silly"
+run 0 "$meiro" watch --help; out_has "--age N"; out_has "--difficulty L"
 run 2 "$meiro" watch --shape nope; err_has "no shape 'nope'"
 run 2 "$meiro" watch --shape heart --text HI; err_has "one at a time"
 run 2 "$meiro" watch --text HI -W 9; err_has "takes its width from the letters"; err_has "(option: --width)"

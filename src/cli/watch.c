@@ -32,6 +32,11 @@ static const char *const usage_watch =
     "  -H, --height N       cells down (default: as tall as the terminal allows)\n"
     "  -s, --seed N         seed (default: from the clock)\n"
     "      --loops P        open P% of the dead ends into loops\n"
+    "      --difficulty L   easy, normal, hard or expert: the level's size,\n"
+    "                       generator and ends, as in generate (a terminal has\n"
+    "                       no page: no cell size); -W/-H/-a win\n"
+    "      --age N          the level for a child of N years (3-5 easy, 6-8\n"
+    "                       normal, 9-12 hard, 13+ expert)\n"
     "      --shape S        a maze inside a shape: a built-in one (heart, star,\n"
     "                       ...; see 'meiro list') or a picture FILE (SVG, PNG,\n"
     "                       JPEG, GIF, BMP)\n"
@@ -328,6 +333,7 @@ typedef struct watch_args {
     meiro_generate_options opt;
     unsigned given; /* MEIRO_GIVEN_* */
     const char *shape, *text, *solver;
+    const meiro_level_desc *level; /* --age or --difficulty; NULL: none */
     uint64_t delay;
     bool seeded, help;
 } watch_args;
@@ -351,8 +357,26 @@ const struct option watch_options[] = {
     {"shape", required_argument, NULL, OPT_SHAPE},
     {"text", required_argument, NULL, OPT_TEXT},
     {"no-bridges", no_argument, NULL, OPT_NO_BRIDGES},
+    {"difficulty", required_argument, NULL, OPT_DIFFICULTY},
+    {"age", required_argument, NULL, OPT_AGE},
     {NULL, 0, NULL, 0},
 };
+
+/* --difficulty or --age: the level, as generate reads it. */
+static int watch_level(watch_args *a, int c)
+{
+    meiro_error e = {0};
+    meiro_level level;
+    uint64_t age;
+    bool ok = c == OPT_DIFFICULTY ? meiro_level_from_name(optarg, &level, &e) == MEIRO_OK
+                                  : parse_u64(optarg, 1000, &age) &&
+                                        meiro_level_for_age((unsigned)age, &level, &e) == MEIRO_OK;
+    if (!ok)
+        return usage_error("watch", "%s",
+                           e.message[0] ? e.message : "--age takes a whole number of years");
+    a->level = meiro_level_info(level);
+    return EXIT_OK;
+}
 
 static int watch_option(watch_args *a, int c, char **argv)
 {
@@ -385,6 +409,8 @@ static int watch_option(watch_args *a, int c, char **argv)
     case OPT_SHAPE: a->shape = optarg; return EXIT_OK;
     case OPT_TEXT: a->text = optarg; return EXIT_OK;
     case OPT_NO_BRIDGES: a->opt.no_bridges = true; return EXIT_OK;
+    case OPT_DIFFICULTY:
+    case OPT_AGE: return watch_level(a, c);
     case 'h':
         fputs(usage_watch, stdout);
         a->help = true;
@@ -397,8 +423,8 @@ static int watch_option(watch_args *a, int c, char **argv)
 static int parse_watch(int argc, char **argv, watch_args *a)
 {
     meiro_generate_options_init(&a->opt);
-    a->opt.algorithm = "dig"; /* watch's own default: a road to follow */
-    a->given = MEIRO_GIVEN_ALGORITHM;
+    a->opt.algorithm = NULL; /* watch's own default, dig, unless a level names one */
+    a->given = 0;
     a->solver = "bfs";
     a->delay = 30;
     int c, rc = EXIT_OK;
@@ -407,6 +433,11 @@ static int parse_watch(int argc, char **argv, watch_args *a)
         rc = watch_option(a, c, argv);
     if (rc == EXIT_OK && !a->help && optind < argc)
         rc = usage_error("watch", "unexpected argument '%s'", argv[optind]);
+    if (a->opt.algorithm) a->given |= MEIRO_GIVEN_ALGORITHM;
+    else if (!a->level) {
+        a->opt.algorithm = "dig"; /* a road to follow */
+        a->given |= MEIRO_GIVEN_ALGORITHM;
+    }
     return rc;
 }
 
@@ -452,7 +483,7 @@ static int resolve_watch(watch_args *a, const terminal *t, uint8_t **mask)
                  t->fit_w, t->fit_h);
         return usage_error("watch", "%s", msg);
     }
-    if (!a->text) { /* watch's own size: the terminal's */
+    if (!a->text && !a->level) { /* watch's own size: the terminal's */
         a->opt.width = w ? w : t->tty ? t->fit_w : 20;
         a->opt.height = h ? h : t->tty ? t->fit_h : 12;
         a->given |= MEIRO_GIVEN_WIDTH | MEIRO_GIVEN_HEIGHT;
@@ -460,9 +491,20 @@ static int resolve_watch(watch_args *a, const terminal *t, uint8_t **mask)
     meiro_text_info info = {0};
     int rc = a->text && !a->shape ? watch_text(a, t, mask, &info) : EXIT_OK;
     meiro_error e = {0};
-    meiro_maze_sources src = {.shape = a->shape != NULL, .text = a->text ? &info : NULL};
+    meiro_maze_sources src = {
+        .level = a->level, .shape = a->shape != NULL, .text = a->text ? &info : NULL};
     if (rc == EXIT_OK && meiro_generate_options_resolve(&a->opt, a->given, &src, &e) != MEIRO_OK)
         rc = library_error("watch", NULL, &e);
+    /* the level's maze, or its shape's grid, on this terminal */
+    if (rc == EXIT_OK && a->level && !a->text && t->tty &&
+        (a->opt.width > t->fit_w || a->opt.height > t->fit_h)) {
+        char msg[200];
+        snprintf(msg, sizeof msg,
+                 "the %s level's maze is %u x %u cells; this terminal shows at most %u x %u "
+                 "(a larger terminal, or -W/-H)",
+                 a->level->name, a->opt.width, a->opt.height, t->fit_w, t->fit_h);
+        rc = usage_error("watch", "%s", msg);
+    }
     if (rc == EXIT_OK && a->shape &&
         meiro_shape_mask(a->shape, a->opt.width, a->opt.height, mask, &e) != MEIRO_OK)
         rc = library_error("watch", NULL, &e);
