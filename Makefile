@@ -46,7 +46,7 @@ TEST_CPPFLAGS   = $(RENDER_CPPFLAGS) $(PAGE_CPPFLAGS) $(IO_CPPFLAGS)
 LDLIBS  += $(shell pkg-config --libs $(DEP_LIBS) 2>/dev/null) -lm
 SERVE_LIBS = $(shell pkg-config --libs $(SERVE_PKGS) 2>/dev/null)
 
-LAYERS   := core gen solve watch io page render
+LAYERS   := core gen solve watch io content page render
 LIB_SRC  := $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c)) $(wildcard src/*.c)
 LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/page/builtin_files.o $(BUILD)/obj/render/html_assets.o
 TEMPLATE_FILES := $(sort $(wildcard templates/*.ini)) $(sort $(wildcard templates/art/*.svg)) \
@@ -91,7 +91,7 @@ $(BUILD)/obj/%.o: src/%.c
 	$(CC) $(CPPFLAGS) $(LAYER_CPPFLAGS) $(ALL_CFLAGS) $(if $(findstring /cli/,$@)$(findstring /serve/,$@),,$(LIB_CFLAGS)) -c $< -o $@
 
 $(BUILD)/obj/core/%.o $(BUILD)/obj/gen/%.o $(BUILD)/obj/solve/%.o \
-    $(BUILD)/obj/watch/%.o: LAYER_CPPFLAGS = $(BASE_CPPFLAGS)
+    $(BUILD)/obj/watch/%.o $(BUILD)/obj/content/%.o: LAYER_CPPFLAGS = $(BASE_CPPFLAGS)
 $(BUILD)/obj/io/%.o: LAYER_CPPFLAGS = $(IO_CPPFLAGS)
 $(BUILD)/obj/page/%.o: LAYER_CPPFLAGS = $(PAGE_CPPFLAGS)
 $(BUILD)/obj/render/%.o $(BUILD)/obj/formats.o $(BUILD)/obj/booklet.o \

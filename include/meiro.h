@@ -69,5 +69,6 @@ MEIRO_API const char *meiro_version(void);
 #include "meiro/io.h"
 #include "meiro/plan.h"
 #include "meiro/booklet.h"
+#include "meiro/rule.h"
 
 #endif /* MEIRO_H */

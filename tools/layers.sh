@@ -14,10 +14,11 @@ allowed() {
         solve) echo "core solve" ;;
         watch) echo "core watch" ;;
         io) echo "core io" ;;
+        content) echo "core content" ;;
         page) echo "core gen page" ;;
-        render) echo "core gen solve watch io page render" ;;
-        top) echo "core gen solve watch io page render top" ;;
-        cli) echo "core gen solve watch io page render top cli serve" ;;
-        serve) echo "core gen solve watch io page render top cli serve" ;;
+        render) echo "core gen solve watch io page render content" ;;
+        top) echo "core gen solve watch io page render top content" ;;
+        cli) echo "core gen solve watch io page render top cli serve content" ;;
+        serve) echo "core gen solve watch io page render top cli serve content" ;;
     esac
 }

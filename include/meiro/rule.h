@@ -1,0 +1,80 @@
+/* meiro/rule.h — rule mazes for the classroom: a grid of tokens (numbers,
+ * letters, kana, words) where exactly one START-to-FINISH path obeys a rule
+ * ("follow the multiples of 3"), proven for every sheet. */
+#ifndef MEIRO_RULE_H
+#define MEIRO_RULE_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* One worksheet: its rule, its tokens, START, FINISH and the rule path.
+ * Opaque; free with meiro_rule_sheet_free. Moves go up, down, left and
+ * right, one cell at a time. */
+typedef struct meiro_rule_sheet meiro_rule_sheet;
+
+/* A new sheet. rule: multiples:N (2-50), skip:N[,FROM] (count by N from
+ * FROM, default N), sum:N (add the numbers, reach exactly N; 5-60), abc[:upper|
+ * lower|mixed], aiueo[:hiragana|katakana], words:FILE (the lines of FILE are
+ * the target words, then a line "--", then look-alike distractors) or
+ * chain:FILE (one word a line; each word starts with the last letter or
+ * kana of the one before: しりとり). lang "en" or "ja" (NULL: "en"): the
+ * language of the rule's sentence. The level sets the grid (5x5 to 8x8),
+ * the path's length and how close the distractors come. The same arguments
+ * give the same sheet. The generator retries until the rule search
+ * (meiro_rule_sheet_paths) proves exactly one path; NULL and err filled
+ * (about MEIRO_FIELD_NONE, the message naming --rule) on a bad rule. */
+MEIRO_API meiro_rule_sheet *meiro_rule_sheet_new(const char *rule, const char *lang,
+                                                 meiro_level level, uint64_t seed,
+                                                 meiro_error *err);
+MEIRO_API void meiro_rule_sheet_free(meiro_rule_sheet *sheet);
+
+MEIRO_API uint32_t meiro_rule_sheet_width(const meiro_rule_sheet *sheet);
+MEIRO_API uint32_t meiro_rule_sheet_height(const meiro_rule_sheet *sheet);
+/* The token of cell (x, y), UTF-8; "" outside the grid. Borrowed. */
+MEIRO_API const char *meiro_rule_sheet_token(const meiro_rule_sheet *sheet, uint32_t x, uint32_t y);
+/* The rule path's cells as y * width + x, START first, FINISH last; returns
+ * its length. Borrowed. */
+MEIRO_API size_t meiro_rule_sheet_path(const meiro_rule_sheet *sheet, const uint32_t **cells);
+/* The rule as given ("multiples:3"), its one-line sentence in the sheet's
+ * language, the sheet's language and its title. Borrowed. */
+MEIRO_API const char *meiro_rule_sheet_rule(const meiro_rule_sheet *sheet);
+MEIRO_API const char *meiro_rule_sheet_sentence(const meiro_rule_sheet *sheet);
+MEIRO_API const char *meiro_rule_sheet_lang(const meiro_rule_sheet *sheet);
+MEIRO_API uint64_t meiro_rule_sheet_seed(const meiro_rule_sheet *sheet);
+
+/* The rule-aware search: how many START-to-FINISH paths obey the rule, 0,
+ * 1 or 2 (two or more, or not proven to be one). 1 is a proof: see
+ * src/content/rule.c for the argument. */
+MEIRO_API unsigned meiro_rule_sheet_paths(const meiro_rule_sheet *sheet);
+/* Whether a way through cells (y * width + x, n of them) starts at START,
+ * ends at FINISH, moves to a side neighbour each step, visits no cell twice
+ * and obeys the rule; *why (if not NULL) gets the step that breaks it
+ * (0-based), or n when the way stops before FINISH. */
+MEIRO_API bool meiro_rule_sheet_follows(const meiro_rule_sheet *sheet, const uint32_t *cells,
+                                        size_t n, size_t *why);
+
+/* Text (format "text") that meiro_rule_sheet_read reads back, or JSON
+ * ("json"). */
+MEIRO_API meiro_status meiro_rule_sheet_write(const meiro_rule_sheet *sheet, const char *format,
+                                              FILE *out, meiro_error *err);
+/* Reads a sheet written as text, checks it (its rule, tokens, path, and the
+ * proof); NULL and err filled with line and column on a bad file. */
+MEIRO_API meiro_rule_sheet *meiro_rule_sheet_read(FILE *in, meiro_error *err);
+
+/* Writes sheets as a PDF (atomically: never a half-written file): each
+ * sheet on a worksheet page (title, the rule in one line, a name line,
+ * START, FINISH, big cells), then, if answers, each sheet's answer page
+ * with the rule path shaded, after all the puzzles (a key: the answer is
+ * never on the puzzle page). per_page 1 or 2 (2-up: two sheets a page, cut
+ * in half). title NULL: the language's default. */
+MEIRO_API meiro_status meiro_rule_sheets_save_pdf(const meiro_rule_sheet *const *sheets,
+                                                  size_t count, const char *filename,
+                                                  const char *title, unsigned per_page,
+                                                  bool answers, meiro_error *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* MEIRO_RULE_H */

@@ -1,0 +1,64 @@
+/* The rule maze's model, shared by its generator, its proof, its readers
+ * and writers (content/) and its pages (render/). */
+#ifndef MEIRO_SRC_CONTENT_RULE_MODEL_H
+#define MEIRO_SRC_CONTENT_RULE_MODEL_H
+
+#include "meiro.h"
+
+enum { RULE_TOKEN_MAX = 48, RULE_SIDE_MAX = 12 };
+
+typedef enum rule_kind {
+    RULE_MULTIPLES,
+    RULE_SKIP,
+    RULE_SUM,
+    RULE_ABC,
+    RULE_AIUEO,
+    RULE_WORDS,
+    RULE_CHAIN
+} rule_kind;
+
+typedef struct rule_def {
+    rule_kind kind;
+    int n, from; /* multiples:N, skip:N,FROM, sum:N */
+    int variant; /* abc: 0 upper, 1 lower, 2 mixed; aiueo: 0 hiragana, 1 katakana */
+    char **targets; /* words: the targets; chain: every word */
+    size_t target_count;
+    char **others; /* words: the distractors */
+    size_t other_count;
+    char spec[1100]; /* as given */
+} rule_def;
+
+/* What the search reads of a token: its number, its place in the alphabet
+ * or the kana's order (-1 if none), whether it is a target word, or its
+ * first and last sound (chain). */
+typedef struct rule_key {
+    long v;
+    uint32_t first, last;
+} rule_key;
+
+struct meiro_rule_sheet {
+    rule_def rule;
+    char lang[3];
+    meiro_level level;
+    uint64_t seed;
+    uint32_t w, h;
+    char (*tok)[RULE_TOKEN_MAX]; /* w * h */
+    rule_key *key;               /* w * h */
+    uint32_t *path;
+    size_t path_len;
+    char sentence[1200];
+};
+
+/* Parses a rule (reading words:FILE and chain:FILE); fills err naming --rule. */
+meiro_status rule_parse(const char *spec, rule_def *r, meiro_error *err);
+void rule_def_free(rule_def *r);
+/* The key of a token under a rule. */
+rule_key rule_key_of(const rule_def *r, const char *token);
+/* The sentence that states the rule, in lang ("en", "ja"). */
+void rule_sentence(const rule_def *r, const char *lang, char *out, size_t size);
+/* The proof: 0, 1, or 2 (two or more, or not proven one). */
+unsigned rule_count_paths(const meiro_rule_sheet *s);
+/* An empty sheet of w x h (tokens ""), or NULL. */
+meiro_rule_sheet *rule_sheet_alloc(uint32_t w, uint32_t h);
+
+#endif /* MEIRO_SRC_CONTENT_RULE_MODEL_H */

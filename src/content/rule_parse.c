@@ -1,0 +1,217 @@
+/* The rules as a user writes them (--rule multiples:3), the word lists
+ * words:FILE and chain:FILE name, and each rule's sentence in English and
+ * Japanese. */
+#include "content/rule_model.h"
+
+#include "core/alloc.h"
+#include "core/error.h"
+#include "core/utf8.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool parse_int(const char *s, const char *end, long lo, long hi, int *out)
+{
+    if (s == end || end - s > 9) return false;
+    long v = 0;
+    for (const char *p = s; p < end; p++) {
+        if (*p < '0' || *p > '9') return false;
+        v = v * 10 + (*p - '0');
+    }
+    if (v < lo || v > hi) return false;
+    *out = (int)v;
+    return true;
+}
+
+static void free_words(char **w, size_t n)
+{
+    for (size_t i = 0; i < n; i++) free(w[i]);
+    free(w);
+}
+
+void rule_def_free(rule_def *r)
+{
+    free_words(r->targets, r->target_count);
+    free_words(r->others, r->other_count);
+    r->targets = r->others = NULL;
+    r->target_count = r->other_count = 0;
+}
+
+static bool push_word(char ***list, size_t *count, size_t *cap, const char *w)
+{
+    if (*count == *cap && !vec_reserve(list, cap, *count + 1, sizeof **list, 16)) return false;
+    char *copy = malloc(strlen(w) + 1);
+    if (!copy) return false;
+    strcpy(copy, w);
+    (*list)[(*count)++] = copy;
+    return true;
+}
+
+/* One word a line (blank lines and lines starting with # skipped); with
+ * split, a line "--" ends the targets and starts the distractors. */
+static meiro_status read_words(const char *path, bool split, rule_def *r, meiro_error *err)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return fail(err, MEIRO_ERROR_IO, "--rule: cannot open %s: %s", path, strerror(errno));
+    char line[256];
+    unsigned long n = 0;
+    size_t tcap = 0, ocap = 0;
+    bool second = false;
+    meiro_status st = MEIRO_OK;
+    while (fgets(line, sizeof line, f)) {
+        n++;
+        size_t len = strlen(line);
+        if (len && line[len - 1] != '\n' && !feof(f)) {
+            st = fail_at(err, MEIRO_ERROR_PARSE, n, 1, "%s: a word longer than 40 bytes", path);
+            goto done;
+        }
+        while (len && (line[len - 1] == '\n' || line[len - 1] == '\r' || line[len - 1] == ' '))
+            line[--len] = 0;
+        if (!len || line[0] == '#') continue;
+        if (split && !strcmp(line, "--")) {
+            second = true;
+            continue;
+        }
+        size_t bad = text_check(line, len, false);
+        if (bad < len || strchr(line, ' ') || strchr(line, '\t') || len >= 41) {
+            st = fail_at(err, MEIRO_ERROR_PARSE, n, bad < len ? bad + 1 : 1,
+                         "%s: a word is one UTF-8 token without spaces, up to 40 bytes", path);
+            goto done;
+        }
+        bool ok = second ? push_word(&r->others, &r->other_count, &ocap, line)
+                         : push_word(&r->targets, &r->target_count, &tcap, line);
+        if (!ok) {
+            st = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+            goto done;
+        }
+    }
+    if (ferror(f)) st = fail(err, MEIRO_ERROR_IO, "--rule: cannot read %s", path);
+    else if (split && (!r->target_count || !r->other_count))
+        st = fail(err, MEIRO_ERROR_PARSE,
+                  "%s: words:FILE needs target words, a line \"--\", then distractors", path);
+    else if (!split && r->target_count < 4)
+        st = fail(err, MEIRO_ERROR_PARSE, "%s: chain:FILE needs at least 4 words", path);
+done:
+    fclose(f);
+    return st;
+}
+
+meiro_status rule_parse(const char *spec, rule_def *r, meiro_error *err)
+{
+    memset(r, 0, sizeof *r);
+    if (!spec || strlen(spec) >= sizeof r->spec)
+        return fail(err, MEIRO_ERROR_ARGUMENT, "--rule: missing or too long");
+    strcpy(r->spec, spec);
+    const char *colon = strchr(spec, ':');
+    size_t nlen = colon ? (size_t)(colon - spec) : strlen(spec);
+    const char *arg = colon ? colon + 1 : NULL, *end = arg ? arg + strlen(arg) : NULL;
+#define IS(name) (nlen == strlen(name) && !strncmp(spec, name, nlen))
+    if (IS("multiples")) {
+        r->kind = RULE_MULTIPLES;
+        if (!arg || !parse_int(arg, end, 2, 50, &r->n))
+            return fail(err, MEIRO_ERROR_ARGUMENT,
+                        "--rule multiples:N: N is a whole number from 2 to 50, not '%s'",
+                        arg ? arg : "");
+    } else if (IS("skip")) {
+        r->kind = RULE_SKIP;
+        const char *comma = arg ? strchr(arg, ',') : NULL;
+        if (!arg || !parse_int(arg, comma ? comma : end, 1, 100, &r->n) ||
+            (comma && !parse_int(comma + 1, end, 0, 1000, &r->from)))
+            return fail(err, MEIRO_ERROR_ARGUMENT,
+                        "--rule skip:N[,FROM]: N is 1 to 100, FROM 0 to 1000 (default N), not "
+                        "'%s'",
+                        arg ? arg : "");
+        if (!comma) r->from = r->n;
+    } else if (IS("sum")) {
+        r->kind = RULE_SUM;
+        if (!arg || !parse_int(arg, end, 5, 60, &r->n))
+            return fail(err, MEIRO_ERROR_ARGUMENT,
+                        "--rule sum:N: N is a whole number from 5 to 60, not '%s'",
+                        arg ? arg : "");
+    } else if (IS("abc")) {
+        r->kind = RULE_ABC;
+        if (!arg || !strcmp(arg, "upper")) r->variant = 0;
+        else if (!strcmp(arg, "lower")) r->variant = 1;
+        else if (!strcmp(arg, "mixed")) r->variant = 2;
+        else
+            return fail(err, MEIRO_ERROR_ARGUMENT,
+                        "--rule abc[:upper|lower|mixed]: unknown case '%s'", arg);
+    } else if (IS("aiueo")) {
+        r->kind = RULE_AIUEO;
+        if (!arg || !strcmp(arg, "hiragana")) r->variant = 0;
+        else if (!strcmp(arg, "katakana")) r->variant = 1;
+        else
+            return fail(err, MEIRO_ERROR_ARGUMENT,
+                        "--rule aiueo[:hiragana|katakana]: unknown script '%s'", arg);
+    } else if (IS("words") || IS("chain")) {
+        bool words = IS("words");
+        r->kind = words ? RULE_WORDS : RULE_CHAIN;
+        if (!arg || !*arg)
+            return fail(err, MEIRO_ERROR_ARGUMENT, "--rule %s:FILE: the word list is missing",
+                        words ? "words" : "chain");
+        meiro_status st = read_words(arg, words, r, err);
+        if (st != MEIRO_OK) rule_def_free(r);
+        return st;
+    } else {
+        return fail(err, MEIRO_ERROR_UNKNOWN_NAME,
+                    "--rule: unknown rule '%.*s' (multiples:N, skip:N[,FROM], sum:N, abc, aiueo, "
+                    "words:FILE, chain:FILE)",
+                    (int)(nlen > 40 ? 40 : nlen), spec);
+    }
+#undef IS
+    return MEIRO_OK;
+}
+
+void rule_sentence(const rule_def *r, const char *lang, char *out, size_t size)
+{
+    bool ja = lang && !strcmp(lang, "ja");
+    switch (r->kind) {
+    case RULE_MULTIPLES:
+        snprintf(out, size,
+                 ja ? "%d のばいすうだけを とおって、スタートから ゴールまで すすもう。"
+                    : "Step only on the multiples of %d from START to FINISH.",
+                 r->n);
+        break;
+    case RULE_SKIP:
+        snprintf(out, size,
+                 ja ? "%d から %d ずつ かぞえて すすもう: %d, %d, %d …"
+                    : "Count by %ds from %d: %d, %d, %d, …",
+                 ja ? r->from : r->n, ja ? r->n : r->from, r->from, r->from + r->n,
+                 r->from + 2 * r->n);
+        break;
+    case RULE_SUM:
+        snprintf(out, size,
+                 ja ? "とおった かずを たしていき、ゴールで ちょうど %d に しよう。"
+                    : "Add the numbers as you go: reach exactly %d at FINISH.",
+                 r->n);
+        break;
+    case RULE_ABC:
+        snprintf(out, size,
+                 ja ? "アルファベットの じゅんに すすもう: %s …"
+                    : "Follow the alphabet in order: %s, …",
+                 r->variant == 1 ? "a, b, c" : r->variant == 2 ? "A/a, B/b, C/c" : "A, B, C");
+        break;
+    case RULE_AIUEO:
+        snprintf(out, size,
+                 ja ? "あいうえおの じゅんに すすもう: %s …"
+                    : "Follow the kana in a-i-u-e-o order: %s …",
+                 r->variant == 1 ? "ア、イ、ウ、エ、オ" : "あ、い、う、え、お");
+        break;
+    case RULE_WORDS: {
+        size_t used = (size_t)snprintf(out, size,
+                                       ja ? "この ことばだけを とおろう: " : "Step only on: ");
+        for (size_t i = 0; i < r->target_count && used < size; i++)
+            used += (size_t)snprintf(out + used, size - used, "%s%s", i ? ", " : "",
+                                     r->targets[i]);
+        break;
+    }
+    case RULE_CHAIN:
+        snprintf(out, size, "%s",
+                 ja ? "しりとりで すすもう: まえの ことばの さいごの おとで はじまる ことばへ。"
+                    : "Word chain: each word starts with the last letter of the word before.");
+        break;
+    }
+}

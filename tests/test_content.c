@@ -1,0 +1,366 @@
+/* Rule mazes (meiro/rule.h): every sheet has exactly one START-to-FINISH
+ * path that obeys its rule, checked by an exhaustive search of simple paths
+ * written here apart from the library's proof; distractors, determinism,
+ * the text that reads back, and the errors. Public API only. */
+#define _POSIX_C_SOURCE 200809L
+#include "harness.h"
+#include "meiro.h"
+
+#include <stdint.h>
+
+static char words_rule[600], chain_rule[600];
+
+static const char *rules[] = {"multiples:3", "multiples:7", "skip:5",    "skip:2,1",
+                              "sum:20",      "sum:12",      "abc",       "abc:lower",
+                              "abc:mixed",   "aiueo",       "aiueo:katakana", words_rule,
+                              chain_rule};
+enum { RULES = sizeof rules / sizeof rules[0] };
+
+static void set_rules(void)
+{
+    snprintf(words_rule, sizeof words_rule, "words:%s", test_data("rule-words.txt"));
+    snprintf(chain_rule, sizeof chain_rule, "chain:%s", test_data("shiritori.txt"));
+}
+
+/* ---- the oracle: the rules read straight from their definitions ------- */
+
+static uint32_t cp(const char *s, size_t *len)
+{
+    const unsigned char *p = (const unsigned char *)s;
+    if (p[0] < 0x80) return *len = 1, p[0];
+    if ((p[0] & 0xE0) == 0xC0) return *len = 2, ((uint32_t)(p[0] & 0x1F) << 6) | (p[1] & 0x3F);
+    *len = 3;
+    return ((uint32_t)(p[0] & 0x0F) << 12) | ((uint32_t)(p[1] & 0x3F) << 6) | (p[2] & 0x3F);
+}
+
+static uint32_t last_cp(const char *s)
+{
+    uint32_t c = 0;
+    size_t l;
+    while (*s) c = cp(s, &l), s += l;
+    return c;
+}
+
+static const char *kana = "あいうえおかきくけこさしすせそたちつてとなにぬねのはひふへほまみむめもやゆよらりるれろわをん";
+
+/* Whether token t may be the step-th (0-based) of a path after prev (NULL
+ * at START), with *sum the total so far. */
+static bool oracle_ok(const char *rule, const char *t, int step, const char *prev, long *sum)
+{
+    char *end;
+    long v = strtol(t, &end, 10);
+    bool number = *t && !*end;
+    int n, from;
+    if (sscanf(rule, "multiples:%d", &n) == 1) return number && v > 0 && v % n == 0;
+    if (sscanf(rule, "skip:%d,%d", &n, &from) == 2 || (sscanf(rule, "skip:%d", &n) == 1 && (from = n)))
+        return number && v == from + (long)step * n;
+    if (sscanf(rule, "sum:%d", &n) == 1) {
+        if (!number || v < 1) return false;
+        *sum += v;
+        return *sum <= n;
+    }
+    if (!strncmp(rule, "abc", 3)) {
+        char up = (char)('A' + step), low = (char)('a' + step);
+        if (t[0] == 0 || t[1] || step >= 26) return false;
+        if (!strcmp(rule, "abc:lower")) return t[0] == low;
+        if (!strcmp(rule, "abc:mixed")) return t[0] == low || t[0] == up;
+        return t[0] == up;
+    }
+    if (!strncmp(rule, "aiueo", 5)) {
+        size_t l;
+        if (step >= 46) return false;
+        uint32_t want = cp(kana + 3 * step, &l);
+        if (!strcmp(rule, "aiueo:katakana")) want += 0x60;
+        return cp(t, &l) == want && t[l] == 0;
+    }
+    if (!strncmp(rule, "words:", 6)) return !strcmp(t, "the") || !strcmp(t, "and");
+    if (!strncmp(rule, "chain:", 6)) {
+        if (!*t) return false;
+        if (!prev) return true;
+        size_t l;
+        uint32_t last = last_cp(prev);
+        return last != 0x3093 && cp(t, &l) == last;
+    }
+    return false;
+}
+
+static bool oracle_end(const char *rule, long sum)
+{
+    int n;
+    return sscanf(rule, "sum:%d", &n) != 1 || sum == n;
+}
+
+/* Every simple path from START that obeys the rule, by an explicit-stack
+ * depth-first search; counts those that end at FINISH (a path stops
+ * there), up to 3, and copies the first. */
+static unsigned oracle_paths(const meiro_rule_sheet *s, uint32_t *first, size_t *first_len)
+{
+    const char *rule = meiro_rule_sheet_rule(s);
+    uint32_t w = meiro_rule_sheet_width(s), h = meiro_rule_sheet_height(s);
+    const uint32_t *path;
+    size_t len = meiro_rule_sheet_path(s, &path);
+    uint32_t start = path[0], finish = path[len - 1];
+    uint32_t stack[256];
+    unsigned dir[256];
+    long sums[256];
+    bool on[256] = {false};
+    unsigned found = 0;
+    size_t depth = 0;
+    long sum = 0;
+    if (!oracle_ok(rule, meiro_rule_sheet_token(s, start % w, start / w), 0, NULL, &sum)) return 0;
+    stack[0] = start, dir[0] = 0, sums[0] = sum, on[start] = true;
+    if (start == finish) return oracle_end(rule, sum) ? 1 : 0;
+    while (found < 3) {
+        uint32_t u = stack[depth];
+        if (dir[depth] == 4) {
+            on[u] = false;
+            if (depth == 0) break;
+            depth--;
+            continue;
+        }
+        unsigned d = dir[depth]++;
+        uint32_t x = u % w, y = u / w, v;
+        if (d == 0 && y > 0) v = u - w;
+        else if (d == 1 && x + 1 < w) v = u + 1;
+        else if (d == 2 && y + 1 < h) v = u + w;
+        else if (d == 3 && x > 0) v = u - 1;
+        else continue;
+        if (on[v]) continue;
+        long vs = sums[depth];
+        if (!oracle_ok(rule, meiro_rule_sheet_token(s, v % w, v / w), (int)depth + 1,
+                       meiro_rule_sheet_token(s, x, y), &vs))
+            continue;
+        if (v == finish) {
+            if (oracle_end(rule, vs)) {
+                if (found++ == 0) {
+                    memcpy(first, stack, (depth + 1) * sizeof *stack);
+                    first[depth + 1] = v;
+                    *first_len = depth + 2;
+                }
+            }
+            continue;
+        }
+        depth++;
+        stack[depth] = v, dir[depth] = 0, sums[depth] = vs, on[v] = true;
+    }
+    return found;
+}
+
+/* The proof over every rule, level and language, 50 seeds each: the
+ * library's search says one path, the oracle finds exactly one, and it is
+ * the sheet's path (so no distractor lies on a rule path). */
+static void test_unique(void)
+{
+    set_rules();
+    static const char *langs[] = {"en", "ja"};
+    verdict v = {0};
+    for (unsigned r = 0; r < RULES; r++)
+        for (unsigned lv = 0; lv < 4; lv++)
+            for (unsigned l = 0; l < 2; l++)
+                for (uint64_t seed = 1; seed <= 50; seed++) {
+                    meiro_error err = {0};
+                    meiro_rule_sheet *s =
+                        meiro_rule_sheet_new(rules[r], langs[l], (meiro_level)lv, seed, &err);
+                    if (!verdict_note(&v, s != NULL, "%s level %u seed %llu: %s", rules[r], lv,
+                                      (unsigned long long)seed, err.message))
+                        continue;
+                    uint32_t found[256];
+                    size_t found_len = 0;
+                    const uint32_t *path;
+                    size_t len = meiro_rule_sheet_path(s, &path);
+                    unsigned n = oracle_paths(s, found, &found_len);
+                    verdict_note(&v,
+                                 meiro_rule_sheet_paths(s) == 1 && n == 1 && found_len == len &&
+                                     !memcmp(found, path, len * sizeof *path) &&
+                                     meiro_rule_sheet_follows(s, path, len, NULL),
+                                 "%s level %u %s seed %llu: proof %u, oracle %u paths", rules[r],
+                                 lv, langs[l], (unsigned long long)seed,
+                                 meiro_rule_sheet_paths(s), n);
+                    meiro_rule_sheet_free(s);
+                }
+    CHECK_ALL(v);
+}
+
+static char *text_of(const meiro_rule_sheet *s, const char *format, size_t *size)
+{
+    char *buf = NULL;
+    FILE *f = open_memstream(&buf, size);
+    if (!f) return NULL;
+    meiro_status st = meiro_rule_sheet_write(s, format, f, NULL);
+    fclose(f);
+    if (st != MEIRO_OK) free(buf), buf = NULL;
+    return buf;
+}
+
+/* Same arguments, same sheet; another seed, another sheet. */
+static void test_deterministic(void)
+{
+    set_rules();
+    verdict v = {0};
+    for (unsigned r = 0; r < RULES; r++) {
+        meiro_rule_sheet *a = meiro_rule_sheet_new(rules[r], "en", MEIRO_LEVEL_NORMAL, 7, NULL);
+        meiro_rule_sheet *b = meiro_rule_sheet_new(rules[r], "en", MEIRO_LEVEL_NORMAL, 7, NULL);
+        meiro_rule_sheet *c = meiro_rule_sheet_new(rules[r], "en", MEIRO_LEVEL_NORMAL, 8, NULL);
+        size_t na, nb, nc;
+        char *ta = a ? text_of(a, "text", &na) : NULL, *tb = b ? text_of(b, "text", &nb) : NULL;
+        char *tc = c ? text_of(c, "text", &nc) : NULL;
+        const char *body_a = ta ? strstr(ta, "\npath") : NULL, *body_c = tc ? strstr(tc, "\npath") : NULL;
+        verdict_note(&v, ta && tb && tc && !strcmp(ta, tb) && body_a && body_c && strcmp(body_a, body_c),
+                     "%s", rules[r]);
+        free(ta), free(tb), free(tc);
+        meiro_rule_sheet_free(a), meiro_rule_sheet_free(b), meiro_rule_sheet_free(c);
+    }
+    CHECK_ALL(v);
+}
+
+/* The text reads back to the same sheet; JSON holds every token. */
+static void test_roundtrip(void)
+{
+    set_rules();
+    verdict v = {0};
+    for (unsigned r = 0; r < RULES; r++)
+        for (uint64_t seed = 1; seed <= 5; seed++) {
+            meiro_rule_sheet *a = meiro_rule_sheet_new(rules[r], seed % 2 ? "ja" : "en",
+                                                       MEIRO_LEVEL_HARD, seed, NULL);
+            size_t n, nj;
+            char *t = a ? text_of(a, "text", &n) : NULL, *j = a ? text_of(a, "json", &nj) : NULL;
+            FILE *f = t ? fmemopen(t, n, "r") : NULL;
+            meiro_error err = {0};
+            meiro_rule_sheet *b = f ? meiro_rule_sheet_read(f, &err) : NULL;
+            if (f) fclose(f);
+            size_t n2;
+            char *t2 = b ? text_of(b, "text", &n2) : NULL;
+            bool tokens = j != NULL;
+            for (uint32_t y = 0; a && y < meiro_rule_sheet_height(a) && tokens; y++)
+                for (uint32_t x = 0; x < meiro_rule_sheet_width(a); x++) {
+                    char q[80];
+                    snprintf(q, sizeof q, "\"%s\"", meiro_rule_sheet_token(a, x, y));
+                    tokens &= strstr(j, q) != NULL;
+                }
+            verdict_note(&v, t2 && !strcmp(t, t2) && tokens &&
+                                 !strcmp(meiro_rule_sheet_sentence(a), meiro_rule_sheet_sentence(b)),
+                         "%s seed %llu: %s", rules[r], (unsigned long long)seed, err.message);
+            free(t), free(t2), free(j);
+            meiro_rule_sheet_free(a), meiro_rule_sheet_free(b);
+        }
+    CHECK_ALL(v);
+}
+
+/* A file whose path is broken, or whose tokens open a second path, is
+ * refused with its line. */
+static void test_read_refuses(void)
+{
+    meiro_rule_sheet *a = meiro_rule_sheet_new("skip:2", "en", MEIRO_LEVEL_EASY, 3, NULL);
+    CHECK(a != NULL);
+    if (!a) return;
+    size_t n;
+    char *t = text_of(a, "text", &n);
+    const uint32_t *path;
+    size_t len = meiro_rule_sheet_path(a, &path);
+    /* the token of the path's second cell, in the grid's text, made wrong */
+    uint32_t w = meiro_rule_sheet_width(a), c = path[1];
+    const char *tok = meiro_rule_sheet_token(a, c % w, c / w);
+    char *grid = strstr(t, "\n# ");
+    grid = grid ? strchr(grid + 1, '\n') + 1 : NULL;
+    CHECK(grid != NULL && len > 2);
+    if (!grid) {
+        free(t);
+        meiro_rule_sheet_free(a);
+        return;
+    }
+    char *p = grid;
+    for (uint32_t i = 0; i < c; i++) p += strcspn(p, "\t\n") + 1;
+    CHECK(!strncmp(p, tok, strlen(tok)));
+    p[0] = p[0] == '9' ? '7' : '9';
+    FILE *f = fmemopen(t, n, "r");
+    meiro_error err = {0};
+    meiro_rule_sheet *b = meiro_rule_sheet_read(f, &err);
+    fclose(f);
+    CHECK(b == NULL && err.status == MEIRO_ERROR_PARSE && err.line > 0);
+    meiro_rule_sheet_free(b);
+    const char *bad = "rule multiples:3\nsize 2 2\npath 0,0 9,9\n3\t1\n1\t3\n";
+    f = fmemopen((void *)bad, strlen(bad), "r");
+    b = meiro_rule_sheet_read(f, &err);
+    fclose(f);
+    CHECK(b == NULL && err.line == 3 && strstr(err.message, "path"));
+    free(t);
+    meiro_rule_sheet_free(a);
+}
+
+/* Bad rules are refused, naming --rule. */
+static void test_errors(void)
+{
+    static const char *bad[] = {"multiples:1", "multiples:x", "skip:", "sum:1000", "abc:greek",
+                                "aiueo:romaji", "words:/nonexistent", "chain:", "fizz", ""};
+    verdict v = {0};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        meiro_error err = {0};
+        meiro_rule_sheet *s = meiro_rule_sheet_new(bad[i], "en", MEIRO_LEVEL_EASY, 1, &err);
+        verdict_note(&v, !s && err.status != MEIRO_OK && strstr(err.message, "--rule"),
+                     "%s: %s", bad[i], err.message);
+        meiro_rule_sheet_free(s);
+    }
+    meiro_error err = {0};
+    CHECK(!meiro_rule_sheet_new("abc", "fr", MEIRO_LEVEL_EASY, 1, &err) &&
+          err.field == MEIRO_FIELD_LANG);
+    CHECK_ALL(v);
+}
+
+/* A way that breaks the rule, skips a cell or stops short is refused, and
+ * says where. */
+static void test_follows(void)
+{
+    meiro_rule_sheet *s = meiro_rule_sheet_new("abc", "en", MEIRO_LEVEL_NORMAL, 11, NULL);
+    CHECK(s != NULL);
+    if (!s) return;
+    const uint32_t *path;
+    size_t len = meiro_rule_sheet_path(s, &path), why = 0;
+    uint32_t way[256];
+    memcpy(way, path, len * sizeof *way);
+    CHECK(meiro_rule_sheet_follows(s, way, len, &why) && why == len);
+    CHECK(!meiro_rule_sheet_follows(s, way, len - 1, &why) && why == len - 1);
+    way[2] = way[0];
+    CHECK(!meiro_rule_sheet_follows(s, way, len, &why) && why == 2);
+    meiro_rule_sheet_free(s);
+}
+
+/* The distractors are close: next to the path, cells hold fake
+ * continuations (the rule's next token) and near misses, at every level
+ * above easy on most sheets. */
+static void test_distractors(void)
+{
+    unsigned fakes = 0, near = 0, sheets = 0;
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        meiro_rule_sheet *s = meiro_rule_sheet_new("multiples:4", "en", MEIRO_LEVEL_HARD, seed, NULL);
+        if (!s) continue;
+        sheets++;
+        uint32_t w = meiro_rule_sheet_width(s), h = meiro_rule_sheet_height(s);
+        const uint32_t *path;
+        size_t len = meiro_rule_sheet_path(s, &path);
+        bool on[256] = {false}, f = false, nr = false;
+        for (size_t i = 0; i < len; i++) on[path[i]] = true;
+        for (uint32_t c = 0; c < w * h; c++) {
+            if (on[c]) continue;
+            long v = strtol(meiro_rule_sheet_token(s, c % w, c / w), NULL, 10);
+            bool next_to = (c >= w && on[c - w]) || (c + w < w * h && on[c + w]) ||
+                           (c % w && on[c - 1]) || (c % w + 1 < w && on[c + 1]);
+            if (next_to && v % 4 == 0) f = true;
+            if (v % 4 == 1 || v % 4 == 3) nr = true;
+        }
+        fakes += f, near += nr;
+        meiro_rule_sheet_free(s);
+    }
+    CHECK_MSG(sheets == 40 && fakes >= 30 && near == 40, "%u sheets, %u with fakes, %u near", sheets,
+              fakes, near);
+}
+
+int main(int argc, char **argv)
+{
+    static const test_case cases[] = {
+        {"unique", test_unique},         {"deterministic", test_deterministic},
+        {"roundtrip", test_roundtrip},   {"read_refuses", test_read_refuses},
+        {"errors", test_errors},         {"follows", test_follows},
+        {"distractors", test_distractors},
+    };
+    return test_main("content", argc, argv, cases, TEST_COUNT(cases));
+}
