@@ -37,7 +37,7 @@ static const meiro_algorithm_desc shapes[] = {
     {"flower", "", "a flower with five round petals"},
     {"tree", "", "a round tree on its trunk"},
     {"car", "", "a car on its wheels"},
-    {"bear", "", "a bear's head with round ears"},
+    {"bear", "teddy", "a teddy bear sitting, arms and feet out"},
 };
 
 enum { SHAPE_COUNT = sizeof shapes / sizeof shapes[0] };
@@ -50,7 +50,7 @@ static const struct {
     uint8_t w, h;
 } least_grid[] = {
     {12, 11}, {15, 14}, {12, 12}, {15, 16}, {16, 10}, {13, 12},
-    {14, 14}, {16, 10}, {14, 14}, {11, 12}, {16, 10}, {15, 14},
+    {14, 14}, {16, 10}, {14, 14}, {11, 12}, {16, 10}, {14, 18},
 };
 
 _Static_assert(sizeof least_grid / sizeof least_grid[0] == SHAPE_COUNT,
