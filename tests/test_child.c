@@ -339,8 +339,8 @@ static void test_names_refused(void)
     uint8_t *mask = NULL;
     meiro_error err = {0};
     const meiro_level_desc *easy = meiro_level_info(MEIRO_LEVEL_EASY);
-    CHECK_INT(meiro_text_mask_for_level("Maxim", NULL, easy, MEIRO_FORMAT_PDF, &page, &mask,
-                                        NULL, NULL, &err),
+    CHECK_INT(meiro_text_mask_for_level("Maxim", NULL, easy, MEIRO_FORMAT_PDF, &page, &mask, NULL,
+                                        NULL, &err),
               MEIRO_OK);
     meiro_mask_free(mask);
     /* the text's own errors come first */
@@ -573,7 +573,7 @@ static void topology(const uint8_t *m, uint32_t w, ink_box b, unsigned *pieces, 
     }
 #define INK(x, y)                                                                                  \
     ((x) > 0 && (y) > 0 && (x) < bw - 1 && (y) < bh - 1 &&                                         \
-     m[(size_t)(b.y0 + (y) - 1) * w + b.x0 + (x) - 1] != 0)
+     m[(size_t)(b.y0 + (y)-1) * w + b.x0 + (x)-1] != 0)
     for (size_t start = 0; start < n; start++) {
         uint32_t sx = (uint32_t)(start % bw), sy = (uint32_t)(start / bw);
         if (seen[start]) continue;
@@ -684,16 +684,16 @@ static bool band_open(const uint8_t *m, uint32_t w, uint32_t y)
  * other letters.) */
 static void test_names_read(void)
 {
-    static const char *const read[] = {"Hana", "I", "A", "Alexander", "Mary Jane", "はな",
-                                       "Bob", "Zoe", "Kim", "ゆうき"};
+    static const char *const read[] = {"Hana", "I",   "A",   "Alexander", "Mary Jane",
+                                       "はな", "Bob", "Zoe", "Kim",       "ゆうき"};
     meiro_export_options page = default_page();
     reference lat[TEST_COUNT(latin)] = {{0}}, kan[TEST_COUNT(kana)] = {{0}};
     bool refs = true;
     for (size_t r = 0; r < TEST_COUNT(latin) + TEST_COUNT(kana); r++) {
         bool l = r < TEST_COUNT(latin);
         reference *f = l ? &lat[r] : &kan[r - TEST_COUNT(latin)];
-        refs = refs && meiro_text_mask(l ? latin[r] : kana[r - TEST_COUNT(latin)], NULL, 48,
-                                       &f->m, &f->info, NULL) == MEIRO_OK;
+        refs = refs && meiro_text_mask(l ? latin[r] : kana[r - TEST_COUNT(latin)], NULL, 48, &f->m,
+                                       &f->info, NULL) == MEIRO_OK;
         if (f->m) f->box = ink_of(f->m, f->info.width, 0, f->info.width - 1, 0, 47);
     }
     CHECK(refs);
@@ -706,9 +706,8 @@ static void test_names_read(void)
             uint8_t *mask = NULL;
             meiro_text_info info;
             char *set = NULL;
-            if (meiro_text_mask_for_level(read[k], NULL, meiro_level_info(level),
-                                          MEIRO_FORMAT_PDF, &page, &mask, &info, &set,
-                                          NULL) != MEIRO_OK)
+            if (meiro_text_mask_for_level(read[k], NULL, meiro_level_info(level), MEIRO_FORMAT_PDF,
+                                          &page, &mask, &info, &set, NULL) != MEIRO_OK)
                 continue;
             unsigned n = 1;
             for (const char *p = set; *p; p++) n += *p == '\n';
@@ -749,8 +748,8 @@ static void test_names_read(void)
                     double own;
                     unsigned above;
                     size_t best = 0;
-                    classify(mask, info.width, box[i], refs, names, count, chars[i],
-                             &own, &above, &best);
+                    classify(mask, info.width, box[i], refs, names, count, chars[i], &own, &above,
+                             &best);
                     letters++;
                     /* its own reference: the first of the names that is it */
                     size_t self = 0;

@@ -336,8 +336,8 @@ static void test_recognised(void)
     if (!have("rsvg-convert")) return;
     static const char *const plain[] = {
         "<path d='M5 5 H95 V50 Q95 85 50 98 Q5 85 5 50 Z'/>", /* a shield */
-        "<rect x='5' y='5' width='90' height='90'/>",          /* a square */
-        "<ellipse cx='50' cy='50' rx='38' ry='48'/>",           /* an egg */
+        "<rect x='5' y='5' width='90' height='90'/>",         /* a square */
+        "<ellipse cx='50' cy='50' rx='38' ry='48'/>",         /* an egg */
         /* a head with round ears: a mouse's, or the bear that read as a
          * shield with ears */
         "<circle cx='50' cy='56' r='37'/><circle cx='19' cy='20' r='17'/>"
@@ -360,8 +360,8 @@ static void test_recognised(void)
                 fclose(f);
             }
         }
-        loaded = verdict_note(&v, silhouette_load(svg, &sil[k]), "%s: no silhouette", svg) &&
-                 loaded;
+        loaded =
+            verdict_note(&v, silhouette_load(svg, &sil[k]), "%s: no silhouette", svg) && loaded;
     }
     for (size_t k = 0; k < TEST_COUNT(builtin) && loaded; k++) {
         const char *name = builtin[k].name;
@@ -377,10 +377,10 @@ static void test_recognised(void)
             if (iou > other) other = iou, like = j;
         }
         verdict_note(&v, own >= 0.8 && own >= other + 0.05,
-                     "%s at %ux%u: intersection over union %.3f with itself, %.3f with %s", name,
-                     w, h, own, other,
-                     like < TEST_COUNT(builtin) ? builtin[like].name
-                     : like == TEST_COUNT(builtin) ? "a shield"
+                     "%s at %ux%u: intersection over union %.3f with itself, %.3f with %s", name, w,
+                     h, own, other,
+                     like < TEST_COUNT(builtin)        ? builtin[like].name
+                     : like == TEST_COUNT(builtin)     ? "a shield"
                      : like == TEST_COUNT(builtin) + 1 ? "a square"
                      : like == TEST_COUNT(builtin) + 2 ? "an egg"
                                                        : "a head with round ears");

@@ -1474,9 +1474,8 @@ static meiro_status text_line_mask(text_line *line, const char *text, uint32_t h
 
 /* The lines, each centred, `gap` rows apart, into one mask; S in
  * the first line's first letter, G in the last line's last. */
-static meiro_status text_stack(const text_line *lines, size_t count, uint32_t height,
-                               uint32_t gap, uint8_t **mask, meiro_text_info *info,
-                               meiro_error *err)
+static meiro_status text_stack(const text_line *lines, size_t count, uint32_t height, uint32_t gap,
+                               uint8_t **mask, meiro_text_info *info, meiro_error *err)
 {
     uint64_t w = 0, h = (uint64_t)count * height + (count - 1) * gap;
     for (size_t l = 0; l < count; l++) w = lines[l].info.width > w ? lines[l].info.width : w;
@@ -1580,8 +1579,7 @@ static const block_glyph *block_glyph_of(uint32_t cp)
 #define TEXT_BLOCK_GAP 2u
 
 /* One line of text in block capitals, TEXT_BLOCK_ROWS tall. */
-static meiro_status block_line(text_line *line, const char *text, uint32_t height,
-                               meiro_error *err)
+static meiro_status block_line(text_line *line, const char *text, uint32_t height, meiro_error *err)
 {
     size_t n = (size_t)g_utf8_strlen(text, -1);
     glyph *g = line->t.g = zalloc(n + 1, sizeof *g);
@@ -1641,8 +1639,8 @@ static meiro_status block_mask(const char *text, uint32_t height, uint8_t **mask
 {
     if (height != TEXT_BLOCK_ROWS)
         return fail_field(err, MEIRO_FIELD_HEIGHT, MEIRO_ERROR_ARGUMENT,
-                          "block capitals %u cells tall cannot be drawn: %u only",
-                          (unsigned)height, TEXT_BLOCK_ROWS);
+                          "block capitals %u cells tall cannot be drawn: %u only", (unsigned)height,
+                          TEXT_BLOCK_ROWS);
     size_t count = 1, len = strlen(text);
     for (const char *p = text; *p; p++) count += *p == '\n';
     text_line *lines = zalloc(count, sizeof *lines);
