@@ -345,11 +345,13 @@ samples: all deps-test browser-deps
 	pdftoppm -r 30 -png samples/triangle.pdf samples/triangle-page
 	$(SAMPLE) --grid polar -H 8 --ends center -a dig -o samples/polar-8.json
 	@mkdir -p samples/child
+	# the long names do not read on A4 at a four-year-old's 10 mm cells: A3
 	for a in 4 6 9; do \
+	    big=; [ $$a = 4 ] && big="--paper A3"; \
 	    $(SAMPLE) --text Hana --age $$a -o samples/child/hana-age$$a.pdf && \
-	    $(SAMPLE) --text Alexander --age $$a -o samples/child/alexander-age$$a.pdf && \
-	    $(SAMPLE) --text "Mary Jane" --age $$a -o samples/child/mary-jane-age$$a.pdf && \
-	    $(SAMPLE) --text はな --lang ja --age $$a -o samples/child/hana-ja-age$$a.pdf && \
+	    $(SAMPLE) --text Alexander --age $$a $$big -o samples/child/alexander-age$$a.pdf && \
+	    $(SAMPLE) --text "Mary Jane" --age $$a $$big -o samples/child/mary-jane-age$$a.pdf && \
+	    $(SAMPLE) --text はな --lang ja --age $$a $$big -o samples/child/hana-ja-age$$a.pdf && \
 	    $(SAMPLE) --text I --age $$a -o samples/child/i-age$$a.pdf && \
 	    $(SAMPLE) --text A --age $$a -o samples/child/a-age$$a.pdf || exit 1; \
 	done

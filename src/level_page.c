@@ -2,7 +2,8 @@
  * maze (meiro_level_page_check warns, naming the size that keeps it), and
  * a name set to fill the page at that cell (meiro_text_mask_for_level:
  * wrapped on up to three lines, in capitals where small letters would not
- * read, refused naming the ages it fits). The page is measured through the
+ * read, in block capitals where the font's would not read either;
+ * refused naming the ages it fits). The page is measured through the
  * layout (meiro_export_grid_cell_mm), as it will be printed. */
 #include "core/alloc.h"
 #include "core/error.h"
@@ -123,9 +124,9 @@ meiro_status meiro_level_page_check(const meiro_level_desc *level, meiro_grid gr
  * digits, small letters (their x-height half of it), kana and kanji (more
  * strokes). Measured by looking at masks: below these, a, e and は are
  * blobs. */
-#define LEGIBLE_CAPS 6u
-#define LEGIBLE_LOWER 13u
-#define LEGIBLE_CJK 12u
+#define LEGIBLE_CAPS 13u
+#define LEGIBLE_LOWER 16u
+#define LEGIBLE_CJK 16u
 #define MOST_LINES 3u
 #define LINE_GAP 1u /* meiro_text_mask's rows between lines */
 
@@ -279,7 +280,8 @@ typedef struct setting {
 
 typedef struct fit_ctx {
     const char *lang;
-    bool narrow; /* the condensed face */
+    text_face face;
+    uint32_t shortest, tallest; /* the face's letters' heights; 0: any */
     meiro_format format;
     const meiro_export_options *page;
     double least;
@@ -296,7 +298,7 @@ static meiro_status try_height(const fit_ctx *c, const char *t, uint32_t h, bool
     /* the text's own errors were found before: too long, or too thin to
      * leave cells at this height, it does not fit */
     meiro_error why = {0};
-    meiro_status s = text_mask_face(t, c->lang, h, c->narrow, &mask, info, &why);
+    meiro_status s = text_mask_face(t, c->lang, h, c->face, &mask, info, &why);
     if (s == MEIRO_ERROR_TOO_BIG || s == MEIRO_ERROR_ARGUMENT) return MEIRO_OK;
     if (s != MEIRO_OK) return fail(err, s, "%s", why.message);
     meiro_status st = MEIRO_OK;
@@ -321,6 +323,8 @@ static meiro_status fit_setting(const fit_ctx *c, setting *st, uint32_t beat, me
     if (c->rows < (st->lines - 1) * LINE_GAP + st->lines * MEIRO_TEXT_HEIGHT_MIN) return MEIRO_OK;
     uint32_t lo = beat > MEIRO_TEXT_HEIGHT_MIN ? beat + 1 : MEIRO_TEXT_HEIGHT_MIN;
     uint32_t hi = (c->rows - (st->lines - 1) * LINE_GAP) / st->lines;
+    if (c->tallest && hi > c->tallest) hi = c->tallest;
+    if (lo < c->shortest) lo = c->shortest;
     meiro_text_info info;
     while (lo <= hi) {
         uint32_t mid = lo + (hi - lo) / 2;
@@ -422,7 +426,7 @@ static meiro_status set_for(const char *text, const char *lang, const meiro_leve
                             meiro_format format, const meiro_export_options *page, setting *best,
                             meiro_error *err)
 {
-    fit_ctx c = {lang, false, format, page, least_cell(level, page, format), 0};
+    fit_ctx c = {lang, TEXT_FACE_REGULAR, 0, 0, format, page, least_cell(level, page, format), 0};
     memset(best, 0, sizeof *best);
     meiro_status rows = page_rows(&c, err);
     if (rows != MEIRO_OK) return rows;
@@ -430,15 +434,19 @@ static meiro_status set_for(const char *text, const char *lang, const meiro_leve
     if (!caps) return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
     bool capitalise = strcmp(caps, text) != 0 && legible_height(caps) < legible_height(text);
     meiro_status s = MEIRO_OK;
-    for (int k = 0; k < 4 && s == MEIRO_OK; k++) {
-        const char *t = k & 2 ? caps : text;
-        if ((k & 2) && !capitalise) continue;
-        c.narrow = k & 1;
+    /* last, the block capitals, at the one height they are drawn for */
+    for (int k = 0; k < 5 && s == MEIRO_OK; k++) {
+        const char *t = k & 2 || k == 4 ? caps : text;
+        if (k < 4 && (k & 2) && !capitalise) continue;
+        c.face = k == 4 ? TEXT_FACE_BLOCK : k & 1 ? TEXT_FACE_NARROW : TEXT_FACE_REGULAR;
+        c.shortest = k == 4 ? TEXT_BLOCK_ROWS : 0;
+        c.tallest = k == 4 ? TEXT_BLOCK_ROWS : 0;
         setting split = {0};
         s = best_setting(&c, t, false, best, err);
         if (s == MEIRO_OK) s = best_setting(&c, t, true, &split, err);
         keep_better(best, &split);
-        if (s == MEIRO_OK && best->height >= legible_height(t)) break;
+        uint32_t legible = k == 4 ? TEXT_BLOCK_ROWS : legible_height(t);
+        if (s == MEIRO_OK && best->height >= legible) break;
         free(best->text);
         meiro_mask_free(best->mask);
         memset(best, 0, sizeof *best);

@@ -159,6 +159,10 @@ static void test_ages(void)
                 double cell = 0;
                 meiro_error err = {0};
                 meiro_maze *m = child_maze(ages[a], k, seed, &page, &cell, &err);
+                /* a long name refused for the youngest, naming the ages it
+                 * fits, is test_names_refused's */
+                if (!m && k >= KIND_NAME && ages[a] == 4 && strstr(err.message, "it fits"))
+                    continue;
                 char what[96];
                 snprintf(what, sizeof what, "age %u %s seed %llu", ages[a], kind_name(k),
                          (unsigned long long)seed);
@@ -252,7 +256,7 @@ static void test_names_fill(void)
             meiro_status s = meiro_text_mask_for_level(name, NULL, l, MEIRO_FORMAT_PDF, &page,
                                                        &mask, &info, &set, &err);
             /* the matrix's names are set; the others may be refused, naming the ages they fit */
-            bool must = k < TEST_COUNT(names);
+            bool must = k < TEST_COUNT(names) && (ages[a] > 4 || strlen(name) <= 4);
             if (!verdict_note(&whole,
                               (s == MEIRO_OK && set) || (!must && s == MEIRO_ERROR_ARGUMENT &&
                                                          strstr(err.message, "it fits")),
@@ -265,7 +269,10 @@ static void test_names_fill(void)
                          set);
             unsigned n = 1;
             for (const char *p = set; *p; p++) n += *p == '\n';
-            bool at_space = !strchr(name, ' ') || n == 1 || strchr(set, ' ') == NULL || n == 3;
+            size_t spaces = 0, left = 0;
+            for (const char *p = name; *p; p++) spaces += *p == ' ';
+            for (const char *p = set; *p; p++) left += *p == ' ';
+            bool at_space = !strchr(name, ' ') || left + n - 1 == spaces || n == 3;
             verdict_note(&lines, n <= 3 && at_space && lines_start_well(set), "%s at %u: '%s'",
                          name, ages[a], set);
             /* the letters' height: the grid is n lines and n - 1 rows between */
@@ -276,7 +283,8 @@ static void test_names_fill(void)
             bool more = meiro_text_mask(set, NULL, h + 1, &taller, &ti, NULL) == MEIRO_OK &&
                         meiro_export_grid_cell_mm(MEIRO_GRID_RECT, ti.width, ti.height,
                                                   MEIRO_FORMAT_PDF, &page, &cell, NULL) == MEIRO_OK;
-            verdict_note(&tallest, !more || cell < l->cell_mm,
+            /* block capitals (below the font's 11 rows) come at one height */
+            verdict_note(&tallest, h < 11 || !more || cell < l->cell_mm,
                          "%s at %u: '%s' %u tall, %u would give %.2f mm cells", name, ages[a], set,
                          h, h + 1, cell);
             meiro_mask_free(taller);
@@ -331,8 +339,8 @@ static void test_names_refused(void)
     uint8_t *mask = NULL;
     meiro_error err = {0};
     const meiro_level_desc *easy = meiro_level_info(MEIRO_LEVEL_EASY);
-    CHECK_INT(meiro_text_mask_for_level("Maximilian", NULL, easy, MEIRO_FORMAT_PDF, &page, &mask,
-                                        NULL, NULL, &err),
+    CHECK_INT(meiro_text_mask_for_level("Maxim", NULL, easy, MEIRO_FORMAT_PDF, &page, &mask, NULL,
+                                        NULL, &err),
               MEIRO_OK);
     meiro_mask_free(mask);
     /* the text's own errors come first */
@@ -448,6 +456,7 @@ static void test_printed(void)
         for (size_t k = 0; k < TEST_COUNT(kinds); k++) {
             double cell = 0;
             meiro_maze *m = child_maze(ages[a], kinds[k], 7, &page, &cell, NULL);
+            if (!m && kinds[k] >= KIND_NAME && ages[a] == 4) continue; /* refused: too long */
             char pdf[64], pgm[64], cmd[256];
             snprintf(pdf, sizeof pdf, "%s/m.pdf", dir);
             snprintf(pgm, sizeof pgm, "%s/m", dir);
@@ -471,11 +480,310 @@ static void test_printed(void)
     CHECK_ALL(v);
 }
 
+/* ---- Letters that read ------------------------------------------------ */
+
+/* A letter's ink in a mask: the box of its cells (x0..x1 columns, y0..y1
+ * rows, inclusive). */
+typedef struct ink_box {
+    uint32_t x0, x1, y0, y1;
+} ink_box;
+
+/* The share of box b of mask `m` (row length w) that is inside, over the
+ * cell of a `cw` x `ch` grid laid on it at (i, j): how a large letter
+ * looks at a small one's cells. */
+static double coverage(const uint8_t *m, uint32_t w, ink_box b, uint32_t cw, uint32_t ch,
+                       uint32_t i, uint32_t j)
+{
+    double bw = b.x1 - b.x0 + 1, bh = b.y1 - b.y0 + 1;
+    uint32_t xa = b.x0 + (uint32_t)(i * bw / cw), xb = b.x0 + (uint32_t)((i + 1) * bw / cw);
+    uint32_t ya = b.y0 + (uint32_t)(j * bh / ch), yb = b.y0 + (uint32_t)((j + 1) * bh / ch);
+    size_t in = 0, all = 0;
+    for (uint32_t y = ya; y < yb; y++)
+        for (uint32_t x = xa; x < xb; x++) in += m[(size_t)y * w + x] != 0, all++;
+    return all ? (double)in / all : 0;
+}
+
+/* Intersection over union of a name's letter (box a of mask ma) with a
+ * large letter (box b of mb) brought down to its cells; 0 where their
+ * proportions differ by more than 2.5 times (any letter brought down to a
+ * narrow box is a bar, as I is). */
+static double letter_iou(const uint8_t *ma, uint32_t wa, ink_box a, const uint8_t *mb, uint32_t wb,
+                         ink_box b)
+{
+    uint32_t cw = a.x1 - a.x0 + 1, ch = a.y1 - a.y0 + 1;
+    double ra = (double)cw / ch, rb = (double)(b.x1 - b.x0 + 1) / (b.y1 - b.y0 + 1);
+    if (ra > 2.5 * rb || rb > 2.5 * ra) return 0;
+    size_t both = 0, any = 0;
+    for (uint32_t j = 0; j < ch; j++)
+        for (uint32_t i = 0; i < cw; i++) {
+            bool x = ma[(size_t)(a.y0 + j) * wa + a.x0 + i] != 0;
+            bool y = coverage(mb, wb, b, cw, ch, i, j) >= 0.5;
+            both += x && y;
+            any += x || y;
+        }
+    return any ? (double)both / any : 0;
+}
+
+/* The ink box of rows y0..y1 and columns x0..x1 of mask m. */
+static ink_box ink_of(const uint8_t *m, uint32_t w, uint32_t x0, uint32_t x1, uint32_t y0,
+                      uint32_t y1)
+{
+    ink_box b = {UINT32_MAX, 0, UINT32_MAX, 0};
+    for (uint32_t y = y0; y <= y1; y++)
+        for (uint32_t x = x0; x <= x1; x++)
+            if (m[(size_t)y * w + x]) {
+                b.x0 = x < b.x0 ? x : b.x0, b.x1 = x > b.x1 ? x : b.x1;
+                b.y0 = y < b.y0 ? y : b.y0, b.y1 = y > b.y1 ? y : b.y1;
+            }
+    return b;
+}
+
+/* The letters a name's letter is told apart from: the capitals, the small
+ * letters (the first 26 and the rest), or the hiragana. */
+static const char *const latin[] = {
+    "A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L", "M", "N", "O", "P", "Q", "R",
+    "S", "T", "U", "V", "W", "X", "Y", "Z", "a", "b", "c", "d", "e", "f", "g", "h", "i", "j",
+    "k", "l", "m", "n", "o", "p", "q", "r", "s", "t", "u", "v", "w", "x", "y", "z"};
+static const char *const kana[] = {
+    "あ", "い", "う", "え", "お", "か", "き", "く", "け", "こ", "さ", "し", "す", "せ", "そ", "た",
+    "ち", "つ", "て", "と", "な", "に", "ぬ", "ね", "の", "は", "ひ", "ふ", "へ", "ほ", "ま", "み",
+    "む", "め", "も", "や", "ゆ", "よ", "ら", "り", "る", "れ", "ろ", "わ", "を", "ん"};
+
+/* A reference letter: drawn 48 cells tall in the font, its ink box. */
+typedef struct reference {
+    uint8_t *m;
+    meiro_text_info info;
+    ink_box box;
+} reference;
+
+/* A letter's topology in box b of mask m: its pieces (cells joined
+ * through a side or a corner) and holes (background joined through a side,
+ * not reaching the box's edge). Blobs lose their holes: A, B, は. */
+static void topology(const uint8_t *m, uint32_t w, ink_box b, unsigned *pieces, unsigned *holes)
+{
+    uint32_t bw = b.x1 - b.x0 + 3, bh = b.y1 - b.y0 + 3; /* a ring of background */
+    size_t n = (size_t)bw * bh;
+    uint8_t *seen = calloc(n, 1);
+    size_t *stack = malloc(n * sizeof *stack);
+    *pieces = *holes = 0;
+    if (!seen || !stack) {
+        free(seen);
+        free(stack);
+        return;
+    }
+#define INK(x, y)                                                                                  \
+    ((x) > 0 && (y) > 0 && (x) < bw - 1 && (y) < bh - 1 &&                                         \
+     m[(size_t)(b.y0 + (y)-1) * w + b.x0 + (x)-1] != 0)
+    for (size_t start = 0; start < n; start++) {
+        uint32_t sx = (uint32_t)(start % bw), sy = (uint32_t)(start / bw);
+        if (seen[start]) continue;
+        bool ink = INK(sx, sy), edge = false;
+        size_t top = 0;
+        stack[top++] = start;
+        seen[start] = 1;
+        while (top) {
+            size_t c = stack[--top];
+            uint32_t x = (uint32_t)(c % bw), y = (uint32_t)(c / bw);
+            edge = edge || x == 0 || y == 0 || x == bw - 1 || y == bh - 1;
+            for (int dy = -1; dy <= 1; dy++)
+                for (int dx = -1; dx <= 1; dx++) {
+                    if ((!dx && !dy) || (!ink && dx && dy)) continue;
+                    long nx = (long)x + dx, ny = (long)y + dy;
+                    if (nx < 0 || ny < 0 || nx >= (long)bw || ny >= (long)bh) continue;
+                    size_t k = (size_t)ny * bw + (size_t)nx;
+                    if (seen[k] || INK((uint32_t)nx, (uint32_t)ny) != ink) continue;
+                    seen[k] = 1;
+                    stack[top++] = k;
+                }
+        }
+        if (ink) ++*pieces;
+        else if (!edge) ++*holes;
+    }
+#undef INK
+    free(seen);
+    free(stack);
+}
+
+/* Whether reference `r` is the letter `c` (UTF-8): the same, or the
+ * other case of a Latin letter, or I for l (one stroke in a sans face). */
+static bool is_letter(const char *name, const char *c)
+{
+    size_t n = strlen(name);
+    if (!strncmp(name, c, n)) return true;
+    char x = (char)(name[0] | 0x20), y = (char)(c[0] | 0x20);
+    return n == 1 && (unsigned char)c[0] < 0x80 &&
+           (x == y || (x == 'i' && y == 'l' && name[0] == 'I') || (x == 'l' && c[0] == 'I'));
+}
+
+/* How letter box a of mask m reads among the references: the letter
+ * `c`'s IoU (*own) and how many other letters are more like it (*above;
+ * the one most like it in *best). */
+static void classify(const uint8_t *m, uint32_t w, ink_box a, const reference *refs,
+                     const char *const *names, size_t n, const char *c, double *own,
+                     unsigned *above, size_t *best)
+{
+    double iou[64] = {0}, top = -1;
+    *own = 0;
+    *above = 0;
+    for (size_t r = 0; r < n && r < 64; r++) {
+        iou[r] = refs[r].m ? letter_iou(m, w, a, refs[r].m, refs[r].info.width, refs[r].box) : 0;
+        if (is_letter(names[r], c) && iou[r] > *own) *own = iou[r];
+        if (iou[r] > top) top = iou[r], *best = r;
+    }
+    for (size_t r = 0; r < n && r < 64; r++) *above += !is_letter(names[r], c) && iou[r] > *own;
+}
+
+/* Splits columns x0..x1 of rows y0..y1 into `want` letters: runs of
+ * columns with ink, the adjacent runs that make the narrowest letter merged
+ * while there are more runs than letters (the strokes of は). Returns the
+ * count found (≤ 16). */
+static size_t split_letters(const uint8_t *m, uint32_t w, uint32_t y0, uint32_t y1, size_t want,
+                            ink_box *out)
+{
+    size_t n = 0;
+    bool in = false;
+    for (uint32_t x = 0; x < w; x++) {
+        bool ink = false;
+        for (uint32_t y = y0; y <= y1 && !ink; y++) ink = m[(size_t)y * w + x] != 0;
+        if (ink && !in) {
+            if (n == 16) return 0;
+            out[n++] = (ink_box){x, x, y0, y1};
+        }
+        if (ink) out[n - 1].x1 = x;
+        in = ink;
+    }
+    while (n > want && n > 1) {
+        size_t k = 0;
+        for (size_t i = 1; i + 1 < n; i++)
+            if (out[i + 1].x1 - out[i].x0 < out[k + 1].x1 - out[k].x0) k = i;
+        out[k].x1 = out[k + 1].x1;
+        memmove(out + k + 1, out + k + 2, (n - k - 2) * sizeof *out);
+        n--;
+    }
+    for (size_t i = 0; i < n; i++) out[i] = ink_of(m, w, out[i].x0, out[i].x1, y0, y1);
+    return n;
+}
+
+/* Whether row y of a mask w wide has a cell inside. */
+static bool band_open(const uint8_t *m, uint32_t w, uint32_t y)
+{
+    for (uint32_t x = 0; x < w; x++)
+        if (m[(size_t)y * w + x]) return true;
+    return false;
+}
+
+/* Every letter of a name set for an age reads as itself: cut from the
+ * name's mask and compared with every letter of its case (or the
+ * hiragana) drawn large in the font and brought down to its cells, either
+ * its own has an intersection over union of 0.5 or more and at most one
+ * other letter is more like it, or it keeps the pieces and holes of its
+ * own (the block capitals: squarer than the font's, so heavier letters
+ * overlap them as well) with an IoU of 0.4 or more. Names that are refused
+ * are test_names_refused's. (Main before the change: at 4, ALE / XAN / DER
+ * 6 cells tall and はな 12 tall were blobs, and A, E, X, N, は, な read as
+ * other letters.) */
+static void test_names_read(void)
+{
+    static const char *const read[] = {"Hana", "I",   "A",   "Alexander", "Mary Jane",
+                                       "はな", "Bob", "Zoe", "Kim",       "ゆうき"};
+    meiro_export_options page = default_page();
+    reference lat[TEST_COUNT(latin)] = {{0}}, kan[TEST_COUNT(kana)] = {{0}};
+    bool refs = true;
+    for (size_t r = 0; r < TEST_COUNT(latin) + TEST_COUNT(kana); r++) {
+        bool l = r < TEST_COUNT(latin);
+        reference *f = l ? &lat[r] : &kan[r - TEST_COUNT(latin)];
+        refs = refs && meiro_text_mask(l ? latin[r] : kana[r - TEST_COUNT(latin)], NULL, 48, &f->m,
+                                       &f->info, NULL) == MEIRO_OK;
+        if (f->m) f->box = ink_of(f->m, f->info.width, 0, f->info.width - 1, 0, 47);
+    }
+    CHECK(refs);
+    verdict v = {0};
+    size_t letters = 0;
+    for (size_t a = 0; a < TEST_COUNT(ages) && refs; a++) {
+        meiro_level level;
+        meiro_level_for_age(ages[a], &level, NULL);
+        for (size_t k = 0; k < TEST_COUNT(read); k++) {
+            uint8_t *mask = NULL;
+            meiro_text_info info;
+            char *set = NULL;
+            if (meiro_text_mask_for_level(read[k], NULL, meiro_level_info(level), MEIRO_FORMAT_PDF,
+                                          &page, &mask, &info, &set, NULL) != MEIRO_OK)
+                continue;
+            unsigned n = 1;
+            for (const char *p = set; *p; p++) n += *p == '\n';
+            /* the lines: the runs of rows with ink (block capitals' lines
+             * stand two rows apart, the font's one) */
+            uint32_t band[3][2] = {{0}}, bands = 0;
+            for (uint32_t y = 0, start = 0; y <= info.height; y++) {
+                bool ink = false;
+                for (uint32_t x = 0; y < info.height && x < info.width && !ink; x++)
+                    ink = mask[(size_t)y * info.width + x] != 0;
+                if (ink && (y == 0 || !band_open(mask, info.width, y - 1))) start = y;
+                if (!ink && y > 0 && band_open(mask, info.width, y - 1) && bands < 3)
+                    band[bands][0] = start, band[bands++][1] = y - 1;
+            }
+            verdict_note(&v, bands == n, "%s at %u: %u lines of ink for %u", read[k], ages[a],
+                         bands, n);
+            const char *line = set;
+            for (unsigned l = 0; l < n && bands == n; l++) {
+                size_t len = strcspn(line, "\n"), want = 0;
+                const char *chars[16];
+                for (size_t i = 0; i < len && want < 16;) {
+                    size_t b = 1;
+                    while (i + b < len && ((unsigned char)line[i + b] & 0xc0) == 0x80) b++;
+                    if (line[i] != ' ') chars[want++] = line + i;
+                    i += b;
+                }
+                ink_box box[16];
+                size_t got = split_letters(mask, info.width, band[l][0], band[l][1], want, box);
+                verdict_note(&v, got == want, "%s at %u: line %u has %zu letters, %zu found",
+                             read[k], ages[a], l + 1, want, got);
+                for (size_t i = 0; i < got && got == want; i++) {
+                    /* told apart from the hiragana, or the letters of its case */
+                    bool cjk = (unsigned char)chars[i][0] >= 0xe0,
+                         lower = chars[i][0] >= 'a' && chars[i][0] <= 'z';
+                    const char *const *names = cjk ? kana : latin + (lower ? 26 : 0);
+                    const reference *refs = cjk ? kan : lat + (lower ? 26 : 0);
+                    size_t count = cjk ? TEST_COUNT(kana) : 26;
+                    double own;
+                    unsigned above;
+                    size_t best = 0;
+                    classify(mask, info.width, box[i], refs, names, count, chars[i], &own, &above,
+                             &best);
+                    letters++;
+                    /* its own reference: the first of the names that is it */
+                    size_t self = 0;
+                    while (self + 1 < count && !is_letter(names[self], chars[i])) self++;
+                    unsigned pieces, holes, want_pieces, want_holes;
+                    topology(mask, info.width, box[i], &pieces, &holes);
+                    topology(refs[self].m, refs[self].info.width, refs[self].box, &want_pieces,
+                             &want_holes);
+                    bool shape = own >= 0.5 && above <= 1,
+                         counters = own >= 0.4 && pieces == want_pieces && holes == want_holes;
+                    verdict_note(&v, holes >= want_holes && (shape || counters),
+                                 "%s at %u ('%s'): letter %zu: IoU %.2f with itself (%u letters "
+                                 "more like it, '%s' most), %u pieces and %u holes for %u and %u",
+                                 read[k], ages[a], set, i + 1, own, above, names[best], pieces,
+                                 holes, want_pieces, want_holes);
+                }
+                line += len + (line[len] == '\n');
+            }
+            meiro_mask_free(mask);
+            free(set);
+        }
+    }
+    for (size_t r = 0; r < TEST_COUNT(lat); r++) meiro_mask_free(lat[r].m);
+    for (size_t r = 0; r < TEST_COUNT(kan); r++) meiro_mask_free(kan[r].m);
+    CHECK(letters >= 40);
+    CHECK_ALL(v);
+}
+
 int main(int argc, char **argv)
 {
     static const test_case cases[] = {
         {"ends_far", test_ends_far},     {"ages", test_ages},
         {"names_fill", test_names_fill}, {"names_refused", test_names_refused},
-        {"page_check", test_page_check}, {"printed", test_printed}};
+        {"page_check", test_page_check}, {"printed", test_printed},
+        {"names_read", test_names_read}};
     return test_main("child", argc, argv, cases, TEST_COUNT(cases));
 }

@@ -215,7 +215,7 @@ static meiro_status from_name(const char *target, meiro_error *err)
     meiro_text_info info;
     char *set = NULL;
     meiro_status s =
-        meiro_text_mask_for_level("Mary Jane", NULL, meiro_level_info(MEIRO_LEVEL_EASY),
+        meiro_text_mask_for_level("Ann Lee", NULL, meiro_level_info(MEIRO_LEVEL_EASY),
                                   MEIRO_FORMAT_PDF, NULL, &mask, &info, &set, err);
     meiro_generate_options o;
     meiro_generate_options_init(&o);

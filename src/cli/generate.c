@@ -48,7 +48,8 @@ static const char *const usage_generate_more =
     "                       longest way from the first letter to the last.\n"
     "                       With --age and no -H: set to fill the page at the\n"
     "                       age's cells, on up to 3 lines, in capitals where\n"
-    "                       small letters would not read (too long: refused)\n"
+    "                       small letters would not read, in block capitals\n"
+    "                       where no font's would (too long: refused)\n"
     "      --no-bridges     refuse a shape in pieces instead of joining them\n"
     "      --start X,Y      put S in cell X,Y (0-based); needs --goal\n"
     "      --goal X,Y       put G in cell X,Y\n" GRID_HELP

@@ -130,11 +130,15 @@ static meiro_status smooth_loop(const meiro_maze *m, double clear, double *pt, s
         }
         double px = pt[2 * i], py = pt[2 * i + 1], qx = sx / total, qy = sy / total, lo = 0, hi = 1;
         /* the farthest along the way from the traced point to the smooth one
-         * that keeps clear of the cells (bisected: the way is short) */
-        if (clearance(m, qx, qy) < clear) {
+         * that keeps clear of the cells (bisected: the way is short); a
+         * point already too near (a narrow gap, where a bridge meets a
+         * letter) may still move where it comes no nearer, else it stays
+         * put while its neighbours move and the line zigzags */
+        double need = fmin(clear, clearance(m, px, py));
+        if (clearance(m, qx, qy) < need) {
             for (int step = 0; step < 8; step++) {
                 double mid = (lo + hi) / 2;
-                if (clearance(m, px + mid * (qx - px), py + mid * (qy - py)) >= clear) lo = mid;
+                if (clearance(m, px + mid * (qx - px), py + mid * (qy - py)) >= need) lo = mid;
                 else hi = mid;
             }
             qx = px + lo * (qx - px);
@@ -265,6 +269,16 @@ meiro_status outline_trace(const meiro_maze *m, double line, outline *out, meiro
         if (st != MEIRO_OK) {
             outline_free(out);
             goto done;
+        }
+        /* a hole smoothing has shrunk to a dot (a letter's counter of a
+         * cell or two, whose walls the maze draws): left out too */
+        area = 0;
+        for (size_t i = first, j = out->count - 1; i < out->count; j = i++)
+            area += out->points[2 * j] * out->points[2 * i + 1] -
+                    out->points[2 * i] * out->points[2 * j + 1];
+        if (fabs(area) / 2 < OUTLINE_MIN_AREA / 3) {
+            out->count = first;
+            out->loops--;
         }
     }
     goto done;

@@ -37,7 +37,7 @@ static const meiro_algorithm_desc shapes[] = {
     {"flower", "", "a flower with five round petals"},
     {"tree", "", "a round tree on its trunk"},
     {"car", "", "a car on its wheels"},
-    {"bear", "", "a bear's head with round ears"},
+    {"bear", "teddy", "a teddy bear sitting, arms and feet out"},
 };
 
 enum { SHAPE_COUNT = sizeof shapes / sizeof shapes[0] };
@@ -50,7 +50,7 @@ static const struct {
     uint8_t w, h;
 } least_grid[] = {
     {12, 11}, {15, 14}, {12, 12}, {15, 16}, {16, 10}, {13, 12},
-    {14, 14}, {16, 10}, {14, 14}, {11, 12}, {16, 10}, {15, 14},
+    {14, 14}, {16, 10}, {14, 14}, {11, 12}, {16, 10}, {14, 18},
 };
 
 _Static_assert(sizeof least_grid / sizeof least_grid[0] == SHAPE_COUNT,
@@ -1238,7 +1238,7 @@ static meiro_status text_mask_check(const char *text, uint32_t *height, bool *cj
 
 /* A Pango context for measuring: unhinted outlines in user units, so they
  * scale exactly, in the text's language. */
-static PangoContext *text_context(cairo_t *cr, const char *lang, bool cjk, bool narrow)
+static PangoContext *text_context(cairo_t *cr, const char *lang, bool cjk, text_face face)
 {
     PangoContext *pc = pango_cairo_create_context(cr);
     cairo_font_options_t *fo = cairo_font_options_create();
@@ -1254,7 +1254,7 @@ static PangoContext *text_context(cairo_t *cr, const char *lang, bool cjk, bool 
                                                               : cjk           ? "ja"
                                                                               : "en"));
     PangoFontDescription *desc =
-        pango_font_description_from_string(narrow ? TEXT_FONT_NARROW : TEXT_FONT);
+        pango_font_description_from_string(face == TEXT_FACE_NARROW ? TEXT_FONT_NARROW : TEXT_FONT);
     pango_font_description_set_absolute_size(desc, TEXT_FONT_SIZE * PANGO_SCALE);
     pango_context_set_font_description(pc, desc);
     pango_font_description_free(desc);
@@ -1440,7 +1440,7 @@ static void text_lines_free(text_line *lines, size_t count)
 {
     for (size_t l = 0; lines && l < count; l++) {
         for (size_t i = 0; lines[l].t.g && i < lines[l].t.n; i++)
-            g_object_unref(lines[l].t.g[i].layout);
+            if (lines[l].t.g[i].layout) g_object_unref(lines[l].t.g[i].layout);
         free(lines[l].t.g);
         free(lines[l].t.gap_before);
         free(lines[l].m);
@@ -1472,12 +1472,12 @@ static meiro_status text_line_mask(text_line *line, const char *text, uint32_t h
     return s;
 }
 
-/* The lines, each centred, TEXT_LINE_GAP rows apart, into one mask; S in
+/* The lines, each centred, `gap` rows apart, into one mask; S in
  * the first line's first letter, G in the last line's last. */
-static meiro_status text_stack(const text_line *lines, size_t count, uint32_t height,
+static meiro_status text_stack(const text_line *lines, size_t count, uint32_t height, uint32_t gap,
                                uint8_t **mask, meiro_text_info *info, meiro_error *err)
 {
-    uint64_t w = 0, h = (uint64_t)count * height + (count - 1) * TEXT_LINE_GAP;
+    uint64_t w = 0, h = (uint64_t)count * height + (count - 1) * gap;
     for (size_t l = 0; l < count; l++) w = lines[l].info.width > w ? lines[l].info.width : w;
     if (h > MEIRO_MAX_SIDE || w * h > MEIRO_MAX_CELLS)
         return fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_TOO_BIG,
@@ -1490,7 +1490,7 @@ static meiro_status text_stack(const text_line *lines, size_t count, uint32_t he
     uint32_t x_first = 0, x_last = 0, y_last = 0;
     for (size_t l = 0; l < count; l++) {
         const meiro_text_info *li = &lines[l].info;
-        uint32_t dx = (uint32_t)(w - li->width) / 2, dy = (uint32_t)l * (height + TEXT_LINE_GAP);
+        uint32_t dx = (uint32_t)(w - li->width) / 2, dy = (uint32_t)l * (height + gap);
         for (uint32_t y = 0; y < height; y++)
             memcpy(m + (size_t)(dy + y) * w + dx, lines[l].m + (size_t)y * li->width, li->width);
         if (l == 0) x_first = dx;
@@ -1513,13 +1513,161 @@ static meiro_status text_stack(const text_line *lines, size_t count, uint32_t he
     return MEIRO_OK;
 }
 
+/* ---- Block capitals --------------------------------------------------- */
+
+/* Capitals, digits and the hyphen for letters 7 cells tall, where a font's
+ * letters fill up: upright strokes two cells wide (a corridor with turns in
+ * each), counters a cell wide (A, B, 8 keep their holes), the shapes of
+ * the printed capitals children learn first. Checked by test_child's
+ * recognition, letter against letter. */
+typedef struct block_glyph {
+    char c;
+    const char *rows[TEXT_BLOCK_ROWS];
+} block_glyph;
+
+static const block_glyph block_glyphs[] = {
+    {'A', {"..##..", ".####.", ".#..#.", "##..##", "######", "##..##", "##..##"}},
+    {'B', {"####.", "##.##", "##.##", "####.", "##.##", "##.##", "####."}},
+    {'C', {".####", "##...", "##...", "##...", "##...", "##...", ".####"}},
+    {'D', {"####.", "##.##", "##.##", "##.##", "##.##", "##.##", "####."}},
+    {'E', {"####", "##..", "##..", "###.", "##..", "##..", "####"}},
+    {'F', {"####", "##..", "##..", "###.", "##..", "##..", "##.."}},
+    {'G', {".####", "##...", "##...", "##.##", "##.##", "##.##", ".####"}},
+    {'H', {"##.##", "##.##", "##.##", "#####", "##.##", "##.##", "##.##"}},
+    {'I', {"##", "##", "##", "##", "##", "##", "##"}},
+    {'J', {"...##", "...##", "...##", "...##", "...##", "##.##", ".###."}},
+    {'K', {"##.##", "##.##", "####.", "###..", "####.", "##.##", "##.##"}},
+    {'L', {"##..", "##..", "##..", "##..", "##..", "##..", "####"}},
+    {'M', {"##...##", "###.###", "#######", "##.#.##", "##...##", "##...##", "##...##"}},
+    {'N', {"##..##", "###.##", "######", "##.###", "##..##", "##..##", "##..##"}},
+    {'O', {".###.", "##.##", "##.##", "##.##", "##.##", "##.##", ".###."}},
+    {'P', {"####.", "##.##", "##.##", "####.", "##...", "##...", "##..."}},
+    {'Q', {".###..", "##.##.", "##.##.", "##.##.", "##.##.", ".####.", "...###"}},
+    {'R', {"####.", "##.##", "##.##", "####.", "##.##", "##.##", "##.##"}},
+    {'S', {".####", "##...", "##...", ".###.", "...##", "...##", "####."}},
+    {'T', {"######", "..##..", "..##..", "..##..", "..##..", "..##..", "..##.."}},
+    {'U', {"##.##", "##.##", "##.##", "##.##", "##.##", "##.##", ".###."}},
+    {'V', {"##.##", "##.##", "##.##", "##.##", "##.##", ".###.", "..#.."}},
+    {'W', {"##...##", "##...##", "##...##", "##.#.##", "#######", "###.###", "##...##"}},
+    {'X', {"##..##", "##..##", ".####.", "..##..", ".####.", "##..##", "##..##"}},
+    {'Y', {"##..##", "##..##", ".####.", "..##..", "..##..", "..##..", "..##.."}},
+    {'Z', {"######", "....##", "...##.", "..##..", ".##...", "##....", "######"}},
+    {'0', {".###.", "##.##", "##.##", "##.##", "##.##", "##.##", ".###."}},
+    {'1', {".##.", "###.", ".##.", ".##.", ".##.", ".##.", "####"}},
+    {'2', {".###.", "##.##", "...##", "..##.", ".##..", "##...", "#####"}},
+    {'3', {"####.", "...##", "...##", ".###.", "...##", "...##", "####."}},
+    {'4', {"##.##", "##.##", "##.##", "#####", "...##", "...##", "...##"}},
+    {'5', {"#####", "##...", "####.", "...##", "...##", "##.##", ".###."}},
+    {'6', {".###.", "##...", "##...", "####.", "##.##", "##.##", ".###."}},
+    {'7', {"#####", "...##", "...##", "..##.", "..##.", ".##..", ".##.."}},
+    {'8', {".###.", "##.##", "##.##", ".###.", "##.##", "##.##", ".###."}},
+    {'9', {".###.", "##.##", "##.##", ".####", "...##", "...##", ".###."}},
+    {'-', {"...", "...", "...", "###", "...", "...", "..."}},
+};
+
+static const block_glyph *block_glyph_of(uint32_t cp)
+{
+    if (cp >= 'a' && cp <= 'z') cp -= 'a' - 'A';
+    for (size_t i = 0; i < sizeof block_glyphs / sizeof *block_glyphs; i++)
+        if ((uint32_t)block_glyphs[i].c == cp) return &block_glyphs[i];
+    return NULL;
+}
+
+/* Empty columns between block letters, and rows between their lines:
+ * two, as one reads as one more corridor of the maze and the letters run
+ * together. */
+#define TEXT_BLOCK_GAP 2u
+
+/* One line of text in block capitals, TEXT_BLOCK_ROWS tall. */
+static meiro_status block_line(text_line *line, const char *text, uint32_t height, meiro_error *err)
+{
+    size_t n = (size_t)g_utf8_strlen(text, -1);
+    glyph *g = line->t.g = zalloc(n + 1, sizeof *g);
+    uint32_t *gap = line->t.gap_before = zalloc(n + 1, sizeof *gap);
+    const block_glyph **bg = zalloc(n + 1, sizeof *bg);
+    if (!g || !gap || !bg) {
+        free(bg);
+        return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+    }
+    meiro_status s = MEIRO_OK;
+    uint64_t width = 0;
+    uint32_t pending = 0;
+    size_t k = 0;
+    for (const unsigned char *p = (const unsigned char *)text; *p;) {
+        const unsigned char *at = p;
+        uint32_t cp = next_code_point(&p);
+        if (cp == ' ') {
+            if (k) pending = TEXT_SPACE_GAP;
+            continue;
+        }
+        if (!(bg[k] = block_glyph_of(cp))) {
+            s = fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT,
+                           "the block capitals have no letter '%.*s'", (int)(p - at), at);
+            break;
+        }
+        width += k == 0 ? 0 : pending ? pending : TEXT_BLOCK_GAP;
+        pending = 0;
+        g[k].column = (uint32_t)width;
+        g[k].columns = (uint32_t)strlen(bg[k]->rows[0]);
+        width += g[k].columns;
+        k++;
+    }
+    line->t.n = k;
+    if (s == MEIRO_OK && k == 0)
+        s = fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT,
+                       "the text '%s' has no letters to draw (only spaces)", text);
+    if (s == MEIRO_OK && (width > MEIRO_MAX_SIDE || width * height > MEIRO_MAX_CELLS))
+        s = fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_TOO_BIG,
+                       "the text is too long: %llu cells across, at most %u",
+                       (unsigned long long)width, MEIRO_MAX_SIDE);
+    if (s == MEIRO_OK && !(line->m = zalloc((size_t)width * height, 1)))
+        s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+    for (size_t i = 0; i < k && s == MEIRO_OK; i++)
+        for (uint32_t y = 0; y < height; y++) {
+            const char *row = bg[i]->rows[y];
+            for (uint32_t x = 0; x < g[i].columns; x++)
+                line->m[(size_t)y * width + g[i].column + x] = row[x] == '#';
+        }
+    free(bg);
+    if (s != MEIRO_OK) return s;
+    return text_trim(line->m, (uint32_t)width, height, &line->t, text, &line->info, err);
+}
+
+/* The text in block capitals, its lines stacked as the font's are. */
+static meiro_status block_mask(const char *text, uint32_t height, uint8_t **mask,
+                               meiro_text_info *info, meiro_error *err)
+{
+    if (height != TEXT_BLOCK_ROWS)
+        return fail_field(err, MEIRO_FIELD_HEIGHT, MEIRO_ERROR_ARGUMENT,
+                          "block capitals %u cells tall cannot be drawn: %u only", (unsigned)height,
+                          TEXT_BLOCK_ROWS);
+    size_t count = 1, len = strlen(text);
+    for (const char *p = text; *p; p++) count += *p == '\n';
+    text_line *lines = zalloc(count, sizeof *lines);
+    char *copy = alloc_array(len + 1, 1);
+    meiro_status s = MEIRO_OK;
+    if (!lines || !copy) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+    else memcpy(copy, text, len + 1);
+    char *line = copy;
+    for (size_t l = 0; l < count && s == MEIRO_OK; l++) {
+        char *end = strchr(line, '\n');
+        if (end) *end = 0;
+        s = block_line(&lines[l], line, height, err);
+        if (end) line = end + 1;
+    }
+    if (s == MEIRO_OK) s = text_stack(lines, count, height, TEXT_BLOCK_GAP, mask, info, err);
+    text_lines_free(lines, count);
+    free(copy);
+    return s;
+}
+
 meiro_status meiro_text_mask(const char *text, const char *lang, uint32_t height, uint8_t **mask,
                              meiro_text_info *info, meiro_error *err)
 {
-    return text_mask_face(text, lang, height, false, mask, info, err);
+    return text_mask_face(text, lang, height, TEXT_FACE_REGULAR, mask, info, err);
 }
 
-meiro_status text_mask_face(const char *text, const char *lang, uint32_t height, bool narrow,
+meiro_status text_mask_face(const char *text, const char *lang, uint32_t height, text_face face,
                             uint8_t **mask, meiro_text_info *info, meiro_error *err)
 {
     if (!mask) return fail(err, MEIRO_ERROR_ARGUMENT, "no place for the mask");
@@ -1528,6 +1676,7 @@ meiro_status text_mask_face(const char *text, const char *lang, uint32_t height,
     bool cjk = false;
     meiro_status s = text_mask_check(text, &height, &cjk, err);
     if (s != MEIRO_OK) return s;
+    if (face == TEXT_FACE_BLOCK) return block_mask(text, height, mask, info, err);
     size_t count = 1;
     for (const char *p = text; *p; p++) count += *p == '\n';
     text_line *lines = zalloc(count, sizeof *lines);
@@ -1541,7 +1690,7 @@ meiro_status text_mask_face(const char *text, const char *lang, uint32_t height,
     }
     cairo_surface_t *surf = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1);
     cairo_t *cr = cairo_create(surf);
-    PangoContext *pc = text_context(cr, lang, cjk, narrow);
+    PangoContext *pc = text_context(cr, lang, cjk, face);
     /* the letters of every line first: one scale for all of them */
     double top = INFINITY, bottom = -INFINITY;
     char *line = copy;
@@ -1560,7 +1709,7 @@ meiro_status text_mask_face(const char *text, const char *lang, uint32_t height,
         s = text_line_mask(&lines[l], line, height, top, bottom, err);
         line += strlen(line) + 1;
     }
-    if (s == MEIRO_OK) s = text_stack(lines, count, height, mask, info, err);
+    if (s == MEIRO_OK) s = text_stack(lines, count, height, TEXT_LINE_GAP, mask, info, err);
     text_lines_free(lines, count);
     free(copy);
     g_object_unref(pc);
