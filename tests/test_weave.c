@@ -141,6 +141,46 @@ static void test_solvers(void)
     CHECK_ALL(v);
 }
 
+/* With loops, a shape and every placement of S and G the crossings stay
+ * well formed, and every solver's path is legal. */
+static void test_options(void)
+{
+    verdict v = {0};
+    static const meiro_ends ENDS[] = {MEIRO_ENDS_CORNERS, MEIRO_ENDS_FARTHEST, MEIRO_ENDS_BORDER,
+                                      MEIRO_ENDS_CENTER};
+    uint8_t mask[30 * 20];
+    for (uint32_t y = 0; y < 20; y++) /* a diamond */
+        for (uint32_t x = 0; x < 30; x++)
+            mask[y * 30 + x] = (x > 15 ? x - 15 : 15 - x) * 2 / 3 + (y > 10 ? y - 10 : 10 - y) < 12;
+    for (size_t g = 0; g < 3; g++)
+        for (size_t e = 0; e < 4; e++)
+            for (unsigned variant = 0; variant < 2; variant++) {
+                meiro_generate_options opt;
+                meiro_generate_options_init(&opt);
+                opt.algorithm = WEAVERS[g];
+                opt.width = 30, opt.height = 20, opt.seed = 5 + e, opt.weave = 70;
+                opt.ends = ENDS[e];
+                if (variant) opt.loops = 40;
+                else opt.mask = mask;
+                meiro_error err = {0};
+                meiro_maze *m = meiro_generate(&opt, &err);
+                bool ok = m && meiro_maze_check(m, &err) == MEIRO_OK;
+                for (size_t k = 0; ok && k < meiro_solver_count(); k++) {
+                    meiro_path path = {0};
+                    const char *name = meiro_solver_info(k)->name;
+                    if (!meiro_solver_is_complete(name) && variant) continue; /* loops */
+                    ok = meiro_solve(m, name, &path, &err) == MEIRO_OK;
+                    for (size_t i = 1; ok && i < path.length; i++)
+                        ok = step_ok(m, path.cells[i - 1], path.cells[i]);
+                    meiro_path_free(&path);
+                }
+                verdict_note(&v, ok, "%s, ends %u, %s: %s", WEAVERS[g], (unsigned)ENDS[e],
+                             variant ? "loops" : "shape", err.message);
+                meiro_maze_free(m);
+            }
+    CHECK_ALL(v);
+}
+
 /* What cannot weave says so, naming what can. */
 static void test_refusals(void)
 {
@@ -304,6 +344,7 @@ int main(int argc, char **argv)
     static const test_case cases[] = {{"perfect", test_perfect},
                                       {"graph", test_graph},
                                       {"solvers", test_solvers},
+                                      {"options", test_options},
                                       {"refusals", test_refusals},
                                       {"gaps", test_gaps},
                                       {"files", test_files}};
