@@ -334,7 +334,9 @@ meiro_status meiro_export_grid_cell_mm(meiro_grid grid, uint32_t width, uint32_t
  * each as a junction, or lose it). */
 static bool weave_format(meiro_format format)
 {
-    return format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_SVG || format == MEIRO_FORMAT_PNG;
+    return format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_SVG ||
+           format == MEIRO_FORMAT_PNG || format == MEIRO_FORMAT_JSON ||
+           format == MEIRO_FORMAT_HTML || format == MEIRO_FORMAT_TEXT || format == MEIRO_FORMAT_CSV;
 }
 
 static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *path,
@@ -350,8 +352,16 @@ static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *
     if (s == MEIRO_OK) s = meiro_export_grid_check(meiro_maze_grid(maze), format, err);
     if (s == MEIRO_OK && maze->weave && !weave_format(format))
         s = fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
-                       "%s cannot show a weave maze's crossings yet: write it as pdf, svg or png",
+                       "%s cannot show a weave maze's crossings yet: write it as pdf, svg, png, "
+                       "html, json, text or csv",
                        formats[format].info.name);
+    /* text and CSV write a crossing in its cell, where S or G would stand */
+    if (s == MEIRO_OK && maze->weave &&
+        (format == MEIRO_FORMAT_TEXT || format == MEIRO_FORMAT_CSV) &&
+        (meiro_maze_crossing(maze, maze->start) != MEIRO_NO_DIR ||
+         meiro_maze_crossing(maze, maze->goal) != MEIRO_NO_DIR))
+        s = fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
+                       "%s cannot show S or G on a crossing: write it as json", formats[format].info.name);
     if (s == MEIRO_OK && format == MEIRO_FORMAT_HTML)
         s = export_html_check_size(maze_total(maze), err);
     if (s == MEIRO_OK) s = export_memory_check(format, maze->w, maze->h, err);

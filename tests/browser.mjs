@@ -311,6 +311,31 @@ try {
   check(false, `zoom: ${e.stack}`);
 }
 
+// a weave maze: walked over and under its crossings along the solution read
+// from meiro's JSON (a step under a crossing goes two cells on, one key press)
+try {
+  const args = ['-W', '16', '-H', '12', '-s', '9', '-a', 'dig', '--weave', '80'];
+  const file = path.join(tmp, 'weave.html');
+  run(['generate', ...args, '-o', file]);
+  const json = JSON.parse(run(['generate', ...args, '--solution', '-f', 'json']));
+  const way = json.solution.map((id) => [id % json.width, Math.floor(id / json.width)]);
+  const { page, errors } = await open(file);
+  let under = 0;
+  for (let k = 1; k < way.length; k++) {
+    const dx = way[k][0] - way[k - 1][0], dy = way[k][1] - way[k - 1][1];
+    if (Math.abs(dx) + Math.abs(dy) === 2) under++;
+    await page.keyboard.press(KEY[`${Math.sign(dx)},${Math.sign(dy)}`]);
+  }
+  const st = await state(page);
+  check(under > 0, `weave: the solution goes under none of its ${json.under.length} crossings`);
+  check(st.done === 'yes' && Number(st.steps) === way.length - 1,
+    `weave: not at G after the solution (${under} times under): ${JSON.stringify(st)}`);
+  check(errors.length === 0, `weave: errors ${errors}`);
+  await page.close();
+} catch (e) {
+  check(false, `weave: ${e.stack}`);
+}
+
 await browser.close();
 fs.rmSync(tmp, { recursive: true, force: true });
 finish();

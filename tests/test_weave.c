@@ -1,6 +1,7 @@
 /* Weave mazes (--weave): the crossings in the model, the weave generators'
  * mazes (valid, perfect, reproducible), the solvers' paths through them,
  * and the refusals. */
+#define _POSIX_C_SOURCE 200809L
 #include "harness.h"
 #include "whitebox.h"
 #include "core/weave.h"
@@ -140,6 +141,46 @@ static void test_solvers(void)
     CHECK_ALL(v);
 }
 
+/* With loops, a shape and every placement of S and G the crossings stay
+ * well formed, and every solver's path is legal. */
+static void test_options(void)
+{
+    verdict v = {0};
+    static const meiro_ends ENDS[] = {MEIRO_ENDS_CORNERS, MEIRO_ENDS_FARTHEST, MEIRO_ENDS_BORDER,
+                                      MEIRO_ENDS_CENTER};
+    uint8_t mask[30 * 20];
+    for (uint32_t y = 0; y < 20; y++) /* a diamond */
+        for (uint32_t x = 0; x < 30; x++)
+            mask[y * 30 + x] = (x > 15 ? x - 15 : 15 - x) * 2 / 3 + (y > 10 ? y - 10 : 10 - y) < 12;
+    for (size_t g = 0; g < 3; g++)
+        for (size_t e = 0; e < 4; e++)
+            for (unsigned variant = 0; variant < 2; variant++) {
+                meiro_generate_options opt;
+                meiro_generate_options_init(&opt);
+                opt.algorithm = WEAVERS[g];
+                opt.width = 30, opt.height = 20, opt.seed = 5 + e, opt.weave = 70;
+                opt.ends = ENDS[e];
+                if (variant) opt.loops = 40;
+                else opt.mask = mask;
+                meiro_error err = {0};
+                meiro_maze *m = meiro_generate(&opt, &err);
+                bool ok = m && meiro_maze_check(m, &err) == MEIRO_OK;
+                for (size_t k = 0; ok && k < meiro_solver_count(); k++) {
+                    meiro_path path = {0};
+                    const char *name = meiro_solver_info(k)->name;
+                    if (!meiro_solver_is_complete(name) && variant) continue; /* loops */
+                    ok = meiro_solve(m, name, &path, &err) == MEIRO_OK;
+                    for (size_t i = 1; ok && i < path.length; i++)
+                        ok = step_ok(m, path.cells[i - 1], path.cells[i]);
+                    meiro_path_free(&path);
+                }
+                verdict_note(&v, ok, "%s, ends %u, %s: %s", WEAVERS[g], (unsigned)ENDS[e],
+                             variant ? "loops" : "shape", err.message);
+                meiro_maze_free(m);
+            }
+    CHECK_ALL(v);
+}
+
 /* What cannot weave says so, naming what can. */
 static void test_refusals(void)
 {
@@ -235,12 +276,77 @@ static void test_gaps(void)
     CHECK_ALL(gaps);
 }
 
+/* JSON ("under"), text and CSV ('-' and '|' in the crossing's cell) keep
+ * the tunnels and a solution through them: every weaver's maze reads back
+ * equal, is solved the same, and writes the same bytes again; the formats
+ * that cannot show crossings refuse them. */
+static void test_files(void)
+{
+    static const meiro_format KEEP[] = {MEIRO_FORMAT_JSON, MEIRO_FORMAT_TEXT, MEIRO_FORMAT_CSV};
+    verdict same = {0}, refused = {0};
+    for (size_t g = 0; g < 3; g++)
+        for (uint64_t seed = 1; seed <= 3; seed++)
+            for (size_t f = 0; f < 3; f++) {
+                meiro_maze *m = weave_maze(WEAVERS[g], 20, 14, seed, 80);
+                if (!m) continue;
+                meiro_format fmt = KEEP[f];
+                meiro_path path = {0};
+                meiro_error err = {0};
+                char *text = NULL, *again = NULL;
+                size_t len = 0, len2 = 0;
+                FILE *out = open_memstream(&text, &len);
+                bool ok = out && meiro_solve(m, NULL, &path, &err) == MEIRO_OK &&
+                          meiro_write(m, &path, fmt, NULL, out, &err) == MEIRO_OK;
+                if (out) fclose(out);
+                meiro_maze *back = NULL;
+                if (ok) {
+                    FILE *in = fmemopen(text, len, "r");
+                    back = in ? meiro_read(in, fmt, &err) : NULL;
+                    if (in) fclose(in);
+                }
+                meiro_path path2 = {0};
+                ok = back && weave_count(back) == weave_count(m) &&
+                     (fmt != MEIRO_FORMAT_JSON || meiro_maze_equal(m, back)) &&
+                     meiro_solve(back, NULL, &path2, &err) == MEIRO_OK &&
+                     path2.length == path.length;
+                FILE *out2 = ok ? open_memstream(&again, &len2) : NULL;
+                ok = ok && out2 && meiro_write(back, &path2, fmt, NULL, out2, &err) == MEIRO_OK;
+                if (out2) fclose(out2);
+                ok = ok && len2 == len && memcmp(text, again, len) == 0 &&
+                     (fmt != MEIRO_FORMAT_JSON || strstr(text, "\"under\""));
+                verdict_note(&same, ok, "%s seed %llu, format %d: %s", WEAVERS[g],
+                             (unsigned long long)seed, (int)fmt, err.message);
+                static const meiro_format NO[] = {MEIRO_FORMAT_ASCII, MEIRO_FORMAT_UNICODE,
+                                                  MEIRO_FORMAT_XLSX};
+                for (size_t k = 0; f == 0 && k < sizeof NO / sizeof NO[0]; k++) {
+                    FILE *null = fopen("/dev/null", "w");
+                    meiro_error e = {0};
+                    verdict_note(&refused,
+                                 null && meiro_write(m, NULL, NO[k], NULL, null, &e) ==
+                                             MEIRO_ERROR_ARGUMENT &&
+                                     strstr(e.message, "weave"),
+                                 "format %d: %s", (int)NO[k], e.message);
+                    if (null) fclose(null);
+                }
+                free(text);
+                free(again);
+                meiro_path_free(&path);
+                meiro_path_free(&path2);
+                meiro_maze_free(m);
+                meiro_maze_free(back);
+            }
+    CHECK_ALL(same);
+    CHECK_ALL(refused);
+}
+
 int main(int argc, char **argv)
 {
     static const test_case cases[] = {{"perfect", test_perfect},
                                       {"graph", test_graph},
                                       {"solvers", test_solvers},
+                                      {"options", test_options},
                                       {"refusals", test_refusals},
-                                      {"gaps", test_gaps}};
+                                      {"gaps", test_gaps},
+                                      {"files", test_files}};
     return test_main("weave", argc, argv, cases, TEST_COUNT(cases));
 }

@@ -187,7 +187,7 @@ static inline size_t grid_through_as(const meiro_maze *m, bool rect, size_t id, 
     size_t delta = (size_t)((ptrdiff_t)DIR_DY[side] * (ptrdiff_t)m->w + DIR_DX[side]);
     size_t j = id + delta;
     /* a weave's tunnel: the cell beyond the crossing (core/weave.c) */
-    if (UNLIKELY(m->cells[j] & cell_under_bit(side))) j += delta;
+    if (UNLIKELY(m->weave) && (m->cells[j] & cell_under_bit(side))) j += delta;
     return j;
 }
 
@@ -203,9 +203,10 @@ static inline grid_at grid_step_as(const meiro_maze *m, bool rect, grid_at at, u
 {
     if (!rect) return (grid_at){next, other_cell_across(m, at.c, side)};
     /* two cells when next is across a weave's crossing */
-    uint32_t k = next == at.id + (size_t)((ptrdiff_t)DIR_DY[side] * (ptrdiff_t)m->w + DIR_DX[side])
-                     ? 1u
-                     : 2u;
+    uint32_t k = 1;
+    if (UNLIKELY(m->weave) &&
+        next != at.id + (size_t)((ptrdiff_t)DIR_DY[side] * (ptrdiff_t)m->w + DIR_DX[side]))
+        k = 2;
     return (grid_at){next,
                      {at.c.x + k * (uint32_t)DIR_DX[side], at.c.y + k * (uint32_t)DIR_DY[side]}};
 }

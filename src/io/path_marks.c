@@ -23,6 +23,13 @@ meiro_status path_marks(const meiro_maze *m, const meiro_path *path, uint8_t **m
             mk[cell_index(m, p.x < c.x ? p.x : c.x, c.y)] |= MARK_EAST;
         else if (p.x == c.x && (p.y + 1 == c.y || c.y + 1 == p.y))
             mk[cell_index(m, c.x, p.y < c.y ? p.y : c.y)] |= MARK_SOUTH;
+        /* under a weave's crossing, two cells on: both walls of the tunnel */
+        else if (p.y == c.y && (p.x + 2 == c.x || c.x + 2 == p.x))
+            mk[cell_index(m, p.x < c.x ? p.x : c.x, c.y)] |= MARK_EAST,
+                mk[cell_index(m, (p.x < c.x ? p.x : c.x) + 1, c.y)] |= MARK_EAST;
+        else if (p.x == c.x && (p.y + 2 == c.y || c.y + 2 == p.y))
+            mk[cell_index(m, c.x, p.y < c.y ? p.y : c.y)] |= MARK_SOUTH,
+                mk[cell_index(m, c.x, (p.y < c.y ? p.y : c.y) + 1)] |= MARK_SOUTH;
     }
     *marks = mk;
     return MEIRO_OK;

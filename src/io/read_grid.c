@@ -21,6 +21,7 @@
 #include "core/alloc.h"
 #include "core/error.h"
 #include "core/model.h"
+#include "core/weave.h"
 #include "core/search.h"
 #include "io/io.h"
 
@@ -28,7 +29,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { SYM_WALL, SYM_OPEN, SYM_START, SYM_GOAL, SYM_OUT };
+/* SYM_UNDER_EW, SYM_UNDER_NS: a weave's crossing cell, '-' (a tunnel under
+ * it west to east) and '|' (north to south), in text and CSV */
+enum { SYM_WALL, SYM_OPEN, SYM_START, SYM_GOAL, SYM_OUT, SYM_UNDER_EW, SYM_UNDER_NS };
+
+/* A crossing read, placed once the maze is made. */
+typedef struct crossing_at {
+    size_t r, k;
+    unsigned long line;
+    uint8_t sym;
+} crossing_at;
 #define LINE_LIMIT (64u << 20)                       /* longest line accepted, in bytes */
 #define MAX_SYMBOLS (2 * (size_t)MEIRO_MAX_SIDE + 1) /* across or down: the largest pillar grid */
 
@@ -101,6 +111,8 @@ typedef struct reader {
     size_t walls_cap;  /* bytes */
     uint8_t *outs;     /* the same for '~'; NULL until the first one */
     size_t outs_cap;
+    crossing_at *crossings; /* weave mazes */
+    size_t crossings_n, crossings_cap;
     bool lead_out; /* CSV: line 1 so far is only '~' (the corner may be one) */
     bool has[2];   /* S, G */
     size_t mark_r[2], mark_k[2];
@@ -156,6 +168,8 @@ static meiro_status tokenize_text(reader *rd, const char *s, size_t n, sym_row *
         case 'S': sym = SYM_START; break;
         case 'G': sym = SYM_GOAL; break;
         case '~': sym = SYM_OUT; break;
+        case '-': sym = SYM_UNDER_EW; break;
+        case '|': sym = SYM_UNDER_NS; break;
         default: {
             char what[40];
             describe_char(what, sizeof what, (unsigned char)s[i]);
@@ -225,6 +239,8 @@ static meiro_status tokenize_csv(reader *rd, const char *s, size_t n, sym_row *r
         else if (b - a == 1 && c == '.') sym = SYM_OPEN;
         else if (b - a == 1 && c == 'S') sym = SYM_START;
         else if (b - a == 1 && c == 'G') sym = SYM_GOAL;
+        else if (b - a == 1 && c == '-') sym = SYM_UNDER_EW;
+        else if (b - a == 1 && c == '|') sym = SYM_UNDER_NS;
         else {
             char what[80];
             if (b - a == 1) describe_char(what, sizeof what, (unsigned char)c);
@@ -409,6 +425,10 @@ static violation pillar_check(const reader *rd, const sym_row *row, row_role rol
         uint8_t s = row->sym[k];
         bool edge = k == 0 || k == rd->cols - 1, mark = s == SYM_START || s == SYM_GOAL;
         const char *why = NULL;
+        if (s >= SYM_UNDER_EW && (role != ROLE_CELLS || k % 2 == 0)) {
+            return (violation){row->line, col_of(rd, k),
+                               "a crossing ('-' or '|') stands in a cell, not in a wall"};
+        }
         if (role == ROLE_CELLS) {
             if (edge) why = s == SYM_OPEN ? gap : NULL;
             else if (k % 2)
@@ -477,6 +497,13 @@ static meiro_status add_row(reader *rd, const sym_row *row)
         uint8_t s = row->sym[k], bit = (uint8_t)(1u << ((base + k) % 8));
         if (s == SYM_WALL || s == SYM_OUT) rd->walls[(base + k) / 8] |= bit;
         if (s == SYM_OUT) rd->outs[(base + k) / 8] |= bit;
+        if (s >= SYM_UNDER_EW) {
+            if (!vec_reserve(&rd->crossings, &rd->crossings_cap, rd->crossings_n + 1,
+                             sizeof *rd->crossings, 64))
+                return fail(rd->err, MEIRO_ERROR_NOMEM, "out of memory reading the maze");
+            rd->crossings[rd->crossings_n++] = (crossing_at){r, k, row->line, s};
+            continue;
+        }
         if (s != SYM_START && s != SYM_GOAL) continue;
         int g = s == SYM_GOAL;
         if (rd->has[g])
@@ -653,6 +680,19 @@ static meiro_status build_maze(const reader *rd, bool pillar, unsigned long last
             m->cells[y * w + x] = c;
         }
     }
+    for (size_t i = 0; i < rd->crossings_n; i++) { /* a weave's crossings: in cells, well formed */
+        const crossing_at *x = &rd->crossings[i];
+        if (!pillar)
+            return fail_at(rd->err, MEIRO_ERROR_PARSE, x->line, col_of(rd, x->k),
+                           "a crossing ('-' or '|') needs the 2W+1 grid of cells and walls");
+        size_t id = (x->r / 2) * w + x->k / 2;
+        m->cells[id] |= x->sym == SYM_UNDER_EW ? CELL_UNDER_EW : CELL_UNDER_NS;
+        m->weave = true;
+        if (!weave_cell_ok(m, grid_at_id(m, id)))
+            return fail_at(rd->err, MEIRO_ERROR_PARSE, x->line, col_of(rd, x->k),
+                           "a crossing ('%c') needs its four sides open, inside the border",
+                           x->sym == SYM_UNDER_EW ? '-' : '|');
+    }
     place_mark(rd, m, rd->mark_r[0], rd->mark_k[0], pillar, ring, &m->start, &m->start_door);
     place_mark(rd, m, rd->mark_r[1], rd->mark_k[1], pillar, ring, &m->goal, &m->goal_door);
     meiro_status st = MEIRO_OK;
@@ -789,6 +829,7 @@ done:
     free(lr.line);
     free(rd.walls);
     free(rd.outs);
+    free(rd.crossings);
     free(row.sym);
     return m;
 }

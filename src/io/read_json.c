@@ -59,11 +59,12 @@ enum {
     KEY_CELLS,
     KEY_PASSAGES,
     KEY_SOLUTION,
+    KEY_UNDER, /* a weave maze's tunnels */
     KEY_COUNT
 };
 static const char *const key_names[KEY_COUNT] = {
     "meiro", "grid",       "width", "height",    "extent", "seed",     "algorithm",
-    "start", "start_door", "goal",  "goal_door", "cells",  "passages", "solution"};
+    "start", "start_door", "goal",  "goal_door", "cells",  "passages", "solution", "under"};
 static const char *const door_names[4] = {"north", "east", "south", "west"};
 
 typedef struct where {
@@ -537,6 +538,20 @@ static bool side_between(const jreader *r, uint64_t a, uint64_t b, meiro_cell *c
     return false;
 }
 
+/* A weave's tunnel between cells a and b, two apart: the cell between is
+ * a crossing passed under in their direction. */
+static bool tunnel_between(const jreader *r, uint64_t a, uint64_t b)
+{
+    if (r->grid != MEIRO_GRID_RECT || !r->m->weave) return false;
+    meiro_cell ca = cell_of(r, a), cb = cell_of(r, b);
+    for (unsigned d = 0; d < DIR_COUNT; d++)
+        if (ca.x + 2 * (uint32_t)DIR_DX[d] == cb.x && ca.y + 2 * (uint32_t)DIR_DY[d] == cb.y)
+            return (r->m->cells[cell_index(r->m, ca.x + (uint32_t)DIR_DX[d],
+                                           ca.y + (uint32_t)DIR_DY[d])] &
+                    cell_under_bit(d)) != 0;
+    return false;
+}
+
 static bool side_is_open(const jreader *r, meiro_cell c, size_t a, unsigned side)
 {
     return r->grid == MEIRO_GRID_RECT ? cell_open(r->m, c.x, c.y, side) : grid_open(r->m, a, side);
@@ -579,6 +594,49 @@ static meiro_status read_passage(jreader *r, json_t *v, uint64_t k, where at)
                        (unsigned long long)ids[1], bad);
     if (r->grid == MEIRO_GRID_RECT) maze_set_wall(r->m, ca.x, ca.y, side, true);
     else grid_set_side(r->m, (size_t)ids[0], side, true);
+    return MEIRO_OK;
+}
+
+/* "under": [a, b, c]: the passage from cell a to cell c tunnels under cell
+ * b between them (a < c, in a straight line on a rect grid). */
+static meiro_status read_under(jreader *r, json_t *v, uint64_t k, where at)
+{
+    char a[64];
+    uint64_t ids[3];
+    bool ok = json_is_array(v) && json_array_size(v) == 3;
+    for (size_t i = 0; ok && i < 3; i++) ok = get_id(json_array_get(v, i), &ids[i]);
+    if (!ok)
+        return fail_at(r->err, MEIRO_ERROR_PARSE, at.line, at.col,
+                       "\"under\" %llu is %s: a tunnel is [a, b, c], from cell a under cell b "
+                       "to cell c",
+                       (unsigned long long)k, shown(v, a, sizeof a));
+    const char *bad = NULL;
+    unsigned d = DIR_COUNT;
+    if (r->grid != MEIRO_GRID_RECT) bad = "weave mazes are on rect grids only";
+    else if (ids[0] >= r->count || ids[1] >= r->count || ids[2] >= r->count)
+        bad = "it names an id that is no cell";
+    else if (ids[0] >= ids[2]) bad = "the smaller of a and c comes first";
+    meiro_cell ca = {0, 0}, cb = {0, 0}, cc = {0, 0};
+    if (!bad) {
+        ca = cell_of(r, ids[0]), cb = cell_of(r, ids[1]), cc = cell_of(r, ids[2]);
+        for (unsigned e = 0; e < DIR_COUNT; e++)
+            if (ca.x + (uint32_t)DIR_DX[e] == cb.x && ca.y + (uint32_t)DIR_DY[e] == cb.y &&
+                cb.x + (uint32_t)DIR_DX[e] == cc.x && cb.y + (uint32_t)DIR_DY[e] == cc.y)
+                d = e;
+        if (d == DIR_COUNT) bad = "b is not between a and c in a straight line";
+        else if (cell_open(r->m, ca.x, ca.y, d) || cell_open(r->m, cb.x, cb.y, d) ||
+                 (r->m->cells[cell_index(r->m, cb.x, cb.y)] & CELL_UNDER))
+            bad = "a passage there is listed twice";
+    }
+    if (bad)
+        return fail_at(r->err, MEIRO_ERROR_PARSE, at.line, at.col,
+                       "\"under\" %llu [%llu, %llu, %llu]: %s", (unsigned long long)k,
+                       (unsigned long long)ids[0], (unsigned long long)ids[1],
+                       (unsigned long long)ids[2], bad);
+    maze_set_wall(r->m, ca.x, ca.y, d, true);
+    maze_set_wall(r->m, cb.x, cb.y, d, true);
+    r->m->cells[cell_index(r->m, cb.x, cb.y)] |= cell_under_bit(d);
+    r->m->weave = true;
     return MEIRO_OK;
 }
 
@@ -770,7 +828,7 @@ static meiro_status read_member(jreader *r, int *last_key)
         return fail_at(
             err, MEIRO_ERROR_PARSE, key_at.line, key_at.col,
             "unknown key \"%s\": a meiro maze has meiro, grid, width, height, extent, seed, "
-            "algorithm, start, start_door, goal, goal_door, cells, passages and solution",
+            "algorithm, start, start_door, goal, goal_door, cells, passages, under and solution",
             name);
     if (r->seen & (1u << key))
         return fail_at(err, MEIRO_ERROR_PARSE, key_at.line, key_at.col, "\"%s\" appears twice",
@@ -783,9 +841,9 @@ static meiro_status read_member(jreader *r, int *last_key)
                 "\"cells\" comes before \"%s\": meiro reads \"meiro\", \"grid\", \"width\" and "
                 "\"height\" first (put them before the cells)",
                 key_names[before_cells[i]]);
-    if (key == KEY_PASSAGES && !(r->seen & (1u << KEY_CELLS)))
+    if ((key == KEY_PASSAGES || key == KEY_UNDER) && !(r->seen & (1u << KEY_CELLS)))
         return fail_at(err, MEIRO_ERROR_PARSE, key_at.line, key_at.col,
-                       "\"passages\" comes before \"cells\": meiro reads the cells first");
+                       "\"%s\" comes before \"cells\": meiro reads the cells first", name);
     if ((st = skip_space(r, &c)) != MEIRO_OK) return st;
     if (c != ':')
         return fail_at(err, MEIRO_ERROR_PARSE, r->line, r->col, "':' expected after the key \"%s\"",
@@ -800,6 +858,7 @@ static meiro_status read_member(jreader *r, int *last_key)
         return read_list(r, key, read_cell, "cell");
     }
     if (key == KEY_PASSAGES) return read_list(r, key, read_passage, "passage");
+    if (key == KEY_UNDER) return read_list(r, key, read_under, "tunnel");
     if (key == KEY_SOLUTION) return read_list(r, key, read_step, "step");
     char what[80];
     snprintf(what, sizeof what, "the value of \"%s\"", name);
@@ -896,8 +955,9 @@ static meiro_status check_solution(jreader *r)
             snprintf(why, sizeof why, "it ends at cell %llu, not at the goal (%llu)",
                      (unsigned long long)id, (unsigned long long)ends[1]);
             bad = why;
-        } else if (k > 0 && (!side_between(r, r->solution[k - 1], id, &ca, &side) ||
-                             !side_is_open(r, ca, r->solution[k - 1], side))) {
+        } else if (k > 0 && !tunnel_between(r, r->solution[k - 1], id) &&
+                   (!side_between(r, r->solution[k - 1], id, &ca, &side) ||
+                    !side_is_open(r, ca, r->solution[k - 1], side))) {
             snprintf(why, sizeof why, "no passage joins cells %llu and %llu",
                      (unsigned long long)r->solution[k - 1], (unsigned long long)id);
             bad = why;

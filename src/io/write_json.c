@@ -30,7 +30,12 @@
  *                          top (the centre disc: [0, 1] and [0, 360]).
  *   "passages": [[a, b], ...]  the open sides between cells, as pairs of
  *                          ids with a < b, sorted
- *   "solution": [ID, ...]  when written with a path: start to goal.
+ *   "under": [[a, b, c], ...]  weave mazes only: each tunnel, from cell a
+ *                          under the crossing cell b to cell c (a < c, in a
+ *                          line); the graph's edge is a-c, and b's own
+ *                          passages (its over-passage) are in "passages"
+ *   "solution": [ID, ...]  when written with a path: start to goal (a step
+ *                          under a crossing goes from a to c).
  *
  * Geometry is printed with at most 9 decimals, integers without any; the
  * text depends only on the maze (the same maze gives the same bytes). One
@@ -333,9 +338,13 @@ static void write_passages(jout *o, const meiro_maze *m, const id_map *ids)
         for (size_t i = 0; i < total && o->ok; i++) {
             if (!cell_active(m, i)) continue;
             uint32_t x = (uint32_t)(i % m->w), y = (uint32_t)(i / m->w);
-            if (m->cells[i] & CELL_OPEN_E) out_passage(o, id, id + 1, &first);
-            if (m->cells[i] & CELL_OPEN_S)
-                out_passage(o, id, id_of(ids, (meiro_cell){x, y + 1}), &first);
+            /* a weave's tunnel walls go in "under" (write_under) */
+            bool east = (m->cells[i] & CELL_OPEN_E) &&
+                        !((m->cells[i] | m->cells[i + 1]) & CELL_UNDER_EW),
+                 south = (m->cells[i] & CELL_OPEN_S) &&
+                         !((m->cells[i] | m->cells[i + m->w]) & CELL_UNDER_NS);
+            if (east) out_passage(o, id, id + 1, &first);
+            if (south) out_passage(o, id, id_of(ids, (meiro_cell){x, y + 1}), &first);
             id++;
         }
     } else {
@@ -352,6 +361,30 @@ static void write_passages(jout *o, const meiro_maze *m, const id_map *ids)
             }
             for (unsigned k = 0; k < n; k++) out_passage(o, i, next[k], &first);
         }
+    }
+    out_str(o, first ? "]" : "\n  ]");
+}
+
+/* A weave maze's tunnels, [a, b, c]: from cell a under cell b to cell c. */
+static void write_under(jout *o, const meiro_maze *m, const id_map *ids)
+{
+    out_str(o, ",\n  \"under\": [");
+    bool first = true;
+    size_t total = maze_total(m);
+    for (size_t i = 0; i < total && o->ok; i++) {
+        uint8_t u = m->cells[i] & CELL_UNDER;
+        if (!u) continue;
+        uint32_t x = (uint32_t)(i % m->w), y = (uint32_t)(i / m->w);
+        meiro_cell a = u == CELL_UNDER_EW ? (meiro_cell){x - 1, y} : (meiro_cell){x, y - 1},
+                   c = u == CELL_UNDER_EW ? (meiro_cell){x + 1, y} : (meiro_cell){x, y + 1};
+        out_str(o, first ? "\n    [" : ",\n    [");
+        first = false;
+        out_u64(o, id_of(ids, a));
+        out_mem(o, ", ", 2);
+        out_u64(o, id_of(ids, (meiro_cell){x, y}));
+        out_mem(o, ", ", 2);
+        out_u64(o, id_of(ids, c));
+        out_mem(o, "]", 1);
     }
     out_str(o, first ? "]" : "\n  ]");
 }
@@ -408,6 +441,7 @@ meiro_status write_json(const meiro_maze *m, const meiro_path *path, FILE *out)
     }
     write_cells(o, m);
     write_passages(o, m, &ids);
+    if (m->weave) write_under(o, m, &ids);
     if (path) write_solution(o, path, &ids);
     out_str(o, "\n}\n");
     out_flush(o);

@@ -4,7 +4,8 @@
  * the outer wall when they have a door; '.' marks the solution. On a shape,
  * '~' (in CSV too) stands in the cells outside it and in every wall or
  * corner that touches no cell inside, so the file shows the shape; the walls
- * along its edge stay '#'. */
+ * along its edge stay '#'. A weave's crossing cell is '-' (a tunnel runs
+ * under it from west to east) or '|' (north to south), in CSV too. */
 #include "core/alloc.h"
 #include "core/model.h"
 #include "io/io.h"
@@ -42,6 +43,10 @@ static char cell_char(const meiro_maze *m, const uint8_t *marks, uint32_t x, uin
     if (!cell_active(m, cell_index(m, x, y))) return '~';
     if (m->start_door == MEIRO_NO_DIR && m->start.x == x && m->start.y == y) return 'S';
     if (m->goal_door == MEIRO_NO_DIR && m->goal.x == x && m->goal.y == y) return 'G';
+    /* a weave's crossing: '-' when a tunnel runs under it west to east, '|'
+     * north to south (the path over or under it shows in the gaps beside) */
+    uint8_t u = m->cells[cell_index(m, x, y)] & CELL_UNDER;
+    if (u) return u == CELL_UNDER_EW ? '-' : '|';
     return marks && (marks[cell_index(m, x, y)] & MARK_PATH) ? '.' : ' ';
 }
 

@@ -96,7 +96,9 @@ static void put_json(html_out *o, const char *s)
 }
 
 /* The walls of a maze as rows of numbers: bit 1 << d set where the way
- * in direction d (a meiro_dir) is closed. Doors are open, as in the model. */
+ * in direction d (a meiro_dir) is closed. Doors are open, as in the model.
+ * A weave's crossing adds 16 (a tunnel runs under it west to east) or 32
+ * (north to south): a walker stepping into it that way comes out beyond. */
 static void put_walls(html_out *o, const meiro_maze *m)
 {
     put_raw(o, "[");
@@ -106,6 +108,8 @@ static void put_walls(html_out *o, const meiro_maze *m)
             unsigned closed = 0;
             for (unsigned d = 0; d < 4; d++)
                 if (!meiro_maze_is_open(m, x, y, (meiro_dir)d)) closed |= 1u << d;
+            meiro_dir under = meiro_maze_crossing(m, (meiro_cell){x, y});
+            if (under != MEIRO_NO_DIR) closed |= under == MEIRO_EAST ? 16u : 32u;
             put(o, x ? ",%u" : "%u", closed);
         }
         put_raw(o, "]");

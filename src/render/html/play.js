@@ -1,6 +1,7 @@
 /* meiro's HTML page: walking the maze. The mazes come from the JSON in
  * #meiro-data (walls per cell: bit 1 << d closed, d = 0 north, 1 east,
- * 2 south, 3 west; positions in the page's millimetres); the pictures
+ * 2 south, 3 west; 16 or 32 on a weave's crossing with a tunnel under it
+ * west to east or north to south; positions in the page's millimetres); the pictures
  * are the page's SVG. No library, no request. */
 (function () {
   'use strict';
@@ -98,6 +99,8 @@
       st.me.classList.add('bump');
       return false;
     }
+    /* a weave's crossing entered across its corridor: under it, to the cell beyond */
+    if (m.walls[ny][nx] & (d % 2 ? 16 : 32)) { nx += DX[d]; ny += DY[d]; }
     var next = [nx, ny], back = -1;
     for (var k = st.cells.length - 2; k >= 0 && back < 0; k--) if (same(st.cells[k], next)) back = k;
     if (back >= 0) st.cells.length = back + 1;
