@@ -2,15 +2,18 @@
  * cell) of every generator and solver. Each measurement runs in its own
  * child process; the kernel's peak-RSS mark is reset just before the
  * measured phase, so the peak is that phase's own.
- * Usage: bench [SIDE...] [NAME...]  (default 1000 4000, every algorithm) */
+ * Usage: bench [SIDE...] [NAME...]  (default 1000 4000, every algorithm;
+ * NAME engine: the engine's goals alone, 1e8 or sbj42 a part of them) */
 #define _GNU_SOURCE
 #include "meiro.h"
 
 #include <malloc.h>
 #include <math.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -306,6 +309,162 @@ static void bench_shapes(void)
     }
 }
 
+/* ---- The engine's goals (issue 25), measured in one run: every generator
+ * at 10^8 cells (< 10 CPU-s, <= 6 bytes a cell with the maze), JSON bytes a
+ * cell, the --play sheet at 200 x 200, and dig 1000 x 1000 as a whole
+ * process against sbj42/maze-generator's backtracker (node). */
+
+static double cpu_secs(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static int child_engine_1e8(uint32_t side, const char *algo)
+{
+    meiro_generate_options opt = {.width = side, .height = side, .algorithm = algo, .seed = 1};
+    bool peak_ok = reset_peak();
+    long long base = proc_kb("VmRSS");
+    double t = cpu_secs();
+    meiro_error err;
+    meiro_maze *m = meiro_generate(&opt, &err);
+    double secs = cpu_secs() - t;
+    if (!m) {
+        fprintf(stderr, "bench: %s %u: %s\n", algo, side, err.message);
+        return 1;
+    }
+    double cells = (double)side * side, per = -1;
+    long long hwm = proc_kb("VmHWM");
+    if (peak_ok && hwm > 0 && base >= 0) per = (double)(hwm - base) / cells;
+    printf("engine     %-13s %ux%u %7.2f CPU-s (goal < 10)  %5.2f B/cell with the maze (goal <= "
+           "6)  %s\n",
+           algo, side, side, secs, per, secs < 10 && per <= 6 ? "ok" : "over");
+    meiro_maze_free(m);
+    return 0;
+}
+
+/* The bytes and time of one document written to a temporary file. */
+static bool measure_write(meiro_maze *m, meiro_format f, const meiro_export_options *page,
+                          double *secs, long *bytes)
+{
+    FILE *out = tmpfile();
+    if (!out) return false;
+    meiro_error err;
+    double t = cpu_secs();
+    bool ok = meiro_write(m, NULL, f, page, out, &err) == MEIRO_OK && fflush(out) == 0;
+    *secs = cpu_secs() - t;
+    *bytes = ok ? ftell(out) : -1;
+    if (!ok) fprintf(stderr, "bench: %s: %s\n", meiro_format_info(f)->name, err.message);
+    fclose(out);
+    return ok && *bytes >= 0;
+}
+
+static void bench_engine_files(void)
+{
+    meiro_generate_options opt = {.width = 1000, .height = 1000, .algorithm = "dig", .seed = 1};
+    meiro_maze *m = meiro_generate(&opt, NULL);
+    double secs;
+    long bytes;
+    if (m && measure_write(m, MEIRO_FORMAT_JSON, NULL, &secs, &bytes))
+        printf("engine     %-13s 1000x1000 %7.2f B/cell (goal <= 48), %.2f CPU-s  %s\n", "json",
+               bytes / 1e6, secs, bytes / 1e6 <= 48 ? "ok" : "over");
+    meiro_maze_free(m);
+    opt.width = opt.height = 200;
+    opt.algorithm = "cluster";
+    m = meiro_generate(&opt, NULL);
+    meiro_export_options page;
+    meiro_export_options_init(&page);
+    page.play = true;
+    if (m && measure_write(m, MEIRO_FORMAT_XLSX, &page, &secs, &bytes))
+        printf("engine     %-13s 200x200   %7.2f CPU-s (goal < 1), %.2f MB (goal < 2)  %s\n",
+               "xlsx --play", secs, bytes / 1048576.0,
+               secs < 1 && bytes < 2 * 1048576 ? "ok" : "over");
+    meiro_maze_free(m);
+}
+
+/* CPU seconds (user + system) of `argv` run to the end, its output to
+ * /dev/null; -1 if it could not run or failed. */
+static double process_cpu(char *const argv[])
+{
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid < 0) return -1;
+    if (pid == 0) {
+        if (!freopen("/dev/null", "w", stdout)) _exit(127);
+        execvp(argv[0], argv);
+        _exit(127);
+    }
+    int status;
+    struct rusage ru;
+    if (wait4(pid, &status, 0, &ru) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        return -1;
+    return (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + (double)ru.ru_stime.tv_sec +
+           ru.ru_stime.tv_usec / 1e6;
+}
+
+/* sbj42/maze-generator (JavaScript) with its backtracker plugin: SBJ42_DIR
+ * names a folder whose node_modules holds @sbj42/maze-generator and
+ * @sbj42/maze-generator-backtrack. Both sides print the 1000 x 1000 maze
+ * as text, as whole processes; the median of three CPU ratios. */
+static void bench_engine_sbj42(const char *self)
+{
+    const char *dir = getenv("SBJ42_DIR");
+    char meiro[4096], modules[4096];
+    const char *slash = strrchr(self, '/');
+    snprintf(meiro, sizeof meiro, "%.*smeiro", slash ? (int)(slash - self + 1) : 0, self);
+    struct stat st;
+    if (!dir ||
+        snprintf(modules, sizeof modules, "%s/node_modules/@sbj42/maze-generator", dir) < 0 ||
+        stat(modules, &st) != 0) {
+        printf("engine     %-13s 1000x1000 skipped: set SBJ42_DIR to a folder with node_modules/"
+               "@sbj42/maze-generator and -backtrack (npm install there)\n",
+               "dig vs sbj42");
+        return;
+    }
+    static const char script[] =
+        "const g=require('@sbj42/maze-generator');"
+        "const m=g.generate(1000,1000,{generator:'@sbj42/maze-generator-backtrack'});"
+        "const o=[];for(let y=0;y<1000;y++){let a='#',b='#';for(let x=0;x<1000;x++){"
+        "const c=m.cell(x,y);a+=' '+(c.east()?' ':'#');b+=(c.south()?' ':'#')+'#';}"
+        "o.push(a,b);}process.stdout.write('#'.repeat(2001)+'\\n'+o.join('\\n')+'\\n');";
+    snprintf(modules, sizeof modules, "%s/node_modules", dir); /* where require looks */
+    if (setenv("NODE_PATH", modules, 1) != 0) return;
+    char *node[] = {"node", "-e", (char *)script, NULL};
+    char *ours[] = {meiro,  "generate", "-a", "dig", "-W",   "1000", "-H",
+                    "1000", "-s",       "1",  "-f",  "text", NULL};
+    double ratio[3];
+    for (int r = 0; r < 3; r++) { /* interleaved pairs */
+        double theirs = process_cpu(node), mine = process_cpu(ours);
+        if (theirs <= 0 || mine <= 0) {
+            printf("engine     %-13s 1000x1000 skipped: %s did not run\n", "dig vs sbj42",
+                   theirs <= 0 ? "node" : meiro);
+            return;
+        }
+        ratio[r] = theirs / mine;
+    }
+    for (int i = 0; i < 3; i++) /* sort three */
+        for (int j = i + 1; j < 3; j++)
+            if (ratio[j] < ratio[i]) {
+                double t = ratio[i];
+                ratio[i] = ratio[j];
+                ratio[j] = t;
+            }
+    printf("engine     %-13s 1000x1000 %7.2fx sbj42's CPU (goal >= 10)  %s\n", "dig vs sbj42",
+           ratio[1], ratio[1] >= 10 ? "ok" : "under");
+}
+
+static int bench_engine(const char *self, const char *const *only, int names)
+{
+    int failures = 0;
+    if (wanted("engine", only, names)) bench_engine_files();
+    if (wanted("engine", only, names) || wanted("sbj42", only, names)) bench_engine_sbj42(self);
+    if (wanted("engine", only, names) || wanted("1e8", only, names))
+        for (size_t gi = 0; gi < meiro_generator_count(); gi++)
+            failures += in_child(child_engine_1e8, 10000, meiro_generator_info(gi)->name);
+    return failures;
+}
+
 int main(int argc, char **argv)
 {
     uint32_t sides[8] = {1000, 4000};
@@ -360,5 +519,6 @@ int main(int argc, char **argv)
     bench_exports(only, names);
     if (wanted("booklet", only, names)) bench_booklet();
     if (wanted("shapes", only, names)) bench_shapes();
+    failures += bench_engine(argv[0], only, names);
     return failures ? 1 : 0;
 }

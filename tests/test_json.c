@@ -392,15 +392,10 @@ static void test_document(void)
             "  \"start_door\": \"west\",\n"
             "  \"goal\": 3,\n"
             "  \"cells\": [\n"
-            "    {\"x\": 0, \"y\": 0, \"center\": [0.5, 0.5], \"corners\": [[0, 0], [1, 0], [1, 1], [0, 1]]},\n"
-            "    {\"x\": 1, \"y\": 0, \"center\": [1.5, 0.5], \"corners\": [[1, 0], [2, 0], [2, 1], [1, 1]]},\n"
-            "    {\"x\": 0, \"y\": 1, \"center\": [0.5, 1.5], \"corners\": [[0, 1], [1, 1], [1, 2], [0, 2]]},\n"
-            "    {\"x\": 1, \"y\": 1, \"center\": [1.5, 1.5], \"corners\": [[1, 1], [2, 1], [2, 2], [1, 2]]}\n"
+            "    {\"x\": 0, \"y\": 0}, {\"x\": 1, \"y\": 0}, {\"x\": 0, \"y\": 1}, {\"x\": 1, \"y\": 1}\n"
             "  ],\n"
             "  \"passages\": [\n"
-            "    [0, 1],\n"
-            "    [1, 3],\n"
-            "    [2, 3]\n"
+            "    [0, 1], [1, 3], [2, 3]\n"
             "  ],\n"
             "  \"solution\": [\n"
             "    0, 1, 3\n"
@@ -419,12 +414,11 @@ static void test_document(void)
     meiro_maze_set_side(m, (meiro_cell){2, 0}, MEIRO_SOUTH, true);
     text = render(m, NULL, NULL);
     CHECK(text && strstr(text, "\"start\": 0,\n  \"goal\": 4,\n  \"cells\": [\n"
-                               "    {\"x\": 0, \"y\": 0, ") != NULL);
-    CHECK(text && strstr(text, "},\n    {\"x\": 2, \"y\": 0, \"center\": [2.5, 0.5]") != NULL);
+                               "    {\"x\": 0, \"y\": 0}, ") != NULL);
+    CHECK(text && strstr(text, "}, {\"x\": 2, \"y\": 0}, {\"x\": 0, \"y\": 1}") != NULL);
     CHECK(text &&
-          strstr(text,
-                 "\"passages\": [\n    [0, 2],\n    [1, 4],\n    [2, 3],\n    [3, 4]\n  ]\n}\n") !=
-              NULL);
+          strstr(text, "\"passages\": [\n    [0, 2], [1, 4], [2, 3], [3, 4]\n  ]\n}\n") != NULL);
+    CHECK(text && !strstr(text, "center") && !strstr(text, "corners")); /* a rect has no geometry */
     free(text);
     meiro_maze_free(m);
 }
@@ -489,12 +483,12 @@ static void test_locale(void)
         test_skip("the de_DE.UTF-8 locale is not installed");
         return;
     }
-    meiro_maze *m = meiro_maze_new(3, 2, NULL);
-    carve(m, 1, 0);
+    meiro_maze *m = meiro_maze_new_grid(MEIRO_GRID_HEX, 3, 2, NULL); /* geometry with decimals */
+    meiro_maze_set_side(m, (meiro_cell){1, 0}, 2, true);
     char *text = render(m, NULL, NULL);
     setlocale(LC_ALL, "C");
     char *plain = render(m, NULL, NULL);
-    CHECK(text && plain && strcmp(text, plain) == 0 && strstr(text, "[0.5, 0.5]") != NULL);
+    CHECK(text && plain && strcmp(text, plain) == 0 && strstr(text, "[1, 0.866025404]") != NULL);
     if (text) setlocale(LC_ALL, "de_DE.UTF-8");
     meiro_error err = {0};
     meiro_maze *back = text ? parse(text, &err) : NULL;

@@ -123,14 +123,15 @@ meiro_status rect_wall(meiro_maze *m, rng_state *rng, const meiro_generate_optio
     for (uint64_t k = 0; k < inner && s == MEIRO_OK; k++) {
         uint64_t later, q = perm_stream_next(&order, &later);
         if (later != UINT64_MAX) { /* points come in random order: fetch ahead */
-            uint32_t lx = 1 + (uint32_t)(later % iw), ly = 1 + (uint32_t)(later / iw);
+            /* points number below MEIRO_MAX_CELLS: 32-bit divisions, the cheaper */
+            uint32_t lx = 1 + (uint32_t)later % iw, ly = 1 + (uint32_t)later / iw;
             prefetch(&p.state[pt_index(&p, lx, ly)]);
             prefetch(&p.state[pt_index(&p, lx, ly - 1)]); /* the points a wall from it */
             prefetch(&p.state[pt_index(&p, lx, ly + 1)]); /* looks at first */
             prefetch(&m->cells[cell_index(m, lx - 1, ly - 1)]); /* the cells it may wall */
             prefetch(&m->cells[cell_index(m, lx - 1, ly)]);
         }
-        uint32_t px = 1 + (uint32_t)(q % iw), py = 1 + (uint32_t)(q / iw);
+        uint32_t px = 1 + (uint32_t)q % iw, py = 1 + (uint32_t)q / iw;
         if ((p.state[pt_index(&p, px, py)] & PT_STATE) == PT_FREE)
             s = extend(m, &p, px, py, rng, &dead, err);
     }

@@ -21,15 +21,18 @@
  *                          id = y * W + x. Polar: ring by ring, x clockwise
  *                          from the top. A rect with a mask (a shape) lists
  *                          only the cells inside it, so ids count those.
- *                          Each cell: "x", "y", "center": [cx, cy]; rect,
- *                          hex, triangle: "corners": [[x, y], ...] the
- *                          polygon clockwise, corner k starting side k
- *                          (rect: top-left first); polar: "radii": [r0, r1]
- *                          from the circle's centre (EW / 2, EH / 2) and
- *                          "angles": [a0, a1] in degrees clockwise from the
- *                          top (the centre disc: [0, 1] and [0, 360]).
+ *                          Each cell: "x", "y"; on the grids whose shapes
+ *                          x and y do not say, "center": [cx, cy] and hex,
+ *                          triangle: "corners": [[x, y], ...] the polygon
+ *                          clockwise, corner k starting side k; polar:
+ *                          "radii": [r0, r1] from the circle's centre
+ *                          (EW / 2, EH / 2) and "angles": [a0, a1] in
+ *                          degrees clockwise from the top (the centre disc:
+ *                          [0, 1] and [0, 360]). A rect cell is the unit
+ *                          square at (x, y): no geometry, and eight cells
+ *                          to a line (a rect's file is ~40 bytes a cell).
  *   "passages": [[a, b], ...]  the open sides between cells, as pairs of
- *                          ids with a < b, sorted
+ *                          ids with a < b, sorted (rect: eight to a line)
  *   "under": [[a, b, c], ...]  weave mazes only: each tunnel, from cell a
  *                          under the crossing cell b to cell c (a < c, in a
  *                          line); the graph's edge is a-c, and b's own
@@ -272,6 +275,21 @@ static void out_key_u64(jout *o, const char *key, uint64_t v)
     out_u64(o, v);
 }
 
+/* Rectangles list cells and passages eight to a line: short lines of
+ * short values were a third of the file's bytes. */
+enum { RECT_PER_LINE = 8 };
+
+/* A rect cell, the k-th listed: its position alone (the unit square at
+ * x, y; the reader takes missing geometry as the grid's). */
+static void out_rect_cell(jout *o, uint64_t k, meiro_cell c, bool last)
+{
+    out_str(o, k % RECT_PER_LINE ? " {\"x\": " : "    {\"x\": ");
+    out_u64(o, c.x);
+    out_str(o, ", \"y\": ");
+    out_u64(o, c.y);
+    out_str(o, last ? "}\n" : k % RECT_PER_LINE == RECT_PER_LINE - 1 ? "},\n" : "},");
+}
+
 static void out_cell(jout *o, const meiro_maze *m, size_t id, meiro_cell c, bool last)
 {
     cell_shape s;
@@ -298,10 +316,14 @@ static void out_cell(jout *o, const meiro_maze *m, size_t id, meiro_cell c, bool
     out_str(o, last ? "}\n" : "},\n");
 }
 
-static void out_passage(jout *o, uint64_t a, uint64_t b, bool *first)
+/* Passage number k (counted from 0) of the list; rect's `packed` eight to
+ * a line. */
+static void out_passage(jout *o, uint64_t a, uint64_t b, uint64_t *k, bool packed)
 {
-    out_str(o, *first ? "\n    [" : ",\n    [");
-    *first = false;
+    if (*k == 0) out_str(o, "\n    [");
+    else if (packed && *k % RECT_PER_LINE) out_str(o, ", [");
+    else out_str(o, ",\n    [");
+    ++*k;
     out_u64(o, a);
     out_mem(o, ", ", 2);
     out_u64(o, b);
@@ -316,8 +338,9 @@ static void write_cells(jout *o, const meiro_maze *m)
     for (size_t i = 0; i < total && o->ok; i++) {
         if (m->grid == MEIRO_GRID_RECT) {
             if (!cell_active(m, i)) continue;
-            out_cell(o, m, i, (meiro_cell){(uint32_t)(i % m->w), (uint32_t)(i / m->w)},
-                     --left == 0);
+            out_rect_cell(o, m->active_count - left,
+                          (meiro_cell){(uint32_t)(i % m->w), (uint32_t)(i / m->w)}, left == 1);
+            left--;
         } else {
             out_cell(o, m, i, grid_cell(m, i), i + 1 == total);
         }
@@ -330,7 +353,7 @@ static void write_cells(jout *o, const meiro_maze *m)
 static void write_passages(jout *o, const meiro_maze *m, const id_map *ids)
 {
     out_str(o, ",\n  \"passages\": [");
-    bool first = true;
+    uint64_t k = 0;
     size_t total = maze_total(m);
     if (m->grid == MEIRO_GRID_RECT) {
         /* east then south: id + 1, then the id below (larger) */
@@ -343,8 +366,8 @@ static void write_passages(jout *o, const meiro_maze *m, const id_map *ids)
                         !((m->cells[i] | m->cells[i + 1]) & CELL_UNDER_EW),
                  south = (m->cells[i] & CELL_OPEN_S) &&
                          !((m->cells[i] | m->cells[i + m->w]) & CELL_UNDER_NS);
-            if (east) out_passage(o, id, id + 1, &first);
-            if (south) out_passage(o, id, id_of(ids, (meiro_cell){x, y + 1}), &first);
+            if (east) out_passage(o, id, id + 1, &k, true);
+            if (south) out_passage(o, id, id_of(ids, (meiro_cell){x, y + 1}), &k, true);
             id++;
         }
     } else {
@@ -359,10 +382,10 @@ static void write_passages(jout *o, const meiro_maze *m, const id_map *ids)
                 for (; k > 0 && next[k - 1] > j; k--) next[k] = next[k - 1];
                 next[k] = j;
             }
-            for (unsigned k = 0; k < n; k++) out_passage(o, i, next[k], &first);
+            for (unsigned t = 0; t < n; t++) out_passage(o, i, next[t], &k, false);
         }
     }
-    out_str(o, first ? "]" : "\n  ]");
+    out_str(o, k ? "\n  ]" : "]");
 }
 
 /* A weave maze's tunnels, [a, b, c]: from cell a under cell b to cell c. */
