@@ -45,7 +45,7 @@ static const char *const usage_serve =
     "                       (format: pdf, png, svg, xlsx, html or json)\n"
     "  /api/booklet?format=pdf&count=12&difficulty=easy-hard   a booklet (booklet's\n"
     "                       long options; format: pdf, xlsx or html)\n"
-    "  /api/choices         the built-in shapes, templates and art, as JSON\n"    "POST a picture (PNG, JPEG, GIF, BMP or SVG, up to 2 MB) as the body of\n"
+    "  /api/choices         the built-in shapes, templates, art and generators, as JSON\n"    "POST a picture (PNG, JPEG, GIF, BMP or SVG, up to 2 MB) as the body of\n"
     "/api/preview or /api/file: it is the shape.\n"
     "A bad value gets HTTP 400 and the command line's one-line message.\n"
     "Ctrl-C stops the server.\n";
@@ -434,7 +434,8 @@ static size_t quote_json(char *out, size_t size, const char *s)
     return n;
 }
 
-/* {"shapes":[...],"templates":[...],"art":[...]}: the built-in names. */
+/* {"shapes":[...],"templates":[...],"art":[...],"algorithms":[{"name",
+ * "description"}...]}: the built-in names. */
 static enum MHD_Result api_choices(struct MHD_Connection *c)
 {
     size_t size = 16384, n = 0;
@@ -456,6 +457,16 @@ static enum MHD_Result api_choices(struct MHD_Connection *c)
     for (size_t i = 0; (art = meiro_art_info(i)) && n + 256 < size; i++) {
         if (i) out[n++] = ',';
         n += quote_json(out + n, size - n, art->name);
+    }
+    n += (size_t)snprintf(out + n, size - n, "],\"algorithms\":[");
+    const meiro_algorithm_desc *gen;
+    for (size_t i = 0; (gen = meiro_generator_info(i)) && n + 512 < size; i++) {
+        if (i) out[n++] = ',';
+        n += (size_t)snprintf(out + n, size - n, "{\"name\":");
+        n += quote_json(out + n, size - n, gen->name);
+        n += (size_t)snprintf(out + n, size - n, ",\"description\":");
+        n += quote_json(out + n, size - n, gen->description);
+        out[n++] = '}';
     }
     n += (size_t)snprintf(out + n, size - n, "],\"version\":");
     n += quote_json(out + n, size - n, meiro_version());
