@@ -245,6 +245,23 @@ try {
     check(errors.length === 0, `no script errors: ${errors.join('; ')}`);
     await page.close();
   }
+  // A class set from the pupils' names, on a page of its own
+  {
+    const { page, errors, downloads } = await open('en-GB');
+    await preview(page);
+    // a class set from the pupils' names: POSTed, kept as names.txt
+    await page.type('#pupils', 'Hana\nKen\n');
+    const namesCommand = await page.$eval('#booklet-command', (e) => e.textContent);
+    check(/--answers key --seed 2026 --names names\.txt --format pdf/.test(namesCommand) && !/--copies/.test(namesCommand),
+      `the class set of names: ${namesCommand}`);
+    const namesDir = fs.mkdtempSync(path.join(tmp, 'names-'));
+    fs.writeFileSync(path.join(namesDir, 'names.txt'), 'Hana\nKen\n');
+    const namesBook = await download(page, downloads, 'pdf', true);
+    runShown(namesCommand, path.join(tmp, 'names.pdf'), [], namesDir);
+    check(same(namesBook, path.join(tmp, 'names.pdf')), 'the class set of names is the shown command\'s, byte for byte');
+    check(errors.length === 0, `no script errors: ${errors.join('; ')}`);
+    await page.close();
+  }
   // Japanese: the page follows navigator.language; a name in kana
   {
     const { page, errors, downloads } = await open('ja-JP');

@@ -74,6 +74,11 @@ static void run_child(const serve_config *cfg, const serve_job *job, int out, in
     (void)cfg;
 #endif
     setrlimit(RLIMIT_CPU, &cpu);
+    /* an upload's folder: its file named as the user knows it (picture.png) */
+    if (job->cwd && chdir(job->cwd) != 0) {
+        fprintf(stderr, "meiro serve: cannot enter the upload's folder: %s\n", strerror(errno));
+        _exit(EXIT_FAIL);
+    }
     char **argv = (char **)job->argv; /* the child's own copy: getopt may reorder it */
     optind = 0; /* getopt from the start, as in a new process (glibc: its state too) */
     int rc =

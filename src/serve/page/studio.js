@@ -29,6 +29,7 @@ const words = {
     maze: 'The maze', algorithm: 'Kind of paths', algorithmDefault: 'the level’s own', loops: 'Loops',
     loopsNone: 'none: one way through', loopsSome: 'a few', loopsMore: 'some', loopsMany: 'many',
     copies: 'Class set', copiesOne: 'one booklet', copiesN: (n) => `${n} different versions (answers at the end)`,
+    pupils: 'or one version for each pupil: their names, one a line',
   },
   ja: {
     heading: 'めいろ スタジオ', kind: 'どんな めいろ?', shape: 'かたち', text: 'めいろに する もじ',
@@ -55,6 +56,7 @@ const words = {
     maze: 'めいろの つくり', algorithm: 'みちの つくりかた', algorithmDefault: 'レベルに あわせる', loops: 'わっか',
     loopsNone: 'なし (みちは ひとつ)', loopsSome: 'すこし', loopsMore: 'ときどき', loopsMany: 'たくさん',
     copies: 'クラスで くばる', copiesOne: 'ドリル 1さつ', copiesN: (n) => `ちがう ドリル ${n}しゅるい (こたえは さいごに)`,
+    pupils: 'または ひとり ひとりの ドリル: なまえを 1ぎょうに ひとり',
   },
 };
 
@@ -133,6 +135,12 @@ function options(format) {
   return o;
 }
 
+// The pupils' names for a class set, one a line ('' for none): the body of
+// the booklet's POST, which the server keeps as names.txt.
+function pupils() {
+  return $('pupils').value.split('\n').map((n) => n.trim()).filter((n) => n).join('\n');
+}
+
 // A booklet's query: booklet's long options (no age, no letters: its levels and kinds).
 function bookletOptions(format) {
   const o = [];
@@ -145,9 +153,11 @@ function bookletOptions(format) {
   pageOptions(add);
   // a class set: versions one after another, their answers at the end (one
   // file), never folded (one folded booklet a pupil is one booklet each)
-  const classSet = $('copies').value !== '1';
+  // (a list of pupils' names makes the versions itself: POSTed, see pupils)
+  const classSet = $('copies').value !== '1' || pupils() !== '';
   if ($('fold').checked && format === 'pdf' && !classSet) add('fold', 1);
-  if (classSet) { add('copies', $('copies').value); add('answers', 'key'); }
+  if (classSet && !pupils()) add('copies', $('copies').value);
+  if (classSet) add('answers', 'key');
   add('seed', state.seed);
   return o;
 }
@@ -168,7 +178,10 @@ function command() {
   return `meiro generate${picture} ${words_of(options('pdf'))} -o maze.pdf`;
 }
 // --format named: a booklet prints the command that remakes it, every option but -o
-function bookletCommand() { return `meiro booklet ${words_of(bookletOptions('pdf'))} --format pdf -o booklet.pdf`; }
+function bookletCommand() {
+  const names = pupils() ? ' --names names.txt' : '';
+  return `meiro booklet ${words_of(bookletOptions('pdf'))}${names} --format pdf -o booklet.pdf`;
+}
 
 // The message of a refusal, shown beside the field it names ("--width").
 function showError(message) {
@@ -218,7 +231,8 @@ function showCommands() {
   $('booklet-command').textContent = none ? '' : bookletCommand();
   $('booklet-note').hidden = !none;
   document.querySelectorAll('[data-booklet]').forEach((b) => { b.disabled = none; });
-  $('fold').disabled = $('copies').value !== '1';
+  $('fold').disabled = $('copies').value !== '1' || pupils() !== '';
+  $('copies').disabled = pupils() !== '';
 }
 
 // The preview: the puzzle and its answer, the older request given up.
@@ -251,7 +265,9 @@ function schedule() {
 async function download(format, booklet) {
   $('status').textContent = t('downloading');
   try {
-    const r = booklet ? await fetch(`/api/booklet?format=${format}&${query(bookletOptions(format))}`)
+    const names = pupils();
+    const r = booklet ? await fetch(`/api/booklet?format=${format}&${query(bookletOptions(format))}`,
+      names ? { method: 'POST', body: `${names}\n` } : {})
       : await send(`/api/file?format=${format}&${query(options(format))}`);
     if (!r.ok) throw new Error(await r.text());
     const m = (r.headers.get('Content-Disposition') || '').match(/filename="([^"]+)"/);
@@ -384,6 +400,7 @@ async function start() {
   document.querySelectorAll('[data-format]').forEach((b) => b.addEventListener('click', () => download(b.dataset.format)));
   document.querySelectorAll('[data-booklet]').forEach((b) => b.addEventListener('click', () => download(b.dataset.booklet, true)));
   $('booklet').addEventListener('change', showCommands);
+  $('booklet').addEventListener('input', showCommands);
   $('picture-file').addEventListener('change', choosePicture);
   refresh();
 }
