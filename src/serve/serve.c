@@ -204,7 +204,7 @@ typedef struct upload {
  * messages name it as the user knows it), written whole before the child
  * starts, removed once it ends. */
 typedef struct saved_upload {
-    char dir[PATH_MAX], path[PATH_MAX];
+    char dir[PATH_MAX], path[PATH_MAX + 16]; /* room for dir, '/' and name */
     char name[16];
 } saved_upload;
 
