@@ -71,7 +71,7 @@ if (!base) await finish();
 
 // The command the page shows, run: its words (single-quoted as a POSIX
 // shell would take them) with -o replaced.
-function runShown(command, output, extra = []) {
+function runShown(command, output, extra = [], cwd = undefined) {
   const words = [];
   const re = /'((?:[^']|'\\'')*)'|(\S+)/g;
   let m;
@@ -80,7 +80,7 @@ function runShown(command, output, extra = []) {
   const args = words.slice(1);
   const o = args.indexOf('-o');
   if (o >= 0) args.splice(o, 2);
-  execFileSync(meiro, [...args, ...extra, '-o', output], { stdio: ['ignore', 'ignore', 'pipe'] });
+  execFileSync(meiro, [...args, ...extra, '-o', output], { stdio: ['ignore', 'ignore', 'pipe'], cwd });
 }
 
 browser = await puppeteer.launch({
@@ -127,8 +127,12 @@ async function download(page, dir, format, booklet = false) {
   const before = new Set(fs.readdirSync(dir));
   await page.click(booklet ? `button[data-booklet="${format}"]` : `button[data-format="${format}"]`);
   for (let i = 0; i < 200; i++) {
-    const done = fs.readdirSync(dir).filter((f) => !before.has(f) && f.endsWith('.' + format));
-    if (done.length) return path.join(dir, done[0]);
+    // Chromium reserves the file's name before it writes it: done when no
+    // .crdownload is left and the file has its bytes
+    const all = fs.readdirSync(dir);
+    const done = all.filter((f) => !before.has(f) && f.endsWith('.' + format));
+    if (done.length && !all.some((f) => f.endsWith('.crdownload')) &&
+      fs.statSync(path.join(dir, done[0])).size > 0) return path.join(dir, done[0]);
     await new Promise((r) => setTimeout(r, 100));
   }
   return null;
@@ -191,6 +195,73 @@ try {
     check(errors.length === 0, `no script errors: ${errors.join('; ')}`);
     await page.close();
   }
+  // A class set, the paths and loops, and a picture of one's own, on a page
+  // of their own (Chromium asks before a page's fourth download)
+  {
+    const { page, errors, downloads } = await open('en-GB');
+    await preview(page);
+    await page.click('.kind:nth-child(2)'); // Shape
+    await page.waitForSelector('.shape img[src*="shape=heart"]');
+    await (await page.$('.shape img[src*="shape=heart"]')).evaluate((img) => img.closest('button').click());
+    await page.select('#count', '6');
+    await page.click('#fold'); // a class set is never folded: the page leaves it out
+    // a class set: 3 versions, their answers at the end, the shown command's file
+    await page.select('#copies', '3');
+    const classCommand = await page.$eval('#booklet-command', (e) => e.textContent);
+    check(/--copies 3 --answers key/.test(classCommand) && !/--fold/.test(classCommand),
+      `the class set's command (not folded): ${classCommand}`);
+    const classSet = await download(page, downloads, 'pdf', true);
+    runShown(classCommand, path.join(tmp, 'class.pdf'));
+    check(same(classSet, path.join(tmp, 'class.pdf')), 'the class set is the shown command\'s, byte for byte');
+    await page.select('#copies', '1');
+    // the maze's paths and loops: in the query and the command
+    await page.select('#algorithm', 'prim');
+    await page.select('#loops', '25');
+    const looped = await changed(page, await preview(page));
+    const loopCommand = await page.$eval('#command', (e) => e.textContent);
+    check(/--algorithm prim/.test(loopCommand) && /--loops 25/.test(loopCommand), `algorithm and loops in the command: ${loopCommand}`);
+    check(looped.includes('<svg'), 'the preview with loops');
+    await page.select('#algorithm', '');
+    await page.select('#loops', '0');
+    // one's own picture: chosen through the file input, POSTed with each
+    // preview; the PDF is the command's for that file saved as picture.png
+    const picDir = fs.mkdtempSync(path.join(tmp, 'pic-'));
+    execFileSync(meiro, ['generate', '--shape', 'star', '-W', '12', '-H', '12', '--seed', '1', '--crop', '--dpi', '40',
+      '-o', path.join(picDir, 'picture.png')]);
+    const beforePicture = await preview(page);
+    await (await page.$('#picture-file')).uploadFile(path.join(picDir, 'picture.png'));
+    await page.waitForFunction(() => document.querySelector('.shape.picture[aria-checked="true"]'), { timeout: 10000 });
+    await page.waitForFunction(() => document.getElementById('status').textContent === '' &&
+      document.getElementById('puzzle').dataset.query && !/shape=/.test(document.getElementById('puzzle').dataset.query),
+    { timeout: 20000 });
+    const picCommand = await page.$eval('#command', (e) => e.textContent);
+    check(/--shape picture\.png/.test(picCommand), `the command names picture.png: ${picCommand}`);
+    check(await page.$eval('[data-booklet="pdf"]', (b) => b.disabled), 'no booklet of one\'s own picture');
+    await shot(page, 'picture');
+    const picPdf = await download(page, downloads, 'pdf');
+    runShown(picCommand, path.join(tmp, 'picture.pdf'), [], picDir);
+    check(same(picPdf, path.join(tmp, 'picture.pdf')), 'the PDF of one\'s own picture is the shown command\'s, byte for byte');
+    check(beforePicture !== null, 'a preview before the picture');
+    check(errors.length === 0, `no script errors: ${errors.join('; ')}`);
+    await page.close();
+  }
+  // A class set from the pupils' names, on a page of its own
+  {
+    const { page, errors, downloads } = await open('en-GB');
+    await preview(page);
+    // a class set from the pupils' names: POSTed, kept as names.txt
+    await page.type('#pupils', 'Hana\nKen\n');
+    const namesCommand = await page.$eval('#booklet-command', (e) => e.textContent);
+    check(/--answers key --seed 2026 --names names\.txt --format pdf/.test(namesCommand) && !/--copies/.test(namesCommand),
+      `the class set of names: ${namesCommand}`);
+    const namesDir = fs.mkdtempSync(path.join(tmp, 'names-'));
+    fs.writeFileSync(path.join(namesDir, 'names.txt'), 'Hana\nKen\n');
+    const namesBook = await download(page, downloads, 'pdf', true);
+    runShown(namesCommand, path.join(tmp, 'names.pdf'), [], namesDir);
+    check(same(namesBook, path.join(tmp, 'names.pdf')), 'the class set of names is the shown command\'s, byte for byte');
+    check(errors.length === 0, `no script errors: ${errors.join('; ')}`);
+    await page.close();
+  }
   // Japanese: the page follows navigator.language; a name in kana
   {
     const { page, errors, downloads } = await open('ja-JP');
@@ -209,6 +280,10 @@ try {
     check(pdf !== null, 'the Japanese PDF was downloaded');
     runShown(command, path.join(tmp, 'hana.pdf'));
     check(same(pdf, path.join(tmp, 'hana.pdf')), 'the Japanese PDF is the shown command\'s, byte for byte');
+    // every word of the page in Japanese: none left in English
+    const english = await page.$$eval('[data-t]', (es) => es.filter((e) => !e.closest('[hidden]') &&
+      /^[\x20-\x7e“”’…]+$/.test(e.textContent) && !/^(PDF|PNG|SVG|JSON)$/.test(e.textContent)).map((e) => e.textContent));
+    check(english.length === 0, `no English words on the Japanese page: ${english.join(' | ')}`);
     // switched to English by its button
     await page.click('#lang-en');
     check(await page.$eval('h1', (e) => e.textContent.includes('Maze studio')), 'switched to English');

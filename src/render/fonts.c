@@ -11,8 +11,8 @@
 static const char *const families[] = {
     FONT_FAMILY,
     "DejaVu Sans, IPAexGothic, Noto Sans CJK JP, Noto Sans JP, Noto Sans, sans-serif",
-    "DejaVu Sans Condensed, DejaVu Sans, IPAexGothic, Noto Sans CJK JP, Noto Sans JP, Noto Sans, "
-    "sans-serif",
+    ("DejaVu Sans Condensed, DejaVu Sans, IPAexGothic, Noto Sans CJK JP, Noto Sans JP, Noto Sans, "
+     "sans-serif"),
 };
 
 bool meiro_fonts_preload(void)

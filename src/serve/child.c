@@ -5,8 +5,9 @@
  * request that runs too long or too big is killed alone, under a time
  * budget and an address-space limit, without the server. The child is a
  * fork of the running server, not a new program: the libraries are linked
- * and the fonts found once, when the server starts (serve_warm_up), which
- * is most of what a new `meiro generate` spends on a preview. The output
+ * once, and the fonts found once by the thread that forks every child
+ * (meiro_fonts_preload), which is most of what a new `meiro generate`
+ * spent on a preview. The output
  * comes back through a pipe into memory: nothing is written to disk. */
 #define _GNU_SOURCE /* pipe2 */
 #include "serve.h"
@@ -74,6 +75,11 @@ static void run_child(const serve_config *cfg, const serve_job *job, int out, in
     (void)cfg;
 #endif
     setrlimit(RLIMIT_CPU, &cpu);
+    /* an upload's folder: its file named as the user knows it (picture.png) */
+    if (job->cwd && chdir(job->cwd) != 0) {
+        fprintf(stderr, "meiro serve: cannot enter the upload's folder: %s\n", strerror(errno));
+        _exit(EXIT_FAIL);
+    }
     char **argv = (char **)job->argv; /* the child's own copy: getopt may reorder it */
     optind = 0; /* getopt from the start, as in a new process (glibc: its state too) */
     int rc =
@@ -136,8 +142,8 @@ static void *spawner(void *arg)
     serve_config *cfg = arg;
     serve_spawner *sp = &cfg->spawner;
     if (!meiro_fonts_preload())
-        fprintf(stderr, "meiro serve: warning: the fonts or pictures could not be loaded ahead; "
-                        "each request loads them itself\n");
+        fprintf(stderr, "meiro serve: warning: the fonts could not be loaded ahead; each "
+                        "request loads them itself\n");
     pthread_mutex_lock(&sp->lock);
     for (;;) {
         while (!(sp->job && !sp->answered) && !sp->stopping)

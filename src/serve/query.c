@@ -255,3 +255,13 @@ bool serve_job_add_picture(serve_job *job, const char *path)
     job->shape_given = true;
     return add_word(job, "shape", path);
 }
+
+bool serve_job_add_names(serve_job *job, const char *path, unsigned names)
+{
+    if (!job->booklet) return refuse(job, "names are a booklet's class set%s%s", "", "");
+    if (names == 0) return refuse(job, "POST the pupils' names, one a line%s%s", "", "");
+    if (names > SERVE_MAX_COPIES)
+        return refuse(job, "--names: this server makes up to %s versions of a booklet%s", "40", "");
+    if (names > job->copies) job->copies = names;
+    return add_word(job, "names", path);
+}

@@ -45,8 +45,10 @@ static const char *const usage_serve =
     "                       (format: pdf, png, svg, xlsx, html or json)\n"
     "  /api/booklet?format=pdf&count=12&difficulty=easy-hard   a booklet (booklet's\n"
     "                       long options; format: pdf, xlsx or html)\n"
-    "  /api/choices         the built-in shapes, templates and art, as JSON\n"    "POST a picture (PNG, JPEG, GIF, BMP or SVG, up to 2 MB) as the body of\n"
-    "/api/preview or /api/file: it is the shape.\n"
+    "  /api/choices         the built-in shapes, templates, art and generators, as JSON\n"
+    "POST a picture (PNG, JPEG, GIF, BMP or SVG, up to 2 MB) as the body of\n"
+    "/api/preview or /api/file: it is the shape; POST pupils' names (one a line,\n"
+    "up to 40) to /api/booklet: a class set, one version each.\n"
     "A bad value gets HTTP 400 and the command line's one-line message.\n"
     "Ctrl-C stops the server.\n";
 
@@ -197,16 +199,17 @@ typedef struct upload {
     size_t booked; /* bytes taken from the budget */
 } upload;
 
-/* The file of an upload in the making: DIR/XXXXXX/picture.EXT (its own
- * folder, so the footer names it "picture"), written whole before the
- * child starts, removed once it ends. */
-typedef struct saved_picture {
-    char dir[PATH_MAX], path[PATH_MAX];
-} saved_picture;
+/* The file of an upload in the making: DIR/XXXXXX/NAME (picture.png,
+ * names.txt: its own folder, where the child runs, so the footer and the
+ * messages name it as the user knows it), written whole before the child
+ * starts, removed once it ends. */
+typedef struct saved_upload {
+    char dir[PATH_MAX], path[PATH_MAX + 16]; /* room for dir, '/' and name */
+    char name[16];
+} saved_upload;
 
-/* Once only (another request may make a folder of the same name after);
- * the path stays, for the messages. */
-static void remove_picture(saved_picture *p)
+/* Once only (another request may make a folder of the same name after). */
+static void remove_upload(saved_upload *p)
 {
     if (!p->dir[0]) return;
     if (p->path[0]) unlink(p->path);
@@ -214,23 +217,20 @@ static void remove_picture(saved_picture *p)
     p->dir[0] = 0;
 }
 
-static bool save_picture(const serve_config *cfg, const upload *up, const char *type,
-                         saved_picture *p, char *why, size_t why_size)
+static bool save_upload(const serve_config *cfg, const upload *up, const char *name,
+                        saved_upload *p, char *why, size_t why_size)
 {
     p->dir[0] = p->path[0] = 0;
-    char ext[8];
-    size_t n = strlen(type);
-    for (size_t i = 0; i <= n && i < sizeof ext; i++)
-        ext[i] = (char)(type[i] >= 'A' && type[i] <= 'Z' ? type[i] - 'A' + 'a' : type[i]);
+    snprintf(p->name, sizeof p->name, "%s", name);
     if (!cfg->uploads[0] ||
         snprintf(p->dir, sizeof p->dir, "%s/XXXXXX", cfg->uploads) >= (int)sizeof p->dir ||
         !mkdtemp(p->dir)) {
-        snprintf(why, why_size, "meiro serve: cannot keep the uploaded picture: %s",
+        snprintf(why, why_size, "meiro serve: cannot keep the upload: %s",
                  cfg->uploads[0] ? strerror(errno) : "no folder for uploads");
         p->dir[0] = 0;
         return false;
     }
-    snprintf(p->path, sizeof p->path, "%s/picture.%s", p->dir, ext);
+    snprintf(p->path, sizeof p->path, "%s/%s", p->dir, name);
     int fd = open(p->path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
     size_t done = 0;
     while (fd >= 0 && done < up->len) {
@@ -242,23 +242,35 @@ static bool save_picture(const serve_config *cfg, const upload *up, const char *
     int e = errno;
     if (fd < 0 || done < up->len || close(fd) != 0) {
         if (fd >= 0 && done < up->len) close(fd);
-        snprintf(why, why_size, "meiro serve: cannot keep the uploaded picture: %s",
+        snprintf(why, why_size, "meiro serve: cannot keep the upload: %s",
                  strerror(fd < 0 || done < up->len ? e : errno));
-        remove_picture(p);
-        p->path[0] = 0;
+        remove_upload(p);
         return false;
     }
     return true;
 }
 
-/* The command's message with the upload's path as the user knows it. */
-static void name_picture(char *line, size_t size, const saved_picture *p)
+/* A booklet's names: lines of text, no NUL; how many (0: refused, the
+ * reason in why). */
+static unsigned count_names(const upload *up, char *why, size_t why_size)
 {
-    char *at = p->path[0] ? strstr(line, p->path) : NULL;
-    if (!at) return;
-    char rest[1100];
-    snprintf(rest, sizeof rest, "%s", at + strlen(p->path));
-    snprintf(at, size - (size_t)(at - line), "your picture%s", rest);
+    if (memchr(up->data, 0, up->len)) {
+        snprintf(why, why_size, "meiro serve: the names are text: one a line");
+        return 0;
+    }
+    unsigned names = 0;
+    for (size_t i = 0; i < up->len;) {
+        const unsigned char *nl = memchr(up->data + i, '\n', up->len - i);
+        size_t end = nl ? (size_t)(nl - up->data) : up->len;
+        for (size_t k = i; k < end; k++)
+            if (up->data[k] != ' ' && up->data[k] != '\t' && up->data[k] != '\r') {
+                names++;
+                break;
+            }
+        i = end + 1;
+    }
+    if (!names) snprintf(why, why_size, "meiro serve: POST the pupils' names, one a line");
+    return names;
 }
 
 /* What a route makes: generate's preview (svg only) or file, or a booklet
@@ -292,40 +304,55 @@ static enum MHD_Result api_maze(struct MHD_Connection *c, serve_config *cfg, enu
     }
     if (!q.failed) job->format = downloads[kind].format;
     char line[1100];
-    saved_picture picture = {{0}, {0}};
-    if (up && !q.failed) { /* the body: a picture for the shape */
-        const char *type = serve_picture_type(up->data, up->len);
-        unsigned code = up->too_big ? MHD_HTTP_CONTENT_TOO_LARGE
-                        : !up->len  ? MHD_HTTP_BAD_REQUEST
-                        : !type     ? MHD_HTTP_UNSUPPORTED_MEDIA_TYPE
-                                    : 0;
-        if (code) {
+    saved_upload saved = {{0}, {0}, {0}};
+    bool booklet = route == ROUTE_BOOKLET;
+    if (up && !q.failed) { /* the body: a picture for the shape, or a booklet's names */
+        const char *type = booklet ? NULL : serve_picture_type(up->data, up->len);
+        unsigned names = 0;
+        unsigned code = 0;
+        if (up->too_big || (booklet && up->len > SERVE_MAX_NAMES)) {
+            code = MHD_HTTP_CONTENT_TOO_LARGE;
             snprintf(line, sizeof line, "meiro serve: %s",
-                     up->too_big ? "the picture is larger than this server takes (2 MB): "
-                                   "make it smaller"
-                     : !up->len  ? "POST the picture of the shape as the request's body"
-                                 : "the picture is not a PNG, JPEG, GIF, BMP or SVG file");
+                     booklet ? "the names are more than this server takes (4 KB)"
+                             : "the picture is larger than this server takes (2 MB): make it "
+                               "smaller");
+        } else if (booklet) {
+            names = count_names(up, line, sizeof line);
+            if (!names) code = MHD_HTTP_BAD_REQUEST;
+        } else if (!up->len || !type) {
+            code = !up->len ? MHD_HTTP_BAD_REQUEST : MHD_HTTP_UNSUPPORTED_MEDIA_TYPE;
+            snprintf(line, sizeof line, "meiro serve: %s",
+                     !up->len ? "POST the picture of the shape as the request's body"
+                              : "the picture is not a PNG, JPEG, GIF, BMP or SVG file");
+        }
+        if (code) {
             free(job);
             return respond_text(c, code, line, NULL);
         }
-        if (route == ROUTE_BOOKLET || job->shape_given) {
-            q.failed = !serve_job_add_picture(job, "-"); /* its message */
-        } else if (!save_picture(cfg, up, type, &picture, line, sizeof line)) {
+        char file[16];
+        snprintf(file, sizeof file, "%s", booklet ? "names.txt" : "picture.");
+        for (size_t i = 0; type && type[i] && strlen(file) + 1 < sizeof file; i++)
+            file[strlen(file) + 1] = 0, file[strlen(file)] = (char)(type[i] | 0x20);
+        if (job->shape_given && !booklet) {
+            q.failed = !serve_job_add_picture(job, file); /* its message */
+        } else if (!save_upload(cfg, up, file, &saved, line, sizeof line)) {
             free(job);
             return respond_text(c, MHD_HTTP_INTERNAL_SERVER_ERROR, line, NULL);
         } else {
-            q.failed = !serve_job_add_picture(job, picture.path);
+            job->cwd = saved.dir;
+            q.failed = booklet ? !serve_job_add_names(job, file, names)
+                               : !serve_job_add_picture(job, file);
         }
     }
     if (q.failed || !serve_job_finish(job)) {
         snprintf(line, sizeof line, "meiro serve: %s", job->message);
-        remove_picture(&picture);
+        remove_upload(&saved);
         free(job);
         return respond_text(c, MHD_HTTP_BAD_REQUEST, line, NULL);
     }
     serve_result *res = malloc(sizeof *res);
     if (!res) {
-        remove_picture(&picture);
+        remove_upload(&saved);
         free(job);
         return MHD_NO;
     }
@@ -335,7 +362,7 @@ static enum MHD_Result api_maze(struct MHD_Connection *c, serve_config *cfg, enu
     const struct sockaddr *client = info ? info->client_addr : NULL;
     serve_admission admitted = serve_budget_enter(&cfg->budget, client);
     if (admitted != SERVE_ADMITTED) {
-        remove_picture(&picture);
+        remove_upload(&saved);
         free(res);
         free(job);
         static const char *const retry[] = {"Retry-After", "5", NULL};
@@ -353,7 +380,7 @@ static enum MHD_Result api_maze(struct MHD_Connection *c, serve_config *cfg, enu
     enum MHD_Result ok;
     bool ran = serve_run(cfg, job, res);
     serve_budget_leave(&cfg->budget, client);
-    remove_picture(&picture);
+    remove_upload(&saved);
     if (!ran) {
         ok = respond_text(c, MHD_HTTP_INTERNAL_SERVER_ERROR, res->err, NULL);
     } else if (res->timed_out || res->too_big) {
@@ -367,7 +394,6 @@ static enum MHD_Result api_maze(struct MHD_Connection *c, serve_config *cfg, enu
     } else if (res->status != 0) {
         free(res->out);
         first_error(res->err, line, sizeof line);
-        name_picture(line, sizeof line, &picture);
         if (!line[0] || res->status < 0) /* killed: by its processor-time limit, or it crashed */
             snprintf(line, sizeof line,
                      "meiro serve: meiro %s ended without finishing (past the 20 s budget, or "
@@ -375,7 +401,7 @@ static enum MHD_Result api_maze(struct MHD_Connection *c, serve_config *cfg, enu
                      job->argv[1]);
         /* a picture the library cannot read is the request's fault too */
         unsigned code = res->status == EXIT_USAGE ? MHD_HTTP_BAD_REQUEST
-                        : picture.path[0] && strstr(line, "your picture")
+                        : saved.path[0] && !booklet && strstr(line, saved.name)
                             ? MHD_HTTP_UNPROCESSABLE_CONTENT
                             : MHD_HTTP_INTERNAL_SERVER_ERROR;
         ok = respond_text(c, code, line, NULL);
@@ -434,7 +460,8 @@ static size_t quote_json(char *out, size_t size, const char *s)
     return n;
 }
 
-/* {"shapes":[...],"templates":[...],"art":[...]}: the built-in names. */
+/* {"shapes":[...],"templates":[...],"art":[...],"algorithms":[{"name",
+ * "description"}...]}: the built-in names. */
 static enum MHD_Result api_choices(struct MHD_Connection *c)
 {
     size_t size = 16384, n = 0;
@@ -456,6 +483,16 @@ static enum MHD_Result api_choices(struct MHD_Connection *c)
     for (size_t i = 0; (art = meiro_art_info(i)) && n + 256 < size; i++) {
         if (i) out[n++] = ',';
         n += quote_json(out + n, size - n, art->name);
+    }
+    n += (size_t)snprintf(out + n, size - n, "],\"algorithms\":[");
+    const meiro_algorithm_desc *gen;
+    for (size_t i = 0; (gen = meiro_generator_info(i)) && n + 512 < size; i++) {
+        if (i) out[n++] = ',';
+        n += (size_t)snprintf(out + n, size - n, "{\"name\":");
+        n += quote_json(out + n, size - n, gen->name);
+        n += (size_t)snprintf(out + n, size - n, ",\"description\":");
+        n += quote_json(out + n, size - n, gen->description);
+        out[n++] = '}';
     }
     n += (size_t)snprintf(out + n, size - n, "],\"version\":");
     n += quote_json(out + n, size - n, meiro_version());
@@ -535,10 +572,11 @@ static enum MHD_Result route(void *cls, struct MHD_Connection *c, const char *ur
     bool get = strcmp(method, MHD_HTTP_METHOD_GET) == 0;
     /* POST: a picture for a shape, to the maze routes */
     bool post = strcmp(method, MHD_HTTP_METHOD_POST) == 0 &&
-                (strcmp(url, "/api/preview") == 0 || strcmp(url, "/api/file") == 0);
+                (strcmp(url, "/api/preview") == 0 || strcmp(url, "/api/file") == 0 ||
+                 strcmp(url, "/api/booklet") == 0);
     if (!get && !post) /* at once, its body unread: the connection closes */
         return respond_text(c, MHD_HTTP_METHOD_NOT_ALLOWED,
-                            "meiro serve: GET, or POST a picture to /api/preview or /api/file",
+                            "meiro serve: GET, or POST to /api/preview, /api/file or /api/booklet",
                             allow);
     /* answered once the request is read whole, so the connection can stay
      * open for the next one */
@@ -569,7 +607,11 @@ static enum MHD_Result route(void *cls, struct MHD_Connection *c, const char *ur
             c, MHD_HTTP_MISDIRECTED_REQUEST,
             "meiro serve: ask for http://127.0.0.1:PORT/ (or localhost): no other name", NULL);
     if (post)
-        return api_maze(c, cfg, strcmp(url, "/api/file") == 0 ? ROUTE_FILE : ROUTE_PREVIEW, *state);
+        return api_maze(c, cfg,
+                        strcmp(url, "/api/file") == 0      ? ROUTE_FILE
+                        : strcmp(url, "/api/booklet") == 0 ? ROUTE_BOOKLET
+                                                           : ROUTE_PREVIEW,
+                        *state);
     const char *const csp[] = {"Content-Security-Policy", page_csp, NULL};
     if (strcmp(url, "/") == 0)
         return respond(c, MHD_HTTP_OK, "text/html; charset=utf-8", serve_index_html,

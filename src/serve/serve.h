@@ -28,6 +28,7 @@
                                         160 MB drawing text needs (check_memory_floor) */
 #define SERVE_MAX_UPLOAD (2u << 20)   /* bytes of an uploaded picture (a POST's body) */
 #define SERVE_MAX_UPLOADS (32u << 20) /* ... of all uploads held at once */
+#define SERVE_MAX_NAMES 4096          /* bytes of a booklet's names (a POST's body) */
 #define SERVE_MAX_JOBS 64             /* children at once (--jobs) */
 #define SERVE_MAX_CONNECTIONS 128     /* connections at once, a thread each */
 #define SERVE_PER_ADDRESS 2           /* beyond loopback: a client's requests in the making */
@@ -113,6 +114,7 @@ typedef struct serve_job {
     meiro_format format;
     char message[320]; /* why the query was refused */
     bool shape_given;  /* --shape in the query */
+    const char *cwd;   /* the child's folder (an upload's), NULL: the server's */
 } serve_job;
 
 /* What an uploaded picture is, by its first bytes: "PNG", "JPEG", "GIF",
@@ -122,6 +124,9 @@ const char *serve_picture_type(const unsigned char *data, size_t size);
 /* The uploaded picture, saved at path, as the shape. false (job->message)
  * when the query named a shape too, or for a booklet. */
 bool serve_job_add_picture(serve_job *job, const char *path);
+/* A booklet's class set of names (one a line, `names` of them), saved at
+ * path: --names. false (job->message) past SERVE_MAX_COPIES names. */
+bool serve_job_add_names(serve_job *job, const char *path, unsigned names);
 
 /* One query parameter, in the order of the request. Returns false (and
  * fills job->message with a one-line reason) for a name that is not one of

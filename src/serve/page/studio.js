@@ -24,7 +24,12 @@ const words = {
     downloading: 'making the file…', booklet: 'A booklet:', mazes: 'mazes,', easyNormal: 'easy to normal',
     easyHard: 'easy to hard', normalHard: 'normal to hard', hardExpert: 'hard to expert',
     fold: 'folded (two pages a sheet)', bookletPdf: 'PDF', bookletXlsx: 'Spreadsheet',
-    bookletName: 'A booklet takes rectangles, shapes and grids, not names.',
+    bookletName: 'A booklet takes rectangles, built-in shapes and grids, not names or your own picture.',
+    picture: 'Your picture', pictureTooBig: 'The picture is larger than 2 MB: choose a smaller one.',
+    maze: 'The maze', algorithm: 'Kind of paths', algorithmDefault: 'the level’s own', loops: 'Loops',
+    loopsNone: 'none: one way through', loopsSome: 'a few', loopsMore: 'some', loopsMany: 'many',
+    copies: 'Class set', copiesOne: 'one booklet', copiesN: (n) => `${n} different versions (answers at the end)`,
+    pupils: 'or one version for each pupil: their names, one a line',
   },
   ja: {
     heading: 'めいろ スタジオ', kind: 'どんな めいろ?', shape: 'かたち', text: 'めいろに する もじ',
@@ -46,7 +51,12 @@ const words = {
     downloading: 'ファイルを つくっています…', booklet: 'めいろの ドリル:', mazes: 'もん,',
     easyNormal: 'やさしい → ふつう', easyHard: 'やさしい → むずかしい', normalHard: 'ふつう → むずかしい',
     hardExpert: 'むずかしい → とても むずかしい', fold: 'おりたたみ (1まいに 2ページ)', bookletPdf: 'PDF',
-    bookletXlsx: '表計算 (Excel)', bookletName: 'ドリルは しかく・かたち・まる などで つくれます (なまえは できません)',
+    bookletXlsx: '表計算 (Excel)', bookletName: 'ドリルは しかく・かたち・まる などで つくれます (なまえと じぶんの え は できません)',
+    picture: 'じぶんの え', pictureTooBig: 'え が 2MB より おおきいです。ちいさい え を えらんで ください。',
+    maze: 'めいろの つくり', algorithm: 'みちの つくりかた', algorithmDefault: 'レベルに あわせる', loops: 'わっか',
+    loopsNone: 'なし (みちは ひとつ)', loopsSome: 'すこし', loopsMore: 'ときどき', loopsMany: 'たくさん',
+    copies: 'クラスで くばる', copiesOne: 'ドリル 1さつ', copiesN: (n) => `ちがう ドリル ${n}しゅるい (こたえは さいごに)`,
+    pupils: 'または ひとり ひとりの ドリル: なまえを 1ぎょうに ひとり',
   },
 };
 
@@ -81,11 +91,31 @@ function newSeed() {
 
 function t(key) { return words[state.lang][key]; }
 
+// The options of the page, the same for a maze and a booklet.
+function pageOptions(add) {
+  if ($('template').value !== 'default') add('template', $('template').value);
+  if ($('paper').value !== 'a4') add('paper', $('paper').value);
+  if ($('orientation').value) add($('orientation').value, 1);
+  if ($('art').value) add('art', $('art').value);
+  if (state.lang === 'ja') add('lang', 'ja');
+  if ($('title').value.trim()) add('title', $('title').value.trim());
+  if ($('name').value.trim()) add('name', $('name').value.trim());
+  if ($('algorithm').value) add('algorithm', $('algorithm').value);
+}
+
+// the user's own picture is the shape (POSTed as the body; see send)
+function usesPicture() { return state.kind === 'shape' && state.shape === '' && !!state.picture; }
+// the name the server gives it (and so the footer, and the command shown)
+function pictureName() {
+  const ext = { 'image/png': 'png', 'image/jpeg': 'jpeg', 'image/gif': 'gif', 'image/bmp': 'bmp', 'image/svg+xml': 'svg' };
+  return `picture.${(state.picture && ext[state.picture.type]) || 'png'}`;
+}
+
 // The query: the generate command's long options, as the command line would take them.
 function options(format) {
   const o = [];
   const add = (name, value) => o.push([name, String(value)]);
-  if (state.kind === 'shape') add('shape', state.shape);
+  if (state.kind === 'shape' && state.shape) add('shape', state.shape);
   if (state.kind === 'name') add('text', $('text').value.trim() || 'A');
   if (state.kind === 'round') { add('grid', 'polar'); add('ends', 'center'); }
   if (state.kind === 'hex') add('grid', 'hex');
@@ -97,17 +127,18 @@ function options(format) {
     if (state.kind !== 'round' && state.kind !== 'name') add('width', $('width').value);
     add('height', $('height').value);
   }
-  if ($('template').value !== 'default') add('template', $('template').value);
-  if ($('paper').value !== 'a4') add('paper', $('paper').value);
-  if ($('orientation').value) add($('orientation').value, 1);
-  if ($('art').value) add('art', $('art').value);
-  if (state.lang === 'ja') add('lang', 'ja');
-  if ($('title').value.trim()) add('title', $('title').value.trim());
-  if ($('name').value.trim()) add('name', $('name').value.trim());
+  if ($('loops').value !== '0') add('loops', $('loops').value);
+  pageOptions(add);
   if ($('answers').checked && (format === 'pdf' || format === 'xlsx')) add('answer-page', 1);
   if ($('play').checked && format === 'xlsx') add('play', 1);
   add('seed', state.seed);
   return o;
+}
+
+// The pupils' names for a class set, one a line ('' for none): the body of
+// the booklet's POST, which the server keeps as names.txt.
+function pupils() {
+  return $('pupils').value.split('\n').map((n) => n.trim()).filter((n) => n).join('\n');
 }
 
 // A booklet's query: booklet's long options (no age, no letters: its levels and kinds).
@@ -116,17 +147,17 @@ function bookletOptions(format) {
   const add = (name, value) => o.push([name, String(value)]);
   add('count', $('count').value);
   add('difficulty', $('levels').value);
-  if (state.kind === 'shape') add('shape', state.shape);
+  if (state.kind === 'shape' && state.shape) add('shape', state.shape);
   const grids = { round: 'polar', hex: 'hex', triangle: 'triangle' };
   if (grids[state.kind]) add('grid', grids[state.kind]);
-  if ($('template').value !== 'default') add('template', $('template').value);
-  if ($('paper').value !== 'a4') add('paper', $('paper').value);
-  if ($('orientation').value) add($('orientation').value, 1);
-  if ($('art').value) add('art', $('art').value);
-  if (state.lang === 'ja') add('lang', 'ja');
-  if ($('title').value.trim()) add('title', $('title').value.trim());
-  if ($('name').value.trim()) add('name', $('name').value.trim());
-  if ($('fold').checked && format === 'pdf') add('fold', 1);
+  pageOptions(add);
+  // a class set: versions one after another, their answers at the end (one
+  // file), never folded (one folded booklet a pupil is one booklet each)
+  // (a list of pupils' names makes the versions itself: POSTed, see pupils)
+  const classSet = $('copies').value !== '1' || pupils() !== '';
+  if ($('fold').checked && format === 'pdf' && !classSet) add('fold', 1);
+  if (classSet && !pupils()) add('copies', $('copies').value);
+  if (classSet) add('answers', 'key');
   add('seed', state.seed);
   return o;
 }
@@ -142,9 +173,15 @@ const switches = ['answer-page', 'play', 'portrait', 'landscape', 'fold'];
 function words_of(list) {
   return list.map(([k, v]) => (v === '1' && switches.includes(k)) ? `--${k}` : `--${k} ${word(v)}`).join(' ');
 }
-function command() { return `meiro generate ${words_of(options('pdf'))} -o maze.pdf`; }
+function command() {
+  const picture = usesPicture() ? ` --shape ${pictureName()}` : '';
+  return `meiro generate${picture} ${words_of(options('pdf'))} -o maze.pdf`;
+}
 // --format named: a booklet prints the command that remakes it, every option but -o
-function bookletCommand() { return `meiro booklet ${words_of(bookletOptions('pdf'))} --format pdf -o booklet.pdf`; }
+function bookletCommand() {
+  const names = pupils() ? ' --names names.txt' : '';
+  return `meiro booklet ${words_of(bookletOptions('pdf'))}${names} --format pdf -o booklet.pdf`;
+}
 
 // The message of a refusal, shown beside the field it names ("--width").
 function showError(message) {
@@ -170,8 +207,13 @@ function showWarning(response) {
   $('warning').textContent = w ? decodeURIComponent(w) : '';
 }
 
+// A maze route: GET, or POST with the user's picture as the body.
+function send(url, signal) {
+  return usesPicture() ? fetch(url, { method: 'POST', body: state.picture, signal }) : fetch(url, { signal });
+}
+
 async function fetchSvg(q, signal) {
-  const r = await fetch(`/api/preview?${q}`, { signal });
+  const r = await send(`/api/preview?${q}`, signal);
   if (!r.ok) throw new Error(await r.text());
   return { url: URL.createObjectURL(await r.blob()), response: r };
 }
@@ -181,13 +223,16 @@ function setImage(img, url) {
   img.src = url;
 }
 
-// The commands that make the same files; a booklet has no names (letters).
+// The commands that make the same files; a booklet has no names (letters)
+// and no picture of one's own.
 function showCommands() {
   $('command').textContent = command();
-  const names = state.kind === 'name';
-  $('booklet-command').textContent = names ? '' : bookletCommand();
-  $('booklet-note').hidden = !names;
-  document.querySelectorAll('[data-booklet]').forEach((b) => { b.disabled = names; });
+  const none = state.kind === 'name' || usesPicture(); // a booklet takes neither
+  $('booklet-command').textContent = none ? '' : bookletCommand();
+  $('booklet-note').hidden = !none;
+  document.querySelectorAll('[data-booklet]').forEach((b) => { b.disabled = none; });
+  $('fold').disabled = $('copies').value !== '1' || pupils() !== '';
+  $('copies').disabled = pupils() !== '';
 }
 
 // The preview: the puzzle and its answer, the older request given up.
@@ -220,8 +265,10 @@ function schedule() {
 async function download(format, booklet) {
   $('status').textContent = t('downloading');
   try {
-    const r = await fetch(booklet ? `/api/booklet?format=${format}&${query(bookletOptions(format))}`
-      : `/api/file?format=${format}&${query(options(format))}`);
+    const names = pupils();
+    const r = booklet ? await fetch(`/api/booklet?format=${format}&${query(bookletOptions(format))}`,
+      names ? { method: 'POST', body: `${names}\n` } : {})
+      : await send(`/api/file?format=${format}&${query(options(format))}`);
     if (!r.ok) throw new Error(await r.text());
     const m = (r.headers.get('Content-Disposition') || '').match(/filename="([^"]+)"/);
     const a = document.createElement('a');
@@ -272,6 +319,23 @@ function drawShapes() {
     box.append(button('shape', t('shapes')[s] || s, img, state.shape === s,
       () => { state.shape = s; drawShapes(); schedule(); }));
   }
+  // one's own picture: chosen from the computer, sent with each request
+  const icon = state.picture ? `<img alt="" src="${state.pictureUrl}">`
+    : '<svg viewBox="0 0 24 24" aria-hidden="true"><rect x="3" y="5" width="18" height="14" rx="2"/><circle cx="9" cy="10" r="2"/><path d="m4 18 6-5 4 3 3-2 3 3"/></svg>';
+  box.append(button('shape picture', t('picture'), icon, state.shape === '' && !!state.picture,
+    () => $('picture-file').click()));
+}
+
+function choosePicture() {
+  const file = $('picture-file').files[0];
+  if (!file) return;
+  if (file.size > 2 * 1024 * 1024) { showError(t('pictureTooBig')); return; }
+  if (state.pictureUrl) URL.revokeObjectURL(state.pictureUrl);
+  state.picture = file;
+  state.pictureUrl = URL.createObjectURL(file);
+  state.shape = '';
+  drawShapes();
+  schedule();
 }
 
 function fill(select, values, label) {
@@ -298,6 +362,13 @@ function drawAll() {
   const templates = ['default', ...state.choices.templates.filter((n) => n !== 'default')];
   fill($('template'), templates.map((n) => [n, t('templates')[n] || n]));
   fill($('art'), [['', t('artNone')], ...state.choices.art.map((n) => [n, n])]);
+  fill($('algorithm'), [['', t('algorithmDefault')], ...(state.choices.algorithms || []).map((a) => [a.name, a.name])]);
+  for (const o of $('algorithm').options) {
+    const a = (state.choices.algorithms || []).find((x) => x.name === o.value);
+    o.title = a ? a.description : '';
+  }
+  fill($('loops'), [['0', t('loopsNone')], ['10', t('loopsSome')], ['25', t('loopsMore')], ['50', t('loopsMany')]]);
+  fill($('copies'), [['1', t('copiesOne')], ...[2, 3, 4, 5, 6, 8, 10, 20, 30].map((n) => [String(n), t('copiesN')(n)])]);
   const by = $('size-by').value;
   $('age').hidden = by !== 'age';
   $('difficulty').hidden = by !== 'difficulty';
@@ -329,6 +400,8 @@ async function start() {
   document.querySelectorAll('[data-format]').forEach((b) => b.addEventListener('click', () => download(b.dataset.format)));
   document.querySelectorAll('[data-booklet]').forEach((b) => b.addEventListener('click', () => download(b.dataset.booklet, true)));
   $('booklet').addEventListener('change', showCommands);
+  $('booklet').addEventListener('input', showCommands);
+  $('picture-file').addEventListener('change', choosePicture);
   refresh();
 }
 
