@@ -47,7 +47,7 @@ SERVE_LIBS = $(shell pkg-config --libs $(SERVE_PKGS) 2>/dev/null)
 
 LAYERS   := core gen solve watch io page render
 LIB_SRC  := $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c)) \
-            $(filter-out src/render_lazy.c src/render_entry.c,$(wildcard src/*.c))
+            $(filter-out src/render_lazy.c src/render_entry.c src/render_libs.c,$(wildcard src/*.c))
 LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/page/builtin_files.o $(BUILD)/obj/render/html_assets.o
 # The drawing module (issue 25; src/render/module.h): the meiro command and
 # libmeiro.so hold everything but the render layer, whose calls go through
@@ -55,9 +55,12 @@ LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/page/builtin_files.
 # its libraries, exporting one table) on the first call that draws; a text,
 # CSV or JSON run never loads cairo, pango, rsvg, xlsxwriter or qpdf.
 # libmeiro.a and the tests' libmeiro-internal.a link render directly.
-# A new heavy library: used from render only, it is in RENDER_PKGS and
-# loads with the module; used elsewhere, it goes behind a module of its own
-# the same way (a table, a loader, a forwarder per call), never into
+# A new heavy library: used from render only, it goes in RENDER_PKGS (the
+# flags, libmeiro.a) and MODULE_LIBS, and loads with the module, or, if only
+# some pages need it, in render_libs.c (opened on first use, like librsvg);
+# a new render function called from outside render goes in
+# src/render/module.h; a library used elsewhere goes behind a module of its
+# own the same way (a table, a loader, a forwarder per call), never into
 # LIGHT_LIBS. tests/startup.sh checks what a text run loads.
 MODULE_NAME = meiro-render-$(VERSION).so
 MODULE      = $(BUILD)/$(MODULE_NAME)
@@ -66,6 +69,15 @@ SERVE_MODULE_NAME = meiro-serve-$(VERSION).so
 SERVE_MODULE = $(BUILD)/$(SERVE_MODULE_NAME)
 RENDER_OBJ := $(filter $(BUILD)/obj/render/%,$(LIB_OBJ))
 LIGHT_OBJ  := $(filter-out $(RENDER_OBJ),$(LIB_OBJ)) $(BUILD)/obj/render_lazy.o
+# Inside the module, librsvg and gdk-pixbuf (with gio and libxml2) are
+# opened on first use too (src/render_libs.c: art, shapes, pictures), by
+# soname: the module links the other drawing libraries only.
+MODULE_OBJ  = $(BUILD)/obj/render_entry.o $(BUILD)/obj/render_libs.o
+MODULE_LIBS = $(shell pkg-config --libs cairo pangocairo xlsxwriter libpng libqpdf $(PAGE_PKGS) $(IO_PKGS) \
+                2>/dev/null) -lm
+soname_of   = $(shell objdump -p $$($(CC) -print-file-name=$1) 2>/dev/null | awk '$$1 == "SONAME" { print $$2 }')
+$(BUILD)/obj/render_libs.o: CPPFLAGS += -DMEIRO_RSVG_SONAME='"$(call soname_of,librsvg-2.so)"' \
+    -DMEIRO_PIXBUF_SONAME='"$(call soname_of,libgdk_pixbuf-2.0.so)"'
 # glib: level_page.c's UTF-8 functions
 LIGHT_LIBS  = $(shell pkg-config --libs $(IO_PKGS) $(PAGE_PKGS) glib-2.0 2>/dev/null) -lm
 # the module and its loader must come from the same sources: the version
@@ -119,6 +131,7 @@ $(BUILD)/obj/io/%.o: LAYER_CPPFLAGS = $(IO_CPPFLAGS)
 $(BUILD)/obj/page/%.o: LAYER_CPPFLAGS = $(PAGE_CPPFLAGS)
 $(BUILD)/obj/render/%.o $(BUILD)/obj/formats.o $(BUILD)/obj/booklet.o \
     $(BUILD)/obj/plan.o $(BUILD)/obj/level_page.o: LAYER_CPPFLAGS = $(RENDER_CPPFLAGS)
+$(BUILD)/obj/render_libs.o: LAYER_CPPFLAGS = $(RENDER_CPPFLAGS)
 $(BUILD)/obj/render_lazy.o $(BUILD)/obj/render_entry.o: LAYER_CPPFLAGS = $(RENDER_CPPFLAGS) \
     -include $(BUILD)/gen/module_stamp.h -DMEIRO_MODULE_NAME='"$(MODULE_NAME)"' -DMEIRO_MODULE_DIR='"$(MODULE_DIR)"'
 $(BUILD)/obj/render_lazy.o $(BUILD)/obj/render_entry.o: $(BUILD)/gen/module_stamp.h
@@ -179,8 +192,9 @@ $(BUILD)/libmeiro-internal.a: $(LIB_OBJ)
 $(BUILD)/libmeiro.so: $(LIGHT_OBJ) tools/libmeiro.map
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=tools/libmeiro.map -o $@ $(LIGHT_OBJ) $(LIGHT_LIBS)
 
-$(MODULE): $(LIB_OBJ) $(BUILD)/obj/render_entry.o tools/module.map
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -Wl,--version-script=tools/module.map -o $@ $(LIB_OBJ) $(BUILD)/obj/render_entry.o $(LDLIBS)
+$(MODULE): $(LIB_OBJ) $(MODULE_OBJ) tools/module.map
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -Wl,--no-undefined -Wl,--version-script=tools/module.map -o $@ \
+		$(LIB_OBJ) $(MODULE_OBJ) $(MODULE_LIBS)
 
 # the program exports to the server module what the module uses of it
 # (the option tables, the messages, the API): every symbol the server's

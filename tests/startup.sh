@@ -1,7 +1,7 @@
 #!/bin/sh
-# What a run loads (issue 25): the drawing libraries (cairo, pango, rsvg,
+# What a run loads (issue 25): the drawing libraries (cairo, pango,
 # xlsxwriter, qpdf) come with the drawing module, on the first drawn
-# format; the server's (libmicrohttpd, gnutls) with meiro serve's. A text,
+# format, and librsvg and gdk-pixbuf with the first picture or shape; the server's (libmicrohttpd, gnutls) with meiro serve's. A text,
 # CSV, JSON, solve or stats run loads neither, read from the dynamic
 # loader's own account (LD_DEBUG=files), not from timings; and a missing or
 # broken module is a one-line error naming the file, exit 1, no output file.
@@ -39,6 +39,12 @@ light "level text" "$meiro" generate --level easy -s 3 -o "$tmp/l.txt"
 heavy_loaded pdf meiro-render "$meiro" generate -W 8 -H 8 -s 3 -o "$tmp/m.pdf"
 heavy_loaded xlsx xlsxwriter "$meiro" generate -W 8 -H 8 -s 3 -o "$tmp/m.xlsx"
 heavy_loaded "serve --help" meiro-serve "$meiro" serve --help
+# inside the module, librsvg and gdk-pixbuf come with art and shapes only
+plain=$(loaded "$meiro" generate -W 8 -H 8 -s 3 -o "$tmp/plain.pdf")
+if echo "$plain" | grep -q meiro-render; then ok; else bad "plain pdf: no module"; fi
+if echo "$plain" | grep -Eq 'rsvg|gdk_pixbuf'; then bad "a plain PDF loads librsvg or gdk-pixbuf"; else ok; fi
+heavy_loaded "kids-a4 (art)" librsvg "$meiro" generate -W 8 -H 8 -s 3 -t kids-a4 -o "$tmp/kids.pdf"
+heavy_loaded "shape" librsvg "$meiro" generate -s 3 --shape heart -o "$tmp/heart.txt"
 
 # the program without its modules: what draws fails in one line naming the
 # module, exit 1, nothing written; the rest works
