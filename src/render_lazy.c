@@ -105,8 +105,9 @@ static void load_once(void)
         module = r;
         return;
     }
-    snprintf(why, sizeof why, "the drawing module %.*s is missing (installed in %.200s by make install)",
-             PATH_MAX, path[0], MEIRO_MODULE_DIR);
+    snprintf(why, sizeof why,
+             "the drawing module %.*s is missing (installed in %.200s by make install)", PATH_MAX,
+             path[0], MEIRO_MODULE_DIR);
 }
 
 static const render_module *load(meiro_error *err)
@@ -120,7 +121,7 @@ static const render_module *load(meiro_error *err)
     meiro_status name params                                                                       \
     {                                                                                              \
         const render_module *r = load(err);                                                        \
-        return r ? r->name args : why_status;                                                  \
+        return r ? r->name args : why_status;                                                      \
     }
 RENDER_CALLS(RENDER_FORWARD)
 

@@ -43,7 +43,8 @@ int cmd_serve(int argc, char **argv)
         memcpy(&serve, &sym, sizeof serve); /* POSIX's way from dlsym to a function */
         return serve(argc, argv);
     }
-    fprintf(stderr, "meiro serve: the server module %s is missing (installed in %s by make install)\n",
+    fprintf(stderr,
+            "meiro serve: the server module %s is missing (installed in %s by make install)\n",
             path[0], MEIRO_MODULE_DIR);
     return EXIT_FAIL;
 }

@@ -22,9 +22,10 @@
 
 /* X(name, (parameters), (arguments)): each returns meiro_status and has `err` */
 #define RENDER_CALLS(X)                                                                            \
-    X(export_memory_check, (meiro_format format, uint32_t width, uint32_t height, meiro_error *err), \
+    X(export_memory_check,                                                                         \
+      (meiro_format format, uint32_t width, uint32_t height, meiro_error * err),                   \
       (format, width, height, err))                                                                \
-    X(export_html_check_size, (uint64_t cells, meiro_error *err), (cells, err))                    \
+    X(export_html_check_size, (uint64_t cells, meiro_error * err), (cells, err))                   \
     X(export_pdf, RENDER_EXPORT_PARAMS, RENDER_EXPORT_ARGS)                                        \
     X(export_svg, RENDER_EXPORT_PARAMS, RENDER_EXPORT_ARGS)                                        \
     X(export_png, RENDER_EXPORT_PARAMS, RENDER_EXPORT_ARGS)                                        \
@@ -39,8 +40,8 @@
        int cover, meiro_error *err),                                                               \
       (d, items, count, opt, cover, err))                                                          \
     X(doc_fold, (document * d, unsigned multiple, meiro_error *err), (d, multiple, err))           \
-    X(doc_write_pdf_folded, (const document *d, const fold_sheets *fs, FILE *out, meiro_error *err), \
-      (d, fs, out, err))                                                                           \
+    X(doc_write_pdf_folded,                                                                        \
+      (const document *d, const fold_sheets *fs, FILE *out, meiro_error *err), (d, fs, out, err))  \
     X(doc_set_remake, (document * d, const char *remake, meiro_error *err), (d, remake, err))      \
     X(doc_first_maze, (const document *d, size_t index, page_layout *L, meiro_error *err),         \
       (d, index, L, err))                                                                          \
@@ -67,8 +68,8 @@
       (const char *shape, uint32_t width, uint32_t height, uint8_t **mask, meiro_error *err),      \
       (shape, width, height, mask, err))                                                           \
     X(meiro_text_mask,                                                                             \
-      (const char *text, const char *lang, uint32_t height, uint8_t **mask,                        \
-       meiro_text_info *info, meiro_error *err),                                                   \
+      (const char *text, const char *lang, uint32_t height, uint8_t **mask, meiro_text_info *info, \
+       meiro_error *err),                                                                          \
       (text, lang, height, mask, info, err))                                                       \
     X(meiro_animate_svg,                                                                           \
       (const meiro_trace *trace, const meiro_maze *initial, FILE *out, meiro_error *err),          \
