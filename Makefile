@@ -47,14 +47,50 @@ LDLIBS  += $(shell pkg-config --libs $(DEP_LIBS) 2>/dev/null) -lm
 SERVE_LIBS = $(shell pkg-config --libs $(SERVE_PKGS) 2>/dev/null)
 
 LAYERS   := core gen solve watch io content page render
-LIB_SRC  := $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c)) $(wildcard src/*.c)
+LIB_SRC  := $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c)) \
+            $(filter-out src/render_lazy.c src/render_entry.c src/render_libs.c,$(wildcard src/*.c))
 LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/page/builtin_files.o $(BUILD)/obj/render/html_assets.o
+# The drawing module (issue 25; src/render/module.h): the meiro command and
+# libmeiro.so hold everything but the render layer, whose calls go through
+# src/render_lazy.c, which loads MODULE (the whole library with render and
+# its libraries, exporting one table) on the first call that draws; a text,
+# CSV or JSON run never loads cairo, pango, rsvg, xlsxwriter or qpdf.
+# libmeiro.a and the tests' libmeiro-internal.a link render directly.
+# A new heavy library: used from render only, it goes in RENDER_PKGS (the
+# flags, libmeiro.a) and MODULE_LIBS, and loads with the module, or, if only
+# some pages need it, in render_libs.c (opened on first use, like librsvg);
+# a new render function called from outside render goes in
+# src/render/module.h; a library used elsewhere goes behind a module of its
+# own the same way (a table, a loader, a forwarder per call), never into
+# LIGHT_LIBS. tests/startup.sh checks what a text run loads.
+MODULE_NAME = meiro-render-$(VERSION).so
+MODULE      = $(BUILD)/$(MODULE_NAME)
+MODULE_DIR  = $(PREFIX)/lib
+SERVE_MODULE_NAME = meiro-serve-$(VERSION).so
+SERVE_MODULE = $(BUILD)/$(SERVE_MODULE_NAME)
+RENDER_OBJ := $(filter $(BUILD)/obj/render/%,$(LIB_OBJ))
+LIGHT_OBJ  := $(filter-out $(RENDER_OBJ),$(LIB_OBJ)) $(BUILD)/obj/render_lazy.o
+# Inside the module, librsvg and gdk-pixbuf (with gio and libxml2) are
+# opened on first use too (src/render_libs.c: art, shapes, pictures), by
+# soname: the module links the other drawing libraries only.
+MODULE_OBJ  = $(BUILD)/obj/render_entry.o $(BUILD)/obj/render_libs.o
+MODULE_LIBS = $(shell pkg-config --libs cairo pangocairo xlsxwriter libpng libqpdf $(PAGE_PKGS) $(IO_PKGS) \
+                2>/dev/null) -lm
+soname_of   = $(shell objdump -p $$($(CC) -print-file-name=$1) 2>/dev/null | awk '$$1 == "SONAME" { print $$2 }')
+$(BUILD)/obj/render_libs.o: CPPFLAGS += -DMEIRO_RSVG_SONAME='"$(call soname_of,librsvg-2.so)"' \
+    -DMEIRO_PIXBUF_SONAME='"$(call soname_of,libgdk_pixbuf-2.0.so)"'
+# glib: level_page.c's UTF-8 functions
+LIGHT_LIBS  = $(shell pkg-config --libs $(IO_PKGS) $(PAGE_PKGS) glib-2.0 2>/dev/null) -lm
+# the module and its loader must come from the same sources: the version
+# and a checksum of every header, rewritten only when it changes
+MODULE_STAMP := $(VERSION)-$(shell cat $(sort $(wildcard include/*.h include/meiro/*.h src/*.h src/*/*.h)) | cksum | cut -d' ' -f1)
 TEMPLATE_FILES := $(sort $(wildcard templates/*.ini)) $(sort $(wildcard templates/art/*.svg)) \
                   $(sort $(wildcard templates/shapes/*.svg))
 TEMPLATE_DIR = $(PREFIX)/share/meiro/templates
 # the front ends: the command line, and meiro serve's server with its page
-CLI_OBJ  := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(wildcard src/cli/*.c) $(wildcard src/serve/*.c)) \
-            $(BUILD)/obj/serve/serve_assets.o
+# (meiro serve is a module of its own, SERVE_MODULE: src/cli/serve_lazy.c)
+CLI_OBJ  := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(wildcard src/cli/*.c))
+SERVE_OBJ := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(wildcard src/serve/*.c)) $(BUILD)/obj/serve/serve_assets.o
 # A test that includes whitebox.h reaches inside the library (and links
 # libmeiro-internal.a); one that does not uses the public API only, is
 # compiled with include/ as its only include path and links the public
@@ -81,10 +117,10 @@ NODE_DIR  = build/node
 # clang and libFuzzer's runtime, for make fuzz
 FUZZ_PKGS  = clang libclang-rt-dev
 
-.PHONY: all deps deps-test browser-deps check check-asan check-memory test tests asan-tests fuzz fuzz-targets bench \
+.PHONY: FORCE all deps deps-test browser-deps check check-asan check-memory test tests asan-tests fuzz fuzz-targets bench \
         demo samples install uninstall clean
 
-all: $(BUILD)/meiro $(BUILD)/libmeiro.a $(BUILD)/libmeiro.so
+all: $(BUILD)/meiro $(BUILD)/libmeiro.a $(BUILD)/libmeiro.so $(MODULE) $(SERVE_MODULE)
 
 $(BUILD)/obj/%.o: src/%.c
 	@mkdir -p $(dir $@)
@@ -96,6 +132,16 @@ $(BUILD)/obj/io/%.o: LAYER_CPPFLAGS = $(IO_CPPFLAGS)
 $(BUILD)/obj/page/%.o: LAYER_CPPFLAGS = $(PAGE_CPPFLAGS)
 $(BUILD)/obj/render/%.o $(BUILD)/obj/formats.o $(BUILD)/obj/booklet.o \
     $(BUILD)/obj/plan.o $(BUILD)/obj/level_page.o: LAYER_CPPFLAGS = $(RENDER_CPPFLAGS)
+$(BUILD)/obj/render_libs.o: LAYER_CPPFLAGS = $(RENDER_CPPFLAGS)
+$(BUILD)/obj/render_lazy.o $(BUILD)/obj/render_entry.o: LAYER_CPPFLAGS = $(RENDER_CPPFLAGS) \
+    -include $(BUILD)/gen/module_stamp.h -DMEIRO_MODULE_NAME='"$(MODULE_NAME)"' -DMEIRO_MODULE_DIR='"$(MODULE_DIR)"'
+$(BUILD)/obj/render_lazy.o $(BUILD)/obj/render_entry.o: $(BUILD)/gen/module_stamp.h
+$(BUILD)/obj/cli/serve_lazy.o: CPPFLAGS += -DMEIRO_SERVE_MODULE='"$(SERVE_MODULE_NAME)"' \
+    -DMEIRO_MODULE_DIR='"$(MODULE_DIR)"'
+$(BUILD)/gen/module_stamp.h: FORCE
+	@mkdir -p $(dir $@)
+	@s='#define MEIRO_MODULE_STAMP "$(MODULE_STAMP)"'; [ "$$(cat $@ 2>/dev/null)" = "$$s" ] || echo "$$s" > $@
+FORCE:
 $(BUILD)/obj/cli/%.o: LAYER_CPPFLAGS = -Iinclude
 $(BUILD)/obj/serve/%.o: LAYER_CPPFLAGS = $(SERVE_CPPFLAGS)
 
@@ -144,11 +190,24 @@ $(BUILD)/libmeiro-internal.a: $(LIB_OBJ)
 	rm -f $@
 	$(AR) rcs $@ $^
 
-$(BUILD)/libmeiro.so: $(LIB_OBJ) tools/libmeiro.map
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=tools/libmeiro.map -o $@ $(LIB_OBJ) $(LDLIBS)
+$(BUILD)/libmeiro.so: $(LIGHT_OBJ) tools/libmeiro.map
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=tools/libmeiro.map -o $@ $(LIGHT_OBJ) $(LIGHT_LIBS)
 
-$(BUILD)/meiro: $(CLI_OBJ) $(BUILD)/libmeiro.a
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS) $(SERVE_LIBS)
+$(MODULE): $(LIB_OBJ) $(MODULE_OBJ) tools/module.map
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -Wl,--no-undefined -Wl,--version-script=tools/module.map -o $@ \
+		$(LIB_OBJ) $(MODULE_OBJ) $(MODULE_LIBS)
+
+# the program exports to the server module what the module uses of it
+# (the option tables, the messages, the API): every symbol the server's
+# objects leave undefined, those of the C library doing no harm
+$(BUILD)/meiro: $(CLI_OBJ) $(LIGHT_OBJ) $(BUILD)/serve.dynlist
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -Wl,--dynamic-list=$(BUILD)/serve.dynlist -o $@ $(CLI_OBJ) $(LIGHT_OBJ) $(LIGHT_LIBS)
+
+$(BUILD)/serve.dynlist: $(SERVE_OBJ)
+	{ echo '{'; nm -u $(SERVE_OBJ) | awk 'NF == 2 { print "    " $$2 ";" }' | sort -u; echo '};'; } > $@.tmp && mv $@.tmp $@
+
+$(SERVE_MODULE): $(SERVE_OBJ) tools/serve.map
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -Wl,--version-script=tools/serve.map -o $@ $(SERVE_OBJ) $(SERVE_LIBS)
 
 $(BUILD)/tests/%: tests/%.c tests/harness.h tests/picture.h tests/tools.h tests/whitebox.h $(BUILD)/libmeiro-internal.a
 	@mkdir -p $(dir $@)
@@ -380,6 +439,8 @@ install: all
 	install -m 644 include/meiro/*.h $(DESTDIR)$(PREFIX)/include/meiro/
 	install -m 644 $(BUILD)/libmeiro.a $(DESTDIR)$(PREFIX)/lib/libmeiro.a
 	install -m 755 $(BUILD)/libmeiro.so $(DESTDIR)$(PREFIX)/lib/libmeiro.so.$(VERSION)
+	install -m 755 $(MODULE) $(DESTDIR)$(MODULE_DIR)/$(MODULE_NAME)
+	install -m 755 $(SERVE_MODULE) $(DESTDIR)$(MODULE_DIR)/$(SERVE_MODULE_NAME)
 	ln -sf libmeiro.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/$(SONAME)
 	ln -sf $(SONAME) $(DESTDIR)$(PREFIX)/lib/libmeiro.so
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' -e 's|@REQUIRES@|$(DEP_LIBS)|' meiro.pc.in \
@@ -388,7 +449,8 @@ install: all
 uninstall:
 	rm -rf $(DESTDIR)$(PREFIX)/include/meiro
 	rm -f $(DESTDIR)$(PREFIX)/bin/meiro $(DESTDIR)$(PREFIX)/include/meiro.h \
-		$(DESTDIR)$(PREFIX)/lib/libmeiro.a $(DESTDIR)$(PREFIX)/lib/libmeiro.so* \
+		$(DESTDIR)$(PREFIX)/lib/libmeiro.a $(DESTDIR)$(PREFIX)/lib/libmeiro.so* $(DESTDIR)$(MODULE_DIR)/$(MODULE_NAME) \
+		$(DESTDIR)$(MODULE_DIR)/$(SERVE_MODULE_NAME) \
 		$(DESTDIR)$(PREFIX)/lib/pkgconfig/meiro.pc $(DESTDIR)$(PREFIX)/share/man/man1/meiro.1
 	rm -rf $(DESTDIR)$(TEMPLATE_DIR)
 

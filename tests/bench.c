@@ -13,6 +13,8 @@
 #include <sys/resource.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/ptrace.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -465,6 +467,118 @@ static int bench_engine(const char *self, const char *const *only, int names)
     return failures;
 }
 
+/* ---- Start-up (issue 25): whole `meiro` runs of each job type, small
+ * enough that loading the program and its libraries is most of the cost.
+ * Each is run RUNS times; printed: CPU (user + system) per run and the
+ * largest peak RSS of a run. A text, CSV or JSON run, solve and stats load
+ * no drawing library; XLSX loads the drawing module, PDF and PNG its fonts. */
+enum { STARTUP_RUNS = 30 };
+
+/* The peak RSS of the program itself, read from /proc/PID/status (VmHWM)
+ * as it exits (stopped there by ptrace): a fork of this benchmark, which
+ * links every library, would otherwise count its own pages in the child's
+ * ru_maxrss before the exec. -1 when unknown. */
+static long exit_hwm_kb(pid_t pid)
+{
+    char name[64], line[256];
+    snprintf(name, sizeof name, "/proc/%d/status", (int)pid);
+    FILE *f = fopen(name, "r");
+    long kb = -1;
+    if (!f) return -1;
+    while (fgets(line, sizeof line, f))
+        if (strncmp(line, "VmHWM:", 6) == 0) kb = atol(line + 6);
+    fclose(f);
+    return kb;
+}
+
+/* runs argv (output to /dev/null) n times; false if a run fails */
+static bool startup_runs(char *const *argv, int n, double *ms, double *mb)
+{
+    struct rusage before, after;
+    getrusage(RUSAGE_CHILDREN, &before);
+    long peak = 0;
+    fflush(stdout); /* or each child's freopen prints it again */
+    for (int i = 0; i < n; i++) {
+        pid_t pid = fork();
+        if (pid < 0) return false;
+        if (pid == 0) {
+            if (!freopen("/dev/null", "w", stdout)) _exit(127);
+            ptrace(PTRACE_TRACEME, 0, NULL, NULL); /* stops at the exec */
+            execv(argv[0], argv);
+            _exit(127);
+        }
+        int status;
+        struct rusage ru;
+        long hwm = -1;
+        if (waitpid(pid, &status, 0) == pid && WIFSTOPPED(status)) {
+            ptrace(PTRACE_SETOPTIONS, pid, NULL, (void *)(long)PTRACE_O_TRACEEXIT);
+            ptrace(PTRACE_CONT, pid, NULL, NULL);
+            while (waitpid(pid, &status, 0) == pid && WIFSTOPPED(status)) {
+                if (status >> 8 == (SIGTRAP | (PTRACE_EVENT_EXIT << 8))) hwm = exit_hwm_kb(pid);
+                int sig = WSTOPSIG(status) == SIGTRAP ? 0 : WSTOPSIG(status);
+                ptrace(PTRACE_CONT, pid, NULL, (void *)(long)sig);
+            }
+        }
+        /* reaps it (already, if the loop above saw it end) */
+        if (!WIFEXITED(status) && wait4(pid, &status, 0, &ru) != pid) return false;
+        if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) return false;
+        if (hwm > peak) peak = hwm;
+    }
+    getrusage(RUSAGE_CHILDREN, &after);
+    double cpu = (double)(after.ru_utime.tv_sec - before.ru_utime.tv_sec) +
+                 (double)(after.ru_stime.tv_sec - before.ru_stime.tv_sec) +
+                 (double)(after.ru_utime.tv_usec - before.ru_utime.tv_usec) / 1e6 +
+                 (double)(after.ru_stime.tv_usec - before.ru_stime.tv_usec) / 1e6;
+    *ms = cpu * 1e3 / n;
+    *mb = peak > 0 ? (double)peak / 1024 : -1;
+    return true;
+}
+
+static int bench_startup(void)
+{
+    char exe[4096], dir[] = "/tmp/meiro-bench-XXXXXX";
+    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 16);
+    if (len <= 0 || !mkdtemp(dir)) return 1;
+    exe[len] = '\0';
+    strcpy(strrchr(exe, '/') + 1, "meiro"); /* build/meiro, next to build/bench */
+    char maze[64], out[64];
+    snprintf(maze, sizeof maze, "%s/input.txt", dir);
+    static const struct {
+        const char *job, *ext;
+    } jobs[] = {{"version", NULL}, {"text", "txt"}, {"csv", "csv"},   {"json", "json"},
+                {"solve", NULL},   {"stats", NULL}, {"xlsx", "xlsx"}, {"pdf", "pdf"},
+                {"png", "png"}};
+    char *make[] = {exe, "generate", "-W", "20", "-H", "20", "-s", "1", "-o", maze, NULL};
+    double ms, mb;
+    int failures = 0;
+    if (!startup_runs(make, 1, &ms, &mb)) {
+        fprintf(stderr, "bench: %s did not run\n", exe);
+        return 1;
+    }
+    for (size_t k = 0; k < sizeof jobs / sizeof jobs[0]; k++) {
+        char *version[] = {exe, "--version", NULL};
+        char *solve[] = {exe, "solve", maze, "-o", "/dev/null", NULL};
+        char *stats[] = {exe, "stats", maze, NULL};
+        char *gen[] = {exe, "generate", "-W", "20", "-H", "20", "-s", "1", "-o", out, NULL};
+        char *const *argv = strcmp(jobs[k].job, "version") == 0 ? version
+                            : strcmp(jobs[k].job, "solve") == 0 ? solve
+                            : strcmp(jobs[k].job, "stats") == 0 ? stats
+                                                                : gen;
+        if (jobs[k].ext) snprintf(out, sizeof out, "%s/m.%s", dir, jobs[k].ext);
+        if (startup_runs(argv, STARTUP_RUNS, &ms, &mb)) {
+            printf("startup    %-13s 20x20    %8.2f ms CPU a run, %5.1f MB peak RSS (%d runs)\n",
+                   jobs[k].job, ms, mb, STARTUP_RUNS);
+        } else {
+            printf("startup    %-13s FAILED\n", jobs[k].job);
+            failures++;
+        }
+        if (jobs[k].ext) unlink(out);
+    }
+    unlink(maze);
+    rmdir(dir);
+    return failures;
+}
+
 int main(int argc, char **argv)
 {
     uint32_t sides[8] = {1000, 4000};
@@ -520,5 +634,6 @@ int main(int argc, char **argv)
     if (wanted("booklet", only, names)) bench_booklet();
     if (wanted("shapes", only, names)) bench_shapes();
     failures += bench_engine(argv[0], only, names);
+    if (wanted("startup", only, names)) failures += bench_startup();
     return failures ? 1 : 0;
 }

@@ -13,6 +13,18 @@ for f in bin/meiro include/meiro.h include/meiro/maze.h include/meiro/booklet.h 
          share/man/man1/meiro.1; do
     if [ -e "$root/$f" ]; then ok; else bad "$f not installed"; fi
 done
+# the modules the program and libmeiro.so load on demand (src/render/module.h)
+version=$(sed -n 's/^#define MEIRO_VERSION "\(.*\)"/\1/p' include/meiro.h)
+for f in "lib/meiro-render-$version.so" "lib/meiro-serve-$version.so"; do
+    if [ -e "$root/$f" ]; then ok; else bad "$f not installed"; fi
+done
+# the installed program writes text without its drawing libraries, and finds
+# its module (../lib from bin/, here under DESTDIR) for a drawn format
+if LD_DEBUG=files "$root/bin/meiro" generate -s 1 -W 6 -H 6 -o "$tmp/t.txt" 2>&1 >/dev/null |
+    grep -Eq 'file=[^ ]*(cairo|pango|rsvg|xlsxwriter|qpdf|meiro-render)'; then
+    bad "the installed meiro loads the drawing libraries for text"; else ok; fi
+if "$root/bin/meiro" generate -s 1 -W 6 -H 6 -o "$tmp/t.svg" 2> "$tmp/err" && [ -s "$tmp/t.svg" ]; then ok
+else bad "installed meiro, svg: $(cat "$tmp/err")"; fi
 if grep -q '^prefix=/opt/meiro$' "$root/lib/pkgconfig/meiro.pc"; then ok; else bad "meiro.pc prefix"; fi
 if "$root/bin/meiro" --version | grep -q "meiro [0-9]"; then ok; else bad "installed meiro does not run"; fi
 # the man page reads cleanly (no groff warnings)

@@ -1,0 +1,105 @@
+/* The drawing module (issue 25): the render layer and its libraries
+ * (cairo, pango, rsvg, xlsxwriter, png, qpdf) built as meiro-render-VERSION.so,
+ * loaded by the meiro command and libmeiro.so on the first call that draws,
+ * so a text, CSV or JSON run never loads them. This is the one list of the
+ * render functions the rest of the library calls; render_entry.c fills the
+ * module's table from it, render_lazy.c forwards each call through it.
+ * A new render function called from outside render (or a new public one
+ * defined in render) is added here, as RENDER_CALL if it returns a status
+ * and takes `err`, else by hand in both files. */
+#ifndef MEIRO_SRC_RENDER_MODULE_H
+#define MEIRO_SRC_RENDER_MODULE_H
+
+#include "meiro.h"
+#include "render/document.h"
+#include "render/export.h"
+#include "render/text_mask.h"
+
+#define RENDER_EXPORT_PARAMS                                                                       \
+    (const meiro_maze *m, const meiro_path *path, const meiro_export_options *opt, FILE *out,      \
+     const char *temp_dir, meiro_error *err)
+#define RENDER_EXPORT_ARGS (m, path, opt, out, temp_dir, err)
+
+/* X(name, (parameters), (arguments)): each returns meiro_status and has `err` */
+#define RENDER_CALLS(X)                                                                            \
+    X(export_memory_check,                                                                         \
+      (meiro_format format, uint32_t width, uint32_t height, meiro_error * err),                   \
+      (format, width, height, err))                                                                \
+    X(export_html_check_size, (uint64_t cells, meiro_error * err), (cells, err))                   \
+    X(export_pdf, RENDER_EXPORT_PARAMS, RENDER_EXPORT_ARGS)                                        \
+    X(export_svg, RENDER_EXPORT_PARAMS, RENDER_EXPORT_ARGS)                                        \
+    X(export_png, RENDER_EXPORT_PARAMS, RENDER_EXPORT_ARGS)                                        \
+    X(export_xlsx, RENDER_EXPORT_PARAMS, RENDER_EXPORT_ARGS)                                       \
+    X(export_html, RENDER_EXPORT_PARAMS, RENDER_EXPORT_ARGS)                                       \
+    X(doc_plan,                                                                                    \
+      (document * d, const doc_item *items, size_t count, const meiro_export_options *opt,         \
+       const doc_parts *parts, meiro_error *err),                                                  \
+      (d, items, count, opt, parts, err))                                                          \
+    X(doc_init,                                                                                    \
+      (document * d, const doc_item *items, size_t count, const meiro_export_options *opt,         \
+       int cover, meiro_error *err),                                                               \
+      (d, items, count, opt, cover, err))                                                          \
+    X(doc_fold, (document * d, unsigned multiple, meiro_error *err), (d, multiple, err))           \
+    X(doc_write_pdf_folded,                                                                        \
+      (const document *d, const fold_sheets *fs, FILE *out, meiro_error *err), (d, fs, out, err))  \
+    X(doc_set_remake, (document * d, const char *remake, meiro_error *err), (d, remake, err))      \
+    X(doc_first_maze, (const document *d, size_t index, page_layout *L, meiro_error *err),         \
+      (d, index, L, err))                                                                          \
+    X(xlsx_check,                                                                                  \
+      (const doc_item *items, size_t count, const meiro_export_options *opt, double *cell_mm,      \
+       meiro_error *err),                                                                          \
+      (items, count, opt, cell_mm, err))                                                           \
+    X(raster_check, (const document *d, const meiro_export_options *opt, meiro_error *err),        \
+      (d, opt, err))                                                                               \
+    X(xlsx_write_items,                                                                            \
+      (const doc_item *items, size_t count, const meiro_export_options *opt, FILE *out,            \
+       const char *temp_dir, meiro_error *err),                                                    \
+      (items, count, opt, out, temp_dir, err))                                                     \
+    X(doc_write_html,                                                                              \
+      (const document *d, const meiro_path *solutions, bool shown, FILE *out, meiro_error *err),   \
+      (d, solutions, shown, out, err))                                                             \
+    X(doc_write_pdf_set, (const document *docs, size_t n, FILE *out, meiro_error *err),            \
+      (docs, n, out, err))                                                                         \
+    X(text_mask_face,                                                                              \
+      (const char *text, const char *lang, uint32_t height, text_face face, uint8_t **mask,         \
+       meiro_text_info *info, meiro_error *err),                                                   \
+      (text, lang, height, face, mask, info, err))                                                 \
+    X(meiro_shape_mask,                                                                            \
+      (const char *shape, uint32_t width, uint32_t height, uint8_t **mask, meiro_error *err),      \
+      (shape, width, height, mask, err))                                                           \
+    X(meiro_text_mask,                                                                             \
+      (const char *text, const char *lang, uint32_t height, uint8_t **mask, meiro_text_info *info, \
+       meiro_error *err),                                                                          \
+      (text, lang, height, mask, info, err))                                                       \
+    X(meiro_animate_svg,                                                                           \
+      (const meiro_trace *trace, const meiro_maze *initial, FILE *out, meiro_error *err),          \
+      (trace, initial, out, err))                                                                  \
+    X(meiro_animate_svg_save,                                                                      \
+      (const meiro_trace *trace, const meiro_maze *initial, const char *filename,                  \
+       meiro_error *err),                                                                          \
+      (trace, initial, filename, err))                                                             \
+    X(meiro_animate_frames,                                                                        \
+      (const meiro_trace *trace, const meiro_maze *initial, const char *dir, unsigned frames,      \
+       meiro_error *err),                                                                          \
+      (trace, initial, dir, frames, err))
+
+#define RENDER_FIELD(name, params, args) meiro_status(*name) params;
+
+typedef struct render_module {
+    /* MEIRO_MODULE_STAMP: the version and a checksum of the sources' headers,
+     * the same in the loader and the module or the module is refused */
+    const char *stamp;
+    size_t size; /* sizeof(render_module) */
+    RENDER_CALLS(RENDER_FIELD)
+    void (*doc_free)(document *d);
+    void (*doc_page_size)(const document *d, double *w, double *h);
+    size_t (*shape_count)(void);
+    const meiro_algorithm_desc *(*shape_info)(size_t index);
+    bool (*shape_min_grid)(const char *shape, uint32_t *width, uint32_t *height);
+    void (*remove_temp_files)(void); /* the module's meiro_remove_temp_files */
+} render_module;
+
+/* The module's one exported symbol, a function returning its table. */
+#define RENDER_MODULE_SYMBOL "meiro_render_module"
+
+#endif /* MEIRO_SRC_RENDER_MODULE_H */
