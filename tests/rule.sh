@@ -25,8 +25,10 @@ run 2 "$meiro" generate --rule abc --difficulty nope; err_has "difficulty"
 run 2 "$meiro" generate --rule abc --answers back; err_has "key or none"
 run 2 "$meiro" booklet --rule abc --copies 0; err_has "1 to 500"
 run 1 "$meiro" generate --rule "words:$tmp/none.txt" -s 1; err_has "cannot open"
-run 2 "$meiro" generate --rule abc -s 1 -f xlsx -o "$tmp/x.xlsx"; err_has "pdf, text or json"
-absent "$tmp/x.xlsx"
+run 2 "$meiro" generate --rule abc -s 1 -f png -o "$tmp/x.png"; err_has "pdf, xlsx, text or json"
+absent "$tmp/x.png"
+run 2 "$meiro" generate --rule abc -s 1 --play -o "$tmp/x.pdf"; err_has "plays in an xlsx"
+absent "$tmp/x.pdf"
 run 2 "$meiro" booklet --rule abc --copies 2 -s 1 -o "$tmp/two.txt"; err_has "need pdf"
 absent "$tmp/two.txt"
 run 0 "$meiro" generate --rule abc; err_has "seed [0-9]"
@@ -118,6 +120,50 @@ if need pdftotext pdftoppm python3; then
             done
         done
     fi
+fi
+
+# --play in LibreOffice: Goal! for the rule path's marks only; none
+# before any mark, one short, one off the way, one cell swapped for a
+# neighbour
+play_jobs() { # FILE.xlsx FILE.txt: the jobs of tests/calc_play.py
+    python3 - "$1" "$2" << 'PY'
+import sys
+xlsx, txt = sys.argv[1:3]
+lines = open(txt, encoding="utf-8").read().split("\n")
+w, h = map(int, next(l for l in lines if l.startswith("size ")).split()[1:])
+path = [tuple(map(int, c.split(","))) for c in next(l for l in lines if l.startswith("path ")).split()[1:]]
+cells = lambda p: ";".join("%d,%d" % (4 + 2 * y + 1, 1 + x) for x, y in p)
+off = next((x, y) for y in range(h) for x in range(w) if (x, y) not in path)
+print("%s\topen\t" % xlsx)
+print("%s\tgoal\t%s" % (xlsx, cells(path)))
+print("%s\tshort\t%s" % (xlsx, cells(path[:-1])))
+print("%s\toff\t%s" % (xlsx, cells(path + [off])))
+print("%s\tswap\t%s" % (xlsx, cells(path[:1] + [off] + path[2:])))
+PY
+}
+if full && need soffice && [ -x /usr/bin/python3 ] && /usr/bin/python3 -c "import uno" 2> /dev/null; then
+    : > "$tmp/jobs.tsv"
+    for rule in multiples:3 skip:2 sum:20 aiueo "chain:$data/shiritori.txt"; do
+        for lang in en ja; do
+            "$meiro" generate --rule "$rule" --lang "$lang" -s 3 --play -o "$tmp/p-$lang-${rule%%:*}.xlsx" &&
+                "$meiro" generate --rule "$rule" --lang "$lang" -s 3 -o "$tmp/p-$lang-${rule%%:*}.txt" &&
+                play_jobs "$tmp/p-$lang-${rule%%:*}.xlsx" "$tmp/p-$lang-${rule%%:*}.txt" >> "$tmp/jobs.tsv" ||
+                bad "--play $rule $lang"
+        done
+    done
+    (cd "$(dirname "$0")/.." && /usr/bin/python3 tests/calc_play.py) < "$tmp/jobs.tsv" > "$tmp/results.tsv" || bad "calc_play.py failed"
+    while IFS="$(printf '\t')" read -r file case status; do
+        case "$file:$case" in
+        *-ja-*:goal) want="ゴール！" ;;
+        *:goal) want="Goal!" ;;
+        *) want="" ;;
+        esac
+        if [ "$status" = "$want" ]; then ok; else bad "$file $case: '$status', wanted '$want'"; fi
+    done < "$tmp/results.tsv"
+    n=$(wc -l < "$tmp/results.tsv")
+    if [ "$n" = 50 ]; then ok; else bad "calc_play: $n results, wanted 50"; fi
+elif full; then
+    skip "LibreOffice with Python-UNO (soffice, /usr/bin/python3 uno)"
 fi
 
 # a class set: 30 different numbered sheets, then their 30 answers

@@ -38,12 +38,16 @@ static const char *const usage_rule =
     "      --title TEXT     the title (default: Rule maze, ルールめいろ)\n"
     "      --answers WHERE  key (default: the answer pages after the puzzles) or\n"
     "                       none\n"
-    "  -f, --format F       pdf, text or json (default: from the output file's\n"
-    "                       extension, else text); text and json hold one sheet\n"
+    "      --play           xlsx: the child types x under the cells of the way;\n"
+    "                       marked cells turn yellow and the sheet says Goal!\n"
+    "                       (ゴール！) only for the rule path (an xlsx always plays)\n"
+    "  -f, --format F       pdf, xlsx, text or json (default: from the output\n"
+    "                       file's extension, else text); xlsx, text and json\n"
+    "                       hold one sheet\n"
     "  -o, --output FILE    write to FILE (default, or '-': standard output)\n"
     "  -h, --help           show this help\n";
 
-enum { R_RULE = 1000, R_DIFFICULTY, R_AGE, R_LANG, R_COPIES, R_PER_PAGE, R_TITLE, R_ANSWERS };
+enum { R_RULE = 1000, R_DIFFICULTY, R_AGE, R_LANG, R_COPIES, R_PER_PAGE, R_TITLE, R_ANSWERS, R_PLAY };
 
 static const struct option rule_options[] = {
     {"rule", required_argument, NULL, R_RULE},
@@ -55,6 +59,7 @@ static const struct option rule_options[] = {
     {"per-page", required_argument, NULL, R_PER_PAGE},
     {"title", required_argument, NULL, R_TITLE},
     {"answers", required_argument, NULL, R_ANSWERS},
+    {"play", no_argument, NULL, R_PLAY},
     {"format", required_argument, NULL, 'f'},
     {"output", required_argument, NULL, 'o'},
     {"help", no_argument, NULL, 'h'},
@@ -76,7 +81,7 @@ int cmd_rule(int argc, char **argv, bool booklet)
     const char *rule = NULL, *lang = NULL, *title = NULL, *format = NULL, *output = NULL;
     meiro_level level = MEIRO_LEVEL_NORMAL;
     uint64_t seed = 0, copies = 1, per_page = 1;
-    bool seeded = false, answers = true, copies_set = false;
+    bool seeded = false, answers = true, copies_set = false, play = false;
     meiro_error err = {0};
     int c;
     optind = 1;
@@ -123,6 +128,7 @@ int cmd_rule(int argc, char **argv, bool booklet)
             else if (!strcmp(optarg, "key")) answers = true;
             else return usage_error(cmd, "--answers with --rule: key or none, not '%s'", optarg);
             break;
+        case R_PLAY: play = true; break;
         case 'f': format = optarg; break;
         case 'o': output = optarg; break;
         case 'h': fputs(usage_rule, stdout); return EXIT_OK;
@@ -135,6 +141,9 @@ int cmd_rule(int argc, char **argv, bool booklet)
     if (optind < argc) return usage_error(cmd, "unexpected argument '%s'", argv[optind]);
     if (!rule) return usage_error(cmd, "%s needs a value", "--rule");
     (void)copies_set;
+    size_t olen = output ? strlen(output) : 0;
+    bool xlsx = format ? !strcmp(format, "xlsx") : olen > 5 && !strcmp(output + olen - 5, ".xlsx");
+    if (play && !xlsx) return usage_error(cmd, "%s: a rule maze plays in an xlsx file (-f xlsx)", "--play");
     if (!seeded) {
         seed = clock_seed();
         fprintf(stderr, "meiro: seed %llu\n", (unsigned long long)seed);

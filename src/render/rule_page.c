@@ -8,6 +8,7 @@
 #include "io/io.h"
 #include "page/layout.h"
 #include "render/draw.h"
+#include "render/rule_export.h"
 
 #include <cairo-pdf.h>
 #include <math.h>
@@ -210,9 +211,9 @@ static meiro_status write_pdf(const rule_job *j, FILE *out, meiro_error *err)
 
 static meiro_status write_job(void *ctx, FILE *out, const char *temp_dir, meiro_error *err)
 {
-    (void)temp_dir;
     const rule_job *j = ctx;
     if (!strcmp(j->format, "pdf")) return write_pdf(j, out, err);
+    if (!strcmp(j->format, "xlsx")) return rule_write_xlsx(j->sheets[0], j->title, out, temp_dir, err);
     return meiro_rule_sheet_write(j->sheets[0], j->format, out, err);
 }
 
@@ -231,10 +232,12 @@ meiro_status meiro_rule_sheets_save(const meiro_rule_sheet *const *sheets, size_
         format = "text";
         if (filename && (ends_with(filename, ".pdf") || ends_with(filename, ".PDF"))) format = "pdf";
         else if (filename && ends_with(filename, ".json")) format = "json";
+        else if (filename && ends_with(filename, ".xlsx")) format = "xlsx";
     }
-    if (strcmp(format, "pdf") && strcmp(format, "text") && strcmp(format, "json"))
+    if (strcmp(format, "pdf") && strcmp(format, "text") && strcmp(format, "json") &&
+        strcmp(format, "xlsx"))
         return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
-                          "--format: a rule maze is written as pdf, text or json, not '%s'",
+                          "--format: a rule maze is written as pdf, xlsx, text or json, not '%s'",
                           format);
     if (strcmp(format, "pdf") && count > 1)
         return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
