@@ -182,15 +182,16 @@ static meiro_status write_pdf(const rule_job *j, FILE *out, meiro_error *err)
     cairo_t *cr = cairo_create(surface);
     cairo_scale(cr, PT_PER_MM, PT_PER_MM);
     unsigned per = j->per_page == 2 ? 2 : 1;
-    double bw = PAGE_W - 2 * MARGIN, bh = per == 2 ? (PAGE_H - 2 * MARGIN) / 2.0 - 6 : PAGE_H - 2 * MARGIN - 8;
+    /* 2-up: each half 12 mm from its edges, its footer under it */
+    double bw = PAGE_W - 2 * MARGIN, bh = per == 2 ? PAGE_H / 2.0 - 12 - 14 : PAGE_H - 2 * MARGIN - 8;
     for (int pass = 0; pass < (j->answers ? 2 : 1); pass++)
         for (size_t i = 0; i < j->count; i += per) {
             for (unsigned k = 0; k < per && i + k < j->count; k++) {
                 const meiro_rule_sheet *s = j->sheets[i + k];
-                double y0 = MARGIN + k * (PAGE_H / 2.0);
+                double y0 = per == 2 ? k * (PAGE_H / 2.0) + 12 : MARGIN;
                 draw_sheet(cr, s, j->title, j->count > 1 ? i + k + 1 : 0, MARGIN, y0, bw, bh,
                            per == 1, pass == 1);
-                footer(cr, s, PAGE_W / 2.0, per == 1 ? PAGE_H - 8 : y0 + bh + 3);
+                footer(cr, s, PAGE_W / 2.0, per == 1 ? PAGE_H - 8 : y0 + bh + 6);
             }
             if (per == 2 && i + 1 < j->count) {
                 /* where to cut */
