@@ -41,9 +41,10 @@ static const char *const usage_rule =
     "      --play           xlsx: the child types x under the cells of the way;\n"
     "                       marked cells turn yellow and the sheet says Goal!\n"
     "                       (ゴール！) only for the rule path (an xlsx always plays)\n"
-    "  -f, --format F       pdf, xlsx, text or json (default: from the output\n"
-    "                       file's extension, else text); xlsx, text and json\n"
-    "                       hold one sheet\n"
+    "  -f, --format F       pdf, xlsx, html, text or json (default: from the\n"
+    "                       output file's extension, else text); html is a page\n"
+    "                       to play (click or arrow through the tokens; a wrong\n"
+    "                       one says why); xlsx, html, text and json hold one sheet\n"
     "  -o, --output FILE    write to FILE (default, or '-': standard output)\n"
     "  -h, --help           show this help\n";
 

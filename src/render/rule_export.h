@@ -11,4 +11,7 @@
 meiro_status rule_write_xlsx(const meiro_rule_sheet *s, const char *title, FILE *out,
                              const char *temp_dir, meiro_error *err);
 
+/* The page to play in a browser (rule_html.c). */
+meiro_status rule_write_html(const meiro_rule_sheet *s, const char *title, FILE *out);
+
 #endif

@@ -215,6 +215,11 @@ static meiro_status write_job(void *ctx, FILE *out, const char *temp_dir, meiro_
     const rule_job *j = ctx;
     if (!strcmp(j->format, "pdf")) return write_pdf(j, out, err);
     if (!strcmp(j->format, "xlsx")) return rule_write_xlsx(j->sheets[0], j->title, out, temp_dir, err);
+    if (!strcmp(j->format, "html")) {
+        meiro_status st = rule_write_html(j->sheets[0], j->title, out);
+        if (st == MEIRO_OK && (fflush(out) || ferror(out))) return fail_write(err);
+        return st;
+    }
     return meiro_rule_sheet_write(j->sheets[0], j->format, out, err);
 }
 
@@ -234,11 +239,13 @@ meiro_status meiro_rule_sheets_save(const meiro_rule_sheet *const *sheets, size_
         if (filename && (ends_with(filename, ".pdf") || ends_with(filename, ".PDF"))) format = "pdf";
         else if (filename && ends_with(filename, ".json")) format = "json";
         else if (filename && ends_with(filename, ".xlsx")) format = "xlsx";
+        else if (filename && (ends_with(filename, ".html") || ends_with(filename, ".htm"))) format = "html";
     }
     if (strcmp(format, "pdf") && strcmp(format, "text") && strcmp(format, "json") &&
-        strcmp(format, "xlsx"))
+        strcmp(format, "xlsx") && strcmp(format, "html"))
         return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
-                          "--format: a rule maze is written as pdf, xlsx, text or json, not '%s'",
+                          "--format: a rule maze is written as pdf, xlsx, html, text or json, not "
+                          "'%s'",
                           format);
     if (strcmp(format, "pdf") && count > 1)
         return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
