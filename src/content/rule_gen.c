@@ -342,6 +342,7 @@ static void candidates(const meiro_rule_sheet *s, uint32_t ref, rng_state *rng, 
     shuffle(&far, 0, rng);
     c->n = 0;
     bool fake_first = rng_unit(rng) < fake, near_first = rng_unit(rng) < near;
+    if (r->kind == RULE_SUM) near_first = true; /* numbers past the total are a last resort */
     if (fake_first)
         for (unsigned i = 0; i < f.n; i++) add(c, f.t[i]);
     for (unsigned i = 0; i < nr.n; i++)

@@ -26,18 +26,27 @@ typedef struct rule_job {
 
 static bool is_ja(const meiro_rule_sheet *s) { return !strcmp(s->lang, "ja"); }
 
-/* A token centred in its cell, shrunk to fit a long word. */
-static void draw_token(cairo_t *cr, const char *t, double cx, double cy, double cell)
+/* The size the sheet's tokens are set at: the largest at which the widest
+ * fits its cell, one size for all (a long word is not set smaller than its
+ * neighbours). */
+static double token_size(cairo_t *cr, const meiro_rule_sheet *s, double cell)
 {
     double size = cell * 0.42;
-    PangoLayout *layout = text_layout(cr, t, FONT_FAMILY, false, size);
-    PangoRectangle ink;
-    pango_layout_get_extents(layout, &ink, NULL);
-    double w = ink.width / (double)PANGO_SCALE;
-    if (w > cell * 0.86) {
+    for (size_t i = 0; i < (size_t)s->w * s->h; i++) {
+        PangoLayout *layout = text_layout(cr, s->tok[i], FONT_FAMILY, false, size);
+        PangoRectangle ink;
+        pango_layout_get_extents(layout, &ink, NULL);
+        double w = ink.width / (double)PANGO_SCALE;
+        if (w > cell * 0.86) size *= cell * 0.86 / w;
         g_object_unref(layout);
-        layout = text_layout(cr, t, FONT_FAMILY, false, size * cell * 0.86 / w);
     }
+    return size;
+}
+
+/* A token centred in its cell. */
+static void draw_token(cairo_t *cr, const char *t, double cx, double cy, double size)
+{
+    PangoLayout *layout = text_layout(cr, t, FONT_FAMILY, false, size);
     place_layout(cr, layout, cx, cy, false);
     pango_cairo_show_layout(cr, layout);
     g_object_unref(layout);
@@ -127,10 +136,11 @@ static void draw_sheet(cairo_t *cr, const meiro_rule_sheet *s, const char *title
     cairo_set_line_width(cr, 0.9);
     cairo_rectangle(cr, gx, gy, s->w * cell, s->h * cell);
     cairo_stroke(cr);
+    double size = token_size(cr, s, cell);
     for (uint32_t y = 0; y < s->h; y++)
         for (uint32_t x = 0; x < s->w; x++)
             draw_token(cr, s->tok[(size_t)y * s->w + x], gx + (x + 0.5) * cell,
-                       gy + (y + 0.5) * cell, cell);
+                       gy + (y + 0.5) * cell, size);
     /* START and FINISH */
     uint32_t st = s->path[0], fin = s->path[s->path_len - 1];
     double lsize = 4.2 * k, head_len = 2.2 * k;
