@@ -381,10 +381,10 @@ static bool fill(meiro_rule_sheet *s, rng_state *rng)
             for (unsigned i = 0; i < n; i++)
                 if (dist[nb[i]] == UINT32_MAX) dist[nb[i]] = dist[u] + 1, order[tail++] = nb[i];
         }
-        for (size_t i = tail; i > ring_end + 1; i--) {
-            size_t j = ring_end + rng_below(rng, (uint32_t)(i - ring_end));
-            uint32_t t = order[i - 1];
-            order[i - 1] = order[j];
+        for (size_t k = tail - ring_end; k > 1; k--) {
+            size_t j = ring_end + rng_below(rng, (uint32_t)k);
+            uint32_t t = order[ring_end + k - 1];
+            order[ring_end + k - 1] = order[j];
             order[j] = t;
         }
     }
