@@ -321,7 +321,7 @@ fuzz_flags = $(if $(findstring _csv,$1),-DFUZZ_CSV) $(if $(findstring _json,$1),
 FUZZ_SRCS  = tests/fuzz/fuzz_maze.c tests/fuzz/fuzz_template.c tests/fuzz/fuzz_picture.c tests/fuzz/fuzz_query.c
 # the query reader and what it uses of the command line (not main.c: the
 # target gives the option tables itself)
-FUZZ_CLI_OBJ = $(addprefix $(BUILD)/obj/,serve/query.o cli/common.o cli/generate.o cli/booklet.o)
+FUZZ_CLI_OBJ = $(addprefix $(BUILD)/obj/,serve/query.o cli/common.o cli/generate.o cli/booklet.o cli/rule.o)
 $(FUZZ_BIN): $(FUZZ_SRCS) $(BUILD)/libmeiro-internal.a $(FUZZ_CLI_OBJ)
 	$(CC) $(CPPFLAGS) -Iinclude $(call fuzz_flags,$@) $(ALL_CFLAGS) $(LDFLAGS) -fsanitize=fuzzer \
 		-o $@ $(call fuzz_src,$@) $(if $(findstring _query,$@),$(FUZZ_CLI_OBJ)) $(BUILD)/libmeiro-internal.a $(LDLIBS)

@@ -354,13 +354,58 @@ static void test_distractors(void)
               fakes, near);
 }
 
+/* Fake paths: on most sheets of the step rules some cell off the path
+ * continues the rule from a path cell (the next letter, kana, count or
+ * word), the start of a way that follows the rule for a while and then
+ * dead-ends. */
+static void test_fakes(void)
+{
+    set_rules();
+    static const char *step_rules[] = {"skip:5", "abc", "aiueo", "sum:20", NULL};
+    verdict v = {0};
+    for (const char **r = step_rules; *r; r++) {
+        unsigned with = 0, sheets = 0;
+        for (uint64_t seed = 1; seed <= 40; seed++) {
+            meiro_rule_sheet *s = meiro_rule_sheet_new(*r, "en", MEIRO_LEVEL_HARD, seed, NULL);
+            if (!s) continue;
+            sheets++;
+            uint32_t w = meiro_rule_sheet_width(s), h = meiro_rule_sheet_height(s);
+            const uint32_t *path;
+            size_t len = meiro_rule_sheet_path(s, &path);
+            bool on[256] = {false}, fake = false;
+            for (size_t i = 0; i < len; i++) on[path[i]] = true;
+            long sum = 0;
+            for (size_t i = 0; i + 1 < len && !fake; i++) {
+                uint32_t u = path[i];
+                const char *tu = meiro_rule_sheet_token(s, u % w, u / w);
+                long here = sum;
+                oracle_ok(*r, tu, (int)i, NULL, &here);
+                uint32_t nb[4] = {u >= w ? u - w : UINT32_MAX, u + w < w * h ? u + w : UINT32_MAX,
+                                  u % w ? u - 1 : UINT32_MAX, u % w + 1 < w ? u + 1 : UINT32_MAX};
+                for (int k = 0; k < 4 && !fake; k++) {
+                    if (nb[k] == UINT32_MAX || on[nb[k]]) continue;
+                    long next = here;
+                    fake = oracle_ok(*r, meiro_rule_sheet_token(s, nb[k] % w, nb[k] / w), (int)i + 1,
+                                     tu, &next);
+                }
+                sum = here;
+            }
+            with += fake;
+            meiro_rule_sheet_free(s);
+        }
+        verdict_note(&v, sheets == 40 && with >= 32, "%s: %u of %u sheets with a fake step", *r, with,
+                     sheets);
+    }
+    CHECK_ALL(v);
+}
+
 int main(int argc, char **argv)
 {
     static const test_case cases[] = {
         {"unique", test_unique},         {"deterministic", test_deterministic},
         {"roundtrip", test_roundtrip},   {"read_refuses", test_read_refuses},
         {"errors", test_errors},         {"follows", test_follows},
-        {"distractors", test_distractors},
+        {"distractors", test_distractors}, {"fakes", test_fakes},
     };
     return test_main("content", argc, argv, cases, TEST_COUNT(cases));
 }

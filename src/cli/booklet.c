@@ -59,6 +59,8 @@ static const char *const usage_booklet =
     "                       the spine (the paper's thickness, about 0.1)\n"
     "  -f, --format F       pdf, xlsx or html (default: from the file's extension)\n"
     "  -o, --output FILE    the booklet to write\n"
+    "      --rule R         a class set of rule mazes (its own options: 'meiro\n"
+    "                       booklet --rule R --help')\n"
     "  -h, --help           show this help\n"
     "\n"
     "Levels: easy (ages 4-5), normal (6-8), hard (9-12), expert (adults); see\n"
@@ -542,6 +544,7 @@ done:
 
 int cmd_booklet(int argc, char **argv)
 {
+    if (rule_asked(argc, argv)) return cmd_rule(argc, argv, true);
     booklet_args a = {0};
     meiro_format format;
     meiro_export_options page;

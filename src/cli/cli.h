@@ -238,6 +238,9 @@ int cmd_generate(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 int cmd_booklet(int argc, char **argv);
+/* --rule: a rule maze (rule.c), for generate and booklet */
+bool rule_asked(int argc, char **argv);
+int cmd_rule(int argc, char **argv, bool booklet);
 int cmd_stats(int argc, char **argv);
 int cmd_watch(int argc, char **argv);
 /* in src/serve/serve.c: the server, a front end of its own (libmicrohttpd) */

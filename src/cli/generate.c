@@ -62,6 +62,8 @@ static const char *const usage_generate_more =
     "                       (default: from the output file's extension, else text)\n"
     "  -o, --output FILE    write to FILE (default, or '-': standard output)\n"
     "  -h, --help           show this help\n"
+    "      --rule R         a rule maze of numbers, letters, kana or words (its own\n"
+    "                       options: 'meiro generate --rule R --help')\n"
     "      --animate F.svg  also write an animated SVG of the generation (and of\n"
     "                       the solving, with --solution)\n"
     "      --frames DIR     also write numbered PNG frames of it into DIR\n";
@@ -362,6 +364,7 @@ done:
 
 int cmd_generate(int argc, char **argv)
 {
+    if (rule_asked(argc, argv)) return cmd_rule(argc, argv, false);
     generate_args a = {0};
     meiro_export_options page;
     meiro_format format;

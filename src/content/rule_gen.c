@@ -342,6 +342,7 @@ static void candidates(const meiro_rule_sheet *s, uint32_t ref, rng_state *rng, 
     shuffle(&far, 0, rng);
     c->n = 0;
     bool fake_first = rng_unit(rng) < fake, near_first = rng_unit(rng) < near;
+    if (r->kind == RULE_SUM) near_first = true; /* numbers past the total are a last resort */
     if (fake_first)
         for (unsigned i = 0; i < f.n; i++) add(c, f.t[i]);
     for (unsigned i = 0; i < nr.n; i++)
@@ -380,10 +381,10 @@ static bool fill(meiro_rule_sheet *s, rng_state *rng)
             for (unsigned i = 0; i < n; i++)
                 if (dist[nb[i]] == UINT32_MAX) dist[nb[i]] = dist[u] + 1, order[tail++] = nb[i];
         }
-        for (size_t i = tail; i > ring_end + 1; i--) {
-            size_t j = ring_end + rng_below(rng, (uint32_t)(i - ring_end));
-            uint32_t t = order[i - 1];
-            order[i - 1] = order[j];
+        for (size_t k = tail - ring_end; k > 1; k--) {
+            size_t j = ring_end + rng_below(rng, (uint32_t)k);
+            uint32_t t = order[ring_end + k - 1];
+            order[ring_end + k - 1] = order[j];
             order[j] = t;
         }
     }

@@ -174,8 +174,10 @@ meiro_rule_sheet *meiro_rule_sheet_read(FILE *in, meiro_error *err)
                         RULE_TOKEN_MAX);
                 goto fail;
             }
+            size_t l = tab ? (size_t)(tab - p) : strlen(p); /* < RULE_TOKEN_MAX, checked */
             if (tab) *tab = 0;
-            snprintf(s->tok[(size_t)y * w + x], RULE_TOKEN_MAX, "%s", p);
+            memcpy(s->tok[(size_t)y * w + x], p, l);
+            s->tok[(size_t)y * w + x][l] = 0;
             s->key[(size_t)y * w + x] = rule_key_of(&s->rule, p);
             p = tab ? tab + 1 : p + strlen(p);
         }

@@ -1,0 +1,181 @@
+/* meiro generate --rule and meiro booklet --rule: rule mazes for the
+ * classroom, with their own options (parse, resolve, run: the library
+ * makes and proves the sheets). */
+#define _POSIX_C_SOURCE 200809L
+#include "cli.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const usage_rule =
+    "Usage: meiro generate --rule R [OPTIONS]\n"
+    "       meiro booklet --rule R --copies N [OPTIONS]\n"
+    "A rule maze: a grid of numbers, letters, kana or words where exactly one\n"
+    "way from START to FINISH obeys the rule (moves go up, down, left, right);\n"
+    "every sheet is proven to have one. An answer key follows in a PDF.\n"
+    "\n"
+    "      --rule R         multiples:N (2-50), skip:N[,FROM] (count by N from\n"
+    "                       FROM, default N), sum:N (add as you go, reach exactly N\n"
+    "                       at FINISH; 5-60), abc[:upper|lower|mixed],\n"
+    "                       aiueo[:hiragana|katakana], words:FILE (target words, a\n"
+    "                       line \"--\", then look-alike distractors), chain:FILE\n"
+    "                       (one word a line; each word starts with the last letter\n"
+    "                       or kana of the one before: shiritori)\n"
+    "      --difficulty L   easy (5x5), normal (6x6, default), hard (7x7) or expert\n"
+    "                       (8x8): the grid, the path's length, how close the\n"
+    "                       distractors come\n"
+    "      --age N          the level for a child of N years (3-5 easy, 6-8\n"
+    "                       normal, 9-12 hard, 13+ expert)\n"
+    "      --lang L         en (default) or ja: the rule's sentence and the page's\n"
+    "                       words\n"
+    "  -s, --seed N         seed (default: from the clock, printed on stderr); the\n"
+    "                       same seed and options give the same sheets\n"
+    "      --copies N       booklet: N different sheets (1-500), numbered, one a\n"
+    "                       page (a class set), the key after them\n"
+    "      --per-page N     1 (default) or 2: two sheets a page, to cut in half\n"
+    "      --title TEXT     the title (default: Rule maze, ルールめいろ)\n"
+    "      --answers WHERE  key (default: the answer pages after the puzzles) or\n"
+    "                       none\n"
+    "      --play           xlsx: the child types x under the cells of the way;\n"
+    "                       marked cells turn yellow and the sheet says Goal!\n"
+    "                       (ゴール！) only for the rule path (an xlsx always plays)\n"
+    "  -f, --format F       pdf, xlsx, html, text or json (default: from the\n"
+    "                       output file's extension, else text); html is a page\n"
+    "                       to play (click or arrow through the tokens; a wrong\n"
+    "                       one says why); xlsx, html, text and json hold one sheet\n"
+    "  -o, --output FILE    write to FILE (default, or '-': standard output)\n"
+    "  -h, --help           show this help\n";
+
+enum { R_RULE = 1000, R_DIFFICULTY, R_AGE, R_LANG, R_COPIES, R_PER_PAGE, R_TITLE, R_ANSWERS, R_PLAY };
+
+static const struct option rule_options[] = {
+    {"rule", required_argument, NULL, R_RULE},
+    {"difficulty", required_argument, NULL, R_DIFFICULTY},
+    {"age", required_argument, NULL, R_AGE},
+    {"lang", required_argument, NULL, R_LANG},
+    {"seed", required_argument, NULL, 's'},
+    {"copies", required_argument, NULL, R_COPIES},
+    {"per-page", required_argument, NULL, R_PER_PAGE},
+    {"title", required_argument, NULL, R_TITLE},
+    {"answers", required_argument, NULL, R_ANSWERS},
+    {"play", no_argument, NULL, R_PLAY},
+    {"format", required_argument, NULL, 'f'},
+    {"output", required_argument, NULL, 'o'},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
+};
+
+bool rule_asked(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--")) return false;
+        if (!strcmp(argv[i], "--rule") || !strncmp(argv[i], "--rule=", 7)) return true;
+    }
+    return false;
+}
+
+int cmd_rule(int argc, char **argv, bool booklet)
+{
+    const char *cmd = booklet ? "booklet" : "generate";
+    const char *rule = NULL, *lang = NULL, *title = NULL, *format = NULL, *output = NULL;
+    meiro_level level = MEIRO_LEVEL_NORMAL;
+    uint64_t seed = 0, copies = 1, per_page = 1;
+    bool seeded = false, answers = true, copies_set = false, play = false;
+    meiro_error err = {0};
+    int c;
+    optind = 1;
+    while ((c = getopt_long(argc, argv, ":s:f:o:h", rule_options, NULL)) != -1) {
+        switch (c) {
+        case R_RULE: rule = optarg; break;
+        case R_DIFFICULTY:
+            if (meiro_level_from_name(optarg, &level, &err) != MEIRO_OK)
+                return usage_error(cmd, "--difficulty: easy, normal, hard or expert, not '%s'",
+                                   optarg);
+            break;
+        case R_AGE: {
+            uint64_t age;
+            if (!parse_u64(optarg, 1000, &age) ||
+                meiro_level_for_age((unsigned)age, &level, &err) != MEIRO_OK)
+                return usage_error(cmd, "--age: a child's age, 3 to 120, not '%s'", optarg);
+            break;
+        }
+        case R_LANG:
+            if (strcmp(optarg, "en") && strcmp(optarg, "ja"))
+                return usage_error(cmd, "--lang: en or ja, not '%s'", optarg);
+            lang = optarg;
+            break;
+        case 's':
+            if (!parse_u64(optarg, UINT64_MAX, &seed))
+                return usage_error(cmd, "--seed: a whole number, not '%s'", optarg);
+            seeded = true;
+            break;
+        case R_COPIES:
+            if (!booklet)
+                return usage_error(cmd, "%s: one sheet; use 'meiro booklet --rule R --copies N'",
+                                   "--copies");
+            if (!parse_u64(optarg, 500, &copies) || copies < 1)
+                return usage_error(cmd, "--copies: 1 to 500 sheets, not '%s'", optarg);
+            copies_set = true;
+            break;
+        case R_PER_PAGE:
+            if (!parse_u64(optarg, 2, &per_page) || per_page < 1)
+                return usage_error(cmd, "--per-page: 1 or 2, not '%s'", optarg);
+            break;
+        case R_TITLE: title = optarg; break;
+        case R_ANSWERS:
+            if (!strcmp(optarg, "none")) answers = false;
+            else if (!strcmp(optarg, "key")) answers = true;
+            else return usage_error(cmd, "--answers with --rule: key or none, not '%s'", optarg);
+            break;
+        case R_PLAY: play = true; break;
+        case 'f': format = optarg; break;
+        case 'o': output = optarg; break;
+        case 'h': fputs(usage_rule, stdout); return EXIT_OK;
+        case ':': return usage_error(cmd, "%s needs a value", argv[optind - 1]);
+        default:
+            return usage_error(cmd, "%s is not an option of a rule maze (see --rule --help)",
+                               argv[optind - 1]);
+        }
+    }
+    if (optind < argc) return usage_error(cmd, "unexpected argument '%s'", argv[optind]);
+    if (!rule) return usage_error(cmd, "%s needs a value", "--rule");
+    (void)copies_set;
+    size_t olen = output ? strlen(output) : 0;
+    bool xlsx = format ? !strcmp(format, "xlsx") : olen > 5 && !strcmp(output + olen - 5, ".xlsx");
+    if (play && !xlsx) return usage_error(cmd, "%s: a rule maze plays in an xlsx file (-f xlsx)", "--play");
+    if (!seeded) {
+        seed = clock_seed();
+        fprintf(stderr, "meiro: seed %llu\n", (unsigned long long)seed);
+    }
+    meiro_rule_sheet **sheets = calloc((size_t)copies, sizeof *sheets);
+    if (!sheets) {
+        fputs("meiro: out of memory\n", stderr);
+        return EXIT_FAIL;
+    }
+    int rc = EXIT_OK;
+    for (uint64_t i = 0; i < copies; i++) {
+        /* each copy its own seed, from the one given: copy i of seed S is
+         * the sheet of seed S + i */
+        sheets[i] = meiro_rule_sheet_new(rule, lang, level, seed + i, &err);
+        if (!sheets[i]) {
+            rc = err.status == MEIRO_ERROR_IO ? EXIT_FAIL : EXIT_USAGE;
+            fprintf(stderr, "meiro %s: %s\n", cmd, err.message);
+            goto done;
+        }
+    }
+    if (meiro_rule_sheets_save((const meiro_rule_sheet *const *)sheets, (size_t)copies, format,
+                               output, title, (unsigned)per_page, answers, &err) != MEIRO_OK) {
+        if (err.status == MEIRO_ERROR_ARGUMENT) { /* an option the library refused */
+            fprintf(stderr, "meiro %s: %s\n", cmd, err.message);
+            rc = EXIT_USAGE;
+        } else {
+            rc = report_failure(output, &err);
+        }
+    }
+done:
+    for (uint64_t i = 0; i < copies; i++) meiro_rule_sheet_free(sheets[i]);
+    free(sheets);
+    return rc;
+}

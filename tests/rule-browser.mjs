@@ -1,0 +1,102 @@
+// Rule mazes played in a real browser: headless Chromium driven by
+// puppeteer-core (make browser-deps). Each page is walked with the arrow
+// keys along the rule path read from meiro's text output (not from the
+// page) and must say Goal; at every step the other directions are tried
+// and, when the page takes a fake step, undone by stepping back; random
+// walks may say Goal only along the rule path. Usage: node
+// tests/rule-browser.mjs BUILD_DIR. Ends with "rule-browser: N passed, N failed".
+// meiro-suite: check
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+
+const build = path.resolve(process.argv[2] || 'build');
+const meiro = path.join(build, 'meiro');
+const data = path.resolve('tests/data');
+let passed = 0, failed = 0, skipped = 0;
+const check = (ok, what) => { if (ok) passed++; else { failed++; console.log(`FAIL ${what}`); } };
+function finish() {
+  console.log(`rule-browser: ${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ''));
+  process.exit(failed || skipped ? 1 : 0);
+}
+let puppeteer;
+try {
+  const require = createRequire(path.join(build, 'node', 'package.json'));
+  puppeteer = (await import(require.resolve('puppeteer-core'))).default;
+} catch (e) {
+  console.log(`rule-browser: puppeteer-core is not installed in ${build}/node (make browser-deps): ${e.message}`);
+  failed++;
+  finish();
+}
+if (!fs.existsSync('/usr/bin/chromium')) {
+  console.log('skipped: no Chromium at /usr/bin/chromium');
+  skipped++;
+  finish();
+}
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'meiro-rule-browser-'));
+const browser = await puppeteer.launch({ executablePath: '/usr/bin/chromium', headless: true,
+  args: ['--no-sandbox', '--disable-gpu'] });
+const keyOf = (a, b, w) => (b === a + 1 ? 'ArrowRight' : b === a - 1 ? 'ArrowLeft' : b === a + w ? 'ArrowDown' : 'ArrowUp');
+const back = { ArrowRight: 'ArrowLeft', ArrowLeft: 'ArrowRight', ArrowUp: 'ArrowDown', ArrowDown: 'ArrowUp' };
+try {
+  const rules = ['multiples:3', 'skip:5', 'sum:20', 'abc:mixed', 'aiueo', `words:${data}/rule-words.txt`,
+    `chain:${data}/shiritori.txt`];
+  for (const rule of rules) {
+    for (const lang of ['en', 'ja']) {
+      const base = path.join(tmp, `${rule.split(':')[0]}-${lang}`);
+      const args = ['generate', '--rule', rule, '--lang', lang, '-s', '6', '--difficulty', 'hard'];
+      execFileSync(meiro, [...args, '-o', `${base}.html`]);
+      const text = execFileSync(meiro, [...args, '-f', 'text'], { encoding: 'utf8' });
+      const w = Number(text.match(/^size (\d+) /m)[1]);
+      const way = text.match(/^path (.*)$/m)[1].split(' ').map((c) => { const [x, y] = c.split(',').map(Number); return y * w + x; });
+      const page = await browser.newPage();
+      const requests = [];
+      page.on('request', (r) => requests.push(r.url()));
+      const state = async () => page.evaluate(() => [document.body.dataset.way, document.body.dataset.status]);
+      // random walks: Goal only along the rule path
+      await page.goto('file://' + base + '.html');
+      let seed = 12345, goalOk = true;
+      const dirs = ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight'];
+      for (let i = 0; i < 300; i++) {
+        seed = (seed * 1103515245 + 12345) % 2147483648;
+        await page.keyboard.press(dirs[seed % 4]);
+        const [walked, status] = await state();
+        if (status === 'goal') { goalOk = walked === way.join(','); break; }
+      }
+      check(goalOk, `${rule} ${lang}: a random walk said Goal off the rule path`);
+      // the rule path, trying every other direction on the way
+      await page.goto('file://' + base + '.html');
+      let ok = true, wrongSaid = false;
+      for (let i = 0; i + 1 < way.length && ok; i++) {
+        for (const k of dirs) {
+          if (k === keyOf(way[i], way[i + 1], w) || (i > 0 && k === keyOf(way[i], way[i - 1], w))) continue;
+          const before = (await state())[0];
+          await page.keyboard.press(k);
+          const [after, status] = await state();
+          if (status === 'goal') ok = false;
+          if (status === 'wrong') wrongSaid = true;
+          if (after !== before) { // a fake step (the rule allows it): back
+            await page.keyboard.press(back[k]);
+            ok = ok && (await state())[0] === before;
+          }
+        }
+        await page.keyboard.press(keyOf(way[i], way[i + 1], w));
+        ok = ok && (await state())[0] === way.slice(0, i + 2).join(',');
+      }
+      const [walked, status] = await state();
+      check(ok && walked === way.join(',') && status === 'goal', `${rule} ${lang}: the rule path did not reach Goal (${status})`);
+      // (sum takes every step that stays under its total: a wrong one is rare)
+      check(wrongSaid || rule.startsWith('sum'), `${rule} ${lang}: no wrong step was explained`);
+      const said = await page.evaluate(() => document.getElementById('status').textContent);
+      check(said === (lang === 'ja' ? 'ゴール！' : 'Goal!'), `${rule} ${lang}: says '${said}'`);
+      check(requests.every((u) => u.startsWith('file://' + base)), `${rule} ${lang}: asked for ${requests}`);
+      await page.close();
+    }
+  }
+} finally {
+  await browser.close();
+  fs.rmSync(tmp, { recursive: true, force: true });
+}
+finish();

@@ -1,0 +1,184 @@
+#!/bin/sh
+# Rule mazes from the command line (meiro generate --rule, booklet --rule):
+# the options and their errors, the same seed giving the same file, the
+# tokens printed in the PDF (read back with pdftotext -bbox) equal to the
+# sheet's text cell by cell, and the answer shaded on the key's pages only
+# (pixels read back with pdftoppm). Usage: rule.sh BUILD_DIR
+# meiro-suite: test check
+build=${1:-build}
+meiro="$build/meiro"
+data=${MEIRO_TEST_DATA:-tests/data}
+suite=rule
+. "$(dirname "$0")/lib.sh"
+
+# help and errors: the rule's own option set, nothing silently ignored
+run 0 "$meiro" generate --rule multiples:3 --help; out_has "multiples:N"; out_has "--copies"
+run 0 "$meiro" generate --help; out_has "--rule R"
+run 0 "$meiro" booklet --help; out_has "--rule R"
+run 2 "$meiro" generate --rule nope -s 1; err_has "unknown rule 'nope'"
+run 2 "$meiro" generate --rule multiples:1 -s 1; err_has "2 to 50"
+run 2 "$meiro" generate --rule abc --width 9; err_has "\-\-width is not an option of a rule maze"
+run 2 "$meiro" generate --rule abc --solution; err_has "\-\-solution is not an option of a rule maze"
+run 2 "$meiro" generate --rule abc --copies 3; err_has "meiro booklet --rule"
+run 2 "$meiro" generate --rule abc --lang fr; err_has "en or ja"
+run 2 "$meiro" generate --rule abc --difficulty nope; err_has "difficulty"
+run 2 "$meiro" generate --rule abc --answers back; err_has "key or none"
+run 2 "$meiro" booklet --rule abc --copies 0; err_has "1 to 500"
+run 1 "$meiro" generate --rule "words:$tmp/none.txt" -s 1; err_has "cannot open"
+run 2 "$meiro" generate --rule abc -s 1 -f png -o "$tmp/x.png"; err_has "pdf, xlsx, html, text or json"
+absent "$tmp/x.png"
+run 2 "$meiro" generate --rule abc -s 1 --play -o "$tmp/x.pdf"; err_has "plays in an xlsx"
+absent "$tmp/x.pdf"
+run 2 "$meiro" booklet --rule abc --copies 2 -s 1 -o "$tmp/two.txt"; err_has "need pdf"
+absent "$tmp/two.txt"
+run 0 "$meiro" generate --rule abc; err_has "seed [0-9]"
+
+# the same seed, the same sheet and the same PDF; another seed, another
+run 0 "$meiro" generate --rule skip:5 -s 9 -o "$tmp/a.txt"
+run 0 "$meiro" generate --rule skip:5 -s 9 -o "$tmp/b.txt"; same "$tmp/a.txt" "$tmp/b.txt"
+run 0 "$meiro" generate --rule skip:5 -s 10 -o "$tmp/c.txt"
+if cmp -s "$tmp/a.txt" "$tmp/c.txt"; then bad "seeds 9 and 10 gave the same sheet"; else ok; fi
+run 0 "$meiro" generate --rule skip:5 -s 9 -o "$tmp/a.pdf"
+run 0 "$meiro" generate --rule skip:5 -s 9 -o "$tmp/b.pdf"; same "$tmp/a.pdf" "$tmp/b.pdf"
+run 0 "$meiro" generate --rule abc -s 2 -f json; out_has '"tokens"'; out_has '"path"'
+
+# the PDF read back: every token in its cell (rows by height, cells by x),
+# START and FINISH said in the page's language; the key after the puzzles,
+# the path shaded there and nowhere on a puzzle page
+check_pdf() { # RULE LANG SEED [booklet options]
+    rule=$1 lang=$2 seed=$3
+    shift 3
+    "$meiro" generate --rule "$rule" --lang "$lang" -s "$seed" "$@" -o "$tmp/s.txt" 2> "$tmp/err" &&
+        "$meiro" generate --rule "$rule" --lang "$lang" -s "$seed" "$@" -o "$tmp/s.pdf" 2> "$tmp/err" &&
+        pdftotext -bbox "$tmp/s.pdf" "$tmp/s.html" &&
+        pdftoppm -r 30 "$tmp/s.pdf" "$tmp/page" || { bad "$rule $lang $seed: $(cat "$tmp/err")"; return; }
+    if python3 - "$tmp/s.txt" "$tmp/s.html" "$tmp" "$lang" << 'PY'; then ok; else bad "$rule $lang seed $seed $*: the PDF is not the sheet"; fi
+import re, sys, glob
+txt, html, tmp, lang = sys.argv[1:5]
+lines = open(txt, encoding="utf-8").read().split("\n")
+w, h = map(int, next(l for l in lines if l.startswith("size ")).split()[1:])
+path = [tuple(map(int, c.split(","))) for c in next(l for l in lines if l.startswith("path ")).split()[1:]]
+grid = [l.split("\t") for l in lines if l and not l.startswith("#") and " " not in l.split("\t")[0] or "\t" in l]
+grid = [r for r in grid if len(r) == w][-h:]
+pages = re.findall(r"<page .*?</page>", open(html, encoding="utf-8").read(), re.S)
+def words(page):
+    return [(m.group(5), (float(m.group(1)) + float(m.group(3))) / 2, (float(m.group(2)) + float(m.group(4))) / 2)
+            for m in re.finditer(r'xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>', page)]
+labels = {"START", "FINISH", "スタート", "ゴール"}
+mm = 72 / 25.4
+for n, page in enumerate(pages):
+    ws = words(page)
+    texts = [t for t, _, _ in ws]
+    start, finish = ("スタート", "ゴール") if lang == "ja" else ("START", "FINISH")
+    assert start in texts and finish in texts, (n, "labels")
+    cells = [(t, x, y) for t, x, y in ws if 60 * mm < y < 280 * mm and t not in labels]
+    assert len(cells) == w * h, (n, len(cells), w * h)
+    cells.sort(key=lambda c: c[2])
+    for r in range(h):
+        row = sorted(cells[r * w:(r + 1) * w], key=lambda c: c[1])
+        assert [t for t, _, _ in row] == grid[r], (n, r, row, grid[r])
+# the answer page shades the path's cells, the puzzle page none: the grid's
+# cells from the tokens' places, the colour read near their top-left
+# corners (away from the line through the path's centres)
+def ppm(f):
+    d = open(f, "rb").read()
+    parts = d.split(b"\n", 3)
+    W, H = map(int, parts[1].split())
+    return W, H, parts[3]
+files = sorted(glob.glob(tmp + "/page-*.ppm"))
+assert len(files) == 2, files
+ws = words(pages[0])
+cells = sorted([(t, x, y) for t, x, y in ws if 60 * mm < y < 280 * mm and t not in labels], key=lambda c: c[2])
+xs = sorted(c[1] for c in cells[:w]); ys = [cells[r * w][2] for r in range(h)]
+def yellow(f, cx, cy):
+    W, H, px = ppm(f)
+    s = 30 / 72
+    c = xs[1] - xs[0]
+    X, Y = int((cx - 0.35 * c) * s), int((cy - 0.35 * c) * s)
+    r, g, b = px[(Y * W + X) * 3:(Y * W + X) * 3 + 3]
+    return r > 200 and g > 180 and b < 160
+for y in range(h):
+    for x in range(w):
+        cx = xs[0] + x * (xs[-1] - xs[0]) / (w - 1)
+        cy = min(ys) + y * (max(ys) - min(ys)) / (h - 1)
+        assert not yellow(files[0], cx, cy), ("puzzle page shaded", x, y)
+        assert yellow(files[1], cx, cy) == ((x, y) in path), ("answer", x, y)
+PY
+    rm -f "$tmp"/page-*.ppm
+}
+# (make test: three rules, one level; make check: every rule, language
+# and level)
+levels="easy normal hard expert"
+if need pdftotext pdftoppm python3; then
+    for rule in multiples:3 aiueo "chain:$data/shiritori.txt"; do
+        check_pdf "$rule" ja 1 --difficulty hard
+    done
+    if full; then
+        for rule in multiples:3 skip:10 sum:20 abc abc:mixed aiueo aiueo:katakana "words:$data/rule-words.txt" "chain:$data/shiritori.txt"; do
+            for lang in en ja; do
+                for level in $levels; do check_pdf "$rule" "$lang" 5 --difficulty "$level"; done
+            done
+        done
+    fi
+fi
+
+# --play in LibreOffice: Goal! for the rule path's marks only; none
+# before any mark, one short, one off the way, one cell swapped for a
+# neighbour
+play_jobs() { # FILE.xlsx FILE.txt: the jobs of tests/calc_play.py
+    python3 - "$1" "$2" << 'PY'
+import sys
+xlsx, txt = sys.argv[1:3]
+lines = open(txt, encoding="utf-8").read().split("\n")
+w, h = map(int, next(l for l in lines if l.startswith("size ")).split()[1:])
+path = [tuple(map(int, c.split(","))) for c in next(l for l in lines if l.startswith("path ")).split()[1:]]
+cells = lambda p: ";".join("%d,%d" % (4 + 2 * y + 1, 1 + x) for x, y in p)
+off = next((x, y) for y in range(h) for x in range(w) if (x, y) not in path)
+print("%s\topen\t" % xlsx)
+print("%s\tgoal\t%s" % (xlsx, cells(path)))
+print("%s\tshort\t%s" % (xlsx, cells(path[:-1])))
+print("%s\toff\t%s" % (xlsx, cells(path + [off])))
+print("%s\tswap\t%s" % (xlsx, cells(path[:1] + [off] + path[2:])))
+PY
+}
+if full && need soffice && [ -x /usr/bin/python3 ] && /usr/bin/python3 -c "import uno" 2> /dev/null; then
+    : > "$tmp/jobs.tsv"
+    for rule in multiples:3 skip:2 sum:20 aiueo "chain:$data/shiritori.txt"; do
+        for lang in en ja; do
+            "$meiro" generate --rule "$rule" --lang "$lang" -s 3 --play -o "$tmp/p-$lang-${rule%%:*}.xlsx" &&
+                "$meiro" generate --rule "$rule" --lang "$lang" -s 3 -o "$tmp/p-$lang-${rule%%:*}.txt" &&
+                play_jobs "$tmp/p-$lang-${rule%%:*}.xlsx" "$tmp/p-$lang-${rule%%:*}.txt" >> "$tmp/jobs.tsv" ||
+                bad "--play $rule $lang"
+        done
+    done
+    (cd "$(dirname "$0")/.." && /usr/bin/python3 tests/calc_play.py) < "$tmp/jobs.tsv" > "$tmp/results.tsv" || bad "calc_play.py failed"
+    while IFS="$(printf '\t')" read -r file case status; do
+        case "$file:$case" in
+        *-ja-*:goal) want="ゴール！" ;;
+        *:goal) want="Goal!" ;;
+        *) want="" ;;
+        esac
+        if [ "$status" = "$want" ]; then ok; else bad "$file $case: '$status', wanted '$want'"; fi
+    done < "$tmp/results.tsv"
+    n=$(wc -l < "$tmp/results.tsv")
+    if [ "$n" = 50 ]; then ok; else bad "calc_play: $n results, wanted 50"; fi
+elif full; then
+    skip "LibreOffice with Python-UNO (soffice, /usr/bin/python3 uno)"
+fi
+
+# a class set: 30 different numbered sheets, then their 30 answers
+run 0 "$meiro" booklet --rule multiples:3 --copies 30 -s 4 -o "$tmp/set.pdf"
+if need pdfinfo pdftotext; then
+    pages=$(pdfinfo "$tmp/set.pdf" | sed -n 's/^Pages: *//p')
+    if [ "$pages" = 60 ]; then ok; else bad "class set: $pages pages, wanted 60"; fi
+    n=$(pdftotext -f 30 -l 30 "$tmp/set.pdf" - | grep -c "No. 30")
+    if [ "$n" = 1 ]; then ok; else bad "page 30 is not sheet No. 30"; fi
+    n=$(pdftotext -f 31 -l 31 "$tmp/set.pdf" - | grep -c "Answer")
+    if [ "$n" -ge 1 ]; then ok; else bad "page 31 is not the first answer"; fi
+fi
+run 0 "$meiro" booklet --rule abc --copies 3 --per-page 2 --answers none -s 4 -o "$tmp/two.pdf"
+if need pdfinfo; then
+    pages=$(pdfinfo "$tmp/two.pdf" | sed -n 's/^Pages: *//p')
+    if [ "$pages" = 2 ]; then ok; else bad "2-up of 3 sheets: $pages pages, wanted 2"; fi
+fi
+finish
