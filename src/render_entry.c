@@ -15,6 +15,7 @@ static const render_module table = {
     .shape_info = meiro_shape_info,
     .shape_min_grid = meiro_shape_min_grid,
     .remove_temp_files = meiro_remove_temp_files,
+    .fonts_preload = meiro_fonts_preload,
 };
 
 __attribute__((visibility("default"))) const render_module *meiro_render_module(void);

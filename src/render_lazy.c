@@ -158,6 +158,13 @@ const meiro_algorithm_desc *meiro_shape_info(size_t index)
     return r ? r->shape_info(index) : NULL;
 }
 
+/* loads the module too: a server forks its children after this */
+bool meiro_fonts_preload(void)
+{
+    const render_module *r = load(NULL);
+    return r && r->fonts_preload();
+}
+
 bool meiro_shape_min_grid(const char *shape, uint32_t *width, uint32_t *height)
 {
     const render_module *r = load(NULL);

@@ -64,6 +64,11 @@
       (const char *text, const char *lang, uint32_t height, text_face face, uint8_t **mask,         \
        meiro_text_info *info, meiro_error *err),                                                   \
       (text, lang, height, face, mask, info, err))                                                 \
+    X(meiro_rule_sheets_save,                                                                      \
+      (const meiro_rule_sheet *const *sheets, size_t count, const char *format,                    \
+       const char *filename, const char *title, unsigned per_page, bool answers,                   \
+       meiro_error *err),                                                                          \
+      (sheets, count, format, filename, title, per_page, answers, err))                            \
     X(meiro_shape_mask,                                                                            \
       (const char *shape, uint32_t width, uint32_t height, uint8_t **mask, meiro_error *err),      \
       (shape, width, height, mask, err))                                                           \
@@ -97,6 +102,7 @@ typedef struct render_module {
     const meiro_algorithm_desc *(*shape_info)(size_t index);
     bool (*shape_min_grid)(const char *shape, uint32_t *width, uint32_t *height);
     void (*remove_temp_files)(void); /* the module's meiro_remove_temp_files */
+    bool (*fonts_preload)(void);      /* meiro serve, before it forks */
 } render_module;
 
 /* The module's one exported symbol, a function returning its table. */
