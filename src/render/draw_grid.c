@@ -192,14 +192,23 @@ void trace_grid_walls(const meiro_maze *m, const page_layout *L, double y0, doub
  * chords no further than a tenth of a pixel from the circle, as cairo
  * would flatten them, without its curves: a ring's arc of a few pixels is
  * then one or two lines. */
+/* A stroke every so many strokes of the trace: cairo's PDF and SVG
+ * surfaces keep several copies of a path they record, ten times the PDF's
+ * memory for one stroke of a whole hex page; in pieces the copies stay
+ * small (and the ink is the same: opaque black over black). */
+enum { STROKE_MOVES = 512 };
+
 typedef struct cairo_pen {
     cairo_t *cr;
     double ppm; /* pixels a mm on a picture; 0 on a vector page */
+    size_t moves, chunk; /* moves so far; a stroke each `chunk` of them */
 } cairo_pen;
 
 static void cairo_pen_move(void *ctx, double x, double y)
 {
-    cairo_move_to(((cairo_pen *)ctx)->cr, x, y);
+    cairo_pen *p = ctx;
+    if (p->chunk && ++p->moves % p->chunk == 0) cairo_stroke(p->cr);
+    cairo_move_to(p->cr, x, y);
 }
 
 static void cairo_pen_line(void *ctx, double x, double y)
@@ -238,21 +247,23 @@ static void stroke_grid_walls(cairo_t *cr, const meiro_maze *m, const page_layou
 {
     double cx0, cy0, cx1, cy1;
     cairo_clip_extents(cr, &cx0, &cy0, &cx1, &cy1);
-    cairo_pen p = {cr, 0};
+    cairo_pen p = {cr, 0, 0, STROKE_MOVES};
     if (cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE) {
         double ux = 1, uy = 0;
         cairo_user_to_device_distance(cr, &ux, &uy);
         p.ppm = hypot(ux, uy);
     }
-    grid_pen pen = {cairo_pen_move, cairo_pen_line, cairo_pen_arc, &p};
-    cairo_new_path(cr);
-    trace_grid_walls(m, L, cy0, cy1, &pen);
     bool thin = p.ppm > 0 && cairo_get_line_width(cr) * p.ppm <= 2.01;
+    cairo_save(cr); /* the anti-aliasing is the walls' alone */
     cairo_set_line_cap(cr, thin ? CAIRO_LINE_CAP_SQUARE : CAIRO_LINE_CAP_ROUND);
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
     if (p.ppm > 0 && L->cell * p.ppm < 5) cairo_set_antialias(cr, CAIRO_ANTIALIAS_FAST);
     cairo_set_source_rgb(cr, 0, 0, 0);
+    grid_pen pen = {cairo_pen_move, cairo_pen_line, cairo_pen_arc, &p};
+    cairo_new_path(cr);
+    trace_grid_walls(m, L, cy0, cy1, &pen);
     cairo_stroke(cr);
+    cairo_restore(cr);
 }
 
 /* ---- The solution ---- */
