@@ -198,28 +198,28 @@ void trace_grid_walls(const meiro_maze *m, const page_layout *L, double y0, doub
  * small (and the ink is the same: opaque black over black). */
 enum { STROKE_MOVES = 512 };
 
-typedef struct cairo_pen {
+typedef struct paint_pen {
     cairo_t *cr;
     double ppm; /* pixels a mm on a picture; 0 on a vector page */
     size_t moves, chunk; /* moves so far; a stroke each `chunk` of them */
-} cairo_pen;
+} paint_pen;
 
-static void cairo_pen_move(void *ctx, double x, double y)
+static void paint_pen_move(void *ctx, double x, double y)
 {
-    cairo_pen *p = ctx;
+    paint_pen *p = ctx;
     if (p->chunk && ++p->moves % p->chunk == 0) cairo_stroke(p->cr);
     cairo_move_to(p->cr, x, y);
 }
 
-static void cairo_pen_line(void *ctx, double x, double y)
+static void paint_pen_line(void *ctx, double x, double y)
 {
-    cairo_line_to(((cairo_pen *)ctx)->cr, x, y);
+    cairo_line_to(((paint_pen *)ctx)->cr, x, y);
 }
 
 /* r < 0: from a1 back to a0 */
-static void cairo_pen_arc(void *ctx, double cx, double cy, double r, double a0, double a1)
+static void paint_pen_arc(void *ctx, double cx, double cy, double r, double a0, double a1)
 {
-    cairo_pen *p = ctx;
+    paint_pen *p = ctx;
     bool back = r < 0, whole = a1 - a0 >= TAU - 1e-9;
     r = fabs(r);
     if (p->ppm > 0) {
@@ -247,7 +247,7 @@ static void stroke_grid_walls(cairo_t *cr, const meiro_maze *m, const page_layou
 {
     double cx0, cy0, cx1, cy1;
     cairo_clip_extents(cr, &cx0, &cy0, &cx1, &cy1);
-    cairo_pen p = {cr, 0, 0, STROKE_MOVES};
+    paint_pen p = {cr, 0, 0, STROKE_MOVES};
     if (cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE) {
         double ux = 1, uy = 0;
         cairo_user_to_device_distance(cr, &ux, &uy);
@@ -259,7 +259,7 @@ static void stroke_grid_walls(cairo_t *cr, const meiro_maze *m, const page_layou
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
     if (p.ppm > 0 && L->cell * p.ppm < 5) cairo_set_antialias(cr, CAIRO_ANTIALIAS_FAST);
     cairo_set_source_rgb(cr, 0, 0, 0);
-    grid_pen pen = {cairo_pen_move, cairo_pen_line, cairo_pen_arc, &p};
+    grid_pen pen = {paint_pen_move, paint_pen_line, paint_pen_arc, &p};
     cairo_new_path(cr);
     trace_grid_walls(m, L, cy0, cy1, &pen);
     cairo_stroke(cr);
