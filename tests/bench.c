@@ -579,6 +579,225 @@ static int bench_startup(void)
     return failures;
 }
 
+/* ---- Drawing the grids (issue 25): pages of the other grids against a
+ * rectangle of the same cells, and against razimantv/mazegenerator ---- */
+
+/* A maze to draw: its grid, size and generator. */
+typedef struct draw_job {
+    meiro_grid grid;
+    uint32_t w, h;
+    meiro_format format;
+    const char *path; /* where to write; NULL: /dev/null */
+} draw_job;
+
+static draw_job draw_now; /* the job of the next child */
+
+static meiro_maze *draw_maze(const draw_job *j)
+{
+    meiro_generate_options opt = {.width = j->w, .height = j->h, .seed = 1, .grid = j->grid};
+    meiro_error err;
+    meiro_maze *m = meiro_generate(&opt, &err);
+    if (!m) fprintf(stderr, "bench: %s %ux%u: %s\n", meiro_grid_name(j->grid), j->w, j->h,
+                    err.message);
+    return m;
+}
+
+/* In a child: the page written (not the maze made) timed by CPU, and the
+ * peak resident size of the writing, reported through `draw_out`. */
+static double *draw_out; /* shared: seconds, peak bytes */
+
+static int child_draw(uint32_t side, const char *name)
+{
+    (void)side, (void)name;
+    meiro_maze *m = draw_maze(&draw_now);
+    if (!m) return 1;
+    FILE *out = fopen("/dev/null", "wb");
+    meiro_export_options page;
+    meiro_export_options_init(&page);
+    page.footer = false;
+    reset_peak();
+    double t = now();
+    meiro_error err;
+    bool ok = out && meiro_write(m, NULL, draw_now.format, &page, out, &err) == MEIRO_OK;
+    draw_out[0] = now() - t;
+    draw_out[1] = (double)proc_kb("VmHWM");
+    if (!ok) fprintf(stderr, "bench: draw: %s\n", out ? err.message : "no /dev/null");
+    if (out) fclose(out);
+    meiro_maze_free(m);
+    return ok ? 0 : 1;
+}
+
+/* PNG (300 dpi), SVG and PDF of each grid at the cells of a polar maze of
+ * `rings` rings, against a rectangle of as many cells: time and peak
+ * memory, and their ratios. */
+static int bench_draw_grids(uint32_t rings)
+{
+    meiro_generate_options popt = {.width = 1, .height = rings, .seed = 1,
+                                   .grid = MEIRO_GRID_POLAR};
+    meiro_maze *pm = meiro_generate(&popt, NULL);
+    if (!pm) return 1;
+    double cells = (double)meiro_maze_cell_count(pm);
+    meiro_maze_free(pm);
+    uint32_t side = (uint32_t)lround(sqrt(cells));
+    const draw_job jobs[] = {
+        {MEIRO_GRID_RECT, side, side, 0, NULL},
+        {MEIRO_GRID_POLAR, 1, rings, 0, NULL},
+        {MEIRO_GRID_HEX, side, side, 0, NULL},
+        {MEIRO_GRID_TRIANGLE, side, side, 0, NULL},
+    };
+    static const meiro_format formats[] = {MEIRO_FORMAT_SVG, MEIRO_FORMAT_PDF, MEIRO_FORMAT_PNG};
+    int failures = 0;
+    printf("draw: one A4 page of about %.0f cells (polar %u rings, the others %u x %u), "
+           "no solution; the page's writing alone, CPU and peak RSS\n",
+           cells, rings, side, side);
+    for (size_t f = 0; f < sizeof formats / sizeof *formats; f++) {
+        double rect[2] = {0, 0};
+        for (size_t k = 0; k < sizeof jobs / sizeof *jobs; k++) {
+            draw_now = jobs[k];
+            draw_now.format = formats[f];
+            draw_out[0] = draw_out[1] = -1;
+            const char *fname = meiro_format_info(formats[f])->name;
+            if (in_child(child_draw, side, fname)) {
+                failures++;
+                continue;
+            }
+            if (k == 0) rect[0] = draw_out[0], rect[1] = draw_out[1];
+            printf("draw  %-4s %-9s %8.3f s %7.1f MB", fname, meiro_grid_name(jobs[k].grid),
+                   draw_out[0], draw_out[1] / 1048576);
+            if (k > 0 && rect[0] > 0 && rect[1] > 0)
+                printf("   %5.2fx rect time, %5.2fx rect memory", draw_out[0] / rect[0],
+                       draw_out[1] / rect[1]);
+            printf("\n");
+            fflush(stdout);
+        }
+    }
+    return failures;
+}
+
+/* razimantv/mazegenerator (C++, its SVG) built in the benchmark's own
+ * folder, from a checkout's src/ in MEIRO_RAZIMANTV (or the git mirror
+ * the project fetches to /work/.mirror); "" and the reason when there is
+ * none. */
+static bool razimantv_build(const char *dir, char *why, size_t size)
+{
+    char cmd[2048], bin[1024];
+    snprintf(bin, sizeof bin, "%s/src/mazegen", dir);
+    if (access(bin, X_OK) == 0) return true;
+    const char *src = getenv("MEIRO_RAZIMANTV");
+    const char *mirror = "/work/.mirror/razimantv+mazegenerator/repo";
+    struct stat st;
+    if (src && *src)
+        snprintf(cmd, sizeof cmd, "rm -rf '%s' && mkdir -p '%s' && cp -r '%s' '%s/src'", dir, dir,
+                 src, dir);
+    else if (stat(mirror, &st) == 0)
+        snprintf(cmd, sizeof cmd,
+                 "rm -rf '%s' && mkdir -p '%s' && git --git-dir='%s' archive HEAD src | "
+                 "tar -x -C '%s'",
+                 dir, dir, mirror, dir);
+    else {
+        snprintf(why, size, "no source: set MEIRO_RAZIMANTV to a checkout's src/, or fetch "
+                            "github:razimantv/mazegenerator");
+        return false;
+    }
+    if (system(cmd) != 0) {
+        snprintf(why, size, "could not copy its source into %s", dir);
+        return false;
+    }
+    snprintf(cmd, sizeof cmd, "make -s -C '%s/src' mazegen > '%s/build.log' 2>&1", dir, dir);
+    if (system(cmd) != 0 || access(bin, X_OK) != 0) {
+        snprintf(why, size, "its build failed (g++; see %s/build.log)", dir);
+        return false;
+    }
+    return true;
+}
+
+/* A whole process's CPU seconds and peak RSS (bytes): argv run with an
+ * unlimited stack (razimantv's depth-first search recurses per cell), or
+ * with argv NULL the draw job in a forked child. */
+static bool process_cost(char *const argv[], const char *dir, double *secs, double *peak)
+{
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid < 0) return false;
+    if (pid == 0) {
+        struct rlimit unlimited = {RLIM_INFINITY, RLIM_INFINITY};
+        setrlimit(RLIMIT_STACK, &unlimited);
+        if (!argv) {
+            meiro_maze *m = draw_maze(&draw_now);
+            meiro_error err;
+            _exit(m && meiro_save(m, NULL, draw_now.format, NULL, draw_now.path, &err) ==
+                           MEIRO_OK
+                      ? 0
+                      : 1);
+        }
+        if (chdir(dir) != 0) _exit(127);
+        freopen("/dev/null", "w", stdout);
+        execv(argv[0], argv);
+        _exit(127);
+    }
+    int status;
+    struct rusage ru;
+    if (wait4(pid, &status, 0, &ru) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        return false;
+    *secs = ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + ru.ru_stime.tv_sec +
+            ru.ru_stime.tv_usec / 1e6;
+    *peak = ru.ru_maxrss * 1024.0;
+    return true;
+}
+
+/* Whole processes, generating and writing an SVG: razimantv's circular
+ * 400, honeycomb and triangular mazes against meiro's polar -H 400, and
+ * hex and triangle grids of as many cells; ratios of CPU and peak RSS
+ * (above 1: meiro is that many times faster, or smaller). */
+static void bench_razimantv(const char *bench_path)
+{
+    char dir[256], why[1024], bin[1024];
+    const char *slash = strrchr(bench_path, '/');
+    snprintf(dir, sizeof dir, "%.*s/razimantv", slash ? (int)(slash - bench_path) : 1,
+             slash ? bench_path : ".");
+    if (!razimantv_build(dir, why, sizeof why)) {
+        printf("razimantv  skipped: %s\n", why);
+        return;
+    }
+    snprintf(bin, sizeof bin, "%s/src/mazegen", dir);
+    if (bin[0] != '/') {
+        char cwd[400];
+        if (!getcwd(cwd, sizeof cwd)) return;
+        snprintf(bin, sizeof bin, "%s/%s/src/mazegen", cwd, dir);
+    }
+    /* honeycomb s: 3 s (s - 1) + 1 hexagons; triangular s: s (s + 1) / 2 */
+    static const struct {
+        const char *what, *type, *size;
+        meiro_grid grid;
+        uint32_t w, h;
+    } cases[] = {
+        {"circular 400", "3", "400", MEIRO_GRID_POLAR, 1, 400},
+        {"honeycomb 400", "2", "400", MEIRO_GRID_HEX, 692, 692},
+        {"triangular 980", "6", "980", MEIRO_GRID_TRIANGLE, 980, 491},
+    };
+    char out[512];
+    snprintf(out, sizeof out, "%s/meiro.svg", dir);
+    for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
+        char *argv[] = {bin, "-m", (char *)cases[k].type, "-a", "1", "-s", (char *)cases[k].size,
+                        "-o", "maze", NULL};
+        double rs, rp, ms, mp;
+        if (!process_cost(argv, dir, &rs, &rp)) {
+            printf("razimantv  %-15s skipped: it failed or crashed\n", cases[k].what);
+            continue;
+        }
+        draw_now = (draw_job){cases[k].grid, cases[k].w, cases[k].h, MEIRO_FORMAT_SVG, out};
+        if (!process_cost(NULL, dir, &ms, &mp)) {
+            printf("razimantv  %-15s meiro failed\n", cases[k].what);
+            continue;
+        }
+        printf("razimantv  %-15s svg %7.3f s %7.1f MB; meiro %s %ux%u %7.3f s %7.1f MB: "
+               "%5.1fx faster, %5.1fx less memory\n",
+               cases[k].what, rs, rp / 1048576, meiro_grid_name(cases[k].grid), cases[k].w,
+               cases[k].h, ms, mp / 1048576, rs / ms, rp / mp);
+        fflush(stdout);
+    }
+}
+
 int main(int argc, char **argv)
 {
     uint32_t sides[8] = {1000, 4000};
@@ -631,6 +850,13 @@ int main(int argc, char **argv)
                 failures += in_child(child_solve, sides[k], meiro_solver_info(s)->name);
     }
     bench_exports(only, names);
+    if (wanted("draw", only, names)) {
+        draw_out = mmap(NULL, 2 * sizeof *draw_out, PROT_READ | PROT_WRITE,
+                        MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+        if (draw_out == MAP_FAILED) return 1;
+        failures += bench_draw_grids(400);
+        bench_razimantv(argv[0]);
+    }
     if (wanted("booklet", only, names)) bench_booklet();
     if (wanted("shapes", only, names)) bench_shapes();
     failures += bench_engine(argv[0], only, names);

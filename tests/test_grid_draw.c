@@ -744,6 +744,73 @@ static void test_refused(void)
     }
 }
 
+/* Larger mazes, whose walls cairo strokes in several pieces and the SVG
+ * writes in long strokes of its own (draw_grid.c's trace): every side of
+ * every cell, read back from the PNG, PDF and SVG at 60 to 150 dpi, equals
+ * the model; and a polar maze whose walls take several megabytes of SVG
+ * path data is split into <path> elements that librsvg reads without its
+ * "huge" switch. */
+static const shape dense_shapes[] = {
+    {MEIRO_GRID_POLAR, 1, 24}, {MEIRO_GRID_HEX, 40, 28}, {MEIRO_GRID_TRIANGLE, 56, 28}};
+
+static void test_dense(void)
+{
+    verdict sides = {0};
+    for (size_t i = 0; i < TEST_COUNT(dense_shapes); i++)
+        for (maze_kind kind = PERFECT; kind <= LOOPS; kind++) {
+            const shape *sh = &dense_shapes[i];
+            meiro_maze *m = make_maze(sh->grid, sh->w, sh->h, 11 + i, kind);
+            char what[160];
+            shape_name(sh, kind, 11 + i, what, sizeof what);
+            meiro_export_options opt;
+            meiro_export_options_init(&opt);
+            page_layout L;
+            if (!verdict_note(&sides, m && place(m, &opt, &L), "%s: not made or placed", what)) {
+                meiro_maze_free(m);
+                continue;
+            }
+            double dpi = fmax(60, fmin(150, dpi_for(&L)));
+            opt.dpi = (unsigned)dpi;
+            mapping k = mapping_of(m, &L, dpi);
+            for (meiro_format f = MEIRO_FORMAT_PDF; f <= MEIRO_FORMAT_PNG; f++) {
+                if (!have(tool_for[f])) continue;
+                char file[160], name[220];
+                snprintf(file, sizeof file, "%s/dense.%s", dir, ext_for[f]);
+                snprintf(name, sizeof name, "%s %s at %.0f dpi", what, ext_for[f], dpi);
+                image img;
+                bool ok = meiro_save(m, NULL, f, &opt, file, NULL) == MEIRO_OK &&
+                          picture_of(f, file, dpi, &img);
+                if (!verdict_note(&sides, ok, "%s: not written or read", name)) continue;
+                check_sides(&sides, name, &img, m, &k);
+                free_image(&img);
+            }
+            meiro_maze_free(m);
+        }
+    CHECK_ALL(sides);
+    if (!have("rsvg-convert")) return;
+    meiro_maze *m = make_maze(MEIRO_GRID_POLAR, 1, 250, 5, PERFECT);
+    char file[160], cmd[400];
+    snprintf(file, sizeof file, "%s/big.svg", dir);
+    CHECK(meiro_save(m, NULL, MEIRO_FORMAT_SVG, NULL, file, NULL) == MEIRO_OK);
+    FILE *in = fopen(file, "rb");
+    long paths = 0, longest = 0, at = 0, size = 0;
+    for (int c, last = 0; in && (c = getc(in)) != EOF; last = c, size++) {
+        if (last == 'd' && c == '=') at = size; /* a path's data begins */
+        if (c == '"' && at && size - at > 2) {
+            if (size - at > longest) longest = size - at;
+            paths += size - at > (512L << 10); /* the walls' pieces */
+            at = 0;
+        }
+    }
+    if (in) fclose(in);
+    CHECK_MSG(size > (3L << 20), "the SVG is %ld bytes, too small to split", size);
+    CHECK_MSG(longest < (5L << 20) / 4, "path data of %ld bytes in one <path>", longest);
+    CHECK_MSG(paths >= 3, "%ld paths of the walls' data", paths);
+    snprintf(cmd, sizeof cmd, "rsvg-convert -d 30 -p 30 -o %s/big.png %s", dir, file);
+    CHECK_MSG(run(cmd, NULL, 0), "librsvg could not read %s", file);
+    meiro_maze_free(m);
+}
+
 /* Red pixels of page `page` of a PDF (poppler's picture at 30 dpi). */
 static long red_pixels(const char *file, int page)
 {
@@ -894,7 +961,7 @@ static void test_booklets(void)
 static const test_case cases[] = {
     {"walls", test_walls},         {"solution", test_solution}, {"marks", test_marks},
     {"templates", test_templates}, {"layout", test_layout},     {"booklets", test_booklets},
-    {"refused", test_refused},
+    {"refused", test_refused},     {"dense", test_dense},
 };
 
 int main(int argc, char **argv)

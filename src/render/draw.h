@@ -38,7 +38,10 @@ enum {
     LAYER_LABELS = 4,
     LAYER_PAGE = 8,
     LAYER_FOOTER = 16, /* apart from the page: a page to play shows it once, under the sheet */
-    LAYER_ALL = 31
+    LAYER_ALL = 31,
+    /* with LAYER_WALLS: a polar, hex or triangle grid's walls are left
+     * out, written by the caller through trace_grid_walls (export_svg) */
+    LAYER_GRID_WALLS_APART = 32
 };
 
 /* Draws a maze placed by L (its maze fields) onto cr, in millimetres: the
@@ -52,6 +55,25 @@ void draw_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const p
  * hands them over with the wall width set. */
 void draw_grid_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,
                     const maze_marks *marks, unsigned layers);
+
+/* Where trace_grid_walls sends a grid's walls, in mm on the page: moves,
+ * lines, and arcs clockwise on the page (angles rising, a1 > a0; a whole
+ * circle spans 2 pi) that start at the current point or after a move; an
+ * arc with r < 0 is the one of radius -r walked back, from a1 to a0. */
+typedef struct grid_pen {
+    void (*move)(void *ctx, double x, double y);
+    void (*line)(void *ctx, double x, double y);
+    void (*arc)(void *ctx, double cx, double cy, double r, double a0, double a1);
+    void *ctx;
+} grid_pen;
+
+/* The walls of a polar, hex or triangle maze placed by L, each once,
+ * joined into long strokes (a wall that starts where the last one ended
+ * continues it; a ring's arcs are one); only those that may reach the
+ * page's band y0 .. y1 mm (use -HUGE_VAL, HUGE_VAL for all). Drawn with
+ * round caps and joins, as draw_grid_maze does. */
+void trace_grid_walls(const meiro_maze *m, const page_layout *L, double y0, double y1,
+                      const grid_pen *pen);
 
 /* The outline of a shaped maze (outline.c), in cells from the grid's top
  * left corner: closed loops, loop l ending before point loop_end[l]. None

@@ -77,6 +77,32 @@ static unsigned row_runs(const meiro_maze *m, uint32_t y, double u0, double u1, 
 
 /* ---- Walls ---- */
 
+/* The pen and where it stands: a wall that starts (or ends) where the last
+ * one ended continues its stroke, so a row's or a cell's walls are one
+ * polyline rather than pieces each with two caps. */
+typedef struct tracer {
+    const grid_pen *pen;
+    bool at; /* there is a current point (px, py) */
+    double px, py, eps;
+} tracer;
+
+static bool here(const tracer *t, double x, double y)
+{
+    return t->at && fabs(t->px - x) < t->eps && fabs(t->py - y) < t->eps;
+}
+
+static void trace_segment(tracer *t, double x0, double y0, double x1, double y1)
+{
+    if (here(t, x1, y1)) { /* walked backwards */
+        double x = x0, y = y0;
+        x0 = x1, y0 = y1, x1 = x, y1 = y;
+    } else if (!here(t, x0, y0)) {
+        t->pen->move(t->pen->ctx, x0, y0);
+    }
+    t->pen->line(t->pen->ctx, x1, y1);
+    t->at = true, t->px = x1, t->py = y1;
+}
+
 /* Arcs of one circle that follow each other, drawn as one: a ring's
  * walls have no joints, the outer circle is whole. */
 typedef struct arc_run {
@@ -84,22 +110,26 @@ typedef struct arc_run {
     double cx, cy, r, from, span; /* mm; radians, clockwise */
 } arc_run;
 
-static void arc_flush(cairo_t *cr, arc_run *run)
+static void arc_flush(tracer *t, arc_run *run)
 {
     if (!run->on) return;
-    cairo_new_sub_path(cr);
-    if (run->span >= TAU - 1e-9) {
-        cairo_arc(cr, run->cx, run->cy, run->r, 0, TAU);
-        cairo_close_path(cr);
-    } else {
-        cairo_arc(cr, run->cx, run->cy, run->r, run->from, run->from + run->span);
-    }
     run->on = false;
+    double a1 = run->from + fmin(run->span, TAU);
+    double x0 = run->cx + run->r * cos(run->from), y0 = run->cy + run->r * sin(run->from);
+    double x1 = run->cx + run->r * cos(a1), y1 = run->cy + run->r * sin(a1);
+    if (run->span < TAU - 1e-9 && here(t, x1, y1)) { /* the other way round */
+        t->pen->arc(t->pen->ctx, run->cx, run->cy, -run->r, run->from, a1);
+        x1 = x0, y1 = y0;
+    } else {
+        if (!here(t, x0, y0)) t->pen->move(t->pen->ctx, x0, y0);
+        t->pen->arc(t->pen->ctx, run->cx, run->cy, run->r, run->from, a1);
+    }
+    t->at = true, t->px = x1, t->py = y1;
 }
 
 static bool same_angle(double a, double b) { return fabs(remainder(a - b, TAU)) < 1e-9; }
 
-static void add_arc(cairo_t *cr, arc_run *run, const view *v, const grid_side_shape *s)
+static void add_arc(tracer *t, arc_run *run, const view *v, const grid_side_shape *s)
 {
     double d = remainder(s->a1 - s->a0, TAU);
     double from = d >= 0 ? s->a0 : s->a1, span = fabs(d);
@@ -116,20 +146,21 @@ static void add_arc(cairo_t *cr, arc_run *run, const view *v, const grid_side_sh
             return;
         }
     }
-    arc_flush(cr, run);
+    arc_flush(t, run);
     *run = (arc_run){true, cx, cy, r, from, span};
 }
 
 /* Every closed side once: from the cell whose neighbour has the larger id,
  * or at the border. */
-static void stroke_grid_walls(cairo_t *cr, const meiro_maze *m, const view *v, const page_layout *L)
+void trace_grid_walls(const meiro_maze *m, const page_layout *L, double y0, double y1,
+                      const grid_pen *pen)
 {
-    double cx0, cy0, cx1, cy1;
-    cairo_clip_extents(cr, &cx0, &cy0, &cx1, &cy1);
-    double pad = (L->line + L->cell) / v->unit + 1;
-    double u0 = (cy0 - v->y0) / v->unit - pad, u1 = (cy1 - v->y0) / v->unit + pad;
+    view v = view_of(m, L);
+    double pad = (L->line + L->cell) / v.unit + 1;
+    double u0 = (y0 - v.y0) / v.unit - pad, u1 = (y1 - v.y0) / v.unit + pad;
     uint32_t from, to;
     visible_rows(m, u0, u1, &from, &to);
+    tracer t = {pen, false, 0, 0, 1e-6 * (1 + L->cell)};
     arc_run run = {0};
     for (uint32_t y = from; y < to; y++) {
         uint32_t runs[2][2];
@@ -145,21 +176,94 @@ static void stroke_grid_walls(cairo_t *cr, const meiro_maze *m, const view *v, c
                     grid_side_shape shape;
                     grid_side(m, id, s, &shape);
                     if (shape.arc) {
-                        add_arc(cr, &run, v, &shape);
+                        add_arc(&t, &run, &v, &shape);
                     } else {
-                        cairo_move_to(cr, v->x0 + shape.x0 * v->unit, v->y0 + shape.y0 * v->unit);
-                        cairo_line_to(cr, v->x0 + shape.x1 * v->unit, v->y0 + shape.y1 * v->unit);
+                        trace_segment(&t, v.x0 + shape.x0 * v.unit, v.y0 + shape.y0 * v.unit,
+                                      v.x0 + shape.x1 * v.unit, v.y0 + shape.y1 * v.unit);
                     }
                 }
             }
         }
     }
-    arc_flush(cr, &run);
-    /* round ends: sides meet at any angle, and the ends cover the joints */
-    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+    arc_flush(&t, &run);
+}
+
+/* cairo as the pen. On a picture (an image surface) arcs are drawn as
+ * chords no further than a tenth of a pixel from the circle, as cairo
+ * would flatten them, without its curves: a ring's arc of a few pixels is
+ * then one or two lines. */
+/* A stroke every so many strokes of the trace: cairo's PDF and SVG
+ * surfaces keep several copies of a path they record, ten times the PDF's
+ * memory for one stroke of a whole hex page; in pieces the copies stay
+ * small (and the ink is the same: opaque black over black). */
+enum { STROKE_MOVES = 512 };
+
+typedef struct paint_pen {
+    cairo_t *cr;
+    double ppm; /* pixels a mm on a picture; 0 on a vector page */
+    size_t moves, chunk; /* moves so far; a stroke each `chunk` of them */
+} paint_pen;
+
+static void paint_pen_move(void *ctx, double x, double y)
+{
+    paint_pen *p = ctx;
+    if (p->chunk && ++p->moves % p->chunk == 0) cairo_stroke(p->cr);
+    cairo_move_to(p->cr, x, y);
+}
+
+static void paint_pen_line(void *ctx, double x, double y)
+{
+    cairo_line_to(((paint_pen *)ctx)->cr, x, y);
+}
+
+/* r < 0: from a1 back to a0 */
+static void paint_pen_arc(void *ctx, double cx, double cy, double r, double a0, double a1)
+{
+    paint_pen *p = ctx;
+    bool back = r < 0, whole = a1 - a0 >= TAU - 1e-9;
+    r = fabs(r);
+    if (p->ppm > 0) {
+        /* a chord of angle t lies r (1 - cos(t / 2)) ~ r t^2 / 8 off the arc */
+        double t = sqrt(8 * 0.1 / (r * p->ppm)), span = a1 - a0;
+        double pieces = ceil(span / fmin(t, TAU / 8));
+        for (double k = 1; k <= pieces; k++) {
+            double a = back ? a1 - span * k / pieces : a0 + span * k / pieces;
+            cairo_line_to(p->cr, cx + r * cos(a), cy + r * sin(a));
+        }
+    } else if (back) {
+        cairo_arc_negative(p->cr, cx, cy, r, a1, a0);
+    } else {
+        cairo_arc(p->cr, cx, cy, r, a0, a1);
+    }
+    if (whole) cairo_close_path(p->cr);
+}
+
+/* How the walls are stroked. Round ends and joins: sides meet at any
+ * angle, and the ends cover the joints. On a picture whose walls are two
+ * pixels wide or less, square ends cover the joints as well and cost a
+ * fraction; where cells are under five pixels (the page a texture of
+ * walls) cairo's fast anti-aliasing draws the same in half the time. */
+static void stroke_grid_walls(cairo_t *cr, const meiro_maze *m, const page_layout *L)
+{
+    double cx0, cy0, cx1, cy1;
+    cairo_clip_extents(cr, &cx0, &cy0, &cx1, &cy1);
+    paint_pen p = {cr, 0, 0, STROKE_MOVES};
+    if (cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE) {
+        double ux = 1, uy = 0;
+        cairo_user_to_device_distance(cr, &ux, &uy);
+        p.ppm = hypot(ux, uy);
+    }
+    bool thin = p.ppm > 0 && cairo_get_line_width(cr) * p.ppm <= 2.01;
+    cairo_save(cr); /* the anti-aliasing is the walls' alone */
+    cairo_set_line_cap(cr, thin ? CAIRO_LINE_CAP_SQUARE : CAIRO_LINE_CAP_ROUND);
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+    if (p.ppm > 0 && L->cell * p.ppm < 5) cairo_set_antialias(cr, CAIRO_ANTIALIAS_FAST);
     cairo_set_source_rgb(cr, 0, 0, 0);
+    grid_pen pen = {paint_pen_move, paint_pen_line, paint_pen_arc, &p};
+    cairo_new_path(cr);
+    trace_grid_walls(m, L, cy0, cy1, &pen);
     cairo_stroke(cr);
+    cairo_restore(cr);
 }
 
 /* ---- The solution ---- */
@@ -295,7 +399,7 @@ void draw_grid_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, co
                     const maze_marks *marks, unsigned layers)
 {
     view v = view_of(m, L);
-    if (layers & LAYER_WALLS) stroke_grid_walls(cr, m, &v, L);
+    if ((layers & LAYER_WALLS) && !(layers & LAYER_GRID_WALLS_APART)) stroke_grid_walls(cr, m, L);
     if (layers & LAYER_PATH) stroke_grid_path(cr, m, path, &v, L);
     if (layers & LAYER_LABELS) draw_grid_labels(cr, m, &v, L, marks);
 }

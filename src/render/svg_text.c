@@ -53,6 +53,7 @@ meiro_status svg_draw_page(const document *d, size_t index, unsigned layers, dou
 
 /* The references to ids in cairo's SVG, each followed by the id. */
 static const char *const ID_MARKS[] = {"id=\"", "href=\"#", "url(#"};
+static const char ID_FIRSTS[] = "ihu"; /* their first letters */
 
 bool svg_copy(FILE *out, const svg_text *t, const char *group, const char *prefix, bool open_tag)
 {
@@ -70,7 +71,10 @@ bool svg_copy(FILE *out, const svg_text *t, const char *group, const char *prefi
         return false;
     if (group && fprintf(out, "\n<g id=\"%s\">", group) < 0) return false;
     const char *from = body;
-    for (const char *at = body; at < close; at++) {
+    /* jump from one mark's first letter to the next (strcspn with a table
+     * of them): path data, most of the text, holds none of them */
+    for (const char *at = body + strcspn(body, ID_FIRSTS); at < close;
+         at += 1 + strcspn(at + 1, ID_FIRSTS)) {
         for (size_t k = 0; k < sizeof ID_MARKS / sizeof *ID_MARKS; k++) {
             size_t n = strlen(ID_MARKS[k]);
             if ((size_t)(close - at) < n || memcmp(at, ID_MARKS[k], n) != 0) continue;
@@ -79,6 +83,7 @@ bool svg_copy(FILE *out, const svg_text *t, const char *group, const char *prefi
                 fputs(prefix, out) == EOF)
                 return false;
             from = at;
+            at--; /* the loop steps past the mark's last letter */
             break;
         }
     }
