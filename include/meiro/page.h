@@ -122,6 +122,33 @@ typedef enum meiro_answers {
 MEIRO_API meiro_status meiro_answers_from_name(const char *name, meiro_answers *answers,
                                                meiro_error *err);
 
+/* Print-on-demand services (README "Print profiles" names each number's
+ * source): the page's bleed as the service wants it (KDP and IngramSpark:
+ * top, bottom and outside only, none at the binding edge; Lulu: all four),
+ * lines at least 0.75 pt, the gutter from the page count, and for booklets
+ * an even page count within the service's range. MEIRO_PRINT_HOME and
+ * MEIRO_PRINT_NONE change nothing (every wall is at least 0.1 mm, about
+ * 0.28 pt, anyway). */
+typedef enum meiro_print {
+    MEIRO_PRINT_NONE,
+    MEIRO_PRINT_HOME,
+    MEIRO_PRINT_KDP,
+    MEIRO_PRINT_INGRAM,
+    MEIRO_PRINT_LULU,
+    MEIRO_PRINT_COUNT
+} meiro_print;
+/* Looks up "home", "kdp", "ingram" or "lulu" (case does not matter). */
+MEIRO_API meiro_status meiro_print_from_name(const char *name, meiro_print *print,
+                                             meiro_error *err);
+/* The profile's name ("kdp"); NULL if invalid. */
+MEIRO_API const char *meiro_print_name(meiro_print print);
+/* The gutter (inside margin added on the binding side) the service asks of
+ * a book of `pages` pages, in mm: KDP's table for KDP, IngramSpark and Lulu
+ * (24-150 pages 0.375 in, to 0.875 in from 701 pages); 0 for home. */
+MEIRO_API double meiro_print_gutter_mm(meiro_print print, unsigned pages);
+/* The thinnest line the service prints, in mm (0.75 pt), or the home floor
+ * 0.1 mm. */
+MEIRO_API double meiro_print_line_min_mm(meiro_print print);
 typedef struct meiro_export_options {
     meiro_paper paper;             /* default A4 */
     double paper_w_mm, paper_h_mm; /* a paper of this size instead (both
@@ -179,6 +206,11 @@ typedef struct meiro_export_options {
     const char *art;               /* S and G as pictures: a pair's name
                                       (meiro_art_info), "none" for the words;
                                       NULL = the template's, else the words */
+    meiro_print print;             /* PDF: a print service's page (bleed on
+                                      its edges, thick enough lines, its
+                                      gutter); default MEIRO_PRINT_NONE.
+                                      Not with bleed_mm or gutter_mm, which
+                                      it sets */
 } meiro_export_options;
 
 /* Fills *opt with the defaults. */
