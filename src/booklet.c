@@ -325,6 +325,24 @@ static meiro_status print_pages(const meiro_export_options *opt, document *d, me
     return gutter > d->style.paper.gutter ? doc_set_gutter(d, gutter, err) : MEIRO_OK;
 }
 
+/* A print service's book: written in memory, preflighted, then to out (a
+ * failing book is never written). */
+static meiro_status write_checked(const document *docs, size_t n, meiro_print print, FILE *out,
+                                  meiro_error *err)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&buf, &len);
+    if (!mem) return fail(err, MEIRO_ERROR_NOMEM, "out of memory writing the PDF");
+    meiro_status s = doc_write_pdf_set(docs, n, mem, err);
+    if (fclose(mem) != 0 && s == MEIRO_OK)
+        s = fail(err, MEIRO_ERROR_NOMEM, "out of memory writing the PDF");
+    if (s == MEIRO_OK) s = preflight_own(buf, len, print, err);
+    if (s == MEIRO_OK && fwrite(buf, 1, len, out) != len) s = fail_write(err);
+    free(buf);
+    return s;
+}
+
 static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
                                               const meiro_export_options *page, meiro_format format,
                                               FILE *out, const char *temp_dir, meiro_error *err)
@@ -488,6 +506,8 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
             size_t sheets = docs[0].page_count / 4;
             if (!fs.signature) fs.signature = sheets <= 10 ? (unsigned)sheets : 8;
             s = doc_write_pdf_folded(&docs[0], &fs, out, err);
+        } else if (s == MEIRO_OK && service) {
+            s = write_checked(docs, copies, opt.print, out, err);
         } else if (s == MEIRO_OK) {
             s = doc_write_pdf_set(docs, copies, out, err);
         }

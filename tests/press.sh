@@ -5,7 +5,9 @@
 # only for KDP and IngramSpark, mirrored on odd and even pages; all four for
 # Lulu), the thinnest stroke in the content streams (qpdf) at KDP's 0.75 pt
 # where today's default booklet draws thinner, the page count even and in
-# the service's range, and the options a profile refuses.
+# the service's range, and the options a profile refuses. meiro preflight:
+# each profile's booklet passes, the default booklet fails KDP's line
+# weight, and PDFs written by another tool fail the one rule each breaks.
 # Usage: press.sh BUILD_DIR
 build=${1:-build}
 suite=press
@@ -99,6 +101,43 @@ run 2 "$meiro" booklet -n 40 --print kdpp -o "$tmp/b.pdf"
 err_has "unknown print service 'kdpp'"
 run 2 "$meiro" booklet -n 40 --print ingram --fold -o "$tmp/b.pdf"
 err_has "not sheets folded at home"
+# meiro preflight: every profile's booklet passes its service's rules ...
+for service in kdp ingram lulu; do
+    run 0 "$meiro" preflight --print $service "$tmp/$service.pdf"
+    if [ "$(grep -c '^ok ' "$tmp/out")" -eq 9 ]; then ok; else bad "$service preflight: $(cat "$tmp/out")"; fi
+done
+# ... and today's booklet without one fails KDP's line weight, and a
+# symmetric --bleed KDP's page size
+run 1 "$meiro" preflight --print kdp "$tmp/home.pdf"
+out_has "^FAIL lines .*Amazon KDP prints 0.75 pt and up"
+run 0 "$meiro" booklet -n 40 --paper 6x9in --bleed 3.175 -s 11 -o "$tmp/sym.pdf"
+run 1 "$meiro" preflight --print kdp "$tmp/sym.pdf"
+out_has "^FAIL page size .*page 1 is 450.0 x 666.0 pt"
+# PDFs written by another tool (tests/bad_pdf.py), each breaking one rule:
+# exactly that rule fails, naming the page
+if need python3; then
+    for case in "good:" "font:fonts .*Helvetica" "hairline:lines .*page 5: a line of 0.25 pt" \
+        "scaled:lines .*page 3: a line of 0.5 pt" "size:page size .*wants 441.0 x 666.0" \
+        "nobleedbox:boxes .*page 1 has a TrimBox but no BleedBox" \
+        "blanks:blank pages .*3 blank pages in a row (pages 6 to 8)" \
+        "odd:pages .*23 pages" "annots:annotations .*page 4" "outline:bookmarks" \
+        "tint:greys .*page 7: a tint of 5 %"; do
+        kind=${case%%:*} want=${case#*:}
+        python3 "$(dirname "$0")/bad_pdf.py" "$kind" "$tmp/$kind.pdf" || bad "bad_pdf.py $kind"
+        "$meiro" preflight --print kdp "$tmp/$kind.pdf" > "$tmp/out" 2> "$tmp/err"
+        got=$? fails=$(grep -c '^FAIL' "$tmp/out")
+        if [ -z "$want" ]; then
+            if [ $got -eq 0 ] && [ "$fails" -eq 0 ]; then ok; else bad "$kind: $(cat "$tmp/out")"; fi
+        elif [ $got -eq 1 ] && [ "$fails" -eq 1 ] && grep -q "^FAIL $want" "$tmp/out"; then ok
+        else bad "$kind (exit $got): wanted only FAIL $want: $(grep FAIL "$tmp/out")"; fi
+    done
+fi
+run 2 "$meiro" preflight "$tmp/../nothing-here.pdf"
+run 2 "$meiro" preflight /dev/null
+err_has "not a PDF"
+run 2 "$meiro" preflight --print nope "$tmp/kdp.pdf"
+err_has "unknown print service 'nope'"
+
 # home changes nothing but the command on the last page: a maze page is
 # the same to the pixel
 run 0 "$meiro" booklet -n 12 -s 9 -o "$tmp/a.pdf"

@@ -149,6 +149,20 @@ MEIRO_API double meiro_print_gutter_mm(meiro_print print, unsigned pages);
 /* The thinnest line the service prints, in mm (0.75 pt), or the home floor
  * 0.1 mm. */
 MEIRO_API double meiro_print_line_min_mm(meiro_print print);
+/* Checks a PDF (meiro's or any other) against a print service's rules
+ * (MEIRO_PRINT_NONE and _HOME: the rules every printer shares, lines of
+ * 0.25 pt and up): calls report once a rule, in order, with its name
+ * ("pages", "page size", "boxes", "fonts", "lines", "greys", "blank pages",
+ * "annotations", "bookmarks"), whether it passed, and what is wrong
+ * ("page 3: a line of 0.28 pt; Amazon KDP prints 0.75 pt and up") or what
+ * was found. *passed: every rule passed. A file that is no PDF is
+ * MEIRO_ERROR_PARSE. Line widths are read from each page's content and
+ * its form XObjects one level deep, scaled by their cm matrices. */
+typedef void (*meiro_preflight_report)(void *ctx, const char *rule, bool pass,
+                                       const char *detail);
+MEIRO_API meiro_status meiro_preflight(const char *filename, meiro_print print,
+                                       meiro_preflight_report report, void *ctx, bool *passed,
+                                       meiro_error *err);
 typedef struct meiro_export_options {
     meiro_paper paper;             /* default A4 */
     double paper_w_mm, paper_h_mm; /* a paper of this size instead (both

@@ -32,4 +32,9 @@ meiro_status export_html(const meiro_maze *m, const meiro_path *path,
                          const meiro_export_options *opt, FILE *out, const char *temp_dir,
                          meiro_error *err);
 
+/* A PDF meiro has just made (in memory) checked against the print
+ * service's rules, as meiro_preflight: MEIRO_ERROR_ARGUMENT naming every
+ * failing rule when one fails (preflight.c). */
+meiro_status preflight_own(const char *buf, size_t len, meiro_print print, meiro_error *err);
+
 #endif /* MEIRO_SRC_RENDER_EXPORT_H */
