@@ -138,6 +138,40 @@ err_has "not a PDF"
 run 2 "$meiro" preflight --print nope "$tmp/kdp.pdf"
 err_has "unknown print service 'nope'"
 
+# meiro cover: KDP's full-wrap size, 2 x trim + pages x the stock's
+# thickness (white 0.002252 in, cream 0.0025 in) + 1/8 in bleed each side,
+# and 1/4 in higher than the trim; 6 x 9 in
+for case in 24:white:0.002252 100:white:0.002252 828:white:0.002252 \
+    24:cream:0.0025 100:cream:0.0025 828:cream:0.0025; do
+    n=${case%%:*} rest=${case#*:}
+    stock=${rest%%:*} t=${rest#*:}
+    run 0 "$meiro" cover --print kdp --pages $n --stock $stock --paper 6x9in --title "Maze Book" \
+        -o "$tmp/cover.pdf"
+    size=$(pdfinfo "$tmp/cover.pdf" | awk '/^Page size:/ { print $3, $5 }')
+    if awk -v s="$size" -v n=$n -v t=$t 'BEGIN {
+            split(s, v, " "); w = (2 * 6 + n * t + 0.25) * 72; h = (9 + 0.25) * 72
+            exit !(v[1] - w < 0.05 && w - v[1] < 0.05 && v[2] - h < 0.05 && h - v[2] < 0.05) }'
+    then ok; else bad "cover $n pages $stock: $size pt"; fi
+done
+w=$(thinnest "$tmp/cover.pdf")
+if [ "$w" != scaled ] && awk -v w="$w" 'BEGIN { exit !(w >= 0.75 - 1e-6) }'; then ok
+else bad "cover: a line of $w pt"; fi
+# the title on the spine from 80 pages (KDP: more than 79), not below
+if need pdftotext; then
+    for n in 79 80; do
+        run 0 "$meiro" cover --print kdp --pages $n --paper 6x9in --title "Labyrinthine" \
+            -o "$tmp/c$n.pdf"
+        pdftotext "$tmp/c$n.pdf" - | grep -c Labyrinthine > "$tmp/count$n"
+    done
+    if [ "$(cat "$tmp/count79")" -eq 1 ] && [ "$(cat "$tmp/count80")" -eq 2 ]; then ok
+    else bad "the title $(cat "$tmp/count79") times at 79 pages, $(cat "$tmp/count80") at 80"; fi
+fi
+run 2 "$meiro" cover --print kdp --pages 23 -o "$tmp/c.pdf"
+err_has "24 to 828 pages, not 23"
+run 2 "$meiro" cover --print lulu --pages 100 -o "$tmp/c.pdf"
+err_has "kdp only so far"
+absent "$tmp/c.pdf"
+
 # home changes nothing but the command on the last page: a maze page is
 # the same to the pixel
 run 0 "$meiro" booklet -n 12 -s 9 -o "$tmp/a.pdf"

@@ -149,6 +149,25 @@ MEIRO_API double meiro_print_gutter_mm(meiro_print print, unsigned pages);
 /* The thinnest line the service prints, in mm (0.75 pt), or the home floor
  * 0.1 mm. */
 MEIRO_API double meiro_print_line_min_mm(meiro_print print);
+/* A full-wrap paperback cover (back, spine, front, with bleed on every
+ * side): its paper's thickness sets the spine. KDP only for now (its
+ * cover calculator's figures: README "Print profiles"); other services
+ * are refused. */
+typedef enum meiro_stock {
+    MEIRO_STOCK_WHITE,
+    MEIRO_STOCK_CREAM,
+    MEIRO_STOCK_COLOR,
+    MEIRO_STOCK_COUNT
+} meiro_stock;
+/* Looks up "white", "cream" or "color". */
+MEIRO_API meiro_status meiro_stock_from_name(const char *name, meiro_stock *stock,
+                                             meiro_error *err);
+/* The cover of a `pages`-page book of trim w x h mm: its whole size with
+ * bleed, and the spine, in mm; MEIRO_ERROR_ARGUMENT for a page count the
+ * service does not bind or a service without covers here. */
+MEIRO_API meiro_status meiro_cover_size(meiro_print print, meiro_stock stock, unsigned pages,
+                                        double trim_w_mm, double trim_h_mm, double *width_mm,
+                                        double *height_mm, double *spine_mm, meiro_error *err);
 /* Checks a PDF (meiro's or any other) against a print service's rules
  * (MEIRO_PRINT_NONE and _HOME: the rules every printer shares, lines of
  * 0.25 pt and up): calls report once a rule, in order, with its name
@@ -226,6 +245,13 @@ typedef struct meiro_export_options {
                                       Not with bleed_mm or gutter_mm, which
                                       it sets */
 } meiro_export_options;
+/* Saves that cover as a PDF: page->title (and subtitle) on the front above
+ * a maze made from `seed`, the title on the spine where the service
+ * allows text there (KDP: more than 79 pages), the barcode's corner of the
+ * back left clear; the trim from page->paper or paper_w_mm/paper_h_mm. */
+MEIRO_API meiro_status meiro_cover_save(meiro_print print, meiro_stock stock, unsigned pages,
+                                        const meiro_export_options *page, uint64_t seed,
+                                        const char *filename, meiro_error *err);
 
 /* Fills *opt with the defaults. */
 MEIRO_API void meiro_export_options_init(meiro_export_options *opt);

@@ -243,6 +243,7 @@ int cmd_list(int argc, char **argv);
 int cmd_booklet(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
 int cmd_preflight(int argc, char **argv);
+int cmd_cover(int argc, char **argv);
 int cmd_watch(int argc, char **argv);
 /* in src/serve/serve.c: the server, a front end of its own (libmicrohttpd) */
 int cmd_serve(int argc, char **argv);

@@ -72,3 +72,44 @@ double meiro_print_gutter_mm(meiro_print print, unsigned pages)
 }
 
 double meiro_print_line_min_mm(meiro_print print) { return print_profile_of(print)->line_min; }
+
+meiro_status meiro_stock_from_name(const char *name, meiro_stock *stock, meiro_error *err)
+{
+    static const char *const names[MEIRO_STOCK_COUNT] = {"white", "cream", "color"};
+    for (int k = 0; name && k < MEIRO_STOCK_COUNT; k++) {
+        if (!strcasecmp(name, names[k])) {
+            if (stock) *stock = (meiro_stock)k;
+            return MEIRO_OK;
+        }
+    }
+    return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_UNKNOWN_NAME,
+                      "unknown paper stock '%s' (white, cream or color)", name ? name : "");
+}
+
+meiro_status meiro_cover_size(meiro_print print, meiro_stock stock, unsigned pages,
+                              double trim_w_mm, double trim_h_mm, double *width_mm,
+                              double *height_mm, double *spine_mm, meiro_error *err)
+{
+    /* KDP's page thickness in inches (KDP help "Create a Paperback Cover",
+     * G201953020): white 0.002252, cream 0.0025, premium color 0.002347 */
+    static const double kdp_in[MEIRO_STOCK_COUNT] = {0.002252, 0.0025, 0.002347};
+    const print_profile *service = print_profile_of(print);
+    if (print != MEIRO_PRINT_KDP)
+        return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT,
+                          "covers are made for kdp only so far, not for %s", service->name);
+    if ((unsigned)stock >= MEIRO_STOCK_COUNT)
+        return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT, "invalid paper stock");
+    if (pages < service->pages_min || pages > service->pages_max)
+        return fail_field(err, MEIRO_FIELD_MAZES, MEIRO_ERROR_ARGUMENT,
+                          "%s binds books of %u to %u pages, not %u", service->service,
+                          service->pages_min, service->pages_max, pages);
+    if (!(trim_w_mm >= MEIRO_PAPER_MIN_MM && trim_w_mm <= MEIRO_PAPER_MAX_MM &&
+          trim_h_mm >= MEIRO_PAPER_MIN_MM && trim_h_mm <= MEIRO_PAPER_MAX_MM))
+        return fail_field(err, MEIRO_FIELD_PAPER, MEIRO_ERROR_ARGUMENT, "invalid trim size");
+    double spine = pages * kdp_in[stock] * MM_PER_IN;
+    /* bleed, back, spine, front, bleed across; bleed above and below */
+    if (spine_mm) *spine_mm = spine;
+    if (width_mm) *width_mm = 2 * service->bleed + 2 * trim_w_mm + spine;
+    if (height_mm) *height_mm = 2 * service->bleed + trim_h_mm;
+    return MEIRO_OK;
+}
