@@ -131,7 +131,7 @@ $(BUILD)/obj/core/%.o $(BUILD)/obj/gen/%.o $(BUILD)/obj/solve/%.o \
 $(BUILD)/obj/io/%.o: LAYER_CPPFLAGS = $(IO_CPPFLAGS)
 $(BUILD)/obj/page/%.o: LAYER_CPPFLAGS = $(PAGE_CPPFLAGS)
 $(BUILD)/obj/render/%.o $(BUILD)/obj/formats.o $(BUILD)/obj/booklet.o \
-    $(BUILD)/obj/plan.o $(BUILD)/obj/level_page.o: LAYER_CPPFLAGS = $(RENDER_CPPFLAGS)
+    $(BUILD)/obj/plan.o $(BUILD)/obj/level_page.o $(BUILD)/obj/cover.o: LAYER_CPPFLAGS = $(RENDER_CPPFLAGS)
 $(BUILD)/obj/render_libs.o: LAYER_CPPFLAGS = $(RENDER_CPPFLAGS)
 $(BUILD)/obj/render_lazy.o $(BUILD)/obj/render_entry.o: LAYER_CPPFLAGS = $(RENDER_CPPFLAGS) \
     -include $(BUILD)/gen/module_stamp.h -DMEIRO_MODULE_NAME='"$(MODULE_NAME)"' -DMEIRO_MODULE_DIR='"$(MODULE_DIR)"'

@@ -9,6 +9,7 @@
 #include "core/rng.h"
 #include "core/utf8.h"
 #include "io/io.h"
+#include "page/print.h"
 #include "page/template.h"
 #include "render/document.h"
 #include "render/export.h"
@@ -308,6 +309,40 @@ static meiro_status cover_maze(const meiro_booklet_options *b, meiro_maze **cove
     return *cover ? MEIRO_OK : err->status;
 }
 
+/* A print service's book: as many pages as it binds (doc_fold has made the
+ * count even), and its gutter for that many. */
+static meiro_status print_pages(const meiro_export_options *opt, document *d, meiro_error *err)
+{
+    const print_profile *service = print_profile_of(opt->print);
+    size_t pages = d->page_count;
+    if (pages < service->pages_min || pages > service->pages_max)
+        return fail_field(err, MEIRO_FIELD_MAZES, MEIRO_ERROR_ARGUMENT,
+                          "%s binds books of %u to %u pages, and this one has %zu: %s",
+                          service->service, service->pages_min, service->pages_max, pages,
+                          pages < service->pages_min ? "ask for more mazes (-n)"
+                                                     : "ask for fewer mazes, or make two volumes");
+    double gutter = meiro_print_gutter_mm(opt->print, (unsigned)pages);
+    return gutter > d->style.paper.gutter ? doc_set_gutter(d, gutter, err) : MEIRO_OK;
+}
+
+/* A print service's book: written in memory, preflighted, then to out (a
+ * failing book is never written). */
+static meiro_status write_checked(const document *docs, size_t n, meiro_print print, FILE *out,
+                                  meiro_error *err)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&buf, &len);
+    if (!mem) return fail(err, MEIRO_ERROR_NOMEM, "out of memory writing the PDF");
+    meiro_status s = doc_write_pdf_set(docs, n, mem, err);
+    if (fclose(mem) != 0 && s == MEIRO_OK)
+        s = fail(err, MEIRO_ERROR_NOMEM, "out of memory writing the PDF");
+    if (s == MEIRO_OK) s = preflight_own(buf, len, print, err);
+    if (s == MEIRO_OK && fwrite(buf, 1, len, out) != len) s = fail_write(err);
+    free(buf);
+    return s;
+}
+
 static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
                                               const meiro_export_options *page, meiro_format format,
                                               FILE *out, const char *temp_dir, meiro_error *err)
@@ -330,6 +365,13 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
         return fail_field(err, MEIRO_FIELD_BLEED, MEIRO_ERROR_ARGUMENT,
                           "a bleed is for a print shop's pages, not for sheets folded at home: "
                           "use --fold=pages with --bleed");
+    if (page && print_profile_of(page->print)->bleed > 0 &&
+        (b->fold == MEIRO_FOLD_SHEETS || b->copies > 1 || format != MEIRO_FORMAT_PDF))
+        return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT,
+                          "a print service's book is one PDF of pages%s",
+                          b->fold == MEIRO_FOLD_SHEETS ? ", not sheets folded at home (--fold)"
+                          : b->copies > 1              ? ", not a class set (--copies)"
+                                                       : "");
     if ((b->sheet >= 0 || b->creep_mm > 0) && b->fold != MEIRO_FOLD_SHEETS)
         return fail_field(err, b->sheet >= 0 ? MEIRO_FIELD_SHEET : MEIRO_FIELD_CREEP,
                           MEIRO_ERROR_ARGUMENT,
@@ -392,6 +434,7 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
         opt.paper_h_mm = given.paper_h_mm;
         opt.bleed_mm = given.bleed_mm;
         opt.gutter_mm = given.gutter_mm;
+        opt.print = given.print;
         opt.orientation = given.orientation;
         opt.margin_mm = given.margin_mm;
         opt.cell_mm = given.cell_mm;
@@ -451,7 +494,9 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
         /* sheets: a multiple of 4 pages; pages for a print shop: an even
          * count (glued), or whole signatures of 4 x signature pages */
         unsigned multiple = b->fold == MEIRO_FOLD_SHEETS ? 4 : b->signature ? 4 * b->signature : 2;
-        if (b->fold) s = doc_fold(&docs[0], multiple, err);
+        bool service = print_profile_of(opt.print)->bleed > 0;
+        if (b->fold || service) s = doc_fold(&docs[0], multiple, err);
+        if (s == MEIRO_OK && service) s = print_pages(&opt, &docs[0], err);
         if (s == MEIRO_OK) s = doc_set_remake(&docs[copies - 1], b->command, err);
         if (s == MEIRO_OK && b->fold == MEIRO_FOLD_SHEETS) {
             double pw, ph;
@@ -461,6 +506,8 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
             size_t sheets = docs[0].page_count / 4;
             if (!fs.signature) fs.signature = sheets <= 10 ? (unsigned)sheets : 8;
             s = doc_write_pdf_folded(&docs[0], &fs, out, err);
+        } else if (s == MEIRO_OK && service) {
+            s = write_checked(docs, copies, opt.print, out, err);
         } else if (s == MEIRO_OK) {
             s = doc_write_pdf_set(docs, copies, out, err);
         }

@@ -80,6 +80,7 @@ typedef enum meiro_field {
     MEIRO_FIELD_SHEET,
     MEIRO_FIELD_SIGNATURE,
     MEIRO_FIELD_CREEP,
+    MEIRO_FIELD_PRINT, /* a print service's profile */
     MEIRO_FIELD_COUNT
 } meiro_field;
 

@@ -122,6 +122,66 @@ typedef enum meiro_answers {
 MEIRO_API meiro_status meiro_answers_from_name(const char *name, meiro_answers *answers,
                                                meiro_error *err);
 
+/* Print-on-demand services (README "Print profiles" names each number's
+ * source): the page's bleed as the service wants it (KDP and IngramSpark:
+ * top, bottom and outside only, none at the binding edge; Lulu: all four),
+ * lines at least 0.75 pt, the gutter from the page count, and for booklets
+ * an even page count within the service's range. MEIRO_PRINT_HOME and
+ * MEIRO_PRINT_NONE change nothing (every wall is at least 0.1 mm, about
+ * 0.28 pt, anyway). */
+typedef enum meiro_print {
+    MEIRO_PRINT_NONE,
+    MEIRO_PRINT_HOME,
+    MEIRO_PRINT_KDP,
+    MEIRO_PRINT_INGRAM,
+    MEIRO_PRINT_LULU,
+    MEIRO_PRINT_COUNT
+} meiro_print;
+/* Looks up "home", "kdp", "ingram" or "lulu" (case does not matter). */
+MEIRO_API meiro_status meiro_print_from_name(const char *name, meiro_print *print,
+                                             meiro_error *err);
+/* The profile's name ("kdp"); NULL if invalid. */
+MEIRO_API const char *meiro_print_name(meiro_print print);
+/* The gutter (inside margin added on the binding side) the service asks of
+ * a book of `pages` pages, in mm: KDP's table for KDP, IngramSpark and Lulu
+ * (24-150 pages 0.375 in, to 0.875 in from 701 pages); 0 for home. */
+MEIRO_API double meiro_print_gutter_mm(meiro_print print, unsigned pages);
+/* The thinnest line the service prints, in mm (0.75 pt), or the home floor
+ * 0.1 mm. */
+MEIRO_API double meiro_print_line_min_mm(meiro_print print);
+/* A full-wrap paperback cover (back, spine, front, with bleed on every
+ * side): its paper's thickness sets the spine. KDP only for now (its
+ * cover calculator's figures: README "Print profiles"); other services
+ * are refused. */
+typedef enum meiro_stock {
+    MEIRO_STOCK_WHITE,
+    MEIRO_STOCK_CREAM,
+    MEIRO_STOCK_COLOR,
+    MEIRO_STOCK_COUNT
+} meiro_stock;
+/* Looks up "white", "cream" or "color". */
+MEIRO_API meiro_status meiro_stock_from_name(const char *name, meiro_stock *stock,
+                                             meiro_error *err);
+/* The cover of a `pages`-page book of trim w x h mm: its whole size with
+ * bleed, and the spine, in mm; MEIRO_ERROR_ARGUMENT for a page count the
+ * service does not bind or a service without covers here. */
+MEIRO_API meiro_status meiro_cover_size(meiro_print print, meiro_stock stock, unsigned pages,
+                                        double trim_w_mm, double trim_h_mm, double *width_mm,
+                                        double *height_mm, double *spine_mm, meiro_error *err);
+/* Checks a PDF (meiro's or any other) against a print service's rules
+ * (MEIRO_PRINT_NONE and _HOME: the rules every printer shares, lines of
+ * 0.25 pt and up): calls report once a rule, in order, with its name
+ * ("pages", "page size", "boxes", "fonts", "lines", "greys", "blank pages",
+ * "annotations", "bookmarks"), whether it passed, and what is wrong
+ * ("page 3: a line of 0.28 pt; Amazon KDP prints 0.75 pt and up") or what
+ * was found. *passed: every rule passed. A file that is no PDF is
+ * MEIRO_ERROR_PARSE. Line widths are read from each page's content and
+ * its form XObjects one level deep, scaled by their cm matrices. */
+typedef void (*meiro_preflight_report)(void *ctx, const char *rule, bool pass,
+                                       const char *detail);
+MEIRO_API meiro_status meiro_preflight(const char *filename, meiro_print print,
+                                       meiro_preflight_report report, void *ctx, bool *passed,
+                                       meiro_error *err);
 typedef struct meiro_export_options {
     meiro_paper paper;             /* default A4 */
     double paper_w_mm, paper_h_mm; /* a paper of this size instead (both
@@ -179,7 +239,19 @@ typedef struct meiro_export_options {
     const char *art;               /* S and G as pictures: a pair's name
                                       (meiro_art_info), "none" for the words;
                                       NULL = the template's, else the words */
+    meiro_print print;             /* PDF: a print service's page (bleed on
+                                      its edges, thick enough lines, its
+                                      gutter); default MEIRO_PRINT_NONE.
+                                      Not with bleed_mm or gutter_mm, which
+                                      it sets */
 } meiro_export_options;
+/* Saves that cover as a PDF: page->title (and subtitle) on the front above
+ * a maze made from `seed`, the title on the spine where the service
+ * allows text there (KDP: more than 79 pages), the barcode's corner of the
+ * back left clear; the trim from page->paper or paper_w_mm/paper_h_mm. */
+MEIRO_API meiro_status meiro_cover_save(meiro_print print, meiro_stock stock, unsigned pages,
+                                        const meiro_export_options *page, uint64_t seed,
+                                        const char *filename, meiro_error *err);
 
 /* Fills *opt with the defaults. */
 MEIRO_API void meiro_export_options_init(meiro_export_options *opt);

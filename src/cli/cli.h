@@ -35,6 +35,8 @@ uint64_t clock_seed(void);
     "                       shop's cut (TrimBox, BleedBox); frame art runs into it\n"              \
     "      --gutter MM      pdf: more margin on the binding side (odd pages left,\n"               \
     "                       even pages right)\n"                                                   \
+    "      --print P        pdf for a print service: kdp, ingram or lulu (its bleed\n"            \
+    "                       edges, lines of 0.75 pt or more, its gutter), or home\n"              \
     "      --cell MM        cell size in millimetres (default: the largest that fits;\n"           \
     "                       10 and up suits young children)\n"                                     \
     "      --title TEXT     a title above the maze ('' for none)\n"                                \
@@ -75,6 +77,7 @@ enum {
     OPT_LANG,
     OPT_BLEED,
     OPT_GUTTER,
+    OPT_PRINT,
     OPT_PLAY,
     OPT_BIAS,
     OPT_LOOPS,
@@ -129,6 +132,7 @@ enum {
         {"margin", required_argument, NULL, OPT_MARGIN},                                           \
         {"bleed", required_argument, NULL, OPT_BLEED},                                             \
         {"gutter", required_argument, NULL, OPT_GUTTER},                                           \
+        {"print", required_argument, NULL, OPT_PRINT},                                             \
         {"cell", required_argument, NULL, OPT_CELL},                                               \
         {"title", required_argument, NULL, OPT_TITLE},                                             \
         {"answer-page", no_argument, NULL, OPT_ANSWER_PAGE},                                       \
@@ -242,6 +246,8 @@ int cmd_booklet(int argc, char **argv);
 bool rule_asked(int argc, char **argv);
 int cmd_rule(int argc, char **argv, bool booklet);
 int cmd_stats(int argc, char **argv);
+int cmd_preflight(int argc, char **argv);
+int cmd_cover(int argc, char **argv);
 int cmd_watch(int argc, char **argv);
 /* in src/serve/serve.c: the server, a front end of its own (libmicrohttpd) */
 int cmd_serve(int argc, char **argv);

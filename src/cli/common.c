@@ -74,6 +74,7 @@ static const struct {
     {MEIRO_FIELD_MARGIN, OPT_MARGIN},
     {MEIRO_FIELD_BLEED, OPT_BLEED},
     {MEIRO_FIELD_GUTTER, OPT_GUTTER},
+    {MEIRO_FIELD_PRINT, OPT_PRINT},
     {MEIRO_FIELD_CELL, OPT_CELL},
     {MEIRO_FIELD_TITLE, OPT_TITLE},
     {MEIRO_FIELD_SUBTITLE, OPT_SUBTITLE},
@@ -218,6 +219,10 @@ int page_option(const char *command, int c, page_cli *pc, char **argv)
         if (!parse_mm(optarg, &page->gutter_mm) || page->gutter_mm > MEIRO_GUTTER_MAX_MM)
             return usage_error(command, "--gutter takes 0 to 50 mm, not '%s'", optarg);
         return EXIT_OK;
+    case OPT_PRINT:
+        if (meiro_print_from_name(optarg, &page->print, &err) != MEIRO_OK)
+            return usage_error(command, "%s", err.message);
+        return EXIT_OK;
     case OPT_CELL:
         if (!parse_mm(optarg, &page->cell_mm) || page->cell_mm <= 0)
             return usage_error(command, "--cell takes millimetres above 0, not '%s'", optarg);
@@ -283,6 +288,7 @@ static const struct {
     {OPT_FOOTER, MEIRO_SETTING_PAGE},   {OPT_NO_FOOTER, MEIRO_SETTING_PAGE},
     {OPT_LANG, MEIRO_SETTING_PAGE},     {OPT_BLEED, MEIRO_SETTING_BLEED},
     {OPT_GUTTER, MEIRO_SETTING_BLEED},  {OPT_DPI, MEIRO_SETTING_DPI},
+    {OPT_PRINT, MEIRO_SETTING_BLEED},
     {OPT_CROP, MEIRO_SETTING_CROP},     {OPT_PLAY, MEIRO_SETTING_PLAY},
 };
 

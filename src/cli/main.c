@@ -26,6 +26,8 @@ static const char *const usage_main =
     "  booklet    many mazes in one PDF or workbook, getting harder, with answers\n"
     "  watch      watch a maze being made and solved, in the terminal\n"
     "  stats      measure a maze (size, solution, dead ends, junctions)\n"
+    "  cover      a printed book's full-wrap cover (back, spine, front) for KDP\n"
+    "  preflight  check a PDF against a print service's rules (KDP, IngramSpark, Lulu)\n"
     "  list       list algorithms, solvers and formats\n"
     "  serve      the maze studio in a browser: meiro serve --open\n"
     "\n"
@@ -93,6 +95,8 @@ static const struct {
     {"booklet", cmd_booklet, booklet_options},
     {"watch", cmd_watch, watch_options},
     {"stats", cmd_stats, NULL},
+    {"preflight", cmd_preflight, NULL},
+    {"cover", cmd_cover, NULL},
     {"list", cmd_list, NULL},
     {"serve", cmd_serve, NULL},
 };

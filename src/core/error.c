@@ -66,6 +66,7 @@ static const char *const field_names[MEIRO_FIELD_COUNT] = {
     [MEIRO_FIELD_SHEET] = "sheet",
     [MEIRO_FIELD_SIGNATURE] = "signature",
     [MEIRO_FIELD_CREEP] = "creep_mm",
+    [MEIRO_FIELD_PRINT] = "print",
 };
 
 const char *meiro_field_name(meiro_field field)

@@ -6,6 +6,7 @@
 #include "core/names.h"
 #include "core/utf8.h"
 #include "page/layout.h"
+#include "page/print.h"
 #include "page/template.h"
 
 #include <math.h>
@@ -122,9 +123,22 @@ meiro_status meiro_paper_parse(const char *text, meiro_paper *paper, double *wid
     return MEIRO_OK;
 }
 
+double page_bleed_left(const page_paper *p, bool left_hand)
+{
+    return p->no_binding_bleed && !left_hand ? 0 : p->bleed;
+}
+
+double page_bleed_across(const page_paper *p) { return p->bleed * (p->no_binding_bleed ? 1 : 2); }
+
 void page_paper_of(const meiro_export_options *opt, page_paper *p)
 {
     *p = (page_paper){.bleed = opt->bleed_mm, .gutter = opt->gutter_mm};
+    const print_profile *service = print_profile_of(opt->print);
+    if (service->bleed > 0) { /* a service's bleed, and at least its gutter for its fewest pages */
+        p->bleed = service->bleed;
+        p->no_binding_bleed = !service->binding_bleed;
+        p->gutter = fmax(p->gutter, meiro_print_gutter_mm(opt->print, service->pages_min));
+    }
     if (opt->paper_w_mm > 0 && opt->paper_h_mm > 0) {
         /* portrait: the shorter side across, as the named papers */
         p->w = fmin(opt->paper_w_mm, opt->paper_h_mm);
@@ -147,6 +161,10 @@ meiro_status page_paper_check(const meiro_export_options *opt, bool pdf, bool xl
     if (!pdf && opt->gutter_mm > 0)
         return fail_field(err, MEIRO_FIELD_GUTTER, MEIRO_ERROR_ARGUMENT,
                           "a gutter is for bound PDF pages, not %s: leave it out or write PDF",
+                          format_name);
+    if (!pdf && print_profile_of(opt->print)->bleed > 0)
+        return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT,
+                          "a print service takes PDF pages, not %s: leave --print out or write PDF",
                           format_name);
     if (xlsx && (opt->paper_w_mm > 0 || opt->paper_h_mm > 0))
         return fail_field(
@@ -201,6 +219,18 @@ meiro_status meiro_export_options_check(const meiro_export_options *opt, meiro_e
         return fail_field(err, MEIRO_FIELD_GUTTER, MEIRO_ERROR_ARGUMENT,
                           "a gutter of %g mm is out of range: 0 to %g mm", opt->gutter_mm,
                           MEIRO_GUTTER_MAX_MM);
+    if ((unsigned)opt->print >= MEIRO_PRINT_COUNT)
+        return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT, "invalid print service %d",
+                          (int)opt->print);
+    const print_profile *service = print_profile_of(opt->print);
+    if (service->bleed > 0 && opt->bleed_mm > 0)
+        return fail_field(err, MEIRO_FIELD_BLEED, MEIRO_ERROR_ARGUMENT,
+                          "%s sets the bleed itself (%g mm on %s): leave the bleed out",
+                          service->service, service->bleed,
+                          service->binding_bleed ? "every edge" : "top, bottom and outside edge");
+    if (service->bleed > 0 && opt->crop)
+        return fail_field(err, MEIRO_FIELD_CROP, MEIRO_ERROR_ARGUMENT,
+                          "a cropped maze has no page: a print service prints whole pages");
     if (opt->crop && (opt->bleed_mm > 0 || opt->gutter_mm > 0))
         return fail_field(err, opt->bleed_mm > 0 ? MEIRO_FIELD_BLEED : MEIRO_FIELD_GUTTER,
                           MEIRO_ERROR_ARGUMENT,

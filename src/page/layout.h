@@ -63,7 +63,16 @@ typedef struct box {
 typedef struct page_paper {
     double w, h, bleed, gutter;
     char name[48];
+    bool no_binding_bleed; /* a print service's (KDP, IngramSpark): the
+                              bleed on top, bottom and outside edge only */
 } page_paper;
+
+/* The bleed left of the trim on a right-hand (odd) or left-hand page, and
+ * across a page in all: without bleed at the binding edge the page is
+ * trim + bleed wide, its trim at the left edge of odd pages and the right
+ * edge of even ones. */
+double page_bleed_left(const page_paper *p, bool left_hand);
+double page_bleed_across(const page_paper *p);
 
 /* The paper the options ask for (a named one, or their own size). */
 void page_paper_of(const meiro_export_options *opt, page_paper *p);

@@ -21,10 +21,14 @@ static void resolve_style(doc_style *s, const meiro_export_options *opt, size_t 
     s->tpl = t;
     page_paper_of(opt, &s->paper);
     s->orientation = opt->orientation;
+    /* a printed book's pages are its trim, as the service was told */
+    if (s->paper.bleed > 0 && opt->print != MEIRO_PRINT_NONE && s->orientation == MEIRO_ORIENT_AUTO)
+        s->orientation = MEIRO_ORIENT_PORTRAIT;
     s->margin = opt->margin_mm;
     s->cell_exact = opt->cell_mm;
     s->cell_max = t ? t->cell : 0;
     s->line = t ? t->line : 0;
+    s->line_min = meiro_print_line_min_mm(opt->print);
     s->per_page = t ? t->per_page : 1;
     s->key_per_page = opt->key_per_page ? opt->key_per_page : t ? t->key_per_page : 6;
     s->answers = page_answers(opt);
@@ -103,6 +107,13 @@ static double maze_top_room(const page_layout *L, unsigned doors)
     return doors & ((1u << MEIRO_NORTH) | (1u << MEIRO_SOUTH)) ? L->arrow + L->arrow_from : 0;
 }
 
+/* Walls and the answer's line no thinner than the print service prints. */
+static void line_floor(const doc_style *st, page_layout *L)
+{
+    L->line = fmax(L->line, st->line_min);
+    L->path_width = fmax(L->path_width, st->line_min);
+}
+
 meiro_status doc_place(const document *d, const doc_page *p, size_t k, page_layout *L,
                        page_frame *f, meiro_error *err)
 {
@@ -122,6 +133,7 @@ meiro_status doc_place(const document *d, const doc_page *p, size_t k, page_layo
     unsigned doors = maze_door_sides(m);
     s = layout_in_slot(mw, mh, doors, slots[k], caption, exact, d->style.cell_max, d->style.line, L,
                        err);
+    line_floor(&d->style, L);
     if (s == MEIRO_OK && p->kind == PAGE_ANSWERS && p->slots > 1) {
         /* a key: every maze at the top of its slot, so the rows' captions
          * line up, and S and G readable however small the cells */
@@ -339,6 +351,12 @@ meiro_status doc_fold(document *d, unsigned multiple, meiro_error *err)
     while (ok && (d->page_count + 1) % multiple) ok = add_page(d, PAGE_NOTES, 0, 0, 1);
     if (ok) ok = add_page(d, PAGE_BACK, 0, 0, 1);
     return ok ? MEIRO_OK : fail(err, MEIRO_ERROR_NOMEM, "out of memory planning pages");
+}
+
+meiro_status doc_set_gutter(document *d, double gutter, meiro_error *err)
+{
+    d->style.paper.gutter = gutter;
+    return fit_texts(d, err); /* the texts' width depends on it */
 }
 
 void doc_free(document *d)
@@ -606,6 +624,7 @@ static meiro_status draw_cover(cairo_t *cr, const document *d, const page_frame 
         meiro_status s =
             layout_in_slot(mw, mh, maze_door_sides(d->cover_maze), area, false, 0, 0, 0, &L, err);
         if (s != MEIRO_OK) return s;
+        line_floor(st, &L);
         draw_maze(cr, d->cover_maze, NULL, &L, &st->marks, snap, layers);
     }
     if (!page) return MEIRO_OK;
@@ -625,7 +644,7 @@ static void draw_notes(cairo_t *cr, const document *d, const page_frame *f)
     draw_text(cr, d->style.labels->notes, d->style.marks.font, f->center_x, f->title_baseline,
               f->title_size, true, 0);
     cairo_set_source_rgb(cr, 0.75, 0.75, 0.75);
-    cairo_set_line_width(cr, 0.2);
+    cairo_set_line_width(cr, fmax(0.2, d->style.line_min));
     for (double y = f->body.y + 10; y <= f->body.y + f->body.h; y += 10) {
         cairo_move_to(cr, f->body.x, y);
         cairo_line_to(cr, f->body.x + f->body.w, y);
@@ -741,8 +760,8 @@ meiro_status doc_draw_page(const document *d, size_t index, cairo_t *cr, bool ma
     if (page && !maze_only && st->frame) { /* out to the bleed edge: the cut leaves no white rim */
         double b = st->paper.bleed;
         cairo_save(cr);
-        cairo_translate(cr, -b, -b);
-        draw_frame_art(cr, st->frame, f.page_w + 2 * b, f.page_h + 2 * b);
+        cairo_translate(cr, -page_bleed_left(&st->paper, doc_left_hand(d, p)), -b);
+        draw_frame_art(cr, st->frame, f.page_w + page_bleed_across(&st->paper), f.page_h + 2 * b);
         cairo_restore(cr);
     }
     if (p->kind == PAGE_COVER) {

@@ -37,6 +37,7 @@ typedef struct doc_style {
     page_paper paper; /* the trim, bleed and gutter */
     meiro_orientation orientation;
     double margin, cell_exact, cell_max, line;
+    double line_min; /* the print service's thinnest line (mm) */
     unsigned per_page, key_per_page;
     answers_place answers;
     page_words words;          /* the texts in the page's language; the pointers below point here */
@@ -99,6 +100,9 @@ void doc_free(document *d);
  * back cover, to a multiple of `multiple` pages (4 for sheets of two
  * pages a side). */
 meiro_status doc_fold(document *d, unsigned multiple, meiro_error *err);
+/* A wider gutter once the page count is known (a print service's), the
+ * texts fitted again. */
+meiro_status doc_set_gutter(document *d, double gutter, meiro_error *err);
 
 /* How a folded booklet's pages go on its sheets. */
 typedef struct fold_sheets {

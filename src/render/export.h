@@ -32,4 +32,20 @@ meiro_status export_html(const meiro_maze *m, const meiro_path *path,
                          const meiro_export_options *opt, FILE *out, const char *temp_dir,
                          meiro_error *err);
 
+/* A PDF meiro has just made (in memory) checked against the print
+ * service's rules, as meiro_preflight: MEIRO_ERROR_ARGUMENT naming every
+ * failing rule when one fails (preflight.c). */
+meiro_status preflight_own(const char *buf, size_t len, meiro_print print, meiro_error *err);
+
+/* A full-wrap cover (cover.c), in mm: the whole sheet w x h with `bleed`
+ * around it, the back on the left, the spine, the front on the right. */
+typedef struct cover_plan {
+    double w, h, bleed, trim_w, spine;
+    const char *title, *subtitle; /* subtitle may be NULL */
+    const meiro_maze *maze;       /* the front's art */
+    bool spine_text;              /* the title on the spine */
+    double line_min;              /* mm: the thinnest line the service prints */
+} cover_plan;
+meiro_status cover_write(const cover_plan *c, FILE *out, meiro_error *err);
+
 #endif /* MEIRO_SRC_RENDER_EXPORT_H */

@@ -3,8 +3,9 @@
  * creation date. With --answer-page (or a template's answers) the answer
  * follows the puzzle. Booklets write their documents through doc_write_pdf,
  * or imposed two pages a sheet for folding (doc_write_pdf_folded). With a
- * bleed the pages grow by it on every side and qpdf adds the TrimBox and
- * BleedBox print shops read (cairo 1.16 cannot write them). */
+ * bleed the pages grow by it on every side (a print service's: on its edges)
+ * and qpdf adds the TrimBox and BleedBox print shops read (cairo 1.16 cannot
+ * write them). */
 #define _POSIX_C_SOURCE 200809L
 #include "core/error.h"
 #include "page/layout.h"
@@ -59,10 +60,11 @@ static meiro_status write_pages(const document *docs, size_t n, FILE *out, meiro
     double pw, ph, b = docs[0].style.paper.bleed;
     doc_page_size(&docs[0], &pw, &ph);
     stream_sink sink = {out, 0};
-    cairo_surface_t *surface = pdf_surface(&docs[0], pw + 2 * b, ph + 2 * b, &sink, date);
+    cairo_surface_t *surface = pdf_surface(
+        &docs[0], pw + page_bleed_across(&docs[0].style.paper), ph + 2 * b, &sink, date);
     cairo_t *cr = cairo_create(surface);
     cairo_scale(cr, PT_PER_MM, PT_PER_MM);
-    cairo_translate(cr, b, b); /* the pages draw from the trim's corner */
+    cairo_translate(cr, 0, b); /* the pages draw from the trim's corner (across: per page) */
     for (size_t k = 0; k < n && s == MEIRO_OK; k++) {
         s = write_doc_pages(&docs[k], surface, cr, err); /* copies of one size: one orientation */
     }
@@ -85,7 +87,10 @@ static meiro_status write_doc_pages(const document *d, cairo_surface_t *surface,
             s = doc_draw_page(d, p, cr, true, 0, LAYER_ALL, err);
             cairo_restore(cr);
         } else if (s == MEIRO_OK) {
+            cairo_save(cr);
+            cairo_translate(cr, page_bleed_left(&d->style.paper, p % 2 == 1), 0);
             s = doc_draw_page(d, p, cr, false, 0, LAYER_ALL, err);
+            cairo_restore(cr);
         }
         cairo_show_page(cr);
         report_progress(d, p + 1, d->page_count);
@@ -111,7 +116,8 @@ static meiro_status set_boxes(const document *d, const char *buf, size_t len, FI
 {
     double pw, ph, b = d->style.paper.bleed;
     doc_page_size(d, &pw, &ph);
-    double W = (pw + 2 * b) * PT_PER_MM, H = (ph + 2 * b) * PT_PER_MM, B = b * PT_PER_MM;
+    double W = (pw + page_bleed_across(&d->style.paper)) * PT_PER_MM,
+           H = (ph + 2 * b) * PT_PER_MM, B = b * PT_PER_MM;
     qpdf_data q = qpdf_init();
     if (!q) return fail(err, MEIRO_ERROR_NOMEM, "out of memory setting the PDF's trim and bleed");
     qpdf_silence_errors(q);
@@ -121,7 +127,11 @@ static meiro_status set_boxes(const document *d, const char *buf, size_t len, FI
     ok = pages >= 0 && !qpdf_has_error(q);
     for (int p = 0; ok && p < pages; p++) {
         qpdf_oh page = qpdf_get_page_n(q, (size_t)p);
-        qpdf_oh_replace_key(q, page, "/TrimBox", pdf_box(q, B, B, W - B, H - B));
+        /* the copies of a class set each start on a right-hand page, but
+         * their bleed is the same on both sides (a service prints one book) */
+        double left = page_bleed_left(&d->style.paper, p % 2 == 1) * PT_PER_MM;
+        qpdf_oh_replace_key(q, page, "/TrimBox",
+                            pdf_box(q, left, B, left + pw * PT_PER_MM, H - B));
         qpdf_oh_replace_key(q, page, "/BleedBox", pdf_box(q, 0, 0, W, H));
         ok = !qpdf_has_error(q);
         qpdf_oh_release_all(q);

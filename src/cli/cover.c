@@ -1,0 +1,90 @@
+/* meiro cover: a printed book's full-wrap cover (back, spine, front). */
+#define _POSIX_C_SOURCE 200809L
+#include "cli.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static const char *const usage_cover =
+    "Usage: meiro cover --print kdp --pages N [OPTIONS] -o FILE.pdf\n"
+    "A paperback's full-wrap cover: back, spine and front on one PDF page with\n"
+    "1/8 in bleed on every side, the spine as wide as N pages of the stock\n"
+    "(KDP's figures), the title on the front over a maze and on the spine for\n"
+    "more than 79 pages, the barcode's corner of the back left clear.\n"
+    "\n"
+    "      --print P        the print service: kdp (the only one so far)\n"
+    "      --pages N        the book's page count (meiro booklet says it)\n"
+    "      --paper P        the book's trim: 6x9in, 8.5x11in, a5, ... (default a4)\n"
+    "      --stock S        white (default), cream or color paper\n"
+    "      --title TEXT     the title (default \"Mazes\")\n"
+    "      --subtitle TEXT  a line under it on the front\n"
+    "  -s, --seed N         the front's maze (default 1)\n"
+    "  -o, --output FILE    the PDF to write (required)\n"
+    "  -h, --help           show this help\n";
+
+int cmd_cover(int argc, char **argv)
+{
+    enum { O_PRINT = 1000, O_PAGES, O_PAPER, O_STOCK, O_TITLE, O_SUBTITLE };
+    static const struct option longopts[] = {
+        {"print", required_argument, NULL, O_PRINT},
+        {"pages", required_argument, NULL, O_PAGES},
+        {"paper", required_argument, NULL, O_PAPER},
+        {"stock", required_argument, NULL, O_STOCK},
+        {"title", required_argument, NULL, O_TITLE},
+        {"subtitle", required_argument, NULL, O_SUBTITLE},
+        {"seed", required_argument, NULL, 's'},
+        {"output", required_argument, NULL, 'o'},
+        {"help", no_argument, NULL, 'h'},
+        {NULL, 0, NULL, 0},
+    };
+    meiro_export_options page;
+    meiro_export_options_init(&page);
+    meiro_print print = MEIRO_PRINT_NONE;
+    meiro_stock stock = MEIRO_STOCK_WHITE;
+    uint64_t pages = 0, seed = 1;
+    const char *output = NULL;
+    meiro_error err = {0};
+    int c;
+    while ((c = getopt_long(argc, argv, ":s:o:h", longopts, NULL)) != -1) {
+        switch (c) {
+        case O_PRINT:
+            if (meiro_print_from_name(optarg, &print, &err) != MEIRO_OK)
+                return usage_error("cover", "%s", err.message);
+            break;
+        case O_PAGES:
+            if (!parse_u64(optarg, 100000, &pages) || pages == 0)
+                return usage_error("cover", "--pages takes the book's page count, not '%s'",
+                                   optarg);
+            break;
+        case O_PAPER:
+            if (meiro_paper_parse(optarg, &page.paper, &page.paper_w_mm, &page.paper_h_mm, &err) !=
+                MEIRO_OK)
+                return usage_error("cover", "%s", err.message);
+            break;
+        case O_STOCK:
+            if (meiro_stock_from_name(optarg, &stock, &err) != MEIRO_OK)
+                return usage_error("cover", "%s", err.message);
+            break;
+        case O_TITLE: page.title = optarg; break;
+        case O_SUBTITLE: page.subtitle = optarg; break;
+        case 's':
+            if (!parse_u64(optarg, UINT64_MAX, &seed))
+                return usage_error("cover", "--seed takes a whole number, not '%s'", optarg);
+            break;
+        case 'o': output = optarg; break;
+        case 'h': fputs(usage_cover, stdout); return EXIT_OK;
+        default: return bad_option("cover", argv, c, longopts);
+        }
+    }
+    if (optind < argc) return usage_error("cover", "unexpected argument '%s'", argv[optind]);
+    if (print == MEIRO_PRINT_NONE)
+        return usage_error("cover", "%s", "--print names the service (kdp)");
+    if (!pages) return usage_error("cover", "%s", "--pages gives the book's page count");
+    if (!output) return usage_error("cover", "%s", "-o names the PDF to write");
+    if (meiro_cover_save(print, stock, (unsigned)pages, &page, seed, output, &err) != MEIRO_OK) {
+        if (err.status == MEIRO_ERROR_ARGUMENT) return usage_error("cover", "%s", err.message);
+        return report_failure(output, &err);
+    }
+    return EXIT_OK;
+}

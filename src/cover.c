@@ -1,0 +1,59 @@
+/* meiro_cover_save: a printed book's full-wrap cover, its size from the
+ * service's figures (page/print.c), its front maze made here, drawn by
+ * render/cover.c and saved atomically. */
+#include "core/error.h"
+#include "io/io.h"
+#include "page/layout.h"
+#include "page/print.h"
+#include "render/export.h"
+
+typedef struct cover_job {
+    const cover_plan *plan;
+} cover_job;
+
+static meiro_status write_cover_job(void *ctx, FILE *out, const char *temp_dir, meiro_error *err)
+{
+    (void)temp_dir;
+    return cover_write(((const cover_job *)ctx)->plan, out, err);
+}
+
+meiro_status meiro_cover_save(meiro_print print, meiro_stock stock, unsigned pages,
+                              const meiro_export_options *page, uint64_t seed, const char *filename,
+                              meiro_error *err)
+{
+    meiro_export_options opt;
+    if (page) opt = *page;
+    else meiro_export_options_init(&opt);
+    opt.print = MEIRO_PRINT_NONE; /* the cover's own bleed, below */
+    meiro_status s = meiro_export_options_check(&opt, err);
+    if (s != MEIRO_OK) return s;
+    if (opt.bleed_mm > 0 || opt.gutter_mm > 0)
+        return fail_field(err, opt.bleed_mm > 0 ? MEIRO_FIELD_BLEED : MEIRO_FIELD_GUTTER,
+                          MEIRO_ERROR_ARGUMENT,
+                          "a cover's bleed is the service's and it has no gutter: leave them out");
+    page_paper paper;
+    page_paper_of(&opt, &paper);
+    cover_plan plan = {.trim_w = paper.w,
+                       .bleed = print_profile_of(print)->bleed,
+                       .title = opt.title && opt.title[0] ? opt.title : "Mazes",
+                       .subtitle = opt.subtitle,
+                       .line_min = meiro_print_line_min_mm(print),
+                       /* KDP prints spine text on books of more than 79 pages */
+                       .spine_text = pages > 79};
+    s = meiro_cover_size(print, stock, pages, paper.w, paper.h, &plan.w, &plan.h, &plan.spine, err);
+    if (s != MEIRO_OK) return s;
+    /* the front's art: a maze of the book's kind, a little one for a picture */
+    meiro_generate_options g;
+    meiro_generate_options_init(&g);
+    g.width = 12;
+    g.height = 14;
+    g.algorithm = "dig";
+    g.seed = seed;
+    meiro_maze *m = meiro_generate(&g, err);
+    if (!m) return err ? err->status : MEIRO_ERROR_INTERNAL;
+    plan.maze = m;
+    cover_job job = {&plan};
+    s = save_atomically(filename, write_cover_job, &job, err);
+    meiro_maze_free(m);
+    return s;
+}

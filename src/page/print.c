@@ -1,0 +1,115 @@
+/* The print-on-demand profiles: each service's numbers, with where they come
+ * from (README "Print profiles" cites the same pages). */
+#include "page/print.h"
+
+#include "core/error.h"
+#include "core/names.h"
+
+#include <strings.h>
+
+#define MM_PER_IN 25.4
+#define MM_PER_PT (MM_PER_IN / 72)
+
+/* 0.75 pt: KDP's minimum line weight (KDP help "Paperback Submission
+ * Guidelines", G201857950). IngramSpark and Lulu print on the same kind of
+ * inkjet presses and publish no larger figure: the same floor for them. */
+#define SERVICE_LINE_MM (0.75 * MM_PER_PT)
+/* at home: the finest wall the layout draws (page/layout.c), 0.28 pt */
+#define HOME_LINE_MM 0.1
+
+static const print_profile profiles[MEIRO_PRINT_COUNT] = {
+    [MEIRO_PRINT_NONE] = {"none", "no service", 0, false, HOME_LINE_MM, 0, 0},
+    [MEIRO_PRINT_HOME] = {"home", "a home printer", 0, false, HOME_LINE_MM, 0, 0},
+    /* KDP: bleed on top, bottom and outside (page trim + 0.125 x 0.25 in),
+     * 24 to 828 pages */
+    [MEIRO_PRINT_KDP] = {"kdp", "Amazon KDP", PRINT_BLEED_MM, false, SERVICE_LINE_MM, 24, 828},
+    /* IngramSpark's File Creation Guide: bleed on the three trim edges, at
+     * least 18 pages; 1200 is its thickest perfect-bound book */
+    [MEIRO_PRINT_INGRAM] = {"ingram", "IngramSpark", PRINT_BLEED_MM, false, SERVICE_LINE_MM, 18,
+                            1200},
+    /* Lulu's Book Creation Guide: 0.125 in on every side; perfect-bound
+     * paperbacks 32 to 800 pages */
+    [MEIRO_PRINT_LULU] = {"lulu", "Lulu", PRINT_BLEED_MM, true, SERVICE_LINE_MM, 32, 800},
+};
+
+const print_profile *print_profile_of(meiro_print print)
+{
+    return &profiles[(unsigned)print < MEIRO_PRINT_COUNT ? print : MEIRO_PRINT_NONE];
+}
+
+meiro_status meiro_print_from_name(const char *name, meiro_print *print, meiro_error *err)
+{
+    for (int k = MEIRO_PRINT_HOME; name && k < MEIRO_PRINT_COUNT; k++) {
+        if (!strcasecmp(name, profiles[k].name)) {
+            if (print) *print = (meiro_print)k;
+            return MEIRO_OK;
+        }
+    }
+    char hint[64];
+    return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_UNKNOWN_NAME,
+                      "unknown print service '%s' (kdp, ingram, lulu or home)%s", name ? name : "",
+                      name_hint(name ? name : "", "kdp ingram lulu home", hint, sizeof hint));
+}
+
+const char *meiro_print_name(meiro_print print)
+{
+    return (unsigned)print < MEIRO_PRINT_COUNT ? profiles[print].name : NULL;
+}
+
+double meiro_print_gutter_mm(meiro_print print, unsigned pages)
+{
+    if (!(print_profile_of(print)->bleed > 0)) return 0;
+    /* KDP's inside margins by page count (KDP help "Set Trim Size, Bleed,
+     * and Margins", G201834190); IngramSpark and Lulu ask less (Lulu 0.2 to
+     * 0.3 in), so KDP's table suits them too */
+    static const struct {
+        unsigned upto;
+        double in;
+    } table[] = {{150, 0.375}, {300, 0.5}, {500, 0.625}, {700, 0.75}};
+    for (size_t k = 0; k < sizeof table / sizeof table[0]; k++)
+        if (pages <= table[k].upto) return table[k].in * MM_PER_IN;
+    return 0.875 * MM_PER_IN;
+}
+
+double meiro_print_line_min_mm(meiro_print print) { return print_profile_of(print)->line_min; }
+
+meiro_status meiro_stock_from_name(const char *name, meiro_stock *stock, meiro_error *err)
+{
+    static const char *const names[MEIRO_STOCK_COUNT] = {"white", "cream", "color"};
+    for (int k = 0; name && k < MEIRO_STOCK_COUNT; k++) {
+        if (!strcasecmp(name, names[k])) {
+            if (stock) *stock = (meiro_stock)k;
+            return MEIRO_OK;
+        }
+    }
+    return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_UNKNOWN_NAME,
+                      "unknown paper stock '%s' (white, cream or color)", name ? name : "");
+}
+
+meiro_status meiro_cover_size(meiro_print print, meiro_stock stock, unsigned pages,
+                              double trim_w_mm, double trim_h_mm, double *width_mm,
+                              double *height_mm, double *spine_mm, meiro_error *err)
+{
+    /* KDP's page thickness in inches (KDP help "Create a Paperback Cover",
+     * G201953020): white 0.002252, cream 0.0025, premium color 0.002347 */
+    static const double kdp_in[MEIRO_STOCK_COUNT] = {0.002252, 0.0025, 0.002347};
+    const print_profile *service = print_profile_of(print);
+    if (print != MEIRO_PRINT_KDP)
+        return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT,
+                          "covers are made for kdp only so far, not for %s", service->name);
+    if ((unsigned)stock >= MEIRO_STOCK_COUNT)
+        return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT, "invalid paper stock");
+    if (pages < service->pages_min || pages > service->pages_max)
+        return fail_field(err, MEIRO_FIELD_MAZES, MEIRO_ERROR_ARGUMENT,
+                          "%s binds books of %u to %u pages, not %u", service->service,
+                          service->pages_min, service->pages_max, pages);
+    if (!(trim_w_mm >= MEIRO_PAPER_MIN_MM && trim_w_mm <= MEIRO_PAPER_MAX_MM &&
+          trim_h_mm >= MEIRO_PAPER_MIN_MM && trim_h_mm <= MEIRO_PAPER_MAX_MM))
+        return fail_field(err, MEIRO_FIELD_PAPER, MEIRO_ERROR_ARGUMENT, "invalid trim size");
+    double spine = pages * kdp_in[stock] * MM_PER_IN;
+    /* bleed, back, spine, front, bleed across; bleed above and below */
+    if (spine_mm) *spine_mm = spine;
+    if (width_mm) *width_mm = 2 * service->bleed + 2 * trim_w_mm + spine;
+    if (height_mm) *height_mm = 2 * service->bleed + trim_h_mm;
+    return MEIRO_OK;
+}

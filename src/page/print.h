@@ -1,0 +1,24 @@
+/* Print-on-demand profiles: what KDP, IngramSpark and Lulu ask of a PDF's
+ * pages (bleed edges, line weights, gutter, page counts). */
+#ifndef MEIRO_SRC_PAGE_PRINT_H
+#define MEIRO_SRC_PAGE_PRINT_H
+
+#include "meiro.h"
+
+/* 1/8 in: the bleed KDP, IngramSpark and Lulu all ask for */
+#define PRINT_BLEED_MM 3.175
+
+typedef struct print_profile {
+    const char *name;              /* "kdp" */
+    const char *service;           /* "Amazon KDP": for messages */
+    double bleed;                  /* mm on the outer edges; 0: none */
+    bool binding_bleed;            /* the bleed on the binding edge too (Lulu) */
+    double line_min;               /* mm: the thinnest line printed */
+    unsigned pages_min, pages_max; /* a book's page count; 0: no rule */
+} print_profile;
+
+/* The profile of `print`; MEIRO_PRINT_NONE's (all zero but the home line
+ * floor) for an invalid one. */
+const print_profile *print_profile_of(meiro_print print);
+
+#endif /* MEIRO_SRC_PAGE_PRINT_H */

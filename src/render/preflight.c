@@ -1,0 +1,406 @@
+/* meiro preflight: a PDF checked against a print service's rules (page count,
+ * page and trim size, boxes, embedded fonts, line weights, greys, blank
+ * pages, annotations, bookmarks), read through qpdf. */
+#include "core/error.h"
+#include "page/print.h"
+#include "render/export.h"
+
+#include <math.h>
+#include <qpdf/qpdf-c.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PT_PER_IN 72.0
+#define PT_PER_MM (72.0 / 25.4)
+/* without a service: the finest line any printer keeps (README) */
+#define HOME_LINE_PT 0.25
+#define BOX_SLACK_PT 1.0
+#define DETAIL 240
+
+/* What a content stream draws: its thinnest line (scaled to the page), its
+ * lightest tint (ink below 10 %: vanishes in print), whether it paints. */
+typedef struct ink {
+    double thinnest, lightest;
+    bool paints;
+} ink;
+
+static bool is_delim(unsigned char c) { return strchr("()<>[]{}/%", c) != NULL; }
+static bool is_space(unsigned char c) { return c == 0 || strchr(" \t\r\n\f", c) != NULL; }
+
+/* Ink of a colour operator's operands (a grey, RGB or CMYK), 0 to 1. */
+static double ink_of(const double *v, int n)
+{
+    if (n == 1) return 1 - v[0];
+    if (n == 3) return 1 - (0.3 * v[0] + 0.59 * v[1] + 0.11 * v[2]);
+    return fmin(1, v[0] + v[1] + v[2] + v[3]);
+}
+
+/* One pass over a content stream: numbers kept as operands, operators
+ * acting on them; strings, names, arrays and inline images skipped. The
+ * graphics state's scale follows q, Q and cm (a bounded stack). */
+static void scan_content(const unsigned char *b, size_t n, ink *k)
+{
+    enum { DEPTH = 64 };
+    double scale[DEPTH] = {1};
+    int top = 0;
+    double num[6];
+    int nums = 0;
+    size_t i = 0;
+    while (i < n) {
+        unsigned char c = b[i];
+        if (is_space(c)) {
+            i++;
+        } else if (c == '%') {
+            while (i < n && b[i] != '\n' && b[i] != '\r') i++;
+        } else if (c == '(') { /* a string: nested parentheses, escapes */
+            int depth = 0;
+            for (; i < n; i++) {
+                if (b[i] == '\\') i++;
+                else if (b[i] == '(') depth++;
+                else if (b[i] == ')' && --depth == 0) break;
+            }
+            i++;
+            nums = 0;
+        } else if (c == '<' && i + 1 < n && b[i + 1] != '<') { /* a hex string */
+            while (i < n && b[i] != '>') i++;
+            i++;
+            nums = 0;
+        } else if (is_delim(c)) { /* names, arrays, dictionaries */
+            i++;
+            if (c == '/')
+                while (i < n && !is_space(b[i]) && !is_delim(b[i])) i++;
+            nums = 0;
+        } else if ((c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.') {
+            char tmp[40];
+            size_t len = 0;
+            while (i < n && len + 1 < sizeof tmp && !is_space(b[i]) && !is_delim(b[i]))
+                tmp[len++] = (char)b[i++];
+            tmp[len] = 0;
+            if (nums == 6) memmove(num, num + 1, 5 * sizeof *num), nums = 5;
+            num[nums++] = strtod(tmp, NULL);
+        } else {
+            char op[4] = {0};
+            size_t len = 0;
+            while (i < n && !is_space(b[i]) && !is_delim(b[i])) {
+                if (len < 3) op[len] = (char)b[i];
+                len++, i++;
+            }
+            if (len > 3) op[0] = 0; /* no operator we read is longer */
+            if (!strcmp(op, "q") && top + 1 < DEPTH) scale[top + 1] = scale[top], top++;
+            else if (!strcmp(op, "Q") && top > 0) top--;
+            else if (!strcmp(op, "cm") && nums == 6)
+                scale[top] *= sqrt(fabs(num[0] * num[3] - num[1] * num[2]));
+            else if (!strcmp(op, "w") && nums >= 1)
+                k->thinnest = fmin(k->thinnest, num[nums - 1] * scale[top]);
+            else if ((!strcmp(op, "g") || !strcmp(op, "G")) && nums >= 1) {
+                double v = ink_of(num + nums - 1, 1);
+                if (v > 1e-6) k->lightest = fmin(k->lightest, v);
+            } else if ((!strcmp(op, "rg") || !strcmp(op, "RG")) && nums >= 3) {
+                double v = ink_of(num + nums - 3, 3);
+                if (v > 1e-6) k->lightest = fmin(k->lightest, v);
+            } else if ((!strcmp(op, "k") || !strcmp(op, "K")) && nums >= 4) {
+                double v = ink_of(num + nums - 4, 4);
+                if (v > 1e-6) k->lightest = fmin(k->lightest, v);
+            } else if (!strcmp(op, "ID")) { /* an inline image: its data up to EI */
+                while (i + 2 < n && !(is_space(b[i]) && b[i + 1] == 'E' && b[i + 2] == 'I')) i++;
+                i += 3;
+                k->paints = true;
+            } else if (strchr("SsfFBbn", op[0]) && (op[1] == 0 || op[1] == '*')) {
+                if (op[0] != 'n') k->paints = true;
+            } else if (!strcmp(op, "Tj") || !strcmp(op, "TJ") || !strcmp(op, "'") ||
+                       !strcmp(op, "\"") || !strcmp(op, "Do") || !strcmp(op, "sh")) {
+                k->paints = true;
+            }
+            nums = 0;
+        }
+    }
+}
+
+/* A page box [x0 y0 x1 y1], from the page or the pages above it. */
+static bool page_box(qpdf_data q, qpdf_oh page, const char *key, double v[4])
+{
+    qpdf_oh node = page;
+    for (int up = 0; up < 32; up++) { /* inherited: /Parent, a few levels */
+        qpdf_oh box = qpdf_oh_get_key(q, node, key);
+        if (qpdf_oh_is_array(q, box) && qpdf_oh_get_array_n_items(q, box) == 4) {
+            for (int k = 0; k < 4; k++)
+                v[k] = qpdf_oh_get_numeric_value(q, qpdf_oh_get_array_item(q, box, k));
+            if (v[0] > v[2]) {
+                double t = v[0];
+                v[0] = v[2];
+                v[2] = t;
+            }
+            if (v[1] > v[3]) {
+                double t = v[1];
+                v[1] = v[3];
+                v[3] = t;
+            }
+            return true;
+        }
+        if (strcmp(key, "/MediaBox") != 0) return false; /* only MediaBox is inherited */
+        node = qpdf_oh_get_key(q, node, "/Parent");
+        if (!qpdf_oh_is_dictionary(q, node)) return false;
+    }
+    return false;
+}
+
+static bool near(double a, double b) { return fabs(a - b) <= BOX_SLACK_PT; }
+
+typedef struct checks {
+    char pages[DETAIL], size[DETAIL], boxes[DETAIL], fonts[DETAIL], lines[DETAIL], greys[DETAIL],
+        blanks[DETAIL], annots[DETAIL], outline[DETAIL];
+} checks;
+
+/* The page's own drawing and its form XObjects' (one level). */
+static meiro_status page_ink(qpdf_data q, qpdf_oh page, ink *k)
+{
+    unsigned char *buf = NULL;
+    size_t len = 0;
+    if (qpdf_oh_get_page_content_data(q, page, &buf, &len) & QPDF_ERRORS) return MEIRO_ERROR_PARSE;
+    scan_content(buf, len, k);
+    free(buf);
+    qpdf_oh xobjects = qpdf_oh_get_key(q, qpdf_oh_get_key(q, page, "/Resources"), "/XObject");
+    if (!qpdf_oh_is_dictionary(q, xobjects)) return MEIRO_OK;
+    qpdf_oh_begin_dict_key_iter(q, xobjects);
+    while (qpdf_oh_dict_more_keys(q)) {
+        qpdf_oh x = qpdf_oh_get_key(q, xobjects, qpdf_oh_dict_next_key(q));
+        if (!qpdf_oh_is_stream(q, x) ||
+            !qpdf_oh_is_name_and_equals(q, qpdf_oh_get_key(q, qpdf_oh_get_dict(q, x), "/Subtype"),
+                                        "/Form"))
+            continue;
+        buf = NULL;
+        if (qpdf_oh_get_stream_data(q, x, qpdf_dl_generalized, NULL, &buf, &len) & QPDF_ERRORS)
+            continue; /* an image codec qpdf cannot undo: not a drawing */
+        scan_content(buf, len, k);
+        free(buf);
+    }
+    return MEIRO_OK;
+}
+
+/* Every font object in the file: embedded (a font file in its descriptor,
+ * or a Type 3 font, drawn by the file itself)? */
+static void check_fonts(qpdf_data q, char *out)
+{
+    qpdf_oh size = qpdf_oh_get_key(q, qpdf_get_trailer(q), "/Size");
+    int count = qpdf_oh_is_number(q, size) ? (int)qpdf_oh_get_numeric_value(q, size) : 0;
+    if (count > 10000000) count = 10000000;
+    int fonts = 0, bare = 0;
+    char first[80] = "";
+    for (int id = 1; id < count; id++) {
+        qpdf_oh o = qpdf_get_object_by_id(q, id, 0);
+        if (!qpdf_oh_is_dictionary(q, o) ||
+            !qpdf_oh_is_name_and_equals(q, qpdf_oh_get_key(q, o, "/Type"), "/Font")) {
+            qpdf_oh_release(q, o);
+            continue;
+        }
+        qpdf_oh sub = qpdf_oh_get_key(q, o, "/Subtype");
+        if (qpdf_oh_is_name_and_equals(q, sub, "/Type0") ||
+            qpdf_oh_is_name_and_equals(q, sub, "/Type3")) {
+            qpdf_oh_release_all(q); /* Type0: its descendant is checked on its own */
+            continue;
+        }
+        fonts++;
+        qpdf_oh d = qpdf_oh_get_key(q, o, "/FontDescriptor");
+        if (!qpdf_oh_has_key(q, d, "/FontFile") && !qpdf_oh_has_key(q, d, "/FontFile2") &&
+            !qpdf_oh_has_key(q, d, "/FontFile3")) {
+            if (!bare++) {
+                qpdf_oh name = qpdf_oh_get_key(q, o, "/BaseFont");
+                snprintf(first, sizeof first, "%s",
+                         qpdf_oh_is_name(q, name) ? qpdf_oh_get_name(q, name) + 1 : "unnamed");
+            }
+        }
+        qpdf_oh_release_all(q);
+    }
+    if (bare)
+        snprintf(out, DETAIL, "%d of %d fonts not embedded, the first %s: embed every font", bare,
+                 fonts, first);
+    else snprintf(out, DETAIL, "%d fonts, all embedded", fonts);
+}
+
+static meiro_status run_checks(qpdf_data q, const print_profile *service, checks *c)
+{
+    int pages = qpdf_get_num_pages(q);
+    if (pages < 0 || qpdf_has_error(q)) return MEIRO_ERROR_PARSE;
+    /* pages: an even count within the service's range */
+    bool even_ok = !service->pages_min || pages % 2 == 0;
+    bool range_ok = !service->pages_min || ((unsigned)pages >= service->pages_min &&
+                                            (unsigned)pages <= service->pages_max);
+    if (even_ok && range_ok) snprintf(c->pages, DETAIL, "%d pages", pages);
+    else
+        snprintf(c->pages, DETAIL, "%d pages: %s binds an even count of %u to %u", pages,
+                 service->service, service->pages_min, service->pages_max);
+    double trim_w = 0, trim_h = 0, b = service->bleed * PT_PER_MM;
+    double line_min = service->bleed > 0 ? service->line_min * PT_PER_MM : HOME_LINE_PT;
+    double thinnest = INFINITY, lightest = INFINITY;
+    int thin_page = 0, light_page = 0, run = 0, worst_run = 0, run_end = 0, annotated = 0;
+    for (int p = 0; p < pages; p++) {
+        qpdf_oh page = qpdf_get_page_n(q, (size_t)p);
+        double media[4], trim[4], bleed[4];
+        bool has_media = page_box(q, page, "/MediaBox", media);
+        bool has_trim = page_box(q, page, "/TrimBox", trim);
+        bool has_bleed = page_box(q, page, "/BleedBox", bleed);
+        if (!has_media) {
+            if (!c->size[0]) snprintf(c->size, DETAIL, "page %d has no MediaBox", p + 1);
+        } else {
+            if (!has_trim) memcpy(trim, media, sizeof trim);
+            double tw = trim[2] - trim[0], th = trim[3] - trim[1];
+            if (p == 0) trim_w = tw, trim_h = th;
+            if (!c->size[0] && (!near(tw, trim_w) || !near(th, trim_h)))
+                snprintf(c->size, DETAIL, "page %d's trim is %.1f x %.1f pt, page 1's %.1f x %.1f",
+                         p + 1, tw, th, trim_w, trim_h);
+            /* a service's bleed: its edges, the binding edge on the left of
+             * odd pages and the right of even ones */
+            if (!c->size[0] && b > 0 && has_trim) {
+                double left = service->binding_bleed || p % 2 == 1 ? b : 0;
+                double right = service->binding_bleed || p % 2 == 0 ? b : 0;
+                if (!near(trim[0] - media[0], left) || !near(media[2] - trim[2], right) ||
+                    !near(trim[1] - media[1], b) || !near(media[3] - trim[3], b))
+                    snprintf(c->size, DETAIL,
+                             "page %d is %.1f x %.1f pt around a %.1f x %.1f pt trim: %s wants "
+                             "%.1f x %.1f (bleed %.3g pt on %s)",
+                             p + 1, media[2] - media[0], media[3] - media[1], tw, th,
+                             service->service, tw + left + right, th + 2 * b, b,
+                             service->binding_bleed ? "every edge"
+                                                    : "top, bottom and outside edge");
+            }
+            if (!c->boxes[0] && has_trim && !has_bleed)
+                snprintf(c->boxes, DETAIL, "page %d has a TrimBox but no BleedBox", p + 1);
+        }
+        ink k = {INFINITY, INFINITY, false};
+        if (page_ink(q, page, &k) != MEIRO_OK) return MEIRO_ERROR_PARSE;
+        if (k.thinnest < thinnest) thinnest = k.thinnest, thin_page = p + 1;
+        if (k.lightest < lightest) lightest = k.lightest, light_page = p + 1;
+        run = k.paints ? 0 : run + 1;
+        if (run > worst_run) worst_run = run, run_end = p + 1;
+        qpdf_oh annots = qpdf_oh_get_key(q, page, "/Annots");
+        if (!annotated && qpdf_oh_is_array(q, annots) && qpdf_oh_get_array_n_items(q, annots) > 0)
+            annotated = p + 1;
+        qpdf_oh_release_all(q);
+        if (qpdf_has_error(q)) return MEIRO_ERROR_PARSE;
+    }
+    if (!c->size[0])
+        snprintf(c->size, DETAIL, "every page's trim %.1f x %.1f pt (%.3g x %.3g in)", trim_w,
+                 trim_h, trim_w / PT_PER_IN, trim_h / PT_PER_IN);
+    else memmove(c->size + 1, c->size, strlen(c->size) + 1), c->size[0] = '!';
+    if (!c->boxes[0]) snprintf(c->boxes, DETAIL, "TrimBox and BleedBox together or neither");
+    else memmove(c->boxes + 1, c->boxes, strlen(c->boxes) + 1), c->boxes[0] = '!';
+    if (thinnest < line_min - 1e-3)
+        snprintf(c->lines, DETAIL, "!page %d: a line of %.3g pt; %s prints %.3g pt and up",
+                 thin_page, thinnest, service->bleed > 0 ? service->service : "a printer",
+                 line_min);
+    else if (isinf(thinnest)) snprintf(c->lines, DETAIL, "no lines");
+    else snprintf(c->lines, DETAIL, "the thinnest line %.3g pt (page %d)", thinnest, thin_page);
+    if (lightest < 0.1 - 1e-3)
+        snprintf(c->greys, DETAIL,
+                 "!page %d: a tint of %.0f %%, which vanishes in print (10 %% and up)", light_page,
+                 lightest * 100);
+    else if (isinf(lightest)) snprintf(c->greys, DETAIL, "no tints");
+    else
+        snprintf(c->greys, DETAIL, "the lightest tint %.0f %% (page %d)", lightest * 100,
+                 light_page);
+    if (worst_run > 2)
+        snprintf(c->blanks, DETAIL, "!%d blank pages in a row (pages %d to %d): 2 at most",
+                 worst_run, run_end - worst_run + 1, run_end);
+    else
+        snprintf(c->blanks, DETAIL, "at most %d blank page%s in a row", worst_run,
+                 worst_run == 1 ? "" : "s");
+    if (annotated)
+        snprintf(c->annots, DETAIL, "!page %d has annotations (links, comments): remove them",
+                 annotated);
+    else snprintf(c->annots, DETAIL, "none");
+    qpdf_oh outlines = qpdf_oh_get_key(q, qpdf_get_root(q), "/Outlines");
+    if (qpdf_oh_has_key(q, outlines, "/First"))
+        snprintf(c->outline, DETAIL, "!the file has bookmarks (an outline): remove them");
+    else snprintf(c->outline, DETAIL, "none");
+    qpdf_oh_release_all(q);
+    if (!(even_ok && range_ok))
+        memmove(c->pages + 1, c->pages, strlen(c->pages) + 1), c->pages[0] = '!';
+    check_fonts(q, c->fonts);
+    if (strstr(c->fonts, "not embedded"))
+        memmove(c->fonts + 1, c->fonts, strlen(c->fonts) + 1), c->fonts[0] = '!';
+    return qpdf_has_error(q) ? MEIRO_ERROR_PARSE : MEIRO_OK;
+}
+
+/* Reads the PDF (a file, or bytes when filename is NULL), then checks it. */
+static meiro_status preflight(const char *filename, const char *buf, size_t len, meiro_print print,
+                              meiro_preflight_report report, void *ctx, bool *passed,
+                              meiro_error *err)
+{
+    if (passed) *passed = false;
+    if ((unsigned)print >= MEIRO_PRINT_COUNT)
+        return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT, "invalid print service %d",
+                          (int)print);
+    if (filename) {
+        FILE *f = fopen(filename, "rb");
+        if (!f) return fail(err, MEIRO_ERROR_IO, "cannot read %s", filename);
+        fclose(f);
+    }
+    qpdf_data q = qpdf_init();
+    if (!q) return fail(err, MEIRO_ERROR_NOMEM, "out of memory checking the PDF");
+    qpdf_silence_errors(q);
+    qpdf_set_suppress_warnings(q, QPDF_TRUE);
+    checks *c = calloc(1, sizeof *c);
+    QPDF_ERROR_CODE read = !c         ? QPDF_SUCCESS
+                           : filename ? qpdf_read(q, filename, NULL)
+                                      : qpdf_read_memory(q, "meiro.pdf", buf, len, NULL);
+    meiro_status s = !c                   ? MEIRO_ERROR_NOMEM
+                     : read & QPDF_ERRORS ? MEIRO_ERROR_PARSE
+                                          : run_checks(q, print_profile_of(print), c);
+    if (s == MEIRO_ERROR_NOMEM) fail(err, s, "out of memory checking the PDF");
+    else if (s != MEIRO_OK) {
+        qpdf_error e = qpdf_has_error(q) ? qpdf_get_error(q) : NULL;
+        fail(err, s, "not a PDF qpdf can read%s%s", e ? ": " : "",
+             e ? qpdf_get_error_message_detail(q, e) : "");
+    } else {
+        const struct {
+            const char *rule, *detail;
+        } rules[] = {
+            {"pages", c->pages},        {"page size", c->size},     {"boxes", c->boxes},
+            {"fonts", c->fonts},        {"lines", c->lines},        {"greys", c->greys},
+            {"blank pages", c->blanks}, {"annotations", c->annots}, {"bookmarks", c->outline}};
+        bool all = true;
+        for (size_t k = 0; k < sizeof rules / sizeof rules[0]; k++) {
+            bool pass = rules[k].detail[0] != '!';
+            all = all && pass;
+            if (report) report(ctx, rules[k].rule, pass, rules[k].detail + !pass);
+        }
+        if (passed) *passed = all;
+    }
+    free(c);
+    qpdf_cleanup(&q);
+    return s;
+}
+
+meiro_status meiro_preflight(const char *filename, meiro_print print, meiro_preflight_report report,
+                             void *ctx, bool *passed, meiro_error *err)
+{
+    if (!filename) return fail(err, MEIRO_ERROR_ARGUMENT, "preflight needs a file");
+    return preflight(filename, NULL, 0, print, report, ctx, passed, err);
+}
+
+/* The failing rules, gathered into one message. */
+typedef struct failures {
+    char text[600];
+    size_t len;
+} failures;
+
+static void gather(void *ctx, const char *rule, bool pass, const char *detail)
+{
+    failures *f = ctx;
+    if (pass || f->len >= sizeof f->text - 1) return;
+    int n = snprintf(f->text + f->len, sizeof f->text - f->len, "%s%s: %s", f->len ? "; " : "",
+                     rule, detail);
+    if (n > 0) f->len = fmin(sizeof f->text - 1, f->len + (size_t)n);
+}
+
+meiro_status preflight_own(const char *buf, size_t len, meiro_print print, meiro_error *err)
+{
+    failures f = {"", 0};
+    bool passed = false;
+    meiro_status s = preflight(NULL, buf, len, print, gather, &f, &passed, err);
+    if (s != MEIRO_OK || passed) return s;
+    return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT,
+                      "the PDF would fail %s's rules (meiro preflight): %s",
+                      print_profile_of(print)->service, f.text);
+}

@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""Writes small PDFs that break one print rule each, as another tool would
+(for tests/press.sh): python3 bad_pdf.py KIND OUT.pdf."""
+import sys
+
+TRIM = (432, 648)  # 6 x 9 in
+B = 9  # 1/8 in
+
+
+def pdf(pages, out, outline=False, font=False):
+    """pages: dicts with content (bytes), media, trim, bleed, font, annots."""
+    objs = []
+
+    def add(body):
+        objs.append(body)
+        return len(objs)
+
+    # a base-14 font named, not embedded, as simple PDF writers do
+    font = add(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>") if font else 0
+    kids = []
+    pages_id = len(objs) + 2 * len(pages) + (2 if outline else 0) + 1
+    for p in pages:
+        c = p.get("content", b"0 0 0 RG 1 w 72 72 m 300 300 l S")
+        stream = add(b"<< /Length %d >>\nstream\n" % len(c) + c + b"\nendstream")
+        box = lambda k, v: b" /%s [%s]" % (k.encode(), " ".join(str(x) for x in v).encode()) if v else b""
+        annots = b" /Annots [<< /Type /Annot /Subtype /Text /Rect [10 10 30 30] /Contents (note) >>]" if p.get("annots") else b""
+        res = b" /Resources << /Font << /F1 %d 0 R >> >>" % font if font else b""
+        kids.append(add(b"<< /Type /Page /Parent %d 0 R" % pages_id + box("MediaBox", p["media"]) +
+                        box("TrimBox", p.get("trim")) + box("BleedBox", p.get("bleed")) + res + annots +
+                        b" /Contents %d 0 R >>" % stream))
+    extra = b""
+    if outline:
+        item = add(b"<< /Title (One) /Parent %d 0 R /Dest [%d 0 R /Fit] >>" % (len(objs) + 2, kids[0]))
+        out_id = add(b"<< /Type /Outlines /First %d 0 R /Last %d 0 R /Count 1 >>" % (item, item))
+        extra = b" /Outlines %d 0 R" % out_id
+    got = add(b"<< /Type /Pages /Kids [%s] /Count %d >>" % (b" ".join(b"%d 0 R" % k for k in kids), len(kids)))
+    assert got == pages_id, (got, pages_id)
+    root = add(b"<< /Type /Catalog /Pages %d 0 R%s >>" % (pages_id, extra))
+    data = b"%PDF-1.4\n"
+    offsets = []
+    for i, body in enumerate(objs, 1):
+        offsets.append(len(data))
+        data += b"%d 0 obj\n" % i + body + b"\nendobj\n"
+    xref = len(data)
+    data += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objs) + 1)
+    for o in offsets:
+        data += b"%010d 00000 n \n" % o
+    data += b"trailer\n<< /Size %d /Root %d 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objs) + 1, root, xref)
+    with open(out, "wb") as f:
+        f.write(data)
+
+
+def kdp_page(i, **kw):
+    """A page of a KDP book with bleed: the trim at the binding edge."""
+    x0 = 0 if i % 2 == 0 else B
+    p = {"media": (0, 0, TRIM[0] + B, TRIM[1] + 2 * B),
+         "trim": (x0, B, x0 + TRIM[0], B + TRIM[1]),
+         "bleed": (0, 0, TRIM[0] + B, TRIM[1] + 2 * B)}
+    p.update(kw)
+    return p
+
+
+kind, out = sys.argv[1], sys.argv[2]
+text = b"BT /F1 12 Tf 72 500 Td (Maze) Tj ET 0 0 0 RG 1 w 72 72 m 300 300 l S"
+good = [kdp_page(i, content=text if i else b"0 0 0 RG 1 w 72 72 m 300 300 l S") for i in range(24)]
+if kind == "good":  # passes KDP: no text (its font would not be embedded)
+    pdf([kdp_page(i) for i in range(24)], out)
+elif kind == "font":
+    pdf(good, out, font=True)
+elif kind == "hairline":
+    pdf([kdp_page(i, content=b"0 0 0 RG 0.25 w 72 72 m 300 300 l S" if i == 4 else
+                  b"0 0 0 RG 1 w 72 72 m 300 300 l S") for i in range(24)], out)
+elif kind == "scaled":  # a 2 pt line drawn at a quarter scale: 0.5 pt
+    pdf([kdp_page(i, content=b"q 0.25 0 0 0.25 0 0 cm 0 0 0 RG 2 w 72 72 m 300 300 l S Q" if i == 2 else
+                  b"0 0 0 RG 1 w 72 72 m 300 300 l S") for i in range(24)], out)
+elif kind == "size":  # bleed on every side: Lulu's page, not KDP's
+    pdf([dict(kdp_page(i), media=(0, 0, 450, 666), bleed=(0, 0, 450, 666), trim=(9, 9, 441, 657))
+         for i in range(24)], out)
+elif kind == "nobleedbox":
+    pdf([dict(kdp_page(i), bleed=None) for i in range(24)], out)
+elif kind == "blanks":
+    pdf([kdp_page(i, content=b"" if 5 <= i < 8 else b"0 0 0 RG 1 w 72 72 m 300 300 l S") for i in range(24)], out)
+elif kind == "odd":
+    pdf([kdp_page(i) for i in range(23)], out)
+elif kind == "annots":
+    pdf([kdp_page(i, annots=(i == 3)) for i in range(24)], out)
+elif kind == "outline":
+    pdf([kdp_page(i) for i in range(24)], out, outline=True)
+elif kind == "tint":
+    pdf([kdp_page(i, content=b"0.95 g 72 72 200 200 re f" if i == 6 else
+                  b"0 0 0 RG 1 w 72 72 m 300 300 l S") for i in range(24)], out)
+else:
+    sys.exit("unknown kind " + kind)

@@ -1,0 +1,184 @@
+#!/bin/sh
+# meiro-suite: test check
+# Print profiles (--print kdp|ingram|lulu): every page's MediaBox and
+# TrimBox read back with pdfinfo -box (bleed on top, bottom and outside
+# only for KDP and IngramSpark, mirrored on odd and even pages; all four for
+# Lulu), the thinnest stroke in the content streams (qpdf) at KDP's 0.75 pt
+# where today's default booklet draws thinner, the page count even and in
+# the service's range, and the options a profile refuses. meiro preflight:
+# each profile's booklet passes, the default booklet fails KDP's line
+# weight, and PDFs written by another tool fail the one rule each breaks.
+# Usage: press.sh BUILD_DIR
+build=${1:-build}
+suite=press
+. "$(dirname "$0")/lib.sh"
+meiro=$build/meiro
+need pdfinfo qpdf || { finish; exit 1; }
+
+# the thinnest line width (pt) in a PDF's content streams; cairo draws with
+# unit-scale matrices (checked: every cm's scale is 1 or -1)
+thinnest() {
+    qpdf --qdf --object-streams=disable "$1" "$tmp/q.pdf" || return 1
+    if grep -aoE '[-0-9.]+ [-0-9.]+ [-0-9.]+ [-0-9.]+ [-0-9.]+ [-0-9.]+ cm' "$tmp/q.pdf" |
+        awk '($1 != 1 && $1 != -1) || ($4 != 1 && $4 != -1) { bad = 1 } END { exit !bad }'; then
+        echo "scaled"
+        return 0
+    fi
+    grep -aoE '(^| )[0-9.]+ w( |$)' "$tmp/q.pdf" | awk '{ print $1 }' | sort -g | head -1
+}
+
+# boxes FILE: "page media_w media_h trim_x0 trim_x1 trim_y0 trim_y1" a page
+boxes() {
+    n=$(pdfinfo "$1" | awk '/^Pages:/ { print $2 }')
+    pdfinfo -box -f 1 -l "$n" "$1" | awk '
+        $3 == "MediaBox:" { w[$2] = $6; h[$2] = $7 }
+        $3 == "TrimBox:" { tx0[$2] = $4; ty0[$2] = $5; tx1[$2] = $6; ty1[$2] = $7 }
+        END { for (p in w) print p, w[p], h[p], tx0[p], tx1[p], ty0[p], ty1[p] }' | sort -n
+}
+
+# 6 x 9 in is 432 x 648 pt; the bleed 1/8 in is 9 pt
+for service in kdp ingram lulu; do
+    run 0 "$meiro" booklet -n 40 --paper 6x9in --print $service -s 11 -o "$tmp/$service.pdf"
+    boxes "$tmp/$service.pdf" > "$tmp/boxes"
+    pages=$(wc -l < "$tmp/boxes")
+    if [ "$pages" -ge 24 ] && [ $((pages % 2)) -eq 0 ]; then ok; else bad "$service: $pages pages"; fi
+    # every page: the trim 432 x 648 inside the bleed, at the binding edge
+    # on the left of odd pages and the right of even ones (KDP, IngramSpark)
+    if awk -v s=$service '
+        function near(a, b) { return a - b < 0.02 && b - a < 0.02 }
+        {
+            mw = s == "lulu" ? 450 : 441
+            x0 = (s == "lulu" || $1 % 2 == 0) ? 9 : 0
+            if (!near($2, mw) || !near($3, 666) || !near($4, x0) || !near($5, x0 + 432) ||
+                !near($6, 9) || !near($7, 657)) { print "page " $1 ": " $0; bad = 1 }
+        }
+        END { exit bad }' "$tmp/boxes" > "$tmp/wrong"; then ok
+    else bad "$service boxes: $(head -3 "$tmp/wrong")"; fi
+    w=$(thinnest "$tmp/$service.pdf")
+    if [ "$w" != scaled ] && awk -v w="$w" 'BEGIN { exit !(w >= 0.75 - 1e-6) }'; then ok
+    else bad "$service: a line of $w pt (at least 0.75)"; fi
+done
+
+# big mazes (cells about 1.3 mm) keep KDP's line weight too
+run 0 "$meiro" booklet -n 24 --from 80x120 --to 100x150 --paper 6x9in --print kdp -s 3 \
+    -o "$tmp/big.pdf"
+w=$(thinnest "$tmp/big.pdf")
+if [ "$w" != scaled ] && awk -v w="$w" 'BEGIN { exit !(w >= 0.75 - 1e-6) }'; then ok
+else bad "big kdp mazes: a line of $w pt"; fi
+# the same booklet without a profile draws finer lines than KDP prints (why
+# the profile exists), but none under 0.25 pt
+run 0 "$meiro" booklet -n 24 --from 80x120 --to 100x150 --paper 6x9in -s 3 -o "$tmp/home.pdf"
+w=$(thinnest "$tmp/home.pdf")
+if [ "$w" != scaled ] && awk -v w="$w" 'BEGIN { exit !(w < 0.75 && w >= 0.25) }'; then ok
+else bad "home booklet: thinnest line $w pt (wanted 0.25 to 0.75)"; fi
+
+# the gutter grows with the page count (KDP: 0.375 in to 150 pages, 0.5 in
+# from 151): the first maze's caption on an odd page moves 9 pt (1/8 in)
+# away from the spine
+caption_x() { pdftotext -f 3 -l 3 -bbox "$1" - | awk -F'"' '/>No\.</ { print $2; exit }'; }
+if need pdftotext && full; then
+    run 0 "$meiro" booklet -n 160 --paper 6x9in --print kdp -s 11 -o "$tmp/thick.pdf"
+    thin=$(caption_x "$tmp/kdp.pdf") thick=$(caption_x "$tmp/thick.pdf")
+    if awk -v a="$thin" -v b="$thick" 'BEGIN { d = b - a; exit !(a > 0 && d > 8.9 && d < 9.1) }'; then ok
+    else bad "the caption at x $thin (40 mazes), $thick (160 mazes): wanted 9 pt further in"; fi
+fi
+
+# single pages: generate takes a profile too
+run 0 "$meiro" generate -W 10 -H 10 -s 1 --paper 6x9in --print kdp -o "$tmp/one.pdf"
+boxes "$tmp/one.pdf" > "$tmp/boxes"
+if awk '$1 == 1 { exit !($2 == 441 && $3 == 666 && $4 == 0 && $5 == 432 && $6 == 9 && $7 == 657) }' \
+    "$tmp/boxes"; then ok; else bad "generate kdp: $(cat "$tmp/boxes")"; fi
+
+# what a profile refuses, in one line naming the option; no file left
+run 2 "$meiro" booklet -n 10 --paper 6x9in --print kdp -s 1 -o "$tmp/few.pdf"
+err_has "24 to 828 pages, and this one has"
+absent "$tmp/few.pdf"
+run 2 "$meiro" booklet -n 40 --print kdp --bleed 3 -o "$tmp/b.pdf"
+err_has "sets the bleed itself"
+run 2 "$meiro" generate --print lulu -o "$tmp/x.svg"
+err_has "print service takes PDF pages"
+run 2 "$meiro" booklet -n 40 --print kdpp -o "$tmp/b.pdf"
+err_has "unknown print service 'kdpp'"
+run 2 "$meiro" booklet -n 40 --print ingram --fold -o "$tmp/b.pdf"
+err_has "not sheets folded at home"
+# meiro preflight: every profile's booklet passes its service's rules ...
+for service in kdp ingram lulu; do
+    run 0 "$meiro" preflight --print $service "$tmp/$service.pdf"
+    if [ "$(grep -c '^ok ' "$tmp/out")" -eq 9 ]; then ok; else bad "$service preflight: $(cat "$tmp/out")"; fi
+done
+# ... and today's booklet without one fails KDP's line weight, and a
+# symmetric --bleed KDP's page size
+run 1 "$meiro" preflight --print kdp "$tmp/home.pdf"
+out_has "^FAIL lines .*Amazon KDP prints 0.75 pt and up"
+run 0 "$meiro" booklet -n 40 --paper 6x9in --bleed 3.175 -s 11 -o "$tmp/sym.pdf"
+run 1 "$meiro" preflight --print kdp "$tmp/sym.pdf"
+out_has "^FAIL page size .*page 1 is 450.0 x 666.0 pt"
+# PDFs written by another tool (tests/bad_pdf.py), each breaking one rule:
+# exactly that rule fails, naming the page
+if need python3; then
+    for case in "good:" "font:fonts .*Helvetica" "hairline:lines .*page 5: a line of 0.25 pt" \
+        "scaled:lines .*page 3: a line of 0.5 pt" "size:page size .*wants 441.0 x 666.0" \
+        "nobleedbox:boxes .*page 1 has a TrimBox but no BleedBox" \
+        "blanks:blank pages .*3 blank pages in a row (pages 6 to 8)" \
+        "odd:pages .*23 pages" "annots:annotations .*page 4" "outline:bookmarks" \
+        "tint:greys .*page 7: a tint of 5 %"; do
+        kind=${case%%:*} want=${case#*:}
+        python3 "$(dirname "$0")/bad_pdf.py" "$kind" "$tmp/$kind.pdf" || bad "bad_pdf.py $kind"
+        "$meiro" preflight --print kdp "$tmp/$kind.pdf" > "$tmp/out" 2> "$tmp/err"
+        got=$? fails=$(grep -c '^FAIL' "$tmp/out")
+        if [ -z "$want" ]; then
+            if [ $got -eq 0 ] && [ "$fails" -eq 0 ]; then ok; else bad "$kind: $(cat "$tmp/out")"; fi
+        elif [ $got -eq 1 ] && [ "$fails" -eq 1 ] && grep -q "^FAIL $want" "$tmp/out"; then ok
+        else bad "$kind (exit $got): wanted only FAIL $want: $(grep FAIL "$tmp/out")"; fi
+    done
+fi
+run 2 "$meiro" preflight "$tmp/../nothing-here.pdf"
+run 2 "$meiro" preflight /dev/null
+err_has "not a PDF"
+run 2 "$meiro" preflight --print nope "$tmp/kdp.pdf"
+err_has "unknown print service 'nope'"
+
+# meiro cover: KDP's full-wrap size, 2 x trim + pages x the stock's
+# thickness (white 0.002252 in, cream 0.0025 in) + 1/8 in bleed each side,
+# and 1/4 in higher than the trim; 6 x 9 in
+for case in 24:white:0.002252 100:white:0.002252 828:white:0.002252 \
+    24:cream:0.0025 100:cream:0.0025 828:cream:0.0025; do
+    n=${case%%:*} rest=${case#*:}
+    stock=${rest%%:*} t=${rest#*:}
+    run 0 "$meiro" cover --print kdp --pages $n --stock $stock --paper 6x9in --title "Maze Book" \
+        -o "$tmp/cover.pdf"
+    size=$(pdfinfo "$tmp/cover.pdf" | awk '/^Page size:/ { print $3, $5 }')
+    if awk -v s="$size" -v n=$n -v t=$t 'BEGIN {
+            split(s, v, " "); w = (2 * 6 + n * t + 0.25) * 72; h = (9 + 0.25) * 72
+            exit !(v[1] - w < 0.05 && w - v[1] < 0.05 && v[2] - h < 0.05 && h - v[2] < 0.05) }'
+    then ok; else bad "cover $n pages $stock: $size pt"; fi
+done
+w=$(thinnest "$tmp/cover.pdf")
+if [ "$w" != scaled ] && awk -v w="$w" 'BEGIN { exit !(w >= 0.75 - 1e-6) }'; then ok
+else bad "cover: a line of $w pt"; fi
+# the title on the spine from 80 pages (KDP: more than 79), not below
+if need pdftotext; then
+    for n in 79 80; do
+        run 0 "$meiro" cover --print kdp --pages $n --paper 6x9in --title "Labyrinthine" \
+            -o "$tmp/c$n.pdf"
+        pdftotext "$tmp/c$n.pdf" - | grep -c Labyrinthine > "$tmp/count$n"
+    done
+    if [ "$(cat "$tmp/count79")" -eq 1 ] && [ "$(cat "$tmp/count80")" -eq 2 ]; then ok
+    else bad "the title $(cat "$tmp/count79") times at 79 pages, $(cat "$tmp/count80") at 80"; fi
+fi
+run 2 "$meiro" cover --print kdp --pages 23 -o "$tmp/c.pdf"
+err_has "24 to 828 pages, not 23"
+run 2 "$meiro" cover --print lulu --pages 100 -o "$tmp/c.pdf"
+err_has "kdp only so far"
+absent "$tmp/c.pdf"
+
+# home changes nothing but the command on the last page: a maze page is
+# the same to the pixel
+run 0 "$meiro" booklet -n 12 -s 9 -o "$tmp/a.pdf"
+run 0 "$meiro" booklet -n 12 -s 9 --print home -o "$tmp/h.pdf"
+if need pdftoppm; then
+    pdftoppm -r 30 -f 3 -l 3 -png "$tmp/a.pdf" "$tmp/a" && pdftoppm -r 30 -f 3 -l 3 -png "$tmp/h.pdf" "$tmp/h"
+    same "$tmp/a-03.png" "$tmp/h-03.png"
+fi
+
+finish
