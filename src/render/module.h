@@ -69,6 +69,14 @@
        const char *filename, const char *title, unsigned per_page, bool answers,                   \
        meiro_error *err),                                                                          \
       (sheets, count, format, filename, title, per_page, answers, err))                            \
+    X(doc_set_gutter, (document * d, double gutter, meiro_error *err), (d, gutter, err))           \
+    X(preflight_own, (const char *buf, size_t len, meiro_print print, meiro_error *err),           \
+      (buf, len, print, err))                                                                      \
+    X(cover_write, (const cover_plan *c, FILE *out, meiro_error *err), (c, out, err))             \
+    X(meiro_preflight,                                                                             \
+      (const char *filename, meiro_print print, meiro_preflight_report report, void *ctx,          \
+       bool *passed, meiro_error *err),                                                            \
+      (filename, print, report, ctx, passed, err))                                                 \
     X(meiro_shape_mask,                                                                            \
       (const char *shape, uint32_t width, uint32_t height, uint8_t **mask, meiro_error *err),      \
       (shape, width, height, mask, err))                                                           \
