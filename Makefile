@@ -417,6 +417,18 @@ samples: all deps-test browser-deps
 	$(SAMPLE) --grid polar --age 4 -o samples/child/round-age4.pdf
 	for f in samples/child/*.pdf; do pdftoppm -r 30 -png -singlefile "$$f" "$${f%.pdf}" || exit 1; done
 	$(BUILD)/meiro booklet -n 8 --shape heart,star,cat,fish,apple,house,cloud,circle -s 2026 -o samples/booklet-shapes.pdf
+	# new kinds: a weave maze and its answer, rule mazes (a class set, Japanese), a KDP cover
+	$(SAMPLE) -W 14 -H 18 -a dig --weave 50 --title "Over and under" --answer-page -o samples/weave.pdf
+	pdftoppm -r 30 -png samples/weave.pdf samples/weave-page
+	$(BUILD)/meiro generate --rule multiples:3 -s 2026 -o samples/rule-multiples3.pdf
+	pdftoppm -r 30 -png samples/rule-multiples3.pdf samples/rule-multiples3-page
+	$(BUILD)/meiro generate --rule aiueo --lang ja -s 2026 -o samples/rule-aiueo.pdf
+	pdftoppm -r 30 -png -f 1 -l 1 samples/rule-aiueo.pdf samples/rule-aiueo-page
+	$(BUILD)/meiro generate --rule chain:tests/data/shiritori.txt --lang ja -s 2026 -o samples/rule-shiritori.pdf
+	$(BUILD)/meiro booklet --rule multiples:3 --copies 4 -s 2026 -o samples/rule-class-set.pdf
+	$(BUILD)/meiro generate --rule skip:5 -s 2026 --play -o samples/rule-skip5-play.xlsx
+	$(BUILD)/meiro cover --print kdp --pages 100 --paper 8.5x11in --title "Mazes for Hana" -s 2026 -o samples/cover-kdp.pdf
+	pdftoppm -r 20 -png -singlefile samples/cover-kdp.pdf samples/cover-kdp
 	pdftoppm -r 20 -png -f 2 -l 3 samples/booklet-shapes.pdf samples/booklet-shapes-page
 	$(SAMPLE) -W 24 -H 14 -a dig --solution --animate samples/dig-animated.svg -o /dev/null
 	$(BUILD)/meiro solve -m bfs --frames samples/seed003-frames tests/data/seed003.txt -o /dev/null
