@@ -104,16 +104,17 @@ static inline unsigned grid_sides(const meiro_maze *m, size_t id)
     return m->grid == MEIRO_GRID_RECT ? DIR_COUNT : other_sides(m, id);
 }
 
-/* Rectangles: the sides of `at` that lead to a cell of the grid (not past
- * the border; a shape not considered). */
+/* Rectangles: the sides of cell (x, y) that lead to a cell of the grid
+ * (not past the border; a shape not considered). */
+static inline unsigned rect_sides_xy(const meiro_maze *m, uint32_t x, uint32_t y)
+{
+    return (y > 0 ? dir_bit(MEIRO_NORTH) : 0) | (x + 1 < m->w ? dir_bit(MEIRO_EAST) : 0) |
+           (y + 1 < m->h ? dir_bit(MEIRO_SOUTH) : 0) | (x > 0 ? dir_bit(MEIRO_WEST) : 0);
+}
+
 static inline unsigned rect_sides(const meiro_maze *m, grid_at at)
 {
-    unsigned sides = 0;
-    if (at.c.y > 0) sides |= dir_bit(MEIRO_NORTH);
-    if (at.c.x + 1 < m->w) sides |= dir_bit(MEIRO_EAST);
-    if (at.c.y + 1 < m->h) sides |= dir_bit(MEIRO_SOUTH);
-    if (at.c.x > 0) sides |= dir_bit(MEIRO_WEST);
-    return sides;
+    return rect_sides_xy(m, at.c.x, at.c.y);
 }
 
 /* Rectangles: the neighbours by side, and the mask of those on the grid

@@ -9,6 +9,19 @@
 typedef meiro_status (*generator_fn)(meiro_maze *m, rng_state *rng,
                                      const meiro_generate_options *opt, meiro_error *err);
 
+/* A random side of cell (x, y) of an unmasked rectangle whose sides are
+ * both over 1, for the random walks (aldous-broder, wilson): from an inner
+ * cell rng_pick_bit(rng, 0xf) is rng_below(rng, 4), the top two bits of one
+ * draw (Lemire's method never rejects a power of two), so most steps are a
+ * draw and a shift; border cells take the general draw. The same draws,
+ * hence the same mazes. */
+static inline unsigned rect_random_side(rng_state *rng, const meiro_maze *m, uint32_t x,
+                                        uint32_t y)
+{
+    if (LIKELY(x - 1u < m->w - 2u && y - 1u < m->h - 2u)) return (unsigned)(rng_next(rng) >> 62);
+    return rng_pick_bit(rng, rect_sides_xy(m, x, y));
+}
+
 typedef struct generator_entry {
     meiro_algorithm_desc info;
     generator_fn run;

@@ -31,26 +31,15 @@ static ALWAYS_INLINE void cover(meiro_maze *m, rng_state *rng, uint8_t *seen, gr
     }
 }
 
-/* The walk of an unmasked rectangle (w, h > 1): from an inner cell,
- * rng_pick_bit(rng, 0xf) is rng_below(rng, 4), the top two bits of one draw
- * (Lemire's method never rejects a power of two), so most steps are a draw,
- * a shift and an add; border cells take the general draw. The same draws,
- * hence the same mazes. */
+/* The walk of an unmasked rectangle (w, h > 1), one draw a step from inner
+ * cells (rect_random_side): the same draws, hence the same mazes. */
 static void cover_rect(meiro_maze *m, rng_state *rng, uint8_t *seen, grid_at at)
 {
-    uint32_t w = m->w, h = m->h, x = at.c.x, y = at.c.y;
+    uint32_t w = m->w, x = at.c.x, y = at.c.y;
     const size_t step[DIR_COUNT] = {(size_t)0 - w, 1, w, (size_t)0 - 1};
     size_t id = at.id;
     for (uint64_t left = m->active_count - 1; left > 0;) {
-        unsigned d;
-        if (LIKELY(x - 1u < w - 2u && y - 1u < h - 2u)) {
-            d = (unsigned)(rng_next(rng) >> 62);
-        } else {
-            unsigned sides =
-                (y > 0 ? dir_bit(MEIRO_NORTH) : 0) | (x + 1 < w ? dir_bit(MEIRO_EAST) : 0) |
-                (y + 1 < h ? dir_bit(MEIRO_SOUTH) : 0) | (x > 0 ? dir_bit(MEIRO_WEST) : 0);
-            d = rng_pick_bit(rng, sides);
-        }
+        unsigned d = rect_random_side(rng, m, x, y);
         size_t j = id + step[d];
         if (UNLIKELY(!seen[j])) {
             grid_join_as(m, true, id, d, j, dir_opposite((meiro_dir)d));

@@ -49,9 +49,7 @@ static bool prim_rect(meiro_maze *m, rng_state *rng, u32vec *frontier)
     bool ok = true;
     for (bool first = true; ok; first = false) {
         uint32_t x = (uint32_t)id % w, y = (uint32_t)id / w;
-        unsigned sides = (y > 0 ? dir_bit(MEIRO_NORTH) : 0) |
-                         (x + 1 < w ? dir_bit(MEIRO_EAST) : 0) |
-                         (y + 1 < h ? dir_bit(MEIRO_SOUTH) : 0) | (x > 0 ? dir_bit(MEIRO_WEST) : 0);
+        unsigned sides = rect_sides_xy(m, x, y);
         if (!first) {
             unsigned in = 0;
             FOR_EACH_SIDE_IN (d, sides)

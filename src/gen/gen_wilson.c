@@ -39,27 +39,15 @@ static ALWAYS_INLINE void walk_in(meiro_maze *m, rng_state *rng, uint8_t *state,
     }
 }
 
-/* The walk of an unmasked rectangle, where nearly every step is from an
- * inner cell with four sides: there rng_pick_bit(rng, 0xf) is
- * rng_below(rng, 4), which is the top two bits of one draw (Lemire's
- * method never rejects for a power of two), so a step is a draw, a shift
- * and an add; the border cells take the general draw. The same draws as
- * walk_in's, hence the same mazes. */
+/* The walk of an unmasked rectangle, one draw a step from inner cells
+ * (rect_random_side): the same draws as walk_in's, hence the same mazes. */
 static void walk_rect(meiro_maze *m, rng_state *rng, uint8_t *state, size_t from)
 {
-    uint32_t w = m->w, h = m->h, x = (uint32_t)(from % w), y = (uint32_t)(from / w);
+    uint32_t w = m->w, x = (uint32_t)(from % w), y = (uint32_t)(from / w);
     const size_t step[DIR_COUNT] = {(size_t)0 - w, 1, w, (size_t)0 - 1};
     size_t id = from;
     while (!(state[id] & IN_MAZE)) {
-        unsigned d;
-        if (LIKELY(x - 1u < w - 2u && y - 1u < h - 2u)) {
-            d = (unsigned)(rng_next(rng) >> 62);
-        } else {
-            unsigned sides =
-                (y > 0 ? dir_bit(MEIRO_NORTH) : 0) | (x + 1 < w ? dir_bit(MEIRO_EAST) : 0) |
-                (y + 1 < h ? dir_bit(MEIRO_SOUTH) : 0) | (x > 0 ? dir_bit(MEIRO_WEST) : 0);
-            d = rng_pick_bit(rng, sides);
-        }
+        unsigned d = rect_random_side(rng, m, x, y);
         state[id] = (uint8_t)d;
         id += step[d];
         x += (uint32_t)DIR_DX[d];
