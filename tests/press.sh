@@ -172,6 +172,41 @@ run 2 "$meiro" cover --print lulu --pages 100 -o "$tmp/c.pdf"
 err_has "kdp only so far"
 absent "$tmp/c.pdf"
 
+# greyscale-safe answers: a service's answer page, rasterised in grey, shows
+# the path as a band of mid grey (the walls stay black, the paper white),
+# where the red line would be a dark grey among the walls; over seeds,
+# sizes and grids, the puzzle page has almost none of that grey
+shades() { # PGM -> "black mid": pixels under 64, and between 128 and 180
+    python3 -c '
+import sys
+d = open(sys.argv[1], "rb").read()
+parts = d.split(None, 4)
+px = parts[4][: int(parts[1]) * int(parts[2])]
+print(sum(1 for v in px if v < 64), sum(1 for v in px if 128 <= v <= 180))' "$1"
+}
+if need pdftoppm python3; then
+    for case in "rect 8 10 1" "rect 30 40 2" "rect 60 90 3" "polar 10 10 4" "hex 20 25 5" \
+        "triangle 20 14 6"; do
+        set -- $case
+        for service in kdp lulu; do
+            run 0 "$meiro" generate --grid $1 -W $2 -H $3 --seed $4 --paper 6x9in \
+                --print $service --answer-page -o "$tmp/g.pdf"
+            pdftoppm -r 100 -gray -f 1 -l 2 "$tmp/g.pdf" "$tmp/g"
+            set -- $case $(shades "$tmp/g-1.pgm") $(shades "$tmp/g-2.pgm")
+            # the band: many mid-grey pixels on the answer, few on the
+            # puzzle; the walls as black as on the puzzle (the band keeps
+            # off them)
+            if [ $(($8 - $6)) -gt $((2 * $6 + 400)) ] && [ "$7" -ge $(($5 * 9 / 10)) ]
+            then ok; else bad "$service $case: black/mid puzzle $5/$6, answer $7/$8"; fi
+        done
+    done
+    # the same measure sees no band in the red line of a home page
+    run 0 "$meiro" generate -W 30 -H 40 --seed 2 --paper 6x9in --answer-page -o "$tmp/g.pdf"
+    pdftoppm -r 100 -gray -f 1 -l 2 "$tmp/g.pdf" "$tmp/g"
+    set -- $(shades "$tmp/g-1.pgm") $(shades "$tmp/g-2.pgm")
+    if [ $(($4 - $2)) -le $((2 * $2 + 400)) ]; then ok; else bad "home red line: mid $2 -> $4"; fi
+fi
+
 # home changes nothing but the command on the last page: a maze page is
 # the same to the pixel
 run 0 "$meiro" booklet -n 12 -s 9 -o "$tmp/a.pdf"

@@ -32,6 +32,10 @@ typedef struct page_layout {
      * `arrow`); 0 = no doors, no arrows */
     double arrow, arrow_from;
     double crop_x, crop_y, crop_w, crop_h; /* PNG --crop rectangle */
+    /* the solution as a mid-grey band along the corridors, for a print
+     * service's black-and-white interior (red prints as a grey line among
+     * the walls there) */
+    bool grey_path;
 } page_layout;
 
 /* The margin suits the paper (it fails on every page otherwise); if the

@@ -17,19 +17,21 @@
 /* at home: the finest wall the layout draws (page/layout.c), 0.28 pt */
 #define HOME_LINE_MM 0.1
 
+/* The services' interiors are printed in black and white (Lulu's standard
+ * interiors in greyscale): their answers are drawn without colour. */
 static const print_profile profiles[MEIRO_PRINT_COUNT] = {
     [MEIRO_PRINT_NONE] = {"none", "no service", 0, false, HOME_LINE_MM, 0, 0},
     [MEIRO_PRINT_HOME] = {"home", "a home printer", 0, false, HOME_LINE_MM, 0, 0},
     /* KDP: bleed on top, bottom and outside (page trim + 0.125 x 0.25 in),
      * 24 to 828 pages */
-    [MEIRO_PRINT_KDP] = {"kdp", "Amazon KDP", PRINT_BLEED_MM, false, SERVICE_LINE_MM, 24, 828},
+    [MEIRO_PRINT_KDP] = {"kdp", "Amazon KDP", PRINT_BLEED_MM, false, SERVICE_LINE_MM, 24, 828, true},
     /* IngramSpark's File Creation Guide: bleed on the three trim edges, at
      * least 18 pages; 1200 is its thickest perfect-bound book */
     [MEIRO_PRINT_INGRAM] = {"ingram", "IngramSpark", PRINT_BLEED_MM, false, SERVICE_LINE_MM, 18,
-                            1200},
+                            1200, true},
     /* Lulu's Book Creation Guide: 0.125 in on every side; perfect-bound
      * paperbacks 32 to 800 pages */
-    [MEIRO_PRINT_LULU] = {"lulu", "Lulu", PRINT_BLEED_MM, true, SERVICE_LINE_MM, 32, 800},
+    [MEIRO_PRINT_LULU] = {"lulu", "Lulu", PRINT_BLEED_MM, true, SERVICE_LINE_MM, 32, 800, true},
 };
 
 const print_profile *print_profile_of(meiro_print print)

@@ -15,6 +15,7 @@ typedef struct print_profile {
     bool binding_bleed;            /* the bleed on the binding edge too (Lulu) */
     double line_min;               /* mm: the thinnest line printed */
     unsigned pages_min, pages_max; /* a book's page count; 0: no rule */
+    bool grey_answers;             /* answers readable without colour */
 } print_profile;
 
 /* The profile of `print`; MEIRO_PRINT_NONE's (all zero but the home line

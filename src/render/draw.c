@@ -163,13 +163,26 @@ static void cell_centre(const page_layout *L, meiro_cell c, meiro_dir door, doub
     }
 }
 
+void answer_pen(cairo_t *cr, const page_layout *L)
+{
+    if (!L->grey_path) {
+        cairo_set_source_rgb(cr, SOLUTION_R, SOLUTION_G, SOLUTION_B);
+        cairo_set_line_width(cr, L->path_width);
+        return;
+    }
+    /* wide enough to read as a band, not a line; a wall's width clear of
+     * the walls on either side, never thinner than the red line */
+    double band = fmin(0.55 * L->cell, L->cell - 3 * L->line);
+    cairo_set_source_rgb(cr, SOLUTION_GREY, SOLUTION_GREY, SOLUTION_GREY);
+    cairo_set_line_width(cr, fmax(band, L->path_width));
+}
+
 static void stroke_path(cairo_t *cr, const meiro_maze *m, const meiro_path *p, const page_layout *L)
 {
     if (!p || p->length == 0) return;
     double x, y;
     cell_centre(L, p->cells[0], m->start_door, &x, &y);
-    cairo_set_source_rgb(cr, SOLUTION_R, SOLUTION_G, SOLUTION_B);
-    cairo_set_line_width(cr, L->path_width);
+    answer_pen(cr, L);
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
     cairo_move_to(cr, x, y);

@@ -17,6 +17,9 @@
 #define SOLUTION_R 0.85
 #define SOLUTION_G 0.15
 #define SOLUTION_B 0.10
+/* a print service's answer (page_layout.grey_path): a band 40 % grey,
+ * between the walls' black and the paper, readable without colour */
+#define SOLUTION_GREY 0.6
 #define ARROW_GREY 0.13 /* the door arrows: dark, for black-and-white printers */
 
 /* How S and G are shown: words (fitted into the cell) or pictures. */
@@ -24,6 +27,11 @@ typedef struct maze_marks {
     const char *start, *goal, *font;
     cairo_surface_t *start_art, *goal_art; /* NULL: the words (see load_art) */
 } maze_marks;
+
+/* Sets cr's colour and line width for the solution's line: red, or for
+ * L->grey_path a grey band half a corridor wide that keeps clear of the
+ * walls. */
+void answer_pen(cairo_t *cr, const page_layout *L);
 
 /* The doors of S and G as layout_in_slot wants them: bit 1 << d for each
  * side d of the outer wall with a door. */

@@ -314,8 +314,7 @@ static void stroke_grid_path(cairo_t *cr, const meiro_maze *m, const meiro_path 
             ring_arc(cr, ox, oy, r1, a0, a1);
         }
     }
-    cairo_set_source_rgb(cr, SOLUTION_R, SOLUTION_G, SOLUTION_B);
-    cairo_set_line_width(cr, L->path_width);
+    answer_pen(cr, L);
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
     cairo_stroke(cr);
