@@ -13,6 +13,7 @@
 #include "page/template.h"
 #include "render/document.h"
 #include "render/export.h"
+#include "io/ledger.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -157,8 +158,13 @@ static void booklet_free(booklet *bk)
 /* The mazes, solved; an item carries its solution only where answer pages
  * or sheets show it (`answered`): a booklet's puzzles are never drawn
  * solved, whatever the answers mode. */
+/* A series tries this many seeds for a maze before it gives up: small
+ * mazes have few layouts */
+#define SERIES_TRIES 64
+
 static meiro_status make_mazes(const meiro_booklet_options *b, booklet *bk, unsigned done,
-                               unsigned total, bool answered, meiro_error *err)
+                               unsigned total, bool answered, series_ledger *series,
+                               unsigned *replaced, meiro_error *err)
 {
     bk->count = b->count;
     bk->mazes = zalloc(b->count, sizeof *bk->mazes);
@@ -176,7 +182,26 @@ static meiro_status make_mazes(const meiro_booklet_options *b, booklet *bk, unsi
             o.mask = mask;
             o.shape_name = strchr(shape, '/') ? strrchr(shape, '/') + 1 : shape;
         }
-        bk->mazes[i] = meiro_generate(&o, err);
+        /* in a series, a maze the ledger has is made again from the next
+         * seed derived from its own */
+        uint64_t seed = o.seed;
+        for (unsigned t = 1;; t++) {
+            bk->mazes[i] = meiro_generate(&o, err);
+            if (!bk->mazes[i] || !series ||
+                series_take(series, meiro_maze_fingerprint(bk->mazes[i])))
+                break;
+            if (t == 1) (*replaced)++;
+            meiro_maze_free(bk->mazes[i]);
+            bk->mazes[i] = NULL;
+            if (t == SERIES_TRIES) {
+                meiro_mask_free(mask);
+                return fail(err, MEIRO_ERROR_ARGUMENT,
+                            "maze %u: %u seeds gave only mazes the series %s has already "
+                            "(bigger or harder mazes have more layouts)",
+                            i + 1, SERIES_TRIES, series->path);
+            }
+            o.seed = rng_hash(seed, t) % 1000000000u;
+        }
         meiro_mask_free(mask);
         if (!bk->mazes[i]) return err->status;
         meiro_status s = meiro_solve(bk->mazes[i], "bfs", &bk->paths[i], err);
@@ -345,7 +370,9 @@ static meiro_status write_checked(const document *docs, size_t n, meiro_print pr
 
 static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
                                               const meiro_export_options *page, meiro_format format,
-                                              FILE *out, const char *temp_dir, meiro_error *err)
+                                              FILE *out, const char *temp_dir,
+                                              series_ledger *series, unsigned *replaced,
+                                              meiro_error *err)
 {
     if (b->count < 1 || b->count > 10000)
         return fail_field(err, MEIRO_FIELD_MAZES, MEIRO_ERROR_ARGUMENT,
@@ -447,6 +474,17 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
     }
     if (format == MEIRO_FORMAT_HTML) /* the answer button, no cover: only the mazes to play */
         opt.answers = MEIRO_ANSWERS_NONE;
+    /* a series' volume says which it is under the title (cover, pages) */
+    char volume[320];
+    if (series) {
+        bool ja = opt.lang && !strcmp(opt.lang, "ja");
+        char number[32];
+        snprintf(number, sizeof number, ja ? "第%u巻" : "Volume %u", series->volumes + 1);
+        if (opt.subtitle && opt.subtitle[0])
+            snprintf(volume, sizeof volume, "%.*s · %s", 200, opt.subtitle, number);
+        else snprintf(volume, sizeof volume, "%s", number);
+        opt.subtitle = volume;
+    }
     unsigned copies = b->copies > 1 ? b->copies : 1;
     unsigned total = copies * b->count * 2;
     booklet *bks = zalloc(copies, sizeof *bks);
@@ -464,7 +502,7 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
     for (unsigned c = 0; s == MEIRO_OK && c < copies; c++) {
         meiro_booklet_options copy = *b;
         copy.seed = meiro_booklet_copy_seed(b->seed, c);
-        s = make_mazes(&copy, &bks[c], c * b->count, total, answered, err);
+        s = make_mazes(&copy, &bks[c], c * b->count, total, answered, series, replaced, err);
         if (s != MEIRO_OK || format != MEIRO_FORMAT_PDF) break;
         meiro_export_options own = opt;
         if (b->names) own.name = b->names[c];
@@ -525,13 +563,15 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
 /* Numbers read and written in the "C" locale (core/numbers.h). */
 static meiro_status booklet_write_in(const meiro_booklet_options *b,
                                      const meiro_export_options *page, meiro_format format,
-                                     FILE *out, const char *temp_dir, meiro_error *err)
+                                     FILE *out, const char *temp_dir, series_ledger *series,
+                                     unsigned *replaced, meiro_error *err)
 {
     meiro_error own;
     if (!err) err = &own; /* below, a failure's status is read from err */
     c_numbers n;
     c_numbers_begin(&n);
-    meiro_status r = booklet_write_unlocalized(b, page, format, out, temp_dir, err);
+    meiro_status r =
+        booklet_write_unlocalized(b, page, format, out, temp_dir, series, replaced, err);
     c_numbers_end(&n);
     return r;
 }
@@ -539,24 +579,49 @@ static meiro_status booklet_write_in(const meiro_booklet_options *b,
 meiro_status meiro_booklet_write(const meiro_booklet_options *b, const meiro_export_options *page,
                                  meiro_format format, FILE *out, meiro_error *err)
 {
-    return booklet_write_in(b, page, format, out, NULL, err);
+    return booklet_write_in(b, page, format, out, NULL, NULL, NULL, err);
 }
 
 typedef struct booklet_job {
     const meiro_booklet_options *b;
     const meiro_export_options *page;
     meiro_format format;
+    series_ledger *series;
+    unsigned *replaced;
 } booklet_job;
 
 static meiro_status write_booklet_job(void *ctx, FILE *out, const char *temp_dir, meiro_error *err)
 {
     const booklet_job *job = ctx;
-    return booklet_write_in(job->b, job->page, job->format, out, temp_dir, err);
+    return booklet_write_in(job->b, job->page, job->format, out, temp_dir, job->series,
+                            job->replaced, err);
 }
 
 meiro_status meiro_booklet_save(const meiro_booklet_options *b, const meiro_export_options *page,
                                 meiro_format format, const char *filename, meiro_error *err)
 {
-    booklet_job job = {b, page, format};
+    booklet_job job = {b, page, format, NULL, NULL};
     return save_atomically(filename, write_booklet_job, &job, err);
+}
+
+meiro_status meiro_booklet_save_series(const meiro_booklet_options *b,
+                                       const meiro_export_options *page, meiro_format format,
+                                       const char *filename, meiro_series *series,
+                                       meiro_error *err)
+{
+    if (!series || !series->ledger || !series->ledger[0])
+        return fail(err, MEIRO_ERROR_ARGUMENT, "a series needs its ledger file");
+    if (b->copies > 1)
+        return fail_field(err, MEIRO_FIELD_COPIES, MEIRO_ERROR_ARGUMENT,
+                          "a series' volume is one booklet, not a class set (copies)");
+    series->volume = series->replaced = 0;
+    series_ledger l;
+    meiro_status s = series_open(&l, series->ledger, b->seed, b->count, err);
+    booklet_job job = {b, page, format, &l, &series->replaced};
+    /* the ledger after the book: a book that failed records nothing */
+    if (s == MEIRO_OK) s = save_atomically(filename, write_booklet_job, &job, err);
+    if (s == MEIRO_OK) s = series_save(&l, err);
+    if (s == MEIRO_OK) series->volume = l.volumes + 1;
+    series_free(&l);
+    return s;
 }

@@ -207,6 +207,48 @@ if need pdftoppm python3; then
     if [ $(($4 - $2)) -le $((2 * $2 + 400)) ]; then ok; else bad "home red line: mid $2 -> $4"; fi
 fi
 
+# a series: volume 2 repeats no maze of volume 1 (the ledger's fingerprints
+# are the same for a maze turned or mirrored: test_maze fingerprint); small
+# mazes have few layouts, so some are made again, and said so
+fps() { grep -E '^[0-9a-f]{16}$' "$1"; }
+rm -f "$tmp/ledger"
+run 0 "$meiro" booklet -n 12 --from 3x3 --to 3x3 -s 21 --series "$tmp/ledger" -o "$tmp/v1.pdf"
+err_has "volume 1 of the series"
+cp "$tmp/ledger" "$tmp/ledger1"
+run 0 "$meiro" booklet -n 12 --from 3x3 --to 3x3 -s 22 --series "$tmp/ledger" -o "$tmp/v2.pdf"
+err_has "volume 2 of the series .*; [1-9][0-9]* mazes* made again"
+if [ "$(fps "$tmp/ledger" | wc -l)" -eq 24 ] && [ -z "$(fps "$tmp/ledger" | sort | uniq -d)" ] &&
+    [ "$(grep -c '^volume' "$tmp/ledger")" -eq 2 ]; then ok
+else bad "the ledger of two volumes: $(grep -c . "$tmp/ledger") lines, repeats $(fps "$tmp/ledger" | sort | uniq -d | head -3)"; fi
+if need pdftotext; then
+    if pdftotext "$tmp/v2.pdf" - | grep -q "Volume 2"; then ok; else bad "no 'Volume 2' in volume 2"; fi
+fi
+# the same seed again is caught: refused, no book, the ledger as it was
+cp "$tmp/ledger" "$tmp/ledger2"
+run 2 "$meiro" booklet -n 12 --from 3x3 --to 3x3 -s 21 --series "$tmp/ledger" -o "$tmp/v3.pdf"
+err_has "seed 21 made volume 1 of the series .* already"
+absent "$tmp/v3.pdf"
+same "$tmp/ledger" "$tmp/ledger2"
+# a book that fails records nothing (a service's page count)
+run 2 "$meiro" booklet -n 10 --paper 6x9in --print kdp -s 23 --series "$tmp/ledger" \
+    -o "$tmp/v3.pdf"
+same "$tmp/ledger" "$tmp/ledger2"
+# a broken ledger: its line and column
+printf 'volume 1 seed 5 mazes 1\n0123456789abcdeg\n' > "$tmp/broken"
+run 1 "$meiro" booklet -n 5 -s 6 --series "$tmp/broken" -o "$tmp/v4.pdf"
+err_has "broken:2:16: .*16 hex digits"
+absent "$tmp/v4.pdf"
+run 2 "$meiro" booklet -n 5 -s 6 --series "$tmp/ledger" -o -
+err_has "series writes a volume to a file"
+# the issue's proof: two volumes of 500 mazes share no fingerprint
+run 0 "$meiro" booklet -n 500 --difficulty easy-easy -s 31 --series "$tmp/big-ledger" \
+    -o "$tmp/b1.pdf"
+run 0 "$meiro" booklet -n 500 --difficulty easy-easy -s 32 --series "$tmp/big-ledger" \
+    -o "$tmp/b2.pdf"
+if [ "$(fps "$tmp/big-ledger" | wc -l)" -eq 1000 ] &&
+    [ -z "$(fps "$tmp/big-ledger" | sort | uniq -d)" ]; then ok
+else bad "two volumes of 500: $(fps "$tmp/big-ledger" | sort | uniq -d | wc -l) repeated"; fi
+
 # home changes nothing but the command on the last page: a maze page is
 # the same to the pixel
 run 0 "$meiro" booklet -n 12 -s 9 -o "$tmp/a.pdf"

@@ -115,11 +115,77 @@ static void test_strerror(void)
     CHECK_STR(meiro_version(), MEIRO_VERSION);
 }
 
+/* The maze turned or mirrored by hand (through the public API): transposed
+ * when swap, then flipped left-right (fx) and top-bottom (fy). */
+static meiro_maze *turned(const meiro_maze *m, bool swap, bool fx, bool fy)
+{
+    uint32_t w = meiro_maze_width(m), h = meiro_maze_height(m);
+    meiro_maze *t = meiro_maze_new(swap ? h : w, swap ? w : h, NULL);
+    for (uint32_t y = 0; t && y < h; y++)
+        for (uint32_t x = 0; x < w; x++)
+            for (int d = MEIRO_EAST; d <= MEIRO_SOUTH; d++) {
+                uint32_t nx = x + (d == MEIRO_EAST), ny = y + (d == MEIRO_SOUTH);
+                if (nx >= w || ny >= h || !meiro_maze_is_open(m, x, y, (meiro_dir)d)) continue;
+                uint32_t a0 = fx ? w - 1 - x : x, b0 = fy ? h - 1 - y : y;
+                uint32_t a1 = fx ? w - 1 - nx : nx, b1 = fy ? h - 1 - ny : ny;
+                uint32_t x0 = swap ? b0 : a0, y0 = swap ? a0 : b0;
+                uint32_t x1 = swap ? b1 : a1, y1 = swap ? a1 : b1;
+                meiro_dir to = x1 > x0 ? MEIRO_EAST : x1 < x0 ? MEIRO_WEST
+                               : y1 > y0 ? MEIRO_SOUTH : MEIRO_NORTH;
+                meiro_maze_carve(t, x0, y0, to);
+            }
+    return t;
+}
+
+/* The fingerprint a series ledger keeps: the same under the eight turns
+ * and mirrorings, different between mazes, changed by one wall. */
+static void test_fingerprint(void)
+{
+    verdict same = {0}, differ = {0};
+    enum { SEEDS = 300 };
+    static uint64_t seen[SEEDS];
+    const char *algorithms[] = {"cluster", "backtracker", "prim", "kruskal", "eller"};
+    for (unsigned k = 0; k < SEEDS; k++) {
+        meiro_generate_options o;
+        meiro_generate_options_init(&o);
+        o.width = 5 + k % 13;
+        o.height = 4 + k % 7 * 3;
+        o.seed = 1000 + k;
+        o.algorithm = algorithms[k % 5];
+        meiro_maze *m = meiro_generate(&o, NULL);
+        CHECK(m != NULL);
+        if (!m) return;
+        uint64_t fp = seen[k] = meiro_maze_fingerprint(m);
+        for (unsigned t = 1; t < 8; t++) {
+            meiro_maze *r = turned(m, t & 4, t & 1, t & 2);
+            verdict_note(&same, r && meiro_maze_fingerprint(r) == fp,
+                         "%ux%u seed %u: symmetry %u has another fingerprint", o.width, o.height,
+                         k, t);
+            meiro_maze_free(r);
+        }
+        for (unsigned j = 0; j < k; j++)
+            verdict_note(&differ, seen[j] != fp, "mazes %u and %u: one fingerprint", j, k);
+        /* one more passage: another maze */
+        bool carved = false;
+        for (uint32_t i = 0; !carved && i < o.width * o.height; i++) {
+            uint32_t x = i % o.width, y = i / o.width;
+            if (x + 1 < o.width && !meiro_maze_is_open(m, x, y, MEIRO_EAST))
+                carved = meiro_maze_carve(m, x, y, MEIRO_EAST) == MEIRO_OK;
+        }
+        verdict_note(&differ, meiro_maze_fingerprint(m) != fp, "seed %u: a wall changed nothing",
+                     k);
+        meiro_maze_free(m);
+    }
+    CHECK_ALL(same);
+    CHECK_ALL(differ);
+}
+
 static const test_case cases[] = {
     {"limits", test_limits},
     {"walls", test_walls},
     {"perfect", test_perfect},
     {"strerror", test_strerror},
+    {"fingerprint", test_fingerprint},
 };
 
 int main(int argc, char **argv) { return test_main("maze", argc, argv, cases, TEST_COUNT(cases)); }

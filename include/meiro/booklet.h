@@ -127,6 +127,24 @@ MEIRO_API meiro_status meiro_booklet_save(const meiro_booklet_options *b,
                                           const meiro_export_options *page, meiro_format format,
                                           const char *filename, meiro_error *err);
 
+/* A volume of a series: the booklet of meiro_booklet_save, none of whose
+ * mazes the ledger file has (by meiro_maze_fingerprint: not turned or
+ * mirrored either, nor twice in this volume); a maze it has is made again
+ * from the next seed derived from its own. The ledger (plain text, a
+ * missing file a new series) is rewritten atomically with this volume once
+ * the booklet is saved; a booklet seed a volume already used is refused.
+ * "Volume N" follows the subtitle. One booklet, not copies. */
+typedef struct meiro_series {
+    const char *ledger; /* the ledger file's name */
+    unsigned volume;    /* out: this booklet's volume number (from 1) */
+    unsigned replaced;  /* out: mazes made again because the ledger had them */
+} meiro_series;
+
+MEIRO_API meiro_status meiro_booklet_save_series(const meiro_booklet_options *b,
+                                                 const meiro_export_options *page,
+                                                 meiro_format format, const char *filename,
+                                                 meiro_series *series, meiro_error *err);
+
 #ifdef __cplusplus
 }
 #endif

@@ -272,6 +272,13 @@ MEIRO_API meiro_status meiro_maze_set_side(meiro_maze *maze, meiro_cell cell, un
 MEIRO_API meiro_dir meiro_maze_crossing(const meiro_maze *maze, meiro_cell cell);
 MEIRO_API uint64_t meiro_maze_crossings(const meiro_maze *maze);
 
+/* A fingerprint of the maze: 64 bits from its grid, size, walls, crossings
+ * and shape (not S and G: the same walls are the same picture). On
+ * rectangles the same for the maze turned or mirrored (the least of the
+ * eight symmetries' hashes); on polar, hex and triangle grids for the maze
+ * as it stands. A series of books keeps them (meiro_booklet_save_series). */
+MEIRO_API uint64_t meiro_maze_fingerprint(const meiro_maze *maze);
+
 /* ---- Watching: what generators and solvers do, step by step ---------- */
 
 typedef enum meiro_event_kind {

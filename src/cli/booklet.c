@@ -57,6 +57,9 @@ static const char *const usage_booklet =
     "                       sheets, else 8 each)\n"
     "      --creep MM       --fold: inner sheets' pages moved MM a sheet toward\n"
     "                       the spine (the paper's thickness, about 0.1)\n"
+    "      --series LEDGER  a volume of a series: no maze the ledger file has\n"
+    "                       (turned or mirrored either) is made again, the\n"
+    "                       ledger gets this volume's; \"Volume N\" under the title\n"
     "  -f, --format F       pdf, xlsx or html (default: from the file's extension)\n"
     "  -o, --output FILE    the booklet to write\n"
     "      --rule R         a class set of rule mazes (its own options: 'meiro\n"
@@ -214,7 +217,7 @@ static void show_progress(void *ctx, unsigned done, unsigned total)
 typedef struct booklet_args {
     meiro_booklet_options b;
     page_cli pc;
-    const char *fmt, *output, *names_file;
+    const char *fmt, *output, *names_file, *series;
     bool seeded, sized, levelled, help;
 } booklet_args;
 
@@ -240,6 +243,7 @@ const struct option booklet_options[] = {
     {"signature", required_argument, NULL, OPT_SIGNATURE},
     {"creep", required_argument, NULL, OPT_CREEP},
     {"key-per-page", required_argument, NULL, OPT_KEY_PER_PAGE},
+    {"series", required_argument, NULL, OPT_SERIES},
     {"format", required_argument, NULL, 'f'},
     {"output", required_argument, NULL, 'o'},
     {"help", no_argument, NULL, 'h'},
@@ -328,6 +332,7 @@ static int content_option(booklet_args *a, int c, char **argv)
         b->copies = (unsigned)v;
         return EXIT_OK;
     case OPT_NAMES: a->names_file = optarg; return EXIT_OK;
+    case OPT_SERIES: a->series = optarg; return EXIT_OK;
     case OPT_FOLD:
     case OPT_SHEET:
     case OPT_SIGNATURE:
@@ -455,6 +460,12 @@ static int booklet_answers(booklet_args *a, meiro_format format, meiro_export_op
     }
     *answers_format = format;
     *answers = *page;
+    if (a->series && (is_stdout(a->output) || a->pc.answers_to))
+        return usage_error("booklet", "%s",
+                           is_stdout(a->output)
+                               ? "--series writes a volume to a file: name it with -o"
+                               : "--series: the answers go in the volume itself (--answers key "
+                                 "or after-page), not a second file");
     if (!a->pc.answers_to) return EXIT_OK;
     if (meiro_format_from_filename(a->pc.answers_to, format, answers_format, &err) != MEIRO_OK)
         return usage_error("booklet", "%s", err.message);
@@ -520,12 +531,14 @@ static int run_booklet(booklet_args *a, int argc, char **argv, meiro_format form
     /* the answers first: when they fail, no booklet is left without them */
     const char *failed = a->pc.answers_to;
     meiro_status s = MEIRO_OK;
+    meiro_series series = {a->series, 0, 0};
     if (a->pc.answers_to)
         s = meiro_booklet_save(&a->b, &answers, answers_format, a->pc.answers_to, &err);
     if (s == MEIRO_OK) {
         failed = is_stdout(a->output) ? "stdout" : a->output;
         s = is_stdout(a->output) ? meiro_booklet_write(&a->b, page, format, stdout, &err)
-                                 : meiro_booklet_save(&a->b, page, format, a->output, &err);
+            : a->series ? meiro_booklet_save_series(&a->b, page, format, a->output, &series, &err)
+                        : meiro_booklet_save(&a->b, page, format, a->output, &err);
     }
     if (prog.shown && s != MEIRO_OK) fputc('\n', stderr);
     if (s == MEIRO_ERROR_ARGUMENT || s == MEIRO_ERROR_UNKNOWN_NAME)
@@ -533,6 +546,11 @@ static int run_booklet(booklet_args *a, int argc, char **argv, meiro_format form
     else if (s != MEIRO_OK) rc = report_failure(failed, &err);
     if (rc != EXIT_OK) goto done;
     if (apart) fprintf(stderr, "meiro: the answers are in %s\n", apart);
+    if (a->series)
+        fprintf(stderr,
+                "meiro: volume %u of the series %s; %u maze%s made again from another seed "
+                "(one printed before, or twice here)\n",
+                series.volume, a->series, series.replaced, series.replaced == 1 ? "" : "s");
     if (!a->seeded) /* once the booklet is out, not before an error */
         fprintf(stderr, "meiro: seed %llu (use -s %llu to make this booklet again)\n",
                 (unsigned long long)a->b.seed, (unsigned long long)a->b.seed);

@@ -110,7 +110,8 @@ enum {
     OPT_CREEP,
     OPT_KEY_PER_PAGE,
     OPT_DELAY,
-    OPT_WEAVE
+    OPT_WEAVE,
+    OPT_SERIES
 };
 #define GRID_HELP                                                                                  \
     "      --grid G         rect (default), polar (theta: a round maze, -H rings\n"                \
