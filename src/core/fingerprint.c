@@ -22,7 +22,8 @@ static uint64_t rect_hash(const meiro_maze *m, bool swap, bool fx, bool fy)
             /* a tunnel along the source's x runs along the picture's y
              * when transposed */
             if (swap && under) under = under == CELL_UNDER_EW ? CELL_UNDER_NS : CELL_UNDER_EW;
-            uint64_t v = (uint64_t)cell_open(m, x, y, east) | (uint64_t)cell_open(m, x, y, south) << 1 |
+            uint64_t v = (uint64_t)cell_open(m, x, y, east) |
+                         (uint64_t)cell_open(m, x, y, south) << 1 |
                          (uint64_t)cell_active(m, i) << 2 | (uint64_t)under << 3;
             h = rng_mix(h ^ (v + 0x9e3779b97f4a7c15u));
         }

@@ -182,8 +182,7 @@ static meiro_status write_ledger(void *ctx, FILE *out, const char *temp_dir, mei
         fputs("# meiro series ledger: a line a volume, then the fingerprints of its mazes\n", out);
     fwrite(l->text, 1, l->text_len, out);
     if (l->text_len && l->text[l->text_len - 1] != '\n') fputc('\n', out);
-    fprintf(out, "volume %u seed %" PRIu64 " mazes %zu\n", l->volumes + 1, l->seed,
-            l->fresh_count);
+    fprintf(out, "volume %u seed %" PRIu64 " mazes %zu\n", l->volumes + 1, l->seed, l->fresh_count);
     for (size_t i = 0; i < l->fresh_count; i++) fprintf(out, "%016" PRIx64 "\n", l->fresh[i]);
     return stream_error(out) ? fail_write(err) : MEIRO_OK;
 }

@@ -10,13 +10,13 @@
 
 typedef struct series_ledger {
     const char *path;
-    char *text;          /* the ledger as read ("" for a new one) */
+    char *text; /* the ledger as read ("" for a new one) */
     size_t text_len;
-    unsigned volumes;    /* recorded; this booklet is volumes + 1 */
-    uint64_t seed;       /* this booklet's */
-    uint64_t *seen;      /* open addressing, 0 empty (a fingerprint 0 is kept as 1) */
+    unsigned volumes; /* recorded; this booklet is volumes + 1 */
+    uint64_t seed;    /* this booklet's */
+    uint64_t *seen;   /* open addressing, 0 empty (a fingerprint 0 is kept as 1) */
     size_t seen_mask;
-    uint64_t *fresh;     /* this volume's, in order */
+    uint64_t *fresh; /* this volume's, in order */
     size_t fresh_count, fresh_cap;
 } series_ledger;
 
