@@ -208,4 +208,7 @@ void meiro_export_options_resolve(meiro_export_options *opt, unsigned given,
     }
     if (!(given & MEIRO_GIVEN_ORIENTATION)) opt->orientation = base.orientation;
     if (!(given & MEIRO_GIVEN_MARGIN)) opt->margin_mm = base.margin_mm;
+    /* a service named on the command line, home included, wins over the
+     * template's: a template for KDP still proofs at home */
+    if (!(given & MEIRO_GIVEN_PRINT)) opt->print = base.print;
 }

@@ -207,6 +207,28 @@ if need pdftoppm python3; then
     if [ $(($4 - $2)) -le $((2 * $2 + 400)) ]; then ok; else bad "home red line: mid $2 -> $4"; fi
 fi
 
+# a template names the service ([print] service); --print on the command
+# line wins, home included; a template's service outside PDF names its line
+printf '[page]\npaper = 6x9in\n[print]\nservice = kdp\n' > "$tmp/kdp.ini"
+run 0 "$meiro" booklet -t "$tmp/kdp.ini" -n 30 -s 4 -o "$tmp/t.pdf"
+boxes "$tmp/t.pdf" > "$tmp/boxes"
+if awk '$1 == 1 { exit !($2 == 441 && $3 == 666 && $4 == 0 && $6 == 9) }
+    $1 == 2 { exit !($2 == 441 && $4 == 9) }' "$tmp/boxes"; then ok
+else bad "template kdp: $(head -2 "$tmp/boxes")"; fi
+run 0 "$meiro" booklet -t "$tmp/kdp.ini" --print home -n 30 -s 4 -o "$tmp/t.pdf"
+boxes "$tmp/t.pdf" > "$tmp/boxes"
+if awk '$1 == 1 { exit !($2 == 432 && $3 == 648) }' "$tmp/boxes"; then ok
+else bad "--print home over the template: $(head -1 "$tmp/boxes")"; fi
+run 0 "$meiro" booklet -t "$tmp/kdp.ini" --print lulu -n 40 -s 4 -o "$tmp/t.pdf"
+boxes "$tmp/t.pdf" > "$tmp/boxes"
+if awk '$1 == 1 { exit !($2 == 450 && $3 == 666) }' "$tmp/boxes"; then ok
+else bad "--print lulu over the template: $(head -1 "$tmp/boxes")"; fi
+run 2 "$meiro" generate -t "$tmp/kdp.ini" -o "$tmp/t.svg"
+err_has "takes PDF pages, not svg.*\\[print\\] on line 4"
+printf '[print]\nservice = kdpp\n' > "$tmp/bad.ini"
+run 1 "$meiro" generate -t "$tmp/bad.ini" -o "$tmp/t.pdf"
+err_has "bad.ini:2: print service is kdp, ingram, lulu or home, not 'kdpp'"
+
 # a series: volume 2 repeats no maze of volume 1 (the ledger's fingerprints
 # are the same for a maze turned or mirrored: test_maze fingerprint); small
 # mazes have few layouts, so some are made again, and said so

@@ -160,9 +160,11 @@ MEIRO_API meiro_status meiro_generate_options_resolve(meiro_generate_options *op
 #define MEIRO_GIVEN_PAPER 0x1u /* paper, paper_w_mm and paper_h_mm */
 #define MEIRO_GIVEN_ORIENTATION 0x2u
 #define MEIRO_GIVEN_MARGIN 0x4u
+#define MEIRO_GIVEN_PRINT 0x8u /* print: a print service's profile */
 
 /* The page's settings: those in `given` as *opt holds them, else the
- * template's (its [page] paper, orientation and margin), else the
+ * template's (its [page] paper, orientation and margin, its [print]
+ * service: a service the caller gave, home included, wins), else the
  * defaults; opt->tpl becomes tpl, which the rest of the page follows
  * where *opt leaves it open (a title or subtitle NULL, answers
  * MEIRO_ANSWERS_DEFAULT, the art NULL, the cell size as a cap). */

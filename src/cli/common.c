@@ -265,6 +265,7 @@ int page_finish(page_cli *pc, meiro_export_options *page)
     unsigned given =
         (page_given(pc, OPT_PAPER) ? MEIRO_GIVEN_PAPER : 0) |
         (page_given(pc, OPT_MARGIN) ? MEIRO_GIVEN_MARGIN : 0) |
+        (page_given(pc, OPT_PRINT) ? MEIRO_GIVEN_PRINT : 0) |
         (page_given(pc, OPT_LANDSCAPE) || page_given(pc, OPT_PORTRAIT) ? MEIRO_GIVEN_ORIENTATION
                                                                        : 0);
     meiro_export_options_resolve(page, given, pc->tpl);

@@ -162,10 +162,14 @@ meiro_status page_paper_check(const meiro_export_options *opt, bool pdf, bool xl
         return fail_field(err, MEIRO_FIELD_GUTTER, MEIRO_ERROR_ARGUMENT,
                           "a gutter is for bound PDF pages, not %s: leave it out or write PDF",
                           format_name);
-    if (!pdf && print_profile_of(opt->print)->bleed > 0)
-        return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT,
-                          "a print service takes PDF pages, not %s: leave --print out or write PDF",
-                          format_name);
+    if (!pdf && print_profile_of(opt->print)->bleed > 0) {
+        fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT,
+                   "a print service takes PDF pages, not %s: leave --print out or write PDF",
+                   format_name);
+        if (opt->tpl && opt->tpl->print == opt->print) /* the template named it */
+            template_blame(opt->tpl, "print", "service", NULL, err);
+        return MEIRO_ERROR_ARGUMENT;
+    }
     if (xlsx && (opt->paper_w_mm > 0 || opt->paper_h_mm > 0))
         return fail_field(
             err, MEIRO_FIELD_PAPER, MEIRO_ERROR_ARGUMENT,
@@ -250,6 +254,7 @@ void meiro_export_options_from_template(meiro_export_options *opt, const meiro_t
     opt->paper_h_mm = tpl->paper.h;
     opt->orientation = tpl->orientation;
     opt->margin_mm = tpl->margin;
+    opt->print = tpl->print;
     /* the template's cell is the largest a cell may grow (resolved by the
      * document), not a demand: a bigger maze still fits the page */
 }

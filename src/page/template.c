@@ -154,6 +154,7 @@ typedef enum key_kind {
     KEY_GENERATOR,   /* a generator's name or alias */
     KEY_ENDS,        /* where S and G go: corners, farthest or border */
     KEY_PAIR,        /* a pair of pictures for S and G (meiro_art_info), or none */
+    KEY_PRINT,       /* a print service: kdp, ingram, lulu or home */
 } key_kind;
 
 typedef struct key_spec {
@@ -220,6 +221,8 @@ static const key_spec keys[] = {
     {"art", "frame", KEY_ART, FIELD(art_frame), .message = "art path is too long"},
     {"art", "start", KEY_ART, FIELD(art_start), .message = "art path is too long"},
     {"art", "goal", KEY_ART, FIELD(art_goal), .message = "art path is too long"},
+    {"print", "service", KEY_PRINT, FIELD(print),
+     .message = "print service is kdp, ingram, lulu or home, not '%s'"},
 };
 
 enum { KEY_COUNT_ALL = sizeof keys / sizeof keys[0] };
@@ -317,6 +320,7 @@ static bool set_key(meiro_template *t, const key_spec *e, size_t shift, const ch
         if (!parse_named(v, orientations, &named)) return false;
         *(meiro_orientation *)field = (meiro_orientation)named;
         return true;
+    case KEY_PRINT: return meiro_print_from_name(v, (meiro_print *)field, NULL) == MEIRO_OK;
     case KEY_ANSWERS:
         if (!parse_named(v, answer_places, &named)) return false;
         *(answers_place *)field = (answers_place)named;

@@ -65,6 +65,7 @@ struct meiro_template {
     /* the line that gave each key (and each title[ja]), 0 if not given:
      * some settings fail only on a page (a margin too wide for A5) */
     unsigned long key_line[TEMPLATE_KEYS], lang_line[TEMPLATE_KEYS][TEXT_LANGS];
+    meiro_print print; /* [print] service; MEIRO_PRINT_NONE if not given */
 };
 
 /* err was caused by the setting [section] key: if t gave it, err's
