@@ -438,7 +438,8 @@ static enum MHD_Result api_maze(struct MHD_Connection *c, serve_config *cfg, enu
             if (strncmp(job->argv[i], "--seed=", 7) == 0) given = job->argv[i] + 7;
         snprintf(seed, sizeof seed, "%.20s", given ? given : "0");
         snprintf(disposition, sizeof disposition, "attachment; filename=\"%s-%s.%s\"",
-                 route == ROUTE_BOOKLET ? "booklet" : "maze", seed, downloads[kind].name);
+                 route == ROUTE_BOOKLET ? "booklet" : job->rule ? "rule-maze" : "maze", seed,
+                 downloads[kind].name);
         warnings(res->err, warn, sizeof warn);
         const char *headers[] = {"X-Meiro-Seed",
                                  seed,
