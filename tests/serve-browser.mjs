@@ -29,7 +29,7 @@ function check(ok, what) {
 }
 function cleanup() {
   if (server && server.exitCode === null) server.kill('SIGKILL');
-  fs.rmSync(tmp, { recursive: true, force: true });
+  if (!process.env.KEEP) fs.rmSync(tmp, { recursive: true, force: true });
 }
 process.on('exit', cleanup);
 async function finish() {
@@ -259,6 +259,55 @@ try {
     const namesBook = await download(page, downloads, 'pdf', true);
     runShown(namesCommand, path.join(tmp, 'names.pdf'), [], namesDir);
     check(same(namesBook, path.join(tmp, 'names.pdf')), 'the class set of names is the shown command\'s, byte for byte');
+    check(errors.length === 0, `no script errors: ${errors.join('; ')}`);
+    await page.close();
+  }
+  // The newer kinds: a weave maze, and rule mazes (a times table; words
+  // from the page's list, POSTed, kept as words.txt), each download the
+  // shown command's, byte for byte
+  {
+    const { page, errors, downloads } = await open('en-GB');
+    const first = await preview(page);
+    await page.click('.kind:nth-child(7)'); // Over and under
+    const woven = await changed(page, first);
+    const weaveCommand = await page.$eval('#command', (e) => e.textContent);
+    check(/--weave 40/.test(weaveCommand) && /--algorithm dig/.test(weaveCommand), `the weave command: ${weaveCommand}`);
+    check(await page.$eval('[data-format="xlsx"]', (b) => b.hidden), 'no spreadsheet of a weave maze (its crossings)');
+    const weavePdf = await download(page, downloads, 'pdf');
+    runShown(weaveCommand, path.join(tmp, 'weave.pdf'));
+    check(same(weavePdf, path.join(tmp, 'weave.pdf')), 'the weave PDF is the shown command\'s, byte for byte');
+    await page.click('.kind:nth-child(8)'); // Numbers and letters
+    const ruled = await changed(page, woven);
+    check(await page.$eval('#rule-box', (e) => !e.hidden) && await page.$eval('#maze-box', (e) => e.hidden),
+      'a rule maze shows its own controls, not the maze\'s');
+    await page.select('#age', '7');
+    await changed(page, ruled);
+    const ruleCommand = await page.$eval('#command', (e) => e.textContent);
+    check(/^meiro generate --rule multiples:3 --age 7 --seed 2026 -o maze\.pdf$/.test(ruleCommand), `the rule command: ${ruleCommand}`);
+    await shot(page, 'rule');
+    const rulePdf = await download(page, downloads, 'pdf');
+    runShown(ruleCommand, path.join(tmp, 'rule.pdf'));
+    check(same(rulePdf, path.join(tmp, 'rule.pdf')), 'the rule maze PDF is the shown command\'s, byte for byte');
+    check(errors.length === 0, `no script errors: ${errors.join('; ')}`);
+    await page.close();
+  }
+  // words: the list on the page (a page of its own: Chromium's downloads of one name replace each other)
+  {
+    const { page, errors, downloads } = await open('en-GB');
+    const times = await preview(page);
+    await page.click('.kind:nth-child(8)'); // Numbers and letters
+    await page.waitForSelector('.rule');
+    await (await page.$$('.rule'))[5].click();
+    await page.$eval('#rule-words', (e) => { e.value = ''; });
+    await page.type('#rule-words', 'cat\ndog\ncow\npig\nhen\n--\ncap\ndot\nbow\nbig\npen');
+    await changed(page, times);
+    const wordsCommand = await page.$eval('#command', (e) => e.textContent);
+    check(/--rule words:words\.txt/.test(wordsCommand), `the words command names words.txt: ${wordsCommand}`);
+    const wordsDir = fs.mkdtempSync(path.join(tmp, 'words-'));
+    fs.writeFileSync(path.join(wordsDir, 'words.txt'), 'cat\ndog\ncow\npig\nhen\n--\ncap\ndot\nbow\nbig\npen\n');
+    const wordsPdf = await download(page, downloads, 'pdf');
+    runShown(wordsCommand, path.join(tmp, 'words.pdf'), [], wordsDir);
+    check(same(wordsPdf, path.join(tmp, 'words.pdf')), 'the words rule PDF is the shown command\'s, byte for byte');
     check(errors.length === 0, `no script errors: ${errors.join('; ')}`);
     await page.close();
   }

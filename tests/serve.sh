@@ -145,6 +145,72 @@ get "/api/booklet?format=pdf&names=/etc/passwd"; expect "400 text/plain; charset
 get "/api/booklet?format=pdf&difficulty=impossible"; expect "400 text/plain; charset=utf-8" "difficulty"
 body_has "meiro booklet:"
 
+# weave mazes: generate's --weave, the preview and the files the command line's
+for s in 1 2; do
+    get "/api/preview?weave=40&algorithm=dig&age=6&seed=$s"; expect "200 image/svg+xml" "weave preview"
+    "$meiro" generate --weave 40 --algorithm dig --age 6 --seed "$s" -f svg -o "$tmp/weave.svg"
+    same "$tmp/body" "$tmp/weave.svg"
+done
+got=$(curl -s -o "$tmp/dl-weave.pdf" -w '%{http_code}' "${url}api/file?format=pdf&weave=30&algorithm=cluster&width=14&height=10&seed=3&answer-page=1")
+expect 200 "weave pdf"
+"$meiro" generate --weave 30 --algorithm cluster --width 14 --height 10 --seed 3 --answer-page -o "$tmp/cli-weave.pdf"
+same "$tmp/dl-weave.pdf" "$tmp/cli-weave.pdf"
+get "/api/preview?weave=30&algorithm=wall"; expect "400 text/plain; charset=utf-8" "weave with wall"; body_has "cannot weave"
+
+# rule mazes: rule=R switches to the rule maze's own options (--rule R
+# --age --difficulty --lang --title --copies...); the preview is the
+# sheet's page as SVG (solution=1: its key), the files the command's
+for q in "rule=multiples:3&age=7" "rule=aiueo:katakana&lang=ja&difficulty=easy" "rule=sum:20&difficulty=hard&solution=1" \
+    "rule=skip:5,10&title=Count%20by%205"; do
+    get "/api/preview?$q&seed=4"; expect "200 image/svg+xml" "rule preview $q"
+    set -- $(python3 -c '
+import sys, urllib.parse
+print(" ".join("--" + k + ("" if k == "solution" else "=" + v.replace(" ", "_")) for k, v in urllib.parse.parse_qsl(sys.argv[1])))' "$q&seed=4")
+    case $q in *title*) set -- --rule=skip:5,10 --title "Count by 5" --seed=4 ;; esac
+    "$meiro" generate "$@" -f svg -o "$tmp/rule.svg" 2> /dev/null
+    same "$tmp/body" "$tmp/rule.svg"
+done
+get "/api/preview?rule=multiples:3&seed=4"; cp "$tmp/body" "$tmp/rule-p.svg"
+get "/api/preview?rule=multiples:3&seed=4&solution=1"
+if cmp -s "$tmp/body" "$tmp/rule-p.svg"; then bad "a rule maze's key preview is its puzzle"; else ok; fi
+for f in pdf:application/pdf xlsx:application/vnd.openxmlformats-officedocument.spreadsheetml.sheet \
+    html:"text/html; charset=utf-8" json:application/json svg:image/svg+xml; do
+    fmt=${f%%:*} type=${f#*:}
+    got=$(curl -s --max-time 30 -o "$tmp/dl-rule.$fmt" -w '%{http_code} %{content_type}' \
+        "${url}api/file?format=$fmt&rule=abc:lower&age=5&seed=9&title=ABC")
+    expect "200 $type" "rule download $fmt"
+    "$meiro" generate --rule abc:lower --age 5 --seed 9 --title ABC -f "$fmt" -o "$tmp/cli-rule.$fmt"
+    same "$tmp/dl-rule.$fmt" "$tmp/cli-rule.$fmt"
+done
+got=$(curl -s -o "$tmp/dl-rule-book.pdf" -w '%{http_code}' "${url}api/booklet?format=pdf&rule=multiples:4&copies=3&per-page=2&seed=3")
+expect 200 "rule class set"
+"$meiro" booklet --rule multiples:4 --copies 3 --per-page 2 --seed 3 --format pdf -o "$tmp/cli-rule-book.pdf"
+same "$tmp/dl-rule-book.pdf" "$tmp/cli-rule-book.pdf"
+get "/api/file?format=pdf&rule=multiples:99"; expect "400 text/plain; charset=utf-8" "rule multiples:99"
+body_has "meiro generate: --rule multiples:N"
+get "/api/file?format=png&rule=abc"; expect "400 text/plain; charset=utf-8" "rule as png"
+get "/api/preview?rule=abc&width=9"; expect "400 text/plain; charset=utf-8" "rule with width"; body_has "unknown parameter 'width'"
+get "/api/file?format=pdf&rule=words:/etc/passwd"; expect "400 text/plain; charset=utf-8" "rule words:PATH"
+body_has "reads no file a request names"
+get "/api/booklet?format=pdf&rule=abc&copies=100"; expect "400 text/plain; charset=utf-8" "rule copies 100"
+# a word list POSTed as the body: --rule words:words.txt (or chain:) in the upload's folder
+mkdir "$tmp/words"
+printf 'cat\ndog\ncow\npig\nhen\n--\ncap\ndot\nbow\nbig\npen\n' > "$tmp/words/words.txt"
+abs_meiro=$(cd "$(dirname "$meiro")" && pwd)/meiro
+for r in words chain; do
+    [ $r = chain ] && printf 'cat\ntiger\nrabbit\ntoad\ndog\ngoat\ntrain\n' > "$tmp/words/words.txt"
+    got=$(curl -s --max-time 30 -o "$tmp/body" -w '%{http_code} %{content_type}' --data-binary @"$tmp/words/words.txt" \
+        "${url}api/file?format=pdf&rule=$r&seed=6")
+    expect "200 application/pdf" "rule $r, its list POSTed"
+    (cd "$tmp/words" && "$abs_meiro" generate --rule $r:words.txt --seed 6 -o "$tmp/words.pdf")
+    same "$tmp/body" "$tmp/words.pdf"
+done
+got=$(curl -s -o "$tmp/body" -w '%{http_code}' --data-binary @"$tmp/words/words.txt" "${url}api/file?format=pdf&rule=abc")
+expect 400 "a word list for abc"; body_has "rule=words or rule=chain"
+printf 'cat\000dog\n' > "$tmp/nulwords"
+got=$(curl -s -o "$tmp/body" -w '%{http_code}' --data-binary @"$tmp/nulwords" "${url}api/file?format=pdf&rule=words")
+expect 400 "a word list with NUL"
+
 # a bad value: 400 and the command line's own one-line message
 get "/api/preview?width=abc"; expect "400 text/plain; charset=utf-8" "width=abc"
 "$meiro" generate --width abc -f svg -o - 2> "$tmp/cli.err" > /dev/null
@@ -234,6 +300,21 @@ post "$tmp/pic/picture.png" "/api/preview?shape=heart"; expect "400 text/plain; 
 printf '\211PNG\r\n\032\nbroken' > "$tmp/broken.png"
 post "$tmp/broken.png" "/api/preview"; expect "422 text/plain; charset=utf-8" "a broken PNG"; body_has "picture.png"
 if grep -q "$tmp" "$tmp/body"; then bad "the message shows the server's path: $(cat "$tmp/body")"; else ok; fi
+# a browser form's multipart/form-data: its one file part is the body, the
+# same maze as the raw body's; a second file, a field that is not names or
+# words, or a form without its boundary is refused
+got=$(curl -s --max-time 30 -o "$tmp/body" -w '%{http_code} %{content_type}' -F "picture=@$tmp/pic/picture.png" \
+    "${url}api/file?format=pdf&width=16&height=16&seed=3&answer-page=1")
+expect "200 application/pdf" "a picture from a form (curl -F)"
+same "$tmp/body" "$tmp/pic.pdf"
+got=$(curl -s -o "$tmp/body" -w '%{http_code}' -F "a=@$tmp/pic/picture.png" -F "b=@$tmp/pic/picture.svg" "${url}api/preview")
+expect 400 "a form of two files"; body_has "one file"
+got=$(curl -s -o "$tmp/body" -w '%{http_code}' -F "width=5" "${url}api/preview")
+expect 400 "a form's option field"; body_has "in the query"
+got=$(curl -s -o "$tmp/body" -w '%{http_code}' -H "Content-Type: multipart/form-data" --data-binary @"$tmp/pic/picture.png" "${url}api/preview")
+expect 400 "multipart without a boundary"
+got=$(curl -s -o "$tmp/body" -w '%{http_code}' -F "picture=@$tmp/text.txt" "${url}api/preview")
+expect 415 "a form's file that is no picture"
 # a booklet's class set from a list of names POSTed as the body: the
 # booklet command's with --names names.txt, byte for byte
 mkdir "$tmp/names"
@@ -243,6 +324,9 @@ expect "200 application/pdf" "a class set from names"
 abs_meiro=$(cd "$(dirname "$meiro")" && pwd)/meiro
 (cd "$tmp/names" && "$abs_meiro" booklet --count 3 --answers key --seed 4 --names names.txt --format pdf \
     -o "$tmp/names.pdf" 2> /dev/null)
+same "$tmp/body" "$tmp/names.pdf"
+got=$(curl -s --max-time 30 -o "$tmp/body" -w '%{http_code}' -F "names=<$tmp/names/names.txt"     "${url}api/booklet?format=pdf&count=3&answers=key&seed=4")
+expect 200 "a class set from a form's names field"
 same "$tmp/body" "$tmp/names.pdf"
 python3 -c 'print("\n".join("Pupil %d" % i for i in range(41)))' > "$tmp/41names"
 post "$tmp/41names" "/api/booklet?format=pdf&count=2&answers=key"; expect "400 text/plain; charset=utf-8" "41 names"

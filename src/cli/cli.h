@@ -245,6 +245,8 @@ int cmd_list(int argc, char **argv);
 int cmd_booklet(int argc, char **argv);
 /* --rule: a rule maze (rule.c), for generate and booklet */
 bool rule_asked(int argc, char **argv);
+/* its options (meiro serve reads a rule maze's query by them) */
+const struct option *rule_option_table(void);
 int cmd_rule(int argc, char **argv, bool booklet);
 int cmd_stats(int argc, char **argv);
 int cmd_preflight(int argc, char **argv);

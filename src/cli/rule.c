@@ -41,14 +41,16 @@ static const char *const usage_rule =
     "      --play           xlsx: the child types x under the cells of the way;\n"
     "                       marked cells turn yellow and the sheet says Goal!\n"
     "                       (ゴール！) only for the rule path (an xlsx always plays)\n"
-    "  -f, --format F       pdf, xlsx, html, text or json (default: from the\n"
+    "  -f, --format F       pdf, xlsx, html, text, json or svg (default: from the\n"
     "                       output file's extension, else text); html is a page\n"
     "                       to play (click or arrow through the tokens; a wrong\n"
-    "                       one says why); xlsx, html, text and json hold one sheet\n"
+    "                       one says why); svg is the sheet's page as printed;\n"
+    "                       xlsx, html, text, json and svg hold one sheet\n"
+    "      --solution       svg: the key's page (the rule path shaded)\n"
     "  -o, --output FILE    write to FILE (default, or '-': standard output)\n"
     "  -h, --help           show this help\n";
 
-enum { R_RULE = 1000, R_DIFFICULTY, R_AGE, R_LANG, R_COPIES, R_PER_PAGE, R_TITLE, R_ANSWERS, R_PLAY };
+enum { R_RULE = 1000, R_DIFFICULTY, R_AGE, R_LANG, R_COPIES, R_PER_PAGE, R_TITLE, R_ANSWERS, R_PLAY, R_SOLUTION };
 
 static const struct option rule_options[] = {
     {"rule", required_argument, NULL, R_RULE},
@@ -61,11 +63,14 @@ static const struct option rule_options[] = {
     {"title", required_argument, NULL, R_TITLE},
     {"answers", required_argument, NULL, R_ANSWERS},
     {"play", no_argument, NULL, R_PLAY},
+    {"solution", no_argument, NULL, R_SOLUTION},
     {"format", required_argument, NULL, 'f'},
     {"output", required_argument, NULL, 'o'},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
+
+const struct option *rule_option_table(void) { return rule_options; }
 
 bool rule_asked(int argc, char **argv)
 {
@@ -82,7 +87,8 @@ int cmd_rule(int argc, char **argv, bool booklet)
     const char *rule = NULL, *lang = NULL, *title = NULL, *format = NULL, *output = NULL;
     meiro_level level = MEIRO_LEVEL_NORMAL;
     uint64_t seed = 0, copies = 1, per_page = 1;
-    bool seeded = false, answers = true, copies_set = false, play = false;
+    bool seeded = false, answers = true, copies_set = false, play = false, solution = false,
+         answers_set = false;
     meiro_error err = {0};
     int c;
     optind = 1;
@@ -125,11 +131,13 @@ int cmd_rule(int argc, char **argv, bool booklet)
             break;
         case R_TITLE: title = optarg; break;
         case R_ANSWERS:
+            answers_set = true;
             if (!strcmp(optarg, "none")) answers = false;
             else if (!strcmp(optarg, "key")) answers = true;
             else return usage_error(cmd, "--answers with --rule: key or none, not '%s'", optarg);
             break;
         case R_PLAY: play = true; break;
+        case R_SOLUTION: solution = true; break;
         case 'f': format = optarg; break;
         case 'o': output = optarg; break;
         case 'h': fputs(usage_rule, stdout); return EXIT_OK;
@@ -145,6 +153,14 @@ int cmd_rule(int argc, char **argv, bool booklet)
     size_t olen = output ? strlen(output) : 0;
     bool xlsx = format ? !strcmp(format, "xlsx") : olen > 5 && !strcmp(output + olen - 5, ".xlsx");
     if (play && !xlsx) return usage_error(cmd, "%s: a rule maze plays in an xlsx file (-f xlsx)", "--play");
+    /* an svg is one page: the puzzle, or with --solution the key's */
+    bool svg = format ? !strcmp(format, "svg") : olen > 4 && !strcmp(output + olen - 4, ".svg");
+    if (solution && !svg)
+        return usage_error(cmd, "%s: the key's page as svg (-f svg); a pdf has its key after the "
+                                "puzzles (--answers key)", "--solution");
+    if (svg && answers_set)
+        return usage_error(cmd, "%s: an svg is one page; --solution draws the key's", "--answers");
+    if (svg) answers = solution;
     if (!seeded) {
         seed = clock_seed();
         fprintf(stderr, "meiro: seed %llu\n", (unsigned long long)seed);

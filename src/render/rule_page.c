@@ -11,6 +11,7 @@
 #include "render/rule_export.h"
 
 #include <cairo-pdf.h>
+#include <cairo-svg.h>
 #include <math.h>
 #include <string.h>
 
@@ -220,10 +221,30 @@ static meiro_status write_pdf(const rule_job *j, FILE *out, meiro_error *err)
     return draw_finish(surface, cr, &sink, err);
 }
 
+/* SVG: the first sheet's page as printed, 1-up: its puzzle, or (answers)
+ * its key page; a picture of the page for a screen (meiro serve's preview). */
+static meiro_status write_svg(const rule_job *j, FILE *out, meiro_error *err)
+{
+    fonts_prepare(FONT_FAMILY);
+    stream_sink sink = {out, 0};
+    /* in millimetres: cairo writes the size given with "mm" */
+    cairo_surface_t *surface = cairo_svg_surface_create_for_stream(sink_write, &sink, PAGE_W, PAGE_H);
+    cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_MM);
+    cairo_t *cr = cairo_create(surface);
+    cairo_set_source_rgb(cr, 1, 1, 1); /* white paper, also in dark viewers */
+    cairo_paint(cr);
+    const meiro_rule_sheet *s = j->sheets[0];
+    draw_sheet(cr, s, j->title, 0, MARGIN, MARGIN, PAGE_W - 2 * MARGIN, PAGE_H - 2 * MARGIN - 8, true,
+               j->answers);
+    footer(cr, s, PAGE_W / 2.0, PAGE_H - 8);
+    return draw_finish(surface, cr, &sink, err);
+}
+
 static meiro_status write_job(void *ctx, FILE *out, const char *temp_dir, meiro_error *err)
 {
     const rule_job *j = ctx;
     if (!strcmp(j->format, "pdf")) return write_pdf(j, out, err);
+    if (!strcmp(j->format, "svg")) return write_svg(j, out, err);
     if (!strcmp(j->format, "xlsx")) return rule_write_xlsx(j->sheets[0], j->title, out, temp_dir, err);
     if (!strcmp(j->format, "html")) {
         meiro_status st = rule_write_html(j->sheets[0], j->title, out);
@@ -248,13 +269,15 @@ meiro_status meiro_rule_sheets_save(const meiro_rule_sheet *const *sheets, size_
         format = "text";
         if (filename && (ends_with(filename, ".pdf") || ends_with(filename, ".PDF"))) format = "pdf";
         else if (filename && ends_with(filename, ".json")) format = "json";
+        else if (filename && ends_with(filename, ".svg")) format = "svg";
         else if (filename && ends_with(filename, ".xlsx")) format = "xlsx";
         else if (filename && (ends_with(filename, ".html") || ends_with(filename, ".htm"))) format = "html";
     }
     if (strcmp(format, "pdf") && strcmp(format, "text") && strcmp(format, "json") &&
-        strcmp(format, "xlsx") && strcmp(format, "html"))
+        strcmp(format, "xlsx") && strcmp(format, "html") && strcmp(format, "svg"))
         return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
-                          "--format: a rule maze is written as pdf, xlsx, html, text or json, not "
+                          "--format: a rule maze is written as pdf, xlsx, html, text or json (svg: a page's "
+                          "picture), not "
                           "'%s'",
                           format);
     if (strcmp(format, "pdf") && count > 1)

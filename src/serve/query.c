@@ -20,6 +20,13 @@ void serve_job_init(serve_job *job, const char *command, meiro_format format)
     job->argv[job->argc++] = job->booklet ? "booklet" : "generate";
 }
 
+void serve_job_init_rule(serve_job *job, bool booklet, meiro_format format)
+{
+    serve_job_init(job, booklet ? "booklet" : "generate", format);
+    job->rule = true;
+    job->options = rule_option_table();
+}
+
 static bool refuse(serve_job *job, const char *fmt, const char *a, const char *b)
 {
     snprintf(job->message, sizeof job->message, fmt, a, b);
@@ -144,6 +151,17 @@ bool serve_job_add(serve_job *job, const char *name, const char *value, size_t v
                 "--%s is not taken here: the route sets the format and the output, and the server "
                 "reads and writes no file a request names%s",
                 name, "");
+    if (job->rule && strcmp(name, "rule") == 0) {
+        /* a list comes as the POST's body (serve_job_add_words), never a path */
+        if (strncmp(value, "words:", 6) == 0 || strncmp(value, "chain:", 6) == 0)
+            return refuse(job,
+                          "--rule: this server reads no file a request names: POST the list as "
+                          "the body with rule=%.5s%s",
+                          value, "");
+        if (job->rule_value[0]) return refuse(job, "--rule: give one rule%s%s", "", "");
+        snprintf(job->rule_value, sizeof job->rule_value, "%s", value);
+        return true; /* added by serve_job_finish, with the list's file */
+    }
     if ((strcmp(name, "shape") == 0 &&
          !(job->booklet ? builtin_shapes(value) : builtin_shape(value))) ||
         (strcmp(name, "template") == 0 && !builtin_template(value)) ||
@@ -208,6 +226,12 @@ bool serve_job_finish(serve_job *job)
         return refuse(
             job, "--count x --copies: this server makes up to %s mazes a booklet, all versions%s",
             "400", "");
+    if (job->rule) {
+        char rule[SERVE_MAX_VALUE + 32];
+        snprintf(rule, sizeof rule, "%s%s%s", job->rule_value, job->rule_file[0] ? ":" : "",
+                 job->rule_file);
+        if (!add_word(job, "rule", rule)) return false;
+    }
     char seed[24];
     if (!job->seeded) {
         job->seed = clock_seed();
@@ -264,4 +288,15 @@ bool serve_job_add_names(serve_job *job, const char *path, unsigned names)
         return refuse(job, "--names: this server makes up to %s versions of a booklet%s", "40", "");
     if (names > job->copies) job->copies = names;
     return add_word(job, "names", path);
+}
+
+bool serve_job_add_words(serve_job *job, const char *path)
+{
+    if (!job->rule ||
+        (strcmp(job->rule_value, "words") != 0 && strcmp(job->rule_value, "chain") != 0))
+        return refuse(job, "a word list is for rule=words or rule=chain, not rule=%.40s%s",
+                      job->rule_value, "");
+    if (strlen(path) >= sizeof job->rule_file) return refuse(job, "%s%s", "internal: a long name", "");
+    memcpy(job->rule_file, path, strlen(path) + 1);
+    return true;
 }

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -46,9 +47,14 @@ static const char *const usage_serve =
     "  /api/booklet?format=pdf&count=12&difficulty=easy-hard   a booklet (booklet's\n"
     "                       long options; format: pdf, xlsx or html)\n"
     "  /api/choices         the built-in shapes, templates, art and generators, as JSON\n"
+    "  weave=40             a weave maze (generate's --weave)\n"
+    "  rule=multiples:3&age=7   a rule maze: the rule maze's options (see 'meiro\n"
+    "                       generate --rule R --help'; solution=1: the key's page)\n"
     "POST a picture (PNG, JPEG, GIF, BMP or SVG, up to 2 MB) as the body of\n"
     "/api/preview or /api/file: it is the shape; POST pupils' names (one a line,\n"
-    "up to 40) to /api/booklet: a class set, one version each.\n"
+    "up to 40) to /api/booklet: a class set, one version each; POST the word\n"
+    "list of rule=words or rule=chain (up to 16 KB). A body may be a form's\n"
+    "multipart/form-data: its one file part.\n"
     "A bad value gets HTTP 400 and the command line's one-line message.\n"
     "Ctrl-C stops the server.\n";
 
@@ -197,6 +203,12 @@ typedef struct upload {
     size_t len, cap;
     bool too_big;  /* past SERVE_MAX_UPLOAD, or all uploads past SERVE_MAX_UPLOADS */
     size_t booked; /* bytes taken from the budget */
+    /* multipart/form-data (a browser's form): its one file part is the body */
+    struct MHD_PostProcessor *form;
+    serve_config *cfg;
+    char part[64];         /* the part being read: its field's name and file name */
+    unsigned parts;        /* parts seen */
+    const char *bad_form;  /* why the form is refused, NULL if it is not */
 } upload;
 
 /* The file of an upload in the making: DIR/XXXXXX/NAME (picture.png,
@@ -283,7 +295,10 @@ static enum MHD_Result api_maze(struct MHD_Connection *c, serve_config *cfg, enu
     bool download = route != ROUTE_PREVIEW;
     serve_job *job = malloc(sizeof *job);
     if (!job) return MHD_NO;
-    serve_job_init(job, route == ROUTE_BOOKLET ? "booklet" : "generate", MEIRO_FORMAT_SVG);
+    /* rule=R: a rule maze, whose options are its own (--rule R) */
+    if (MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "rule"))
+        serve_job_init_rule(job, route == ROUTE_BOOKLET, MEIRO_FORMAT_SVG);
+    else serve_job_init(job, route == ROUTE_BOOKLET ? "booklet" : "generate", MEIRO_FORMAT_SVG);
     query_read q = {job, NULL, 0, false};
     MHD_get_connection_values_n(c, MHD_GET_ARGUMENT_KIND, read_param, &q);
     static const char *const takes[] = {"a preview is svg", "pdf, png, svg, xlsx, html or json",
@@ -305,17 +320,24 @@ static enum MHD_Result api_maze(struct MHD_Connection *c, serve_config *cfg, enu
     if (!q.failed) job->format = downloads[kind].format;
     char line[1100];
     saved_upload saved = {{0}, {0}, {0}};
-    bool booklet = route == ROUTE_BOOKLET;
-    if (up && !q.failed) { /* the body: a picture for the shape, or a booklet's names */
-        const char *type = booklet ? NULL : serve_picture_type(up->data, up->len);
+    bool booklet = route == ROUTE_BOOKLET && !job->rule, words = job->rule;
+    if (up && !q.failed) { /* the body: a picture for the shape, a booklet's names, a rule's words */
+        const char *type = booklet || words ? NULL : serve_picture_type(up->data, up->len);
         unsigned names = 0;
         unsigned code = 0;
-        if (up->too_big || (booklet && up->len > SERVE_MAX_NAMES)) {
+        if (up->too_big || (booklet && up->len > SERVE_MAX_NAMES) ||
+            (words && up->len > SERVE_MAX_WORDS)) {
             code = MHD_HTTP_CONTENT_TOO_LARGE;
             snprintf(line, sizeof line, "meiro serve: %s",
                      booklet ? "the names are more than this server takes (4 KB)"
+                     : words ? "the word list is more than this server takes (16 KB)"
                              : "the picture is larger than this server takes (2 MB): make it "
                                "smaller");
+        } else if (words) {
+            if (!up->len || memchr(up->data, 0, up->len)) {
+                code = MHD_HTTP_BAD_REQUEST;
+                snprintf(line, sizeof line, "meiro serve: POST the word list as text, one a line");
+            }
         } else if (booklet) {
             names = count_names(up, line, sizeof line);
             if (!names) code = MHD_HTTP_BAD_REQUEST;
@@ -330,10 +352,12 @@ static enum MHD_Result api_maze(struct MHD_Connection *c, serve_config *cfg, enu
             return respond_text(c, code, line, NULL);
         }
         char file[16];
-        snprintf(file, sizeof file, "%s", booklet ? "names.txt" : "picture.");
+        snprintf(file, sizeof file, "%s", booklet ? "names.txt" : words ? "words.txt" : "picture.");
         for (size_t i = 0; type && type[i] && strlen(file) + 1 < sizeof file; i++)
             file[strlen(file) + 1] = 0, file[strlen(file)] = (char)(type[i] | 0x20);
-        if (job->shape_given && !booklet) {
+        if (words && !serve_job_add_words(job, file)) {
+            q.failed = true; /* its message, before anything is saved */
+        } else if (job->shape_given && !booklet && !words) {
             q.failed = !serve_job_add_picture(job, file); /* its message */
         } else if (!save_upload(cfg, up, file, &saved, line, sizeof line)) {
             free(job);
@@ -341,6 +365,7 @@ static enum MHD_Result api_maze(struct MHD_Connection *c, serve_config *cfg, enu
         } else {
             job->cwd = saved.dir;
             q.failed = booklet ? !serve_job_add_names(job, file, names)
+                       : words ? false /* added above */
                                : !serve_job_add_picture(job, file);
         }
     }
@@ -413,7 +438,8 @@ static enum MHD_Result api_maze(struct MHD_Connection *c, serve_config *cfg, enu
             if (strncmp(job->argv[i], "--seed=", 7) == 0) given = job->argv[i] + 7;
         snprintf(seed, sizeof seed, "%.20s", given ? given : "0");
         snprintf(disposition, sizeof disposition, "attachment; filename=\"%s-%s.%s\"",
-                 route == ROUTE_BOOKLET ? "booklet" : "maze", seed, downloads[kind].name);
+                 route == ROUTE_BOOKLET ? "booklet" : job->rule ? "rule-maze" : "maze", seed,
+                 downloads[kind].name);
         warnings(res->err, warn, sizeof warn);
         const char *headers[] = {"X-Meiro-Seed",
                                  seed,
@@ -548,6 +574,34 @@ static void take_upload(serve_config *cfg, upload *up, const char *data, size_t 
     up->len += size;
 }
 
+static void take_upload(serve_config *cfg, upload *up, const char *data, size_t size);
+
+/* A form's part, in pieces: one part (a file, or a field named names or
+ * words: a textarea's) is the body; a second part, or any other field, is
+ * refused (the options go in the query). */
+static enum MHD_Result form_part(void *cls, enum MHD_ValueKind kind, const char *key,
+                                 const char *filename, const char *content_type,
+                                 const char *transfer_encoding, const char *data, uint64_t off,
+                                 size_t size)
+{
+    (void)kind, (void)content_type, (void)transfer_encoding, (void)off;
+    upload *up = cls;
+    char part[sizeof up->part];
+    snprintf(part, sizeof part, "%s/%s", key ? key : "", filename ? filename : "");
+    if (!up->parts || strcmp(part, up->part) != 0) {
+        up->parts++;
+        snprintf(up->part, sizeof up->part, "%s", part);
+        if (!filename && (!key || (strcmp(key, "names") != 0 && strcmp(key, "words") != 0)))
+            up->bad_form = "a form's fields are not options here: put them in the query, and send "
+                           "one file (or a field named names or words)";
+        else if (up->parts > 1)
+            up->bad_form = "send one file a request";
+        if (up->bad_form) return MHD_NO;
+    }
+    take_upload(up->cfg, up, data, size);
+    return MHD_YES;
+}
+
 /* MHD_OPTION_NOTIFY_COMPLETED: a request's upload freed, its bytes given back. */
 static void request_done(void *cls, struct MHD_Connection *c, void **state,
                          enum MHD_RequestTerminationCode why)
@@ -556,6 +610,7 @@ static void request_done(void *cls, struct MHD_Connection *c, void **state,
     serve_config *cfg = cls;
     if (!*state || *state == cls) return;
     upload *up = *state;
+    if (up->form) MHD_destroy_post_processor(up->form);
     if (up->booked) serve_budget_upload(&cfg->budget, -(long long)up->booked);
     free(up->data);
     free(up);
@@ -595,10 +650,21 @@ static enum MHD_Result route(void *cls, struct MHD_Connection *c, const char *ur
         upload *up = calloc(1, sizeof *up);
         if (!up) return MHD_NO;
         *state = up;
+        up->cfg = cfg;
+        const char *type =
+            MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE);
+        if (type && strncasecmp(type, "multipart/form-data", 19) == 0 &&
+            !(up->form = MHD_create_post_processor(c, 8192, form_part, up)))
+            up->bad_form = "a multipart form without its boundary";
         return MHD_YES;
     }
     if (post && *upload_size) {
-        take_upload(cfg, *state, upload_data, *upload_size);
+        upload *up = *state;
+        if (up->form && !up->bad_form && MHD_post_process(up->form, upload_data, *upload_size) != MHD_YES &&
+            !up->bad_form && !up->too_big)
+            up->bad_form = "a multipart form that could not be read";
+        else if (!up->form && !up->bad_form)
+            take_upload(cfg, up, upload_data, *upload_size);
         *upload_size = 0;
         return MHD_YES;
     }
@@ -606,6 +672,11 @@ static enum MHD_Result route(void *cls, struct MHD_Connection *c, const char *ur
         return respond_text(
             c, MHD_HTTP_MISDIRECTED_REQUEST,
             "meiro serve: ask for http://127.0.0.1:PORT/ (or localhost): no other name", NULL);
+    if (post && ((upload *)*state)->bad_form) {
+        char line[200];
+        snprintf(line, sizeof line, "meiro serve: %s", ((upload *)*state)->bad_form);
+        return respond_text(c, MHD_HTTP_BAD_REQUEST, line, NULL);
+    }
     if (post)
         return api_maze(c, cfg,
                         strcmp(url, "/api/file") == 0      ? ROUTE_FILE

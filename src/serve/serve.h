@@ -29,6 +29,7 @@
 #define SERVE_MAX_UPLOAD (2u << 20)   /* bytes of an uploaded picture (a POST's body) */
 #define SERVE_MAX_UPLOADS (32u << 20) /* ... of all uploads held at once */
 #define SERVE_MAX_NAMES 4096          /* bytes of a booklet's names (a POST's body) */
+#define SERVE_MAX_WORDS 16384         /* bytes of a rule maze's word list (a POST's body) */
 #define SERVE_MAX_JOBS 64             /* children at once (--jobs) */
 #define SERVE_MAX_CONNECTIONS 128     /* connections at once, a thread each */
 #define SERVE_PER_ADDRESS 2           /* beyond loopback: a client's requests in the making */
@@ -115,6 +116,9 @@ typedef struct serve_job {
     char message[320]; /* why the query was refused */
     bool shape_given;  /* --shape in the query */
     const char *cwd;   /* the child's folder (an upload's), NULL: the server's */
+    bool rule;         /* a rule maze: rule.c's options (--rule R ...) */
+    char rule_value[SERVE_MAX_VALUE + 1]; /* --rule as given, added by serve_job_finish */
+    char rule_file[16];                   /* words: or chain: the uploaded list's name, or "" */
 } serve_job;
 
 /* What an uploaded picture is, by its first bytes: "PNG", "JPEG", "GIF",
@@ -137,6 +141,12 @@ bool serve_job_add_names(serve_job *job, const char *path, unsigned names);
 bool serve_job_add(serve_job *job, const char *name, const char *value, size_t value_size);
 /* Starts a job: `command` is "generate" or "booklet". */
 void serve_job_init(serve_job *job, const char *command, meiro_format format);
+/* Starts a rule maze's job (generate or booklet --rule): the query's names
+ * are then the rule maze's options (rule.c's table). */
+void serve_job_init_rule(serve_job *job, bool booklet, meiro_format format);
+/* A rule maze's word list (words: or chain:), saved at path (a name in the
+ * child's folder): false (job->message) when the rule takes no list. */
+bool serve_job_add_words(serve_job *job, const char *path);
 /* Ends the options: the format, standard output, the seed (a new one when
  * none was given), and the size checked against the format's limits;
  * false (job->message) past them. */

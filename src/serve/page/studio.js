@@ -16,7 +16,8 @@ const words = {
     answer: 'The answer', download: 'Download:', xlsx: 'Spreadsheet', html: 'Play in the browser',
     command: 'The same files from the command line', working: 'drawing…', years: (n) => `${n} years`,
     rings: 'rings', letters: 'letter height', artNone: 'the letters S and G',
-    kinds: { rect: 'Rectangle', shape: 'Shape', name: 'Name', round: 'Round', hex: 'Hexagons', triangle: 'Triangles' },
+    kinds: { rect: 'Rectangle', shape: 'Shape', name: 'Name', round: 'Round', hex: 'Hexagons', triangle: 'Triangles',
+      weave: 'Over and under', rule: 'Numbers and letters' },
     templates: { default: 'plain', 'kids-a4': 'for children', 'kids-ja': 'for children (Japanese)',
       'answer-key': 'answer key', 'booklet-a4': 'booklet page (A4)', 'booklet-a5': 'booklet page (A5)',
       'worksheet-a4-2up': 'worksheet, two on a page' },
@@ -24,12 +25,20 @@ const words = {
     downloading: 'making the file…', booklet: 'A booklet:', mazes: 'mazes,', easyNormal: 'easy to normal',
     easyHard: 'easy to hard', normalHard: 'normal to hard', hardExpert: 'hard to expert',
     fold: 'folded (two pages a sheet)', bookletPdf: 'PDF', bookletXlsx: 'Spreadsheet',
-    bookletName: 'A booklet takes rectangles, built-in shapes and grids, not names or your own picture.',
+    bookletName: 'A booklet takes rectangles, built-in shapes and grids, not names, bridges or your own picture.',
     picture: 'Your picture', pictureTooBig: 'The picture is larger than 2 MB: choose a smaller one.',
     maze: 'The maze', algorithm: 'Kind of paths', algorithmDefault: 'the level’s own', loops: 'Loops',
     loopsNone: 'none: one way through', loopsSome: 'a few', loopsMore: 'some', loopsMany: 'many',
     copies: 'Class set', copiesOne: 'one booklet', copiesN: (n) => `${n} different versions (answers at the end)`,
     pupils: 'or one version for each pupil: their names, one a line',
+    weave: 'Bridges', weaveSome: 'a few', weaveMore: 'some', weaveMany: 'many',
+    rule: 'The rule', ruleN: 'Count by', ruleFrom: 'starting at', ruleSum: 'Add up to',
+    upper: 'ABC', lower: 'abc', mixed: 'AbC', hiragana: 'ひらがな', katakana: 'カタカナ',
+    wordsHint: 'The words to find, one a line; then a line -- and look-alike words to mislead',
+    chainHint: 'Words for a chain, one a line: each starts with the last letter of the one before',
+    sheets: 'sheets, each different', rules: {
+      multiples: 'Times table', skip: 'Count by', sum: 'Add up', abc: 'ABC', aiueo: 'あいうえお',
+      words: 'Words', chain: 'Word chain' },
   },
   ja: {
     heading: 'めいろ スタジオ', kind: 'どんな めいろ?', shape: 'かたち', text: 'めいろに する もじ',
@@ -42,7 +51,8 @@ const words = {
     xlsx: '表計算 (Excel)', html: 'ブラウザで あそぶ', command: 'コマンドで おなじ ものを つくる',
     working: 'かいています…', years: (n) => `${n}さい`, rings: 'わの かず', letters: 'もじの たかさ',
     artNone: 'S と G の もじ',
-    kinds: { rect: 'しかく', shape: 'かたち', name: 'なまえ', round: 'まる', hex: 'ろっかく', triangle: 'さんかく' },
+    kinds: { rect: 'しかく', shape: 'かたち', name: 'なまえ', round: 'まる', hex: 'ろっかく', triangle: 'さんかく',
+      weave: 'はしの ある めいろ', rule: 'かず・もじ めいろ' },
     templates: { default: 'シンプル', 'kids-a4': 'こども むけ', 'kids-ja': 'こども むけ (にほんご)',
       'answer-key': 'こたえ あわせ', 'booklet-a4': 'ドリルの ページ (A4)', 'booklet-a5': 'ドリルの ページ (A5)',
       'worksheet-a4-2up': 'プリント (2つ)' },
@@ -51,12 +61,20 @@ const words = {
     downloading: 'ファイルを つくっています…', booklet: 'めいろの ドリル:', mazes: 'もん,',
     easyNormal: 'やさしい → ふつう', easyHard: 'やさしい → むずかしい', normalHard: 'ふつう → むずかしい',
     hardExpert: 'むずかしい → とても むずかしい', fold: 'おりたたみ (1まいに 2ページ)', bookletPdf: 'PDF',
-    bookletXlsx: '表計算 (Excel)', bookletName: 'ドリルは しかく・かたち・まる などで つくれます (なまえと じぶんの え は できません)',
+    bookletXlsx: '表計算 (Excel)', bookletName: 'ドリルは しかく・かたち・まる などで つくれます (なまえ・はし・じぶんの え は できません)',
     picture: 'じぶんの え', pictureTooBig: 'え が 2MB より おおきいです。ちいさい え を えらんで ください。',
     maze: 'めいろの つくり', algorithm: 'みちの つくりかた', algorithmDefault: 'レベルに あわせる', loops: 'わっか',
     loopsNone: 'なし (みちは ひとつ)', loopsSome: 'すこし', loopsMore: 'ときどき', loopsMany: 'たくさん',
     copies: 'クラスで くばる', copiesOne: 'ドリル 1さつ', copiesN: (n) => `ちがう ドリル ${n}しゅるい (こたえは さいごに)`,
     pupils: 'または ひとり ひとりの ドリル: なまえを 1ぎょうに ひとり',
+    weave: 'はし', weaveSome: 'すこし', weaveMore: 'ときどき', weaveMany: 'たくさん',
+    rule: 'ルール', ruleN: 'かず', ruleFrom: 'はじめの かず', ruleSum: 'たして',
+    upper: 'ABC', lower: 'abc', mixed: 'AbC', hiragana: 'ひらがな', katakana: 'カタカナ',
+    wordsHint: 'さがす ことば を 1ぎょうに ひとつ。つぎに -- の ぎょう、そのあとに にている ことば',
+    chainHint: 'しりとりの ことば を 1ぎょうに ひとつ',
+    sheets: 'まい (ぜんぶ ちがう)', rules: {
+      multiples: 'かけざん', skip: 'とびとび', sum: 'たしざん', abc: 'ABC', aiueo: 'あいうえお',
+      words: 'ことば', chain: 'しりとり' },
   },
 };
 
@@ -68,12 +86,29 @@ const kindIcons = {
   round: '<circle cx="12" cy="12" r="9"/><circle cx="12" cy="12" r="5"/><path d="M12 3v4M17 12h4M12 17v2"/>',
   hex: '<path d="M12 2.5 20.5 7.25v9.5L12 21.5 3.5 16.75v-9.5Z"/><path d="M12 2.5v6M3.5 16.75 9 13.5"/>',
   triangle: '<path d="M12 3 21.5 20h-19Z"/><path d="M7.25 11.5h9.5M12 3v8.5"/>',
+  // a corridor crossing over another on a bridge
+  weave: '<rect x="3" y="3" width="18" height="18"/><path d="M3 10h18M3 14h18M10 3v5.5M14 3v5.5M10 15.5V21M14 15.5V21"/>',
+  // a grid of numbers, a way through them
+  rule: '<rect x="3" y="3" width="18" height="18"/><path d="M9 3v18M15 3v18M3 9h18M3 15h18"/>'
+    + '<path class="way" d="M6 6h6v6h6v6"/>',
 };
+
+// the rules as pictures: a few tokens along their way (text in an SVG)
+const ruleIcons = {
+  multiples: ['3', '6', '9'], skip: ['5', '10', '15'], sum: ['1', '+2', '=3'], abc: ['A', 'B', 'C'],
+  aiueo: ['あ', 'い', 'う'], words: ['cat', 'dog', 'sun'], chain: ['りす', 'すし', 'しか'],
+};
+function ruleIcon(r) {
+  const t = ruleIcons[r];
+  const small = t.some((x) => x.length > 2);
+  return `<svg viewBox="0 0 48 48" aria-hidden="true" class="rule-icon"><path class="way" d="M12 10h12v14h12v14"/>${
+    t.map((x, i) => `<text x="${[12, 24, 36][i]}" y="${[10, 24, 38][i]}" font-size="${small ? 10 : 13}">${x}</text>`).join('')}</svg>`;
+}
 
 const $ = (id) => document.getElementById(id);
 const state = {
   lang: (navigator.language || 'en').toLowerCase().startsWith('ja') ? 'ja' : 'en',
-  kind: 'rect', shape: 'heart', seed: firstSeed(), choices: { shapes: [], templates: [], art: [] },
+  kind: 'rect', shape: 'heart', rule: 'multiples', seed: firstSeed(), choices: { shapes: [], templates: [], art: [] },
 };
 let pending = null, timer = 0;
 
@@ -113,6 +148,7 @@ function pictureName() {
 
 // The query: the generate command's long options, as the command line would take them.
 function options(format) {
+  if (state.kind === 'rule') return ruleOptions(format);
   const o = [];
   const add = (name, value) => o.push([name, String(value)]);
   if (state.kind === 'shape' && state.shape) add('shape', state.shape);
@@ -128,9 +164,37 @@ function options(format) {
     add('height', $('height').value);
   }
   if ($('loops').value !== '0') add('loops', $('loops').value);
+  if (state.kind === 'weave') add('weave', $('weave').value);
   pageOptions(add);
   if ($('answers').checked && (format === 'pdf' || format === 'xlsx')) add('answer-page', 1);
   if ($('play').checked && format === 'xlsx') add('play', 1);
+  add('seed', state.seed);
+  return o;
+}
+
+// A rule maze: its rule, level, language and title (rule.c's options); a
+// word list is POSTed as the body (see send), which the server keeps as
+// words.txt: "--rule words:words.txt" on the command line.
+function ruleValue() {
+  const r = state.rule;
+  if (r === 'multiples' || r === 'sum') return `${r}:${$('rule-n').value}`;
+  if (r === 'skip') return `skip:${$('rule-n').value},${$('rule-from').value}`;
+  if (r === 'abc') return `abc:${$('rule-case').value}`;
+  if (r === 'aiueo') return `aiueo:${$('rule-kana').value}`;
+  return r; // words, chain: the list comes as the body
+}
+function ruleList() { return (state.rule === 'words' || state.rule === 'chain') ? $('rule-words').value.trim() : ''; }
+function ruleOptions(format, booklet) {
+  const o = [];
+  const add = (name, value) => o.push([name, String(value)]);
+  add('rule', ruleValue());
+  const by = $('size-by').value;
+  if (by === 'age') add('age', $('age').value);
+  else add('difficulty', $('difficulty').value);
+  if (state.lang === 'ja') add('lang', 'ja');
+  if ($('title').value.trim()) add('title', $('title').value.trim());
+  if (booklet) add('copies', $('count').value);
+  if (!$('answers').checked && format === 'pdf') add('answers', 'none');
   add('seed', state.seed);
   return o;
 }
@@ -143,6 +207,7 @@ function pupils() {
 
 // A booklet's query: booklet's long options (no age, no letters: its levels and kinds).
 function bookletOptions(format) {
+  if (state.kind === 'rule') return ruleOptions(format, true);
   const o = [];
   const add = (name, value) => o.push([name, String(value)]);
   add('count', $('count').value);
@@ -171,9 +236,10 @@ function word(s) { return /^[A-Za-z0-9_.,:/+=@%\u0080-\uffff-]+$/.test(s) ? s : 
 
 const switches = ['answer-page', 'play', 'portrait', 'landscape', 'fold'];
 function words_of(list) {
-  return list.map(([k, v]) => (v === '1' && switches.includes(k)) ? `--${k}` : `--${k} ${word(v)}`).join(' ');
+  return list.map(([k, v]) => (v === '1' && switches.includes(k)) ? `--${k}` : `--${k} ${word(k === 'rule' && ruleList() ? `${v}:words.txt` : v)}`).join(' ');
 }
 function command() {
+  if (state.kind === 'rule') return `meiro generate ${words_of(options('pdf'))} -o maze.pdf`;
   const picture = usesPicture() ? ` --shape ${pictureName()}` : '';
   return `meiro generate${picture} ${words_of(options('pdf'))} -o maze.pdf`;
 }
@@ -207,8 +273,9 @@ function showWarning(response) {
   $('warning').textContent = w ? decodeURIComponent(w) : '';
 }
 
-// A maze route: GET, or POST with the user's picture as the body.
+// A maze route: GET, or POST with the user's picture (or a rule's word list) as the body.
 function send(url, signal) {
+  if (state.kind === 'rule' && ruleList()) return fetch(url, { method: 'POST', body: `${ruleList()}\n`, signal });
   return usesPicture() ? fetch(url, { method: 'POST', body: state.picture, signal }) : fetch(url, { signal });
 }
 
@@ -227,7 +294,7 @@ function setImage(img, url) {
 // and no picture of one's own.
 function showCommands() {
   $('command').textContent = command();
-  const none = state.kind === 'name' || usesPicture(); // a booklet takes neither
+  const none = state.kind === 'name' || state.kind === 'weave' || usesPicture(); // a booklet takes neither
   $('booklet-command').textContent = none ? '' : bookletCommand();
   $('booklet-note').hidden = !none;
   document.querySelectorAll('[data-booklet]').forEach((b) => { b.disabled = none; });
@@ -266,8 +333,9 @@ async function download(format, booklet) {
   $('status').textContent = t('downloading');
   try {
     const names = pupils();
-    const r = booklet ? await fetch(`/api/booklet?format=${format}&${query(bookletOptions(format))}`,
-      names ? { method: 'POST', body: `${names}\n` } : {})
+    const rule = state.kind === 'rule';
+    const r = booklet ? await (rule ? send : (u) => fetch(u, names ? { method: 'POST', body: `${names}\n` } : {}))(
+      `/api/booklet?format=${format}&${query(bookletOptions(format))}`)
       : await send(`/api/file?format=${format}&${query(options(format))}`);
     if (!r.ok) throw new Error(await r.text());
     const m = (r.headers.get('Content-Disposition') || '').match(/filename="([^"]+)"/);
@@ -308,6 +376,43 @@ function drawKinds() {
   }
   $('shape-box').hidden = state.kind !== 'shape';
   $('text-box').hidden = state.kind !== 'name';
+  drawRule();
+}
+
+// A rule maze's controls: the rules as pictures, then what each takes.
+function drawRule() {
+  const rule = state.kind === 'rule', r = state.rule;
+  $('rule-box').hidden = !rule;
+  // what a rule maze does not take
+  for (const e of [$('maze-box'), $('name-box'), $('template-box'), $('paper-box'), $('art-box'), $('play-box'),
+    $('png-button'), $('levels'), $('fold').closest('label'), $('copies'), $('pupils').closest('label')])
+    e.hidden = rule;
+  // a rule maze's spreadsheet holds one sheet; a weave maze's crossings are not in one yet
+  document.querySelector('[data-booklet="xlsx"]').hidden = rule;
+  document.querySelector('[data-format="xlsx"]').hidden = state.kind === 'weave';
+  $('mazes').textContent = rule ? t('sheets') : t('mazes');
+  $('weave-box').hidden = state.kind !== 'weave';
+  if (!rule) return;
+  const box = $('rules');
+  box.replaceChildren();
+  for (const k of Object.keys(ruleIcons))
+    box.append(button('shape rule', t('rules')[k], ruleIcon(k), r === k, () => { state.rule = k; drawRule(); schedule(); }));
+  $('rule-n-box').hidden = !['multiples', 'skip', 'sum'].includes(r);
+  $('rule-n-label').textContent = r === 'sum' ? t('ruleSum') : r === 'multiples' ? t('rules').multiples : t('ruleN');
+  const range = (a, b) => Array.from({ length: b - a + 1 }, (_, i) => String(a + i));
+  fill($('rule-n'), (r === 'sum' ? range(5, 60) : range(2, r === 'multiples' ? 12 : 10)).map((v) => [v, v]));
+  // the first choice of each: 3 times table, count by 2 from 0, add up to 20
+  if ($('rule-n').dataset.rule !== r) { $('rule-n').value = { multiples: '3', skip: '2', sum: '20' }[r] || '2'; $('rule-n').dataset.rule = r; }
+  $('rule-from-box').hidden = r !== 'skip';
+  fill($('rule-from'), range(0, 20).map((v) => [v, v]));
+  $('rule-case').hidden = r !== 'abc';
+  $('rule-kana').hidden = r !== 'aiueo';
+  $('rule-words-box').hidden = r !== 'words' && r !== 'chain';
+  $('rule-words-hint').textContent = r === 'chain' ? t('chainHint') : t('wordsHint');
+  if (!$('rule-words').value.trim() || $('rule-words').dataset.example === $('rule-words').value)
+    $('rule-words').value = $('rule-words').dataset.example = r === 'chain'
+      ? (state.lang === 'ja' ? 'りす\nすいか\nかめ\nめだか\nかさ\nさる\nるすばん' : 'cat\ntiger\nrabbit\ntoad\ndog\ngoat\ntrain')
+      : (state.lang === 'ja' ? 'いぬ\nねこ\nうし\nうま\nさる\n--\nいす\nねぎ\nうそ\nくま' : 'cat\ndog\ncow\npig\nhen\nowl\n--\ncap\ndot\nbow\nbig\npen\nbowl');
 }
 
 // the shapes as pictures: each a small maze of its own, drawn by the server
@@ -362,13 +467,22 @@ function drawAll() {
   const templates = ['default', ...state.choices.templates.filter((n) => n !== 'default')];
   fill($('template'), templates.map((n) => [n, t('templates')[n] || n]));
   fill($('art'), [['', t('artNone')], ...state.choices.art.map((n) => [n, n])]);
-  fill($('algorithm'), [['', t('algorithmDefault')], ...(state.choices.algorithms || []).map((a) => [a.name, a.name])]);
+  // a weave maze: the generators that weave (dig: long corridors to cross)
+  const weaving = ['dig', 'cluster', 'growing-tree'];
+  fill($('algorithm'), state.kind === 'weave'
+    ? weaving.map((n) => [n, n])
+    : [['', t('algorithmDefault')], ...(state.choices.algorithms || []).map((a) => [a.name, a.name])]);
   for (const o of $('algorithm').options) {
     const a = (state.choices.algorithms || []).find((x) => x.name === o.value);
     o.title = a ? a.description : '';
   }
   fill($('loops'), [['0', t('loopsNone')], ['10', t('loopsSome')], ['25', t('loopsMore')], ['50', t('loopsMany')]]);
   fill($('copies'), [['1', t('copiesOne')], ...[2, 3, 4, 5, 6, 8, 10, 20, 30].map((n) => [String(n), t('copiesN')(n)])]);
+  // a rule maze is sized by age or level alone
+  $('size-by').querySelector('[value="cells"]').hidden = state.kind === 'rule';
+  if (state.kind === 'rule' && $('size-by').value === 'cells') $('size-by').value = 'age';
+  fill($('weave'), [['20', t('weaveSome')], ['40', t('weaveMore')], ['60', t('weaveMany')]]);
+  if (!$('weave').dataset.set) { $('weave').value = '40'; $('weave').dataset.set = 1; }
   const by = $('size-by').value;
   $('age').hidden = by !== 'age';
   $('difficulty').hidden = by !== 'difficulty';
