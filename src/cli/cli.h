@@ -245,6 +245,9 @@ int cmd_booklet(int argc, char **argv);
 /* --rule: a rule maze (rule.c), for generate and booklet */
 bool rule_asked(int argc, char **argv);
 int cmd_rule(int argc, char **argv, bool booklet);
+/* --picture: a picture maze (picture.c), for generate */
+bool picture_asked(int argc, char **argv);
+int cmd_picture(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
 int cmd_preflight(int argc, char **argv);
 int cmd_cover(int argc, char **argv);
