@@ -18,7 +18,8 @@ static char words_rule[600], chain_rule[600];
 static const char *rules[] = {"multiples:3", "multiples:7", "skip:5",    "skip:2,1",
                               "sum:20",      "sum:12",      "abc",       "abc:lower",
                               "abc:mixed",   "aiueo",       "aiueo:katakana", words_rule,
-                              chain_rule};
+                              chain_rule,    "message:HELLO", "message:I LOVE YOU",
+                              "message:ありがとう"};
 enum { RULES = sizeof rules / sizeof rules[0] };
 
 static void set_rules(void)
@@ -79,6 +80,19 @@ static bool oracle_ok(const char *rule, const char *t, int step, const char *pre
         return cp(t, &l) == want && t[l] == 0;
     }
     if (!strncmp(rule, "words:", 6)) return !strcmp(t, "the") || !strcmp(t, "and");
+    if (!strncmp(rule, "message:", 8)) { /* the step-th letter, spaces left out */
+        const char *m = rule + 8;
+        size_t l = 0;
+        for (int i = 0; *m; m += l) {
+            cp(m, &l);
+            if (*m == ' ') continue;
+            if (i++ == step) {
+                *sum = step;
+                return strlen(t) == l && !strncmp(t, m, l);
+            }
+        }
+        return false;
+    }
     if (!strncmp(rule, "chain:", 6)) {
         if (!*t) return false;
         if (!prev) return true;
@@ -92,6 +106,15 @@ static bool oracle_ok(const char *rule, const char *t, int step, const char *pre
 static bool oracle_end(const char *rule, long sum)
 {
     int n;
+    if (!strncmp(rule, "message:", 8)) { /* every letter read */
+        long letters = 0;
+        size_t l;
+        for (const char *m = rule + 8; *m; m += l) {
+            cp(m, &l);
+            letters += *m != ' ';
+        }
+        return sum == letters - 1;
+    }
     return sscanf(rule, "sum:%d", &n) != 1 || sum == n;
 }
 

@@ -14,14 +14,15 @@ typedef enum rule_kind {
     RULE_ABC,
     RULE_AIUEO,
     RULE_WORDS,
-    RULE_CHAIN
+    RULE_CHAIN,
+    RULE_MESSAGE /* message:TEXT: the letters of TEXT in order (a hidden message) */
 } rule_kind;
 
 typedef struct rule_def {
     rule_kind kind;
-    int n, from; /* multiples:N, skip:N,FROM, sum:N */
+    int n, from; /* multiples:N, skip:N,FROM, sum:N; message: its letters less one */
     int variant; /* abc: 0 upper, 1 lower, 2 mixed; aiueo: 0 hiragana, 1 katakana */
-    char **targets; /* words: the targets; chain: every word */
+    char **targets; /* words: the targets; chain: every word; message: its letters */
     size_t target_count;
     char **others; /* words: the distractors */
     size_t other_count;
