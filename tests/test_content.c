@@ -19,7 +19,7 @@ static const char *rules[] = {"multiples:3", "multiples:7", "skip:5",    "skip:2
                               "sum:20",      "sum:12",      "abc",       "abc:lower",
                               "abc:mixed",   "aiueo",       "aiueo:katakana", words_rule,
                               chain_rule,    "message:HELLO", "message:I LOVE YOU",
-                              "message:ありがとう"};
+                              "message:ありがとう", "chain"};
 enum { RULES = sizeof rules / sizeof rules[0] };
 
 static void set_rules(void)
@@ -93,7 +93,7 @@ static bool oracle_ok(const char *rule, const char *t, int step, const char *pre
         }
         return false;
     }
-    if (!strncmp(rule, "chain:", 6)) {
+    if (!strncmp(rule, "chain", 5)) { /* chain:FILE, or chain: the built-in words */
         if (!*t) return false;
         if (!prev) return true;
         size_t l;
@@ -265,13 +265,68 @@ static void test_roundtrip(void)
                     snprintf(q, sizeof q, "\"%s\"", meiro_rule_sheet_token(a, x, y));
                     tokens &= strstr(j, q) != NULL;
                 }
+            /* the JSON reads back too: the same sheet, as text */
+            FILE *fj = j ? fmemopen(j, nj, "r") : NULL;
+            meiro_error jerr = {0};
+            meiro_rule_sheet *c = fj ? meiro_rule_sheet_read(fj, &jerr) : NULL;
+            if (fj) fclose(fj);
+            size_t n3;
+            char *t3 = c ? text_of(c, "text", &n3) : NULL;
             verdict_note(&v, t2 && !strcmp(t, t2) && tokens &&
                                  !strcmp(meiro_rule_sheet_sentence(a), meiro_rule_sheet_sentence(b)),
                          "%s seed %llu: %s", rules[r], (unsigned long long)seed, err.message);
+            verdict_note(&v, t3 && !strcmp(t, t3), "%s seed %llu: the JSON read back: %s",
+                         rules[r], (unsigned long long)seed, jerr.message);
+            meiro_rule_sheet_free(c);
+            free(t3);
             free(t), free(t2), free(j);
             meiro_rule_sheet_free(a), meiro_rule_sheet_free(b);
         }
     CHECK_ALL(v);
+}
+
+/* JSON that is not a rule sheet: syntax errors with their line and
+ * column, missing fields named, a tampered token caught by the proof. */
+static void test_read_json_refuses(void)
+{
+    static const struct {
+        const char *json, *says;
+        unsigned long line;
+    } bad[] = {
+        {"{\"rule\": \"abc\",\n \"width\": }", "", 2},
+        {"{\"rule\": \"abc\", \"width\": 5, \"height\": 5, \"path\": []}", "tokens", 0},
+        {"{\"width\": 5}", "rule", 0},
+        {"[1, 2]", "object", 0},
+        {"{\"rule\": \"abc\", \"width\": 99, \"height\": 5, \"path\": [], \"tokens\": []}",
+         "width", 0},
+    };
+    for (size_t k = 0; k < TEST_COUNT(bad); k++) {
+        FILE *f = fmemopen((void *)bad[k].json, strlen(bad[k].json), "r");
+        meiro_error err = {0};
+        meiro_rule_sheet *s = meiro_rule_sheet_read(f, &err);
+        fclose(f);
+        CHECK_MSG(!s && err.status == MEIRO_ERROR_PARSE && strstr(err.message, bad[k].says) &&
+                      err.line == bad[k].line,
+                  "%s: %s (line %lu)", bad[k].json, err.message, err.line);
+        meiro_rule_sheet_free(s);
+    }
+    /* the rule changed (capitals read as small letters): no path follows it */
+    meiro_rule_sheet *a = meiro_rule_sheet_new("abc", "en", MEIRO_LEVEL_EASY, 3, NULL);
+    size_t n;
+    char *j = a ? text_of(a, "json", &n) : NULL;
+    char *b = j ? strstr(j, "\"abc\"") : NULL;
+    CHECK(b != NULL);
+    if (b) {
+        memcpy(b + 1, "ABC", 3); /* an unknown rule */
+        FILE *f = fmemopen(j, n, "r");
+        meiro_error err = {0};
+        meiro_rule_sheet *s = meiro_rule_sheet_read(f, &err);
+        fclose(f);
+        CHECK_MSG(!s && strstr(err.message, "unknown rule 'ABC'"), "%s", err.message);
+        meiro_rule_sheet_free(s);
+    }
+    free(j);
+    meiro_rule_sheet_free(a);
 }
 
 /* A file whose path is broken, or whose tokens open a second path, is
@@ -731,6 +786,7 @@ int main(int argc, char **argv)
         {"distractors", test_distractors}, {"fakes", test_fakes},
         {"picture", test_picture},       {"picture_errors", test_picture_errors},
         {"picture_page", test_picture_page},
+        {"read_json_refuses", test_read_json_refuses},
     };
     return test_main("content", argc, argv, cases, TEST_COUNT(cases));
 }

@@ -139,6 +139,26 @@ static meiro_status read_message(const char *text, rule_def *r, meiro_error *err
     return MEIRO_OK;
 }
 
+/* --rule chain without a FILE: words a young child knows, in hiragana,
+ * many sharing first and last kana so that chains run long (a word ending
+ * in ん ends one). */
+static const char *const shiritori[] = {
+    "りす",   "すいか", "かめ",   "めだか", "かに",   "にわとり", "りんご", "ごま",
+    "まくら", "らくだ", "だるま", "まめ",   "めがね", "ねこ",     "こま",   "まつ",
+    "つみき", "きつね", "ねずみ", "みかん", "さかな", "なす",     "すずめ", "かさ",
+    "さる",   "るす",   "すし",   "しか",   "かき",   "きのこ",   "こけし", "しろ",
+    "ろうそく", "くつ", "つくえ", "えのぐ", "ぐみ",   "みみ",     "みず",   "いす",
+    "すな",   "なし",   "しまうま", "まり", "りか",   "からす",   "うさぎ", "ぎんこう",
+    "うし",   "しお",   "おに",   "にじ",   "じどうしゃ", "いか", "かお",   "おりがみ",
+    "みどり", "りぼん", "くま",   "まど",   "どんぐり", "くり",   "りゅう", "うま",
+    "まいく", "くじら", "らいおん", "たこ", "こあら", "らっこ",   "こども", "もも",
+    "もぐら", "らじお", "おばけ", "けいと", "とけい", "いちご",   "ごりら", "らくがき",
+    "きりん", "たぬき", "きって", "てがみ", "みこし", "しんごう", "うちわ", "わに",
+    "にんじん", "いぬ", "ぬりえ", "えんぴつ", "つばめ", "めろん",  "あり",   "りょうり",
+    "いるか", "かば",   "ばなな", "なまず", "ずぼん", "たまご",   "ごはん", "あめ",
+    "めだまやき", "きゅうり", "りんどう", "うどん", "たいこ", "こいのぼり",
+};
+
 meiro_status rule_parse(const char *spec, rule_def *r, meiro_error *err)
 {
     memset(r, 0, sizeof *r);
@@ -186,6 +206,14 @@ meiro_status rule_parse(const char *spec, rule_def *r, meiro_error *err)
         else
             return fail(err, MEIRO_ERROR_ARGUMENT,
                         "--rule aiueo[:hiragana|katakana]: unknown script '%s'", arg);
+    } else if (IS("chain") && !arg) { /* the built-in しりとり words */
+        r->kind = RULE_CHAIN;
+        size_t cap = 0;
+        for (size_t i = 0; i < sizeof shiritori / sizeof shiritori[0]; i++)
+            if (!push_word(&r->targets, &r->target_count, &cap, shiritori[i])) {
+                rule_def_free(r);
+                return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+            }
     } else if (IS("words") || IS("chain")) {
         bool words = IS("words");
         r->kind = words ? RULE_WORDS : RULE_CHAIN;
