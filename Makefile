@@ -131,7 +131,7 @@ $(BUILD)/obj/core/%.o $(BUILD)/obj/gen/%.o $(BUILD)/obj/solve/%.o \
 $(BUILD)/obj/io/%.o: LAYER_CPPFLAGS = $(IO_CPPFLAGS)
 $(BUILD)/obj/page/%.o: LAYER_CPPFLAGS = $(PAGE_CPPFLAGS)
 $(BUILD)/obj/render/%.o $(BUILD)/obj/formats.o $(BUILD)/obj/booklet.o \
-    $(BUILD)/obj/plan.o $(BUILD)/obj/level_page.o $(BUILD)/obj/cover.o: LAYER_CPPFLAGS = $(RENDER_CPPFLAGS)
+    $(BUILD)/obj/plan.o $(BUILD)/obj/level_page.o $(BUILD)/obj/cover.o $(BUILD)/obj/picture.o $(BUILD)/obj/rule_json.o: LAYER_CPPFLAGS = $(RENDER_CPPFLAGS)
 $(BUILD)/obj/render_libs.o: LAYER_CPPFLAGS = $(RENDER_CPPFLAGS)
 $(BUILD)/obj/render_lazy.o $(BUILD)/obj/render_entry.o: LAYER_CPPFLAGS = $(RENDER_CPPFLAGS) \
     -include $(BUILD)/gen/module_stamp.h -DMEIRO_MODULE_NAME='"$(MODULE_NAME)"' -DMEIRO_MODULE_DIR='"$(MODULE_DIR)"'
@@ -321,7 +321,7 @@ fuzz_flags = $(if $(findstring _csv,$1),-DFUZZ_CSV) $(if $(findstring _json,$1),
 FUZZ_SRCS  = tests/fuzz/fuzz_maze.c tests/fuzz/fuzz_template.c tests/fuzz/fuzz_picture.c tests/fuzz/fuzz_query.c
 # the query reader and what it uses of the command line (not main.c: the
 # target gives the option tables itself)
-FUZZ_CLI_OBJ = $(addprefix $(BUILD)/obj/,serve/query.o cli/common.o cli/generate.o cli/booklet.o cli/rule.o)
+FUZZ_CLI_OBJ = $(addprefix $(BUILD)/obj/,serve/query.o cli/common.o cli/generate.o cli/booklet.o cli/rule.o cli/picture.o)
 $(FUZZ_BIN): $(FUZZ_SRCS) $(BUILD)/libmeiro-internal.a $(FUZZ_CLI_OBJ)
 	$(CC) $(CPPFLAGS) -Iinclude $(call fuzz_flags,$@) $(ALL_CFLAGS) $(LDFLAGS) -fsanitize=fuzzer \
 		-o $@ $(call fuzz_src,$@) $(if $(findstring _query,$@),$(FUZZ_CLI_OBJ)) $(BUILD)/libmeiro-internal.a $(LDLIBS)
@@ -427,6 +427,12 @@ samples: all deps-test browser-deps
 	$(BUILD)/meiro generate --rule chain:tests/data/shiritori.txt --lang ja -s 2026 -o samples/rule-shiritori.pdf
 	$(BUILD)/meiro booklet --rule multiples:3 --copies 4 -s 2026 -o samples/rule-class-set.pdf
 	$(BUILD)/meiro generate --rule skip:5 -s 2026 --play -o samples/rule-skip5-play.xlsx
+	# picture mazes (the way coloured in draws the picture) and a hidden message
+	$(BUILD)/meiro generate --picture heart -s 2026 --answer-page -o samples/picture-heart.pdf
+	pdftoppm -r 30 -png samples/picture-heart.pdf samples/picture-heart-page
+	$(BUILD)/meiro generate --picture HANA --reverse -s 2026 --answer-page -o samples/picture-hana-reverse.pdf
+	pdftoppm -r 30 -png samples/picture-hana-reverse.pdf samples/picture-hana-reverse-page
+	$(BUILD)/meiro generate --message "GOOD JOB" -s 2026 -o samples/message-good-job.pdf
 	$(BUILD)/meiro cover --print kdp --pages 100 --paper 8.5x11in --title "Mazes for Hana" -s 2026 -o samples/cover-kdp.pdf
 	pdftoppm -r 20 -png -singlefile samples/cover-kdp.pdf samples/cover-kdp
 	pdftoppm -r 20 -png -f 2 -l 3 samples/booklet-shapes.pdf samples/booklet-shapes-page

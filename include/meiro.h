@@ -70,5 +70,6 @@ MEIRO_API const char *meiro_version(void);
 #include "meiro/plan.h"
 #include "meiro/booklet.h"
 #include "meiro/rule.h"
+#include "meiro/picture.h"
 
 #endif /* MEIRO_H */

@@ -42,7 +42,7 @@ const keyOf = (a, b, w) => (b === a + 1 ? 'ArrowRight' : b === a - 1 ? 'ArrowLef
 const back = { ArrowRight: 'ArrowLeft', ArrowLeft: 'ArrowRight', ArrowUp: 'ArrowDown', ArrowDown: 'ArrowUp' };
 try {
   const rules = ['multiples:3', 'skip:5', 'sum:20', 'abc:mixed', 'aiueo', `words:${data}/rule-words.txt`,
-    `chain:${data}/shiritori.txt`];
+    `chain:${data}/shiritori.txt`, 'message:GOOD JOB', 'message:ありがとう'];
   for (const rule of rules) {
     for (const lang of ['en', 'ja']) {
       const base = path.join(tmp, `${rule.split(':')[0]}-${lang}`);

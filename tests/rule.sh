@@ -110,11 +110,11 @@ PY
 # and level)
 levels="easy normal hard expert"
 if need pdftotext pdftoppm python3; then
-    for rule in multiples:3 aiueo "chain:$data/shiritori.txt"; do
+    for rule in multiples:3 aiueo "chain:$data/shiritori.txt" "message:GOOD JOB"; do
         check_pdf "$rule" ja 1 --difficulty hard
     done
     if full; then
-        for rule in multiples:3 skip:10 sum:20 abc abc:mixed aiueo aiueo:katakana "words:$data/rule-words.txt" "chain:$data/shiritori.txt"; do
+        for rule in multiples:3 skip:10 sum:20 abc abc:mixed aiueo aiueo:katakana "words:$data/rule-words.txt" "chain:$data/shiritori.txt" message:ありがとう; do
             for lang in en ja; do
                 for level in $levels; do check_pdf "$rule" "$lang" 5 --difficulty "$level"; done
             done
@@ -176,6 +176,24 @@ if need pdfinfo pdftotext; then
     n=$(pdftotext -f 31 -l 31 "$tmp/set.pdf" - | grep -c "Answer")
     if [ "$n" -ge 1 ]; then ok; else bad "page 31 is not the first answer"; fi
 fi
+# hidden-message trails (--message TEXT = --rule message:TEXT): the page
+# never spells the message (not in its text, footer or metadata), the
+# text file does and reads back; wrong messages are refused
+run 0 "$meiro" generate --message "GOOD JOB" -s 3 -o "$tmp/msg.pdf"
+run 0 "$meiro" generate --message "GOOD JOB" -s 3 -f text; out_has "rule message:GOOD JOB"
+run 0 "$meiro" generate --message "GOOD JOB" -s 3 -o "$tmp/msg1.txt"
+run 0 "$meiro" generate --rule "message:GOOD JOB" -s 3 -o "$tmp/msg2.txt"; same "$tmp/msg1.txt" "$tmp/msg2.txt"
+if need pdftotext pdfinfo; then
+    if pdftotext "$tmp/msg.pdf" - | tr -d ' \n' | grep -q "GOODJOB"; then bad "the page spells the message"; else ok; fi
+    if pdfinfo "$tmp/msg.pdf" | grep -q "GOOD"; then bad "the metadata spells the message"; else ok; fi
+    n=$(pdftotext -f 1 -l 1 "$tmp/msg.pdf" - | grep -c "Hidden message")
+    if [ "$n" = 1 ]; then ok; else bad "the message sheet's title is not Hidden message"; fi
+fi
+run 2 "$meiro" generate --message "HI" -s 1; err_has "at least 3 letters"
+run 2 "$meiro" generate --message "HELLO!" -s 1; err_has "not a letter, digit or kana"
+run 2 "$meiro" generate --message "ABCDEFGHIJKLMNOPQRSTUVWXYZABCDE" -s 1; err_has "at most 30"
+run 2 "$meiro" generate --message HELLO --rule abc -s 1; err_has "one rule a maze"
+run 0 "$meiro" generate --message HELLO --help; out_has "message:TEXT"
 run 0 "$meiro" booklet --rule abc --copies 3 --per-page 2 --answers none -s 4 -o "$tmp/two.pdf"
 if need pdfinfo; then
     pages=$(pdfinfo "$tmp/two.pdf" | sed -n 's/^Pages: *//p')

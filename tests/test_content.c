@@ -4,16 +4,22 @@
  * the text that reads back, and the errors. Public API only. */
 #define _POSIX_C_SOURCE 200809L
 #include "harness.h"
+#include "tools.h"
 #include "meiro.h"
 
+#include <math.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 static char words_rule[600], chain_rule[600];
 
 static const char *rules[] = {"multiples:3", "multiples:7", "skip:5",    "skip:2,1",
                               "sum:20",      "sum:12",      "abc",       "abc:lower",
                               "abc:mixed",   "aiueo",       "aiueo:katakana", words_rule,
-                              chain_rule};
+                              chain_rule,    "message:HELLO", "message:I LOVE YOU",
+                              "message:ありがとう", "chain"};
 enum { RULES = sizeof rules / sizeof rules[0] };
 
 static void set_rules(void)
@@ -74,7 +80,20 @@ static bool oracle_ok(const char *rule, const char *t, int step, const char *pre
         return cp(t, &l) == want && t[l] == 0;
     }
     if (!strncmp(rule, "words:", 6)) return !strcmp(t, "the") || !strcmp(t, "and");
-    if (!strncmp(rule, "chain:", 6)) {
+    if (!strncmp(rule, "message:", 8)) { /* the step-th letter, spaces left out */
+        const char *m = rule + 8;
+        size_t l = 0;
+        for (int i = 0; *m; m += l) {
+            cp(m, &l);
+            if (*m == ' ') continue;
+            if (i++ == step) {
+                *sum = step;
+                return strlen(t) == l && !strncmp(t, m, l);
+            }
+        }
+        return false;
+    }
+    if (!strncmp(rule, "chain", 5)) { /* chain:FILE, or chain: the built-in words */
         if (!*t) return false;
         if (!prev) return true;
         size_t l;
@@ -87,6 +106,15 @@ static bool oracle_ok(const char *rule, const char *t, int step, const char *pre
 static bool oracle_end(const char *rule, long sum)
 {
     int n;
+    if (!strncmp(rule, "message:", 8)) { /* every letter read */
+        long letters = 0;
+        size_t l;
+        for (const char *m = rule + 8; *m; m += l) {
+            cp(m, &l);
+            letters += *m != ' ';
+        }
+        return sum == letters - 1;
+    }
     return sscanf(rule, "sum:%d", &n) != 1 || sum == n;
 }
 
@@ -237,13 +265,68 @@ static void test_roundtrip(void)
                     snprintf(q, sizeof q, "\"%s\"", meiro_rule_sheet_token(a, x, y));
                     tokens &= strstr(j, q) != NULL;
                 }
+            /* the JSON reads back too: the same sheet, as text */
+            FILE *fj = j ? fmemopen(j, nj, "r") : NULL;
+            meiro_error jerr = {0};
+            meiro_rule_sheet *c = fj ? meiro_rule_sheet_read(fj, &jerr) : NULL;
+            if (fj) fclose(fj);
+            size_t n3;
+            char *t3 = c ? text_of(c, "text", &n3) : NULL;
             verdict_note(&v, t2 && !strcmp(t, t2) && tokens &&
                                  !strcmp(meiro_rule_sheet_sentence(a), meiro_rule_sheet_sentence(b)),
                          "%s seed %llu: %s", rules[r], (unsigned long long)seed, err.message);
+            verdict_note(&v, t3 && !strcmp(t, t3), "%s seed %llu: the JSON read back: %s",
+                         rules[r], (unsigned long long)seed, jerr.message);
+            meiro_rule_sheet_free(c);
+            free(t3);
             free(t), free(t2), free(j);
             meiro_rule_sheet_free(a), meiro_rule_sheet_free(b);
         }
     CHECK_ALL(v);
+}
+
+/* JSON that is not a rule sheet: syntax errors with their line and
+ * column, missing fields named, a tampered token caught by the proof. */
+static void test_read_json_refuses(void)
+{
+    static const struct {
+        const char *json, *says;
+        unsigned long line;
+    } bad[] = {
+        {"{\"rule\": \"abc\",\n \"width\": }", "", 2},
+        {"{\"rule\": \"abc\", \"width\": 5, \"height\": 5, \"path\": []}", "tokens", 0},
+        {"{\"width\": 5}", "rule", 0},
+        {"[1, 2]", "object", 0},
+        {"{\"rule\": \"abc\", \"width\": 99, \"height\": 5, \"path\": [], \"tokens\": []}",
+         "width", 0},
+    };
+    for (size_t k = 0; k < TEST_COUNT(bad); k++) {
+        FILE *f = fmemopen((void *)bad[k].json, strlen(bad[k].json), "r");
+        meiro_error err = {0};
+        meiro_rule_sheet *s = meiro_rule_sheet_read(f, &err);
+        fclose(f);
+        CHECK_MSG(!s && err.status == MEIRO_ERROR_PARSE && strstr(err.message, bad[k].says) &&
+                      err.line == bad[k].line,
+                  "%s: %s (line %lu)", bad[k].json, err.message, err.line);
+        meiro_rule_sheet_free(s);
+    }
+    /* the rule changed (capitals read as small letters): no path follows it */
+    meiro_rule_sheet *a = meiro_rule_sheet_new("abc", "en", MEIRO_LEVEL_EASY, 3, NULL);
+    size_t n;
+    char *j = a ? text_of(a, "json", &n) : NULL;
+    char *b = j ? strstr(j, "\"abc\"") : NULL;
+    CHECK(b != NULL);
+    if (b) {
+        memcpy(b + 1, "ABC", 3); /* an unknown rule */
+        FILE *f = fmemopen(j, n, "r");
+        meiro_error err = {0};
+        meiro_rule_sheet *s = meiro_rule_sheet_read(f, &err);
+        fclose(f);
+        CHECK_MSG(!s && strstr(err.message, "unknown rule 'ABC'"), "%s", err.message);
+        meiro_rule_sheet_free(s);
+    }
+    free(j);
+    meiro_rule_sheet_free(a);
 }
 
 /* A file whose path is broken, or whose tokens open a second path, is
@@ -399,6 +482,301 @@ static void test_fakes(void)
     CHECK_ALL(v);
 }
 
+/* ---- picture mazes (meiro/picture.h) ---------------------------------- */
+
+static const char *picture_names[] = {"heart", "star", "bear", "car", "HANA", "はな", NULL};
+
+static const char *picture_at(size_t k)
+{
+    return picture_names[k] ? picture_names[k] : test_data("house.jpg");
+}
+enum { PICTURES = sizeof picture_names / sizeof picture_names[0] };
+
+/* Cells on the maze's solution (1) or not (0). */
+static uint8_t *path_cells(const meiro_maze *m, const meiro_path *p)
+{
+    uint32_t w = meiro_maze_width(m);
+    uint8_t *on = calloc((size_t)w * meiro_maze_height(m), 1);
+    for (size_t k = 0; on && k < p->length; k++) on[(size_t)p->cells[k].y * w + p->cells[k].x] = 1;
+    return on;
+}
+
+/* Intersection over union of two w x h sets of cells. */
+static double iou(const uint8_t *a, const uint8_t *b, size_t n)
+{
+    size_t both = 0, either = 0;
+    for (size_t i = 0; i < n; i++) {
+        both += a[i] && b[i];
+        either += a[i] || b[i];
+    }
+    return either ? (double)both / either : 0;
+}
+
+/* For every picture, both ways, over many seeds: the maze is perfect (one
+ * wall fewer open than cells, every cell reached from S), the solution
+ * coloured in (reversed: every other cell) is the picture (IoU >= 0.9:
+ * bridges between a name's letters are the only extra cells), and the
+ * puzzle does not give the picture away: dead ends, forks and open sides
+ * a cell are about as common inside the picture as outside. (Its edge is
+ * closed but where dead ends open onto the path, like the edge of every
+ * dead end: the dead ends are winding ways round trees of blocks too, so
+ * the picture is one such region among many.) */
+static void test_picture(void)
+{
+    verdict v = {0};
+    for (size_t k = 0; k < PICTURES; k++) {
+        uint8_t *mask = NULL;
+        uint32_t w, h;
+        meiro_error err = {0};
+        const char *name = picture_at(k);
+        if (!verdict_note(&v, meiro_picture_mask(name, NULL, 0, 0, &mask, &w, &h, &err) == MEIRO_OK,
+                          "%s: %s", name, err.message))
+            continue;
+        size_t n = (size_t)w * h;
+        uint32_t *dist = malloc(n * sizeof *dist);
+        for (int reverse = 0; reverse <= 1; reverse++) {
+            double worst_iou = 1, dead_gap = 0, fork_gap = 0, ways_gap = 0;
+            for (uint64_t seed = 0; seed < 25; seed++) {
+                meiro_maze *m = meiro_picture_maze(mask, w, h, reverse, seed, &err);
+                if (!verdict_note(&v, m != NULL, "%s seed %llu: %s", name,
+                                  (unsigned long long)seed, err.message))
+                    continue;
+                meiro_path path = {0};
+                meiro_solve(m, NULL, &path, NULL);
+                uint8_t *on = path_cells(m, &path);
+                size_t open = 0, reached = 0, dead[2] = {0}, cells[2] = {0};
+                size_t ways[2] = {0}, forks[2] = {0};
+                meiro_distances(m, meiro_maze_start(m), dist, NULL);
+                for (uint32_t y = 0; y < h; y++)
+                    for (uint32_t x = 0; x < w; x++) {
+                        size_t i = (size_t)y * w + x;
+                        unsigned sides = 0;
+                        for (int d = 0; d < 4; d++) sides += meiro_maze_is_open(m, x, y, d);
+                        cells[mask[i] != 0]++;
+                        dead[mask[i] != 0] += sides == 1;
+                        reached += dist[i] != UINT32_MAX;
+                        on[i] = reverse ? !on[i] : on[i];
+                        for (int d = MEIRO_EAST; d <= MEIRO_SOUTH; d++) {
+                            uint32_t nx = x + (d == MEIRO_EAST), ny = y + (d == MEIRO_SOUTH);
+                            if (nx < w && ny < h) open += meiro_maze_is_open(m, x, y, d);
+                        }
+                        ways[mask[i] != 0] += sides;
+                        forks[mask[i] != 0] += sides >= 3;
+                    }
+                verdict_note(&v, open == n - 1 && reached == n,
+                             "%s%s seed %llu: %zu open walls, %zu of %zu cells reached: not "
+                             "perfect",
+                             name, reverse ? " reversed" : "", (unsigned long long)seed, open,
+                             reached, n);
+                verdict_note(&v, meiro_maze_picture(m) ==
+                                     (reverse ? MEIRO_PICTURE_REVERSE : MEIRO_PICTURE_PATH),
+                             "%s: meiro_maze_picture", name);
+                double score = iou(on, mask, n);
+                if (score < worst_iou) worst_iou = score;
+                double gap = fabs((double)dead[1] / cells[1] - (double)dead[0] / cells[0]);
+                if (gap > dead_gap) dead_gap = gap;
+                gap = fabs((double)forks[1] / cells[1] - (double)forks[0] / cells[0]);
+                if (gap > fork_gap) fork_gap = gap;
+                gap = fabs((double)ways[1] / cells[1] - (double)ways[0] / cells[0]);
+                if (gap > ways_gap) ways_gap = gap;
+                /* the same seed, the same maze */
+                meiro_maze *again = meiro_picture_maze(mask, w, h, reverse, seed, NULL);
+                bool same = again != NULL;
+                for (uint32_t y = 0; same && y < h; y++)
+                    for (uint32_t x = 0; same && x < w; x++)
+                        for (int d = 0; same && d < 4; d++)
+                            same = meiro_maze_is_open(m, x, y, d) ==
+                                   meiro_maze_is_open(again, x, y, d);
+                verdict_note(&v, same, "%s seed %llu: made again, another maze", name,
+                             (unsigned long long)seed);
+                meiro_maze_free(again);
+                free(on);
+                meiro_path_free(&path);
+                meiro_maze_free(m);
+            }
+            verdict_note(&v, worst_iou >= 0.9, "%s%s: the answer's cells match the picture with "
+                         "IoU %.3f (at least 0.9)", name, reverse ? " reversed" : "", worst_iou);
+            verdict_note(&v, dead_gap <= 0.04,
+                         "%s%s: dead ends inside and outside the picture differ by %.3f of the "
+                         "cells: the picture shows",
+                         name, reverse ? " reversed" : "", dead_gap);
+            verdict_note(&v, fork_gap <= 0.04 && ways_gap <= 0.1,
+                         "%s%s: forks differ by %.3f of the cells, open sides by %.3f a cell "
+                         "inside and outside the picture: it shows",
+                         name, reverse ? " reversed" : "", fork_gap, ways_gap);
+        }
+        free(dist);
+        meiro_mask_free(mask);
+    }
+    CHECK_ALL(v);
+}
+
+/* A PPM (P6) picture that pdftoppm wrote: w x h pixels, RGB. */
+typedef struct ppm {
+    int w, h;
+    unsigned char *rgb;
+} ppm;
+
+static bool read_ppm(const char *path, ppm *img)
+{
+    FILE *f = fopen(path, "rb");
+    img->rgb = NULL;
+    if (!f) return false;
+    int max = 0;
+    bool ok = fscanf(f, "P6 %d %d %d", &img->w, &img->h, &max) == 3 && max == 255 &&
+              fgetc(f) != EOF && img->w > 0 && img->h > 0;
+    size_t n = ok ? (size_t)img->w * img->h * 3 : 0;
+    if (ok && (img->rgb = malloc(n)) != NULL) ok = fread(img->rgb, 1, n, f) == n;
+    fclose(f);
+    return ok && img->rgb;
+}
+
+static const unsigned char *px(const ppm *img, int x, int y)
+{
+    return img->rgb + ((size_t)y * img->w + x) * 3;
+}
+static bool px_dark(const ppm *img, int x, int y)
+{
+    const unsigned char *p = px(img, x, y);
+    return p[0] < 110 && p[1] < 110 && p[2] < 110;
+}
+static bool px_red(const ppm *img, int x, int y)
+{
+    const unsigned char *p = px(img, x, y);
+    return p[0] > 150 && p[1] < 110 && p[2] < 110;
+}
+
+/* The page as its user sees it: a picture maze's PDF (cropped to the maze,
+ * its answer after it) rasterised at 60 dpi. The answer page's red cells
+ * (each cell's centre; S and G stand on white plates) match the picture
+ * with IoU >= 0.9; the puzzle page has no red, and its ink (dark pixels a
+ * cell) is about the same inside the picture as outside. */
+static void test_picture_page(void)
+{
+    if (!have("pdftoppm")) return;
+    char dir[] = "/tmp/meiro-picture-XXXXXX";
+    if (!mkdtemp(dir)) {
+        CHECK_MSG(false, "mkdtemp: %s", dir);
+        return;
+    }
+    static const char *const names[] = {"heart", "HANA", "bear"};
+    verdict v = {0};
+    for (size_t k = 0; k < TEST_COUNT(names); k++) {
+        for (int reverse = 0; reverse <= 1; reverse++) {
+            uint8_t *mask = NULL;
+            uint32_t w, h;
+            meiro_error err = {0};
+            if (!verdict_note(&v, meiro_picture_mask(names[k], NULL, 0, 0, &mask, &w, &h, &err) ==
+                                      MEIRO_OK,
+                              "%s: %s", names[k], err.message))
+                continue;
+            uint64_t seed = 11 + k;
+            meiro_maze *m = meiro_picture_maze(mask, w, h, reverse, seed, &err);
+            meiro_path path = {0};
+            meiro_export_options page;
+            meiro_export_options_init(&page);
+            page.crop = true;
+            page.answer_page = true;
+            char file[128], cmd[400], name[160];
+            snprintf(file, sizeof file, "%s/p.pdf", dir);
+            bool saved = m && meiro_solve(m, NULL, &path, NULL) == MEIRO_OK &&
+                         meiro_save(m, &path, MEIRO_FORMAT_PDF, &page, file, &err) == MEIRO_OK;
+            snprintf(cmd, sizeof cmd, "pdftoppm -r 60 %s %s/p", file, dir);
+            ppm pages[2] = {{0}};
+            bool read = saved && run(cmd, NULL, 0);
+            for (int p = 0; p < 2; p++) {
+                snprintf(name, sizeof name, "%s/p-%d.ppm", dir, p + 1);
+                read = read && read_ppm(name, &pages[p]);
+                unlink(name);
+            }
+            unlink(file);
+            if (verdict_note(&v, read, "%s: the PDF was not made or not read: %s", names[k],
+                             err.message)) {
+                /* the outer wall: the box of the answer page's dark pixels */
+                const ppm *a = &pages[1];
+                int x0 = a->w, y0 = a->h, x1 = -1, y1 = -1;
+                for (int y = 0; y < a->h; y++)
+                    for (int x = 0; x < a->w; x++)
+                        if (px_dark(a, x, y)) {
+                            if (x < x0) x0 = x;
+                            if (x > x1) x1 = x;
+                            if (y < y0) y0 = y;
+                            if (y > y1) y1 = y;
+                        }
+                double cw = (double)(x1 - x0) / w, ch = (double)(y1 - y0) / h;
+                uint8_t *red = calloc((size_t)w * h, 1);
+                uint8_t *want = calloc((size_t)w * h, 1);
+                double ink[2] = {0}, cells[2] = {0};
+                size_t puzzle_red = 0;
+                meiro_cell s = meiro_maze_start(m), g = meiro_maze_goal(m);
+                for (uint32_t y = 0; y < h; y++)
+                    for (uint32_t x = 0; x < w; x++) {
+                        size_t i = (size_t)y * w + x;
+                        int cx = (int)(x0 + (x + 0.5) * cw), cy = (int)(y0 + (y + 0.5) * ch);
+                        bool end = (x == s.x && y == s.y) || (x == g.x && y == g.y);
+                        red[i] = !end && px_red(a, cx, cy);
+                        want[i] = !end && mask[i];
+                        unsigned dark = 0, all = 0;
+                        for (int py = (int)(y0 + y * ch); py <= (int)(y0 + (y + 1) * ch); py++)
+                            for (int pxl = (int)(x0 + x * cw); pxl <= (int)(x0 + (x + 1) * cw);
+                                 pxl++, all++) {
+                                dark += px_dark(&pages[0], pxl, py);
+                                puzzle_red += px_red(&pages[0], pxl, py);
+                            }
+                        if (!end) {
+                            ink[mask[i] != 0] += (double)dark / all;
+                            cells[mask[i] != 0]++;
+                        }
+                    }
+                double score = iou(red, want, (size_t)w * h);
+                double in = ink[1] / cells[1], out = ink[0] / cells[0];
+                verdict_note(&v, score >= 0.9,
+                             "%s%s: the answer page's red cells match the picture with IoU %.3f",
+                             names[k], reverse ? " reversed" : "", score);
+                verdict_note(&v, puzzle_red == 0, "%s: the puzzle page has %zu red pixels",
+                             names[k], puzzle_red);
+                verdict_note(&v, fabs(in - out) <= 0.15 * out,
+                             "%s%s: the puzzle's ink a cell is %.3f inside the picture, %.3f "
+                             "outside: it shows",
+                             names[k], reverse ? " reversed" : "", in, out);
+                free(red);
+                free(want);
+            }
+            for (int p = 0; p < 2; p++) free(pages[p].rgb);
+            meiro_path_free(&path);
+            meiro_maze_free(m);
+            meiro_mask_free(mask);
+        }
+    }
+    rmdir(dir);
+    CHECK_ALL(v);
+}
+
+/* Sizes and refusals of the picture's grid. */
+static void test_picture_errors(void)
+{
+    uint8_t *mask = NULL, cells[16] = {0};
+    uint32_t w = 0, h = 0;
+    meiro_error err = {0};
+    CHECK_INT(meiro_picture_mask("heart", NULL, 30, 20, &mask, &w, &h, &err), MEIRO_OK);
+    CHECK(w == 30 && h == 20);
+    meiro_mask_free(mask);
+    CHECK_INT(meiro_picture_mask("heart", NULL, 31, 21, &mask, &w, &h, &err), MEIRO_OK);
+    CHECK_MSG(w == 32 && h == 22, "odd sizes rounded up to even: %u x %u", w, h);
+    meiro_mask_free(mask);
+    CHECK_INT(meiro_picture_mask("HANA", NULL, 40, 0, &mask, &w, &h, &err), MEIRO_ERROR_ARGUMENT);
+    CHECK(strstr(err.message, "width") != NULL);
+    CHECK_INT(meiro_picture_mask("heart", NULL, 6, 6, &mask, &w, &h, &err), MEIRO_ERROR_ARGUMENT);
+    CHECK_INT(meiro_picture_mask("no-such-file.png", NULL, 0, 0, &mask, &w, &h, &err),
+              MEIRO_ERROR_IO);
+    CHECK(meiro_picture_maze(cells, 3, 4, false, 1, &err) == NULL);
+    CHECK(strstr(err.message, "even") != NULL);
+    CHECK(meiro_picture_maze(cells, 4, 4, false, 1, &err) == NULL); /* nothing drawn */
+    memset(cells, 1, sizeof cells);
+    CHECK(meiro_picture_maze(cells, 4, 4, false, 1, &err) == NULL); /* nothing left over */
+    CHECK(meiro_picture_maze(cells, 4, 4, true, 1, &err) == NULL);
+}
+
 int main(int argc, char **argv)
 {
     static const test_case cases[] = {
@@ -406,6 +784,9 @@ int main(int argc, char **argv)
         {"roundtrip", test_roundtrip},   {"read_refuses", test_read_refuses},
         {"errors", test_errors},         {"follows", test_follows},
         {"distractors", test_distractors}, {"fakes", test_fakes},
+        {"picture", test_picture},       {"picture_errors", test_picture_errors},
+        {"picture_page", test_picture_page},
+        {"read_json_refuses", test_read_json_refuses},
     };
     return test_main("content", argc, argv, cases, TEST_COUNT(cases));
 }

@@ -18,7 +18,9 @@ typedef struct meiro_rule_sheet meiro_rule_sheet;
  * lower|mixed], aiueo[:hiragana|katakana], words:FILE (the lines of FILE are
  * the target words, then a line "--", then look-alike distractors) or
  * chain:FILE (one word a line; each word starts with the last letter or
- * kana of the one before: しりとり). lang "en" or "ja" (NULL: "en"): the
+ * kana of the one before: しりとり; chain alone: a built-in list of
+ * hiragana words) or message:TEXT (the path spells TEXT, one letter, digit
+ * or kana a cell, 3 to 30, spaces left out). lang "en" or "ja" (NULL: "en"): the
  * language of the rule's sentence. The level sets the grid (5x5 to 8x8),
  * the path's length and how close the distractors come. The same arguments
  * give the same sheet. The generator retries until the rule search
@@ -58,8 +60,10 @@ MEIRO_API bool meiro_rule_sheet_follows(const meiro_rule_sheet *sheet, const uin
  * ("json"). */
 MEIRO_API meiro_status meiro_rule_sheet_write(const meiro_rule_sheet *sheet, const char *format,
                                               FILE *out, meiro_error *err);
-/* Reads a sheet written as text, checks it (its rule, tokens, path, and the
- * proof); NULL and err filled with line and column on a bad file. */
+/* Reads a sheet written as text or JSON (meiro_rule_sheet_write's), checks
+ * it (its rule, tokens, path, and the proof); NULL and err filled on a bad
+ * file: with line and column for text and for JSON syntax, naming the
+ * field for JSON that lacks one. */
 MEIRO_API meiro_rule_sheet *meiro_rule_sheet_read(FILE *in, meiro_error *err);
 
 /* Saves sheets atomically (never a half-written file; filename NULL or

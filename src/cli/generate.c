@@ -64,6 +64,8 @@ static const char *const usage_generate_more =
     "  -h, --help           show this help\n"
     "      --rule R         a rule maze of numbers, letters, kana or words (its own\n"
     "                       options: 'meiro generate --rule R --help')\n"
+    "      --picture P      a picture maze: the way coloured in draws P (its own\n"
+    "                       options: 'meiro generate --picture P --help')\n"
     "      --animate F.svg  also write an animated SVG of the generation (and of\n"
     "                       the solving, with --solution)\n"
     "      --frames DIR     also write numbered PNG frames of it into DIR\n";
@@ -365,6 +367,7 @@ done:
 int cmd_generate(int argc, char **argv)
 {
     if (rule_asked(argc, argv)) return cmd_rule(argc, argv, false);
+    if (picture_asked(argc, argv)) return cmd_picture(argc, argv);
     generate_args a = {0};
     meiro_export_options page;
     meiro_format format;

@@ -11,6 +11,7 @@
 
 static const char *const usage_rule =
     "Usage: meiro generate --rule R [OPTIONS]\n"
+    "       meiro generate --message TEXT [OPTIONS]\n"
     "       meiro booklet --rule R --copies N [OPTIONS]\n"
     "A rule maze: a grid of numbers, letters, kana or words where exactly one\n"
     "way from START to FINISH obeys the rule (moves go up, down, left, right);\n"
@@ -20,9 +21,14 @@ static const char *const usage_rule =
     "                       FROM, default N), sum:N (add as you go, reach exactly N\n"
     "                       at FINISH; 5-60), abc[:upper|lower|mixed],\n"
     "                       aiueo[:hiragana|katakana], words:FILE (target words, a\n"
-    "                       line \"--\", then look-alike distractors), chain:FILE\n"
+    "                       line \"--\", then look-alike distractors), chain[:FILE]\n"
     "                       (one word a line; each word starts with the last letter\n"
-    "                       or kana of the one before: shiritori)\n"
+    "                       or kana of the one before: shiritori; without FILE a\n"
+    "                       built-in list of hiragana words)\n"
+    "                       or message:TEXT (a hidden message: one letter a cell\n"
+    "                       along the way spells TEXT, 3-30 letters, digits or\n"
+    "                       kana; spaces left out)\n"
+    "      --message TEXT   the same as --rule message:TEXT, titled Hidden message\n"
     "      --difficulty L   easy (5x5), normal (6x6, default), hard (7x7) or expert\n"
     "                       (8x8): the grid, the path's length, how close the\n"
     "                       distractors come\n"
@@ -50,10 +56,11 @@ static const char *const usage_rule =
     "  -o, --output FILE    write to FILE (default, or '-': standard output)\n"
     "  -h, --help           show this help\n";
 
-enum { R_RULE = 1000, R_DIFFICULTY, R_AGE, R_LANG, R_COPIES, R_PER_PAGE, R_TITLE, R_ANSWERS, R_PLAY, R_SOLUTION };
+enum { R_RULE = 1000, R_MESSAGE, R_DIFFICULTY, R_AGE, R_LANG, R_COPIES, R_PER_PAGE, R_TITLE, R_ANSWERS, R_PLAY, R_SOLUTION };
 
 static const struct option rule_options[] = {
     {"rule", required_argument, NULL, R_RULE},
+    {"message", required_argument, NULL, R_MESSAGE},
     {"difficulty", required_argument, NULL, R_DIFFICULTY},
     {"age", required_argument, NULL, R_AGE},
     {"lang", required_argument, NULL, R_LANG},
@@ -77,6 +84,7 @@ bool rule_asked(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--")) return false;
         if (!strcmp(argv[i], "--rule") || !strncmp(argv[i], "--rule=", 7)) return true;
+        if (!strcmp(argv[i], "--message") || !strncmp(argv[i], "--message=", 10)) return true;
     }
     return false;
 }
@@ -90,11 +98,22 @@ int cmd_rule(int argc, char **argv, bool booklet)
     bool seeded = false, answers = true, copies_set = false, play = false, solution = false,
          answers_set = false;
     meiro_error err = {0};
+    char message[1000];
     int c;
     optind = 1;
     while ((c = getopt_long(argc, argv, ":s:f:o:h", rule_options, NULL)) != -1) {
         switch (c) {
-        case R_RULE: rule = optarg; break;
+        case R_RULE:
+            if (rule) return usage_error(cmd, "%s: one rule a maze (--rule or --message)", "--rule");
+            rule = optarg;
+            break;
+        case R_MESSAGE: /* the rule message:TEXT */
+            if (rule) return usage_error(cmd, "%s: one rule a maze (--rule or --message)", "--message");
+            if (strlen(optarg) >= sizeof message - 8)
+                return usage_error(cmd, "%s: too long", "--message");
+            snprintf(message, sizeof message, "message:%s", optarg);
+            rule = message;
+            break;
         case R_DIFFICULTY:
             if (meiro_level_from_name(optarg, &level, &err) != MEIRO_OK)
                 return usage_error(cmd, "--difficulty: easy, normal, hard or expert, not '%s'",
@@ -149,6 +168,8 @@ int cmd_rule(int argc, char **argv, bool booklet)
     }
     if (optind < argc) return usage_error(cmd, "unexpected argument '%s'", argv[optind]);
     if (!rule) return usage_error(cmd, "%s needs a value", "--rule");
+    if (!title && rule == message) /* the page's title says what to do, not the message */
+        title = lang && !strcmp(lang, "ja") ? "かくれた ことば" : "Hidden message";
     (void)copies_set;
     size_t olen = output ? strlen(output) : 0;
     bool xlsx = format ? !strcmp(format, "xlsx") : olen > 5 && !strcmp(output + olen - 5, ".xlsx");

@@ -14,7 +14,9 @@
  *   states hold a cycle it proves nothing and answers 2. Every simple rule
  *   path is such a walk, so one walk (the generated path, simple) proves
  *   one path. skip, abc and aiueo go up the sequence at every step, sum's
- *   total grows, so for them the states never cycle; a chain's may, and
+ *   total grows, and so does a message's count of letters read (its state:
+ *   the same letter twice, the L and L of HELLO, are two states), so for
+ *   them the states never cycle; a chain's may, and
  *   such a sheet is refused and made again.
  * - Cell rules (multiples, words) only ask whether each cell's token is
  *   allowed, so a path may turn back: the search takes the allowed cells
@@ -123,6 +125,12 @@ rule_key rule_key_of(const rule_def *r, const char *token)
         for (size_t i = 0; i < r->target_count; i++)
             if (!strcmp(token, r->targets[i])) k.v = 1;
         break;
+    case RULE_MESSAGE: { /* the letter itself */
+        const char *s = token;
+        uint32_t c = next_cp(&s);
+        if (!*s && c) k.v = c;
+        break;
+    }
     case RULE_CHAIN: {
         const char *s = token;
         uint32_t c, prev = 0;
@@ -148,6 +156,13 @@ static bool allowed(const rule_def *r, rule_key k)
     return k.v == 1;
 }
 
+/* Letter i of a message:TEXT rule, as its key. */
+static long message_letter(const rule_def *r, long i)
+{
+    const char *s = r->targets[i];
+    return (long)next_cp(&s);
+}
+
 /* The state after stepping onto v from u in state su, or -1. */
 static long step(const rule_def *r, rule_key u, long su, rule_key v)
 {
@@ -158,6 +173,8 @@ static long step(const rule_def *r, rule_key u, long su, rule_key v)
     case RULE_AIUEO: return v.v == u.v + 1 ? 0 : -1;
     case RULE_SUM: return v.v >= 1 && su + v.v <= r->n ? su + v.v : -1;
     case RULE_CHAIN: return u.last && v.first == u.last && u.last != 0x3093 ? 0 : -1;
+    case RULE_MESSAGE: /* the state: the letters read so far, less one */
+        return su < r->n && v.v == message_letter(r, su + 1) ? su + 1 : -1;
     default: return -1;
     }
 }
@@ -171,6 +188,7 @@ static long start_state(const rule_def *r, rule_key k)
     case RULE_ABC:
     case RULE_AIUEO: return k.v == 0 ? 0 : -1;
     case RULE_SUM: return k.v >= 1 && k.v <= r->n ? k.v : -1;
+    case RULE_MESSAGE: return k.v == message_letter(r, 0) ? 0 : -1;
     default: return 0;
     }
 }
@@ -239,11 +257,12 @@ static unsigned count_step_rule(const meiro_rule_sheet *s)
 {
     const rule_def *r = &s->rule;
     size_t cells = (size_t)s->w * s->h;
-    size_t states = r->kind == RULE_SUM ? (size_t)r->n + 1 : 1, nodes = cells * states * DIRS;
+    bool counted = r->kind == RULE_SUM || r->kind == RULE_MESSAGE; /* a state beside the cell */
+    size_t states = counted ? (size_t)r->n + 1 : 1, nodes = cells * states * DIRS;
     uint32_t start = s->path[0], finish = s->path[s->path_len - 1];
     long s0 = start_state(r, s->key[start]);
     if (s0 < 0) return 0;
-    size_t sfin = r->kind == RULE_SUM ? (size_t)r->n : 0;
+    size_t sfin = counted ? (size_t)r->n : 0;
     size_t from = NODE(start, s0, 4);
     uint8_t *mark = zalloc(nodes, 1); /* bit 1: from START, bit 2: to FINISH */
     uint8_t *count = zalloc(nodes, 1);
@@ -289,7 +308,7 @@ static unsigned count_step_rule(const meiro_rule_sheet *s)
         long sv = (long)(y / DIRS % states);
         if (dv == 4) continue;
         uint32_t u = toward(s, v, (dv + 2) % 4);
-        long su = r->kind == RULE_SUM ? sv - s->key[v].v : 0;
+        long su = r->kind == RULE_SUM ? sv - s->key[v].v : r->kind == RULE_MESSAGE ? sv - 1 : 0;
         if (u == UINT32_MAX || su < 0 || su >= (long)states) continue;
         if (step(r, s->key[u], su, s->key[v]) != sv) continue;
         if (u == finish && (size_t)su == sfin) continue; /* no walk goes on from FINISH */
@@ -389,7 +408,7 @@ bool meiro_rule_sheet_follows(const meiro_rule_sheet *s, const uint32_t *cells, 
     }
     bad = n;
     ok = n > 0 && cells[n - 1] == s->path[s->path_len - 1] &&
-         (s->rule.kind != RULE_SUM || state == s->rule.n);
+         ((s->rule.kind != RULE_SUM && s->rule.kind != RULE_MESSAGE) || state == s->rule.n);
 done:
     if (why) *why = ok ? n : bad;
     free(seen);

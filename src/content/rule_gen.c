@@ -203,6 +203,7 @@ static bool path_tokens(meiro_rule_sheet *s, rng_state *rng, const size_t *chain
             snprintf(t, sizeof t, "%s", r->targets[rng_below(rng, (uint32_t)r->target_count)]);
             break;
         case RULE_CHAIN: snprintf(t, sizeof t, "%s", r->targets[chain[i]]); break;
+        case RULE_MESSAGE: snprintf(t, sizeof t, "%s", r->targets[i]); break;
         default: return false;
         }
         set_token(s, s->path[i], t);
@@ -255,6 +256,25 @@ static void add_lookalikes(cands *c, const char *t)
             p += l;
         }
     }
+}
+
+/* A random letter of the script of a message's first letter (capitals,
+ * small letters, digits, hiragana or katakana). */
+static void message_far(const rule_def *r, rng_state *rng, char out[RULE_TOKEN_MAX])
+{
+    const unsigned char *p = (const unsigned char *)r->targets[0];
+    uint32_t c = p[0] < 0x80 ? p[0]
+                             : (uint32_t)(p[0] & 0x0F) << 12 | (uint32_t)(p[1] & 0x3F) << 6 |
+                                   (p[2] & 0x3F);
+    if (c >= 'A' && c <= 'Z') c = 'A' + rng_below(rng, 26);
+    else if (c >= 'a' && c <= 'z') c = 'a' + rng_below(rng, 26);
+    else if (c >= '0' && c <= '9') c = '0' + rng_below(rng, 10);
+    else if (c >= 0x30A1) c = 0x30A2 + rng_below(rng, 0x30F3 - 0x30A2); /* katakana ア..ン */
+    else c = 0x3042 + rng_below(rng, 0x3093 - 0x3042);                  /* hiragana あ..ん */
+    if (c < 0x80) snprintf(out, RULE_TOKEN_MAX, "%c", (char)c);
+    else
+        snprintf(out, RULE_TOKEN_MAX, "%c%c%c", (char)(0xE0 | c >> 12), (char)(0x80 | (c >> 6 & 0x3F)),
+                 (char)(0x80 | (c & 0x3F)));
 }
 
 /* The tokens to try in cell `at`, whose filled neighbour `ref` (or none:
@@ -330,6 +350,24 @@ static void candidates(const meiro_rule_sheet *s, uint32_t ref, rng_state *rng, 
         add(&f, r->targets[rng_below(rng, (uint32_t)r->target_count)]);
         for (int i = 0; i < 6; i++) add(&nr, r->others[rng_below(rng, (uint32_t)r->other_count)]);
         break;
+    case RULE_MESSAGE: {
+        /* fakes: what follows this letter somewhere in the message; near:
+         * its look-alikes and the message's other letters; far: letters of
+         * the message's script */
+        for (size_t i = 0; i + 1 < r->target_count && k.v != LONG_MIN; i++)
+            if (!strcmp(r->targets[i], s->tok[ref])) add(&f, r->targets[i + 1]);
+        if (k.v != LONG_MIN) add_lookalikes(&nr, s->tok[ref]);
+        for (int i = 0; i < 4; i++) {
+            const char *m = r->targets[rng_below(rng, (uint32_t)r->target_count)];
+            add(&nr, m);
+            add_lookalikes(&nr, m);
+        }
+        for (int i = 0; i < 4; i++) {
+            message_far(r, rng, t);
+            add(&far, t);
+        }
+        break;
+    }
     case RULE_CHAIN:
         for (size_t i = 0; i < r->target_count && k.v != LONG_MIN; i++)
             if (rule_key_of(r, r->targets[i]).first == k.last) add(&f, r->targets[i]);
@@ -438,6 +476,13 @@ meiro_rule_sheet *meiro_rule_sheet_new(const char *rule, const char *lang, meiro
         len = want < 3 ? 3 : want > len / 2 ? len / 2 : want;
         if (len < least) len = least;
         max = len + 2;
+    }
+    if (r.kind == RULE_MESSAGE) {
+        /* the path is the message, one letter a cell; the grid holds it
+         * with room for as many dead ends, up to RULE_SIDE_MAX */
+        len = max = r.target_count;
+        while ((size_t)side * side < 3 * len && side < RULE_SIDE_MAX) side++;
+        if (side > len + 1) side = (uint32_t)len + 1 < 4 ? 4 : (uint32_t)len + 1;
     }
     rng_state rng;
     rng_seed(&rng, seed);

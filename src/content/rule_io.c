@@ -88,7 +88,7 @@ static char *next_line(FILE *in, char *buf, size_t size, unsigned long *n, bool 
     return NULL;
 }
 
-meiro_rule_sheet *meiro_rule_sheet_read(FILE *in, meiro_error *err)
+meiro_rule_sheet *rule_sheet_read_text(FILE *in, meiro_error *err)
 {
     char line[8192], rule[1100] = "", lang[8] = "en", level[16] = "";
     unsigned long n = 0, long_seed = 0;

@@ -14,14 +14,15 @@ typedef enum rule_kind {
     RULE_ABC,
     RULE_AIUEO,
     RULE_WORDS,
-    RULE_CHAIN
+    RULE_CHAIN,
+    RULE_MESSAGE /* message:TEXT: the letters of TEXT in order (a hidden message) */
 } rule_kind;
 
 typedef struct rule_def {
     rule_kind kind;
-    int n, from; /* multiples:N, skip:N,FROM, sum:N */
+    int n, from; /* multiples:N, skip:N,FROM, sum:N; message: its letters less one */
     int variant; /* abc: 0 upper, 1 lower, 2 mixed; aiueo: 0 hiragana, 1 katakana */
-    char **targets; /* words: the targets; chain: every word */
+    char **targets; /* words: the targets; chain: every word; message: its letters */
     size_t target_count;
     char **others; /* words: the distractors */
     size_t other_count;
@@ -58,6 +59,9 @@ rule_key rule_key_of(const rule_def *r, const char *token);
 void rule_sentence(const rule_def *r, const char *lang, char *out, size_t size);
 /* The proof: 0, 1, or 2 (two or more, or not proven one). */
 unsigned rule_count_paths(const meiro_rule_sheet *s);
+/* Reads the text form (rule_io.c); meiro_rule_sheet_read (src/rule_json.c)
+ * takes JSON too, turning it into this form. */
+meiro_rule_sheet *rule_sheet_read_text(FILE *in, meiro_error *err);
 /* An empty sheet of w x h (tokens ""), or NULL. */
 meiro_rule_sheet *rule_sheet_alloc(uint32_t w, uint32_t h);
 

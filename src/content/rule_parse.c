@@ -99,6 +99,66 @@ done:
     return st;
 }
 
+/* message:TEXT: its letters (code points; spaces between words left
+ * out), MESSAGE_MIN to MESSAGE_MAX of them, each a letter, digit or kana
+ * (no punctuation: a dead end's wrong letter must look like a letter). */
+enum { MESSAGE_MIN = 3, MESSAGE_MAX = 30 };
+static meiro_status read_message(const char *text, rule_def *r, meiro_error *err)
+{
+    size_t len = strlen(text), cap = 0;
+    if (text_check(text, len, false) < len)
+        return fail(err, MEIRO_ERROR_ARGUMENT, "--message: not UTF-8 text");
+    const unsigned char *p = (const unsigned char *)text;
+    while (*p) {
+        size_t n = *p < 0x80 ? 1 : *p < 0xE0 ? 2 : *p < 0xF0 ? 3 : 4;
+        char letter[8] = {0};
+        memcpy(letter, p, n);
+        uint32_t c = *p < 0x80   ? *p
+                     : n == 2    ? (uint32_t)(p[0] & 0x1F) << 6 | (p[1] & 0x3F)
+                     : n == 3    ? (uint32_t)(p[0] & 0x0F) << 12 | (uint32_t)(p[1] & 0x3F) << 6 | (p[2] & 0x3F)
+                                 : 0;
+        p += n;
+        if (c == ' ' || c == 0x3000) continue; /* between words */
+        bool ok = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+                  (c >= 0x3041 && c <= 0x3096) || (c >= 0x30A1 && c <= 0x30FA) || c == 0x30FC;
+        if (!ok)
+            return fail(err, MEIRO_ERROR_ARGUMENT,
+                        "--message: '%s' is not a letter, digit or kana (the message is read "
+                        "one of them a cell)",
+                        letter);
+        if (r->target_count >= MESSAGE_MAX)
+            return fail(err, MEIRO_ERROR_ARGUMENT, "--message: at most %d letters, spaces not "
+                        "counted", MESSAGE_MAX);
+        if (!push_word(&r->targets, &r->target_count, &cap, letter))
+            return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+    }
+    if (r->target_count < MESSAGE_MIN)
+        return fail(err, MEIRO_ERROR_ARGUMENT, "--message: at least %d letters, not %zu",
+                    MESSAGE_MIN, r->target_count);
+    r->n = (int)r->target_count - 1;
+    return MEIRO_OK;
+}
+
+/* --rule chain without a FILE: words a young child knows, in hiragana,
+ * many sharing first and last kana so that chains run long (a word ending
+ * in ん ends one). */
+static const char *const shiritori[] = {
+    "りす",   "すいか", "かめ",   "めだか", "かに",   "にわとり", "りんご", "ごま",
+    "まくら", "らくだ", "だるま", "まめ",   "めがね", "ねこ",     "こま",   "まつ",
+    "つみき", "きつね", "ねずみ", "みかん", "さかな", "なす",     "すずめ", "かさ",
+    "さる",   "るす",   "すし",   "しか",   "かき",   "きのこ",   "こけし", "しろ",
+    "ろうそく", "くつ", "つくえ", "えのぐ", "ぐみ",   "みみ",     "みず",   "いす",
+    "すな",   "なし",   "しまうま", "まり", "りか",   "からす",   "うさぎ", "ぎんこう",
+    "うし",   "しお",   "おに",   "にじ",   "じどうしゃ", "いか", "かお",   "おりがみ",
+    "みどり", "りぼん", "くま",   "まど",   "どんぐり", "くり",   "りゅう", "うま",
+    "まいく", "くじら", "らいおん", "たこ", "こあら", "らっこ",   "こども", "もも",
+    "もぐら", "らじお", "おばけ", "けいと", "とけい", "いちご",   "ごりら", "らくがき",
+    "きりん", "たぬき", "きって", "てがみ", "みこし", "しんごう", "うちわ", "わに",
+    "にんじん", "いぬ", "ぬりえ", "えんぴつ", "つばめ", "めろん",  "あり",   "りょうり",
+    "いるか", "かば",   "ばなな", "なまず", "ずぼん", "たまご",   "ごはん", "あめ",
+    "めだまやき", "きゅうり", "りんどう", "うどん", "たいこ", "こいのぼり",
+};
+
 meiro_status rule_parse(const char *spec, rule_def *r, meiro_error *err)
 {
     memset(r, 0, sizeof *r);
@@ -146,6 +206,14 @@ meiro_status rule_parse(const char *spec, rule_def *r, meiro_error *err)
         else
             return fail(err, MEIRO_ERROR_ARGUMENT,
                         "--rule aiueo[:hiragana|katakana]: unknown script '%s'", arg);
+    } else if (IS("chain") && !arg) { /* the built-in しりとり words */
+        r->kind = RULE_CHAIN;
+        size_t cap = 0;
+        for (size_t i = 0; i < sizeof shiritori / sizeof shiritori[0]; i++)
+            if (!push_word(&r->targets, &r->target_count, &cap, shiritori[i])) {
+                rule_def_free(r);
+                return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+            }
     } else if (IS("words") || IS("chain")) {
         bool words = IS("words");
         r->kind = words ? RULE_WORDS : RULE_CHAIN;
@@ -155,10 +223,15 @@ meiro_status rule_parse(const char *spec, rule_def *r, meiro_error *err)
         meiro_status st = read_words(arg, words, r, err);
         if (st != MEIRO_OK) rule_def_free(r);
         return st;
+    } else if (IS("message")) {
+        r->kind = RULE_MESSAGE;
+        meiro_status st = read_message(arg ? arg : "", r, err);
+        if (st != MEIRO_OK) rule_def_free(r);
+        return st;
     } else {
         return fail(err, MEIRO_ERROR_UNKNOWN_NAME,
                     "--rule: unknown rule '%.*s' (multiples:N, skip:N[,FROM], sum:N, abc, aiueo, "
-                    "words:FILE, chain:FILE)",
+                    "words:FILE, chain:FILE, message:TEXT)",
                     (int)(nlen > 40 ? 40 : nlen), spec);
     }
 #undef IS
@@ -212,6 +285,10 @@ void rule_sentence(const rule_def *r, const char *lang, char *out, size_t size)
         snprintf(out, size, "%s",
                  ja ? "しりとりで すすもう: まえの ことばの さいごの おとで はじまる ことばへ。"
                     : "Word chain: each word starts with the last letter of the word before.");
+        break;    case RULE_MESSAGE: /* the message itself is what the child finds */
+        snprintf(out, size, "%s",
+                 ja ? "1マスに 1もじずつ よみながら すすむと、かくれた ことばが でてくるよ。"
+                    : "Read one letter a cell from START to FINISH: a hidden message appears.");
         break;
     }
 }

@@ -43,6 +43,8 @@ struct meiro_maze {
     const meiro_observer *obs; /* set while a generator runs */
     uint32_t road;             /* the road (branch) number reported with carves */
     bool weave;                /* rect: some cell has a CELL_UNDER bit (a crossing) */
+    uint8_t picture;           /* a picture maze (meiro_maze_picture): the answer
+                                  fills cells, the path's or the others */
 };
 
 /* Tells the observer (if any) one step. */

@@ -515,6 +515,29 @@ static void draw_labels(cairo_t *cr, const meiro_maze *m, const page_layout *L,
     draw_mark(cr, marks->goal, marks->goal_art, marks->font, size, x, y, L);
 }
 
+/* A picture maze's answer: its cells filled, under the walls (one fill of
+ * all the cells' squares, so no seams between them): the path's, or
+ * reversed every cell but the path's. */
+static void fill_picture(cairo_t *cr, const meiro_maze *m, const meiro_path *p,
+                         const page_layout *L)
+{
+    if (!p || p->length == 0) return;
+    cairo_save(cr);
+    bool reverse = m->picture == MEIRO_PICTURE_REVERSE;
+    if (reverse) {
+        cairo_set_source_rgb(cr, SOLUTION_R, SOLUTION_G, SOLUTION_B);
+        cairo_rectangle(cr, L->maze_x, L->maze_y, m->w * L->cell, m->h * L->cell);
+        cairo_fill(cr);
+    }
+    for (size_t k = 0; k < p->length; k++)
+        cairo_rectangle(cr, L->maze_x + p->cells[k].x * L->cell,
+                        L->maze_y + p->cells[k].y * L->cell, L->cell, L->cell);
+    if (reverse) cairo_set_source_rgb(cr, 1, 1, 1);
+    else cairo_set_source_rgb(cr, SOLUTION_R, SOLUTION_G, SOLUTION_B);
+    cairo_fill(cr);
+    cairo_restore(cr);
+}
+
 void draw_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,
                const maze_marks *marks, double snap, unsigned layers)
 {
@@ -527,12 +550,14 @@ void draw_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const p
     }
     cairo_save(cr);
     cairo_set_line_width(cr, line);
+    bool picture = m->grid == MEIRO_GRID_RECT && m->picture && (layers & LAYER_PATH);
+    if (picture) fill_picture(cr, m, path, L);
     if (m->grid != MEIRO_GRID_RECT) draw_grid_maze(cr, m, path, L, marks, layers);
     else if (layers & LAYER_WALLS) {
         stroke_walls(cr, m, L, &g);
         if (m->weave) stroke_crossings(cr, m, L, &g, line);
     }
-    if (m->grid == MEIRO_GRID_RECT && (layers & LAYER_PATH)) stroke_path(cr, m, path, L);
+    if (m->grid == MEIRO_GRID_RECT && (layers & LAYER_PATH) && !picture) stroke_path(cr, m, path, L);
     if (m->grid == MEIRO_GRID_RECT && (layers & LAYER_LABELS)) draw_labels(cr, m, L, marks);
     cairo_restore(cr);
 }

@@ -177,6 +177,7 @@ static void put_data(html_out *o, const document *d, const meiro_path *solutions
             put_json(o, info);
             put_raw(o, ",\"solution\":");
             put_cells(o, &solutions[i]);
+            put(o, ",\"picture\":%u", (unsigned)m->picture); /* the way fills its cells */
             put_raw(o, ",\n\"walls\":");
             put_walls(o, m);
             put_raw(o, "}");

@@ -326,7 +326,9 @@ static lxw_error add_sheet(lxw_workbook *wb, format_cache *cache, const meiro_ma
                 uint32_t x = col - 1, y = ring - 1;
                 if (m->start.x == x && m->start.y == y) mark = start, picture = art->start;
                 else if (m->goal.x == x && m->goal.y == y) mark = goal, picture = art->goal;
-                on_path = marks && (marks[cell_index(m, x, y)] & MARK_PATH);
+                /* a reversed picture maze's answer: the cells off the way */
+                on_path = marks && ((marks[cell_index(m, x, y)] & MARK_PATH) != 0) !=
+                                       (m->picture == MEIRO_PICTURE_REVERSE);
             }
             const char *arrow = inside ? NULL : door_arrow(m, col, ring);
             bool open = play && active && !mark;

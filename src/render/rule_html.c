@@ -35,7 +35,8 @@ static void js_string(FILE *out, const char *t)
     fputc('"', out);
 }
 
-static const char *const kind_names[] = {"multiples", "skip", "sum", "abc", "aiueo", "words", "chain"};
+static const char *const kind_names[] = {"multiples", "skip", "sum",    "abc",
+                                         "aiueo",     "words", "chain", "message"};
 
 static const char script[] =
     "(function(){\n"
@@ -48,7 +49,8 @@ static const char script[] =
     " case 'sum':return b[0]>=1&&su+b[0]<=n?su+b[0]:-1;\n"
     " case 'chain':return a[2]&&b[1]===a[2]&&a[2]!==0x3093?0:-1;\n"
     " case 'multiples':return b[0]>0&&b[0]%n===0?0:-1;\n"
-    " case 'words':return b[0]===1?0:-1;}return -1;}\n"
+    " case 'words':return b[0]===1?0:-1;\n"
+    " case 'message':return su<n&&b[0]===D.msg[su+1]?su+1:-1;}return -1;}\n"
     "var way=[start],states=[kind==='sum'?K[start][0]:0],done=false;\n"
     "function show(){cells.forEach(function(c,i){c.className=(way.indexOf(i)>=0?'on':'')+(i===way[way.length-1]?' here':'');});\n"
     " document.body.dataset.way=way.join(',');}\n"
@@ -60,8 +62,8 @@ static const char script[] =
     " var s=step(u,states[states.length-1],v);\n"
     " if(s<0){say(D.words.wrong.replace('%s',cells[v].textContent),'wrong');return;}\n"
     " way.push(v);states.push(s);show();\n"
-    " if(v===finish){if(kind!=='sum'||s===n){done=true;say(D.words.goal,'goal');}\n"
-    "  else say(D.words.total.replace('%d',s),'wrong');}else say('','');}\n"
+    " if(v===finish){if((kind!=='sum'&&kind!=='message')||s===n){done=true;say(D.words.goal,'goal');}\n"
+    "  else say(kind==='sum'?D.words.total.replace('%d',s):D.words.wrong.replace('%s',cells[v].textContent),'wrong');}else say('','');}\n"
     "cells.forEach(function(c,i){c.addEventListener('click',function(){go(i);});});\n"
     "document.addEventListener('keydown',function(e){var u=way[way.length-1],x=u%W,y=Math.floor(u/W),v=-1;\n"
     " if(e.key==='ArrowUp'&&y>0)v=u-W;else if(e.key==='ArrowDown'&&y<H-1)v=u+W;\n"
@@ -119,7 +121,14 @@ meiro_status rule_write_html(const meiro_rule_sheet *s, const char *title, FILE 
         if (k.v == LONG_MIN) fprintf(out, "%snull", i ? "," : "");
         else fprintf(out, "%s[%ld,%u,%u]", i ? "," : "", k.v, k.first, k.last);
     }
-    fputs("],\"words\":{\"goal\":", out);
+    fputs("]", out);
+    if (s->rule.kind == RULE_MESSAGE) { /* the letters to check each step against */
+        fputs(",\"msg\":[", out);
+        for (size_t i = 0; i < s->rule.target_count; i++)
+            fprintf(out, "%s%ld", i ? "," : "", rule_key_of(&s->rule, s->rule.targets[i]).v);
+        fputs("]", out);
+    }
+    fputs(",\"words\":{\"goal\":", out);
     js_string(out, ja ? "ゴール！" : "Goal!");
     fputs(",\"wrong\":", out);
     js_string(out, ja ? "「%s」は ルールに あわないよ。" : "\"%s\" does not follow the rule.");

@@ -167,8 +167,9 @@ static void draw_sheet(cairo_t *cr, const meiro_rule_sheet *s, const char *title
 static void footer(cairo_t *cr, const meiro_rule_sheet *s, double x, double baseline)
 {
     char f[1400];
-    snprintf(f, sizeof f, "meiro %s · --rule %s · seed %llu", MEIRO_VERSION, s->rule.spec,
-             (unsigned long long)s->seed);
+    /* a hidden message stays hidden: the footer does not spell it */
+    snprintf(f, sizeof f, "meiro %s · --rule %s · seed %llu", MEIRO_VERSION,
+             s->rule.kind == RULE_MESSAGE ? "message:…" : s->rule.spec, (unsigned long long)s->seed);
     cairo_set_source_rgb(cr, 0.45, 0.45, 0.45);
     draw_text(cr, f, FONT_FAMILY, x, baseline, 2.6, false, 0);
     cairo_set_source_rgb(cr, 0, 0, 0);
@@ -186,7 +187,9 @@ static meiro_status write_pdf(const rule_job *j, FILE *out, meiro_error *err)
     const meiro_rule_sheet *first = j->sheets[0];
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE,
                                    j->title ? j->title : is_ja(first) ? "ルールめいろ" : "Rule maze");
-    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_SUBJECT, first->rule.spec);
+    /* (a message's rule is not the subject either: it is the answer) */
+    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_SUBJECT,
+                                   first->rule.kind == RULE_MESSAGE ? "message" : first->rule.spec);
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "meiro " MEIRO_VERSION);
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, date);
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_MOD_DATE, date);

@@ -143,7 +143,7 @@ meiro_status rule_write_xlsx(const meiro_rule_sheet *s, const char *title, FILE 
     if (wb) {
         lxw_doc_properties props = {0};
         props.title = (char *)(title ? title : "Rule maze");
-        props.subject = (char *)s->rule.spec;
+        props.subject = (char *)(s->rule.kind == RULE_MESSAGE ? "message" : s->rule.spec);
         props.author = "meiro";
         props.created = created;
         e = workbook_set_properties(wb, &props);

@@ -28,10 +28,26 @@
   var mazes = data.mazes.map(function (m) {
     var sheet = sheets[m.sheet];
     var g = el('g', 'maze', sheet.querySelector('.play'));
-    var answer = el('path', 'answer', g);
-    answer.setAttribute('stroke-width', m.pathWidth);
-    var walk = el('path', 'walk', g);
-    walk.setAttribute('stroke-width', Math.max(m.pathWidth * 1.4, m.cell * 0.3));
+    /* a picture maze's way fills its cells (a line a cell wide, square
+     * ends), so the picture appears as it is walked; reversed, the answer
+     * is every cell but the way's: the colour, the way white over it, the
+     * group multiplied over the walls */
+    var answer;
+    if (m.picture) {
+      var shown = el('g', 'answer picture-answer', g);
+      if (m.picture === 2) {
+        var ground = el('rect', 'picture-ground', shown);
+        ground.setAttribute('x', m.x); ground.setAttribute('y', m.y);
+        ground.setAttribute('width', m.w * m.cell); ground.setAttribute('height', m.h * m.cell);
+      }
+      answer = el('path', m.picture === 2 ? 'picture picture-clear' : 'picture', shown);
+      answer.setAttribute('stroke-width', m.cell);
+    } else {
+      answer = el('path', 'answer', g);
+      answer.setAttribute('stroke-width', m.pathWidth);
+    }
+    var walk = el('path', 'walk' + (m.picture === 1 ? ' picture' : ''), g);
+    walk.setAttribute('stroke-width', m.picture === 1 ? m.cell : Math.max(m.pathWidth * 1.4, m.cell * 0.3));
     var me = el('circle', 'me', g);
     me.setAttribute('r', m.cell * 0.3);
     me.setAttribute('stroke-width', m.cell * 0.05);
