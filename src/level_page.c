@@ -7,6 +7,7 @@
  * layout (meiro_export_grid_cell_mm), as it will be printed. */
 #include "core/alloc.h"
 #include "core/error.h"
+#include "page/layout.h"
 #include "render/text_mask.h"
 
 #include <glib.h>
@@ -52,6 +53,21 @@ static double page_cell(meiro_grid grid, uint32_t w, uint32_t h, meiro_format f,
     if (s == MEIRO_OK) return cell;
     if (s != MEIRO_ERROR_ARGUMENT && s != MEIRO_ERROR_TOO_BIG) *st = fail(err, s, "%s", e.message);
     return 0;
+}
+
+/* The cell a name's w x h cells get on the page with the room its outline
+ * takes around them (OUTLINE_ROOM a side): measured on a grid k times as
+ * fine, its cells k times smaller, the room k * 2 * OUTLINE_ROOM of them
+ * (rounded up: the cell is at least this), k as large as a grid may be. */
+static double name_cell(uint32_t w, uint32_t h, meiro_format f, const meiro_export_options *page,
+                        meiro_status *st, meiro_error *err)
+{
+    for (uint32_t k = 10;; k /= 2) {
+        uint32_t pad = (uint32_t)ceil(2 * OUTLINE_ROOM * k);
+        uint64_t kw = (uint64_t)k * w + pad, kh = (uint64_t)k * h + pad;
+        if (k == 1 || (kw <= MEIRO_MAX_SIDE && kh <= MEIRO_MAX_SIDE && kw * kh <= MEIRO_MAX_CELLS))
+            return k * page_cell(MEIRO_GRID_RECT, (uint32_t)kw, (uint32_t)kh, f, page, st, err);
+    }
 }
 
 /* The smallest cell the page may have: the level's, or a larger one asked
@@ -129,6 +145,13 @@ meiro_status meiro_level_page_check(const meiro_level_desc *level, meiro_grid gr
 #define LEGIBLE_CJK 16u
 #define MOST_LINES 3u
 #define LINE_GAP 1u /* meiro_text_mask's rows between lines */
+/* A name that does not fit the level's cell may take cells down to this
+ * share of it (a warning says so), tried in this many steps. */
+#define NAME_SHRINK 0.75
+#define NAME_SHRINK_STEPS 10
+/* Only for the youngest (cells this large): an older child has the next
+ * level's smaller cells, which the refusal names. */
+#define NAME_SHRINK_FROM 10.0
 
 static bool cjk_point(gunichar c)
 {
@@ -302,7 +325,7 @@ static meiro_status try_height(const fit_ctx *c, const char *t, uint32_t h, bool
     if (s == MEIRO_ERROR_TOO_BIG || s == MEIRO_ERROR_ARGUMENT) return MEIRO_OK;
     if (s != MEIRO_OK) return fail(err, s, "%s", why.message);
     meiro_status st = MEIRO_OK;
-    *fits = page_cell(MEIRO_GRID_RECT, info->width, info->height, c->format, c->page, &st, err) >=
+    *fits = name_cell(info->width, info->height, c->format, c->page, &st, err) >=
             c->least - 1e-9;
     if (st != MEIRO_OK) {
         meiro_mask_free(mask);
@@ -374,6 +397,17 @@ static meiro_status best_setting(const fit_ctx *c, const char *text, bool letter
     return s;
 }
 
+/* Whether `set` (the text as set) breaks `text` at its spaces only, or
+ * has no spaces to break at: none of its words is cut. */
+static bool at_spaces(const char *text, const char *set)
+{
+    if (!strchr(text, ' ')) return true;
+    size_t breaks = 0, spaces = 0;
+    for (const char *p = set; *p; p++) breaks += *p == '\n';
+    for (const char *p = text; *p; p++) spaces += *p == ' ';
+    return breaks <= spaces && strlen(set) == strlen(text);
+}
+
 /* The fewest cells tall the letters of `text` read at. */
 static uint32_t legible_height(const char *text)
 {
@@ -394,7 +428,7 @@ static meiro_status page_rows(fit_ctx *c, meiro_error *err)
     meiro_status st = MEIRO_OK;
     while (lo < hi && st == MEIRO_OK) {
         uint32_t mid = lo + (hi - lo + 1) / 2;
-        if (page_cell(MEIRO_GRID_RECT, 1, mid, c->format, c->page, &st, err) >= c->least - 1e-9)
+        if (name_cell(1, mid, c->format, c->page, &st, err) >= c->least - 1e-9)
             lo = mid;
         else hi = mid - 1;
     }
@@ -423,10 +457,14 @@ static void keep_better(setting *a, setting *b)
  * makes the letters markedly taller (HA / NA, not ANN L / EE WU). *best's
  * height 0 when none reads. */
 static meiro_status set_for(const char *text, const char *lang, const meiro_level_desc *level,
-                            meiro_format format, const meiro_export_options *page, setting *best,
-                            meiro_error *err)
+                            double least, meiro_format format, const meiro_export_options *page,
+                            setting *best, meiro_error *err)
 {
-    fit_ctx c = {lang, TEXT_FACE_REGULAR, 0, 0, format, page, least_cell(level, page, format), 0};
+    fit_ctx c = {lang,   TEXT_FACE_REGULAR,
+                 0,      0,
+                 format, page,
+                 least > 0 ? least : least_cell(level, page, format),
+                 0};
     memset(best, 0, sizeof *best);
     meiro_status rows = page_rows(&c, err);
     if (rows != MEIRO_OK) return rows;
@@ -479,9 +517,41 @@ meiro_status meiro_text_mask_for_level(const char *text, const char *lang,
     meiro_mask_free(*mask);
     *mask = NULL;
     if (s != MEIRO_OK && s != MEIRO_ERROR_TOO_BIG) return s;
+    if (err) memset(err, 0, sizeof *err); /* too long at that size: set smaller below */
     setting best;
-    s = set_for(text, lang, level, format, page, &best, err);
-    if (s != MEIRO_OK) return s;
+    s = set_for(text, lang, level, 0, format, page, &best, err);
+    /* a name a little too long for the level's cell (ALEXANDER at 4 on
+     * A4): the largest cell down to NAME_SHRINK of it that sets it, said
+     * in a warning; a child would rather have their whole name in
+     * slightly smaller cells than be refused */
+    double least = least_cell(level, page, format), shrunk = 0;
+    bool young = level->cell_mm >= NAME_SHRINK_FROM;
+    for (int k = 1; young && s == MEIRO_OK && best.height == 0 && k <= NAME_SHRINK_STEPS; k++) {
+        shrunk = least * (1 - (1 - NAME_SHRINK) * k / NAME_SHRINK_STEPS);
+        s = set_for(text, lang, level, shrunk, format, page, &best, err);
+        /* a name of words broken inside one (ANN L / EE WU): a step
+         * smaller may break it at its spaces */
+        for (int j = k + 1; s == MEIRO_OK && best.height && !at_spaces(text, best.text) &&
+                            j <= NAME_SHRINK_STEPS;
+             j++) {
+            setting other;
+            double cell = least * (1 - (1 - NAME_SHRINK) * j / NAME_SHRINK_STEPS);
+            s = set_for(text, lang, level, cell, format, page, &other, err);
+            if (s == MEIRO_OK && other.height && at_spaces(text, other.text)) {
+                setting t = best;
+                best = other;
+                other = t;
+                shrunk = cell;
+            }
+            free(other.text);
+            meiro_mask_free(other.mask);
+        }
+    }
+    if (s != MEIRO_OK) {
+        free(best.text);
+        meiro_mask_free(best.mask);
+        return s;
+    }
     if (best.height == 0) {
         /* the youngest age the text fits at, with its smaller cells */
         const meiro_level_desc *older = NULL;
@@ -490,7 +560,7 @@ meiro_status meiro_text_mask_for_level(const char *text, const char *lang,
             const meiro_level_desc *l = meiro_level_info((meiro_level)k);
             if (l->cell_mm >= least) continue;
             setting st;
-            s = set_for(text, lang, l, format, page, &st, err);
+            s = set_for(text, lang, l, 0, format, page, &st, err);
             if (s == MEIRO_OK && st.height) older = l;
             free(st.text);
             meiro_mask_free(st.mask);
@@ -508,6 +578,20 @@ meiro_status meiro_text_mask_for_level(const char *text, const char *lang,
             text, least_cell(level, page, format), ages,
             older ? from : "; a shorter text, or larger paper",
             older ? ", or on larger paper" : "");
+    }
+    if (shrunk > 0) {
+        meiro_status ps = MEIRO_OK;
+        double cell = name_cell(best.info.width, best.info.height, format, page, &ps, err);
+        if (ps != MEIRO_OK) {
+            free(best.text);
+            meiro_mask_free(best.mask);
+            return ps;
+        }
+        char ages[32];
+        fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT,
+                   "'%s' is set in cells of %.1f mm, a little under the %g mm %s need, to fit "
+                   "the page; larger paper keeps %g mm",
+                   text, floor(cell * 10) / 10, least, ages_of(level, ages, sizeof ages), least);
     }
     *mask = best.mask;
     if (info) *info = best.info;

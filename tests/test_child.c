@@ -97,12 +97,12 @@ static void test_ends_far(void)
 
 /* The kinds of maze of the matrix: a rectangle, a heart, each name, a
  * polar and a hex maze. */
-enum { KIND_RECT, KIND_HEART, KIND_POLAR, KIND_HEX, KIND_NAME };
+enum { KIND_RECT, KIND_HEART, KIND_POLAR, KIND_HEX, KIND_BEAR, KIND_NAME };
 #define KINDS (KIND_NAME + TEST_COUNT(names))
 
 static const char *kind_name(size_t k)
 {
-    static const char *const fixed[] = {"rect", "heart", "polar", "hex"};
+    static const char *const fixed[] = {"rect", "heart", "polar", "hex", "bear"};
     return k < KIND_NAME ? fixed[k] : names[k - KIND_NAME];
 }
 
@@ -129,10 +129,13 @@ static meiro_maze *child_maze(unsigned age, size_t kind, uint64_t seed,
                                   &info, NULL, err) != MEIRO_OK)
         return NULL;
     meiro_maze_sources src = {
-        .level = l, .shape = kind == KIND_HEART, .text = kind >= KIND_NAME ? &info : NULL};
+        .level = l,
+        .shape = kind == KIND_HEART || kind == KIND_BEAR,
+        .text = kind >= KIND_NAME ? &info : NULL};
+    const char *shape = kind == KIND_HEART ? "heart" : kind == KIND_BEAR ? "bear" : NULL;
+    o.shape_name = shape; /* its least grid */
     if (meiro_generate_options_resolve(&o, 0, &src, err) == MEIRO_OK &&
-        (kind != KIND_HEART ||
-         meiro_shape_mask("heart", o.width, o.height, &mask, err) == MEIRO_OK) &&
+        (!shape || meiro_shape_mask(shape, o.width, o.height, &mask, err) == MEIRO_OK) &&
         meiro_export_grid_cell_mm(o.grid, o.width, o.height, MEIRO_FORMAT_PDF, page, cell, err) ==
             MEIRO_OK) {
         o.mask = mask;
@@ -166,8 +169,11 @@ static void test_ages(void)
                 char what[96];
                 snprintf(what, sizeof what, "age %u %s seed %llu", ages[a], kind_name(k),
                          (unsigned long long)seed);
-                verdict_note(&cells, m && cell >= least - 1e-9, "%s: cell %.2f mm, at least %g%s%s",
-                             what, cell, least, m ? "" : ": ", m ? "" : err.message);
+                /* a name a little too long for the youngest's cells is set
+                 * in cells down to 0.8 of them, and says so */
+                double floor = m && strstr(err.message, "a little under") ? 0.75 * least : least;
+                verdict_note(&cells, m && cell >= floor - 1e-9, "%s: cell %.2f mm, at least %g%s%s",
+                             what, cell, floor, m ? "" : ": ", m ? "" : err.message);
                 if (m) note_far(&far, m, what);
                 meiro_maze_free(m);
             }
@@ -255,8 +261,10 @@ static void test_names_fill(void)
             meiro_error err = {0};
             meiro_status s = meiro_text_mask_for_level(name, NULL, l, MEIRO_FORMAT_PDF, &page,
                                                        &mask, &info, &set, &err);
-            /* the matrix's names are set; the others may be refused, naming the ages they fit */
-            bool must = k < TEST_COUNT(names) && (ages[a] > 4 || strlen(name) <= 4);
+            /* the matrix's names are set (Alexander at 4 too: in cells a
+             * little smaller, said); the others may be refused, naming the
+             * ages they fit */
+            bool must = k < TEST_COUNT(names);
             if (!verdict_note(&whole,
                               (s == MEIRO_OK && set) || (!must && s == MEIRO_ERROR_ARGUMENT &&
                                                          strstr(err.message, "it fits")),
@@ -280,9 +288,13 @@ static void test_names_fill(void)
             uint8_t *taller = NULL;
             meiro_text_info ti;
             double cell = 0;
+            /* with the room of its outline, 0.35 cell a side: on a grid
+             * ten times as fine */
             bool more = meiro_text_mask(set, NULL, h + 1, &taller, &ti, NULL) == MEIRO_OK &&
-                        meiro_export_grid_cell_mm(MEIRO_GRID_RECT, ti.width, ti.height,
-                                                  MEIRO_FORMAT_PDF, &page, &cell, NULL) == MEIRO_OK;
+                        meiro_export_grid_cell_mm(MEIRO_GRID_RECT, 10 * ti.width + 7,
+                                                  10 * ti.height + 7, MEIRO_FORMAT_PDF, &page,
+                                                  &cell, NULL) == MEIRO_OK;
+            cell *= 10;
             /* block capitals (below the font's 11 rows) come at one height */
             verdict_note(&tallest, h < 11 || !more || cell < l->cell_mm,
                          "%s at %u: '%s' %u tall, %u would give %.2f mm cells", name, ages[a], set,
@@ -455,8 +467,11 @@ static void test_printed(void)
         double least = meiro_level_info(level)->cell_mm;
         for (size_t k = 0; k < TEST_COUNT(kinds); k++) {
             double cell = 0;
-            meiro_maze *m = child_maze(ages[a], kinds[k], 7, &page, &cell, NULL);
+            meiro_error err = {0};
+            meiro_maze *m = child_maze(ages[a], kinds[k], 7, &page, &cell, &err);
             if (!m && kinds[k] >= KIND_NAME && ages[a] == 4) continue; /* refused: too long */
+            /* set a little under the age's cells, and said (test_ages) */
+            double floor = m && strstr(err.message, "a little under") ? 0.75 * least : least;
             char pdf[64], pgm[64], cmd[256];
             snprintf(pdf, sizeof pdf, "%s/m.pdf", dir);
             snprintf(pgm, sizeof pgm, "%s/m", dir);
@@ -468,15 +483,150 @@ static void test_printed(void)
             double across =
                 kinds[k] == KIND_POLAR ? 2.0 * meiro_maze_height(m) : meiro_maze_width(m);
             double printed = (ink - 1.0) / across; /* the outer lines: under a millimetre */
-            verdict_note(&v, ok && printed >= least * 0.98,
+            verdict_note(&v, ok && printed >= floor * 0.98,
                          "age %u %s: %.0f cells in %.1f mm: %.2f mm, at least %g", ages[a],
-                         kind_name(kinds[k]), across, ink, printed, least);
+                         kind_name(kinds[k]), across, ink, printed, floor);
             meiro_maze_free(m);
             remove(pdf);
             remove(pgm);
         }
     }
     rmdir(dir);
+    CHECK_ALL(v);
+}
+
+/* A greyscale PGM page: its pixels (malloc'd), or NULL. */
+static unsigned char *read_pgm(const char *path, unsigned *w, unsigned *h)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    unsigned max;
+    bool ok = fscanf(f, "P5 %u %u %u", w, h, &max) == 3 && fgetc(f) != EOF && *w && *h &&
+              max == 255;
+    unsigned char *px = ok ? malloc((size_t)*w * *h) : NULL;
+    ok = px && fread(px, 1, (size_t)*w * *h, f) == (size_t)*w * *h;
+    fclose(f);
+    if (!ok) free(px);
+    return ok ? px : NULL;
+}
+
+/* Marks in big[] the dark pixels of ink pieces (8-connected) whose box is
+ * `least` pixels or more on a side: the maze's walls and its outline, not
+ * the letters of a title or footer. */
+static bool big_ink(const unsigned char *px, unsigned w, unsigned h, unsigned least, uint8_t *big)
+{
+    size_t n = (size_t)w * h;
+    uint32_t *piece = calloc(n, sizeof *piece), *stack = malloc(n * sizeof *stack);
+    if (!piece || !stack) {
+        free(piece);
+        free(stack);
+        return false;
+    }
+    uint32_t count = 0;
+    for (size_t s = 0; s < n; s++) {
+        if (px[s] >= 128 || piece[s]) continue;
+        unsigned x0 = w, x1 = 0, y0 = h, y1 = 0;
+        size_t top = 0;
+        piece[s] = ++count;
+        stack[top++] = (uint32_t)s;
+        while (top) {
+            size_t c = stack[--top];
+            unsigned x = (unsigned)(c % w), y = (unsigned)(c / w);
+            x0 = x < x0 ? x : x0, x1 = x > x1 ? x : x1, y0 = y < y0 ? y : y0, y1 = y > y1 ? y : y1;
+            for (int dy = -1; dy <= 1; dy++)
+                for (int dx = -1; dx <= 1; dx++) {
+                    long nx = (long)x + dx, ny = (long)y + dy;
+                    if (nx < 0 || ny < 0 || nx >= (long)w || ny >= (long)h) continue;
+                    size_t k = (size_t)ny * w + (size_t)nx;
+                    if (px[k] >= 128 || piece[k]) continue;
+                    piece[k] = count;
+                    stack[top++] = (uint32_t)k;
+                }
+        }
+        bool large = x1 - x0 + 1 >= least || y1 - y0 + 1 >= least;
+        for (size_t k = s; large && k < n; k++) /* this piece's pixels, from its first on */
+            if (piece[k] == count) big[k] = 1;
+    }
+    free(piece);
+    free(stack);
+    return true;
+}
+
+/* No word of the page's texts (the title, the footer; pdftotext -bbox)
+ * has the maze's ink in its box, for names and shapes on A4 and Letter,
+ * upright and turned, at ages 4 and 6: a shaped maze is fitted with the
+ * room its outline takes (a third of a cell outside the cells). (Main
+ * before the change fitted the cells alone.) */
+static void test_texts_clear(void)
+{
+    if (!have("pdftoppm") || !have("pdftotext")) return;
+    char dir[] = "/tmp/meiro-child-XXXXXX";
+    if (!mkdtemp(dir)) {
+        CHECK_MSG(false, "no temporary folder");
+        return;
+    }
+    static const unsigned young[] = {4, 6};
+    static const size_t kinds[] = {KIND_HEART, KIND_BEAR, KIND_NAME, KIND_NAME + 3, KIND_NAME + 5};
+    enum { DPI = 50 };
+    verdict v = {0};
+    size_t words = 0;
+    char *out = malloc(1 << 16);
+    for (size_t a = 0; a < TEST_COUNT(young) && out; a++)
+        for (size_t k = 0; k < TEST_COUNT(kinds); k++)
+            for (int paper = 0; paper < 2; paper++)
+                for (int turn = 0; turn < 2; turn++) {
+                    meiro_export_options page = default_page();
+                    page.paper = paper ? MEIRO_PAPER_LETTER : MEIRO_PAPER_A4;
+                    page.orientation = turn ? MEIRO_ORIENT_LANDSCAPE : MEIRO_ORIENT_PORTRAIT;
+                    page.title = "A maze for you";
+                    double cell;
+                    meiro_maze *m = child_maze(young[a], kinds[k], 3, &page, &cell, NULL);
+                    if (!m && kinds[k] >= KIND_NAME) continue; /* too long for that page */
+                    char pdf[64], base[64], pgm[64], cmd[256];
+                    snprintf(pdf, sizeof pdf, "%s/m.pdf", dir);
+                    snprintf(base, sizeof base, "%s/m", dir);
+                    snprintf(pgm, sizeof pgm, "%s/m.pgm", dir);
+                    snprintf(cmd, sizeof cmd, "pdftoppm -r %d -gray -singlefile '%s' '%s'", DPI,
+                             pdf, base);
+                    unsigned w = 0, h = 0;
+                    unsigned char *px = NULL;
+                    bool made = m && meiro_save(m, NULL, MEIRO_FORMAT_PDF, &page, pdf, NULL) ==
+                                         MEIRO_OK,
+                         ok = made && run(cmd, NULL, 0) && (px = read_pgm(pgm, &w, &h));
+                    snprintf(cmd, sizeof cmd, "pdftotext -bbox '%s' -", pdf);
+                    ok = ok && run(cmd, out, 1 << 16);
+                    uint8_t *big = ok ? calloc((size_t)w * h, 1) : NULL;
+                    /* pieces 15 mm across or more: the maze's, not a letter's */
+                    ok = ok && big && big_ink(px, w, h, (unsigned)(15 / 25.4 * DPI), big);
+                    char what[96];
+                    snprintf(what, sizeof what, "age %u %s on %s %s", young[a],
+                             kind_name(kinds[k]), paper ? "Letter" : "A4",
+                             turn ? "landscape" : "portrait");
+                    verdict_note(&v, ok, "%s: not made or not read", what);
+                    for (const char *p = ok ? out : ""; (p = strstr(p, "<word ")) != NULL; p++) {
+                        double x0, y0, x1, y1;
+                        if (sscanf(p, "<word xMin=\"%lf\" yMin=\"%lf\" xMax=\"%lf\" yMax=\"%lf\"",
+                                   &x0, &y0, &x1, &y1) != 4)
+                            continue;
+                        words++;
+                        unsigned hits = 0;
+                        for (long y = (long)(y0 * DPI / 72); y <= (long)(y1 * DPI / 72); y++)
+                            for (long x = (long)(x0 * DPI / 72); x <= (long)(x1 * DPI / 72); x++)
+                                hits += x >= 0 && y >= 0 && x < (long)w && y < (long)h &&
+                                        big[(size_t)y * w + (size_t)x];
+                        const char *text = strchr(p, '>');
+                        verdict_note(&v, hits == 0, "%s: %u pixels of the maze in the box of '%.12s'",
+                                     what, hits, text ? text + 1 : "?");
+                    }
+                    free(big);
+                    free(px);
+                    meiro_maze_free(m);
+                    remove(pdf);
+                    remove(pgm);
+                }
+    free(out);
+    rmdir(dir);
+    CHECK(words >= 80);
     CHECK_ALL(v);
 }
 
@@ -784,6 +934,6 @@ int main(int argc, char **argv)
         {"ends_far", test_ends_far},     {"ages", test_ages},
         {"names_fill", test_names_fill}, {"names_refused", test_names_refused},
         {"page_check", test_page_check}, {"printed", test_printed},
-        {"names_read", test_names_read}};
+        {"names_read", test_names_read}, {"texts_clear", test_texts_clear}};
     return test_main("child", argc, argv, cases, TEST_COUNT(cases));
 }

@@ -49,7 +49,8 @@ static const char *const usage_generate_more =
     "                       With --age and no -H: set to fill the page at the\n"
     "                       age's cells, on up to 3 lines, in capitals where\n"
     "                       small letters would not read, in block capitals\n"
-    "                       where no font's would (too long: refused)\n"
+    "                       where no font's would (too long: at ages 3-5 set\n"
+    "                       in cells down to 7.5 mm with a warning, else refused)\n"
     "      --no-bridges     refuse a shape in pieces instead of joining them\n"
     "      --start X,Y      put S in cell X,Y (0-based); needs --goal\n"
     "      --goal X,Y       put G in cell X,Y\n" GRID_HELP
@@ -290,16 +291,21 @@ static int resolve_generate(generate_args *a, meiro_format *format, meiro_export
                            : meiro_text_mask_for_level(a->text, page->lang, a->level, *format, page,
                                                        mask, &info, NULL, &e)) != MEIRO_OK)
         return library_error("generate", NULL, &e);
+    if (a->text && !height && e.message[0]) /* set in smaller cells than the age's: said */
+        fprintf(stderr, "meiro: warning: %s (--text)\n", e.message);
     meiro_maze_sources src = {a->pc.tpl, a->level, a->shape != NULL, a->text ? &info : NULL};
     a->opt.shape_name = a->shape; /* a built-in shape's grid is at least the one where it reads */
     if (meiro_generate_options_resolve(&a->opt, a->given, &src, &e) != MEIRO_OK)
         return library_error("generate", NULL, &e);
     rc = check_output("generate", a->opt.grid, a->opt.width, a->opt.height, *format, page,
                       a->output, a->pc.answers_to, animate);
+    /* a name set for the level keeps its cell, or has said why not */
+    bool set_for_level = a->text && !height;
     meiro_status checked =
-        rc == EXIT_OK ? meiro_level_page_check(a->level, a->opt.grid, a->opt.width, a->opt.height,
-                                               a->text ? height : 0, *format, page, &e)
-                      : MEIRO_OK;
+        rc == EXIT_OK && !set_for_level
+            ? meiro_level_page_check(a->level, a->opt.grid, a->opt.width, a->opt.height,
+                                     a->text ? height : 0, *format, page, &e)
+            : MEIRO_OK;
     if (checked == MEIRO_ERROR_ARGUMENT) /* a warning: made as asked */
         fprintf(stderr, "meiro: warning: %s (%s)\n", e.message,
                 e.field == MEIRO_FIELD_CELL     ? "--cell"

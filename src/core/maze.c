@@ -62,6 +62,7 @@ meiro_maze *meiro_maze_clone(const meiro_maze *maze, meiro_error *err)
         return NULL;
     }
     uint8_t *cells = m->cells, *active = m->active;
+    if (active) memcpy(active, maze->active, (size_t)maze->w * maze->h); /* its bridges too */
     uint32_t *row_start = m->row_start;
     *m = *maze;
     m->cells = cells;
@@ -458,9 +459,11 @@ meiro_status meiro_maze_is_perfect(const meiro_maze *maze, bool *perfect, meiro_
 
 bool meiro_maze_equal(const meiro_maze *a, const meiro_maze *b)
 {
-    if (a->grid != b->grid || a->w != b->w || a->h != b->h || a->active_count != b->active_count ||
-        (a->active && b->active && memcmp(a->active, b->active, (size_t)a->w * a->h) != 0))
+    if (a->grid != b->grid || a->w != b->w || a->h != b->h || a->active_count != b->active_count)
         return false; /* (one mask and none differ in active_count) */
+    /* inside or not: which cells are bridges is the drawing's business */
+    for (size_t i = 0; a->active && b->active && i < (size_t)a->w * a->h; i++)
+        if (!a->active[i] != !b->active[i]) return false;
     return a->start.x == b->start.x && a->start.y == b->start.y && a->goal.x == b->goal.x &&
            a->goal.y == b->goal.y && a->start_door == b->start_door &&
            a->goal_door == b->goal_door && memcmp(a->cells, b->cells, maze_total(a)) == 0;

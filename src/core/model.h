@@ -23,6 +23,10 @@ static inline uint8_t cell_under_bit(unsigned d)
     return (d & 1u) ? CELL_UNDER_EW : CELL_UNDER_NS;
 }
 
+/* The mark of a bridge cell in a maze's active mask: inside, but drawn as
+ * a plain corridor between the shape's pieces, outside their outline. */
+#define MASK_BRIDGE 2
+
 struct meiro_maze {
     uint32_t w, h;
     uint8_t *cells;        /* rect: w * h bytes, row-major, CELL_OPEN_E/S bits;
@@ -30,7 +34,8 @@ struct meiro_maze {
                        (kept on both cells of a passage; see core/grid.h) */
     uint8_t grid;          /* meiro_grid */
     uint8_t *active;       /* rect with a mask: w * h bytes, 1 = inside the
-                              shape; NULL = every cell is */
+                              shape, MASK_BRIDGE = a cell of a bridge joining
+                              its pieces; NULL = every cell is */
     uint64_t active_count; /* cells that are part of the maze */
     uint32_t *row_start;   /* polar: h + 1 offsets, cell (x, y) is
                               row_start[y] + x; NULL on other grids */

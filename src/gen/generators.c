@@ -177,6 +177,8 @@ static meiro_status apply_mask(meiro_maze *m, const meiro_generate_options *opt,
     uint32_t added;
     meiro_status s = mask_join(inside, m->w, m->h, !opt->no_bridges, &added, err);
     if (s == MEIRO_OK) s = meiro_maze_set_mask(m, inside, err);
+    for (size_t i = 0; s == MEIRO_OK && added && m->active && i < n; i++)
+        if (inside[i] == MASK_BRIDGE) m->active[i] = MASK_BRIDGE; /* drawn as corridors */
     free(inside);
     return s;
 }

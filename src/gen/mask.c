@@ -1,5 +1,6 @@
 /* Masked rectangles: joining a shape that falls into pieces with the
- * shortest bridges of cells, and what generators need on a shape (a random
+ * shortest bridges of cells (straight where one is as short, marked
+ * MASK_BRIDGE: drawn as corridors between the pieces), and what generators need on a shape (a random
  * cell inside, an order of cells that each touch an earlier one, closing the
  * loops that walls growing from a shape's edge leave around its holes). */
 #include "core/alloc.h"
@@ -58,13 +59,23 @@ static uint32_t label_pieces(const uint8_t *inside, uint32_t w, uint32_t h, uint
     return pieces;
 }
 
-/* Marks the cells from i back to its piece (following `back`) inside. */
+/* Marks the cells from i back to its piece (following `back`) a bridge. */
 static void lay_bridge(uint8_t *inside, const uint8_t *back, uint32_t w, uint32_t h, size_t i)
 {
     while (!inside[i]) {
-        inside[i] = 1;
+        inside[i] = MASK_BRIDGE;
         i = step(w, h, i, back[i]);
     }
+}
+
+/* The cost of the bridge through cells i and j (j the neighbour of i in
+ * direction d): twice its cells, one more where it bends. */
+static uint32_t bridge_cost(const uint8_t *inside, const uint8_t *back, const uint8_t *straight,
+                            const uint32_t *dist, size_t i, size_t j, unsigned d)
+{
+    bool line = (inside[i] || (straight[i] && back[i] == dir_opposite((meiro_dir)d))) &&
+                (inside[j] || (straight[j] && back[j] == d));
+    return 2 * (dist[i] + dist[j]) + !line;
 }
 
 meiro_status mask_join(uint8_t *inside, uint32_t w, uint32_t h, bool bridges, uint32_t *added,
@@ -73,7 +84,7 @@ meiro_status mask_join(uint8_t *inside, uint32_t w, uint32_t h, bool bridges, ui
     size_t n = (size_t)w * h;
     uint32_t *label = alloc_array(n, sizeof *label), *queue = alloc_array(n, sizeof *queue);
     uint32_t *dist = NULL, *parent = NULL;
-    uint8_t *back = NULL;
+    uint8_t *back = NULL, *straight = NULL;
     u32vec edges = {NULL, 0, 0};
     meiro_status s = MEIRO_OK;
     *added = 0;
@@ -99,8 +110,9 @@ meiro_status mask_join(uint8_t *inside, uint32_t w, uint32_t h, bool bridges, ui
      * nearest piece, the distance and the way back to it. */
     dist = alloc_array(n, sizeof *dist);
     back = zalloc(n, 1);
+    straight = zalloc(n, 1);
     parent = alloc_array(pieces, sizeof *parent);
-    if (!dist || !back || !parent) goto nomem;
+    if (!dist || !back || !straight || !parent) goto nomem;
     size_t head = 0, tail = 0;
     for (size_t i = 0; i < n; i++) {
         dist[i] = inside[i] ? 0 : UINT32_MAX;
@@ -117,16 +129,24 @@ meiro_status mask_join(uint8_t *inside, uint32_t w, uint32_t h, bool bridges, ui
             queue[tail++] = (uint32_t)j;
         }
     }
+    /* whether the way back from a cell to its piece is straight (in the
+     * order found: the next cell back is known first) */
+    for (size_t q = 0; q < tail; q++) {
+        size_t i = queue[q], k = inside[i] ? i : step(w, h, i, back[i]);
+        straight[i] = inside[i] || inside[k] || (back[k] == back[i] && straight[k]);
+    }
     /* Where two pieces' regions meet, a bridge of dist[a] + dist[b] cells
      * would join them: Kruskal over those meeting points, cheapest first
-     * (a counting sort by cost), keeps the shortest set of bridges. */
+     * (a counting sort by cost: twice the cells, and one more for a bent
+     * bridge), keeps the shortest set of bridges, straight where it can. */
     uint32_t most = 0;
     for (size_t i = 0; i < n; i++) {
         for (unsigned d = MEIRO_EAST; d <= MEIRO_SOUTH; d++) {
             size_t j = step(w, h, i, d);
             if (j == SIZE_MAX || label[i] == label[j]) continue;
             if (!u32vec_push(&edges, (uint32_t)i) || !u32vec_push(&edges, d)) goto nomem;
-            if (dist[i] + dist[j] > most) most = dist[i] + dist[j];
+            if (bridge_cost(inside, back, straight, dist, i, j, d) > most)
+                most = bridge_cost(inside, back, straight, dist, i, j, d);
         }
     }
     size_t count = edges.count / 2;
@@ -139,12 +159,13 @@ meiro_status mask_join(uint8_t *inside, uint32_t w, uint32_t h, bool bridges, ui
     }
     for (size_t e = 0; e < count; e++) {
         size_t i = edges.items[2 * e], j = step(w, h, i, edges.items[2 * e + 1]);
-        start[dist[i] + dist[j] + 1]++;
+        start[bridge_cost(inside, back, straight, dist, i, j, edges.items[2 * e + 1]) + 1]++;
     }
     for (uint32_t c = 1; c <= most + 1; c++) start[c] += start[c - 1];
     for (size_t e = 0; e < count; e++) {
         size_t i = edges.items[2 * e], j = step(w, h, i, edges.items[2 * e + 1]);
-        order[start[dist[i] + dist[j]]++] = (uint32_t)e;
+        order[start[bridge_cost(inside, back, straight, dist, i, j, edges.items[2 * e + 1])]++] =
+            (uint32_t)e;
     }
     free(start);
     for (uint32_t p = 0; p < pieces; p++) parent[p] = p;
@@ -167,6 +188,7 @@ done:
     free(queue);
     free(dist);
     free(back);
+    free(straight);
     free(parent);
     free(edges.items);
     return s;

@@ -471,6 +471,14 @@ void maze_cells(const meiro_maze *m, double *w, double *h)
     *w /= units, *h /= units;
 }
 
+double maze_outline_room(const meiro_maze *m)
+{
+    return m->grid == MEIRO_GRID_RECT && m->active &&
+                   (uint64_t)m->w * m->h <= OUTLINE_MAX_CELLS
+               ? OUTLINE_ROOM
+               : 0;
+}
+
 /* "20 x 15" for a rectangle's cells, "23.1 x 19.4 cells" for a grid's box. */
 static void cells_text(double w, double h, char *buf, size_t size)
 {
@@ -492,13 +500,16 @@ meiro_status layout_in_slot(double w, double h, unsigned doors, box slot, bool c
     /* a 1 x 1 maze's marks stand in its doors, half a cell out: the arrows
      * start beyond them */
     double from = w == 1 && h == 1 ? 0.5 : 0;
+    /* a shaped maze is fitted with its outline's room around it, so the
+     * outline keeps off the title and the footer */
+    double pad = 2 * L->outline_room;
     if (cell_exact > 0) {
         L->cell = cell_exact;
         L->line = line_capped(line, L->cell);
         double room = doors ? arrow_length(L->cell) + from * L->cell : 0;
         box a = without_arrows(area, doors, room);
-        if (L->cell * w + L->line > a.w || L->cell * h + L->line > a.h) {
-            double best = floor(fit_cell(w, h, a.w, a.h) * 10) / 10;
+        if (L->cell * (w + pad) + L->line > a.w || L->cell * (h + pad) + L->line > a.h) {
+            double best = floor(fit_cell(w + pad, h + pad, a.w, a.h) * 10) / 10;
             return fail_field(err, MEIRO_FIELD_CELL, MEIRO_ERROR_ARGUMENT,
                               "a %s maze with %g mm cells needs %.1f x %.1f mm%s, but the "
                               "page leaves %.1f x %.1f mm; the largest cell that fits is %.1f mm "
@@ -507,7 +518,7 @@ meiro_status layout_in_slot(double w, double h, unsigned doors, box slot, bool c
                               doors ? " and its door arrows" : "", a.w, a.h, best);
         }
     } else {
-        L->cell = fit_cell(w, h, area.w, area.h);
+        L->cell = fit_cell(w + pad, h + pad, area.w, area.h);
         if (cell_max > 0 && L->cell > cell_max) L->cell = cell_max;
         /* the largest cell that fits with its arrows (a bigger cell needs
          * more room for both), by bisection */
@@ -534,6 +545,7 @@ meiro_status layout_in_slot(double w, double h, unsigned doors, box slot, bool c
     L->path_width = clamp(L->cell * 0.3, 0.2, 4.0);
     /* --crop: half a cell around, and the arrows */
     double border = fmax(fmax(L->cell / 2, 2.0), L->arrow ? L->arrow_from + L->arrow + 1 : 0);
+    border = fmax(border, L->outline_room * L->cell + L->line);
     L->crop_x = L->maze_x - border;
     L->crop_y = L->maze_y - border;
     L->crop_w = L->maze_w + 2 * border;

@@ -36,7 +36,17 @@ typedef struct page_layout {
      * service's black-and-white interior (red prints as a grey line among
      * the walls there) */
     bool grey_path;
+    /* cells kept clear on each side for a shaped maze's outline (set by
+     * the caller before layout_in_slot: maze_outline_room) */
+    double outline_room;
 } page_layout;
+
+/* A shaped maze's outline (render/outline.c) runs about 0.3 cell outside
+ * its cells, its line beyond: the room the fit keeps for it, in cells.
+ * Grids past OUTLINE_MAX_CELLS are drawn without one. */
+#define OUTLINE_ROOM 0.35
+enum { OUTLINE_MAX_CELLS = 1 << 18 };
+double maze_outline_room(const meiro_maze *m);
 
 /* The margin suits the paper (it fails on every page otherwise); if the
  * template gave it, err names the template's line. */

@@ -7,8 +7,11 @@
  * third of a cell outside the cells and still between letters one cell
  * apart; the line is then smoothed along its length in small steps, each
  * point held clear of every cell, so the cells' steps become slopes and
- * curves and the line never touches a wall. Linear in the raster's pixels
- * and the line's points. */
+ * curves and the line never touches a wall. Bridges joining the pieces
+ * (MASK_BRIDGE cells) are left out of it: each piece (a name's letter)
+ * gets its own outline, cut where a bridge leaves it, and the bridge is a
+ * plain corridor between them. Linear in the raster's pixels and the
+ * line's points. */
 #include "core/alloc.h"
 #include "core/error.h"
 #include "core/model.h"
@@ -27,7 +30,6 @@
 enum {
     OUTLINE_PAD = 2,             /* empty cells around the grid */
     OUTLINE_PIXELS = 1 << 20,    /* the raster is at most this big */
-    OUTLINE_MAX_CELLS = 1 << 18, /* past this the cells are too small to need one */
     NO_EDGE = -1,
 };
 
@@ -82,7 +84,7 @@ static double clearance(const meiro_maze *m, double x, double y)
     for (long j = cy - 2; j <= cy + 2; j++)
         for (long i = cx - 2; i <= cx + 2; i++) {
             if (i < 0 || j < 0 || i >= (long)m->w || j >= (long)m->h ||
-                !m->active[(size_t)j * m->w + (size_t)i])
+                m->active[(size_t)j * m->w + (size_t)i] != 1)
                 continue;
             double dx = x < i       ? i - x
                         : x > i + 1 ? x - i - 1
@@ -177,7 +179,7 @@ meiro_status outline_trace(const meiro_maze *m, double line, outline *out, meiro
         for (size_t x = 0; x < w; x++) {
             long cx = (long)(x / s) - OUTLINE_PAD, cy = (long)(y / s) - OUTLINE_PAD;
             a[y * w + x] = cx >= 0 && cy >= 0 && cx < (long)m->w && cy < (long)m->h &&
-                           m->active[(size_t)cy * m->w + (size_t)cx];
+                           m->active[(size_t)cy * m->w + (size_t)cx] == 1;
         }
     float k[64];
     double sigma = OUTLINE_SIGMA * s, total = 0;
@@ -298,6 +300,20 @@ meiro_status draw_outline(cairo_t *cr, const meiro_maze *m, const page_layout *L
     meiro_status s = outline_trace(m, L->line / L->cell, &o, err);
     if (s != MEIRO_OK || o.loops == 0) return s;
     cairo_save(cr);
+    /* cut where bridges cross it: the page but their cells */
+    bool bridges = false;
+    for (size_t i = 0; i < (size_t)m->w * m->h && !bridges; i++) bridges = m->active[i] == MASK_BRIDGE;
+    if (bridges) {
+        double big = 1e6;
+        cairo_rectangle(cr, -big, -big, 2 * big, 2 * big);
+        for (uint32_t y = 0; y < m->h; y++)
+            for (uint32_t x = 0; x < m->w; x++)
+                if (m->active[(size_t)y * m->w + x] == MASK_BRIDGE)
+                    cairo_rectangle(cr, L->maze_x + x * L->cell, L->maze_y + y * L->cell, L->cell,
+                                    L->cell);
+        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD);
+        cairo_clip(cr);
+    }
     size_t start = 0;
     for (size_t l = 0; l < o.loops; l++) {
         for (size_t i = start; i < o.loop_end[l]; i++) {
