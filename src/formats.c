@@ -340,7 +340,8 @@ static bool weave_format(meiro_format format)
 {
     return format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_SVG ||
            format == MEIRO_FORMAT_PNG || format == MEIRO_FORMAT_JSON ||
-           format == MEIRO_FORMAT_HTML || format == MEIRO_FORMAT_TEXT || format == MEIRO_FORMAT_CSV;
+           format == MEIRO_FORMAT_HTML || format == MEIRO_FORMAT_TEXT || format == MEIRO_FORMAT_CSV ||
+           format == MEIRO_FORMAT_XLSX;
 }
 
 static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *path,
@@ -357,7 +358,7 @@ static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *
     if (s == MEIRO_OK && maze->weave && !weave_format(format))
         s = fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
                        "%s cannot show a weave maze's crossings yet: write it as pdf, svg, png, "
-                       "html, json, text or csv",
+                       "html, xlsx, json, text or csv",
                        formats[format].info.name);
     /* text and CSV write a crossing in its cell, where S or G would stand */
     if (s == MEIRO_OK && maze->weave &&

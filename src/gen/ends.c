@@ -152,6 +152,14 @@ static bool in_set(const meiro_maze *m, size_t id, int set)
 
 /* The reachable cell of `set` farthest from `from` in dist (the first in
  * id order of those) and far enough from it; false if none. */
+/* Whether S or G may stand on cell i: not on a weave's crossing, where
+ * the letter would hide which passage it stands in (and text and CSV
+ * could not write it). */
+static bool end_cell(const meiro_maze *m, size_t i)
+{
+    return !m->weave || !(m->cells[i] & CELL_UNDER);
+}
+
 static bool farthest_in(const meiro_maze *m, const uint32_t *dist, int set, size_t from,
                         double apart, size_t *best)
 {
@@ -160,7 +168,7 @@ static bool farthest_in(const meiro_maze *m, const uint32_t *dist, int set, size
     bool found = false;
     for (size_t i = 0; i < n; i++) {
         if (dist[i] == UINT32_MAX || (found && dist[i] <= best_dist) || !in_set(m, i, set) ||
-            !far_apart(m, from, i, apart))
+            !end_cell(m, i) || !far_apart(m, from, i, apart))
             continue;
         *best = i;
         best_dist = dist[i];
@@ -303,7 +311,7 @@ static meiro_status place_center(meiro_maze *m, bool outward, meiro_error *err)
     size_t n = grid_total(m), centre = grid_id(m, m->start), rim = centre;
     double best = INFINITY;
     for (grid_at at = grid_at_id(m, 0); at.id < n; grid_advance(m, &at)) {
-        if (!grid_active(m, at.id)) continue;
+        if (!grid_active(m, at.id) || !end_cell(m, at.id)) continue;
         double cx, cy;
         grid_cell_centre(m, at.c, &cx, &cy);
         double d = hypot(cx - mx, cy - my);
@@ -353,12 +361,12 @@ static void mark_piece(const uint8_t *mask, uint32_t w, uint32_t h, size_t seed,
 }
 
 /* The cell tagged `tag` farthest from where dist was measured. */
-static size_t farthest_tagged(const uint32_t *dist, const uint8_t *piece, uint8_t tag, size_t n,
-                              size_t best)
+static size_t farthest_tagged(const meiro_maze *m, const uint32_t *dist, const uint8_t *piece,
+                              uint8_t tag, size_t n, size_t best)
 {
     uint32_t far = 0;
     for (size_t i = 0; i < n; i++)
-        if (dist[i] != UINT32_MAX && (piece[i] & tag) && dist[i] >= far) {
+        if (dist[i] != UINT32_MAX && (piece[i] & tag) && end_cell(m, i) && dist[i] >= far) {
             if (dist[i] > far || best == SIZE_MAX) best = i;
             far = dist[i];
         }
@@ -391,11 +399,11 @@ static meiro_status place_pieces(meiro_maze *m, const meiro_generate_options *op
     }
     if (s == MEIRO_OK && (piece[b] & 2)) {
         if ((s = grid_distances(m, b, dist, err)) == MEIRO_OK)
-            a = farthest_tagged(dist, piece, 1, n, a);
+            a = farthest_tagged(m, dist, piece, 1, n, a);
         if (s == MEIRO_OK && (s = grid_distances(m, a, dist, err)) == MEIRO_OK)
-            b = farthest_tagged(dist, piece, 2, n, b);
+            b = farthest_tagged(m, dist, piece, 2, n, b);
         if (s == MEIRO_OK && (s = grid_distances(m, b, dist, err)) == MEIRO_OK)
-            a = farthest_tagged(dist, piece, 1, n, a);
+            a = farthest_tagged(m, dist, piece, 1, n, a);
         if (s == MEIRO_OK) {
             m->start = grid_cell(m, a);
             m->goal = grid_cell(m, b);

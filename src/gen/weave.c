@@ -15,15 +15,26 @@
 
 #include <stdlib.h>
 
+/* Whether cell b must not become a crossing: S or G, when the user named
+ * their cells (S or G on a crossing would hide which passage it is in). */
+static bool kept_cell(const meiro_maze *m, const meiro_generate_options *opt, size_t b)
+{
+    return opt->ends == MEIRO_ENDS_CELLS &&
+           (b == grid_id(m, opt->start) || b == grid_id(m, opt->goal));
+}
+
 /* The sides of `at` a tunnel may leave by, when the draw lets it (a share
  * `percent` of the cells that could). */
 static unsigned tunnels(const meiro_maze *m, rng_state *rng, grid_at at, const uint8_t *seen,
-                        unsigned percent)
+                        const meiro_generate_options *opt)
 {
     unsigned t = 0;
     for (unsigned d = 0; d < DIR_COUNT; d++)
-        if (weave_can_cross(m, at, d, seen)) t |= dir_bit(d);
-    if (t && rng_below(rng, 100) >= percent) t = 0;
+        if (weave_can_cross(m, at, d, seen) &&
+            !kept_cell(m, opt,
+                       at.id + (size_t)((ptrdiff_t)DIR_DY[d] * (ptrdiff_t)m->w + DIR_DX[d])))
+            t |= dir_bit(d);
+    if (t && rng_below(rng, 100) >= opt->weave) t = 0;
     return t;
 }
 
@@ -51,7 +62,7 @@ static meiro_status weave_dig(meiro_maze *m, rng_state *rng, const meiro_generat
     trail[at.id] = TRAIL_SEEN | TRAIL_ROOT;
     for (;;) {
         unsigned fresh = rect_unmarked(m, at.id, rect_sides(m, at), trail, TRAIL_SEEN);
-        unsigned under = tunnels(m, rng, at, trail, opt->weave);
+        unsigned under = tunnels(m, rng, at, trail, opt);
         if (fresh | under) {
             unsigned d = rng_pick_bit(rng, fresh | under);
             at = step(m, at, d, under);
@@ -80,7 +91,7 @@ static meiro_status weave_growing_tree(meiro_maze *m, rng_state *rng,
         if (bias > 0 && rng_unit(rng) < bias) k = rng_below(rng, (uint32_t)list.count);
         grid_at c = grid_at_id(m, list.items[k]);
         unsigned fresh = rect_unmarked(m, c.id, rect_sides(m, c), seen, 1);
-        unsigned under = tunnels(m, rng, c, seen, opt->weave);
+        unsigned under = tunnels(m, rng, c, seen, opt);
         if (!(fresh | under)) {
             list.items[k] = list.items[--list.count];
             continue;
@@ -110,7 +121,9 @@ static meiro_status weave_cluster(meiro_maze *m, rng_state *rng, const meiro_gen
     for (uint32_t y = 1; y + 1 < m->h; y++)
         for (uint32_t x = 1; x + 1 < m->w; x++) {
             size_t b = (size_t)y * w + x, nb[DIR_COUNT] = {b - w, b + 1, b + w, b - 1};
-            if (rng_below(rng, 100) >= opt->weave || grid_open_sides_as(m, true, b)) continue;
+            if (rng_below(rng, 100) >= opt->weave || grid_open_sides_as(m, true, b) ||
+                kept_cell(m, opt, b))
+                continue;
             bool fits = grid_active(m, b);
             uint32_t roots[5] = {set_find(parent, (uint32_t)b)};
             for (unsigned d = 0; d < DIR_COUNT && fits; d++) {

@@ -13,7 +13,11 @@
  * and G are PNG images (drawn by cairo from the SVG) placed over their
  * cells; arrows outside the doors of S and G are arrow characters in the
  * ring of empty cells around the maze. On a shape the cells outside it are
- * blank, the borders following its edge. */
+ * blank, the borders following its edge. A weave maze's crossing cell
+ * (the over-passage runs through it, a tunnel passes under) has dashed
+ * borders on the two sides the tunnel goes under; on the answer sheet the
+ * way over it is filled as any cell of the way, the way under it striped
+ * along the tunnel. */
 #define _POSIX_C_SOURCE 200809L
 #include "core/alloc.h"
 #include "core/error.h"
@@ -57,6 +61,7 @@ typedef struct format_cache {
     lxw_workbook *wb;
     lxw_format *fmt[ALL_DIRS + 1][KIND_COUNT];
     lxw_format *text[TEXT_ROWS];
+    lxw_format *cross[2][3]; /* crossings: tunnel west-east or north-south; way off, over, under */
     double mark_pt;
     uint8_t border; /* LXW_BORDER_MEDIUM, or THICK for a template's heavy walls */
 } format_cache;
@@ -85,6 +90,41 @@ static lxw_format *format_for(format_cache *c, unsigned walls, unsigned kind)
         format_set_bg_color(f, 0xF4B183); /* a soft orange that prints clearly */
     }
     return *slot = f;
+}
+
+/* A crossing's cell, its tunnel west to east (ew) or north to south: the
+ * two sides the tunnel goes under dashed, the way over it (way 1) filled,
+ * the way under it (way 2) striped along the tunnel. */
+static lxw_format *cross_format(format_cache *c, bool ew, unsigned way)
+{
+    lxw_format **slot = &c->cross[ew][way];
+    if (*slot) return *slot;
+    lxw_format *f = workbook_add_format(c->wb);
+    if (!f) return NULL;
+    uint8_t dash = c->border == LXW_BORDER_HAIR || c->border == LXW_BORDER_THIN
+                       ? LXW_BORDER_DASHED
+                       : LXW_BORDER_MEDIUM_DASHED;
+    if (ew) format_set_left(f, dash), format_set_right(f, dash);
+    else format_set_top(f, dash), format_set_bottom(f, dash);
+    if (way == 1) {
+        format_set_pattern(f, LXW_PATTERN_SOLID);
+        format_set_bg_color(f, 0xF4B183); /* the way's colour (format_for) */
+    } else if (way == 2) {
+        format_set_pattern(f, ew ? LXW_PATTERN_DARK_HORIZONTAL : LXW_PATTERN_DARK_VERTICAL);
+        format_set_fg_color(f, 0xF4B183);
+        format_set_bg_color(f, 0xFFFFFF);
+    }
+    return *slot = f;
+}
+
+/* How the way passes a crossing at (x, y): 0 not at all, 1 over it (the
+ * cell is on the way), 2 under it only (the tunnel's walls are marked). */
+static unsigned cross_way(const meiro_maze *m, const uint8_t *marks, uint32_t x, uint32_t y,
+                          bool ew)
+{
+    if (!marks) return 0;
+    if (marks[cell_index(m, x, y)] & MARK_PATH) return 1;
+    return (marks[cell_index(m, x, y)] & (ew ? MARK_EAST : MARK_SOUTH)) ? 2 : 0;
 }
 
 static lxw_format *text_format(format_cache *c, int which)
@@ -331,6 +371,16 @@ static lxw_error add_sheet(lxw_workbook *wb, format_cache *cache, const meiro_ma
                                        (m->picture == MEIRO_PICTURE_REVERSE);
             }
             const char *arrow = inside ? NULL : door_arrow(m, col, ring);
+            meiro_dir cross = inside && m->weave
+                                  ? meiro_maze_crossing(m, (meiro_cell){col - 1, ring - 1})
+                                  : MEIRO_NO_DIR;
+            if (cross != MEIRO_NO_DIR && !mark) { /* (S and G never stand on one) */
+                bool ew = cross == MEIRO_EAST;
+                lxw_format *f = cross_format(cache, ew, cross_way(m, marks, col - 1, ring - 1, ew));
+                if (!f) return LXW_ERROR_MEMORY_MALLOC_FAILED;
+                e = worksheet_write_blank(ws, row, (lxw_col_t)col, f);
+                continue;
+            }
             bool open = play && active && !mark;
             if (!walls && !mark && !on_path && !arrow && !open) continue;
             unsigned kind = arrow  ? KIND_ARROW
@@ -531,6 +581,10 @@ meiro_status xlsx_check(const doc_item *items, size_t count, const meiro_export_
         meiro_status s = sheet_size(m, opt, false, count, &plan, err);
         if (s != MEIRO_OK) return s;
         if (cell_mm && i == 0) *cell_mm = plan.cell_mm;
+        if (opt->play && m->weave) /* its check counts a cell's marked neighbours */
+            return fail_field(err, MEIRO_FIELD_PLAY, MEIRO_ERROR_ARGUMENT,
+                              "a playable sheet cannot check a weave maze's crossings: leave out "
+                              "--play, or play it as html");
         if (opt->play && (uint64_t)m->w * m->h > PLAY_MAX_CELLS)
             return fail_field(
                 err, MEIRO_FIELD_PLAY, MEIRO_ERROR_ARGUMENT,
