@@ -71,14 +71,16 @@ SERVE_MODULE = $(BUILD)/$(SERVE_MODULE_NAME)
 RENDER_OBJ := $(filter $(BUILD)/obj/render/%,$(LIB_OBJ))
 LIGHT_OBJ  := $(filter-out $(RENDER_OBJ),$(LIB_OBJ)) $(BUILD)/obj/render_lazy.o
 # Inside the module, librsvg and gdk-pixbuf (with gio and libxml2) are
-# opened on first use too (src/render_libs.c: art, shapes, pictures), by
+# opened on first use too (src/render_libs.c: art, shapes, pictures), and
+# libqpdf (trim and bleed boxes, preflight), by
 # soname: the module links the other drawing libraries only.
 MODULE_OBJ  = $(BUILD)/obj/render_entry.o $(BUILD)/obj/render_libs.o
-MODULE_LIBS = $(shell pkg-config --libs cairo pangocairo xlsxwriter libpng libqpdf $(PAGE_PKGS) $(IO_PKGS) \
+MODULE_LIBS = $(shell pkg-config --libs cairo pangocairo xlsxwriter libpng $(PAGE_PKGS) $(IO_PKGS) \
                 2>/dev/null) -lm
 soname_of   = $(shell objdump -p $$($(CC) -print-file-name=$1) 2>/dev/null | awk '$$1 == "SONAME" { print $$2 }')
 $(BUILD)/obj/render_libs.o: CPPFLAGS += -DMEIRO_RSVG_SONAME='"$(call soname_of,librsvg-2.so)"' \
-    -DMEIRO_PIXBUF_SONAME='"$(call soname_of,libgdk_pixbuf-2.0.so)"'
+    -DMEIRO_PIXBUF_SONAME='"$(call soname_of,libgdk_pixbuf-2.0.so)"' \
+    -DMEIRO_QPDF_SONAME='"$(call soname_of,libqpdf.so)"'
 # glib: level_page.c's UTF-8 functions
 LIGHT_LIBS  = $(shell pkg-config --libs $(IO_PKGS) $(PAGE_PKGS) glib-2.0 2>/dev/null) -lm
 # the module and its loader must come from the same sources: the version

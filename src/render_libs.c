@@ -1,4 +1,4 @@
-/* librsvg and gdk-pixbuf (with gio and libxml2) on first use, inside the
+/* librsvg and gdk-pixbuf (with gio and libxml2), and libqpdf, on first use, inside the
  * drawing module: only art (S and G pictures, frames), shapes and pictures
  * use them, so the module does not link them and a plain page never loads
  * them (issue 25). Each function the render layer calls is defined here
@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <gdk-pixbuf/gdk-pixbuf.h>
 #include <librsvg/rsvg.h>
+#include <qpdf/qpdf-c.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -128,3 +129,91 @@ LAZY(pixbuf_lib, GdkColorspace, gdk_pixbuf_get_colorspace, (const GdkPixbuf *pix
 LAZY(pixbuf_lib, GdkPixbuf *, gdk_pixbuf_apply_embedded_orientation, (GdkPixbuf * src), (src))
 /* asked only about a loader's error, so the library is open */
 LAZY(pixbuf_lib, GQuark, gdk_pixbuf_error_quark, (void), ())
+
+/* libqpdf (with libstdc++, gnutls, gmp, libjpeg) on first use too: only a
+ * PDF's trim and bleed boxes and meiro preflight read PDFs through it, and
+ * loading it cost about 5 ms of every drawing run, XLSX included. Its C API
+ * has no error channel at qpdf_init: when the library cannot be loaded,
+ * qpdf_init says why on stderr once and returns NULL, which every caller
+ * checks. */
+static lazy_lib qpdf_lib = {MEIRO_QPDF_SONAME, ONCE_FLAG_INIT, NULL, ""};
+
+static void open_qpdf(void)
+{
+    qpdf_lib.handle = dlopen(qpdf_lib.soname, RTLD_NOW | RTLD_LOCAL);
+    if (!qpdf_lib.handle) {
+        snprintf(qpdf_lib.why, sizeof qpdf_lib.why, "%.400s", dlerror());
+        fprintf(stderr, "meiro: cannot load %s: %s\n", qpdf_lib.soname, qpdf_lib.why);
+    }
+}
+
+qpdf_data qpdf_init(void)
+{
+    call_once(&qpdf_lib.once, open_qpdf);
+    if (!qpdf_lib.handle) return NULL;
+    qpdf_data (*f)(void);
+    lazy_fn(&qpdf_lib, "qpdf_init", &f, sizeof f);
+    return f();
+}
+
+/* the rest: asked only about a qpdf_data that qpdf_init made */
+LAZY_VOID(qpdf_lib, qpdf_cleanup, (qpdf_data * qpdf), (qpdf))
+LAZY(qpdf_lib, unsigned char const *, qpdf_get_buffer, (qpdf_data qpdf), (qpdf))
+LAZY(qpdf_lib, size_t, qpdf_get_buffer_length, (qpdf_data qpdf), (qpdf))
+LAZY(qpdf_lib, qpdf_error, qpdf_get_error, (qpdf_data qpdf), (qpdf))
+LAZY(qpdf_lib, char const *, qpdf_get_error_full_text, (qpdf_data q, qpdf_error e), (q, e))
+LAZY(qpdf_lib, char const *, qpdf_get_error_message_detail, (qpdf_data q, qpdf_error e), (q, e))
+LAZY(qpdf_lib, int, qpdf_get_num_pages, (qpdf_data qpdf), (qpdf))
+LAZY(qpdf_lib, qpdf_oh, qpdf_get_object_by_id, (qpdf_data qpdf, int objid, int generation),
+     (qpdf, objid, generation))
+LAZY(qpdf_lib, qpdf_oh, qpdf_get_page_n, (qpdf_data qpdf, size_t zero_based_index),
+     (qpdf, zero_based_index))
+LAZY(qpdf_lib, qpdf_oh, qpdf_get_root, (qpdf_data qpdf), (qpdf))
+LAZY(qpdf_lib, qpdf_oh, qpdf_get_trailer, (qpdf_data qpdf), (qpdf))
+LAZY(qpdf_lib, QPDF_BOOL, qpdf_has_error, (qpdf_data qpdf), (qpdf))
+LAZY(qpdf_lib, QPDF_ERROR_CODE, qpdf_init_write_memory, (qpdf_data qpdf), (qpdf))
+LAZY_VOID(qpdf_lib, qpdf_oh_append_item, (qpdf_data qpdf, qpdf_oh oh, qpdf_oh item),
+          (qpdf, oh, item))
+LAZY_VOID(qpdf_lib, qpdf_oh_begin_dict_key_iter, (qpdf_data qpdf, qpdf_oh dict), (qpdf, dict))
+LAZY(qpdf_lib, QPDF_BOOL, qpdf_oh_dict_more_keys, (qpdf_data qpdf), (qpdf))
+LAZY(qpdf_lib, char const *, qpdf_oh_dict_next_key, (qpdf_data qpdf), (qpdf))
+LAZY(qpdf_lib, qpdf_oh, qpdf_oh_get_array_item, (qpdf_data qpdf, qpdf_oh oh, int n), (qpdf, oh, n))
+LAZY(qpdf_lib, int, qpdf_oh_get_array_n_items, (qpdf_data qpdf, qpdf_oh oh), (qpdf, oh))
+LAZY(qpdf_lib, qpdf_oh, qpdf_oh_get_dict, (qpdf_data qpdf, qpdf_oh oh), (qpdf, oh))
+LAZY(qpdf_lib, qpdf_oh, qpdf_oh_get_key, (qpdf_data qpdf, qpdf_oh oh, char const *key),
+     (qpdf, oh, key))
+LAZY(qpdf_lib, char const *, qpdf_oh_get_name, (qpdf_data qpdf, qpdf_oh oh), (qpdf, oh))
+LAZY(qpdf_lib, double, qpdf_oh_get_numeric_value, (qpdf_data qpdf, qpdf_oh oh), (qpdf, oh))
+LAZY(qpdf_lib, QPDF_ERROR_CODE, qpdf_oh_get_page_content_data,
+     (qpdf_data qpdf, qpdf_oh page_oh, unsigned char **bufp, size_t *len),
+     (qpdf, page_oh, bufp, len))
+LAZY(qpdf_lib, QPDF_ERROR_CODE, qpdf_oh_get_stream_data,
+     (qpdf_data qpdf, qpdf_oh stream_oh, enum qpdf_stream_decode_level_e decode_level,
+      QPDF_BOOL *filtered, unsigned char **bufp, size_t *len),
+     (qpdf, stream_oh, decode_level, filtered, bufp, len))
+LAZY(qpdf_lib, QPDF_BOOL, qpdf_oh_has_key, (qpdf_data qpdf, qpdf_oh oh, char const *key),
+     (qpdf, oh, key))
+LAZY(qpdf_lib, QPDF_BOOL, qpdf_oh_is_array, (qpdf_data qpdf, qpdf_oh oh), (qpdf, oh))
+LAZY(qpdf_lib, QPDF_BOOL, qpdf_oh_is_dictionary, (qpdf_data qpdf, qpdf_oh oh), (qpdf, oh))
+LAZY(qpdf_lib, QPDF_BOOL, qpdf_oh_is_name, (qpdf_data qpdf, qpdf_oh oh), (qpdf, oh))
+LAZY(qpdf_lib, QPDF_BOOL, qpdf_oh_is_name_and_equals,
+     (qpdf_data qpdf, qpdf_oh oh, char const *name), (qpdf, oh, name))
+LAZY(qpdf_lib, QPDF_BOOL, qpdf_oh_is_number, (qpdf_data qpdf, qpdf_oh oh), (qpdf, oh))
+LAZY(qpdf_lib, QPDF_BOOL, qpdf_oh_is_stream, (qpdf_data qpdf, qpdf_oh oh), (qpdf, oh))
+LAZY(qpdf_lib, qpdf_oh, qpdf_oh_new_array, (qpdf_data qpdf), (qpdf))
+LAZY(qpdf_lib, qpdf_oh, qpdf_oh_new_real_from_double,
+     (qpdf_data qpdf, double value, int decimal_places), (qpdf, value, decimal_places))
+LAZY_VOID(qpdf_lib, qpdf_oh_release, (qpdf_data qpdf, qpdf_oh oh), (qpdf, oh))
+LAZY_VOID(qpdf_lib, qpdf_oh_release_all, (qpdf_data qpdf), (qpdf))
+LAZY_VOID(qpdf_lib, qpdf_oh_replace_key,
+          (qpdf_data qpdf, qpdf_oh oh, char const *key, qpdf_oh item), (qpdf, oh, key, item))
+LAZY(qpdf_lib, QPDF_ERROR_CODE, qpdf_read,
+     (qpdf_data qpdf, char const *filename, char const *password), (qpdf, filename, password))
+LAZY(qpdf_lib, QPDF_ERROR_CODE, qpdf_read_memory,
+     (qpdf_data qpdf, char const *description, char const *buffer, unsigned long long size,
+      char const *password),
+     (qpdf, description, buffer, size, password))
+LAZY_VOID(qpdf_lib, qpdf_set_deterministic_ID, (qpdf_data qpdf, QPDF_BOOL value), (qpdf, value))
+LAZY_VOID(qpdf_lib, qpdf_set_suppress_warnings, (qpdf_data qpdf, QPDF_BOOL value), (qpdf, value))
+LAZY_VOID(qpdf_lib, qpdf_silence_errors, (qpdf_data qpdf), (qpdf))
+LAZY(qpdf_lib, QPDF_ERROR_CODE, qpdf_write, (qpdf_data qpdf), (qpdf))

@@ -45,6 +45,14 @@ if echo "$plain" | grep -q meiro-render; then ok; else bad "plain pdf: no module
 if echo "$plain" | grep -Eq 'rsvg|gdk_pixbuf'; then bad "a plain PDF loads librsvg or gdk-pixbuf"; else ok; fi
 heavy_loaded "kids-a4 (art)" librsvg "$meiro" generate -W 8 -H 8 -s 3 -t kids-a4 -o "$tmp/kids.pdf"
 heavy_loaded "shape" librsvg "$meiro" generate -s 3 --shape heart -o "$tmp/heart.txt"
+# libqpdf comes with trim and bleed boxes (print profiles) and preflight only
+xlsx=$(loaded "$meiro" generate -W 8 -H 8 -s 3 -o "$tmp/q.xlsx")
+if echo "$xlsx" | grep -q xlsxwriter; then ok; else bad "xlsx: no xlsxwriter"; fi
+if echo "$xlsx$plain" | grep -q qpdf; then bad "a plain PDF or XLSX loads libqpdf"; else ok; fi
+heavy_loaded "bleed (--print kdp)" qpdf "$meiro" generate -W 8 -H 8 -s 3 --print kdp -o "$tmp/kdp.pdf"
+if need pdfinfo; then
+    if pdfinfo -box "$tmp/kdp.pdf" | grep -q TrimBox; then ok; else bad "kdp.pdf: no TrimBox"; fi
+fi
 
 # the program without its modules: what draws fails in one line naming the
 # module, exit 1, nothing written; the rest works

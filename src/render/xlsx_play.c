@@ -2,7 +2,8 @@
  * from S to G; formulas on a hidden helper sheet read the marks and say
  * whether they make the way, and conditional formats colour the marks.
  * No macros (schools and Excel block them), only functions Excel 2010,
- * LibreOffice and Gnumeric share: IF, LEN, INDEX, MAX, MOD, SUM, COUNTIF.
+ * LibreOffice and Gnumeric share: IF, LEN, INDEX, MAX, MIN, MEDIAN, MOD,
+ * SUM, COUNTIF.
  *
  * The check follows the marks from S: at each step the marked open
  * neighbour other than the one it came from (G first, then one that goes
@@ -17,32 +18,37 @@
 #include <stdio.h>
 #include <string.h>
 
-/* Helper sheet columns: the mark, the rows of the four open neighbours (1,
- * the empty first row, where a wall is), marked open neighbours, the count
- * wanted, wrong (1/0), rows of the four neighbours through walls or not,
- * wrong marks next to it across a wall, through a wall (1/0: a wrong mark
- * with a wrong mark across a wall, as a step through a wall leaves both
- * ends short of a neighbour, while a way that only runs beside itself
- * does not); the walk (row, the row it came from); the summary. */
+/* Helper sheet columns: the mark; the score (below), which counts the
+ * marked open neighbours (the formula adds the marks of the open
+ * neighbours only: it holds the walls, which the page shows anyway);
+ * wrong (1/0: marked, and the count of marked open neighbours is not the
+ * one wanted, 1 at S and G, else 2); the next step (the rows of the best
+ * and second-best scored open neighbours, and whether it is a mark
+ * through a wall: a wrong mark with a wrong mark across a wall, as a step
+ * through a wall leaves both ends short of a neighbour, while a way that
+ * only runs beside itself does not); the walk (the row of step r from S);
+ * the summary. Each row names its neighbours' rows directly, and a row
+ * holds few cells: the sheet at 200 x 200 was 80 MB of XML (7.5 MB
+ * zipped) when every formula looked its neighbours' rows up through
+ * INDEX in more columns. */
 enum {
     COL_MARK,
-    COL_OPEN,
-    COL_DEGREE = COL_OPEN + 4,
-    COL_WANT,
+    COL_SCORE,
     COL_WRONG,
-    COL_NEAR,
-    COL_WRONG_ACROSS = COL_NEAR + 4,
-    COL_THROUGH,
+    COL_NEXT,
     COL_WALK,
-    COL_FROM,
     COL_SUMMARY
 };
 /* The summary's rows: marks with S and G, the player's marks, wrong
  * marks, marks through a wall, the way is right, the walk reached G. */
 enum { SUM_MARKS, SUM_PLAYER, SUM_WRONG, SUM_THROUGH, SUM_GOAL, SUM_REACHED, SUM_ROWS };
 
-/* Larger than any row number: the walk's preference is added to the row. */
-#define PREFER "2097152"
+/* A column's letter (the helper sheet has fewer than 26). */
+static char letter(int col) { return (char)('A' + col); }
+
+/* Larger than any row number (at most 40001): a step's preference is
+ * added to its row, and MOD(score, PREFER) is the row again. */
+#define PREFER 65536UL
 
 /* The sheet row of cell (x, y)'s helper row (0-based): 1 + its index. */
 static uint32_t helper_row(const meiro_maze *m, uint32_t x, uint32_t y) { return 1 + y * m->w + x; }
@@ -54,11 +60,23 @@ static bool is_end(const meiro_maze *m, int64_t x, int64_t y)
 
 static const int step_x[4] = {0, 1, 0, -1}, step_y[4] = {-1, 0, 1, 0};
 
+/* Whether x, y has a neighbour towards d (N E S W) on the grid; if so,
+ * its helper row in A1 terms. */
+static bool near_row(const meiro_maze *m, uint32_t x, uint32_t y, int d, unsigned long *row)
+{
+    int64_t nx = (int64_t)x + step_x[d], ny = (int64_t)y + step_y[d];
+    if (nx < 0 || ny < 0 || nx >= m->w || ny >= m->h) return false;
+    *row = helper_row(m, (uint32_t)nx, (uint32_t)ny) + 1UL;
+    return true;
+}
+
 /* Whether the way from x, y towards d (N E S W) is open: never into or
- * out of a cell outside the maze's shape, which has no passages. */
+ * out of a cell outside the maze's shape, which has no passages, nor off
+ * the grid. */
 static bool open_towards(const meiro_maze *m, uint32_t x, uint32_t y, int d)
 {
-    return cell_open(m, x, y, (unsigned)d);
+    unsigned long row;
+    return near_row(m, x, y, d, &row) && cell_open(m, x, y, (unsigned)d);
 }
 
 /* Spreadsheet programs show the values stored with formulas until they
@@ -125,98 +143,165 @@ typedef struct check_sheet {
     uint32_t n, last, srow, grow; /* cells; the last row; S's and G's rows (A1 terms) */
     bool both, right;             /* S is G; the way is right unmarked */
     int wrong_count, through_count;
-    char marks[32], wrongs[32]; /* the columns of marks and wrong cells */
 } check_sheet;
 
-/* Row r (1 .. n) of cell r - 1: its mark, its neighbours' rows, and
- * whether its marks are wrong. */
+/* A cell's score, from the cell at helper row R (A1 terms): unmarked 1,
+ * marked its row plus PREFER times its count of marked open neighbours
+ * (plus 8 at G). The walk takes the best scored neighbour, so G first,
+ * then a mark that goes on, and a stray mark beside the way (one
+ * neighbour) does not lead it off; unmarked, it stops at row 1, which
+ * leads to itself. MOD(score, PREFER) is the row. As the sheet opens only
+ * S and G are marked. */
+static unsigned long score_of(const check_sheet *c, unsigned long R, int degree)
+{
+    return R + PREFER * (unsigned long)(degree + (R == c->grow ? 8 : 0));
+}
+
+static unsigned long score_opening(const check_sheet *c, uint32_t x, uint32_t y)
+{
+    unsigned long R = helper_row(c->m, x, y) + 1UL;
+    return is_end(c->m, x, y) ? score_of(c, R, opening_of(c->m, x, y).degree) : 1;
+}
+
+/* Appends "ref+ref+..." of column col at the rows of x, y's neighbours
+ * that are open (open) or across a wall (!open); returns how many. */
+static int neighbour_refs(const check_sheet *c, uint32_t x, uint32_t y, bool open, int col,
+                          char *f, size_t size, size_t *len)
+{
+    int count = 0;
+    for (int d = 0; d < 4; d++) {
+        unsigned long row;
+        if (!near_row(c->m, x, y, d, &row) || open_towards(c->m, x, y, d) != open) continue;
+        *len += (size_t)snprintf(f + *len, size - *len, "%s%c%lu", count ? "+" : "", letter(col),
+                                 row);
+        count++;
+    }
+    return count;
+}
+
+/* The next step from row r, cell x, y, in one number: the row of the
+ * best scored open neighbour, PREFER times the row of the second best, and
+ * PREFER squared if a wrong mark here has wrong marks across a wall. The
+ * best is the MAX, the second the second largest of up to four (MIN,
+ * MEDIAN, and the larger of each pair's smaller and the smaller of the
+ * pairs' larger). G and row 1 lead to themselves: the walk stays there. */
+static lxw_error check_next(const check_sheet *c, uint32_t r, uint32_t x, uint32_t y,
+                            const opening *o)
+{
+    char refs[4][16], f[600], best[100] = "", second[200] = "", through[100] = "";
+    unsigned long v[4], R = r + 1UL;
+    int n = 0;
+    for (int d = 0; d < 4 && R != c->grow; d++) {
+        unsigned long row;
+        if (!open_towards(c->m, x, y, d) || !near_row(c->m, x, y, d, &row)) continue;
+        snprintf(refs[n], sizeof refs[n], "%c%lu", letter(COL_SCORE), row);
+        v[n++] = score_opening(c, (uint32_t)((int64_t)x + step_x[d]),
+                               (uint32_t)((int64_t)y + step_y[d]));
+    }
+    unsigned long b = 1, s = 1; /* their values as the sheet opens */
+    for (int i = 0; i < n; i++) {
+        if (v[i] > b) s = b, b = v[i];
+        else if (v[i] > s) s = v[i];
+    }
+    if (R == c->grow) b = s = R;
+    if (n == 1) snprintf(best, sizeof best, "MOD(%s,%lu)", refs[0], PREFER);
+    else if (n > 1) {
+        size_t len = (size_t)snprintf(best, sizeof best, "MOD(MAX(");
+        for (int i = 0; i < n; i++)
+            len += (size_t)snprintf(best + len, sizeof best - len, "%s%s", i ? "," : "", refs[i]);
+        snprintf(best + len, sizeof best - len, "),%lu)", PREFER);
+    }
+    if (n == 2) snprintf(second, sizeof second, "MOD(MIN(%s,%s),%lu)", refs[0], refs[1], PREFER);
+    else if (n == 3)
+        snprintf(second, sizeof second, "MOD(MEDIAN(%s,%s,%s),%lu)", refs[0], refs[1], refs[2],
+                 PREFER);
+    else if (n == 4)
+        snprintf(second, sizeof second,
+                 "MOD(MAX(MIN(%s,%s),MIN(%s,%s),MIN(MAX(%s,%s),MAX(%s,%s))),%lu)", refs[0],
+                 refs[1], refs[2], refs[3], refs[0], refs[1], refs[2], refs[3], PREFER);
+    size_t len = (size_t)snprintf(through, sizeof through, "C%lu*(", R);
+    if (neighbour_refs(c, x, y, false, COL_WRONG, through, sizeof through, &len) == 0)
+        through[0] = 0;
+    else snprintf(through + len, sizeof through - len, ">0)");
+    double value = (double)(b % PREFER) + (double)PREFER * (double)(s % PREFER) +
+                   (o->through ? (double)PREFER * (double)PREFER : 0);
+    if (!best[0] && !second[0] && !through[0])
+        return worksheet_write_number(c->ws, r, COL_NEXT, value, NULL);
+    if (!best[0]) snprintf(best, sizeof best, "%lu", b % PREFER);
+    if (!second[0]) snprintf(second, sizeof second, "%lu", s % PREFER);
+    len = (size_t)snprintf(f, sizeof f, "=%s+%lu*%s", best, PREFER, second);
+    if (through[0]) snprintf(f + len, sizeof f - len, "+%lu*%s", PREFER * PREFER, through);
+    return worksheet_write_formula_num(c->ws, r, COL_NEXT, f, NULL, value);
+}
+
+/* The score of row r, cell x, y (S and G are marked, cells outside the
+ * shape never): its row and the marks of its open neighbours. */
+static lxw_error check_score(const check_sheet *c, uint32_t r, uint32_t x, uint32_t y,
+                             bool active, bool end)
+{
+    unsigned long R = r + 1UL;
+    if (!active && !end) return worksheet_write_number(c->ws, r, COL_SCORE, 1, NULL);
+    char f[200], refs[100];
+    size_t len = 0;
+    refs[0] = 0;
+    if (neighbour_refs(c, x, y, true, COL_MARK, refs, sizeof refs, &len) == 0)
+        snprintf(refs, sizeof refs, "0");
+    if (end)
+        snprintf(f, sizeof f, "=%lu+%lu*(%s%s)", R, PREFER, R == c->grow ? "8+" : "", refs);
+    else snprintf(f, sizeof f, "=A%lu*(%lu+%lu*(%s))+1", R, R - 1, PREFER, refs);
+    return worksheet_write_formula_num(c->ws, r, COL_SCORE, f, NULL,
+                                       (double)score_opening(c, x, y));
+}
+
+/* Row r (1 .. n) of cell r - 1: its mark, its marked open neighbours,
+ * whether its marks are wrong, its score and its neighbours' best. */
 static lxw_error check_cell_row(const check_sheet *c, uint32_t r)
 {
     const meiro_maze *m = c->m;
-    char f[1400], a[16];
+    char f[400], a[16];
     unsigned long R = r + 1; /* the row in A1 terms */
     uint32_t i = r - 1, x = i % m->w, y = i / m->w;
+    bool active = cell_active(m, i), end = is_end(m, x, y);
     lxw_error e;
-    if (is_end(m, x, y)) {
+    if (end) {
         e = worksheet_write_number(c->ws, r, COL_MARK, 1, NULL);
-    } else if (!cell_active(m, i)) { /* outside the shape: locked, never marked */
+    } else if (!active) { /* outside the shape: locked, never marked */
         e = worksheet_write_number(c->ws, r, COL_MARK, 0, NULL);
     } else {
         lxw_rowcol_to_cell(a, c->at->first_row + y, (lxw_col_t)(1 + x));
-        snprintf(f, sizeof f, "=IF(LEN('%s'!%s)>0,1,0)", c->at->sheet, a);
+        snprintf(f, sizeof f, "=MIN(1,LEN('%s'!%s))", c->at->sheet, a);
         e = worksheet_write_formula_num(c->ws, r, COL_MARK, f, NULL, 0);
     }
-    /* the rows of the neighbours N E S W: through an opening, and at all */
-    for (int d = 0; d < 4 && !e; d++) {
-        int64_t nx = (int64_t)x + step_x[d], ny = (int64_t)y + step_y[d];
-        bool inside = nx >= 0 && ny >= 0 && nx < m->w && ny < m->h;
-        double there = inside ? helper_row(m, (uint32_t)nx, (uint32_t)ny) + 1 : 1;
-        e = worksheet_write_number(c->ws, r, (lxw_col_t)(COL_OPEN + d),
-                                   open_towards(m, x, y, d) ? there : 1, NULL);
-        if (!e) e = worksheet_write_number(c->ws, r, (lxw_col_t)(COL_NEAR + d), there, NULL);
-    }
     opening o = opening_of(m, x, y);
-    const char *opens = "BCDE", *nears = "IJKL";
-    if (!e) {
-        snprintf(f, sizeof f,
-                 "=A%lu*(INDEX(%s,%c%lu)+INDEX(%s,%c%lu)+INDEX(%s,%c%lu)+INDEX(%s,%c%lu))", R,
-                 c->marks, opens[0], R, c->marks, opens[1], R, c->marks, opens[2], R, c->marks,
-                 opens[3], R);
-        e = worksheet_write_formula_num(c->ws, r, COL_DEGREE, f, NULL, o.degree);
-    }
-    if (!e) e = worksheet_write_number(c->ws, r, COL_WANT, o.want, NULL);
-    if (!e) {
-        snprintf(f, sizeof f, "=IF(A%lu=1,IF(F%lu<>G%lu,1,0),0)", R, R, R);
+    if (!e) e = check_score(c, r, x, y, active, end);
+    if (!e && !active && !end) e = worksheet_write_number(c->ws, r, COL_WRONG, 0, NULL);
+    else if (!e) { /* the score with the count wanted */
+        if (end) snprintf(f, sizeof f, "=IF(B%lu<>%lu,1,0)", R, score_of(c, R, o.want));
+        else snprintf(f, sizeof f, "=A%lu*(B%lu<>%lu)", R, R, score_of(c, R, 2));
         e = worksheet_write_formula_num(c->ws, r, COL_WRONG, f, NULL, o.wrong);
     }
-    if (!e) { /* wrong neighbours of any kind, less those through openings */
-        size_t len = (size_t)snprintf(f, sizeof f, "=A%lu*(", R);
-        for (int d = 0; d < 8; d++)
-            len += (size_t)snprintf(f + len, sizeof f - len, "%sINDEX(%s,%c%lu)",
-                                    d == 0  ? ""
-                                    : d < 4 ? "+"
-                                            : "-",
-                                    c->wrongs, d < 4 ? nears[d] : opens[d - 4], R);
-        snprintf(f + len, sizeof f - len, ")");
-        e = worksheet_write_formula_num(c->ws, r, COL_WRONG_ACROSS, f, NULL, o.across);
-    }
-    if (!e) {
-        snprintf(f, sizeof f, "=IF(AND(H%lu=1,M%lu>0),1,0)", R, R);
-        e = worksheet_write_formula_num(c->ws, r, COL_THROUGH, f, NULL, o.through);
-    }
-    return e;
+    return e ? e : check_next(c, r, x, y, &o);
 }
 
-/* The walk: row r holds the step r from S; unmarked, it is at G at once
- * or stops (row 1). */
+/* The walk: row r holds the step r from S, the best marked open
+ * neighbour of the step before unless it came from there (two rows up;
+ * before S, row 0, none), then the second best; unmarked, it is at G at
+ * once or stops (row 1). */
 static lxw_error check_walk_row(const check_sheet *c, uint32_t r)
 {
     double at_step = c->right ? c->grow : 1;
     if (r == 0) {
         lxw_error e = worksheet_write_number(c->ws, 0, COL_WALK, c->srow, NULL);
-        return e ? e : worksheet_write_number(c->ws, 0, COL_FROM, 1, NULL);
+        return e ? e : worksheet_write_number(c->ws, 0, COL_NEXT, 1 + (double)PREFER, NULL);
     }
-    char f[1400], a[16], b[16];
+    char f[200], a[16], b[16];
     lxw_rowcol_to_cell(a, r - 1, COL_WALK);
-    lxw_rowcol_to_cell(b, r - 1, COL_FROM);
-    unsigned long grow = c->grow, last = c->last;
-    size_t len = (size_t)snprintf(f, sizeof f, "=IF(OR(%s=%lu,%s=1),%s,MOD(MAX(", a, grow, a, a);
-    for (int d = 0; d < 4; d++) {
-        char nb[80];
-        snprintf(nb, sizeof nb, "INDEX($%c$1:$%c$%lu,%s)", "BCDE"[d], "BCDE"[d], last, a);
-        len += (size_t)snprintf(f + len, sizeof f - len,
-                                "%sIF(AND(INDEX(%s,%s)=1,%s<>%s),%s+IF(%s=%lu,2*" PREFER
-                                ",IF(INDEX($F$1:$F$%lu,%s)>=2," PREFER ",0)),1)",
-                                d ? "," : "", c->marks, nb, nb, b, nb, nb, grow, last, nb);
-    }
-    snprintf(f + len, sizeof f - len, ")," PREFER "))");
-    lxw_error e =
-        worksheet_write_formula_num(c->ws, r, COL_WALK, f, NULL, c->both ? c->grow : at_step);
-    if (!e) {
-        snprintf(f, sizeof f, "=%s", a);
-        e = worksheet_write_formula_num(c->ws, r, COL_FROM, f, NULL, r == 1 ? c->srow : at_step);
-    }
-    return e;
+    if (r >= 2) lxw_rowcol_to_cell(b, r - 2, COL_WALK);
+    else snprintf(b, sizeof b, "0");
+    char next = letter(COL_NEXT);
+    snprintf(f, sizeof f, "=MOD(INT(INDEX($%c:$%c,%s)/IF(MOD(INDEX($%c:$%c,%s),%lu)=%s,%lu,1)),%lu)",
+             next, next, a, next, next, a, PREFER, b, PREFER, PREFER);
+    return worksheet_write_formula_num(c->ws, r, COL_WALK, f, NULL, c->both ? c->grow : at_step);
 }
 
 /* Summary row r: marks, the player's marks, wrong ones, through walls, G
@@ -225,23 +310,26 @@ static lxw_error check_summary_row(const check_sheet *c, uint32_t r)
 {
     char f[200], a[16];
     unsigned long last = c->last, grow = c->grow;
+    char sum = letter(COL_SUMMARY), walk = letter(COL_WALK);
     double value = 0;
     switch (r) {
     case SUM_MARKS:
-        snprintf(f, sizeof f, "=SUM(A2:A%lu)", last);
+        snprintf(f, sizeof f, "=SUM(%c2:%c%lu)", letter(COL_MARK), letter(COL_MARK), last);
         value = c->both ? 1 : 2;
         break;
-    case SUM_PLAYER: snprintf(f, sizeof f, "=Q1-%d", c->both ? 1 : 2); break;
+    case SUM_PLAYER: snprintf(f, sizeof f, "=%c1-%d", sum, c->both ? 1 : 2); break;
     case SUM_WRONG:
-        snprintf(f, sizeof f, "=SUM(H2:H%lu)", last);
+        snprintf(f, sizeof f, "=SUM(%c2:%c%lu)", letter(COL_WRONG), letter(COL_WRONG), last);
         value = c->wrong_count;
         break;
     case SUM_THROUGH:
-        snprintf(f, sizeof f, "=SUM(N2:N%lu)", last);
+        snprintf(f, sizeof f, "=COUNTIF(%c2:%c%lu,\">=%lu\")", letter(COL_NEXT), letter(COL_NEXT),
+                 last, PREFER * PREFER);
         value = c->through_count;
         break;
     case SUM_GOAL: /* the walk reached G over every mark */
-        snprintf(f, sizeof f, "=IF(AND(Q6=1,COUNTIF(O1:O%lu,\"<>%lu\")+1=Q1),1,0)", last, grow);
+        snprintf(f, sizeof f, "=IF(AND(%c6=1,COUNTIF(%c1:%c%lu,\"<>%lu\")+1=%c1),1,0)", sum, walk,
+                 walk, last, grow, sum);
         value = c->right;
         break;
     default: /* SUM_REACHED */
@@ -265,8 +353,6 @@ lxw_error play_add_check_sheet(lxw_workbook *wb, const meiro_maze *m, const play
             g_open = opening_of(m, m->goal.x, m->goal.y);
     c.wrong_count = s_open.wrong + (!c.both && g_open.wrong);
     c.through_count = s_open.through + (!c.both && g_open.through);
-    snprintf(c.marks, sizeof c.marks, "$A$1:$A$%lu", (unsigned long)c.last);
-    snprintf(c.wrongs, sizeof c.wrongs, "$H$1:$H$%lu", (unsigned long)c.last);
     lxw_error e = LXW_NO_ERROR;
     uint32_t rows = c.n + 1 > SUM_ROWS ? c.n + 1 : SUM_ROWS;
     for (uint32_t r = 0; r < rows && !e; r++) {
@@ -321,23 +407,22 @@ lxw_error play_add_rules(lxw_workbook *wb, lxw_worksheet *ws, const meiro_maze *
     if (!e) e = worksheet_merge_range(ws, row, 0, row, (lxw_col_t)(cols - 1), "", big);
     const char *c = at->check;
     if (!e) {
-        snprintf(
-            f, sizeof f,
-            "=IF('%s'!Q5=1,\"%s\",IF('%s'!Q2=0,\"%s\",IF('%s'!Q6=1,\"%s\",IF('%s'!Q4>0,\"%s\",\"%s\"))))",
-            c, t[1], c, t[0], c, t[2], c, t[3], t[4]);
+        char q = letter(COL_SUMMARY); /* the summary's rows: SUM_GOAL + 1 is Q5 */
+        snprintf(f, sizeof f,
+                 "=IF('%s'!%c%d=1,\"%s\",IF('%s'!%c%d=0,\"%s\",IF('%s'!%c%d=1,\"%s\",IF('%s'!%c%d>0,"
+                 "\"%s\",\"%s\"))))",
+                 c, q, SUM_GOAL + 1, t[1], c, q, SUM_PLAYER + 1, t[0], c, q, SUM_REACHED + 1, t[2],
+                 c, q, SUM_THROUGH + 1, t[3], t[4]);
         e = worksheet_write_formula_str(ws, row, 0, f, big, t[right_unmarked(m) ? 1 : 0]);
     }
-    /* names: Status (the message); Wrong and Want (the marks to colour) */
+    /* names: Status (the message); Wrong (the marks to colour) */
     char name[64];
     lxw_rowcol_to_cell_abs(s, row, 0, true, true);
     snprintf(name, sizeof name, "%sStatus", at->scope);
     snprintf(f, sizeof f, "='%s'!%s", at->sheet, s);
     if (!e) e = workbook_define_name(wb, name, f);
     snprintf(name, sizeof name, "%sWrong", at->scope);
-    snprintf(f, sizeof f, "='%s'!$H$1:$H$%lu", c, (unsigned long)(m->w * m->h + 1));
-    if (!e) e = workbook_define_name(wb, name, f);
-    snprintf(name, sizeof name, "%sWant", at->scope);
-    snprintf(f, sizeof f, "='%s'!$G$1:$G$%lu", c, (unsigned long)(m->w * m->h + 1));
+    snprintf(f, sizeof f, "='%s'!$C$1:$C$%lu", c, (unsigned long)(m->w * m->h + 1));
     if (!e) e = workbook_define_name(wb, name, f);
     /* the marks' colours, over the maze's cells; the first rule that
      * holds wins: the player's wrong marks orange (not S and G, which are
@@ -345,10 +430,12 @@ lxw_error play_add_rules(lxw_workbook *wb, lxw_worksheet *ws, const meiro_maze *
     lxw_rowcol_to_cell(s, at->first_row, 1);
     uint32_t r1 = at->first_row + m->h - 1;
     lxw_col_t c1 = (lxw_col_t)m->w;
-    snprintf(f, sizeof f,
-             "=AND(INDEX(Wrong,(ROW()-%lu)*%lu+COLUMN())=1,INDEX(Want,(ROW()-%lu)*%lu+COLUMN())=2)",
-             (unsigned long)at->first_row + 1, (unsigned long)m->w,
-             (unsigned long)at->first_row + 1, (unsigned long)m->w);
+    char k[64]; /* the helper row of the cell being formatted */
+    snprintf(k, sizeof k, "(ROW()-%lu)*%lu+COLUMN()", (unsigned long)at->first_row + 1,
+             (unsigned long)m->w);
+    snprintf(f, sizeof f, "=AND(INDEX(Wrong,%s)=1,%s<>%lu,%s<>%lu)", k, k,
+             (unsigned long)helper_row(m, m->start.x, m->start.y) + 1, k,
+             (unsigned long)helper_row(m, m->goal.x, m->goal.y) + 1);
     lxw_conditional_format rule = {.type = LXW_CONDITIONAL_TYPE_FORMULA,
                                    .value_string = f,
                                    .format = warn,
