@@ -147,8 +147,8 @@ meiro_status meiro_level_page_check(const meiro_level_desc *level, meiro_grid gr
 #define LINE_GAP 1u /* meiro_text_mask's rows between lines */
 /* A name that does not fit the level's cell may take cells down to this
  * share of it (a warning says so), tried in this many steps. */
-#define NAME_SHRINK 0.75
-#define NAME_SHRINK_STEPS 10
+#define NAME_SHRINK 0.7
+#define NAME_SHRINK_STEPS 12
 /* Only for the youngest (cells this large): an older child has the next
  * level's smaller cells, which the refusal names. */
 #define NAME_SHRINK_FROM 10.0

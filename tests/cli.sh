@@ -890,7 +890,7 @@ run 0 "$meiro" generate --text Alexander --age 6 -s 1 -o "$tmp/alex.pdf"
 if grep -q "warning" "$tmp/err"; then bad "--text Alexander --age 6 warned: $(cat "$tmp/err")"; else ok; fi
 # nine letters that read do not fit A4 at 10 mm: set a little smaller, said
 run 0 "$meiro" generate --text Alexander --age 4 -s 1 -o "$tmp/alex4.pdf"
-err_has "'Alexander' is set in cells of 7.9 mm, a little under the 10 mm ages 4-5 need, to fit the page; larger paper keeps 10 mm (--text)"
+err_has "'Alexander' is set in cells of 7.5 mm, a little under the 10 mm ages 4-5 need, to fit the page; larger paper keeps 10 mm (--text)"
 run 0 "$meiro" generate --text Alexander --age 4 --paper A3 -s 1 -o "$tmp/alex4.pdf"; err_empty
 run 0 "$meiro" generate --text "$(printf 'HA\nNA')" -s 1 -o "$tmp/hana.json"
 run 0 "$meiro" generate -W 40 -H 50 --age 4 -s 1 -o "$tmp/big.pdf"; err_has "too small for ages 4-5 (10 mm and up): 17 x 22 cells fit the page (-W/-H)"

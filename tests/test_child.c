@@ -171,7 +171,7 @@ static void test_ages(void)
                          (unsigned long long)seed);
                 /* a name a little too long for the youngest's cells is set
                  * in cells down to 0.8 of them, and says so */
-                double floor = m && strstr(err.message, "a little under") ? 0.75 * least : least;
+                double floor = m && strstr(err.message, "a little under") ? 0.7 * least : least;
                 verdict_note(&cells, m && cell >= floor - 1e-9, "%s: cell %.2f mm, at least %g%s%s",
                              what, cell, floor, m ? "" : ": ", m ? "" : err.message);
                 if (m) note_far(&far, m, what);
@@ -471,7 +471,7 @@ static void test_printed(void)
             meiro_maze *m = child_maze(ages[a], kinds[k], 7, &page, &cell, &err);
             if (!m && kinds[k] >= KIND_NAME && ages[a] == 4) continue; /* refused: too long */
             /* set a little under the age's cells, and said (test_ages) */
-            double floor = m && strstr(err.message, "a little under") ? 0.75 * least : least;
+            double floor = m && strstr(err.message, "a little under") ? 0.7 * least : least;
             char pdf[64], pgm[64], cmd[256];
             snprintf(pdf, sizeof pdf, "%s/m.pdf", dir);
             snprintf(pgm, sizeof pgm, "%s/m", dir);
@@ -928,12 +928,275 @@ static void test_names_read(void)
     CHECK_ALL(v);
 }
 
+/* The chamfer distance (3 for a side step, 4 for a diagonal one: about
+ * three times the Euclidean) of every pixel from the nearest pixel where
+ * `in` is 0 (`from_in` false) or 1 (true): two passes. */
+static void chamfer(const uint8_t *in, bool from_in, unsigned w, unsigned h, uint32_t *d)
+{
+    const uint32_t far = UINT32_MAX / 2;
+    for (size_t i = 0; i < (size_t)w * h; i++) d[i] = (in[i] != 0) == from_in ? 0 : far;
+#define RELAX(x, y, dx, dy, c)                                                                     \
+    do {                                                                                           \
+        long nx = (long)(x) + (dx), ny = (long)(y) + (dy);                                         \
+        if (nx >= 0 && ny >= 0 && nx < (long)w && ny < (long)h &&                                  \
+            d[(size_t)ny * w + (size_t)nx] + (c) < d[(size_t)(y)*w + (x)])                         \
+            d[(size_t)(y)*w + (x)] = d[(size_t)ny * w + (size_t)nx] + (c);                         \
+    } while (0)
+    for (unsigned y = 0; y < h; y++)
+        for (unsigned x = 0; x < w; x++) {
+            RELAX(x, y, -1, 0, 3);
+            RELAX(x, y, 0, -1, 3);
+            RELAX(x, y, -1, -1, 4);
+            RELAX(x, y, 1, -1, 4);
+        }
+    for (unsigned y = h; y-- > 0;)
+        for (unsigned x = w; x-- > 0;) {
+            RELAX(x, y, 1, 0, 3);
+            RELAX(x, y, 0, 1, 3);
+            RELAX(x, y, 1, 1, 4);
+            RELAX(x, y, -1, 1, 4);
+        }
+#undef RELAX
+}
+
+/* The silhouette a child sees on a printed page of w x h pixels: every
+ * pixel the paper's white does not reach from the page's edge (going
+ * round dark pixels), opened by a disc `r` pixels across so that what is
+ * narrower goes: a bridge (a cell between two walls), a footer's letters;
+ * a stroke of a letter (a cell and the outline a third of a cell out on
+ * both sides) stays. Into sil[] (1 inside). */
+static bool silhouette(const unsigned char *px, unsigned w, unsigned h, double r, uint8_t *sil)
+{
+    size_t n = (size_t)w * h;
+    uint32_t *d = malloc(n * sizeof *d), *stack = malloc(n * sizeof *stack);
+    uint8_t *keep = calloc(n, 1);
+    bool ok = d && stack && keep;
+    for (size_t i = 0; ok && i < n; i++) sil[i] = 1;
+    size_t top = 0;
+    for (unsigned x = 0; ok && x < w; x++)
+        for (unsigned e = 0; e < 2; e++) {
+            size_t i = e ? (size_t)(h - 1) * w + x : x;
+            if (px[i] >= 128 && sil[i]) sil[i] = 0, stack[top++] = (uint32_t)i;
+        }
+    for (unsigned y = 0; ok && y < h; y++)
+        for (unsigned e = 0; e < 2; e++) {
+            size_t i = (size_t)y * w + (e ? w - 1 : 0);
+            if (px[i] >= 128 && sil[i]) sil[i] = 0, stack[top++] = (uint32_t)i;
+        }
+    while (ok && top) {
+        size_t c = stack[--top];
+        unsigned x = (unsigned)(c % w), y = (unsigned)(c / w);
+        size_t next[4] = {x > 0 ? c - 1 : c, x + 1 < w ? c + 1 : c, y > 0 ? c - w : c,
+                          y + 1 < h ? c + w : c};
+        for (int k = 0; k < 4; k++)
+            if (sil[next[k]] && px[next[k]] >= 128) sil[next[k]] = 0, stack[top++] = (uint32_t)next[k];
+    }
+    if (ok) { /* eroded by r, then dilated by r */
+        chamfer(sil, false, w, h, d);
+        for (size_t i = 0; i < n; i++) keep[i] = d[i] > 3 * r;
+        chamfer(keep, true, w, h, d);
+        for (size_t i = 0; i < n; i++) sil[i] = d[i] <= 3 * r;
+    }
+    free(d);
+    free(stack);
+    free(keep);
+    return ok;
+}
+
+/* How a letter on the page (box pb of silhouette sil, w x h pixels, cells
+ * of cpx pixels) matches letter box mb of mask m (row length mw) as its
+ * outline ideally runs: the cells and a third of a cell around them
+ * (where the outline is), compared a fifth of a cell at a time over the
+ * letter's cells, the two boxes' centres together: intersection over
+ * union. */
+static double printed_iou(const uint8_t *m, uint32_t mw, ink_box mb, const uint8_t *sil,
+                          unsigned w, unsigned h, ink_box pb, double cpx)
+{
+    enum { SUB = 5 };
+    double cw = mb.x1 - mb.x0 + 1.0, ch = mb.y1 - mb.y0 + 1.0;
+    double pcx = (pb.x0 + pb.x1 + 1) / 2.0, pcy = (pb.y0 + pb.y1 + 1) / 2.0;
+    size_t both = 0, any = 0;
+    for (unsigned sy = 0; sy < ch * SUB; sy++)
+        for (unsigned sx = 0; sx < cw * SUB; sx++) {
+            double u = (sx + 0.5) / SUB, v = (sy + 0.5) / SUB, near = 2;
+            for (int j = -1; j <= 1; j++)
+                for (int i = -1; i <= 1; i++) {
+                    long cx = (long)floor(u) + i, cy = (long)floor(v) + j;
+                    if (cx < 0 || cy < 0 || cx >= (long)cw || cy >= (long)ch ||
+                        !m[(size_t)(mb.y0 + cy) * mw + mb.x0 + (size_t)cx])
+                        continue;
+                    double dx = fmax(0, fmax(cx - u, u - cx - 1)),
+                           dy = fmax(0, fmax(cy - v, v - cy - 1));
+                    near = fmin(near, hypot(dx, dy));
+                }
+            bool ideal = near <= 0.3;
+            long px = (long)floor(pcx + (u - cw / 2) * cpx), py = (long)floor(pcy + (v - ch / 2) * cpx);
+            bool ink = px >= 0 && py >= 0 && px < (long)w && py < (long)h &&
+                       sil[(size_t)py * w + (size_t)px];
+            both += ideal && ink;
+            any += ideal || ink;
+        }
+    return any ? (double)both / any : 0;
+}
+
+/* The letters as printed: a name set for a young child, saved as a PDF,
+ * rasterised (pdftoppm) and its silhouette taken as a child sees it (what
+ * the outlines enclose, less what is narrower than a letter's stroke: the
+ * bridges between letters); each line then has its letters apart (runs of
+ * ink; a kana's strokes merged as names_read does), and each is its own
+ * letter as set (the mask names_read reads): an intersection over union
+ * of 0.8 or more with it, and no less than with any other letter of the
+ * name (the page's counters are filled in: what no outline lets the
+ * paper's white reach, so O and B may tie; names_read tells them apart).
+ * Fails where the outline swells round a bridge and joins the letters
+ * (main before the change: HA / NA came out as two blobs, a line each). */
+static void test_names_printed(void)
+{
+    if (!have("pdftoppm")) return;
+    char dir[] = "/tmp/meiro-child-XXXXXX";
+    if (!mkdtemp(dir)) {
+        CHECK_MSG(false, "no temporary folder");
+        return;
+    }
+    meiro_export_options page = default_page();
+    static const unsigned young[] = {3, 4, 5};
+    static const char *const read[] = {"Hana", "Alexander", "はな", "Mary Jane", "Bob", "Zoe"};
+    enum { DPI = 40 };
+    verdict v = {0};
+    size_t letters = 0;
+    for (size_t a = 0; a < TEST_COUNT(young); a++)
+        for (size_t k = 0; k < TEST_COUNT(read); k++) {
+            meiro_level level;
+            meiro_level_for_age(young[a], &level, NULL);
+            uint8_t *mask = NULL;
+            meiro_text_info info;
+            char *set = NULL;
+            meiro_generate_options o;
+            meiro_generate_options_init(&o);
+            o.seed = 11;
+            meiro_maze *m = NULL;
+            double cell = 0;
+            if (meiro_text_mask_for_level(read[k], NULL, meiro_level_info(level), MEIRO_FORMAT_PDF,
+                                          &page, &mask, &info, &set, NULL) == MEIRO_OK) {
+                meiro_maze_sources src = {.level = meiro_level_info(level), .text = &info};
+                o.mask = mask;
+                if (meiro_generate_options_resolve(&o, 0, &src, NULL) == MEIRO_OK &&
+                    /* the cell with the outline's room, 0.35 cell a side: on a
+                     * grid ten times as fine */
+                    meiro_export_grid_cell_mm(MEIRO_GRID_RECT, 10 * o.width + 7, 10 * o.height + 7,
+                                              MEIRO_FORMAT_PDF, &page, &cell, NULL) == MEIRO_OK)
+                    m = meiro_generate(&o, NULL);
+                cell *= 10;
+            }
+            char pdf[64], base[64], pgm[64], cmd[256];
+            snprintf(pdf, sizeof pdf, "%s/m.pdf", dir);
+            snprintf(base, sizeof base, "%s/m", dir);
+            snprintf(pgm, sizeof pgm, "%s/m.pgm", dir);
+            snprintf(cmd, sizeof cmd, "pdftoppm -r %d -gray -singlefile '%s' '%s'", DPI, pdf, base);
+            unsigned w = 0, h = 0;
+            unsigned char *px = NULL;
+            bool ok = m && meiro_save(m, NULL, MEIRO_FORMAT_PDF, &page, pdf, NULL) == MEIRO_OK &&
+                      run(cmd, NULL, 0) && (px = read_pgm(pgm, &w, &h));
+            uint8_t *sil = ok ? malloc((size_t)w * h) : NULL;
+            double cpx = cell / 25.4 * DPI;
+            ok = ok && sil && silhouette(px, w, h, 0.65 * cpx, sil);
+            verdict_note(&v, ok, "%s at %u: not made or not read", read[k], young[a]);
+            unsigned n = 1;
+            for (const char *p = set ? set : ""; *p; p++) n += *p == '\n';
+            uint32_t band[4][2] = {{0}}, bands = 0;
+            for (uint32_t y = 0, start = 0; ok && y <= h; y++) {
+                bool ink = y < h && band_open(sil, w, y);
+                if (ink && (y == 0 || !band_open(sil, w, y - 1))) start = y;
+                if (!ink && y > 0 && band_open(sil, w, y - 1) && bands < 4)
+                    band[bands][0] = start, band[bands++][1] = y - 1;
+            }
+            verdict_note(&v, !ok || bands == n, "%s at %u: %u lines on the page for %u ('%s')",
+                         read[k], young[a], bands, n, set);
+            /* the letters as set: the mask's lines (block capitals two
+             * rows apart, the font's one) */
+            uint32_t mband[4][2] = {{0}}, mbands = 0;
+            for (uint32_t y = 0, start = 0; ok && y <= info.height; y++) {
+                bool ink = y < info.height && band_open(mask, info.width, y);
+                if (ink && (y == 0 || !band_open(mask, info.width, y - 1))) start = y;
+                if (!ink && y > 0 && band_open(mask, info.width, y - 1) && mbands < 4)
+                    mband[mbands][0] = start, mband[mbands++][1] = y - 1;
+            }
+            ink_box pb[64], mb[64];
+            uint32_t cp[64]; /* each letter's first byte and the next two */
+            size_t all = 0;
+            const char *line = set;
+            for (unsigned l = 0; ok && l < n && bands == n && mbands == n; l++) {
+                size_t len = strcspn(line, "\n"), want = 0;
+                uint32_t code[16];
+                for (size_t i = 0; i < len; i++)
+                    if (line[i] != ' ' && ((unsigned char)line[i] & 0xc0) != 0x80 && want < 16) {
+                        code[want++] = (uint32_t)(unsigned char)line[i] << 16 |
+                                       (i + 1 < len ? (unsigned char)line[i + 1] << 8 : 0) |
+                                       (i + 2 < len ? (unsigned char)line[i + 2] : 0);
+                        if ((unsigned char)line[i] < 0x80) code[want - 1] &= 0xff0000;
+                    }
+                /* a run of ink for each letter: none joined to the next */
+                ink_box box[16];
+                size_t runs = 0;
+                bool in = false;
+                for (uint32_t x = 0; x < w; x++) {
+                    bool ink = false;
+                    for (uint32_t y = band[l][0]; y <= band[l][1] && !ink; y++)
+                        ink = sil[(size_t)y * w + x] != 0;
+                    if (ink && !in && runs < 16) box[runs++] = (ink_box){x, x, 0, 0};
+                    if (ink && runs) box[runs - 1].x1 = x;
+                    in = ink;
+                }
+                bool cjk = (unsigned char)line[0] >= 0xe0;
+                size_t got = cjk ? split_letters(sil, w, band[l][0], band[l][1], want, box) : runs;
+                for (size_t i = 0; !cjk && i < got; i++)
+                    box[i] = ink_of(sil, w, box[i].x0, box[i].x1, band[l][0], band[l][1]);
+                ink_box set_box[16];
+                size_t set_got =
+                    split_letters(mask, info.width, mband[l][0], mband[l][1], want, set_box);
+                verdict_note(&v, got == want && set_got == want,
+                             "%s at %u: line %u has %zu letters, %zu on the page", read[k],
+                             young[a], l + 1, want, got);
+                for (size_t i = 0; i < got && got == want && set_got == want && all < 64; i++) {
+                    pb[all] = box[i];
+                    cp[all] = code[i];
+                    mb[all++] = set_box[i];
+                }
+                line += len + (line[len] == '\n');
+            }
+            for (size_t i = 0; i < all; i++) {
+                /* the page's letter against each letter as set, drawn as
+                 * its outline would ideally run */
+                double own = printed_iou(mask, info.width, mb[i], sil, w, h, pb[i], cpx), other = 0;
+                for (size_t j = 0; j < all; j++)
+                    if (cp[j] != cp[i])
+                        other = fmax(other, printed_iou(mask, info.width, mb[j], sil, w, h, pb[i], cpx));
+                letters++;
+                verdict_note(&v, own >= 0.8 && own >= other,
+                             "%s at %u ('%s'): letter %zu on the page: IoU %.2f with itself as "
+                             "set, %.2f with another",
+                             read[k], young[a], set, i + 1, own, other);
+            }
+            free(sil);
+            free(px);
+            free(set);
+            meiro_mask_free(mask);
+            meiro_maze_free(m);
+            remove(pdf);
+            remove(pgm);
+        }
+    rmdir(dir);
+    CHECK(letters >= 30);
+    CHECK_ALL(v);
+}
+
 int main(int argc, char **argv)
 {
     static const test_case cases[] = {
         {"ends_far", test_ends_far},     {"ages", test_ages},
         {"names_fill", test_names_fill}, {"names_refused", test_names_refused},
         {"page_check", test_page_check}, {"printed", test_printed},
-        {"names_read", test_names_read}, {"texts_clear", test_texts_clear}};
+        {"names_read", test_names_read}, {"texts_clear", test_texts_clear},
+        {"names_printed", test_names_printed}};
     return test_main("child", argc, argv, cases, TEST_COUNT(cases));
 }

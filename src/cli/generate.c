@@ -50,7 +50,7 @@ static const char *const usage_generate_more =
     "                       age's cells, on up to 3 lines, in capitals where\n"
     "                       small letters would not read, in block capitals\n"
     "                       where no font's would (too long: at ages 3-5 set\n"
-    "                       in cells down to 7.5 mm with a warning, else refused)\n"
+    "                       in cells down to 7 mm with a warning, else refused)\n"
     "      --no-bridges     refuse a shape in pieces instead of joining them\n"
     "      --start X,Y      put S in cell X,Y (0-based); needs --goal\n"
     "      --goal X,Y       put G in cell X,Y\n" GRID_HELP

@@ -24,7 +24,7 @@
 #define OUTLINE_SIGMA 0.3    /* the blur, in cells */
 #define OUTLINE_LEVEL 0.15   /* where the line runs: 0.3 cell out from a straight edge */
 #define OUTLINE_SMOOTH 0.35  /* then smoothed along its length over about this, in cells, */
-#define OUTLINE_PASSES 8     /* this many times, */
+#define OUTLINE_PASSES 3     /* this many times, */
 #define OUTLINE_CLEAR 0.15   /* its ink kept this far from every cell inside */
 #define OUTLINE_MIN_AREA 1.5 /* loops round less than this, in cells, are left out */
 enum {
