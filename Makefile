@@ -369,6 +369,7 @@ demo: deps all
 	@echo "(sheets Maze and Answer), maze.svg, maze-answer.svg, maze.png, maze-answer.png,"
 	@echo "maze.txt, maze.csv, kids.pdf (a child's maze) and booklet.pdf (40 mazes getting"
 	@echo "harder, answer key at the back). Print out/maze.pdf on A4."
+	@echo "To make and print mazes in a browser: $(BUILD)/meiro serve --open"
 
 # samples/ is made here from fixed seeds, never edited by hand.
 SAMPLE = $(BUILD)/meiro generate -s 1

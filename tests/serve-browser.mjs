@@ -137,6 +137,22 @@ async function download(page, dir, format, booklet = false) {
   }
   return null;
 }
+// clicks a button that opens a new tab: its address (and, with html, the
+// document it shows, read back)
+async function opened(page, selector, html = false) {
+  const seen = new Set((await browser.targets()).map((t) => t.url()));
+  const target = browser.waitForTarget((t) => t.type() === 'page' && t.url().startsWith(`${base}api/view?`) &&
+    !seen.has(t.url()), { timeout: 20000 });
+  await page.click(selector);
+  const t = await target.catch(() => null);
+  if (!t) return null;
+  const tab = await t.page();
+  const url = t.url();
+  if (html) await tab.waitForFunction(() => document.readyState === 'complete', { polling: 100, timeout: 20000 });
+  await tab.close();
+  await page.bringToFront(); // a page behind another gets no animation frames, which waitForFunction polls by
+  return html ? { url, html: await (await fetch(url)).text() } : url;
+}
 const same = (a, b) => a && b && fs.existsSync(a) && fs.existsSync(b) && fs.readFileSync(a).equals(fs.readFileSync(b));
 const shot = async (page, name) => shots && page.screenshot({ path: path.join(shots, `serve-${name}.png`) });
 
@@ -276,6 +292,11 @@ try {
     const weavePdf = await download(page, downloads, 'pdf');
     runShown(weaveCommand, path.join(tmp, 'weave.pdf'));
     check(same(weavePdf, path.join(tmp, 'weave.pdf')), 'the weave PDF is the shown command\'s, byte for byte');
+    // Print: the same PDF in a new tab (/api/view), for the browser's viewer to print
+    const printed = await opened(page, '[data-view="pdf"]');
+    check(printed && printed.startsWith(`${base}api/view?format=pdf&`), `Print opens the PDF in a new tab: ${printed}`);
+    check(printed && Buffer.from(await (await fetch(printed)).arrayBuffer()).equals(fs.readFileSync(path.join(tmp, 'weave.pdf'))),
+      'the PDF to print is the shown command\'s, byte for byte');
     await page.click('.kind:nth-child(8)'); // Numbers and letters
     const ruled = await changed(page, woven);
     check(await page.$eval('#rule-box', (e) => !e.hidden) && await page.$eval('#maze-box', (e) => e.hidden),
@@ -288,6 +309,12 @@ try {
     const rulePdf = await download(page, downloads, 'pdf');
     runShown(ruleCommand, path.join(tmp, 'rule.pdf'));
     check(same(rulePdf, path.join(tmp, 'rule.pdf')), 'the rule maze PDF is the shown command\'s, byte for byte');
+    // Play in the browser: the sheet's page to play, in a new tab
+    const played = await opened(page, '[data-view="html"]', true);
+    check(played && played.url.startsWith(`${base}api/view?format=html&rule=multiples%3A3`), `Play opens the page to play: ${played && played.url}`);
+    runShown(ruleCommand, path.join(tmp, 'rule.html'));
+    check(played && played.html === fs.readFileSync(path.join(tmp, 'rule.html'), 'utf8'),
+      'the page to play is the shown command\'s html, byte for byte');
     check(errors.length === 0, `no script errors: ${errors.join('; ')}`);
     await page.close();
   }

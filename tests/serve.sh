@@ -123,6 +123,15 @@ expect 200 "pdf of a Japanese name"
 same "$tmp/dl.pdf" "$tmp/cli-ja.pdf"
 disposition=$(curl -s -D - -o /dev/null "${url}api/file?format=pdf&seed=11" | tr -d '\r' | sed -n 's/^Content-Disposition: //p')
 if [ "$disposition" = 'attachment; filename="maze-11.pdf"' ]; then ok; else bad "disposition: '$disposition'"; fi
+# /api/view: the same file for the browser to show (Print, Play): inline
+disposition=$(curl -s -D - -o "$tmp/view.pdf" "${url}api/view?format=pdf&text=%E3%81%AF%E3%81%AA&lang=ja&seed=8" |
+    tr -d '\r' | sed -n 's/^Content-Disposition: //p')
+if [ "$disposition" = 'inline; filename="maze-8.pdf"' ]; then ok; else bad "view disposition: '$disposition'"; fi
+same "$tmp/view.pdf" "$tmp/cli-ja.pdf"
+got=$(curl -s -o "$tmp/view.html" -w '%{http_code} %{content_type}' "${url}api/view?format=html&age=6&seed=8")
+expect "200 text/html; charset=utf-8" "view html"
+"$meiro" generate --age 6 --seed 8 -o "$tmp/cli-view.html"
+same "$tmp/view.html" "$tmp/cli-view.html"
 
 # booklets: the booklet command's, byte for byte, with --format named (its
 # last page prints the command that makes it again: every option but -o)
@@ -306,6 +315,10 @@ if grep -q "$tmp" "$tmp/body"; then bad "the message shows the server's path: $(
 got=$(curl -s --max-time 30 -o "$tmp/body" -w '%{http_code} %{content_type}' -F "picture=@$tmp/pic/picture.png" \
     "${url}api/file?format=pdf&width=16&height=16&seed=3&answer-page=1")
 expect "200 application/pdf" "a picture from a form (curl -F)"
+same "$tmp/body" "$tmp/pic.pdf"
+got=$(curl -s --max-time 30 -o "$tmp/body" -w '%{http_code}' -F "file=@$tmp/pic/picture.png" \
+    "${url}api/view?format=pdf&width=16&height=16&seed=3&answer-page=1")
+expect 200 "a picture from a form, to view (the page's Print)"
 same "$tmp/body" "$tmp/pic.pdf"
 got=$(curl -s -o "$tmp/body" -w '%{http_code}' -F "a=@$tmp/pic/picture.png" -F "b=@$tmp/pic/picture.svg" "${url}api/preview")
 expect 400 "a form of two files"; body_has "one file"

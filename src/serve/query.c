@@ -164,6 +164,8 @@ bool serve_job_add(serve_job *job, const char *name, const char *value, size_t v
     }
     if ((strcmp(name, "shape") == 0 &&
          !(job->booklet ? builtin_shapes(value) : builtin_shape(value))) ||
+        /* a picture maze's picture (when generate takes one): a built-in name too */
+        (strcmp(name, "picture") == 0 && !builtin_shape(value)) ||
         (strcmp(name, "template") == 0 && !builtin_template(value)) ||
         (strcmp(name, "art") == 0 && !builtin_art(value)))
         return refuse(

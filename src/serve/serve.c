@@ -44,6 +44,8 @@ static const char *const usage_serve =
     "  /api/preview?width=12&height=16&seed=7&solution=1   the page as SVG\n"
     "  /api/file?format=pdf&shape=heart&age=4&name=Hana    the file to download\n"
     "                       (format: pdf, png, svg, xlsx, html or json)\n"
+    "  /api/view?format=html&age=6   the same file, for the browser to show (a\n"
+    "                       PDF to print, a page to play), not to save\n"
     "  /api/booklet?format=pdf&count=12&difficulty=easy-hard   a booklet (booklet's\n"
     "                       long options; format: pdf, xlsx or html)\n"
     "  /api/choices         the built-in shapes, templates, art and generators, as JSON\n"
@@ -74,7 +76,7 @@ static const struct option serve_options[] = {
 
 static const char *const page_csp =
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; connect-src 'self'; "
-    "base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+    "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"; /* form: /api/view's POST */
 
 /* Answers with `len` bytes of `body` (freed by the response when `owned`). */
 static enum MHD_Result respond(struct MHD_Connection *c, unsigned code, const char *type,
@@ -287,7 +289,7 @@ static unsigned count_names(const upload *up, char *why, size_t why_size)
 
 /* What a route makes: generate's preview (svg only) or file, or a booklet
  * (pdf, xlsx or html). */
-enum route_kind { ROUTE_PREVIEW, ROUTE_FILE, ROUTE_BOOKLET };
+enum route_kind { ROUTE_PREVIEW, ROUTE_FILE, ROUTE_BOOKLET, ROUTE_VIEW };
 
 static enum MHD_Result api_maze(struct MHD_Connection *c, serve_config *cfg, enum route_kind route,
                                 const upload *up)
@@ -302,7 +304,7 @@ static enum MHD_Result api_maze(struct MHD_Connection *c, serve_config *cfg, enu
     query_read q = {job, NULL, 0, false};
     MHD_get_connection_values_n(c, MHD_GET_ARGUMENT_KIND, read_param, &q);
     static const char *const takes[] = {"a preview is svg", "pdf, png, svg, xlsx, html or json",
-                                        "pdf, xlsx or html"};
+                                        "pdf, xlsx or html", "pdf, png, svg, xlsx, html or json"};
     size_t kind = DL_SVG;
     if (!q.failed && q.format) {
         for (kind = 0; kind < DL_COUNT; kind++)
@@ -437,7 +439,10 @@ static enum MHD_Result api_maze(struct MHD_Connection *c, serve_config *cfg, enu
         for (int i = 2; i < job->argc; i++)
             if (strncmp(job->argv[i], "--seed=", 7) == 0) given = job->argv[i] + 7;
         snprintf(seed, sizeof seed, "%.20s", given ? given : "0");
-        snprintf(disposition, sizeof disposition, "attachment; filename=\"%s-%s.%s\"",
+        /* /api/view: the same file, shown by the browser (its PDF viewer to
+         * print, the html to play) */
+        snprintf(disposition, sizeof disposition, "%s; filename=\"%s-%s.%s\"",
+                 route == ROUTE_VIEW ? "inline" : "attachment",
                  route == ROUTE_BOOKLET ? "booklet" : job->rule ? "rule-maze" : "maze", seed,
                  downloads[kind].name);
         warnings(res->err, warn, sizeof warn);
@@ -445,7 +450,9 @@ static enum MHD_Result api_maze(struct MHD_Connection *c, serve_config *cfg, enu
                                  seed,
                                  "Content-Security-Policy",
                                  kind == DL_HTML ? "sandbox allow-scripts"
-                                                 : "default-src 'none'; style-src 'unsafe-inline'",
+                                 : route == ROUTE_VIEW && kind == DL_PDF
+                                     ? "frame-ancestors 'self'" /* the browser's PDF viewer */
+                                     : "default-src 'none'; style-src 'unsafe-inline'",
                                  download ? "Content-Disposition" : NULL,
                                  disposition,
                                  NULL,
@@ -628,10 +635,11 @@ static enum MHD_Result route(void *cls, struct MHD_Connection *c, const char *ur
     /* POST: a picture for a shape, to the maze routes */
     bool post = strcmp(method, MHD_HTTP_METHOD_POST) == 0 &&
                 (strcmp(url, "/api/preview") == 0 || strcmp(url, "/api/file") == 0 ||
-                 strcmp(url, "/api/booklet") == 0);
+                 strcmp(url, "/api/booklet") == 0 || strcmp(url, "/api/view") == 0);
     if (!get && !post) /* at once, its body unread: the connection closes */
         return respond_text(c, MHD_HTTP_METHOD_NOT_ALLOWED,
-                            "meiro serve: GET, or POST to /api/preview, /api/file or /api/booklet",
+                            "meiro serve: GET, or POST to /api/preview, /api/file, /api/view or "
+                            "/api/booklet",
                             allow);
     /* answered once the request is read whole, so the connection can stay
      * open for the next one */
@@ -680,6 +688,7 @@ static enum MHD_Result route(void *cls, struct MHD_Connection *c, const char *ur
     if (post)
         return api_maze(c, cfg,
                         strcmp(url, "/api/file") == 0      ? ROUTE_FILE
+                        : strcmp(url, "/api/view") == 0    ? ROUTE_VIEW
                         : strcmp(url, "/api/booklet") == 0 ? ROUTE_BOOKLET
                                                            : ROUTE_PREVIEW,
                         *state);
@@ -695,6 +704,7 @@ static enum MHD_Result route(void *cls, struct MHD_Connection *c, const char *ur
                        strlen(serve_studio_js), false, NULL);
     if (strcmp(url, "/api/preview") == 0) return api_maze(c, cfg, ROUTE_PREVIEW, NULL);
     if (strcmp(url, "/api/file") == 0) return api_maze(c, cfg, ROUTE_FILE, NULL);
+    if (strcmp(url, "/api/view") == 0) return api_maze(c, cfg, ROUTE_VIEW, NULL);
     if (strcmp(url, "/api/booklet") == 0) return api_maze(c, cfg, ROUTE_BOOKLET, NULL);
     if (strcmp(url, "/api/choices") == 0) return api_choices(c);
     return respond_text(c, MHD_HTTP_NOT_FOUND, "meiro serve: no such page", NULL);

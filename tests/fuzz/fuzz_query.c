@@ -1,7 +1,8 @@
 /* libFuzzer target for meiro serve's query reader (src/serve/query.c): the
  * parameters of a request as the generate or booklet command's options.
- * Input: the first byte picks the command (bit 0: booklet) and the format
- * (the rest, of pdf, png, svg, xlsx, html, json); then one parameter a
+ * Input: the first byte picks the command (bit 0: booklet; bit 7: a rule
+ * maze's, rule.c's options) and the format (bits 1-6, of pdf, png, svg,
+ * xlsx, html, json); then one parameter a
  * line, NAME=VALUE (a VALUE may hold NUL, which must be refused; a line
  * without '=' has no value). Whatever it accepts must be a command line
  * the server may run: generate's or booklet's own long options, none of
@@ -37,7 +38,7 @@ static void check_argv(const serve_job *job)
     if (job->argc < 4 || job->argv[job->argc] != NULL || strcmp(job->argv[0], "meiro") != 0)
         abort();
     if (strcmp(job->argv[job->argc - 1], "--output=-") != 0) abort();
-    int formats = 0, outputs = 0;
+    int formats = 0, outputs = 0, rules = 0;
     for (int i = 2; i < job->argc; i++) {
         const char *w = job->argv[i];
         if (strncmp(w, "--", 2) != 0) abort();
@@ -46,6 +47,9 @@ static void check_argv(const serve_job *job)
         for (size_t k = 0; k < sizeof never / sizeof never[0]; k++)
             if (strncmp(w, never[k], strlen(never[k])) == 0) abort();
         formats += strncmp(w, "--format=", 9) == 0;
+        rules += strncmp(w, "--rule=", 7) == 0;
+        /* a rule's list only as the upload's words.txt (not fuzzed here): never a path */
+        if (strncmp(w, "--rule=words:", 13) == 0 || strncmp(w, "--rule=chain:", 13) == 0) abort();
         outputs += strncmp(w, "--output=", 9) == 0;
         /* built-in names only: no path */
         if ((strncmp(w, "--shape=", 8) == 0 || strncmp(w, "--template=", 11) == 0 ||
@@ -59,7 +63,7 @@ static void check_argv(const serve_job *job)
             strtoull(v, NULL, 10) > SERVE_MAX_SIDE)
             abort();
     }
-    if (formats != 1 || outputs != 1) abort();
+    if (formats != 1 || outputs != 1 || rules != (job->rule ? 1 : 0)) abort();
 }
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
@@ -81,7 +85,8 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
     serve_job *job = malloc(sizeof *job);
     char *line = malloc(size + 1);
     if (!job || !line) abort();
-    serve_job_init(job, data[0] & 1 ? "booklet" : "generate", formats[(data[0] >> 1) % 6]);
+    if (data[0] & 0x80) serve_job_init_rule(job, data[0] & 1, formats[((data[0] >> 1) & 0x3f) % 6]);
+    else serve_job_init(job, data[0] & 1 ? "booklet" : "generate", formats[(data[0] >> 1) % 6]);
     bool ok = true;
     for (size_t at = 1; at < size && ok;) {
         const unsigned char *end = memchr(data + at, '\n', size - at);

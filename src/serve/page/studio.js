@@ -13,15 +13,15 @@ const words = {
     paper: 'Paper', auto: 'either way', portrait: 'portrait', landscape: 'landscape', art: 'S and G',
     answers: 'Answer page (PDF and spreadsheet)',
     play: 'The spreadsheet says “Goal!” when the way is marked', newMaze: 'New maze', puzzle: 'The maze',
-    answer: 'The answer', download: 'Download:', xlsx: 'Spreadsheet', html: 'Play in the browser',
+    answer: 'The answer', download: 'Download:', xlsx: 'Spreadsheet', html: 'Play in the browser', print: 'Print',
     command: 'The same files from the command line', working: 'drawing…', years: (n) => `${n} years`,
-    rings: 'rings', letters: 'letter height', artNone: 'the letters S and G',
+    rings: 'rings', letters: 'letter height', artNone: 'the letters S and G', artLetters: 'letters',
     kinds: { rect: 'Rectangle', shape: 'Shape', name: 'Name', round: 'Round', hex: 'Hexagons', triangle: 'Triangles',
       weave: 'Over and under', rule: 'Numbers and letters' },
     templates: { default: 'plain', 'kids-a4': 'for children', 'kids-ja': 'for children (Japanese)',
       'answer-key': 'answer key', 'booklet-a4': 'booklet page (A4)', 'booklet-a5': 'booklet page (A5)',
       'worksheet-a4-2up': 'worksheet, two on a page' },
-    shapes: {},
+    shapes: {}, arts: {},
     downloading: 'making the file…', booklet: 'A booklet:', mazes: 'mazes,', easyNormal: 'easy to normal',
     easyHard: 'easy to hard', normalHard: 'normal to hard', hardExpert: 'hard to expert',
     fold: 'folded (two pages a sheet)', bookletPdf: 'PDF', bookletXlsx: 'Spreadsheet',
@@ -48,14 +48,15 @@ const words = {
     paper: 'ようし', auto: 'おまかせ', portrait: 'たて', landscape: 'よこ', art: 'スタートと ゴール',
     answers: 'こたえの ページ (PDF と表計算)', play: '表計算で みちを ぬると「ゴール!」と でる',
     newMaze: 'あたらしい めいろ', puzzle: 'めいろ', answer: 'こたえ', download: 'ダウンロード:',
-    xlsx: '表計算 (Excel)', html: 'ブラウザで あそぶ', command: 'コマンドで おなじ ものを つくる',
+    xlsx: '表計算 (Excel)', html: 'ブラウザで あそぶ', print: 'いんさつ', command: 'コマンドで おなじ ものを つくる',
     working: 'かいています…', years: (n) => `${n}さい`, rings: 'わの かず', letters: 'もじの たかさ',
-    artNone: 'S と G の もじ',
+    artNone: 'S と G の もじ', artLetters: 'もじ',
     kinds: { rect: 'しかく', shape: 'かたち', name: 'なまえ', round: 'まる', hex: 'ろっかく', triangle: 'さんかく',
       weave: 'はしの ある めいろ', rule: 'かず・もじ めいろ' },
     templates: { default: 'シンプル', 'kids-a4': 'こども むけ', 'kids-ja': 'こども むけ (にほんご)',
       'answer-key': 'こたえ あわせ', 'booklet-a4': 'ドリルの ページ (A4)', 'booklet-a5': 'ドリルの ページ (A5)',
       'worksheet-a4-2up': 'プリント (2つ)' },
+    arts: { bunny: 'うさぎ', mouse: 'ねずみ', bee: 'はち', car: 'くるま', dog: 'いぬ', rocket: 'ロケット' },
     shapes: { heart: 'ハート', star: 'ほし', circle: 'まる', apple: 'りんご', fish: 'さかな', cat: 'ねこ',
       house: 'いえ', cloud: 'くも', flower: 'はな', tree: 'き', car: 'くるま', bear: 'くま' },
     downloading: 'ファイルを つくっています…', booklet: 'めいろの ドリル:', mazes: 'もん,',
@@ -353,6 +354,22 @@ async function download(format, booklet) {
   $('status').textContent = '';
 }
 
+// Print, Play: the file in a new tab, for the browser to show (its PDF
+// viewer prints); with a picture or a word list, a form POSTs it along
+// (multipart, as one file).
+function view(format) {
+  const url = `/api/view?format=${format}&${query(options(format))}`;
+  const list = state.kind === 'rule' ? ruleList() : '';
+  const file = usesPicture() ? state.picture : list ? new File([`${list}\n`], 'words.txt', { type: 'text/plain' }) : null;
+  if (!file) { window.open(url, '_blank'); return; }
+  const form = $('viewer');
+  const files = new DataTransfer();
+  files.items.add(file);
+  $('viewer-file').files = files.files;
+  form.action = url;
+  form.submit();
+}
+
 function button(cls, label, icon, selected, onclick) {
   const b = document.createElement('button');
   b.type = 'button';
@@ -431,6 +448,22 @@ function drawShapes() {
     () => $('picture-file').click()));
 }
 
+// S and G as pictures: each pair on a small maze of its own, drawn by the
+// server; the select (data-opt="art") keeps the choice
+function drawArts() {
+  const box = $('arts');
+  box.replaceChildren();
+  const letters = '<svg viewBox="0 0 48 32" aria-hidden="true" class="rule-icon"><text x="12" y="16" font-size="15">S</text><text x="36" y="16" font-size="15">G</text></svg>';
+  for (const [a, label] of [['', t('artLetters')], ...state.choices.art.map((n) => [n, t('arts')[n] || n])]) {
+    const img = a ? `<img alt="" src="/api/preview?art=${encodeURIComponent(a)}&width=2&height=1&crop=1&seed=1">` : letters;
+    box.append(button('shape art', label, img, $('art').value === a, () => {
+      $('art').value = a;
+      drawArts();
+      schedule();
+    }));
+  }
+}
+
 function choosePicture() {
   const file = $('picture-file').files[0];
   if (!file) return;
@@ -492,6 +525,7 @@ function drawAll() {
   $('height').title = state.kind === 'round' ? t('rings') : state.kind === 'name' ? t('letters') : '';
   drawKinds();
   drawShapes();
+  drawArts();
 }
 
 async function start() {
@@ -512,6 +546,7 @@ async function start() {
   $('form').addEventListener('change', schedule);
   $('form').addEventListener('submit', (e) => e.preventDefault());
   document.querySelectorAll('[data-format]').forEach((b) => b.addEventListener('click', () => download(b.dataset.format)));
+  document.querySelectorAll('[data-view]').forEach((b) => b.addEventListener('click', () => view(b.dataset.view)));
   document.querySelectorAll('[data-booklet]').forEach((b) => b.addEventListener('click', () => download(b.dataset.booklet, true)));
   $('booklet').addEventListener('change', showCommands);
   $('booklet').addEventListener('input', showCommands);
