@@ -38,8 +38,8 @@ meiro_status meiro_cover_save(meiro_print print, meiro_stock stock, unsigned pag
                        .title = opt.title && opt.title[0] ? opt.title : "Mazes",
                        .subtitle = opt.subtitle,
                        .line_min = meiro_print_line_min_mm(print),
-                       /* KDP prints spine text on books of more than 79 pages */
-                       .spine_text = pages > 79};
+                       /* the service's least page count for spine text */
+                       .spine_text = pages >= print_profile_of(print)->spine_text_from};
     s = meiro_cover_size(print, stock, pages, paper.w, paper.h, &plan.w, &plan.h, &plan.spine, err);
     if (s != MEIRO_OK) return s;
     /* the front's art: a maze of the book's kind, a little one for a picture */

@@ -168,9 +168,61 @@ if need pdftotext; then
 fi
 run 2 "$meiro" cover --print kdp --pages 23 -o "$tmp/c.pdf"
 err_has "24 to 828 pages, not 23"
-run 2 "$meiro" cover --print lulu --pages 100 -o "$tmp/c.pdf"
-err_has "kdp only so far"
+run 2 "$meiro" cover --print home --pages 100 -o "$tmp/c.pdf"
+err_has "covers are made for kdp, ingram and lulu, not for home"
 absent "$tmp/c.pdf"
+# IngramSpark's covers: KDP's page thicknesses; Lulu's: pages / 444 +
+# 0.06 in on every stock; 1/8 in bleed each side for both
+for case in ingram:24:white ingram:100:cream ingram:828:white lulu:32:white lulu:100:cream \
+    lulu:800:white; do
+    service=${case%%:*} rest=${case#*:}
+    n=${rest%%:*} stock=${rest#*:}
+    run 0 "$meiro" cover --print $service --pages $n --stock $stock --paper 6x9in -o "$tmp/cover.pdf"
+    size=$(pdfinfo "$tmp/cover.pdf" | awk '/^Page size:/ { print $3, $5 }')
+    if awk -v s="$size" -v n=$n -v svc=$service -v stock=$stock 'BEGIN {
+            split(s, v, " ")
+            spine = svc == "lulu" ? n / 444 + 0.06 : n * (stock == "cream" ? 0.0025 : 0.002252)
+            w = (2 * 6 + spine + 0.25) * 72; h = (9 + 0.25) * 72
+            exit !(v[1] - w < 0.05 && w - v[1] < 0.05 && v[2] - h < 0.05 && h - v[2] < 0.05) }'
+    then ok; else bad "$service cover $n pages $stock: $size pt"; fi
+    # the cover passes its own preflight
+    run 0 "$meiro" preflight --cover --print $service --pages $n --stock $stock --paper 6x9in \
+        "$tmp/cover.pdf"
+done
+# Lulu's spine text from 80 pages
+if need pdftotext; then
+    for n in 79 80; do
+        run 0 "$meiro" cover --print lulu --pages $n --paper 6x9in --title "Labyrinthine" \
+            -o "$tmp/c$n.pdf"
+        pdftotext "$tmp/c$n.pdf" - | grep -c Labyrinthine > "$tmp/count$n"
+    done
+    if [ "$(cat "$tmp/count79")" -eq 1 ] && [ "$(cat "$tmp/count80")" -eq 2 ]; then ok
+    else bad "lulu: the title $(cat "$tmp/count79") times at 79 pages, $(cat "$tmp/count80") at 80"; fi
+fi
+# --for BOOK.pdf: the cover sized from the book's own page count and trim
+run 0 "$meiro" booklet -n 40 --paper 6x9in --print ingram -s 3 -o "$tmp/ib.pdf"
+n=$(pdfinfo "$tmp/ib.pdf" | awk '/^Pages:/ { print $2 }')
+run 0 "$meiro" cover --print ingram --for "$tmp/ib.pdf" --stock cream -o "$tmp/ic.pdf"
+size=$(pdfinfo "$tmp/ic.pdf" | awk '/^Page size:/ { print $3, $5 }')
+if awk -v s="$size" -v n="$n" 'BEGIN { split(s, v, " "); w = (12 + n * 0.0025 + 0.25) * 72
+        exit !(n >= 40 && v[1] - w < 0.05 && w - v[1] < 0.05 && v[2] == 666) }'; then ok
+else bad "cover --for a book of $n pages: $size pt"; fi
+run 0 "$meiro" preflight --cover --print ingram --for "$tmp/ib.pdf" --stock cream "$tmp/ic.pdf"
+out_has "^ok   page size .*IngramSpark's for $n pages of 6 x 9 in on cream"
+# ... and fails for another book, naming the size (white or cream differ
+# by under 1 pt at 50 pages, within the check's slack)
+run 1 "$meiro" preflight --cover --print ingram --pages 300 --paper 6x9in --stock cream \
+    "$tmp/ic.pdf"
+out_has "^FAIL page size .*IngramSpark's for 300 pages of 6 x 9 in on cream is"
+# a book is not a cover
+run 1 "$meiro" preflight --cover --print ingram --for "$tmp/ib.pdf" "$tmp/ib.pdf"
+out_has "^FAIL pages .*a cover is one page"
+run 2 "$meiro" cover --print kdp --for "$tmp/ib.pdf" --pages 40 -o "$tmp/c.pdf"
+err_has "leave --pages and --paper out"
+run 2 "$meiro" preflight --pages 40 "$tmp/ic.pdf"
+err_has "add --cover"
+run 2 "$meiro" preflight --cover --print kdp "$tmp/ic.pdf"
+err_has "--cover needs the book"
 
 # greyscale-safe answers: a service's answer page, rasterised in grey, shows
 # the path as a band of mid grey (the walls stay black, the paper white),

@@ -151,6 +151,9 @@ get "/api/booklet?format=pdf&from=300x10"; expect "400 text/plain; charset=utf-8
 get "/api/booklet?format=png"; expect "400 text/plain; charset=utf-8" "booklet png"
 get "/api/booklet?format=pdf&shape=heart,/etc/passwd"; expect "400 text/plain; charset=utf-8" "a path in a list"
 get "/api/booklet?format=pdf&names=/etc/passwd"; expect "400 text/plain; charset=utf-8" "names file"
+get "/api/booklet?format=pdf&series=/tmp/meiro-serve-ledger"; expect "400 text/plain; charset=utf-8" "series ledger"
+body_has "writes no file a request names"
+absent /tmp/meiro-serve-ledger
 get "/api/booklet?format=pdf&difficulty=impossible"; expect "400 text/plain; charset=utf-8" "difficulty"
 body_has "meiro booklet:"
 

@@ -150,9 +150,8 @@ MEIRO_API double meiro_print_gutter_mm(meiro_print print, unsigned pages);
  * 0.1 mm. */
 MEIRO_API double meiro_print_line_min_mm(meiro_print print);
 /* A full-wrap paperback cover (back, spine, front, with bleed on every
- * side): its paper's thickness sets the spine. KDP only for now (its
- * cover calculator's figures: README "Print profiles"); other services
- * are refused. */
+ * side): its paper's thickness sets the spine. KDP, IngramSpark and Lulu
+ * (their figures: README "Print profiles"); home is refused. */
 typedef enum meiro_stock {
     MEIRO_STOCK_WHITE,
     MEIRO_STOCK_CREAM,
@@ -182,6 +181,19 @@ typedef void (*meiro_preflight_report)(void *ctx, const char *rule, bool pass,
 MEIRO_API meiro_status meiro_preflight(const char *filename, meiro_print print,
                                        meiro_preflight_report report, void *ctx, bool *passed,
                                        meiro_error *err);
+/* The same for a book's full-wrap cover: "pages" is one page, "page size"
+ * the service's cover for `pages` pages of that trim (mm) and stock
+ * (meiro_cover_size, within 1 pt); the rest as meiro_preflight. The
+ * cover's own MEIRO_ERROR_ARGUMENT for a page count the service does not
+ * bind. */
+MEIRO_API meiro_status meiro_preflight_cover(const char *filename, meiro_print print,
+                                             meiro_stock stock, unsigned pages, double trim_w_mm,
+                                             double trim_h_mm, meiro_preflight_report report,
+                                             void *ctx, bool *passed, meiro_error *err);
+/* A printed book's page count and trim (page 1's TrimBox, else its
+ * MediaBox, in mm), for its cover; MEIRO_ERROR_PARSE for no PDF. */
+MEIRO_API meiro_status meiro_pdf_book(const char *filename, unsigned *pages, double *trim_w_mm,
+                                      double *trim_h_mm, meiro_error *err);
 typedef struct meiro_export_options {
     meiro_paper paper;             /* default A4 */
     double paper_w_mm, paper_h_mm; /* a paper of this size instead (both
@@ -247,7 +259,7 @@ typedef struct meiro_export_options {
 } meiro_export_options;
 /* Saves that cover as a PDF: page->title (and subtitle) on the front above
  * a maze made from `seed`, the title on the spine where the service
- * allows text there (KDP: more than 79 pages), the barcode's corner of the
+ * allows text there (KDP and Lulu: 80 pages and up, IngramSpark 48), the barcode's corner of the
  * back left clear; the trim from page->paper or paper_w_mm/paper_h_mm. */
 MEIRO_API meiro_status meiro_cover_save(meiro_print print, meiro_stock stock, unsigned pages,
                                         const meiro_export_options *page, uint64_t seed,

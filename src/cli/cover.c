@@ -7,14 +7,17 @@
 #include <stdlib.h>
 
 static const char *const usage_cover =
-    "Usage: meiro cover --print kdp --pages N [OPTIONS] -o FILE.pdf\n"
+    "Usage: meiro cover --print P (--pages N | --for BOOK.pdf) [OPTIONS] -o FILE.pdf\n"
     "A paperback's full-wrap cover: back, spine and front on one PDF page with\n"
     "1/8 in bleed on every side, the spine as wide as N pages of the stock\n"
-    "(KDP's figures), the title on the front over a maze and on the spine for\n"
-    "more than 79 pages, the barcode's corner of the back left clear.\n"
+    "(the service's figures), the title on the front over a maze and on the\n"
+    "spine where the service prints spine text (KDP and Lulu from 80 pages,\n"
+    "IngramSpark from 48), the barcode's corner of the back left clear.\n"
     "\n"
-    "      --print P        the print service: kdp (the only one so far)\n"
+    "      --print P        the print service: kdp, ingram or lulu\n"
     "      --pages N        the book's page count (meiro booklet says it)\n"
+    "      --for BOOK.pdf   the page count and trim read from the book itself\n"
+    "                       (instead of --pages and --paper)\n"
     "      --paper P        the book's trim: 6x9in, 8.5x11in, a5, ... (default a4)\n"
     "      --stock S        white (default), cream or color paper\n"
     "      --title TEXT     the title (default \"Mazes\")\n"
@@ -25,10 +28,11 @@ static const char *const usage_cover =
 
 int cmd_cover(int argc, char **argv)
 {
-    enum { O_PRINT = 1000, O_PAGES, O_PAPER, O_STOCK, O_TITLE, O_SUBTITLE };
+    enum { O_PRINT = 1000, O_PAGES, O_PAPER, O_STOCK, O_TITLE, O_SUBTITLE, O_FOR };
     static const struct option longopts[] = {
         {"print", required_argument, NULL, O_PRINT},
         {"pages", required_argument, NULL, O_PAGES},
+        {"for", required_argument, NULL, O_FOR},
         {"paper", required_argument, NULL, O_PAPER},
         {"stock", required_argument, NULL, O_STOCK},
         {"title", required_argument, NULL, O_TITLE},
@@ -43,7 +47,8 @@ int cmd_cover(int argc, char **argv)
     meiro_print print = MEIRO_PRINT_NONE;
     meiro_stock stock = MEIRO_STOCK_WHITE;
     uint64_t pages = 0, seed = 1;
-    const char *output = NULL;
+    const char *output = NULL, *book = NULL;
+    bool papered = false;
     meiro_error err = {0};
     int c;
     while ((c = getopt_long(argc, argv, ":s:o:h", longopts, NULL)) != -1) {
@@ -57,7 +62,9 @@ int cmd_cover(int argc, char **argv)
                 return usage_error("cover", "--pages takes the book's page count, not '%s'",
                                    optarg);
             break;
+        case O_FOR: book = optarg; break;
         case O_PAPER:
+            papered = true;
             if (meiro_paper_parse(optarg, &page.paper, &page.paper_w_mm, &page.paper_h_mm, &err) !=
                 MEIRO_OK)
                 return usage_error("cover", "%s", err.message);
@@ -79,9 +86,20 @@ int cmd_cover(int argc, char **argv)
     }
     if (optind < argc) return usage_error("cover", "unexpected argument '%s'", argv[optind]);
     if (print == MEIRO_PRINT_NONE)
-        return usage_error("cover", "%s", "--print names the service (kdp)");
-    if (!pages) return usage_error("cover", "%s", "--pages gives the book's page count");
+        return usage_error("cover", "%s", "--print names the service (kdp, ingram or lulu)");
+    if (book && (pages || papered))
+        return usage_error("cover", "%s",
+                           "--for reads the page count and trim from the book: leave --pages and "
+                           "--paper out");
+    if (!pages && !book)
+        return usage_error("cover", "%s", "--pages (or --for BOOK.pdf) gives the book's page count");
     if (!output) return usage_error("cover", "%s", "-o names the PDF to write");
+    if (book) {
+        unsigned n = 0;
+        if (meiro_pdf_book(book, &n, &page.paper_w_mm, &page.paper_h_mm, &err) != MEIRO_OK)
+            return report_failure(book, &err);
+        pages = n;
+    }
     if (meiro_cover_save(print, stock, (unsigned)pages, &page, seed, output, &err) != MEIRO_OK) {
         if (err.status == MEIRO_ERROR_ARGUMENT) return usage_error("cover", "%s", err.message);
         return report_failure(output, &err);

@@ -17,6 +17,13 @@ static const char *const usage_preflight =
     "\n"
     "      --print P        kdp, ingram or lulu: that service's rules; home\n"
     "                       (default): the rules every printer shares\n"
+    "      --cover          FILE is a book's full-wrap cover: one page of the\n"
+    "                       service's cover size for the book (with --print and\n"
+    "                       --for BOOK.pdf, or --pages N and --paper P)\n"
+    "      --for BOOK.pdf   --cover: the book (its page count and trim)\n"
+    "      --pages N        --cover: the book's page count\n"
+    "      --paper P        --cover: the book's trim (6x9in, a5, ...)\n"
+    "      --stock S        --cover: white (default), cream or color paper\n"
     "  -h, --help           show this help\n";
 
 static void print_rule(void *ctx, const char *rule, bool pass, const char *detail)
@@ -27,14 +34,25 @@ static void print_rule(void *ctx, const char *rule, bool pass, const char *detai
 
 int cmd_preflight(int argc, char **argv)
 {
-    enum { OPT_SERVICE = 1000 };
+    enum { OPT_SERVICE = 1000, O_COVER, O_FOR, O_PAGES, O_PAPER, O_STOCK };
     static const struct option longopts[] = {
         {"print", required_argument, NULL, OPT_SERVICE},
+        {"cover", no_argument, NULL, O_COVER},
+        {"for", required_argument, NULL, O_FOR},
+        {"pages", required_argument, NULL, O_PAGES},
+        {"paper", required_argument, NULL, O_PAPER},
+        {"stock", required_argument, NULL, O_STOCK},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     meiro_print print = MEIRO_PRINT_HOME;
     meiro_error err = {0};
+    bool cover = false, papered = false, stocked = false;
+    const char *book = NULL;
+    uint64_t pages = 0;
+    meiro_stock stock = MEIRO_STOCK_WHITE;
+    meiro_paper paper = MEIRO_PAPER_A4;
+    double trim_w = 0, trim_h = 0;
     int c;
     while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
         switch (c) {
@@ -42,13 +60,54 @@ int cmd_preflight(int argc, char **argv)
             if (meiro_print_from_name(optarg, &print, &err) != MEIRO_OK)
                 return usage_error("preflight", "%s", err.message);
             break;
+        case O_COVER: cover = true; break;
+        case O_FOR: book = optarg; break;
+        case O_PAGES:
+            if (!parse_u64(optarg, 100000, &pages) || pages == 0)
+                return usage_error("preflight", "--pages takes the book's page count, not '%s'",
+                                   optarg);
+            break;
+        case O_PAPER:
+            papered = true;
+            if (meiro_paper_parse(optarg, &paper, &trim_w, &trim_h, &err) != MEIRO_OK)
+                return usage_error("preflight", "%s", err.message);
+            break;
+        case O_STOCK:
+            stocked = true;
+            if (meiro_stock_from_name(optarg, &stock, &err) != MEIRO_OK)
+                return usage_error("preflight", "%s", err.message);
+            break;
         case 'h': fputs(usage_preflight, stdout); return EXIT_OK;
         default: return bad_option("preflight", argv, c, longopts);
         }
     }
     if (optind != argc - 1) return usage_error("preflight", "%s", "give one PDF file to check");
+    if (!cover && (book || pages || papered || stocked))
+        return usage_error("preflight", "%s",
+                           "--for, --pages, --paper and --stock describe a cover's book: add "
+                           "--cover");
+    if (cover && (print == MEIRO_PRINT_HOME || (!book && !pages) || (book && (pages || papered))))
+        return usage_error("preflight", "%s",
+                           print == MEIRO_PRINT_HOME
+                               ? "--cover checks a service's cover: name it with --print"
+                               : "--cover needs the book: --for BOOK.pdf, or --pages N (and "
+                                 "--paper P)");
+    if (cover && !book && !trim_w) meiro_paper_name(paper, &trim_w, &trim_h); /* a named paper */
+    if (book) {
+        unsigned n = 0;
+        if (meiro_pdf_book(book, &n, &trim_w, &trim_h, &err) != MEIRO_OK) {
+            report_failure(book, &err);
+            return EXIT_USAGE;
+        }
+        pages = n;
+    }
     bool passed = false;
-    if (meiro_preflight(argv[optind], print, print_rule, NULL, &passed, &err) != MEIRO_OK) {
+    meiro_status s =
+        cover ? meiro_preflight_cover(argv[optind], print, stock, (unsigned)pages, trim_w, trim_h,
+                                      print_rule, NULL, &passed, &err)
+              : meiro_preflight(argv[optind], print, print_rule, NULL, &passed, &err);
+    if (s == MEIRO_ERROR_ARGUMENT) return usage_error("preflight", "%s", err.message);
+    if (s != MEIRO_OK) {
         report_failure(argv[optind], &err);
         return EXIT_USAGE;
     }

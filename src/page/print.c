@@ -20,18 +20,49 @@
 /* The services' interiors are printed in black and white (Lulu's standard
  * interiors in greyscale): their answers are drawn without colour. */
 static const print_profile profiles[MEIRO_PRINT_COUNT] = {
-    [MEIRO_PRINT_NONE] = {"none", "no service", 0, false, HOME_LINE_MM, 0, 0},
-    [MEIRO_PRINT_HOME] = {"home", "a home printer", 0, false, HOME_LINE_MM, 0, 0},
+    [MEIRO_PRINT_NONE] = {.name = "none", .service = "no service", .line_min = HOME_LINE_MM},
+    [MEIRO_PRINT_HOME] = {.name = "home", .service = "a home printer", .line_min = HOME_LINE_MM},
     /* KDP: bleed on top, bottom and outside (page trim + 0.125 x 0.25 in),
-     * 24 to 828 pages */
-    [MEIRO_PRINT_KDP] = {"kdp", "Amazon KDP", PRINT_BLEED_MM, false, SERVICE_LINE_MM, 24, 828, true},
+     * 24 to 828 pages. Covers (KDP help "Create a Paperback Cover",
+     * G201953020): a page white 0.002252, cream 0.0025, premium color
+     * 0.002347 in thick; spine text on more than 79 pages */
+    [MEIRO_PRINT_KDP] = {.name = "kdp",
+                         .service = "Amazon KDP",
+                         .bleed = PRINT_BLEED_MM,
+                         .line_min = SERVICE_LINE_MM,
+                         .pages_min = 24,
+                         .pages_max = 828,
+                         .grey_answers = true,
+                         .paper_in = {0.002252, 0.0025, 0.002347},
+                         .spine_text_from = 80},
     /* IngramSpark's File Creation Guide: bleed on the three trim edges, at
-     * least 18 pages; 1200 is its thickest perfect-bound book */
-    [MEIRO_PRINT_INGRAM] = {"ingram", "IngramSpark", PRINT_BLEED_MM, false, SERVICE_LINE_MM, 18,
-                            1200, true},
+     * least 18 pages; 1200 is its thickest perfect-bound book. Covers: its
+     * template generator's figures are KDP's (50# white, 50# creme, 70#
+     * color); Lightning Source prints no spine text under 48 pages */
+    [MEIRO_PRINT_INGRAM] = {.name = "ingram",
+                            .service = "IngramSpark",
+                            .bleed = PRINT_BLEED_MM,
+                            .line_min = SERVICE_LINE_MM,
+                            .pages_min = 18,
+                            .pages_max = 1200,
+                            .grey_answers = true,
+                            .paper_in = {0.002252, 0.0025, 0.002347},
+                            .spine_text_from = 48},
     /* Lulu's Book Creation Guide: 0.125 in on every side; perfect-bound
-     * paperbacks 32 to 800 pages */
-    [MEIRO_PRINT_LULU] = {"lulu", "Lulu", PRINT_BLEED_MM, true, SERVICE_LINE_MM, 32, 800, true},
+     * paperbacks 32 to 800 pages. Covers (Lulu's "How is spine width
+     * calculated?"): pages / 444 + 0.06 in on every stock; spine text from
+     * 80 pages */
+    [MEIRO_PRINT_LULU] = {.name = "lulu",
+                          .service = "Lulu",
+                          .bleed = PRINT_BLEED_MM,
+                          .binding_bleed = true,
+                          .line_min = SERVICE_LINE_MM,
+                          .pages_min = 32,
+                          .pages_max = 800,
+                          .grey_answers = true,
+                          .paper_in = {1 / 444.0, 1 / 444.0, 1 / 444.0},
+                          .spine_extra_in = 0.06,
+                          .spine_text_from = 80},
 };
 
 const print_profile *print_profile_of(meiro_print print)
@@ -92,13 +123,10 @@ meiro_status meiro_cover_size(meiro_print print, meiro_stock stock, unsigned pag
                               double trim_w_mm, double trim_h_mm, double *width_mm,
                               double *height_mm, double *spine_mm, meiro_error *err)
 {
-    /* KDP's page thickness in inches (KDP help "Create a Paperback Cover",
-     * G201953020): white 0.002252, cream 0.0025, premium color 0.002347 */
-    static const double kdp_in[MEIRO_STOCK_COUNT] = {0.002252, 0.0025, 0.002347};
     const print_profile *service = print_profile_of(print);
-    if (print != MEIRO_PRINT_KDP)
+    if (!(service->paper_in[0] > 0))
         return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT,
-                          "covers are made for kdp only so far, not for %s", service->name);
+                          "covers are made for kdp, ingram and lulu, not for %s", service->name);
     if ((unsigned)stock >= MEIRO_STOCK_COUNT)
         return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT, "invalid paper stock");
     if (pages < service->pages_min || pages > service->pages_max)
@@ -108,7 +136,7 @@ meiro_status meiro_cover_size(meiro_print print, meiro_stock stock, unsigned pag
     if (!(trim_w_mm >= MEIRO_PAPER_MIN_MM && trim_w_mm <= MEIRO_PAPER_MAX_MM &&
           trim_h_mm >= MEIRO_PAPER_MIN_MM && trim_h_mm <= MEIRO_PAPER_MAX_MM))
         return fail_field(err, MEIRO_FIELD_PAPER, MEIRO_ERROR_ARGUMENT, "invalid trim size");
-    double spine = pages * kdp_in[stock] * MM_PER_IN;
+    double spine = (pages * service->paper_in[stock] + service->spine_extra_in) * MM_PER_IN;
     /* bleed, back, spine, front, bleed across; bleed above and below */
     if (spine_mm) *spine_mm = spine;
     if (width_mm) *width_mm = 2 * service->bleed + 2 * trim_w_mm + spine;

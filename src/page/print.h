@@ -16,6 +16,11 @@ typedef struct print_profile {
     double line_min;               /* mm: the thinnest line printed */
     unsigned pages_min, pages_max; /* a book's page count; 0: no rule */
     bool grey_answers;             /* answers readable without colour */
+    /* the cover: a page's thickness by stock (inches; 0: no covers), an
+     * allowance added to the spine (inches), the least page count with
+     * text on the spine */
+    double paper_in[MEIRO_STOCK_COUNT], spine_extra_in;
+    unsigned spine_text_from;
 } print_profile;
 
 /* The profile of `print`; MEIRO_PRINT_NONE's (all zero but the home line

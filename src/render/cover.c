@@ -66,8 +66,10 @@ meiro_status cover_write(const cover_plan *c, FILE *out, meiro_error *err)
         }
     }
     /* the spine: the title read top to bottom, as English books have it */
-    if (s == MEIRO_OK && c->spine_text) {
-        double room = c->spine - 2 * SPINE_SAFE_MM;
+    double room = c->spine - 2 * SPINE_SAFE_MM;
+    /* and only where letters 1 mm high fit between the spine's margins
+     * (IngramSpark allows text from 48 pages, on a spine too thin for it) */
+    if (s == MEIRO_OK && c->spine_text && room / 1.3 >= 1) {
         double ssize = fmin(room / 1.3, fit_size(cr, c->title, true, 10, trim_h - 4 * SAFE_MM));
         cairo_save(cr);
         cairo_translate(cr, c->bleed + c->trim_w + c->spine / 2, top + trim_h / 2);

@@ -77,6 +77,15 @@
       (const char *filename, meiro_print print, meiro_preflight_report report, void *ctx,          \
        bool *passed, meiro_error *err),                                                            \
       (filename, print, report, ctx, passed, err))                                                 \
+    X(meiro_preflight_cover,                                                                       \
+      (const char *filename, meiro_print print, meiro_stock stock, unsigned pages,                 \
+       double trim_w_mm, double trim_h_mm, meiro_preflight_report report, void *ctx,               \
+       bool *passed, meiro_error *err),                                                            \
+      (filename, print, stock, pages, trim_w_mm, trim_h_mm, report, ctx, passed, err))             \
+    X(meiro_pdf_book,                                                                              \
+      (const char *filename, unsigned *pages, double *trim_w_mm, double *trim_h_mm,                \
+       meiro_error *err),                                                                          \
+      (filename, pages, trim_w_mm, trim_h_mm, err))                                                \
     X(meiro_shape_mask,                                                                            \
       (const char *shape, uint32_t width, uint32_t height, uint8_t **mask, meiro_error *err),      \
       (shape, width, height, mask, err))                                                           \

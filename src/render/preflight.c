@@ -218,7 +218,35 @@ static void check_fonts(qpdf_data q, char *out)
     else snprintf(out, DETAIL, "%d fonts, all embedded", fonts);
 }
 
-static meiro_status run_checks(qpdf_data q, const print_profile *service, checks *c)
+/* A cover's expected size (pt, with bleed), and what for (the message). */
+typedef struct cover_expect {
+    double w, h;
+    char what[120];
+} cover_expect;
+
+/* A cover: one page of the size the service's formula gives. */
+static void cover_rules(qpdf_data q, const print_profile *service, const cover_expect *cover,
+                        int pages, checks *c)
+{
+    if (pages == 1) snprintf(c->pages, DETAIL, "1 page");
+    else snprintf(c->pages, DETAIL, "!%d pages: a cover is one page (back, spine, front)", pages);
+    double media[4];
+    qpdf_oh page = qpdf_get_page_n(q, 0);
+    if (!page_box(q, page, "/MediaBox", media))
+        snprintf(c->size, DETAIL, "!page 1 has no MediaBox");
+    else if (!near(media[2] - media[0], cover->w) || !near(media[3] - media[1], cover->h))
+        snprintf(c->size, DETAIL, "!the cover is %.1f x %.1f pt: %s's for %s is %.1f x %.1f",
+                 media[2] - media[0], media[3] - media[1], service->service, cover->what,
+                 cover->w, cover->h);
+    else
+        snprintf(c->size, DETAIL, "%.1f x %.1f pt (%.4g x %.4g in), %s's for %s", cover->w,
+                 cover->h, cover->w / PT_PER_IN, cover->h / PT_PER_IN, service->service,
+                 cover->what);
+    qpdf_oh_release_all(q);
+}
+
+static meiro_status run_checks(qpdf_data q, const print_profile *service,
+                               const cover_expect *cover, checks *c)
 {
     int pages = qpdf_get_num_pages(q);
     if (pages < 0 || qpdf_has_error(q)) return MEIRO_ERROR_PARSE;
@@ -319,13 +347,14 @@ static meiro_status run_checks(qpdf_data q, const print_profile *service, checks
     check_fonts(q, c->fonts);
     if (strstr(c->fonts, "not embedded"))
         memmove(c->fonts + 1, c->fonts, strlen(c->fonts) + 1), c->fonts[0] = '!';
+    if (cover && pages > 0) cover_rules(q, service, cover, pages, c);
     return qpdf_has_error(q) ? MEIRO_ERROR_PARSE : MEIRO_OK;
 }
 
 /* Reads the PDF (a file, or bytes when filename is NULL), then checks it. */
 static meiro_status preflight(const char *filename, const char *buf, size_t len, meiro_print print,
-                              meiro_preflight_report report, void *ctx, bool *passed,
-                              meiro_error *err)
+                              const cover_expect *cover, meiro_preflight_report report, void *ctx,
+                              bool *passed, meiro_error *err)
 {
     if (passed) *passed = false;
     if ((unsigned)print >= MEIRO_PRINT_COUNT)
@@ -346,7 +375,7 @@ static meiro_status preflight(const char *filename, const char *buf, size_t len,
                                       : qpdf_read_memory(q, "meiro.pdf", buf, len, NULL);
     meiro_status s = !c                   ? MEIRO_ERROR_NOMEM
                      : read & QPDF_ERRORS ? MEIRO_ERROR_PARSE
-                                          : run_checks(q, print_profile_of(print), c);
+                                          : run_checks(q, print_profile_of(print), cover, c);
     if (s == MEIRO_ERROR_NOMEM) fail(err, s, "out of memory checking the PDF");
     else if (s != MEIRO_OK) {
         qpdf_error e = qpdf_has_error(q) ? qpdf_get_error(q) : NULL;
@@ -376,7 +405,52 @@ meiro_status meiro_preflight(const char *filename, meiro_print print, meiro_pref
                              void *ctx, bool *passed, meiro_error *err)
 {
     if (!filename) return fail(err, MEIRO_ERROR_ARGUMENT, "preflight needs a file");
-    return preflight(filename, NULL, 0, print, report, ctx, passed, err);
+    return preflight(filename, NULL, 0, print, NULL, report, ctx, passed, err);
+}
+
+meiro_status meiro_preflight_cover(const char *filename, meiro_print print, meiro_stock stock,
+                                   unsigned pages, double trim_w_mm, double trim_h_mm,
+                                   meiro_preflight_report report, void *ctx, bool *passed,
+                                   meiro_error *err)
+{
+    if (passed) *passed = false;
+    if (!filename) return fail(err, MEIRO_ERROR_ARGUMENT, "preflight needs a file");
+    double w, h;
+    meiro_status s = meiro_cover_size(print, stock, pages, trim_w_mm, trim_h_mm, &w, &h, NULL, err);
+    if (s != MEIRO_OK) return s;
+    static const char *const stocks[MEIRO_STOCK_COUNT] = {"white", "cream", "color"};
+    cover_expect cover = {w * PT_PER_MM, h * PT_PER_MM, ""};
+    snprintf(cover.what, sizeof cover.what, "%u pages of %.4g x %.4g in on %s", pages,
+             trim_w_mm / 25.4, trim_h_mm / 25.4, stocks[stock]);
+    return preflight(filename, NULL, 0, print, &cover, report, ctx, passed, err);
+}
+
+meiro_status meiro_pdf_book(const char *filename, unsigned *pages, double *trim_w_mm,
+                            double *trim_h_mm, meiro_error *err)
+{
+    if (!filename) return fail(err, MEIRO_ERROR_ARGUMENT, "no book to read");
+    FILE *f = fopen(filename, "rb");
+    if (!f) return fail(err, MEIRO_ERROR_IO, "cannot read %s", filename);
+    fclose(f);
+    qpdf_data q = qpdf_init();
+    if (!q) return fail(err, MEIRO_ERROR_NOMEM, "out of memory reading the PDF");
+    qpdf_silence_errors(q);
+    qpdf_set_suppress_warnings(q, QPDF_TRUE);
+    meiro_status s = MEIRO_OK;
+    int n = qpdf_read(q, filename, NULL) & QPDF_ERRORS ? -1 : qpdf_get_num_pages(q);
+    double box[4];
+    qpdf_oh page = n > 0 ? qpdf_get_page_n(q, 0) : 0;
+    /* the trim is the TrimBox, else the page */
+    if (n <= 0 || qpdf_has_error(q) ||
+        !(page_box(q, page, "/TrimBox", box) || page_box(q, page, "/MediaBox", box)))
+        s = fail(err, MEIRO_ERROR_PARSE, "not a PDF book qpdf can read");
+    else {
+        if (pages) *pages = (unsigned)n;
+        if (trim_w_mm) *trim_w_mm = (box[2] - box[0]) / PT_PER_MM;
+        if (trim_h_mm) *trim_h_mm = (box[3] - box[1]) / PT_PER_MM;
+    }
+    qpdf_cleanup(&q);
+    return s;
 }
 
 /* The failing rules, gathered into one message. */
@@ -398,7 +472,7 @@ meiro_status preflight_own(const char *buf, size_t len, meiro_print print, meiro
 {
     failures f = {"", 0};
     bool passed = false;
-    meiro_status s = preflight(NULL, buf, len, print, gather, &f, &passed, err);
+    meiro_status s = preflight(NULL, buf, len, print, NULL, gather, &f, &passed, err);
     if (s != MEIRO_OK || passed) return s;
     return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT,
                       "the PDF would fail %s's rules (meiro preflight): %s",

@@ -142,8 +142,8 @@ bool serve_job_add(serve_job *job, const char *name, const char *value, size_t v
     if (!value) value = "";
     if (value_size != strlen(value) || value_size > SERVE_MAX_VALUE)
         return refuse(job, "--%s: a value of up to %s bytes, without NUL", name, "200");
-    static const char *const own[] = {"format", "output",     "help", "animate",
-                                      "frames", "answers-to", "names"};
+    static const char *const own[] = {"format", "output",     "help",  "animate",
+                                      "frames", "answers-to", "names", "series"};
     for (size_t i = 0; i < sizeof own / sizeof own[0]; i++)
         if (strcmp(name, own[i]) == 0)
             return refuse(
