@@ -164,6 +164,15 @@ async function play(name, args, lang) {
   const want = lang === 'ja' ? 'ゴール' : 'Goal';
   check(st.done === 'yes' && goalText.includes(want), `${name}: no "${want}" after the solution: ${JSON.stringify(st)} "${goalText}"`);
   check(Number(st.steps) === way.length - 1, `${name}: ${st.steps} steps, the solution has ${way.length - 1}`);
+  if (args.includes('--picture')) { // the walked way fills whole cells: the picture appears
+    const walk = await page.evaluate(() => {
+      const w = document.querySelector('.sheet.current .walk');
+      return { cls: w.getAttribute('class'), width: Number(w.getAttribute('stroke-width')), cap: getComputedStyle(w).strokeLinecap };
+    });
+    const reverse = args.includes('--reverse');
+    check(d.picture === (reverse ? 2 : 1) && (reverse || (walk.cls.includes('picture') && Math.abs(walk.width - d.cell) < 1e-6 && walk.cap === 'square')),
+      `${name}: the walked way does not fill its cells: ${JSON.stringify(walk)} picture ${d.picture}`);
+  }
   await new Promise((r) => setTimeout(r, 300));
   await shot('goal');
   // the answer button draws the path: the red line is shown with the solution's corners
@@ -215,6 +224,8 @@ const cases = [
   ['loops', ['-W', '12', '-H', '9', '-s', '3', '-a', 'true-prim', '--ends', 'border', '--art', 'bunny']],
   ['heart', ['--shape', 'heart', '-W', '16', '-H', '14', '-s', '4']],
   ['name-ja', ['--text', 'はな', '-s', '2', '--lang', 'ja'], 'ja'],
+  ['picture', ['--picture', 'heart', '-W', '24', '-H', '24', '-s', '4']],
+  ['picture-reverse', ['--picture', 'star', '--reverse', '-W', '24', '-H', '24', '-s', '5']],
 ];
 for (const [name, args, lang] of cases) {
   try {

@@ -34,13 +34,13 @@
      * group multiplied over the walls */
     var answer;
     if (m.picture) {
-      var shown = el('g', 'answer picture-answer', g);
+      var shown = el('g', 'picture-answer', g);
       if (m.picture === 2) {
         var ground = el('rect', 'picture-ground', shown);
         ground.setAttribute('x', m.x); ground.setAttribute('y', m.y);
         ground.setAttribute('width', m.w * m.cell); ground.setAttribute('height', m.h * m.cell);
       }
-      answer = el('path', m.picture === 2 ? 'picture picture-clear' : 'picture', shown);
+      answer = el('path', m.picture === 2 ? 'answer picture picture-clear' : 'answer picture', shown);
       answer.setAttribute('stroke-width', m.cell);
     } else {
       answer = el('path', 'answer', g);
