@@ -8,6 +8,7 @@
 #include "core/model.h"
 #include "core/rng.h"
 #include "core/utf8.h"
+#include "gen/gen.h"
 #include "io/io.h"
 #include "page/print.h"
 #include "page/template.h"
@@ -106,6 +107,74 @@ static bool maze_shape(const meiro_booklet_options *b, unsigned i, char *name, s
     return true;
 }
 
+/* ---- kinds of maze (--kinds) ---- */
+
+/* A kind of maze: what it changes in a maze's options before generating
+ * (`algorithm_given`: the booklet's -a, kept as given), and what it adds
+ * to the maze after (NULL: nothing). One row a kind; the booklet's mazes
+ * take the kinds of b->kinds in turn. */
+typedef struct maze_kind {
+    const char *name;
+    void (*options)(meiro_generate_options *o, bool algorithm_given);
+    meiro_status (*after)(meiro_maze *m, uint64_t seed, meiro_error *err);
+} maze_kind;
+
+static void plain_options(meiro_generate_options *o, bool algorithm_given)
+{
+    (void)o, (void)algorithm_given;
+}
+
+/* Half the cells that can cross do: crossings enough to be the puzzle,
+ * straight corridors enough to read it. A level's generator that cannot
+ * weave gives way to cluster (many dead ends, as the harder levels' have). */
+static void weave_options(meiro_generate_options *o, bool algorithm_given)
+{
+    o->weave = 50;
+    const generator_entry *gen = o->algorithm ? generator_find(o->algorithm) : NULL;
+    if (!algorithm_given && (!gen || !weave_generator(gen->run))) o->algorithm = "cluster";
+}
+
+static const maze_kind kinds[] = {
+    {"plain", plain_options, NULL},
+    {"weave", weave_options, NULL},
+};
+#define KIND_COUNT (sizeof kinds / sizeof kinds[0])
+
+/* Maze i's kind: the i-th name of b->kinds in turn (plain without). NULL
+ * for a name not in the table (booklet_kinds_check says which). */
+static const maze_kind *maze_kind_at(const meiro_booklet_options *b, unsigned i)
+{
+    if (!b->kinds || !*b->kinds) return &kinds[0];
+    size_t count = 1;
+    for (const char *p = b->kinds; *p; p++) count += *p == ',';
+    const char *p = b->kinds;
+    for (size_t k = i % count; k > 0; k--) p = strchr(p, ',') + 1;
+    size_t n = strcspn(p, ",");
+    for (size_t k = 0; k < KIND_COUNT; k++)
+        if (strlen(kinds[k].name) == n && strncmp(kinds[k].name, p, n) == 0) return &kinds[k];
+    return NULL;
+}
+
+/* Every name of b->kinds is a kind. */
+static meiro_status booklet_kinds_check(const meiro_booklet_options *b, meiro_error *err)
+{
+    if (!b->kinds) return MEIRO_OK;
+    size_t count = 1;
+    for (const char *p = b->kinds; *p; p++) count += *p == ',';
+    for (unsigned i = 0; i < count; i++) {
+        if (maze_kind_at(b, i)) continue;
+        const char *p = b->kinds;
+        for (unsigned k = i; k > 0; k--) p = strchr(p, ',') + 1;
+        char names[128] = "";
+        for (size_t k = 0; k < KIND_COUNT; k++)
+            snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s",
+                     k ? (k + 1 == KIND_COUNT ? " or " : ", ") : "", kinds[k].name);
+        return fail(err, MEIRO_ERROR_UNKNOWN_NAME, "unknown kind of maze '%.*s' (the kinds: %s)",
+                    (int)strcspn(p, ","), p, names);
+    }
+    return MEIRO_OK;
+}
+
 /* Maze i's options, and whether it takes a shape (its name in `shape`):
  * its level's maze, or the size between the first and the last with
  * cluster, on its grid, as meiro_generate_options_resolve lays the
@@ -131,6 +200,8 @@ static bool maze_options(const meiro_booklet_options *b, unsigned i, meiro_gener
     o->shape_name =
         shaped ? shape : NULL; /* a built-in shape's grid is at least the one where it reads */
     meiro_generate_options_resolve(o, b->algorithm ? MEIRO_GIVEN_ALGORITHM : 0, &src, NULL);
+    const maze_kind *kind = maze_kind_at(b, i);
+    if (kind) kind->options(o, b->algorithm != NULL);
     return shaped;
 }
 
@@ -204,6 +275,9 @@ static meiro_status make_mazes(const meiro_booklet_options *b, booklet *bk, unsi
         }
         meiro_mask_free(mask);
         if (!bk->mazes[i]) return err->status;
+        const maze_kind *kind = maze_kind_at(b, i);
+        if (kind && kind->after && kind->after(bk->mazes[i], o.seed, err) != MEIRO_OK)
+            return err->status;
         meiro_status s = meiro_solve(bk->mazes[i], "bfs", &bk->paths[i], err);
         if (s != MEIRO_OK) return s;
         bk->items[i] = (doc_item){bk->mazes[i], answered ? &bk->paths[i] : NULL, maze_level(b, i)};
@@ -239,11 +313,23 @@ static meiro_status booklet_check(const meiro_booklet_options *b, const meiro_ex
     meiro_status s = shells && items
                          ? MEIRO_OK
                          : fail(err, MEIRO_ERROR_NOMEM, "out of memory for %u mazes", b->count);
+    if (s == MEIRO_OK) s = booklet_kinds_check(b, err);
     for (unsigned i = 0; s == MEIRO_OK && i < b->count; i++) {
         meiro_generate_options o;
         char shape[1024];
         maze_options(b, i, &o, shape, sizeof shape);
         s = maze_check_size(o.width, o.height, err);
+        /* a kind the maze's grid or generator cannot make, said before any is made */
+        const generator_entry *gen = o.algorithm ? generator_find(o.algorithm) : NULL;
+        if (s == MEIRO_OK && o.weave && o.grid != MEIRO_GRID_RECT)
+            s = fail_field(err, MEIRO_FIELD_GRID, MEIRO_ERROR_ARGUMENT,
+                           "maze %u is a weave maze on the %s grid: weave mazes are rectangles "
+                           "(the kinds and the grids take turns together)",
+                           i + 1, meiro_grid_name(o.grid));
+        if (s == MEIRO_OK && o.weave && gen && !weave_generator(gen->run))
+            s = fail_field(err, MEIRO_FIELD_ALGORITHM, MEIRO_ERROR_ARGUMENT,
+                           "'%s' cannot weave; these can: cluster, dig, growing-tree",
+                           gen->info.name);
         shells[i] = maze_shell(o.width, o.height);
         shells[i].grid = (uint8_t)o.grid; /* what a page lays out: the grid's bounding box */
         items[i] = (doc_item){&shells[i], NULL, maze_level(b, i)};

@@ -5,7 +5,8 @@
 # cell, and no other, has dashed borders on the two sides its tunnel goes
 # under; on the answer sheet the way over a crossing is filled and the way
 # under one striped along the tunnel. A playable sheet of a weave maze is
-# refused, naming what can play it.
+# refused, naming what can play it. booklet --kinds puts weave mazes among
+# the plain ones, saying so under each.
 # Usage: weave-sheet.sh BUILD_DIR
 build=${1:-build}
 suite=weave-sheet
@@ -97,5 +98,24 @@ if [ "$unders" -gt 0 ]; then ok; else bad "no way passed under a crossing"; fi
 run 2 generate -a dig --weave 50 -s 1 --play -o p.xlsx
 err_has "a playable sheet cannot check a weave maze's crossings"
 absent "$tmp/p.xlsx"
+
+# booklet --kinds: the kinds taken in turn, every level; a weave maze's
+# caption says "weave" (it says so when the maze has crossings), a plain
+# one's does not; the workbook shows the crossings; what cannot be is refused
+if need pdftotext; then
+    run 0 booklet -n 8 -s 5 --difficulty easy-expert --kinds plain,weave --answers after-page -o b.pdf
+    pdftotext "$tmp/b.pdf" - | grep -E " × .*· seed [0-9]+$" | grep -v "^Page" > "$tmp/captions"
+    if [ "$(wc -l < "$tmp/captions")" -eq 8 ] &&
+        [ "$(awk 'NR % 2 == 0 && /· weave ·/' "$tmp/captions" | wc -l)" -eq 4 ] &&
+        ! awk 'NR % 2 == 1' "$tmp/captions" | grep -q weave; then ok
+    else bad "booklet --kinds plain,weave: captions $(cat "$tmp/captions")"; fi
+fi
+run 0 booklet -n 2 -s 5 --kinds weave -f xlsx -o b.xlsx
+if unzip -p "$tmp/b.xlsx" xl/styles.xml | grep -q 'style="mediumDashed"\|style="dashed"'; then ok
+else bad "booklet --kinds weave -f xlsx: no crossing's dashed border"; fi
+run 2 booklet -n 2 --kinds weave,keyz -o k.pdf; err_has "unknown kind of maze 'keyz' (the kinds: plain or weave)"
+absent "$tmp/k.pdf"
+run 2 booklet -n 2 --kinds weave --grid rect,hex -o k.pdf; err_has "maze 2 is a weave maze on the hex grid"
+run 2 booklet -n 2 --kinds weave -a prim -o k.pdf; err_has "'prim' cannot weave"
 
 finish

@@ -88,6 +88,11 @@ typedef struct meiro_booklet_options {
                                      the last page gives the seed alone */
     void (*progress)(void *ctx, unsigned done, unsigned total); /* or NULL */
     void *progress_ctx;
+    const char *kinds;        /* kinds of maze taken in turn, comma-
+                                     separated: plain, weave (a weave maze,
+                                     rectangles only; a level whose
+                                     generator cannot weave takes
+                                     cluster); NULL: plain mazes */
 } meiro_booklet_options;
 
 MEIRO_API void meiro_booklet_options_init(meiro_booklet_options *b);

@@ -28,6 +28,9 @@ static const char *const usage_booklet =
     "      --grid G[,G...]  rect, polar, hex or triangle, or a mix taken in\n"
     "                       turn (pdf only); sizes as a rectangle's: a polar\n"
     "                       maze gets as many cells in rings, G in the centre\n"
+    "      --kinds K[,K...] kinds of maze taken in turn: plain, weave (passages\n"
+    "                       over and under; rectangles; a level whose generator\n"
+    "                       cannot weave takes cluster)\n"
     "  -s, --seed N         the booklet's seed (default: from the clock); each\n"
     "                       maze's own seed, printed under it, comes from it\n"
     "      --copies N       a class set: N different versions of the booklet, one\n"
@@ -222,6 +225,9 @@ typedef struct booklet_args {
 } booklet_args;
 
 /* The parser's table, which the remaking command reads the options with. */
+/* booklet's own option past cli.h's */
+enum { OPT_KINDS = 4096 };
+
 static const char booklet_shortopts[] = ":n:a:s:f:o:t:h";
 const struct option booklet_options[] = {
     {"count", required_argument, NULL, 'n'},
@@ -235,6 +241,7 @@ const struct option booklet_options[] = {
     {"no-cover", no_argument, NULL, OPT_NO_COVER},
     {"fold", optional_argument, NULL, OPT_FOLD},
     {"shape", required_argument, NULL, OPT_SHAPE},
+    {"kinds", required_argument, NULL, OPT_KINDS},
     {"copies", required_argument, NULL, OPT_COPIES},
     {"names", required_argument, NULL, OPT_NAMES},
     {"contents", no_argument, NULL, OPT_CONTENTS},
@@ -318,6 +325,7 @@ static int content_option(booklet_args *a, int c, char **argv)
         return EXIT_OK;
     case 'a': b->algorithm = optarg; return EXIT_OK;
     case OPT_SHAPE: b->shapes = optarg; return EXIT_OK;
+    case OPT_KINDS: b->kinds = optarg; return EXIT_OK;
     case OPT_GRIDS:
         if (!parse_grids(optarg, &b->grids))
             return usage_error("booklet",

@@ -17,6 +17,13 @@ void page_maze_size(const meiro_maze *m, char *buf, size_t size)
     else if (g != MEIRO_GRID_RECT) snprintf(buf, size, "%s · %lu × %lu", meiro_grid_name(g), w, h);
     else if (*meiro_maze_shape(m)) snprintf(buf, size, "%s · %lu × %lu", meiro_maze_shape(m), w, h);
     else snprintf(buf, size, "%lu × %lu", w, h);
+    /* a weave maze says so: its passages go under each other, and
+     * --weave makes it again */
+    if (meiro_maze_crossings(m)) {
+        char dims[160];
+        snprintf(dims, sizeof dims, "%s", buf);
+        snprintf(buf, size, "weave · %s", dims);
+    }
 }
 
 void page_footer(const meiro_maze *m, char *buf, size_t size)
