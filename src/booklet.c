@@ -133,6 +133,82 @@ static bool maze_options(const meiro_booklet_options *b, unsigned i, meiro_gener
     return shaped;
 }
 
+/* ---- Kinds of maze (meiro_booklet_options.kinds) ----
+ * Each kind adds to a generated maze what makes it that kind, harder as
+ * the level rises (level 0: sizes given, counted as normal). A new kind is
+ * a function and a line in the table. */
+typedef meiro_status (*kind_fn)(meiro_maze *m, int level, uint64_t seed, meiro_error *err);
+
+static meiro_status add_mission(meiro_maze *m, meiro_mission_kind kind, unsigned count,
+                                unsigned one_way, uint64_t seed, meiro_error *err)
+{
+    meiro_mission_options mo = {kind, count, one_way, seed};
+    return meiro_maze_add_mission(m, &mo, err);
+}
+
+static int kind_step(int level) { return level > 0 ? level - 1 : 1; } /* easy 0 .. expert 3 */
+
+static meiro_status kind_keys(meiro_maze *m, int level, uint64_t seed, meiro_error *err)
+{
+    return add_mission(m, MEIRO_MISSION_KEYS, 1 + (unsigned)kind_step(level), 0, seed, err);
+}
+
+static meiro_status kind_collect(meiro_maze *m, int level, uint64_t seed, meiro_error *err)
+{
+    return add_mission(m, MEIRO_MISSION_COLLECT, 2 + 2 * (unsigned)kind_step(level), 0, seed, err);
+}
+
+static meiro_status kind_one_way(meiro_maze *m, int level, uint64_t seed, meiro_error *err)
+{
+    return add_mission(m, MEIRO_MISSION_NONE, 0, 10 + 10 * (unsigned)kind_step(level), seed, err);
+}
+
+static const struct booklet_kind {
+    const char *name;
+    kind_fn add; /* NULL: the maze as generated */
+    bool rect;   /* rectangles only */
+} booklet_kinds[] = {
+    {"plain", NULL, false},
+    {"keys", kind_keys, true},
+    {"collect", kind_collect, true},
+    {"one-way", kind_one_way, true},
+};
+enum { BOOKLET_KIND_COUNT = sizeof booklet_kinds / sizeof booklet_kinds[0] };
+
+/* The kinds of b->kinds in order (at most 16 named); *n 0 without. */
+static meiro_status kinds_parse(const meiro_booklet_options *b, const struct booklet_kind **out,
+                                unsigned *n, meiro_error *err)
+{
+    *n = 0;
+    for (const char *p = b->kinds; p && *p;) {
+        size_t len = strcspn(p, ",");
+        size_t k = 0;
+        while (k < BOOKLET_KIND_COUNT &&
+               (strlen(booklet_kinds[k].name) != len || strncmp(p, booklet_kinds[k].name, len)))
+            k++;
+        if (k == BOOKLET_KIND_COUNT || *n == 16)
+            return fail(err, MEIRO_ERROR_ARGUMENT,
+                        k == BOOKLET_KIND_COUNT
+                            ? "unknown kind of maze '%.*s': plain, keys, collect or one-way"
+                            : "more than 16 kinds of maze ('%.*s')",
+                        (int)(len > 40 ? 40 : len), p);
+        out[(*n)++] = &booklet_kinds[k];
+        p += len + (p[len] == ',');
+    }
+    return MEIRO_OK;
+}
+
+/* Maze i's kind added (the kinds in turn). */
+static meiro_status add_kind(const meiro_booklet_options *b, unsigned i, meiro_maze *m,
+                             meiro_error *err)
+{
+    const struct booklet_kind *kinds[16];
+    unsigned n;
+    meiro_status s = kinds_parse(b, kinds, &n, err);
+    if (s != MEIRO_OK || n == 0 || !kinds[i % n]->add) return s;
+    return kinds[i % n]->add(m, maze_level(b, i), meiro_booklet_maze_seed(b->seed, i), err);
+}
+
 typedef struct booklet {
     meiro_maze **mazes;
     meiro_path *paths;
@@ -179,6 +255,7 @@ static meiro_status make_mazes(const meiro_booklet_options *b, booklet *bk, unsi
         bk->mazes[i] = meiro_generate(&o, err);
         meiro_mask_free(mask);
         if (!bk->mazes[i]) return err->status;
+        if (add_kind(b, i, bk->mazes[i], err) != MEIRO_OK) return err->status;
         meiro_status s = meiro_solve(bk->mazes[i], "bfs", &bk->paths[i], err);
         if (s != MEIRO_OK) return s;
         bk->items[i] = (doc_item){bk->mazes[i], answered ? &bk->paths[i] : NULL, maze_level(b, i)};
@@ -209,6 +286,22 @@ static meiro_status write_html(booklet *bk, uint64_t seed, const meiro_export_op
 static meiro_status booklet_check(const meiro_booklet_options *b, const meiro_export_options *opt,
                                   meiro_format format, meiro_error *err)
 {
+    const struct booklet_kind *kinds[16];
+    unsigned nkinds;
+    meiro_status ks = kinds_parse(b, kinds, &nkinds, err);
+    if (ks != MEIRO_OK) return ks;
+    for (unsigned k = 0; k < nkinds; k++) {
+        if (!kinds[k]->rect) continue;
+        if (format != MEIRO_FORMAT_PDF)
+            return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
+                              "a booklet of %s mazes is a PDF: %s cannot show them yet",
+                              kinds[k]->name, format == MEIRO_FORMAT_XLSX ? "XLSX" : "HTML");
+        if ((b->grids & ~(1u << MEIRO_GRID_RECT)) || b->shapes)
+            return fail_field(err, MEIRO_FIELD_GRID, MEIRO_ERROR_ARGUMENT,
+                              "%s mazes are plain rectangles: no other grid or shape with them",
+                              kinds[k]->name);
+    }
+
     meiro_maze *shells = zalloc(b->count, sizeof *shells);
     doc_item *items = zalloc(b->count, sizeof *items);
     meiro_status s = shells && items

@@ -88,6 +88,12 @@ typedef struct meiro_booklet_options {
                                      the last page gives the seed alone */
     void (*progress)(void *ctx, unsigned done, unsigned total); /* or NULL */
     void *progress_ctx;
+    const char *kinds;        /* kinds of maze taken in turn, comma-
+                                     separated: plain, keys (keys and
+                                     doors, 1 key at easy to 4 at expert),
+                                     collect (items in order, 2 to 8),
+                                     one-way (arrows, 10% to 40%); rect
+                                     grid, PDF only; NULL: plain (ABI 3) */
 } meiro_booklet_options;
 
 MEIRO_API void meiro_booklet_options_init(meiro_booklet_options *b);

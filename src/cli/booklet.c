@@ -28,6 +28,9 @@ static const char *const usage_booklet =
     "      --grid G[,G...]  rect, polar, hex or triangle, or a mix taken in\n"
     "                       turn (pdf only); sizes as a rectangle's: a polar\n"
     "                       maze gets as many cells in rings, G in the centre\n"
+    "      --kinds K[,K...] kinds of maze taken in turn: plain, keys (keys and\n"
+    "                       doors), collect (items in order) or one-way (arrows),\n"
+    "                       more of them as the level rises (pdf only; rect)\n"
     "  -s, --seed N         the booklet's seed (default: from the clock); each\n"
     "                       maze's own seed, printed under it, comes from it\n"
     "      --copies N       a class set: N different versions of the booklet, one\n"
@@ -228,6 +231,7 @@ const struct option booklet_options[] = {
     {"algorithm", required_argument, NULL, 'a'},
     {"seed", required_argument, NULL, 's'},
     {"grid", required_argument, NULL, OPT_GRIDS},
+    {"kinds", required_argument, NULL, OPT_KINDS},
     {"cover", no_argument, NULL, OPT_COVER},
     {"no-cover", no_argument, NULL, OPT_NO_COVER},
     {"fold", optional_argument, NULL, OPT_FOLD},
@@ -314,6 +318,7 @@ static int content_option(booklet_args *a, int c, char **argv)
         return EXIT_OK;
     case 'a': b->algorithm = optarg; return EXIT_OK;
     case OPT_SHAPE: b->shapes = optarg; return EXIT_OK;
+    case OPT_KINDS: b->kinds = optarg; return EXIT_OK; /* the library checks the names */
     case OPT_GRIDS:
         if (!parse_grids(optarg, &b->grids))
             return usage_error("booklet",

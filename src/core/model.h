@@ -23,6 +23,8 @@ static inline uint8_t cell_under_bit(unsigned d)
     return (d & 1u) ? CELL_UNDER_EW : CELL_UNDER_NS;
 }
 
+typedef struct maze_mission maze_mission;
+
 struct meiro_maze {
     uint32_t w, h;
     uint8_t *cells;        /* rect: w * h bytes, row-major, CELL_OPEN_E/S bits;
@@ -43,6 +45,7 @@ struct meiro_maze {
     const meiro_observer *obs; /* set while a generator runs */
     uint32_t road;             /* the road (branch) number reported with carves */
     bool weave;                /* rect: some cell has a CELL_UNDER bit (a crossing) */
+    struct maze_mission *mission; /* keys, items, one-way passages (core/mission.h), or NULL */
 };
 
 /* Tells the observer (if any) one step. */
