@@ -319,8 +319,7 @@ static void test_refusals(void)
     /* the other solvers, and the formats that cannot show a mission */
     meiro_path p = {0};
     CHECK(m && meiro_solve(m, "dfs", &p, &e) == MEIRO_ERROR_ARGUMENT && strstr(e.message, "bfs"));
-    static const meiro_format NO[] = {MEIRO_FORMAT_TEXT, MEIRO_FORMAT_CSV,
-                                      MEIRO_FORMAT_HTML, MEIRO_FORMAT_XLSX};
+    static const meiro_format NO[] = {MEIRO_FORMAT_TEXT, MEIRO_FORMAT_CSV, MEIRO_FORMAT_XLSX};
     for (size_t k = 0; m && k < sizeof NO / sizeof NO[0]; k++) {
         FILE *null = fopen("/dev/null", "wb");
         CHECK_MSG(null && meiro_write(m, NULL, NO[k], NULL, null, &e) == MEIRO_ERROR_ARGUMENT &&

@@ -26,7 +26,7 @@ static const char *const usage_generate =
     "                       way to G, needed in order) or collect:N (N numbered\n"
     "                       items, 1-20, picked up in order before G)\n"
     "      --one-way P      P% of the passages become one-way, drawn with arrows\n"
-    "                       (missions: rect grid; pdf, svg, png or json)\n"
+    "                       (missions: rect grid; pdf, svg, png, json or html)\n"
     "      --difficulty L   easy, normal, hard or expert: the level's size,\n"
     "                       generator and ends (see 'meiro list') and its\n"
     "                       smallest cell on the page (10, 7, 5, 3 mm);\n"
