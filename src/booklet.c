@@ -292,10 +292,10 @@ static meiro_status booklet_check(const meiro_booklet_options *b, const meiro_ex
     if (ks != MEIRO_OK) return ks;
     for (unsigned k = 0; k < nkinds; k++) {
         if (!kinds[k]->rect) continue;
-        if (format != MEIRO_FORMAT_PDF)
+        if (format == MEIRO_FORMAT_XLSX)
             return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
-                              "a booklet of %s mazes is a PDF: %s cannot show them yet",
-                              kinds[k]->name, format == MEIRO_FORMAT_XLSX ? "XLSX" : "HTML");
+                              "a booklet of %s mazes is a PDF or HTML: XLSX cannot show them yet",
+                              kinds[k]->name);
         if ((b->grids & ~(1u << MEIRO_GRID_RECT)) || b->shapes)
             return fail_field(err, MEIRO_FIELD_GRID, MEIRO_ERROR_ARGUMENT,
                               "%s mazes are plain rectangles: no other grid or shape with them",

@@ -539,8 +539,10 @@ static void test_booklet(void)
     CHECK(meiro_booklet_write(&b, &page, MEIRO_FORMAT_PDF, f, &e) == MEIRO_ERROR_ARGUMENT &&
           strstr(e.message, "'lava'"));
     b.kinds = "collect";
-    CHECK(meiro_booklet_write(&b, &page, MEIRO_FORMAT_HTML, f, &e) == MEIRO_ERROR_ARGUMENT &&
-          strstr(e.message, "PDF"));
+    CHECK(meiro_booklet_write(&b, &page, MEIRO_FORMAT_XLSX, f, &e) == MEIRO_ERROR_ARGUMENT &&
+          strstr(e.message, "XLSX"));
+    page.answers = MEIRO_ANSWERS_NONE;
+    CHECK_MSG(meiro_booklet_write(&b, &page, MEIRO_FORMAT_HTML, f, &e) == MEIRO_OK, "%s", e.message);
     fclose(f);
 }
 

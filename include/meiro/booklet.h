@@ -93,7 +93,7 @@ typedef struct meiro_booklet_options {
                                      doors, 1 key at easy to 4 at expert),
                                      collect (items in order, 2 to 8),
                                      one-way (arrows, 10% to 40%); rect
-                                     grid, PDF only; NULL: plain (ABI 3) */
+                                     grid, PDF or HTML; NULL: plain (ABI 3) */
 } meiro_booklet_options;
 
 MEIRO_API void meiro_booklet_options_init(meiro_booklet_options *b);

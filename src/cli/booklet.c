@@ -30,7 +30,7 @@ static const char *const usage_booklet =
     "                       maze gets as many cells in rings, G in the centre\n"
     "      --kinds K[,K...] kinds of maze taken in turn: plain, keys (keys and\n"
     "                       doors), collect (items in order) or one-way (arrows),\n"
-    "                       more of them as the level rises (pdf only; rect)\n"
+    "                       more of them as the level rises (pdf or html; rect)\n"
     "  -s, --seed N         the booklet's seed (default: from the clock); each\n"
     "                       maze's own seed, printed under it, comes from it\n"
     "      --copies N       a class set: N different versions of the booklet, one\n"

@@ -9,8 +9,8 @@
 #include <stdlib.h>
 
 /* States are layer * total + cell id; a few bytes each, so the search is
- * bounded (about 200 MB). */
-enum { MAX_STATES = 1u << 24 };
+ * bounded (16 bytes a state: at most 128 MB). */
+enum { MAX_STATES = 1u << 23 };
 static const uint32_t UNSEEN = UINT32_MAX;
 
 typedef struct space {
