@@ -83,14 +83,15 @@ static bool walk_ok(const meiro_maze *m, const meiro_path *p, char *why, size_t 
                    false;
         int k = mark_at(m, p->cells[i]);
         if (k >= 0 && kind == MEIRO_MISSION_KEYS && !(held & (1u << k))) {
-            if ((unsigned)k != next) return snprintf(why, size, "key %d taken out of order", k + 1), false;
+            if ((unsigned)k != next)
+                return snprintf(why, size, "key %d taken out of order", k + 1), false;
             held |= 1u << k, next++;
-        } else if (k >= 0 && kind == MEIRO_MISSION_COLLECT && (unsigned)k == next)
-            next++;
+        } else if (k >= 0 && kind == MEIRO_MISSION_COLLECT && (unsigned)k == next) next++;
     }
     if (p->cells[p->length - 1].x != g.x || p->cells[p->length - 1].y != g.y)
         return snprintf(why, size, "does not end at G"), false;
-    if (kind && next != count) return snprintf(why, size, "%u of %u marks taken", next, count), false;
+    if (kind && next != count)
+        return snprintf(why, size, "%u of %u marks taken", next, count), false;
     return true;
 }
 
@@ -151,8 +152,8 @@ static void test_keys(void)
                 verdict_note(&legal, solved && walk_ok(m, &p, why, sizeof why),
                              "%s seed %llu keys %u: %s %s", algo, (unsigned long long)seed, keys,
                              why, solved ? "" : err.message);
-                verdict_note(&unique, ways == 1, "%s seed %llu keys %u: %llu shortest walks",
-                             algo, (unsigned long long)seed, keys, (unsigned long long)ways);
+                verdict_note(&unique, ways == 1, "%s seed %llu keys %u: %llu shortest walks", algo,
+                             (unsigned long long)seed, keys, (unsigned long long)ways);
                 for (unsigned k = 0; k < keys; k++)
                     verdict_note(&needed, !reaches(m, (int)k, meiro_maze_goal(m)),
                                  "%s seed %llu: G reached with door %u shut", algo,
@@ -201,8 +202,8 @@ static void test_collect(void)
                 char why[96] = "";
                 bool solved = meiro_mission_solve(m, &p, &ways, &err) == MEIRO_OK;
                 verdict_note(&legal, solved && walk_ok(m, &p, why, sizeof why) && ways >= 1,
-                             "%s seed %llu items %u: %s %s", algo, (unsigned long long)seed,
-                             items, why, solved ? "" : err.message);
+                             "%s seed %llu items %u: %s %s", algo, (unsigned long long)seed, items,
+                             why, solved ? "" : err.message);
                 if (!loops)
                     verdict_note(&unique, ways == 1, "%s seed %llu items %u: %llu shortest walks",
                                  algo, (unsigned long long)seed, items, (unsigned long long)ways);
@@ -227,8 +228,8 @@ static void test_one_way(void)
         bool keys = seed % 2;
         unsigned percent = 20 + (unsigned)(seed * 7 % 70);
         meiro_maze *m = mission_maze(seed % 3 ? "dig" : "cluster", 20, 14, seed, seed % 4 ? 0 : 25,
-                                     keys && seed % 4 ? MEIRO_MISSION_KEYS : MEIRO_MISSION_NONE,
-                                     3, percent, &err);
+                                     keys && seed % 4 ? MEIRO_MISSION_KEYS : MEIRO_MISSION_NONE, 3,
+                                     percent, &err);
         if (!m) {
             verdict_note(&legal, false, "seed %llu: %s", (unsigned long long)seed, err.message);
             continue;
@@ -267,7 +268,8 @@ static void test_one_way(void)
                             (y + 1 < m->h && meiro_maze_is_open(m, x, y, MEIRO_SOUTH));
         double got = 100.0 * (double)meiro_maze_one_ways(m) / (double)passages;
         verdict_note(&share, meiro_maze_one_ways(m) > 0 && got <= percent + 12,
-                     "seed %llu: %.0f%% one-way asked %u%%", (unsigned long long)seed, got, percent);
+                     "seed %llu: %.0f%% one-way asked %u%%", (unsigned long long)seed, got,
+                     percent);
         free(on);
         free(queue);
         meiro_path_free(&p);
@@ -281,8 +283,8 @@ static void test_one_way(void)
 /* What is refused, each with a message naming why. */
 static void test_refusals(void)
 {
-    static const char *const BAD[] = {"keys:0", "keys:7", "collect:21", "collect:", "keys",
-                                      "keys:2x", "doors:2", ""};
+    static const char *const BAD[] = {
+        "keys:0", "keys:7", "collect:21", "collect:", "keys", "keys:2x", "doors:2", ""};
     meiro_mission_options o = {0};
     meiro_error e = {0};
     for (size_t k = 0; k < sizeof BAD / sizeof BAD[0]; k++)
@@ -357,7 +359,7 @@ static void test_pictures(void)
         const unsigned char *data = cairo_image_surface_get_data(s);
         int stride = cairo_image_surface_get_stride(s);
         /* the key's colour, near enough (blue, green, orange, ...) */
-#define RGB(px, py, i) (data[(int)(py) * stride + 4 * (int)(px) + (2 - (i))])
+#define RGB(px, py, i) (data[(int)(py)*stride + 4 * (int)(px) + (2 - (i))])
         static const double want[][3] = {{0.12, 0.35, 0.85}, {0.10, 0.60, 0.20},
                                          {0.95, 0.60, 0.05}, {0.55, 0.20, 0.75},
                                          {0.00, 0.65, 0.70}, {0.85, 0.25, 0.60}};
@@ -368,7 +370,8 @@ static void test_pictures(void)
             meiro_dir ds;
             meiro_maze_mission_mark(m, k, &kc);
             meiro_maze_mission_door(m, k, &dc, &ds);
-            double bx = L.maze_x + (kc.x + 0.5) * cell - 0.17 * cell, by = L.maze_y + (kc.y + 0.5) * cell;
+            double bx = L.maze_x + (kc.x + 0.5) * cell - 0.17 * cell,
+                   by = L.maze_y + (kc.y + 0.5) * cell;
             /* the door bar, between its centre's white mark and its end */
             double dx = L.maze_x + (dc.x + 0.5) * cell + (ds == MEIRO_EAST ? cell / 2 : 0),
                    dy = L.maze_y + (dc.y + 0.5) * cell + (ds == MEIRO_SOUTH ? cell / 2 : 0);
@@ -429,7 +432,10 @@ static void test_json(void)
         meiro_error e = {0};
         meiro_mission_kind kind = (meiro_mission_kind)(seed % 3);
         meiro_maze *m = mission_maze("growing-tree", 14, 10, seed, 0, kind, 3,
-                                     kind == MEIRO_MISSION_NONE ? 50 : seed > 3 ? 25 : 0, &e);
+                                     kind == MEIRO_MISSION_NONE ? 50
+                                     : seed > 3                 ? 25
+                                                                : 0,
+                                     &e);
         if (!m) {
             verdict_note(&same, false, "seed %llu: %s", (unsigned long long)seed, e.message);
             continue;
@@ -466,7 +472,8 @@ static void test_json(void)
                 char old[32], now[32];
                 snprintf(old, sizeof old, "[[%u, %u]", a, b);
                 /* ids of the first two cells of the walk (no mask: y * w + x) */
-                unsigned c0 = p.cells[0].y * 14 + p.cells[0].x, c1 = p.cells[1].y * 14 + p.cells[1].x;
+                unsigned c0 = p.cells[0].y * 14 + p.cells[0].x,
+                         c1 = p.cells[1].y * 14 + p.cells[1].x;
                 snprintf(now, sizeof now, "[[%u, %u]", c0 < c1 ? c0 : c1, c0 < c1 ? c1 : c0);
                 if (strlen(now) <= strlen(old)) {
                     memset(doors + 9, ' ', strlen(old));
@@ -501,12 +508,13 @@ static void test_json(void)
     };
     for (size_t k = 0; k < sizeof BROKEN / sizeof BROKEN[0]; k++) {
         char doc[512];
-        snprintf(doc, sizeof doc,
-                 "{\"meiro\": 1, \"grid\": \"rect\", \"width\": 3, \"height\": 1, "
-                 "\"start\": 0, \"goal\": 2, \"cells\": [{\"x\": 0, \"y\": 0}, {\"x\": 1, \"y\": 0}, "
-                 "{\"x\": 2, \"y\": 0}], "
-                 "\"passages\": [[0, 1], [1, 2]],\n\"mission\": %s}",
-                 BROKEN[k]);
+        snprintf(
+            doc, sizeof doc,
+            "{\"meiro\": 1, \"grid\": \"rect\", \"width\": 3, \"height\": 1, "
+            "\"start\": 0, \"goal\": 2, \"cells\": [{\"x\": 0, \"y\": 0}, {\"x\": 1, \"y\": 0}, "
+            "{\"x\": 2, \"y\": 0}], "
+            "\"passages\": [[0, 1], [1, 2]],\n\"mission\": %s}",
+            BROKEN[k]);
         meiro_error e = {0};
         FILE *f = fmemopen(doc, strlen(doc), "rb");
         meiro_maze *m = meiro_read(f, MEIRO_FORMAT_JSON, &e);
@@ -542,7 +550,8 @@ static void test_booklet(void)
     CHECK(meiro_booklet_write(&b, &page, MEIRO_FORMAT_XLSX, f, &e) == MEIRO_ERROR_ARGUMENT &&
           strstr(e.message, "XLSX"));
     page.answers = MEIRO_ANSWERS_NONE;
-    CHECK_MSG(meiro_booklet_write(&b, &page, MEIRO_FORMAT_HTML, f, &e) == MEIRO_OK, "%s", e.message);
+    CHECK_MSG(meiro_booklet_write(&b, &page, MEIRO_FORMAT_HTML, f, &e) == MEIRO_OK, "%s",
+              e.message);
     fclose(f);
 }
 
@@ -550,6 +559,7 @@ int main(int argc, char **argv)
 {
     static const test_case cases[] = {{"keys", test_keys},         {"collect", test_collect},
                                       {"one_way", test_one_way},   {"refusals", test_refusals},
-                                      {"pictures", test_pictures}, {"json", test_json}, {"booklet", test_booklet}};
+                                      {"pictures", test_pictures}, {"json", test_json},
+                                      {"booklet", test_booklet}};
     return test_main("mission", argc, argv, cases, TEST_COUNT(cases));
 }

@@ -50,11 +50,13 @@ bool mission_ok(const meiro_maze *m, char *why, size_t size)
 {
     const maze_mission *mi = m->mission;
     if (!mi) return true;
-    if (m->grid != MEIRO_GRID_RECT) return snprintf(why, size, "a mission on a grid not rect"), false;
+    if (m->grid != MEIRO_GRID_RECT)
+        return snprintf(why, size, "a mission on a grid not rect"), false;
     unsigned max = mi->kind == MEIRO_MISSION_KEYS ? MISSION_MAX_KEYS : MISSION_MAX_ITEMS;
     if (mi->kind > MEIRO_MISSION_COLLECT || (mi->kind && (!mi->count || mi->count > max)) ||
         (!mi->kind && mi->count))
-        return snprintf(why, size, "a mission of kind %u with %u marks", mi->kind, mi->count), false;
+        return snprintf(why, size, "a mission of kind %u with %u marks", mi->kind, mi->count),
+               false;
     for (unsigned k = 0; k < mi->count; k++) {
         meiro_cell c = mi->mark[k];
         if (!cell_in(m, c) || (c.x == m->start.x && c.y == m->start.y) ||

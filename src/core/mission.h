@@ -9,11 +9,11 @@
 enum { MISSION_MAX_KEYS = MEIRO_MISSION_MAX_KEYS, MISSION_MAX_ITEMS = MEIRO_MISSION_MAX_ITEMS };
 
 struct maze_mission {
-    uint8_t kind;                         /* meiro_mission_kind */
-    uint8_t count;                        /* keys or items */
-    meiro_cell mark[MISSION_MAX_ITEMS];   /* key i's or item i's cell */
-    meiro_cell door[MISSION_MAX_KEYS];    /* door i: the passage on door_side[i] */
-    uint8_t door_side[MISSION_MAX_KEYS];  /* of this cell (east or south) */
+    uint8_t kind;                        /* meiro_mission_kind */
+    uint8_t count;                       /* keys or items */
+    meiro_cell mark[MISSION_MAX_ITEMS];  /* key i's or item i's cell */
+    meiro_cell door[MISSION_MAX_KEYS];   /* door i: the passage on door_side[i] */
+    uint8_t door_side[MISSION_MAX_KEYS]; /* of this cell (east or south) */
     uint8_t *blocked; /* NULL, or a byte a cell: bit d = no way out through side d
                          (the wrong way of a one-way passage) */
     uint64_t one_way; /* one-way passages */

@@ -19,8 +19,7 @@ static unsigned open_sides(const meiro_maze *m, size_t i)
     uint32_t x = (uint32_t)(i % m->w), y = (uint32_t)(i / m->w);
     unsigned open = 0;
     for (unsigned d = 0; d < DIR_COUNT; d++)
-        if (cell_open(m, x, y, d) && cell_active(m, cell_neighbour(m, x, y, d)))
-            open |= dir_bit(d);
+        if (cell_open(m, x, y, d) && cell_active(m, cell_neighbour(m, x, y, d))) open |= dir_bit(d);
     return open;
 }
 
@@ -72,8 +71,7 @@ static size_t descend(const meiro_maze *m, size_t a, const uint32_t *dist, size_
     return n;
 }
 
-meiro_status meiro_mission_from_name(const char *spec, meiro_mission_options *opt,
-                                     meiro_error *err)
+meiro_status meiro_mission_from_name(const char *spec, meiro_mission_options *opt, meiro_error *err)
 {
     static const struct {
         const char *name;
@@ -106,8 +104,7 @@ static meiro_status check(const meiro_maze *m, const meiro_mission_options *opt,
         return fail_field(err, MEIRO_FIELD_GRID, MEIRO_ERROR_ARGUMENT,
                           "a mission maze needs the rect grid, not %s",
                           meiro_grid_name((meiro_grid)m->grid));
-    if (m->weave)
-        return fail(err, MEIRO_ERROR_ARGUMENT, "a weave maze cannot have a mission yet");
+    if (m->weave) return fail(err, MEIRO_ERROR_ARGUMENT, "a weave maze cannot have a mission yet");
     if (meiro_maze_has_mission(m))
         return fail(err, MEIRO_ERROR_ARGUMENT, "the maze has a mission already");
     if (opt->one_way > 100)
@@ -143,8 +140,8 @@ static bool is_end(const meiro_maze *m, size_t i)
 /* Doors on the way from S to G, evenly spaced with a little jitter, and
  * key i at the cell farthest off the way among those reached past door i - 1
  * and before door i. */
-static meiro_status place_keys(const meiro_maze *m, maze_mission *mi, unsigned keys,
-                               rng_state *rng, work *w, meiro_error *err)
+static meiro_status place_keys(const meiro_maze *m, maze_mission *mi, unsigned keys, rng_state *rng,
+                               work *w, meiro_error *err)
 {
     size_t total = maze_total(m), g = cell_index(m, m->goal.x, m->goal.y);
     distances(m, &g, 1, w->dist, NULL, w->queue);
@@ -213,8 +210,8 @@ static meiro_status place_items(const meiro_maze *m, maze_mission *mi, unsigned 
  * shortest one) marks the sides it leaves cells by in w->used; a drawn
  * passage it uses one way turns that way, one it uses both ways stays, any
  * other points towards the way (down its distance from the way's cells). */
-static meiro_status place_one_way(meiro_maze *m, maze_mission *mi, unsigned percent,
-                                  rng_state *rng, work *w, meiro_error *err)
+static meiro_status place_one_way(meiro_maze *m, maze_mission *mi, unsigned percent, rng_state *rng,
+                                  work *w, meiro_error *err)
 {
     size_t total = maze_total(m);
     mi->blocked = zalloc(total, 1);
@@ -222,7 +219,8 @@ static meiro_status place_one_way(meiro_maze *m, maze_mission *mi, unsigned perc
     memset(w->used, 0, total);
     size_t stops[MISSION_MAX_ITEMS + 2], n = 0;
     stops[n++] = cell_index(m, m->start.x, m->start.y);
-    for (unsigned k = 0; k < mi->count; k++) stops[n++] = cell_index(m, mi->mark[k].x, mi->mark[k].y);
+    for (unsigned k = 0; k < mi->count; k++)
+        stops[n++] = cell_index(m, mi->mark[k].x, mi->mark[k].y);
     stops[n++] = cell_index(m, m->goal.x, m->goal.y);
     for (size_t k = 0; k + 1 < n; k++) {
         distances(m, &stops[k + 1], 1, w->dist, NULL, w->queue);
@@ -244,7 +242,8 @@ static meiro_status place_one_way(meiro_maze *m, maze_mission *mi, unsigned perc
                 if (!cell_active(m, i) || !cell_active(m, j) || r >= percent) continue;
                 bool fwd = w->used[i] & dir_bit(d), bwd = w->used[j] & dir_bit(back);
                 if (fwd && bwd) continue;
-                bool i_to_j = fwd ? true : bwd ? false
+                bool i_to_j = fwd                        ? true
+                              : bwd                      ? false
                               : w->dist[i] != w->dist[j] ? w->dist[i] > w->dist[j]
                                                          : coin;
                 if (i_to_j) mi->blocked[j] |= (uint8_t)dir_bit(back);

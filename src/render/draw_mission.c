@@ -127,7 +127,8 @@ static void draw_pickups(cairo_t *cr, const meiro_maze *m, const meiro_path *p,
         if (mi->kind == MEIRO_MISSION_KEYS ? (held & (1u << k)) != 0 : (unsigned)k != next)
             continue;
         held |= 1u << k, next++, n++;
-        double cx = L->maze_x + (p->cells[s].x + 0.84) * c, cy = L->maze_y + (p->cells[s].y + 0.16) * c;
+        double cx = L->maze_x + (p->cells[s].x + 0.84) * c,
+               cy = L->maze_y + (p->cells[s].y + 0.16) * c;
         cairo_new_sub_path(cr);
         cairo_arc(cr, cx, cy, 0.15 * c, 0, 2 * G_PI);
         cairo_set_source_rgb(cr, SOLUTION_R, SOLUTION_G, SOLUTION_B);
@@ -152,14 +153,15 @@ void draw_mission(cairo_t *cr, const meiro_maze *m, const meiro_path *path, cons
                 uint8_t b = mi->blocked[cell_index(m, x, y)];
                 /* each passage once: from the cell the arrow leaves */
                 for (unsigned d = 0; d < DIR_COUNT; d++)
-                    if (b & dir_bit(d)) draw_one_way(cr, L, x + (uint32_t)DIR_DX[d],
-                                                     y + (uint32_t)DIR_DY[d],
-                                                     dir_opposite((meiro_dir)d));
+                    if (b & dir_bit(d))
+                        draw_one_way(cr, L, x + (uint32_t)DIR_DX[d], y + (uint32_t)DIR_DY[d],
+                                     dir_opposite((meiro_dir)d));
             }
     /* doors over the answer's line, which goes through them */
     if ((layers & LAYER_LABELS) && mi->kind == MEIRO_MISSION_KEYS)
         for (unsigned k = 0; k < mi->count; k++) draw_door(cr, L, mi, k, line);
-    if ((layers & LAYER_PATH) && path && path->length && mi->kind) draw_pickups(cr, m, path, L, font);
+    if ((layers & LAYER_PATH) && path && path->length && mi->kind)
+        draw_pickups(cr, m, path, L, font);
     if (layers & LAYER_LABELS)
         for (unsigned k = 0; k < mi->count; k++) {
             if (mi->kind == MEIRO_MISSION_KEYS) draw_key(cr, L, mi->mark[k], k, line);

@@ -137,7 +137,8 @@ meiro_status meiro_mission_solve(const meiro_maze *maze, meiro_path *path, uint6
                 dist[next] = dist[at] + 1, ways[next] = ways[at];
                 queue[tail++] = (uint32_t)next;
             } else if (dist[next] == dist[at] + 1) {
-                ways[next] = ways[next] + ways[at] < ways[next] ? UINT64_MAX : ways[next] + ways[at];
+                ways[next] =
+                    ways[next] + ways[at] < ways[next] ? UINT64_MAX : ways[next] + ways[at];
             }
         }
     }
