@@ -423,6 +423,12 @@ samples: all deps-test browser-deps
 	# new kinds: a weave maze and its answer, rule mazes (a class set, Japanese), a KDP cover
 	$(SAMPLE) -W 14 -H 18 -a dig --weave 50 --title "Over and under" --answer-page -o samples/weave.pdf
 	pdftoppm -r 30 -png samples/weave.pdf samples/weave-page
+	# missions: keys and doors with one-way arrows, items in order (the answers number the pickups)
+	$(SAMPLE) -W 12 -H 9 --mission keys:3 --one-way 15 --title "Keys and doors" --answer-page -o samples/keys.pdf
+	pdftoppm -r 30 -png samples/keys.pdf samples/keys-page
+	$(SAMPLE) -W 10 -H 8 --mission collect:5 --title "Pick them up in order" --answer-page -o samples/collect.pdf
+	pdftoppm -r 30 -png samples/collect.pdf samples/collect-page
+	$(BUILD)/meiro booklet -n 6 --kinds keys,collect,one-way --answers key -s 2026 -o samples/booklet-missions.pdf
 	$(BUILD)/meiro generate --rule multiples:3 -s 2026 -o samples/rule-multiples3.pdf
 	pdftoppm -r 30 -png samples/rule-multiples3.pdf samples/rule-multiples3-page
 	$(BUILD)/meiro generate --rule aiueo --lang ja -s 2026 -o samples/rule-aiueo.pdf

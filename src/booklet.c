@@ -116,7 +116,9 @@ static bool maze_shape(const meiro_booklet_options *b, unsigned i, char *name, s
 typedef struct maze_kind {
     const char *name;
     void (*options)(meiro_generate_options *o, bool algorithm_given);
-    meiro_status (*after)(meiro_maze *m, uint64_t seed, meiro_error *err);
+    /* level 0: sizes given, counted as normal */
+    meiro_status (*after)(meiro_maze *m, int level, uint64_t seed, meiro_error *err);
+    bool mission; /* rectangles, in PDF or HTML */
 } maze_kind;
 
 static void plain_options(meiro_generate_options *o, bool algorithm_given)
@@ -134,9 +136,38 @@ static void weave_options(meiro_generate_options *o, bool algorithm_given)
     if (!algorithm_given && (!gen || !weave_generator(gen->run))) o->algorithm = "cluster";
 }
 
+/* Missions harder as the level rises: 1 to 4 keys, 2 to 8 items, 10 % to
+ * 40 % one-way passages from easy to expert. */
+static meiro_status add_mission(meiro_maze *m, meiro_mission_kind kind, unsigned count,
+                                unsigned one_way, uint64_t seed, meiro_error *err)
+{
+    meiro_mission_options mo = {kind, count, one_way, seed};
+    return meiro_maze_add_mission(m, &mo, err);
+}
+
+static int kind_step(int level) { return level > 0 ? level - 1 : 1; } /* easy 0 .. expert 3 */
+
+static meiro_status keys_after(meiro_maze *m, int level, uint64_t seed, meiro_error *err)
+{
+    return add_mission(m, MEIRO_MISSION_KEYS, 1 + (unsigned)kind_step(level), 0, seed, err);
+}
+
+static meiro_status collect_after(meiro_maze *m, int level, uint64_t seed, meiro_error *err)
+{
+    return add_mission(m, MEIRO_MISSION_COLLECT, 2 + 2 * (unsigned)kind_step(level), 0, seed, err);
+}
+
+static meiro_status one_way_after(meiro_maze *m, int level, uint64_t seed, meiro_error *err)
+{
+    return add_mission(m, MEIRO_MISSION_NONE, 0, 10 + 10 * (unsigned)kind_step(level), seed, err);
+}
+
 static const maze_kind kinds[] = {
-    {"plain", plain_options, NULL},
-    {"weave", weave_options, NULL},
+    {"plain", plain_options, NULL, false},
+    {"weave", weave_options, NULL, false},
+    {"keys", plain_options, keys_after, true},
+    {"collect", plain_options, collect_after, true},
+    {"one-way", plain_options, one_way_after, true},
 };
 #define KIND_COUNT (sizeof kinds / sizeof kinds[0])
 
@@ -276,7 +307,7 @@ static meiro_status make_mazes(const meiro_booklet_options *b, booklet *bk, unsi
         meiro_mask_free(mask);
         if (!bk->mazes[i]) return err->status;
         const maze_kind *kind = maze_kind_at(b, i);
-        if (kind && kind->after && kind->after(bk->mazes[i], o.seed, err) != MEIRO_OK)
+        if (kind && kind->after && kind->after(bk->mazes[i], maze_level(b, i), o.seed, err) != MEIRO_OK)
             return err->status;
         meiro_status s = meiro_solve(bk->mazes[i], "bfs", &bk->paths[i], err);
         if (s != MEIRO_OK) return s;
@@ -308,12 +339,26 @@ static meiro_status write_html(booklet *bk, uint64_t seed, const meiro_export_op
 static meiro_status booklet_check(const meiro_booklet_options *b, const meiro_export_options *opt,
                                   meiro_format format, meiro_error *err)
 {
+    meiro_status ks = booklet_kinds_check(b, err);
+    if (ks != MEIRO_OK) return ks;
+    for (unsigned i = 0; i < b->count; i++) {
+        const maze_kind *kind = maze_kind_at(b, i);
+        if (!kind->mission) continue;
+        if (format == MEIRO_FORMAT_XLSX)
+            return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
+                              "a booklet of %s mazes is a PDF or HTML: XLSX cannot show them yet",
+                              kind->name);
+        if ((b->grids & ~(1u << MEIRO_GRID_RECT)) || b->shapes)
+            return fail_field(err, MEIRO_FIELD_GRID, MEIRO_ERROR_ARGUMENT,
+                              "%s mazes are plain rectangles: no other grid or shape with them",
+                              kind->name);
+    }
+
     meiro_maze *shells = zalloc(b->count, sizeof *shells);
     doc_item *items = zalloc(b->count, sizeof *items);
     meiro_status s = shells && items
                          ? MEIRO_OK
                          : fail(err, MEIRO_ERROR_NOMEM, "out of memory for %u mazes", b->count);
-    if (s == MEIRO_OK) s = booklet_kinds_check(b, err);
     for (unsigned i = 0; s == MEIRO_OK && i < b->count; i++) {
         meiro_generate_options o;
         char shape[1024];

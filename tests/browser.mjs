@@ -347,6 +347,30 @@ try {
   check(false, `weave: ${e.stack}`);
 }
 
+// a keys-and-doors maze with one-way passages: walked to G along the
+// mission's solution read from meiro's JSON (keys taken, doors opened,
+// arrows obeyed); the plain way to G, without the keys, stops at a door
+try {
+  const args = ['-W', '12', '-H', '9', '-s', '4', '--mission', 'keys:3', '--one-way', '20'];
+  const file = path.join(tmp, 'keys.html');
+  run(['generate', ...args, '-o', file]);
+  const json = JSON.parse(run(['generate', ...args, '--solution', '-f', 'json']));
+  const way = json.solution.map((id) => [id % json.width, Math.floor(id / json.width)]);
+  const { page, errors } = await open(file);
+  for (let k = 1; k < way.length; k++) {
+    const dx = way[k][0] - way[k - 1][0], dy = way[k][1] - way[k - 1][1];
+    await page.keyboard.press(KEY[`${Math.sign(dx)},${Math.sign(dy)}`]);
+  }
+  const st = await state(page);
+  const taken = await page.evaluate(() => document.getElementById('game').dataset.taken);
+  check(st.done === 'yes' && Number(st.steps) === way.length - 1 && taken === '3',
+    `keys: not at G with 3 keys after the solution: ${JSON.stringify(st)} taken ${taken}`);
+  check(errors.length === 0, `keys: errors ${errors}`);
+  await page.close();
+} catch (e) {
+  check(false, `keys: ${e.stack}`);
+}
+
 await browser.close();
 fs.rmSync(tmp, { recursive: true, force: true });
 finish();

@@ -164,6 +164,74 @@ typedef struct meiro_stats {
 MEIRO_API meiro_status meiro_stats_compute(const meiro_maze *maze, meiro_stats *stats,
                                            meiro_error *err);
 
+/* ---- Missions: keys and doors, items in order, one-way passages -------- */
+
+/* A mission is added to a generated rectangle (not a weave) by
+ * meiro_maze_add_mission:
+ * - MEIRO_MISSION_KEYS: `count` (1..MEIRO_MISSION_MAX_KEYS) keys and as many
+ *   locked doors, key i opening door i alone; the doors stand on the one way
+ *   from S to G and key i lies past door i - 1, so the goal needs every key,
+ *   in the order 1, 2, ...; a perfect maze only (no loops).
+ * - MEIRO_MISSION_COLLECT: `count` (1..MEIRO_MISSION_MAX_ITEMS) numbered items,
+ *   picked up in the order of their numbers (passing item 3 before item 2
+ *   does not pick it up) before G counts.
+ * - one_way (0..100): that share of the passages become one-way, drawn with
+ *   arrows. The passages the intended way uses one way are turned its way,
+ *   those it uses both ways stay two-way, the others point towards it, so
+ *   from every cell the intended way can be reached again.
+ * Keys and items go on cells other than S and G; the same maze, options and
+ * seed place the same marks. */
+enum { MEIRO_MISSION_MAX_KEYS = 6, MEIRO_MISSION_MAX_ITEMS = 20 };
+
+typedef enum meiro_mission_kind {
+    MEIRO_MISSION_NONE = 0,
+    MEIRO_MISSION_KEYS,
+    MEIRO_MISSION_COLLECT
+} meiro_mission_kind;
+
+typedef struct meiro_mission_options {
+    meiro_mission_kind kind;
+    unsigned count;   /* keys or items */
+    unsigned one_way; /* 0..100: share of passages made one-way */
+    uint64_t seed;    /* where the marks and arrows go */
+} meiro_mission_options;
+
+/* Reads "keys:K" or "collect:N" into opt->kind and opt->count. */
+MEIRO_API meiro_status meiro_mission_from_name(const char *spec, meiro_mission_options *opt,
+                                               meiro_error *err);
+
+/* Places the mission on the maze (see above). A maze that already has one,
+ * a grid other than rect, a weave, loops with keys, or a maze too small for
+ * the marks is refused. */
+MEIRO_API meiro_status meiro_maze_add_mission(meiro_maze *maze, const meiro_mission_options *opt,
+                                              meiro_error *err);
+
+/* The maze's mission kind and (keys or items) count; MEIRO_MISSION_NONE and
+ * 0 for none. */
+MEIRO_API meiro_mission_kind meiro_maze_mission(const meiro_maze *maze, unsigned *count);
+/* Key i's or item i's cell (0-based); false past the count. */
+MEIRO_API bool meiro_maze_mission_mark(const meiro_maze *maze, unsigned i, meiro_cell *cell);
+/* Door i: the passage on side *side of *cell; false past the count or
+ * without keys. */
+MEIRO_API bool meiro_maze_mission_door(const meiro_maze *maze, unsigned i, meiro_cell *cell,
+                                       meiro_dir *side);
+/* The sides of cell a one-way passage forbids leaving by (bit d for
+ * direction d); 0 for two-way passages and walls. */
+MEIRO_API unsigned meiro_maze_one_way(const meiro_maze *maze, meiro_cell cell);
+/* The number of one-way passages. */
+MEIRO_API uint64_t meiro_maze_one_ways(const meiro_maze *maze);
+/* Whether the maze has keys, items or one-way passages. */
+MEIRO_API bool meiro_maze_has_mission(const meiro_maze *maze);
+
+/* Solves a mission maze by a breadth-first search of states (cell x keys
+ * held or items collected, one-way passages obeyed): *path is a shortest
+ * walk from S to G (cells may repeat: a walk to a key and back), and
+ * *shortest the number of shortest walks (1: the answer is unique; at most
+ * UINT64_MAX). meiro_solve with "bfs" on a mission maze gives the same
+ * path; the other solvers refuse it. */
+MEIRO_API meiro_status meiro_mission_solve(const meiro_maze *maze, meiro_path *path,
+                                           uint64_t *shortest, meiro_error *err);
+
 #ifdef __cplusplus
 }
 #endif

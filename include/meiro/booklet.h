@@ -89,10 +89,14 @@ typedef struct meiro_booklet_options {
     void (*progress)(void *ctx, unsigned done, unsigned total); /* or NULL */
     void *progress_ctx;
     const char *kinds;        /* kinds of maze taken in turn, comma-
-                                     separated: plain, weave (a weave maze,
-                                     rectangles only; a level whose
-                                     generator cannot weave takes
-                                     cluster); NULL: plain mazes */
+                                     separated: plain, weave (a weave maze;
+                                     a level whose generator cannot weave
+                                     takes cluster), keys (keys and doors,
+                                     1 key at easy to 4 at expert), collect
+                                     (items in order, 2 to 8), one-way
+                                     (arrows, 10% to 40%); rectangles only;
+                                     missions in PDF or HTML; NULL: plain
+                                     mazes (ABI 3) */
 } meiro_booklet_options;
 
 MEIRO_API void meiro_booklet_options_init(meiro_booklet_options *b);

@@ -29,8 +29,11 @@ static const char *const usage_booklet =
     "                       turn (pdf only); sizes as a rectangle's: a polar\n"
     "                       maze gets as many cells in rings, G in the centre\n"
     "      --kinds K[,K...] kinds of maze taken in turn: plain, weave (passages\n"
-    "                       over and under; rectangles; a level whose generator\n"
-    "                       cannot weave takes cluster)\n"
+    "                       over and under; a level whose generator cannot\n"
+    "                       weave takes cluster), keys (keys and doors),\n"
+    "                       collect (items in order) or one-way (arrows), more\n"
+    "                       of them as the level rises (rect; missions: pdf or\n"
+    "                       html)\n"
     "  -s, --seed N         the booklet's seed (default: from the clock); each\n"
     "                       maze's own seed, printed under it, comes from it\n"
     "      --copies N       a class set: N different versions of the booklet, one\n"
@@ -225,9 +228,6 @@ typedef struct booklet_args {
 } booklet_args;
 
 /* The parser's table, which the remaking command reads the options with. */
-/* booklet's own option past cli.h's */
-enum { OPT_KINDS = 4096 };
-
 static const char booklet_shortopts[] = ":n:a:s:f:o:t:h";
 const struct option booklet_options[] = {
     {"count", required_argument, NULL, 'n'},
@@ -325,7 +325,7 @@ static int content_option(booklet_args *a, int c, char **argv)
         return EXIT_OK;
     case 'a': b->algorithm = optarg; return EXIT_OK;
     case OPT_SHAPE: b->shapes = optarg; return EXIT_OK;
-    case OPT_KINDS: b->kinds = optarg; return EXIT_OK;
+    case OPT_KINDS: b->kinds = optarg; return EXIT_OK; /* the library checks the names */
     case OPT_GRIDS:
         if (!parse_grids(optarg, &b->grids))
             return usage_error("booklet",

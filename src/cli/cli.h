@@ -111,7 +111,10 @@ enum {
     OPT_KEY_PER_PAGE,
     OPT_DELAY,
     OPT_WEAVE,
-    OPT_SERIES
+    OPT_SERIES,
+    OPT_MISSION, /* generate's missions */
+    OPT_ONE_WAY,
+    OPT_KINDS /* booklet's kinds of maze */
 };
 #define GRID_HELP                                                                                  \
     "      --grid G         rect (default), polar (theta: a round maze, -H rings\n"                \

@@ -22,6 +22,11 @@ static const char *const usage_generate =
     "      --weave P        a weave maze: up to P% of the cells become crossings,\n"
     "                       a passage going under a straight corridor (rect grid;\n"
     "                       cluster, dig or growing-tree)\n"
+    "      --mission M      keys:K (K keys, 1-6, each opening its own door on the\n"
+    "                       way to G, needed in order) or collect:N (N numbered\n"
+    "                       items, 1-20, picked up in order before G)\n"
+    "      --one-way P      P% of the passages become one-way, drawn with arrows\n"
+    "                       (missions: rect grid; pdf, svg, png, json or html)\n"
     "      --difficulty L   easy, normal, hard or expert: the level's size,\n"
     "                       generator and ends (see 'meiro list') and its\n"
     "                       smallest cell on the page (10, 7, 5, 3 mm);\n"
@@ -107,6 +112,7 @@ typedef struct generate_args {
     unsigned given; /* MEIRO_GIVEN_* */
     const meiro_level_desc *level;
     const char *shape, *text, *animate, *frames, *fmt, *output, *solver;
+    meiro_mission_options mission;
     bool solution, seeded, has_start, has_goal, help;
     char caption[48];
     page_cli pc;
@@ -136,6 +142,8 @@ const struct option generate_options[] = {
     {"no-bridges", no_argument, NULL, OPT_NO_BRIDGES},
     {"grid", required_argument, NULL, OPT_GRID},
     {"weave", required_argument, NULL, OPT_WEAVE},
+    {"mission", required_argument, NULL, OPT_MISSION},
+    {"one-way", required_argument, NULL, OPT_ONE_WAY},
     {NULL, 0, NULL, 0},
 };
 
@@ -196,6 +204,18 @@ static int maze_option(generate_args *a, int c, char **argv)
             return usage_error("generate", "--weave is a percentage from 0 to 100, not '%s'",
                                optarg);
         opt->weave = (unsigned)v;
+        return EXIT_OK;
+    case OPT_MISSION: {
+        meiro_error e = {0};
+        if (meiro_mission_from_name(optarg, &a->mission, &e) != MEIRO_OK)
+            return usage_error("generate", "--mission: %s", e.message);
+        return EXIT_OK;
+    }
+    case OPT_ONE_WAY:
+        if (!parse_u64(optarg, 100, &v))
+            return usage_error("generate", "--one-way is a percentage from 0 to 100, not '%s'",
+                               optarg);
+        a->mission.one_way = (unsigned)v;
         return EXIT_OK;
     case OPT_ENDS:
         if (meiro_ends_from_name(optarg, &opt->ends, &e) != MEIRO_OK)
@@ -276,6 +296,9 @@ static int resolve_generate(generate_args *a, meiro_format *format, meiro_export
     if (rc == EXIT_OK) rc = check_animate_name("generate", a->animate);
     if (rc == EXIT_OK)
         rc = check_grid_output("generate", a->opt.grid, *format, a->pc.answers_to, animate);
+    if (rc == EXIT_OK && (a->mission.kind || a->mission.one_way) && animate)
+        rc = usage_error("generate", "--%s cannot show a mission's keys, items or arrows yet",
+                         a->animate ? "animate" : "frames");
     if (rc == EXIT_OK && a->opt.weave && animate)
         rc = usage_error("generate", "--%s cannot show a weave maze's crossings yet",
                          a->animate ? "animate" : "frames");
@@ -340,6 +363,11 @@ static int run_generate(generate_args *a, meiro_format format, const meiro_expor
     if (trace) a->opt.observer = &watcher;
     m = meiro_generate(&a->opt, &err);
     if (!m) {
+        rc = library_error("generate", NULL, &err);
+        goto done;
+    }
+    a->mission.seed = a->opt.seed;
+    if (meiro_maze_add_mission(m, &a->mission, &err) != MEIRO_OK) {
         rc = library_error("generate", NULL, &err);
         goto done;
     }

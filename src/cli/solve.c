@@ -76,6 +76,9 @@ int cmd_solve(int argc, char **argv)
     m = rc == EXIT_OK ? load_input(input, input_format, &rc) : NULL;
     if (!m) goto done;
     rc = check_grid_output("solve", meiro_maze_grid(m), format, pc.answers_to, animate || frames);
+    if (rc == EXIT_OK && meiro_maze_has_mission(m) && (animate || frames))
+        rc = usage_error("solve", "--%s cannot show a mission's keys, items or arrows yet",
+                         animate ? "animate" : "frames");
     if (rc == EXIT_OK)
         rc = check_output("solve", meiro_maze_grid(m), meiro_maze_width(m), meiro_maze_height(m),
                           format, &page, output, pc.answers_to, animate || frames);

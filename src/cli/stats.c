@@ -49,6 +49,23 @@ int cmd_stats(int argc, char **argv)
         meiro_maze_free(m);
         return report_failure(input, &err);
     }
+    /* a mission maze: its rules' walk, proved unique or counted */
+    struct {
+        bool ok;
+        const char *kind;
+        unsigned count;
+        meiro_path walk;
+        uint64_t ways;
+    } mission = {false, "none", 0, {0}, 0};
+    if (meiro_maze_has_mission(m)) {
+        meiro_mission_kind k = meiro_maze_mission(m, &mission.count);
+        mission.kind = k == MEIRO_MISSION_KEYS ? "keys" : k == MEIRO_MISSION_COLLECT ? "collect" : "none";
+        if (meiro_mission_solve(m, &mission.walk, &mission.ways, &err) != MEIRO_OK) {
+            meiro_maze_free(m);
+            return report_failure(input, &err);
+        }
+        mission.ok = true;
+    }
     uint64_t seed;
     bool has_seed = meiro_maze_seed(m, &seed);
     meiro_cell s = meiro_maze_start(m), g = meiro_maze_goal(m);
@@ -76,6 +93,11 @@ int cmd_stats(int argc, char **argv)
                (unsigned long long)st.decisions, (unsigned long long)st.longest, st.river);
         if (meiro_maze_crossings(m)) /* weave mazes only: the others' JSON stays as it was */
             printf(", \"crossings\": %llu", (unsigned long long)meiro_maze_crossings(m));
+        if (mission.ok) /* mission mazes only, likewise */
+            printf(", \"mission\": \"%s\", \"marks\": %u, \"one_way\": %llu, \"walk\": %zu, "
+                   "\"shortest_walks\": %llu",
+                   mission.kind, mission.count, (unsigned long long)meiro_maze_one_ways(m),
+                   mission.walk.length, (unsigned long long)mission.ways);
         printf("}\n");
     } else {
         if (meiro_maze_grid(m) == MEIRO_GRID_POLAR)
@@ -111,7 +133,19 @@ int cmd_stats(int argc, char **argv)
         if (meiro_maze_crossings(m))
             printf("crossings:   %llu (a passage goes under a corridor)\n",
                    (unsigned long long)meiro_maze_crossings(m));
+        if (mission.ok) {
+            if (mission.count)
+                printf("mission:     %s: %u %s, taken in order\n", mission.kind, mission.count,
+                       mission.kind[0] == 'k' ? "keys and their doors" : "items");
+            if (meiro_maze_one_ways(m))
+                printf("one-way:     %llu passages\n", (unsigned long long)meiro_maze_one_ways(m));
+            printf("walk:        %zu cells from S to G under the mission's rules; ",
+                   mission.walk.length);
+            if (mission.ways == 1) printf("the shortest is unique\n");
+            else printf("%llu shortest walks\n", (unsigned long long)mission.ways);
+        }
     }
+    meiro_path_free(&mission.walk);
     meiro_maze_free(m);
     return EXIT_OK; /* main checks that standard output was written */
 }

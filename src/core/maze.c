@@ -6,6 +6,7 @@
 #include "core/sets.h"
 #include "core/names.h"
 #include "core/weave.h"
+#include "core/mission.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -69,6 +70,13 @@ meiro_maze *meiro_maze_clone(const meiro_maze *maze, meiro_error *err)
     m->active = active;
     m->row_start = row_start;
     m->obs = NULL;
+    bool ok = true;
+    m->mission = mission_clone(maze, &ok);
+    if (!ok) {
+        meiro_maze_free(m);
+        fail(err, MEIRO_ERROR_NOMEM, "out of memory copying the maze");
+        return NULL;
+    }
     memcpy(m->cells, maze->cells, maze_total(maze));
     return m;
 }
@@ -79,6 +87,7 @@ void meiro_maze_free(meiro_maze *maze)
     free(maze->cells);
     free(maze->active);
     free(maze->row_start);
+    mission_free(maze->mission);
     free(maze);
 }
 
@@ -449,6 +458,8 @@ meiro_status meiro_maze_check(const meiro_maze *maze, meiro_error *err)
         return fail(err, MEIRO_ERROR_INTERNAL, "goal's door is misplaced");
     if (m->start.x == m->goal.x && m->start.y == m->goal.y && m->start_door == m->goal_door)
         return fail(err, MEIRO_ERROR_INTERNAL, "start and goal share one place");
+    char why[96];
+    if (!mission_ok(m, why, sizeof why)) return fail(err, MEIRO_ERROR_INTERNAL, "%s", why);
     return MEIRO_OK;
 }
 
@@ -466,5 +477,6 @@ bool meiro_maze_equal(const meiro_maze *a, const meiro_maze *b)
         if (!a->active[i] != !b->active[i]) return false;
     return a->start.x == b->start.x && a->start.y == b->start.y && a->goal.x == b->goal.x &&
            a->goal.y == b->goal.y && a->start_door == b->start_door &&
-           a->goal_door == b->goal_door && memcmp(a->cells, b->cells, maze_total(a)) == 0;
+           a->goal_door == b->goal_door && memcmp(a->cells, b->cells, maze_total(a)) == 0 &&
+           mission_equal(a, b);
 }

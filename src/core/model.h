@@ -27,6 +27,8 @@ static inline uint8_t cell_under_bit(unsigned d)
  * a plain corridor between the shape's pieces, outside their outline. */
 #define MASK_BRIDGE 2
 
+typedef struct maze_mission maze_mission;
+
 struct meiro_maze {
     uint32_t w, h;
     uint8_t *cells;        /* rect: w * h bytes, row-major, CELL_OPEN_E/S bits;
@@ -50,6 +52,7 @@ struct meiro_maze {
     bool weave;                /* rect: some cell has a CELL_UNDER bit (a crossing) */
     uint8_t picture;           /* a picture maze (meiro_maze_picture): the answer
                                   fills cells, the path's or the others */
+    struct maze_mission *mission; /* keys, items, one-way passages (core/mission.h), or NULL */
 };
 
 /* Tells the observer (if any) one step. */

@@ -25,6 +25,7 @@
 #include "core/error.h"
 #include "core/grid.h"
 #include "core/model.h"
+#include "core/mission.h"
 #include "io/io.h"
 
 #include <errno.h>
@@ -60,11 +61,12 @@ enum {
     KEY_PASSAGES,
     KEY_SOLUTION,
     KEY_UNDER, /* a weave maze's tunnels */
+    KEY_MISSION, /* keys, items, one-way passages */
     KEY_COUNT
 };
 static const char *const key_names[KEY_COUNT] = {
     "meiro", "grid",       "width", "height",    "extent", "seed",     "algorithm",
-    "start", "start_door", "goal",  "goal_door", "cells",  "passages", "solution", "under"};
+    "start", "start_door", "goal",  "goal_door", "cells",  "passages", "solution", "under", "mission"};
 static const char *const door_names[4] = {"north", "east", "south", "west"};
 
 typedef struct where {
@@ -102,6 +104,7 @@ typedef struct jreader {
     uint64_t last_linear;
     uint32_t *solution;
     size_t solution_len, solution_cap;
+    json_t *mission; /* read whole, placed once S and G are */
 } jreader;
 
 /* ---- The window ---- */
@@ -828,7 +831,8 @@ static meiro_status read_member(jreader *r, int *last_key)
         return fail_at(
             err, MEIRO_ERROR_PARSE, key_at.line, key_at.col,
             "unknown key \"%s\": a meiro maze has meiro, grid, width, height, extent, seed, "
-            "algorithm, start, start_door, goal, goal_door, cells, passages, under and solution",
+            "algorithm, start, start_door, goal, goal_door, cells, passages, under, mission and "
+            "solution",
             name);
     if (r->seen & (1u << key))
         return fail_at(err, MEIRO_ERROR_PARSE, key_at.line, key_at.col, "\"%s\" appears twice",
@@ -841,7 +845,8 @@ static meiro_status read_member(jreader *r, int *last_key)
                 "\"cells\" comes before \"%s\": meiro reads \"meiro\", \"grid\", \"width\" and "
                 "\"height\" first (put them before the cells)",
                 key_names[before_cells[i]]);
-    if ((key == KEY_PASSAGES || key == KEY_UNDER) && !(r->seen & (1u << KEY_CELLS)))
+    if ((key == KEY_PASSAGES || key == KEY_UNDER || key == KEY_MISSION) &&
+        !(r->seen & (1u << KEY_CELLS)))
         return fail_at(err, MEIRO_ERROR_PARSE, key_at.line, key_at.col,
                        "\"%s\" comes before \"cells\": meiro reads the cells first", name);
     if ((st = skip_space(r, &c)) != MEIRO_OK) return st;
@@ -860,6 +865,7 @@ static meiro_status read_member(jreader *r, int *last_key)
     if (key == KEY_PASSAGES) return read_list(r, key, read_passage, "passage");
     if (key == KEY_UNDER) return read_list(r, key, read_under, "tunnel");
     if (key == KEY_SOLUTION) return read_list(r, key, read_step, "step");
+    if (key == KEY_MISSION) return decode(r, &r->mission, "the value of \"mission\"");
     char what[80];
     snprintf(what, sizeof what, "the value of \"%s\"", name);
     json_t *v;
@@ -931,6 +937,130 @@ static meiro_status read_document(jreader *r)
 
 /* ---- What needs the whole document ---- */
 
+/* An id of "mission"'s lists: a cell listed. */
+static bool mission_id(const jreader *r, const json_t *v, uint64_t *id)
+{
+    return get_id(v, id) && *id < r->count;
+}
+
+/* [a, b]: two cells, neighbours through an open passage; *c and *side the
+ * passage from a. */
+static bool mission_pair(const jreader *r, const json_t *v, meiro_cell *c, unsigned *side)
+{
+    uint64_t a, b;
+    return json_is_array(v) && json_array_size(v) == 2 &&
+           mission_id(r, json_array_get(v, 0), &a) && mission_id(r, json_array_get(v, 1), &b) &&
+           side_between(r, a, b, c, side) && cell_open(r->m, c->x, c->y, *side);
+}
+
+/* "mission": {"kind", "marks", "doors", "one_way"} (write_json.c). */
+static meiro_status read_mission(jreader *r)
+{
+    where at = r->at[KEY_MISSION];
+    json_t *v = r->mission;
+    const char *bad = NULL;
+    char why[120], a[64];
+    static const char *const kinds[] = {"none", "keys", "collect"};
+    const char *kind = json_string_value(json_object_get(v, "kind"));
+    json_t *marks = json_object_get(v, "marks"), *doors = json_object_get(v, "doors"),
+           *one_way = json_object_get(v, "one_way");
+    unsigned k = 0;
+    while (kind && k < 3 && strcmp(kind, kinds[k]) != 0) k++;
+    if (r->grid != MEIRO_GRID_RECT || r->m->weave) bad = "missions are for rect grids without crossings";
+    else if (!json_is_object(v) || json_object_size(v) != (k == MEIRO_MISSION_KEYS ? 4u : 3u))
+        bad = "it is an object of \"kind\", \"marks\", \"doors\" (keys only) and \"one_way\"";
+    else if (k == 3) bad = "\"kind\" is \"none\", \"keys\" or \"collect\"";
+    else if (!json_is_array(marks) || !json_is_array(one_way) ||
+             (k == MEIRO_MISSION_KEYS && !json_is_array(doors)))
+        bad = "\"marks\", \"doors\" and \"one_way\" are lists";
+    else if (json_array_size(marks) > (k == MEIRO_MISSION_KEYS ? MISSION_MAX_KEYS : MISSION_MAX_ITEMS) ||
+             (k == MEIRO_MISSION_NONE) != (json_array_size(marks) == 0) ||
+             (k == MEIRO_MISSION_KEYS && json_array_size(doors) != json_array_size(marks)))
+        bad = "the number of marks (and doors) does not fit the kind";
+    maze_mission *mi = bad ? NULL : mission_get(r->m);
+    if (!bad && !mi) return fail(r->err, MEIRO_ERROR_NOMEM, "out of memory reading the mission");
+    if (!bad) {
+        mi->kind = (uint8_t)k;
+        mi->count = (uint8_t)json_array_size(marks);
+    }
+    for (size_t i = 0; !bad && i < mi->count; i++) {
+        uint64_t id;
+        meiro_cell c;
+        unsigned side;
+        if (!mission_id(r, json_array_get(marks, i), &id)) {
+            snprintf(why, sizeof why, "mark %zu is %s, not a cell's id", i + 1,
+                     shown(json_array_get(marks, i), a, sizeof a));
+            bad = why;
+            break;
+        }
+        mi->mark[i] = cell_of(r, id);
+        if (k != MEIRO_MISSION_KEYS) continue;
+        if (!mission_pair(r, json_array_get(doors, i), &c, &side)) {
+            snprintf(why, sizeof why, "door %zu is %s, not [a, b] across a passage", i + 1,
+                     shown(json_array_get(doors, i), a, sizeof a));
+            bad = why;
+            break;
+        }
+        if (side == MEIRO_WEST || side == MEIRO_NORTH) /* kept on the cell west or north */
+            c.x += (uint32_t)DIR_DX[side], c.y += (uint32_t)DIR_DY[side],
+                side = dir_opposite((meiro_dir)side);
+        mi->door[i] = c, mi->door_side[i] = (uint8_t)side;
+    }
+    size_t n = bad ? 0 : json_array_size(one_way);
+    if (n && !(mi->blocked = zalloc(maze_total(r->m), 1)))
+        return fail(r->err, MEIRO_ERROR_NOMEM, "out of memory reading the mission");
+    for (size_t i = 0; !bad && i < n; i++) {
+        meiro_cell c;
+        unsigned side;
+        if (!mission_pair(r, json_array_get(one_way, i), &c, &side)) {
+            snprintf(why, sizeof why, "one_way %zu is %s, not [from, to] across a passage", i + 1,
+                     shown(json_array_get(one_way, i), a, sizeof a));
+            bad = why;
+            break;
+        }
+        /* the way back, from `to`, is the one barred */
+        size_t to = cell_index(r->m, c.x + (uint32_t)DIR_DX[side], c.y + (uint32_t)DIR_DY[side]);
+        mi->blocked[to] |= (uint8_t)dir_bit(dir_opposite((meiro_dir)side));
+        mi->one_way++;
+    }
+    if (!bad && !mission_ok(r->m, why, sizeof why)) bad = why;
+    if (bad) return fail_at(r->err, MEIRO_ERROR_PARSE, at.line, at.col, "\"mission\": %s", bad);
+    return MEIRO_OK;
+}
+
+/* A mission's rules along the solution: no step against an arrow or
+ * through a door without its key; every key, or every item in order, held
+ * at the goal. */
+static const char *mission_walk(const jreader *r, char *why, size_t size)
+{
+    const maze_mission *mi = r->m->mission;
+    unsigned held = 0, next = 0;
+    for (size_t k = 0; k < r->solution_len; k++) {
+        size_t id = cell_index(r->m, cell_of(r, r->solution[k]).x, cell_of(r, r->solution[k]).y);
+        if (k > 0) {
+            meiro_cell ca;
+            unsigned side;
+            side_between(r, r->solution[k - 1], r->solution[k], &ca, &side);
+            size_t from = cell_index(r->m, ca.x, ca.y);
+            int door = mission_door_at(mi, r->m, from, side);
+            if (mi->blocked && (mi->blocked[from] & dir_bit(side)))
+                return snprintf(why, size, "step %zu goes against a one-way arrow", k), why;
+            if (door >= 0 && !(held & (1u << door)))
+                return snprintf(why, size, "step %zu goes through door %d without its key", k,
+                                door + 1),
+                       why;
+        }
+        int mark = mission_mark_at(mi, r->m, id);
+        if (mark >= 0 && mi->kind == MEIRO_MISSION_KEYS) held |= 1u << mark;
+        if (mark >= 0 && mi->kind == MEIRO_MISSION_COLLECT && (unsigned)mark == next) next++;
+    }
+    if (mi->kind == MEIRO_MISSION_KEYS && held != (1u << mi->count) - 1)
+        return snprintf(why, size, "it reaches the goal without every key"), why;
+    if (mi->kind == MEIRO_MISSION_COLLECT && next != mi->count)
+        return snprintf(why, size, "it reaches the goal with %u of %u items", next, mi->count), why;
+    return NULL;
+}
+
 static meiro_status check_solution(jreader *r)
 {
     where at = r->at[KEY_SOLUTION];
@@ -966,6 +1096,9 @@ static meiro_status check_solution(jreader *r)
             return fail_at(r->err, MEIRO_ERROR_PARSE, at.line, at.col, "\"solution\" step %zu: %s",
                            k, bad);
     }
+    char why[96];
+    const char *bad = r->m->mission ? mission_walk(r, why, sizeof why) : NULL;
+    if (bad) return fail_at(r->err, MEIRO_ERROR_PARSE, at.line, at.col, "\"solution\": %s", bad);
     return MEIRO_OK;
 }
 
@@ -1025,6 +1158,10 @@ static meiro_status finish(jreader *r)
                            ? " (a one-cell maze puts them in doors: \"start_door\": "
                              "\"west\", \"goal_door\": \"east\")"
                            : "");
+    if (r->mission) {
+        meiro_status st = read_mission(r);
+        if (st != MEIRO_OK) return st;
+    }
     if (r->seen & (1u << KEY_SOLUTION)) {
         meiro_status st = check_solution(r);
         if (st != MEIRO_OK) return st;
@@ -1045,6 +1182,7 @@ meiro_maze *read_json(FILE *in, meiro_error *err)
     free(r.buf);
     free(r.linear);
     free(r.solution);
+    json_decref(r.mission);
     if (st != MEIRO_OK) {
         meiro_maze_free(r.m);
         return NULL;

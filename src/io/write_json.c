@@ -37,6 +37,11 @@
  *                          under the crossing cell b to cell c (a < c, in a
  *                          line); the graph's edge is a-c, and b's own
  *                          passages (its over-passage) are in "passages"
+ *   "mission": {...}       mission mazes only (core/mission.h): "kind"
+ *                          ("keys", "collect" or "none": one-way passages
+ *                          alone), "marks" (the keys' or items' cells, in
+ *                          order), "doors" (keys: door i's passage [a, b],
+ *                          a < b), "one_way" ([from, to]: the way allowed)
  *   "solution": [ID, ...]  when written with a path: start to goal (a step
  *                          under a crossing goes from a to c).
  *
@@ -47,6 +52,7 @@
 #include "core/alloc.h"
 #include "core/grid.h"
 #include "core/model.h"
+#include "core/mission.h"
 #include "core/utf8.h"
 #include "core/error.h"
 #include "io/io.h"
@@ -412,6 +418,52 @@ static void write_under(jout *o, const meiro_maze *m, const id_map *ids)
     out_str(o, first ? "]" : "\n  ]");
 }
 
+/* A mission's marks, doors and one-way passages (see the top). */
+static void write_mission(jout *o, const meiro_maze *m, const id_map *ids)
+{
+    const maze_mission *mi = m->mission;
+    static const char *const kinds[] = {"none", "keys", "collect"};
+    out_str(o, ",\n  \"mission\": {\"kind\": \"");
+    out_str(o, kinds[mi->kind]);
+    out_str(o, "\", \"marks\": [");
+    for (unsigned k = 0; k < mi->count; k++) {
+        if (k) out_mem(o, ", ", 2);
+        out_u64(o, id_of(ids, mi->mark[k]));
+    }
+    out_str(o, "]");
+    if (mi->kind == MEIRO_MISSION_KEYS) {
+        out_str(o, ", \"doors\": [");
+        for (unsigned k = 0; k < mi->count; k++) {
+            meiro_cell b = {mi->door[k].x + (uint32_t)DIR_DX[mi->door_side[k]],
+                            mi->door[k].y + (uint32_t)DIR_DY[mi->door_side[k]]};
+            out_str(o, k ? ", [" : "[");
+            out_u64(o, id_of(ids, mi->door[k]));
+            out_mem(o, ", ", 2);
+            out_u64(o, id_of(ids, b));
+            out_mem(o, "]", 1);
+        }
+        out_str(o, "]");
+    }
+    out_str(o, ", \"one_way\": [");
+    bool first = true;
+    for (uint32_t y = 0; mi->blocked && y < m->h && o->ok; y++)
+        for (uint32_t x = 0; x < m->w; x++) {
+            uint8_t b = mi->blocked[cell_index(m, x, y)];
+            for (unsigned d = 0; d < DIR_COUNT; d++) {
+                if (!(b & dir_bit(d))) continue;
+                /* blocked leaving (x, y) by d: the way allowed is into it */
+                meiro_cell from = {x + (uint32_t)DIR_DX[d], y + (uint32_t)DIR_DY[d]};
+                out_str(o, first ? "\n    [" : ",\n    [");
+                first = false;
+                out_u64(o, id_of(ids, from));
+                out_mem(o, ", ", 2);
+                out_u64(o, id_of(ids, (meiro_cell){x, y}));
+                out_mem(o, "]", 1);
+            }
+        }
+    out_str(o, first ? "]}" : "\n  ]}");
+}
+
 static void write_solution(jout *o, const meiro_path *path, const id_map *ids)
 {
     out_str(o, ",\n  \"solution\": [");
@@ -465,6 +517,7 @@ meiro_status write_json(const meiro_maze *m, const meiro_path *path, FILE *out)
     write_cells(o, m);
     write_passages(o, m, &ids);
     if (m->weave) write_under(o, m, &ids);
+    if (meiro_maze_has_mission(m)) write_mission(o, m, &ids);
     if (path) write_solution(o, path, &ids);
     out_str(o, "\n}\n");
     out_flush(o);

@@ -557,7 +557,9 @@ void draw_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const p
         stroke_walls(cr, m, L, &g);
         if (m->weave) stroke_crossings(cr, m, L, &g, line);
     }
+    if (m->mission) draw_mission(cr, m, path, L, marks->font, line, layers & LAYER_WALLS);
     if (m->grid == MEIRO_GRID_RECT && (layers & LAYER_PATH) && !picture) stroke_path(cr, m, path, L);
+    if (m->mission) draw_mission(cr, m, path, L, marks->font, line, layers & ~LAYER_WALLS);
     if (m->grid == MEIRO_GRID_RECT && (layers & LAYER_LABELS)) draw_labels(cr, m, L, marks);
     cairo_restore(cr);
 }

@@ -59,6 +59,12 @@ enum {
 void draw_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,
                const maze_marks *marks, double snap, unsigned layers);
 
+/* A mission maze's marks (draw_mission.c), of those in `layers`: one-way
+ * arrows (walls), the pickups' order on the answer (path), keys, items and
+ * locked doors (labels); line is the walls' width. Nothing on other mazes. */
+void draw_mission(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,
+                  const char *font, double line, unsigned layers);
+
 /* The same for a polar, hex or triangle maze (draw_grid.c); draw_maze
  * hands them over with the wall width set. */
 void draw_grid_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,

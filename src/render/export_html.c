@@ -95,10 +95,32 @@ static void put_json(html_out *o, const char *s)
     put_raw(o, "\"");
 }
 
+/* A mission's keys or items and doors: "mission": {"kind": 1 keys or 2
+ * items, "marks": [[x, y], ...] in order, "doors": [[x, y, side], ...]}. */
+static void put_mission(html_out *o, const meiro_maze *m)
+{
+    unsigned count;
+    meiro_mission_kind kind = meiro_maze_mission(m, &count);
+    if (kind == MEIRO_MISSION_NONE) return;
+    put(o, ",\n\"mission\":{\"kind\":%d,\"marks\":[", (int)kind);
+    for (unsigned k = 0; k < count; k++) {
+        meiro_cell c;
+        meiro_maze_mission_mark(m, k, &c);
+        put(o, "%s[%lu,%lu]", k ? "," : "", (unsigned long)c.x, (unsigned long)c.y);
+    }
+    put_raw(o, "],\"doors\":[");
+    meiro_cell c;
+    meiro_dir side;
+    for (unsigned k = 0; meiro_maze_mission_door(m, k, &c, &side); k++)
+        put(o, "%s[%lu,%lu,%d]", k ? "," : "", (unsigned long)c.x, (unsigned long)c.y, (int)side);
+    put_raw(o, "]}");
+}
+
 /* The walls of a maze as rows of numbers: bit 1 << d set where the way
  * in direction d (a meiro_dir) is closed. Doors are open, as in the model.
  * A weave's crossing adds 16 (a tunnel runs under it west to east) or 32
- * (north to south): a walker stepping into it that way comes out beyond. */
+ * (north to south): a walker stepping into it that way comes out beyond.
+ * 64 << d: a one-way passage forbids leaving by d. */
 static void put_walls(html_out *o, const meiro_maze *m)
 {
     put_raw(o, "[");
@@ -108,6 +130,7 @@ static void put_walls(html_out *o, const meiro_maze *m)
             unsigned closed = 0;
             for (unsigned d = 0; d < 4; d++)
                 if (!meiro_maze_is_open(m, x, y, (meiro_dir)d)) closed |= 1u << d;
+            closed |= meiro_maze_one_way(m, (meiro_cell){x, y}) << 6; /* a one-way's wrong way */
             meiro_dir under = meiro_maze_crossing(m, (meiro_cell){x, y});
             if (under != MEIRO_NO_DIR) closed |= under == MEIRO_EAST ? 16u : 32u;
             put(o, x ? ",%u" : "%u", closed);
@@ -180,6 +203,7 @@ static void put_data(html_out *o, const document *d, const meiro_path *solutions
             put(o, ",\"picture\":%u", (unsigned)m->picture); /* the way fills its cells */
             put_raw(o, ",\n\"walls\":");
             put_walls(o, m);
+            put_mission(o, m);
             put_raw(o, "}");
         }
     }

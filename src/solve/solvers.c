@@ -109,6 +109,19 @@ meiro_status meiro_solve_watched(const meiro_maze *maze, const char *solver,
             err, MEIRO_FIELD_SOLVER, MEIRO_ERROR_UNKNOWN_NAME,
             "unknown solver '%s' (see 'meiro list' for the names)%s", name,
             info_hint(meiro_solver_info, meiro_solver_count(), name, hint, sizeof hint));
+    if (meiro_maze_has_mission(maze)) { /* keys, items, arrows: the state search alone */
+        if (entry != &solvers[0])
+            return fail_field(err, MEIRO_FIELD_SOLVER, MEIRO_ERROR_ARGUMENT,
+                              "solver '%s' cannot follow a mission's keys, items or one-way "
+                              "passages: use bfs (the state search)",
+                              name);
+        meiro_status s = meiro_mission_solve(maze, path, NULL, err);
+        observe(observer, MEIRO_EVENT_GRID, maze->w, maze->h, MEIRO_NO_DIR, 0);
+        for (size_t k = 0; s == MEIRO_OK && observer && k < path->length; k++)
+            observe(observer, MEIRO_EVENT_PATH, path->cells[k].x, path->cells[k].y, MEIRO_NO_DIR,
+                    (uint32_t)k);
+        return s;
+    }
     observe(observer, MEIRO_EVENT_GRID, maze->w, maze->h, MEIRO_NO_DIR, 0);
     maze_tell_shape(maze, observer);
     uint8_t *trail = zalloc(maze_total(maze), 1);

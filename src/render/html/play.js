@@ -1,7 +1,8 @@
 /* meiro's HTML page: walking the maze. The mazes come from the JSON in
  * #meiro-data (walls per cell: bit 1 << d closed, d = 0 north, 1 east,
  * 2 south, 3 west; 16 or 32 on a weave's crossing with a tunnel under it
- * west to east or north to south; positions in the page's millimetres); the pictures
+ * west to east or north to south; 64 << d: a one-way passage's wrong way;
+ * "mission": keys and doors or items in order; positions in the page's millimetres); the pictures
  * are the page's SVG. No library, no request. */
 (function () {
   'use strict';
@@ -53,7 +54,8 @@
     me.setAttribute('stroke-width', m.cell * 0.05);
     answer.setAttribute('d', line(m, m.solution, m.startDoor, m.goalDoor));
     g.classList.toggle('show-answer', data.shown);
-    return { m: m, sheet: sheet, g: g, walk: walk, me: me, cells: [m.start], shown: data.shown, done: false, out: false };
+    return { m: m, sheet: sheet, g: g, walk: walk, me: me, cells: [m.start], shown: data.shown, done: false, out: false,
+      held: 0, next: 0 };
   });
 
   function centre(m, c, door) {
@@ -103,7 +105,7 @@
     var st = mazes[current], m = st.m;
     if (st.done) return false;
     var here = st.cells[st.cells.length - 1];
-    if (same(here, m.goal) && d === m.goalDoor) { /* out through G's door (1 x 1: the only way) */
+    if (same(here, m.goal) && d === m.goalDoor && (!m.mission || st.next === m.mission.marks.length)) { /* out through G's door (1 x 1: the only way) */
       st.out = true;
       win(st);
       return true;
@@ -115,16 +117,48 @@
       st.me.classList.add('bump');
       return false;
     }
+    if (!passable(m, st, here, d)) {
+      st.me.classList.remove('bump');
+      void st.me.getBoundingClientRect();
+      st.me.classList.add('bump');
+      return false;
+    }
     /* a weave's crossing entered across its corridor: under it, to the cell beyond */
     if (m.walls[ny][nx] & (d % 2 ? 16 : 32)) { nx += DX[d]; ny += DY[d]; }
     var next = [nx, ny], back = -1;
-    for (var k = st.cells.length - 2; k >= 0 && back < 0; k--) if (same(st.cells[k], next)) back = k;
+    /* a mission's walk goes to a key and back: nothing is erased */
+    for (var k = st.cells.length - 2; k >= 0 && back < 0 && !m.mission; k--) if (same(st.cells[k], next)) back = k;
     if (back >= 0) st.cells.length = back + 1;
     else st.cells.push(next);
-    if (same(next, m.goal)) win(st);
+    if (m.mission) pickUp(st, next);
+    if (same(next, m.goal) && (!m.mission || st.next === m.mission.marks.length)) win(st);
     else draw(st);
     if (zoom > 1 && st.me.scrollIntoView) st.me.scrollIntoView({ block: 'nearest', inline: 'nearest' });
     return true;
+  }
+
+  /* A one-way passage the wrong way, or a locked door without its key. */
+  function passable(m, st, here, d) {
+    if (m.walls[here[1]][here[0]] & (64 << d)) return false;
+    if (!m.mission) return true;
+    var doors = m.mission.doors, nx = here[0] + DX[d], ny = here[1] + DY[d];
+    for (var k = 0; k < doors.length; k++) {
+      var a = [doors[k][0], doors[k][1]], b = [a[0] + DX[doors[k][2]], a[1] + DY[doors[k][2]]];
+      var through = (same(here, a) && same([nx, ny], b)) || (same(here, b) && same([nx, ny], a));
+      if (through && !(st.held & (1 << k))) return false;
+    }
+    return true;
+  }
+
+  /* Stepping onto a key takes it; onto the next item collects it. */
+  function pickUp(st, c) {
+    var marks = st.m.mission.marks;
+    for (var k = 0; k < marks.length; k++) {
+      if (!same(marks[k], c)) continue;
+      if (st.m.mission.kind === 1 && !(st.held & (1 << k))) { st.held |= 1 << k; st.next++; }
+      else if (st.m.mission.kind === 2 && k === st.next) st.next++;
+    }
+    game.dataset.taken = st.next;
   }
 
   function win(st) {
@@ -158,6 +192,8 @@
     var st = mazes[current];
     st.cells = [st.m.start];
     st.done = st.out = false;
+    st.held = st.next = 0;
+    game.dataset.taken = 0;
     closeGoal();
     $('status').textContent = words.help;
     draw(st);
