@@ -37,7 +37,8 @@ async function finish() {
   console.log(`serve-browser: ${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ''));
   process.exit(failed || skipped ? 1 : 0);
 }
-const timeout = setTimeout(() => { check(false, 'the whole test took over 120 s'); finish(); }, 120000);
+// (six pages now, the weave and rule mazes among them: 240 s, for a loaded `make check` that runs suites side by side)
+const timeout = setTimeout(() => { check(false, 'the whole test took over 240 s'); finish(); }, 240000);
 
 let puppeteer;
 try {

@@ -52,7 +52,7 @@ const words = {
     working: 'かいています…', years: (n) => `${n}さい`, rings: 'わの かず', letters: 'もじの たかさ',
     artNone: 'S と G の もじ', artLetters: 'もじ',
     kinds: { rect: 'しかく', shape: 'かたち', name: 'なまえ', round: 'まる', hex: 'ろっかく', triangle: 'さんかく',
-      weave: 'はしの ある めいろ', rule: 'かず・もじ めいろ' },
+      weave: 'はし めいろ', rule: 'かず・もじ' },
     templates: { default: 'シンプル', 'kids-a4': 'こども むけ', 'kids-ja': 'こども むけ (にほんご)',
       'answer-key': 'こたえ あわせ', 'booklet-a4': 'ドリルの ページ (A4)', 'booklet-a5': 'ドリルの ページ (A5)',
       'worksheet-a4-2up': 'プリント (2つ)' },
