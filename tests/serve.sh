@@ -393,9 +393,10 @@ if grep -q "beside slow clients: b'HTTP/1.1 200 OK'" "$tmp/raw.out"; then ok; el
 get /api/choices; expect "200 application/json" "alive after the abuse"
 
 # load: N preview requests from 8 clients at once, zero errors; timings printed only.
-# Not under AddressSanitizer: there children run several times slower, and
-# one request in 40 failed once on a busy CI machine (its status was not
-# kept: the message now names the codes); the plain build's test and check
+# Not under AddressSanitizer: GCC 12's ASan does not make fork safe in a
+# threaded process (a child forked while a connection's thread held the
+# sanitizer's allocator lock waits on it for ever: seen with gdb), so
+# requests at once fail there now and then; the plain build's test and check
 # tiers keep the zero-errors rule.
 if [ "${MEIRO_TEST_TIER:-check}" = asan ]; then
     echo "serve: the load test runs in the plain build's tiers, not under ASan"
@@ -450,9 +451,15 @@ i=0
 while [ $i -lt 100 ] && ! grep -q "http://" "$tmp/any.out"; do sleep 0.1; i=$((i + 1)); done
 url=$(sed -n 's|.*\(http://[^ ]*/\).*|\1|p' "$tmp/any.out")
 if grep -q "1 maze at once" "$tmp/any.err"; then ok; else bad "--jobs 1 not said: $(cat "$tmp/any.err")"; fi
+# (not under ASan: requests at once, see the load test below)
+if [ "${MEIRO_TEST_TIER:-check}" = asan ]; then
+    echo "serve: requests at once from one address are checked in the plain build's tiers, not under ASan"
+else
 # booklets still in the making when the others arrive (curl opens all five
-# at once), and small enough to finish inside the 20 s budget on a loaded CI
-# machine (20 booklets of up to 80 x 80 did not, in every tier)
+# at once). Both made ones must come back: a child forked while another
+# thread held a lock it needed hung there till the 20 s budget (glibc's
+# time lock, pango's idle font threads; see serve.c's http_date and
+# render/fonts.c), and this test saw it as two 503s.
 busy="count=6&from=20x20&to=30x30"
 : > "$tmp/busy.cfg"
 for i in 1 2 3 4 5; do
@@ -466,6 +473,7 @@ if grep -q '^200 ' "$tmp/busy.out" && grep -q '^429 5$' "$tmp/busy.out" &&
     ok
 else
     bad "5 booklets at once from one address: $(tr '\n' ' ' < "$tmp/busy.out")"
+fi
 fi
 stop_server
 

@@ -1,9 +1,13 @@
 /* The page layout: exact numbers for known cases, worked out by hand from
  * the rules in src/layout.c. */
+#define _POSIX_C_SOURCE 200809L /* setenv, gmtime_r */
 #include "harness.h"
 #include "whitebox.h"
 
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
 
 #define CHECK_MM(a, b) CHECK_MSG(fabs((a) - (b)) < 1e-6, "%.6f != %.6f", (double)(a), (double)(b))
 
@@ -186,7 +190,34 @@ static void test_arrow_room(void)
     CHECK_ALL(room);
 }
 
+/* The document date, worked out without gmtime (see page/footer.c), is
+ * gmtime's over the whole range SOURCE_DATE_EPOCH takes: leap days, century
+ * years, the first and last second. */
+static void test_timestamp(void)
+{
+    verdict same = {0};
+    unsigned long long step = 86400ULL * 7919 + 3601; /* every weekday, hour and day of year */
+    for (unsigned long long v = 0; v <= 253402300799ULL; v += v < 4102444800ULL ? step / 97 : step) {
+        unsigned long long vals[3] = {v, v - v % 86400 + 86399, v - v % 86400};
+        for (int k = 0; k < 3; k++) {
+            char env[32], got[32] = "", want[32] = "";
+            snprintf(env, sizeof env, "%llu", vals[k]);
+            setenv("SOURCE_DATE_EPOCH", env, 1);
+            meiro_error e = {0};
+            time_t t = (time_t)vals[k];
+            struct tm tm;
+            gmtime_r(&t, &tm);
+            strftime(want, sizeof want, "%Y-%m-%dT%H:%M:%SZ", &tm);
+            bool ok = page_timestamp_iso(got, sizeof got, &e) == MEIRO_OK && strcmp(got, want) == 0;
+            verdict_note(&same, ok, "%s: %s, gmtime %s", env, got, want);
+        }
+    }
+    unsetenv("SOURCE_DATE_EPOCH");
+    CHECK_ALL(same);
+}
+
 static const test_case cases[] = {
+    {"timestamp", test_timestamp},
     {"arrow_room", test_arrow_room},   {"line_scales_with_cell", test_line_scales_with_cell},
     {"a4_portrait", test_a4_portrait}, {"orientation_and_papers", test_orientation_and_papers},
     {"fixed_cells", test_fixed_cells},

@@ -3,7 +3,8 @@
  * a thread that did, so no child reads fontconfig's configuration or
  * matches a font again). It draws nothing: no cairo surface is made, as
  * cairo numbers its surfaces in the SVGs it writes and a page must come
- * out the same in a fresh process. */
+ * out the same in a fresh process. Made for a process that forks after:
+ * glib's idle worker threads are ended (below). */
 #include "render/draw.h"
 
 /* The families of draw.c and shape.c (text masks), with the options they
@@ -53,5 +54,12 @@ bool meiro_fonts_preload(void)
             }
         g_object_unref(pc);
     }
-    return ok;
+    /* pango matches fonts in glib's shared worker threads, which wait a
+     * while for more work once done; a process forked then (meiro serve's
+     * children, in the first seconds) has none of them yet counts them as
+     * waiting, and its next match waited forever. They end now, and none
+     * waits again. */
+    g_thread_pool_set_max_unused_threads(0);
+    for (int i = 0; i < 2000 && g_thread_pool_get_num_unused_threads() > 0; i++) g_usleep(1000);
+    return ok && g_thread_pool_get_num_unused_threads() == 0;
 }

@@ -20,6 +20,7 @@
 #include <strings.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 static const char *const usage_serve =
@@ -78,6 +79,30 @@ static const char *const page_csp =
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; connect-src 'self'; "
     "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"; /* form: /api/view's POST */
 
+/* The Date header (RFC 9110's IMF-fixdate) by arithmetic on the clock, not
+ * by libmicrohttpd's gmtime_r: glibc's time functions take one lock for the
+ * process, and a child forked while a connection's thread held it waited
+ * for it forever in cairo's own localtime_r (the daemon runs with
+ * MHD_USE_SUPPRESS_DATE_NO_CLOCK). Days to date as in H. Hinnant's
+ * "chrono-compatible low-level date algorithms". */
+static void http_date(char *buf, size_t size)
+{
+    static const char days_of_week[7][4] = {"Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"};
+    static const char months[12][4] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+                                       "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+    struct timespec now = {0};
+    clock_gettime(CLOCK_REALTIME, &now);
+    unsigned long long secs = now.tv_sec > 0 ? (unsigned long long)now.tv_sec : 0;
+    unsigned long long days = secs / 86400, rest = secs % 86400;
+    unsigned long long z = days + 719468, era = z / 146097, doe = z - era * 146097;
+    unsigned long long yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+    unsigned long long doy = doe - (365 * yoe + yoe / 4 - yoe / 100), mp = (5 * doy + 2) / 153;
+    unsigned day = (unsigned)(doy - (153 * mp + 2) / 5 + 1), month = (unsigned)(mp < 10 ? mp + 3 : mp - 9);
+    snprintf(buf, size, "%s, %02u %s %04llu %02u:%02u:%02u GMT", days_of_week[days % 7], day,
+             months[month - 1], yoe + era * 400 + (month <= 2), (unsigned)(rest / 3600),
+             (unsigned)(rest / 60 % 60), (unsigned)(rest % 60));
+}
+
 /* Answers with `len` bytes of `body` (freed by the response when `owned`). */
 static enum MHD_Result respond(struct MHD_Connection *c, unsigned code, const char *type,
                                const char *body, size_t len, bool owned, const char *const *headers)
@@ -92,6 +117,9 @@ static enum MHD_Result respond(struct MHD_Connection *c, unsigned code, const ch
     MHD_add_response_header(r, MHD_HTTP_HEADER_CACHE_CONTROL, "no-store");
     MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
     MHD_add_response_header(r, "Referrer-Policy", "no-referrer");
+    char date[40];
+    http_date(date, sizeof date);
+    MHD_add_response_header(r, MHD_HTTP_HEADER_DATE, date);
     for (size_t i = 0; headers && headers[i]; i += 2)
         MHD_add_response_header(r, headers[i], headers[i + 1]);
     enum MHD_Result ok = MHD_queue_response(c, code, r);
@@ -887,7 +915,7 @@ int cmd_serve(int argc, char **argv)
      * holds only its own, and the page's files are served meanwhile */
     struct MHD_Daemon *d = MHD_start_daemon(
         MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION | MHD_USE_AUTO |
-            (ipv6 ? MHD_USE_IPv6 : 0),
+            MHD_USE_SUPPRESS_DATE_NO_CLOCK | (ipv6 ? MHD_USE_IPv6 : 0),
         0, NULL, NULL, route, cfg, MHD_OPTION_LISTEN_SOCKET, sock, MHD_OPTION_THREAD_STACK_SIZE,
         (size_t)(512 << 10), MHD_OPTION_CONNECTION_LIMIT, (unsigned)SERVE_MAX_CONNECTIONS,
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)15, MHD_OPTION_NOTIFY_COMPLETED, request_done, cfg,
