@@ -179,7 +179,9 @@ typedef struct config {
     uint32_t w, h;
     unsigned loops;
     const char *lang;
-    const char *shape; /* a built-in shape, or NULL */
+    const char *shape;   /* a built-in shape, or NULL */
+    const char *picture; /* a picture maze of this picture (w, h 0: its own size), or NULL */
+    bool reverse;
 } config;
 
 /* The cells of the first sheet's maze (at first_row, column 1) that take
@@ -235,14 +237,19 @@ static void test_calc(void)
     for (size_t g = 0; g < meiro_generator_count(); g++) {
         const uint32_t *s = sizes[g % (sizeof sizes / sizeof sizes[0])];
         configs[nc++] =
-            (config){meiro_generator_info(g)->name, s[0], s[1], 0, g % 2 ? "ja" : "en", NULL};
+            (config){meiro_generator_info(g)->name, s[0], s[1], 0, g % 2 ? "ja" : "en", NULL, NULL,
+                     false};
     }
-    configs[nc++] = (config){"dig", 20, 15, 40, "en", NULL};
-    configs[nc++] = (config){"prim", 25, 25, 100, "ja", NULL};
-    configs[nc++] = (config){"cluster", 60, 60, 20, "en", NULL};
-    configs[nc++] = (config){"cluster", 16, 13, 0, "en", "heart"};
-    configs[nc++] = (config){"dig", 20, 18, 0, "ja", "star"};
-    configs[nc++] = (config){"wilson", 18, 15, 30, "en", "cat"};
+    configs[nc++] = (config){"dig", 20, 15, 40, "en", NULL, NULL, false};
+    configs[nc++] = (config){"prim", 25, 25, 100, "ja", NULL, NULL, false};
+    configs[nc++] = (config){"cluster", 60, 60, 20, "en", NULL, NULL, false};
+    configs[nc++] = (config){"cluster", 16, 13, 0, "en", "heart", NULL, false};
+    configs[nc++] = (config){"dig", 20, 18, 0, "ja", "star", NULL, false};
+    configs[nc++] = (config){"wilson", 18, 15, 30, "en", "cat", NULL, false};
+    /* picture maze: their marked cells colour the picture in, and the sheet
+     * says Goal! along the way around it alone */
+    configs[nc++] = (config){"picture", 0, 0, 0, "en", NULL, "heart", false};
+    configs[nc++] = (config){"picture", 0, 0, 0, "ja", NULL, "star", true};
     verdict locked = {0};
     char jobs[160];
     snprintf(jobs, sizeof jobs, "%s/jobs.tsv", dir);
@@ -265,7 +272,18 @@ static void test_calc(void)
         if (configs[i].shape)
             CHECK(meiro_shape_mask(configs[i].shape, go.width, go.height, &mask, NULL) == MEIRO_OK);
         go.mask = mask;
-        meiro_maze *m = meiro_generate(&go, NULL);
+        meiro_maze *m = NULL;
+        if (configs[i].picture) {
+            uint8_t *pic = NULL;
+            uint32_t pw = 0, ph = 0;
+            CHECK(meiro_picture_mask(configs[i].picture, NULL, 24, 24, &pic, &pw, &ph, NULL) ==
+                  MEIRO_OK);
+            m = pic ? meiro_picture_maze(pic, pw, ph, configs[i].reverse, go.seed, NULL) : NULL;
+            CHECK(m && meiro_maze_picture(m) != MEIRO_PICTURE_NONE);
+            meiro_mask_free(pic);
+        } else {
+            m = meiro_generate(&go, NULL);
+        }
         meiro_mask_free(mask);
         meiro_path p = {0};
         meiro_export_options page;
@@ -317,7 +335,7 @@ static void test_calc(void)
         CHECK_MSG(m && meiro_solve(m, "bfs", &p, NULL) == MEIRO_OK &&
                       meiro_booklet_save(&bo, &page, MEIRO_FORMAT_XLSX, file, NULL) == MEIRO_OK,
                   "the playable booklet was not written");
-        configs[nc] = (config){"booklet (dig)", 9, 7, 0, "en", NULL};
+        configs[nc] = (config){"booklet (dig)", 9, 7, 0, "en", NULL, NULL, false};
         counts[nc] = m && p.length ? make_cases(m, &p, first_row_of(file), true, cases) : 0;
         for (size_t c = 0; c < counts[nc]; c++) {
             marked[nc][c][0] = 0;
