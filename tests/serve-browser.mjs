@@ -289,7 +289,10 @@ try {
     const woven = await changed(page, first);
     const weaveCommand = await page.$eval('#command', (e) => e.textContent);
     check(/--weave 40/.test(weaveCommand) && /--algorithm dig/.test(weaveCommand), `the weave command: ${weaveCommand}`);
-    check(await page.$eval('[data-format="xlsx"]', (b) => b.hidden), 'no spreadsheet of a weave maze (its crossings)');
+    check(await page.$eval('#play-box', (b) => b.hidden), 'no playable sheet of a weave maze (its check cannot go under)');
+    const weaveXlsx = await download(page, downloads, 'xlsx');
+    runShown(weaveCommand, path.join(tmp, 'weave.xlsx'));
+    check(weaveXlsx !== null && same(weaveXlsx, path.join(tmp, 'weave.xlsx')), 'the weave XLSX (crossings dashed) is the shown command\'s, byte for byte');
     const weavePdf = await download(page, downloads, 'pdf');
     runShown(weaveCommand, path.join(tmp, 'weave.pdf'));
     check(same(weavePdf, path.join(tmp, 'weave.pdf')), 'the weave PDF is the shown command\'s, byte for byte');

@@ -168,7 +168,8 @@ function options(format) {
   if (state.kind === 'weave') add('weave', $('weave').value);
   pageOptions(add);
   if ($('answers').checked && (format === 'pdf' || format === 'xlsx')) add('answer-page', 1);
-  if ($('play').checked && format === 'xlsx') add('play', 1);
+  // a weave maze's sheet shows its crossings, but cannot check a walk under one
+  if ($('play').checked && format === 'xlsx' && state.kind !== 'weave') add('play', 1);
   add('seed', state.seed);
   return o;
 }
@@ -404,9 +405,10 @@ function drawRule() {
   for (const e of [$('maze-box'), $('name-box'), $('template-box'), $('paper-box'), $('art-box'), $('play-box'),
     $('png-button'), $('levels'), $('fold').closest('label'), $('copies'), $('pupils').closest('label')])
     e.hidden = rule;
-  // a rule maze's spreadsheet holds one sheet; a weave maze's crossings are not in one yet
+  // a rule maze's spreadsheet holds one sheet; a weave maze's sheet is not
+  // playable (its check cannot follow a tunnel)
   document.querySelector('[data-booklet="xlsx"]').hidden = rule;
-  document.querySelector('[data-format="xlsx"]').hidden = state.kind === 'weave';
+  $('play-box').hidden = rule || state.kind === 'weave';
   $('mazes').textContent = rule ? t('sheets') : t('mazes');
   $('weave-box').hidden = state.kind !== 'weave';
   if (!rule) return;
