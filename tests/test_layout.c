@@ -190,9 +190,8 @@ static void test_arrow_room(void)
     CHECK_ALL(room);
 }
 
-/* The document date, worked out without gmtime (see page/footer.c), is
- * gmtime's over the whole range SOURCE_DATE_EPOCH takes: leap days, century
- * years, the first and last second. */
+/* The document date: SOURCE_DATE_EPOCH read and written in UTC over its
+ * whole range (leap days, century years, the first and last second). */
 static void test_timestamp(void)
 {
     verdict same = {0};

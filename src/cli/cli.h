@@ -15,6 +15,9 @@ int report_failure(const char *file, const meiro_error *err);
 /* "meiro COMMAND: message" and a --help hint; EXIT_USAGE. */
 int usage_error(const char *command, const char *fmt, const char *arg);
 bool parse_u64(const char *s, uint64_t max, uint64_t *out);
+/* --difficulty NAME (c == OPT_DIFFICULTY) or --age YEARS: the level in
+ * *out; else EXIT_USAGE with the library's message, for COMMAND. */
+int parse_level(const char *command, int c, const char *arg, const meiro_level_desc **out);
 uint64_t clock_seed(void);
 
 /* The page options, shared by generate and solve. */

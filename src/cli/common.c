@@ -149,6 +149,21 @@ bool parse_u64(const char *s, uint64_t max, uint64_t *out)
     return true;
 }
 
+int parse_level(const char *command, int c, const char *arg, const meiro_level_desc **out)
+{
+    meiro_error e = {0};
+    meiro_level level;
+    uint64_t age;
+    bool ok = c == OPT_DIFFICULTY ? meiro_level_from_name(arg, &level, &e) == MEIRO_OK
+                                  : parse_u64(arg, 1000, &age) &&
+                                        meiro_level_for_age((unsigned)age, &level, &e) == MEIRO_OK;
+    if (!ok)
+        return usage_error(command, "%s",
+                           e.message[0] ? e.message : "--age takes a whole number of years");
+    *out = meiro_level_info(level);
+    return EXIT_OK;
+}
+
 /* A seed for when none is given: from the clock, short enough to retype. */
 uint64_t clock_seed(void)
 {

@@ -147,21 +147,6 @@ const struct option generate_options[] = {
     {NULL, 0, NULL, 0},
 };
 
-/* --difficulty or --age: the level. */
-static int level_option(generate_args *a, int c)
-{
-    meiro_error e = {0};
-    meiro_level level;
-    uint64_t age;
-    bool ok = c == OPT_DIFFICULTY ? meiro_level_from_name(optarg, &level, &e) == MEIRO_OK
-                                  : parse_u64(optarg, 1000, &age) &&
-                                        meiro_level_for_age((unsigned)age, &level, &e) == MEIRO_OK;
-    if (!ok)
-        return usage_error("generate", "%s",
-                           e.message[0] ? e.message : "--age takes a whole number of years");
-    a->level = meiro_level_info(level);
-    return EXIT_OK;
-}
 
 /* One of the maze's own options (the page's go to page_option). */
 static int maze_option(generate_args *a, int c, char **argv)
@@ -232,7 +217,7 @@ static int maze_option(generate_args *a, int c, char **argv)
         *(c == OPT_START ? &a->has_start : &a->has_goal) = true;
         return EXIT_OK;
     case OPT_DIFFICULTY:
-    case OPT_AGE: return level_option(a, c);
+    case OPT_AGE: return parse_level("generate", c, optarg, &a->level);
     case OPT_GRID: return parse_grid("generate", optarg, &opt->grid);
     case OPT_NO_BRIDGES: opt->no_bridges = true; return EXIT_OK;
     default: return page_option("generate", c, &a->pc, argv);

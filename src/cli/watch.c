@@ -362,21 +362,6 @@ const struct option watch_options[] = {
     {NULL, 0, NULL, 0},
 };
 
-/* --difficulty or --age: the level, as generate reads it. */
-static int watch_level(watch_args *a, int c)
-{
-    meiro_error e = {0};
-    meiro_level level;
-    uint64_t age;
-    bool ok = c == OPT_DIFFICULTY ? meiro_level_from_name(optarg, &level, &e) == MEIRO_OK
-                                  : parse_u64(optarg, 1000, &age) &&
-                                        meiro_level_for_age((unsigned)age, &level, &e) == MEIRO_OK;
-    if (!ok)
-        return usage_error("watch", "%s",
-                           e.message[0] ? e.message : "--age takes a whole number of years");
-    a->level = meiro_level_info(level);
-    return EXIT_OK;
-}
 
 static int watch_option(watch_args *a, int c, char **argv)
 {
@@ -410,7 +395,7 @@ static int watch_option(watch_args *a, int c, char **argv)
     case OPT_TEXT: a->text = optarg; return EXIT_OK;
     case OPT_NO_BRIDGES: a->opt.no_bridges = true; return EXIT_OK;
     case OPT_DIFFICULTY:
-    case OPT_AGE: return watch_level(a, c);
+    case OPT_AGE: return parse_level("watch", c, optarg, &a->level);
     case 'h':
         fputs(usage_watch, stdout);
         a->help = true;

@@ -1,7 +1,7 @@
 /* What every page says about its maze: the footer line and the document
  * date (SOURCE_DATE_EPOCH or a fixed date, so the same maze gives the same
  * file). */
-#define _POSIX_C_SOURCE 200809L
+#define _POSIX_C_SOURCE 200809L /* gmtime_r */
 #include "core/error.h"
 #include "page/layout.h"
 
@@ -58,26 +58,13 @@ meiro_status page_timestamp(time_t *t, meiro_error *err)
     return MEIRO_OK;
 }
 
-/* The date in UTC by arithmetic (days to civil date, as in H. Hinnant's
- * "chrono-compatible low-level date algorithms"), not gmtime_r: glibc's
- * gmtime takes a process-wide lock, and meiro serve's children are forked
- * from a server whose other threads may hold it at that moment (a child
- * then waited on it forever). */
 meiro_status page_timestamp_iso(char *buf, size_t size, meiro_error *err)
 {
     time_t t;
     meiro_status s = page_timestamp(&t, err);
     if (s != MEIRO_OK) return s;
-    unsigned long long secs = (unsigned long long)t; /* 0 .. LAST_DATE */
-    unsigned long long days = secs / 86400, rest = secs % 86400;
-    unsigned long long z = days + 719468, era = z / 146097, doe = z - era * 146097;
-    unsigned long long yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-    unsigned long long doy = doe - (365 * yoe + yoe / 4 - yoe / 100), mp = (5 * doy + 2) / 153;
-    unsigned day = (unsigned)(doy - (153 * mp + 2) / 5 + 1), month = (unsigned)(mp < 10 ? mp + 3 : mp - 9);
-    unsigned long long year = yoe + era * 400 + (month <= 2);
-    int n = snprintf(buf, size, "%04llu-%02u-%02uT%02u:%02u:%02uZ", year, month, day,
-                     (unsigned)(rest / 3600), (unsigned)(rest / 60 % 60), (unsigned)(rest % 60));
-    if (n < 0 || (size_t)n >= size)
+    struct tm tm;
+    if (!gmtime_r(&t, &tm) || strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ", &tm) == 0)
         return fail(err, MEIRO_ERROR_ARGUMENT, "SOURCE_DATE_EPOCH %lld is not a date here",
                     (long long)t);
     return MEIRO_OK;

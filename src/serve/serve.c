@@ -82,8 +82,9 @@ static const char *const page_csp =
 /* The Date header (RFC 9110's IMF-fixdate) by arithmetic on the clock, not
  * by libmicrohttpd's gmtime_r: glibc's time functions take one lock for the
  * process, and a child forked while a connection's thread held it waited
- * for it forever in cairo's own localtime_r (the daemon runs with
- * MHD_USE_SUPPRESS_DATE_NO_CLOCK). Days to date as in H. Hinnant's
+ * for it forever in cairo's own localtime_r or the page's gmtime_r (the
+ * daemon runs with MHD_USE_SUPPRESS_DATE_NO_CLOCK, and no other thread of
+ * the server asks the time of day). Days to date as in H. Hinnant's
  * "chrono-compatible low-level date algorithms". */
 static void http_date(char *buf, size_t size)
 {
