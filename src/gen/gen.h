@@ -4,23 +4,37 @@
 #define MEIRO_SRC_GEN_GEN_H
 
 #include "core/grid.h"
+#include "core/hints.h"
 #include "core/rng.h"
 
 typedef meiro_status (*generator_fn)(meiro_maze *m, rng_state *rng,
                                      const meiro_generate_options *opt, meiro_error *err);
 
-/* A random side of cell (x, y) of an unmasked rectangle whose sides are
- * both over 1, for the random walks (aldous-broder, wilson): from an inner
- * cell rng_pick_bit(rng, 0xf) is rng_below(rng, 4), the top two bits of one
- * draw (Lemire's method never rejects a power of two), so most steps are a
- * draw and a shift; border cells take the general draw. The same draws,
- * hence the same mazes. */
-static inline unsigned rect_random_side(rng_state *rng, const meiro_maze *m, uint32_t x,
-                                        uint32_t y)
+/* The random walks on an unmasked rectangle (aldous-broder, wilson): a
+ * step is little more than its random draw, so a draw gives 32 steps, two
+ * bits each, and the walk's own state is a byte a cell with a border of
+ * `edge` around the rectangle ((w + 2) x (h + 2) bytes, row y + 1, column
+ * x + 1; the rest 0): a step that would leave the rectangle lands on the
+ * border and is drawn again, which picks uniformly among the sides a
+ * border cell has, with no bounds check on the other steps. */
+typedef struct rng_pairs {
+    uint64_t bits;
+    unsigned left;
+} rng_pairs;
+
+static inline unsigned rng_pair(rng_state *rng, rng_pairs *p)
 {
-    if (LIKELY(x - 1u < m->w - 2u && y - 1u < m->h - 2u)) return (unsigned)(rng_next(rng) >> 62);
-    return rng_pick_bit(rng, rect_sides_xy(m, x, y));
+    if (UNLIKELY(!p->left)) {
+        p->bits = rng_next(rng);
+        p->left = 32;
+    }
+    unsigned d = (unsigned)(p->bits & 3u);
+    p->bits >>= 2;
+    p->left--;
+    return d;
 }
+
+uint8_t *gen_padded(const meiro_maze *m, uint8_t edge);
 
 typedef struct generator_entry {
     meiro_algorithm_desc info;

@@ -39,27 +39,39 @@ static ALWAYS_INLINE void walk_in(meiro_maze *m, rng_state *rng, uint8_t *state,
     }
 }
 
-/* The walk of an unmasked rectangle, one draw a step from inner cells
- * (rect_random_side): the same draws as walk_in's, hence the same mazes. */
-static void walk_rect(meiro_maze *m, rng_state *rng, uint8_t *state, size_t from)
+/* The walks of an unmasked rectangle (w, h > 1), 32 steps a draw on a
+ * padded grid (gen.h's rng_pairs), from each cell in order; `first` is in
+ * the maze. */
+enum { PAD_EDGE = 0x40 };
+
+static bool walks_rect(meiro_maze *m, rng_state *rng, size_t first)
 {
-    uint32_t w = m->w, x = (uint32_t)(from % w), y = (uint32_t)(from / w);
+    uint8_t *pad = gen_padded(m, PAD_EDGE);
+    if (!pad) return false;
+    size_t w = m->w, pw = w + 2;
     const size_t step[DIR_COUNT] = {(size_t)0 - w, 1, w, (size_t)0 - 1};
-    size_t id = from;
-    while (!(state[id] & IN_MAZE)) {
-        unsigned d = rect_random_side(rng, m, x, y);
-        state[id] = (uint8_t)d;
-        id += step[d];
-        x += (uint32_t)DIR_DX[d];
-        y += (uint32_t)DIR_DY[d];
-    }
-    for (size_t i = from; !(state[i] & IN_MAZE);) { /* the loop-erased path */
-        unsigned d = state[i] & EXIT_SIDE;
-        size_t j = i + step[d];
-        grid_join_as(m, true, i, d, j, dir_opposite((meiro_dir)d));
-        state[i] = IN_MAZE;
-        i = j;
-    }
+    const size_t pstep[DIR_COUNT] = {(size_t)0 - pw, 1, pw, (size_t)0 - 1};
+    pad[(first / w + 1) * pw + first % w + 1] = IN_MAZE;
+    rng_pairs bits = {0, 0};
+    for (size_t y = 0, id = 0; y < m->h; y++)
+        for (size_t x = 0, from = (y + 1) * pw + 1; x < w; x++, id++, from++) {
+            if (pad[from] & IN_MAZE) continue;
+            for (size_t p = from; !(pad[p] & IN_MAZE);) { /* each cell's last exit */
+                unsigned d = rng_pair(rng, &bits);
+                if (UNLIKELY(pad[p + pstep[d]] == PAD_EDGE)) continue; /* draw again */
+                pad[p] = (uint8_t)d;
+                p += pstep[d];
+            }
+            for (size_t p = from, i = id; !(pad[p] & IN_MAZE);) { /* the loop-erased path */
+                unsigned d = pad[p] & EXIT_SIDE;
+                grid_join_as(m, true, i, d, i + step[d], dir_opposite((meiro_dir)d));
+                pad[p] = IN_MAZE;
+                p += pstep[d];
+                i += step[d];
+            }
+        }
+    free(pad);
+    return true;
 }
 
 meiro_status gen_wilson(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
@@ -67,6 +79,11 @@ meiro_status gen_wilson(meiro_maze *m, rng_state *rng, const meiro_generate_opti
 {
     (void)opt;
     size_t n = grid_total(m);
+    bool rect = m->grid == MEIRO_GRID_RECT;
+    if (rect && !m->active && m->w > 1 && m->h > 1)
+        return walks_rect(m, rng, rng_below(rng, (uint32_t)n))
+                   ? MEIRO_OK
+                   : fail(err, MEIRO_ERROR_NOMEM, "out of memory for the walks");
     uint8_t *state = zalloc_big(n, 1);
     if (!state) return fail(err, MEIRO_ERROR_NOMEM, "out of memory for the walks");
     if (m->active) { /* on a shape: cells outside count as done; start inside */
@@ -75,13 +92,11 @@ meiro_status gen_wilson(meiro_maze *m, rng_state *rng, const meiro_generate_opti
     } else {
         state[rng_below(rng, (uint32_t)n)] = IN_MAZE;
     }
-    bool rect = m->grid == MEIRO_GRID_RECT;
     size_t next = 0;
     for (;;) {
         while (next < n && (state[next] & IN_MAZE)) next++;
         if (next == n) break;
-        if (rect && !m->active && m->w > 1 && m->h > 1) walk_rect(m, rng, state, next);
-        else if (rect) walk_in(m, rng, state, next, true);
+        if (rect) walk_in(m, rng, state, next, true);
         else walk_in(m, rng, state, next, false);
     }
     free(state);
