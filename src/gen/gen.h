@@ -10,30 +10,35 @@
 typedef meiro_status (*generator_fn)(meiro_maze *m, rng_state *rng,
                                      const meiro_generate_options *opt, meiro_error *err);
 
-/* The random walks on an unmasked rectangle (aldous-broder, wilson): a
- * step is little more than its random draw, so a draw gives 32 steps, two
- * bits each, and the walk's own state is a byte a cell with a border of
- * `edge` around the rectangle ((w + 2) x (h + 2) bytes, row y + 1, column
- * x + 1; the rest 0): a step that would leave the rectangle lands on the
- * border and is drawn again, which picks uniformly among the sides a
- * border cell has, with no bounds check on the other steps. */
-typedef struct rng_pairs {
-    uint64_t bits;
-    unsigned left;
-} rng_pairs;
+/* The random walks (aldous-broder, wilson) on a grid whose cells repeat
+ * in at most two kinds: rectangles (one), hex (even and odd columns),
+ * triangle (up and down). A step is little more than its random draw, so a
+ * draw gives many steps (2 bits each with up to 4 sides, 3 with 6; a value
+ * past the sides is drawn again) and the walk's own state is a byte or a
+ * bit a cell with a border around the grid ((w + 2) x (h + 2), row y + 1,
+ * column x + 1): a step that would leave the grid lands on the border and
+ * is drawn again, which picks uniformly among the sides a border cell has,
+ * with no bounds check on the other steps. The walks are compiled once for
+ * rectangles (one kind, four sides: constants) and once for the others. */
+typedef struct lattice {
+    unsigned sides, bits; /* sides a cell; bits a draw */
+    unsigned flip;        /* bit s: the step across side s changes the kind */
+    unsigned kx, ky;      /* the kind of cell (x, y): (kx * x + ky * y) & 1 */
+    size_t pstep[2][6];   /* the step across each side on the padded grid */
+    size_t step[2][6];    /* and in cell numbers */
+    unsigned back[2][6];  /* the side facing back */
+} lattice;
 
-static inline unsigned rng_pair(rng_state *rng, rng_pairs *p)
+/* False for a grid the walks must take the general way (polar, a shape, a
+ * side of one cell). */
+bool gen_lattice(const meiro_maze *m, lattice *l);
+
+static inline unsigned lattice_kind(const lattice *l, size_t x, size_t y)
 {
-    if (UNLIKELY(!p->left)) {
-        p->bits = rng_next(rng);
-        p->left = 32;
-    }
-    unsigned d = (unsigned)(p->bits & 3u);
-    p->bits >>= 2;
-    p->left--;
-    return d;
+    return (unsigned)(l->kx * x + l->ky * y) & 1u;
 }
 
+/* (w + 2) x (h + 2) bytes, `edge` around the grid and 0 inside. */
 uint8_t *gen_padded(const meiro_maze *m, uint8_t edge);
 
 typedef struct generator_entry {

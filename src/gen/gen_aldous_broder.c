@@ -31,37 +31,42 @@ static ALWAYS_INLINE void cover(meiro_maze *m, rng_state *rng, uint8_t *seen, gr
     }
 }
 
-/* The walk of an unmasked rectangle (w, h > 1): about n (ln n)^2 / pi
- * steps, 10^10 at 10^8 cells, so the step is all that counts. 32 steps a
- * draw, two bits each as gen.h's rng_pair takes them; the cells seen are one bit each in rows with a
- * column of padding either side and a row above and below (12.5 MB at
- * 10^8 cells, where a byte a cell left the cache behind a long walk): a
- * step onto a clear bit is a new cell or the padding, told apart by its
- * (x, y), then drawn again. */
-static bool cover_rect(meiro_maze *m, rng_state *rng, size_t start)
+/* The walk on a padded grid (gen.h's lattice): about n (ln n)^2 / pi
+ * steps, 10^10 at 10^8 cells, so the step is all that counts. The cells
+ * seen are one bit each on the padded grid (12.5 MB at 10^8 cells, in the
+ * cache where a byte a cell was not): a step onto a clear bit is a new
+ * cell or the border, told apart by its (x, y), then drawn again.
+ * Compiled once for rectangles and once for hex and triangle grids. */
+static ALWAYS_INLINE bool cover_on(meiro_maze *m, rng_state *rng, const lattice *l, size_t start,
+                                   const bool rect)
 {
+    const unsigned sides = rect ? 4 : l->sides, bits = rect ? 2 : l->bits, per = 64 / bits,
+                   mask = (1u << bits) - 1, flip = rect ? 0 : l->flip;
     size_t w = m->w, pw = w + 2, ph = (size_t)m->h + 2;
     uint64_t *seen = zalloc_big((pw * ph + 63) / 64, sizeof *seen);
     if (!seen) return false;
-    const size_t pstep[DIR_COUNT] = {(size_t)0 - pw, 1, pw, (size_t)0 - 1};
     size_t p = (start / w + 1) * pw + start % w + 1;
+    unsigned k = rect ? 0 : lattice_kind(l, start % w, start / w);
     seen[p >> 6] |= 1ull << (p & 63);
-    /* rng_pair's order of steps, written out: one draw a round of 32 */
     for (uint64_t left = m->active_count - 1; left > 0;) {
-        uint64_t bits = rng_next(rng);
-        for (unsigned k = 0; k < 32; k++, bits >>= 2) {
-            unsigned d = (unsigned)(bits & 3u);
-            p += pstep[d];
-            if (LIKELY(seen[p >> 6] >> (p & 63) & 1)) continue;
+        uint64_t draw = rng_next(rng);
+        for (unsigned s = 0; s < per; s++, draw >>= bits) {
+            unsigned d = (unsigned)draw & mask;
+            if (!rect && d >= sides) continue; /* draw again */
+            p += l->pstep[k][d];
+            if (LIKELY(seen[p >> 6] >> (p & 63) & 1)) {
+                k ^= flip >> d & 1u;
+                continue;
+            }
             size_t x = p % pw, y = p / pw;
-            if (x == 0 || x == pw - 1 || y == 0 || y == ph - 1) { /* off the rectangle */
-                p -= pstep[d];
+            if (x == 0 || x == pw - 1 || y == 0 || y == ph - 1) { /* off the grid */
+                p -= l->pstep[k][d];
                 continue;
             }
             size_t id = (y - 1) * w + x - 1;
-            grid_join_as(m, true, id - (size_t)DIR_DX[d] - (size_t)DIR_DY[d] * w, d, id,
-                         dir_opposite((meiro_dir)d));
+            grid_join_as(m, rect, id - l->step[k][d], d, id, l->back[k][d]);
             seen[p >> 6] |= 1ull << (p & 63);
+            k ^= flip >> d & 1u;
             if (--left == 0) break;
         }
     }
@@ -74,10 +79,12 @@ meiro_status gen_aldous_broder(meiro_maze *m, rng_state *rng, const meiro_genera
 {
     (void)opt;
     size_t start = gen_random_cell(m, rng);
-    if (m->grid == MEIRO_GRID_RECT && !m->active && m->w > 1 && m->h > 1)
-        return cover_rect(m, rng, start)
-                   ? MEIRO_OK
-                   : fail(err, MEIRO_ERROR_NOMEM, "out of memory for the walk");
+    lattice l;
+    if (gen_lattice(m, &l)) {
+        bool ok = m->grid == MEIRO_GRID_RECT ? cover_on(m, rng, &l, start, true)
+                                             : cover_on(m, rng, &l, start, false);
+        return ok ? MEIRO_OK : fail(err, MEIRO_ERROR_NOMEM, "out of memory for the walk");
+    }
     uint8_t *seen = zalloc_big(grid_total(m), 1);
     if (!seen) return fail(err, MEIRO_ERROR_NOMEM, "out of memory for the walk");
     grid_at at = grid_at_id(m, start); /* (x, y) kept along the walk */

@@ -39,39 +39,43 @@ static ALWAYS_INLINE void walk_in(meiro_maze *m, rng_state *rng, uint8_t *state,
     }
 }
 
-/* The walks of an unmasked rectangle (w, h > 1), 32 steps a draw on a
- * padded grid (gen.h's rng_pairs), from each cell in order; `first` is in
- * the maze. */
+/* The walks on a padded grid (gen.h's lattice), from each cell in order;
+ * `first` is in the maze. Compiled once for rectangles and once for hex
+ * and triangle grids. */
 enum { PAD_EDGE = 0x40 };
 
-static bool walks_rect(meiro_maze *m, rng_state *rng, size_t first)
+static ALWAYS_INLINE void walks_on(meiro_maze *m, rng_state *rng, uint8_t *pad, const lattice *l,
+                                   const bool rect)
 {
-    uint8_t *pad = gen_padded(m, PAD_EDGE);
-    if (!pad) return false;
+    const unsigned sides = rect ? 4 : l->sides, bits = rect ? 2 : l->bits, per = 64 / bits,
+                   mask = (1u << bits) - 1, flip = rect ? 0 : l->flip;
     size_t w = m->w, pw = w + 2;
-    const size_t step[DIR_COUNT] = {(size_t)0 - w, 1, w, (size_t)0 - 1};
-    const size_t pstep[DIR_COUNT] = {(size_t)0 - pw, 1, pw, (size_t)0 - 1};
-    pad[(first / w + 1) * pw + first % w + 1] = IN_MAZE;
-    rng_pairs bits = {0, 0};
+    uint64_t draw = 0;
+    unsigned left = 0; /* steps left in draw */
     for (size_t y = 0, id = 0; y < m->h; y++)
         for (size_t x = 0, from = (y + 1) * pw + 1; x < w; x++, id++, from++) {
             if (pad[from] & IN_MAZE) continue;
-            for (size_t p = from; !(pad[p] & IN_MAZE);) { /* each cell's last exit */
-                unsigned d = rng_pair(rng, &bits);
-                if (UNLIKELY(pad[p + pstep[d]] == PAD_EDGE)) continue; /* draw again */
+            unsigned kind = rect ? 0 : lattice_kind(l, x, y);
+            for (size_t p = from, k = kind; !(pad[p] & IN_MAZE);) { /* each cell's last exit */
+                if (UNLIKELY(!left)) draw = rng_next(rng), left = per;
+                unsigned d = (unsigned)draw & mask;
+                draw >>= bits;
+                left--;
+                if (!rect && d >= sides) continue; /* draw again */
+                if (UNLIKELY(pad[p + l->pstep[k][d]] == PAD_EDGE)) continue;
                 pad[p] = (uint8_t)d;
-                p += pstep[d];
+                p += l->pstep[k][d];
+                k ^= flip >> d & 1u;
             }
-            for (size_t p = from, i = id; !(pad[p] & IN_MAZE);) { /* the loop-erased path */
+            for (size_t p = from, i = id, k = kind; !(pad[p] & IN_MAZE);) { /* loop-erased */
                 unsigned d = pad[p] & EXIT_SIDE;
-                grid_join_as(m, true, i, d, i + step[d], dir_opposite((meiro_dir)d));
+                grid_join_as(m, rect, i, d, i + l->step[k][d], l->back[k][d]);
                 pad[p] = IN_MAZE;
-                p += pstep[d];
-                i += step[d];
+                p += l->pstep[k][d];
+                i += l->step[k][d];
+                k ^= flip >> d & 1u;
             }
         }
-    free(pad);
-    return true;
 }
 
 meiro_status gen_wilson(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
@@ -80,10 +84,17 @@ meiro_status gen_wilson(meiro_maze *m, rng_state *rng, const meiro_generate_opti
     (void)opt;
     size_t n = grid_total(m);
     bool rect = m->grid == MEIRO_GRID_RECT;
-    if (rect && !m->active && m->w > 1 && m->h > 1)
-        return walks_rect(m, rng, rng_below(rng, (uint32_t)n))
-                   ? MEIRO_OK
-                   : fail(err, MEIRO_ERROR_NOMEM, "out of memory for the walks");
+    lattice l;
+    if (gen_lattice(m, &l)) {
+        size_t first = rng_below(rng, (uint32_t)n), pw = (size_t)m->w + 2;
+        uint8_t *pad = gen_padded(m, PAD_EDGE);
+        if (!pad) return fail(err, MEIRO_ERROR_NOMEM, "out of memory for the walks");
+        pad[(first / m->w + 1) * pw + first % m->w + 1] = IN_MAZE;
+        if (rect) walks_on(m, rng, pad, &l, true);
+        else walks_on(m, rng, pad, &l, false);
+        free(pad);
+        return MEIRO_OK;
+    }
     uint8_t *state = zalloc_big(n, 1);
     if (!state) return fail(err, MEIRO_ERROR_NOMEM, "out of memory for the walks");
     if (m->active) { /* on a shape: cells outside count as done; start inside */
