@@ -70,7 +70,9 @@ static double *rect_secs; /* the last rect generation's time, shared by the chil
 
 static int child_generate(uint32_t side, const char *algo)
 {
-    meiro_generate_options opt = {.width = side, .height = side, .algorithm = algo, .seed = 1};
+    meiro_generate_options opt; /* the defaults a user gets (growing-tree: --bias 0.5) */
+    meiro_generate_options_init(&opt);
+    opt.width = opt.height = side, opt.algorithm = algo, opt.seed = 1;
     bool peak_ok = reset_peak();
     long long base = proc_kb("VmRSS");
     double t = now();
@@ -95,8 +97,9 @@ static meiro_grid bench_grid;
 
 static int child_generate_grid(uint32_t side, const char *algo)
 {
-    meiro_generate_options opt = {
-        .width = side, .height = side, .algorithm = algo, .seed = 1, .grid = bench_grid};
+    meiro_generate_options opt; /* the defaults, as child_generate's */
+    meiro_generate_options_init(&opt);
+    opt.width = opt.height = side, opt.algorithm = algo, opt.seed = 1, opt.grid = bench_grid;
     if (bench_grid == MEIRO_GRID_POLAR)
         opt.height = (uint32_t)(side / sqrt(3.141592653589793) + 0.5);
     bool peak_ok = reset_peak();
@@ -325,7 +328,9 @@ static double cpu_secs(void)
 
 static int child_engine_1e8(uint32_t side, const char *algo)
 {
-    meiro_generate_options opt = {.width = side, .height = side, .algorithm = algo, .seed = 1};
+    meiro_generate_options opt; /* the defaults a user gets (growing-tree: --bias 0.5) */
+    meiro_generate_options_init(&opt);
+    opt.width = opt.height = side, opt.algorithm = algo, opt.seed = 1;
     bool peak_ok = reset_peak();
     long long base = proc_kb("VmRSS");
     double t = cpu_secs();
