@@ -158,7 +158,11 @@ static int in_child(int (*fn)(uint32_t, const char *), uint32_t side, const char
     fflush(stdout);
     pid_t pid = fork();
     if (pid < 0) return 1;
-    if (pid == 0) _exit(fn(side, name));
+    if (pid == 0) { /* _exit flushes nothing: a child's lines went missing in a file */
+        int status = fn(side, name);
+        fflush(stdout);
+        _exit(status);
+    }
     int status;
     if (waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
         fprintf(stderr, "bench: %s at %u x %u failed\n", name, side, side);
@@ -810,7 +814,7 @@ int main(int argc, char **argv)
     const char *only[16];
     int names = 0;
     for (int i = 1; i < argc; i++) {
-        if (argv[i][0] >= '0' && argv[i][0] <= '9') {
+        if (argv[i][0] && strspn(argv[i], "0123456789") == strlen(argv[i])) { /* "1e8": a name */
             if (count < 8) sides[count++] = (uint32_t)atol(argv[i]);
         } else if (names < 16) {
             only[names++] = argv[i];
