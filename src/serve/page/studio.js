@@ -73,8 +73,7 @@ const words = {
     pictureHint: 'スタートから ゴールまで みちを ぬると え が でて きます。',
     reverse: 'ぎゃく: いきどまりが え を かき、みちは その まわりを とおる', pictureLetters: 'もじ',
     pictureSizes: ['おおきい マス', 'ふつうの マス', 'ちいさい マス'],
-    mission: 'とちゅうで', missions: { none: 'なし', keys: 'かぎと とびら', collect: 'じゅんばんに あつめる',
-      'one-way': 'いっぽう つうこう' },
+    mission: 'とちゅうで', missions: { none: 'なし', keys: 'かぎと ドア', collect: 'あつめる', 'one-way': 'やじるし' },
     missionN: { keys: 'かぎの かず', collect: 'あつめる かず', 'one-way': 'やじるし' }, messageText: 'かくす ことば',
     bookletKinds: { plain: 'ふつう', weave: 'はし めいろ' },
     picture: 'じぶんの え', pictureTooBig: 'え が 2MB より おおきいです。ちいさい え を えらんで ください。',
@@ -279,7 +278,9 @@ function bookletOptions(format) {
   // file), never folded (one folded booklet a pupil is one booklet each)
   // (a list of pupils' names makes the versions itself: POSTed, see pupils)
   const classSet = $('copies').value !== '1' || pupils() !== '';
-  if ($('fold').checked && format === 'pdf' && !classSet) add('fold', 1);
+  // folded: the sheets are the paper chosen (the one printed on), two pages
+  // on each (the command's default sheet is twice the page: A3 for A4)
+  if ($('fold').checked && format === 'pdf' && !classSet) { add('fold', 1); add('sheet', $('paper').value); }
   if (classSet && !pupils()) add('copies', $('copies').value);
   if (classSet) add('answers', 'key');
   add('seed', state.seed);
@@ -326,7 +327,8 @@ function showError(message) {
   document.querySelectorAll('.bad').forEach((e) => e.classList.remove('bad'));
   document.querySelectorAll('.field-error').forEach((e) => e.remove());
   const m = message && message.match(/--([a-z-]+)/);
-  const field = m && document.querySelector(`[data-opt="${m[1]}"]`);
+  // the field shown of those that give the option (a picture maze's size gives --width or --height)
+  const field = m && [...document.querySelectorAll(`[data-opt="${m[1]}"]`)].find((e) => !e.closest('[hidden]'));
   const box = $('error');
   box.hidden = !message;
   box.textContent = message || '';
@@ -336,7 +338,7 @@ function showError(message) {
   const note = document.createElement('p');
   note.className = 'field-error';
   note.textContent = message;
-  field.closest('fieldset').append(note);
+  (field.closest('fieldset') || field.closest('.booklet') || field.parentElement).append(note);
 }
 
 function showWarning(response) {
@@ -421,6 +423,7 @@ async function download(format, booklet) {
     a.remove();
     setTimeout(() => URL.revokeObjectURL(a.href), 10000);
     showError('');
+    showWarning(r); // the command's warnings about this file (a booklet's among them)
   } catch (e) {
     showError(e.message.trim());
   }
@@ -666,6 +669,7 @@ function drawAll() {
   fill($('picture-size'), sizes.map((v, i) => [v, `${t('pictureSizes')[i]} (${v})`]));
   $('picture-size').selectedIndex = sizeWas >= 0 ? sizeWas : 1;
   $('picture-size').hidden = !picture;
+  $('picture-size').dataset.opt = state.pictureOf === 'letters' ? 'height' : 'width'; // a refusal's field
   $('size-by').hidden = picture;
   $('age').hidden = by !== 'age' || picture;
   $('difficulty').hidden = by !== 'difficulty' || picture;
