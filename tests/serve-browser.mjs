@@ -155,7 +155,7 @@ async function opened(page, selector, html = false) {
   return html ? { url, html: await (await fetch(url)).text() } : url;
 }
 const same = (a, b) => a && b && fs.existsSync(a) && fs.existsSync(b) && fs.readFileSync(a).equals(fs.readFileSync(b));
-const shot = async (page, name) => shots && page.screenshot({ path: path.join(shots, `serve-${name}.png`) });
+const shot = async (page, name, fullPage = false) => shots && page.screenshot({ path: path.join(shots, `serve-${name}.png`), fullPage });
 
 try {
   // English: a heart for a 4-year-old named Hana
@@ -356,6 +356,7 @@ try {
     check(keyed !== first && /<svg/.test(keyed), 'the preview changed with keys and doors');
     const keysCommand = await page.$eval('#command', (e) => e.textContent);
     check(/--mission keys:2/.test(keysCommand), `the keys command: ${keysCommand}`);
+    await shot(page, 'keys');
     const keysPdf = await download(page, downloads, 'pdf');
     runShown(keysCommand, path.join(tmp, 'keys.pdf'));
     check(same(keysPdf, path.join(tmp, 'keys.pdf')), 'the keys PDF is the shown command\'s, byte for byte');
@@ -387,12 +388,12 @@ try {
     check(/--one-way is a percentage from 0 to 100, not '250'/.test(message), `the one-way refusal: ${message}`);
     check(await page.$eval('#mission-n', (e) => e.classList.contains('bad') &&
       !!e.closest('fieldset').querySelector('.field-error')), 'the one-way message stands beside its field');
-    await shot(page, 'mission-error');
     // the preview after a change, as the user sees it: from the change to
     // the new picture shown (an A4 page), printed only
     await page.click('.mission:nth-child(1)');
     await page.select('#size-by', 'age');
-    await preview(page);
+    const settle = async () => { await new Promise((r) => setTimeout(r, 150)); await preview(page); }; // past the 30 ms wait for more keys
+    await settle();
     const times = [];
     for (const age of ['5', '7', '4', '8', '6', '9', '3']) {
       const ms = await page.evaluate(async (a) => {
@@ -404,7 +405,7 @@ try {
         return performance.now() - t0;
       }, age);
       times.push(ms);
-      await preview(page);
+      await settle();
     }
     times.sort((a, b) => a - b);
     console.log(`serve-browser: an A4 preview after a change in ${times.map((t) => t.toFixed(0)).join(', ')} ms ` +
@@ -500,10 +501,12 @@ try {
     for (const k of ['keys', 'one-way']) await page.click(`#booklet-kinds input[value="${k}"]`);
     const kindsCommand = await page.$eval('#booklet-command', (e) => e.textContent);
     check(/--kinds plain,keys,one-way/.test(kindsCommand), `the booklet's kinds: ${kindsCommand}`);
+    check(!/--algorithm/.test(await page.$eval('#command', (e) => e.textContent)),
+      'back from a weave maze, the rectangle takes its level\'s own generator again');
     check(await page.$eval('[data-booklet="xlsx"]', (b) => b.hidden), 'no spreadsheet of a booklet of missions');
     const r = await fetch(`${base}api/booklet?format=xlsx&${await page.evaluate(() => query(bookletOptions('xlsx')))}`);
     check(r.status === 400, `the server refuses it too: ${r.status}`);
-    await shot(page, 'booklet-kinds');
+    await shot(page, 'booklet-kinds', true);
     const kindsPdf = await download(page, downloads, 'pdf', true);
     runShown(kindsCommand, path.join(tmp, 'kinds.pdf'));
     check(same(kindsPdf, path.join(tmp, 'kinds.pdf')), 'the booklet of kinds is the shown command\'s, byte for byte');

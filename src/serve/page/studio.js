@@ -26,7 +26,7 @@ const words = {
     easyHard: 'easy to hard', normalHard: 'normal to hard', hardExpert: 'hard to expert',
     fold: 'folded (two pages a sheet)', bookletPdf: 'PDF', bookletXlsx: 'Spreadsheet',
     bookletName: 'A booklet takes rectangles, built-in shapes and grids, not names, hidden pictures or your own picture.',
-    pictureHint: 'Colour in the way from S to G and the picture appears.',
+    pictureHint: 'Colour in the way from S to G and the picture appears.', pictureOf: 'The hidden picture',
     reverse: 'Turned around: the dead ends draw the picture, the way goes around it', pictureLetters: 'Letters',
     pictureSizes: ['big cells', 'medium cells', 'small cells'],
     mission: 'On the way', missions: { none: 'nothing more', keys: 'Keys and doors', collect: 'Items in order',
@@ -70,7 +70,7 @@ const words = {
     easyNormal: 'やさしい → ふつう', easyHard: 'やさしい → むずかしい', normalHard: 'ふつう → むずかしい',
     hardExpert: 'むずかしい → とても むずかしい', fold: 'おりたたみ (1まいに 2ページ)', bookletPdf: 'PDF',
     bookletXlsx: '表計算 (Excel)', bookletName: 'ドリルは しかく・かたち・まる などで つくれます (なまえ・え が でる めいろ・じぶんの え は できません)',
-    pictureHint: 'スタートから ゴールまで みちを ぬると え が でて きます。',
+    pictureHint: 'スタートから ゴールまで みちを ぬると え が でて きます。', pictureOf: 'でてくる え',
     reverse: 'ぎゃく: いきどまりが え を かき、みちは その まわりを とおる', pictureLetters: 'もじ',
     pictureSizes: ['おおきい マス', 'ふつうの マス', 'ちいさい マス'],
     mission: 'とちゅうで', missions: { none: 'なし', keys: 'かぎと ドア', collect: 'あつめる', 'one-way': 'やじるし' },
@@ -465,12 +465,19 @@ function drawKinds() {
   box.replaceChildren();
   for (const k of Object.keys(kindIcons)) {
     box.append(button('kind', t('kinds')[k], `<svg viewBox="0 0 24 24" aria-hidden="true">${kindIcons[k]}</svg>`,
-      state.kind === k, () => { state.kind = k; drawAll(); schedule(); }));
+      state.kind === k, () => {
+        // a weave maze's generator (one that weaves) is its own: not kept into or out of it
+        if ((state.kind === 'weave') !== (k === 'weave')) $('algorithm').value = '';
+        state.kind = k;
+        drawAll();
+        schedule();
+      }));
   }
   const picture = state.kind === 'picture';
   $('shape-box').hidden = state.kind !== 'shape' && !picture;
   $('text-box').hidden = state.kind !== 'name' && !(picture && state.pictureOf === 'letters');
   $('picture-hint').hidden = $('reverse-box').hidden = !picture;
+  $('shape-box').querySelector('legend').textContent = picture ? t('pictureOf') : t('shape');
   drawRule();
   drawMissions();
   drawBookletKinds();
