@@ -127,7 +127,8 @@ async function changed(page, before) {
 async function download(page, dir, format, booklet = false) {
   const before = new Set(fs.readdirSync(dir));
   await page.click(booklet ? `button[data-booklet="${format}"]` : `button[data-format="${format}"]`);
-  for (let i = 0; i < 200; i++) {
+  // up to 60 s: a class set's booklet under a loaded make check took longer than 20
+  for (let i = 0; i < 600; i++) {
     // Chromium reserves the file's name before it writes it: done when no
     // .crdownload is left and the file has its bytes
     const all = fs.readdirSync(dir);
@@ -229,6 +230,7 @@ try {
       `the class set's command (not folded): ${classCommand}`);
     const classSet = await download(page, downloads, 'pdf', true);
     runShown(classCommand, path.join(tmp, 'class.pdf'));
+    check(classSet !== null, `the class set was downloaded (the page says: ${await page.$eval('#error', (e) => e.textContent)})`);
     check(same(classSet, path.join(tmp, 'class.pdf')), 'the class set is the shown command\'s, byte for byte');
     await page.select('#copies', '1');
     // the maze's paths and loops: in the query and the command

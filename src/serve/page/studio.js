@@ -421,7 +421,8 @@ async function download(format, booklet) {
     document.body.append(a);
     a.click();
     a.remove();
-    setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+    // given back once the browser surely has it (a loaded machine took over 10 s to start the save)
+    setTimeout(() => URL.revokeObjectURL(a.href), 120000);
     showError('');
     showWarning(r); // the command's warnings about this file (a booklet's among them)
   } catch (e) {
