@@ -37,8 +37,8 @@ async function finish() {
   console.log(`serve-browser: ${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ''));
   process.exit(failed || skipped ? 1 : 0);
 }
-// (six pages now, the weave and rule mazes among them: 240 s, for a loaded `make check` that runs suites side by side)
-const timeout = setTimeout(() => { check(false, 'the whole test took over 240 s'); finish(); }, 240000);
+// (nine pages now, the weave, rule, mission and picture mazes among them: 360 s, for a loaded `make check` that runs suites side by side)
+const timeout = setTimeout(() => { check(false, 'the whole test took over 360 s'); finish(); }, 360000);
 
 let puppeteer;
 try {
@@ -127,7 +127,8 @@ async function changed(page, before) {
 async function download(page, dir, format, booklet = false) {
   const before = new Set(fs.readdirSync(dir));
   await page.click(booklet ? `button[data-booklet="${format}"]` : `button[data-format="${format}"]`);
-  for (let i = 0; i < 200; i++) {
+  // up to 60 s: a class set's booklet under a loaded make check took longer than 20
+  for (let i = 0; i < 600; i++) {
     // Chromium reserves the file's name before it writes it: done when no
     // .crdownload is left and the file has its bytes
     const all = fs.readdirSync(dir);
@@ -155,7 +156,7 @@ async function opened(page, selector, html = false) {
   return html ? { url, html: await (await fetch(url)).text() } : url;
 }
 const same = (a, b) => a && b && fs.existsSync(a) && fs.existsSync(b) && fs.readFileSync(a).equals(fs.readFileSync(b));
-const shot = async (page, name) => shots && page.screenshot({ path: path.join(shots, `serve-${name}.png`) });
+const shot = async (page, name, fullPage = false) => shots && page.screenshot({ path: path.join(shots, `serve-${name}.png`), fullPage });
 
 try {
   // English: a heart for a 4-year-old named Hana
@@ -229,6 +230,7 @@ try {
       `the class set's command (not folded): ${classCommand}`);
     const classSet = await download(page, downloads, 'pdf', true);
     runShown(classCommand, path.join(tmp, 'class.pdf'));
+    check(classSet !== null, `the class set was downloaded (the page says: ${await page.$eval('#error', (e) => e.textContent)})`);
     check(same(classSet, path.join(tmp, 'class.pdf')), 'the class set is the shown command\'s, byte for byte');
     await page.select('#copies', '1');
     // the maze's paths and loops: in the query and the command
@@ -339,6 +341,177 @@ try {
     const wordsPdf = await download(page, downloads, 'pdf');
     runShown(wordsCommand, path.join(tmp, 'words.pdf'), [], wordsDir);
     check(same(wordsPdf, path.join(tmp, 'words.pdf')), 'the words rule PDF is the shown command\'s, byte for byte');
+    check(errors.length === 0, `no script errors: ${errors.join('; ')}`);
+    await page.close();
+  }
+  // Missions: keys and doors chosen by their picture; the downloads the
+  // shown command's (PDF, HTML), the others fetched with the page's own
+  // query and compared with the command for its words; a download button
+  // is shown exactly when the server makes that file; a bad count's
+  // message beside its field. Then the preview's time from a change,
+  // printed (never a pass or a fail).
+  {
+    const { page, errors, downloads } = await open('en-GB');
+    const first = await preview(page);
+    await page.click('.mission:nth-child(2)'); // Keys and doors
+    const keyed = await changed(page, first);
+    check(keyed !== first && /<svg/.test(keyed), 'the preview changed with keys and doors');
+    const keysCommand = await page.$eval('#command', (e) => e.textContent);
+    check(/--mission keys:2/.test(keysCommand), `the keys command: ${keysCommand}`);
+    await shot(page, 'keys');
+    const keysPdf = await download(page, downloads, 'pdf');
+    runShown(keysCommand, path.join(tmp, 'keys.pdf'));
+    check(same(keysPdf, path.join(tmp, 'keys.pdf')), 'the keys PDF is the shown command\'s, byte for byte');
+    const keysHtml = await download(page, downloads, 'html');
+    runShown(keysCommand.replace(/ --answer-page/, ''), path.join(tmp, 'keys.html'));
+    check(same(keysHtml, path.join(tmp, 'keys.html')), 'the keys HTML (to play) is the shown command\'s, byte for byte');
+    // every format: its button shown exactly when the server makes the file,
+    // and then the command's bytes (the page's query for it, as words)
+    for (const mission of ['keys', 'collect', 'one-way']) {
+      await page.click(`.mission:nth-child(${['none', 'keys', 'collect', 'one-way'].indexOf(mission) + 1})`);
+      await preview(page);
+      for (const format of ['pdf', 'png', 'svg', 'xlsx', 'html', 'json']) {
+        const shown = await page.$eval(`[data-format="${format}"]`, (b) => !b.hidden);
+        const [q, words] = await page.evaluate((f) => [query(options(f)), words_of(options(f))], format);
+        const r = await fetch(`${base}api/file?format=${format}&${q}`);
+        const body = Buffer.from(await r.arrayBuffer());
+        check(shown === r.ok, `${mission}: the ${format} button ${shown ? 'shown' : 'hidden'}, the server says ${r.status} ${r.ok ? '' : body}`);
+        if (!r.ok) continue;
+        const out = path.join(tmp, `mission.${format}`);
+        runShown(`meiro generate ${words} -f ${format}`, out);
+        check(body.equals(fs.readFileSync(out)), `${mission} as ${format}: the command's bytes`);
+      }
+    }
+    // one-way arrows, a count past what the command takes: its message by the field
+    await page.$eval('#mission-n', (e) => { e.add(new Option('250', '250')); });
+    await page.select('#mission-n', '250');
+    await page.waitForFunction(() => !document.getElementById('error').hidden, { timeout: 10000 });
+    const message = await page.$eval('#error', (e) => e.textContent);
+    check(/--one-way is a percentage from 0 to 100, not '250'/.test(message), `the one-way refusal: ${message}`);
+    check(await page.$eval('#mission-n', (e) => e.classList.contains('bad') &&
+      !!e.closest('fieldset').querySelector('.field-error')), 'the one-way message stands beside its field');
+    // the preview after a change, as the user sees it: from the change to
+    // the new picture shown (an A4 page), printed only
+    await page.click('.mission:nth-child(1)');
+    await page.select('#size-by', 'age');
+    const settle = async () => { await new Promise((r) => setTimeout(r, 150)); await preview(page); }; // past the 30 ms wait for more keys
+    await settle();
+    const times = [];
+    for (const age of ['5', '7', '4', '8', '6', '9', '3']) {
+      const ms = await page.evaluate(async (a) => {
+        const img = document.getElementById('puzzle'), was = img.src, t0 = performance.now();
+        const sel = document.getElementById('age');
+        sel.value = a;
+        sel.dispatchEvent(new Event('change', { bubbles: true }));
+        while (img.src === was || !img.complete) await new Promise((r) => setTimeout(r, 2));
+        return performance.now() - t0;
+      }, age);
+      times.push(ms);
+      await settle();
+    }
+    times.sort((a, b) => a - b);
+    console.log(`serve-browser: an A4 preview after a change in ${times.map((t) => t.toFixed(0)).join(', ')} ms ` +
+      `(median ${times[3].toFixed(0)} ms, of which 30 ms the page waits for more keys)`);
+    check(errors.length === 0, `no script errors: ${errors.join('; ')}`);
+    await page.close();
+  }
+  // Hidden pictures: a heart whose way draws it, one's own picture, letters
+  {
+    const { page, errors, downloads } = await open('en-GB');
+    const first = await preview(page);
+    await page.click('.kind:nth-child(9)'); // Hidden picture
+    const hidden = await changed(page, first);
+    check(hidden !== first, 'the preview changed to a picture maze');
+    check(await page.$eval('#maze-box', (e) => e.hidden) && await page.$eval('#age', (e) => e.hidden),
+      'a picture maze asks for no generator, loops, mission or age');
+    await page.click('#reverse');
+    await changed(page, hidden);
+    const picCommand = await page.$eval('#command', (e) => e.textContent);
+    check(/^meiro generate --picture heart --reverse --width 32 --answer-page --seed 2026 -o maze\.pdf$/.test(picCommand),
+      `the picture maze's command: ${picCommand}`);
+    await shot(page, 'hidden-picture');
+    const picPdf = await download(page, downloads, 'pdf');
+    runShown(picCommand, path.join(tmp, 'hidden.pdf'));
+    check(same(picPdf, path.join(tmp, 'hidden.pdf')), 'the picture maze\'s PDF is the shown command\'s, byte for byte');
+    const picXlsx = await download(page, downloads, 'xlsx');
+    runShown(picCommand, path.join(tmp, 'hidden.xlsx'), ['--play']);
+    check(same(picXlsx, path.join(tmp, 'hidden.xlsx')), 'the picture maze\'s playable sheet is the shown command\'s, byte for byte');
+    check(await page.$eval('[data-booklet="pdf"]', (b) => b.disabled), 'no booklet of picture mazes');
+    // letters: the name's picture, sized by its height
+    await page.click('.shape.letters');
+    await page.$eval('#text', (e) => { e.value = ''; });
+    await page.type('#text', 'KEN');
+    await page.waitForFunction(() => /picture=KEN/.test(document.getElementById('puzzle').dataset.query || ''), { timeout: 20000 });
+    const lettersCommand = await page.$eval('#command', (e) => e.textContent);
+    check(/--picture KEN --reverse --height 24/.test(lettersCommand), `the letters' command: ${lettersCommand}`);
+    const svg = await preview(page);
+    runShown(`${lettersCommand.replace(/ --answer-page/, '')} -f svg`, path.join(tmp, 'ken.svg'));
+    check(svg === fs.readFileSync(path.join(tmp, 'ken.svg'), 'utf8'), 'the letters\' preview is the command\'s SVG');
+    // too few cells for letters: the command's message by the size
+    await page.$eval('#picture-size', (e) => { e.add(new Option('10', '10')); });
+    await page.select('#picture-size', '10');
+    await page.waitForFunction(() => !document.getElementById('error').hidden, { timeout: 10000 });
+    const message = await page.$eval('#error', (e) => e.textContent);
+    check(/letters needs a height of at least 18 cells/.test(message), `the letters' refusal: ${message}`);
+    await page.select('#picture-size', '24');
+    // one's own picture: POSTed, picture.png in the command (a new maze: a
+    // new seed, so the PDF's name is another than the heart's, which
+    // Chromium would replace)
+    await page.click('#new');
+    const picDir = fs.mkdtempSync(path.join(tmp, 'own-'));
+    execFileSync(meiro, ['generate', '--shape', 'star', '-W', '12', '-H', '12', '--seed', '1', '--crop', '--dpi', '40',
+      '-o', path.join(picDir, 'picture.png')]);
+    await (await page.$('#picture-file')).uploadFile(path.join(picDir, 'picture.png'));
+    await page.waitForFunction(() => document.querySelector('.shape.picture[aria-checked="true"]') &&
+      /--picture picture\.png/.test(document.getElementById('command').textContent), { timeout: 10000 });
+    await page.waitForFunction(() => document.getElementById('status').textContent === '' &&
+      /picture=&/.test(document.getElementById('puzzle').dataset.query || ''), { timeout: 20000 });
+    const ownCommand = await page.$eval('#command', (e) => e.textContent);
+    const ownPdf = await download(page, downloads, 'pdf');
+    runShown(ownCommand, path.join(tmp, 'own.pdf'), [], picDir);
+    check(same(ownPdf, path.join(tmp, 'own.pdf')), `one's own picture as a picture maze is the shown command's PDF: ${ownCommand}`);
+    check(errors.length === 0, `no script errors: ${errors.join('; ')}`);
+    await page.close();
+  }
+  // A hidden message, and booklets of the newer kinds ticked by their pictures
+  {
+    const { page, errors, downloads } = await open('en-GB');
+    const first = await preview(page);
+    await page.click('.kind:nth-child(8)'); // Numbers and letters
+    await page.waitForSelector('.rule');
+    await (await page.$$('.rule'))[7].click(); // Hidden message
+    await page.$eval('#rule-message', (e) => { e.value = ''; });
+    await page.type('#rule-message', 'GOOD JOB');
+    await page.waitForFunction(() => /message=GOOD%20JOB/.test(document.getElementById('puzzle').dataset.query || ''), { timeout: 20000 });
+    const messageCommand = await page.$eval('#command', (e) => e.textContent);
+    check(/^meiro generate --message 'GOOD JOB' --age 6 --seed 2026 -o maze\.pdf$/.test(messageCommand), `the message's command: ${messageCommand}`);
+    const messagePdf = await download(page, downloads, 'pdf');
+    runShown(messageCommand, path.join(tmp, 'message.pdf'));
+    check(same(messagePdf, path.join(tmp, 'message.pdf')), 'the hidden message\'s PDF is the shown command\'s, byte for byte');
+    await page.$eval('#rule-message', (e) => { e.value = ''; });
+    await page.type('#rule-message', 'A');
+    await page.waitForFunction(() => !document.getElementById('error').hidden, { timeout: 10000 });
+    check(await page.$eval('#rule-message', (e) => e.classList.contains('bad')), 'a one-letter message: its field marked');
+    // a weave maze's booklet: its bridges, by default
+    await page.click('.kind:nth-child(7)');
+    await preview(page);
+    check(/--kinds weave /.test(await page.$eval('#booklet-command', (e) => e.textContent)) &&
+      !await page.$eval('[data-booklet="pdf"]', (b) => b.disabled), 'a weave maze\'s booklet is of weave mazes');
+    await page.click('.kind:nth-child(1)'); // Rectangle
+    await preview(page);
+    // ticked kinds: plain, keys, one-way; a booklet of missions is a PDF
+    for (const k of ['keys', 'one-way']) await page.click(`#booklet-kinds input[value="${k}"]`);
+    const kindsCommand = await page.$eval('#booklet-command', (e) => e.textContent);
+    check(/--kinds plain,keys,one-way/.test(kindsCommand), `the booklet's kinds: ${kindsCommand}`);
+    check(!/--algorithm/.test(await page.$eval('#command', (e) => e.textContent)),
+      'back from a weave maze, the rectangle takes its level\'s own generator again');
+    check(await page.$eval('[data-booklet="xlsx"]', (b) => b.hidden), 'no spreadsheet of a booklet of missions');
+    const r = await fetch(`${base}api/booklet?format=xlsx&${await page.evaluate(() => query(bookletOptions('xlsx')))}`);
+    check(r.status === 400, `the server refuses it too: ${r.status}`);
+    await shot(page, 'booklet-kinds', true);
+    const kindsPdf = await download(page, downloads, 'pdf', true);
+    runShown(kindsCommand, path.join(tmp, 'kinds.pdf'));
+    check(same(kindsPdf, path.join(tmp, 'kinds.pdf')), 'the booklet of kinds is the shown command\'s, byte for byte');
     check(errors.length === 0, `no script errors: ${errors.join('; ')}`);
     await page.close();
   }

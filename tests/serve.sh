@@ -223,6 +223,124 @@ printf 'cat\000dog\n' > "$tmp/nulwords"
 got=$(curl -s -o "$tmp/body" -w '%{http_code}' --data-binary @"$tmp/nulwords" "${url}api/file?format=pdf&rule=words")
 expect 400 "a word list with NUL"
 
+# missions (generate's --mission and --one-way): every format the command
+# writes them in, byte for byte; the others refused with its message
+mq="mission=keys:2&age=6&seed=5" mc="--mission keys:2 --age 6 --seed 5"
+missions="$mq one-way=20&width=12&height=9&seed=2"
+full && missions="$missions mission=collect:5&shape=heart&age=5&seed=3 mission=keys:1&one-way=15&text=HANA&age=6&seed=4"
+for q in $missions; do
+    set -- $(python3 -c '
+import sys, urllib.parse
+print(" ".join("--" + k + "=" + v for k, v in urllib.parse.parse_qsl(sys.argv[1])))' "$q")
+    for fmt in pdf svg png html json; do
+        got=$(curl -s --max-time 30 -o "$tmp/dl-mission.$fmt" -w '%{http_code}' "${url}api/file?format=$fmt&$q")
+        expect 200 "mission $q as $fmt"
+        "$meiro" generate "$@" -f "$fmt" -o "$tmp/cli-mission.$fmt" 2> /dev/null
+        same "$tmp/dl-mission.$fmt" "$tmp/cli-mission.$fmt"
+    done
+    get "/api/preview?$q&solution=1"
+    "$meiro" generate "$@" --solution -f svg -o "$tmp/cli-mission.svg" 2> /dev/null
+    same "$tmp/body" "$tmp/cli-mission.svg"
+done
+# the refusals are the command's one line, word for word
+for bad in "mission=keys:9" "mission=collect:x" "one-way=200" "mission=keys:2&grid=hex" "mission=keys:2&weave=40" \
+    "mission=treasure:3"; do
+    for fmt in pdf xlsx; do
+        get "/api/file?format=$fmt&$bad&seed=1"; expect "400 text/plain; charset=utf-8" "mission $bad as $fmt"
+        set -- $(python3 -c '
+import sys, urllib.parse
+print(" ".join("--" + k + "=" + v for k, v in urllib.parse.parse_qsl(sys.argv[1])))' "$bad&seed=1")
+        "$meiro" generate "$@" -f "$fmt" -o /dev/null 2> "$tmp/cli.err"
+        if [ "$(cat "$tmp/body")" = "$(grep -v '^meiro: warning' "$tmp/cli.err" | head -1)" ]; then ok; else
+            bad "$bad as $fmt: '$(cat "$tmp/body")', not the CLI's '$(head -1 "$tmp/cli.err")'"
+        fi
+    done
+done
+get "/api/file?format=xlsx&$mq"; expect "400 text/plain; charset=utf-8" "a mission's spreadsheet"; body_has "xlsx cannot show a mission"
+
+# picture mazes: picture=P switches to the picture maze's options (--picture P
+# --reverse -W -H and the page's); a built-in shape or letters by name, one's
+# own picture POSTed (picture= empty), never a path
+for q in "picture=heart&seed=3" "picture=star&reverse=1&width=24&seed=4&title=Star" "picture=HANA&height=20&seed=2" \
+    "picture=%E3%81%AF%E3%81%AA&lang=ja&height=20&seed=6" "picture=heart&width=24&solution=1&seed=3"; do
+    get "/api/preview?$q"; expect "200 image/svg+xml" "picture preview $q"
+    set -- $(python3 -c '
+import sys, urllib.parse
+switches = ("reverse", "solution")
+print(" ".join("--" + k + ("" if k in switches else "=" + v) for k, v in urllib.parse.parse_qsl(sys.argv[1])))' "$q")
+    "$meiro" generate "$@" -f svg -o "$tmp/picture.svg" 2> /dev/null
+    same "$tmp/body" "$tmp/picture.svg"
+done
+for fmt in pdf png svg xlsx html json; do
+    q="picture=cat&reverse=1&width=24&seed=8&name=Hana"
+    case $fmt in pdf) q="$q&answer-page=1" ;; xlsx) q="$q&answer-page=1&play=1" ;; esac
+    got=$(curl -s --max-time 30 -o "$tmp/dl-picture.$fmt" -w '%{http_code}' "${url}api/file?format=$fmt&$q")
+    expect 200 "picture maze as $fmt"
+    set -- --picture cat --reverse --width 24 --seed 8 --name Hana
+    case $fmt in pdf) set -- "$@" --answer-page ;; xlsx) set -- "$@" --answer-page --play ;; esac
+    "$meiro" generate "$@" -f "$fmt" -o "$tmp/cli-picture.$fmt" 2> /dev/null
+    same "$tmp/dl-picture.$fmt" "$tmp/cli-picture.$fmt"
+done
+mkdir "$tmp/picmaze"
+"$meiro" generate --shape star -W 12 -H 12 --seed 1 --crop --dpi 40 -o "$tmp/picmaze/picture.png"
+got=$(curl -s --max-time 30 -o "$tmp/body" -w '%{http_code}' --data-binary @"$tmp/picmaze/picture.png" \
+    "${url}api/file?format=pdf&picture=&width=24&seed=3")
+expect 200 "a picture maze of one's own picture, POSTed"
+(cd "$tmp/picmaze" && "$abs_meiro" generate --picture picture.png --width 24 --seed 3 -o "$tmp/picmaze.pdf")
+same "$tmp/body" "$tmp/picmaze.pdf"
+get "/api/preview?picture=/etc/passwd"; expect "400 text/plain; charset=utf-8" "picture path"; body_has "reads no file"
+get "/api/preview?picture=../x.png"; expect "400 text/plain; charset=utf-8" "picture relative path"
+get "/api/preview?picture="; expect "400 text/plain; charset=utf-8" "picture= without a body"; body_has "POST a picture"
+got=$(curl -s -o "$tmp/body" -w '%{http_code}' --data-binary @"$tmp/picmaze/picture.png" "${url}api/preview?picture=heart")
+expect 400 "a picture named and one POSTed"
+get "/api/preview?picture=heart&age=5"; expect "400 text/plain; charset=utf-8" "a picture maze takes no age"
+body_has "unknown parameter 'age'"
+get "/api/preview?picture=heart&width=abc&seed=1"; expect "400 text/plain; charset=utf-8" "picture width=abc"
+"$meiro" generate --picture heart --width abc --seed 1 -f svg -o /dev/null 2> "$tmp/cli.err"
+if [ "$(cat "$tmp/body")" = "$(head -1 "$tmp/cli.err")" ]; then ok; else bad "picture width: '$(cat "$tmp/body")'"; fi
+get "/api/preview?picture=HANA&height=10"; expect "400 text/plain; charset=utf-8" "letters 10 high"; body_has "at least 18"
+get "/api/preview?picture=ABCDEFGHIJKLMNOPQRSTUVWXYZ"; expect "400 text/plain; charset=utf-8" "long letters"
+get "/api/preview?picture=HANA&height=60"; expect "400 text/plain; charset=utf-8" "letters 60 high"
+
+# hidden messages (--message TEXT, a rule maze): the page and files the command's
+for fmt in pdf svg html json xlsx; do
+    got=$(curl -s --max-time 30 -o "$tmp/dl-message.$fmt" -w '%{http_code}' \
+        "${url}api/file?format=$fmt&message=WELL%20DONE&age=7&seed=4")
+    expect 200 "hidden message as $fmt"
+    "$meiro" generate --message "WELL DONE" --age 7 --seed 4 -f "$fmt" -o "$tmp/cli-message.$fmt" 2> /dev/null
+    same "$tmp/dl-message.$fmt" "$tmp/cli-message.$fmt"
+done
+get "/api/preview?message=%E3%82%88%E3%81%8F%E3%81%A7%E3%81%8D%E3%81%BE%E3%81%97%E3%81%9F&lang=ja&seed=2&solution=1"
+"$meiro" generate --message よくできました --lang ja --seed 2 --solution -f svg -o "$tmp/cli-message.svg"
+same "$tmp/body" "$tmp/cli-message.svg"
+got=$(curl -s -o "$tmp/dl-message-book.pdf" -w '%{http_code}' "${url}api/booklet?format=pdf&message=HELLO&copies=3&seed=5")
+expect 200 "a class set of hidden messages"
+"$meiro" booklet --message HELLO --copies 3 --seed 5 --format pdf -o "$tmp/cli-message-book.pdf"
+same "$tmp/dl-message-book.pdf" "$tmp/cli-message-book.pdf"
+get "/api/preview?message=A"; expect "400 text/plain; charset=utf-8" "a message of one letter"
+body_has "meiro generate: --message: at least 3 letters"
+get "/api/preview?message=HELLO&rule=abc"; expect "400 text/plain; charset=utf-8" "a message and a rule"
+
+# booklets of the newer kinds (--kinds): the booklet command's, byte for byte
+for q in "kinds=plain,weave,keys,collect,one-way&count=6" "kinds=keys&count=4&copies=2&answers=key" "kinds=weave,one-way&count=4&fold=1"; do
+    got=$(curl -s --max-time 60 -o "$tmp/dl-kinds.pdf" -w '%{http_code}' "${url}api/booklet?format=pdf&$q&seed=7")
+    expect 200 "booklet $q"
+    set -- $(python3 -c '
+import sys, urllib.parse
+print(" ".join("--" + k + ("" if k == "fold" else "=" + v) for k, v in urllib.parse.parse_qsl(sys.argv[1])))' "$q&seed=7")
+    "$meiro" booklet "$@" --format pdf -o "$tmp/cli-kinds.pdf" 2> /dev/null
+    same "$tmp/dl-kinds.pdf" "$tmp/cli-kinds.pdf"
+done
+got=$(curl -s -o "$tmp/dl-kinds.xlsx" -w '%{http_code}' "${url}api/booklet?format=xlsx&kinds=plain,weave&count=4&seed=7")
+expect 200 "booklet of weave mazes as xlsx"
+"$meiro" booklet --kinds plain,weave --count 4 --seed 7 --format xlsx -o "$tmp/cli-kinds.xlsx" 2> /dev/null
+same "$tmp/dl-kinds.xlsx" "$tmp/cli-kinds.xlsx"
+get "/api/booklet?format=xlsx&kinds=keys&count=4"; expect "400 text/plain; charset=utf-8" "a booklet of keys as xlsx"
+body_has "XLSX cannot show them"
+get "/api/booklet?format=pdf&kinds=keys&shape=heart"; expect "400 text/plain; charset=utf-8" "keys in a heart"
+get "/api/booklet?format=pdf&kinds=bogus"; expect "400 text/plain; charset=utf-8" "kinds=bogus"
+body_has "unknown kind of maze 'bogus'"
+
 # a bad value: 400 and the command line's own one-line message
 get "/api/preview?width=abc"; expect "400 text/plain; charset=utf-8" "width=abc"
 "$meiro" generate --width abc -f svg -o - 2> "$tmp/cli.err" > /dev/null

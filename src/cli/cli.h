@@ -256,6 +256,8 @@ const struct option *rule_option_table(void);
 int cmd_rule(int argc, char **argv, bool booklet);
 /* --picture: a picture maze (picture.c), for generate */
 bool picture_asked(int argc, char **argv);
+/* its options (meiro serve reads a picture maze's query by them) */
+const struct option *picture_option_table(void);
 int cmd_picture(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
 int cmd_preflight(int argc, char **argv);

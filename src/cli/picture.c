@@ -51,6 +51,8 @@ static const struct option picture_options[] = {
     {NULL, 0, NULL, 0},
 };
 
+const struct option *picture_option_table(void) { return picture_options; }
+
 bool picture_asked(int argc, char **argv)
 {
     for (int i = 1; i < argc; i++) {

@@ -27,6 +27,13 @@ void serve_job_init_rule(serve_job *job, bool booklet, meiro_format format)
     job->options = rule_option_table();
 }
 
+void serve_job_init_picture(serve_job *job, meiro_format format)
+{
+    serve_job_init(job, "generate", format);
+    job->picture = true;
+    job->options = picture_option_table();
+}
+
 static bool refuse(serve_job *job, const char *fmt, const char *a, const char *b)
 {
     snprintf(job->message, sizeof job->message, fmt, a, b);
@@ -162,10 +169,26 @@ bool serve_job_add(serve_job *job, const char *name, const char *value, size_t v
         snprintf(job->rule_value, sizeof job->rule_value, "%s", value);
         return true; /* added by serve_job_finish, with the list's file */
     }
+    if (job->picture && strcmp(name, "picture") == 0) {
+        /* a built-in shape or letters; a file only as the POST's body */
+        if (!value[0]) return true; /* picture=: the upload (serve_job_add_picture) */
+        if (strpbrk(value, "/.") || value[0] == '-')
+            return refuse(job,
+                          "--picture: this server reads no file a request names: POST the "
+                          "picture as the body with picture= (empty), not '%.60s'%s",
+                          value, "");
+        if (job->picture_named) return refuse(job, "--picture: give one picture%s%s", "", "");
+        if (value_size > SERVE_MAX_TEXT)
+            return refuse(job,
+                          "--picture: this server takes up to %s bytes of letters (8 kana, 24 "
+                          "Latin)%s",
+                          "24", "");
+        job->picture_named = true;
+        job->text_given = !builtin_shape(value); /* letters: as --text, up to 40 cells high */
+        return add_word(job, name, value);
+    }
     if ((strcmp(name, "shape") == 0 &&
          !(job->booklet ? builtin_shapes(value) : builtin_shape(value))) ||
-        /* a picture maze's picture (when generate takes one): a built-in name too */
-        (strcmp(name, "picture") == 0 && !builtin_shape(value)) ||
         (strcmp(name, "template") == 0 && !builtin_template(value)) ||
         (strcmp(name, "art") == 0 && !builtin_art(value)))
         return refuse(
@@ -228,7 +251,12 @@ bool serve_job_finish(serve_job *job)
         return refuse(
             job, "--count x --copies: this server makes up to %s mazes a booklet, all versions%s",
             "400", "");
-    if (job->rule) {
+    if (job->picture && !job->picture_named)
+        return refuse(job,
+                      "--picture: name a built-in shape (heart, star...) or letters, or POST a "
+                      "picture with picture= (empty)%s%s",
+                      "", "");
+    if (job->rule && job->rule_value[0]) { /* (--message: its own option) */
         char rule[SERVE_MAX_VALUE + 32];
         snprintf(rule, sizeof rule, "%s%s%s", job->rule_value, job->rule_file[0] ? ":" : "",
                  job->rule_file);
@@ -276,6 +304,13 @@ bool serve_job_add_picture(serve_job *job, const char *path)
     if (job->booklet)
         return refuse(job, "a booklet takes built-in shapes only, not an uploaded picture%s%s", "",
                       "");
+    if (job->picture) {
+        if (job->picture_named)
+            return refuse(job, "--picture: the uploaded picture is the picture: name no other%s%s",
+                          "", "");
+        job->picture_named = true;
+        return add_word(job, "picture", path);
+    }
     if (job->shape_given)
         return refuse(job, "--shape: the uploaded picture is the shape: name no other%s%s", "", "");
     job->shape_given = true;

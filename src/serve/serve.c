@@ -53,6 +53,13 @@ static const char *const usage_serve =
     "  weave=40             a weave maze (generate's --weave)\n"
     "  rule=multiples:3&age=7   a rule maze: the rule maze's options (see 'meiro\n"
     "                       generate --rule R --help'; solution=1: the key's page)\n"
+    "  message=WELL%20DONE  a hidden message (a rule maze: --message)\n"
+    "  mission=keys:2, mission=collect:5, one-way=20   keys and doors, items in\n"
+    "                       order, one-way arrows (pdf, png, svg, html or json)\n"
+    "  picture=heart&reverse=1   a picture maze: its own options (see 'meiro\n"
+    "                       generate --picture P --help'); a built-in shape or\n"
+    "                       letters; picture= empty: the POSTed picture\n"
+    "  /api/booklet?format=pdf&kinds=plain,keys,one-way   booklet's --kinds\n"
     "POST a picture (PNG, JPEG, GIF, BMP or SVG, up to 2 MB) as the body of\n"
     "/api/preview or /api/file: it is the shape; POST pupils' names (one a line,\n"
     "up to 40) to /api/booklet: a class set, one version each; POST the word\n"
@@ -327,8 +334,12 @@ static enum MHD_Result api_maze(struct MHD_Connection *c, serve_config *cfg, enu
     serve_job *job = malloc(sizeof *job);
     if (!job) return MHD_NO;
     /* rule=R: a rule maze, whose options are its own (--rule R) */
-    if (MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "rule"))
+    if (MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "rule") ||
+        MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "message"))
         serve_job_init_rule(job, route == ROUTE_BOOKLET, MEIRO_FORMAT_SVG);
+    /* picture=P: a picture maze, whose options are its own (--picture P) */
+    else if (route != ROUTE_BOOKLET && MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "picture"))
+        serve_job_init_picture(job, MEIRO_FORMAT_SVG);
     else serve_job_init(job, route == ROUTE_BOOKLET ? "booklet" : "generate", MEIRO_FORMAT_SVG);
     query_read q = {job, NULL, 0, false};
     MHD_get_connection_values_n(c, MHD_GET_ARGUMENT_KIND, read_param, &q);
@@ -388,7 +399,7 @@ static enum MHD_Result api_maze(struct MHD_Connection *c, serve_config *cfg, enu
             file[strlen(file) + 1] = 0, file[strlen(file)] = (char)(type[i] | 0x20);
         if (words && !serve_job_add_words(job, file)) {
             q.failed = true; /* its message, before anything is saved */
-        } else if (job->shape_given && !booklet && !words) {
+        } else if ((job->picture ? job->picture_named : job->shape_given) && !booklet && !words) {
             q.failed = !serve_job_add_picture(job, file); /* its message */
         } else if (!save_upload(cfg, up, file, &saved, line, sizeof line)) {
             free(job);

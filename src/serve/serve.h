@@ -119,14 +119,17 @@ typedef struct serve_job {
     bool rule;         /* a rule maze: rule.c's options (--rule R ...) */
     char rule_value[SERVE_MAX_VALUE + 1]; /* --rule as given, added by serve_job_finish */
     char rule_file[16];                   /* words: or chain: the uploaded list's name, or "" */
+    bool picture;       /* a picture maze: picture.c's options (--picture P ...) */
+    bool picture_named; /* --picture given a built-in shape or letters (else: the upload) */
 } serve_job;
 
 /* What an uploaded picture is, by its first bytes: "PNG", "JPEG", "GIF",
  * "BMP" or "SVG" (an XML or <svg document; the library's readers judge the
  * rest), NULL for anything else. */
 const char *serve_picture_type(const unsigned char *data, size_t size);
-/* The uploaded picture, saved at path, as the shape. false (job->message)
- * when the query named a shape too, or for a booklet. */
+/* The uploaded picture, saved at path, as the shape (a picture maze: as
+ * its picture). false (job->message) when the query named a shape (or a
+ * picture) too, or for a booklet. */
 bool serve_job_add_picture(serve_job *job, const char *path);
 /* A booklet's class set of names (one a line, `names` of them), saved at
  * path: --names. false (job->message) past SERVE_MAX_COPIES names. */
@@ -144,6 +147,10 @@ void serve_job_init(serve_job *job, const char *command, meiro_format format);
 /* Starts a rule maze's job (generate or booklet --rule): the query's names
  * are then the rule maze's options (rule.c's table). */
 void serve_job_init_rule(serve_job *job, bool booklet, meiro_format format);
+/* Starts a picture maze's job (generate --picture): the query's names are
+ * then the picture maze's options (picture.c's table); picture= empty
+ * takes the POSTed picture. */
+void serve_job_init_picture(serve_job *job, meiro_format format);
 /* A rule maze's word list (words: or chain:), saved at path (a name in the
  * child's folder): false (job->message) when the rule takes no list. */
 bool serve_job_add_words(serve_job *job, const char *path);

@@ -1,8 +1,9 @@
 /* libFuzzer target for meiro serve's query reader (src/serve/query.c): the
  * parameters of a request as the generate or booklet command's options.
  * Input: the first byte picks the command (bit 0: booklet; bit 7: a rule
- * maze's, rule.c's options) and the format (bits 1-6, of pdf, png, svg,
- * xlsx, html, json); then one parameter a
+ * maze's, rule.c's options; else bit 6: a picture maze's, picture.c's,
+ * generate only) and the format (bits 1-5, of pdf, png, svg, xlsx, html,
+ * json); then one parameter a
  * line, NAME=VALUE (a VALUE may hold NUL, which must be refused; a line
  * without '=' has no value). Whatever it accepts must be a command line
  * the server may run: generate's or booklet's own long options, none of
@@ -38,7 +39,7 @@ static void check_argv(const serve_job *job)
     if (job->argc < 4 || job->argv[job->argc] != NULL || strcmp(job->argv[0], "meiro") != 0)
         abort();
     if (strcmp(job->argv[job->argc - 1], "--output=-") != 0) abort();
-    int formats = 0, outputs = 0, rules = 0;
+    int formats = 0, outputs = 0, rules = 0, pictures = 0;
     for (int i = 2; i < job->argc; i++) {
         const char *w = job->argv[i];
         if (strncmp(w, "--", 2) != 0) abort();
@@ -51,6 +52,12 @@ static void check_argv(const serve_job *job)
         /* a rule's list only as the upload's words.txt (not fuzzed here): never a path */
         if (strncmp(w, "--rule=words:", 13) == 0 || strncmp(w, "--rule=chain:", 13) == 0) abort();
         outputs += strncmp(w, "--output=", 9) == 0;
+        /* a picture maze's picture: a built-in name or letters, never a path
+         * (the upload's picture.EXT is not fuzzed here) */
+        if (strncmp(w, "--picture=", 10) == 0) {
+            pictures++;
+            if (strchr(w + 10, '/') || strchr(w + 10, '.') || w[10] == '-' || !w[10]) abort();
+        }
         /* built-in names only: no path */
         if ((strncmp(w, "--shape=", 8) == 0 || strncmp(w, "--template=", 11) == 0 ||
              strncmp(w, "--art=", 6) == 0) &&
@@ -63,7 +70,10 @@ static void check_argv(const serve_job *job)
             strtoull(v, NULL, 10) > SERVE_MAX_SIDE)
             abort();
     }
-    if (formats != 1 || outputs != 1 || rules != (job->rule ? 1 : 0)) abort();
+    /* a rule maze names its rule once (--message is its own option) */
+    if (formats != 1 || outputs != 1 || rules != (job->rule && job->rule_value[0] ? 1 : 0) ||
+        pictures != (job->picture ? 1 : 0))
+        abort();
 }
 
 int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
@@ -85,8 +95,10 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
     serve_job *job = malloc(sizeof *job);
     char *line = malloc(size + 1);
     if (!job || !line) abort();
-    if (data[0] & 0x80) serve_job_init_rule(job, data[0] & 1, formats[((data[0] >> 1) & 0x3f) % 6]);
-    else serve_job_init(job, data[0] & 1 ? "booklet" : "generate", formats[(data[0] >> 1) % 6]);
+    meiro_format format = formats[((data[0] >> 1) & 0x1f) % 6];
+    if (data[0] & 0x80) serve_job_init_rule(job, data[0] & 1, format);
+    else if (data[0] & 0x40) serve_job_init_picture(job, format);
+    else serve_job_init(job, data[0] & 1 ? "booklet" : "generate", format);
     bool ok = true;
     for (size_t at = 1; at < size && ok;) {
         const unsigned char *end = memchr(data + at, '\n', size - at);

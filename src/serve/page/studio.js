@@ -17,7 +17,7 @@ const words = {
     command: 'The same files from the command line', working: 'drawing…', years: (n) => `${n} years`,
     rings: 'rings', letters: 'letter height', artNone: 'the letters S and G', artLetters: 'letters',
     kinds: { rect: 'Rectangle', shape: 'Shape', name: 'Name', round: 'Round', hex: 'Hexagons', triangle: 'Triangles',
-      weave: 'Over and under', rule: 'Numbers and letters' },
+      weave: 'Over and under', rule: 'Numbers and letters', picture: 'Hidden picture' },
     templates: { default: 'plain', 'kids-a4': 'for children', 'kids-ja': 'for children (Japanese)',
       'answer-key': 'answer key', 'booklet-a4': 'booklet page (A4)', 'booklet-a5': 'booklet page (A5)',
       'worksheet-a4-2up': 'worksheet, two on a page' },
@@ -25,7 +25,14 @@ const words = {
     downloading: 'making the file…', booklet: 'A booklet:', mazes: 'mazes,', easyNormal: 'easy to normal',
     easyHard: 'easy to hard', normalHard: 'normal to hard', hardExpert: 'hard to expert',
     fold: 'folded (two pages a sheet)', bookletPdf: 'PDF', bookletXlsx: 'Spreadsheet',
-    bookletName: 'A booklet takes rectangles, built-in shapes and grids, not names, bridges or your own picture.',
+    bookletName: 'A booklet takes rectangles, built-in shapes and grids, not names, hidden pictures or your own picture.',
+    pictureHint: 'Colour in the way from S to G and the picture appears.', pictureOf: 'The hidden picture',
+    reverse: 'Turned around: the dead ends draw the picture, the way goes around it', pictureLetters: 'Letters',
+    pictureSizes: ['big cells', 'medium cells', 'small cells'],
+    mission: 'On the way', missions: { none: 'nothing more', keys: 'Keys and doors', collect: 'Items in order',
+      'one-way': 'One-way arrows' },
+    missionN: { keys: 'Keys', collect: 'Items', 'one-way': 'Arrows' }, messageText: 'The message',
+    bookletKinds: { plain: 'Plain', weave: 'Over and under' },
     picture: 'Your picture', pictureTooBig: 'The picture is larger than 2 MB: choose a smaller one.',
     maze: 'The maze', algorithm: 'Kind of paths', algorithmDefault: 'the level’s own', loops: 'Loops',
     loopsNone: 'none: one way through', loopsSome: 'a few', loopsMore: 'some', loopsMany: 'many',
@@ -38,7 +45,7 @@ const words = {
     chainHint: 'Words for a chain, one a line: each starts with the last letter of the one before',
     sheets: 'sheets, each different', rules: {
       multiples: 'Times table', skip: 'Count by', sum: 'Add up', abc: 'ABC', aiueo: 'あいうえお',
-      words: 'Words', chain: 'Word chain' },
+      words: 'Words', chain: 'Word chain', message: 'Hidden message' },
   },
   ja: {
     heading: 'めいろ スタジオ', kind: 'どんな めいろ?', shape: 'かたち', text: 'めいろに する もじ',
@@ -52,7 +59,7 @@ const words = {
     working: 'かいています…', years: (n) => `${n}さい`, rings: 'わの かず', letters: 'もじの たかさ',
     artNone: 'S と G の もじ', artLetters: 'もじ',
     kinds: { rect: 'しかく', shape: 'かたち', name: 'なまえ', round: 'まる', hex: 'ろっかく', triangle: 'さんかく',
-      weave: 'はし めいろ', rule: 'かず・もじ' },
+      weave: 'はし めいろ', rule: 'かず・もじ', picture: 'え が でる' },
     templates: { default: 'シンプル', 'kids-a4': 'こども むけ', 'kids-ja': 'こども むけ (にほんご)',
       'answer-key': 'こたえ あわせ', 'booklet-a4': 'ドリルの ページ (A4)', 'booklet-a5': 'ドリルの ページ (A5)',
       'worksheet-a4-2up': 'プリント (2つ)' },
@@ -62,7 +69,13 @@ const words = {
     downloading: 'ファイルを つくっています…', booklet: 'めいろの ドリル:', mazes: 'もん,',
     easyNormal: 'やさしい → ふつう', easyHard: 'やさしい → むずかしい', normalHard: 'ふつう → むずかしい',
     hardExpert: 'むずかしい → とても むずかしい', fold: 'おりたたみ (1まいに 2ページ)', bookletPdf: 'PDF',
-    bookletXlsx: '表計算 (Excel)', bookletName: 'ドリルは しかく・かたち・まる などで つくれます (なまえ・はし・じぶんの え は できません)',
+    bookletXlsx: '表計算 (Excel)', bookletName: 'ドリルは しかく・かたち・まる などで つくれます (なまえ・え が でる めいろ・じぶんの え は できません)',
+    pictureHint: 'スタートから ゴールまで みちを ぬると え が でて きます。', pictureOf: 'でてくる え',
+    reverse: 'ぎゃく: いきどまりが え を かき、みちは その まわりを とおる', pictureLetters: 'もじ',
+    pictureSizes: ['おおきい マス', 'ふつうの マス', 'ちいさい マス'],
+    mission: 'とちゅうで', missions: { none: 'なし', keys: 'かぎと ドア', collect: 'あつめる', 'one-way': 'やじるし' },
+    missionN: { keys: 'かぎの かず', collect: 'あつめる かず', 'one-way': 'やじるし' }, messageText: 'かくす ことば',
+    bookletKinds: { plain: 'ふつう', weave: 'はし めいろ' },
     picture: 'じぶんの え', pictureTooBig: 'え が 2MB より おおきいです。ちいさい え を えらんで ください。',
     maze: 'めいろの つくり', algorithm: 'みちの つくりかた', algorithmDefault: 'レベルに あわせる', loops: 'わっか',
     loopsNone: 'なし (みちは ひとつ)', loopsSome: 'すこし', loopsMore: 'ときどき', loopsMany: 'たくさん',
@@ -75,7 +88,7 @@ const words = {
     chainHint: 'しりとりの ことば を 1ぎょうに ひとつ',
     sheets: 'まい (ぜんぶ ちがう)', rules: {
       multiples: 'かけざん', skip: 'とびとび', sum: 'たしざん', abc: 'ABC', aiueo: 'あいうえお',
-      words: 'ことば', chain: 'しりとり' },
+      words: 'ことば', chain: 'しりとり', message: 'かくれた ことば' },
   },
 };
 
@@ -92,12 +105,25 @@ const kindIcons = {
   // a grid of numbers, a way through them
   rule: '<rect x="3" y="3" width="18" height="18"/><path d="M9 3v18M15 3v18M3 9h18M3 15h18"/>'
     + '<path class="way" d="M6 6h6v6h6v6"/>',
+  // the way coloured in draws a heart
+  picture: '<rect x="3" y="3" width="18" height="18"/>'
+    + '<path class="way" d="M12 17.5 7.2 12.7a2.7 2.7 0 0 1 4.8-3.4 2.7 2.7 0 0 1 4.8 3.4Z"/>',
+};
+
+// what there is to do on the way (--mission, --one-way), as pictures; a
+// booklet's kinds (--kinds) the same
+const missionIcons = {
+  none: kindIcons.rect,
+  keys: '<circle cx="7.5" cy="12" r="4"/><path d="M11.5 12H21M17.5 12v3.5M20.5 12v3"/>',
+  collect: '<circle cx="5.5" cy="16.5" r="3.8"/><circle cx="12" cy="7" r="3.8"/><circle cx="18.5" cy="16.5" r="3.8"/>'
+    + '<text x="5.5" y="16.8">1</text><text x="12" y="7.3">2</text><text x="18.5" y="16.8">3</text>',
+  'one-way': '<path d="M2.5 8h15M14 4.5 17.5 8 14 11.5M21.5 16h-15M10 12.5 6.5 16l3.5 3.5"/>',
 };
 
 // the rules as pictures: a few tokens along their way (text in an SVG)
 const ruleIcons = {
   multiples: ['3', '6', '9'], skip: ['5', '10', '15'], sum: ['1', '+2', '=3'], abc: ['A', 'B', 'C'],
-  aiueo: ['あ', 'い', 'う'], words: ['cat', 'dog', 'sun'], chain: ['りす', 'すし', 'しか'],
+  aiueo: ['あ', 'い', 'う'], words: ['cat', 'dog', 'sun'], chain: ['りす', 'すし', 'しか'], message: ['H', 'I', '!'],
 };
 function ruleIcon(r) {
   const t = ruleIcons[r];
@@ -109,7 +135,7 @@ function ruleIcon(r) {
 const $ = (id) => document.getElementById(id);
 const state = {
   lang: (navigator.language || 'en').toLowerCase().startsWith('ja') ? 'ja' : 'en',
-  kind: 'rect', shape: 'heart', rule: 'multiples', seed: firstSeed(), choices: { shapes: [], templates: [], art: [] },
+  kind: 'rect', shape: 'heart', rule: 'multiples', pictureOf: 'heart', mission: 'none', seed: firstSeed(), choices: { shapes: [], templates: [], art: [] },
 };
 let pending = null, timer = 0;
 
@@ -136,11 +162,13 @@ function pageOptions(add) {
   if (state.lang === 'ja') add('lang', 'ja');
   if ($('title').value.trim()) add('title', $('title').value.trim());
   if ($('name').value.trim()) add('name', $('name').value.trim());
-  if ($('algorithm').value) add('algorithm', $('algorithm').value);
+  if ($('algorithm').value && state.kind !== 'picture') add('algorithm', $('algorithm').value);
 }
 
 // the user's own picture is the shape (POSTed as the body; see send)
-function usesPicture() { return state.kind === 'shape' && state.shape === '' && !!state.picture; }
+function usesPicture() {
+  return !!state.picture && ((state.kind === 'shape' && state.shape === '') || (state.kind === 'picture' && state.pictureOf === ''));
+}
 // the name the server gives it (and so the footer, and the command shown)
 function pictureName() {
   const ext = { 'image/png': 'png', 'image/jpeg': 'jpeg', 'image/gif': 'gif', 'image/bmp': 'bmp', 'image/svg+xml': 'svg' };
@@ -150,6 +178,7 @@ function pictureName() {
 // The query: the generate command's long options, as the command line would take them.
 function options(format) {
   if (state.kind === 'rule') return ruleOptions(format);
+  if (state.kind === 'picture') return pictureOptions(format);
   const o = [];
   const add = (name, value) => o.push([name, String(value)]);
   if (state.kind === 'shape' && state.shape) add('shape', state.shape);
@@ -166,10 +195,34 @@ function options(format) {
   }
   if ($('loops').value !== '0') add('loops', $('loops').value);
   if (state.kind === 'weave') add('weave', $('weave').value);
+  if (hasMission()) {
+    if (state.mission === 'one-way') add('one-way', $('mission-n').value);
+    else add('mission', `${state.mission}:${$('mission-n').value}`);
+  }
   pageOptions(add);
   if ($('answers').checked && (format === 'pdf' || format === 'xlsx')) add('answer-page', 1);
   // a weave maze's sheet shows its crossings, but cannot check a walk under one
   if ($('play').checked && format === 'xlsx' && state.kind !== 'weave') add('play', 1);
+  add('seed', state.seed);
+  return o;
+}
+
+// The kinds that take a mission: rectangles, their shapes and names
+// (the command refuses it on other grids and with bridges).
+function missionKind() { return ['rect', 'shape', 'name'].includes(state.kind); }
+function hasMission() { return missionKind() && state.mission !== 'none'; }
+
+// A picture maze: a built-in shape, letters or one's own picture (POSTed:
+// picture= empty, kept as picture.EXT), sized by cells (picture.c's options).
+function pictureOptions(format) {
+  const o = [];
+  const add = (name, value) => o.push([name, String(value)]);
+  add('picture', state.pictureOf === 'letters' ? ($('text').value.trim() || 'A') : state.pictureOf);
+  if ($('reverse').checked) add('reverse', 1);
+  add(state.pictureOf === 'letters' ? 'height' : 'width', $('picture-size').value);
+  pageOptions(add);
+  if ($('answers').checked && (format === 'pdf' || format === 'xlsx')) add('answer-page', 1);
+  if ($('play').checked && format === 'xlsx') add('play', 1);
   add('seed', state.seed);
   return o;
 }
@@ -189,7 +242,8 @@ function ruleList() { return (state.rule === 'words' || state.rule === 'chain') 
 function ruleOptions(format, booklet) {
   const o = [];
   const add = (name, value) => o.push([name, String(value)]);
-  add('rule', ruleValue());
+  if (state.rule === 'message') add('message', $('rule-message').value.trim());
+  else add('rule', ruleValue());
   const by = $('size-by').value;
   if (by === 'age') add('age', $('age').value);
   else add('difficulty', $('difficulty').value);
@@ -217,17 +271,32 @@ function bookletOptions(format) {
   if (state.kind === 'shape' && state.shape) add('shape', state.shape);
   const grids = { round: 'polar', hex: 'hex', triangle: 'triangle' };
   if (grids[state.kind]) add('grid', grids[state.kind]);
+  const kinds = bookletKinds();
+  if (kinds.join() !== 'plain') add('kinds', kinds.join(','));
   pageOptions(add);
   // a class set: versions one after another, their answers at the end (one
   // file), never folded (one folded booklet a pupil is one booklet each)
   // (a list of pupils' names makes the versions itself: POSTed, see pupils)
   const classSet = $('copies').value !== '1' || pupils() !== '';
-  if ($('fold').checked && format === 'pdf' && !classSet) add('fold', 1);
+  // folded: the sheets are the paper chosen (the one printed on), two pages
+  // on each (the command's default sheet is twice the page: A3 for A4)
+  if ($('fold').checked && format === 'pdf' && !classSet) { add('fold', 1); add('sheet', $('paper').value); }
   if (classSet && !pupils()) add('copies', $('copies').value);
   if (classSet) add('answers', 'key');
   add('seed', state.seed);
   return o;
 }
+
+// A booklet's kinds (--kinds), taken in turn: those ticked; until the user
+// ticks one, the maze's own (its bridges or its mission). Rectangles only.
+const bookletKindNames = ['plain', 'weave', 'keys', 'collect', 'one-way'];
+function bookletKinds() {
+  if (state.kind !== 'rect' && state.kind !== 'weave') return ['plain'];
+  if (!state.bookletKinds) return [state.kind === 'weave' ? 'weave' : hasMission() ? state.mission : 'plain'];
+  return bookletKindNames.filter((k) => state.bookletKinds.includes(k));
+}
+// those that only a PDF (or HTML) booklet shows (booklet --help: "missions: pdf or html")
+function bookletMission() { return bookletKinds().some((k) => ['keys', 'collect', 'one-way'].includes(k)); }
 
 function query(list) {
   return list.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
@@ -236,13 +305,15 @@ function query(list) {
 // a POSIX shell word
 function word(s) { return /^[A-Za-z0-9_.,:/+=@%\u0080-\uffff-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`; }
 
-const switches = ['answer-page', 'play', 'portrait', 'landscape', 'fold'];
+const switches = ['answer-page', 'play', 'portrait', 'landscape', 'fold', 'reverse'];
 function words_of(list) {
-  return list.map(([k, v]) => (v === '1' && switches.includes(k)) ? `--${k}` : `--${k} ${word(k === 'rule' && ruleList() ? `${v}:words.txt` : v)}`).join(' ');
+  return list.map(([k, v]) => (v === '1' && switches.includes(k)) ? `--${k}`
+    : k === 'picture' && v === '' ? `--picture ${pictureName()}` // one's own picture, POSTed
+      : `--${k} ${word(k === 'rule' && ruleList() ? `${v}:words.txt` : v)}`).join(' ');
 }
 function command() {
   if (state.kind === 'rule') return `meiro generate ${words_of(options('pdf'))} -o maze.pdf`;
-  const picture = usesPicture() ? ` --shape ${pictureName()}` : '';
+  const picture = usesPicture() && state.kind === 'shape' ? ` --shape ${pictureName()}` : '';
   return `meiro generate${picture} ${words_of(options('pdf'))} -o maze.pdf`;
 }
 // --format named: a booklet prints the command that remakes it, every option but -o
@@ -256,7 +327,8 @@ function showError(message) {
   document.querySelectorAll('.bad').forEach((e) => e.classList.remove('bad'));
   document.querySelectorAll('.field-error').forEach((e) => e.remove());
   const m = message && message.match(/--([a-z-]+)/);
-  const field = m && document.querySelector(`[data-opt="${m[1]}"]`);
+  // the field shown of those that give the option (a picture maze's size gives --width or --height)
+  const field = m && [...document.querySelectorAll(`[data-opt="${m[1]}"]`)].find((e) => !e.closest('[hidden]'));
   const box = $('error');
   box.hidden = !message;
   box.textContent = message || '';
@@ -266,7 +338,7 @@ function showError(message) {
   const note = document.createElement('p');
   note.className = 'field-error';
   note.textContent = message;
-  field.closest('fieldset').append(note);
+  (field.closest('fieldset') || field.closest('.booklet') || field.parentElement).append(note);
 }
 
 function showWarning(response) {
@@ -296,12 +368,14 @@ function setImage(img, url) {
 // and no picture of one's own.
 function showCommands() {
   $('command').textContent = command();
-  const none = state.kind === 'name' || state.kind === 'weave' || usesPicture(); // a booklet takes neither
+  const none = state.kind === 'name' || state.kind === 'picture' || usesPicture(); // a booklet takes neither
   $('booklet-command').textContent = none ? '' : bookletCommand();
   $('booklet-note').hidden = !none;
   document.querySelectorAll('[data-booklet]').forEach((b) => { b.disabled = none; });
   $('fold').disabled = $('copies').value !== '1' || pupils() !== '';
   $('copies').disabled = pupils() !== '';
+  // a booklet of missions is a PDF (the command refuses its spreadsheet)
+  document.querySelector('[data-booklet="xlsx"]').hidden = state.kind === 'rule' || bookletMission();
 }
 
 // The preview: the puzzle and its answer, the older request given up.
@@ -347,8 +421,10 @@ async function download(format, booklet) {
     document.body.append(a);
     a.click();
     a.remove();
-    setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+    // given back once the browser surely has it (a loaded machine took over 10 s to start the save)
+    setTimeout(() => URL.revokeObjectURL(a.href), 120000);
     showError('');
+    showWarning(r); // the command's warnings about this file (a booklet's among them)
   } catch (e) {
     showError(e.message.trim());
   }
@@ -390,11 +466,76 @@ function drawKinds() {
   box.replaceChildren();
   for (const k of Object.keys(kindIcons)) {
     box.append(button('kind', t('kinds')[k], `<svg viewBox="0 0 24 24" aria-hidden="true">${kindIcons[k]}</svg>`,
-      state.kind === k, () => { state.kind = k; drawAll(); schedule(); }));
+      state.kind === k, () => {
+        // a weave maze's generator (one that weaves) is its own: not kept into or out of it
+        if ((state.kind === 'weave') !== (k === 'weave')) $('algorithm').value = '';
+        state.kind = k;
+        drawAll();
+        schedule();
+      }));
   }
-  $('shape-box').hidden = state.kind !== 'shape';
-  $('text-box').hidden = state.kind !== 'name';
+  const picture = state.kind === 'picture';
+  $('shape-box').hidden = state.kind !== 'shape' && !picture;
+  $('text-box').hidden = state.kind !== 'name' && !(picture && state.pictureOf === 'letters');
+  $('picture-hint').hidden = $('reverse-box').hidden = !picture;
+  $('shape-box').querySelector('legend').textContent = picture ? t('pictureOf') : t('shape');
   drawRule();
+  drawMissions();
+  drawBookletKinds();
+}
+
+// What to do on the way, as pictures (a key, numbered items, arrows), and
+// how many; a maze with one has no spreadsheet (the command refuses it).
+function drawMissions() {
+  const box = $('missions');
+  box.replaceChildren();
+  for (const m of Object.keys(missionIcons))
+    box.append(button('kind mission', t('missions')[m], `<svg viewBox="0 0 24 24" aria-hidden="true">${missionIcons[m]}</svg>`,
+      state.mission === m, () => { state.mission = m; drawMissions(); drawBookletKinds(); schedule(); }));
+  $('mission-box').hidden = !missionKind();
+  const m = state.mission;
+  $('mission-n-box').hidden = m === 'none';
+  if (m !== 'none') {
+    $('mission-n-label').textContent = t('missionN')[m];
+    const sel = $('mission-n');
+    sel.dataset.opt = m === 'one-way' ? 'one-way' : 'mission'; // a refusal's field
+    const range = (a, b) => Array.from({ length: b - a + 1 }, (_, i) => [String(a + i), String(a + i)]);
+    fill(sel, m === 'keys' ? range(1, 6) : m === 'collect' ? range(1, 20)
+      : [['10', t('weaveSome')], ['20', t('weaveMore')], ['35', t('weaveMany')]]);
+    // the first choice of each: 2 keys, 5 items, some arrows
+    if (sel.dataset.mission !== m) { sel.value = { keys: '2', collect: '5', 'one-way': '20' }[m]; sel.dataset.mission = m; }
+  }
+  const mission = hasMission();
+  $('play-box').hidden = state.kind === 'rule' || state.kind === 'weave' || mission;
+  document.querySelector('[data-format="xlsx"]').hidden = mission;
+}
+
+// A booklet's kinds as pictures to tick (rectangles only: booklet --kinds)
+function drawBookletKinds() {
+  const box = $('booklet-kinds');
+  box.hidden = state.kind !== 'rect' && state.kind !== 'weave';
+  const on = bookletKinds();
+  box.replaceChildren(...bookletKindNames.map((k) => {
+    const label = document.createElement('label');
+    label.className = 'booklet-kind';
+    const input = document.createElement('input');
+    input.type = 'checkbox';
+    input.value = k;
+    input.checked = on.includes(k);
+    input.addEventListener('change', () => {
+      const ticked = [...box.querySelectorAll('input:checked')].map((i) => i.value);
+      state.bookletKinds = ticked.length ? ticked : ['plain']; // none ticked: plain mazes
+      drawBookletKinds();
+      showCommands();
+    });
+    const icon = k === 'plain' ? kindIcons.rect : k === 'weave' ? kindIcons.weave : missionIcons[k];
+    const span = document.createElement('span');
+    span.textContent = (t('bookletKinds')[k] || t('missions')[k]);
+    label.innerHTML = `<svg viewBox="0 0 24 24" aria-hidden="true">${icon}</svg>`;
+    label.prepend(input);
+    label.append(span);
+    return label;
+  }));
 }
 
 // A rule maze's controls: the rules as pictures, then what each takes.
@@ -405,6 +546,8 @@ function drawRule() {
   for (const e of [$('maze-box'), $('name-box'), $('template-box'), $('paper-box'), $('art-box'), $('play-box'),
     $('png-button'), $('levels'), $('fold').closest('label'), $('copies'), $('pupils').closest('label')])
     e.hidden = rule;
+  // a picture maze takes no generator, loops or mission: the picture decides the way
+  if (state.kind === 'picture') $('maze-box').hidden = true;
   // a rule maze's spreadsheet holds one sheet; a weave maze's sheet is not
   // playable (its check cannot follow a tunnel)
   document.querySelector('[data-booklet="xlsx"]').hidden = rule;
@@ -427,6 +570,8 @@ function drawRule() {
   $('rule-case').hidden = r !== 'abc';
   $('rule-kana').hidden = r !== 'aiueo';
   $('rule-words-box').hidden = r !== 'words' && r !== 'chain';
+  $('rule-message-box').hidden = r !== 'message';
+  if (!$('rule-message').value.trim()) $('rule-message').value = state.lang === 'ja' ? 'よくできました' : 'WELL DONE';
   $('rule-words-hint').textContent = r === 'chain' ? t('chainHint') : t('wordsHint');
   if (!$('rule-words').value.trim() || $('rule-words').dataset.example === $('rule-words').value)
     $('rule-words').value = $('rule-words').dataset.example = r === 'chain'
@@ -438,15 +583,21 @@ function drawRule() {
 function drawShapes() {
   const box = $('shapes');
   box.replaceChildren();
+  // a picture maze's picture (state.pictureOf) is chosen from the same pictures, or letters
+  const picture = state.kind === 'picture', chosen = picture ? state.pictureOf : state.shape;
+  const choose = (s) => { if (picture) state.pictureOf = s; else state.shape = s; drawAll(); schedule(); };
   for (const s of state.choices.shapes) {
     const img = `<img alt="" src="/api/preview?shape=${encodeURIComponent(s)}&width=14&height=14&crop=1&seed=7">`;
-    box.append(button('shape', t('shapes')[s] || s, img, state.shape === s,
-      () => { state.shape = s; drawShapes(); schedule(); }));
+    box.append(button('shape', t('shapes')[s] || s, img, chosen === s, () => choose(s)));
   }
+  if (picture)
+    box.append(button('shape letters', t('pictureLetters'),
+      '<svg viewBox="0 0 48 48" aria-hidden="true" class="rule-icon"><text x="24" y="25" font-size="20">ABC</text></svg>',
+      chosen === 'letters', () => choose('letters')));
   // one's own picture: chosen from the computer, sent with each request
   const icon = state.picture ? `<img alt="" src="${state.pictureUrl}">`
     : '<svg viewBox="0 0 24 24" aria-hidden="true"><rect x="3" y="5" width="18" height="14" rx="2"/><circle cx="9" cy="10" r="2"/><path d="m4 18 6-5 4 3 3-2 3 3"/></svg>';
-  box.append(button('shape picture', t('picture'), icon, state.shape === '' && !!state.picture,
+  box.append(button('shape picture', t('picture'), icon, chosen === '' && !!state.picture,
     () => $('picture-file').click()));
 }
 
@@ -473,8 +624,8 @@ function choosePicture() {
   if (state.pictureUrl) URL.revokeObjectURL(state.pictureUrl);
   state.picture = file;
   state.pictureUrl = URL.createObjectURL(file);
-  state.shape = '';
-  drawShapes();
+  if (state.kind === 'picture') state.pictureOf = ''; else state.shape = '';
+  drawAll();
   schedule();
 }
 
@@ -519,9 +670,18 @@ function drawAll() {
   fill($('weave'), [['20', t('weaveSome')], ['40', t('weaveMore')], ['60', t('weaveMany')]]);
   if (!$('weave').dataset.set) { $('weave').value = '40'; $('weave').dataset.set = 1; }
   const by = $('size-by').value;
-  $('age').hidden = by !== 'age';
-  $('difficulty').hidden = by !== 'difficulty';
-  $('cells').hidden = by !== 'cells';
+  // a picture maze is sized by its cells alone: across (a picture) or down (letters)
+  const picture = state.kind === 'picture';
+  const sizes = state.pictureOf === 'letters' ? ['20', '24', '32'] : ['24', '32', '48'];
+  const sizeWas = $('picture-size').selectedIndex;
+  fill($('picture-size'), sizes.map((v, i) => [v, `${t('pictureSizes')[i]} (${v})`]));
+  $('picture-size').selectedIndex = sizeWas >= 0 ? sizeWas : 1;
+  $('picture-size').hidden = !picture;
+  $('picture-size').dataset.opt = state.pictureOf === 'letters' ? 'height' : 'width'; // a refusal's field
+  $('size-by').hidden = picture;
+  $('age').hidden = by !== 'age' || picture;
+  $('difficulty').hidden = by !== 'difficulty' || picture;
+  $('cells').hidden = by !== 'cells' || picture;
   const oneSide = state.kind === 'round' || state.kind === 'name';
   $('width').hidden = $('times').hidden = oneSide;
   $('height').title = state.kind === 'round' ? t('rings') : state.kind === 'name' ? t('letters') : '';
