@@ -646,6 +646,73 @@ static bool px_red(const ppm *img, int x, int y)
     return p[0] > 150 && p[1] < 110 && p[2] < 110;
 }
 
+/* Dark pixels a cell, averaged over the cells inside the picture (ink[1])
+ * and outside it (ink[0]), S's and G's cells left out; the cells found
+ * from the box of the picture's dark pixels (the outer wall). */
+static void ink_by_cell(const ppm *a, const meiro_maze *m, const uint8_t *mask, double ink[2])
+{
+    uint32_t w = meiro_maze_width(m), h = meiro_maze_height(m);
+    int x0 = a->w, y0 = a->h, x1 = -1, y1 = -1;
+    for (int y = 0; y < a->h; y++)
+        for (int x = 0; x < a->w; x++)
+            if (px_dark(a, x, y)) {
+                if (x < x0) x0 = x;
+                if (x > x1) x1 = x;
+                if (y < y0) y0 = y;
+                if (y > y1) y1 = y;
+            }
+    double cw = (double)(x1 - x0) / w, ch = (double)(y1 - y0) / h, cells[2] = {0};
+    ink[0] = ink[1] = 0;
+    meiro_cell s = meiro_maze_start(m), g = meiro_maze_goal(m);
+    for (uint32_t y = 0; y < h; y++)
+        for (uint32_t x = 0; x < w; x++) {
+            if ((x == s.x && y == s.y) || (x == g.x && y == g.y)) continue;
+            unsigned dark = 0, all = 0;
+            for (int py = (int)(y0 + y * ch); py <= (int)(y0 + (y + 1) * ch); py++)
+                for (int pxl = (int)(x0 + x * cw); pxl <= (int)(x0 + (x + 1) * cw); pxl++, all++)
+                    dark += px_dark(a, pxl, py);
+            bool in = mask[(size_t)y * w + x] != 0;
+            ink[in] += (double)dark / all;
+            cells[in]++;
+        }
+    for (int k = 0; k < 2; k++) ink[k] /= cells[k] > 0 ? cells[k] : 1;
+}
+
+/* A picture maze's answer as SVG (its layers are documents of their own,
+ * merged in drawing order), rasterised by librsvg: the walls show as much
+ * inside the picture as outside it, the fill staying under them. */
+static void svg_answer_walls(verdict *v, const meiro_maze *m, const meiro_path *path,
+                             const uint8_t *mask, const char *dir, const char *what)
+{
+    char file[128], pdf[128], ppm_file[128], cmd[500];
+    snprintf(file, sizeof file, "%s/a.svg", dir);
+    snprintf(pdf, sizeof pdf, "%s/a.pdf", dir);
+    snprintf(ppm_file, sizeof ppm_file, "%s/a-1.ppm", dir);
+    /* librsvg draws it (into a PDF of its own), poppler rasterises that */
+    snprintf(cmd, sizeof cmd, "rsvg-convert -f pdf %s -o %s && pdftoppm -r 60 %s %s/a", file, pdf,
+             pdf, dir);
+    meiro_export_options o;
+    meiro_export_options_init(&o);
+    o.crop = true;
+    meiro_error err = {0};
+    ppm a = {0};
+    bool read = meiro_save(m, path, MEIRO_FORMAT_SVG, &o, file, &err) == MEIRO_OK &&
+                run(cmd, NULL, 0) && read_ppm(ppm_file, &a);
+    unlink(file);
+    unlink(pdf);
+    unlink(ppm_file);
+    if (verdict_note(v, read, "%s: the SVG answer was not made or not read: %s", what,
+                     err.message)) {
+        double ink[2];
+        ink_by_cell(&a, m, mask, ink);
+        verdict_note(v, fabs(ink[1] - ink[0]) <= 0.2 * ink[0],
+                     "%s: the SVG answer's ink a cell is %.3f inside the picture, %.3f outside: "
+                     "the fill hides walls",
+                     what, ink[1], ink[0]);
+    }
+    free(a.rgb);
+}
+
 /* The page as its user sees it: a picture maze's PDF (cropped to the maze,
  * its answer after it) rasterised at 60 dpi. The answer page's red cells
  * (each cell's centre; S and G stand on white plates) match the picture
@@ -654,6 +721,7 @@ static bool px_red(const ppm *img, int x, int y)
 static void test_picture_page(void)
 {
     if (!have("pdftoppm")) return;
+    bool svg_tool = have("rsvg-convert");
     char dir[] = "/tmp/meiro-picture-XXXXXX";
     if (!mkdtemp(dir)) {
         CHECK_MSG(false, "mkdtemp: %s", dir);
@@ -743,6 +811,10 @@ static void test_picture_page(void)
                 free(want);
             }
             for (int p = 0; p < 2; p++) free(pages[p].rgb);
+            if (m && svg_tool) {
+                snprintf(name, sizeof name, "%s%s", names[k], reverse ? " reversed" : "");
+                svg_answer_walls(&v, m, &path, mask, dir, name);
+            }
             meiro_path_free(&path);
             meiro_maze_free(m);
             meiro_mask_free(mask);

@@ -177,11 +177,14 @@ meiro_status export_svg(const meiro_maze *m, const meiro_path *path,
         pw = L.crop_w;
         ph = L.crop_h;
     }
-    /* in drawing order: the labels stay readable above the path */
+    /* in drawing order: the labels stay readable above the path; a picture
+     * maze's answer is its cells filled, under the walls as on a PDF page */
+    const svg_part walls_part = {LAYER_WALLS, "walls", "walls-"};
+    const svg_part path_part = {LAYER_PATH, "solution", "solution-"};
     const svg_part parts[] = {
         {LAYER_PAGE | LAYER_FOOTER, NULL, "page-"},
-        {LAYER_WALLS, "walls", "walls-"},
-        {LAYER_PATH, "solution", "solution-"},
+        m->picture ? path_part : walls_part,
+        m->picture ? walls_part : path_part,
         {LAYER_LABELS, "labels", "labels-"},
     };
     bool path_drawn = doc_page_has_path(&d, 0);
