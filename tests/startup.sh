@@ -14,7 +14,7 @@ data=${MEIRO_TEST_DATA:-tests/data}
 suite=startup
 . "$(dirname "$0")/lib.sh"
 
-heavy='cairo|pango|rsvg|gdk_pixbuf|gio-2|xlsxwriter|qpdf|libpng|harfbuzz|microhttpd|gnutls|meiro-render|meiro-serve'
+heavy='cairo|pango|rsvg|gdk_pixbuf|gio-2|libglib|xlsxwriter|qpdf|libpng|harfbuzz|microhttpd|gnutls|meiro-render|meiro-serve'
 # loaded CMD...: the files the run opened (program, libraries, modules)
 loaded() { LD_DEBUG=files "$@" 2>&1 > /dev/null | sed -n 's/^ *[0-9]*:[[:space:]]*file=\([^ ]*\) .*/\1/p'; }
 light() { # NAME CMD...: the run works and loads nothing heavy
