@@ -2,7 +2,9 @@
 # What a run loads (issue 25): the drawing libraries (cairo, pango, qpdf)
 # come with the drawing module, on the first drawn format, and librsvg and
 # gdk-pixbuf with the first picture or shape; libxlsxwriter with the first
-# workbook, without the drawing module unless S and G are pictures; the server's (libmicrohttpd, gnutls) with meiro serve's. A text,
+# workbook, without the drawing module unless S and G are pictures; glib
+# with a name fitted to its page; the server's (libmicrohttpd, gnutls) with
+# meiro serve's. A text,
 # CSV, JSON, solve or stats run loads neither, read from the dynamic
 # loader's own account (LD_DEBUG=files), not from timings; and a missing or
 # broken module is a one-line error naming the file, exit 1, no output file.

@@ -12,8 +12,9 @@
  * /tmp; it removes them as it creates them. This writer is outside the
  * drawing module (render/xlsx.h): libxlsxwriter is opened on first use.
  * Pictures for S and G are PNG images (drawn by the drawing module from
- * the SVG, render/xlsx_art.c) placed over their cells; arrows outside the doors of S and G are arrow characters in the
- * ring of empty cells around the maze. On a shape the cells outside it are
+ * the SVG, render/xlsx_art.c) placed over their cells; arrows outside the
+ * doors of S and G are arrow characters in the ring of empty cells around
+ * the maze. On a shape the cells outside it are
  * blank, the borders following its edge. A weave maze's crossing cell
  * (the over-passage runs through it, a tunnel passes under) has dashed
  * borders on the two sides the tunnel goes under; on the answer sheet the
@@ -339,8 +340,10 @@ static lxw_error add_sheet(lxw_workbook *wb, format_cache *cache, const meiro_ma
             bool on_path = false;
             if (inside) {
                 uint32_t x = col - 1, y = ring - 1;
-                if (m->start.x == x && m->start.y == y) mark = start, picture = art->has[0] ? 0 : -1;
-                else if (m->goal.x == x && m->goal.y == y) mark = goal, picture = art->has[1] ? 1 : -1;
+                if (m->start.x == x && m->start.y == y)
+                    mark = start, picture = art->has[0] ? 0 : -1;
+                else if (m->goal.x == x && m->goal.y == y)
+                    mark = goal, picture = art->has[1] ? 1 : -1;
                 /* a reversed picture maze's answer: the cells off the way */
                 on_path = marks && ((marks[cell_index(m, x, y)] & MARK_PATH) != 0) !=
                                        (m->picture == MEIRO_PICTURE_REVERSE);
