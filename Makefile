@@ -48,13 +48,17 @@ SERVE_LIBS = $(shell pkg-config --libs $(SERVE_PKGS) 2>/dev/null)
 
 LAYERS   := core gen solve watch io content page render
 LIB_SRC  := $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c)) \
-            $(filter-out src/render_lazy.c src/render_entry.c src/render_libs.c,$(wildcard src/*.c))
+            $(filter-out src/render_lazy.c src/render_entry.c src/render_libs.c src/xlsx_libs.c src/glib_libs.c,$(wildcard src/*.c))
 LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/page/builtin_files.o $(BUILD)/obj/render/html_assets.o
 # The drawing module (issue 25; src/render/module.h): the meiro command and
 # libmeiro.so hold everything but the render layer, whose calls go through
 # src/render_lazy.c, which loads MODULE (the whole library with render and
 # its libraries, exporting one table) on the first call that draws; a text,
-# CSV or JSON run never loads cairo, pango, rsvg, xlsxwriter or qpdf.
+# CSV or JSON run never loads cairo, pango, rsvg, xlsxwriter or qpdf. The XLSX
+# writer and the memory check before every drawn format (XLSX_OBJ,
+# src/render/xlsx.h) are outside the module, libxlsxwriter
+# opened on first use by src/xlsx_libs.c (in the program, libmeiro.so and the
+# module): an XLSX run loads neither cairo nor pango.
 # libmeiro.a and the tests' libmeiro-internal.a link render directly.
 # A new heavy library: used from render only, it goes in RENDER_PKGS (the
 # flags, libmeiro.a) and MODULE_LIBS, and loads with the module, or, if only
@@ -68,21 +72,25 @@ MODULE      = $(BUILD)/$(MODULE_NAME)
 MODULE_DIR  = $(PREFIX)/lib
 SERVE_MODULE_NAME = meiro-serve-$(VERSION).so
 SERVE_MODULE = $(BUILD)/$(SERVE_MODULE_NAME)
-RENDER_OBJ := $(filter $(BUILD)/obj/render/%,$(LIB_OBJ))
-LIGHT_OBJ  := $(filter-out $(RENDER_OBJ),$(LIB_OBJ)) $(BUILD)/obj/render_lazy.o
+XLSX_OBJ   := $(BUILD)/obj/render/export_xlsx.o $(BUILD)/obj/render/xlsx_play.o $(BUILD)/obj/render/memory.o
+RENDER_OBJ := $(filter-out $(XLSX_OBJ),$(filter $(BUILD)/obj/render/%,$(LIB_OBJ)))
+LIGHT_OBJ  := $(filter-out $(RENDER_OBJ),$(LIB_OBJ)) $(BUILD)/obj/render_lazy.o $(BUILD)/obj/xlsx_libs.o \
+              $(BUILD)/obj/glib_libs.o
 # Inside the module, librsvg and gdk-pixbuf (with gio and libxml2) are
 # opened on first use too (src/render_libs.c: art, shapes, pictures), and
 # libqpdf (trim and bleed boxes, preflight), by
 # soname: the module links the other drawing libraries only.
-MODULE_OBJ  = $(BUILD)/obj/render_entry.o $(BUILD)/obj/render_libs.o
-MODULE_LIBS = $(shell pkg-config --libs cairo pangocairo xlsxwriter libpng $(PAGE_PKGS) $(IO_PKGS) \
+MODULE_OBJ  = $(BUILD)/obj/render_entry.o $(BUILD)/obj/render_libs.o $(BUILD)/obj/xlsx_libs.o
+MODULE_LIBS = $(shell pkg-config --libs cairo pangocairo libpng $(PAGE_PKGS) $(IO_PKGS) \
                 2>/dev/null) -lm
 soname_of   = $(shell objdump -p $$($(CC) -print-file-name=$1) 2>/dev/null | awk '$$1 == "SONAME" { print $$2 }')
 $(BUILD)/obj/render_libs.o: CPPFLAGS += -DMEIRO_RSVG_SONAME='"$(call soname_of,librsvg-2.so)"' \
     -DMEIRO_PIXBUF_SONAME='"$(call soname_of,libgdk_pixbuf-2.0.so)"' \
     -DMEIRO_QPDF_SONAME='"$(call soname_of,libqpdf.so)"'
-# glib: level_page.c's UTF-8 functions
-LIGHT_LIBS  = $(shell pkg-config --libs $(IO_PKGS) $(PAGE_PKGS) glib-2.0 2>/dev/null) -lm
+$(BUILD)/obj/xlsx_libs.o: CPPFLAGS += -DMEIRO_XLSX_SONAME='"$(call soname_of,libxlsxwriter.so)"'
+$(BUILD)/obj/glib_libs.o: CPPFLAGS += -DMEIRO_GLIB_SONAME='"$(call soname_of,libglib-2.0.so)"'
+# (glib, level_page.c's Unicode functions, is opened on first use: src/glib_libs.c)
+LIGHT_LIBS  = $(shell pkg-config --libs $(IO_PKGS) $(PAGE_PKGS) 2>/dev/null) -lm
 # the module and its loader must come from the same sources: the version
 # and a checksum of every header, rewritten only when it changes
 MODULE_STAMP := $(VERSION)-$(shell cat $(sort $(wildcard include/*.h include/meiro/*.h src/*.h src/*/*.h)) | cksum | cut -d' ' -f1)
@@ -134,7 +142,7 @@ $(BUILD)/obj/io/%.o: LAYER_CPPFLAGS = $(IO_CPPFLAGS)
 $(BUILD)/obj/page/%.o: LAYER_CPPFLAGS = $(PAGE_CPPFLAGS)
 $(BUILD)/obj/render/%.o $(BUILD)/obj/formats.o $(BUILD)/obj/booklet.o \
     $(BUILD)/obj/plan.o $(BUILD)/obj/level_page.o $(BUILD)/obj/cover.o $(BUILD)/obj/picture.o $(BUILD)/obj/rule_json.o: LAYER_CPPFLAGS = $(RENDER_CPPFLAGS)
-$(BUILD)/obj/render_libs.o: LAYER_CPPFLAGS = $(RENDER_CPPFLAGS)
+$(BUILD)/obj/render_libs.o $(BUILD)/obj/xlsx_libs.o $(BUILD)/obj/glib_libs.o: LAYER_CPPFLAGS = $(RENDER_CPPFLAGS)
 $(BUILD)/obj/render_lazy.o $(BUILD)/obj/render_entry.o: LAYER_CPPFLAGS = $(RENDER_CPPFLAGS) \
     -include $(BUILD)/gen/module_stamp.h -DMEIRO_MODULE_NAME='"$(MODULE_NAME)"' -DMEIRO_MODULE_DIR='"$(MODULE_DIR)"'
 $(BUILD)/obj/render_lazy.o $(BUILD)/obj/render_entry.o: $(BUILD)/gen/module_stamp.h

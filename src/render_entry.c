@@ -16,6 +16,7 @@ static const render_module table = {
     .shape_min_grid = meiro_shape_min_grid,
     .remove_temp_files = meiro_remove_temp_files,
     .fonts_preload = meiro_fonts_preload,
+    .xlsx_art_free = xlsx_art_free,
 };
 
 __attribute__((visibility("default"))) const render_module *meiro_render_module(void);

@@ -158,6 +158,14 @@ const meiro_algorithm_desc *meiro_shape_info(size_t index)
     return r ? r->shape_info(index) : NULL;
 }
 
+/* pictures are made only by the module, so without it (or them) there
+ * is nothing to free */
+void xlsx_art_free(xlsx_art *art)
+{
+    const render_module *r = art ? load(NULL) : NULL;
+    if (r) r->xlsx_art_free(art);
+}
+
 /* loads the module too: a server forks its children after this */
 bool meiro_fonts_preload(void)
 {

@@ -8,37 +8,17 @@
  * loaded through their GError. Linked into the module only: libmeiro.a
  * and the tests link the libraries themselves. */
 #define _GNU_SOURCE
-#include <dlfcn.h>
-#include <stdbool.h>
+#include "core/lazy_lib.h"
+
 #include <gdk-pixbuf/gdk-pixbuf.h>
 #include <librsvg/rsvg.h>
 #include <qpdf/qpdf-c.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <threads.h>
 
-typedef struct lazy_lib {
-    const char *soname;
-    once_flag once;
-    void *handle;
-    char why[512]; /* dlopen's reason, when it failed */
-} lazy_lib;
+static lazy_lib rsvg_lib = LAZY_LIB(MEIRO_RSVG_SONAME);
+static lazy_lib pixbuf_lib = LAZY_LIB(MEIRO_PIXBUF_SONAME);
 
-static lazy_lib rsvg_lib = {MEIRO_RSVG_SONAME, ONCE_FLAG_INIT, NULL, ""};
-static lazy_lib pixbuf_lib = {MEIRO_PIXBUF_SONAME, ONCE_FLAG_INIT, NULL, ""};
-
-static void open_rsvg(void)
-{
-    rsvg_lib.handle = dlopen(rsvg_lib.soname, RTLD_NOW | RTLD_LOCAL);
-    if (!rsvg_lib.handle) snprintf(rsvg_lib.why, sizeof rsvg_lib.why, "%.400s", dlerror());
-}
-
-static void open_pixbuf(void)
-{
-    pixbuf_lib.handle = dlopen(pixbuf_lib.soname, RTLD_NOW | RTLD_LOCAL);
-    if (!pixbuf_lib.handle) snprintf(pixbuf_lib.why, sizeof pixbuf_lib.why, "%.400s", dlerror());
-}
+static void open_rsvg(void) { lazy_dlopen(&rsvg_lib); }
+static void open_pixbuf(void) { lazy_dlopen(&pixbuf_lib); }
 
 static bool lazy_open(lazy_lib *lib, GError **error)
 {
@@ -48,34 +28,6 @@ static bool lazy_open(lazy_lib *lib, GError **error)
                     lib->why);
     return lib->handle != NULL;
 }
-
-/* The function `name` of an opened library, into *fn (a function pointer of
- * `size` bytes). Called only once an entry point opened the library: a
- * library of that soname without the function is broken beyond reporting. */
-static void lazy_fn(lazy_lib *lib, const char *name, void *fn, size_t size)
-{
-    void *sym = lib->handle ? dlsym(lib->handle, name) : NULL;
-    if (!sym) {
-        fprintf(stderr, "meiro: %s has no %s\n", lib->soname, name);
-        abort();
-    }
-    memcpy(fn, &sym, size); /* POSIX's way from dlsym to a function */
-}
-
-#define LAZY(lib, ret, name, params, args)                                                         \
-    ret name params                                                                                \
-    {                                                                                              \
-        ret(*f) params;                                                                            \
-        lazy_fn(&lib, #name, &f, sizeof f);                                                        \
-        return f args;                                                                             \
-    }
-#define LAZY_VOID(lib, name, params, args)                                                         \
-    void name params                                                                               \
-    {                                                                                              \
-        void(*f) params;                                                                           \
-        lazy_fn(&lib, #name, &f, sizeof f);                                                        \
-        f args;                                                                                    \
-    }
 
 RsvgHandle *rsvg_handle_new_from_data(const guint8 *data, gsize data_len, GError **error)
 {
@@ -136,15 +88,13 @@ LAZY(pixbuf_lib, GQuark, gdk_pixbuf_error_quark, (void), ())
  * has no error channel at qpdf_init: when the library cannot be loaded,
  * qpdf_init says why on stderr once and returns NULL, which every caller
  * checks. */
-static lazy_lib qpdf_lib = {MEIRO_QPDF_SONAME, ONCE_FLAG_INIT, NULL, ""};
+static lazy_lib qpdf_lib = LAZY_LIB(MEIRO_QPDF_SONAME);
 
 static void open_qpdf(void)
 {
-    qpdf_lib.handle = dlopen(qpdf_lib.soname, RTLD_NOW | RTLD_LOCAL);
-    if (!qpdf_lib.handle) {
-        snprintf(qpdf_lib.why, sizeof qpdf_lib.why, "%.400s", dlerror());
+    lazy_dlopen(&qpdf_lib);
+    if (!qpdf_lib.handle)
         fprintf(stderr, "meiro: cannot load %s: %s\n", qpdf_lib.soname, qpdf_lib.why);
-    }
 }
 
 qpdf_data qpdf_init(void)

@@ -1,7 +1,10 @@
 #!/bin/sh
-# What a run loads (issue 25): the drawing libraries (cairo, pango,
-# xlsxwriter, qpdf) come with the drawing module, on the first drawn
-# format, and librsvg and gdk-pixbuf with the first picture or shape; the server's (libmicrohttpd, gnutls) with meiro serve's. A text,
+# What a run loads (issue 25): the drawing libraries (cairo, pango, qpdf)
+# come with the drawing module, on the first drawn format, and librsvg and
+# gdk-pixbuf with the first picture or shape; libxlsxwriter with the first
+# workbook, without the drawing module unless S and G are pictures; glib
+# with a name fitted to its page; the server's (libmicrohttpd, gnutls) with
+# meiro serve's. A text,
 # CSV, JSON, solve or stats run loads neither, read from the dynamic
 # loader's own account (LD_DEBUG=files), not from timings; and a missing or
 # broken module is a one-line error naming the file, exit 1, no output file.
@@ -13,7 +16,7 @@ data=${MEIRO_TEST_DATA:-tests/data}
 suite=startup
 . "$(dirname "$0")/lib.sh"
 
-heavy='cairo|pango|rsvg|gdk_pixbuf|gio-2|xlsxwriter|qpdf|libpng|harfbuzz|microhttpd|gnutls|meiro-render|meiro-serve'
+heavy='cairo|pango|rsvg|gdk_pixbuf|gio-2|libglib|xlsxwriter|qpdf|libpng|harfbuzz|microhttpd|gnutls|meiro-render|meiro-serve'
 # loaded CMD...: the files the run opened (program, libraries, modules)
 loaded() { LD_DEBUG=files "$@" 2>&1 > /dev/null | sed -n 's/^ *[0-9]*:[[:space:]]*file=\([^ ]*\) .*/\1/p'; }
 light() { # NAME CMD...: the run works and loads nothing heavy
@@ -48,6 +51,14 @@ heavy_loaded "shape" librsvg "$meiro" generate -s 3 --shape heart -o "$tmp/heart
 # libqpdf comes with trim and bleed boxes (print profiles) and preflight only
 xlsx=$(loaded "$meiro" generate -W 8 -H 8 -s 3 -o "$tmp/q.xlsx")
 if echo "$xlsx" | grep -q xlsxwriter; then ok; else bad "xlsx: no xlsxwriter"; fi
+# a workbook is not drawn: no drawing module, unless S and G are pictures
+if echo "$xlsx" | grep -Eq 'meiro-render|cairo|pango'; then
+    bad "a plain XLSX loads: $(echo "$xlsx" | grep -E 'meiro-render|cairo|pango' | tr '\n' ' ')"
+else ok; fi
+heavy_loaded "xlsx --art" meiro-render "$meiro" generate -W 8 -H 8 -s 3 --art bunny -o "$tmp/art.xlsx"
+if need unzip; then
+    if unzip -l "$tmp/art.xlsx" | grep -q 'xl/media/image2.png'; then ok; else bad "art.xlsx: no pictures"; fi
+fi
 if echo "$xlsx$plain" | grep -q qpdf; then bad "a plain PDF or XLSX loads libqpdf"; else ok; fi
 heavy_loaded "bleed (--print kdp)" qpdf "$meiro" generate -W 8 -H 8 -s 3 --print kdp -o "$tmp/kdp.pdf"
 if need pdfinfo; then
@@ -58,6 +69,13 @@ fi
 # module, exit 1, nothing written; the rest works
 mkdir "$tmp/alone" && cp "$meiro" "$tmp/alone/meiro"
 run 0 "$tmp/alone/meiro" generate -W 8 -H 8 -s 3 -o "$tmp/alone.txt"
+run 0 "$tmp/alone/meiro" generate -W 8 -H 8 -s 3 --play -o "$tmp/alone.xlsx"
+if need unzip; then # the playable sheet and its helper sheet, written without the module
+    if unzip -l "$tmp/alone.xlsx" | grep -q 'worksheets/sheet2.xml'; then ok; else bad "alone.xlsx: no helper sheet"; fi
+fi
+run 1 "$tmp/alone/meiro" generate -W 8 -H 8 -s 3 --art bunny -o "$tmp/alone-art.xlsx"
+err_has "drawing module"
+absent "$tmp/alone-art.xlsx"
 run 1 "$tmp/alone/meiro" generate -W 8 -H 8 -s 3 -o "$tmp/alone.pdf"
 err_has "drawing module $tmp/alone/meiro-render-.*\.so is missing"
 if [ "$(wc -l < "$tmp/err")" -eq 1 ]; then ok; else bad "not one line: $(cat "$tmp/err")"; fi

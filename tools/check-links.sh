@@ -36,7 +36,7 @@ for o in $list; do
     layer=$(layer_of "$o")
     # render_lazy.o stands in for render (src/render/module.h), render_libs.o
     # for librsvg and gdk-pixbuf: their forwarders are not where the symbols live
-    case "$o" in */render_lazy.o | */render_libs.o) ;; *)
+    case "$o" in */render_lazy.o | */render_libs.o | */xlsx_libs.o | */glib_libs.o) ;; *)
     nm -g --defined-only "$o" | awk -v l="$layer" 'NF == 3 { print "D", $3, l }' ;; esac
     nm -u "$o" | awk -v l="$layer" -v o="$o" -v ok=" $(allowed "$layer") " '{ print "U", $2, l, o, ok }'
 done | awk '

@@ -9,10 +9,12 @@
  * stream (see workbook_open); from 1.1.5 it is written into memory. The
  * scratch files libxlsxwriter makes go, when saving, next to the output
  * (where the room is, and a full /tmp does not matter), else to $TMPDIR or
- * /tmp; it removes them as it creates them. Pictures for S
- * and G are PNG images (drawn by cairo from the SVG) placed over their
- * cells; arrows outside the doors of S and G are arrow characters in the
- * ring of empty cells around the maze. On a shape the cells outside it are
+ * /tmp; it removes them as it creates them. This writer is outside the
+ * drawing module (render/xlsx.h): libxlsxwriter is opened on first use.
+ * Pictures for S and G are PNG images (drawn by the drawing module from
+ * the SVG, render/xlsx_art.c) placed over their cells; arrows outside the
+ * doors of S and G are arrow characters in the ring of empty cells around
+ * the maze. On a shape the cells outside it are
  * blank, the borders following its edge. A weave maze's crossing cell
  * (the over-passage runs through it, a tunnel passes under) has dashed
  * borders on the two sides the tunnel goes under; on the answer sheet the
@@ -25,8 +27,8 @@
 #include "io/io.h"
 #include "page/layout.h"
 #include "render/document.h"
-#include "render/draw.h"
 #include "render/export.h"
+#include "render/xlsx.h"
 #include "render/xlsx_play.h"
 
 #include <errno.h>
@@ -194,75 +196,49 @@ static void header_text(char *out, size_t size, const char *prefix, const char *
     out[n < size ? n : size - 1] = 0;
 }
 
-/* The pictures for S and G, drawn once from their SVG, and the PNG images
- * made of them for the sheets (kept until the workbook is written). */
-typedef struct picture_bytes {
-    unsigned char *data;
-    size_t size, cap;
-} picture_bytes;
-
+/* The pictures for S and G (NULL: none), and which of the two there are. */
 typedef struct sheet_art {
-    cairo_surface_t *start, *goal;
-    picture_bytes *pngs;
-    size_t count, cap;
+    xlsx_art *pictures;
+    bool has[2];
 } sheet_art;
-
-static cairo_status_t append_png(void *closure, const unsigned char *data, unsigned int length)
-{
-    picture_bytes *b = closure;
-    if (!vec_reserve(&b->data, &b->cap, b->size + length, 1, 4096)) return CAIRO_STATUS_NO_MEMORY;
-    memcpy(b->data + b->size, data, length);
-    b->size += length;
-    return CAIRO_STATUS_SUCCESS;
-}
-
-/* A picture as a side x side PNG, kept in `art`; NULL when out of memory. */
-static const unsigned char *art_png(sheet_art *art, cairo_surface_t *picture, int side,
-                                    size_t *size)
-{
-    if (!vec_reserve(&art->pngs, &art->cap, art->count + 1, sizeof *art->pngs, 8)) return NULL;
-    cairo_surface_t *image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, side, side);
-    cairo_t *cr = cairo_create(image);
-    draw_art(cr, picture, 0, 0, side, side);
-    cairo_destroy(cr);
-    picture_bytes b = {0};
-    cairo_status_t st = cairo_surface_write_to_png_stream(image, append_png, &b);
-    cairo_surface_destroy(image);
-    if (st != CAIRO_STATUS_SUCCESS) {
-        free(b.data);
-        return NULL;
-    }
-    art->pngs[art->count++] = b;
-    *size = b.size;
-    return b.data;
-}
 
 /* The picture over sheet cell (col, row), in the middle of its cell at
  * the size draw_mark gives it on a page. */
-static lxw_error insert_art(lxw_worksheet *ws, sheet_art *art, cairo_surface_t *picture,
-                            uint32_t col, uint32_t row, uint32_t px, const char *what)
+static lxw_error insert_art(lxw_worksheet *ws, sheet_art *art, int which, uint32_t col,
+                            uint32_t row, uint32_t px)
 {
     double side = px * 0.84;
     /* three times the cell's pixels: sharp when printed */
     int drawn = (int)fmin(600, fmax(24, round(side * 3)));
     size_t size;
-    const unsigned char *png = art_png(art, picture, drawn, &size);
-    if (!png) return LXW_ERROR_MEMORY_MALLOC_FAILED;
+    const unsigned char *png;
+    if (xlsx_art_png(art->pictures, which, drawn, &png, &size, NULL) != MEIRO_OK)
+        return LXW_ERROR_MEMORY_MALLOC_FAILED;
     lxw_image_options io = {.x_offset = (int32_t)lround((px - side) / 2),
                             .y_offset = (int32_t)lround((px - side) / 2),
                             .x_scale = side / drawn,
                             .y_scale = side / drawn,
                             .object_position = LXW_OBJECT_MOVE_DONT_SIZE,
-                            .description = (char *)what};
+                            .description = (char *)(which ? "goal" : "start")};
     return worksheet_insert_image_buffer_opt(ws, row, (lxw_col_t)col, png, size, &io);
 }
 
-static void sheet_art_free(sheet_art *art)
+/* libxlsxwriter linked (libmeiro.a, the tests): nothing to load. Where it
+ * is opened on first use, src/xlsx_libs.c's definition takes this one's
+ * place. */
+__attribute__((weak)) meiro_status xlsx_lib_load(meiro_error *err)
 {
-    for (size_t i = 0; i < art->count; i++) free(art->pngs[i].data);
-    free(art->pngs);
-    cairo_surface_destroy(art->start);
-    cairo_surface_destroy(art->goal);
+    (void)err;
+    return MEIRO_OK;
+}
+
+bool xlsx_art_wanted(const meiro_export_options *opt)
+{
+    /* load_marks_art's choice: the template's own files unless the options
+     * choose, else the pair */
+    const meiro_template *t = opt->tpl;
+    bool own = t && !opt->art;
+    return (own && (t->art_start.file[0] || t->art_goal.file[0])) || art_pair(opt) != NULL;
 }
 
 /* The arrow in sheet cell (col, row) outside the door of S (pointing in)
@@ -360,12 +336,14 @@ static lxw_error add_sheet(lxw_workbook *wb, format_cache *cache, const meiro_ma
              * shape's edge) and locked */
             bool active = inside && cell_active(m, cell_index(m, col - 1, ring - 1));
             const char *mark = NULL;
-            cairo_surface_t *picture = NULL;
+            int picture = -1; /* S 0, G 1 when it has a picture */
             bool on_path = false;
             if (inside) {
                 uint32_t x = col - 1, y = ring - 1;
-                if (m->start.x == x && m->start.y == y) mark = start, picture = art->start;
-                else if (m->goal.x == x && m->goal.y == y) mark = goal, picture = art->goal;
+                if (m->start.x == x && m->start.y == y)
+                    mark = start, picture = art->has[0] ? 0 : -1;
+                else if (m->goal.x == x && m->goal.y == y)
+                    mark = goal, picture = art->has[1] ? 1 : -1;
                 /* a reversed picture maze's answer: the cells off the way */
                 on_path = marks && ((marks[cell_index(m, x, y)] & MARK_PATH) != 0) !=
                                        (m->picture == MEIRO_PICTURE_REVERSE);
@@ -390,11 +368,10 @@ static lxw_error add_sheet(lxw_workbook *wb, format_cache *cache, const meiro_ma
             lxw_format *f = format_for(cache, walls, kind);
             if (!f) return LXW_ERROR_MEMORY_MALLOC_FAILED;
             /* a picture stands over its cell instead of the word */
-            const char *label = arrow ? arrow : picture ? NULL : mark;
+            const char *label = arrow ? arrow : picture >= 0 ? NULL : mark;
             e = label ? worksheet_write_string(ws, row, (lxw_col_t)col, label, f)
                       : worksheet_write_blank(ws, row, (lxw_col_t)col, f);
-            if (!e && picture)
-                e = insert_art(ws, art, picture, col, row, px, mark == start ? "start" : "goal");
+            if (!e && picture >= 0) e = insert_art(ws, art, picture, col, row, px);
         }
     }
     if (!e && play) e = play_add_rules(wb, ws, m, play, row, cols, words.labels);
@@ -639,6 +616,8 @@ meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_e
     /* libxlsxwriter takes 0 for "now": 1970's first second is written as
      * the next one, still the same every time */
     if (created == 0) created = 1;
+    s = xlsx_lib_load(err);
+    if (s != MEIRO_OK) return s;
     const char *scratch = temp_dir ? temp_dir : getenv("TMPDIR");
     if (!scratch || !*scratch) scratch = "/tmp";
     lxw_workbook_options wo = {
@@ -651,7 +630,10 @@ meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_e
     format_cache *caches = zalloc(count, sizeof *caches);
     if (!caches) e = LXW_ERROR_MEMORY_MALLOC_FAILED;
     sheet_art art = {0};
-    meiro_status art_status = e ? MEIRO_OK : load_marks_art(opt, 500, &art.start, &art.goal, err);
+    /* the drawing module, only for pictures */
+    meiro_status art_status = e || !xlsx_art_wanted(opt)
+                                  ? MEIRO_OK
+                                  : xlsx_art_open(opt, &art.pictures, art.has, err);
     if (art_status != MEIRO_OK) e = LXW_ERROR_MEMORY_MALLOC_FAILED; /* reported as art_status */
     char subject[160];
     if (count == 1) page_footer(items[0].maze, subject, sizeof subject);
@@ -710,7 +692,7 @@ meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_e
         if (!e) e = closed;
     }
     free(caches);
-    sheet_art_free(&art);
+    xlsx_art_free(art.pictures);
     /* a full disk is "No space left on device", not a zip error number;
      * memory is "out of memory", not libxlsxwriter's "Memory error" */
     s = workbook_deliver(&file, art_status == MEIRO_OK && e == LXW_NO_ERROR, out, err);

@@ -1,7 +1,8 @@
 /* The drawing module (issue 25): the render layer and its libraries
- * (cairo, pango, rsvg, xlsxwriter, png, qpdf) built as meiro-render-VERSION.so,
+ * (cairo, pango, rsvg, png, qpdf) built as meiro-render-VERSION.so,
  * loaded by the meiro command and libmeiro.so on the first call that draws,
- * so a text, CSV or JSON run never loads them. This is the one list of the
+ * so a text, CSV, JSON or XLSX run never loads them (the XLSX writer is
+ * outside the module: render/xlsx.h). This is the one list of the
  * render functions the rest of the library calls; render_entry.c fills the
  * module's table from it, render_lazy.c forwards each call through it.
  * A new render function called from outside render (or a new public one
@@ -14,6 +15,7 @@
 #include "render/document.h"
 #include "render/export.h"
 #include "render/text_mask.h"
+#include "render/xlsx.h"
 
 #define RENDER_EXPORT_PARAMS                                                                       \
     (const meiro_maze *m, const meiro_path *path, const meiro_export_options *opt, FILE *out,      \
@@ -22,14 +24,10 @@
 
 /* X(name, (parameters), (arguments)): each returns meiro_status and has `err` */
 #define RENDER_CALLS(X)                                                                            \
-    X(export_memory_check,                                                                         \
-      (meiro_format format, uint32_t width, uint32_t height, meiro_error * err),                   \
-      (format, width, height, err))                                                                \
     X(export_html_check_size, (uint64_t cells, meiro_error * err), (cells, err))                   \
     X(export_pdf, RENDER_EXPORT_PARAMS, RENDER_EXPORT_ARGS)                                        \
     X(export_svg, RENDER_EXPORT_PARAMS, RENDER_EXPORT_ARGS)                                        \
     X(export_png, RENDER_EXPORT_PARAMS, RENDER_EXPORT_ARGS)                                        \
-    X(export_xlsx, RENDER_EXPORT_PARAMS, RENDER_EXPORT_ARGS)                                       \
     X(export_html, RENDER_EXPORT_PARAMS, RENDER_EXPORT_ARGS)                                       \
     X(doc_plan,                                                                                    \
       (document * d, const doc_item *items, size_t count, const meiro_export_options *opt,         \
@@ -45,16 +43,15 @@
     X(doc_set_remake, (document * d, const char *remake, meiro_error *err), (d, remake, err))      \
     X(doc_first_maze, (const document *d, size_t index, page_layout *L, meiro_error *err),         \
       (d, index, L, err))                                                                          \
-    X(xlsx_check,                                                                                  \
-      (const doc_item *items, size_t count, const meiro_export_options *opt, double *cell_mm,      \
-       meiro_error *err),                                                                          \
-      (items, count, opt, cell_mm, err))                                                           \
     X(raster_check, (const document *d, const meiro_export_options *opt, meiro_error *err),        \
       (d, opt, err))                                                                               \
-    X(xlsx_write_items,                                                                            \
-      (const doc_item *items, size_t count, const meiro_export_options *opt, FILE *out,            \
-       const char *temp_dir, meiro_error *err),                                                    \
-      (items, count, opt, out, temp_dir, err))                                                     \
+    X(xlsx_art_open,                                                                               \
+      (const meiro_export_options *opt, xlsx_art **art, bool has[2], meiro_error *err),            \
+      (opt, art, has, err))                                                                        \
+    X(xlsx_art_png,                                                                                \
+      (xlsx_art * art, int which, int side, const unsigned char **png, size_t *size,               \
+       meiro_error *err),                                                                          \
+      (art, which, side, png, size, err))                                                          \
     X(doc_write_html,                                                                              \
       (const document *d, const meiro_path *solutions, bool shown, FILE *out, meiro_error *err),   \
       (d, solutions, shown, out, err))                                                             \
@@ -120,6 +117,7 @@ typedef struct render_module {
     bool (*shape_min_grid)(const char *shape, uint32_t *width, uint32_t *height);
     void (*remove_temp_files)(void); /* the module's meiro_remove_temp_files */
     bool (*fonts_preload)(void);      /* meiro serve, before it forks */
+    void (*xlsx_art_free)(xlsx_art *art);
 } render_module;
 
 /* The module's one exported symbol, a function returning its table. */

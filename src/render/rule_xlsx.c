@@ -10,6 +10,7 @@
 #include "core/error.h"
 #include "page/layout.h"
 #include "render/rule_export.h"
+#include "render/xlsx.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -128,6 +129,8 @@ meiro_status rule_write_xlsx(const meiro_rule_sheet *s, const char *title, FILE 
     meiro_status st = page_timestamp(&created, err);
     if (st != MEIRO_OK) return st;
     if (created == 0) created = 1;
+    st = xlsx_lib_load(err); /* libxlsxwriter, where it is opened on first use */
+    if (st != MEIRO_OK) return st;
     const char *dir = temp_dir ? temp_dir : getenv("TMPDIR");
     if (!dir || !*dir) dir = "/tmp";
     char temp[4200];

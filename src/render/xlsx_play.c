@@ -26,11 +26,20 @@
  * and second-best scored open neighbours, and whether it is a mark
  * through a wall: a wrong mark with a wrong mark across a wall, as a step
  * through a wall leaves both ends short of a neighbour, while a way that
- * only runs beside itself does not); the walk (the row of step r from S);
+ * only runs beside itself does not); the walk (from the last row up: the
+ * row of step k from S in row cells - k, so that each step reads the
+ * steps before it forwards, through names);
  * the summary. Each row names its neighbours' rows directly, and a row
  * holds few cells: the sheet at 200 x 200 was 80 MB of XML (7.5 MB
  * zipped) when every formula looked its neighbours' rows up through
- * INDEX in more columns. */
+ * INDEX in more columns. A row's own cells and its neighbours below and
+ * to the right are read through names relative to the row (ROW_NAMES),
+ * and its row number is ROW(): most formulas are then the same text in
+ * every row, which the zip packs to almost nothing (2.6 MB at 200 x 200
+ * with every row number written out). LibreOffice reads a relative name
+ * only forwards (one reaching back, wrapped round the sheet as Excel
+ * stores it, is #REF! there), so the neighbours above and to the left
+ * keep their row numbers. */
 enum {
     COL_MARK,
     COL_SCORE,
@@ -45,6 +54,25 @@ enum { SUM_MARKS, SUM_PLAYER, SUM_WRONG, SUM_THROUGH, SUM_GOAL, SUM_REACHED, SUM
 
 /* A column's letter (the helper sheet has fewer than 26). */
 static char letter(int col) { return (char)('A' + col); }
+
+/* The names relative to a helper row, defined for each check sheet: the
+ * row's own mark, score and wrong, and those of the cell to the east (the
+ * next row) and the south (w rows on). Names that cannot be read as a
+ * cell (as UP3 would be) nor as a function. */
+static const char *const own_name[3] = {"mk_", "sc_", "wr_"};
+static const char *const east_name[3] = {"mk_e", "sc_e", "wr_e"};
+static const char *const south_name[3] = {"mk_s", "sc_s", "wr_s"};
+/* the walk's step before and the one before that, in the rows below */
+static const char *const walk_name[2] = {"wk_1", "wk_2"};
+
+/* The name, or else the cell, of column col (mark, score or wrong) at
+ * A1 row `row`, seen from cell x, y's row towards d (N E S W). */
+static void ref_towards(char *out, size_t size, int col, int d, unsigned long row)
+{
+    if (d == 1) snprintf(out, size, "%s", east_name[col]);
+    else if (d == 2) snprintf(out, size, "%s", south_name[col]);
+    else snprintf(out, size, "%c%lu", letter(col), row);
+}
 
 /* Larger than any row number (at most 40001): a step's preference is
  * added to its row, and MOD(score, PREFER) is the row again. */
@@ -172,8 +200,9 @@ static int neighbour_refs(const check_sheet *c, uint32_t x, uint32_t y, bool ope
     for (int d = 0; d < 4; d++) {
         unsigned long row;
         if (!near_row(c->m, x, y, d, &row) || open_towards(c->m, x, y, d) != open) continue;
-        *len += (size_t)snprintf(f + *len, size - *len, "%s%c%lu", count ? "+" : "", letter(col),
-                                 row);
+        char ref[16];
+        ref_towards(ref, sizeof ref, col, d, row);
+        *len += (size_t)snprintf(f + *len, size - *len, "%s%s", count ? "+" : "", ref);
         count++;
     }
     return count;
@@ -194,7 +223,7 @@ static lxw_error check_next(const check_sheet *c, uint32_t r, uint32_t x, uint32
     for (int d = 0; d < 4 && R != c->grow; d++) {
         unsigned long row;
         if (!open_towards(c->m, x, y, d) || !near_row(c->m, x, y, d, &row)) continue;
-        snprintf(refs[n], sizeof refs[n], "%c%lu", letter(COL_SCORE), row);
+        ref_towards(refs[n], sizeof refs[n], COL_SCORE, d, row);
         v[n++] = score_opening(c, (uint32_t)((int64_t)x + step_x[d]),
                                (uint32_t)((int64_t)y + step_y[d]));
     }
@@ -219,7 +248,7 @@ static lxw_error check_next(const check_sheet *c, uint32_t r, uint32_t x, uint32
         snprintf(second, sizeof second,
                  "MOD(MAX(MIN(%s,%s),MIN(%s,%s),MIN(MAX(%s,%s),MAX(%s,%s))),%lu)", refs[0],
                  refs[1], refs[2], refs[3], refs[0], refs[1], refs[2], refs[3], PREFER);
-    size_t len = (size_t)snprintf(through, sizeof through, "C%lu*(", R);
+    size_t len = (size_t)snprintf(through, sizeof through, "%s*(", own_name[COL_WRONG]);
     if (neighbour_refs(c, x, y, false, COL_WRONG, through, sizeof through, &len) == 0)
         through[0] = 0;
     else snprintf(through + len, sizeof through - len, ">0)");
@@ -248,7 +277,7 @@ static lxw_error check_score(const check_sheet *c, uint32_t r, uint32_t x, uint3
         snprintf(refs, sizeof refs, "0");
     if (end)
         snprintf(f, sizeof f, "=%lu+%lu*(%s%s)", R, PREFER, R == c->grow ? "8+" : "", refs);
-    else snprintf(f, sizeof f, "=A%lu*(%lu+%lu*(%s))+1", R, R - 1, PREFER, refs);
+    else snprintf(f, sizeof f, "=%s*(ROW()-1+%lu*(%s))+1", own_name[COL_MARK], PREFER, refs);
     return worksheet_write_formula_num(c->ws, r, COL_SCORE, f, NULL,
                                        (double)score_opening(c, x, y));
 }
@@ -277,30 +306,31 @@ static lxw_error check_cell_row(const check_sheet *c, uint32_t r)
     if (!e && !active && !end) e = worksheet_write_number(c->ws, r, COL_WRONG, 0, NULL);
     else if (!e) { /* the score with the count wanted */
         if (end) snprintf(f, sizeof f, "=IF(B%lu<>%lu,1,0)", R, score_of(c, R, o.want));
-        else snprintf(f, sizeof f, "=A%lu*(B%lu<>%lu)", R, R, score_of(c, R, 2));
+        else /* score_of(c, R, 2), the row written ROW() */
+            snprintf(f, sizeof f, "=%s*(%s<>ROW()+%lu)", own_name[COL_MARK], own_name[COL_SCORE],
+                     2 * PREFER);
         e = worksheet_write_formula_num(c->ws, r, COL_WRONG, f, NULL, o.wrong);
     }
     return e ? e : check_next(c, r, x, y, &o);
 }
 
-/* The walk: row r holds the step r from S, the best marked open
- * neighbour of the step before unless it came from there (two rows up;
- * before S, row 0, none), then the second best; unmarked, it is at G at
- * once or stops (row 1). */
+/* The walk: row r holds step k = cells - r from S, the best marked open
+ * neighbour of the step before (the row below) unless it came from there
+ * (two rows below; before S, none), then the second best; unmarked, it
+ * is at G at once or stops (row 1). Step 0, S, is the row of the last
+ * cell. */
 static lxw_error check_walk_row(const check_sheet *c, uint32_t r)
 {
     double at_step = c->right ? c->grow : 1;
-    if (r == 0) {
-        lxw_error e = worksheet_write_number(c->ws, 0, COL_WALK, c->srow, NULL);
-        return e ? e : worksheet_write_number(c->ws, 0, COL_NEXT, 1 + (double)PREFER, NULL);
+    if (r == 0) { /* row 1, where the walk stops, leads to itself */
+        lxw_error e = worksheet_write_number(c->ws, 0, COL_NEXT, 1 + (double)PREFER, NULL);
+        if (e) return e;
     }
-    char f[200], a[16], b[16];
-    lxw_rowcol_to_cell(a, r - 1, COL_WALK);
-    if (r >= 2) lxw_rowcol_to_cell(b, r - 2, COL_WALK);
-    else snprintf(b, sizeof b, "0");
-    char next = letter(COL_NEXT);
+    if (r == c->n) return worksheet_write_number(c->ws, r, COL_WALK, c->srow, NULL);
+    char f[200], next = letter(COL_NEXT);
+    const char *before = r + 2 <= c->n ? walk_name[1] : "0";
     snprintf(f, sizeof f, "=MOD(INT(INDEX($%c:$%c,%s)/IF(MOD(INDEX($%c:$%c,%s),%lu)=%s,%lu,1)),%lu)",
-             next, next, a, next, next, a, PREFER, b, PREFER, PREFER);
+             next, next, walk_name[0], next, next, walk_name[0], PREFER, before, PREFER, PREFER);
     return worksheet_write_formula_num(c->ws, r, COL_WALK, f, NULL, c->both ? c->grow : at_step);
 }
 
@@ -308,7 +338,7 @@ static lxw_error check_walk_row(const check_sheet *c, uint32_t r)
  * reached over every mark, the walk's end. */
 static lxw_error check_summary_row(const check_sheet *c, uint32_t r)
 {
-    char f[200], a[16];
+    char f[200];
     unsigned long last = c->last, grow = c->grow;
     char sum = letter(COL_SUMMARY), walk = letter(COL_WALK);
     double value = 0;
@@ -332,9 +362,8 @@ static lxw_error check_summary_row(const check_sheet *c, uint32_t r)
                  walk, last, grow, sum);
         value = c->right;
         break;
-    default: /* SUM_REACHED */
-        lxw_rowcol_to_cell(a, c->n, COL_WALK);
-        snprintf(f, sizeof f, "=IF(%s=%lu,1,0)", a, grow);
+    default: /* SUM_REACHED: the last step, in the first row */
+        snprintf(f, sizeof f, "=IF(%c1=%lu,1,0)", walk, grow);
         value = c->right;
         break;
     }
@@ -354,6 +383,23 @@ lxw_error play_add_check_sheet(lxw_workbook *wb, const meiro_maze *m, const play
     c.wrong_count = s_open.wrong + (!c.both && g_open.wrong);
     c.through_count = s_open.through + (!c.both && g_open.through);
     lxw_error e = LXW_NO_ERROR;
+    /* the names relative to a row, local to this check sheet */
+    for (int col = COL_MARK; col <= COL_WRONG && !e; col++) {
+        const char *const *names[3] = {own_name, east_name, south_name};
+        unsigned long below[3] = {0, 1, m->w};
+        for (int k = 0; k < 3 && !e; k++) {
+            char name[96], ref[96];
+            snprintf(name, sizeof name, "'%s'!%s", at->check, names[k][col]);
+            snprintf(ref, sizeof ref, "='%s'!$%c%lu", at->check, letter(col), 1 + below[k]);
+            e = workbook_define_name(wb, name, ref);
+        }
+    }
+    for (int k = 0; k < 2 && !e; k++) {
+        char name[96], ref[96];
+        snprintf(name, sizeof name, "'%s'!%s", at->check, walk_name[k]);
+        snprintf(ref, sizeof ref, "='%s'!$%c%d", at->check, letter(COL_WALK), 2 + k);
+        e = workbook_define_name(wb, name, ref);
+    }
     uint32_t rows = c.n + 1 > SUM_ROWS ? c.n + 1 : SUM_ROWS;
     for (uint32_t r = 0; r < rows && !e; r++) {
         if (r == 0) e = worksheet_write_number(c.ws, 0, COL_MARK, 0, NULL); /* where walls lead */
