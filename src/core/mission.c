@@ -76,6 +76,13 @@ bool mission_ok(const meiro_maze *m, char *why, size_t size)
         for (unsigned j = 0; j < k; j++)
             if (mi->door[j].x == d.x && mi->door[j].y == d.y && mi->door_side[j] == s)
                 return snprintf(why, size, "doors %u and %u share a passage", j + 1, k + 1), false;
+        /* a door is crossed the way its key leads; an arrow on it would hide
+         * under the door on the page and has no place in text (io/write_text.c) */
+        size_t id = cell_index(m, d.x, d.y);
+        if (mi->blocked && ((mi->blocked[id] & dir_bit(s)) ||
+                            (mi->blocked[cell_neighbour(m, d.x, d.y, s)] &
+                             dir_bit(dir_opposite((meiro_dir)s)))))
+            return snprintf(why, size, "door %u is on a one-way passage", k + 1), false;
     }
     uint64_t n = 0;
     if (mi->blocked)

@@ -17,6 +17,8 @@ struct maze_mission {
     uint8_t *blocked; /* NULL, or a byte a cell: bit d = no way out through side d
                          (the wrong way of a one-way passage) */
     uint64_t one_way; /* one-way passages */
+    uint8_t one_way_asked; /* --one-way's P that placed them (0: unknown, read from a
+                              file), for the footer: it makes them again */
 };
 
 /* The maze's mission, made empty on first use; NULL when out of memory. */

@@ -64,6 +64,8 @@ void draw_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const p
  * locked doors (labels); line is the walls' width. Nothing on other mazes. */
 void draw_mission(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,
                   const char *font, double line, unsigned layers);
+/* Key k's colour as 0xRRGGBB (the page's, for the spreadsheet). */
+uint32_t mission_key_colour(unsigned k);
 
 /* The same for a polar, hex or triangle maze (draw_grid.c); draw_maze
  * hands them over with the wall width set. */

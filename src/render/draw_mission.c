@@ -14,6 +14,13 @@ static const double key_rgb[MISSION_MAX_KEYS][3] = {
     {0.55, 0.20, 0.75}, {0.00, 0.65, 0.70}, {0.85, 0.25, 0.60},
 };
 
+uint32_t mission_key_colour(unsigned k)
+{
+    const double *c = key_rgb[k % MISSION_MAX_KEYS];
+    return (uint32_t)lround(c[0] * 255) << 16 | (uint32_t)lround(c[1] * 255) << 8 |
+           (uint32_t)lround(c[2] * 255);
+}
+
 /* Key k's shape, centred on (cx, cy), r from the centre to its rim. */
 static void symbol_path(cairo_t *cr, unsigned k, double cx, double cy, double r)
 {
