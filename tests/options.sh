@@ -203,7 +203,9 @@ run 2 generate --weave 30 -a prim -o wv.pdf; err_has "'prim' cannot weave; these
 run 2 generate --weave 30 --grid hex -o wv.pdf; err_has "a weave maze needs the rect grid"; absent wv.pdf
 run 2 generate --weave 101 -o wv.pdf; err_has "--weave is a percentage from 0 to 100"
 run 2 generate --weave 30 -f ascii -o wv.txt; err_has "ascii cannot show a weave maze's crossings yet"; absent wv.txt
-run 2 generate --weave 30 --animate wv.svg -o wv.pdf; err_has "--animate cannot show a weave maze's crossings"
+run 0 generate --weave 30 -a dig -s 4 --animate wv.svg -o wv.pdf; if grep -q "<svg" "$tmp/wv.svg"; then ok; else bad "--weave --animate: no animation"; fi
+run 2 watch --weave 101; err_has "--weave is a percentage from 0 to 100"
+run 2 watch --weave 30 -a prim; err_has "'prim' cannot weave"
 run 0 generate --weave 30 -a dig -s 4 -o wv.json; run 0 stats wv.json
 if grep -q "^crossings: *[1-9]" "$tmp/out"; then ok; else bad "stats of a weave maze: no crossings: $(cat "$tmp/out")"; fi
 

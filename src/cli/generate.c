@@ -285,9 +285,6 @@ static int resolve_generate(generate_args *a, meiro_format *format, meiro_export
     if (rc == EXIT_OK && (a->mission.kind || a->mission.one_way) && animate)
         rc = usage_error("generate", "--%s cannot show a mission's keys, items or arrows yet",
                          a->animate ? "animate" : "frames");
-    if (rc == EXIT_OK && a->opt.weave && animate)
-        rc = usage_error("generate", "--%s cannot show a weave maze's crossings yet",
-                         a->animate ? "animate" : "frames");
     if (rc == EXIT_OK) rc = check_memory_floor("generate", *format, a->frames != NULL);
     if (rc == EXIT_OK) rc = page_finish(&a->pc, page);
     if (rc != EXIT_OK) return rc;
