@@ -74,6 +74,8 @@ for a, b in mi["one_way"]:
     (ax, ay), (bx, by) = ids[a], ids[b]
     t = want_text.get((ax, ay), "")
     want_text[(ax, ay)] = t + (" " if t and t[-1] not in arrows.values() else "") + arrows[(bx - ax, by - ay)]
+# (keys and items lie on the walk's branches, walked both ways: no arrow
+# leaves their cells; S and G's arrows follow their word)
 ends = {ids[d["start"]], ids[d["goal"]]}
 bad = []
 for sheet in ("sheet1.xml", "sheet2.xml"):

@@ -18,8 +18,8 @@
  * borders on the two sides the tunnel goes under; on the answer sheet the
  * way over it is filled as any cell of the way, the way under it striped
  * along the tunnel. A mission (core/mission.h): key k is its shape (● ■ ▲
- * ◆ ★ ⬢, as on the page) in its colour, its door a double border in the
- * same colour across the passage, an item its number, and a one-way
+ * ◆ ★ ⬢, as on the page) in its colour, its door a dash-dot border in the
+ * same colour across the passage (a double one prints as a hairline), an item its number, and a one-way
  * passage an arrow in the cell it leaves, pointing the way allowed (after
  * the mark or word in that cell); --play refuses a mission (its check
  * cannot follow keys, an order or arrows). */
@@ -213,13 +213,14 @@ static void mission_text(const meiro_maze *m, uint32_t x, uint32_t y, const char
     else if (k >= 0 && mi->kind == MEIRO_MISSION_KEYS) n = (size_t)snprintf(out, size, "%s", shapes[k]);
     else if (k >= 0) n = (size_t)snprintf(out, size, "%d", k + 1);
     if (!mi->blocked) return;
+    const char *gap = n ? " " : ""; /* after the mark or word, not between arrows */
     for (unsigned d = 0; d < DIR_COUNT && n < size; d++) {
         /* leaving by d: open, and the way back from the neighbour barred */
         if (!cell_open(m, x, y, d) || (mi->blocked[id] & dir_bit(d))) continue;
         if (!(mi->blocked[cell_neighbour(m, x, y, d)] & dir_bit(dir_opposite((meiro_dir)d))))
             continue;
-        n += (size_t)snprintf(out + n, size - n, "%s%s", n && !(out[n - 1] & 0x80) ? " " : "",
-                              arrows[d]);
+        n += (size_t)snprintf(out + n, size - n, "%s%s", gap, arrows[d]);
+        gap = "";
     }
 }
 
