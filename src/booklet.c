@@ -19,6 +19,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 void meiro_booklet_options_init(meiro_booklet_options *b)
 {
@@ -171,39 +172,145 @@ static const maze_kind kinds[] = {
 };
 #define KIND_COUNT (sizeof kinds / sizeof kinds[0])
 
-/* Maze i's kind: the i-th name of b->kinds in turn (plain without). NULL
- * for a name not in the table (booklet_kinds_check says which). */
-static const maze_kind *maze_kind_at(const meiro_booklet_options *b, unsigned i)
+/* The kind named by the n bytes at p, or NULL. */
+static const maze_kind *kind_named(const char *p, size_t n)
 {
-    if (!b->kinds || !*b->kinds) return &kinds[0];
-    size_t count = 1;
-    for (const char *p = b->kinds; *p; p++) count += *p == ',';
-    const char *p = b->kinds;
-    for (size_t k = i % count; k > 0; k--) p = strchr(p, ',') + 1;
-    size_t n = strcspn(p, ",");
     for (size_t k = 0; k < KIND_COUNT; k++)
         if (strlen(kinds[k].name) == n && strncmp(kinds[k].name, p, n) == 0) return &kinds[k];
     return NULL;
 }
 
-/* Every name of b->kinds is a kind. */
-static meiro_status booklet_kinds_check(const meiro_booklet_options *b, meiro_error *err)
+/* The level (1 easy .. 4 expert) named by the n bytes at p, or 0. */
+static int level_named(const char *p, size_t n)
 {
-    if (!b->kinds) return MEIRO_OK;
-    size_t count = 1;
-    for (const char *p = b->kinds; *p; p++) count += *p == ',';
-    for (unsigned i = 0; i < count; i++) {
-        if (maze_kind_at(b, i)) continue;
-        const char *p = b->kinds;
-        for (unsigned k = i; k > 0; k--) p = strchr(p, ',') + 1;
+    for (int l = 0; l < MEIRO_LEVEL_COUNT; l++) {
+        const char *name = meiro_level_info((meiro_level)l)->name;
+        if (strlen(name) == n && strncasecmp(name, p, n) == 0) return l + 1;
+    }
+    return 0;
+}
+
+/* The entries of b->kinds: each KIND (taken in turn) or LEVEL:KIND (every
+ * maze of that level). Calls `each` with the entry's level (0: none), its
+ * kind's name and length; stops when it returns true. */
+static void kind_entries(const meiro_booklet_options *b,
+                         bool (*each)(void *ctx, const char *entry, size_t len, int level,
+                                      const char *kind, size_t kind_len),
+                         void *ctx)
+{
+    for (const char *p = b->kinds; p && *p;) {
+        size_t n = strcspn(p, ",");
+        const char *colon = memchr(p, ':', n);
+        size_t head = colon ? (size_t)(colon - p) : 0;
+        int level = colon ? level_named(p, head) : 0;
+        if (colon && !level) level = -1; /* a level that is none */
+        const char *k = colon ? colon + 1 : p;
+        if (each(ctx, p, n, level, k, n - (size_t)(k - p))) return;
+        if (!p[n]) return;
+        p += n + 1;
+    }
+}
+
+typedef struct kind_pick {
+    int level;      /* the maze's */
+    unsigned turn;  /* pass 2: the entry in turn wanted */
+    unsigned turns; /* entries without a level */
+    const maze_kind *kind;
+    bool found;
+} kind_pick;
+
+static bool pick_level(void *ctx, const char *entry, size_t len, int level, const char *kind,
+                       size_t kind_len)
+{
+    (void)entry, (void)len;
+    kind_pick *k = ctx;
+    if (level == 0) k->turns++;
+    else if (level == k->level) k->kind = kind_named(kind, kind_len), k->found = true;
+    return k->found;
+}
+
+static bool pick_turn(void *ctx, const char *entry, size_t len, int level, const char *kind,
+                      size_t kind_len)
+{
+    (void)entry, (void)len;
+    kind_pick *k = ctx;
+    if (level != 0) return false;
+    if (k->turn-- == 0) k->kind = kind_named(kind, kind_len), k->found = true;
+    return k->found;
+}
+
+/* Maze i's kind, in the one order: its level's own (LEVEL:KIND in
+ * b->kinds) first; else the entries without a level in turn, the i-th
+ * (counting every maze, so a level's own keeps the others' places); else
+ * plain. NULL for a name not in the table (booklet_kinds_check says
+ * which). */
+static const maze_kind *maze_kind_at(const meiro_booklet_options *b, unsigned i)
+{
+    if (!b->kinds || !*b->kinds) return &kinds[0];
+    kind_pick k = {.level = maze_level(b, i)};
+    kind_entries(b, pick_level, &k);
+    if (k.found) return k.kind;
+    if (!k.turns) return &kinds[0];
+    k.turn = i % k.turns;
+    kind_entries(b, pick_turn, &k);
+    return k.kind;
+}
+
+typedef struct kind_check {
+    const meiro_booklet_options *b;
+    meiro_error *err;
+    meiro_status status;
+    unsigned levels; /* bit l: LEVEL:KIND seen for level l */
+} kind_check;
+
+static bool check_entry(void *ctx, const char *entry, size_t len, int level, const char *kind,
+                        size_t kind_len)
+{
+    kind_check *c = ctx;
+    if (level < 0) {
+        c->status = fail(c->err, MEIRO_ERROR_UNKNOWN_NAME,
+                         "--kinds '%.*s': unknown level '%.*s' (easy, normal, hard or expert "
+                         "before a kind's name)",
+                         (int)len, entry, (int)(kind - 1 - entry), entry);
+        return true;
+    }
+    if (!kind_named(kind, kind_len)) {
         char names[128] = "";
         for (size_t k = 0; k < KIND_COUNT; k++)
             snprintf(names + strlen(names), sizeof names - strlen(names), "%s%s",
                      k ? (k + 1 == KIND_COUNT ? " or " : ", ") : "", kinds[k].name);
-        return fail(err, MEIRO_ERROR_UNKNOWN_NAME, "unknown kind of maze '%.*s' (the kinds: %s)",
-                    (int)strcspn(p, ","), p, names);
+        c->status = fail(c->err, MEIRO_ERROR_UNKNOWN_NAME,
+                         "unknown kind of maze '%.*s' (the kinds: %s)", (int)kind_len, kind, names);
+        return true;
     }
-    return MEIRO_OK;
+    if (level == 0) return false;
+    const char *name = meiro_level_info((meiro_level)(level - 1))->name;
+    bool any = false;
+    for (unsigned i = 0; i < c->b->count && !any; i++) any = maze_level(c->b, i) == level;
+    if (c->levels & (1u << level))
+        c->status = fail(c->err, MEIRO_ERROR_ARGUMENT,
+                         "--kinds names the %s level's kind twice: one kind a level", name);
+    else if (c->b->from_w && c->b->to_w)
+        c->status = fail(c->err, MEIRO_ERROR_ARGUMENT,
+                         "--kinds '%.*s': the mazes rise in size (--from/--to), not by level: "
+                         "name the kinds alone",
+                         (int)len, entry);
+    else if (!any)
+        c->status = fail(c->err, MEIRO_ERROR_ARGUMENT,
+                         "--kinds '%.*s': no maze of this booklet is %s (--difficulty sets the "
+                         "levels)",
+                         (int)len, entry, name);
+    c->levels |= 1u << level;
+    return c->status != MEIRO_OK;
+}
+
+/* Every entry of b->kinds is a kind, or a level of the booklet's and a
+ * kind, each level once. */
+static meiro_status booklet_kinds_check(const meiro_booklet_options *b, meiro_error *err)
+{
+    kind_check c = {b, err, MEIRO_OK, 0};
+    kind_entries(b, check_entry, &c);
+    return c.status;
 }
 
 /* Maze i's options, and whether it takes a shape (its name in `shape`):
@@ -344,9 +451,10 @@ static meiro_status booklet_check(const meiro_booklet_options *b, const meiro_ex
     for (unsigned i = 0; i < b->count; i++) {
         const maze_kind *kind = maze_kind_at(b, i);
         if (!kind->mission) continue;
-        if (format == MEIRO_FORMAT_XLSX)
-            return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
-                              "a booklet of %s mazes is a PDF or HTML: XLSX cannot show them yet",
+        if (format == MEIRO_FORMAT_XLSX && opt->play) /* as export_xlsx.c's check */
+            return fail_field(err, MEIRO_FIELD_PLAY, MEIRO_ERROR_ARGUMENT,
+                              "a playable sheet cannot check a mission's keys, items or one-way "
+                              "passages: leave out --play (%s mazes), or play it as html",
                               kind->name);
         if ((b->grids & ~(1u << MEIRO_GRID_RECT)) || b->shapes)
             return fail_field(err, MEIRO_FIELD_GRID, MEIRO_ERROR_ARGUMENT,

@@ -349,7 +349,42 @@ static bool mission_format(meiro_format format)
 {
     return format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_SVG ||
            format == MEIRO_FORMAT_PNG || format == MEIRO_FORMAT_JSON ||
-           format == MEIRO_FORMAT_HTML;
+           format == MEIRO_FORMAT_HTML || format == MEIRO_FORMAT_TEXT || format == MEIRO_FORMAT_CSV ||
+           format == MEIRO_FORMAT_XLSX;
+}
+
+/* A format that cannot show a mission, refused naming those that can. */
+static meiro_status mission_format_check(meiro_format format, meiro_error *err)
+{
+    if (mission_format(format)) return MEIRO_OK;
+    return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
+                      "%s cannot show a mission's keys, doors, items or one-way arrows yet: "
+                      "write it as pdf, svg, png, html, xlsx, json, text or csv",
+                      formats[format].info.name);
+}
+
+meiro_status meiro_mission_check(const meiro_generate_options *gen,
+                                 const meiro_mission_options *mission, meiro_format format,
+                                 const meiro_export_options *page, meiro_error *err)
+{
+    if (!mission || (!mission->kind && !mission->one_way)) return MEIRO_OK;
+    /* as gen/mission.c's check says them, once the maze is made */
+    if (gen->grid != MEIRO_GRID_RECT)
+        return fail_field(err, MEIRO_FIELD_GRID, MEIRO_ERROR_ARGUMENT,
+                          "a mission maze needs the rect grid, not %s", meiro_grid_name(gen->grid));
+    if (gen->weave) return fail(err, MEIRO_ERROR_ARGUMENT, "a weave maze cannot have a mission yet");
+    if (mission->kind == MEIRO_MISSION_KEYS && gen->loops)
+        return fail_field(err, MEIRO_FIELD_LOOPS, MEIRO_ERROR_ARGUMENT,
+                          "keys and doors need a perfect maze (no loops): with a loop a door "
+                          "could be walked round");
+    meiro_status s = (unsigned)format < MEIRO_FORMAT_COUNT ? mission_format_check(format, err)
+                                                             : MEIRO_OK;
+    if (s != MEIRO_OK) return s;
+    if (format == MEIRO_FORMAT_XLSX && page && page->play) /* as export_xlsx.c's check */
+        return fail_field(err, MEIRO_FIELD_PLAY, MEIRO_ERROR_ARGUMENT,
+                          "a playable sheet cannot check a mission's keys, items or one-way "
+                          "passages: leave out --play, or play it as html");
+    return MEIRO_OK;
 }
 
 static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *path,
@@ -368,11 +403,7 @@ static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *
                        "%s cannot show a weave maze's crossings yet: write it as pdf, svg, png, "
                        "html, xlsx, json, text or csv",
                        formats[format].info.name);
-    if (s == MEIRO_OK && meiro_maze_has_mission(maze) && !mission_format(format))
-        s = fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
-                       "%s cannot show a mission's keys, doors, items or one-way arrows yet: "
-                       "write it as pdf, svg, png, json or html",
-                       formats[format].info.name);
+    if (s == MEIRO_OK && meiro_maze_has_mission(maze)) s = mission_format_check(format, err);
     /* text and CSV write a crossing in its cell, where S or G would stand */
     if (s == MEIRO_OK && maze->weave &&
         (format == MEIRO_FORMAT_TEXT || format == MEIRO_FORMAT_CSV) &&

@@ -23,15 +23,19 @@
     V(format_set_bold, (lxw_format * format), (format))                                            \
     V(format_set_border, (lxw_format * format, uint8_t value), (format, value))                    \
     V(format_set_bottom, (lxw_format * format, uint8_t value), (format, value))                    \
+    V(format_set_bottom_color, (lxw_format * format, lxw_color_t value), (format, value))          \
     V(format_set_fg_color, (lxw_format * format, lxw_color_t value), (format, value))              \
     V(format_set_font_color, (lxw_format * format, lxw_color_t value), (format, value))            \
     V(format_set_font_size, (lxw_format * format, double value), (format, value))                  \
     V(format_set_left, (lxw_format * format, uint8_t value), (format, value))                      \
+    V(format_set_left_color, (lxw_format * format, lxw_color_t value), (format, value))            \
     V(format_set_pattern, (lxw_format * format, uint8_t value), (format, value))                   \
     V(format_set_right, (lxw_format * format, uint8_t value), (format, value))                     \
+    V(format_set_right_color, (lxw_format * format, lxw_color_t value), (format, value))           \
     V(format_set_shrink, (lxw_format * format), (format))                                          \
     V(format_set_text_wrap, (lxw_format * format), (format))                                       \
     V(format_set_top, (lxw_format * format, uint8_t value), (format, value))                       \
+    V(format_set_top_color, (lxw_format * format, lxw_color_t value), (format, value))             \
     V(format_set_unlocked, (lxw_format * format), (format))                                        \
     V(lxw_rowcol_to_cell, (char *cell_name, lxw_row_t row, lxw_col_t col), (cell_name, row, col))  \
     V(lxw_rowcol_to_cell_abs,                                                                      \

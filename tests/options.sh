@@ -203,7 +203,9 @@ run 2 generate --weave 30 -a prim -o wv.pdf; err_has "'prim' cannot weave; these
 run 2 generate --weave 30 --grid hex -o wv.pdf; err_has "a weave maze needs the rect grid"; absent wv.pdf
 run 2 generate --weave 101 -o wv.pdf; err_has "--weave is a percentage from 0 to 100"
 run 2 generate --weave 30 -f ascii -o wv.txt; err_has "ascii cannot show a weave maze's crossings yet"; absent wv.txt
-run 2 generate --weave 30 --animate wv.svg -o wv.pdf; err_has "--animate cannot show a weave maze's crossings"
+run 0 generate --weave 30 -a dig -s 4 --animate wv.svg -o wv.pdf; if grep -q "<svg" "$tmp/wv.svg"; then ok; else bad "--weave --animate: no animation"; fi
+run 2 watch --weave 101; err_has "--weave is a percentage from 0 to 100"
+run 2 watch --weave 30 -a prim; err_has "'prim' cannot weave"
 run 0 generate --weave 30 -a dig -s 4 -o wv.json; run 0 stats wv.json
 if grep -q "^crossings: *[1-9]" "$tmp/out"; then ok; else bad "stats of a weave maze: no crossings: $(cat "$tmp/out")"; fi
 
@@ -213,12 +215,13 @@ run 2 generate --mission keys:2 --loops 30 -o ms.pdf; err_has "keys and doors ne
 run 2 generate --mission keys:7 -o ms.pdf; err_has "keys takes a count from 1 to 6"
 run 2 generate --mission door:2 -o ms.pdf; err_has "unknown mission 'door:2'"
 run 2 generate --one-way 101 -o ms.pdf; err_has "--one-way is a percentage from 0 to 100"
-run 2 generate --mission collect:3 -f xlsx -o ms.xlsx; err_has "xlsx cannot show a mission's keys"; absent ms.xlsx
+run 2 generate --mission collect:3 -f ascii -o ms.txt; err_has "ascii cannot show a mission's keys"; absent ms.txt
+run 2 generate --mission collect:3 -f xlsx --play -o ms.xlsx; err_has "a playable sheet cannot check a mission"; absent ms.xlsx
 run 2 generate --mission collect:3 --solution -m dfs -o ms.pdf; err_has "solver 'dfs' cannot follow a mission"; absent ms.pdf
 run 2 generate --one-way 30 --animate ms.svg -o ms.pdf; err_has "--animate cannot show a mission"
 run 0 generate --mission keys:3 --one-way 20 -s 4 -o ms.json; run 0 stats ms.json
 if grep -q "^walk: .*the shortest is unique" "$tmp/out" && grep -q "^one-way: *[1-9]" "$tmp/out"; then ok; else bad "stats of a mission maze: $(cat "$tmp/out")"; fi
 run 2 booklet -n 3 --kinds keys,lava -o bk.pdf; err_has "unknown kind of maze 'lava'"; absent bk.pdf
-run 2 booklet -n 3 --kinds keys -f xlsx -o bk.xlsx; err_has "a booklet of keys mazes is a PDF or HTML"; absent bk.xlsx
+run 2 booklet -n 3 --kinds keys -f xlsx --play -o bk.xlsx; err_has "a playable sheet cannot check a mission's keys"; absent bk.xlsx
 
 finish

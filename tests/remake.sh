@@ -93,6 +93,7 @@ booklet named.pdf --name Hana -t worksheet-a4-2up -n 4 -s 15
 booklet shapes.pdf --shape star,house --paper letter --count=6 --seed=16
 booklet upper.pdf --paper A4 --margin 20 -n 3 -s 17 --answer-page
 booklet grids.pdf --grid polar,hex,triangle -n 6 -s 18 --title "Round, six & three sides"
+booklet kinds.pdf -n 8 -s 21 --difficulty easy-expert --kinds plain,weave,hard:keys,expert:collect --answers after-page
 booklet key.pdf -t answer-key -n 9 -s 19 --lang ja --answers-to "the key.pdf"
 # class sets: their answers apart by default, both files remade
 booklet copies.pdf -t worksheet-a4-2up -n 2 --copies 3 --difficulty normal

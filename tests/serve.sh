@@ -256,7 +256,17 @@ print(" ".join("--" + k + "=" + v for k, v in urllib.parse.parse_qsl(sys.argv[1]
         fi
     done
 done
-get "/api/file?format=xlsx&$mq"; expect "400 text/plain; charset=utf-8" "a mission's spreadsheet"; body_has "xlsx cannot show a mission"
+# a mission's sheet (its keys, doors, items and arrows), the command's bytes;
+# its playable sheet refused as the command refuses it
+got=$(curl -s -o "$tmp/dl-mission.xlsx" -w '%{http_code}' "${url}api/file?format=xlsx&$mq")
+expect 200 "a mission's spreadsheet"
+set -- $(python3 -c '
+import sys, urllib.parse
+print(" ".join("--" + k + "=" + v for k, v in urllib.parse.parse_qsl(sys.argv[1])))' "$mq")
+"$meiro" generate "$@" -f xlsx -o "$tmp/cli-mission.xlsx" 2> /dev/null
+same "$tmp/dl-mission.xlsx" "$tmp/cli-mission.xlsx"
+get "/api/file?format=xlsx&$mq&play=1"; expect "400 text/plain; charset=utf-8" "a mission's playable sheet"
+body_has "play it as html"
 
 # picture mazes: picture=P switches to the picture maze's options (--picture P
 # --reverse -W -H and the page's); a built-in shape or letters by name, one's
@@ -335,8 +345,10 @@ got=$(curl -s -o "$tmp/dl-kinds.xlsx" -w '%{http_code}' "${url}api/booklet?forma
 expect 200 "booklet of weave mazes as xlsx"
 "$meiro" booklet --kinds plain,weave --count 4 --seed 7 --format xlsx -o "$tmp/cli-kinds.xlsx" 2> /dev/null
 same "$tmp/dl-kinds.xlsx" "$tmp/cli-kinds.xlsx"
-get "/api/booklet?format=xlsx&kinds=keys&count=4"; expect "400 text/plain; charset=utf-8" "a booklet of keys as xlsx"
-body_has "XLSX cannot show them"
+got=$(curl -s -o "$tmp/dl-kinds.xlsx" -w '%{http_code}' "${url}api/booklet?format=xlsx&kinds=keys&count=4&seed=7")
+expect 200 "a booklet of keys as xlsx"
+"$meiro" booklet --kinds keys --count 4 --seed 7 --format xlsx -o "$tmp/cli-kinds.xlsx" 2> /dev/null
+same "$tmp/dl-kinds.xlsx" "$tmp/cli-kinds.xlsx"
 get "/api/booklet?format=pdf&kinds=keys&shape=heart"; expect "400 text/plain; charset=utf-8" "keys in a heart"
 get "/api/booklet?format=pdf&kinds=bogus"; expect "400 text/plain; charset=utf-8" "kinds=bogus"
 body_has "unknown kind of maze 'bogus'"

@@ -321,7 +321,7 @@ static void test_refusals(void)
     /* the other solvers, and the formats that cannot show a mission */
     meiro_path p = {0};
     CHECK(m && meiro_solve(m, "dfs", &p, &e) == MEIRO_ERROR_ARGUMENT && strstr(e.message, "bfs"));
-    static const meiro_format NO[] = {MEIRO_FORMAT_TEXT, MEIRO_FORMAT_CSV, MEIRO_FORMAT_XLSX};
+    static const meiro_format NO[] = {MEIRO_FORMAT_ASCII, MEIRO_FORMAT_UNICODE};
     for (size_t k = 0; m && k < sizeof NO / sizeof NO[0]; k++) {
         FILE *null = fopen("/dev/null", "wb");
         CHECK_MSG(null && meiro_write(m, NULL, NO[k], NULL, null, &e) == MEIRO_ERROR_ARGUMENT &&
@@ -329,6 +329,37 @@ static void test_refusals(void)
                   "format %d: %s", (int)NO[k], e.message);
         if (null) fclose(null);
     }
+    /* a playable sheet, and before the maze is made: the format, play, grid,
+     * weave, keys with loops */
+    meiro_export_options page;
+    meiro_export_options_init(&page);
+    page.play = true;
+    FILE *null = fopen("/dev/null", "wb");
+    CHECK_MSG(m && null && meiro_write(m, NULL, MEIRO_FORMAT_XLSX, &page, null, &e) ==
+                               MEIRO_ERROR_ARGUMENT &&
+                  strstr(e.message, "playable sheet") && strstr(e.message, "html"),
+              "--play: %s", e.message);
+    if (null) fclose(null);
+    meiro_generate_options_init(&opt);
+    meiro_mission_options collect = {MEIRO_MISSION_COLLECT, 3, 20, 1};
+    CHECK(meiro_mission_check(&opt, &keys, MEIRO_FORMAT_PDF, NULL, &e) == MEIRO_OK);
+    CHECK(meiro_mission_check(&opt, &collect, MEIRO_FORMAT_COUNT, NULL, &e) == MEIRO_OK);
+    CHECK(meiro_mission_check(&opt, &keys, MEIRO_FORMAT_ASCII, NULL, &e) == MEIRO_ERROR_ARGUMENT &&
+          e.field == MEIRO_FIELD_FORMAT && strstr(e.message, "xlsx, json, text or csv"));
+    CHECK(meiro_mission_check(&opt, &keys, MEIRO_FORMAT_XLSX, &page, &e) == MEIRO_ERROR_ARGUMENT &&
+          e.field == MEIRO_FIELD_PLAY);
+    opt.loops = 10;
+    CHECK(meiro_mission_check(&opt, &keys, MEIRO_FORMAT_PDF, NULL, &e) == MEIRO_ERROR_ARGUMENT &&
+          e.field == MEIRO_FIELD_LOOPS);
+    CHECK(meiro_mission_check(&opt, &collect, MEIRO_FORMAT_PDF, NULL, &e) == MEIRO_OK);
+    opt.loops = 0, opt.weave = 30;
+    CHECK(meiro_mission_check(&opt, &collect, MEIRO_FORMAT_PDF, NULL, &e) == MEIRO_ERROR_ARGUMENT &&
+          strstr(e.message, "weave"));
+    opt.weave = 0, opt.grid = MEIRO_GRID_HEX;
+    CHECK(meiro_mission_check(&opt, &collect, MEIRO_FORMAT_PDF, NULL, &e) == MEIRO_ERROR_ARGUMENT &&
+          e.field == MEIRO_FIELD_GRID);
+    meiro_mission_options none = {MEIRO_MISSION_NONE, 0, 0, 1};
+    CHECK(meiro_mission_check(&opt, &none, MEIRO_FORMAT_ASCII, NULL, &e) == MEIRO_OK);
     meiro_maze_free(m);
 }
 
@@ -525,6 +556,142 @@ static void test_json(void)
     }
 }
 
+/* Writes m (and p) in format f into a string; NULL on failure. */
+static char *write_str(const meiro_maze *m, const meiro_path *p, meiro_format f, size_t *len,
+                       meiro_error *e)
+{
+    char *buf = NULL;
+    FILE *out = open_memstream(&buf, len);
+    if (!out) return NULL;
+    meiro_status st = meiro_write(m, p, f, NULL, out, e);
+    fclose(out);
+    if (st != MEIRO_OK) free(buf), buf = NULL;
+    return buf;
+}
+
+static meiro_maze *read_str(const char *text, size_t len, meiro_format f, meiro_error *e)
+{
+    FILE *in = fmemopen((void *)text, len, "rb");
+    if (!in) return NULL;
+    meiro_maze *m = meiro_read(in, f, e);
+    fclose(in);
+    return m;
+}
+
+/* Text and CSV keep the mission (a-t, A-F, < > ^ v): every kind on every
+ * generator, sizes, seeds, with and without arrows (and loops for items),
+ * reads back equal and writes the same bytes again, with its walk; no
+ * door is one-way (the notation has one character a passage). */
+static void test_text(void)
+{
+    verdict same = {0}, bytes = {0}, valid = {0}, letters = {0};
+    size_t runs = 0;
+    for (size_t a = 0; a < meiro_generator_count(); a++) {
+        const char *algo = meiro_generator_info(a)->name;
+        for (size_t z = 0; z < sizeof SIZES / sizeof SIZES[0]; z++)
+            for (uint64_t seed = 1; seed <= 3; seed++) {
+                meiro_mission_kind kind = (meiro_mission_kind)((seed + a) % 3);
+                unsigned count = kind == MEIRO_MISSION_KEYS ? 1 + (unsigned)((seed + z) % 6)
+                                 : kind                     ? 1 + (unsigned)((seed * 7 + a) % 20)
+                                                            : 0;
+                if (z == 0 && count > 2) count = 2;
+                unsigned one_way = kind == MEIRO_MISSION_NONE ? 60 : (unsigned)(seed - 1) * 50;
+                unsigned loops = kind == MEIRO_MISSION_COLLECT && seed == 2 ? 30 : 0;
+                meiro_error e = {0};
+                meiro_maze *m = mission_maze(algo, SIZES[z][0], SIZES[z][1], seed, loops, kind,
+                                             count, one_way, &e);
+                verdict_note(&valid, m && meiro_maze_check(m, &e) == MEIRO_OK,
+                             "%s %ux%u seed %llu: %s", algo, SIZES[z][0], SIZES[z][1],
+                             (unsigned long long)seed, e.message);
+                if (!m) continue;
+                meiro_path p = {0};
+                meiro_solve(m, "bfs", &p, &e);
+                for (int f = 0; f < 2; f++) {
+                    meiro_format fmt = f ? MEIRO_FORMAT_CSV : MEIRO_FORMAT_TEXT;
+                    size_t len = 0, len2 = 0;
+                    char *text = write_str(m, &p, fmt, &len, &e);
+                    meiro_maze *back = text ? read_str(text, len, fmt, &e) : NULL;
+                    verdict_note(&same, back && meiro_maze_equal(m, back),
+                                 "%s %ux%u seed %llu %s: %s", algo, SIZES[z][0], SIZES[z][1],
+                                 (unsigned long long)seed, f ? "csv" : "text", e.message);
+                    meiro_path p2 = {0};
+                    if (back) meiro_solve(back, "bfs", &p2, &e);
+                    char *again = back ? write_str(back, &p2, fmt, &len2, &e) : NULL;
+                    verdict_note(&bytes, again && len == len2 && memcmp(text, again, len) == 0,
+                                 "%s seed %llu %s: other bytes the second time", algo,
+                                 (unsigned long long)seed, f ? "csv" : "text");
+                    /* each key and item's letter once, each door's capital once */
+                    size_t lower = 0, upper = 0;
+                    for (size_t i = 0; text && i < len; i++) {
+                        lower += text[i] >= 'a' && text[i] <= 't';
+                        upper += text[i] >= 'A' && text[i] <= 'F';
+                    }
+                    verdict_note(&letters,
+                                 text && lower == count &&
+                                     upper == (kind == MEIRO_MISSION_KEYS ? count : 0),
+                                 "%s seed %llu: %zu letters, %zu capitals for %u", algo,
+                                 (unsigned long long)seed, lower, upper, count);
+                    runs++;
+                    free(text);
+                    free(again);
+                    meiro_path_free(&p2);
+                    meiro_maze_free(back);
+                }
+                meiro_path_free(&p);
+                meiro_maze_free(m);
+            }
+    }
+    CHECK(runs > 100);
+    CHECK_ALL(valid);
+    CHECK_ALL(same);
+    CHECK_ALL(bytes);
+    CHECK_ALL(letters);
+    /* what a hand-made file may get wrong: the line, column and why */
+    static const struct {
+        const char *row1, *row2, *why;
+        unsigned long line, col;
+    } BAD[] = {
+        {"#S b  #", "# ### #", "'b' without 'a'", 2, 4},
+        {"#Sa a #", "# ### #", "a key or item (a-t) stands in a cell", 2, 3},
+        {"#S a a#", "# ### #", "a second 'a'", 2, 6},
+        {"#SA   #", "# ### #", "'A' without 'a'", 2, 3},
+        {"#S a A#", "# ### #", "a door (A-F) stands in a passage", 2, 6},
+        {"#SBa  #", "# ### #", "'a' without 'A'", 2, 4},
+        {"#S a  #", "#>### #", "'<' and '>' stand", 3, 2},
+        {"#S a v#", "# ### #", "'^' and 'v' stand", 2, 6},
+        {"#S a  #", "# #x# #", "unexpected 'x'", 3, 4},
+    };
+    for (size_t k = 0; k < sizeof BAD / sizeof BAD[0]; k++) {
+        char doc[128];
+        int n = snprintf(doc, sizeof doc, "#######\n%s\n%s\n#    G#\n#######\n", BAD[k].row1,
+                         BAD[k].row2);
+        meiro_error e = {0};
+        meiro_maze *m = read_str(doc, (size_t)n, MEIRO_FORMAT_TEXT, &e);
+        CHECK_MSG(!m && e.line == BAD[k].line && e.column == BAD[k].col &&
+                      strstr(e.message, BAD[k].why),
+                  "%s / %s: line %lu col %lu: %s", BAD[k].row1, BAD[k].row2, e.line, e.column,
+                  e.message);
+        meiro_maze_free(m);
+    }
+    /* and what reads: keys with a door, arrows both ways, items in CSV */
+    static const char *const GOOD[] = {
+        "#######\n#SAa  #\n#v### #\n#    G#\n#######\n",
+        "#######\n#S>a< #\n#^###v#\n#    G#\n#######\n",
+        "1,1,1,1,1,1,1\n1,S,0,b,0,a,1\n1,0,1,1,1,0,1\n1,0,0,0,0,G,1\n1,1,1,1,1,1,1\n",
+    };
+    for (size_t k = 0; k < sizeof GOOD / sizeof GOOD[0]; k++) {
+        meiro_error e = {0};
+        meiro_format f = k == 2 ? MEIRO_FORMAT_CSV : MEIRO_FORMAT_TEXT;
+        meiro_maze *m = read_str(GOOD[k], strlen(GOOD[k]), f, &e);
+        size_t len = 0;
+        char *again = m ? write_str(m, NULL, f, &len, &e) : NULL;
+        CHECK_MSG(again && len == strlen(GOOD[k]) && memcmp(again, GOOD[k], len) == 0,
+                  "%s read: %s%s", GOOD[k], e.message, again ? again : "");
+        free(again);
+        meiro_maze_free(m);
+    }
+}
+
 /* A booklet of the kinds in turn: made, and its bad kinds refused. */
 static void test_booklet(void)
 {
@@ -547,8 +714,24 @@ static void test_booklet(void)
     CHECK(meiro_booklet_write(&b, &page, MEIRO_FORMAT_PDF, f, &e) == MEIRO_ERROR_UNKNOWN_NAME &&
           strstr(e.message, "'lava'"));
     b.kinds = "collect";
+    CHECK_MSG(meiro_booklet_write(&b, &page, MEIRO_FORMAT_XLSX, f, &e) == MEIRO_OK, "%s",
+              e.message);
+    page.play = true;
     CHECK(meiro_booklet_write(&b, &page, MEIRO_FORMAT_XLSX, f, &e) == MEIRO_ERROR_ARGUMENT &&
-          strstr(e.message, "XLSX"));
+          e.field == MEIRO_FIELD_PLAY);
+    page.play = false;
+    /* a kind per level: every level named, none twice, no unknown level */
+    b.kinds = "easy:keys,normal:collect,hard:one-way,expert:weave";
+    b.from_level = MEIRO_LEVEL_EASY, b.to_level = MEIRO_LEVEL_EXPERT;
+    CHECK_MSG(meiro_booklet_write(&b, &page, MEIRO_FORMAT_PDF, f, &e) == MEIRO_OK, "%s",
+              e.message);
+    b.kinds = "easy:keys,EASY:plain";
+    CHECK(meiro_booklet_write(&b, &page, MEIRO_FORMAT_PDF, f, &e) == MEIRO_ERROR_ARGUMENT &&
+          strstr(e.message, "twice"));
+    b.kinds = "middle:keys";
+    CHECK(meiro_booklet_write(&b, &page, MEIRO_FORMAT_PDF, f, &e) == MEIRO_ERROR_UNKNOWN_NAME &&
+          strstr(e.message, "'middle'"));
+    b.kinds = "collect";
     page.answers = MEIRO_ANSWERS_NONE;
     CHECK_MSG(meiro_booklet_write(&b, &page, MEIRO_FORMAT_HTML, f, &e) == MEIRO_OK, "%s",
               e.message);
@@ -560,6 +743,7 @@ int main(int argc, char **argv)
     static const test_case cases[] = {{"keys", test_keys},         {"collect", test_collect},
                                       {"one_way", test_one_way},   {"refusals", test_refusals},
                                       {"pictures", test_pictures}, {"json", test_json},
+                                      {"text", test_text},
                                       {"booklet", test_booklet}};
     return test_main("mission", argc, argv, cases, TEST_COUNT(cases));
 }

@@ -366,6 +366,98 @@ static void test_terminal_colours(void)
     unsetenv("COLORTERM");
 }
 
+/* Weave mazes watched: every crossing told as it is dug (one
+ * MEIRO_EVENT_CROSS each, after the two walls it opened), so the replay
+ * and the player's last frame are the maze, crossings and all; in the
+ * terminal the tunnels' openings have a colour of their own, named in the
+ * legend, and without a terminal the finished maze is text with its
+ * crossings. A crossing told where its tunnel has no room is refused. */
+static void test_weave(void)
+{
+    static const char *const algos[] = {"dig", "growing-tree", "cluster"};
+    verdict replayed = {0}, played = {0}, told = {0};
+    uint64_t crossings = 0;
+    for (size_t a = 0; a < 3; a++)
+        for (uint64_t seed = 1; seed <= 4; seed++) {
+            meiro_trace *t = meiro_trace_new();
+            meiro_observer obs = meiro_trace_observer(t);
+            meiro_generate_options o;
+            meiro_generate_options_init(&o);
+            o.width = 14 + (uint32_t)seed, o.height = 9, o.algorithm = algos[a], o.seed = seed;
+            o.weave = 90, o.observer = &obs;
+            meiro_maze *m = meiro_generate(&o, NULL);
+            size_t cross = 0;
+            for (size_t k = 0; k < meiro_trace_count(t); k++)
+                cross += meiro_trace_events(t)[k].kind == MEIRO_EVENT_CROSS;
+            uint64_t n = m ? meiro_maze_crossings(m) : 0;
+            crossings += n;
+            verdict_note(&told, m && cross == n, "%s seed %llu: %zu told, %llu crossings",
+                         algos[a], (unsigned long long)seed, cross, (unsigned long long)n);
+            meiro_maze *back = NULL;
+            meiro_status st = meiro_trace_replay(t, &back, NULL, NULL);
+            verdict_note(&replayed, m && st == MEIRO_OK && meiro_maze_equal(m, back),
+                         "%s seed %llu: the replay differs", algos[a], (unsigned long long)seed);
+            meiro_player *p = meiro_player_new(t, NULL, 40, NULL);
+            while (p && meiro_player_next(p)) {}
+            verdict_note(&played, p && m && meiro_maze_equal(m, meiro_player_maze(p)) &&
+                                      meiro_maze_crossings(meiro_player_maze(p)) == n,
+                         "%s seed %llu: the last frame differs", algos[a], (unsigned long long)seed);
+            meiro_player_free(p);
+            meiro_maze_free(back);
+            meiro_maze_free(m);
+            meiro_trace_free(t);
+        }
+    CHECK_ALL(told);
+    CHECK_ALL(replayed);
+    CHECK_ALL(played);
+    CHECK_MSG(crossings > 12, "%llu crossings in all", (unsigned long long)crossings);
+    /* a crossing in the first column, its tunnel running west to east */
+    meiro_trace *t = meiro_trace_new();
+    meiro_observer obs = meiro_trace_observer(t);
+    meiro_event grid = {MEIRO_EVENT_GRID, MEIRO_NO_DIR, 3, 3, 0},
+                cross = {MEIRO_EVENT_CROSS, MEIRO_EAST, 0, 1, 0};
+    obs.step(obs.ctx, &grid);
+    obs.step(obs.ctx, &cross);
+    meiro_maze *m = NULL;
+    meiro_error err = {0};
+    CHECK(meiro_trace_replay(t, &m, NULL, &err) == MEIRO_ERROR_ARGUMENT &&
+          strstr(err.message, "crossing"));
+    meiro_maze_free(m);
+    meiro_trace_free(t);
+
+    const char *meiro = meiro_binary("the terminal's weave");
+    if (!meiro) return;
+    static char tail[1 << 16];
+    double secs;
+    char *args[] = {(char *)meiro, "watch", "-a", "dig",     "--weave", "90", "-W", "14",
+                    "-H",          "8",     "-s", "3",       "--delay", "1",  NULL};
+    setenv("COLORTERM", "truecolor", 1);
+    int rc = run_on_terminal(args, 80, 24, 0, 0, tail, sizeof tail, &secs, NULL);
+    unsetenv("COLORTERM");
+    CHECK_INT(rc, 0);
+    const char *frame = last_frame(tail);
+    char tunnel[48], corridor[48];
+    CHECK_MSG(frame && swatch(frame, " under a crossing", tunnel, sizeof tunnel) &&
+                  swatch(frame, " corridor", corridor, sizeof corridor) && strcmp(tunnel, corridor),
+              "no tunnel colour in the legend");
+    if (frame && tunnel[0]) { /* and in the maze above it */
+        char fg[56];
+        snprintf(fg, sizeof fg, "\x1b[%sm", tunnel);
+        const char *legend = strstr(frame, " under a crossing");
+        const char *hit = strstr(frame, fg);
+        CHECK_MSG(hit && legend && hit < legend - 40, "the tunnel colour is not in the maze");
+    }
+    /* no terminal: the finished maze as text, its crossings '-' or '|' */
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "%s watch -a dig --weave 90 -W 14 -H 8 -s 3", meiro);
+    FILE *out = popen(cmd, "r");
+    char line[128];
+    bool crossing = false;
+    while (out && fgets(line, sizeof line, out))
+        crossing = crossing || strchr(line, '|') || strchr(line + 1, '-');
+    CHECK(out && pclose(out) == 0 && crossing);
+}
+
 /* Ctrl-C: the terminal put back (colours reset, cursor shown, keys echoed
  * again), then meiro ends by the signal: status 130. */
 static void test_terminal_interrupt(void)
@@ -824,6 +916,7 @@ static const test_case cases[] = {
     {"shape-traces", test_shape_traces},
     {"shape-animations", test_shape_animations},
     {"terminal-shape", test_terminal_shape},
+    {"weave", test_weave},
 };
 
 int main(int argc, char **argv)

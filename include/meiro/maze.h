@@ -293,9 +293,12 @@ typedef enum meiro_event_kind {
     MEIRO_EVENT_GOAL,     /* G likewise */
     MEIRO_EVENT_GRID,     /* the grid is x by y cells: told first, by meiro_generate and
                              meiro_solve_watched, so a trace knows its size */
-    MEIRO_EVENT_OUTSIDE   /* cells (x, y) to (x + value - 1, y) lie outside the maze's
+    MEIRO_EVENT_OUTSIDE,  /* cells (x, y) to (x + value - 1, y) lie outside the maze's
                              shape: told right after MEIRO_EVENT_GRID, row by row, so a
                              trace knows its shape (none without a mask) */
+    MEIRO_EVENT_CROSS     /* a weave maze's (x, y) became a crossing: a passage tunnels
+                             under it in direction dir (told after the two walls it
+                             opened); value: the road */
 } meiro_event_kind;
 
 typedef struct meiro_event {

@@ -171,6 +171,17 @@ MEIRO_API meiro_status meiro_generate_options_resolve(meiro_generate_options *op
 MEIRO_API void meiro_export_options_resolve(meiro_export_options *opt, unsigned given,
                                             const meiro_template *tpl);
 
+/* Whether a maze made with the resolved options *gen can take the mission
+ * *mission and be written as `format` (MEIRO_FORMAT_COUNT: not yet known)
+ * with the page *page (NULL: none): the refusals meiro_maze_add_mission
+ * and meiro_write would give once the maze is made (a grid other than
+ * rect, a weave, loops with keys, a format that cannot show a mission, a
+ * playable sheet), given before it is. MEIRO_OK without a mission. */
+MEIRO_API meiro_status meiro_mission_check(const meiro_generate_options *gen,
+                                           const meiro_mission_options *mission,
+                                           meiro_format format, const meiro_export_options *page,
+                                           meiro_error *err);
+
 #ifdef __cplusplus
 }
 #endif

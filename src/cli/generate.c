@@ -26,7 +26,8 @@ static const char *const usage_generate =
     "                       way to G, needed in order) or collect:N (N numbered\n"
     "                       items, 1-20, picked up in order before G)\n"
     "      --one-way P      P% of the passages become one-way, drawn with arrows\n"
-    "                       (missions: rect grid; pdf, svg, png, json or html)\n"
+    "                       (missions: rect grid; pdf, svg, png, json, html,\n"
+    "                       text or csv)\n"
     "      --difficulty L   easy, normal, hard or expert: the level's size,\n"
     "                       generator and ends (see 'meiro list') and its\n"
     "                       smallest cell on the page (10, 7, 5, 3 mm);\n"
@@ -284,9 +285,6 @@ static int resolve_generate(generate_args *a, meiro_format *format, meiro_export
     if (rc == EXIT_OK && (a->mission.kind || a->mission.one_way) && animate)
         rc = usage_error("generate", "--%s cannot show a mission's keys, items or arrows yet",
                          a->animate ? "animate" : "frames");
-    if (rc == EXIT_OK && a->opt.weave && animate)
-        rc = usage_error("generate", "--%s cannot show a weave maze's crossings yet",
-                         a->animate ? "animate" : "frames");
     if (rc == EXIT_OK) rc = check_memory_floor("generate", *format, a->frames != NULL);
     if (rc == EXIT_OK) rc = page_finish(&a->pc, page);
     if (rc != EXIT_OK) return rc;
@@ -307,6 +305,9 @@ static int resolve_generate(generate_args *a, meiro_format *format, meiro_export
         return library_error("generate", NULL, &e);
     rc = check_output("generate", a->opt.grid, a->opt.width, a->opt.height, *format, page,
                       a->output, a->pc.answers_to, animate);
+    /* a mission that will be refused, refused before the maze is made */
+    if (rc == EXIT_OK && meiro_mission_check(&a->opt, &a->mission, *format, page, &e) != MEIRO_OK)
+        rc = library_error("generate", NULL, &e);
     /* a name set for the level keeps its cell, or has said why not */
     bool set_for_level = a->text && !height;
     meiro_status checked =

@@ -4,7 +4,11 @@
  * dark walls, light corridors, the solver's traces in colour, a legend
  * under it. 24-bit colour when COLORTERM says the terminal has it, else the
  * nearest of xterm's 256. On a shape (--shape, --text) the cells outside
- * it are the terminal's own background. `q` stops it; Ctrl-C too, ending
+ * it are the terminal's own background. A weave maze's crossing shows as
+ * the page shows it: the passage over it runs through in the corridor's
+ * colour, the two openings of the tunnel under it are darker (the
+ * tunnel's colour in the legend), from the step that dug the tunnel on.
+ * `q` stops it; Ctrl-C too, ending
  * meiro by the signal (status 130); the terminal is always restored.
  * Without a terminal it prints the finished maze as plain text. */
 #define _POSIX_C_SOURCE 200809L
@@ -32,6 +36,8 @@ static const char *const usage_watch =
     "  -H, --height N       cells down (default: as tall as the terminal allows)\n"
     "  -s, --seed N         seed (default: from the clock)\n"
     "      --loops P        open P% of the dead ends into loops\n"
+    "      --weave P        a weave maze: up to P% of the cells become crossings\n"
+    "                       (cluster, dig or growing-tree), drawn as they are dug\n"
     "      --difficulty L   easy, normal, hard or expert: the level's size,\n"
     "                       generator and ends, as in generate (a terminal has\n"
     "                       no page: no cell size); -W/-H/-a win\n"
@@ -56,6 +62,7 @@ enum {
     COLOUR_START = 0x1F9D3F,
     COLOUR_GOAL = 0x2563EB,
     COLOUR_MARK_TEXT = 0xFFFFFF,
+    COLOUR_TUNNEL = 0x8C877D, /* a tunnel's openings beside a crossing: darker than a corridor */
     SECONDS_PER_PHASE = 7
 };
 /* Not a colour: the terminal's own background (outside a shape), and a
@@ -178,6 +185,16 @@ static uint32_t passage_colour(const meiro_player *p, uint32_t ax, uint32_t ay, 
     return b;
 }
 
+/* Whether the opening east (`east`) or south of cell a leads a tunnel
+ * under a crossing: a or the cell beyond it is a crossing whose tunnel
+ * runs that way. */
+static bool tunnel_opening(const meiro_maze *m, uint32_t ax, uint32_t ay, bool east)
+{
+    meiro_dir along = east ? MEIRO_EAST : MEIRO_SOUTH; /* as meiro_maze_crossing says it */
+    return meiro_maze_crossing(m, (meiro_cell){ax, ay}) == along ||
+           meiro_maze_crossing(m, (meiro_cell){ax + east, ay + !east}) == along;
+}
+
 /* The colour of block (bx, by) of the (2w+1) x (2h+1) grid: cells at odd
  * positions, corners at even ones, walls between. A corner is wall unless
  * all four walls meeting there are open (loops make such rooms). */
@@ -208,8 +225,14 @@ static uint32_t block_colour(const meiro_player *p, uint32_t bx, uint32_t by)
     bool border = odd_x ? (by == 0 || by == 2 * h) : (bx == 0 || bx == 2 * w);
     if (border) return COLOUR_WALL;
     uint32_t ax = odd_x ? bx / 2 : bx / 2 - 1, ay = odd_x ? by / 2 - 1 : by / 2;
-    if (!meiro_maze_is_open(m, ax, ay, odd_x ? MEIRO_SOUTH : MEIRO_EAST)) return COLOUR_WALL;
-    return passage_colour(p, ax, ay, odd_x ? ax : ax + 1, odd_x ? ay + 1 : ay);
+    /* asked from both sides: a crossing's own cell does not lead into its tunnel */
+    if (!meiro_maze_is_open(m, ax, ay, odd_x ? MEIRO_SOUTH : MEIRO_EAST) &&
+        !meiro_maze_is_open(m, odd_x ? ax : ax + 1, odd_x ? ay + 1 : ay,
+                            odd_x ? MEIRO_NORTH : MEIRO_WEST))
+        return COLOUR_WALL;
+    uint32_t colour = passage_colour(p, ax, ay, odd_x ? ax : ax + 1, odd_x ? ay + 1 : ay);
+    if (colour != COLOUR_PATH && tunnel_opening(m, ax, ay, !odd_x)) return COLOUR_TUNNEL;
+    return colour;
 }
 
 /* One item of the legend: a swatch (or the S / G mark) and its words;
@@ -275,6 +298,8 @@ static void legend(view *v)
     if (road[0] != MEIRO_NO_COLOUR)
         fits = fits && legend_item(v, &used, road[0], road[1] == MEIRO_NO_COLOUR ? 0 : road[1],
                                    NULL, "dug, a colour per road");
+    if (meiro_maze_crossings(m))
+        fits = fits && legend_item(v, &used, COLOUR_TUNNEL, 0, NULL, "under a crossing");
     fits = fits && legend_item(v, &used, COLOUR_WALL, 0, NULL, "wall");
     fits = fits && legend_item(v, &used, COLOUR_CORRIDOR, 0, NULL, "corridor");
     put(v, "\x1b[0m\x1b[K\r\n"); /* \x1b[K: what a longer legend left */
@@ -352,6 +377,7 @@ const struct option watch_options[] = {
     {"height", required_argument, NULL, 'H'},
     {"seed", required_argument, NULL, 's'},
     {"loops", required_argument, NULL, OPT_LOOPS},
+    {"weave", required_argument, NULL, OPT_WEAVE},
     {"delay", required_argument, NULL, OPT_DELAY},
     {"help", no_argument, NULL, 'h'},
     {"shape", required_argument, NULL, OPT_SHAPE},
@@ -386,6 +412,11 @@ static int watch_option(watch_args *a, int c, char **argv)
         if (!parse_u64(optarg, 100, &v))
             return usage_error("watch", "--loops is 0 to 100, not '%s'", optarg);
         a->opt.loops = (unsigned)v;
+        return EXIT_OK;
+    case OPT_WEAVE:
+        if (!parse_u64(optarg, 100, &v))
+            return usage_error("watch", "--weave is a percentage from 0 to 100, not '%s'", optarg);
+        a->opt.weave = (unsigned)v;
         return EXIT_OK;
     case OPT_DELAY:
         if (!parse_u64(optarg, 5000, &a->delay))
@@ -584,7 +615,10 @@ static int run_watch(watch_args *a, const terminal *t)
         goto done;
     }
     if (!t->tty) { /* no terminal: the finished maze, plain */
-        s = meiro_write(m, path.length ? &path : NULL, MEIRO_FORMAT_UNICODE, NULL, stdout, &err);
+        /* the line drawing cannot show crossings: a weave maze in text ('-' and '|') */
+        s = meiro_write(m, path.length ? &path : NULL,
+                        meiro_maze_crossings(m) ? MEIRO_FORMAT_TEXT : MEIRO_FORMAT_UNICODE, NULL,
+                        stdout, &err);
         rc = s == MEIRO_OK ? EXIT_OK : report_failure("stdout", &err);
         goto done;
     }

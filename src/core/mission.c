@@ -5,6 +5,7 @@
 #include "core/error.h"
 #include "core/grid.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,6 +77,13 @@ bool mission_ok(const meiro_maze *m, char *why, size_t size)
         for (unsigned j = 0; j < k; j++)
             if (mi->door[j].x == d.x && mi->door[j].y == d.y && mi->door_side[j] == s)
                 return snprintf(why, size, "doors %u and %u share a passage", j + 1, k + 1), false;
+        /* a door is crossed the way its key leads; an arrow on it would hide
+         * under the door on the page and has no place in text (io/write_text.c) */
+        size_t id = cell_index(m, d.x, d.y);
+        if (mi->blocked && ((mi->blocked[id] & dir_bit(s)) ||
+                            (mi->blocked[cell_neighbour(m, d.x, d.y, s)] &
+                             dir_bit(dir_opposite((meiro_dir)s)))))
+            return snprintf(why, size, "door %u is on a one-way passage", k + 1), false;
     }
     uint64_t n = 0;
     if (mi->blocked)
@@ -158,4 +166,16 @@ uint64_t meiro_maze_one_ways(const meiro_maze *maze)
 bool meiro_maze_has_mission(const meiro_maze *maze)
 {
     return maze->mission && (maze->mission->kind || maze->mission->one_way);
+}
+
+const double mission_key_rgb[MISSION_MAX_KEYS][3] = {
+    {0.12, 0.35, 0.85}, {0.10, 0.60, 0.20}, {0.95, 0.60, 0.05},
+    {0.55, 0.20, 0.75}, {0.00, 0.65, 0.70}, {0.85, 0.25, 0.60},
+};
+
+uint32_t mission_key_colour(unsigned k)
+{
+    const double *c = mission_key_rgb[k % MISSION_MAX_KEYS];
+    return (uint32_t)lround(c[0] * 255) << 16 | (uint32_t)lround(c[1] * 255) << 8 |
+           (uint32_t)lround(c[2] * 255);
 }

@@ -17,6 +17,8 @@ struct maze_mission {
     uint8_t *blocked; /* NULL, or a byte a cell: bit d = no way out through side d
                          (the wrong way of a one-way passage) */
     uint64_t one_way; /* one-way passages */
+    uint8_t one_way_asked; /* --one-way's P that placed them (0: unknown, read from a
+                              file), for the footer: it makes them again */
 };
 
 /* The maze's mission, made empty on first use; NULL when out of memory. */
@@ -53,5 +55,10 @@ static inline int mission_mark_at(const maze_mission *mi, const meiro_maze *m, s
 bool mission_ok(const meiro_maze *m, char *why, size_t size);
 /* Whether two mazes of one size have the same mission (or both none). */
 bool mission_equal(const meiro_maze *a, const meiro_maze *b);
+
+/* Key k's colour (a key and its door share it on the page and the sheet),
+ * as red, green and blue from 0 to 1, and as 0xRRGGBB. */
+extern const double mission_key_rgb[MISSION_MAX_KEYS][3];
+uint32_t mission_key_colour(unsigned k);
 
 #endif /* MEIRO_SRC_CORE_MISSION_H */

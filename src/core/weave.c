@@ -36,6 +36,7 @@ size_t weave_cross(meiro_maze *m, size_t a, unsigned d)
     grid_join_as(m, true, b, d, c, back);
     m->cells[b] |= cell_under_bit(d);
     m->weave = true;
+    observe(m->obs, MEIRO_EVENT_CROSS, (uint32_t)(b % m->w), (uint32_t)(b / m->w), d, m->road);
     return c;
 }
 

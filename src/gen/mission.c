@@ -239,7 +239,10 @@ static meiro_status place_one_way(meiro_maze *m, maze_mission *mi, unsigned perc
                 size_t j = step_id(m, i, d);
                 unsigned back = dir_opposite((meiro_dir)d);
                 uint32_t r = rng_below(rng, 100), coin = rng_below(rng, 2); /* both drawn always */
-                if (!cell_active(m, i) || !cell_active(m, j) || r >= percent) continue;
+                /* a door is never one-way too (core/mission.c: mission_ok) */
+                if (!cell_active(m, i) || !cell_active(m, j) || r >= percent ||
+                    mission_door_at(mi, m, i, d) >= 0)
+                    continue;
                 bool fwd = w->used[i] & dir_bit(d), bwd = w->used[j] & dir_bit(back);
                 if (fwd && bwd) continue;
                 bool i_to_j = fwd                        ? true
@@ -272,6 +275,7 @@ meiro_status meiro_maze_add_mission(meiro_maze *maze, const meiro_mission_option
     rng_seed(&rng, rng_hash(0x6d697373696f6eull, opt->seed)); /* apart from the generator's draws */
     mi->kind = (uint8_t)opt->kind;
     mi->count = (uint8_t)(opt->kind ? opt->count : 0);
+    mi->one_way_asked = (uint8_t)opt->one_way;
     if (opt->kind == MEIRO_MISSION_KEYS) s = place_keys(maze, mi, opt->count, &rng, &w, err);
     else if (opt->kind == MEIRO_MISSION_COLLECT)
         s = place_items(maze, mi, opt->count, &rng, &w, err);

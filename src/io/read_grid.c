@@ -17,9 +17,12 @@
  * A maze on a shape: in text and CSV '~' stands outside it (a cell, or a
  * wall or corner that acts as one); an opening beside a '~' cell is an error.
  * A drawing shows the outside blank: the cells S and G cannot reach are
- * outside, and only they may have gaps in the outer wall beside them. */
+ * outside, and only they may have gaps in the outer wall beside them.
+ * A mission in text and CSV (io/write_text.c): keys and items 'a'.. in
+ * cells, doors 'A'..'F' and one-way arrows '<' '>' '^' 'v' in passages. */
 #include "core/alloc.h"
 #include "core/error.h"
+#include "core/mission.h"
 #include "core/model.h"
 #include "core/weave.h"
 #include "core/search.h"
@@ -32,8 +35,42 @@
 /* SYM_UNDER_EW, SYM_UNDER_NS: a weave's crossing cell, '-' (a tunnel under
  * it west to east) and '|' (north to south), in text and CSV */
 enum { SYM_WALL, SYM_OPEN, SYM_START, SYM_GOAL, SYM_OUT, SYM_UNDER_EW, SYM_UNDER_NS };
+/* A mission's symbols: arrows (the way allowed), doors 'A'.., keys or items
+ * 'a'.. (the symbol's offset from SYM_DOOR or SYM_MARK is the letter's) */
+enum {
+    SYM_EAST = SYM_UNDER_NS + 1, /* '>' */
+    SYM_WEST,                    /* '<' */
+    SYM_SOUTH,                   /* 'v' */
+    SYM_NORTH,                   /* '^' */
+    SYM_DOOR,
+    SYM_MARK = SYM_DOOR + MISSION_MAX_KEYS,
+    SYM_END = SYM_MARK + MISSION_MAX_ITEMS
+};
 
-/* A crossing read, placed once the maze is made. */
+/* The symbol of a mission's character, or SYM_END. */
+static uint8_t mission_sym(char c)
+{
+    if (c >= 'a' && c < 'a' + MISSION_MAX_ITEMS) return (uint8_t)(SYM_MARK + (c - 'a'));
+    if (c >= 'A' && c < 'A' + MISSION_MAX_KEYS) return (uint8_t)(SYM_DOOR + (c - 'A'));
+    switch (c) {
+    case '>': return SYM_EAST;
+    case '<': return SYM_WEST;
+    case 'v': return SYM_SOUTH;
+    case '^': return SYM_NORTH;
+    default: return SYM_END;
+    }
+}
+
+/* The character of a mission's symbol (for messages). */
+static char mission_char(uint8_t sym)
+{
+    static const char arrows[] = "><v^";
+    if (sym >= SYM_MARK) return (char)('a' + (sym - SYM_MARK));
+    if (sym >= SYM_DOOR) return (char)('A' + (sym - SYM_DOOR));
+    return arrows[sym - SYM_EAST];
+}
+
+/* A crossing or a mission's symbol read, placed once the maze is made. */
 typedef struct crossing_at {
     size_t r, k;
     unsigned long line;
@@ -171,11 +208,13 @@ static meiro_status tokenize_text(reader *rd, const char *s, size_t n, sym_row *
         case '-': sym = SYM_UNDER_EW; break;
         case '|': sym = SYM_UNDER_NS; break;
         default: {
+            if ((sym = mission_sym(s[i])) != SYM_END) break;
             char what[40];
             describe_char(what, sizeof what, (unsigned char)s[i]);
             return fail_at(rd->err, MEIRO_ERROR_PARSE, row->line, i + 1,
                            "unexpected %s: a text maze uses '#' for walls, spaces for "
-                           "passages, S, G, '.' and '~' outside its shape",
+                           "passages, S, G, '.', '~' outside its shape, '-' and '|' for "
+                           "crossings, and a mission's a-t, A-F, <, >, ^ and v",
                            what);
         }
         }
@@ -241,6 +280,7 @@ static meiro_status tokenize_csv(reader *rd, const char *s, size_t n, sym_row *r
         else if (b - a == 1 && c == 'G') sym = SYM_GOAL;
         else if (b - a == 1 && c == '-') sym = SYM_UNDER_EW;
         else if (b - a == 1 && c == '|') sym = SYM_UNDER_NS;
+        else if (b - a == 1 && mission_sym(c) != SYM_END) sym = mission_sym(c);
         else {
             char what[80];
             if (b - a == 1) describe_char(what, sizeof what, (unsigned char)c);
@@ -253,7 +293,8 @@ static meiro_status tokenize_csv(reader *rd, const char *s, size_t n, sym_row *r
             }
             return fail_at(rd->err, MEIRO_ERROR_PARSE, row->line, field,
                            "unexpected %s: a CSV maze uses 1 for walls, 0 for passages, "
-                           "S, G, '.' and '~' outside its shape",
+                           "S, G, '.', '~' outside its shape, '-' and '|' for crossings, and "
+                           "a mission's a-t, A-F, <, >, ^ and v",
                            what);
         }
         rd->lead_out = rd->lead_out && out;
@@ -425,9 +466,30 @@ static violation pillar_check(const reader *rd, const sym_row *row, row_role rol
         uint8_t s = row->sym[k];
         bool edge = k == 0 || k == rd->cols - 1, mark = s == SYM_START || s == SYM_GOAL;
         const char *why = NULL;
-        if (s >= SYM_UNDER_EW && (role != ROLE_CELLS || k % 2 == 0)) {
+        if (s >= SYM_UNDER_EW && s <= SYM_UNDER_NS && (role != ROLE_CELLS || k % 2 == 0)) {
             return (violation){row->line, col_of(rd, k),
                                "a crossing ('-' or '|') stands in a cell, not in a wall"};
+        }
+        if (s >= SYM_MARK && (role != ROLE_CELLS || k % 2 == 0))
+            return (violation){row->line, col_of(rd, k),
+                               "a key or item (a-t) stands in a cell, not in a wall"};
+        if (s >= SYM_EAST && s < SYM_MARK) {
+            /* a passage: between two cells of a row (odd line, even column)
+             * or of a column (even line, odd column), not in the outer wall */
+            bool row_gap = role == ROLE_CELLS && k % 2 == 0 && !edge,
+                 col_gap = role == ROLE_INNER && k % 2 == 1;
+            bool fits = s >= SYM_DOOR ? row_gap || col_gap
+                        : s <= SYM_WEST ? row_gap
+                                        : col_gap;
+            if (!fits)
+                return (violation){row->line, col_of(rd, k),
+                                   s >= SYM_DOOR ? "a door (A-F) stands in a passage between "
+                                                   "two cells"
+                                   : s <= SYM_WEST ? "'<' and '>' stand in a passage between "
+                                                     "two cells of a row"
+                                                   : "'^' and 'v' stand in a passage between "
+                                                     "two cells of a column"};
+            continue;
         }
         if (role == ROLE_CELLS) {
             if (edge) why = s == SYM_OPEN ? gap : NULL;
@@ -649,6 +711,87 @@ static meiro_status check_border_gaps(const reader *rd, const meiro_maze *m)
     return MEIRO_OK;
 }
 
+/* A mission's symbols (pillar grids only) into the maze's mission: the
+ * letters a.. in order, each once, doors A.. matching them (then a keys
+ * mission, else items), arrows on open passages. */
+static meiro_status read_mission(const reader *rd, meiro_maze *m)
+{
+    const crossing_at *mark[MISSION_MAX_ITEMS] = {0}, *door[MISSION_MAX_KEYS] = {0},
+                      *first = NULL;
+    for (size_t i = 0; i < rd->crossings_n; i++) {
+        const crossing_at *x = &rd->crossings[i];
+        if (x->sym <= SYM_UNDER_NS) continue;
+        if (!first) first = x;
+        const crossing_at **slot = x->sym >= SYM_MARK   ? &mark[x->sym - SYM_MARK]
+                                   : x->sym >= SYM_DOOR ? &door[x->sym - SYM_DOOR]
+                                                        : NULL;
+        if (slot && *slot)
+            return fail_at(rd->err, MEIRO_ERROR_PARSE, x->line, col_of(rd, x->k),
+                           "a second '%c': each key, door and item stands once",
+                           mission_char(x->sym));
+        if (slot) *slot = x;
+    }
+    if (!first) return MEIRO_OK;
+    if (m->weave)
+        return fail_at(rd->err, MEIRO_ERROR_PARSE, first->line, col_of(rd, first->k),
+                       "'%c': a mission is for a maze without crossings ('-' and '|')",
+                       mission_char(first->sym));
+    maze_mission *mi = mission_get(m);
+    if (!mi) return fail(rd->err, MEIRO_ERROR_NOMEM, "out of memory reading the mission");
+    unsigned n = 0, doors = 0;
+    while (n < MISSION_MAX_ITEMS && mark[n]) n++;
+    for (unsigned k = n; k < MISSION_MAX_ITEMS; k++)
+        if (mark[k])
+            return fail_at(rd->err, MEIRO_ERROR_PARSE, mark[k]->line, col_of(rd, mark[k]->k),
+                           "'%c' without '%c': keys and items are the letters from a on, each "
+                           "once",
+                           'a' + k, 'a' + n);
+    for (unsigned k = 0; k < MISSION_MAX_KEYS; k++) doors += door[k] != NULL;
+    for (unsigned k = 0; doors && k < MISSION_MAX_ITEMS; k++)
+        if (!mark[k] != !(k < MISSION_MAX_KEYS && door[k])) {
+            const crossing_at *x = mark[k] ? mark[k] : door[k];
+            return fail_at(rd->err, MEIRO_ERROR_PARSE, x->line, col_of(rd, x->k),
+                           "'%c' without '%c': with doors, every key a-f has its door A-F "
+                           "and every door its key",
+                           mark[k] ? 'a' + k : 'A' + k, mark[k] ? 'A' + k : 'a' + k);
+        }
+    mi->kind = (uint8_t)(doors ? MEIRO_MISSION_KEYS : n ? MEIRO_MISSION_COLLECT : 0);
+    mi->count = (uint8_t)n;
+    for (unsigned k = 0; k < n; k++) {
+        mi->mark[k] = (meiro_cell){(uint32_t)(mark[k]->k / 2), (uint32_t)(mark[k]->r / 2)};
+        meiro_cell c = mi->mark[k];
+        if ((c.x == m->start.x && c.y == m->start.y) || (c.x == m->goal.x && c.y == m->goal.y))
+            return fail_at(rd->err, MEIRO_ERROR_PARSE, mark[k]->line, col_of(rd, mark[k]->k),
+                           "'%c' stands in the cell of %s (its door is beside it)", 'a' + k,
+                           c.x == m->start.x && c.y == m->start.y ? "S" : "G");
+        if (!doors) continue;
+        const crossing_at *d = door[k];
+        bool east = d->r % 2 == 1; /* between two cells of a row */
+        mi->door[k] = (meiro_cell){(uint32_t)((d->k - east) / 2), (uint32_t)((d->r - !east) / 2)};
+        mi->door_side[k] = (uint8_t)(east ? MEIRO_EAST : MEIRO_SOUTH);
+    }
+    for (size_t i = 0; i < rd->crossings_n; i++) {
+        const crossing_at *x = &rd->crossings[i];
+        if (x->sym < SYM_EAST || x->sym > SYM_NORTH) continue;
+        if (!mi->blocked && !(mi->blocked = zalloc(maze_total(m), 1)))
+            return fail(rd->err, MEIRO_ERROR_NOMEM, "out of memory reading the mission");
+        bool row = x->sym <= SYM_WEST; /* '<' '>': between (x, y) and (x + 1, y) */
+        uint32_t cx = (uint32_t)((x->k - row) / 2), cy = (uint32_t)((x->r - !row) / 2);
+        size_t a = cell_index(m, cx, cy), b = a + (row ? 1 : m->w);
+        /* the wrong way: out of the cell the arrow points to, back */
+        if (x->sym == SYM_EAST) mi->blocked[b] |= (uint8_t)dir_bit(MEIRO_WEST);
+        else if (x->sym == SYM_WEST) mi->blocked[a] |= (uint8_t)dir_bit(MEIRO_EAST);
+        else if (x->sym == SYM_SOUTH) mi->blocked[b] |= (uint8_t)dir_bit(MEIRO_NORTH);
+        else mi->blocked[a] |= (uint8_t)dir_bit(MEIRO_SOUTH);
+        mi->one_way++;
+    }
+    char why[160];
+    if (!mission_ok(m, why, sizeof why))
+        return fail_at(rd->err, MEIRO_ERROR_PARSE, first->line, col_of(rd, first->k),
+                       "the mission: %s", why);
+    return MEIRO_OK;
+}
+
 static meiro_status build_maze(const reader *rd, bool pillar, unsigned long last_line,
                                meiro_maze **out)
 {
@@ -682,9 +825,15 @@ static meiro_status build_maze(const reader *rd, bool pillar, unsigned long last
     }
     for (size_t i = 0; i < rd->crossings_n; i++) { /* a weave's crossings: in cells, well formed */
         const crossing_at *x = &rd->crossings[i];
+        if (!pillar && x->sym > SYM_UNDER_NS && rd->bad.line) /* where the grid broke */
+            return fail_at(rd->err, MEIRO_ERROR_PARSE, rd->bad.line, rd->bad.col, "%s", rd->bad.why);
         if (!pillar)
             return fail_at(rd->err, MEIRO_ERROR_PARSE, x->line, col_of(rd, x->k),
-                           "a crossing ('-' or '|') needs the 2W+1 grid of cells and walls");
+                           x->sym > SYM_UNDER_NS
+                               ? "a mission's keys, doors, items and arrows need the 2W+1 grid "
+                                 "of cells and walls"
+                               : "a crossing ('-' or '|') needs the 2W+1 grid of cells and walls");
+        if (x->sym > SYM_UNDER_NS) continue; /* read_mission, once S and G stand */
         size_t id = (x->r / 2) * w + x->k / 2;
         m->cells[id] |= x->sym == SYM_UNDER_EW ? CELL_UNDER_EW : CELL_UNDER_NS;
         m->weave = true;
@@ -709,7 +858,7 @@ static meiro_status build_maze(const reader *rd, bool pillar, unsigned long last
                          "('~'), not in one of its cells",
                          g ? 'G' : 'S');
     }
-    return st;
+    return st == MEIRO_OK ? read_mission(rd, m) : st;
 }
 
 static bool is_blank(const char *s, size_t n)

@@ -5,8 +5,14 @@
  * '~' (in CSV too) stands in the cells outside it and in every wall or
  * corner that touches no cell inside, so the file shows the shape; the walls
  * along its edge stay '#'. A weave's crossing cell is '-' (a tunnel runs
- * under it from west to east) or '|' (north to south), in CSV too. */
+ * under it from west to east) or '|' (north to south), in CSV too.
+ * A mission (core/mission.h), in CSV too: key or item k is the letter 'a' + k
+ * in its cell (keys a-f, items a-t picked up in that order), door k the
+ * capital 'A' + k in its passage, a one-way passage the way allowed: '>' or
+ * '<' between two cells of a row, 'v' or '^' between two of a column. A
+ * file with doors is a keys mission, letters without doors are items. */
 #include "core/alloc.h"
+#include "core/mission.h"
 #include "core/model.h"
 #include "io/io.h"
 
@@ -47,10 +53,29 @@ static char cell_char(const meiro_maze *m, const uint8_t *marks, uint32_t x, uin
      * north to south (the path over or under it shows in the gaps beside) */
     uint8_t u = m->cells[cell_index(m, x, y)] & CELL_UNDER;
     if (u) return u == CELL_UNDER_EW ? '-' : '|';
+    int k = m->mission ? mission_mark_at(m->mission, m, cell_index(m, x, y)) : -1;
+    if (k >= 0) return (char)('a' + k);
     return marks && (marks[cell_index(m, x, y)] & MARK_PATH) ? '.' : ' ';
 }
 
-static char gap_char(bool open, bool on_path) { return !open ? '#' : on_path ? '.' : ' '; }
+/* The passage on side d (east or south) of cell (x, y): a wall, a door, a
+ * one-way arrow, the path or an opening. */
+static char gap_char(const meiro_maze *m, const uint8_t *marks, uint32_t x, uint32_t y,
+                     meiro_dir d)
+{
+    size_t i = cell_index(m, x, y);
+    if (!cell_open(m, x, y, d)) return '#';
+    const maze_mission *mi = m->mission;
+    int door = mi ? mission_door_at(mi, m, i, d) : -1;
+    if (door >= 0) return (char)('A' + door);
+    if (mi && mi->blocked) {
+        bool east = d == MEIRO_EAST;
+        if (mi->blocked[i] & dir_bit(d)) return east ? '<' : '^';
+        if (mi->blocked[cell_neighbour(m, x, y, d)] & dir_bit(dir_opposite(d)))
+            return east ? '>' : 'v';
+    }
+    return marks && (marks[i] & (d == MEIRO_EAST ? MARK_EAST : MARK_SOUTH)) ? '.' : ' ';
+}
 
 /* Writes one grid row; in CSV, '#' becomes 1 and ' ' becomes 0 (and '~'
  * stays: an empty field would be taken for a spreadsheet's padding). */
@@ -92,10 +117,7 @@ meiro_status write_text(const meiro_maze *m, const meiro_path *path, FILE *out, 
             row[2 * x + 1] = cell_char(m, marks, x, y);
             row[2 * x + 2] =
                 x + 1 < m->w
-                    ? edge_char(m,
-                                gap_char(cell_open(m, x, y, MEIRO_EAST),
-                                         marks && (marks[cell_index(m, x, y)] & MARK_EAST)),
-                                x, y, x + 1, y)
+                    ? edge_char(m, gap_char(m, marks, x, y, MEIRO_EAST), x, y, x + 1, y)
                     : edge_char(m, border_char(m, x, y, MEIRO_EAST), x, y, x, y);
         }
         ok = ok && put_row(out, row, cols, csv, buf);
@@ -104,10 +126,7 @@ meiro_status write_text(const meiro_maze *m, const meiro_path *path, FILE *out, 
             row[2 * x] = edge_char(m, '#', (int64_t)x - 1, y, x, (int64_t)y + 1);
             row[2 * x + 1] =
                 y + 1 < m->h
-                    ? edge_char(m,
-                                gap_char(cell_open(m, x, y, MEIRO_SOUTH),
-                                         marks && (marks[cell_index(m, x, y)] & MARK_SOUTH)),
-                                x, y, x, y + 1)
+                    ? edge_char(m, gap_char(m, marks, x, y, MEIRO_SOUTH), x, y, x, y + 1)
                     : edge_char(m, border_char(m, x, y, MEIRO_SOUTH), x, y, x, y);
         }
         row[cols - 1] = edge_char(m, '#', (int64_t)m->w - 1, y, m->w - 1, (int64_t)y + 1);

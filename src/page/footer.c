@@ -3,10 +3,12 @@
  * file). */
 #define _POSIX_C_SOURCE 200809L /* gmtime_r */
 #include "core/error.h"
+#include "core/mission.h"
 #include "page/layout.h"
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 void page_maze_size(const meiro_maze *m, char *buf, size_t size)
@@ -24,12 +26,24 @@ void page_maze_size(const meiro_maze *m, char *buf, size_t size)
         snprintf(dims, sizeof dims, "%s", buf);
         snprintf(buf, size, "weave · %s", dims);
     }
+    /* a mission says what --mission and --one-way make it again with the seed */
+    const maze_mission *mi = m->mission;
+    if (mi && (mi->kind || mi->one_way)) {
+        size_t n = strlen(buf);
+        if (mi->kind)
+            n += (size_t)snprintf(buf + n, n < size ? size - n : 0, " · %s:%u",
+                                  mi->kind == MEIRO_MISSION_KEYS ? "keys" : "collect", mi->count);
+        if (mi->one_way && n < size && mi->one_way_asked)
+            snprintf(buf + n, size - n, " · one-way %u%%", mi->one_way_asked);
+        else if (mi->one_way && n < size)
+            snprintf(buf + n, size - n, " · one-way");
+    }
 }
 
 void page_footer(const meiro_maze *m, char *buf, size_t size)
 {
     uint64_t seed;
-    char dims[64];
+    char dims[128];
     page_maze_size(m, dims, sizeof dims);
     if (meiro_maze_seed(m, &seed))
         snprintf(buf, size, "meiro %s · %s · seed %llu · %s", MEIRO_VERSION,

@@ -391,14 +391,14 @@ static void draw_caption(cairo_t *cr, const document *d, const doc_page *p, size
                          const page_layout *L)
 {
     size_t i = p->first + k;
-    char left[96], right[160] = "";
+    char left[96], right[224] = "";
     snprintf(left, sizeof left,
              p->kind == PAGE_ANSWERS ? d->style.labels->answer_to : d->style.labels->maze_no,
              (unsigned)(i + 1));
     const meiro_maze *m = d->items[i].maze;
     uint64_t seed;
     /* the maze's own seed, where there is room: not in an answer key */
-    char dims[64];
+    char dims[128];
     page_maze_size(m, dims, sizeof dims);
     if (d->style.show_seed && p->kind == PAGE_PUZZLES && L->maze_w >= 60 &&
         meiro_maze_seed(m, &seed))

@@ -9,11 +9,6 @@
 #include <math.h>
 #include <stdio.h>
 
-static const double key_rgb[MISSION_MAX_KEYS][3] = {
-    {0.12, 0.35, 0.85}, {0.10, 0.60, 0.20}, {0.95, 0.60, 0.05},
-    {0.55, 0.20, 0.75}, {0.00, 0.65, 0.70}, {0.85, 0.25, 0.60},
-};
-
 /* Key k's shape, centred on (cx, cy), r from the centre to its rim. */
 static void symbol_path(cairo_t *cr, unsigned k, double cx, double cy, double r)
 {
@@ -64,7 +59,7 @@ static void draw_door(cairo_t *cr, const page_layout *L, const maze_mission *mi,
     double t = 0.32 * c, len = c - line;
     if (east) cairo_rectangle(cr, cx - t / 2, cy - len / 2, t, len);
     else cairo_rectangle(cr, cx - len / 2, cy - t / 2, len, t);
-    fill_and_outline(cr, key_rgb[k][0], key_rgb[k][1], key_rgb[k][2], 0.6 * line);
+    fill_and_outline(cr, mission_key_rgb[k][0], mission_key_rgb[k][1], mission_key_rgb[k][2], 0.6 * line);
     symbol_path(cr, k, cx, cy, 0.12 * c);
     fill_and_outline(cr, 1, 1, 1, 0.4 * line);
 }
@@ -96,7 +91,7 @@ static void draw_key(cairo_t *cr, const page_layout *L, meiro_cell at, unsigned 
     cairo_set_source_rgb(cr, 0, 0, 0);
     cairo_fill(cr);
     symbol_path(cr, k, cx - 0.17 * c, cy, 0.23 * c);
-    fill_and_outline(cr, key_rgb[k][0], key_rgb[k][1], key_rgb[k][2], 0.6 * line);
+    fill_and_outline(cr, mission_key_rgb[k][0], mission_key_rgb[k][1], mission_key_rgb[k][2], 0.6 * line);
 }
 
 /* An item: its number in a white disc with a black ring. */

@@ -19,10 +19,16 @@
  * (the over-passage runs through it, a tunnel passes under) has dashed
  * borders on the two sides the tunnel goes under; on the answer sheet the
  * way over it is filled as any cell of the way, the way under it striped
- * along the tunnel. */
+ * along the tunnel. A mission (core/mission.h): key k is its shape (● ■ ▲
+ * ◆ ★ ⬢, as on the page) in its colour, its door a dash-dot border in the
+ * same colour across the passage (a double one prints as a hairline), an item its number, and a one-way
+ * passage an arrow in the cell it leaves, pointing the way allowed (after
+ * the mark or word in that cell); --play refuses a mission (its check
+ * cannot follow keys, an order or arrows). */
 #define _POSIX_C_SOURCE 200809L
 #include "core/alloc.h"
 #include "core/error.h"
+#include "core/mission.h"
 #include "core/model.h"
 #include "io/io.h"
 #include "page/layout.h"
@@ -66,6 +72,13 @@ typedef struct format_cache {
     lxw_format *cross[2][3]; /* crossings: tunnel west-east or north-south; way off, over, under */
     double mark_pt;
     uint8_t border; /* LXW_BORDER_MEDIUM, or THICK for a template's heavy walls */
+    /* a mission's key cells and the cells beside its doors: few, looked up
+     * by their whole look (mission_format) */
+    struct {
+        uint32_t look;
+        lxw_format *f;
+    } mission[MISSION_MAX_KEYS * 3 * 2];
+    unsigned missions;
 } format_cache;
 
 static lxw_format *format_for(format_cache *c, unsigned walls, unsigned kind)
@@ -127,6 +140,90 @@ static unsigned cross_way(const meiro_maze *m, const uint8_t *marks, uint32_t x,
     if (!marks) return 0;
     if (marks[cell_index(m, x, y)] & MARK_PATH) return 1;
     return (marks[cell_index(m, x, y)] & (ew ? MARK_EAST : MARK_SOUTH)) ? 2 : 0;
+}
+
+/* A mission cell's look: its walls (bits 0-3), the sides that are doors
+ * (4-7) and each side's door key (3 bits each from 8), its key (3 bits
+ * from 20: 0 none, k + 1), on the way (bit 23). */
+static uint32_t mission_look(const meiro_maze *m, uint32_t x, uint32_t y, unsigned walls,
+                             bool on_path)
+{
+    const maze_mission *mi = m->mission;
+    size_t id = cell_index(m, x, y);
+    uint32_t look = walls | (uint32_t)on_path << 23;
+    if (mi->kind != MEIRO_MISSION_KEYS) return look;
+    int key = mission_mark_at(mi, m, id);
+    if (key >= 0) look |= (uint32_t)(key + 1) << 20;
+    for (unsigned d = 0; d < DIR_COUNT; d++) {
+        int door = cell_open(m, x, y, d) ? mission_door_at(mi, m, id, d) : -1;
+        if (door >= 0) look |= (1u << (4 + d)) | (uint32_t)door << (8 + 3 * d);
+    }
+    return look;
+}
+
+/* The format of a mission's key cell or a cell beside a door (a look with
+ * a key or a door), made on first use; NULL for the others (and when out
+ * of memory). */
+static lxw_format *mission_format(format_cache *c, uint32_t look)
+{
+    if (!(look & (0xFu << 4 | 7u << 20))) return NULL;
+    for (unsigned i = 0; i < c->missions; i++)
+        if (c->mission[i].look == look) return c->mission[i].f;
+    lxw_format *f = workbook_add_format(c->wb);
+    if (!f) return NULL;
+    for (unsigned d = 0; d < DIR_COUNT; d++) {
+        bool door = look & (1u << (4 + d)), wall = look & dir_bit(d);
+        if (!door && !wall) continue;
+        uint8_t style = door ? LXW_BORDER_MEDIUM_DASH_DOT : c->border;
+        lxw_color_t colour = door ? mission_key_colour((look >> (8 + 3 * d)) & 7) : 0;
+        switch (d) {
+        case MEIRO_NORTH: format_set_top(f, style), format_set_top_color(f, colour); break;
+        case MEIRO_EAST: format_set_right(f, style), format_set_right_color(f, colour); break;
+        case MEIRO_SOUTH: format_set_bottom(f, style), format_set_bottom_color(f, colour); break;
+        default: format_set_left(f, style), format_set_left_color(f, colour); break;
+        }
+    }
+    unsigned key = (look >> 20) & 7;
+    format_set_bold(f);
+    format_set_font_size(f, c->mark_pt);
+    format_set_align(f, LXW_ALIGN_CENTER);
+    format_set_align(f, LXW_ALIGN_VERTICAL_CENTER);
+    format_set_shrink(f);
+    if (key) format_set_font_color(f, mission_key_colour(key - 1));
+    if (look & (1u << 23)) {
+        format_set_pattern(f, LXW_PATTERN_SOLID);
+        format_set_bg_color(f, 0xF4B183); /* the way's colour (format_for) */
+    }
+    if (c->missions < sizeof c->mission / sizeof c->mission[0]) /* else made again */
+        c->mission[c->missions].look = look, c->mission[c->missions++].f = f;
+    return f;
+}
+
+/* The text of a mission cell: its key's shape or its item's number, then
+ * an arrow for each one-way passage leaving it; "" for none. */
+static void mission_text(const meiro_maze *m, uint32_t x, uint32_t y, const char *word, char *out,
+                         size_t size)
+{
+    static const char *const shapes[MISSION_MAX_KEYS] = {"\u25CF", "\u25A0", "\u25B2",
+                                                         "\u25C6", "\u2605", "\u2B22"};
+    static const char *const arrows[DIR_COUNT] = {"\u2191", "\u2192", "\u2193", "\u2190"};
+    const maze_mission *mi = m->mission;
+    size_t id = cell_index(m, x, y), n = 0;
+    out[0] = '\0';
+    int k = mission_mark_at(mi, m, id);
+    if (word) n = (size_t)snprintf(out, size, "%s", word);
+    else if (k >= 0 && mi->kind == MEIRO_MISSION_KEYS) n = (size_t)snprintf(out, size, "%s", shapes[k]);
+    else if (k >= 0) n = (size_t)snprintf(out, size, "%d", k + 1);
+    if (!mi->blocked) return;
+    const char *gap = n ? " " : ""; /* after the mark or word, not between arrows */
+    for (unsigned d = 0; d < DIR_COUNT && n < size; d++) {
+        /* leaving by d: open, and the way back from the neighbour barred */
+        if (!cell_open(m, x, y, d) || (mi->blocked[id] & dir_bit(d))) continue;
+        if (!(mi->blocked[cell_neighbour(m, x, y, d)] & dir_bit(dir_opposite((meiro_dir)d))))
+            continue;
+        n += (size_t)snprintf(out + n, size - n, "%s%s", gap, arrows[d]);
+        gap = "";
+    }
 }
 
 static lxw_format *text_format(format_cache *c, int which)
@@ -359,16 +456,29 @@ static lxw_error add_sheet(lxw_workbook *wb, format_cache *cache, const meiro_ma
                 e = worksheet_write_blank(ws, row, (lxw_col_t)col, f);
                 continue;
             }
+            /* a mission's key, door, item or arrows (play refuses missions) */
+            char mission[64] = "";
+            lxw_format *special = NULL;
+            if (active && m->mission) {
+                uint32_t x = col - 1, y = ring - 1;
+                mission_text(m, x, y, NULL, mission, sizeof mission);
+                if (mark && mission[0]) /* S or G with an arrow out: the word, no picture */
+                    mission_text(m, x, y, mark, mission, sizeof mission), picture = -1;
+                uint32_t look = mission_look(m, x, y, walls, on_path);
+                special = mission_format(cache, look);
+                if (!special && (look & (0xFu << 4 | 7u << 20)))
+                    return LXW_ERROR_MEMORY_MALLOC_FAILED;
+            }
             bool open = play && active && !mark;
-            if (!walls && !mark && !on_path && !arrow && !open) continue;
-            unsigned kind = arrow  ? KIND_ARROW
-                            : mark ? (on_path ? KIND_PATH_MARK : KIND_MARK)
-                            : open ? KIND_PLAY
-                                   : (on_path ? KIND_PATH : KIND_PLAIN);
-            lxw_format *f = format_for(cache, walls, kind);
+            if (!walls && !mark && !on_path && !arrow && !open && !mission[0] && !special) continue;
+            unsigned kind = arrow                 ? KIND_ARROW
+                            : mark || mission[0] ? (on_path ? KIND_PATH_MARK : KIND_MARK)
+                            : open               ? KIND_PLAY
+                                                 : (on_path ? KIND_PATH : KIND_PLAIN);
+            lxw_format *f = special ? special : format_for(cache, walls, kind);
             if (!f) return LXW_ERROR_MEMORY_MALLOC_FAILED;
             /* a picture stands over its cell instead of the word */
-            const char *label = arrow ? arrow : picture >= 0 ? NULL : mark;
+            const char *label = arrow ? arrow : mission[0] ? mission : picture >= 0 ? NULL : mark;
             e = label ? worksheet_write_string(ws, row, (lxw_col_t)col, label, f)
                       : worksheet_write_blank(ws, row, (lxw_col_t)col, f);
             if (!e && picture >= 0) e = insert_art(ws, art, picture, col, row, px);
@@ -562,6 +672,10 @@ meiro_status xlsx_check(const doc_item *items, size_t count, const meiro_export_
             return fail_field(err, MEIRO_FIELD_PLAY, MEIRO_ERROR_ARGUMENT,
                               "a playable sheet cannot check a weave maze's crossings: leave out "
                               "--play, or play it as html");
+        if (opt->play && m->mission) /* its check walks each cell once, any way, no order */
+            return fail_field(err, MEIRO_FIELD_PLAY, MEIRO_ERROR_ARGUMENT,
+                              "a playable sheet cannot check a mission's keys, items or one-way "
+                              "passages: leave out --play, or play it as html");
         if (opt->play && (uint64_t)m->w * m->h > PLAY_MAX_CELLS)
             return fail_field(
                 err, MEIRO_FIELD_PLAY, MEIRO_ERROR_ARGUMENT,

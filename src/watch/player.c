@@ -137,6 +137,12 @@ static void apply(meiro_player *p, const meiro_event *e)
     case MEIRO_EVENT_GOAL:
         meiro_maze_set_goal(m, (meiro_cell){e->x, e->y}, (meiro_dir)e->dir);
         break;
+    case MEIRO_EVENT_CROSS: /* a tunnel under it: drawn as the page draws one */
+        if (!inside) break;
+        m->cells[cell_index(m, e->x, e->y)] |= cell_under_bit(e->dir);
+        m->weave = true;
+        paint(p, e->x, e->y, PAINT_ROAD, e->value);
+        break;
     case MEIRO_EVENT_VISIT: paint(p, e->x, e->y, PAINT_VISIT, e->value); break;
     case MEIRO_EVENT_LEAVE: paint(p, e->x, e->y, PAINT_LEFT, e->value); break;
     case MEIRO_EVENT_FILL: paint(p, e->x, e->y, PAINT_FILL, e->value); break;

@@ -96,6 +96,14 @@ meiro_status trace_check(const meiro_trace *trace, uint32_t w, uint32_t h, meiro
                         "step %zu of the trace is at cell (%lu, %lu), outside the %lu x %lu grid",
                         k + 1, (unsigned long)e->x, (unsigned long)e->y, (unsigned long)w,
                         (unsigned long)h);
+        /* a crossing: a cell either side along its tunnel */
+        if (e->kind == MEIRO_EVENT_CROSS &&
+            (e->dir >= MEIRO_NO_DIR ||
+             ((e->dir & 1u) ? e->x == 0 || e->x + 1 >= w : e->y == 0 || e->y + 1 >= h)))
+            return fail(err, MEIRO_ERROR_ARGUMENT,
+                        "step %zu of the trace puts a crossing at cell (%lu, %lu), where its "
+                        "tunnel has no cell on one side",
+                        k + 1, (unsigned long)e->x, (unsigned long)e->y);
         if (e->kind != MEIRO_EVENT_CARVE && e->kind != MEIRO_EVENT_BUILD) continue;
         bool inner = (e->dir == MEIRO_NORTH && e->y > 0) ||
                      (e->dir == MEIRO_SOUTH && e->y + 1 < h) ||
@@ -145,6 +153,10 @@ meiro_status meiro_trace_replay(const meiro_trace *trace, meiro_maze **maze, mei
             maze_set_wall(m, e->x, e->y, e->dir, e->kind == MEIRO_EVENT_CARVE);
             break;
         case MEIRO_EVENT_OPEN_ALL: maze_open_all(m); break;
+        case MEIRO_EVENT_CROSS:
+            m->cells[cell_index(m, e->x, e->y)] |= cell_under_bit(e->dir);
+            m->weave = true;
+            break;
         case MEIRO_EVENT_START:
             meiro_maze_set_start(m, (meiro_cell){e->x, e->y}, (meiro_dir)e->dir);
             break;

@@ -201,8 +201,9 @@ function options(format) {
   }
   pageOptions(add);
   if ($('answers').checked && (format === 'pdf' || format === 'xlsx')) add('answer-page', 1);
-  // a weave maze's sheet shows its crossings, but cannot check a walk under one
-  if ($('play').checked && format === 'xlsx' && state.kind !== 'weave') add('play', 1);
+  // a weave maze's sheet shows its crossings, a mission's sheet its keys, items
+  // and arrows, but the Goal! check can follow neither
+  if ($('play').checked && format === 'xlsx' && state.kind !== 'weave' && !hasMission()) add('play', 1);
   add('seed', state.seed);
   return o;
 }
@@ -374,8 +375,7 @@ function showCommands() {
   document.querySelectorAll('[data-booklet]').forEach((b) => { b.disabled = none; });
   $('fold').disabled = $('copies').value !== '1' || pupils() !== '';
   $('copies').disabled = pupils() !== '';
-  // a booklet of missions is a PDF (the command refuses its spreadsheet)
-  document.querySelector('[data-booklet="xlsx"]').hidden = state.kind === 'rule' || bookletMission();
+  document.querySelector('[data-booklet="xlsx"]').hidden = state.kind === 'rule';
 }
 
 // The preview: the puzzle and its answer, the older request given up.
@@ -506,8 +506,8 @@ function drawMissions() {
     if (sel.dataset.mission !== m) { sel.value = { keys: '2', collect: '5', 'one-way': '20' }[m]; sel.dataset.mission = m; }
   }
   const mission = hasMission();
+  // the sheet shows a mission; its Goal! check cannot follow one
   $('play-box').hidden = state.kind === 'rule' || state.kind === 'weave' || mission;
-  document.querySelector('[data-format="xlsx"]').hidden = mission;
 }
 
 // A booklet's kinds as pictures to tick (rectangles only: booklet --kinds)
