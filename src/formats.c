@@ -352,6 +352,13 @@ static bool mission_format(meiro_format format)
            format == MEIRO_FORMAT_HTML;
 }
 
+/* The formats that show a multi-level maze's floors and stairs. */
+static bool levels_format(meiro_format format)
+{
+    return format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_SVG ||
+           format == MEIRO_FORMAT_PNG || format == MEIRO_FORMAT_JSON || format == MEIRO_FORMAT_HTML;
+}
+
 static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *path,
                                       meiro_format format, const meiro_export_options *opt,
                                       FILE *out, const char *temp_dir, meiro_error *err)
@@ -372,6 +379,11 @@ static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *
         s = fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
                        "%s cannot show a mission's keys, doors, items or one-way arrows yet: "
                        "write it as pdf, svg, png, json or html",
+                       formats[format].info.name);
+    if (s == MEIRO_OK && maze->levels && !levels_format(format))
+        s = fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
+                       "%s cannot show a multi-level maze's floors and stairs yet: write it as "
+                       "pdf, svg, png, json or html",
                        formats[format].info.name);
     /* text and CSV write a crossing in its cell, where S or G would stand */
     if (s == MEIRO_OK && maze->weave &&

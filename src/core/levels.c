@@ -86,7 +86,8 @@ static size_t farthest_on(const meiro_maze *m, uint32_t floor, const uint32_t *d
 {
     size_t best = GRID_NONE, from = floor * m->floor_cells;
     for (size_t i = from; i < from + m->floor_cells; i++)
-        if (dist[i] != UINT32_MAX && !level_stairs(m, i) && (best == GRID_NONE || dist[i] > dist[best]))
+        if (dist[i] != UINT32_MAX && !level_stairs(m, i) &&
+            (best == GRID_NONE || dist[i] > dist[best]))
             best = i;
     return best;
 }
@@ -101,8 +102,8 @@ static meiro_status place_ends(meiro_maze *m, meiro_error *err)
     meiro_status s = grid_distances(m, total - 1, dist, err);
     size_t start = s == MEIRO_OK ? farthest_on(m, 0, dist) : GRID_NONE;
     if (start != GRID_NONE) s = grid_distances(m, start, dist, err);
-    size_t goal = s == MEIRO_OK && start != GRID_NONE ? farthest_on(m, m->levels - 1, dist)
-                                                      : GRID_NONE;
+    size_t goal =
+        s == MEIRO_OK && start != GRID_NONE ? farthest_on(m, m->levels - 1, dist) : GRID_NONE;
     free(dist);
     if (s != MEIRO_OK) return s;
     if (goal == GRID_NONE)
@@ -111,6 +112,18 @@ static meiro_status place_ends(meiro_maze *m, meiro_error *err)
     m->goal = grid_cell(m, goal);
     m->start_door = m->goal_door = MEIRO_NO_DIR;
     return MEIRO_OK;
+}
+
+/* A stair up from cell i, when it joins two pieces not yet joined and
+ * neither end is S, G or a cell with a stair. */
+static bool try_stair(meiro_maze *m, uint32_t *parent, size_t i, size_t s, size_t g)
+{
+    size_t j = i + m->floor_cells;
+    if (i == s || i == g || j == s || j == g || level_stairs(m, i) || level_stairs(m, j))
+        return false;
+    if (!set_join(parent, (uint32_t)i, (uint32_t)j)) return false;
+    m->cells[i] |= CELL_STAIR_UP;
+    return true;
 }
 
 /* Joins the floors' pieces by stairs, Kruskal's way over every pair of
@@ -133,15 +146,20 @@ static meiro_status add_stairs(meiro_maze *m, uint64_t seed, meiro_error *err)
     rng_state rng;
     rng_seed(&rng, rng_hash(0x6c6576656c73ull /* "levels" */, seed));
     permutation perm;
-    perm_init(&perm, pairs, &rng);
-    for (uint64_t k = 0; k < pairs && pieces > 1; k++) {
-        size_t i = (size_t)perm_at(&perm, k), j = i + fc;
-        if (i == s || i == g || j == s || j == g || level_stairs(m, i) || level_stairs(m, j))
-            continue;
-        if (!set_join(parent, (uint32_t)i, (uint32_t)j)) continue;
-        m->cells[i] |= CELL_STAIR_UP;
-        pieces--;
+    /* first one stair between each two floors, so that on small floors the
+     * stairs between two of them cannot take every cell the next needs;
+     * then every pair in turn */
+    for (uint32_t floor = 0; floor + 1 < m->levels; floor++) {
+        perm_init(&perm, fc, &rng);
+        for (uint64_t k = 0; k < fc; k++)
+            if (try_stair(m, parent, floor * fc + (size_t)perm_at(&perm, k), s, g)) {
+                pieces--;
+                break;
+            }
     }
+    perm_init(&perm, pairs, &rng);
+    for (uint64_t k = 0; k < pairs && pieces > 1; k++)
+        if (try_stair(m, parent, (size_t)perm_at(&perm, k), s, g)) pieces--;
     /* pieces the stairs cannot join (one floor's piece over another's, the
      * same cells) are joined by walls opened within a floor, in the same
      * Kruskal's way: every floor is a connected grid, so this ends it */
@@ -171,11 +189,11 @@ meiro_status meiro_maze_split_levels(meiro_maze *maze, unsigned levels, uint64_t
         return fail(err, MEIRO_ERROR_ARGUMENT, "levels must be 2 to %u floors (not %u)",
                     MEIRO_MAX_LEVELS, levels);
     const char *bad = m->grid != MEIRO_GRID_RECT ? "a grid other than rect"
-                      : m->active                 ? "a shape"
-                      : m->weave                  ? "crossings (a weave)"
-                      : m->mission                ? "a mission"
-                      : m->levels                 ? "floors already"
-                                                  : NULL;
+                      : m->active                ? "a shape"
+                      : m->weave                 ? "crossings (a weave)"
+                      : m->mission               ? "a mission"
+                      : m->levels                ? "floors already"
+                                                 : NULL;
     if (bad)
         return fail(err, MEIRO_ERROR_ARGUMENT,
                     "a multi-level maze is made of plain rectangles, and this maze has %s", bad);

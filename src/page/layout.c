@@ -462,6 +462,10 @@ double grid_cell_units(meiro_grid grid)
 
 void maze_cells(const meiro_maze *m, double *w, double *h)
 {
+    if (m->grid == MEIRO_GRID_RECT && m->levels) { /* floors side by side, names above */
+        *w = (double)m->w * m->levels + (m->levels - 1), *h = m->floor_h + 1;
+        return;
+    }
     if (m->grid == MEIRO_GRID_RECT) {
         *w = m->w, *h = m->h;
         return;
