@@ -281,7 +281,9 @@ MEIRO_API uint64_t meiro_maze_crossings(const meiro_maze *maze);
  * wall between two floors stays closed; a stair joins a cell to the same
  * (x, y) of the floor above, and a path steps from one to the other (height
  * / levels rows apart). S is on the first floor, G on the last; every
- * cell has at most one stair, up or down, and neither S nor G has one. */
+ * cell has at most one stair, up or down, and neither S nor G has one.
+ * meiro_maze_neighbour gives no neighbour across the floors' wall (so
+ * meiro_maze_set_side cannot open it); stairs are not sides. */
 #define MEIRO_MAX_LEVELS 8u
 
 /* Makes a generated perfect rectangle (no shape, weave, loops or mission;

@@ -315,12 +315,15 @@ static bool stack_levels(generate_args *a)
     return true;
 }
 
-/* The cells the page lays out for the floors: side by side a cell apart,
- * under a row for their names (as meiro's page layout does). */
+/* The cells the page lays out for the floors: up to 3 a row, else two
+ * rows, a cell apart, each under a row for its name (as the library's
+ * levels_extent, core/levels.h). */
 static void levels_extent(const generate_args *a, uint32_t *w, uint32_t *h)
 {
-    *w = a->opt.width * a->levels + (a->levels - 1);
-    *h = a->opt.height / a->levels + 1;
+    uint32_t cols = a->levels <= 3 ? a->levels : (a->levels + 1) / 2;
+    uint32_t rows = (a->levels + cols - 1) / cols;
+    *w = cols * (a->opt.width + 1) - 1;
+    *h = rows * (a->opt.height / a->levels + 2) - 1;
 }
 
 /* The maze and the page to make: the output checked, the template and the

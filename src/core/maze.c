@@ -221,7 +221,9 @@ bool meiro_maze_neighbour(const meiro_maze *maze, meiro_cell cell, unsigned side
     if (side >= meiro_maze_sides(maze, cell)) return false;
     size_t j = grid_neighbour(maze, grid_id(maze, cell), side);
     if (j == GRID_NONE) return false;
-    if (next) *next = grid_cell(maze, j);
+    meiro_cell c = grid_cell(maze, j);
+    if (level_of(maze, c.y) != level_of(maze, cell.y)) return false; /* another floor: a wall */
+    if (next) *next = c;
     return true;
 }
 

@@ -6,6 +6,7 @@
 #include "core/names.h"
 #include "core/utf8.h"
 #include "page/layout.h"
+#include "core/levels.h"
 #include "page/print.h"
 #include "page/template.h"
 
@@ -462,8 +463,8 @@ double grid_cell_units(meiro_grid grid)
 
 void maze_cells(const meiro_maze *m, double *w, double *h)
 {
-    if (m->grid == MEIRO_GRID_RECT && m->levels) { /* floors side by side, names above */
-        *w = (double)m->w * m->levels + (m->levels - 1), *h = m->floor_h + 1;
+    if (m->grid == MEIRO_GRID_RECT && m->levels) { /* the floors side by side, names above */
+        levels_extent(m->w, m->floor_h, m->levels, w, h);
         return;
     }
     if (m->grid == MEIRO_GRID_RECT) {

@@ -60,8 +60,8 @@ void draw_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const p
                const maze_marks *marks, double snap, unsigned layers);
 
 /* A multi-level maze (draw_levels.c): its floors side by side a cell
- * apart under a row for their names (as page/layout.c's maze_cells counts
- * them), each drawn as a maze; stairs marked with matching numbers, up and
+ * apart (two rows from 4 floors) under a row for their names (as
+ * core/levels.h's level_origin places them), each drawn as a maze; stairs marked with matching numbers, up and
  * down; the answer on every floor, ending and going on at the stairs. */
 void draw_levels(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,
                  const maze_marks *marks, double snap, unsigned layers);

@@ -28,13 +28,14 @@ static meiro_maze floor_view(const meiro_maze *m, uint32_t k)
     return f;
 }
 
-/* Floor k's place: a floor and a cell's gap to the right of the one
- * before, a row below the names. */
+/* Floor k's place in the grid of floors (level_origin). */
 static page_layout floor_layout(const meiro_maze *m, const page_layout *L, uint32_t k)
 {
     page_layout F = *L;
-    F.maze_x += (double)k * (m->w + 1) * L->cell;
-    F.maze_y += L->cell;
+    double x, y;
+    level_origin(m, k, &x, &y);
+    F.maze_x += x * L->cell;
+    F.maze_y += y * L->cell;
     F.maze_w = m->w * L->cell;
     F.maze_h = m->floor_h * L->cell;
     return F;
@@ -101,7 +102,7 @@ static void floor_names(cairo_t *cr, const meiro_maze *m, const page_layout *L, 
         snprintf(name, sizeof name, "%luF", (unsigned long)k + 1);
         double size = fmin(L->cell * 0.6, 8);
         centred_text(cr, name, font, true, size, F.maze_x + F.maze_w / 2,
-                     L->maze_y + L->cell * 0.45);
+                     F.maze_y - L->cell * 0.55);
     }
 }
 

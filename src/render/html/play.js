@@ -62,14 +62,16 @@
       held: 0, next: 0 };
   });
 
-  /* floor f's cells drawn (w + 1) cells right of floor f - 1's, a row down for the names */
+  /* floor f drawn in a grid of up to 3 floors a row (else two rows), each
+   * w + 1 cells across and floorH + 2 down, under a row for its name
+   * (core/levels.h's level_origin) */
   function floorOf(m, c) { return m.levels ? Math.floor(c[1] / m.floorH) : 0; }
   function centre(m, c, door) {
     var x = m.x + (c[0] + 0.5) * m.cell, y = m.y + (c[1] + 0.5) * m.cell;
     if (m.levels) {
-      var f = floorOf(m, c);
-      x += f * (m.w + 1) * m.cell;
-      y += (1 - f * m.floorH) * m.cell;
+      var f = floorOf(m, c), cols = m.levels <= 3 ? m.levels : Math.ceil(m.levels / 2);
+      x += (f % cols) * (m.w + 1) * m.cell;
+      y += (Math.floor(f / cols) * (m.floorH + 2) + 1 - f * m.floorH) * m.cell;
     }
     if (door >= 0) { x += DX[door] * m.cell / 2; y += DY[door] * m.cell / 2; }
     return x.toFixed(3) + ' ' + y.toFixed(3);
