@@ -287,10 +287,13 @@ MEIRO_API uint64_t meiro_maze_crossings(const meiro_maze *maze);
 #define MEIRO_MAX_LEVELS 8u
 
 /* Makes a generated perfect rectangle (no shape, weave, loops or mission;
- * height a multiple of levels, 2..MEIRO_MAX_LEVELS) into `levels` floors:
- * the passages between floors are closed and stairs, at cells chosen by
- * `seed`, join the pieces again, one stair per passage closed, so the maze
- * stays perfect across the floors. S and G stay where they are when S is on
+ * height a multiple of levels, 2..MEIRO_MAX_LEVELS; floors of 4 cells or
+ * more) into `levels` floors: the passages between floors are closed and
+ * stairs, at cells chosen by `seed` (at least one between each two
+ * floors), join the pieces again, a stair for each passage closed (or, for
+ * a piece no free stair reaches, a wall opened within its floor), so the
+ * maze stays perfect across the floors. On failure (floors too small for
+ * the stairs) the maze is left as it was. S and G stay where they are when S is on
  * the first floor and G on the last (corners); else S moves to the first
  * floor's cell farthest from the last floor's last cell, G to the last
  * floor's cell farthest from S (without doors). */

@@ -7,7 +7,8 @@
  *                          centre disc is ring 0) and W the cells of the
  *                          outer ring (the widest)
  *   "levels": N            multi-level mazes only: N floors of H / N rows,
- *                          stacked (floor k's row y is row k * H / N + y)
+ *                          stacked (floor k's row y is row k * H / N + y);
+ *                          "extent" and the cells' x, y are the stack's
  *   "extent": [EW, EH]     the bounding box of the drawing, in cell units
  *                          (y down, (0, 0) its top-left corner)
  *   "seed": "2026", "algorithm": "dig"   how the maze was made, when known;

@@ -3,12 +3,10 @@
  * triangle up or down and the stair's number (the same at both ends, so a
  * child finds where a stair comes out), and the answer on every floor. */
 #include "core/levels.h"
-#include "core/alloc.h"
 #include "render/draw.h"
 
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 
 /* Floor k as a flat maze: its cells, S and G where they are on it (with
  * their doors), else out of the way in the top-left cell without a door. */
@@ -85,7 +83,6 @@ static void stair_mark(cairo_t *cr, const char *font, const page_layout *F, doub
     cairo_close_path(cr);
     cairo_set_source_rgb(cr, 0, 0, 0);
     cairo_fill(cr);
-    if (!number) return; /* no memory to number them: the way shown, not the number */
     char text[16];
     snprintf(text, sizeof text, "%lu", (unsigned long)number);
     double size = c * 0.42, w = ink_width(cr, text, font, size);
@@ -143,8 +140,6 @@ static void levels_path(cairo_t *cr, const meiro_maze *m, const meiro_path *p, c
 void draw_levels(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,
                  const maze_marks *marks, double snap, unsigned layers)
 {
-    uint32_t *num = (layers & LAYER_LABELS) ? alloc_array(grid_total(m), sizeof *num) : NULL;
-    if (num) levels_number_stairs(m, num);
     for (uint32_t k = 0; k < m->levels; k++) {
         meiro_maze f = floor_view(m, k);
         page_layout F = floor_layout(m, L, k);
@@ -154,18 +149,29 @@ void draw_levels(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const
     if (!(layers & LAYER_LABELS)) return;
     cairo_save(cr);
     floor_names(cr, m, L, marks->font);
-    /* stairs: numbered in id order (levels_number_stairs) */
+    /* stairs numbered by their lower cell in id order (levels_number_stairs),
+     * counted as the cells go by: a stair's upper end takes the count of
+     * the stairs up to its lower cell, a floor's cells behind */
+    uint32_t ups = 0, below = 0;
+    size_t behind = 0;
     for (size_t i = 0, total = grid_total(m); i < total; i++) {
         unsigned st = level_stairs(m, i);
         if (!st) continue;
+        uint32_t number;
+        if ((st >> LEVEL_UP) & 1u) {
+            number = ++ups;
+        } else {
+            for (; behind <= i - m->floor_cells; behind++)
+                below += (m->cells[behind] & CELL_STAIR_UP) != 0;
+            number = below;
+        }
         meiro_cell c = grid_cell(m, i);
         uint32_t floor = level_of(m, c.y);
         page_layout F = floor_layout(m, L, floor);
         double x, y;
         centre_of(&F, c.x, c.y - floor * m->floor_h, &x, &y);
-        stair_mark(cr, marks->font, &F, x, y, (st >> LEVEL_UP) & 1u, num ? num[i] : 0);
+        stair_mark(cr, marks->font, &F, x, y, (st >> LEVEL_UP) & 1u, number);
     }
-    free(num);
     for (uint32_t k = 0; k < m->levels; k++) {
         bool start = level_of(m, m->start.y) == k, goal = level_of(m, m->goal.y) == k;
         if (!start && !goal) continue;
