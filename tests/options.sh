@@ -226,6 +226,9 @@ run 2 generate --levels 2 --grid hex -o lv.pdf; err_has "--levels cannot go with
 run 2 generate --levels 2 --weave 20 -o lv.pdf; err_has "--levels cannot go with --weave"; absent lv.pdf
 run 2 generate --levels 2 --loops 20 -o lv.pdf; err_has "--levels cannot go with --loops"; absent lv.pdf
 run 2 generate --levels 9 -o lv.pdf; err_has "--levels is a number of floors from 1 to 8"
+run 2 generate --levels 2 -W 5 -H 4 --start 0,5 --goal 4,7 -o lv.pdf; err_has "--start goes on the first floor (rows 0 to 3) and --goal on the last (rows 4 to 7)"; absent lv.pdf
+run 0 generate --levels 2 -W 5 -H 4 --start 1,2 --goal 3,6 -s 1 -o lv.json
+if grep -q '"start": 11,' "$tmp/lv.json" && grep -q '"goal": 33,' "$tmp/lv.json"; then ok; else bad "--start/--goal on the floors moved: $(head -c 300 "$tmp/lv.json")"; fi
 run 2 generate --levels 2 -o lv.txt; err_has "text cannot show a multi-level maze's floors and stairs yet"; absent lv.txt
 run 2 generate --levels 2 -o lv.xlsx; err_has "xlsx cannot show a multi-level maze"; absent lv.xlsx
 run 0 generate --levels 3 -W 8 -H 5 -s 2 -o lv.json; run 0 stats lv.json

@@ -306,6 +306,19 @@ static int check_levels(const generate_args *a, meiro_format format, bool animat
  * -H rows a floor. */
 static bool stack_levels(generate_args *a)
 {
+    /* rows count floor after floor: S on the first floor, G on the last */
+    uint64_t floor_rows = a->opt.height, last = floor_rows * (a->levels - 1);
+    if (a->has_start && (a->opt.start.y >= floor_rows || a->opt.goal.y < last ||
+                         a->opt.goal.y >= last + floor_rows)) {
+        char msg[200];
+        snprintf(msg, sizeof msg,
+                 "--start goes on the first floor (rows 0 to %llu) and --goal on the last "
+                 "(rows %llu to %llu): the floors' rows follow one another",
+                 (unsigned long long)floor_rows - 1, (unsigned long long)last,
+                 (unsigned long long)(last + floor_rows - 1));
+        usage_error("generate", "%s", msg);
+        return false;
+    }
     uint64_t rows = (uint64_t)a->opt.height * a->levels;
     if (rows > MEIRO_MAX_SIDE) {
         usage_error("generate", "%s", "--levels: the floors' rows together are past 65535");
