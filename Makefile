@@ -437,6 +437,9 @@ samples: all deps-test browser-deps
 	$(SAMPLE) -W 10 -H 8 --mission collect:5 --title "Pick them up in order" --answer-page -o samples/collect.pdf
 	pdftoppm -r 30 -png samples/collect.pdf samples/collect-page
 	$(BUILD)/meiro booklet -n 6 --kinds keys,collect,one-way --answers key -s 2026 -o samples/booklet-missions.pdf
+	# multi-level: two floors joined by stairs, and the answer taking them
+	$(SAMPLE) -W 10 -H 8 --levels 2 --title "Up and down the stairs" --answer-page -o samples/levels.pdf
+	pdftoppm -r 30 -png samples/levels.pdf samples/levels-page
 	$(BUILD)/meiro generate --rule multiples:3 -s 2026 -o samples/rule-multiples3.pdf
 	pdftoppm -r 30 -png samples/rule-multiples3.pdf samples/rule-multiples3-page
 	$(BUILD)/meiro generate --rule aiueo --lang ja -s 2026 -o samples/rule-aiueo.pdf

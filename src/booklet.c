@@ -163,14 +163,38 @@ static meiro_status one_way_after(meiro_maze *m, int level, uint64_t seed, meiro
     return add_mission(m, MEIRO_MISSION_NONE, 0, 10 + 10 * (unsigned)kind_step(level), seed, err);
 }
 
+/* Two floors side by side in the width of one maze of the level, each of
+ * half its rows (3 x 3 cells at least): as wide a page and cells as large,
+ * the stairs the puzzle. Perfect (the floors are cut from a perfect maze). */
+static void levels_options(meiro_generate_options *o, bool algorithm_given)
+{
+    (void)algorithm_given;
+    uint32_t fw = o->width > 7 ? (o->width - 1) / 2 : 3;
+    uint32_t fh = o->height > 5 ? (o->height + 1) / 2 : 3;
+    o->width = fw;
+    o->height = 2 * fh;
+    o->loops = 0;
+    o->weave = 0;
+}
+
+static meiro_status levels_after(meiro_maze *m, int level, uint64_t seed, meiro_error *err)
+{
+    (void)level;
+    return meiro_maze_split_levels(m, 2, seed, err);
+}
+
 static const maze_kind kinds[] = {
     {"plain", plain_options, NULL, false},
     {"weave", weave_options, NULL, false},
     {"keys", plain_options, keys_after, true},
     {"collect", plain_options, collect_after, true},
     {"one-way", plain_options, one_way_after, true},
+    {"levels", levels_options, levels_after, false},
 };
 #define KIND_COUNT (sizeof kinds / sizeof kinds[0])
+
+/* The kind of floors: rectangles, in PDF or HTML, laid out side by side. */
+static bool kind_levels(const maze_kind *kind) { return kind->after == levels_after; }
 
 /* The kind named by the n bytes at p, or NULL. */
 static const maze_kind *kind_named(const char *p, size_t n)
@@ -450,7 +474,11 @@ static meiro_status booklet_check(const meiro_booklet_options *b, const meiro_ex
     if (ks != MEIRO_OK) return ks;
     for (unsigned i = 0; i < b->count; i++) {
         const maze_kind *kind = maze_kind_at(b, i);
-        if (!kind->mission) continue;
+        if (!kind->mission && !kind_levels(kind)) continue;
+        if (format == MEIRO_FORMAT_XLSX && kind_levels(kind))
+            return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
+                              "a booklet of %s mazes is a PDF or HTML: XLSX cannot show them yet",
+                              kind->name);
         if (format == MEIRO_FORMAT_XLSX && opt->play) /* as export_xlsx.c's check */
             return fail_field(err, MEIRO_FIELD_PLAY, MEIRO_ERROR_ARGUMENT,
                               "a playable sheet cannot check a mission's keys, items or one-way "
@@ -485,6 +513,8 @@ static meiro_status booklet_check(const meiro_booklet_options *b, const meiro_ex
                            gen->info.name);
         shells[i] = maze_shell(o.width, o.height);
         shells[i].grid = (uint8_t)o.grid; /* what a page lays out: the grid's bounding box */
+        if (kind_levels(maze_kind_at(b, i))) /* or its floors side by side */
+            shells[i].levels = 2, shells[i].floor_h = o.height / 2;
         items[i] = (doc_item){&shells[i], NULL, maze_level(b, i)};
     }
     /* workbooks and play pages are made of square cells */

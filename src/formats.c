@@ -387,6 +387,13 @@ meiro_status meiro_mission_check(const meiro_generate_options *gen,
     return MEIRO_OK;
 }
 
+/* The formats that show a multi-level maze's floors and stairs. */
+static bool levels_format(meiro_format format)
+{
+    return format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_SVG ||
+           format == MEIRO_FORMAT_PNG || format == MEIRO_FORMAT_JSON || format == MEIRO_FORMAT_HTML;
+}
+
 static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *path,
                                       meiro_format format, const meiro_export_options *opt,
                                       FILE *out, const char *temp_dir, meiro_error *err)
@@ -404,6 +411,11 @@ static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *
                        "html, xlsx, json, text or csv",
                        formats[format].info.name);
     if (s == MEIRO_OK && meiro_maze_has_mission(maze)) s = mission_format_check(format, err);
+    if (s == MEIRO_OK && maze->levels && !levels_format(format))
+        s = fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
+                       "%s cannot show a multi-level maze's floors and stairs yet: write it as "
+                       "pdf, svg, png, json or html",
+                       formats[format].info.name);
     /* text and CSV write a crossing in its cell, where S or G would stand */
     if (s == MEIRO_OK && maze->weave &&
         (format == MEIRO_FORMAT_TEXT || format == MEIRO_FORMAT_CSV) &&

@@ -4,7 +4,8 @@
 // text output (not from the page), must say Goal; a wall must stop the
 // walker; the answer button draws the path; printing gives one page of the
 // paper with the maze on it and no buttons; the page asks for nothing but
-// itself. Usage: node tests/browser.mjs BUILD_DIR [SHOTS_DIR]
+// itself; a weave, a keys-and-doors and a two-level maze are walked to G.
+// Usage: node tests/browser.mjs BUILD_DIR [SHOTS_DIR]
 // Ends with "browser: N passed, N failed" (tests/run.sh counts it).
 // meiro-suite: check
 import { execFileSync } from 'node:child_process';
@@ -369,6 +370,48 @@ try {
   await page.close();
 } catch (e) {
   check(false, `keys: ${e.stack}`);
+}
+
+// a two-level maze: walked to G along the solution read from meiro's JSON,
+// each stair taken with PageUp/PageDown or Enter (the walker goes on from
+// the same cell of the other floor, drawn beside the first); a stair key
+// where there is no stair does not move it
+try {
+  const args = ['-W', '9', '-H', '7', '-s', '6', '--levels', '2'];
+  const file = path.join(tmp, 'levels.html');
+  run(['generate', ...args, '-o', file]);
+  const json = JSON.parse(run(['generate', ...args, '--solution', '-f', 'json']));
+  const fh = json.height / json.levels;
+  const way = json.solution.map((id) => [id % json.width, Math.floor(id / json.width)]);
+  const { page, errors } = await open(file);
+  await page.keyboard.press('PageUp');
+  let st = await state(page);
+  check(st.steps === '0' && st.floor === '0', `levels: a stair taken at S, which has none: ${JSON.stringify(st)}`);
+  let stairs = 0;
+  for (let k = 1; k < way.length; k++) {
+    const dx = way[k][0] - way[k - 1][0], dy = way[k][1] - way[k - 1][1];
+    if (dx === 0 && Math.abs(dy) === fh) {
+      stairs++;
+      await page.keyboard.press(stairs % 2 ? (dy > 0 ? 'PageUp' : 'PageDown') : 'Enter');
+      st = await state(page);
+      check(st.x == way[k][0] && st.y == way[k][1] && st.floor === String(way[k][1] / fh | 0),
+        `levels: stair ${stairs} not taken to ${way[k]}: ${JSON.stringify(st)}`);
+    } else {
+      await page.keyboard.press(KEY[`${Math.sign(dx)},${Math.sign(dy)}`]);
+    }
+  }
+  st = await state(page);
+  const d = (await data(page)).mazes[0];
+  const cx = await page.$eval('.sheet.current .me', (e) => Number(e.getAttribute('cx')));
+  check(stairs > 0, 'levels: the solution takes no stair');
+  check(st.done === 'yes' && Number(st.steps) === way.length - 1 && st.floor === String(json.levels - 1),
+    `levels: not at G on the last floor after the solution (${stairs} stairs): ${JSON.stringify(st)}`);
+  check(d.levels === json.levels && cx > d.x + (d.w + 1) * d.cell * (json.levels - 1),
+    `levels: the walker at G is not drawn on the last floor (cx ${cx}, maze at ${d.x}, cell ${d.cell})`);
+  check(errors.length === 0, `levels: errors ${errors}`);
+  await page.close();
+} catch (e) {
+  check(false, `levels: ${e.stack}`);
 }
 
 await browser.close();

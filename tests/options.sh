@@ -224,4 +224,20 @@ if grep -q "^walk: .*the shortest is unique" "$tmp/out" && grep -q "^one-way: *[
 run 2 booklet -n 3 --kinds keys,lava -o bk.pdf; err_has "unknown kind of maze 'lava'"; absent bk.pdf
 run 2 booklet -n 3 --kinds keys -f xlsx --play -o bk.xlsx; err_has "a playable sheet cannot check a mission's keys"; absent bk.xlsx
 
+# --levels: the grids, options and formats that cannot take floors yet
+run 2 generate --levels 2 --grid hex -o lv.pdf; err_has "--levels cannot go with --grid"; absent lv.pdf
+run 2 generate --levels 2 --weave 20 -o lv.pdf; err_has "--levels cannot go with --weave"; absent lv.pdf
+run 2 generate --levels 2 --loops 20 -o lv.pdf; err_has "--levels cannot go with --loops"; absent lv.pdf
+run 2 generate --levels 9 -o lv.pdf; err_has "--levels is a number of floors from 1 to 8"
+run 2 generate --levels 2 -W 5 -H 4 --start 0,5 --goal 4,7 -o lv.pdf; err_has "--start goes on the first floor (rows 0 to 3) and --goal on the last (rows 4 to 7)"; absent lv.pdf
+run 0 generate --levels 2 -W 5 -H 4 --start 1,2 --goal 3,6 -s 1 -o lv.json
+if grep -q '"start": 11,' "$tmp/lv.json" && grep -q '"goal": 33,' "$tmp/lv.json"; then ok; else bad "--start/--goal on the floors moved: $(head -c 300 "$tmp/lv.json")"; fi
+run 2 generate --levels 2 -o lv.txt; err_has "text cannot show a multi-level maze's floors and stairs yet"; absent lv.txt
+run 2 generate --levels 2 -o lv.xlsx; err_has "xlsx cannot show a multi-level maze"; absent lv.xlsx
+run 0 generate --levels 3 -W 8 -H 5 -s 2 -o lv.json; run 0 stats lv.json
+if grep -q "^floors: *3 of 8 x 5 cells, joined by [1-9]" "$tmp/out"; then ok; else bad "stats of a multi-level maze: $(cat "$tmp/out")"; fi
+run 2 solve -m left-hand lv.json -o lvs.pdf; err_has "cannot follow a wall up the stairs"; absent lvs.pdf
+run 0 solve lv.json -o lvs.pdf
+run 2 booklet -n 2 --kinds levels -f xlsx -o bk.xlsx; err_has "a booklet of levels mazes is a PDF or HTML"; absent bk.xlsx
+
 finish

@@ -94,8 +94,11 @@ typedef struct meiro_booklet_options {
                                      takes cluster), keys (keys and doors,
                                      1 key at easy to 4 at expert), collect
                                      (items in order, 2 to 8), one-way
-                                     (arrows, 10% to 40%); rectangles only;
-                                     missions in PDF or HTML; NULL: plain
+                                     (arrows, 10% to 40%), levels (two
+                                     floors of half the level's width and
+                                     rows, joined by stairs); rectangles
+                                     only; missions and levels in PDF or
+                                     HTML; NULL: plain
                                      mazes (ABI 3) */
 } meiro_booklet_options;
 

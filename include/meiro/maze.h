@@ -272,6 +272,39 @@ MEIRO_API meiro_status meiro_maze_set_side(meiro_maze *maze, meiro_cell cell, un
 MEIRO_API meiro_dir meiro_maze_crossing(const meiro_maze *maze, meiro_cell cell);
 MEIRO_API uint64_t meiro_maze_crossings(const meiro_maze *maze);
 
+/* ---- Multi-level mazes ------------------------------------------------- */
+
+/* A multi-level maze has `levels` floors of the same size joined by stairs,
+ * one rectangle to the API: the floors stacked, floor k's row y being row
+ * k * (height / levels) + y, so width and height are a floor's width and
+ * the floors' rows together, and a path's cells are (x, row) as ever. The
+ * wall between two floors stays closed; a stair joins a cell to the same
+ * (x, y) of the floor above, and a path steps from one to the other (height
+ * / levels rows apart). S is on the first floor, G on the last; every
+ * cell has at most one stair, up or down, and neither S nor G has one.
+ * meiro_maze_neighbour gives no neighbour across the floors' wall (so
+ * meiro_maze_set_side cannot open it); stairs are not sides. */
+#define MEIRO_MAX_LEVELS 8u
+
+/* Makes a generated perfect rectangle (no shape, weave, loops or mission;
+ * height a multiple of levels, 2..MEIRO_MAX_LEVELS; floors of 4 cells or
+ * more) into `levels` floors: the passages between floors are closed and
+ * stairs, at cells chosen by `seed` (at least one between each two
+ * floors), join the pieces again, a stair for each passage closed (or, for
+ * a piece no free stair reaches, a wall opened within its floor), so the
+ * maze stays perfect across the floors. On failure (floors too small for
+ * the stairs) the maze is left as it was. S and G stay where they are when S is on
+ * the first floor and G on the last (corners); else S moves to the first
+ * floor's cell farthest from the last floor's last cell, G to the last
+ * floor's cell farthest from S (without doors). */
+MEIRO_API meiro_status meiro_maze_split_levels(meiro_maze *maze, unsigned levels, uint64_t seed,
+                                               meiro_error *err);
+/* The floors (1 for a flat maze) and the stairs (0). */
+MEIRO_API unsigned meiro_maze_levels(const meiro_maze *maze);
+MEIRO_API uint64_t meiro_maze_stairs(const meiro_maze *maze);
+/* Cell's stair: 1 up, -1 down, 0 none. */
+MEIRO_API int meiro_maze_stair(const meiro_maze *maze, meiro_cell cell);
+
 /* A fingerprint of the maze: 64 bits from its grid, size, walls, crossings
  * and shape (not S and G: the same walls are the same picture). On
  * rectangles the same for the maze turned or mirrored (the least of the

@@ -22,6 +22,9 @@ static const char *const usage_generate =
     "      --weave P        a weave maze: up to P% of the cells become crossings,\n"
     "                       a passage going under a straight corridor (rect grid;\n"
     "                       cluster, dig or growing-tree)\n"
+    "      --levels N       N floors (2-8) of -W x -H cells joined by stairs, S on\n"
+    "                       the first and G on the last (rect grid, any\n"
+    "                       generator; pdf, svg, png, json or html)\n"
     "      --mission M      keys:K (K keys, 1-6, each opening its own door on the\n"
     "                       way to G, needed in order) or collect:N (N numbered\n"
     "                       items, 1-20, picked up in order before G)\n"
@@ -114,6 +117,7 @@ typedef struct generate_args {
     const meiro_level_desc *level;
     const char *shape, *text, *animate, *frames, *fmt, *output, *solver;
     meiro_mission_options mission;
+    unsigned levels; /* floors; 0 or 1: a flat maze */
     bool solution, seeded, has_start, has_goal, help;
     char caption[48];
     page_cli pc;
@@ -145,6 +149,7 @@ const struct option generate_options[] = {
     {"weave", required_argument, NULL, OPT_WEAVE},
     {"mission", required_argument, NULL, OPT_MISSION},
     {"one-way", required_argument, NULL, OPT_ONE_WAY},
+    {"levels", required_argument, NULL, OPT_LEVELS},
     {NULL, 0, NULL, 0},
 };
 
@@ -202,6 +207,12 @@ static int maze_option(generate_args *a, int c, char **argv)
             return usage_error("generate", "--one-way is a percentage from 0 to 100, not '%s'",
                                optarg);
         a->mission.one_way = (unsigned)v;
+        return EXIT_OK;
+    case OPT_LEVELS:
+        if (!parse_u64(optarg, MEIRO_MAX_LEVELS, &v) || v == 0)
+            return usage_error("generate", "--levels is a number of floors from 1 to 8, not '%s'",
+                               optarg);
+        a->levels = (unsigned)v == 1 ? 0 : (unsigned)v;
         return EXIT_OK;
     case OPT_ENDS:
         if (meiro_ends_from_name(optarg, &opt->ends, &e) != MEIRO_OK)
@@ -270,6 +281,65 @@ static int parse_generate(int argc, char **argv, generate_args *a)
     return EXIT_OK;
 }
 
+/* --levels: what a multi-level maze cannot be or be written as (the
+ * library refuses them too; here before the work, naming the options). */
+static int check_levels(const generate_args *a, meiro_format format, bool animate)
+{
+    const char *bad = a->opt.grid != MEIRO_GRID_RECT ? "--grid (floors are rect grids)"
+                      : a->opt.weave                 ? "--weave"
+                      : a->mission.kind || a->mission.one_way ? "--mission and --one-way"
+                      : a->opt.loops                          ? "--loops (floors are perfect)"
+                      : a->shape || a->text                   ? "--shape and --text"
+                      : animate                               ? "--animate and --frames"
+                                                              : NULL;
+    if (bad) return usage_error("generate", "--levels cannot go with %s yet", bad);
+    const meiro_format_desc *f = meiro_format_info(format);
+    if (format != MEIRO_FORMAT_PDF && format != MEIRO_FORMAT_SVG && format != MEIRO_FORMAT_PNG &&
+        format != MEIRO_FORMAT_JSON && format != MEIRO_FORMAT_HTML)
+        return usage_error("generate",
+                           "%s cannot show a multi-level maze's floors and stairs yet: write it "
+                           "as pdf, svg, png, json or html",
+                           f ? f->name : "this format");
+    return EXIT_OK;
+}
+
+/* The floors stacked into one rectangle, as the library makes them:
+ * -H rows a floor. */
+static bool stack_levels(generate_args *a)
+{
+    /* rows count floor after floor: S on the first floor, G on the last */
+    uint64_t floor_rows = a->opt.height, last = floor_rows * (a->levels - 1);
+    if (a->has_start && (a->opt.start.y >= floor_rows || a->opt.goal.y < last ||
+                         a->opt.goal.y >= last + floor_rows)) {
+        char msg[200];
+        snprintf(msg, sizeof msg,
+                 "--start goes on the first floor (rows 0 to %llu) and --goal on the last "
+                 "(rows %llu to %llu): the floors' rows follow one another",
+                 (unsigned long long)floor_rows - 1, (unsigned long long)last,
+                 (unsigned long long)(last + floor_rows - 1));
+        usage_error("generate", "%s", msg);
+        return false;
+    }
+    uint64_t rows = (uint64_t)a->opt.height * a->levels;
+    if (rows > MEIRO_MAX_SIDE) {
+        usage_error("generate", "%s", "--levels: the floors' rows together are past 65535");
+        return false;
+    }
+    a->opt.height = (uint32_t)rows;
+    return true;
+}
+
+/* The cells the page lays out for the floors: up to 3 a row, else two
+ * rows, a cell apart, each under a row for its name (as the library's
+ * levels_extent, core/levels.h). */
+static void levels_extent(const generate_args *a, uint32_t *w, uint32_t *h)
+{
+    uint32_t cols = a->levels <= 3 ? a->levels : (a->levels + 1) / 2;
+    uint32_t rows = (a->levels + cols - 1) / cols;
+    *w = cols * (a->opt.width + 1) - 1;
+    *h = rows * (a->opt.height / a->levels + 2) - 1;
+}
+
 /* The maze and the page to make: the output checked, the template and the
  * text's mask made, the library's order of precedence applied, then the
  * size checked against the page before the shape's mask is made. */
@@ -285,6 +355,7 @@ static int resolve_generate(generate_args *a, meiro_format *format, meiro_export
     if (rc == EXIT_OK && (a->mission.kind || a->mission.one_way) && animate)
         rc = usage_error("generate", "--%s cannot show a mission's keys, items or arrows yet",
                          a->animate ? "animate" : "frames");
+    if (rc == EXIT_OK && a->levels) rc = check_levels(a, *format, animate);
     if (rc == EXIT_OK) rc = check_memory_floor("generate", *format, a->frames != NULL);
     if (rc == EXIT_OK) rc = page_finish(&a->pc, page);
     if (rc != EXIT_OK) return rc;
@@ -303,8 +374,12 @@ static int resolve_generate(generate_args *a, meiro_format *format, meiro_export
     a->opt.shape_name = a->shape; /* a built-in shape's grid is at least the one where it reads */
     if (meiro_generate_options_resolve(&a->opt, a->given, &src, &e) != MEIRO_OK)
         return library_error("generate", NULL, &e);
-    rc = check_output("generate", a->opt.grid, a->opt.width, a->opt.height, *format, page,
-                      a->output, a->pc.answers_to, animate);
+    if (a->levels && !stack_levels(a)) return EXIT_USAGE;
+    /* the page holds the floors side by side (levels_extent) */
+    uint32_t page_w = a->opt.width, page_h = a->opt.height;
+    if (a->levels) levels_extent(a, &page_w, &page_h);
+    rc = check_output("generate", a->opt.grid, page_w, page_h, *format, page, a->output,
+                      a->pc.answers_to, animate);
     /* a mission that will be refused, refused before the maze is made */
     if (rc == EXIT_OK && meiro_mission_check(&a->opt, &a->mission, *format, page, &e) != MEIRO_OK)
         rc = library_error("generate", NULL, &e);
@@ -312,7 +387,7 @@ static int resolve_generate(generate_args *a, meiro_format *format, meiro_export
     bool set_for_level = a->text && !height;
     meiro_status checked =
         rc == EXIT_OK && !set_for_level
-            ? meiro_level_page_check(a->level, a->opt.grid, a->opt.width, a->opt.height,
+            ? meiro_level_page_check(a->level, a->opt.grid, page_w, page_h,
                                      a->text ? height : 0, *format, page, &e)
             : MEIRO_OK;
     if (checked == MEIRO_ERROR_ARGUMENT) /* a warning: made as asked */
@@ -354,6 +429,10 @@ static int run_generate(generate_args *a, meiro_format format, const meiro_expor
     }
     a->mission.seed = a->opt.seed;
     if (meiro_maze_add_mission(m, &a->mission, &err) != MEIRO_OK) {
+        rc = library_error("generate", NULL, &err);
+        goto done;
+    }
+    if (a->levels && meiro_maze_split_levels(m, a->levels, a->opt.seed, &err) != MEIRO_OK) {
         rc = library_error("generate", NULL, &err);
         goto done;
     }

@@ -93,6 +93,9 @@ int cmd_stats(int argc, char **argv)
                (unsigned long long)st.decisions, (unsigned long long)st.longest, st.river);
         if (meiro_maze_crossings(m)) /* weave mazes only: the others' JSON stays as it was */
             printf(", \"crossings\": %llu", (unsigned long long)meiro_maze_crossings(m));
+        if (meiro_maze_levels(m) > 1) /* multi-level mazes only, likewise */
+            printf(", \"floors\": %u, \"stairs\": %llu", meiro_maze_levels(m),
+                   (unsigned long long)meiro_maze_stairs(m));
         if (mission.ok) /* mission mazes only, likewise */
             printf(", \"mission\": \"%s\", \"marks\": %u, \"one_way\": %llu, \"walk\": %zu, "
                    "\"shortest_walks\": %llu",
@@ -133,6 +136,11 @@ int cmd_stats(int argc, char **argv)
         if (meiro_maze_crossings(m))
             printf("crossings:   %llu (a passage goes under a corridor)\n",
                    (unsigned long long)meiro_maze_crossings(m));
+        if (meiro_maze_levels(m) > 1)
+            printf("floors:      %u of %lu x %lu cells, joined by %llu stairs\n",
+                   meiro_maze_levels(m), (unsigned long)meiro_maze_width(m),
+                   (unsigned long)(meiro_maze_height(m) / meiro_maze_levels(m)),
+                   (unsigned long long)meiro_maze_stairs(m));
         if (mission.ok) {
             if (mission.count)
                 printf("mission:     %s: %u %s, taken in order\n", mission.kind, mission.count,

@@ -42,6 +42,16 @@ void other_notify(meiro_maze *m, size_t id, unsigned side, bool open);
  * that lead into a crossing's tunnel on to the cell beyond it. */
 void weave_exits(const meiro_maze *m, size_t i, unsigned open, size_t next[GRID_MAX_SIDES]);
 
+/* Multi-level mazes (core/levels.c): the stairs of rectangle cell id as
+ * sides LEVEL_UP and LEVEL_DOWN. */
+static inline unsigned level_stairs(const meiro_maze *m, size_t id)
+{
+    const uint8_t *c = m->cells;
+    size_t fc = m->floor_cells;
+    return ((c[id] & CELL_STAIR_UP) ? 1u << LEVEL_UP : 0u) |
+           (id >= fc && (c[id - fc] & CELL_STAIR_UP) ? 1u << LEVEL_DOWN : 0u);
+}
+
 /* Runs the statement after it for each side s in mask (read once), side 0
  * first. */
 #define FOR_EACH_SIDE_IN(s, mask)                                                                  \
@@ -184,6 +194,10 @@ static inline size_t grid_through_as(const meiro_maze *m, bool rect, size_t id, 
                                      unsigned *back)
 {
     if (!rect) return other_across(m, id, side, back);
+    if (UNLIKELY(side >= DIR_COUNT)) { /* a stair: the same cell a floor up or down */
+        *back = side ^ 1u;
+        return side == LEVEL_UP ? id + m->floor_cells : id - m->floor_cells;
+    }
     *back = dir_opposite((meiro_dir)side);
     size_t delta = (size_t)((ptrdiff_t)DIR_DY[side] * (ptrdiff_t)m->w + DIR_DX[side]);
     size_t j = id + delta;
@@ -203,6 +217,9 @@ static inline grid_at grid_step_as(const meiro_maze *m, bool rect, grid_at at, u
                                    size_t next)
 {
     if (!rect) return (grid_at){next, other_cell_across(m, at.c, side)};
+    if (UNLIKELY(side >= DIR_COUNT)) /* a stair */
+        return (grid_at){next,
+                         {at.c.x, side == LEVEL_UP ? at.c.y + m->floor_h : at.c.y - m->floor_h}};
     /* two cells when next is across a weave's crossing */
     uint32_t k = 1;
     if (UNLIKELY(m->weave) &&
@@ -271,6 +288,7 @@ static inline unsigned grid_open_sides_as(const meiro_maze *m, bool rect, size_t
     if (UNLIKELY(c[id] & CELL_UNDER))
         mask &= (c[id] & CELL_UNDER_EW) ? ~(dir_bit(MEIRO_EAST) | dir_bit(MEIRO_WEST))
                                         : ~(dir_bit(MEIRO_NORTH) | dir_bit(MEIRO_SOUTH));
+    if (UNLIKELY(m->levels)) mask |= level_stairs(m, id);
     return mask;
 }
 
@@ -306,6 +324,10 @@ static inline unsigned grid_exits_as(const meiro_maze *m, bool rect, grid_at at,
     for (unsigned d = 0; d < DIR_COUNT; d++) back[d] = dir_opposite((meiro_dir)d);
     unsigned open = grid_open_sides_as(m, true, i);
     if (UNLIKELY(m->weave)) weave_exits(m, i, open, next);
+    if (UNLIKELY(m->levels)) {
+        next[LEVEL_UP] = i + m->floor_cells, next[LEVEL_DOWN] = i - m->floor_cells;
+        back[LEVEL_UP] = LEVEL_DOWN, back[LEVEL_DOWN] = LEVEL_UP;
+    }
     return open;
 }
 

@@ -7,6 +7,7 @@
 #include "core/names.h"
 #include "core/weave.h"
 #include "core/mission.h"
+#include "core/levels.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -220,7 +221,9 @@ bool meiro_maze_neighbour(const meiro_maze *maze, meiro_cell cell, unsigned side
     if (side >= meiro_maze_sides(maze, cell)) return false;
     size_t j = grid_neighbour(maze, grid_id(maze, cell), side);
     if (j == GRID_NONE) return false;
-    if (next) *next = grid_cell(maze, j);
+    meiro_cell c = grid_cell(maze, j);
+    if (level_of(maze, c.y) != level_of(maze, cell.y)) return false; /* another floor: a wall */
+    if (next) *next = c;
     return true;
 }
 
@@ -403,7 +406,8 @@ void meiro_maze_set_origin(meiro_maze *maze, const char *algorithm, uint64_t see
 /* The bits a cell's byte may hold. */
 static unsigned cell_bits(const meiro_maze *m, size_t id)
 {
-    return m->grid == MEIRO_GRID_RECT ? CELL_BITS | CELL_UNDER : (1u << grid_sides(m, id)) - 1;
+    if (m->grid != MEIRO_GRID_RECT) return (1u << grid_sides(m, id)) - 1;
+    return CELL_BITS | CELL_UNDER | (m->levels ? CELL_STAIR_UP : 0u);
 }
 
 /* "side 2", or on a rectangle "south". */
@@ -428,7 +432,9 @@ static meiro_status check_cell(const meiro_maze *m, grid_at at, meiro_error *err
         return fail(err, MEIRO_ERROR_INTERNAL, "cell (%lu, %lu) has a passage outside the shape", x,
                     y);
     size_t next[GRID_MAX_SIDES];
-    unsigned back[GRID_MAX_SIDES], nowhere = open & ~grid_links(m, at, next, back);
+    /* (a stair leads to another floor: levels_ok checks it) */
+    unsigned back[GRID_MAX_SIDES],
+        nowhere = open & ~grid_links(m, at, next, back) & ~(m->levels ? level_stairs(m, at.id) : 0u);
     if (nowhere)
         return fail(err, MEIRO_ERROR_INTERNAL, "cell (%lu, %lu) opens %s into the outer wall%s", x,
                     y, side_name(m, (unsigned)__builtin_ctz(nowhere), name),
@@ -460,6 +466,7 @@ meiro_status meiro_maze_check(const meiro_maze *maze, meiro_error *err)
         return fail(err, MEIRO_ERROR_INTERNAL, "start and goal share one place");
     char why[96];
     if (!mission_ok(m, why, sizeof why)) return fail(err, MEIRO_ERROR_INTERNAL, "%s", why);
+    if (!levels_ok(m, why, sizeof why)) return fail(err, MEIRO_ERROR_INTERNAL, "%s", why);
     return MEIRO_OK;
 }
 
@@ -470,7 +477,8 @@ meiro_status meiro_maze_is_perfect(const meiro_maze *maze, bool *perfect, meiro_
 
 bool meiro_maze_equal(const meiro_maze *a, const meiro_maze *b)
 {
-    if (a->grid != b->grid || a->w != b->w || a->h != b->h || a->active_count != b->active_count)
+    if (a->grid != b->grid || a->w != b->w || a->h != b->h || a->active_count != b->active_count ||
+        a->levels != b->levels)
         return false; /* (one mask and none differ in active_count) */
     /* inside or not: which cells are bridges is the drawing's business */
     for (size_t i = 0; a->active && b->active && i < (size_t)a->w * a->h; i++)

@@ -17,6 +17,14 @@ enum { CELL_OPEN_E = 1u, CELL_OPEN_S = 2u, CELL_BITS = 3u };
  * neighbours (two apart), and the crossing cell has only its over sides. */
 enum { CELL_UNDER_EW = 4u, CELL_UNDER_NS = 8u, CELL_UNDER = 12u };
 
+/* Multi-level mazes (core/levels.c): the floors are stacked in one
+ * rectangle, floor k's row y being row k * floor_h + y; the wall between
+ * two floors stays closed, and CELL_STAIR_UP on a cell is a stair up to the
+ * same cell of the floor above (stored once, on the lower cell). In the
+ * cell graph a stair is side LEVEL_UP of the lower cell and LEVEL_DOWN of
+ * the upper one. */
+enum { CELL_STAIR_UP = 16u, LEVEL_UP = 4u, LEVEL_DOWN = 5u };
+
 /* The under bit a step in direction d goes through. */
 static inline uint8_t cell_under_bit(unsigned d)
 {
@@ -53,6 +61,9 @@ struct meiro_maze {
     uint8_t picture;           /* a picture maze (meiro_maze_picture): the answer
                                   fills cells, the path's or the others */
     struct maze_mission *mission; /* keys, items, one-way passages (core/mission.h), or NULL */
+    uint32_t levels;              /* rect: floors (0: a flat maze; else >= 2) */
+    uint32_t floor_h;             /* rows of a floor (h / levels) */
+    size_t floor_cells;           /* w * floor_h: the step of a stair */
 };
 
 /* Tells the observer (if any) one step. */

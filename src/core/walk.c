@@ -28,7 +28,7 @@ static ALWAYS_INLINE void walk(const meiro_maze *m, meiro_maze *carve, uint8_t *
     unsigned back[GRID_MAX_SIDES];
     for (;;) {
         unsigned candidates = 0;
-        if (rect && following && UNLIKELY(m->weave)) { /* tunnels: the far cell's trail */
+        if (rect && following && UNLIKELY(m->weave || m->levels)) { /* tunnels, stairs */
             unsigned open = grid_exits_as(m, true, at, next, back);
             FOR_EACH_SIDE_IN (s, open) candidates |= (unsigned)!(trail[next[s]] & TRAIL_SEEN) << s;
         } else if (rect) {

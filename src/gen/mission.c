@@ -105,6 +105,8 @@ static meiro_status check(const meiro_maze *m, const meiro_mission_options *opt,
                           "a mission maze needs the rect grid, not %s",
                           meiro_grid_name((meiro_grid)m->grid));
     if (m->weave) return fail(err, MEIRO_ERROR_ARGUMENT, "a weave maze cannot have a mission yet");
+    if (m->levels)
+        return fail(err, MEIRO_ERROR_ARGUMENT, "a multi-level maze cannot have a mission yet");
     if (meiro_maze_has_mission(m))
         return fail(err, MEIRO_ERROR_ARGUMENT, "the maze has a mission already");
     if (opt->one_way > 100)

@@ -26,6 +26,7 @@
 #include "core/grid.h"
 #include "core/model.h"
 #include "core/mission.h"
+#include "core/levels.h"
 #include "io/io.h"
 
 #include <errno.h>
@@ -62,11 +63,14 @@ enum {
     KEY_SOLUTION,
     KEY_UNDER, /* a weave maze's tunnels */
     KEY_MISSION, /* keys, items, one-way passages */
+    KEY_LEVELS,  /* a multi-level maze's floors */
+    KEY_STAIRS,  /* and its stairs */
     KEY_COUNT
 };
 static const char *const key_names[KEY_COUNT] = {
     "meiro", "grid",       "width", "height",    "extent", "seed",     "algorithm",
-    "start", "start_door", "goal",  "goal_door", "cells",  "passages", "solution", "under", "mission"};
+    "start", "start_door", "goal",  "goal_door", "cells",  "passages", "solution", "under", "mission",
+    "levels", "stairs"};
 static const char *const door_names[4] = {"north", "east", "south", "west"};
 
 typedef struct where {
@@ -88,6 +92,7 @@ typedef struct jreader {
     /* the values of the small keys */
     meiro_grid grid;
     uint32_t w, h;
+    unsigned levels; /* "levels", 0 without */
     double extent[2];
     bool has_seed;
     uint64_t seed;
@@ -643,6 +648,57 @@ static meiro_status read_under(jreader *r, json_t *v, uint64_t k, where at)
     return MEIRO_OK;
 }
 
+/* The floors of "levels" set on the maze: a rect of every cell (no
+ * shape), its rows a multiple of the floors. */
+static meiro_status begin_levels(jreader *r, where at)
+{
+    if (!r->levels || r->m->levels) return MEIRO_OK;
+    const char *bad = r->grid != MEIRO_GRID_RECT           ? "floors are rect grids"
+                      : r->h % r->levels                   ? "the height is no multiple of them"
+                      : r->count != (uint64_t)r->w * r->h ? "a multi-level maze lists every cell"
+                                                           : NULL;
+    if (bad)
+        return fail_at(r->err, MEIRO_ERROR_PARSE, at.line, at.col, "\"levels\" is %u: %s",
+                       r->levels, bad);
+    levels_set(r->m, r->levels);
+    return MEIRO_OK;
+}
+
+/* "stairs": [a, b]: a stair from cell a up to cell b, the same cell of
+ * the floor above. */
+static meiro_status read_stair(jreader *r, json_t *v, uint64_t k, where at)
+{
+    char a[64];
+    uint64_t ids[2];
+    if (!json_is_array(v) || json_array_size(v) != 2 || !get_id(json_array_get(v, 0), &ids[0]) ||
+        !get_id(json_array_get(v, 1), &ids[1]))
+        return fail_at(r->err, MEIRO_ERROR_PARSE, at.line, at.col,
+                       "stair %llu is %s: a stair is a pair of cell ids [a, b], a below b",
+                       (unsigned long long)k, shown(v, a, sizeof a));
+    const meiro_maze *m = r->m;
+    const char *bad = ids[0] >= r->count || ids[1] >= r->count ? "it names an id that is no cell"
+                      : ids[1] != ids[0] + m->floor_cells
+                          ? "b is not the cell above a (a + width x floor rows)"
+                      : level_stairs(m, (size_t)ids[0]) || level_stairs(m, (size_t)ids[1])
+                          ? "a cell has a stair already"
+                          : NULL;
+    if (bad)
+        return fail_at(r->err, MEIRO_ERROR_PARSE, at.line, at.col, "stair %llu [%llu, %llu]: %s",
+                       (unsigned long long)k, (unsigned long long)ids[0],
+                       (unsigned long long)ids[1], bad);
+    r->m->cells[ids[0]] |= CELL_STAIR_UP;
+    return MEIRO_OK;
+}
+
+/* A stair joins cells a and b (either way). */
+static bool stair_between(const jreader *r, uint64_t a, uint64_t b)
+{
+    const meiro_maze *m = r->m;
+    if (!m->levels) return false;
+    uint64_t lo = a < b ? a : b, hi = a < b ? b : a;
+    return hi == lo + m->floor_cells && (m->cells[lo] & CELL_STAIR_UP);
+}
+
 static meiro_status read_step(jreader *r, json_t *v, uint64_t k, where at)
 {
     char a[64];
@@ -768,6 +824,14 @@ static meiro_status read_value(jreader *r, int key, json_t *v, where at)
         *(key == KEY_WIDTH ? &r->w : &r->h) = (uint32_t)n;
         return MEIRO_OK;
     }
+    case KEY_LEVELS: {
+        json_int_t n = json_is_integer(v) ? json_integer_value(v) : 0;
+        if (n < 2 || n > (json_int_t)MEIRO_MAX_LEVELS)
+            return BAD("\"levels\" is %s: a number of floors from 2 to %u", shown(v, a, sizeof a),
+                       MEIRO_MAX_LEVELS);
+        r->levels = (unsigned)n;
+        return MEIRO_OK;
+    }
     case KEY_EXTENT:
         if (!get_pair(v, r->extent))
             return BAD("\"extent\" is %s, not two numbers [width, height]", shown(v, a, sizeof a));
@@ -831,8 +895,8 @@ static meiro_status read_member(jreader *r, int *last_key)
         return fail_at(
             err, MEIRO_ERROR_PARSE, key_at.line, key_at.col,
             "unknown key \"%s\": a meiro maze has meiro, grid, width, height, extent, seed, "
-            "algorithm, start, start_door, goal, goal_door, cells, passages, under, mission and "
-            "solution",
+            "algorithm, start, start_door, goal, goal_door, cells, passages, under, mission, "
+            "levels, stairs and solution",
             name);
     if (r->seen & (1u << key))
         return fail_at(err, MEIRO_ERROR_PARSE, key_at.line, key_at.col, "\"%s\" appears twice",
@@ -845,7 +909,10 @@ static meiro_status read_member(jreader *r, int *last_key)
                 "\"cells\" comes before \"%s\": meiro reads \"meiro\", \"grid\", \"width\" and "
                 "\"height\" first (put them before the cells)",
                 key_names[before_cells[i]]);
-    if ((key == KEY_PASSAGES || key == KEY_UNDER || key == KEY_MISSION) &&
+    if (key == KEY_STAIRS && !(r->seen & (1u << KEY_LEVELS)))
+        return fail_at(err, MEIRO_ERROR_PARSE, key_at.line, key_at.col,
+                       "\"stairs\" comes before \"levels\": meiro reads the floors first");
+    if ((key == KEY_PASSAGES || key == KEY_UNDER || key == KEY_MISSION || key == KEY_STAIRS) &&
         !(r->seen & (1u << KEY_CELLS)))
         return fail_at(err, MEIRO_ERROR_PARSE, key_at.line, key_at.col,
                        "\"%s\" comes before \"cells\": meiro reads the cells first", name);
@@ -864,6 +931,10 @@ static meiro_status read_member(jreader *r, int *last_key)
     }
     if (key == KEY_PASSAGES) return read_list(r, key, read_passage, "passage");
     if (key == KEY_UNDER) return read_list(r, key, read_under, "tunnel");
+    if (key == KEY_STAIRS) {
+        if ((st = begin_levels(r, key_at)) != MEIRO_OK) return st;
+        return read_list(r, key, read_stair, "stair");
+    }
     if (key == KEY_SOLUTION) return read_list(r, key, read_step, "step");
     if (key == KEY_MISSION) return decode(r, &r->mission, "the value of \"mission\"");
     char what[80];
@@ -1086,6 +1157,7 @@ static meiro_status check_solution(jreader *r)
                      (unsigned long long)id, (unsigned long long)ends[1]);
             bad = why;
         } else if (k > 0 && !tunnel_between(r, r->solution[k - 1], id) &&
+                   !stair_between(r, r->solution[k - 1], id) &&
                    (!side_between(r, r->solution[k - 1], id, &ca, &side) ||
                     !side_is_open(r, ca, r->solution[k - 1], side))) {
             snprintf(why, sizeof why, "no passage joins cells %llu and %llu",
@@ -1158,6 +1230,10 @@ static meiro_status finish(jreader *r)
                            ? " (a one-cell maze puts them in doors: \"start_door\": "
                              "\"west\", \"goal_door\": \"east\")"
                            : "");
+    if (r->levels) { /* floors without a stair listed: set here */
+        meiro_status st = begin_levels(r, r->at[KEY_LEVELS]);
+        if (st != MEIRO_OK) return st;
+    }
     if (r->mission) {
         meiro_status st = read_mission(r);
         if (st != MEIRO_OK) return st;

@@ -6,6 +6,9 @@
  *   "width": W, "height": H  cells across and down; polar: H rings (the
  *                          centre disc is ring 0) and W the cells of the
  *                          outer ring (the widest)
+ *   "levels": N            multi-level mazes only: N floors of H / N rows,
+ *                          stacked (floor k's row y is row k * H / N + y);
+ *                          "extent" and the cells' x, y are the stack's
  *   "extent": [EW, EH]     the bounding box of the drawing, in cell units
  *                          (y down, (0, 0) its top-left corner)
  *   "seed": "2026", "algorithm": "dig"   how the maze was made, when known;
@@ -37,6 +40,10 @@
  *                          under the crossing cell b to cell c (a < c, in a
  *                          line); the graph's edge is a-c, and b's own
  *                          passages (its over-passage) are in "passages"
+ *   "stairs": [[a, b], ...]  multi-level mazes only: each stair, from cell
+ *                          a up to cell b, the same cell of the floor above
+ *                          (b = a + W * H / N), in id order; a graph's edge
+ *                          as a passage is
  *   "mission": {...}       mission mazes only (core/mission.h): "kind"
  *                          ("keys", "collect" or "none": one-way passages
  *                          alone), "marks" (the keys' or items' cells, in
@@ -418,6 +425,17 @@ static void write_under(jout *o, const meiro_maze *m, const id_map *ids)
     out_str(o, first ? "]" : "\n  ]");
 }
 
+/* A multi-level maze's stairs, [a, b]: from cell a up to cell b. */
+static void write_stairs(jout *o, const meiro_maze *m)
+{
+    out_str(o, ",\n  \"stairs\": [");
+    uint64_t k = 0;
+    size_t total = maze_total(m);
+    for (size_t i = 0; i + m->floor_cells < total && o->ok; i++)
+        if (m->cells[i] & CELL_STAIR_UP) out_passage(o, i, i + m->floor_cells, &k, true);
+    out_str(o, k ? "\n  ]" : "]");
+}
+
 /* A mission's marks, doors and one-way passages (see the top). */
 static void write_mission(jout *o, const meiro_maze *m, const id_map *ids)
 {
@@ -490,6 +508,7 @@ meiro_status write_json(const meiro_maze *m, const meiro_path *path, FILE *out)
     out_quoted(o, meiro_grid_name((meiro_grid)m->grid));
     out_key_u64(o, "width", m->w);
     out_key_u64(o, "height", m->h);
+    if (m->levels) out_key_u64(o, "levels", m->levels);
     double ew, eh;
     grid_extent(m, &ew, &eh);
     out_str(o, ",\n  \"extent\": ");
@@ -517,6 +536,7 @@ meiro_status write_json(const meiro_maze *m, const meiro_path *path, FILE *out)
     write_cells(o, m);
     write_passages(o, m, &ids);
     if (m->weave) write_under(o, m, &ids);
+    if (m->levels) write_stairs(o, m);
     if (meiro_maze_has_mission(m)) write_mission(o, m, &ids);
     if (path) write_solution(o, path, &ids);
     out_str(o, "\n}\n");

@@ -18,6 +18,9 @@ void page_maze_size(const meiro_maze *m, char *buf, size_t size)
     if (g == MEIRO_GRID_POLAR) snprintf(buf, size, "polar · %lu ring%s", h, h == 1 ? "" : "s");
     else if (g != MEIRO_GRID_RECT) snprintf(buf, size, "%s · %lu × %lu", meiro_grid_name(g), w, h);
     else if (*meiro_maze_shape(m)) snprintf(buf, size, "%s · %lu × %lu", meiro_maze_shape(m), w, h);
+    else if (meiro_maze_levels(m) > 1) /* a floor's size, and --levels */
+        snprintf(buf, size, "%lu × %lu × %u floors", w, h / meiro_maze_levels(m),
+                 meiro_maze_levels(m));
     else snprintf(buf, size, "%lu × %lu", w, h);
     /* a weave maze says so: its passages go under each other, and
      * --weave makes it again */

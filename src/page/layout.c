@@ -6,6 +6,7 @@
 #include "core/names.h"
 #include "core/utf8.h"
 #include "page/layout.h"
+#include "core/levels.h"
 #include "page/print.h"
 #include "page/template.h"
 
@@ -462,6 +463,10 @@ double grid_cell_units(meiro_grid grid)
 
 void maze_cells(const meiro_maze *m, double *w, double *h)
 {
+    if (m->grid == MEIRO_GRID_RECT && m->levels) { /* the floors side by side, names above */
+        levels_extent(m->w, m->floor_h, m->levels, w, h);
+        return;
+    }
     if (m->grid == MEIRO_GRID_RECT) {
         *w = m->w, *h = m->h;
         return;

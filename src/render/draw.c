@@ -490,29 +490,36 @@ static void draw_arrow(cairo_t *cr, const page_layout *L, meiro_cell c, meiro_di
     cairo_restore(cr);
 }
 
-/* The arrows at the doors and S and G, on top of the walls and path. */
+/* The arrows at the doors and S and G, on top of the walls and path; of
+ * the two, those asked (a floor of a multi-level maze has one or none). */
 static void draw_labels(cairo_t *cr, const meiro_maze *m, const page_layout *L,
-                        const maze_marks *marks)
+                        const maze_marks *marks, bool show_start, bool show_goal)
 {
-    draw_arrow(cr, L, m->start, m->start_door, true);
-    draw_arrow(cr, L, m->goal, m->goal_door, false);
+    if (show_start) draw_arrow(cr, L, m->start, m->start_door, true);
+    if (show_goal) draw_arrow(cr, L, m->goal, m->goal_door, false);
     /* one cell holding both S and G (1 x 1): the marks stand in their doors */
     bool shared = m->start.x == m->goal.x && m->start.y == m->goal.y;
     double x, y;
     if (m->active && !shared) { /* a shape or a name: badges a child sees */
         cell_centre(L, m->start, MEIRO_NO_DIR, &x, &y);
-        draw_badge(cr, marks->start, marks->start_art, marks->font, x, y, L, true);
+        if (show_start) draw_badge(cr, marks->start, marks->start_art, marks->font, x, y, L, true);
         cell_centre(L, m->goal, MEIRO_NO_DIR, &x, &y);
-        draw_badge(cr, marks->goal, marks->goal_art, marks->font, x, y, L, false);
+        if (show_goal) draw_badge(cr, marks->goal, marks->goal_art, marks->font, x, y, L, false);
         return;
     }
     /* S and G at one size: the one that fits both */
     double size =
         fmin(mark_fit(cr, marks->start, marks->font, L), mark_fit(cr, marks->goal, marks->font, L));
     cell_centre(L, m->start, shared ? m->start_door : MEIRO_NO_DIR, &x, &y);
-    draw_mark(cr, marks->start, marks->start_art, marks->font, size, x, y, L);
+    if (show_start) draw_mark(cr, marks->start, marks->start_art, marks->font, size, x, y, L);
     cell_centre(L, m->goal, shared ? m->goal_door : MEIRO_NO_DIR, &x, &y);
-    draw_mark(cr, marks->goal, marks->goal_art, marks->font, size, x, y, L);
+    if (show_goal) draw_mark(cr, marks->goal, marks->goal_art, marks->font, size, x, y, L);
+}
+
+void draw_ends(cairo_t *cr, const meiro_maze *m, const page_layout *L, const maze_marks *marks,
+               bool start, bool goal)
+{
+    draw_labels(cr, m, L, marks, start, goal);
 }
 
 /* A picture maze's answer: its cells filled, under the walls (one fill of
@@ -541,6 +548,10 @@ static void fill_picture(cairo_t *cr, const meiro_maze *m, const meiro_path *p,
 void draw_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,
                const maze_marks *marks, double snap, unsigned layers)
 {
+    if (m->levels) { /* its floors side by side, each drawn as a maze */
+        draw_levels(cr, m, path, L, marks, snap, layers);
+        return;
+    }
     pixel_snap g = {snap, 0};
     double line = L->line;
     if (snap > 0) { /* whole pixels, odd widths centred on pixels */
@@ -560,7 +571,8 @@ void draw_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const p
     if (m->mission) draw_mission(cr, m, path, L, marks->font, line, layers & LAYER_WALLS);
     if (m->grid == MEIRO_GRID_RECT && (layers & LAYER_PATH) && !picture) stroke_path(cr, m, path, L);
     if (m->mission) draw_mission(cr, m, path, L, marks->font, line, layers & ~LAYER_WALLS);
-    if (m->grid == MEIRO_GRID_RECT && (layers & LAYER_LABELS)) draw_labels(cr, m, L, marks);
+    if (m->grid == MEIRO_GRID_RECT && (layers & LAYER_LABELS))
+        draw_labels(cr, m, L, marks, true, true);
     cairo_restore(cr);
 }
 

@@ -59,6 +59,18 @@ enum {
 void draw_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,
                const maze_marks *marks, double snap, unsigned layers);
 
+/* A multi-level maze (draw_levels.c): its floors side by side a cell
+ * apart (two rows from 4 floors) under a row for their names (as
+ * core/levels.h's level_origin places them), each drawn as a maze; stairs marked with matching numbers, up and
+ * down; the answer on every floor, ending and going on at the stairs. */
+void draw_levels(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,
+                 const maze_marks *marks, double snap, unsigned layers);
+
+/* S and G's marks and door arrows, of the two those asked (draw_levels:
+ * a floor shows one or none). */
+void draw_ends(cairo_t *cr, const meiro_maze *m, const page_layout *L, const maze_marks *marks,
+               bool start, bool goal);
+
 /* A mission maze's marks (draw_mission.c), of those in `layers`: one-way
  * arrows (walls), the pickups' order on the answer (path), keys, items and
  * locked doors (labels); line is the walls' width. Nothing on other mazes. */

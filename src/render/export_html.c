@@ -25,16 +25,19 @@ typedef struct html_words {
     const char *goal, *well_done, *show, *hide, *reset, *prev, *next, *again, *next_maze, *help,
         *picture;
     const char *bigger, *smaller;
+    const char *stairs; /* a multi-level maze's help, after help */
 } html_words;
 
 static const html_words WORDS[] = {
     {"en", "Goal!", "Well done!", "Show the answer", "Hide the answer", "Start again", "Previous",
      "Next", "Play again", "Next maze", "Arrow keys, W A S D, or slide a finger: walk from S to G.",
-     "A maze. Walk from S to G with the arrow keys or by sliding a finger.", "Bigger", "Smaller"},
+     "A maze. Walk from S to G with the arrow keys or by sliding a finger.", "Bigger", "Smaller",
+     "On a stair (▲ up, ▼ down): Enter, E/Q, or tap."},
     {"ja", "ゴール！", "よく できました！", "こたえを みる", "こたえを かくす", "さいしょから",
      "まえ", "つぎ", "もういちど", "つぎの めいろ",
      "やじるしキー か ゆびで、スタートから ゴールまで すすもう。",
-     "めいろ。やじるしキー か ゆびで、スタートから ゴールまで すすもう。", "おおきく", "ちいさく"},
+     "めいろ。やじるしキー か ゆびで、スタートから ゴールまで すすもう。", "おおきく", "ちいさく",
+     "かいだん（▲ うえ、▼ した）では エンター か タップ。"},
 };
 
 static const html_words *words_for(const char *lang)
@@ -120,7 +123,8 @@ static void put_mission(html_out *o, const meiro_maze *m)
  * in direction d (a meiro_dir) is closed. Doors are open, as in the model.
  * A weave's crossing adds 16 (a tunnel runs under it west to east) or 32
  * (north to south): a walker stepping into it that way comes out beyond.
- * 64 << d: a one-way passage forbids leaving by d. */
+ * 64 << d: a one-way passage forbids leaving by d. A multi-level maze's
+ * stair: 1024 up from the cell, 2048 down (rows stacked floor by floor). */
 static void put_walls(html_out *o, const meiro_maze *m)
 {
     put_raw(o, "[");
@@ -133,6 +137,8 @@ static void put_walls(html_out *o, const meiro_maze *m)
             closed |= meiro_maze_one_way(m, (meiro_cell){x, y}) << 6; /* a one-way's wrong way */
             meiro_dir under = meiro_maze_crossing(m, (meiro_cell){x, y});
             if (under != MEIRO_NO_DIR) closed |= under == MEIRO_EAST ? 16u : 32u;
+            int stair = meiro_maze_stair(m, (meiro_cell){x, y});
+            if (stair) closed |= stair > 0 ? 1024u : 2048u;
             put(o, x ? ",%u" : "%u", closed);
         }
         put_raw(o, "]");
@@ -176,6 +182,8 @@ static void put_data(html_out *o, const document *d, const meiro_path *solutions
     put_json(o, w->well_done);
     put_raw(o, ",\"help\":");
     put_json(o, w->help);
+    put_raw(o, ",\"stairs\":");
+    put_json(o, w->stairs);
     put_raw(o, "},\n\"mazes\":[");
     size_t i = 0;
     for (size_t p = 0; p < d->page_count && *s == MEIRO_OK && o->ok; p++) {
@@ -201,6 +209,9 @@ static void put_data(html_out *o, const document *d, const meiro_path *solutions
             put_raw(o, ",\"solution\":");
             put_cells(o, &solutions[i]);
             put(o, ",\"picture\":%u", (unsigned)m->picture); /* the way fills its cells */
+            if (meiro_maze_levels(m) > 1) /* floors side by side (draw_levels.c) */
+                put(o, ",\"levels\":%u,\"floorH\":%lu", meiro_maze_levels(m),
+                    (unsigned long)(m->h / meiro_maze_levels(m)));
             put_raw(o, ",\n\"walls\":");
             put_walls(o, m);
             put_mission(o, m);

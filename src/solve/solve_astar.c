@@ -22,6 +22,13 @@ static uint32_t estimate(const meiro_maze *m, meiro_cell a, meiro_cell b)
         return (uint32_t)((llabs(dx) + llabs(dr) + llabs(dx + dr)) / 2);
     }
     case MEIRO_GRID_POLAR: return (uint32_t)llabs(dy);
+    case MEIRO_GRID_RECT:
+        if (m->levels) { /* rows within the floor, and one step a floor */
+            int64_t fa = a.y / m->floor_h, fb = b.y / m->floor_h;
+            dy = (int64_t)(a.y % m->floor_h) - (int64_t)(b.y % m->floor_h);
+            return (uint32_t)(llabs(dx) + llabs(dy) + llabs(fa - fb));
+        }
+        return (uint32_t)(llabs(dx) + llabs(dy));
     default: return (uint32_t)(llabs(dx) + llabs(dy));
     }
 }

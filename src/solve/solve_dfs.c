@@ -11,9 +11,9 @@ static unsigned pick_fixed(void *ctx, const meiro_maze *m, grid_at at, unsigned 
     (void)ctx, (void)at;
     static const unsigned order[DIR_COUNT] = {MEIRO_SOUTH, MEIRO_NORTH, MEIRO_EAST, MEIRO_WEST};
     if (m->grid != MEIRO_GRID_RECT) return (unsigned)__builtin_ctz(candidates);
-    for (unsigned k = 0; k < DIR_COUNT - 1; k++)
+    for (unsigned k = 0; k < DIR_COUNT; k++)
         if (candidates & dir_bit(order[k])) return order[k];
-    return order[DIR_COUNT - 1];
+    return (unsigned)__builtin_ctz(candidates); /* a stair of a multi-level maze */
 }
 
 meiro_status solve_dfs(const meiro_maze *m, uint8_t *trail, bool *found, uint64_t *explored,

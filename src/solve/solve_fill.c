@@ -11,13 +11,13 @@ static unsigned side_in_order(const meiro_maze *m, unsigned k)
 {
     static const unsigned rect_order[DIR_COUNT] = {MEIRO_EAST, MEIRO_WEST, MEIRO_SOUTH,
                                                    MEIRO_NORTH};
-    return m->grid == MEIRO_GRID_RECT ? rect_order[k] : k;
+    return m->grid == MEIRO_GRID_RECT && k < DIR_COUNT ? rect_order[k] : k; /* then stairs */
 }
 
 static unsigned pick_nearest(void *ctx, const meiro_maze *m, grid_at at, unsigned candidates)
 {
     const double *goal = ctx;
-    unsigned best = 0, sides = m->grid == MEIRO_GRID_RECT ? DIR_COUNT : GRID_MAX_SIDES;
+    unsigned best = 0, sides = m->grid == MEIRO_GRID_RECT && !m->levels ? DIR_COUNT : GRID_MAX_SIDES;
     double best_dist = -1;
     for (unsigned k = 0; k < sides; k++) {
         unsigned s = side_in_order(m, k);

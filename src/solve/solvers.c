@@ -122,6 +122,11 @@ meiro_status meiro_solve_watched(const meiro_maze *maze, const char *solver,
                     (uint32_t)k);
         return s;
     }
+    if (maze->levels && !entry->complete) /* a hand on the wall cannot climb the stairs */
+        return fail_field(err, MEIRO_FIELD_SOLVER, MEIRO_ERROR_ARGUMENT,
+                          "solver '%s' cannot follow a wall up the stairs of a multi-level "
+                          "maze: use bfs, dfs, fill, astar, deadend or tremaux",
+                          name);
     observe(observer, MEIRO_EVENT_GRID, maze->w, maze->h, MEIRO_NO_DIR, 0);
     maze_tell_shape(maze, observer);
     uint8_t *trail = zalloc(maze_total(maze), 1);

@@ -2,15 +2,18 @@
  * #meiro-data (walls per cell: bit 1 << d closed, d = 0 north, 1 east,
  * 2 south, 3 west; 16 or 32 on a weave's crossing with a tunnel under it
  * west to east or north to south; 64 << d: a one-way passage's wrong way;
- * "mission": keys and doors or items in order; positions in the page's millimetres); the pictures
+ * "mission": keys and doors or items in order; 1024 or 2048: a stair up or down
+ * of a multi-level maze, whose "levels" floors of "floorH" rows are stacked in
+ * its rows and drawn side by side; positions in the page's millimetres); the pictures
  * are the page's SVG. No library, no request. */
 (function () {
   'use strict';
   var data = JSON.parse(document.getElementById('meiro-data').textContent);
   var words = data.words;
   var DX = [0, 1, 0, -1], DY = [-1, 0, 1, 0];
-  var KEYS = { ArrowUp: 0, KeyW: 0, ArrowRight: 1, KeyD: 1, ArrowDown: 2, KeyS: 2, ArrowLeft: 3, KeyA: 3 };
-  var LETTERS = { w: 0, d: 1, s: 2, a: 3 };
+  var KEYS = { ArrowUp: 0, KeyW: 0, ArrowRight: 1, KeyD: 1, ArrowDown: 2, KeyS: 2, ArrowLeft: 3, KeyA: 3,
+    PageUp: 4, KeyE: 4, PageDown: 5, KeyQ: 5 };
+  var LETTERS = { w: 0, d: 1, s: 2, a: 3, e: 4, q: 5 };
   var game = document.getElementById('game');
   var stage = document.getElementById('stage');
   var sheets = stage.querySelectorAll('.sheet');
@@ -49,7 +52,8 @@
     }
     var walk = el('path', 'walk' + (m.picture === 1 ? ' picture' : ''), g);
     walk.setAttribute('stroke-width', m.picture === 1 ? m.cell : Math.max(m.pathWidth * 1.4, m.cell * 0.3));
-    var me = el('circle', 'me', g);
+    /* on a multi-level maze over the stairs' marks, which are drawn over the play */
+    var me = el('circle', 'me', m.levels ? el('g', 'maze', sheet) : g);
     me.setAttribute('r', m.cell * 0.3);
     me.setAttribute('stroke-width', m.cell * 0.05);
     answer.setAttribute('d', line(m, m.solution, m.startDoor, m.goalDoor));
@@ -58,8 +62,17 @@
       held: 0, next: 0 };
   });
 
+  /* floor f drawn in a grid of up to 3 floors a row (else two rows), each
+   * w + 1 cells across and floorH + 2 down, under a row for its name
+   * (core/levels.h's level_origin) */
+  function floorOf(m, c) { return m.levels ? Math.floor(c[1] / m.floorH) : 0; }
   function centre(m, c, door) {
     var x = m.x + (c[0] + 0.5) * m.cell, y = m.y + (c[1] + 0.5) * m.cell;
+    if (m.levels) {
+      var f = floorOf(m, c), cols = m.levels <= 3 ? m.levels : Math.ceil(m.levels / 2);
+      x += (f % cols) * (m.w + 1) * m.cell;
+      y += (Math.floor(f / cols) * (m.floorH + 2) + 1 - f * m.floorH) * m.cell;
+    }
     if (door >= 0) { x += DX[door] * m.cell / 2; y += DY[door] * m.cell / 2; }
     return x.toFixed(3) + ' ' + y.toFixed(3);
   }
@@ -68,10 +81,13 @@
   function line(m, cells, fromDoor, toDoor) {
     if (!cells.length) return '';
     var d = 'M' + centre(m, cells[0], fromDoor);
-    for (var k = 0; k < cells.length; k++) d += 'L' + centre(m, cells[k], -1);
+    for (var k = 0; k < cells.length; k++) /* a stair: on again on the other floor */
+      d += (k && floorOf(m, cells[k]) !== floorOf(m, cells[k - 1]) ? 'M' : 'L') + centre(m, cells[k], -1);
     if (toDoor >= 0) d += 'L' + centre(m, cells[cells.length - 1], toDoor);
     return d;
   }
+
+  function help(m) { return m.levels ? words.help + ' ' + words.stairs : words.help; }
 
   function same(a, b) { return a[0] === b[0] && a[1] === b[1]; }
 
@@ -85,6 +101,7 @@
     game.dataset.x = here[0];
     game.dataset.y = here[1];
     game.dataset.steps = st.cells.length - 1;
+    game.dataset.floor = floorOf(m, here);
     game.dataset.done = st.done ? 'yes' : 'no';
   }
 
@@ -111,20 +128,23 @@
       return true;
     }
     var nx = here[0] + DX[d], ny = here[1] + DY[d];
-    if (m.walls[here[1]][here[0]] & (1 << d) || nx < 0 || ny < 0 || nx >= m.w || ny >= m.h) {
+    /* a stair (up 4, down 5), only where the cell has one that way */
+    var stair = d >= 4 && m.levels && (m.walls[here[1]][here[0]] & (d === 4 ? 1024 : 2048));
+    if (d >= 4) { nx = here[0]; ny = here[1] + (d === 4 ? m.floorH : -m.floorH); }
+    if ((d >= 4 && !stair) || (d < 4 && m.walls[here[1]][here[0]] & (1 << d)) || nx < 0 || ny < 0 || nx >= m.w || ny >= m.h) {
       st.me.classList.remove('bump');
       void st.me.getBoundingClientRect(); /* restarts the animation */
       st.me.classList.add('bump');
       return false;
     }
-    if (!passable(m, st, here, d)) {
+    if (d < 4 && !passable(m, st, here, d)) {
       st.me.classList.remove('bump');
       void st.me.getBoundingClientRect();
       st.me.classList.add('bump');
       return false;
     }
     /* a weave's crossing entered across its corridor: under it, to the cell beyond */
-    if (m.walls[ny][nx] & (d % 2 ? 16 : 32)) { nx += DX[d]; ny += DY[d]; }
+    if (d < 4 && m.walls[ny][nx] & (d % 2 ? 16 : 32)) { nx += DX[d]; ny += DY[d]; }
     var next = [nx, ny], back = -1;
     /* a mission's walk goes to a key and back: nothing is erased */
     for (var k = st.cells.length - 2; k >= 0 && back < 0 && !m.mission; k--) if (same(st.cells[k], next)) back = k;
@@ -195,7 +215,7 @@
     st.held = st.next = 0;
     game.dataset.taken = 0;
     closeGoal();
-    $('status').textContent = words.help;
+    $('status').textContent = help(st.m);
     draw(st);
   }
 
@@ -208,7 +228,7 @@
     for (i = 0; i < mazes.length; i++) mazes[i].me.style.display = i === k ? '' : 'none';
     setAnswer(st, st.shown);
     $('info').textContent = st.m.info;
-    $('status').textContent = st.done ? words.goal + ' ' + words.wellDone : words.help;
+    $('status').textContent = st.done ? words.goal + ' ' + words.wellDone : help(st.m);
     $('prev').disabled = k === 0;
     $('next').disabled = k + 1 === mazes.length;
     if ($('count')) $('count').textContent = (k + 1) + ' / ' + mazes.length;
@@ -222,6 +242,13 @@
     if (e.key === 'Escape') { closeGoal(); return; }
     if (e.key === '+' || e.key === '=') { zoomBy(1); return; }
     if (e.key === '-') { zoomBy(-1); return; }
+    if (e.key === 'Enter' || e.key === ' ') { /* the stair here, whichever way it goes */
+      var st = mazes[current], c = st.cells[st.cells.length - 1];
+      if (!st.m.levels || !$('goal').hidden) return;
+      e.preventDefault();
+      step(st.m.walls[c[1]][c[0]] & 1024 ? 4 : 5);
+      return;
+    }
     var d = e.code in KEYS ? KEYS[e.code] : e.key in KEYS ? KEYS[e.key] : LETTERS[String(e.key).toLowerCase()];
     if (d === undefined) return;
     e.preventDefault(); /* no scrolling */
@@ -262,7 +289,14 @@
     drag.x = e.clientX - dx;
     drag.y = e.clientY - dy;
   });
-  function endDrag(e) { if (drag && e.pointerId === drag.id) drag = null; }
+  function endDrag(e) {
+    if (!drag || e.pointerId !== drag.id) return;
+    /* a tap on a multi-level maze: the stair here, if any */
+    var st = mazes[current], c = st.cells[st.cells.length - 1];
+    if (e.type === 'pointerup' && st.m.levels && Math.abs(e.clientX - drag.x) < 4 && Math.abs(e.clientY - drag.y) < 4 &&
+        (st.m.walls[c[1]][c[0]] & 3072)) step(st.m.walls[c[1]][c[0]] & 1024 ? 4 : 5);
+    drag = null;
+  }
   stage.addEventListener('pointerup', endDrag);
   stage.addEventListener('pointercancel', endDrag);
 
