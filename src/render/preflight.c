@@ -149,7 +149,7 @@ static bool near(double a, double b) { return fabs(a - b) <= BOX_SLACK_PT; }
 
 typedef struct checks {
     char pages[DETAIL], size[DETAIL], boxes[DETAIL], fonts[DETAIL], lines[DETAIL], greys[DETAIL],
-        blanks[DETAIL], annots[DETAIL], outline[DETAIL];
+        blanks[DETAIL], annots[DETAIL], outline[DETAIL], pdfx[DETAIL];
 } checks;
 
 /* The page's own drawing and its form XObjects' (one level). */
@@ -216,6 +216,83 @@ static void check_fonts(qpdf_data q, char *out)
         snprintf(out, DETAIL, "%d of %d fonts not embedded, the first %s: embed every font", bare,
                  fonts, first);
     else snprintf(out, DETAIL, "%d fonts, all embedded", fonts);
+}
+
+/* Whether o (a stream's dictionary or a dictionary) brings transparency: a
+ * transparency group, a soft mask, or an alpha under 1. */
+static bool transparent(qpdf_data q, qpdf_oh o)
+{
+    if (qpdf_oh_is_stream(q, o)) o = qpdf_oh_get_dict(q, o);
+    if (!qpdf_oh_is_dictionary(q, o)) return false;
+    qpdf_oh group = qpdf_oh_get_key(q, o, "/Group");
+    if (qpdf_oh_is_dictionary(q, group) &&
+        qpdf_oh_is_name_and_equals(q, qpdf_oh_get_key(q, group, "/S"), "/Transparency"))
+        return true;
+    qpdf_oh mask = qpdf_oh_get_key(q, o, "/SMask");
+    if (qpdf_oh_is_dictionary(q, mask) || qpdf_oh_is_stream(q, mask)) return true;
+    const char *alphas[] = {"/CA", "/ca"};
+    for (size_t k = 0; k < 2; k++) {
+        qpdf_oh a = qpdf_oh_get_key(q, o, alphas[k]);
+        if (qpdf_oh_is_number(q, a) && qpdf_oh_get_numeric_value(q, a) < 1 - 1e-6) return true;
+    }
+    return false;
+}
+
+/* PDF/X-1a (ISO 15930-1): the version in the document's Info, Trapped, an
+ * output intent of subtype GTS_PDFX with its profile or a registered
+ * condition, and no transparency anywhere. Asked of a service that wants
+ * PDF/X (IngramSpark), and of any file that says it is PDF/X. */
+static void check_pdfx(qpdf_data q, const print_profile *service, char *out)
+{
+    qpdf_oh info = qpdf_oh_get_key(q, qpdf_get_trailer(q), "/Info");
+    qpdf_oh version = qpdf_oh_get_key(q, info, "/GTS_PDFXVersion");
+    bool declared = qpdf_oh_is_string(q, version);
+    if (!declared && !service->pdfx) {
+        snprintf(out, DETAIL, "not PDF/X, which %s does not ask for",
+                 service->bleed > 0 ? service->service : "a home printer");
+        return;
+    }
+    if (!declared) {
+        snprintf(out, DETAIL, "!not PDF/X (no GTS_PDFXVersion): %s takes PDF/X-1a:2001 files",
+                 service->service);
+        return;
+    }
+    char v[64];
+    snprintf(v, sizeof v, "%s", qpdf_oh_get_utf8_value(q, version));
+    qpdf_oh intents = qpdf_oh_get_key(q, qpdf_get_root(q), "/OutputIntents");
+    bool intent = false;
+    int n = qpdf_oh_is_array(q, intents) ? qpdf_oh_get_array_n_items(q, intents) : 0;
+    for (int k = 0; k < n && !intent; k++) {
+        qpdf_oh i = qpdf_oh_get_array_item(q, intents, k);
+        intent = qpdf_oh_is_name_and_equals(q, qpdf_oh_get_key(q, i, "/S"), "/GTS_PDFX") &&
+                 (qpdf_oh_is_stream(q, qpdf_oh_get_key(q, i, "/DestOutputProfile")) ||
+                  qpdf_oh_is_string(q, qpdf_oh_get_key(q, i, "/OutputConditionIdentifier")));
+    }
+    qpdf_oh trapped = qpdf_oh_get_key(q, info, "/Trapped");
+    if (strncmp(v, "PDF/X-", 6) != 0) {
+        snprintf(out, DETAIL, "!GTS_PDFXVersion is '%.40s', not a PDF/X version", v);
+        return;
+    }
+    if (!intent) {
+        snprintf(out, DETAIL, "!%s without a GTS_PDFX output intent (and its profile)", v);
+        return;
+    }
+    if (!qpdf_oh_is_name(q, trapped) && !qpdf_oh_is_string(q, trapped)) {
+        snprintf(out, DETAIL, "!%s without Trapped in its document information", v);
+        return;
+    }
+    qpdf_oh size = qpdf_oh_get_key(q, qpdf_get_trailer(q), "/Size");
+    int count = qpdf_oh_is_number(q, size) ? (int)qpdf_oh_get_numeric_value(q, size) : 0;
+    if (count > 10000000) count = 10000000;
+    for (int id = 1; id < count; id++) {
+        bool t = transparent(q, qpdf_get_object_by_id(q, id, 0));
+        qpdf_oh_release_all(q);
+        if (t) {
+            snprintf(out, DETAIL, "!%s with transparency (object %d): PDF/X-1a has none", v, id);
+            return;
+        }
+    }
+    snprintf(out, DETAIL, "%s, a GTS_PDFX output intent, no transparency", v);
 }
 
 /* A cover's expected size (pt, with bleed), and what for (the message). */
@@ -344,6 +421,7 @@ static meiro_status run_checks(qpdf_data q, const print_profile *service,
     qpdf_oh_release_all(q);
     if (!(even_ok && range_ok))
         memmove(c->pages + 1, c->pages, strlen(c->pages) + 1), c->pages[0] = '!';
+    check_pdfx(q, service, c->pdfx);
     check_fonts(q, c->fonts);
     if (strstr(c->fonts, "not embedded"))
         memmove(c->fonts + 1, c->fonts, strlen(c->fonts) + 1), c->fonts[0] = '!';
@@ -387,7 +465,8 @@ static meiro_status preflight(const char *filename, const char *buf, size_t len,
         } rules[] = {
             {"pages", c->pages},        {"page size", c->size},     {"boxes", c->boxes},
             {"fonts", c->fonts},        {"lines", c->lines},        {"greys", c->greys},
-            {"blank pages", c->blanks}, {"annotations", c->annots}, {"bookmarks", c->outline}};
+            {"blank pages", c->blanks}, {"annotations", c->annots}, {"bookmarks", c->outline},
+            {"pdf/x", c->pdfx}};
         bool all = true;
         for (size_t k = 0; k < sizeof rules / sizeof rules[0]; k++) {
             bool pass = rules[k].detail[0] != '!';
