@@ -76,7 +76,7 @@ elif kind == "hairline":
     pdf([kdp_page(i, content=b"0 0 0 RG 0.25 w 72 72 m 300 300 l S" if i == 4 else
                   b"0 0 0 RG 1 w 72 72 m 300 300 l S") for i in range(24)], out)
 elif kind == "scaled":  # a 2 pt line drawn at a quarter scale: 0.5 pt
-    pdf([kdp_page(i, content=b"q 0.25 0 0 0.25 0 0 cm 0 0 0 RG 2 w 72 72 m 300 300 l S Q" if i == 2 else
+    pdf([kdp_page(i, content=b"q 0.25 0 0 0.25 0 0 cm 0 0 0 RG 2 w 400 400 m 1200 1200 l S Q" if i == 2 else
                   b"0 0 0 RG 1 w 72 72 m 300 300 l S") for i in range(24)], out)
 elif kind == "size":  # bleed on every side: Lulu's page, not KDP's
     pdf([dict(kdp_page(i), media=(0, 0, 450, 666), bleed=(0, 0, 450, 666), trim=(9, 9, 441, 657))
@@ -100,5 +100,13 @@ elif kind == "pdfx-nointent":  # says PDF/X, has no output intent
     pdf([kdp_page(i) for i in range(24)], out, pdfx="bare")
 elif kind == "pdfx-transparent":  # PDF/X with a page in a transparency group
     pdf([dict(kdp_page(i), group=(i == 9)) for i in range(24)], out, pdfx="intent")
+elif kind == "safe-text":  # page 5 (binding left): text 10 pt from the outside trim edge
+    pdf([kdp_page(i, content=b"0 0 0 RG 1 w 72 72 m 300 300 l S" + (b" BT /F1 8 Tf 418 300 Td (ab) Tj ET" if i == 4 else b""))
+         for i in range(24)], out)
+elif kind == "safe-gutter":  # a line 20 pt from the binding on page 6 (0.375 in asked), from the outside on page 7 (0.25 in)
+    line = lambda x: b"0 0 0 RG 1 w %d 100 m %d 300 l S" % (x, x)
+    pdf([kdp_page(i, content=line(441 - 20) if i == 5 else line(432 - 20) if i == 6 else line(200)) for i in range(24)], out)
+elif kind == "bleed-art":  # a frame running into the bleed on every page: meant to be cut
+    pdf([kdp_page(i, content=b"0 g -9 -9 60 60 re f 0 0 0 RG 1 w 72 72 m 300 300 l S") for i in range(24)], out)
 else:
     sys.exit("unknown kind " + kind)

@@ -102,6 +102,21 @@ run 2 "$meiro" booklet -n 40 --print kdpp -o "$tmp/b.pdf"
 err_has "unknown print service 'kdpp'"
 run 2 "$meiro" booklet -n 40 --print ingram --fold -o "$tmp/b.pdf"
 err_has "not sheets folded at home"
+# every service's own booklets pass its rules, the safe area's included
+# (booklet --print preflights what it writes: exit 0 is the pass), over
+# trims, grids, shapes and levels
+if full; then
+    for service in kdp ingram lulu; do
+        for paper in 6x9in 8.5x11in 5x8in; do
+            for extra in "--grid rect,polar,hex,triangle" "--shape heart,star" \
+                "--difficulty expert -n 60"; do
+                run 0 "$meiro" booklet -n 40 --paper $paper --print $service -s 5 $extra \
+                    -o "$tmp/sweep.pdf"
+            done
+        done
+    done
+fi
+
 # PDF/X-1a:2001 through Ghostscript: IngramSpark's book always (its boxes
 # were read above), KDP's with --pdfx: the version and conformance in the
 # document's Info, an output intent with its profile, no transparency
@@ -175,7 +190,7 @@ out_has "^FAIL pdf/x .*IngramSpark takes PDF/X-1a:2001"
 # meiro preflight: every profile's booklet passes its service's rules ...
 for service in kdp ingram lulu; do
     run 0 "$meiro" preflight --print $service "$tmp/$service.pdf"
-    if [ "$(grep -c '^ok ' "$tmp/out")" -eq 10 ]; then ok; else bad "$service preflight: $(cat "$tmp/out")"; fi
+    if [ "$(grep -c '^ok ' "$tmp/out")" -eq 11 ]; then ok; else bad "$service preflight: $(cat "$tmp/out")"; fi
 done
 # ... and today's booklet without one fails KDP's line weight, and a
 # symmetric --bleed KDP's page size
@@ -194,7 +209,10 @@ if need python3; then
         "odd:pages .*23 pages" "annots:annotations .*page 4" "outline:bookmarks" \
         "tint:greys .*page 7: a tint of 5 %" "pdfx-intent:" \
         "pdfx-nointent:pdf/x .*without a GTS_PDFX output intent" \
-        "pdfx-transparent:pdf/x .*with transparency (object"; do
+        "pdfx-transparent:pdf/x .*with transparency (object" \
+        "safe-text:safe area .*page 5: text at x 418" \
+        "safe-gutter:safe area .*page 6: ink at x 412, y 90 pt .*0.375 in at the binding" \
+        "bleed-art:"; do
         kind=${case%%:*} want=${case#*:}
         python3 "$(dirname "$0")/bad_pdf.py" "$kind" "$tmp/$kind.pdf" || bad "bad_pdf.py $kind"
         "$meiro" preflight --print kdp "$tmp/$kind.pdf" > "$tmp/out" 2> "$tmp/err"

@@ -171,7 +171,9 @@ MEIRO_API meiro_status meiro_cover_size(meiro_print print, meiro_stock stock, un
  * (MEIRO_PRINT_NONE and _HOME: the rules every printer shares, lines of
  * 0.25 pt and up): calls report once a rule, in order, with its name
  * ("pages", "page size", "boxes", "fonts", "lines", "greys", "blank pages",
- * "annotations", "bookmarks", "pdf/x": IngramSpark's, or a file that says
+ * "annotations", "bookmarks", "safe area": a service's book's text and
+ * ink inside the trim less its safe margin and, at the binding edge, the
+ * gutter, "pdf/x": IngramSpark's, or a file that says
  * it is PDF/X, has its version, output intent and Trapped, and no
  * transparency), whether it passed, and what is wrong
  * ("page 3: a line of 0.28 pt; Amazon KDP prints 0.75 pt and up") or what

@@ -33,6 +33,7 @@ static const print_profile profiles[MEIRO_PRINT_COUNT] = {
                          .pages_min = 24,
                          .pages_max = 828,
                          .grey_answers = true,
+                         .safe_in = 0.25,
                          .paper_in = {0.002252, 0.0025, 0.002347},
                          .spine_text_from = 80},
     /* IngramSpark's File Creation Guide: bleed on the three trim edges, at
@@ -48,6 +49,7 @@ static const print_profile profiles[MEIRO_PRINT_COUNT] = {
                             .pages_max = 1200,
                             .grey_answers = true,
                             .pdfx = true,
+                            .safe_in = 0.5,
                             .paper_in = {0.002252, 0.0025, 0.002347},
                             .spine_text_from = 48},
     /* Lulu's Book Creation Guide: 0.125 in on every side; perfect-bound
@@ -62,6 +64,7 @@ static const print_profile profiles[MEIRO_PRINT_COUNT] = {
                           .pages_min = 32,
                           .pages_max = 800,
                           .grey_answers = true,
+                          .safe_in = 0.5,
                           .paper_in = {1 / 444.0, 1 / 444.0, 1 / 444.0},
                           .spine_extra_in = 0.06,
                           .spine_text_from = 80},
