@@ -7,7 +7,10 @@
 # where today's default booklet draws thinner, the page count even and in
 # the service's range, and the options a profile refuses. meiro preflight:
 # each profile's booklet passes, the default booklet fails KDP's line
-# weight, and PDFs written by another tool fail the one rule each breaks.
+# weight, and PDFs written by another tool fail the one rule each breaks
+# (the safe area mirrored on odd and even pages, PDF/X markers among them).
+# PDF/X-1a through Ghostscript: its marks, fonts, no transparency, the same
+# pages at 150 dpi, the same bytes twice, a missing gs named.
 # Usage: press.sh BUILD_DIR
 build=${1:-build}
 suite=press
