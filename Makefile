@@ -114,7 +114,7 @@ BENCH    := $(BUILD)/bench
 # Debian packages: to build, and what the tests use on top.
 BUILD_PKGS = gcc make libc6-dev pkg-config libcairo2-dev libxlsxwriter-dev libpng-dev libpango1.0-dev \
              librsvg2-dev libgdk-pixbuf-2.0-dev libinih-dev libqpdf-dev libjansson-dev libmicrohttpd-dev \
-             fonts-dejavu-core fonts-ipaexfont-gothic fonts-noto-color-emoji
+             fonts-dejavu-core fonts-ipaexfont-gothic fonts-noto-color-emoji ghostscript
 TEST_PKGS  = $(BUILD_PKGS) locales poppler-utils librsvg2-bin qpdf unzip libreoffice-calc-nogui libxml2-utils gnumeric python3-uno \
              groff-base file \
              fonts-crosextra-carlito chromium nodejs curl

@@ -15,6 +15,7 @@
 #include "render/document.h"
 #include "render/export.h"
 #include "io/ledger.h"
+#include "page/pdfx.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -619,19 +620,24 @@ static meiro_status print_pages(const meiro_export_options *opt, document *d, me
     return gutter > d->style.paper.gutter ? doc_set_gutter(d, gutter, err) : MEIRO_OK;
 }
 
-/* A print service's book: written in memory, preflighted, then to out (a
- * failing book is never written). */
-static meiro_status write_checked(const document *docs, size_t n, meiro_print print, FILE *out,
-                                  meiro_error *err)
+/* A print service's book: written in memory (in PDF/X where the service
+ * wants it), preflighted, then to out (a failing book is never written). */
+static meiro_status write_checked(const document *docs, size_t n, const meiro_export_options *opt,
+                                  const char *temp_dir, FILE *out, meiro_error *err)
 {
-    char *buf = NULL;
-    size_t len = 0;
+    char *buf = NULL, *x = NULL;
+    size_t len = 0, x_len = 0;
     FILE *mem = open_memstream(&buf, &len);
     if (!mem) return fail(err, MEIRO_ERROR_NOMEM, "out of memory writing the PDF");
     meiro_status s = doc_write_pdf_set(docs, n, mem, err);
     if (fclose(mem) != 0 && s == MEIRO_OK)
         s = fail(err, MEIRO_ERROR_NOMEM, "out of memory writing the PDF");
-    if (s == MEIRO_OK) s = preflight_own(buf, len, print, err);
+    if (s == MEIRO_OK && pdfx_wanted(opt->print, opt->pdfx)) {
+        s = pdfx_convert(buf, len, false, temp_dir, &x, &x_len, err);
+        if (s == MEIRO_OK) free(buf), buf = x, len = x_len;
+        else free(x);
+    }
+    if (s == MEIRO_OK) s = preflight_own(buf, len, opt->print, err);
     if (s == MEIRO_OK && fwrite(buf, 1, len, out) != len) s = fail_write(err);
     free(buf);
     return s;
@@ -731,6 +737,7 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
         opt.bleed_mm = given.bleed_mm;
         opt.gutter_mm = given.gutter_mm;
         opt.print = given.print;
+        opt.pdfx = given.pdfx;
         opt.orientation = given.orientation;
         opt.margin_mm = given.margin_mm;
         opt.cell_mm = given.cell_mm;
@@ -814,7 +821,7 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
             if (!fs.signature) fs.signature = sheets <= 10 ? (unsigned)sheets : 8;
             s = doc_write_pdf_folded(&docs[0], &fs, out, err);
         } else if (s == MEIRO_OK && service) {
-            s = write_checked(docs, copies, opt.print, out, err);
+            s = write_checked(docs, copies, &opt, temp_dir, out, err);
         } else if (s == MEIRO_OK) {
             s = doc_write_pdf_set(docs, copies, out, err);
         }

@@ -5,16 +5,24 @@
 #include "io/io.h"
 #include "page/layout.h"
 #include "page/print.h"
+#include "page/pdfx.h"
 #include "render/export.h"
 
 typedef struct cover_job {
     const cover_plan *plan;
+    bool pdfx;
 } cover_job;
 
+static meiro_status write_cover(void *ctx, FILE *out, meiro_error *err)
+{
+    return cover_write(ctx, out, err);
+}
+
+/* in CMYK when PDF/X: a cover is printed in colour */
 static meiro_status write_cover_job(void *ctx, FILE *out, const char *temp_dir, meiro_error *err)
 {
-    (void)temp_dir;
-    return cover_write(((const cover_job *)ctx)->plan, out, err);
+    const cover_job *job = ctx;
+    return pdfx_write(write_cover, (void *)job->plan, job->pdfx, true, temp_dir, out, err);
 }
 
 meiro_status meiro_cover_save(meiro_print print, meiro_stock stock, unsigned pages,
@@ -25,6 +33,7 @@ meiro_status meiro_cover_save(meiro_print print, meiro_stock stock, unsigned pag
     if (page) opt = *page;
     else meiro_export_options_init(&opt);
     opt.print = MEIRO_PRINT_NONE; /* the cover's own bleed, below */
+    opt.pdfx = false;
     meiro_status s = meiro_export_options_check(&opt, err);
     if (s != MEIRO_OK) return s;
     if (opt.bleed_mm > 0 || opt.gutter_mm > 0)
@@ -52,7 +61,7 @@ meiro_status meiro_cover_save(meiro_print print, meiro_stock stock, unsigned pag
     meiro_maze *m = meiro_generate(&g, err);
     if (!m) return err ? err->status : MEIRO_ERROR_INTERNAL;
     plan.maze = m;
-    cover_job job = {&plan};
+    cover_job job = {&plan, pdfx_wanted(print, page && page->pdfx)};
     s = save_atomically(filename, write_cover_job, &job, err);
     meiro_maze_free(m);
     return s;

@@ -7,6 +7,7 @@
 #include "core/names.h"
 #include "io/io.h"
 #include "page/layout.h"
+#include "page/pdfx.h"
 #include "render/document.h"
 #include "render/export.h"
 
@@ -394,6 +395,21 @@ static bool levels_format(meiro_format format)
            format == MEIRO_FORMAT_PNG || format == MEIRO_FORMAT_JSON || format == MEIRO_FORMAT_HTML;
 }
 
+/* A single page in PDF/X (a print service's proof): the page written into
+ * memory, then through Ghostscript. */
+typedef struct pdf_page_job {
+    const meiro_maze *maze;
+    const meiro_path *path;
+    const meiro_export_options *opt;
+    const char *temp_dir;
+} pdf_page_job;
+
+static meiro_status write_pdf_page(void *ctx, FILE *out, meiro_error *err)
+{
+    const pdf_page_job *job = ctx;
+    return export_pdf(job->maze, job->path, job->opt, out, job->temp_dir, err);
+}
+
 static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *path,
                                       meiro_format format, const meiro_export_options *opt,
                                       FILE *out, const char *temp_dir, meiro_error *err)
@@ -437,7 +453,12 @@ static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *
         path = &found;
     }
     errno = 0;
-    s = formats[format].write(maze, path, &local, out, temp_dir, err);
+    if (format == MEIRO_FORMAT_PDF && pdfx_wanted(local.print, local.pdfx)) {
+        pdf_page_job job = {maze, path, &local, temp_dir};
+        s = pdfx_write(write_pdf_page, &job, true, false, temp_dir, out, err);
+    } else {
+        s = formats[format].write(maze, path, &local, out, temp_dir, err);
+    }
     meiro_path_free(&found);
     if (s == MEIRO_OK && (errno = stream_error(out)) != 0) s = fail_write(err);
     return s;

@@ -150,6 +150,8 @@ LAZY(qpdf_lib, QPDF_BOOL, qpdf_oh_is_name_and_equals,
      (qpdf_data qpdf, qpdf_oh oh, char const *name), (qpdf, oh, name))
 LAZY(qpdf_lib, QPDF_BOOL, qpdf_oh_is_number, (qpdf_data qpdf, qpdf_oh oh), (qpdf, oh))
 LAZY(qpdf_lib, QPDF_BOOL, qpdf_oh_is_stream, (qpdf_data qpdf, qpdf_oh oh), (qpdf, oh))
+LAZY(qpdf_lib, QPDF_BOOL, qpdf_oh_is_string, (qpdf_data qpdf, qpdf_oh oh), (qpdf, oh))
+LAZY(qpdf_lib, char const *, qpdf_oh_get_utf8_value, (qpdf_data qpdf, qpdf_oh oh), (qpdf, oh))
 LAZY(qpdf_lib, qpdf_oh, qpdf_oh_new_array, (qpdf_data qpdf), (qpdf))
 LAZY(qpdf_lib, qpdf_oh, qpdf_oh_new_real_from_double,
      (qpdf_data qpdf, double value, int decimal_places), (qpdf, value, decimal_places))

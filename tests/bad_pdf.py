@@ -7,7 +7,7 @@ TRIM = (432, 648)  # 6 x 9 in
 B = 9  # 1/8 in
 
 
-def pdf(pages, out, outline=False, font=False):
+def pdf(pages, out, outline=False, font=False, pdfx=None):
     """pages: dicts with content (bytes), media, trim, bleed, font, annots."""
     objs = []
 
@@ -24,9 +24,10 @@ def pdf(pages, out, outline=False, font=False):
         stream = add(b"<< /Length %d >>\nstream\n" % len(c) + c + b"\nendstream")
         box = lambda k, v: b" /%s [%s]" % (k.encode(), " ".join(str(x) for x in v).encode()) if v else b""
         annots = b" /Annots [<< /Type /Annot /Subtype /Text /Rect [10 10 30 30] /Contents (note) >>]" if p.get("annots") else b""
+        group = b" /Group << /Type /Group /S /Transparency /CS /DeviceGray >>" if p.get("group") else b""
         res = b" /Resources << /Font << /F1 %d 0 R >> >>" % font if font else b""
         kids.append(add(b"<< /Type /Page /Parent %d 0 R" % pages_id + box("MediaBox", p["media"]) +
-                        box("TrimBox", p.get("trim")) + box("BleedBox", p.get("bleed")) + res + annots +
+                        box("TrimBox", p.get("trim")) + box("BleedBox", p.get("bleed")) + res + annots + group +
                         b" /Contents %d 0 R >>" % stream))
     extra = b""
     if outline:
@@ -35,6 +36,9 @@ def pdf(pages, out, outline=False, font=False):
         extra = b" /Outlines %d 0 R" % out_id
     got = add(b"<< /Type /Pages /Kids [%s] /Count %d >>" % (b" ".join(b"%d 0 R" % k for k in kids), len(kids)))
     assert got == pages_id, (got, pages_id)
+    if pdfx:  # says it is PDF/X; "intent": with an output intent too
+        extra += b" /OutputIntents [<< /Type /OutputIntent /S /GTS_PDFX /OutputConditionIdentifier (CGATS TR 001) >>]" if "intent" in pdfx else b""
+        info = add(b"<< /GTS_PDFXVersion (PDF/X-1:2001) /GTS_PDFXConformance (PDF/X-1a:2001) /Trapped /False >>")
     root = add(b"<< /Type /Catalog /Pages %d 0 R%s >>" % (pages_id, extra))
     data = b"%PDF-1.4\n"
     offsets = []
@@ -45,7 +49,8 @@ def pdf(pages, out, outline=False, font=False):
     data += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objs) + 1)
     for o in offsets:
         data += b"%010d 00000 n \n" % o
-    data += b"trailer\n<< /Size %d /Root %d 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objs) + 1, root, xref)
+    info_ref = b" /Info %d 0 R" % info if pdfx else b""
+    data += b"trailer\n<< /Size %d /Root %d 0 R%s >>\nstartxref\n%d\n%%%%EOF\n" % (len(objs) + 1, root, info_ref, xref)
     with open(out, "wb") as f:
         f.write(data)
 
@@ -71,7 +76,7 @@ elif kind == "hairline":
     pdf([kdp_page(i, content=b"0 0 0 RG 0.25 w 72 72 m 300 300 l S" if i == 4 else
                   b"0 0 0 RG 1 w 72 72 m 300 300 l S") for i in range(24)], out)
 elif kind == "scaled":  # a 2 pt line drawn at a quarter scale: 0.5 pt
-    pdf([kdp_page(i, content=b"q 0.25 0 0 0.25 0 0 cm 0 0 0 RG 2 w 72 72 m 300 300 l S Q" if i == 2 else
+    pdf([kdp_page(i, content=b"q 0.25 0 0 0.25 0 0 cm 0 0 0 RG 2 w 400 400 m 1200 1200 l S Q" if i == 2 else
                   b"0 0 0 RG 1 w 72 72 m 300 300 l S") for i in range(24)], out)
 elif kind == "size":  # bleed on every side: Lulu's page, not KDP's
     pdf([dict(kdp_page(i), media=(0, 0, 450, 666), bleed=(0, 0, 450, 666), trim=(9, 9, 441, 657))
@@ -89,5 +94,19 @@ elif kind == "outline":
 elif kind == "tint":
     pdf([kdp_page(i, content=b"0.95 g 72 72 200 200 re f" if i == 6 else
                   b"0 0 0 RG 1 w 72 72 m 300 300 l S") for i in range(24)], out)
+elif kind == "pdfx-intent":  # PDF/X as it should be (for KDP: passes)
+    pdf([kdp_page(i) for i in range(24)], out, pdfx="intent")
+elif kind == "pdfx-nointent":  # says PDF/X, has no output intent
+    pdf([kdp_page(i) for i in range(24)], out, pdfx="bare")
+elif kind == "pdfx-transparent":  # PDF/X with a page in a transparency group
+    pdf([dict(kdp_page(i), group=(i == 9)) for i in range(24)], out, pdfx="intent")
+elif kind == "safe-text":  # page 5 (binding left): text 10 pt from the outside trim edge
+    pdf([kdp_page(i, content=b"0 0 0 RG 1 w 72 72 m 300 300 l S" + (b" BT /F1 8 Tf 418 300 Td (ab) Tj ET" if i == 4 else b""))
+         for i in range(24)], out)
+elif kind == "safe-gutter":  # a line 20 pt from the binding on page 6 (0.375 in asked), from the outside on page 7 (0.25 in)
+    line = lambda x: b"0 0 0 RG 1 w %d 100 m %d 300 l S" % (x, x)
+    pdf([kdp_page(i, content=line(441 - 20) if i == 5 else line(432 - 20) if i == 6 else line(200)) for i in range(24)], out)
+elif kind == "bleed-art":  # a frame running into the bleed on every page: meant to be cut
+    pdf([kdp_page(i, content=b"0 g -9 -9 60 60 re f 0 0 0 RG 1 w 72 72 m 300 300 l S") for i in range(24)], out)
 else:
     sys.exit("unknown kind " + kind)

@@ -7,13 +7,16 @@
 # where today's default booklet draws thinner, the page count even and in
 # the service's range, and the options a profile refuses. meiro preflight:
 # each profile's booklet passes, the default booklet fails KDP's line
-# weight, and PDFs written by another tool fail the one rule each breaks.
+# weight, and PDFs written by another tool fail the one rule each breaks
+# (the safe area mirrored on odd and even pages, PDF/X markers among them).
+# PDF/X-1a through Ghostscript: its marks, fonts, no transparency, the same
+# pages at 150 dpi, the same bytes twice, a missing gs named.
 # Usage: press.sh BUILD_DIR
 build=${1:-build}
 suite=press
 . "$(dirname "$0")/lib.sh"
 meiro=$build/meiro
-need pdfinfo qpdf || { finish; exit 1; }
+need pdfinfo qpdf gs || { finish; exit 1; }
 
 # the thinnest line width (pt) in a PDF's content streams; cairo draws with
 # unit-scale matrices (checked: every cm's scale is 1 or -1)
@@ -21,7 +24,8 @@ thinnest() {
     qpdf --qdf --object-streams=disable "$1" "$tmp/q.pdf" || return 1
     if grep -aoE '[-0-9.]+ [-0-9.]+ [-0-9.]+ [-0-9.]+ [-0-9.]+ [-0-9.]+ cm' "$tmp/q.pdf" |
         awk '($1 != 1 && $1 != -1) || ($4 != 1 && $4 != -1) { bad = 1 } END { exit !bad }'; then
-        echo "scaled"
+        # Ghostscript's (PDF/X) scale: preflight's reading, through cm
+        "$meiro" preflight "$1" | awk '$2 == "lines" { print $(NF - 3) }' | grep . || echo scaled
         return 0
     fi
     grep -aoE '(^| )[0-9.]+ w( |$)' "$tmp/q.pdf" | awk '{ print $1 }' | sort -g | head -1
@@ -101,10 +105,95 @@ run 2 "$meiro" booklet -n 40 --print kdpp -o "$tmp/b.pdf"
 err_has "unknown print service 'kdpp'"
 run 2 "$meiro" booklet -n 40 --print ingram --fold -o "$tmp/b.pdf"
 err_has "not sheets folded at home"
+# every service's own booklets pass its rules, the safe area's included
+# (booklet --print preflights what it writes: exit 0 is the pass), over
+# trims, grids, shapes and levels
+if full; then
+    for service in kdp ingram lulu; do
+        for paper in 6x9in 8.5x11in 5x8in; do
+            for extra in "--grid rect,polar,hex,triangle" "--shape heart,star" \
+                "--difficulty expert -n 60"; do
+                run 0 "$meiro" booklet -n 40 --paper $paper --print $service -s 5 $extra \
+                    -o "$tmp/sweep.pdf"
+            done
+        done
+    done
+fi
+
+# PDF/X-1a:2001 through Ghostscript: IngramSpark's book always (its boxes
+# were read above), KDP's with --pdfx: the version and conformance in the
+# document's Info, an output intent with its profile, no transparency
+# group or soft mask (cairo's pages have them), every font embedded; the
+# same pages, to the pixel but for a few where gs rounds a coordinate
+pdfx_marks() { # FILE -> ok, or what is missing
+    qpdf --qdf --object-streams=disable "$1" "$tmp/x.pdf" || { echo "no PDF"; return; }
+    for mark in "/GTS_PDFXVersion (PDF/X-1:2001)" "/GTS_PDFXConformance (PDF/X-1a:2001)" \
+        "/OutputIntents" "/S /GTS_PDFX" "/DestOutputProfile" "/Trapped /False"; do
+        grep -aqF "$mark" "$tmp/x.pdf" || { echo "lacks $mark"; return; }
+    done
+    if grep -aqE "/S /Transparency|/SMask" "$tmp/x.pdf"; then echo "transparency"; return; fi
+    pdffonts "$1" | awk 'NR > 2 && $(NF - 4) != "yes" { bad = 1 } END { exit bad }' ||
+        { echo "a font not embedded"; return; }
+    echo ok
+}
+if need pdffonts; then
+    for f in "$tmp/ingram.pdf"; do
+        got=$(pdfx_marks "$f")
+        if [ "$got" = ok ]; then ok; else bad "ingram's book as PDF/X: $got"; fi
+    done
+    run 0 "$meiro" booklet -n 40 --paper 6x9in --print kdp --pdfx -s 11 -o "$tmp/kdpx.pdf"
+    got=$(pdfx_marks "$tmp/kdpx.pdf")
+    if [ "$got" = ok ]; then ok; else bad "kdp --pdfx: $got"; fi
+    # the plain book had transparency groups (what PDF/X-1a forbids)
+    if qpdf --qdf --object-streams=disable "$tmp/kdp.pdf" - | grep -aq "/S /Transparency"; then ok
+    else bad "cairo's book has no transparency group: the check above proves nothing"; fi
+    run 0 "$meiro" cover --print ingram --pages 100 --paper 6x9in -o "$tmp/icx.pdf"
+    got=$(pdfx_marks "$tmp/icx.pdf")
+    if [ "$got" = ok ] && pdfinfo "$tmp/icx.pdf" | grep -q Ghostscript; then ok
+    else bad "ingram's cover as PDF/X: $got"; fi
+fi
+if need pdftoppm python3 && full; then
+    # 150 dpi, no anti-aliasing: every page, black and white as the source
+    pdftoppm -r 150 -gray -aa no -aaVector no -f 1 -l 12 "$tmp/kdp.pdf" "$tmp/src"
+    pdftoppm -r 150 -gray -aa no -aaVector no -f 1 -l 12 "$tmp/kdpx.pdf" "$tmp/pdx"
+    if python3 - "$tmp" <<'PY'
+import glob, os, sys
+def pgm(p):
+    d = open(p, "rb").read()
+    parts = d.split(None, 4)
+    return int(parts[1]), int(parts[2]), parts[4][: int(parts[1]) * int(parts[2])]
+bad = []
+pages = sorted(glob.glob(os.path.join(sys.argv[1], "src-*.pgm")))
+for a in pages:
+    w, h, x = pgm(a)
+    w2, h2, y = pgm(a.replace("src-", "pdx-"))
+    diff = sum(1 for i in range(len(x)) if x[i] != y[i]) if (w, h) == (w2, h2) else -1
+    if diff < 0 or diff > 40:
+        bad.append("%s: %d pixels differ" % (os.path.basename(a), diff))
+if len(pages) != 12 or bad:
+    print(len(pages), "pages;", "; ".join(bad))
+    sys.exit(1)
+PY
+    then ok; else bad "kdp --pdfx is not the same book at 150 dpi"; fi
+fi
+# the same book twice is the same file (gs's dates and ID fixed)
+run 0 "$meiro" booklet -n 40 --paper 6x9in --print kdp --pdfx -s 11 -o "$tmp/kdpx2.pdf"
+same "$tmp/kdpx.pdf" "$tmp/kdpx2.pdf"
+# no Ghostscript: one line naming the package, no file
+run 1 env PATH=/nonexistent "$meiro" booklet -n 40 --paper 6x9in --print ingram -s 11 \
+    -o "$tmp/nogs.pdf"
+err_has "no gs command: install Debian's ghostscript package"
+absent "$tmp/nogs.pdf"
+run 2 "$meiro" booklet -n 40 --pdfx -o "$tmp/nox.pdf"
+err_has "PDF/X is made for a print service"
+# preflight: IngramSpark's rule refuses a plain PDF, passes its PDF/X
+run 1 "$meiro" preflight --print ingram "$tmp/kdp.pdf"
+out_has "^FAIL pdf/x .*IngramSpark takes PDF/X-1a:2001"
+
 # meiro preflight: every profile's booklet passes its service's rules ...
 for service in kdp ingram lulu; do
     run 0 "$meiro" preflight --print $service "$tmp/$service.pdf"
-    if [ "$(grep -c '^ok ' "$tmp/out")" -eq 9 ]; then ok; else bad "$service preflight: $(cat "$tmp/out")"; fi
+    if [ "$(grep -c '^ok ' "$tmp/out")" -eq 11 ]; then ok; else bad "$service preflight: $(cat "$tmp/out")"; fi
 done
 # ... and today's booklet without one fails KDP's line weight, and a
 # symmetric --bleed KDP's page size
@@ -121,7 +210,12 @@ if need python3; then
         "nobleedbox:boxes .*page 1 has a TrimBox but no BleedBox" \
         "blanks:blank pages .*3 blank pages in a row (pages 6 to 8)" \
         "odd:pages .*23 pages" "annots:annotations .*page 4" "outline:bookmarks" \
-        "tint:greys .*page 7: a tint of 5 %"; do
+        "tint:greys .*page 7: a tint of 5 %" "pdfx-intent:" \
+        "pdfx-nointent:pdf/x .*without a GTS_PDFX output intent" \
+        "pdfx-transparent:pdf/x .*with transparency (object" \
+        "safe-text:safe area .*page 5: text at x 418" \
+        "safe-gutter:safe area .*page 6: ink at x 412, y 90 pt .*0.375 in at the binding" \
+        "bleed-art:"; do
         kind=${case%%:*} want=${case#*:}
         python3 "$(dirname "$0")/bad_pdf.py" "$kind" "$tmp/$kind.pdf" || bad "bad_pdf.py $kind"
         "$meiro" preflight --print kdp "$tmp/$kind.pdf" > "$tmp/out" 2> "$tmp/err"

@@ -180,12 +180,132 @@ static void test_fingerprint(void)
     CHECK_ALL(differ);
 }
 
+/* A symmetry of a polar, hex or triangle grid, by hand: cell (x, y) of a
+ * row of n cells in a grid of w x h to where it goes. */
+typedef meiro_cell (*cell_map)(meiro_cell c, uint32_t n, uint32_t w, uint32_t h, unsigned k);
+
+static meiro_cell polar_turn(meiro_cell c, uint32_t n, uint32_t w, uint32_t h, unsigned k)
+{
+    (void)w, (void)h;
+    if (c.y == 0) return c;
+    uint32_t x = k >= 6 ? n - 1 - c.x : c.x; /* mirrored, then turned k sixths */
+    return (meiro_cell){(x + k % 6 * (n / 6)) % n, c.y};
+}
+
+static meiro_cell flip_lr(meiro_cell c, uint32_t n, uint32_t w, uint32_t h, unsigned k)
+{
+    (void)n, (void)h, (void)k;
+    return (meiro_cell){w - 1 - c.x, c.y};
+}
+
+static meiro_cell flip_tb(meiro_cell c, uint32_t n, uint32_t w, uint32_t h, unsigned k)
+{
+    (void)n, (void)w, (void)k;
+    return (meiro_cell){c.x, h - 1 - c.y};
+}
+
+static meiro_cell half_turn(meiro_cell c, uint32_t n, uint32_t w, uint32_t h, unsigned k)
+{
+    (void)n, (void)k;
+    return (meiro_cell){w - 1 - c.x, h - 1 - c.y};
+}
+
+typedef struct grid_move {
+    cell_map f;
+    unsigned k;
+    bool applies;
+} grid_move;
+
+/* The maze m moved by f: every open side of a cell opened between the
+ * images of the cell and its neighbour (NULL if they are not neighbours). */
+static meiro_maze *moved(const meiro_maze *m, cell_map f, unsigned k)
+{
+    meiro_grid grid = meiro_maze_grid(m);
+    uint32_t w = meiro_maze_width(m), h = meiro_maze_height(m);
+    meiro_maze *r = meiro_maze_new_grid(grid, w, h, NULL);
+    for (uint32_t y = 0; r && y < h; y++) {
+        uint32_t n = meiro_maze_row_width(m, y);
+        for (uint32_t x = 0; x < n; x++) {
+            meiro_cell c = {x, y}, next;
+            for (unsigned s = 0; s < meiro_maze_sides(m, c); s++) {
+                if (!meiro_maze_side_open(m, c, s) || !meiro_maze_neighbour(m, c, s, &next))
+                    continue;
+                meiro_cell a = f(c, n, w, h, k),
+                           b = f(next, meiro_maze_row_width(m, next.y), w, h, k), there;
+                bool found = false;
+                for (unsigned t = 0; !found && t < meiro_maze_sides(r, a); t++)
+                    if (meiro_maze_neighbour(r, a, t, &there) && there.x == b.x && there.y == b.y)
+                        found = meiro_maze_set_side(r, a, t, true) == MEIRO_OK;
+                if (!found) {
+                    meiro_maze_free(r);
+                    return NULL;
+                }
+            }
+        }
+    }
+    return r;
+}
+
+/* Polar, hex and triangle: a maze turned or mirrored by hand has the
+ * fingerprint of the maze (polar: by sixths of a turn and mirrored; hex:
+ * mirrored left-right on an odd width, turned half on an even one;
+ * triangle: left-right on an odd width, top-bottom on an even height,
+ * turned half when width + height is odd), and no two mazes share one. */
+static void test_fingerprint_grids(void)
+{
+    verdict same = {0}, differ = {0};
+    enum { SEEDS = 60 };
+    static uint64_t seen[3][SEEDS];
+    for (meiro_grid grid = MEIRO_GRID_POLAR; grid <= MEIRO_GRID_TRIANGLE; grid++)
+        for (unsigned k = 0; k < SEEDS; k++) {
+            meiro_generate_options o;
+            meiro_generate_options_init(&o);
+            o.grid = grid;
+            o.width = 4 + k % 9;
+            o.height = grid == MEIRO_GRID_POLAR ? 3 + k % 6 : 3 + k % 7;
+            o.seed = 500 + k;
+            meiro_maze *m = meiro_generate(&o, NULL);
+            CHECK(m != NULL);
+            if (!m) return;
+            uint64_t fp = seen[grid - 1][k] = meiro_maze_fingerprint(m);
+            uint32_t w = meiro_maze_width(m), h = meiro_maze_height(m);
+            grid_move moves[14];
+            unsigned count = 0;
+            if (grid == MEIRO_GRID_POLAR)
+                for (unsigned t = 1; t < 12; t++) moves[count++] = (grid_move){polar_turn, t, true};
+            if (grid == MEIRO_GRID_HEX) {
+                moves[count++] = (grid_move){flip_lr, 0, w % 2 == 1};
+                moves[count++] = (grid_move){half_turn, 0, w % 2 == 0};
+            }
+            if (grid == MEIRO_GRID_TRIANGLE) {
+                moves[count++] = (grid_move){flip_lr, 0, w % 2 == 1};
+                moves[count++] = (grid_move){flip_tb, 0, h % 2 == 0};
+                moves[count++] = (grid_move){half_turn, 0, (w + h) % 2 == 1};
+            }
+            for (unsigned t = 0; t < count; t++) {
+                if (!moves[t].applies) continue;
+                meiro_maze *r = moved(m, moves[t].f, moves[t].k);
+                verdict_note(&same, r && meiro_maze_fingerprint(r) == fp,
+                             "%s %ux%u seed %u: move %u %s", meiro_grid_name(grid), w, h, k, t,
+                             r ? "has another fingerprint" : "is no symmetry");
+                meiro_maze_free(r);
+            }
+            for (unsigned j = 0; j < k; j++)
+                verdict_note(&differ, seen[grid - 1][j] != fp, "%s mazes %u and %u: one fingerprint",
+                             meiro_grid_name(grid), j, k);
+            meiro_maze_free(m);
+        }
+    CHECK_ALL(same);
+    CHECK_ALL(differ);
+}
+
 static const test_case cases[] = {
     {"limits", test_limits},
     {"walls", test_walls},
     {"perfect", test_perfect},
     {"strerror", test_strerror},
     {"fingerprint", test_fingerprint},
+    {"fingerprint-grids", test_fingerprint_grids},
 };
 
 int main(int argc, char **argv) { return test_main("maze", argc, argv, cases, TEST_COUNT(cases)); }

@@ -306,10 +306,12 @@ MEIRO_API uint64_t meiro_maze_stairs(const meiro_maze *maze);
 MEIRO_API int meiro_maze_stair(const meiro_maze *maze, meiro_cell cell);
 
 /* A fingerprint of the maze: 64 bits from its grid, size, walls, crossings
- * and shape (not S and G: the same walls are the same picture). On
- * rectangles the same for the maze turned or mirrored (the least of the
- * eight symmetries' hashes); on polar, hex and triangle grids for the maze
- * as it stands. A series of books keeps them (meiro_booklet_save_series). */
+ * and shape (not S and G: the same walls are the same picture), the same
+ * for the maze turned or mirrored: the least of the hashes of the grid's
+ * symmetries (a rectangle's eight, with its shape; a polar grid's turns by
+ * sixths and their mirror images; the turns by 60 degrees and mirrors of
+ * a hex or triangle grid that map its cells onto themselves). A series of
+ * books keeps them (meiro_booklet_save_series). */
 MEIRO_API uint64_t meiro_maze_fingerprint(const meiro_maze *maze);
 
 /* ---- Watching: what generators and solvers do, step by step ---------- */

@@ -171,7 +171,11 @@ MEIRO_API meiro_status meiro_cover_size(meiro_print print, meiro_stock stock, un
  * (MEIRO_PRINT_NONE and _HOME: the rules every printer shares, lines of
  * 0.25 pt and up): calls report once a rule, in order, with its name
  * ("pages", "page size", "boxes", "fonts", "lines", "greys", "blank pages",
- * "annotations", "bookmarks"), whether it passed, and what is wrong
+ * "annotations", "bookmarks", "safe area": a service's book's text and
+ * ink inside the trim less its safe margin and, at the binding edge, the
+ * gutter, "pdf/x": IngramSpark's, or a file that says
+ * it is PDF/X, has its version, output intent and Trapped, and no
+ * transparency), whether it passed, and what is wrong
  * ("page 3: a line of 0.28 pt; Amazon KDP prints 0.75 pt and up") or what
  * was found. *passed: every rule passed. A file that is no PDF is
  * MEIRO_ERROR_PARSE. Line widths are read from each page's content and
@@ -256,11 +260,20 @@ typedef struct meiro_export_options {
                                       gutter); default MEIRO_PRINT_NONE.
                                       Not with bleed_mm or gutter_mm, which
                                       it sets */
+    bool pdfx;                     /* a book (meiro_booklet_save) and its
+                                      cover (meiro_cover_save) for KDP or
+                                      Lulu in PDF/X-1a:2001, made by
+                                      Ghostscript (the gs command):
+                                      greyscale pages, a CMYK cover, an
+                                      output intent, no transparency.
+                                      IngramSpark's always are; without a
+                                      service it is refused. ABI 4 */
 } meiro_export_options;
 /* Saves that cover as a PDF: page->title (and subtitle) on the front above
  * a maze made from `seed`, the title on the spine where the service
  * allows text there (KDP and Lulu: 80 pages and up, IngramSpark 48), the barcode's corner of the
- * back left clear; the trim from page->paper or paper_w_mm/paper_h_mm. */
+ * back left clear; the trim from page->paper or paper_w_mm/paper_h_mm;
+ * PDF/X-1a in CMYK for IngramSpark, or with page->pdfx. */
 MEIRO_API meiro_status meiro_cover_save(meiro_print print, meiro_stock stock, unsigned pages,
                                         const meiro_export_options *page, uint64_t seed,
                                         const char *filename, meiro_error *err);

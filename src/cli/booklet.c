@@ -66,6 +66,10 @@ static const char *const usage_booklet =
     "      --series LEDGER  a volume of a series: no maze the ledger file has\n"
     "                       (turned or mirrored either) is made again, the\n"
     "                       ledger gets this volume's; \"Volume N\" under the title\n"
+    "      --pdfx           with --print kdp or lulu: the book in PDF/X-1a:2001\n"
+    "                       (greyscale, made by Ghostscript); --print ingram's\n"
+    "                       always is\n";
+static const char *const usage_booklet_output =
     "  -f, --format F       pdf, xlsx or html (default: from the file's extension)\n"
     "  -o, --output FILE    the booklet to write\n"
     "      --rule R         a class set of rule mazes (its own options: 'meiro\n"
@@ -251,6 +255,7 @@ const struct option booklet_options[] = {
     {"creep", required_argument, NULL, OPT_CREEP},
     {"key-per-page", required_argument, NULL, OPT_KEY_PER_PAGE},
     {"series", required_argument, NULL, OPT_SERIES},
+    {"pdfx", no_argument, NULL, OPT_PDFX},
     {"format", required_argument, NULL, 'f'},
     {"output", required_argument, NULL, 'o'},
     {"help", no_argument, NULL, 'h'},
@@ -341,6 +346,7 @@ static int content_option(booklet_args *a, int c, char **argv)
         return EXIT_OK;
     case OPT_NAMES: a->names_file = optarg; return EXIT_OK;
     case OPT_SERIES: a->series = optarg; return EXIT_OK;
+    case OPT_PDFX: a->pc.v.pdfx = true; return EXIT_OK; /* checked with the page's options */
     case OPT_FOLD:
     case OPT_SHEET:
     case OPT_SIGNATURE:
@@ -372,6 +378,7 @@ static int booklet_option(booklet_args *a, int c, char **argv)
     case 'o': a->output = optarg; return EXIT_OK;
     case 'h':
         fputs(usage_booklet, stdout);
+        fputs(usage_booklet_output, stdout);
         fputs(usage_booklet_page, stdout);
         a->help = true;
         return EXIT_OK;

@@ -118,7 +118,8 @@ enum {
     OPT_MISSION, /* generate's missions */
     OPT_ONE_WAY,
     OPT_KINDS, /* booklet's kinds of maze */
-    OPT_LEVELS /* generate's floors */
+    OPT_LEVELS, /* generate's floors */
+    OPT_PDFX    /* booklet's and cover's PDF/X */
 };
 #define GRID_HELP                                                                                  \
     "      --grid G         rect (default), polar (theta: a round maze, -H rings\n"                \

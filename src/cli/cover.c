@@ -22,13 +22,15 @@ static const char *const usage_cover =
     "      --stock S        white (default), cream or color paper\n"
     "      --title TEXT     the title (default \"Mazes\")\n"
     "      --subtitle TEXT  a line under it on the front\n"
+    "      --pdfx           kdp, lulu: the cover in PDF/X-1a:2001 (CMYK, made by\n"
+    "                       Ghostscript); ingram's always is\n"
     "  -s, --seed N         the front's maze (default 1)\n"
     "  -o, --output FILE    the PDF to write (required)\n"
     "  -h, --help           show this help\n";
 
 int cmd_cover(int argc, char **argv)
 {
-    enum { O_PRINT = 1000, O_PAGES, O_PAPER, O_STOCK, O_TITLE, O_SUBTITLE, O_FOR };
+    enum { O_PRINT = 1000, O_PAGES, O_PAPER, O_STOCK, O_TITLE, O_SUBTITLE, O_FOR, O_PDFX };
     static const struct option longopts[] = {
         {"print", required_argument, NULL, O_PRINT},
         {"pages", required_argument, NULL, O_PAGES},
@@ -37,6 +39,7 @@ int cmd_cover(int argc, char **argv)
         {"stock", required_argument, NULL, O_STOCK},
         {"title", required_argument, NULL, O_TITLE},
         {"subtitle", required_argument, NULL, O_SUBTITLE},
+        {"pdfx", no_argument, NULL, O_PDFX},
         {"seed", required_argument, NULL, 's'},
         {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},
@@ -75,6 +78,7 @@ int cmd_cover(int argc, char **argv)
             break;
         case O_TITLE: page.title = optarg; break;
         case O_SUBTITLE: page.subtitle = optarg; break;
+        case O_PDFX: page.pdfx = true; break;
         case 's':
             if (!parse_u64(optarg, UINT64_MAX, &seed))
                 return usage_error("cover", "--seed takes a whole number, not '%s'", optarg);

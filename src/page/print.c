@@ -33,10 +33,12 @@ static const print_profile profiles[MEIRO_PRINT_COUNT] = {
                          .pages_min = 24,
                          .pages_max = 828,
                          .grey_answers = true,
+                         .safe_in = 0.25,
                          .paper_in = {0.002252, 0.0025, 0.002347},
                          .spine_text_from = 80},
     /* IngramSpark's File Creation Guide: bleed on the three trim edges, at
-     * least 18 pages; 1200 is its thickest perfect-bound book. Covers: its
+     * least 18 pages; 1200 is its thickest perfect-bound book; files in
+     * PDF/X-1a:2001 (its "Creating a PDF for submission"). Covers: its
      * template generator's figures are KDP's (50# white, 50# creme, 70#
      * color); Lightning Source prints no spine text under 48 pages */
     [MEIRO_PRINT_INGRAM] = {.name = "ingram",
@@ -46,6 +48,8 @@ static const print_profile profiles[MEIRO_PRINT_COUNT] = {
                             .pages_min = 18,
                             .pages_max = 1200,
                             .grey_answers = true,
+                            .pdfx = true,
+                            .safe_in = 0.5,
                             .paper_in = {0.002252, 0.0025, 0.002347},
                             .spine_text_from = 48},
     /* Lulu's Book Creation Guide: 0.125 in on every side; perfect-bound
@@ -60,6 +64,7 @@ static const print_profile profiles[MEIRO_PRINT_COUNT] = {
                           .pages_min = 32,
                           .pages_max = 800,
                           .grey_answers = true,
+                          .safe_in = 0.5,
                           .paper_in = {1 / 444.0, 1 / 444.0, 1 / 444.0},
                           .spine_extra_in = 0.06,
                           .spine_text_from = 80},

@@ -5,6 +5,7 @@
 #include "page/print.h"
 #include "render/export.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <qpdf/qpdf-c.h>
 #include <stdio.h>
@@ -18,12 +19,52 @@
 #define BOX_SLACK_PT 1.0
 #define DETAIL 240
 
+/* A page's font: its glyphs' advance widths (1/1000 em) by code, from the
+ * font dictionary's /Widths, or a two-byte (Type0, Identity) font's
+ * descendant's /W by CID (a subset's CIDs are small: the first 512). */
+enum { FONT_CODES = 512 };
+typedef struct font_widths {
+    char name[40];
+    int first, count;
+    double w[FONT_CODES], missing;
+    bool two_byte;
+} font_widths;
+
+enum { PAGE_FONTS = 32 };
+
 /* What a content stream draws: its thinnest line (scaled to the page), its
- * lightest tint (ink below 10 %: vanishes in print), whether it paints. */
+ * lightest tint (ink below 10 %: vanishes in print), whether it paints;
+ * with `area` set, the first text or ink (not white) outside the safe
+ * rectangle (page space), a path that runs past the trim into the bleed
+ * excepted (art meant to be cut). */
 typedef struct ink {
     double thinnest, lightest;
     bool paints;
+    bool area;              /* check the safe area */
+    double safe[4], trim[4]; /* x0 y0 x1 y1 */
+    bool text_out, ink_out; /* found outside */
+    double out_x, out_y;    /* where (page space), the first */
+    const font_widths *fonts; /* the page's (NULL: 0.55 em a byte) */
+    int nfonts;
 } ink;
+
+/* The advance of one byte of a string in the font, in em: a two-byte
+ * font's first byte waits in *pending (-1: none) for its second. */
+static double code_em(const font_widths *f, unsigned byte, int *pending)
+{
+    if (!f) return 0.55;
+    unsigned code = byte;
+    if (f->two_byte) {
+        if (*pending < 0) {
+            *pending = (int)byte;
+            return 0;
+        }
+        code = (unsigned)*pending << 8 | byte;
+        *pending = -1;
+    }
+    int k = (int)code - f->first;
+    return (k >= 0 && k < f->count ? f->w[k] : f->missing) / 1000;
+}
 
 static bool is_delim(unsigned char c) { return strchr("()<>[]{}/%", c) != NULL; }
 static bool is_space(unsigned char c) { return c == 0 || strchr(" \t\r\n\f", c) != NULL; }
@@ -36,13 +77,63 @@ static double ink_of(const double *v, int n)
     return fmin(1, v[0] + v[1] + v[2] + v[3]);
 }
 
+/* m = a x m (PDF's row-vector matrices [a b c d e f]). */
+static void mat_pre(double m[6], const double a[6])
+{
+    double r[6] = {a[0] * m[0] + a[1] * m[2],        a[0] * m[1] + a[1] * m[3],
+                   a[2] * m[0] + a[3] * m[2],        a[2] * m[1] + a[3] * m[3],
+                   a[4] * m[0] + a[5] * m[2] + m[4], a[4] * m[1] + a[5] * m[3] + m[5]};
+    memcpy(m, r, sizeof r);
+}
+
+/* A box grown by the point (x, y) through m. */
+static void box_add(double box[4], const double m[6], double x, double y)
+{
+    double px = x * m[0] + y * m[2] + m[4], py = x * m[1] + y * m[3] + m[5];
+    box[0] = fmin(box[0], px), box[1] = fmin(box[1], py);
+    box[2] = fmax(box[2], px), box[3] = fmax(box[3], py);
+}
+
+#define AREA_SLACK_PT 0.5
+
+/* Something drawn (its box in page space) against the safe area: text
+ * must be inside; other ink too, unless it crosses the trim (bleed art). */
+static void area_check(ink *k, const double box[4], bool text)
+{
+    if (!k->area || !(box[0] <= box[2]) || k->text_out || (k->ink_out && !text)) return;
+    const double *s = k->safe, *t = k->trim, e = AREA_SLACK_PT;
+    if (box[0] >= s[0] - e && box[1] >= s[1] - e && box[2] <= s[2] + e && box[3] <= s[3] + e)
+        return;
+    if (!text && (box[0] < t[0] - e || box[1] < t[1] - e || box[2] > t[2] + e || box[3] > t[3] + e))
+        return; /* runs into the bleed: meant to be cut */
+    bool first = !k->text_out && !k->ink_out;
+    if (text) k->text_out = true;
+    else k->ink_out = true;
+    if (first || text) k->out_x = box[0], k->out_y = box[1];
+}
+
 /* One pass over a content stream: numbers kept as operands, operators
  * acting on them; strings, names, arrays and inline images skipped. The
- * graphics state's scale follows q, Q and cm (a bounded stack). */
+ * graphics state's matrix follows q, Q and cm (a bounded stack); paths'
+ * boxes are gathered through it, and text's estimated from its matrix,
+ * its size and its string's codes' widths in its font (0.55 em a byte
+ * where the page's fonts are not known). */
 static void scan_content(const unsigned char *b, size_t n, ink *k)
 {
     enum { DEPTH = 64 };
-    double scale[DEPTH] = {1};
+    static const double identity[6] = {1, 0, 0, 1, 0, 0};
+    double ctm[DEPTH][6];
+    memcpy(ctm[0], identity, sizeof identity);
+    double fill = 1, stroke = 1; /* ink of the colours: black at first */
+    double line = 1;             /* the line width, page space */
+    double path[4] = {INFINITY, INFINITY, -INFINITY, -INFINITY};
+    double tm[6], tlm[6], size = 0, leading = 0;
+    memcpy(tm, identity, sizeof tm), memcpy(tlm, identity, sizeof tlm);
+    size_t bytes = 0; /* of the strings since the last operator */
+    double em = 0;    /* their advance */
+    int pending = -1; /* a two-byte code's first byte */
+    const font_widths *font = NULL;
+    char name[40] = ""; /* the last name read */
     int top = 0;
     double num[6];
     int nums = 0;
@@ -56,21 +147,41 @@ static void scan_content(const unsigned char *b, size_t n, ink *k)
         } else if (c == '(') { /* a string: nested parentheses, escapes */
             int depth = 0;
             for (; i < n; i++) {
-                if (b[i] == '\\') i++;
-                else if (b[i] == '(') depth++;
-                else if (b[i] == ')' && --depth == 0) break;
+                unsigned code = b[i];
+                if (b[i] == '\\' && i + 1 < n) { /* \n, \(, or up to 3 octal digits */
+                    code = b[++i];
+                    if (code >= '0' && code <= '7') {
+                        code -= '0';
+                        for (int d = 0; d < 2 && i + 1 < n && b[i + 1] >= '0' && b[i + 1] <= '7';
+                             d++)
+                            code = code * 8 + (unsigned)(b[++i] - '0');
+                    }
+                } else if (b[i] == '(') {
+                    if (depth++ == 0) continue;
+                } else if (b[i] == ')' && --depth == 0) {
+                    break;
+                }
+                bytes++, em += code_em(font, code & 255, &pending);
             }
             i++;
             nums = 0;
         } else if (c == '<' && i + 1 < n && b[i + 1] != '<') { /* a hex string */
-            while (i < n && b[i] != '>') i++;
+            unsigned code = 0, digits = 0;
+            for (i++; i < n && b[i] != '>'; i++) {
+                if (!isxdigit(b[i])) continue;
+                code = code * 16 + (unsigned)(isdigit(b[i]) ? b[i] - '0' : (b[i] | 32) - 'a' + 10);
+                if (++digits % 2 == 0) bytes++, em += code_em(font, code & 255, &pending), code = 0;
+            }
+            if (digits % 2) bytes++, em += code_em(font, (code * 16) & 255, &pending);
             i++;
             nums = 0;
         } else if (is_delim(c)) { /* names, arrays, dictionaries */
             i++;
+            size_t from = i;
             if (c == '/')
                 while (i < n && !is_space(b[i]) && !is_delim(b[i])) i++;
-            nums = 0;
+            if (c == '/') snprintf(name, sizeof name, "/%.*s", (int)(i - from), (const char *)b + from);
+            if (c != '[' && c != ']') nums = 0; /* a TJ array's numbers are not operands */
         } else if ((c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.') {
             char tmp[40];
             size_t len = 0;
@@ -87,32 +198,96 @@ static void scan_content(const unsigned char *b, size_t n, ink *k)
                 len++, i++;
             }
             if (len > 3) op[0] = 0; /* no operator we read is longer */
-            if (!strcmp(op, "q") && top + 1 < DEPTH) scale[top + 1] = scale[top], top++;
+            double *m = ctm[top];
+            double scale = sqrt(fabs(m[0] * m[3] - m[1] * m[2]));
+            if (!strcmp(op, "q") && top + 1 < DEPTH) memcpy(ctm[top + 1], m, sizeof ctm[0]), top++;
             else if (!strcmp(op, "Q") && top > 0) top--;
-            else if (!strcmp(op, "cm") && nums == 6)
-                scale[top] *= sqrt(fabs(num[0] * num[3] - num[1] * num[2]));
-            else if (!strcmp(op, "w") && nums >= 1)
-                k->thinnest = fmin(k->thinnest, num[nums - 1] * scale[top]);
+            else if (!strcmp(op, "cm") && nums == 6) mat_pre(m, num);
+            else if (!strcmp(op, "w") && nums >= 1) {
+                line = num[nums - 1] * scale;
+                k->thinnest = fmin(k->thinnest, line);
+            }
             else if ((!strcmp(op, "g") || !strcmp(op, "G")) && nums >= 1) {
-                double v = ink_of(num + nums - 1, 1);
-                if (v > 1e-6) k->lightest = fmin(k->lightest, v);
+                double t = ink_of(num + nums - 1, 1);
+                if (t > 1e-6) k->lightest = fmin(k->lightest, t);
+                *(op[0] == 'g' ? &fill : &stroke) = t;
             } else if ((!strcmp(op, "rg") || !strcmp(op, "RG")) && nums >= 3) {
-                double v = ink_of(num + nums - 3, 3);
-                if (v > 1e-6) k->lightest = fmin(k->lightest, v);
+                double t = ink_of(num + nums - 3, 3);
+                if (t > 1e-6) k->lightest = fmin(k->lightest, t);
+                *(op[0] == 'r' ? &fill : &stroke) = t;
             } else if ((!strcmp(op, "k") || !strcmp(op, "K")) && nums >= 4) {
-                double v = ink_of(num + nums - 4, 4);
-                if (v > 1e-6) k->lightest = fmin(k->lightest, v);
+                double t = ink_of(num + nums - 4, 4);
+                if (t > 1e-6) k->lightest = fmin(k->lightest, t);
+                *(op[0] == 'k' ? &fill : &stroke) = t;
             } else if (!strcmp(op, "ID")) { /* an inline image: its data up to EI */
                 while (i + 2 < n && !(is_space(b[i]) && b[i + 1] == 'E' && b[i + 2] == 'I')) i++;
                 i += 3;
                 k->paints = true;
+            } else if ((!strcmp(op, "m") || !strcmp(op, "l")) && nums >= 2) {
+                box_add(path, m, num[nums - 2], num[nums - 1]);
+            } else if ((!strcmp(op, "c") && nums >= 6) ||
+                       ((!strcmp(op, "v") || !strcmp(op, "y")) && nums >= 4)) {
+                for (int p = nums - (op[0] == 'c' ? 6 : 4); p < nums; p += 2)
+                    box_add(path, m, num[p], num[p + 1]);
+            } else if (!strcmp(op, "re") && nums >= 4) {
+                const double *r = num + nums - 4;
+                box_add(path, m, r[0], r[1]);
+                box_add(path, m, r[0] + r[2], r[1] + r[3]);
+                box_add(path, m, r[0], r[1] + r[3]);
+                box_add(path, m, r[0] + r[2], r[1]);
             } else if (strchr("SsfFBbn", op[0]) && (op[1] == 0 || op[1] == '*')) {
                 if (op[0] != 'n') k->paints = true;
+                bool stroked = strchr("SsBb", op[0]) != NULL, filled = strchr("fFBb", op[0]);
+                if ((stroked && stroke > 1e-6) || (filled && fill > 1e-6)) {
+                    double half = stroked ? line / 2 : 0; /* the line's half outside */
+                    double box[4] = {path[0] - half, path[1] - half, path[2] + half,
+                                     path[3] + half};
+                    area_check(k, box, false);
+                }
+                path[0] = path[1] = INFINITY, path[2] = path[3] = -INFINITY;
+            } else if (!strcmp(op, "BT")) {
+                memcpy(tm, identity, sizeof tm), memcpy(tlm, identity, sizeof tlm);
+            } else if (!strcmp(op, "Tf") && nums >= 1) {
+                size = num[nums - 1];
+                font = NULL;
+                for (int f = 0; f < k->nfonts && !font; f++)
+                    if (!strcmp(k->fonts[f].name, name)) font = &k->fonts[f];
+            } else if (!strcmp(op, "TL") && nums >= 1) {
+                leading = num[nums - 1];
+            } else if (!strcmp(op, "Tm") && nums == 6) {
+                memcpy(tm, num, sizeof tm), memcpy(tlm, num, sizeof tlm);
+            } else if ((!strcmp(op, "Td") || !strcmp(op, "TD") || !strcmp(op, "T*")) &&
+                       (op[1] == '*' || nums >= 2)) {
+                double t[6] = {1, 0, 0, 1, 0, -leading};
+                if (op[1] != '*') t[4] = num[nums - 2], t[5] = num[nums - 1];
+                if (op[1] == 'D') leading = -t[5];
+                mat_pre(tlm, t);
+                memcpy(tm, tlm, sizeof tm);
             } else if (!strcmp(op, "Tj") || !strcmp(op, "TJ") || !strcmp(op, "'") ||
-                       !strcmp(op, "\"") || !strcmp(op, "Do") || !strcmp(op, "sh")) {
+                       !strcmp(op, "\"")) {
+                k->paints = true;
+                if (op[0] == '\'' || op[0] == '"') { /* the next line first */
+                    double t[6] = {1, 0, 0, 1, 0, -leading};
+                    mat_pre(tlm, t);
+                    memcpy(tm, tlm, sizeof tm);
+                }
+                double w = (k->fonts ? em : 0.55 * (double)bytes) * size, text[4] = {INFINITY, INFINITY, -INFINITY,
+                                                                    -INFINITY};
+                double trm[6];
+                memcpy(trm, m, sizeof trm);
+                mat_pre(trm, tm);
+                box_add(text, trm, 0, -0.2 * size), box_add(text, trm, w, -0.2 * size);
+                box_add(text, trm, 0, 0.75 * size), box_add(text, trm, w, 0.75 * size);
+                if (fill > 1e-6 && bytes) area_check(k, text, true);
+                double advance[6] = {1, 0, 0, 1, w, 0};
+                mat_pre(tm, advance);
+            } else if (!strcmp(op, "Do") || !strcmp(op, "sh")) {
                 k->paints = true;
             }
             nums = 0;
+            bytes = 0;
+            em = 0;
+            pending = -1;
         }
     }
 }
@@ -149,10 +324,66 @@ static bool near(double a, double b) { return fabs(a - b) <= BOX_SLACK_PT; }
 
 typedef struct checks {
     char pages[DETAIL], size[DETAIL], boxes[DETAIL], fonts[DETAIL], lines[DETAIL], greys[DETAIL],
-        blanks[DETAIL], annots[DETAIL], outline[DETAIL];
+        blanks[DETAIL], annots[DETAIL], outline[DETAIL], pdfx[DETAIL], area[DETAIL];
 } checks;
 
 /* The page's own drawing and its form XObjects' (one level). */
+/* The page's fonts' widths (its /Resources /Font), up to PAGE_FONTS. */
+static int page_fonts(qpdf_data q, qpdf_oh page, font_widths *fonts)
+{
+    qpdf_oh dict = qpdf_oh_get_key(q, qpdf_oh_get_key(q, page, "/Resources"), "/Font");
+    if (!qpdf_oh_is_dictionary(q, dict)) return 0;
+    int n = 0;
+    qpdf_oh_begin_dict_key_iter(q, dict);
+    while (qpdf_oh_dict_more_keys(q) && n < PAGE_FONTS) {
+        font_widths *f = &fonts[n];
+        snprintf(f->name, sizeof f->name, "%s", qpdf_oh_dict_next_key(q));
+        qpdf_oh o = qpdf_oh_get_key(q, dict, f->name);
+        f->two_byte = qpdf_oh_is_name_and_equals(q, qpdf_oh_get_key(q, o, "/Subtype"), "/Type0");
+        if (f->two_byte) { /* /W: [c [w ...] c1 c2 w ...] of the descendant, /DW else */
+            qpdf_oh d = qpdf_oh_get_array_item(q, qpdf_oh_get_key(q, o, "/DescendantFonts"), 0);
+            qpdf_oh dw = qpdf_oh_get_key(q, d, "/DW"), w = qpdf_oh_get_key(q, d, "/W");
+            f->missing = qpdf_oh_is_number(q, dw) ? qpdf_oh_get_numeric_value(q, dw) : 1000;
+            f->first = 0, f->count = FONT_CODES;
+            for (int c = 0; c < FONT_CODES; c++) f->w[c] = f->missing;
+            int items = qpdf_oh_is_array(q, w) ? qpdf_oh_get_array_n_items(q, w) : 0;
+            for (int at = 0; at + 1 < items;) {
+                int c = (int)qpdf_oh_get_numeric_value(q, qpdf_oh_get_array_item(q, w, at));
+                qpdf_oh next = qpdf_oh_get_array_item(q, w, at + 1);
+                if (qpdf_oh_is_array(q, next)) { /* c [w w ...] */
+                    int m = qpdf_oh_get_array_n_items(q, next);
+                    for (int j = 0; j < m; j++)
+                        if (c + j >= 0 && c + j < FONT_CODES)
+                            f->w[c + j] = qpdf_oh_get_numeric_value(q, qpdf_oh_get_array_item(q, next, j));
+                    at += 2;
+                } else if (at + 2 < items) { /* c1 c2 w */
+                    int c2 = (int)qpdf_oh_get_numeric_value(q, next);
+                    double v = qpdf_oh_get_numeric_value(q, qpdf_oh_get_array_item(q, w, at + 2));
+                    for (int j = c < 0 ? 0 : c; j <= c2 && j < FONT_CODES; j++) f->w[j] = v;
+                    at += 3;
+                } else break;
+            }
+            n++;
+            continue;
+        }
+        qpdf_oh first = qpdf_oh_get_key(q, o, "/FirstChar"), w = qpdf_oh_get_key(q, o, "/Widths");
+        qpdf_oh missing = qpdf_oh_get_key(q, qpdf_oh_get_key(q, o, "/FontDescriptor"), "/MissingWidth");
+        f->first = qpdf_oh_is_number(q, first) ? (int)qpdf_oh_get_numeric_value(q, first) : 0;
+        f->count = qpdf_oh_is_array(q, w) ? qpdf_oh_get_array_n_items(q, w) : 0;
+        if (f->count > FONT_CODES) f->count = FONT_CODES;
+        for (int c = 0; c < f->count; c++) {
+            qpdf_oh v = qpdf_oh_get_array_item(q, w, c);
+            f->w[c] = qpdf_oh_is_number(q, v) ? qpdf_oh_get_numeric_value(q, v) : 0;
+        }
+        /* no width known: a wide glyph, so that nothing passes unseen */
+        f->missing = qpdf_oh_is_number(q, missing) ? qpdf_oh_get_numeric_value(q, missing)
+                     : f->count                    ? 0
+                                                   : 600;
+        n++;
+    }
+    return n;
+}
+
 static meiro_status page_ink(qpdf_data q, qpdf_oh page, ink *k)
 {
     unsigned char *buf = NULL;
@@ -172,7 +403,10 @@ static meiro_status page_ink(qpdf_data q, qpdf_oh page, ink *k)
         buf = NULL;
         if (qpdf_oh_get_stream_data(q, x, qpdf_dl_generalized, NULL, &buf, &len) & QPDF_ERRORS)
             continue; /* an image codec qpdf cannot undo: not a drawing */
+        bool area = k->area; /* where a form lands is its Do's: not followed */
+        k->area = false;
         scan_content(buf, len, k);
+        k->area = area;
         free(buf);
     }
     return MEIRO_OK;
@@ -218,6 +452,83 @@ static void check_fonts(qpdf_data q, char *out)
     else snprintf(out, DETAIL, "%d fonts, all embedded", fonts);
 }
 
+/* Whether o (a stream's dictionary or a dictionary) brings transparency: a
+ * transparency group, a soft mask, or an alpha under 1. */
+static bool transparent(qpdf_data q, qpdf_oh o)
+{
+    if (qpdf_oh_is_stream(q, o)) o = qpdf_oh_get_dict(q, o);
+    if (!qpdf_oh_is_dictionary(q, o)) return false;
+    qpdf_oh group = qpdf_oh_get_key(q, o, "/Group");
+    if (qpdf_oh_is_dictionary(q, group) &&
+        qpdf_oh_is_name_and_equals(q, qpdf_oh_get_key(q, group, "/S"), "/Transparency"))
+        return true;
+    qpdf_oh mask = qpdf_oh_get_key(q, o, "/SMask");
+    if (qpdf_oh_is_dictionary(q, mask) || qpdf_oh_is_stream(q, mask)) return true;
+    const char *alphas[] = {"/CA", "/ca"};
+    for (size_t k = 0; k < 2; k++) {
+        qpdf_oh a = qpdf_oh_get_key(q, o, alphas[k]);
+        if (qpdf_oh_is_number(q, a) && qpdf_oh_get_numeric_value(q, a) < 1 - 1e-6) return true;
+    }
+    return false;
+}
+
+/* PDF/X-1a (ISO 15930-1): the version in the document's Info, Trapped, an
+ * output intent of subtype GTS_PDFX with its profile or a registered
+ * condition, and no transparency anywhere. Asked of a service that wants
+ * PDF/X (IngramSpark), and of any file that says it is PDF/X. */
+static void check_pdfx(qpdf_data q, const print_profile *service, char *out)
+{
+    qpdf_oh info = qpdf_oh_get_key(q, qpdf_get_trailer(q), "/Info");
+    qpdf_oh version = qpdf_oh_get_key(q, info, "/GTS_PDFXVersion");
+    bool declared = qpdf_oh_is_string(q, version);
+    if (!declared && !service->pdfx) {
+        snprintf(out, DETAIL, "not PDF/X, which %s does not ask for",
+                 service->bleed > 0 ? service->service : "a home printer");
+        return;
+    }
+    if (!declared) {
+        snprintf(out, DETAIL, "!not PDF/X (no GTS_PDFXVersion): %s takes PDF/X-1a:2001 files",
+                 service->service);
+        return;
+    }
+    char v[64];
+    snprintf(v, sizeof v, "%s", qpdf_oh_get_utf8_value(q, version));
+    qpdf_oh intents = qpdf_oh_get_key(q, qpdf_get_root(q), "/OutputIntents");
+    bool intent = false;
+    int n = qpdf_oh_is_array(q, intents) ? qpdf_oh_get_array_n_items(q, intents) : 0;
+    for (int k = 0; k < n && !intent; k++) {
+        qpdf_oh i = qpdf_oh_get_array_item(q, intents, k);
+        intent = qpdf_oh_is_name_and_equals(q, qpdf_oh_get_key(q, i, "/S"), "/GTS_PDFX") &&
+                 (qpdf_oh_is_stream(q, qpdf_oh_get_key(q, i, "/DestOutputProfile")) ||
+                  qpdf_oh_is_string(q, qpdf_oh_get_key(q, i, "/OutputConditionIdentifier")));
+    }
+    qpdf_oh trapped = qpdf_oh_get_key(q, info, "/Trapped");
+    if (strncmp(v, "PDF/X-", 6) != 0) {
+        snprintf(out, DETAIL, "!GTS_PDFXVersion is '%.40s', not a PDF/X version", v);
+        return;
+    }
+    if (!intent) {
+        snprintf(out, DETAIL, "!%s without a GTS_PDFX output intent (and its profile)", v);
+        return;
+    }
+    if (!qpdf_oh_is_name(q, trapped) && !qpdf_oh_is_string(q, trapped)) {
+        snprintf(out, DETAIL, "!%s without Trapped in its document information", v);
+        return;
+    }
+    qpdf_oh size = qpdf_oh_get_key(q, qpdf_get_trailer(q), "/Size");
+    int count = qpdf_oh_is_number(q, size) ? (int)qpdf_oh_get_numeric_value(q, size) : 0;
+    if (count > 10000000) count = 10000000;
+    for (int id = 1; id < count; id++) {
+        bool t = transparent(q, qpdf_get_object_by_id(q, id, 0));
+        qpdf_oh_release_all(q);
+        if (t) {
+            snprintf(out, DETAIL, "!%s with transparency (object %d): PDF/X-1a has none", v, id);
+            return;
+        }
+    }
+    snprintf(out, DETAIL, "%s, a GTS_PDFX output intent, no transparency", v);
+}
+
 /* A cover's expected size (pt, with bleed), and what for (the message). */
 typedef struct cover_expect {
     double w, h;
@@ -245,7 +556,7 @@ static void cover_rules(qpdf_data q, const print_profile *service, const cover_e
     qpdf_oh_release_all(q);
 }
 
-static meiro_status run_checks(qpdf_data q, const print_profile *service,
+static meiro_status run_checks(qpdf_data q, meiro_print print, const print_profile *service,
                                const cover_expect *cover, checks *c)
 {
     int pages = qpdf_get_num_pages(q);
@@ -262,6 +573,13 @@ static meiro_status run_checks(qpdf_data q, const print_profile *service,
     double line_min = service->bleed > 0 ? service->line_min * PT_PER_MM : HOME_LINE_PT;
     double thinnest = INFINITY, lightest = INFINITY;
     int thin_page = 0, light_page = 0, run = 0, worst_run = 0, run_end = 0, annotated = 0;
+    /* the safe area: a service's book (a cover has its own layout) */
+    bool area = service->bleed > 0 && !cover;
+    double safe = service->safe_in * PT_PER_IN,
+           gutter = meiro_print_gutter_mm(print, pages > 0 ? (unsigned)pages : 0) * PT_PER_MM;
+    int area_page = 0;
+    font_widths *fonts = area ? calloc(PAGE_FONTS, sizeof *fonts) : NULL;
+    if (area && !fonts) return MEIRO_ERROR_NOMEM;
     for (int p = 0; p < pages; p++) {
         qpdf_oh page = qpdf_get_page_n(q, (size_t)p);
         double media[4], trim[4], bleed[4];
@@ -295,8 +613,33 @@ static meiro_status run_checks(qpdf_data q, const print_profile *service,
             if (!c->boxes[0] && has_trim && !has_bleed)
                 snprintf(c->boxes, DETAIL, "page %d has a TrimBox but no BleedBox", p + 1);
         }
-        ink k = {INFINITY, INFINITY, false};
-        if (page_ink(q, page, &k) != MEIRO_OK) return MEIRO_ERROR_PARSE;
+        ink k = {INFINITY, INFINITY, false, area, {0}, {0}, false, false, 0, 0, NULL, 0};
+        if (area && has_media) {
+            /* the trim less the safe margin, the gutter at the binding edge:
+             * the left of odd (right-hand) pages, the right of even ones */
+            if (!has_trim) memcpy(trim, media, sizeof trim);
+            memcpy(k.trim, trim, sizeof trim);
+            double in = fmax(safe, gutter);
+            k.safe[0] = trim[0] + (p % 2 == 0 ? in : safe);
+            k.safe[2] = trim[2] - (p % 2 == 0 ? safe : in);
+            k.safe[1] = trim[1] + safe, k.safe[3] = trim[3] - safe;
+        } else k.area = false;
+        if (k.area) {
+            k.nfonts = page_fonts(q, page, fonts);
+            k.fonts = fonts;
+        }
+        if (page_ink(q, page, &k) != MEIRO_OK) {
+            free(fonts);
+            return MEIRO_ERROR_PARSE;
+        }
+        if (!area_page && (k.text_out || k.ink_out)) {
+            area_page = p + 1;
+            snprintf(c->area, DETAIL,
+                     "!page %d: %s at x %.0f, y %.0f pt (from the trim's lower left) within %.3g "
+                     "in of the trim (%.3g in at the binding): %s may cut it",
+                     p + 1, k.text_out ? "text" : "ink", k.out_x - k.trim[0], k.out_y - k.trim[1],
+                     safe / PT_PER_IN, fmax(safe, gutter) / PT_PER_IN, service->service);
+        }
         if (k.thinnest < thinnest) thinnest = k.thinnest, thin_page = p + 1;
         if (k.lightest < lightest) lightest = k.lightest, light_page = p + 1;
         run = k.paints ? 0 : run + 1;
@@ -305,12 +648,21 @@ static meiro_status run_checks(qpdf_data q, const print_profile *service,
         if (!annotated && qpdf_oh_is_array(q, annots) && qpdf_oh_get_array_n_items(q, annots) > 0)
             annotated = p + 1;
         qpdf_oh_release_all(q);
-        if (qpdf_has_error(q)) return MEIRO_ERROR_PARSE;
+        if (qpdf_has_error(q)) {
+            free(fonts);
+            return MEIRO_ERROR_PARSE;
+        }
     }
+    free(fonts);
     if (!c->size[0])
         snprintf(c->size, DETAIL, "every page's trim %.1f x %.1f pt (%.3g x %.3g in)", trim_w,
                  trim_h, trim_w / PT_PER_IN, trim_h / PT_PER_IN);
     else memmove(c->size + 1, c->size, strlen(c->size) + 1), c->size[0] = '!';
+    if (!area) snprintf(c->area, DETAIL, "not checked: %s", cover ? "a cover" : "no service's trim");
+    else if (!area_page)
+        snprintf(c->area, DETAIL,
+                 "text and ink %.3g in inside the trim (%.3g in at the binding), or into the bleed",
+                 safe / PT_PER_IN, fmax(safe, gutter) / PT_PER_IN);
     if (!c->boxes[0]) snprintf(c->boxes, DETAIL, "TrimBox and BleedBox together or neither");
     else memmove(c->boxes + 1, c->boxes, strlen(c->boxes) + 1), c->boxes[0] = '!';
     if (thinnest < line_min - 1e-3)
@@ -344,6 +696,7 @@ static meiro_status run_checks(qpdf_data q, const print_profile *service,
     qpdf_oh_release_all(q);
     if (!(even_ok && range_ok))
         memmove(c->pages + 1, c->pages, strlen(c->pages) + 1), c->pages[0] = '!';
+    check_pdfx(q, service, c->pdfx);
     check_fonts(q, c->fonts);
     if (strstr(c->fonts, "not embedded"))
         memmove(c->fonts + 1, c->fonts, strlen(c->fonts) + 1), c->fonts[0] = '!';
@@ -375,7 +728,7 @@ static meiro_status preflight(const char *filename, const char *buf, size_t len,
                                       : qpdf_read_memory(q, "meiro.pdf", buf, len, NULL);
     meiro_status s = !c                   ? MEIRO_ERROR_NOMEM
                      : read & QPDF_ERRORS ? MEIRO_ERROR_PARSE
-                                          : run_checks(q, print_profile_of(print), cover, c);
+                                          : run_checks(q, print, print_profile_of(print), cover, c);
     if (s == MEIRO_ERROR_NOMEM) fail(err, s, "out of memory checking the PDF");
     else if (s != MEIRO_OK) {
         qpdf_error e = qpdf_has_error(q) ? qpdf_get_error(q) : NULL;
@@ -387,7 +740,8 @@ static meiro_status preflight(const char *filename, const char *buf, size_t len,
         } rules[] = {
             {"pages", c->pages},        {"page size", c->size},     {"boxes", c->boxes},
             {"fonts", c->fonts},        {"lines", c->lines},        {"greys", c->greys},
-            {"blank pages", c->blanks}, {"annotations", c->annots}, {"bookmarks", c->outline}};
+            {"blank pages", c->blanks}, {"annotations", c->annots}, {"bookmarks", c->outline},
+            {"safe area", c->area}, {"pdf/x", c->pdfx}};
         bool all = true;
         for (size_t k = 0; k < sizeof rules / sizeof rules[0]; k++) {
             bool pass = rules[k].detail[0] != '!';
