@@ -199,6 +199,10 @@ void trace_grid_walls(const meiro_maze *m, const page_layout *L, double y0, doub
  * small (and the ink is the same: opaque black over black). */
 enum { STROKE_MOVES = 512 };
 
+/* How far a chord may lie off a ring on a page, in mm: a quarter of a
+ * pixel at 2400 dpi. */
+#define ARC_CHORD_MM 0.0025
+
 typedef struct paint_pen {
     cairo_t *cr;
     stroke_mask *mask; /* NULL: cairo strokes */
@@ -230,10 +234,14 @@ static void paint_pen_arc(void *ctx, double cx, double cy, double r, double a0, 
     paint_pen *p = ctx;
     bool back = r < 0, whole = a1 - a0 >= TAU - 1e-9;
     r = fabs(r);
-    if (p->ppm > 0) {
-        /* a chord of angle t lies r (1 - cos(t / 2)) ~ r t^2 / 8 off the arc */
-        double t = sqrt(8 * 0.1 / (r * p->ppm)), span = a1 - a0;
-        double pieces = ceil(span / fmin(t, TAU / 8));
+    /* a chord of angle t lies r (1 - cos(t / 2)) ~ r t^2 / 8 off the arc:
+     * on a picture a tenth of a pixel; on a page a side of a dense ring
+     * is one or two chords within ARC_CHORD_MM of it, cheaper than a curve
+     * (two or four numbers for six) */
+    double span = a1 - a0;
+    double pieces = p->ppm > 0 ? ceil(span / fmin(sqrt(8 * 0.1 / (r * p->ppm)), TAU / 8))
+                               : ceil(span / sqrt(8 * ARC_CHORD_MM / r));
+    if (p->ppm > 0 || pieces <= 2) {
         for (double k = 1; k <= pieces; k++) {
             double a = back ? a1 - span * k / pieces : a0 + span * k / pieces;
             paint_pen_line(p, cx + r * cos(a), cy + r * sin(a));
