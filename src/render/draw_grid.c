@@ -8,6 +8,7 @@
 #include "page/layout.h"
 #include "render/draw.h"
 #include "render/stroke_mask.h"
+#include "render/trails.h"
 
 #include <math.h>
 
@@ -274,7 +275,11 @@ static void stroke_grid_walls(cairo_t *cr, const meiro_maze *m, const page_layou
     cairo_set_source_rgb(cr, 0, 0, 0);
     grid_pen pen = {paint_pen_move, paint_pen_line, paint_pen_arc, &p};
     cairo_new_path(cr);
-    trace_grid_walls(m, L, cy0, cy1, &pen);
+    /* on a page, the walls as trails (a picture's mask takes them as they come) */
+    trail_pen *trails = p.ppm > 0 ? NULL : trail_pen_new(&pen, ARC_CHORD_MM);
+    grid_pen joined = trails ? trail_pen_pen(trails) : pen;
+    trace_grid_walls(m, L, cy0, cy1, &joined);
+    trail_pen_free(trails);
     if (p.mask) stroke_mask_end(p.mask, cr);
     else cairo_stroke(cr);
     cairo_restore(cr);
