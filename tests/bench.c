@@ -902,6 +902,7 @@ int main(int argc, char **argv)
                         MAP_SHARED | MAP_ANONYMOUS, -1, 0);
         if (draw_out == MAP_FAILED) return 1;
         failures += bench_draw_grids(400);
+        failures += bench_draw_grids(170); /* cells of 7 pixels: the walls far apart */
         bench_razimantv(argv[0]);
     }
     if (wanted("booklet", only, names)) bench_booklet();

@@ -7,6 +7,8 @@
 #include "core/model.h"
 #include "page/layout.h"
 #include "render/draw.h"
+#include "render/stroke_mask.h"
+#include "render/trails.h"
 
 #include <math.h>
 
@@ -188,32 +190,43 @@ void trace_grid_walls(const meiro_maze *m, const page_layout *L, double y0, doub
     arc_flush(&t, &run);
 }
 
-/* cairo as the pen. On a picture (an image surface) arcs are drawn as
- * chords no further than a tenth of a pixel from the circle, as cairo
- * would flatten them, without its curves: a ring's arc of a few pixels is
- * then one or two lines. */
+/* cairo as the pen, or on a picture the stroke mask (stroke_mask.h). On a
+ * picture arcs are drawn as chords no further than a tenth of a pixel
+ * from the circle, as cairo would flatten them: a ring's arc of a few
+ * pixels is then one or two lines. */
 /* A stroke every so many strokes of the trace: cairo's PDF and SVG
  * surfaces keep several copies of a path they record, ten times the PDF's
  * memory for one stroke of a whole hex page; in pieces the copies stay
  * small (and the ink is the same: opaque black over black). */
 enum { STROKE_MOVES = 512 };
 
+/* How far a chord may lie off a ring on a page, in mm: a quarter of a
+ * pixel at 2400 dpi. */
+#define ARC_CHORD_MM 0.0025
+
 typedef struct paint_pen {
     cairo_t *cr;
-    double ppm; /* pixels a mm on a picture; 0 on a vector page */
+    stroke_mask *mask; /* NULL: cairo strokes */
+    double ppm;        /* pixels a mm on a picture; 0 on a vector page */
     size_t moves, chunk; /* moves so far; a stroke each `chunk` of them */
 } paint_pen;
 
 static void paint_pen_move(void *ctx, double x, double y)
 {
     paint_pen *p = ctx;
+    if (p->mask) {
+        stroke_mask_move(p->mask, x, y);
+        return;
+    }
     if (p->chunk && ++p->moves % p->chunk == 0) cairo_stroke(p->cr);
     cairo_move_to(p->cr, x, y);
 }
 
 static void paint_pen_line(void *ctx, double x, double y)
 {
-    cairo_line_to(((paint_pen *)ctx)->cr, x, y);
+    paint_pen *p = ctx;
+    if (p->mask) stroke_mask_line(p->mask, x, y);
+    else cairo_line_to(p->cr, x, y);
 }
 
 /* r < 0: from a1 back to a0 */
@@ -222,47 +235,53 @@ static void paint_pen_arc(void *ctx, double cx, double cy, double r, double a0, 
     paint_pen *p = ctx;
     bool back = r < 0, whole = a1 - a0 >= TAU - 1e-9;
     r = fabs(r);
-    if (p->ppm > 0) {
-        /* a chord of angle t lies r (1 - cos(t / 2)) ~ r t^2 / 8 off the arc */
-        double t = sqrt(8 * 0.1 / (r * p->ppm)), span = a1 - a0;
-        double pieces = ceil(span / fmin(t, TAU / 8));
+    /* a chord of angle t lies r (1 - cos(t / 2)) ~ r t^2 / 8 off the arc:
+     * on a picture a tenth of a pixel; on a page a side of a dense ring
+     * is one or two chords within ARC_CHORD_MM of it, cheaper than a curve
+     * (two or four numbers for six) */
+    double span = a1 - a0;
+    double pieces = p->ppm > 0 ? ceil(span / fmin(sqrt(8 * 0.1 / (r * p->ppm)), TAU / 8))
+                               : ceil(span / sqrt(8 * ARC_CHORD_MM / r));
+    if (p->ppm > 0 || pieces <= 2) {
         for (double k = 1; k <= pieces; k++) {
             double a = back ? a1 - span * k / pieces : a0 + span * k / pieces;
-            cairo_line_to(p->cr, cx + r * cos(a), cy + r * sin(a));
+            paint_pen_line(p, cx + r * cos(a), cy + r * sin(a));
         }
     } else if (back) {
         cairo_arc_negative(p->cr, cx, cy, r, a1, a0);
     } else {
         cairo_arc(p->cr, cx, cy, r, a0, a1);
     }
-    if (whole) cairo_close_path(p->cr);
+    if (whole && !p->mask) cairo_close_path(p->cr);
 }
 
-/* How the walls are stroked. Round ends and joins: sides meet at any
- * angle, and the ends cover the joints. On a picture whose walls are two
- * pixels wide or less, square ends cover the joints as well and cost a
- * fraction; where cells are under five pixels (the page a texture of
- * walls) cairo's fast anti-aliasing draws the same in half the time. */
+/* How the walls are stroked: round ends and joins, as sides meet at any
+ * angle and the ends cover the joints. On a picture, through the stroke
+ * mask (the same round ends and joins); cairo strokes where it cannot. */
 static void stroke_grid_walls(cairo_t *cr, const meiro_maze *m, const page_layout *L)
 {
     double cx0, cy0, cx1, cy1;
     cairo_clip_extents(cr, &cx0, &cy0, &cx1, &cy1);
-    paint_pen p = {cr, 0, 0, STROKE_MOVES};
+    paint_pen p = {cr, NULL, 0, 0, STROKE_MOVES};
     if (cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE) {
         double ux = 1, uy = 0;
         cairo_user_to_device_distance(cr, &ux, &uy);
         p.ppm = hypot(ux, uy);
+        p.mask = stroke_mask_begin(cr);
     }
-    bool thin = p.ppm > 0 && cairo_get_line_width(cr) * p.ppm <= 2.01;
-    cairo_save(cr); /* the anti-aliasing is the walls' alone */
-    cairo_set_line_cap(cr, thin ? CAIRO_LINE_CAP_SQUARE : CAIRO_LINE_CAP_ROUND);
+    cairo_save(cr);
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-    if (p.ppm > 0 && L->cell * p.ppm < 5) cairo_set_antialias(cr, CAIRO_ANTIALIAS_FAST);
     cairo_set_source_rgb(cr, 0, 0, 0);
     grid_pen pen = {paint_pen_move, paint_pen_line, paint_pen_arc, &p};
     cairo_new_path(cr);
-    trace_grid_walls(m, L, cy0, cy1, &pen);
-    cairo_stroke(cr);
+    /* on a page, the walls as trails (a picture's mask takes them as they come) */
+    trail_pen *trails = p.ppm > 0 ? NULL : trail_pen_new(&pen, ARC_CHORD_MM);
+    grid_pen joined = trails ? trail_pen_pen(trails) : pen;
+    trace_grid_walls(m, L, cy0, cy1, &joined);
+    trail_pen_free(trails);
+    if (p.mask) stroke_mask_end(p.mask, cr);
+    else cairo_stroke(cr);
     cairo_restore(cr);
 }
 

@@ -14,6 +14,7 @@
 #include <math.h>
 #include <png.h>
 #include <stdlib.h>
+#include <zlib.h>
 
 enum { BAND_ROWS = 128 };
 
@@ -123,8 +124,14 @@ meiro_status export_png(const meiro_maze *m, const meiro_path *path,
     png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8,
                  grey ? PNG_COLOR_TYPE_GRAY : PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    png_set_compression_level(png, 1); /* mostly white: fast is small enough */
-    png_set_filter(png, 0, PNG_FILTER_UP);
+    /* mostly white: runs of one byte are most of it, and zlib's run
+     * search is faster than its level 1 and as small or smaller. Rows
+     * repeat along a rectangle's upright walls (each row as a change from
+     * the one above); the anti-aliased slopes of the other grids make
+     * every row new, and their bytes as they are pack smaller. */
+    png_set_compression_level(png, 1);
+    png_set_compression_strategy(png, Z_RLE);
+    png_set_filter(png, 0, meiro_maze_grid(m) == MEIRO_GRID_RECT ? PNG_FILTER_UP : PNG_FILTER_NONE);
     png_uint_32 per_metre = (png_uint_32)lround(ppm * 1000);
     png_set_pHYs(png, info, per_metre, per_metre, PNG_RESOLUTION_METER);
     png_text text[3] = {
