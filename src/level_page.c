@@ -100,6 +100,22 @@ static double name_cell(uint32_t w, uint32_t h, meiro_format f, const meiro_expo
                      err);
 }
 
+/* Whether a name's w x h cells keep cells of `least` on the page with
+ * their outline's room and the signs of S and G (as name_cell), the signs
+ * sized for that cell: asked of the page once or twice, where name_cell
+ * measures five times (the fitting asks this many times). */
+static bool name_fits(uint32_t w, uint32_t h, double least, meiro_format f,
+                      const meiro_export_options *page, meiro_status *st, meiro_error *err)
+{
+    double pad = 2 * OUTLINE_ROOM, signs = 2 * fmax(0, end_reach(least) / least - OUTLINE_ROOM);
+    static const double share[3] = {1, 0, 0.5}; /* of the signs' room across */
+    for (int k = 0; k < 3 && *st == MEIRO_OK; k++)
+        if (room_cell(w, h, pad + share[k] * signs, pad + (1 - share[k]) * signs, f, page, st,
+                      err) >= least - 1e-9)
+            return true;
+    return false;
+}
+
 /* The smallest cell the page may have: the level's, or a larger one asked
  * for (cell_mm). */
 static double least_cell(const meiro_level_desc *level, const meiro_export_options *page,
@@ -355,8 +371,7 @@ static meiro_status try_height(const fit_ctx *c, const char *t, uint32_t h, bool
     if (s == MEIRO_ERROR_TOO_BIG || s == MEIRO_ERROR_ARGUMENT) return MEIRO_OK;
     if (s != MEIRO_OK) return fail(err, s, "%s", why.message);
     meiro_status st = MEIRO_OK;
-    *fits = name_cell(info->width, info->height, c->format, c->page, &st, err) >=
-            c->least - 1e-9;
+    *fits = name_fits(info->width, info->height, c->least, c->format, c->page, &st, err);
     if (st != MEIRO_OK) {
         meiro_mask_free(mask);
         return st;
@@ -458,7 +473,7 @@ static meiro_status page_rows(fit_ctx *c, meiro_error *err)
     meiro_status st = MEIRO_OK;
     while (lo < hi && st == MEIRO_OK) {
         uint32_t mid = lo + (hi - lo + 1) / 2;
-        if (name_cell(1, mid, c->format, c->page, &st, err) >= c->least - 1e-9)
+        if (name_fits(1, mid, c->least, c->format, c->page, &st, err))
             lo = mid;
         else hi = mid - 1;
     }
