@@ -646,21 +646,28 @@ static bool px_red(const ppm *img, int x, int y)
     return p[0] > 150 && p[1] < 110 && p[2] < 110;
 }
 
+/* The box of a picture's dark pixels: a maze's outer wall. */
+static void dark_box(const ppm *a, int *x0, int *y0, int *x1, int *y1)
+{
+    *x0 = a->w, *y0 = a->h, *x1 = -1, *y1 = -1;
+    for (int y = 0; y < a->h; y++)
+        for (int x = 0; x < a->w; x++)
+            if (px_dark(a, x, y)) {
+                if (x < *x0) *x0 = x;
+                if (x > *x1) *x1 = x;
+                if (y < *y0) *y0 = y;
+                if (y > *y1) *y1 = y;
+            }
+}
+
 /* Dark pixels a cell, averaged over the cells inside the picture (ink[1])
  * and outside it (ink[0]), S's and G's cells left out; the cells found
  * from the box of the picture's dark pixels (the outer wall). */
 static void ink_by_cell(const ppm *a, const meiro_maze *m, const uint8_t *mask, double ink[2])
 {
     uint32_t w = meiro_maze_width(m), h = meiro_maze_height(m);
-    int x0 = a->w, y0 = a->h, x1 = -1, y1 = -1;
-    for (int y = 0; y < a->h; y++)
-        for (int x = 0; x < a->w; x++)
-            if (px_dark(a, x, y)) {
-                if (x < x0) x0 = x;
-                if (x > x1) x1 = x;
-                if (y < y0) y0 = y;
-                if (y > y1) y1 = y;
-            }
+    int x0, y0, x1, y1;
+    dark_box(a, &x0, &y0, &x1, &y1);
     double cw = (double)(x1 - x0) / w, ch = (double)(y1 - y0) / h, cells[2] = {0};
     ink[0] = ink[1] = 0;
     meiro_cell s = meiro_maze_start(m), g = meiro_maze_goal(m);
@@ -762,15 +769,8 @@ static void test_picture_page(void)
                              err.message)) {
                 /* the outer wall: the box of the answer page's dark pixels */
                 const ppm *a = &pages[1];
-                int x0 = a->w, y0 = a->h, x1 = -1, y1 = -1;
-                for (int y = 0; y < a->h; y++)
-                    for (int x = 0; x < a->w; x++)
-                        if (px_dark(a, x, y)) {
-                            if (x < x0) x0 = x;
-                            if (x > x1) x1 = x;
-                            if (y < y0) y0 = y;
-                            if (y > y1) y1 = y;
-                        }
+                int x0, y0, x1, y1;
+                dark_box(a, &x0, &y0, &x1, &y1);
                 double cw = (double)(x1 - x0) / w, ch = (double)(y1 - y0) / h;
                 uint8_t *red = calloc((size_t)w * h, 1);
                 uint8_t *want = calloc((size_t)w * h, 1);
