@@ -398,6 +398,32 @@ if need pdftotext; then
         if [ "$lines" -ge 3 ] && [ "$right" -eq "$lines" ]; then ok; else bad "booklet $args: contents $right of $lines right"; fi
     done
 fi
+# the contents on small pages: each line's words end before its page number
+# (a Japanese level's line ran into it at 5 x 8 in)
+if need pdftotext; then
+    for args in "--lang ja --paper 5x8in" "--lang ja --paper a6" "--paper a6"; do
+        # shellcheck disable=SC2086
+        run 0 "$meiro" booklet -n 40 -s 1 $args -o "$tmp/toc-small.pdf"
+        pdftotext -bbox -f 1 -l 1 "$tmp/toc-small.pdf" "$tmp/toc-small.html"
+        if python3 - "$tmp/toc-small.html" << 'PY'; then ok; else bad "booklet $args: contents words over the page number"; fi
+import re, sys
+words = [(float(a), float(b), float(c), t) for a, b, c, t in
+         re.findall(r'xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="[\d.]+">([^<]*)<', open(sys.argv[1]).read())]
+lines = [] # words within 6 pt of a line's first word (glyphs of scripts sit apart)
+for x0, y0, x1, t in sorted(words, key=lambda w: w[1]):
+    if lines and y0 - lines[-1][0] < 6: lines[-1][1].append((x0, x1, t))
+    else: lines.append((y0, [(x0, x1, t)]))
+numbered = 0
+for _, ws in lines:
+    ws.sort()
+    if len(ws) < 2 or not ws[-1][2].isdigit() or ws[-1][0] < 100:
+        continue
+    numbered += 1
+    assert all(x1 < ws[-1][0] - 0.5 for _, x1, _ in ws[:-1]), ws
+assert numbered >= 3, numbered
+PY
+    done
+fi
 # Japanese booklets: the page number alone in the outer bottom corner
 if need pdftotext; then
     run 0 "$meiro" booklet -n 4 -s 5 --lang ja -o "$tmp/ja.pdf"

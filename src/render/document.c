@@ -666,7 +666,9 @@ static unsigned page_of(const document *d, page_kind kind, size_t i)
     return 0;
 }
 
-/* One line of the contents: the words, dots, the page number. */
+/* One line of the contents: the words, dots, the page number. Words too
+ * long for the line (a level's name and two maze numbers in Japanese on a
+ * small page) are set smaller, clear of the number. */
 static void contents_line(cairo_t *cr, const document *d, const page_frame *f, double y,
                           const char *words, unsigned page)
 {
@@ -674,15 +676,16 @@ static void contents_line(cairo_t *cr, const document *d, const page_frame *f, d
     double size = 4.5, left = f->body.x + 10, right = f->body.x + f->body.w - 10;
     char number[16];
     snprintf(number, sizeof number, "%u", page);
-    cairo_set_source_rgb(cr, 0, 0, 0);
-    draw_text(cr, words, font, left, y, size, false, -1);
-    draw_text(cr, number, font, right, y, size, false, 1);
     text_fit w, n;
     fit_text(cr, words, font, false, size, size, right - left, size * 2, &w);
     fit_text(cr, number, font, false, size, size, right - left, size * 2, &n);
+    double room = right - left - n.natural - 3, shrink = w.natural > room ? room / w.natural : 1;
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    draw_text(cr, words, font, left, y, size * shrink, false, -1);
+    draw_text(cr, number, font, right, y, size, false, 1);
     cairo_set_source_rgb(cr, 0.55, 0.55, 0.55);
     cairo_new_path(cr); /* the text left a current point: no line from it */
-    for (double x = left + w.natural + 3; x < right - n.natural - 3; x += 2.5) { /* the leader */
+    for (double x = left + w.natural * shrink + 3; x < right - n.natural - 3; x += 2.5) { /* the leader */
         cairo_new_sub_path(cr);
         cairo_arc(cr, x, y - 0.4, 0.25, 0, 2 * G_PI);
     }
