@@ -387,9 +387,11 @@ meiro_status doc_first_maze(const document *d, size_t index, page_layout *L, mei
     return doc_place(d, &d->pages[index], 0, L, &f, err);
 }
 
-/* "No. 3" on the left above a maze, "dig · 12 × 15 · seed 42" on the right. */
+/* "No. 3" on the left above a maze, "dig · 12 × 15 · seed 42" on the right;
+ * both kept inside the page's body (a shape's maze may stand off its slot's
+ * middle, beside the signs of S and G, and its box be narrower than "No. 3"). */
 static void draw_caption(cairo_t *cr, const document *d, const doc_page *p, size_t k,
-                         const page_layout *L)
+                         const page_layout *L, const page_frame *f)
 {
     size_t i = p->first + k;
     char left[96], right[224] = "";
@@ -407,9 +409,15 @@ static void draw_caption(cairo_t *cr, const document *d, const doc_page *p, size
                  (unsigned long long)seed);
     double base = L->maze_y - 2.0 - maze_top_room(L, maze_door_sides(m)); /* above a door's arrow */
     cairo_set_source_rgb(cr, 0, 0, 0);
-    draw_text(cr, left, d->style.marks.font, L->maze_x, base, CAPTION_FONT_MM, true, -1);
+    text_fit w;
+    fit_text(cr, left, d->style.marks.font, true, CAPTION_FONT_MM, CAPTION_FONT_MM, f->body.w,
+             2 * CAPTION_FONT_MM, &w);
+    double body_right = f->body.x + f->body.w;
+    double x = fmax(f->body.x, fmin(L->maze_x, body_right - w.natural));
+    draw_text(cr, left, d->style.marks.font, x, base, CAPTION_FONT_MM, true, -1);
     cairo_set_source_rgb(cr, 0.4, 0.4, 0.4);
-    draw_text(cr, right, FONT_FAMILY, L->maze_x + L->maze_w, base, CAPTION_FONT_MM * 0.8, false, 1);
+    draw_text(cr, right, FONT_FAMILY, fmin(L->maze_x + L->maze_w, body_right), base,
+              CAPTION_FONT_MM * 0.8, false, 1);
 }
 
 /* A line of a text broken into lines. */
@@ -795,7 +803,7 @@ meiro_status doc_draw_page(const document *d, size_t index, cairo_t *cr, bool ma
         if (s != MEIRO_OK) break;
         draw_maze(cr, it->maze, paths ? it->path : NULL, &L, &st->marks, snap, layers);
         if (maze_only) return MEIRO_OK;
-        if (page && d->count > 1) draw_caption(cr, d, p, k, &L);
+        if (page && d->count > 1) draw_caption(cr, d, p, k, &L, &f);
     }
     if (s != MEIRO_OK) return s;
     if (page) {
