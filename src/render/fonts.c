@@ -54,6 +54,14 @@ bool meiro_fonts_preload(void)
             }
         g_object_unref(pc);
     }
+    /* librsvg (the shapes' and the art's pictures), opened on first use in
+     * the module: opened here, once, by reading a picture it draws nothing
+     * of (no cairo surface), so a child drawing a heart or a bunny does not
+     * open it and its libraries again (ICU, libxml2: a preview's 70 ms) */
+    static const char empty_svg[] = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1\" height=\"1\"/>";
+    RsvgHandle *svg = rsvg_handle_new_from_data((const guint8 *)empty_svg, sizeof empty_svg - 1, NULL);
+    if (svg) g_object_unref(svg);
+    else ok = false;
     /* pango matches fonts in glib's shared worker threads, which wait a
      * while for more work once done; a process forked then (meiro serve's
      * children, in the first seconds) has none of them yet counts them as

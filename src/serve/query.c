@@ -223,6 +223,9 @@ bool serve_job_add(serve_job *job, const char *name, const char *value, size_t v
         !size_value(job, name, value, SERVE_MAX_COPIES, &job->copies))
         return refuse(job, "--copies: this server makes up to %s versions of a booklet%s", "40",
                       "");
+    uint64_t floors;
+    if (strcmp(name, "levels") == 0 && parse_u64(value, 8, &floors)) /* more: the command says */
+        job->levels = (uint32_t)floors;
     if (strcmp(name, "shape") == 0) job->shape_given = true;
     if (strcmp(name, "grid") == 0) job->round = strstr(value, "polar") != NULL;
     if (strcmp(name, "text") == 0) job->text_given = true;
@@ -236,6 +239,12 @@ bool serve_job_finish(serve_job *job)
     if (cells > SERVE_MAX_CELLS)
         return refuse(job,
                       "--width x --height: this server makes mazes of up to %s cells (200 x 200)%s",
+                      "40000", "");
+    /* a multi-level maze is its floors' cells together */
+    if (job->levels > 1 && cells * job->levels > SERVE_MAX_CELLS)
+        return refuse(job,
+                      "--levels x --width x --height: this server makes mazes of up to %s cells, "
+                      "all floors together%s",
                       "40000", "");
     if (job->format == MEIRO_FORMAT_XLSX && cells > MEIRO_XLSX_SLOW_CELLS)
         return refuse(

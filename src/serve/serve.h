@@ -111,6 +111,7 @@ typedef struct serve_job {
     bool booklet;
     uint32_t width, height; /* as given (booklet: the larger of --from, --to), 0 if not */
     uint32_t count, copies; /* booklet: as given, 0 if not */
+    uint32_t levels;        /* --levels as given (floors), 0 if not */
     bool seeded, round, text_given;
     meiro_format format;
     char message[320]; /* why the query was refused */

@@ -17,7 +17,8 @@ const words = {
     command: 'The same files from the command line', working: 'drawing…', years: (n) => `${n} years`,
     rings: 'rings', letters: 'letter height', artNone: 'the letters S and G', artLetters: 'letters',
     kinds: { rect: 'Rectangle', shape: 'Shape', name: 'Name', round: 'Round', hex: 'Hexagons', triangle: 'Triangles',
-      weave: 'Over and under', rule: 'Numbers and letters', picture: 'Hidden picture' },
+      weave: 'Over and under', rule: 'Numbers and letters', picture: 'Hidden picture', levels: 'Floors and stairs' },
+    floors: 'Floors', floorsN: (n) => `${n} floors`,
     templates: { default: 'plain', 'kids-a4': 'for children', 'kids-ja': 'for children (Japanese)',
       'answer-key': 'answer key', 'booklet-a4': 'booklet page (A4)', 'booklet-a5': 'booklet page (A5)',
       'worksheet-a4-2up': 'worksheet, two on a page' },
@@ -32,7 +33,7 @@ const words = {
     mission: 'On the way', missions: { none: 'nothing more', keys: 'Keys and doors', collect: 'Items in order',
       'one-way': 'One-way arrows' },
     missionN: { keys: 'Keys', collect: 'Items', 'one-way': 'Arrows' }, messageText: 'The message',
-    bookletKinds: { plain: 'Plain', weave: 'Over and under' },
+    bookletKinds: { plain: 'Plain', weave: 'Over and under', levels: 'Two floors' },
     picture: 'Your picture', pictureTooBig: 'The picture is larger than 2 MB: choose a smaller one.',
     maze: 'The maze', algorithm: 'Kind of paths', algorithmDefault: 'the level’s own', loops: 'Loops',
     loopsNone: 'none: one way through', loopsSome: 'a few', loopsMore: 'some', loopsMany: 'many',
@@ -59,7 +60,8 @@ const words = {
     working: 'かいています…', years: (n) => `${n}さい`, rings: 'わの かず', letters: 'もじの たかさ',
     artNone: 'S と G の もじ', artLetters: 'もじ',
     kinds: { rect: 'しかく', shape: 'かたち', name: 'なまえ', round: 'まる', hex: 'ろっかく', triangle: 'さんかく',
-      weave: 'はし めいろ', rule: 'かず・もじ', picture: 'え が でる' },
+      weave: 'はし めいろ', rule: 'かず・もじ', picture: 'え が でる', levels: 'かいだん めいろ' },
+    floors: 'かいの かず', floorsN: (n) => `${n}かいだて`,
     templates: { default: 'シンプル', 'kids-a4': 'こども むけ', 'kids-ja': 'こども むけ (にほんご)',
       'answer-key': 'こたえ あわせ', 'booklet-a4': 'ドリルの ページ (A4)', 'booklet-a5': 'ドリルの ページ (A5)',
       'worksheet-a4-2up': 'プリント (2つ)' },
@@ -75,7 +77,7 @@ const words = {
     pictureSizes: ['おおきい マス', 'ふつうの マス', 'ちいさい マス'],
     mission: 'とちゅうで', missions: { none: 'なし', keys: 'かぎと ドア', collect: 'あつめる', 'one-way': 'やじるし' },
     missionN: { keys: 'かぎの かず', collect: 'あつめる かず', 'one-way': 'やじるし' }, messageText: 'かくす ことば',
-    bookletKinds: { plain: 'ふつう', weave: 'はし めいろ' },
+    bookletKinds: { plain: 'ふつう', weave: 'はし めいろ', levels: '2かいだて' },
     picture: 'じぶんの え', pictureTooBig: 'え が 2MB より おおきいです。ちいさい え を えらんで ください。',
     maze: 'めいろの つくり', algorithm: 'みちの つくりかた', algorithmDefault: 'レベルに あわせる', loops: 'わっか',
     loopsNone: 'なし (みちは ひとつ)', loopsSome: 'すこし', loopsMore: 'ときどき', loopsMany: 'たくさん',
@@ -108,6 +110,9 @@ const kindIcons = {
   // the way coloured in draws a heart
   picture: '<rect x="3" y="3" width="18" height="18"/>'
     + '<path class="way" d="M12 17.5 7.2 12.7a2.7 2.7 0 0 1 4.8-3.4 2.7 2.7 0 0 1 4.8 3.4Z"/>',
+  // floors stacked, a stair up from one to the next (--levels)
+  levels: '<path d="M2.5 8.5 12 4l9.5 4.5L12 13Z"/><path d="M2.5 12.5 12 17l9.5-4.5M2.5 16.5 12 21l9.5-4.5"/>'
+    + '<path class="way" d="M8 11.5v-3h3v-2h3"/>',
 };
 
 // what there is to do on the way (--mission, --one-way), as pictures; a
@@ -193,8 +198,10 @@ function options(format) {
     if (state.kind !== 'round' && state.kind !== 'name') add('width', $('width').value);
     add('height', $('height').value);
   }
-  if ($('loops').value !== '0') add('loops', $('loops').value);
+  // floors are perfect: no loops (the command refuses them)
+  if ($('loops').value !== '0' && state.kind !== 'levels') add('loops', $('loops').value);
   if (state.kind === 'weave') add('weave', $('weave').value);
+  if (state.kind === 'levels') add('levels', $('floors').value);
   if (hasMission()) {
     if (state.mission === 'one-way') add('one-way', $('mission-n').value);
     else add('mission', `${state.mission}:${$('mission-n').value}`);
@@ -290,10 +297,13 @@ function bookletOptions(format) {
 
 // A booklet's kinds (--kinds), taken in turn: those ticked; until the user
 // ticks one, the maze's own (its bridges or its mission). Rectangles only.
-const bookletKindNames = ['plain', 'weave', 'keys', 'collect', 'one-way'];
+const bookletKindNames = ['plain', 'weave', 'keys', 'collect', 'one-way', 'levels'];
+function rectKind() { return ['rect', 'weave', 'levels'].includes(state.kind); }
 function bookletKinds() {
-  if (state.kind !== 'rect' && state.kind !== 'weave') return ['plain'];
-  if (!state.bookletKinds) return [state.kind === 'weave' ? 'weave' : hasMission() ? state.mission : 'plain'];
+  if (!rectKind()) return ['plain'];
+  if (!state.bookletKinds) {
+    return [state.kind === 'weave' ? 'weave' : state.kind === 'levels' ? 'levels' : hasMission() ? state.mission : 'plain'];
+  }
   return bookletKindNames.filter((k) => state.bookletKinds.includes(k));
 }
 // those that only a PDF (or HTML) booklet shows (booklet --help: "missions: pdf or html")
@@ -375,7 +385,10 @@ function showCommands() {
   document.querySelectorAll('[data-booklet]').forEach((b) => { b.disabled = none; });
   $('fold').disabled = $('copies').value !== '1' || pupils() !== '';
   $('copies').disabled = pupils() !== '';
-  document.querySelector('[data-booklet="xlsx"]').hidden = state.kind === 'rule';
+  // the files the command refuses are not offered: a multi-level maze's
+  // spreadsheet (a maze's, or a booklet's with floors)
+  document.querySelector('[data-booklet="xlsx"]').hidden = state.kind === 'rule' || bookletKinds().includes('levels');
+  $('xlsx-button').hidden = state.kind === 'levels';
 }
 
 // The preview: the puzzle and its answer, the older request given up.
@@ -400,9 +413,12 @@ async function refresh() {
   if (pending === ctl) { pending = null; $('status').textContent = ''; }
 }
 
-function schedule() {
+// The preview, once the user's change is done: `wait` ms after typing
+// (one request for a burst of keys), at once after a choice (0: after the
+// events of this one change).
+function schedule(wait = 0) {
   clearTimeout(timer);
-  timer = setTimeout(refresh, 30); // typing: one request for a burst of keys
+  timer = setTimeout(refresh, wait);
 }
 
 async function download(format, booklet) {
@@ -507,13 +523,13 @@ function drawMissions() {
   }
   const mission = hasMission();
   // the sheet shows a mission; its Goal! check cannot follow one
-  $('play-box').hidden = state.kind === 'rule' || state.kind === 'weave' || mission;
+  $('play-box').hidden = state.kind === 'rule' || state.kind === 'weave' || state.kind === 'levels' || mission;
 }
 
 // A booklet's kinds as pictures to tick (rectangles only: booklet --kinds)
 function drawBookletKinds() {
   const box = $('booklet-kinds');
-  box.hidden = state.kind !== 'rect' && state.kind !== 'weave';
+  box.hidden = !rectKind();
   const on = bookletKinds();
   box.replaceChildren(...bookletKindNames.map((k) => {
     const label = document.createElement('label');
@@ -528,7 +544,7 @@ function drawBookletKinds() {
       drawBookletKinds();
       showCommands();
     });
-    const icon = k === 'plain' ? kindIcons.rect : k === 'weave' ? kindIcons.weave : missionIcons[k];
+    const icon = k === 'plain' || k === 'weave' || k === 'levels' ? kindIcons[k === 'plain' ? 'rect' : k] : missionIcons[k];
     const span = document.createElement('span');
     span.textContent = (t('bookletKinds')[k] || t('missions')[k]);
     label.innerHTML = `<svg viewBox="0 0 24 24" aria-hidden="true">${icon}</svg>`;
@@ -551,9 +567,11 @@ function drawRule() {
   // a rule maze's spreadsheet holds one sheet; a weave maze's sheet is not
   // playable (its check cannot follow a tunnel)
   document.querySelector('[data-booklet="xlsx"]').hidden = rule;
-  $('play-box').hidden = rule || state.kind === 'weave';
+  $('play-box').hidden = rule || state.kind === 'weave' || state.kind === 'levels';
   $('mazes').textContent = rule ? t('sheets') : t('mazes');
   $('weave-box').hidden = state.kind !== 'weave';
+  $('floors-box').hidden = state.kind !== 'levels';
+  $('loops-box').hidden = state.kind === 'levels';
   if (!rule) return;
   const box = $('rules');
   box.replaceChildren();
@@ -586,10 +604,10 @@ function drawShapes() {
   // a picture maze's picture (state.pictureOf) is chosen from the same pictures, or letters
   const picture = state.kind === 'picture', chosen = picture ? state.pictureOf : state.shape;
   const choose = (s) => { if (picture) state.pictureOf = s; else state.shape = s; drawAll(); schedule(); };
-  for (const s of state.choices.shapes) {
-    const img = `<img alt="" src="/api/preview?shape=${encodeURIComponent(s)}&width=14&height=14&crop=1&seed=7">`;
-    box.append(button('shape', t('shapes')[s] || s, img, chosen === s, () => choose(s)));
-  }
+  if ($('shape-box').hidden) return; // drawn when shown: their pictures cost the server a maze each
+  for (const s of state.choices.shapes)
+    box.append(button('shape', t('shapes')[s] || s, thumb(`shape=${encodeURIComponent(s)}&width=14&height=14&crop=1&seed=7`),
+      chosen === s, () => choose(s)));
   if (picture)
     box.append(button('shape letters', t('pictureLetters'),
       '<svg viewBox="0 0 48 48" aria-hidden="true" class="rule-icon"><text x="24" y="25" font-size="20">ABC</text></svg>',
@@ -608,13 +626,35 @@ function drawArts() {
   box.replaceChildren();
   const letters = '<svg viewBox="0 0 48 32" aria-hidden="true" class="rule-icon"><text x="12" y="16" font-size="15">S</text><text x="36" y="16" font-size="15">G</text></svg>';
   for (const [a, label] of [['', t('artLetters')], ...state.choices.art.map((n) => [n, t('arts')[n] || n])]) {
-    const img = a ? `<img alt="" src="/api/preview?art=${encodeURIComponent(a)}&width=2&height=1&crop=1&seed=1">` : letters;
+    const img = a ? thumb(`art=${encodeURIComponent(a)}&width=2&height=1&crop=1&seed=1`) : letters;
     box.append(button('shape art', label, img, $('art').value === a, () => {
       $('art').value = a;
       drawArts();
       schedule();
     }));
   }
+}
+
+// The small pictures of the choices (shapes, art): each a maze the server
+// draws, fetched once a page and kept, one at a time, so that redrawing the
+// form (a kind, a language) asks for none again and they never hold up the
+// preview's two requests.
+const thumbs = new Map();
+let thumbQueue = Promise.resolve(), thumbImages = 0;
+function thumb(q) {
+  if (!thumbs.has(q)) {
+    const url = thumbQueue.then(() => fetch(`/api/preview?${q}`)).then((r) => (r.ok ? r.blob() : null))
+      .then((b) => (b ? URL.createObjectURL(b) : ''), () => '');
+    thumbQueue = url;
+    thumbs.set(q, url);
+  }
+  const id = `thumb-${++thumbImages}`;
+  thumbs.get(q).then((u) => {
+    const img = document.getElementById(id);
+    if (img && u) img.src = u;
+    if (!u) thumbs.delete(q); // refused (a busy server): asked again at the next drawing
+  });
+  return `<img alt="" id="${id}" data-thumb="${q}">`;
 }
 
 function choosePicture() {
@@ -668,6 +708,7 @@ function drawAll() {
   $('size-by').querySelector('[value="cells"]').hidden = state.kind === 'rule';
   if (state.kind === 'rule' && $('size-by').value === 'cells') $('size-by').value = 'age';
   fill($('weave'), [['20', t('weaveSome')], ['40', t('weaveMore')], ['60', t('weaveMany')]]);
+  fill($('floors'), [2, 3, 4, 5, 6, 7, 8].map((n) => [String(n), t('floorsN')(n)]));
   if (!$('weave').dataset.set) { $('weave').value = '40'; $('weave').dataset.set = 1; }
   const by = $('size-by').value;
   // a picture maze is sized by its cells alone: across (a picture) or down (letters)
@@ -704,8 +745,10 @@ async function start() {
   $('lang-ja').addEventListener('click', () => { state.lang = 'ja'; drawAll(); schedule(); });
   $('new').addEventListener('click', () => { state.seed = newSeed(); refresh(); });
   $('size-by').addEventListener('change', drawAll);
-  $('form').addEventListener('input', schedule);
-  $('form').addEventListener('change', schedule);
+  // typing waits for more keys; a choice (a list, a box, a button) is drawn at once
+  const typed = (e) => e.target.matches('input:not([type]), input[type="number"], textarea');
+  $('form').addEventListener('input', (e) => schedule(typed(e) ? 30 : 0));
+  $('form').addEventListener('change', (e) => { if (!typed(e)) schedule(0); }); // (a list's input came first)
   $('form').addEventListener('submit', (e) => e.preventDefault());
   document.querySelectorAll('[data-format]').forEach((b) => b.addEventListener('click', () => download(b.dataset.format)));
   document.querySelectorAll('[data-view]').forEach((b) => b.addEventListener('click', () => view(b.dataset.view)));
