@@ -311,9 +311,11 @@ try {
     check(same(classSet, path.join(tmp, 'class.pdf')), 'the class set is the shown command\'s, byte for byte');
     await page.select('#copies', '1');
     // the maze's paths and loops: in the query and the command
+    const unlooped = await preview(page);
     await page.select('#algorithm', 'prim');
     await page.select('#loops', '25');
-    const looped = await changed(page, await preview(page));
+    const looped = await changed(page, unlooped);
+    check(looped !== unlooped, 'the preview changed with the paths and loops');
     const loopCommand = await page.$eval('#command', (e) => e.textContent);
     check(/--algorithm prim/.test(loopCommand) && /--loops 25/.test(loopCommand), `algorithm and loops in the command: ${loopCommand}`);
     check(looped.includes('<svg'), 'the preview with loops');
