@@ -233,7 +233,19 @@ function seeded(seed) {
   };
 }
 const same = (a, b) => a && b && fs.existsSync(a) && fs.existsSync(b) && fs.readFileSync(a).equals(fs.readFileSync(b));
-const shot = async (page, name, fullPage = false) => shots && page.screenshot({ path: path.join(shots, `serve-${name}.png`), fullPage });
+// a screenshot (make samples), once the pictures of the choices are drawn
+// (the page asks for them as they come into view: scrolled through first)
+async function shot(page, name, fullPage = false) {
+  if (!shots) return;
+  await page.evaluate(async () => {
+    window.scrollTo(0, document.body.scrollHeight);
+    await new Promise((r) => setTimeout(r, 100));
+    window.scrollTo(0, 0);
+  });
+  await page.waitForFunction(() => [...document.querySelectorAll('img[data-thumb]')]
+    .every((i) => i.closest('[hidden]') || (i.src && i.complete)), { timeout: 20000 }).catch(() => {});
+  await page.screenshot({ path: path.join(shots, `serve-${name}.png`), fullPage });
+}
 
 try {
   // English: a heart for a 4-year-old named Hana, saved by Chromium

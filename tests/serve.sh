@@ -5,6 +5,8 @@
 # bad methods, huge and slow headers and garbage answered without harm, a
 # loopback load test (zero errors, p50/p99 printed, never asserted), and a
 # clean stop on SIGTERM and SIGINT. The server is always killed at the end.
+# The ASan tier checks the server's own code (the query's parsing, uploads,
+# limits, refusals, bad HTTP), not the downloads' bytes or the load.
 # Usage: serve.sh BUILD_DIR
 # meiro-suite: test check asan
 build=${1:-build}

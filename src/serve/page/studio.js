@@ -617,6 +617,7 @@ function drawShapes() {
     : '<svg viewBox="0 0 24 24" aria-hidden="true"><rect x="3" y="5" width="18" height="14" rx="2"/><circle cx="9" cy="10" r="2"/><path d="m4 18 6-5 4 3 3-2 3 3"/></svg>';
   box.append(button('shape picture', t('picture'), icon, chosen === '' && !!state.picture,
     () => $('picture-file').click()));
+  watchThumbs(box);
 }
 
 // S and G as pictures: each pair on a small maze of its own, drawn by the
@@ -633,29 +634,37 @@ function drawArts() {
       schedule();
     }));
   }
+  watchThumbs(box);
 }
 
 // The small pictures of the choices (shapes, art): each a maze the server
-// draws, fetched once a page and kept, one at a time, so that redrawing the
-// form (a kind, a language) asks for none again and they never hold up the
-// preview's two requests.
+// draws, asked for once a page when it comes into view and kept, one at a
+// time, so that redrawing the form (a kind, a language) asks for none again
+// and they never hold up the preview's two requests.
 const thumbs = new Map();
-let thumbQueue = Promise.resolve(), thumbImages = 0;
-function thumb(q) {
+let thumbQueue = Promise.resolve();
+function thumbUrl(q) {
   if (!thumbs.has(q)) {
     const url = thumbQueue.then(() => fetch(`/api/preview?${q}`)).then((r) => (r.ok ? r.blob() : null))
       .then((b) => (b ? URL.createObjectURL(b) : ''), () => '');
     thumbQueue = url;
     thumbs.set(q, url);
   }
-  const id = `thumb-${++thumbImages}`;
-  thumbs.get(q).then((u) => {
-    const img = document.getElementById(id);
-    if (img && u) img.src = u;
-    if (!u) thumbs.delete(q); // refused (a busy server): asked again at the next drawing
-  });
-  return `<img alt="" id="${id}" data-thumb="${q}">`;
+  return thumbs.get(q);
 }
+const thumbsSeen = new IntersectionObserver((seen) => {
+  for (const e of seen) {
+    if (!e.isIntersecting) continue;
+    thumbsSeen.unobserve(e.target);
+    const q = e.target.dataset.thumb;
+    thumbUrl(q).then((u) => {
+      if (u) e.target.src = u;
+      else thumbs.delete(q); // refused (a busy server): asked again at the next drawing
+    });
+  }
+}, { rootMargin: '200px' });
+function thumb(q) { return `<img alt="" data-thumb="${q}">`; }
+function watchThumbs(box) { box.querySelectorAll('img[data-thumb]').forEach((img) => thumbsSeen.observe(img)); }
 
 function choosePicture() {
   const file = $('picture-file').files[0];
