@@ -400,12 +400,15 @@ async function refresh() {
   $('status').textContent = t('working');
   const q = query(options('svg'));
   try {
-    const [puzzle, answer] = await Promise.all([fetchSvg(q, ctl.signal), fetchSvg(`${q}&solution=1`, ctl.signal)]);
+    // both asked at once; the maze shown as soon as it comes, its answer after
+    const answer = fetchSvg(`${q}&solution=1`, ctl.signal);
+    answer.catch(() => {}); // (a refusal is the maze's too: said below)
+    const puzzle = await fetchSvg(q, ctl.signal);
     setImage($('puzzle'), puzzle.url);
-    setImage($('answer'), answer.url);
     $('puzzle').dataset.query = q; // what is shown, for whoever reads it back
     showError('');
     showWarning(puzzle.response);
+    setImage($('answer'), (await answer).url);
   } catch (e) {
     if (e.name === 'AbortError') return;
     showError(e.message.trim());
