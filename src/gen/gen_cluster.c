@@ -255,11 +255,11 @@ meiro_status gen_cluster(meiro_maze *m, rng_state *rng, const meiro_generate_opt
         while (((walls - 1) >> shift) >= TILE_BUCKETS) shift++;
         tile_work t = {NULL, NULL, NULL, NULL, NULL};
         size_t items = (size_t)TILE * TILE * slots;
-        t.items = malloc(items * sizeof *t.items);
-        t.sorted = malloc(items * sizeof *t.sorted);
-        t.all = malloc((size_t)TILE * TILE * sizeof *t.all);
-        t.edge = malloc((size_t)TILE * TILE);
-        t.count = malloc((TILE_BUCKETS + 1) * sizeof *t.count);
+        t.items = alloc_array(items, sizeof *t.items);
+        t.sorted = alloc_array(items, sizeof *t.sorted);
+        t.all = alloc_array((size_t)TILE * TILE, sizeof *t.all);
+        t.edge = alloc_array((size_t)TILE * TILE, 1);
+        t.count = alloc_array(TILE_BUCKETS + 1, sizeof *t.count);
         uint64_t *later = zalloc_big((walls + 63) / 64, sizeof *later);
         bool ok = t.items && t.sorted && t.all && t.edge && t.count && later, fits = true;
         for (uint32_t ty = 0; ok && fits && ty < m->h; ty += TILE)
