@@ -758,6 +758,46 @@ static void test_golden(void)
     CHECK(seen == 40 && sizeof golden / sizeof golden[0] == meiro_generator_count());
 }
 
+/* cluster on grids of many tiles of its fast path (src/gen/gen_cluster.c
+ * builds each tile's part of the tree alone, then the walls between the
+ * tiles): the same mazes as walls taken one by one in the permutation's
+ * order, recorded from that plain loop; a shape too. */
+static void test_golden_tiles(void)
+{
+    static const struct {
+        meiro_grid grid;
+        bool masked;
+        uint64_t hash;
+    } big[] = {
+        {MEIRO_GRID_RECT, false, 0xf7fe8f78c305ac20u},
+        {MEIRO_GRID_RECT, true, 0x4c42f626d260cc13u},
+        {MEIRO_GRID_HEX, false, 0x24ef01f35e79f4e3u},
+        {MEIRO_GRID_TRIANGLE, false, 0x6483b82b991cd241u},
+    };
+    enum { W = 300, H = 260 };
+    static uint8_t mask[W * H];
+    for (int y = 0; y < H; y++) /* a disc with one-cell holes: one piece */
+        for (int x = 0; x < W; x++)
+            mask[y * W + x] = (x - 150) * (x - 150) + (y - 130) * (y - 130) < 125 * 125 &&
+                              !(x % 9 == 4 && y % 9 == 4);
+    verdict same = {0};
+    for (size_t k = 0; k < sizeof big / sizeof big[0]; k++) {
+        meiro_generate_options opt;
+        meiro_generate_options_init(&opt);
+        opt.width = W, opt.height = H, opt.seed = 2026, opt.algorithm = "cluster";
+        opt.grid = big[k].grid;
+        if (big[k].masked) opt.mask = mask;
+        meiro_error err;
+        meiro_maze *m = meiro_generate(&opt, &err);
+        uint64_t got = m ? maze_hash(m) : 0;
+        verdict_note(&same, got == big[k].hash, "cluster %ux%u on %s%s: hash 0x%016llxu, recorded 0x%016llxu",
+                     W, H, meiro_grid_name(big[k].grid), big[k].masked ? " with a shape" : "",
+                     (unsigned long long)got, (unsigned long long)big[k].hash);
+        meiro_maze_free(m);
+    }
+    CHECK_ALL(same);
+}
+
 static const test_case cases[] = {
     {"ends_apart", test_ends_apart},
     {"textures", test_textures},
@@ -768,6 +808,7 @@ static const test_case cases[] = {
     {"imperfect", test_imperfect},
     {"seed003", test_seed003},
     {"golden", test_golden},
+    {"golden_tiles", test_golden_tiles},
     {"uniform_trees", test_uniform_trees},
 };
 

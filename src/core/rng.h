@@ -93,6 +93,23 @@ typedef struct permutation {
 
 void perm_init(permutation *p, uint64_t n, rng_state *rng);
 uint64_t perm_at(const permutation *p, uint64_t i);
+/* The i whose perm_at is v (v < n): where v comes in the order. Inline:
+ * cluster asks it for every wall. */
+static inline uint64_t perm_inverse(const permutation *p, uint64_t v)
+{
+    const unsigned bits = p->half_bits;
+    const uint64_t mask = p->half_mask;
+    uint64_t x = v;
+    do { /* the rounds backwards; the cycle walked backwards lands in range */
+        uint64_t left = x >> bits, right = x & mask;
+        right ^= rng_mix(left ^ p->keys[3]) & mask;
+        left ^= rng_mix(right ^ p->keys[2]) & mask;
+        right ^= rng_mix(left ^ p->keys[1]) & mask;
+        left ^= rng_mix(right ^ p->keys[0]) & mask;
+        x = (left << bits) | right;
+    } while (x >= p->n);
+    return x;
+}
 
 /* The permutation read in order, computed PERM_AHEAD steps before use so a
  * caller can prefetch what the coming values will touch: algorithms that
