@@ -55,19 +55,65 @@ static double page_cell(meiro_grid grid, uint32_t w, uint32_t h, meiro_format f,
     return 0;
 }
 
-/* The cell a name's w x h cells get on the page with the room its outline
- * takes around them (OUTLINE_ROOM a side): measured on a grid k times as
- * fine, its cells k times smaller, the room k * 2 * OUTLINE_ROOM of them
- * (rounded up: the cell is at least this), k as large as a grid may be. */
-static double name_cell(uint32_t w, uint32_t h, meiro_format f, const meiro_export_options *page,
-                        meiro_status *st, meiro_error *err)
+/* The cell w x h cells get on the page with room around them, room_w
+ * and room_h cells across and down (both sides together): measured on a
+ * grid k times as fine, its cells k times smaller, the room k times as
+ * many of them (rounded up: the cell is at least this), k as large as a
+ * grid may be. */
+static double room_cell(uint32_t w, uint32_t h, double room_w, double room_h, meiro_format f,
+                        const meiro_export_options *page, meiro_status *st, meiro_error *err)
 {
     for (uint32_t k = 10;; k /= 2) {
-        uint32_t pad = (uint32_t)ceil(2 * OUTLINE_ROOM * k);
-        uint64_t kw = (uint64_t)k * w + pad, kh = (uint64_t)k * h + pad;
+        uint64_t kw = (uint64_t)k * w + (uint64_t)ceil(room_w * k),
+                 kh = (uint64_t)k * h + (uint64_t)ceil(room_h * k);
         if (k == 1 || (kw <= MEIRO_MAX_SIDE && kh <= MEIRO_MAX_SIDE && kw * kh <= MEIRO_MAX_CELLS))
             return k * page_cell(MEIRO_GRID_RECT, (uint32_t)kw, (uint32_t)kh, f, page, st, err);
     }
+}
+
+/* The cell a name's w x h cells get on the page with the room its outline
+ * takes around them (OUTLINE_ROOM a side) and the signs of S and G outside
+ * the doors of its first and last letter (end_reach, layout.c), both
+ * across, both down or one each way, whichever keeps the larger cell (the
+ * first letter has doors up and left, the last down and right; the layout
+ * chooses the same way, and the cells beyond a door can only give back
+ * room). The signs' room in cells grows as the cells shrink, slowly (1.9
+ * cells a sign at 12 mm, 2.05 at 10): measured at the cell it leaves. */
+static double name_cell(uint32_t w, uint32_t h, meiro_format f, const meiro_export_options *page,
+                        meiro_status *st, meiro_error *err)
+{
+    double pad = 2 * OUTLINE_ROOM, cell = room_cell(w, h, pad, pad, f, page, st, err);
+    if (cell <= 0) return cell;
+    /* the three ways at the cell without signs, then the best again at
+     * the cell it gives */
+    double share[3] = {1, 0, 0.5}, best = 0; /* of the signs' room across */
+    int way = 0;
+    for (int k = 0; k < 3; k++) {
+        double signs = 2 * fmax(0, end_reach(cell) / cell - OUTLINE_ROOM);
+        double c = room_cell(w, h, pad + share[k] * signs, pad + (1 - share[k]) * signs, f, page,
+                             st, err);
+        if (c > best) best = c, way = k;
+    }
+    if (best <= 0) return best;
+    double signs = 2 * fmax(0, end_reach(best) / best - OUTLINE_ROOM);
+    return room_cell(w, h, pad + share[way] * signs, pad + (1 - share[way]) * signs, f, page, st,
+                     err);
+}
+
+/* Whether a name's w x h cells keep cells of `least` on the page with
+ * their outline's room and the signs of S and G (as name_cell), the signs
+ * sized for that cell: asked of the page once or twice, where name_cell
+ * measures five times (the fitting asks this many times). */
+static bool name_fits(uint32_t w, uint32_t h, double least, meiro_format f,
+                      const meiro_export_options *page, meiro_status *st, meiro_error *err)
+{
+    double pad = 2 * OUTLINE_ROOM, signs = 2 * fmax(0, end_reach(least) / least - OUTLINE_ROOM);
+    static const double share[3] = {1, 0, 0.5}; /* of the signs' room across */
+    for (int k = 0; k < 3 && *st == MEIRO_OK; k++)
+        if (room_cell(w, h, pad + share[k] * signs, pad + (1 - share[k]) * signs, f, page, st,
+                      err) >= least - 1e-9)
+            return true;
+    return false;
 }
 
 /* The smallest cell the page may have: the level's, or a larger one asked
@@ -325,8 +371,7 @@ static meiro_status try_height(const fit_ctx *c, const char *t, uint32_t h, bool
     if (s == MEIRO_ERROR_TOO_BIG || s == MEIRO_ERROR_ARGUMENT) return MEIRO_OK;
     if (s != MEIRO_OK) return fail(err, s, "%s", why.message);
     meiro_status st = MEIRO_OK;
-    *fits = name_cell(info->width, info->height, c->format, c->page, &st, err) >=
-            c->least - 1e-9;
+    *fits = name_fits(info->width, info->height, c->least, c->format, c->page, &st, err);
     if (st != MEIRO_OK) {
         meiro_mask_free(mask);
         return st;
@@ -428,7 +473,7 @@ static meiro_status page_rows(fit_ctx *c, meiro_error *err)
     meiro_status st = MEIRO_OK;
     while (lo < hi && st == MEIRO_OK) {
         uint32_t mid = lo + (hi - lo + 1) / 2;
-        if (name_cell(1, mid, c->format, c->page, &st, err) >= c->least - 1e-9)
+        if (name_fits(1, mid, c->least, c->format, c->page, &st, err))
             lo = mid;
         else hi = mid - 1;
     }

@@ -243,12 +243,14 @@ static void check_picture(verdict *v, const char *what, const image *img, const 
 #undef UNDER_PLATE
         verdict_note(v, red_missing == 0, "%s: the path is missing at %d steps", what, red_missing);
         /* S and G stay readable: no red on their letters (the middle
-         * third of their cells); pictures: test_art compares them with
-         * the puzzle's */
+         * third of their cells; a shape's S and G in doors stand outside
+         * it, the path through their cells); pictures: test_art compares
+         * them with the puzzle's */
         int covered = 0;
         const meiro_cell ends[2] = {m->start, m->goal};
         for (int e = 0; e < 2 && !img->pictures; e++)
             for (int py = (int)(top + (ends[e].y + 1 / 3.0) * ch);
+                 layout_end_door(L, e) == MEIRO_NO_DIR &&
                  py <= top + (ends[e].y + 2 / 3.0) * ch; py++)
                 for (int px = (int)(left + (ends[e].x + 1 / 3.0) * cw);
                      px <= left + (ends[e].x + 2 / 3.0) * cw; px++)
