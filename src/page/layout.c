@@ -595,6 +595,7 @@ meiro_status layout_in_slot(double w, double h, unsigned doors, box slot, bool c
         area.y += CAPTION_BAND_MM;
         area.h -= CAPTION_BAND_MM;
     }
+    L->area = area;
     /* a 1 x 1 maze's marks stand in its doors, half a cell out: the arrows
      * start beyond them */
     double from = w == 1 && h == 1 ? 0.5 : 0;

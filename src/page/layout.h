@@ -11,6 +11,10 @@
 
 enum { TITLE_BAND_MM = 16, TITLE_FONT_MM = 8, FOOTER_BAND_MM = 7, FOOTER_FONT_MM = 3 };
 
+typedef struct box {
+    double x, y, w, h;
+} box;
+
 typedef struct page_layout {
     double page_w, page_h; /* the paper, after orientation */
     bool landscape;
@@ -48,6 +52,9 @@ typedef struct page_layout {
     unsigned end_sides[2];
     uint32_t end_run[2][4];
     unsigned end_door[2];
+    /* the box the maze was fitted in: its slot, below any caption (set by
+     * layout_in_slot; a name's fit measures it once, level_page.c) */
+    box area;
 } page_layout;
 
 /* Sets L's end_sides and end_run for maze m (none but on a shape with an
@@ -88,10 +95,6 @@ enum {
     CAPTION_FONT_MM = 3,
     GUTTER_MM = 8
 };
-
-typedef struct box {
-    double x, y, w, h;
-} box;
 
 /* The paper a page is laid out on: its trim size (portrait), the bleed
  * around it and the gutter on its binding side, and a name for messages
