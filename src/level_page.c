@@ -4,10 +4,15 @@
  * wrapped on up to three lines, in capitals where small letters would not
  * read, in block capitals where the font's would not read either;
  * refused naming the ages it fits). The page is measured through the
- * layout (meiro_export_grid_cell_mm), as it will be printed. */
+ * layout, as it will be printed: a name's fit lays the page out once and
+ * fits each try in the box it leaves (layout_in_slot). */
+#define _POSIX_C_SOURCE 200809L /* uselocale, for core/numbers.h */
+#include "core/numbers.h"
 #include "core/alloc.h"
 #include "core/error.h"
+#include "core/model.h"
 #include "page/layout.h"
+#include "render/document.h"
 #include "render/text_mask.h"
 
 #include <glib.h>
@@ -55,19 +60,128 @@ static double page_cell(meiro_grid grid, uint32_t w, uint32_t h, meiro_format f,
     return 0;
 }
 
-/* The cell a name's w x h cells get on the page with the room its outline
- * takes around them (OUTLINE_ROOM a side): measured on a grid k times as
- * fine, its cells k times smaller, the room k * 2 * OUTLINE_ROOM of them
- * (rounded up: the cell is at least this), k as large as a grid may be. */
-static double name_cell(uint32_t w, uint32_t h, meiro_format f, const meiro_export_options *page,
-                        meiro_status *st, meiro_error *err)
+/* The page a name is fitted to, measured once per fit (laying a page out
+ * takes a tenth of a millisecond, and a fit asks hundreds of times): the
+ * box the maze gets in each orientation the page may take (both when it
+ * turns to suit the maze), and the fit's cap and line, as the document has
+ * them; a sheet (XLSX), laid out otherwise, is asked each time. */
+typedef struct page_measure {
+    meiro_format format;
+    const meiro_export_options *page;
+    unsigned orientations; /* boxes measured; 0: the page asked each time */
+    box area[2];
+    double cell_max, line;
+} page_measure;
+
+static meiro_status measure_page(page_measure *pm, meiro_format f,
+                                 const meiro_export_options *page, meiro_error *err)
 {
-    for (uint32_t k = 10;; k /= 2) {
-        uint32_t pad = (uint32_t)ceil(2 * OUTLINE_ROOM * k);
-        uint64_t kw = (uint64_t)k * w + pad, kh = (uint64_t)k * h + pad;
-        if (k == 1 || (kw <= MEIRO_MAX_SIDE && kh <= MEIRO_MAX_SIDE && kw * kh <= MEIRO_MAX_CELLS))
-            return k * page_cell(MEIRO_GRID_RECT, (uint32_t)kw, (uint32_t)kh, f, page, st, err);
+    memset(pm, 0, sizeof *pm);
+    pm->format = f;
+    pm->page = page;
+    if (measured_format(f) == MEIRO_FORMAT_XLSX) return MEIRO_OK;
+    meiro_export_options o;
+    if (page && paged(f)) o = *page;
+    else meiro_export_options_init(&o);
+    o.cell_mm = 0;
+    unsigned n = o.orientation == MEIRO_ORIENT_AUTO ? 2 : 1;
+    meiro_status s = MEIRO_OK;
+    c_numbers num;
+    c_numbers_begin(&num);
+    meiro_error e = {0};
+    for (unsigned i = 0; i < n && s == MEIRO_OK; i++) {
+        meiro_export_options oi = o;
+        if (n == 2) oi.orientation = i ? MEIRO_ORIENT_LANDSCAPE : MEIRO_ORIENT_PORTRAIT;
+        meiro_maze shell = maze_shell(100, 100);
+        doc_item item = {&shell, NULL, 0};
+        document d;
+        s = doc_init(&d, &item, 1, &oi, -1, &e);
+        if (s != MEIRO_OK) break;
+        page_layout L;
+        s = doc_first_maze(&d, 0, &L, &e);
+        pm->area[i] = L.area;
+        pm->cell_max = d.style.cell_max;
+        pm->line = d.style.line;
+        doc_free(&d);
     }
+    c_numbers_end(&num);
+    /* a page that holds no maze (page_cell's 0): asked each time, it says
+     * so each time; any other failure (memory) is the fit's */
+    if (s != MEIRO_OK && s != MEIRO_ERROR_ARGUMENT && s != MEIRO_ERROR_TOO_BIG)
+        return fail(err, s, "%s", e.message);
+    pm->orientations = s == MEIRO_OK ? n : 0;
+    return MEIRO_OK;
+}
+
+/* The cell w x h cells get on the page with room around them, room_w
+ * and room_h cells across and down (both sides together). Asking the page
+ * itself: measured on a grid k times as fine, its cells k times smaller,
+ * the room k times as many of them (rounded up: the cell is at least
+ * this), k as large as a grid may be. */
+static double room_cell(uint32_t w, uint32_t h, double room_w, double room_h,
+                        const page_measure *pm, meiro_status *st, meiro_error *err)
+{
+    if (pm->orientations) {
+        double best = 0;
+        for (unsigned i = 0; i < pm->orientations; i++) {
+            page_layout q = {0};
+            if (layout_in_slot(w + room_w, h + room_h, 0, pm->area[i], false, 0, pm->cell_max,
+                               pm->line, &q, NULL) == MEIRO_OK)
+                best = fmax(best, q.cell);
+        }
+        return *st == MEIRO_OK ? best : 0;
+    }
+    for (uint32_t k = 10;; k /= 2) {
+        uint64_t kw = (uint64_t)k * w + (uint64_t)ceil(room_w * k),
+                 kh = (uint64_t)k * h + (uint64_t)ceil(room_h * k);
+        if (k == 1 || (kw <= MEIRO_MAX_SIDE && kh <= MEIRO_MAX_SIDE && kw * kh <= MEIRO_MAX_CELLS))
+            return k * page_cell(MEIRO_GRID_RECT, (uint32_t)kw, (uint32_t)kh, pm->format,
+                                 pm->page, st, err);
+    }
+}
+
+/* The cell a name's w x h cells get on the page with the room its outline
+ * takes around them (OUTLINE_ROOM a side) and the signs of S and G outside
+ * the doors of its first and last letter (end_reach, layout.c), both
+ * across, both down or one each way, whichever keeps the larger cell (the
+ * first letter has doors up and left, the last down and right; the layout
+ * chooses the same way, and the cells beyond a door can only give back
+ * room). The signs' room in cells grows as the cells shrink, slowly (1.9
+ * cells a sign at 12 mm, 2.05 at 10): measured at the cell it leaves. */
+static double name_cell(uint32_t w, uint32_t h, const page_measure *pm, meiro_status *st,
+                        meiro_error *err)
+{
+    double pad = 2 * OUTLINE_ROOM, cell = room_cell(w, h, pad, pad, pm, st, err);
+    if (cell <= 0) return cell;
+    /* the three ways at the cell without signs, then the best again at
+     * the cell it gives */
+    double share[3] = {1, 0, 0.5}, best = 0; /* of the signs' room across */
+    int way = 0;
+    for (int k = 0; k < 3; k++) {
+        double signs = 2 * fmax(0, end_reach(cell) / cell - OUTLINE_ROOM);
+        double c =
+            room_cell(w, h, pad + share[k] * signs, pad + (1 - share[k]) * signs, pm, st, err);
+        if (c > best) best = c, way = k;
+    }
+    if (best <= 0) return best;
+    double signs = 2 * fmax(0, end_reach(best) / best - OUTLINE_ROOM);
+    return room_cell(w, h, pad + share[way] * signs, pad + (1 - share[way]) * signs, pm, st, err);
+}
+
+/* Whether a name's w x h cells keep cells of `least` on the page with
+ * their outline's room and the signs of S and G (as name_cell), the signs
+ * sized for that cell: one to three ways tried, where name_cell measures
+ * five times (the fitting asks this many times). */
+static bool name_fits(uint32_t w, uint32_t h, double least, const page_measure *pm,
+                      meiro_status *st, meiro_error *err)
+{
+    double pad = 2 * OUTLINE_ROOM, signs = 2 * fmax(0, end_reach(least) / least - OUTLINE_ROOM);
+    static const double share[3] = {1, 0, 0.5}; /* of the signs' room across */
+    for (int k = 0; k < 3 && *st == MEIRO_OK; k++)
+        if (room_cell(w, h, pad + share[k] * signs, pad + (1 - share[k]) * signs, pm, st, err) >=
+            least - 1e-9)
+            return true;
+    return false;
 }
 
 /* The smallest cell the page may have: the level's, or a larger one asked
@@ -301,6 +415,68 @@ typedef struct setting {
     meiro_text_info info;
 } setting;
 
+/* The texts drawn while fitting one name, each kept once: a fit tries
+ * the same text, face and height again at each smaller cell, and drawing
+ * a text is most of its time. Each mask is its own (NULL: too large or too
+ * thin at that height). */
+typedef struct drawn_text {
+    char *text;
+    text_face face;
+    uint32_t height;
+    uint8_t *mask;
+    meiro_text_info info;
+} drawn_text;
+
+typedef struct text_memo {
+    drawn_text *items;
+    size_t count, cap;
+} text_memo;
+
+static void memo_free(text_memo *t)
+{
+    for (size_t i = 0; i < t->count; i++) {
+        free(t->items[i].text);
+        meiro_mask_free(t->items[i].mask);
+    }
+    free(t->items);
+    memset(t, 0, sizeof *t);
+}
+
+/* Text t drawn in face at height cells: from the memo, else drawn and
+ * kept (*d NULL: its mask too large or too thin at that height). */
+static meiro_status draw_once(text_memo *t, const char *text, const char *lang, uint32_t height,
+                              text_face face, const drawn_text **d, meiro_error *err)
+{
+    *d = NULL;
+    for (size_t i = 0; i < t->count; i++) /* a few dozen: the heights a fit tries */
+        if (t->items[i].height == height && t->items[i].face == face &&
+            strcmp(t->items[i].text, text) == 0) {
+            *d = t->items[i].mask ? &t->items[i] : NULL;
+            return MEIRO_OK;
+        }
+    if (t->count == t->cap) {
+        size_t cap = t->cap ? 2 * t->cap : 32;
+        drawn_text *items = realloc_array(t->items, cap, sizeof *items);
+        if (!items) return fail(err, MEIRO_ERROR_NOMEM, "out of memory setting the text");
+        t->items = items, t->cap = cap;
+    }
+    drawn_text n = {.text = copy_text(text), .face = face, .height = height};
+    if (!n.text) return fail(err, MEIRO_ERROR_NOMEM, "out of memory setting the text");
+    meiro_error why = {0};
+    meiro_status s = text_mask_face(text, lang, height, face, &n.mask, &n.info, &why);
+    if (s != MEIRO_OK && s != MEIRO_ERROR_TOO_BIG && s != MEIRO_ERROR_ARGUMENT) {
+        free(n.text);
+        return fail(err, s, "%s", why.message);
+    }
+    if (s != MEIRO_OK) {
+        meiro_mask_free(n.mask);
+        n.mask = NULL;
+    }
+    t->items[t->count++] = n;
+    *d = n.mask ? &t->items[t->count - 1] : NULL;
+    return MEIRO_OK;
+}
+
 typedef struct fit_ctx {
     const char *lang;
     text_face face;
@@ -309,6 +485,8 @@ typedef struct fit_ctx {
     const meiro_export_options *page;
     double least;
     uint32_t rows; /* the most rows of cells the page holds at `least` */
+    const page_measure *measure;
+    text_memo *memo;
 } fit_ctx;
 
 /* Whether the text `t` at `h` cells tall keeps the cell; its mask kept in
@@ -317,24 +495,23 @@ static meiro_status try_height(const fit_ctx *c, const char *t, uint32_t h, bool
                                meiro_text_info *info, meiro_error *err)
 {
     *fits = false;
-    uint8_t *mask = NULL;
     /* the text's own errors were found before: too long, or too thin to
      * leave cells at this height, it does not fit */
-    meiro_error why = {0};
-    meiro_status s = text_mask_face(t, c->lang, h, c->face, &mask, info, &why);
-    if (s == MEIRO_ERROR_TOO_BIG || s == MEIRO_ERROR_ARGUMENT) return MEIRO_OK;
-    if (s != MEIRO_OK) return fail(err, s, "%s", why.message);
+    const drawn_text *d;
+    meiro_status s = draw_once(c->memo, t, c->lang, h, c->face, &d, err);
+    if (s != MEIRO_OK || !d) return s;
+    *info = d->info;
     meiro_status st = MEIRO_OK;
-    *fits = name_cell(info->width, info->height, c->format, c->page, &st, err) >=
-            c->least - 1e-9;
-    if (st != MEIRO_OK) {
-        meiro_mask_free(mask);
-        return st;
-    }
+    *fits = name_fits(info->width, info->height, c->least, c->measure, &st, err);
+    if (st != MEIRO_OK) return st;
     if (*fits) {
+        size_t size = (size_t)info->width * info->height;
+        uint8_t *mask = alloc_array(size ? size : 1, 1);
+        if (!mask) return fail(err, MEIRO_ERROR_NOMEM, "out of memory setting the text");
+        memcpy(mask, d->mask, size);
         meiro_mask_free(*m);
         *m = mask;
-    } else meiro_mask_free(mask);
+    }
     return MEIRO_OK;
 }
 
@@ -428,7 +605,7 @@ static meiro_status page_rows(fit_ctx *c, meiro_error *err)
     meiro_status st = MEIRO_OK;
     while (lo < hi && st == MEIRO_OK) {
         uint32_t mid = lo + (hi - lo + 1) / 2;
-        if (name_cell(1, mid, c->format, c->page, &st, err) >= c->least - 1e-9)
+        if (name_fits(1, mid, c->least, c->measure, &st, err))
             lo = mid;
         else hi = mid - 1;
     }
@@ -457,14 +634,15 @@ static void keep_better(setting *a, setting *b)
  * makes the letters markedly taller (HA / NA, not ANN L / EE WU). *best's
  * height 0 when none reads. */
 static meiro_status set_for(const char *text, const char *lang, const meiro_level_desc *level,
-                            double least, meiro_format format, const meiro_export_options *page,
-                            setting *best, meiro_error *err)
+                            double least, const page_measure *pm, text_memo *memo, setting *best,
+                            meiro_error *err)
 {
-    fit_ctx c = {lang,   TEXT_FACE_REGULAR,
-                 0,      0,
-                 format, page,
-                 least > 0 ? least : least_cell(level, page, format),
-                 0};
+    fit_ctx c = {lang,      TEXT_FACE_REGULAR,
+                 0,         0,
+                 pm->format, pm->page,
+                 least > 0 ? least : least_cell(level, pm->page, pm->format),
+                 0,         pm,
+                 memo};
     memset(best, 0, sizeof *best);
     meiro_status rows = page_rows(&c, err);
     if (rows != MEIRO_OK) return rows;
@@ -493,6 +671,97 @@ static meiro_status set_for(const char *text, const char *lang, const meiro_leve
     return s;
 }
 
+/* The rest of meiro_text_mask_for_level, on the page measured once, the
+ * texts drawn kept in memo. */
+static meiro_status fit_for_level(const char *text, const char *lang,
+                                  const meiro_level_desc *level, meiro_format format,
+                                  const meiro_export_options *page, const page_measure *pm,
+                                  text_memo *memo, uint8_t **mask, meiro_text_info *info,
+                                  char **set_text, meiro_error *err)
+{
+    meiro_status s;
+    setting best;
+    s = set_for(text, lang, level, 0, pm, memo, &best, err);
+    /* a name a little too long for the level's cell (ALEXANDER at 4 on
+     * A4): the largest cell down to NAME_SHRINK of it that sets it, said
+     * in a warning; a child would rather have their whole name in
+     * slightly smaller cells than be refused */
+    double least = least_cell(level, page, format), shrunk = 0;
+    bool young = level->cell_mm >= NAME_SHRINK_FROM;
+    for (int k = 1; young && s == MEIRO_OK && best.height == 0 && k <= NAME_SHRINK_STEPS; k++) {
+        shrunk = least * (1 - (1 - NAME_SHRINK) * k / NAME_SHRINK_STEPS);
+        s = set_for(text, lang, level, shrunk, pm, memo, &best, err);
+        /* a name of words broken inside one (ANN L / EE WU): a step
+         * smaller may break it at its spaces */
+        for (int j = k + 1; s == MEIRO_OK && best.height && !at_spaces(text, best.text) &&
+                            j <= NAME_SHRINK_STEPS;
+             j++) {
+            setting other;
+            double cell = least * (1 - (1 - NAME_SHRINK) * j / NAME_SHRINK_STEPS);
+            s = set_for(text, lang, level, cell, pm, memo, &other, err);
+            if (s == MEIRO_OK && other.height && at_spaces(text, other.text)) {
+                setting t = best;
+                best = other;
+                other = t;
+                shrunk = cell;
+            }
+            free(other.text);
+            meiro_mask_free(other.mask);
+        }
+    }
+    if (s != MEIRO_OK) {
+        free(best.text);
+        meiro_mask_free(best.mask);
+        return s;
+    }
+    if (best.height == 0) {
+        /* the youngest age the text fits at, with its smaller cells */
+        const meiro_level_desc *older = NULL;
+        double least = least_cell(level, page, format);
+        for (unsigned k = 0; k < MEIRO_LEVEL_COUNT && !older && s == MEIRO_OK; k++) {
+            const meiro_level_desc *l = meiro_level_info((meiro_level)k);
+            if (l->cell_mm >= least) continue;
+            setting st;
+            s = set_for(text, lang, l, 0, pm, memo, &st, err);
+            if (s == MEIRO_OK && st.height) older = l;
+            free(st.text);
+            meiro_mask_free(st.mask);
+        }
+        if (s != MEIRO_OK) return s;
+        char ages[32], from[64] = "";
+        ages_of(level, ages, sizeof ages);
+        if (older)
+            snprintf(from, sizeof from, "; with the %g mm cells of %s it fits", older->cell_mm,
+                     ages_of(older, (char[32]){0}, 32));
+        return fail_field(
+            err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT,
+            "'%s' does not fit the page in letters tall enough to read with the %g mm cells %s "
+            "need%s%s",
+            text, least_cell(level, page, format), ages,
+            older ? from : "; a shorter text, or larger paper",
+            older ? ", or on larger paper" : "");
+    }
+    if (shrunk > 0) {
+        meiro_status ps = MEIRO_OK;
+        double cell = name_cell(best.info.width, best.info.height, pm, &ps, err);
+        if (ps != MEIRO_OK) {
+            free(best.text);
+            meiro_mask_free(best.mask);
+            return ps;
+        }
+        char ages[32];
+        fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT,
+                   "'%s' is set in cells of %.1f mm, a little under the %g mm %s need, to fit "
+                   "the page; larger paper keeps %g mm",
+                   text, floor(cell * 10) / 10, least, ages_of(level, ages, sizeof ages), least);
+    }
+    *mask = best.mask;
+    if (info) *info = best.info;
+    if (set_text) *set_text = best.text; /* handed over */
+    else free(best.text);
+    return MEIRO_OK;
+}
+
 meiro_status meiro_text_mask_for_level(const char *text, const char *lang,
                                        const meiro_level_desc *level, meiro_format format,
                                        const meiro_export_options *page, uint8_t **mask,
@@ -518,84 +787,11 @@ meiro_status meiro_text_mask_for_level(const char *text, const char *lang,
     *mask = NULL;
     if (s != MEIRO_OK && s != MEIRO_ERROR_TOO_BIG) return s;
     if (err) memset(err, 0, sizeof *err); /* too long at that size: set smaller below */
-    setting best;
-    s = set_for(text, lang, level, 0, format, page, &best, err);
-    /* a name a little too long for the level's cell (ALEXANDER at 4 on
-     * A4): the largest cell down to NAME_SHRINK of it that sets it, said
-     * in a warning; a child would rather have their whole name in
-     * slightly smaller cells than be refused */
-    double least = least_cell(level, page, format), shrunk = 0;
-    bool young = level->cell_mm >= NAME_SHRINK_FROM;
-    for (int k = 1; young && s == MEIRO_OK && best.height == 0 && k <= NAME_SHRINK_STEPS; k++) {
-        shrunk = least * (1 - (1 - NAME_SHRINK) * k / NAME_SHRINK_STEPS);
-        s = set_for(text, lang, level, shrunk, format, page, &best, err);
-        /* a name of words broken inside one (ANN L / EE WU): a step
-         * smaller may break it at its spaces */
-        for (int j = k + 1; s == MEIRO_OK && best.height && !at_spaces(text, best.text) &&
-                            j <= NAME_SHRINK_STEPS;
-             j++) {
-            setting other;
-            double cell = least * (1 - (1 - NAME_SHRINK) * j / NAME_SHRINK_STEPS);
-            s = set_for(text, lang, level, cell, format, page, &other, err);
-            if (s == MEIRO_OK && other.height && at_spaces(text, other.text)) {
-                setting t = best;
-                best = other;
-                other = t;
-                shrunk = cell;
-            }
-            free(other.text);
-            meiro_mask_free(other.mask);
-        }
-    }
-    if (s != MEIRO_OK) {
-        free(best.text);
-        meiro_mask_free(best.mask);
-        return s;
-    }
-    if (best.height == 0) {
-        /* the youngest age the text fits at, with its smaller cells */
-        const meiro_level_desc *older = NULL;
-        double least = least_cell(level, page, format);
-        for (unsigned k = 0; k < MEIRO_LEVEL_COUNT && !older && s == MEIRO_OK; k++) {
-            const meiro_level_desc *l = meiro_level_info((meiro_level)k);
-            if (l->cell_mm >= least) continue;
-            setting st;
-            s = set_for(text, lang, l, 0, format, page, &st, err);
-            if (s == MEIRO_OK && st.height) older = l;
-            free(st.text);
-            meiro_mask_free(st.mask);
-        }
-        if (s != MEIRO_OK) return s;
-        char ages[32], from[64] = "";
-        ages_of(level, ages, sizeof ages);
-        if (older)
-            snprintf(from, sizeof from, "; with the %g mm cells of %s it fits", older->cell_mm,
-                     ages_of(older, (char[32]){0}, 32));
-        return fail_field(
-            err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT,
-            "'%s' does not fit the page in letters tall enough to read with the %g mm cells %s "
-            "need%s%s",
-            text, least_cell(level, page, format), ages,
-            older ? from : "; a shorter text, or larger paper",
-            older ? ", or on larger paper" : "");
-    }
-    if (shrunk > 0) {
-        meiro_status ps = MEIRO_OK;
-        double cell = name_cell(best.info.width, best.info.height, format, page, &ps, err);
-        if (ps != MEIRO_OK) {
-            free(best.text);
-            meiro_mask_free(best.mask);
-            return ps;
-        }
-        char ages[32];
-        fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT,
-                   "'%s' is set in cells of %.1f mm, a little under the %g mm %s need, to fit "
-                   "the page; larger paper keeps %g mm",
-                   text, floor(cell * 10) / 10, least, ages_of(level, ages, sizeof ages), least);
-    }
-    *mask = best.mask;
-    if (info) *info = best.info;
-    if (set_text) *set_text = best.text; /* handed over */
-    else free(best.text);
-    return MEIRO_OK;
+    page_measure pm;
+    text_memo memo = {0};
+    s = measure_page(&pm, format, page, err);
+    if (s == MEIRO_OK)
+        s = fit_for_level(text, lang, level, format, page, &pm, &memo, mask, info, set_text, err);
+    memo_free(&memo);
+    return s;
 }

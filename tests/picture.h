@@ -157,8 +157,11 @@ static void check_picture(verdict *v, const char *what, const image *img, const 
     /* the outermost walls: on a shape, those of its cells' bounding box */
     uint32_t bx0, by0, bx1, by1;
     mask_box(m, &bx0, &by0, &bx1, &by1);
-    if (m->active)
-        reach = cell_px * 0.3; /* a shape's edge may be short: not as far as the labels */
+    /* a shape's edge may be short: not as far as the labels; with S and G
+     * in doors (the guess is the document's own layout) not as far as its
+     * outline, 0.3 cell out, whose cut for a door leaves the edge shorter */
+    bool signs = layout_end_door(L, 0) < MEIRO_NO_DIR || layout_end_door(L, 1) < MEIRO_NO_DIR;
+    if (m->active) reach = cell_px * (signs ? 0.15 : 0.3);
     double left = find_line(img, false, gl + bx0 * cell_px, reach, (int)gt, (int)gb);
     double right = find_line(img, false, gl + (bx1 + 1) * cell_px, reach, (int)gt, (int)gb);
     double top = find_line(img, true, gt + by0 * cell_px, reach, (int)gl, (int)gr);
@@ -168,8 +171,10 @@ static void check_picture(verdict *v, const char *what, const image *img, const 
     verdict_note(v, fabs(cw - ch) <= square_tolerance * cw + 1.0,
                  "%s: cells %.2f x %.2f px are not square", what, cw, ch);
     /* centred on the page, or where the layout put it (a slot of a grid) */
-    double want =
-        centre_on_page ? (img->w - 1) / 2.0 : (L->maze_x + L->maze_w / 2 - origin_x) * ppm;
+    /* (a shape with S and G in doors: off the middle by the room of their
+     * signs, as the layout put it) */
+    double want = centre_on_page && !signs ? (img->w - 1) / 2.0
+                                           : (L->maze_x + L->maze_w / 2 - origin_x) * ppm;
     verdict_note(v, fabs((left + right) / 2 - want) <= 0.005 * img->w + 2.0,
                  "%s: not centred (%.1f px, want %.1f)", what, (left + right) / 2, want);
 
@@ -243,12 +248,14 @@ static void check_picture(verdict *v, const char *what, const image *img, const 
 #undef UNDER_PLATE
         verdict_note(v, red_missing == 0, "%s: the path is missing at %d steps", what, red_missing);
         /* S and G stay readable: no red on their letters (the middle
-         * third of their cells); pictures: test_art compares them with
-         * the puzzle's */
+         * third of their cells; a shape's S and G in doors stand outside
+         * it, the path through their cells); pictures: test_art compares
+         * them with the puzzle's */
         int covered = 0;
         const meiro_cell ends[2] = {m->start, m->goal};
         for (int e = 0; e < 2 && !img->pictures; e++)
             for (int py = (int)(top + (ends[e].y + 1 / 3.0) * ch);
+                 layout_end_door(L, e) == MEIRO_NO_DIR &&
                  py <= top + (ends[e].y + 2 / 3.0) * ch; py++)
                 for (int px = (int)(left + (ends[e].x + 1 / 3.0) * cw);
                      px <= left + (ends[e].x + 2 / 3.0) * cw; px++)

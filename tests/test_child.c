@@ -238,6 +238,36 @@ static bool lines_start_well(const char *set)
     return true;
 }
 
+/* The cell a name's w x h cells get as the page is planned: its
+ * outline's room (0.35 cell a side) and the signs of S and G outside the
+ * doors of its first and last letter (page/layout.c's end_reach: 0.45
+ * cell and 0.5 mm past the wall, an arrow of 0.8 cell within 6 to 14 mm,
+ * 1 mm, a badge of 0.9 cell within 10 to 14 mm) both across, both down or
+ * one each way, whichever leaves the larger cell; each measured on a grid
+ * ten times as fine. */
+static double planned_cell(uint32_t w, uint32_t h, const meiro_export_options *page)
+{
+    double cell = 0;
+    if (meiro_export_grid_cell_mm(MEIRO_GRID_RECT, 10 * w + 7, 10 * h + 7, MEIRO_FORMAT_PDF, page,
+                                  &cell, NULL) != MEIRO_OK)
+        return 0;
+    cell *= 10;
+    for (int round = 0; round < 2 && cell > 0; round++) {
+        double reach = 0.45 * cell + 0.5 + fmin(fmax(0.8 * cell, 6), 14) + 1 +
+                       fmin(fmax(0.9 * cell, 10), 14);
+        uint32_t signs = (uint32_t)ceil(10 * 2 * fmax(0, reach / cell - 0.35));
+        double across = 0, down = 0, each = 0;
+        meiro_export_grid_cell_mm(MEIRO_GRID_RECT, 10 * w + 7 + signs, 10 * h + 7,
+                                  MEIRO_FORMAT_PDF, page, &across, NULL);
+        meiro_export_grid_cell_mm(MEIRO_GRID_RECT, 10 * w + 7, 10 * h + 7 + signs,
+                                  MEIRO_FORMAT_PDF, page, &down, NULL);
+        meiro_export_grid_cell_mm(MEIRO_GRID_RECT, 10 * w + 7 + (signs + 1) / 2,
+                                  10 * h + 7 + (signs + 1) / 2, MEIRO_FORMAT_PDF, page, &each, NULL);
+        cell = 10 * fmax(fmax(across, down), each);
+    }
+    return cell;
+}
+
 /* Names fill the page: every letter kept, in order (in capitals where
  * small letters would not read), on one to three lines broken at the
  * space where there is one; the letters the tallest that keep the cell
@@ -288,16 +318,14 @@ static void test_names_fill(void)
             uint8_t *taller = NULL;
             meiro_text_info ti;
             double cell = 0;
-            /* with the room of its outline, 0.35 cell a side: on a grid
-             * ten times as fine */
             bool more = meiro_text_mask(set, NULL, h + 1, &taller, &ti, NULL) == MEIRO_OK &&
-                        meiro_export_grid_cell_mm(MEIRO_GRID_RECT, 10 * ti.width + 7,
-                                                  10 * ti.height + 7, MEIRO_FORMAT_PDF, &page,
-                                                  &cell, NULL) == MEIRO_OK;
-            cell *= 10;
-            /* block capitals (below the font's 11 rows) come at one height */
-            verdict_note(&tallest, h < 11 || !more || cell < l->cell_mm,
-                         "%s at %u: '%s' %u tall, %u would give %.2f mm cells", name, ages[a], set,
+                        (cell = planned_cell(ti.width, ti.height, &page)) > 0;
+            /* block capitals (below the font's 11 rows) come at one height;
+             * within 1%: planned_cell measures a grid ten times as fine,
+             * its walls thinner than the page's (the fit measures the
+             * page's own) */
+            verdict_note(&tallest, h < 11 || !more || cell < l->cell_mm * 1.01,
+                         "%s at %u: '%s' %u tall, %u would give %.3f mm cells", name, ages[a], set,
                          h, h + 1, cell);
             meiro_mask_free(taller);
             meiro_mask_free(mask);
@@ -1039,6 +1067,44 @@ static double printed_iou(const uint8_t *m, uint32_t mw, ink_box mb, const uint8
     return any ? (double)both / any : 0;
 }
 
+/* Whether cell (x, y) of a shape has a side with nothing of the shape
+ * beyond it across a strip three cells wide, to the grid's edge: where S
+ * and G stand in a door of the outline (gen/ends.c). */
+static bool door_side(const meiro_maze *m, uint32_t x, uint32_t y)
+{
+    static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
+    uint32_t w = meiro_maze_width(m), h = meiro_maze_height(m);
+    for (int d = 0; d < 4; d++) {
+        bool clear = true;
+        for (int k = -1; k <= 1 && clear; k++) {
+            int64_t cx = (int64_t)x + k * (dy[d] != 0), cy = (int64_t)y + k * (dx[d] != 0);
+            if (cx < 0 || cy < 0 || cx >= w || cy >= h) continue;
+            for (cx += dx[d], cy += dy[d]; clear && cx >= 0 && cy >= 0 && cx < w && cy < h;
+                 cx += dx[d], cy += dy[d])
+                clear = !meiro_maze_is_active(m, (meiro_cell){(uint32_t)cx, (uint32_t)cy});
+        }
+        if (clear) return true;
+    }
+    return false;
+}
+
+/* S and G moved to the first and last cell inside with no door side: the
+ * outlines closed, for reading the letters' silhouettes. */
+static void ends_inside(meiro_maze *m)
+{
+    uint32_t w = meiro_maze_width(m), h = meiro_maze_height(m);
+    meiro_cell first = {w, h}, last = {w, h};
+    for (uint32_t y = 0; y < h; y++)
+        for (uint32_t x = 0; x < w; x++)
+            if (meiro_maze_is_active(m, (meiro_cell){x, y}) && !door_side(m, x, y)) {
+                if (first.x == w) first = (meiro_cell){x, y};
+                last = (meiro_cell){x, y};
+            }
+    if (first.x == w || (first.x == last.x && first.y == last.y)) return;
+    meiro_maze_set_start(m, first, MEIRO_NO_DIR);
+    meiro_maze_set_goal(m, last, MEIRO_NO_DIR);
+}
+
 /* The letters as printed: a name set for a young child, saved as a PDF,
  * rasterised (pdftoppm) and its silhouette taken as a child sees it (what
  * the outlines enclose, less what is narrower than a letter's stroke: the
@@ -1086,6 +1152,7 @@ static void test_names_printed(void)
                     meiro_export_grid_cell_mm(MEIRO_GRID_RECT, 10 * o.width + 7, 10 * o.height + 7,
                                               MEIRO_FORMAT_PDF, &page, &cell, NULL) == MEIRO_OK)
                     m = meiro_generate(&o, NULL);
+                if (m) ends_inside(m); /* the doors of S and G open the outline */
                 cell *= 10;
             }
             char pdf[64], base[64], pgm[64], cmd[256];
@@ -1190,6 +1257,169 @@ static void test_names_printed(void)
     CHECK_ALL(v);
 }
 
+/* A built-in shape's maze, made as `meiro generate --shape NAME --age AGE`
+ * makes it (at the shape's least grid); NULL when it could not be. */
+static meiro_maze *shape_maze(unsigned age, const char *shape, uint64_t seed)
+{
+    meiro_level level;
+    if (meiro_level_for_age(age, &level, NULL) != MEIRO_OK) return NULL;
+    meiro_generate_options o;
+    meiro_generate_options_init(&o);
+    o.seed = seed;
+    o.shape_name = shape;
+    meiro_maze_sources src = {.level = meiro_level_info(level), .shape = true};
+    uint8_t *mask = NULL;
+    meiro_maze *m = NULL;
+    if (meiro_generate_options_resolve(&o, 0, &src, NULL) == MEIRO_OK &&
+        meiro_shape_mask(shape, o.width, o.height, &mask, NULL) == MEIRO_OK) {
+        o.mask = mask;
+        m = meiro_generate(&o, NULL);
+    }
+    meiro_mask_free(mask);
+    return m;
+}
+
+/* A colour PPM page: its pixels (RGB, malloc'd), or NULL. */
+static unsigned char *read_ppm(const char *path, unsigned *w, unsigned *h)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    unsigned max;
+    bool ok = fscanf(f, "P6 %u %u %u", w, h, &max) == 3 && fgetc(f) != EOF && *w && *h &&
+              max == 255;
+    size_t n = ok ? (size_t)*w * *h * 3 : 0;
+    unsigned char *px = ok ? malloc(n) : NULL;
+    if (px && fread(px, 1, n, f) != n) {
+        free(px);
+        px = NULL;
+    }
+    fclose(f);
+    return px;
+}
+
+typedef struct pixel_box {
+    unsigned x0, y0, x1, y1;
+    size_t count;
+} pixel_box;
+
+/* The box of the pixels within 24 of colour (r, g, b). */
+static pixel_box colour_box(const unsigned char *px, unsigned w, unsigned h, int r, int g, int b)
+{
+    pixel_box box = {w, h, 0, 0, 0};
+    for (unsigned y = 0; y < h; y++)
+        for (unsigned x = 0; x < w; x++) {
+            const unsigned char *p = px + ((size_t)y * w + x) * 3;
+            if (abs(p[0] - r) > 24 || abs(p[1] - g) > 24 || abs(p[2] - b) > 24) continue;
+            box.x0 = x < box.x0 ? x : box.x0, box.x1 = x > box.x1 ? x : box.x1;
+            box.y0 = y < box.y0 ? y : box.y0, box.y1 = y > box.y1 ? y : box.y1;
+            box.count++;
+        }
+    return box;
+}
+
+/* S and G as a small child sees them on every built-in shape and the
+ * names at age 4: each a badge at least 8 mm across on the rasterised
+ * page (its colour's pixels: light green for S, light blue for G); and the
+ * cells as printed (the width of the black ink, the badges and the grey
+ * arrows left out, over the shape's columns and its outline's room) the
+ * age's, or a name's warned 0.7 of them: the signs' room costs no cell
+ * below the age's. Main before the change: the badges stood in their
+ * cells, 6.5 mm across for Alexander. */
+static void test_signs(void)
+{
+    if (!have("pdftoppm")) return;
+    char dir[] = "/tmp/meiro-child-XXXXXX";
+    if (!mkdtemp(dir)) {
+        CHECK_MSG(false, "no temporary folder");
+        return;
+    }
+    meiro_export_options page = default_page();
+    enum { DPI = 60 };
+    const double mm = 25.4 / DPI;
+    meiro_level level;
+    meiro_level_for_age(4, &level, NULL);
+    double least = meiro_level_info(level)->cell_mm;
+    verdict size = {0}, cells = {0};
+    size_t shapes = meiro_shape_count();
+    for (size_t k = 0; k < shapes + TEST_COUNT(names); k++) {
+        const char *what = k < shapes ? meiro_shape_info(k)->name : names[k - shapes];
+        meiro_error err = {0};
+        double planned = 0;
+        meiro_maze *m = k < shapes ? shape_maze(4, what, 3)
+                                   : child_maze(4, KIND_NAME + k - shapes, 3, &page, &planned, &err);
+        double floor = m && strstr(err.message, "a little under") ? 0.7 * least : least;
+        char pdf[64], base[64], ppm[64], cmd[256];
+        snprintf(pdf, sizeof pdf, "%s/m.pdf", dir);
+        snprintf(base, sizeof base, "%s/m", dir);
+        snprintf(ppm, sizeof ppm, "%s/m.ppm", dir);
+        snprintf(cmd, sizeof cmd, "pdftoppm -r %d -singlefile '%s' '%s'", DPI, pdf, base);
+        unsigned w = 0, h = 0;
+        unsigned char *px = NULL;
+        bool ok = m && meiro_save(m, NULL, MEIRO_FORMAT_PDF, &page, pdf, NULL) == MEIRO_OK &&
+                  run(cmd, NULL, 0) && (px = read_ppm(ppm, &w, &h));
+        if (!verdict_note(&size, ok, "%s: not made or not read", what)) {
+            meiro_maze_free(m);
+            continue;
+        }
+        bool plain = true; /* letters filling their box (I): a rectangle, with doors */
+        for (uint32_t y = 0; y < meiro_maze_height(m) && plain; y++)
+            for (uint32_t x = 0; x < meiro_maze_width(m) && plain; x++)
+                plain = meiro_maze_is_active(m, (meiro_cell){x, y});
+        if (plain) {
+            verdict_note(&size,
+                         meiro_maze_start_door(m) != MEIRO_NO_DIR &&
+                             meiro_maze_goal_door(m) != MEIRO_NO_DIR,
+                         "%s at 4: a rectangle, S and G not in doors", what);
+            free(px);
+            meiro_maze_free(m);
+            remove(pdf);
+            remove(ppm);
+            continue;
+        }
+        pixel_box sb = colour_box(px, w, h, 143, 219, 133), gb = colour_box(px, w, h, 148, 199, 255);
+        double s_mm = fmin(sb.x1 - sb.x0 + 1, sb.y1 - sb.y0 + 1) * mm,
+               g_mm = fmin(gb.x1 - gb.x0 + 1, gb.y1 - gb.y0 + 1) * mm;
+        verdict_note(&size, sb.count && gb.count && s_mm >= 8 && g_mm >= 8,
+                     "%s at 4: S %.1f mm, G %.1f mm across, at least 8", what, s_mm, g_mm);
+        /* the maze's ink: black, less the badges (and their rings) and the
+         * dark grey arrows; the footer's last 25 mm left out */
+        unsigned x0 = w, x1 = 0, y0 = h, y1 = 0, pad = (unsigned)(1.5 / mm) + 1;
+        for (unsigned y = 0; y + (unsigned)(25 / mm) < h; y++)
+            for (unsigned x = 0; x < w; x++) {
+                const unsigned char *p = px + ((size_t)y * w + x) * 3;
+                bool in_badge = false;
+                for (int e = 0; e < 2; e++) {
+                    const pixel_box *b = e ? &gb : &sb;
+                    in_badge = in_badge || (x + pad >= b->x0 && x <= b->x1 + pad &&
+                                            y + pad >= b->y0 && y <= b->y1 + pad);
+                }
+                if (in_badge || p[0] > 16 || p[1] > 16 || p[2] > 16) continue;
+                x0 = x < x0 ? x : x0, x1 = x > x1 ? x : x1;
+                y0 = y < y0 ? y : y0, y1 = y > y1 ? y : y1;
+            }
+        /* the shape's columns: the cells inside, the outline 0.3 cell
+         * beyond each side and its line */
+        uint32_t c0 = UINT32_MAX, c1 = 0;
+        for (uint32_t y = 0; y < meiro_maze_height(m); y++)
+            for (uint32_t x = 0; x < meiro_maze_width(m); x++)
+                if (meiro_maze_is_active(m, (meiro_cell){x, y})) {
+                    c0 = x < c0 ? x : c0;
+                    c1 = x > c1 ? x : c1;
+                }
+        double printed = (x1 - x0 + 1) * mm / (c1 - c0 + 1 + 0.7);
+        verdict_note(&cells, x1 > x0 && printed >= floor * 0.97,
+                     "%s at 4: %u columns in %.1f mm: cells of %.2f mm, at least %g", what,
+                     c1 - c0 + 1, (x1 - x0 + 1) * mm, printed, floor);
+        free(px);
+        meiro_maze_free(m);
+        remove(pdf);
+        remove(ppm);
+    }
+    rmdir(dir);
+    CHECK_ALL(size);
+    CHECK_ALL(cells);
+}
+
 int main(int argc, char **argv)
 {
     static const test_case cases[] = {
@@ -1197,6 +1427,6 @@ int main(int argc, char **argv)
         {"names_fill", test_names_fill}, {"names_refused", test_names_refused},
         {"page_check", test_page_check}, {"printed", test_printed},
         {"names_read", test_names_read}, {"texts_clear", test_texts_clear},
-        {"names_printed", test_names_printed}};
+        {"names_printed", test_names_printed}, {"signs", test_signs}};
     return test_main("child", argc, argv, cases, TEST_COUNT(cases));
 }

@@ -1041,8 +1041,11 @@ static void test_outline(void)
 }
 
 /* A shape's page as a four-year-old gets it (the easy level, the shape's
- * least grid), rasterised: the outline's ink around the cells, none far
- * from them, and S and G on discs 8 mm across or more, where they are. */
+ * least grid), rasterised, read where the document's own layout put the
+ * maze and the doors of S and G: the outline's ink around the cells, none
+ * far from them but the signs; S and G in doors of the outline, each on a
+ * disc 8 mm across or more outside the outline beyond its door, a dark
+ * arrow between door and disc, its letter readable on it. */
 static void test_shape_page(void)
 {
     if (!have("pdftoppm")) return;
@@ -1112,22 +1115,86 @@ static void test_shape_page(void)
                 if (cx < -1 || cy < -1 || cx > m->w + 1 || cy > m->h + 1) continue;
                 if (p[0] + p[1] + p[2] >= 3 * 128) continue;
                 double dist = cell_distance(m, cx, cy);
-                /* astray: within the grid (the footer may stand just below it) */
+                /* astray: within the grid (the footer may stand just below
+                 * it), but for the signs of S and G out of their doors */
                 bool grid = cx >= 0 && cy >= 0 && cx <= m->w && cy <= m->h;
+                for (int k = 0; k < 2 && grid; k++) {
+                    meiro_dir d = layout_end_door(&L, k);
+                    meiro_cell c = k ? m->goal : m->start;
+                    if (d >= MEIRO_NO_DIR) continue;
+                    double along = (cx - c.x - 0.5) * DIR_DX[d] + (cy - c.y - 0.5) * DIR_DY[d],
+                           off = fabs((cx - c.x - 0.5) * DIR_DY[d] - (cy - c.y - 0.5) * DIR_DX[d]);
+                    double half = (fmax(end_badge(L.cell), end_arrow(L.cell)) / 2 + 1) / L.cell;
+                    grid = !(along > 0 && along < 0.5 + (end_reach(L.cell) + 1) / L.cell &&
+                             off < half);
+                }
                 if (dist > 0.12) ring += dist < 0.6, stray += grid && dist >= 1;
             }
+        outline o = {0};
+        CHECK_INT(outline_trace(m, L.line / L.cell, &o, NULL), MEIRO_OK);
         for (int which = 0; which < 2; which++) {
             const int *b = box[which];
             meiro_cell c = which ? m->goal : m->start;
+            meiro_dir door = layout_end_door(&L, which);
             double w = (b[2] - b[0] + 1) / ppm, h = (b[3] - b[1] + 1) / ppm;
             double mx = ((b[0] + b[2] + 1) / 2.0 / ppm - L.maze_x) / L.cell,
                    my = ((b[1] + b[3] + 1) / 2.0 / ppm - L.maze_y) / L.cell;
-            verdict_note(&v,
-                         b[2] >= 0 && w >= 8 && h >= 8 && fabs(mx - c.x - 0.5) < 0.2 &&
-                             fabs(my - c.y - 0.5) < 0.2,
-                         "%s: %s's disc %.1f x %.1f mm at cell %.1f, %.1f (cells %.1f mm)", name,
-                         which ? "G" : "S", w, h, mx, my, L.cell);
+            const char *sign = which ? "G" : "S";
+            if (door < MEIRO_NO_DIR) {
+                /* beyond the door, on its line, every corner of the disc's
+                 * box outside the outline (cells of the grid), the arrow
+                 * dark halfway between the door and the disc */
+                double ox = c.x + 0.5 + DIR_DX[door] * 0.5, oy = c.y + 0.5 + DIR_DY[door] * 0.5;
+                double along = (mx - ox) * DIR_DX[door] + (my - oy) * DIR_DY[door],
+                       off = fabs((mx - ox) * DIR_DY[door] - (my - oy) * DIR_DX[door]);
+                double bx0 = (b[0] / ppm - L.maze_x) / L.cell,
+                       by0 = (b[1] / ppm - L.maze_y) / L.cell,
+                       bx1 = ((b[2] + 1) / ppm - L.maze_x) / L.cell,
+                       by1 = ((b[3] + 1) / ppm - L.maze_y) / L.cell;
+                bool out = !inside_outline(&o, bx0, by0) && !inside_outline(&o, bx1, by0) &&
+                           !inside_outline(&o, bx0, by1) && !inside_outline(&o, bx1, by1) &&
+                           !inside_outline(&o, mx, my) && cell_distance(m, mx, my) > OUTLINE_ROOM;
+                /* the arrow: 3 mm of dark ink or more on the line from past
+                 * the outline to the disc */
+                double dark_mm = 0, to = L.cell * along - w / 2;
+                for (double at = (OUTLINE_ROOM + 0.15) * L.cell; at < to; at += 1 / ppm) {
+                    int x = (int)((L.maze_x + ox * L.cell + DIR_DX[door] * at) * ppm),
+                        y = (int)((L.maze_y + oy * L.cell + DIR_DY[door] * at) * ppm);
+                    const unsigned char *q = px + (size_t)y * stride + 4 * (size_t)x;
+                    if (x >= 0 && y >= 0 && x < iw && y < ih && q[0] + q[1] + q[2] < 3 * 128)
+                        dark_mm += 1 / ppm;
+                }
+                bool arrow = dark_mm >= 3;
+                verdict_note(&v, along > OUTLINE_ROOM && off < 0.2 && out && arrow,
+                             "%s: %s's disc at %.1f cells out of its door (side %d), %.1f aside, "
+                             "%s the outline, %s arrow",
+                             name, sign, along, (int)door, off, out ? "outside" : "inside",
+                             arrow ? "an" : "no");
+            } else { /* every built-in shape has room for doors at this size */
+                verdict_note(&v, false, "%s: %s on its cell, not in a door", name, sign);
+            }
+            verdict_note(&v, b[2] >= 0 && w >= 8 && h >= 8, "%s: %s's disc %.1f x %.1f mm",
+                         name, sign, w, h);
+            /* its letter on it, dark on the light disc (drawn as paths:
+             * pdftotext does not see it): ink inside the ring 40% of the
+             * disc's height or more, covering 5 to 85% of the letter's box (not a blot) */
+            int lx0 = iw, ly0 = ih, lx1 = -1, ly1 = -1, ink = 0;
+            int inset = (b[2] - b[0]) / 6;
+            for (int y = b[1] + inset; y <= b[3] - inset; y++)
+                for (int x = b[0] + inset; x <= b[2] - inset; x++) {
+                    const unsigned char *q = px + (size_t)y * stride + 4 * (size_t)x;
+                    if (q[0] + q[1] + q[2] >= 3 * 100) continue;
+                    ink++;
+                    lx0 = x < lx0 ? x : lx0, lx1 = x > lx1 ? x : lx1;
+                    ly0 = y < ly0 ? y : ly0, ly1 = y > ly1 ? y : ly1;
+                }
+            double area = (double)(lx1 - lx0 + 1) * (ly1 - ly0 + 1);
+            bool read = b[2] >= 0 && ly1 >= 0 && (ly1 - ly0 + 1) >= 0.4 * (b[3] - b[1] + 1) &&
+                        ink >= 0.05 * area && ink <= 0.85 * area;
+            verdict_note(&v, read, "%s: no %s on its disc (ink %d px in %d x %d of a %d px disc)",
+                         name, sign, ink, lx1 - lx0 + 1, ly1 - ly0 + 1, b[3] - b[1] + 1);
         }
+        outline_free(&o);
         /* the outline runs all round: ink in a ring a cell's length long
          * or more for each cell on the edge */
         size_t edge = 0;

@@ -209,7 +209,7 @@ static meiro_status from_shape_file(const char *target, meiro_error *err)
 
 /* --text: a name set in a font, a maze on it. */
 /* A name set for a four-year-old: wrapped, fitted, in capitals (two short
- * words: the fitting measures the page some 600 times, "Ann Lee" 3,000). */
+ * words: 479 allocations walked; "Ann Lee" walks 1,041, four times as long). */
 static meiro_status from_name(const char *target, meiro_error *err)
 {
     uint8_t *mask = NULL;

@@ -3,7 +3,9 @@
  * the ends of the longest such path (on a rectangle in doors of the outer
  * wall; on a polar grid two cells of the outer ring), the middle and the
  * edge, or cells the user names. Distances come from breadth-first search;
- * S and G are kept a third of the way across apart. */
+ * S and G are kept a third of the way across apart. On a shape (a mask)
+ * they stand where a door can be cut in its outline: cells with nothing of
+ * the shape beyond one of their sides (shape_door_sides). */
 #include "core/alloc.h"
 #include "core/error.h"
 #include "core/names.h"
@@ -160,15 +162,15 @@ static bool end_cell(const meiro_maze *m, size_t i)
     return !m->weave || !(m->cells[i] & CELL_UNDER);
 }
 
-static bool farthest_in(const meiro_maze *m, const uint32_t *dist, int set, size_t from,
-                        double apart, size_t *best)
+static bool farthest_in(const meiro_maze *m, const uint32_t *dist, int set, const uint8_t *only,
+                        size_t from, double apart, size_t *best)
 {
     size_t n = grid_total(m);
     uint32_t best_dist = 0;
     bool found = false;
     for (size_t i = 0; i < n; i++) {
         if (dist[i] == UINT32_MAX || (found && dist[i] <= best_dist) || !in_set(m, i, set) ||
-            !end_cell(m, i) || !far_apart(m, from, i, apart))
+            (only && !only[i]) || !end_cell(m, i) || !far_apart(m, from, i, apart))
             continue;
         *best = i;
         best_dist = dist[i];
@@ -209,10 +211,10 @@ static meiro_status across(const meiro_maze *m, int side, size_t a1, size_t b1, 
     meiro_status s = grid_distances(m, a1, dist, err);
     if (s != MEIRO_OK) return s;
     consider(m, best, a1, side, b1, dist[b1], apart);
-    farthest_in(m, dist, side, a1, 0, &a2);
+    farthest_in(m, dist, side, NULL, a1, 0, &a2);
     if ((s = grid_distances(m, b1, dist, err)) != MEIRO_OK) return s;
     consider(m, best, a2, side, b1, dist[a2], apart);
-    farthest_in(m, dist, other, b1, 0, &b2);
+    farthest_in(m, dist, other, NULL, b1, 0, &b2);
     if ((s = grid_distances(m, b2, dist, err)) != MEIRO_OK) return s;
     consider(m, best, a1, side, b2, dist[a1], apart);
     consider(m, best, a2, side, b2, dist[a2], apart);
@@ -229,7 +231,7 @@ static meiro_status border_pair(const meiro_maze *m, double apart, uint32_t *dis
     meiro_status s = grid_distances(m, 0, dist, err);
     size_t ends[4] = {0, 0, 0, 0}; /* by side */
     bool reach[4];
-    for (int d = 0; s == MEIRO_OK && d < 4; d++) reach[d] = farthest_in(m, dist, d, 0, 0, &ends[d]);
+    for (int d = 0; s == MEIRO_OK && d < 4; d++) reach[d] = farthest_in(m, dist, d, NULL, 0, 0, &ends[d]);
     bool rect = m->grid == MEIRO_GRID_RECT;
     static const int axes[2] = {MEIRO_WEST, MEIRO_NORTH};
     for (int k = 0; s == MEIRO_OK && k < 2; k++) {
@@ -241,30 +243,135 @@ static meiro_status border_pair(const meiro_maze *m, double apart, uint32_t *dis
     return s;
 }
 
+/* Doors across the narrow way of a rectangle (west and east of a tall
+ * one, north and south of a wide one), the pair far enough apart: a text
+ * whose letters fill their box (I), its arrows where the page has room. */
+static meiro_status narrow_pair(const meiro_maze *m, double apart, uint32_t *dist, pair *best,
+                                meiro_error *err)
+{
+    int side = m->h > m->w ? MEIRO_WEST : MEIRO_NORTH, other = dir_opposite((meiro_dir)side);
+    size_t a = 0, b = 0;
+    meiro_status s = grid_distances(m, 0, dist, err);
+    if (s == MEIRO_OK && farthest_in(m, dist, side, NULL, 0, 0, &a) &&
+        farthest_in(m, dist, other, NULL, 0, 0, &b))
+        s = across(m, side, a, b, apart, dist, best, err);
+    return s;
+}
+
 /* --ends farthest (and border on a shape, or on a polar grid's outer ring):
  * sweeps from the start to its farthest cell of the set, then from there to
  * the farthest far enough away, and again while the way grows. Without the
  * distance rule the first two sweeps give a longest path (the classic
  * double sweep); with it they climb to a long one. */
-static meiro_status sweep_pair(const meiro_maze *m, int set, double apart, uint32_t *dist,
-                               pair *best, meiro_error *err)
+static meiro_status sweep_pair(const meiro_maze *m, int set, const uint8_t *only, double apart,
+                               uint32_t *dist, pair *best, meiro_error *err)
 {
     size_t from = grid_id(m, m->start), to;
     meiro_status s = grid_distances(m, from, dist, err);
-    if (s == MEIRO_OK) farthest_in(m, dist, set, from, 0, &from);
+    if (s == MEIRO_OK) farthest_in(m, dist, set, only, from, 0, &from);
     for (unsigned sweep = 0; s == MEIRO_OK && sweep < 4; sweep++) {
         if ((s = grid_distances(m, from, dist, err)) != MEIRO_OK) break;
-        if (!farthest_in(m, dist, set, from, apart, &to) || dist[to] <= best->steps) break;
+        if (!farthest_in(m, dist, set, only, from, apart, &to) || dist[to] <= best->steps) break;
         *best = (pair){from, to, MEIRO_NO_DIR, MEIRO_NO_DIR, dist[to]};
         from = to;
     }
     return s;
 }
 
-static meiro_status place_far(meiro_maze *m, bool border, meiro_error *err)
+/* ---- doors in a shape's outline ---- */
+
+/* Whether the cells of the line through (x, y) (a column for d north or
+ * south, a row for east or west) beyond it in d, to the grid's edge, are
+ * all outside the shape; a line off the grid is. */
+static bool line_clear(const meiro_maze *m, int64_t x, int64_t y, int d)
+{
+    if (x < 0 || y < 0 || x >= m->w || y >= m->h) return true;
+    for (x += DIR_DX[d], y += DIR_DY[d]; x >= 0 && y >= 0 && x < m->w && y < m->h;
+         x += DIR_DX[d], y += DIR_DY[d])
+        if (m->active[(size_t)y * m->w + (size_t)x]) return false;
+    return true;
+}
+
+unsigned shape_door_sides(const meiro_maze *m, meiro_cell c, uint32_t run[4])
+{
+    if (m->grid != MEIRO_GRID_RECT || !m->active || c.x >= m->w || c.y >= m->h ||
+        m->active[(size_t)c.y * m->w + c.x] != 1)
+        return 0;
+    unsigned sides = 0;
+    for (int d = 0; d < 4; d++) {
+        run[d] = d == MEIRO_NORTH  ? c.y
+                 : d == MEIRO_EAST ? m->w - 1 - c.x
+                 : d == MEIRO_SOUTH ? m->h - 1 - c.y
+                                    : c.x;
+        int64_t px = DIR_DY[d] != 0, py = DIR_DX[d] != 0; /* across the strip */
+        bool clear = true;
+        for (int k = -1; k <= 1 && clear; k++)
+            clear = line_clear(m, (int64_t)c.x + k * px, (int64_t)c.y + k * py, d);
+        if (clear) sides |= 1u << d;
+    }
+    return sides;
+}
+
+/* door[i] = 1 for the cells of a shaped rectangle with a side
+ * shape_door_sides gives, found from the first and last cell of the shape
+ * in each row and column (linear in the cells, where asking each cell
+ * would be quadratic). NULL without memory. */
+static uint8_t *door_cells(const meiro_maze *m)
+{
+    uint32_t w = m->w, h = m->h;
+    size_t n = (size_t)w * h;
+    uint8_t *door = zalloc(n, 1);
+    /* first and last row of each column, first and last column of each row */
+    int64_t *ext = alloc_array(2 * ((size_t)w + h), sizeof *ext);
+    if (!door || !ext) {
+        free(door);
+        free(ext);
+        return NULL;
+    }
+    int64_t *top = ext, *bottom = ext + w, *left = ext + 2 * (size_t)w, *right = left + h;
+    for (uint32_t x = 0; x < w; x++) top[x] = h, bottom[x] = -1;
+    for (uint32_t y = 0; y < h; y++) left[y] = w, right[y] = -1;
+    for (uint32_t y = 0; y < h; y++)
+        for (uint32_t x = 0; x < w; x++)
+            if (m->active[(size_t)y * w + x]) {
+                if (top[x] == h) top[x] = y;
+                bottom[x] = y;
+                if (left[y] == w) left[y] = x;
+                right[y] = x;
+            }
+    for (uint32_t y = 0; y < h; y++)
+        for (uint32_t x = 0; x < w; x++) {
+            if (m->active[(size_t)y * w + x] != 1) continue;
+            bool north = true, south = true, west = true, east = true;
+            for (int64_t k = -1; k <= 1; k++) {
+                int64_t cx = (int64_t)x + k, cy = (int64_t)y + k;
+                if (cx >= 0 && cx < w) {
+                    north = north && top[cx] >= y;
+                    south = south && bottom[cx] <= y;
+                }
+                if (cy >= 0 && cy < h) {
+                    west = west && left[cy] >= x;
+                    east = east && right[cy] <= x;
+                }
+            }
+            door[(size_t)y * w + x] = north || south || west || east;
+        }
+    free(ext);
+    return door;
+}
+
+static meiro_status place_far(meiro_maze *m, bool border, bool narrow, meiro_error *err)
 {
     uint32_t *dist = alloc_array(grid_total(m), sizeof *dist);
     if (!dist) return fail(err, MEIRO_ERROR_NOMEM, "out of memory placing S and G");
+    /* a shape's ends: the longest way among the cells a door can be cut
+     * beside (a tree's farthest cell of a set, seen from one of the set,
+     * ends the set's longest way, so the sweeps still find it) */
+    uint8_t *door = NULL;
+    if (m->grid == MEIRO_GRID_RECT && m->active && !(door = door_cells(m))) {
+        free(dist);
+        return fail(err, MEIRO_ERROR_NOMEM, "out of memory placing S and G");
+    }
     double apart = min_apart(m);
     bool rect = m->grid == MEIRO_GRID_RECT, rim = border && m->grid == MEIRO_GRID_POLAR;
     border = border && !rim && !m->active; /* a shape has no sides for doors */
@@ -273,9 +380,11 @@ static meiro_status place_far(meiro_maze *m, bool border, meiro_error *err)
     pair best = {rim ? grid_id(m, (meiro_cell){0, m->h - 1}) : grid_id(m, m->start),
                  grid_id(m, m->goal), rect && border ? MEIRO_WEST : MEIRO_NO_DIR,
                  rect && border ? MEIRO_EAST : MEIRO_NO_DIR, 0};
-    meiro_status s = border ? border_pair(m, apart, dist, &best, err)
-                            : sweep_pair(m, rim ? SET_RIM : SET_ANY, apart, dist, &best, err);
+    meiro_status s = narrow && border ? narrow_pair(m, apart, dist, &best, err)
+                     : border ? border_pair(m, apart, dist, &best, err)
+                              : sweep_pair(m, rim ? SET_RIM : SET_ANY, door, apart, dist, &best, err);
     free(dist);
+    free(door);
     if (s != MEIRO_OK) return s;
     /* S the end nearer the top left, where reading starts (the inner one on
      * a polar grid) */
@@ -397,7 +506,15 @@ static meiro_status place_pieces(meiro_maze *m, const meiro_generate_options *op
         mark_piece(opt->mask, w, h, a, 1, piece, queue);
         if (!(piece[b] & 1)) mark_piece(opt->mask, w, h, b, 2, piece, queue);
     }
-    if (s == MEIRO_OK && (piece[b] & 2)) {
+    /* only cells a door can be cut beside stay in the pieces (a letter
+     * always has some: its top row's, say) */
+    bool two = s == MEIRO_OK && (piece[b] & 2);
+    uint8_t *door = two ? door_cells(m) : NULL;
+    if (two && !door) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory placing S and G");
+    for (size_t i = 0; door && i < n; i++)
+        if (!door[i]) piece[i] = 0;
+    free(door);
+    if (s == MEIRO_OK && two) {
         if ((s = grid_distances(m, b, dist, err)) == MEIRO_OK)
             a = farthest_tagged(m, dist, piece, 1, n, a);
         if (s == MEIRO_OK && (s = grid_distances(m, a, dist, err)) == MEIRO_OK)
@@ -432,10 +549,15 @@ meiro_status maze_place_ends(meiro_maze *m, const meiro_generate_options *opt, m
     if (m->active_count == 1) return MEIRO_OK; /* one cell: S and G in its doors */
     if (opt->ends == MEIRO_ENDS_CENTER || opt->ends == MEIRO_ENDS_CENTER_OUT)
         return place_center(m, opt->ends == MEIRO_ENDS_CENTER_OUT, err);
+    /* a text whose letters fill their box (I) is a plain rectangle: S and G
+     * in doors of its outer wall, with their arrows, as on a rectangle,
+     * across its narrow way */
+    if (opt->ends == MEIRO_ENDS_PIECES && !m->active && m->grid == MEIRO_GRID_RECT)
+        return place_far(m, true, true, err);
     if (opt->ends == MEIRO_ENDS_PIECES && opt->mask && m->grid == MEIRO_GRID_RECT) {
         bool done;
         meiro_status s = place_pieces(m, opt, &done, err);
         if (s != MEIRO_OK || done) return s;
     }
-    return place_far(m, opt->ends == MEIRO_ENDS_BORDER, err);
+    return place_far(m, opt->ends == MEIRO_ENDS_BORDER, false, err);
 }

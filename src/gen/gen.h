@@ -146,4 +146,12 @@ meiro_status ends_cells_check(const meiro_maze *m, const meiro_generate_options 
                               meiro_error *err);
 meiro_status maze_place_ends(meiro_maze *m, const meiro_generate_options *opt, meiro_error *err);
 
+/* A shape's S and G stand in doors of its outline, with an arrow and a
+ * badge outside (render/draw.c): the sides of cell c of a shaped
+ * rectangle (bit 1 << d) that face out of the shape with nothing of it
+ * beyond, across a strip three cells wide (the cell's line and the two
+ * beside it) to the grid's edge; run[d] takes the cells from c to that
+ * edge. 0 on a maze without a mask, or for a cell outside it. */
+unsigned shape_door_sides(const meiro_maze *m, meiro_cell c, uint32_t run[4]);
+
 #endif /* MEIRO_SRC_GEN_GEN_H */

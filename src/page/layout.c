@@ -5,6 +5,7 @@
 #include "core/grid.h"
 #include "core/names.h"
 #include "core/utf8.h"
+#include "gen/gen.h"
 #include "page/layout.h"
 #include "core/levels.h"
 #include "page/print.h"
@@ -487,6 +488,95 @@ double maze_outline_room(const meiro_maze *m)
                : 0;
 }
 
+/* ---- a shape's S and G in doors of its outline ---- */
+
+double end_arrow(double cell) { return clamp(cell * 0.8, 6, 14); }
+double end_badge(double cell) { return clamp(cell * 0.9, 10, 14); }
+/* past the outline (OUTLINE_ROOM out, its line about a wall wide) */
+double end_arrow_from(double cell) { return (OUTLINE_ROOM + 0.1) * cell + 0.5; }
+double end_reach(double cell)
+{
+    return end_arrow_from(cell) + end_arrow(cell) + 1 + end_badge(cell);
+}
+
+void layout_shape_ends(const meiro_maze *m, page_layout *L)
+{
+    meiro_cell c[2] = {m->start, m->goal};
+    bool doors = maze_outline_room(m) > 0 && m->start_door == MEIRO_NO_DIR &&
+                 m->goal_door == MEIRO_NO_DIR && (c[0].x != c[1].x || c[0].y != c[1].y);
+    for (int k = 0; k < 2; k++) {
+        L->end_door[k] = 0;
+        L->end_sides[k] = doors ? shape_door_sides(m, c[k], L->end_run[k]) : 0;
+    }
+}
+
+meiro_dir layout_end_door(const page_layout *L, int k)
+{
+    return L->end_door[k] ? (meiro_dir)(L->end_door[k] - 1) : MEIRO_NO_DIR;
+}
+
+/* The room S's door on side[0] and G's on side[1] (MEIRO_NO_DIR: none)
+ * take beyond the maze and its outline's room on each side (room[d]):
+ * what of the arrow and badge the empty cells beyond the door do not
+ * hold. The maze and its signs are centred together. */
+static void ends_room(const page_layout *L, const unsigned side[2], double cell, double room[4])
+{
+    room[0] = room[1] = room[2] = room[3] = 0;
+    for (int k = 0; k < 2; k++) {
+        if (side[k] >= MEIRO_NO_DIR) continue;
+        double out = end_reach(cell) - (L->end_run[k][side[k]] + L->outline_room) * cell;
+        room[side[k]] = fmax(room[side[k]], out);
+    }
+}
+
+static bool fits_with_ends(double w, double h, box area, const page_layout *L,
+                           const unsigned side[2], double cell)
+{
+    double room[4], pad = 2 * L->outline_room;
+    ends_room(L, side, cell, room);
+    return cell * (w + pad) + line_for(cell) + room[MEIRO_WEST] + room[MEIRO_EAST] <= area.w &&
+           cell * (h + pad) + line_for(cell) + room[MEIRO_NORTH] + room[MEIRO_SOUTH] <= area.h;
+}
+
+/* The doors of S and G that keep the largest cell, and that cell (the one
+ * asked for, if any pair of doors fits it; else 0): each pair of their
+ * sides tried, the cell that fits it found by bisection below the cell
+ * without them. Ties keep the first pair: S west or north, G east or
+ * south, as a page is read. */
+static double choose_end_doors(double w, double h, box area, double cell_exact, double cell_max,
+                               page_layout *L)
+{
+    static const unsigned order[2][4] = {{MEIRO_WEST, MEIRO_NORTH, MEIRO_SOUTH, MEIRO_EAST},
+                                         {MEIRO_EAST, MEIRO_SOUTH, MEIRO_NORTH, MEIRO_WEST}};
+    double pad = 2 * L->outline_room, top = fit_cell(w + pad, h + pad, area.w, area.h), best = 0;
+    if (cell_max > 0 && top > cell_max) top = cell_max;
+    for (int i = 0; i < 5; i++) {
+        unsigned side[2];
+        side[0] = i < 4 ? order[0][i] : MEIRO_NO_DIR;
+        if (i < 4 ? !(L->end_sides[0] >> side[0] & 1) : L->end_sides[0] != 0) continue;
+        for (int j = 0; j < 5; j++) {
+            side[1] = j < 4 ? order[1][j] : MEIRO_NO_DIR;
+            if (j < 4 ? !(L->end_sides[1] >> side[1] & 1) : L->end_sides[1] != 0) continue;
+            double cell = cell_exact > 0 ? cell_exact : top;
+            if (!fits_with_ends(w, h, area, L, side, cell)) {
+                if (cell_exact > 0) continue;
+                double lo = 0, hi = cell;
+                for (int k = 0; k < 50; k++) {
+                    double mid = (lo + hi) / 2;
+                    *(fits_with_ends(w, h, area, L, side, mid) ? &lo : &hi) = mid;
+                }
+                cell = lo;
+            }
+            if (cell > best * (1 + 1e-9)) {
+                best = cell;
+                for (int k = 0; k < 2; k++)
+                    L->end_door[k] = side[k] < MEIRO_NO_DIR ? side[k] + 1 : 0;
+            }
+        }
+    }
+    return best;
+}
+
 /* "20 x 15" for a rectangle's cells, "23.1 x 19.4 cells" for a grid's box. */
 static void cells_text(double w, double h, char *buf, size_t size)
 {
@@ -505,13 +595,26 @@ meiro_status layout_in_slot(double w, double h, unsigned doors, box slot, bool c
         area.y += CAPTION_BAND_MM;
         area.h -= CAPTION_BAND_MM;
     }
+    L->area = area;
     /* a 1 x 1 maze's marks stand in its doors, half a cell out: the arrows
      * start beyond them */
     double from = w == 1 && h == 1 ? 0.5 : 0;
     /* a shaped maze is fitted with its outline's room around it, so the
      * outline keeps off the title and the footer */
     double pad = 2 * L->outline_room;
-    if (cell_exact > 0) {
+    bool ends = !doors && (L->end_sides[0] || L->end_sides[1]);
+    if (ends) { /* a shape's doors: their sides chosen with the cell */
+        L->cell = choose_end_doors(w, h, area, cell_exact, cell_max, L);
+        if (cell_exact > 0 && L->cell <= 0) {
+            double best = choose_end_doors(w, h, area, 0, 0, L);
+            return fail_field(err, MEIRO_FIELD_CELL, MEIRO_ERROR_ARGUMENT,
+                              "a %s maze with %g mm cells and the signs of S and G outside it "
+                              "does not fit the %.1f x %.1f mm the page leaves; the largest cell "
+                              "that fits is %.1f mm (or try another paper or orientation)",
+                              size_text, cell_exact, area.w, area.h, floor(best * 10) / 10);
+        }
+        L->line = line_capped(line, L->cell);
+    } else if (cell_exact > 0) {
         L->cell = cell_exact;
         L->line = line_capped(line, L->cell);
         double room = doors ? arrow_length(L->cell) + from * L->cell : 0;
@@ -549,11 +652,22 @@ meiro_status layout_in_slot(double w, double h, unsigned doors, box slot, bool c
     L->maze_h = L->cell * h;
     L->maze_x = area.x + (area.w - L->maze_w) / 2;
     L->maze_y = area.y + (area.h - L->maze_h) / 2;
+    if (ends) { /* the maze and its signs centred together */
+        unsigned side[2] = {layout_end_door(L, 0), layout_end_door(L, 1)};
+        double room[4];
+        ends_room(L, side, L->cell, room);
+        L->maze_x += (room[MEIRO_WEST] - room[MEIRO_EAST]) / 2;
+        L->maze_y += (room[MEIRO_NORTH] - room[MEIRO_SOUTH]) / 2;
+    }
     L->mark_size = L->cell * 0.6;
     L->path_width = clamp(L->cell * 0.3, 0.2, 4.0);
     /* --crop: half a cell around, and the arrows */
     double border = fmax(fmax(L->cell / 2, 2.0), L->arrow ? L->arrow_from + L->arrow + 1 : 0);
     border = fmax(border, L->outline_room * L->cell + L->line);
+    for (int k = 0; ends && k < 2; k++) /* a shape's signs of S and G: the crop holds them */
+        if (L->end_door[k])
+            border = fmax(border, end_reach(L->cell) + 1 -
+                                      L->end_run[k][L->end_door[k] - 1] * L->cell);
     L->crop_x = L->maze_x - border;
     L->crop_y = L->maze_y - border;
     L->crop_w = L->maze_w + 2 * border;

@@ -11,6 +11,10 @@
 
 enum { TITLE_BAND_MM = 16, TITLE_FONT_MM = 8, FOOTER_BAND_MM = 7, FOOTER_FONT_MM = 3 };
 
+typedef struct box {
+    double x, y, w, h;
+} box;
+
 typedef struct page_layout {
     double page_w, page_h; /* the paper, after orientation */
     bool landscape;
@@ -39,7 +43,32 @@ typedef struct page_layout {
     /* cells kept clear on each side for a shaped maze's outline (set by
      * the caller before layout_in_slot: maze_outline_room) */
     double outline_room;
+    /* a shape's S [0] and G [1] in doors of its outline, an arrow and a
+     * badge outside each (set by the caller before layout_in_slot:
+     * layout_shape_ends): the sides each may take (bit 1 << d; 0: none,
+     * its badge stands in its cell), the cells beyond each side to the
+     * grid's edge, and the side layout_in_slot chose (1 + the side, 0:
+     * none), the one that keeps the largest cell */
+    unsigned end_sides[2];
+    uint32_t end_run[2][4];
+    unsigned end_door[2];
+    /* the box the maze was fitted in: its slot, below any caption (set by
+     * layout_in_slot; a name's fit measures it once, level_page.c) */
+    box area;
 } page_layout;
+
+/* Sets L's end_sides and end_run for maze m (none but on a shape with an
+ * outline). */
+void layout_shape_ends(const meiro_maze *m, page_layout *L);
+/* The door layout_in_slot chose for S (k 0) or G (k 1), or MEIRO_NO_DIR. */
+meiro_dir layout_end_door(const page_layout *L, int k);
+/* Outside a shape's door, from its wall line outward: the outline and a
+ * gap, then an arrow (end_arrow mm long), a gap, the badge (end_badge mm
+ * across, 10 mm and more: a sign a child sees). end_reach: all of it. */
+double end_arrow(double cell);
+double end_badge(double cell);
+double end_arrow_from(double cell);
+double end_reach(double cell);
 
 /* A shaped maze's outline (render/outline.c) runs about 0.3 cell outside
  * its cells, its line beyond: the room the fit keeps for it, in cells.
@@ -66,10 +95,6 @@ enum {
     CAPTION_FONT_MM = 3,
     GUTTER_MM = 8
 };
-
-typedef struct box {
-    double x, y, w, h;
-} box;
 
 /* The paper a page is laid out on: its trim size (portrait), the bleed
  * around it and the gutter on its binding side, and a name for messages

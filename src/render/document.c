@@ -134,6 +134,7 @@ meiro_status doc_place(const document *d, const doc_page *p, size_t k, page_layo
     maze_cells(m, &mw, &mh);
     unsigned doors = maze_door_sides(m);
     L->outline_room = maze_outline_room(m);
+    layout_shape_ends(m, L);
     s = layout_in_slot(mw, mh, doors, slots[k], caption, exact, d->style.cell_max, d->style.line, L,
                        err);
     line_floor(&d->style, L);

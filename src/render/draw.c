@@ -66,9 +66,24 @@ static void wall_run(cairo_t *cr, double x0, double y0, double x1, double y1, un
     if (++*runs == WALL_RUNS_A_STROKE) stroke_runs(cr, runs);
 }
 
+/* Whether the wall above (horizontal) or left of (x, y) is a shape's door
+ * for S or G (layout_end_door), left open. */
+static bool end_door_wall(const meiro_maze *m, const page_layout *L, uint32_t x, uint32_t y,
+                          bool horizontal)
+{
+    for (int k = 0; k < 2; k++) {
+        meiro_dir d = layout_end_door(L, k);
+        if (d >= MEIRO_NO_DIR || horizontal != (d == MEIRO_NORTH || d == MEIRO_SOUTH)) continue;
+        meiro_cell c = k ? m->goal : m->start;
+        if (c.x + (d == MEIRO_EAST) == x && c.y + (d == MEIRO_SOUTH) == y) return true;
+    }
+    return false;
+}
+
 static void stroke_walls(cairo_t *cr, const meiro_maze *m, const page_layout *L,
                          const pixel_snap *g)
 {
+    bool doors = L->end_door[0] || L->end_door[1];
     /* only the grid lines that reach the visible area (a PNG band) */
     double cx0, cy0, cx1, cy1;
     cairo_clip_extents(cr, &cx0, &cy0, &cx1, &cy1);
@@ -82,12 +97,14 @@ static void stroke_walls(cairo_t *cr, const meiro_maze *m, const page_layout *L,
     for (uint32_t y = y_from; y <= y_to; y++) {
         double py = snap_mm(g, L->maze_y + y * L->cell);
         for (uint32_t x = 0; x < m->w;) {
-            if (!maze_wall_above(m, x, y)) {
+            if (!maze_wall_above(m, x, y) || (doors && end_door_wall(m, L, x, y, true))) {
                 x++;
                 continue;
             }
             uint32_t end = x;
-            while (end < m->w && maze_wall_above(m, end, y)) end++;
+            while (end < m->w && maze_wall_above(m, end, y) &&
+                   !(doors && end_door_wall(m, L, end, y, true)))
+                end++;
             wall_run(cr, snap_mm(g, L->maze_x + x * L->cell), py,
                      snap_mm(g, L->maze_x + end * L->cell), py, &runs);
             x = end;
@@ -97,12 +114,14 @@ static void stroke_walls(cairo_t *cr, const meiro_maze *m, const page_layout *L,
     for (uint32_t x = 0; x <= m->w; x++) {
         double px = snap_mm(g, L->maze_x + x * L->cell);
         for (uint32_t y = y_from; y < rows_to;) {
-            if (!maze_wall_left(m, x, y)) {
+            if (!maze_wall_left(m, x, y) || (doors && end_door_wall(m, L, x, y, false))) {
                 y++;
                 continue;
             }
             uint32_t end = y;
-            while (end < rows_to && maze_wall_left(m, x, end)) end++;
+            while (end < rows_to && maze_wall_left(m, x, end) &&
+                   !(doors && end_door_wall(m, L, x, end, false)))
+                end++;
             wall_run(cr, px, snap_mm(g, L->maze_y + y * L->cell), px,
                      snap_mm(g, L->maze_y + end * L->cell), &runs);
             y = end;
@@ -181,7 +200,10 @@ static void stroke_path(cairo_t *cr, const meiro_maze *m, const meiro_path *p, c
 {
     if (!p || p->length == 0) return;
     double x, y;
-    cell_centre(L, p->cells[0], m->start_door, &x, &y);
+    /* through the doors, a shape's too */
+    meiro_dir in = m->start_door < MEIRO_NO_DIR ? m->start_door : layout_end_door(L, 0),
+              out = m->goal_door < MEIRO_NO_DIR ? m->goal_door : layout_end_door(L, 1);
+    cell_centre(L, p->cells[0], in, &x, &y);
     answer_pen(cr, L);
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
@@ -208,7 +230,7 @@ static void stroke_path(cairo_t *cr, const meiro_maze *m, const meiro_path *p, c
         }
         cairo_line_to(cr, x, y);
     }
-    cell_centre(L, p->cells[p->length - 1], m->goal_door, &x, &y);
+    cell_centre(L, p->cells[p->length - 1], out, &x, &y);
     cairo_line_to(cr, x, y);
     cairo_stroke(cr);
 }
@@ -318,28 +340,34 @@ static void draw_mark(cairo_t *cr, const char *text, cairo_surface_t *art, const
     g_object_unref(layout);
 }
 
-/* S and G on a shape or a name, where a child looks for them inside the
- * outline rather than at a door: a disc filling the cell (9/10 of the room
- * between its walls: 8 mm and more from 9 mm cells, the cells of ages 3
- * to 5), light green for S and light blue for G (neither the solution's
- * red; light, so they print pale grey in black and white and the word on
- * them in black stands out), or the picture for it as large on a white
- * disc ringed in that colour. */
+/* S and G on a shape or a name: a disc d mm across, outside the door cut
+ * in the outline (end_badge: 10 mm and more), or without a door filling its
+ * cell (9/10 of the room between its walls), light green for S and light
+ * blue for G (neither the solution's red; light, so they print pale grey
+ * in black and white and the word on them in black stands out), ringed in
+ * black outside a door, where it stands on white paper; or the picture
+ * for it as large on a white disc ringed in that colour. */
 static void draw_badge(cairo_t *cr, const char *text, cairo_surface_t *art, const char *font,
-                       double cx, double cy, const page_layout *L, bool start)
+                       double cx, double cy, double d, const page_layout *L, bool start,
+                       bool ring)
 {
-    double d = (L->cell - L->line) * 0.9, r = d / 2;
+    double r = d / 2;
     double red = start ? 0.56 : 0.58, green = start ? 0.86 : 0.78, blue = start ? 0.52 : 1.0;
     cairo_new_sub_path(cr);
     cairo_arc(cr, cx, cy, r, 0, 2 * G_PI);
     cairo_set_source_rgb(cr, red, green, blue);
-    cairo_fill(cr);
+    if (ring) {
+        cairo_fill_preserve(cr);
+        cairo_set_source_rgb(cr, 0, 0, 0);
+        cairo_set_line_width(cr, fmax(L->line, 0.35));
+        cairo_stroke(cr);
+    } else cairo_fill(cr);
     if (art) {
-        double ring = fmax(d * 0.08, L->line);
-        cairo_arc(cr, cx, cy, r - ring, 0, 2 * G_PI);
+        double band = fmax(d * 0.08, L->line);
+        cairo_arc(cr, cx, cy, r - band, 0, 2 * G_PI);
         cairo_set_source_rgb(cr, 1, 1, 1);
         cairo_fill(cr);
-        double side = (r - ring) * 1.7; /* pictures are round: their corners may cross the ring */
+        double side = (r - band) * 1.7; /* pictures are round: their corners may cross the ring */
         draw_art(cr, art, cx - side / 2, cy - side / 2, side, side);
         return;
     }
@@ -464,13 +492,13 @@ void draw_fitted(cairo_t *cr, const char *text, const char *font, bool bold, con
  * reaches 0.15 cell out, so a fifth of a cell off where the room allows):
  * pointing in (at S) or out (from G). Dark grey, so it prints in black
  * and white. */
-static void draw_arrow(cairo_t *cr, const page_layout *L, meiro_cell c, meiro_dir door, bool in)
+static void arrow_at(cairo_t *cr, const page_layout *L, meiro_cell c, meiro_dir door, bool in,
+                     double from, double len)
 {
-    if (door >= MEIRO_NO_DIR || L->arrow <= 0) return;
     double ex, ey; /* the door, on the wall line */
     cell_centre(L, c, door, &ex, &ey);
-    double len = L->arrow, far = L->arrow_from + 0.95 * len;
-    double near = L->arrow_from + fmin(fmax(0.3 * len, 0.22 * L->cell), 0.45 * len);
+    double far = from + 0.95 * len;
+    double near = from + fmin(fmax(0.3 * len, 0.22 * L->cell), 0.45 * len);
     double dx = DIR_DX[door], dy = DIR_DY[door];
     double tail = in ? far : near, sign = in ? -1 : 1;
     double t = far - near, shaft = 0.3 * len, head_w = 0.72 * len, head_l = 0.5 * t;
@@ -490,6 +518,26 @@ static void draw_arrow(cairo_t *cr, const page_layout *L, meiro_cell c, meiro_di
     cairo_restore(cr);
 }
 
+static void draw_arrow(cairo_t *cr, const page_layout *L, meiro_cell c, meiro_dir door, bool in)
+{
+    if (door >= MEIRO_NO_DIR || L->arrow <= 0) return;
+    arrow_at(cr, L, c, door, in, L->arrow_from, L->arrow);
+}
+
+/* A shape's S or G in a door of its outline: the arrow (in at S, out at
+ * G) past the outline, the badge beyond it, as printed children's mazes
+ * mark where to go in and out. */
+static void draw_end_sign(cairo_t *cr, const page_layout *L, meiro_cell c, meiro_dir door,
+                          const char *text, cairo_surface_t *art, const char *font, bool start)
+{
+    double from = end_arrow_from(L->cell), len = end_arrow(L->cell), d = end_badge(L->cell);
+    arrow_at(cr, L, c, door, start, from, len);
+    double x, y, out = from + len + 1 + d / 2;
+    cell_centre(L, c, door, &x, &y);
+    draw_badge(cr, text, art, font, x + DIR_DX[door] * out, y + DIR_DY[door] * out, d, L, start,
+               true);
+}
+
 /* The arrows at the doors and S and G, on top of the walls and path; of
  * the two, those asked (a floor of a multi-level maze has one or none). */
 static void draw_labels(cairo_t *cr, const meiro_maze *m, const page_layout *L,
@@ -500,11 +548,21 @@ static void draw_labels(cairo_t *cr, const meiro_maze *m, const page_layout *L,
     /* one cell holding both S and G (1 x 1): the marks stand in their doors */
     bool shared = m->start.x == m->goal.x && m->start.y == m->goal.y;
     double x, y;
-    if (m->active && !shared) { /* a shape or a name: badges a child sees */
-        cell_centre(L, m->start, MEIRO_NO_DIR, &x, &y);
-        if (show_start) draw_badge(cr, marks->start, marks->start_art, marks->font, x, y, L, true);
-        cell_centre(L, m->goal, MEIRO_NO_DIR, &x, &y);
-        if (show_goal) draw_badge(cr, marks->goal, marks->goal_art, marks->font, x, y, L, false);
+    if (m->active && !shared) { /* a shape or a name: signs a child sees */
+        for (int k = 0; k < 2; k++) {
+            if (!(k ? show_goal : show_start)) continue;
+            meiro_cell c = k ? m->goal : m->start;
+            const char *text = k ? marks->goal : marks->start;
+            cairo_surface_t *art = k ? marks->goal_art : marks->start_art;
+            meiro_dir door = layout_end_door(L, k);
+            if (door < MEIRO_NO_DIR) {
+                draw_end_sign(cr, L, c, door, text, art, marks->font, k == 0);
+                continue;
+            }
+            cell_centre(L, c, MEIRO_NO_DIR, &x, &y);
+            draw_badge(cr, text, art, marks->font, x, y, (L->cell - L->line) * 0.9, L, k == 0,
+                       false);
+        }
         return;
     }
     /* S and G at one size: the one that fits both */

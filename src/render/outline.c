@@ -300,12 +300,22 @@ meiro_status draw_outline(cairo_t *cr, const meiro_maze *m, const page_layout *L
     meiro_status s = outline_trace(m, L->line / L->cell, &o, err);
     if (s != MEIRO_OK || o.loops == 0) return s;
     cairo_save(cr);
-    /* cut where bridges cross it: the page but their cells */
-    bool bridges = false;
+    /* cut where bridges cross it (the page but their cells) and at the
+     * doors of S and G (a cell wide, out past the line) */
+    bool bridges = false, doors = L->end_door[0] || L->end_door[1];
     for (size_t i = 0; i < (size_t)m->w * m->h && !bridges; i++) bridges = m->active[i] == MASK_BRIDGE;
-    if (bridges) {
+    if (bridges || doors) {
         double big = 1e6;
         cairo_rectangle(cr, -big, -big, 2 * big, 2 * big);
+        for (int k = 0; k < 2; k++) {
+            meiro_dir d = layout_end_door(L, k);
+            if (d >= MEIRO_NO_DIR) continue;
+            meiro_cell c = k ? m->goal : m->start;
+            /* the cell, moved out by most of a cell: its far half clears the line */
+            double x = L->maze_x + (c.x + 0.9 * DIR_DX[d]) * L->cell,
+                   y = L->maze_y + (c.y + 0.9 * DIR_DY[d]) * L->cell;
+            cairo_rectangle(cr, x, y, L->cell, L->cell);
+        }
         for (uint32_t y = 0; y < m->h; y++)
             for (uint32_t x = 0; x < m->w; x++)
                 if (m->active[(size_t)y * m->w + x] == MASK_BRIDGE)
