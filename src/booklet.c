@@ -621,9 +621,11 @@ static meiro_status print_pages(const meiro_export_options *opt, document *d, me
 }
 
 /* A print service's book: written in memory (in PDF/X where the service
- * wants it), preflighted, then to out (a failing book is never written). */
+ * wants it), its cover's maze recorded (the last one JSON carries: the
+ * hardest), preflighted, then to out (a failing book is never written). */
 static meiro_status write_checked(const document *docs, size_t n, const meiro_export_options *opt,
-                                  const char *temp_dir, FILE *out, meiro_error *err)
+                                  const booklet *bk, const char *temp_dir, FILE *out,
+                                  meiro_error *err)
 {
     char *buf = NULL, *x = NULL;
     size_t len = 0, x_len = 0;
@@ -636,6 +638,19 @@ static meiro_status write_checked(const document *docs, size_t n, const meiro_ex
         s = pdfx_convert(buf, len, false, temp_dir, &x, &x_len, err);
         if (s == MEIRO_OK) free(buf), buf = x, len = x_len;
         else free(x);
+    }
+    for (unsigned i = bk->count; s == MEIRO_OK && i-- > 0;) {
+        x = NULL;
+        meiro_error why;
+        const char *title = docs[0].style.title ? docs[0].style.title
+                                                : docs[0].style.labels->default_title;
+        if (book_art_attach(buf, len, bk->mazes[i], i + 1, title, docs[0].style.subtitle, &x,
+                            &x_len, &why) == MEIRO_OK) {
+            free(buf), buf = x, len = x_len;
+            break;
+        }
+        free(x);
+        if (why.status != MEIRO_ERROR_TOO_BIG) s = fail(err, why.status, "%s", why.message);
     }
     if (s == MEIRO_OK) s = preflight_own(buf, len, opt->print, err);
     if (s == MEIRO_OK && fwrite(buf, 1, len, out) != len) s = fail_write(err);
@@ -821,7 +836,7 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
             if (!fs.signature) fs.signature = sheets <= 10 ? (unsigned)sheets : 8;
             s = doc_write_pdf_folded(&docs[0], &fs, out, err);
         } else if (s == MEIRO_OK && service) {
-            s = write_checked(docs, copies, &opt, temp_dir, out, err);
+            s = write_checked(docs, copies, &opt, &bks[0], temp_dir, out, err);
         } else if (s == MEIRO_OK) {
             s = doc_write_pdf_set(docs, copies, out, err);
         }

@@ -1,6 +1,7 @@
 /* meiro_cover_save: a printed book's full-wrap cover, its size from the
- * service's figures (page/print.c), its front maze made here, drawn by
- * render/cover.c and saved atomically. */
+ * service's figures (page/print.c), its front maze the book's own
+ * (meiro_cover_save_art) or made here, drawn by render/cover.c and saved
+ * atomically. */
 #include "core/error.h"
 #include "io/io.h"
 #include "page/layout.h"
@@ -25,9 +26,9 @@ static meiro_status write_cover_job(void *ctx, FILE *out, const char *temp_dir, 
     return pdfx_write(write_cover, (void *)job->plan, job->pdfx, true, temp_dir, out, err);
 }
 
-meiro_status meiro_cover_save(meiro_print print, meiro_stock stock, unsigned pages,
-                              const meiro_export_options *page, uint64_t seed, const char *filename,
-                              meiro_error *err)
+meiro_status meiro_cover_save_art(meiro_print print, meiro_stock stock, unsigned pages,
+                                  const meiro_export_options *page, const meiro_maze *art,
+                                  const char *filename, meiro_error *err)
 {
     meiro_export_options opt;
     if (page) opt = *page;
@@ -40,18 +41,29 @@ meiro_status meiro_cover_save(meiro_print print, meiro_stock stock, unsigned pag
         return fail_field(err, opt.bleed_mm > 0 ? MEIRO_FIELD_BLEED : MEIRO_FIELD_GUTTER,
                           MEIRO_ERROR_ARGUMENT,
                           "a cover's bleed is the service's and it has no gutter: leave them out");
+    if (!art) return fail(err, MEIRO_ERROR_ARGUMENT, "a cover needs a maze for its front");
     page_paper paper;
     page_paper_of(&opt, &paper);
     cover_plan plan = {.trim_w = paper.w,
                        .bleed = print_profile_of(print)->bleed,
                        .title = opt.title && opt.title[0] ? opt.title : "Mazes",
                        .subtitle = opt.subtitle,
+                       .maze = art,
                        .line_min = meiro_print_line_min_mm(print),
                        /* the service's least page count for spine text */
                        .spine_text = pages >= print_profile_of(print)->spine_text_from};
     s = meiro_cover_size(print, stock, pages, paper.w, paper.h, &plan.w, &plan.h, &plan.spine, err);
     if (s != MEIRO_OK) return s;
-    /* the front's art: a maze of the book's kind, a little one for a picture */
+    cover_job job = {&plan, pdfx_wanted(print, page && page->pdfx)};
+    return save_atomically(filename, write_cover_job, &job, err);
+}
+
+meiro_status meiro_cover_save(meiro_print print, meiro_stock stock, unsigned pages,
+                              const meiro_export_options *page, uint64_t seed, const char *filename,
+                              meiro_error *err)
+{
+    /* the front's art without a book: a maze of its own, a little one for a
+     * picture */
     meiro_generate_options g;
     meiro_generate_options_init(&g);
     g.width = 12;
@@ -60,9 +72,7 @@ meiro_status meiro_cover_save(meiro_print print, meiro_stock stock, unsigned pag
     g.seed = seed;
     meiro_maze *m = meiro_generate(&g, err);
     if (!m) return err ? err->status : MEIRO_ERROR_INTERNAL;
-    plan.maze = m;
-    cover_job job = {&plan, pdfx_wanted(print, page && page->pdfx)};
-    s = save_atomically(filename, write_cover_job, &job, err);
+    meiro_status s = meiro_cover_save_art(print, stock, pages, page, m, filename, err);
     meiro_maze_free(m);
     return s;
 }

@@ -40,6 +40,9 @@ boxes() {
         END { for (p in w) print p, w[p], h[p], tx0[p], tx1[p], ty0[p], ty1[p] }' | sort -n
 }
 
+# a series ledger's fingerprints
+fps() { grep -E '^[0-9a-f]{16}$' "$1"; }
+
 # 6 x 9 in is 432 x 648 pt; the bleed 1/8 in is 9 pt
 for service in kdp ingram lulu; do
     run 0 "$meiro" booklet -n 40 --paper 6x9in --print $service -s 11 -o "$tmp/$service.pdf"
@@ -193,8 +196,13 @@ out_has "^FAIL pdf/x .*IngramSpark takes PDF/X-1a:2001"
 # meiro preflight: every profile's booklet passes its service's rules ...
 for service in kdp ingram lulu; do
     run 0 "$meiro" preflight --print $service "$tmp/$service.pdf"
-    if [ "$(grep -c '^ok ' "$tmp/out")" -eq 11 ]; then ok; else bad "$service preflight: $(cat "$tmp/out")"; fi
+    if [ "$(grep -c '^ok ' "$tmp/out")" -eq 12 ]; then ok; else bad "$service preflight: $(cat "$tmp/out")"; fi
 done
+# the metadata rule: the title the service was told is the file's (KDP's
+# books keep no metadata but their title: checked above, 12 rules ok)
+run 0 "$meiro" preflight --print kdp --title Mazes "$tmp/kdp.pdf"
+run 1 "$meiro" preflight --print lulu --title "Fifty Mazes" "$tmp/lulu.pdf"
+out_has "^FAIL metadata .*the title is 'Mazes', not 'Fifty Mazes'"
 # ... and today's booklet without one fails KDP's line weight, and a
 # symmetric --bleed KDP's page size
 run 1 "$meiro" preflight --print kdp "$tmp/home.pdf"
@@ -213,6 +221,8 @@ if need python3; then
         "tint:greys .*page 7: a tint of 5 %" "pdfx-intent:" \
         "pdfx-nointent:pdf/x .*without a GTS_PDFX output intent" \
         "pdfx-transparent:pdf/x .*with transparency (object" \
+        "pdfx-notitle:metadata .*no Title in the document information: PDF/X asks for one" \
+        "metadata:metadata .*Author, Keywords in the document information, an XMP packet: Amazon KDP" \
         "safe-text:safe area .*page 5: text at x 418" \
         "safe-gutter:safe area .*page 6: ink at x 412, y 90 pt .*0.375 in at the binding" \
         "bleed-art:"; do
@@ -293,16 +303,38 @@ if need pdftotext; then
     if [ "$(cat "$tmp/count79")" -eq 1 ] && [ "$(cat "$tmp/count80")" -eq 2 ]; then ok
     else bad "lulu: the title $(cat "$tmp/count79") times at 79 pages, $(cat "$tmp/count80") at 80"; fi
 fi
-# --for BOOK.pdf: the cover sized from the book's own page count and trim
-run 0 "$meiro" booklet -n 40 --paper 6x9in --print ingram -s 3 -o "$tmp/ib.pdf"
+# --for BOOK.pdf: the cover sized from the book's own page count and trim,
+# its front the book's last maze (recorded in the book, through PDF/X:
+# the ledger's last fingerprint) under the book's title and "Volume 1"
+run 0 "$meiro" booklet -n 40 --paper 6x9in --print ingram -s 3 --title "Forty Mazes" \
+    --series "$tmp/ib-ledger" -o "$tmp/ib.pdf"
 n=$(pdfinfo "$tmp/ib.pdf" | awk '/^Pages:/ { print $2 }')
 run 0 "$meiro" cover --print ingram --for "$tmp/ib.pdf" --stock cream -o "$tmp/ic.pdf"
+err_has "the front's maze is maze 40 of .*ib.pdf (fingerprint $(fps "$tmp/ib-ledger" | tail -1))"
+if need pdftotext; then
+    if [ "$(pdftotext "$tmp/ic.pdf" - | grep -c -e "^Forty Mazes$" -e "^Volume 1$")" -eq 2 ]; then ok
+    else bad "the cover for ib.pdf: $(pdftotext "$tmp/ic.pdf" - | tr '\n' ' ')"; fi
+fi
+# a PDF meiro did not make (or made without --print) has no maze to give:
+# refused, no file
+if need python3; then
+    python3 "$(dirname "$0")/bad_pdf.py" good "$tmp/other.pdf"
+    run 2 "$meiro" cover --print kdp --for "$tmp/other.pdf" -o "$tmp/c.pdf"
+    err_has "other.pdf records no maze for the cover: it was not made by meiro booklet --print"
+    absent "$tmp/c.pdf"
+fi
+run 2 "$meiro" cover --print kdp --for "$tmp/ib.pdf" -s 4 -o "$tmp/c.pdf"
+err_has "leave --pages, --paper and --seed out"
 size=$(pdfinfo "$tmp/ic.pdf" | awk '/^Page size:/ { print $3, $5 }')
 if awk -v s="$size" -v n="$n" 'BEGIN { split(s, v, " "); w = (12 + n * 0.0025 + 0.25) * 72
         exit !(n >= 40 && v[1] - w < 0.05 && w - v[1] < 0.05 && v[2] == 666) }'; then ok
 else bad "cover --for a book of $n pages: $size pt"; fi
 run 0 "$meiro" preflight --cover --print ingram --for "$tmp/ib.pdf" --stock cream "$tmp/ic.pdf"
 out_has "^ok   page size .*IngramSpark's for $n pages of 6 x 9 in on cream"
+# its title is the book's (preflight --for reads it from the book)
+run 1 "$meiro" preflight --cover --print ingram --for "$tmp/ib.pdf" --stock cream --title Other \
+    "$tmp/ic.pdf"
+out_has "^FAIL metadata .*the title is 'Forty Mazes', not 'Other'"
 # ... and fails for another book, naming the size (white or cream differ
 # by under 1 pt at 50 pages, within the check's slack)
 run 1 "$meiro" preflight --cover --print ingram --pages 300 --paper 6x9in --stock cream \
@@ -312,7 +344,7 @@ out_has "^FAIL page size .*IngramSpark's for 300 pages of 6 x 9 in on cream is"
 run 1 "$meiro" preflight --cover --print ingram --for "$tmp/ib.pdf" "$tmp/ib.pdf"
 out_has "^FAIL pages .*a cover is one page"
 run 2 "$meiro" cover --print kdp --for "$tmp/ib.pdf" --pages 40 -o "$tmp/c.pdf"
-err_has "leave --pages and --paper out"
+err_has "leave --pages, --paper and --seed out"
 run 2 "$meiro" preflight --pages 40 "$tmp/ic.pdf"
 err_has "add --cover"
 run 2 "$meiro" preflight --cover --print kdp "$tmp/ic.pdf"
@@ -378,7 +410,6 @@ err_has "bad.ini:2: print service is kdp, ingram, lulu or home, not 'kdpp'"
 # a series: volume 2 repeats no maze of volume 1 (the ledger's fingerprints
 # are the same for a maze turned or mirrored: test_maze fingerprint); small
 # mazes have few layouts, so some are made again, and said so
-fps() { grep -E '^[0-9a-f]{16}$' "$1"; }
 rm -f "$tmp/ledger"
 run 0 "$meiro" booklet -n 12 --from 3x3 --to 3x3 -s 21 --series "$tmp/ledger" -o "$tmp/v1.pdf"
 err_has "volume 1 of the series"
