@@ -11,7 +11,7 @@
 
 typedef struct cover_job {
     const cover_plan *plan;
-    bool pdfx;
+    bool pdfx, x4;
 } cover_job;
 
 static meiro_status write_cover(void *ctx, FILE *out, meiro_error *err)
@@ -23,7 +23,7 @@ static meiro_status write_cover(void *ctx, FILE *out, meiro_error *err)
 static meiro_status write_cover_job(void *ctx, FILE *out, const char *temp_dir, meiro_error *err)
 {
     const cover_job *job = ctx;
-    return pdfx_write(write_cover, (void *)job->plan, job->pdfx, true, temp_dir, out, err);
+    return pdfx_write(write_cover, (void *)job->plan, job->pdfx, true, job->x4, temp_dir, out, err);
 }
 
 meiro_status meiro_cover_save_art(meiro_print print, meiro_stock stock, unsigned pages,
@@ -34,7 +34,7 @@ meiro_status meiro_cover_save_art(meiro_print print, meiro_stock stock, unsigned
     if (page) opt = *page;
     else meiro_export_options_init(&opt);
     opt.print = MEIRO_PRINT_NONE; /* the cover's own bleed, below */
-    opt.pdfx = false;
+    opt.pdfx = opt.pdfx4 = false;
     meiro_status s = meiro_export_options_check(&opt, err);
     if (s != MEIRO_OK) return s;
     if (opt.bleed_mm > 0 || opt.gutter_mm > 0)
@@ -54,7 +54,13 @@ meiro_status meiro_cover_save_art(meiro_print print, meiro_stock stock, unsigned
                        .spine_text = pages >= print_profile_of(print)->spine_text_from};
     s = meiro_cover_size(print, stock, pages, paper.w, paper.h, &plan.w, &plan.h, &plan.spine, err);
     if (s != MEIRO_OK) return s;
-    cover_job job = {&plan, pdfx_wanted(print, page && page->pdfx)};
+    if (page && page->pdfx4 && print_profile_of(print)->no_metadata)
+        return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT,
+                          "%s asks for files without metadata, and PDF/X-4 carries an XMP "
+                          "packet: --pdfx=x1a (or --pdfx)",
+                          print_profile_of(print)->service);
+    cover_job job = {&plan, pdfx_wanted(print, page && (page->pdfx || page->pdfx4)),
+                     page && page->pdfx4};
     return save_atomically(filename, write_cover_job, &job, err);
 }
 

@@ -9,8 +9,9 @@
 # each profile's booklet passes, the default booklet fails KDP's line
 # weight, and PDFs written by another tool fail the one rule each breaks
 # (the safe area mirrored on odd and even pages, PDF/X markers among them).
-# PDF/X-1a through Ghostscript: its marks, fonts, no transparency, the same
-# pages at 150 dpi, the same bytes twice, a missing gs named.
+# PDF/X-1a (and PDF/X-4) through Ghostscript: its marks, fonts, no
+# transparency, the same pages at 150 dpi, the same bytes twice, a missing
+# gs named.
 # Usage: press.sh BUILD_DIR
 build=${1:-build}
 suite=press
@@ -306,9 +307,33 @@ fi
 # --for BOOK.pdf: the cover sized from the book's own page count and trim,
 # its front the book's last maze (recorded in the book, through PDF/X:
 # the ledger's last fingerprint) under the book's title and "Volume 1"
-run 0 "$meiro" booklet -n 40 --paper 6x9in --print ingram -s 3 --title "Forty Mazes" \
+# (in PDF/X-4, IngramSpark's other PDF/X: its marks, the version in the XMP
+# packet, its fonts embedded, the boxes as the plain book's)
+run 0 "$meiro" booklet -n 40 --paper 6x9in --print ingram --pdfx=x4 -s 3 --title "Forty Mazes" \
     --series "$tmp/ib-ledger" -o "$tmp/ib.pdf"
 n=$(pdfinfo "$tmp/ib.pdf" | awk '/^Pages:/ { print $2 }')
+qpdf --qdf --object-streams=disable "$tmp/ib.pdf" "$tmp/x4.pdf"
+for mark in "%PDF-1.6" "/GTS_PDFXVersion (PDF/X-4)" "/S /GTS_PDFX" "/DestOutputProfile" \
+    "/Trapped /False" "<pdfxid:GTS_PDFXVersion>PDF/X-4</pdfxid:GTS_PDFXVersion>" \
+    "<pdf:Trapped>False</pdf:Trapped>" "<xmpMM:RenditionClass>default"; do
+    if grep -aqF "$mark" "$tmp/x4.pdf"; then ok; else bad "ingram --pdfx=x4 lacks $mark"; fi
+done
+if need pdffonts; then
+    if pdffonts "$tmp/ib.pdf" | awk 'NR > 2 && $(NF - 4) != "yes" { bad = 1 } END { exit bad || NR < 3 }'
+    then ok; else bad "ingram --pdfx=x4: a font not embedded"; fi
+fi
+boxes "$tmp/ib.pdf" | awk '{ $1 = $1 % 2; print }' | sort -u > "$tmp/b4"
+boxes "$tmp/ingram.pdf" | awk '{ $1 = $1 % 2; print }' | sort -u > "$tmp/b1"
+if [ "$(wc -l < "$tmp/b4")" -eq 2 ] && cmp -s "$tmp/b4" "$tmp/b1"; then ok
+else bad "ingram --pdfx=x4 boxes: $(cat "$tmp/b4")"; fi
+run 0 "$meiro" preflight --print ingram "$tmp/ib.pdf"
+out_has "^ok   pdf/x .*PDF/X-4, a GTS_PDFX output intent, the version in its XMP"
+# KDP asks for files without metadata: not X-4's XMP packet
+run 2 "$meiro" booklet -n 40 --paper 6x9in --print kdp --pdfx=x4 -o "$tmp/k4.pdf"
+err_has "Amazon KDP asks for files without metadata, and PDF/X-4 carries an XMP packet"
+absent "$tmp/k4.pdf"
+run 2 "$meiro" cover --print ingram --pages 100 --pdfx=x3 -o "$tmp/c.pdf"
+err_has "--pdfx is x1a (PDF/X-1a:2001) or x4 (PDF/X-4), not 'x3'"
 run 0 "$meiro" cover --print ingram --for "$tmp/ib.pdf" --stock cream -o "$tmp/ic.pdf"
 err_has "the front's maze is maze 40 of .*ib.pdf (fingerprint $(fps "$tmp/ib-ledger" | tail -1))"
 if need pdftotext; then

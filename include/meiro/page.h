@@ -289,6 +289,11 @@ typedef struct meiro_export_options {
                                       output intent, no transparency.
                                       IngramSpark's always are; without a
                                       service it is refused. ABI 4 */
+    bool pdfx4;                    /* that PDF/X as PDF/X-4 (PDF 1.6, an
+                                      XMP packet naming the version)
+                                      instead of PDF/X-1a: IngramSpark and
+                                      Lulu; KDP's no-metadata rule refuses
+                                      it. Implies pdfx. ABI 5 */
 } meiro_export_options;
 /* Saves that cover as a PDF: page->title (and subtitle) on the front above
  * a maze made from `seed`, the title on the spine where the service

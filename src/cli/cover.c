@@ -5,6 +5,7 @@
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static const char *const usage_cover =
     "Usage: meiro cover --print P (--pages N | --for BOOK.pdf) [OPTIONS] -o FILE.pdf\n"
@@ -25,8 +26,9 @@ static const char *const usage_cover =
     "      --title TEXT     the title (default the book's with --for, else \"Mazes\")\n"
     "      --subtitle TEXT  a line under it on the front (default the book's with\n"
     "                       --for: a series' \"Volume N\")\n"
-    "      --pdfx           kdp, lulu: the cover in PDF/X-1a:2001 (CMYK, made by\n"
-    "                       Ghostscript); ingram's always is\n"
+    "      --pdfx[=X]       kdp, lulu: the cover in PDF/X-1a:2001 (CMYK, made by\n"
+    "                       Ghostscript); ingram's always is. --pdfx=x4:\n"
+    "                       PDF/X-4 instead (ingram, lulu)\n"
     "  -s, --seed N         without --for: the front's maze (default 1)\n"
     "  -o, --output FILE    the PDF to write (required)\n"
     "  -h, --help           show this help\n";
@@ -42,7 +44,7 @@ int cmd_cover(int argc, char **argv)
         {"stock", required_argument, NULL, O_STOCK},
         {"title", required_argument, NULL, O_TITLE},
         {"subtitle", required_argument, NULL, O_SUBTITLE},
-        {"pdfx", no_argument, NULL, O_PDFX},
+        {"pdfx", optional_argument, NULL, O_PDFX},
         {"seed", required_argument, NULL, 's'},
         {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},
@@ -81,7 +83,13 @@ int cmd_cover(int argc, char **argv)
             break;
         case O_TITLE: page.title = optarg; break;
         case O_SUBTITLE: page.subtitle = optarg; break;
-        case O_PDFX: page.pdfx = true; break;
+        case O_PDFX:
+            if (optarg && strcmp(optarg, "x1a") != 0 && strcmp(optarg, "x4") != 0)
+                return usage_error("cover", "--pdfx is x1a (PDF/X-1a:2001) or x4 (PDF/X-4), not '%s'",
+                                   optarg);
+            page.pdfx = true;
+            page.pdfx4 = optarg && !strcmp(optarg, "x4");
+            break;
         case 's':
             if (!parse_u64(optarg, UINT64_MAX, &seed))
                 return usage_error("cover", "--seed takes a whole number, not '%s'", optarg);

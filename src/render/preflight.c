@@ -474,7 +474,8 @@ static bool transparent(qpdf_data q, qpdf_oh o)
 
 /* PDF/X-1a (ISO 15930-1): the version in the document's Info, Trapped, an
  * output intent of subtype GTS_PDFX with its profile or a registered
- * condition, and no transparency anywhere. Asked of a service that wants
+ * condition, and no transparency anywhere; PDF/X-4 (ISO 15930-7): the
+ * same but transparency, and the version in the XMP packet too. Asked of a service that wants
  * PDF/X (IngramSpark), and of any file that says it is PDF/X. */
 static void check_pdfx(qpdf_data q, const print_profile *service, char *out)
 {
@@ -487,7 +488,8 @@ static void check_pdfx(qpdf_data q, const print_profile *service, char *out)
         return;
     }
     if (!declared) {
-        snprintf(out, DETAIL, "!not PDF/X (no GTS_PDFXVersion): %s takes PDF/X-1a:2001 files",
+        snprintf(out, DETAIL,
+                 "!not PDF/X (no GTS_PDFXVersion): %s takes PDF/X-1a:2001 and PDF/X-4 files",
                  service->service);
         return;
     }
@@ -513,6 +515,29 @@ static void check_pdfx(qpdf_data q, const print_profile *service, char *out)
     }
     if (!qpdf_oh_is_name(q, trapped) && !qpdf_oh_is_string(q, trapped)) {
         snprintf(out, DETAIL, "!%s without Trapped in its document information", v);
+        return;
+    }
+    if (!strncmp(v, "PDF/X-4", 7)) {
+        /* X-4 (ISO 15930-7) allows transparency; its version is in the
+         * XMP packet too */
+        unsigned char *xmp = NULL;
+        size_t len = 0;
+        qpdf_oh meta = qpdf_oh_get_key(q, qpdf_get_root(q), "/Metadata");
+        bool named = false;
+        if (qpdf_oh_is_stream(q, meta) &&
+            !(qpdf_oh_get_stream_data(q, meta, qpdf_dl_generalized, NULL, &xmp, &len) &
+              QPDF_ERRORS)) {
+            /* "pdfxid:GTS_PDFXVersion>PDF/X-4" or "...='PDF/X-4'" */
+            static const char tag[] = "pdfxid:GTS_PDFXVersion";
+            for (size_t i = 0; i + sizeof tag + 8 < len && !named; i++) {
+                if (memcmp(xmp + i, tag, sizeof tag - 1) != 0) continue;
+                for (size_t j = i + sizeof tag - 1; j < i + 40 && j + 7 <= len && !named; j++)
+                    named = !memcmp(xmp + j, "PDF/X-4", 7);
+            }
+        }
+        free(xmp);
+        if (!named) snprintf(out, DETAIL, "!%s without the version in its XMP packet", v);
+        else snprintf(out, DETAIL, "%s, a GTS_PDFX output intent, the version in its XMP", v);
         return;
     }
     qpdf_oh size = qpdf_oh_get_key(q, qpdf_get_trailer(q), "/Size");
