@@ -85,7 +85,8 @@ int cmd_cover(int argc, char **argv)
         case O_SUBTITLE: page.subtitle = optarg; break;
         case O_PDFX:
             if (optarg && strcmp(optarg, "x1a") != 0 && strcmp(optarg, "x4") != 0)
-                return usage_error("cover", "--pdfx is x1a (PDF/X-1a:2001) or x4 (PDF/X-4), not '%s'",
+                return usage_error("cover",
+                                   "--pdfx is x1a (PDF/X-1a:2001) or x4 (PDF/X-4), not '%s'",
                                    optarg);
             page.pdfx = true;
             page.pdfx4 = optarg && !strcmp(optarg, "x4");

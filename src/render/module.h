@@ -90,8 +90,8 @@
        meiro_error *err),                                                                          \
       (filename, pages, trim_w_mm, trim_h_mm, err))                                                \
     X(book_art_attach,                                                                             \
-      (const char *buf, size_t len, const meiro_maze *art, unsigned number, const char *title,      \
-       const char *subtitle, char **out, size_t *out_len, meiro_error *err),                       \
+      (const char *buf, size_t len, const meiro_maze *art, unsigned number,                        \
+       const char *title, const char *subtitle, char **out, size_t *out_len, meiro_error *err),    \
       (buf, len, art, number, title, subtitle, out, out_len, err))                                 \
     X(meiro_pdf_book_art,                                                                          \
       (const char *filename, meiro_maze **art, unsigned *number, char *title, char *subtitle,      \

@@ -801,7 +801,7 @@ static meiro_status preflight(const char *filename, const char *buf, size_t len,
                                       : qpdf_read_memory(q, "meiro.pdf", buf, len, NULL);
     meiro_status s = !c                   ? MEIRO_ERROR_NOMEM
                      : read & QPDF_ERRORS ? MEIRO_ERROR_PARSE
-                                          : run_checks(q, print, print_profile_of(print), cover, title, c);
+                     : run_checks(q, print, print_profile_of(print), cover, title, c);
     if (s == MEIRO_ERROR_NOMEM) fail(err, s, "out of memory checking the PDF");
     else if (s != MEIRO_OK) {
         qpdf_error e = qpdf_has_error(q) ? qpdf_get_error(q) : NULL;
