@@ -620,10 +620,35 @@ static meiro_status print_pages(const meiro_export_options *opt, document *d, me
     return gutter > d->style.paper.gutter ? doc_set_gutter(d, gutter, err) : MEIRO_OK;
 }
 
+/* The book's last maze JSON carries (the hardest) recorded in the PDF in
+ * *buf for its cover, with its title and subtitle (render/book_art.c). */
+static meiro_status record_art(const document *docs, const booklet *bk, char **buf, size_t *len,
+                               meiro_error *err)
+{
+    const char *title =
+        docs[0].style.title ? docs[0].style.title : docs[0].style.labels->default_title;
+    for (unsigned i = bk->count; i-- > 0;) {
+        char *x = NULL;
+        size_t x_len = 0;
+        meiro_error why;
+        if (book_art_attach(*buf, *len, bk->mazes[i], i + 1, title, docs[0].style.subtitle, &x,
+                            &x_len, &why) == MEIRO_OK) {
+            free(*buf);
+            *buf = x, *len = x_len;
+            return MEIRO_OK;
+        }
+        free(x);
+        if (why.status != MEIRO_ERROR_TOO_BIG) return fail(err, why.status, "%s", why.message);
+    }
+    return MEIRO_OK; /* no maze JSON carries: the book's cover has none of its own */
+}
+
 /* A print service's book: written in memory (in PDF/X where the service
- * wants it), preflighted, then to out (a failing book is never written). */
+ * wants it), its cover's maze recorded (the last one JSON carries: the
+ * hardest), preflighted, then to out (a failing book is never written). */
 static meiro_status write_checked(const document *docs, size_t n, const meiro_export_options *opt,
-                                  const char *temp_dir, FILE *out, meiro_error *err)
+                                  const booklet *bk, const char *temp_dir, FILE *out,
+                                  meiro_error *err)
 {
     char *buf = NULL, *x = NULL;
     size_t len = 0, x_len = 0;
@@ -632,10 +657,16 @@ static meiro_status write_checked(const document *docs, size_t n, const meiro_ex
     meiro_status s = doc_write_pdf_set(docs, n, mem, err);
     if (fclose(mem) != 0 && s == MEIRO_OK)
         s = fail(err, MEIRO_ERROR_NOMEM, "out of memory writing the PDF");
-    if (s == MEIRO_OK && pdfx_wanted(opt->print, opt->pdfx)) {
-        s = pdfx_convert(buf, len, false, temp_dir, &x, &x_len, err);
+    /* the art and the document information as the service wants them
+     * before Ghostscript (whose XMP packet, X-4's, copies the latter), the
+     * art again after it (gs keeps no private key) */
+    bool pdfx = pdfx_wanted(opt->print, opt->pdfx || opt->pdfx4);
+    if (s == MEIRO_OK) s = record_art(docs, bk, &buf, &len, err);
+    if (s == MEIRO_OK && pdfx) {
+        s = pdfx_convert(buf, len, false, opt->pdfx4, temp_dir, &x, &x_len, err);
         if (s == MEIRO_OK) free(buf), buf = x, len = x_len;
         else free(x);
+        if (s == MEIRO_OK) s = record_art(docs, bk, &buf, &len, err);
     }
     if (s == MEIRO_OK) s = preflight_own(buf, len, opt->print, err);
     if (s == MEIRO_OK && fwrite(buf, 1, len, out) != len) s = fail_write(err);
@@ -738,6 +769,7 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
         opt.gutter_mm = given.gutter_mm;
         opt.print = given.print;
         opt.pdfx = given.pdfx;
+        opt.pdfx4 = given.pdfx4;
         opt.orientation = given.orientation;
         opt.margin_mm = given.margin_mm;
         opt.cell_mm = given.cell_mm;
@@ -821,7 +853,7 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
             if (!fs.signature) fs.signature = sheets <= 10 ? (unsigned)sheets : 8;
             s = doc_write_pdf_folded(&docs[0], &fs, out, err);
         } else if (s == MEIRO_OK && service) {
-            s = write_checked(docs, copies, &opt, temp_dir, out, err);
+            s = write_checked(docs, copies, &opt, &bks[0], temp_dir, out, err);
         } else if (s == MEIRO_OK) {
             s = doc_write_pdf_set(docs, copies, out, err);
         }

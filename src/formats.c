@@ -453,9 +453,9 @@ static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *
         path = &found;
     }
     errno = 0;
-    if (format == MEIRO_FORMAT_PDF && pdfx_wanted(local.print, local.pdfx)) {
+    if (format == MEIRO_FORMAT_PDF && pdfx_wanted(local.print, local.pdfx || local.pdfx4)) {
         pdf_page_job job = {maze, path, &local, temp_dir};
-        s = pdfx_write(write_pdf_page, &job, true, false, temp_dir, out, err);
+        s = pdfx_write(write_pdf_page, &job, true, false, local.pdfx4, temp_dir, out, err);
     } else {
         s = formats[format].write(maze, path, &local, out, temp_dir, err);
     }

@@ -155,6 +155,20 @@ LAZY(qpdf_lib, char const *, qpdf_oh_get_utf8_value, (qpdf_data qpdf, qpdf_oh oh
 LAZY(qpdf_lib, qpdf_oh, qpdf_oh_new_array, (qpdf_data qpdf), (qpdf))
 LAZY(qpdf_lib, qpdf_oh, qpdf_oh_new_real_from_double,
      (qpdf_data qpdf, double value, int decimal_places), (qpdf, value, decimal_places))
+/* a book's cover maze (render/book_art.c) */
+LAZY(qpdf_lib, qpdf_oh, qpdf_oh_new_stream, (qpdf_data qpdf), (qpdf))
+LAZY_VOID(qpdf_lib, qpdf_oh_remove_key, (qpdf_data qpdf, qpdf_oh oh, char const *key),
+          (qpdf, oh, key))
+LAZY(qpdf_lib, qpdf_oh, qpdf_oh_new_null, (qpdf_data qpdf), (qpdf))
+LAZY(qpdf_lib, qpdf_oh, qpdf_oh_new_integer, (qpdf_data qpdf, long long value), (qpdf, value))
+LAZY(qpdf_lib, qpdf_oh, qpdf_oh_new_unicode_string, (qpdf_data qpdf, char const *utf8_str),
+     (qpdf, utf8_str))
+LAZY(qpdf_lib, QPDF_BOOL, qpdf_oh_is_integer, (qpdf_data qpdf, qpdf_oh oh), (qpdf, oh))
+LAZY(qpdf_lib, long long, qpdf_oh_get_int_value, (qpdf_data qpdf, qpdf_oh oh), (qpdf, oh))
+LAZY_VOID(qpdf_lib, qpdf_oh_replace_stream_data,
+          (qpdf_data qpdf, qpdf_oh stream_oh, unsigned char const *buf, size_t len,
+           qpdf_oh filter, qpdf_oh decode_parms),
+          (qpdf, stream_oh, buf, len, filter, decode_parms))
 LAZY_VOID(qpdf_lib, qpdf_oh_release, (qpdf_data qpdf, qpdf_oh oh), (qpdf, oh))
 LAZY_VOID(qpdf_lib, qpdf_oh_release_all, (qpdf_data qpdf), (qpdf))
 LAZY_VOID(qpdf_lib, qpdf_oh_replace_key,

@@ -7,7 +7,7 @@ TRIM = (432, 648)  # 6 x 9 in
 B = 9  # 1/8 in
 
 
-def pdf(pages, out, outline=False, font=False, pdfx=None):
+def pdf(pages, out, outline=False, font=False, pdfx=None, meta=False):
     """pages: dicts with content (bytes), media, trim, bleed, font, annots."""
     objs = []
 
@@ -38,7 +38,12 @@ def pdf(pages, out, outline=False, font=False, pdfx=None):
     assert got == pages_id, (got, pages_id)
     if pdfx:  # says it is PDF/X; "intent": with an output intent too
         extra += b" /OutputIntents [<< /Type /OutputIntent /S /GTS_PDFX /OutputConditionIdentifier (CGATS TR 001) >>]" if "intent" in pdfx else b""
-        info = add(b"<< /GTS_PDFXVersion (PDF/X-1:2001) /GTS_PDFXConformance (PDF/X-1a:2001) /Trapped /False >>")
+        title = b"" if "notitle" in pdfx else b" /Title (Mazes)"
+        info = add(b"<< /GTS_PDFXVersion (PDF/X-1:2001) /GTS_PDFXConformance (PDF/X-1a:2001) /Trapped /False%s >>" % title)
+    if meta:  # what word processors write: an author, keywords, an XMP packet
+        xmp = b'<x:xmpmeta xmlns:x="adobe:ns:meta/"></x:xmpmeta>'
+        extra += b" /Metadata %d 0 R" % add(b"<< /Type /Metadata /Subtype /XML /Length %d >>\nstream\n" % len(xmp) + xmp + b"\nendstream")
+        info = add(b"<< /Title (Mazes) /Author (Someone) /Keywords (maze, puzzle) /Producer (Writer) >>")
     root = add(b"<< /Type /Catalog /Pages %d 0 R%s >>" % (pages_id, extra))
     data = b"%PDF-1.4\n"
     offsets = []
@@ -49,7 +54,7 @@ def pdf(pages, out, outline=False, font=False, pdfx=None):
     data += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objs) + 1)
     for o in offsets:
         data += b"%010d 00000 n \n" % o
-    info_ref = b" /Info %d 0 R" % info if pdfx else b""
+    info_ref = b" /Info %d 0 R" % info if pdfx or meta else b""
     data += b"trailer\n<< /Size %d /Root %d 0 R%s >>\nstartxref\n%d\n%%%%EOF\n" % (len(objs) + 1, root, info_ref, xref)
     with open(out, "wb") as f:
         f.write(data)
@@ -98,6 +103,10 @@ elif kind == "pdfx-intent":  # PDF/X as it should be (for KDP: passes)
     pdf([kdp_page(i) for i in range(24)], out, pdfx="intent")
 elif kind == "pdfx-nointent":  # says PDF/X, has no output intent
     pdf([kdp_page(i) for i in range(24)], out, pdfx="bare")
+elif kind == "pdfx-notitle":  # PDF/X without the Title ISO 15930-1 asks for
+    pdf([kdp_page(i) for i in range(24)], out, pdfx="intent notitle")
+elif kind == "metadata":  # KDP asks for no metadata but the title
+    pdf([kdp_page(i) for i in range(24)], out, meta=True)
 elif kind == "pdfx-transparent":  # PDF/X with a page in a transparency group
     pdf([dict(kdp_page(i), group=(i == 9)) for i in range(24)], out, pdfx="intent")
 elif kind == "safe-text":  # page 5 (binding left): text 10 pt from the outside trim edge

@@ -175,7 +175,7 @@ MEIRO_API meiro_status meiro_cover_size(meiro_print print, meiro_stock stock, un
  * ink inside the trim less its safe margin and, at the binding edge, the
  * gutter, "pdf/x": IngramSpark's, or a file that says
  * it is PDF/X, has its version, output intent and Trapped, and no
- * transparency), whether it passed, and what is wrong
+ * transparency, "metadata": meiro_preflight_titled), whether it passed, and what is wrong
  * ("page 3: a line of 0.28 pt; Amazon KDP prints 0.75 pt and up") or what
  * was found. *passed: every rule passed. A file that is no PDF is
  * MEIRO_ERROR_PARSE. Line widths are read from each page's content and
@@ -194,10 +194,31 @@ MEIRO_API meiro_status meiro_preflight_cover(const char *filename, meiro_print p
                                              meiro_stock stock, unsigned pages, double trim_w_mm,
                                              double trim_h_mm, meiro_preflight_report report,
                                              void *ctx, bool *passed, meiro_error *err);
+/* Either of the two (is_cover: meiro_preflight_cover's, with its stock,
+ * pages and trim; else meiro_preflight's), with `title` (NULL: none) the
+ * title the service was given: the "metadata" rule then fails unless the
+ * file's document information has it. Every service's "metadata" rule:
+ * KDP's files carry no metadata but their title, the tools and dates (no
+ * Author, Subject, Keywords or XMP packet); PDF/X files have a Title. */
+MEIRO_API meiro_status meiro_preflight_titled(const char *filename, meiro_print print,
+                                              const char *title, bool is_cover,
+                                              meiro_stock stock, unsigned pages,
+                                              double trim_w_mm, double trim_h_mm,
+                                              meiro_preflight_report report, void *ctx,
+                                              bool *passed, meiro_error *err);
 /* A printed book's page count and trim (page 1's TrimBox, else its
  * MediaBox, in mm), for its cover; MEIRO_ERROR_PARSE for no PDF. */
 MEIRO_API meiro_status meiro_pdf_book(const char *filename, unsigned *pages, double *trim_w_mm,
                                       double *trim_h_mm, meiro_error *err);
+/* The maze a book made by meiro_booklet_save with a print service records
+ * for its cover's front (its last maze), which maze of the book it is
+ * (from 1), and the book's title and subtitle (with a series' "Volume N")
+ * into title and subtitle (each of `size` bytes, "" when none; either may
+ * be NULL): *art is the caller's (meiro_maze_free). MEIRO_ERROR_ARGUMENT
+ * naming the file when it records none (a PDF not made so). */
+MEIRO_API meiro_status meiro_pdf_book_art(const char *filename, meiro_maze **art,
+                                          unsigned *number, char *title, char *subtitle,
+                                          size_t size, meiro_error *err);
 typedef struct meiro_export_options {
     meiro_paper paper;             /* default A4 */
     double paper_w_mm, paper_h_mm; /* a paper of this size instead (both
@@ -268,6 +289,11 @@ typedef struct meiro_export_options {
                                       output intent, no transparency.
                                       IngramSpark's always are; without a
                                       service it is refused. ABI 4 */
+    bool pdfx4;                    /* that PDF/X as PDF/X-4 (PDF 1.6, an
+                                      XMP packet naming the version)
+                                      instead of PDF/X-1a: IngramSpark and
+                                      Lulu; KDP's no-metadata rule refuses
+                                      it. Implies pdfx. ABI 5 */
 } meiro_export_options;
 /* Saves that cover as a PDF: page->title (and subtitle) on the front above
  * a maze made from `seed`, the title on the spine where the service
@@ -277,6 +303,12 @@ typedef struct meiro_export_options {
 MEIRO_API meiro_status meiro_cover_save(meiro_print print, meiro_stock stock, unsigned pages,
                                         const meiro_export_options *page, uint64_t seed,
                                         const char *filename, meiro_error *err);
+/* The same with `art` on the front instead (the book's own maze:
+ * meiro_pdf_book_art), drawn unsolved. */
+MEIRO_API meiro_status meiro_cover_save_art(meiro_print print, meiro_stock stock, unsigned pages,
+                                            const meiro_export_options *page,
+                                            const meiro_maze *art, const char *filename,
+                                            meiro_error *err);
 
 /* Fills *opt with the defaults. */
 MEIRO_API void meiro_export_options_init(meiro_export_options *opt);

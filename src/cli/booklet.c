@@ -66,9 +66,10 @@ static const char *const usage_booklet =
     "      --series LEDGER  a volume of a series: no maze the ledger file has\n"
     "                       (turned or mirrored either) is made again, the\n"
     "                       ledger gets this volume's; \"Volume N\" under the title\n"
-    "      --pdfx           with --print kdp or lulu: the book in PDF/X-1a:2001\n"
+    "      --pdfx[=X]       with --print kdp or lulu: the book in PDF/X-1a:2001\n"
     "                       (greyscale, made by Ghostscript); --print ingram's\n"
-    "                       always is\n";
+    "                       always is. --pdfx=x4: PDF/X-4 instead (ingram,\n"
+    "                       lulu; KDP asks for no metadata: not its XMP)\n";
 static const char *const usage_booklet_output =
     "  -f, --format F       pdf, xlsx or html (default: from the file's extension)\n"
     "  -o, --output FILE    the booklet to write\n"
@@ -255,7 +256,7 @@ const struct option booklet_options[] = {
     {"creep", required_argument, NULL, OPT_CREEP},
     {"key-per-page", required_argument, NULL, OPT_KEY_PER_PAGE},
     {"series", required_argument, NULL, OPT_SERIES},
-    {"pdfx", no_argument, NULL, OPT_PDFX},
+    {"pdfx", optional_argument, NULL, OPT_PDFX},
     {"format", required_argument, NULL, 'f'},
     {"output", required_argument, NULL, 'o'},
     {"help", no_argument, NULL, 'h'},
@@ -346,7 +347,13 @@ static int content_option(booklet_args *a, int c, char **argv)
         return EXIT_OK;
     case OPT_NAMES: a->names_file = optarg; return EXIT_OK;
     case OPT_SERIES: a->series = optarg; return EXIT_OK;
-    case OPT_PDFX: a->pc.v.pdfx = true; return EXIT_OK; /* checked with the page's options */
+    case OPT_PDFX: /* checked with the page's options */
+        if (optarg && strcmp(optarg, "x1a") != 0 && strcmp(optarg, "x4") != 0)
+            return usage_error("booklet", "--pdfx is x1a (PDF/X-1a:2001) or x4 (PDF/X-4), not '%s'",
+                               optarg);
+        a->pc.v.pdfx = true;
+        a->pc.v.pdfx4 = optarg && !strcmp(optarg, "x4");
+        return EXIT_OK;
     case OPT_FOLD:
     case OPT_SHEET:
     case OPT_SIGNATURE:

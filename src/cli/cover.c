@@ -5,26 +5,31 @@
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static const char *const usage_cover =
     "Usage: meiro cover --print P (--pages N | --for BOOK.pdf) [OPTIONS] -o FILE.pdf\n"
     "A paperback's full-wrap cover: back, spine and front on one PDF page with\n"
     "1/8 in bleed on every side, the spine as wide as N pages of the stock\n"
-    "(the service's figures), the title on the front over a maze and on the\n"
-    "spine where the service prints spine text (KDP and Lulu from 80 pages,\n"
-    "IngramSpark from 48), the barcode's corner of the back left clear.\n"
+    "(the service's figures), the title on the front over a maze (with --for,\n"
+    "the book's last maze, its hardest) and on the spine where the service\n"
+    "prints spine text (KDP and Lulu from 80 pages, IngramSpark from 48), the\n"
+    "barcode's corner of the back left clear.\n"
     "\n"
     "      --print P        the print service: kdp, ingram or lulu\n"
     "      --pages N        the book's page count (meiro booklet says it)\n"
-    "      --for BOOK.pdf   the page count and trim read from the book itself\n"
-    "                       (instead of --pages and --paper)\n"
+    "      --for BOOK.pdf   the page count, trim and front maze read from the\n"
+    "                       book itself, made by meiro booklet --print (instead\n"
+    "                       of --pages, --paper and --seed)\n"
     "      --paper P        the book's trim: 6x9in, 8.5x11in, a5, ... (default a4)\n"
     "      --stock S        white (default), cream or color paper\n"
-    "      --title TEXT     the title (default \"Mazes\")\n"
-    "      --subtitle TEXT  a line under it on the front\n"
-    "      --pdfx           kdp, lulu: the cover in PDF/X-1a:2001 (CMYK, made by\n"
-    "                       Ghostscript); ingram's always is\n"
-    "  -s, --seed N         the front's maze (default 1)\n"
+    "      --title TEXT     the title (default the book's with --for, else \"Mazes\")\n"
+    "      --subtitle TEXT  a line under it on the front (default the book's with\n"
+    "                       --for: a series' \"Volume N\")\n"
+    "      --pdfx[=X]       kdp, lulu: the cover in PDF/X-1a:2001 (CMYK, made by\n"
+    "                       Ghostscript); ingram's always is. --pdfx=x4:\n"
+    "                       PDF/X-4 instead (ingram, lulu)\n"
+    "  -s, --seed N         without --for: the front's maze (default 1)\n"
     "  -o, --output FILE    the PDF to write (required)\n"
     "  -h, --help           show this help\n";
 
@@ -39,7 +44,7 @@ int cmd_cover(int argc, char **argv)
         {"stock", required_argument, NULL, O_STOCK},
         {"title", required_argument, NULL, O_TITLE},
         {"subtitle", required_argument, NULL, O_SUBTITLE},
-        {"pdfx", no_argument, NULL, O_PDFX},
+        {"pdfx", optional_argument, NULL, O_PDFX},
         {"seed", required_argument, NULL, 's'},
         {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},
@@ -51,7 +56,7 @@ int cmd_cover(int argc, char **argv)
     meiro_stock stock = MEIRO_STOCK_WHITE;
     uint64_t pages = 0, seed = 1;
     const char *output = NULL, *book = NULL;
-    bool papered = false;
+    bool papered = false, seeded = false;
     meiro_error err = {0};
     int c;
     while ((c = getopt_long(argc, argv, ":s:o:h", longopts, NULL)) != -1) {
@@ -78,10 +83,18 @@ int cmd_cover(int argc, char **argv)
             break;
         case O_TITLE: page.title = optarg; break;
         case O_SUBTITLE: page.subtitle = optarg; break;
-        case O_PDFX: page.pdfx = true; break;
+        case O_PDFX:
+            if (optarg && strcmp(optarg, "x1a") != 0 && strcmp(optarg, "x4") != 0)
+                return usage_error("cover",
+                                   "--pdfx is x1a (PDF/X-1a:2001) or x4 (PDF/X-4), not '%s'",
+                                   optarg);
+            page.pdfx = true;
+            page.pdfx4 = optarg && !strcmp(optarg, "x4");
+            break;
         case 's':
             if (!parse_u64(optarg, UINT64_MAX, &seed))
                 return usage_error("cover", "--seed takes a whole number, not '%s'", optarg);
+            seeded = true;
             break;
         case 'o': output = optarg; break;
         case 'h': fputs(usage_cover, stdout); return EXIT_OK;
@@ -91,20 +104,38 @@ int cmd_cover(int argc, char **argv)
     if (optind < argc) return usage_error("cover", "unexpected argument '%s'", argv[optind]);
     if (print == MEIRO_PRINT_NONE)
         return usage_error("cover", "%s", "--print names the service (kdp, ingram or lulu)");
-    if (book && (pages || papered))
+    if (book && (pages || papered || seeded))
         return usage_error("cover", "%s",
-                           "--for reads the page count and trim from the book: leave --pages and "
-                           "--paper out");
+                           "--for reads the page count, trim and maze from the book: leave "
+                           "--pages, --paper and --seed out");
     if (!pages && !book)
         return usage_error("cover", "%s", "--pages (or --for BOOK.pdf) gives the book's page count");
     if (!output) return usage_error("cover", "%s", "-o names the PDF to write");
+    meiro_maze *art = NULL;
+    char title[400] = "", subtitle[400] = ""; /* the book's, for the cover */
     if (book) {
-        unsigned n = 0;
+        unsigned n = 0, which = 0;
         if (meiro_pdf_book(book, &n, &page.paper_w_mm, &page.paper_h_mm, &err) != MEIRO_OK)
             return report_failure(book, &err);
         pages = n;
+        /* the front's maze: the one the book recorded (its last) */
+        if (meiro_pdf_book_art(book, &art, &which, title, subtitle, sizeof title, &err) !=
+            MEIRO_OK) {
+            if (err.status == MEIRO_ERROR_ARGUMENT) return usage_error("cover", "%s", err.message);
+            return report_failure(book, &err);
+        }
+        /* the book's words unless given: a service matches cover and book */
+        if (!page.title && title[0]) page.title = title;
+        if (!page.subtitle && subtitle[0]) page.subtitle = subtitle;
+        fprintf(stderr, "meiro: the front's maze is maze %u of %s (fingerprint %016llx)\n", which,
+                book, (unsigned long long)meiro_maze_fingerprint(art));
     }
-    if (meiro_cover_save(print, stock, (unsigned)pages, &page, seed, output, &err) != MEIRO_OK) {
+    meiro_status s = art ? meiro_cover_save_art(print, stock, (unsigned)pages, &page, art, output,
+                                                &err)
+                         : meiro_cover_save(print, stock, (unsigned)pages, &page, seed, output,
+                                            &err);
+    meiro_maze_free(art);
+    if (s != MEIRO_OK) {
         if (err.status == MEIRO_ERROR_ARGUMENT) return usage_error("cover", "%s", err.message);
         return report_failure(output, &err);
     }

@@ -19,6 +19,8 @@ static const char *const usage_preflight =
     "\n"
     "      --print P        kdp, ingram or lulu: that service's rules; home\n"
     "                       (default): the rules every printer shares\n"
+    "      --title TEXT     the title the service was given: the file's must be\n"
+    "                       the same (with --cover --for BOOK.pdf: the book's)\n"
     "      --cover          FILE is a book's full-wrap cover: one page of the\n"
     "                       service's cover size for the book (with --print and\n"
     "                       --for BOOK.pdf, or --pages N and --paper P)\n"
@@ -36,7 +38,7 @@ static void print_rule(void *ctx, const char *rule, bool pass, const char *detai
 
 int cmd_preflight(int argc, char **argv)
 {
-    enum { OPT_SERVICE = 1000, O_COVER, O_FOR, O_PAGES, O_PAPER, O_STOCK };
+    enum { OPT_SERVICE = 1000, O_COVER, O_FOR, O_PAGES, O_PAPER, O_STOCK, O_TITLE };
     static const struct option longopts[] = {
         {"print", required_argument, NULL, OPT_SERVICE},
         {"cover", no_argument, NULL, O_COVER},
@@ -44,13 +46,15 @@ int cmd_preflight(int argc, char **argv)
         {"pages", required_argument, NULL, O_PAGES},
         {"paper", required_argument, NULL, O_PAPER},
         {"stock", required_argument, NULL, O_STOCK},
+        {"title", required_argument, NULL, O_TITLE},
         {"help", no_argument, NULL, 'h'},
         {NULL, 0, NULL, 0},
     };
     meiro_print print = MEIRO_PRINT_HOME;
     meiro_error err = {0};
     bool cover = false, papered = false, stocked = false;
-    const char *book = NULL;
+    const char *book = NULL, *title = NULL;
+    char book_title[400] = "";
     uint64_t pages = 0;
     meiro_stock stock = MEIRO_STOCK_WHITE;
     meiro_paper paper = MEIRO_PAPER_A4;
@@ -79,6 +83,7 @@ int cmd_preflight(int argc, char **argv)
             if (meiro_stock_from_name(optarg, &stock, &err) != MEIRO_OK)
                 return usage_error("preflight", "%s", err.message);
             break;
+        case O_TITLE: title = optarg; break;
         case 'h': fputs(usage_preflight, stdout); return EXIT_OK;
         default: return bad_option("preflight", argv, c, longopts);
         }
@@ -102,12 +107,17 @@ int cmd_preflight(int argc, char **argv)
             return EXIT_USAGE;
         }
         pages = n;
+        /* the cover's title is the book's (one meiro made records it) */
+        meiro_maze *art = NULL;
+        if (!title && meiro_pdf_book_art(book, &art, NULL, book_title, NULL, sizeof book_title,
+                                         &err) == MEIRO_OK && book_title[0])
+            title = book_title;
+        meiro_maze_free(art);
     }
     bool passed = false;
-    meiro_status s =
-        cover ? meiro_preflight_cover(argv[optind], print, stock, (unsigned)pages, trim_w, trim_h,
-                                      print_rule, NULL, &passed, &err)
-              : meiro_preflight(argv[optind], print, print_rule, NULL, &passed, &err);
+    meiro_status s = meiro_preflight_titled(argv[optind], print, title, cover, stock,
+                                            (unsigned)pages, trim_w, trim_h, print_rule, NULL,
+                                            &passed, &err);
     if (s == MEIRO_ERROR_ARGUMENT) return usage_error("preflight", "%s", err.message);
     if (s != MEIRO_OK) {
         report_failure(argv[optind], &err);

@@ -237,9 +237,14 @@ meiro_status meiro_export_options_check(const meiro_export_options *opt, meiro_e
     if (service->bleed > 0 && opt->crop)
         return fail_field(err, MEIRO_FIELD_CROP, MEIRO_ERROR_ARGUMENT,
                           "a cropped maze has no page: a print service prints whole pages");
-    if (opt->pdfx && !(service->bleed > 0))
+    if ((opt->pdfx || opt->pdfx4) && !(service->bleed > 0))
         return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT,
                           "PDF/X is made for a print service: add --print kdp, ingram or lulu");
+    if (opt->pdfx4 && service->no_metadata)
+        return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT,
+                          "%s asks for files without metadata, and PDF/X-4 carries an XMP "
+                          "packet: --pdfx=x1a (or --pdfx)",
+                          service->service);
     if (opt->crop && (opt->bleed_mm > 0 || opt->gutter_mm > 0))
         return fail_field(err, opt->bleed_mm > 0 ? MEIRO_FIELD_BLEED : MEIRO_FIELD_GUTTER,
                           MEIRO_ERROR_ARGUMENT,

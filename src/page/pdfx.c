@@ -1,6 +1,6 @@
-/* PDF/X-1a:2001 through Ghostscript (cairo cannot write it): meiro's PDF is
- * handed to `gs` as a child process, with the marks PDF/X asks for given
- * as pdfmarks, and read back. */
+/* PDF/X-1a:2001 or PDF/X-4 through Ghostscript (cairo cannot write them):
+ * meiro's PDF is handed to `gs` as a child process, with the marks PDF/X
+ * asks for given as pdfmarks, and read back. */
 #define _POSIX_C_SOURCE 200809L
 #include "page/pdfx.h"
 
@@ -123,8 +123,8 @@ static char **child_env(const char *date)
     return env;
 }
 
-meiro_status pdfx_convert(const char *buf, size_t len, bool cmyk, const char *temp_dir, char **out,
-                          size_t *out_len, meiro_error *err)
+meiro_status pdfx_convert(const char *buf, size_t len, bool cmyk, bool x4, const char *temp_dir,
+                          char **out, size_t *out_len, meiro_error *err)
 {
     *out = NULL;
     *out_len = 0;
@@ -137,14 +137,16 @@ meiro_status pdfx_convert(const char *buf, size_t len, bool cmyk, const char *te
     time_t when;
     meiro_status s = page_timestamp(&when, err);
     if (s != MEIRO_OK) return s;
-    char date[48], permit[600], marks[1400];
+    char date[48], permit[600], marks[2400];
     snprintf(date, sizeof date, "SOURCE_DATE_EPOCH=%lld", (long long)when);
     snprintf(permit, sizeof permit, "--permit-file-read=%s", dir);
     /* ISO 15930-1's marks: the version and conformance, Trapped, and the
-     * output intent with its profile embedded (no registered condition) */
+     * output intent with its profile embedded (no registered condition);
+     * ISO 15930-7's (X-4): the version in the document's Info and in its
+     * XMP packet (which gs writes from PDF 1.4 on), with Trapped and the
+     * VersionID and RenditionClass it asks of the packet */
     snprintf(marks, sizeof marks,
-             "[ /GTS_PDFXVersion (PDF/X-1:2001) /GTS_PDFXConformance (PDF/X-1a:2001) "
-             "/Trapped /False /DOCINFO pdfmark "
+             "%s /Trapped /False /DOCINFO pdfmark %s"
              "[ /_objdef {meiro_icc} /type /stream /OBJ pdfmark "
              "[ {meiro_icc} << /N %d >> /PUT pdfmark "
              "[ {meiro_icc} (%s) (r) file /PUT pdfmark "
@@ -154,12 +156,25 @@ meiro_status pdfx_convert(const char *buf, size_t len, bool cmyk, const char *te
              "/Info (Ghostscript %s) /RegistryName (http://www.color.org) "
              "/DestOutputProfile {meiro_icc} >> /PUT pdfmark "
              "[ {Catalog} << /OutputIntents [ {meiro_intent} ] >> /PUT pdfmark",
+             x4 ? "[ /GTS_PDFXVersion (PDF/X-4)"
+                : "[ /GTS_PDFXVersion (PDF/X-1:2001) /GTS_PDFXConformance (PDF/X-1a:2001)",
+             x4 ? "[ /XML (<rdf:Description rdf:about='' "
+                  "xmlns:pdfxid='http://www.npes.org/pdfx/ns/id/'><pdfxid:GTS_PDFXVersion>"
+                  "PDF/X-4</pdfxid:GTS_PDFXVersion></rdf:Description><rdf:Description "
+                  "rdf:about='' xmlns:pdf='http://ns.adobe.com/pdf/1.3/'><pdf:Trapped>False"
+                  "</pdf:Trapped></rdf:Description><rdf:Description rdf:about='' "
+                  "xmlns:xmpMM='http://ns.adobe.com/xap/1.0/mm/'><xmpMM:VersionID>1"
+                  "</xmpMM:VersionID><xmpMM:RenditionClass>default</xmpMM:RenditionClass>"
+                  "</rdf:Description>) /Ext_Metadata pdfmark "
+                : "",
              cmyk ? 4 : 1, icc, cmyk ? "CMYK print" : "Black and white print",
              cmyk ? "default_cmyk.icc" : "default_gray.icc");
-    /* PDF 1.3: no transparency there, so gs flattens it */
+    /* X-1a: PDF 1.3, no transparency there, so gs flattens it; X-4: PDF
+     * 1.6 (gs 10's -dPDFX is X-1a's and X-3's: PDF 1.3, no XMP) */
     char *const argv[] = {
-        "gs", "-q", "-dBATCH", "-dNOPAUSE", "-dSAFER", "-sDEVICE=pdfwrite", "-dPDFX",
-        "-dCompatibilityLevel=1.3",
+        "gs", "-q", "-dBATCH", "-dNOPAUSE", "-dSAFER", "-sDEVICE=pdfwrite",
+        x4 ? "-dCompatibilityLevel=1.6" : "-dPDFX",
+        x4 ? "-dCompatibilityLevel=1.6" : "-dCompatibilityLevel=1.3",
         cmyk ? "-sColorConversionStrategy=CMYK" : "-sColorConversionStrategy=Gray",
         cmyk ? "-sProcessColorModel=DeviceCMYK" : "-sProcessColorModel=DeviceGray",
         "-dEmbedAllFonts=true", permit,
@@ -242,8 +257,8 @@ done:
     return s;
 }
 
-meiro_status pdfx_write(pdf_writer write, void *ctx, bool convert, bool cmyk, const char *temp_dir,
-                        FILE *out, meiro_error *err)
+meiro_status pdfx_write(pdf_writer write, void *ctx, bool convert, bool cmyk, bool x4,
+                        const char *temp_dir, FILE *out, meiro_error *err)
 {
     if (!convert) return write(ctx, out, err);
     char *buf = NULL, *x = NULL;
@@ -253,7 +268,7 @@ meiro_status pdfx_write(pdf_writer write, void *ctx, bool convert, bool cmyk, co
     meiro_status s = write(ctx, mem, err);
     if (fclose(mem) != 0 && s == MEIRO_OK)
         s = fail(err, MEIRO_ERROR_NOMEM, "out of memory writing the PDF");
-    if (s == MEIRO_OK) s = pdfx_convert(buf, len, cmyk, temp_dir, &x, &x_len, err);
+    if (s == MEIRO_OK) s = pdfx_convert(buf, len, cmyk, x4, temp_dir, &x, &x_len, err);
     if (s == MEIRO_OK && fwrite(x, 1, x_len, out) != x_len) s = fail_write(err);
     free(buf);
     free(x);

@@ -33,6 +33,9 @@ static const print_profile profiles[MEIRO_PRINT_COUNT] = {
                          .pages_min = 24,
                          .pages_max = 828,
                          .grey_answers = true,
+                         /* "Save Your Manuscript File" (G202145060): no
+                          * bookmarks, comments, annotations or metadata */
+                         .no_metadata = true,
                          .safe_in = 0.25,
                          .paper_in = {0.002252, 0.0025, 0.002347},
                          .spine_text_from = 80},

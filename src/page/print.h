@@ -17,6 +17,7 @@ typedef struct print_profile {
     unsigned pages_min, pages_max; /* a book's page count; 0: no rule */
     bool grey_answers;             /* answers readable without colour */
     bool pdfx;                     /* books and covers as PDF/X-1a only */
+    bool no_metadata;              /* no metadata but the title, tools, dates */
     double safe_in;                /* text and ink this far inside the trim */
     /* the cover: a page's thickness by stock (inches; 0: no covers), an
      * allowance added to the spine (inches), the least page count with

@@ -79,10 +79,24 @@
        double trim_w_mm, double trim_h_mm, meiro_preflight_report report, void *ctx,               \
        bool *passed, meiro_error *err),                                                            \
       (filename, print, stock, pages, trim_w_mm, trim_h_mm, report, ctx, passed, err))             \
+    X(meiro_preflight_titled,                                                                      \
+      (const char *filename, meiro_print print, const char *title, bool is_cover,                 \
+       meiro_stock stock, unsigned pages, double trim_w_mm, double trim_h_mm,                      \
+       meiro_preflight_report report, void *ctx, bool *passed, meiro_error *err),                  \
+      (filename, print, title, is_cover, stock, pages, trim_w_mm, trim_h_mm, report, ctx, passed,  \
+       err))                                                                                       \
     X(meiro_pdf_book,                                                                              \
       (const char *filename, unsigned *pages, double *trim_w_mm, double *trim_h_mm,                \
        meiro_error *err),                                                                          \
       (filename, pages, trim_w_mm, trim_h_mm, err))                                                \
+    X(book_art_attach,                                                                             \
+      (const char *buf, size_t len, const meiro_maze *art, unsigned number,                        \
+       const char *title, const char *subtitle, char **out, size_t *out_len, meiro_error *err),    \
+      (buf, len, art, number, title, subtitle, out, out_len, err))                                 \
+    X(meiro_pdf_book_art,                                                                          \
+      (const char *filename, meiro_maze **art, unsigned *number, char *title, char *subtitle,      \
+       size_t size, meiro_error *err),                                                             \
+      (filename, art, number, title, subtitle, size, err))                                         \
     X(meiro_shape_mask,                                                                            \
       (const char *shape, uint32_t width, uint32_t height, uint8_t **mask, meiro_error *err),      \
       (shape, width, height, mask, err))                                                           \

@@ -324,7 +324,7 @@ static bool near(double a, double b) { return fabs(a - b) <= BOX_SLACK_PT; }
 
 typedef struct checks {
     char pages[DETAIL], size[DETAIL], boxes[DETAIL], fonts[DETAIL], lines[DETAIL], greys[DETAIL],
-        blanks[DETAIL], annots[DETAIL], outline[DETAIL], pdfx[DETAIL], area[DETAIL];
+        blanks[DETAIL], annots[DETAIL], outline[DETAIL], pdfx[DETAIL], area[DETAIL], meta[DETAIL];
 } checks;
 
 /* The page's own drawing and its form XObjects' (one level). */
@@ -474,7 +474,8 @@ static bool transparent(qpdf_data q, qpdf_oh o)
 
 /* PDF/X-1a (ISO 15930-1): the version in the document's Info, Trapped, an
  * output intent of subtype GTS_PDFX with its profile or a registered
- * condition, and no transparency anywhere. Asked of a service that wants
+ * condition, and no transparency anywhere; PDF/X-4 (ISO 15930-7): the
+ * same but transparency, and the version in the XMP packet too. Asked of a service that wants
  * PDF/X (IngramSpark), and of any file that says it is PDF/X. */
 static void check_pdfx(qpdf_data q, const print_profile *service, char *out)
 {
@@ -487,7 +488,8 @@ static void check_pdfx(qpdf_data q, const print_profile *service, char *out)
         return;
     }
     if (!declared) {
-        snprintf(out, DETAIL, "!not PDF/X (no GTS_PDFXVersion): %s takes PDF/X-1a:2001 files",
+        snprintf(out, DETAIL,
+                 "!not PDF/X (no GTS_PDFXVersion): %s takes PDF/X-1a:2001 and PDF/X-4 files",
                  service->service);
         return;
     }
@@ -515,6 +517,29 @@ static void check_pdfx(qpdf_data q, const print_profile *service, char *out)
         snprintf(out, DETAIL, "!%s without Trapped in its document information", v);
         return;
     }
+    if (!strncmp(v, "PDF/X-4", 7)) {
+        /* X-4 (ISO 15930-7) allows transparency; its version is in the
+         * XMP packet too */
+        unsigned char *xmp = NULL;
+        size_t len = 0;
+        qpdf_oh meta = qpdf_oh_get_key(q, qpdf_get_root(q), "/Metadata");
+        bool named = false;
+        if (qpdf_oh_is_stream(q, meta) &&
+            !(qpdf_oh_get_stream_data(q, meta, qpdf_dl_generalized, NULL, &xmp, &len) &
+              QPDF_ERRORS)) {
+            /* "pdfxid:GTS_PDFXVersion>PDF/X-4" or "...='PDF/X-4'" */
+            static const char tag[] = "pdfxid:GTS_PDFXVersion";
+            for (size_t i = 0; i + sizeof tag + 8 < len && !named; i++) {
+                if (memcmp(xmp + i, tag, sizeof tag - 1) != 0) continue;
+                for (size_t j = i + sizeof tag - 1; j < i + 40 && j + 7 <= len && !named; j++)
+                    named = !memcmp(xmp + j, "PDF/X-4", 7);
+            }
+        }
+        free(xmp);
+        if (!named) snprintf(out, DETAIL, "!%s without the version in its XMP packet", v);
+        else snprintf(out, DETAIL, "%s, a GTS_PDFX output intent, the version in its XMP", v);
+        return;
+    }
     qpdf_oh size = qpdf_oh_get_key(q, qpdf_get_trailer(q), "/Size");
     int count = qpdf_oh_is_number(q, size) ? (int)qpdf_oh_get_numeric_value(q, size) : 0;
     if (count > 10000000) count = 10000000;
@@ -527,6 +552,51 @@ static void check_pdfx(qpdf_data q, const print_profile *service, char *out)
         }
     }
     snprintf(out, DETAIL, "%s, a GTS_PDFX output intent, no transparency", v);
+}
+
+/* The document's metadata: KDP asks for files without any ("Save Your
+ * Manuscript File": no bookmarks, comments, annotations or metadata), so
+ * its rule allows the document information's title, the tools and dates and
+ * PDF/X's marks, and no XMP packet; PDF/X (ISO 15930-1) asks for a title;
+ * and a title given (the one the service was told) must be the file's, as
+ * the services match book, cover and their records. */
+static void check_metadata(qpdf_data q, const print_profile *service, const char *title, char *out)
+{
+    static const char *const kept[] = {"/Title",   "/Creator", "/Producer",
+                                       "/CreationDate", "/ModDate", "/Trapped",
+                                       "/GTS_PDFXVersion", "/GTS_PDFXConformance"};
+    qpdf_oh info = qpdf_oh_get_key(q, qpdf_get_trailer(q), "/Info");
+    qpdf_oh t = qpdf_oh_get_key(q, info, "/Title");
+    char have[160] = "";
+    if (qpdf_oh_is_string(q, t)) snprintf(have, sizeof have, "%s", qpdf_oh_get_utf8_value(q, t));
+    bool pdfx = qpdf_oh_is_string(q, qpdf_oh_get_key(q, info, "/GTS_PDFXVersion"));
+    bool kdp = service->no_metadata;
+    char extra[120] = "";
+    if (kdp && qpdf_oh_is_dictionary(q, info)) {
+        qpdf_oh_begin_dict_key_iter(q, info);
+        while (qpdf_oh_dict_more_keys(q)) {
+            const char *key = qpdf_oh_dict_next_key(q);
+            bool ok = false;
+            for (size_t k = 0; k < sizeof kept / sizeof kept[0] && !ok; k++)
+                ok = !strcmp(key, kept[k]);
+            size_t at = strlen(extra);
+            if (!ok && at + strlen(key) + 3 < sizeof extra)
+                snprintf(extra + at, sizeof extra - at, "%s%s", at ? ", " : "", key + 1);
+        }
+    }
+    bool xmp = kdp && qpdf_oh_has_key(q, qpdf_get_root(q), "/Metadata");
+    if (title && strcmp(have, title) != 0)
+        snprintf(out, DETAIL, "!the title is '%.60s'%s, not '%.60s' (the one the service has)",
+                 have, have[0] ? "" : " (none)", title);
+    else if (!have[0] && (pdfx || service->pdfx))
+        snprintf(out, DETAIL, "!no Title in the document information: PDF/X asks for one");
+    else if (extra[0] || xmp)
+        snprintf(out, DETAIL, "!%s%s%s: %s asks for files without metadata (the title kept)",
+                 extra, extra[0] ? " in the document information" : "",
+                 xmp ? (extra[0] ? ", an XMP packet" : "an XMP packet") : "", service->service);
+    else if (have[0])
+        snprintf(out, DETAIL, "title '%.60s'%s", have, kdp ? ", no other metadata" : "");
+    else snprintf(out, DETAIL, "no title%s", kdp ? ", no other metadata" : "");
 }
 
 /* A cover's expected size (pt, with bleed), and what for (the message). */
@@ -557,7 +627,7 @@ static void cover_rules(qpdf_data q, const print_profile *service, const cover_e
 }
 
 static meiro_status run_checks(qpdf_data q, meiro_print print, const print_profile *service,
-                               const cover_expect *cover, checks *c)
+                               const cover_expect *cover, const char *title, checks *c)
 {
     int pages = qpdf_get_num_pages(q);
     if (pages < 0 || qpdf_has_error(q)) return MEIRO_ERROR_PARSE;
@@ -697,6 +767,8 @@ static meiro_status run_checks(qpdf_data q, meiro_print print, const print_profi
     if (!(even_ok && range_ok))
         memmove(c->pages + 1, c->pages, strlen(c->pages) + 1), c->pages[0] = '!';
     check_pdfx(q, service, c->pdfx);
+    check_metadata(q, service, title, c->meta);
+    qpdf_oh_release_all(q);
     check_fonts(q, c->fonts);
     if (strstr(c->fonts, "not embedded"))
         memmove(c->fonts + 1, c->fonts, strlen(c->fonts) + 1), c->fonts[0] = '!';
@@ -706,8 +778,9 @@ static meiro_status run_checks(qpdf_data q, meiro_print print, const print_profi
 
 /* Reads the PDF (a file, or bytes when filename is NULL), then checks it. */
 static meiro_status preflight(const char *filename, const char *buf, size_t len, meiro_print print,
-                              const cover_expect *cover, meiro_preflight_report report, void *ctx,
-                              bool *passed, meiro_error *err)
+                              const cover_expect *cover, const char *title,
+                              meiro_preflight_report report, void *ctx, bool *passed,
+                              meiro_error *err)
 {
     if (passed) *passed = false;
     if ((unsigned)print >= MEIRO_PRINT_COUNT)
@@ -728,7 +801,7 @@ static meiro_status preflight(const char *filename, const char *buf, size_t len,
                                       : qpdf_read_memory(q, "meiro.pdf", buf, len, NULL);
     meiro_status s = !c                   ? MEIRO_ERROR_NOMEM
                      : read & QPDF_ERRORS ? MEIRO_ERROR_PARSE
-                                          : run_checks(q, print, print_profile_of(print), cover, c);
+                     : run_checks(q, print, print_profile_of(print), cover, title, c);
     if (s == MEIRO_ERROR_NOMEM) fail(err, s, "out of memory checking the PDF");
     else if (s != MEIRO_OK) {
         qpdf_error e = qpdf_has_error(q) ? qpdf_get_error(q) : NULL;
@@ -741,7 +814,7 @@ static meiro_status preflight(const char *filename, const char *buf, size_t len,
             {"pages", c->pages},        {"page size", c->size},     {"boxes", c->boxes},
             {"fonts", c->fonts},        {"lines", c->lines},        {"greys", c->greys},
             {"blank pages", c->blanks}, {"annotations", c->annots}, {"bookmarks", c->outline},
-            {"safe area", c->area}, {"pdf/x", c->pdfx}};
+            {"safe area", c->area}, {"pdf/x", c->pdfx},       {"metadata", c->meta}};
         bool all = true;
         for (size_t k = 0; k < sizeof rules / sizeof rules[0]; k++) {
             bool pass = rules[k].detail[0] != '!';
@@ -759,7 +832,7 @@ meiro_status meiro_preflight(const char *filename, meiro_print print, meiro_pref
                              void *ctx, bool *passed, meiro_error *err)
 {
     if (!filename) return fail(err, MEIRO_ERROR_ARGUMENT, "preflight needs a file");
-    return preflight(filename, NULL, 0, print, NULL, report, ctx, passed, err);
+    return preflight(filename, NULL, 0, print, NULL, NULL, report, ctx, passed, err);
 }
 
 meiro_status meiro_preflight_cover(const char *filename, meiro_print print, meiro_stock stock,
@@ -767,6 +840,20 @@ meiro_status meiro_preflight_cover(const char *filename, meiro_print print, meir
                                    meiro_preflight_report report, void *ctx, bool *passed,
                                    meiro_error *err)
 {
+    return meiro_preflight_titled(filename, print, NULL, true, stock, pages, trim_w_mm, trim_h_mm,
+                                  report, ctx, passed, err);
+}
+
+meiro_status meiro_preflight_titled(const char *filename, meiro_print print, const char *title,
+                                    bool is_cover, meiro_stock stock, unsigned pages,
+                                    double trim_w_mm, double trim_h_mm,
+                                    meiro_preflight_report report, void *ctx, bool *passed,
+                                    meiro_error *err)
+{
+    if (!is_cover) {
+        if (!filename) return fail(err, MEIRO_ERROR_ARGUMENT, "preflight needs a file");
+        return preflight(filename, NULL, 0, print, NULL, title, report, ctx, passed, err);
+    }
     if (passed) *passed = false;
     if (!filename) return fail(err, MEIRO_ERROR_ARGUMENT, "preflight needs a file");
     double w, h;
@@ -776,7 +863,7 @@ meiro_status meiro_preflight_cover(const char *filename, meiro_print print, meir
     cover_expect cover = {w * PT_PER_MM, h * PT_PER_MM, ""};
     snprintf(cover.what, sizeof cover.what, "%u pages of %.4g x %.4g in on %s", pages,
              trim_w_mm / 25.4, trim_h_mm / 25.4, stocks[stock]);
-    return preflight(filename, NULL, 0, print, &cover, report, ctx, passed, err);
+    return preflight(filename, NULL, 0, print, &cover, title, report, ctx, passed, err);
 }
 
 meiro_status meiro_pdf_book(const char *filename, unsigned *pages, double *trim_w_mm,
@@ -826,7 +913,7 @@ meiro_status preflight_own(const char *buf, size_t len, meiro_print print, meiro
 {
     failures f = {"", 0};
     bool passed = false;
-    meiro_status s = preflight(NULL, buf, len, print, NULL, gather, &f, &passed, err);
+    meiro_status s = preflight(NULL, buf, len, print, NULL, NULL, gather, &f, &passed, err);
     if (s != MEIRO_OK || passed) return s;
     return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT,
                       "the PDF would fail %s's rules (meiro preflight): %s",

@@ -1,0 +1,158 @@
+/* A printed book's cover art, recorded in the book: meiro booklet --print
+ * keeps one of its mazes (the last, the hardest) as meiro's JSON in a
+ * private stream of the PDF's catalog, so that meiro cover --for draws the
+ * book's own maze on the front (the book's seed alone cannot remake it: a
+ * series replaces mazes by its ledger, a template may be gone). The same
+ * pass leaves the document information as the services want it. */
+#define _POSIX_C_SOURCE 200809L
+#include "core/error.h"
+#include "io/io.h"
+#include "render/export.h"
+
+#include <qpdf/qpdf-c.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* the catalog's key (a private name: no reader of PDFs acts on it) */
+#define ART_KEY "/MeiroCoverArt"
+
+meiro_status book_art_attach(const char *buf, size_t len, const meiro_maze *art, unsigned number,
+                             const char *title, const char *subtitle, char **out, size_t *out_len,
+                             meiro_error *err)
+{
+    *out = NULL;
+    *out_len = 0;
+    char *json = NULL;
+    size_t json_len = 0;
+    FILE *mem = open_memstream(&json, &json_len);
+    if (!mem) return fail(err, MEIRO_ERROR_NOMEM, "out of memory recording the cover's maze");
+    meiro_status s = write_json(art, NULL, mem);
+    if (fclose(mem) != 0 && s == MEIRO_OK) s = MEIRO_ERROR_NOMEM;
+    if (s != MEIRO_OK) {
+        free(json);
+        return fail(err, s, "cannot record maze %u for the cover (its JSON)", number);
+    }
+    /* a shape JSON cannot carry (io.h shape_readable_as_json) is not
+     * recorded: MEIRO_ERROR_TOO_BIG, and the caller takes another maze */
+    FILE *in = fmemopen(json, json_len, "rb");
+    meiro_maze *back = in ? read_json(in, NULL) : NULL;
+    if (in) fclose(in);
+    if (!back) {
+        free(json);
+        return fail(err, in ? MEIRO_ERROR_TOO_BIG : MEIRO_ERROR_NOMEM,
+                    "maze %u cannot be recorded for the cover", number);
+    }
+    meiro_maze_free(back);
+    qpdf_data q = qpdf_init();
+    if (!q) {
+        free(json);
+        return fail(err, MEIRO_ERROR_NOMEM, "out of memory recording the cover's maze");
+    }
+    qpdf_silence_errors(q);
+    qpdf_set_suppress_warnings(q, QPDF_TRUE);
+    bool ok = !(qpdf_read_memory(q, "meiro.pdf", buf, len, NULL) & QPDF_ERRORS);
+    if (ok) {
+        qpdf_oh stream = qpdf_oh_new_stream(q);
+        qpdf_oh_replace_stream_data(q, stream, (const unsigned char *)json, json_len,
+                                    qpdf_oh_new_null(q), qpdf_oh_new_null(q));
+        qpdf_oh dict = qpdf_oh_get_dict(q, stream);
+        qpdf_oh_replace_key(q, dict, "/Maze", qpdf_oh_new_integer(q, number));
+        /* the cover's words are the book's (a service matches them) */
+        if (title && title[0])
+            qpdf_oh_replace_key(q, dict, "/Title", qpdf_oh_new_unicode_string(q, title));
+        if (subtitle && subtitle[0])
+            qpdf_oh_replace_key(q, dict, "/Subtitle", qpdf_oh_new_unicode_string(q, subtitle));
+        qpdf_oh_replace_key(q, qpdf_get_root(q), ART_KEY, stream);
+        /* the document information a service keeps: the title, the tools
+         * and dates (KDP asks for no other metadata; the seed is on the
+         * last page, and the author is the seller, not meiro) */
+        qpdf_oh info = qpdf_oh_get_key(q, qpdf_get_trailer(q), "/Info");
+        if (qpdf_oh_is_dictionary(q, info)) {
+            qpdf_oh_remove_key(q, info, "/Author");
+            qpdf_oh_remove_key(q, info, "/Subject");
+        }
+        ok = !qpdf_has_error(q);
+        qpdf_oh_release_all(q);
+    }
+    free(json);
+    if (ok) ok = !(qpdf_init_write_memory(q) & QPDF_ERRORS);
+    if (ok) {
+        qpdf_set_deterministic_ID(q, QPDF_TRUE); /* the same book, the same file */
+        ok = !(qpdf_write(q) & QPDF_ERRORS);
+    }
+    if (ok) {
+        size_t n = qpdf_get_buffer_length(q);
+        const unsigned char *data = qpdf_get_buffer(q);
+        *out = data ? malloc(n ? n : 1) : NULL;
+        if (*out) memcpy(*out, data, n), *out_len = n;
+        else s = fail(err, MEIRO_ERROR_NOMEM, "out of memory recording the cover's maze");
+    } else {
+        qpdf_error e = qpdf_has_error(q) ? qpdf_get_error(q) : NULL;
+        s = fail(err, MEIRO_ERROR_INTERNAL, "cannot record the cover's maze in the PDF (qpdf: %s)",
+                 e ? qpdf_get_error_full_text(q, e) : "unknown error");
+    }
+    qpdf_cleanup(&q);
+    return s;
+}
+
+/* A text string of the art's dictionary into out (empty when none). */
+static void art_text(qpdf_data q, qpdf_oh dict, const char *key, char *out, size_t size)
+{
+    qpdf_oh v = qpdf_oh_get_key(q, dict, key);
+    if (out && size)
+        snprintf(out, size, "%s", qpdf_oh_is_string(q, v) ? qpdf_oh_get_utf8_value(q, v) : "");
+}
+
+meiro_status meiro_pdf_book_art(const char *filename, meiro_maze **art, unsigned *number,
+                                char *title, char *subtitle, size_t size, meiro_error *err)
+{
+    if (art) *art = NULL;
+    if (!filename || !art) return fail(err, MEIRO_ERROR_ARGUMENT, "no book to read");
+    FILE *f = fopen(filename, "rb");
+    if (!f) return fail(err, MEIRO_ERROR_IO, "cannot read %s", filename);
+    fclose(f);
+    qpdf_data q = qpdf_init();
+    if (!q) return fail(err, MEIRO_ERROR_NOMEM, "out of memory reading the PDF");
+    qpdf_silence_errors(q);
+    qpdf_set_suppress_warnings(q, QPDF_TRUE);
+    meiro_status s = MEIRO_OK;
+    unsigned char *json = NULL;
+    size_t len = 0;
+    if (qpdf_read(q, filename, NULL) & QPDF_ERRORS) {
+        s = fail(err, MEIRO_ERROR_PARSE, "not a PDF book qpdf can read");
+    } else {
+        qpdf_oh stream = qpdf_oh_get_key(q, qpdf_get_root(q), ART_KEY);
+        bool is = qpdf_oh_is_stream(q, stream);
+        qpdf_oh n = is ? qpdf_oh_get_key(q, qpdf_oh_get_dict(q, stream), "/Maze") : 0;
+        if (!is || !qpdf_oh_is_integer(q, n) ||
+            (qpdf_oh_get_stream_data(q, stream, qpdf_dl_generalized, NULL, &json, &len) &
+             QPDF_ERRORS))
+            s = fail(err, MEIRO_ERROR_ARGUMENT,
+                     "%s records no maze for the cover: it was not made by meiro booklet --print "
+                     "(a cover with a maze of its own: --pages N and --paper P instead of --for)",
+                     filename);
+        else {
+            if (number) *number = (unsigned)qpdf_oh_get_int_value(q, n);
+            art_text(q, qpdf_oh_get_dict(q, stream), "/Title", title, size);
+            art_text(q, qpdf_oh_get_dict(q, stream), "/Subtitle", subtitle, size);
+        }
+    }
+    qpdf_cleanup(&q);
+    if (s != MEIRO_OK) {
+        free(json);
+        return s;
+    }
+    FILE *in = fmemopen(json, len, "rb");
+    if (!in) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory reading the cover's maze");
+    else {
+        meiro_error own = {0};
+        *art = read_json(in, &own);
+        fclose(in);
+        if (!*art)
+            s = fail(err, MEIRO_ERROR_PARSE, "%s: its cover maze cannot be read (%s)", filename,
+                     own.message);
+    }
+    free(json);
+    return s;
+}
