@@ -423,7 +423,7 @@ static unsigned light_at(cairo_surface_t *s, int x, int y)
 static void test_marks(void)
 {
     verdict drawn = {0}, centred = {0}, sized = {0}, walls = {0};
-    const double ppm = 16;
+    const double ppm = 8;
     for (size_t i = 0; i < TEST_COUNT(shapes); i++)
         for (int style = 0; style < 3; style++) { /* en, ja, pictures */
             const shape *sh = &shapes[i];
