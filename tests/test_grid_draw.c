@@ -247,6 +247,10 @@ static void test_walls(void)
                 opt.dpi = (unsigned)dpi;
                 mapping k = mapping_of(m, &L, dpi);
                 for (meiro_format f = MEIRO_FORMAT_PDF; f <= MEIRO_FORMAT_PNG; f++) {
+                    /* the PDF and SVG read back through poppler and librsvg
+                     * (most of the case's time): of two seeds, one each, in
+                     * turn from shape to shape; the PNG both */
+                    if (f != MEIRO_FORMAT_PNG && kind != CLOSED && (seed + i + f) % 2) continue;
                     if (!have(tool_for[f])) continue;
                     char file[160], name[200];
                     snprintf(file, sizeof file, "%s/walls.%s", dir, ext_for[f]);
