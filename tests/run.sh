@@ -14,7 +14,8 @@
 # JavaScript "// meiro-suite: TIERS"): tests/X.sh runs as `sh tests/X.sh
 # BUILD`, tests/X.mjs as `node tests/X.mjs BUILD`. Adding the file is enough.
 # MEIRO_TEST_JOBS suites run at a time (default: the processors), the
-# longest of the last run first (BUILD/suite-times).
+# longest of the last run first (BUILD/suite-times: a suite's wall seconds
+# and CPU seconds).
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root" || exit 1
 # the programs that open our documents as a user's would
@@ -43,7 +44,11 @@ if [ "$1" = --one ]; then
     *) "$suite" > "$res/$key.out" 2>&1 ;;
     esac
     status=$?
-    echo "$key $(($(date +%s) - start))" >> "$res/times"
+    # wall seconds, then the CPU seconds of the suite and what it ran
+    # (user + system of the children: POSIX `times`, second line)
+    times > "$res/$key.cpu" # in this shell: a subshell's `times` starts at 0
+    cpu=$(tail -1 "$res/$key.cpu" | tr 'ms' '  ' | awk '{printf "%.0f", $1 * 60 + $2 + $3 * 60 + $4}')
+    echo "$key $(($(date +%s) - start)) $cpu" >> "$res/times"
     out="$res/$key.out"
     line=$(grep -E "$summary" "$out" | tail -1)
     p=0 f=0 s=0 c=0
@@ -100,7 +105,7 @@ last=$times
 [ -f "$last" ] || last=tests/suite-times
 while read -r tier build t; do
     key="$tier-$(echo "$build" | tr / _)-$(basename "$t" | sed 's/\.[a-z]*$//')"
-    secs=$(sed -n "s/^$key //p" "$last" 2> /dev/null | tail -1)
+    secs=$(sed -n "s/^$key \([0-9]*\).*/\1/p" "$last" 2> /dev/null | tail -1)
     echo "${secs:-99999} $tier $build $t"
 done < "$res/jobs" | sort -rn | cut -d' ' -f2- |
     xargs -L 1 -P "${MEIRO_TEST_JOBS:-$(nproc)}" sh "$0" --one "$res"

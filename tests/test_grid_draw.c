@@ -247,6 +247,10 @@ static void test_walls(void)
                 opt.dpi = (unsigned)dpi;
                 mapping k = mapping_of(m, &L, dpi);
                 for (meiro_format f = MEIRO_FORMAT_PDF; f <= MEIRO_FORMAT_PNG; f++) {
+                    /* the PDF and SVG read back through poppler and librsvg
+                     * (most of the case's time): of two seeds, one each, in
+                     * turn from shape to shape; the PNG both */
+                    if (f != MEIRO_FORMAT_PNG && kind != CLOSED && (seed + i + f) % 2) continue;
                     if (!have(tool_for[f])) continue;
                     char file[160], name[200];
                     snprintf(file, sizeof file, "%s/walls.%s", dir, ext_for[f]);
@@ -423,7 +427,7 @@ static unsigned light_at(cairo_surface_t *s, int x, int y)
 static void test_marks(void)
 {
     verdict drawn = {0}, centred = {0}, sized = {0}, walls = {0};
-    const double ppm = 16;
+    const double ppm = 8;
     for (size_t i = 0; i < TEST_COUNT(shapes); i++)
         for (int style = 0; style < 3; style++) { /* en, ja, pictures */
             const shape *sh = &shapes[i];
