@@ -379,7 +379,7 @@ static void remove_all(void)
 
 static unsigned long walked; /* failure points, in all cases */
 
-#if TEST_UNDER_ASAN
+#ifdef TEST_UNDER_ASAN
 enum { STRIDE = 1 };
 #else
 enum { STRIDE = 4 };
