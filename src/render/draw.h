@@ -94,6 +94,11 @@ typedef struct grid_pen {
     void *ctx;
 } grid_pen;
 
+/* How far a chord may lie off a ring on a page, in mm (a quarter of a
+ * pixel at 2400 dpi): a side of a dense ring is then one or two chords,
+ * cheaper than a curve. */
+#define GRID_ARC_CHORD_MM 0.0025
+
 /* The walls of a polar, hex or triangle maze placed by L, each once,
  * joined into long strokes (a wall that starts where the last one ended
  * continues it; a ring's arcs are one); only those that may reach the
