@@ -105,14 +105,14 @@ static void rect_wall_runs(const meiro_maze *m, const page_layout *L, const pixe
     }
 }
 
-typedef struct cairo_runs {
+typedef struct stroked_runs {
     cairo_t *cr;
     unsigned runs;
-} cairo_runs;
+} stroked_runs;
 
-static void cairo_run(void *ctx, double x0, double y0, double x1, double y1)
+static void stroked_run(void *ctx, double x0, double y0, double x1, double y1)
 {
-    cairo_runs *c = ctx;
+    stroked_runs *c = ctx;
     wall_run(c->cr, x0, y0, x1, y1, &c->runs);
 }
 
@@ -128,8 +128,8 @@ static void stroke_walls(cairo_t *cr, const meiro_maze *m, const page_layout *L,
     uint32_t y_from = first < 0 ? 0 : first > m->h ? m->h : (uint32_t)first;
     uint32_t y_to = last < 0 ? 0 : last > m->h ? m->h : (uint32_t)last;
     /* a run is one stroke */
-    cairo_runs c = {cr, 0};
-    rect_wall_runs(m, L, g, y_from, y_to, cairo_run, &c);
+    stroked_runs c = {cr, 0};
+    rect_wall_runs(m, L, g, y_from, y_to, stroked_run, &c);
     stroke_runs(cr, &c.runs);
 }
 
