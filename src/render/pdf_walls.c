@@ -61,6 +61,11 @@ pdf_walls *pdf_walls_of(cairo_t *cr)
 static void deflate_held(pdf_walls *w, bool finish)
 {
     page_walls *p = &w->pages[w->count - 1];
+    if (!w->ok) { /* out of memory once: the rest is dropped, and reported */
+        w->len = 0;
+        if (finish) deflateEnd(&w->z), w->open = false;
+        return;
+    }
     w->z.next_in = (unsigned char *)w->buf;
     w->z.avail_in = (uInt)w->len;
     for (;;) {
