@@ -33,7 +33,7 @@ LIB_CFLAGS = -fvisibility=hidden
 # (formats.c, booklet.c) sees render's; the command line sees include/ only.
 IO_PKGS     = jansson
 PAGE_PKGS   = inih
-RENDER_PKGS = cairo pangocairo librsvg-2.0 gdk-pixbuf-2.0 xlsxwriter libpng libqpdf
+RENDER_PKGS = cairo pangocairo librsvg-2.0 gdk-pixbuf-2.0 xlsxwriter libpng libqpdf zlib
 # meiro serve's HTTP server: the command's, not the library's
 SERVE_PKGS  = libmicrohttpd
 DEP_LIBS    = $(RENDER_PKGS) $(PAGE_PKGS) $(IO_PKGS)
@@ -81,7 +81,7 @@ LIGHT_OBJ  := $(filter-out $(RENDER_OBJ),$(LIB_OBJ)) $(BUILD)/obj/render_lazy.o 
 # libqpdf (trim and bleed boxes, preflight), by
 # soname: the module links the other drawing libraries only.
 MODULE_OBJ  = $(BUILD)/obj/render_entry.o $(BUILD)/obj/render_libs.o $(BUILD)/obj/xlsx_libs.o
-MODULE_LIBS = $(shell pkg-config --libs cairo pangocairo libpng $(PAGE_PKGS) $(IO_PKGS) \
+MODULE_LIBS = $(shell pkg-config --libs cairo pangocairo libpng zlib $(PAGE_PKGS) $(IO_PKGS) \
                 2>/dev/null) -lm
 soname_of   = $(shell objdump -p $$($(CC) -print-file-name=$1) 2>/dev/null | awk '$$1 == "SONAME" { print $$2 }')
 $(BUILD)/obj/render_libs.o: CPPFLAGS += -DMEIRO_RSVG_SONAME='"$(call soname_of,librsvg-2.so)"' \

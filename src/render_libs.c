@@ -83,7 +83,8 @@ LAZY(pixbuf_lib, GdkPixbuf *, gdk_pixbuf_apply_embedded_orientation, (GdkPixbuf 
 LAZY(pixbuf_lib, GQuark, gdk_pixbuf_error_quark, (void), ())
 
 /* libqpdf (with libstdc++, gnutls, gmp, libjpeg) on first use too: only a
- * PDF's trim and bleed boxes and meiro preflight read PDFs through it, and
+ * PDF's trim and bleed boxes, a grid's walls on PDF pages (pdf_walls.c) and
+ * meiro preflight read PDFs through it, and
  * loading it cost about 5 ms of every drawing run, XLSX included. Its C API
  * has no error channel at qpdf_init: when the library cannot be loaded,
  * qpdf_init says why on stderr once and returns NULL, which every caller
@@ -152,23 +153,24 @@ LAZY(qpdf_lib, QPDF_BOOL, qpdf_oh_is_number, (qpdf_data qpdf, qpdf_oh oh), (qpdf
 LAZY(qpdf_lib, QPDF_BOOL, qpdf_oh_is_stream, (qpdf_data qpdf, qpdf_oh oh), (qpdf, oh))
 LAZY(qpdf_lib, QPDF_BOOL, qpdf_oh_is_string, (qpdf_data qpdf, qpdf_oh oh), (qpdf, oh))
 LAZY(qpdf_lib, char const *, qpdf_oh_get_utf8_value, (qpdf_data qpdf, qpdf_oh oh), (qpdf, oh))
+LAZY(qpdf_lib, qpdf_oh, qpdf_oh_new_stream, (qpdf_data qpdf), (qpdf))
+LAZY(qpdf_lib, qpdf_oh, qpdf_oh_new_name, (qpdf_data qpdf, char const *name), (qpdf, name))
+LAZY(qpdf_lib, qpdf_oh, qpdf_oh_new_null, (qpdf_data qpdf), (qpdf))
+LAZY_VOID(qpdf_lib, qpdf_oh_replace_stream_data,
+          (qpdf_data qpdf, qpdf_oh stream_oh, unsigned char const *buf, size_t len, qpdf_oh filter,
+           qpdf_oh decode_parms),
+          (qpdf, stream_oh, buf, len, filter, decode_parms))
 LAZY(qpdf_lib, qpdf_oh, qpdf_oh_new_array, (qpdf_data qpdf), (qpdf))
 LAZY(qpdf_lib, qpdf_oh, qpdf_oh_new_real_from_double,
      (qpdf_data qpdf, double value, int decimal_places), (qpdf, value, decimal_places))
 /* a book's cover maze (render/book_art.c) */
-LAZY(qpdf_lib, qpdf_oh, qpdf_oh_new_stream, (qpdf_data qpdf), (qpdf))
 LAZY_VOID(qpdf_lib, qpdf_oh_remove_key, (qpdf_data qpdf, qpdf_oh oh, char const *key),
           (qpdf, oh, key))
-LAZY(qpdf_lib, qpdf_oh, qpdf_oh_new_null, (qpdf_data qpdf), (qpdf))
 LAZY(qpdf_lib, qpdf_oh, qpdf_oh_new_integer, (qpdf_data qpdf, long long value), (qpdf, value))
 LAZY(qpdf_lib, qpdf_oh, qpdf_oh_new_unicode_string, (qpdf_data qpdf, char const *utf8_str),
      (qpdf, utf8_str))
 LAZY(qpdf_lib, QPDF_BOOL, qpdf_oh_is_integer, (qpdf_data qpdf, qpdf_oh oh), (qpdf, oh))
 LAZY(qpdf_lib, long long, qpdf_oh_get_int_value, (qpdf_data qpdf, qpdf_oh oh), (qpdf, oh))
-LAZY_VOID(qpdf_lib, qpdf_oh_replace_stream_data,
-          (qpdf_data qpdf, qpdf_oh stream_oh, unsigned char const *buf, size_t len,
-           qpdf_oh filter, qpdf_oh decode_parms),
-          (qpdf, stream_oh, buf, len, filter, decode_parms))
 LAZY_VOID(qpdf_lib, qpdf_oh_release, (qpdf_data qpdf, qpdf_oh oh), (qpdf, oh))
 LAZY_VOID(qpdf_lib, qpdf_oh_release_all, (qpdf_data qpdf), (qpdf))
 LAZY_VOID(qpdf_lib, qpdf_oh_replace_key,

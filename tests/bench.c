@@ -711,9 +711,13 @@ static int bench_draw_grids(uint32_t rings)
             if (k == 0) rect[0] = draw_out[0], rect[1] = draw_out[1];
             printf("draw  %-4s %-9s %8.3f s %7.1f MB", fname, meiro_grid_name(jobs[k].grid),
                    draw_out[0], draw_out[1] / 1048576);
-            if (k > 0 && rect[0] > 0 && rect[1] > 0)
-                printf("   %5.2fx rect time, %5.2fx rect memory", draw_out[0] / rect[0],
-                       draw_out[1] / rect[1]);
+            if (k > 0 && rect[0] > 0 && rect[1] > 0) {
+                double t = draw_out[0] / rect[0], mem = draw_out[1] / rect[1];
+                printf("   %5.2fx rect time, %5.2fx rect memory", t, mem);
+                /* issue 25's goal for PNG and PDF: within 2x of the rectangle */
+                if (formats[f] != MEIRO_FORMAT_SVG)
+                    printf("  (goal 2x: %s)", t <= 2 && mem <= 2 ? "met" : "NOT met");
+            }
             printf("\n");
             fflush(stdout);
         }

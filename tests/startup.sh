@@ -60,6 +60,7 @@ if need unzip; then
     if unzip -l "$tmp/art.xlsx" | grep -q 'xl/media/image2.png'; then ok; else bad "art.xlsx: no pictures"; fi
 fi
 if echo "$xlsx$plain" | grep -q qpdf; then bad "a plain PDF or XLSX loads libqpdf"; else ok; fi
+heavy_loaded "a polar PDF (its walls through qpdf)" qpdf "$meiro" generate --grid polar -H 5 -s 3 -o "$tmp/polar.pdf"
 heavy_loaded "bleed (--print kdp)" qpdf "$meiro" generate -W 8 -H 8 -s 3 --print kdp -o "$tmp/kdp.pdf"
 if need pdfinfo; then
     if pdfinfo -box "$tmp/kdp.pdf" | grep -q TrimBox; then ok; else bad "kdp.pdf: no TrimBox"; fi

@@ -80,20 +80,15 @@ static bool end_door_wall(const meiro_maze *m, const page_layout *L, uint32_t x,
     return false;
 }
 
-static void stroke_walls(cairo_t *cr, const meiro_maze *m, const page_layout *L,
-                         const pixel_snap *g)
+/* Every run of walls along a grid line of rows y_from .. y_to (the lines
+ * above them, and the columns' lines beside them) to `run`: the
+ * horizontal lines first, one after another, then the vertical ones. */
+static void rect_wall_runs(const meiro_maze *m, const page_layout *L, const pixel_snap *g,
+                           uint32_t y_from, uint32_t y_to,
+                           void (*run)(void *ctx, double x0, double y0, double x1, double y1),
+                           void *ctx)
 {
     bool doors = L->end_door[0] || L->end_door[1];
-    /* only the grid lines that reach the visible area (a PNG band) */
-    double cx0, cy0, cx1, cy1;
-    cairo_clip_extents(cr, &cx0, &cy0, &cx1, &cy1);
-    double pad = L->line + L->cell;
-    double first = floor((cy0 - pad - L->maze_y) / L->cell),
-           last = ceil((cy1 + pad - L->maze_y) / L->cell);
-    uint32_t y_from = first < 0 ? 0 : first > m->h ? m->h : (uint32_t)first;
-    uint32_t y_to = last < 0 ? 0 : last > m->h ? m->h : (uint32_t)last;
-    unsigned runs = 0;
-    /* horizontal runs, one grid line after another; a run is one stroke */
     for (uint32_t y = y_from; y <= y_to; y++) {
         double py = snap_mm(g, L->maze_y + y * L->cell);
         for (uint32_t x = 0; x < m->w;) {
@@ -105,8 +100,8 @@ static void stroke_walls(cairo_t *cr, const meiro_maze *m, const page_layout *L,
             while (end < m->w && maze_wall_above(m, end, y) &&
                    !(doors && end_door_wall(m, L, end, y, true)))
                 end++;
-            wall_run(cr, snap_mm(g, L->maze_x + x * L->cell), py,
-                     snap_mm(g, L->maze_x + end * L->cell), py, &runs);
+            run(ctx, snap_mm(g, L->maze_x + x * L->cell), py, snap_mm(g, L->maze_x + end * L->cell),
+                py);
             x = end;
         }
     }
@@ -122,12 +117,57 @@ static void stroke_walls(cairo_t *cr, const meiro_maze *m, const page_layout *L,
             while (end < rows_to && maze_wall_left(m, x, end) &&
                    !(doors && end_door_wall(m, L, x, end, false)))
                 end++;
-            wall_run(cr, px, snap_mm(g, L->maze_y + y * L->cell), px,
-                     snap_mm(g, L->maze_y + end * L->cell), &runs);
+            run(ctx, px, snap_mm(g, L->maze_y + y * L->cell), px,
+                snap_mm(g, L->maze_y + end * L->cell));
             y = end;
         }
     }
-    stroke_runs(cr, &runs);
+}
+
+typedef struct stroked_runs {
+    cairo_t *cr;
+    unsigned runs;
+} stroked_runs;
+
+static void stroked_run(void *ctx, double x0, double y0, double x1, double y1)
+{
+    stroked_runs *c = ctx;
+    wall_run(c->cr, x0, y0, x1, y1, &c->runs);
+}
+
+static void stroke_walls(cairo_t *cr, const meiro_maze *m, const page_layout *L,
+                         const pixel_snap *g)
+{
+    /* only the grid lines that reach the visible area (a PNG band) */
+    double cx0, cy0, cx1, cy1;
+    cairo_clip_extents(cr, &cx0, &cy0, &cx1, &cy1);
+    double pad = L->line + L->cell;
+    double first = floor((cy0 - pad - L->maze_y) / L->cell),
+           last = ceil((cy1 + pad - L->maze_y) / L->cell);
+    uint32_t y_from = first < 0 ? 0 : first > m->h ? m->h : (uint32_t)first;
+    uint32_t y_to = last < 0 ? 0 : last > m->h ? m->h : (uint32_t)last;
+    /* a run is one stroke */
+    stroked_runs c = {cr, 0};
+    rect_wall_runs(m, L, g, y_from, y_to, stroked_run, &c);
+    stroke_runs(cr, &c.runs);
+}
+
+static void pen_run(void *ctx, double x0, double y0, double x1, double y1)
+{
+    const grid_pen *pen = ctx;
+    pen->move(pen->ctx, x0, y0);
+    pen->line(pen->ctx, x1, y1);
+}
+
+void trace_rect_walls(const meiro_maze *m, const page_layout *L, const grid_pen *pen)
+{
+    pixel_snap g = {0, 0};
+    rect_wall_runs(m, L, &g, 0, m->h, pen_run, (void *)pen);
+}
+
+bool rect_walls_apart(const meiro_maze *m)
+{
+    return m->grid == MEIRO_GRID_RECT && !m->weave && !m->mission && !m->levels;
 }
 
 /* A weave maze's crossings, over the walls: the over-passage's two walls
@@ -622,7 +662,7 @@ void draw_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const p
     bool picture = m->grid == MEIRO_GRID_RECT && m->picture && (layers & LAYER_PATH);
     if (picture) fill_picture(cr, m, path, L);
     if (m->grid != MEIRO_GRID_RECT) draw_grid_maze(cr, m, path, L, marks, layers);
-    else if (layers & LAYER_WALLS) {
+    else if ((layers & LAYER_WALLS) && !((layers & LAYER_GRID_WALLS_APART) && rect_walls_apart(m))) {
         stroke_walls(cr, m, L, &g);
         if (m->weave) stroke_crossings(cr, m, L, &g, line);
     }

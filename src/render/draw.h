@@ -48,7 +48,8 @@ enum {
     LAYER_FOOTER = 16, /* apart from the page: a page to play shows it once, under the sheet */
     LAYER_ALL = 31,
     /* with LAYER_WALLS: a polar, hex or triangle grid's walls are left
-     * out, written by the caller through trace_grid_walls (export_svg) */
+     * out, written by the caller through trace_grid_walls (export_svg);
+     * so are a rectangle's when rect_walls_apart (trace_rect_walls) */
     LAYER_GRID_WALLS_APART = 32
 };
 
@@ -93,6 +94,11 @@ typedef struct grid_pen {
     void *ctx;
 } grid_pen;
 
+/* How far a chord may lie off a ring on a page, in mm (a quarter of a
+ * pixel at 2400 dpi): a side of a dense ring is then one or two chords,
+ * cheaper than a curve. */
+#define GRID_ARC_CHORD_MM 0.0025
+
 /* The walls of a polar, hex or triangle maze placed by L, each once,
  * joined into long strokes (a wall that starts where the last one ended
  * continues it; a ring's arcs are one); only those that may reach the
@@ -100,6 +106,14 @@ typedef struct grid_pen {
  * round caps and joins, as draw_grid_maze does. */
 void trace_grid_walls(const meiro_maze *m, const page_layout *L, double y0, double y1,
                       const grid_pen *pen);
+
+/* A rectangle's walls, each run along a grid line as a move and a line
+ * (in mm on the page, no pixel snapping); drawn with square caps and
+ * miter joins, as draw_maze does. Weave, mission and level mazes draw
+ * more than their runs on the walls' layer: rect_walls_apart is false
+ * for them (and for the other grids), and draw_maze keeps their walls. */
+void trace_rect_walls(const meiro_maze *m, const page_layout *L, const grid_pen *pen);
+bool rect_walls_apart(const meiro_maze *m);
 
 /* The outline of a shaped maze (outline.c), in cells from the grid's top
  * left corner: closed loops, loop l ending before point loop_end[l]. None

@@ -7,6 +7,7 @@
 #include "core/model.h"
 #include "page/layout.h"
 #include "render/draw.h"
+#include "render/pdf_walls.h"
 #include "render/stroke_mask.h"
 #include "render/trails.h"
 
@@ -200,9 +201,7 @@ void trace_grid_walls(const meiro_maze *m, const page_layout *L, double y0, doub
  * small (and the ink is the same: opaque black over black). */
 enum { STROKE_MOVES = 512 };
 
-/* How far a chord may lie off a ring on a page, in mm: a quarter of a
- * pixel at 2400 dpi. */
-#define ARC_CHORD_MM 0.0025
+#define ARC_CHORD_MM GRID_ARC_CHORD_MM
 
 typedef struct paint_pen {
     cairo_t *cr;
@@ -260,6 +259,17 @@ static void paint_pen_arc(void *ctx, double cx, double cy, double r, double a0, 
  * mask (the same round ends and joins); cairo strokes where it cannot. */
 static void stroke_grid_walls(cairo_t *cr, const meiro_maze *m, const page_layout *L)
 {
+    /* a PDF page's walls as content of our own (pdf_walls.h), as trails */
+    pdf_walls *own = pdf_walls_of(cr);
+    grid_pen out;
+    if (own && pdf_walls_begin(own, cr, &out)) {
+        trail_pen *trails = trail_pen_new(&out, ARC_CHORD_MM);
+        grid_pen joined = trails ? trail_pen_pen(trails) : out;
+        trace_grid_walls(m, L, -HUGE_VAL, HUGE_VAL, &joined);
+        trail_pen_free(trails);
+        pdf_walls_end(own);
+        return;
+    }
     double cx0, cy0, cx1, cy1;
     cairo_clip_extents(cr, &cx0, &cy0, &cx1, &cy1);
     paint_pen p = {cr, NULL, 0, 0, STROKE_MOVES};

@@ -8,10 +8,13 @@
  * write them). */
 #define _POSIX_C_SOURCE 200809L
 #include "core/error.h"
+#include "core/grid.h"
+#include "core/model.h"
 #include "page/layout.h"
 #include "render/document.h"
 #include "render/draw.h"
 #include "render/export.h"
+#include "render/pdf_walls.h"
 
 #include <cairo-pdf.h>
 #include <math.h>
@@ -49,10 +52,13 @@ static void report_progress(const document *d, size_t done, size_t of)
 }
 
 static meiro_status write_doc_pages(const document *d, cairo_surface_t *surface, cairo_t *cr,
-                                    meiro_error *err);
+                                    pdf_walls *walls, meiro_error *err);
 
-/* The pages of n documents of one paper, one after another. */
-static meiro_status write_pages(const document *docs, size_t n, FILE *out, meiro_error *err)
+/* The pages of n documents of one paper, one after another; with `walls`,
+ * a polar, hex or triangle grid's walls collected there (pdf_walls.h)
+ * rather than drawn (*walls NULL without memory: drawn). */
+static meiro_status write_pages(const document *docs, size_t n, FILE *out, pdf_walls **walls,
+                                meiro_error *err)
 {
     char date[32];
     meiro_status s = page_timestamp_iso(date, sizeof date, err);
@@ -62,18 +68,20 @@ static meiro_status write_pages(const document *docs, size_t n, FILE *out, meiro
     stream_sink sink = {out, 0};
     cairo_surface_t *surface = pdf_surface(
         &docs[0], pw + page_bleed_across(&docs[0].style.paper), ph + 2 * b, &sink, date);
+    if (walls) *walls = pdf_walls_attach(surface);
     cairo_t *cr = cairo_create(surface);
     cairo_scale(cr, PT_PER_MM, PT_PER_MM);
     cairo_translate(cr, 0, b); /* the pages draw from the trim's corner (across: per page) */
     for (size_t k = 0; k < n && s == MEIRO_OK; k++) {
-        s = write_doc_pages(&docs[k], surface, cr, err); /* copies of one size: one orientation */
+        /* copies of one size: one orientation */
+        s = write_doc_pages(&docs[k], surface, cr, walls ? *walls : NULL, err);
     }
     meiro_status done = draw_finish(surface, cr, &sink, err);
     return s != MEIRO_OK ? s : done;
 }
 
 static meiro_status write_doc_pages(const document *d, cairo_surface_t *surface, cairo_t *cr,
-                                    meiro_error *err)
+                                    pdf_walls *walls, meiro_error *err)
 {
     meiro_status s = MEIRO_OK;
     for (size_t p = 0; p < d->page_count && s == MEIRO_OK; p++) {
@@ -93,6 +101,7 @@ static meiro_status write_doc_pages(const document *d, cairo_surface_t *surface,
             cairo_restore(cr);
         }
         cairo_show_page(cr);
+        pdf_walls_next_page(walls);
         report_progress(d, p + 1, d->page_count);
     }
     return s;
@@ -109,23 +118,29 @@ static qpdf_oh pdf_box(qpdf_data q, double x0, double y0, double x1, double y1)
 }
 
 /* The cairo PDF in buf with a TrimBox (the page less the bleed) and a
- * BleedBox (the whole page, as the MediaBox) on every page, written to
- * out. qpdf reports errors through qpdf_has_error after each call. */
-static meiro_status set_boxes(const document *d, const char *buf, size_t len, FILE *out,
-                              meiro_error *err)
+ * BleedBox (the whole page, as the MediaBox) on every page when it has a
+ * bleed, and the walls collected (if any) on their pages, written to out.
+ * qpdf reports errors through qpdf_has_error after each call. */
+static meiro_status set_boxes(const document *d, const char *buf, size_t len, pdf_walls *walls,
+                              FILE *out, meiro_error *err)
 {
+    bool boxes = d->style.paper.bleed > 0;
     double pw, ph, b = d->style.paper.bleed;
     doc_page_size(d, &pw, &ph);
     double W = (pw + page_bleed_across(&d->style.paper)) * PT_PER_MM,
            H = (ph + 2 * b) * PT_PER_MM, B = b * PT_PER_MM;
+    if (!pdf_walls_ok(walls))
+        return fail(err, MEIRO_ERROR_NOMEM, "out of memory drawing the walls");
     qpdf_data q = qpdf_init();
-    if (!q) return fail(err, MEIRO_ERROR_NOMEM, "out of memory setting the PDF's trim and bleed");
+    if (!q)
+        return fail(err, MEIRO_ERROR_NOMEM, "out of memory %s",
+                    boxes ? "setting the PDF's trim and bleed" : "writing the PDF");
     qpdf_silence_errors(q);
     qpdf_set_suppress_warnings(q, QPDF_TRUE);
     bool ok = !(qpdf_read_memory(q, "meiro.pdf", buf, len, NULL) & QPDF_ERRORS);
     int pages = ok ? qpdf_get_num_pages(q) : -1;
     ok = pages >= 0 && !qpdf_has_error(q);
-    for (int p = 0; ok && p < pages; p++) {
+    for (int p = 0; ok && boxes && p < pages; p++) {
         qpdf_oh page = qpdf_get_page_n(q, (size_t)p);
         /* the copies of a class set each start on a right-hand page, but
          * their bleed is the same on both sides (a service prints one book) */
@@ -136,6 +151,7 @@ static meiro_status set_boxes(const document *d, const char *buf, size_t len, FI
         ok = !qpdf_has_error(q);
         qpdf_oh_release_all(q);
     }
+    if (ok && pdf_walls_any(walls)) ok = pdf_walls_apply(walls, q);
     if (ok) ok = !(qpdf_init_write_memory(q) & QPDF_ERRORS);
     if (ok) {
         qpdf_set_deterministic_ID(q, QPDF_TRUE); /* the same maze, the same file */
@@ -144,7 +160,8 @@ static meiro_status set_boxes(const document *d, const char *buf, size_t len, FI
     meiro_status s = MEIRO_OK;
     if (!ok) {
         qpdf_error e = qpdf_has_error(q) ? qpdf_get_error(q) : NULL;
-        s = fail(err, MEIRO_ERROR_INTERNAL, "cannot set the PDF's trim and bleed boxes (qpdf: %s)",
+        s = fail(err, MEIRO_ERROR_INTERNAL, "cannot %s (qpdf: %s)",
+                 boxes ? "set the PDF's trim and bleed boxes" : "add the walls to the PDF",
                  e ? qpdf_get_error_full_text(q, e) : "unknown error");
     } else {
         size_t n = qpdf_get_buffer_length(q);
@@ -162,19 +179,42 @@ meiro_status doc_write_pdf(const document *d, FILE *out, meiro_error *err)
     return doc_write_pdf_set(d, 1, out, err);
 }
 
+/* Cells of polar, hex and triangle mazes on all pages at most, for their
+ * walls to be written by meiro (pdf_walls.h): they are held deflated
+ * until the end, and qpdf copies them and the whole file once more (about
+ * 30 bytes a cell); beyond, cairo strokes them page by page as before. */
+#define OWN_WALLS_MOST_CELLS 2000000.0
+
+/* Whether the pages show polar, hex or triangle mazes of at most
+ * OWN_WALLS_MOST_CELLS cells in all. */
+static bool own_grid_walls(const document *docs, size_t n)
+{
+    double cells = 0;
+    for (size_t k = 0; k < n; k++)
+        for (size_t p = 0; p < docs[k].page_count; p++)
+            for (size_t i = 0; i < docs[k].pages[p].count; i++) {
+                const meiro_maze *m = docs[k].items[docs[k].pages[p].first + i].maze;
+                if (m->grid != MEIRO_GRID_RECT) cells += (double)grid_total(m);
+            }
+    return cells > 0 && cells <= OWN_WALLS_MOST_CELLS;
+}
+
 meiro_status doc_write_pdf_set(const document *docs, size_t n, FILE *out, meiro_error *err)
 {
     const document *d = &docs[0];
-    if (!(d->style.paper.bleed > 0)) return write_pages(docs, n, out, err);
+    bool grids = own_grid_walls(docs, n);
+    if (!(d->style.paper.bleed > 0) && !grids) return write_pages(docs, n, out, NULL, err);
     /* the pages into memory, then the boxes on them into out */
     char *buf = NULL;
     size_t len = 0;
     FILE *mem = open_memstream(&buf, &len);
     if (!mem) return fail(err, MEIRO_ERROR_NOMEM, "out of memory drawing the pages");
-    meiro_status s = write_pages(docs, n, mem, err);
+    pdf_walls *walls = NULL;
+    meiro_status s = write_pages(docs, n, mem, grids ? &walls : NULL, err);
     if (fclose(mem) != 0 && s == MEIRO_OK)
         s = fail(err, MEIRO_ERROR_NOMEM, "out of memory drawing the pages");
-    if (s == MEIRO_OK) s = set_boxes(d, buf, len, out, err);
+    if (s == MEIRO_OK) s = set_boxes(d, buf, len, walls, out, err);
+    pdf_walls_free(walls);
     free(buf);
     return s;
 }

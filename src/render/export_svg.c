@@ -9,15 +9,17 @@
 #include "render/export.h"
 #include "render/svg_text.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- A polar, hex or triangle grid's walls, written straight out ----
+/* ---- A maze's walls, written straight out ----
  * cairo's SVG surface holds the whole page in memory and prints every
  * coordinate with six decimals; a grid's walls are most of the page, so
  * they are streamed here instead, as one path of long strokes (draw.h's
- * trace_grid_walls) with coordinates to the micrometre. */
+ * trace_grid_walls, or a rectangle's runs: trace_rect_walls) with
+ * coordinates to the micrometre, a line along an axis as H or V. */
 
 typedef struct svg_path_out {
     FILE *out;
@@ -25,6 +27,8 @@ typedef struct svg_path_out {
     double dx, dy; /* the page's offset (--crop) */
     const char *open; /* a <path> tag up to its path data */
     size_t flushed;   /* bytes of the open <path> written out */
+    long long qx, qy; /* the current point, in thousandths as written */
+    long long sx, sy; /* where its sub-path began (Z returns there) */
     size_t len;
     char buf[1 << 16];
 } svg_path_out;
@@ -36,11 +40,10 @@ static void path_flush(svg_path_out *o)
     o->len = 0;
 }
 
-/* v in thousandths, as few characters as it takes: "-12.5", "3" */
-static void put_number(svg_path_out *o, double v)
+/* q thousandths, as few characters as it takes: "-12.5", "3" */
+static void put_q(svg_path_out *o, long long q)
 {
     char *p = o->buf + o->len;
-    long long q = llround(v * 1000);
     if (q < 0) *p++ = '-', q = -q;
     char digits[24];
     int n = 0;
@@ -57,19 +60,33 @@ static void put_number(svg_path_out *o, double v)
     o->len = (size_t)(p - o->buf);
 }
 
+static void put_number(svg_path_out *o, double v) { put_q(o, llround(v * 1000)); }
+
 /* Room for one command (a few numbers of at most 24 characters each). */
 static void path_room(svg_path_out *o)
 {
     if (o->len > sizeof o->buf - 256) path_flush(o);
 }
 
+/* A move (M) or a line (L; H or V along an axis) to (x, y). */
 static void path_point(svg_path_out *o, char op, double x, double y)
 {
     path_room(o);
-    o->buf[o->len++] = op;
-    put_number(o, x - o->dx);
-    o->buf[o->len++] = ' ';
-    put_number(o, y - o->dy);
+    long long qx = llround((x - o->dx) * 1000), qy = llround((y - o->dy) * 1000);
+    if (op == 'L' && qy == o->qy) {
+        o->buf[o->len++] = 'H';
+        put_q(o, qx);
+    } else if (op == 'L' && qx == o->qx) {
+        o->buf[o->len++] = 'V';
+        put_q(o, qy);
+    } else {
+        o->buf[o->len++] = op;
+        put_q(o, qx);
+        o->buf[o->len++] = ' ';
+        put_q(o, qy);
+    }
+    o->qx = qx, o->qy = qy;
+    if (op == 'M') o->sx = qx, o->sy = qy;
 }
 
 /* libxml2 (librsvg, Inkscape) reads an attribute of at most 10 MB, and
@@ -101,9 +118,10 @@ static void svg_arc_to(svg_path_out *o, double r, bool sweep, double x, double y
     put_number(o, r);
     memcpy(o->buf + o->len, sweep ? " 0 0 1 " : " 0 0 0 ", 7);
     o->len += 7;
-    put_number(o, x - o->dx);
+    o->qx = llround((x - o->dx) * 1000), o->qy = llround((y - o->dy) * 1000);
+    put_q(o, o->qx);
     o->buf[o->len++] = ' ';
-    put_number(o, y - o->dy);
+    put_q(o, o->qy);
 }
 
 /* In pieces of at most a quarter circle: an SVG arc's centre is found
@@ -124,25 +142,31 @@ static void svg_pen_arc(void *ctx, double cx, double cy, double r, double a0, do
     if (span >= 2 * G_PI - 1e-9) {
         path_room(o);
         o->buf[o->len++] = 'Z';
+        o->qx = o->sx, o->qy = o->sy;
     }
 }
 
-/* The walls of the page's maze as a <path> in the open group. */
+/* The walls of the page's maze as a <path> in the open group: a grid's
+ * with round caps and joins, a rectangle's runs with square caps (they
+ * close the corners where runs meet), as draw_maze strokes them. */
 static bool write_grid_walls(FILE *out, const meiro_maze *m, const page_layout *L, double x0,
                              double y0)
 {
+    bool rect = m->grid == MEIRO_GRID_RECT;
     char open[256];
     snprintf(open, sizeof open,
-             "\n<path style=\"fill:none;stroke-width:%g;stroke-linecap:round;"
-             "stroke-linejoin:round;stroke:rgb(0%%,0%%,0%%);stroke-opacity:1;"
+             "\n<path style=\"fill:none;stroke-width:%g;stroke-linecap:%s;"
+             "stroke-linejoin:%s;stroke:rgb(0%%,0%%,0%%);stroke-opacity:1;"
              "stroke-miterlimit:10;\" d=\"",
-             L->line);
+             L->line, rect ? "square" : "round", rect ? "miter" : "round");
     svg_path_out *o = malloc(sizeof *o);
     if (!o) return false;
     o->out = out, o->ok = fputs(open, out) != EOF, o->dx = x0, o->dy = y0;
     o->open = open, o->flushed = 0, o->len = 0;
+    o->qx = o->qy = o->sx = o->sy = LLONG_MIN; /* no current point */
     grid_pen pen = {svg_pen_move, svg_pen_line, svg_pen_arc, o};
-    trace_grid_walls(m, L, -HUGE_VAL, HUGE_VAL, &pen);
+    if (rect) trace_rect_walls(m, L, &pen);
+    else trace_grid_walls(m, L, -HUGE_VAL, HUGE_VAL, &pen);
     path_flush(o);
     bool ok = o->ok && fputs("\"/>\n", out) != EOF;
     free(o);
@@ -190,7 +214,7 @@ meiro_status export_svg(const meiro_maze *m, const meiro_path *path,
     bool path_drawn = doc_page_has_path(&d, 0);
     /* the maze's walls for the grid's path (the page's one maze) */
     page_layout walls_at;
-    bool apart = m->grid != MEIRO_GRID_RECT && s == MEIRO_OK &&
+    bool apart = (m->grid != MEIRO_GRID_RECT || rect_walls_apart(m)) && s == MEIRO_OK &&
                  (s = doc_first_maze(&d, 0, &walls_at, err)) == MEIRO_OK;
     svg_text t = {0};
     /* one part in memory at a time */
