@@ -536,7 +536,7 @@ static meiro_status booklet_check(const meiro_booklet_options *b, const meiro_ex
         if (s == MEIRO_OK) doc_free(&d);
     } else if (s == MEIRO_OK) {
         document d;
-        s = doc_plan(&d, items, b->count, opt, &(doc_parts){b->cover, b->contents, NULL},
+        s = doc_plan(&d, items, b->count, opt, &(doc_parts){b->cover, b->contents, NULL, false},
                      err); /* freed on failure */
         if (s == MEIRO_OK) doc_free(&d);
     }
@@ -817,7 +817,8 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
         if (copies > 1) copy_label(b, &own, c, labels[c], sizeof labels[c]);
         document *d = &docs[c];
         s = doc_plan(d, bks[c].items, bks[c].count, &own,
-                     &(doc_parts){b->cover, b->contents, copies > 1 ? labels[c] : NULL}, err);
+                     &(doc_parts){b->cover, b->contents, copies > 1 ? labels[c] : NULL, series != NULL},
+                     err);
         if (s != MEIRO_OK) break;
         planned++;
         d->has_seed = true;

@@ -466,8 +466,13 @@ err_has "volume 2 of the series .*; [1-9][0-9]* mazes* made again"
 if [ "$(fps "$tmp/ledger" | wc -l)" -eq 24 ] && [ -z "$(fps "$tmp/ledger" | sort | uniq -d)" ] &&
     [ "$(grep -c '^volume' "$tmp/ledger")" -eq 2 ]; then ok
 else bad "the ledger of two volumes: $(grep -c . "$tmp/ledger") lines, repeats $(fps "$tmp/ledger" | sort | uniq -d | head -3)"; fi
+# every volume, the first too, names itself on its first page (a book's
+# contents, or its first maze's page)
 if need pdftotext; then
-    if pdftotext "$tmp/v2.pdf" - | grep -q "Volume 2"; then ok; else bad "no 'Volume 2' in volume 2"; fi
+    for v in v1:1 v2:2 ib:1; do
+        if pdftotext -f 1 -l 1 "$tmp/${v%:*}.pdf" - | grep -q "^Volume ${v#*:}$"; then ok
+        else bad "page 1 of ${v%:*}.pdf: $(pdftotext -f 1 -l 1 "$tmp/${v%:*}.pdf" - | head -3 | tr '\n' ' ')"; fi
+    done
 fi
 # the same seed again is caught: refused, no book, the ledger as it was
 cp "$tmp/ledger" "$tmp/ledger2"
@@ -494,6 +499,11 @@ run 0 "$meiro" booklet -n 500 --difficulty easy-easy -s 32 --series "$tmp/big-le
 if [ "$(fps "$tmp/big-ledger" | wc -l)" -eq 1000 ] &&
     [ -z "$(fps "$tmp/big-ledger" | sort | uniq -d)" ]; then ok
 else bad "two volumes of 500: $(fps "$tmp/big-ledger" | sort | uniq -d | wc -l) repeated"; fi
+# a volume with contents: "Volume 2" under the contents' heading
+if need pdftotext; then
+    if [ "$(pdftotext -f 1 -l 1 "$tmp/b2.pdf" - | head -2 | tr '\n' '/')" = "Contents/Volume 2/" ]; then ok
+    else bad "page 1 of volume 2: $(pdftotext -f 1 -l 1 "$tmp/b2.pdf" - | head -3 | tr '\n' ' ')"; fi
+fi
 
 # home changes nothing but the command on the last page: a maze page is
 # the same to the pixel

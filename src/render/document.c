@@ -56,8 +56,8 @@ static void resolve_style(doc_style *s, const meiro_export_options *opt, size_t 
 
 static frame_texts texts_for(const doc_style *s, page_kind kind)
 {
-    if (kind == PAGE_ANSWERS || kind == PAGE_NOTES || kind == PAGE_CONTENTS)
-        return (frame_texts){.title = true};
+    if (kind == PAGE_CONTENTS) return (frame_texts){.title = true, .subtitle = s->contents_subtitle};
+    if (kind == PAGE_ANSWERS || kind == PAGE_NOTES) return (frame_texts){.title = true};
     if (kind == PAGE_BACK) return (frame_texts){0};
     return (frame_texts){
         .title = s->title != NULL, .subtitle = s->subtitle != NULL, .fields = s->fields != NULL};
@@ -240,7 +240,7 @@ static meiro_status fit_texts(document *d, meiro_error *err)
 meiro_status doc_init(document *d, const doc_item *items, size_t count,
                       const meiro_export_options *opt, int cover, meiro_error *err)
 {
-    return doc_plan(d, items, count, opt, &(doc_parts){cover, 0, NULL}, err);
+    return doc_plan(d, items, count, opt, &(doc_parts){cover, 0, NULL, false}, err);
 }
 
 meiro_status doc_plan(document *d, const doc_item *items, size_t count,
@@ -258,6 +258,7 @@ meiro_status doc_plan(document *d, const doc_item *items, size_t count,
     if (contents < 0 && st->tpl && st->tpl->contents >= 0) contents = st->tpl->contents;
     if (contents < 0) contents = count > 20 && st->per_page == 1;
     d->version = parts ? parts->version : NULL;
+    st->contents_subtitle = parts && parts->volume && st->subtitle;
     if (d->version) /* "Answers — Version B": a class set's keys told apart */
         snprintf(st->answers_title, sizeof st->answers_title, "%s — %s", st->labels->answers,
                  d->version);
@@ -709,6 +710,9 @@ static void draw_contents(cairo_t *cr, const document *d, const page_frame *f)
     cairo_set_source_rgb(cr, 0, 0, 0);
     draw_text(cr, st->labels->contents, st->marks.font, f->center_x, f->title_baseline,
               f->title_size, true, 0);
+    if (st->contents_subtitle) /* a series' book says which volume on its first page */
+        draw_fitted(cr, st->subtitle, st->marks.font, false, &st->subtitle_fit, f->center_x,
+                    f->subtitle_baseline, f->subtitle_baseline - f->subtitle_size, st->text_width);
     double y = f->body.y + 12, step = fmin(11, (f->body.h - 12) / 12);
     for (size_t i = 0; i < d->count;) {
         int level = d->items[i].level;

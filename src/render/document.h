@@ -50,6 +50,7 @@ typedef struct doc_style {
     bool crop; /* one maze: each page only the maze and a small border */
     maze_marks marks;
     bool page_numbers, show_seed, cover;
+    bool contents_subtitle; /* a series' volume under the contents' heading */
     const page_labels *labels;
     cairo_surface_t *frame; /* drawn over the whole page (load_art) */
     /* the texts as they fit the page (doc_init) */
@@ -85,6 +86,8 @@ typedef struct doc_parts {
                             of one a page */
     const char *version; /* a class set's copy ("Version B", or a pupil's
                             name): in its footers and answer titles; NULL */
+    bool volume;         /* a series' volume: the subtitle (which names it)
+                            under the contents' heading too */
 } doc_parts;
 
 /* Plans the pages and checks every maze fits its slot, so that errors come
