@@ -458,7 +458,9 @@ samples: all deps-test browser-deps
 	$(BUILD)/meiro generate --picture HANA --reverse -s 2026 --answer-page -o samples/picture-hana-reverse.pdf
 	pdftoppm -r 30 -png samples/picture-hana-reverse.pdf samples/picture-hana-reverse-page
 	$(BUILD)/meiro generate --message "GOOD JOB" -s 2026 -o samples/message-good-job.pdf
-	$(BUILD)/meiro cover --print kdp --pages 100 --paper 8.5x11in --title "Mazes for Hana" -s 2026 -o samples/cover-kdp.pdf
+	# the cover of a KDP book (86 pages: spine text) with the book's own last maze on its front
+	$(BUILD)/meiro booklet -n 72 --paper 8.5x11in --print kdp --title "Mazes for Hana" -s 2026 -o $(BUILD)/cover-kdp-book.pdf
+	$(BUILD)/meiro cover --print kdp --for $(BUILD)/cover-kdp-book.pdf -o samples/cover-kdp.pdf
 	pdftoppm -r 20 -png -singlefile samples/cover-kdp.pdf samples/cover-kdp
 	pdftoppm -r 20 -png -f 2 -l 3 samples/booklet-shapes.pdf samples/booklet-shapes-page
 	$(SAMPLE) -W 24 -H 14 -a dig --solution --animate samples/dig-animated.svg -o /dev/null
