@@ -109,8 +109,18 @@ static const char *kind_name(size_t k)
 /* One maze of the matrix, made as `meiro generate --age AGE -o x.pdf`
  * makes it on the default page; its cell on the page into *cell. NULL
  * when it could not be made (the error in *err). */
+static meiro_maze *text_maze(unsigned age, size_t kind, const char *text, uint64_t seed,
+                             const meiro_export_options *page, double *cell, meiro_error *err);
 static meiro_maze *child_maze(unsigned age, size_t kind, uint64_t seed,
                               const meiro_export_options *page, double *cell, meiro_error *err)
+{
+    return text_maze(age, kind, kind >= KIND_NAME ? names[kind - KIND_NAME] : NULL, seed, page,
+                     cell, err);
+}
+
+/* child_maze, the name (kind KIND_NAME and past) `text`. */
+static meiro_maze *text_maze(unsigned age, size_t kind, const char *text, uint64_t seed,
+                             const meiro_export_options *page, double *cell, meiro_error *err)
 {
     meiro_level level;
     if (meiro_level_for_age(age, &level, err) != MEIRO_OK) return NULL;
@@ -125,7 +135,7 @@ static meiro_maze *child_maze(unsigned age, size_t kind, uint64_t seed,
     meiro_text_info info;
     meiro_maze *m = NULL;
     if (kind >= KIND_NAME &&
-        meiro_text_mask_for_level(names[kind - KIND_NAME], NULL, l, MEIRO_FORMAT_PDF, page, &mask,
+        meiro_text_mask_for_level(text, NULL, l, MEIRO_FORMAT_PDF, page, &mask,
                                   &info, NULL, err) != MEIRO_OK)
         return NULL;
     meiro_maze_sources src = {
@@ -1324,7 +1334,8 @@ static pixel_box colour_box(const unsigned char *px, unsigned w, unsigned h, int
  * arrows left out, over the shape's columns and its outline's room) the
  * age's, or a name's warned 0.7 of them: the signs' room costs no cell
  * below the age's. Main before the change: the badges stood in their
- * cells, 6.5 mm across for Alexander. */
+ * cells, 6.5 mm across for Alexander. One-letter names too (I, A, L): I
+ * fills its box, a plain rectangle, whose S and G must be badges as large. */
 static void test_signs(void)
 {
     if (!have("pdftoppm")) return;
@@ -1341,12 +1352,16 @@ static void test_signs(void)
     double least = meiro_level_info(level)->cell_mm;
     verdict size = {0}, cells = {0};
     size_t shapes = meiro_shape_count();
-    for (size_t k = 0; k < shapes + TEST_COUNT(names); k++) {
-        const char *what = k < shapes ? meiro_shape_info(k)->name : names[k - shapes];
+    static const char *const more[] = {"L"}; /* one letter more, with I and A of names */
+    for (size_t k = 0; k < shapes + TEST_COUNT(names) + TEST_COUNT(more); k++) {
+        size_t n = k - shapes;
+        const char *what = k < shapes                ? meiro_shape_info(k)->name
+                           : n < TEST_COUNT(names) ? names[n]
+                                                   : more[n - TEST_COUNT(names)];
         meiro_error err = {0};
         double planned = 0;
         meiro_maze *m = k < shapes ? shape_maze(4, what, 3)
-                                   : child_maze(4, KIND_NAME + k - shapes, 3, &page, &planned, &err);
+                                   : text_maze(4, KIND_NAME, what, 3, &page, &planned, &err);
         double floor = m && strstr(err.message, "a little under") ? 0.7 * least : least;
         char pdf[64], base[64], ppm[64], cmd[256];
         snprintf(pdf, sizeof pdf, "%s/m.pdf", dir);
@@ -1365,6 +1380,12 @@ static void test_signs(void)
         for (uint32_t y = 0; y < meiro_maze_height(m) && plain; y++)
             for (uint32_t x = 0; x < meiro_maze_width(m) && plain; x++)
                 plain = meiro_maze_is_active(m, (meiro_cell){x, y});
+        pixel_box sb = colour_box(px, w, h, 143, 219, 133), gb = colour_box(px, w, h, 148, 199, 255);
+        double s_mm = sb.count ? fmin(sb.x1 - sb.x0 + 1, sb.y1 - sb.y0 + 1) * mm : 0,
+               g_mm = gb.count ? fmin(gb.x1 - gb.x0 + 1, gb.y1 - gb.y0 + 1) * mm : 0;
+        /* main before the change: I's S and G plain letters, no badge */
+        verdict_note(&size, sb.count && gb.count && s_mm >= 8 && g_mm >= 8,
+                     "%s at 4: S %.1f mm, G %.1f mm across, at least 8", what, s_mm, g_mm);
         if (plain) {
             verdict_note(&size,
                          meiro_maze_start_door(m) != MEIRO_NO_DIR &&
@@ -1376,11 +1397,6 @@ static void test_signs(void)
             remove(ppm);
             continue;
         }
-        pixel_box sb = colour_box(px, w, h, 143, 219, 133), gb = colour_box(px, w, h, 148, 199, 255);
-        double s_mm = fmin(sb.x1 - sb.x0 + 1, sb.y1 - sb.y0 + 1) * mm,
-               g_mm = fmin(gb.x1 - gb.x0 + 1, gb.y1 - gb.y0 + 1) * mm;
-        verdict_note(&size, sb.count && gb.count && s_mm >= 8 && g_mm >= 8,
-                     "%s at 4: S %.1f mm, G %.1f mm across, at least 8", what, s_mm, g_mm);
         /* the maze's ink: black, less the badges (and their rings) and the
          * dark grey arrows; the footer's last 25 mm left out */
         unsigned x0 = w, x1 = 0, y0 = h, y1 = 0, pad = (unsigned)(1.5 / mm) + 1;
