@@ -1436,6 +1436,125 @@ static void test_signs(void)
     CHECK_ALL(cells);
 }
 
+/* A round or hex maze as `meiro generate --grid G --age AGE` makes it,
+ * with `--ends` when ends is not 0 (given). */
+static meiro_maze *grid_maze(unsigned age, meiro_grid grid, meiro_ends ends, bool given,
+                             uint64_t seed)
+{
+    meiro_level level;
+    if (meiro_level_for_age(age, &level, NULL) != MEIRO_OK) return NULL;
+    meiro_generate_options o;
+    meiro_generate_options_init(&o);
+    o.seed = seed;
+    o.grid = grid;
+    o.ends = ends;
+    meiro_maze_sources src = {.level = meiro_level_info(level)};
+    if (meiro_generate_options_resolve(&o, given ? MEIRO_GIVEN_ENDS : 0, &src, NULL) != MEIRO_OK)
+        return NULL;
+    return meiro_generate(&o, NULL);
+}
+
+/* The page of maze m with S and G as art's pictures (NULL: the words),
+ * rasterised (grey, 60 dpi) into *px. */
+static bool grey_page(const meiro_maze *m, const char *art, const char *dir, unsigned char **px,
+                      unsigned *w, unsigned *h)
+{
+    meiro_export_options page = default_page();
+    page.art = art;
+    const char *name = art ? art : "words";
+    char pdf[64], base[64], pgm[64], cmd[256];
+    snprintf(pdf, sizeof pdf, "%s/%s.pdf", dir, name);
+    snprintf(base, sizeof base, "%s/%s", dir, name);
+    snprintf(pgm, sizeof pgm, "%s/%s.pgm", dir, name);
+    snprintf(cmd, sizeof cmd, "pdftoppm -r 60 -gray -singlefile '%s' '%s'", pdf, base);
+    *px = NULL;
+    bool ok = meiro_save(m, NULL, MEIRO_FORMAT_PDF, &page, pdf, NULL) == MEIRO_OK &&
+              run(cmd, NULL, 0) && (*px = read_pgm(pgm, w, h));
+    remove(pdf);
+    remove(pgm);
+    return ok;
+}
+
+/* S and G on round and hex mazes at ages 3-5 (the default ends of a polar
+ * maze, --ends center given, a hex maze's): not neighbours, and each
+ * letter at least 8 mm tall on the rasterised page, the picture a small
+ * child sees. The letters are the dark pieces (8-connected, above the
+ * footer) that mostly change when the page is in Japanese (スタート and
+ * ゴール instead): the walls stay. */
+static void test_round_signs(void)
+{
+    if (!have("pdftoppm")) return;
+    char dir[] = "/tmp/meiro-child-XXXXXX";
+    if (!mkdtemp(dir)) {
+        CHECK_MSG(false, "no temporary folder");
+        return;
+    }
+    const double mm = 25.4 / 60;
+    static const struct {
+        const char *what;
+        meiro_grid grid;
+        meiro_ends ends;
+        bool given;
+    } kinds[] = {{"polar", MEIRO_GRID_POLAR, MEIRO_ENDS_CORNERS, false},
+                 {"polar --ends center", MEIRO_GRID_POLAR, MEIRO_ENDS_CENTER, true},
+                 {"hex", MEIRO_GRID_HEX, MEIRO_ENDS_CORNERS, false}};
+    verdict apart = {0}, size = {0};
+    for (unsigned age = 3; age <= 5; age++)
+        for (size_t k = 0; k < TEST_COUNT(kinds); k++) {
+            meiro_maze *m = grid_maze(age, kinds[k].grid, kinds[k].ends, kinds[k].given, age);
+            unsigned char *en = NULL, *ja = NULL;
+            unsigned w = 0, h = 0, wj = 0, hj = 0;
+            bool ok = m && grey_page(m, NULL, dir, &en, &w, &h) &&
+                      grey_page(m, "bunny", dir, &ja, &wj, &hj) && w == wj && h == hj;
+            if (verdict_note(&size, ok, "%s at %u: not made or not read", kinds[k].what, age))
+                verdict_note(&apart, !neighbours(m, meiro_maze_start(m), meiro_maze_goal(m)),
+                             "%s at %u: S and G neighbours", kinds[k].what, age);
+            uint32_t *piece = ok ? calloc((size_t)w * h, sizeof *piece) : NULL;
+            uint32_t *stack = ok ? malloc((size_t)w * h * sizeof *stack) : NULL;
+            unsigned marks = 0, foot = (unsigned)(25 / mm);
+            double least = 1e9;
+            for (size_t s = 0; piece && stack && s < (size_t)w * (h - foot); s++) {
+                if (en[s] >= 128 || piece[s]) continue;
+                unsigned y0 = h, y1 = 0;
+                size_t top = 0, count = 0, changed = 0;
+                piece[s] = 1;
+                stack[top++] = (uint32_t)s;
+                while (top) {
+                    size_t c = stack[--top];
+                    unsigned x = (unsigned)(c % w), y = (unsigned)(c / w);
+                    y0 = y < y0 ? y : y0, y1 = y > y1 ? y : y1;
+                    count++;
+                    changed += ja[c] >= 128;
+                    for (int dy = -1; dy <= 1; dy++)
+                        for (int dx = -1; dx <= 1; dx++) {
+                            long nx = (long)x + dx, ny = (long)y + dy;
+                            if (nx < 0 || ny < 0 || nx >= (long)w || ny >= (long)(h - foot))
+                                continue;
+                            size_t n = (size_t)ny * w + (size_t)nx;
+                            if (en[n] >= 128 || piece[n]) continue;
+                            piece[n] = 1;
+                            stack[top++] = (uint32_t)n;
+                        }
+                }
+                if (changed * 2 < count) continue; /* a wall */
+                marks++;
+                least = fmin(least, (y1 - y0 + 1) * mm);
+            }
+            if (ok)
+                verdict_note(&size, piece && stack && marks == 2 && least >= 8,
+                             "%s at %u: %u letters found, the smaller %.1f mm tall, at least 8",
+                             kinds[k].what, age, marks, marks ? least : 0);
+            free(piece);
+            free(stack);
+            free(en);
+            free(ja);
+            meiro_maze_free(m);
+        }
+    rmdir(dir);
+    CHECK_ALL(apart);
+    CHECK_ALL(size);
+}
+
 int main(int argc, char **argv)
 {
     static const test_case cases[] = {
@@ -1443,6 +1562,7 @@ int main(int argc, char **argv)
         {"names_fill", test_names_fill}, {"names_refused", test_names_refused},
         {"page_check", test_page_check}, {"printed", test_printed},
         {"names_read", test_names_read}, {"texts_clear", test_texts_clear},
-        {"names_printed", test_names_printed}, {"signs", test_signs}};
+        {"names_printed", test_names_printed}, {"signs", test_signs},
+        {"round_signs", test_round_signs}};
     return test_main("child", argc, argv, cases, TEST_COUNT(cases));
 }
