@@ -109,8 +109,18 @@ static const char *kind_name(size_t k)
 /* One maze of the matrix, made as `meiro generate --age AGE -o x.pdf`
  * makes it on the default page; its cell on the page into *cell. NULL
  * when it could not be made (the error in *err). */
+static meiro_maze *text_maze(unsigned age, size_t kind, const char *text, uint64_t seed,
+                             const meiro_export_options *page, double *cell, meiro_error *err);
 static meiro_maze *child_maze(unsigned age, size_t kind, uint64_t seed,
                               const meiro_export_options *page, double *cell, meiro_error *err)
+{
+    return text_maze(age, kind, kind >= KIND_NAME ? names[kind - KIND_NAME] : NULL, seed, page,
+                     cell, err);
+}
+
+/* child_maze, the name (kind KIND_NAME and past) `text`. */
+static meiro_maze *text_maze(unsigned age, size_t kind, const char *text, uint64_t seed,
+                             const meiro_export_options *page, double *cell, meiro_error *err)
 {
     meiro_level level;
     if (meiro_level_for_age(age, &level, err) != MEIRO_OK) return NULL;
@@ -125,7 +135,7 @@ static meiro_maze *child_maze(unsigned age, size_t kind, uint64_t seed,
     meiro_text_info info;
     meiro_maze *m = NULL;
     if (kind >= KIND_NAME &&
-        meiro_text_mask_for_level(names[kind - KIND_NAME], NULL, l, MEIRO_FORMAT_PDF, page, &mask,
+        meiro_text_mask_for_level(text, NULL, l, MEIRO_FORMAT_PDF, page, &mask,
                                   &info, NULL, err) != MEIRO_OK)
         return NULL;
     meiro_maze_sources src = {
@@ -1324,7 +1334,8 @@ static pixel_box colour_box(const unsigned char *px, unsigned w, unsigned h, int
  * arrows left out, over the shape's columns and its outline's room) the
  * age's, or a name's warned 0.7 of them: the signs' room costs no cell
  * below the age's. Main before the change: the badges stood in their
- * cells, 6.5 mm across for Alexander. */
+ * cells, 6.5 mm across for Alexander. One-letter names too (I, A, L): I
+ * fills its box, a plain rectangle, whose S and G must be badges as large. */
 static void test_signs(void)
 {
     if (!have("pdftoppm")) return;
@@ -1341,12 +1352,16 @@ static void test_signs(void)
     double least = meiro_level_info(level)->cell_mm;
     verdict size = {0}, cells = {0};
     size_t shapes = meiro_shape_count();
-    for (size_t k = 0; k < shapes + TEST_COUNT(names); k++) {
-        const char *what = k < shapes ? meiro_shape_info(k)->name : names[k - shapes];
+    static const char *const more[] = {"L"}; /* one letter more, with I and A of names */
+    for (size_t k = 0; k < shapes + TEST_COUNT(names) + TEST_COUNT(more); k++) {
+        size_t n = k - shapes;
+        const char *what = k < shapes                ? meiro_shape_info(k)->name
+                           : n < TEST_COUNT(names) ? names[n]
+                                                   : more[n - TEST_COUNT(names)];
         meiro_error err = {0};
         double planned = 0;
         meiro_maze *m = k < shapes ? shape_maze(4, what, 3)
-                                   : child_maze(4, KIND_NAME + k - shapes, 3, &page, &planned, &err);
+                                   : text_maze(4, KIND_NAME, what, 3, &page, &planned, &err);
         double floor = m && strstr(err.message, "a little under") ? 0.7 * least : least;
         char pdf[64], base[64], ppm[64], cmd[256];
         snprintf(pdf, sizeof pdf, "%s/m.pdf", dir);
@@ -1365,6 +1380,12 @@ static void test_signs(void)
         for (uint32_t y = 0; y < meiro_maze_height(m) && plain; y++)
             for (uint32_t x = 0; x < meiro_maze_width(m) && plain; x++)
                 plain = meiro_maze_is_active(m, (meiro_cell){x, y});
+        pixel_box sb = colour_box(px, w, h, 143, 219, 133), gb = colour_box(px, w, h, 148, 199, 255);
+        double s_mm = sb.count ? fmin(sb.x1 - sb.x0 + 1, sb.y1 - sb.y0 + 1) * mm : 0,
+               g_mm = gb.count ? fmin(gb.x1 - gb.x0 + 1, gb.y1 - gb.y0 + 1) * mm : 0;
+        /* main before the change: I's S and G plain letters, no badge */
+        verdict_note(&size, sb.count && gb.count && s_mm >= 8 && g_mm >= 8,
+                     "%s at 4: S %.1f mm, G %.1f mm across, at least 8", what, s_mm, g_mm);
         if (plain) {
             verdict_note(&size,
                          meiro_maze_start_door(m) != MEIRO_NO_DIR &&
@@ -1376,11 +1397,6 @@ static void test_signs(void)
             remove(ppm);
             continue;
         }
-        pixel_box sb = colour_box(px, w, h, 143, 219, 133), gb = colour_box(px, w, h, 148, 199, 255);
-        double s_mm = fmin(sb.x1 - sb.x0 + 1, sb.y1 - sb.y0 + 1) * mm,
-               g_mm = fmin(gb.x1 - gb.x0 + 1, gb.y1 - gb.y0 + 1) * mm;
-        verdict_note(&size, sb.count && gb.count && s_mm >= 8 && g_mm >= 8,
-                     "%s at 4: S %.1f mm, G %.1f mm across, at least 8", what, s_mm, g_mm);
         /* the maze's ink: black, less the badges (and their rings) and the
          * dark grey arrows; the footer's last 25 mm left out */
         unsigned x0 = w, x1 = 0, y0 = h, y1 = 0, pad = (unsigned)(1.5 / mm) + 1;
@@ -1420,6 +1436,125 @@ static void test_signs(void)
     CHECK_ALL(cells);
 }
 
+/* A round or hex maze as `meiro generate --grid G --age AGE` makes it,
+ * with `--ends` when ends is not 0 (given). */
+static meiro_maze *grid_maze(unsigned age, meiro_grid grid, meiro_ends ends, bool given,
+                             uint64_t seed)
+{
+    meiro_level level;
+    if (meiro_level_for_age(age, &level, NULL) != MEIRO_OK) return NULL;
+    meiro_generate_options o;
+    meiro_generate_options_init(&o);
+    o.seed = seed;
+    o.grid = grid;
+    o.ends = ends;
+    meiro_maze_sources src = {.level = meiro_level_info(level)};
+    if (meiro_generate_options_resolve(&o, given ? MEIRO_GIVEN_ENDS : 0, &src, NULL) != MEIRO_OK)
+        return NULL;
+    return meiro_generate(&o, NULL);
+}
+
+/* The page of maze m with S and G as art's pictures (NULL: the words),
+ * rasterised (grey, 60 dpi) into *px. */
+static bool grey_page(const meiro_maze *m, const char *art, const char *dir, unsigned char **px,
+                      unsigned *w, unsigned *h)
+{
+    meiro_export_options page = default_page();
+    page.art = art;
+    const char *name = art ? art : "words";
+    char pdf[64], base[64], pgm[64], cmd[256];
+    snprintf(pdf, sizeof pdf, "%s/%s.pdf", dir, name);
+    snprintf(base, sizeof base, "%s/%s", dir, name);
+    snprintf(pgm, sizeof pgm, "%s/%s.pgm", dir, name);
+    snprintf(cmd, sizeof cmd, "pdftoppm -r 60 -gray -singlefile '%s' '%s'", pdf, base);
+    *px = NULL;
+    bool ok = meiro_save(m, NULL, MEIRO_FORMAT_PDF, &page, pdf, NULL) == MEIRO_OK &&
+              run(cmd, NULL, 0) && (*px = read_pgm(pgm, w, h));
+    remove(pdf);
+    remove(pgm);
+    return ok;
+}
+
+/* S and G on round and hex mazes at ages 3-5 (the default ends of a polar
+ * maze, --ends center given, a hex maze's): not neighbours, and each
+ * letter at least 8 mm tall on the rasterised page, the picture a small
+ * child sees. The letters are the dark pieces (8-connected, above the
+ * footer) that mostly change when the page is in Japanese (スタート and
+ * ゴール instead): the walls stay. */
+static void test_round_signs(void)
+{
+    if (!have("pdftoppm")) return;
+    char dir[] = "/tmp/meiro-child-XXXXXX";
+    if (!mkdtemp(dir)) {
+        CHECK_MSG(false, "no temporary folder");
+        return;
+    }
+    const double mm = 25.4 / 60;
+    static const struct {
+        const char *what;
+        meiro_grid grid;
+        meiro_ends ends;
+        bool given;
+    } kinds[] = {{"polar", MEIRO_GRID_POLAR, MEIRO_ENDS_CORNERS, false},
+                 {"polar --ends center", MEIRO_GRID_POLAR, MEIRO_ENDS_CENTER, true},
+                 {"hex", MEIRO_GRID_HEX, MEIRO_ENDS_CORNERS, false}};
+    verdict apart = {0}, size = {0};
+    for (unsigned age = 3; age <= 5; age++)
+        for (size_t k = 0; k < TEST_COUNT(kinds); k++) {
+            meiro_maze *m = grid_maze(age, kinds[k].grid, kinds[k].ends, kinds[k].given, age);
+            unsigned char *en = NULL, *ja = NULL;
+            unsigned w = 0, h = 0, wj = 0, hj = 0;
+            bool ok = m && grey_page(m, NULL, dir, &en, &w, &h) &&
+                      grey_page(m, "bunny", dir, &ja, &wj, &hj) && w == wj && h == hj;
+            if (verdict_note(&size, ok, "%s at %u: not made or not read", kinds[k].what, age))
+                verdict_note(&apart, !neighbours(m, meiro_maze_start(m), meiro_maze_goal(m)),
+                             "%s at %u: S and G neighbours", kinds[k].what, age);
+            uint32_t *piece = ok ? calloc((size_t)w * h, sizeof *piece) : NULL;
+            uint32_t *stack = ok ? malloc((size_t)w * h * sizeof *stack) : NULL;
+            unsigned marks = 0, foot = (unsigned)(25 / mm);
+            double least = 1e9;
+            for (size_t s = 0; piece && stack && s < (size_t)w * (h - foot); s++) {
+                if (en[s] >= 128 || piece[s]) continue;
+                unsigned y0 = h, y1 = 0;
+                size_t top = 0, count = 0, changed = 0;
+                piece[s] = 1;
+                stack[top++] = (uint32_t)s;
+                while (top) {
+                    size_t c = stack[--top];
+                    unsigned x = (unsigned)(c % w), y = (unsigned)(c / w);
+                    y0 = y < y0 ? y : y0, y1 = y > y1 ? y : y1;
+                    count++;
+                    changed += ja[c] >= 128;
+                    for (int dy = -1; dy <= 1; dy++)
+                        for (int dx = -1; dx <= 1; dx++) {
+                            long nx = (long)x + dx, ny = (long)y + dy;
+                            if (nx < 0 || ny < 0 || nx >= (long)w || ny >= (long)(h - foot))
+                                continue;
+                            size_t n = (size_t)ny * w + (size_t)nx;
+                            if (en[n] >= 128 || piece[n]) continue;
+                            piece[n] = 1;
+                            stack[top++] = (uint32_t)n;
+                        }
+                }
+                if (changed * 2 < count) continue; /* a wall */
+                marks++;
+                least = fmin(least, (y1 - y0 + 1) * mm);
+            }
+            if (ok)
+                verdict_note(&size, piece && stack && marks == 2 && least >= 8,
+                             "%s at %u: %u letters found, the smaller %.1f mm tall, at least 8",
+                             kinds[k].what, age, marks, marks ? least : 0);
+            free(piece);
+            free(stack);
+            free(en);
+            free(ja);
+            meiro_maze_free(m);
+        }
+    rmdir(dir);
+    CHECK_ALL(apart);
+    CHECK_ALL(size);
+}
+
 int main(int argc, char **argv)
 {
     static const test_case cases[] = {
@@ -1427,6 +1562,7 @@ int main(int argc, char **argv)
         {"names_fill", test_names_fill}, {"names_refused", test_names_refused},
         {"page_check", test_page_check}, {"printed", test_printed},
         {"names_read", test_names_read}, {"texts_clear", test_texts_clear},
-        {"names_printed", test_names_printed}, {"signs", test_signs}};
+        {"names_printed", test_names_printed}, {"signs", test_signs},
+        {"round_signs", test_round_signs}};
     return test_main("child", argc, argv, cases, TEST_COUNT(cases));
 }

@@ -334,6 +334,19 @@ static double mark_fit(cairo_t *cr, const char *text, const char *font, const pa
     return fmax(size, L->mark_min);
 }
 
+/* The height of a mark's word's ink at size (mm). */
+static double mark_ink(cairo_t *cr, const char *text, const char *font, double size)
+{
+    PangoLayout *layout = text_layout(cr, text, font, true, size);
+    PangoRectangle ink;
+    pango_layout_get_extents(layout, &ink, NULL);
+    g_object_unref(layout);
+    return (double)ink.height / PANGO_SCALE;
+}
+
+/* The least sign a small child sees (mm): S and G on a badge this wide. */
+#define SIGN_MM 8.0
+
 /* A white plate with rounded corners: what a label stands on, above the
  * solution line, so the line never runs through the letters. */
 static void plate(cairo_t *cr, double x, double y, double w, double h, double r)
@@ -608,6 +621,24 @@ static void draw_labels(cairo_t *cr, const meiro_maze *m, const page_layout *L,
     /* S and G at one size: the one that fits both */
     double size =
         fmin(mark_fit(cr, marks->start, marks->font, L), mark_fit(cr, marks->goal, marks->font, L));
+    /* a rectangle of a small child's cells (10 mm and more at ages up to
+     * 5; a one-letter name that fills its box, I, is one) whose letters
+     * would print under SIGN_MM: badges filling their cells instead, a
+     * sign a child sees, as on a shape without doors (at most 9.5 mm: in
+     * larger cells a disc well clear of the walls) */
+    double badge = fmin((L->cell - L->line) * 0.9, 9.5);
+    if (m->grid == MEIRO_GRID_RECT && !shared && !marks->start_art && !marks->goal_art &&
+        badge >= SIGN_MM &&
+        fmax(mark_ink(cr, marks->start, marks->font, size),
+             mark_ink(cr, marks->goal, marks->font, size)) < SIGN_MM) {
+        for (int k = 0; k < 2; k++) {
+            if (!(k ? show_goal : show_start)) continue;
+            cell_centre(L, k ? m->goal : m->start, MEIRO_NO_DIR, &x, &y);
+            draw_badge(cr, k ? marks->goal : marks->start, NULL, marks->font, x, y, badge, L,
+                       k == 0, false);
+        }
+        return;
+    }
     cell_centre(L, m->start, shared ? m->start_door : MEIRO_NO_DIR, &x, &y);
     if (show_start) draw_mark(cr, marks->start, marks->start_art, marks->font, size, x, y, L);
     cell_centre(L, m->goal, shared ? m->goal_door : MEIRO_NO_DIR, &x, &y);
