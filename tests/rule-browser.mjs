@@ -3,7 +3,8 @@
 // keys along the rule path read from meiro's text output (not from the
 // page) and must say Goal; at every step the other directions are tried
 // and, when the page takes a fake step, undone by stepping back; random
-// walks may say Goal only along the rule path. Usage: node
+// walks may say Goal only along the rule path. Every rule, in English or
+// Japanese in turn. Usage: node
 // tests/rule-browser.mjs BUILD_DIR. Ends with "rule-browser: N passed, N failed".
 // meiro-suite: check
 import { execFileSync } from 'node:child_process';
@@ -43,8 +44,10 @@ const back = { ArrowRight: 'ArrowLeft', ArrowLeft: 'ArrowRight', ArrowUp: 'Arrow
 try {
   const rules = ['multiples:3', 'skip:5', 'sum:20', 'abc:mixed', 'aiueo', `words:${data}/rule-words.txt`,
     `chain:${data}/shiritori.txt`, 'message:GOOD JOB', 'message:ありがとう'];
-  for (const rule of rules) {
-    for (const lang of ['en', 'ja']) {
+  // each rule in one language, the languages in turn (the player's steps
+  // are the same in both; its words are checked in each)
+  for (const [n, rule] of rules.entries()) {
+    for (const lang of [n % 2 ? 'ja' : 'en']) {
       const base = path.join(tmp, `${rule.split(':')[0]}-${lang}`);
       const args = ['generate', '--rule', rule, '--lang', lang, '-s', '6', '--difficulty', 'hard'];
       execFileSync(meiro, [...args, '-o', `${base}.html`]);

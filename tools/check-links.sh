@@ -17,42 +17,48 @@ obj=$build/obj
 objects() {
     find "$obj" -name '*.o' | sort | while read -r o; do
         rel=${o#"$obj"/}
-        base=$(basename "$rel" .o)
+        base=${rel##*/}
+        base=${base%.o}
         if [ -e "src/${rel%.o}.c" ] || [ -e "$build/gen/$base.c" ]; then echo "$o"; fi
     done
 }
 
-layer_of() {
-    rel=${1#"$obj"/}
-    case "$rel" in
-        */*) echo "${rel%%/*}" ;;
-        *) echo top ;;
-    esac
-}
-
 list=$(objects)
 [ -n "$list" ] || { echo "check-links: no objects in $obj"; exit 1; }
-for o in $list; do
-    layer=$(layer_of "$o")
+# each layer's allowed layers, a line "ALLOW LAYER USES..." each; then every
+# object's symbols from two runs of nm over all of them (nm -A: "FILE: ...")
+{
+    for layer in core gen solve watch io content page render top cli serve; do
+        echo "ALLOW $layer $(allowed "$layer")"
+    done
     # render_lazy.o stands in for render (src/render/module.h), render_libs.o
     # for librsvg and gdk-pixbuf: their forwarders are not where the symbols live
-    case "$o" in */render_lazy.o | */render_libs.o | */xlsx_libs.o | */glib_libs.o) ;; *)
-    nm -g --defined-only "$o" | awk -v l="$layer" 'NF == 3 { print "D", $3, l }' ;; esac
-    nm -u "$o" | awk -v l="$layer" -v o="$o" -v ok=" $(allowed "$layer") " '{ print "U", $2, l, o, ok }'
-done | awk '
-    $1 == "D" { where[$2] = $3; next }
-    { use[++n] = $0 }
+    # shellcheck disable=SC2086
+    nm -A -g --defined-only $list | grep -v -e '/render_lazy\.o:' -e '/render_libs\.o:' \
+        -e '/xlsx_libs\.o:' -e '/glib_libs\.o:' | awk 'NF == 3 { print "D", $1, $3 }'
+    # shellcheck disable=SC2086
+    nm -A -u $list | awk '{ print "U", $1, $NF }'
+} | awk -v obj="$obj/" '
+    # the layer of FILE: (its folder under obj/, or top)
+    function layer_of(file,    rel) {
+        sub(/:.*/, "", file) # nm -A: "FILE:ADDRESS T NAME", "FILE: U NAME"
+        rel = substr(file, length(obj) + 1)
+        return index(rel, "/") ? substr(rel, 1, index(rel, "/") - 1) : "top"
+    }
+    $1 == "ALLOW" { ok[$2] = " " substr($0, length($1 $2) + 3) " "; next }
+    $1 == "D" { where[$3] = layer_of($2); next }
+    { f = $2; sub(/:.*/, "", f); use[++n] = f " " $3 " " layer_of($2) }
     END {
         bad = 0
         for (k = 1; k <= n; k++) {
-            split(use[k], f, " ")
-            sym = f[2]; layer = f[3]; file = f[4]
+            split(use[k], u, " ")
+            file = u[1]; sym = u[2]; layer = u[3]
             if (!(sym in where)) continue          # not ours: a system library
-            ok = substr(use[k], index(use[k], file) + length(file))
-            if (index(ok, " " where[sym] " ")) continue
-            gsub(/^ +| +$/, "", ok)
+            if (index(ok[layer], " " where[sym] " ")) continue
+            allowed = ok[layer]
+            gsub(/^ +| +$/, "", allowed)
             printf "check-links: %s (layer %s) uses %s from layer %s (it may use: %s)\n",
-                   file, layer, sym, where[sym], ok
+                   file, layer, sym, where[sym], allowed
             bad = 1
         }
         exit bad
