@@ -202,9 +202,11 @@ if len(pages) != 12 or bad:
 PY
     then ok; else bad "kdp --pdfx is not the same book at 150 dpi"; fi
 fi
-# the same book twice is the same file (gs's dates and ID fixed)
-run 0 "$meiro" booklet -n 40 --paper 6x9in --print kdp --pdfx -s 11 -o "$tmp/kdpx2.pdf"
-same "$tmp/kdpx.pdf" "$tmp/kdpx2.pdf"
+# the same book twice is the same file (gs's dates and ID fixed; make check)
+if full; then
+    run 0 "$meiro" booklet -n 40 --paper 6x9in --print kdp --pdfx -s 11 -o "$tmp/kdpx2.pdf"
+    same "$tmp/kdpx.pdf" "$tmp/kdpx2.pdf"
+fi
 # no Ghostscript: one line naming the package, no file
 run 1 env PATH=/nonexistent "$meiro" booklet -n 40 --paper 6x9in --print ingram -s 11 \
     -o "$tmp/nogs.pdf"
@@ -491,16 +493,18 @@ err_has "broken:2:16: .*16 hex digits"
 absent "$tmp/v4.pdf"
 run 2 "$meiro" booklet -n 5 -s 6 --series "$tmp/ledger" -o -
 err_has "series writes a volume to a file"
-# the issue's proof: two volumes of 500 mazes share no fingerprint
-run 0 "$meiro" booklet -n 500 --difficulty easy-easy -s 31 --series "$tmp/big-ledger" \
-    -o "$tmp/b1.pdf"
-run 0 "$meiro" booklet -n 500 --difficulty easy-easy -s 32 --series "$tmp/big-ledger" \
-    -o "$tmp/b2.pdf"
-if [ "$(fps "$tmp/big-ledger" | wc -l)" -eq 1000 ] &&
-    [ -z "$(fps "$tmp/big-ledger" | sort | uniq -d)" ]; then ok
-else bad "two volumes of 500: $(fps "$tmp/big-ledger" | sort | uniq -d | wc -l) repeated"; fi
-# a volume with contents: "Volume 2" under the contents' heading
-if need pdftotext; then
+# the issue's proof: two volumes of 500 mazes share no fingerprint (make
+# check); a volume with contents: "Volume 2" under the contents' heading
+if full; then
+    run 0 "$meiro" booklet -n 500 --difficulty easy-easy -s 31 --series "$tmp/big-ledger" \
+        -o "$tmp/b1.pdf"
+    run 0 "$meiro" booklet -n 500 --difficulty easy-easy -s 32 --series "$tmp/big-ledger" \
+        -o "$tmp/b2.pdf"
+    if [ "$(fps "$tmp/big-ledger" | wc -l)" -eq 1000 ] &&
+        [ -z "$(fps "$tmp/big-ledger" | sort | uniq -d)" ]; then ok
+    else bad "two volumes of 500: $(fps "$tmp/big-ledger" | sort | uniq -d | wc -l) repeated"; fi
+fi
+if full && need pdftotext; then
     if [ "$(pdftotext -f 1 -l 1 "$tmp/b2.pdf" - | head -2 | tr '\n' '/')" = "Contents/Volume 2/" ]; then ok
     else bad "page 1 of volume 2: $(pdftotext -f 1 -l 1 "$tmp/b2.pdf" - | head -3 | tr '\n' ' ')"; fi
 fi
