@@ -325,23 +325,28 @@ void place_layout(cairo_t *cr, PangoLayout *layout, double cx, double cy, bool b
  * most), so that it stays clear of the walls. */
 static double mark_fit(cairo_t *cr, const char *text, const char *font, const page_layout *L)
 {
-    PangoLayout *layout = text_layout(cr, text, font, true, L->mark_size);
+    double width, height;
+    text_ink(cr, text, font, L->mark_size, &width, &height);
+    double size = width > L->cell * 0.7 ? L->mark_size * L->cell * 0.7 / width : L->mark_size;
+    return fmax(size, L->mark_min);
+}
+
+void text_ink(cairo_t *cr, const char *text, const char *family, double size, double *w, double *h)
+{
+    PangoLayout *layout = text_layout(cr, text, family, true, size);
     PangoRectangle ink;
     pango_layout_get_extents(layout, &ink, NULL);
     g_object_unref(layout);
-    double width = (double)ink.width / PANGO_SCALE;
-    double size = width > L->cell * 0.7 ? L->mark_size * L->cell * 0.7 / width : L->mark_size;
-    return fmax(size, L->mark_min);
+    *w = (double)ink.width / PANGO_SCALE;
+    *h = (double)ink.height / PANGO_SCALE;
 }
 
 /* The height of a mark's word's ink at size (mm). */
 static double mark_ink(cairo_t *cr, const char *text, const char *font, double size)
 {
-    PangoLayout *layout = text_layout(cr, text, font, true, size);
-    PangoRectangle ink;
-    pango_layout_get_extents(layout, &ink, NULL);
-    g_object_unref(layout);
-    return (double)ink.height / PANGO_SCALE;
+    double w, h;
+    text_ink(cr, text, font, size, &w, &h);
+    return h;
 }
 
 /* The least sign a small child sees (mm): S and G on a badge this wide. */

@@ -140,6 +140,8 @@ meiro_status draw_outline(cairo_t *cr, const meiro_maze *m, const page_layout *L
  * baseline) its logical box centred at cx on that baseline. */
 PangoLayout *text_layout(cairo_t *cr, const char *text, const char *family, bool bold, double size);
 void place_layout(cairo_t *cr, PangoLayout *layout, double cx, double cy, bool baseline);
+/* The ink box of `text` in bold at `size` mm: its width and height (mm). */
+void text_ink(cairo_t *cr, const char *text, const char *family, double size, double *w, double *h);
 
 /* A line of text: align -1 left of x, 0 centred on x, 1 right of x. */
 /* Loads the fonts (fontconfig's cache, pango's font sets) for `font` and

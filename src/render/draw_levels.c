@@ -57,16 +57,6 @@ static void centred_text(cairo_t *cr, const char *text, const char *font, bool b
     g_object_unref(layout);
 }
 
-/* The width of `text` at `size` mm. */
-static double ink_width(cairo_t *cr, const char *text, const char *font, double size)
-{
-    PangoLayout *layout = text_layout(cr, text, font, true, size);
-    PangoRectangle ink;
-    pango_layout_get_extents(layout, &ink, NULL);
-    g_object_unref(layout);
-    return (double)ink.width / PANGO_SCALE;
-}
-
 /* A stair: on a white disc, a triangle pointing up or down (its shape
  * says the way in black and white) above the stair's number. */
 static void stair_mark(cairo_t *cr, const char *font, const page_layout *F, double cx, double cy,
@@ -85,7 +75,8 @@ static void stair_mark(cairo_t *cr, const char *font, const page_layout *F, doub
     cairo_fill(cr);
     char text[16];
     snprintf(text, sizeof text, "%lu", (unsigned long)number);
-    double size = c * 0.42, w = ink_width(cr, text, font, size);
+    double size = c * 0.42, w, h;
+    text_ink(cr, text, font, size, &w, &h);
     if (w > c * 0.62) size *= c * 0.62 / w;
     centred_text(cr, text, font, true, size, cx, cy + c * 0.17);
 }
