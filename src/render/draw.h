@@ -227,4 +227,8 @@ cairo_status_t sink_write(void *closure, const unsigned char *data, unsigned int
 meiro_status draw_finish(cairo_surface_t *surface, cairo_t *cr, const stream_sink *sink,
                          meiro_error *err);
 
+/* An RGB24 image written to `path` as a PNG, with the page exporter's
+ * fast settings (an animation's frame; export_png.c). */
+meiro_status frame_write_png(cairo_surface_t *image, const char *path, meiro_error *err);
+
 #endif

@@ -479,14 +479,10 @@ meiro_status meiro_animate_frames(const meiro_trace *trace, const meiro_maze *in
         size_t f = meiro_player_frame(p);
         sprintf(path, "%s/frame-%05zu.png", temp, f);
         temp_frames_written(tracked, f); /* before: a half-written one goes too */
-        errno = 0;
-        cairo_status_t st = cairo_surface_write_to_png(surface, path);
-        if (st != CAIRO_STATUS_SUCCESS)
-            s = fail(err, MEIRO_ERROR_IO,
-                     "cannot write frame %zu of %zu: %s (%zu written, none kept)", f, total,
-                     st == CAIRO_STATUS_WRITE_ERROR && errno ? strerror(errno)
-                                                             : cairo_status_to_string(st),
-                     written);
+        meiro_error why;
+        if (frame_write_png(surface, path, &why) != MEIRO_OK)
+            s = fail(err, why.status, "cannot write frame %zu of %zu: %s (%zu written, none kept)",
+                     f, total, why.message, written);
         else written = f;
     }
     if (s == MEIRO_OK) s = frames_into_place(temp, dir, written, err);
