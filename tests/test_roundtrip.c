@@ -143,22 +143,17 @@ static void test_generators_grids_shapes(void)
 }
 
 /* Past a million cells (where the JSON reader asks a shape for cells
- * enough), the shapes that leave most of the grid outside. Under the
- * sanitizers, one size a shape, in turn (the same code, at 3 times the
- * cost). */
+ * enough), the shapes that leave most of the grid outside. In make test
+ * and under the sanitizers, one size a shape, in turn (the same code). */
 static void test_big_sparse_shapes(void)
 {
-#ifdef TEST_UNDER_ASAN
-    const bool sanitized = true;
-#else
-    const bool sanitized = false;
-#endif
+    const bool sampled = !test_full(); /* make test and the sanitized tier */
     const char *shapes[] = {two_dots(), thin_ring()};
     static const uint32_t sizes[][2] = {{1100, 1000}, {2400, 500}};
     verdict v = {0};
     for (size_t sh = 0; sh < TEST_COUNT(shapes); sh++) {
         for (size_t z = 0; z < TEST_COUNT(sizes); z++) {
-            if (sanitized && z != sh % TEST_COUNT(sizes)) continue;
+            if (sampled && z != sh % TEST_COUNT(sizes)) continue;
             uint32_t w = sizes[z][0], h = sizes[z][1];
             uint8_t *mask = NULL;
             meiro_error err = {0};
