@@ -325,6 +325,9 @@ for case in ingram:24:white ingram:100:cream ingram:828:white lulu:32:white lulu
     run 0 "$meiro" preflight --cover --print $service --pages $n --stock $stock --paper 6x9in \
         "$tmp/cover.pdf"
 done
+# ... and checked as a book by mistake, the pages rule says to add --cover
+run 1 "$meiro" preflight --print kdp "$tmp/cover.pdf"
+out_has "^FAIL pages .*(a cover? check it with --cover)"
 # Lulu's spine text from 80 pages
 if need pdftotext; then
     for n in 79 80; do

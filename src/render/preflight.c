@@ -637,8 +637,9 @@ static meiro_status run_checks(qpdf_data q, meiro_print print, const print_profi
                                             (unsigned)pages <= service->pages_max);
     if (even_ok && range_ok) snprintf(c->pages, DETAIL, "%d pages", pages);
     else
-        snprintf(c->pages, DETAIL, "%d pages: %s binds an even count of %u to %u", pages,
-                 service->service, service->pages_min, service->pages_max);
+        snprintf(c->pages, DETAIL, "%d pages: %s binds an even count of %u to %u%s", pages,
+                 service->service, service->pages_min, service->pages_max,
+                 pages == 1 ? " (a cover? check it with --cover)" : "");
     double trim_w = 0, trim_h = 0, b = service->bleed * PT_PER_MM;
     double line_min = service->bleed > 0 ? service->line_min * PT_PER_MM : HOME_LINE_PT;
     double thinnest = INFINITY, lightest = INFINITY;
