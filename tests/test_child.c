@@ -557,13 +557,10 @@ static bool big_ink(const unsigned char *px, unsigned w, unsigned h, unsigned le
 {
     size_t n = (size_t)w * h;
     uint32_t *piece = calloc(n, sizeof *piece), *stack = malloc(n * sizeof *stack);
-    if (!piece || !stack) {
-        free(piece);
-        free(stack);
-        return false;
-    }
+    uint8_t *large = calloc(n + 1, 1); /* by piece: whether it is big */
+    bool ok = piece && stack && large;
     uint32_t count = 0;
-    for (size_t s = 0; s < n; s++) {
+    for (size_t s = 0; ok && s < n; s++) {
         if (px[s] >= 128 || piece[s]) continue;
         unsigned x0 = w, x1 = 0, y0 = h, y1 = 0;
         size_t top = 0;
@@ -583,13 +580,13 @@ static bool big_ink(const unsigned char *px, unsigned w, unsigned h, unsigned le
                     stack[top++] = (uint32_t)k;
                 }
         }
-        bool large = x1 - x0 + 1 >= least || y1 - y0 + 1 >= least;
-        for (size_t k = s; large && k < n; k++) /* this piece's pixels, from its first on */
-            if (piece[k] == count) big[k] = 1;
+        large[count] = x1 - x0 + 1 >= least || y1 - y0 + 1 >= least;
     }
+    for (size_t k = 0; ok && k < n; k++) big[k] = large[piece[k]]; /* piece 0: no ink */
     free(piece);
     free(stack);
-    return true;
+    free(large);
+    return ok;
 }
 
 /* No word of the page's texts (the title, the footer; pdftotext -bbox)
