@@ -164,12 +164,18 @@ enum { SURE_ROOT = 0xffff };
 
 typedef struct tile_work {
     uint64_t *items, *sorted; /* place << 16 | (ly << TILE_BITS | lx) << 2 | slot */
-    int16_t *all;             /* a forest of the tile's cells: parent, or -size at a root */
+    uint16_t *room, *ring;    /* the tile's rooms: each cell's room (its first cell), and
+                               * the next cell of the same room (a ring); no search for a
+                               * room, and a join renames the smaller room's cells */
+    uint16_t *size;           /* a room's cells */
     uint16_t *sure;           /* the rooms of the sure walls alone: parent, or SURE_ROOT */
     uint8_t *edge;            /* a root of `all` whose room touches another tile */
     uint32_t *count;          /* TILE_BUCKETS + 1 */
     uint32_t place[3 * TILE]; /* a row's walls' places */
     uint16_t redo[3 * TILE];
+    uint32_t late[4 * RIM];   /* the places of the tile's walls left (three a rim cell
+                               * between tiles, RIM kept at most), set in `later` at the
+                               * end and fetched ahead: `later` is far past the cache */
 } tile_work;
 
 /* What the tiles leave to the pass over the whole grid. */
@@ -181,16 +187,6 @@ typedef struct tile_plan {
     uint16_t *kept_at;  /* how many the pass over the grid has read */
     int32_t *forest;    /* RIM a tile: the rim cells' rooms (parent, or -size at a root) */
 } tile_plan;
-
-static inline int32_t find16(int16_t *f, int32_t a)
-{
-    while (f[a] >= 0) {
-        int32_t up = f[a];
-        if (f[up] >= 0) f[a] = f[up]; /* path splitting */
-        a = up;
-    }
-    return a;
-}
 
 static inline uint32_t find_sure(uint16_t *f, uint32_t a)
 {
@@ -240,8 +236,8 @@ static ALWAYS_INLINE bool tile_kruskal(meiro_maze *m, const bool rect, const per
     const uint32_t w = m->w, tw = w - tx < TILE ? w - tx : TILE,
                    th = m->h - ty < TILE ? m->h - ty : TILE;
     uint64_t *later = plan->later;
-    size_t count = 0;
-    memset(t->all, 0xff, (size_t)TILE * TILE * sizeof *t->all);   /* -1: a room of one */
+    size_t count = 0, late = 0;
+    for (uint32_t c = 0; c < TILE * TILE; c++) t->room[c] = t->ring[c] = (uint16_t)c, t->size[c] = 1;
     memset(t->sure, 0xff, (size_t)TILE * TILE * sizeof *t->sure); /* SURE_ROOT */
     for (uint32_t ly = 0; ly < th; ly++) {
         bool row_edge = (ly == 0 && ty > 0) || (ly + 1 == th && ty + th < m->h);
@@ -262,7 +258,7 @@ static ALWAYS_INLINE bool tile_kruskal(meiro_maze *m, const bool rect, const per
                     t->items[count++] = place << 16 | li << 2 | slot;
                 } else {
                     if (!t->edge[li] || dx < -1 || dx > 1) return false; /* not a next cell */
-                    later[place >> 6] |= 1ull << (place & 63);
+                    t->late[late++] = (uint32_t)place;
                 }
             }
         }
@@ -290,18 +286,25 @@ static ALWAYS_INLINE bool tile_kruskal(meiro_maze *m, const bool rect, const per
         int dx = 0, dy = 0;
         size_t j = slot_across(m, rect, i, tx + lx, ty + ly, slot, &side, &back, &dx, &dy);
         uint32_t lj = (uint32_t)((int32_t)li + dy * TILE + dx);
-        int32_t a = find16(t->all, (int32_t)li), b = find16(t->all, (int32_t)lj);
+        uint32_t a = t->room[li], b = t->room[lj];
         if (a == b) continue; /* a cycle in the tile: the heaviest wall of it */
         uint8_t ea = t->edge[a], eb = t->edge[b];
-        int32_t root = a, gone = b;
-        if (t->all[a] > t->all[b]) root = b, gone = a; /* the larger room stays the root */
-        t->all[root] = (int16_t)(t->all[root] + t->all[gone]);
-        t->all[gone] = (int16_t)root;
+        uint32_t root = a, gone = b;
+        if (t->size[a] < t->size[b]) root = b, gone = a; /* the larger room stays */
+        uint32_t c = gone;
+        do {
+            t->room[c] = (uint16_t)root;
+            c = t->ring[c];
+        } while (c != gone);
+        uint16_t next = t->ring[root]; /* one ring of the two */
+        t->ring[root] = t->ring[gone];
+        t->ring[gone] = next;
+        t->size[root] = (uint16_t)(t->size[root] + t->size[gone]);
         t->edge[root] = ea | eb;
         if (!ea || !eb) { /* sure: the room off the rim (its root, its sure root
                            * too) joins the other room's sure room, at the cell
                            * of the wall; two rooms off the rim keep `all`'s root */
-            int32_t off = !ea && !eb ? gone : !ea ? a : b;
+            uint32_t off = !ea && !eb ? gone : !ea ? a : b;
             t->sure[off] = (uint16_t)(off == a ? lj : li);
             grid_join_as(m, rect, i, side, j, back);
             ++*merged;
@@ -310,9 +313,13 @@ static ALWAYS_INLINE bool tile_kruskal(meiro_maze *m, const bool rect, const per
             if (kept_n == RIM) return false;
             kept[kept_n++] = rim_at(ra & (TILE - 1), ra >> TILE_BITS, tw, th) << 16 |
                              rim_at(rb & (TILE - 1), rb >> TILE_BITS, tw, th);
-            uint64_t place = t->sorted[k] >> 16;
-            later[place >> 6] |= 1ull << (place & 63);
+            t->late[late++] = (uint32_t)(t->sorted[k] >> 16);
         }
+    }
+    enum { AHEAD = 16 };
+    for (size_t k = 0; k < late; k++) {
+        if (k + AHEAD < late) prefetch(&later[t->late[k + AHEAD] >> 6]);
+        later[t->late[k] >> 6] |= 1ull << (t->late[k] & 63);
     }
     plan->kept_n[tile] = (uint16_t)kept_n;
     return true;
@@ -435,7 +442,9 @@ static bool cluster_tiles(meiro_maze *m, const permutation *perm, unsigned slots
     size_t tiles = (size_t)((m->w + TILE - 1) >> TILE_BITS) * tiles_y;
     tile_work t = {.items = alloc_array(items, sizeof *t.items),
                    .sorted = alloc_array(items, sizeof *t.sorted),
-                   .all = alloc_array(cells, sizeof *t.all),
+                   .room = alloc_array(cells, sizeof *t.room),
+                   .ring = alloc_array(cells, sizeof *t.ring),
+                   .size = alloc_array(cells, sizeof *t.size),
                    .sure = alloc_array(cells, sizeof *t.sure),
                    .edge = alloc_array(cells, 1),
                    .count = alloc_array(TILE_BUCKETS + 1, sizeof *t.count)};
@@ -445,7 +454,7 @@ static bool cluster_tiles(meiro_maze *m, const permutation *perm, unsigned slots
                       zalloc_big(tiles, sizeof *plan.kept_at),
                       alloc_array(tiles * RIM, sizeof *plan.forest)};
     perm_rounds rounds = {perm, NULL};
-    bool ok = t.items && t.sorted && t.all && t.sure && t.edge && t.count && plan.later &&
+    bool ok = t.items && t.sorted && t.room && t.ring && t.size && t.sure && t.edge && t.count && plan.later &&
               plan.kept && plan.kept_n && plan.kept_at && plan.forest && rounds_init(&rounds, perm);
     *fits = true;
     if (ok) {
@@ -458,7 +467,7 @@ static bool cluster_tiles(meiro_maze *m, const permutation *perm, unsigned slots
                                            merged);
         *fits = *fits && join_later(m, &rounds, slots, &plan, merged);
     }
-    free(t.items), free(t.sorted), free(t.all), free(t.sure), free(t.edge), free(t.count);
+    free(t.items), free(t.sorted), free(t.room), free(t.ring), free(t.size), free(t.sure), free(t.edge), free(t.count);
     free(plan.later), free(plan.kept), free(plan.kept_n), free(plan.kept_at), free(plan.forest);
     free(rounds.t);
     return ok && *fits;
