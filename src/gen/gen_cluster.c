@@ -121,19 +121,31 @@ static void rounds_inverse_run(const perm_rounds *r, uint64_t first, unsigned co
                                uint32_t *place, uint16_t *redo)
 {
     const unsigned bits = r->perm->half_bits;
-    const uint64_t n = r->perm->n;
+    const size_t s = (size_t)1 << bits;
+    const uint64_t n = r->perm->n, mask = s - 1;
+    const uint16_t *t = r->t;
     unsigned left = 0;
-    for (unsigned k = 0; k < count; k++) {
-        uint64_t x = rounds_back(r->t, bits, first + k);
-        place[k] = (uint32_t)x; /* the halves have at most 16 bits */
-        redo[left] = (uint16_t)k;
-        left += x >= n;
+    for (unsigned k = 0; k < count;) {
+        /* a run of walls whose top half is the same: its first round once */
+        uint64_t top = (first + k) >> bits, c3 = t[3 * s + top];
+        unsigned end = count;
+        if (s - ((first + k) & mask) < end - k) end = k + (unsigned)(s - ((first + k) & mask));
+        for (; k < end; k++) {
+            uint64_t right = ((first + k) & mask) ^ c3;
+            uint64_t half = top ^ t[2 * s + right];
+            right ^= t[s + half];
+            half ^= t[right];
+            uint64_t x = (half << bits) | right;
+            place[k] = (uint32_t)x; /* the halves have at most 16 bits */
+            redo[left] = (uint16_t)k;
+            left += x >= n;
+        }
     }
     while (left) {
         unsigned next = 0;
         for (unsigned q = 0; q < left; q++) {
             unsigned k = redo[q];
-            uint64_t x = rounds_back(r->t, bits, place[k]);
+            uint64_t x = rounds_back(t, bits, place[k]);
             place[k] = (uint32_t)x;
             redo[next] = (uint16_t)k;
             next += x >= n;
@@ -239,6 +251,7 @@ static ALWAYS_INLINE bool tile_kruskal(meiro_maze *m, const bool rect, const per
     size_t count = 0, late = 0;
     for (uint32_t c = 0; c < TILE * TILE; c++) t->room[c] = t->ring[c] = (uint16_t)c, t->size[c] = 1;
     memset(t->sure, 0xff, (size_t)TILE * TILE * sizeof *t->sure); /* SURE_ROOT */
+    memset(t->count, 0, (TILE_BUCKETS + 1) * sizeof *t->count);
     for (uint32_t ly = 0; ly < th; ly++) {
         bool row_edge = (ly == 0 && ty > 0) || (ly + 1 == th && ty + th < m->h);
         size_t i = (size_t)(ty + ly) * w + tx;
@@ -256,6 +269,7 @@ static ALWAYS_INLINE bool tile_kruskal(meiro_maze *m, const bool rect, const per
                 uint64_t place = t->place[lx * slots + slot];
                 if ((uint32_t)((int)lx + dx) < tw && (uint32_t)((int)ly + dy) < th) {
                     t->items[count++] = place << 16 | li << 2 | slot;
+                    t->count[(place >> shift) + 1]++;
                 } else {
                     if (!t->edge[li] || dx < -1 || dx > 1) return false; /* not a next cell */
                     t->late[late++] = (uint32_t)place;
@@ -263,10 +277,8 @@ static ALWAYS_INLINE bool tile_kruskal(meiro_maze *m, const bool rect, const per
             }
         }
     }
-    /* sorted by place: counted into buckets by its top bits, then by
-     * insertion (a bucket holds a wall or two: few move) */
-    memset(t->count, 0, (TILE_BUCKETS + 1) * sizeof *t->count);
-    for (size_t k = 0; k < count; k++) t->count[(t->items[k] >> 16 >> shift) + 1]++;
+    /* sorted by place: counted into buckets by its top bits (above), then
+     * by insertion (a bucket holds a wall or two: few move) */
     for (unsigned b = 0; b < TILE_BUCKETS; b++) t->count[b + 1] += t->count[b];
     for (size_t k = 0; k < count; k++)
         t->sorted[t->count[t->items[k] >> 16 >> shift]++] = t->items[k];
@@ -282,15 +294,22 @@ static ALWAYS_INLINE bool tile_kruskal(meiro_maze *m, const bool rect, const per
         uint32_t li = (uint32_t)(t->sorted[k] >> 2) & 0x3fff, lx = li & (TILE - 1),
                  ly = li >> TILE_BITS;
         unsigned slot = (unsigned)t->sorted[k] & 3, side, back;
-        size_t i = (size_t)(ty + ly) * w + tx + lx;
-        int dx = 0, dy = 0;
-        size_t j = slot_across(m, rect, i, tx + lx, ty + ly, slot, &side, &back, &dx, &dy);
-        uint32_t lj = (uint32_t)((int32_t)li + dy * TILE + dx);
+        size_t i = (size_t)(ty + ly) * w + tx + lx, j;
+        uint32_t lj;
+        if (rect) { /* east or south, by arithmetic: the slot is a coin toss a wall */
+            side = 1 + slot, back = 3 - 3 * slot;
+            j = i + 1 + slot * (size_t)(w - 1);
+            lj = li + 1 + slot * (TILE - 1);
+        } else {
+            int dx = 0, dy = 0;
+            j = slot_across(m, rect, i, tx + lx, ty + ly, slot, &side, &back, &dx, &dy);
+            lj = (uint32_t)((int32_t)li + dy * TILE + dx);
+        }
         uint32_t a = t->room[li], b = t->room[lj];
         if (a == b) continue; /* a cycle in the tile: the heaviest wall of it */
         uint8_t ea = t->edge[a], eb = t->edge[b];
-        uint32_t root = a, gone = b;
-        if (t->size[a] < t->size[b]) root = b, gone = a; /* the larger room stays */
+        /* the larger room stays (a mask, not a branch: which is larger is a toss) */
+        uint32_t root = a ^ ((a ^ b) & -(uint32_t)(t->size[a] < t->size[b])), gone = a ^ b ^ root;
         uint32_t c = gone;
         do {
             t->room[c] = (uint16_t)root;
