@@ -2,9 +2,10 @@
  * every cell is a room with its own number; knock down walls in random
  * order between rooms with different numbers and merge the numbers. The
  * originals relabelled the whole array on every merge (quadratic); here the
- * numbers live in a union-find forest, and the random order of walls comes
- * from a permutation that needs no array of walls. Large grids are worked
- * tile by tile in the cache, to the same maze (below). */
+ * numbers live in a union-find forest (in a tile, the smaller room's cells
+ * renamed), and the random order of walls comes from a permutation that
+ * needs no array of walls. Large grids are worked tile by tile in the
+ * cache, to the same maze (below). */
 #include "core/alloc.h"
 #include "core/error.h"
 #include "core/hints.h"
@@ -71,14 +72,13 @@ static unsigned slot_side(const meiro_maze *m, size_t id, unsigned slot)
  * and a wall kept for later is told by the two rim cells of its rooms. */
 enum { TILE_BITS = 7, TILE = 1 << TILE_BITS, TILE_BUCKETS = 1 << 15, RIM = 4 * TILE };
 
-/* A cell's place on its tile's rim (tw x th cells): top, bottom, left, right. */
-static inline uint32_t rim_at(uint32_t lx, uint32_t ly, uint32_t tw, uint32_t th)
+/* A rim cell's place on its tile's rim (th rows): top, bottom, left, right. */
+static inline uint32_t rim_at(uint32_t lx, uint32_t ly, uint32_t th)
 {
     if (ly == 0) return lx;
     if (ly + 1 == th) return TILE + lx;
     if (lx == 0) return 2 * TILE + ly;
-    (void)tw; /* lx + 1 == tw */
-    return 3 * TILE + ly;
+    return 3 * TILE + ly; /* the last column */
 }
 
 /* The permutation's inverse with its four round functions tabulated (the
@@ -114,9 +114,8 @@ static ALWAYS_INLINE uint64_t rounds_back(const uint16_t *t, unsigned bits, uint
 }
 
 /* The places of walls first .. first + count - 1: the rounds once for all,
- * then again for those that fell past n, and so on (the cycle walk without
- * a branch a wall that goes one way or the other: the walls' lookups
- * overlap). */
+ * then again for those that fell past n, and so on (the cycle walk with no
+ * branch a wall to mispredict, so the walls' lookups overlap). */
 static void rounds_inverse_run(const perm_rounds *r, uint64_t first, unsigned count,
                                uint32_t *place, uint16_t *redo)
 {
@@ -154,6 +153,7 @@ static void rounds_inverse_run(const perm_rounds *r, uint64_t first, unsigned co
     }
 }
 
+/* perm_at(i) by the tables. */
 static inline uint64_t rounds_at(const perm_rounds *r, uint64_t i)
 {
     const unsigned bits = r->perm->half_bits;
@@ -180,12 +180,14 @@ typedef struct tile_work {
                                * the next cell of the same room (a ring); no search for a
                                * room, and a join renames the smaller room's cells */
     uint16_t *size;           /* a room's cells */
-    uint16_t *sure;           /* the rooms of the sure walls alone: parent, or SURE_ROOT */
-    uint8_t *edge;            /* a root of `all` whose room touches another tile */
+    uint16_t *sure;           /* the rooms of the sure walls alone: parent, or SURE_ROOT at
+                               * a root; a room off the rim has its first cell as root,
+                               * a sure room on the rim its rim cell */
+    uint8_t *edge;            /* by a room's first cell: it touches another tile */
     uint32_t *count;          /* TILE_BUCKETS + 1 */
     uint32_t place[3 * TILE]; /* a row's walls' places */
     uint16_t redo[3 * TILE];
-    uint32_t late[4 * RIM];   /* the places of the tile's walls left (three a rim cell
+    uint32_t late[4 * RIM]; /* the places of the tile's walls left (three a rim cell
                                * between tiles, RIM kept at most), set in `later` at the
                                * end and fetched ahead: `later` is far past the cache */
 } tile_work;
@@ -193,11 +195,11 @@ typedef struct tile_work {
 /* What the tiles leave to the pass over the whole grid. */
 typedef struct tile_plan {
     uint32_t tiles_x;
-    uint64_t *later;    /* a bit by place: the walls left */
-    uint32_t *kept;     /* RIM a tile: its walls left, in order, as rim places a << 16 | b */
-    uint16_t *kept_n;   /* a tile's count of them */
-    uint16_t *kept_at;  /* how many the pass over the grid has read */
-    int32_t *forest;    /* RIM a tile: the rim cells' rooms (parent, or -size at a root) */
+    uint64_t *later;   /* a bit by place: the walls left */
+    uint32_t *kept;    /* RIM a tile: its walls left, in order, as rim places a << 16 | b */
+    uint16_t *kept_n;  /* a tile's count of them */
+    uint16_t *kept_at; /* how many the pass over the grid has read */
+    int32_t *forest;   /* RIM a tile: the rim cells' rooms (parent, or -size at a root) */
 } tile_plan;
 
 static inline uint32_t find_sure(uint16_t *f, uint32_t a)
@@ -249,7 +251,8 @@ static ALWAYS_INLINE bool tile_kruskal(meiro_maze *m, const bool rect, const per
                    th = m->h - ty < TILE ? m->h - ty : TILE;
     uint64_t *later = plan->later;
     size_t count = 0, late = 0;
-    for (uint32_t c = 0; c < TILE * TILE; c++) t->room[c] = t->ring[c] = (uint16_t)c, t->size[c] = 1;
+    for (uint32_t c = 0; c < TILE * TILE; c++)
+        t->room[c] = t->ring[c] = (uint16_t)c, t->size[c] = 1;
     memset(t->sure, 0xff, (size_t)TILE * TILE * sizeof *t->sure); /* SURE_ROOT */
     memset(t->count, 0, (TILE_BUCKETS + 1) * sizeof *t->count);
     for (uint32_t ly = 0; ly < th; ly++) {
@@ -330,8 +333,8 @@ static ALWAYS_INLINE bool tile_kruskal(meiro_maze *m, const bool rect, const per
         } else {
             uint32_t ra = find_sure(t->sure, li), rb = find_sure(t->sure, lj);
             if (kept_n == RIM) return false;
-            kept[kept_n++] = rim_at(ra & (TILE - 1), ra >> TILE_BITS, tw, th) << 16 |
-                             rim_at(rb & (TILE - 1), rb >> TILE_BITS, tw, th);
+            kept[kept_n++] = rim_at(ra & (TILE - 1), ra >> TILE_BITS, th) << 16 |
+                             rim_at(rb & (TILE - 1), rb >> TILE_BITS, th);
             t->late[late++] = (uint32_t)(t->sorted[k] >> 16);
         }
     }
@@ -348,9 +351,9 @@ static ALWAYS_INLINE bool tile_kruskal(meiro_maze *m, const bool rect, const per
 static inline uint32_t rim_node(const meiro_maze *m, const tile_plan *plan, uint32_t x, uint32_t y)
 {
     uint32_t bx = x & ~(uint32_t)(TILE - 1), by = y & ~(uint32_t)(TILE - 1);
-    uint32_t tw = m->w - bx < TILE ? m->w - bx : TILE, th = m->h - by < TILE ? m->h - by : TILE;
+    uint32_t th = m->h - by < TILE ? m->h - by : TILE;
     return (uint32_t)(((size_t)(by >> TILE_BITS) * plan->tiles_x + (bx >> TILE_BITS)) * RIM) +
-           rim_at(x - bx, y - by, tw, th);
+           rim_at(x - bx, y - by, th);
 }
 
 /* One batch of walls left, in order, through Kruskal in the forest of the
@@ -365,8 +368,9 @@ static void join_batch(meiro_maze *m, const bool rect, int32_t *forest, const la
                        size_t got, size_t *merged)
 {
     for (size_t q = 0; q < got; q++) {
-        int32_t a = find_root(forest, (int32_t)batch[q].a), b = find_root(forest, (int32_t)batch[q].b);
-        if (a == b) continue; /* same room: the wall stays */
+        int32_t a = find_root(forest, (int32_t)batch[q].a),
+                b = find_root(forest, (int32_t)batch[q].b);
+        if (a == b) continue;        /* same room: the wall stays */
         if (forest[a] > forest[b]) { /* a: the larger room */
             int32_t s = a;
             a = b;
@@ -467,26 +471,29 @@ static bool cluster_tiles(meiro_maze *m, const permutation *perm, unsigned slots
                    .sure = alloc_array(cells, sizeof *t.sure),
                    .edge = alloc_array(cells, 1),
                    .count = alloc_array(TILE_BUCKETS + 1, sizeof *t.count)};
-    tile_plan plan = {(m->w + TILE - 1) >> TILE_BITS, zalloc_big((size_t)((walls + 63) / 64), 8),
+    tile_plan plan = {(m->w + TILE - 1) >> TILE_BITS,
+                      zalloc_big((size_t)((walls + 63) / 64), 8),
                       alloc_array(tiles * RIM, sizeof *plan.kept),
                       alloc_array(tiles, sizeof *plan.kept_n),
                       zalloc_big(tiles, sizeof *plan.kept_at),
                       alloc_array(tiles * RIM, sizeof *plan.forest)};
     perm_rounds rounds = {perm, NULL};
-    bool ok = t.items && t.sorted && t.room && t.ring && t.size && t.sure && t.edge && t.count && plan.later &&
-              plan.kept && plan.kept_n && plan.kept_at && plan.forest && rounds_init(&rounds, perm);
+    bool ok = t.items && t.sorted && t.room && t.ring && t.size && t.sure && t.edge && t.count &&
+              plan.later && plan.kept && plan.kept_n && plan.kept_at && plan.forest &&
+              rounds_init(&rounds, perm);
     *fits = true;
     if (ok) {
         memset(plan.forest, 0xff, tiles * RIM * sizeof *plan.forest); /* -1: a room of one */
         for (uint32_t ty = 0; *fits && ty < m->h; ty += TILE)
             for (uint32_t tx = 0; *fits && tx < m->w; tx += TILE)
-                *fits = m->grid == MEIRO_GRID_RECT
-                            ? tile_kruskal(m, true, &rounds, slots, shift, &t, tx, ty, &plan, merged)
-                            : tile_kruskal(m, false, &rounds, slots, shift, &t, tx, ty, &plan,
-                                           merged);
+                *fits =
+                    m->grid == MEIRO_GRID_RECT
+                        ? tile_kruskal(m, true, &rounds, slots, shift, &t, tx, ty, &plan, merged)
+                        : tile_kruskal(m, false, &rounds, slots, shift, &t, tx, ty, &plan, merged);
         *fits = *fits && join_later(m, &rounds, slots, &plan, merged);
     }
-    free(t.items), free(t.sorted), free(t.room), free(t.ring), free(t.size), free(t.sure), free(t.edge), free(t.count);
+    free(t.items), free(t.sorted), free(t.room), free(t.ring), free(t.size), free(t.sure),
+        free(t.edge), free(t.count);
     free(plan.later), free(plan.kept), free(plan.kept_n), free(plan.kept_at), free(plan.forest);
     free(rounds.t);
     return ok && *fits;
