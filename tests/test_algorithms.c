@@ -798,6 +798,56 @@ static void test_golden_tiles(void)
     CHECK_ALL(same);
 }
 
+/* cluster's tiles (src/gen/gen_cluster.c) against the plain loop, which a
+ * watched generation keeps: the same maze on grids whose last tiles are one
+ * or two cells across or down, narrow and wide, every grid with tiles, and
+ * a shape with holes across tiles' rims; several seeds each. */
+static void ignore_step(void *ctx, const meiro_event *event) { (void)ctx, (void)event; }
+
+static void test_tiles_as_loop(void)
+{
+    static const uint32_t sizes[][2] = {{3, 300},   {129, 130}, {130, 257}, {257, 3},
+                                        {256, 129}, {4, 5},     {300, 131}};
+    static const meiro_grid grids[] = {MEIRO_GRID_RECT, MEIRO_GRID_HEX, MEIRO_GRID_TRIANGLE};
+    enum { SEEDS = 3 };
+    static uint8_t mask[300 * 300];
+    verdict same = {0};
+    meiro_observer quiet = {ignore_step, NULL};
+    for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++)
+        for (size_t g = 0; g < sizeof grids / sizeof grids[0]; g++)
+            for (int masked = 0; masked < 2; masked++)
+                for (uint64_t seed = 1; seed <= SEEDS; seed++) {
+                    uint32_t w = sizes[k][0], h = sizes[k][1];
+                    if (masked && (grids[g] != MEIRO_GRID_RECT || w < 100 || h < 100)) continue;
+                    for (uint32_t y = 0; y < h; y++) /* a ring with one-cell holes: one piece */
+                        for (uint32_t x = 0; x < w; x++) {
+                            int dx = 2 * (int)x - (int)w, dy = 2 * (int)y - (int)h;
+                            int r2 = dx * dx + dy * dy, big = (int)(w < h ? w : h);
+                            mask[y * w + x] = r2 < big * big && r2 > big * big / 16 &&
+                                              !((x + seed) % 7 == 0 && (y + 2 * seed) % 5 == 0);
+                        }
+                    uint64_t hash[2] = {0, 1};
+                    for (int watched = 0; watched < 2; watched++) {
+                        meiro_generate_options opt;
+                        meiro_generate_options_init(&opt);
+                        opt.width = w, opt.height = h, opt.seed = seed, opt.grid = grids[g];
+                        opt.algorithm = "cluster";
+                        if (masked) opt.mask = mask;
+                        if (watched) opt.observer = &quiet;
+                        meiro_error err;
+                        meiro_maze *m = meiro_generate(&opt, &err);
+                        hash[watched] = m ? maze_hash(m) : (uint64_t)watched;
+                        meiro_maze_free(m);
+                    }
+                    verdict_note(&same, hash[0] == hash[1],
+                                 "cluster %ux%u on %s%s, seed %llu: tiles 0x%016llx, loop 0x%016llx",
+                                 w, h, meiro_grid_name(grids[g]), masked ? " with a shape" : "",
+                                 (unsigned long long)seed, (unsigned long long)hash[0],
+                                 (unsigned long long)hash[1]);
+                }
+    CHECK_ALL(same);
+}
+
 static const test_case cases[] = {
     {"ends_apart", test_ends_apart},
     {"textures", test_textures},
@@ -809,6 +859,7 @@ static const test_case cases[] = {
     {"seed003", test_seed003},
     {"golden", test_golden},
     {"golden_tiles", test_golden_tiles},
+    {"tiles_as_loop", test_tiles_as_loop},
     {"uniform_trees", test_uniform_trees},
 };
 
