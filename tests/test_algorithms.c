@@ -706,6 +706,42 @@ static void test_uniform_trees(void)
     CHECK_ALL(uniform);
 }
 
+/* aldous-broder on a grid where it jumps across the cells it has seen
+ * (70 x 70: blocks of 8 and 16 cells; src/gen/gen_aldous_broder.c) makes
+ * mazes like wilson's, both uniform: the mean dead ends, four-way
+ * junctions, corner-to-corner solution and longest path of 200 mazes each
+ * agree within 5 standard errors of their difference. */
+static void test_uniform_jumps(void)
+{
+    enum { RUNS = 200, SIDE = 70, STATS = 4 };
+    static const char *const algos[] = {"aldous-broder", "wilson"};
+    static const char *const names[STATS] = {"dead ends", "4-way junctions", "solution",
+                                             "longest path"};
+    double sum[2][STATS] = {{0}}, squares[2][STATS] = {{0}};
+    verdict made = {0}, agree = {0};
+    for (int a = 0; a < 2; a++)
+        for (uint64_t seed = 1; seed <= RUNS; seed++) {
+            meiro_stats st =
+                measure(&made, algos[a], SIDE, seed, 0, MEIRO_ENDS_CORNERS);
+            double v[STATS] = {(double)st.dead_ends, (double)st.junctions4, (double)st.solution,
+                               (double)st.longest};
+            for (int k = 0; k < STATS; k++) sum[a][k] += v[k], squares[a][k] += v[k] * v[k];
+        }
+    CHECK_ALL(made);
+    for (int k = 0; k < STATS; k++) {
+        double mean[2], var[2];
+        for (int a = 0; a < 2; a++) {
+            mean[a] = sum[a][k] / RUNS;
+            var[a] = (squares[a][k] - RUNS * mean[a] * mean[a]) / (RUNS - 1) / RUNS;
+        }
+        double limit = 5 * sqrt(var[0] + var[1]);
+        verdict_note(&agree, fabs(mean[0] - mean[1]) < limit,
+                     "%s: aldous-broder %.2f, wilson %.2f (limit %.2f)", names[k], mean[0],
+                     mean[1], limit);
+    }
+    CHECK_ALL(agree);
+}
+
 /* 41 x 29 (polar: 29 rings), seed 2026; 0: the grid is not supported */
 static const struct {
     const char *algo;
@@ -798,6 +834,22 @@ static void test_golden_tiles(void)
     CHECK_ALL(same);
 }
 
+/* aldous-broder where it jumps across the cells it has seen, at every
+ * level of its blocks (600 x 520: blocks of 8 to 64 cells): the maze for
+ * a seed stays the same, on every machine (its exit laws are computed in
+ * integers). */
+static void test_golden_jumps(void)
+{
+    meiro_generate_options opt;
+    meiro_generate_options_init(&opt);
+    opt.width = 600, opt.height = 520, opt.seed = 2026, opt.algorithm = "aldous-broder";
+    meiro_error err;
+    meiro_maze *m = meiro_generate(&opt, &err);
+    uint64_t got = m ? maze_hash(m) : 0;
+    CHECK_MSG(got == 0xece9e518e7f6d3c2u, "hash 0x%016llxu", (unsigned long long)got);
+    meiro_maze_free(m);
+}
+
 static const test_case cases[] = {
     {"ends_apart", test_ends_apart},
     {"textures", test_textures},
@@ -809,7 +861,9 @@ static const test_case cases[] = {
     {"seed003", test_seed003},
     {"golden", test_golden},
     {"golden_tiles", test_golden_tiles},
+    {"golden_jumps", test_golden_jumps},
     {"uniform_trees", test_uniform_trees},
+    {"uniform_jumps", test_uniform_jumps},
 };
 
 int main(int argc, char **argv)
