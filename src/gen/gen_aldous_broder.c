@@ -44,9 +44,10 @@ static ALWAYS_INLINE void cover(meiro_maze *m, rng_state *rng, uint8_t *seen, gr
  * steps one by one. Late in the cover nearly all of the walk is such
  * jumps. Whether a diamond is all seen is read from blocks of 8 x 8 cells
  * (level 0) and 16, 32, 64 (levels 1-3): `around` counts the full blocks
- * off the grid's edge among the 3 x 3 blocks around each; 9 means that
- * every cell within the block's side of any cell of the middle block is
- * seen, so the jump's radius is the block's side. */
+ * off the grid's edge among the 3 x 3 blocks around each; at 9 the block
+ * is `ready` (a bit, so the look stays in the cache): every cell within
+ * the block's side of any cell of it is seen, and the jump's radius is the
+ * block's side. A block ready at one level is ready at the levels below. */
 enum { JUMP_LEVELS = 4, JUMP_SHIFT = 3 }; /* sides 8 << level */
 
 typedef struct jumps {
@@ -55,8 +56,9 @@ typedef struct jumps {
     size_t bw[JUMP_LEVELS], bh[JUMP_LEVELS]; /* whole blocks across and down */
     uint8_t *count[JUMP_LEVELS];             /* cells seen (level 0), full blocks of 4 (above) */
     uint8_t *around[JUMP_LEVELS];
+    uint64_t *ready[JUMP_LEVELS];
     exit_law law[JUMP_LEVELS]; /* made on first use */
-    uint8_t *mem;
+    void *mem;
 } jumps;
 
 /* The levels a w x h grid uses: three blocks off the edge in a row and a
@@ -67,21 +69,24 @@ static bool jumps_init(jumps *j, size_t w, size_t h)
 {
     memset(j, 0, sizeof *j);
     j->w = w, j->h = h;
-    size_t bytes = 0;
+    size_t words = 0;
     for (unsigned l = 0; l < JUMP_LEVELS; l++) {
         size_t side = (size_t)8 << l, least = l < 2 ? 4 : 8;
         if ((w - 1) / side < least || (h - 1) / side < least) break;
         j->bw[l] = w / side, j->bh[l] = h / side;
-        bytes += 2 * j->bw[l] * j->bh[l];
+        size_t blocks = j->bw[l] * j->bh[l];
+        words += (2 * blocks + 7) / 8 + (blocks + 63) / 64;
         j->levels = l + 1;
     }
     if (!j->levels) return true;
-    j->mem = zalloc_big(bytes, 1);
-    if (!j->mem) return false;
-    uint8_t *at = j->mem;
+    uint64_t *at = j->mem = zalloc_big(words, sizeof *at);
+    if (!at) return false;
     for (unsigned l = 0; l < j->levels; l++) {
-        j->count[l] = at, at += j->bw[l] * j->bh[l];
-        j->around[l] = at, at += j->bw[l] * j->bh[l];
+        size_t blocks = j->bw[l] * j->bh[l];
+        j->ready[l] = at, at += (blocks + 63) / 64;
+        j->count[l] = (uint8_t *)at;
+        j->around[l] = j->count[l] + blocks;
+        at += (2 * blocks + 7) / 8;
     }
     return true;
 }
@@ -92,32 +97,49 @@ static void jumps_free(jumps *j)
     free(j->mem);
 }
 
-/* Cell (x, y) is seen: counts it in its blocks. */
-static void jumps_seen(jumps *j, size_t x, size_t y)
+/* Block (bx, by) of level l is full: it counts in the 3 x 3 around it when
+ * off the edge, and in its block above. */
+static void jumps_full(jumps *j, unsigned l, size_t bx, size_t by)
 {
-    for (unsigned l = 0; l < j->levels; l++) {
-        size_t bx = x >> (JUMP_SHIFT + l), by = y >> (JUMP_SHIFT + l), bw = j->bw[l],
-               side = (size_t)8 << l;
-        if (bx >= bw || by >= j->bh[l]) return;
-        if (++j->count[l][by * bw + bx] < (l ? 4 : 64)) return;
-        /* full: off the edge, it counts in the 3 x 3 around it */
+    for (;;) {
+        size_t bw = j->bw[l], side = (size_t)8 << l;
         if (bx >= 1 && by >= 1 && (bx + 1) * side < j->w && (by + 1) * side < j->h)
             for (size_t ay = by - 1; ay <= by + 1 && ay < j->bh[l]; ay++)
-                for (size_t ax = bx - 1; ax <= bx + 1 && ax < bw; ax++) j->around[l][ay * bw + ax]++;
+                for (size_t ax = bx - 1; ax <= bx + 1 && ax < bw; ax++) {
+                    size_t b = ay * bw + ax;
+                    if (++j->around[l][b] == 9) j->ready[l][b >> 6] |= 1ull << (b & 63);
+                }
+        if (++l == j->levels) return;
+        bx >>= 1, by >>= 1;
+        if (bx >= j->bw[l] || by >= j->bh[l] || ++j->count[l][by * j->bw[l] + bx] < 4) return;
     }
 }
 
-/* The largest level whose 3 x 3 blocks around (x, y) are all seen and off
- * the edge; -1 for none. */
-static int jumps_level(const jumps *j, size_t x, size_t y)
+/* Cell (x, y) is seen: counts it in its block. */
+static inline void jumps_seen(jumps *j, size_t x, size_t y)
 {
-    int top = -1;
-    for (unsigned l = 0; l < j->levels; l++) {
-        size_t bx = x >> (JUMP_SHIFT + l), by = y >> (JUMP_SHIFT + l);
-        if (bx >= j->bw[l] || by >= j->bh[l] || j->around[l][by * j->bw[l] + bx] != 9) break;
-        top = (int)l;
+    size_t bx = x >> JUMP_SHIFT, by = y >> JUMP_SHIFT;
+    if (bx < j->bw[0] && by < j->bh[0] && ++j->count[0][by * j->bw[0] + bx] == 64)
+        jumps_full(j, 0, bx, by);
+}
+
+static inline bool jumps_ready(const jumps *j, int l, size_t x, size_t y)
+{
+    size_t bx = x >> (JUMP_SHIFT + l), by = y >> (JUMP_SHIFT + l), b = by * j->bw[l] + bx;
+    return bx < j->bw[l] && by < j->bh[l] && (j->ready[l][b >> 6] >> (b & 63) & 1);
+}
+
+/* The largest level ready at (x, y), -1 for none; level `from` (the last
+ * jump's) is looked at first. */
+static inline int jumps_level(const jumps *j, size_t x, size_t y, int from)
+{
+    if (jumps_ready(j, from, x, y)) {
+        while (from + 1 < (int)j->levels && jumps_ready(j, from + 1, x, y)) from++;
+        return from;
     }
-    return top;
+    while (--from >= 0 && !jumps_ready(j, from, x, y)) {
+    }
+    return from;
 }
 
 /* The walk on a padded grid (gen.h's lattice): about n (ln n)^2 / pi
@@ -135,6 +157,7 @@ static ALWAYS_INLINE bool cover_on(meiro_maze *m, rng_state *rng, const lattice 
     const unsigned sides = rect ? 4 : l->sides, bits = rect ? 2 : l->bits, per = 64 / bits,
                    mask = (1u << bits) - 1, flip = rect ? 0 : l->flip;
     size_t w = m->w, pw = w + 2, ph = (size_t)m->h + 2;
+    const double inverse = 1.0 / (double)pw;
     uint64_t *seen = zalloc_big((pw * ph + 63) / 64, sizeof *seen);
     if (!seen) return false;
     size_t p = (start / w + 1) * pw + start % w + 1;
@@ -167,9 +190,12 @@ static ALWAYS_INLINE bool cover_on(meiro_maze *m, rng_state *rng, const lattice 
             if (--left == 0) break;
         }
         if (!rect || !J || fresh || left == 0) continue;
-        size_t y = p / pw, x = p - y * pw - 1;
-        y--;
-        int level = jumps_level(J, x, y);
+        /* y = p / pw through a reciprocal, corrected to the exact quotient */
+        size_t y = (size_t)((double)p * inverse), x = p - y * pw;
+        if (x > p) y--, x += pw;
+        else if (x >= pw) y++, x -= pw;
+        x--, y--;
+        int level = jumps_level(J, x, y, 0);
         if (level < 0) continue;
         do {
             exit_law *law = &J->law[level];
@@ -177,17 +203,20 @@ static ALWAYS_INLINE bool cover_on(meiro_maze *m, rng_state *rng, const lattice 
                 ok = false;
                 goto done;
             }
+            /* the 3 x 3 blocks seen: an exit inside them needs no look */
+            const unsigned shift = JUMP_SHIFT + (unsigned)level;
+            size_t x0 = ((x >> shift) - 1) << shift, y0 = ((y >> shift) - 1) << shift;
             const exit_edge *e = exit_law_draw(law, rng_next(rng));
             x += (size_t)(ptrdiff_t)e->dx, y += (size_t)(ptrdiff_t)e->dy; /* wraps */
             size_t q = (y + 1) * pw + x + 1;
-            if (!(seen[q >> 6] >> (q & 63) & 1)) {
+            if (((x - x0) >> shift >= 3 || (y - y0) >> shift >= 3) && !(seen[q >> 6] >> (q & 63) & 1)) {
                 size_t id = y * w + x;
                 grid_join_as(m, rect, id - l->step[0][e->side], e->side, id, l->back[0][e->side]);
                 seen[q >> 6] |= 1ull << (q & 63);
                 jumps_seen(J, x, y);
                 if (--left == 0) break;
             }
-            level = jumps_level(J, x, y);
+            level = jumps_level(J, x, y, level);
         } while (level >= 0);
         p = (y + 1) * pw + x + 1;
     }
