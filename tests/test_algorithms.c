@@ -707,7 +707,7 @@ static void test_uniform_trees(void)
 }
 
 /* aldous-broder on a grid where it jumps across the cells it has seen
- * (70 x 70: blocks of 8 and 16 cells; src/gen/gen_aldous_broder.c) makes
+ * (70 x 70: blocks of 8 cells; src/gen/gen_aldous_broder.c) makes
  * mazes like wilson's, both uniform: the mean dead ends, four-way
  * junctions, corner-to-corner solution and longest path of 200 mazes each
  * agree within 5 standard errors of their difference. */
