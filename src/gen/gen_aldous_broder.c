@@ -213,7 +213,8 @@ static ALWAYS_INLINE bool cover_on(meiro_maze *m, rng_state *rng, const lattice 
             const exit_edge *e = exit_law_draw(law, rng_next(rng));
             x += (size_t)(ptrdiff_t)e->dx, y += (size_t)(ptrdiff_t)e->dy; /* wraps */
             size_t q = (y + 1) * pw + x + 1;
-            if (((x - x0) >> shift >= 3 || (y - y0) >> shift >= 3) && !(seen[q >> 6] >> (q & 63) & 1)) {
+            bool inside = (x - x0) >> shift < 3 && (y - y0) >> shift < 3;
+            if (!inside && !(seen[q >> 6] >> (q & 63) & 1)) {
                 size_t id = y * w + x;
                 grid_join_as(m, rect, id - l->step[0][e->side], e->side, id, l->back[0][e->side]);
                 seen[q >> 6] |= 1ull << (q & 63);
