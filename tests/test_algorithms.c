@@ -706,6 +706,42 @@ static void test_uniform_trees(void)
     CHECK_ALL(uniform);
 }
 
+/* aldous-broder on a grid where it jumps across the cells it has seen
+ * (70 x 70: blocks of 8 cells; src/gen/gen_aldous_broder.c) makes
+ * mazes like wilson's, both uniform: the mean dead ends, four-way
+ * junctions, corner-to-corner solution and longest path of 200 mazes each
+ * agree within 5 standard errors of their difference. */
+static void test_uniform_jumps(void)
+{
+    enum { RUNS = 200, SIDE = 70, STATS = 4 };
+    static const char *const algos[] = {"aldous-broder", "wilson"};
+    static const char *const names[STATS] = {"dead ends", "4-way junctions", "solution",
+                                             "longest path"};
+    double sum[2][STATS] = {{0}}, squares[2][STATS] = {{0}};
+    verdict made = {0}, agree = {0};
+    for (int a = 0; a < 2; a++)
+        for (uint64_t seed = 1; seed <= RUNS; seed++) {
+            meiro_stats st =
+                measure(&made, algos[a], SIDE, seed, 0, MEIRO_ENDS_CORNERS);
+            double v[STATS] = {(double)st.dead_ends, (double)st.junctions4, (double)st.solution,
+                               (double)st.longest};
+            for (int k = 0; k < STATS; k++) sum[a][k] += v[k], squares[a][k] += v[k] * v[k];
+        }
+    CHECK_ALL(made);
+    for (int k = 0; k < STATS; k++) {
+        double mean[2], var[2];
+        for (int a = 0; a < 2; a++) {
+            mean[a] = sum[a][k] / RUNS;
+            var[a] = (squares[a][k] - RUNS * mean[a] * mean[a]) / (RUNS - 1) / RUNS;
+        }
+        double limit = 5 * sqrt(var[0] + var[1]);
+        verdict_note(&agree, fabs(mean[0] - mean[1]) < limit,
+                     "%s: aldous-broder %.2f, wilson %.2f (limit %.2f)", names[k], mean[0],
+                     mean[1], limit);
+    }
+    CHECK_ALL(agree);
+}
+
 /* 41 x 29 (polar: 29 rings), seed 2026; 0: the grid is not supported */
 static const struct {
     const char *algo;
@@ -798,6 +834,7 @@ static void test_golden_tiles(void)
     CHECK_ALL(same);
 }
 
+<<<<<<< HEAD
 /* cluster's tiles (src/gen/gen_cluster.c) against the plain loop, which a
  * watched generation keeps: the same maze on grids whose last tiles are one
  * or two cells across or down, narrow and wide, every grid with tiles, and
@@ -845,6 +882,35 @@ static void test_tiles_as_loop(void)
                                  (unsigned long long)seed, (unsigned long long)hash[0],
                                  (unsigned long long)hash[1]);
                 }
+=======
+/* aldous-broder where it jumps across the cells it has seen
+ * (src/gen/gen_aldous_broder.c): the maze for a seed stays the same, on
+ * every machine (its exit laws are computed in integers). 600 x 520 uses
+ * blocks of 8, 16 and 32 cells; make check adds 2100 x 2100, which uses
+ * 64 too (half a second). */
+static void test_golden_jumps(void)
+{
+    static const struct {
+        uint32_t w, h;
+        uint64_t hash;
+    } big[] = {{600, 520, 0x8545fd60c4b5dfdfu}, {2100, 2100, 0xa3a403eab5710d5du}};
+    const char *tier = getenv("MEIRO_TEST_TIER");
+    size_t count = tier && strcmp(tier, "check") == 0 ? 2 : 1;
+    verdict same = {0};
+    for (size_t k = 0; k < count; k++) {
+        meiro_generate_options opt;
+        meiro_generate_options_init(&opt);
+        opt.width = big[k].w, opt.height = big[k].h, opt.seed = 2026;
+        opt.algorithm = "aldous-broder";
+        meiro_error err;
+        meiro_maze *m = meiro_generate(&opt, &err);
+        uint64_t got = m ? maze_hash(m) : 0;
+        verdict_note(&same, got == big[k].hash, "%ux%u: hash 0x%016llxu, recorded 0x%016llxu",
+                     big[k].w, big[k].h, (unsigned long long)got,
+                     (unsigned long long)big[k].hash);
+        meiro_maze_free(m);
+    }
+>>>>>>> ab
     CHECK_ALL(same);
 }
 
@@ -860,7 +926,9 @@ static const test_case cases[] = {
     {"golden", test_golden},
     {"golden_tiles", test_golden_tiles},
     {"tiles_as_loop", test_tiles_as_loop},
+    {"golden_jumps", test_golden_jumps},
     {"uniform_trees", test_uniform_trees},
+    {"uniform_jumps", test_uniform_jumps},
 };
 
 int main(int argc, char **argv)
