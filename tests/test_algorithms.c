@@ -834,7 +834,6 @@ static void test_golden_tiles(void)
     CHECK_ALL(same);
 }
 
-<<<<<<< HEAD
 /* cluster's tiles (src/gen/gen_cluster.c) against the plain loop, which a
  * watched generation keeps: the same maze on grids whose last tiles are one
  * or two cells across or down, narrow and wide, every grid with tiles, and
@@ -882,7 +881,9 @@ static void test_tiles_as_loop(void)
                                  (unsigned long long)seed, (unsigned long long)hash[0],
                                  (unsigned long long)hash[1]);
                 }
-=======
+    CHECK_ALL(same);
+}
+
 /* aldous-broder where it jumps across the cells it has seen
  * (src/gen/gen_aldous_broder.c): the maze for a seed stays the same, on
  * every machine (its exit laws are computed in integers). 600 x 520 uses
@@ -894,8 +895,7 @@ static void test_golden_jumps(void)
         uint32_t w, h;
         uint64_t hash;
     } big[] = {{600, 520, 0x8545fd60c4b5dfdfu}, {2100, 2100, 0xa3a403eab5710d5du}};
-    const char *tier = getenv("MEIRO_TEST_TIER");
-    size_t count = tier && strcmp(tier, "check") == 0 ? 2 : 1;
+    size_t count = test_full() ? 2 : 1;
     verdict same = {0};
     for (size_t k = 0; k < count; k++) {
         meiro_generate_options opt;
@@ -910,7 +910,6 @@ static void test_golden_jumps(void)
                      (unsigned long long)big[k].hash);
         meiro_maze_free(m);
     }
->>>>>>> ab
     CHECK_ALL(same);
 }
 
