@@ -5,13 +5,15 @@
  *
  * The frontier is a bucket queue: cells whose weight is at or above `limit`
  * wait, as bare cell numbers (4 bytes), in one of BUCKETS arrays by the top
- * bits of their weight; only those below it sit in a small binary heap (the
- * hot heap) ordered by (weight, cell). The growth is invasion percolation:
- * the lightest frontier weight hovers near the percolation threshold and
- * most of the frontier is heavier and waits untouched, so the heap stays
- * small enough for the cache while the buckets are only appended to. When
- * the heap runs dry, the next bucket is poured into it. Pops come out in
- * exactly the order of one heap of every (weight, cell): the same mazes. */
+ * bits of their weight; only those below it are ordered by (weight, cell),
+ * in a small binary heap (the hot heap) and, for the lightest, a short
+ * sorted list in front of it (see frontier_hot). The growth is invasion
+ * percolation: the lightest frontier weight hovers near the percolation
+ * threshold and most of the frontier is heavier and waits untouched, so the
+ * heap stays small enough for the cache while the buckets are only appended
+ * to. When the heap runs dry, the next bucket is poured into it. Pops come
+ * out in exactly the order of one heap of every (weight, cell): the same
+ * mazes. */
 #include "core/alloc.h"
 #include "core/error.h"
 #include "core/grid.h"
@@ -21,29 +23,84 @@
 #include "gen/gen.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 enum { BUCKET_BITS = 12, BUCKETS = 1 << BUCKET_BITS, BUCKET_SHIFT = 32 - BUCKET_BITS };
 
+/* Invasion percolation comes in bursts: a cell joined often has a
+ * neighbour lighter than the whole frontier, which is joined next. Such
+ * keys skip the heap: they wait, sorted, in `low` (largest first), below
+ * every key of the heap; a pop takes the smallest of `low` while there is
+ * one, else the heap's top. */
+enum { LOW = 64 };
+
 typedef struct frontier {
-    u64heap hot;     /* weight << 32 | cell, every weight below limit */
-    uint64_t limit;  /* the first weight of bucket `next` */
-    unsigned next;   /* the first bucket not yet poured into the heap */
-    uint64_t key;    /* the weights' hash key */
-    size_t waiting;  /* cells in the buckets */
-    u32vec *buckets; /* BUCKETS arrays of cells */
+    uint64_t low[LOW];            /* descending, every one below the heap's top */
+    size_t lows;                  /* keys in low */
+    u64heap hot;                  /* weight << 32 | cell, every weight below limit */
+    uint64_t limit;               /* the first weight of bucket `next` */
+    unsigned next;                /* the first bucket not yet poured into the heap */
+    uint64_t key;                 /* the weights' hash key */
+    size_t waiting;               /* cells in the buckets */
+    u32vec *buckets;              /* BUCKETS arrays of cells */
+    const uint8_t *cells, *state; /* what to fetch for a cell likely popped soon */
+    size_t w, total;
 } frontier;
 
 static inline uint64_t cell_weight(uint64_t key, size_t j) { return rng_hash(key, j) >> 32; }
 
-static bool frontier_push(frontier *f, size_t j)
+/* The rows around cell `item` (the maze's bytes, and the state's when kept
+ * apart): a cell's neighbours are read when it is popped. */
+static ALWAYS_INLINE void frontier_fetch(const frontier *f, uint64_t item)
 {
-    uint64_t weight = cell_weight(f->key, j);
-    if (weight < f->limit) return u64heap_push(&f->hot, weight << 32 | j);
-    f->waiting++;
-    return u32vec_push(&f->buckets[weight >> BUCKET_SHIFT], (uint32_t)j);
+    size_t id = (uint32_t)item, w = f->w, up = id >= w ? id - w : id,
+           down = id + w < f->total ? id + w : id;
+    prefetch(&f->cells[up]);
+    prefetch(&f->cells[id]);
+    prefetch(&f->cells[down]);
+    if (f->state) {
+        prefetch(&f->state[up]);
+        prefetch(&f->state[id]);
+        prefetch(&f->state[down]);
+    }
 }
 
-/* Pours the next non-empty bucket into the empty hot heap (there is one:
+/* A key of the hot set (below limit): into low when below the heap's top,
+ * else into the heap. A full low hands its largest to the heap (which it
+ * becomes the top of). */
+static inline bool frontier_hot(frontier *f, uint64_t item)
+{
+    if (f->hot.count && item > f->hot.items[0]) return u64heap_push(&f->hot, item);
+    size_t n = f->lows;
+    if (n == LOW) {
+        if (item > f->low[0]) return u64heap_push(&f->hot, item);
+        if (!u64heap_push(&f->hot, f->low[0])) return false;
+        memmove(f->low, f->low + 1, --n * sizeof *f->low);
+    }
+    while (n > 0 && f->low[n - 1] < item) {
+        f->low[n] = f->low[n - 1];
+        n--;
+    }
+    f->low[n] = item;
+    f->lows = f->lows < LOW ? f->lows + 1 : LOW;
+    frontier_fetch(f, item);
+    return true;
+}
+
+static inline bool frontier_push(frontier *f, size_t j)
+{
+    uint64_t weight = cell_weight(f->key, j);
+    if (weight < f->limit) return frontier_hot(f, weight << 32 | j);
+    f->waiting++;
+    u32vec *b = &f->buckets[weight >> BUCKET_SHIFT];
+    if (b->count < b->cap) {
+        b->items[b->count++] = (uint32_t)j;
+        return true;
+    }
+    return u32vec_push(b, (uint32_t)j);
+}
+
+/* Pours the next non-empty bucket into the empty hot set (there is one:
  * the caller checked that cells wait). */
 static bool frontier_pour(frontier *f)
 {
@@ -60,19 +117,22 @@ static bool frontier_pour(frontier *f)
     return ok;
 }
 
-/* The cells popped one after another lie anywhere along the frontier, so
- * each one's neighbourhood is a cache miss: fetch the rows around the
- * cells likely next (the heap's top three) while this one is joined. */
-static inline void fetch_around(const meiro_maze *m, const uint8_t *state, size_t total,
-                                uint64_t item)
+/* The next cell of the frontier (*ok false when out of memory); the caller
+ * checked that one is left. */
+static inline size_t frontier_pop(frontier *f, bool *ok)
 {
-    size_t id = (uint32_t)item, w = m->w, up = id >= w ? id - w : id,
-           down = id + w < total ? id + w : id;
-    prefetch(&state[up]);
-    prefetch(&state[id]);
-    prefetch(&state[down]);
-    prefetch(&m->cells[up]);
-    prefetch(&m->cells[id]);
+    if (f->lows) return (uint32_t)f->low[--f->lows];
+    if (!f->hot.count && !(*ok = frontier_pour(f))) return 0;
+    uint64_t item = u64heap_pop(&f->hot);
+    /* the heap's next pops lie anywhere along the frontier: fetch the
+     * likely ones (its top three) while this one is joined */
+    for (size_t k = 0; k < 3 && k < f->hot.count; k++) frontier_fetch(f, f->hot.items[k]);
+    return (uint32_t)item;
+}
+
+static inline bool frontier_empty(const frontier *f)
+{
+    return !f->lows && !f->hot.count && !f->waiting;
 }
 
 static bool add_frontier(uint8_t *state, frontier *f, const size_t *next, unsigned sides)
@@ -106,8 +166,8 @@ static bool true_prim_rect(meiro_maze *m, rng_state *rng, frontier *f)
         unsigned sides = rect_sides_xy(m, x, y);
         if (!first) {
             unsigned in = 0;
-            FOR_EACH_SIDE_IN (d, sides)
-                if (cells[id + step[d]] & MARK_IN) in |= dir_bit(d);
+            FOR_EACH_SIDE_IN (d, sides) /* no branch: which neighbours are in is a coin toss */
+                in |= (unsigned)(cells[id + step[d]] & MARK_IN) >> 4 << d;
             unsigned d = rng_pick_bit(rng, in);
             grid_join_as(m, true, id, d, id + step[d], dir_opposite((meiro_dir)d));
             cells[id] |= MARK_IN;
@@ -118,15 +178,8 @@ static bool true_prim_rect(meiro_maze *m, rng_state *rng, frontier *f)
             *c |= MARK_FRONTIER;
             if (!(ok = frontier_push(f, id + step[d]))) break;
         }
-        if (!ok || (!f->hot.count && !f->waiting)) break;
-        if (!f->hot.count && !(ok = frontier_pour(f))) break;
-        id = (uint32_t)u64heap_pop(&f->hot);
-        for (size_t k = 0; k < 3 && k < f->hot.count; k++) { /* the likely next: see fetch_around */
-            size_t j = (uint32_t)f->hot.items[k];
-            prefetch(&cells[j >= w ? j - w : j]);
-            prefetch(&cells[j]);
-            prefetch(&cells[j + w < total ? j + w : j]);
-        }
+        if (!ok || frontier_empty(f)) break;
+        id = frontier_pop(f, &ok);
     }
     for (size_t i = 0; i < total; i++) cells[i] &= (uint8_t)CELL_BITS;
     return ok;
@@ -139,9 +192,14 @@ meiro_status gen_true_prim(meiro_maze *m, rng_state *rng, const meiro_generate_o
     size_t next[GRID_MAX_SIDES];
     unsigned back[GRID_MAX_SIDES];
     size_t total = grid_total(m);
-    frontier f = {{NULL, 0, 0}, 0, 0, rng_next(rng), 0, zalloc(BUCKETS, sizeof(u32vec))};
     bool rect = m->grid == MEIRO_GRID_RECT && !m->active;
     uint8_t *state = rect ? NULL : zalloc(total, 1);
+    frontier f = {.key = rng_next(rng),
+                  .buckets = zalloc(BUCKETS, sizeof(u32vec)),
+                  .cells = m->cells,
+                  .state = state,
+                  .w = m->w,
+                  .total = total};
     bool ok = (rect || state) && f.buckets;
     if (ok && rect) {
         ok = true_prim_rect(m, rng, &f);
@@ -150,11 +208,9 @@ meiro_status gen_true_prim(meiro_maze *m, rng_state *rng, const meiro_generate_o
         state[c.id] = PRIM_IN_MAZE;
         ok = add_frontier(state, &f, next, grid_links(m, c, next, back));
     }
-    while (ok && !rect && (f.hot.count || f.waiting)) {
-        if (!f.hot.count && !(ok = frontier_pour(&f))) break;
-        grid_at c = grid_at_id(m, (uint32_t)u64heap_pop(&f.hot));
-        for (size_t k = 0; k < 3 && k < f.hot.count; k++)
-            fetch_around(m, state, total, f.hot.items[k]);
+    while (ok && !rect && !frontier_empty(&f)) {
+        grid_at c = grid_at_id(m, frontier_pop(&f, &ok));
+        if (!ok) break;
         unsigned sides = grid_links(m, c, next, back);
         unsigned d = rng_pick_bit(rng, prim_in_maze_sides(state, next, sides));
         grid_join(m, c.id, d, next[d], back[d]);
