@@ -22,6 +22,7 @@
 #include "core/rng.h"
 #include "gen/gen.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,17 +30,22 @@ enum { BUCKET_BITS = 12, BUCKETS = 1 << BUCKET_BITS, BUCKET_SHIFT = 32 - BUCKET_
 
 /* Invasion percolation comes in bursts: a cell joined often has a
  * neighbour lighter than the whole frontier, which is joined next. Such
- * keys skip the heap: they wait, sorted, in `low` (largest first), below
- * every key of the heap; a pop takes the smallest of `low` while there is
- * one, else the heap's top. */
-enum { LOW = 64 };
+ * keys wait, sorted, in `low` (largest first), below every other key of the
+ * hot set, and a pop takes the smallest of `low` while there is one. A
+ * poured bucket becomes `run`, sorted, and is popped from front to back:
+ * the order of its pops is known, so the rows of the cell AHEAD pops on are
+ * fetched from memory while this one is joined. The few other keys below
+ * limit (above the least of run and heap) go to the heap. */
+enum { LOW = 64, AHEAD = 8, SORT_BITS = 10, SORT_BINS = 1 << SORT_BITS };
 
 typedef struct frontier {
-    uint64_t low[LOW];            /* descending, every one below the heap's top */
+    uint64_t low[LOW];            /* descending, every one below run's and the heap's least */
     size_t lows;                  /* keys in low */
+    uint64_t *run, *spare;        /* run[at .. runs): the poured bucket, sorted; spare: its room */
+    size_t at, runs, room;        /* room: the keys run and spare hold */
     u64heap hot;                  /* weight << 32 | cell, every weight below limit */
     uint64_t limit;               /* the first weight of bucket `next` */
-    unsigned next;                /* the first bucket not yet poured into the heap */
+    unsigned next;                /* the first bucket not yet poured */
     uint64_t key;                 /* the weights' hash key */
     size_t waiting;               /* cells in the buckets */
     u32vec *buckets;              /* BUCKETS arrays of cells */
@@ -50,7 +56,9 @@ typedef struct frontier {
 static inline uint64_t cell_weight(uint64_t key, size_t j) { return rng_hash(key, j) >> 32; }
 
 /* The rows around cell `item` (the maze's bytes, and the state's when kept
- * apart): a cell's neighbours are read when it is popped. */
+ * apart): a cell's neighbours are read when it is popped. ALWAYS_INLINE:
+ * GCC 12 deletes the calls of a helper that only prefetches (ipa-modref
+ * finds no side effect) before it would inline them. */
 static ALWAYS_INLINE void frontier_fetch(const frontier *f, uint64_t item)
 {
     size_t id = (uint32_t)item, w = f->w, up = id >= w ? id - w : id,
@@ -65,12 +73,13 @@ static ALWAYS_INLINE void frontier_fetch(const frontier *f, uint64_t item)
     }
 }
 
-/* A key of the hot set (below limit): into low when below the heap's top,
- * else into the heap. A full low hands its largest to the heap (which it
- * becomes the top of). */
+/* A key of the hot set (below limit): into low when below the least of run
+ * and heap, else into the heap. A full low hands its largest to the heap
+ * (which it becomes the least of). */
 static inline bool frontier_hot(frontier *f, uint64_t item)
 {
-    if (f->hot.count && item > f->hot.items[0]) return u64heap_push(&f->hot, item);
+    if ((f->at < f->runs && item > f->run[f->at]) || (f->hot.count && item > f->hot.items[0]))
+        return u64heap_push(&f->hot, item);
     size_t n = f->lows;
     if (n == LOW) {
         if (item > f->low[0]) return u64heap_push(&f->hot, item);
@@ -100,21 +109,61 @@ static inline bool frontier_push(frontier *f, size_t j)
     return u32vec_push(b, (uint32_t)j);
 }
 
-/* Pours the next non-empty bucket into the empty hot set (there is one:
- * the caller checked that cells wait). */
+/* Sorts keys[0 .. n) of one bucket (the weight's top BUCKET_BITS alike)
+ * into out: stable counting passes by the weight's lower bits, SORT_BITS at
+ * a time, then insertion for equal weights (by cell; rare). */
+static void sort_bucket(uint64_t *keys, uint64_t *out, size_t n)
+{
+    static_assert((32 - BUCKET_BITS) % SORT_BITS == 0, "whole passes");
+    for (unsigned shift = 32; shift < 64 - BUCKET_BITS; shift += SORT_BITS) {
+        size_t count[SORT_BINS] = {0};
+        for (size_t i = 0; i < n; i++) count[keys[i] >> shift & (SORT_BINS - 1)]++;
+        for (size_t d = 0, sum = 0; d < SORT_BINS; d++) {
+            size_t c = count[d];
+            count[d] = sum, sum += c;
+        }
+        for (size_t i = 0; i < n; i++) out[count[keys[i] >> shift & (SORT_BINS - 1)]++] = keys[i];
+        uint64_t *t = keys;
+        keys = out, out = t;
+    }
+    /* an even number of passes: the sorted keys are in the first array again */
+    for (size_t i = 1; i < n; i++) {
+        uint64_t k = keys[i];
+        size_t j = i;
+        for (; j > 0 && keys[j - 1] > k; j--) keys[j] = keys[j - 1];
+        keys[j] = k;
+    }
+}
+
+/* Pours the next non-empty bucket into run, sorted, when low, run and heap
+ * are empty (a bucket waits: the caller checked). */
 static bool frontier_pour(frontier *f)
 {
     u32vec *b = &f->buckets[f->next];
     while (b->count == 0) b = &f->buckets[++f->next];
     f->next++;
     f->limit = (uint64_t)f->next << BUCKET_SHIFT;
-    f->waiting -= b->count;
-    bool ok = true;
-    for (size_t i = 0; ok && i < b->count; i++)
-        ok = u64heap_push(&f->hot, cell_weight(f->key, b->items[i]) << 32 | b->items[i]);
-    free(b->items); /* poured buckets are never filled again: weights below limit go to the heap */
+    size_t n = b->count;
+    if (n > f->room) {
+        size_t room = n > 2 * f->room ? n : 2 * f->room;
+        uint64_t *run = alloc_array(room, sizeof *run), *spare = alloc_array(room, sizeof *spare);
+        if (!run || !spare) {
+            free(run);
+            free(spare);
+            return false;
+        }
+        free(f->run);
+        free(f->spare);
+        f->run = run, f->spare = spare, f->room = room;
+    }
+    f->waiting -= n;
+    for (size_t i = 0; i < n; i++) f->run[i] = cell_weight(f->key, b->items[i]) << 32 | b->items[i];
+    free(b->items); /* poured buckets are never filled again: weights below limit are hot */
     *b = (u32vec){NULL, 0, 0};
-    return ok;
+    sort_bucket(f->run, f->spare, n);
+    f->at = 0, f->runs = n;
+    for (size_t i = 0; i < AHEAD && i < n; i++) frontier_fetch(f, f->run[i]);
+    return true;
 }
 
 /* The next cell of the frontier (*ok false when out of memory); the caller
@@ -122,17 +171,19 @@ static bool frontier_pour(frontier *f)
 static inline size_t frontier_pop(frontier *f, bool *ok)
 {
     if (f->lows) return (uint32_t)f->low[--f->lows];
-    if (!f->hot.count && !(*ok = frontier_pour(f))) return 0;
-    uint64_t item = u64heap_pop(&f->hot);
-    /* the heap's next pops lie anywhere along the frontier: fetch the
-     * likely ones (its top three) while this one is joined */
-    for (size_t k = 0; k < 3 && k < f->hot.count; k++) frontier_fetch(f, f->hot.items[k]);
-    return (uint32_t)item;
+    if (f->at == f->runs && !f->hot.count && !(*ok = frontier_pour(f))) return 0;
+    if (f->hot.count && (f->at == f->runs || f->hot.items[0] < f->run[f->at])) {
+        uint64_t item = u64heap_pop(&f->hot);
+        if (f->hot.count) frontier_fetch(f, f->hot.items[0]);
+        return (uint32_t)item;
+    }
+    if (f->at + AHEAD < f->runs) frontier_fetch(f, f->run[f->at + AHEAD]);
+    return (uint32_t)f->run[f->at++];
 }
 
 static inline bool frontier_empty(const frontier *f)
 {
-    return !f->lows && !f->hot.count && !f->waiting;
+    return !f->lows && f->at == f->runs && !f->hot.count && !f->waiting;
 }
 
 static bool add_frontier(uint8_t *state, frontier *f, const size_t *next, unsigned sides)
@@ -222,5 +273,7 @@ meiro_status gen_true_prim(meiro_maze *m, rng_state *rng, const meiro_generate_o
     free(f.buckets);
     free(state);
     free(f.hot.items);
+    free(f.run);
+    free(f.spare);
     return ok ? MEIRO_OK : fail(err, MEIRO_ERROR_NOMEM, "out of memory growing the maze");
 }
