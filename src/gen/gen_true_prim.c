@@ -5,15 +5,18 @@
  *
  * The frontier is a bucket queue: cells whose weight is at or above `limit`
  * wait, as bare cell numbers (4 bytes), in one of BUCKETS arrays by the top
- * bits of their weight; only those below it are ordered by (weight, cell),
- * in a small binary heap (the hot heap) and, for the lightest, a short
- * sorted list in front of it (see frontier_hot). The growth is invasion
+ * bits of their weight, only appended to. The growth is invasion
  * percolation: the lightest frontier weight hovers near the percolation
- * threshold and most of the frontier is heavier and waits untouched, so the
- * heap stays small enough for the cache while the buckets are only appended
- * to. When the heap runs dry, the next bucket is poured into it. Pops come
- * out in exactly the order of one heap of every (weight, cell): the same
- * mazes. */
+ * threshold and most of the frontier is heavier and waits untouched. Those
+ * below limit (the hot set) are ordered by (weight, cell) in three places,
+ * every key of the first below the others': `low`, a short sorted list of
+ * the lightest (most are joined at once, see below); `run`, the last bucket
+ * poured, sorted and taken in order; and a small heap for the rest. When
+ * all three are empty, the next bucket is poured. Pops come out in exactly
+ * the order of one heap of every (weight, cell): the same mazes
+ * (test_algorithms' golden_frontier). What bounds it: the cache misses of
+ * the jumps across the frontier (three rows for each cell taken from a run,
+ * fetched AHEAD pops early) and the unpredictable branches of a push. */
 #include "core/alloc.h"
 #include "core/error.h"
 #include "core/grid.h"
@@ -26,7 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { BUCKET_BITS = 12, BUCKETS = 1 << BUCKET_BITS, BUCKET_SHIFT = 32 - BUCKET_BITS };
+enum { BUCKET_BITS = 10, BUCKETS = 1 << BUCKET_BITS, BUCKET_SHIFT = 32 - BUCKET_BITS };
 
 /* Invasion percolation comes in bursts: a cell joined often has a
  * neighbour lighter than the whole frontier, which is joined next. Such
@@ -36,7 +39,7 @@ enum { BUCKET_BITS = 12, BUCKETS = 1 << BUCKET_BITS, BUCKET_SHIFT = 32 - BUCKET_
  * the order of its pops is known, so the rows of the cell AHEAD pops on are
  * fetched from memory while this one is joined. The few other keys below
  * limit (above the least of run and heap) go to the heap. */
-enum { LOW = 64, AHEAD = 8, SORT_BITS = 10, SORT_BINS = 1 << SORT_BITS };
+enum { LOW = 64, AHEAD = 8, SORT_BITS = 11, SORT_BINS = 1 << SORT_BITS };
 
 typedef struct frontier {
     uint64_t low[LOW];            /* descending, every one below run's and the heap's least */
@@ -114,7 +117,7 @@ static inline bool frontier_push(frontier *f, size_t j)
  * a time, then insertion for equal weights (by cell; rare). */
 static void sort_bucket(uint64_t *keys, uint64_t *out, size_t n)
 {
-    static_assert((32 - BUCKET_BITS) % SORT_BITS == 0, "whole passes");
+    static_assert((32 - BUCKET_BITS) % (2 * SORT_BITS) == 0, "an even number of whole passes");
     for (unsigned shift = 32; shift < 64 - BUCKET_BITS; shift += SORT_BITS) {
         size_t count[SORT_BINS] = {0};
         for (size_t i = 0; i < n; i++) count[keys[i] >> shift & (SORT_BINS - 1)]++;
