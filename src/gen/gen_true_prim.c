@@ -49,14 +49,16 @@ typedef struct frontier {
     u64heap hot;                  /* weight << 32 | cell, every weight below limit */
     uint64_t limit;               /* the first weight of bucket `next` */
     unsigned next;                /* the first bucket not yet poured */
-    uint64_t key;                 /* the weights' hash key */
+    uint64_t mixed;               /* the weights' hash key, mixed (cell_weight) */
     size_t waiting;               /* cells in the buckets */
     u32vec *buckets;              /* BUCKETS arrays of cells */
     const uint8_t *cells, *state; /* what to fetch for a cell likely popped soon */
     size_t w, total;
 } frontier;
 
-static inline uint64_t cell_weight(uint64_t key, size_t j) { return rng_hash(key, j) >> 32; }
+/* rng_hash(key, j) >> 32, with the key's own mix done once (`mixed`): the
+ * compiler cannot keep it across the loops' byte stores, which may alias. */
+static inline uint64_t cell_weight(uint64_t mixed, size_t j) { return rng_mix(j ^ mixed) >> 32; }
 
 /* The rows around cell `item` (the maze's bytes, and the state's when kept
  * apart): a cell's neighbours are read when it is popped. ALWAYS_INLINE:
@@ -101,7 +103,7 @@ static inline bool frontier_hot(frontier *f, uint64_t item)
 
 static inline bool frontier_push(frontier *f, size_t j)
 {
-    uint64_t weight = cell_weight(f->key, j);
+    uint64_t weight = cell_weight(f->mixed, j);
     if (weight < f->limit) return frontier_hot(f, weight << 32 | j);
     f->waiting++;
     u32vec *b = &f->buckets[weight >> BUCKET_SHIFT];
@@ -160,7 +162,8 @@ static bool frontier_pour(frontier *f)
         f->run = run, f->spare = spare, f->room = room;
     }
     f->waiting -= n;
-    for (size_t i = 0; i < n; i++) f->run[i] = cell_weight(f->key, b->items[i]) << 32 | b->items[i];
+    for (size_t i = 0; i < n; i++)
+        f->run[i] = cell_weight(f->mixed, b->items[i]) << 32 | b->items[i];
     free(b->items); /* poured buckets are never filled again: weights below limit are hot */
     *b = (u32vec){NULL, 0, 0};
     sort_bucket(f->run, f->spare, n);
@@ -248,7 +251,7 @@ meiro_status gen_true_prim(meiro_maze *m, rng_state *rng, const meiro_generate_o
     size_t total = grid_total(m);
     bool rect = m->grid == MEIRO_GRID_RECT && !m->active;
     uint8_t *state = rect ? NULL : zalloc(total, 1);
-    frontier f = {.key = rng_next(rng),
+    frontier f = {.mixed = rng_mix(rng_next(rng)),
                   .buckets = zalloc(BUCKETS, sizeof(u32vec)),
                   .cells = m->cells,
                   .state = state,
