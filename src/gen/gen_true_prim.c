@@ -208,6 +208,9 @@ static bool add_frontier(uint8_t *state, frontier *f, const size_t *next, unsign
  * misses of a jump to a far part of the frontier, and no state array.
  * The same pops and draws as the general loop: the same mazes. */
 enum { MARK_IN = 0x10, MARK_FRONTIER = 0x20, MARKS = MARK_IN | MARK_FRONTIER };
+/* The first and last columns carry marks too, so that a cell's sides come
+ * from its own byte and its number, without a division. */
+enum { EDGE_W = 0x40, EDGE_E = 0x80 };
 
 static bool true_prim_rect(meiro_maze *m, rng_state *rng, frontier *f)
 {
@@ -215,12 +218,19 @@ static bool true_prim_rect(meiro_maze *m, rng_state *rng, frontier *f)
     uint32_t w = m->w, h = m->h;
     size_t total = (size_t)w * h;
     const size_t step[DIR_COUNT] = {(size_t)0 - w, 1, w, (size_t)0 - 1};
+    for (size_t row = 0; row < total; row += w) {
+        cells[row] |= EDGE_W;
+        cells[row + w - 1] |= EDGE_E;
+    }
     size_t id = gen_random_cell(m, rng);
     cells[id] |= MARK_IN;
     bool ok = true;
     for (bool first = true; ok; first = false) {
-        uint32_t x = (uint32_t)id % w, y = (uint32_t)id / w;
-        unsigned sides = rect_sides_xy(m, x, y);
+        unsigned edges = cells[id];
+        unsigned sides = (id >= w ? dir_bit(MEIRO_NORTH) : 0) |
+                         (edges & EDGE_E ? 0 : dir_bit(MEIRO_EAST)) |
+                         (id + w < total ? dir_bit(MEIRO_SOUTH) : 0) |
+                         (edges & EDGE_W ? 0 : dir_bit(MEIRO_WEST));
         if (!first) {
             unsigned in = 0;
             FOR_EACH_SIDE_IN (d, sides) /* no branch: which neighbours are in is a coin toss */
