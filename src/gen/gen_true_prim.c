@@ -79,8 +79,8 @@ static ALWAYS_INLINE void frontier_fetch(const frontier *f, uint64_t item)
 }
 
 /* A key of the hot set (below limit): into low when below the least of run
- * and heap, else into the heap. A full low hands its largest to the heap
- * (which it becomes the least of). */
+ * and heap, else into the heap. When low is full, the larger of the key and
+ * low's largest goes to the heap instead (and becomes its least). */
 static inline bool frontier_hot(frontier *f, uint64_t item)
 {
     if ((f->at < f->runs && item > f->run[f->at]) || (f->hot.count && item > f->hot.items[0]))
@@ -114,9 +114,10 @@ static inline bool frontier_push(frontier *f, size_t j)
     return u32vec_push(b, (uint32_t)j);
 }
 
-/* Sorts keys[0 .. n) of one bucket (the weight's top BUCKET_BITS alike)
- * into out: stable counting passes by the weight's lower bits, SORT_BITS at
- * a time, then insertion for equal weights (by cell; rare). */
+/* Sorts keys[0 .. n) of one bucket (the weight's top BUCKET_BITS alike) in
+ * place, out[0 .. n) its room: stable counting passes by the weight's lower
+ * bits, SORT_BITS at a time, then insertion for equal weights (by cell;
+ * rare). */
 static void sort_bucket(uint64_t *keys, uint64_t *out, size_t n)
 {
     static_assert((32 - BUCKET_BITS) % (2 * SORT_BITS) == 0, "an even number of whole passes");
