@@ -913,6 +913,50 @@ static void test_golden_jumps(void)
     CHECK_ALL(same);
 }
 
+/* true-prim at sizes where its frontier's fast paths all work (src/gen/
+ * gen_true_prim.c: a full list of the lightest cells spilling into the heap,
+ * poured buckets sorted with equal weights among them, the general loop for
+ * a shape and the other grids): the same mazes as one heap of every
+ * (weight, cell), recorded from that plain heap. */
+static void test_golden_frontier(void)
+{
+    static const struct {
+        meiro_grid grid;
+        uint32_t w, h;
+        bool masked;
+        uint64_t hash;
+    } big[] = {
+        {MEIRO_GRID_RECT, 800, 600, false, 0xc022b4c2b062e20au},
+        {MEIRO_GRID_RECT, 300, 260, true, 0xbea3fef0bf47b56cu},
+        {MEIRO_GRID_POLAR, 150, 150, false, 0xfd40e61a688e7f8au},
+        {MEIRO_GRID_HEX, 300, 260, false, 0x25f7a409a03339f4u},
+        {MEIRO_GRID_TRIANGLE, 300, 260, false, 0x929ecd39ed1c271du},
+    };
+    enum { W = 300, H = 260 };
+    static uint8_t mask[W * H];
+    for (int y = 0; y < H; y++) /* a disc with one-cell holes, as golden_tiles */
+        for (int x = 0; x < W; x++)
+            mask[y * W + x] = (x - 150) * (x - 150) + (y - 130) * (y - 130) < 125 * 125 &&
+                              !(x % 9 == 4 && y % 9 == 4);
+    verdict same = {0};
+    for (size_t k = 0; k < sizeof big / sizeof big[0]; k++) {
+        meiro_generate_options opt;
+        meiro_generate_options_init(&opt);
+        opt.width = big[k].w, opt.height = big[k].h, opt.seed = 2026;
+        opt.algorithm = "true-prim", opt.grid = big[k].grid;
+        if (big[k].masked) opt.mask = mask;
+        meiro_error err;
+        meiro_maze *m = meiro_generate(&opt, &err);
+        uint64_t got = m ? maze_hash(m) : 0;
+        verdict_note(&same, got == big[k].hash,
+                     "true-prim %ux%u on %s%s: hash 0x%016llxu, recorded 0x%016llxu", big[k].w,
+                     big[k].h, meiro_grid_name(big[k].grid), big[k].masked ? " with a shape" : "",
+                     (unsigned long long)got, (unsigned long long)big[k].hash);
+        meiro_maze_free(m);
+    }
+    CHECK_ALL(same);
+}
+
 static const test_case cases[] = {
     {"ends_apart", test_ends_apart},
     {"textures", test_textures},
@@ -926,6 +970,7 @@ static const test_case cases[] = {
     {"golden_tiles", test_golden_tiles},
     {"tiles_as_loop", test_tiles_as_loop},
     {"golden_jumps", test_golden_jumps},
+    {"golden_frontier", test_golden_frontier},
     {"uniform_trees", test_uniform_trees},
     {"uniform_jumps", test_uniform_jumps},
 };
