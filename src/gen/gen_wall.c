@@ -3,11 +3,11 @@
  * extend a new wall in random directions until it joins an existing wall.
  * A wall under construction never touches itself. The original recursed
  * once per step and reset the whole grid after every wall (quadratic); here
- * the wall being built is a chain of back-pointers in a byte per grid
- * point, and when it boxes itself in it retreats step by step, marking the
- * dead ends it leaves so it does not walk into them again. On a shape, every
- * grid point that touches a cell outside is wall from the start: walls grow
- * from the shape's edge as from the outer wall. */
+ * the wall being built is a stack of its points, and when it boxes itself
+ * in it retreats step by step, marking the dead ends it leaves so it does
+ * not walk into them again. On a shape, every grid point that touches a
+ * cell outside is wall from the start: walls grow from the shape's edge as
+ * from the outer wall. */
 #include "core/alloc.h"
 #include "core/error.h"
 #include "core/hints.h"
@@ -17,11 +17,16 @@
 
 #include <stdlib.h>
 
-enum { PT_FREE = 0, PT_WALL = 1, PT_BUILD = 2, PT_DEAD = 3, PT_STATE = 3, PT_BACK_SHIFT = 2 };
-
+/* The grid points as two bitmaps, a bit a point: 12.5 MB each at 10^8 cells,
+ * where a byte a point (100 MB) left the cache and made every probe in
+ * random order a miss to memory. `wall` is read in random order; `taken`
+ * only around the wall being built. The wall being built is a stack of its
+ * points (`chain`), so it needs no back directions. */
 typedef struct points {
-    uint32_t pw, ph; /* (w + 1) x (h + 1) grid points */
-    uint8_t *state;  /* state | direction back << PT_BACK_SHIFT */
+    uint32_t pw, ph;  /* (w + 1) x (h + 1) grid points */
+    size_t words;     /* of each bitmap */
+    uint64_t *wall;   /* on a wall: the outer wall, the shape's edge, walls built */
+    uint64_t *taken;  /* on the wall being built, or a dead end it left */
 } points;
 
 static inline size_t pt_index(const points *p, uint32_t px, uint32_t py)
@@ -29,13 +34,27 @@ static inline size_t pt_index(const points *p, uint32_t px, uint32_t py)
     return (size_t)py * p->pw + px;
 }
 
+static inline unsigned bit_get(const uint64_t *bits, size_t i)
+{
+    return (unsigned)(bits[i >> 6] >> (i & 63)) & 1u;
+}
+static inline void bit_set(uint64_t *bits, size_t i) { bits[i >> 6] |= 1ull << (i & 63); }
+static inline void bit_clear(uint64_t *bits, size_t i) { bits[i >> 6] &= ~(1ull << (i & 63)); }
+
 void mark_shape_edge(const meiro_maze *m, uint8_t *state, uint32_t pw)
 {
     for (uint32_t y = 0; y < m->h; y++)
         for (uint32_t x = 0; x < m->w; x++)
             if (!m->active[cell_index(m, x, y)]) /* its four corners */
                 state[(size_t)y * pw + x] = state[(size_t)y * pw + x + 1] =
-                    state[(size_t)(y + 1) * pw + x] = state[(size_t)(y + 1) * pw + x + 1] = PT_WALL;
+                    state[(size_t)(y + 1) * pw + x] = state[(size_t)(y + 1) * pw + x + 1] = 1;
+}
+
+/* The cell whose side is the wall segment from grid point (px, py) in
+ * direction d (set_segment's cell). */
+static inline uint8_t *segment_cell(meiro_maze *m, uint32_t px, uint32_t py, unsigned d)
+{
+    return &m->cells[cell_index(m, px - (d != MEIRO_EAST), py - (d != MEIRO_SOUTH))];
 }
 
 /* Opens or closes the wall segment from grid point (px, py) in direction d. */
@@ -49,51 +68,92 @@ static void set_segment(meiro_maze *m, uint32_t px, uint32_t py, unsigned d, boo
     }
 }
 
-/* Builds one wall from the free point (px, py) until it joins a wall. */
-static meiro_status extend(meiro_maze *m, points *p, uint32_t px, uint32_t py, rng_state *rng,
-                           u32vec *dead, meiro_error *err)
+/* Pushes v; the common case inline (a step of the wall is a few instructions). */
+static inline bool push(u32vec *v, uint32_t value)
 {
-    size_t start = pt_index(p, px, py);
-    p->state[start] = PT_BUILD;
-    dead->count = 0;
+    if (v->count == v->cap) return u32vec_push(v, value);
+    v->items[v->count++] = value;
+    return true;
+}
+
+/* Builds one wall from the free point (px, py) until it joins a wall. The
+ * maze's cells are written when the wall joins, along its chain, each
+ * fetched when its segment was laid (the cells are 100 MB at 10^8: a write
+ * at each step stalled the walk); a watched maze sees every step as it
+ * happens. Nothing but this wall is ever taken, and a point's neighbours
+ * are never two or three steps back along it (the grid's points are
+ * black and white like a chessboard's), so until it has four points the
+ * only side taken is the one it came from: `taken` is marked and read
+ * only from there on (nine walls in ten are shorter). */
+static meiro_status extend(meiro_maze *m, points *p, uint32_t px, uint32_t py, rng_state *rng,
+                           u32vec *chain, u32vec *dead, meiro_error *err)
+{
+    const size_t pw = p->pw;
+    const bool watched = m->obs != NULL;
+    uint64_t *taken = p->taken;
+    size_t here = pt_index(p, px, py);
+    chain->count = dead->count = 0;
+    if (!push(chain, (uint32_t)here)) goto nomem;
+    bool marked = false;      /* the chain is marked in `taken` */
+    unsigned candidates = 0xf; /* every side: nothing is taken yet */
     for (;;) {
-        size_t here = pt_index(p, px, py);
-        unsigned candidates = 0;
-        for (unsigned d = 0; d < DIR_COUNT; d++) {
-            uint8_t s = p->state[pt_index(p, px + (uint32_t)DIR_DX[d], py + (uint32_t)DIR_DY[d])];
-            if ((s & PT_STATE) == PT_FREE || (s & PT_STATE) == PT_WALL) candidates |= dir_bit(d);
-        }
         if (!candidates) { /* boxed in by its own wall: retreat one step */
-            if (here == start)
+            if (chain->count == 1)
                 return fail(err, MEIRO_ERROR_INTERNAL, "wall extension found no way out");
-            unsigned back = p->state[here] >> PT_BACK_SHIFT;
-            p->state[here] = PT_DEAD;
-            if (!u32vec_push(dead, (uint32_t)here))
-                return fail(err, MEIRO_ERROR_NOMEM, "out of memory extending walls");
-            set_segment(m, px, py, back, true);
-            dir_move(&px, &py, back);
-            continue;
+            if (!push(dead, (uint32_t)here)) goto nomem; /* stays taken until the join */
+            size_t back = chain->items[--chain->count - 1];
+            unsigned d = back == here - pw  ? MEIRO_NORTH
+                         : back == here + 1 ? MEIRO_EAST
+                         : back == here + pw ? MEIRO_SOUTH
+                                             : MEIRO_WEST;
+            if (UNLIKELY(watched)) set_segment(m, px, py, d, true);
+            dir_move(&px, &py, d);
+            here = back;
+        } else {
+            unsigned d = rng_pick_bit(rng, candidates);
+            if (UNLIKELY(watched)) set_segment(m, px, py, d, false);
+            else prefetch(segment_cell(m, px, py, d));
+            dir_move(&px, &py, d);
+            here = pt_index(p, px, py);
+            if (bit_get(p->wall, here)) break; /* joined */
+            if (!push(chain, (uint32_t)here)) goto nomem;
+            if (!marked) {
+                candidates = 0xfu & ~dir_bit(dir_opposite((meiro_dir)d));
+                if (chain->count < 4) continue;
+                for (size_t k = 0; k < chain->count; k++) bit_set(taken, chain->items[k]);
+                marked = true;
+            } else
+                bit_set(taken, here);
+            /* the points the coming steps look at, two rows on */
+            prefetch(&taken[here >= 2 * pw ? (here - 2 * pw) >> 6 : 0]);
+            prefetch(&taken[(here + 2 * pw) >> 6 < p->words ? (here + 2 * pw) >> 6 : 0]);
+            prefetch(&p->wall[here >= 2 * pw ? (here - 2 * pw) >> 6 : 0]);
+            prefetch(&p->wall[(here + 2 * pw) >> 6 < p->words ? (here + 2 * pw) >> 6 : 0]);
         }
-        unsigned d = rng_pick_bit(rng, candidates);
-        set_segment(m, px, py, d, false);
-        dir_move(&px, &py, d);
-        size_t next = pt_index(p, px, py);
-        if ((p->state[next] & PT_STATE) == PT_WALL) {
-            /* Joined: the whole chain becomes wall; dead marks become free. */
-            size_t at = here;
-            uint32_t ax = px - (uint32_t)DIR_DX[d], ay = py - (uint32_t)DIR_DY[d];
-            for (;;) {
-                unsigned back = p->state[at] >> PT_BACK_SHIFT;
-                p->state[at] = PT_WALL;
-                if (at == start) break;
-                dir_move(&ax, &ay, back);
-                at = pt_index(p, ax, ay);
-            }
-            for (size_t k = 0; k < dead->count; k++) p->state[dead->items[k]] = PT_FREE;
-            return MEIRO_OK;
-        }
-        p->state[next] = (uint8_t)(PT_BUILD | (dir_opposite((meiro_dir)d) << PT_BACK_SHIFT));
+        candidates = (bit_get(taken, here - pw) ^ 1u) << MEIRO_NORTH |
+                     (bit_get(taken, here + 1) ^ 1u) << MEIRO_EAST |
+                     (bit_get(taken, here + pw) ^ 1u) << MEIRO_SOUTH |
+                     (bit_get(taken, here - 1) ^ 1u) << MEIRO_WEST;
     }
+    /* Joined at (px, py): the chain becomes wall, from its end back, each
+     * point with the segment to the next; the dead ends become free. */
+    size_t next = here;
+    for (size_t k = chain->count; k-- > 0;) {
+        size_t at = chain->items[k];
+        unsigned d = next == at - pw  ? MEIRO_NORTH
+                     : next == at + 1 ? MEIRO_EAST
+                     : next == at + pw ? MEIRO_SOUTH
+                                       : MEIRO_WEST;
+        px -= (uint32_t)DIR_DX[d], py -= (uint32_t)DIR_DY[d]; /* now at `at` */
+        if (!watched) set_segment(m, px, py, d, false);
+        bit_set(p->wall, at);
+        if (marked) bit_clear(taken, at);
+        next = at;
+    }
+    for (size_t k = 0; k < dead->count; k++) bit_clear(taken, dead->items[k]);
+    return MEIRO_OK;
+nomem:
+    return fail(err, MEIRO_ERROR_NOMEM, "out of memory extending walls");
 }
 
 meiro_status rect_wall(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
@@ -102,41 +162,84 @@ meiro_status rect_wall(meiro_maze *m, rng_state *rng, const meiro_generate_optio
     (void)opt;
     maze_open_all(m);
     if (m->w < 2 || m->h < 2) return MEIRO_OK; /* no inner grid points */
-    points p = {m->w + 1, m->h + 1, NULL};
-    p.state = zalloc_big((size_t)p.pw * p.ph, 1);
-    if (!p.state) return fail(err, MEIRO_ERROR_NOMEM, "out of memory extending walls");
+    points p = {m->w + 1, m->h + 1, 0, NULL, NULL};
+    p.words = ((size_t)p.pw * p.ph + 63) / 64;
+    p.wall = zalloc_big(p.words, sizeof *p.wall);
+    p.taken = zalloc_big(p.words, sizeof *p.taken);
+    if (!p.wall || !p.taken) {
+        free(p.wall);
+        free(p.taken);
+        return fail(err, MEIRO_ERROR_NOMEM, "out of memory extending walls");
+    }
     for (uint32_t px = 0; px < p.pw; px++) {
-        p.state[pt_index(&p, px, 0)] = PT_WALL;
-        p.state[pt_index(&p, px, p.ph - 1)] = PT_WALL;
+        bit_set(p.wall, pt_index(&p, px, 0));
+        bit_set(p.wall, pt_index(&p, px, p.ph - 1));
     }
     for (uint32_t py = 0; py < p.ph; py++) {
-        p.state[pt_index(&p, 0, py)] = PT_WALL;
-        p.state[pt_index(&p, p.pw - 1, py)] = PT_WALL;
+        bit_set(p.wall, pt_index(&p, 0, py));
+        bit_set(p.wall, pt_index(&p, p.pw - 1, py));
     }
-    if (m->active) mark_shape_edge(m, p.state, p.pw);
+    if (m->active) /* the four corners of every cell outside the shape */
+        for (uint32_t y = 0; y < m->h; y++)
+            for (uint32_t x = 0; x < m->w; x++)
+                if (!m->active[cell_index(m, x, y)]) {
+                    bit_set(p.wall, pt_index(&p, x, y));
+                    bit_set(p.wall, pt_index(&p, x + 1, y));
+                    bit_set(p.wall, pt_index(&p, x, y + 1));
+                    bit_set(p.wall, pt_index(&p, x + 1, y + 1));
+                }
     uint32_t iw = m->w - 1;
     uint64_t inner = (uint64_t)iw * (m->h - 1);
-    perm_stream order;
-    perm_stream_init(&order, inner, rng);
-    u32vec dead = {NULL, 0, 0};
+    /* The order, a block at a time (perm_fill: far cheaper than value by
+     * value), as coordinates in a ring of two blocks: while the points of
+     * one are visited the next is ready, so the points AHEAD on can be
+     * fetched. AHEAD before its turn a point's `wall` word is fetched;
+     * CHECK_AHEAD before, if it is still free (most are wall by then),
+     * what its wall will look at first: the rows above and below, and
+     * the cells. */
+    enum { RING = 2 * PERM_BLOCK, AHEAD = 16, CHECK_AHEAD = AHEAD / 2 };
+    permutation order;
+    perm_init(&order, inner, rng);
+    uint64_t block[PERM_BLOCK];
+    uint32_t ring_x[RING], ring_y[RING];
+    uint64_t filled = 0; /* points of the order in the ring so far */
+    u32vec chain = {NULL, 0, 0}, dead = {NULL, 0, 0};
     meiro_status s = MEIRO_OK;
     for (uint64_t k = 0; k < inner && s == MEIRO_OK; k++) {
-        uint64_t later, q = perm_stream_next(&order, &later);
-        if (later != UINT64_MAX) { /* points come in random order: fetch ahead */
-            /* points number below MEIRO_MAX_CELLS: 32-bit divisions, the cheaper */
-            uint32_t lx = 1 + (uint32_t)later % iw, ly = 1 + (uint32_t)later / iw;
-            prefetch(&p.state[pt_index(&p, lx, ly)]);
-            prefetch(&p.state[pt_index(&p, lx, ly - 1)]); /* the points a wall from it */
-            prefetch(&p.state[pt_index(&p, lx, ly + 1)]); /* looks at first */
-            prefetch(&m->cells[cell_index(m, lx - 1, ly - 1)]); /* the cells it may wall */
-            prefetch(&m->cells[cell_index(m, lx - 1, ly)]);
+        if (filled < inner && filled <= k + AHEAD) { /* the next block, into the other half */
+            size_t count = inner - filled < PERM_BLOCK ? (size_t)(inner - filled) : PERM_BLOCK;
+            perm_fill(&order, filled, count, block);
+            size_t at = (size_t)(filled % RING);
+            for (size_t j = 0; j < count; j++) {
+                /* points number below MEIRO_MAX_CELLS: 32-bit divisions, the cheaper */
+                uint32_t q = (uint32_t)block[j];
+                ring_x[at + j] = 1 + q % iw, ring_y[at + j] = 1 + q / iw;
+            }
+            filled += count;
         }
-        uint32_t px = 1 + (uint32_t)q % iw, py = 1 + (uint32_t)q / iw;
-        if ((p.state[pt_index(&p, px, py)] & PT_STATE) == PT_FREE)
-            s = extend(m, &p, px, py, rng, &dead, err);
+        if (k + AHEAD < inner) { /* points come in random order: fetch ahead */
+            size_t a = (size_t)((k + AHEAD) % RING);
+            prefetch(&p.wall[pt_index(&p, ring_x[a], ring_y[a]) >> 6]);
+        }
+        if (k + CHECK_AHEAD < inner) {
+            size_t c = (size_t)((k + CHECK_AHEAD) % RING);
+            uint32_t cx = ring_x[c], cy = ring_y[c];
+            size_t at = pt_index(&p, cx, cy);
+            if (!bit_get(p.wall, at)) {
+                prefetch(&p.wall[(at - p.pw) >> 6]);
+                prefetch(&p.wall[(at + p.pw) >> 6]);
+                prefetch(&m->cells[cell_index(m, cx - 1, cy - 1)]);
+                prefetch(&m->cells[cell_index(m, cx - 1, cy)]);
+            }
+        }
+        uint32_t px = ring_x[k % RING], py = ring_y[k % RING];
+        if (!bit_get(p.wall, pt_index(&p, px, py)))
+            s = extend(m, &p, px, py, rng, &chain, &dead, err);
     }
+    free(chain.items);
     free(dead.items);
-    free(p.state);
+    free(p.wall);
+    free(p.taken);
     if (s == MEIRO_OK && m->active) s = mask_close_loops(m, rng, err);
     return s;
 }
