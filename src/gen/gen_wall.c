@@ -17,16 +17,16 @@
 
 #include <stdlib.h>
 
-/* The grid points as two bitmaps, a bit a point: 12.5 MB each at 10^8 cells,
- * where a byte a point (100 MB) left the cache and made every probe in
- * random order a miss to memory. `wall` is read in random order; `taken`
- * only around the wall being built. The wall being built is a stack of its
- * points (`chain`), so it needs no back directions. */
+/* The grid points as two bits each: on a wall (the outer wall, the
+ * shape's edge, walls built), and taken by the wall being built (or a dead
+ * end it left). A byte a point (100 MB at 10^8 cells) made every probe in
+ * random order and every step of a wall a miss to memory; as bits, 25 MB.
+ * Each 64 points' wall word sits beside their taken word, in one cache
+ * line: what a probe fetches is what the wall from there will read. The
+ * wall being built is a stack of its points (`chain`): no back directions. */
 typedef struct points {
-    uint32_t pw, ph;  /* (w + 1) x (h + 1) grid points */
-    size_t words;     /* of each bitmap */
-    uint64_t *wall;   /* on a wall: the outer wall, the shape's edge, walls built */
-    uint64_t *taken;  /* on the wall being built, or a dead end it left */
+    uint32_t pw, ph; /* (w + 1) x (h + 1) grid points */
+    uint64_t *bits;  /* words 2k and 2k + 1: wall and taken bits of points 64k.. */
 } points;
 
 static inline size_t pt_index(const points *p, uint32_t px, uint32_t py)
@@ -34,12 +34,21 @@ static inline size_t pt_index(const points *p, uint32_t px, uint32_t py)
     return (size_t)py * p->pw + px;
 }
 
-static inline unsigned bit_get(const uint64_t *bits, size_t i)
+static inline const uint64_t *pt_line(const points *p, size_t i) { return &p->bits[(i >> 6) * 2]; }
+static inline unsigned is_wall(const points *p, size_t i)
 {
-    return (unsigned)(bits[i >> 6] >> (i & 63)) & 1u;
+    return (unsigned)(p->bits[(i >> 6) * 2] >> (i & 63)) & 1u;
 }
-static inline void bit_set(uint64_t *bits, size_t i) { bits[i >> 6] |= 1ull << (i & 63); }
-static inline void bit_clear(uint64_t *bits, size_t i) { bits[i >> 6] &= ~(1ull << (i & 63)); }
+static inline unsigned is_taken(const points *p, size_t i)
+{
+    return (unsigned)(p->bits[(i >> 6) * 2 + 1] >> (i & 63)) & 1u;
+}
+static inline void set_wall(points *p, size_t i) { p->bits[(i >> 6) * 2] |= 1ull << (i & 63); }
+static inline void set_taken(points *p, size_t i) { p->bits[(i >> 6) * 2 + 1] |= 1ull << (i & 63); }
+static inline void clear_taken(points *p, size_t i)
+{
+    p->bits[(i >> 6) * 2 + 1] &= ~(1ull << (i & 63));
+}
 
 void mark_shape_edge(const meiro_maze *m, uint8_t *state, uint32_t pw)
 {
@@ -90,7 +99,6 @@ static meiro_status extend(meiro_maze *m, points *p, uint32_t px, uint32_t py, r
 {
     const size_t pw = p->pw;
     const bool watched = m->obs != NULL;
-    uint64_t *taken = p->taken;
     size_t here = pt_index(p, px, py);
     chain->count = dead->count = 0;
     if (!push(chain, (uint32_t)here)) goto nomem;
@@ -115,25 +123,23 @@ static meiro_status extend(meiro_maze *m, points *p, uint32_t px, uint32_t py, r
             else prefetch(segment_cell(m, px, py, d));
             dir_move(&px, &py, d);
             here = pt_index(p, px, py);
-            if (bit_get(p->wall, here)) break; /* joined */
+            if (is_wall(p, here)) break; /* joined */
             if (!push(chain, (uint32_t)here)) goto nomem;
+            /* the points the coming steps look at, two rows on */
+            prefetch(pt_line(p, py >= 2 ? here - 2 * pw : here));
+            prefetch(pt_line(p, py + 2 < p->ph ? here + 2 * pw : here));
             if (!marked) {
                 candidates = 0xfu & ~dir_bit(dir_opposite((meiro_dir)d));
                 if (chain->count < 4) continue;
-                for (size_t k = 0; k < chain->count; k++) bit_set(taken, chain->items[k]);
+                for (size_t k = 0; k < chain->count; k++) set_taken(p, chain->items[k]);
                 marked = true;
             } else
-                bit_set(taken, here);
-            /* the points the coming steps look at, two rows on */
-            prefetch(&taken[here >= 2 * pw ? (here - 2 * pw) >> 6 : 0]);
-            prefetch(&taken[(here + 2 * pw) >> 6 < p->words ? (here + 2 * pw) >> 6 : 0]);
-            prefetch(&p->wall[here >= 2 * pw ? (here - 2 * pw) >> 6 : 0]);
-            prefetch(&p->wall[(here + 2 * pw) >> 6 < p->words ? (here + 2 * pw) >> 6 : 0]);
+                set_taken(p, here);
         }
-        candidates = (bit_get(taken, here - pw) ^ 1u) << MEIRO_NORTH |
-                     (bit_get(taken, here + 1) ^ 1u) << MEIRO_EAST |
-                     (bit_get(taken, here + pw) ^ 1u) << MEIRO_SOUTH |
-                     (bit_get(taken, here - 1) ^ 1u) << MEIRO_WEST;
+        candidates = (is_taken(p, here - pw) ^ 1u) << MEIRO_NORTH |
+                     (is_taken(p, here + 1) ^ 1u) << MEIRO_EAST |
+                     (is_taken(p, here + pw) ^ 1u) << MEIRO_SOUTH |
+                     (is_taken(p, here - 1) ^ 1u) << MEIRO_WEST;
     }
     /* Joined at (px, py): the chain becomes wall, from its end back, each
      * point with the segment to the next; the dead ends become free. */
@@ -146,11 +152,11 @@ static meiro_status extend(meiro_maze *m, points *p, uint32_t px, uint32_t py, r
                                        : MEIRO_WEST;
         px -= (uint32_t)DIR_DX[d], py -= (uint32_t)DIR_DY[d]; /* now at `at` */
         if (!watched) set_segment(m, px, py, d, false);
-        bit_set(p->wall, at);
-        if (marked) bit_clear(taken, at);
+        set_wall(p, at);
+        if (marked) clear_taken(p, at);
         next = at;
     }
-    for (size_t k = 0; k < dead->count; k++) bit_clear(taken, dead->items[k]);
+    for (size_t k = 0; k < dead->count; k++) clear_taken(p, dead->items[k]);
     return MEIRO_OK;
 nomem:
     return fail(err, MEIRO_ERROR_NOMEM, "out of memory extending walls");
@@ -162,31 +168,25 @@ meiro_status rect_wall(meiro_maze *m, rng_state *rng, const meiro_generate_optio
     (void)opt;
     maze_open_all(m);
     if (m->w < 2 || m->h < 2) return MEIRO_OK; /* no inner grid points */
-    points p = {m->w + 1, m->h + 1, 0, NULL, NULL};
-    p.words = ((size_t)p.pw * p.ph + 63) / 64;
-    p.wall = zalloc_big(p.words, sizeof *p.wall);
-    p.taken = zalloc_big(p.words, sizeof *p.taken);
-    if (!p.wall || !p.taken) {
-        free(p.wall);
-        free(p.taken);
-        return fail(err, MEIRO_ERROR_NOMEM, "out of memory extending walls");
-    }
+    points p = {m->w + 1, m->h + 1, NULL};
+    p.bits = zalloc_big(((size_t)p.pw * p.ph + 63) / 64 * 2, sizeof *p.bits);
+    if (!p.bits) return fail(err, MEIRO_ERROR_NOMEM, "out of memory extending walls");
     for (uint32_t px = 0; px < p.pw; px++) {
-        bit_set(p.wall, pt_index(&p, px, 0));
-        bit_set(p.wall, pt_index(&p, px, p.ph - 1));
+        set_wall(&p, pt_index(&p, px, 0));
+        set_wall(&p, pt_index(&p, px, p.ph - 1));
     }
     for (uint32_t py = 0; py < p.ph; py++) {
-        bit_set(p.wall, pt_index(&p, 0, py));
-        bit_set(p.wall, pt_index(&p, p.pw - 1, py));
+        set_wall(&p, pt_index(&p, 0, py));
+        set_wall(&p, pt_index(&p, p.pw - 1, py));
     }
     if (m->active) /* the four corners of every cell outside the shape */
         for (uint32_t y = 0; y < m->h; y++)
             for (uint32_t x = 0; x < m->w; x++)
                 if (!m->active[cell_index(m, x, y)]) {
-                    bit_set(p.wall, pt_index(&p, x, y));
-                    bit_set(p.wall, pt_index(&p, x + 1, y));
-                    bit_set(p.wall, pt_index(&p, x, y + 1));
-                    bit_set(p.wall, pt_index(&p, x + 1, y + 1));
+                    set_wall(&p, pt_index(&p, x, y));
+                    set_wall(&p, pt_index(&p, x + 1, y));
+                    set_wall(&p, pt_index(&p, x, y + 1));
+                    set_wall(&p, pt_index(&p, x + 1, y + 1));
                 }
     uint32_t iw = m->w - 1;
     uint64_t inner = (uint64_t)iw * (m->h - 1);
@@ -200,6 +200,7 @@ meiro_status rect_wall(meiro_maze *m, rng_state *rng, const meiro_generate_optio
     enum { RING = 2 * PERM_BLOCK, AHEAD = 16, CHECK_AHEAD = AHEAD / 2 };
     permutation order;
     perm_init(&order, inner, rng);
+    uint16_t *rounds = perm_rounds(&order); /* NULL: perm_fill computes them */
     uint64_t block[PERM_BLOCK];
     uint32_t ring_x[RING], ring_y[RING];
     uint64_t filled = 0; /* points of the order in the ring so far */
@@ -208,7 +209,7 @@ meiro_status rect_wall(meiro_maze *m, rng_state *rng, const meiro_generate_optio
     for (uint64_t k = 0; k < inner && s == MEIRO_OK; k++) {
         if (filled < inner && filled <= k + AHEAD) { /* the next block, into the other half */
             size_t count = inner - filled < PERM_BLOCK ? (size_t)(inner - filled) : PERM_BLOCK;
-            perm_fill(&order, filled, count, block);
+            perm_fill(&order, rounds, filled, count, block);
             size_t at = (size_t)(filled % RING);
             for (size_t j = 0; j < count; j++) {
                 /* points number below MEIRO_MAX_CELLS: 32-bit divisions, the cheaper */
@@ -219,27 +220,27 @@ meiro_status rect_wall(meiro_maze *m, rng_state *rng, const meiro_generate_optio
         }
         if (k + AHEAD < inner) { /* points come in random order: fetch ahead */
             size_t a = (size_t)((k + AHEAD) % RING);
-            prefetch(&p.wall[pt_index(&p, ring_x[a], ring_y[a]) >> 6]);
+            prefetch(pt_line(&p, pt_index(&p, ring_x[a], ring_y[a])));
         }
         if (k + CHECK_AHEAD < inner) {
             size_t c = (size_t)((k + CHECK_AHEAD) % RING);
             uint32_t cx = ring_x[c], cy = ring_y[c];
             size_t at = pt_index(&p, cx, cy);
-            if (!bit_get(p.wall, at)) {
-                prefetch(&p.wall[(at - p.pw) >> 6]);
-                prefetch(&p.wall[(at + p.pw) >> 6]);
+            if (!is_wall(&p, at)) {
+                prefetch(pt_line(&p, at - p.pw));
+                prefetch(pt_line(&p, at + p.pw));
                 prefetch(&m->cells[cell_index(m, cx - 1, cy - 1)]);
                 prefetch(&m->cells[cell_index(m, cx - 1, cy)]);
             }
         }
         uint32_t px = ring_x[k % RING], py = ring_y[k % RING];
-        if (!bit_get(p.wall, pt_index(&p, px, py)))
+        if (!is_wall(&p, pt_index(&p, px, py)))
             s = extend(m, &p, px, py, rng, &chain, &dead, err);
     }
     free(chain.items);
     free(dead.items);
-    free(p.wall);
-    free(p.taken);
+    free(rounds);
+    free(p.bits);
     if (s == MEIRO_OK && m->active) s = mask_close_loops(m, rng, err);
     return s;
 }
