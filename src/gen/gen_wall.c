@@ -17,16 +17,21 @@
 
 #include <stdlib.h>
 
-/* The grid points as two bits each: on a wall (the outer wall, the
- * shape's edge, walls built), and taken by the wall being built (or a dead
- * end it left). A byte a point (100 MB at 10^8 cells) made every probe in
- * random order and every step of a wall a miss to memory; as bits, 25 MB.
- * Each 64 points' wall word sits beside their taken word, in one cache
- * line: what a probe fetches is what the wall from there will read. The
- * wall being built is a stack of its points (`chain`): no back directions. */
+/* The grid points as bits. A byte a point (100 MB at 10^8 cells) made every
+ * probe in random order and every step of a wall a miss to memory, and so
+ * did writing the maze's cells (100 MB) at every step. Each 64 points have
+ * four words side by side, in half a cache line (what a probe fetches is
+ * what the wall from there reads and writes): on a wall (the outer wall,
+ * the shape's edge, walls built); taken by the wall being built (or a dead
+ * end it left); the segment below the point is wall; and a spare word (a
+ * group never straddles two lines). A point on a wall is never taken:
+ * there its taken bit says that the segment east of it is wall. The cells
+ * are written from these at the end, row by row. The wall being built is
+ * a stack of its points (`chain`). */
+enum { PT_WALL, PT_TAKEN, PT_SOUTH, PT_WORDS = 4 };
 typedef struct points {
     uint32_t pw, ph; /* (w + 1) x (h + 1) grid points */
-    uint64_t *bits;  /* words 2k and 2k + 1: wall and taken bits of points 64k.. */
+    uint64_t *bits;  /* words 4k + PT_*: the bits of points 64k.. */
 } points;
 
 static inline size_t pt_index(const points *p, uint32_t px, uint32_t py)
@@ -34,21 +39,29 @@ static inline size_t pt_index(const points *p, uint32_t px, uint32_t py)
     return (size_t)py * p->pw + px;
 }
 
-static inline const uint64_t *pt_line(const points *p, size_t i) { return &p->bits[(i >> 6) * 2]; }
+static inline const uint64_t *pt_line(const points *p, size_t i)
+{
+    return &p->bits[(i >> 6) * PT_WORDS];
+}
+static inline uint64_t *pt_word(points *p, size_t i, unsigned which)
+{
+    return &p->bits[(i >> 6) * PT_WORDS + which];
+}
+static inline uint64_t bit_of(size_t i) { return 1ull << (i & 63); }
 static inline unsigned is_wall(const points *p, size_t i)
 {
-    return (unsigned)(p->bits[(i >> 6) * 2] >> (i & 63)) & 1u;
+    return (unsigned)(p->bits[(i >> 6) * PT_WORDS] >> (i & 63)) & 1u;
 }
-static inline unsigned is_taken(const points *p, size_t i)
+/* Whether a wall may step onto point i: free, or on a wall (taken only
+ * counts off the walls, where it is not the east segment). */
+static inline unsigned is_open(const points *p, size_t i)
 {
-    return (unsigned)(p->bits[(i >> 6) * 2 + 1] >> (i & 63)) & 1u;
+    const uint64_t *w = pt_line(p, i);
+    return (unsigned)((w[PT_WALL] | ~w[PT_TAKEN]) >> (i & 63)) & 1u;
 }
-static inline void set_wall(points *p, size_t i) { p->bits[(i >> 6) * 2] |= 1ull << (i & 63); }
-static inline void set_taken(points *p, size_t i) { p->bits[(i >> 6) * 2 + 1] |= 1ull << (i & 63); }
-static inline void clear_taken(points *p, size_t i)
-{
-    p->bits[(i >> 6) * 2 + 1] &= ~(1ull << (i & 63));
-}
+static inline void set_wall(points *p, size_t i) { *pt_word(p, i, PT_WALL) |= bit_of(i); }
+static inline void set_taken(points *p, size_t i) { *pt_word(p, i, PT_TAKEN) |= bit_of(i); }
+static inline void clear_taken(points *p, size_t i) { *pt_word(p, i, PT_TAKEN) &= ~bit_of(i); }
 
 void mark_shape_edge(const meiro_maze *m, uint8_t *state, uint32_t pw)
 {
@@ -57,13 +70,6 @@ void mark_shape_edge(const meiro_maze *m, uint8_t *state, uint32_t pw)
             if (!m->active[cell_index(m, x, y)]) /* its four corners */
                 state[(size_t)y * pw + x] = state[(size_t)y * pw + x + 1] =
                     state[(size_t)(y + 1) * pw + x] = state[(size_t)(y + 1) * pw + x + 1] = 1;
-}
-
-/* The cell whose side is the wall segment from grid point (px, py) in
- * direction d (set_segment's cell). */
-static inline uint8_t *segment_cell(meiro_maze *m, uint32_t px, uint32_t py, unsigned d)
-{
-    return &m->cells[cell_index(m, px - (d != MEIRO_EAST), py - (d != MEIRO_SOUTH))];
 }
 
 /* Opens or closes the wall segment from grid point (px, py) in direction d. */
@@ -85,15 +91,14 @@ static inline bool push(u32vec *v, uint32_t value)
     return true;
 }
 
-/* Builds one wall from the free point (px, py) until it joins a wall. The
- * maze's cells are written when the wall joins, along its chain, each
- * fetched when its segment was laid (the cells are 100 MB at 10^8: a write
- * at each step stalled the walk); a watched maze sees every step as it
- * happens. Nothing but this wall is ever taken, and a point's neighbours
- * are never two or three steps back along it (the grid's points are
- * black and white like a chessboard's), so until it has four points the
- * only side taken is the one it came from: `taken` is marked and read
- * only from there on (nine walls in ten are shorter). */
+/* Builds one wall from the free point (px, py) until it joins a wall. Its
+ * segments are marked in the points' bits when it joins (the cells are
+ * written at the end); a watched maze has its cells written at every step
+ * as it happens instead. Nothing but this wall is ever taken, and a
+ * point's neighbours are never two or three steps back along it (the
+ * grid's points are black and white like a chessboard's), so until it has
+ * four points the only side taken is the one it came from: `taken` is
+ * marked and read only from there on (nine walls in ten are shorter). */
 static meiro_status extend(meiro_maze *m, points *p, uint32_t px, uint32_t py, rng_state *rng,
                            u32vec *chain, u32vec *dead, meiro_error *err)
 {
@@ -102,7 +107,7 @@ static meiro_status extend(meiro_maze *m, points *p, uint32_t px, uint32_t py, r
     size_t here = pt_index(p, px, py);
     chain->count = dead->count = 0;
     if (!push(chain, (uint32_t)here)) goto nomem;
-    bool marked = false;      /* the chain is marked in `taken` */
+    bool marked = false;       /* the chain is marked in `taken` */
     unsigned candidates = 0xf; /* every side: nothing is taken yet */
     for (;;) {
         if (!candidates) { /* boxed in by its own wall: retreat one step */
@@ -120,7 +125,6 @@ static meiro_status extend(meiro_maze *m, points *p, uint32_t px, uint32_t py, r
         } else {
             unsigned d = rng_pick_bit(rng, candidates);
             if (UNLIKELY(watched)) set_segment(m, px, py, d, false);
-            else prefetch(segment_cell(m, px, py, d));
             dir_move(&px, &py, d);
             here = pt_index(p, px, py);
             if (is_wall(p, here)) break; /* joined */
@@ -136,30 +140,42 @@ static meiro_status extend(meiro_maze *m, points *p, uint32_t px, uint32_t py, r
             } else
                 set_taken(p, here);
         }
-        candidates = (is_taken(p, here - pw) ^ 1u) << MEIRO_NORTH |
-                     (is_taken(p, here + 1) ^ 1u) << MEIRO_EAST |
-                     (is_taken(p, here + pw) ^ 1u) << MEIRO_SOUTH |
-                     (is_taken(p, here - 1) ^ 1u) << MEIRO_WEST;
+        candidates = is_open(p, here - pw) << MEIRO_NORTH | is_open(p, here + 1) << MEIRO_EAST |
+                     is_open(p, here + pw) << MEIRO_SOUTH | is_open(p, here - 1) << MEIRO_WEST;
     }
-    /* Joined at (px, py): the chain becomes wall, from its end back, each
-     * point with the segment to the next; the dead ends become free. */
-    size_t next = here;
-    for (size_t k = chain->count; k-- > 0;) {
-        size_t at = chain->items[k];
-        unsigned d = next == at - pw  ? MEIRO_NORTH
-                     : next == at + 1 ? MEIRO_EAST
-                     : next == at + pw ? MEIRO_SOUTH
-                                       : MEIRO_WEST;
-        px -= (uint32_t)DIR_DX[d], py -= (uint32_t)DIR_DY[d]; /* now at `at` */
-        if (!watched) set_segment(m, px, py, d, false);
-        set_wall(p, at);
-        if (marked) clear_taken(p, at);
-        next = at;
-    }
+    /* Joined: the chain becomes wall, each point with the segment to the
+     * next (the joined point last), marked east or south of the segment's
+     * west or north end; the dead ends become free. */
+    if (marked)
+        for (size_t k = 0; k < chain->count; k++) clear_taken(p, chain->items[k]);
     for (size_t k = 0; k < dead->count; k++) clear_taken(p, dead->items[k]);
+    for (size_t k = 0; k < chain->count; k++) {
+        size_t at = chain->items[k], next = k + 1 < chain->count ? chain->items[k + 1] : here;
+        set_wall(p, at);
+        if (watched) continue;
+        size_t lo = at < next ? at : next; /* the west or north end */
+        if (next - lo == 1 || at - lo == 1) set_taken(p, lo); /* east of lo */
+        else *pt_word(p, lo, PT_SOUTH) |= bit_of(lo);
+    }
     return MEIRO_OK;
 nomem:
     return fail(err, MEIRO_ERROR_NOMEM, "out of memory extending walls");
+}
+
+/* Closes the cells' sides marked in the points' bits, row by row: the east
+ * side of cell (x, y) is the segment below point (x + 1, y), its south side
+ * the segment east of point (x, y + 1). */
+static void write_cells(meiro_maze *m, const points *p)
+{
+    for (uint32_t y = 0; y < m->h; y++) {
+        uint8_t *row = &m->cells[cell_index(m, 0, y)];
+        size_t above = pt_index(p, 1, y), below = pt_index(p, 0, y + 1);
+        for (uint32_t x = 0; x < m->w; x++, above++, below++) {
+            uint8_t close = (uint8_t)((pt_line(p, above)[PT_SOUTH] >> (above & 63) & 1u) * CELL_OPEN_E |
+                                      (pt_line(p, below)[PT_TAKEN] >> (below & 63) & 1u) * CELL_OPEN_S);
+            row[x] &= (uint8_t)~close;
+        }
+    }
 }
 
 meiro_status rect_wall(meiro_maze *m, rng_state *rng, const meiro_generate_options *opt,
@@ -169,7 +185,7 @@ meiro_status rect_wall(meiro_maze *m, rng_state *rng, const meiro_generate_optio
     maze_open_all(m);
     if (m->w < 2 || m->h < 2) return MEIRO_OK; /* no inner grid points */
     points p = {m->w + 1, m->h + 1, NULL};
-    p.bits = zalloc_big(((size_t)p.pw * p.ph + 63) / 64 * 2, sizeof *p.bits);
+    p.bits = zalloc_big(((size_t)p.pw * p.ph + 63) / 64 * PT_WORDS, sizeof *p.bits);
     if (!p.bits) return fail(err, MEIRO_ERROR_NOMEM, "out of memory extending walls");
     for (uint32_t px = 0; px < p.pw; px++) {
         set_wall(&p, pt_index(&p, px, 0));
@@ -193,11 +209,10 @@ meiro_status rect_wall(meiro_maze *m, rng_state *rng, const meiro_generate_optio
     /* The order, a block at a time (perm_fill: far cheaper than value by
      * value), as coordinates in a ring of two blocks: while the points of
      * one are visited the next is ready, so the points AHEAD on can be
-     * fetched. AHEAD before its turn a point's `wall` word is fetched;
+     * fetched. AHEAD before its turn a point's line of bits is fetched;
      * CHECK_AHEAD before, if it is still free (most are wall by then),
-     * what its wall will look at first: the rows above and below, and
-     * the cells. */
-    enum { RING = 2 * PERM_BLOCK, AHEAD = 16, CHECK_AHEAD = AHEAD / 2 };
+     * what its wall will look at first: the rows above and below. */
+    enum { RING = 2 * PERM_BLOCK, AHEAD = 32, CHECK_AHEAD = AHEAD / 2 };
     permutation order;
     perm_init(&order, inner, rng);
     uint16_t *rounds = perm_rounds(&order); /* NULL: perm_fill computes them */
@@ -224,19 +239,17 @@ meiro_status rect_wall(meiro_maze *m, rng_state *rng, const meiro_generate_optio
         }
         if (k + CHECK_AHEAD < inner) {
             size_t c = (size_t)((k + CHECK_AHEAD) % RING);
-            uint32_t cx = ring_x[c], cy = ring_y[c];
-            size_t at = pt_index(&p, cx, cy);
+            size_t at = pt_index(&p, ring_x[c], ring_y[c]);
             if (!is_wall(&p, at)) {
                 prefetch(pt_line(&p, at - p.pw));
                 prefetch(pt_line(&p, at + p.pw));
-                prefetch(&m->cells[cell_index(m, cx - 1, cy - 1)]);
-                prefetch(&m->cells[cell_index(m, cx - 1, cy)]);
             }
         }
         uint32_t px = ring_x[k % RING], py = ring_y[k % RING];
         if (!is_wall(&p, pt_index(&p, px, py)))
             s = extend(m, &p, px, py, rng, &chain, &dead, err);
     }
+    if (s == MEIRO_OK && !m->obs) write_cells(m, &p);
     free(chain.items);
     free(dead.items);
     free(rounds);
