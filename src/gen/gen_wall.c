@@ -129,7 +129,9 @@ static meiro_status extend(meiro_maze *m, points *p, uint32_t px, uint32_t py, r
             here = pt_index(p, px, py);
             if (is_wall(p, here)) break; /* joined */
             if (!push(chain, (uint32_t)here)) goto nomem;
-            /* the points the coming steps look at, two rows on */
+            /* the points the next two steps look at, one and two rows on */
+            prefetch(pt_line(p, here - pw));
+            prefetch(pt_line(p, here + pw));
             prefetch(pt_line(p, py >= 2 ? here - 2 * pw : here));
             prefetch(pt_line(p, py + 2 < p->ph ? here + 2 * pw : here));
             if (!marked) {
