@@ -115,8 +115,8 @@ static meiro_status extend(meiro_maze *m, points *p, uint32_t px, uint32_t py, r
                 return fail(err, MEIRO_ERROR_INTERNAL, "wall extension found no way out");
             if (!push(dead, (uint32_t)here)) goto nomem; /* stays taken until the join */
             size_t back = chain->items[--chain->count - 1];
-            unsigned d = back == here - pw  ? MEIRO_NORTH
-                         : back == here + 1 ? MEIRO_EAST
+            unsigned d = back == here - pw   ? MEIRO_NORTH
+                         : back == here + 1  ? MEIRO_EAST
                          : back == here + pw ? MEIRO_SOUTH
                                              : MEIRO_WEST;
             if (UNLIKELY(watched)) set_segment(m, px, py, d, true);
@@ -139,8 +139,7 @@ static meiro_status extend(meiro_maze *m, points *p, uint32_t px, uint32_t py, r
                 if (chain->count < 4) continue;
                 for (size_t k = 0; k < chain->count; k++) set_taken(p, chain->items[k]);
                 marked = true;
-            } else
-                set_taken(p, here);
+            } else set_taken(p, here);
         }
         candidates = is_open(p, here - pw) << MEIRO_NORTH | is_open(p, here + 1) << MEIRO_EAST |
                      is_open(p, here + pw) << MEIRO_SOUTH | is_open(p, here - 1) << MEIRO_WEST;
@@ -155,7 +154,7 @@ static meiro_status extend(meiro_maze *m, points *p, uint32_t px, uint32_t py, r
         size_t at = chain->items[k], next = k + 1 < chain->count ? chain->items[k + 1] : here;
         set_wall(p, at);
         if (watched) continue;
-        size_t lo = at < next ? at : next; /* the west or north end */
+        size_t lo = at < next ? at : next;                    /* the west or north end */
         if (next - lo == 1 || at - lo == 1) set_taken(p, lo); /* east of lo */
         else *pt_word(p, lo, PT_SOUTH) |= bit_of(lo);
     }
@@ -173,8 +172,9 @@ static void write_cells(meiro_maze *m, const points *p)
         uint8_t *row = &m->cells[cell_index(m, 0, y)];
         size_t above = pt_index(p, 1, y), below = pt_index(p, 0, y + 1);
         for (uint32_t x = 0; x < m->w; x++, above++, below++) {
-            uint8_t close = (uint8_t)((pt_line(p, above)[PT_SOUTH] >> (above & 63) & 1u) * CELL_OPEN_E |
-                                      (pt_line(p, below)[PT_TAKEN] >> (below & 63) & 1u) * CELL_OPEN_S);
+            uint8_t close =
+                (uint8_t)((pt_line(p, above)[PT_SOUTH] >> (above & 63) & 1u) * CELL_OPEN_E |
+                          (pt_line(p, below)[PT_TAKEN] >> (below & 63) & 1u) * CELL_OPEN_S);
             row[x] &= (uint8_t)~close;
         }
     }
@@ -248,8 +248,7 @@ meiro_status rect_wall(meiro_maze *m, rng_state *rng, const meiro_generate_optio
             }
         }
         uint32_t px = ring_x[k % RING], py = ring_y[k % RING];
-        if (!is_wall(&p, pt_index(&p, px, py)))
-            s = extend(m, &p, px, py, rng, &chain, &dead, err);
+        if (!is_wall(&p, pt_index(&p, px, py))) s = extend(m, &p, px, py, rng, &chain, &dead, err);
     }
     if (s == MEIRO_OK && !m->obs) write_cells(m, &p);
     free(chain.items);
