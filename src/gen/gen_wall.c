@@ -217,7 +217,11 @@ meiro_status rect_wall(meiro_maze *m, rng_state *rng, const meiro_generate_optio
     enum { RING = 2 * PERM_BLOCK, AHEAD = 32, CHECK_AHEAD = AHEAD / 2 };
     permutation order;
     perm_init(&order, inner, rng);
-    uint16_t *rounds = perm_rounds(&order); /* NULL: perm_fill computes them */
+    uint16_t *rounds = perm_rounds(&order);
+    if (!rounds) { /* an allocation that fails fails the maze, like every other */
+        free(p.bits);
+        return fail(err, MEIRO_ERROR_NOMEM, "out of memory extending walls");
+    }
     uint64_t block[PERM_BLOCK];
     uint32_t ring_x[RING], ring_y[RING];
     uint64_t filled = 0; /* points of the order in the ring so far */
