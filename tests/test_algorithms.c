@@ -957,6 +957,58 @@ static void test_golden_frontier(void)
     CHECK_ALL(same);
 }
 
+/* Counts a watched generation's steps. */
+static void count_step(void *ctx, const meiro_event *event)
+{
+    (void)event;
+    ++*(unsigned long *)ctx;
+}
+
+/* wall over many blocks of its order and many walls (src/gen/gen_wall.c
+ * keeps its points as bits and writes a wall's cells when it joins): the
+ * same mazes as the loop with a byte a point that wrote each step,
+ * recorded from it; with a shape, on thin grids, and watched (the cells
+ * then written at each step, as the observer sees them). */
+static void test_golden_wall(void)
+{
+    static const struct {
+        uint32_t w, h;
+        bool masked, watched;
+        uint64_t hash;
+    } big[] = {
+        {300, 260, false, false, 0xaf6505b6851c7847u},
+        {300, 260, true, false, 0x6e90a95a4076de94u},
+        {300, 260, true, true, 0x6e90a95a4076de94u},
+        {997, 3, false, false, 0xde5674261ae69599u},
+        {2, 600, false, true, 0x3fdf72cc50b14215u},
+    };
+    enum { W = 300, H = 260 };
+    static uint8_t mask[W * H];
+    for (int y = 0; y < H; y++) /* a disc with one-cell holes: one piece */
+        for (int x = 0; x < W; x++)
+            mask[y * W + x] = (x - 150) * (x - 150) + (y - 130) * (y - 130) < 125 * 125 &&
+                              !(x % 9 == 4 && y % 9 == 4);
+    verdict same = {0};
+    for (size_t k = 0; k < sizeof big / sizeof big[0]; k++) {
+        meiro_generate_options opt;
+        meiro_generate_options_init(&opt);
+        opt.width = big[k].w, opt.height = big[k].h, opt.seed = 2026, opt.algorithm = "wall";
+        if (big[k].masked) opt.mask = mask;
+        unsigned long steps = 0;
+        meiro_observer watch = {count_step, &steps};
+        if (big[k].watched) opt.observer = &watch;
+        meiro_error err;
+        meiro_maze *m = meiro_generate(&opt, &err);
+        uint64_t got = m ? maze_hash(m) : 0;
+        verdict_note(&same, got == big[k].hash && (steps > 0) == big[k].watched,
+                     "wall %ux%u%s%s: hash 0x%016llxu, recorded 0x%016llxu", big[k].w, big[k].h,
+                     big[k].masked ? " with a shape" : "", big[k].watched ? ", watched" : "",
+                     (unsigned long long)got, (unsigned long long)big[k].hash);
+        meiro_maze_free(m);
+    }
+    CHECK_ALL(same);
+}
+
 static const test_case cases[] = {
     {"ends_apart", test_ends_apart},
     {"textures", test_textures},
@@ -971,6 +1023,7 @@ static const test_case cases[] = {
     {"tiles_as_loop", test_tiles_as_loop},
     {"golden_jumps", test_golden_jumps},
     {"golden_frontier", test_golden_frontier},
+    {"golden_wall", test_golden_wall},
     {"uniform_trees", test_uniform_trees},
     {"uniform_jumps", test_uniform_jumps},
 };

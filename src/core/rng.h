@@ -93,6 +93,17 @@ typedef struct permutation {
 
 void perm_init(permutation *p, uint64_t n, rng_state *rng);
 uint64_t perm_at(const permutation *p, uint64_t i);
+/* The network's four round functions as a table (2 bytes an entry, 4 <<
+ * half_bits entries: 128 KB for 10^8 values, at most 512 KB), for
+ * perm_fill; NULL when out of memory (perm_fill computes them then). Free
+ * with free(). */
+uint16_t *perm_rounds(const permutation *p);
+/* out[j] = perm_at(p, from + j) for j < count <= PERM_BLOCK, from + count <= n,
+ * through the table `rounds` if not NULL: a stretch of the order at a
+ * fraction of the cost of perm_at one by one. */
+enum { PERM_BLOCK = 256 };
+void perm_fill(const permutation *p, const uint16_t *rounds, uint64_t from, size_t count,
+               uint64_t *out);
 /* The i whose perm_at is v (v < n): where v comes in the order. Inline:
  * cluster asks it for every wall. */
 static inline uint64_t perm_inverse(const permutation *p, uint64_t v)

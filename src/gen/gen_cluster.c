@@ -81,24 +81,20 @@ static inline uint32_t rim_at(uint32_t lx, uint32_t ly, uint32_t th)
     return 3 * TILE + ly; /* the last column */
 }
 
-/* The permutation's inverse with its four round functions tabulated (the
- * halves have at most 16 bits at MEIRO_MAX_CELLS): a lookup in the cache
- * where rng_mix costs two multiplications, the same values. */
-typedef struct perm_rounds {
+/* The permutation with its four round functions tabulated (core/rng.h's
+ * perm_rounds: the halves have at most 16 bits at MEIRO_MAX_CELLS): a
+ * lookup in the cache where rng_mix costs two multiplications, the same
+ * values. */
+typedef struct round_table {
     const permutation *perm;
     uint16_t *t; /* round r of value v at r << half_bits | v */
-} perm_rounds;
+} round_table;
 
-static bool rounds_init(perm_rounds *r, const permutation *perm)
+static bool rounds_init(round_table *r, const permutation *perm)
 {
-    size_t s = (size_t)1 << perm->half_bits;
     r->perm = perm;
-    r->t = perm->half_bits <= 16 ? alloc_array(4 * s, sizeof *r->t) : NULL;
-    if (!r->t) return false;
-    for (unsigned k = 0; k < 4; k++)
-        for (size_t v = 0; v < s; v++)
-            r->t[k * s + v] = (uint16_t)(rng_mix(v ^ perm->keys[k]) & perm->half_mask);
-    return true;
+    r->t = perm_rounds(perm);
+    return r->t != NULL;
 }
 
 /* perm_inverse's four rounds, once (the cycle walk is the caller's). */
@@ -116,7 +112,7 @@ static ALWAYS_INLINE uint64_t rounds_back(const uint16_t *t, unsigned bits, uint
 /* The places of walls first .. first + count - 1: the rounds once for all,
  * then again for those that fell past n, and so on (the cycle walk with no
  * branch a wall to mispredict, so the walls' lookups overlap). */
-static void rounds_inverse_run(const perm_rounds *r, uint64_t first, unsigned count,
+static void rounds_inverse_run(const round_table *r, uint64_t first, unsigned count,
                                uint32_t *place, uint16_t *redo)
 {
     const unsigned bits = r->perm->half_bits;
@@ -154,7 +150,7 @@ static void rounds_inverse_run(const perm_rounds *r, uint64_t first, unsigned co
 }
 
 /* perm_at(i) by the tables. */
-static inline uint64_t rounds_at(const perm_rounds *r, uint64_t i)
+static inline uint64_t rounds_at(const round_table *r, uint64_t i)
 {
     const unsigned bits = r->perm->half_bits;
     const size_t s = (size_t)1 << bits;
@@ -243,7 +239,7 @@ static ALWAYS_INLINE size_t slot_across(const meiro_maze *m, const bool rect, si
 /* Kruskal in the tile at (tx, ty): opens the sure walls and leaves the
  * others in `plan`. Compiled once for rectangles and once for the other
  * grids. */
-static ALWAYS_INLINE bool tile_kruskal(meiro_maze *m, const bool rect, const perm_rounds *perm,
+static ALWAYS_INLINE bool tile_kruskal(meiro_maze *m, const bool rect, const round_table *perm,
                                        unsigned slots, unsigned shift, tile_work *t, uint32_t tx,
                                        uint32_t ty, tile_plan *plan, size_t *merged)
 {
@@ -385,7 +381,7 @@ static void join_batch(meiro_maze *m, const bool rect, int32_t *forest, const la
 
 /* The walls the tiles left, in order (a bit by place), over the forest of
  * the rim cells. */
-static bool join_later(meiro_maze *m, const perm_rounds *perm, unsigned slots, tile_plan *plan,
+static bool join_later(meiro_maze *m, const round_table *perm, unsigned slots, tile_plan *plan,
                        size_t *merged)
 {
     enum { BATCH = 16 };
@@ -477,7 +473,7 @@ static bool cluster_tiles(meiro_maze *m, const permutation *perm, unsigned slots
                       alloc_array(tiles, sizeof *plan.kept_n),
                       zalloc_big(tiles, sizeof *plan.kept_at),
                       alloc_array(tiles * RIM, sizeof *plan.forest)};
-    perm_rounds rounds = {perm, NULL};
+    round_table rounds = {perm, NULL};
     bool ok = t.items && t.sorted && t.room && t.ring && t.size && t.sure && t.edge && t.count &&
               plan.later && plan.kept && plan.kept_n && plan.kept_at && plan.forest &&
               rounds_init(&rounds, perm);
