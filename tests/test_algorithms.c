@@ -794,6 +794,19 @@ static void test_golden(void)
     CHECK(seen == 40 && sizeof golden / sizeof golden[0] == meiro_generator_count());
 }
 
+/* The shape of the golden cases: a disc with one-cell holes, one piece,
+ * on GOLDEN_W x GOLDEN_H cells. */
+enum { GOLDEN_W = 300, GOLDEN_H = 260 };
+static const uint8_t *golden_disc(void)
+{
+    static uint8_t mask[GOLDEN_W * GOLDEN_H];
+    for (int y = 0; y < GOLDEN_H; y++)
+        for (int x = 0; x < GOLDEN_W; x++)
+            mask[y * GOLDEN_W + x] = (x - 150) * (x - 150) + (y - 130) * (y - 130) < 125 * 125 &&
+                                     !(x % 9 == 4 && y % 9 == 4);
+    return mask;
+}
+
 /* cluster on grids of many tiles of its fast path (src/gen/gen_cluster.c
  * builds each tile's part of the tree alone, then the walls between the
  * tiles): the same mazes as walls taken one by one in the permutation's
@@ -810,12 +823,8 @@ static void test_golden_tiles(void)
         {MEIRO_GRID_HEX, false, 0x24ef01f35e79f4e3u},
         {MEIRO_GRID_TRIANGLE, false, 0x6483b82b991cd241u},
     };
-    enum { W = 300, H = 260 };
-    static uint8_t mask[W * H];
-    for (int y = 0; y < H; y++) /* a disc with one-cell holes: one piece */
-        for (int x = 0; x < W; x++)
-            mask[y * W + x] = (x - 150) * (x - 150) + (y - 130) * (y - 130) < 125 * 125 &&
-                              !(x % 9 == 4 && y % 9 == 4);
+    enum { W = GOLDEN_W, H = GOLDEN_H };
+    const uint8_t *mask = golden_disc();
     verdict same = {0};
     for (size_t k = 0; k < sizeof big / sizeof big[0]; k++) {
         meiro_generate_options opt;
@@ -932,12 +941,8 @@ static void test_golden_frontier(void)
         {MEIRO_GRID_HEX, 300, 260, false, 0x25f7a409a03339f4u},
         {MEIRO_GRID_TRIANGLE, 300, 260, false, 0x929ecd39ed1c271du},
     };
-    enum { W = 300, H = 260 };
-    static uint8_t mask[W * H];
-    for (int y = 0; y < H; y++) /* a disc with one-cell holes, as golden_tiles */
-        for (int x = 0; x < W; x++)
-            mask[y * W + x] = (x - 150) * (x - 150) + (y - 130) * (y - 130) < 125 * 125 &&
-                              !(x % 9 == 4 && y % 9 == 4);
+    enum { W = GOLDEN_W, H = GOLDEN_H };
+    const uint8_t *mask = golden_disc();
     verdict same = {0};
     for (size_t k = 0; k < sizeof big / sizeof big[0]; k++) {
         meiro_generate_options opt;
@@ -982,12 +987,8 @@ static void test_golden_wall(void)
         {997, 3, false, false, 0xde5674261ae69599u},
         {2, 600, false, true, 0x3fdf72cc50b14215u},
     };
-    enum { W = 300, H = 260 };
-    static uint8_t mask[W * H];
-    for (int y = 0; y < H; y++) /* a disc with one-cell holes: one piece */
-        for (int x = 0; x < W; x++)
-            mask[y * W + x] = (x - 150) * (x - 150) + (y - 130) * (y - 130) < 125 * 125 &&
-                              !(x % 9 == 4 && y % 9 == 4);
+    enum { W = GOLDEN_W, H = GOLDEN_H };
+    const uint8_t *mask = golden_disc();
     verdict same = {0};
     for (size_t k = 0; k < sizeof big / sizeof big[0]; k++) {
         meiro_generate_options opt;
