@@ -41,7 +41,7 @@ static void on_png_error(png_structp png, png_const_charp msg)
  * the anti-aliased slopes of the other grids make every row new, and
  * their bytes as they are pack smaller. (libpng's default, trying every
  * filter on every row at level 6, took 3 to 4 times as long.) */
-static void png_settings(png_structp png, bool upright)
+static void raster_png_settings(png_structp png, bool upright)
 {
     png_set_compression_level(png, 1);
     png_set_compression_strategy(png, Z_RLE);
@@ -139,7 +139,7 @@ meiro_status export_png(const meiro_maze *m, const meiro_path *path,
     png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8,
                  grey ? PNG_COLOR_TYPE_GRAY : PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    png_settings(png, meiro_maze_grid(m) == MEIRO_GRID_RECT);
+    raster_png_settings(png, meiro_maze_grid(m) == MEIRO_GRID_RECT);
     png_uint_32 per_metre = (png_uint_32)lround(ppm * 1000);
     png_set_pHYs(png, info, per_metre, per_metre, PNG_RESOLUTION_METER);
     png_text text[3] = {
@@ -229,7 +229,7 @@ meiro_status frame_write_png(cairo_surface_t *image, const char *path, meiro_err
     png_set_write_fn(png, out, on_png_write, on_png_flush);
     png_set_IHDR(png, info, (png_uint_32)width, (png_uint_32)height, 8, PNG_COLOR_TYPE_RGB,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
-    png_settings(png, true);
+    raster_png_settings(png, true);
     png_write_info(png, info);
     cairo_surface_flush(image);
     const unsigned char *data = cairo_image_surface_get_data(image);
