@@ -201,22 +201,18 @@ static meiro_status io_failed(meiro_error *err)
 }
 
 /* One frame of an animation (an RGB24 image of a rectangle's cells) to
- * `path`, with the page's settings. */
+ * `path`, with the page's settings. The image's rows go to libpng as they
+ * are: no row to allocate a frame (an animation writes hundreds). */
 meiro_status frame_write_png(cairo_surface_t *image, const char *path, meiro_error *err)
 {
     int width = cairo_image_surface_get_width(image), height = cairo_image_surface_get_height(image);
-    FILE *out = NULL;
     png_structp png = NULL;
     png_infop info = NULL;
-    png_bytep row = alloc_array((size_t)width, 3);
     meiro_status s = MEIRO_OK;
     errno = 0;
-    if (row && !(out = fopen(path, "wb"))) {
-        s = io_failed(err);
-        goto done;
-    }
-    png = row ? png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, on_png_error, on_png_warning)
-              : NULL;
+    FILE *out = fopen(path, "wb");
+    if (!out) return io_failed(err);
+    png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, on_png_error, on_png_warning);
     info = png ? png_create_info_struct(png) : NULL;
     if (!info) {
         s = fail(err, MEIRO_ERROR_NOMEM, "out of memory for the image");
@@ -231,22 +227,22 @@ meiro_status frame_write_png(cairo_surface_t *image, const char *path, meiro_err
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     raster_png_settings(png, true);
     png_write_info(png, info);
-    cairo_surface_flush(image);
-    const unsigned char *data = cairo_image_surface_get_data(image);
-    int stride = cairo_image_surface_get_stride(image);
-    for (int y = 0; y < height; y++) {
-        const uint32_t *px = (const uint32_t *)(data + (size_t)y * stride);
-        for (int x = 0; x < width; x++) {
-            row[3 * x] = (png_byte)(px[x] >> 16 & 255);
-            row[3 * x + 1] = (png_byte)(px[x] >> 8 & 255);
-            row[3 * x + 2] = (png_byte)(px[x] & 255);
-        }
-        png_write_row(png, row);
+    /* cairo's RGB24 pixel is a native 32-bit 0x00RRGGBB: B G R x in memory
+     * on a little-endian machine, x R G B on a big-endian one */
+    const uint32_t probe = 1;
+    if (*(const unsigned char *)&probe == 1) {
+        png_set_bgr(png);
+        png_set_filler(png, 0, PNG_FILLER_AFTER);
+    } else {
+        png_set_filler(png, 0, PNG_FILLER_BEFORE);
     }
+    cairo_surface_flush(image);
+    unsigned char *data = cairo_image_surface_get_data(image);
+    int stride = cairo_image_surface_get_stride(image);
+    for (int y = 0; y < height; y++) png_write_row(png, data + (size_t)y * stride);
     png_write_end(png, NULL);
 done:
     png_destroy_write_struct(&png, &info);
-    free(row);
-    if (out && fclose(out) != 0 && s == MEIRO_OK) s = io_failed(err);
+    if (fclose(out) != 0 && s == MEIRO_OK) s = io_failed(err);
     return s;
 }
