@@ -453,6 +453,7 @@ for ext in jpeg png svg bmp; do
     if "$meiro" generate --shape "$tmp/pic/picture.$ext" -W 16 -H 16 --seed 2 -f svg -o "$tmp/pic.svg" \
         2> "$tmp/pic.err"; then
         expect "200 image/svg+xml" "upload $ext"
+        case "$got" in 200*) ;; *) echo "serve: upload $ext answered: $(head -c 300 "$tmp/body")" ;; esac
         same "$tmp/body" "$tmp/pic.svg"
     else
         expect "400 text/plain; charset=utf-8" "upload $ext, refused as the command refuses it ($(head -1 "$tmp/pic.err"))"
