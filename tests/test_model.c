@@ -54,7 +54,7 @@ static void test_rng(void)
 
 static void test_perm(void)
 {
-    static const uint64_t sizes[] = {1, 2, 3, 5, 16, 17, 1000, 4097};
+    static const uint64_t sizes[] = {1, 2, 3, 5, 16, 17, 255, 256, 257, 513, 1000, 4097};
     verdict permutes = {0}, shuffles = {0}, streams = {0};
     for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
         uint64_t n = sizes[s];

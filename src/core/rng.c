@@ -103,20 +103,30 @@ void perm_fill(const permutation *p, const uint16_t *rounds, uint64_t from, size
     }
 }
 
+/* The next block of the order into the ring: perm_fill overlaps its
+ * values' rounds (half the time of perm_at one by one). The block
+ * overwrites values a block and more behind the last handed out. */
+static void stream_fill(perm_stream *s)
+{
+    uint64_t count = s->perm.n - s->filled;
+    if (count > PERM_BLOCK) count = PERM_BLOCK;
+    perm_fill(&s->perm, NULL, s->filled, (size_t)count, &s->ring[s->filled % PERM_RING]);
+    s->filled += count;
+}
+
 void perm_stream_init(perm_stream *s, uint64_t n, rng_state *rng)
 {
     perm_init(&s->perm, n, rng);
-    s->k = 0;
-    for (uint64_t i = 0; i < PERM_AHEAD; i++)
-        s->ahead[i] = i < n ? perm_at(&s->perm, i) : UINT64_MAX;
+    s->k = s->filled = 0;
+    if (n) stream_fill(s);
 }
 
 uint64_t perm_stream_next(perm_stream *s, uint64_t *later)
 {
-    uint64_t slot = s->k % PERM_AHEAD, value = s->ahead[slot];
     uint64_t far = s->k + PERM_AHEAD;
-    s->ahead[slot] = far < s->perm.n ? perm_at(&s->perm, far) : UINT64_MAX;
-    *later = s->ahead[slot];
+    if (far >= s->filled && s->filled < s->perm.n) stream_fill(s);
+    uint64_t value = s->ring[s->k % PERM_RING];
+    *later = far < s->perm.n ? s->ring[far % PERM_RING] : UINT64_MAX;
     s->k++;
     return value;
 }

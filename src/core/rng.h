@@ -126,11 +126,12 @@ static inline uint64_t perm_inverse(const permutation *p, uint64_t v)
  * caller can prefetch what the coming values will touch: algorithms that
  * visit a maze-sized array in random order are bound by cache misses, and
  * overlapping them is what makes large mazes fast. */
-enum { PERM_AHEAD = 16 };
+enum { PERM_AHEAD = 16, PERM_RING = 2 * PERM_BLOCK };
 typedef struct perm_stream {
     permutation perm;
-    uint64_t k;
-    uint64_t ahead[PERM_AHEAD];
+    uint64_t k;               /* values handed out */
+    uint64_t filled;          /* values computed, a block at a time (perm_fill) */
+    uint64_t ring[PERM_RING]; /* value i at i % PERM_RING */
 } perm_stream;
 
 void perm_stream_init(perm_stream *s, uint64_t n, rng_state *rng);
@@ -140,7 +141,8 @@ uint64_t perm_stream_next(perm_stream *s, uint64_t *later);
 /* The value `steps` (< PERM_AHEAD) after the one next() returned last. */
 static inline uint64_t perm_stream_peek(const perm_stream *s, unsigned steps)
 {
-    return s->ahead[(s->k - 1 + steps) % PERM_AHEAD];
+    uint64_t i = s->k - 1 + steps;
+    return i < s->perm.n ? s->ring[i % PERM_RING] : UINT64_MAX;
 }
 
 #endif /* MEIRO_SRC_CORE_RNG_H */
