@@ -4,7 +4,8 @@
  * straight to libpng, so memory stays small at any resolution; pages
  * without colour (the red solution, artwork, a shape's S and G) are
  * written in grey. The PNG records its resolution (pHYs), so it prints at
- * size, and the seed (tEXt). */
+ * size, and the seed (tEXt). An animation's frames are written here too,
+ * with the same settings. */
 #include "core/alloc.h"
 #include "core/error.h"
 #include "page/layout.h"
