@@ -607,6 +607,15 @@ static uint64_t maze_hash(const meiro_maze *m)
     return h;
 }
 
+/* The hash of the maze the options make (0 when none is made). */
+static uint64_t generated_hash(const meiro_generate_options *opt)
+{
+    meiro_maze *m = meiro_generate(opt, NULL);
+    uint64_t h = m ? maze_hash(m) : 0;
+    meiro_maze_free(m);
+    return h;
+}
+
 /* The edges of a small maze's grid (each passage once, cell numbers in
  * row order) and how many spanning trees the grid has (Kirchhoff: any
  * cofactor of its Laplacian). */
@@ -780,14 +789,11 @@ static void test_golden(void)
             meiro_generate_options_init(&opt);
             opt.width = 41, opt.height = 29, opt.seed = 2026, opt.algorithm = golden[k].algo;
             opt.grid = (meiro_grid)g;
-            meiro_error err;
-            meiro_maze *m = meiro_generate(&opt, &err);
-            uint64_t got = m ? maze_hash(m) : 0;
+            uint64_t got = generated_hash(&opt);
             verdict_note(&same, got == golden[k].hash[g],
                          "%s on %s: hash 0x%016llxu, recorded 0x%016llxu", golden[k].algo,
                          meiro_grid_name((meiro_grid)g), (unsigned long long)got,
                          (unsigned long long)golden[k].hash[g]);
-            meiro_maze_free(m);
             seen++;
         }
     CHECK_ALL(same);
@@ -832,13 +838,10 @@ static void test_golden_tiles(void)
         opt.width = W, opt.height = H, opt.seed = 2026, opt.algorithm = "cluster";
         opt.grid = big[k].grid;
         if (big[k].masked) opt.mask = mask;
-        meiro_error err;
-        meiro_maze *m = meiro_generate(&opt, &err);
-        uint64_t got = m ? maze_hash(m) : 0;
+        uint64_t got = generated_hash(&opt);
         verdict_note(&same, got == big[k].hash, "cluster %ux%u on %s%s: hash 0x%016llxu, recorded 0x%016llxu",
                      W, H, meiro_grid_name(big[k].grid), big[k].masked ? " with a shape" : "",
                      (unsigned long long)got, (unsigned long long)big[k].hash);
-        meiro_maze_free(m);
     }
     CHECK_ALL(same);
 }
@@ -911,13 +914,10 @@ static void test_golden_jumps(void)
         meiro_generate_options_init(&opt);
         opt.width = big[k].w, opt.height = big[k].h, opt.seed = 2026;
         opt.algorithm = "aldous-broder";
-        meiro_error err;
-        meiro_maze *m = meiro_generate(&opt, &err);
-        uint64_t got = m ? maze_hash(m) : 0;
+        uint64_t got = generated_hash(&opt);
         verdict_note(&same, got == big[k].hash, "%ux%u: hash 0x%016llxu, recorded 0x%016llxu",
                      big[k].w, big[k].h, (unsigned long long)got,
                      (unsigned long long)big[k].hash);
-        meiro_maze_free(m);
     }
     CHECK_ALL(same);
 }
@@ -950,14 +950,11 @@ static void test_golden_frontier(void)
         opt.width = big[k].w, opt.height = big[k].h, opt.seed = 2026;
         opt.algorithm = "true-prim", opt.grid = big[k].grid;
         if (big[k].masked) opt.mask = mask;
-        meiro_error err;
-        meiro_maze *m = meiro_generate(&opt, &err);
-        uint64_t got = m ? maze_hash(m) : 0;
+        uint64_t got = generated_hash(&opt);
         verdict_note(&same, got == big[k].hash,
                      "true-prim %ux%u on %s%s: hash 0x%016llxu, recorded 0x%016llxu", big[k].w,
                      big[k].h, meiro_grid_name(big[k].grid), big[k].masked ? " with a shape" : "",
                      (unsigned long long)got, (unsigned long long)big[k].hash);
-        meiro_maze_free(m);
     }
     CHECK_ALL(same);
 }
@@ -998,14 +995,11 @@ static void test_golden_wall(void)
         unsigned long steps = 0;
         meiro_observer watch = {count_step, &steps};
         if (big[k].watched) opt.observer = &watch;
-        meiro_error err;
-        meiro_maze *m = meiro_generate(&opt, &err);
-        uint64_t got = m ? maze_hash(m) : 0;
+        uint64_t got = generated_hash(&opt);
         verdict_note(&same, got == big[k].hash && (steps > 0) == big[k].watched,
                      "wall %ux%u%s%s: hash 0x%016llxu, recorded 0x%016llxu", big[k].w, big[k].h,
                      big[k].masked ? " with a shape" : "", big[k].watched ? ", watched" : "",
                      (unsigned long long)got, (unsigned long long)big[k].hash);
-        meiro_maze_free(m);
     }
     CHECK_ALL(same);
 }

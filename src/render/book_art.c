@@ -8,6 +8,7 @@
 #include "core/error.h"
 #include "io/io.h"
 #include "render/export.h"
+#include "render/qpdf_open.h"
 
 #include <qpdf/qpdf-c.h>
 #include <stdio.h>
@@ -44,13 +45,11 @@ meiro_status book_art_attach(const char *buf, size_t len, const meiro_maze *art,
                     "maze %u cannot be recorded for the cover", number);
     }
     meiro_maze_free(back);
-    qpdf_data q = qpdf_init();
+    qpdf_data q = quiet_qpdf();
     if (!q) {
         free(json);
         return fail(err, MEIRO_ERROR_NOMEM, "out of memory recording the cover's maze");
     }
-    qpdf_silence_errors(q);
-    qpdf_set_suppress_warnings(q, QPDF_TRUE);
     bool ok = !(qpdf_read_memory(q, "meiro.pdf", buf, len, NULL) & QPDF_ERRORS);
     if (ok) {
         qpdf_oh stream = qpdf_oh_new_stream(q);
@@ -109,19 +108,11 @@ meiro_status meiro_pdf_book_art(const char *filename, meiro_maze **art, unsigned
 {
     if (art) *art = NULL;
     if (!filename || !art) return fail(err, MEIRO_ERROR_ARGUMENT, "no book to read");
-    FILE *f = fopen(filename, "rb");
-    if (!f) return fail(err, MEIRO_ERROR_IO, "cannot read %s", filename);
-    fclose(f);
-    qpdf_data q = qpdf_init();
-    if (!q) return fail(err, MEIRO_ERROR_NOMEM, "out of memory reading the PDF");
-    qpdf_silence_errors(q);
-    qpdf_set_suppress_warnings(q, QPDF_TRUE);
-    meiro_status s = MEIRO_OK;
+    qpdf_data q;
+    meiro_status s = read_book_pdf(filename, &q, err);
     unsigned char *json = NULL;
     size_t len = 0;
-    if (qpdf_read(q, filename, NULL) & QPDF_ERRORS) {
-        s = fail(err, MEIRO_ERROR_PARSE, "not a PDF book qpdf can read");
-    } else {
+    if (s == MEIRO_OK) {
         qpdf_oh stream = qpdf_oh_get_key(q, qpdf_get_root(q), ART_KEY);
         bool is = qpdf_oh_is_stream(q, stream);
         qpdf_oh n = is ? qpdf_oh_get_key(q, qpdf_oh_get_dict(q, stream), "/Maze") : 0;
@@ -138,7 +129,7 @@ meiro_status meiro_pdf_book_art(const char *filename, meiro_maze **art, unsigned
             art_text(q, qpdf_oh_get_dict(q, stream), "/Subtitle", subtitle, size);
         }
     }
-    qpdf_cleanup(&q);
+    if (q) qpdf_cleanup(&q);
     if (s != MEIRO_OK) {
         free(json);
         return s;

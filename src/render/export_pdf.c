@@ -15,6 +15,7 @@
 #include "render/draw.h"
 #include "render/export.h"
 #include "render/pdf_walls.h"
+#include "render/qpdf_open.h"
 
 #include <cairo-pdf.h>
 #include <math.h>
@@ -131,12 +132,10 @@ static meiro_status set_boxes(const document *d, const char *buf, size_t len, pd
            H = (ph + 2 * b) * PT_PER_MM, B = b * PT_PER_MM;
     if (!pdf_walls_ok(walls))
         return fail(err, MEIRO_ERROR_NOMEM, "out of memory drawing the walls");
-    qpdf_data q = qpdf_init();
+    qpdf_data q = quiet_qpdf();
     if (!q)
         return fail(err, MEIRO_ERROR_NOMEM, "out of memory %s",
                     boxes ? "setting the PDF's trim and bleed" : "writing the PDF");
-    qpdf_silence_errors(q);
-    qpdf_set_suppress_warnings(q, QPDF_TRUE);
     bool ok = !(qpdf_read_memory(q, "meiro.pdf", buf, len, NULL) & QPDF_ERRORS);
     int pages = ok ? qpdf_get_num_pages(q) : -1;
     ok = pages >= 0 && !qpdf_has_error(q);

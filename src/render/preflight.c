@@ -4,6 +4,7 @@
 #include "core/error.h"
 #include "page/print.h"
 #include "render/export.h"
+#include "render/qpdf_open.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -792,10 +793,8 @@ static meiro_status preflight(const char *filename, const char *buf, size_t len,
         if (!f) return fail(err, MEIRO_ERROR_IO, "cannot read %s", filename);
         fclose(f);
     }
-    qpdf_data q = qpdf_init();
+    qpdf_data q = quiet_qpdf();
     if (!q) return fail(err, MEIRO_ERROR_NOMEM, "out of memory checking the PDF");
-    qpdf_silence_errors(q);
-    qpdf_set_suppress_warnings(q, QPDF_TRUE);
     checks *c = calloc(1, sizeof *c);
     QPDF_ERROR_CODE read = !c         ? QPDF_SUCCESS
                            : filename ? qpdf_read(q, filename, NULL)
@@ -871,15 +870,13 @@ meiro_status meiro_pdf_book(const char *filename, unsigned *pages, double *trim_
                             double *trim_h_mm, meiro_error *err)
 {
     if (!filename) return fail(err, MEIRO_ERROR_ARGUMENT, "no book to read");
-    FILE *f = fopen(filename, "rb");
-    if (!f) return fail(err, MEIRO_ERROR_IO, "cannot read %s", filename);
-    fclose(f);
-    qpdf_data q = qpdf_init();
-    if (!q) return fail(err, MEIRO_ERROR_NOMEM, "out of memory reading the PDF");
-    qpdf_silence_errors(q);
-    qpdf_set_suppress_warnings(q, QPDF_TRUE);
-    meiro_status s = MEIRO_OK;
-    int n = qpdf_read(q, filename, NULL) & QPDF_ERRORS ? -1 : qpdf_get_num_pages(q);
+    qpdf_data q;
+    meiro_status s = read_book_pdf(filename, &q, err);
+    if (s != MEIRO_OK) {
+        if (q) qpdf_cleanup(&q);
+        return s;
+    }
+    int n = qpdf_get_num_pages(q);
     double box[4];
     qpdf_oh page = n > 0 ? qpdf_get_page_n(q, 0) : 0;
     /* the trim is the TrimBox, else the page */
