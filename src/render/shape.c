@@ -1115,9 +1115,9 @@ static meiro_status shape_work(void *ctx, meiro_error *err)
     /* made, with a warning (meiro_shape_mask's message on success) */
     if (s == MEIRO_OK && !clear)
         fail_field(err, MEIRO_FIELD_SHAPE, MEIRO_ERROR_ARGUMENT,
-                   "%s shows no clear silhouette (a photo?): its dark parts make a ragged blot "
-                   "full of holes; a drawing, or a figure on a plain or transparent ground, "
-                   "makes a shape",
+                   "%s shows no clear silhouette (a photo?): its dark parts make a ragged blot, "
+                   "not a figure; a drawing, or a figure on a plain or transparent ground, makes "
+                   "a shape",
                    j->what);
     picture_free(&p);
     return s;
