@@ -1093,7 +1093,8 @@ static meiro_status shape_work(void *ctx, meiro_error *err)
     unsigned px = side < 64 ? 512 : side > 512 ? 4096 : 8 * side;
     picture p;
     bool clear = true;
-    meiro_status s = load_picture(j->data, j->size, j->what, px, &p, j->measure ? &clear : NULL, err);
+    meiro_status s =
+        load_picture(j->data, j->size, j->what, px, &p, j->measure ? &clear : NULL, err);
     if (s != MEIRO_OK) return s;
     double bw = p.bx1 - p.bx0, bh = p.by1 - p.by0;
     p.scale = fmin(j->width / bw, j->height / bh);

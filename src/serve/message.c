@@ -79,13 +79,14 @@ void serve_command_message(char *out, size_t size, const char *level, const char
             p = q1 + 1;
             continue;
         }
-        if (!isdigit((unsigned char)*p) || (p > line && (isalnum((unsigned char)p[-1]) ||
-                                                         p[-1] == '-' || p[-1] == '.'))) {
+        if (!isdigit((unsigned char)*p) ||
+            (p > line && (isalnum((unsigned char)p[-1]) || p[-1] == '-' || p[-1] == '.'))) {
             p++;
             continue;
         }
         size_t k = strspn(p, "0123456789");
-        if (p[k] == '.' && isdigit((unsigned char)p[k + 1])) k += 1 + strspn(p + k + 1, "0123456789");
+        if (p[k] == '.' && isdigit((unsigned char)p[k + 1]))
+            k += 1 + strspn(p + k + 1, "0123456789");
         n = add_value(out, size, n, "n", p, k);
         p += k;
     }

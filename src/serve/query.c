@@ -37,8 +37,7 @@ void serve_job_init_picture(serve_job *job, meiro_format format)
 /* The one-line message, fmt with a and b, and for the page its code,
  * `code` with the same (message.c: "side&option=%s&max=%s"; its values are
  * option names and numbers, never the request's own words). */
-static bool refuse(serve_job *job, const char *code, const char *fmt, const char *a,
-                   const char *b)
+static bool refuse(serve_job *job, const char *code, const char *fmt, const char *a, const char *b)
 {
     snprintf(job->message, sizeof job->message, fmt, a, b);
     char form[sizeof job->code - 5];
@@ -153,12 +152,13 @@ bool serve_job_add(serve_job *job, const char *name, const char *value, size_t v
     const struct option *o = job->options;
     while (o->name && strcmp(o->name, name) != 0) o++;
     if (!o->name)
-        return refuse(job, "unknown-parameter", "unknown parameter '%.40s' (the names are generate's long options)%s",
-                      name, "");
+        return refuse(job, "unknown-parameter",
+                      "unknown parameter '%.40s' (the names are generate's long options)%s", name,
+                      "");
     if (!value) value = "";
     if (value_size != strlen(value) || value_size > SERVE_MAX_VALUE)
-        return refuse(job, "value-long&option=%s&max=%s", "--%s: a value of up to %s bytes, without NUL",
-                          name, "200");
+        return refuse(job, "value-long&option=%s&max=%s",
+                      "--%s: a value of up to %s bytes, without NUL", name, "200");
     static const char *const own[] = {"format", "output",     "help",  "animate",
                                       "frames", "answers-to", "names", "series"};
     for (size_t i = 0; i < sizeof own / sizeof own[0]; i++)
@@ -175,7 +175,8 @@ bool serve_job_add(serve_job *job, const char *name, const char *value, size_t v
                           "--rule: this server reads no file a request names: POST the list as "
                           "the body with rule=%.5s%s",
                           value, "");
-        if (job->rule_value[0]) return refuse(job, "one&option=rule", "--rule: give one rule%s%s", "", "");
+        if (job->rule_value[0])
+            return refuse(job, "one&option=rule", "--rule: give one rule%s%s", "", "");
         snprintf(job->rule_value, sizeof job->rule_value, "%s", value);
         return true; /* added by serve_job_finish, with the list's file */
     }
@@ -203,11 +204,13 @@ bool serve_job_add(serve_job *job, const char *name, const char *value, size_t v
         (strcmp(name, "template") == 0 && !builtin_template(value)) ||
         (strcmp(name, "art") == 0 && !builtin_art(value)))
         return refuse(
-            job, "builtin&option=%s", "--%s: this server takes the built-in names only (see 'meiro list'), not '%.60s'",
-            name, value);
+            job, "builtin&option=%s",
+            "--%s: this server takes the built-in names only (see 'meiro list'), not '%.60s'", name,
+            value);
     if (o->has_arg == no_argument) {
         int on = switch_value(value);
-        if (on < 0) return refuse(job, "switch&option=%s", "--%s is a switch: %s=1 or 0", name, name);
+        if (on < 0)
+            return refuse(job, "switch&option=%s", "--%s is a switch: %s=1 or 0", name, name);
         return on ? add_word(job, name, NULL) : true;
     }
     if (o->has_arg == optional_argument) { /* --fold or --fold=pages */
@@ -262,8 +265,8 @@ bool serve_job_finish(serve_job *job)
     if (job->format == MEIRO_FORMAT_XLSX && cells > MEIRO_XLSX_SLOW_CELLS)
         return refuse(
             job, "sheet-cells&option=width&max=%s",
-            "--width x --height: sheets of up to %s cells (130 x 130) open in good time%s",
-            "16900", "");
+            "--width x --height: sheets of up to %s cells (130 x 130) open in good time%s", "16900",
+            "");
     /* a name's width follows its height, a round maze's cells grow with the square of its rings */
     if ((job->text_given || job->round) && job->height > 40)
         return refuse(job, "tall&option=height&max=%s",
@@ -273,8 +276,8 @@ bool serve_job_finish(serve_job *job)
         SERVE_MAX_BOOKLET)
         return refuse(
             job, "booklet-mazes&option=count&max=%s",
-            "--count x --copies: this server makes up to %s mazes a booklet, all versions%s",
-            "400", "");
+            "--count x --copies: this server makes up to %s mazes a booklet, all versions%s", "400",
+            "");
     if (job->picture && !job->picture_named)
         return refuse(job, "no-picture&option=picture",
                       "--picture: name a built-in shape (heart, star...) or letters, or POST a "
@@ -326,18 +329,19 @@ const char *serve_picture_type(const unsigned char *d, size_t n)
 bool serve_job_add_picture(serve_job *job, const char *path)
 {
     if (job->booklet)
-        return refuse(job, "booklet-picture&option=shape", "a booklet takes built-in shapes only, not an uploaded picture%s%s", "",
-                      "");
+        return refuse(job, "booklet-picture&option=shape",
+                      "a booklet takes built-in shapes only, not an uploaded picture%s%s", "", "");
     if (job->picture) {
         if (job->picture_named)
             return refuse(job, "one&option=picture",
-                          "--picture: the uploaded picture is the picture: name no other%s%s",
-                          "", "");
+                          "--picture: the uploaded picture is the picture: name no other%s%s", "",
+                          "");
         job->picture_named = true;
         return add_word(job, "picture", path);
     }
     if (job->shape_given)
-        return refuse(job, "one&option=shape", "--shape: the uploaded picture is the shape: name no other%s%s", "", "");
+        return refuse(job, "one&option=shape",
+                      "--shape: the uploaded picture is the shape: name no other%s%s", "", "");
     job->shape_given = true;
     return add_word(job, "shape", path);
 }
@@ -345,9 +349,11 @@ bool serve_job_add_picture(serve_job *job, const char *path)
 bool serve_job_add_names(serve_job *job, const char *path, unsigned names)
 {
     if (!job->booklet)
-        return refuse(job, "names-booklet&option=names", "names are a booklet's class set%s%s", "", "");
+        return refuse(job, "names-booklet&option=names", "names are a booklet's class set%s%s", "",
+                      "");
     if (names == 0)
-        return refuse(job, "names-none&option=names", "POST the pupils' names, one a line%s%s", "", "");
+        return refuse(job, "names-none&option=names", "POST the pupils' names, one a line%s%s", "",
+                      "");
     if (names > SERVE_MAX_COPIES)
         return refuse(job, "copies&option=names&max=%s",
                       "--names: this server makes up to %s versions of a booklet%s", "40", "");
@@ -359,7 +365,8 @@ bool serve_job_add_words(serve_job *job, const char *path)
 {
     if (!job->rule ||
         (strcmp(job->rule_value, "words") != 0 && strcmp(job->rule_value, "chain") != 0))
-        return refuse(job, "words-rule&option=rule", "a word list is for rule=words or rule=chain, not rule=%.40s%s",
+        return refuse(job, "words-rule&option=rule",
+                      "a word list is for rule=words or rule=chain, not rule=%.40s%s",
                       job->rule_value, "");
     if (strlen(path) >= sizeof job->rule_file)
         return refuse(job, "internal", "%s%s", "internal: a long name", "");

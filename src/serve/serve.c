@@ -383,8 +383,9 @@ static enum MHD_Result api_maze(struct MHD_Connection *c, serve_config *cfg, enu
         if (up->too_big || (booklet && up->len > SERVE_MAX_NAMES) ||
             (words && up->len > SERVE_MAX_WORDS)) {
             code = MHD_HTTP_CONTENT_TOO_LARGE;
-            form = booklet ? "code=names-big&max=4" : words ? "code=words-big&max=16"
-                                                            : "code=picture-big&max=2";
+            form = booklet ? "code=names-big&max=4"
+                   : words ? "code=words-big&max=16"
+                           : "code=picture-big&max=2";
             snprintf(line, sizeof line, "meiro serve: %s",
                      booklet ? "the names are more than this server takes (4 KB)"
                      : words ? "the word list is more than this server takes (16 KB)"
@@ -478,9 +479,8 @@ static enum MHD_Result api_maze(struct MHD_Connection *c, serve_config *cfg, enu
         first_error(res->err, line, sizeof line);
         char form[600];
         /* the line without "meiro generate: " */
-        const char *said = strncmp(line, "meiro ", 6) == 0 && strstr(line, ": ")
-                               ? strstr(line, ": ") + 2
-                               : line;
+        const char *said =
+            strncmp(line, "meiro ", 6) == 0 && strstr(line, ": ") ? strstr(line, ": ") + 2 : line;
         serve_command_message(form, sizeof form, "error", said, job->options);
         if (!line[0] || res->status < 0) { /* killed: by its processor-time limit, or it crashed */
             snprintf(form, sizeof form, "code=slow&max=20");
@@ -494,7 +494,8 @@ static enum MHD_Result api_maze(struct MHD_Connection *c, serve_config *cfg, enu
                         : saved.path[0] && !booklet && strstr(line, saved.name)
                             ? MHD_HTTP_UNPROCESSABLE_CONTENT
                             : MHD_HTTP_INTERNAL_SERVER_ERROR;
-        if (code == MHD_HTTP_UNPROCESSABLE_CONTENT) snprintf(form, sizeof form, "code=picture-unreadable");
+        if (code == MHD_HTTP_UNPROCESSABLE_CONTENT)
+            snprintf(form, sizeof form, "code=picture-unreadable");
         ok = refuse(c, code, line, form, NULL, NULL);
     } else {
         char seed[24], disposition[96], warn[700], codes[1400];
