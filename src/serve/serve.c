@@ -233,6 +233,7 @@ static void warnings(const char *err, const struct option *options, char *out, s
     for (const char *p = err; *p;) {
         size_t len = strcspn(p, "\n");
         if (strncmp(p, "meiro: warning: ", 16) == 0) {
+            if (n && n + 4 < size) n += (size_t)snprintf(out + n, size - n, "%%20"); /* between */
             n += serve_form_value(out + n, size - n, p + 16, len - 16);
             char line[1024], form[600];
             snprintf(line, sizeof line, "%.*s", (int)(len - 16), p + 16);
