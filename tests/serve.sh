@@ -213,6 +213,40 @@ absent "$tmp/ledger"
 get "/api/booklet?format=pdf&difficulty=impossible"; expect "400 text/plain; charset=utf-8" "difficulty"
 body_has "meiro booklet:"
 
+# the page's words: each refusal and warning with its code and values
+# (X-Meiro-Message), beside the command's own line; the files each grid
+# makes, as /api/choices says, are those the server makes
+header() { tr -d '\r' < "$tmp/head" | sed -n "s/^$1: //p"; }
+coded() { # coded METHOD-ARGS... -- URL: the answer's code and headers in $tmp/head
+    got=$(curl -s --max-time 60 -D "$tmp/head" -o "$tmp/body" -w '%{http_code}' "$@")
+}
+expect_message() {
+    if [ "$(header X-Meiro-Message)" = "$1" ]; then ok; else bad "$2: X-Meiro-Message '$(header X-Meiro-Message)', not '$1'"; fi
+}
+coded "${url}api/preview?width=500"
+expect 400 "width 500"; expect_message "code=side&option=width&max=200" "width 500"
+coded "${url}api/preview?text=%E3%81%AF%E3%81%AA&age=4&lang=ja&seed=1" # はな
+expect 200 "a name set smaller"
+expect_message "code=command&level=warning&option=text&q=%E3%81%AF%E3%81%AA&n=8.0&n=10&n=4&n=10" "a name set smaller"
+case "$(header X-Meiro-Warning)" in *is%20set%20in%20cells%20of%208.0%20mm*) ok ;; *) bad "the warning's line: $(header X-Meiro-Warning)" ;; esac
+coded "${url}api/preview?width=8&height=8&algorithm=nothing"
+expect 400 "an unknown generator"
+case "$(header X-Meiro-Message)" in "code=command&level=error&option=algorithm"*) ok ;;
+*) bad "an unknown generator: $(header X-Meiro-Message)" ;; esac
+get /api/choices
+polar=$(sed -n 's/.*"polar":\[\([^]]*\)\].*/\1/p' "$tmp/body" | tr -d '"')
+if [ "$polar" = "pdf,png,svg,json" ]; then ok; else bad "a polar maze's files: '$polar'"; fi
+for fmt in pdf png svg xlsx html json; do
+    get "/api/file?format=$fmt&grid=polar&ends=center&height=4&seed=1"
+    case ",$polar," in *",$fmt,"*) want=200 ;; *) want=400 ;; esac
+    if [ "${got%% *}" = $want ]; then ok; else bad "polar as $fmt: $got, its grid's files '$polar'"; fi
+done
+coded --data-binary @"$(dirname "$0")/data/photo.png" "${url}api/preview?width=20&height=20&seed=1"
+expect 200 "a photo"; expect_message "code=command&level=warning&option=shape&q=picture.png" "a photo"
+printf 'no picture\n' > "$tmp/notes.png"
+coded --data-binary @"$tmp/notes.png" "${url}api/preview?width=20&height=20&seed=1"
+expect 415 "not a picture"; expect_message "code=picture-type" "not a picture"
+
 # weave mazes: generate's --weave, the preview and the files the command line's
 if bytes_checked; then
 ask /api/preview "weave=40&algorithm=dig&age=6&seed=2"; expect "200 image/svg+xml" "weave preview"
