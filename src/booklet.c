@@ -677,8 +677,8 @@ static meiro_status write_checked(const document *docs, size_t n, const meiro_ex
 /* A class set's answers, after every copy's sheets (which are handed out:
  * no pupil finds their answers behind them): one document of the mazes of
  * the `made` booklets, each captioned with its copy's label ("Hana ·
- * No. 2"; labels NULL: the same mazes for all, one key), laid out as the
- * answers mode says (a key: key_per_page a page, whoever's they are).
+ * No. 2"; labels NULL: the same mazes for all, one key), as a key
+ * (key_per_page a page, whoever's they are) or, asked for, a page each.
  * *items (free it) must outlive the document. */
 static meiro_status plan_set_answers(document *d, const booklet *bks, unsigned made,
                                      const char *const *labels, const meiro_export_options *opt,
@@ -693,6 +693,9 @@ static meiro_status plan_set_answers(document *d, const booklet *bks, unsigned m
                                                  bks[c].items[i].level};
     meiro_export_options only = *opt;
     only.answers_only = true;
+    /* for the teacher: packed, unless full pages are asked for by name
+     * (a template's after-page is a page for a child's grown-up) */
+    if (only.answers != MEIRO_ANSWERS_AFTER_PAGE) only.answers = MEIRO_ANSWERS_KEY;
     return doc_plan(d, *items, n, &only, &(doc_parts){.copies = labels, .per_copy = count}, err);
 }
 

@@ -43,9 +43,10 @@ typedef struct meiro_booklet_options {
                                      but back) after every copy's sheets,
                                      each captioned with its copy's label
                                      ("Hana · No. 2"), a key packed
-                                     key_per_page a page; PDF only, not
-                                     folded; copies x count at most
-                                     10000 */
+                                     key_per_page a page (a page each
+                                     if answers is after-page); PDF
+                                     only, not folded; copies x count
+                                     at most 10000 */
     const char *const *names; /* the pupils' names, one a copy (copies
                                      of them): written on the name line
                                      (a template without one gets meiro's

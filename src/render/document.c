@@ -422,9 +422,16 @@ static void draw_caption(cairo_t *cr, const document *d, const doc_page *p, size
     fit_text(cr, left, d->style.marks.font, true, CAPTION_FONT_MM, CAPTION_FONT_MM, f->body.w,
              2 * CAPTION_FONT_MM, &w);
     double body_right = f->body.x + f->body.w, size = CAPTION_FONT_MM;
-    /* a pupil's long name over a small key maze: smaller, not over the next one's */
-    if (d->copies && w.natural > L->maze_w)
-        size = fmax(0.6 * CAPTION_FONT_MM, size * L->maze_w / w.natural), w.natural *= size / CAPTION_FONT_MM;
+    if (d->copies) { /* a pupil's long name on a key: within its slot, smaller if need be */
+        box slots[9];
+        layout_slots(f, p->slots, slots);
+        double room = slots[k].x + slots[k].w - fmax(slots[k].x, fmin(L->maze_x, body_right));
+        if (w.natural > room) {
+            size = fmax(0.6 * CAPTION_FONT_MM, size * room / w.natural);
+            w.natural *= size / CAPTION_FONT_MM;
+        }
+        body_right = slots[k].x + slots[k].w;
+    }
     double x = fmax(f->body.x, fmin(L->maze_x, body_right - w.natural));
     draw_text(cr, left, d->style.marks.font, x, base, size, true, -1);
     cairo_set_source_rgb(cr, 0.4, 0.4, 0.4);
