@@ -1314,7 +1314,7 @@ static void test_fold(void)
 static void class_set(meiro_booklet_options *b, meiro_export_options *page, meiro_template *tpl,
                       const char **names, unsigned pupils, unsigned count)
 {
-    static char own[26][16];
+    static char own[26][24];
     for (unsigned c = 0; c < pupils; c++) {
         snprintf(own[c], sizeof own[c], "Pupil %u", c + 1);
         names[c] = c == 1 ? "Maximilian-Alexander" : c == 2 ? "Zoë-Li O'Brien" : own[c];
