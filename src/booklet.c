@@ -443,7 +443,7 @@ static meiro_status make_mazes(const meiro_booklet_options *b, booklet *bk, unsi
             return err->status;
         meiro_status s = meiro_solve(bk->mazes[i], "bfs", &bk->paths[i], err);
         if (s != MEIRO_OK) return s;
-        bk->items[i] = (doc_item){.maze = bk->mazes[i], .path = answered ? &bk->paths[i] : NULL, .level = maze_level(b, i)};
+        bk->items[i] = (doc_item){bk->mazes[i], answered ? &bk->paths[i] : NULL, maze_level(b, i)};
         if (b->progress) b->progress(b->progress_ctx, done + i + 1, total);
     }
     return MEIRO_OK;
@@ -516,7 +516,7 @@ static meiro_status booklet_check(const meiro_booklet_options *b, const meiro_ex
         shells[i].grid = (uint8_t)o.grid; /* what a page lays out: the grid's bounding box */
         if (kind_levels(maze_kind_at(b, i))) /* or its floors side by side */
             shells[i].levels = 2, shells[i].floor_h = o.height / 2;
-        items[i] = (doc_item){.maze = &shells[i], .level = maze_level(b, i)};
+        items[i] = (doc_item){&shells[i], NULL, maze_level(b, i)};
     }
     /* workbooks and play pages are made of square cells */
     for (unsigned i = 0; s == MEIRO_OK && i < b->count && format != MEIRO_FORMAT_PDF; i++)
@@ -536,7 +536,8 @@ static meiro_status booklet_check(const meiro_booklet_options *b, const meiro_ex
         if (s == MEIRO_OK) doc_free(&d);
     } else if (s == MEIRO_OK) {
         document d;
-        s = doc_plan(&d, items, b->count, opt, &(doc_parts){.cover = b->cover, .contents = b->contents},
+        s = doc_plan(&d, items, b->count, opt,
+                     &(doc_parts){.cover = b->cover, .contents = b->contents},
                      err); /* freed on failure */
         if (s == MEIRO_OK) doc_free(&d);
     }
@@ -689,8 +690,8 @@ static meiro_status plan_set_answers(document *d, const booklet *bks, unsigned m
     if (!*items) return fail(err, MEIRO_ERROR_NOMEM, "out of memory for %zu answers", n);
     for (unsigned c = 0; c < made; c++)
         for (size_t i = 0; i < count; i++)
-            (*items)[c * count + i] = (doc_item){bks[c].mazes[i], &bks[c].paths[i],
-                                                 bks[c].items[i].level};
+            (*items)[c * count + i] =
+                (doc_item){bks[c].mazes[i], &bks[c].paths[i], bks[c].items[i].level};
     meiro_export_options only = *opt;
     only.answers_only = true;
     /* for the teacher: packed, unless full pages are asked for by name

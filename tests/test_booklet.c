@@ -1395,10 +1395,13 @@ static void test_class_set(void)
         image img = {0};
         char name_line[64];
         snprintf(name_line, sizeof name_line, "Name %s", names[(p - 1) / COUNT]);
-        verdict_note(&sheet_pages, strstr(texts[p - 1], name_line) && !strstr(texts[p - 1], "Answer"),
+        verdict_note(&sheet_pages,
+                     strstr(texts[p - 1], name_line) && !strstr(texts[p - 1], "Answer"),
                      "page %d is not %s's sheet: %.80s", p, names[(p - 1) / COUNT], texts[p - 1]);
-        if (verdict_note(&sheet_pages, pdf_picture("class", p, pages, &img), "page %d: not drawn", p))
-            verdict_note(&sheet_pages, red_pixels(&img) == 0, "page %d (a sheet) shows a solution", p);
+        if (verdict_note(&sheet_pages, pdf_picture("class", p, pages, &img), "page %d: not drawn",
+                         p))
+            verdict_note(&sheet_pages, red_pixels(&img) == 0, "page %d (a sheet) shows a solution",
+                         p);
         free_image(&img);
     }
     CHECK_ALL(sheet_pages);
@@ -1409,7 +1412,8 @@ static void test_class_set(void)
         const doc_page *pg = &key.pages[k];
         verdict_note(&key_pages, strstr(texts[p - 1], "Answers") != NULL, "page %d is no key", p);
         image img = {0};
-        if (!verdict_note(&key_pages, pdf_picture("class", p, pages, &img), "page %d: not drawn", p))
+        if (!verdict_note(&key_pages, pdf_picture("class", p, pages, &img), "page %d: not drawn",
+                          p))
             continue;
         for (size_t s = 0; s < pg->count; s++) {
             size_t i = pg->first + s;
@@ -1505,7 +1509,8 @@ static void test_same_mazes(void)
         free_image(&img), free_image(&first);
     }
     const char *key = texts[PUPILS * COUNT];
-    verdict_note(&same, strstr(key, "Answers") && strstr(key, "Answer to No. 2") && !strstr(key, names[0]),
+    verdict_note(&same,
+                 strstr(key, "Answers") && strstr(key, "Answer to No. 2") && !strstr(key, names[0]),
                  "the last page is not the one key: %.120s", key);
     CHECK_ALL(same);
     doc_free(&d);

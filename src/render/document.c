@@ -261,9 +261,6 @@ meiro_status doc_plan(document *d, const doc_item *items, size_t count,
     d->copies = parts && parts->per_copy ? parts->copies : NULL;
     d->per_copy = d->copies ? parts->per_copy : 0;
     st->contents_subtitle = parts && parts->volume && st->subtitle;
-    if (d->version) /* "Answers — Version B": a class set's keys told apart */
-        snprintf(st->answers_title, sizeof st->answers_title, "%s — %s", st->labels->answers,
-                 d->version);
     meiro_status s = page_margin_check(opt, err);
     if (s != MEIRO_OK) return s;
     /* orientation: the one that gives the largest maze bigger cells */
@@ -397,7 +394,6 @@ static void draw_caption(cairo_t *cr, const document *d, const doc_page *p, size
                          const page_layout *L, const page_frame *f)
 {
     size_t i = p->first + k;
-    const doc_item *it = &d->items[i];
     char left[320], right[224] = "", number[96];
     if (d->copies) { /* a class set's answers: "Hana · No. 2", whose maze it is */
         snprintf(number, sizeof number, d->style.labels->maze_no, (unsigned)(i % d->per_copy + 1));
@@ -407,7 +403,7 @@ static void draw_caption(cairo_t *cr, const document *d, const doc_page *p, size
                  p->kind == PAGE_ANSWERS ? d->style.labels->answer_to : d->style.labels->maze_no,
                  (unsigned)(i + 1));
     }
-    const meiro_maze *m = it->maze;
+    const meiro_maze *m = d->items[i].maze;
     uint64_t seed;
     /* the maze's own seed, where there is room: not in an answer key */
     char dims[128];

@@ -87,7 +87,7 @@ typedef struct doc_parts {
     int contents;        /* 1 or 0, or -1: the template's, else over 20 mazes
                             of one a page */
     const char *version; /* a class set's copy ("Version B", or a pupil's
-                            name): in its footers and answer titles; NULL */
+                            name): in its footers; NULL */
     bool volume;         /* a series' volume: the subtitle (which names it)
                             under the contents' heading too */
     const char *const *copies; /* a class set's answers: item i is maze
