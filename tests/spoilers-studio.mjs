@@ -69,10 +69,10 @@ for (const [what, route, q, body] of sets) {
       body ? { method: 'POST', body } : {});
     const got = Buffer.from(await r.arrayBuffer());
     const set = what === 'copies' || what === 'names' || what === 'same';
-    // a class set: its answers after every sheet, never on a sheet's back;
-    // not asked where, they would go to a second file, which a route has not
+    // a class set: its answers after every sheet (not asked where: its key,
+    // the one file a route has), never on a sheet's back
     const want = !set ? (mode === 'default' ? (route === 'booklet' ? 'key' : 'none') : mode)
-      : mode === 'none' ? 'none' : mode === 'back' || mode === 'default' ? 'refused' : 'class';
+      : mode === 'none' ? 'none' : mode === 'back' ? 'refused' : 'class';
     keep(`route-${what}-${mode}`, want, r.status, got);
   }
 }

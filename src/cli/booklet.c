@@ -41,8 +41,8 @@ static const char *const usage_booklet_class =
     "      --copies N       a class set: N different versions of the booklet, one\n"
     "                       after another, each labelled (Version A, B, ...) with\n"
     "                       its seed; their answers go to NAME-answer.pdf (with\n"
-    "                       --answers: after every version's sheets), several a\n"
-    "                       page, each labelled with its version\n"
+    "                       --answers, or -o -: after every version's sheets),\n"
+    "                       several a page, each labelled with its version\n"
     "      --names FILE     a class set of one version a pupil: the names in FILE,\n"
     "                       one a line, written on the name line and labelling\n"
     "                       each version\n"
@@ -472,21 +472,27 @@ static void warn_sheet(const meiro_booklet_options *b, const meiro_export_option
 /* The booklet's files and pages: --answers-to, or answers apart (a class
  * set's, unless told where; those asked of a page to play): the puzzles
  * alone, then their answers in the second file (as a key where the
- * template or --answers says so, else a full page each). *apart: the
- * second file's name when meiro chose it. */
+ * template or --answers says so, else a full page each); a class set
+ * written to standard output, one stream, has its key after every sheet.
+ * *apart: the second file's name when meiro chose it. */
 static int booklet_answers(booklet_args *a, meiro_format format, meiro_export_options *page,
                            meiro_export_options *answers, meiro_format *answers_format,
                            char **apart)
 {
     meiro_error err = {0};
     if (!a->pc.answers_to && meiro_booklet_answers_apart(&a->b, format, page)) {
-        if (is_stdout(a->output))
+        if (is_stdout(a->output) && a->b.copies > 1) {
+            /* one stream (meiro serve's): a class set's key after every sheet in it */
+            page->answers = MEIRO_ANSWERS_KEY;
+        } else if (is_stdout(a->output)) {
             return usage_error("booklet", "%s",
                                "the answers go to a second file beside the booklet: name the "
                                "booklet's file with -o");
-        if (!(*apart = answer_name(a->output)))
-            return report_failure(NULL, &(meiro_error){.status = MEIRO_ERROR_NOMEM});
-        a->pc.answers_to = *apart;
+        } else {
+            if (!(*apart = answer_name(a->output)))
+                return report_failure(NULL, &(meiro_error){.status = MEIRO_ERROR_NOMEM});
+            a->pc.answers_to = *apart;
+        }
     }
     *answers_format = format;
     *answers = *page;
