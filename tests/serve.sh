@@ -54,7 +54,7 @@ body_has() { if grep -q -- "$1" "$tmp/body"; then ok; else bad "the answer lacks
 # this suite's time on a loaded machine).
 nl='
 '
-switches=" solution answer-page crop fold reverse play "
+switches=" solution answer-page crop fold reverse play same-mazes "
 # pairs Q: Q's pairs, one a line, in $pairs
 pairs() {
     pairs="" rest=$1
@@ -400,6 +400,38 @@ fi
 get "/api/preview?message=A"; expect "400 text/plain; charset=utf-8" "a message of one letter"
 body_has "meiro generate: --message: at least 3 letters"
 get "/api/preview?message=HELLO&rule=abc"; expect "400 text/plain; charset=utf-8" "a message and a rule"
+
+# the issue's class set, as the studio asks for it (answers=key): the
+# command's bytes; every version's sheets (pages 1-12), then the key of
+# all three, labelled; the pupils' names POSTed with same-mazes=1: their
+# sheets, then one key
+q="count=4&difficulty=easy-hard&answers=key&seed=5&copies=3"
+ask "/api/booklet?format=pdf" "$q" "$tmp/dl-class.pdf"
+expect "200 application/pdf" "the issue's class set"
+if bytes_checked; then
+    twin booklet "$q" --format pdf -o "$tmp/cli-class.pdf"
+    same "$tmp/dl-class.pdf" "$tmp/cli-class.pdf"
+fi
+printf 'Hana\nKen\nO'"'"'Brien\n' > "$tmp/class-names"
+got=$(curl -s --max-time 60 -o "$tmp/dl-same.pdf" -w '%{http_code}' --data-binary @"$tmp/class-names" \
+    "${url}api/booklet?format=pdf&count=2&answers=key&seed=5&same-mazes=1")
+expect 200 "the same mazes for the names POSTed"
+if need pdftotext; then
+    # P a sheet, A an answer page, its first caption after it
+    pages_of() {
+        n=$(pdftotext "$1" - | grep -c "$(printf '\f')")
+        k=1
+        while [ $k -le "$n" ]; do
+            t=$(pdftotext -f $k -l $k "$1" - | tr '\n' ' ')
+            case $t in Answers*) printf 'A(%s)' "$(printf '%s' "$t" | sed 's/^Answers *\([^N]*No\. [0-9]*\).*/\1/')" ;; *) printf P ;; esac
+            k=$((k + 1))
+        done
+    }
+    p=$(pages_of "$tmp/dl-class.pdf")
+    [ "$p" = "PPPPPPPPPPPPA(Version A · No. 1)A(Version B · No. 3)" ] && ok || bad "the class set's pages: $p"
+    p=$(pages_of "$tmp/dl-same.pdf")
+    [ "$p" = "PPPPPPA(Answer to No. 1)" ] && ok || bad "the same mazes' pages: $p"
+fi
 
 # booklets of the newer kinds (--kinds): the booklet command's, byte for
 # byte (a class set's and a folded one's: make check)
