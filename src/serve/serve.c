@@ -251,12 +251,13 @@ typedef struct upload {
     const char *bad_form;  /* why the form is refused, NULL if it is not */
 } upload;
 
-/* The file of an upload in the making: DIR/XXXXXX/NAME (picture.png,
- * names.txt: its own folder, where the child runs, so the footer and the
- * messages name it as the user knows it), written whole before the child
- * starts, removed once it ends. */
+/* A request's own folder, DIR/XXXXXX (DIR: the server's private one): the
+ * child's TMPDIR, so Ghostscript's scratch files go there, and an upload's
+ * file NAME (picture.png, names.txt: the child runs there, so the footer
+ * and the messages name it as the user knows it), written whole before
+ * the child starts. Removed with all in it once the child's group is gone. */
 typedef struct saved_upload {
-    char dir[PATH_MAX], path[PATH_MAX + 16]; /* room for dir, '/' and name */
+    char dir[PATH_MAX], path[PATH_MAX + 16]; /* room for dir, '/' and name; path "": no upload */
     char name[16];
 } saved_upload;
 
@@ -264,24 +265,28 @@ typedef struct saved_upload {
 static void remove_upload(saved_upload *p)
 {
     if (!p->dir[0]) return;
-    if (p->path[0]) unlink(p->path);
-    rmdir(p->dir);
+    serve_remove_tree(p->dir);
     p->dir[0] = 0;
+}
+
+static bool make_folder(const serve_config *cfg, saved_upload *p, char *why, size_t why_size)
+{
+    if (!cfg->uploads[0] ||
+        snprintf(p->dir, sizeof p->dir, "%s/XXXXXX", cfg->uploads) >= (int)sizeof p->dir ||
+        !mkdtemp(p->dir)) {
+        snprintf(why, why_size, "meiro serve: cannot make the request's folder: %s",
+                 cfg->uploads[0] ? strerror(errno) : "no folder for requests");
+        p->dir[0] = 0;
+        return false;
+    }
+    return true;
 }
 
 static bool save_upload(const serve_config *cfg, const upload *up, const char *name,
                         saved_upload *p, char *why, size_t why_size)
 {
-    p->dir[0] = p->path[0] = 0;
     snprintf(p->name, sizeof p->name, "%s", name);
-    if (!cfg->uploads[0] ||
-        snprintf(p->dir, sizeof p->dir, "%s/XXXXXX", cfg->uploads) >= (int)sizeof p->dir ||
-        !mkdtemp(p->dir)) {
-        snprintf(why, why_size, "meiro serve: cannot keep the upload: %s",
-                 cfg->uploads[0] ? strerror(errno) : "no folder for uploads");
-        p->dir[0] = 0;
-        return false;
-    }
+    if (!p->dir[0] && !make_folder(cfg, p, why, why_size)) return false;
     snprintf(p->path, sizeof p->path, "%s/%s", p->dir, name);
     int fd = open(p->path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
     size_t done = 0;
@@ -419,6 +424,11 @@ static enum MHD_Result api_maze(struct MHD_Connection *c, serve_config *cfg, enu
         free(job);
         return respond_text(c, MHD_HTTP_BAD_REQUEST, line, NULL);
     }
+    if (cfg->uploads[0] && !saved.dir[0] && !make_folder(cfg, &saved, line, sizeof line)) {
+        free(job);
+        return respond_text(c, MHD_HTTP_INTERNAL_SERVER_ERROR, line, NULL);
+    }
+    job->tmpdir = saved.dir[0] ? saved.dir : NULL;
     serve_result *res = malloc(sizeof *res);
     if (!res) {
         remove_upload(&saved);
@@ -429,6 +439,8 @@ static enum MHD_Result api_maze(struct MHD_Connection *c, serve_config *cfg, enu
     const union MHD_ConnectionInfo *info =
         MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     const struct sockaddr *client = info ? info->client_addr : NULL;
+    info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+    int sock = info ? info->connect_fd : -1;
     serve_admission admitted = serve_budget_enter(&cfg->budget, client);
     if (admitted != SERVE_ADMITTED) {
         remove_upload(&saved);
@@ -447,11 +459,17 @@ static enum MHD_Result api_maze(struct MHD_Connection *c, serve_config *cfg, enu
             retry);
     }
     enum MHD_Result ok;
-    bool ran = serve_run(cfg, job, res);
+    bool ran = serve_run(cfg, job, sock, res);
     serve_budget_leave(&cfg->budget, client);
     remove_upload(&saved);
     if (!ran) {
         ok = respond_text(c, MHD_HTTP_INTERNAL_SERVER_ERROR, res->err, NULL);
+    } else if (res->abandoned) { /* nobody to answer, or the server stops */
+        free(res->out);
+        ok = atomic_load(&cfg->stopping)
+                 ? respond_text(c, MHD_HTTP_SERVICE_UNAVAILABLE, "meiro serve: the server stops",
+                                NULL)
+                 : MHD_NO;
     } else if (res->timed_out || res->too_big) {
         free(res->out);
         snprintf(line, sizeof line, "meiro serve: %s: make the maze smaller",
@@ -468,11 +486,12 @@ static enum MHD_Result api_maze(struct MHD_Connection *c, serve_config *cfg, enu
                      "meiro serve: meiro %s ended without finishing (past the 20 s budget, or "
                      "out of memory): make the maze smaller",
                      job->argv[1]);
-        /* a picture the library cannot read is the request's fault too */
-        unsigned code = res->status == EXIT_USAGE ? MHD_HTTP_BAD_REQUEST
-                        : saved.path[0] && !booklet && strstr(line, saved.name)
-                            ? MHD_HTTP_UNPROCESSABLE_CONTENT
-                            : MHD_HTTP_INTERNAL_SERVER_ERROR;
+        /* an upload refused (a picture the library cannot read or will not
+         * draw, a name too long): always 422, the request well formed, its
+         * file not usable; else the command's usage error is 400 */
+        unsigned code = saved.path[0] && strstr(line, saved.name) ? MHD_HTTP_UNPROCESSABLE_CONTENT
+                        : res->status == EXIT_USAGE                ? MHD_HTTP_BAD_REQUEST
+                                                                   : MHD_HTTP_INTERNAL_SERVER_ERROR;
         ok = respond_text(c, code, line, NULL);
     } else {
         char seed[24], disposition[96], warn[700];
@@ -803,6 +822,18 @@ static bool open_browser(const char *url)
     return true;
 }
 
+/* Frees cfg, ending the keeper (which removes the server's folder as it goes). */
+static void free_config(serve_config *cfg)
+{
+    if (cfg->keeper >= 0) {
+        close(cfg->keeper);
+        while (waitpid(cfg->keeper_pid, NULL, 0) < 0 && errno == EINTR) {}
+    } else if (cfg->uploads[0]) {
+        serve_remove_tree(cfg->uploads);
+    }
+    free(cfg);
+}
+
 static int parse_serve(int argc, char **argv, unsigned *port, const char **listen, bool *open,
                        unsigned *jobs, bool *help)
 {
@@ -893,7 +924,7 @@ int cmd_serve(int argc, char **argv)
     }
     port = cfg->port = ntohs(ipv6 ? v6->sin6_port : v4->sin_port);
 
-    /* a private folder (0700) for uploaded pictures while their mazes are made */
+    /* a private folder (0700) for the requests' own: uploads, scratch files */
     const char *tmp = getenv("TMPDIR");
     if (!tmp || !*tmp) tmp = "/tmp";
     if (snprintf(cfg->uploads, sizeof cfg->uploads, "%s/meiro-serve-XXXXXX", tmp) >=
@@ -904,14 +935,22 @@ int cmd_serve(int argc, char **argv)
         cfg->uploads[0] = 0;
     }
 
+    /* the keeper, which removes that folder however the server ends:
+     * forked now, before any thread */
+    cfg->keeper = -1;
+    cfg->keeper_pid = cfg->uploads[0] ? serve_keeper_start(cfg->uploads, &cfg->keeper) : -1;
+    if (cfg->uploads[0] && cfg->keeper_pid < 0)
+        fprintf(stderr,
+                "meiro serve: warning: no process to remove %s if the server is killed: %s\n",
+                cfg->uploads, strerror(errno));
+
     /* the thread that forks the children, signals blocked as here; the
      * children's memory limit counts from the server's before its threads */
     cfg->base_vm = serve_address_space();
     if (!serve_spawner_start(cfg)) {
         fprintf(stderr, "meiro serve: cannot start a thread: %s\n", strerror(errno));
         close(sock);
-        if (cfg->uploads[0]) rmdir(cfg->uploads);
-        free(cfg);
+        free_config(cfg);
         return EXIT_FAIL;
     }
 
@@ -921,8 +960,7 @@ int cmd_serve(int argc, char **argv)
         fprintf(stderr, "meiro serve: cannot start: %s\n", strerror(errno));
         close(sock);
         serve_spawner_stop(cfg);
-        if (cfg->uploads[0]) rmdir(cfg->uploads);
-        free(cfg);
+        free_config(cfg);
         return EXIT_FAIL;
     }
     /* a thread a connection: a request waiting for its slot (budget.c)
@@ -938,8 +976,7 @@ int cmd_serve(int argc, char **argv)
         close(sock);
         serve_spawner_stop(cfg);
         serve_budget_free(&cfg->budget);
-        if (cfg->uploads[0]) rmdir(cfg->uploads);
-        free(cfg);
+        free_config(cfg);
         fprintf(stderr, "meiro serve: cannot start the server on %s port %u\n", where, port);
         return EXIT_FAIL;
     }
@@ -962,11 +999,11 @@ int cmd_serve(int argc, char **argv)
 
     int sig = 0;
     while (sigwait(&stop, &sig) != 0) {}
+    atomic_store(&cfg->stopping, true); /* the children running are killed */
     MHD_stop_daemon(d);
     serve_spawner_stop(cfg);
     serve_budget_free(&cfg->budget);
-    if (cfg->uploads[0]) rmdir(cfg->uploads);
-    free(cfg);
+    free_config(cfg);
     fprintf(stderr, "meiro serve: stopped\n");
     return EXIT_OK;
 }

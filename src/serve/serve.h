@@ -8,6 +8,7 @@
 
 #include <limits.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <sys/socket.h>
 
@@ -20,6 +21,7 @@
 #define SERVE_MAX_DPI 300            /* png resolution: an A4 page at 300 dpi is 35 MB of pixels */
 #define SERVE_MAX_OUTPUT (64u << 20) /* bytes of one answer */
 #define SERVE_TIME_BUDGET 20         /* seconds of one request's work */
+#define SERVE_MAX_SCRATCH (256u << 20) /* bytes of one file a child writes (Ghostscript's) */
 #define SERVE_MAX_MAZES 100          /* mazes in a booklet (--count) */
 #define SERVE_MAX_COPIES 40          /* versions of a booklet (--copies) */
 #define SERVE_MAX_BOOKLET 400        /* mazes in all its versions */
@@ -77,7 +79,10 @@ typedef struct serve_config {
     size_t base_vm; /* the server's address space once started: a child's starts there */
     serve_spawner spawner;
     serve_budget budget;
-    char uploads[PATH_MAX]; /* a private folder for the uploads in the making; "" if none */
+    char uploads[PATH_MAX]; /* a private folder for the requests' own ones; "" if none */
+    atomic_bool stopping;   /* the server stops: the children running are killed */
+    int keeper;             /* the pipe to the keeper (serve_keeper_start), -1 if none */
+    pid_t keeper_pid;
 } serve_config;
 
 /* The slots by default: `processors`, fewer if the memory available cannot
@@ -117,6 +122,7 @@ typedef struct serve_job {
     char message[320]; /* why the query was refused */
     bool shape_given;  /* --shape in the query */
     const char *cwd;   /* the child's folder (an upload's), NULL: the server's */
+    const char *tmpdir; /* the child's TMPDIR: the request's own folder, NULL: the server's */
     bool rule;         /* a rule maze: rule.c's options (--rule R ...) */
     char rule_value[SERVE_MAX_VALUE + 1]; /* --rule as given, added by serve_job_finish */
     char rule_file[16];                   /* words: or chain: the uploaded list's name, or "" */
@@ -167,14 +173,23 @@ typedef struct serve_result {
     char err[1024]; /* its first 1 KB of standard error */
     int status;     /* exit status, or -1: killed (timeout, output too big) */
     bool timed_out, too_big;
+    bool abandoned; /* the client left (or the server stops): killed */
 } serve_result;
 
 /* Runs the job's command (the command line's cmd_generate or cmd_booklet)
  * with job's options in a child process forked from the server, under the
  * time budget and an address-space limit, collecting its output in
- * memory. false only when the child could not be started or memory ran
- * out (res->err says why). */
-bool serve_run(serve_config *cfg, const serve_job *job, serve_result *res);
+ * memory; the child's process group is killed at the budget, when the
+ * client on socket `client` (-1: none) leaves, or the server stops.
+ * false only when the child could not be started or memory ran out
+ * (res->err says why). */
+bool serve_run(serve_config *cfg, const serve_job *job, int client, serve_result *res);
+/* Whether the client on socket fd has gone (closed, reset, or shut its
+ * side); a next request waiting there is not gone. */
+bool serve_client_gone(int fd);
+/* Removes the folder and all in it (links not followed): false, errno
+ * set, if something stays. */
+bool serve_remove_tree(const char *path);
 /* Starts the spawner thread, which first loads what every child would
  * otherwise load anew: the fonts (fontconfig's configuration and caches, a
  * Latin and a Japanese face), the shapes' pictures, the SVG and PDF
@@ -184,6 +199,13 @@ bool serve_spawner_start(serve_config *cfg);
 void serve_spawner_stop(serve_config *cfg);
 /* The process's address space in bytes (0 if unknown). */
 size_t serve_address_space(void);
+
+/* Starts the keeper: a process forked before any thread, which outlives
+ * the server only to remove `folder` (the requests' own folders, an
+ * upload's file, Ghostscript's scratch files) however the server ends,
+ * even killed: it waits for the end of the pipe whose other end, *hold,
+ * the server alone holds (the children close it). Its pid, or -1 (errno). */
+pid_t serve_keeper_start(const char *folder, int *hold);
 
 /* The page's files, compiled in (tools/embed-text.sh). */
 extern const char serve_index_html[], serve_studio_css[], serve_studio_js[];
