@@ -241,8 +241,10 @@ static void warnings(const char *err, char *out, size_t size)
 typedef struct upload {
     unsigned char *data;
     size_t len, cap;
-    bool too_big;  /* past SERVE_MAX_UPLOAD, or all uploads past SERVE_MAX_UPLOADS */
+    bool too_big;  /* past SERVE_MAX_UPLOAD */
+    serve_upload_room room; /* no room for it: everyone's uploads, or its address's */
     size_t booked; /* bytes taken from the budget */
+    const struct sockaddr *from; /* the client's address (the connection's, outlives the request) */
     /* multipart/form-data (a browser's form): its one file part is the body */
     struct MHD_PostProcessor *form;
     serve_config *cfg;
@@ -374,6 +376,20 @@ static enum MHD_Result api_maze(struct MHD_Connection *c, serve_config *cfg, enu
         const char *type = booklet || words ? NULL : serve_picture_type(up->data, up->len);
         unsigned names = 0;
         unsigned code = 0;
+        if (up->room != SERVE_UPLOAD_TAKEN) {
+            free(job);
+            static const char *const retry[] = {"Retry-After", "5", NULL};
+            return respond_text(
+                c,
+                up->room == SERVE_UPLOAD_FULL ? MHD_HTTP_SERVICE_UNAVAILABLE
+                                              : MHD_HTTP_TOO_MANY_REQUESTS,
+                up->room == SERVE_UPLOAD_FULL
+                    ? "meiro serve: busy: the server holds all the uploads it takes at once (32 "
+                      "MB); try again in a few seconds"
+                    : "meiro serve: this address already sends all the uploads it may at once (8 "
+                      "MB); try again when they are done",
+                retry);
+        }
         if (up->too_big || (booklet && up->len > SERVE_MAX_NAMES) ||
             (words && up->len > SERVE_MAX_WORDS)) {
             code = MHD_HTTP_CONTENT_TOO_LARGE;
@@ -615,27 +631,67 @@ static bool host_allowed(struct MHD_Connection *c, const serve_config *cfg)
     return false;
 }
 
+/* A request that costs work answers the server's own page only: another
+ * site's page (or another port's) may not have a visitor's browser make
+ * mazes here, by a form, a fetch or an <img>. Browsers say where a request
+ * comes from: Sec-Fetch-Site (same-origin; none: typed, a bookmark) and
+ * Origin (on a POST and a cross-origin fetch: it must be this server's,
+ * the Host asked for); a client that sends neither (curl, a script) is no
+ * browser led astray. */
+static bool same_origin(struct MHD_Connection *c)
+{
+    const char *site = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Sec-Fetch-Site");
+    if (site && strcmp(site, "same-origin") != 0 && strcmp(site, "none") != 0) return false;
+    const char *origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
+    const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_HOST);
+    return !origin || (host && strncmp(origin, "http://", 7) == 0 && strcmp(origin + 7, host) == 0);
+}
+
+/* The connection's slot (conns.c), NULL if it has none. */
+static serve_conn *conn_of(struct MHD_Connection *c)
+{
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info ? info->socket_context : NULL;
+}
+
+/* MHD_OPTION_NOTIFY_CONNECTION: a connection's slot taken and given back. */
+static void connection_seen(void *cls, struct MHD_Connection *c, void **slot,
+                            enum MHD_ConnectionNotificationCode what)
+{
+    serve_config *cfg = cls;
+    if (what == MHD_CONNECTION_NOTIFY_STARTED) {
+        const union MHD_ConnectionInfo *info =
+            MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+        *slot = info ? serve_conn_open(&cfg->conns, info->connect_fd) : NULL;
+    } else {
+        serve_conn_close(&cfg->conns, *slot);
+        *slot = NULL;
+    }
+}
+
 /* Takes a POST's body as it arrives, up to SERVE_MAX_UPLOAD bytes (and the
- * budget of all uploads held at once); past it the rest is read and
- * dropped, and the answer is 413. */
+ * budgets of uploads held at once: everyone's, the address's); past it the
+ * rest is read and dropped, and the answer is 413 (503, 429: no room). */
 static void take_upload(serve_config *cfg, upload *up, const char *data, size_t size)
 {
-    if (up->too_big || !size) return;
+    if (up->too_big || up->room != SERVE_UPLOAD_TAKEN || !size) return;
     if (up->len + size > SERVE_MAX_UPLOAD) {
         up->too_big = true;
     } else if (up->len + size > up->cap) {
         size_t cap = up->cap ? up->cap * 2 : 65536;
         while (cap < up->len + size) cap *= 2;
         if (cap > SERVE_MAX_UPLOAD) cap = SERVE_MAX_UPLOAD;
+        up->room = serve_budget_upload(&cfg->budget, up->from, (long long)(cap - up->booked));
+        if (up->room != SERVE_UPLOAD_TAKEN) return;
+        up->booked = cap;
         unsigned char *more = realloc(up->data, cap);
-        if (!more || !serve_budget_upload(&cfg->budget, (long long)(cap - up->booked))) {
-            if (more) up->data = more;
+        if (!more) {
             up->too_big = true;
             return;
         }
         up->data = more;
         up->cap = cap;
-        up->booked = cap;
     }
     if (up->too_big) return;
     memcpy(up->data + up->len, data, size);
@@ -670,16 +726,18 @@ static enum MHD_Result form_part(void *cls, enum MHD_ValueKind kind, const char 
     return MHD_YES;
 }
 
-/* MHD_OPTION_NOTIFY_COMPLETED: a request's upload freed, its bytes given back. */
+/* MHD_OPTION_NOTIFY_COMPLETED: a request's upload freed, its bytes given
+ * back; the connection's next request has its deadline. */
 static void request_done(void *cls, struct MHD_Connection *c, void **state,
                          enum MHD_RequestTerminationCode why)
 {
-    (void)c, (void)why;
+    (void)why;
     serve_config *cfg = cls;
+    serve_conn_reading(&cfg->conns, conn_of(c), SERVE_HEADER_TIME);
     if (!*state || *state == cls) return;
     upload *up = *state;
     if (up->form) MHD_destroy_post_processor(up->form);
-    if (up->booked) serve_budget_upload(&cfg->budget, -(long long)up->booked);
+    if (up->booked) serve_budget_upload(&cfg->budget, up->from, -(long long)up->booked);
     free(up->data);
     free(up);
     *state = NULL;
@@ -705,6 +763,18 @@ static enum MHD_Result route(void *cls, struct MHD_Connection *c, const char *ur
     /* answered once the request is read whole, so the connection can stay
      * open for the next one */
     if (!*state) {
+        /* the headers are in: the body has its own deadline */
+        serve_conn_reading(&cfg->conns, conn_of(c), SERVE_BODY_TIME);
+        if (!host_allowed(c, cfg))
+            return respond_text(
+                c, MHD_HTTP_MISDIRECTED_REQUEST,
+                "meiro serve: ask for http://127.0.0.1:PORT/ (or localhost): no other name", NULL);
+        if (strncmp(url, "/api/", 5) == 0 && !same_origin(c))
+            return respond_text(c, MHD_HTTP_FORBIDDEN,
+                                "meiro serve: refused: asked by another site's page (its "
+                                "Sec-Fetch-Site or Origin says so); the server answers its own "
+                                "page only",
+                                NULL);
         if (get) {
             *state = cfg;
             return MHD_YES;
@@ -720,6 +790,9 @@ static enum MHD_Result route(void *cls, struct MHD_Connection *c, const char *ur
         if (!up) return MHD_NO;
         *state = up;
         up->cfg = cfg;
+        const union MHD_ConnectionInfo *info =
+            MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+        up->from = info ? info->client_addr : NULL;
         const char *type =
             MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE);
         if (type && strncasecmp(type, "multipart/form-data", 19) == 0 &&
@@ -730,17 +803,14 @@ static enum MHD_Result route(void *cls, struct MHD_Connection *c, const char *ur
     if (post && *upload_size) {
         upload *up = *state;
         if (up->form && !up->bad_form && MHD_post_process(up->form, upload_data, *upload_size) != MHD_YES &&
-            !up->bad_form && !up->too_big)
+            !up->bad_form && !up->too_big && up->room == SERVE_UPLOAD_TAKEN)
             up->bad_form = "a multipart form that could not be read";
         else if (!up->form && !up->bad_form)
             take_upload(cfg, up, upload_data, *upload_size);
         *upload_size = 0;
         return MHD_YES;
     }
-    if (!host_allowed(c, cfg))
-        return respond_text(
-            c, MHD_HTTP_MISDIRECTED_REQUEST,
-            "meiro serve: ask for http://127.0.0.1:PORT/ (or localhost): no other name", NULL);
+    serve_conn_working(&cfg->conns, conn_of(c)); /* read whole: the child has its budget */
     if (post && ((upload *)*state)->bad_form) {
         char line[200];
         snprintf(line, sizeof line, "meiro serve: %s", ((upload *)*state)->bad_form);
@@ -963,19 +1033,32 @@ int cmd_serve(int argc, char **argv)
         free_config(cfg);
         return EXIT_FAIL;
     }
+    if (!serve_conns_init(&cfg->conns)) {
+        fprintf(stderr, "meiro serve: cannot start: %s\n", strerror(errno));
+        close(sock);
+        serve_spawner_stop(cfg);
+        serve_budget_free(&cfg->budget);
+        free_config(cfg);
+        return EXIT_FAIL;
+    }
     /* a thread a connection: a request waiting for its slot (budget.c)
-     * holds only its own, and the page's files are served meanwhile */
+     * holds only its own, and the page's files are served meanwhile; a few
+     * more accepted than kept, so that a new client finds room when slow
+     * ones hold them all (conns.c cuts the slowest off); the connection
+     * timeout is an idle one, conns.c's deadlines absolute */
     struct MHD_Daemon *d = MHD_start_daemon(
         MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION | MHD_USE_AUTO |
             MHD_USE_SUPPRESS_DATE_NO_CLOCK | (ipv6 ? MHD_USE_IPv6 : 0),
         0, NULL, NULL, route, cfg, MHD_OPTION_LISTEN_SOCKET, sock, MHD_OPTION_THREAD_STACK_SIZE,
-        (size_t)(512 << 10), MHD_OPTION_CONNECTION_LIMIT, (unsigned)SERVE_MAX_CONNECTIONS,
+        (size_t)(512 << 10), MHD_OPTION_CONNECTION_LIMIT, (unsigned)SERVE_CONN_SLOTS,
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)15, MHD_OPTION_NOTIFY_COMPLETED, request_done, cfg,
+        MHD_OPTION_NOTIFY_CONNECTION, connection_seen, cfg,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)32768, MHD_OPTION_END);
     if (!d) {
         close(sock);
         serve_spawner_stop(cfg);
         serve_budget_free(&cfg->budget);
+        serve_conns_free(&cfg->conns);
         free_config(cfg);
         fprintf(stderr, "meiro serve: cannot start the server on %s port %u\n", where, port);
         return EXIT_FAIL;
@@ -997,12 +1080,14 @@ int cmd_serve(int argc, char **argv)
     if (open && !open_browser(url))
         fprintf(stderr, "meiro serve: no browser found to open: open %s\n", url);
 
-    int sig = 0;
-    while (sigwait(&stop, &sig) != 0) {}
+    /* each second, the requests past their deadline are cut off */
+    while (sigtimedwait(&stop, NULL, &(struct timespec){1, 0}) < 0)
+        serve_conns_sweep(&cfg->conns);
     atomic_store(&cfg->stopping, true); /* the children running are killed */
     MHD_stop_daemon(d);
     serve_spawner_stop(cfg);
     serve_budget_free(&cfg->budget);
+    serve_conns_free(&cfg->conns);
     free_config(cfg);
     fprintf(stderr, "meiro serve: stopped\n");
     return EXIT_OK;
