@@ -67,7 +67,8 @@ static const char *const usage_serve =
     "up to 40) to /api/booklet: a class set, one version each; POST the word\n"
     "list of rule=words or rule=chain (up to 16 KB). A body may be a form's\n"
     "multipart/form-data: its one file part.\n"
-    "A bad value gets HTTP 400 and the command line's one-line message.\n"
+    "A bad value gets HTTP 400 and the command line's one-line message; an upload\n"
+    "the command cannot use, 422; a request another site's page makes, 403.\n"
     "Ctrl-C stops the server.\n";
 
 enum { OPT_SERVE_OPEN = 1000 };
