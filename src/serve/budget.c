@@ -11,7 +11,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include "serve.h"
 
-#include <errno.h>
 #include <netinet/in.h>
 #include <stdio.h>
 #include <string.h>
@@ -82,7 +81,7 @@ static serve_client *client_of(serve_budget *b, const unsigned char key[16], boo
     return make ? empty : NULL;
 }
 
-serve_admission serve_budget_enter(serve_budget *b, const struct sockaddr *client)
+serve_admission serve_budget_enter(serve_budget *b, const struct sockaddr *client, int sock)
 {
     unsigned char key[16];
     address_key(client, key);
@@ -99,12 +98,18 @@ serve_admission serve_budget_enter(serve_budget *b, const struct sockaddr *clien
     struct timespec deadline;
     clock_gettime(CLOCK_REALTIME, &deadline);
     deadline.tv_sec += b->wait_s;
-    int e = 0;
-    while (b->running >= b->jobs && e != ETIMEDOUT)
-        e = pthread_cond_timedwait(&b->freed, &b->lock, &deadline);
+    /* a second at a time: a client that leaves stops waiting */
+    bool gone = false, late = false;
+    while (b->running >= b->jobs && !late && !(gone = serve_client_gone(sock))) {
+        struct timespec step;
+        clock_gettime(CLOCK_REALTIME, &step);
+        step.tv_sec += 1;
+        late = step.tv_sec > deadline.tv_sec;
+        pthread_cond_timedwait(&b->freed, &b->lock, late ? &deadline : &step);
+    }
     serve_admission ok = SERVE_ADMITTED;
-    if (b->running >= b->jobs) {
-        ok = SERVE_REFUSED_BUSY;
+    if (b->running >= b->jobs || gone) {
+        ok = gone ? SERVE_REFUSED_GONE : SERVE_REFUSED_BUSY;
         if (c) c->requests--;
     } else {
         b->running++;

@@ -458,11 +458,12 @@ static enum MHD_Result api_maze(struct MHD_Connection *c, serve_config *cfg, enu
     const struct sockaddr *client = info ? info->client_addr : NULL;
     info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
     int sock = info ? info->connect_fd : -1;
-    serve_admission admitted = serve_budget_enter(&cfg->budget, client);
+    serve_admission admitted = serve_budget_enter(&cfg->budget, client, sock);
     if (admitted != SERVE_ADMITTED) {
         remove_upload(&saved);
         free(res);
         free(job);
+        if (admitted == SERVE_REFUSED_GONE) return MHD_NO; /* nobody to answer */
         static const char *const retry[] = {"Retry-After", "5", NULL};
         return respond_text(
             c,

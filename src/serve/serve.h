@@ -113,11 +113,13 @@ void serve_budget_free(serve_budget *b);
 typedef enum {
     SERVE_ADMITTED,
     SERVE_REFUSED_BUSY,   /* every slot taken for the whole wait */
-    SERVE_REFUSED_ADDRESS /* this client has its share in the making */
+    SERVE_REFUSED_ADDRESS, /* this client has its share in the making */
+    SERVE_REFUSED_GONE     /* the client left while it waited */
 } serve_admission;
-/* Takes a slot for a request from `client` (NULL: unknown), waiting up to
- * wait_s for one; serve_budget_leave gives it back (only when admitted). */
-serve_admission serve_budget_enter(serve_budget *b, const struct sockaddr *client);
+/* Takes a slot for a request from `client` (NULL: unknown) on socket
+ * `sock` (-1: none), waiting up to wait_s for one; serve_budget_leave
+ * gives it back (only when admitted). */
+serve_admission serve_budget_enter(serve_budget *b, const struct sockaddr *client, int sock);
 /* Takes (bytes > 0) or gives back (< 0) room for an upload's bytes from
  * `client`: refused when its address's uploads held at once would pass
  * SERVE_UPLOADS_PER_ADDRESS, or everyone's SERVE_MAX_UPLOADS. */
