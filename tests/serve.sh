@@ -725,9 +725,20 @@ sort -n -k2 "$tmp/load.out" | awk -v n="$n" -v took="$took" '
           n, took, t[int(NR * 0.5) + 1] * 1000, t[int(NR * 0.99) + (NR * 0.99 > int(NR * 0.99))] * 1000 }'
 fi
 
-# a clean stop: SIGTERM, then (its default restored, as a terminal has it) SIGINT
+# a clean stop: SIGTERM, then (its default restored, as a terminal has it)
+# SIGINT; a request in the making is stopped (its connection closed), its
+# child killed
+curl -s -o "$tmp/body" -w '%{http_code}' --max-time 60 \
+    "${url}api/booklet?format=pdf&count=100&copies=4&answers=key&from=40x40&to=60x60" > "$tmp/stop.code" &
+c=$!
+child="" i=0
+while [ $i -lt 200 ] && [ -z "$child" ]; do child=$(children); sleep 0.05; i=$((i + 1)); done
 kill -TERM "$pid"; wait "$pid"; status=$?; pid=""
+wait $c
 if [ "$status" -eq 0 ]; then ok; else bad "SIGTERM: exit $status"; fi
+if [ "$(cat "$tmp/stop.code")" != 200 ] && [ -n "$child" ] && ! kill -0 "$child" 2> /dev/null; then ok; else
+    bad "SIGTERM beside a request: answered $(cat "$tmp/stop.code"), its child '$child' $(ps -o stat= -p "${child:-1}")"
+fi
 left=$(find "$tmp/t" -mindepth 1 | head -3)
 if [ -z "$left" ]; then ok; else bad "the uploads' folder stayed: $left"; fi
 if grep -q "stopped" "$tmp/serve.err"; then ok; else bad "no 'stopped' after SIGTERM"; fi

@@ -482,12 +482,9 @@ static enum MHD_Result api_maze(struct MHD_Connection *c, serve_config *cfg, enu
     remove_upload(&saved);
     if (!ran) {
         ok = respond_text(c, MHD_HTTP_INTERNAL_SERVER_ERROR, res->err, NULL);
-    } else if (res->abandoned) { /* nobody to answer, or the server stops */
+    } else if (res->abandoned) { /* nobody to answer: the client left, or the server stops */
         free(res->out);
-        ok = atomic_load(&cfg->stopping)
-                 ? respond_text(c, MHD_HTTP_SERVICE_UNAVAILABLE, "meiro serve: the server stops",
-                                NULL)
-                 : MHD_NO;
+        ok = MHD_NO;
     } else if (res->timed_out || res->too_big) {
         free(res->out);
         snprintf(line, sizeof line, "meiro serve: %s: make the maze smaller",
