@@ -183,9 +183,9 @@ static void ending_signals(sigset_t *set, const sigset_t *held_already)
     }
 }
 
-/* Runs gs (at `program`) with standard input, output and error the files
- * in, pdf, talk, and waits for it: its wait status, or -1 (errno). A
- * signal in `ending` meanwhile kills gs; *caught is that signal, else 0. */
+/* Runs gs (at `program`) with fds as its standard input, output and error,
+ * and waits for it: its wait status, or -1 (errno). A signal in `ending`
+ * (held by the caller) meanwhile kills gs; *caught is that signal, else 0. */
 static int run_gs(const char *program, char *const argv[], char **env, const int fds[3],
                   const sigset_t *ending, const sigset_t *old, int *caught)
 {
