@@ -213,6 +213,40 @@ absent "$tmp/ledger"
 get "/api/booklet?format=pdf&difficulty=impossible"; expect "400 text/plain; charset=utf-8" "difficulty"
 body_has "meiro booklet:"
 
+# the page's words: each refusal and warning with its code and values
+# (X-Meiro-Message), beside the command's own line; the files each grid
+# makes, as /api/choices says, are those the server makes
+header() { tr -d '\r' < "$tmp/head" | sed -n "s/^$1: //p"; }
+coded() { # coded METHOD-ARGS... -- URL: the answer's code and headers in $tmp/head
+    got=$(curl -s --max-time 60 -D "$tmp/head" -o "$tmp/body" -w '%{http_code}' "$@")
+}
+expect_message() {
+    if [ "$(header X-Meiro-Message)" = "$1" ]; then ok; else bad "$2: X-Meiro-Message '$(header X-Meiro-Message)', not '$1'"; fi
+}
+coded "${url}api/preview?width=500"
+expect 400 "width 500"; expect_message "code=side&option=width&max=200" "width 500"
+coded "${url}api/preview?text=%E3%81%AF%E3%81%AA&age=4&lang=ja&seed=1" # はな
+expect 200 "a name set smaller"
+expect_message "code=command&level=warning&option=text&q=%E3%81%AF%E3%81%AA&n=8.0&n=10&n=4&n=10" "a name set smaller"
+case "$(header X-Meiro-Warning)" in *is%20set%20in%20cells%20of%208.0%20mm*) ok ;; *) bad "the warning's line: $(header X-Meiro-Warning)" ;; esac
+coded "${url}api/preview?width=8&height=8&algorithm=nothing"
+expect 400 "an unknown generator"
+case "$(header X-Meiro-Message)" in "code=command&level=error&option=algorithm"*) ok ;;
+*) bad "an unknown generator: $(header X-Meiro-Message)" ;; esac
+get /api/choices
+polar=$(sed -n 's/.*"polar":\[\([^]]*\)\].*/\1/p' "$tmp/body" | tr -d '"')
+if [ "$polar" = "pdf,png,svg,json" ]; then ok; else bad "a polar maze's files: '$polar'"; fi
+for fmt in pdf png svg xlsx html json; do
+    get "/api/file?format=$fmt&grid=polar&ends=center&height=4&seed=1"
+    case ",$polar," in *",$fmt,"*) want=200 ;; *) want=400 ;; esac
+    if [ "${got%% *}" = $want ]; then ok; else bad "polar as $fmt: $got, its grid's files '$polar'"; fi
+done
+coded --data-binary @"$(dirname "$0")/data/photo.png" "${url}api/preview?width=20&height=20&seed=1"
+expect 200 "a photo"; expect_message "code=command&level=warning&option=shape&q=picture.png" "a photo"
+printf 'no picture\n' > "$tmp/notes.png"
+coded --data-binary @"$tmp/notes.png" "${url}api/preview?width=20&height=20&seed=1"
+expect 415 "not a picture"; expect_message "code=picture-type" "not a picture"
+
 # weave mazes: generate's --weave, the preview and the files the command line's
 if bytes_checked; then
 ask /api/preview "weave=40&algorithm=dig&age=6&seed=2"; expect "200 image/svg+xml" "weave preview"
@@ -565,7 +599,8 @@ cross() { # cross CODE WHAT CURL-ARGS...: the answer's code
     got=$(curl -s -o "$tmp/body" -w '%{http_code}' --max-time 30 "$@")
     expect "$want" "$what"
 }
-cross 403 "a cross-site <img> GET" -H "Sec-Fetch-Site: cross-site" "${url}api/preview?seed=1"
+coded -H "Sec-Fetch-Site: cross-site" "${url}api/preview?seed=1"
+expect 403 "a cross-site <img> GET"; expect_message "code=cross-site" "a cross-site <img> GET"
 body_has "another site"
 cross 403 "a same-site page on another port" -H "Sec-Fetch-Site: same-site" "${url}api/file?format=pdf"
 cross 403 "a cross-site form's POST" -H "Origin: http://evil.example" --data-binary @"$tmp/pic/picture.png" "${url}api/preview"
@@ -628,7 +663,9 @@ def status(s):
             break
         reply += b
     s.close()
-    return reply.split(b"\r\n")[0].decode()
+    head = reply.split(b"\r\n\r\n")[0].split(b"\r\n")
+    said = [h[17:] for h in head if h.lower().startswith(b"x-meiro-message: ")]
+    return (head[0] + b"".join(b" " + m for m in said)).decode()
 slow = []
 for i in range(128):
     s = connect()
@@ -685,7 +722,8 @@ grep "^serve:" "$tmp/slow.out"
 if grep -q "preview beside 128 slow clients: HTTP/1.1 200" "$tmp/slow.out"; then ok; else bad "slow clients: $(cat "$tmp/slow.out")"; fi
 if grep -q "slow clients still connected after [0-9]* s: 0$" "$tmp/slow.out"; then ok; else bad "slow clients held on: $(cat "$tmp/slow.out")"; fi
 if grep -q "another address beside 16 half-sent uploads: HTTP/1.1 200" "$tmp/slow.out"; then ok; else bad "uploads: $(cat "$tmp/slow.out")"; fi
-if grep -q "from their address: HTTP/1.1 429" "$tmp/slow.out"; then ok; else bad "uploads: $(cat "$tmp/slow.out")"; fi
+if grep -q "from their address: HTTP/1.1 429 Too Many Requests code=address-uploads&max=8$" "$tmp/slow.out"; then ok
+else bad "uploads: $(cat "$tmp/slow.out")"; fi
 get /api/choices; expect "200 application/json" "alive after the hostile client"
 
 # load: N preview requests from 8 clients at once, zero errors; timings printed only.
