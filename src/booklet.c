@@ -31,6 +31,7 @@ void meiro_booklet_options_init(meiro_booklet_options *b)
     b->cover = -1;
     b->contents = -1;
     b->sheet = -1;
+    b->workings = -1;
 }
 
 uint64_t meiro_booklet_maze_seed(uint64_t booklet_seed, unsigned index)
@@ -452,11 +453,12 @@ static meiro_status make_mazes(const meiro_booklet_options *b, booklet *bk, unsi
 /* The mazes as one page to play: drawn without their paths, which the
  * answer button shows (at once in a file of the answers alone). */
 static meiro_status write_html(booklet *bk, uint64_t seed, const meiro_export_options *opt,
-                               FILE *out, meiro_error *err)
+                               bool clean, FILE *out, meiro_error *err)
 {
     for (unsigned i = 0; i < bk->count; i++) bk->items[i].path = NULL;
     document d;
-    meiro_status s = doc_init(&d, bk->items, bk->count, opt, 0, err);
+    meiro_status s =
+        doc_plan(&d, bk->items, bk->count, opt, &(doc_parts){.cover = 0, .clean = clean}, err);
     if (s != MEIRO_OK) return s;
     d.has_seed = true;
     d.seed = seed;
@@ -469,7 +471,7 @@ static meiro_status write_html(booklet *bk, uint64_t seed, const meiro_export_op
  * shells of the mazes, before any is made: a booklet that cannot be
  * written fails at once, not after all its mazes were generated. */
 static meiro_status booklet_check(const meiro_booklet_options *b, const meiro_export_options *opt,
-                                  meiro_format format, meiro_error *err)
+                                  meiro_format format, bool clean, meiro_error *err)
 {
     meiro_status ks = booklet_kinds_check(b, err);
     if (ks != MEIRO_OK) return ks;
@@ -536,7 +538,8 @@ static meiro_status booklet_check(const meiro_booklet_options *b, const meiro_ex
         if (s == MEIRO_OK) doc_free(&d);
     } else if (s == MEIRO_OK) {
         document d;
-        s = doc_plan(&d, items, b->count, opt, &(doc_parts){b->cover, b->contents, NULL, false},
+        s = doc_plan(&d, items, b->count, opt,
+                     &(doc_parts){b->cover, b->contents, NULL, false, clean},
                      err); /* freed on failure */
         if (s == MEIRO_OK) doc_free(&d);
     }
@@ -674,11 +677,49 @@ static meiro_status write_checked(const document *docs, size_t n, const meiro_ex
     return s;
 }
 
+/* The side file's text (b->remake_file), for the seller's records: the
+ * command, the booklet's seed, and each maze's seed, algorithm and size
+ * as its caption would give them (a series' maze made again from another
+ * seed has that one). *text is malloc'ed. */
+static meiro_status remake_text(const meiro_booklet_options *b, const meiro_export_options *opt,
+                                const booklet *bks, unsigned copies, char **text,
+                                meiro_error *err)
+{
+    size_t len = 0;
+    FILE *mem = open_memstream(text, &len);
+    if (!mem) return fail(err, MEIRO_ERROR_NOMEM, "out of memory for the remaking file");
+    page_words w;
+    page_words_for(opt, &w);
+    const char *title = w.title ? w.title : w.labels->default_title;
+    fprintf(mem,
+            "# %s: what makes this book again (meiro %s), kept apart from its pages\n"
+            "# the command, with -o naming the file, writes the same book\n"
+            "command: %s\nseed: %llu\n",
+            title, MEIRO_VERSION, b->command ? b->command : "", (unsigned long long)b->seed);
+    for (unsigned c = 0; c < copies; c++) {
+        if (copies > 1)
+            fprintf(mem, "copy %u: seed %llu\n", c + 1,
+                    (unsigned long long)meiro_booklet_copy_seed(b->seed, c));
+        for (unsigned i = 0; i < bks[c].count; i++) {
+            char line[300];
+            page_footer(bks[c].mazes[i], line, sizeof line);
+            fprintf(mem, "maze %u: %s\n", i + 1, line);
+        }
+    }
+    bool failed = ferror(mem) != 0;
+    if (fclose(mem) != 0 || failed) {
+        free(*text);
+        *text = NULL;
+        return fail(err, MEIRO_ERROR_NOMEM, "out of memory for the remaking file");
+    }
+    return MEIRO_OK;
+}
+
 static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
                                               const meiro_export_options *page, meiro_format format,
                                               FILE *out, const char *temp_dir,
                                               series_ledger *series, unsigned *replaced,
-                                              meiro_error *err)
+                                              char **remake, meiro_error *err)
 {
     if (b->count < 1 || b->count > 10000)
         return fail_field(err, MEIRO_FIELD_MAZES, MEIRO_ERROR_ARGUMENT,
@@ -782,6 +823,14 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
     }
     if (format == MEIRO_FORMAT_HTML) /* the answer button, no cover: only the mazes to play */
         opt.answers = MEIRO_ANSWERS_NONE;
+    /* a book to sell keeps meiro's workings off its pages (the remaking
+     * file and the series ledger have them): decided here, once */
+    bool service = print_profile_of(opt.print)->bleed > 0;
+    bool clean = b->workings == 0 || (b->workings < 0 && service);
+    if (clean && format == MEIRO_FORMAT_XLSX)
+        return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
+                          "a workbook's footers give each maze's seed: a booklet without "
+                          "meiro's workings is a PDF or an HTML page");
     /* a series' volume says which it is under the title (cover, pages) */
     char volume[320];
     if (series) {
@@ -804,7 +853,7 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
     if (s == MEIRO_OK)
         s = page_paper_check(&opt, format == MEIRO_FORMAT_PDF, format == MEIRO_FORMAT_XLSX,
                              format == MEIRO_FORMAT_PDF ? "pdf" : "xlsx", err);
-    if (s == MEIRO_OK) s = booklet_check(b, &opt, format, err);
+    if (s == MEIRO_OK) s = booklet_check(b, &opt, format, clean, err);
     bool answered = opt.answers_only || page_answers(&opt) != ANSWERS_NONE;
     unsigned planned = 0;
     for (unsigned c = 0; s == MEIRO_OK && c < copies; c++) {
@@ -817,7 +866,8 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
         if (copies > 1) copy_label(b, &own, c, labels[c], sizeof labels[c]);
         document *d = &docs[c];
         s = doc_plan(d, bks[c].items, bks[c].count, &own,
-                     &(doc_parts){b->cover, b->contents, copies > 1 ? labels[c] : NULL, series != NULL},
+                     &(doc_parts){b->cover, b->contents, copies > 1 ? labels[c] : NULL,
+                                  series != NULL, clean},
                      err);
         if (s != MEIRO_OK) break;
         planned++;
@@ -835,13 +885,12 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
     if (s == MEIRO_OK && format == MEIRO_FORMAT_XLSX) {
         s = xlsx_write_items(bks[0].items, bks[0].count, &opt, out, temp_dir, err);
     } else if (s == MEIRO_OK && format == MEIRO_FORMAT_HTML) {
-        s = write_html(&bks[0], b->seed, &opt, out, err);
+        s = write_html(&bks[0], b->seed, &opt, clean, out, err);
     } else if (s == MEIRO_OK) {
         /* the last page says how to make the booklet (the class set) again */
         /* sheets: a multiple of 4 pages; pages for a print shop: an even
          * count (glued), or whole signatures of 4 x signature pages */
         unsigned multiple = b->fold == MEIRO_FOLD_SHEETS ? 4 : b->signature ? 4 * b->signature : 2;
-        bool service = print_profile_of(opt.print)->bleed > 0;
         if (b->fold || service) s = doc_fold(&docs[0], multiple, err);
         if (s == MEIRO_OK && service) s = print_pages(&opt, &docs[0], err);
         if (s == MEIRO_OK) s = doc_set_remake(&docs[copies - 1], b->command, err);
@@ -859,6 +908,7 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
             s = doc_write_pdf_set(docs, copies, out, err);
         }
     }
+    if (s == MEIRO_OK && remake) s = remake_text(b, &opt, bks, copies, remake, err);
     if (s == MEIRO_OK && b->progress) b->progress(b->progress_ctx, total, total);
     for (unsigned c = 0; c < planned; c++) doc_free(&docs[c]);
     for (unsigned c = 0; bks && c < copies; c++) booklet_free(&bks[c]);
@@ -873,14 +923,14 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
 static meiro_status booklet_write_in(const meiro_booklet_options *b,
                                      const meiro_export_options *page, meiro_format format,
                                      FILE *out, const char *temp_dir, series_ledger *series,
-                                     unsigned *replaced, meiro_error *err)
+                                     unsigned *replaced, char **remake, meiro_error *err)
 {
     meiro_error own;
     if (!err) err = &own; /* below, a failure's status is read from err */
     c_numbers n;
     c_numbers_begin(&n);
     meiro_status r =
-        booklet_write_unlocalized(b, page, format, out, temp_dir, series, replaced, err);
+        booklet_write_unlocalized(b, page, format, out, temp_dir, series, replaced, remake, err);
     c_numbers_end(&n);
     return r;
 }
@@ -888,7 +938,7 @@ static meiro_status booklet_write_in(const meiro_booklet_options *b,
 meiro_status meiro_booklet_write(const meiro_booklet_options *b, const meiro_export_options *page,
                                  meiro_format format, FILE *out, meiro_error *err)
 {
-    return booklet_write_in(b, page, format, out, NULL, NULL, NULL, err);
+    return booklet_write_in(b, page, format, out, NULL, NULL, NULL, NULL, err);
 }
 
 typedef struct booklet_job {
@@ -897,20 +947,45 @@ typedef struct booklet_job {
     meiro_format format;
     series_ledger *series;
     unsigned *replaced;
+    char *remake; /* the side file's text, when b->remake_file names one */
 } booklet_job;
 
 static meiro_status write_booklet_job(void *ctx, FILE *out, const char *temp_dir, meiro_error *err)
 {
-    const booklet_job *job = ctx;
+    booklet_job *job = ctx;
+    free(job->remake); /* a second attempt (another temporary file) writes it again */
+    job->remake = NULL;
     return booklet_write_in(job->b, job->page, job->format, out, temp_dir, job->series,
-                            job->replaced, err);
+                            job->replaced, job->b->remake_file ? &job->remake : NULL, err);
+}
+
+static meiro_status write_remake(void *ctx, FILE *out, const char *temp_dir, meiro_error *err)
+{
+    (void)temp_dir;
+    const char *text = ctx;
+    fputs(text, out);
+    return stream_error(out) ? fail_write(err) : MEIRO_OK;
+}
+
+/* The booklet, then its side file (a booklet that failed leaves none). */
+static meiro_status save_booklet_job(booklet_job *job, const char *filename, meiro_error *err)
+{
+    const meiro_booklet_options *b = job->b;
+    if (b->remake_file && b->remake_file[0] && meiro_same_file(b->remake_file, filename))
+        return fail(err, MEIRO_ERROR_ARGUMENT, "the remaking file is the booklet's own file '%s'",
+                    filename);
+    meiro_status s = save_atomically(filename, write_booklet_job, job, err);
+    if (s == MEIRO_OK && job->remake) s = save_atomically(b->remake_file, write_remake, job->remake, err);
+    free(job->remake);
+    job->remake = NULL;
+    return s;
 }
 
 meiro_status meiro_booklet_save(const meiro_booklet_options *b, const meiro_export_options *page,
                                 meiro_format format, const char *filename, meiro_error *err)
 {
-    booklet_job job = {b, page, format, NULL, NULL};
-    return save_atomically(filename, write_booklet_job, &job, err);
+    booklet_job job = {b, page, format, NULL, NULL, NULL};
+    return save_booklet_job(&job, filename, err);
 }
 
 meiro_status meiro_booklet_save_series(const meiro_booklet_options *b,
@@ -926,9 +1001,10 @@ meiro_status meiro_booklet_save_series(const meiro_booklet_options *b,
     series->volume = series->replaced = 0;
     series_ledger l;
     meiro_status s = series_open(&l, series->ledger, b->seed, b->count, err);
-    booklet_job job = {b, page, format, &l, &series->replaced};
+    l.command = b->command;
+    booklet_job job = {b, page, format, &l, &series->replaced, NULL};
     /* the ledger after the book: a book that failed records nothing */
-    if (s == MEIRO_OK) s = save_atomically(filename, write_booklet_job, &job, err);
+    if (s == MEIRO_OK) s = save_booklet_job(&job, filename, err);
     if (s == MEIRO_OK) s = series_save(&l, err);
     if (s == MEIRO_OK) series->volume = l.volumes + 1;
     series_free(&l);

@@ -100,6 +100,21 @@ typedef struct meiro_booklet_options {
                                      only; missions and levels in PDF or
                                      HTML; NULL: plain
                                      mazes (ABI 3) */
+    int workings;             /* meiro's name, the seeds (footers,
+                                     captions, the cover page) and the
+                                     command on the last page: 1 shown,
+                                     0 not (page numbers, labels and the
+                                     user's footer stay; PDF and HTML),
+                                     -1 (default) shown unless the book is
+                                     for a print service (page->print kdp,
+                                     ingram or lulu): a book to sell
+                                     (ABI 6) */
+    const char *remake_file;  /* a side file, written atomically once the
+                                     booklet is: the command (`command`),
+                                     the booklet's seed and every maze's
+                                     (plain text); NULL (default): none.
+                                     Where a clean book's workings are
+                                     kept (ABI 6) */
 } meiro_booklet_options;
 
 MEIRO_API void meiro_booklet_options_init(meiro_booklet_options *b);
