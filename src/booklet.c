@@ -46,6 +46,14 @@ uint64_t meiro_booklet_copy_seed(uint64_t booklet_seed, unsigned copy)
     return copy == 0 ? booklet_seed : rng_hash(booklet_seed ^ 0x636c617373u, copy) % 1000000000u;
 }
 
+bool meiro_booklet_workings(const meiro_booklet_options *b, const meiro_export_options *page)
+{
+    /* a book to sell keeps meiro's workings off its pages (the remaking
+     * file and the series ledger have them) */
+    bool service = page && print_profile_of(page->print)->bleed > 0;
+    return b->workings > 0 || (b->workings < 0 && !service);
+}
+
 bool meiro_booklet_answers_apart(const meiro_booklet_options *b, meiro_format format,
                                  const meiro_export_options *page)
 {
@@ -679,8 +687,8 @@ static meiro_status write_checked(const document *docs, size_t n, const meiro_ex
 
 /* The side file's text (b->remake_file), for the seller's records: the
  * command, the booklet's seed, and each maze's seed, algorithm and size
- * as its caption would give them (a series' maze made again from another
- * seed has that one). *text is malloc'ed. */
+ * as a workings caption gives them (a series' maze made again from
+ * another seed has that one). *text is malloc'ed. */
 static meiro_status remake_text(const meiro_booklet_options *b, const meiro_export_options *opt,
                                 const booklet *bks, unsigned copies, char **text,
                                 meiro_error *err)
@@ -701,9 +709,13 @@ static meiro_status remake_text(const meiro_booklet_options *b, const meiro_expo
             fprintf(mem, "copy %u: seed %llu\n", c + 1,
                     (unsigned long long)meiro_booklet_copy_seed(b->seed, c));
         for (unsigned i = 0; i < bks[c].count; i++) {
-            char line[300];
-            page_footer(bks[c].mazes[i], line, sizeof line);
-            fprintf(mem, "maze %u: %s\n", i + 1, line);
+            const meiro_maze *m = bks[c].mazes[i];
+            char dims[160];
+            uint64_t seed = 0;
+            meiro_maze_seed(m, &seed);
+            page_maze_size(m, dims, sizeof dims);
+            fprintf(mem, "maze %u: seed %llu · %s · %s\n", i + 1, (unsigned long long)seed,
+                    meiro_maze_algorithm(m), dims);
         }
     }
     bool failed = ferror(mem) != 0;
@@ -823,10 +835,8 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
     }
     if (format == MEIRO_FORMAT_HTML) /* the answer button, no cover: only the mazes to play */
         opt.answers = MEIRO_ANSWERS_NONE;
-    /* a book to sell keeps meiro's workings off its pages (the remaking
-     * file and the series ledger have them): decided here, once */
     bool service = print_profile_of(opt.print)->bleed > 0;
-    bool clean = b->workings == 0 || (b->workings < 0 && service);
+    bool clean = !meiro_booklet_workings(b, &opt);
     if (clean && format == MEIRO_FORMAT_XLSX)
         return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
                           "a workbook's footers give each maze's seed: a booklet without "

@@ -135,6 +135,12 @@ MEIRO_API uint64_t meiro_booklet_maze_seed(uint64_t booklet_seed, unsigned index
  * the same booklet with `-s SEED` makes that copy alone. */
 MEIRO_API uint64_t meiro_booklet_copy_seed(uint64_t booklet_seed, unsigned copy);
 
+/* Whether the booklet's pages show meiro's workings (b->workings, its
+ * default decided by page->print): false for a book to sell, whose
+ * command and seeds then belong in b->remake_file. */
+MEIRO_API bool meiro_booklet_workings(const meiro_booklet_options *b,
+                                      const meiro_export_options *page);
+
 /* Whether the booklet's answers go to a file of their own rather than
  * into its pages: a class set's, unless the options say where
  * (page->answers or answer_page), and answers asked of an HTML booklet
