@@ -632,9 +632,10 @@ static meiro_status print_pages(const meiro_export_options *opt, document *d, me
 }
 
 /* The book's last maze JSON carries (the hardest) recorded in the PDF in
- * *buf for its cover, with its title and subtitle (render/book_art.c). */
-static meiro_status record_art(const document *docs, const booklet *bk, char **buf, size_t *len,
-                               meiro_error *err)
+ * *buf for its cover, with its title, subtitle and series volume (0: none)
+ * (render/book_art.c). */
+static meiro_status record_art(const document *docs, const booklet *bk, unsigned volume,
+                               char **buf, size_t *len, meiro_error *err)
 {
     const char *title =
         docs[0].style.title ? docs[0].style.title : docs[0].style.labels->default_title;
@@ -642,8 +643,8 @@ static meiro_status record_art(const document *docs, const booklet *bk, char **b
         char *x = NULL;
         size_t x_len = 0;
         meiro_error why;
-        if (book_art_attach(*buf, *len, bk->mazes[i], i + 1, title, docs[0].style.subtitle, &x,
-                            &x_len, &why) == MEIRO_OK) {
+        if (book_art_attach(*buf, *len, bk->mazes[i], i + 1, title, docs[0].style.subtitle, volume,
+                            &x, &x_len, &why) == MEIRO_OK) {
             free(*buf);
             *buf = x, *len = x_len;
             return MEIRO_OK;
@@ -658,8 +659,8 @@ static meiro_status record_art(const document *docs, const booklet *bk, char **b
  * wants it), its cover's maze recorded (the last one JSON carries: the
  * hardest), preflighted, then to out (a failing book is never written). */
 static meiro_status write_checked(const document *docs, size_t n, const meiro_export_options *opt,
-                                  const booklet *bk, const char *temp_dir, FILE *out,
-                                  meiro_error *err)
+                                  const booklet *bk, unsigned volume, const char *temp_dir,
+                                  FILE *out, meiro_error *err)
 {
     char *buf = NULL, *x = NULL;
     size_t len = 0, x_len = 0;
@@ -672,12 +673,12 @@ static meiro_status write_checked(const document *docs, size_t n, const meiro_ex
      * before Ghostscript (whose XMP packet, X-4's, copies the latter), the
      * art again after it (gs keeps no private key) */
     bool pdfx = pdfx_wanted(opt->print, opt->pdfx || opt->pdfx4);
-    if (s == MEIRO_OK) s = record_art(docs, bk, &buf, &len, err);
+    if (s == MEIRO_OK) s = record_art(docs, bk, volume, &buf, &len, err);
     if (s == MEIRO_OK && pdfx) {
         s = pdfx_convert(buf, len, false, opt->pdfx4, temp_dir, &x, &x_len, err);
         if (s == MEIRO_OK) free(buf), buf = x, len = x_len;
         else free(x);
-        if (s == MEIRO_OK) s = record_art(docs, bk, &buf, &len, err);
+        if (s == MEIRO_OK) s = record_art(docs, bk, volume, &buf, &len, err);
     }
     if (s == MEIRO_OK) s = preflight_own(buf, len, opt->print, err);
     if (s == MEIRO_OK && fwrite(buf, 1, len, out) != len) s = fail_write(err);
@@ -913,7 +914,8 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
             if (!fs.signature) fs.signature = sheets <= 10 ? (unsigned)sheets : 8;
             s = doc_write_pdf_folded(&docs[0], &fs, out, err);
         } else if (s == MEIRO_OK && service) {
-            s = write_checked(docs, copies, &opt, &bks[0], temp_dir, out, err);
+            s = write_checked(docs, copies, &opt, &bks[0], series ? series->volumes + 1 : 0,
+                              temp_dir, out, err);
         } else if (s == MEIRO_OK) {
             s = doc_write_pdf_set(docs, copies, out, err);
         }
