@@ -42,6 +42,7 @@ static void test_structs(void)
         LAYOUT(meiro_format_desc, binary, 40, 33),
         LAYOUT(meiro_text_info, last, 44, 36),
         LAYOUT(meiro_series, replaced, 16, 12),
+        LAYOUT(meiro_cover_options, volume, 64, 56),
     };
     CHECK_MSG(sizeof(void *) == 8 && sizeof(long) == 8, "the layouts are recorded for LP64 only");
     verdict v = {0};
