@@ -84,8 +84,10 @@ typedef struct meiro_booklet_options {
                                      -n 30 --title 'My mazes' -s 42"): on
                                      its last page (a folded one's back
                                      cover), in lines broken only between
-                                     words outside single quotes; NULL:
-                                     the last page gives the seed alone */
+                                     words outside single quotes (a book
+                                     without workings: in remake_file
+                                     alone); NULL: the last page gives the
+                                     seed alone */
     void (*progress)(void *ctx, unsigned done, unsigned total); /* or NULL */
     void *progress_ctx;
     const char *kinds;        /* kinds of maze taken in turn, comma-

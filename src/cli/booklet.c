@@ -35,7 +35,7 @@ static const char *const usage_booklet =
     "                       as the level rises, levels (two floors; pdf or\n"
     "                       html) (rect); hard:keys: the hard mazes' kind\n"
     "  -s, --seed N         the booklet's seed (default: from the clock); each\n"
-    "                       maze's own seed, printed under it, comes from it\n"
+    "                       maze's own seed (over it, or in BOOK.remake.txt) from it\n"
     "      --copies N       a class set: N different versions of the booklet, one\n"
     "                       after another, each labelled (Version A, B, ...) with\n"
     "                       its seed; their answers go to NAME-answer.pdf in the\n"
