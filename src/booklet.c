@@ -965,8 +965,6 @@ typedef struct booklet_job {
 static meiro_status write_booklet_job(void *ctx, FILE *out, const char *temp_dir, meiro_error *err)
 {
     booklet_job *job = ctx;
-    free(job->remake); /* a second attempt (another temporary file) writes it again */
-    job->remake = NULL;
     return booklet_write_in(job->b, job->page, job->format, out, temp_dir, job->series,
                             job->replaced, job->b->remake_file ? &job->remake : NULL, err);
 }
@@ -987,7 +985,8 @@ static meiro_status save_booklet_job(booklet_job *job, const char *filename, mei
         return fail(err, MEIRO_ERROR_ARGUMENT, "the remaking file is the booklet's own file '%s'",
                     filename);
     meiro_status s = save_atomically(filename, write_booklet_job, job, err);
-    if (s == MEIRO_OK && job->remake) s = save_atomically(b->remake_file, write_remake, job->remake, err);
+    if (s == MEIRO_OK && job->remake)
+        s = save_atomically(b->remake_file, write_remake, job->remake, err);
     free(job->remake);
     job->remake = NULL;
     return s;

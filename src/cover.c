@@ -78,7 +78,7 @@ static meiro_status cover_words_check(const meiro_cover_options *c, cover_plan *
     if (plan->coloured && ink < 0.1)
         return fail(err, MEIRO_ERROR_ARGUMENT,
                     "the background %s is %.0f %% ink, which vanishes in print: 10 %% and up "
-                    "(#e6e6e6 is 10 %% grey), or #ffffff for white",
+                    "(#e5e5e5 is 10 %% grey), or #ffffff for white",
                     c->background, ink * 100);
     return MEIRO_OK;
 }
