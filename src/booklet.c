@@ -797,6 +797,12 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
                                       &why) != MEIRO_OK)
         return fail(err, MEIRO_ERROR_ARGUMENT, "%s (a file name in it?): rename the file",
                     why.message);
+    /* the options' print service is the page's (a template's is resolved into it) */
+    bool clean = !meiro_booklet_workings(b, page);
+    if (clean && format == MEIRO_FORMAT_XLSX)
+        return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
+                          "a workbook's footers give each maze's seed: a booklet without "
+                          "meiro's workings is a PDF or an HTML page");
     if (page && page->play && format != MEIRO_FORMAT_XLSX)
         return fail_field(err, MEIRO_FIELD_PLAY, MEIRO_ERROR_ARGUMENT,
                           "a playable sheet is a spreadsheet: it needs XLSX output, not %s",
@@ -836,12 +842,6 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
     }
     if (format == MEIRO_FORMAT_HTML) /* the answer button, no cover: only the mazes to play */
         opt.answers = MEIRO_ANSWERS_NONE;
-    bool service = print_profile_of(opt.print)->bleed > 0;
-    bool clean = !meiro_booklet_workings(b, &opt);
-    if (clean && format == MEIRO_FORMAT_XLSX)
-        return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
-                          "a workbook's footers give each maze's seed: a booklet without "
-                          "meiro's workings is a PDF or an HTML page");
     /* a series' volume says which it is under the title (cover, pages) */
     char volume[320];
     if (series) {
@@ -902,6 +902,7 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
         /* sheets: a multiple of 4 pages; pages for a print shop: an even
          * count (glued), or whole signatures of 4 x signature pages */
         unsigned multiple = b->fold == MEIRO_FOLD_SHEETS ? 4 : b->signature ? 4 * b->signature : 2;
+        bool service = print_profile_of(opt.print)->bleed > 0;
         if (b->fold || service) s = doc_fold(&docs[0], multiple, err);
         if (s == MEIRO_OK && service) s = print_pages(&opt, &docs[0], err);
         if (s == MEIRO_OK) s = doc_set_remake(&docs[copies - 1], b->command, err);
