@@ -797,12 +797,6 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
                                       &why) != MEIRO_OK)
         return fail(err, MEIRO_ERROR_ARGUMENT, "%s (a file name in it?): rename the file",
                     why.message);
-    /* the options' print service is the page's (a template's is resolved into it) */
-    bool clean = !meiro_booklet_workings(b, page);
-    if (clean && format == MEIRO_FORMAT_XLSX)
-        return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
-                          "a workbook's footers give each maze's seed: a booklet without "
-                          "meiro's workings is a PDF or an HTML page");
     if (page && page->play && format != MEIRO_FORMAT_XLSX)
         return fail_field(err, MEIRO_FIELD_PLAY, MEIRO_ERROR_ARGUMENT,
                           "a playable sheet is a spreadsheet: it needs XLSX output, not %s",
@@ -864,7 +858,12 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
     if (s == MEIRO_OK)
         s = page_paper_check(&opt, format == MEIRO_FORMAT_PDF, format == MEIRO_FORMAT_XLSX,
                              format == MEIRO_FORMAT_PDF ? "pdf" : "xlsx", err);
+    bool clean = !meiro_booklet_workings(b, &opt);
     if (s == MEIRO_OK) s = booklet_check(b, &opt, format, clean, err);
+    if (s == MEIRO_OK && clean && format == MEIRO_FORMAT_XLSX)
+        s = fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
+                       "a workbook's footers give each maze's seed: a booklet without meiro's "
+                       "workings is a PDF or an HTML page");
     bool answered = opt.answers_only || page_answers(&opt) != ANSWERS_NONE;
     unsigned planned = 0;
     for (unsigned c = 0; s == MEIRO_OK && c < copies; c++) {
