@@ -3,7 +3,9 @@
 // heart for a 4-year-old named Hana, sees the preview's maze change (the
 // SVG read back), downloads the PDF, the XLSX and a folded booklet through
 // the page's buttons and checks they are byte for byte what the commands
-// the page shows write;
+// the page shows write; a class set of the same mazes for every pupil
+// (one key after all the sheets) and a booklet with its answer box
+// unticked (no key), read back with pdftotext;
 // the same for a Japanese name on a page in Japanese (navigator.language
 // ja); a bad value shows the command line's message beside its field; the
 // page asks for nothing outside the server; every kind's files (floors and
