@@ -10,6 +10,7 @@
 #include "page/pdfx.h"
 #include "render/document.h"
 #include "render/export.h"
+#include "render/module.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -53,6 +54,16 @@ static meiro_status w_json(const meiro_maze *m, const meiro_path *p,
 static meiro_maze *r_text(FILE *in, meiro_error *err) { return read_grid(in, false, err); }
 static meiro_maze *r_csv(FILE *in, meiro_error *err) { return read_grid(in, true, err); }
 static meiro_maze *r_json(FILE *in, meiro_error *err) { return read_json(in, err); }
+/* the drawn formats' writers, in the drawing module */
+#define DRAWN_WRITER(name)                                                                         \
+    static meiro_status w_##name RENDER_EXPORT_PARAMS                                              \
+    {                                                                                              \
+        return drawing()->export_##name RENDER_EXPORT_ARGS;                                        \
+    }
+DRAWN_WRITER(pdf)
+DRAWN_WRITER(svg)
+DRAWN_WRITER(png)
+DRAWN_WRITER(html)
 
 typedef struct format_entry {
     meiro_format_desc info;
@@ -82,16 +93,16 @@ static const format_entry formats[MEIRO_FORMAT_COUNT] = {
     [MEIRO_FORMAT_PDF] = {{MEIRO_FORMAT_PDF, "pdf", "pdf",
                            "printable vector pages; --answer-page adds the solution page", false,
                            true},
-                          export_pdf,
+                          w_pdf,
                           NULL},
     [MEIRO_FORMAT_SVG] = {{MEIRO_FORMAT_SVG, "svg", "svg", "one vector page, sized in millimetres",
                            false, true},
-                          export_svg,
+                          w_svg,
                           NULL},
     [MEIRO_FORMAT_PNG] = {{MEIRO_FORMAT_PNG, "png", "png",
                            "a picture of the page at --dpi, or of the maze with --crop", false,
                            true},
-                          export_png,
+                          w_png,
                           NULL},
     [MEIRO_FORMAT_XLSX] = {{MEIRO_FORMAT_XLSX, "xlsx", "xlsx",
                             "a spreadsheet: one cell per maze cell, walls as borders", false, true},
@@ -100,7 +111,7 @@ static const format_entry formats[MEIRO_FORMAT_COUNT] = {
     [MEIRO_FORMAT_HTML] = {{MEIRO_FORMAT_HTML, "html", "html htm",
                             "a page to play in a browser (keys, touch) that prints as the PDF",
                             false, true},
-                           export_html,
+                           w_html,
                            NULL},
     [MEIRO_FORMAT_JSON] = {{MEIRO_FORMAT_JSON, "json", "json",
                             "data for programs: any grid's cells with their geometry, passages, "
@@ -272,7 +283,7 @@ static meiro_status export_check_unlocalized(meiro_grid grid, uint32_t width, ui
     if (s == MEIRO_OK) s = meiro_export_grid_check(grid, format, err);
     if (s == MEIRO_OK) s = maze_check_size(width, height, err);
     if (s == MEIRO_OK && format == MEIRO_FORMAT_HTML)
-        s = export_html_check_size((uint64_t)width * height, err);
+        s = drawing()->export_html_check_size((uint64_t)width * height, err);
     if (s != MEIRO_OK) return s;
     meiro_maze shell = maze_shell(width, height);
     shell.grid = (uint8_t)grid; /* a page lays out the grid's bounding box */
@@ -284,13 +295,13 @@ static meiro_status export_check_unlocalized(meiro_grid grid, uint32_t width, ui
     case MEIRO_FORMAT_SVG:
     case MEIRO_FORMAT_PNG: {
         document d;
-        s = doc_init(&d, &item, 1, opt, -1, err); /* the page, the cell size, the fit */
+        s = drawing()->doc_init(&d, &item, 1, opt, -1, err); /* the page, the cell size, the fit */
         if (s != MEIRO_OK) return s;
-        if (format == MEIRO_FORMAT_PNG) s = raster_check(&d, opt, err);
+        if (format == MEIRO_FORMAT_PNG) s = drawing()->raster_check(&d, opt, err);
         page_layout L;
-        if (s == MEIRO_OK && cell_mm && doc_first_maze(&d, 0, &L, NULL) == MEIRO_OK)
+        if (s == MEIRO_OK && cell_mm && drawing()->doc_first_maze(&d, 0, &L, NULL) == MEIRO_OK)
             *cell_mm = L.cell;
-        doc_free(&d);
+        drawing()->doc_free(&d);
         break;
     }
     default: break; /* the text formats take any maze */
@@ -407,7 +418,7 @@ typedef struct pdf_page_job {
 static meiro_status write_pdf_page(void *ctx, FILE *out, meiro_error *err)
 {
     const pdf_page_job *job = ctx;
-    return export_pdf(job->maze, job->path, job->opt, out, job->temp_dir, err);
+    return drawing()->export_pdf(job->maze, job->path, job->opt, out, job->temp_dir, err);
 }
 
 static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *path,
@@ -440,7 +451,7 @@ static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *
         s = fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
                        "%s cannot show S or G on a crossing: write it as json", formats[format].info.name);
     if (s == MEIRO_OK && format == MEIRO_FORMAT_HTML)
-        s = export_html_check_size(maze_total(maze), err);
+        s = drawing()->export_html_check_size(maze_total(maze), err);
     if (s == MEIRO_OK && drawn(format)) s = export_memory_check(format, maze->w, maze->h, err);
     if (s != MEIRO_OK) return s;
     meiro_export_options local = *opt;

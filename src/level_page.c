@@ -13,6 +13,7 @@
 #include "core/model.h"
 #include "page/layout.h"
 #include "render/document.h"
+#include "render/module.h"
 #include "render/text_mask.h"
 
 #include <glib.h>
@@ -95,14 +96,14 @@ static meiro_status measure_page(page_measure *pm, meiro_format f,
         meiro_maze shell = maze_shell(100, 100);
         doc_item item = {&shell, NULL, 0};
         document d;
-        s = doc_init(&d, &item, 1, &oi, -1, &e);
+        s = drawing()->doc_init(&d, &item, 1, &oi, -1, &e);
         if (s != MEIRO_OK) break;
         page_layout L;
-        s = doc_first_maze(&d, 0, &L, &e);
+        s = drawing()->doc_first_maze(&d, 0, &L, &e);
         pm->area[i] = L.area;
         pm->cell_max = d.style.cell_max;
         pm->line = d.style.line;
-        doc_free(&d);
+        drawing()->doc_free(&d);
     }
     c_numbers_end(&num);
     /* a page that holds no maze (page_cell's 0): asked each time, it says
@@ -463,7 +464,7 @@ static meiro_status draw_once(text_memo *t, const char *text, const char *lang, 
     drawn_text n = {.text = copy_text(text), .face = face, .height = height};
     if (!n.text) return fail(err, MEIRO_ERROR_NOMEM, "out of memory setting the text");
     meiro_error why = {0};
-    meiro_status s = text_mask_face(text, lang, height, face, &n.mask, &n.info, &why);
+    meiro_status s = drawing()->text_mask_face(text, lang, height, face, &n.mask, &n.info, &why);
     if (s != MEIRO_OK && s != MEIRO_ERROR_TOO_BIG && s != MEIRO_ERROR_ARGUMENT) {
         free(n.text);
         return fail(err, s, "%s", why.message);

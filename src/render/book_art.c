@@ -8,6 +8,7 @@
 #include "core/error.h"
 #include "io/io.h"
 #include "render/export.h"
+#include "render/module.h"
 #include "render/qpdf_open.h"
 
 #include <qpdf/qpdf-c.h>
@@ -105,7 +106,7 @@ static void art_text(qpdf_data q, qpdf_oh dict, const char *key, char *out, size
         snprintf(out, size, "%s", qpdf_oh_is_string(q, v) ? qpdf_oh_get_utf8_value(q, v) : "");
 }
 
-meiro_status meiro_pdf_book_art(const char *filename, meiro_maze **art, unsigned *number,
+meiro_status render_pdf_book_art(const char *filename, meiro_maze **art, unsigned *number,
                                 char *title, char *subtitle, size_t size, meiro_error *err)
 {
     if (art) *art = NULL;
@@ -150,7 +151,7 @@ meiro_status meiro_pdf_book_art(const char *filename, meiro_maze **art, unsigned
     return s;
 }
 
-meiro_status meiro_pdf_book_volume(const char *filename, unsigned *volume, meiro_error *err)
+meiro_status render_pdf_book_volume(const char *filename, unsigned *volume, meiro_error *err)
 {
     if (volume) *volume = 0;
     if (!filename) return fail(err, MEIRO_ERROR_ARGUMENT, "no book to read");

@@ -34,6 +34,7 @@
 #include "page/layout.h"
 #include "render/document.h"
 #include "render/export.h"
+#include "render/module.h"
 #include "render/xlsx.h"
 #include "render/xlsx_play.h"
 
@@ -309,7 +310,7 @@ static lxw_error insert_art(lxw_worksheet *ws, sheet_art *art, int which, uint32
     int drawn = (int)fmin(600, fmax(24, round(side * 3)));
     size_t size;
     const unsigned char *png;
-    if (xlsx_art_png(art->pictures, which, drawn, &png, &size, NULL) != MEIRO_OK)
+    if (drawing()->xlsx_art_png(art->pictures, which, drawn, &png, &size, NULL) != MEIRO_OK)
         return LXW_ERROR_MEMORY_MALLOC_FAILED;
     lxw_image_options io = {.x_offset = (int32_t)lround((px - side) / 2),
                             .y_offset = (int32_t)lround((px - side) / 2),
@@ -747,7 +748,7 @@ meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_e
     /* the drawing module, only for pictures */
     meiro_status art_status = e || !xlsx_art_wanted(opt)
                                   ? MEIRO_OK
-                                  : xlsx_art_open(opt, &art.pictures, art.has, err);
+                                  : drawing()->xlsx_art_open(opt, &art.pictures, art.has, err);
     if (art_status != MEIRO_OK) e = LXW_ERROR_MEMORY_MALLOC_FAILED; /* reported as art_status */
     char subject[160];
     if (count == 1) page_footer(items[0].maze, subject, sizeof subject);
@@ -806,7 +807,8 @@ meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_e
         if (!e) e = closed;
     }
     free(caches);
-    xlsx_art_free(art.pictures);
+    /* pictures are made only by the module: none, and it is not loaded */
+    if (art.pictures) drawing()->xlsx_art_free(art.pictures);
     /* a full disk is "No space left on device", not a zip error number;
      * memory is "out of memory", not libxlsxwriter's "Memory error" */
     s = workbook_deliver(&file, art_status == MEIRO_OK && e == LXW_NO_ERROR, out, err);

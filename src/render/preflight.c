@@ -4,6 +4,7 @@
 #include "core/error.h"
 #include "page/print.h"
 #include "render/export.h"
+#include "render/module.h"
 #include "render/qpdf_open.h"
 
 #include <ctype.h>
@@ -828,23 +829,23 @@ static meiro_status preflight(const char *filename, const char *buf, size_t len,
     return s;
 }
 
-meiro_status meiro_preflight(const char *filename, meiro_print print, meiro_preflight_report report,
+meiro_status render_preflight(const char *filename, meiro_print print, meiro_preflight_report report,
                              void *ctx, bool *passed, meiro_error *err)
 {
     if (!filename) return fail(err, MEIRO_ERROR_ARGUMENT, "preflight needs a file");
     return preflight(filename, NULL, 0, print, NULL, NULL, report, ctx, passed, err);
 }
 
-meiro_status meiro_preflight_cover(const char *filename, meiro_print print, meiro_stock stock,
+meiro_status render_preflight_cover(const char *filename, meiro_print print, meiro_stock stock,
                                    unsigned pages, double trim_w_mm, double trim_h_mm,
                                    meiro_preflight_report report, void *ctx, bool *passed,
                                    meiro_error *err)
 {
-    return meiro_preflight_titled(filename, print, NULL, true, stock, pages, trim_w_mm, trim_h_mm,
+    return render_preflight_titled(filename, print, NULL, true, stock, pages, trim_w_mm, trim_h_mm,
                                   report, ctx, passed, err);
 }
 
-meiro_status meiro_preflight_titled(const char *filename, meiro_print print, const char *title,
+meiro_status render_preflight_titled(const char *filename, meiro_print print, const char *title,
                                     bool is_cover, meiro_stock stock, unsigned pages,
                                     double trim_w_mm, double trim_h_mm,
                                     meiro_preflight_report report, void *ctx, bool *passed,
@@ -866,7 +867,7 @@ meiro_status meiro_preflight_titled(const char *filename, meiro_print print, con
     return preflight(filename, NULL, 0, print, &cover, title, report, ctx, passed, err);
 }
 
-meiro_status meiro_pdf_book(const char *filename, unsigned *pages, double *trim_w_mm,
+meiro_status render_pdf_book(const char *filename, unsigned *pages, double *trim_w_mm,
                             double *trim_h_mm, meiro_error *err)
 {
     if (!filename) return fail(err, MEIRO_ERROR_ARGUMENT, "no book to read");

@@ -8,6 +8,7 @@
 #include "io/io.h"
 #include "page/layout.h"
 #include "render/draw.h"
+#include "render/module.h"
 #include "render/rule_export.h"
 
 #include <cairo-pdf.h>
@@ -263,7 +264,7 @@ static bool ends_with(const char *s, const char *tail)
     return a >= b && !strcmp(s + a - b, tail);
 }
 
-meiro_status meiro_rule_sheets_save(const meiro_rule_sheet *const *sheets, size_t count,
+meiro_status render_rule_sheets_save(const meiro_rule_sheet *const *sheets, size_t count,
                                     const char *format, const char *filename, const char *title,
                                     unsigned per_page, bool answers, meiro_error *err)
 {

@@ -7,6 +7,7 @@
 #include "core/names.h"
 #include "core/utf8.h"
 #include "page/template.h"
+#include "render/module.h"
 #include "render/picture.h"
 #include "render/text_mask.h"
 
@@ -56,18 +57,16 @@ static const struct {
 _Static_assert(sizeof least_grid / sizeof least_grid[0] == SHAPE_COUNT,
                "a least grid for every shape");
 
-size_t meiro_shape_count(void) { return SHAPE_COUNT; }
+size_t render_shape_count(void) { return SHAPE_COUNT; }
 
-const meiro_algorithm_desc *meiro_shape_info(size_t index)
+const meiro_algorithm_desc *render_shape_info(size_t index)
 {
     return index < SHAPE_COUNT ? &shapes[index] : NULL;
 }
 
-void meiro_mask_free(uint8_t *mask) { free(mask); }
-
 static const meiro_algorithm_desc *find_shape(const char *name);
 
-bool meiro_shape_min_grid(const char *shape, uint32_t *width, uint32_t *height)
+bool render_shape_min_grid(const char *shape, uint32_t *width, uint32_t *height)
 {
     const meiro_algorithm_desc *d = shape && shape[0] ? find_shape(shape) : NULL;
     size_t k = d ? (size_t)(d - shapes) : 0;
@@ -1113,7 +1112,7 @@ static meiro_status shape_work(void *ctx, meiro_error *err)
             "close it or fill it",
             j->what, (unsigned)inside, inside == 1 ? "" : "s", (unsigned)j->width,
             (unsigned)j->height);
-    /* made, with a warning (meiro_shape_mask's message on success) */
+    /* made, with a warning (render_shape_mask's message on success) */
     if (s == MEIRO_OK && !clear)
         fail_field(err, MEIRO_FIELD_SHAPE, MEIRO_ERROR_ARGUMENT,
                    "%s shows no clear silhouette (a photo?): its dark parts make a ragged blot, "
@@ -1131,7 +1130,7 @@ meiro_status picture_mask(const unsigned char *data, size_t size, const char *wh
     return shape_work(&job, err);
 }
 
-meiro_status meiro_shape_mask(const char *shape, uint32_t width, uint32_t height, uint8_t **mask,
+meiro_status render_shape_mask(const char *shape, uint32_t width, uint32_t height, uint8_t **mask,
                               meiro_error *err)
 {
     if (!mask) return fail(err, MEIRO_ERROR_ARGUMENT, "no place for the mask");
@@ -1776,7 +1775,7 @@ static meiro_status block_mask(const char *text, uint32_t height, uint8_t **mask
     return s;
 }
 
-meiro_status meiro_text_mask(const char *text, const char *lang, uint32_t height, uint8_t **mask,
+meiro_status render_text_mask(const char *text, const char *lang, uint32_t height, uint8_t **mask,
                              meiro_text_info *info, meiro_error *err)
 {
     return text_mask_face(text, lang, height, TEXT_FACE_REGULAR, mask, info, err);

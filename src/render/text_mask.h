@@ -1,5 +1,5 @@
 /* The text mask's narrow letters, for the library's own fitting of a name
- * to a page (plan.c): meiro_text_mask in a condensed face where the
+ * to a page (plan.c): render_text_mask in a condensed face where the
  * regular one leaves a name too wide for a child's cells. */
 #ifndef MEIRO_SRC_RENDER_TEXT_MASK_H
 #define MEIRO_SRC_RENDER_TEXT_MASK_H
@@ -17,7 +17,7 @@ typedef enum text_face { TEXT_FACE_REGULAR, TEXT_FACE_NARROW, TEXT_FACE_BLOCK } 
  * no longer read. */
 #define TEXT_BLOCK_ROWS 7u
 
-/* meiro_text_mask in face `face`. The block face refuses (argument error) a
+/* render_text_mask in face `face`. The block face refuses (argument error) a
  * letter it has not got, or a height other than TEXT_BLOCK_ROWS. */
 meiro_status text_mask_face(const char *text, const char *lang, uint32_t height, text_face face,
                             uint8_t **mask, meiro_text_info *info, meiro_error *err);
