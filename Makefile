@@ -52,7 +52,7 @@ SERVE_LIBS = $(shell pkg-config --libs $(SERVE_PKGS) 2>/dev/null)
 
 LAYERS   := core gen solve watch io content page render
 LIB_SRC  := $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c)) \
-            $(filter-out src/render_libs.c src/xlsx_libs.c src/glib_libs.c,$(wildcard src/*.c))
+            $(wildcard src/*.c)
 LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/page/builtin_files.o $(BUILD)/obj/render/html_assets.o
 # The drawing module (issue 25, 37; src/render/module.h): libmeiro.so holds
 # everything but the render layer, whose calls go through one table
@@ -63,12 +63,12 @@ LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/page/builtin_files.
 # JSON run never loads cairo, pango, rsvg, xlsxwriter or qpdf. The XLSX
 # writer and the memory check before every drawn format (XLSX_OBJ,
 # src/render/xlsx.h) are outside the module, libxlsxwriter opened on first
-# use by src/xlsx_libs.c: an XLSX run loads neither cairo nor pango.
+# use (src/render/xlsx_lib.c): an XLSX run loads neither cairo nor pango.
 # libmeiro.a and the tests' libmeiro-internal.a link render and its table
 # directly (the loader finds it linked in).
 # A new heavy library: used from render only, it goes in RENDER_PKGS (the
 # flags, libmeiro.a) and MODULE_LIBS, and loads with the module, or, if only
-# some pages need it, in render_libs.c (opened on first use, like librsvg);
+# some pages need it, in render/draw_libs.c (a table, opened on first use);
 # a new render function called from outside render goes in
 # src/render/module.h; a library used elsewhere goes behind a module of its
 # own the same way (a table and a loader), never into
@@ -78,23 +78,24 @@ MODULE      = $(BUILD)/$(MODULE_NAME)
 MODULE_DIR  = $(PREFIX)/lib
 SERVE_MODULE_NAME = meiro-serve-$(VERSION).so
 SERVE_MODULE = $(BUILD)/$(SERVE_MODULE_NAME)
-XLSX_OBJ   := $(BUILD)/obj/render/export_xlsx.o $(BUILD)/obj/render/xlsx_play.o $(BUILD)/obj/render/memory.o
+XLSX_OBJ   := $(BUILD)/obj/render/export_xlsx.o $(BUILD)/obj/render/xlsx_play.o $(BUILD)/obj/render/memory.o \
+              $(BUILD)/obj/render/xlsx_lib.o
 RENDER_OBJ := $(filter-out $(XLSX_OBJ),$(filter $(BUILD)/obj/render/%,$(LIB_OBJ)))
-LIGHT_OBJ  := $(filter-out $(RENDER_OBJ) $(BUILD)/obj/render_entry.o,$(LIB_OBJ)) $(BUILD)/obj/xlsx_libs.o \
-              $(BUILD)/obj/glib_libs.o
+LIGHT_OBJ  := $(filter-out $(RENDER_OBJ) $(BUILD)/obj/render_entry.o,$(LIB_OBJ))
 # Inside the module, librsvg and gdk-pixbuf (with gio and libxml2) are
-# opened on first use too (src/render_libs.c: art, shapes, pictures), and
-# libqpdf (trim and bleed boxes, preflight), by
-# soname: the module links the other drawing libraries only.
-MODULE_OBJ  = $(RENDER_OBJ) $(BUILD)/obj/render_entry.o $(BUILD)/obj/render_libs.o
+# opened on first use too (src/render/draw_libs.c: art, shapes, pictures),
+# and libqpdf (trim and bleed boxes, preflight), by soname: the module
+# links the other drawing libraries only. Every build opens them so,
+# libmeiro.a and the tests too.
+MODULE_OBJ  = $(RENDER_OBJ) $(BUILD)/obj/render_entry.o
 MODULE_LIBS = $(shell pkg-config --libs cairo pangocairo libpng zlib $(IO_PKGS) 2>/dev/null) -lm
 soname_of   = $(shell objdump -p $$($(CC) -print-file-name=$1) 2>/dev/null | awk '$$1 == "SONAME" { print $$2 }')
-$(BUILD)/obj/render_libs.o: CPPFLAGS += -DMEIRO_RSVG_SONAME='"$(call soname_of,librsvg-2.so)"' \
+$(BUILD)/obj/render/draw_libs.o: CPPFLAGS += -DMEIRO_RSVG_SONAME='"$(call soname_of,librsvg-2.so)"' \
     -DMEIRO_PIXBUF_SONAME='"$(call soname_of,libgdk_pixbuf-2.0.so)"' \
     -DMEIRO_QPDF_SONAME='"$(call soname_of,libqpdf.so)"'
-$(BUILD)/obj/xlsx_libs.o: CPPFLAGS += -DMEIRO_XLSX_SONAME='"$(call soname_of,libxlsxwriter.so)"'
-$(BUILD)/obj/glib_libs.o: CPPFLAGS += -DMEIRO_GLIB_SONAME='"$(call soname_of,libglib-2.0.so)"'
-# (glib, level_page.c's Unicode functions, is opened on first use: src/glib_libs.c)
+$(BUILD)/obj/render/xlsx_lib.o: CPPFLAGS += -DMEIRO_XLSX_SONAME='"$(call soname_of,libxlsxwriter.so)"'
+$(BUILD)/obj/glib_lib.o: CPPFLAGS += -DMEIRO_GLIB_SONAME='"$(call soname_of,libglib-2.0.so)"'
+# (glib, level_page.c's Unicode functions, is opened on first use: src/glib_lib.c)
 LIGHT_LIBS  = $(shell pkg-config --libs $(IO_PKGS) $(PAGE_PKGS) 2>/dev/null) -lm
 # the module and its loader must come from the same sources: the version
 # and a checksum of every header, rewritten only when it changes
@@ -149,8 +150,8 @@ $(BUILD)/obj/core/%.o $(BUILD)/obj/gen/%.o $(BUILD)/obj/solve/%.o \
 $(BUILD)/obj/io/%.o: LAYER_CPPFLAGS = $(IO_CPPFLAGS)
 $(BUILD)/obj/page/%.o: LAYER_CPPFLAGS = $(PAGE_CPPFLAGS)
 $(BUILD)/obj/render/%.o $(BUILD)/obj/formats.o $(BUILD)/obj/booklet.o \
-    $(BUILD)/obj/plan.o $(BUILD)/obj/level_page.o $(BUILD)/obj/cover.o $(BUILD)/obj/picture.o $(BUILD)/obj/rule_json.o: LAYER_CPPFLAGS = $(RENDER_CPPFLAGS)
-$(BUILD)/obj/render_libs.o $(BUILD)/obj/xlsx_libs.o $(BUILD)/obj/glib_libs.o: LAYER_CPPFLAGS = $(RENDER_CPPFLAGS)
+    $(BUILD)/obj/plan.o $(BUILD)/obj/level_page.o $(BUILD)/obj/cover.o $(BUILD)/obj/picture.o $(BUILD)/obj/rule_json.o \
+    $(BUILD)/obj/glib_lib.o: LAYER_CPPFLAGS = $(RENDER_CPPFLAGS)
 $(BUILD)/obj/render_lazy.o $(BUILD)/obj/render_entry.o: LAYER_CPPFLAGS = $(RENDER_CPPFLAGS) \
     -include $(BUILD)/gen/module_stamp.h -DMEIRO_MODULE_NAME='"$(MODULE_NAME)"' -DMEIRO_MODULE_DIR='"$(MODULE_DIR)"'
 $(BUILD)/obj/render_lazy.o $(BUILD)/obj/render_entry.o: $(BUILD)/gen/module_stamp.h

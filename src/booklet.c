@@ -466,8 +466,8 @@ static meiro_status write_html(booklet *bk, uint64_t seed, const meiro_export_op
 {
     for (unsigned i = 0; i < bk->count; i++) bk->items[i].path = NULL;
     document d;
-    meiro_status s =
-        drawing()->doc_plan(&d, bk->items, bk->count, opt, &(doc_parts){.cover = 0, .clean = clean}, err);
+    meiro_status s = drawing()->doc_plan(&d, bk->items, bk->count, opt,
+                                         &(doc_parts){.cover = 0, .clean = clean}, err);
     if (s != MEIRO_OK) return s;
     d.has_seed = true;
     d.seed = seed;
@@ -547,9 +547,10 @@ static meiro_status booklet_check(const meiro_booklet_options *b, const meiro_ex
         if (s == MEIRO_OK) drawing()->doc_free(&d);
     } else if (s == MEIRO_OK) {
         document d;
-        s = drawing()->doc_plan(&d, items, b->count, opt,
-                     &(doc_parts){.cover = b->cover, .contents = b->contents, .clean = clean},
-                     err); /* freed on failure */
+        s = drawing()->doc_plan(
+            &d, items, b->count, opt,
+            &(doc_parts){.cover = b->cover, .contents = b->contents, .clean = clean},
+            err); /* freed on failure */
         if (s == MEIRO_OK) drawing()->doc_free(&d);
     }
     /* what the options get wrong first, then whether the memory suffices */
@@ -644,8 +645,9 @@ static meiro_status record_art(const document *docs, const booklet *bk, unsigned
         char *x = NULL;
         size_t x_len = 0;
         meiro_error why;
-        if (drawing()->book_art_attach(*buf, *len, bk->mazes[i], i + 1, title, docs[0].style.subtitle, volume,
-                            &x, &x_len, &why) == MEIRO_OK) {
+        if (drawing()->book_art_attach(*buf, *len, bk->mazes[i], i + 1, title,
+                                       docs[0].style.subtitle, volume, &x, &x_len,
+                                       &why) == MEIRO_OK) {
             free(*buf);
             *buf = x, *len = x_len;
             return MEIRO_OK;
@@ -710,7 +712,8 @@ static meiro_status plan_set_answers(document *d, const booklet *bks, unsigned m
      * (a template's after-page is a page for a child's grown-up) */
     if (only.answers != MEIRO_ANSWERS_AFTER_PAGE) only.answers = MEIRO_ANSWERS_KEY;
     return drawing()->doc_plan(d, *items, n, &only,
-                    &(doc_parts){.copies = labels, .per_copy = count, .clean = clean}, err);
+                               &(doc_parts){.copies = labels, .per_copy = count, .clean = clean},
+                               err);
 }
 
 /* The side file's text (b->remake_file), for the seller's records: the
@@ -928,12 +931,12 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
         if (b->names) own.name = b->names[c];
         document *d = &docs[planned];
         s = drawing()->doc_plan(d, bk->items, bk->count, &own,
-                     &(doc_parts){.cover = b->cover,
-                                  .contents = b->contents,
-                                  .version = copies > 1 ? labels[c] : NULL,
-                                  .volume = series != NULL,
-                                  .clean = clean},
-                     err);
+                                &(doc_parts){.cover = b->cover,
+                                             .contents = b->contents,
+                                             .version = copies > 1 ? labels[c] : NULL,
+                                             .volume = series != NULL,
+                                             .clean = clean},
+                                err);
         if (s != MEIRO_OK) break;
         planned++;
         d->has_seed = true;

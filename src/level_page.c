@@ -11,12 +11,12 @@
 #include "core/alloc.h"
 #include "core/error.h"
 #include "core/model.h"
+#include "glib_lib.h"
 #include "page/layout.h"
 #include "render/document.h"
 #include "render/module.h"
 #include "render/text_mask.h"
 
-#include <glib.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -268,6 +268,15 @@ meiro_status meiro_level_page_check(const meiro_level_desc *level, meiro_grid gr
  * level's smaller cells, which the refusal names. */
 #define NAME_SHRINK_FROM 10.0
 
+/* the next character of valid UTF-8 text (glib's g_utf8_next_char reads
+ * a table of glib's, which the library does not link) */
+static const char *next_char(const char *p)
+{
+    do p++;
+    while ((*p & 0xC0) == 0x80);
+    return p;
+}
+
 static bool cjk_point(gunichar c)
 {
     return (c >= 0x2e80 && c <= 0x9fff) || (c >= 0xac00 && c <= 0xd7af) ||
@@ -281,7 +290,7 @@ static bool cjk_point(gunichar c)
  * mark, closing punctuation). */
 static bool clings(gunichar c)
 {
-    GUnicodeType t = g_unichar_type(c);
+    GUnicodeType t = lib_glib()->g_unichar_type(c);
     if (t == G_UNICODE_NON_SPACING_MARK || t == G_UNICODE_SPACING_MARK ||
         t == G_UNICODE_ENCLOSING_MARK || t == G_UNICODE_FORMAT ||
         t == G_UNICODE_CLOSE_PUNCTUATION || t == G_UNICODE_FINAL_PUNCTUATION ||
@@ -292,8 +301,8 @@ static bool clings(gunichar c)
     static const char small[] = "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶー、。！？";
     const char *p = small;
     while (*p) {
-        if (g_utf8_get_char(p) == c) return true;
-        p = g_utf8_next_char(p);
+        if (lib_glib()->g_utf8_get_char(p) == c) return true;
+        p = next_char(p);
     }
     return false;
 }
@@ -305,7 +314,7 @@ static bool clings(gunichar c)
  * opportunities, or no memory (*nomem). */
 static char *wrapped(const char *text, unsigned lines, bool spaces_only, bool *nomem)
 {
-    size_t len = strlen(text), n = (size_t)g_utf8_strlen(text, (gssize)len);
+    size_t len = strlen(text), n = (size_t)lib_glib()->g_utf8_strlen(text, (gssize)len);
     gunichar *cp = alloc_array(n + 1, sizeof *cp);
     size_t *at = alloc_array(n + 1, sizeof *at);
     uint8_t *cut = zalloc(n + 1, 1); /* 1: a space to break at, 2: a break before this point */
@@ -315,8 +324,8 @@ static char *wrapped(const char *text, unsigned lines, bool spaces_only, bool *n
         goto fail;
     }
     size_t k = 0;
-    for (const char *p = text; *p; p = g_utf8_next_char(p), k++) {
-        cp[k] = g_utf8_get_char(p);
+    for (const char *p = text; *p; p = next_char(p), k++) {
+        cp[k] = lib_glib()->g_utf8_get_char(p);
         at[k] = (size_t)(p - text);
     }
     at[n] = len;
@@ -325,12 +334,15 @@ static char *wrapped(const char *text, unsigned lines, bool spaces_only, bool *n
     for (unsigned l = 1; l < lines; l++) {
         size_t want = n * l / lines, best = SIZE_MAX, best_d = SIZE_MAX;
         for (size_t i = 1; i < n; i++) {
-            bool space = g_unichar_isspace(cp[i]) && !g_unichar_isspace(cp[i - 1]) && i + 1 < n &&
-                         !g_unichar_isspace(cp[i + 1]);
-            bool inside = !g_unichar_isspace(cp[i]) && !g_unichar_isspace(cp[i - 1]) &&
-                          !clings(cp[i]) && cp[i - 1] != 0x200d &&
-                          g_unichar_type(cp[i - 1]) != G_UNICODE_OPEN_PUNCTUATION;
-            bool hyphen = inside && g_unichar_type(cp[i - 1]) == G_UNICODE_DASH_PUNCTUATION;
+            bool space = lib_glib()->g_unichar_isspace(cp[i]) &&
+                         !lib_glib()->g_unichar_isspace(cp[i - 1]) && i + 1 < n &&
+                         !lib_glib()->g_unichar_isspace(cp[i + 1]);
+            bool inside = !lib_glib()->g_unichar_isspace(cp[i]) &&
+                          !lib_glib()->g_unichar_isspace(cp[i - 1]) && !clings(cp[i]) &&
+                          cp[i - 1] != 0x200d &&
+                          lib_glib()->g_unichar_type(cp[i - 1]) != G_UNICODE_OPEN_PUNCTUATION;
+            bool hyphen =
+                inside && lib_glib()->g_unichar_type(cp[i - 1]) == G_UNICODE_DASH_PUNCTUATION;
             bool letter = !spaces_only && inside;
             space = space || hyphen;
             if (!(space || letter) || cut[i] || cut[i - 1] || cut[i + 1]) continue;
@@ -338,7 +350,7 @@ static char *wrapped(const char *text, unsigned lines, bool spaces_only, bool *n
             if (d < best_d || (d == best_d && space)) best = i, best_d = d;
         }
         if (best == SIZE_MAX) goto fail;
-        cut[best] = g_unichar_isspace(cp[best]) ? 1 : 2;
+        cut[best] = lib_glib()->g_unichar_isspace(cp[best]) ? 1 : 2;
         placed++;
     }
     /* every line two letters or more, but in kana and kanji */
@@ -350,7 +362,8 @@ static char *wrapped(const char *text, unsigned lines, bool spaces_only, bool *n
             letters = 0;
             cjk = false;
         }
-        if (i < n && !g_unichar_isspace(cp[i])) letters++, cjk = cjk || cjk_point(cp[i]);
+        if (i < n && !lib_glib()->g_unichar_isspace(cp[i]))
+            letters++, cjk = cjk || cjk_point(cp[i]);
     }
     /* the text again, a space at a break becoming the break */
     char *o = out;
@@ -395,9 +408,10 @@ static char *capitals(const char *text)
     if (!out) return NULL;
     char *o = out;
     size_t room = len * 2;
-    for (const char *p = text; *p; p = g_utf8_next_char(p)) {
+    for (const char *p = text; *p; p = next_char(p)) {
         char buf[8];
-        int b = g_unichar_to_utf8(g_unichar_toupper(g_utf8_get_char(p)), buf);
+        int b = lib_glib()->g_unichar_to_utf8(
+            lib_glib()->g_unichar_toupper(lib_glib()->g_utf8_get_char(p)), buf);
         if ((size_t)(o - out) + (size_t)b > room) break; /* never, by the above */
         memcpy(o, buf, (size_t)b);
         o += b;
@@ -590,10 +604,10 @@ static bool at_spaces(const char *text, const char *set)
 static uint32_t legible_height(const char *text)
 {
     bool lower = false;
-    for (const char *p = text; *p; p = g_utf8_next_char(p)) {
-        gunichar ch = g_utf8_get_char(p);
+    for (const char *p = text; *p; p = next_char(p)) {
+        gunichar ch = lib_glib()->g_utf8_get_char(p);
         if (cjk_point(ch)) return LEGIBLE_CJK;
-        lower = lower || g_unichar_islower(ch);
+        lower = lower || lib_glib()->g_unichar_islower(ch);
     }
     return lower ? LEGIBLE_LOWER : LEGIBLE_CAPS;
 }

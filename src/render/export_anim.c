@@ -293,7 +293,7 @@ done:
 
 /* Numbers read and written in the "C" locale (core/numbers.h). */
 meiro_status render_animate_svg(const meiro_trace *trace, const meiro_maze *initial, FILE *out,
-                               meiro_error *err)
+                                meiro_error *err)
 {
     c_numbers n;
     c_numbers_begin(&n);
@@ -350,7 +350,7 @@ static meiro_status write_svg_job(void *ctx, FILE *out, const char *temp_dir, me
 }
 
 meiro_status render_animate_svg_save(const meiro_trace *trace, const meiro_maze *initial,
-                                    const char *filename, meiro_error *err)
+                                     const char *filename, meiro_error *err)
 {
     svg_job job = {trace, initial};
     meiro_status s = size_check(trace, err); /* before a file is made */
@@ -432,7 +432,7 @@ static void remove_frames(const char *temp, size_t frames, char *path)
  * when all are written, so a failure leaves none behind (and says how many
  * were written before it). */
 meiro_status render_animate_frames(const meiro_trace *trace, const meiro_maze *initial,
-                                  const char *dir, unsigned frames, meiro_error *err)
+                                   const char *dir, unsigned frames, meiro_error *err)
 {
     meiro_error own;
     if (!err) err = &own;

@@ -69,9 +69,8 @@
       (buf, len, print, err))                                                                      \
     X(cover_write, (const cover_plan *c, FILE *out, meiro_error *err), (c, out, err))              \
     X(book_art_attach,                                                                             \
-      (const char *buf, size_t len, const meiro_maze *art, unsigned number,                        \
-       const char *title, const char *subtitle, unsigned volume, char **out, size_t *out_len,      \
-       meiro_error *err),                                                                          \
+      (const char *buf, size_t len, const meiro_maze *art, unsigned number, const char *title,     \
+       const char *subtitle, unsigned volume, char **out, size_t *out_len, meiro_error *err),      \
       (buf, len, art, number, title, subtitle, volume, out, out_len, err))
 
 /* The public API the module implements: meiro_NAME (the loader's, in
@@ -88,8 +87,8 @@
       (filename, print, report, ctx, passed, err))                                                 \
     X(preflight_cover,                                                                             \
       (const char *filename, meiro_print print, meiro_stock stock, unsigned pages,                 \
-       double trim_w_mm, double trim_h_mm, meiro_preflight_report report, void *ctx,               \
-       bool *passed, meiro_error *err),                                                            \
+       double trim_w_mm, double trim_h_mm, meiro_preflight_report report, void *ctx, bool *passed, \
+       meiro_error *err),                                                                          \
       (filename, print, stock, pages, trim_w_mm, trim_h_mm, report, ctx, passed, err))             \
     X(preflight_titled,                                                                            \
       (const char *filename, meiro_print print, const char *title, bool is_cover,                  \

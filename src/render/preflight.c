@@ -3,13 +3,13 @@
  * pages, annotations, bookmarks), read through qpdf. */
 #include "core/error.h"
 #include "page/print.h"
+#include "render/draw_libs.h"
 #include "render/export.h"
 #include "render/module.h"
 #include "render/qpdf_open.h"
 
 #include <ctype.h>
 #include <math.h>
-#include <qpdf/qpdf-c.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -299,10 +299,12 @@ static bool page_box(qpdf_data q, qpdf_oh page, const char *key, double v[4])
 {
     qpdf_oh node = page;
     for (int up = 0; up < 32; up++) { /* inherited: /Parent, a few levels */
-        qpdf_oh box = qpdf_oh_get_key(q, node, key);
-        if (qpdf_oh_is_array(q, box) && qpdf_oh_get_array_n_items(q, box) == 4) {
+        qpdf_oh box = lib_qpdf()->qpdf_oh_get_key(q, node, key);
+        if (lib_qpdf()->qpdf_oh_is_array(q, box) &&
+            lib_qpdf()->qpdf_oh_get_array_n_items(q, box) == 4) {
             for (int k = 0; k < 4; k++)
-                v[k] = qpdf_oh_get_numeric_value(q, qpdf_oh_get_array_item(q, box, k));
+                v[k] = lib_qpdf()->qpdf_oh_get_numeric_value(
+                    q, lib_qpdf()->qpdf_oh_get_array_item(q, box, k));
             if (v[0] > v[2]) {
                 double t = v[0];
                 v[0] = v[2];
@@ -316,8 +318,8 @@ static bool page_box(qpdf_data q, qpdf_oh page, const char *key, double v[4])
             return true;
         }
         if (strcmp(key, "/MediaBox") != 0) return false; /* only MediaBox is inherited */
-        node = qpdf_oh_get_key(q, node, "/Parent");
-        if (!qpdf_oh_is_dictionary(q, node)) return false;
+        node = lib_qpdf()->qpdf_oh_get_key(q, node, "/Parent");
+        if (!lib_qpdf()->qpdf_oh_is_dictionary(q, node)) return false;
     }
     return false;
 }
@@ -333,34 +335,45 @@ typedef struct checks {
 /* The page's fonts' widths (its /Resources /Font), up to PAGE_FONTS. */
 static int page_fonts(qpdf_data q, qpdf_oh page, font_widths *fonts)
 {
-    qpdf_oh dict = qpdf_oh_get_key(q, qpdf_oh_get_key(q, page, "/Resources"), "/Font");
-    if (!qpdf_oh_is_dictionary(q, dict)) return 0;
+    qpdf_oh dict =
+        lib_qpdf()->qpdf_oh_get_key(q, lib_qpdf()->qpdf_oh_get_key(q, page, "/Resources"), "/Font");
+    if (!lib_qpdf()->qpdf_oh_is_dictionary(q, dict)) return 0;
     int n = 0;
-    qpdf_oh_begin_dict_key_iter(q, dict);
-    while (qpdf_oh_dict_more_keys(q) && n < PAGE_FONTS) {
+    lib_qpdf()->qpdf_oh_begin_dict_key_iter(q, dict);
+    while (lib_qpdf()->qpdf_oh_dict_more_keys(q) && n < PAGE_FONTS) {
         font_widths *f = &fonts[n];
-        snprintf(f->name, sizeof f->name, "%s", qpdf_oh_dict_next_key(q));
-        qpdf_oh o = qpdf_oh_get_key(q, dict, f->name);
-        f->two_byte = qpdf_oh_is_name_and_equals(q, qpdf_oh_get_key(q, o, "/Subtype"), "/Type0");
+        snprintf(f->name, sizeof f->name, "%s", lib_qpdf()->qpdf_oh_dict_next_key(q));
+        qpdf_oh o = lib_qpdf()->qpdf_oh_get_key(q, dict, f->name);
+        f->two_byte = lib_qpdf()->qpdf_oh_is_name_and_equals(
+            q, lib_qpdf()->qpdf_oh_get_key(q, o, "/Subtype"), "/Type0");
         if (f->two_byte) { /* /W: [c [w ...] c1 c2 w ...] of the descendant, /DW else */
-            qpdf_oh d = qpdf_oh_get_array_item(q, qpdf_oh_get_key(q, o, "/DescendantFonts"), 0);
-            qpdf_oh dw = qpdf_oh_get_key(q, d, "/DW"), w = qpdf_oh_get_key(q, d, "/W");
-            f->missing = qpdf_oh_is_number(q, dw) ? qpdf_oh_get_numeric_value(q, dw) : 1000;
+            qpdf_oh d = lib_qpdf()->qpdf_oh_get_array_item(
+                q, lib_qpdf()->qpdf_oh_get_key(q, o, "/DescendantFonts"), 0);
+            qpdf_oh dw = lib_qpdf()->qpdf_oh_get_key(q, d, "/DW"),
+                    w = lib_qpdf()->qpdf_oh_get_key(q, d, "/W");
+            f->missing = lib_qpdf()->qpdf_oh_is_number(q, dw)
+                             ? lib_qpdf()->qpdf_oh_get_numeric_value(q, dw)
+                             : 1000;
             f->first = 0, f->count = FONT_CODES;
             for (int c = 0; c < FONT_CODES; c++) f->w[c] = f->missing;
-            int items = qpdf_oh_is_array(q, w) ? qpdf_oh_get_array_n_items(q, w) : 0;
+            int items = lib_qpdf()->qpdf_oh_is_array(q, w)
+                            ? lib_qpdf()->qpdf_oh_get_array_n_items(q, w)
+                            : 0;
             for (int at = 0; at + 1 < items;) {
-                int c = (int)qpdf_oh_get_numeric_value(q, qpdf_oh_get_array_item(q, w, at));
-                qpdf_oh next = qpdf_oh_get_array_item(q, w, at + 1);
-                if (qpdf_oh_is_array(q, next)) { /* c [w w ...] */
-                    int m = qpdf_oh_get_array_n_items(q, next);
+                int c = (int)lib_qpdf()->qpdf_oh_get_numeric_value(
+                    q, lib_qpdf()->qpdf_oh_get_array_item(q, w, at));
+                qpdf_oh next = lib_qpdf()->qpdf_oh_get_array_item(q, w, at + 1);
+                if (lib_qpdf()->qpdf_oh_is_array(q, next)) { /* c [w w ...] */
+                    int m = lib_qpdf()->qpdf_oh_get_array_n_items(q, next);
                     for (int j = 0; j < m; j++)
                         if (c + j >= 0 && c + j < FONT_CODES)
-                            f->w[c + j] = qpdf_oh_get_numeric_value(q, qpdf_oh_get_array_item(q, next, j));
+                            f->w[c + j] = lib_qpdf()->qpdf_oh_get_numeric_value(
+                                q, lib_qpdf()->qpdf_oh_get_array_item(q, next, j));
                     at += 2;
                 } else if (at + 2 < items) { /* c1 c2 w */
-                    int c2 = (int)qpdf_oh_get_numeric_value(q, next);
-                    double v = qpdf_oh_get_numeric_value(q, qpdf_oh_get_array_item(q, w, at + 2));
+                    int c2 = (int)lib_qpdf()->qpdf_oh_get_numeric_value(q, next);
+                    double v = lib_qpdf()->qpdf_oh_get_numeric_value(
+                        q, lib_qpdf()->qpdf_oh_get_array_item(q, w, at + 2));
                     for (int j = c < 0 ? 0 : c; j <= c2 && j < FONT_CODES; j++) f->w[j] = v;
                     at += 3;
                 } else break;
@@ -368,19 +381,27 @@ static int page_fonts(qpdf_data q, qpdf_oh page, font_widths *fonts)
             n++;
             continue;
         }
-        qpdf_oh first = qpdf_oh_get_key(q, o, "/FirstChar"), w = qpdf_oh_get_key(q, o, "/Widths");
-        qpdf_oh missing = qpdf_oh_get_key(q, qpdf_oh_get_key(q, o, "/FontDescriptor"), "/MissingWidth");
-        f->first = qpdf_oh_is_number(q, first) ? (int)qpdf_oh_get_numeric_value(q, first) : 0;
-        f->count = qpdf_oh_is_array(q, w) ? qpdf_oh_get_array_n_items(q, w) : 0;
+        qpdf_oh first = lib_qpdf()->qpdf_oh_get_key(q, o, "/FirstChar"),
+                w = lib_qpdf()->qpdf_oh_get_key(q, o, "/Widths");
+        qpdf_oh missing = lib_qpdf()->qpdf_oh_get_key(
+            q, lib_qpdf()->qpdf_oh_get_key(q, o, "/FontDescriptor"), "/MissingWidth");
+        f->first = lib_qpdf()->qpdf_oh_is_number(q, first)
+                       ? (int)lib_qpdf()->qpdf_oh_get_numeric_value(q, first)
+                       : 0;
+        f->count =
+            lib_qpdf()->qpdf_oh_is_array(q, w) ? lib_qpdf()->qpdf_oh_get_array_n_items(q, w) : 0;
         if (f->count > FONT_CODES) f->count = FONT_CODES;
         for (int c = 0; c < f->count; c++) {
-            qpdf_oh v = qpdf_oh_get_array_item(q, w, c);
-            f->w[c] = qpdf_oh_is_number(q, v) ? qpdf_oh_get_numeric_value(q, v) : 0;
+            qpdf_oh v = lib_qpdf()->qpdf_oh_get_array_item(q, w, c);
+            f->w[c] = lib_qpdf()->qpdf_oh_is_number(q, v)
+                          ? lib_qpdf()->qpdf_oh_get_numeric_value(q, v)
+                          : 0;
         }
         /* no width known: a wide glyph, so that nothing passes unseen */
-        f->missing = qpdf_oh_is_number(q, missing) ? qpdf_oh_get_numeric_value(q, missing)
-                     : f->count                    ? 0
-                                                   : 600;
+        f->missing = lib_qpdf()->qpdf_oh_is_number(q, missing)
+                         ? lib_qpdf()->qpdf_oh_get_numeric_value(q, missing)
+                     : f->count ? 0
+                                : 600;
         n++;
     }
     return n;
@@ -390,20 +411,24 @@ static meiro_status page_ink(qpdf_data q, qpdf_oh page, ink *k)
 {
     unsigned char *buf = NULL;
     size_t len = 0;
-    if (qpdf_oh_get_page_content_data(q, page, &buf, &len) & QPDF_ERRORS) return MEIRO_ERROR_PARSE;
+    if (lib_qpdf()->qpdf_oh_get_page_content_data(q, page, &buf, &len) & QPDF_ERRORS)
+        return MEIRO_ERROR_PARSE;
     scan_content(buf, len, k);
     free(buf);
-    qpdf_oh xobjects = qpdf_oh_get_key(q, qpdf_oh_get_key(q, page, "/Resources"), "/XObject");
-    if (!qpdf_oh_is_dictionary(q, xobjects)) return MEIRO_OK;
-    qpdf_oh_begin_dict_key_iter(q, xobjects);
-    while (qpdf_oh_dict_more_keys(q)) {
-        qpdf_oh x = qpdf_oh_get_key(q, xobjects, qpdf_oh_dict_next_key(q));
-        if (!qpdf_oh_is_stream(q, x) ||
-            !qpdf_oh_is_name_and_equals(q, qpdf_oh_get_key(q, qpdf_oh_get_dict(q, x), "/Subtype"),
-                                        "/Form"))
+    qpdf_oh xobjects = lib_qpdf()->qpdf_oh_get_key(
+        q, lib_qpdf()->qpdf_oh_get_key(q, page, "/Resources"), "/XObject");
+    if (!lib_qpdf()->qpdf_oh_is_dictionary(q, xobjects)) return MEIRO_OK;
+    lib_qpdf()->qpdf_oh_begin_dict_key_iter(q, xobjects);
+    while (lib_qpdf()->qpdf_oh_dict_more_keys(q)) {
+        qpdf_oh x = lib_qpdf()->qpdf_oh_get_key(q, xobjects, lib_qpdf()->qpdf_oh_dict_next_key(q));
+        if (!lib_qpdf()->qpdf_oh_is_stream(q, x) ||
+            !lib_qpdf()->qpdf_oh_is_name_and_equals(
+                q, lib_qpdf()->qpdf_oh_get_key(q, lib_qpdf()->qpdf_oh_get_dict(q, x), "/Subtype"),
+                "/Form"))
             continue;
         buf = NULL;
-        if (qpdf_oh_get_stream_data(q, x, qpdf_dl_generalized, NULL, &buf, &len) & QPDF_ERRORS)
+        if (lib_qpdf()->qpdf_oh_get_stream_data(q, x, qpdf_dl_generalized, NULL, &buf, &len) &
+            QPDF_ERRORS)
             continue; /* an image codec qpdf cannot undo: not a drawing */
         bool area = k->area; /* where a form lands is its Do's: not followed */
         k->area = false;
@@ -418,35 +443,41 @@ static meiro_status page_ink(qpdf_data q, qpdf_oh page, ink *k)
  * or a Type 3 font, drawn by the file itself)? */
 static void check_fonts(qpdf_data q, char *out)
 {
-    qpdf_oh size = qpdf_oh_get_key(q, qpdf_get_trailer(q), "/Size");
-    int count = qpdf_oh_is_number(q, size) ? (int)qpdf_oh_get_numeric_value(q, size) : 0;
+    qpdf_oh size = lib_qpdf()->qpdf_oh_get_key(q, lib_qpdf()->qpdf_get_trailer(q), "/Size");
+    int count = lib_qpdf()->qpdf_oh_is_number(q, size)
+                    ? (int)lib_qpdf()->qpdf_oh_get_numeric_value(q, size)
+                    : 0;
     if (count > 10000000) count = 10000000;
     int fonts = 0, bare = 0;
     char first[80] = "";
     for (int id = 1; id < count; id++) {
-        qpdf_oh o = qpdf_get_object_by_id(q, id, 0);
-        if (!qpdf_oh_is_dictionary(q, o) ||
-            !qpdf_oh_is_name_and_equals(q, qpdf_oh_get_key(q, o, "/Type"), "/Font")) {
-            qpdf_oh_release(q, o);
+        qpdf_oh o = lib_qpdf()->qpdf_get_object_by_id(q, id, 0);
+        if (!lib_qpdf()->qpdf_oh_is_dictionary(q, o) ||
+            !lib_qpdf()->qpdf_oh_is_name_and_equals(q, lib_qpdf()->qpdf_oh_get_key(q, o, "/Type"),
+                                                    "/Font")) {
+            lib_qpdf()->qpdf_oh_release(q, o);
             continue;
         }
-        qpdf_oh sub = qpdf_oh_get_key(q, o, "/Subtype");
-        if (qpdf_oh_is_name_and_equals(q, sub, "/Type0") ||
-            qpdf_oh_is_name_and_equals(q, sub, "/Type3")) {
-            qpdf_oh_release_all(q); /* Type0: its descendant is checked on its own */
+        qpdf_oh sub = lib_qpdf()->qpdf_oh_get_key(q, o, "/Subtype");
+        if (lib_qpdf()->qpdf_oh_is_name_and_equals(q, sub, "/Type0") ||
+            lib_qpdf()->qpdf_oh_is_name_and_equals(q, sub, "/Type3")) {
+            lib_qpdf()->qpdf_oh_release_all(q); /* Type0: its descendant is checked on its own */
             continue;
         }
         fonts++;
-        qpdf_oh d = qpdf_oh_get_key(q, o, "/FontDescriptor");
-        if (!qpdf_oh_has_key(q, d, "/FontFile") && !qpdf_oh_has_key(q, d, "/FontFile2") &&
-            !qpdf_oh_has_key(q, d, "/FontFile3")) {
+        qpdf_oh d = lib_qpdf()->qpdf_oh_get_key(q, o, "/FontDescriptor");
+        if (!lib_qpdf()->qpdf_oh_has_key(q, d, "/FontFile") &&
+            !lib_qpdf()->qpdf_oh_has_key(q, d, "/FontFile2") &&
+            !lib_qpdf()->qpdf_oh_has_key(q, d, "/FontFile3")) {
             if (!bare++) {
-                qpdf_oh name = qpdf_oh_get_key(q, o, "/BaseFont");
+                qpdf_oh name = lib_qpdf()->qpdf_oh_get_key(q, o, "/BaseFont");
                 snprintf(first, sizeof first, "%s",
-                         qpdf_oh_is_name(q, name) ? qpdf_oh_get_name(q, name) + 1 : "unnamed");
+                         lib_qpdf()->qpdf_oh_is_name(q, name)
+                             ? lib_qpdf()->qpdf_oh_get_name(q, name) + 1
+                             : "unnamed");
             }
         }
-        qpdf_oh_release_all(q);
+        lib_qpdf()->qpdf_oh_release_all(q);
     }
     if (bare)
         snprintf(out, DETAIL, "%d of %d fonts not embedded, the first %s: embed every font", bare,
@@ -458,18 +489,22 @@ static void check_fonts(qpdf_data q, char *out)
  * transparency group, a soft mask, or an alpha under 1. */
 static bool transparent(qpdf_data q, qpdf_oh o)
 {
-    if (qpdf_oh_is_stream(q, o)) o = qpdf_oh_get_dict(q, o);
-    if (!qpdf_oh_is_dictionary(q, o)) return false;
-    qpdf_oh group = qpdf_oh_get_key(q, o, "/Group");
-    if (qpdf_oh_is_dictionary(q, group) &&
-        qpdf_oh_is_name_and_equals(q, qpdf_oh_get_key(q, group, "/S"), "/Transparency"))
+    if (lib_qpdf()->qpdf_oh_is_stream(q, o)) o = lib_qpdf()->qpdf_oh_get_dict(q, o);
+    if (!lib_qpdf()->qpdf_oh_is_dictionary(q, o)) return false;
+    qpdf_oh group = lib_qpdf()->qpdf_oh_get_key(q, o, "/Group");
+    if (lib_qpdf()->qpdf_oh_is_dictionary(q, group) &&
+        lib_qpdf()->qpdf_oh_is_name_and_equals(q, lib_qpdf()->qpdf_oh_get_key(q, group, "/S"),
+                                               "/Transparency"))
         return true;
-    qpdf_oh mask = qpdf_oh_get_key(q, o, "/SMask");
-    if (qpdf_oh_is_dictionary(q, mask) || qpdf_oh_is_stream(q, mask)) return true;
+    qpdf_oh mask = lib_qpdf()->qpdf_oh_get_key(q, o, "/SMask");
+    if (lib_qpdf()->qpdf_oh_is_dictionary(q, mask) || lib_qpdf()->qpdf_oh_is_stream(q, mask))
+        return true;
     const char *alphas[] = {"/CA", "/ca"};
     for (size_t k = 0; k < 2; k++) {
-        qpdf_oh a = qpdf_oh_get_key(q, o, alphas[k]);
-        if (qpdf_oh_is_number(q, a) && qpdf_oh_get_numeric_value(q, a) < 1 - 1e-6) return true;
+        qpdf_oh a = lib_qpdf()->qpdf_oh_get_key(q, o, alphas[k]);
+        if (lib_qpdf()->qpdf_oh_is_number(q, a) &&
+            lib_qpdf()->qpdf_oh_get_numeric_value(q, a) < 1 - 1e-6)
+            return true;
     }
     return false;
 }
@@ -481,9 +516,9 @@ static bool transparent(qpdf_data q, qpdf_oh o)
  * PDF/X (IngramSpark), and of any file that says it is PDF/X. */
 static void check_pdfx(qpdf_data q, const print_profile *service, char *out)
 {
-    qpdf_oh info = qpdf_oh_get_key(q, qpdf_get_trailer(q), "/Info");
-    qpdf_oh version = qpdf_oh_get_key(q, info, "/GTS_PDFXVersion");
-    bool declared = qpdf_oh_is_string(q, version);
+    qpdf_oh info = lib_qpdf()->qpdf_oh_get_key(q, lib_qpdf()->qpdf_get_trailer(q), "/Info");
+    qpdf_oh version = lib_qpdf()->qpdf_oh_get_key(q, info, "/GTS_PDFXVersion");
+    bool declared = lib_qpdf()->qpdf_oh_is_string(q, version);
     if (!declared && !service->pdfx) {
         snprintf(out, DETAIL, "not PDF/X, which %s does not ask for",
                  service->bleed > 0 ? service->service : "a home printer");
@@ -496,17 +531,23 @@ static void check_pdfx(qpdf_data q, const print_profile *service, char *out)
         return;
     }
     char v[64];
-    snprintf(v, sizeof v, "%s", qpdf_oh_get_utf8_value(q, version));
-    qpdf_oh intents = qpdf_oh_get_key(q, qpdf_get_root(q), "/OutputIntents");
+    snprintf(v, sizeof v, "%s", lib_qpdf()->qpdf_oh_get_utf8_value(q, version));
+    qpdf_oh intents =
+        lib_qpdf()->qpdf_oh_get_key(q, lib_qpdf()->qpdf_get_root(q), "/OutputIntents");
     bool intent = false;
-    int n = qpdf_oh_is_array(q, intents) ? qpdf_oh_get_array_n_items(q, intents) : 0;
+    int n = lib_qpdf()->qpdf_oh_is_array(q, intents)
+                ? lib_qpdf()->qpdf_oh_get_array_n_items(q, intents)
+                : 0;
     for (int k = 0; k < n && !intent; k++) {
-        qpdf_oh i = qpdf_oh_get_array_item(q, intents, k);
-        intent = qpdf_oh_is_name_and_equals(q, qpdf_oh_get_key(q, i, "/S"), "/GTS_PDFX") &&
-                 (qpdf_oh_is_stream(q, qpdf_oh_get_key(q, i, "/DestOutputProfile")) ||
-                  qpdf_oh_is_string(q, qpdf_oh_get_key(q, i, "/OutputConditionIdentifier")));
+        qpdf_oh i = lib_qpdf()->qpdf_oh_get_array_item(q, intents, k);
+        intent = lib_qpdf()->qpdf_oh_is_name_and_equals(q, lib_qpdf()->qpdf_oh_get_key(q, i, "/S"),
+                                                        "/GTS_PDFX") &&
+                 (lib_qpdf()->qpdf_oh_is_stream(
+                      q, lib_qpdf()->qpdf_oh_get_key(q, i, "/DestOutputProfile")) ||
+                  lib_qpdf()->qpdf_oh_is_string(
+                      q, lib_qpdf()->qpdf_oh_get_key(q, i, "/OutputConditionIdentifier")));
     }
-    qpdf_oh trapped = qpdf_oh_get_key(q, info, "/Trapped");
+    qpdf_oh trapped = lib_qpdf()->qpdf_oh_get_key(q, info, "/Trapped");
     if (strncmp(v, "PDF/X-", 6) != 0) {
         snprintf(out, DETAIL, "!GTS_PDFXVersion is '%.40s', not a PDF/X version", v);
         return;
@@ -515,7 +556,7 @@ static void check_pdfx(qpdf_data q, const print_profile *service, char *out)
         snprintf(out, DETAIL, "!%s without a GTS_PDFX output intent (and its profile)", v);
         return;
     }
-    if (!qpdf_oh_is_name(q, trapped) && !qpdf_oh_is_string(q, trapped)) {
+    if (!lib_qpdf()->qpdf_oh_is_name(q, trapped) && !lib_qpdf()->qpdf_oh_is_string(q, trapped)) {
         snprintf(out, DETAIL, "!%s without Trapped in its document information", v);
         return;
     }
@@ -524,10 +565,10 @@ static void check_pdfx(qpdf_data q, const print_profile *service, char *out)
          * XMP packet too */
         unsigned char *xmp = NULL;
         size_t len = 0;
-        qpdf_oh meta = qpdf_oh_get_key(q, qpdf_get_root(q), "/Metadata");
+        qpdf_oh meta = lib_qpdf()->qpdf_oh_get_key(q, lib_qpdf()->qpdf_get_root(q), "/Metadata");
         bool named = false;
-        if (qpdf_oh_is_stream(q, meta) &&
-            !(qpdf_oh_get_stream_data(q, meta, qpdf_dl_generalized, NULL, &xmp, &len) &
+        if (lib_qpdf()->qpdf_oh_is_stream(q, meta) &&
+            !(lib_qpdf()->qpdf_oh_get_stream_data(q, meta, qpdf_dl_generalized, NULL, &xmp, &len) &
               QPDF_ERRORS)) {
             /* "pdfxid:GTS_PDFXVersion>PDF/X-4" or "...='PDF/X-4'" */
             static const char tag[] = "pdfxid:GTS_PDFXVersion";
@@ -542,12 +583,14 @@ static void check_pdfx(qpdf_data q, const print_profile *service, char *out)
         else snprintf(out, DETAIL, "%s, a GTS_PDFX output intent, the version in its XMP", v);
         return;
     }
-    qpdf_oh size = qpdf_oh_get_key(q, qpdf_get_trailer(q), "/Size");
-    int count = qpdf_oh_is_number(q, size) ? (int)qpdf_oh_get_numeric_value(q, size) : 0;
+    qpdf_oh size = lib_qpdf()->qpdf_oh_get_key(q, lib_qpdf()->qpdf_get_trailer(q), "/Size");
+    int count = lib_qpdf()->qpdf_oh_is_number(q, size)
+                    ? (int)lib_qpdf()->qpdf_oh_get_numeric_value(q, size)
+                    : 0;
     if (count > 10000000) count = 10000000;
     for (int id = 1; id < count; id++) {
-        bool t = transparent(q, qpdf_get_object_by_id(q, id, 0));
-        qpdf_oh_release_all(q);
+        bool t = transparent(q, lib_qpdf()->qpdf_get_object_by_id(q, id, 0));
+        lib_qpdf()->qpdf_oh_release_all(q);
         if (t) {
             snprintf(out, DETAIL, "!%s with transparency (object %d): PDF/X-1a has none", v, id);
             return;
@@ -567,17 +610,19 @@ static void check_metadata(qpdf_data q, const print_profile *service, const char
     static const char *const kept[] = {"/Title",   "/Creator", "/Producer",
                                        "/CreationDate", "/ModDate", "/Trapped",
                                        "/GTS_PDFXVersion", "/GTS_PDFXConformance"};
-    qpdf_oh info = qpdf_oh_get_key(q, qpdf_get_trailer(q), "/Info");
-    qpdf_oh t = qpdf_oh_get_key(q, info, "/Title");
+    qpdf_oh info = lib_qpdf()->qpdf_oh_get_key(q, lib_qpdf()->qpdf_get_trailer(q), "/Info");
+    qpdf_oh t = lib_qpdf()->qpdf_oh_get_key(q, info, "/Title");
     char have[160] = "";
-    if (qpdf_oh_is_string(q, t)) snprintf(have, sizeof have, "%s", qpdf_oh_get_utf8_value(q, t));
-    bool pdfx = qpdf_oh_is_string(q, qpdf_oh_get_key(q, info, "/GTS_PDFXVersion"));
+    if (lib_qpdf()->qpdf_oh_is_string(q, t))
+        snprintf(have, sizeof have, "%s", lib_qpdf()->qpdf_oh_get_utf8_value(q, t));
+    bool pdfx =
+        lib_qpdf()->qpdf_oh_is_string(q, lib_qpdf()->qpdf_oh_get_key(q, info, "/GTS_PDFXVersion"));
     bool kdp = service->no_metadata;
     char extra[120] = "";
-    if (kdp && qpdf_oh_is_dictionary(q, info)) {
-        qpdf_oh_begin_dict_key_iter(q, info);
-        while (qpdf_oh_dict_more_keys(q)) {
-            const char *key = qpdf_oh_dict_next_key(q);
+    if (kdp && lib_qpdf()->qpdf_oh_is_dictionary(q, info)) {
+        lib_qpdf()->qpdf_oh_begin_dict_key_iter(q, info);
+        while (lib_qpdf()->qpdf_oh_dict_more_keys(q)) {
+            const char *key = lib_qpdf()->qpdf_oh_dict_next_key(q);
             bool ok = false;
             for (size_t k = 0; k < sizeof kept / sizeof kept[0] && !ok; k++)
                 ok = !strcmp(key, kept[k]);
@@ -586,7 +631,7 @@ static void check_metadata(qpdf_data q, const print_profile *service, const char
                 snprintf(extra + at, sizeof extra - at, "%s%s", at ? ", " : "", key + 1);
         }
     }
-    bool xmp = kdp && qpdf_oh_has_key(q, qpdf_get_root(q), "/Metadata");
+    bool xmp = kdp && lib_qpdf()->qpdf_oh_has_key(q, lib_qpdf()->qpdf_get_root(q), "/Metadata");
     if (title && strcmp(have, title) != 0)
         snprintf(out, DETAIL, "!the title is '%.60s'%s, not '%.60s' (the one the service has)",
                  have, have[0] ? "" : " (none)", title);
@@ -614,7 +659,7 @@ static void cover_rules(qpdf_data q, const print_profile *service, const cover_e
     if (pages == 1) snprintf(c->pages, DETAIL, "1 page");
     else snprintf(c->pages, DETAIL, "!%d pages: a cover is one page (back, spine, front)", pages);
     double media[4];
-    qpdf_oh page = qpdf_get_page_n(q, 0);
+    qpdf_oh page = lib_qpdf()->qpdf_get_page_n(q, 0);
     if (!page_box(q, page, "/MediaBox", media))
         snprintf(c->size, DETAIL, "!page 1 has no MediaBox");
     else if (!near(media[2] - media[0], cover->w) || !near(media[3] - media[1], cover->h))
@@ -625,14 +670,14 @@ static void cover_rules(qpdf_data q, const print_profile *service, const cover_e
         snprintf(c->size, DETAIL, "%.1f x %.1f pt (%.4g x %.4g in), %s's for %s", cover->w,
                  cover->h, cover->w / PT_PER_IN, cover->h / PT_PER_IN, service->service,
                  cover->what);
-    qpdf_oh_release_all(q);
+    lib_qpdf()->qpdf_oh_release_all(q);
 }
 
 static meiro_status run_checks(qpdf_data q, meiro_print print, const print_profile *service,
                                const cover_expect *cover, const char *title, checks *c)
 {
-    int pages = qpdf_get_num_pages(q);
-    if (pages < 0 || qpdf_has_error(q)) return MEIRO_ERROR_PARSE;
+    int pages = lib_qpdf()->qpdf_get_num_pages(q);
+    if (pages < 0 || lib_qpdf()->qpdf_has_error(q)) return MEIRO_ERROR_PARSE;
     /* pages: an even count within the service's range */
     bool even_ok = !service->pages_min || pages % 2 == 0;
     bool range_ok = !service->pages_min || ((unsigned)pages >= service->pages_min &&
@@ -654,7 +699,7 @@ static meiro_status run_checks(qpdf_data q, meiro_print print, const print_profi
     font_widths *fonts = area ? calloc(PAGE_FONTS, sizeof *fonts) : NULL;
     if (area && !fonts) return MEIRO_ERROR_NOMEM;
     for (int p = 0; p < pages; p++) {
-        qpdf_oh page = qpdf_get_page_n(q, (size_t)p);
+        qpdf_oh page = lib_qpdf()->qpdf_get_page_n(q, (size_t)p);
         double media[4], trim[4], bleed[4];
         bool has_media = page_box(q, page, "/MediaBox", media);
         bool has_trim = page_box(q, page, "/TrimBox", trim);
@@ -717,11 +762,12 @@ static meiro_status run_checks(qpdf_data q, meiro_print print, const print_profi
         if (k.lightest < lightest) lightest = k.lightest, light_page = p + 1;
         run = k.paints ? 0 : run + 1;
         if (run > worst_run) worst_run = run, run_end = p + 1;
-        qpdf_oh annots = qpdf_oh_get_key(q, page, "/Annots");
-        if (!annotated && qpdf_oh_is_array(q, annots) && qpdf_oh_get_array_n_items(q, annots) > 0)
+        qpdf_oh annots = lib_qpdf()->qpdf_oh_get_key(q, page, "/Annots");
+        if (!annotated && lib_qpdf()->qpdf_oh_is_array(q, annots) &&
+            lib_qpdf()->qpdf_oh_get_array_n_items(q, annots) > 0)
             annotated = p + 1;
-        qpdf_oh_release_all(q);
-        if (qpdf_has_error(q)) {
+        lib_qpdf()->qpdf_oh_release_all(q);
+        if (lib_qpdf()->qpdf_has_error(q)) {
             free(fonts);
             return MEIRO_ERROR_PARSE;
         }
@@ -762,21 +808,21 @@ static meiro_status run_checks(qpdf_data q, meiro_print print, const print_profi
         snprintf(c->annots, DETAIL, "!page %d has annotations (links, comments): remove them",
                  annotated);
     else snprintf(c->annots, DETAIL, "none");
-    qpdf_oh outlines = qpdf_oh_get_key(q, qpdf_get_root(q), "/Outlines");
-    if (qpdf_oh_has_key(q, outlines, "/First"))
+    qpdf_oh outlines = lib_qpdf()->qpdf_oh_get_key(q, lib_qpdf()->qpdf_get_root(q), "/Outlines");
+    if (lib_qpdf()->qpdf_oh_has_key(q, outlines, "/First"))
         snprintf(c->outline, DETAIL, "!the file has bookmarks (an outline): remove them");
     else snprintf(c->outline, DETAIL, "none");
-    qpdf_oh_release_all(q);
+    lib_qpdf()->qpdf_oh_release_all(q);
     if (!(even_ok && range_ok))
         memmove(c->pages + 1, c->pages, strlen(c->pages) + 1), c->pages[0] = '!';
     check_pdfx(q, service, c->pdfx);
     check_metadata(q, service, title, c->meta);
-    qpdf_oh_release_all(q);
+    lib_qpdf()->qpdf_oh_release_all(q);
     check_fonts(q, c->fonts);
     if (strstr(c->fonts, "not embedded"))
         memmove(c->fonts + 1, c->fonts, strlen(c->fonts) + 1), c->fonts[0] = '!';
     if (cover && pages > 0) cover_rules(q, service, cover, pages, c);
-    return qpdf_has_error(q) ? MEIRO_ERROR_PARSE : MEIRO_OK;
+    return lib_qpdf()->qpdf_has_error(q) ? MEIRO_ERROR_PARSE : MEIRO_OK;
 }
 
 /* Reads the PDF (a file, or bytes when filename is NULL), then checks it. */
@@ -797,17 +843,18 @@ static meiro_status preflight(const char *filename, const char *buf, size_t len,
     qpdf_data q = quiet_qpdf();
     if (!q) return fail(err, MEIRO_ERROR_NOMEM, "out of memory checking the PDF");
     checks *c = calloc(1, sizeof *c);
-    QPDF_ERROR_CODE read = !c         ? QPDF_SUCCESS
-                           : filename ? qpdf_read(q, filename, NULL)
-                                      : qpdf_read_memory(q, "meiro.pdf", buf, len, NULL);
+    QPDF_ERROR_CODE read = !c ? QPDF_SUCCESS
+                           : filename
+                               ? lib_qpdf()->qpdf_read(q, filename, NULL)
+                               : lib_qpdf()->qpdf_read_memory(q, "meiro.pdf", buf, len, NULL);
     meiro_status s = !c                   ? MEIRO_ERROR_NOMEM
                      : read & QPDF_ERRORS ? MEIRO_ERROR_PARSE
                      : run_checks(q, print, print_profile_of(print), cover, title, c);
     if (s == MEIRO_ERROR_NOMEM) fail(err, s, "out of memory checking the PDF");
     else if (s != MEIRO_OK) {
-        qpdf_error e = qpdf_has_error(q) ? qpdf_get_error(q) : NULL;
+        qpdf_error e = lib_qpdf()->qpdf_has_error(q) ? lib_qpdf()->qpdf_get_error(q) : NULL;
         fail(err, s, "not a PDF qpdf can read%s%s", e ? ": " : "",
-             e ? qpdf_get_error_message_detail(q, e) : "");
+             e ? lib_qpdf()->qpdf_get_error_message_detail(q, e) : "");
     } else {
         const struct {
             const char *rule, *detail;
@@ -825,31 +872,32 @@ static meiro_status preflight(const char *filename, const char *buf, size_t len,
         if (passed) *passed = all;
     }
     free(c);
-    qpdf_cleanup(&q);
+    lib_qpdf()->qpdf_cleanup(&q);
     return s;
 }
 
-meiro_status render_preflight(const char *filename, meiro_print print, meiro_preflight_report report,
-                             void *ctx, bool *passed, meiro_error *err)
+meiro_status render_preflight(const char *filename, meiro_print print,
+                              meiro_preflight_report report, void *ctx, bool *passed,
+                              meiro_error *err)
 {
     if (!filename) return fail(err, MEIRO_ERROR_ARGUMENT, "preflight needs a file");
     return preflight(filename, NULL, 0, print, NULL, NULL, report, ctx, passed, err);
 }
 
 meiro_status render_preflight_cover(const char *filename, meiro_print print, meiro_stock stock,
-                                   unsigned pages, double trim_w_mm, double trim_h_mm,
-                                   meiro_preflight_report report, void *ctx, bool *passed,
-                                   meiro_error *err)
+                                    unsigned pages, double trim_w_mm, double trim_h_mm,
+                                    meiro_preflight_report report, void *ctx, bool *passed,
+                                    meiro_error *err)
 {
     return render_preflight_titled(filename, print, NULL, true, stock, pages, trim_w_mm, trim_h_mm,
-                                  report, ctx, passed, err);
+                                   report, ctx, passed, err);
 }
 
 meiro_status render_preflight_titled(const char *filename, meiro_print print, const char *title,
-                                    bool is_cover, meiro_stock stock, unsigned pages,
-                                    double trim_w_mm, double trim_h_mm,
-                                    meiro_preflight_report report, void *ctx, bool *passed,
-                                    meiro_error *err)
+                                     bool is_cover, meiro_stock stock, unsigned pages,
+                                     double trim_w_mm, double trim_h_mm,
+                                     meiro_preflight_report report, void *ctx, bool *passed,
+                                     meiro_error *err)
 {
     if (!is_cover) {
         if (!filename) return fail(err, MEIRO_ERROR_ARGUMENT, "preflight needs a file");
@@ -868,20 +916,20 @@ meiro_status render_preflight_titled(const char *filename, meiro_print print, co
 }
 
 meiro_status render_pdf_book(const char *filename, unsigned *pages, double *trim_w_mm,
-                            double *trim_h_mm, meiro_error *err)
+                             double *trim_h_mm, meiro_error *err)
 {
     if (!filename) return fail(err, MEIRO_ERROR_ARGUMENT, "no book to read");
     qpdf_data q;
     meiro_status s = read_book_pdf(filename, &q, err);
     if (s != MEIRO_OK) {
-        if (q) qpdf_cleanup(&q);
+        if (q) lib_qpdf()->qpdf_cleanup(&q);
         return s;
     }
-    int n = qpdf_get_num_pages(q);
+    int n = lib_qpdf()->qpdf_get_num_pages(q);
     double box[4];
-    qpdf_oh page = n > 0 ? qpdf_get_page_n(q, 0) : 0;
+    qpdf_oh page = n > 0 ? lib_qpdf()->qpdf_get_page_n(q, 0) : 0;
     /* the trim is the TrimBox, else the page */
-    if (n <= 0 || qpdf_has_error(q) ||
+    if (n <= 0 || lib_qpdf()->qpdf_has_error(q) ||
         !(page_box(q, page, "/TrimBox", box) || page_box(q, page, "/MediaBox", box)))
         s = fail(err, MEIRO_ERROR_PARSE, "not a PDF book qpdf can read");
     else {
@@ -889,7 +937,7 @@ meiro_status render_pdf_book(const char *filename, unsigned *pages, double *trim
         if (trim_w_mm) *trim_w_mm = (box[2] - box[0]) / PT_PER_MM;
         if (trim_h_mm) *trim_h_mm = (box[3] - box[1]) / PT_PER_MM;
     }
-    qpdf_cleanup(&q);
+    lib_qpdf()->qpdf_cleanup(&q);
     return s;
 }
 

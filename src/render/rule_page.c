@@ -265,8 +265,8 @@ static bool ends_with(const char *s, const char *tail)
 }
 
 meiro_status render_rule_sheets_save(const meiro_rule_sheet *const *sheets, size_t count,
-                                    const char *format, const char *filename, const char *title,
-                                    unsigned per_page, bool answers, meiro_error *err)
+                                     const char *format, const char *filename, const char *title,
+                                     unsigned per_page, bool answers, meiro_error *err)
 {
     if (!count) return fail(err, MEIRO_ERROR_ARGUMENT, "no rule maze to save");
     if (!format) {
