@@ -56,7 +56,7 @@ LIB_SRC  := $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c)) \
 LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/page/builtin_files.o $(BUILD)/obj/render/html_assets.o
 # The drawing module (issue 25, 37; src/render/module.h): libmeiro.so holds
 # everything but the render layer, whose calls go through one table
-# (drawing()->NAME, src/render_lazy.c), filled on the first call that draws
+# (drawing()->NAME, src/render/module_load.c), filled on the first call that draws
 # by loading MODULE: the render layer and its libraries, linked against
 # libmeiro.so (the one copy of the layers below in the process), exporting
 # its table alone. The meiro command links libmeiro.so. A text, CSV or
@@ -80,22 +80,26 @@ SERVE_MODULE_NAME = meiro-serve-$(VERSION).so
 SERVE_MODULE = $(BUILD)/$(SERVE_MODULE_NAME)
 XLSX_OBJ   := $(BUILD)/obj/render/export_xlsx.o $(BUILD)/obj/render/xlsx_play.o $(BUILD)/obj/render/memory.o \
               $(BUILD)/obj/render/xlsx_lib.o
-RENDER_OBJ := $(filter-out $(XLSX_OBJ),$(filter $(BUILD)/obj/render/%,$(LIB_OBJ)))
-LIGHT_OBJ  := $(filter-out $(RENDER_OBJ) $(BUILD)/obj/render_entry.o,$(LIB_OBJ))
+# render's objects outside the module: the XLSX writer, the module's
+# loader (drawing(), and the public functions render implements), glib's
+# table (level_page.c fits names with it)
+OUTSIDE_OBJ := $(XLSX_OBJ) $(BUILD)/obj/render/module_load.o $(BUILD)/obj/render/glib_lib.o
+RENDER_OBJ := $(filter-out $(OUTSIDE_OBJ),$(filter $(BUILD)/obj/render/%,$(LIB_OBJ)))
+LIGHT_OBJ  := $(filter-out $(RENDER_OBJ),$(LIB_OBJ))
 # Inside the module, librsvg and gdk-pixbuf (with gio and libxml2) are
 # opened on first use too (src/render/draw_libs.c: art, shapes, pictures),
 # and libqpdf (trim and bleed boxes, preflight), by soname: the module
 # links the other drawing libraries only. Every build opens them so,
 # libmeiro.a and the tests too.
-MODULE_OBJ  = $(RENDER_OBJ) $(BUILD)/obj/render_entry.o
+MODULE_OBJ  = $(RENDER_OBJ)
 MODULE_LIBS = $(shell pkg-config --libs cairo pangocairo libpng zlib $(IO_PKGS) 2>/dev/null) -lm
 soname_of   = $(shell objdump -p $$($(CC) -print-file-name=$1) 2>/dev/null | awk '$$1 == "SONAME" { print $$2 }')
 $(BUILD)/obj/render/draw_libs.o: CPPFLAGS += -DMEIRO_RSVG_SONAME='"$(call soname_of,librsvg-2.so)"' \
     -DMEIRO_PIXBUF_SONAME='"$(call soname_of,libgdk_pixbuf-2.0.so)"' \
     -DMEIRO_QPDF_SONAME='"$(call soname_of,libqpdf.so)"'
 $(BUILD)/obj/render/xlsx_lib.o: CPPFLAGS += -DMEIRO_XLSX_SONAME='"$(call soname_of,libxlsxwriter.so)"'
-$(BUILD)/obj/glib_lib.o: CPPFLAGS += -DMEIRO_GLIB_SONAME='"$(call soname_of,libglib-2.0.so)"'
-# (glib, level_page.c's Unicode functions, is opened on first use: src/glib_lib.c)
+$(BUILD)/obj/render/glib_lib.o: CPPFLAGS += -DMEIRO_GLIB_SONAME='"$(call soname_of,libglib-2.0.so)"'
+# (glib, level_page.c's Unicode functions, is opened on first use: src/render/glib_lib.c)
 LIGHT_LIBS  = $(shell pkg-config --libs $(IO_PKGS) $(PAGE_PKGS) 2>/dev/null) -lm
 # the module and its loader must come from the same sources: the version
 # and a checksum of every header, rewritten only when it changes
@@ -108,7 +112,7 @@ TEMPLATE_DIR = $(PREFIX)/share/meiro/templates
 CLI_OBJ  := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(wildcard src/cli/*.c))
 SERVE_OBJ := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(wildcard src/serve/*.c)) $(BUILD)/obj/serve/serve_assets.o
 # A program linking libmeiro-internal.a takes render's table from it (the
-# loader's reference is weak: src/render_lazy.c), so it loads no module
+# loader's reference is weak: src/render/module_load.c), so it loads no module
 WITH_RENDER = -Wl,--undefined=meiro_render_module
 # A test that includes whitebox.h reaches inside the library (and links
 # libmeiro-internal.a); one that does not uses the public API only, is
@@ -150,11 +154,10 @@ $(BUILD)/obj/core/%.o $(BUILD)/obj/gen/%.o $(BUILD)/obj/solve/%.o \
 $(BUILD)/obj/io/%.o: LAYER_CPPFLAGS = $(IO_CPPFLAGS)
 $(BUILD)/obj/page/%.o: LAYER_CPPFLAGS = $(PAGE_CPPFLAGS)
 $(BUILD)/obj/render/%.o $(BUILD)/obj/formats.o $(BUILD)/obj/booklet.o \
-    $(BUILD)/obj/plan.o $(BUILD)/obj/level_page.o $(BUILD)/obj/cover.o $(BUILD)/obj/picture.o $(BUILD)/obj/rule_json.o \
-    $(BUILD)/obj/glib_lib.o: LAYER_CPPFLAGS = $(RENDER_CPPFLAGS)
-$(BUILD)/obj/render_lazy.o $(BUILD)/obj/render_entry.o: LAYER_CPPFLAGS = $(RENDER_CPPFLAGS) \
+    $(BUILD)/obj/plan.o $(BUILD)/obj/level_page.o $(BUILD)/obj/cover.o $(BUILD)/obj/picture.o $(BUILD)/obj/rule_json.o: LAYER_CPPFLAGS = $(RENDER_CPPFLAGS)
+$(BUILD)/obj/render/module_load.o $(BUILD)/obj/render/module_table.o: LAYER_CPPFLAGS = $(RENDER_CPPFLAGS) \
     -include $(BUILD)/gen/module_stamp.h -DMEIRO_MODULE_NAME='"$(MODULE_NAME)"' -DMEIRO_MODULE_DIR='"$(MODULE_DIR)"'
-$(BUILD)/obj/render_lazy.o $(BUILD)/obj/render_entry.o: $(BUILD)/gen/module_stamp.h
+$(BUILD)/obj/render/module_load.o $(BUILD)/obj/render/module_table.o: $(BUILD)/gen/module_stamp.h
 $(BUILD)/obj/cli/serve_lazy.o: CPPFLAGS += -DMEIRO_SERVE_MODULE='"$(SERVE_MODULE_NAME)"' \
     -DMEIRO_MODULE_DIR='"$(MODULE_DIR)"'
 $(BUILD)/gen/module_stamp.h: FORCE

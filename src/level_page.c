@@ -11,7 +11,7 @@
 #include "core/alloc.h"
 #include "core/error.h"
 #include "core/model.h"
-#include "glib_lib.h"
+#include "render/glib_lib.h"
 #include "page/layout.h"
 #include "render/document.h"
 #include "render/module.h"

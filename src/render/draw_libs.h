@@ -116,15 +116,15 @@
     F(void, qpdf_silence_errors, (qpdf_data qpdf))                                                 \
     F(QPDF_ERROR_CODE, qpdf_write, (qpdf_data qpdf))
 
-typedef struct rsvg_lib {
+typedef struct svg_lib {
     RSVG_FUNCTIONS(LAZY_FIELD)
-} rsvg_lib;
+} svg_lib;
 typedef struct pixbuf_lib {
     PIXBUF_FUNCTIONS(LAZY_FIELD)
 } pixbuf_lib;
-typedef struct qpdf_lib {
+typedef struct pdf_lib {
     QPDF_FUNCTIONS(LAZY_FIELD)
-} qpdf_lib;
+} pdf_lib;
 
 /* The tables, each library opened on the first call. Without it, the
  * entry points that make a handle or a loader (rsvg_handle_new_from_data,
@@ -132,8 +132,8 @@ typedef struct qpdf_lib {
  * qpdf_init, whose C API has no error channel, says why on stderr once and
  * returns NULL, which every caller checks; the rest is called only on what
  * they made. */
-const rsvg_lib *lib_rsvg(void);
+const svg_lib *lib_rsvg(void);
 const pixbuf_lib *lib_pixbuf(void);
-const qpdf_lib *lib_qpdf(void);
+const pdf_lib *lib_qpdf(void);
 
 #endif /* MEIRO_SRC_RENDER_DRAW_LIBS_H */

@@ -5,11 +5,11 @@
  * text, CSV, JSON or XLSX run never loads them (the XLSX writer is outside
  * the module: render/xlsx.h). The rest of the library calls render through
  * one table of function pointers, drawing()->NAME, filled when the module
- * loads (render_entry.c); the public functions render implements are
+ * loads (module_table.c); the public functions render implements are
  * meiro_NAME forwarders in the loader. A render function called from
  * outside render is a row here (RENDER_CALLS, or RENDER_API if public) or,
  * if it has no status and `err`, a field by hand below and in
- * render_entry.c and render_lazy.c's table for a missing module. */
+ * module_table.c and module_load.c's table for a missing module. */
 #ifndef MEIRO_SRC_RENDER_MODULE_H
 #define MEIRO_SRC_RENDER_MODULE_H
 
@@ -133,7 +133,7 @@ const meiro_algorithm_desc *render_shape_info(size_t index);
 bool render_shape_min_grid(const char *shape, uint32_t *width, uint32_t *height);
 bool render_fonts_preload(void);
 
-/* The table: filled by the module (render_entry.c), read through drawing() */
+/* The table: filled by the module (module_table.c), read through drawing() */
 typedef struct render_module {
     /* MEIRO_MODULE_STAMP: the version and a checksum of the sources' headers,
      * the same in the loader and the module or the module is refused */
@@ -150,7 +150,7 @@ typedef struct render_module {
     void (*xlsx_art_free)(xlsx_art *art);
 } render_module;
 
-/* The drawing module's table, loaded on the first call (render_lazy.c); when
+/* The drawing module's table, loaded on the first call (module_load.c); when
  * the module cannot be loaded, a table whose every call fails with the
  * reason (a status and `err`), or does nothing (the frees, the counts). */
 const render_module *drawing(void);

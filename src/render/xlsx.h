@@ -1,7 +1,7 @@
 /* What the XLSX writer (export_xlsx.c, xlsx_play.c, rule_xlsx.c) needs from
  * outside its files. The writer is linked into the meiro command and
  * libmeiro.so, not the drawing module (issue 25): libxlsxwriter is opened
- * on first use (src/xlsx_libs.c), and the S and G pictures, which cairo and
+ * on first use (render/xlsx_lib.c), and the S and G pictures, which cairo and
  * librsvg draw, come from the drawing module (xlsx_art.c, through
  * render/module.h) only when a sheet has them. */
 #ifndef MEIRO_SRC_RENDER_XLSX_H

@@ -4,8 +4,8 @@
  * pango loads glib anyway), gets there; so libmeiro.so does not link glib,
  * which cost every run, --version included, about 0.35 ms. Called as
  * lib_glib()->NAME(...); no function of ours takes glib's names. */
-#ifndef MEIRO_SRC_GLIB_LIB_H
-#define MEIRO_SRC_GLIB_LIB_H
+#ifndef MEIRO_SRC_RENDER_GLIB_LIB_H
+#define MEIRO_SRC_RENDER_GLIB_LIB_H
 
 #include "core/lazy_lib.h"
 
@@ -31,4 +31,4 @@ typedef struct glib_lib {
  * that have no error channel, and the process ends saying so. */
 const glib_lib *lib_glib(void);
 
-#endif /* MEIRO_SRC_GLIB_LIB_H */
+#endif /* MEIRO_SRC_RENDER_GLIB_LIB_H */

@@ -1,7 +1,7 @@
 /* glib's table (glib_lib.h), filled once when glib is opened by soname
  * (call_once: the process's cache of what dlopen found). */
 #define _GNU_SOURCE
-#include "glib_lib.h"
+#include "render/glib_lib.h"
 
 static lazy_lib lib = LAZY_LIB(MEIRO_GLIB_SONAME);
 static glib_lib table;
