@@ -25,9 +25,10 @@ WARN     = -std=c11 -Wall -Wextra -Wpedantic -Werror
 ALL_CFLAGS = $(WARN) $(CFLAGS) $(EXTRA_CFLAGS) -fPIC -MMD -MP
 # The library's symbols keep default visibility and the linker decides what
 # is exported: libmeiro.so the API (MEIRO_0) and, under MEIRO_PRIVATE, the
-# internals the drawing module uses (LIB_MAP), the rest bound locally;
-# libmeiro.a the API alone (objcopy). No interposition within the library:
-# its calls to itself are direct (-fno-semantic-interposition, -Bsymbolic).
+# internals the drawing module uses ($(BUILD)/libmeiro.map), the rest bound
+# locally; libmeiro.a the API alone (objcopy). No interposition within the
+# library: its calls to itself are direct (-fno-semantic-interposition,
+# -Bsymbolic).
 LIB_CFLAGS = -fno-semantic-interposition
 
 # Layers (src/README.md): each folder sees the include paths of its own
@@ -199,7 +200,7 @@ $(BUILD)/obj/serve/serve_assets.o: $(BUILD)/gen/serve_assets.c
 $(BUILD)/obj/page/template.o: CPPFLAGS += -DMEIRO_TEMPLATE_DIR='"$(TEMPLATE_DIR)"'
 
 # Two archives: libmeiro.a, installed, whose internal symbols are made local
-# (one relocatable object, hidden symbols localized) so a program linking
+# (one relocatable object, all but the API localized) so a program linking
 # it statically meets no name of ours but the API; and the plain objects
 # for the white-box tests, which call the internals.
 $(BUILD)/libmeiro.a: $(LIB_OBJ) $(BUILD)/api.list

@@ -24,54 +24,39 @@
      const char *temp_dir, meiro_error *err)
 #define RENDER_EXPORT_ARGS (m, path, opt, out, temp_dir, err)
 
-/* X(name, (parameters), (arguments)): render's own function `name`, called
- * from outside render as drawing()->name; each returns meiro_status and has `err` */
+/* X(name, (parameters)): render's own function `name`, called from outside
+ * render as drawing()->name; each returns meiro_status and has `err` */
 #define RENDER_CALLS(X)                                                                            \
-    X(export_html_check_size, (uint64_t cells, meiro_error * err), (cells, err))                   \
-    X(export_pdf, RENDER_EXPORT_PARAMS, RENDER_EXPORT_ARGS)                                        \
-    X(export_svg, RENDER_EXPORT_PARAMS, RENDER_EXPORT_ARGS)                                        \
-    X(export_png, RENDER_EXPORT_PARAMS, RENDER_EXPORT_ARGS)                                        \
-    X(export_html, RENDER_EXPORT_PARAMS, RENDER_EXPORT_ARGS)                                       \
-    X(doc_plan,                                                                                    \
-      (document * d, const doc_item *items, size_t count, const meiro_export_options *opt,         \
-       const doc_parts *parts, meiro_error *err),                                                  \
-      (d, items, count, opt, parts, err))                                                          \
-    X(doc_init,                                                                                    \
-      (document * d, const doc_item *items, size_t count, const meiro_export_options *opt,         \
-       int cover, meiro_error *err),                                                               \
-      (d, items, count, opt, cover, err))                                                          \
-    X(doc_fold, (document * d, unsigned multiple, meiro_error *err), (d, multiple, err))           \
+    X(export_html_check_size, (uint64_t cells, meiro_error * err))                                 \
+    X(export_pdf, RENDER_EXPORT_PARAMS)                                                            \
+    X(export_svg, RENDER_EXPORT_PARAMS)                                                            \
+    X(export_png, RENDER_EXPORT_PARAMS)                                                            \
+    X(export_html, RENDER_EXPORT_PARAMS)                                                           \
+    X(doc_plan, (document * d, const doc_item *items, size_t count,                                \
+                 const meiro_export_options *opt, const doc_parts *parts, meiro_error *err))       \
+    X(doc_init, (document * d, const doc_item *items, size_t count,                                \
+                 const meiro_export_options *opt, int cover, meiro_error *err))                    \
+    X(doc_fold, (document * d, unsigned multiple, meiro_error *err))                               \
     X(doc_write_pdf_folded,                                                                        \
-      (const document *d, const fold_sheets *fs, FILE *out, meiro_error *err), (d, fs, out, err))  \
-    X(doc_set_remake, (document * d, const char *remake, meiro_error *err), (d, remake, err))      \
-    X(doc_first_maze, (const document *d, size_t index, page_layout *L, meiro_error *err),         \
-      (d, index, L, err))                                                                          \
-    X(raster_check, (const document *d, const meiro_export_options *opt, meiro_error *err),        \
-      (d, opt, err))                                                                               \
+      (const document *d, const fold_sheets *fs, FILE *out, meiro_error *err))                     \
+    X(doc_set_remake, (document * d, const char *remake, meiro_error *err))                        \
+    X(doc_first_maze, (const document *d, size_t index, page_layout *L, meiro_error *err))         \
+    X(raster_check, (const document *d, const meiro_export_options *opt, meiro_error *err))        \
     X(xlsx_art_open,                                                                               \
-      (const meiro_export_options *opt, xlsx_art **art, bool has[2], meiro_error *err),            \
-      (opt, art, has, err))                                                                        \
-    X(xlsx_art_png,                                                                                \
-      (xlsx_art * art, int which, int side, const unsigned char **png, size_t *size,               \
-       meiro_error *err),                                                                          \
-      (art, which, side, png, size, err))                                                          \
+      (const meiro_export_options *opt, xlsx_art **art, bool has[2], meiro_error *err))            \
+    X(xlsx_art_png, (xlsx_art * art, int which, int side, const unsigned char **png, size_t *size, \
+                     meiro_error *err))                                                            \
     X(doc_write_html,                                                                              \
-      (const document *d, const meiro_path *solutions, bool shown, FILE *out, meiro_error *err),   \
-      (d, solutions, shown, out, err))                                                             \
-    X(doc_write_pdf_set, (const document *docs, size_t n, FILE *out, meiro_error *err),            \
-      (docs, n, out, err))                                                                         \
-    X(text_mask_face,                                                                              \
-      (const char *text, const char *lang, uint32_t height, text_face face, uint8_t **mask,        \
-       meiro_text_info *info, meiro_error *err),                                                   \
-      (text, lang, height, face, mask, info, err))                                                 \
-    X(doc_set_gutter, (document * d, double gutter, meiro_error *err), (d, gutter, err))           \
-    X(preflight_own, (const char *buf, size_t len, meiro_print print, meiro_error *err),           \
-      (buf, len, print, err))                                                                      \
-    X(cover_write, (const cover_plan *c, FILE *out, meiro_error *err), (c, out, err))              \
+      (const document *d, const meiro_path *solutions, bool shown, FILE *out, meiro_error *err))   \
+    X(doc_write_pdf_set, (const document *docs, size_t n, FILE *out, meiro_error *err))            \
+    X(text_mask_face, (const char *text, const char *lang, uint32_t height, text_face face,        \
+                       uint8_t **mask, meiro_text_info *info, meiro_error *err))                   \
+    X(doc_set_gutter, (document * d, double gutter, meiro_error *err))                             \
+    X(preflight_own, (const char *buf, size_t len, meiro_print print, meiro_error *err))           \
+    X(cover_write, (const cover_plan *c, FILE *out, meiro_error *err))                             \
     X(book_art_attach,                                                                             \
       (const char *buf, size_t len, const meiro_maze *art, unsigned number, const char *title,     \
-       const char *subtitle, unsigned volume, char **out, size_t *out_len, meiro_error *err),      \
-      (buf, len, art, number, title, subtitle, volume, out, out_len, err))
+       const char *subtitle, unsigned volume, char **out, size_t *out_len, meiro_error *err))
 
 /* The public API the module implements: meiro_NAME (the loader's, in
  * every build) calls drawing()->NAME, which is render's render_NAME */
@@ -125,7 +110,8 @@
        meiro_error *err),                                                                          \
       (trace, initial, dir, frames, err))
 
-#define RENDER_FIELD(name, params, args) meiro_status(*name) params;
+#define RENDER_FIELD(name, params) meiro_status(*name) params;
+#define RENDER_API_FIELD(name, params, args) RENDER_FIELD(name, params)
 #define RENDER_DECLARE(name, params, args) meiro_status render_##name params;
 RENDER_API(RENDER_DECLARE)
 size_t render_shape_count(void);
@@ -140,7 +126,7 @@ typedef struct render_module {
     const char *stamp;
     size_t size; /* sizeof(render_module) */
     RENDER_CALLS(RENDER_FIELD)
-    RENDER_API(RENDER_FIELD)
+    RENDER_API(RENDER_API_FIELD)
     void (*doc_free)(document *d);
     void (*doc_page_size)(const document *d, double *w, double *h);
     size_t (*shape_count)(void);

@@ -122,10 +122,11 @@ static meiro_status missing(meiro_error *err) { return fail(err, why_status, "%s
 /* the stubs take the calls' parameters and use only err */
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wunused-parameter"
-#define MISSING(name, params, args)                                                                \
+#define MISSING(name, params)                                                                      \
     static meiro_status missing_##name params { return missing(err); }
+#define MISSING_API(name, params, args) MISSING(name, params)
 RENDER_CALLS(MISSING)
-RENDER_API(MISSING)
+RENDER_API(MISSING_API)
 #pragma GCC diagnostic pop
 
 /* a document and pictures are only filled by the module: nothing to free */
@@ -153,7 +154,7 @@ static bool missing_shape_min_grid(const char *shape, uint32_t *width, uint32_t 
 
 static bool missing_fonts_preload(void) { return false; }
 
-#define MISSING_ENTRY(name, params, args) .name = missing_##name,
+#define MISSING_ENTRY(name, ...) .name = missing_##name,
 static const render_module missing_table = {
     .stamp = MEIRO_MODULE_STAMP,
     .size = sizeof(render_module),

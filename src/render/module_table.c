@@ -4,8 +4,8 @@
  * tests, the loader finds it linked in. */
 #include "render/module.h"
 
-#define RENDER_ENTRY(name, params, args) .name = name,
-#define RENDER_API_ENTRY(name, params, args) .name = render_##name,
+#define RENDER_ENTRY(name, ...) .name = name,
+#define RENDER_API_ENTRY(name, ...) .name = render_##name,
 
 static const render_module table = {
     .stamp = MEIRO_MODULE_STAMP,
