@@ -12,7 +12,6 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/auxv.h>
 #include <sys/resource.h>
 #include <threads.h>
 #include <unistd.h>
@@ -31,20 +30,13 @@ enum { MODULE_MB = 96 }; /* address space the module's libraries take to load */
 
 static const char anchor = 0; /* an address inside this object, for dladdr */
 
-/* The folder of the file this code is in: libmeiro.so, or the program. */
+/* The folder of libmeiro.so (this code is in no program: one that links
+ * render itself has the table linked in). */
 static bool self_dir(char *dir, size_t size)
 {
-    Dl_info self, exe;
+    Dl_info self;
     char path[PATH_MAX];
-    void *phdr = (void *)(uintptr_t)getauxval(AT_PHDR);
-    if (!dladdr(&anchor, &self) || !self.dli_fname) return false;
-    if (phdr && dladdr(phdr, &exe) && exe.dli_fbase == self.dli_fbase) {
-        ssize_t n = readlink("/proc/self/exe", path, sizeof path - 1);
-        if (n <= 0) return false;
-        path[n] = '\0';
-    } else if (!realpath(self.dli_fname, path)) {
-        return false;
-    }
+    if (!dladdr(&anchor, &self) || !self.dli_fname || !realpath(self.dli_fname, path)) return false;
     char *slash = strrchr(path, '/');
     if (!slash || (size_t)(slash - path) >= size) return false;
     memcpy(dir, path, (size_t)(slash - path));
@@ -52,16 +44,16 @@ static bool self_dir(char *dir, size_t size)
     return true;
 }
 
-/* Opens the first module found: next to this file (the build folder,
- * libmeiro.so's folder), in ../lib from it (an installed or staged
- * bin/meiro), or in the folder given at build time (MEIRO_MODULE_DIR). */
+/* Opens the first module found: next to libmeiro.so (the build folder,
+ * PREFIX/lib, a staged copy), or in the folder given at build time
+ * (MEIRO_MODULE_DIR). */
 static void load_once(void)
 {
     if (meiro_render_module) {
         module = meiro_render_module();
         return;
     }
-    char dir[PATH_MAX], path[3][PATH_MAX + 64];
+    char dir[PATH_MAX], path[2][PATH_MAX + 64];
     size_t n = 0;
     /* Under `ulimit -v` the dynamic loader, out of memory halfway through
      * the module's libraries, may end the process itself (exit 127, "out
@@ -77,10 +69,8 @@ static void load_once(void)
                  MODULE_MB, MODULE_MB * 1024, (unsigned long long)(lim.rlim_cur >> 20));
         return;
     }
-    if (self_dir(dir, sizeof dir)) {
+    if (self_dir(dir, sizeof dir))
         snprintf(path[n++], sizeof path[0], "%s/%s", dir, MEIRO_MODULE_NAME);
-        snprintf(path[n++], sizeof path[0], "%s/../lib/%s", dir, MEIRO_MODULE_NAME);
-    }
     snprintf(path[n++], sizeof path[0], "%s/%s", MEIRO_MODULE_DIR, MEIRO_MODULE_NAME);
     for (size_t i = 0; i < n; i++) {
         if (access(path[i], F_OK) != 0) continue;
