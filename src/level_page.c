@@ -11,9 +11,9 @@
 #include "core/alloc.h"
 #include "core/error.h"
 #include "core/model.h"
-#include "render/glib_lib.h"
 #include "page/layout.h"
 #include "render/document.h"
+#include "render/glib_lib.h"
 #include "render/module.h"
 #include "render/text_mask.h"
 

@@ -1,8 +1,8 @@
 /* A grid's walls as PDF content of meiro's own (pdf_walls.h): path
  * operators in integer micrometres under one matrix, deflated at zlib's
  * fastest level page by page, added to the pages with qpdf. */
-#include "render/draw_libs.h"
 #include "render/pdf_walls.h"
+#include "render/draw_libs.h"
 #include "core/alloc.h"
 
 #include <math.h>

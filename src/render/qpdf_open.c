@@ -1,7 +1,7 @@
 /* qpdf opened quietly, and a book PDF read with it (qpdf_open.h): the
  * PDF writers, preflight and the cover's reading of its book share it. */
-#include "render/draw_libs.h"
 #include "render/qpdf_open.h"
+#include "render/draw_libs.h"
 #include "core/error.h"
 
 #include <stdio.h>
