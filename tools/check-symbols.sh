@@ -67,7 +67,7 @@ if [ -n "$twice" ]; then
 fi
 # The libraries we use: what the library, the modules and the program link
 # (ldd), and those the library opens by soname (src/render/draw_libs.c,
-# src/render/xlsx_lib.c, src/glib_lib.c), found as the compiler finds them.
+# src/render/xlsx_lib.c, src/render/glib_lib.c), found as the compiler finds them.
 libs=$(for f in "$build"/libmeiro.so "$build"/meiro-*.so "$build"/meiro; do ldd "$f"; done |
     awk '$2 == "=>" && $3 ~ /^\// { print $3 }' | grep -v "^$(cd "$build" && pwd)/")
 for l in librsvg-2.so libgdk_pixbuf-2.0.so libqpdf.so libxlsxwriter.so libglib-2.0.so; do
