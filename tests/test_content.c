@@ -437,6 +437,58 @@ static void test_distractors(void)
               fakes, near);
 }
 
+/* Multiples stay within the times table: every number on a sheet, on the
+ * path or off it (near misses, reversed digits, far distractors), is 1 to
+ * N x UPTO (x10 unless the rule says x12), over tables, levels and seeds;
+ * and the path's numbers are multiples. The 7 times table for age 8 has no
+ * 91 (7 x 13). */
+static void test_times_table(void)
+{
+    verdict v = {0};
+    unsigned sheets = 0, tops = 0;
+    for (long n = 2; n <= 12; n++)
+        for (int upto = 10; upto <= 12; upto += 2)
+            for (int lv = MEIRO_LEVEL_EASY; lv <= MEIRO_LEVEL_EXPERT; lv++)
+                for (uint64_t seed = 1; seed <= 4; seed++) {
+                    char rule[32];
+                    if (upto == 10) snprintf(rule, sizeof rule, "multiples:%ld", n);
+                    else snprintf(rule, sizeof rule, "multiples:%ld,%d", n, upto);
+                    meiro_rule_sheet *s =
+                        meiro_rule_sheet_new(rule, "en", (meiro_level)lv, seed * 31 + (uint64_t)n, NULL);
+                    verdict_note(&v, s != NULL, "%s level %d seed %llu: no sheet", rule, lv,
+                                 (unsigned long long)seed);
+                    if (!s) continue;
+                    sheets++;
+                    uint32_t w = meiro_rule_sheet_width(s), h = meiro_rule_sheet_height(s);
+                    const uint32_t *path;
+                    size_t len = meiro_rule_sheet_path(s, &path);
+                    long top = 0;
+                    for (uint32_t c = 0; c < w * h; c++) {
+                        long t = strtol(meiro_rule_sheet_token(s, c % w, c / w), NULL, 10);
+                        if (t > top) top = t;
+                        verdict_note(&v, t >= 1 && t <= n * upto,
+                                     "%s level %d: %ld is outside 1 to %ld", rule, lv, t, n * upto);
+                    }
+                    for (size_t i = 0; i < len; i++) {
+                        long t = strtol(meiro_rule_sheet_token(s, path[i] % w, path[i] / w), NULL, 10);
+                        verdict_note(&v, t % n == 0, "%s: %ld on the path", rule, t);
+                    }
+                    tops += top > n * 10; /* x12 sheets reach past x10 */
+                    meiro_rule_sheet_free(s);
+                }
+    CHECK_ALL(v);
+    CHECK_MSG(sheets == 11 * 2 * 4 * 4 && tops > 0, "%u sheets, %u past x10", sheets, tops);
+    meiro_rule_sheet *s = meiro_rule_sheet_new("multiples:7", "en", MEIRO_LEVEL_NORMAL, 8, NULL);
+    CHECK(s != NULL);
+    for (uint32_t c = 0; s && c < 36; c++)
+        CHECK_MSG(strtol(meiro_rule_sheet_token(s, c % 6, c / 6), NULL, 10) <= 70, "cell %u: %s", c,
+                  meiro_rule_sheet_token(s, c % 6, c / 6));
+    meiro_rule_sheet_free(s);
+    meiro_error err = {0};
+    CHECK(!meiro_rule_sheet_new("multiples:7,30", "en", MEIRO_LEVEL_EASY, 1, &err) &&
+          strstr(err.message, "UPTO 5 to 20"));
+}
+
 /* Fake paths: on most sheets of the step rules some cell off the path
  * continues the rule from a path cell (the next letter, kana, count or
  * word), the start of a way that follows the rule for a while and then
@@ -856,6 +908,7 @@ int main(int argc, char **argv)
         {"roundtrip", test_roundtrip},   {"read_refuses", test_read_refuses},
         {"errors", test_errors},         {"follows", test_follows},
         {"distractors", test_distractors}, {"fakes", test_fakes},
+        {"times_table", test_times_table},
         {"picture", test_picture},       {"picture_errors", test_picture_errors},
         {"picture_page", test_picture_page},
         {"read_json_refuses", test_read_json_refuses},

@@ -13,7 +13,8 @@ extern "C" {
  * right, one cell at a time. */
 typedef struct meiro_rule_sheet meiro_rule_sheet;
 
-/* A new sheet. rule: multiples:N (2-50), skip:N[,FROM] (count by N from
+/* A new sheet. rule: multiples:N[,UPTO] (N 2-50; every number on the sheet
+ * from 1 to N x UPTO, the times table: UPTO 5-20, default 10), skip:N[,FROM] (count by N from
  * FROM, default N), sum:N (add the numbers, reach exactly N; 5-60), abc[:upper|
  * lower|mixed], aiueo[:hiragana|katakana], words:FILE (the lines of FILE are
  * the target words, then a line "--", then look-alike distractors) or

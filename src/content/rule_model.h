@@ -6,6 +6,8 @@
 #include "meiro.h"
 
 enum { RULE_TOKEN_MAX = 48, RULE_SIDE_MAX = 12 };
+/* multiples:N,UPTO: a times table as schools teach it, x1 to x10 (or x12) */
+enum { RULE_UPTO_MIN = 5, RULE_UPTO_DEFAULT = 10, RULE_UPTO_MAX = 20 };
 
 typedef enum rule_kind {
     RULE_MULTIPLES,
@@ -21,6 +23,7 @@ typedef enum rule_kind {
 typedef struct rule_def {
     rule_kind kind;
     int n, from; /* multiples:N, skip:N,FROM, sum:N; message: its letters less one */
+    int upto;    /* multiples:N,UPTO: the times table's N x 1 to N x UPTO (default 10) */
     int variant; /* abc: 0 upper, 1 lower, 2 mixed; aiueo: 0 hiragana, 1 katakana */
     char **targets; /* words: the targets; chain: every word; message: its letters */
     size_t target_count;
