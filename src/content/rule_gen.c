@@ -5,6 +5,7 @@
 #include "core/alloc.h"
 #include "core/error.h"
 #include "core/rng.h"
+#include "core/utf8.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -551,3 +552,15 @@ const char *meiro_rule_sheet_sentence(const meiro_rule_sheet *s) { return s->sen
 const char *meiro_rule_sheet_lang(const meiro_rule_sheet *s) { return s->lang; }
 uint64_t meiro_rule_sheet_seed(const meiro_rule_sheet *s) { return s->seed; }
 unsigned meiro_rule_sheet_paths(const meiro_rule_sheet *s) { return rule_count_paths(s); }
+
+meiro_status meiro_rule_sheet_set_name(meiro_rule_sheet *s, const char *name, meiro_error *err)
+{
+    if (!name) name = "";
+    if (strlen(name) > RULE_NAME_MAX)
+        return fail_field(err, MEIRO_FIELD_NAME, MEIRO_ERROR_ARGUMENT,
+                          "the name '%.40s…' is too long for a sheet's name line (up to %d bytes)",
+                          name, RULE_NAME_MAX);
+    meiro_status st = text_line_check(name, "the name", MEIRO_FIELD_NAME, err);
+    if (st == MEIRO_OK) snprintf(s->name, sizeof s->name, "%s", name);
+    return st;
+}

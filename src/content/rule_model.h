@@ -8,6 +8,7 @@
 enum { RULE_TOKEN_MAX = 48, RULE_SIDE_MAX = 12 };
 /* multiples:N,UPTO: a times table as schools teach it, x1 to x10 (or x12) */
 enum { RULE_UPTO_MIN = 5, RULE_UPTO_DEFAULT = 10, RULE_UPTO_MAX = 20 };
+enum { RULE_NAME_MAX = 120 }; /* bytes of a pupil's name */
 
 typedef enum rule_kind {
     RULE_MULTIPLES,
@@ -51,6 +52,7 @@ struct meiro_rule_sheet {
     uint32_t *path;
     size_t path_len;
     char sentence[1200];
+    char name[RULE_NAME_MAX + 1]; /* a pupil's (meiro_rule_sheet_set_name); "" for none */
 };
 
 /* Parses a rule (reading words:FILE and chain:FILE); fills err naming --rule. */
