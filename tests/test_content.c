@@ -489,6 +489,67 @@ static void test_times_table(void)
           strstr(err.message, "UPTO 5 to 20"));
 }
 
+/* A class set by name on Letter (meiro_rule_sheets_save_on and
+ * meiro_rule_sheet_set_name): a sheet for each name, every page 612 x 792
+ * pt, each name printed on its own sheet only (read back by pdftotext);
+ * the names and the paper refused where no page prints them. */
+static void test_named_letter(void)
+{
+    static const char *const names[] = {"Hana", "O'Brien", "Zoë-Li"};
+    char dir[] = "/tmp/meiro-rule-XXXXXX";
+    if (!mkdtemp(dir)) {
+        CHECK_MSG(false, "mkdtemp: %s", dir);
+        return;
+    }
+    char file[128], cmd[400], out[8192];
+    snprintf(file, sizeof file, "%s/set.pdf", dir);
+    meiro_rule_sheet *sheets[3] = {NULL};
+    meiro_error err = {0};
+    for (int i = 0; i < 3; i++) {
+        sheets[i] = meiro_rule_sheet_new("multiples:6", "en", MEIRO_LEVEL_NORMAL, 20 + (uint64_t)i, NULL);
+        CHECK(sheets[i] && meiro_rule_sheet_set_name(sheets[i], names[i], &err) == MEIRO_OK);
+    }
+    const meiro_rule_sheet *const *set = (const meiro_rule_sheet *const *)sheets;
+    CHECK(sheets[2] && meiro_rule_sheets_save_on(set, 3, NULL, file, NULL, 1, true, MEIRO_PAPER_LETTER,
+                                                 0, 0, &err) == MEIRO_OK);
+    if (have("pdfinfo") && have("pdftotext")) {
+        snprintf(cmd, sizeof cmd, "pdfinfo -f 1 -l 6 %s | grep -c 'size: *612 x 792 pts'", file);
+        CHECK(run(cmd, out, sizeof out) && atoi(out) == 6);
+        for (int i = 0; i < 3; i++) {
+            snprintf(cmd, sizeof cmd, "pdftotext -f %d -l %d %s -", i + 1, i + 1, file);
+            CHECK(run(cmd, out, sizeof out));
+            for (int k = 0; k < 3; k++)
+                CHECK_MSG((strstr(out, names[k]) != NULL) == (k == i), "sheet %d and %s", i + 1,
+                          names[k]);
+        }
+    }
+    /* no page: no paper and no name */
+    snprintf(file, sizeof file, "%s/one.xlsx", dir);
+    CHECK(meiro_rule_sheets_save_on(set, 1, "xlsx", file, NULL, 1, false, MEIRO_PAPER_LETTER, 0, 0,
+                                    &err) == MEIRO_ERROR_ARGUMENT &&
+          err.field == MEIRO_FIELD_PAPER && access(file, F_OK) != 0);
+    CHECK(meiro_rule_sheets_save_on(set, 1, "html", file, NULL, 1, false, MEIRO_PAPER_A4, 0, 0,
+                                    &err) == MEIRO_ERROR_ARGUMENT &&
+          err.field == MEIRO_FIELD_NAMES);
+    CHECK(meiro_rule_sheets_save_on(set, 1, "pdf", file, NULL, 1, false, MEIRO_PAPER_A4, 20, 30,
+                                    &err) == MEIRO_ERROR_ARGUMENT &&
+          err.field == MEIRO_FIELD_PAPER);
+    CHECK(meiro_rule_sheet_set_name(sheets[0], "Ha\nna", &err) == MEIRO_ERROR_ARGUMENT &&
+          err.field == MEIRO_FIELD_NAME);
+    char longer[200];
+    memset(longer, 'a', sizeof longer - 1);
+    longer[sizeof longer - 1] = 0;
+    CHECK(meiro_rule_sheet_set_name(sheets[0], longer, &err) == MEIRO_ERROR_ARGUMENT);
+    CHECK(meiro_rule_sheet_set_name(sheets[0], NULL, &err) == MEIRO_OK); /* none again */
+    CHECK(meiro_rule_sheets_save_on(set, 1, "html", file, NULL, 1, false, MEIRO_PAPER_A4, 0, 0,
+                                    &err) == MEIRO_OK);
+    unlink(file);
+    snprintf(file, sizeof file, "%s/set.pdf", dir);
+    unlink(file);
+    rmdir(dir);
+    for (int i = 0; i < 3; i++) meiro_rule_sheet_free(sheets[i]);
+}
+
 /* Fake paths: on most sheets of the step rules some cell off the path
  * continues the rule from a path cell (the next letter, kana, count or
  * word), the start of a way that follows the rule for a while and then
@@ -908,7 +969,7 @@ int main(int argc, char **argv)
         {"roundtrip", test_roundtrip},   {"read_refuses", test_read_refuses},
         {"errors", test_errors},         {"follows", test_follows},
         {"distractors", test_distractors}, {"fakes", test_fakes},
-        {"times_table", test_times_table},
+        {"times_table", test_times_table}, {"named_letter", test_named_letter},
         {"picture", test_picture},       {"picture_errors", test_picture_errors},
         {"picture_page", test_picture_page},
         {"read_json_refuses", test_read_json_refuses},
