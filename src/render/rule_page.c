@@ -101,10 +101,14 @@ static void draw_sheet(cairo_t *cr, const meiro_rule_sheet *s, const char *title
         cairo_move_to(cr, x0 + bw - 68 * k, ny + 0.8);
         cairo_line_to(cr, x0 + bw, ny + 0.8);
         cairo_stroke(cr);
-        /* a pupil's name, written on the line as large as fits it */
-        if (s->name[0] && fit_text(cr, s->name, FONT_FAMILY, true, 5 * k, 2.5 * k, 64 * k, 6 * k, &fit) &&
-            !fit.wrap)
-            draw_text(cr, s->name, FONT_FAMILY, x0 + bw - 66 * k, ny - 0.2, fit.size, true, -1);
+        /* a pupil's name, written on the line: on one line, smaller for a
+         * long name */
+        if (s->name[0]) {
+            double size = 5 * k, room = 64 * k;
+            if (!fit_text(cr, s->name, FONT_FAMILY, true, size, size, room, 6 * k, &fit) || fit.wrap)
+                size *= room / fit.natural * 0.999;
+            draw_text(cr, s->name, FONT_FAMILY, x0 + bw - 66 * k, ny - 0.2, size, true, -1);
+        }
     }
     double sy = ny + 10 * k;
     if (fit_text(cr, s->sentence, FONT_FAMILY, false, 5.5 * k, 3, bw, 12 * k, &fit))
