@@ -450,7 +450,7 @@ static void test_times_table(void)
         for (int upto = 10; upto <= 12; upto += 2)
             for (int lv = MEIRO_LEVEL_EASY; lv <= MEIRO_LEVEL_EXPERT; lv++)
                 for (uint64_t seed = 1; seed <= 4; seed++) {
-                    char rule[32];
+                    char rule[64];
                     if (upto == 10) snprintf(rule, sizeof rule, "multiples:%ld", n);
                     else snprintf(rule, sizeof rule, "multiples:%ld,%d", n, upto);
                     meiro_rule_sheet *s =
