@@ -140,7 +140,8 @@ int single_input(const char *command, int argc, char **argv, const char **input)
 
 bool parse_u64(const char *s, uint64_t max, uint64_t *out)
 {
-    if (!s || !*s || *s == '-' || *s == '+' || *s == ' ') return false;
+    /* digits only: strtoull would skip any leading blank (a tab, a newline) */
+    if (!s || *s < '0' || *s > '9') return false;
     errno = 0;
     char *end;
     unsigned long long v = strtoull(s, &end, 10);
