@@ -166,6 +166,51 @@ check '[ "$(text same.pdf 1 | grep "seed" | sed "s/.*seed //")" = "$(text same.p
     "Hana's and Pupil 25's first mazes differ"
 kill "$server" 2> /dev/null
 
+# 12. a seller: a book for Amazon KDP and its cover, uploaded as they come
+# out: no word of meiro or its seeds on any page (the page numbers stay),
+# the command and every maze's seed in the remaking file beside it, which
+# makes the same book again; --workings puts them back on the pages
+job="seller: a clean KDP book"
+"$meiro" booklet --print kdp --paper 6x9in -n 30 --difficulty easy-expert --cover \
+    --title "Maze Quest" -s 21 -o kdp.pdf 2> err
+check 'grep -q "the command and the seeds that make this book again are in kdp.remake.txt" err' \
+    "no remaking file said: $(cat err)"
+n=$(pages kdp.pdf)
+spoken=0 numbered=0
+for p in $(seq 1 "$n"); do
+    text kdp.pdf "$p" > page.txt
+    if grep -qi -e meiro -e seed page.txt; then spoken=$((spoken + 1)); echo "page $p: $(grep -i -e meiro -e seed page.txt)" >&2; fi
+    grep -q "^Page $p$" page.txt && numbered=$((numbered + 1))
+done
+check '[ $spoken -eq 0 ]' "$spoken of $n pages name meiro or a seed"
+check '[ $numbered -ge $((n - 4)) ]' "only $numbered of $n pages numbered"
+check '! text kdp.pdf "$n" | grep -q "make this booklet again"' "a remaking page"
+"$meiro" preflight --print kdp kdp.pdf > pf; rc=$?
+check '[ $rc -eq 0 ]' "preflight: $(grep FAIL pf)"
+check '[ "$(grep -c "^maze [0-9]*: seed [0-9]* · " kdp.remake.txt)" = 30 ] && grep -q "^seed: 21$" kdp.remake.txt' \
+    "the remaking file: $(head -5 kdp.remake.txt)"
+cmd=$(sed -n 's/^command: //p' kdp.remake.txt)
+mkdir kdp-again && (cd kdp-again && PATH="$(dirname "$meiro"):$PATH" eval "$cmd -o kdp.pdf") 2> err
+check 'cmp -s kdp.pdf kdp-again/kdp.pdf && cmp -s kdp.remake.txt kdp-again/kdp.remake.txt' \
+    "'$cmd' does not remake it: $(cat err)"
+# the workings on the pages: each maze's caption gives the seed the file has
+"$meiro" booklet --print kdp --paper 6x9in -n 30 --difficulty easy-expert --cover \
+    --title "Maze Quest" -s 21 --workings -o workings.pdf 2> err
+pdftotext -enc UTF-8 workings.pdf workings.txt
+check '[ ! -e workings.remake.txt ] && grep -q "To make this booklet again" workings.txt' \
+    "--workings: no remaking page, or a remaking file too"
+sed -n 's/.* · seed \([0-9]*\)$/\1/p' workings.txt | grep -v "^21$" > captions
+sed -n 's/^maze [0-9]*: seed \([0-9]*\) .*/\1/p' kdp.remake.txt > seeds
+check '[ -s seeds ] && cmp -s captions seeds' "the captions' seeds differ from the file's: $(diff captions seeds | head -3)"
+# the cover for it: the seller's words, its colour, and still no meiro
+"$meiro" cover --print kdp --for kdp.pdf --author "Hana Sato" --background "#1d3557" \
+    --blurb "Thirty mazes from easy to expert, answers at the back." -o cover.pdf 2> err
+pdftotext -enc UTF-8 cover.pdf cover.txt
+check 'grep -q "Hana Sato" cover.txt && grep -q "Thirty mazes from easy" cover.txt && ! grep -qi -e meiro -e seed cover.txt' \
+    "the cover says: $(tr '\n' ' ' < cover.txt)"
+"$meiro" preflight --cover --print kdp --for kdp.pdf cover.pdf > pf; rc=$?
+check '[ $rc -eq 0 ]' "cover preflight: $(grep FAIL pf)"
+
 # a teacher in the US: the 7 times table for each pupil, on Letter, each
 # sheet named, the keys after them; every number within 7 x 1 to 7 x 10
 job="teacher: rule mazes on Letter, one a pupil"

@@ -35,13 +35,14 @@ static void test_structs(void)
         LAYOUT(meiro_stats, river, 112, 104),
         LAYOUT(meiro_level_desc, cell_mm, 56, 48),
         LAYOUT(meiro_maze_sources, text, 32, 24),
-        LAYOUT(meiro_booklet_options, same_mazes, 152, 144),
+        LAYOUT(meiro_booklet_options, remake_file, 160, 152),
         LAYOUT(meiro_trim_desc, description, 16, 8),
         LAYOUT(meiro_art_desc, description, 32, 24),
         LAYOUT(meiro_export_options, pdfx4, 152, 149),
         LAYOUT(meiro_format_desc, binary, 40, 33),
         LAYOUT(meiro_text_info, last, 44, 36),
         LAYOUT(meiro_series, replaced, 16, 12),
+        LAYOUT(meiro_cover_options, volume, 64, 56),
     };
     CHECK_MSG(sizeof(void *) == 8 && sizeof(long) == 8, "the layouts are recorded for LP64 only");
     verdict v = {0};

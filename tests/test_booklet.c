@@ -882,6 +882,115 @@ static void test_worksheet_cells(void)
     meiro_template_free(tpl);
 }
 
+/* A print service's answer key: no maze on it with cells under ten of
+ * the 0.75 pt line the service prints (expert mazes one or two a 6 x 9 in
+ * page, not six), where at home the same key keeps six a page. */
+static void test_key_cells(void)
+{
+    enum { N = 6 };
+    meiro_maze *m[N];
+    doc_item items[N];
+    for (int k = 0; k < N; k++) {
+        meiro_generate_options o;
+        level_options(meiro_level_info(MEIRO_LEVEL_EXPERT), (uint64_t)k + 1, &o);
+        m[k] = meiro_generate(&o, NULL);
+        items[k] = (doc_item){m[k], NULL, 4};
+    }
+    for (int service = 0; service <= 1; service++) {
+        meiro_export_options page;
+        meiro_export_options_init(&page);
+        page.answers = MEIRO_ANSWERS_KEY;
+        page.answers_only = true;
+        page.key_per_page = 6;
+        if (service) {
+            page.print = MEIRO_PRINT_KDP;
+            CHECK_INT(meiro_paper_parse("6x9in", &page.paper, &page.paper_w_mm, &page.paper_h_mm,
+                                        NULL),
+                      MEIRO_OK);
+        }
+        document d;
+        CHECK_INT(doc_init(&d, items, N, &page, 0, NULL), MEIRO_OK);
+        double least = 1e9;
+        size_t shown = 0;
+        for (size_t p = 0; p < d.page_count; p++) {
+            for (size_t k = 0; k < d.pages[p].count; k++, shown++) {
+                page_layout L;
+                page_frame f;
+                CHECK_INT(doc_place(&d, &d.pages[p], k, &L, &f, NULL), MEIRO_OK);
+                least = L.cell < least ? L.cell : least;
+            }
+        }
+        CHECK_INT(shown, N);
+        if (service)
+            CHECK_MSG(least >= 10 * 0.75 * 25.4 / 72 && d.page_count >= 3,
+                      "KDP key: cells of %.2f mm on %zu pages", least, d.page_count);
+        else CHECK_MSG(d.page_count == 1, "home key: %zu pages, cells of %.2f mm", d.page_count, least);
+        doc_free(&d);
+    }
+    for (int k = 0; k < N; k++) meiro_maze_free(m[k]);
+}
+
+/* Who shows meiro's workings: any booklet by default but a print
+ * service's book, whatever the default when asked; a clean book's
+ * remaking file names each maze's own seed in order, and the command. */
+static void test_workings(void)
+{
+    meiro_booklet_options b;
+    meiro_booklet_options_init(&b);
+    meiro_export_options page;
+    meiro_export_options_init(&page);
+    CHECK(meiro_booklet_workings(&b, &page));
+    page.print = MEIRO_PRINT_HOME;
+    CHECK(meiro_booklet_workings(&b, &page));
+    page.print = MEIRO_PRINT_LULU;
+    CHECK(!meiro_booklet_workings(&b, &page));
+    b.workings = 1;
+    CHECK(meiro_booklet_workings(&b, &page));
+    page.print = MEIRO_PRINT_NONE;
+    b.workings = 0;
+    CHECK(!meiro_booklet_workings(&b, &page));
+
+    char pdf[128], side[128];
+    snprintf(pdf, sizeof pdf, "%s/clean.pdf", dir);
+    snprintf(side, sizeof side, "%s/clean.remake.txt", dir);
+    b.count = 5;
+    b.seed = 77;
+    b.command = "meiro booklet -n 5 -s 77 --no-workings";
+    b.remake_file = side;
+    CHECK_INT(meiro_booklet_save(&b, &page, MEIRO_FORMAT_PDF, pdf, NULL), MEIRO_OK);
+    FILE *f = fopen(side, "r");
+    CHECK(f != NULL);
+    char line[512];
+    unsigned mazes = 0;
+    bool command = false;
+    verdict seeds = {0};
+    while (f && fgets(line, sizeof line, f)) {
+        unsigned i;
+        unsigned long long seed;
+        command = command || !strcmp(line, "command: meiro booklet -n 5 -s 77 --no-workings\n");
+        if (sscanf(line, "maze %u: seed %llu", &i, &seed) == 2) {
+            verdict_note(&seeds, i == mazes + 1 && seed == meiro_booklet_maze_seed(77, mazes),
+                         "maze %u: seed %llu, wanted %llu", i, seed,
+                         (unsigned long long)meiro_booklet_maze_seed(77, mazes));
+            mazes++;
+        }
+    }
+    if (f) fclose(f);
+    CHECK(command);
+    CHECK_INT(mazes, 5);
+    CHECK_ALL(seeds);
+    /* the answers' own file (the same options but no remaking file) leaves it be */
+    remove(side);
+    b.remake_file = NULL;
+    CHECK_INT(meiro_booklet_save(&b, &page, MEIRO_FORMAT_PDF, pdf, NULL), MEIRO_OK);
+    CHECK(access(side, F_OK) != 0);
+    /* a workbook cannot leave the seeds out of its footers */
+    meiro_error err = {0};
+    snprintf(pdf, sizeof pdf, "%s/clean.xlsx", dir);
+    CHECK_INT(meiro_booklet_save(&b, &page, MEIRO_FORMAT_XLSX, pdf, &err), MEIRO_ERROR_ARGUMENT);
+    CHECK(strstr(err.message, "without meiro's workings") != NULL);
+}
+
 /* Adds a page picture to the audit's contact sheet, scaled to a cell of
  * it (which it fills left to right, top to bottom). */
 enum { THUMB_W = 120, THUMB_H = 120, SHEET_COLUMNS = 12 };
@@ -1649,6 +1758,8 @@ static const test_case cases[] = {
     {"same_mazes", test_same_mazes},
     {"fold", test_fold},
     {"worksheet_cells", test_worksheet_cells},
+    {"key_cells", test_key_cells},
+    {"workings", test_workings},
     {"page_words", test_page_words},
     {"frame_follows_page", test_frame_follows_page},
     {"long_titles", test_long_titles},

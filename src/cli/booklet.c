@@ -35,7 +35,7 @@ static const char *const usage_booklet =
     "                       as the level rises, levels (two floors; pdf or\n"
     "                       html) (rect); hard:keys: the hard mazes' kind\n"
     "  -s, --seed N         the booklet's seed (default: from the clock); each\n"
-    "                       maze's own seed, printed under it, comes from it\n";
+    "                       maze's own seed (over it, or in BOOK.remake.txt) from it\n";
 /* apart: one string would pass the 4095 bytes C compilers must take */
 static const char *const usage_booklet_class =
     "      --copies N       a class set: N different versions of the booklet, one\n"
@@ -76,6 +76,11 @@ static const char *const usage_booklet_class =
     "                       always is. --pdfx=x4: PDF/X-4 instead (ingram,\n"
     "                       lulu; KDP asks for no metadata: not its XMP)\n";
 static const char *const usage_booklet_output =
+    "      --workings       meiro's name, the seeds and the command that makes the\n"
+    "                       booklet again on its pages: a --print kdp, ingram\n"
+    "                       or lulu book leaves them out (page numbers stay)\n"
+    "                       and writes them to BOOK.remake.txt beside it\n"
+    "      --no-workings    leave them out of any booklet, into that file\n"
     "  -f, --format F       pdf, xlsx or html (default: from the file's extension)\n"
     "  -o, --output FILE    the booklet to write\n"
     "      --rule R         a class set of rule mazes (its own options: 'meiro\n"
@@ -263,6 +268,8 @@ const struct option booklet_options[] = {
     {"key-per-page", required_argument, NULL, OPT_KEY_PER_PAGE},
     {"series", required_argument, NULL, OPT_SERIES},
     {"pdfx", optional_argument, NULL, OPT_PDFX},
+    {"workings", no_argument, NULL, OPT_WORKINGS},
+    {"no-workings", no_argument, NULL, OPT_NO_WORKINGS},
     {"format", required_argument, NULL, 'f'},
     {"output", required_argument, NULL, 'o'},
     {"help", no_argument, NULL, 'h'},
@@ -388,6 +395,8 @@ static int booklet_option(booklet_args *a, int c, char **argv)
     case OPT_NO_CONTENTS: a->b.contents = c == OPT_CONTENTS; return EXIT_OK;
     case OPT_COVER:
     case OPT_NO_COVER: a->b.cover = c == OPT_COVER; return EXIT_OK;
+    case OPT_WORKINGS:
+    case OPT_NO_WORKINGS: a->b.workings = c == OPT_WORKINGS; return EXIT_OK;
     case 'f': a->fmt = optarg; return EXIT_OK;
     case 'o': a->output = optarg; return EXIT_OK;
     case 'h':
@@ -538,12 +547,22 @@ static int run_booklet(booklet_args *a, int argc, char **argv, meiro_format form
     meiro_export_options answers;
     meiro_format answers_format;
     meiro_error err = {0};
-    char *apart = NULL, *command = NULL;
+    char *apart = NULL, *command = NULL, *remake = NULL;
     int rc = booklet_answers(a, format, page, &answers, &answers_format, &apart);
     if (rc != EXIT_OK) goto done;
+    /* a book without meiro's workings on its pages: they go beside it */
+    bool clean = !meiro_booklet_workings(&a->b, page) && format != MEIRO_FORMAT_XLSX;
+    if (clean && !is_stdout(a->output) && !(remake = remake_name(a->output))) {
+        rc = report_failure(NULL, &(meiro_error){.status = MEIRO_ERROR_NOMEM});
+        goto done;
+    }
+    if (clean && is_stdout(a->output))
+        fprintf(stderr, "meiro: warning: the pages do not say how to make this book again, and "
+                        "on stdout it has no remaking file beside it: -o BOOK.pdf writes "
+                        "BOOK.remake.txt\n");
     /* the files can be written: before the work, not after it */
-    const char *files[2] = {is_stdout(a->output) ? NULL : a->output, a->pc.answers_to};
-    for (int i = 0; i < 2 && rc == EXIT_OK; i++)
+    const char *files[3] = {is_stdout(a->output) ? NULL : a->output, a->pc.answers_to, remake};
+    for (int i = 0; i < 3 && rc == EXIT_OK; i++)
         if (files[i] && meiro_save_check(files[i], &err) != MEIRO_OK)
             rc = report_failure(files[i], &err);
     if (rc != EXIT_OK) goto done;
@@ -572,9 +591,11 @@ static int run_booklet(booklet_args *a, int argc, char **argv, meiro_format form
         s = meiro_booklet_save(&a->b, &answers, answers_format, a->pc.answers_to, &err);
     if (s == MEIRO_OK) {
         failed = is_stdout(a->output) ? "stdout" : a->output;
-        s = is_stdout(a->output) ? meiro_booklet_write(&a->b, page, format, stdout, &err)
-            : a->series ? meiro_booklet_save_series(&a->b, page, format, a->output, &series, &err)
-                        : meiro_booklet_save(&a->b, page, format, a->output, &err);
+        meiro_booklet_options book = a->b; /* the remaking file the book's alone */
+        book.remake_file = remake;
+        s = is_stdout(a->output) ? meiro_booklet_write(&book, page, format, stdout, &err)
+            : a->series ? meiro_booklet_save_series(&book, page, format, a->output, &series, &err)
+                        : meiro_booklet_save(&book, page, format, a->output, &err);
     }
     if (prog.shown && s != MEIRO_OK) fputc('\n', stderr);
     if (s == MEIRO_ERROR_ARGUMENT || s == MEIRO_ERROR_UNKNOWN_NAME)
@@ -582,6 +603,9 @@ static int run_booklet(booklet_args *a, int argc, char **argv, meiro_format form
     else if (s != MEIRO_OK) rc = report_failure(failed, &err);
     if (rc != EXIT_OK) goto done;
     if (apart) fprintf(stderr, "meiro: the answers are in %s\n", apart);
+    if (remake)
+        fprintf(stderr, "meiro: the command and the seeds that make this book again are in %s\n",
+                remake);
     if (a->series)
         fprintf(stderr,
                 "meiro: volume %u of the series %s; %u maze%s made again from another seed "
@@ -593,6 +617,7 @@ static int run_booklet(booklet_args *a, int argc, char **argv, meiro_format form
 done:
     free(apart);
     free(command);
+    free(remake);
     return rc;
 }
 

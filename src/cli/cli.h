@@ -120,7 +120,9 @@ enum {
     OPT_KINDS, /* booklet's kinds of maze */
     OPT_LEVELS, /* generate's floors */
     OPT_PDFX,   /* booklet's and cover's PDF/X */
-    OPT_SAME_MAZES /* booklet's class set of one sheet */
+    OPT_SAME_MAZES, /* booklet's class set of one sheet */
+    OPT_WORKINGS, /* booklet's workings on its pages, or not */
+    OPT_NO_WORKINGS
 };
 #define GRID_HELP                                                                                  \
     "      --grid G         rect (default), polar (theta: a round maze, -H rings\n"                \
@@ -183,6 +185,9 @@ int page_finish(page_cli *pc, meiro_export_options *page);
 /* NAME.EXT -> NAME-answer.EXT, where answers apart go unless named
  * (malloc'd; NULL when out of memory). */
 char *answer_name(const char *output);
+/* "book.remake.txt" for "book.pdf": a booklet's remaking file, beside it
+ * (malloc'ed; NULL without memory). */
+char *remake_name(const char *output);
 
 /* The options of each command, as its parser reads them (also for "did
  * you mean", the remaking command and naming an error's field). */

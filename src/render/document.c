@@ -192,6 +192,34 @@ meiro_status doc_place(const document *d, const doc_page *p, size_t k, page_layo
     return s;
 }
 
+/* A key's cells at least this many of the thinnest line printed: at a
+ * print service's 0.75 pt, 2.6 mm cells, the grey band (answer_pen) 1.4 mm
+ * wide with a wall's width clear on each side, a path the eye follows; at
+ * home (0.1 mm) 1 mm, which a key of 6 or 9 small mazes keeps. */
+#define KEY_CELL_LINES 10
+
+/* A key page of fewer, larger mazes (9, 6, 4, 2, then 1 a page) until each
+ * of its mazes has cells of KEY_CELL_LINES lines: hard and expert mazes in
+ * a printed book. Returns how many mazes the page keeps. */
+static size_t key_fit(document *d, doc_page *p)
+{
+    static const unsigned fewer[] = {9, 6, 4, 2, 1};
+    for (size_t f = 0; f < sizeof fewer / sizeof fewer[0]; f++) {
+        if (fewer[f] > p->slots) continue;
+        p->slots = fewer[f];
+        if (p->count > p->slots) p->count = p->slots;
+        bool big = true;
+        for (size_t k = 0; k < p->count && big; k++) {
+            page_layout L;
+            page_frame fr;
+            big = doc_place(d, p, k, &L, &fr, NULL) == MEIRO_OK &&
+                  L.cell >= KEY_CELL_LINES * d->style.line_min;
+        }
+        if (big) break;
+    }
+    return p->count;
+}
+
 /* Frame art keeps its corners: texts stay this far from the page's sides
  * (the stars of art/stars-frame.svg end 21 mm in). */
 enum { FRAME_CORNER_MM = 24, FRAME_MARGIN_MM = 10, COVER_TITLE_MM = 14, COVER_SUBTITLE_MM = 6 };
@@ -299,6 +327,10 @@ meiro_status doc_plan(document *d, const doc_item *items, size_t count,
     d->version = parts ? parts->version : NULL;
     d->copies = parts && parts->per_copy ? parts->copies : NULL;
     d->per_copy = d->copies ? parts->per_copy : 0;
+    /* a book to sell says nothing of how it was made: the seeds (captions,
+     * footers) go with the rest */
+    st->workings = !(parts && parts->clean);
+    st->show_seed = st->show_seed && st->workings;
     st->contents_subtitle = parts && parts->volume && st->subtitle;
     meiro_status s = page_margin_check(opt, err);
     if (s != MEIRO_OK) return s;
@@ -370,9 +402,10 @@ meiro_status doc_plan(document *d, const doc_item *items, size_t count,
         if (ok && (st->answers == ANSWERS_AFTER_PAGE || st->answers == ANSWERS_BACK))
             ok = add_page(d, PAGE_ANSWERS, i, n, st->per_page);
     }
-    for (size_t i = 0; ok && st->answers == ANSWERS_KEY && i < count; i += st->key_per_page) {
+    for (size_t i = 0; ok && st->answers == ANSWERS_KEY && i < count;) {
         size_t n = count - i < st->key_per_page ? count - i : st->key_per_page;
         ok = add_page(d, PAGE_ANSWERS, i, n, st->key_per_page);
+        if (ok) i += key_fit(d, &d->pages[d->page_count - 1]);
     }
     if (s == MEIRO_OK && !ok) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory planning pages");
     /* every maze must fit where it goes */
@@ -576,7 +609,7 @@ static char *remake_footer(const document *d, size_t index, const page_frame *f,
 
 meiro_status doc_set_remake(document *d, const char *remake, meiro_error *err)
 {
-    d->remake = remake && remake[0] ? remake : NULL;
+    d->remake = d->style.workings && remake && remake[0] ? remake : NULL;
     d->remake_lines = 1;
     d->remake_size = FOOTER_FONT_MM;
     if (!d->remake || d->page_count == 0) return MEIRO_OK;
@@ -656,9 +689,10 @@ static void draw_footer(cairo_t *cr, const document *d, size_t index, const page
         snprintf(part, sizeof part, "meiro %s · seed %llu", MEIRO_VERSION,
                  (unsigned long long)d->seed);
     } else {
-        snprintf(part, sizeof part, "meiro %s", MEIRO_VERSION);
+        snprintf(part, sizeof part, "%s%s", d->style.workings ? "meiro " : "",
+                 d->style.workings ? MEIRO_VERSION : "");
     }
-    snprintf(text + n, sizeof text - n, "%s%s", n ? "   ·   " : "", part);
+    snprintf(text + n, sizeof text - n, "%s%s", n && part[0] ? "   ·   " : "", part);
     /* one line between the margins: a long one smaller */
     text_fit fit;
     double width = f->body.w, size = f->footer_size;

@@ -97,8 +97,11 @@
       (filename, pages, trim_w_mm, trim_h_mm, err))                                                \
     X(book_art_attach,                                                                             \
       (const char *buf, size_t len, const meiro_maze *art, unsigned number,                        \
-       const char *title, const char *subtitle, char **out, size_t *out_len, meiro_error *err),    \
-      (buf, len, art, number, title, subtitle, out, out_len, err))                                 \
+       const char *title, const char *subtitle, unsigned volume, char **out, size_t *out_len,      \
+       meiro_error *err),                                                                          \
+      (buf, len, art, number, title, subtitle, volume, out, out_len, err))                         \
+    X(meiro_pdf_book_volume, (const char *filename, unsigned *volume, meiro_error *err),           \
+      (filename, volume, err))                                                                     \
     X(meiro_pdf_book_art,                                                                          \
       (const char *filename, meiro_maze **art, unsigned *number, char *title, char *subtitle,      \
        size_t size, meiro_error *err),                                                             \

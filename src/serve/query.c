@@ -246,11 +246,6 @@ bool serve_job_add(serve_job *job, const char *name, const char *value, size_t v
     if (strcmp(name, "grid") == 0) job->round = strstr(value, "polar") != NULL;
     if (strcmp(name, "text") == 0) job->text_given = true;
     if (strcmp(name, "seed") == 0) job->seeded = true;
-    if (strcmp(name, "answers") == 0 ||
-        (strcmp(name, "answer-page") == 0 &&
-         !(value && (strcmp(value, "0") == 0 || strcasecmp(value, "off") == 0 ||
-                     strcasecmp(value, "false") == 0))))
-        job->answers_given = true;
     return add_word(job, name, value);
 }
 
@@ -283,14 +278,6 @@ bool serve_job_finish(serve_job *job)
             job, "booklet-mazes&option=count&max=%s",
             "--count x --copies: this server makes up to %s mazes a booklet, all versions%s", "400",
             "");
-    /* a class set's answers would go to a second file (booklet's -o NAME:
-     * NAME-answer.pdf), and the server sends one */
-    if (job->booklet && !job->rule && job->copies > 1 && !job->answers_given &&
-        job->format != MEIRO_FORMAT_HTML)
-        return refuse(job, "class-set-answers&option=answers",
-                      "a class set's answers go in the booklet's own file here: say where with "
-                      "answers= (key: at the end; after-page, back or none)%s%s",
-                      "", "");
     if (job->picture && !job->picture_named)
         return refuse(job, "no-picture&option=picture",
                       "--picture: name a built-in shape (heart, star...) or letters, or POST a "

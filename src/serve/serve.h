@@ -157,7 +157,6 @@ typedef struct serve_job {
     uint32_t count, copies; /* booklet: as given, 0 if not */
     uint32_t levels;        /* --levels as given (floors), 0 if not */
     bool seeded, round, text_given;
-    bool answers_given; /* booklet: answers= or answer-page= */
     meiro_format format;
     char message[320]; /* why the query was refused */
     char code[160];    /* ... for the page: "code=side&option=width&max=200" (message.c) */
