@@ -10,7 +10,7 @@
 #include <stddef.h>
 
 /* Recorded for this ABI; the layouts are LP64's (x86-64, arm64). */
-#define RECORDED_ABI 5
+#define RECORDED_ABI 6
 
 typedef struct layout {
     const char *name;
@@ -38,7 +38,7 @@ static void test_structs(void)
         LAYOUT(meiro_booklet_options, kinds, 144, 136),
         LAYOUT(meiro_trim_desc, description, 16, 8),
         LAYOUT(meiro_art_desc, description, 32, 24),
-        LAYOUT(meiro_export_options, pdfx4, 152, 149),
+        LAYOUT(meiro_export_options, signs, 152, 152),
         LAYOUT(meiro_format_desc, binary, 40, 33),
         LAYOUT(meiro_text_info, last, 44, 36),
         LAYOUT(meiro_series, replaced, 16, 12),

@@ -164,6 +164,12 @@ int parse_level(const char *command, int c, const char *arg, const meiro_level_d
     return EXIT_OK;
 }
 
+void page_signs_for_level(meiro_export_options *page, const meiro_level_desc *level)
+{
+    if (level && level != meiro_level_info(MEIRO_LEVEL_EXPERT) && page->signs == MEIRO_SIGNS_AUTO)
+        page->signs = MEIRO_SIGNS_BADGES;
+}
+
 /* A seed for when none is given: from the clock, short enough to retype. */
 uint64_t clock_seed(void)
 {

@@ -359,6 +359,7 @@ static int resolve_generate(generate_args *a, meiro_format *format, meiro_export
     if (rc == EXIT_OK) rc = check_memory_floor("generate", *format, a->frames != NULL);
     if (rc == EXIT_OK) rc = page_finish(&a->pc, page);
     if (rc != EXIT_OK) return rc;
+    page_signs_for_level(page, a->level);
     meiro_error e = {0};
     meiro_text_info info;
     uint32_t height = a->given & MEIRO_GIVEN_HEIGHT ? a->opt.height : 0; /* 0: the text's own */

@@ -61,7 +61,7 @@ meiro_status cover_write(const cover_plan *c, FILE *out, meiro_error *err)
         if (s == MEIRO_OK) {
             L.line = fmax(L.line, c->line_min);
             L.path_width = fmax(L.path_width, c->line_min);
-            maze_marks marks = {"S", "G", FONT_FAMILY, NULL, NULL};
+            maze_marks marks = {"S", "G", FONT_FAMILY, NULL, NULL, false};
             draw_maze(cr, c->maze, NULL, &L, &marks, 0, LAYER_ALL);
         }
     }
