@@ -926,4 +926,18 @@ run 2 "$meiro" generate --text "Maximilian Alexander" --age 4 -s 1 -o "$tmp/ma.p
 err_has "with the 5 mm cells of ages 9-12 it fits"; err_has "(option: --text)"; absent "$tmp/ma.pdf"
 run 2 "$meiro" generate --text "$(printf 'HA\n\nNA')" -s 1 -o "$tmp/e.json"; err_has "empty line"; absent "$tmp/e.json"
 
+
+# picture mazes take --age: the grid the page holds at the age's cells (the
+# default 48 cells on the long side are 3.7 mm on A4), said when the picture
+# gets no smaller; main before the change refused --age
+run 0 "$meiro" generate --picture heart --age 4 -s 1 -o "$tmp/pic4.pdf"; err_empty
+run 0 "$meiro" generate --picture heart --age 4 -s 1 -f json -o "$tmp/pic4.json"
+run 0 "$meiro" generate --picture heart --age 9 -s 1 -f json -o "$tmp/pic9.json"
+w4=$(sed -n 's/^  "width": \([0-9]*\),$/\1/p' "$tmp/pic4.json")
+w9=$(sed -n 's/^  "width": \([0-9]*\),$/\1/p' "$tmp/pic9.json")
+if [ -n "$w4" ] && [ -n "$w9" ] && [ "$w4" -le 20 ] && [ "$w4" -lt "$w9" ] && [ "$w9" -lt 48 ]; then ok
+else bad "--picture heart --age 4 / 9: $w4 / $w9 cells across, not up to 20 and fewer than 9's (under 48)"; fi
+run 0 "$meiro" generate --picture heart --age 4 -W 48 -s 1 -o "$tmp/pic48.pdf"
+err_has "too small for ages 4-5 (10 mm and up)"
+run 2 "$meiro" generate --picture heart --age 2 -s 1 -o "$tmp/pic2.pdf"; absent "$tmp/pic2.pdf"
 finish

@@ -7,6 +7,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "harness.h"
 #include "whitebox.h"
+#include "core/grid.h"
 
 #include <cairo-svg.h>
 
@@ -1216,7 +1217,76 @@ static void test_shape_page(void)
     CHECK_ALL(v);
 }
 
+/* The arcs of the outer circle a grid pen is given (radius r, centre
+ * cx, cy): their spans, for rim_covered. */
+typedef struct rim_arcs {
+    double cx, cy, r;
+    double from[512], to[512];
+    size_t n;
+} rim_arcs;
+
+static void rim_move(void *ctx, double x, double y) { (void)ctx, (void)x, (void)y; }
+static void rim_line(void *ctx, double x, double y) { (void)ctx, (void)x, (void)y; }
+static void rim_arc(void *ctx, double cx, double cy, double r, double a0, double a1)
+{
+    rim_arcs *a = ctx;
+    if (fabs(fabs(r) - a->r) > 1e-6 || fabs(cx - a->cx) > 1e-6 || fabs(cy - a->cy) > 1e-6 ||
+        a->n == 512)
+        return;
+    a->from[a->n] = a0, a->to[a->n] = a1, a->n++;
+}
+
+static bool rim_covered(const rim_arcs *a, double angle)
+{
+    for (size_t k = 0; k < a->n; k++) {
+        double d = remainder(angle - a->from[k], 2 * G_PI);
+        if (d < 0) d += 2 * G_PI;
+        if (d <= a->to[k] - a->from[k] + 1e-9) return true;
+    }
+    return false;
+}
+
+/* A round maze enters through a gap in its rim: the outer circle, as
+ * drawn, leaves out the outer side of S's cell (G's too with G on the rim:
+ * --ends center-out) and no other. Main before the change: the circle was
+ * whole, S a letter in a closed cell. */
+static void test_polar_rim_door(void)
+{
+    verdict v = {0};
+    for (int out = 0; out <= 1; out++) {
+        meiro_generate_options o;
+        meiro_generate_options_init(&o);
+        o.grid = MEIRO_GRID_POLAR;
+        o.width = 10, o.height = 6, o.seed = 7;
+        o.ends = out ? MEIRO_ENDS_CENTER_OUT : MEIRO_ENDS_CENTER;
+        meiro_maze *m = meiro_generate(&o, NULL);
+        if (!verdict_note(&v, m != NULL, "polar maze not made")) continue;
+        page_layout L = {0};
+        L.cell = 10, L.line = 1;
+        uint32_t rings = meiro_maze_height(m);
+        rim_arcs arcs = {rings * L.cell, rings * L.cell, rings * L.cell, {0}, {0}, 0};
+        grid_pen pen = {rim_move, rim_line, rim_arc, &arcs};
+        trace_grid_walls(m, &L, -HUGE_VAL, HUGE_VAL, &pen);
+        meiro_cell rim_end = out ? meiro_maze_goal(m) : meiro_maze_start(m);
+        verdict_note(&v, rim_end.y + 1 == rings, "ends %d: the end at ring %u of %u", out,
+                     rim_end.y, rings);
+        uint32_t n = grid_row_width(m, rings - 1);
+        for (uint32_t x = 0; x < n; x++) {
+            double ux, uy;
+            grid_centre(m, grid_id(m, (meiro_cell){x, rings - 1}), &ux, &uy);
+            double angle = atan2(uy - rings, ux - rings);
+            bool door = x == rim_end.x;
+            verdict_note(&v, rim_covered(&arcs, angle) != door,
+                         "ends %d: the rim %s at cell %u of the outer ring (the door's: %u)", out,
+                         door ? "closed" : "open", x, rim_end.x);
+        }
+        meiro_maze_free(m);
+    }
+    CHECK_ALL(v);
+}
+
 static const test_case cases[] = {
+    {"polar_rim_door", test_polar_rim_door},
     {"pdf", test_pdf},
     {"svg", test_svg},
     {"svg_groups", test_svg_groups},
