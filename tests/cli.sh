@@ -940,4 +940,23 @@ else bad "--picture heart --age 4 / 9: $w4 / $w9 cells across, not up to 20 and 
 run 0 "$meiro" generate --picture heart --age 4 -W 48 -s 1 -o "$tmp/pic48.pdf"
 err_has "too small for ages 4-5 (10 mm and up)"
 run 2 "$meiro" generate --picture heart --age 2 -s 1 -o "$tmp/pic2.pdf"; absent "$tmp/pic2.pdf"
+
+# a value given as an option of its own: the option it goes with (main before
+# the change: --heart "did you mean '--art'?", --size no hint)
+run 2 "$meiro" generate --heart -s 1; err_has "unknown option '--heart'; did you mean '--shape heart'?"
+run 2 "$meiro" booklet --star -o "$tmp/b.pdf"; err_has "did you mean '--shape star'?"; absent "$tmp/b.pdf"
+run 2 "$meiro" generate --polar; err_has "did you mean '--grid polar'?"
+run 2 "$meiro" generate --kruskal; err_has "did you mean '-a kruskal'?"
+run 2 "$meiro" generate --a3; err_has "did you mean '--paper a3'?"
+run 2 "$meiro" generate --easy; err_has "did you mean '--difficulty easy'?"
+run 2 "$meiro" generate --size 20x20; err_has "unknown option '--size'; the size is given as '-W 20 -H 20'"
+run 2 "$meiro" generate --size=30x12; err_has "the size is given as '-W 30 -H 12'"
+run 2 "$meiro" generate --size big; err_has "the size is given as '-W WIDTH -H HEIGHT'"
+run 2 "$meiro" generate --widht 3; err_has "did you mean '--width'?"
+# other programs' names of the generators: recursive-backtracker is dig,
+# recursive-division division
+run 0 "$meiro" generate -a recursive-backtracker -s 5 -o "$tmp/rb.txt"
+run 0 "$meiro" generate -a dig -s 5 -o "$tmp/dig.txt"; same "$tmp/rb.txt" "$tmp/dig.txt"
+run 0 "$meiro" generate -a recursive-division -s 5 -o "$tmp/rd.txt"
+run 0 "$meiro" generate -a division -s 5 -o "$tmp/div.txt"; same "$tmp/rd.txt" "$tmp/div.txt"
 finish
