@@ -184,6 +184,18 @@ run 1 booklet -n 2 --names long.txt -o c.pdf; err_has "long.txt:2:61: a name is 
 run 1 booklet -n 2 --names missing.txt -o c.pdf; err_has "missing.txt: cannot open"
 run 0 booklet -n 1 -s 2 --names two.txt -o c.pdf; err_has "the answers are in c-answer.pdf"
 run 0 booklet -n 1 -s 2 --names two.txt --answers none -o d.pdf; absent d-answer.pdf
+# rows pasted from a spreadsheet (tabs, Excel's byte order mark): the first
+# column; names twice: one warning line (main before the change refused the
+# tab as a control character and took the twice silently)
+printf '\357\273\277Hana\tSato\t3B\nKen\t\nHana\nMia\nKen\n' > "$tmp/sheet.txt"
+run 0 booklet -n 1 -s 2 --names sheet.txt --answers none -o s.pdf
+err_has "meiro: warning: sheet.txt: 'Hana' (lines 1, 3), 'Ken' (lines 2, 5) written more than once: a copy for each"
+one_line
+if need pdftotext; then
+    got=$(pdftotext "$tmp/s.pdf" - | tr -d '\f' | sed -n 's/^Name \(.*\)$/\1/p' | tr '\n' ' ')
+    [ "$got" = "Hana Ken Hana Mia Ken " ] && ok || bad "names from a spreadsheet's rows: '$got'"
+fi
+run 0 booklet -n 1 -s 2 --names two.txt --answers none -o d.pdf; err_empty
 
 # the contents page: asked, refused, or the default (over 20 mazes of one a page)
 if need pdftotext; then

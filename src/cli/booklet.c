@@ -41,8 +41,8 @@ static const char *const usage_booklet =
     "                       its seed; their answers go to NAME-answer.pdf in the\n"
     "                       same order (unless --answers or --answers-to says)\n"
     "      --names FILE     a class set of one version a pupil: the names in FILE,\n"
-    "                       one a line, written on the name line and labelling\n"
-    "                       each version\n"
+    "                       one a line (a spreadsheet's rows: the first column),\n"
+    "                       written on the name line and labelling each version\n"
     "      --cover          a cover page (default: as the template says)\n"
     "      --no-cover       no cover page\n"
     "      --key-per-page N solved mazes on an answer-key page: 1, 2, 4, 6 or 9\n"
@@ -132,9 +132,55 @@ static bool parse_levels(const char *s, meiro_level *from, meiro_level *to)
     return *to >= *from;
 }
 
+/* A name and its line in the names file, for warn_duplicates. */
+typedef struct named_line {
+    const char *name;
+    unsigned long line;
+} named_line;
+
+static int by_name(const void *a, const void *b)
+{
+    const named_line *x = a, *y = b;
+    int c = strcmp(x->name, y->name);
+    return c ? c : (x->line > y->line) - (x->line < y->line);
+}
+
+/* Names written twice (two pupils of one name, or a line pasted twice):
+ * one warning line naming each and its lines, sorted so the pass is not
+ * quadratic. Out of memory: no warning (the names are still good). */
+static void warn_duplicates(const char *file, const char *const *names,
+                            const unsigned long *lines, unsigned count)
+{
+    named_line *v = malloc((size_t)count * sizeof *v);
+    if (!v) return;
+    for (unsigned i = 0; i < count; i++) v[i] = (named_line){names[i], lines[i]};
+    qsort(v, count, sizeof *v, by_name);
+    char msg[400] = "";
+    size_t len = 0;
+    unsigned twice = 0;
+    for (unsigned i = 0, j; i < count; i = j) {
+        for (j = i + 1; j < count && !strcmp(v[j].name, v[i].name);) j++;
+        if (j - i < 2) continue;
+        if (twice++ < 4 && len < sizeof msg) {
+            len += (size_t)snprintf(msg + len, sizeof msg - len, "%s'%s' (lines", twice > 1 ? ", " : "",
+                                    v[i].name);
+            for (unsigned k = i; k < j && len < sizeof msg; k++)
+                len += (size_t)snprintf(msg + len, sizeof msg - len, "%s %lu", k > i ? "," : "",
+                                        v[k].line);
+            if (len < sizeof msg) len += (size_t)snprintf(msg + len, sizeof msg - len, ")");
+        }
+    }
+    if (twice)
+        fprintf(stderr, "meiro: warning: %s: %s%s written more than once: a copy for each\n", file,
+                msg, twice > 4 ? " and more" : "");
+    free(v);
+}
+
 /* The pupils' names: one a line of FILE (blank lines skipped, spaces
- * around a name trimmed), into *names (NULL-terminated, pointing into
- * *text; free both). A usage error names the file and line. */
+ * around a name trimmed; a line with tabs, pasted from a spreadsheet, its
+ * first column; a byte order mark, as spreadsheets save, skipped), into
+ * *names (NULL-terminated, pointing into *text; free both). A usage error
+ * names the file and line; names written twice are warned of. */
 enum { NAMES_MAX = 1000, NAME_MAX_BYTES = 60 };
 static int read_names(const char *file, char **text, const char ***names, unsigned *count)
 {
@@ -166,30 +212,39 @@ static int read_names(const char *file, char **text, const char ***names, unsign
             file, &(meiro_error){.status = MEIRO_ERROR_IO, .message = "cannot read the file"});
     (*text)[n] = 0;
     *names = calloc(NAMES_MAX + 1, sizeof **names);
-    if (!*names) return report_failure(file, &(meiro_error){.status = MEIRO_ERROR_NOMEM});
+    unsigned long *lines = malloc(NAMES_MAX * sizeof *lines);
+    if (!*names || !lines) {
+        free(lines);
+        return report_failure(file, &(meiro_error){.status = MEIRO_ERROR_NOMEM});
+    }
     *count = 0;
     unsigned long line = 0;
-    for (char *p = *text, *next; p && *p; p = next) {
+    char *start = *text + (strncmp(*text, "\xEF\xBB\xBF", 3) ? 0 : 3);
+    for (char *p = start, *next; p && *p; p = next) {
         line++;
         next = strchr(p, '\n');
         if (next) *next++ = 0;
         while (*p == ' ' || *p == '\t') p++;
+        p[strcspn(p, "\t")] = 0; /* the first column */
         size_t len = strlen(p);
         while (len > 0 && strchr(" \t\r", p[len - 1])) p[--len] = 0;
         if (!len) continue;
-        if (len > NAME_MAX_BYTES)
-            return report_failure(file, &(meiro_error){.status = MEIRO_ERROR_PARSE,
-                                                       .line = line,
-                                                       .column = NAME_MAX_BYTES + 1,
-                                                       .message = "a name is at most 60 bytes"});
-        if (*count == NAMES_MAX)
-            return report_failure(file,
-                                  &(meiro_error){.status = MEIRO_ERROR_PARSE,
-                                                 .line = line,
-                                                 .column = 1,
-                                                 .message = "a class set has at most 1000 names"});
+        const char *bad = len > NAME_MAX_BYTES      ? "a name is at most 60 bytes"
+                          : *count == NAMES_MAX ? "a class set has at most 1000 names"
+                                                : NULL;
+        if (bad) {
+            meiro_error e = {.status = MEIRO_ERROR_PARSE,
+                             .line = line,
+                             .column = len > NAME_MAX_BYTES ? NAME_MAX_BYTES + 1 : 1};
+            snprintf(e.message, sizeof e.message, "%s", bad);
+            free(lines);
+            return report_failure(file, &e);
+        }
+        lines[*count] = line;
         (*names)[(*count)++] = p;
     }
+    if (*count > 1) warn_duplicates(file, *names, lines, *count);
+    free(lines);
     if (*count == 0)
         return report_failure(file, &(meiro_error){.status = MEIRO_ERROR_PARSE,
                                                    .message = "no names in the file (one a line)"});
