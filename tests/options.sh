@@ -142,6 +142,18 @@ done
 run 0 booklet -n 6 -s 1 --paper 6x9in --fold -o f69.pdf; err_has "need sheets of 305 x 229 mm (12.0 x 9.0 in)"
 run 0 booklet -n 6 -s 1 --paper a5 --fold -o fa5.pdf; err_empty
 run 0 booklet -n 6 -s 1 --paper 6x9in --fold --sheet letter -o f69l.pdf; err_empty
+# --paper letter --fold: half-letter pages on Letter sheets, as a US home
+# printer takes (main before the change: Letter pages on 17 x 11 in sheets);
+# --sheet still says otherwise, and --fold=pages keeps Letter pages
+if need pdfinfo; then
+    size() { pdfinfo "$tmp/$1" | sed -n 's/^Page size: *\([0-9.]*\) x \([0-9.]*\) pts.*/\1 \2/p'; }
+    run 0 booklet -n 6 -s 1 --paper letter --fold -o fl.pdf; err_empty
+    [ "$(size fl.pdf)" = "792 612" ] && ok || bad "--paper letter --fold: sheets of $(size fl.pdf) pt"
+    run 0 booklet -n 6 -s 1 --paper letter --fold=pages -o flp.pdf
+    [ "$(size flp.pdf)" = "612 792" ] && ok || bad "--paper letter --fold=pages: pages of $(size flp.pdf) pt"
+    run 0 booklet -n 6 -s 1 --paper letter --fold --sheet a3 -o fla3.pdf
+    [ "$(size fla3.pdf)" = "1190.55 841.89" ] && ok || bad "--sheet a3: sheets of $(size fla3.pdf) pt"
+fi
 if pdfinfo "$tmp/f69l.pdf" | grep -q "792 x 612 pts (letter)"; then ok; else bad "--sheet letter: not letter sheets"; fi
 run 0 booklet -n 4 -s 1 --fold=pages -o glued.pdf
 pages=$(pdfinfo "$tmp/glued.pdf" | awk '/^Pages:/ { print $2 }')

@@ -48,16 +48,20 @@ static const char *const usage_booklet =
     "      --key-per-page N solved mazes on an answer-key page: 1, 2, 4, 6 or 9\n"
     "                       (default: the template's)\n"
     "      --contents       a contents page (default: the template's, else for\n"
-    "      --no-contents    over 20 mazes of one a page)\n"
+    "      --no-contents    over 20 mazes of one a page)\n";
+/* apart: one string would pass the 4095 bytes C compilers must take */
+static const char *const usage_booklet_fold =
     "      --fold[=sheets]  pdf: two pages a sheet, in booklet order: print on both\n"
     "                       sides (flip on the short edge), fold, staple; A5 pages\n"
-    "                       on A4 sheets (B6 on B5, A6 on A5, ...); padded with\n"
+    "                       on A4 sheets (B6 on B5, A6 on A5, ...); --paper letter:\n"
+    "                       half-letter pages on Letter sheets; padded with\n"
     "                       notes pages and a back cover to a multiple of 4 pages\n"
     "      --fold=pages     the same pages in reading order, one a page (for a\n"
     "                       print shop that imposes them itself), padded to an\n"
     "                       even count (with --signature N: to 4 x N pages)\n"
     "      --sheet S        --fold: the sheet, a4, letter, ... (default: twice\n"
-    "                       the page), the pages centred, scaled down to fit\n"
+    "                       the page; Letter for --paper letter), the pages\n"
+    "                       centred, scaled down to fit\n"
     "      --signature N    --fold: N sheets folded together, the booklet of\n"
     "                       such signatures in a stack (default: one up to 10\n"
     "                       sheets, else 8 each)\n"
@@ -440,6 +444,7 @@ static int booklet_option(booklet_args *a, int c, char **argv)
     case 'o': a->output = optarg; return EXIT_OK;
     case 'h':
         fputs(usage_booklet, stdout);
+        fputs(usage_booklet_fold, stdout);
         fputs(usage_booklet_output, stdout);
         fputs(usage_booklet_page, stdout);
         a->help = true;
@@ -498,6 +503,20 @@ static int booklet_names(booklet_args *a, char **text, const char ***names)
     a->b.copies = count;
     a->b.names = *names;
     return rc;
+}
+
+/* --paper letter --fold: Letter is the sheet a US home printer takes, so
+ * the pages are half letter (5.5 x 8.5 in), two on each side of a Letter
+ * sheet, unless --sheet says otherwise (A4 and the others: the page, on
+ * sheets twice its size). */
+static void letter_fold(meiro_booklet_options *b, meiro_export_options *page)
+{
+    if (b->fold != MEIRO_FOLD_SHEETS || b->sheet >= 0 || page->paper != MEIRO_PAPER_LETTER ||
+        page->paper_w_mm > 0)
+        return;
+    page->paper_w_mm = 5.5 * 25.4;
+    page->paper_h_mm = 8.5 * 25.4;
+    b->sheet = MEIRO_PAPER_LETTER;
 }
 
 /* A folded booklet on a sheet no home printer takes: say so. */
@@ -566,6 +585,7 @@ static int resolve_booklet(booklet_args *a, meiro_format *format, meiro_export_o
     if (rc == EXIT_OK) rc = check_memory_floor("booklet", *format, false);
     if (rc == EXIT_OK && a->names_file) rc = booklet_names(a, names_text, names);
     if (rc == EXIT_OK) rc = page_finish(&a->pc, page);
+    if (rc == EXIT_OK) letter_fold(&a->b, page);
     if (rc == EXIT_OK) warn_sheet(&a->b, page);
     if (!a->seeded) a->b.seed = clock_seed();
     return rc;
