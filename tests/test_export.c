@@ -202,13 +202,27 @@ typedef struct sheet {
     uint32_t cols, rows;
     unsigned *bits; /* per sheet cell: sides and fill */
     char *text;     /* per sheet cell: 'S', 'G' or 0 */
+    unsigned *way;  /* per sheet cell: the sides an answer's line joins (box
+                       drawing: north 1, east 2, south 4, west 8), or 0 */
 } sheet;
+
+/* The sides a heavy box-drawing character joins (north 1, east 2, south
+ * 4, west 8); 0 if it is none. */
+static unsigned box_sides(const char *text)
+{
+    static const char *const glyphs[16] = {"",  "╹", "╺", "┗", "╻", "┃", "┏", "┣",
+                                           "╸", "┛", "━", "┻", "┓", "┫", "┳", "╋"};
+    for (unsigned k = 1; k < 16; k++)
+        if (!strncmp(text, glyphs[k], strlen(glyphs[k]))) return k;
+    return 0;
+}
 
 /* The maze's ring of cells, `top` rows down the sheet. */
 static void parse_sheet(const char *xml, const unsigned *style, int nstyle, uint32_t top, sheet *sh)
 {
     sh->bits = calloc((size_t)sh->cols * sh->rows, sizeof *sh->bits);
     sh->text = calloc((size_t)sh->cols * sh->rows, 1);
+    sh->way = calloc((size_t)sh->cols * sh->rows, sizeof *sh->way);
     for (const char *c = strstr(xml, "<c r=\""); c; c = strstr(c + 1, "<c r=\"")) {
         const char *r = c + 6;
         uint32_t col = 0, row = 0;
@@ -225,7 +239,7 @@ static void parse_sheet(const char *xml, const unsigned *style, int nstyle, uint
         if (idx < nstyle) sh->bits[i] = style[idx];
         const char *t = strstr(c, "<t>");
         const char *next = strstr(c + 1, "<c r=\"");
-        if (t && (!next || t < next)) sh->text[i] = t[3];
+        if (t && (!next || t < next)) sh->text[i] = t[3], sh->way[i] = box_sides(t + 3);
     }
 }
 
@@ -302,12 +316,24 @@ static void check_xlsx(const job *j, const meiro_maze *m, const meiro_path *p, c
             const char *found = a1 ? strstr(a1, escaped) : NULL;
             CHECK_MSG(found && (!a2 || found < a2), "%s.xlsx: no title %s in A1", j->name, escaped);
         }
-        sheet sh = {m->w + 2, m->h + 2, NULL, NULL};
+        sheet sh = {m->w + 2, m->h + 2, NULL, NULL, NULL};
         parse_sheet(xml, style, nstyle, top, &sh);
-        int differ = 0, disagree = 0, fill_wrong = 0;
+        int differ = 0, disagree = 0, fill_wrong = 0, way_wrong = 0;
         uint8_t *marks = NULL;
         bool answer = p && (!j->page.answer_page || k == 2);
         if (answer) path_marks(m, p, &marks);
+        /* the sides the answer's line joins in each cell, from the path's
+         * steps (a step under a crossing skips a cell: its direction) */
+        unsigned *way = calloc((size_t)m->w * m->h, sizeof *way);
+        for (size_t i = 0; answer && way && i < p->length; i++)
+            for (int d = -1; d <= 1; d += 2) {
+                if ((d < 0 && i == 0) || (d > 0 && i + 1 == p->length)) continue;
+                meiro_cell a = p->cells[i], b = p->cells[(size_t)((long)i + d)];
+                way[(size_t)a.y * m->w + a.x] |= b.y < a.y   ? 1u
+                                                 : b.x > a.x ? 2u
+                                                 : b.y > a.y ? 4u
+                                                             : 8u;
+            }
         for (uint32_t y = 0; y <= m->h; y++) {
             for (uint32_t x = 0; x <= m->w; x++) {
                 /* sheet cell of maze cell (x, y) is (x + 1, y + 1) */
@@ -326,8 +352,15 @@ static void check_xlsx(const job *j, const meiro_maze *m, const meiro_path *p, c
                     if (a != maze_wall_left(m, x, y)) differ++;
                 }
                 if (x < m->w && y < m->h) {
-                    bool filled = sh.bits[(size_t)(y + 1) * sh.cols + x + 1] & 16;
-                    if (filled != (marks && (marks[cell_index(m, x, y)] & 1))) fill_wrong++;
+                    /* S and G (on the way) filled, the way's other cells a
+                     * line joining the sides it passes, the rest blank */
+                    size_t at = (size_t)(y + 1) * sh.cols + x + 1;
+                    bool filled = sh.bits[at] & 16;
+                    bool on = marks && (marks[cell_index(m, x, y)] & 1);
+                    bool end = sh.text[at] == 'S' || sh.text[at] == 'G';
+                    if (filled != (on && end)) fill_wrong++;
+                    if (sh.way[at] != (on && !end && way ? way[(size_t)y * m->w + x] : 0u))
+                        way_wrong++;
                 }
             }
         }
@@ -336,6 +369,11 @@ static void check_xlsx(const job *j, const meiro_maze *m, const meiro_path *p, c
                   disagree);
         CHECK_MSG(fill_wrong == 0, "%s.xlsx sheet %d: %d cells filled wrongly", j->name, k,
                   fill_wrong);
+        /* main before the change: every cell of the way filled, a way that
+         * doubles back a block */
+        CHECK_MSG(way_wrong == 0, "%s.xlsx sheet %d: %d cells' line of the way wrong", j->name,
+                  k, way_wrong);
+        free(way);
         meiro_cell s = meiro_maze_start(m), g = meiro_maze_goal(m);
         CHECK(sh.text[(size_t)(s.y + 1) * sh.cols + s.x + 1] == 'S');
         CHECK(sh.text[(size_t)(g.y + 1) * sh.cols + g.x + 1] == 'G');
@@ -350,6 +388,7 @@ static void check_xlsx(const job *j, const meiro_maze *m, const meiro_path *p, c
         free(marks);
         free(sh.bits);
         free(sh.text);
+        free(sh.way);
         free(xml);
     }
     free(styles);

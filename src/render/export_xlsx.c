@@ -56,8 +56,19 @@ enum { EXCEL_MAX_COLS = 16384, EXCEL_MAX_ROWS = 1048576 };
  * 7 pixels for Excel and Gnumeric, and 7.1 for LibreOffice: within 1.5%
  * in all three (measured in LibreOffice and Gnumeric's print). */
 #define DEFAULT_FONT_PT 10.5
-/* KIND_PLAY: a maze cell of a playable sheet, open for the player's mark */
-enum { KIND_PLAIN, KIND_MARK, KIND_PATH, KIND_PATH_MARK, KIND_ARROW, KIND_PLAY, KIND_COUNT };
+/* KIND_PLAY: a maze cell of a playable sheet, open for the player's mark;
+ * KIND_PATH a cell of the way, drawn as a line through it (path_glyph),
+ * KIND_FILL one filled (a picture maze's: the picture is the answer) */
+enum {
+    KIND_PLAIN,
+    KIND_MARK,
+    KIND_PATH,
+    KIND_PATH_MARK,
+    KIND_ARROW,
+    KIND_PLAY,
+    KIND_FILL,
+    KIND_COUNT
+};
 
 /* The texts above the maze, each in a merged row: title, subtitle, name
  * line; their font sizes and row heights in points. */
@@ -70,7 +81,7 @@ typedef struct format_cache {
     lxw_format *fmt[ALL_DIRS + 1][KIND_COUNT];
     lxw_format *text[TEXT_ROWS];
     lxw_format *cross[2][3]; /* crossings: tunnel west-east or north-south; way off, over, under */
-    double mark_pt;
+    double mark_pt, path_pt;
     uint8_t border; /* LXW_BORDER_MEDIUM, or THICK for a template's heavy walls */
     /* a mission's key cells and the cells beside its doors: few, looked up
      * by their whole look (mission_format) */
@@ -100,11 +111,35 @@ static lxw_format *format_for(format_cache *c, unsigned walls, unsigned kind)
         format_set_align(f, LXW_ALIGN_VERTICAL_CENTER);
         format_set_shrink(f); /* a label a little too long for its cell */
     }
-    if (kind == KIND_PATH || kind == KIND_PATH_MARK) {
+    if (kind == KIND_PATH) { /* a line in a deeper shade of the way's orange (KIND_FILL) */
+        format_set_bold(f);
+        format_set_font_color(f, 0xE67E22);
+        format_set_font_size(f, c->path_pt);
+        format_set_align(f, LXW_ALIGN_CENTER);
+        format_set_align(f, LXW_ALIGN_VERTICAL_CENTER);
+    }
+    if (kind == KIND_FILL || kind == KIND_PATH_MARK) {
         format_set_pattern(f, LXW_PATTERN_SOLID);
         format_set_bg_color(f, 0xF4B183); /* a soft orange that prints clearly */
     }
     return *slot = f;
+}
+
+/* The way through cell (x, y) as a heavy box-drawing line between the
+ * sides it enters and leaves by (┃ ━ ┏ ┓ ┗ ┛; a half line where it ends):
+ * a way that doubles back beside itself reads as two lines apart, where
+ * filled cells would merge into a block. */
+static const char *path_glyph(const meiro_maze *m, const uint8_t *marks, uint32_t x, uint32_t y)
+{
+    static const char *const glyphs[16] = {
+        "",  "╹", "╺", "┗", "╻", "┃", "┏", "┣", /* bits: north 1, east 2, south 4, west 8 */
+        "╸", "┛", "━", "┻", "┓", "┫", "┳", "╋",
+    };
+    unsigned sides = (y > 0 && (marks[cell_index(m, x, y - 1)] & MARK_SOUTH) ? 1u : 0u) |
+                     (marks[cell_index(m, x, y)] & MARK_EAST ? 2u : 0u) |
+                     (marks[cell_index(m, x, y)] & MARK_SOUTH ? 4u : 0u) |
+                     (x > 0 && (marks[cell_index(m, x - 1, y)] & MARK_EAST) ? 8u : 0u);
+    return glyphs[sides];
 }
 
 /* A crossing's cell, its tunnel west to east (ew) or north to south: the
@@ -474,11 +509,18 @@ static lxw_error add_sheet(lxw_workbook *wb, format_cache *cache, const meiro_ma
             unsigned kind = arrow                 ? KIND_ARROW
                             : mark || mission[0] ? (on_path ? KIND_PATH_MARK : KIND_MARK)
                             : open               ? KIND_PLAY
-                                                 : (on_path ? KIND_PATH : KIND_PLAIN);
+                            : !on_path           ? KIND_PLAIN
+                            : m->picture         ? KIND_FILL
+                                                 : KIND_PATH;
             lxw_format *f = special ? special : format_for(cache, walls, kind);
             if (!f) return LXW_ERROR_MEMORY_MALLOC_FAILED;
             /* a picture stands over its cell instead of the word */
-            const char *label = arrow ? arrow : mission[0] ? mission : picture >= 0 ? NULL : mark;
+            const char *label = arrow        ? arrow
+                                : mission[0] ? mission
+                                : picture >= 0 ? NULL
+                                : kind == KIND_PATH && !special
+                                    ? path_glyph(m, marks, col - 1, ring - 1)
+                                    : mark;
             e = label ? worksheet_write_string(ws, row, (lxw_col_t)col, label, f)
                       : worksheet_write_blank(ws, row, (lxw_col_t)col, f);
             if (!e && picture >= 0) e = insert_art(ws, art, picture, col, row, px);
@@ -777,6 +819,9 @@ meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_e
             caches[i].mark_pt =
                 fmax(6, floor(fmin(cell_pt * 0.6, fmin(label_fit_pt(words.start, cell_pt),
                                                        label_fit_pt(words.goal, cell_pt)))));
+            /* the way's line as long as the cell is tall (a box-drawing
+             * glyph spans its font's line, about 1.15 of its size) */
+            caches[i].path_pt = fmax(4, floor(cell_pt / 1.15));
             uint8_t *marks = NULL;
             bool drawn = answers || !answer_sheets; /* --solution without an answer sheet */
             if (drawn && items[i].path && path_marks(m, items[i].path, &marks) != MEIRO_OK) {
