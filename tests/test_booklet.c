@@ -1325,8 +1325,8 @@ static long colour_pixels(const char *png, int r, int g, int b)
         for (int y = 0; y < h; y++)
             for (int x = 0; x < w; x++) {
                 uint32_t px = *(const uint32_t *)(data + (size_t)y * stride + 4 * (size_t)x);
-                n += abs((int)((px >> 16) & 255) - r) <= 24 && abs((int)((px >> 8) & 255) - g) <= 24 &&
-                     abs((int)(px & 255) - b) <= 24;
+                n += abs((int)((px >> 16) & 255) - r) <= 24 &&
+                     abs((int)((px >> 8) & 255) - g) <= 24 && abs((int)(px & 255) - b) <= 24;
             }
     } else if (cairo_surface_status(s) == CAIRO_STATUS_SUCCESS) {
         n = 0; /* grey: no colour */
@@ -1375,7 +1375,8 @@ static void test_signs_one_style(void)
         for (int p = 1; p <= pages; p++) {
             char png[200];
             snprintf(png, sizeof png, "%s/signs%zu-%02d.png", dir, k, p);
-            long green = colour_pixels(png, 143, 219, 133), blue = colour_pixels(png, 148, 199, 255);
+            long green = colour_pixels(png, 143, 219, 133),
+                 blue = colour_pixels(png, 148, 199, 255);
             /* puzzle pages: one S and one G; key pages: six of each */
             verdict_note(&v, books[k].badges ? green > 10 && blue > 10 : green == 0 && blue == 0,
                          "book %zu page %d: %ld pixels of S's badge, %ld of G's (badges %s)", k, p,

@@ -371,8 +371,8 @@ static void check_xlsx(const job *j, const meiro_maze *m, const meiro_path *p, c
                   fill_wrong);
         /* main before the change: every cell of the way filled, a way that
          * doubles back a block */
-        CHECK_MSG(way_wrong == 0, "%s.xlsx sheet %d: %d cells' line of the way wrong", j->name,
-                  k, way_wrong);
+        CHECK_MSG(way_wrong == 0, "%s.xlsx sheet %d: %d cells' line of the way wrong", j->name, k,
+                  way_wrong);
         free(way);
         meiro_cell s = meiro_maze_start(m), g = meiro_maze_goal(m);
         CHECK(sh.text[(size_t)(s.y + 1) * sh.cols + s.x + 1] == 'S');

@@ -457,8 +457,8 @@ static void test_solved_green(void)
     CHECK_MSG(out && system(cmd) == 0, "calc_play.py failed");
     verdict v = {0};
     for (size_t c = 0; c < n; c++) {
-        snprintf(cmd, sizeof cmd, "pdftoppm -r 40 -singlefile %s/green-%zu.pdf %s/green-%zu", dir, c,
-                 dir, c);
+        snprintf(cmd, sizeof cmd, "pdftoppm -r 40 -singlefile %s/green-%zu.pdf %s/green-%zu", dir,
+                 c, dir, c);
         char ppm[200];
         snprintf(ppm, sizeof ppm, "%s/green-%zu.ppm", dir, c);
         long green = run(cmd, NULL, 0) ? ppm_colour(ppm, 0xC6, 0xEF, 0xCE) : -1;

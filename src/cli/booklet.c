@@ -152,8 +152,8 @@ static int by_name(const void *a, const void *b)
 /* Names written twice (two pupils of one name, or a line pasted twice):
  * one warning line naming each and its lines, sorted so the pass is not
  * quadratic. Out of memory: no warning (the names are still good). */
-static void warn_duplicates(const char *file, const char *const *names,
-                            const unsigned long *lines, unsigned count)
+static void warn_duplicates(const char *file, const char *const *names, const unsigned long *lines,
+                            unsigned count)
 {
     named_line *v = malloc((size_t)count * sizeof *v);
     if (!v) return;
@@ -166,8 +166,8 @@ static void warn_duplicates(const char *file, const char *const *names,
         for (j = i + 1; j < count && !strcmp(v[j].name, v[i].name);) j++;
         if (j - i < 2) continue;
         if (twice++ < 4 && len < sizeof msg) {
-            len += (size_t)snprintf(msg + len, sizeof msg - len, "%s'%s' (lines", twice > 1 ? ", " : "",
-                                    v[i].name);
+            len += (size_t)snprintf(msg + len, sizeof msg - len, "%s'%s' (lines",
+                                    twice > 1 ? ", " : "", v[i].name);
             for (unsigned k = i; k < j && len < sizeof msg; k++)
                 len += (size_t)snprintf(msg + len, sizeof msg - len, "%s %lu", k > i ? "," : "",
                                         v[k].line);
@@ -233,7 +233,7 @@ static int read_names(const char *file, char **text, const char ***names, unsign
         size_t len = strlen(p);
         while (len > 0 && strchr(" \t\r", p[len - 1])) p[--len] = 0;
         if (!len) continue;
-        const char *bad = len > NAME_MAX_BYTES      ? "a name is at most 60 bytes"
+        const char *bad = len > NAME_MAX_BYTES  ? "a name is at most 60 bytes"
                           : *count == NAMES_MAX ? "a class set has at most 1000 names"
                                                 : NULL;
         if (bad) {

@@ -58,7 +58,8 @@ uint64_t clock_seed(void);
     "      --answer-page    the same as --answers after-page\n"                                    \
     "      --answers-to F   the answers in file F (its format from its name), the\n"               \
     "                       puzzles alone in the output\n"                                         \
-    "      --play           xlsx: the sheet checks the way marked in it (Goal!)\n"
+    "      --play           xlsx: the sheet checks the way marked in it (Goal!,\n"                 \
+    "                       the way turning green)\n"
 /* generate and solve's pictures (a booklet refuses them) */
 #define PICTURE_HELP                                                                               \
     "      --dpi N          png resolution (default 300; 96 for screens)\n"                        \

@@ -573,12 +573,12 @@ static bool value_as_option(const char *word, const char *value, const struct op
     meiro_paper paper;
     meiro_level level;
     uint32_t w, h;
-    const char *as = meiro_shape_min_grid(word, &w, &h)                       ? "--shape"
-                     : meiro_grid_from_name(word, &grid, NULL) == MEIRO_OK    ? "--grid"
-                     : is_generator(word)                                     ? "-a"
-                     : meiro_paper_from_name(word, &paper, NULL) == MEIRO_OK  ? "--paper"
+    const char *as = meiro_shape_min_grid(word, &w, &h)                      ? "--shape"
+                     : meiro_grid_from_name(word, &grid, NULL) == MEIRO_OK   ? "--grid"
+                     : is_generator(word)                                    ? "-a"
+                     : meiro_paper_from_name(word, &paper, NULL) == MEIRO_OK ? "--paper"
                      : meiro_level_from_name(word, &level, NULL) == MEIRO_OK ? "--difficulty"
-                                                                              : NULL;
+                                                                             : NULL;
     if (as && has_option(longopts, as[1] == 'a' ? "algorithm" : as + 2)) {
         snprintf(hint, size, "; did you mean '%s %s'?", as, word);
         return true;

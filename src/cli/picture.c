@@ -74,8 +74,7 @@ bool picture_asked(int argc, char **argv)
 static bool picture_is_text(const char *picture)
 {
     uint32_t w, h;
-    return !meiro_shape_min_grid(picture, &w, &h) && !strchr(picture, '/') &&
-           !strchr(picture, '.');
+    return !meiro_shape_min_grid(picture, &w, &h) && !strchr(picture, '/') && !strchr(picture, '.');
 }
 
 /* The picture's grid for a level's child, neither side given: the default
@@ -184,8 +183,8 @@ int cmd_picture(int argc, char **argv)
     uint32_t w, h;
     if ((level && !width && !height && picture
              ? picture_for_level(picture, level, format, &page, &mask, &w, &h, &err)
-             : meiro_picture_mask(picture, page.lang, (uint32_t)width, (uint32_t)height, &mask,
-                                  &w, &h, &err)) != MEIRO_OK) {
+             : meiro_picture_mask(picture, page.lang, (uint32_t)width, (uint32_t)height, &mask, &w,
+                                  &h, &err)) != MEIRO_OK) {
         rc = library_error("generate", NULL, &err);
         goto done;
     }

@@ -506,7 +506,7 @@ static lxw_error add_sheet(lxw_workbook *wb, format_cache *cache, const meiro_ma
             }
             bool open = play && active && !mark;
             if (!walls && !mark && !on_path && !arrow && !open && !mission[0] && !special) continue;
-            unsigned kind = arrow                 ? KIND_ARROW
+            unsigned kind = arrow                ? KIND_ARROW
                             : mark || mission[0] ? (on_path ? KIND_PATH_MARK : KIND_MARK)
                             : open               ? KIND_PLAY
                             : !on_path           ? KIND_PLAIN
@@ -515,8 +515,8 @@ static lxw_error add_sheet(lxw_workbook *wb, format_cache *cache, const meiro_ma
             lxw_format *f = special ? special : format_for(cache, walls, kind);
             if (!f) return LXW_ERROR_MEMORY_MALLOC_FAILED;
             /* a picture stands over its cell instead of the word */
-            const char *label = arrow        ? arrow
-                                : mission[0] ? mission
+            const char *label = arrow          ? arrow
+                                : mission[0]   ? mission
                                 : picture >= 0 ? NULL
                                 : kind == KIND_PATH && !special
                                     ? path_glyph(m, marks, col - 1, ring - 1)
