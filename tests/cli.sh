@@ -959,4 +959,16 @@ run 0 "$meiro" generate -a recursive-backtracker -s 5 -o "$tmp/rb.txt"
 run 0 "$meiro" generate -a dig -s 5 -o "$tmp/dig.txt"; same "$tmp/rb.txt" "$tmp/dig.txt"
 run 0 "$meiro" generate -a recursive-division -s 5 -o "$tmp/rd.txt"
 run 0 "$meiro" generate -a division -s 5 -o "$tmp/div.txt"; same "$tmp/rd.txt" "$tmp/div.txt"
+
+# XLSX follows the page's one style of S and G: a child's level colours S's
+# and G's cells as its badges (light green, light blue); a grown-up's not
+if command -v unzip >/dev/null 2>&1; then
+    run 0 "$meiro" generate --age 4 -s 1 --answer-page -o "$tmp/k4.xlsx"
+    fills=$(unzip -p "$tmp/k4.xlsx" xl/styles.xml | grep -o 'rgb="FF8FDB85"\|rgb="FF94C7FF"' | sort -u | wc -l)
+    [ "$fills" = 2 ] && ok || bad "--age 4 xlsx: S and G not on their badges' colours"
+    run 0 "$meiro" generate --difficulty expert -s 1 -o "$tmp/k13.xlsx"
+    if unzip -p "$tmp/k13.xlsx" xl/styles.xml | grep -q 'rgb="FF8FDB85"'; then bad "expert xlsx: badges"; else ok; fi
+else
+    skip "unzip"
+fi
 finish

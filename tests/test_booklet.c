@@ -74,13 +74,12 @@ static void rebuild(const meiro_booklet_options *b, book *bk)
     bk->count = b->count;
     unsigned span = b->to_level - b->from_level + 1;
     for (unsigned i = 0; i < b->count; i++) {
-        const meiro_level_desc *l =
-            meiro_level_info((meiro_level)(b->from_level + i * span / b->count));
+        meiro_level level = (meiro_level)(b->from_level + i * span / b->count);
         meiro_generate_options o;
-        level_options(l, meiro_booklet_maze_seed(b->seed, i), &o);
+        level_options(meiro_level_info(level), meiro_booklet_maze_seed(b->seed, i), &o);
         bk->mazes[i] = meiro_generate(&o, NULL);
         meiro_solve(bk->mazes[i], NULL, &bk->paths[i], NULL);
-        bk->items[i] = (doc_item){bk->mazes[i], &bk->paths[i], 0};
+        bk->items[i] = (doc_item){bk->mazes[i], &bk->paths[i], 1 + (int)level};
     }
 }
 
@@ -164,8 +163,12 @@ static void check_booklet(const char *tpl_name, unsigned count, meiro_level from
                     continue;
                 const doc_item *it = &bk.items[pg->first + k];
                 bool answer = pg->kind == PAGE_ANSWERS;
-                /* a key's S and G: at least 2 mm letters, their plates over small cells */
-                img.ends_mm = L.mark_min > 0 ? 1.4 * L.mark_min : 0;
+                /* a key's S and G: at least 2 mm letters, their plates (or
+                 * badges, filling their cells) over small cells */
+                double badge =
+                    fmax(fmin((L.cell - L.line) * 0.9, BADGE_MAX_MM), BADGE_KEY_SCALE * L.mark_min);
+                img.ends_mm =
+                    L.mark_min > 0 ? (d.style.marks.badges ? badge : 1.4 * L.mark_min) : 0;
                 char what[96];
                 snprintf(what, sizeof what, "%s page %zu maze %zu%s", tpl_name, p + 1,
                          pg->first + k + 1, answer ? " (answer)" : "");

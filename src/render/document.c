@@ -14,18 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The one way S and G are shown on every page of the document, puzzles and
- * answers (meiro_signs): asked for, else the template's, else badges where
- * the booklet starts at a child's level (its first maze's: the youngest
- * reader it is for), else letters. */
-static bool signs_badges(const meiro_export_options *opt, const doc_item *items, size_t count)
-{
-    if (opt->signs != MEIRO_SIGNS_AUTO) return opt->signs == MEIRO_SIGNS_BADGES;
-    if (opt->tpl && opt->tpl->badges >= 0) return opt->tpl->badges;
-    int level = count ? items[0].level : 0;
-    return level > 0 && level - 1 < MEIRO_LEVEL_EXPERT;
-}
-
 static void resolve_style(doc_style *s, const meiro_export_options *opt, const doc_item *items,
                           size_t count)
 {
@@ -53,7 +41,7 @@ static void resolve_style(doc_style *s, const meiro_export_options *opt, const d
     s->fields = s->words.fields[0] ? s->words.fields : NULL;
     s->marks.start = s->words.start;
     s->marks.goal = s->words.goal;
-    s->marks.badges = signs_badges(opt, items, count);
+    s->marks.badges = page_signs_badges(opt, count ? items[0].level : 0);
     /* one maze: its answer page keeps the title ("めいろ — こたえ") */
     if (count == 1 && s->title)
         snprintf(s->answers_title, sizeof s->answers_title, "%s — %s", s->title,

@@ -590,11 +590,10 @@ static void draw_labels(cairo_t *cr, const meiro_maze *m, const page_layout *L,
     /* badges: a shape's, a name's or a picture maze's always (signs a
      * child sees; a picture maze's S and G side by side somewhere in its
      * small cells, coloured to be found), else the document's (a child's:
-     * document.c's resolve_style). Filling their
-     * cells, a rectangle's word at most BADGE_MAX_MM (in larger cells a
-     * disc well clear of the walls; a picture as large as the cell); on an
-     * answer key readable however small the cells, standing out of them
-     * as its letters do */
+     * document.c's resolve_style). Filling their cells, a rectangle's word
+     * at most BADGE_MAX_MM (in larger cells a disc well clear of the walls;
+     * a picture as large as the cell); on an answer key readable however
+     * small the cells, standing out of them as its letters do */
     if ((m->active || m->picture || marks->badges) && !shared) {
         for (int k = 0; k < 2; k++) {
             if (!(k ? show_goal : show_start)) continue;
@@ -603,7 +602,7 @@ static void draw_labels(cairo_t *cr, const meiro_maze *m, const page_layout *L,
             cairo_surface_t *art = k ? marks->goal_art : marks->start_art;
             double fill = (L->cell - L->line) * 0.9;
             if (!m->active && !art) fill = fmin(fill, BADGE_MAX_MM);
-            if (L->mark_min > 0) fill = fmax(fill, 1.6 * L->mark_min);
+            if (L->mark_min > 0) fill = fmax(fill, BADGE_KEY_SCALE * L->mark_min);
             meiro_dir door = m->active ? layout_end_door(L, k) : MEIRO_NO_DIR;
             if (door < MEIRO_NO_DIR) {
                 draw_end_sign(cr, L, c, door, text, art, marks->font, k == 0);

@@ -79,6 +79,9 @@ void draw_levels(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const
  * (end_badge: 10 mm and more), else filling the cell; the largest that
  * fills a cell is BADGE_MAX_MM. */
 #define BADGE_MAX_MM 9.5
+/* On an answer key (L->mark_min > 0) a badge is at least this many times
+ * mark_min across, standing out of small cells as the key's letters do. */
+#define BADGE_KEY_SCALE 1.6
 void draw_badge(cairo_t *cr, const char *text, cairo_surface_t *art, const char *font, double cx,
                 double cy, double d, const page_layout *L, bool start, bool ring);
 

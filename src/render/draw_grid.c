@@ -2,7 +2,8 @@
  * geometry): walls as arcs and segments, each drawn once with round ends
  * so that corners meet; the solution through the cells' centres, along the
  * ring between two cells of one ring; S and G on round white plates or
- * badges in their cells, a polar maze's on its rim in a gap of the rim. Millimetres, as in draw.c; L->cell is a corridor's width. */
+ * badges in their cells, a polar maze's on its rim behind a gap in the rim.
+ * Millimetres, as in draw.c; L->cell is a corridor's width. */
 #include "core/grid.h"
 #include "core/model.h"
 #include "page/layout.h"

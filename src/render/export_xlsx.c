@@ -58,7 +58,9 @@ enum { EXCEL_MAX_COLS = 16384, EXCEL_MAX_ROWS = 1048576 };
 #define DEFAULT_FONT_PT 10.5
 /* KIND_PLAY: a maze cell of a playable sheet, open for the player's mark;
  * KIND_PATH a cell of the way, drawn as a line through it (path_glyph),
- * KIND_FILL one filled (a picture maze's: the picture is the answer) */
+ * KIND_FILL one filled (a picture maze's: the picture is the answer);
+ * KIND_BADGE_S and _G: S and G on the page's badges' colours (a child's
+ * document: page_signs_badges) */
 enum {
     KIND_PLAIN,
     KIND_MARK,
@@ -67,6 +69,8 @@ enum {
     KIND_ARROW,
     KIND_PLAY,
     KIND_FILL,
+    KIND_BADGE_S,
+    KIND_BADGE_G,
     KIND_COUNT
 };
 
@@ -82,6 +86,7 @@ typedef struct format_cache {
     lxw_format *text[TEXT_ROWS];
     lxw_format *cross[2][3]; /* crossings: tunnel west-east or north-south; way off, over, under */
     double mark_pt, path_pt;
+    bool badges;    /* S and G on their badges' colours (page_signs_badges) */
     uint8_t border; /* LXW_BORDER_MEDIUM, or THICK for a template's heavy walls */
     /* a mission's key cells and the cells beside its doors: few, looked up
      * by their whole look (mission_format) */
@@ -102,7 +107,9 @@ static lxw_format *format_for(format_cache *c, unsigned walls, unsigned kind)
     if (walls & dir_bit(MEIRO_EAST)) format_set_right(f, c->border);
     if (walls & dir_bit(MEIRO_SOUTH)) format_set_bottom(f, c->border);
     if (walls & dir_bit(MEIRO_WEST)) format_set_left(f, c->border);
-    if (kind == KIND_MARK || kind == KIND_PATH_MARK || kind == KIND_ARROW || kind == KIND_PLAY) {
+    bool badge = kind == KIND_BADGE_S || kind == KIND_BADGE_G;
+    if (kind == KIND_MARK || kind == KIND_PATH_MARK || kind == KIND_ARROW || kind == KIND_PLAY ||
+        badge) {
         format_set_bold(f);
         if (kind == KIND_ARROW) format_set_font_color(f, 0x222222);
         if (kind == KIND_PLAY) format_set_unlocked(f), format_set_font_color(f, 0x1F4E79);
@@ -118,9 +125,13 @@ static lxw_format *format_for(format_cache *c, unsigned walls, unsigned kind)
         format_set_align(f, LXW_ALIGN_CENTER);
         format_set_align(f, LXW_ALIGN_VERTICAL_CENTER);
     }
-    if (kind == KIND_FILL || kind == KIND_PATH_MARK) {
+    if (kind == KIND_FILL || kind == KIND_PATH_MARK || badge) {
         format_set_pattern(f, LXW_PATTERN_SOLID);
-        format_set_bg_color(f, 0xF4B183); /* a soft orange that prints clearly */
+        /* a soft orange that prints clearly; the page's badges' light
+         * green and light blue (render/draw.c) */
+        format_set_bg_color(f, kind == KIND_BADGE_S   ? 0x8FDB85
+                               : kind == KIND_BADGE_G ? 0x94C7FF
+                                                      : 0xF4B183);
     }
     return *slot = f;
 }
@@ -506,7 +517,9 @@ static lxw_error add_sheet(lxw_workbook *wb, format_cache *cache, const meiro_ma
             }
             bool open = play && active && !mark;
             if (!walls && !mark && !on_path && !arrow && !open && !mission[0] && !special) continue;
-            unsigned kind = arrow                ? KIND_ARROW
+            unsigned kind = arrow ? KIND_ARROW
+                            : mark && cache->badges && !mission[0]
+                                ? (mark == goal ? KIND_BADGE_G : KIND_BADGE_S)
                             : mark || mission[0] ? (on_path ? KIND_PATH_MARK : KIND_MARK)
                             : open               ? KIND_PLAY
                             : !on_path           ? KIND_PLAIN
@@ -813,6 +826,7 @@ meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_e
             sheet_plan plan;
             sheet_size(m, opt, answers, count, &plan, NULL);
             caches[i].wb = wb;
+            caches[i].badges = page_signs_badges(opt, items[0].level);
             caches[i].border = border_for(&plan, opt);
             /* S and G at one size, the largest at which both fit their cells */
             double cell_pt = plan.px * 0.75;
