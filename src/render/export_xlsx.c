@@ -2,8 +2,8 @@
  * maze cell, walls as cell borders, S and G typed in their cells, square
  * cells sized to fill the printed page, gridlines hidden, one page. The
  * page's texts (title, subtitle, name line) stand in merged rows above the
- * maze. With an answer page a second sheet ("Answer", こたえ) fills the
- * solution's cells.
+ * maze. With an answer page a second sheet ("Answer", こたえ) draws the
+ * solution as a line of box drawing through its cells (path_glyph).
  * libxlsxwriter before 1.1.5 writes to a file name only, so the workbook
  * goes to a private temporary file first and is then copied to the output
  * stream (see workbook_open); from 1.1.5 it is written into memory. The
@@ -18,7 +18,7 @@
  * blank, the borders following its edge. A weave maze's crossing cell
  * (the over-passage runs through it, a tunnel passes under) has dashed
  * borders on the two sides the tunnel goes under; on the answer sheet the
- * way over it is filled as any cell of the way, the way under it striped
+ * way over it is filled (the way's colour), the way under it striped
  * along the tunnel. A mission (core/mission.h): key k is its shape (● ■ ▲
  * ◆ ★ ⬢, as on the page) in its colour, its door a dash-dot border in the
  * same colour across the passage (a double one prints as a hairline), an item its number, and a one-way
