@@ -590,7 +590,7 @@ static void draw_labels(cairo_t *cr, const meiro_maze *m, const page_layout *L,
     /* badges: a shape's, a name's or a picture maze's always (signs a
      * child sees; a picture maze's S and G side by side somewhere in its
      * small cells, coloured to be found), else the document's (a child's:
-     * document.c's resolve_style). Filling their cells, a rectangle's word
+     * page_signs_badges). Filling their cells, a rectangle's word
      * at most BADGE_MAX_MM (in larger cells a disc well clear of the walls;
      * a picture as large as the cell); on an answer key readable however
      * small the cells, standing out of them as its letters do */

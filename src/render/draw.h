@@ -23,8 +23,8 @@
 #define ARROW_GREY 0.13 /* the door arrows: dark, for black-and-white printers */
 
 /* How S and G are shown: words (fitted into the cell) or pictures, on
- * white plates or on badges (the document's meiro_signs, decided once in
- * document.c's resolve_style for every page). */
+ * white plates or on badges (the document's meiro_signs, decided once for
+ * every page: page_signs_badges). */
 typedef struct maze_marks {
     const char *start, *goal, *font;
     cairo_surface_t *start_art, *goal_art; /* NULL: the words (see load_art) */
