@@ -382,8 +382,9 @@ get "/api/preview?picture=../x.png"; expect "400 text/plain; charset=utf-8" "pic
 get "/api/preview?picture="; expect "400 text/plain; charset=utf-8" "picture= without a body"; body_has "POST a picture"
 got=$(curl -s -o "$tmp/body" -w '%{http_code}' --data-binary @"$tmp/picmaze/picture.jpg" "${url}api/preview?picture=heart")
 expect 400 "a picture named and one POSTed"
-get "/api/preview?picture=heart&age=5"; expect "400 text/plain; charset=utf-8" "a picture maze takes no age"
-body_has "unknown parameter 'age'"
+get "/api/preview?picture=heart&age=5"; expect "200 image/svg+xml" "a picture maze for a child of 5"
+get "/api/preview?picture=heart&ends=border"; expect "400 text/plain; charset=utf-8" "a picture maze takes no ends"
+body_has "unknown parameter 'ends'"
 refused "/api/preview?format=svg" "picture=heart&width=abc&seed=1"
 get "/api/preview?picture=HANA&height=10"; expect "400 text/plain; charset=utf-8" "letters 10 high"; body_has "at least 18"
 get "/api/preview?picture=ABCDEFGHIJKLMNOPQRSTUVWXYZ"; expect "400 text/plain; charset=utf-8" "long letters"

@@ -38,7 +38,7 @@ static void test_structs(void)
         LAYOUT(meiro_booklet_options, remake_file, 160, 152),
         LAYOUT(meiro_trim_desc, description, 16, 8),
         LAYOUT(meiro_art_desc, description, 32, 24),
-        LAYOUT(meiro_export_options, pdfx4, 152, 149),
+        LAYOUT(meiro_export_options, signs, 160, 152),
         LAYOUT(meiro_format_desc, binary, 40, 33),
         LAYOUT(meiro_text_info, last, 44, 36),
         LAYOUT(meiro_series, replaced, 16, 12),

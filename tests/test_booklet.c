@@ -74,13 +74,12 @@ static void rebuild(const meiro_booklet_options *b, book *bk)
     bk->count = b->count;
     unsigned span = b->to_level - b->from_level + 1;
     for (unsigned i = 0; i < b->count; i++) {
-        const meiro_level_desc *l =
-            meiro_level_info((meiro_level)(b->from_level + i * span / b->count));
+        meiro_level level = (meiro_level)(b->from_level + i * span / b->count);
         meiro_generate_options o;
-        level_options(l, meiro_booklet_maze_seed(b->seed, i), &o);
+        level_options(meiro_level_info(level), meiro_booklet_maze_seed(b->seed, i), &o);
         bk->mazes[i] = meiro_generate(&o, NULL);
         meiro_solve(bk->mazes[i], NULL, &bk->paths[i], NULL);
-        bk->items[i] = (doc_item){bk->mazes[i], &bk->paths[i], 0};
+        bk->items[i] = (doc_item){bk->mazes[i], &bk->paths[i], 1 + (int)level};
     }
 }
 
@@ -164,8 +163,12 @@ static void check_booklet(const char *tpl_name, unsigned count, meiro_level from
                     continue;
                 const doc_item *it = &bk.items[pg->first + k];
                 bool answer = pg->kind == PAGE_ANSWERS;
-                /* a key's S and G: at least 2 mm letters, their plates over small cells */
-                img.ends_mm = L.mark_min > 0 ? 1.4 * L.mark_min : 0;
+                /* a key's S and G: at least 2 mm letters, their plates (or
+                 * badges, filling their cells) over small cells */
+                double badge =
+                    fmax(fmin((L.cell - L.line) * 0.9, BADGE_MAX_MM), BADGE_KEY_SCALE * L.mark_min);
+                img.ends_mm =
+                    L.mark_min > 0 ? (d.style.marks.badges ? badge : 1.4 * L.mark_min) : 0;
                 char what[96];
                 snprintf(what, sizeof what, "%s page %zu maze %zu%s", tpl_name, p + 1,
                          pg->first + k + 1, answer ? " (answer)" : "");
@@ -1751,11 +1754,89 @@ static void test_same_mazes(void)
     meiro_template_free(tpl);
 }
 
+/* Pixels of a PNG within 24 of the colour (r, g, b) in each channel; -1
+ * if the file is not read. */
+static long colour_pixels(const char *png, int r, int g, int b)
+{
+    cairo_surface_t *s = cairo_image_surface_create_from_png(png);
+    long n = -1;
+    if (cairo_surface_status(s) == CAIRO_STATUS_SUCCESS &&
+        cairo_image_surface_get_format(s) != CAIRO_FORMAT_A8) {
+        cairo_surface_flush(s);
+        int w = cairo_image_surface_get_width(s), h = cairo_image_surface_get_height(s);
+        int stride = cairo_image_surface_get_stride(s);
+        const unsigned char *data = cairo_image_surface_get_data(s);
+        n = 0;
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++) {
+                uint32_t px = *(const uint32_t *)(data + (size_t)y * stride + 4 * (size_t)x);
+                n += abs((int)((px >> 16) & 255) - r) <= 24 &&
+                     abs((int)((px >> 8) & 255) - g) <= 24 && abs((int)(px & 255) - b) <= 24;
+            }
+    } else if (cairo_surface_status(s) == CAIRO_STATUS_SUCCESS) {
+        n = 0; /* grey: no colour */
+    }
+    cairo_surface_destroy(s);
+    return n;
+}
+
+/* One style of S and G a document: a booklet for children (easy to hard)
+ * shows S and G as badges (light green S, light blue G) on every page,
+ * its puzzles and its answer key alike; one for adults (expert) shows
+ * none. Main before the change: easy's big cells had plain letters,
+ * normal's badges, hard's small letters in their doors, and the key's
+ * small mazes letters. */
+static void test_signs_one_style(void)
+{
+    if (!have("pdftoppm")) return;
+    static const struct {
+        meiro_level from, to;
+        bool badges;
+    } books[] = {{MEIRO_LEVEL_EASY, MEIRO_LEVEL_HARD, true},
+                 {MEIRO_LEVEL_EXPERT, MEIRO_LEVEL_EXPERT, false}};
+    verdict v = {0};
+    for (size_t k = 0; k < TEST_COUNT(books); k++) {
+        meiro_export_options page;
+        meiro_export_options_init(&page);
+        page.answers = MEIRO_ANSWERS_KEY;
+        meiro_booklet_options b;
+        meiro_booklet_options_init(&b);
+        b.count = 12;
+        b.from_level = books[k].from;
+        b.to_level = books[k].to;
+        b.seed = 3;
+        char pdf[160], cmd[400];
+        snprintf(pdf, sizeof pdf, "%s/signs%zu.pdf", dir, k);
+        meiro_error err = {0};
+        double w, h;
+        int pages = meiro_booklet_save(&b, &page, MEIRO_FORMAT_PDF, pdf, &err) == MEIRO_OK
+                        ? pdf_page_count(pdf, &w, &h)
+                        : -1;
+        snprintf(cmd, sizeof cmd, "rm -f %s/signs%zu-*.png && pdftoppm -r 50 -png %s %s/signs%zu",
+                 dir, k, pdf, dir, k);
+        if (!verdict_note(&v, pages == 14 && run(cmd, NULL, 0), "book %zu: %d pages, not 14: %s", k,
+                          pages, err.message))
+            continue;
+        for (int p = 1; p <= pages; p++) {
+            char png[200];
+            snprintf(png, sizeof png, "%s/signs%zu-%02d.png", dir, k, p);
+            long green = colour_pixels(png, 143, 219, 133),
+                 blue = colour_pixels(png, 148, 199, 255);
+            /* puzzle pages: one S and one G; key pages: six of each */
+            verdict_note(&v, books[k].badges ? green > 10 && blue > 10 : green == 0 && blue == 0,
+                         "book %zu page %d: %ld pixels of S's badge, %ld of G's (badges %s)", k, p,
+                         green, blue, books[k].badges ? "on every page" : "on none");
+        }
+    }
+    CHECK_ALL(v);
+}
+
 static const test_case cases[] = {
     {"page_audit", test_page_audit},
     {"rule_lines", test_rule_lines},
     {"class_set", test_class_set},
     {"same_mazes", test_same_mazes},
+    {"signs_one_style", test_signs_one_style},
     {"fold", test_fold},
     {"worksheet_cells", test_worksheet_cells},
     {"key_cells", test_key_cells},

@@ -1344,6 +1344,7 @@ static void test_signs(void)
         return;
     }
     meiro_export_options page = default_page();
+    page.signs = MEIRO_SIGNS_BADGES; /* a child's level's, as --age 4 asks */
     enum { DPI = 60 };
     const double mm = 25.4 / DPI;
     meiro_level level;

@@ -118,6 +118,20 @@ typedef enum meiro_answers {
                                  and folded booklets */
 } meiro_answers;
 
+/* How S and G are shown, the same on every page of a document, puzzles and
+ * answers alike. */
+typedef enum meiro_signs {
+    MEIRO_SIGNS_AUTO,    /* the template's ([maze] badges = yes/no), else
+                            badges where a booklet's first level is a
+                            child's (easy, normal or hard), else letters */
+    MEIRO_SIGNS_LETTERS, /* S and G as bold words on white plates in their
+                            cells (a grown-up's maze) */
+    MEIRO_SIGNS_BADGES   /* S light green and G light blue discs with the
+                            word on them, filling their cells (a child's) */
+} meiro_signs;
+/* Shapes and names show S and G as badges in every style (in doors of
+ * their outline, or filling their cells). */
+
 /* Looks up "none", "after-page", "key" or "back". */
 MEIRO_API meiro_status meiro_answers_from_name(const char *name, meiro_answers *answers,
                                                meiro_error *err);
@@ -298,6 +312,10 @@ typedef struct meiro_export_options {
                                       instead of PDF/X-1a: IngramSpark and
                                       Lulu; KDP's no-metadata rule refuses
                                       it. Implies pdfx. ABI 5 */
+    meiro_signs signs;             /* S and G as letters or badges; the
+                                      command line's --age and
+                                      --difficulty easy to hard ask for
+                                      badges. ABI 6 */
 } meiro_export_options;
 /* Saves that cover as a PDF: page->title (and subtitle) on the front above
  * a maze made from `seed`, the title on the spine where the service

@@ -18,6 +18,10 @@ bool parse_u64(const char *s, uint64_t max, uint64_t *out);
 /* --difficulty NAME (c == OPT_DIFFICULTY) or --age YEARS: the level in
  * *out; else EXIT_USAGE with the library's message, for COMMAND. */
 int parse_level(const char *command, int c, const char *arg, const meiro_level_desc **out);
+/* A child's level (easy to hard: --age, --difficulty) shows S and G as
+ * badges on every page (meiro_signs); level NULL or expert: as the page
+ * decides. */
+void page_signs_for_level(meiro_export_options *page, const meiro_level_desc *level);
 uint64_t clock_seed(void);
 
 /* The page options, shared by generate and solve. */
@@ -54,7 +58,8 @@ uint64_t clock_seed(void);
     "      --answer-page    the same as --answers after-page\n"                                    \
     "      --answers-to F   the answers in file F (its format from its name), the\n"               \
     "                       puzzles alone in the output\n"                                         \
-    "      --play           xlsx: the sheet checks the way marked in it (Goal!)\n"
+    "      --play           xlsx: the sheet checks the way marked in it (Goal!,\n"                 \
+    "                       the way turning green)\n"
 /* generate and solve's pictures (a booklet refuses them) */
 #define PICTURE_HELP                                                                               \
     "      --dpi N          png resolution (default 300; 96 for screens)\n"                        \

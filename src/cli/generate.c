@@ -37,7 +37,8 @@ static const char *const usage_generate =
     "                       -W/-H/-a win, with a warning that names the size\n"
     "                       that keeps the cell\n"
     "      --age N          the level for a child of N years (3-5 easy, 6-8\n"
-    "                       normal, 9-12 hard, 13+ expert)\n"
+    "                       normal, 9-12 hard, 13+ expert); a child's level\n"
+    "                       shows S and G on badges (green S, blue G)\n"
     "      --ends E         corners (default), farthest (the two ends of the longest\n"
     "                       path), border (doors on opposite sides of the outer\n"
     "                       wall, far apart), center (G in the middle, S on the\n"
@@ -359,6 +360,7 @@ static int resolve_generate(generate_args *a, meiro_format *format, meiro_export
     if (rc == EXIT_OK) rc = check_memory_floor("generate", *format, a->frames != NULL);
     if (rc == EXIT_OK) rc = page_finish(&a->pc, page);
     if (rc != EXIT_OK) return rc;
+    page_signs_for_level(page, a->level);
     meiro_error e = {0};
     meiro_text_info info;
     uint32_t height = a->given & MEIRO_GIVEN_HEIGHT ? a->opt.height : 0; /* 0: the text's own */

@@ -341,6 +341,13 @@ answers_place page_answers(const meiro_export_options *opt)
     return t;
 }
 
+bool page_signs_badges(const meiro_export_options *opt, int first_level)
+{
+    if (opt->signs != MEIRO_SIGNS_AUTO) return opt->signs == MEIRO_SIGNS_BADGES;
+    if (opt->tpl && opt->tpl->badges >= 0) return opt->tpl->badges;
+    return first_level > 0 && first_level - 1 < MEIRO_LEVEL_EXPERT;
+}
+
 bool meiro_answers_asked(const meiro_export_options *opt)
 {
     return opt->answers == MEIRO_ANSWERS_DEFAULT ? opt->answer_page

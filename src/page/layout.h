@@ -199,6 +199,15 @@ void page_words_for(const meiro_export_options *opt, page_words *w);
  * puts answers, or after the page), else the template's choice. */
 answers_place page_answers(const meiro_export_options *opt);
 
+/* ---- S and G ---- */
+
+/* Whether a document shows S and G as badges (else letters), one style on
+ * every page, puzzles and answers, in every format (meiro_signs): asked
+ * for, else the template's, else badges where the document starts at a
+ * child's level (first_level: 1 + its first maze's meiro_level, the
+ * youngest reader it is for; 0 none), else letters. */
+bool page_signs_badges(const meiro_export_options *opt, int first_level);
+
 /* ---- What every page says about its maze ---- */
 
 /* A maze's size as pages name it: "20 × 15", "hex · 15 × 12", "polar · 10

@@ -105,6 +105,7 @@ static void template_defaults(meiro_template *t)
     snprintf(t->lang, sizeof t->lang, "en");
     t->show_seed = true;
     t->contents = -1;
+    t->badges = -1;
     t->answers = ANSWERS_NONE;
     t->key_per_page = 6;
     t->ends = -1;
@@ -209,6 +210,8 @@ static const key_spec keys[] = {
     {"maze", "goal", KEY_LABEL, FIELD(texts.goal_label),
      .message = "goal label must be 1 to 31 bytes"},
     {"maze", "art", KEY_PAIR, FIELD(art), .message = "%s"},
+    {"maze", "badges", KEY_AUTO_BOOL, FIELD(badges),
+     .message = "badges is auto, yes or no, not '%s'"},
     {"text", "font", KEY_TEXT, FIELD(font), .message = "font name is too long"},
     {"text", "title", KEY_TEXT, FIELD(texts.title),
      .message = "title is too long (at most %zu bytes)"},

@@ -53,6 +53,8 @@ struct meiro_template {
     char algorithm[32];     /* "" = meiro's default */
     int ends;               /* a meiro_ends, or -1 = meiro's default */
     char art[16];           /* [maze] art: a pair of meiro_art_info, "none", or "" */
+    int badges;             /* [maze] badges: S and G as badges 1, letters 0, -1 auto
+                               (meiro_signs) */
     char font[96];
     template_texts texts;               /* as written (title = ...), in `lang` */
     template_texts in_lang[TEXT_LANGS]; /* title[ja] = ...: by lang_index */

@@ -14,7 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void resolve_style(doc_style *s, const meiro_export_options *opt, size_t count)
+static void resolve_style(doc_style *s, const meiro_export_options *opt, const doc_item *items,
+                          size_t count)
 {
     const meiro_template *t = opt->tpl;
     *s = (doc_style){0};
@@ -40,6 +41,7 @@ static void resolve_style(doc_style *s, const meiro_export_options *opt, size_t 
     s->fields = s->words.fields[0] ? s->words.fields : NULL;
     s->marks.start = s->words.start;
     s->marks.goal = s->words.goal;
+    s->marks.badges = page_signs_badges(opt, count ? items[0].level : 0);
     /* one maze: its answer page keeps the title ("めいろ — こたえ") */
     if (count == 1 && s->title)
         snprintf(s->answers_title, sizeof s->answers_title, "%s — %s", s->title,
@@ -316,7 +318,7 @@ meiro_status doc_plan(document *d, const doc_item *items, size_t count,
     *d = (document){0};
     d->items = items;
     d->count = count;
-    resolve_style(&d->style, opt, count);
+    resolve_style(&d->style, opt, items, count);
     doc_style *st = &d->style;
     if (parts && parts->cover >= 0) st->cover = parts->cover;
     /* a table of contents: asked for, else the template's, else for over
