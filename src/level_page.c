@@ -689,78 +689,92 @@ static meiro_status set_for(const char *text, const char *lang, const meiro_leve
     return s;
 }
 
-/* The rest of meiro_text_mask_for_level, on the page measured once, the
- * texts drawn kept in memo. */
-static meiro_status fit_for_level(const char *text, const char *lang,
-                                  const meiro_level_desc *level, meiro_format format,
-                                  const meiro_export_options *page, const page_measure *pm,
-                                  text_memo *memo, uint8_t **mask, meiro_text_info *info,
-                                  char **set_text, meiro_error *err)
+/* The text set for a level (set_for), and for a child up to 8 whose name
+ * does not fit the level's cell (ALEXANDER at 4 on A4, CHRISTOPHER at 6):
+ * the largest cell down to NAME_SHRINK of it, and no smaller than the next
+ * level's, that sets it (*shrunk, in mm; 0: the level's own). A child
+ * would rather have their whole name in slightly smaller cells than be
+ * refused. */
+static meiro_status set_shrinking(const char *text, const char *lang, const meiro_level_desc *level,
+                                  meiro_format format, const meiro_export_options *page,
+                                  const page_measure *pm, text_memo *memo, setting *best,
+                                  double *shrunk, meiro_error *err)
 {
-    meiro_status s;
-    setting best;
-    s = set_for(text, lang, level, 0, pm, memo, &best, err);
-    /* a name a little too long for the level's cell (ALEXANDER at 4 on
-     * A4, CHRISTOPHER at 6): the largest cell down to `lowest` that sets it, said
-     * in a warning; a child would rather have their whole name in
-     * slightly smaller cells than be refused */
-    double least = least_cell(level, page, format), shrunk = 0, lowest = least * NAME_SHRINK;
+    *shrunk = 0;
+    meiro_status s = set_for(text, lang, level, 0, pm, memo, best, err);
+    double least = least_cell(level, page, format), lowest = least * NAME_SHRINK;
     for (unsigned k = 0; k < MEIRO_LEVEL_COUNT; k++) {
         double next = meiro_level_info((meiro_level)k)->cell_mm;
         if (next < level->cell_mm && next > lowest) lowest = next;
     }
     bool young = level->cell_mm >= NAME_SHRINK_FROM;
-    for (int k = 1; young && s == MEIRO_OK && best.height == 0 && k <= NAME_SHRINK_STEPS; k++) {
-        shrunk = least - (least - lowest) * k / NAME_SHRINK_STEPS;
-        s = set_for(text, lang, level, shrunk, pm, memo, &best, err);
+    for (int k = 1; young && s == MEIRO_OK && best->height == 0 && k <= NAME_SHRINK_STEPS; k++) {
+        *shrunk = least - (least - lowest) * k / NAME_SHRINK_STEPS;
+        s = set_for(text, lang, level, *shrunk, pm, memo, best, err);
         /* a name of words broken inside one (ANN L / EE WU): a step
          * smaller may break it at its spaces */
-        for (int j = k + 1; s == MEIRO_OK && best.height && !at_spaces(text, best.text) &&
+        for (int j = k + 1; s == MEIRO_OK && best->height && !at_spaces(text, best->text) &&
                             j <= NAME_SHRINK_STEPS;
              j++) {
             setting other;
             double cell = least - (least - lowest) * j / NAME_SHRINK_STEPS;
             s = set_for(text, lang, level, cell, pm, memo, &other, err);
             if (s == MEIRO_OK && other.height && at_spaces(text, other.text)) {
-                setting t = best;
-                best = other;
+                setting t = *best;
+                *best = other;
                 other = t;
-                shrunk = cell;
+                *shrunk = cell;
             }
             free(other.text);
             meiro_mask_free(other.mask);
         }
     }
+    if (s != MEIRO_OK || best->height == 0) *shrunk = 0;
     if (s != MEIRO_OK) {
-        free(best.text);
-        meiro_mask_free(best.mask);
-        return s;
+        free(best->text);
+        meiro_mask_free(best->mask);
+        memset(best, 0, sizeof *best);
     }
+    return s;
+}
+
+/* The rest of meiro_text_mask_for_level, on the page measured once, the
+ * texts drawn kept in memo. */
+static meiro_status fit_for_level(const char *text, const char *lang, const meiro_level_desc *level,
+                                  meiro_format format, const meiro_export_options *page,
+                                  const page_measure *pm, text_memo *memo, uint8_t **mask,
+                                  meiro_text_info *info, char **set_text, meiro_error *err)
+{
+    setting best;
+    double shrunk, least = least_cell(level, page, format);
+    meiro_status s = set_shrinking(text, lang, level, format, page, pm, memo, &best, &shrunk, err);
+    if (s != MEIRO_OK) return s;
     if (best.height == 0) {
-        /* the youngest age the text fits at, with its smaller cells */
+        /* the youngest age the text fits at, with its smaller cells (or
+         * a little under them) */
         const meiro_level_desc *older = NULL;
-        double least = least_cell(level, page, format);
+        double older_shrunk = 0;
         for (unsigned k = 0; k < MEIRO_LEVEL_COUNT && !older && s == MEIRO_OK; k++) {
             const meiro_level_desc *l = meiro_level_info((meiro_level)k);
             if (l->cell_mm >= least) continue;
             setting st;
-            s = set_for(text, lang, l, 0, pm, memo, &st, err);
+            s = set_shrinking(text, lang, l, format, page, pm, memo, &st, &older_shrunk, err);
             if (s == MEIRO_OK && st.height) older = l;
             free(st.text);
             meiro_mask_free(st.mask);
         }
         if (s != MEIRO_OK) return s;
-        char ages[32], from[64] = "";
+        char ages[32], from[96] = "";
         ages_of(level, ages, sizeof ages);
         if (older)
-            snprintf(from, sizeof from, "; with the %g mm cells of %s it fits", older->cell_mm,
-                     ages_of(older, (char[32]){0}, 32));
+            snprintf(from, sizeof from, "; with the %g mm cells of %s%s it fits", older->cell_mm,
+                     ages_of(older, (char[32]){0}, 32),
+                     older_shrunk > 0 ? " (a little under)" : "");
         return fail_field(
             err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT,
             "'%s' does not fit the page in letters tall enough to read with the %g mm cells %s "
             "need%s%s",
-            text, least_cell(level, page, format), ages,
-            older ? from : "; a shorter text, or larger paper",
+            text, least, ages, older ? from : "; a shorter text, or larger paper",
             older ? ", or on larger paper" : "");
     }
     if (shrunk > 0) {

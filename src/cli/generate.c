@@ -359,13 +359,13 @@ static void suggest_paper(const generate_args *a, meiro_format format,
     o.paper_w_mm = o.paper_h_mm = 0;
     uint8_t *mask = NULL;
     meiro_error e = {0};
-    meiro_status s = meiro_text_mask_for_level(a->text, page->lang, a->level, format, &o, &mask,
-                                               NULL, NULL, &e);
+    meiro_status s =
+        meiro_text_mask_for_level(a->text, page->lang, a->level, format, &o, &mask, NULL, NULL, &e);
     meiro_mask_free(mask);
     if (s != MEIRO_OK) return;
     const char *const tail[] = {"--paper", a3, NULL};
-    char *command =
-        remake_command("generate", a->argc, a->argv, GENERATE_SHORTOPTS, generate_options, "h", tail);
+    char *command = remake_command("generate", a->argc, a->argv, GENERATE_SHORTOPTS,
+                                   generate_options, "h", tail);
     if (command) fprintf(stderr, "meiro generate: it fits with --paper %s: %s\n", a3, command);
     free(command);
 }
