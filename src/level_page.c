@@ -592,15 +592,18 @@ static meiro_status best_setting(const fit_ctx *c, const char *text, bool letter
     return s;
 }
 
-/* Whether `set` (the text as set) breaks `text` at its spaces only, or
- * has no spaces to break at: none of its words is cut. */
+/* Whether `set` (the text as set) breaks `text` between its words only:
+ * at spaces and after hyphens (ZOË- / LI, not ZO / Ë- / LI), none of its
+ * words cut. A text without such places has no words to cut. */
 static bool at_spaces(const char *text, const char *set)
 {
-    if (!strchr(text, ' ')) return true;
-    size_t breaks = 0, spaces = 0;
-    for (const char *p = set; *p; p++) breaks += *p == '\n';
-    for (const char *p = text; *p; p++) spaces += *p == ' ';
-    return breaks <= spaces && strlen(set) == strlen(text);
+    if (!strpbrk(text, " -")) return true;
+    for (; *set; set++) {
+        if (*set != '\n') text++;
+        else if (*text == ' ') text++; /* the space became the break */
+        else if (text[-1] != '-') return false;
+    }
+    return true;
 }
 
 /* The fewest cells tall the letters of `text` read at. */
@@ -708,18 +711,20 @@ static meiro_status set_shrinking(const char *text, const char *lang, const meir
         if (next < level->cell_mm && next > lowest) lowest = next;
     }
     bool young = level->cell_mm >= NAME_SHRINK_FROM;
-    for (int k = 1; young && s == MEIRO_OK && best->height == 0 && k <= NAME_SHRINK_STEPS; k++) {
-        *shrunk = least - (least - lowest) * k / NAME_SHRINK_STEPS;
+    int step = 0; /* the steps down it took */
+    while (young && s == MEIRO_OK && best->height == 0 && step < NAME_SHRINK_STEPS) {
+        *shrunk = least - (least - lowest) * ++step / NAME_SHRINK_STEPS;
         s = set_for(text, lang, level, *shrunk, pm, memo, best, err);
-        /* a name of words broken inside one (ANN L / EE WU): a step
-         * smaller may break it at its spaces */
-        for (int j = k + 1; s == MEIRO_OK && best->height && !at_spaces(text, best->text) &&
-                            j <= NAME_SHRINK_STEPS;
-             j++) {
+    }
+    /* a name of words broken inside one (ANN L / EE WU, ZO / Ë- / LI): a
+     * step smaller may break it between its words */
+    if (young && s == MEIRO_OK && best->height && !at_spaces(text, best->text))
+        for (int j = step + 1; s == MEIRO_OK && j <= NAME_SHRINK_STEPS; j++) {
             setting other;
             double cell = least - (least - lowest) * j / NAME_SHRINK_STEPS;
             s = set_for(text, lang, level, cell, pm, memo, &other, err);
-            if (s == MEIRO_OK && other.height && at_spaces(text, other.text)) {
+            bool words = s == MEIRO_OK && other.height && at_spaces(text, other.text);
+            if (words) {
                 setting t = *best;
                 *best = other;
                 other = t;
@@ -727,8 +732,8 @@ static meiro_status set_shrinking(const char *text, const char *lang, const meir
             }
             free(other.text);
             meiro_mask_free(other.mask);
+            if (words) break;
         }
-    }
     if (s != MEIRO_OK || best->height == 0) *shrunk = 0;
     if (s != MEIRO_OK) {
         free(best->text);
