@@ -10,6 +10,7 @@
 #include "meiro.h"
 #include "tools.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <unistd.h>
@@ -1063,17 +1064,31 @@ static bool silhouette(const unsigned char *px, unsigned w, unsigned h, double r
 /* The white channels between a shape's outline and its cells' outer walls
  * on a printed page (w x h pixels, cells of cpx pixels; inner[] 1 where
  * the paper's white does not reach from the page's edge, sil[] the
- * letters' silhouette): along every row and column, from the white
- * outside into the letters, across the dark of the line (and the band it
- * fills) to the first white within: a run of white under 0.4 cell there
- * is no corridor (a cell less its walls is 0.8 cell or more) but a channel
- * round the letter, a path a child takes. Not within a cell of the
- * badges of S and G in cells `ends` (x, y pairs, in pixels), whose rings
- * close such runs too. How many such runs. */
+ * letters' silhouette, whose box holds them): along every row and column,
+ * from the white outside into the letters, across the dark of the line
+ * (and the band it fills) to the first white within: a run of white under
+ * 0.4 cell there is no corridor (a cell less its walls is 0.8 cell or
+ * more) but a channel round the letter, a path a child takes (open to the
+ * outside where the line is cut for a bridge). Counted where such runs lie
+ * side by side along half a cell or more of the letter's edge (not a scan
+ * that runs along a wall and meets a gap in it), and not within a cell of
+ * the badges of S and G in cells `ends` (x, y pairs, in pixels), whose
+ * rings close such runs too. How many such stretches; UINT_MAX without
+ * memory. */
 static unsigned outline_channels(const unsigned char *px, const uint8_t *inner, const uint8_t *sil,
                                  unsigned w, unsigned h, double cpx, const double ends[4])
 {
-    unsigned channels = 0;
+    /* the letters' box and a cell round it: not the footer's words */
+    long x0 = w, y0 = h, x1 = -1, y1 = -1;
+    for (unsigned y = 0; y < h; y++)
+        for (unsigned x = 0; x < w; x++)
+            if (sil[(size_t)y * w + x]) {
+                x0 = x < x0 ? x : x0, x1 = x > x1 ? x : x1;
+                y0 = y < y0 ? y : y0, y1 = y > y1 ? y : y1;
+            }
+    x0 -= (long)cpx, y0 -= (long)cpx, x1 += (long)cpx, y1 += (long)cpx;
+    uint8_t *mark = calloc((size_t)w * h, 1); /* bit 1: found by a row's scan, 2: a column's */
+    if (!mark) return UINT_MAX;
     for (int across = 0; across < 2; across++) {
         unsigned lines = across ? h : w, len = across ? w : h;
         for (unsigned a = 0; a < lines; a++)
@@ -1084,21 +1099,35 @@ static unsigned outline_channels(const unsigned char *px, const uint8_t *inner, 
     (across ? (size_t)a * w + (dir > 0 ? (i) : len - 1 - (i))                                      \
             : (size_t)(dir > 0 ? (i) : len - 1 - (i)) * w + a)
                     /* b: a letter's first dark pixel in from the white outside */
-                    if (inner[AT(b - 1)] || px[AT(b)] >= 128 || !sil[AT(b)]) continue;
+                    long bx = (long)(AT(b) % w), by = (long)(AT(b) / w);
+                    if (inner[AT(b - 1)] || px[AT(b)] >= 128 || bx < x0 || bx > x1 || by < y0 ||
+                        by > y1)
+                        continue;
                     unsigned c = b, white;
                     while (c < len && px[AT(c)] < 128) c++;
-                    for (white = c; white < len && px[AT(white)] >= 128 && inner[AT(white)];)
-                        white++;
-                    if (!(c < len && inner[AT(c)] && white < len && white - c < 0.4 * cpx))
-                        continue;
+                    for (white = c; white < len && px[AT(white)] >= 128;) white++;
+                    if (!(white < len && white - c < 0.4 * cpx)) continue;
                     double x = (double)(AT(c) % w), y = (double)(AT(c) / w);
                     bool badge = false;
                     for (int e = 0; e < 2; e++)
                         badge = badge || hypot(x - ends[2 * e], y - ends[2 * e + 1]) < 1.2 * cpx;
-                    channels += !badge;
+                    for (unsigned i = c; !badge && i < white; i++) mark[AT(i)] |= across ? 1 : 2;
 #undef AT
                 }
     }
+    /* the stretches: runs of marks across the scans, half a cell long */
+    unsigned channels = 0, least = (unsigned)ceil(cpx / 2);
+    for (int bit = 1; bit <= 2; bit++)
+        for (unsigned y = 0; y < h; y++)
+            for (unsigned x = 0; x < w; x++) {
+                size_t step = bit == 1 ? w : 1, i = (size_t)y * w + x;
+                bool first = bit == 1 ? y == 0 : x == 0;
+                if (!(mark[i] & bit) || (!first && (mark[i - step] & bit))) continue;
+                unsigned run = 0, end = bit == 1 ? h - y : w - x;
+                while (run < end && (mark[i + run * step] & bit)) run++;
+                channels += run >= least;
+            }
+    free(mark);
     return channels;
 }
 
