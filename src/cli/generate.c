@@ -58,8 +58,10 @@ static const char *const usage_generate_more =
     "                       With --age and no -H: set to fill the page at the\n"
     "                       age's cells, on up to 3 lines, in capitals where\n"
     "                       small letters would not read, in block capitals\n"
-    "                       where no font's would (too long: at ages 3-5 set\n"
-    "                       in cells down to 7 mm with a warning, else refused)\n"
+    "                       where no font's would; punctuation left out (too\n"
+    "                       long: at ages 3-8 set in cells down to the next\n"
+    "                       age's with a warning, else refused, saying the\n"
+    "                       command that sets it on A3)\n"
     "      --no-bridges     refuse a shape in pieces instead of joining them\n"
     "      --start X,Y      put S in cell X,Y (0-based); needs --goal\n"
     "      --goal X,Y       put G in cell X,Y\n" GRID_HELP
