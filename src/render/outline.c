@@ -10,8 +10,9 @@
  * curves and the line never touches a wall. Bridges joining the pieces
  * (MASK_BRIDGE cells) are left out of it: each piece (a name's letter)
  * gets its own outline, cut where a bridge leaves it, and the bridge is a
- * plain corridor between them. Linear in the raster's pixels and the
- * line's points. */
+ * plain corridor between them. The band between the line and the cells
+ * is filled as the line is (draw_outline): line and outer wall are one
+ * edge. Linear in the raster's pixels and the line's points. */
 #include "core/alloc.h"
 #include "core/error.h"
 #include "core/model.h"
@@ -367,8 +368,7 @@ meiro_status draw_outline(cairo_t *cr, const meiro_maze *m, const page_layout *L
     /* cut where bridges cross it (the page but their cells) and at the
      * doors of S and G (a cell wide, out past the line) */
     bool bridges = false, doors = L->end_door[0] || L->end_door[1];
-    for (size_t i = 0; i < (size_t)m->w * m->h && !bridges; i++)
-        bridges = m->active[i] == MASK_BRIDGE;
+    for (size_t i = 0; i < (size_t)m->w * m->h && !bridges; i++) bridges = m->active[i] == MASK_BRIDGE;
     if (bridges || doors) {
         cairo_rectangle(cr, -big, -big, 2 * big, 2 * big);
         for (int k = 0; k < 2; k++) {
