@@ -598,10 +598,10 @@ static meiro_status best_setting(const fit_ctx *c, const char *text, bool letter
 static bool at_spaces(const char *text, const char *set)
 {
     if (!strpbrk(text, " -")) return true;
-    for (; *set; set++) {
-        if (*set != '\n') text++;
-        else if (*text == ' ') text++; /* the space became the break */
-        else if (text[-1] != '-') return false;
+    for (const char *start = text; *set; set++) {
+        if (*set == *text) text++;            /* a letter, or the text's own break */
+        else if (*text == ' ') text++;        /* the space became the break */
+        else if (text == start || text[-1] != '-') return false; /* a break in a word */
     }
     return true;
 }
