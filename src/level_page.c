@@ -598,9 +598,10 @@ static meiro_status best_setting(const fit_ctx *c, const char *text, bool letter
 static bool at_spaces(const char *text, const char *set)
 {
     if (!strpbrk(text, " -")) return true;
-    for (const char *start = text; *set; set++) {
-        if (*set == *text) text++;            /* a letter, or the text's own break */
-        else if (*text == ' ') text++;        /* the space became the break */
+    /* letter by letter: the set text may be the text in capitals */
+    for (const char *start = text; *set && *text; set = g_utf8_next_char(set)) {
+        if (*set != '\n' || *text == '\n' || *text == ' ') /* a letter, a break of its own, */
+            text = g_utf8_next_char(text);                /* or a space become a break */
         else if (text == start || text[-1] != '-') return false; /* a break in a word */
     }
     return true;
