@@ -239,5 +239,9 @@ if grep -q "^floors: *3 of 8 x 5 cells, joined by [1-9]" "$tmp/out"; then ok; el
 run 2 solve -m left-hand lv.json -o lvs.pdf; err_has "cannot follow a wall up the stairs"; absent lvs.pdf
 run 0 solve lv.json -o lvs.pdf
 run 2 booklet -n 2 --kinds levels -f xlsx -o bk.xlsx; err_has "a booklet of levels mazes is a PDF or HTML"; absent bk.xlsx
+# a booklet without meiro's workings: not a workbook (its footers give the
+# seeds); on stdout, said to have no remaking file beside it
+run 2 booklet -n 2 -s 1 --no-workings -o bk.xlsx; err_has "a booklet without meiro's workings is a PDF or an HTML page"; absent bk.xlsx; absent bk.remake.txt
+run 0 booklet -n 2 -s 1 --no-workings -o -; err_has "on stdout it has no remaking file beside it"
 
 finish

@@ -3,7 +3,9 @@
 // heart for a 4-year-old named Hana, sees the preview's maze change (the
 // SVG read back), downloads the PDF, the XLSX and a folded booklet through
 // the page's buttons and checks they are byte for byte what the commands
-// the page shows write;
+// the page shows write; a class set of the same mazes for every pupil
+// (one key after all the sheets) and a booklet with its answer box
+// unticked (no key), read back with pdftotext;
 // the same for a Japanese name on a page in Japanese (navigator.language
 // ja); a bad value shows the command line's message beside its field; the
 // page asks for nothing outside the server; every kind's files (floors and
@@ -232,6 +234,8 @@ function seeded(seed) {
     return (t ^ (t >>> 14)) >>> 0;
   };
 }
+// a PDF's text, page by page (pdftotext)
+const pdfPages = (file) => execFileSync('pdftotext', [file, '-']).toString().split('\f').slice(0, -1).map((p) => p.trim());
 const same = (a, b) => a && b && fs.existsSync(a) && fs.existsSync(b) && fs.readFileSync(a).equals(fs.readFileSync(b));
 // a screenshot (make samples), once the pictures of the choices are drawn
 // (the page asks for them as they come into view: scrolled through first)
@@ -292,10 +296,12 @@ try {
     await page.type('#width', '0');
     await page.waitForFunction(() => !document.getElementById('error').hidden, { timeout: 10000 });
     const message = await page.$eval('#error', (e) => e.textContent);
-    check(/--width must be a whole number from 1 to 65535/.test(message), `the error says what --width takes: ${message}`);
+    check(message === 'The size is a whole number of squares, from 2 to 200.', `the error says what the width takes, in words: ${message}`);
+    check(/--width must be a whole number from 1 to 65535/.test(await page.$eval('#error', (e) => e.dataset.said)),
+      'the server sent the command\'s line (kept, not shown)');
     check(await page.$eval('#width', (e) => e.classList.contains('bad')), 'the width field is marked');
     check(await page.$eval('#width', (e) => e.closest('fieldset').querySelector('.field-error')?.textContent || '')
-      .then((t) => t.includes('--width')), 'the message stands beside the width field');
+      .then((t) => t === message), 'the message stands beside the width field');
     await shot(page, 'error');
     check(requests.every((u) => u.startsWith(base) || u.startsWith('blob:') || u.startsWith('data:')),
       `the page asked only its server: ${requests.filter((u) => !u.startsWith(base)).join(' ')}`);
@@ -371,6 +377,80 @@ try {
     check(errors.length === 0, `no script errors: ${errors.join('; ')}`);
     await page.close();
   }
+  // The same mazes for every pupil: each name on its sheets, one key after
+  // them all; the answer box unticked: a booklet without its key at the
+  // back (each the shown command's, byte for byte)
+  {
+    const { page, errors, downloads } = await open('en-GB');
+    await preview(page);
+    await page.select('#count', '4');
+    check(await page.$eval('#same-mazes-box', (b) => b.hidden), 'no "same mazes" before any name is written');
+    await page.type('#pupils', 'Hana\nKen\nAmi\n');
+    check(!await page.$eval('#same-mazes-box', (b) => b.hidden), 'the same mazes offered for the names written');
+    await page.click('#same-mazes');
+    const sameCommand = await page.$eval('#booklet-command', (e) => e.textContent);
+    check(/ --same-mazes --answers key .*--names names\.txt --format pdf/.test(sameCommand), `the same mazes' command: ${sameCommand}`);
+    await shot(page, 'same-mazes', true);
+    const namesDir = fs.mkdtempSync(path.join(tmp, 'same-'));
+    fs.writeFileSync(path.join(namesDir, 'names.txt'), 'Hana\nKen\nAmi\n');
+    const sameBook = await download(page, downloads, 'pdf', true);
+    runShown(sameCommand, path.join(tmp, 'same.pdf'), [], namesDir);
+    check(same(sameBook, path.join(tmp, 'same.pdf')), 'the same mazes for every pupil are the shown command\'s, byte for byte');
+    // 3 pupils x 4 sheets, each with its pupil's name and the same mazes
+    // (their captions), then the one key
+    const pages = sameBook ? pdfPages(sameBook) : [];
+    const sheets = pages.filter((p) => !/^Answers/.test(p));
+    const keys = pages.filter((p) => /^Answers/.test(p));
+    check(pages.length === 13 && sheets.length === 12 && /^Answers/.test(pages[12]),
+      `12 sheets, then one key: ${pages.length} pages, ${keys.length} of answers`);
+    check(sheets.every((p, i) => p.includes(`Name ${['Hana', 'Ken', 'Ami'][Math.floor(i / 4)]}`)), 'each sheet has its pupil\'s name');
+    const caption = (p) => (p.match(/\S+ · \d+ × \d+ · seed \d+/) || [''])[0];
+    check(sheets.every((p, i) => caption(p) !== '' && caption(p) === caption(sheets[i % 4])), 'every pupil has the same mazes');
+    check(keys.length === 1 && (keys[0].match(/Answer to No\. \d/g) || []).length === 4 && !/Hana|Ken|Ami/.test(keys[0]),
+      'one key of the four mazes, for all');
+    // the answer box unticked: none for a class set's versions either
+    await page.$eval('#pupils', (e) => { e.value = ''; e.dispatchEvent(new Event('input', { bubbles: true })); });
+    check(await page.$eval('#same-mazes-box', (b) => b.hidden), 'no "same mazes" without names');
+    await page.select('#copies', '3');
+    check(await page.$eval('#copies', (s) => s.selectedOptions[0].textContent) === '3 different versions (answers at the end)',
+      'a class set with its answers at the end');
+    await page.click('#answers');
+    await page.waitForFunction(() => /--answers none/.test(document.getElementById('booklet-command').textContent), { timeout: 10000 }).catch(() => {});
+    check(/--copies 3 --answers none/.test(await page.$eval('#booklet-command', (e) => e.textContent)) &&
+      await page.$eval('#copies', (s) => s.selectedOptions[0].textContent) === '3 different versions',
+    'unticked, a class set without answers (the versions\' words say none)');
+    check(await page.$eval('#same-mazes-label', (e) => e.textContent) === 'the same mazes for every pupil', 'nor the same mazes\' key');
+    await page.select('#copies', '1');
+    // one booklet: no key at the back, as the command shown
+    const bareCommand = await page.$eval('#booklet-command', (e) => e.textContent);
+    check(/--answers none/.test(bareCommand) && !/--copies/.test(bareCommand), `the booklet without answers: ${bareCommand}`);
+    const bare = await download(page, downloads, 'pdf', true);
+    runShown(bareCommand, path.join(tmp, 'bare.pdf'));
+    check(same(bare, path.join(tmp, 'bare.pdf')), 'the booklet without answers is the shown command\'s, byte for byte');
+    const barePages = bare ? pdfPages(bare) : [];
+    check(barePages.length === 4 && barePages.every((p) => !/Answer/.test(p)), `4 sheets, no answer page: ${barePages.length} pages`);
+    // ticked again: the template's key at the back
+    await page.click('#answers');
+    await page.waitForFunction(() => !/--answers/.test(document.getElementById('booklet-command').textContent), { timeout: 10000 }).catch(() => {});
+    const keyCommand = await page.$eval('#booklet-command', (e) => e.textContent);
+    check(!/--answers/.test(keyCommand), `ticked, the booklet's answers are its template's: ${keyCommand}`);
+    const keyed = await download(page, downloads, 'pdf', true);
+    check(keyed && /^Answers/.test(pdfPages(keyed).at(-1)), 'ticked, the booklet has its key at the back');
+    // a booklet is a PDF or a workbook, never an HTML page (whose answers
+    // the command writes to a second file); an HTML maze asks no answers,
+    // ticked or not, and is made (a template's answer pages left out)
+    check((await page.$$eval('[data-booklet]', (bs) => bs.map((b) => b.dataset.booklet))).join() === 'pdf,xlsx',
+      'the booklets offered: PDF and spreadsheet');
+    await page.select('#template', 'kids-a4'); // answers after every page
+    for (const tick of [true, false]) {
+      const q = await page.evaluate(() => query(options('html')));
+      const r = await fetch(`${base}api/view?format=html&${q}`);
+      check(!/answer/.test(q) && r.ok, `an HTML maze, the answer box ${tick ? 'ticked' : 'unticked'}: ${r.status} ${q}`);
+      await page.click('#answers');
+    }
+    check(errors.length === 0, `no script errors: ${errors.join('; ')}`);
+    await page.close();
+  }
   // The newer kinds: a weave maze, and rule mazes (a times table; words
   // from the page's list, POSTed, kept as words.txt), each download the
   // shown command's, byte for byte
@@ -411,6 +491,16 @@ try {
     runShown(ruleCommand, path.join(tmp, 'rule.html'));
     check(played && played.html === fs.readFileSync(path.join(tmp, 'rule.html'), 'utf8'),
       'the page to play is the shown command\'s html, byte for byte');
+    // a rule maze on any paper: Letter in the preview, the command and its PDF
+    const onA4 = await preview(page);
+    await page.select('#paper', 'letter');
+    const onLetter = await changed(page, onA4);
+    check(/width="215\.9mm"/.test(onLetter), 'the rule preview on Letter is not Letter');
+    const letterCommand = await page.$eval('#command', (e) => e.textContent);
+    check(/--paper letter/.test(letterCommand), `the rule command on Letter: ${letterCommand}`);
+    const letterPdf = await download(page, downloads, 'pdf');
+    runShown(letterCommand, path.join(tmp, 'rule-letter.pdf'));
+    check(same(letterPdf, path.join(tmp, 'rule-letter.pdf')), 'the rule maze PDF on Letter is the shown command\'s, byte for byte');
     check(errors.length === 0, `no script errors: ${errors.join('; ')}`);
     await page.close();
   }
@@ -471,7 +561,9 @@ try {
     await page.select('#mission-n', '250');
     await page.waitForFunction(() => !document.getElementById('error').hidden, { timeout: 10000 });
     const message = await page.$eval('#error', (e) => e.textContent);
-    check(/--one-way is a percentage from 0 to 100, not '250'/.test(message), `the one-way refusal: ${message}`);
+    const said = await page.$eval('#error', (e) => e.dataset.said);
+    check(/--one-way is a percentage from 0 to 100, not '250'/.test(said), `the one-way refusal: ${said}`);
+    check(message === '“Arrows” cannot be made with the other choices: choose another.', `the one-way refusal, in words: ${message}`);
     check(await page.$eval('#mission-n', (e) => e.classList.contains('bad') &&
       !!e.closest('fieldset').querySelector('.field-error')), 'the one-way message stands beside its field');
     check(errors.length === 0, `no script errors: ${errors.join('; ')}`);
@@ -514,7 +606,8 @@ try {
     await page.select('#picture-size', '10');
     await page.waitForFunction(() => !document.getElementById('error').hidden, { timeout: 10000 });
     const message = await page.$eval('#error', (e) => e.textContent);
-    check(/letters needs a height of at least 18 cells/.test(message), `the letters' refusal: ${message}`);
+    check(!/--|cells/.test(message) && /letters needs a height of at least 18 cells/.test(await page.$eval('#error', (e) => e.dataset.said)),
+      `the letters' refusal, in words: ${message}`);
     await page.select('#picture-size', '24');
     // one's own picture: POSTed, picture.png in the command (a new maze: a
     // new seed, so the PDF's name is another than the heart's, which
@@ -609,7 +702,9 @@ try {
     await page.select('#floors', '9');
     await page.waitForFunction(() => !document.getElementById('error').hidden, { timeout: 10000 });
     const message = await page.$eval('#error', (e) => e.textContent);
-    check(/--levels is a number of floors from 1 to 8, not '9'/.test(message), `the floors' refusal: ${message}`);
+    check(message === '“Floors” cannot be made with the other choices: choose another.' &&
+      /--levels is a number of floors from 1 to 8, not '9'/.test(await page.$eval('#error', (e) => e.dataset.said)),
+    `the floors' refusal, in words: ${message}`);
     check(await page.$eval('#floors', (e) => e.classList.contains('bad') && !!e.closest('fieldset').querySelector('.field-error')),
       'the floors\' message stands beside their field');
     check(errors.length === 0, `no script errors: ${errors.join('; ')}`);
@@ -678,6 +773,104 @@ try {
     await changed(page, short);
     const named = await page.$eval('#command', (e) => e.textContent);
     check(/--text Alexander( |$)/.test(named), `the whole name in the command: ${named}`);
+    check(errors.length === 0, `no script errors: ${errors.join('; ')}`);
+    await page.close();
+  }
+  // The page's own words, never the command line's: a Japanese page words
+  // the command's warning about a name set smaller in Japanese; a round
+  // maze offers no file its grid cannot make (no Play, no spreadsheet, no
+  // HTML); every kind of paths in plain words, the generator's name beside
+  // them; a size past the server's limit worded for a person
+  {
+    const { page, errors } = await open('ja-JP');
+    const first = await preview(page);
+    check(await page.$eval('#paper', (e) => e.value) === 'a4', 'a Japanese browser\'s paper is A4');
+    check(await page.$eval('#paper option[value="letter"]', (e) => e.textContent) === 'レター (US)', 'the papers in Japanese');
+    await page.click('.kind:nth-child(3)'); // Name
+    await page.$eval('#text', (e) => { e.value = ''; });
+    await page.type('#text', 'はな');
+    await page.select('#age', '4');
+    await changed(page, first);
+    await page.waitForFunction(() => !document.getElementById('warning').hidden, { timeout: 20000 }).catch(() => {});
+    const warning = await page.$eval('#warning', (e) => e.textContent);
+    const said = await page.$eval('#warning', (e) => e.dataset.said);
+    check(/^「はな」が ページに はいるように、マスを 8\.0 mm に しました/.test(warning) && !/[a-z]{3}|--/.test(warning),
+      `the name's warning in Japanese: ${warning}`);
+    check(/'はな' is set in cells of 8\.0 mm.*\(--text\)/.test(said), `the server sent the command's warning: ${said}`);
+    await shot(page, 'ja-warning');
+    // every generator offered, in plain words with its name
+    const paths = await page.$$eval('#algorithm option', (os) => os.filter((o) => o.value).map((o) => [o.value, o.textContent]));
+    const choices = await (await fetch(`${base}api/choices`)).json();
+    check(paths.length === choices.algorithms.length, `every generator offered: ${paths.length} of ${choices.algorithms.length}`);
+    for (const [name, text] of paths)
+      check(text.endsWith(`(${name})`) && /[ぁ-んァ-ン]/.test(text), `the paths of ${name} in Japanese words: ${text}`);
+    // round: no file its grid cannot make, each offered file made
+    await page.click('.kind:nth-child(4)'); // Round
+    await preview(page);
+    const shown = await page.$$eval('[data-format]', (bs) => bs.filter((b) => !b.hidden).map((b) => b.dataset.format));
+    check(shown.join() === choices.grids.polar.join(), `a round maze's downloads are its grid's: ${shown} (${choices.grids.polar})`);
+    check(await page.$eval('[data-view="html"]', (b) => b.hidden), 'a round maze offers no Play in the browser');
+    check(await page.$eval('#play-box', (b) => b.hidden) && await page.$eval('[data-booklet="xlsx"]', (b) => b.hidden),
+      'nor a spreadsheet, its own or a booklet\'s');
+    for (const format of ['html', 'xlsx', 'png']) await sameAsShown(page, 'round', format);
+    // a size past the server's: worded for a person, in Japanese
+    await page.click('.kind:nth-child(1)'); // Rectangle
+    await page.select('#size-by', 'cells');
+    await page.$eval('#width', (e) => { e.value = ''; });
+    await page.type('#width', '500');
+    await page.waitForFunction(() => !document.getElementById('error').hidden, { timeout: 10000 });
+    const refused = await page.$eval('#error', (e) => e.textContent);
+    check(refused === 'たても よこも 200マス まで です。', `the width's limit in Japanese words: ${refused}`);
+    check(await page.$eval('#width', (e) => e.classList.contains('bad')), 'the width field is marked');
+    check(errors.length === 0, `no script errors: ${errors.join('; ')}`);
+    await page.close();
+  }
+  // The paper follows the browser's region until the user chooses: Letter
+  // in the United States, A4 in Britain (the other pages' commands)
+  {
+    const { page, errors } = await open('en-US');
+    await preview(page);
+    check(await page.$eval('#paper', (e) => e.value) === 'letter', 'an en-US browser\'s paper is Letter');
+    const papers = await page.$$eval('#paper option', (os) => os.map((o) => `${o.value}=${o.textContent}`).join());
+    check(papers === 'a4=A4,a3=A3,a5=A5,b5=B5 (JIS),b4=B4 (JIS),letter=US Letter,legal=US Legal', `the papers by their names: ${papers}`);
+    const command = await page.$eval('#command', (e) => e.textContent);
+    check(/--paper letter/.test(command), `the command says Letter: ${command}`);
+    const paths = await page.$$eval('#algorithm option', (os) => os.filter((o) => o.value).map((o) => [o.value, o.textContent]));
+    check(paths.every(([name, text]) => text.endsWith(` (${name})`) && text.length > name.length + 8),
+      `every generator in plain English words: ${paths.map((p) => p[1]).join(' | ')}`);
+    await shot(page, 'en-letter');
+    check(errors.length === 0, `no script errors: ${errors.join('; ')}`);
+    await page.close();
+  }
+  // Uploads: a photo shows no silhouette, and says so; a file that is no
+  // picture is refused, its tile emptied, the command and the preview back
+  // to the shape chosen before
+  {
+    const { page, errors } = await open('en-GB');
+    const first = await preview(page);
+    await page.click('.kind:nth-child(2)'); // Shape
+    await changed(page, first);
+    const dir = fs.mkdtempSync(path.join(tmp, 'upload-'));
+    fs.copyFileSync(path.join(path.dirname(new URL(import.meta.url).pathname), 'data', 'photo.png'), path.join(dir, 'photo.png'));
+    await (await page.$('#picture-file')).uploadFile(path.join(dir, 'photo.png'));
+    await page.waitForFunction(() => !document.getElementById('warning').hidden, { timeout: 20000 }).catch(() => {});
+    const warning = await page.$eval('#warning', (e) => e.textContent);
+    check(/^No clear shape was found in this picture/.test(warning), `a photo's warning: ${warning}`);
+    await shot(page, 'photo');
+    const heartQuery = 'shape=heart';
+    fs.writeFileSync(path.join(dir, 'notes.png'), 'these are notes, not a picture\n');
+    await (await page.$('#picture-file')).uploadFile(path.join(dir, 'notes.png'));
+    await page.waitForFunction((q) => !document.getElementById('error').hidden &&
+      (document.getElementById('puzzle').dataset.query || '').includes(q) && document.getElementById('status').textContent === '',
+    { timeout: 20000 }, heartQuery).catch(() => {});
+    const refused = await page.$eval('#error', (e) => e.textContent);
+    check(refused === 'This file is not a picture the studio can read: choose a PNG, JPEG, GIF, BMP or SVG.',
+      `the refused file, in words: ${refused}`);
+    check(await page.$eval('.shape.picture', (b) => b.getAttribute('aria-checked') === 'false' && !b.querySelector('img')),
+      'the picture\'s tile is emptied');
+    const command = await page.$eval('#command', (e) => e.textContent);
+    check(/--shape heart/.test(command) && !/picture\./.test(command), `the command is back to the heart: ${command}`);
+    check((await page.$eval('#puzzle', (e) => e.dataset.query)).includes(heartQuery), 'the preview shows the heart again');
     check(errors.length === 0, `no script errors: ${errors.join('; ')}`);
     await page.close();
   }

@@ -882,6 +882,115 @@ static void test_worksheet_cells(void)
     meiro_template_free(tpl);
 }
 
+/* A print service's answer key: no maze on it with cells under ten of
+ * the 0.75 pt line the service prints (expert mazes one or two a 6 x 9 in
+ * page, not six), where at home the same key keeps six a page. */
+static void test_key_cells(void)
+{
+    enum { N = 6 };
+    meiro_maze *m[N];
+    doc_item items[N];
+    for (int k = 0; k < N; k++) {
+        meiro_generate_options o;
+        level_options(meiro_level_info(MEIRO_LEVEL_EXPERT), (uint64_t)k + 1, &o);
+        m[k] = meiro_generate(&o, NULL);
+        items[k] = (doc_item){m[k], NULL, 4};
+    }
+    for (int service = 0; service <= 1; service++) {
+        meiro_export_options page;
+        meiro_export_options_init(&page);
+        page.answers = MEIRO_ANSWERS_KEY;
+        page.answers_only = true;
+        page.key_per_page = 6;
+        if (service) {
+            page.print = MEIRO_PRINT_KDP;
+            CHECK_INT(meiro_paper_parse("6x9in", &page.paper, &page.paper_w_mm, &page.paper_h_mm,
+                                        NULL),
+                      MEIRO_OK);
+        }
+        document d;
+        CHECK_INT(doc_init(&d, items, N, &page, 0, NULL), MEIRO_OK);
+        double least = 1e9;
+        size_t shown = 0;
+        for (size_t p = 0; p < d.page_count; p++) {
+            for (size_t k = 0; k < d.pages[p].count; k++, shown++) {
+                page_layout L;
+                page_frame f;
+                CHECK_INT(doc_place(&d, &d.pages[p], k, &L, &f, NULL), MEIRO_OK);
+                least = L.cell < least ? L.cell : least;
+            }
+        }
+        CHECK_INT(shown, N);
+        if (service)
+            CHECK_MSG(least >= 10 * 0.75 * 25.4 / 72 && d.page_count >= 3,
+                      "KDP key: cells of %.2f mm on %zu pages", least, d.page_count);
+        else CHECK_MSG(d.page_count == 1, "home key: %zu pages, cells of %.2f mm", d.page_count, least);
+        doc_free(&d);
+    }
+    for (int k = 0; k < N; k++) meiro_maze_free(m[k]);
+}
+
+/* Who shows meiro's workings: any booklet by default but a print
+ * service's book, whatever the default when asked; a clean book's
+ * remaking file names each maze's own seed in order, and the command. */
+static void test_workings(void)
+{
+    meiro_booklet_options b;
+    meiro_booklet_options_init(&b);
+    meiro_export_options page;
+    meiro_export_options_init(&page);
+    CHECK(meiro_booklet_workings(&b, &page));
+    page.print = MEIRO_PRINT_HOME;
+    CHECK(meiro_booklet_workings(&b, &page));
+    page.print = MEIRO_PRINT_LULU;
+    CHECK(!meiro_booklet_workings(&b, &page));
+    b.workings = 1;
+    CHECK(meiro_booklet_workings(&b, &page));
+    page.print = MEIRO_PRINT_NONE;
+    b.workings = 0;
+    CHECK(!meiro_booklet_workings(&b, &page));
+
+    char pdf[128], side[128];
+    snprintf(pdf, sizeof pdf, "%s/clean.pdf", dir);
+    snprintf(side, sizeof side, "%s/clean.remake.txt", dir);
+    b.count = 5;
+    b.seed = 77;
+    b.command = "meiro booklet -n 5 -s 77 --no-workings";
+    b.remake_file = side;
+    CHECK_INT(meiro_booklet_save(&b, &page, MEIRO_FORMAT_PDF, pdf, NULL), MEIRO_OK);
+    FILE *f = fopen(side, "r");
+    CHECK(f != NULL);
+    char line[512];
+    unsigned mazes = 0;
+    bool command = false;
+    verdict seeds = {0};
+    while (f && fgets(line, sizeof line, f)) {
+        unsigned i;
+        unsigned long long seed;
+        command = command || !strcmp(line, "command: meiro booklet -n 5 -s 77 --no-workings\n");
+        if (sscanf(line, "maze %u: seed %llu", &i, &seed) == 2) {
+            verdict_note(&seeds, i == mazes + 1 && seed == meiro_booklet_maze_seed(77, mazes),
+                         "maze %u: seed %llu, wanted %llu", i, seed,
+                         (unsigned long long)meiro_booklet_maze_seed(77, mazes));
+            mazes++;
+        }
+    }
+    if (f) fclose(f);
+    CHECK(command);
+    CHECK_INT(mazes, 5);
+    CHECK_ALL(seeds);
+    /* the answers' own file (the same options but no remaking file) leaves it be */
+    remove(side);
+    b.remake_file = NULL;
+    CHECK_INT(meiro_booklet_save(&b, &page, MEIRO_FORMAT_PDF, pdf, NULL), MEIRO_OK);
+    CHECK(access(side, F_OK) != 0);
+    /* a workbook cannot leave the seeds out of its footers */
+    meiro_error err = {0};
+    snprintf(pdf, sizeof pdf, "%s/clean.xlsx", dir);
+    CHECK_INT(meiro_booklet_save(&b, &page, MEIRO_FORMAT_XLSX, pdf, &err), MEIRO_ERROR_ARGUMENT);
+    CHECK(strstr(err.message, "without meiro's workings") != NULL);
+}
+
 /* Adds a page picture to the audit's contact sheet, scaled to a cell of
  * it (which it fills left to right, top to bottom). */
 enum { THUMB_W = 120, THUMB_H = 120, SHEET_COLUMNS = 12 };
@@ -1309,10 +1418,348 @@ static void test_fold(void)
     CHECK_ALL(creep);
 }
 
+/* A special maze's page says its rule in one line (page_maze_rules): keys
+ * and doors, items in order, one-way arrows, floors and stairs, over and
+ * under; in English and Japanese. PDF: the line read back (pdftotext),
+ * every word of the page inside the margins and off the maze; SVG and PNG:
+ * its band above the maze inked, the maze clear of it; XLSX: the line in
+ * the sheet's XML; HTML: in the page's data, which the status line says. A
+ * plain maze's page has none. */
+static void test_rule_lines(void)
+{
+    if (!have("pdftotext") || !have("rsvg-convert") || !have("unzip")) return;
+    static const struct {
+        const char *kind, *en, *ja;
+    } kinds[] = {
+        {"keys", "pass its door", "とびらを とおろう"},
+        {"collect", "numbers in order", "じゅんに とおって"},
+        {"one-way", "one way only", "やじるしの むき"},
+        {"levels", "are stairs", "かいだん"},
+        {"weave", "over and under", "まじわる"},
+        {"plain", NULL, NULL},
+    };
+    static const meiro_format formats[] = {MEIRO_FORMAT_PDF, MEIRO_FORMAT_SVG, MEIRO_FORMAT_PNG,
+                                           MEIRO_FORMAT_XLSX, MEIRO_FORMAT_HTML};
+    verdict v = {0};
+    for (size_t k = 0; k < TEST_COUNT(kinds); k++)
+        for (int ja = 0; ja <= 1; ja++) {
+            bool weave = !strcmp(kinds[k].kind, "weave");
+            meiro_maze *m = meiro_generate(
+                &(meiro_generate_options){.width = 10, .height = 8, .algorithm = "cluster",
+                                          .weave = weave ? 40 : 0, .seed = 5 + k},
+                NULL);
+            meiro_mission_options mo = {MEIRO_MISSION_NONE, 0, 0, 7};
+            if (!strcmp(kinds[k].kind, "keys")) mo.kind = MEIRO_MISSION_KEYS, mo.count = 2;
+            if (!strcmp(kinds[k].kind, "collect")) mo.kind = MEIRO_MISSION_COLLECT, mo.count = 3;
+            if (!strcmp(kinds[k].kind, "one-way")) mo.one_way = 30;
+            meiro_error err = {0};
+            bool made = m && (mo.kind == MEIRO_MISSION_NONE && !mo.one_way
+                                  ? true
+                                  : meiro_maze_add_mission(m, &mo, &err) == MEIRO_OK);
+            if (made && !strcmp(kinds[k].kind, "levels"))
+                made = meiro_maze_split_levels(m, 2, 7, &err) == MEIRO_OK;
+            if (!verdict_note(&v, made, "%s: %s", kinds[k].kind, err.message)) {
+                meiro_maze_free(m);
+                continue;
+            }
+            const char *want = ja ? kinds[k].ja : kinds[k].en;
+            meiro_export_options page;
+            meiro_export_options_init(&page);
+            page.lang = ja ? "ja" : "en";
+            page.dpi = 60;
+            for (size_t f = 0; f < TEST_COUNT(formats); f++) {
+                const char *ext = meiro_format_info(formats[f])->name;
+                char what[120], file[160], cmd[400], out[16384];
+                snprintf(what, sizeof what, "%s %s %s", kinds[k].kind, page.lang, ext);
+                snprintf(file, sizeof file, "%s/rule-line.%s", dir, ext);
+                /* (a workbook draws no floors side by side: refused) */
+                if (formats[f] == MEIRO_FORMAT_XLSX && !strcmp(kinds[k].kind, "levels")) continue;
+                if (!verdict_note(&v, meiro_save(m, NULL, formats[f], &page, file, &err) == MEIRO_OK,
+                                  "%s: %s", what, err.message))
+                    continue;
+                if (formats[f] == MEIRO_FORMAT_PDF)
+                    snprintf(cmd, sizeof cmd, "pdftotext %s -", file);
+                else if (formats[f] == MEIRO_FORMAT_XLSX)
+                    snprintf(cmd, sizeof cmd, "unzip -p %s xl/worksheets/sheet1.xml", file);
+                else if (formats[f] == MEIRO_FORMAT_HTML)
+                    snprintf(cmd, sizeof cmd, "grep -o '\"rules\":\"[^\"]*\"' %s", file);
+                if (formats[f] == MEIRO_FORMAT_PDF || formats[f] == MEIRO_FORMAT_XLSX ||
+                    formats[f] == MEIRO_FORMAT_HTML) {
+                    out[0] = 0;
+                    run(cmd, out, sizeof out);
+                    verdict_note(&v, want ? strstr(out, want) != NULL : !strstr(out, "Paths go") &&
+                                                                          !strstr(out, "key"),
+                                 "%s: the rule line '%s' %s", what, want ? want : "(none)",
+                                 want ? "not read back" : "where none belongs");
+                }
+                /* the page: the band above the maze, inked for a rule, the
+                 * words off the maze */
+                if (formats[f] == MEIRO_FORMAT_XLSX || formats[f] == MEIRO_FORMAT_HTML) continue;
+                doc_item item = {m, NULL, 0};
+                document d;
+                page_layout L;
+                page_frame fr;
+                if (!verdict_note(&v, doc_init(&d, &item, 1, &page, -1, &err) == MEIRO_OK &&
+                                          doc_place(&d, &d.pages[0], 0, &L, &fr, &err) == MEIRO_OK,
+                                  "%s: %s", what, err.message))
+                    continue;
+                double pw, ph;
+                doc_page_size(&d, &pw, &ph);
+                verdict_note(&v, (fr.rules_size > 0) == (want != NULL), "%s: a rule band %s", what,
+                             want ? "missing" : "where none belongs");
+                if (formats[f] == MEIRO_FORMAT_PDF) {
+                    check_words(&v, what, file, 1, &L, pw, ph, page.margin_mm, false);
+                } else if (want) {
+                    char png[160];
+                    snprintf(png, sizeof png, "%s/rule-line.png", dir);
+                    if (formats[f] == MEIRO_FORMAT_SVG)
+                        snprintf(cmd, sizeof cmd, "rsvg-convert -d 60 -p 60 -b white -o %s %s", png,
+                                 file);
+                    else cmd[0] = 0; /* the PNG itself */
+                    image img = {0};
+                    bool drawn = (!cmd[0] || run(cmd, NULL, 0)) &&
+                                 load_png(formats[f] == MEIRO_FORMAT_SVG ? png : file, &img);
+                    if (verdict_note(&v, drawn, "%s: not drawn", what)) {
+                        const double ppm = 60 / 25.4;
+                        int y0 = (int)((fr.rules_baseline - fr.rules_size) * ppm),
+                            y1 = (int)((fr.rules_baseline + 1) * ppm), ink = 0;
+                        for (int y = y0; y < y1 && y < img.h; y++)
+                            for (int x = 0; x < img.w; x++) ink += img.gray[(size_t)y * img.w + x] < 128;
+                        verdict_note(&v, ink > 40 && y1 < L.maze_y * ppm,
+                                     "%s: %d inked pixels in the rule's band (%d-%d px), maze at %.0f px",
+                                     what, ink, y0, y1, L.maze_y * ppm);
+                        free_image(&img);
+                    }
+                }
+                doc_free(&d);
+            }
+            meiro_maze_free(m);
+        }
+    CHECK_ALL(v);
+}
+
+/* A class set's book of the pupils' names (and one long name), with
+ * `count` easy mazes each, its answers as a key; b->names into *names. */
+static void class_set(meiro_booklet_options *b, meiro_export_options *page, meiro_template *tpl,
+                      const char **names, unsigned pupils, unsigned count)
+{
+    static char own[26][24];
+    for (unsigned c = 0; c < pupils; c++) {
+        snprintf(own[c], sizeof own[c], "Pupil %u", c + 1);
+        names[c] = c == 1 ? "Maximilian-Alexander" : c == 2 ? "Zoë-Li O'Brien" : own[c];
+    }
+    meiro_booklet_options_init(b);
+    b->count = count;
+    b->from_level = b->to_level = MEIRO_LEVEL_EASY;
+    b->seed = 5;
+    b->copies = pupils;
+    b->names = names;
+    meiro_export_options_from_template(page, tpl);
+    page->answers = MEIRO_ANSWERS_KEY;
+}
+
+/* Red (a solution) anywhere on a rendered page. */
+static size_t red_pixels(const image *img)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < (size_t)img->w * img->h; i++) n += img->red[i];
+    return n;
+}
+
+/* A class set in one file: every pupil's sheets first, clean, then the
+ * answers of all of them packed six to a key page (25 pupils x 2 mazes:
+ * 9 pages, not one a pupil), each key maze captioned with its pupil and
+ * number and drawn from that pupil's own maze with its solution; the
+ * answer file alone (answers_only) the same key. Answers on the back of a
+ * class set's sheets are refused. */
+static void test_class_set(void)
+{
+    if (!have("pdftoppm") || !have("pdftotext") || !have("pdfinfo")) return;
+    enum { PUPILS = 25, COUNT = 2 };
+    meiro_template *tpl = meiro_template_load("booklet-a4", NULL);
+    const char *names[PUPILS];
+    meiro_booklet_options b;
+    meiro_export_options page;
+    class_set(&b, &page, tpl, names, PUPILS, COUNT);
+    char file[160], only_file[160];
+    snprintf(file, sizeof file, "%s/class.pdf", dir);
+    snprintf(only_file, sizeof only_file, "%s/class-answer.pdf", dir);
+    meiro_error err = {0};
+    CHECK_MSG(meiro_booklet_save(&b, &page, MEIRO_FORMAT_PDF, file, &err) == MEIRO_OK, "%s",
+              err.message);
+    meiro_export_options only = page;
+    only.answers_only = true;
+    CHECK_MSG(meiro_booklet_save(&b, &only, MEIRO_FORMAT_PDF, only_file, &err) == MEIRO_OK, "%s",
+              err.message);
+    /* the key as the library lays it out: every pupil's mazes in turn */
+    book bks[PUPILS];
+    doc_item items[PUPILS * COUNT];
+    for (unsigned c = 0; c < PUPILS; c++) {
+        meiro_booklet_options copy = b;
+        copy.seed = meiro_booklet_copy_seed(b.seed, c);
+        rebuild(&copy, &bks[c]);
+        for (unsigned i = 0; i < COUNT; i++) items[c * COUNT + i] = bks[c].items[i];
+    }
+    document key;
+    CHECK_INT(doc_plan(&key, items, PUPILS * COUNT, &only,
+                       &(doc_parts){.copies = names, .per_copy = COUNT}, NULL),
+              MEIRO_OK);
+    CHECK_MSG(key.page_count == 9, "%zu key pages for %d pupils x %d mazes, not 9", key.page_count,
+              PUPILS, COUNT);
+    double w, h;
+    int pages = pdf_page_count(file, &w, &h), sheets = pages - (int)key.page_count;
+    CHECK_MSG(sheets == PUPILS * COUNT, "%d pages: not %d sheets then the key", pages,
+              PUPILS * COUNT);
+    int only_pages = pdf_page_count(only_file, &w, &h);
+    CHECK_INT(only_pages, (int)key.page_count);
+    static char text[1 << 18];
+    const char *texts[PUPILS * COUNT + 9];
+    if (sheets != PUPILS * COUNT || !pdf_texts(file, pages, text, sizeof text, texts) ||
+        !pdf_pictures(file, "class")) {
+        CHECK_MSG(false, "%s: not read", file);
+        goto done;
+    }
+    verdict sheet_pages = {0}, key_pages = {0};
+    for (int p = 1; p <= sheets; p++) { /* pupil (p - 1) / COUNT's, clean */
+        image img = {0};
+        char name_line[64];
+        snprintf(name_line, sizeof name_line, "Name %s", names[(p - 1) / COUNT]);
+        verdict_note(&sheet_pages,
+                     strstr(texts[p - 1], name_line) && !strstr(texts[p - 1], "Answer"),
+                     "page %d is not %s's sheet: %.80s", p, names[(p - 1) / COUNT], texts[p - 1]);
+        if (verdict_note(&sheet_pages, pdf_picture("class", p, pages, &img), "page %d: not drawn",
+                         p))
+            verdict_note(&sheet_pages, red_pixels(&img) == 0, "page %d (a sheet) shows a solution",
+                         p);
+        free_image(&img);
+    }
+    CHECK_ALL(sheet_pages);
+    /* each key maze: its caption, and its pupil's maze solved where it says */
+    const double dpi = 30, ppm = dpi / 25.4;
+    for (size_t k = 0; k < key.page_count; k++) {
+        int p = sheets + (int)k + 1;
+        const doc_page *pg = &key.pages[k];
+        verdict_note(&key_pages, strstr(texts[p - 1], "Answers") != NULL, "page %d is no key", p);
+        image img = {0};
+        if (!verdict_note(&key_pages, pdf_picture("class", p, pages, &img), "page %d: not drawn",
+                          p))
+            continue;
+        for (size_t s = 0; s < pg->count; s++) {
+            size_t i = pg->first + s;
+            char caption[96], what[160];
+            snprintf(caption, sizeof caption, "%s · No. %zu", names[i / COUNT], i % COUNT + 1);
+            snprintf(what, sizeof what, "key page %zu, %s", k + 1, caption);
+            verdict_note(&key_pages, strstr(texts[p - 1], caption) != NULL, "%s: no caption", what);
+            page_layout L;
+            page_frame f;
+            if (!verdict_note(&key_pages, doc_place(&key, pg, s, &L, &f, NULL) == MEIRO_OK,
+                              "%s: not placed", what))
+                continue;
+            img.ends_mm = 1.4 * L.mark_min;
+            check_picture(&key_pages, what, &img, items[i].maze, items[i].path, &L, ppm, 0, 0, 0.02,
+                          false, false);
+        }
+        free_image(&img);
+    }
+    CHECK_ALL(key_pages);
+    /* a class set's answers on the back of the sheets would hand them out */
+    meiro_export_options back = page;
+    back.answers = MEIRO_ANSWERS_BACK;
+    err = (meiro_error){0};
+    CHECK_INT(meiro_booklet_save(&b, &back, MEIRO_FORMAT_PDF, file, &err), MEIRO_ERROR_ARGUMENT);
+    CHECK_INT(err.field, MEIRO_FIELD_ANSWERS);
+done:
+    doc_free(&key);
+    for (unsigned c = 0; c < PUPILS; c++) free_book(&bks[c]);
+    meiro_template_free(tpl);
+}
+
+/* The same mazes for every pupil: each sheet the first pupil's but for the
+ * name line (the mazes' pixels equal), their footers the booklet's seed,
+ * and one key of the booklet's mazes after them, without pupils' names.
+ * Without names the option is refused. */
+static void test_same_mazes(void)
+{
+    if (!have("pdftoppm") || !have("pdftotext") || !have("pdfinfo")) return;
+    enum { PUPILS = 3, COUNT = 2 };
+    meiro_template *tpl = meiro_template_load("booklet-a4", NULL);
+    const char *names[PUPILS];
+    meiro_booklet_options b;
+    meiro_export_options page;
+    class_set(&b, &page, tpl, names, PUPILS, COUNT);
+    b.same_mazes = true;
+    char file[160];
+    snprintf(file, sizeof file, "%s/same.pdf", dir);
+    meiro_error err = {0};
+    CHECK_MSG(meiro_booklet_save(&b, &page, MEIRO_FORMAT_PDF, file, &err) == MEIRO_OK, "%s",
+              err.message);
+    double w, h;
+    int pages = pdf_page_count(file, &w, &h);
+    CHECK_INT(pages, PUPILS * COUNT + 1); /* one key page of the two mazes */
+    static char text[1 << 16];
+    const char *texts[PUPILS * COUNT + 1];
+    if (pages != PUPILS * COUNT + 1 || !pdf_texts(file, pages, text, sizeof text, texts) ||
+        !pdf_pictures(file, "same")) {
+        CHECK_MSG(false, "%s: not read", file);
+        meiro_template_free(tpl);
+        return;
+    }
+    book bk;
+    rebuild(&b, &bk); /* the booklet's own mazes, for every pupil */
+    document d;
+    CHECK_INT(doc_init(&d, bk.items, bk.count, &page, -1, NULL), MEIRO_OK);
+    verdict same = {0};
+    for (int p = 1; p <= PUPILS * COUNT; p++) {
+        char footer[96];
+        snprintf(footer, sizeof footer, "%s · seed 5", names[(p - 1) / COUNT]);
+        verdict_note(&same, strstr(texts[p - 1], footer) != NULL, "page %d: no '%s'", p, footer);
+        image img = {0}, first = {0};
+        page_layout L;
+        page_frame f;
+        if (!verdict_note(&same,
+                          pdf_picture("same", p, pages, &img) &&
+                              pdf_picture("same", 1 + (p - 1) % COUNT, pages, &first) &&
+                              doc_place(&d, &d.pages[(p - 1) % COUNT], 0, &L, &f, NULL) == MEIRO_OK,
+                          "page %d: not drawn", p)) {
+            free_image(&img), free_image(&first);
+            continue;
+        }
+        char what[64];
+        snprintf(what, sizeof what, "%s's page %d", names[(p - 1) / COUNT], p);
+        check_picture(&same, what, &img, bk.mazes[(p - 1) % COUNT], NULL, &L, 30 / 25.4, 0, 0, 0.02,
+                      false, false);
+        size_t differ = 0;
+        for (int y = (int)(L.maze_y * 30 / 25.4); y < (int)((L.maze_y + L.maze_h) * 30 / 25.4); y++)
+            for (int x = (int)(L.maze_x * 30 / 25.4); x < (int)((L.maze_x + L.maze_w) * 30 / 25.4);
+                 x++)
+                differ += img.gray[(size_t)y * img.w + x] != first.gray[(size_t)y * first.w + x];
+        verdict_note(&same, differ == 0, "%s: %zu pixels of the maze differ from %s's", what,
+                     differ, names[0]);
+        free_image(&img), free_image(&first);
+    }
+    const char *key = texts[PUPILS * COUNT];
+    verdict_note(&same,
+                 strstr(key, "Answers") && strstr(key, "Answer to No. 2") && !strstr(key, names[0]),
+                 "the last page is not the one key: %.120s", key);
+    CHECK_ALL(same);
+    doc_free(&d);
+    free_book(&bk);
+    b.names = NULL;
+    err = (meiro_error){0};
+    CHECK_INT(meiro_booklet_save(&b, &page, MEIRO_FORMAT_PDF, file, &err), MEIRO_ERROR_ARGUMENT);
+    CHECK_INT(err.field, MEIRO_FIELD_NAMES);
+    meiro_template_free(tpl);
+}
+
 static const test_case cases[] = {
     {"page_audit", test_page_audit},
+    {"rule_lines", test_rule_lines},
+    {"class_set", test_class_set},
+    {"same_mazes", test_same_mazes},
     {"fold", test_fold},
     {"worksheet_cells", test_worksheet_cells},
+    {"key_cells", test_key_cells},
+    {"workings", test_workings},
     {"page_words", test_page_words},
     {"frame_follows_page", test_frame_follows_page},
     {"long_titles", test_long_titles},

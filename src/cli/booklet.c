@@ -35,14 +35,19 @@ static const char *const usage_booklet =
     "                       as the level rises, levels (two floors; pdf or\n"
     "                       html) (rect); hard:keys: the hard mazes' kind\n"
     "  -s, --seed N         the booklet's seed (default: from the clock); each\n"
-    "                       maze's own seed, printed under it, comes from it\n"
+    "                       maze's own seed (over it, or in BOOK.remake.txt) from it\n";
+/* apart: one string would pass the 4095 bytes C compilers must take */
+static const char *const usage_booklet_class =
     "      --copies N       a class set: N different versions of the booklet, one\n"
     "                       after another, each labelled (Version A, B, ...) with\n"
-    "                       its seed; their answers go to NAME-answer.pdf in the\n"
-    "                       same order (unless --answers or --answers-to says)\n"
+    "                       its seed; their answers go to NAME-answer.pdf (with\n"
+    "                       --answers, or -o -: after every version's sheets),\n"
+    "                       several a page, each labelled with its version\n"
     "      --names FILE     a class set of one version a pupil: the names in FILE,\n"
     "                       one a line, written on the name line and labelling\n"
     "                       each version\n"
+    "      --same-mazes     with --names: every pupil the same mazes, their own\n"
+    "                       name on the sheet, and one key for all\n"
     "      --cover          a cover page (default: as the template says)\n"
     "      --no-cover       no cover page\n"
     "      --key-per-page N solved mazes on an answer-key page: 1, 2, 4, 6 or 9\n"
@@ -71,6 +76,11 @@ static const char *const usage_booklet =
     "                       always is. --pdfx=x4: PDF/X-4 instead (ingram,\n"
     "                       lulu; KDP asks for no metadata: not its XMP)\n";
 static const char *const usage_booklet_output =
+    "      --workings       meiro's name, the seeds and the command that makes the\n"
+    "                       booklet again on its pages: a --print kdp, ingram\n"
+    "                       or lulu book leaves them out (page numbers stay)\n"
+    "                       and writes them to BOOK.remake.txt beside it\n"
+    "      --no-workings    leave them out of any booklet, into that file\n"
     "  -f, --format F       pdf, xlsx or html (default: from the file's extension)\n"
     "  -o, --output FILE    the booklet to write\n"
     "      --rule R         a class set of rule mazes (its own options: 'meiro\n"
@@ -136,7 +146,7 @@ static bool parse_levels(const char *s, meiro_level *from, meiro_level *to)
  * around a name trimmed), into *names (NULL-terminated, pointing into
  * *text; free both). A usage error names the file and line. */
 enum { NAMES_MAX = 1000, NAME_MAX_BYTES = 60 };
-static int read_names(const char *file, char **text, const char ***names, unsigned *count)
+int read_names(const char *file, char **text, const char ***names, unsigned *count)
 {
     meiro_error err = {0};
     FILE *f = fopen(file, "rb");
@@ -249,6 +259,7 @@ const struct option booklet_options[] = {
     {"kinds", required_argument, NULL, OPT_KINDS},
     {"copies", required_argument, NULL, OPT_COPIES},
     {"names", required_argument, NULL, OPT_NAMES},
+    {"same-mazes", no_argument, NULL, OPT_SAME_MAZES},
     {"contents", no_argument, NULL, OPT_CONTENTS},
     {"no-contents", no_argument, NULL, OPT_NO_CONTENTS},
     {"sheet", required_argument, NULL, OPT_SHEET},
@@ -257,6 +268,8 @@ const struct option booklet_options[] = {
     {"key-per-page", required_argument, NULL, OPT_KEY_PER_PAGE},
     {"series", required_argument, NULL, OPT_SERIES},
     {"pdfx", optional_argument, NULL, OPT_PDFX},
+    {"workings", no_argument, NULL, OPT_WORKINGS},
+    {"no-workings", no_argument, NULL, OPT_NO_WORKINGS},
     {"format", required_argument, NULL, 'f'},
     {"output", required_argument, NULL, 'o'},
     {"help", no_argument, NULL, 'h'},
@@ -346,6 +359,7 @@ static int content_option(booklet_args *a, int c, char **argv)
         b->copies = (unsigned)v;
         return EXIT_OK;
     case OPT_NAMES: a->names_file = optarg; return EXIT_OK;
+    case OPT_SAME_MAZES: b->same_mazes = true; return EXIT_OK; /* the library wants the names */
     case OPT_SERIES: a->series = optarg; return EXIT_OK;
     case OPT_PDFX: /* checked with the page's options */
         if (optarg && strcmp(optarg, "x1a") != 0 && strcmp(optarg, "x4") != 0)
@@ -381,10 +395,13 @@ static int booklet_option(booklet_args *a, int c, char **argv)
     case OPT_NO_CONTENTS: a->b.contents = c == OPT_CONTENTS; return EXIT_OK;
     case OPT_COVER:
     case OPT_NO_COVER: a->b.cover = c == OPT_COVER; return EXIT_OK;
+    case OPT_WORKINGS:
+    case OPT_NO_WORKINGS: a->b.workings = c == OPT_WORKINGS; return EXIT_OK;
     case 'f': a->fmt = optarg; return EXIT_OK;
     case 'o': a->output = optarg; return EXIT_OK;
     case 'h':
         fputs(usage_booklet, stdout);
+        fputs(usage_booklet_class, stdout);
         fputs(usage_booklet_output, stdout);
         fputs(usage_booklet_page, stdout);
         a->help = true;
@@ -464,21 +481,27 @@ static void warn_sheet(const meiro_booklet_options *b, const meiro_export_option
 /* The booklet's files and pages: --answers-to, or answers apart (a class
  * set's, unless told where; those asked of a page to play): the puzzles
  * alone, then their answers in the second file (as a key where the
- * template or --answers says so, else a full page each). *apart: the
- * second file's name when meiro chose it. */
+ * template or --answers says so, else a full page each); a class set
+ * written to standard output, one stream, has its key after every sheet.
+ * *apart: the second file's name when meiro chose it. */
 static int booklet_answers(booklet_args *a, meiro_format format, meiro_export_options *page,
                            meiro_export_options *answers, meiro_format *answers_format,
                            char **apart)
 {
     meiro_error err = {0};
     if (!a->pc.answers_to && meiro_booklet_answers_apart(&a->b, format, page)) {
-        if (is_stdout(a->output))
+        if (is_stdout(a->output) && a->b.copies > 1) {
+            /* one stream (meiro serve's): a class set's key after every sheet in it */
+            page->answers = MEIRO_ANSWERS_KEY;
+        } else if (is_stdout(a->output)) {
             return usage_error("booklet", "%s",
                                "the answers go to a second file beside the booklet: name the "
                                "booklet's file with -o");
-        if (!(*apart = answer_name(a->output)))
-            return report_failure(NULL, &(meiro_error){.status = MEIRO_ERROR_NOMEM});
-        a->pc.answers_to = *apart;
+        } else {
+            if (!(*apart = answer_name(a->output)))
+                return report_failure(NULL, &(meiro_error){.status = MEIRO_ERROR_NOMEM});
+            a->pc.answers_to = *apart;
+        }
     }
     *answers_format = format;
     *answers = *page;
@@ -524,12 +547,22 @@ static int run_booklet(booklet_args *a, int argc, char **argv, meiro_format form
     meiro_export_options answers;
     meiro_format answers_format;
     meiro_error err = {0};
-    char *apart = NULL, *command = NULL;
+    char *apart = NULL, *command = NULL, *remake = NULL;
     int rc = booklet_answers(a, format, page, &answers, &answers_format, &apart);
     if (rc != EXIT_OK) goto done;
+    /* a book without meiro's workings on its pages: they go beside it */
+    bool clean = !meiro_booklet_workings(&a->b, page) && format != MEIRO_FORMAT_XLSX;
+    if (clean && !is_stdout(a->output) && !(remake = remake_name(a->output))) {
+        rc = report_failure(NULL, &(meiro_error){.status = MEIRO_ERROR_NOMEM});
+        goto done;
+    }
+    if (clean && is_stdout(a->output))
+        fprintf(stderr, "meiro: warning: the pages do not say how to make this book again, and "
+                        "on stdout it has no remaking file beside it: -o BOOK.pdf writes "
+                        "BOOK.remake.txt\n");
     /* the files can be written: before the work, not after it */
-    const char *files[2] = {is_stdout(a->output) ? NULL : a->output, a->pc.answers_to};
-    for (int i = 0; i < 2 && rc == EXIT_OK; i++)
+    const char *files[3] = {is_stdout(a->output) ? NULL : a->output, a->pc.answers_to, remake};
+    for (int i = 0; i < 3 && rc == EXIT_OK; i++)
         if (files[i] && meiro_save_check(files[i], &err) != MEIRO_OK)
             rc = report_failure(files[i], &err);
     if (rc != EXIT_OK) goto done;
@@ -558,9 +591,11 @@ static int run_booklet(booklet_args *a, int argc, char **argv, meiro_format form
         s = meiro_booklet_save(&a->b, &answers, answers_format, a->pc.answers_to, &err);
     if (s == MEIRO_OK) {
         failed = is_stdout(a->output) ? "stdout" : a->output;
-        s = is_stdout(a->output) ? meiro_booklet_write(&a->b, page, format, stdout, &err)
-            : a->series ? meiro_booklet_save_series(&a->b, page, format, a->output, &series, &err)
-                        : meiro_booklet_save(&a->b, page, format, a->output, &err);
+        meiro_booklet_options book = a->b; /* the remaking file the book's alone */
+        book.remake_file = remake;
+        s = is_stdout(a->output) ? meiro_booklet_write(&book, page, format, stdout, &err)
+            : a->series ? meiro_booklet_save_series(&book, page, format, a->output, &series, &err)
+                        : meiro_booklet_save(&book, page, format, a->output, &err);
     }
     if (prog.shown && s != MEIRO_OK) fputc('\n', stderr);
     if (s == MEIRO_ERROR_ARGUMENT || s == MEIRO_ERROR_UNKNOWN_NAME)
@@ -568,6 +603,9 @@ static int run_booklet(booklet_args *a, int argc, char **argv, meiro_format form
     else if (s != MEIRO_OK) rc = report_failure(failed, &err);
     if (rc != EXIT_OK) goto done;
     if (apart) fprintf(stderr, "meiro: the answers are in %s\n", apart);
+    if (remake)
+        fprintf(stderr, "meiro: the command and the seeds that make this book again are in %s\n",
+                remake);
     if (a->series)
         fprintf(stderr,
                 "meiro: volume %u of the series %s; %u maze%s made again from another seed "
@@ -579,6 +617,7 @@ static int run_booklet(booklet_args *a, int argc, char **argv, meiro_format form
 done:
     free(apart);
     free(command);
+    free(remake);
     return rc;
 }
 

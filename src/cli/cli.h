@@ -119,7 +119,10 @@ enum {
     OPT_ONE_WAY,
     OPT_KINDS, /* booklet's kinds of maze */
     OPT_LEVELS, /* generate's floors */
-    OPT_PDFX    /* booklet's and cover's PDF/X */
+    OPT_PDFX,   /* booklet's and cover's PDF/X */
+    OPT_SAME_MAZES, /* booklet's class set of one sheet */
+    OPT_WORKINGS, /* booklet's workings on its pages, or not */
+    OPT_NO_WORKINGS
 };
 #define GRID_HELP                                                                                  \
     "      --grid G         rect (default), polar (theta: a round maze, -H rings\n"                \
@@ -182,6 +185,9 @@ int page_finish(page_cli *pc, meiro_export_options *page);
 /* NAME.EXT -> NAME-answer.EXT, where answers apart go unless named
  * (malloc'd; NULL when out of memory). */
 char *answer_name(const char *output);
+/* "book.remake.txt" for "book.pdf": a booklet's remaking file, beside it
+ * (malloc'ed; NULL without memory). */
+char *remake_name(const char *output);
 
 /* The options of each command, as its parser reads them (also for "did
  * you mean", the remaking command and naming an error's field). */
@@ -251,6 +257,10 @@ int cmd_generate(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 int cmd_booklet(int argc, char **argv);
+/* --names FILE: the pupils' names, one a line (booklet.c; a booklet's and a
+ * rule maze's class set) into *names, NULL-terminated, pointing into *text
+ * (free both); the exit code, the message naming the file and line. */
+int read_names(const char *file, char **text, const char ***names, unsigned *count);
 /* --rule: a rule maze (rule.c), for generate and booklet */
 bool rule_asked(int argc, char **argv);
 /* its options (meiro serve reads a rule maze's query by them) */

@@ -140,7 +140,8 @@ int single_input(const char *command, int argc, char **argv, const char **input)
 
 bool parse_u64(const char *s, uint64_t max, uint64_t *out)
 {
-    if (!s || !*s || *s == '-' || *s == '+' || *s == ' ') return false;
+    /* digits only: strtoull would skip any leading blank (a tab, a newline) */
+    if (!s || *s < '0' || *s > '9') return false;
     errno = 0;
     char *end;
     unsigned long long v = strtoull(s, &end, 10);
@@ -582,16 +583,23 @@ int output_format(const char *command, const char *fmt, const char *output, meir
 }
 
 /* NAME.EXT -> NAME-answer.EXT (in the same folder); NULL when out of memory. */
-char *answer_name(const char *output)
+/* output's name with `tail` before its extension, and `ext` (NULL: its
+ * own) after it. */
+static char *name_beside(const char *output, const char *tail, const char *ext)
 {
     const char *base = strrchr(output, '/');
     base = base ? base + 1 : output;
     const char *dot = strrchr(base, '.');
     size_t stem = dot && dot != base ? (size_t)(dot - output) : strlen(output);
-    char *name = malloc(strlen(output) + sizeof "-answer");
-    if (name) sprintf(name, "%.*s-answer%s", (int)stem, output, output + stem);
+    if (!ext) ext = output + stem;
+    char *name = malloc(stem + strlen(tail) + strlen(ext) + 1);
+    if (name) sprintf(name, "%.*s%s%s", (int)stem, output, tail, ext);
     return name;
 }
+
+char *answer_name(const char *output) { return name_beside(output, "-answer", NULL); }
+
+char *remake_name(const char *output) { return name_beside(output, ".remake", ".txt"); }
 
 int write_result(const char *command, const meiro_maze *m, const meiro_path *path,
                  meiro_format format, const meiro_export_options *page, const char *output,

@@ -50,6 +50,7 @@ typedef struct doc_style {
     bool crop; /* one maze: each page only the maze and a small border */
     maze_marks marks;
     bool page_numbers, show_seed, cover;
+    bool workings; /* meiro's name, the seeds and the remaking command on the pages (doc_parts) */
     bool contents_subtitle; /* a series' volume under the contents' heading */
     const page_labels *labels;
     cairo_surface_t *frame; /* drawn over the whole page (load_art) */
@@ -69,6 +70,8 @@ typedef struct document {
     uint64_t seed;
     const meiro_maze *cover_maze; /* a small maze to decorate the cover */
     const char *version;          /* a class set's copy (doc_parts), or NULL */
+    const char *const *copies;    /* a class set's answers: their copies (doc_parts), */
+    size_t per_copy;              /*   or NULL */
     const char *remake;           /* a booklet: the command that makes it again; else NULL */
     unsigned remake_lines;        /* its lines in the last page's footer, */
     double remake_size;           /*   at this size (doc_set_remake) */
@@ -85,9 +88,15 @@ typedef struct doc_parts {
     int contents;        /* 1 or 0, or -1: the template's, else over 20 mazes
                             of one a page */
     const char *version; /* a class set's copy ("Version B", or a pupil's
-                            name): in its footers and answer titles; NULL */
+                            name): in its footers; NULL */
     bool volume;         /* a series' volume: the subtitle (which names it)
                             under the contents' heading too */
+    const char *const *copies; /* a class set's answers: item i is maze
+                            i % per_copy + 1 of copies[i / per_copy],
+                            captioned so ("Hana · No. 2"); NULL: none */
+    size_t per_copy;
+    bool clean;          /* a book to sell: no meiro name, seed or remaking
+                            command on its pages (page numbers stay) */
 } doc_parts;
 
 /* Plans the pages and checks every maze fits its slot, so that errors come
@@ -125,7 +134,8 @@ meiro_status doc_write_pdf_folded(const document *d, const fold_sheets *fs, FILE
 
 /* The command that makes the booklet again, on its last page (after
  * doc_fold: a folded booklet's back cover), in a footer of as many lines
- * as it takes; checks the last page's mazes fit above them. */
+ * as it takes; checks the last page's mazes fit above them. A clean
+ * document (doc_parts) shows none. */
 meiro_status doc_set_remake(document *d, const char *remake, meiro_error *err);
 
 /* The page size in mm (after orientation): the trim, without the bleed. */
