@@ -923,7 +923,21 @@ run 0 "$meiro" generate -W 40 -H 50 --age 4 -s 1 -o "$tmp/big.pdf"; err_has "too
 run 0 "$meiro" generate --grid polar -H 12 --age 4 -s 1 -o "$tmp/p12.pdf"; err_has "rings fit the page (-H)"
 run 0 "$meiro" generate -W 40 -H 50 --age 4 -s 1 -o "$tmp/big.txt"; err_empty
 run 2 "$meiro" generate --text "Maximilian Alexander" --age 4 -s 1 -o "$tmp/ma.pdf"
-err_has "with the 5 mm cells of ages 9-12 it fits"; err_has "(option: --text)"; absent "$tmp/ma.pdf"
+err_has "with the 7 mm cells of ages 6-8 (a little under) it fits"; err_has "(option: --text)"
+absent "$tmp/ma.pdf"
+# ... and the command that sets it, which does
+err_has "it fits with --paper a3: meiro generate --text 'Maximilian Alexander' --age 4 -s 1 -o $tmp/ma.pdf --paper a3"
+again=$(sed -n 's/.*it fits with --paper a3: meiro //p' "$tmp/err")
+eval "run 0 \"\$meiro\" $again"
+if [ -s "$tmp/ma.pdf" ]; then ok; else bad "the command said did not make $tmp/ma.pdf"; fi
+# names with apostrophes, accents and hyphens at 4 to 8 (O'Brien was refused
+# where the longer Maximilian fitted); ages 6-8 take cells a little smaller
+# before a refusal, as 3-5 do
+for name in "O'Brien" "D'Angelo" "Zoë-Li" Maximilian; do
+    for age in 4 6 8; do run 0 "$meiro" generate --text "$name" --age "$age" -s 1 -o "$tmp/n.pdf"; done
+done
+run 0 "$meiro" generate --text Christopher --age 6 -s 1 -o "$tmp/c6.pdf"
+err_has "'Christopher' is set in cells of 6.9 mm, a little under the 7 mm ages 6-8 need"
 run 2 "$meiro" generate --text "$(printf 'HA\n\nNA')" -s 1 -o "$tmp/e.json"; err_has "empty line"; absent "$tmp/e.json"
 
 

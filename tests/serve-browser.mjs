@@ -765,6 +765,14 @@ try {
     // switched to English by its button
     await page.click('#lang-en');
     check(await page.$eval('h1', (e) => e.textContent.includes('Maze studio')), 'switched to English');
+    // a name longer than the box once took (8 letters, ALEXANDE): whole
+    const short = await preview(page);
+    await page.$eval('#text', (e) => { e.value = ''; });
+    await page.type('#text', 'Alexander');
+    check(await page.$eval('#text', (e) => e.value) === 'Alexander', 'the name box holds all of Alexander');
+    await changed(page, short);
+    const named = await page.$eval('#command', (e) => e.textContent);
+    check(/--text Alexander( |$)/.test(named), `the whole name in the command: ${named}`);
     check(errors.length === 0, `no script errors: ${errors.join('; ')}`);
     await page.close();
   }

@@ -479,7 +479,10 @@ for p in "output=$tmp/x.pdf" "animate=$tmp/x.svg" "frames=$tmp" "answers-to=$tmp
     get "/api/preview?$p"; expect "400 text/plain; charset=utf-8" "$p"
 done
 absent "$tmp/x.pdf"
-get "/api/preview?text=ABCDEFGHIJKLMNOPQRSTUVWXYZ"; expect "400 text/plain; charset=utf-8" "long text"
+get "/api/preview?text=$(python3 -c 'print("AB" * 33)')"; expect "400 text/plain; charset=utf-8" "long text"
+body_has "up to 64 bytes"
+# a name longer than the studio's box once held (8): whole, as the command sets it
+get "/api/preview?text=Christopher&age=6&seed=3"; expect "200 image/svg+xml" "Christopher at 6"
 long=$(python3 -c 'print("&".join("title=x" for _ in range(60)))')
 get "/api/preview?$long"; expect "400 text/plain; charset=utf-8" "60 parameters"
 

@@ -7,7 +7,7 @@
 const words = {
   en: {
     heading: 'Maze studio', kind: 'What kind of maze?', shape: 'Shape', text: 'Letters of the maze',
-    textHint: 'A name or a short word: up to 8 letters.', size: 'How hard?', byAge: 'for a child of',
+    textHint: 'A name or a short word, whole.', size: 'How hard?', byAge: 'for a child of',
     byLevel: 'level', byCells: 'cells', easy: 'easy', normal: 'normal', hard: 'hard', expert: 'expert',
     words: 'Words on the page', title: 'Title', name: 'Name', page: 'Page', template: 'Look',
     paper: 'Paper', auto: 'either way', portrait: 'portrait', landscape: 'landscape', art: 'S and G',
@@ -66,7 +66,7 @@ const words = {
       'floor-cells': (p) => `All floors together take up to ${p.max} squares: fewer floors or a smaller maze.`,
       'sheet-cells': (p) => `A spreadsheet opens in good time up to ${p.max} squares (130 × 130): make the maze smaller.`,
       tall: (p) => `Names and round mazes are up to ${p.max} squares high.`,
-      letters: () => 'Up to 24 letters (8 in Japanese).',
+      letters: (p) => `Up to ${p.max} letters (${Math.floor(p.max / 3)} in Japanese).`,
       count: (p) => `A booklet has up to ${p.max} mazes.`,
       copies: (p) => `A class set has up to ${p.max} versions (pupils).`,
       'booklet-mazes': (p) => `Up to ${p.max} mazes in all the versions together: fewer mazes or fewer versions.`,
@@ -100,7 +100,7 @@ const words = {
   },
   ja: {
     heading: 'めいろ スタジオ', kind: 'どんな めいろ?', shape: 'かたち', text: 'めいろに する もじ',
-    textHint: 'なまえや みじかい ことば (8もじ まで)', size: 'むずかしさ', byAge: 'ねんれい', byLevel: 'レベル',
+    textHint: 'なまえや みじかい ことば', size: 'むずかしさ', byAge: 'ねんれい', byLevel: 'レベル',
     byCells: 'マスの かず', easy: 'やさしい', normal: 'ふつう', hard: 'むずかしい', expert: 'とても むずかしい',
     words: 'ページの ことば', title: 'タイトル', name: 'なまえ', page: 'ページ', template: 'デザイン',
     paper: 'ようし', auto: 'おまかせ', portrait: 'たて', landscape: 'よこ', art: 'スタートと ゴール',
@@ -158,7 +158,7 @@ const words = {
       'floor-cells': (p) => `ぜんぶの かいを あわせて ${p.max}マス まで です。かいを へらすか、めいろを ちいさく して ください。`,
       'sheet-cells': (p) => `表計算は ${p.max}マス (130×130) まで です。めいろを ちいさく して ください。`,
       tall: (p) => `なまえと まるい めいろは たかさ ${p.max}マス まで です。`,
-      letters: () => 'もじは 8もじ (アルファベットは 24もじ) まで です。',
+      letters: (p) => `もじは ${Math.floor(p.max / 3)}もじ (アルファベットは ${p.max}もじ) まで です。`,
       count: (p) => `ドリルは ${p.max}もん まで です。`,
       copies: (p) => `クラスの ドリルは ${p.max}しゅるい (${p.max}にん) まで です。`,
       'booklet-mazes': (p) => `ぜんぶの ドリルを あわせて ${p.max}もん まで です。もんだいか しゅるいを へらして ください。`,
