@@ -65,9 +65,8 @@ static meiro_status w_text(const meiro_maze *m, const meiro_path *p,
     meiro_status s = crossing_free_ends(m, "text", err);
     return s == MEIRO_OK ? w_text_plain(m, p, opt, o, temp_dir, err) : s;
 }
-static meiro_status w_csv(const meiro_maze *m, const meiro_path *p,
-                          const meiro_export_options *opt, FILE *o, const char *temp_dir,
-                          meiro_error *err)
+static meiro_status w_csv(const meiro_maze *m, const meiro_path *p, const meiro_export_options *opt,
+                          FILE *o, const char *temp_dir, meiro_error *err)
 {
     meiro_status s = crossing_free_ends(m, "csv", err);
     return s == MEIRO_OK ? w_csv_plain(m, p, opt, o, temp_dir, err) : s;
@@ -93,9 +92,8 @@ static meiro_status write_pdf_page(void *ctx, FILE *out, meiro_error *err)
 }
 
 /* PDF, or PDF/X through Ghostscript when the options ask for it */
-static meiro_status w_pdf(const meiro_maze *m, const meiro_path *p,
-                          const meiro_export_options *opt, FILE *o, const char *temp_dir,
-                          meiro_error *err)
+static meiro_status w_pdf(const meiro_maze *m, const meiro_path *p, const meiro_export_options *opt,
+                          FILE *o, const char *temp_dir, meiro_error *err)
 {
     if (!pdfx_wanted(opt->print, opt->pdfx || opt->pdfx4))
         return export_pdf(m, p, opt, o, temp_dir, err);
@@ -109,8 +107,8 @@ static meiro_status w_pdf(const meiro_maze *m, const meiro_path *p,
 typedef meiro_status (*check_fn)(const doc_item *item, const meiro_export_options *opt,
                                  double *cell_mm, meiro_error *err);
 
-static meiro_status check_layout(const doc_item *item, const meiro_export_options *opt,
-                                 bool raster, double *cell_mm, meiro_error *err)
+static meiro_status check_layout(const doc_item *item, const meiro_export_options *opt, bool raster,
+                                 double *cell_mm, meiro_error *err)
 {
     document d;
     meiro_status s = doc_init(&d, item, 1, opt, -1, err); /* the page, the cell size, the fit */
@@ -143,62 +141,83 @@ static meiro_status check_sheet(const doc_item *item, const meiro_export_options
  * and its writer's file (src/README.md, "How to add a format"). */
 
 #define CAN(c) (1u << MEIRO_CAN_##c)
-/* what every format shows: what differs is in the rows */
+/* columns that go together */
 #define KINDS (CAN(WEAVE) | CAN(MISSIONS)) /* shown by all but the line drawings */
 #define DRAWN (CAN(PAGE) | CAN(CROP) | CAN(GRIDS) | KINDS | CAN(LEVELS))
 
 typedef struct format_entry {
     meiro_format_desc info;
-    unsigned caps;      /* CAN(...): the meiro_capability bits */
-    bool named_paper;   /* prints on named papers only (a spreadsheet's paper codes) */
-    check_fn check;     /* its page before the work; NULL: no page */
+    unsigned caps;    /* CAN(...): the meiro_capability bits */
+    bool named_paper; /* prints on named papers only (a spreadsheet's paper codes) */
+    check_fn check;   /* its page before the work; NULL: no page */
     meiro_status (*size_check)(uint64_t cells, meiro_error *err); /* NULL: the maze's limit */
     write_fn write;
     read_fn read; /* NULL: written only */
 } format_entry;
 
 static const format_entry formats[MEIRO_FORMAT_COUNT] = {
-    [MEIRO_FORMAT_TEXT] = {{MEIRO_FORMAT_TEXT, "text", "txt",
-                            "block grid: '#' walls, spaces, S, G, '.' path, '~' outside a shape",
-                            true, false},
-                           CAN(READ) | KINDS, false, NULL, NULL, w_text, r_text},
-    [MEIRO_FORMAT_CSV] = {{MEIRO_FORMAT_CSV, "csv", "csv",
-                           "the block grid as CSV: 1 wall, 0 passage, S, G, '.' path, '~'", true,
-                           false},
-                          CAN(READ) | KINDS, false, NULL, NULL, w_csv, r_csv},
-    [MEIRO_FORMAT_ASCII] = {{MEIRO_FORMAT_ASCII, "ascii", "", "line drawing with +---+ and |", true,
-                             false},
-                            CAN(READ), false, NULL, NULL, w_ascii, r_text},
-    [MEIRO_FORMAT_UNICODE] = {{MEIRO_FORMAT_UNICODE, "unicode", "",
-                               "box-drawing characters for terminals", true, false},
-                              CAN(READ), false, NULL, NULL, w_unicode, r_text},
-    [MEIRO_FORMAT_PDF] = {{MEIRO_FORMAT_PDF, "pdf", "pdf",
-                           "printable vector pages; --answer-page adds the solution page", false,
-                           true},
-                          DRAWN | CAN(BLEED) | CAN(ANSWERS) | CAN(BOOKLET), false, check_page,
-                          NULL, w_pdf, NULL},
-    [MEIRO_FORMAT_SVG] = {{MEIRO_FORMAT_SVG, "svg", "svg", "one vector page, sized in millimetres",
-                           false, true},
-                          DRAWN, false, check_page, NULL, export_svg, NULL},
-    [MEIRO_FORMAT_PNG] = {{MEIRO_FORMAT_PNG, "png", "png",
-                           "a picture of the page at --dpi, or of the maze with --crop", false,
-                           true},
-                          DRAWN | CAN(DPI), false, check_raster, NULL, export_png, NULL},
-    [MEIRO_FORMAT_XLSX] = {{MEIRO_FORMAT_XLSX, "xlsx", "xlsx",
-                            "a spreadsheet: one cell per maze cell, walls as borders", false, true},
-                           CAN(PAGE) | KINDS | CAN(PLAY) | CAN(ANSWERS) | CAN(BOOKLET),
-                           true, check_sheet, NULL, export_xlsx, NULL},
-    [MEIRO_FORMAT_HTML] = {{MEIRO_FORMAT_HTML, "html", "html htm",
-                            "a page to play in a browser (keys, touch) that prints as the PDF",
-                            false, true},
-                           CAN(PAGE) | KINDS | CAN(LEVELS) | CAN(BOOKLET), false, check_page,
-                           export_html_check_size, export_html, NULL},
-    [MEIRO_FORMAT_JSON] = {{MEIRO_FORMAT_JSON, "json", "json",
-                            "data for programs: any grid's cells with their geometry, passages, "
-                            "start and goal",
-                            true, false},
-                           CAN(READ) | CAN(GRIDS) | KINDS | CAN(LEVELS), false, NULL, NULL,
-                           w_json, r_json},
+    [MEIRO_FORMAT_TEXT] = {.info = {MEIRO_FORMAT_TEXT, "text", "txt",
+                                    "block grid: '#' walls, spaces, S, G, '.' path, '~' outside a "
+                                    "shape",
+                                    true, false},
+                           .caps = CAN(READ) | KINDS,
+                           .write = w_text,
+                           .read = r_text},
+    [MEIRO_FORMAT_CSV] = {.info = {MEIRO_FORMAT_CSV, "csv", "csv",
+                                   "the block grid as CSV: 1 wall, 0 passage, S, G, '.' path, '~'",
+                                   true, false},
+                          .caps = CAN(READ) | KINDS,
+                          .write = w_csv,
+                          .read = r_csv},
+    [MEIRO_FORMAT_ASCII] = {.info = {MEIRO_FORMAT_ASCII, "ascii", "",
+                                     "line drawing with +---+ and |", true, false},
+                            .caps = CAN(READ),
+                            .write = w_ascii,
+                            .read = r_text},
+    [MEIRO_FORMAT_UNICODE] = {.info = {MEIRO_FORMAT_UNICODE, "unicode", "",
+                                       "box-drawing characters for terminals", true, false},
+                              .caps = CAN(READ),
+                              .write = w_unicode,
+                              .read = r_text},
+    [MEIRO_FORMAT_PDF] = {.info = {MEIRO_FORMAT_PDF, "pdf", "pdf",
+                                   "printable vector pages; --answer-page adds the solution page",
+                                   false, true},
+                          .caps = DRAWN | CAN(BLEED) | CAN(ANSWERS) | CAN(BOOKLET),
+                          .check = check_page,
+                          .write = w_pdf},
+    [MEIRO_FORMAT_SVG] = {.info = {MEIRO_FORMAT_SVG, "svg", "svg",
+                                   "one vector page, sized in millimetres", false, true},
+                          .caps = DRAWN,
+                          .check = check_page,
+                          .write = export_svg},
+    [MEIRO_FORMAT_PNG] = {.info = {MEIRO_FORMAT_PNG, "png", "png",
+                                   "a picture of the page at --dpi, or of the maze with --crop",
+                                   false, true},
+                          .caps = DRAWN | CAN(DPI),
+                          .check = check_raster,
+                          .write = export_png},
+    [MEIRO_FORMAT_XLSX] = {.info = {MEIRO_FORMAT_XLSX, "xlsx", "xlsx",
+                                    "a spreadsheet: one cell per maze cell, walls as borders",
+                                    false, true},
+                           .caps = CAN(PAGE) | KINDS | CAN(PLAY) | CAN(ANSWERS) | CAN(BOOKLET),
+                           .named_paper = true,
+                           .check = check_sheet,
+                           .write = export_xlsx},
+    [MEIRO_FORMAT_HTML] = {.info = {MEIRO_FORMAT_HTML, "html", "html htm",
+                                    "a page to play in a browser (keys, touch) that prints as the "
+                                    "PDF",
+                                    false, true},
+                           .caps = CAN(PAGE) | KINDS | CAN(LEVELS) | CAN(BOOKLET),
+                           .check = check_page,
+                           .size_check = export_html_check_size,
+                           .write = export_html},
+    [MEIRO_FORMAT_JSON] = {.info = {MEIRO_FORMAT_JSON, "json", "json",
+                                    "data for programs: any grid's cells with their geometry, "
+                                    "passages, start and goal",
+                                    true, false},
+                           .caps = CAN(READ) | CAN(GRIDS) | KINDS | CAN(LEVELS),
+                           .write = w_json,
+                           .read = r_json},
 };
 
 bool meiro_format_can(meiro_format format, meiro_capability capability)
@@ -227,8 +246,7 @@ static const char *formats_that_can(meiro_capability capability, char *list, siz
     list[0] = '\0';
     for (unsigned f = 0; f < MEIRO_FORMAT_COUNT; f++) {
         if (!meiro_format_can((meiro_format)f, capability)) continue;
-        int n =
-            snprintf(list + len, size - len, "%s%s", len ? ", " : "", formats[f].info.name);
+        int n = snprintf(list + len, size - len, "%s%s", len ? ", " : "", formats[f].info.name);
         if (n < 0 || (size_t)n >= size - len) break;
         len += (size_t)n;
     }

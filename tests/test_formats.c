@@ -99,7 +99,8 @@ static void check_option(meiro_capability c, void (*set)(meiro_export_options *)
     for (unsigned f = 0; m && f < MEIRO_FORMAT_COUNT; f++) {
         asked = plain;
         set(&asked);
-        written a = write_one(m, (meiro_format)f, &plain), b = write_one(m, (meiro_format)f, &asked);
+        written a = write_one(m, (meiro_format)f, &plain),
+                b = write_one(m, (meiro_format)f, &asked);
         CHECK_MSG(a.status == MEIRO_OK, "%s: %s", format_name((meiro_format)f), a.err.message);
         if (refused) check_verdict((meiro_format)f, c, &b, cap_name(c));
         else
@@ -172,7 +173,8 @@ static meiro_maze *flat_copy(const meiro_maze *m)
         }
     uint64_t seed = 0;
     if (flat) {
-        CHECK(meiro_maze_set_start(flat, meiro_maze_start(m), meiro_maze_start_door(m)) == MEIRO_OK);
+        CHECK(meiro_maze_set_start(flat, meiro_maze_start(m), meiro_maze_start_door(m)) ==
+              MEIRO_OK);
         CHECK(meiro_maze_set_goal(flat, meiro_maze_goal(m), meiro_maze_goal_door(m)) == MEIRO_OK);
         if (meiro_maze_seed(m, &seed)) meiro_maze_set_origin(flat, meiro_maze_algorithm(m), seed);
     }
@@ -193,8 +195,8 @@ static void check_kind(meiro_capability c, meiro_maze *m, meiro_maze *plain)
         if (w.status == MEIRO_OK && plain) {
             written p = write_one(plain, (meiro_format)f, NULL);
             CHECK_MSG(p.status == MEIRO_OK && !same_bytes(&w, &p),
-                      "%s can %s, yet writes the maze as if it had none", format_name((meiro_format)f),
-                      cap_name(c));
+                      "%s can %s, yet writes the maze as if it had none",
+                      format_name((meiro_format)f), cap_name(c));
             free(p.data);
         }
         free(w.data);
@@ -321,9 +323,9 @@ static void test_questions(void)
 
 int main(int argc, char **argv)
 {
-    static const test_case cases[] = {{"options", test_options},   {"grids", test_grids},
-                                      {"weave", test_weave},       {"missions", test_missions},
-                                      {"levels", test_levels},     {"read", test_read},
-                                      {"booklet", test_booklet},   {"questions", test_questions}};
+    static const test_case cases[] = {{"options", test_options}, {"grids", test_grids},
+                                      {"weave", test_weave},     {"missions", test_missions},
+                                      {"levels", test_levels},   {"read", test_read},
+                                      {"booklet", test_booklet}, {"questions", test_questions}};
     return test_main("formats", argc, argv, cases, TEST_COUNT(cases));
 }

@@ -68,7 +68,7 @@ typedef enum meiro_page_setting {
 MEIRO_API bool meiro_format_uses(meiro_format format, meiro_page_setting setting);
 
 /* What a format can show or take, one column each of the format table
- * (ABI 7): a front end asks meiro_format_can instead of keeping lists of
+ * (ABI 6): a front end asks meiro_format_can instead of keeping lists of
  * formats, and meiro_write refuses exactly what it answers false for
  * (tests/test_formats.c walks every format and capability). */
 typedef enum meiro_capability {
