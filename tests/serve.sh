@@ -273,6 +273,9 @@ get "/api/preview?rule=multiples:3&seed=4"; cp "$tmp/body" "$tmp/rule-p.svg"
 get "/api/preview?rule=multiples:3&seed=4&solution=1"
 if cmp -s "$tmp/body" "$tmp/rule-p.svg"; then bad "a rule maze's key preview is its puzzle"; else ok; fi
 for fmt in pdf xlsx html json svg; do bytes "rule=abc:lower&age=5&seed=9&title=ABC" "$fmt"; done
+# the studio's paper choice: a rule maze on Letter, the command line's file
+for fmt in pdf svg; do bytes "rule=multiples:3&paper=letter&seed=9" "$fmt"; done
+if grep -q 'width="215.9mm"' "$tmp/dl.svg"; then ok; else bad "the rule preview on letter is not Letter"; fi
 ask "/api/booklet?format=pdf" "rule=multiples:4&copies=3&per-page=2&seed=3" "$tmp/dl-rule-book.pdf"
 expect "200 application/pdf" "rule class set"
 twin booklet "rule=multiples:4&copies=3&per-page=2&seed=3" --format pdf -o "$tmp/cli-rule-book.pdf"

@@ -1418,6 +1418,126 @@ static void test_fold(void)
     CHECK_ALL(creep);
 }
 
+/* A special maze's page says its rule in one line (page_maze_rules): keys
+ * and doors, items in order, one-way arrows, floors and stairs, over and
+ * under; in English and Japanese. PDF: the line read back (pdftotext),
+ * every word of the page inside the margins and off the maze; SVG and PNG:
+ * its band above the maze inked, the maze clear of it; XLSX: the line in
+ * the sheet's XML; HTML: in the page's data, which the status line says. A
+ * plain maze's page has none. */
+static void test_rule_lines(void)
+{
+    if (!have("pdftotext") || !have("rsvg-convert") || !have("unzip")) return;
+    static const struct {
+        const char *kind, *en, *ja;
+    } kinds[] = {
+        {"keys", "pass its door", "とびらを とおろう"},
+        {"collect", "numbers in order", "じゅんに とおって"},
+        {"one-way", "one way only", "やじるしの むき"},
+        {"levels", "are stairs", "かいだん"},
+        {"weave", "over and under", "まじわる"},
+        {"plain", NULL, NULL},
+    };
+    static const meiro_format formats[] = {MEIRO_FORMAT_PDF, MEIRO_FORMAT_SVG, MEIRO_FORMAT_PNG,
+                                           MEIRO_FORMAT_XLSX, MEIRO_FORMAT_HTML};
+    verdict v = {0};
+    for (size_t k = 0; k < TEST_COUNT(kinds); k++)
+        for (int ja = 0; ja <= 1; ja++) {
+            bool weave = !strcmp(kinds[k].kind, "weave");
+            meiro_maze *m = meiro_generate(
+                &(meiro_generate_options){.width = 10, .height = 8, .algorithm = "cluster",
+                                          .weave = weave ? 40 : 0, .seed = 5 + k},
+                NULL);
+            meiro_mission_options mo = {MEIRO_MISSION_NONE, 0, 0, 7};
+            if (!strcmp(kinds[k].kind, "keys")) mo.kind = MEIRO_MISSION_KEYS, mo.count = 2;
+            if (!strcmp(kinds[k].kind, "collect")) mo.kind = MEIRO_MISSION_COLLECT, mo.count = 3;
+            if (!strcmp(kinds[k].kind, "one-way")) mo.one_way = 30;
+            meiro_error err = {0};
+            bool made = m && (mo.kind == MEIRO_MISSION_NONE && !mo.one_way
+                                  ? true
+                                  : meiro_maze_add_mission(m, &mo, &err) == MEIRO_OK);
+            if (made && !strcmp(kinds[k].kind, "levels"))
+                made = meiro_maze_split_levels(m, 2, 7, &err) == MEIRO_OK;
+            if (!verdict_note(&v, made, "%s: %s", kinds[k].kind, err.message)) {
+                meiro_maze_free(m);
+                continue;
+            }
+            const char *want = ja ? kinds[k].ja : kinds[k].en;
+            meiro_export_options page;
+            meiro_export_options_init(&page);
+            page.lang = ja ? "ja" : "en";
+            page.dpi = 60;
+            for (size_t f = 0; f < TEST_COUNT(formats); f++) {
+                const char *ext = meiro_format_info(formats[f])->name;
+                char what[120], file[160], cmd[400], out[16384];
+                snprintf(what, sizeof what, "%s %s %s", kinds[k].kind, page.lang, ext);
+                snprintf(file, sizeof file, "%s/rule-line.%s", dir, ext);
+                /* (a workbook draws no floors side by side: refused) */
+                if (formats[f] == MEIRO_FORMAT_XLSX && !strcmp(kinds[k].kind, "levels")) continue;
+                if (!verdict_note(&v, meiro_save(m, NULL, formats[f], &page, file, &err) == MEIRO_OK,
+                                  "%s: %s", what, err.message))
+                    continue;
+                if (formats[f] == MEIRO_FORMAT_PDF)
+                    snprintf(cmd, sizeof cmd, "pdftotext %s -", file);
+                else if (formats[f] == MEIRO_FORMAT_XLSX)
+                    snprintf(cmd, sizeof cmd, "unzip -p %s xl/worksheets/sheet1.xml", file);
+                else if (formats[f] == MEIRO_FORMAT_HTML)
+                    snprintf(cmd, sizeof cmd, "grep -o '\"rules\":\"[^\"]*\"' %s", file);
+                if (formats[f] == MEIRO_FORMAT_PDF || formats[f] == MEIRO_FORMAT_XLSX ||
+                    formats[f] == MEIRO_FORMAT_HTML) {
+                    out[0] = 0;
+                    run(cmd, out, sizeof out);
+                    verdict_note(&v, want ? strstr(out, want) != NULL : !strstr(out, "Paths go") &&
+                                                                          !strstr(out, "key"),
+                                 "%s: the rule line '%s' %s", what, want ? want : "(none)",
+                                 want ? "not read back" : "where none belongs");
+                }
+                /* the page: the band above the maze, inked for a rule, the
+                 * words off the maze */
+                if (formats[f] == MEIRO_FORMAT_XLSX || formats[f] == MEIRO_FORMAT_HTML) continue;
+                doc_item item = {m, NULL, 0};
+                document d;
+                page_layout L;
+                page_frame fr;
+                if (!verdict_note(&v, doc_init(&d, &item, 1, &page, -1, &err) == MEIRO_OK &&
+                                          doc_place(&d, &d.pages[0], 0, &L, &fr, &err) == MEIRO_OK,
+                                  "%s: %s", what, err.message))
+                    continue;
+                double pw, ph;
+                doc_page_size(&d, &pw, &ph);
+                verdict_note(&v, (fr.rules_size > 0) == (want != NULL), "%s: a rule band %s", what,
+                             want ? "missing" : "where none belongs");
+                if (formats[f] == MEIRO_FORMAT_PDF) {
+                    check_words(&v, what, file, 1, &L, pw, ph, page.margin_mm, false);
+                } else if (want) {
+                    char png[160];
+                    snprintf(png, sizeof png, "%s/rule-line.png", dir);
+                    if (formats[f] == MEIRO_FORMAT_SVG)
+                        snprintf(cmd, sizeof cmd, "rsvg-convert -d 60 -p 60 -b white -o %s %s", png,
+                                 file);
+                    else cmd[0] = 0; /* the PNG itself */
+                    image img = {0};
+                    bool drawn = (!cmd[0] || run(cmd, NULL, 0)) &&
+                                 load_png(formats[f] == MEIRO_FORMAT_SVG ? png : file, &img);
+                    if (verdict_note(&v, drawn, "%s: not drawn", what)) {
+                        const double ppm = 60 / 25.4;
+                        int y0 = (int)((fr.rules_baseline - fr.rules_size) * ppm),
+                            y1 = (int)((fr.rules_baseline + 1) * ppm), ink = 0;
+                        for (int y = y0; y < y1 && y < img.h; y++)
+                            for (int x = 0; x < img.w; x++) ink += img.gray[(size_t)y * img.w + x] < 128;
+                        verdict_note(&v, ink > 40 && y1 < L.maze_y * ppm,
+                                     "%s: %d inked pixels in the rule's band (%d-%d px), maze at %.0f px",
+                                     what, ink, y0, y1, L.maze_y * ppm);
+                        free_image(&img);
+                    }
+                }
+                doc_free(&d);
+            }
+            meiro_maze_free(m);
+        }
+    CHECK_ALL(v);
+}
+
 /* A class set's book of the pupils' names (and one long name), with
  * `count` easy mazes each, its answers as a key; b->names into *names. */
 static void class_set(meiro_booklet_options *b, meiro_export_options *page, meiro_template *tpl,
@@ -1633,6 +1753,7 @@ static void test_same_mazes(void)
 
 static const test_case cases[] = {
     {"page_audit", test_page_audit},
+    {"rule_lines", test_rule_lines},
     {"class_set", test_class_set},
     {"same_mazes", test_same_mazes},
     {"fold", test_fold},

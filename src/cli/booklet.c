@@ -146,7 +146,7 @@ static bool parse_levels(const char *s, meiro_level *from, meiro_level *to)
  * around a name trimmed), into *names (NULL-terminated, pointing into
  * *text; free both). A usage error names the file and line. */
 enum { NAMES_MAX = 1000, NAME_MAX_BYTES = 60 };
-static int read_names(const char *file, char **text, const char ***names, unsigned *count)
+int read_names(const char *file, char **text, const char ***names, unsigned *count)
 {
     meiro_error err = {0};
     FILE *f = fopen(file, "rb");

@@ -257,6 +257,10 @@ int cmd_generate(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 int cmd_booklet(int argc, char **argv);
+/* --names FILE: the pupils' names, one a line (booklet.c; a booklet's and a
+ * rule maze's class set) into *names, NULL-terminated, pointing into *text
+ * (free both); the exit code, the message naming the file and line. */
+int read_names(const char *file, char **text, const char ***names, unsigned *count);
 /* --rule: a rule maze (rule.c), for generate and booklet */
 bool rule_asked(int argc, char **argv);
 /* its options (meiro serve reads a rule maze's query by them) */

@@ -406,6 +406,11 @@ meiro_status layout_frame(const page_paper *paper, bool landscape, double margin
         f->fields_baseline = y + FIELDS_FONT_MM + 3;
         y += FIELDS_BAND_MM;
     }
+    if (texts.rule_lines) {
+        f->rules_size = RULE_FONT_MM;
+        f->rules_baseline = y + RULE_FONT_MM;
+        y += texts.rule_lines * RULE_LINE_MM + 2;
+    }
     f->footer_size = FOOTER_FONT_MM;
     f->footer_baseline = f->page_h - margin - 1.0;
     double gutter = paper->gutter;

@@ -41,7 +41,12 @@ static const page_labels labels_table[] = {
      "To make this booklet again:",
      "Contents",
      {"Easy", "Normal", "Hard", "Expert"},
-     "Version %s"},
+     "Version %s",
+     {"Pick up each key before you pass its door: they have the same colour.",
+      "Pick up the numbers in order, 1, 2, 3 …, then go to G.",
+      "Follow the arrows: a passage with an arrow goes one way only.",
+      "▲ and ▼ are stairs: they join the floors where they have the same number.",
+      "Paths go over and under each other: at a crossing, go straight on."}},
     {"ja",
      "めいろ",
      "こたえ",
@@ -57,7 +62,12 @@ static const page_labels labels_table[] = {
      "この ほんを もういちど つくるには:",
      "もくじ",
      {"やさしい", "ふつう", "むずかしい", "たつじん"},
-     "%s"},
+     "%s",
+     {"かぎを とってから、おなじ いろの とびらを とおろう。",
+      "すうじを 1、2、3 … の じゅんに とおって、G へ いこう。",
+      "やじるしの ある みちは、やじるしの むきにしか すすめないよ。",
+      "▲と▼は かいだん。おなじ ばんごうの かいだんで ほかの かいへ いけるよ。",
+      "みちは うえと したで まじわるよ。まじわる ところは まっすぐ すすもう。"}},
 };
 
 const page_labels *labels_for(const char *lang)

@@ -60,9 +60,12 @@ enum { EXCEL_MAX_COLS = 16384, EXCEL_MAX_ROWS = 1048576 };
 enum { KIND_PLAIN, KIND_MARK, KIND_PATH, KIND_PATH_MARK, KIND_ARROW, KIND_PLAY, KIND_COUNT };
 
 /* The texts above the maze, each in a merged row: title, subtitle, name
- * line; their font sizes and row heights in points. */
-enum { TEXT_TITLE, TEXT_SUBTITLE, TEXT_FIELDS, TEXT_ROWS };
-static const double text_font_pt[TEXT_ROWS] = {16, 11, 12}, text_row_pt[TEXT_ROWS] = {27, 18, 27};
+ * line, the special maze's rules (a line each); their font sizes and row
+ * heights in points (the rules' row: RULE_LINE_PT a line). */
+enum { TEXT_TITLE, TEXT_SUBTITLE, TEXT_FIELDS, TEXT_RULES, TEXT_ROWS };
+static const double text_font_pt[TEXT_ROWS] = {16, 11, 12, 11},
+                    text_row_pt[TEXT_ROWS] = {27, 18, 27, 0};
+#define RULE_LINE_PT 16.0
 
 /* One format per combination of borders and kind, made on first use. */
 typedef struct format_cache {
@@ -236,7 +239,8 @@ static lxw_format *text_format(format_cache *c, int which)
     format_set_align(f, which == TEXT_FIELDS ? LXW_ALIGN_LEFT : LXW_ALIGN_CENTER);
     format_set_align(f,
                      which == TEXT_FIELDS ? LXW_ALIGN_VERTICAL_BOTTOM : LXW_ALIGN_VERTICAL_CENTER);
-    format_set_shrink(f);
+    if (which == TEXT_RULES) format_set_text_wrap(f); /* a line each */
+    else format_set_shrink(f);
     return c->text[which] = f;
 }
 
@@ -362,12 +366,19 @@ static const char *door_arrow(const meiro_maze *m, uint32_t col, uint32_t row)
  * the page and the cell's side in pixels (columns and rows alike). */
 typedef struct sheet_plan {
     const char *text[TEXT_ROWS];
-    char answers_title[320], fields[256];
+    char answers_title[320], fields[256], rules[PAGE_RULE_COUNT * 200];
+    unsigned rule_lines;
     uint32_t top; /* rows of text above the maze's ring */
     page_layout L;
     uint32_t px;
     double cell_mm; /* a cell as printed (the sheet fitted to the page) */
 } sheet_plan;
+
+/* Text row t's height in points. */
+static double row_pt(const sheet_plan *plan, int t)
+{
+    return t == TEXT_RULES ? RULE_LINE_PT * plan->rule_lines + 4 : text_row_pt[t];
+}
 
 static lxw_error add_sheet(lxw_workbook *wb, format_cache *cache, const meiro_maze *m,
                            const uint8_t *marks, const char *name, const sheet_plan *plan,
@@ -404,7 +415,7 @@ static lxw_error add_sheet(lxw_workbook *wb, format_cache *cache, const meiro_ma
     }
     uint32_t cols = m->w + 2, rows = m->h + 2;
     double text_pt = 0;
-    for (int t = 0; t < TEXT_ROWS; t++) text_pt += plan->text[t] ? text_row_pt[t] : 0;
+    for (int t = 0; t < TEXT_ROWS; t++) text_pt += plan->text[t] ? row_pt(plan, t) : 0;
     /* the whole page on screen when the workbook opens: about 1100 x 560
      * pixels of cells in a laptop's window */
     double zoom = fmin(1100.0 / (cols * px), 560.0 / (rows * px + text_pt / 0.75));
@@ -420,7 +431,7 @@ static lxw_error add_sheet(lxw_workbook *wb, format_cache *cache, const meiro_ma
         if (!plan->text[t]) continue;
         lxw_format *f = text_format(cache, t);
         if (!f) return LXW_ERROR_MEMORY_MALLOC_FAILED;
-        e = worksheet_set_row(ws, row, text_row_pt[t], NULL);
+        e = worksheet_set_row(ws, row, row_pt(plan, t), NULL);
         if (!e) e = worksheet_merge_range(ws, row, 0, row, (lxw_col_t)(cols - 1), plan->text[t], f);
         row++;
     }
@@ -531,10 +542,14 @@ static meiro_status sheet_size(const meiro_maze *m, const meiro_export_options *
         plan->text[TEXT_SUBTITLE] = words.subtitle;
         snprintf(plan->fields, sizeof plan->fields, "%s", words.fields);
         plan->text[TEXT_FIELDS] = plan->fields[0] ? plan->fields : NULL;
+        /* the special maze's rules, as the printed page states them */
+        plan->rule_lines = page_rules_text(page_maze_rules(m), words.labels, "\n", plan->rules,
+                                           sizeof plan->rules);
+        plan->text[TEXT_RULES] = plan->rule_lines ? plan->rules : NULL;
     }
     double text_mm = 0;
     for (int t = 0; t < TEXT_ROWS; t++)
-        if (plan->text[t]) plan->top++, text_mm += text_row_pt[t] * 25.4 / 72;
+        if (plan->text[t]) plan->top++, text_mm += row_pt(plan, t) * 25.4 / 72;
     double area_w = L->page_w - 2 * L->margin, area_h = L->page_h - 2 * L->margin - text_mm;
     double fit_mm = fmin(area_w / (m->w + 2), area_h / (m->h + 2));
     if (opt->cell_mm > 0) fit_mm = fmin(fit_mm, opt->cell_mm);

@@ -66,6 +66,12 @@
        const char *filename, const char *title, unsigned per_page, bool answers,                   \
        meiro_error *err),                                                                          \
       (sheets, count, format, filename, title, per_page, answers, err))                            \
+    X(meiro_rule_sheets_save_on,                                                                   \
+      (const meiro_rule_sheet *const *sheets, size_t count, const char *format,                    \
+       const char *filename, const char *title, unsigned per_page, bool answers,                   \
+       meiro_paper paper, double width_mm, double height_mm, meiro_error *err),                    \
+      (sheets, count, format, filename, title, per_page, answers, paper, width_mm, height_mm,      \
+       err))                                                                                       \
     X(doc_set_gutter, (document * d, double gutter, meiro_error *err), (d, gutter, err))           \
     X(preflight_own, (const char *buf, size_t len, meiro_print print, meiro_error *err),           \
       (buf, len, print, err))                                                                      \

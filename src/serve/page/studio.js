@@ -366,6 +366,8 @@ function ruleOptions(format, booklet) {
   else add('difficulty', $('difficulty').value);
   if (state.lang === 'ja') add('lang', 'ja');
   if ($('title').value.trim()) add('title', $('title').value.trim());
+  // the paper of the printed pages (a spreadsheet or a page to play has none)
+  if ($('paper').value !== 'a4' && (format === 'pdf' || format === 'svg')) add('paper', $('paper').value);
   if (booklet) add('copies', $('count').value);
   if (!$('answers').checked && format === 'pdf') add('answers', 'none');
   add('seed', state.seed);
@@ -748,7 +750,7 @@ function drawRule() {
   const rule = state.kind === 'rule', r = state.rule;
   $('rule-box').hidden = !rule;
   // what a rule maze does not take
-  for (const e of [$('maze-box'), $('name-box'), $('template-box'), $('paper-box'), $('art-box'),
+  for (const e of [$('maze-box'), $('name-box'), $('template-box'), $('orientation'), $('art-box'),
     $('levels'), $('fold').closest('label'), $('copies'), $('pupils').closest('label')])
     e.hidden = rule;
   // a picture maze takes no generator, loops or mission: the picture decides the way
