@@ -23,23 +23,17 @@
 
 /* ---- A level's cells on the page -------------------------------------- */
 
-/* The layout a maze is measured with: a drawn format's or a sheet's own,
- * else a PDF's (an HTML page prints as the PDF's; a text has none). */
+/* The layout a maze is measured with: a page format's own, else a PDF's
+ * (an HTML page prints as the PDF's; a text has none). */
 static meiro_format measured_format(meiro_format f)
 {
-    return f == MEIRO_FORMAT_SVG || f == MEIRO_FORMAT_PNG || f == MEIRO_FORMAT_XLSX
-               ? f
-               : MEIRO_FORMAT_PDF;
+    return meiro_format_can(f, MEIRO_CAN_PAGE) && f != MEIRO_FORMAT_HTML ? f : MEIRO_FORMAT_PDF;
 }
 
-/* Whether the format prints on the page the options describe (an HTML
- * page prints as the PDF's; text, CSV and JSON say the page's options
- * change nothing in them: the default page it is). */
-static bool paged(meiro_format f)
-{
-    return f == MEIRO_FORMAT_PDF || f == MEIRO_FORMAT_SVG || f == MEIRO_FORMAT_PNG ||
-           f == MEIRO_FORMAT_XLSX || f == MEIRO_FORMAT_HTML;
-}
+/* Whether the format prints on the page the options describe (text, CSV
+ * and JSON say the page's options change nothing in them: the default
+ * page it is). */
+static bool paged(meiro_format f) { return meiro_format_can(f, MEIRO_CAN_PAGE); }
 
 /* The largest cell a maze gets on the page, in mm; 0 where it does not fit.
  * A failure other than not fitting (out of memory) sticks in *st and err,

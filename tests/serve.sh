@@ -236,6 +236,9 @@ case "$(header X-Meiro-Message)" in "code=command&level=error&option=algorithm"*
 get /api/choices
 polar=$(sed -n 's/.*"polar":\[\([^]]*\)\].*/\1/p' "$tmp/body" | tr -d '"')
 if [ "$polar" = "pdf,png,svg,json" ]; then ok; else bad "a polar maze's files: '$polar'"; fi
+# what each file can, from the library's format table (meiro_format_can)
+xlsx=$(sed -n 's/.*"formats":{.*"xlsx":\[\([^]]*\)\].*/\1/p' "$tmp/body" | tr -d '"')
+if [ "$xlsx" = "page,play,answers,weave,missions,booklet" ]; then ok; else bad "what a spreadsheet can: '$xlsx'"; fi
 for fmt in pdf png svg xlsx html json; do
     get "/api/file?format=$fmt&grid=polar&ends=center&height=4&seed=1"
     case ",$polar," in *",$fmt,"*) want=200 ;; *) want=400 ;; esac

@@ -82,6 +82,7 @@ static void test_enums(void)
         {"MEIRO_FOLD_SHEETS", MEIRO_FOLD_SHEETS, 2},
         {"MEIRO_FORMAT_JSON", MEIRO_FORMAT_JSON, 9},
         {"MEIRO_SETTING_PLAY", MEIRO_SETTING_PLAY, 4},
+        {"MEIRO_CAN_BOOKLET", MEIRO_CAN_BOOKLET, 11},
     };
     verdict v = {0};
     for (size_t i = 0; i < sizeof last / sizeof last[0]; i++)

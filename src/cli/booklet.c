@@ -499,7 +499,7 @@ static int booklet_format(const booklet_args *a, meiro_format *format)
                : !is_stdout(a->output) && meiro_format_from_filename(a->output, MEIRO_FORMAT_PDF,
                                                                      format, &err) != MEIRO_OK)
         return option_error("booklet", &err);
-    if (*format != MEIRO_FORMAT_PDF && *format != MEIRO_FORMAT_XLSX && *format != MEIRO_FORMAT_HTML)
+    if (!meiro_format_can(*format, MEIRO_CAN_BOOKLET))
         return usage_error("booklet", "%s", "a booklet is a PDF, an XLSX workbook or an HTML page");
     if (a->fmt) warn_name_format(*format, a->output);
     return EXIT_OK;

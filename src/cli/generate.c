@@ -301,8 +301,7 @@ static int check_levels(const generate_args *a, meiro_format format, bool animat
                                                               : NULL;
     if (bad) return usage_error("generate", "--levels cannot go with %s yet", bad);
     const meiro_format_desc *f = meiro_format_info(format);
-    if (format != MEIRO_FORMAT_PDF && format != MEIRO_FORMAT_SVG && format != MEIRO_FORMAT_PNG &&
-        format != MEIRO_FORMAT_JSON && format != MEIRO_FORMAT_HTML)
+    if (!meiro_format_can(format, MEIRO_CAN_LEVELS))
         return usage_error("generate",
                            "%s cannot show a multi-level maze's floors and stairs yet: write it "
                            "as pdf, svg, png, json or html",
