@@ -116,13 +116,15 @@ meiro_status meiro_pdf_book_art(const char *filename, meiro_maze **art, unsigned
         qpdf_oh stream = qpdf_oh_get_key(q, qpdf_get_root(q), ART_KEY);
         bool is = qpdf_oh_is_stream(q, stream);
         qpdf_oh n = is ? qpdf_oh_get_key(q, qpdf_oh_get_dict(q, stream), "/Maze") : 0;
-        if (!is || !qpdf_oh_is_integer(q, n) ||
-            (qpdf_oh_get_stream_data(q, stream, qpdf_dl_generalized, NULL, &json, &len) &
-             QPDF_ERRORS))
+        pdf_budget budget = PDF_BUDGET;
+        meiro_error why = {0};
+        if (!is || !qpdf_oh_is_integer(q, n))
             s = fail(err, MEIRO_ERROR_ARGUMENT,
                      "%s records no maze for the cover: it was not made by meiro booklet --print "
                      "(a cover with a maze of its own: --pages N and --paper P instead of --for)",
                      filename);
+        else if ((s = pdf_stream_data(q, stream, &budget, &json, &len, &why)) != MEIRO_OK)
+            fail(err, s, "its cover maze cannot be read: %s", why.message);
         else {
             if (number) *number = (unsigned)qpdf_oh_get_int_value(q, n);
             art_text(q, qpdf_oh_get_dict(q, stream), "/Title", title, size);
