@@ -191,3 +191,10 @@ if shutil.which("qpdf"):
         subprocess.run(["qpdf", "--allow-weak-crypto", "--encrypt", "", "owner", bits, "--", plain,
                         os.path.join(out, name)], check=True)
     os.remove(plain)
+
+# a series ledger whose fingerprints all fall in one slot of a hash table
+# of multiplicative hashing (fp * C >> 17, 2^20 slots), as meiro's was
+C = 0x9e3779b97f4a7c15
+LEDGER = 1000 if small else 400000  # 6.8 MB
+write("ledger-colliding.txt", "volume 1 seed 1 mazes %d\n" % LEDGER +
+      "".join("%016x\n" % (pow(C, -1, 1 << 64) * (i << 40) % (1 << 64)) for i in range(1, LEDGER + 1)))
