@@ -126,6 +126,9 @@ int cmd_picture(int argc, char **argv)
     }
     rc = check_output("generate", MEIRO_GRID_RECT, w, h, format, &page, output, pc.answers_to,
                       false);
+    const input_file inputs[] = {{"the -t template", pc.template_name},
+                                 {"the --picture", picture}};
+    if (rc == EXIT_OK) rc = check_not_inputs("generate", output, pc.answers_to, inputs, 2);
     if (rc != EXIT_OK) goto done;
     if (!page.title) { /* the page says what to do */
         bool ja = page.lang && !strcmp(page.lang, "ja");
