@@ -64,7 +64,7 @@ cp ledger.pdf.txt ledger-copy.txt && ln -s ledger.pdf.txt ledger-link.pdf
 run 2 "$meiro" booklet -n 2 -s 2 --series ledger.pdf.txt -o ledger-link.pdf; err_has "is the --series ledger"
 if cmp -s ledger.pdf.txt ledger-copy.txt; then ok; else bad "the ledger changed"; fi
 run 2 "$meiro" booklet -n 2 -s 2 --series new.pdf -o new.pdf; err_has "is the --series ledger"; absent new.pdf
-printf '[page]\ntitle = Mine\n' > tpl.svg
+printf '; Mine\n[template]\ndescription = Mine\n' > tpl.svg
 run 2 "$meiro" generate -W 5 -H 5 -s 1 -t ./tpl.svg -o tpl.svg; err_has "is the -t template"
 if grep -q Mine tpl.svg; then ok; else bad "the template was overwritten"; fi
 printf '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>\n' > shape.svg
