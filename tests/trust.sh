@@ -71,6 +71,7 @@ printf '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect wid
 ln shape.svg shape-hard.svg
 run 2 "$meiro" generate -W 5 -H 5 -s 1 --shape shape.svg -o shape-hard.svg; err_has "is the --shape picture"
 run 0 "$meiro" generate -W 5 -H 5 -s 1 -o maze.json
+run 0 "$meiro" solve maze.json -o maze.json.pdf
 cp maze.json maze-copy.json
 run 2 "$meiro" solve maze.json -o maze.json; err_has "'maze.json' is the maze, which meiro reads"
 run 2 "$meiro" solve maze.json --answers-to maze.json -o other.pdf; err_has "is the maze"
@@ -113,6 +114,13 @@ if unshare -rm true 2> /dev/null; then
     done
 else
     skip "no user namespace (unshare -rm) to mount a small tmpfs in: the full-disk cases"
+fi
+# preflight's report on a full disk: said, not lost (exit 2, with nothing said, before)
+if [ -w /dev/full ]; then
+    "$meiro" preflight maze.json.pdf > /dev/full 2> err
+    rc=$?
+    if [ $rc -eq 2 ] && grep -q "cannot write the report: No space left on device" err; then ok
+    else bad "preflight > /dev/full: exit $rc, $(cat err)"; fi
 fi
 for job in "booklet -n 40 -s 1 -o fz.html" "booklet -n 40 -s 1 --fold -o fz.pdf" "generate -W 300 -H 300 -s 1 -o fz.svg"; do
     # shellcheck disable=SC2086

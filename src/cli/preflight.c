@@ -3,9 +3,11 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static const char *const usage_preflight =
     "Usage: meiro preflight [OPTIONS] FILE.pdf\n"
@@ -123,6 +125,9 @@ int cmd_preflight(int argc, char **argv)
         report_failure(argv[optind], &err);
         return EXIT_USAGE;
     }
-    if (fflush(stdout) != 0) return EXIT_USAGE;
+    if (fflush(stdout) != 0 || ferror(stdout)) { /* a full disk, a closed pipe */
+        fprintf(stderr, "meiro: cannot write the report: %s\n", strerror(errno));
+        return EXIT_USAGE;
+    }
     return passed ? EXIT_OK : EXIT_FAIL;
 }
