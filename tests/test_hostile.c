@@ -153,6 +153,12 @@ static const struct {
     {"text-entities.svg", "characters of text"},
     {"text-long.svg", "characters of text"},
     {"opacity-groups.svg", "to draw"},
+    {"entity-forward.svg", "an entity not declared before it"},
+    {"entity-hidden.svg", "entity bomb"},
+    {"style-reference.svg", "references"},
+    {"style-cdata.svg", "filters"},
+    {"style-pi.svg", "xml-stylesheet"},
+    {"text-cdata.svg", "characters of text"},
 };
 
 /* Each picture as a shape. */

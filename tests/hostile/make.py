@@ -43,6 +43,24 @@ write("entity-nested.svg", '<?xml version="1.0"?>\n<!DOCTYPE svg [' + laughs + '
 write("entity-external.svg", '<?xml version="1.0"?>\n<!DOCTYPE svg [<!ENTITY e SYSTEM "file:///etc/passwd">]>\n' +
       SVG + '<text>&e;</text><rect width="50" height="50"/></svg>\n')
 
+# past the scan of the entities: one used before its declaration (counted
+# as nothing), one declared after a processing instruction with a quote
+write("entity-forward.svg", '<?xml version="1.0"?>\n<!DOCTYPE svg [<!ENTITY a "' + "&b;" * N + '"><!ENTITY b "' +
+      "x" * N + '">]>\n' + SVG + '<text>&a;</text><rect width="50" height="50"/></svg>\n')
+write("entity-hidden.svg", '<?xml version="1.0"?>\n<!DOCTYPE svg [<?x \' ?><!ENTITY a "' + "x" * N +
+      '"><?y \' ?>]>\n' + SVG + '<text x="0" y="50">' + "&a;" * N + '</text><rect width="50" height="50"/></svg>\n')
+# a blur of the whole drawing, past the scan of its styles: a character
+# reference, a style sheet in CDATA around an end tag, a style sheet from
+# an xml-stylesheet processing instruction
+BLUR = '<rect width="100" height="100"/>' * 200
+write("style-reference.svg", SVG + '<g style="fil&#116;er: blur(30px)">' + BLUR + '</g></svg>\n')
+write("style-cdata.svg", SVG + '<style><![CDATA[ </style> ]]> g { filter: blur(30px) }</style><g>' + BLUR + '</g></svg>\n')
+write("style-pi.svg", '<?xml version="1.0"?>\n<?xml-stylesheet type="text/css" href="data:text/css,g%7Bfilter:blur(30px)%7D"?>\n' +
+      SVG + '<g>' + BLUR + '</g></svg>\n')
+# text to set inside CDATA
+write("text-cdata.svg", SVG + '<text x="0" y="50"><![CDATA[' + "word " * (20 * (100 if small else 800)) +
+      ']]></text><rect width="50" height="50"/></svg>\n')
+
 # PNG bombs: 32767 x 32767 one-bit pixels in ~130 KB; a header alone
 write("png-32767.png", png(32767, 32767, rows=ROWS))
 write("png-header-65535.png", png(65535, 65535, rows=4))
