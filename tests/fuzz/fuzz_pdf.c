@@ -58,7 +58,7 @@ int LLVMFuzzerTestOneInput(const unsigned char *data, size_t size)
     refusal(s, &err);
     if (s == MEIRO_OK && !pages) abort();
     meiro_maze *art = NULL;
-    char title[64], subtitle[64];
+    char title[64] = "", subtitle[64] = "";
     err = (meiro_error){0};
     s = meiro_pdf_book_art(path, &art, &pages, title, subtitle, sizeof title, &err);
     refusal(s, &err);
