@@ -138,9 +138,9 @@ static size_t entity_ref(const scanner *sc, const unsigned char *p, size_t len, 
     return k + 1;
 }
 
-/* Whether the reference's name (between '&' and ';') is XML's own: a
+/* Whether the reference's name (between '&' and ';') is predefined by XML: a
  * character reference or one of the five predefined entities. */
-static bool xml_own(const unsigned char *name, size_t len)
+static bool predefined_ref(const unsigned char *name, size_t len)
 {
     static const char *const predefined[] = {"amp", "lt", "gt", "quot", "apos"};
     for (size_t k = 0; k < 5; k++)
@@ -168,7 +168,7 @@ static meiro_status count_references(scanner *sc, const unsigned char *p, size_t
          amp = memchr(amp + 1, '&', len - (size_t)(amp + 1 - p))) {
         const entity *e;
         size_t r = entity_ref(sc, amp, len - (size_t)(amp - p), &e);
-        if (!e && r && !xml_own(amp + 1, r - 2)) return unseen_entity(sc);
+        if (!e && r && !predefined_ref(amp + 1, r - 2)) return unseen_entity(sc);
         if (!e) continue;
         sc->expansion += e->expanded;
         if (added) *added += e->expanded;
@@ -215,7 +215,7 @@ static meiro_status entity_decl(scanner *sc)
         if (v[k] != '&') continue;
         const entity *e;
         size_t r = entity_ref(sc, v + k, len - k, &e);
-        if (!e && r && !xml_own(v + k + 1, r - 2)) return unseen_entity(sc);
+        if (!e && r && !predefined_ref(v + k + 1, r - 2)) return unseen_entity(sc);
         if (e) expanded += e->expanded;
         if (r) k += r - 1;
     }
