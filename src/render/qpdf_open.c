@@ -144,44 +144,43 @@ meiro_status pdf_stream_data(qpdf_data q, qpdf_oh stream, pdf_budget *b, unsigne
     bool array = qpdf_oh_is_array(q, filter);
     int count = array ? qpdf_oh_get_array_n_items(q, filter) : qpdf_oh_is_name(q, filter) ? 1 : 0;
     int first = -1;
-    double most = 1;
+    double most = 1; /* of the filters after a first flate (zlib bounds that one) */
     bool known = true;
     for (int k = 0; k < count && known; k++) {
         qpdf_oh f = array ? qpdf_oh_get_array_item(q, filter, k) : filter;
         int which = filter_of(q, f);
         if (k == 0) first = which;
         known = which >= 0;
-        if (known) most *= filters[which].most;
+        if (known && !(k == 0 && which == FLATE)) most *= filters[which].most;
         if (array) qpdf_oh_release(q, f);
     }
-    /* flate alone, without a predictor: zlib, through the cap */
-    bool plain = count == 0 || (count == 1 && first == FLATE && !qpdf_oh_is_dictionary(q, parms) &&
-                                !qpdf_oh_is_array(q, parms));
+    bool predictor = qpdf_oh_is_dictionary(q, parms) || qpdf_oh_is_array(q, parms);
     meiro_status s = MEIRO_OK;
-    unsigned char *raw = NULL;
-    size_t raw_len = 0;
+    unsigned char *raw = NULL, *flat = NULL;
+    size_t raw_len = 0, flat_len = 0;
     if (!known) s = fail(err, MEIRO_ERROR_PARSE, "object %d: a stream meiro does not decode",
                          qpdf_oh_get_object_id(q, stream));
-    else if (plain) {
-        if (qpdf_oh_get_stream_data(q, stream, qpdf_dl_none, NULL, &raw, &raw_len) & QPDF_ERRORS)
-            s = fail(err, MEIRO_ERROR_PARSE, "object %d: its stream cannot be read",
-                     qpdf_oh_get_object_id(q, stream));
-        else if (!count) *buf = raw, *len = raw_len, raw = NULL;
-        else if ((s = inflate_capped(raw, raw_len, cap, buf, len)) == MEIRO_ERROR_PARSE)
-            fail(err, s, "object %d: its flate data is broken", qpdf_oh_get_object_id(q, stream));
-        free(raw);
-    } else {
-        /* a chain, or a predictor: qpdf, when the most it could make fits */
-        if (qpdf_oh_get_stream_data(q, stream, qpdf_dl_none, NULL, &raw, &raw_len) & QPDF_ERRORS)
-            s = fail(err, MEIRO_ERROR_PARSE, "object %d: its stream cannot be read",
-                     qpdf_oh_get_object_id(q, stream));
-        else if ((double)raw_len * most > (double)cap) s = MEIRO_ERROR_TOO_BIG;
-        else if (qpdf_oh_get_stream_data(q, stream, qpdf_dl_specialized, NULL, buf, len) &
-                 QPDF_ERRORS)
-            s = fail(err, MEIRO_ERROR_PARSE, "object %d: its stream cannot be decoded",
-                     qpdf_oh_get_object_id(q, stream));
-        free(raw);
+    else if (qpdf_oh_get_stream_data(q, stream, qpdf_dl_none, NULL, &raw, &raw_len) & QPDF_ERRORS)
+        s = fail(err, MEIRO_ERROR_PARSE, "object %d: its stream cannot be read",
+                 qpdf_oh_get_object_id(q, stream));
+    else if (first != FLATE) flat = raw, flat_len = raw_len, raw = NULL;
+    /* a first flate through zlib and the cap: a predictor's rows, a
+     * chain's later filters have that many bytes to work on */
+    else if ((s = inflate_capped(raw, raw_len, cap, &flat, &flat_len)) == MEIRO_ERROR_PARSE)
+        fail(err, s, "object %d: its flate data is broken", qpdf_oh_get_object_id(q, stream));
+    if (s != MEIRO_OK) {
+        /* said */
+    } else if (count == 0 || (count == 1 && first == FLATE && !predictor)) { /* those bytes */
+        *buf = flat, *len = flat_len, flat = NULL;
+    } else if ((double)flat_len * most > (double)cap) {
+        s = MEIRO_ERROR_TOO_BIG; /* what the rest could make */
+    } else if (qpdf_oh_get_stream_data(q, stream, qpdf_dl_specialized, NULL, buf, len) &
+               QPDF_ERRORS) {
+        s = fail(err, MEIRO_ERROR_PARSE, "object %d: its stream cannot be decoded",
+                 qpdf_oh_get_object_id(q, stream));
     }
+    free(raw);
+    free(flat);
     if (s == MEIRO_OK && *len > cap) free(*buf), *buf = NULL, *len = 0, s = MEIRO_ERROR_TOO_BIG;
     if (s == MEIRO_ERROR_TOO_BIG) too_big(err, q, stream, cap);
     else if (s == MEIRO_ERROR_NOMEM) fail(err, s, "out of memory decoding a PDF stream");
