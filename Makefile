@@ -323,13 +323,12 @@ FUZZ_BIN = $(FUZZ_TARGETS:%=$(BUILD)/fuzz_%)
 fuzz-targets: $(FUZZ_BIN)
 
 # A target's source and flags: fuzz_text, fuzz_csv and fuzz_json are one
-# source (fuzz_maze.c); fuzz_picture reaches inside the library (the loader
-# without its child process)
-# reaches inside the library (the loader without its child process);
+# source (fuzz_maze.c); fuzz_picture and fuzz_pdf reach inside the library
+# (the picture loader and the PDF readers without their child process)
 # fuzz_query reads meiro serve's queries, with the commands' option tables
 fuzz_src   = tests/fuzz/$(or $(filter fuzz_template fuzz_picture fuzz_query fuzz_pdf,$(basename $(notdir $1))),fuzz_maze).c
 fuzz_flags = $(if $(findstring _csv,$1),-DFUZZ_CSV) $(if $(findstring _json,$1),-DFUZZ_JSON) \
-             $(if $(findstring _picture,$1),-Isrc) $(if $(findstring _query,$1),-Isrc/cli -Isrc/serve)
+             $(if $(findstring _picture,$1)$(findstring _pdf,$1),-Isrc) $(if $(findstring _query,$1),-Isrc/cli -Isrc/serve)
 FUZZ_SRCS  = tests/fuzz/fuzz_maze.c tests/fuzz/fuzz_template.c tests/fuzz/fuzz_picture.c tests/fuzz/fuzz_query.c \
              tests/fuzz/fuzz_pdf.c
 # the query reader and what it uses of the command line (not main.c: the

@@ -261,7 +261,10 @@ static bool answered(verdict *v, const char *name, outcome o, int code, const ch
                         name, o.exit_code, o.seconds, o.peak_mb, o.err, code, line ? line : "");
 }
 
-/* PDFs to check: flate bombs in a page and in its forms refused; a trailer
+/* PDFs to check: flate bombs in a page and in its forms refused by meiro's
+ * caps, in an object stream and the cross-reference stream (which qpdf
+ * decodes for itself) by the memory budget of the child process that
+ * reads a stranger's PDF (not under ASan, which leaves it out); a trailer
  * of two billion objects read as the five it has (it passes); encryption,
  * JavaScript, a Launch action and an embedded file each fail their rule;
  * fonts with widths and codes out of every range fail as fonts should
@@ -275,6 +278,13 @@ static void test_pdfs(void)
         const char *args[] = {"preflight", "--print", "kdp", path(bombs[i]), NULL};
         refused(&v, bombs[i], run_meiro(args), "stream decodes to more than 64 MB");
     }
+#ifndef TEST_UNDER_ASAN
+    static const char *const qpdf_bombs[] = {"pdf-objstm-bomb.pdf", "pdf-xref-bomb.pdf"};
+    for (size_t i = 0; i < TEST_COUNT(qpdf_bombs); i++) {
+        const char *args[] = {"preflight", path(qpdf_bombs[i]), NULL};
+        refused(&v, qpdf_bombs[i], run_meiro(args), "out of memory reading the PDF");
+    }
+#endif
     static const struct {
         const char *file, *print;
         int code;
@@ -296,7 +306,8 @@ static void test_pdfs(void)
 }
 
 /* A book whose recorded cover maze is a flate bomb (2.1 GB, then "empty
- * file", before): refused in one line, no cover written. */
+ * file", before), and one whose object stream is (not under ASan, as
+ * above): refused in one line, no cover written. */
 static void test_cover_art(void)
 {
     if (!corpus()) return;
@@ -305,6 +316,11 @@ static void test_cover_art(void)
                           "-o",             path("cover.pdf"), NULL};
     refused(&v, "pdf-art-bomb.pdf", run_meiro(args),
             "its cover maze cannot be read: object 5's stream decodes to more than 64 MB");
+#ifndef TEST_UNDER_ASAN
+    const char *objstm[] = {"cover",          "--print", "kdp", "--for", path("pdf-objstm-bomb.pdf"),
+                            "-o",             path("cover.pdf"), NULL};
+    refused(&v, "pdf-objstm-bomb.pdf", run_meiro(objstm), "out of memory reading the book");
+#endif
     CHECK_ALL(v);
     CHECK(access(path("cover.pdf"), F_OK) != 0);
 }

@@ -4,6 +4,7 @@
 #include "core/error.h"
 #include "page/print.h"
 #include "render/export.h"
+#include "render/picture.h" /* the sandbox */
 #include "render/qpdf_open.h"
 
 #include <ctype.h>
@@ -865,7 +866,35 @@ static meiro_status run_checks(qpdf_data q, meiro_print print, const print_profi
     return qpdf_has_error(q) ? pdf_error(q, err, "not a PDF qpdf can read") : MEIRO_OK;
 }
 
-/* Reads the PDF (a file, or bytes when filename is NULL), then checks it. */
+/* One reading of the PDF (a file, or bytes when filename is NULL), its
+ * checks into c. */
+typedef struct check_job {
+    const char *filename, *buf;
+    size_t len;
+    meiro_print print;
+    const cover_expect *cover;
+    const char *title;
+    checks *c;
+} check_job;
+
+static meiro_status check_pdf(void *ctx, meiro_error *err)
+{
+    const check_job *j = ctx;
+    qpdf_data q = quiet_qpdf();
+    if (!q) return fail(err, MEIRO_ERROR_NOMEM, "out of memory checking the PDF");
+    QPDF_ERROR_CODE read = j->filename ? qpdf_read(q, j->filename, NULL)
+                                       : qpdf_read_memory(q, "meiro.pdf", j->buf, j->len, NULL);
+    meiro_status s = read & QPDF_ERRORS
+                         ? pdf_error(q, err, "not a PDF qpdf can read")
+                         : run_checks(q, j->print, print_profile_of(j->print), j->cover, j->title,
+                                      j->c, err);
+    qpdf_cleanup(&q);
+    return s;
+}
+
+/* Checks the PDF and reports each rule: a stranger's file (filename) in a
+ * child process within PDF_SECONDS and PDF_MEGABYTES (qpdf decodes object
+ * streams for itself, past any cap of ours), meiro's own (buf) here. */
 static meiro_status preflight(const char *filename, const char *buf, size_t len, meiro_print print,
                               const cover_expect *cover, const char *title,
                               meiro_preflight_report report, void *ctx, bool *passed,
@@ -880,16 +909,12 @@ static meiro_status preflight(const char *filename, const char *buf, size_t len,
         if (!f) return fail(err, MEIRO_ERROR_IO, "cannot read %s", filename);
         fclose(f);
     }
-    qpdf_data q = quiet_qpdf();
-    if (!q) return fail(err, MEIRO_ERROR_NOMEM, "out of memory checking the PDF");
-    checks *c = calloc(1, sizeof *c);
-    QPDF_ERROR_CODE read = !c         ? QPDF_SUCCESS
-                           : filename ? qpdf_read(q, filename, NULL)
-                                      : qpdf_read_memory(q, "meiro.pdf", buf, len, NULL);
-    meiro_status s = !c ? fail(err, MEIRO_ERROR_NOMEM, "out of memory checking the PDF")
-                     : read & QPDF_ERRORS
-                         ? pdf_error(q, err, "not a PDF qpdf can read")
-                         : run_checks(q, print, print_profile_of(print), cover, title, c, err);
+    checks *c = filename ? sandbox_shared(sizeof *c) : calloc(1, sizeof *c);
+    if (!c) return fail(err, MEIRO_ERROR_NOMEM, "out of memory checking the PDF");
+    check_job job = {filename, buf, len, print, cover, title, c};
+    meiro_status s = filename ? sandbox_run(check_pdf, &job, PDF_SECONDS, PDF_MEGABYTES, "read",
+                                            "the PDF", err)
+                              : check_pdf(&job, err);
     if (s == MEIRO_OK) {
         const struct {
             const char *rule, *detail;
@@ -907,8 +932,8 @@ static meiro_status preflight(const char *filename, const char *buf, size_t len,
         }
         if (passed) *passed = all;
     }
-    free(c);
-    qpdf_cleanup(&q);
+    if (filename) sandbox_unshare(c, sizeof *c);
+    else free(c);
     return s;
 }
 
@@ -950,10 +975,9 @@ meiro_status meiro_preflight_titled(const char *filename, meiro_print print, con
     return preflight(filename, NULL, 0, print, &cover, title, report, ctx, passed, err);
 }
 
-meiro_status meiro_pdf_book(const char *filename, unsigned *pages, double *trim_w_mm,
-                            double *trim_h_mm, meiro_error *err)
+meiro_status book_pages(const char *filename, unsigned *pages, double *trim_w_mm,
+                        double *trim_h_mm, meiro_error *err)
 {
-    if (!filename) return fail(err, MEIRO_ERROR_ARGUMENT, "no book to read");
     qpdf_data q;
     meiro_status s = read_book_pdf(filename, &q, err);
     if (s != MEIRO_OK) {
@@ -966,13 +990,44 @@ meiro_status meiro_pdf_book(const char *filename, unsigned *pages, double *trim_
     /* the trim is the TrimBox, else the page */
     if (n <= 0 || qpdf_has_error(q) ||
         !(page_box(q, page, "/TrimBox", box) || page_box(q, page, "/MediaBox", box)))
-        s = fail(err, MEIRO_ERROR_PARSE, "not a PDF book qpdf can read");
+        s = pdf_error(q, err, "not a PDF book qpdf can read");
     else {
-        if (pages) *pages = (unsigned)n;
-        if (trim_w_mm) *trim_w_mm = (box[2] - box[0]) / PT_PER_MM;
-        if (trim_h_mm) *trim_h_mm = (box[3] - box[1]) / PT_PER_MM;
+        *pages = (unsigned)n;
+        *trim_w_mm = (box[2] - box[0]) / PT_PER_MM;
+        *trim_h_mm = (box[3] - box[1]) / PT_PER_MM;
     }
     qpdf_cleanup(&q);
+    return s;
+}
+
+/* book_pages in the child: the book and what it found, shared. */
+typedef struct book_job {
+    const char *filename;
+    unsigned pages;
+    double w, h;
+} book_job;
+
+static meiro_status read_pages(void *ctx, meiro_error *err)
+{
+    book_job *j = ctx;
+    return book_pages(j->filename, &j->pages, &j->w, &j->h, err);
+}
+
+meiro_status meiro_pdf_book(const char *filename, unsigned *pages, double *trim_w_mm,
+                            double *trim_h_mm, meiro_error *err)
+{
+    if (!filename) return fail(err, MEIRO_ERROR_ARGUMENT, "no book to read");
+    book_job *j = sandbox_shared(sizeof *j);
+    if (!j) return fail(err, MEIRO_ERROR_NOMEM, "out of memory reading the book");
+    j->filename = filename;
+    meiro_status s =
+        sandbox_run(read_pages, j, PDF_SECONDS, PDF_MEGABYTES, "read", "the book", err);
+    if (s == MEIRO_OK) {
+        if (pages) *pages = j->pages;
+        if (trim_w_mm) *trim_w_mm = j->w;
+        if (trim_h_mm) *trim_h_mm = j->h;
+    }
+    sandbox_unshare(j, sizeof *j);
     return s;
 }
 

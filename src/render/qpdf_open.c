@@ -34,8 +34,15 @@ meiro_status pdf_error(qpdf_data q, meiro_error *err, const char *what)
 {
     /* taken, so that qpdf does not print it again on cleanup */
     qpdf_error e = qpdf_has_error(q) ? qpdf_get_error(q) : NULL;
-    return fail(err, MEIRO_ERROR_PARSE, "%s%s%s", what, e ? ": " : "",
-                e ? qpdf_get_error_message_detail(q, e) : "");
+    char detail[400];
+    snprintf(detail, sizeof detail, "%s", e ? qpdf_get_error_message_detail(q, e) : "");
+    /* out of memory in what qpdf decoded for itself (an object stream):
+     * the error, or a warning that left an object unread */
+    bool memory = strstr(detail, "bad_alloc") != NULL;
+    for (qpdf_error w; !memory && (w = qpdf_next_warning(q)) != NULL;)
+        memory = strstr(qpdf_get_error_full_text(q, w), "bad_alloc") != NULL;
+    if (memory) return fail(err, MEIRO_ERROR_NOMEM, "out of memory reading the PDF");
+    return fail(err, MEIRO_ERROR_PARSE, "%s%s%s", what, e ? ": " : "", detail);
 }
 
 bool pdf_key_is(qpdf_data q, qpdf_oh dict, const char *key, const char *name)

@@ -18,11 +18,15 @@ qpdf_data quiet_qpdf(void);
  * file cannot be opened, MEIRO_ERROR_PARSE when qpdf cannot read it. */
 meiro_status read_book_pdf(const char *filename, qpdf_data *q, meiro_error *err);
 
-/* MEIRO_ERROR_PARSE, err saying `what` and qpdf's error (taken). */
+/* MEIRO_ERROR_PARSE, err saying `what` and qpdf's error (taken);
+ * MEIRO_ERROR_NOMEM when qpdf ran out of memory. */
 meiro_status pdf_error(qpdf_data q, meiro_error *err, const char *what);
 
-/* What one reading of a PDF may spend: decoded stream bytes (one stream
- * and all of them together), and objects and values walked. */
+/* What one reading of a stranger's PDF may spend: processor time and
+ * memory (its child process: sandbox_run), decoded stream bytes (one
+ * stream and all of them together), and objects and values walked. */
+#define PDF_SECONDS 5.0
+#define PDF_MEGABYTES 160
 #define PDF_STREAM_MB 64
 #define PDF_DECODED_MB 128
 #define PDF_VALUES 300000

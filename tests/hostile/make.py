@@ -201,6 +201,46 @@ write("pdf-font-widths.pdf", pdf(book(
         b"<< /Type /Font /Subtype /Type0 /BaseFont /Y /Encoding /Identity-H /DescendantFonts [7 0 R] >>",
         b"<< /Type /Font /Subtype /CIDFontType2 /BaseFont /Y /DW 9e99 "
         b"/W [2147483647 [1 2] -2147483648 2147483647 5 9e99 9e99 9e99 0 [1e400]] >>"])))
+# the bomb where qpdf decodes it for itself, past any cap of meiro's: an
+# object stream holding the catalog, the pages and the page, and the cross-
+# reference stream, each their data then a gigabyte of spaces (or zeros)
+def deflated(data, mb, pad):
+    """data, then mb megabytes of pad bytes, flate (as bomb)."""
+    z = zlib.compressobj(9)
+    head = z.compress(data) + z.compress(pad * (1 << 20)) + z.flush(zlib.Z_FULL_FLUSH)
+    block = z.compress(pad * (1 << 20)) + z.flush(zlib.Z_FULL_FLUSH)
+    adler = zlib.adler32(data)
+    for _ in range(mb):
+        adler = zlib.adler32(pad * (1 << 20), adler)
+    return head + block * (mb - 1) + z.flush()[:-4] + struct.pack(">I", adler)
+
+def xref_stream_pdf(objstm_mb, xref_mb):
+    """Objects 1-3 in object stream 5, the content 4, the cross-reference stream 6."""
+    header, body = b"", b""
+    for i, o in enumerate(book(LINE)[:3], 1):
+        header += b"%d %d " % (i, len(body))
+        body += o + b"\n"
+    stm = header + body
+    if objstm_mb:
+        stm = deflated(stm, objstm_mb, b" ")
+    data, off = b"%PDF-1.7\n", {}
+    off[4] = len(data)
+    data += b"4 0 obj\n" + LINE + b"\nendobj\n"
+    off[5] = len(data)
+    data += (b"5 0 obj\n<< /Type /ObjStm /N 3 /First %d /Length %d%s >>\nstream\n" %
+             (len(header), len(stm), b" /Filter /FlateDecode" if objstm_mb else b"") + stm + b"\nendstream\nendobj\n")
+    off[6] = len(data)
+    rows = b"\x00" + struct.pack(">IH", 0, 65535)
+    rows += b"".join(b"\x02" + struct.pack(">IH", 5, i) for i in range(3))
+    rows += b"".join(b"\x01" + struct.pack(">IH", off[i], 0) for i in (4, 5, 6))
+    if xref_mb:
+        rows = deflated(rows, xref_mb, b"\0")
+    data += (b"6 0 obj\n<< /Type /XRef /Size 7 /W [1 4 2] /Root 1 0 R /Length %d%s >>\nstream\n" %
+             (len(rows), b" /Filter /FlateDecode" if xref_mb else b"") + rows + b"\nendstream\nendobj\n")
+    return data + b"startxref\n%d\n%%%%EOF\n" % off[6]
+write("pdf-objstm-bomb.pdf", xref_stream_pdf(BOMB_MB, 0))
+write("pdf-xref-bomb.pdf", xref_stream_pdf(0, BOMB_MB))
+
 # encrypted (an empty password, which every reader opens): AES-256 and RC4
 if shutil.which("qpdf"):
     plain = os.path.join(out, "pdf-plain.pdf")
