@@ -519,7 +519,7 @@ static meiro_status visit_object(void *ctx, qpdf_data q, qpdf_oh dict, int objec
         const char *what =
             pdf_key_is(q, dict, "/S", "/JavaScript") || qpdf_oh_has_key(q, dict, "/JS")
                 ? "JavaScript"
-            : pdf_key_is(q, dict, "/S", "/Launch") ? "a Launch action (it runs a program)"
+            : pdf_key_is(q, dict, "/S", "/Launch") ? "a Launch action"
             : qpdf_oh_has_key(q, dict, "/EmbeddedFiles") || qpdf_oh_has_key(q, dict, "/EF") ||
                     pdf_key_is(q, dict, "/Type", "/EmbeddedFile")
                 ? "an embedded file"
