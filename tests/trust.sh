@@ -75,6 +75,8 @@ run 0 "$meiro" solve maze.json -o maze.json.pdf
 cp maze.json maze-copy.json
 run 2 "$meiro" solve maze.json -o maze.json; err_has "'maze.json' is the maze, which meiro reads"
 run 2 "$meiro" solve maze.json --answers-to maze.json -o other.pdf; err_has "is the maze"
+run 2 "$meiro" generate -W 5 -H 5 -s 1 --shape shape.svg --animate shape.svg -o /dev/null
+err_has "'shape.svg' is the --shape picture"
 if cmp -s maze.json maze-copy.json; then ok; else bad "the maze was overwritten"; fi
 
 # ---- Links as -o: a dangling one stays a link, its file made; a loop is refused ----

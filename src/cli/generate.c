@@ -384,6 +384,7 @@ static int resolve_generate(generate_args *a, meiro_format *format, meiro_export
                                  {"the --shape picture", a->shape}};
     if (rc == EXIT_OK)
         rc = check_not_inputs("generate", a->output, a->pc.answers_to, inputs, 2);
+    if (rc == EXIT_OK) rc = check_not_inputs("generate", a->animate, NULL, inputs, 2);
     /* a mission that will be refused, refused before the maze is made */
     if (rc == EXIT_OK && meiro_mission_check(&a->opt, &a->mission, *format, page, &e) != MEIRO_OK)
         rc = library_error("generate", NULL, &e);
