@@ -181,7 +181,9 @@ MEIRO_API meiro_status meiro_cover_size(meiro_print print, meiro_stock stock, un
  * was found. *passed: every rule passed. A file that is no PDF is
  * MEIRO_ERROR_PARSE; one past the budgets MEIRO_ERROR_TOO_BIG (a stream
  * decoding to more than 64 MB, 128 MB in all, or more than 300,000 objects
- * and values). Line widths are read from each page's content and
+ * and values), or MEIRO_ERROR_NOMEM past the 160 MB of the child process
+ * that reads it (5 s of processor time: MEIRO_ERROR_TOO_BIG past them; so
+ * do meiro_pdf_book and meiro_pdf_book_art). Line widths are read from each page's content and
  * its form XObjects one level deep, scaled by their cm matrices. */
 typedef void (*meiro_preflight_report)(void *ctx, const char *rule, bool pass,
                                        const char *detail);
