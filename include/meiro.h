@@ -33,7 +33,7 @@
  * the end does not change it. tests/test_abi.c records each struct's size
  * for this number and fails when one changes without it. New settings that
  * may grow go in opaque objects with functions, not in the structs. */
-#define MEIRO_ABI_VERSION 5
+#define MEIRO_ABI_VERSION 6
 
 #ifdef __cplusplus
 extern "C" {

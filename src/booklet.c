@@ -536,7 +536,8 @@ static meiro_status booklet_check(const meiro_booklet_options *b, const meiro_ex
         if (s == MEIRO_OK) doc_free(&d);
     } else if (s == MEIRO_OK) {
         document d;
-        s = doc_plan(&d, items, b->count, opt, &(doc_parts){b->cover, b->contents, NULL, false},
+        s = doc_plan(&d, items, b->count, opt,
+                     &(doc_parts){.cover = b->cover, .contents = b->contents},
                      err); /* freed on failure */
         if (s == MEIRO_OK) doc_free(&d);
     }
@@ -674,6 +675,31 @@ static meiro_status write_checked(const document *docs, size_t n, const meiro_ex
     return s;
 }
 
+/* A class set's answers, after every copy's sheets (which are handed out:
+ * no pupil finds their answers behind them): one document of the mazes of
+ * the `made` booklets, each captioned with its copy's label ("Hana ·
+ * No. 2"; labels NULL: the same mazes for all, one key), as a key
+ * (key_per_page a page, whoever's they are) or, asked for, a page each.
+ * *items (free it) must outlive the document. */
+static meiro_status plan_set_answers(document *d, const booklet *bks, unsigned made,
+                                     const char *const *labels, const meiro_export_options *opt,
+                                     doc_item **items, meiro_error *err)
+{
+    size_t count = bks[0].count, n = (size_t)made * count;
+    *items = zalloc(n, sizeof **items);
+    if (!*items) return fail(err, MEIRO_ERROR_NOMEM, "out of memory for %zu answers", n);
+    for (unsigned c = 0; c < made; c++)
+        for (size_t i = 0; i < count; i++)
+            (*items)[c * count + i] =
+                (doc_item){bks[c].mazes[i], &bks[c].paths[i], bks[c].items[i].level};
+    meiro_export_options only = *opt;
+    only.answers_only = true;
+    /* for the teacher: packed, unless full pages are asked for by name
+     * (a template's after-page is a page for a child's grown-up) */
+    if (only.answers != MEIRO_ANSWERS_AFTER_PAGE) only.answers = MEIRO_ANSWERS_KEY;
+    return doc_plan(d, *items, n, &only, &(doc_parts){.copies = labels, .per_copy = count}, err);
+}
+
 static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
                                               const meiro_export_options *page, meiro_format format,
                                               FILE *out, const char *temp_dir,
@@ -728,6 +754,10 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
         return fail_field(err, MEIRO_FIELD_COPIES, MEIRO_ERROR_ARGUMENT,
                           "a class set has at most 10000 mazes in all, not %u copies of %u",
                           b->copies, b->count);
+    if (b->same_mazes && !b->names)
+        return fail_field(err, MEIRO_FIELD_NAMES, MEIRO_ERROR_ARGUMENT,
+                          "the same mazes for every pupil are their named sheets: give the names "
+                          "(--names); copies without names would be one sheet printed again");
     for (unsigned c = 0; b->names && c < b->copies; c++) {
         if (!b->names[c] || !b->names[c][0])
             return fail_field(err, MEIRO_FIELD_NAMES, MEIRO_ERROR_ARGUMENT, "copy %u has no name",
@@ -794,30 +824,54 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
         opt.subtitle = volume;
     }
     unsigned copies = b->copies > 1 ? b->copies : 1;
-    unsigned total = copies * b->count * 2;
-    booklet *bks = zalloc(copies, sizeof *bks);
-    document *docs = zalloc(copies, sizeof *docs);
+    bool answered = opt.answers_only || page_answers(&opt) != ANSWERS_NONE;
+    /* a class set: every copy's sheets, then the answers of all in a
+     * document of their own (the answer file: that alone), never a pupil's
+     * answers behind their sheets; the same mazes for all: made once */
+    unsigned made = copies > 1 && b->same_mazes ? 1 : copies;
+    unsigned sheets = copies > 1 && opt.answers_only ? 0 : copies;
+    bool set_answers = copies > 1 && answered;
+    meiro_export_options sheet = opt;
+    if (copies > 1) sheet.answers = MEIRO_ANSWERS_NONE, sheet.answer_page = false;
+    unsigned total = (made + sheets) * b->count;
+    booklet *bks = zalloc(made, sizeof *bks);
+    document *docs = zalloc(copies + 1, sizeof *docs);
     char(*labels)[80] = zalloc(copies, sizeof *labels);
-    meiro_status s = bks && docs && labels
+    const char **named = zalloc(copies, sizeof *named); /* labels[c] */
+    doc_item *keys = NULL;
+    meiro_status s = bks && docs && labels && named
                          ? meiro_export_options_check(&opt, err)
                          : fail(err, MEIRO_ERROR_NOMEM, "out of memory for %u copies", copies);
     if (s == MEIRO_OK)
         s = page_paper_check(&opt, format == MEIRO_FORMAT_PDF, format == MEIRO_FORMAT_XLSX,
                              format == MEIRO_FORMAT_PDF ? "pdf" : "xlsx", err);
     if (s == MEIRO_OK) s = booklet_check(b, &opt, format, err);
-    bool answered = opt.answers_only || page_answers(&opt) != ANSWERS_NONE;
-    unsigned planned = 0;
-    for (unsigned c = 0; s == MEIRO_OK && c < copies; c++) {
+    if (s == MEIRO_OK && copies > 1 && !opt.answers_only && page_answers(&opt) == ANSWERS_BACK)
+        s = fail_field(err, MEIRO_FIELD_ANSWERS, MEIRO_ERROR_ARGUMENT,
+                       "answers on the back of a class set's sheets hand each pupil their own: "
+                       "--answers key or after-page puts them after every sheet, --answers-to "
+                       "in a file of their own");
+    for (unsigned c = 0; s == MEIRO_OK && c < made; c++) {
         meiro_booklet_options copy = *b;
         copy.seed = meiro_booklet_copy_seed(b->seed, c);
-        s = make_mazes(&copy, &bks[c], c * b->count, total, answered, series, replaced, err);
-        if (s != MEIRO_OK || format != MEIRO_FORMAT_PDF) break;
-        meiro_export_options own = opt;
+        s = make_mazes(&copy, &bks[c], c * b->count, total, answered && copies == 1, series,
+                       replaced, err);
+    }
+    for (unsigned c = 0; s == MEIRO_OK && copies > 1 && c < copies; c++)
+        copy_label(b, &opt, c, labels[c], sizeof labels[c]), named[c] = labels[c];
+    unsigned planned = 0;
+    for (unsigned c = 0; s == MEIRO_OK && format == MEIRO_FORMAT_PDF && c < sheets; c++) {
+        booklet *bk = &bks[c < made ? c : 0];
+        meiro_booklet_options copy = *b;
+        copy.seed = meiro_booklet_copy_seed(b->seed, c < made ? c : 0);
+        meiro_export_options own = sheet;
         if (b->names) own.name = b->names[c];
-        if (copies > 1) copy_label(b, &own, c, labels[c], sizeof labels[c]);
-        document *d = &docs[c];
-        s = doc_plan(d, bks[c].items, bks[c].count, &own,
-                     &(doc_parts){b->cover, b->contents, copies > 1 ? labels[c] : NULL, series != NULL},
+        document *d = &docs[planned];
+        s = doc_plan(d, bk->items, bk->count, &own,
+                     &(doc_parts){.cover = b->cover,
+                                  .contents = b->contents,
+                                  .version = copies > 1 ? labels[c] : NULL,
+                                  .volume = series != NULL},
                      err);
         if (s != MEIRO_OK) break;
         planned++;
@@ -825,12 +879,22 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
         d->seed = copy.seed;
         d->progress = b->progress;
         d->progress_ctx = b->progress_ctx;
-        d->done_before = copies * b->count + c * b->count;
+        d->done_before = made * b->count + c * b->count;
         d->share = b->count;
         d->total = total;
         d->style.page_numbers = true; /* every page numbered */
-        if (d->style.cover) s = cover_maze(&copy, &bks[c].cover, err);
-        d->cover_maze = bks[c].cover;
+        if (d->style.cover && !bk->cover) s = cover_maze(&copy, &bk->cover, err);
+        d->cover_maze = bk->cover;
+    }
+    if (s == MEIRO_OK && format == MEIRO_FORMAT_PDF && set_answers) {
+        document *d = &docs[planned];
+        s = plan_set_answers(d, bks, made, made > 1 ? named : NULL, &opt, &keys, err);
+        if (s == MEIRO_OK) {
+            planned++;
+            d->has_seed = true;
+            d->seed = b->seed;
+            d->style.page_numbers = true;
+        }
     }
     if (s == MEIRO_OK && format == MEIRO_FORMAT_XLSX) {
         s = xlsx_write_items(bks[0].items, bks[0].count, &opt, out, temp_dir, err);
@@ -844,7 +908,7 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
         bool service = print_profile_of(opt.print)->bleed > 0;
         if (b->fold || service) s = doc_fold(&docs[0], multiple, err);
         if (s == MEIRO_OK && service) s = print_pages(&opt, &docs[0], err);
-        if (s == MEIRO_OK) s = doc_set_remake(&docs[copies - 1], b->command, err);
+        if (s == MEIRO_OK) s = doc_set_remake(&docs[planned - 1], b->command, err);
         if (s == MEIRO_OK && b->fold == MEIRO_FOLD_SHEETS) {
             double pw, ph;
             doc_page_size(&docs[0], &pw, &ph);
@@ -854,17 +918,19 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
             if (!fs.signature) fs.signature = sheets <= 10 ? (unsigned)sheets : 8;
             s = doc_write_pdf_folded(&docs[0], &fs, out, err);
         } else if (s == MEIRO_OK && service) {
-            s = write_checked(docs, copies, &opt, &bks[0], temp_dir, out, err);
+            s = write_checked(docs, planned, &opt, &bks[0], temp_dir, out, err);
         } else if (s == MEIRO_OK) {
-            s = doc_write_pdf_set(docs, copies, out, err);
+            s = doc_write_pdf_set(docs, planned, out, err);
         }
     }
     if (s == MEIRO_OK && b->progress) b->progress(b->progress_ctx, total, total);
     for (unsigned c = 0; c < planned; c++) doc_free(&docs[c]);
-    for (unsigned c = 0; bks && c < copies; c++) booklet_free(&bks[c]);
+    for (unsigned c = 0; bks && c < made; c++) booklet_free(&bks[c]);
     free(bks);
+    free(keys);
     free(docs);
     free(labels);
+    free(named);
     meiro_template_free(fallback);
     return s;
 }

@@ -43,25 +43,27 @@ seen name.pdf
 check '[ "$(roles)" = p ] && clean' "one clean page: $(cat look)"
 check 'text name.pdf 1 | grep -q "^HANA"' "no title"
 
-# 3. a teacher: 30 different unsolved worksheets and a key that matches
+# 3. a teacher: 30 different unsolved worksheets and a key that matches,
+# packed six answers a page, each labelled with its version
 job="teacher: a class set of 30"
 "$meiro" booklet -t worksheet-a4-2up -n 2 --copies 30 --difficulty normal -s 7 -o class.pdf 2> err
 check 'grep -q "the answers are in class-answer.pdf" err' "no answers file said: $(cat err)"
-check '[ "$(pages class.pdf)" = 30 ] && [ "$(pages class-answer.pdf)" = 30 ]' \
-    "$(pages class.pdf) worksheets, $(pages class-answer.pdf) key pages"
+check '[ "$(pages class.pdf)" = 30 ] && [ "$(pages class-answer.pdf)" = 10 ]' \
+    "$(pages class.pdf) worksheets, $(pages class-answer.pdf) key pages (60 answers, 6 a page)"
 seen class.pdf class-answer.pdf
-check 'clean && [ "$(awk "\$3 == \"answer\"" look | wc -l)" = 30 ]' "spoiled or unanswered: $(grep -v ' 0$' look | head -3)"
+check 'clean && [ "$(awk "\$3 == \"answer\"" look | wc -l)" = 10 ]' "spoiled or unanswered: $(grep -v ' 0$' look | head -3)"
 pdftotext class.pdf all.txt
 pdftotext class-answer.pdf keys.txt
-# each worksheet: its version and seed; the key's page k is version k's
+# each worksheet: its version; the key's answers 2k - 1 and 2k are
+# version k's, labelled so, on key page (2k - 2) / 6 + 1
 bad_order=0
 for k in 1 2 3 10 26 30; do
     v=$(printf '%s\n' "A B C D E F G H I J K L M N O P Q R S T U V W X Y Z AA AB AC AD" | cut -d' ' -f"$k")
-    sheet=$(text class.pdf "$k" | sed -n "s/.*Version $v · seed \([0-9]*\).*/\1/p")
-    key=$(text class-answer.pdf "$k" | tr '\n' ' ')
-    case $key in *"Answers — Version $v "*"Version $v · seed $sheet"*) ;; *) bad_order=$((bad_order + 1)); echo "version $v: $key" >&2 ;; esac
+    key=$(text class-answer.pdf $(((2 * k - 2) / 6 + 1)) | tr '\n' ' ')
+    text class.pdf "$k" | grep -q "Version $v · seed" || { bad_order=$((bad_order + 1)); echo "sheet $k is not version $v" >&2; }
+    case $key in *"Version $v · No. 1 "*"Version $v · No. 2 "*) ;; *) bad_order=$((bad_order + 1)); echo "version $v: $key" >&2 ;; esac
 done
-check '[ $bad_order -eq 0 ]' "$bad_order versions without their key at the same place"
+check '[ $bad_order -eq 0 ]' "$bad_order versions without their answers where the key says"
 # different versions: the mazes' own seeds all differ
 check '[ "$(grep -o "seed [0-9]*$" all.txt | sort -u | wc -l)" -ge 60 ]' "versions share mazes"
 
@@ -81,7 +83,9 @@ seen names.pdf names-answer.pdf
 check 'clean && [ "$(pages names.pdf)" = 3 ]' "three clean pages: $(cat look)"
 check 'text names.pdf 1 | grep -q "Name Hana" && text names.pdf 2 | grep -q "Name Ken" && text names.pdf 3 | grep -q "アキラ"' \
     "names not on their pages in order"
-check 'text names-answer.pdf 3 | grep -q "Answers — アキラ"' "the third key is not Akira's"
+# the teacher's key, packed (the template's after-page is for one child's grown-up)
+check '[ "$(pages names-answer.pdf)" = 1 ] && text names-answer.pdf 1 | grep -q "アキラ · No. 1"' \
+    "not one key page with Akira's answer: $(pages names-answer.pdf) pages"
 
 # 6. a booklet maker: A5 pages on A4 sheets, folded at home
 job="booklet maker: a folded A5 booklet"
@@ -128,5 +132,37 @@ seen play.xlsx
 check '[ "$(roles)" = p ] && clean' "one clean sheet: $(cat look)"
 unzip -p play.xlsx xl/worksheets/sheet1.xml > sheet.xml
 check 'grep -q "<sheetProtection" sheet.xml && grep -q "Mark the way from S to G" sheet.xml' "not a protected sheet to play"
+
+# 11. a teacher in the studio (meiro serve): the class's names pasted, one
+# version each, answers ticked: the page POSTs the names to /api/booklet
+# with answers=key (tests/spoilers-studio.mjs drives the page itself).
+# All the pupils' sheets come first, clean, then every key, packed and
+# labelled; the same mazes for all: one key.
+job="teacher: the studio's class set"
+printf "Hana\nO'Brien\nZoë-Li\n" > class.txt
+for k in $(seq 4 25); do echo "Pupil $k"; done >> class.txt
+: > serve.out
+"$meiro" serve --port 0 > serve.out 2> serve.err &
+server=$!
+trap 'kill "$server" 2> /dev/null; rm -rf "$tmp"' EXIT
+url="" i=0
+while [ -z "$url" ] && [ $i -lt 100 ]; do
+    sleep 0.1
+    url=$(sed -n 's|.*\(http://[^ ]*/\).*|\1|p' serve.out) i=$((i + 1))
+done
+studio() { curl -s --max-time 120 -o "$1" -w '%{http_code}' --data-binary @class.txt "${url}api/booklet?format=pdf&count=2&difficulty=easy-hard&answers=key&seed=11$2"; }
+check '[ "$(studio studio.pdf)" = 200 ]' "the server made no class set: $(cat serve.err)"
+seen studio.pdf
+# 25 pupils x 2 mazes: 50 sheets, then 9 key pages of six answers
+check 'clean && roles | grep -Eq "^p{50}a{9}$"' "every sheet, then the keys: $(roles)"
+check 'text studio.pdf 3 | grep -q "Name O.Brien" && text studio.pdf 5 | grep -q "Name Zoë-Li"' "names not on their sheets in order"
+check 'text studio.pdf 51 | grep -q "Hana · No. 2" && text studio.pdf 51 | grep -q "Zoë-Li · No. 1" && text studio.pdf 59 | grep -q "Pupil 25 · No. 2"' \
+    "the keys not labelled with their pupils: $(text studio.pdf 51 | head -5)"
+check '[ "$(studio same.pdf "&same-mazes=1")" = 200 ]' "no class set of the same mazes"
+seen same.pdf
+check 'clean && roles | grep -Eq "^p{50}a$"' "every sheet, then one key: $(roles)"
+check '[ "$(text same.pdf 1 | grep "seed" | sed "s/.*seed //")" = "$(text same.pdf 49 | grep "seed" | sed "s/.*seed //")" ]' \
+    "Hana's and Pupil 25's first mazes differ"
+kill "$server" 2> /dev/null
 
 finish

@@ -292,10 +292,12 @@ try {
     await page.type('#width', '0');
     await page.waitForFunction(() => !document.getElementById('error').hidden, { timeout: 10000 });
     const message = await page.$eval('#error', (e) => e.textContent);
-    check(/--width must be a whole number from 1 to 65535/.test(message), `the error says what --width takes: ${message}`);
+    check(message === 'The size is a whole number of squares, from 2 to 200.', `the error says what the width takes, in words: ${message}`);
+    check(/--width must be a whole number from 1 to 65535/.test(await page.$eval('#error', (e) => e.dataset.said)),
+      'the server sent the command\'s line (kept, not shown)');
     check(await page.$eval('#width', (e) => e.classList.contains('bad')), 'the width field is marked');
     check(await page.$eval('#width', (e) => e.closest('fieldset').querySelector('.field-error')?.textContent || '')
-      .then((t) => t.includes('--width')), 'the message stands beside the width field');
+      .then((t) => t === message), 'the message stands beside the width field');
     await shot(page, 'error');
     check(requests.every((u) => u.startsWith(base) || u.startsWith('blob:') || u.startsWith('data:')),
       `the page asked only its server: ${requests.filter((u) => !u.startsWith(base)).join(' ')}`);
@@ -471,7 +473,9 @@ try {
     await page.select('#mission-n', '250');
     await page.waitForFunction(() => !document.getElementById('error').hidden, { timeout: 10000 });
     const message = await page.$eval('#error', (e) => e.textContent);
-    check(/--one-way is a percentage from 0 to 100, not '250'/.test(message), `the one-way refusal: ${message}`);
+    const said = await page.$eval('#error', (e) => e.dataset.said);
+    check(/--one-way is a percentage from 0 to 100, not '250'/.test(said), `the one-way refusal: ${said}`);
+    check(message === '“Arrows” cannot be made with the other choices: choose another.', `the one-way refusal, in words: ${message}`);
     check(await page.$eval('#mission-n', (e) => e.classList.contains('bad') &&
       !!e.closest('fieldset').querySelector('.field-error')), 'the one-way message stands beside its field');
     check(errors.length === 0, `no script errors: ${errors.join('; ')}`);
@@ -514,7 +518,8 @@ try {
     await page.select('#picture-size', '10');
     await page.waitForFunction(() => !document.getElementById('error').hidden, { timeout: 10000 });
     const message = await page.$eval('#error', (e) => e.textContent);
-    check(/letters needs a height of at least 18 cells/.test(message), `the letters' refusal: ${message}`);
+    check(!/--|cells/.test(message) && /letters needs a height of at least 18 cells/.test(await page.$eval('#error', (e) => e.dataset.said)),
+      `the letters' refusal, in words: ${message}`);
     await page.select('#picture-size', '24');
     // one's own picture: POSTed, picture.png in the command (a new maze: a
     // new seed, so the PDF's name is another than the heart's, which
@@ -609,7 +614,9 @@ try {
     await page.select('#floors', '9');
     await page.waitForFunction(() => !document.getElementById('error').hidden, { timeout: 10000 });
     const message = await page.$eval('#error', (e) => e.textContent);
-    check(/--levels is a number of floors from 1 to 8, not '9'/.test(message), `the floors' refusal: ${message}`);
+    check(message === '“Floors” cannot be made with the other choices: choose another.' &&
+      /--levels is a number of floors from 1 to 8, not '9'/.test(await page.$eval('#error', (e) => e.dataset.said)),
+    `the floors' refusal, in words: ${message}`);
     check(await page.$eval('#floors', (e) => e.classList.contains('bad') && !!e.closest('fieldset').querySelector('.field-error')),
       'the floors\' message stands beside their field');
     check(errors.length === 0, `no script errors: ${errors.join('; ')}`);
@@ -670,6 +677,101 @@ try {
     // switched to English by its button
     await page.click('#lang-en');
     check(await page.$eval('h1', (e) => e.textContent.includes('Maze studio')), 'switched to English');
+    check(errors.length === 0, `no script errors: ${errors.join('; ')}`);
+    await page.close();
+  }
+  // The page's own words, never the command line's: a Japanese page words
+  // the command's warning about a name set smaller in Japanese; a round
+  // maze offers no file its grid cannot make (no Play, no spreadsheet, no
+  // HTML); every kind of paths in plain words, the generator's name beside
+  // them; a size past the server's limit worded for a person
+  {
+    const { page, errors } = await open('ja-JP');
+    const first = await preview(page);
+    check(await page.$eval('#paper', (e) => e.value) === 'a4', 'a Japanese browser\'s paper is A4');
+    await page.click('.kind:nth-child(3)'); // Name
+    await page.$eval('#text', (e) => { e.value = ''; });
+    await page.type('#text', 'はな');
+    await page.select('#age', '4');
+    await changed(page, first);
+    await page.waitForFunction(() => !document.getElementById('warning').hidden, { timeout: 20000 }).catch(() => {});
+    const warning = await page.$eval('#warning', (e) => e.textContent);
+    const said = await page.$eval('#warning', (e) => e.dataset.said);
+    check(/^「はな」が ページに はいるように、マスを 8\.0 mm に しました/.test(warning) && !/[a-z]{3}|--/.test(warning),
+      `the name's warning in Japanese: ${warning}`);
+    check(/'はな' is set in cells of 8\.0 mm.*\(--text\)/.test(said), `the server sent the command's warning: ${said}`);
+    await shot(page, 'ja-warning');
+    // every generator offered, in plain words with its name
+    const paths = await page.$$eval('#algorithm option', (os) => os.filter((o) => o.value).map((o) => [o.value, o.textContent]));
+    const choices = await (await fetch(`${base}api/choices`)).json();
+    check(paths.length === choices.algorithms.length, `every generator offered: ${paths.length} of ${choices.algorithms.length}`);
+    for (const [name, text] of paths)
+      check(text.endsWith(`(${name})`) && /[ぁ-んァ-ン]/.test(text), `the paths of ${name} in Japanese words: ${text}`);
+    // round: no file its grid cannot make, each offered file made
+    await page.click('.kind:nth-child(4)'); // Round
+    await preview(page);
+    const shown = await page.$$eval('[data-format]', (bs) => bs.filter((b) => !b.hidden).map((b) => b.dataset.format));
+    check(shown.join() === choices.grids.polar.join(), `a round maze's downloads are its grid's: ${shown} (${choices.grids.polar})`);
+    check(await page.$eval('[data-view="html"]', (b) => b.hidden), 'a round maze offers no Play in the browser');
+    check(await page.$eval('#play-box', (b) => b.hidden) && await page.$eval('[data-booklet="xlsx"]', (b) => b.hidden),
+      'nor a spreadsheet, its own or a booklet\'s');
+    for (const format of ['html', 'xlsx', 'png']) await sameAsShown(page, 'round', format);
+    // a size past the server's: worded for a person, in Japanese
+    await page.click('.kind:nth-child(1)'); // Rectangle
+    await page.select('#size-by', 'cells');
+    await page.$eval('#width', (e) => { e.value = ''; });
+    await page.type('#width', '500');
+    await page.waitForFunction(() => !document.getElementById('error').hidden, { timeout: 10000 });
+    const refused = await page.$eval('#error', (e) => e.textContent);
+    check(refused === 'たても よこも 200マス まで です。', `the width's limit in Japanese words: ${refused}`);
+    check(await page.$eval('#width', (e) => e.classList.contains('bad')), 'the width field is marked');
+    check(errors.length === 0, `no script errors: ${errors.join('; ')}`);
+    await page.close();
+  }
+  // The paper follows the browser's region until the user chooses: Letter
+  // in the United States, A4 in Britain (the other pages' commands)
+  {
+    const { page, errors } = await open('en-US');
+    await preview(page);
+    check(await page.$eval('#paper', (e) => e.value) === 'letter', 'an en-US browser\'s paper is Letter');
+    const command = await page.$eval('#command', (e) => e.textContent);
+    check(/--paper letter/.test(command), `the command says Letter: ${command}`);
+    const paths = await page.$$eval('#algorithm option', (os) => os.filter((o) => o.value).map((o) => [o.value, o.textContent]));
+    check(paths.every(([name, text]) => text.endsWith(` (${name})`) && text.length > name.length + 8),
+      `every generator in plain English words: ${paths.map((p) => p[1]).join(' | ')}`);
+    await shot(page, 'en-letter');
+    check(errors.length === 0, `no script errors: ${errors.join('; ')}`);
+    await page.close();
+  }
+  // Uploads: a photo shows no silhouette, and says so; a file that is no
+  // picture is refused, its tile emptied, the command and the preview back
+  // to the shape chosen before
+  {
+    const { page, errors } = await open('en-GB');
+    const first = await preview(page);
+    await page.click('.kind:nth-child(2)'); // Shape
+    await changed(page, first);
+    const dir = fs.mkdtempSync(path.join(tmp, 'upload-'));
+    fs.copyFileSync(path.join(path.dirname(new URL(import.meta.url).pathname), 'data', 'photo.png'), path.join(dir, 'photo.png'));
+    await (await page.$('#picture-file')).uploadFile(path.join(dir, 'photo.png'));
+    await page.waitForFunction(() => !document.getElementById('warning').hidden, { timeout: 20000 }).catch(() => {});
+    const warning = await page.$eval('#warning', (e) => e.textContent);
+    check(/^No clear shape was found in this picture/.test(warning), `a photo's warning: ${warning}`);
+    await shot(page, 'photo');
+    const heartQuery = 'shape=heart';
+    fs.writeFileSync(path.join(dir, 'notes.png'), 'these are notes, not a picture\n');
+    await (await page.$('#picture-file')).uploadFile(path.join(dir, 'notes.png'));
+    await page.waitForFunction((q) => !document.getElementById('error').hidden &&
+      (document.getElementById('puzzle').dataset.query || '').includes(q) && document.getElementById('status').textContent === '',
+    { timeout: 20000 }, heartQuery).catch(() => {});
+    const refused = await page.$eval('#error', (e) => e.textContent);
+    check(refused === 'This file is not a picture the studio can read: choose a PNG, JPEG, GIF, BMP or SVG.',
+      `the refused file, in words: ${refused}`);
+    check(await page.$eval('.shape.picture', (b) => b.getAttribute('aria-checked') === 'false' && !b.querySelector('img')),
+      'the picture\'s tile is emptied');
+    const command = await page.$eval('#command', (e) => e.textContent);
+    check(/--shape heart/.test(command) && !/picture\./.test(command), `the command is back to the heart: ${command}`);
+    check((await page.$eval('#puzzle', (e) => e.dataset.query)).includes(heartQuery), 'the preview shows the heart again');
     check(errors.length === 0, `no script errors: ${errors.join('; ')}`);
     await page.close();
   }

@@ -54,7 +54,7 @@ body_has() { if grep -q -- "$1" "$tmp/body"; then ok; else bad "the answer lacks
 # this suite's time on a loaded machine).
 nl='
 '
-switches=" solution answer-page crop fold reverse play "
+switches=" solution answer-page crop fold reverse play same-mazes "
 # pairs Q: Q's pairs, one a line, in $pairs
 pairs() {
     pairs="" rest=$1
@@ -213,6 +213,40 @@ absent "$tmp/ledger"
 get "/api/booklet?format=pdf&difficulty=impossible"; expect "400 text/plain; charset=utf-8" "difficulty"
 body_has "meiro booklet:"
 
+# the page's words: each refusal and warning with its code and values
+# (X-Meiro-Message), beside the command's own line; the files each grid
+# makes, as /api/choices says, are those the server makes
+header() { tr -d '\r' < "$tmp/head" | sed -n "s/^$1: //p"; }
+coded() { # coded METHOD-ARGS... -- URL: the answer's code and headers in $tmp/head
+    got=$(curl -s --max-time 60 -D "$tmp/head" -o "$tmp/body" -w '%{http_code}' "$@")
+}
+expect_message() {
+    if [ "$(header X-Meiro-Message)" = "$1" ]; then ok; else bad "$2: X-Meiro-Message '$(header X-Meiro-Message)', not '$1'"; fi
+}
+coded "${url}api/preview?width=500"
+expect 400 "width 500"; expect_message "code=side&option=width&max=200" "width 500"
+coded "${url}api/preview?text=%E3%81%AF%E3%81%AA&age=4&lang=ja&seed=1" # はな
+expect 200 "a name set smaller"
+expect_message "code=command&level=warning&option=text&q=%E3%81%AF%E3%81%AA&n=8.0&n=10&n=4&n=10" "a name set smaller"
+case "$(header X-Meiro-Warning)" in *is%20set%20in%20cells%20of%208.0%20mm*) ok ;; *) bad "the warning's line: $(header X-Meiro-Warning)" ;; esac
+coded "${url}api/preview?width=8&height=8&algorithm=nothing"
+expect 400 "an unknown generator"
+case "$(header X-Meiro-Message)" in "code=command&level=error&option=algorithm"*) ok ;;
+*) bad "an unknown generator: $(header X-Meiro-Message)" ;; esac
+get /api/choices
+polar=$(sed -n 's/.*"polar":\[\([^]]*\)\].*/\1/p' "$tmp/body" | tr -d '"')
+if [ "$polar" = "pdf,png,svg,json" ]; then ok; else bad "a polar maze's files: '$polar'"; fi
+for fmt in pdf png svg xlsx html json; do
+    get "/api/file?format=$fmt&grid=polar&ends=center&height=4&seed=1"
+    case ",$polar," in *",$fmt,"*) want=200 ;; *) want=400 ;; esac
+    if [ "${got%% *}" = $want ]; then ok; else bad "polar as $fmt: $got, its grid's files '$polar'"; fi
+done
+coded --data-binary @"$(dirname "$0")/data/photo.png" "${url}api/preview?width=20&height=20&seed=1"
+expect 200 "a photo"; expect_message "code=command&level=warning&option=shape&q=picture.png" "a photo"
+printf 'no picture\n' > "$tmp/notes.png"
+coded --data-binary @"$tmp/notes.png" "${url}api/preview?width=20&height=20&seed=1"
+expect 415 "not a picture"; expect_message "code=picture-type" "not a picture"
+
 # weave mazes: generate's --weave, the preview and the files the command line's
 if bytes_checked; then
 ask /api/preview "weave=40&algorithm=dig&age=6&seed=2"; expect "200 image/svg+xml" "weave preview"
@@ -366,6 +400,38 @@ fi
 get "/api/preview?message=A"; expect "400 text/plain; charset=utf-8" "a message of one letter"
 body_has "meiro generate: --message: at least 3 letters"
 get "/api/preview?message=HELLO&rule=abc"; expect "400 text/plain; charset=utf-8" "a message and a rule"
+
+# the issue's class set, as the studio asks for it (answers=key): the
+# command's bytes; every version's sheets (pages 1-12), then the key of
+# all three, labelled; the pupils' names POSTed with same-mazes=1: their
+# sheets, then one key
+q="count=4&difficulty=easy-hard&answers=key&seed=5&copies=3"
+ask "/api/booklet?format=pdf" "$q" "$tmp/dl-class.pdf"
+expect "200 application/pdf" "the issue's class set"
+if bytes_checked; then
+    twin booklet "$q" --format pdf -o "$tmp/cli-class.pdf"
+    same "$tmp/dl-class.pdf" "$tmp/cli-class.pdf"
+fi
+printf 'Hana\nKen\nO'"'"'Brien\n' > "$tmp/class-names"
+got=$(curl -s --max-time 60 -o "$tmp/dl-same.pdf" -w '%{http_code}' --data-binary @"$tmp/class-names" \
+    "${url}api/booklet?format=pdf&count=2&answers=key&seed=5&same-mazes=1")
+expect 200 "the same mazes for the names POSTed"
+if need pdftotext; then
+    # P a sheet, A an answer page, its first caption after it
+    pages_of() {
+        n=$(pdftotext "$1" - | grep -c "$(printf '\f')")
+        k=1
+        while [ $k -le "$n" ]; do
+            t=$(pdftotext -f $k -l $k "$1" - | tr '\n' ' ')
+            case $t in Answers*) printf 'A(%s)' "$(printf '%s' "$t" | sed 's/^Answers *\([^N]*No\. [0-9]*\).*/\1/')" ;; *) printf P ;; esac
+            k=$((k + 1))
+        done
+    }
+    p=$(pages_of "$tmp/dl-class.pdf")
+    [ "$p" = "PPPPPPPPPPPPA(Version A · No. 1)A(Version B · No. 3)" ] && ok || bad "the class set's pages: $p"
+    p=$(pages_of "$tmp/dl-same.pdf")
+    [ "$p" = "PPPPPPA(Answer to No. 1)" ] && ok || bad "the same mazes' pages: $p"
+fi
 
 # booklets of the newer kinds (--kinds): the booklet command's, byte for
 # byte (a class set's and a folded one's: make check)

@@ -7,7 +7,11 @@
 # the files are read back as their users see them (tests/look.c: pages
 # rasterised, sheets' cell fills, text marks) and checked: puzzle pages,
 # sheets and files carry no solution; answer pages, sheets and files carry
-# it; the answers are where the mode says. One assertion per command.
+# it; the answers are where the mode says, a class set's after every
+# pupil's sheets (on their backs: refused). One assertion per command.
+# Then the same for what meiro serve's routes make (class sets, booklets,
+# sheets, in every answers mode) and for the studio's own requests, made
+# by driving it in Chromium (tests/spoilers-studio.mjs).
 # Usage: spoilers.sh BUILD_DIR
 build=${1:-build}
 meiro="$build/meiro"
@@ -52,8 +56,9 @@ audit() {
     esac
     "$meiro" "$@" > /dev/null 2> "$tmp/err"
     rc=$?
-    case $cmd-$fmt in
-    booklet-svg | booklet-png | booklet-txt | class-xlsx)
+    case $cmd-$fmt-$mode in
+    booklet-svg-* | booklet-png-* | booklet-txt-* | class-xlsx-* | class-pdf-back)
+        # a class set's answers on the back of its sheets would hand them out
         # a booklet is a PDF, a workbook or a page to play: refused, nothing written
         if [ $rc -eq 2 ] && [ -z "$(ls "$d")" ]; then passed=$((passed + 1)); else
             failed=$((failed + 1)); echo "FAIL spoilers: $what: exit $rc, or a file written" >&2; fi
@@ -64,8 +69,9 @@ audit() {
     fi
     want=$mode
     [ "$mode" = default ] && want=$(place_of "$tpl" "$cmd")
-    # a class set's answers go apart unless told where
+    # a class set's answers go apart unless told where, else after every sheet
     [ "$cmd-$mode" = class-default ] && want=apart
+    case $cmd-$mode in class-after-page | class-key) want=class ;; esac
     # one page a file leaves a template's answers out (only asked ones go apart)
     case $fmt-$mode in pdf-* | xlsx-*) ;; *-default) want=none ;; esac
     # solve's own product is the solved maze: without answers apart, that is what it writes
@@ -109,6 +115,7 @@ check() {
         after-page-pdf) pattern='^(C*(PA)+)+$' ;; # (+: a class set's copies, one after another)
         back-pdf) pattern='^(C*(N?PA)+)+$' ;;
         key-pdf) pattern='^(C*P+A+)+$' ;;
+        class-pdf) pattern='^(C*P+)+A+$' ;; # every copy's sheets, then the answers of all
         esac
         printf '%s\n' "$roles" | grep -Eq "$pattern" || echo "pages $roles, not as $want puts them"
         [ "$want" != none ] && [ "$fmt" = xlsx ] && case $roles in *A*) ;; *) echo "no answer sheets" ;; esac
@@ -159,5 +166,30 @@ for tpl in kids-a4 worksheet-a4-2up; do
         audit booklet "$tpl" "$mode" xlsx ja
     done
 done
+
+# meiro serve's routes and the studio's own requests: each answer (a PDF,
+# or a refusal) as tests/spoilers-studio.mjs lists it, "NAME WANT STATUS"
+if need node; then
+    mkdir "$tmp/serve"
+    node "$(dirname "$0")/spoilers-studio.mjs" "$build" "$tmp/serve" > "$tmp/serve.log" 2>&1 ||
+        bad "the server's and the studio's files were not all asked for: $(tail -3 "$tmp/serve.log")"
+    while read -r name want status; do
+        what="meiro serve: $name"
+        d="$tmp/case"
+        rm -rf "$d" && mkdir "$d"
+        case $name-$want-$status in
+        studio-skipped-*) skip "the studio: $status" ;;
+        *-refused-400) [ -e "$tmp/serve/$name.pdf" ] && bad "$what: refused, yet a file" || ok ;;
+        *-refused-*) bad "$what: HTTP $status, not refused" ;;
+        *-200)
+            mv "$tmp/serve/$name.pdf" "$d/out.pdf"
+            why=$(check "$d" pdf "$want" "$want")
+            if [ -z "$why" ]; then ok; else bad "$what: $why"; fi ;;
+        *) bad "$what: HTTP $status, wanted $want" ;;
+        esac
+    done < "$tmp/serve/list"
+    n=$(grep -c . "$tmp/serve/list")
+    [ "$n" -ge 30 ] && ok || bad "only $n answers of the server listed"
+fi
 
 finish

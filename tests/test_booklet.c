@@ -1309,8 +1309,223 @@ static void test_fold(void)
     CHECK_ALL(creep);
 }
 
+/* A class set's book of the pupils' names (and one long name), with
+ * `count` easy mazes each, its answers as a key; b->names into *names. */
+static void class_set(meiro_booklet_options *b, meiro_export_options *page, meiro_template *tpl,
+                      const char **names, unsigned pupils, unsigned count)
+{
+    static char own[26][24];
+    for (unsigned c = 0; c < pupils; c++) {
+        snprintf(own[c], sizeof own[c], "Pupil %u", c + 1);
+        names[c] = c == 1 ? "Maximilian-Alexander" : c == 2 ? "Zoë-Li O'Brien" : own[c];
+    }
+    meiro_booklet_options_init(b);
+    b->count = count;
+    b->from_level = b->to_level = MEIRO_LEVEL_EASY;
+    b->seed = 5;
+    b->copies = pupils;
+    b->names = names;
+    meiro_export_options_from_template(page, tpl);
+    page->answers = MEIRO_ANSWERS_KEY;
+}
+
+/* Red (a solution) anywhere on a rendered page. */
+static size_t red_pixels(const image *img)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < (size_t)img->w * img->h; i++) n += img->red[i];
+    return n;
+}
+
+/* A class set in one file: every pupil's sheets first, clean, then the
+ * answers of all of them packed six to a key page (25 pupils x 2 mazes:
+ * 9 pages, not one a pupil), each key maze captioned with its pupil and
+ * number and drawn from that pupil's own maze with its solution; the
+ * answer file alone (answers_only) the same key. Answers on the back of a
+ * class set's sheets are refused. */
+static void test_class_set(void)
+{
+    if (!have("pdftoppm") || !have("pdftotext") || !have("pdfinfo")) return;
+    enum { PUPILS = 25, COUNT = 2 };
+    meiro_template *tpl = meiro_template_load("booklet-a4", NULL);
+    const char *names[PUPILS];
+    meiro_booklet_options b;
+    meiro_export_options page;
+    class_set(&b, &page, tpl, names, PUPILS, COUNT);
+    char file[160], only_file[160];
+    snprintf(file, sizeof file, "%s/class.pdf", dir);
+    snprintf(only_file, sizeof only_file, "%s/class-answer.pdf", dir);
+    meiro_error err = {0};
+    CHECK_MSG(meiro_booklet_save(&b, &page, MEIRO_FORMAT_PDF, file, &err) == MEIRO_OK, "%s",
+              err.message);
+    meiro_export_options only = page;
+    only.answers_only = true;
+    CHECK_MSG(meiro_booklet_save(&b, &only, MEIRO_FORMAT_PDF, only_file, &err) == MEIRO_OK, "%s",
+              err.message);
+    /* the key as the library lays it out: every pupil's mazes in turn */
+    book bks[PUPILS];
+    doc_item items[PUPILS * COUNT];
+    for (unsigned c = 0; c < PUPILS; c++) {
+        meiro_booklet_options copy = b;
+        copy.seed = meiro_booklet_copy_seed(b.seed, c);
+        rebuild(&copy, &bks[c]);
+        for (unsigned i = 0; i < COUNT; i++) items[c * COUNT + i] = bks[c].items[i];
+    }
+    document key;
+    CHECK_INT(doc_plan(&key, items, PUPILS * COUNT, &only,
+                       &(doc_parts){.copies = names, .per_copy = COUNT}, NULL),
+              MEIRO_OK);
+    CHECK_MSG(key.page_count == 9, "%zu key pages for %d pupils x %d mazes, not 9", key.page_count,
+              PUPILS, COUNT);
+    double w, h;
+    int pages = pdf_page_count(file, &w, &h), sheets = pages - (int)key.page_count;
+    CHECK_MSG(sheets == PUPILS * COUNT, "%d pages: not %d sheets then the key", pages,
+              PUPILS * COUNT);
+    int only_pages = pdf_page_count(only_file, &w, &h);
+    CHECK_INT(only_pages, (int)key.page_count);
+    static char text[1 << 18];
+    const char *texts[PUPILS * COUNT + 9];
+    if (sheets != PUPILS * COUNT || !pdf_texts(file, pages, text, sizeof text, texts) ||
+        !pdf_pictures(file, "class")) {
+        CHECK_MSG(false, "%s: not read", file);
+        goto done;
+    }
+    verdict sheet_pages = {0}, key_pages = {0};
+    for (int p = 1; p <= sheets; p++) { /* pupil (p - 1) / COUNT's, clean */
+        image img = {0};
+        char name_line[64];
+        snprintf(name_line, sizeof name_line, "Name %s", names[(p - 1) / COUNT]);
+        verdict_note(&sheet_pages,
+                     strstr(texts[p - 1], name_line) && !strstr(texts[p - 1], "Answer"),
+                     "page %d is not %s's sheet: %.80s", p, names[(p - 1) / COUNT], texts[p - 1]);
+        if (verdict_note(&sheet_pages, pdf_picture("class", p, pages, &img), "page %d: not drawn",
+                         p))
+            verdict_note(&sheet_pages, red_pixels(&img) == 0, "page %d (a sheet) shows a solution",
+                         p);
+        free_image(&img);
+    }
+    CHECK_ALL(sheet_pages);
+    /* each key maze: its caption, and its pupil's maze solved where it says */
+    const double dpi = 30, ppm = dpi / 25.4;
+    for (size_t k = 0; k < key.page_count; k++) {
+        int p = sheets + (int)k + 1;
+        const doc_page *pg = &key.pages[k];
+        verdict_note(&key_pages, strstr(texts[p - 1], "Answers") != NULL, "page %d is no key", p);
+        image img = {0};
+        if (!verdict_note(&key_pages, pdf_picture("class", p, pages, &img), "page %d: not drawn",
+                          p))
+            continue;
+        for (size_t s = 0; s < pg->count; s++) {
+            size_t i = pg->first + s;
+            char caption[96], what[160];
+            snprintf(caption, sizeof caption, "%s · No. %zu", names[i / COUNT], i % COUNT + 1);
+            snprintf(what, sizeof what, "key page %zu, %s", k + 1, caption);
+            verdict_note(&key_pages, strstr(texts[p - 1], caption) != NULL, "%s: no caption", what);
+            page_layout L;
+            page_frame f;
+            if (!verdict_note(&key_pages, doc_place(&key, pg, s, &L, &f, NULL) == MEIRO_OK,
+                              "%s: not placed", what))
+                continue;
+            img.ends_mm = 1.4 * L.mark_min;
+            check_picture(&key_pages, what, &img, items[i].maze, items[i].path, &L, ppm, 0, 0, 0.02,
+                          false, false);
+        }
+        free_image(&img);
+    }
+    CHECK_ALL(key_pages);
+    /* a class set's answers on the back of the sheets would hand them out */
+    meiro_export_options back = page;
+    back.answers = MEIRO_ANSWERS_BACK;
+    err = (meiro_error){0};
+    CHECK_INT(meiro_booklet_save(&b, &back, MEIRO_FORMAT_PDF, file, &err), MEIRO_ERROR_ARGUMENT);
+    CHECK_INT(err.field, MEIRO_FIELD_ANSWERS);
+done:
+    doc_free(&key);
+    for (unsigned c = 0; c < PUPILS; c++) free_book(&bks[c]);
+    meiro_template_free(tpl);
+}
+
+/* The same mazes for every pupil: each sheet the first pupil's but for the
+ * name line (the mazes' pixels equal), their footers the booklet's seed,
+ * and one key of the booklet's mazes after them, without pupils' names.
+ * Without names the option is refused. */
+static void test_same_mazes(void)
+{
+    if (!have("pdftoppm") || !have("pdftotext") || !have("pdfinfo")) return;
+    enum { PUPILS = 3, COUNT = 2 };
+    meiro_template *tpl = meiro_template_load("booklet-a4", NULL);
+    const char *names[PUPILS];
+    meiro_booklet_options b;
+    meiro_export_options page;
+    class_set(&b, &page, tpl, names, PUPILS, COUNT);
+    b.same_mazes = true;
+    char file[160];
+    snprintf(file, sizeof file, "%s/same.pdf", dir);
+    meiro_error err = {0};
+    CHECK_MSG(meiro_booklet_save(&b, &page, MEIRO_FORMAT_PDF, file, &err) == MEIRO_OK, "%s",
+              err.message);
+    double w, h;
+    int pages = pdf_page_count(file, &w, &h);
+    CHECK_INT(pages, PUPILS * COUNT + 1); /* one key page of the two mazes */
+    static char text[1 << 16];
+    const char *texts[PUPILS * COUNT + 1];
+    if (pages != PUPILS * COUNT + 1 || !pdf_texts(file, pages, text, sizeof text, texts) ||
+        !pdf_pictures(file, "same")) {
+        CHECK_MSG(false, "%s: not read", file);
+        meiro_template_free(tpl);
+        return;
+    }
+    book bk;
+    rebuild(&b, &bk); /* the booklet's own mazes, for every pupil */
+    document d;
+    CHECK_INT(doc_init(&d, bk.items, bk.count, &page, -1, NULL), MEIRO_OK);
+    verdict same = {0};
+    for (int p = 1; p <= PUPILS * COUNT; p++) {
+        char footer[96];
+        snprintf(footer, sizeof footer, "%s · seed 5", names[(p - 1) / COUNT]);
+        verdict_note(&same, strstr(texts[p - 1], footer) != NULL, "page %d: no '%s'", p, footer);
+        image img = {0}, first = {0};
+        page_layout L;
+        page_frame f;
+        if (!verdict_note(&same,
+                          pdf_picture("same", p, pages, &img) &&
+                              pdf_picture("same", 1 + (p - 1) % COUNT, pages, &first) &&
+                              doc_place(&d, &d.pages[(p - 1) % COUNT], 0, &L, &f, NULL) == MEIRO_OK,
+                          "page %d: not drawn", p)) {
+            free_image(&img), free_image(&first);
+            continue;
+        }
+        char what[64];
+        snprintf(what, sizeof what, "%s's page %d", names[(p - 1) / COUNT], p);
+        check_picture(&same, what, &img, bk.mazes[(p - 1) % COUNT], NULL, &L, 30 / 25.4, 0, 0, 0.02,
+                      false, false);
+        size_t differ = 0;
+        for (int y = (int)(L.maze_y * 30 / 25.4); y < (int)((L.maze_y + L.maze_h) * 30 / 25.4); y++)
+            for (int x = (int)(L.maze_x * 30 / 25.4); x < (int)((L.maze_x + L.maze_w) * 30 / 25.4);
+                 x++)
+                differ += img.gray[(size_t)y * img.w + x] != first.gray[(size_t)y * first.w + x];
+        verdict_note(&same, differ == 0, "%s: %zu pixels of the maze differ from %s's", what,
+                     differ, names[0]);
+        free_image(&img), free_image(&first);
+    }
+    const char *key = texts[PUPILS * COUNT];
+    verdict_note(&same,
+                 strstr(key, "Answers") && strstr(key, "Answer to No. 2") && !strstr(key, names[0]),
+                 "the last page is not the one key: %.120s", key);
+    CHECK_ALL(same);
+    doc_free(&d);
+    free_book(&bk);
+    b.names = NULL;
+    err = (meiro_error){0};
+    CHECK_INT(meiro_booklet_save(&b, &page, MEIRO_FORMAT_PDF, file, &err), MEIRO_ERROR_ARGUMENT);
+    CHECK_INT(err.field, MEIRO_FIELD_NAMES);
+    meiro_template_free(tpl);
+}
+
 static const test_case cases[] = {
     {"page_audit", test_page_audit},
+    {"class_set", test_class_set},
+    {"same_mazes", test_same_mazes},
     {"fold", test_fold},
     {"worksheet_cells", test_worksheet_cells},
     {"page_words", test_page_words},

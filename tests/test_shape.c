@@ -1022,6 +1022,34 @@ static void test_jpeg_file(void)
     CHECK(m == NULL);
 }
 
+/* A photo of a scene (tests/data/photo.png, made by photo.py) shows no
+ * silhouette: its mask is made, with a warning that says so; drawings
+ * (the house scanned, the built-in shapes as files) have none. */
+static void test_photo_unclear(void)
+{
+    meiro_error err = {0};
+    uint8_t *m = file_mask(test_data("photo.png"), 20, 20, &err);
+    CHECK_MSG(m != NULL, "%s", err.message);
+    CHECK_MSG(strstr(err.message, "no clear silhouette") && err.field == MEIRO_FIELD_SHAPE, "%s",
+              err.message);
+    meiro_mask_free(m);
+    /* the drawings, and the built-in shapes' own files (test_data's path is
+     * its own buffer: asked anew each time) */
+    const char *drawings[] = {"house.jpg", "house-outline.jpg"};
+    size_t n = TEST_COUNT(drawings) + meiro_shape_count();
+    for (size_t i = 0; i < n; i++) {
+        char file[128];
+        if (i < TEST_COUNT(drawings)) snprintf(file, sizeof file, "%s", drawings[i]);
+        else
+            snprintf(file, sizeof file, "../../templates/shapes/%s.svg",
+                     meiro_shape_info(i - TEST_COUNT(drawings))->name);
+        err = (meiro_error){0};
+        m = file_mask(test_data(file), 24, 24, &err);
+        CHECK_MSG(m != NULL && !err.message[0], "%s: %s", file, err.message);
+        meiro_mask_free(m);
+    }
+}
+
 /* A phone's photo stands as taken: house.jpg with an Exif orientation of
  * 6 (turned a quarter clockwise to view) gives the house's mask turned so. */
 static void test_jpeg_orientation(void)
@@ -1391,6 +1419,7 @@ int main(int argc, char **argv)
         {"white_is_background", test_white_is_background},
         {"jpeg_file", test_jpeg_file},
         {"jpeg_orientation", test_jpeg_orientation},
+        {"photo_unclear", test_photo_unclear},
         {"shape_errors", test_shape_errors},
         {"text_masks", test_text_masks},
         {"text_letters", test_text_letters},

@@ -39,9 +39,14 @@ typedef struct meiro_booklet_options {
                                      own seed (the first the booklet's),
                                      page numbers from 1, and its label
                                      ("Version B", or names[i]) in its
-                                     footers and answer titles; PDF only,
-                                     not folded; copies x count at most
-                                     10000 */
+                                     footers; their answers (any mode
+                                     but back) after every copy's sheets,
+                                     each captioned with its copy's label
+                                     ("Hana · No. 2"), a key packed
+                                     key_per_page a page (a page each
+                                     if answers is after-page); PDF
+                                     only, not folded; copies x count
+                                     at most 10000 */
     const char *const *names; /* the pupils' names, one a copy (copies
                                      of them): written on the name line
                                      (a template without one gets meiro's
@@ -100,6 +105,10 @@ typedef struct meiro_booklet_options {
                                      only; missions and levels in PDF or
                                      HTML; NULL: plain
                                      mazes (ABI 3) */
+    bool same_mazes;          /* with names: every pupil the same mazes
+                                     (the booklet's seed), each sheet with
+                                     their name, and one key for all; false
+                                     (default): a version each (ABI 6) */
 } meiro_booklet_options;
 
 MEIRO_API void meiro_booklet_options_init(meiro_booklet_options *b);

@@ -53,7 +53,8 @@ MEIRO_API unsigned meiro_maze_picture(const meiro_maze *maze);
  * letters; width must be 0. *mask (meiro_mask_free) is *out_w x *out_h.
  * Errors as meiro_shape_mask's and meiro_text_mask's, and
  * MEIRO_ERROR_ARGUMENT for a width given with a text or a grid too small
- * for the border. */
+ * for the border; a picture file's warning on success as meiro_shape_mask's
+ * (err->message not empty). */
 MEIRO_API meiro_status meiro_picture_mask(const char *picture, const char *lang, uint32_t width,
                                           uint32_t height, uint8_t **mask, uint32_t *out_w,
                                           uint32_t *out_h, meiro_error *err);

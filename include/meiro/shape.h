@@ -44,7 +44,10 @@ MEIRO_API bool meiro_shape_min_grid(const char *shape, uint32_t *width, uint32_t
  * MEIRO_ERROR_IO (a file that cannot be read, with the reason),
  * MEIRO_ERROR_PARSE (not an SVG or PNG, or nothing inside),
  * MEIRO_ERROR_ARGUMENT (fewer than 2 cells inside at this size),
- * MEIRO_ERROR_TOO_BIG (a grid past MEIRO_MAX_SIDE / MEIRO_MAX_CELLS). */
+ * MEIRO_ERROR_TOO_BIG (a grid past MEIRO_MAX_SIDE / MEIRO_MAX_CELLS).
+ * A warning on success: err->message is not empty (field MEIRO_FIELD_SHAPE)
+ * when a picture file shows no clear silhouette (a photo of a scene: its
+ * dark parts a ragged blot); the mask is made all the same. */
 MEIRO_API meiro_status meiro_shape_mask(const char *shape, uint32_t width, uint32_t height,
                                         uint8_t **mask, meiro_error *err);
 

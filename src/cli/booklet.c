@@ -35,14 +35,19 @@ static const char *const usage_booklet =
     "                       as the level rises, levels (two floors; pdf or\n"
     "                       html) (rect); hard:keys: the hard mazes' kind\n"
     "  -s, --seed N         the booklet's seed (default: from the clock); each\n"
-    "                       maze's own seed, printed under it, comes from it\n"
+    "                       maze's own seed, printed under it, comes from it\n";
+/* apart: one string would pass the 4095 bytes C compilers must take */
+static const char *const usage_booklet_class =
     "      --copies N       a class set: N different versions of the booklet, one\n"
     "                       after another, each labelled (Version A, B, ...) with\n"
-    "                       its seed; their answers go to NAME-answer.pdf in the\n"
-    "                       same order (unless --answers or --answers-to says)\n"
+    "                       its seed; their answers go to NAME-answer.pdf (with\n"
+    "                       --answers, or -o -: after every version's sheets),\n"
+    "                       several a page, each labelled with its version\n"
     "      --names FILE     a class set of one version a pupil: the names in FILE,\n"
     "                       one a line, written on the name line and labelling\n"
     "                       each version\n"
+    "      --same-mazes     with --names: every pupil the same mazes, their own\n"
+    "                       name on the sheet, and one key for all\n"
     "      --cover          a cover page (default: as the template says)\n"
     "      --no-cover       no cover page\n"
     "      --key-per-page N solved mazes on an answer-key page: 1, 2, 4, 6 or 9\n"
@@ -249,6 +254,7 @@ const struct option booklet_options[] = {
     {"kinds", required_argument, NULL, OPT_KINDS},
     {"copies", required_argument, NULL, OPT_COPIES},
     {"names", required_argument, NULL, OPT_NAMES},
+    {"same-mazes", no_argument, NULL, OPT_SAME_MAZES},
     {"contents", no_argument, NULL, OPT_CONTENTS},
     {"no-contents", no_argument, NULL, OPT_NO_CONTENTS},
     {"sheet", required_argument, NULL, OPT_SHEET},
@@ -346,6 +352,7 @@ static int content_option(booklet_args *a, int c, char **argv)
         b->copies = (unsigned)v;
         return EXIT_OK;
     case OPT_NAMES: a->names_file = optarg; return EXIT_OK;
+    case OPT_SAME_MAZES: b->same_mazes = true; return EXIT_OK; /* the library wants the names */
     case OPT_SERIES: a->series = optarg; return EXIT_OK;
     case OPT_PDFX: /* checked with the page's options */
         if (optarg && strcmp(optarg, "x1a") != 0 && strcmp(optarg, "x4") != 0)
@@ -385,6 +392,7 @@ static int booklet_option(booklet_args *a, int c, char **argv)
     case 'o': a->output = optarg; return EXIT_OK;
     case 'h':
         fputs(usage_booklet, stdout);
+        fputs(usage_booklet_class, stdout);
         fputs(usage_booklet_output, stdout);
         fputs(usage_booklet_page, stdout);
         a->help = true;
@@ -464,21 +472,27 @@ static void warn_sheet(const meiro_booklet_options *b, const meiro_export_option
 /* The booklet's files and pages: --answers-to, or answers apart (a class
  * set's, unless told where; those asked of a page to play): the puzzles
  * alone, then their answers in the second file (as a key where the
- * template or --answers says so, else a full page each). *apart: the
- * second file's name when meiro chose it. */
+ * template or --answers says so, else a full page each); a class set
+ * written to standard output, one stream, has its key after every sheet.
+ * *apart: the second file's name when meiro chose it. */
 static int booklet_answers(booklet_args *a, meiro_format format, meiro_export_options *page,
                            meiro_export_options *answers, meiro_format *answers_format,
                            char **apart)
 {
     meiro_error err = {0};
     if (!a->pc.answers_to && meiro_booklet_answers_apart(&a->b, format, page)) {
-        if (is_stdout(a->output))
+        if (is_stdout(a->output) && a->b.copies > 1) {
+            /* one stream (meiro serve's): a class set's key after every sheet in it */
+            page->answers = MEIRO_ANSWERS_KEY;
+        } else if (is_stdout(a->output)) {
             return usage_error("booklet", "%s",
                                "the answers go to a second file beside the booklet: name the "
                                "booklet's file with -o");
-        if (!(*apart = answer_name(a->output)))
-            return report_failure(NULL, &(meiro_error){.status = MEIRO_ERROR_NOMEM});
-        a->pc.answers_to = *apart;
+        } else {
+            if (!(*apart = answer_name(a->output)))
+                return report_failure(NULL, &(meiro_error){.status = MEIRO_ERROR_NOMEM});
+            a->pc.answers_to = *apart;
+        }
     }
     *answers_format = format;
     *answers = *page;

@@ -119,7 +119,8 @@ enum {
     OPT_ONE_WAY,
     OPT_KINDS, /* booklet's kinds of maze */
     OPT_LEVELS, /* generate's floors */
-    OPT_PDFX    /* booklet's and cover's PDF/X */
+    OPT_PDFX,   /* booklet's and cover's PDF/X */
+    OPT_SAME_MAZES /* booklet's class set of one sheet */
 };
 #define GRID_HELP                                                                                  \
     "      --grid G         rect (default), polar (theta: a round maze, -H rings\n"                \

@@ -401,9 +401,13 @@ static int resolve_generate(generate_args *a, meiro_format *format, meiro_export
                 : e.field == MEIRO_FIELD_HEIGHT ? "-H"
                                                 : "-W/-H");
     else if (checked != MEIRO_OK) rc = library_error("generate", NULL, &e);
-    if (rc == EXIT_OK && a->shape &&
-        meiro_shape_mask(a->shape, a->opt.width, a->opt.height, mask, &e) != MEIRO_OK)
-        rc = library_error("generate", NULL, &e);
+    if (rc == EXIT_OK && a->shape) {
+        e = (meiro_error){0};
+        if (meiro_shape_mask(a->shape, a->opt.width, a->opt.height, mask, &e) != MEIRO_OK)
+            rc = library_error("generate", NULL, &e);
+        else if (e.message[0]) /* a picture with no clear silhouette: made, and said */
+            fprintf(stderr, "meiro: warning: %s (--shape)\n", e.message);
+    }
     a->opt.mask = *mask;
     a->opt.shape_name = a->text    ? a->text
                         : a->shape ? shape_caption(a->shape, a->caption, sizeof a->caption)

@@ -124,6 +124,8 @@ int cmd_picture(int argc, char **argv)
         rc = library_error("generate", NULL, &err);
         goto done;
     }
+    if (err.message[0]) /* a picture with no clear silhouette: made, and said */
+        fprintf(stderr, "meiro: warning: %s (--picture)\n", err.message);
     rc = check_output("generate", MEIRO_GRID_RECT, w, h, format, &page, output, pc.answers_to,
                       false);
     const input_file inputs[] = {{"the -t template", pc.template_name},

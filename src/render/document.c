@@ -240,7 +240,7 @@ static meiro_status fit_texts(document *d, meiro_error *err)
 meiro_status doc_init(document *d, const doc_item *items, size_t count,
                       const meiro_export_options *opt, int cover, meiro_error *err)
 {
-    return doc_plan(d, items, count, opt, &(doc_parts){cover, 0, NULL, false}, err);
+    return doc_plan(d, items, count, opt, &(doc_parts){.cover = cover}, err);
 }
 
 meiro_status doc_plan(document *d, const doc_item *items, size_t count,
@@ -258,10 +258,9 @@ meiro_status doc_plan(document *d, const doc_item *items, size_t count,
     if (contents < 0 && st->tpl && st->tpl->contents >= 0) contents = st->tpl->contents;
     if (contents < 0) contents = count > 20 && st->per_page == 1;
     d->version = parts ? parts->version : NULL;
+    d->copies = parts && parts->per_copy ? parts->copies : NULL;
+    d->per_copy = d->copies ? parts->per_copy : 0;
     st->contents_subtitle = parts && parts->volume && st->subtitle;
-    if (d->version) /* "Answers — Version B": a class set's keys told apart */
-        snprintf(st->answers_title, sizeof st->answers_title, "%s — %s", st->labels->answers,
-                 d->version);
     meiro_status s = page_margin_check(opt, err);
     if (s != MEIRO_OK) return s;
     /* orientation: the one that gives the largest maze bigger cells */
@@ -395,10 +394,15 @@ static void draw_caption(cairo_t *cr, const document *d, const doc_page *p, size
                          const page_layout *L, const page_frame *f)
 {
     size_t i = p->first + k;
-    char left[96], right[224] = "";
-    snprintf(left, sizeof left,
-             p->kind == PAGE_ANSWERS ? d->style.labels->answer_to : d->style.labels->maze_no,
-             (unsigned)(i + 1));
+    char left[320], right[224] = "", number[96];
+    if (d->copies) { /* a class set's answers: "Hana · No. 2", whose maze it is */
+        snprintf(number, sizeof number, d->style.labels->maze_no, (unsigned)(i % d->per_copy + 1));
+        snprintf(left, sizeof left, "%s · %s", d->copies[i / d->per_copy], number);
+    } else {
+        snprintf(left, sizeof left,
+                 p->kind == PAGE_ANSWERS ? d->style.labels->answer_to : d->style.labels->maze_no,
+                 (unsigned)(i + 1));
+    }
     const meiro_maze *m = d->items[i].maze;
     uint64_t seed;
     /* the maze's own seed, where there is room: not in an answer key */
@@ -413,9 +417,19 @@ static void draw_caption(cairo_t *cr, const document *d, const doc_page *p, size
     text_fit w;
     fit_text(cr, left, d->style.marks.font, true, CAPTION_FONT_MM, CAPTION_FONT_MM, f->body.w,
              2 * CAPTION_FONT_MM, &w);
-    double body_right = f->body.x + f->body.w;
+    double body_right = f->body.x + f->body.w, size = CAPTION_FONT_MM;
+    if (d->copies) { /* a pupil's long name on a key: within its slot, smaller if need be */
+        box slots[9];
+        layout_slots(f, p->slots, slots);
+        double room = slots[k].x + slots[k].w - fmax(slots[k].x, fmin(L->maze_x, body_right));
+        if (w.natural > room) {
+            size = fmax(0.6 * CAPTION_FONT_MM, size * room / w.natural);
+            w.natural *= size / CAPTION_FONT_MM;
+        }
+        body_right = slots[k].x + slots[k].w;
+    }
     double x = fmax(f->body.x, fmin(L->maze_x, body_right - w.natural));
-    draw_text(cr, left, d->style.marks.font, x, base, CAPTION_FONT_MM, true, -1);
+    draw_text(cr, left, d->style.marks.font, x, base, size, true, -1);
     cairo_set_source_rgb(cr, 0.4, 0.4, 0.4);
     draw_text(cr, right, FONT_FAMILY, fmin(L->maze_x + L->maze_w, body_right), base,
               CAPTION_FONT_MM * 0.8, false, 1);

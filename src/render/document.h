@@ -69,6 +69,8 @@ typedef struct document {
     uint64_t seed;
     const meiro_maze *cover_maze; /* a small maze to decorate the cover */
     const char *version;          /* a class set's copy (doc_parts), or NULL */
+    const char *const *copies;    /* a class set's answers: their copies (doc_parts), */
+    size_t per_copy;              /*   or NULL */
     const char *remake;           /* a booklet: the command that makes it again; else NULL */
     unsigned remake_lines;        /* its lines in the last page's footer, */
     double remake_size;           /*   at this size (doc_set_remake) */
@@ -85,9 +87,13 @@ typedef struct doc_parts {
     int contents;        /* 1 or 0, or -1: the template's, else over 20 mazes
                             of one a page */
     const char *version; /* a class set's copy ("Version B", or a pupil's
-                            name): in its footers and answer titles; NULL */
+                            name): in its footers; NULL */
     bool volume;         /* a series' volume: the subtitle (which names it)
                             under the contents' heading too */
+    const char *const *copies; /* a class set's answers: item i is maze
+                            i % per_copy + 1 of copies[i / per_copy],
+                            captioned so ("Hana · No. 2"); NULL: none */
+    size_t per_copy;
 } doc_parts;
 
 /* Plans the pages and checks every maze fits its slot, so that errors come

@@ -43,8 +43,9 @@ bool picture_png_size(const unsigned char *data, size_t size, uint32_t *width, u
 /* Runs work(ctx, err) in a child process that gets `seconds` of time and
  * (beside what the process already uses) `megabytes` of address space, and
  * reports its status and message; memory the work fills for the caller
- * must be shared (sandbox_shared). Past the time the child is killed and
- * the work refused as too slow to `verb` ("draw", "read"); out of memory,
+ * must be shared (sandbox_shared); a message the work leaves on success
+ * (a warning) comes back too. Past the time the child is killed and the
+ * work refused as too slow to `verb` ("draw", "read"); out of memory,
  * refused as too big. `what` names the picture or file in those messages. */
 typedef meiro_status (*sandbox_fn)(void *ctx, meiro_error *err);
 meiro_status sandbox_run(sandbox_fn work, void *ctx, double seconds, unsigned megabytes,

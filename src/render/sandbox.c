@@ -168,7 +168,7 @@ meiro_status sandbox_run(sandbox_fn work, void *ctx, double seconds, unsigned me
         s = fail(err, MEIRO_ERROR_NOMEM,
                  "out of memory %sing %s (it may take %u MB beside meiro's own)", verb, what,
                  megabytes);
-    else if (s != MEIRO_OK && err) *err = out->err;
+    else if (err && (s != MEIRO_OK || out->err.message[0])) *err = out->err; /* or a warning */
     sandbox_unshare(out, sizeof *out);
     return s;
 }

@@ -64,10 +64,13 @@ static const char *const usage_serve =
     "  /api/booklet?format=pdf&kinds=plain,keys,one-way,levels   booklet's --kinds\n"
     "POST a picture (PNG, JPEG, GIF, BMP or SVG, up to 2 MB) as the body of\n"
     "/api/preview or /api/file: it is the shape; POST pupils' names (one a line,\n"
-    "up to 40) to /api/booklet: a class set, one version each; POST the word\n"
+    "up to 40) to /api/booklet: a class set, one version each (same-mazes=1:\n"
+    "the same mazes for all, one key); POST the word\n"
     "list of rule=words or rule=chain (up to 16 KB). A body may be a form's\n"
     "multipart/form-data: its one file part.\n"
-    "A bad value gets HTTP 400 and the command line's one-line message.\n"
+    "A bad value gets HTTP 400 and the command line's one-line message; every\n"
+    "refusal and warning has a code for the page too (X-Meiro-Message:\n"
+    "code=side&option=width&max=200).\n"
     "Ctrl-C stops the server.\n";
 
 enum { OPT_SERVE_OPEN = 1000 };
@@ -150,6 +153,15 @@ static enum MHD_Result respond_text(struct MHD_Connection *c, unsigned code, con
     return respond(c, code, "text/plain; charset=utf-8", body, n + 1, true, headers);
 }
 
+/* A refusal: its one-line message, and for the page its code and values
+ * (X-Meiro-Message, message.c), with `more` headers (NULL-terminated). */
+static enum MHD_Result refuse(struct MHD_Connection *c, unsigned code, const char *message,
+                              const char *form, const char *more0, const char *more1)
+{
+    const char *const headers[] = {"X-Meiro-Message", form, more0, more1, NULL};
+    return respond_text(c, code, message, headers);
+}
+
 /* ---- the API ---- */
 
 /* The query, read into a job (serve_job_add) in the request's order. */
@@ -168,6 +180,7 @@ static enum MHD_Result read_param(void *cls, enum MHD_ValueKind kind, const char
     if (++q->count > SERVE_MAX_PARAMS || key_size != strlen(key)) {
         snprintf(q->job->message, sizeof q->job->message, "more than %d parameters",
                  SERVE_MAX_PARAMS);
+        snprintf(q->job->code, sizeof q->job->code, "code=too-many-parameters");
         q->failed = true;
         return MHD_NO;
     }
@@ -211,30 +224,27 @@ static void first_error(const char *err, char *line, size_t size)
 }
 
 /* The command's warnings, percent-encoded for a header (the page decodes
- * them with decodeURIComponent): "" when none. */
-static void warnings(const char *err, char *out, size_t size)
+ * them with decodeURIComponent), and their codes for the page, separated
+ * by commas (message.c): "" when none. */
+static void warnings(const char *err, const struct option *options, char *out, size_t size,
+                     char *codes, size_t codes_size)
 {
-    static const char hex[] = "0123456789ABCDEF";
-    size_t n = 0;
-    out[0] = 0;
+    size_t n = 0, k = 0;
+    out[0] = codes[0] = 0;
     for (const char *p = err; *p;) {
         size_t len = strcspn(p, "\n");
-        if (strncmp(p, "meiro: warning: ", 16) == 0)
-            for (size_t i = 16; i < len && n + 4 < size; i++) {
-                unsigned char ch = (unsigned char)p[i];
-                if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
-                    (ch >= '0' && ch <= '9') || strchr(" .,:;()-_'", ch))
-                    out[n++] = (char)ch;
-                else {
-                    out[n++] = '%';
-                    out[n++] = hex[ch >> 4];
-                    out[n++] = hex[ch & 15];
-                }
-            }
+        if (strncmp(p, "meiro: warning: ", 16) == 0) {
+            if (n && n + 4 < size) n += (size_t)snprintf(out + n, size - n, "%%20"); /* between */
+            n += serve_form_value(out + n, size - n, p + 16, len - 16);
+            char line[1024], form[600];
+            snprintf(line, sizeof line, "%.*s", (int)(len - 16), p + 16);
+            serve_command_message(form, sizeof form, "warning", line, options);
+            if (k + strlen(form) + 2 < codes_size)
+                k += (size_t)snprintf(codes + k, codes_size - k, "%s%s", k ? "," : "", form);
+        }
         p += len;
         if (*p) p++;
     }
-    out[n] = 0;
 }
 
 /* A POST's body: the picture of a shape, held in memory as it arrives. */
@@ -355,10 +365,12 @@ static enum MHD_Result api_maze(struct MHD_Connection *c, serve_config *cfg, enu
             (route == ROUTE_BOOKLET && kind != DL_PDF && kind != DL_XLSX && kind != DL_HTML)) {
             snprintf(job->message, sizeof job->message, "format: %s, not '%.40s'", takes[route],
                      q.format);
+            snprintf(job->code, sizeof job->code, "code=format");
             q.failed = true;
         }
     } else if (!q.failed && download) {
         snprintf(job->message, sizeof job->message, "format: %s", takes[route]);
+        snprintf(job->code, sizeof job->code, "code=format");
         q.failed = true;
     }
     if (!q.failed) job->format = downloads[kind].format;
@@ -369,9 +381,13 @@ static enum MHD_Result api_maze(struct MHD_Connection *c, serve_config *cfg, enu
         const char *type = booklet || words ? NULL : serve_picture_type(up->data, up->len);
         unsigned names = 0;
         unsigned code = 0;
+        const char *form = "code=upload";
         if (up->too_big || (booklet && up->len > SERVE_MAX_NAMES) ||
             (words && up->len > SERVE_MAX_WORDS)) {
             code = MHD_HTTP_CONTENT_TOO_LARGE;
+            form = booklet ? "code=names-big&max=4"
+                   : words ? "code=words-big&max=16"
+                           : "code=picture-big&max=2";
             snprintf(line, sizeof line, "meiro serve: %s",
                      booklet ? "the names are more than this server takes (4 KB)"
                      : words ? "the word list is more than this server takes (16 KB)"
@@ -380,20 +396,22 @@ static enum MHD_Result api_maze(struct MHD_Connection *c, serve_config *cfg, enu
         } else if (words) {
             if (!up->len || memchr(up->data, 0, up->len)) {
                 code = MHD_HTTP_BAD_REQUEST;
+                form = "code=words-text";
                 snprintf(line, sizeof line, "meiro serve: POST the word list as text, one a line");
             }
         } else if (booklet) {
             names = count_names(up, line, sizeof line);
-            if (!names) code = MHD_HTTP_BAD_REQUEST;
+            if (!names) code = MHD_HTTP_BAD_REQUEST, form = "code=names-none";
         } else if (!up->len || !type) {
             code = !up->len ? MHD_HTTP_BAD_REQUEST : MHD_HTTP_UNSUPPORTED_MEDIA_TYPE;
+            form = !up->len ? "code=picture-empty" : "code=picture-type";
             snprintf(line, sizeof line, "meiro serve: %s",
                      !up->len ? "POST the picture of the shape as the request's body"
                               : "the picture is not a PNG, JPEG, GIF, BMP or SVG file");
         }
         if (code) {
             free(job);
-            return respond_text(c, code, line, NULL);
+            return refuse(c, code, line, form, NULL, NULL);
         }
         char file[16];
         snprintf(file, sizeof file, "%s", booklet ? "names.txt" : words ? "words.txt" : "picture.");
@@ -405,7 +423,7 @@ static enum MHD_Result api_maze(struct MHD_Connection *c, serve_config *cfg, enu
             q.failed = !serve_job_add_picture(job, file); /* its message */
         } else if (!save_upload(cfg, up, file, &saved, line, sizeof line)) {
             free(job);
-            return respond_text(c, MHD_HTTP_INTERNAL_SERVER_ERROR, line, NULL);
+            return refuse(c, MHD_HTTP_INTERNAL_SERVER_ERROR, line, "code=upload", NULL, NULL);
         } else {
             job->cwd = saved.dir;
             q.failed = booklet ? !serve_job_add_names(job, file, names)
@@ -416,8 +434,9 @@ static enum MHD_Result api_maze(struct MHD_Connection *c, serve_config *cfg, enu
     if (q.failed || !serve_job_finish(job)) {
         snprintf(line, sizeof line, "meiro serve: %s", job->message);
         remove_upload(&saved);
+        enum MHD_Result r = refuse(c, MHD_HTTP_BAD_REQUEST, line, job->code, NULL, NULL);
         free(job);
-        return respond_text(c, MHD_HTTP_BAD_REQUEST, line, NULL);
+        return r;
     }
     serve_result *res = malloc(sizeof *res);
     if (!res) {
@@ -434,17 +453,14 @@ static enum MHD_Result api_maze(struct MHD_Connection *c, serve_config *cfg, enu
         remove_upload(&saved);
         free(res);
         free(job);
-        static const char *const retry[] = {"Retry-After", "5", NULL};
-        return respond_text(
-            c,
-            admitted == SERVE_REFUSED_BUSY ? MHD_HTTP_SERVICE_UNAVAILABLE
-                                           : MHD_HTTP_TOO_MANY_REQUESTS,
-            admitted == SERVE_REFUSED_BUSY
-                ? "meiro serve: busy: every maze the server makes at once is in the making; try "
-                  "again in a few seconds"
-                : "meiro serve: this address already has 2 mazes in the making; try again when "
-                  "they are done",
-            retry);
+        bool busy = admitted == SERVE_REFUSED_BUSY;
+        return refuse(
+            c, busy ? MHD_HTTP_SERVICE_UNAVAILABLE : MHD_HTTP_TOO_MANY_REQUESTS,
+            busy ? "meiro serve: busy: every maze the server makes at once is in the making; try "
+                   "again in a few seconds"
+                 : "meiro serve: this address already has 2 mazes in the making; try again when "
+                   "they are done",
+            busy ? "code=busy" : "code=address-busy&max=2", "Retry-After", "5");
     }
     enum MHD_Result ok;
     bool ran = serve_run(cfg, job, res);
@@ -457,25 +473,34 @@ static enum MHD_Result api_maze(struct MHD_Connection *c, serve_config *cfg, enu
         snprintf(line, sizeof line, "meiro serve: %s: make the maze smaller",
                  res->timed_out ? "this maze takes longer than the server gives one (20 s)"
                                 : "this file is larger than the server sends (64 MB)");
-        ok = respond_text(
-            c, res->timed_out ? MHD_HTTP_SERVICE_UNAVAILABLE : MHD_HTTP_CONTENT_TOO_LARGE, line,
-            NULL);
+        ok = refuse(c, res->timed_out ? MHD_HTTP_SERVICE_UNAVAILABLE : MHD_HTTP_CONTENT_TOO_LARGE,
+                    line, res->timed_out ? "code=slow&max=20" : "code=output-big&max=64", NULL,
+                    NULL);
     } else if (res->status != 0) {
         free(res->out);
         first_error(res->err, line, sizeof line);
-        if (!line[0] || res->status < 0) /* killed: by its processor-time limit, or it crashed */
+        char form[600];
+        /* the line without "meiro generate: " */
+        const char *said =
+            strncmp(line, "meiro ", 6) == 0 && strstr(line, ": ") ? strstr(line, ": ") + 2 : line;
+        serve_command_message(form, sizeof form, "error", said, job->options);
+        if (!line[0] || res->status < 0) { /* killed: by its processor-time limit, or it crashed */
+            snprintf(form, sizeof form, "code=slow&max=20");
             snprintf(line, sizeof line,
                      "meiro serve: meiro %s ended without finishing (past the 20 s budget, or "
                      "out of memory): make the maze smaller",
                      job->argv[1]);
+        }
         /* a picture the library cannot read is the request's fault too */
         unsigned code = res->status == EXIT_USAGE ? MHD_HTTP_BAD_REQUEST
                         : saved.path[0] && !booklet && strstr(line, saved.name)
                             ? MHD_HTTP_UNPROCESSABLE_CONTENT
                             : MHD_HTTP_INTERNAL_SERVER_ERROR;
-        ok = respond_text(c, code, line, NULL);
+        if (code == MHD_HTTP_UNPROCESSABLE_CONTENT)
+            snprintf(form, sizeof form, "code=picture-unreadable");
+        ok = refuse(c, code, line, form, NULL, NULL);
     } else {
-        char seed[24], disposition[96], warn[700];
+        char seed[24], disposition[96], warn[700], codes[1400];
         /* the seed as run: the one given, else the one chosen */
         const char *given = NULL;
         for (int i = 2; i < job->argc; i++)
@@ -487,7 +512,7 @@ static enum MHD_Result api_maze(struct MHD_Connection *c, serve_config *cfg, enu
                  route == ROUTE_VIEW ? "inline" : "attachment",
                  route == ROUTE_BOOKLET ? "booklet" : job->rule ? "rule-maze" : "maze", seed,
                  downloads[kind].name);
-        warnings(res->err, warn, sizeof warn);
+        warnings(res->err, job->options, warn, sizeof warn, codes, sizeof codes);
         const char *headers[] = {"X-Meiro-Seed",
                                  seed,
                                  "Content-Security-Policy",
@@ -499,11 +524,15 @@ static enum MHD_Result api_maze(struct MHD_Connection *c, serve_config *cfg, enu
                                  disposition,
                                  NULL,
                                  NULL,
+                                 NULL,
+                                 NULL,
                                  NULL};
         if (warn[0]) {
             size_t at = download ? 6 : 4;
             headers[at] = "X-Meiro-Warning";
             headers[at + 1] = warn;
+            headers[at + 2] = "X-Meiro-Message";
+            headers[at + 3] = codes;
         }
         char *body = res->out ? res->out : malloc(1);
         ok = body ? respond(c, MHD_HTTP_OK, downloads[kind].type, body, res->out_len, true, headers)
@@ -536,7 +565,8 @@ static size_t quote_json(char *out, size_t size, const char *s)
 }
 
 /* {"shapes":[...],"templates":[...],"art":[...],"algorithms":[{"name",
- * "description"}...]}: the built-in names. */
+ * "description"}...],"grids":{"polar":["pdf",...]...}}: the built-in
+ * names, and the files each grid makes. */
 static enum MHD_Result api_choices(struct MHD_Connection *c)
 {
     size_t size = 16384, n = 0;
@@ -569,7 +599,19 @@ static enum MHD_Result api_choices(struct MHD_Connection *c)
         n += quote_json(out + n, size - n, gen->description);
         out[n++] = '}';
     }
-    n += (size_t)snprintf(out + n, size - n, "],\"version\":");
+    /* the files each grid makes, as the library says (the page offers no other) */
+    n += (size_t)snprintf(out + n, size - n, "],\"grids\":{");
+    for (int g = 0; g < MEIRO_GRID_COUNT && n + 256 < size; g++) {
+        n += (size_t)snprintf(out + n, size - n, "%s\"%s\":[", g ? "," : "",
+                              meiro_grid_name((meiro_grid)g));
+        for (size_t k = 0, shown = 0; k < DL_COUNT; k++)
+            if (meiro_export_grid_check((meiro_grid)g, downloads[k].format, NULL) == MEIRO_OK)
+                n += (size_t)snprintf(out + n, size - n, "%s\"%s\"", shown++ ? "," : "",
+                                      downloads[k].name);
+        out[n++] = ']';
+    }
+    n += (size_t)snprintf(out + n, size - n, "}");
+    n += (size_t)snprintf(out + n, size - n, ",\"version\":");
     n += quote_json(out + n, size - n, meiro_version());
     n += (size_t)snprintf(out + n, size - n, "}\n");
     return respond(c, MHD_HTTP_OK, "application/json", out, n, true, NULL);
@@ -693,10 +735,10 @@ static enum MHD_Result route(void *cls, struct MHD_Connection *c, const char *ur
         const char *length =
             MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
         if (length && strtoull(length, NULL, 10) > SERVE_MAX_UPLOAD) /* not read at all */
-            return respond_text(c, MHD_HTTP_CONTENT_TOO_LARGE,
-                                "meiro serve: the picture is larger than this server takes (2 "
-                                "MB): make it smaller",
-                                NULL);
+            return refuse(c, MHD_HTTP_CONTENT_TOO_LARGE,
+                          "meiro serve: the picture is larger than this server takes (2 MB): "
+                          "make it smaller",
+                          "code=picture-big&max=2", NULL, NULL);
         upload *up = calloc(1, sizeof *up);
         if (!up) return MHD_NO;
         *state = up;

@@ -115,6 +115,7 @@ typedef struct serve_job {
     bool seeded, round, text_given;
     meiro_format format;
     char message[320]; /* why the query was refused */
+    char code[160];    /* ... for the page: "code=side&option=width&max=200" (message.c) */
     bool shape_given;  /* --shape in the query */
     const char *cwd;   /* the child's folder (an upload's), NULL: the server's */
     bool rule;         /* a rule maze: rule.c's options (--rule R ...) */
@@ -159,6 +160,16 @@ bool serve_job_add_words(serve_job *job, const char *path);
  * none was given), and the size checked against the format's limits;
  * false (job->message) past them. */
 bool serve_job_finish(serve_job *job);
+
+/* The page's words for a message (message.c): `len` bytes of value
+ * percent-encoded into out (a URL query's value); its length. */
+size_t serve_form_value(char *out, size_t size, const char *value, size_t len);
+/* A line of the command's standard error (an error or a warning, `level`)
+ * as the page's code: "code=command&level=warning&option=text&q=はな&n=7.5
+ * &n=8" (its option by the command's table `options`, its quoted text and
+ * its numbers, percent-encoded). */
+void serve_command_message(char *out, size_t size, const char *level, const char *line,
+                           const struct option *options);
 
 /* What the command wrote. */
 typedef struct serve_result {

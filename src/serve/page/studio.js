@@ -34,7 +34,7 @@ const words = {
       'one-way': 'One-way arrows' },
     missionN: { keys: 'Keys', collect: 'Items', 'one-way': 'Arrows' }, messageText: 'The message',
     bookletKinds: { plain: 'Plain', weave: 'Over and under', levels: 'Two floors' },
-    picture: 'Your picture', pictureTooBig: 'The picture is larger than 2 MB: choose a smaller one.',
+    picture: 'Your picture',
     maze: 'The maze', algorithm: 'Kind of paths', algorithmDefault: 'the level’s own', loops: 'Loops',
     loopsNone: 'none: one way through', loopsSome: 'a few', loopsMore: 'some', loopsMany: 'many',
     copies: 'Class set', copiesOne: 'one booklet', copiesN: (n) => `${n} different versions (answers at the end)`,
@@ -47,6 +47,51 @@ const words = {
     sheets: 'sheets, each different', rules: {
       multiples: 'Times table', skip: 'Count by', sum: 'Add up', abc: 'ABC', aiueo: 'あいうえお',
       words: 'Words', chain: 'Word chain', message: 'Hidden message' },
+    // the kinds of paths in plain words (each generator's name beside them)
+    paths: {
+      cluster: 'many short dead ends, spread evenly', dig: 'one long winding path, few dead ends',
+      bar: 'long straight runs, quick to solve', wall: 'many branches, an even look',
+      prim: 'short dead ends fanning out from S', 'true-prim': 'the most dead ends: short spurs everywhere',
+      wilson: 'a fair mix of everything', 'aldous-broder': 'a fair mix of everything (slow to make)',
+      eller: 'even, leaning sideways', 'growing-tree': 'long paths with a few branches',
+      'hunt-and-kill': 'long winding branches, few dead ends', 'binary-tree': 'sloping diagonally, open along the top and left',
+      sidewinder: 'running up and down, the top row open', division: 'boxy rooms and long straight walls' },
+    // what the server says (X-Meiro-Message: a code and its values, p)
+    messages: {
+      side: (p) => `Up to ${p.max} squares across and down.`,
+      cells: (p) => `Up to ${p.max} squares in all (200 × 200).`,
+      'floor-cells': (p) => `All floors together take up to ${p.max} squares: fewer floors or a smaller maze.`,
+      'sheet-cells': (p) => `A spreadsheet opens in good time up to ${p.max} squares (130 × 130): make the maze smaller.`,
+      tall: (p) => `Names and round mazes are up to ${p.max} squares high.`,
+      letters: () => 'Up to 24 letters (8 in Japanese).',
+      count: (p) => `A booklet has up to ${p.max} mazes.`,
+      copies: (p) => `A class set has up to ${p.max} versions (pupils).`,
+      'booklet-mazes': (p) => `Up to ${p.max} mazes in all the versions together: fewer mazes or fewer versions.`,
+      'picture-big': (p) => `The picture is larger than ${p.max} MB: choose a smaller one.`,
+      'picture-type': () => 'This file is not a picture the studio can read: choose a PNG, JPEG, GIF, BMP or SVG.',
+      'picture-empty': () => 'This picture is empty: choose another.',
+      'picture-unreadable': () => 'This picture cannot be read (damaged, or too large to draw): choose another.',
+      upload: () => 'The picture could not be kept on the server: try again.',
+      'names-big': (p) => `The names are too long: up to ${p.max} KB in all.`,
+      'names-none': () => 'Write the pupils’ names, one a line.',
+      'words-big': (p) => `The word list is too long: up to ${p.max} KB.`,
+      'words-text': () => 'Write the words as text, one a line.',
+      busy: () => 'The studio is busy making other mazes: try again in a few seconds.',
+      'address-busy': () => 'Two of your mazes are still in the making: try again when they are done.',
+      slow: (p) => `This maze takes too long to make (over ${p.max} s): make it smaller.`,
+      'output-big': (p) => `This file is too large to send (over ${p.max} MB): make the maze smaller.`,
+      offline: () => 'The studio’s server does not answer: is meiro serve still running?',
+      // the command's own, by level and option
+      'error.text': (p) => `“${p.q}” does not fit the page in letters a child of this age can read: a shorter name, another age, or larger paper.`,
+      'error.width': () => 'The size is a whole number of squares, from 2 to 200.',
+      'error.height': () => 'The size is a whole number of squares, from 2 to 200.',
+      'warning.text': (p) => `“${p.q}” is set in squares of ${p.n[0]} mm, a little smaller than the ${p.n[1]} mm a child of this age needs, to fit the page; larger paper keeps ${p.n[1]} mm.`,
+      'warning.shape': () => 'No clear shape was found in this picture (a photo?): the maze takes an odd blot of its dark parts. A drawing, or a figure on a plain background, makes a shape.',
+      'warning.width': (p) => `The squares come out ${p.n[0]} mm, small for a child of this age: fewer squares or larger paper make them bigger.`,
+      error: (p) => (p.label ? `“${p.label}” cannot be made with the other choices: choose another.`
+        : 'These choices cannot be made together: choose others.'),
+      warning: (p) => (p.label ? `Made, but “${p.label}” is not quite as asked.` : 'Made, but not quite as asked.'),
+    },
   },
   ja: {
     heading: 'めいろ スタジオ', kind: 'どんな めいろ?', shape: 'かたち', text: 'めいろに する もじ',
@@ -78,7 +123,7 @@ const words = {
     mission: 'とちゅうで', missions: { none: 'なし', keys: 'かぎと ドア', collect: 'あつめる', 'one-way': 'やじるし' },
     missionN: { keys: 'かぎの かず', collect: 'あつめる かず', 'one-way': 'やじるし' }, messageText: 'かくす ことば',
     bookletKinds: { plain: 'ふつう', weave: 'はし めいろ', levels: '2かいだて' },
-    picture: 'じぶんの え', pictureTooBig: 'え が 2MB より おおきいです。ちいさい え を えらんで ください。',
+    picture: 'じぶんの え',
     maze: 'めいろの つくり', algorithm: 'みちの つくりかた', algorithmDefault: 'レベルに あわせる', loops: 'わっか',
     loopsNone: 'なし (みちは ひとつ)', loopsSome: 'すこし', loopsMore: 'ときどき', loopsMany: 'たくさん',
     copies: 'クラスで くばる', copiesOne: 'ドリル 1さつ', copiesN: (n) => `ちがう ドリル ${n}しゅるい (こたえは さいごに)`,
@@ -91,6 +136,48 @@ const words = {
     sheets: 'まい (ぜんぶ ちがう)', rules: {
       multiples: 'かけざん', skip: 'とびとび', sum: 'たしざん', abc: 'ABC', aiueo: 'あいうえお',
       words: 'ことば', chain: 'しりとり', message: 'かくれた ことば' },
+    paths: {
+      cluster: 'みじかい いきどまりが あちこちに', dig: 'ながく くねくねした 1ぽんみち (いきどまりは すくない)',
+      bar: 'まっすぐな みちが ながい (やさしめ)', wall: 'えだわかれが たくさん',
+      prim: 'スタートから みじかい いきどまりが ひろがる', 'true-prim': 'いきどまりが いちばん おおい',
+      wilson: 'いろいろが ほどよく まざる', 'aldous-broder': 'いろいろが ほどよく まざる (つくるのに じかんが かかる)',
+      eller: 'そろった みち、すこし よこながれ', 'growing-tree': 'ながい みちに ときどき えだわかれ',
+      'hunt-and-kill': 'ながく くねくねした えだ (いきどまりは すくない)', 'binary-tree': 'ななめに ながれる (うえと ひだりは まっすぐ)',
+      sidewinder: 'たてに のびる (いちばん うえは 1ぽんみち)', division: 'しかくい へやと まっすぐな かべ' },
+    messages: {
+      side: (p) => `たても よこも ${p.max}マス まで です。`,
+      cells: (p) => `マスは ぜんぶで ${p.max} (200×200) まで です。`,
+      'floor-cells': (p) => `ぜんぶの かいを あわせて ${p.max}マス まで です。かいを へらすか、めいろを ちいさく して ください。`,
+      'sheet-cells': (p) => `表計算は ${p.max}マス (130×130) まで です。めいろを ちいさく して ください。`,
+      tall: (p) => `なまえと まるい めいろは たかさ ${p.max}マス まで です。`,
+      letters: () => 'もじは 8もじ (アルファベットは 24もじ) まで です。',
+      count: (p) => `ドリルは ${p.max}もん まで です。`,
+      copies: (p) => `クラスの ドリルは ${p.max}しゅるい (${p.max}にん) まで です。`,
+      'booklet-mazes': (p) => `ぜんぶの ドリルを あわせて ${p.max}もん まで です。もんだいか しゅるいを へらして ください。`,
+      'picture-big': (p) => `え が ${p.max}MB より おおきいです。ちいさい え を えらんで ください。`,
+      'picture-type': () => 'この ファイルは よめません。PNG・JPEG・GIF・BMP・SVG の え を えらんで ください。',
+      'picture-empty': () => 'この え は からっぽ です。ほかの え を えらんで ください。',
+      'picture-unreadable': () => 'この え は よめません (こわれているか、おおきすぎます)。ほかの え を えらんで ください。',
+      upload: () => 'え を うけとれませんでした。もういちど ためして ください。',
+      'names-big': (p) => `なまえが ながすぎます (ぜんぶで ${p.max}KB まで)。`,
+      'names-none': () => 'なまえを 1ぎょうに ひとりずつ かいて ください。',
+      'words-big': (p) => `ことばが おおすぎます (${p.max}KB まで)。`,
+      'words-text': () => 'ことばを 1ぎょうに ひとつずつ かいて ください。',
+      busy: () => 'いま ほかの めいろを つくっています。すこし まってから もういちど どうぞ。',
+      'address-busy': () => 'めいろを 2つ つくっている ところ です。できあがってから もういちど どうぞ。',
+      slow: (p) => `この めいろは つくるのに じかんが かかりすぎます (${p.max}びょう いじょう)。ちいさく して ください。`,
+      'output-big': (p) => `ファイルが おおきすぎます (${p.max}MB いじょう)。めいろを ちいさく して ください。`,
+      offline: () => 'スタジオの サーバーが こたえません。meiro serve は うごいて いますか?',
+      'error.text': (p) => `「${p.q}」は この ねんれいの こが よめる おおきさでは ページに はいりません。みじかい なまえ、べつの ねんれい、または おおきい ようしに して ください。`,
+      'error.width': () => 'おおきさは 2 から 200 までの マスの かず です。',
+      'error.height': () => 'おおきさは 2 から 200 までの マスの かず です。',
+      'warning.text': (p) => `「${p.q}」が ページに はいるように、マスを ${p.n[0]} mm に しました (この ねんれいには ${p.n[1]} mm が めやす)。おおきい ようしなら ${p.n[1]} mm の まま です。`,
+      'warning.shape': () => 'この え には はっきりした かたちが みつかりません (しゃしん?)。めいろは くらい ところの へんな かたまりに なります。むじの はいけいに かいた え が むいています。',
+      'warning.width': (p) => `マスが ${p.n[0]} mm に なり、この ねんれいには ちいさめ です。マスを へらすか、おおきい ようしに して ください。`,
+      error: (p) => (p.label ? `「${p.label}」は ほかの せんたくと いっしょには つくれません。べつの ものを えらんで ください。`
+        : 'この くみあわせでは つくれません。べつの ものを えらんで ください。'),
+      warning: (p) => (p.label ? `できましたが、「${p.label}」が すこし ちがいます。` : 'できましたが、すこし ちがいます。'),
+    },
   },
 };
 
@@ -138,11 +225,20 @@ function ruleIcon(r) {
 }
 
 const $ = (id) => document.getElementById(id);
+
+// The paper of the browser's region: Letter where it is the usual paper
+// (CLDR's paperSize: the United States and its neighbours), else A4.
+const letterRegions = ['US', 'CA', 'MX', 'BZ', 'CL', 'CO', 'CR', 'GT', 'NI', 'PA', 'PH', 'PR', 'SV', 'VE'];
+function localPaper() {
+  let region = '';
+  try { region = new Intl.Locale(navigator.language || 'en').maximize().region || ''; } catch (e) { region = ''; }
+  return letterRegions.includes(region) ? 'letter' : 'a4';
+}
 const state = {
   lang: (navigator.language || 'en').toLowerCase().startsWith('ja') ? 'ja' : 'en',
   kind: 'rect', shape: 'heart', rule: 'multiples', pictureOf: 'heart', mission: 'none', seed: firstSeed(), choices: { shapes: [], templates: [], art: [] },
 };
-let pending = null, timer = 0;
+let pending = null, timer = 0, notice = null;
 
 // the page's address may name the first maze's seed (/?seed=7), else a new one
 function firstSeed() {
@@ -333,29 +429,70 @@ function bookletCommand() {
   return `meiro booklet ${words_of(bookletOptions('pdf'))}${names} --format pdf -o booklet.pdf`;
 }
 
-// The message of a refusal, shown beside the field it names ("--width").
-function showError(message) {
-  document.querySelectorAll('.bad').forEach((e) => e.classList.remove('bad'));
-  document.querySelectorAll('.field-error').forEach((e) => e.remove());
-  const m = message && message.match(/--([a-z-]+)/);
-  // the field shown of those that give the option (a picture maze's size gives --width or --height)
-  const field = m && [...document.querySelectorAll(`[data-opt="${m[1]}"]`)].find((e) => !e.closest('[hidden]'));
+// The server's messages in the page's language: each refusal and warning
+// comes with a code and its values (X-Meiro-Message, a URL query's form;
+// the command's own lines as code=command with the option they are about,
+// their quoted text and numbers), worded here from the language's table
+// (words[lang].messages); the English line the server sent is kept in the
+// box's data-said, never shown.
+const sameWords = { height: 'width', cell: 'width', picture: 'shape' }; // options worded alike
+function worded(form) {
+  const q = new URLSearchParams(form || 'code=offline');
+  const p = { code: q.get('code'), level: q.get('level') || 'error', option: q.get('option'), max: q.get('max'),
+    q: q.get('q'), n: q.getAll('n') };
+  const m = t('messages');
+  if (p.code !== 'command' && m[p.code]) return m[p.code](p);
+  for (const o of [p.option, sameWords[p.option]])
+    if (o && m[`${p.level}.${o}`]) return m[`${p.level}.${o}`](p);
+  p.label = fieldLabel(p.option);
+  return m[p.level === 'warning' ? 'warning' : 'error'](p);
+}
+// the field shown of those that give an option (a picture maze's size gives
+// --width or --height), and its label in the page's language
+function fieldOf(option) {
+  return option ? [...document.querySelectorAll(`[data-opt="${option}"]`)].find((e) => !e.closest('[hidden]')) : null;
+}
+function fieldLabel(option) {
+  const f = fieldOf(option);
+  if (!f) return '';
+  const label = f.closest('label') && f.closest('label').querySelector('span');
+  const legend = f.closest('fieldset') && f.closest('fieldset').querySelector('legend');
+  return (label || legend || { textContent: '' }).textContent.trim();
+}
+// a refused request as an Error: the server's line, and its code
+async function refusal(r) {
+  const e = new Error(await r.text());
+  e.form = r.headers.get('X-Meiro-Message') || `code=error&level=error`;
+  return e;
+}
+
+// A refusal (an Error from refusal(), or null: none), worded beside the
+// field its option names; `stale`: the maze shown is the last good one.
+function showError(e, stale = true) {
+  document.querySelectorAll('.bad').forEach((x) => x.classList.remove('bad'));
+  document.querySelectorAll('.field-error').forEach((x) => x.remove());
   const box = $('error');
-  box.hidden = !message;
-  box.textContent = message || '';
-  document.querySelector('.pages').classList.toggle('stale', !!message); // the last good maze, faded
-  if (!field || field.closest('[hidden]')) return;
+  const text = e ? worded(e.form) : '';
+  box.hidden = !e;
+  box.textContent = text;
+  box.dataset.said = e ? e.message.trim() : '';
+  document.querySelector('.pages').classList.toggle('stale', !!e && stale); // the last good maze, faded
+  const field = e && fieldOf(new URLSearchParams(e.form || '').get('option'));
+  if (!field) return;
   field.classList.add('bad');
   const note = document.createElement('p');
   note.className = 'field-error';
-  note.textContent = message;
+  note.textContent = text;
   (field.closest('fieldset') || field.closest('.booklet') || field.parentElement).append(note);
 }
 
+// the command's warnings about what was made, worded
 function showWarning(response) {
-  const w = response && response.headers.get('X-Meiro-Warning');
-  $('warning').hidden = !w;
-  $('warning').textContent = w ? decodeURIComponent(w) : '';
+  const forms = (response && response.headers.get('X-Meiro-Message')) || '';
+  const said = response && response.headers.get('X-Meiro-Warning');
+  $('warning').hidden = !forms;
+  $('warning').textContent = forms ? forms.split(',').map(worded).join(' ') : '';
+  $('warning').dataset.said = said ? decodeURIComponent(said) : '';
 }
 
 // A maze route: GET, or POST with the user's picture (or a rule's word list) as the body.
@@ -366,7 +503,7 @@ function send(url, signal) {
 
 async function fetchSvg(q, signal) {
   const r = await send(`/api/preview?${q}`, signal);
-  if (!r.ok) throw new Error(await r.text());
+  if (!r.ok) throw await refusal(r);
   return { url: URL.createObjectURL(await r.blob()), response: r };
 }
 
@@ -383,13 +520,33 @@ function showCommands() {
   $('booklet-command').textContent = none ? '' : bookletCommand();
   $('booklet-note').hidden = !none;
   document.querySelectorAll('[data-booklet]').forEach((b) => { b.disabled = none; });
-  $('fold').disabled = $('copies').value !== '1' || pupils() !== '';
+  $('fold').disabled = classSet();
   $('copies').disabled = pupils() !== '';
-  // the files the command refuses are not offered: a multi-level maze's
-  // spreadsheet (a maze's, or a booklet's with floors)
-  document.querySelector('[data-booklet="xlsx"]').hidden = state.kind === 'rule' || bookletKinds().includes('levels');
-  $('xlsx-button').hidden = state.kind === 'levels';
+  // the files the command refuses are not offered (formatsOffered); a
+  // booklet's spreadsheet neither with floors, nor for a class set (a class
+  // set is a PDF: booklet --help)
+  const can = formatsOffered();
+  document.querySelectorAll('[data-format]').forEach((b) => { b.hidden = !can.includes(b.dataset.format); });
+  document.querySelector('[data-view="html"]').hidden = !can.includes('html');
+  document.querySelector('[data-booklet="xlsx"]').hidden = !can.includes('xlsx') || state.kind === 'rule' ||
+    bookletKinds().includes('levels') || classSet();
+  $('play-box').hidden = !playOffered();
 }
+
+// The files a maze of this kind makes: its grid's, as the server says
+// (/api/choices: the library's check), but for a multi-level maze's
+// spreadsheet and a rule maze's PNG, which the command refuses.
+function formatsOffered() {
+  const grid = { round: 'polar', hex: 'hex', triangle: 'triangle' }[state.kind] || 'rect';
+  const all = (state.choices.grids && state.choices.grids[grid]) || ['pdf', 'png', 'svg', 'xlsx', 'html', 'json'];
+  return all.filter((f) => !(f === 'xlsx' && state.kind === 'levels') && !(f === 'png' && state.kind === 'rule'));
+}
+// the spreadsheet's Goal! check: a spreadsheet made, whose way it can follow
+// (not under a bridge, up a stair, or past a mission's keys and arrows)
+function playOffered() {
+  return formatsOffered().includes('xlsx') && !['rule', 'weave', 'levels'].includes(state.kind) && !hasMission();
+}
+function classSet() { return $('copies').value !== '1' || pupils() !== ''; }
 
 // The preview: the puzzle and its answer, the older request given up.
 async function refresh() {
@@ -406,12 +563,13 @@ async function refresh() {
     const puzzle = await fetchSvg(q, ctl.signal);
     setImage($('puzzle'), puzzle.url);
     $('puzzle').dataset.query = q; // what is shown, for whoever reads it back
-    showError('');
+    showError(notice, false); // (a refused picture's, said once over the maze without it)
+    notice = null;
     showWarning(puzzle.response);
     setImage($('answer'), (await answer).url);
   } catch (e) {
     if (e.name === 'AbortError') return;
-    showError(e.message.trim());
+    if (!pictureRefused(e)) showError(e);
   }
   if (pending === ctl) { pending = null; $('status').textContent = ''; }
 }
@@ -432,7 +590,7 @@ async function download(format, booklet) {
     const r = booklet ? await (rule ? send : (u) => fetch(u, names ? { method: 'POST', body: `${names}\n` } : {}))(
       `/api/booklet?format=${format}&${query(bookletOptions(format))}`)
       : await send(`/api/file?format=${format}&${query(options(format))}`);
-    if (!r.ok) throw new Error(await r.text());
+    if (!r.ok) throw await refusal(r);
     const m = (r.headers.get('Content-Disposition') || '').match(/filename="([^"]+)"/);
     const a = document.createElement('a');
     a.href = URL.createObjectURL(await r.blob());
@@ -442,10 +600,10 @@ async function download(format, booklet) {
     a.remove();
     // given back once the browser surely has it (a loaded machine took over 10 s to start the save)
     setTimeout(() => URL.revokeObjectURL(a.href), 120000);
-    showError('');
+    showError(null);
     showWarning(r); // the command's warnings about this file (a booklet's among them)
   } catch (e) {
-    showError(e.message.trim());
+    if (!pictureRefused(e)) showError(e);
   }
   $('status').textContent = '';
 }
@@ -524,9 +682,7 @@ function drawMissions() {
     // the first choice of each: 2 keys, 5 items, some arrows
     if (sel.dataset.mission !== m) { sel.value = { keys: '2', collect: '5', 'one-way': '20' }[m]; sel.dataset.mission = m; }
   }
-  const mission = hasMission();
-  // the sheet shows a mission; its Goal! check cannot follow one
-  $('play-box').hidden = state.kind === 'rule' || state.kind === 'weave' || state.kind === 'levels' || mission;
+  $('play-box').hidden = !playOffered();
 }
 
 // A booklet's kinds as pictures to tick (rectangles only: booklet --kinds)
@@ -562,15 +718,12 @@ function drawRule() {
   const rule = state.kind === 'rule', r = state.rule;
   $('rule-box').hidden = !rule;
   // what a rule maze does not take
-  for (const e of [$('maze-box'), $('name-box'), $('template-box'), $('paper-box'), $('art-box'), $('play-box'),
-    $('png-button'), $('levels'), $('fold').closest('label'), $('copies'), $('pupils').closest('label')])
+  for (const e of [$('maze-box'), $('name-box'), $('template-box'), $('paper-box'), $('art-box'),
+    $('levels'), $('fold').closest('label'), $('copies'), $('pupils').closest('label')])
     e.hidden = rule;
   // a picture maze takes no generator, loops or mission: the picture decides the way
   if (state.kind === 'picture') $('maze-box').hidden = true;
-  // a rule maze's spreadsheet holds one sheet; a weave maze's sheet is not
-  // playable (its check cannot follow a tunnel)
-  document.querySelector('[data-booklet="xlsx"]').hidden = rule;
-  $('play-box').hidden = rule || state.kind === 'weave' || state.kind === 'levels';
+  // (the files and the Goal! check offered: showCommands)
   $('mazes').textContent = rule ? t('sheets') : t('mazes');
   $('weave-box').hidden = state.kind !== 'weave';
   $('floors-box').hidden = state.kind !== 'levels';
@@ -672,13 +825,45 @@ function watchThumbs(box) { box.querySelectorAll('img[data-thumb]').forEach((img
 function choosePicture() {
   const file = $('picture-file').files[0];
   if (!file) return;
-  if (file.size > 2 * 1024 * 1024) { showError(t('pictureTooBig')); return; }
+  if (file.size > 2 * 1024 * 1024) {
+    forgetPicture();
+    showError(Object.assign(new Error('larger than 2 MB'), { form: 'code=picture-big&max=2' }), false);
+    return;
+  }
   if (state.pictureUrl) URL.revokeObjectURL(state.pictureUrl);
+  // the built-in one chosen before, to come back to if the picture is refused
+  if (state.kind === 'picture' && state.pictureOf) state.pictureBefore = state.pictureOf;
+  if (state.kind !== 'picture' && state.shape) state.shapeBefore = state.shape;
   state.picture = file;
   state.pictureUrl = URL.createObjectURL(file);
   if (state.kind === 'picture') state.pictureOf = ''; else state.shape = '';
   drawAll();
   schedule();
+}
+
+// One's own picture given up: its tile emptied, the built-in one chosen
+// before chosen again (the command and the preview with it).
+function forgetPicture() {
+  if (state.pictureUrl) URL.revokeObjectURL(state.pictureUrl);
+  state.picture = state.pictureUrl = null;
+  $('picture-file').value = '';
+  if (state.pictureOf === '') state.pictureOf = state.pictureBefore || 'heart';
+  if (state.shape === '') state.shape = state.shapeBefore || 'heart';
+  drawAll();
+}
+
+// A refusal of one's own picture (not a picture, unreadable, too big, or
+// the command's message about it): the picture given up and the maze
+// made without it, the refusal said over it. false for any other refusal.
+function pictureRefused(e) {
+  const q = new URLSearchParams(e.form || '');
+  const about = ['picture-big', 'picture-type', 'picture-empty', 'picture-unreadable', 'upload'].includes(q.get('code')) ||
+    (q.get('code') === 'command' && q.get('level') === 'error' && ['shape', 'picture'].includes(q.get('option')));
+  if (!usesPicture() || !about) return false;
+  forgetPicture();
+  notice = e;
+  schedule();
+  return true;
 }
 
 function fill(select, values, label) {
@@ -707,13 +892,11 @@ function drawAll() {
   fill($('art'), [['', t('artNone')], ...state.choices.art.map((n) => [n, n])]);
   // a weave maze: the generators that weave (dig: long corridors to cross)
   const weaving = ['dig', 'cluster', 'growing-tree'];
+  // each in plain words, its name (the command's) beside them
+  const path = (n) => [n, t('paths')[n] ? `${t('paths')[n]} (${n})` : n];
   fill($('algorithm'), state.kind === 'weave'
-    ? weaving.map((n) => [n, n])
-    : [['', t('algorithmDefault')], ...(state.choices.algorithms || []).map((a) => [a.name, a.name])]);
-  for (const o of $('algorithm').options) {
-    const a = (state.choices.algorithms || []).find((x) => x.name === o.value);
-    o.title = a ? a.description : '';
-  }
+    ? weaving.map(path)
+    : [['', t('algorithmDefault')], ...(state.choices.algorithms || []).map((a) => path(a.name))]);
   fill($('loops'), [['0', t('loopsNone')], ['10', t('loopsSome')], ['25', t('loopsMore')], ['50', t('loopsMany')]]);
   fill($('copies'), [['1', t('copiesOne')], ...[2, 3, 4, 5, 6, 8, 10, 20, 30].map((n) => [String(n), t('copiesN')(n)])]);
   // a rule maze is sized by age or level alone
@@ -749,10 +932,11 @@ async function start() {
     const r = await fetch('/api/choices');
     state.choices = await r.json();
   } catch (e) {
-    showError(String(e));
+    showError(Object.assign(e, { form: 'code=offline' }));
   }
   drawAll();
   $('age').value = '6';
+  $('paper').value = localPaper(); // until the user chooses
   $('lang-en').addEventListener('click', () => { state.lang = 'en'; drawAll(); schedule(); });
   $('lang-ja').addEventListener('click', () => { state.lang = 'ja'; drawAll(); schedule(); });
   $('new').addEventListener('click', () => { state.seed = newSeed(); refresh(); });
