@@ -276,8 +276,7 @@ static meiro_status take(walk *w, qpdf_oh v, int holder, meiro_error *err)
     int object = holder;
     if (container && qpdf_oh_is_indirect(w->q, v)) {
         object = qpdf_oh_get_object_id(w->q, v);
-        uint64_t id = (uint64_t)(uint32_t)qpdf_oh_get_object_id(w->q, v) << 32 |
-                      (uint32_t)qpdf_oh_get_generation(w->q, v);
+        uint64_t id = (uint64_t)(uint32_t)object << 32 | (uint32_t)qpdf_oh_get_generation(w->q, v);
         if (id_set_has(&w->seen, id)) container = false;
         else if (!id_set_add(&w->seen, id)) return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
     }
