@@ -184,4 +184,11 @@ LAZY(qpdf_lib, QPDF_ERROR_CODE, qpdf_read_memory,
 LAZY_VOID(qpdf_lib, qpdf_set_deterministic_ID, (qpdf_data qpdf, QPDF_BOOL value), (qpdf, value))
 LAZY_VOID(qpdf_lib, qpdf_set_suppress_warnings, (qpdf_data qpdf, QPDF_BOOL value), (qpdf, value))
 LAZY_VOID(qpdf_lib, qpdf_silence_errors, (qpdf_data qpdf), (qpdf))
+LAZY(qpdf_lib, QPDF_BOOL, qpdf_is_encrypted, (qpdf_data qpdf), (qpdf))
+LAZY(qpdf_lib, qpdf_error, qpdf_next_warning, (qpdf_data qpdf), (qpdf))
+LAZY(qpdf_lib, QPDF_BOOL, qpdf_oh_is_indirect, (qpdf_data qpdf, qpdf_oh oh), (qpdf, oh))
+LAZY(qpdf_lib, enum qpdf_object_type_e, qpdf_oh_get_type_code, (qpdf_data qpdf, qpdf_oh oh),
+     (qpdf, oh))
+LAZY(qpdf_lib, int, qpdf_oh_get_object_id, (qpdf_data qpdf, qpdf_oh oh), (qpdf, oh))
+LAZY(qpdf_lib, int, qpdf_oh_get_generation, (qpdf_data qpdf, qpdf_oh oh), (qpdf, oh))
 LAZY(qpdf_lib, QPDF_ERROR_CODE, qpdf_write, (qpdf_data qpdf), (qpdf))

@@ -228,10 +228,10 @@ out_has "^FAIL pdf/x .*IngramSpark takes PDF/X-1a:2001"
 # meiro preflight: every profile's booklet passes its service's rules ...
 for service in kdp ingram lulu; do
     run 0 "$meiro" preflight --print $service "$tmp/$service.pdf"
-    if [ "$(grep -c '^ok ' "$tmp/out")" -eq 12 ]; then ok; else bad "$service preflight: $(cat "$tmp/out")"; fi
+    if [ "$(grep -c '^ok ' "$tmp/out")" -eq 14 ]; then ok; else bad "$service preflight: $(cat "$tmp/out")"; fi
 done
 # the metadata rule: the title the service was told is the file's (KDP's
-# books keep no metadata but their title: checked above, 12 rules ok)
+# books keep no metadata but their title: checked above, 14 rules ok)
 run 0 "$meiro" preflight --print kdp --title Mazes "$tmp/kdp.pdf"
 run 1 "$meiro" preflight --print lulu --title "Fifty Mazes" "$tmp/lulu.pdf"
 out_has "^FAIL metadata .*the title is 'Mazes', not 'Fifty Mazes'"

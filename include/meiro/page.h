@@ -189,10 +189,15 @@ MEIRO_API meiro_status meiro_cover_size(meiro_print print, meiro_stock stock, un
  * ink inside the trim less its safe margin and, at the binding edge, the
  * gutter, "pdf/x": IngramSpark's, or a file that says
  * it is PDF/X, has its version, output intent and Trapped, and no
- * transparency, "metadata": meiro_preflight_titled), whether it passed, and what is wrong
+ * transparency, "metadata": meiro_preflight_titled, "encryption": none,
+ * "actions": no JavaScript, Launch action or embedded file), whether it passed, and what is wrong
  * ("page 3: a line of 0.28 pt; Amazon KDP prints 0.75 pt and up") or what
  * was found. *passed: every rule passed. A file that is no PDF is
- * MEIRO_ERROR_PARSE. Line widths are read from each page's content and
+ * MEIRO_ERROR_PARSE; one past the budgets MEIRO_ERROR_TOO_BIG (a stream
+ * decoding to more than 64 MB, 128 MB in all, or more than 300,000 objects
+ * and values), or MEIRO_ERROR_NOMEM past the 160 MB of the child process
+ * that reads it (5 s of processor time: MEIRO_ERROR_TOO_BIG past them; so
+ * do meiro_pdf_book and meiro_pdf_book_art). Line widths are read from each page's content and
  * its form XObjects one level deep, scaled by their cm matrices. */
 typedef void (*meiro_preflight_report)(void *ctx, const char *rule, bool pass,
                                        const char *detail);

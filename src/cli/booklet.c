@@ -584,6 +584,13 @@ static int booklet_answers(booklet_args *a, meiro_format format, meiro_export_op
                                ? "--series writes a volume to a file: name it with -o"
                                : "--series: the answers go in the volume itself (--answers key "
                                  "or after-page), not a second file");
+    /* (--shape's list: a file alone in it is checked) */
+    const input_file inputs[] = {{"the --names file", a->names_file},
+                                 {"the --series ledger", a->series},
+                                 {"the -t template", a->pc.template_name},
+                                 {"the --shape picture", a->b.shapes}};
+    int rc = check_not_inputs("booklet", a->output, a->pc.answers_to, inputs, 4);
+    if (rc != EXIT_OK) return rc;
     if (!a->pc.answers_to) return EXIT_OK;
     if (meiro_format_from_filename(a->pc.answers_to, format, answers_format, &err) != MEIRO_OK)
         return usage_error("booklet", "%s", err.message);

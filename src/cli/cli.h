@@ -238,6 +238,18 @@ int write_result(const char *command, const meiro_maze *m, const meiro_path *pat
  * PNG frames) when `ulimit -v` leaves less than the fonts need; EXIT_OK
  * otherwise. */
 int check_memory_floor(const char *command, meiro_format format, bool frames);
+/* A file a command reads, and the option (or operand) that names it. */
+typedef struct input_file {
+    const char *what, *file; /* "the --names file", "names.txt"; file NULL: none */
+} input_file;
+/* Refuses (EXIT_USAGE, saying which) an output (`output`, `answers_to`:
+ * NULL or '-' for none) that is one of the command's inputs, the same file
+ * by device and inode, or the same name in the same folder for one not
+ * made yet (a new series' ledger): meiro_same_file, as --answers-to
+ * against -o. meiro never writes over what it reads. Standard input and
+ * what is no regular file (a device, a folder) are no file to lose. */
+int check_not_inputs(const char *command, const char *output, const char *answers_to,
+                     const input_file *inputs, size_t count);
 /* The checks that need no maze (page, resolution, format, animation
  * size), before any work; the exit code (EXIT_OK to go on). */
 int check_output(const char *command, meiro_grid grid, uint32_t width, uint32_t height,

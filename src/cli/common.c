@@ -9,6 +9,7 @@
 #include <getopt.h>
 #include <math.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -368,6 +369,26 @@ int check_memory_floor(const char *command, meiro_format format, bool frames)
  * the size of an animation. */
 /* Below this a printed maze is a picture, not a puzzle. */
 #define MIN_PENCIL_CELL_MM 3.0
+
+int check_not_inputs(const char *command, const char *output, const char *answers_to,
+                     const input_file *inputs, size_t count)
+{
+    const char *outputs[2] = {output, answers_to};
+    for (size_t i = 0; i < count; i++) {
+        struct stat st;
+        if (!inputs[i].file || is_stdout(inputs[i].file) ||
+            (stat(inputs[i].file, &st) == 0 && !S_ISREG(st.st_mode)))
+            continue;
+        for (int k = 0; k < 2; k++)
+            if (outputs[k] && !is_stdout(outputs[k]) && meiro_same_file(outputs[k], inputs[i].file)) {
+                char msg[600];
+                snprintf(msg, sizeof msg, "'%.250s' is %s, which meiro reads: it does not write "
+                         "over its input", outputs[k], inputs[i].what);
+                return usage_error(command, "%s", msg);
+            }
+    }
+    return EXIT_OK;
+}
 
 int check_output(const char *command, meiro_grid grid, uint32_t width, uint32_t height,
                  meiro_format format, const meiro_export_options *page, const char *output,

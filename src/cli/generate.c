@@ -417,6 +417,11 @@ static int resolve_generate(generate_args *a, meiro_format *format, meiro_export
     if (a->levels) levels_extent(a, &page_w, &page_h);
     rc = check_output("generate", a->opt.grid, page_w, page_h, *format, page, a->output,
                       a->pc.answers_to, animate);
+    const input_file inputs[] = {{"the -t template", a->pc.template_name},
+                                 {"the --shape picture", a->shape}};
+    if (rc == EXIT_OK)
+        rc = check_not_inputs("generate", a->output, a->pc.answers_to, inputs, 2);
+    if (rc == EXIT_OK) rc = check_not_inputs("generate", a->animate, NULL, inputs, 2);
     /* a mission that will be refused, refused before the maze is made */
     if (rc == EXIT_OK && meiro_mission_check(&a->opt, &a->mission, *format, page, &e) != MEIRO_OK)
         rc = library_error("generate", NULL, &e);

@@ -192,6 +192,9 @@ int cmd_picture(int argc, char **argv)
         fprintf(stderr, "meiro: warning: %s (--picture)\n", err.message);
     rc = check_output("generate", MEIRO_GRID_RECT, w, h, format, &page, output, pc.answers_to,
                       false);
+    const input_file inputs[] = {{"the -t template", pc.template_name},
+                                 {"the --picture", picture}};
+    if (rc == EXIT_OK) rc = check_not_inputs("generate", output, pc.answers_to, inputs, 2);
     if (rc != EXIT_OK) goto done;
     /* cells smaller than the age's (a size given, or the picture's least): said */
     if (meiro_level_page_check(level, MEIRO_GRID_RECT, w, h, 0, format, &page, &err) ==

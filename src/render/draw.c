@@ -841,7 +841,7 @@ meiro_status load_art(const meiro_template *tpl, const template_art *ref, double
     if (s == MEIRO_OK && !ours) s = svg_scan((const unsigned char *)data, size, "it", err);
     if (s == MEIRO_OK && !ours) {
         art_trial trial = {data, size, w, h};
-        s = sandbox_run(try_art, &trial, ART_SECONDS, ART_MEGABYTES, "it", err);
+        s = sandbox_run(try_art, &trial, ART_SECONDS, ART_MEGABYTES, "draw", "it", err);
     }
     if (s == MEIRO_OK) s = draw_svg_art(data, size, w, h, art, &svg, &gerr);
     g_free(owned);

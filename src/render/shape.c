@@ -1185,7 +1185,8 @@ meiro_status meiro_shape_mask(const char *shape, uint32_t width, uint32_t height
             s = fail(err, MEIRO_ERROR_NOMEM, "out of memory for a %u x %u mask", (unsigned)width,
                      (unsigned)height);
         if (s == MEIRO_OK)
-            s = sandbox_run(shape_work, &job, SHAPE_SECONDS(cells), SHAPE_MEGABYTES, what, err);
+            s = sandbox_run(shape_work, &job, SHAPE_SECONDS(cells), SHAPE_MEGABYTES, "draw", what,
+                            err);
         if (s == MEIRO_OK) memcpy(m, job.mask, cells);
         sandbox_unshare(job.mask, cells);
     }
