@@ -487,11 +487,11 @@ static meiro_status booklet_check(const meiro_booklet_options *b, const meiro_ex
     for (unsigned i = 0; i < b->count; i++) {
         const maze_kind *kind = maze_kind_at(b, i);
         if (!kind->mission && !kind_levels(kind)) continue;
-        if (format == MEIRO_FORMAT_XLSX && kind_levels(kind))
+        if (kind_levels(kind) && !meiro_format_can(format, MEIRO_CAN_LEVELS)) /* XLSX */
             return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
                               "a booklet of %s mazes is a PDF or HTML: XLSX cannot show them yet",
                               kind->name);
-        if (format == MEIRO_FORMAT_XLSX && opt->play) /* as export_xlsx.c's check */
+        if (opt->play && meiro_format_can(format, MEIRO_CAN_PLAY)) /* as export_xlsx.c's check */
             return fail_field(err, MEIRO_FIELD_PLAY, MEIRO_ERROR_ARGUMENT,
                               "a playable sheet cannot check a mission's keys, items or one-way "
                               "passages: leave out --play (%s mazes), or play it as html",
@@ -530,7 +530,8 @@ static meiro_status booklet_check(const meiro_booklet_options *b, const meiro_ex
         items[i] = (doc_item){&shells[i], NULL, maze_level(b, i)};
     }
     /* workbooks and play pages are made of square cells */
-    for (unsigned i = 0; s == MEIRO_OK && i < b->count && format != MEIRO_FORMAT_PDF; i++)
+    bool squares = !meiro_format_can(format, MEIRO_CAN_GRIDS);
+    for (unsigned i = 0; s == MEIRO_OK && squares && i < b->count; i++)
         if (shells[i].grid != MEIRO_GRID_RECT)
             s = fail_field(err, MEIRO_FIELD_GRID, MEIRO_ERROR_ARGUMENT,
                            "a booklet of %s mazes is a PDF: %s pages are made of square cells",
@@ -772,7 +773,7 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
                           "rising sizes need both the first and the last size (W x H)");
     if (!meiro_level_info(b->from_level) || !meiro_level_info(b->to_level))
         return fail_field(err, MEIRO_FIELD_LEVEL, MEIRO_ERROR_ARGUMENT, "invalid difficulty level");
-    if (format != MEIRO_FORMAT_PDF && format != MEIRO_FORMAT_XLSX && format != MEIRO_FORMAT_HTML)
+    if (!meiro_format_can(format, MEIRO_CAN_BOOKLET))
         return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
                           "a booklet is a PDF, an XLSX workbook or an HTML page");
     if (b->fold && format != MEIRO_FORMAT_PDF)
@@ -831,7 +832,7 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
                                       &why) != MEIRO_OK)
         return fail(err, MEIRO_ERROR_ARGUMENT, "%s (a file name in it?): rename the file",
                     why.message);
-    if (page && page->play && format != MEIRO_FORMAT_XLSX)
+    if (page && page->play && !meiro_format_can(format, MEIRO_CAN_PLAY))
         return fail_field(err, MEIRO_FIELD_PLAY, MEIRO_ERROR_ARGUMENT,
                           "a playable sheet is a spreadsheet: it needs XLSX output, not %s",
                           meiro_format_info(format)->name);
@@ -901,8 +902,8 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
                          ? meiro_export_options_check(&opt, err)
                          : fail(err, MEIRO_ERROR_NOMEM, "out of memory for %u copies", copies);
     if (s == MEIRO_OK)
-        s = page_paper_check(&opt, format == MEIRO_FORMAT_PDF, format == MEIRO_FORMAT_XLSX,
-                             format == MEIRO_FORMAT_PDF ? "pdf" : "xlsx", err);
+        s = page_paper_check(&opt, meiro_format_can(format, MEIRO_CAN_BLEED),
+                             format == MEIRO_FORMAT_XLSX, meiro_format_info(format)->name, err);
     bool clean = !meiro_booklet_workings(b, &opt);
     if (s == MEIRO_OK) s = booklet_check(b, &opt, format, clean, err);
     if (s == MEIRO_OK && clean && format == MEIRO_FORMAT_XLSX)

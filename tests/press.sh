@@ -194,7 +194,10 @@ for a in pages:
         continue
     if x == y:
         continue
-    diff = [i for i in range(len(x)) if x[i] != y[i]]
+    # a colour (the badges' green and blue) turned grey by Ghostscript's
+    # formula, not poppler's: a few levels apart (187 against 201), the
+    # same pixels; black and white must match but for an edge's tie
+    diff = [i for i in range(len(x)) if abs(x[i] - y[i]) > 24]
     def near(img, i, v):  # v at a 4-neighbour of i in img
         c, r = i % w, i // w
         return any(img[j] == v for j, ok in ((i - 1, c > 0), (i + 1, c + 1 < w),
@@ -228,10 +231,10 @@ out_has "^FAIL pdf/x .*IngramSpark takes PDF/X-1a:2001"
 # meiro preflight: every profile's booklet passes its service's rules ...
 for service in kdp ingram lulu; do
     run 0 "$meiro" preflight --print $service "$tmp/$service.pdf"
-    if [ "$(grep -c '^ok ' "$tmp/out")" -eq 12 ]; then ok; else bad "$service preflight: $(cat "$tmp/out")"; fi
+    if [ "$(grep -c '^ok ' "$tmp/out")" -eq 14 ]; then ok; else bad "$service preflight: $(cat "$tmp/out")"; fi
 done
 # the metadata rule: the title the service was told is the file's (KDP's
-# books keep no metadata but their title: checked above, 12 rules ok)
+# books keep no metadata but their title: checked above, 14 rules ok)
 run 0 "$meiro" preflight --print kdp --title Mazes "$tmp/kdp.pdf"
 run 1 "$meiro" preflight --print lulu --title "Fifty Mazes" "$tmp/lulu.pdf"
 out_has "^FAIL metadata .*the title is 'Mazes', not 'Fifty Mazes'"

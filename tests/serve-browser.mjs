@@ -491,6 +491,16 @@ try {
     runShown(ruleCommand, path.join(tmp, 'rule.html'));
     check(played && played.html === fs.readFileSync(path.join(tmp, 'rule.html'), 'utf8'),
       'the page to play is the shown command\'s html, byte for byte');
+    // a rule maze on any paper: Letter in the preview, the command and its PDF
+    const onA4 = await preview(page);
+    await page.select('#paper', 'letter');
+    const onLetter = await changed(page, onA4);
+    check(/width="215\.9mm"/.test(onLetter), 'the rule preview on Letter is not Letter');
+    const letterCommand = await page.$eval('#command', (e) => e.textContent);
+    check(/--paper letter/.test(letterCommand), `the rule command on Letter: ${letterCommand}`);
+    const letterPdf = await download(page, downloads, 'pdf');
+    runShown(letterCommand, path.join(tmp, 'rule-letter.pdf'));
+    check(same(letterPdf, path.join(tmp, 'rule-letter.pdf')), 'the rule maze PDF on Letter is the shown command\'s, byte for byte');
     check(errors.length === 0, `no script errors: ${errors.join('; ')}`);
     await page.close();
   }
@@ -755,6 +765,14 @@ try {
     // switched to English by its button
     await page.click('#lang-en');
     check(await page.$eval('h1', (e) => e.textContent.includes('Maze studio')), 'switched to English');
+    // a name longer than the box once took (8 letters, ALEXANDE): whole
+    const short = await preview(page);
+    await page.$eval('#text', (e) => { e.value = ''; });
+    await page.type('#text', 'Alexander');
+    check(await page.$eval('#text', (e) => e.value) === 'Alexander', 'the name box holds all of Alexander');
+    await changed(page, short);
+    const named = await page.$eval('#command', (e) => e.textContent);
+    check(/--text Alexander( |$)/.test(named), `the whole name in the command: ${named}`);
     check(errors.length === 0, `no script errors: ${errors.join('; ')}`);
     await page.close();
   }

@@ -236,6 +236,9 @@ case "$(header X-Meiro-Message)" in "code=command&level=error&option=algorithm"*
 get /api/choices
 polar=$(sed -n 's/.*"polar":\[\([^]]*\)\].*/\1/p' "$tmp/body" | tr -d '"')
 if [ "$polar" = "pdf,png,svg,json" ]; then ok; else bad "a polar maze's files: '$polar'"; fi
+# what each file can, from the library's format table (meiro_format_can)
+xlsx=$(sed -n 's/.*"formats":{.*"xlsx":\[\([^]]*\)\].*/\1/p' "$tmp/body" | tr -d '"')
+if [ "$xlsx" = "page,play,answers,weave,missions,booklet" ]; then ok; else bad "what a spreadsheet can: '$xlsx'"; fi
 for fmt in pdf png svg xlsx html json; do
     get "/api/file?format=$fmt&grid=polar&ends=center&height=4&seed=1"
     case ",$polar," in *",$fmt,"*) want=200 ;; *) want=400 ;; esac
@@ -270,6 +273,9 @@ get "/api/preview?rule=multiples:3&seed=4"; cp "$tmp/body" "$tmp/rule-p.svg"
 get "/api/preview?rule=multiples:3&seed=4&solution=1"
 if cmp -s "$tmp/body" "$tmp/rule-p.svg"; then bad "a rule maze's key preview is its puzzle"; else ok; fi
 for fmt in pdf xlsx html json svg; do bytes "rule=abc:lower&age=5&seed=9&title=ABC" "$fmt"; done
+# the studio's paper choice: a rule maze on Letter, the command line's file
+for fmt in pdf svg; do bytes "rule=multiples:3&paper=letter&seed=9" "$fmt"; done
+if grep -q 'width="215.9mm"' "$tmp/dl.svg"; then ok; else bad "the rule preview on letter is not Letter"; fi
 ask "/api/booklet?format=pdf" "rule=multiples:4&copies=3&per-page=2&seed=3" "$tmp/dl-rule-book.pdf"
 expect "200 application/pdf" "rule class set"
 twin booklet "rule=multiples:4&copies=3&per-page=2&seed=3" --format pdf -o "$tmp/cli-rule-book.pdf"
@@ -379,8 +385,9 @@ get "/api/preview?picture=../x.png"; expect "400 text/plain; charset=utf-8" "pic
 get "/api/preview?picture="; expect "400 text/plain; charset=utf-8" "picture= without a body"; body_has "POST a picture"
 got=$(curl -s -o "$tmp/body" -w '%{http_code}' --data-binary @"$tmp/picmaze/picture.jpg" "${url}api/preview?picture=heart")
 expect 400 "a picture named and one POSTed"
-get "/api/preview?picture=heart&age=5"; expect "400 text/plain; charset=utf-8" "a picture maze takes no age"
-body_has "unknown parameter 'age'"
+get "/api/preview?picture=heart&age=5"; expect "200 image/svg+xml" "a picture maze for a child of 5"
+get "/api/preview?picture=heart&ends=border"; expect "400 text/plain; charset=utf-8" "a picture maze takes no ends"
+body_has "unknown parameter 'ends'"
 refused "/api/preview?format=svg" "picture=heart&width=abc&seed=1"
 get "/api/preview?picture=HANA&height=10"; expect "400 text/plain; charset=utf-8" "letters 10 high"; body_has "at least 18"
 get "/api/preview?picture=ABCDEFGHIJKLMNOPQRSTUVWXYZ"; expect "400 text/plain; charset=utf-8" "long letters"
@@ -475,7 +482,10 @@ for p in "output=$tmp/x.pdf" "animate=$tmp/x.svg" "frames=$tmp" "answers-to=$tmp
     get "/api/preview?$p"; expect "400 text/plain; charset=utf-8" "$p"
 done
 absent "$tmp/x.pdf"
-get "/api/preview?text=ABCDEFGHIJKLMNOPQRSTUVWXYZ"; expect "400 text/plain; charset=utf-8" "long text"
+get "/api/preview?text=$(python3 -c 'print("AB" * 33)')"; expect "400 text/plain; charset=utf-8" "long text"
+body_has "up to 64 bytes"
+# a name longer than the studio's box once held (8): whole, as the command sets it
+get "/api/preview?text=Christopher&age=6&seed=3"; expect "200 image/svg+xml" "Christopher at 6"
 long=$(python3 -c 'print("&".join("title=x" for _ in range(60)))')
 get "/api/preview?$long"; expect "400 text/plain; charset=utf-8" "60 parameters"
 

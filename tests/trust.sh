@@ -47,6 +47,38 @@ run 2 "$meiro" generate -W 5 -H 5 -s 1 --answers-to ./new.pdf -o new.pdf; absent
 # two files: written, the answers named
 run 0 "$meiro" generate -W 5 -H 5 -s 1 --answers-to key.pdf -o puzzle.pdf; err_has "the answer is in key.pdf"
 
+# ---- No output over an input: the book, names, template, shape, maze, ledger ----
+# (each by device and inode, through a link too; refused, the input intact)
+printf 'Ann\nBob\n' > names.pdf
+run 2 "$meiro" booklet -n 2 -s 1 --names names.pdf -o names.pdf; err_has "'names.pdf' is the --names file"
+if [ "$(cat names.pdf)" = "$(printf 'Ann\nBob')" ]; then ok; else bad "names.pdf was overwritten"; fi
+run 0 "$meiro" booklet -n 20 --from 3x3 --to 3x3 -s 3 --paper 6x9in --print kdp -o book.pdf
+cp book.pdf book-copy.pdf && ln -s book.pdf book-link.pdf
+for out in book.pdf book-link.pdf; do
+    run 2 "$meiro" cover --for book.pdf --print kdp -o $out; err_has "is the --for book, which meiro reads"
+done
+if cmp -s book.pdf book-copy.pdf; then ok; else bad "cover --for book.pdf -o book.pdf: the book changed"; fi
+# a series' ledger: one made already, and a new one (the same name)
+run 0 "$meiro" booklet -n 2 -s 1 --series ledger.pdf.txt -o vol1.pdf
+cp ledger.pdf.txt ledger-copy.txt && ln -s ledger.pdf.txt ledger-link.pdf
+run 2 "$meiro" booklet -n 2 -s 2 --series ledger.pdf.txt -o ledger-link.pdf; err_has "is the --series ledger"
+if cmp -s ledger.pdf.txt ledger-copy.txt; then ok; else bad "the ledger changed"; fi
+run 2 "$meiro" booklet -n 2 -s 2 --series new.pdf -o new.pdf; err_has "is the --series ledger"; absent new.pdf
+printf '; Mine\n[template]\ndescription = Mine\n' > tpl.svg
+run 2 "$meiro" generate -W 5 -H 5 -s 1 -t ./tpl.svg -o tpl.svg; err_has "is the -t template"
+if grep -q Mine tpl.svg; then ok; else bad "the template was overwritten"; fi
+printf '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>\n' > shape.svg
+ln shape.svg shape-hard.svg
+run 2 "$meiro" generate -W 5 -H 5 -s 1 --shape shape.svg -o shape-hard.svg; err_has "is the --shape picture"
+run 0 "$meiro" generate -W 5 -H 5 -s 1 -o maze.json
+run 0 "$meiro" solve maze.json -o maze.json.pdf
+cp maze.json maze-copy.json
+run 2 "$meiro" solve maze.json -o maze.json; err_has "'maze.json' is the maze, which meiro reads"
+run 2 "$meiro" solve maze.json --answers-to maze.json -o other.pdf; err_has "is the maze"
+run 2 "$meiro" generate -W 5 -H 5 -s 1 --shape shape.svg --animate shape.svg -o /dev/null
+err_has "'shape.svg' is the --shape picture"
+if cmp -s maze.json maze-copy.json; then ok; else bad "the maze was overwritten"; fi
+
 # ---- Links as -o: a dangling one stays a link, its file made; a loop is refused ----
 ln -s made.txt dangling.txt
 run 0 "$meiro" generate -W 5 -H 5 -s 1 -o dangling.txt
@@ -84,6 +116,13 @@ if unshare -rm true 2> /dev/null; then
     done
 else
     skip "no user namespace (unshare -rm) to mount a small tmpfs in: the full-disk cases"
+fi
+# preflight's report on a full disk: said, not lost (exit 2, with nothing said, before)
+if [ -w /dev/full ]; then
+    "$meiro" preflight maze.json.pdf > /dev/full 2> err
+    rc=$?
+    if [ $rc -eq 2 ] && grep -q "cannot write the report: No space left on device" err; then ok
+    else bad "preflight > /dev/full: exit $rc, $(cat err)"; fi
 fi
 for job in "booklet -n 40 -s 1 -o fz.html" "booklet -n 40 -s 1 --fold -o fz.pdf" "generate -W 300 -H 300 -s 1 -o fz.svg"; do
     # shellcheck disable=SC2086

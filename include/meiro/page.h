@@ -118,6 +118,20 @@ typedef enum meiro_answers {
                                  and folded booklets */
 } meiro_answers;
 
+/* How S and G are shown, the same on every page of a document, puzzles and
+ * answers alike. */
+typedef enum meiro_signs {
+    MEIRO_SIGNS_AUTO,    /* the template's ([maze] badges = yes/no), else
+                            badges where a booklet's first level is a
+                            child's (easy, normal or hard), else letters */
+    MEIRO_SIGNS_LETTERS, /* S and G as bold words on white plates in their
+                            cells (a grown-up's maze) */
+    MEIRO_SIGNS_BADGES   /* S light green and G light blue discs with the
+                            word on them, filling their cells (a child's) */
+} meiro_signs;
+/* Shapes and names show S and G as badges in every style (in doors of
+ * their outline, or filling their cells). */
+
 /* Looks up "none", "after-page", "key" or "back". */
 MEIRO_API meiro_status meiro_answers_from_name(const char *name, meiro_answers *answers,
                                                meiro_error *err);
@@ -175,10 +189,15 @@ MEIRO_API meiro_status meiro_cover_size(meiro_print print, meiro_stock stock, un
  * ink inside the trim less its safe margin and, at the binding edge, the
  * gutter, "pdf/x": IngramSpark's, or a file that says
  * it is PDF/X, has its version, output intent and Trapped, and no
- * transparency, "metadata": meiro_preflight_titled), whether it passed, and what is wrong
+ * transparency, "metadata": meiro_preflight_titled, "encryption": none,
+ * "actions": no JavaScript, Launch action or embedded file), whether it passed, and what is wrong
  * ("page 3: a line of 0.28 pt; Amazon KDP prints 0.75 pt and up") or what
  * was found. *passed: every rule passed. A file that is no PDF is
- * MEIRO_ERROR_PARSE. Line widths are read from each page's content and
+ * MEIRO_ERROR_PARSE; one past the budgets MEIRO_ERROR_TOO_BIG (a stream
+ * decoding to more than 64 MB, 128 MB in all, or more than 300,000 objects
+ * and values), or MEIRO_ERROR_NOMEM past the 160 MB of the child process
+ * that reads it (5 s of processor time: MEIRO_ERROR_TOO_BIG past them; so
+ * do meiro_pdf_book and meiro_pdf_book_art). Line widths are read from each page's content and
  * its form XObjects one level deep, scaled by their cm matrices. */
 typedef void (*meiro_preflight_report)(void *ctx, const char *rule, bool pass,
                                        const char *detail);
@@ -298,6 +317,10 @@ typedef struct meiro_export_options {
                                       instead of PDF/X-1a: IngramSpark and
                                       Lulu; KDP's no-metadata rule refuses
                                       it. Implies pdfx. ABI 5 */
+    meiro_signs signs;             /* S and G as letters or badges; the
+                                      command line's --age and
+                                      --difficulty easy to hard ask for
+                                      badges. ABI 6 */
 } meiro_export_options;
 /* Saves that cover as a PDF: page->title (and subtitle) on the front above
  * a maze made from `seed`, the title on the spine where the service

@@ -18,6 +18,10 @@ bool parse_u64(const char *s, uint64_t max, uint64_t *out);
 /* --difficulty NAME (c == OPT_DIFFICULTY) or --age YEARS: the level in
  * *out; else EXIT_USAGE with the library's message, for COMMAND. */
 int parse_level(const char *command, int c, const char *arg, const meiro_level_desc **out);
+/* A child's level (easy to hard: --age, --difficulty) shows S and G as
+ * badges on every page (meiro_signs); level NULL or expert: as the page
+ * decides. */
+void page_signs_for_level(meiro_export_options *page, const meiro_level_desc *level);
 uint64_t clock_seed(void);
 
 /* The page options, shared by generate and solve. */
@@ -54,7 +58,8 @@ uint64_t clock_seed(void);
     "      --answer-page    the same as --answers after-page\n"                                    \
     "      --answers-to F   the answers in file F (its format from its name), the\n"               \
     "                       puzzles alone in the output\n"                                         \
-    "      --play           xlsx: the sheet checks the way marked in it (Goal!)\n"
+    "      --play           xlsx: the sheet checks the way marked in it (Goal!,\n"                 \
+    "                       the way turning green)\n"
 /* generate and solve's pictures (a booklet refuses them) */
 #define PICTURE_HELP                                                                               \
     "      --dpi N          png resolution (default 300; 96 for screens)\n"                        \
@@ -233,6 +238,18 @@ int write_result(const char *command, const meiro_maze *m, const meiro_path *pat
  * PNG frames) when `ulimit -v` leaves less than the fonts need; EXIT_OK
  * otherwise. */
 int check_memory_floor(const char *command, meiro_format format, bool frames);
+/* A file a command reads, and the option (or operand) that names it. */
+typedef struct input_file {
+    const char *what, *file; /* "the --names file", "names.txt"; file NULL: none */
+} input_file;
+/* Refuses (EXIT_USAGE, saying which) an output (`output`, `answers_to`:
+ * NULL or '-' for none) that is one of the command's inputs, the same file
+ * by device and inode, or the same name in the same folder for one not
+ * made yet (a new series' ledger): meiro_same_file, as --answers-to
+ * against -o. meiro never writes over what it reads. Standard input and
+ * what is no regular file (a device, a folder) are no file to lose. */
+int check_not_inputs(const char *command, const char *output, const char *answers_to,
+                     const input_file *inputs, size_t count);
 /* The checks that need no maze (page, resolution, format, animation
  * size), before any work; the exit code (EXIT_OK to go on). */
 int check_output(const char *command, meiro_grid grid, uint32_t width, uint32_t height,
@@ -257,6 +274,10 @@ int cmd_generate(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 int cmd_booklet(int argc, char **argv);
+/* --names FILE: the pupils' names, one a line (booklet.c; a booklet's and a
+ * rule maze's class set) into *names, NULL-terminated, pointing into *text
+ * (free both); the exit code, the message naming the file and line. */
+int read_names(const char *file, char **text, const char ***names, unsigned *count);
 /* --rule: a rule maze (rule.c), for generate and booklet */
 bool rule_asked(int argc, char **argv);
 /* its options (meiro serve reads a rule maze's query by them) */

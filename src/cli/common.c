@@ -9,6 +9,7 @@
 #include <getopt.h>
 #include <math.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -163,6 +164,12 @@ int parse_level(const char *command, int c, const char *arg, const meiro_level_d
                            e.message[0] ? e.message : "--age takes a whole number of years");
     *out = meiro_level_info(level);
     return EXIT_OK;
+}
+
+void page_signs_for_level(meiro_export_options *page, const meiro_level_desc *level)
+{
+    if (level && level != meiro_level_info(MEIRO_LEVEL_EXPERT) && page->signs == MEIRO_SIGNS_AUTO)
+        page->signs = MEIRO_SIGNS_BADGES;
 }
 
 /* A seed for when none is given: from the clock, short enough to retype. */
@@ -363,6 +370,26 @@ int check_memory_floor(const char *command, meiro_format format, bool frames)
 /* Below this a printed maze is a picture, not a puzzle. */
 #define MIN_PENCIL_CELL_MM 3.0
 
+int check_not_inputs(const char *command, const char *output, const char *answers_to,
+                     const input_file *inputs, size_t count)
+{
+    const char *outputs[2] = {output, answers_to};
+    for (size_t i = 0; i < count; i++) {
+        struct stat st;
+        if (!inputs[i].file || is_stdout(inputs[i].file) ||
+            (stat(inputs[i].file, &st) == 0 && !S_ISREG(st.st_mode)))
+            continue;
+        for (int k = 0; k < 2; k++)
+            if (outputs[k] && !is_stdout(outputs[k]) && meiro_same_file(outputs[k], inputs[i].file)) {
+                char msg[600];
+                snprintf(msg, sizeof msg, "'%.250s' is %s, which meiro reads: it does not write "
+                         "over its input", outputs[k], inputs[i].what);
+                return usage_error(command, "%s", msg);
+            }
+    }
+    return EXIT_OK;
+}
+
 int check_output(const char *command, meiro_grid grid, uint32_t width, uint32_t height,
                  meiro_format format, const meiro_export_options *page, const char *output,
                  const char *answers_to, bool animate)
@@ -536,8 +563,62 @@ char *remake_command(const char *command, int argc, char **argv, const char *sho
     return b.s;
 }
 
+static bool has_option(const struct option *longopts, const char *name)
+{
+    for (const struct option *o = longopts; o && o->name; o++)
+        if (!strcmp(o->name, name)) return true;
+    return false;
+}
+
+static bool is_generator(const char *name)
+{
+    for (size_t i = 0; i < meiro_generator_count(); i++) {
+        const meiro_algorithm_desc *g = meiro_generator_info(i);
+        if (!strcasecmp(g->name, name)) return true;
+        for (const char *a = g->aliases; a && *a;) { /* aliases: words apart */
+            size_t len = strcspn(a, " ");
+            if (len == strlen(name) && !strncasecmp(a, name, len)) return true;
+            a += len + (a[len] == ' ');
+        }
+    }
+    return false;
+}
+
+/* An option named as a value of another (--heart, --polar, --dig, --a3,
+ * --easy, --size 20x20, as other maze programs take them): the way the
+ * command says it, in `hint` ("; did you mean '--shape heart'?"), if it has
+ * that option. `value`: the word after '=', or the next argument. */
+static bool value_as_option(const char *word, const char *value, const struct option *longopts,
+                            char *hint, size_t size)
+{
+    meiro_grid grid;
+    meiro_paper paper;
+    meiro_level level;
+    uint32_t w, h;
+    const char *as = meiro_shape_min_grid(word, &w, &h)                      ? "--shape"
+                     : meiro_grid_from_name(word, &grid, NULL) == MEIRO_OK   ? "--grid"
+                     : is_generator(word)                                    ? "-a"
+                     : meiro_paper_from_name(word, &paper, NULL) == MEIRO_OK ? "--paper"
+                     : meiro_level_from_name(word, &level, NULL) == MEIRO_OK ? "--difficulty"
+                                                                             : NULL;
+    if (as && has_option(longopts, as[1] == 'a' ? "algorithm" : as + 2)) {
+        snprintf(hint, size, "; did you mean '%s %s'?", as, word);
+        return true;
+    }
+    unsigned long vw, vh;
+    char end;
+    if (!strcmp(word, "size") && has_option(longopts, "width")) {
+        if (value && sscanf(value, "%lux%lu%c", &vw, &vh, &end) == 2)
+            snprintf(hint, size, "; the size is given as '-W %lu -H %lu'", vw, vh);
+        else snprintf(hint, size, "; the size is given as '-W WIDTH -H HEIGHT'");
+        return true;
+    }
+    return false;
+}
+
 /* Shared handling of getopt's complaints: an unknown long option with the
- * nearest of the command's own (--widht: did you mean '--width'?). */
+ * nearest of the command's own (--widht: did you mean '--width'?), or the
+ * option its name is a value of (value_as_option). */
 int bad_option(const char *command, char **argv, int c, const struct option *longopts)
 {
     const char *arg = argv[optind - 1];
@@ -547,7 +628,10 @@ int bad_option(const char *command, char **argv, int c, const struct option *lon
     for (const struct option *o = longopts; o && o->name && n < sizeof names; o++)
         n += (size_t)snprintf(names + n, sizeof names - n, "--%s ", o->name);
     snprintf(word, sizeof word, "%.*s", (int)strcspn(arg, "="), arg);
-    if (!strncmp(word, "--", 2)) meiro_name_hint(word, names, hint, sizeof hint);
+    const char *eq = strchr(arg, '=');
+    const char *value = eq ? eq + 1 : argv[optind];
+    if (!strncmp(word, "--", 2) && !value_as_option(word + 2, value, longopts, hint, sizeof hint))
+        meiro_name_hint(word, names, hint, sizeof hint);
     snprintf(msg, sizeof msg, "unknown option '%%s'%s", hint);
     return usage_error(command, msg, arg);
 }

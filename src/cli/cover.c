@@ -146,6 +146,9 @@ int cmd_cover(int argc, char **argv)
     if (!pages && !book)
         return usage_error("cover", "%s", "--pages (or --for BOOK.pdf) gives the book's page count");
     if (!output) return usage_error("cover", "%s", "-o names the PDF to write");
+    const input_file inputs[] = {{"the --for book", book}};
+    int rc = check_not_inputs("cover", output, NULL, inputs, 1);
+    if (rc != EXIT_OK) return rc;
     meiro_maze *art = NULL;
     char title[400] = "", subtitle[400] = ""; /* the book's, for the cover */
     if (book) {

@@ -3,9 +3,11 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 static const char *const usage_preflight =
     "Usage: meiro preflight [OPTIONS] FILE.pdf\n"
@@ -13,9 +15,11 @@ static const char *const usage_preflight =
     "count, page and trim size with the bleed, TrimBox and BleedBox, embedded\n"
     "fonts, line weights, greys, blank pages, annotations, bookmarks, text and\n"
     "ink inside the safe area (the trim less the service's safe margin and the\n"
-    "gutter), and PDF/X (IngramSpark's, or a file that says it is). One\n"
+    "gutter), PDF/X (IngramSpark's, or a file that says it is), metadata,\n"
+    "encryption, and actions (JavaScript, Launch, embedded files). One\n"
     "line a rule (ok or FAIL, and what is wrong on which page); exit 0 when\n"
-    "every rule passes, 1 when one fails, 2 when the file cannot be read.\n"
+    "every rule passes, 1 when one fails, 2 when the file cannot be read or\n"
+    "passes a budget (a stream of more than 64 MB decoded, 128 MB in all).\n"
     "\n"
     "      --print P        kdp, ingram or lulu: that service's rules; home\n"
     "                       (default): the rules every printer shares\n"
@@ -123,6 +127,9 @@ int cmd_preflight(int argc, char **argv)
         report_failure(argv[optind], &err);
         return EXIT_USAGE;
     }
-    if (fflush(stdout) != 0) return EXIT_USAGE;
+    if (fflush(stdout) != 0 || ferror(stdout)) { /* a full disk, a closed pipe */
+        fprintf(stderr, "meiro: cannot write the report: %s\n", strerror(errno));
+        return EXIT_USAGE;
+    }
     return passed ? EXIT_OK : EXIT_FAIL;
 }

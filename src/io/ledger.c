@@ -66,6 +66,27 @@ static meiro_status read_ledger(series_ledger *l, meiro_error *err)
     return s;
 }
 
+/* The ledger's fingerprints: sorted, and searched by bisection, so that no
+ * choice of them makes the reading slow (a hash table's can collide: a
+ * crafted ledger of 6.8 MB took 47 s). */
+static int by_value(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+static bool recorded(const series_ledger *l, uint64_t fp)
+{
+    size_t lo = 0, hi = l->old_count;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (l->old[mid] < fp) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo < l->old_count && l->old[lo] == fp;
+}
+
+/* This volume's fingerprints (meiro's own, not the file's): a hash set. */
 static bool seen_has(const series_ledger *l, uint64_t fp, size_t *slot)
 {
     size_t i = (size_t)(fp * 0x9e3779b97f4a7c15u >> 17) & l->seen_mask;
@@ -75,7 +96,7 @@ static bool seen_has(const series_ledger *l, uint64_t fp, size_t *slot)
 }
 
 /* Each line, checked: on the first pass counted (fingerprints), on the
- * second put in the set. */
+ * second kept (l->old, sorted after). */
 static meiro_status scan_ledger(series_ledger *l, bool store, size_t *fps, meiro_error *err)
 {
     unsigned long line = 0;
@@ -138,11 +159,7 @@ static meiro_status scan_ledger(series_ledger *l, bool store, size_t *fps, meiro
                 return ledger_error(l, err, line, k + 1,
                                     "a fingerprint before the first 'volume' line");
             (*fps)++;
-            if (store) {
-                size_t slot;
-                if (!fp) fp = 1;
-                if (!seen_has(l, fp, &slot)) l->seen[slot] = fp;
-            }
+            if (store) l->old[l->old_count++] = fp ? fp : 1;
         }
         p += n + (end != NULL);
     }
@@ -157,22 +174,25 @@ meiro_status series_open(series_ledger *l, const char *path, uint64_t seed, unsi
     size_t fps = 0;
     if (s == MEIRO_OK) s = scan_ledger(l, false, &fps, err);
     if (s != MEIRO_OK) return s;
-    size_t want = 2 * (fps + count) + 16, cap = 16;
+    size_t want = 2 * (size_t)count + 16, cap = 16;
     while (cap < want) cap *= 2;
     l->seen = zalloc(cap, sizeof *l->seen);
+    l->old = zalloc(fps ? fps : 1, sizeof *l->old);
     l->fresh_cap = count;
     l->fresh = zalloc(count ? count : 1, sizeof *l->fresh);
-    if (!l->seen || !l->fresh)
+    if (!l->seen || !l->old || !l->fresh)
         return fail(err, MEIRO_ERROR_NOMEM, "out of memory for the series ledger");
     l->seen_mask = cap - 1;
-    return scan_ledger(l, true, &fps, err);
+    s = scan_ledger(l, true, &fps, err);
+    qsort(l->old, l->old_count, sizeof *l->old, by_value);
+    return s;
 }
 
 bool series_take(series_ledger *l, uint64_t fp)
 {
     size_t slot;
     if (!fp) fp = 1;
-    if (seen_has(l, fp, &slot) || l->fresh_count == l->fresh_cap) return false;
+    if (recorded(l, fp) || seen_has(l, fp, &slot) || l->fresh_count == l->fresh_cap) return false;
     l->seen[slot] = fp;
     l->fresh[l->fresh_count++] = fp;
     return true;
@@ -202,6 +222,7 @@ void series_free(series_ledger *l)
 {
     free(l->text);
     free(l->seen);
+    free(l->old);
     free(l->fresh);
     *l = (series_ledger){0};
 }

@@ -15,7 +15,9 @@ typedef struct series_ledger {
     unsigned volumes; /* recorded; this booklet is volumes + 1 */
     uint64_t seed;    /* this booklet's */
     const char *command; /* the command that makes it, a comment above its volume; or NULL */
-    uint64_t *seen;   /* open addressing, 0 empty (a fingerprint 0 is kept as 1) */
+    uint64_t *old;    /* the ledger's fingerprints, sorted (0 kept as 1) */
+    size_t old_count;
+    uint64_t *seen;   /* this volume's: open addressing, 0 empty (0 kept as 1) */
     size_t seen_mask;
     uint64_t *fresh; /* this volume's, in order */
     size_t fresh_count, fresh_cap;

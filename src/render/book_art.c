@@ -10,6 +10,7 @@
 #include "render/draw_libs.h"
 #include "render/export.h"
 #include "render/module.h"
+#include "render/picture.h" /* the sandbox */
 #include "render/qpdf_open.h"
 
 #include <stdio.h>
@@ -113,29 +114,28 @@ static void art_text(qpdf_data q, qpdf_oh dict, const char *key, char *out, size
                                                      : "");
 }
 
-meiro_status render_pdf_book_art(const char *filename, meiro_maze **art, unsigned *number,
-                                 char *title, char *subtitle, size_t size, meiro_error *err)
+meiro_status book_art_json(const char *filename, unsigned *number, char *title, char *subtitle,
+                           size_t size, unsigned char **json, size_t *len, meiro_error *err)
 {
-    if (art) *art = NULL;
-    if (!filename || !art) return fail(err, MEIRO_ERROR_ARGUMENT, "no book to read");
+    *json = NULL;
+    *len = 0;
     qpdf_data q;
     meiro_status s = read_book_pdf(filename, &q, err);
-    unsigned char *json = NULL;
-    size_t len = 0;
     if (s == MEIRO_OK) {
         qpdf_oh stream = lib_qpdf()->qpdf_oh_get_key(q, lib_qpdf()->qpdf_get_root(q), ART_KEY);
         bool is = lib_qpdf()->qpdf_oh_is_stream(q, stream);
         qpdf_oh n =
             is ? lib_qpdf()->qpdf_oh_get_key(q, lib_qpdf()->qpdf_oh_get_dict(q, stream), "/Maze")
                : 0;
-        if (!is || !lib_qpdf()->qpdf_oh_is_integer(q, n) ||
-            (lib_qpdf()->qpdf_oh_get_stream_data(q, stream, qpdf_dl_generalized, NULL, &json,
-                                                 &len) &
-             QPDF_ERRORS))
+        pdf_budget budget = PDF_BUDGET;
+        meiro_error why = {0};
+        if (!is || !lib_qpdf()->qpdf_oh_is_integer(q, n))
             s = fail(err, MEIRO_ERROR_ARGUMENT,
                      "%s records no maze for the cover: it was not made by meiro booklet --print "
                      "(a cover with a maze of its own: --pages N and --paper P instead of --for)",
                      filename);
+        else if ((s = pdf_stream_data(q, stream, &budget, json, len, &why)) != MEIRO_OK)
+            fail(err, s, "its cover maze cannot be read: %s", why.message);
         else {
             if (number) *number = (unsigned)lib_qpdf()->qpdf_oh_get_int_value(q, n);
             art_text(q, lib_qpdf()->qpdf_oh_get_dict(q, stream), "/Title", title, size);
@@ -143,13 +143,45 @@ meiro_status render_pdf_book_art(const char *filename, meiro_maze **art, unsigne
         }
     }
     if (q) lib_qpdf()->qpdf_cleanup(&q);
-    if (s != MEIRO_OK) {
-        free(json);
-        return s;
-    }
-    FILE *in = fmemopen(json, len, "rb");
-    if (!in) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory reading the cover's maze");
-    else {
+    return s;
+}
+
+/* book_art_json in the child: the book, and what it found, shared (the
+ * JSON within PDF_STREAM_MB, pdf_stream_data's cap). */
+enum { ART_TEXT = 400 };
+typedef struct art_job {
+    const char *filename;
+    unsigned number;
+    char title[ART_TEXT], subtitle[ART_TEXT];
+    size_t len;
+    unsigned char json[];
+} art_job;
+
+static meiro_status read_art(void *ctx, meiro_error *err)
+{
+    art_job *j = ctx;
+    unsigned char *json = NULL;
+    size_t len = 0;
+    meiro_status s =
+        book_art_json(j->filename, &j->number, j->title, j->subtitle, ART_TEXT, &json, &len, err);
+    if (s == MEIRO_OK) memcpy(j->json, json, len), j->len = len;
+    free(json);
+    return s;
+}
+
+meiro_status render_pdf_book_art(const char *filename, meiro_maze **art, unsigned *number,
+                                char *title, char *subtitle, size_t size, meiro_error *err)
+{
+    if (art) *art = NULL;
+    if (!filename || !art) return fail(err, MEIRO_ERROR_ARGUMENT, "no book to read");
+    size_t shared = sizeof(art_job) + ((size_t)PDF_STREAM_MB << 20);
+    art_job *j = sandbox_shared(shared); /* pages only as they are written */
+    if (!j) return fail(err, MEIRO_ERROR_NOMEM, "out of memory reading the book");
+    j->filename = filename;
+    meiro_status s = sandbox_run(read_art, j, PDF_SECONDS, PDF_MEGABYTES, "read", "the book", err);
+    FILE *in = s == MEIRO_OK ? fmemopen(j->json, j->len, "rb") : NULL;
+    if (s == MEIRO_OK && !in) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory reading the cover's maze");
+    else if (in) {
         meiro_error own = {0};
         *art = read_json(in, &own);
         fclose(in);
@@ -157,7 +189,12 @@ meiro_status render_pdf_book_art(const char *filename, meiro_maze **art, unsigne
             s = fail(err, MEIRO_ERROR_PARSE, "%s: its cover maze cannot be read (%s)", filename,
                      own.message);
     }
-    free(json);
+    if (s == MEIRO_OK) {
+        if (number) *number = j->number;
+        if (title && size) snprintf(title, size, "%s", j->title);
+        if (subtitle && size) snprintf(subtitle, size, "%s", j->subtitle);
+    }
+    sandbox_unshare(j, shared);
     return s;
 }
 

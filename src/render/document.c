@@ -14,7 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void resolve_style(doc_style *s, const meiro_export_options *opt, size_t count)
+static void resolve_style(doc_style *s, const meiro_export_options *opt, const doc_item *items,
+                          size_t count)
 {
     const meiro_template *t = opt->tpl;
     *s = (doc_style){0};
@@ -40,6 +41,7 @@ static void resolve_style(doc_style *s, const meiro_export_options *opt, size_t 
     s->fields = s->words.fields[0] ? s->words.fields : NULL;
     s->marks.start = s->words.start;
     s->marks.goal = s->words.goal;
+    s->marks.badges = page_signs_badges(opt, count ? items[0].level : 0);
     /* one maze: its answer page keeps the title ("めいろ — こたえ") */
     if (count == 1 && s->title)
         snprintf(s->answers_title, sizeof s->answers_title, "%s — %s", s->title,
@@ -69,12 +71,51 @@ static bool remade_on(const document *d, const doc_page *p)
     return d->remake && p == &d->pages[d->page_count - 1] && p->kind != PAGE_BACK;
 }
 
-/* A page's texts: its kind's, and the remaking command's lines. */
+/* The rules a puzzle page states: its special mazes' (page_maze_rules),
+ * each once; none on a cropped maze (no page around it). */
+static unsigned page_rules(const document *d, const doc_page *p)
+{
+    unsigned rules = 0;
+    for (size_t k = 0; p->kind == PAGE_PUZZLES && !d->style.crop && k < p->count; k++)
+        rules |= page_maze_rules(d->items[p->first + k].maze);
+    return rules;
+}
+
+static unsigned bits(unsigned v)
+{
+    unsigned n = 0;
+    for (; v; v &= v - 1) n++;
+    return n;
+}
+
+/* A page's texts: its kind's, its rule lines and the remaking command's lines. */
 static frame_texts page_texts(const document *d, const doc_page *p)
 {
     frame_texts t = texts_for(&d->style, p->kind);
+    t.rule_lines = bits(page_rules(d, p));
     if (remade_on(d, p)) t.footer_lines = d->remake_lines;
     return t;
+}
+
+/* The rule lines above a puzzle page's mazes, centred, each on one line
+ * (set smaller on a narrow page). */
+static void draw_rules(cairo_t *cr, const document *d, const doc_page *p, const page_frame *f)
+{
+    const doc_style *st = &d->style;
+    unsigned rules = page_rules(d, p), line = 0;
+    cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+    for (unsigned r = 0; r < PAGE_RULE_COUNT; r++) {
+        if (!(rules & (1u << r))) continue;
+        const char *text = st->labels->rules[r];
+        text_fit fit;
+        double size = f->rules_size;
+        if (!fit_text(cr, text, st->marks.font, false, size, size, st->text_width, RULE_LINE_MM,
+                      &fit) ||
+            fit.wrap)
+            size *= st->text_width / fit.natural * 0.999;
+        draw_text(cr, text, st->marks.font, f->center_x, f->rules_baseline + line++ * RULE_LINE_MM,
+                  size, false, 0);
+    }
 }
 
 static bool add_page(document *d, page_kind kind, size_t first, size_t count, unsigned slots)
@@ -277,7 +318,7 @@ meiro_status doc_plan(document *d, const doc_item *items, size_t count,
     *d = (document){0};
     d->items = items;
     d->count = count;
-    resolve_style(&d->style, opt, count);
+    resolve_style(&d->style, opt, items, count);
     doc_style *st = &d->style;
     if (parts && parts->cover >= 0) st->cover = parts->cover;
     /* a table of contents: asked for, else the template's, else for over
@@ -868,6 +909,7 @@ meiro_status doc_draw_page(const document *d, size_t index, cairo_t *cr, bool ma
         if (p->kind == PAGE_PUZZLES && st->subtitle)
             draw_fitted(cr, st->subtitle, st->marks.font, false, &st->subtitle_fit, f.center_x,
                         f.subtitle_baseline, f.subtitle_baseline - f.subtitle_size, st->text_width);
+        if (f.rules_size > 0) draw_rules(cr, d, p, &f);
         if (p->kind == PAGE_PUZZLES && st->fields) {
             /* a page of one maze: the name line starts where the maze does,
              * written as large as a child's hand needs for big cells (up to

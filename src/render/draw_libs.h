@@ -67,6 +67,8 @@
     F(QPDF_BOOL, qpdf_has_error, (qpdf_data qpdf))                                                 \
     F(qpdf_data, qpdf_init, (void))                                                                \
     F(QPDF_ERROR_CODE, qpdf_init_write_memory, (qpdf_data qpdf))                                   \
+    F(QPDF_BOOL, qpdf_is_encrypted, (qpdf_data qpdf))                                              \
+    F(qpdf_error, qpdf_next_warning, (qpdf_data qpdf))                                             \
     F(void, qpdf_oh_append_item, (qpdf_data qpdf, qpdf_oh oh, qpdf_oh item))                       \
     F(void, qpdf_oh_begin_dict_key_iter, (qpdf_data qpdf, qpdf_oh dict))                           \
     F(QPDF_BOOL, qpdf_oh_dict_more_keys, (qpdf_data qpdf))                                         \
@@ -74,19 +76,23 @@
     F(qpdf_oh, qpdf_oh_get_array_item, (qpdf_data qpdf, qpdf_oh oh, int n))                        \
     F(int, qpdf_oh_get_array_n_items, (qpdf_data qpdf, qpdf_oh oh))                                \
     F(qpdf_oh, qpdf_oh_get_dict, (qpdf_data qpdf, qpdf_oh oh))                                     \
+    F(int, qpdf_oh_get_generation, (qpdf_data qpdf, qpdf_oh oh))                                   \
     F(long long, qpdf_oh_get_int_value, (qpdf_data qpdf, qpdf_oh oh))                              \
     F(qpdf_oh, qpdf_oh_get_key, (qpdf_data qpdf, qpdf_oh oh, char const *key))                     \
     F(char const *, qpdf_oh_get_name, (qpdf_data qpdf, qpdf_oh oh))                                \
     F(double, qpdf_oh_get_numeric_value, (qpdf_data qpdf, qpdf_oh oh))                             \
+    F(int, qpdf_oh_get_object_id, (qpdf_data qpdf, qpdf_oh oh))                                    \
     F(QPDF_ERROR_CODE, qpdf_oh_get_page_content_data,                                              \
       (qpdf_data qpdf, qpdf_oh page_oh, unsigned char **bufp, size_t *len))                        \
     F(QPDF_ERROR_CODE, qpdf_oh_get_stream_data,                                                    \
       (qpdf_data qpdf, qpdf_oh stream_oh, enum qpdf_stream_decode_level_e decode_level,            \
        QPDF_BOOL * filtered, unsigned char **bufp, size_t *len))                                   \
+    F(enum qpdf_object_type_e, qpdf_oh_get_type_code, (qpdf_data qpdf, qpdf_oh oh))                \
     F(char const *, qpdf_oh_get_utf8_value, (qpdf_data qpdf, qpdf_oh oh))                          \
     F(QPDF_BOOL, qpdf_oh_has_key, (qpdf_data qpdf, qpdf_oh oh, char const *key))                   \
     F(QPDF_BOOL, qpdf_oh_is_array, (qpdf_data qpdf, qpdf_oh oh))                                   \
     F(QPDF_BOOL, qpdf_oh_is_dictionary, (qpdf_data qpdf, qpdf_oh oh))                              \
+    F(QPDF_BOOL, qpdf_oh_is_indirect, (qpdf_data qpdf, qpdf_oh oh))                                \
     F(QPDF_BOOL, qpdf_oh_is_integer, (qpdf_data qpdf, qpdf_oh oh))                                 \
     F(QPDF_BOOL, qpdf_oh_is_name, (qpdf_data qpdf, qpdf_oh oh))                                    \
     F(QPDF_BOOL, qpdf_oh_is_name_and_equals, (qpdf_data qpdf, qpdf_oh oh, char const *name))       \

@@ -37,6 +37,16 @@ meiro_status export_html(const meiro_maze *m, const meiro_path *path,
  * failing rule when one fails (preflight.c). */
 meiro_status preflight_own(const char *buf, size_t len, meiro_print print, meiro_error *err);
 
+/* A book's page count and trim (mm), and the JSON of the maze it records
+ * for its cover (malloc'd) with its number, title and subtitle, read in
+ * this process: meiro_pdf_book and meiro_pdf_book_art read them so in a
+ * child within the PDF budgets (preflight.c, book_art.c); the fuzz target
+ * here. */
+meiro_status book_pages(const char *filename, unsigned *pages, double *trim_w_mm,
+                        double *trim_h_mm, meiro_error *err);
+meiro_status book_art_json(const char *filename, unsigned *number, char *title, char *subtitle,
+                           size_t size, unsigned char **json, size_t *len, meiro_error *err);
+
 /* A full-wrap cover (cover.c), in mm: the whole sheet w x h with `bleed`
  * around it, the back on the left, the spine, the front on the right. */
 typedef struct cover_plan {

@@ -66,6 +66,12 @@
        const char *filename, const char *title, unsigned per_page, bool answers,                   \
        meiro_error *err),                                                                          \
       (sheets, count, format, filename, title, per_page, answers, err))                            \
+    X(rule_sheets_save_on,                                                                         \
+      (const meiro_rule_sheet *const *sheets, size_t count, const char *format,                    \
+       const char *filename, const char *title, unsigned per_page, bool answers,                   \
+       meiro_paper paper, double width_mm, double height_mm, meiro_error *err),                    \
+      (sheets, count, format, filename, title, per_page, answers, paper, width_mm, height_mm,      \
+       err))                                                                                       \
     X(preflight,                                                                                   \
       (const char *filename, meiro_print print, meiro_preflight_report report, void *ctx,          \
        bool *passed, meiro_error *err),                                                            \

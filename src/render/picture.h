@@ -44,12 +44,12 @@ bool picture_png_size(const unsigned char *data, size_t size, uint32_t *width, u
  * (beside what the process already uses) `megabytes` of address space, and
  * reports its status and message; memory the work fills for the caller
  * must be shared (sandbox_shared); a message the work leaves on success
- * (a warning) comes back too. Past the time the child is killed and
- * the work refused as too slow to draw; out of memory, refused as too big.
- * `what` names the picture in those messages. */
+ * (a warning) comes back too. Past the time the child is killed and the
+ * work refused as too slow to `verb` ("draw", "read"); out of memory,
+ * refused as too big. `what` names the picture or file in those messages. */
 typedef meiro_status (*sandbox_fn)(void *ctx, meiro_error *err);
 meiro_status sandbox_run(sandbox_fn work, void *ctx, double seconds, unsigned megabytes,
-                         const char *what, meiro_error *err);
+                         const char *verb, const char *what, meiro_error *err);
 /* Zeroed memory that a child of sandbox_run writes and the caller reads;
  * NULL when out of memory. Free with sandbox_unshare. */
 void *sandbox_shared(size_t size);

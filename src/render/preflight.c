@@ -6,6 +6,7 @@
 #include "render/draw_libs.h"
 #include "render/export.h"
 #include "render/module.h"
+#include "render/picture.h" /* the sandbox */
 #include "render/qpdf_open.h"
 
 #include <ctype.h>
@@ -96,6 +97,46 @@ static void box_add(double box[4], const double m[6], double x, double y)
     box[2] = fmax(box[2], px), box[3] = fmax(box[3], py);
 }
 
+/* A cubic Bezier from (x0, y0) through the control points c[0..3] to
+ * (c[4], c[5]) (user space, the CTM m): its own box, not its control
+ * points' (an arc cut at any angle, as a round maze's rim with a door,
+ * has control points up to 5 % of its radius outside it). An affine map
+ * takes a Bezier to the Bezier of the mapped points, so the extremes are
+ * found in page space: where the derivative's quadratic has a root in
+ * (0, 1), per axis. */
+static void box_add_curve(double box[4], const double m[6], double x0, double y0, const double c[6])
+{
+    double p[4][2], in[4][2] = {{x0, y0}, {c[0], c[1]}, {c[2], c[3]}, {c[4], c[5]}};
+    for (int k = 0; k < 4; k++) {
+        p[k][0] = in[k][0] * m[0] + in[k][1] * m[2] + m[4];
+        p[k][1] = in[k][0] * m[1] + in[k][1] * m[3] + m[5];
+    }
+    double ends[4] = {fmin(p[0][0], p[3][0]), fmin(p[0][1], p[3][1]), fmax(p[0][0], p[3][0]),
+                      fmax(p[0][1], p[3][1])};
+    for (int a = 0; a < 2; a++) {
+        double A = p[1][a] - p[0][a], B = p[2][a] - p[1][a], C = p[3][a] - p[2][a];
+        double qa = A - 2 * B + C, qb = 2 * (B - A), qc = A, t[2];
+        int roots = 0;
+        if (fabs(qa) < 1e-12) {
+            if (fabs(qb) > 1e-12) t[roots++] = -qc / qb;
+        } else {
+            double d = qb * qb - 4 * qa * qc;
+            if (d >= 0) {
+                t[roots++] = (-qb + sqrt(d)) / (2 * qa);
+                t[roots++] = (-qb - sqrt(d)) / (2 * qa);
+            }
+        }
+        for (int r = 0; r < roots; r++) {
+            if (!(t[r] > 0 && t[r] < 1)) continue;
+            double u = 1 - t[r], v = u * u * u * p[0][a] + 3 * u * u * t[r] * p[1][a] +
+                                     3 * u * t[r] * t[r] * p[2][a] + t[r] * t[r] * t[r] * p[3][a];
+            ends[a] = fmin(ends[a], v), ends[a + 2] = fmax(ends[a + 2], v);
+        }
+    }
+    box[0] = fmin(box[0], ends[0]), box[1] = fmin(box[1], ends[1]);
+    box[2] = fmax(box[2], ends[2]), box[3] = fmax(box[3], ends[3]);
+}
+
 #define AREA_SLACK_PT 0.5
 
 /* Something drawn (its box in page space) against the safe area: text
@@ -129,6 +170,7 @@ static void scan_content(const unsigned char *b, size_t n, ink *k)
     double fill = 1, stroke = 1; /* ink of the colours: black at first */
     double line = 1;             /* the line width, page space */
     double path[4] = {INFINITY, INFINITY, -INFINITY, -INFINITY};
+    double cur[2] = {0, 0}, sub[2] = {0, 0}; /* the current point, its subpath's start */
     double tm[6], tlm[6], size = 0, leading = 0;
     memcpy(tm, identity, sizeof tm), memcpy(tlm, identity, sizeof tlm);
     size_t bytes = 0; /* of the strings since the last operator */
@@ -227,12 +269,23 @@ static void scan_content(const unsigned char *b, size_t n, ink *k)
                 k->paints = true;
             } else if ((!strcmp(op, "m") || !strcmp(op, "l")) && nums >= 2) {
                 box_add(path, m, num[nums - 2], num[nums - 1]);
+                cur[0] = num[nums - 2], cur[1] = num[nums - 1];
+                if (op[0] == 'm') sub[0] = cur[0], sub[1] = cur[1];
             } else if ((!strcmp(op, "c") && nums >= 6) ||
                        ((!strcmp(op, "v") || !strcmp(op, "y")) && nums >= 4)) {
-                for (int p = nums - (op[0] == 'c' ? 6 : 4); p < nums; p += 2)
-                    box_add(path, m, num[p], num[p + 1]);
+                const double *q = num + nums - (op[0] == 'c' ? 6 : 4);
+                double c[6] = {q[0], q[1], q[2], q[3], q[4], q[5]};
+                if (op[0] == 'v') /* the first control point is the current point */
+                    c[0] = cur[0], c[1] = cur[1], c[2] = q[0], c[3] = q[1], c[4] = q[2], c[5] = q[3];
+                else if (op[0] == 'y') /* the second is the end */
+                    c[4] = c[2] = q[2], c[5] = c[3] = q[3];
+                box_add_curve(path, m, cur[0], cur[1], c);
+                cur[0] = c[4], cur[1] = c[5];
+            } else if (!strcmp(op, "h")) {
+                cur[0] = sub[0], cur[1] = sub[1];
             } else if (!strcmp(op, "re") && nums >= 4) {
                 const double *r = num + nums - 4;
+                cur[0] = sub[0] = r[0], cur[1] = sub[1] = r[1];
                 box_add(path, m, r[0], r[1]);
                 box_add(path, m, r[0] + r[2], r[1] + r[3]);
                 box_add(path, m, r[0], r[1] + r[3]);
@@ -324,14 +377,34 @@ static bool page_box(qpdf_data q, qpdf_oh page, const char *key, double v[4])
     return false;
 }
 
+/* A coordinate as the area's message prints it: a stranger's text can be
+ * drawn at 1e100 pt. */
+static double shown(double v) { return fmax(-99999, fmin(99999, v)); }
+
 static bool near(double a, double b) { return fabs(a - b) <= BOX_SLACK_PT; }
 
 typedef struct checks {
     char pages[DETAIL], size[DETAIL], boxes[DETAIL], fonts[DETAIL], lines[DETAIL], greys[DETAIL],
-        blanks[DETAIL], annots[DETAIL], outline[DETAIL], pdfx[DETAIL], area[DETAIL], meta[DETAIL];
+        blanks[DETAIL], annots[DETAIL], outline[DETAIL], pdfx[DETAIL], area[DETAIL], meta[DETAIL],
+        crypt[DETAIL], active[DETAIL];
 } checks;
 
-/* The page's own drawing and its form XObjects' (one level). */
+/* A number of the file as an int within [lo, hi] (NaN: lo): a cast of a
+ * double out of int's range is undefined, and a stranger's file holds any. */
+static int int_in(qpdf_data q, qpdf_oh o, int lo, int hi)
+{
+    double v = lib_qpdf()->qpdf_oh_get_numeric_value(q, o);
+    return !(v >= lo) ? lo : v > hi ? hi : (int)v;
+}
+
+/* A glyph's width (1/1000 em) within what a font could mean. */
+static double width_of(qpdf_data q, qpdf_oh o)
+{
+    double v =
+        lib_qpdf()->qpdf_oh_is_number(q, o) ? lib_qpdf()->qpdf_oh_get_numeric_value(q, o) : 0;
+    return !(v >= -10000) ? (v < 0 ? -10000 : 0) : fmin(v, 10000);
+}
+
 /* The page's fonts' widths (its /Resources /Font), up to PAGE_FONTS. */
 static int page_fonts(qpdf_data q, qpdf_oh page, font_widths *fonts)
 {
@@ -351,30 +424,26 @@ static int page_fonts(qpdf_data q, qpdf_oh page, font_widths *fonts)
                 q, lib_qpdf()->qpdf_oh_get_key(q, o, "/DescendantFonts"), 0);
             qpdf_oh dw = lib_qpdf()->qpdf_oh_get_key(q, d, "/DW"),
                     w = lib_qpdf()->qpdf_oh_get_key(q, d, "/W");
-            f->missing = lib_qpdf()->qpdf_oh_is_number(q, dw)
-                             ? lib_qpdf()->qpdf_oh_get_numeric_value(q, dw)
-                             : 1000;
+            f->missing = lib_qpdf()->qpdf_oh_is_number(q, dw) ? width_of(q, dw) : 1000;
             f->first = 0, f->count = FONT_CODES;
             for (int c = 0; c < FONT_CODES; c++) f->w[c] = f->missing;
             int items = lib_qpdf()->qpdf_oh_is_array(q, w)
                             ? lib_qpdf()->qpdf_oh_get_array_n_items(q, w)
                             : 0;
-            for (int at = 0; at + 1 < items;) {
-                int c = (int)lib_qpdf()->qpdf_oh_get_numeric_value(
-                    q, lib_qpdf()->qpdf_oh_get_array_item(q, w, at));
+            /* a few entries a code at most (a stranger's /W can be long) */
+            for (int at = 0; at + 1 < items && at < 4 * FONT_CODES;) {
+                /* CIDs past the first FONT_CODES are not kept: clamped, no sum overflows */
+                int c = int_in(q, lib_qpdf()->qpdf_oh_get_array_item(q, w, at), -1, FONT_CODES);
                 qpdf_oh next = lib_qpdf()->qpdf_oh_get_array_item(q, w, at + 1);
                 if (lib_qpdf()->qpdf_oh_is_array(q, next)) { /* c [w w ...] */
                     int m = lib_qpdf()->qpdf_oh_get_array_n_items(q, next);
-                    for (int j = 0; j < m; j++)
-                        if (c + j >= 0 && c + j < FONT_CODES)
-                            f->w[c + j] = lib_qpdf()->qpdf_oh_get_numeric_value(
-                                q, lib_qpdf()->qpdf_oh_get_array_item(q, next, j));
+                    for (int j = c < 0 ? 1 : 0; j < m && c + j < FONT_CODES; j++)
+                        f->w[c + j] = width_of(q, lib_qpdf()->qpdf_oh_get_array_item(q, next, j));
                     at += 2;
                 } else if (at + 2 < items) { /* c1 c2 w */
-                    int c2 = (int)lib_qpdf()->qpdf_oh_get_numeric_value(q, next);
-                    double v = lib_qpdf()->qpdf_oh_get_numeric_value(
-                        q, lib_qpdf()->qpdf_oh_get_array_item(q, w, at + 2));
-                    for (int j = c < 0 ? 0 : c; j <= c2 && j < FONT_CODES; j++) f->w[j] = v;
+                    int c2 = int_in(q, next, -1, FONT_CODES - 1);
+                    double v = width_of(q, lib_qpdf()->qpdf_oh_get_array_item(q, w, at + 2));
+                    for (int j = c < 0 ? 0 : c; j <= c2; j++) f->w[j] = v;
                     at += 3;
                 } else break;
             }
@@ -385,128 +454,181 @@ static int page_fonts(qpdf_data q, qpdf_oh page, font_widths *fonts)
                 w = lib_qpdf()->qpdf_oh_get_key(q, o, "/Widths");
         qpdf_oh missing = lib_qpdf()->qpdf_oh_get_key(
             q, lib_qpdf()->qpdf_oh_get_key(q, o, "/FontDescriptor"), "/MissingWidth");
-        f->first = lib_qpdf()->qpdf_oh_is_number(q, first)
-                       ? (int)lib_qpdf()->qpdf_oh_get_numeric_value(q, first)
-                       : 0;
+        f->first = lib_qpdf()->qpdf_oh_is_number(q, first) ? int_in(q, first, 0, 65535)
+                                                           : 0; /* codes are 0 to 65535 */
         f->count =
             lib_qpdf()->qpdf_oh_is_array(q, w) ? lib_qpdf()->qpdf_oh_get_array_n_items(q, w) : 0;
         if (f->count > FONT_CODES) f->count = FONT_CODES;
         for (int c = 0; c < f->count; c++) {
             qpdf_oh v = lib_qpdf()->qpdf_oh_get_array_item(q, w, c);
-            f->w[c] = lib_qpdf()->qpdf_oh_is_number(q, v)
-                          ? lib_qpdf()->qpdf_oh_get_numeric_value(q, v)
-                          : 0;
+            f->w[c] = width_of(q, v);
         }
         /* no width known: a wide glyph, so that nothing passes unseen */
-        f->missing = lib_qpdf()->qpdf_oh_is_number(q, missing)
-                         ? lib_qpdf()->qpdf_oh_get_numeric_value(q, missing)
-                     : f->count ? 0
-                                : 600;
+        f->missing = lib_qpdf()->qpdf_oh_is_number(q, missing) ? width_of(q, missing)
+                     : f->count                    ? 0
+                                                   : 600;
         n++;
     }
     return n;
 }
 
-static meiro_status page_ink(qpdf_data q, qpdf_oh page, ink *k)
+/* The page's own drawing (its content streams, one after the other) and
+ * its form XObjects' (one level), decoded within the budget. */
+static meiro_status page_ink(qpdf_data q, qpdf_oh page, ink *k, pdf_budget *b, meiro_error *err)
 {
-    unsigned char *buf = NULL;
+    qpdf_oh contents = lib_qpdf()->qpdf_oh_get_key(q, page, "/Contents");
+    bool array = lib_qpdf()->qpdf_oh_is_array(q, contents);
+    int parts = array ? lib_qpdf()->qpdf_oh_get_array_n_items(q, contents) : 1;
+    unsigned char *all = NULL;
     size_t len = 0;
-    if (lib_qpdf()->qpdf_oh_get_page_content_data(q, page, &buf, &len) & QPDF_ERRORS)
-        return MEIRO_ERROR_PARSE;
-    scan_content(buf, len, k);
-    free(buf);
+    meiro_status s = MEIRO_OK;
+    for (int i = 0; i < parts && s == MEIRO_OK; i++) {
+        qpdf_oh part = array ? lib_qpdf()->qpdf_oh_get_array_item(q, contents, i) : contents;
+        unsigned char *buf = NULL;
+        size_t n = 0;
+        if (!lib_qpdf()->qpdf_oh_is_stream(q, part)) continue; /* none: a blank page */
+        s = pdf_stream_data(q, part, b, &buf, &n, err);
+        unsigned char *grown = s == MEIRO_OK ? realloc(all, len + n + 1) : NULL;
+        if (s == MEIRO_OK && !grown) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+        if (grown) { /* a line between streams: a token ends with its stream */
+            all = grown;
+            if (n) memcpy(all + len, buf, n);
+            len += n;
+            all[len++] = '\n';
+        }
+        free(buf);
+    }
+    if (s == MEIRO_OK) scan_content(all, len, k);
+    free(all);
     qpdf_oh xobjects = lib_qpdf()->qpdf_oh_get_key(
         q, lib_qpdf()->qpdf_oh_get_key(q, page, "/Resources"), "/XObject");
-    if (!lib_qpdf()->qpdf_oh_is_dictionary(q, xobjects)) return MEIRO_OK;
+    if (s != MEIRO_OK || !lib_qpdf()->qpdf_oh_is_dictionary(q, xobjects)) return s;
     lib_qpdf()->qpdf_oh_begin_dict_key_iter(q, xobjects);
-    while (lib_qpdf()->qpdf_oh_dict_more_keys(q)) {
+    while (lib_qpdf()->qpdf_oh_dict_more_keys(q) && s == MEIRO_OK) {
         qpdf_oh x = lib_qpdf()->qpdf_oh_get_key(q, xobjects, lib_qpdf()->qpdf_oh_dict_next_key(q));
         if (!lib_qpdf()->qpdf_oh_is_stream(q, x) ||
             !lib_qpdf()->qpdf_oh_is_name_and_equals(
                 q, lib_qpdf()->qpdf_oh_get_key(q, lib_qpdf()->qpdf_oh_get_dict(q, x), "/Subtype"),
                 "/Form"))
             continue;
-        buf = NULL;
-        if (lib_qpdf()->qpdf_oh_get_stream_data(q, x, qpdf_dl_generalized, NULL, &buf, &len) &
-            QPDF_ERRORS)
-            continue; /* an image codec qpdf cannot undo: not a drawing */
+        unsigned char *buf = NULL;
+        meiro_error own = {0};
+        s = pdf_stream_data(q, x, b, &buf, &len, &own);
+        if (s == MEIRO_ERROR_PARSE) { /* a codec meiro does not undo: not a drawing */
+            s = MEIRO_OK;
+            continue;
+        }
+        if (s != MEIRO_OK) {
+            if (err) *err = own;
+            break;
+        }
         bool area = k->area; /* where a form lands is its Do's: not followed */
         k->area = false;
         scan_content(buf, len, k);
         k->area = area;
         free(buf);
     }
+    return s;
+}
+
+/* What the walk of the file's objects finds (pdf_walk: those reachable
+ * from the trailer, never every number up to what the trailer says). */
+typedef struct found {
+    int fonts, bare;     /* simple and CID fonts; without their font file */
+    char first[80];      /* the first bare one's name */
+    int transparent;     /* the first object with transparency, -1 none */
+    char active[80];     /* JavaScript, a Launch action or an embedded file */
+} found;
+
+/* Whether a dictionary brings transparency: a transparency group, a soft
+ * mask, or an alpha under 1. */
+static bool transparent(qpdf_data q, qpdf_oh o)
+{
+    qpdf_oh group = lib_qpdf()->qpdf_oh_get_key(q, o, "/Group"),
+            mask = lib_qpdf()->qpdf_oh_get_key(q, o, "/SMask");
+    bool t = pdf_key_is(q, group, "/S", "/Transparency") ||
+             lib_qpdf()->qpdf_oh_is_dictionary(q, mask) || lib_qpdf()->qpdf_oh_is_stream(q, mask);
+    lib_qpdf()->qpdf_oh_release(q, group);
+    lib_qpdf()->qpdf_oh_release(q, mask);
+    const char *alphas[] = {"/CA", "/ca"};
+    for (size_t k = 0; k < 2 && !t; k++) {
+        qpdf_oh a = lib_qpdf()->qpdf_oh_get_key(q, o, alphas[k]);
+        t = lib_qpdf()->qpdf_oh_is_number(q, a) &&
+            lib_qpdf()->qpdf_oh_get_numeric_value(q, a) < 1 - 1e-6;
+        lib_qpdf()->qpdf_oh_release(q, a);
+    }
+    return t;
+}
+
+/* A font: embedded (a font file in its descriptor, or a Type 3 font, drawn
+ * by the file itself)? Type0: its descendant is checked on its own. */
+static void check_font(qpdf_data q, qpdf_oh o, found *f)
+{
+    if (pdf_key_is(q, o, "/Subtype", "/Type0") || pdf_key_is(q, o, "/Subtype", "/Type3")) return;
+    f->fonts++;
+    qpdf_oh d = lib_qpdf()->qpdf_oh_get_key(q, o, "/FontDescriptor");
+    if (!lib_qpdf()->qpdf_oh_has_key(q, d, "/FontFile") &&
+        !lib_qpdf()->qpdf_oh_has_key(q, d, "/FontFile2") &&
+        !lib_qpdf()->qpdf_oh_has_key(q, d, "/FontFile3") && !f->bare++) {
+        qpdf_oh name = lib_qpdf()->qpdf_oh_get_key(q, o, "/BaseFont");
+        snprintf(f->first, sizeof f->first, "%s",
+                 lib_qpdf()->qpdf_oh_is_name(q, name) ? lib_qpdf()->qpdf_oh_get_name(q, name) + 1
+                                                      : "unnamed");
+        lib_qpdf()->qpdf_oh_release(q, name);
+    }
+    lib_qpdf()->qpdf_oh_release(q, d);
+}
+
+/* Each dictionary of the file: fonts, transparency, and what a printer's
+ * software must not run or open (an action's JavaScript or Launch, an
+ * embedded file). */
+static meiro_status visit_object(void *ctx, qpdf_data q, qpdf_oh dict, int object)
+{
+    found *f = ctx;
+    if (pdf_key_is(q, dict, "/Type", "/Font")) check_font(q, dict, f);
+    if (f->transparent < 0 && transparent(q, dict)) f->transparent = object;
+    if (!f->active[0]) {
+        const char *what =
+            pdf_key_is(q, dict, "/S", "/JavaScript") || lib_qpdf()->qpdf_oh_has_key(q, dict, "/JS")
+                ? "JavaScript"
+            : pdf_key_is(q, dict, "/S", "/Launch") ? "a Launch action"
+            : lib_qpdf()->qpdf_oh_has_key(q, dict, "/EmbeddedFiles") ||
+                    lib_qpdf()->qpdf_oh_has_key(q, dict, "/EF") ||
+                    pdf_key_is(q, dict, "/Type", "/EmbeddedFile")
+                ? "an embedded file"
+                : NULL;
+        if (what) snprintf(f->active, sizeof f->active, "%s (object %d)", what, object);
+    }
     return MEIRO_OK;
 }
 
-/* Every font object in the file: embedded (a font file in its descriptor,
- * or a Type 3 font, drawn by the file itself)? */
-static void check_fonts(qpdf_data q, char *out)
+static void report_fonts(const found *f, char *out)
 {
-    qpdf_oh size = lib_qpdf()->qpdf_oh_get_key(q, lib_qpdf()->qpdf_get_trailer(q), "/Size");
-    int count = lib_qpdf()->qpdf_oh_is_number(q, size)
-                    ? (int)lib_qpdf()->qpdf_oh_get_numeric_value(q, size)
-                    : 0;
-    if (count > 10000000) count = 10000000;
-    int fonts = 0, bare = 0;
-    char first[80] = "";
-    for (int id = 1; id < count; id++) {
-        qpdf_oh o = lib_qpdf()->qpdf_get_object_by_id(q, id, 0);
-        if (!lib_qpdf()->qpdf_oh_is_dictionary(q, o) ||
-            !lib_qpdf()->qpdf_oh_is_name_and_equals(q, lib_qpdf()->qpdf_oh_get_key(q, o, "/Type"),
-                                                    "/Font")) {
-            lib_qpdf()->qpdf_oh_release(q, o);
-            continue;
-        }
-        qpdf_oh sub = lib_qpdf()->qpdf_oh_get_key(q, o, "/Subtype");
-        if (lib_qpdf()->qpdf_oh_is_name_and_equals(q, sub, "/Type0") ||
-            lib_qpdf()->qpdf_oh_is_name_and_equals(q, sub, "/Type3")) {
-            lib_qpdf()->qpdf_oh_release_all(q); /* Type0: its descendant is checked on its own */
-            continue;
-        }
-        fonts++;
-        qpdf_oh d = lib_qpdf()->qpdf_oh_get_key(q, o, "/FontDescriptor");
-        if (!lib_qpdf()->qpdf_oh_has_key(q, d, "/FontFile") &&
-            !lib_qpdf()->qpdf_oh_has_key(q, d, "/FontFile2") &&
-            !lib_qpdf()->qpdf_oh_has_key(q, d, "/FontFile3")) {
-            if (!bare++) {
-                qpdf_oh name = lib_qpdf()->qpdf_oh_get_key(q, o, "/BaseFont");
-                snprintf(first, sizeof first, "%s",
-                         lib_qpdf()->qpdf_oh_is_name(q, name)
-                             ? lib_qpdf()->qpdf_oh_get_name(q, name) + 1
-                             : "unnamed");
-            }
-        }
-        lib_qpdf()->qpdf_oh_release_all(q);
-    }
-    if (bare)
-        snprintf(out, DETAIL, "%d of %d fonts not embedded, the first %s: embed every font", bare,
-                 fonts, first);
-    else snprintf(out, DETAIL, "%d fonts, all embedded", fonts);
+    if (f->bare)
+        snprintf(out, DETAIL, "!%d of %d fonts not embedded, the first %s: embed every font",
+                 f->bare, f->fonts, f->first);
+    else snprintf(out, DETAIL, "%d fonts, all embedded", f->fonts);
 }
 
-/* Whether o (a stream's dictionary or a dictionary) brings transparency: a
- * transparency group, a soft mask, or an alpha under 1. */
-static bool transparent(qpdf_data q, qpdf_oh o)
+/* Encryption: a printer's software must open the file as it is. */
+static void check_encryption(qpdf_data q, char *out)
 {
-    if (lib_qpdf()->qpdf_oh_is_stream(q, o)) o = lib_qpdf()->qpdf_oh_get_dict(q, o);
-    if (!lib_qpdf()->qpdf_oh_is_dictionary(q, o)) return false;
-    qpdf_oh group = lib_qpdf()->qpdf_oh_get_key(q, o, "/Group");
-    if (lib_qpdf()->qpdf_oh_is_dictionary(q, group) &&
-        lib_qpdf()->qpdf_oh_is_name_and_equals(q, lib_qpdf()->qpdf_oh_get_key(q, group, "/S"),
-                                               "/Transparency"))
-        return true;
-    qpdf_oh mask = lib_qpdf()->qpdf_oh_get_key(q, o, "/SMask");
-    if (lib_qpdf()->qpdf_oh_is_dictionary(q, mask) || lib_qpdf()->qpdf_oh_is_stream(q, mask))
-        return true;
-    const char *alphas[] = {"/CA", "/ca"};
-    for (size_t k = 0; k < 2; k++) {
-        qpdf_oh a = lib_qpdf()->qpdf_oh_get_key(q, o, alphas[k]);
-        if (lib_qpdf()->qpdf_oh_is_number(q, a) &&
-            lib_qpdf()->qpdf_oh_get_numeric_value(q, a) < 1 - 1e-6)
-            return true;
+    if (!lib_qpdf()->qpdf_is_encrypted(q)) {
+        snprintf(out, DETAIL, "none");
+        return;
     }
-    return false;
+    qpdf_oh e = lib_qpdf()->qpdf_oh_get_key(q, lib_qpdf()->qpdf_get_trailer(q), "/Encrypt");
+    qpdf_oh v = lib_qpdf()->qpdf_oh_get_key(q, e, "/V");
+    double version =
+        lib_qpdf()->qpdf_oh_is_number(q, v) ? lib_qpdf()->qpdf_oh_get_numeric_value(q, v) : 0;
+    qpdf_oh cf = lib_qpdf()->qpdf_oh_get_key(q, lib_qpdf()->qpdf_oh_get_key(q, e, "/CF"), "/StdCF");
+    const char *method = version >= 5                             ? "AES-256"
+                         : version >= 4 && pdf_key_is(q, cf, "/CFM", "/AESV2") ? "AES-128"
+                                                                  : "RC4";
+    snprintf(out, DETAIL,
+             "!the file is encrypted (%s): a print service takes files without a password or "
+             "permissions",
+             method);
 }
 
 /* PDF/X-1a (ISO 15930-1): the version in the document's Info, Trapped, an
@@ -514,7 +636,7 @@ static bool transparent(qpdf_data q, qpdf_oh o)
  * condition, and no transparency anywhere; PDF/X-4 (ISO 15930-7): the
  * same but transparency, and the version in the XMP packet too. Asked of a service that wants
  * PDF/X (IngramSpark), and of any file that says it is PDF/X. */
-static void check_pdfx(qpdf_data q, const print_profile *service, char *out)
+static void check_pdfx(qpdf_data q, const print_profile *service, const found *f, char *out)
 {
     qpdf_oh info = lib_qpdf()->qpdf_oh_get_key(q, lib_qpdf()->qpdf_get_trailer(q), "/Info");
     qpdf_oh version = lib_qpdf()->qpdf_oh_get_key(q, info, "/GTS_PDFXVersion");
@@ -583,18 +705,10 @@ static void check_pdfx(qpdf_data q, const print_profile *service, char *out)
         else snprintf(out, DETAIL, "%s, a GTS_PDFX output intent, the version in its XMP", v);
         return;
     }
-    qpdf_oh size = lib_qpdf()->qpdf_oh_get_key(q, lib_qpdf()->qpdf_get_trailer(q), "/Size");
-    int count = lib_qpdf()->qpdf_oh_is_number(q, size)
-                    ? (int)lib_qpdf()->qpdf_oh_get_numeric_value(q, size)
-                    : 0;
-    if (count > 10000000) count = 10000000;
-    for (int id = 1; id < count; id++) {
-        bool t = transparent(q, lib_qpdf()->qpdf_get_object_by_id(q, id, 0));
-        lib_qpdf()->qpdf_oh_release_all(q);
-        if (t) {
-            snprintf(out, DETAIL, "!%s with transparency (object %d): PDF/X-1a has none", v, id);
-            return;
-        }
+    if (f->transparent >= 0) {
+        snprintf(out, DETAIL, "!%s with transparency (object %d): PDF/X-1a has none", v,
+                 f->transparent);
+        return;
     }
     snprintf(out, DETAIL, "%s, a GTS_PDFX output intent, no transparency", v);
 }
@@ -674,10 +788,13 @@ static void cover_rules(qpdf_data q, const print_profile *service, const cover_e
 }
 
 static meiro_status run_checks(qpdf_data q, meiro_print print, const print_profile *service,
-                               const cover_expect *cover, const char *title, checks *c)
+                               const cover_expect *cover, const char *title, checks *c,
+                               meiro_error *err)
 {
     int pages = lib_qpdf()->qpdf_get_num_pages(q);
-    if (pages < 0 || lib_qpdf()->qpdf_has_error(q)) return MEIRO_ERROR_PARSE;
+    if (pages < 0 || lib_qpdf()->qpdf_has_error(q))
+        return pdf_error(q, err, "not a PDF qpdf can read");
+    pdf_budget budget = PDF_BUDGET;
     /* pages: an even count within the service's range */
     bool even_ok = !service->pages_min || pages % 2 == 0;
     bool range_ok = !service->pages_min || ((unsigned)pages >= service->pages_min &&
@@ -746,16 +863,18 @@ static meiro_status run_checks(qpdf_data q, meiro_print print, const print_profi
             k.nfonts = page_fonts(q, page, fonts);
             k.fonts = fonts;
         }
-        if (page_ink(q, page, &k) != MEIRO_OK) {
+        meiro_status s = page_ink(q, page, &k, &budget, err);
+        if (s != MEIRO_OK) {
             free(fonts);
-            return MEIRO_ERROR_PARSE;
+            return s;
         }
         if (!area_page && (k.text_out || k.ink_out)) {
             area_page = p + 1;
             snprintf(c->area, DETAIL,
                      "!page %d: %s at x %.0f, y %.0f pt (from the trim's lower left) within %.3g "
                      "in of the trim (%.3g in at the binding): %s may cut it",
-                     p + 1, k.text_out ? "text" : "ink", k.out_x - k.trim[0], k.out_y - k.trim[1],
+                     p + 1, k.text_out ? "text" : "ink", shown(k.out_x - k.trim[0]),
+                     shown(k.out_y - k.trim[1]),
                      safe / PT_PER_IN, fmax(safe, gutter) / PT_PER_IN, service->service);
         }
         if (k.thinnest < thinnest) thinnest = k.thinnest, thin_page = p + 1;
@@ -769,7 +888,7 @@ static meiro_status run_checks(qpdf_data q, meiro_print print, const print_profi
         lib_qpdf()->qpdf_oh_release_all(q);
         if (lib_qpdf()->qpdf_has_error(q)) {
             free(fonts);
-            return MEIRO_ERROR_PARSE;
+            return pdf_error(q, err, "not a PDF qpdf can read");
         }
     }
     free(fonts);
@@ -815,17 +934,52 @@ static meiro_status run_checks(qpdf_data q, meiro_print print, const print_profi
     lib_qpdf()->qpdf_oh_release_all(q);
     if (!(even_ok && range_ok))
         memmove(c->pages + 1, c->pages, strlen(c->pages) + 1), c->pages[0] = '!';
-    check_pdfx(q, service, c->pdfx);
+    found f = {.transparent = -1};
+    meiro_status s = pdf_walk(q, &budget, visit_object, &f, err);
+    if (s != MEIRO_OK) return s;
+    report_fonts(&f, c->fonts);
+    if (f.active[0])
+        snprintf(c->active, DETAIL, "!%s: a print service takes no scripts, programs or files",
+                 f.active);
+    else snprintf(c->active, DETAIL, "no JavaScript, Launch actions or embedded files");
+    check_encryption(q, c->crypt);
+    check_pdfx(q, service, &f, c->pdfx);
     check_metadata(q, service, title, c->meta);
     lib_qpdf()->qpdf_oh_release_all(q);
-    check_fonts(q, c->fonts);
-    if (strstr(c->fonts, "not embedded"))
-        memmove(c->fonts + 1, c->fonts, strlen(c->fonts) + 1), c->fonts[0] = '!';
     if (cover && pages > 0) cover_rules(q, service, cover, pages, c);
-    return lib_qpdf()->qpdf_has_error(q) ? MEIRO_ERROR_PARSE : MEIRO_OK;
+    return lib_qpdf()->qpdf_has_error(q) ? pdf_error(q, err, "not a PDF qpdf can read") : MEIRO_OK;
 }
 
-/* Reads the PDF (a file, or bytes when filename is NULL), then checks it. */
+/* One reading of the PDF (a file, or bytes when filename is NULL), its
+ * checks into c. */
+typedef struct check_job {
+    const char *filename, *buf;
+    size_t len;
+    meiro_print print;
+    const cover_expect *cover;
+    const char *title;
+    checks *c;
+} check_job;
+
+static meiro_status check_pdf(void *ctx, meiro_error *err)
+{
+    const check_job *j = ctx;
+    qpdf_data q = quiet_qpdf();
+    if (!q) return fail(err, MEIRO_ERROR_NOMEM, "out of memory checking the PDF");
+    QPDF_ERROR_CODE read = j->filename
+                               ? lib_qpdf()->qpdf_read(q, j->filename, NULL)
+                               : lib_qpdf()->qpdf_read_memory(q, "meiro.pdf", j->buf, j->len, NULL);
+    meiro_status s = read & QPDF_ERRORS
+                         ? pdf_error(q, err, "not a PDF qpdf can read")
+                         : run_checks(q, j->print, print_profile_of(j->print), j->cover, j->title,
+                                      j->c, err);
+    lib_qpdf()->qpdf_cleanup(&q);
+    return s;
+}
+
+/* Checks the PDF and reports each rule: a stranger's file (filename) in a
+ * child process within PDF_SECONDS and PDF_MEGABYTES (qpdf decodes object
+ * streams for itself, past any cap of ours), meiro's own (buf) here. */
 static meiro_status preflight(const char *filename, const char *buf, size_t len, meiro_print print,
                               const cover_expect *cover, const char *title,
                               meiro_preflight_report report, void *ctx, bool *passed,
@@ -840,29 +994,21 @@ static meiro_status preflight(const char *filename, const char *buf, size_t len,
         if (!f) return fail(err, MEIRO_ERROR_IO, "cannot read %s", filename);
         fclose(f);
     }
-    qpdf_data q = quiet_qpdf();
-    if (!q) return fail(err, MEIRO_ERROR_NOMEM, "out of memory checking the PDF");
-    checks *c = calloc(1, sizeof *c);
-    QPDF_ERROR_CODE read = !c ? QPDF_SUCCESS
-                           : filename
-                               ? lib_qpdf()->qpdf_read(q, filename, NULL)
-                               : lib_qpdf()->qpdf_read_memory(q, "meiro.pdf", buf, len, NULL);
-    meiro_status s = !c                   ? MEIRO_ERROR_NOMEM
-                     : read & QPDF_ERRORS ? MEIRO_ERROR_PARSE
-                     : run_checks(q, print, print_profile_of(print), cover, title, c);
-    if (s == MEIRO_ERROR_NOMEM) fail(err, s, "out of memory checking the PDF");
-    else if (s != MEIRO_OK) {
-        qpdf_error e = lib_qpdf()->qpdf_has_error(q) ? lib_qpdf()->qpdf_get_error(q) : NULL;
-        fail(err, s, "not a PDF qpdf can read%s%s", e ? ": " : "",
-             e ? lib_qpdf()->qpdf_get_error_message_detail(q, e) : "");
-    } else {
+    checks *c = filename ? sandbox_shared(sizeof *c) : calloc(1, sizeof *c);
+    if (!c) return fail(err, MEIRO_ERROR_NOMEM, "out of memory checking the PDF");
+    check_job job = {filename, buf, len, print, cover, title, c};
+    meiro_status s = filename ? sandbox_run(check_pdf, &job, PDF_SECONDS, PDF_MEGABYTES, "read",
+                                            "the PDF", err)
+                              : check_pdf(&job, err);
+    if (s == MEIRO_OK) {
         const struct {
             const char *rule, *detail;
         } rules[] = {
             {"pages", c->pages},        {"page size", c->size},     {"boxes", c->boxes},
             {"fonts", c->fonts},        {"lines", c->lines},        {"greys", c->greys},
             {"blank pages", c->blanks}, {"annotations", c->annots}, {"bookmarks", c->outline},
-            {"safe area", c->area}, {"pdf/x", c->pdfx},       {"metadata", c->meta}};
+            {"safe area", c->area},     {"pdf/x", c->pdfx},         {"metadata", c->meta},
+            {"encryption", c->crypt},   {"actions", c->active}};
         bool all = true;
         for (size_t k = 0; k < sizeof rules / sizeof rules[0]; k++) {
             bool pass = rules[k].detail[0] != '!';
@@ -871,8 +1017,8 @@ static meiro_status preflight(const char *filename, const char *buf, size_t len,
         }
         if (passed) *passed = all;
     }
-    free(c);
-    lib_qpdf()->qpdf_cleanup(&q);
+    if (filename) sandbox_unshare(c, sizeof *c);
+    else free(c);
     return s;
 }
 
@@ -915,10 +1061,9 @@ meiro_status render_preflight_titled(const char *filename, meiro_print print, co
     return preflight(filename, NULL, 0, print, &cover, title, report, ctx, passed, err);
 }
 
-meiro_status render_pdf_book(const char *filename, unsigned *pages, double *trim_w_mm,
-                             double *trim_h_mm, meiro_error *err)
+meiro_status book_pages(const char *filename, unsigned *pages, double *trim_w_mm,
+                        double *trim_h_mm, meiro_error *err)
 {
-    if (!filename) return fail(err, MEIRO_ERROR_ARGUMENT, "no book to read");
     qpdf_data q;
     meiro_status s = read_book_pdf(filename, &q, err);
     if (s != MEIRO_OK) {
@@ -931,13 +1076,44 @@ meiro_status render_pdf_book(const char *filename, unsigned *pages, double *trim
     /* the trim is the TrimBox, else the page */
     if (n <= 0 || lib_qpdf()->qpdf_has_error(q) ||
         !(page_box(q, page, "/TrimBox", box) || page_box(q, page, "/MediaBox", box)))
-        s = fail(err, MEIRO_ERROR_PARSE, "not a PDF book qpdf can read");
+        s = pdf_error(q, err, "not a PDF book qpdf can read");
     else {
-        if (pages) *pages = (unsigned)n;
-        if (trim_w_mm) *trim_w_mm = (box[2] - box[0]) / PT_PER_MM;
-        if (trim_h_mm) *trim_h_mm = (box[3] - box[1]) / PT_PER_MM;
+        *pages = (unsigned)n;
+        *trim_w_mm = (box[2] - box[0]) / PT_PER_MM;
+        *trim_h_mm = (box[3] - box[1]) / PT_PER_MM;
     }
     lib_qpdf()->qpdf_cleanup(&q);
+    return s;
+}
+
+/* book_pages in the child: the book and what it found, shared. */
+typedef struct book_job {
+    const char *filename;
+    unsigned pages;
+    double w, h;
+} book_job;
+
+static meiro_status read_pages(void *ctx, meiro_error *err)
+{
+    book_job *j = ctx;
+    return book_pages(j->filename, &j->pages, &j->w, &j->h, err);
+}
+
+meiro_status render_pdf_book(const char *filename, unsigned *pages, double *trim_w_mm,
+                            double *trim_h_mm, meiro_error *err)
+{
+    if (!filename) return fail(err, MEIRO_ERROR_ARGUMENT, "no book to read");
+    book_job *j = sandbox_shared(sizeof *j);
+    if (!j) return fail(err, MEIRO_ERROR_NOMEM, "out of memory reading the book");
+    j->filename = filename;
+    meiro_status s =
+        sandbox_run(read_pages, j, PDF_SECONDS, PDF_MEGABYTES, "read", "the book", err);
+    if (s == MEIRO_OK) {
+        if (pages) *pages = j->pages;
+        if (trim_w_mm) *trim_w_mm = j->w;
+        if (trim_h_mm) *trim_h_mm = j->h;
+    }
+    sandbox_unshare(j, sizeof *j);
     return s;
 }
 

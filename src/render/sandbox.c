@@ -1,5 +1,6 @@
-/* Drawing a stranger's picture under a time and memory budget: librsvg
- * offers no way to stop a drawing, so it runs in a child process, which
+/* Drawing a stranger's picture, or reading a stranger's PDF, under a time
+ * and memory budget: librsvg offers no way to stop a drawing, nor qpdf a
+ * stream it decodes for itself (an object stream), so it runs in a child process, which
  * is killed when its time is up and limited in address space. The time is
  * the child's processor time (so that a busy machine does not refuse what
  * a quiet one draws); by the clock it gets ten times as long, and at least
@@ -103,14 +104,15 @@ typedef struct outcome {
 } outcome;
 
 meiro_status sandbox_run(sandbox_fn work, void *ctx, double seconds, unsigned megabytes,
-                         const char *what, meiro_error *err)
+                         const char *verb, const char *what, meiro_error *err)
 {
+    bool drawing = !strcmp(verb, "draw");
     outcome *out = sandbox_shared(sizeof *out);
     int fds[2];
     if (!out) return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
     if (pipe2(fds, O_CLOEXEC) != 0) {
         sandbox_unshare(out, sizeof *out);
-        return fail(err, MEIRO_ERROR_IO, "cannot draw %s: %s", what, strerror(errno));
+        return fail(err, MEIRO_ERROR_IO, "cannot %s %s: %s", verb, what, strerror(errno));
     }
     out->status = MEIRO_ERROR_INTERNAL;
     pid_t pid = fork();
@@ -129,8 +131,8 @@ meiro_status sandbox_run(sandbox_fn work, void *ctx, double seconds, unsigned me
         sandbox_unshare(out, sizeof *out);
         return fail(
             err, fork_errno == ENOMEM || fork_errno == EAGAIN ? MEIRO_ERROR_NOMEM : MEIRO_ERROR_IO,
-            "%s: cannot start drawing %s: %s", fork_errno == ENOMEM ? "out of memory" : "failed",
-            what, strerror(fork_errno));
+            "%s: cannot start %sing %s: %s", fork_errno == ENOMEM ? "out of memory" : "failed",
+            verb, what, strerror(fork_errno));
     }
 #ifdef UNDER_ASAN
     seconds *= 3; /* the same work, instrumented, takes about three times as long */
@@ -154,17 +156,17 @@ meiro_status sandbox_run(sandbox_fn work, void *ctx, double seconds, unsigned me
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
     if (late)
         s = fail(err, MEIRO_ERROR_TOO_BIG,
-                 "%s takes more than %.1f s to draw: refused (simplify the drawing)", what,
-                 seconds);
+                 "%s takes more than %.1f s to %s: refused%s", what, seconds, verb,
+                 drawing ? " (simplify the drawing)" : "");
     else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) /* glib aborts when memory runs out */
         s = fail(err, MEIRO_ERROR_NOMEM,
-                 "out of memory drawing %s (it may take %u MB beside meiro's own; it "
+                 "out of memory %sing %s (it may take %u MB beside meiro's own; it "
                  "stopped%s%s)",
-                 what, megabytes, WIFSIGNALED(status) ? ": " : "",
+                 verb, what, megabytes, WIFSIGNALED(status) ? ": " : "",
                  WIFSIGNALED(status) ? strsignal(WTERMSIG(status)) : "");
     else if ((fault_restore(&out->faults), s = out->status) == MEIRO_ERROR_NOMEM)
         s = fail(err, MEIRO_ERROR_NOMEM,
-                 "out of memory drawing %s (it may take %u MB beside meiro's own)", what,
+                 "out of memory %sing %s (it may take %u MB beside meiro's own)", verb, what,
                  megabytes);
     else if (err && (s != MEIRO_OK || out->err.message[0])) *err = out->err; /* or a warning */
     sandbox_unshare(out, sizeof *out);

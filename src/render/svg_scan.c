@@ -138,6 +138,27 @@ static size_t entity_ref(const scanner *sc, const unsigned char *p, size_t len, 
     return k + 1;
 }
 
+/* Whether the reference's name (between '&' and ';') is predefined by XML: a
+ * character reference or one of the five predefined entities. */
+static bool predefined_ref(const unsigned char *name, size_t len)
+{
+    static const char *const predefined[] = {"amp", "lt", "gt", "quot", "apos"};
+    for (size_t k = 0; k < 5; k++)
+        if (same(name, len, predefined[k])) return true;
+    return len && name[0] == '#';
+}
+
+/* An entity the scan did not see declared: declared later (a forward
+ * reference the scan would count as nothing), or where the scan does not
+ * look. libxml2 might find it: refused rather than trusted. */
+static meiro_status unseen_entity(scanner *sc)
+{
+    return fail(sc->err, MEIRO_ERROR_PARSE,
+                "%s uses an entity not declared before it: meiro takes entities declared "
+                "first, in the DOCTYPE",
+                sc->what);
+}
+
 /* Adds the expansions of the entity references in p[0..len) (to *added
  * too, if not NULL). */
 static meiro_status count_references(scanner *sc, const unsigned char *p, size_t len,
@@ -146,7 +167,8 @@ static meiro_status count_references(scanner *sc, const unsigned char *p, size_t
     for (const unsigned char *amp = memchr(p, '&', len); amp;
          amp = memchr(amp + 1, '&', len - (size_t)(amp + 1 - p))) {
         const entity *e;
-        entity_ref(sc, amp, len - (size_t)(amp - p), &e);
+        size_t r = entity_ref(sc, amp, len - (size_t)(amp - p), &e);
+        if (!e && r && !predefined_ref(amp + 1, r - 2)) return unseen_entity(sc);
         if (!e) continue;
         sc->expansion += e->expanded;
         if (added) *added += e->expanded;
@@ -193,6 +215,7 @@ static meiro_status entity_decl(scanner *sc)
         if (v[k] != '&') continue;
         const entity *e;
         size_t r = entity_ref(sc, v + k, len - k, &e);
+        if (!e && r && !predefined_ref(v + k + 1, r - 2)) return unseen_entity(sc);
         if (e) expanded += e->expanded;
         if (r) k += r - 1;
     }
@@ -238,6 +261,8 @@ static meiro_status doctype(scanner *sc)
         while (i < sc->n && sc->s[i] != ']') {
             if (at(sc, i, "<!--")) {
                 i = find(sc, i + 4, "-->") + 3;
+            } else if (at(sc, i, "<?")) { /* whole: a quote in it hides nothing after it */
+                i = find(sc, i + 2, "?>") + 2;
             } else if (at(sc, i, "<!ENTITY")) {
                 sc->i = i + 8;
                 meiro_status s = entity_decl(sc);
@@ -451,11 +476,14 @@ static meiro_status css(scanner *sc, uint32_t from, const unsigned char *p, size
     if (contains(p, len, "marker"))
         return fail(sc->err, MEIRO_ERROR_PARSE,
                     "%s uses markers: meiro takes none (draw the shapes themselves)", sc->what);
-    if (memchr(p, '\\', len) || contains(p, len, "data:") || contains(p, len, "@import"))
-        return fail(
-            sc->err, MEIRO_ERROR_PARSE,
-            "%s has escapes, data: URLs or @import in its style: meiro takes plain properties only",
-            sc->what);
+    /* an escape or a reference spells a word the checks above miss
+     * ("fil&#116;er:", "fil\\74er:") */
+    if (memchr(p, '\\', len) || memchr(p, '&', len) || contains(p, len, "data:") ||
+        contains(p, len, "@import"))
+        return fail(sc->err, MEIRO_ERROR_PARSE,
+                    "%s has escapes, references, data: URLs or @import in its style: meiro takes "
+                    "plain properties only",
+                    sc->what);
     return url_refs(sc, from, p, len);
 }
 
@@ -566,10 +594,11 @@ static meiro_status start_tag(scanner *sc)
         return fail(sc->err, MEIRO_ERROR_TOO_BIG,
                     "%s nests its elements more than %u deep: refused", sc->what, SVG_MAX_DEPTH);
     sc->stack[sc->depth++] = el;
-    if (same(local, local_len, "style")) { /* its text up to the end tag (CDATA or not) */
-        size_t end = find(sc, sc->i, "</");
-        if (at(sc, sc->i, "<![CDATA[")) end = find(sc, sc->i, "]]>");
-        return css(sc, NONE, sc->s + sc->i, end - sc->i);
+    if (same(local, local_len, "style")) { /* its text to the end tag, CDATA sections in it */
+        size_t end = sc->i;
+        while (end < sc->n && !at(sc, end, "</"))
+            end = at(sc, end, "<![CDATA[") ? find(sc, end + 9, "]]>") + 3 : end + 1;
+        return css(sc, NONE, sc->s + sc->i, (end < sc->n ? end : sc->n) - sc->i);
     }
     return MEIRO_OK;
 }
@@ -721,8 +750,20 @@ meiro_status svg_scan(const unsigned char *data, size_t size, const char *what, 
         if (s != MEIRO_OK || sc.i >= sc.n) break;
         if (at(&sc, sc.i, "<!--")) {
             sc.i = find(&sc, sc.i + 4, "-->") + 3;
-        } else if (at(&sc, sc.i, "<![CDATA[")) {
-            sc.i = find(&sc, sc.i + 9, "]]>") + 3;
+        } else if (at(&sc, sc.i, "<![CDATA[")) { /* text to set, in a <text> */
+            size_t end = find(&sc, sc.i + 9, "]]>");
+            if (sc.depth && sc.el[sc.stack[sc.depth - 1]].text)
+                for (size_t k = sc.i + 9; k < end && k < sc.n; k++) sc.text += !is_space(sc.s[k]);
+            if (sc.text > SVG_MAX_TEXT)
+                s = fail(err, MEIRO_ERROR_TOO_BIG,
+                         "%s has more than %u characters of text to set: refused", what,
+                         SVG_MAX_TEXT);
+            sc.i = end + 3;
+        } else if (at(&sc, sc.i, "<?xml-stylesheet")) {
+            s = fail(err, MEIRO_ERROR_PARSE,
+                     "%s takes a style sheet from a processing instruction (xml-stylesheet): "
+                     "meiro takes styles in the drawing only",
+                     what);
         } else if (at(&sc, sc.i, "<?")) {
             sc.i = find(&sc, sc.i + 2, "?>") + 2;
         } else if (at(&sc, sc.i, "<!DOCTYPE")) {

@@ -598,8 +598,9 @@ static size_t quote_json(char *out, size_t size, const char *s)
 }
 
 /* {"shapes":[...],"templates":[...],"art":[...],"algorithms":[{"name",
- * "description"}...],"grids":{"polar":["pdf",...]...}}: the built-in
- * names, and the files each grid makes. */
+ * "description"}...],"grids":{"polar":["pdf",...]...},"formats":{"pdf":
+ * ["page","crop",...]...}}: the built-in names, the files each grid makes,
+ * and what each file can (the library's format table, meiro_format_can). */
 static enum MHD_Result api_choices(struct MHD_Connection *c)
 {
     size_t size = 16384, n = 0;
@@ -641,6 +642,15 @@ static enum MHD_Result api_choices(struct MHD_Connection *c)
             if (meiro_export_grid_check((meiro_grid)g, downloads[k].format, NULL) == MEIRO_OK)
                 n += (size_t)snprintf(out + n, size - n, "%s\"%s\"", shown++ ? "," : "",
                                       downloads[k].name);
+        out[n++] = ']';
+    }
+    n += (size_t)snprintf(out + n, size - n, "},\"formats\":{");
+    for (size_t k = 0; k < DL_COUNT && n + 512 < size; k++) {
+        n += (size_t)snprintf(out + n, size - n, "%s\"%s\":[", k ? "," : "", downloads[k].name);
+        for (int cap = 0, shown = 0; cap < MEIRO_CAN_COUNT; cap++)
+            if (meiro_format_can(downloads[k].format, (meiro_capability)cap))
+                n += (size_t)snprintf(out + n, size - n, "%s\"%s\"", shown++ ? "," : "",
+                                      meiro_capability_name((meiro_capability)cap));
         out[n++] = ']';
     }
     n += (size_t)snprintf(out + n, size - n, "}");

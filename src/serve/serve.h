@@ -16,7 +16,9 @@
 /* Limits checked before any work. */
 #define SERVE_MAX_PARAMS 40          /* query parameters in one request */
 #define SERVE_MAX_VALUE 200          /* bytes of one value (a title, a name) */
-#define SERVE_MAX_TEXT 24            /* bytes of --text: the letters of a name */
+#define SERVE_MAX_TEXT 64            /* bytes of --text: more than a page holds at any age,
+                                        which the command refuses so */
+#define SERVE_MAX_PICTURE_TEXT 24    /* bytes of a picture's letters */
 #define SERVE_MAX_SIDE 200           /* cells across or down */
 #define SERVE_MAX_CELLS 40000u       /* cells of one maze (200 x 200) */
 #define SERVE_MAX_DPI 300            /* png resolution: an A4 page at 300 dpi is 35 MB of pixels */

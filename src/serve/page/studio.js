@@ -7,7 +7,7 @@
 const words = {
   en: {
     heading: 'Maze studio', kind: 'What kind of maze?', shape: 'Shape', text: 'Letters of the maze',
-    textHint: 'A name or a short word: up to 8 letters.', size: 'How hard?', byAge: 'for a child of',
+    textHint: 'A name or a short word, whole.', size: 'How hard?', byAge: 'for a child of',
     byLevel: 'level', byCells: 'cells', easy: 'easy', normal: 'normal', hard: 'hard', expert: 'expert',
     words: 'Words on the page', title: 'Title', name: 'Name', page: 'Page', template: 'Look',
     paper: 'Paper', auto: 'either way', portrait: 'portrait', landscape: 'landscape', art: 'S and G',
@@ -66,7 +66,7 @@ const words = {
       'floor-cells': (p) => `All floors together take up to ${p.max} squares: fewer floors or a smaller maze.`,
       'sheet-cells': (p) => `A spreadsheet opens in good time up to ${p.max} squares (130 × 130): make the maze smaller.`,
       tall: (p) => `Names and round mazes are up to ${p.max} squares high.`,
-      letters: () => 'Up to 24 letters (8 in Japanese).',
+      letters: (p) => `Up to ${p.max} letters (${Math.floor(p.max / 3)} in Japanese).`,
       count: (p) => `A booklet has up to ${p.max} mazes.`,
       copies: (p) => `A class set has up to ${p.max} versions (pupils).`,
       'booklet-mazes': (p) => `Up to ${p.max} mazes in all the versions together: fewer mazes or fewer versions.`,
@@ -100,7 +100,7 @@ const words = {
   },
   ja: {
     heading: 'めいろ スタジオ', kind: 'どんな めいろ?', shape: 'かたち', text: 'めいろに する もじ',
-    textHint: 'なまえや みじかい ことば (8もじ まで)', size: 'むずかしさ', byAge: 'ねんれい', byLevel: 'レベル',
+    textHint: 'なまえや みじかい ことば', size: 'むずかしさ', byAge: 'ねんれい', byLevel: 'レベル',
     byCells: 'マスの かず', easy: 'やさしい', normal: 'ふつう', hard: 'むずかしい', expert: 'とても むずかしい',
     words: 'ページの ことば', title: 'タイトル', name: 'なまえ', page: 'ページ', template: 'デザイン',
     paper: 'ようし', auto: 'おまかせ', portrait: 'たて', landscape: 'よこ', art: 'スタートと ゴール',
@@ -158,7 +158,7 @@ const words = {
       'floor-cells': (p) => `ぜんぶの かいを あわせて ${p.max}マス まで です。かいを へらすか、めいろを ちいさく して ください。`,
       'sheet-cells': (p) => `表計算は ${p.max}マス (130×130) まで です。めいろを ちいさく して ください。`,
       tall: (p) => `なまえと まるい めいろは たかさ ${p.max}マス まで です。`,
-      letters: () => 'もじは 8もじ (アルファベットは 24もじ) まで です。',
+      letters: (p) => `もじは ${Math.floor(p.max / 3)}もじ (アルファベットは ${p.max}もじ) まで です。`,
       count: (p) => `ドリルは ${p.max}もん まで です。`,
       copies: (p) => `クラスの ドリルは ${p.max}しゅるい (${p.max}にん) まで です。`,
       'booklet-mazes': (p) => `ぜんぶの ドリルを あわせて ${p.max}もん まで です。もんだいか しゅるいを へらして ください。`,
@@ -366,6 +366,8 @@ function ruleOptions(format, booklet) {
   else add('difficulty', $('difficulty').value);
   if (state.lang === 'ja') add('lang', 'ja');
   if ($('title').value.trim()) add('title', $('title').value.trim());
+  // the paper of the printed pages (a spreadsheet or a page to play has none)
+  if ($('paper').value !== 'a4' && (format === 'pdf' || format === 'svg')) add('paper', $('paper').value);
   if (booklet) add('copies', $('count').value);
   if (!$('answers').checked && format === 'pdf') add('answers', 'none');
   add('seed', state.seed);
@@ -548,17 +550,22 @@ function showCommands() {
   document.querySelectorAll('[data-format]').forEach((b) => { b.hidden = !can.includes(b.dataset.format); });
   document.querySelector('[data-view="html"]').hidden = !can.includes('html');
   document.querySelector('[data-booklet="xlsx"]').hidden = !can.includes('xlsx') || state.kind === 'rule' ||
-    bookletKinds().includes('levels') || classSet();
+    (bookletKinds().includes('levels') && !formatCan('xlsx', 'levels')) || classSet();
   $('play-box').hidden = !playOffered();
 }
 
+// What a file can show, as the server says (/api/choices: the library's
+// format table): levels, weave, missions, grids...
+function formatCan(format, what) {
+  return ((state.choices.formats || {})[format] || []).includes(what);
+}
 // The files a maze of this kind makes: its grid's, as the server says
-// (/api/choices: the library's check), but for a multi-level maze's
-// spreadsheet and a rule maze's PNG, which the command refuses.
+// (/api/choices: the library's check), those that show floors for a
+// multi-level maze, and no PNG for a rule maze, which the command refuses.
 function formatsOffered() {
   const grid = { round: 'polar', hex: 'hex', triangle: 'triangle' }[state.kind] || 'rect';
   const all = (state.choices.grids && state.choices.grids[grid]) || ['pdf', 'png', 'svg', 'xlsx', 'html', 'json'];
-  return all.filter((f) => !(f === 'xlsx' && state.kind === 'levels') && !(f === 'png' && state.kind === 'rule'));
+  return all.filter((f) => !(state.kind === 'levels' && !formatCan(f, 'levels')) && !(f === 'png' && state.kind === 'rule'));
 }
 // the spreadsheet's Goal! check: a spreadsheet made, whose way it can follow
 // (not under a bridge, up a stair, or past a mission's keys and arrows)
@@ -743,7 +750,7 @@ function drawRule() {
   const rule = state.kind === 'rule', r = state.rule;
   $('rule-box').hidden = !rule;
   // what a rule maze does not take
-  for (const e of [$('maze-box'), $('name-box'), $('template-box'), $('paper-box'), $('art-box'),
+  for (const e of [$('maze-box'), $('name-box'), $('template-box'), $('orientation'), $('art-box'),
     $('levels'), $('fold').closest('label'), $('copies'), $('pupils').closest('label')])
     e.hidden = rule;
   // a picture maze takes no generator, loops or mission: the picture decides the way
