@@ -31,6 +31,7 @@ void meiro_booklet_options_init(meiro_booklet_options *b)
     b->cover = -1;
     b->contents = -1;
     b->sheet = -1;
+    b->workings = -1;
 }
 
 uint64_t meiro_booklet_maze_seed(uint64_t booklet_seed, unsigned index)
@@ -43,6 +44,14 @@ uint64_t meiro_booklet_copy_seed(uint64_t booklet_seed, unsigned copy)
 {
     /* another stream than the mazes' (the hash's key told apart) */
     return copy == 0 ? booklet_seed : rng_hash(booklet_seed ^ 0x636c617373u, copy) % 1000000000u;
+}
+
+bool meiro_booklet_workings(const meiro_booklet_options *b, const meiro_export_options *page)
+{
+    /* a book to sell keeps meiro's workings off its pages (the remaking
+     * file and the series ledger have them) */
+    bool service = page && print_profile_of(page->print)->bleed > 0;
+    return b->workings > 0 || (b->workings < 0 && !service);
 }
 
 bool meiro_booklet_answers_apart(const meiro_booklet_options *b, meiro_format format,
@@ -452,11 +461,12 @@ static meiro_status make_mazes(const meiro_booklet_options *b, booklet *bk, unsi
 /* The mazes as one page to play: drawn without their paths, which the
  * answer button shows (at once in a file of the answers alone). */
 static meiro_status write_html(booklet *bk, uint64_t seed, const meiro_export_options *opt,
-                               FILE *out, meiro_error *err)
+                               bool clean, FILE *out, meiro_error *err)
 {
     for (unsigned i = 0; i < bk->count; i++) bk->items[i].path = NULL;
     document d;
-    meiro_status s = doc_init(&d, bk->items, bk->count, opt, 0, err);
+    meiro_status s =
+        doc_plan(&d, bk->items, bk->count, opt, &(doc_parts){.cover = 0, .clean = clean}, err);
     if (s != MEIRO_OK) return s;
     d.has_seed = true;
     d.seed = seed;
@@ -469,18 +479,18 @@ static meiro_status write_html(booklet *bk, uint64_t seed, const meiro_export_op
  * shells of the mazes, before any is made: a booklet that cannot be
  * written fails at once, not after all its mazes were generated. */
 static meiro_status booklet_check(const meiro_booklet_options *b, const meiro_export_options *opt,
-                                  meiro_format format, meiro_error *err)
+                                  meiro_format format, bool clean, meiro_error *err)
 {
     meiro_status ks = booklet_kinds_check(b, err);
     if (ks != MEIRO_OK) return ks;
     for (unsigned i = 0; i < b->count; i++) {
         const maze_kind *kind = maze_kind_at(b, i);
         if (!kind->mission && !kind_levels(kind)) continue;
-        if (format == MEIRO_FORMAT_XLSX && kind_levels(kind))
+        if (kind_levels(kind) && !meiro_format_can(format, MEIRO_CAN_LEVELS)) /* XLSX */
             return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
                               "a booklet of %s mazes is a PDF or HTML: XLSX cannot show them yet",
                               kind->name);
-        if (format == MEIRO_FORMAT_XLSX && opt->play) /* as export_xlsx.c's check */
+        if (opt->play && meiro_format_can(format, MEIRO_CAN_PLAY)) /* as export_xlsx.c's check */
             return fail_field(err, MEIRO_FIELD_PLAY, MEIRO_ERROR_ARGUMENT,
                               "a playable sheet cannot check a mission's keys, items or one-way "
                               "passages: leave out --play (%s mazes), or play it as html",
@@ -519,7 +529,8 @@ static meiro_status booklet_check(const meiro_booklet_options *b, const meiro_ex
         items[i] = (doc_item){&shells[i], NULL, maze_level(b, i)};
     }
     /* workbooks and play pages are made of square cells */
-    for (unsigned i = 0; s == MEIRO_OK && i < b->count && format != MEIRO_FORMAT_PDF; i++)
+    bool squares = !meiro_format_can(format, MEIRO_CAN_GRIDS);
+    for (unsigned i = 0; s == MEIRO_OK && squares && i < b->count; i++)
         if (shells[i].grid != MEIRO_GRID_RECT)
             s = fail_field(err, MEIRO_FIELD_GRID, MEIRO_ERROR_ARGUMENT,
                            "a booklet of %s mazes is a PDF: %s pages are made of square cells",
@@ -537,7 +548,7 @@ static meiro_status booklet_check(const meiro_booklet_options *b, const meiro_ex
     } else if (s == MEIRO_OK) {
         document d;
         s = doc_plan(&d, items, b->count, opt,
-                     &(doc_parts){.cover = b->cover, .contents = b->contents},
+                     &(doc_parts){.cover = b->cover, .contents = b->contents, .clean = clean},
                      err); /* freed on failure */
         if (s == MEIRO_OK) doc_free(&d);
     }
@@ -622,9 +633,10 @@ static meiro_status print_pages(const meiro_export_options *opt, document *d, me
 }
 
 /* The book's last maze JSON carries (the hardest) recorded in the PDF in
- * *buf for its cover, with its title and subtitle (render/book_art.c). */
-static meiro_status record_art(const document *docs, const booklet *bk, char **buf, size_t *len,
-                               meiro_error *err)
+ * *buf for its cover, with its title, subtitle and series volume (0: none)
+ * (render/book_art.c). */
+static meiro_status record_art(const document *docs, const booklet *bk, unsigned volume,
+                               char **buf, size_t *len, meiro_error *err)
 {
     const char *title =
         docs[0].style.title ? docs[0].style.title : docs[0].style.labels->default_title;
@@ -632,8 +644,8 @@ static meiro_status record_art(const document *docs, const booklet *bk, char **b
         char *x = NULL;
         size_t x_len = 0;
         meiro_error why;
-        if (book_art_attach(*buf, *len, bk->mazes[i], i + 1, title, docs[0].style.subtitle, &x,
-                            &x_len, &why) == MEIRO_OK) {
+        if (book_art_attach(*buf, *len, bk->mazes[i], i + 1, title, docs[0].style.subtitle, volume,
+                            &x, &x_len, &why) == MEIRO_OK) {
             free(*buf);
             *buf = x, *len = x_len;
             return MEIRO_OK;
@@ -648,8 +660,8 @@ static meiro_status record_art(const document *docs, const booklet *bk, char **b
  * wants it), its cover's maze recorded (the last one JSON carries: the
  * hardest), preflighted, then to out (a failing book is never written). */
 static meiro_status write_checked(const document *docs, size_t n, const meiro_export_options *opt,
-                                  const booklet *bk, const char *temp_dir, FILE *out,
-                                  meiro_error *err)
+                                  const booklet *bk, unsigned volume, const char *temp_dir,
+                                  FILE *out, meiro_error *err)
 {
     char *buf = NULL, *x = NULL;
     size_t len = 0, x_len = 0;
@@ -662,12 +674,12 @@ static meiro_status write_checked(const document *docs, size_t n, const meiro_ex
      * before Ghostscript (whose XMP packet, X-4's, copies the latter), the
      * art again after it (gs keeps no private key) */
     bool pdfx = pdfx_wanted(opt->print, opt->pdfx || opt->pdfx4);
-    if (s == MEIRO_OK) s = record_art(docs, bk, &buf, &len, err);
+    if (s == MEIRO_OK) s = record_art(docs, bk, volume, &buf, &len, err);
     if (s == MEIRO_OK && pdfx) {
         s = pdfx_convert(buf, len, false, opt->pdfx4, temp_dir, &x, &x_len, err);
         if (s == MEIRO_OK) free(buf), buf = x, len = x_len;
         else free(x);
-        if (s == MEIRO_OK) s = record_art(docs, bk, &buf, &len, err);
+        if (s == MEIRO_OK) s = record_art(docs, bk, volume, &buf, &len, err);
     }
     if (s == MEIRO_OK) s = preflight_own(buf, len, opt->print, err);
     if (s == MEIRO_OK && fwrite(buf, 1, len, out) != len) s = fail_write(err);
@@ -683,7 +695,7 @@ static meiro_status write_checked(const document *docs, size_t n, const meiro_ex
  * *items (free it) must outlive the document. */
 static meiro_status plan_set_answers(document *d, const booklet *bks, unsigned made,
                                      const char *const *labels, const meiro_export_options *opt,
-                                     doc_item **items, meiro_error *err)
+                                     bool clean, doc_item **items, meiro_error *err)
 {
     size_t count = bks[0].count, n = (size_t)made * count;
     *items = zalloc(n, sizeof **items);
@@ -697,14 +709,57 @@ static meiro_status plan_set_answers(document *d, const booklet *bks, unsigned m
     /* for the teacher: packed, unless full pages are asked for by name
      * (a template's after-page is a page for a child's grown-up) */
     if (only.answers != MEIRO_ANSWERS_AFTER_PAGE) only.answers = MEIRO_ANSWERS_KEY;
-    return doc_plan(d, *items, n, &only, &(doc_parts){.copies = labels, .per_copy = count}, err);
+    return doc_plan(d, *items, n, &only,
+                    &(doc_parts){.copies = labels, .per_copy = count, .clean = clean}, err);
+}
+
+/* The side file's text (b->remake_file), for the seller's records: the
+ * command, the booklet's seed, and each maze's seed, algorithm and size
+ * as a workings caption gives them (a series' maze made again from
+ * another seed has that one). *text is malloc'ed. */
+static meiro_status remake_text(const meiro_booklet_options *b, const meiro_export_options *opt,
+                                const booklet *bks, unsigned copies, char **text,
+                                meiro_error *err)
+{
+    size_t len = 0;
+    FILE *mem = open_memstream(text, &len);
+    if (!mem) return fail(err, MEIRO_ERROR_NOMEM, "out of memory for the remaking file");
+    page_words w;
+    page_words_for(opt, &w);
+    const char *title = w.title ? w.title : w.labels->default_title;
+    fprintf(mem,
+            "# %s: what makes this book again (meiro %s), kept apart from its pages\n"
+            "# the command, with -o naming the file, writes the same book\n"
+            "command: %s\nseed: %llu\n",
+            title, MEIRO_VERSION, b->command ? b->command : "", (unsigned long long)b->seed);
+    for (unsigned c = 0; c < copies; c++) {
+        if (copies > 1)
+            fprintf(mem, "copy %u: seed %llu\n", c + 1,
+                    (unsigned long long)meiro_booklet_copy_seed(b->seed, c));
+        for (unsigned i = 0; i < bks[c].count; i++) {
+            const meiro_maze *m = bks[c].mazes[i];
+            char dims[160];
+            uint64_t seed = 0;
+            meiro_maze_seed(m, &seed);
+            page_maze_size(m, dims, sizeof dims);
+            fprintf(mem, "maze %u: seed %llu · %s · %s\n", i + 1, (unsigned long long)seed,
+                    meiro_maze_algorithm(m), dims);
+        }
+    }
+    bool failed = ferror(mem) != 0;
+    if (fclose(mem) != 0 || failed) {
+        free(*text);
+        *text = NULL;
+        return fail(err, MEIRO_ERROR_NOMEM, "out of memory for the remaking file");
+    }
+    return MEIRO_OK;
 }
 
 static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
                                               const meiro_export_options *page, meiro_format format,
                                               FILE *out, const char *temp_dir,
                                               series_ledger *series, unsigned *replaced,
-                                              meiro_error *err)
+                                              char **remake, meiro_error *err)
 {
     if (b->count < 1 || b->count > 10000)
         return fail_field(err, MEIRO_FIELD_MAZES, MEIRO_ERROR_ARGUMENT,
@@ -714,7 +769,7 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
                           "rising sizes need both the first and the last size (W x H)");
     if (!meiro_level_info(b->from_level) || !meiro_level_info(b->to_level))
         return fail_field(err, MEIRO_FIELD_LEVEL, MEIRO_ERROR_ARGUMENT, "invalid difficulty level");
-    if (format != MEIRO_FORMAT_PDF && format != MEIRO_FORMAT_XLSX && format != MEIRO_FORMAT_HTML)
+    if (!meiro_format_can(format, MEIRO_CAN_BOOKLET))
         return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
                           "a booklet is a PDF, an XLSX workbook or an HTML page");
     if (b->fold && format != MEIRO_FORMAT_PDF)
@@ -773,7 +828,7 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
                                       &why) != MEIRO_OK)
         return fail(err, MEIRO_ERROR_ARGUMENT, "%s (a file name in it?): rename the file",
                     why.message);
-    if (page && page->play && format != MEIRO_FORMAT_XLSX)
+    if (page && page->play && !meiro_format_can(format, MEIRO_CAN_PLAY))
         return fail_field(err, MEIRO_FIELD_PLAY, MEIRO_ERROR_ARGUMENT,
                           "a playable sheet is a spreadsheet: it needs XLSX output, not %s",
                           meiro_format_info(format)->name);
@@ -843,9 +898,14 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
                          ? meiro_export_options_check(&opt, err)
                          : fail(err, MEIRO_ERROR_NOMEM, "out of memory for %u copies", copies);
     if (s == MEIRO_OK)
-        s = page_paper_check(&opt, format == MEIRO_FORMAT_PDF, format == MEIRO_FORMAT_XLSX,
-                             format == MEIRO_FORMAT_PDF ? "pdf" : "xlsx", err);
-    if (s == MEIRO_OK) s = booklet_check(b, &opt, format, err);
+        s = page_paper_check(&opt, meiro_format_can(format, MEIRO_CAN_BLEED),
+                             format == MEIRO_FORMAT_XLSX, meiro_format_info(format)->name, err);
+    bool clean = !meiro_booklet_workings(b, &opt);
+    if (s == MEIRO_OK) s = booklet_check(b, &opt, format, clean, err);
+    if (s == MEIRO_OK && clean && format == MEIRO_FORMAT_XLSX)
+        s = fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
+                       "a workbook's footers give each maze's seed: a booklet without meiro's "
+                       "workings is a PDF or an HTML page");
     if (s == MEIRO_OK && copies > 1 && !opt.answers_only && page_answers(&opt) == ANSWERS_BACK)
         s = fail_field(err, MEIRO_FIELD_ANSWERS, MEIRO_ERROR_ARGUMENT,
                        "answers on the back of a class set's sheets hand each pupil their own: "
@@ -871,7 +931,8 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
                      &(doc_parts){.cover = b->cover,
                                   .contents = b->contents,
                                   .version = copies > 1 ? labels[c] : NULL,
-                                  .volume = series != NULL},
+                                  .volume = series != NULL,
+                                  .clean = clean},
                      err);
         if (s != MEIRO_OK) break;
         planned++;
@@ -888,7 +949,7 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
     }
     if (s == MEIRO_OK && format == MEIRO_FORMAT_PDF && set_answers) {
         document *d = &docs[planned];
-        s = plan_set_answers(d, bks, made, made > 1 ? named : NULL, &opt, &keys, err);
+        s = plan_set_answers(d, bks, made, made > 1 ? named : NULL, &opt, clean, &keys, err);
         if (s == MEIRO_OK) {
             planned++;
             d->has_seed = true;
@@ -899,7 +960,7 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
     if (s == MEIRO_OK && format == MEIRO_FORMAT_XLSX) {
         s = xlsx_write_items(bks[0].items, bks[0].count, &opt, out, temp_dir, err);
     } else if (s == MEIRO_OK && format == MEIRO_FORMAT_HTML) {
-        s = write_html(&bks[0], b->seed, &opt, out, err);
+        s = write_html(&bks[0], b->seed, &opt, clean, out, err);
     } else if (s == MEIRO_OK) {
         /* the last page says how to make the booklet (the class set) again */
         /* sheets: a multiple of 4 pages; pages for a print shop: an even
@@ -918,11 +979,13 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
             if (!fs.signature) fs.signature = sheets <= 10 ? (unsigned)sheets : 8;
             s = doc_write_pdf_folded(&docs[0], &fs, out, err);
         } else if (s == MEIRO_OK && service) {
-            s = write_checked(docs, planned, &opt, &bks[0], temp_dir, out, err);
+            s = write_checked(docs, planned, &opt, &bks[0], series ? series->volumes + 1 : 0,
+                              temp_dir, out, err);
         } else if (s == MEIRO_OK) {
             s = doc_write_pdf_set(docs, planned, out, err);
         }
     }
+    if (s == MEIRO_OK && remake) s = remake_text(b, &opt, bks, made, remake, err);
     if (s == MEIRO_OK && b->progress) b->progress(b->progress_ctx, total, total);
     for (unsigned c = 0; c < planned; c++) doc_free(&docs[c]);
     for (unsigned c = 0; bks && c < made; c++) booklet_free(&bks[c]);
@@ -939,14 +1002,14 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
 static meiro_status booklet_write_in(const meiro_booklet_options *b,
                                      const meiro_export_options *page, meiro_format format,
                                      FILE *out, const char *temp_dir, series_ledger *series,
-                                     unsigned *replaced, meiro_error *err)
+                                     unsigned *replaced, char **remake, meiro_error *err)
 {
     meiro_error own;
     if (!err) err = &own; /* below, a failure's status is read from err */
     c_numbers n;
     c_numbers_begin(&n);
     meiro_status r =
-        booklet_write_unlocalized(b, page, format, out, temp_dir, series, replaced, err);
+        booklet_write_unlocalized(b, page, format, out, temp_dir, series, replaced, remake, err);
     c_numbers_end(&n);
     return r;
 }
@@ -954,7 +1017,7 @@ static meiro_status booklet_write_in(const meiro_booklet_options *b,
 meiro_status meiro_booklet_write(const meiro_booklet_options *b, const meiro_export_options *page,
                                  meiro_format format, FILE *out, meiro_error *err)
 {
-    return booklet_write_in(b, page, format, out, NULL, NULL, NULL, err);
+    return booklet_write_in(b, page, format, out, NULL, NULL, NULL, NULL, err);
 }
 
 typedef struct booklet_job {
@@ -963,20 +1026,44 @@ typedef struct booklet_job {
     meiro_format format;
     series_ledger *series;
     unsigned *replaced;
+    char *remake; /* the side file's text, when b->remake_file names one */
 } booklet_job;
 
 static meiro_status write_booklet_job(void *ctx, FILE *out, const char *temp_dir, meiro_error *err)
 {
-    const booklet_job *job = ctx;
+    booklet_job *job = ctx;
     return booklet_write_in(job->b, job->page, job->format, out, temp_dir, job->series,
-                            job->replaced, err);
+                            job->replaced, job->b->remake_file ? &job->remake : NULL, err);
+}
+
+static meiro_status write_remake(void *ctx, FILE *out, const char *temp_dir, meiro_error *err)
+{
+    (void)temp_dir;
+    const char *text = ctx;
+    fputs(text, out);
+    return stream_error(out) ? fail_write(err) : MEIRO_OK;
+}
+
+/* The booklet, then its side file (a booklet that failed leaves none). */
+static meiro_status save_booklet_job(booklet_job *job, const char *filename, meiro_error *err)
+{
+    const meiro_booklet_options *b = job->b;
+    if (b->remake_file && b->remake_file[0] && meiro_same_file(b->remake_file, filename))
+        return fail(err, MEIRO_ERROR_ARGUMENT, "the remaking file is the booklet's own file '%s'",
+                    filename);
+    meiro_status s = save_atomically(filename, write_booklet_job, job, err);
+    if (s == MEIRO_OK && job->remake)
+        s = save_atomically(b->remake_file, write_remake, job->remake, err);
+    free(job->remake);
+    job->remake = NULL;
+    return s;
 }
 
 meiro_status meiro_booklet_save(const meiro_booklet_options *b, const meiro_export_options *page,
                                 meiro_format format, const char *filename, meiro_error *err)
 {
-    booklet_job job = {b, page, format, NULL, NULL};
-    return save_atomically(filename, write_booklet_job, &job, err);
+    booklet_job job = {b, page, format, NULL, NULL, NULL};
+    return save_booklet_job(&job, filename, err);
 }
 
 meiro_status meiro_booklet_save_series(const meiro_booklet_options *b,
@@ -992,9 +1079,10 @@ meiro_status meiro_booklet_save_series(const meiro_booklet_options *b,
     series->volume = series->replaced = 0;
     series_ledger l;
     meiro_status s = series_open(&l, series->ledger, b->seed, b->count, err);
-    booklet_job job = {b, page, format, &l, &series->replaced};
+    l.command = b->command;
+    booklet_job job = {b, page, format, &l, &series->replaced, NULL};
     /* the ledger after the book: a book that failed records nothing */
-    if (s == MEIRO_OK) s = save_atomically(filename, write_booklet_job, &job, err);
+    if (s == MEIRO_OK) s = save_booklet_job(&job, filename, err);
     if (s == MEIRO_OK) s = series_save(&l, err);
     if (s == MEIRO_OK) series->volume = l.volumes + 1;
     series_free(&l);

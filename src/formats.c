@@ -33,8 +33,8 @@ typedef meiro_maze *(*read_fn)(FILE *in, meiro_error *err);
         if (s == MEIRO_ERROR_NOMEM) return fail(err, s, "out of memory writing the maze");         \
         return s == MEIRO_OK ? s : fail_write(err);                                                \
     }
-PLAIN_WRITER(w_text, write_text(m, p, o, false))
-PLAIN_WRITER(w_csv, write_text(m, p, o, true))
+PLAIN_WRITER(w_text_plain, write_text(m, p, o, false))
+PLAIN_WRITER(w_csv_plain, write_text(m, p, o, true))
 PLAIN_WRITER(w_ascii, write_lines(m, p, o, false))
 PLAIN_WRITER(w_unicode, write_lines(m, p, o, true))
 PLAIN_WRITER(w_json_plain, write_json(m, p, o))
@@ -49,66 +49,209 @@ static meiro_status w_json(const meiro_maze *m, const meiro_path *p,
     }
     return w_json_plain(m, p, opt, o, temp_dir, err);
 }
+/* Text and CSV write a crossing in its cell, where S or G would stand. */
+static meiro_status crossing_free_ends(const meiro_maze *m, const char *format, meiro_error *err)
+{
+    if (!m->weave || (meiro_maze_crossing(m, m->start) == MEIRO_NO_DIR &&
+                      meiro_maze_crossing(m, m->goal) == MEIRO_NO_DIR))
+        return MEIRO_OK;
+    return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
+                      "%s cannot show S or G on a crossing: write it as json", format);
+}
+static meiro_status w_text(const meiro_maze *m, const meiro_path *p,
+                           const meiro_export_options *opt, FILE *o, const char *temp_dir,
+                           meiro_error *err)
+{
+    meiro_status s = crossing_free_ends(m, "text", err);
+    return s == MEIRO_OK ? w_text_plain(m, p, opt, o, temp_dir, err) : s;
+}
+static meiro_status w_csv(const meiro_maze *m, const meiro_path *p, const meiro_export_options *opt,
+                          FILE *o, const char *temp_dir, meiro_error *err)
+{
+    meiro_status s = crossing_free_ends(m, "csv", err);
+    return s == MEIRO_OK ? w_csv_plain(m, p, opt, o, temp_dir, err) : s;
+}
 /* the text reader also reads the line drawings (ASCII, Unicode) */
 static meiro_maze *r_text(FILE *in, meiro_error *err) { return read_grid(in, false, err); }
 static meiro_maze *r_csv(FILE *in, meiro_error *err) { return read_grid(in, true, err); }
 static meiro_maze *r_json(FILE *in, meiro_error *err) { return read_json(in, err); }
 
+/* A single page in PDF/X (a print service's proof): the page written into
+ * memory, then through Ghostscript. */
+typedef struct pdf_page_job {
+    const meiro_maze *maze;
+    const meiro_path *path;
+    const meiro_export_options *opt;
+    const char *temp_dir;
+} pdf_page_job;
+
+static meiro_status write_pdf_page(void *ctx, FILE *out, meiro_error *err)
+{
+    const pdf_page_job *job = ctx;
+    return export_pdf(job->maze, job->path, job->opt, out, job->temp_dir, err);
+}
+
+/* PDF, or PDF/X through Ghostscript when the options ask for it */
+static meiro_status w_pdf(const meiro_maze *m, const meiro_path *p, const meiro_export_options *opt,
+                          FILE *o, const char *temp_dir, meiro_error *err)
+{
+    if (!pdfx_wanted(opt->print, opt->pdfx || opt->pdfx4))
+        return export_pdf(m, p, opt, o, temp_dir, err);
+    pdf_page_job job = {m, p, opt, temp_dir};
+    return pdfx_write(write_pdf_page, &job, true, false, opt->pdfx4, temp_dir, o, err);
+}
+
+/* ---- The checks before the work: the page a width x height maze takes
+ * in a format, laid out on a shell (a maze of that size without its
+ * walls), its cell size in *cell_mm. */
+typedef meiro_status (*check_fn)(const doc_item *item, const meiro_export_options *opt,
+                                 double *cell_mm, meiro_error *err);
+
+static meiro_status check_layout(const doc_item *item, const meiro_export_options *opt, bool raster,
+                                 double *cell_mm, meiro_error *err)
+{
+    document d;
+    meiro_status s = doc_init(&d, item, 1, opt, -1, err); /* the page, the cell size, the fit */
+    if (s != MEIRO_OK) return s;
+    if (raster) s = raster_check(&d, opt, err);
+    page_layout L;
+    if (s == MEIRO_OK && cell_mm && doc_first_maze(&d, 0, &L, NULL) == MEIRO_OK) *cell_mm = L.cell;
+    doc_free(&d);
+    return s;
+}
+static meiro_status check_page(const doc_item *item, const meiro_export_options *opt,
+                               double *cell_mm, meiro_error *err)
+{
+    return check_layout(item, opt, false, cell_mm, err);
+}
+static meiro_status check_raster(const doc_item *item, const meiro_export_options *opt,
+                                 double *cell_mm, meiro_error *err)
+{
+    return check_layout(item, opt, true, cell_mm, err);
+}
+static meiro_status check_sheet(const doc_item *item, const meiro_export_options *opt,
+                                double *cell_mm, meiro_error *err)
+{
+    return xlsx_check(item, 1, opt, cell_mm, err);
+}
+
+/* ---- The format table: a row per format, what it can show (the
+ * capabilities, meiro_format_can), how its page and its size are checked
+ * before the work, its writer and its reader. A new format is a row here
+ * and its writer's file (src/README.md, "How to add a format"). */
+
+#define CAN(c) (1u << MEIRO_CAN_##c)
+/* columns that go together */
+#define KINDS (CAN(WEAVE) | CAN(MISSIONS)) /* shown by all but the line drawings */
+#define DRAWN (CAN(PAGE) | CAN(CROP) | CAN(GRIDS) | KINDS | CAN(LEVELS))
+
 typedef struct format_entry {
     meiro_format_desc info;
+    unsigned caps;    /* CAN(...): the meiro_capability bits */
+    bool named_paper; /* prints on named papers only (a spreadsheet's paper codes) */
+    check_fn check;   /* its page before the work; NULL: no page */
+    meiro_status (*size_check)(uint64_t cells, meiro_error *err); /* NULL: the maze's limit */
     write_fn write;
-    read_fn read;
+    read_fn read; /* NULL: written only */
 } format_entry;
 
 static const format_entry formats[MEIRO_FORMAT_COUNT] = {
-    [MEIRO_FORMAT_TEXT] = {{MEIRO_FORMAT_TEXT, "text", "txt",
-                            "block grid: '#' walls, spaces, S, G, '.' path, '~' outside a shape",
-                            true, false},
-                           w_text,
-                           r_text},
-    [MEIRO_FORMAT_CSV] = {{MEIRO_FORMAT_CSV, "csv", "csv",
-                           "the block grid as CSV: 1 wall, 0 passage, S, G, '.' path, '~'", true,
-                           false},
-                          w_csv,
-                          r_csv},
-    [MEIRO_FORMAT_ASCII] = {{MEIRO_FORMAT_ASCII, "ascii", "", "line drawing with +---+ and |", true,
-                             false},
-                            w_ascii,
-                            r_text},
-    [MEIRO_FORMAT_UNICODE] = {{MEIRO_FORMAT_UNICODE, "unicode", "",
-                               "box-drawing characters for terminals", true, false},
-                              w_unicode,
-                              r_text},
-    [MEIRO_FORMAT_PDF] = {{MEIRO_FORMAT_PDF, "pdf", "pdf",
-                           "printable vector pages; --answer-page adds the solution page", false,
-                           true},
-                          export_pdf,
-                          NULL},
-    [MEIRO_FORMAT_SVG] = {{MEIRO_FORMAT_SVG, "svg", "svg", "one vector page, sized in millimetres",
-                           false, true},
-                          export_svg,
-                          NULL},
-    [MEIRO_FORMAT_PNG] = {{MEIRO_FORMAT_PNG, "png", "png",
-                           "a picture of the page at --dpi, or of the maze with --crop", false,
-                           true},
-                          export_png,
-                          NULL},
-    [MEIRO_FORMAT_XLSX] = {{MEIRO_FORMAT_XLSX, "xlsx", "xlsx",
-                            "a spreadsheet: one cell per maze cell, walls as borders", false, true},
-                           export_xlsx,
-                           NULL},
-    [MEIRO_FORMAT_HTML] = {{MEIRO_FORMAT_HTML, "html", "html htm",
-                            "a page to play in a browser (keys, touch) that prints as the PDF",
-                            false, true},
-                           export_html,
-                           NULL},
-    [MEIRO_FORMAT_JSON] = {{MEIRO_FORMAT_JSON, "json", "json",
-                            "data for programs: any grid's cells with their geometry, passages, "
-                            "start and goal",
-                            true, false},
-                           w_json,
-                           r_json},
+    [MEIRO_FORMAT_TEXT] = {.info = {MEIRO_FORMAT_TEXT, "text", "txt",
+                                    "block grid: '#' walls, spaces, S, G, '.' path, '~' outside a "
+                                    "shape",
+                                    true, false},
+                           .caps = CAN(READ) | KINDS,
+                           .write = w_text,
+                           .read = r_text},
+    [MEIRO_FORMAT_CSV] = {.info = {MEIRO_FORMAT_CSV, "csv", "csv",
+                                   "the block grid as CSV: 1 wall, 0 passage, S, G, '.' path, '~'",
+                                   true, false},
+                          .caps = CAN(READ) | KINDS,
+                          .write = w_csv,
+                          .read = r_csv},
+    [MEIRO_FORMAT_ASCII] = {.info = {MEIRO_FORMAT_ASCII, "ascii", "",
+                                     "line drawing with +---+ and |", true, false},
+                            .caps = CAN(READ),
+                            .write = w_ascii,
+                            .read = r_text},
+    [MEIRO_FORMAT_UNICODE] = {.info = {MEIRO_FORMAT_UNICODE, "unicode", "",
+                                       "box-drawing characters for terminals", true, false},
+                              .caps = CAN(READ),
+                              .write = w_unicode,
+                              .read = r_text},
+    [MEIRO_FORMAT_PDF] = {.info = {MEIRO_FORMAT_PDF, "pdf", "pdf",
+                                   "printable vector pages; --answer-page adds the solution page",
+                                   false, true},
+                          .caps = DRAWN | CAN(BLEED) | CAN(ANSWERS) | CAN(BOOKLET),
+                          .check = check_page,
+                          .write = w_pdf},
+    [MEIRO_FORMAT_SVG] = {.info = {MEIRO_FORMAT_SVG, "svg", "svg",
+                                   "one vector page, sized in millimetres", false, true},
+                          .caps = DRAWN,
+                          .check = check_page,
+                          .write = export_svg},
+    [MEIRO_FORMAT_PNG] = {.info = {MEIRO_FORMAT_PNG, "png", "png",
+                                   "a picture of the page at --dpi, or of the maze with --crop",
+                                   false, true},
+                          .caps = DRAWN | CAN(DPI),
+                          .check = check_raster,
+                          .write = export_png},
+    [MEIRO_FORMAT_XLSX] = {.info = {MEIRO_FORMAT_XLSX, "xlsx", "xlsx",
+                                    "a spreadsheet: one cell per maze cell, walls as borders",
+                                    false, true},
+                           .caps = CAN(PAGE) | KINDS | CAN(PLAY) | CAN(ANSWERS) | CAN(BOOKLET),
+                           .named_paper = true,
+                           .check = check_sheet,
+                           .write = export_xlsx},
+    [MEIRO_FORMAT_HTML] = {.info = {MEIRO_FORMAT_HTML, "html", "html htm",
+                                    "a page to play in a browser (keys, touch) that prints as the "
+                                    "PDF",
+                                    false, true},
+                           .caps = CAN(PAGE) | KINDS | CAN(LEVELS) | CAN(BOOKLET),
+                           .check = check_page,
+                           .size_check = export_html_check_size,
+                           .write = export_html},
+    [MEIRO_FORMAT_JSON] = {.info = {MEIRO_FORMAT_JSON, "json", "json",
+                                    "data for programs: any grid's cells with their geometry, "
+                                    "passages, start and goal",
+                                    true, false},
+                           .caps = CAN(READ) | CAN(GRIDS) | KINDS | CAN(LEVELS),
+                           .write = w_json,
+                           .read = r_json},
 };
+
+bool meiro_format_can(meiro_format format, meiro_capability capability)
+{
+    return (unsigned)format < MEIRO_FORMAT_COUNT && (unsigned)capability < MEIRO_CAN_COUNT &&
+           (formats[format].caps & 1u << capability);
+}
+
+const char *meiro_capability_name(meiro_capability capability)
+{
+    static const char *const names[MEIRO_CAN_COUNT] = {
+        [MEIRO_CAN_READ] = "read",       [MEIRO_CAN_PAGE] = "page",
+        [MEIRO_CAN_BLEED] = "bleed",     [MEIRO_CAN_DPI] = "dpi",
+        [MEIRO_CAN_CROP] = "crop",       [MEIRO_CAN_PLAY] = "play",
+        [MEIRO_CAN_ANSWERS] = "answers", [MEIRO_CAN_GRIDS] = "grids",
+        [MEIRO_CAN_WEAVE] = "weave",     [MEIRO_CAN_MISSIONS] = "missions",
+        [MEIRO_CAN_LEVELS] = "levels",   [MEIRO_CAN_BOOKLET] = "booklet",
+    };
+    return (unsigned)capability < MEIRO_CAN_COUNT ? names[capability] : NULL;
+}
+
+/* "pdf, svg, png, json": the formats that can, for a refusal to name. */
+static const char *formats_that_can(meiro_capability capability, char *list, size_t size)
+{
+    size_t len = 0;
+    list[0] = '\0';
+    for (unsigned f = 0; f < MEIRO_FORMAT_COUNT; f++) {
+        if (!meiro_format_can((meiro_format)f, capability)) continue;
+        int n = snprintf(list + len, size - len, "%s%s", len ? ", " : "", formats[f].info.name);
+        if (n < 0 || (size_t)n >= size - len) break;
+        len += (size_t)n;
+    }
+    return list;
+}
 
 const meiro_format_desc *meiro_format_info(meiro_format format)
 {
@@ -154,21 +297,6 @@ meiro_status meiro_format_from_filename(const char *filename, meiro_format fallb
                       "unknown file type '%s' (use -f to name the format; see 'meiro list')", dot);
 }
 
-/* ---- Grids other than the rectangle. The drawn formats and JSON show
- * every grid; the text formats, XLSX and the HTML game are made of square
- * cells. */
-
-static bool format_shows_grid(meiro_format format)
-{
-    switch (format) {
-    case MEIRO_FORMAT_PDF:
-    case MEIRO_FORMAT_SVG:
-    case MEIRO_FORMAT_PNG:
-    case MEIRO_FORMAT_JSON: return true;
-    default: return false;
-    }
-}
-
 meiro_status meiro_export_grid_check(meiro_grid grid, meiro_format format, meiro_error *err)
 {
     if (grid == MEIRO_GRID_RECT) return MEIRO_OK;
@@ -178,19 +306,12 @@ meiro_status meiro_export_grid_check(meiro_grid grid, meiro_format format, meiro
     if ((unsigned)format >= MEIRO_FORMAT_COUNT)
         return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT, "invalid format %d",
                           (int)format);
-    if (format_shows_grid(format)) return MEIRO_OK;
-    char list[128] = "";
-    size_t len = 0;
-    for (unsigned f = 0; f < MEIRO_FORMAT_COUNT; f++) {
-        if (!format_shows_grid((meiro_format)f)) continue;
-        int n =
-            snprintf(list + len, sizeof list - len, "%s%s", len ? ", " : "", formats[f].info.name);
-        if (n < 0 || (size_t)n >= sizeof list - len) break;
-        len += (size_t)n;
-    }
+    if (meiro_format_can(format, MEIRO_CAN_GRIDS)) return MEIRO_OK;
+    char list[128];
     return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
                       "%s cannot show a %s maze (its cells are squares): write it as %s",
-                      formats[format].info.name, meiro_grid_name(grid), list);
+                      formats[format].info.name, meiro_grid_name(grid),
+                      formats_that_can(MEIRO_CAN_GRIDS, list, sizeof list));
 }
 
 const char *meiro_name_hint(const char *word, const char *candidates, char *out, size_t size)
@@ -200,33 +321,18 @@ const char *meiro_name_hint(const char *word, const char *candidates, char *out,
 
 bool meiro_format_uses(meiro_format format, meiro_page_setting setting)
 {
-    bool page = format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_SVG ||
-                format == MEIRO_FORMAT_PNG || format == MEIRO_FORMAT_XLSX ||
-                format == MEIRO_FORMAT_HTML;
-    switch (setting) {
-    case MEIRO_SETTING_PAGE: return page;
-    case MEIRO_SETTING_BLEED: return format == MEIRO_FORMAT_PDF;
-    case MEIRO_SETTING_DPI: return format == MEIRO_FORMAT_PNG;
-    case MEIRO_SETTING_CROP:
-        return format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_SVG ||
-               format == MEIRO_FORMAT_PNG;
-    case MEIRO_SETTING_PLAY: return format == MEIRO_FORMAT_XLSX;
-    }
-    return false;
-}
-
-/* A format the render layer writes: only these load the drawing module
- * (src/render_module.h), so a text, CSV or JSON run starts in milliseconds. */
-static bool drawn(meiro_format format) { return meiro_format_uses(format, MEIRO_SETTING_PAGE); }
-
-static bool paged(meiro_format format)
-{
-    return format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_XLSX;
+    static const meiro_capability column[] = {
+        [MEIRO_SETTING_PAGE] = MEIRO_CAN_PAGE, [MEIRO_SETTING_BLEED] = MEIRO_CAN_BLEED,
+        [MEIRO_SETTING_DPI] = MEIRO_CAN_DPI,   [MEIRO_SETTING_CROP] = MEIRO_CAN_CROP,
+        [MEIRO_SETTING_PLAY] = MEIRO_CAN_PLAY,
+    };
+    return (unsigned)setting < sizeof column / sizeof column[0] &&
+           meiro_format_can(format, column[setting]);
 }
 
 bool meiro_answers_apart(meiro_format format, const meiro_export_options *opt)
 {
-    return opt && !paged(format) && meiro_answers_asked(opt);
+    return opt && !meiro_format_can(format, MEIRO_CAN_ANSWERS) && meiro_answers_asked(opt);
 }
 
 /* The format with the options, whatever the maze. */
@@ -244,14 +350,14 @@ static meiro_status format_check(meiro_format format, const meiro_export_options
             "answers on a page of their own need PDF or XLSX output (for %s, write the "
             "solution to a second file)",
             formats[format].info.name);
-    if (opt->play && format != MEIRO_FORMAT_XLSX)
+    if (opt->play && !meiro_format_can(format, MEIRO_CAN_PLAY))
         return fail_field(err, MEIRO_FIELD_PLAY, MEIRO_ERROR_ARGUMENT,
                           "a playable sheet is a spreadsheet: it needs XLSX output, not %s",
                           formats[format].info.name);
     meiro_status s = meiro_export_options_check(opt, err);
     if (s != MEIRO_OK) return s;
-    return page_paper_check(opt, format == MEIRO_FORMAT_PDF, format == MEIRO_FORMAT_XLSX,
-                            formats[format].info.name, err);
+    return page_paper_check(opt, meiro_format_can(format, MEIRO_CAN_BLEED),
+                            formats[format].named_paper, formats[format].info.name, err);
 }
 
 static meiro_status export_check_unlocalized(meiro_grid grid, uint32_t width, uint32_t height,
@@ -271,32 +377,15 @@ static meiro_status export_check_unlocalized(meiro_grid grid, uint32_t width, ui
     meiro_status s = format_check(format, opt, err);
     if (s == MEIRO_OK) s = meiro_export_grid_check(grid, format, err);
     if (s == MEIRO_OK) s = maze_check_size(width, height, err);
-    if (s == MEIRO_OK && format == MEIRO_FORMAT_HTML)
-        s = export_html_check_size((uint64_t)width * height, err);
+    const format_entry *row = &formats[format];
+    if (s == MEIRO_OK && row->size_check) s = row->size_check((uint64_t)width * height, err);
     if (s != MEIRO_OK) return s;
     meiro_maze shell = maze_shell(width, height);
     shell.grid = (uint8_t)grid; /* a page lays out the grid's bounding box */
     doc_item item = {&shell, NULL, 0};
-    switch (format) {
-    case MEIRO_FORMAT_XLSX: s = xlsx_check(&item, 1, opt, cell_mm, err); break;
-    case MEIRO_FORMAT_PDF:
-    case MEIRO_FORMAT_HTML:
-    case MEIRO_FORMAT_SVG:
-    case MEIRO_FORMAT_PNG: {
-        document d;
-        s = doc_init(&d, &item, 1, opt, -1, err); /* the page, the cell size, the fit */
-        if (s != MEIRO_OK) return s;
-        if (format == MEIRO_FORMAT_PNG) s = raster_check(&d, opt, err);
-        page_layout L;
-        if (s == MEIRO_OK && cell_mm && doc_first_maze(&d, 0, &L, NULL) == MEIRO_OK)
-            *cell_mm = L.cell;
-        doc_free(&d);
-        break;
-    }
-    default: break; /* the text formats take any maze */
-    }
+    if (row->check) s = row->check(&item, opt, cell_mm, err); /* the text formats take any maze */
     /* what the options get wrong first, then whether the memory suffices */
-    if (s == MEIRO_OK && drawn(format)) s = export_memory_check(format, width, height, err);
+    if (s == MEIRO_OK) s = export_memory_check(format, width, height, err);
     return s;
 }
 
@@ -335,29 +424,10 @@ meiro_status meiro_export_grid_cell_mm(meiro_grid grid, uint32_t width, uint32_t
     return r;
 }
 
-/* The formats that draw a weave maze's crossings (the others would show
- * each as a junction, or lose it). */
-static bool weave_format(meiro_format format)
-{
-    return format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_SVG ||
-           format == MEIRO_FORMAT_PNG || format == MEIRO_FORMAT_JSON ||
-           format == MEIRO_FORMAT_HTML || format == MEIRO_FORMAT_TEXT || format == MEIRO_FORMAT_CSV ||
-           format == MEIRO_FORMAT_XLSX;
-}
-
-/* The formats that show a mission's keys, doors, items and arrows. */
-static bool mission_format(meiro_format format)
-{
-    return format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_SVG ||
-           format == MEIRO_FORMAT_PNG || format == MEIRO_FORMAT_JSON ||
-           format == MEIRO_FORMAT_HTML || format == MEIRO_FORMAT_TEXT || format == MEIRO_FORMAT_CSV ||
-           format == MEIRO_FORMAT_XLSX;
-}
-
 /* A format that cannot show a mission, refused naming those that can. */
 static meiro_status mission_format_check(meiro_format format, meiro_error *err)
 {
-    if (mission_format(format)) return MEIRO_OK;
+    if (meiro_format_can(format, MEIRO_CAN_MISSIONS)) return MEIRO_OK;
     return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
                       "%s cannot show a mission's keys, doors, items or one-way arrows yet: "
                       "write it as pdf, svg, png, html, xlsx, json, text or csv",
@@ -381,33 +451,11 @@ meiro_status meiro_mission_check(const meiro_generate_options *gen,
     meiro_status s = (unsigned)format < MEIRO_FORMAT_COUNT ? mission_format_check(format, err)
                                                              : MEIRO_OK;
     if (s != MEIRO_OK) return s;
-    if (format == MEIRO_FORMAT_XLSX && page && page->play) /* as export_xlsx.c's check */
+    if (page && page->play && meiro_format_can(format, MEIRO_CAN_PLAY)) /* as export_xlsx.c's */
         return fail_field(err, MEIRO_FIELD_PLAY, MEIRO_ERROR_ARGUMENT,
                           "a playable sheet cannot check a mission's keys, items or one-way "
                           "passages: leave out --play, or play it as html");
     return MEIRO_OK;
-}
-
-/* The formats that show a multi-level maze's floors and stairs. */
-static bool levels_format(meiro_format format)
-{
-    return format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_SVG ||
-           format == MEIRO_FORMAT_PNG || format == MEIRO_FORMAT_JSON || format == MEIRO_FORMAT_HTML;
-}
-
-/* A single page in PDF/X (a print service's proof): the page written into
- * memory, then through Ghostscript. */
-typedef struct pdf_page_job {
-    const meiro_maze *maze;
-    const meiro_path *path;
-    const meiro_export_options *opt;
-    const char *temp_dir;
-} pdf_page_job;
-
-static meiro_status write_pdf_page(void *ctx, FILE *out, meiro_error *err)
-{
-    const pdf_page_job *job = ctx;
-    return export_pdf(job->maze, job->path, job->opt, out, job->temp_dir, err);
 }
 
 static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *path,
@@ -421,31 +469,25 @@ static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *
     }
     meiro_status s = format_check(format, opt, err);
     if (s == MEIRO_OK) s = meiro_export_grid_check(meiro_maze_grid(maze), format, err);
-    if (s == MEIRO_OK && maze->weave && !weave_format(format))
+    if (s == MEIRO_OK && maze->weave && !meiro_format_can(format, MEIRO_CAN_WEAVE))
         s = fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
                        "%s cannot show a weave maze's crossings yet: write it as pdf, svg, png, "
                        "html, xlsx, json, text or csv",
                        formats[format].info.name);
     if (s == MEIRO_OK && meiro_maze_has_mission(maze)) s = mission_format_check(format, err);
-    if (s == MEIRO_OK && maze->levels && !levels_format(format))
+    if (s == MEIRO_OK && maze->levels && !meiro_format_can(format, MEIRO_CAN_LEVELS))
         s = fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
                        "%s cannot show a multi-level maze's floors and stairs yet: write it as "
                        "pdf, svg, png, json or html",
                        formats[format].info.name);
-    /* text and CSV write a crossing in its cell, where S or G would stand */
-    if (s == MEIRO_OK && maze->weave &&
-        (format == MEIRO_FORMAT_TEXT || format == MEIRO_FORMAT_CSV) &&
-        (meiro_maze_crossing(maze, maze->start) != MEIRO_NO_DIR ||
-         meiro_maze_crossing(maze, maze->goal) != MEIRO_NO_DIR))
-        s = fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
-                       "%s cannot show S or G on a crossing: write it as json", formats[format].info.name);
-    if (s == MEIRO_OK && format == MEIRO_FORMAT_HTML)
-        s = export_html_check_size(maze_total(maze), err);
-    if (s == MEIRO_OK && drawn(format)) s = export_memory_check(format, maze->w, maze->h, err);
+    const format_entry *row = &formats[format];
+    if (s == MEIRO_OK && row->size_check) s = row->size_check(maze_total(maze), err);
+    if (s == MEIRO_OK) s = export_memory_check(format, maze->w, maze->h, err);
     if (s != MEIRO_OK) return s;
     meiro_export_options local = *opt;
-    local.answers = paged(format) ? (meiro_answers)(MEIRO_ANSWERS_NONE + page_answers(opt))
-                                  : MEIRO_ANSWERS_NONE;
+    local.answers = meiro_format_can(format, MEIRO_CAN_ANSWERS)
+                        ? (meiro_answers)(MEIRO_ANSWERS_NONE + page_answers(opt))
+                        : MEIRO_ANSWERS_NONE;
     meiro_path found = {0};
     if (local.answers != MEIRO_ANSWERS_NONE && !path) {
         meiro_status solved = meiro_solve(maze, "bfs", &found, err);
@@ -453,12 +495,7 @@ static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *
         path = &found;
     }
     errno = 0;
-    if (format == MEIRO_FORMAT_PDF && pdfx_wanted(local.print, local.pdfx || local.pdfx4)) {
-        pdf_page_job job = {maze, path, &local, temp_dir};
-        s = pdfx_write(write_pdf_page, &job, true, false, local.pdfx4, temp_dir, out, err);
-    } else {
-        s = formats[format].write(maze, path, &local, out, temp_dir, err);
-    }
+    s = row->write(maze, path, &local, out, temp_dir, err);
     meiro_path_free(&found);
     if (s == MEIRO_OK && (errno = stream_error(out)) != 0) s = fail_write(err);
     return s;

@@ -23,23 +23,17 @@
 
 /* ---- A level's cells on the page -------------------------------------- */
 
-/* The layout a maze is measured with: a drawn format's or a sheet's own,
- * else a PDF's (an HTML page prints as the PDF's; a text has none). */
+/* The layout a maze is measured with: a page format's own, else a PDF's
+ * (an HTML page prints as the PDF's; a text has none). */
 static meiro_format measured_format(meiro_format f)
 {
-    return f == MEIRO_FORMAT_SVG || f == MEIRO_FORMAT_PNG || f == MEIRO_FORMAT_XLSX
-               ? f
-               : MEIRO_FORMAT_PDF;
+    return meiro_format_can(f, MEIRO_CAN_PAGE) && f != MEIRO_FORMAT_HTML ? f : MEIRO_FORMAT_PDF;
 }
 
-/* Whether the format prints on the page the options describe (an HTML
- * page prints as the PDF's; text, CSV and JSON say the page's options
- * change nothing in them: the default page it is). */
-static bool paged(meiro_format f)
-{
-    return f == MEIRO_FORMAT_PDF || f == MEIRO_FORMAT_SVG || f == MEIRO_FORMAT_PNG ||
-           f == MEIRO_FORMAT_XLSX || f == MEIRO_FORMAT_HTML;
-}
+/* Whether the format prints on the page the options describe (text, CSV
+ * and JSON say the page's options change nothing in them: the default
+ * page it is). */
+static bool paged(meiro_format f) { return meiro_format_can(f, MEIRO_CAN_PAGE); }
 
 /* The largest cell a maze gets on the page, in mm; 0 where it does not fit.
  * A failure other than not fitting (out of memory) sticks in *st and err,
@@ -260,12 +254,14 @@ meiro_status meiro_level_page_check(const meiro_level_desc *level, meiro_grid gr
 #define MOST_LINES 3u
 #define LINE_GAP 1u /* meiro_text_mask's rows between lines */
 /* A name that does not fit the level's cell may take cells down to this
- * share of it (a warning says so), tried in this many steps. */
+ * share of it, and no smaller than the next level's (a warning says so),
+ * tried in this many steps. */
 #define NAME_SHRINK 0.7
 #define NAME_SHRINK_STEPS 12
-/* Only for the youngest (cells this large): an older child has the next
- * level's smaller cells, which the refusal names. */
-#define NAME_SHRINK_FROM 10.0
+/* Only for children up to 8 (cells this large): a child of 9 has cells
+ * as small as a name needs, and smaller ones are the next level's, which
+ * the refusal names. */
+#define NAME_SHRINK_FROM 7.0
 
 static bool cjk_point(gunichar c)
 {
@@ -297,6 +293,14 @@ static bool clings(gunichar c)
     return false;
 }
 
+/* Whether c is drawn as a letter of its own: not a space, nor punctuation
+ * the letters leave out (text_drops), nor an accent written apart. */
+static bool drawn_letter(gunichar c)
+{
+    return !g_unichar_isspace(c) && !text_drops(c) &&
+           g_unichar_type(c) != G_UNICODE_NON_SPACING_MARK;
+}
+
 /* The text with line breaks at the opportunities nearest to equal shares
  * of its letters: `lines` lines, at spaces (and after a hyphen: Jean- /
  * Luc) only, or also between letters. No line of one letter but in kana
@@ -306,7 +310,7 @@ static char *wrapped(const char *text, unsigned lines, bool spaces_only, bool *n
 {
     size_t len = strlen(text), n = (size_t)g_utf8_strlen(text, (gssize)len);
     gunichar *cp = alloc_array(n + 1, sizeof *cp);
-    size_t *at = alloc_array(n + 1, sizeof *at);
+    size_t *at = alloc_array(2 * n + 1, sizeof *at); /* then each point's letters before it */
     uint8_t *cut = zalloc(n + 1, 1); /* 1: a space to break at, 2: a break before this point */
     char *out = alloc_array(len + lines + 1, 1);
     if (!cp || !at || !cut || !out) {
@@ -319,10 +323,17 @@ static char *wrapped(const char *text, unsigned lines, bool spaces_only, bool *n
         at[k] = (size_t)(p - text);
     }
     at[n] = len;
-    /* the letters before each point (spaces count as one: their width) */
+    /* the letters before each point (spaces count as one: their width;
+     * punctuation the letters leave out and accents written apart count
+     * none: O'BR / IEN, not O'B / RIEN) */
+    size_t *before = at + n + 1, total = 0;
+    for (size_t i = 0; i < n; i++) {
+        before[i] = total;
+        total += drawn_letter(cp[i]) || g_unichar_isspace(cp[i]);
+    }
     unsigned placed = 1;
     for (unsigned l = 1; l < lines; l++) {
-        size_t want = n * l / lines, best = SIZE_MAX, best_d = SIZE_MAX;
+        size_t want = total * l / lines, best = SIZE_MAX, best_d = SIZE_MAX;
         for (size_t i = 1; i < n; i++) {
             bool space = g_unichar_isspace(cp[i]) && !g_unichar_isspace(cp[i - 1]) && i + 1 < n &&
                          !g_unichar_isspace(cp[i + 1]);
@@ -333,7 +344,7 @@ static char *wrapped(const char *text, unsigned lines, bool spaces_only, bool *n
             bool letter = !spaces_only && inside;
             space = space || hyphen;
             if (!(space || letter) || cut[i] || cut[i - 1] || cut[i + 1]) continue;
-            size_t d = i > want ? i - want : want - i;
+            size_t d = before[i] > want ? before[i] - want : want - before[i];
             if (d < best_d || (d == best_d && space)) best = i, best_d = d;
         }
         if (best == SIZE_MAX) goto fail;
@@ -349,7 +360,8 @@ static char *wrapped(const char *text, unsigned lines, bool spaces_only, bool *n
             letters = 0;
             cjk = false;
         }
-        if (i < n && !g_unichar_isspace(cp[i])) letters++, cjk = cjk || cjk_point(cp[i]);
+        if (i < n && drawn_letter(cp[i])) letters++;
+        if (i < n) cjk = cjk || cjk_point(cp[i]);
     }
     /* the text again, a space at a break becoming the break */
     char *o = out;
@@ -574,15 +586,19 @@ static meiro_status best_setting(const fit_ctx *c, const char *text, bool letter
     return s;
 }
 
-/* Whether `set` (the text as set) breaks `text` at its spaces only, or
- * has no spaces to break at: none of its words is cut. */
+/* Whether `set` (the text as set) breaks `text` between its words only:
+ * at spaces and after hyphens (ZOË- / LI, not ZO / Ë- / LI), none of its
+ * words cut. A text without such places has no words to cut. */
 static bool at_spaces(const char *text, const char *set)
 {
-    if (!strchr(text, ' ')) return true;
-    size_t breaks = 0, spaces = 0;
-    for (const char *p = set; *p; p++) breaks += *p == '\n';
-    for (const char *p = text; *p; p++) spaces += *p == ' ';
-    return breaks <= spaces && strlen(set) == strlen(text);
+    if (!strpbrk(text, " -")) return true;
+    /* letter by letter: the set text may be the text in capitals */
+    for (const char *start = text; *set && *text; set = g_utf8_next_char(set)) {
+        if (*set != '\n' || *text == '\n' || *text == ' ') /* a letter, a break of its own, */
+            text = g_utf8_next_char(text);                /* or a space become a break */
+        else if (text == start || text[-1] != '-') return false; /* a break in a word */
+    }
+    return true;
 }
 
 /* The fewest cells tall the letters of `text` read at. */
@@ -671,74 +687,94 @@ static meiro_status set_for(const char *text, const char *lang, const meiro_leve
     return s;
 }
 
-/* The rest of meiro_text_mask_for_level, on the page measured once, the
- * texts drawn kept in memo. */
-static meiro_status fit_for_level(const char *text, const char *lang,
-                                  const meiro_level_desc *level, meiro_format format,
-                                  const meiro_export_options *page, const page_measure *pm,
-                                  text_memo *memo, uint8_t **mask, meiro_text_info *info,
-                                  char **set_text, meiro_error *err)
+/* The text set for a level (set_for), and for a child up to 8 whose name
+ * does not fit the level's cell (ALEXANDER at 4 on A4, CHRISTOPHER at 6):
+ * the largest cell down to NAME_SHRINK of it, and no smaller than the next
+ * level's, that sets it (*shrunk, in mm; 0: the level's own). A child
+ * would rather have their whole name in slightly smaller cells than be
+ * refused. */
+static meiro_status set_shrinking(const char *text, const char *lang, const meiro_level_desc *level,
+                                  meiro_format format, const meiro_export_options *page,
+                                  const page_measure *pm, text_memo *memo, setting *best,
+                                  double *shrunk, meiro_error *err)
 {
-    meiro_status s;
-    setting best;
-    s = set_for(text, lang, level, 0, pm, memo, &best, err);
-    /* a name a little too long for the level's cell (ALEXANDER at 4 on
-     * A4): the largest cell down to NAME_SHRINK of it that sets it, said
-     * in a warning; a child would rather have their whole name in
-     * slightly smaller cells than be refused */
-    double least = least_cell(level, page, format), shrunk = 0;
+    *shrunk = 0;
+    meiro_status s = set_for(text, lang, level, 0, pm, memo, best, err);
+    double least = least_cell(level, page, format), lowest = least * NAME_SHRINK;
+    for (unsigned k = 0; k < MEIRO_LEVEL_COUNT; k++) {
+        double next = meiro_level_info((meiro_level)k)->cell_mm;
+        if (next < level->cell_mm && next > lowest) lowest = next;
+    }
     bool young = level->cell_mm >= NAME_SHRINK_FROM;
-    for (int k = 1; young && s == MEIRO_OK && best.height == 0 && k <= NAME_SHRINK_STEPS; k++) {
-        shrunk = least * (1 - (1 - NAME_SHRINK) * k / NAME_SHRINK_STEPS);
-        s = set_for(text, lang, level, shrunk, pm, memo, &best, err);
-        /* a name of words broken inside one (ANN L / EE WU): a step
-         * smaller may break it at its spaces */
-        for (int j = k + 1; s == MEIRO_OK && best.height && !at_spaces(text, best.text) &&
-                            j <= NAME_SHRINK_STEPS;
-             j++) {
+    int step = 0; /* the steps down it took */
+    while (young && s == MEIRO_OK && best->height == 0 && step < NAME_SHRINK_STEPS) {
+        *shrunk = least - (least - lowest) * ++step / NAME_SHRINK_STEPS;
+        s = set_for(text, lang, level, *shrunk, pm, memo, best, err);
+    }
+    /* a name of words broken inside one (ANN L / EE WU, ZO / Ë- / LI): a
+     * step smaller may break it between its words */
+    if (young && s == MEIRO_OK && best->height && !at_spaces(text, best->text))
+        for (int j = step + 1; s == MEIRO_OK && j <= NAME_SHRINK_STEPS; j++) {
             setting other;
-            double cell = least * (1 - (1 - NAME_SHRINK) * j / NAME_SHRINK_STEPS);
+            double cell = least - (least - lowest) * j / NAME_SHRINK_STEPS;
             s = set_for(text, lang, level, cell, pm, memo, &other, err);
-            if (s == MEIRO_OK && other.height && at_spaces(text, other.text)) {
-                setting t = best;
-                best = other;
+            bool words = s == MEIRO_OK && other.height && at_spaces(text, other.text);
+            if (words) {
+                setting t = *best;
+                *best = other;
                 other = t;
-                shrunk = cell;
+                *shrunk = cell;
             }
             free(other.text);
             meiro_mask_free(other.mask);
+            if (words) break;
         }
-    }
+    if (s != MEIRO_OK || best->height == 0) *shrunk = 0;
     if (s != MEIRO_OK) {
-        free(best.text);
-        meiro_mask_free(best.mask);
-        return s;
+        free(best->text);
+        meiro_mask_free(best->mask);
+        memset(best, 0, sizeof *best);
     }
+    return s;
+}
+
+/* The rest of meiro_text_mask_for_level, on the page measured once, the
+ * texts drawn kept in memo. */
+static meiro_status fit_for_level(const char *text, const char *lang, const meiro_level_desc *level,
+                                  meiro_format format, const meiro_export_options *page,
+                                  const page_measure *pm, text_memo *memo, uint8_t **mask,
+                                  meiro_text_info *info, char **set_text, meiro_error *err)
+{
+    setting best;
+    double shrunk, least = least_cell(level, page, format);
+    meiro_status s = set_shrinking(text, lang, level, format, page, pm, memo, &best, &shrunk, err);
+    if (s != MEIRO_OK) return s;
     if (best.height == 0) {
-        /* the youngest age the text fits at, with its smaller cells */
+        /* the youngest age the text fits at, with its smaller cells (or
+         * a little under them) */
         const meiro_level_desc *older = NULL;
-        double least = least_cell(level, page, format);
+        double older_shrunk = 0;
         for (unsigned k = 0; k < MEIRO_LEVEL_COUNT && !older && s == MEIRO_OK; k++) {
             const meiro_level_desc *l = meiro_level_info((meiro_level)k);
             if (l->cell_mm >= least) continue;
             setting st;
-            s = set_for(text, lang, l, 0, pm, memo, &st, err);
+            s = set_shrinking(text, lang, l, format, page, pm, memo, &st, &older_shrunk, err);
             if (s == MEIRO_OK && st.height) older = l;
             free(st.text);
             meiro_mask_free(st.mask);
         }
         if (s != MEIRO_OK) return s;
-        char ages[32], from[64] = "";
+        char ages[32], from[96] = "";
         ages_of(level, ages, sizeof ages);
         if (older)
-            snprintf(from, sizeof from, "; with the %g mm cells of %s it fits", older->cell_mm,
-                     ages_of(older, (char[32]){0}, 32));
+            snprintf(from, sizeof from, "; with the %g mm cells of %s%s it fits", older->cell_mm,
+                     ages_of(older, (char[32]){0}, 32),
+                     older_shrunk > 0 ? " (a little under)" : "");
         return fail_field(
             err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT,
             "'%s' does not fit the page in letters tall enough to read with the %g mm cells %s "
             "need%s%s",
-            text, least_cell(level, page, format), ages,
-            older ? from : "; a shorter text, or larger paper",
+            text, least, ages, older ? from : "; a shorter text, or larger paper",
             older ? ", or on larger paper" : "");
     }
     if (shrunk > 0) {

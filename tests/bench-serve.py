@@ -2,12 +2,14 @@
 """make bench, meiro serve's part: how long a preview takes from the request
 to the last byte (one client, as the page asks while someone types), and
 under load (N requests from C clients at once on loopback): p50/p95/p99,
-requests a second, the server's memory before, after and at its peak.
+requests a second, the server's memory before, after and at its peak;
+and previews beside 128 slow clients.
 Numbers only: nothing here passes or fails but an error answer.
 Usage: bench-serve.py MEIRO [REQUESTS [CLIENTS]]"""
 import http.client
 import os
 import re
+import socket
 import subprocess
 import sys
 import threading
@@ -101,6 +103,27 @@ try:
           % (rss_before, status("VmRSS"), status("VmHWM")))
     if errors[0]:
         sys.exit("bench-serve: %d errors under load" % errors[0])
+
+    # beside slow clients: 128 connections that send a header line now and
+    # then (the server cuts them off at its headers' deadline, and the
+    # slowest for room), one client asking for previews meanwhile
+    slow = []
+    for i in range(128):
+        s = socket.create_connection((host, port), timeout=10)
+        s.sendall(b"GET / HTTP/1.1\r\nHost: %s:%d\r\n" % (host.encode(), port))
+        slow.append(s)
+    conn = http.client.HTTPConnection(host, port, timeout=60)
+    times = []
+    for i in range(20):
+        code, t = get(conn, "/api/preview?width=12&height=16&seed=%d" % i)
+        if code != 200:
+            sys.exit("bench-serve: a preview beside slow clients: HTTP %d" % code)
+        times.append(t)
+    conn.close()
+    for s in slow:
+        s.close()
+    print("meiro serve: 20 previews beside 128 slow clients: p50 %.0f ms, max %.0f ms"
+          % (pct(times, 0.5), max(times) * 1000))
 finally:
     server.terminate()
     server.wait()

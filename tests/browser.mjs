@@ -358,6 +358,9 @@ try {
   const json = JSON.parse(run(['generate', ...args, '--solution', '-f', 'json']));
   const way = json.solution.map((id) => [id % json.width, Math.floor(id / json.width)]);
   const { page, errors } = await open(file);
+  // the page's words say the rules of keys and arrows, as the printed page does
+  const said = await page.evaluate(() => document.getElementById('status').textContent);
+  check(/pass its door/.test(said) && /one way only/.test(said), `keys: the status line does not say the rules: ${said}`);
   for (let k = 1; k < way.length; k++) {
     const dx = way[k][0] - way[k - 1][0], dy = way[k][1] - way[k - 1][1];
     await page.keyboard.press(KEY[`${Math.sign(dx)},${Math.sign(dy)}`]);

@@ -923,7 +923,66 @@ run 0 "$meiro" generate -W 40 -H 50 --age 4 -s 1 -o "$tmp/big.pdf"; err_has "too
 run 0 "$meiro" generate --grid polar -H 12 --age 4 -s 1 -o "$tmp/p12.pdf"; err_has "rings fit the page (-H)"
 run 0 "$meiro" generate -W 40 -H 50 --age 4 -s 1 -o "$tmp/big.txt"; err_empty
 run 2 "$meiro" generate --text "Maximilian Alexander" --age 4 -s 1 -o "$tmp/ma.pdf"
-err_has "with the 5 mm cells of ages 9-12 it fits"; err_has "(option: --text)"; absent "$tmp/ma.pdf"
+err_has "with the 7 mm cells of ages 6-8 (a little under) it fits"; err_has "(option: --text)"
+absent "$tmp/ma.pdf"
+# ... and the command that sets it, which does
+err_has "it fits with --paper a3: meiro generate --text 'Maximilian Alexander' --age 4 -s 1 -o $tmp/ma.pdf --paper a3"
+again=$(sed -n 's/.*it fits with --paper a3: meiro //p' "$tmp/err")
+eval "run 0 \"\$meiro\" $again"
+if [ -s "$tmp/ma.pdf" ]; then ok; else bad "the command said did not make $tmp/ma.pdf"; fi
+# names with apostrophes, accents and hyphens at 4 to 8 (O'Brien was refused
+# where the longer Maximilian fitted); ages 6-8 take cells a little smaller
+# before a refusal, as 3-5 do
+for name in "O'Brien" "D'Angelo" "Zoë-Li" Maximilian; do
+    for age in 4 6 8; do run 0 "$meiro" generate --text "$name" --age "$age" -s 1 -o "$tmp/n.pdf"; done
+done
+run 0 "$meiro" generate --text Christopher --age 6 -s 1 -o "$tmp/c6.pdf"
+err_has "'Christopher' is set in cells of 6.9 mm, a little under the 7 mm ages 6-8 need"
 run 2 "$meiro" generate --text "$(printf 'HA\n\nNA')" -s 1 -o "$tmp/e.json"; err_has "empty line"; absent "$tmp/e.json"
 
+
+# picture mazes take --age: the grid the page holds at the age's cells (the
+# default 48 cells on the long side are 3.7 mm on A4), said when the picture
+# gets no smaller; main before the change refused --age
+run 0 "$meiro" generate --picture heart --age 4 -s 1 -o "$tmp/pic4.pdf"; err_empty
+run 0 "$meiro" generate --picture heart --age 4 -s 1 -f json -o "$tmp/pic4.json"
+run 0 "$meiro" generate --picture heart --age 9 -s 1 -f json -o "$tmp/pic9.json"
+w4=$(sed -n 's/^  "width": \([0-9]*\),$/\1/p' "$tmp/pic4.json")
+w9=$(sed -n 's/^  "width": \([0-9]*\),$/\1/p' "$tmp/pic9.json")
+if [ -n "$w4" ] && [ -n "$w9" ] && [ "$w4" -le 20 ] && [ "$w4" -lt "$w9" ] && [ "$w9" -lt 48 ]; then ok
+else bad "--picture heart --age 4 / 9: $w4 / $w9 cells across, not up to 20 and fewer than 9's (under 48)"; fi
+run 0 "$meiro" generate --picture heart --age 4 -W 48 -s 1 -o "$tmp/pic48.pdf"
+err_has "too small for ages 4-5 (10 mm and up)"
+run 2 "$meiro" generate --picture heart --age 2 -s 1 -o "$tmp/pic2.pdf"; absent "$tmp/pic2.pdf"
+
+# a value given as an option of its own: the option it goes with (main before
+# the change: --heart "did you mean '--art'?", --size no hint)
+run 2 "$meiro" generate --heart -s 1; err_has "unknown option '--heart'; did you mean '--shape heart'?"
+run 2 "$meiro" booklet --star -o "$tmp/b.pdf"; err_has "did you mean '--shape star'?"; absent "$tmp/b.pdf"
+run 2 "$meiro" generate --polar; err_has "did you mean '--grid polar'?"
+run 2 "$meiro" generate --kruskal; err_has "did you mean '-a kruskal'?"
+run 2 "$meiro" generate --a3; err_has "did you mean '--paper a3'?"
+run 2 "$meiro" generate --easy; err_has "did you mean '--difficulty easy'?"
+run 2 "$meiro" generate --size 20x20; err_has "unknown option '--size'; the size is given as '-W 20 -H 20'"
+run 2 "$meiro" generate --size=30x12; err_has "the size is given as '-W 30 -H 12'"
+run 2 "$meiro" generate --size big; err_has "the size is given as '-W WIDTH -H HEIGHT'"
+run 2 "$meiro" generate --widht 3; err_has "did you mean '--width'?"
+# other programs' names of the generators: recursive-backtracker is dig,
+# recursive-division division
+run 0 "$meiro" generate -a recursive-backtracker -s 5 -o "$tmp/rb.txt"
+run 0 "$meiro" generate -a dig -s 5 -o "$tmp/dig.txt"; same "$tmp/rb.txt" "$tmp/dig.txt"
+run 0 "$meiro" generate -a recursive-division -s 5 -o "$tmp/rd.txt"
+run 0 "$meiro" generate -a division -s 5 -o "$tmp/div.txt"; same "$tmp/rd.txt" "$tmp/div.txt"
+
+# XLSX follows the page's one style of S and G: a child's level colours S's
+# and G's cells as its badges (light green, light blue); a grown-up's not
+if command -v unzip >/dev/null 2>&1; then
+    run 0 "$meiro" generate --age 4 -s 1 --answer-page -o "$tmp/k4.xlsx"
+    fills=$(unzip -p "$tmp/k4.xlsx" xl/styles.xml | grep -o 'rgb="FF8FDB85"\|rgb="FF94C7FF"' | sort -u | wc -l)
+    [ "$fills" = 2 ] && ok || bad "--age 4 xlsx: S and G not on their badges' colours"
+    run 0 "$meiro" generate --difficulty expert -s 1 -o "$tmp/k13.xlsx"
+    if unzip -p "$tmp/k13.xlsx" xl/styles.xml | grep -q 'rgb="FF8FDB85"'; then bad "expert xlsx: badges"; else ok; fi
+else
+    skip "unzip"
+fi
 finish

@@ -12,6 +12,7 @@ look="$(cd "$build" && pwd)/tests/look"
 suite=jobs
 . "$(dirname "$0")/lib.sh"
 need pdftoppm pdftotext pdfinfo unzip soffice || { finish; exit 1; }
+tests_dir=$(cd "$(dirname "$0")" && pwd)
 cd "$tmp" || exit 1
 
 bad() { failed=$((failed + 1)); echo "FAIL jobs: $job: $*" >&2; }
@@ -164,5 +165,85 @@ check 'clean && roles | grep -Eq "^p{50}a$"' "every sheet, then one key: $(roles
 check '[ "$(text same.pdf 1 | grep "seed" | sed "s/.*seed //")" = "$(text same.pdf 49 | grep "seed" | sed "s/.*seed //")" ]' \
     "Hana's and Pupil 25's first mazes differ"
 kill "$server" 2> /dev/null
+
+# 12. a seller: a book for Amazon KDP and its cover, uploaded as they come
+# out: no word of meiro or its seeds on any page (the page numbers stay),
+# the command and every maze's seed in the remaking file beside it, which
+# makes the same book again; --workings puts them back on the pages
+job="seller: a clean KDP book"
+"$meiro" booklet --print kdp --paper 6x9in -n 30 --difficulty easy-expert --cover \
+    --title "Maze Quest" -s 21 -o kdp.pdf 2> err
+check 'grep -q "the command and the seeds that make this book again are in kdp.remake.txt" err' \
+    "no remaking file said: $(cat err)"
+n=$(pages kdp.pdf)
+spoken=0 numbered=0
+for p in $(seq 1 "$n"); do
+    text kdp.pdf "$p" > page.txt
+    if grep -qi -e meiro -e seed page.txt; then spoken=$((spoken + 1)); echo "page $p: $(grep -i -e meiro -e seed page.txt)" >&2; fi
+    grep -q "^Page $p$" page.txt && numbered=$((numbered + 1))
+done
+check '[ $spoken -eq 0 ]' "$spoken of $n pages name meiro or a seed"
+check '[ $numbered -ge $((n - 4)) ]' "only $numbered of $n pages numbered"
+check '! text kdp.pdf "$n" | grep -q "make this booklet again"' "a remaking page"
+"$meiro" preflight --print kdp kdp.pdf > pf; rc=$?
+check '[ $rc -eq 0 ]' "preflight: $(grep FAIL pf)"
+check '[ "$(grep -c "^maze [0-9]*: seed [0-9]* · " kdp.remake.txt)" = 30 ] && grep -q "^seed: 21$" kdp.remake.txt' \
+    "the remaking file: $(head -5 kdp.remake.txt)"
+cmd=$(sed -n 's/^command: //p' kdp.remake.txt)
+mkdir kdp-again && (cd kdp-again && PATH="$(dirname "$meiro"):$PATH" eval "$cmd -o kdp.pdf") 2> err
+check 'cmp -s kdp.pdf kdp-again/kdp.pdf && cmp -s kdp.remake.txt kdp-again/kdp.remake.txt' \
+    "'$cmd' does not remake it: $(cat err)"
+# the workings on the pages: each maze's caption gives the seed the file has
+"$meiro" booklet --print kdp --paper 6x9in -n 30 --difficulty easy-expert --cover \
+    --title "Maze Quest" -s 21 --workings -o workings.pdf 2> err
+pdftotext -enc UTF-8 workings.pdf workings.txt
+check '[ ! -e workings.remake.txt ] && grep -q "To make this booklet again" workings.txt' \
+    "--workings: no remaking page, or a remaking file too"
+sed -n 's/.* · seed \([0-9]*\)$/\1/p' workings.txt | grep -v "^21$" > captions
+sed -n 's/^maze [0-9]*: seed \([0-9]*\) .*/\1/p' kdp.remake.txt > seeds
+check '[ -s seeds ] && cmp -s captions seeds' "the captions' seeds differ from the file's: $(diff captions seeds | head -3)"
+# the cover for it: the seller's words, its colour, and still no meiro
+"$meiro" cover --print kdp --for kdp.pdf --author "Hana Sato" --background "#1d3557" \
+    --blurb "Thirty mazes from easy to expert, answers at the back." -o cover.pdf 2> err
+pdftotext -enc UTF-8 cover.pdf cover.txt
+check 'grep -q "Hana Sato" cover.txt && grep -q "Thirty mazes from easy" cover.txt && ! grep -qi -e meiro -e seed cover.txt' \
+    "the cover says: $(tr '\n' ' ' < cover.txt)"
+"$meiro" preflight --cover --print kdp --for kdp.pdf cover.pdf > pf; rc=$?
+check '[ $rc -eq 0 ]' "cover preflight: $(grep FAIL pf)"
+
+# a teacher in the US: the 7 times table for each pupil, on Letter, each
+# sheet named, the keys after them; every number within 7 x 1 to 7 x 10
+job="teacher: rule mazes on Letter, one a pupil"
+printf "Hana\nO'Brien\nZoë-Li\n" > pupils.txt
+"$meiro" booklet --rule multiples:7 --age 8 --names pupils.txt --paper letter -s 8 -o rules.pdf 2> err
+check '[ "$(pages rules.pdf)" = 6 ] && [ "$(pdfinfo -f 1 -l 6 rules.pdf | grep -c "size: *612 x 792")" = 6 ]' \
+    "3 sheets and 3 keys on Letter: $(pdfinfo rules.pdf | grep -i 'pages\|size') $(cat err)"
+i=0
+for name in Hana "O'Brien" "Zoë-Li"; do
+    i=$((i + 1))
+    check 'text rules.pdf $i | grep -qx "Name $name" && text rules.pdf $((i + 3)) | grep -q "— $name"' \
+        "sheet $i or its key is not $name's"
+    check '[ -z "$(text rules.pdf $i | grep -xE "[0-9]+" | awk "\$1 < 1 || \$1 > 70")" ]' \
+        "sheet $i has numbers outside the 7 times table"
+done
+
+# a parent: keys and doors, floors and stairs, over and under: each page
+# says its rule in a line, in English or Japanese, and so does a booklet
+job="parent: special pages say their rules"
+"$meiro" generate -W 10 -H 8 -s 3 --mission keys:2 -o keys.pdf 2> err
+check 'text keys.pdf 1 | grep -q "Pick up each key before you pass its door"' "no keys rule: $(text keys.pdf 1 | head -3)"
+"$meiro" generate -W 9 -H 7 -s 3 --levels 2 --lang ja -o floors.pdf 2> err
+check 'text floors.pdf 1 | grep -q "▲と▼は かいだん"' "no stairs rule: $(text floors.pdf 1 | head -3)"
+"$meiro" generate -W 10 -H 8 -s 3 --weave 40 -a cluster -o weave.pdf 2> err
+check 'text weave.pdf 1 | grep -q "at a crossing, go straight on"' "no weave rule: $(text weave.pdf 1 | head -3)"
+"$meiro" booklet -n 3 --kinds keys,levels,weave -s 2 -o kinds.pdf 2> err
+check 'text kinds.pdf 1 | grep -q "Pick up each key" && text kinds.pdf 2 | grep -q "stairs" && text kinds.pdf 3 | grep -q "crossing"' \
+    "the booklet's pages do not say their rules"
+
+# a parent: the animated SVG plays in a browser (paused at moments of its
+# loop in Chromium: dug, then solved)
+job="watching: the animated SVG in Chromium"
+node "$tests_dir/anim-browser.mjs" "$(dirname "$meiro")" > anim.out 2>&1
+check 'grep -q "anim-browser: [1-9][0-9]* passed, 0 failed" anim.out' "$(tail -3 anim.out)"
 
 finish

@@ -61,7 +61,10 @@ def cells(sheet):
         col, row = re.match(r"([A-Z]+)([0-9]+)", ref).groups()
         x, y = column(col) - 1, int(row) - 2 - top  # a ring of empty cells around the maze
         t = re.search(r"<t[^>]*>(.*?)</t>", body or "")
-        if 0 <= x < w and 0 <= y < h: out[(x, y)] = (t.group(1) if t else "",) + look(int(s))
+        # the answer sheet's way: a line of box drawing through the cells
+        # (test_export checks it), not a mark
+        words = (t.group(1) if t else "").strip("╹╺┗╻┃┏┣╸┛━┻┓┫┳╋")
+        if 0 <= x < w and 0 <= y < h: out[(x, y)] = (words,) + look(int(s))
     return out
 mi = d["mission"]
 keys = mi["kind"] == "keys"

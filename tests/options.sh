@@ -142,6 +142,18 @@ done
 run 0 booklet -n 6 -s 1 --paper 6x9in --fold -o f69.pdf; err_has "need sheets of 305 x 229 mm (12.0 x 9.0 in)"
 run 0 booklet -n 6 -s 1 --paper a5 --fold -o fa5.pdf; err_empty
 run 0 booklet -n 6 -s 1 --paper 6x9in --fold --sheet letter -o f69l.pdf; err_empty
+# --paper letter --fold: half-letter pages on Letter sheets, as a US home
+# printer takes (main before the change: Letter pages on 17 x 11 in sheets);
+# --sheet still says otherwise, and --fold=pages keeps Letter pages
+if need pdfinfo; then
+    size() { pdfinfo "$tmp/$1" | sed -n 's/^Page size: *\([0-9.]*\) x \([0-9.]*\) pts.*/\1 \2/p'; }
+    run 0 booklet -n 6 -s 1 --paper letter --fold -o fl.pdf; err_empty
+    [ "$(size fl.pdf)" = "792 612" ] && ok || bad "--paper letter --fold: sheets of $(size fl.pdf) pt"
+    run 0 booklet -n 6 -s 1 --paper letter --fold=pages -o flp.pdf
+    [ "$(size flp.pdf)" = "612 792" ] && ok || bad "--paper letter --fold=pages: pages of $(size flp.pdf) pt"
+    run 0 booklet -n 6 -s 1 --paper letter --fold --sheet a3 -o fla3.pdf
+    [ "$(size fla3.pdf)" = "1190.55 841.89" ] && ok || bad "--sheet a3: sheets of $(size fla3.pdf) pt"
+fi
 if pdfinfo "$tmp/f69l.pdf" | grep -q "792 x 612 pts (letter)"; then ok; else bad "--sheet letter: not letter sheets"; fi
 run 0 booklet -n 4 -s 1 --fold=pages -o glued.pdf
 pages=$(pdfinfo "$tmp/glued.pdf" | awk '/^Pages:/ { print $2 }')
@@ -184,6 +196,18 @@ run 1 booklet -n 2 --names long.txt -o c.pdf; err_has "long.txt:2:61: a name is 
 run 1 booklet -n 2 --names missing.txt -o c.pdf; err_has "missing.txt: cannot open"
 run 0 booklet -n 1 -s 2 --names two.txt -o c.pdf; err_has "the answers are in c-answer.pdf"
 run 0 booklet -n 1 -s 2 --names two.txt --answers none -o d.pdf; absent d-answer.pdf
+# rows pasted from a spreadsheet (tabs, Excel's byte order mark): the first
+# column; names twice: one warning line (main before the change refused the
+# tab as a control character and took the twice silently)
+printf '\357\273\277Hana\tSato\t3B\nKen\t\nHana\nMia\nKen\n' > "$tmp/sheet.txt"
+run 0 booklet -n 1 -s 2 --names sheet.txt --answers none -o s.pdf
+err_has "meiro: warning: sheet.txt: 'Hana' (lines 1, 3), 'Ken' (lines 2, 5) written more than once: a copy for each"
+one_line
+if need pdftotext; then
+    got=$(pdftotext "$tmp/s.pdf" - | tr -d '\f' | sed -n 's/^Name \(.*\)$/\1/p' | tr '\n' ' ')
+    [ "$got" = "Hana Ken Hana Mia Ken " ] && ok || bad "names from a spreadsheet's rows: '$got'"
+fi
+run 0 booklet -n 1 -s 2 --names two.txt --answers none -o d.pdf; err_empty
 
 # the contents page: asked, refused, or the default (over 20 mazes of one a page)
 if need pdftotext; then
@@ -239,5 +263,9 @@ if grep -q "^floors: *3 of 8 x 5 cells, joined by [1-9]" "$tmp/out"; then ok; el
 run 2 solve -m left-hand lv.json -o lvs.pdf; err_has "cannot follow a wall up the stairs"; absent lvs.pdf
 run 0 solve lv.json -o lvs.pdf
 run 2 booklet -n 2 --kinds levels -f xlsx -o bk.xlsx; err_has "a booklet of levels mazes is a PDF or HTML"; absent bk.xlsx
+# a booklet without meiro's workings: not a workbook (its footers give the
+# seeds); on stdout, said to have no remaking file beside it
+run 2 booklet -n 2 -s 1 --no-workings -o bk.xlsx; err_has "a booklet without meiro's workings is a PDF or an HTML page"; absent bk.xlsx; absent bk.remake.txt
+run 0 booklet -n 2 -s 1 --no-workings -o -; err_has "on stdout it has no remaking file beside it"
 
 finish

@@ -5,7 +5,10 @@
 # folds, shapes, grids, answers apart, a clock seed), the command is read
 # back from the PDF as a user would copy it (pdftotext), run as printed in
 # another folder (with -o naming the file), and the files it writes
-# compared byte for byte with the first ones. Usage: remake.sh BUILD_DIR
+# compared byte for byte with the first ones. A book without meiro's
+# workings on its pages (--print kdp, --no-workings) says nothing of its
+# command there: it is read from the remaking file beside it
+# (BOOK.remake.txt), which is remade too. Usage: remake.sh BUILD_DIR
 build=${1:-build}
 suite=remake
 . "$(dirname "$0")/lib.sh"
@@ -55,10 +58,18 @@ booklet() {
     if ! (cd "$tmp/$n" && meiro booklet "$@" -o "$file" 2> err); then
         bad "booklet $*: $(cat "$tmp/$n/err")"; return
     fi
-    cmd=$(command_of "$tmp/$n/$file" 2> "$tmp/$n/err") || { bad "booklet $*: $(cat "$tmp/$n/err")"; return; }
+    side="$tmp/$n/${file%.*}.remake.txt"
+    if [ -f "$side" ]; then
+        if pdftotext "$tmp/$n/$file" - | grep -q "meiro booklet"; then
+            bad "booklet $*: a remaking file, and the command on the pages too"; return
+        fi
+        cmd=$(sed -n 's/^command: //p' "$side")
+    else
+        cmd=$(command_of "$tmp/$n/$file" 2> "$tmp/$n/err") || { bad "booklet $*: $(cat "$tmp/$n/err")"; return; }
+    fi
     case $cmd in
     "meiro booklet "*) ;;
-    *) bad "booklet $*: no command on the last page ('$cmd')"; return ;;
+    *) bad "booklet $*: no command on the last page or in its remaking file ('$cmd')"; return ;;
     esac
     # (the output's name is not in it: a file's name does not change its bytes)
     if ! (cd "$tmp/$n-again" && eval "$cmd -o '$file'" 2> err); then
@@ -99,5 +110,8 @@ booklet key.pdf -t answer-key -n 9 -s 19 --lang ja --answers-to "the key.pdf"
 booklet copies.pdf -t worksheet-a4-2up -n 2 --copies 3 --difficulty normal
 printf 'Hana\nKen Sato\nアキラ\n' > "$tmp/names.txt"
 booklet names.pdf -t kids-a4 -n 1 --names "$tmp/names.txt" -s 20 --contents
+# books to sell: their command and seeds in BOOK.remake.txt, not on a page
+booklet kdp.pdf --print kdp --paper 6x9in -n 24 --difficulty easy-expert --cover --title "Maze Quest" -s 22
+booklet plain.pdf --no-workings -t booklet-a5 -n 6 # a seed from the clock: the file gives it
 
 finish

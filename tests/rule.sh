@@ -181,6 +181,48 @@ if need pdfinfo pdftotext; then
     n=$(pdftotext -f 31 -l 31 "$tmp/set.pdf" - | grep -c "Answer")
     if [ "$n" -ge 1 ]; then ok; else bad "page 31 is not the first answer"; fi
 fi
+# a class set by name on Letter: a sheet for each pupil (apostrophe and
+# accent too), each name printed on its own sheet's name line and its key,
+# every page Letter; the paper and the names refused where they cannot go
+printf "Hana\nO'Brien\n\nZoë-Li\n" > "$tmp/pupils.txt"
+run 0 "$meiro" booklet --rule multiples:7 --age 8 --names "$tmp/pupils.txt" --paper letter -s 5 -o "$tmp/named.pdf"
+if need pdfinfo pdftotext; then
+    pages=$(pdfinfo "$tmp/named.pdf" | sed -n 's/^Pages: *//p')
+    if [ "$pages" = 6 ]; then ok; else bad "3 names: $pages pages, wanted 3 sheets and 3 keys"; fi
+    sizes=$(pdfinfo -f 1 -l 6 "$tmp/named.pdf" | grep -c "size: *612 x 792 pts")
+    if [ "$sizes" = 6 ]; then ok; else bad "$sizes of 6 pages are Letter"; fi
+    i=0
+    for name in Hana "O'Brien" "Zoë-Li"; do
+        i=$((i + 1))
+        text=$(pdftotext -f $i -l $i "$tmp/named.pdf" -)
+        if printf '%s\n' "$text" | grep -q "^Name $name\$"; then ok; else bad "sheet $i lacks 'Name $name'"; fi
+        others=$(printf '%s\n' "$text" | grep -c "Hana\|O'Brien\|Zoë-Li")
+        if [ "$others" = 1 ]; then ok; else bad "sheet $i names $others pupils"; fi
+        key=$(pdftotext -f $((i + 3)) -l $((i + 3)) "$tmp/named.pdf" - | grep -c "No. $i — $name")
+        if [ "$key" = 1 ]; then ok; else bad "key $((i + 3)) is not $name's"; fi
+        # the numbers stay in the 7 times table (x1 to x10)
+        big=$(printf '%s\n' "$text" | grep -E '^[0-9]+$' | awk '$1 > 70 || $1 < 1' | wc -l)
+        if [ "$big" = 0 ]; then ok; else bad "sheet $i has $big numbers outside 1-70"; fi
+    done
+fi
+run 0 "$meiro" generate --rule abc --paper 6x9in -s 2 -o "$tmp/trim.pdf"
+if need pdfinfo; then
+    if pdfinfo "$tmp/trim.pdf" | grep -q "size: *432 x 648 pts"; then ok; else bad "6x9in is not 432 x 648 pt"; fi
+fi
+run 0 "$meiro" generate --rule abc --paper letter -s 2 -o "$tmp/letter.svg"
+if grep -q 'width="215.9mm" height="279.4mm"' "$tmp/letter.svg"; then ok; else bad "the svg is not Letter"; fi
+run 2 "$meiro" generate --rule abc --paper letter -s 2 -o "$tmp/p.xlsx"; err_has "xlsx is no page"; absent "$tmp/p.xlsx"
+run 2 "$meiro" generate --rule abc --paper nope; err_has "paper"
+run 2 "$meiro" generate --rule abc --paper a6 --per-page 2 -o "$tmp/p.pdf"; err_has "2-up halves"; absent "$tmp/p.pdf"
+run 2 "$meiro" generate --rule abc --names "$tmp/pupils.txt"; err_has "booklet --rule R --names"
+run 2 "$meiro" booklet --rule abc --names "$tmp/pupils.txt" --copies 2; err_has "give one of them"
+run 2 "$meiro" booklet --rule abc --names "$tmp/pupils.txt" -o "$tmp/p.html"; err_has "need pdf"
+printf "Hana\n" > "$tmp/one.txt"
+run 2 "$meiro" booklet --rule abc --names "$tmp/one.txt" -o "$tmp/p.html"; err_has "no name line"; absent "$tmp/p.html"
+run 1 "$meiro" booklet --rule abc --names "$tmp/none.txt"; err_has "none.txt"
+run 0 "$meiro" generate --rule multiples:3,12 --help; out_has "UPTO"
+run 2 "$meiro" generate --rule multiples:3,30 -s 1; err_has "UPTO 5 to 20"
+
 # hidden-message trails (--message TEXT = --rule message:TEXT): the page
 # never spells the message (not in its text, footer or metadata), the
 # text file does and reads back; wrong messages are refused

@@ -3,7 +3,9 @@
 // heart for a 4-year-old named Hana, sees the preview's maze change (the
 // SVG read back), downloads the PDF, the XLSX and a folded booklet through
 // the page's buttons and checks they are byte for byte what the commands
-// the page shows write;
+// the page shows write; a class set of the same mazes for every pupil
+// (one key after all the sheets) and a booklet with its answer box
+// unticked (no key), read back with pdftotext;
 // the same for a Japanese name on a page in Japanese (navigator.language
 // ja); a bad value shows the command line's message beside its field; the
 // page asks for nothing outside the server; every kind's files (floors and
@@ -232,6 +234,8 @@ function seeded(seed) {
     return (t ^ (t >>> 14)) >>> 0;
   };
 }
+// a PDF's text, page by page (pdftotext)
+const pdfPages = (file) => execFileSync('pdftotext', [file, '-']).toString().split('\f').slice(0, -1).map((p) => p.trim());
 const same = (a, b) => a && b && fs.existsSync(a) && fs.existsSync(b) && fs.readFileSync(a).equals(fs.readFileSync(b));
 // a screenshot (make samples), once the pictures of the choices are drawn
 // (the page asks for them as they come into view: scrolled through first)
@@ -373,6 +377,80 @@ try {
     check(errors.length === 0, `no script errors: ${errors.join('; ')}`);
     await page.close();
   }
+  // The same mazes for every pupil: each name on its sheets, one key after
+  // them all; the answer box unticked: a booklet without its key at the
+  // back (each the shown command's, byte for byte)
+  {
+    const { page, errors, downloads } = await open('en-GB');
+    await preview(page);
+    await page.select('#count', '4');
+    check(await page.$eval('#same-mazes-box', (b) => b.hidden), 'no "same mazes" before any name is written');
+    await page.type('#pupils', 'Hana\nKen\nAmi\n');
+    check(!await page.$eval('#same-mazes-box', (b) => b.hidden), 'the same mazes offered for the names written');
+    await page.click('#same-mazes');
+    const sameCommand = await page.$eval('#booklet-command', (e) => e.textContent);
+    check(/ --same-mazes --answers key .*--names names\.txt --format pdf/.test(sameCommand), `the same mazes' command: ${sameCommand}`);
+    await shot(page, 'same-mazes', true);
+    const namesDir = fs.mkdtempSync(path.join(tmp, 'same-'));
+    fs.writeFileSync(path.join(namesDir, 'names.txt'), 'Hana\nKen\nAmi\n');
+    const sameBook = await download(page, downloads, 'pdf', true);
+    runShown(sameCommand, path.join(tmp, 'same.pdf'), [], namesDir);
+    check(same(sameBook, path.join(tmp, 'same.pdf')), 'the same mazes for every pupil are the shown command\'s, byte for byte');
+    // 3 pupils x 4 sheets, each with its pupil's name and the same mazes
+    // (their captions), then the one key
+    const pages = sameBook ? pdfPages(sameBook) : [];
+    const sheets = pages.filter((p) => !/^Answers/.test(p));
+    const keys = pages.filter((p) => /^Answers/.test(p));
+    check(pages.length === 13 && sheets.length === 12 && /^Answers/.test(pages[12]),
+      `12 sheets, then one key: ${pages.length} pages, ${keys.length} of answers`);
+    check(sheets.every((p, i) => p.includes(`Name ${['Hana', 'Ken', 'Ami'][Math.floor(i / 4)]}`)), 'each sheet has its pupil\'s name');
+    const caption = (p) => (p.match(/\S+ · \d+ × \d+ · seed \d+/) || [''])[0];
+    check(sheets.every((p, i) => caption(p) !== '' && caption(p) === caption(sheets[i % 4])), 'every pupil has the same mazes');
+    check(keys.length === 1 && (keys[0].match(/Answer to No\. \d/g) || []).length === 4 && !/Hana|Ken|Ami/.test(keys[0]),
+      'one key of the four mazes, for all');
+    // the answer box unticked: none for a class set's versions either
+    await page.$eval('#pupils', (e) => { e.value = ''; e.dispatchEvent(new Event('input', { bubbles: true })); });
+    check(await page.$eval('#same-mazes-box', (b) => b.hidden), 'no "same mazes" without names');
+    await page.select('#copies', '3');
+    check(await page.$eval('#copies', (s) => s.selectedOptions[0].textContent) === '3 different versions (answers at the end)',
+      'a class set with its answers at the end');
+    await page.click('#answers');
+    await page.waitForFunction(() => /--answers none/.test(document.getElementById('booklet-command').textContent), { timeout: 10000 }).catch(() => {});
+    check(/--copies 3 --answers none/.test(await page.$eval('#booklet-command', (e) => e.textContent)) &&
+      await page.$eval('#copies', (s) => s.selectedOptions[0].textContent) === '3 different versions',
+    'unticked, a class set without answers (the versions\' words say none)');
+    check(await page.$eval('#same-mazes-label', (e) => e.textContent) === 'the same mazes for every pupil', 'nor the same mazes\' key');
+    await page.select('#copies', '1');
+    // one booklet: no key at the back, as the command shown
+    const bareCommand = await page.$eval('#booklet-command', (e) => e.textContent);
+    check(/--answers none/.test(bareCommand) && !/--copies/.test(bareCommand), `the booklet without answers: ${bareCommand}`);
+    const bare = await download(page, downloads, 'pdf', true);
+    runShown(bareCommand, path.join(tmp, 'bare.pdf'));
+    check(same(bare, path.join(tmp, 'bare.pdf')), 'the booklet without answers is the shown command\'s, byte for byte');
+    const barePages = bare ? pdfPages(bare) : [];
+    check(barePages.length === 4 && barePages.every((p) => !/Answer/.test(p)), `4 sheets, no answer page: ${barePages.length} pages`);
+    // ticked again: the template's key at the back
+    await page.click('#answers');
+    await page.waitForFunction(() => !/--answers/.test(document.getElementById('booklet-command').textContent), { timeout: 10000 }).catch(() => {});
+    const keyCommand = await page.$eval('#booklet-command', (e) => e.textContent);
+    check(!/--answers/.test(keyCommand), `ticked, the booklet's answers are its template's: ${keyCommand}`);
+    const keyed = await download(page, downloads, 'pdf', true);
+    check(keyed && /^Answers/.test(pdfPages(keyed).at(-1)), 'ticked, the booklet has its key at the back');
+    // a booklet is a PDF or a workbook, never an HTML page (whose answers
+    // the command writes to a second file); an HTML maze asks no answers,
+    // ticked or not, and is made (a template's answer pages left out)
+    check((await page.$$eval('[data-booklet]', (bs) => bs.map((b) => b.dataset.booklet))).join() === 'pdf,xlsx',
+      'the booklets offered: PDF and spreadsheet');
+    await page.select('#template', 'kids-a4'); // answers after every page
+    for (const tick of [true, false]) {
+      const q = await page.evaluate(() => query(options('html')));
+      const r = await fetch(`${base}api/view?format=html&${q}`);
+      check(!/answer/.test(q) && r.ok, `an HTML maze, the answer box ${tick ? 'ticked' : 'unticked'}: ${r.status} ${q}`);
+      await page.click('#answers');
+    }
+    check(errors.length === 0, `no script errors: ${errors.join('; ')}`);
+    await page.close();
+  }
   // The newer kinds: a weave maze, and rule mazes (a times table; words
   // from the page's list, POSTed, kept as words.txt), each download the
   // shown command's, byte for byte
@@ -413,6 +491,16 @@ try {
     runShown(ruleCommand, path.join(tmp, 'rule.html'));
     check(played && played.html === fs.readFileSync(path.join(tmp, 'rule.html'), 'utf8'),
       'the page to play is the shown command\'s html, byte for byte');
+    // a rule maze on any paper: Letter in the preview, the command and its PDF
+    const onA4 = await preview(page);
+    await page.select('#paper', 'letter');
+    const onLetter = await changed(page, onA4);
+    check(/width="215\.9mm"/.test(onLetter), 'the rule preview on Letter is not Letter');
+    const letterCommand = await page.$eval('#command', (e) => e.textContent);
+    check(/--paper letter/.test(letterCommand), `the rule command on Letter: ${letterCommand}`);
+    const letterPdf = await download(page, downloads, 'pdf');
+    runShown(letterCommand, path.join(tmp, 'rule-letter.pdf'));
+    check(same(letterPdf, path.join(tmp, 'rule-letter.pdf')), 'the rule maze PDF on Letter is the shown command\'s, byte for byte');
     check(errors.length === 0, `no script errors: ${errors.join('; ')}`);
     await page.close();
   }
@@ -677,6 +765,14 @@ try {
     // switched to English by its button
     await page.click('#lang-en');
     check(await page.$eval('h1', (e) => e.textContent.includes('Maze studio')), 'switched to English');
+    // a name longer than the box once took (8 letters, ALEXANDE): whole
+    const short = await preview(page);
+    await page.$eval('#text', (e) => { e.value = ''; });
+    await page.type('#text', 'Alexander');
+    check(await page.$eval('#text', (e) => e.value) === 'Alexander', 'the name box holds all of Alexander');
+    await changed(page, short);
+    const named = await page.$eval('#command', (e) => e.textContent);
+    check(/--text Alexander( |$)/.test(named), `the whole name in the command: ${named}`);
     check(errors.length === 0, `no script errors: ${errors.join('; ')}`);
     await page.close();
   }
@@ -689,6 +785,7 @@ try {
     const { page, errors } = await open('ja-JP');
     const first = await preview(page);
     check(await page.$eval('#paper', (e) => e.value) === 'a4', 'a Japanese browser\'s paper is A4');
+    check(await page.$eval('#paper option[value="letter"]', (e) => e.textContent) === 'レター (US)', 'the papers in Japanese');
     await page.click('.kind:nth-child(3)'); // Name
     await page.$eval('#text', (e) => { e.value = ''; });
     await page.type('#text', 'はな');
@@ -734,6 +831,8 @@ try {
     const { page, errors } = await open('en-US');
     await preview(page);
     check(await page.$eval('#paper', (e) => e.value) === 'letter', 'an en-US browser\'s paper is Letter');
+    const papers = await page.$$eval('#paper option', (os) => os.map((o) => `${o.value}=${o.textContent}`).join());
+    check(papers === 'a4=A4,a3=A3,a5=A5,b5=B5 (JIS),b4=B4 (JIS),letter=US Letter,legal=US Legal', `the papers by their names: ${papers}`);
     const command = await page.$eval('#command', (e) => e.textContent);
     check(/--paper letter/.test(command), `the command says Letter: ${command}`);
     const paths = await page.$$eval('#algorithm option', (os) => os.filter((o) => o.value).map((o) => [o.value, o.textContent]));

@@ -138,6 +138,10 @@ for (const on of [true, false]) {
   await page.select('#copies', '1');
   await page.type('#pupils', names);
   await caught(`pupils-answers-${on}`, booklet, 'booklet');
+  // the same mazes for every pupil: their one key after all the sheets
+  await page.click('#same-mazes');
+  await caught(`same-answers-${on}`, booklet, 'booklet');
+  await page.click('#same-mazes');
   await page.$eval('#pupils', (e) => { e.value = ''; e.dispatchEvent(new Event('input', { bubbles: true })); });
 }
 await finish();

@@ -35,13 +35,14 @@ static void test_structs(void)
         LAYOUT(meiro_stats, river, 112, 104),
         LAYOUT(meiro_level_desc, cell_mm, 56, 48),
         LAYOUT(meiro_maze_sources, text, 32, 24),
-        LAYOUT(meiro_booklet_options, same_mazes, 152, 144),
+        LAYOUT(meiro_booklet_options, remake_file, 160, 152),
         LAYOUT(meiro_trim_desc, description, 16, 8),
         LAYOUT(meiro_art_desc, description, 32, 24),
-        LAYOUT(meiro_export_options, pdfx4, 152, 149),
+        LAYOUT(meiro_export_options, signs, 160, 152),
         LAYOUT(meiro_format_desc, binary, 40, 33),
         LAYOUT(meiro_text_info, last, 44, 36),
         LAYOUT(meiro_series, replaced, 16, 12),
+        LAYOUT(meiro_cover_options, volume, 64, 56),
     };
     CHECK_MSG(sizeof(void *) == 8 && sizeof(long) == 8, "the layouts are recorded for LP64 only");
     verdict v = {0};
@@ -81,6 +82,7 @@ static void test_enums(void)
         {"MEIRO_FOLD_SHEETS", MEIRO_FOLD_SHEETS, 2},
         {"MEIRO_FORMAT_JSON", MEIRO_FORMAT_JSON, 9},
         {"MEIRO_SETTING_PLAY", MEIRO_SETTING_PLAY, 4},
+        {"MEIRO_CAN_BOOKLET", MEIRO_CAN_BOOKLET, 11},
     };
     verdict v = {0};
     for (size_t i = 0; i < sizeof last / sizeof last[0]; i++)

@@ -74,13 +74,12 @@ static void rebuild(const meiro_booklet_options *b, book *bk)
     bk->count = b->count;
     unsigned span = b->to_level - b->from_level + 1;
     for (unsigned i = 0; i < b->count; i++) {
-        const meiro_level_desc *l =
-            meiro_level_info((meiro_level)(b->from_level + i * span / b->count));
+        meiro_level level = (meiro_level)(b->from_level + i * span / b->count);
         meiro_generate_options o;
-        level_options(l, meiro_booklet_maze_seed(b->seed, i), &o);
+        level_options(meiro_level_info(level), meiro_booklet_maze_seed(b->seed, i), &o);
         bk->mazes[i] = meiro_generate(&o, NULL);
         meiro_solve(bk->mazes[i], NULL, &bk->paths[i], NULL);
-        bk->items[i] = (doc_item){bk->mazes[i], &bk->paths[i], 0};
+        bk->items[i] = (doc_item){bk->mazes[i], &bk->paths[i], 1 + (int)level};
     }
 }
 
@@ -164,8 +163,12 @@ static void check_booklet(const char *tpl_name, unsigned count, meiro_level from
                     continue;
                 const doc_item *it = &bk.items[pg->first + k];
                 bool answer = pg->kind == PAGE_ANSWERS;
-                /* a key's S and G: at least 2 mm letters, their plates over small cells */
-                img.ends_mm = L.mark_min > 0 ? 1.4 * L.mark_min : 0;
+                /* a key's S and G: at least 2 mm letters, their plates (or
+                 * badges, filling their cells) over small cells */
+                double badge =
+                    fmax(fmin((L.cell - L.line) * 0.9, BADGE_MAX_MM), BADGE_KEY_SCALE * L.mark_min);
+                img.ends_mm =
+                    L.mark_min > 0 ? (d.style.marks.badges ? badge : 1.4 * L.mark_min) : 0;
                 char what[96];
                 snprintf(what, sizeof what, "%s page %zu maze %zu%s", tpl_name, p + 1,
                          pg->first + k + 1, answer ? " (answer)" : "");
@@ -882,6 +885,115 @@ static void test_worksheet_cells(void)
     meiro_template_free(tpl);
 }
 
+/* A print service's answer key: no maze on it with cells under ten of
+ * the 0.75 pt line the service prints (expert mazes one or two a 6 x 9 in
+ * page, not six), where at home the same key keeps six a page. */
+static void test_key_cells(void)
+{
+    enum { N = 6 };
+    meiro_maze *m[N];
+    doc_item items[N];
+    for (int k = 0; k < N; k++) {
+        meiro_generate_options o;
+        level_options(meiro_level_info(MEIRO_LEVEL_EXPERT), (uint64_t)k + 1, &o);
+        m[k] = meiro_generate(&o, NULL);
+        items[k] = (doc_item){m[k], NULL, 4};
+    }
+    for (int service = 0; service <= 1; service++) {
+        meiro_export_options page;
+        meiro_export_options_init(&page);
+        page.answers = MEIRO_ANSWERS_KEY;
+        page.answers_only = true;
+        page.key_per_page = 6;
+        if (service) {
+            page.print = MEIRO_PRINT_KDP;
+            CHECK_INT(meiro_paper_parse("6x9in", &page.paper, &page.paper_w_mm, &page.paper_h_mm,
+                                        NULL),
+                      MEIRO_OK);
+        }
+        document d;
+        CHECK_INT(doc_init(&d, items, N, &page, 0, NULL), MEIRO_OK);
+        double least = 1e9;
+        size_t shown = 0;
+        for (size_t p = 0; p < d.page_count; p++) {
+            for (size_t k = 0; k < d.pages[p].count; k++, shown++) {
+                page_layout L;
+                page_frame f;
+                CHECK_INT(doc_place(&d, &d.pages[p], k, &L, &f, NULL), MEIRO_OK);
+                least = L.cell < least ? L.cell : least;
+            }
+        }
+        CHECK_INT(shown, N);
+        if (service)
+            CHECK_MSG(least >= 10 * 0.75 * 25.4 / 72 && d.page_count >= 3,
+                      "KDP key: cells of %.2f mm on %zu pages", least, d.page_count);
+        else CHECK_MSG(d.page_count == 1, "home key: %zu pages, cells of %.2f mm", d.page_count, least);
+        doc_free(&d);
+    }
+    for (int k = 0; k < N; k++) meiro_maze_free(m[k]);
+}
+
+/* Who shows meiro's workings: any booklet by default but a print
+ * service's book, whatever the default when asked; a clean book's
+ * remaking file names each maze's own seed in order, and the command. */
+static void test_workings(void)
+{
+    meiro_booklet_options b;
+    meiro_booklet_options_init(&b);
+    meiro_export_options page;
+    meiro_export_options_init(&page);
+    CHECK(meiro_booklet_workings(&b, &page));
+    page.print = MEIRO_PRINT_HOME;
+    CHECK(meiro_booklet_workings(&b, &page));
+    page.print = MEIRO_PRINT_LULU;
+    CHECK(!meiro_booklet_workings(&b, &page));
+    b.workings = 1;
+    CHECK(meiro_booklet_workings(&b, &page));
+    page.print = MEIRO_PRINT_NONE;
+    b.workings = 0;
+    CHECK(!meiro_booklet_workings(&b, &page));
+
+    char pdf[128], side[128];
+    snprintf(pdf, sizeof pdf, "%s/clean.pdf", dir);
+    snprintf(side, sizeof side, "%s/clean.remake.txt", dir);
+    b.count = 5;
+    b.seed = 77;
+    b.command = "meiro booklet -n 5 -s 77 --no-workings";
+    b.remake_file = side;
+    CHECK_INT(meiro_booklet_save(&b, &page, MEIRO_FORMAT_PDF, pdf, NULL), MEIRO_OK);
+    FILE *f = fopen(side, "r");
+    CHECK(f != NULL);
+    char line[512];
+    unsigned mazes = 0;
+    bool command = false;
+    verdict seeds = {0};
+    while (f && fgets(line, sizeof line, f)) {
+        unsigned i;
+        unsigned long long seed;
+        command = command || !strcmp(line, "command: meiro booklet -n 5 -s 77 --no-workings\n");
+        if (sscanf(line, "maze %u: seed %llu", &i, &seed) == 2) {
+            verdict_note(&seeds, i == mazes + 1 && seed == meiro_booklet_maze_seed(77, mazes),
+                         "maze %u: seed %llu, wanted %llu", i, seed,
+                         (unsigned long long)meiro_booklet_maze_seed(77, mazes));
+            mazes++;
+        }
+    }
+    if (f) fclose(f);
+    CHECK(command);
+    CHECK_INT(mazes, 5);
+    CHECK_ALL(seeds);
+    /* the answers' own file (the same options but no remaking file) leaves it be */
+    remove(side);
+    b.remake_file = NULL;
+    CHECK_INT(meiro_booklet_save(&b, &page, MEIRO_FORMAT_PDF, pdf, NULL), MEIRO_OK);
+    CHECK(access(side, F_OK) != 0);
+    /* a workbook cannot leave the seeds out of its footers */
+    meiro_error err = {0};
+    snprintf(pdf, sizeof pdf, "%s/clean.xlsx", dir);
+    CHECK_INT(meiro_booklet_save(&b, &page, MEIRO_FORMAT_XLSX, pdf, &err), MEIRO_ERROR_ARGUMENT);
+    CHECK(strstr(err.message, "without meiro's workings") != NULL);
+}
+
 /* Adds a page picture to the audit's contact sheet, scaled to a cell of
  * it (which it fills left to right, top to bottom). */
 enum { THUMB_W = 120, THUMB_H = 120, SHEET_COLUMNS = 12 };
@@ -1309,6 +1421,126 @@ static void test_fold(void)
     CHECK_ALL(creep);
 }
 
+/* A special maze's page says its rule in one line (page_maze_rules): keys
+ * and doors, items in order, one-way arrows, floors and stairs, over and
+ * under; in English and Japanese. PDF: the line read back (pdftotext),
+ * every word of the page inside the margins and off the maze; SVG and PNG:
+ * its band above the maze inked, the maze clear of it; XLSX: the line in
+ * the sheet's XML; HTML: in the page's data, which the status line says. A
+ * plain maze's page has none. */
+static void test_rule_lines(void)
+{
+    if (!have("pdftotext") || !have("rsvg-convert") || !have("unzip")) return;
+    static const struct {
+        const char *kind, *en, *ja;
+    } kinds[] = {
+        {"keys", "pass its door", "とびらを とおろう"},
+        {"collect", "numbers in order", "じゅんに とおって"},
+        {"one-way", "one way only", "やじるしの むき"},
+        {"levels", "are stairs", "かいだん"},
+        {"weave", "over and under", "まじわる"},
+        {"plain", NULL, NULL},
+    };
+    static const meiro_format formats[] = {MEIRO_FORMAT_PDF, MEIRO_FORMAT_SVG, MEIRO_FORMAT_PNG,
+                                           MEIRO_FORMAT_XLSX, MEIRO_FORMAT_HTML};
+    verdict v = {0};
+    for (size_t k = 0; k < TEST_COUNT(kinds); k++)
+        for (int ja = 0; ja <= 1; ja++) {
+            bool weave = !strcmp(kinds[k].kind, "weave");
+            meiro_maze *m = meiro_generate(
+                &(meiro_generate_options){.width = 10, .height = 8, .algorithm = "cluster",
+                                          .weave = weave ? 40 : 0, .seed = 5 + k},
+                NULL);
+            meiro_mission_options mo = {MEIRO_MISSION_NONE, 0, 0, 7};
+            if (!strcmp(kinds[k].kind, "keys")) mo.kind = MEIRO_MISSION_KEYS, mo.count = 2;
+            if (!strcmp(kinds[k].kind, "collect")) mo.kind = MEIRO_MISSION_COLLECT, mo.count = 3;
+            if (!strcmp(kinds[k].kind, "one-way")) mo.one_way = 30;
+            meiro_error err = {0};
+            bool made = m && (mo.kind == MEIRO_MISSION_NONE && !mo.one_way
+                                  ? true
+                                  : meiro_maze_add_mission(m, &mo, &err) == MEIRO_OK);
+            if (made && !strcmp(kinds[k].kind, "levels"))
+                made = meiro_maze_split_levels(m, 2, 7, &err) == MEIRO_OK;
+            if (!verdict_note(&v, made, "%s: %s", kinds[k].kind, err.message)) {
+                meiro_maze_free(m);
+                continue;
+            }
+            const char *want = ja ? kinds[k].ja : kinds[k].en;
+            meiro_export_options page;
+            meiro_export_options_init(&page);
+            page.lang = ja ? "ja" : "en";
+            page.dpi = 60;
+            for (size_t f = 0; f < TEST_COUNT(formats); f++) {
+                const char *ext = meiro_format_info(formats[f])->name;
+                char what[120], file[160], cmd[400], out[16384];
+                snprintf(what, sizeof what, "%s %s %s", kinds[k].kind, page.lang, ext);
+                snprintf(file, sizeof file, "%s/rule-line.%s", dir, ext);
+                /* (a workbook draws no floors side by side: refused) */
+                if (formats[f] == MEIRO_FORMAT_XLSX && !strcmp(kinds[k].kind, "levels")) continue;
+                if (!verdict_note(&v, meiro_save(m, NULL, formats[f], &page, file, &err) == MEIRO_OK,
+                                  "%s: %s", what, err.message))
+                    continue;
+                if (formats[f] == MEIRO_FORMAT_PDF)
+                    snprintf(cmd, sizeof cmd, "pdftotext %s -", file);
+                else if (formats[f] == MEIRO_FORMAT_XLSX)
+                    snprintf(cmd, sizeof cmd, "unzip -p %s xl/worksheets/sheet1.xml", file);
+                else if (formats[f] == MEIRO_FORMAT_HTML)
+                    snprintf(cmd, sizeof cmd, "grep -o '\"rules\":\"[^\"]*\"' %s", file);
+                if (formats[f] == MEIRO_FORMAT_PDF || formats[f] == MEIRO_FORMAT_XLSX ||
+                    formats[f] == MEIRO_FORMAT_HTML) {
+                    out[0] = 0;
+                    run(cmd, out, sizeof out);
+                    verdict_note(&v, want ? strstr(out, want) != NULL : !strstr(out, "Paths go") &&
+                                                                          !strstr(out, "key"),
+                                 "%s: the rule line '%s' %s", what, want ? want : "(none)",
+                                 want ? "not read back" : "where none belongs");
+                }
+                /* the page: the band above the maze, inked for a rule, the
+                 * words off the maze */
+                if (formats[f] == MEIRO_FORMAT_XLSX || formats[f] == MEIRO_FORMAT_HTML) continue;
+                doc_item item = {m, NULL, 0};
+                document d;
+                page_layout L;
+                page_frame fr;
+                if (!verdict_note(&v, doc_init(&d, &item, 1, &page, -1, &err) == MEIRO_OK &&
+                                          doc_place(&d, &d.pages[0], 0, &L, &fr, &err) == MEIRO_OK,
+                                  "%s: %s", what, err.message))
+                    continue;
+                double pw, ph;
+                doc_page_size(&d, &pw, &ph);
+                verdict_note(&v, (fr.rules_size > 0) == (want != NULL), "%s: a rule band %s", what,
+                             want ? "missing" : "where none belongs");
+                if (formats[f] == MEIRO_FORMAT_PDF) {
+                    check_words(&v, what, file, 1, &L, pw, ph, page.margin_mm, false);
+                } else if (want) {
+                    char png[160];
+                    snprintf(png, sizeof png, "%s/rule-line.png", dir);
+                    if (formats[f] == MEIRO_FORMAT_SVG)
+                        snprintf(cmd, sizeof cmd, "rsvg-convert -d 60 -p 60 -b white -o %s %s", png,
+                                 file);
+                    else cmd[0] = 0; /* the PNG itself */
+                    image img = {0};
+                    bool drawn = (!cmd[0] || run(cmd, NULL, 0)) &&
+                                 load_png(formats[f] == MEIRO_FORMAT_SVG ? png : file, &img);
+                    if (verdict_note(&v, drawn, "%s: not drawn", what)) {
+                        const double ppm = 60 / 25.4;
+                        int y0 = (int)((fr.rules_baseline - fr.rules_size) * ppm),
+                            y1 = (int)((fr.rules_baseline + 1) * ppm), ink = 0;
+                        for (int y = y0; y < y1 && y < img.h; y++)
+                            for (int x = 0; x < img.w; x++) ink += img.gray[(size_t)y * img.w + x] < 128;
+                        verdict_note(&v, ink > 40 && y1 < L.maze_y * ppm,
+                                     "%s: %d inked pixels in the rule's band (%d-%d px), maze at %.0f px",
+                                     what, ink, y0, y1, L.maze_y * ppm);
+                        free_image(&img);
+                    }
+                }
+                doc_free(&d);
+            }
+            meiro_maze_free(m);
+        }
+    CHECK_ALL(v);
+}
+
 /* A class set's book of the pupils' names (and one long name), with
  * `count` easy mazes each, its answers as a key; b->names into *names. */
 static void class_set(meiro_booklet_options *b, meiro_export_options *page, meiro_template *tpl,
@@ -1522,12 +1754,93 @@ static void test_same_mazes(void)
     meiro_template_free(tpl);
 }
 
+/* Pixels of a PNG within 24 of the colour (r, g, b) in each channel; -1
+ * if the file is not read. */
+static long colour_pixels(const char *png, int r, int g, int b)
+{
+    cairo_surface_t *s = cairo_image_surface_create_from_png(png);
+    long n = -1;
+    if (cairo_surface_status(s) == CAIRO_STATUS_SUCCESS &&
+        cairo_image_surface_get_format(s) != CAIRO_FORMAT_A8) {
+        cairo_surface_flush(s);
+        int w = cairo_image_surface_get_width(s), h = cairo_image_surface_get_height(s);
+        int stride = cairo_image_surface_get_stride(s);
+        const unsigned char *data = cairo_image_surface_get_data(s);
+        n = 0;
+        for (int y = 0; y < h; y++)
+            for (int x = 0; x < w; x++) {
+                uint32_t px = *(const uint32_t *)(data + (size_t)y * stride + 4 * (size_t)x);
+                n += abs((int)((px >> 16) & 255) - r) <= 24 &&
+                     abs((int)((px >> 8) & 255) - g) <= 24 && abs((int)(px & 255) - b) <= 24;
+            }
+    } else if (cairo_surface_status(s) == CAIRO_STATUS_SUCCESS) {
+        n = 0; /* grey: no colour */
+    }
+    cairo_surface_destroy(s);
+    return n;
+}
+
+/* One style of S and G a document: a booklet for children (easy to hard)
+ * shows S and G as badges (light green S, light blue G) on every page,
+ * its puzzles and its answer key alike; one for adults (expert) shows
+ * none. Main before the change: easy's big cells had plain letters,
+ * normal's badges, hard's small letters in their doors, and the key's
+ * small mazes letters. */
+static void test_signs_one_style(void)
+{
+    if (!have("pdftoppm")) return;
+    static const struct {
+        meiro_level from, to;
+        bool badges;
+    } books[] = {{MEIRO_LEVEL_EASY, MEIRO_LEVEL_HARD, true},
+                 {MEIRO_LEVEL_EXPERT, MEIRO_LEVEL_EXPERT, false}};
+    verdict v = {0};
+    for (size_t k = 0; k < TEST_COUNT(books); k++) {
+        meiro_export_options page;
+        meiro_export_options_init(&page);
+        page.answers = MEIRO_ANSWERS_KEY;
+        meiro_booklet_options b;
+        meiro_booklet_options_init(&b);
+        b.count = 12;
+        b.from_level = books[k].from;
+        b.to_level = books[k].to;
+        b.seed = 3;
+        char pdf[160], cmd[400];
+        snprintf(pdf, sizeof pdf, "%s/signs%zu.pdf", dir, k);
+        meiro_error err = {0};
+        double w, h;
+        int pages = meiro_booklet_save(&b, &page, MEIRO_FORMAT_PDF, pdf, &err) == MEIRO_OK
+                        ? pdf_page_count(pdf, &w, &h)
+                        : -1;
+        snprintf(cmd, sizeof cmd, "rm -f %s/signs%zu-*.png && pdftoppm -r 50 -png %s %s/signs%zu",
+                 dir, k, pdf, dir, k);
+        if (!verdict_note(&v, pages == 14 && run(cmd, NULL, 0), "book %zu: %d pages, not 14: %s", k,
+                          pages, err.message))
+            continue;
+        for (int p = 1; p <= pages; p++) {
+            char png[200];
+            snprintf(png, sizeof png, "%s/signs%zu-%02d.png", dir, k, p);
+            long green = colour_pixels(png, 143, 219, 133),
+                 blue = colour_pixels(png, 148, 199, 255);
+            /* puzzle pages: one S and one G; key pages: six of each */
+            verdict_note(&v, books[k].badges ? green > 10 && blue > 10 : green == 0 && blue == 0,
+                         "book %zu page %d: %ld pixels of S's badge, %ld of G's (badges %s)", k, p,
+                         green, blue, books[k].badges ? "on every page" : "on none");
+        }
+    }
+    CHECK_ALL(v);
+}
+
 static const test_case cases[] = {
     {"page_audit", test_page_audit},
+    {"rule_lines", test_rule_lines},
     {"class_set", test_class_set},
     {"same_mazes", test_same_mazes},
+    {"signs_one_style", test_signs_one_style},
     {"fold", test_fold},
     {"worksheet_cells", test_worksheet_cells},
+    {"key_cells", test_key_cells},
+    {"workings", test_workings},
     {"page_words", test_page_words},
     {"frame_follows_page", test_frame_follows_page},
     {"long_titles", test_long_titles},

@@ -437,6 +437,119 @@ static void test_distractors(void)
               fakes, near);
 }
 
+/* Multiples stay within the times table: every number on a sheet, on the
+ * path or off it (near misses, reversed digits, far distractors), is 1 to
+ * N x UPTO (x10 unless the rule says x12), over tables, levels and seeds;
+ * and the path's numbers are multiples. The 7 times table for age 8 has no
+ * 91 (7 x 13). */
+static void test_times_table(void)
+{
+    verdict v = {0};
+    unsigned sheets = 0, tops = 0;
+    for (long n = 2; n <= 12; n++)
+        for (int upto = 10; upto <= 12; upto += 2)
+            for (int lv = MEIRO_LEVEL_EASY; lv <= MEIRO_LEVEL_EXPERT; lv++)
+                for (uint64_t seed = 1; seed <= 4; seed++) {
+                    char rule[64];
+                    if (upto == 10) snprintf(rule, sizeof rule, "multiples:%ld", n);
+                    else snprintf(rule, sizeof rule, "multiples:%ld,%d", n, upto);
+                    meiro_rule_sheet *s =
+                        meiro_rule_sheet_new(rule, "en", (meiro_level)lv, seed * 31 + (uint64_t)n, NULL);
+                    verdict_note(&v, s != NULL, "%s level %d seed %llu: no sheet", rule, lv,
+                                 (unsigned long long)seed);
+                    if (!s) continue;
+                    sheets++;
+                    uint32_t w = meiro_rule_sheet_width(s), h = meiro_rule_sheet_height(s);
+                    const uint32_t *path;
+                    size_t len = meiro_rule_sheet_path(s, &path);
+                    long top = 0;
+                    for (uint32_t c = 0; c < w * h; c++) {
+                        long t = strtol(meiro_rule_sheet_token(s, c % w, c / w), NULL, 10);
+                        if (t > top) top = t;
+                        verdict_note(&v, t >= 1 && t <= n * upto,
+                                     "%s level %d: %ld is outside 1 to %ld", rule, lv, t, n * upto);
+                    }
+                    for (size_t i = 0; i < len; i++) {
+                        long t = strtol(meiro_rule_sheet_token(s, path[i] % w, path[i] / w), NULL, 10);
+                        verdict_note(&v, t % n == 0, "%s: %ld on the path", rule, t);
+                    }
+                    tops += top > n * 10; /* x12 sheets reach past x10 */
+                    meiro_rule_sheet_free(s);
+                }
+    CHECK_ALL(v);
+    CHECK_MSG(sheets == 11 * 2 * 4 * 4 && tops > 0, "%u sheets, %u past x10", sheets, tops);
+    meiro_rule_sheet *s = meiro_rule_sheet_new("multiples:7", "en", MEIRO_LEVEL_NORMAL, 8, NULL);
+    CHECK(s != NULL);
+    for (uint32_t c = 0; s && c < 36; c++)
+        CHECK_MSG(strtol(meiro_rule_sheet_token(s, c % 6, c / 6), NULL, 10) <= 70, "cell %u: %s", c,
+                  meiro_rule_sheet_token(s, c % 6, c / 6));
+    meiro_rule_sheet_free(s);
+    meiro_error err = {0};
+    CHECK(!meiro_rule_sheet_new("multiples:7,30", "en", MEIRO_LEVEL_EASY, 1, &err) &&
+          strstr(err.message, "UPTO 5 to 20"));
+}
+
+/* A class set by name on Letter (meiro_rule_sheets_save_on and
+ * meiro_rule_sheet_set_name): a sheet for each name, every page 612 x 792
+ * pt, each name printed on its own sheet only (read back by pdftotext);
+ * the names and the paper refused where no page prints them. */
+static void test_named_letter(void)
+{
+    static const char *const names[] = {"Hana", "O'Brien", "Zoë-Li"};
+    char dir[] = "/tmp/meiro-rule-XXXXXX";
+    if (!mkdtemp(dir)) {
+        CHECK_MSG(false, "mkdtemp: %s", dir);
+        return;
+    }
+    char file[128], cmd[400], out[8192];
+    snprintf(file, sizeof file, "%s/set.pdf", dir);
+    meiro_rule_sheet *sheets[3] = {NULL};
+    meiro_error err = {0};
+    for (int i = 0; i < 3; i++) {
+        sheets[i] = meiro_rule_sheet_new("multiples:6", "en", MEIRO_LEVEL_NORMAL, 20 + (uint64_t)i, NULL);
+        CHECK(sheets[i] && meiro_rule_sheet_set_name(sheets[i], names[i], &err) == MEIRO_OK);
+    }
+    const meiro_rule_sheet *const *set = (const meiro_rule_sheet *const *)sheets;
+    CHECK(sheets[2] && meiro_rule_sheets_save_on(set, 3, NULL, file, NULL, 1, true, MEIRO_PAPER_LETTER,
+                                                 0, 0, &err) == MEIRO_OK);
+    if (have("pdfinfo") && have("pdftotext")) {
+        snprintf(cmd, sizeof cmd, "pdfinfo -f 1 -l 6 %s | grep -c 'size: *612 x 792 pts'", file);
+        CHECK(run(cmd, out, sizeof out) && atoi(out) == 6);
+        for (int i = 0; i < 3; i++) {
+            snprintf(cmd, sizeof cmd, "pdftotext -f %d -l %d %s -", i + 1, i + 1, file);
+            CHECK(run(cmd, out, sizeof out));
+            for (int k = 0; k < 3; k++)
+                CHECK_MSG((strstr(out, names[k]) != NULL) == (k == i), "sheet %d and %s", i + 1,
+                          names[k]);
+        }
+    }
+    /* no page: no paper and no name */
+    snprintf(file, sizeof file, "%s/one.xlsx", dir);
+    CHECK(meiro_rule_sheets_save_on(set, 1, "xlsx", file, NULL, 1, false, MEIRO_PAPER_LETTER, 0, 0,
+                                    &err) == MEIRO_ERROR_ARGUMENT &&
+          err.field == MEIRO_FIELD_PAPER && access(file, F_OK) != 0);
+    CHECK(meiro_rule_sheets_save_on(set, 1, "html", file, NULL, 1, false, MEIRO_PAPER_A4, 0, 0,
+                                    &err) == MEIRO_ERROR_ARGUMENT &&
+          err.field == MEIRO_FIELD_NAMES);
+    CHECK(meiro_rule_sheets_save_on(set, 1, "pdf", file, NULL, 1, false, MEIRO_PAPER_A4, 20, 30,
+                                    &err) == MEIRO_ERROR_ARGUMENT &&
+          err.field == MEIRO_FIELD_PAPER);
+    CHECK(meiro_rule_sheet_set_name(sheets[0], "Ha\nna", &err) == MEIRO_ERROR_ARGUMENT &&
+          err.field == MEIRO_FIELD_NAME);
+    char longer[200];
+    memset(longer, 'a', sizeof longer - 1);
+    longer[sizeof longer - 1] = 0;
+    CHECK(meiro_rule_sheet_set_name(sheets[0], longer, &err) == MEIRO_ERROR_ARGUMENT);
+    CHECK(meiro_rule_sheet_set_name(sheets[0], NULL, &err) == MEIRO_OK); /* none again */
+    CHECK(meiro_rule_sheets_save_on(set, 1, "html", file, NULL, 1, false, MEIRO_PAPER_A4, 0, 0,
+                                    &err) == MEIRO_OK);
+    unlink(file);
+    snprintf(file, sizeof file, "%s/set.pdf", dir);
+    unlink(file);
+    rmdir(dir);
+    for (int i = 0; i < 3; i++) meiro_rule_sheet_free(sheets[i]);
+}
+
 /* Fake paths: on most sheets of the step rules some cell off the path
  * continues the rule from a path cell (the next letter, kana, count or
  * word), the start of a way that follows the rule for a while and then
@@ -856,6 +969,7 @@ int main(int argc, char **argv)
         {"roundtrip", test_roundtrip},   {"read_refuses", test_read_refuses},
         {"errors", test_errors},         {"follows", test_follows},
         {"distractors", test_distractors}, {"fakes", test_fakes},
+        {"times_table", test_times_table}, {"named_letter", test_named_letter},
         {"picture", test_picture},       {"picture_errors", test_picture_errors},
         {"picture_page", test_picture_page},
         {"read_json_refuses", test_read_json_refuses},

@@ -7,6 +7,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "harness.h"
 #include "whitebox.h"
+#include "core/grid.h"
 
 #include <cairo-svg.h>
 
@@ -201,13 +202,27 @@ typedef struct sheet {
     uint32_t cols, rows;
     unsigned *bits; /* per sheet cell: sides and fill */
     char *text;     /* per sheet cell: 'S', 'G' or 0 */
+    unsigned *way;  /* per sheet cell: the sides an answer's line joins (box
+                       drawing: north 1, east 2, south 4, west 8), or 0 */
 } sheet;
+
+/* The sides a heavy box-drawing character joins (north 1, east 2, south
+ * 4, west 8); 0 if it is none. */
+static unsigned box_sides(const char *text)
+{
+    static const char *const glyphs[16] = {"",  "╹", "╺", "┗", "╻", "┃", "┏", "┣",
+                                           "╸", "┛", "━", "┻", "┓", "┫", "┳", "╋"};
+    for (unsigned k = 1; k < 16; k++)
+        if (!strncmp(text, glyphs[k], strlen(glyphs[k]))) return k;
+    return 0;
+}
 
 /* The maze's ring of cells, `top` rows down the sheet. */
 static void parse_sheet(const char *xml, const unsigned *style, int nstyle, uint32_t top, sheet *sh)
 {
     sh->bits = calloc((size_t)sh->cols * sh->rows, sizeof *sh->bits);
     sh->text = calloc((size_t)sh->cols * sh->rows, 1);
+    sh->way = calloc((size_t)sh->cols * sh->rows, sizeof *sh->way);
     for (const char *c = strstr(xml, "<c r=\""); c; c = strstr(c + 1, "<c r=\"")) {
         const char *r = c + 6;
         uint32_t col = 0, row = 0;
@@ -224,7 +239,7 @@ static void parse_sheet(const char *xml, const unsigned *style, int nstyle, uint
         if (idx < nstyle) sh->bits[i] = style[idx];
         const char *t = strstr(c, "<t>");
         const char *next = strstr(c + 1, "<c r=\"");
-        if (t && (!next || t < next)) sh->text[i] = t[3];
+        if (t && (!next || t < next)) sh->text[i] = t[3], sh->way[i] = box_sides(t + 3);
     }
 }
 
@@ -301,12 +316,24 @@ static void check_xlsx(const job *j, const meiro_maze *m, const meiro_path *p, c
             const char *found = a1 ? strstr(a1, escaped) : NULL;
             CHECK_MSG(found && (!a2 || found < a2), "%s.xlsx: no title %s in A1", j->name, escaped);
         }
-        sheet sh = {m->w + 2, m->h + 2, NULL, NULL};
+        sheet sh = {m->w + 2, m->h + 2, NULL, NULL, NULL};
         parse_sheet(xml, style, nstyle, top, &sh);
-        int differ = 0, disagree = 0, fill_wrong = 0;
+        int differ = 0, disagree = 0, fill_wrong = 0, way_wrong = 0;
         uint8_t *marks = NULL;
         bool answer = p && (!j->page.answer_page || k == 2);
         if (answer) path_marks(m, p, &marks);
+        /* the sides the answer's line joins in each cell, from the path's
+         * steps (a step under a crossing skips a cell: its direction) */
+        unsigned *way = calloc((size_t)m->w * m->h, sizeof *way);
+        for (size_t i = 0; answer && way && i < p->length; i++)
+            for (int d = -1; d <= 1; d += 2) {
+                if ((d < 0 && i == 0) || (d > 0 && i + 1 == p->length)) continue;
+                meiro_cell a = p->cells[i], b = p->cells[(size_t)((long)i + d)];
+                way[(size_t)a.y * m->w + a.x] |= b.y < a.y   ? 1u
+                                                 : b.x > a.x ? 2u
+                                                 : b.y > a.y ? 4u
+                                                             : 8u;
+            }
         for (uint32_t y = 0; y <= m->h; y++) {
             for (uint32_t x = 0; x <= m->w; x++) {
                 /* sheet cell of maze cell (x, y) is (x + 1, y + 1) */
@@ -325,8 +352,15 @@ static void check_xlsx(const job *j, const meiro_maze *m, const meiro_path *p, c
                     if (a != maze_wall_left(m, x, y)) differ++;
                 }
                 if (x < m->w && y < m->h) {
-                    bool filled = sh.bits[(size_t)(y + 1) * sh.cols + x + 1] & 16;
-                    if (filled != (marks && (marks[cell_index(m, x, y)] & 1))) fill_wrong++;
+                    /* S and G (on the way) filled, the way's other cells a
+                     * line joining the sides it passes, the rest blank */
+                    size_t at = (size_t)(y + 1) * sh.cols + x + 1;
+                    bool filled = sh.bits[at] & 16;
+                    bool on = marks && (marks[cell_index(m, x, y)] & 1);
+                    bool end = sh.text[at] == 'S' || sh.text[at] == 'G';
+                    if (filled != (on && end)) fill_wrong++;
+                    if (sh.way[at] != (on && !end && way ? way[(size_t)y * m->w + x] : 0u))
+                        way_wrong++;
                 }
             }
         }
@@ -335,6 +369,11 @@ static void check_xlsx(const job *j, const meiro_maze *m, const meiro_path *p, c
                   disagree);
         CHECK_MSG(fill_wrong == 0, "%s.xlsx sheet %d: %d cells filled wrongly", j->name, k,
                   fill_wrong);
+        /* main before the change: every cell of the way filled, a way that
+         * doubles back a block */
+        CHECK_MSG(way_wrong == 0, "%s.xlsx sheet %d: %d cells' line of the way wrong", j->name, k,
+                  way_wrong);
+        free(way);
         meiro_cell s = meiro_maze_start(m), g = meiro_maze_goal(m);
         CHECK(sh.text[(size_t)(s.y + 1) * sh.cols + s.x + 1] == 'S');
         CHECK(sh.text[(size_t)(g.y + 1) * sh.cols + g.x + 1] == 'G');
@@ -349,6 +388,7 @@ static void check_xlsx(const job *j, const meiro_maze *m, const meiro_path *p, c
         free(marks);
         free(sh.bits);
         free(sh.text);
+        free(sh.way);
         free(xml);
     }
     free(styles);
@@ -1216,7 +1256,76 @@ static void test_shape_page(void)
     CHECK_ALL(v);
 }
 
+/* The arcs of the outer circle a grid pen is given (radius r, centre
+ * cx, cy): their spans, for rim_covered. */
+typedef struct rim_arcs {
+    double cx, cy, r;
+    double from[512], to[512];
+    size_t n;
+} rim_arcs;
+
+static void rim_move(void *ctx, double x, double y) { (void)ctx, (void)x, (void)y; }
+static void rim_line(void *ctx, double x, double y) { (void)ctx, (void)x, (void)y; }
+static void rim_arc(void *ctx, double cx, double cy, double r, double a0, double a1)
+{
+    rim_arcs *a = ctx;
+    if (fabs(fabs(r) - a->r) > 1e-6 || fabs(cx - a->cx) > 1e-6 || fabs(cy - a->cy) > 1e-6 ||
+        a->n == 512)
+        return;
+    a->from[a->n] = a0, a->to[a->n] = a1, a->n++;
+}
+
+static bool rim_covered(const rim_arcs *a, double angle)
+{
+    for (size_t k = 0; k < a->n; k++) {
+        double d = remainder(angle - a->from[k], 2 * G_PI);
+        if (d < 0) d += 2 * G_PI;
+        if (d <= a->to[k] - a->from[k] + 1e-9) return true;
+    }
+    return false;
+}
+
+/* A round maze enters through a gap in its rim: the outer circle, as
+ * drawn, leaves out the outer side of S's cell (G's too with G on the rim:
+ * --ends center-out) and no other. Main before the change: the circle was
+ * whole, S a letter in a closed cell. */
+static void test_polar_rim_door(void)
+{
+    verdict v = {0};
+    for (int out = 0; out <= 1; out++) {
+        meiro_generate_options o;
+        meiro_generate_options_init(&o);
+        o.grid = MEIRO_GRID_POLAR;
+        o.width = 10, o.height = 6, o.seed = 7;
+        o.ends = out ? MEIRO_ENDS_CENTER_OUT : MEIRO_ENDS_CENTER;
+        meiro_maze *m = meiro_generate(&o, NULL);
+        if (!verdict_note(&v, m != NULL, "polar maze not made")) continue;
+        page_layout L = {0};
+        L.cell = 10, L.line = 1;
+        uint32_t rings = meiro_maze_height(m);
+        rim_arcs arcs = {rings * L.cell, rings * L.cell, rings * L.cell, {0}, {0}, 0};
+        grid_pen pen = {rim_move, rim_line, rim_arc, &arcs};
+        trace_grid_walls(m, &L, -HUGE_VAL, HUGE_VAL, &pen);
+        meiro_cell rim_end = out ? meiro_maze_goal(m) : meiro_maze_start(m);
+        verdict_note(&v, rim_end.y + 1 == rings, "ends %d: the end at ring %u of %u", out,
+                     rim_end.y, rings);
+        uint32_t n = grid_row_width(m, rings - 1);
+        for (uint32_t x = 0; x < n; x++) {
+            double ux, uy;
+            grid_centre(m, grid_id(m, (meiro_cell){x, rings - 1}), &ux, &uy);
+            double angle = atan2(uy - rings, ux - rings);
+            bool door = x == rim_end.x;
+            verdict_note(&v, rim_covered(&arcs, angle) != door,
+                         "ends %d: the rim %s at cell %u of the outer ring (the door's: %u)", out,
+                         door ? "closed" : "open", x, rim_end.x);
+        }
+        meiro_maze_free(m);
+    }
+    CHECK_ALL(v);
+}
+
 static const test_case cases[] = {
+    {"polar_rim_door", test_polar_rim_door},
     {"pdf", test_pdf},
     {"svg", test_svg},
     {"svg_groups", test_svg_groups},

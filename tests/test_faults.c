@@ -538,6 +538,11 @@ static void test_cli_solve(void)
 }
 
 static void test_cli_booklet(void) { walk_cli("cli-booklet", "booklet -n 2 -s 1 -o b.pdf"); }
+/* a book without workings: its remaking file beside it, written whole or not at all */
+static void test_cli_booklet_clean(void)
+{
+    walk_cli("cli-booklet-clean", "booklet -n 2 -s 1 --no-workings -o b.pdf");
+}
 
 static void test_read(void) { walk("read", read_back, "m.csv"); }
 static void test_json(void) { walk("json", json_back, "m.json"); }
@@ -621,6 +626,7 @@ static const test_case cases[] = {
     {"cli-generate", test_cli_generate},
     {"cli-solve", test_cli_solve},
     {"cli-booklet", test_cli_booklet},
+    {"cli-booklet-clean", test_cli_booklet_clean},
     {"cli-answers-to", test_cli_answers_to},
     {"cli-play", test_cli_play},
     {"cli-json", test_cli_json},

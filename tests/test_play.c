@@ -403,6 +403,76 @@ static void test_calc(void)
         CHECK_MSG(seen[s] > 0, "no case said %s", status_words[s].key);
 }
 
+/* Pixels of a binary PPM (P6, 255) within 12 of (r, g, b) in each
+ * channel; -1 if it is not read. */
+static long ppm_colour(const char *path, int r, int g, int b)
+{
+    FILE *f = fopen(path, "rb");
+    unsigned w, h, max;
+    long n = -1;
+    if (f && fscanf(f, "P6 %u %u %u", &w, &h, &max) == 3 && max == 255 && fgetc(f) != EOF) {
+        n = 0;
+        unsigned char px[3];
+        for (size_t i = 0; i < (size_t)w * h && fread(px, 1, 3, f) == 3; i++)
+            n += abs(px[0] - r) <= 12 && abs(px[1] - g) <= 12 && abs(px[2] - b) <= 12;
+    }
+    if (f) fclose(f);
+    return n;
+}
+
+/* A right way turns green: its marks, S and G and the message (Calc
+ * recalculates the conditional formats as the player types); a way with
+ * a stray mark, and the sheet as it opens, have no green. Main before the
+ * change: the marks stayed pale blue, the message the only sign. */
+static void test_solved_green(void)
+{
+    if (!have("soffice") || !have("unzip") || !have("pdftoppm") || !have("/usr/bin/python3"))
+        return;
+    if (system("/usr/bin/python3 -c 'import uno' 2>/dev/null") != 0) {
+        test_skip("python3-uno is not installed");
+        return;
+    }
+    meiro_generate_options go;
+    meiro_generate_options_init(&go);
+    go.width = 8, go.height = 6, go.seed = 2, go.algorithm = "dig";
+    meiro_maze *m = meiro_generate(&go, NULL);
+    meiro_path p = {0};
+    meiro_export_options page;
+    meiro_export_options_init(&page);
+    page.play = true;
+    char file[160], jobs[160], cmd[600];
+    snprintf(file, sizeof file, "%s/green.xlsx", dir);
+    snprintf(jobs, sizeof jobs, "%s/green.tsv", dir);
+    bool made = m && meiro_solve(m, "bfs", &p, NULL) == MEIRO_OK &&
+                meiro_save(m, NULL, MEIRO_FORMAT_XLSX, &page, file, NULL) == MEIRO_OK;
+    CHECK_MSG(made, "the playable sheet was not written");
+    static play_case cases[16];
+    size_t n = made ? make_cases(m, &p, first_row_of(file), true, cases) : 0;
+    FILE *out = fopen(jobs, "w");
+    CHECK(out != NULL);
+    for (size_t c = 0; out && c < n; c++)
+        fprintf(out, "%s\t%s\t%s\t%s/green-%zu.pdf\n", file, cases[c].name, cases[c].cells, dir, c);
+    if (out) fclose(out);
+    snprintf(cmd, sizeof cmd, "/usr/bin/python3 tests/calc_play.py < %s > %s/green.out", jobs, dir);
+    CHECK_MSG(out && system(cmd) == 0, "calc_play.py failed");
+    verdict v = {0};
+    for (size_t c = 0; c < n; c++) {
+        snprintf(cmd, sizeof cmd, "pdftoppm -r 40 -singlefile %s/green-%zu.pdf %s/green-%zu", dir,
+                 c, dir, c);
+        char ppm[200];
+        snprintf(ppm, sizeof ppm, "%s/green-%zu.ppm", dir, c);
+        long green = run(cmd, NULL, 0) ? ppm_colour(ppm, 0xC6, 0xEF, 0xCE) : -1;
+        bool solved = !strcmp(cases[c].expect, "goal");
+        /* the way's cells and the message's row: hundreds of pixels */
+        verdict_note(&v, solved ? green > 200 : green == 0, "%s: %ld green pixels (%s)",
+                     cases[c].name, green, solved ? "a right way: green" : "not right: none");
+    }
+    CHECK_MSG(n > 3, "only %zu cases", n);
+    CHECK_ALL(v);
+    meiro_path_free(&p);
+    meiro_maze_free(m);
+}
+
 /* The largest sheet to play, 200 x 200, stays small: its hidden sheet
  * names each cell's neighbours directly, five cells a row, and reads its
  * own row and the rows after it through relative names, so most of its
@@ -431,6 +501,7 @@ static void test_size(void)
 
 static const test_case cases_list[] = {
     {"calc", test_calc},
+    {"solved_green", test_solved_green},
     {"size", test_size},
 };
 

@@ -161,6 +161,35 @@ for pair in TERM:15 HUP:1 XCPU:24 ALRM:14 USR1:10 USR2:12 ABRT:6 VTALRM:26 PROF:
     else bad "SIG$sig (exit $rc, signal $num): left $(ls -A "sig-$sig")"; fi
 done
 
+# ---- Signals while Ghostscript runs (PDF/X): gs ends, its files go ----
+# gs runs in a folder of its own in TMPDIR, removed before the signal ends
+# meiro (the five gs_* files of pdfwrite stayed in TMPDIR before). The kill
+# comes once gs is seen running (polling: whenever it lands, nothing may be
+# left); INT as a terminal sends it (a background job ignores it otherwise).
+if command -v gs > /dev/null && command -v pgrep > /dev/null; then
+    for pair in TERM:15 HUP:1 INT:2; do
+        sig=${pair%:*} num=${pair#*:}
+        mkdir "gs-$sig" "gs-$sig/tmp"
+        TMPDIR="$tmp/gs-$sig/tmp" env --default-signal=INT "$meiro" booklet --count 100 --print ingram \
+            -o "gs-$sig/book.pdf" 2> /dev/null &
+        p=$!
+        i=0
+        while [ $i -lt 600 ] && ! gs_pid=$(pgrep -P $p -x gs); do sleep 0.05; i=$((i + 1)); done
+        kill -"$sig" $p
+        { wait $p; } 2> /dev/null
+        rc=$?
+        sleep 0.2 # gs, killed by meiro or by the death of its parent, is gone
+        left=$(ls -A "gs-$sig/tmp" "gs-$sig" | grep -v '^tmp$\|^gs-\|^$')
+        if [ -n "$gs_pid" ] && [ "$rc" -eq $((128 + num)) ] && [ -z "$left" ] && ! kill -0 "$gs_pid" 2> /dev/null; then
+            ok
+        else
+            bad "SIG$sig while gs ran (gs ${gs_pid:-not seen}, exit $rc): left $left $(ps -o pid=,cmd= -p "${gs_pid:-1}" 2> /dev/null)"
+        fi
+    done
+else
+    skip "Ghostscript (gs) or pgrep: no signal while gs runs"
+fi
+
 # ---- One exit-code rule: 2 for usage and sizes past a limit, 1 at run time ----
 run 2 "$meiro" generate -W 3000 -H 3000 -s 1 -o big.html; err_has "up to 1000000 cells"; absent big.html
 run 2 "$meiro" booklet -n 2 --from 1100x1100 --to 1100x1100 -s 1 -o big-book.html; err_has "in all, not 2420000"

@@ -89,8 +89,10 @@ typedef struct meiro_booklet_options {
                                      -n 30 --title 'My mazes' -s 42"): on
                                      its last page (a folded one's back
                                      cover), in lines broken only between
-                                     words outside single quotes; NULL:
-                                     the last page gives the seed alone */
+                                     words outside single quotes (a book
+                                     without workings: in remake_file
+                                     alone); NULL: the last page gives the
+                                     seed alone */
     void (*progress)(void *ctx, unsigned done, unsigned total); /* or NULL */
     void *progress_ctx;
     const char *kinds;        /* kinds of maze taken in turn, comma-
@@ -109,6 +111,21 @@ typedef struct meiro_booklet_options {
                                      (the booklet's seed), each sheet with
                                      their name, and one key for all; false
                                      (default): a version each (ABI 6) */
+    int workings;             /* meiro's name, the seeds (footers,
+                                     captions, the cover page) and the
+                                     command on the last page: 1 shown,
+                                     0 not (page numbers, labels and the
+                                     user's footer stay; PDF and HTML),
+                                     -1 (default) shown unless the book is
+                                     for a print service (page->print kdp,
+                                     ingram or lulu): a book to sell
+                                     (ABI 6) */
+    const char *remake_file;  /* a side file, written atomically once the
+                                     booklet is: the command (`command`),
+                                     the booklet's seed and every maze's
+                                     (plain text); NULL (default): none.
+                                     Where a clean book's workings are
+                                     kept (ABI 6) */
 } meiro_booklet_options;
 
 MEIRO_API void meiro_booklet_options_init(meiro_booklet_options *b);
@@ -128,6 +145,12 @@ MEIRO_API uint64_t meiro_booklet_maze_seed(uint64_t booklet_seed, unsigned index
  * the first, derived from it for the others; in each copy's footers, so
  * the same booklet with `-s SEED` makes that copy alone. */
 MEIRO_API uint64_t meiro_booklet_copy_seed(uint64_t booklet_seed, unsigned copy);
+
+/* Whether the booklet's pages show meiro's workings (b->workings, its
+ * default decided by page->print): false for a book to sell, whose
+ * command and seeds then belong in b->remake_file. */
+MEIRO_API bool meiro_booklet_workings(const meiro_booklet_options *b,
+                                      const meiro_export_options *page);
 
 /* Whether the booklet's answers go to a file of their own rather than
  * into its pages: a class set's, unless the options say where

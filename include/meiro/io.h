@@ -67,6 +67,38 @@ typedef enum meiro_page_setting {
 } meiro_page_setting;
 MEIRO_API bool meiro_format_uses(meiro_format format, meiro_page_setting setting);
 
+/* What a format can show or take, one column each of the format table
+ * (ABI 6): a front end asks meiro_format_can instead of keeping lists of
+ * formats, and meiro_write refuses exactly what it answers false for
+ * (tests/test_formats.c walks every format and capability). */
+typedef enum meiro_capability {
+    MEIRO_CAN_READ,     /* read back by meiro_read: text, csv, ascii, unicode, json */
+    MEIRO_CAN_PAGE,     /* laid out on a page (MEIRO_SETTING_PAGE): pdf, svg, png,
+                           xlsx, html */
+    MEIRO_CAN_BLEED,    /* bleed, gutter, a print service: pdf (MEIRO_SETTING_BLEED) */
+    MEIRO_CAN_DPI,      /* a resolution: png (MEIRO_SETTING_DPI) */
+    MEIRO_CAN_CROP,     /* the maze alone, without its page: pdf, svg, png */
+    MEIRO_CAN_PLAY,     /* a sheet to play (opt->play): xlsx */
+    MEIRO_CAN_ANSWERS,  /* the answers on pages of their own in the same file (answers,
+                           answer_page): pdf, xlsx; the others write them to a second file
+                           (meiro_answers_apart) */
+    MEIRO_CAN_GRIDS,    /* the polar, hex and triangle grids (every format takes a
+                           rectangle): pdf, svg, png, json (meiro_export_grid_check) */
+    MEIRO_CAN_WEAVE,    /* a weave maze's crossings: all but ascii and unicode */
+    MEIRO_CAN_MISSIONS, /* a mission's keys, doors, items, arrows: all but ascii and
+                           unicode (meiro_mission_check) */
+    MEIRO_CAN_LEVELS,   /* a multi-level maze's floors and stairs: pdf, svg, png, json,
+                           html */
+    MEIRO_CAN_BOOKLET,  /* a booklet (meiro_booklet_write): pdf, xlsx, html */
+    MEIRO_CAN_COUNT
+} meiro_capability;
+/* Whether `format` can; false for an invalid format or capability. */
+MEIRO_API bool meiro_format_can(meiro_format format, meiro_capability capability);
+/* The capability's name, as the server's /api/choices says it: "read",
+ * "page", "bleed", "dpi", "crop", "play", "answers", "grids", "weave",
+ * "missions", "levels", "booklet"; NULL if invalid. */
+MEIRO_API const char *meiro_capability_name(meiro_capability capability);
+
 /* A sheet of more cells than this takes LibreOffice over ten seconds to
  * open and print (measured with LibreOffice 7.4 converting to PDF: 120 x
  * 120 cells 6 s, 150 x 150 15 s, 200 x 200 77 s): front ends warn. */

@@ -118,6 +118,20 @@ typedef enum meiro_answers {
                                  and folded booklets */
 } meiro_answers;
 
+/* How S and G are shown, the same on every page of a document, puzzles and
+ * answers alike. */
+typedef enum meiro_signs {
+    MEIRO_SIGNS_AUTO,    /* the template's ([maze] badges = yes/no), else
+                            badges where a booklet's first level is a
+                            child's (easy, normal or hard), else letters */
+    MEIRO_SIGNS_LETTERS, /* S and G as bold words on white plates in their
+                            cells (a grown-up's maze) */
+    MEIRO_SIGNS_BADGES   /* S light green and G light blue discs with the
+                            word on them, filling their cells (a child's) */
+} meiro_signs;
+/* Shapes and names show S and G as badges in every style (in doors of
+ * their outline, or filling their cells). */
+
 /* Looks up "none", "after-page", "key" or "back". */
 MEIRO_API meiro_status meiro_answers_from_name(const char *name, meiro_answers *answers,
                                                meiro_error *err);
@@ -224,6 +238,10 @@ MEIRO_API meiro_status meiro_pdf_book(const char *filename, unsigned *pages, dou
 MEIRO_API meiro_status meiro_pdf_book_art(const char *filename, meiro_maze **art,
                                           unsigned *number, char *title, char *subtitle,
                                           size_t size, meiro_error *err);
+/* The series volume such a book records (meiro_booklet_save_series), or 0
+ * for a book of no series; MEIRO_ERROR_ARGUMENT as meiro_pdf_book_art. */
+MEIRO_API meiro_status meiro_pdf_book_volume(const char *filename, unsigned *volume,
+                                             meiro_error *err);
 typedef struct meiro_export_options {
     meiro_paper paper;             /* default A4 */
     double paper_w_mm, paper_h_mm; /* a paper of this size instead (both
@@ -299,6 +317,10 @@ typedef struct meiro_export_options {
                                       instead of PDF/X-1a: IngramSpark and
                                       Lulu; KDP's no-metadata rule refuses
                                       it. Implies pdfx. ABI 5 */
+    meiro_signs signs;             /* S and G as letters or badges; the
+                                      command line's --age and
+                                      --difficulty easy to hard ask for
+                                      badges. ABI 6 */
 } meiro_export_options;
 /* Saves that cover as a PDF: page->title (and subtitle) on the front above
  * a maze made from `seed`, the title on the spine where the service
@@ -314,6 +336,34 @@ MEIRO_API meiro_status meiro_cover_save_art(meiro_print print, meiro_stock stock
                                             const meiro_export_options *page,
                                             const meiro_maze *art, const char *filename,
                                             meiro_error *err);
+/* A cover dressed for a shop: meiro_cover_save's (or _save_art's) with the
+ * seller's words and colour. Fill with meiro_cover_options_init. */
+typedef struct meiro_cover_options {
+    meiro_print print;      /* kdp, ingram or lulu */
+    meiro_stock stock;      /* default white */
+    unsigned pages;         /* the book's page count */
+    const meiro_maze *art;  /* the front's maze, drawn unsolved; NULL: one
+                               of its own from `seed` */
+    uint64_t seed;          /* default 1 */
+    const char *author;     /* on the front under the title, and at the
+                               spine's foot where it carries text; NULL: none */
+    const char *blurb;      /* the back's words, from its top down to the
+                               barcode's corner, lines broken to fit (a
+                               newline starts a paragraph); NULL: the back
+                               left blank */
+    const char *background; /* the cover's colour out to the bleed's edge,
+                               "#rrggbb" (at least 10 % ink: paler vanishes
+                               in print; "#ffffff" white): the words white on
+                               a dark one, the maze on a white panel; NULL:
+                               white */
+    unsigned volume;        /* a series' volume: "Vol. N" at the spine's
+                               head where it carries text, else on the front
+                               unless the subtitle names it; 0: none */
+} meiro_cover_options;
+MEIRO_API void meiro_cover_options_init(meiro_cover_options *c);
+MEIRO_API meiro_status meiro_cover_save_with(const meiro_cover_options *c,
+                                             const meiro_export_options *page,
+                                             const char *filename, meiro_error *err);
 
 /* Fills *opt with the defaults. */
 MEIRO_API void meiro_export_options_init(meiro_export_options *opt);

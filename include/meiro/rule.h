@@ -13,7 +13,8 @@ extern "C" {
  * right, one cell at a time. */
 typedef struct meiro_rule_sheet meiro_rule_sheet;
 
-/* A new sheet. rule: multiples:N (2-50), skip:N[,FROM] (count by N from
+/* A new sheet. rule: multiples:N[,UPTO] (N 2-50; every number on the sheet
+ * from 1 to N x UPTO, the times table: UPTO 5-20, default 10), skip:N[,FROM] (count by N from
  * FROM, default N), sum:N (add the numbers, reach exactly N; 5-60), abc[:upper|
  * lower|mixed], aiueo[:hiragana|katakana], words:FILE (the lines of FILE are
  * the target words, then a line "--", then look-alike distractors) or
@@ -44,6 +45,13 @@ MEIRO_API const char *meiro_rule_sheet_rule(const meiro_rule_sheet *sheet);
 MEIRO_API const char *meiro_rule_sheet_sentence(const meiro_rule_sheet *sheet);
 MEIRO_API const char *meiro_rule_sheet_lang(const meiro_rule_sheet *sheet);
 MEIRO_API uint64_t meiro_rule_sheet_seed(const meiro_rule_sheet *sheet);
+
+/* A pupil's name (a class set's sheet), written on the sheet's name line
+ * and in its key's title (PDF and SVG); NULL or "": none. One line of up
+ * to 120 bytes of printable UTF-8; MEIRO_ERROR_ARGUMENT naming the name
+ * otherwise. */
+MEIRO_API meiro_status meiro_rule_sheet_set_name(meiro_rule_sheet *sheet, const char *name,
+                                                 meiro_error *err);
 
 /* The rule-aware search: how many START-to-FINISH paths obey the rule, 0,
  * 1 or 2 (two or more, or not proven to be one). 1 is a proof: see
@@ -83,6 +91,19 @@ MEIRO_API meiro_status meiro_rule_sheets_save(const meiro_rule_sheet *const *she
                                               const char *format, const char *filename,
                                               const char *title, unsigned per_page, bool answers,
                                               meiro_error *err);
+/* meiro_rule_sheets_save on any paper (that one is A4): `paper`, or one of
+ * width_mm x height_mm when both are set (MEIRO_PAPER_MIN_MM to _MAX_MM,
+ * portrait: the shorter side across). The page's texts and grid keep A4's
+ * sizes where they fit across, else shrink with the paper. PDF and SVG
+ * only: the other formats are no pages, and refuse any paper but A4
+ * (MEIRO_FIELD_PAPER). Names (meiro_rule_sheet_set_name) likewise print
+ * on PDF and SVG only, and are refused for the other formats. */
+MEIRO_API meiro_status meiro_rule_sheets_save_on(const meiro_rule_sheet *const *sheets,
+                                                 size_t count, const char *format,
+                                                 const char *filename, const char *title,
+                                                 unsigned per_page, bool answers,
+                                                 meiro_paper paper, double width_mm,
+                                                 double height_mm, meiro_error *err);
 
 #ifdef __cplusplus
 }

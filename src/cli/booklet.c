@@ -35,7 +35,7 @@ static const char *const usage_booklet =
     "                       as the level rises, levels (two floors; pdf or\n"
     "                       html) (rect); hard:keys: the hard mazes' kind\n"
     "  -s, --seed N         the booklet's seed (default: from the clock); each\n"
-    "                       maze's own seed, printed under it, comes from it\n";
+    "                       maze's own seed (over it, or in BOOK.remake.txt) from it\n";
 /* apart: one string would pass the 4095 bytes C compilers must take */
 static const char *const usage_booklet_class =
     "      --copies N       a class set: N different versions of the booklet, one\n"
@@ -44,8 +44,8 @@ static const char *const usage_booklet_class =
     "                       --answers, or -o -: after every version's sheets),\n"
     "                       several a page, each labelled with its version\n"
     "      --names FILE     a class set of one version a pupil: the names in FILE,\n"
-    "                       one a line, written on the name line and labelling\n"
-    "                       each version\n"
+    "                       one a line (a spreadsheet's rows: the first column),\n"
+    "                       written on the name line and labelling each version\n"
     "      --same-mazes     with --names: every pupil the same mazes, their own\n"
     "                       name on the sheet, and one key for all\n"
     "      --cover          a cover page (default: as the template says)\n"
@@ -53,16 +53,19 @@ static const char *const usage_booklet_class =
     "      --key-per-page N solved mazes on an answer-key page: 1, 2, 4, 6 or 9\n"
     "                       (default: the template's)\n"
     "      --contents       a contents page (default: the template's, else for\n"
-    "      --no-contents    over 20 mazes of one a page)\n"
+    "      --no-contents    over 20 mazes of one a page)\n";
+static const char *const usage_booklet_fold =
     "      --fold[=sheets]  pdf: two pages a sheet, in booklet order: print on both\n"
     "                       sides (flip on the short edge), fold, staple; A5 pages\n"
-    "                       on A4 sheets (B6 on B5, A6 on A5, ...); padded with\n"
+    "                       on A4 sheets (B6 on B5, A6 on A5, ...); --paper letter:\n"
+    "                       half-letter pages on Letter sheets; padded with\n"
     "                       notes pages and a back cover to a multiple of 4 pages\n"
     "      --fold=pages     the same pages in reading order, one a page (for a\n"
     "                       print shop that imposes them itself), padded to an\n"
     "                       even count (with --signature N: to 4 x N pages)\n"
     "      --sheet S        --fold: the sheet, a4, letter, ... (default: twice\n"
-    "                       the page), the pages centred, scaled down to fit\n"
+    "                       the page; Letter for --paper letter), the pages\n"
+    "                       centred, scaled down to fit\n"
     "      --signature N    --fold: N sheets folded together, the booklet of\n"
     "                       such signatures in a stack (default: one up to 10\n"
     "                       sheets, else 8 each)\n"
@@ -76,6 +79,11 @@ static const char *const usage_booklet_class =
     "                       always is. --pdfx=x4: PDF/X-4 instead (ingram,\n"
     "                       lulu; KDP asks for no metadata: not its XMP)\n";
 static const char *const usage_booklet_output =
+    "      --workings       meiro's name, the seeds and the command that makes the\n"
+    "                       booklet again on its pages: a --print kdp, ingram\n"
+    "                       or lulu book leaves them out (page numbers stay)\n"
+    "                       and writes them to BOOK.remake.txt beside it\n"
+    "      --no-workings    leave them out of any booklet, into that file\n"
     "  -f, --format F       pdf, xlsx or html (default: from the file's extension)\n"
     "  -o, --output FILE    the booklet to write\n"
     "      --rule R         a class set of rule mazes (its own options: 'meiro\n"
@@ -137,11 +145,57 @@ static bool parse_levels(const char *s, meiro_level *from, meiro_level *to)
     return *to >= *from;
 }
 
+/* A name and its line in the names file, for warn_duplicates. */
+typedef struct named_line {
+    const char *name;
+    unsigned long line;
+} named_line;
+
+static int by_name(const void *a, const void *b)
+{
+    const named_line *x = a, *y = b;
+    int c = strcmp(x->name, y->name);
+    return c ? c : (x->line > y->line) - (x->line < y->line);
+}
+
+/* Names written twice (two pupils of one name, or a line pasted twice):
+ * one warning line naming each and its lines, sorted so the pass is not
+ * quadratic. Out of memory: no warning (the names are still good). */
+static void warn_duplicates(const char *file, const char *const *names, const unsigned long *lines,
+                            unsigned count)
+{
+    named_line *v = malloc((size_t)count * sizeof *v);
+    if (!v) return;
+    for (unsigned i = 0; i < count; i++) v[i] = (named_line){names[i], lines[i]};
+    qsort(v, count, sizeof *v, by_name);
+    char msg[400] = "";
+    size_t len = 0;
+    unsigned twice = 0;
+    for (unsigned i = 0, j; i < count; i = j) {
+        for (j = i + 1; j < count && !strcmp(v[j].name, v[i].name);) j++;
+        if (j - i < 2) continue;
+        if (twice++ < 4 && len < sizeof msg) {
+            len += (size_t)snprintf(msg + len, sizeof msg - len, "%s'%s' (lines",
+                                    twice > 1 ? ", " : "", v[i].name);
+            for (unsigned k = i; k < j && len < sizeof msg; k++)
+                len += (size_t)snprintf(msg + len, sizeof msg - len, "%s %lu", k > i ? "," : "",
+                                        v[k].line);
+            if (len < sizeof msg) len += (size_t)snprintf(msg + len, sizeof msg - len, ")");
+        }
+    }
+    if (twice)
+        fprintf(stderr, "meiro: warning: %s: %s%s written more than once: a copy for each\n", file,
+                msg, twice > 4 ? " and more" : "");
+    free(v);
+}
+
 /* The pupils' names: one a line of FILE (blank lines skipped, spaces
- * around a name trimmed), into *names (NULL-terminated, pointing into
- * *text; free both). A usage error names the file and line. */
+ * around a name trimmed; a line with tabs, pasted from a spreadsheet, its
+ * first column; a byte order mark, as spreadsheets save, skipped), into
+ * *names (NULL-terminated, pointing into *text; free both). A usage error
+ * names the file and line; names written twice are warned of. */
 enum { NAMES_MAX = 1000, NAME_MAX_BYTES = 60 };
-static int read_names(const char *file, char **text, const char ***names, unsigned *count)
+int read_names(const char *file, char **text, const char ***names, unsigned *count)
 {
     meiro_error err = {0};
     FILE *f = fopen(file, "rb");
@@ -171,30 +225,39 @@ static int read_names(const char *file, char **text, const char ***names, unsign
             file, &(meiro_error){.status = MEIRO_ERROR_IO, .message = "cannot read the file"});
     (*text)[n] = 0;
     *names = calloc(NAMES_MAX + 1, sizeof **names);
-    if (!*names) return report_failure(file, &(meiro_error){.status = MEIRO_ERROR_NOMEM});
+    unsigned long *lines = malloc(NAMES_MAX * sizeof *lines);
+    if (!*names || !lines) {
+        free(lines);
+        return report_failure(file, &(meiro_error){.status = MEIRO_ERROR_NOMEM});
+    }
     *count = 0;
     unsigned long line = 0;
-    for (char *p = *text, *next; p && *p; p = next) {
+    char *start = *text + (strncmp(*text, "\xEF\xBB\xBF", 3) ? 0 : 3);
+    for (char *p = start, *next; p && *p; p = next) {
         line++;
         next = strchr(p, '\n');
         if (next) *next++ = 0;
         while (*p == ' ' || *p == '\t') p++;
+        p[strcspn(p, "\t")] = 0; /* the first column */
         size_t len = strlen(p);
         while (len > 0 && strchr(" \t\r", p[len - 1])) p[--len] = 0;
         if (!len) continue;
-        if (len > NAME_MAX_BYTES)
-            return report_failure(file, &(meiro_error){.status = MEIRO_ERROR_PARSE,
-                                                       .line = line,
-                                                       .column = NAME_MAX_BYTES + 1,
-                                                       .message = "a name is at most 60 bytes"});
-        if (*count == NAMES_MAX)
-            return report_failure(file,
-                                  &(meiro_error){.status = MEIRO_ERROR_PARSE,
-                                                 .line = line,
-                                                 .column = 1,
-                                                 .message = "a class set has at most 1000 names"});
+        const char *bad = len > NAME_MAX_BYTES  ? "a name is at most 60 bytes"
+                          : *count == NAMES_MAX ? "a class set has at most 1000 names"
+                                                : NULL;
+        if (bad) {
+            meiro_error e = {.status = MEIRO_ERROR_PARSE,
+                             .line = line,
+                             .column = len > NAME_MAX_BYTES ? NAME_MAX_BYTES + 1 : 1};
+            snprintf(e.message, sizeof e.message, "%s", bad);
+            free(lines);
+            return report_failure(file, &e);
+        }
+        lines[*count] = line;
         (*names)[(*count)++] = p;
     }
+    if (*count > 1) warn_duplicates(file, *names, lines, *count);
+    free(lines);
     if (*count == 0)
         return report_failure(file, &(meiro_error){.status = MEIRO_ERROR_PARSE,
                                                    .message = "no names in the file (one a line)"});
@@ -263,6 +326,8 @@ const struct option booklet_options[] = {
     {"key-per-page", required_argument, NULL, OPT_KEY_PER_PAGE},
     {"series", required_argument, NULL, OPT_SERIES},
     {"pdfx", optional_argument, NULL, OPT_PDFX},
+    {"workings", no_argument, NULL, OPT_WORKINGS},
+    {"no-workings", no_argument, NULL, OPT_NO_WORKINGS},
     {"format", required_argument, NULL, 'f'},
     {"output", required_argument, NULL, 'o'},
     {"help", no_argument, NULL, 'h'},
@@ -388,11 +453,14 @@ static int booklet_option(booklet_args *a, int c, char **argv)
     case OPT_NO_CONTENTS: a->b.contents = c == OPT_CONTENTS; return EXIT_OK;
     case OPT_COVER:
     case OPT_NO_COVER: a->b.cover = c == OPT_COVER; return EXIT_OK;
+    case OPT_WORKINGS:
+    case OPT_NO_WORKINGS: a->b.workings = c == OPT_WORKINGS; return EXIT_OK;
     case 'f': a->fmt = optarg; return EXIT_OK;
     case 'o': a->output = optarg; return EXIT_OK;
     case 'h':
         fputs(usage_booklet, stdout);
         fputs(usage_booklet_class, stdout);
+        fputs(usage_booklet_fold, stdout);
         fputs(usage_booklet_output, stdout);
         fputs(usage_booklet_page, stdout);
         a->help = true;
@@ -431,7 +499,7 @@ static int booklet_format(const booklet_args *a, meiro_format *format)
                : !is_stdout(a->output) && meiro_format_from_filename(a->output, MEIRO_FORMAT_PDF,
                                                                      format, &err) != MEIRO_OK)
         return option_error("booklet", &err);
-    if (*format != MEIRO_FORMAT_PDF && *format != MEIRO_FORMAT_XLSX && *format != MEIRO_FORMAT_HTML)
+    if (!meiro_format_can(*format, MEIRO_CAN_BOOKLET))
         return usage_error("booklet", "%s", "a booklet is a PDF, an XLSX workbook or an HTML page");
     if (a->fmt) warn_name_format(*format, a->output);
     return EXIT_OK;
@@ -451,6 +519,20 @@ static int booklet_names(booklet_args *a, char **text, const char ***names)
     a->b.copies = count;
     a->b.names = *names;
     return rc;
+}
+
+/* --paper letter --fold: Letter is the sheet a US home printer takes, so
+ * the pages are half letter (5.5 x 8.5 in), two on each side of a Letter
+ * sheet, unless --sheet says otherwise (A4 and the others: the page, on
+ * sheets twice its size). */
+static void letter_fold(meiro_booklet_options *b, meiro_export_options *page)
+{
+    if (b->fold != MEIRO_FOLD_SHEETS || b->sheet >= 0 || page->paper != MEIRO_PAPER_LETTER ||
+        page->paper_w_mm > 0)
+        return;
+    page->paper_w_mm = 5.5 * 25.4;
+    page->paper_h_mm = 8.5 * 25.4;
+    b->sheet = MEIRO_PAPER_LETTER;
 }
 
 /* A folded booklet on a sheet no home printer takes: say so. */
@@ -532,6 +614,7 @@ static int resolve_booklet(booklet_args *a, meiro_format *format, meiro_export_o
     if (rc == EXIT_OK) rc = check_memory_floor("booklet", *format, false);
     if (rc == EXIT_OK && a->names_file) rc = booklet_names(a, names_text, names);
     if (rc == EXIT_OK) rc = page_finish(&a->pc, page);
+    if (rc == EXIT_OK) letter_fold(&a->b, page);
     if (rc == EXIT_OK) warn_sheet(&a->b, page);
     if (!a->seeded) a->b.seed = clock_seed();
     return rc;
@@ -545,12 +628,22 @@ static int run_booklet(booklet_args *a, int argc, char **argv, meiro_format form
     meiro_export_options answers;
     meiro_format answers_format;
     meiro_error err = {0};
-    char *apart = NULL, *command = NULL;
+    char *apart = NULL, *command = NULL, *remake = NULL;
     int rc = booklet_answers(a, format, page, &answers, &answers_format, &apart);
     if (rc != EXIT_OK) goto done;
+    /* a book without meiro's workings on its pages: they go beside it */
+    bool clean = !meiro_booklet_workings(&a->b, page) && format != MEIRO_FORMAT_XLSX;
+    if (clean && !is_stdout(a->output) && !(remake = remake_name(a->output))) {
+        rc = report_failure(NULL, &(meiro_error){.status = MEIRO_ERROR_NOMEM});
+        goto done;
+    }
+    if (clean && is_stdout(a->output))
+        fprintf(stderr, "meiro: warning: the pages do not say how to make this book again, and "
+                        "on stdout it has no remaking file beside it: -o BOOK.pdf writes "
+                        "BOOK.remake.txt\n");
     /* the files can be written: before the work, not after it */
-    const char *files[2] = {is_stdout(a->output) ? NULL : a->output, a->pc.answers_to};
-    for (int i = 0; i < 2 && rc == EXIT_OK; i++)
+    const char *files[3] = {is_stdout(a->output) ? NULL : a->output, a->pc.answers_to, remake};
+    for (int i = 0; i < 3 && rc == EXIT_OK; i++)
         if (files[i] && meiro_save_check(files[i], &err) != MEIRO_OK)
             rc = report_failure(files[i], &err);
     if (rc != EXIT_OK) goto done;
@@ -579,9 +672,11 @@ static int run_booklet(booklet_args *a, int argc, char **argv, meiro_format form
         s = meiro_booklet_save(&a->b, &answers, answers_format, a->pc.answers_to, &err);
     if (s == MEIRO_OK) {
         failed = is_stdout(a->output) ? "stdout" : a->output;
-        s = is_stdout(a->output) ? meiro_booklet_write(&a->b, page, format, stdout, &err)
-            : a->series ? meiro_booklet_save_series(&a->b, page, format, a->output, &series, &err)
-                        : meiro_booklet_save(&a->b, page, format, a->output, &err);
+        meiro_booklet_options book = a->b; /* the remaking file the book's alone */
+        book.remake_file = remake;
+        s = is_stdout(a->output) ? meiro_booklet_write(&book, page, format, stdout, &err)
+            : a->series ? meiro_booklet_save_series(&book, page, format, a->output, &series, &err)
+                        : meiro_booklet_save(&book, page, format, a->output, &err);
     }
     if (prog.shown && s != MEIRO_OK) fputc('\n', stderr);
     if (s == MEIRO_ERROR_ARGUMENT || s == MEIRO_ERROR_UNKNOWN_NAME)
@@ -589,6 +684,9 @@ static int run_booklet(booklet_args *a, int argc, char **argv, meiro_format form
     else if (s != MEIRO_OK) rc = report_failure(failed, &err);
     if (rc != EXIT_OK) goto done;
     if (apart) fprintf(stderr, "meiro: the answers are in %s\n", apart);
+    if (remake)
+        fprintf(stderr, "meiro: the command and the seeds that make this book again are in %s\n",
+                remake);
     if (a->series)
         fprintf(stderr,
                 "meiro: volume %u of the series %s; %u maze%s made again from another seed "
@@ -600,6 +698,7 @@ static int run_booklet(booklet_args *a, int argc, char **argv, meiro_format form
 done:
     free(apart);
     free(command);
+    free(remake);
     return rc;
 }
 

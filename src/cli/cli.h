@@ -18,6 +18,10 @@ bool parse_u64(const char *s, uint64_t max, uint64_t *out);
 /* --difficulty NAME (c == OPT_DIFFICULTY) or --age YEARS: the level in
  * *out; else EXIT_USAGE with the library's message, for COMMAND. */
 int parse_level(const char *command, int c, const char *arg, const meiro_level_desc **out);
+/* A child's level (easy to hard: --age, --difficulty) shows S and G as
+ * badges on every page (meiro_signs); level NULL or expert: as the page
+ * decides. */
+void page_signs_for_level(meiro_export_options *page, const meiro_level_desc *level);
 uint64_t clock_seed(void);
 
 /* The page options, shared by generate and solve. */
@@ -54,7 +58,8 @@ uint64_t clock_seed(void);
     "      --answer-page    the same as --answers after-page\n"                                    \
     "      --answers-to F   the answers in file F (its format from its name), the\n"               \
     "                       puzzles alone in the output\n"                                         \
-    "      --play           xlsx: the sheet checks the way marked in it (Goal!)\n"
+    "      --play           xlsx: the sheet checks the way marked in it (Goal!,\n"                 \
+    "                       the way turning green)\n"
 /* generate and solve's pictures (a booklet refuses them) */
 #define PICTURE_HELP                                                                               \
     "      --dpi N          png resolution (default 300; 96 for screens)\n"                        \
@@ -120,7 +125,9 @@ enum {
     OPT_KINDS, /* booklet's kinds of maze */
     OPT_LEVELS, /* generate's floors */
     OPT_PDFX,   /* booklet's and cover's PDF/X */
-    OPT_SAME_MAZES /* booklet's class set of one sheet */
+    OPT_SAME_MAZES, /* booklet's class set of one sheet */
+    OPT_WORKINGS, /* booklet's workings on its pages, or not */
+    OPT_NO_WORKINGS
 };
 #define GRID_HELP                                                                                  \
     "      --grid G         rect (default), polar (theta: a round maze, -H rings\n"                \
@@ -183,6 +190,9 @@ int page_finish(page_cli *pc, meiro_export_options *page);
 /* NAME.EXT -> NAME-answer.EXT, where answers apart go unless named
  * (malloc'd; NULL when out of memory). */
 char *answer_name(const char *output);
+/* "book.remake.txt" for "book.pdf": a booklet's remaking file, beside it
+ * (malloc'ed; NULL without memory). */
+char *remake_name(const char *output);
 
 /* The options of each command, as its parser reads them (also for "did
  * you mean", the remaking command and naming an error's field). */
@@ -264,6 +274,10 @@ int cmd_generate(int argc, char **argv);
 int cmd_solve(int argc, char **argv);
 int cmd_list(int argc, char **argv);
 int cmd_booklet(int argc, char **argv);
+/* --names FILE: the pupils' names, one a line (booklet.c; a booklet's and a
+ * rule maze's class set) into *names, NULL-terminated, pointing into *text
+ * (free both); the exit code, the message naming the file and line. */
+int read_names(const char *file, char **text, const char ***names, unsigned *count);
 /* --rule: a rule maze (rule.c), for generate and booklet */
 bool rule_asked(int argc, char **argv);
 /* its options (meiro serve reads a rule maze's query by them) */

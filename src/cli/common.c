@@ -141,7 +141,8 @@ int single_input(const char *command, int argc, char **argv, const char **input)
 
 bool parse_u64(const char *s, uint64_t max, uint64_t *out)
 {
-    if (!s || !*s || *s == '-' || *s == '+' || *s == ' ') return false;
+    /* digits only: strtoull would skip any leading blank (a tab, a newline) */
+    if (!s || *s < '0' || *s > '9') return false;
     errno = 0;
     char *end;
     unsigned long long v = strtoull(s, &end, 10);
@@ -163,6 +164,12 @@ int parse_level(const char *command, int c, const char *arg, const meiro_level_d
                            e.message[0] ? e.message : "--age takes a whole number of years");
     *out = meiro_level_info(level);
     return EXIT_OK;
+}
+
+void page_signs_for_level(meiro_export_options *page, const meiro_level_desc *level)
+{
+    if (level && level != meiro_level_info(MEIRO_LEVEL_EXPERT) && page->signs == MEIRO_SIGNS_AUTO)
+        page->signs = MEIRO_SIGNS_BADGES;
 }
 
 /* A seed for when none is given: from the clock, short enough to retype. */
@@ -556,8 +563,62 @@ char *remake_command(const char *command, int argc, char **argv, const char *sho
     return b.s;
 }
 
+static bool has_option(const struct option *longopts, const char *name)
+{
+    for (const struct option *o = longopts; o && o->name; o++)
+        if (!strcmp(o->name, name)) return true;
+    return false;
+}
+
+static bool is_generator(const char *name)
+{
+    for (size_t i = 0; i < meiro_generator_count(); i++) {
+        const meiro_algorithm_desc *g = meiro_generator_info(i);
+        if (!strcasecmp(g->name, name)) return true;
+        for (const char *a = g->aliases; a && *a;) { /* aliases: words apart */
+            size_t len = strcspn(a, " ");
+            if (len == strlen(name) && !strncasecmp(a, name, len)) return true;
+            a += len + (a[len] == ' ');
+        }
+    }
+    return false;
+}
+
+/* An option named as a value of another (--heart, --polar, --dig, --a3,
+ * --easy, --size 20x20, as other maze programs take them): the way the
+ * command says it, in `hint` ("; did you mean '--shape heart'?"), if it has
+ * that option. `value`: the word after '=', or the next argument. */
+static bool value_as_option(const char *word, const char *value, const struct option *longopts,
+                            char *hint, size_t size)
+{
+    meiro_grid grid;
+    meiro_paper paper;
+    meiro_level level;
+    uint32_t w, h;
+    const char *as = meiro_shape_min_grid(word, &w, &h)                      ? "--shape"
+                     : meiro_grid_from_name(word, &grid, NULL) == MEIRO_OK   ? "--grid"
+                     : is_generator(word)                                    ? "-a"
+                     : meiro_paper_from_name(word, &paper, NULL) == MEIRO_OK ? "--paper"
+                     : meiro_level_from_name(word, &level, NULL) == MEIRO_OK ? "--difficulty"
+                                                                             : NULL;
+    if (as && has_option(longopts, as[1] == 'a' ? "algorithm" : as + 2)) {
+        snprintf(hint, size, "; did you mean '%s %s'?", as, word);
+        return true;
+    }
+    unsigned long vw, vh;
+    char end;
+    if (!strcmp(word, "size") && has_option(longopts, "width")) {
+        if (value && sscanf(value, "%lux%lu%c", &vw, &vh, &end) == 2)
+            snprintf(hint, size, "; the size is given as '-W %lu -H %lu'", vw, vh);
+        else snprintf(hint, size, "; the size is given as '-W WIDTH -H HEIGHT'");
+        return true;
+    }
+    return false;
+}
+
 /* Shared handling of getopt's complaints: an unknown long option with the
- * nearest of the command's own (--widht: did you mean '--width'?). */
+ * nearest of the command's own (--widht: did you mean '--width'?), or the
+ * option its name is a value of (value_as_option). */
 int bad_option(const char *command, char **argv, int c, const struct option *longopts)
 {
     const char *arg = argv[optind - 1];
@@ -567,7 +628,10 @@ int bad_option(const char *command, char **argv, int c, const struct option *lon
     for (const struct option *o = longopts; o && o->name && n < sizeof names; o++)
         n += (size_t)snprintf(names + n, sizeof names - n, "--%s ", o->name);
     snprintf(word, sizeof word, "%.*s", (int)strcspn(arg, "="), arg);
-    if (!strncmp(word, "--", 2)) meiro_name_hint(word, names, hint, sizeof hint);
+    const char *eq = strchr(arg, '=');
+    const char *value = eq ? eq + 1 : argv[optind];
+    if (!strncmp(word, "--", 2) && !value_as_option(word + 2, value, longopts, hint, sizeof hint))
+        meiro_name_hint(word, names, hint, sizeof hint);
     snprintf(msg, sizeof msg, "unknown option '%%s'%s", hint);
     return usage_error(command, msg, arg);
 }
@@ -603,16 +667,23 @@ int output_format(const char *command, const char *fmt, const char *output, meir
 }
 
 /* NAME.EXT -> NAME-answer.EXT (in the same folder); NULL when out of memory. */
-char *answer_name(const char *output)
+/* output's name with `tail` before its extension, and `ext` (NULL: its
+ * own) after it. */
+static char *name_beside(const char *output, const char *tail, const char *ext)
 {
     const char *base = strrchr(output, '/');
     base = base ? base + 1 : output;
     const char *dot = strrchr(base, '.');
     size_t stem = dot && dot != base ? (size_t)(dot - output) : strlen(output);
-    char *name = malloc(strlen(output) + sizeof "-answer");
-    if (name) sprintf(name, "%.*s-answer%s", (int)stem, output, output + stem);
+    if (!ext) ext = output + stem;
+    char *name = malloc(stem + strlen(tail) + strlen(ext) + 1);
+    if (name) sprintf(name, "%.*s%s%s", (int)stem, output, tail, ext);
     return name;
 }
+
+char *answer_name(const char *output) { return name_beside(output, "-answer", NULL); }
+
+char *remake_name(const char *output) { return name_beside(output, ".remake", ".txt"); }
 
 int write_result(const char *command, const meiro_maze *m, const meiro_path *path,
                  meiro_format format, const meiro_export_options *page, const char *output,

@@ -26,6 +26,14 @@ static const char *const usage_cover =
     "      --title TEXT     the title (default the book's with --for, else \"Mazes\")\n"
     "      --subtitle TEXT  a line under it on the front (default the book's with\n"
     "                       --for: a series' \"Volume N\")\n"
+    "      --author NAME    under the maze on the front, at the spine's foot\n"
+    "      --blurb TEXT     the back's words, above the barcode's corner (a\n"
+    "                       newline starts a paragraph: --blurb \"$(cat back.txt)\")\n"
+    "      --background C   the cover's colour, #rrggbb (default white); the words\n"
+    "                       white on a dark one, the maze on a white panel\n"
+    "      --volume N       \"Vol. N\" at the spine's head (on the front where the\n"
+    "                       spine has no words); default with --for: the\n"
+    "                       book's series volume\n"
     "      --pdfx[=X]       kdp, lulu: the cover in PDF/X-1a:2001 (CMYK, made by\n"
     "                       Ghostscript); ingram's always is. --pdfx=x4:\n"
     "                       PDF/X-4 instead (ingram, lulu)\n"
@@ -35,7 +43,20 @@ static const char *const usage_cover =
 
 int cmd_cover(int argc, char **argv)
 {
-    enum { O_PRINT = 1000, O_PAGES, O_PAPER, O_STOCK, O_TITLE, O_SUBTITLE, O_FOR, O_PDFX };
+    enum {
+        O_PRINT = 1000,
+        O_PAGES,
+        O_PAPER,
+        O_STOCK,
+        O_TITLE,
+        O_SUBTITLE,
+        O_FOR,
+        O_PDFX,
+        O_AUTHOR,
+        O_BLURB,
+        O_BACKGROUND,
+        O_VOLUME
+    };
     static const struct option longopts[] = {
         {"print", required_argument, NULL, O_PRINT},
         {"pages", required_argument, NULL, O_PAGES},
@@ -45,6 +66,10 @@ int cmd_cover(int argc, char **argv)
         {"title", required_argument, NULL, O_TITLE},
         {"subtitle", required_argument, NULL, O_SUBTITLE},
         {"pdfx", optional_argument, NULL, O_PDFX},
+        {"author", required_argument, NULL, O_AUTHOR},
+        {"blurb", required_argument, NULL, O_BLURB},
+        {"background", required_argument, NULL, O_BACKGROUND},
+        {"volume", required_argument, NULL, O_VOLUME},
         {"seed", required_argument, NULL, 's'},
         {"output", required_argument, NULL, 'o'},
         {"help", no_argument, NULL, 'h'},
@@ -52,9 +77,11 @@ int cmd_cover(int argc, char **argv)
     };
     meiro_export_options page;
     meiro_export_options_init(&page);
+    meiro_cover_options cover;
+    meiro_cover_options_init(&cover);
     meiro_print print = MEIRO_PRINT_NONE;
     meiro_stock stock = MEIRO_STOCK_WHITE;
-    uint64_t pages = 0, seed = 1;
+    uint64_t pages = 0, seed = 1, volume = 0;
     const char *output = NULL, *book = NULL;
     bool papered = false, seeded = false;
     meiro_error err = {0};
@@ -83,6 +110,14 @@ int cmd_cover(int argc, char **argv)
             break;
         case O_TITLE: page.title = optarg; break;
         case O_SUBTITLE: page.subtitle = optarg; break;
+        case O_AUTHOR: cover.author = optarg; break;
+        case O_BLURB: cover.blurb = optarg; break;
+        case O_BACKGROUND: cover.background = optarg; break; /* the library reads it */
+        case O_VOLUME:
+            if (!parse_u64(optarg, 99999, &volume) || volume == 0)
+                return usage_error("cover", "--volume takes the series' volume, 1 and up, not '%s'",
+                                   optarg);
+            break;
         case O_PDFX:
             if (optarg && strcmp(optarg, "x1a") != 0 && strcmp(optarg, "x4") != 0)
                 return usage_error("cover",
@@ -130,13 +165,22 @@ int cmd_cover(int argc, char **argv)
         /* the book's words unless given: a service matches cover and book */
         if (!page.title && title[0]) page.title = title;
         if (!page.subtitle && subtitle[0]) page.subtitle = subtitle;
+        unsigned recorded = 0;
+        if (!volume && meiro_pdf_book_volume(book, &recorded, &err) != MEIRO_OK) {
+            meiro_maze_free(art);
+            return report_failure(book, &err);
+        }
+        if (!volume) volume = recorded;
         fprintf(stderr, "meiro: the front's maze is maze %u of %s (fingerprint %016llx)\n", which,
                 book, (unsigned long long)meiro_maze_fingerprint(art));
     }
-    meiro_status s = art ? meiro_cover_save_art(print, stock, (unsigned)pages, &page, art, output,
-                                                &err)
-                         : meiro_cover_save(print, stock, (unsigned)pages, &page, seed, output,
-                                            &err);
+    cover.print = print;
+    cover.stock = stock;
+    cover.pages = (unsigned)pages;
+    cover.art = art;
+    cover.seed = seed;
+    cover.volume = (unsigned)volume;
+    meiro_status s = meiro_cover_save_with(&cover, &page, output, &err);
     meiro_maze_free(art);
     if (s != MEIRO_OK) {
         if (err.status == MEIRO_ERROR_ARGUMENT) return usage_error("cover", "%s", err.message);

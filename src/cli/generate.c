@@ -37,7 +37,8 @@ static const char *const usage_generate =
     "                       -W/-H/-a win, with a warning that names the size\n"
     "                       that keeps the cell\n"
     "      --age N          the level for a child of N years (3-5 easy, 6-8\n"
-    "                       normal, 9-12 hard, 13+ expert)\n"
+    "                       normal, 9-12 hard, 13+ expert); a child's level\n"
+    "                       shows S and G on badges (green S, blue G)\n"
     "      --ends E         corners (default), farthest (the two ends of the longest\n"
     "                       path), border (doors on opposite sides of the outer\n"
     "                       wall, far apart), center (G in the middle, S on the\n"
@@ -58,8 +59,10 @@ static const char *const usage_generate_more =
     "                       With --age and no -H: set to fill the page at the\n"
     "                       age's cells, on up to 3 lines, in capitals where\n"
     "                       small letters would not read, in block capitals\n"
-    "                       where no font's would (too long: at ages 3-5 set\n"
-    "                       in cells down to 7 mm with a warning, else refused)\n"
+    "                       where no font's would; punctuation left out (too\n"
+    "                       long: at ages 3-8 set in cells down to the next\n"
+    "                       age's with a warning, else refused, saying the\n"
+    "                       command that sets it on A3)\n"
     "      --no-bridges     refuse a shape in pieces instead of joining them\n"
     "      --start X,Y      put S in cell X,Y (0-based); needs --goal\n"
     "      --goal X,Y       put G in cell X,Y\n" GRID_HELP
@@ -119,6 +122,8 @@ typedef struct generate_args {
     meiro_mission_options mission;
     unsigned levels; /* floors; 0 or 1: a flat maze */
     bool solution, seeded, has_start, has_goal, help;
+    int argc; /* the command as typed, to say one that works */
+    char **argv;
     char caption[48];
     page_cli pc;
 } generate_args;
@@ -258,13 +263,15 @@ static int generate_option(generate_args *a, int c, char **argv)
     }
 }
 
+#define GENERATE_SHORTOPTS ":W:H:a:s:m:f:o:t:h"
+
 static int parse_generate(int argc, char **argv, generate_args *a)
 {
     meiro_generate_options_init(&a->opt);
     page_cli_init(&a->pc, "generate");
     int c, rc = EXIT_OK;
     while (rc == EXIT_OK && !a->help &&
-           (c = getopt_long(argc, argv, ":W:H:a:s:m:f:o:t:h", generate_options, NULL)) != -1)
+           (c = getopt_long(argc, argv, GENERATE_SHORTOPTS, generate_options, NULL)) != -1)
         rc = generate_option(a, c, argv);
     if (rc != EXIT_OK || a->help) return rc;
     if (optind < argc) return usage_error("generate", "unexpected argument '%s'", argv[optind]);
@@ -294,8 +301,7 @@ static int check_levels(const generate_args *a, meiro_format format, bool animat
                                                               : NULL;
     if (bad) return usage_error("generate", "--levels cannot go with %s yet", bad);
     const meiro_format_desc *f = meiro_format_info(format);
-    if (format != MEIRO_FORMAT_PDF && format != MEIRO_FORMAT_SVG && format != MEIRO_FORMAT_PNG &&
-        format != MEIRO_FORMAT_JSON && format != MEIRO_FORMAT_HTML)
+    if (!meiro_format_can(format, MEIRO_CAN_LEVELS))
         return usage_error("generate",
                            "%s cannot show a multi-level maze's floors and stairs yet: write it "
                            "as pdf, svg, png, json or html",
@@ -340,6 +346,32 @@ static void levels_extent(const generate_args *a, uint32_t *w, uint32_t *h)
     *h = rows * (a->opt.height / a->levels + 2) - 1;
 }
 
+/* A name refused at its age on paper smaller than A3: the command that
+ * sets it on A3, if A3 holds it, said after the refusal. */
+static void suggest_paper(const generate_args *a, meiro_format format,
+                          const meiro_export_options *page)
+{
+    double w, h, a3_w, a3_h;
+    if (page->paper_w_mm > 0) w = page->paper_w_mm, h = page->paper_h_mm;
+    else if (!meiro_paper_name(page->paper, &w, &h)) return;
+    const char *a3 = meiro_paper_name(MEIRO_PAPER_A3, &a3_w, &a3_h);
+    if (w * h >= a3_w * a3_h) return;
+    meiro_export_options o = *page;
+    o.paper = MEIRO_PAPER_A3;
+    o.paper_w_mm = o.paper_h_mm = 0;
+    uint8_t *mask = NULL;
+    meiro_error e = {0};
+    meiro_status s =
+        meiro_text_mask_for_level(a->text, page->lang, a->level, format, &o, &mask, NULL, NULL, &e);
+    meiro_mask_free(mask);
+    if (s != MEIRO_OK) return;
+    const char *const tail[] = {"--paper", a3, NULL};
+    char *command = remake_command("generate", a->argc, a->argv, GENERATE_SHORTOPTS,
+                                   generate_options, "h", tail);
+    if (command) fprintf(stderr, "meiro generate: it fits with --paper %s: %s\n", a3, command);
+    free(command);
+}
+
 /* The maze and the page to make: the output checked, the template and the
  * text's mask made, the library's order of precedence applied, then the
  * size checked against the page before the shape's mask is made. */
@@ -359,6 +391,7 @@ static int resolve_generate(generate_args *a, meiro_format *format, meiro_export
     if (rc == EXIT_OK) rc = check_memory_floor("generate", *format, a->frames != NULL);
     if (rc == EXIT_OK) rc = page_finish(&a->pc, page);
     if (rc != EXIT_OK) return rc;
+    page_signs_for_level(page, a->level);
     meiro_error e = {0};
     meiro_text_info info;
     uint32_t height = a->given & MEIRO_GIVEN_HEIGHT ? a->opt.height : 0; /* 0: the text's own */
@@ -366,8 +399,12 @@ static int resolve_generate(generate_args *a, meiro_format *format, meiro_export
      * height given sets the letters as it says */
     if (a->text && (height ? meiro_text_mask(a->text, page->lang, height, mask, &info, &e)
                            : meiro_text_mask_for_level(a->text, page->lang, a->level, *format, page,
-                                                       mask, &info, NULL, &e)) != MEIRO_OK)
-        return library_error("generate", NULL, &e);
+                                                       mask, &info, NULL, &e)) != MEIRO_OK) {
+        rc = library_error("generate", NULL, &e);
+        if (!height && e.status == MEIRO_ERROR_ARGUMENT && e.field == MEIRO_FIELD_TEXT)
+            suggest_paper(a, *format, page);
+        return rc;
+    }
     if (a->text && !height && e.message[0]) /* set in smaller cells than the age's: said */
         fprintf(stderr, "meiro: warning: %s (--text)\n", e.message);
     meiro_maze_sources src = {a->pc.tpl, a->level, a->shape != NULL, a->text ? &info : NULL};
@@ -476,7 +513,7 @@ int cmd_generate(int argc, char **argv)
 {
     if (rule_asked(argc, argv)) return cmd_rule(argc, argv, false);
     if (picture_asked(argc, argv)) return cmd_picture(argc, argv);
-    generate_args a = {0};
+    generate_args a = {.argc = argc, .argv = argv};
     meiro_export_options page;
     meiro_format format;
     uint8_t *mask = NULL;

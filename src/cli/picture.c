@@ -25,6 +25,11 @@ static const char *const usage_picture =
     "                       name's width follows from its letters)\n"
     "  -H, --height N       cells down, even (a name: its letters' height with a\n"
     "                       border of 4 cells)\n"
+    "      --age N          for a child of N years: the grid as large as the\n"
+    "                       page holds at the age's cells (10 mm at 3-5, 7 at\n"
+    "                       6-8, 5 at 9-12; unless -W/-H say), S and G on\n"
+    "                       badges on every page\n"
+    "      --difficulty L   the same by level: easy, normal, hard or expert\n"
     "  -s, --seed N         seed (default: from the clock, printed on stderr)\n"
     "      --solution       the puzzle shows the picture coloured in\n"
     "  -f, --format F       pdf, svg, png, xlsx, html, text, csv, ascii, unicode or\n"
@@ -42,6 +47,8 @@ static const struct option picture_options[] = {
     {"reverse", no_argument, NULL, P_REVERSE},
     {"width", required_argument, NULL, 'W'},
     {"height", required_argument, NULL, 'H'},
+    {"age", required_argument, NULL, OPT_AGE},
+    {"difficulty", required_argument, NULL, OPT_DIFFICULTY},
     {"seed", required_argument, NULL, 's'},
     {"solution", no_argument, NULL, 'S'},
     {"format", required_argument, NULL, 'f'},
@@ -62,6 +69,57 @@ bool picture_asked(int argc, char **argv)
     return false;
 }
 
+/* A picture drawn in letters (the library's rule: not a shape's name, no
+ * '/' or '.'): its width follows from its height. */
+static bool picture_is_text(const char *picture)
+{
+    uint32_t w, h;
+    return !meiro_shape_min_grid(picture, &w, &h) && !strchr(picture, '/') && !strchr(picture, '.');
+}
+
+/* The picture's grid for a level's child, neither side given: the default
+ * grid made smaller, two cells at a time in its aspect (a text: its
+ * height), until the page holds it at the level's cell, or the picture
+ * gets no smaller (then meiro_level_page_check says so); text, CSV and
+ * JSON as on the PDF page they would print on. *mask, *w, *h as
+ * meiro_picture_mask's. */
+static meiro_status picture_for_level(const char *picture, const meiro_level_desc *level,
+                                      meiro_format format, const meiro_export_options *page,
+                                      uint8_t **mask, uint32_t *w, uint32_t *h, meiro_error *err)
+{
+    meiro_status s = meiro_picture_mask(picture, page->lang, 0, 0, mask, w, h, err);
+    uint32_t w0 = *w, h0 = *h, long0 = w0 > h0 ? w0 : h0;
+    bool text = picture_is_text(picture);
+    /* a sheet or a web page as the PDF page it would print on */
+    meiro_format measured =
+        format == MEIRO_FORMAT_SVG || format == MEIRO_FORMAT_PNG ? format : MEIRO_FORMAT_PDF;
+    for (uint32_t side = long0; s == MEIRO_OK && side > 2; side -= 2) {
+        double cell = 0;
+        meiro_error e = {0};
+        if (meiro_export_cell_mm(*w, *h, measured, page, &cell, &e) != MEIRO_OK ||
+            cell >= level->cell_mm)
+            break;
+        uint32_t tw = text ? 0 : (uint32_t)((uint64_t)w0 * (side - 2) / long0);
+        uint32_t th = text ? *h - 2 : (uint32_t)((uint64_t)h0 * (side - 2) / long0);
+        uint8_t *smaller = NULL;
+        uint32_t sw, sh;
+        if (meiro_picture_mask(picture, page->lang, tw, th, &smaller, &sw, &sh, &e) != MEIRO_OK) {
+            if (e.status == MEIRO_ERROR_NOMEM) {
+                s = e.status;
+                if (err) *err = e;
+            }
+            break; /* too small for the picture: the last that was not */
+        }
+        if (sw >= *w && sh >= *h) { /* no smaller: the least grid of the shape */
+            meiro_mask_free(smaller);
+            break;
+        }
+        meiro_mask_free(*mask);
+        *mask = smaller, *w = sw, *h = sh;
+    }
+    return s;
+}
+
 int cmd_picture(int argc, char **argv)
 {
     const char *picture = NULL, *fmt = NULL, *output = NULL;
@@ -76,6 +134,7 @@ int cmd_picture(int argc, char **argv)
     meiro_maze *m = NULL;
     meiro_path path = {0};
     uint8_t *mask = NULL;
+    const meiro_level_desc *level = NULL;
     int c, rc = EXIT_OK;
     optind = 1;
     while (rc == EXIT_OK &&
@@ -95,6 +154,8 @@ int cmd_picture(int argc, char **argv)
                 rc = usage_error("generate", "--seed must be a whole number, not '%s'", optarg);
             seeded = true;
             break;
+        case OPT_AGE:
+        case OPT_DIFFICULTY: rc = parse_level("generate", c, optarg, &level); break;
         case 'S': solution = true; break;
         case 'f': fmt = optarg; break;
         case 'o': output = optarg; break;
@@ -118,9 +179,12 @@ int cmd_picture(int argc, char **argv)
     if (rc == EXIT_OK) rc = check_memory_floor("generate", format, false);
     if (rc == EXIT_OK) rc = page_finish(&pc, &page);
     if (rc != EXIT_OK) goto done;
+    page_signs_for_level(&page, level);
     uint32_t w, h;
-    if (meiro_picture_mask(picture, page.lang, (uint32_t)width, (uint32_t)height, &mask, &w, &h,
-                           &err) != MEIRO_OK) {
+    if ((level && !width && !height && picture
+             ? picture_for_level(picture, level, format, &page, &mask, &w, &h, &err)
+             : meiro_picture_mask(picture, page.lang, (uint32_t)width, (uint32_t)height, &mask, &w,
+                                  &h, &err)) != MEIRO_OK) {
         rc = library_error("generate", NULL, &err);
         goto done;
     }
@@ -132,6 +196,14 @@ int cmd_picture(int argc, char **argv)
                                  {"the --picture", picture}};
     if (rc == EXIT_OK) rc = check_not_inputs("generate", output, pc.answers_to, inputs, 2);
     if (rc != EXIT_OK) goto done;
+    /* cells smaller than the age's (a size given, or the picture's least): said */
+    if (meiro_level_page_check(level, MEIRO_GRID_RECT, w, h, 0, format, &page, &err) ==
+        MEIRO_ERROR_NOMEM) {
+        rc = library_error("generate", NULL, &err);
+        goto done;
+    }
+    if (err.message[0]) fprintf(stderr, "meiro: warning: %s (--age)\n", err.message);
+    err = (meiro_error){0};
     if (!page.title) { /* the page says what to do */
         bool ja = page.lang && !strcmp(page.lang, "ja");
         page.title = reverse ? (ja ? "行き止まりをぬると、絵が出てくるよ"

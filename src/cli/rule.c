@@ -13,11 +13,14 @@ static const char *const usage_rule =
     "Usage: meiro generate --rule R [OPTIONS]\n"
     "       meiro generate --message TEXT [OPTIONS]\n"
     "       meiro booklet --rule R --copies N [OPTIONS]\n"
+    "       meiro booklet --rule R --names FILE [OPTIONS]\n"
     "A rule maze: a grid of numbers, letters, kana or words where exactly one\n"
     "way from START to FINISH obeys the rule (moves go up, down, left, right);\n"
     "every sheet is proven to have one. An answer key follows in a PDF.\n"
     "\n"
-    "      --rule R         multiples:N (2-50), skip:N[,FROM] (count by N from\n"
+    "      --rule R         multiples:N[,UPTO] (N 2-50; the numbers stay within\n"
+    "                       the times table, N x 1 to N x UPTO: UPTO 5-20, default\n"
+    "                       10, 12 for a x12 table), skip:N[,FROM] (count by N from\n"
     "                       FROM, default N), sum:N (add as you go, reach exactly N\n"
     "                       at FINISH; 5-60), abc[:upper|lower|mixed],\n"
     "                       aiueo[:hiragana|katakana], words:FILE (target words, a\n"
@@ -40,6 +43,11 @@ static const char *const usage_rule =
     "                       same seed and options give the same sheets\n"
     "      --copies N       booklet: N different sheets (1-500), numbered, one a\n"
     "                       page (a class set), the key after them\n"
+    "      --names FILE     booklet: a sheet for each pupil named in FILE (one\n"
+    "                       name a line), each different, the name written on\n"
+    "                       its name line and its key\n"
+    "      --paper P        pdf and svg: a4 (default), a3, a5, a6, b4, b5, letter,\n"
+    "                       legal, or a size such as 8.5x11in or 210x210mm\n"
     "      --per-page N     1 (default) or 2: two sheets a page, to cut in half\n"
     "      --title TEXT     the title (default: Rule maze, ルールめいろ)\n"
     "      --answers WHERE  key (default: the answer pages after the puzzles) or\n"
@@ -56,7 +64,7 @@ static const char *const usage_rule =
     "  -o, --output FILE    write to FILE (default, or '-': standard output)\n"
     "  -h, --help           show this help\n";
 
-enum { R_RULE = 1000, R_MESSAGE, R_DIFFICULTY, R_AGE, R_LANG, R_COPIES, R_PER_PAGE, R_TITLE, R_ANSWERS, R_PLAY, R_SOLUTION };
+enum { R_RULE = 1000, R_MESSAGE, R_DIFFICULTY, R_AGE, R_LANG, R_COPIES, R_NAMES, R_PAPER, R_PER_PAGE, R_TITLE, R_ANSWERS, R_PLAY, R_SOLUTION };
 
 static const struct option rule_options[] = {
     {"rule", required_argument, NULL, R_RULE},
@@ -66,6 +74,8 @@ static const struct option rule_options[] = {
     {"lang", required_argument, NULL, R_LANG},
     {"seed", required_argument, NULL, 's'},
     {"copies", required_argument, NULL, R_COPIES},
+    {"names", required_argument, NULL, R_NAMES},
+    {"paper", required_argument, NULL, R_PAPER},
     {"per-page", required_argument, NULL, R_PER_PAGE},
     {"title", required_argument, NULL, R_TITLE},
     {"answers", required_argument, NULL, R_ANSWERS},
@@ -92,7 +102,10 @@ bool rule_asked(int argc, char **argv)
 int cmd_rule(int argc, char **argv, bool booklet)
 {
     const char *cmd = booklet ? "booklet" : "generate";
-    const char *rule = NULL, *lang = NULL, *title = NULL, *format = NULL, *output = NULL;
+    const char *rule = NULL, *lang = NULL, *title = NULL, *format = NULL, *output = NULL,
+               *names_file = NULL;
+    meiro_paper paper = MEIRO_PAPER_A4;
+    double paper_w = 0, paper_h = 0;
     meiro_level level = MEIRO_LEVEL_NORMAL;
     uint64_t seed = 0, copies = 1, per_page = 1;
     bool seeded = false, answers = true, copies_set = false, play = false, solution = false,
@@ -144,6 +157,18 @@ int cmd_rule(int argc, char **argv, bool booklet)
                 return usage_error(cmd, "--copies: 1 to 500 sheets, not '%s'", optarg);
             copies_set = true;
             break;
+        case R_NAMES:
+            if (!booklet)
+                return usage_error(cmd, "%s: one sheet; use 'meiro booklet --rule R --names FILE'",
+                                   "--names");
+            names_file = optarg;
+            break;
+        case R_PAPER:
+            if (meiro_paper_parse(optarg, &paper, &paper_w, &paper_h, &err) != MEIRO_OK) {
+                fprintf(stderr, "meiro %s: %s\n", cmd, err.message);
+                return EXIT_USAGE;
+            }
+            break;
         case R_PER_PAGE:
             if (!parse_u64(optarg, 2, &per_page) || per_page < 1)
                 return usage_error(cmd, "--per-page: 1 or 2, not '%s'", optarg);
@@ -170,7 +195,27 @@ int cmd_rule(int argc, char **argv, bool booklet)
     if (!rule) return usage_error(cmd, "%s needs a value", "--rule");
     if (!title && rule == message) /* the page's title says what to do, not the message */
         title = lang && !strcmp(lang, "ja") ? "かくれた ことば" : "Hidden message";
-    (void)copies_set;
+    char *names_text = NULL;
+    const char **names = NULL;
+    if (names_file) { /* the copies are the pupils */
+        unsigned count = 0;
+        int rc = read_names(names_file, &names_text, &names, &count);
+        if (rc == EXIT_OK && copies_set && copies != count) {
+            char msg[160];
+            snprintf(msg, sizeof msg, "--copies %llu and %u names in '%%s': give one of them",
+                     (unsigned long long)copies, count);
+            rc = usage_error(cmd, msg, names_file);
+        }
+        if (rc == EXIT_OK && count > 500)
+            rc = usage_error(cmd, "--names: a class set of rule mazes is up to 500 sheets ('%s')",
+                             names_file);
+        if (rc != EXIT_OK) {
+            free(names);
+            free(names_text);
+            return rc;
+        }
+        copies = count;
+    }
     size_t olen = output ? strlen(output) : 0;
     bool xlsx = format ? !strcmp(format, "xlsx") : olen > 5 && !strcmp(output + olen - 5, ".xlsx");
     if (play && !xlsx) return usage_error(cmd, "%s: a rule maze plays in an xlsx file (-f xlsx)", "--play");
@@ -186,24 +231,30 @@ int cmd_rule(int argc, char **argv, bool booklet)
         seed = clock_seed();
         fprintf(stderr, "meiro: seed %llu\n", (unsigned long long)seed);
     }
+    int rc = EXIT_OK;
     meiro_rule_sheet **sheets = calloc((size_t)copies, sizeof *sheets);
     if (!sheets) {
         fputs("meiro: out of memory\n", stderr);
-        return EXIT_FAIL;
+        rc = EXIT_FAIL;
+        goto done;
     }
-    int rc = EXIT_OK;
     for (uint64_t i = 0; i < copies; i++) {
         /* each copy its own seed, from the one given: copy i of seed S is
          * the sheet of seed S + i */
         sheets[i] = meiro_rule_sheet_new(rule, lang, level, seed + i, &err);
+        if (sheets[i] && names && meiro_rule_sheet_set_name(sheets[i], names[i], &err) != MEIRO_OK) {
+            rc = report_failure(names_file, &err);
+            goto done;
+        }
         if (!sheets[i]) {
             rc = err.status == MEIRO_ERROR_IO ? EXIT_FAIL : EXIT_USAGE;
             fprintf(stderr, "meiro %s: %s\n", cmd, err.message);
             goto done;
         }
     }
-    if (meiro_rule_sheets_save((const meiro_rule_sheet *const *)sheets, (size_t)copies, format,
-                               output, title, (unsigned)per_page, answers, &err) != MEIRO_OK) {
+    if (meiro_rule_sheets_save_on((const meiro_rule_sheet *const *)sheets, (size_t)copies, format,
+                                  output, title, (unsigned)per_page, answers, paper, paper_w,
+                                  paper_h, &err) != MEIRO_OK) {
         if (err.status == MEIRO_ERROR_ARGUMENT) { /* an option the library refused */
             fprintf(stderr, "meiro %s: %s\n", cmd, err.message);
             rc = EXIT_USAGE;
@@ -212,7 +263,9 @@ int cmd_rule(int argc, char **argv, bool booklet)
         }
     }
 done:
-    for (uint64_t i = 0; i < copies; i++) meiro_rule_sheet_free(sheets[i]);
+    for (uint64_t i = 0; sheets && i < copies; i++) meiro_rule_sheet_free(sheets[i]);
     free(sheets);
+    free(names);
+    free(names_text);
     return rc;
 }

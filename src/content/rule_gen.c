@@ -5,6 +5,7 @@
 #include "core/alloc.h"
 #include "core/error.h"
 #include "core/rng.h"
+#include "core/utf8.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -175,7 +176,6 @@ static bool path_tokens(meiro_rule_sheet *s, rng_state *rng, const size_t *chain
 {
     const rule_def *r = &s->rule;
     char t[RULE_TOKEN_MAX];
-    int kmax = 10 + 3 * (int)s->level;
     if (r->kind == RULE_SUM) {
         int len = (int)s->path_len, extra = r->n - len;
         int v[RULE_SIDE_MAX * RULE_SIDE_MAX];
@@ -194,7 +194,7 @@ static bool path_tokens(meiro_rule_sheet *s, rng_state *rng, const size_t *chain
     for (size_t i = 0; i < s->path_len; i++) {
         switch (r->kind) {
         case RULE_MULTIPLES:
-            snprintf(t, sizeof t, "%d", r->n * (1 + (int)rng_below(rng, (uint32_t)kmax)));
+            snprintf(t, sizeof t, "%d", r->n * (1 + (int)rng_below(rng, (uint32_t)r->upto)));
             break;
         case RULE_SKIP: snprintf(t, sizeof t, "%d", r->from + (int)i * r->n); break;
         case RULE_ABC: abc_token(r, rng, (int)i, t); break;
@@ -221,10 +221,11 @@ static void add(cands *c, const char *t)
     if (c->n < 32 && t[0]) snprintf(c->t[c->n++], RULE_TOKEN_MAX, "%s", t);
 }
 
-static void add_num(cands *c, long v)
+/* A number from 0 up to `top` (a number beyond it is no candidate). */
+static void add_num(cands *c, long v, long top)
 {
     char t[24];
-    if (v < 0) return;
+    if (v < 0 || v > top) return;
     snprintf(t, sizeof t, "%ld", v);
     add(c, t);
 }
@@ -286,40 +287,43 @@ static void candidates(const meiro_rule_sheet *s, uint32_t ref, rng_state *rng, 
     const rule_def *r = &s->rule;
     cands f = {.n = 0}, nr = {.n = 0}, far = {.n = 0};
     rule_key k = ref == UINT32_MAX ? (rule_key){LONG_MIN, 0, 0} : s->key[ref];
-    int kmax = 10 + 3 * (int)s->level;
     char t[RULE_TOKEN_MAX];
     switch (r->kind) {
     case RULE_MULTIPLES: {
-        long m = (long)r->n * (1 + (long)rng_below(rng, (uint32_t)kmax));
-        add_num(&f, m);
+        /* every number within the times table's range (1 to N x UPTO): a
+         * child who knows the table reads each one, and no number past it
+         * gives itself away */
+        long top = (long)r->n * r->upto;
+        long m = (long)r->n * (1 + (long)rng_below(rng, (uint32_t)r->upto));
+        add_num(&f, m, top);
         for (long d = -2; d <= 2; d++)
-            if (d && (m + d) % r->n) add_num(&nr, m + d);
+            if (d && (m + d) % r->n) add_num(&nr, m + d, top);
         long rev = 0;
         for (long x = m; x; x /= 10) rev = rev * 10 + x % 10;
-        if (rev % r->n) add_num(&nr, rev);
+        if (rev % r->n) add_num(&nr, rev, top);
         for (int i = 0; i < 4; i++) {
-            long v = 1 + (long)rng_below(rng, (uint32_t)(kmax * r->n));
-            if (v % r->n) add_num(&far, v);
+            long v = 1 + (long)rng_below(rng, (uint32_t)top);
+            if (v % r->n) add_num(&far, v, top);
         }
         break;
     }
     case RULE_SKIP: {
         long base = k.v == LONG_MIN ? r->from + (long)r->n * (long)rng_below(rng, (uint32_t)s->path_len) : k.v;
-        add_num(&f, base + r->n);
-        add_num(&f, base + 2 * r->n);
-        add_num(&nr, base + r->n + 1);
-        add_num(&nr, base + r->n - 1);
-        add_num(&nr, base + 1);
-        add_num(&nr, base + r->n + 2);
-        if (r->n > 2) add_num(&nr, base + r->n / 2);
-        add_num(&nr, base - 1);
+        add_num(&f, base + r->n, LONG_MAX);
+        add_num(&f, base + 2 * r->n, LONG_MAX);
+        add_num(&nr, base + r->n + 1, LONG_MAX);
+        add_num(&nr, base + r->n - 1, LONG_MAX);
+        add_num(&nr, base + 1, LONG_MAX);
+        add_num(&nr, base + r->n + 2, LONG_MAX);
+        if (r->n > 2) add_num(&nr, base + r->n / 2, LONG_MAX);
+        add_num(&nr, base - 1, LONG_MAX);
         long last = r->from + (long)r->n * (long)s->path_len;
-        for (int i = 0; i < 4; i++) add_num(&far, (long)rng_below(rng, (uint32_t)(last + 10)));
+        for (int i = 0; i < 4; i++) add_num(&far, (long)rng_below(rng, (uint32_t)(last + 10)), LONG_MAX);
         break;
     }
     case RULE_SUM:
-        for (int i = 0; i < 6; i++) add_num(&nr, 1 + (long)rng_below(rng, 9));
-        for (int i = 0; i < 4; i++) add_num(&far, 10 + (long)rng_below(rng, (uint32_t)r->n));
+        for (int i = 0; i < 6; i++) add_num(&nr, 1 + (long)rng_below(rng, 9), LONG_MAX);
+        for (int i = 0; i < 4; i++) add_num(&far, 10 + (long)rng_below(rng, (uint32_t)r->n), LONG_MAX);
         break;
     case RULE_ABC:
     case RULE_AIUEO: {
@@ -548,3 +552,15 @@ const char *meiro_rule_sheet_sentence(const meiro_rule_sheet *s) { return s->sen
 const char *meiro_rule_sheet_lang(const meiro_rule_sheet *s) { return s->lang; }
 uint64_t meiro_rule_sheet_seed(const meiro_rule_sheet *s) { return s->seed; }
 unsigned meiro_rule_sheet_paths(const meiro_rule_sheet *s) { return rule_count_paths(s); }
+
+meiro_status meiro_rule_sheet_set_name(meiro_rule_sheet *s, const char *name, meiro_error *err)
+{
+    if (!name) name = "";
+    if (strlen(name) > RULE_NAME_MAX)
+        return fail_field(err, MEIRO_FIELD_NAME, MEIRO_ERROR_ARGUMENT,
+                          "the name '%.40s…' is too long for a sheet's name line (up to %d bytes)",
+                          name, RULE_NAME_MAX);
+    meiro_status st = text_line_check(name, "the name", MEIRO_FIELD_NAME, err);
+    if (st == MEIRO_OK) snprintf(s->name, sizeof s->name, "%s", name);
+    return st;
+}

@@ -6,6 +6,9 @@
 #include "meiro.h"
 
 enum { RULE_TOKEN_MAX = 48, RULE_SIDE_MAX = 12 };
+/* multiples:N,UPTO: a times table as schools teach it, x1 to x10 (or x12) */
+enum { RULE_UPTO_MIN = 5, RULE_UPTO_DEFAULT = 10, RULE_UPTO_MAX = 20 };
+enum { RULE_NAME_MAX = 120 }; /* bytes of a pupil's name */
 
 typedef enum rule_kind {
     RULE_MULTIPLES,
@@ -21,6 +24,7 @@ typedef enum rule_kind {
 typedef struct rule_def {
     rule_kind kind;
     int n, from; /* multiples:N, skip:N,FROM, sum:N; message: its letters less one */
+    int upto;    /* multiples:N,UPTO: the times table's N x 1 to N x UPTO (default 10) */
     int variant; /* abc: 0 upper, 1 lower, 2 mixed; aiueo: 0 hiragana, 1 katakana */
     char **targets; /* words: the targets; chain: every word; message: its letters */
     size_t target_count;
@@ -48,6 +52,7 @@ struct meiro_rule_sheet {
     uint32_t *path;
     size_t path_len;
     char sentence[1200];
+    char name[RULE_NAME_MAX + 1]; /* a pupil's (meiro_rule_sheet_set_name); "" for none */
 };
 
 /* Parses a rule (reading words:FILE and chain:FILE); fills err naming --rule. */

@@ -171,10 +171,14 @@ meiro_status rule_parse(const char *spec, rule_def *r, meiro_error *err)
 #define IS(name) (nlen == strlen(name) && !strncmp(spec, name, nlen))
     if (IS("multiples")) {
         r->kind = RULE_MULTIPLES;
-        if (!arg || !parse_int(arg, end, 2, 50, &r->n))
+        const char *comma = arg ? strchr(arg, ',') : NULL;
+        if (!arg || !parse_int(arg, comma ? comma : end, 2, 50, &r->n) ||
+            (comma && !parse_int(comma + 1, end, RULE_UPTO_MIN, RULE_UPTO_MAX, &r->upto)))
             return fail(err, MEIRO_ERROR_ARGUMENT,
-                        "--rule multiples:N: N is a whole number from 2 to 50, not '%s'",
-                        arg ? arg : "");
+                        "--rule multiples:N[,UPTO]: N is a whole number from 2 to 50, UPTO %d to "
+                        "%d (the times table's N x 1 to N x UPTO, default %d), not '%s'",
+                        RULE_UPTO_MIN, RULE_UPTO_MAX, RULE_UPTO_DEFAULT, arg ? arg : "");
+        if (!comma) r->upto = RULE_UPTO_DEFAULT;
     } else if (IS("skip")) {
         r->kind = RULE_SKIP;
         const char *comma = arg ? strchr(arg, ',') : NULL;

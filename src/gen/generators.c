@@ -18,7 +18,7 @@ static const generator_entry generators[] = {
      gen_cluster,
      GRIDS_ALL,
      true},
-    {{"dig", "backtracker anahori",
+    {{"dig", "backtracker recursive-backtracker anahori",
       "Digging (穴掘り法, recursive backtracker): one long road dug in random directions, "
       "branching again from an earlier point when stuck. Few dead ends (~10%), a long "
       "solution."},
@@ -91,7 +91,7 @@ static const generator_entry generators[] = {
      gen_sidewinder,
      GRIDS_RECT_POLAR,
      false},
-    {{"division", "",
+    {{"division", "recursive-division",
       "Recursive division: splits open chambers with walls that have one gap. "
       "Long straight walls, boxy rooms."},
      rect_division,

@@ -108,6 +108,10 @@ static meiro_status scan_ledger(series_ledger *l, bool store, size_t *fps, meiro
         line++;
         char row[128];
         size_t k = strspn(p, " \t\r");
+        if (p[k] == '#') { /* a comment, of any length: a volume's command */
+            p += n + (end != NULL);
+            continue;
+        }
         size_t used = n;
         while (used > k && strchr(" \t\r", p[used - 1])) used--;
         if (used - k >= sizeof row)
@@ -117,8 +121,8 @@ static meiro_status scan_ledger(series_ledger *l, bool store, size_t *fps, meiro
         unsigned volume, mazes;
         uint64_t seed;
         int len = 0;
-        if (!row[0] || row[0] == '#') {
-            /* blank, or a comment */
+        if (!row[0]) {
+            /* blank */
         } else if (!strncmp(row, "volume", 6)) {
             if (sscanf(row, "volume %u seed %" SCNu64 " mazes %u%n", &volume, &seed, &mazes,
                        &len) != 3 ||
@@ -202,6 +206,8 @@ static meiro_status write_ledger(void *ctx, FILE *out, const char *temp_dir, mei
         fputs("# meiro series ledger: a line a volume, then the fingerprints of its mazes\n", out);
     fwrite(l->text, 1, l->text_len, out);
     if (l->text_len && l->text[l->text_len - 1] != '\n') fputc('\n', out);
+    if (l->command) /* how the volume is made again, whatever its pages say */
+        fprintf(out, "# volume %u: %s\n", l->volumes + 1, l->command);
     fprintf(out, "volume %u seed %" PRIu64 " mazes %zu\n", l->volumes + 1, l->seed, l->fresh_count);
     for (size_t i = 0; i < l->fresh_count; i++) fprintf(out, "%016" PRIx64 "\n", l->fresh[i]);
     return stream_error(out) ? fail_write(err) : MEIRO_OK;

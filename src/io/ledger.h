@@ -14,6 +14,7 @@ typedef struct series_ledger {
     size_t text_len;
     unsigned volumes; /* recorded; this booklet is volumes + 1 */
     uint64_t seed;    /* this booklet's */
+    const char *command; /* the command that makes it, a comment above its volume; or NULL */
     uint64_t *old;    /* the ledger's fingerprints, sorted (0 kept as 1) */
     size_t old_count;
     uint64_t *seen;   /* this volume's: open addressing, 0 empty (0 kept as 1) */
@@ -31,7 +32,8 @@ meiro_status series_open(series_ledger *l, const char *path, uint64_t seed, unsi
  * this volume has it already. */
 bool series_take(series_ledger *l, uint64_t fp);
 
-/* Rewrites the ledger atomically with this volume added. */
+/* Rewrites the ledger atomically with this volume added (and its
+ * command, as a comment). */
 meiro_status series_save(series_ledger *l, meiro_error *err);
 
 void series_free(series_ledger *l);

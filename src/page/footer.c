@@ -43,6 +43,30 @@ void page_maze_size(const meiro_maze *m, char *buf, size_t size)
     }
 }
 
+unsigned page_maze_rules(const meiro_maze *m)
+{
+    const maze_mission *mi = m->mission;
+    unsigned rules = 0;
+    if (mi && mi->kind == MEIRO_MISSION_KEYS) rules |= 1u << PAGE_RULE_KEYS;
+    if (mi && mi->kind == MEIRO_MISSION_COLLECT) rules |= 1u << PAGE_RULE_COLLECT;
+    if (mi && mi->one_way) rules |= 1u << PAGE_RULE_ONE_WAY;
+    if (meiro_maze_levels(m) > 1) rules |= 1u << PAGE_RULE_FLOORS;
+    if (meiro_maze_crossings(m)) rules |= 1u << PAGE_RULE_WEAVE;
+    return rules;
+}
+
+unsigned page_rules_text(unsigned rules, const page_labels *labels, const char *sep, char *buf,
+                         size_t size)
+{
+    unsigned lines = 0;
+    size_t n = 0;
+    buf[0] = 0;
+    for (unsigned r = 0; r < PAGE_RULE_COUNT; r++)
+        if ((rules & (1u << r)) && n < size)
+            n += (size_t)snprintf(buf + n, size - n, "%s%s", lines++ ? sep : "", labels->rules[r]);
+    return lines;
+}
+
 void page_footer(const meiro_maze *m, char *buf, size_t size)
 {
     uint64_t seed;

@@ -341,6 +341,13 @@ answers_place page_answers(const meiro_export_options *opt)
     return t;
 }
 
+bool page_signs_badges(const meiro_export_options *opt, int first_level)
+{
+    if (opt->signs != MEIRO_SIGNS_AUTO) return opt->signs == MEIRO_SIGNS_BADGES;
+    if (opt->tpl && opt->tpl->badges >= 0) return opt->tpl->badges;
+    return first_level > 0 && first_level - 1 < MEIRO_LEVEL_EXPERT;
+}
+
 bool meiro_answers_asked(const meiro_export_options *opt)
 {
     return opt->answers == MEIRO_ANSWERS_DEFAULT ? opt->answer_page
@@ -405,6 +412,11 @@ meiro_status layout_frame(const page_paper *paper, bool landscape, double margin
         f->fields_size = FIELDS_FONT_MM;
         f->fields_baseline = y + FIELDS_FONT_MM + 3;
         y += FIELDS_BAND_MM;
+    }
+    if (texts.rule_lines) {
+        f->rules_size = RULE_FONT_MM;
+        f->rules_baseline = y + RULE_FONT_MM;
+        y += texts.rule_lines * RULE_LINE_MM + 2;
     }
     f->footer_size = FOOTER_FONT_MM;
     f->footer_baseline = f->page_h - margin - 1.0;

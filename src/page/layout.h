@@ -131,17 +131,21 @@ typedef struct page_frame {
     double title_size, title_baseline; /* size 0: no title */
     double subtitle_size, subtitle_baseline;
     double fields_size, fields_baseline;
+    double rules_size, rules_baseline; /* the first rule line's; RULE_LINE_MM apart */
     double footer_size, footer_baseline;
     box body;
 } page_frame;
 
 typedef struct frame_texts {
     bool title, subtitle, fields;
+    unsigned rule_lines;   /* the special mazes' rules, a line each, just
+                              above the body (nearest the mazes) */
     unsigned footer_lines; /* more than one: the footer band grows upwards
                               by FOOTER_LINE_MM a line (a booklet's
                               remaking command) */
 } frame_texts;
-enum { FOOTER_LINE_MM = 3 };
+enum { FOOTER_LINE_MM = 3, RULE_LINE_MM = 5 };
+#define RULE_FONT_MM 3.6 /* 10 pt: a line a child reads, under the title's */
 
 /* Auto orientation: the one giving the larger cells (ties: portrait). */
 bool choose_landscape(uint32_t w, uint32_t h, const meiro_export_options *opt, frame_texts texts);
@@ -195,11 +199,29 @@ void page_words_for(const meiro_export_options *opt, page_words *w);
  * puts answers, or after the page), else the template's choice. */
 answers_place page_answers(const meiro_export_options *opt);
 
+/* ---- S and G ---- */
+
+/* Whether a document shows S and G as badges (else letters), one style on
+ * every page, puzzles and answers, in every format (meiro_signs): asked
+ * for, else the template's, else badges where the document starts at a
+ * child's level (first_level: 1 + its first maze's meiro_level, the
+ * youngest reader it is for; 0 none), else letters. */
+bool page_signs_badges(const meiro_export_options *opt, int first_level);
+
 /* ---- What every page says about its maze ---- */
 
 /* A maze's size as pages name it: "20 × 15", "hex · 15 × 12", "polar · 10
  * rings". */
 void page_maze_size(const meiro_maze *m, char *buf, size_t size);
+
+/* The signs maze m has whose rule its page states (bit 1 << page_rule):
+ * keys and doors, items to collect, one-way passages, floors, crossings.
+ * The one place that decides which special mazes say what. */
+unsigned page_maze_rules(const meiro_maze *m);
+/* Their lines in the labels' language, joined by sep (a page without
+ * room for a line each: XLSX, HTML); returns how many. */
+unsigned page_rules_text(unsigned rules, const page_labels *labels, const char *sep, char *buf,
+                         size_t size);
 
 /* "meiro 0.1.0 · cluster · seed 42 · 20 × 15" (no seed part if unknown). */
 void page_footer(const meiro_maze *m, char *buf, size_t size);

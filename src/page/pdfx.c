@@ -1,21 +1,31 @@
 /* PDF/X-1a:2001 or PDF/X-4 through Ghostscript (cairo cannot write them):
  * meiro's PDF is handed to `gs` as a child process, with the marks PDF/X
- * asks for given as pdfmarks, and read back. */
-#define _POSIX_C_SOURCE 200809L
+ * asks for given as pdfmarks, and read back. Ghostscript leaves nothing
+ * behind: it runs in a private folder (its TMPDIR, where pdfwrite keeps
+ * its scratch files), removed once it ends; a signal that would end meiro
+ * meanwhile first ends gs and removes the folder; and gs dies with meiro
+ * (PR_SET_PDEATHSIG), so a meiro killed outright leaves no gs running. */
+#define _GNU_SOURCE /* closefrom */
 #include "page/pdfx.h"
 
 #include "core/error.h"
 #include "page/layout.h"
 #include "page/print.h"
 
+#include <dirent.h>
 #include <errno.h>
-#include <spawn.h>
+#include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
 extern char **environ;
 
@@ -108,19 +118,109 @@ static void first_line(const char *text, char *line, size_t size)
 }
 
 /* The environment for gs: ours, with the document date set (gs writes the
- * time of the run otherwise). */
-static char **child_env(const char *date)
+ * time of the run otherwise) and TMPDIR its private folder. */
+static char **child_env(const char *date, const char *tmpdir)
 {
     size_t n = 0;
     while (environ && environ[n]) n++;
-    char **env = calloc(n + 2, sizeof *env);
+    char **env = calloc(n + 3, sizeof *env);
     if (!env) return NULL;
     size_t k = 0;
     for (size_t i = 0; i < n; i++)
-        if (strncmp(environ[i], "SOURCE_DATE_EPOCH=", 18) != 0) env[k++] = environ[i];
+        if (strncmp(environ[i], "SOURCE_DATE_EPOCH=", 18) != 0 &&
+            strncmp(environ[i], "TMPDIR=", 7) != 0)
+            env[k++] = environ[i];
     env[k++] = (char *)date;
+    env[k++] = (char *)tmpdir;
     env[k] = NULL;
     return env;
+}
+
+/* The gs program in PATH (execve takes a path: execvp is not safe after a
+ * fork), false if there is none. */
+static bool find_gs(char *file, size_t size)
+{
+    const char *path = getenv("PATH");
+    if (!path || !*path) path = "/usr/local/bin:/usr/bin:/bin";
+    while (*path) {
+        size_t n = strcspn(path, ":");
+        if (n && (size_t)snprintf(file, size, "%.*s/gs", (int)n, path) < size &&
+            access(file, X_OK) == 0)
+            return true;
+        path += n + (path[n] == ':');
+    }
+    return false;
+}
+
+/* Ghostscript's folder and what it left there (its files only: gs makes no
+ * folders). */
+static void remove_folder(const char *dir)
+{
+    DIR *d = opendir(dir);
+    char path[PATH_MAX + 256];
+    struct dirent *e;
+    while (d && (e = readdir(d)))
+        if (strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0 &&
+            (size_t)snprintf(path, sizeof path, "%s/%s", dir, e->d_name) < sizeof path)
+            unlink(path);
+    if (d) closedir(d);
+    rmdir(dir);
+}
+
+/* The signals that would end meiro (src/cli/main.c's, but the faults and
+ * SIGPIPE): held while gs runs, so its folder goes before meiro does;
+ * not those held already or ignored (a background job's SIGINT). */
+static void ending_signals(sigset_t *set, const sigset_t *held_already)
+{
+    static const int ending[] = {SIGINT,  SIGTERM, SIGHUP,    SIGQUIT, SIGALRM,
+                                 SIGUSR1, SIGUSR2, SIGVTALRM, SIGPROF, SIGXCPU};
+    sigemptyset(set);
+    for (size_t i = 0; i < sizeof ending / sizeof ending[0]; i++) {
+        struct sigaction now;
+        if (!sigismember(held_already, ending[i]) && sigaction(ending[i], NULL, &now) == 0 &&
+            now.sa_handler != SIG_IGN)
+            sigaddset(set, ending[i]);
+    }
+}
+
+/* Runs gs (at `program`) with fds as its standard input, output and error,
+ * and waits for it: its wait status, or -1 (errno). A signal in `ending`
+ * (held by the caller) meanwhile kills gs; *caught is that signal, else 0. */
+static int run_gs(const char *program, char *const argv[], char **env, const int fds[3],
+                  const sigset_t *ending, const sigset_t *old, int *caught)
+{
+    *caught = 0;
+    pid_t parent = getpid();
+    pid_t pid = fork();
+    if (pid < 0) return -1;
+    if (pid == 0) {
+#ifdef __linux__
+        if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent) _exit(127);
+#else
+        (void)parent;
+#endif
+        sigprocmask(SIG_SETMASK, old, NULL);
+        for (int i = 0; i < 3; i++)
+            if (dup2(fds[i], i) < 0) _exit(127);
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || __GLIBC_MINOR__ >= 34)
+        closefrom(3);
+#endif
+        execve(program, argv, env);
+        _exit(127);
+    }
+    int status = 0;
+    for (;;) {
+        pid_t done = waitpid(pid, &status, WNOHANG);
+        if (done == pid) return status;
+        if (done < 0 && errno != EINTR) return -1;
+        int sig = sigtimedwait(ending, NULL, &(struct timespec){0, 20000000});
+        if (sig > 0) {
+            *caught = sig;
+            kill(pid, SIGKILL);
+            while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+            return status;
+        }
+    }
 }
 
 meiro_status pdfx_convert(const char *buf, size_t len, bool cmyk, bool x4, const char *temp_dir,
@@ -181,52 +281,55 @@ meiro_status pdfx_convert(const char *buf, size_t len, bool cmyk, bool x4, const
         /* to stdout: its ID then depends on no file's name */
         "-sOutputFile=-", "-c", marks, "-f", "-", NULL};
     if (!temp_dir) temp_dir = getenv("TMPDIR") && getenv("TMPDIR")[0] ? getenv("TMPDIR") : "/tmp";
-    int in = -1, pdf = -1, talk = -1;
+    int fds[3] = {-1, -1, -1}; /* gs's standard input (the PDF), output (the PDF/X), error */
     char **env = NULL;
-    posix_spawn_file_actions_t fa;
-    bool have_fa = false;
-    if ((in = scratch_file(temp_dir, err)) < 0 || (pdf = scratch_file(temp_dir, err)) < 0 ||
-        (talk = scratch_file(temp_dir, err)) < 0) {
-        s = err ? err->status : MEIRO_ERROR_IO;
-        goto done;
-    }
-    if (!write_all(in, buf, len)) {
-        s = fail(err, MEIRO_ERROR_IO, "cannot write a scratch file in %s: %s", temp_dir,
+    char folder[PATH_MAX], tmpdir[PATH_MAX + 8], program[PATH_MAX];
+    sigset_t ending, old;
+    bool held = false;
+    if (!find_gs(program, sizeof program))
+        return fail(err, MEIRO_ERROR_IO,
+                    "PDF/X is made by Ghostscript, and there is no gs command: " GS_PACKAGE);
+    if (snprintf(folder, sizeof folder, "%s/meiro-gs-XXXXXX", temp_dir) >= (int)sizeof folder)
+        return fail(err, MEIRO_ERROR_IO, "the temporary folder's name is too long");
+    if (!mkdtemp(folder))
+        return fail(err, MEIRO_ERROR_IO, "cannot make a folder in %s: %s", temp_dir,
+                    strerror(errno));
+    snprintf(tmpdir, sizeof tmpdir, "TMPDIR=%s", folder);
+    for (int i = 0; i < 3; i++)
+        if ((fds[i] = scratch_file(folder, err)) < 0) {
+            s = err ? err->status : MEIRO_ERROR_IO;
+            goto done;
+        }
+    if (!write_all(fds[0], buf, len)) {
+        s = fail(err, MEIRO_ERROR_IO, "cannot write a scratch file in %s: %s", folder,
                  strerror(errno));
         goto done;
     }
-    env = child_env(date);
-    if (!env || posix_spawn_file_actions_init(&fa) != 0) {
+    env = child_env(date, tmpdir);
+    if (!env) {
         s = fail(err, MEIRO_ERROR_NOMEM, "out of memory starting Ghostscript");
         goto done;
     }
-    have_fa = true;
-    if (posix_spawn_file_actions_adddup2(&fa, in, 0) ||
-        posix_spawn_file_actions_adddup2(&fa, pdf, 1) ||
-        posix_spawn_file_actions_adddup2(&fa, talk, 2)) {
-        s = fail(err, MEIRO_ERROR_NOMEM, "out of memory starting Ghostscript");
+    sigprocmask(SIG_SETMASK, NULL, &old);
+    ending_signals(&ending, &old);
+    held = sigprocmask(SIG_BLOCK, &ending, NULL) == 0;
+    int caught = 0;
+    int status = run_gs(program, argv, env, fds, &ending, &old, &caught);
+    if (status == -1) {
+        s = fail(err, MEIRO_ERROR_IO, "cannot run Ghostscript (gs): %s", strerror(errno));
         goto done;
     }
-    pid_t pid;
-    int e = posix_spawnp(&pid, "gs", &fa, NULL, argv, env);
-    if (e == ENOENT) {
-        s = fail(err, MEIRO_ERROR_IO,
-                 "PDF/X is made by Ghostscript, and there is no gs command: " GS_PACKAGE);
+    if (caught) {
+        s = fail(err, MEIRO_ERROR_IO, "stopped by a signal while Ghostscript ran");
+        remove_folder(folder);
+        folder[0] = 0;
+        sigprocmask(SIG_SETMASK, &old, NULL); /* the signal now has its way */
+        held = false;
+        raise(caught);
         goto done;
-    }
-    if (e != 0) {
-        s = fail(err, MEIRO_ERROR_IO, "cannot run Ghostscript (gs): %s", strerror(e));
-        goto done;
-    }
-    int status = 0;
-    while (waitpid(pid, &status, 0) < 0) {
-        if (errno != EINTR) {
-            s = fail(err, MEIRO_ERROR_IO, "lost Ghostscript (gs): %s", strerror(errno));
-            goto done;
-        }
     }
     size_t said_len = 0;
-    char *said = read_all(talk, &said_len);
+    char *said = read_all(fds[2], &said_len);
     char line[200];
     first_line(said, line, sizeof line);
     free(said);
@@ -239,7 +342,7 @@ meiro_status pdfx_convert(const char *buf, size_t len, bool cmyk, bool x4, const
                      WIFSIGNALED(status) ? WTERMSIG(status) : 0);
         goto done;
     }
-    *out = read_all(pdf, out_len);
+    *out = read_all(fds[1], out_len);
     if (!*out)
         s = fail(err, MEIRO_ERROR_IO, "cannot read Ghostscript's PDF back: %s", strerror(errno));
     else if (*out_len < 8 || memcmp(*out, "%PDF-", 5) != 0) {
@@ -249,11 +352,11 @@ meiro_status pdfx_convert(const char *buf, size_t len, bool cmyk, bool x4, const
                  line);
     }
 done:
-    if (have_fa) posix_spawn_file_actions_destroy(&fa);
     free(env);
-    if (in >= 0) close(in);
-    if (pdf >= 0) close(pdf);
-    if (talk >= 0) close(talk);
+    for (int i = 0; i < 3; i++)
+        if (fds[i] >= 0) close(fds[i]);
+    if (folder[0]) remove_folder(folder);
+    if (held) sigprocmask(SIG_SETMASK, &old, NULL);
     return s;
 }
 

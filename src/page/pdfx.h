@@ -13,8 +13,11 @@
  * flattened), or with x4 as PDF/X-4 (PDF 1.6, the version also in its XMP
  * packet): greyscale (an interior) or CMYK (a cover), an output intent with
  * the profile embedded, every font embedded; its page boxes kept. Runs the `gs`
- * command (no shell), its scratch files unlinked in temp_dir (NULL: TMPDIR
- * or /tmp). *out is malloc'd. Dates from SOURCE_DATE_EPOCH (or meiro's
+ * command (no shell) in a folder of its own in temp_dir (NULL: TMPDIR or
+ * /tmp), its TMPDIR, removed with what gs left there once gs ends; a
+ * signal that would end the process meanwhile (SIGINT, SIGTERM, SIGHUP...,
+ * unless held or ignored already) kills gs, removes the folder, and is
+ * then raised again; gs dies with the process. *out is malloc'd. Dates from SOURCE_DATE_EPOCH (or meiro's
  * fixed date), so the same book gives the same bytes. Without Ghostscript
  * or its ICC profiles: MEIRO_ERROR_IO naming the Debian package; its own
  * failure: MEIRO_ERROR_IO with the first line of its error output. */

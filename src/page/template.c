@@ -41,7 +41,12 @@ static const page_labels labels_table[] = {
      "To make this booklet again:",
      "Contents",
      {"Easy", "Normal", "Hard", "Expert"},
-     "Version %s"},
+     "Version %s",
+     {"Pick up each key before you pass its door: they have the same colour.",
+      "Pick up the numbers in order, 1, 2, 3 …, then go to G.",
+      "Follow the arrows: a passage with an arrow goes one way only.",
+      "▲ and ▼ are stairs: they join the floors where they have the same number.",
+      "Paths go over and under each other: at a crossing, go straight on."}},
     {"ja",
      "めいろ",
      "こたえ",
@@ -57,7 +62,12 @@ static const page_labels labels_table[] = {
      "この ほんを もういちど つくるには:",
      "もくじ",
      {"やさしい", "ふつう", "むずかしい", "たつじん"},
-     "%s"},
+     "%s",
+     {"かぎを とってから、おなじ いろの とびらを とおろう。",
+      "すうじを 1、2、3 … の じゅんに とおって、G へ いこう。",
+      "やじるしの ある みちは、やじるしの むきにしか すすめないよ。",
+      "▲と▼は かいだん。おなじ ばんごうの かいだんで ほかの かいへ いけるよ。",
+      "みちは うえと したで まじわるよ。まじわる ところは まっすぐ すすもう。"}},
 };
 
 const page_labels *labels_for(const char *lang)
@@ -95,6 +105,7 @@ static void template_defaults(meiro_template *t)
     snprintf(t->lang, sizeof t->lang, "en");
     t->show_seed = true;
     t->contents = -1;
+    t->badges = -1;
     t->answers = ANSWERS_NONE;
     t->key_per_page = 6;
     t->ends = -1;
@@ -199,6 +210,8 @@ static const key_spec keys[] = {
     {"maze", "goal", KEY_LABEL, FIELD(texts.goal_label),
      .message = "goal label must be 1 to 31 bytes"},
     {"maze", "art", KEY_PAIR, FIELD(art), .message = "%s"},
+    {"maze", "badges", KEY_AUTO_BOOL, FIELD(badges),
+     .message = "badges is auto, yes or no, not '%s'"},
     {"text", "font", KEY_TEXT, FIELD(font), .message = "font name is too long"},
     {"text", "title", KEY_TEXT, FIELD(texts.title),
      .message = "title is too long (at most %zu bytes)"},

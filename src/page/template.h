@@ -53,6 +53,8 @@ struct meiro_template {
     char algorithm[32];     /* "" = meiro's default */
     int ends;               /* a meiro_ends, or -1 = meiro's default */
     char art[16];           /* [maze] art: a pair of meiro_art_info, "none", or "" */
+    int badges;             /* [maze] badges: S and G as badges 1, letters 0, -1 auto
+                               (meiro_signs) */
     char font[96];
     template_texts texts;               /* as written (title = ...), in `lang` */
     template_texts in_lang[TEXT_LANGS]; /* title[ja] = ...: by lang_index */
@@ -79,6 +81,18 @@ void template_blame(const meiro_template *t, const char *section, const char *ke
  * [art] start and goal files, where given, come before its pair. */
 const meiro_art_desc *art_pair(const meiro_export_options *opt);
 
+/* The special mazes whose page says, in one line each, what their signs
+ * mean (page_maze_rules): keys and doors, items in order, one-way arrows,
+ * floors and stairs, passages over and under. */
+typedef enum page_rule {
+    PAGE_RULE_KEYS,
+    PAGE_RULE_COLLECT,
+    PAGE_RULE_ONE_WAY,
+    PAGE_RULE_FLOORS,
+    PAGE_RULE_WEAVE,
+    PAGE_RULE_COUNT
+} page_rule;
+
 /* meiro's own words in one language. */
 typedef struct page_labels {
     const char *lang;
@@ -88,6 +102,7 @@ typedef struct page_labels {
     const char *notes, *remake;        /* a folded booklet's padding pages and back cover */
     const char *contents, *levels[4];  /* a booklet's table of contents; meiro_level names */
     const char *version;               /* a class set's copy: "Version %s" */
+    const char *rules[PAGE_RULE_COUNT]; /* the special mazes' rule lines */
 } page_labels;
 
 const page_labels *labels_for(const char *lang); /* English if unknown */

@@ -20,8 +20,8 @@
 #define ART_KEY "/MeiroCoverArt"
 
 meiro_status book_art_attach(const char *buf, size_t len, const meiro_maze *art, unsigned number,
-                             const char *title, const char *subtitle, char **out, size_t *out_len,
-                             meiro_error *err)
+                             const char *title, const char *subtitle, unsigned volume, char **out,
+                             size_t *out_len, meiro_error *err)
 {
     *out = NULL;
     *out_len = 0;
@@ -63,10 +63,12 @@ meiro_status book_art_attach(const char *buf, size_t len, const meiro_maze *art,
             qpdf_oh_replace_key(q, dict, "/Title", qpdf_oh_new_unicode_string(q, title));
         if (subtitle && subtitle[0])
             qpdf_oh_replace_key(q, dict, "/Subtitle", qpdf_oh_new_unicode_string(q, subtitle));
+        if (volume) /* "Vol. N" on its spine */
+            qpdf_oh_replace_key(q, dict, "/Volume", qpdf_oh_new_integer(q, volume));
         qpdf_oh_replace_key(q, qpdf_get_root(q), ART_KEY, stream);
         /* the document information a service keeps: the title, the tools
-         * and dates (KDP asks for no other metadata; the seed is on the
-         * last page, and the author is the seller, not meiro) */
+         * and dates (KDP asks for no other metadata; the seed is in the
+         * remaking file, and the author is the seller, not meiro) */
         qpdf_oh info = qpdf_oh_get_key(q, qpdf_get_trailer(q), "/Info");
         if (qpdf_oh_is_dictionary(q, info)) {
             qpdf_oh_remove_key(q, info, "/Author");
@@ -183,5 +185,27 @@ meiro_status meiro_pdf_book_art(const char *filename, meiro_maze **art, unsigned
         if (subtitle && size) snprintf(subtitle, size, "%s", j->subtitle);
     }
     sandbox_unshare(j, shared);
+    return s;
+}
+
+meiro_status meiro_pdf_book_volume(const char *filename, unsigned *volume, meiro_error *err)
+{
+    if (volume) *volume = 0;
+    if (!filename) return fail(err, MEIRO_ERROR_ARGUMENT, "no book to read");
+    qpdf_data q;
+    meiro_status s = read_book_pdf(filename, &q, err);
+    if (s == MEIRO_OK) {
+        qpdf_oh stream = qpdf_oh_get_key(q, qpdf_get_root(q), ART_KEY);
+        if (!qpdf_oh_is_stream(q, stream))
+            s = fail(err, MEIRO_ERROR_ARGUMENT,
+                     "%s records no series volume: it was not made by meiro booklet --print",
+                     filename);
+        qpdf_oh v = s == MEIRO_OK ? qpdf_oh_get_key(q, qpdf_oh_get_dict(q, stream), "/Volume") : 0;
+        if (s == MEIRO_OK && qpdf_oh_is_integer(q, v) && volume) {
+            long long n = qpdf_oh_get_int_value(q, v);
+            *volume = n > 0 && n < 100000 ? (unsigned)n : 0;
+        }
+    }
+    if (q) qpdf_cleanup(&q);
     return s;
 }

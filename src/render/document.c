@@ -14,7 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void resolve_style(doc_style *s, const meiro_export_options *opt, size_t count)
+static void resolve_style(doc_style *s, const meiro_export_options *opt, const doc_item *items,
+                          size_t count)
 {
     const meiro_template *t = opt->tpl;
     *s = (doc_style){0};
@@ -40,6 +41,7 @@ static void resolve_style(doc_style *s, const meiro_export_options *opt, size_t 
     s->fields = s->words.fields[0] ? s->words.fields : NULL;
     s->marks.start = s->words.start;
     s->marks.goal = s->words.goal;
+    s->marks.badges = page_signs_badges(opt, count ? items[0].level : 0);
     /* one maze: its answer page keeps the title ("めいろ — こたえ") */
     if (count == 1 && s->title)
         snprintf(s->answers_title, sizeof s->answers_title, "%s — %s", s->title,
@@ -69,12 +71,51 @@ static bool remade_on(const document *d, const doc_page *p)
     return d->remake && p == &d->pages[d->page_count - 1] && p->kind != PAGE_BACK;
 }
 
-/* A page's texts: its kind's, and the remaking command's lines. */
+/* The rules a puzzle page states: its special mazes' (page_maze_rules),
+ * each once; none on a cropped maze (no page around it). */
+static unsigned page_rules(const document *d, const doc_page *p)
+{
+    unsigned rules = 0;
+    for (size_t k = 0; p->kind == PAGE_PUZZLES && !d->style.crop && k < p->count; k++)
+        rules |= page_maze_rules(d->items[p->first + k].maze);
+    return rules;
+}
+
+static unsigned bits(unsigned v)
+{
+    unsigned n = 0;
+    for (; v; v &= v - 1) n++;
+    return n;
+}
+
+/* A page's texts: its kind's, its rule lines and the remaking command's lines. */
 static frame_texts page_texts(const document *d, const doc_page *p)
 {
     frame_texts t = texts_for(&d->style, p->kind);
+    t.rule_lines = bits(page_rules(d, p));
     if (remade_on(d, p)) t.footer_lines = d->remake_lines;
     return t;
+}
+
+/* The rule lines above a puzzle page's mazes, centred, each on one line
+ * (set smaller on a narrow page). */
+static void draw_rules(cairo_t *cr, const document *d, const doc_page *p, const page_frame *f)
+{
+    const doc_style *st = &d->style;
+    unsigned rules = page_rules(d, p), line = 0;
+    cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+    for (unsigned r = 0; r < PAGE_RULE_COUNT; r++) {
+        if (!(rules & (1u << r))) continue;
+        const char *text = st->labels->rules[r];
+        text_fit fit;
+        double size = f->rules_size;
+        if (!fit_text(cr, text, st->marks.font, false, size, size, st->text_width, RULE_LINE_MM,
+                      &fit) ||
+            fit.wrap)
+            size *= st->text_width / fit.natural * 0.999;
+        draw_text(cr, text, st->marks.font, f->center_x, f->rules_baseline + line++ * RULE_LINE_MM,
+                  size, false, 0);
+    }
 }
 
 static bool add_page(document *d, page_kind kind, size_t first, size_t count, unsigned slots)
@@ -151,6 +192,34 @@ meiro_status doc_place(const document *d, const doc_page *p, size_t k, page_layo
     L->landscape = f->landscape;
     L->margin = f->margin;
     return s;
+}
+
+/* A key's cells at least this many of the thinnest line printed: at a
+ * print service's 0.75 pt, 2.6 mm cells, the grey band (answer_pen) 1.4 mm
+ * wide with a wall's width clear on each side, a path the eye follows; at
+ * home (0.1 mm) 1 mm, which a key of 6 or 9 small mazes keeps. */
+#define KEY_CELL_LINES 10
+
+/* A key page of fewer, larger mazes (9, 6, 4, 2, then 1 a page) until each
+ * of its mazes has cells of KEY_CELL_LINES lines: hard and expert mazes in
+ * a printed book. Returns how many mazes the page keeps. */
+static size_t key_fit(document *d, doc_page *p)
+{
+    static const unsigned fewer[] = {9, 6, 4, 2, 1};
+    for (size_t f = 0; f < sizeof fewer / sizeof fewer[0]; f++) {
+        if (fewer[f] > p->slots) continue;
+        p->slots = fewer[f];
+        if (p->count > p->slots) p->count = p->slots;
+        bool big = true;
+        for (size_t k = 0; k < p->count && big; k++) {
+            page_layout L;
+            page_frame fr;
+            big = doc_place(d, p, k, &L, &fr, NULL) == MEIRO_OK &&
+                  L.cell >= KEY_CELL_LINES * d->style.line_min;
+        }
+        if (big) break;
+    }
+    return p->count;
 }
 
 /* Frame art keeps its corners: texts stay this far from the page's sides
@@ -249,7 +318,7 @@ meiro_status doc_plan(document *d, const doc_item *items, size_t count,
     *d = (document){0};
     d->items = items;
     d->count = count;
-    resolve_style(&d->style, opt, count);
+    resolve_style(&d->style, opt, items, count);
     doc_style *st = &d->style;
     if (parts && parts->cover >= 0) st->cover = parts->cover;
     /* a table of contents: asked for, else the template's, else for over
@@ -260,6 +329,10 @@ meiro_status doc_plan(document *d, const doc_item *items, size_t count,
     d->version = parts ? parts->version : NULL;
     d->copies = parts && parts->per_copy ? parts->copies : NULL;
     d->per_copy = d->copies ? parts->per_copy : 0;
+    /* a book to sell says nothing of how it was made: the seeds (captions,
+     * footers) go with the rest */
+    st->workings = !(parts && parts->clean);
+    st->show_seed = st->show_seed && st->workings;
     st->contents_subtitle = parts && parts->volume && st->subtitle;
     meiro_status s = page_margin_check(opt, err);
     if (s != MEIRO_OK) return s;
@@ -331,9 +404,10 @@ meiro_status doc_plan(document *d, const doc_item *items, size_t count,
         if (ok && (st->answers == ANSWERS_AFTER_PAGE || st->answers == ANSWERS_BACK))
             ok = add_page(d, PAGE_ANSWERS, i, n, st->per_page);
     }
-    for (size_t i = 0; ok && st->answers == ANSWERS_KEY && i < count; i += st->key_per_page) {
+    for (size_t i = 0; ok && st->answers == ANSWERS_KEY && i < count;) {
         size_t n = count - i < st->key_per_page ? count - i : st->key_per_page;
         ok = add_page(d, PAGE_ANSWERS, i, n, st->key_per_page);
+        if (ok) i += key_fit(d, &d->pages[d->page_count - 1]);
     }
     if (s == MEIRO_OK && !ok) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory planning pages");
     /* every maze must fit where it goes */
@@ -537,7 +611,7 @@ static char *remake_footer(const document *d, size_t index, const page_frame *f,
 
 meiro_status doc_set_remake(document *d, const char *remake, meiro_error *err)
 {
-    d->remake = remake && remake[0] ? remake : NULL;
+    d->remake = d->style.workings && remake && remake[0] ? remake : NULL;
     d->remake_lines = 1;
     d->remake_size = FOOTER_FONT_MM;
     if (!d->remake || d->page_count == 0) return MEIRO_OK;
@@ -617,9 +691,10 @@ static void draw_footer(cairo_t *cr, const document *d, size_t index, const page
         snprintf(part, sizeof part, "meiro %s · seed %llu", MEIRO_VERSION,
                  (unsigned long long)d->seed);
     } else {
-        snprintf(part, sizeof part, "meiro %s", MEIRO_VERSION);
+        snprintf(part, sizeof part, "%s%s", d->style.workings ? "meiro " : "",
+                 d->style.workings ? MEIRO_VERSION : "");
     }
-    snprintf(text + n, sizeof text - n, "%s%s", n ? "   ·   " : "", part);
+    snprintf(text + n, sizeof text - n, "%s%s", n && part[0] ? "   ·   " : "", part);
     /* one line between the margins: a long one smaller */
     text_fit fit;
     double width = f->body.w, size = f->footer_size;
@@ -834,6 +909,7 @@ meiro_status doc_draw_page(const document *d, size_t index, cairo_t *cr, bool ma
         if (p->kind == PAGE_PUZZLES && st->subtitle)
             draw_fitted(cr, st->subtitle, st->marks.font, false, &st->subtitle_fit, f.center_x,
                         f.subtitle_baseline, f.subtitle_baseline - f.subtitle_size, st->text_width);
+        if (f.rules_size > 0) draw_rules(cr, d, p, &f);
         if (p->kind == PAGE_PUZZLES && st->fields) {
             /* a page of one maze: the name line starts where the maze does,
              * written as large as a child's hand needs for big cells (up to

@@ -50,6 +50,7 @@ typedef struct doc_style {
     bool crop; /* one maze: each page only the maze and a small border */
     maze_marks marks;
     bool page_numbers, show_seed, cover;
+    bool workings; /* meiro's name, the seeds and the remaking command on the pages (doc_parts) */
     bool contents_subtitle; /* a series' volume under the contents' heading */
     const page_labels *labels;
     cairo_surface_t *frame; /* drawn over the whole page (load_art) */
@@ -94,6 +95,8 @@ typedef struct doc_parts {
                             i % per_copy + 1 of copies[i / per_copy],
                             captioned so ("Hana · No. 2"); NULL: none */
     size_t per_copy;
+    bool clean;          /* a book to sell: no meiro name, seed or remaking
+                            command on its pages (page numbers stay) */
 } doc_parts;
 
 /* Plans the pages and checks every maze fits its slot, so that errors come
@@ -131,7 +134,8 @@ meiro_status doc_write_pdf_folded(const document *d, const fold_sheets *fs, FILE
 
 /* The command that makes the booklet again, on its last page (after
  * doc_fold: a folded booklet's back cover), in a footer of as many lines
- * as it takes; checks the last page's mazes fit above them. */
+ * as it takes; checks the last page's mazes fit above them. A clean
+ * document (doc_parts) shows none. */
 meiro_status doc_set_remake(document *d, const char *remake, meiro_error *err);
 
 /* The page size in mm (after orientation): the trim, without the bleed. */

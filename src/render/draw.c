@@ -341,17 +341,6 @@ void text_ink(cairo_t *cr, const char *text, const char *family, double size, do
     *h = (double)ink.height / PANGO_SCALE;
 }
 
-/* The height of a mark's word's ink at size (mm). */
-static double mark_ink(cairo_t *cr, const char *text, const char *font, double size)
-{
-    double w, h;
-    text_ink(cr, text, font, size, &w, &h);
-    return h;
-}
-
-/* The least sign a small child sees (mm): S and G on a badge this wide. */
-#define SIGN_MM 8.0
-
 /* A white plate with rounded corners: what a label stands on, above the
  * solution line, so the line never runs through the letters. */
 static void plate(cairo_t *cr, double x, double y, double w, double h, double r)
@@ -398,16 +387,8 @@ static void draw_mark(cairo_t *cr, const char *text, cairo_surface_t *art, const
     g_object_unref(layout);
 }
 
-/* S and G on a shape or a name: a disc d mm across, outside the door cut
- * in the outline (end_badge: 10 mm and more), or without a door filling its
- * cell (9/10 of the room between its walls), light green for S and light
- * blue for G (neither the solution's red; light, so they print pale grey
- * in black and white and the word on them in black stands out), ringed in
- * black outside a door, where it stands on white paper; or the picture
- * for it as large on a white disc ringed in that colour. */
-static void draw_badge(cairo_t *cr, const char *text, cairo_surface_t *art, const char *font,
-                       double cx, double cy, double d, const page_layout *L, bool start,
-                       bool ring)
+void draw_badge(cairo_t *cr, const char *text, cairo_surface_t *art, const char *font, double cx,
+                double cy, double d, const page_layout *L, bool start, bool ring)
 {
     double r = d / 2;
     double red = start ? 0.56 : 0.58, green = start ? 0.86 : 0.78, blue = start ? 0.52 : 1.0;
@@ -606,44 +587,35 @@ static void draw_labels(cairo_t *cr, const meiro_maze *m, const page_layout *L,
     /* one cell holding both S and G (1 x 1): the marks stand in their doors */
     bool shared = m->start.x == m->goal.x && m->start.y == m->goal.y;
     double x, y;
-    if (m->active && !shared) { /* a shape or a name: signs a child sees */
+    /* badges: a shape's, a name's or a picture maze's always (signs a
+     * child sees; a picture maze's S and G side by side somewhere in its
+     * small cells, coloured to be found), else the document's (a child's:
+     * page_signs_badges). Filling their cells, a rectangle's word
+     * at most BADGE_MAX_MM (in larger cells a disc well clear of the walls;
+     * a picture as large as the cell); on an answer key readable however
+     * small the cells, standing out of them as its letters do */
+    if ((m->active || m->picture || marks->badges) && !shared) {
         for (int k = 0; k < 2; k++) {
             if (!(k ? show_goal : show_start)) continue;
             meiro_cell c = k ? m->goal : m->start;
             const char *text = k ? marks->goal : marks->start;
             cairo_surface_t *art = k ? marks->goal_art : marks->start_art;
-            meiro_dir door = layout_end_door(L, k);
+            double fill = (L->cell - L->line) * 0.9;
+            if (!m->active && !art) fill = fmin(fill, BADGE_MAX_MM);
+            if (L->mark_min > 0) fill = fmax(fill, BADGE_KEY_SCALE * L->mark_min);
+            meiro_dir door = m->active ? layout_end_door(L, k) : MEIRO_NO_DIR;
             if (door < MEIRO_NO_DIR) {
                 draw_end_sign(cr, L, c, door, text, art, marks->font, k == 0);
                 continue;
             }
             cell_centre(L, c, MEIRO_NO_DIR, &x, &y);
-            draw_badge(cr, text, art, marks->font, x, y, (L->cell - L->line) * 0.9, L, k == 0,
-                       false);
+            draw_badge(cr, text, art, marks->font, x, y, fill, L, k == 0, false);
         }
         return;
     }
     /* S and G at one size: the one that fits both */
     double size =
         fmin(mark_fit(cr, marks->start, marks->font, L), mark_fit(cr, marks->goal, marks->font, L));
-    /* a rectangle of a small child's cells (10 mm and more at ages up to
-     * 5; a one-letter name that fills its box, I, is one) whose letters
-     * would print under SIGN_MM: badges filling their cells instead, a
-     * sign a child sees, as on a shape without doors (at most 9.5 mm: in
-     * larger cells a disc well clear of the walls) */
-    double badge = fmin((L->cell - L->line) * 0.9, 9.5);
-    if (m->grid == MEIRO_GRID_RECT && !shared && !marks->start_art && !marks->goal_art &&
-        badge >= SIGN_MM &&
-        fmax(mark_ink(cr, marks->start, marks->font, size),
-             mark_ink(cr, marks->goal, marks->font, size)) < SIGN_MM) {
-        for (int k = 0; k < 2; k++) {
-            if (!(k ? show_goal : show_start)) continue;
-            cell_centre(L, k ? m->goal : m->start, MEIRO_NO_DIR, &x, &y);
-            draw_badge(cr, k ? marks->goal : marks->start, NULL, marks->font, x, y, badge, L,
-                       k == 0, false);
-        }
-        return;
-    }
     cell_centre(L, m->start, shared ? m->start_door : MEIRO_NO_DIR, &x, &y);
     if (show_start) draw_mark(cr, marks->start, marks->start_art, marks->font, size, x, y, L);
     cell_centre(L, m->goal, shared ? m->goal_door : MEIRO_NO_DIR, &x, &y);

@@ -22,10 +22,13 @@
 #define SOLUTION_GREY 0.6
 #define ARROW_GREY 0.13 /* the door arrows: dark, for black-and-white printers */
 
-/* How S and G are shown: words (fitted into the cell) or pictures. */
+/* How S and G are shown: words (fitted into the cell) or pictures, on
+ * white plates or on badges (the document's meiro_signs, decided once for
+ * every page: page_signs_badges). */
 typedef struct maze_marks {
     const char *start, *goal, *font;
     cairo_surface_t *start_art, *goal_art; /* NULL: the words (see load_art) */
+    bool badges;
 } maze_marks;
 
 /* Sets cr's colour and line width for the solution's line: red, or for
@@ -66,6 +69,21 @@ void draw_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const p
  * down; the answer on every floor, ending and going on at the stairs. */
 void draw_levels(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,
                  const maze_marks *marks, double snap, unsigned layers);
+
+/* S and G on a badge: a disc d mm across centred at (cx, cy), light green
+ * for S and light blue for G (neither the solution's red; light, so they
+ * print pale grey in black and white and the word on them in black stands
+ * out), ringed in black when `ring` (outside a shape's door, on white
+ * paper); or the picture for it as large on a white disc ringed in that
+ * colour. A shape's or a name's in the door cut in its outline
+ * (end_badge: 10 mm and more), else filling the cell; the largest that
+ * fills a cell is BADGE_MAX_MM. */
+#define BADGE_MAX_MM 9.5
+/* On an answer key (L->mark_min > 0) a badge is at least this many times
+ * mark_min across, standing out of small cells as the key's letters do. */
+#define BADGE_KEY_SCALE 1.6
+void draw_badge(cairo_t *cr, const char *text, cairo_surface_t *art, const char *font, double cx,
+                double cy, double d, const page_layout *L, bool start, bool ring);
 
 /* S and G's marks and door arrows, of the two those asked (draw_levels:
  * a floor shows one or none). */

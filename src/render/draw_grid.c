@@ -1,8 +1,9 @@
 /* Polar, hex and triangle mazes on a page (core/grid.h has their
  * geometry): walls as arcs and segments, each drawn once with round ends
  * so that corners meet; the solution through the cells' centres, along the
- * ring between two cells of one ring; S and G on round white plates in
- * their cells. Millimetres, as in draw.c; L->cell is a corridor's width. */
+ * ring between two cells of one ring; S and G on round white plates or
+ * badges in their cells, a polar maze's on its rim behind a gap in the rim.
+ * Millimetres, as in draw.c; L->cell is a corridor's width. */
 #include "core/grid.h"
 #include "core/model.h"
 #include "page/layout.h"
@@ -153,8 +154,17 @@ static void add_arc(tracer *t, arc_run *run, const view *v, const grid_side_shap
     *run = (arc_run){true, cx, cy, r, from, span};
 }
 
+/* A polar maze's S or G on its outer ring enters through a gap in the rim:
+ * that cell's outer side is a door, left open on the page (the model has no
+ * doors on a ring: the solvers need none). */
+static bool rim_door(const meiro_maze *m, size_t next, meiro_cell c)
+{
+    return m->grid == MEIRO_GRID_POLAR && next == GRID_NONE && c.y + 1 == m->h && c.y > 0 &&
+           ((c.x == m->start.x && c.y == m->start.y) || (c.x == m->goal.x && c.y == m->goal.y));
+}
+
 /* Every closed side once: from the cell whose neighbour has the larger id,
- * or at the border. */
+ * or at the border (but a polar maze's door in the rim: rim_door). */
 void trace_grid_walls(const meiro_maze *m, const page_layout *L, double y0, double y1,
                       const grid_pen *pen)
 {
@@ -176,6 +186,7 @@ void trace_grid_walls(const meiro_maze *m, const page_layout *L, double y0, doub
                     if (grid_open(m, id, s)) continue;
                     size_t next = grid_neighbour(m, id, s);
                     if (next != GRID_NONE && next < id) continue;
+                    if (rim_door(m, next, (meiro_cell){x, y})) continue;
                     grid_side_shape shape;
                     grid_side(m, id, s, &shape);
                     if (shape.arc) {
@@ -408,19 +419,22 @@ static void grid_mark(cairo_t *cr, const char *text, cairo_surface_t *art, const
 static void draw_grid_labels(cairo_t *cr, const meiro_maze *m, const view *v, const page_layout *L,
                              const maze_marks *marks)
 {
-    size_t s = grid_id(m, m->start), g = grid_id(m, m->goal);
+    size_t id[2] = {grid_id(m, m->start), grid_id(m, m->goal)};
     /* S and G at one size, the one that fits both in a corridor; the
      * polar centre's mark as much larger as its disc is */
     double size = fmin(fit_in_circle(cr, marks->start, marks->font, L->cell),
                        fit_in_circle(cr, marks->goal, marks->font, L->cell));
-    double x, y, room = mark_room(m, s, L);
-    centre_mm(m, v, s, &x, &y);
-    grid_mark(cr, marks->start, marks->start_art, marks->font, size * room / L->cell, x, y, room,
-              L->line);
-    room = mark_room(m, g, L);
-    centre_mm(m, v, g, &x, &y);
-    grid_mark(cr, marks->goal, marks->goal_art, marks->font, size * room / L->cell, x, y, room,
-              L->line);
+    for (int k = 0; k < 2; k++) {
+        const char *text = k ? marks->goal : marks->start;
+        cairo_surface_t *art = k ? marks->goal_art : marks->start_art;
+        double x, y, room = mark_room(m, id[k], L);
+        centre_mm(m, v, id[k], &x, &y);
+        if (marks->badges) /* the document's badges (a child's): filling the corridor */
+            draw_badge(cr, text, art, marks->font, x, y,
+                       fmin((room - L->line) * 0.9, BADGE_MAX_MM * room / L->cell), L, k == 0,
+                       false);
+        else grid_mark(cr, text, art, marks->font, size * room / L->cell, x, y, room, L->line);
+    }
 }
 
 void draw_grid_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,

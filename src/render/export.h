@@ -52,17 +52,22 @@ meiro_status book_art_json(const char *filename, unsigned *number, char *title, 
 typedef struct cover_plan {
     double w, h, bleed, trim_w, spine;
     const char *title, *subtitle; /* subtitle may be NULL */
+    const char *author, *blurb;   /* or NULL */
     const meiro_maze *maze;       /* the front's art */
     bool spine_text;              /* the title on the spine */
+    bool coloured;                /* a background of rgb (else white) */
+    double rgb[3];
+    unsigned volume;              /* a series' volume, or 0 */
     double line_min;              /* mm: the thinnest line the service prints */
 } cover_plan;
 meiro_status cover_write(const cover_plan *c, FILE *out, meiro_error *err);
-/* The PDF in buf with `art` (maze `number` of the book, from 1) and the
- * book's title and subtitle (NULL: none) recorded for its cover
- * (render/book_art.c; meiro_pdf_book_art reads them back); *out is
- * malloc'd. MEIRO_ERROR_TOO_BIG: a maze JSON cannot carry. */
+/* The PDF in buf with `art` (maze `number` of the book, from 1), the
+ * book's title and subtitle (NULL: none) and its series volume (0: none)
+ * recorded for its cover (render/book_art.c; meiro_pdf_book_art and
+ * meiro_pdf_book_volume read them back); *out is malloc'd.
+ * MEIRO_ERROR_TOO_BIG: a maze JSON cannot carry. */
 meiro_status book_art_attach(const char *buf, size_t len, const meiro_maze *art, unsigned number,
-                             const char *title, const char *subtitle, char **out, size_t *out_len,
-                             meiro_error *err);
+                             const char *title, const char *subtitle, unsigned volume, char **out,
+                             size_t *out_len, meiro_error *err);
 
 #endif /* MEIRO_SRC_RENDER_EXPORT_H */

@@ -74,10 +74,15 @@ static bool wall_changed(const changes *wc, uint32_t w)
     return a < wc->count && wc->items[a].item == w;
 }
 
-static void colour_text(char *buf, uint32_t c)
+/* A cell's paint: `none` as an attribute (the finished maze is plain), but
+ * white within an animation's values, on the white page: Chromium drops an
+ * <animate> of fill with a `none` among its values, and then paints every
+ * such cell black for the whole loop. */
+#define NO_PAINT_ANIMATED "#ffffff"
+static void colour_text(char *buf, uint32_t c, bool animated)
 {
-    if (c == MEIRO_NO_COLOUR) snprintf(buf, 16, "none");
-    else snprintf(buf, 16, "#%06x", c);
+    if (c != MEIRO_NO_COLOUR) snprintf(buf, 16, "#%06x", c);
+    else snprintf(buf, 16, "%s", animated ? NO_PAINT_ANIMATED : "none");
 }
 
 /* keyTimes and values of one item's history, from its base state. */
@@ -92,7 +97,7 @@ static void write_timeline(FILE *out, const change *ch, size_t n, const double *
     fprintf(out, "\" values=\"%s", first);
     for (size_t k = 0; k < n; k++) {
         char v[16];
-        if (colour) colour_text(v, ch[k].value);
+        if (colour) colour_text(v, ch[k].value, true);
         else snprintf(v, sizeof v, "%s", ch[k].value ? "hidden" : "visible");
         fprintf(out, ";%s", v);
     }
@@ -177,10 +182,10 @@ static void write_cells(FILE *out, const recording *r, uint32_t width, double to
         while (k + n < r->cc.count && r->cc.items[k + n].item == r->cc.items[k].item) n++;
         uint32_t i = r->cc.items[k].item;
         char base[16];
-        colour_text(base, r->colour[i] == PATH_COLOUR ? PATH_COLOUR : MEIRO_NO_COLOUR);
+        colour_text(base, r->colour[i] == PATH_COLOUR ? PATH_COLOUR : MEIRO_NO_COLOUR, false);
         fprintf(out, "<rect x=\"%.0f\" y=\"%.0f\" width=\"%.0f\" height=\"%.0f\" fill=\"%s\">",
                 (i % width + 1) * u, (i / width + 1) * u, u, u, base);
-        write_timeline(out, &r->cc.items[k], n, r->times, total, "fill", "none", true);
+        write_timeline(out, &r->cc.items[k], n, r->times, total, "fill", NO_PAINT_ANIMATED, true);
         fputs("</rect>\n", out);
         k += n;
     }
@@ -465,7 +470,7 @@ meiro_status meiro_animate_frames(const meiro_trace *trace, const meiro_maze *in
     int pw = (int)(cell * (width + 2)), ph = (int)(cell * (height + 2));
     pw += pw & 1;
     ph += ph & 1;
-    maze_marks marks = {"S", "G", FONT_FAMILY, NULL, NULL};
+    maze_marks marks = {"S", "G", FONT_FAMILY, NULL, NULL, false};
     cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, pw, ph);
     if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS)
         s = fail(err, MEIRO_ERROR_NOMEM, "out of memory for a frame");

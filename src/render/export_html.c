@@ -206,6 +206,12 @@ static void put_data(html_out *o, const document *d, const meiro_path *solutions
                 m->start_door < MEIRO_NO_DIR ? (int)m->start_door : -1,
                 m->goal_door < MEIRO_NO_DIR ? (int)m->goal_door : -1);
             put_json(o, info);
+            /* a special maze's rules, as its printed page states them:
+             * the status line says them before the help */
+            char rules[PAGE_RULE_COUNT * 200];
+            page_rules_text(page_maze_rules(m), d->style.labels, " ", rules, sizeof rules);
+            put_raw(o, ",\"rules\":");
+            put_json(o, rules);
             put_raw(o, ",\"solution\":");
             put_cells(o, &solutions[i]);
             put(o, ",\"picture\":%u", (unsigned)m->picture); /* the way fills its cells */

@@ -114,10 +114,11 @@ meiro_status export_png(const meiro_maze *m, const meiro_path *path,
     if (s != MEIRO_OK) goto done;
     int width = (int)a.width, height = (int)a.height;
     double ppm = a.ppm, x0 = a.x0, y0 = a.y0;
-    /* grey unless something is coloured: the path, template artwork or a
-     * shape's S and G discs */
+    /* grey unless something is coloured: the path, template artwork or
+     * S and G's badges (a shape's, a picture maze's, or the document's) */
     bool grey = (!path || path->length == 0) && !d.style.frame && !d.style.marks.start_art &&
-                !d.style.marks.goal_art && !meiro_maze_has_mask(m);
+                !d.style.marks.goal_art && !meiro_maze_has_mask(m) && !meiro_maze_picture(m) &&
+                !d.style.marks.badges;
 
     band = cairo_image_surface_create(CAIRO_FORMAT_RGB24, width, BAND_ROWS);
     row = alloc_array(width, 3);

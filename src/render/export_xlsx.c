@@ -2,8 +2,8 @@
  * maze cell, walls as cell borders, S and G typed in their cells, square
  * cells sized to fill the printed page, gridlines hidden, one page. The
  * page's texts (title, subtitle, name line) stand in merged rows above the
- * maze. With an answer page a second sheet ("Answer", こたえ) fills the
- * solution's cells.
+ * maze. With an answer page a second sheet ("Answer", こたえ) draws the
+ * solution as a line of box drawing through its cells (path_glyph).
  * libxlsxwriter before 1.1.5 writes to a file name only, so the workbook
  * goes to a private temporary file first and is then copied to the output
  * stream (see workbook_open); from 1.1.5 it is written into memory. The
@@ -18,7 +18,7 @@
  * blank, the borders following its edge. A weave maze's crossing cell
  * (the over-passage runs through it, a tunnel passes under) has dashed
  * borders on the two sides the tunnel goes under; on the answer sheet the
- * way over it is filled as any cell of the way, the way under it striped
+ * way over it is filled (the way's colour), the way under it striped
  * along the tunnel. A mission (core/mission.h): key k is its shape (● ■ ▲
  * ◆ ★ ⬢, as on the page) in its colour, its door a dash-dot border in the
  * same colour across the passage (a double one prints as a hairline), an item its number, and a one-way
@@ -56,13 +56,31 @@ enum { EXCEL_MAX_COLS = 16384, EXCEL_MAX_ROWS = 1048576 };
  * 7 pixels for Excel and Gnumeric, and 7.1 for LibreOffice: within 1.5%
  * in all three (measured in LibreOffice and Gnumeric's print). */
 #define DEFAULT_FONT_PT 10.5
-/* KIND_PLAY: a maze cell of a playable sheet, open for the player's mark */
-enum { KIND_PLAIN, KIND_MARK, KIND_PATH, KIND_PATH_MARK, KIND_ARROW, KIND_PLAY, KIND_COUNT };
+/* KIND_PLAY: a maze cell of a playable sheet, open for the player's mark;
+ * KIND_PATH a cell of the way, drawn as a line through it (path_glyph),
+ * KIND_FILL one filled (a picture maze's: the picture is the answer);
+ * KIND_BADGE_S and _G: S and G on the page's badges' colours (a child's
+ * document: page_signs_badges) */
+enum {
+    KIND_PLAIN,
+    KIND_MARK,
+    KIND_PATH,
+    KIND_PATH_MARK,
+    KIND_ARROW,
+    KIND_PLAY,
+    KIND_FILL,
+    KIND_BADGE_S,
+    KIND_BADGE_G,
+    KIND_COUNT
+};
 
 /* The texts above the maze, each in a merged row: title, subtitle, name
- * line; their font sizes and row heights in points. */
-enum { TEXT_TITLE, TEXT_SUBTITLE, TEXT_FIELDS, TEXT_ROWS };
-static const double text_font_pt[TEXT_ROWS] = {16, 11, 12}, text_row_pt[TEXT_ROWS] = {27, 18, 27};
+ * line, the special maze's rules (a line each); their font sizes and row
+ * heights in points (the rules' row: RULE_LINE_PT a line). */
+enum { TEXT_TITLE, TEXT_SUBTITLE, TEXT_FIELDS, TEXT_RULES, TEXT_ROWS };
+static const double text_font_pt[TEXT_ROWS] = {16, 11, 12, 11},
+                    text_row_pt[TEXT_ROWS] = {27, 18, 27, 0};
+#define RULE_LINE_PT 16.0
 
 /* One format per combination of borders and kind, made on first use. */
 typedef struct format_cache {
@@ -70,7 +88,8 @@ typedef struct format_cache {
     lxw_format *fmt[ALL_DIRS + 1][KIND_COUNT];
     lxw_format *text[TEXT_ROWS];
     lxw_format *cross[2][3]; /* crossings: tunnel west-east or north-south; way off, over, under */
-    double mark_pt;
+    double mark_pt, path_pt;
+    bool badges;    /* S and G on their badges' colours (page_signs_badges) */
     uint8_t border; /* LXW_BORDER_MEDIUM, or THICK for a template's heavy walls */
     /* a mission's key cells and the cells beside its doors: few, looked up
      * by their whole look (mission_format) */
@@ -91,7 +110,9 @@ static lxw_format *format_for(format_cache *c, unsigned walls, unsigned kind)
     if (walls & dir_bit(MEIRO_EAST)) format_set_right(f, c->border);
     if (walls & dir_bit(MEIRO_SOUTH)) format_set_bottom(f, c->border);
     if (walls & dir_bit(MEIRO_WEST)) format_set_left(f, c->border);
-    if (kind == KIND_MARK || kind == KIND_PATH_MARK || kind == KIND_ARROW || kind == KIND_PLAY) {
+    bool badge = kind == KIND_BADGE_S || kind == KIND_BADGE_G;
+    if (kind == KIND_MARK || kind == KIND_PATH_MARK || kind == KIND_ARROW || kind == KIND_PLAY ||
+        badge) {
         format_set_bold(f);
         if (kind == KIND_ARROW) format_set_font_color(f, 0x222222);
         if (kind == KIND_PLAY) format_set_unlocked(f), format_set_font_color(f, 0x1F4E79);
@@ -100,11 +121,39 @@ static lxw_format *format_for(format_cache *c, unsigned walls, unsigned kind)
         format_set_align(f, LXW_ALIGN_VERTICAL_CENTER);
         format_set_shrink(f); /* a label a little too long for its cell */
     }
-    if (kind == KIND_PATH || kind == KIND_PATH_MARK) {
+    if (kind == KIND_PATH) { /* a line in a deeper shade of the way's orange (KIND_FILL) */
+        format_set_bold(f);
+        format_set_font_color(f, 0xE67E22);
+        format_set_font_size(f, c->path_pt);
+        format_set_align(f, LXW_ALIGN_CENTER);
+        format_set_align(f, LXW_ALIGN_VERTICAL_CENTER);
+    }
+    if (kind == KIND_FILL || kind == KIND_PATH_MARK || badge) {
         format_set_pattern(f, LXW_PATTERN_SOLID);
-        format_set_bg_color(f, 0xF4B183); /* a soft orange that prints clearly */
+        /* a soft orange that prints clearly; the page's badges' light
+         * green and light blue (render/draw.c) */
+        format_set_bg_color(f, kind == KIND_BADGE_S   ? 0x8FDB85
+                               : kind == KIND_BADGE_G ? 0x94C7FF
+                                                      : 0xF4B183);
     }
     return *slot = f;
+}
+
+/* The way through cell (x, y) as a heavy box-drawing line between the
+ * sides it enters and leaves by (┃ ━ ┏ ┓ ┗ ┛; a half line where it ends):
+ * a way that doubles back beside itself reads as two lines apart, where
+ * filled cells would merge into a block. */
+static const char *path_glyph(const meiro_maze *m, const uint8_t *marks, uint32_t x, uint32_t y)
+{
+    static const char *const glyphs[16] = {
+        "",  "╹", "╺", "┗", "╻", "┃", "┏", "┣", /* bits: north 1, east 2, south 4, west 8 */
+        "╸", "┛", "━", "┻", "┓", "┫", "┳", "╋",
+    };
+    unsigned sides = (y > 0 && (marks[cell_index(m, x, y - 1)] & MARK_SOUTH) ? 1u : 0u) |
+                     (marks[cell_index(m, x, y)] & MARK_EAST ? 2u : 0u) |
+                     (marks[cell_index(m, x, y)] & MARK_SOUTH ? 4u : 0u) |
+                     (x > 0 && (marks[cell_index(m, x - 1, y)] & MARK_EAST) ? 8u : 0u);
+    return glyphs[sides];
 }
 
 /* A crossing's cell, its tunnel west to east (ew) or north to south: the
@@ -236,7 +285,8 @@ static lxw_format *text_format(format_cache *c, int which)
     format_set_align(f, which == TEXT_FIELDS ? LXW_ALIGN_LEFT : LXW_ALIGN_CENTER);
     format_set_align(f,
                      which == TEXT_FIELDS ? LXW_ALIGN_VERTICAL_BOTTOM : LXW_ALIGN_VERTICAL_CENTER);
-    format_set_shrink(f);
+    if (which == TEXT_RULES) format_set_text_wrap(f); /* a line each */
+    else format_set_shrink(f);
     return c->text[which] = f;
 }
 
@@ -362,12 +412,19 @@ static const char *door_arrow(const meiro_maze *m, uint32_t col, uint32_t row)
  * the page and the cell's side in pixels (columns and rows alike). */
 typedef struct sheet_plan {
     const char *text[TEXT_ROWS];
-    char answers_title[320], fields[256];
+    char answers_title[320], fields[256], rules[PAGE_RULE_COUNT * 200];
+    unsigned rule_lines;
     uint32_t top; /* rows of text above the maze's ring */
     page_layout L;
     uint32_t px;
     double cell_mm; /* a cell as printed (the sheet fitted to the page) */
 } sheet_plan;
+
+/* Text row t's height in points. */
+static double row_pt(const sheet_plan *plan, int t)
+{
+    return t == TEXT_RULES ? RULE_LINE_PT * plan->rule_lines + 4 : text_row_pt[t];
+}
 
 static lxw_error add_sheet(lxw_workbook *wb, format_cache *cache, const meiro_maze *m,
                            const uint8_t *marks, const char *name, const sheet_plan *plan,
@@ -404,7 +461,7 @@ static lxw_error add_sheet(lxw_workbook *wb, format_cache *cache, const meiro_ma
     }
     uint32_t cols = m->w + 2, rows = m->h + 2;
     double text_pt = 0;
-    for (int t = 0; t < TEXT_ROWS; t++) text_pt += plan->text[t] ? text_row_pt[t] : 0;
+    for (int t = 0; t < TEXT_ROWS; t++) text_pt += plan->text[t] ? row_pt(plan, t) : 0;
     /* the whole page on screen when the workbook opens: about 1100 x 560
      * pixels of cells in a laptop's window */
     double zoom = fmin(1100.0 / (cols * px), 560.0 / (rows * px + text_pt / 0.75));
@@ -420,7 +477,7 @@ static lxw_error add_sheet(lxw_workbook *wb, format_cache *cache, const meiro_ma
         if (!plan->text[t]) continue;
         lxw_format *f = text_format(cache, t);
         if (!f) return LXW_ERROR_MEMORY_MALLOC_FAILED;
-        e = worksheet_set_row(ws, row, text_row_pt[t], NULL);
+        e = worksheet_set_row(ws, row, row_pt(plan, t), NULL);
         if (!e) e = worksheet_merge_range(ws, row, 0, row, (lxw_col_t)(cols - 1), plan->text[t], f);
         row++;
     }
@@ -471,14 +528,23 @@ static lxw_error add_sheet(lxw_workbook *wb, format_cache *cache, const meiro_ma
             }
             bool open = play && active && !mark;
             if (!walls && !mark && !on_path && !arrow && !open && !mission[0] && !special) continue;
-            unsigned kind = arrow                 ? KIND_ARROW
+            unsigned kind = arrow ? KIND_ARROW
+                            : mark && cache->badges && !mission[0]
+                                ? (mark == goal ? KIND_BADGE_G : KIND_BADGE_S)
                             : mark || mission[0] ? (on_path ? KIND_PATH_MARK : KIND_MARK)
                             : open               ? KIND_PLAY
-                                                 : (on_path ? KIND_PATH : KIND_PLAIN);
+                            : !on_path           ? KIND_PLAIN
+                            : m->picture         ? KIND_FILL
+                                                 : KIND_PATH;
             lxw_format *f = special ? special : format_for(cache, walls, kind);
             if (!f) return LXW_ERROR_MEMORY_MALLOC_FAILED;
             /* a picture stands over its cell instead of the word */
-            const char *label = arrow ? arrow : mission[0] ? mission : picture >= 0 ? NULL : mark;
+            const char *label = arrow          ? arrow
+                                : mission[0]   ? mission
+                                : picture >= 0 ? NULL
+                                : kind == KIND_PATH && !special
+                                    ? path_glyph(m, marks, col - 1, ring - 1)
+                                    : mark;
             e = label ? worksheet_write_string(ws, row, (lxw_col_t)col, label, f)
                       : worksheet_write_blank(ws, row, (lxw_col_t)col, f);
             if (!e && picture >= 0) e = insert_art(ws, art, picture, col, row, px);
@@ -531,10 +597,14 @@ static meiro_status sheet_size(const meiro_maze *m, const meiro_export_options *
         plan->text[TEXT_SUBTITLE] = words.subtitle;
         snprintf(plan->fields, sizeof plan->fields, "%s", words.fields);
         plan->text[TEXT_FIELDS] = plan->fields[0] ? plan->fields : NULL;
+        /* the special maze's rules, as the printed page states them */
+        plan->rule_lines = page_rules_text(page_maze_rules(m), words.labels, "\n", plan->rules,
+                                           sizeof plan->rules);
+        plan->text[TEXT_RULES] = plan->rule_lines ? plan->rules : NULL;
     }
     double text_mm = 0;
     for (int t = 0; t < TEXT_ROWS; t++)
-        if (plan->text[t]) plan->top++, text_mm += text_row_pt[t] * 25.4 / 72;
+        if (plan->text[t]) plan->top++, text_mm += row_pt(plan, t) * 25.4 / 72;
     double area_w = L->page_w - 2 * L->margin, area_h = L->page_h - 2 * L->margin - text_mm;
     double fit_mm = fmin(area_w / (m->w + 2), area_h / (m->h + 2));
     if (opt->cell_mm > 0) fit_mm = fmin(fit_mm, opt->cell_mm);
@@ -771,12 +841,16 @@ meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_e
             sheet_plan plan;
             sheet_size(m, opt, answers, count, &plan, NULL);
             caches[i].wb = wb;
+            caches[i].badges = page_signs_badges(opt, items[0].level);
             caches[i].border = border_for(&plan, opt);
             /* S and G at one size, the largest at which both fit their cells */
             double cell_pt = plan.px * 0.75;
             caches[i].mark_pt =
                 fmax(6, floor(fmin(cell_pt * 0.6, fmin(label_fit_pt(words.start, cell_pt),
                                                        label_fit_pt(words.goal, cell_pt)))));
+            /* the way's line as long as the cell is tall (a box-drawing
+             * glyph spans its font's line, about 1.15 of its size) */
+            caches[i].path_pt = fmax(4, floor(cell_pt / 1.15));
             uint8_t *marks = NULL;
             bool drawn = answers || !answer_sheets; /* --solution without an answer sheet */
             if (drawn && items[i].path && path_marks(m, items[i].path, &marks) != MEIRO_OK) {

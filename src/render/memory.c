@@ -16,44 +16,34 @@
  * `ulimit -v` is refused up front. The text formats fail cleanly: no floor. */
 enum { FONTS_MB = 160 };
 
-static uint64_t memory_needed_mb(meiro_format format, uint64_t cells)
-{
-    switch (format) {
-    case MEIRO_FORMAT_PDF: return FONTS_MB + cells * 16 / (1 << 20); /* 2000 x 2000: some 220 MB */
-    case MEIRO_FORMAT_PNG: return FONTS_MB + cells * 4 / (1 << 20);  /* drawn in bands */
-    case MEIRO_FORMAT_SVG:
-    case MEIRO_FORMAT_HTML: return FONTS_MB + cells * 140 / (1 << 20); /* the document in memory */
-    case MEIRO_FORMAT_XLSX: return 96 + cells * 8 / (1 << 20);
-    default: return 0;
-    }
-}
-
-/* The formats memory_needed_mb knows, by name (the format table sits a
- * layer above). */
-static const char *drawn_format_name(meiro_format format)
-{
-    switch (format) {
-    case MEIRO_FORMAT_PDF: return "pdf";
-    case MEIRO_FORMAT_PNG: return "png";
-    case MEIRO_FORMAT_SVG: return "svg";
-    case MEIRO_FORMAT_HTML: return "html";
-    default: return "xlsx";
-    }
-}
+/* A row per format that needs it (the format table, formats.c, sits a
+ * layer above, where this render file cannot read it): the floor, and the
+ * bytes a cell adds. */
+static const struct {
+    const char *name;
+    uint64_t base_mb, cell_bytes;
+} needs[MEIRO_FORMAT_COUNT] = {
+    [MEIRO_FORMAT_PDF] = {"pdf", FONTS_MB, 16},  /* 2000 x 2000: some 220 MB */
+    [MEIRO_FORMAT_PNG] = {"png", FONTS_MB, 4},   /* drawn in bands */
+    [MEIRO_FORMAT_SVG] = {"svg", FONTS_MB, 140}, /* the document in memory */
+    [MEIRO_FORMAT_HTML] = {"html", FONTS_MB, 140},
+    [MEIRO_FORMAT_XLSX] = {"xlsx", 96, 8},
+};
 
 meiro_status export_memory_check(meiro_format format, uint32_t width, uint32_t height,
                                  meiro_error *err)
 {
-    uint64_t need = memory_needed_mb(format, (uint64_t)width * height);
+    if ((unsigned)format >= MEIRO_FORMAT_COUNT || !needs[format].name) return MEIRO_OK;
+    uint64_t need =
+        needs[format].base_mb + (uint64_t)width * height * needs[format].cell_bytes / (1 << 20);
     struct rlimit lim;
-    if (!need || getrlimit(RLIMIT_AS, &lim) != 0 || lim.rlim_cur == RLIM_INFINITY ||
+    if (getrlimit(RLIMIT_AS, &lim) != 0 || lim.rlim_cur == RLIM_INFINITY ||
         lim.rlim_cur >= need << 20)
         return MEIRO_OK;
     return fail(
         err, MEIRO_ERROR_NOMEM,
         "out of memory: a %lu x %lu maze as %s needs about %llu MB of address space (ulimit -v %llu), and "
         "this process may use %llu MB",
-        (unsigned long)width, (unsigned long)height, drawn_format_name(format),
-        (unsigned long long)need, (unsigned long long)need * 1024,
-        (unsigned long long)(lim.rlim_cur >> 20));
+        (unsigned long)width, (unsigned long)height, needs[format].name, (unsigned long long)need,
+        (unsigned long long)need * 1024, (unsigned long long)(lim.rlim_cur >> 20));
 }

@@ -66,6 +66,12 @@
        const char *filename, const char *title, unsigned per_page, bool answers,                   \
        meiro_error *err),                                                                          \
       (sheets, count, format, filename, title, per_page, answers, err))                            \
+    X(meiro_rule_sheets_save_on,                                                                   \
+      (const meiro_rule_sheet *const *sheets, size_t count, const char *format,                    \
+       const char *filename, const char *title, unsigned per_page, bool answers,                   \
+       meiro_paper paper, double width_mm, double height_mm, meiro_error *err),                    \
+      (sheets, count, format, filename, title, per_page, answers, paper, width_mm, height_mm,      \
+       err))                                                                                       \
     X(doc_set_gutter, (document * d, double gutter, meiro_error *err), (d, gutter, err))           \
     X(preflight_own, (const char *buf, size_t len, meiro_print print, meiro_error *err),           \
       (buf, len, print, err))                                                                      \
@@ -91,8 +97,11 @@
       (filename, pages, trim_w_mm, trim_h_mm, err))                                                \
     X(book_art_attach,                                                                             \
       (const char *buf, size_t len, const meiro_maze *art, unsigned number,                        \
-       const char *title, const char *subtitle, char **out, size_t *out_len, meiro_error *err),    \
-      (buf, len, art, number, title, subtitle, out, out_len, err))                                 \
+       const char *title, const char *subtitle, unsigned volume, char **out, size_t *out_len,      \
+       meiro_error *err),                                                                          \
+      (buf, len, art, number, title, subtitle, volume, out, out_len, err))                         \
+    X(meiro_pdf_book_volume, (const char *filename, unsigned *volume, meiro_error *err),           \
+      (filename, volume, err))                                                                     \
     X(meiro_pdf_book_art,                                                                          \
       (const char *filename, meiro_maze **art, unsigned *number, char *title, char *subtitle,      \
        size_t size, meiro_error *err),                                                             \

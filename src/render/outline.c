@@ -10,8 +10,9 @@
  * curves and the line never touches a wall. Bridges joining the pieces
  * (MASK_BRIDGE cells) are left out of it: each piece (a name's letter)
  * gets its own outline, cut where a bridge leaves it, and the bridge is a
- * plain corridor between them. Linear in the raster's pixels and the
- * line's points. */
+ * plain corridor between them. The band between the line and the cells
+ * is filled as the line is (draw_outline): line and outer wall are one
+ * edge. Linear in the raster's pixels and the line's points. */
 #include "core/alloc.h"
 #include "core/error.h"
 #include "core/model.h"
@@ -272,13 +273,15 @@ meiro_status outline_trace(const meiro_maze *m, double line, outline *out, meiro
             outline_free(out);
             goto done;
         }
-        /* a hole smoothing has shrunk to a dot (a letter's counter of a
-         * cell or two, whose walls the maze draws): left out too */
+        /* a loop smoothing has shrunk to a dot, or a hole (its loop the
+         * other way round) under OUTLINE_MIN_AREA (a letter's counter of a
+         * cell or a few): left out too, the counter filled whole with the
+         * band round the letter (draw_outline), not a ring in a box */
         area = 0;
         for (size_t i = first, j = out->count - 1; i < out->count; j = i++)
             area += out->points[2 * j] * out->points[2 * i + 1] -
                     out->points[2 * i] * out->points[2 * j + 1];
-        if (fabs(area) / 2 < OUTLINE_MIN_AREA / 3) {
+        if (fabs(area) / 2 < OUTLINE_MIN_AREA / 3 || (area > 0 && area / 2 < OUTLINE_MIN_AREA)) {
             out->count = first;
             out->loops--;
         }
@@ -294,18 +297,79 @@ done:
     return st;
 }
 
+/* The loops of o as the current path, placed by L. */
+static void outline_path(cairo_t *cr, const outline *o, const page_layout *L)
+{
+    size_t start = 0;
+    for (size_t l = 0; l < o->loops; l++) {
+        for (size_t i = start; i < o->loop_end[l]; i++) {
+            double x = L->maze_x + o->points[2 * i] * L->cell,
+                   y = L->maze_y + o->points[2 * i + 1] * L->cell;
+            if (i == start) cairo_move_to(cr, x, y);
+            else cairo_line_to(cr, x, y);
+        }
+        cairo_close_path(cr);
+        start = o->loop_end[l];
+    }
+}
+
+/* The edge of the cells inside (a mask's 1 and its bridges) as the
+ * current path: closed loops of their outer sides, each side once, the
+ * cells on its right, so the path is the cells' region exactly (one
+ * rectangle a cell would leave a seam of half-covered pixels between
+ * neighbours in every viewer). Each corner has as many sides leaving it
+ * as reaching it, so a walk from any side comes back to its start. false
+ * without memory. */
+static bool cells_path(cairo_t *cr, const meiro_maze *m, const page_layout *L)
+{
+    size_t vw = (size_t)m->w + 1, corners = vw * (m->h + 1);
+    uint8_t *out = zalloc(corners, 1); /* bit d: a side leaves the corner going d (N E S W) */
+    if (!out) return false;
+    static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
+#define INSIDE(x, y)                                                                               \
+    ((x) >= 0 && (y) >= 0 && (x) < (long)m->w && (y) < (long)m->h &&                               \
+     m->active[(size_t)(y)*m->w + (size_t)(x)])
+    for (long y = 0; y < (long)m->h; y++)
+        for (long x = 0; x < (long)m->w; x++) {
+            if (!INSIDE(x, y)) continue;
+            size_t c = (size_t)y * vw + (size_t)x;            /* the cell's top left corner */
+            if (!INSIDE(x, y - 1)) out[c] |= 1 << 1;          /* top, going E */
+            if (!INSIDE(x + 1, y)) out[c + 1] |= 1 << 2;      /* right, going S */
+            if (!INSIDE(x, y + 1)) out[c + vw + 1] |= 1 << 3; /* bottom, going W */
+            if (!INSIDE(x - 1, y)) out[c + vw] |= 1 << 0;     /* left, going N */
+        }
+#undef INSIDE
+    for (size_t v0 = 0; v0 < corners; v0++)
+        while (out[v0]) { /* a corner two loops touch at starts both */
+            size_t v = v0;
+            cairo_move_to(cr, L->maze_x + (double)(v % vw) * L->cell,
+                          L->maze_y + (double)(v / vw) * L->cell);
+            do {
+                int d = 0;
+                while (!(out[v] >> d & 1)) d++;
+                out[v] &= (uint8_t) ~(1u << d);
+                v = (size_t)((long)v + dx[d] + dy[d] * (long)vw);
+                cairo_line_to(cr, L->maze_x + (double)(v % vw) * L->cell,
+                              L->maze_y + (double)(v / vw) * L->cell);
+            } while (v != v0);
+            cairo_close_path(cr);
+        }
+    free(out);
+    return true;
+}
+
 meiro_status draw_outline(cairo_t *cr, const meiro_maze *m, const page_layout *L, meiro_error *err)
 {
     outline o;
     meiro_status s = outline_trace(m, L->line / L->cell, &o, err);
     if (s != MEIRO_OK || o.loops == 0) return s;
     cairo_save(cr);
+    double big = 1e6;
     /* cut where bridges cross it (the page but their cells) and at the
      * doors of S and G (a cell wide, out past the line) */
     bool bridges = false, doors = L->end_door[0] || L->end_door[1];
     for (size_t i = 0; i < (size_t)m->w * m->h && !bridges; i++) bridges = m->active[i] == MASK_BRIDGE;
     if (bridges || doors) {
-        double big = 1e6;
         cairo_rectangle(cr, -big, -big, 2 * big, 2 * big);
         for (int k = 0; k < 2; k++) {
             meiro_dir d = layout_end_door(L, k);
@@ -324,21 +388,26 @@ meiro_status draw_outline(cairo_t *cr, const meiro_maze *m, const page_layout *L
         cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD);
         cairo_clip(cr);
     }
-    size_t start = 0;
-    for (size_t l = 0; l < o.loops; l++) {
-        for (size_t i = start; i < o.loop_end[l]; i++) {
-            double x = L->maze_x + o.points[2 * i] * L->cell,
-                   y = L->maze_y + o.points[2 * i + 1] * L->cell;
-            if (i == start) cairo_move_to(cr, x, y);
-            else cairo_line_to(cr, x, y);
-        }
-        cairo_close_path(cr);
-        start = o.loop_end[l];
-    }
     cairo_set_line_width(cr, L->line * OUTLINE_WIDTH);
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
     cairo_set_source_rgb(cr, 0, 0, 0);
+    outline_path(cr, &o, L);
     cairo_stroke(cr);
+    /* the band between the line and the cells filled as the line is: the
+     * line and the outer walls are one edge, with no white channel between
+     * them that a child would take for a way round the letter; a counter
+     * too small to trace (A's, D's) is filled whole, a hole, not a box of
+     * walls. The cells themselves are cut out of the fill. */
+    cairo_rectangle(cr, -big, -big, 2 * big, 2 * big);
+    if (!cells_path(cr, m, L)) {
+        cairo_restore(cr);
+        outline_free(&o);
+        return fail(err, MEIRO_ERROR_NOMEM, "out of memory drawing the shape's outline");
+    }
+    cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD);
+    cairo_clip(cr);
+    outline_path(cr, &o, L);
+    cairo_fill(cr);
     cairo_restore(cr);
     outline_free(&o);
     return MEIRO_OK;

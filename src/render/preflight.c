@@ -96,6 +96,46 @@ static void box_add(double box[4], const double m[6], double x, double y)
     box[2] = fmax(box[2], px), box[3] = fmax(box[3], py);
 }
 
+/* A cubic Bezier from (x0, y0) through the control points c[0..3] to
+ * (c[4], c[5]) (user space, the CTM m): its own box, not its control
+ * points' (an arc cut at any angle, as a round maze's rim with a door,
+ * has control points up to 5 % of its radius outside it). An affine map
+ * takes a Bezier to the Bezier of the mapped points, so the extremes are
+ * found in page space: where the derivative's quadratic has a root in
+ * (0, 1), per axis. */
+static void box_add_curve(double box[4], const double m[6], double x0, double y0, const double c[6])
+{
+    double p[4][2], in[4][2] = {{x0, y0}, {c[0], c[1]}, {c[2], c[3]}, {c[4], c[5]}};
+    for (int k = 0; k < 4; k++) {
+        p[k][0] = in[k][0] * m[0] + in[k][1] * m[2] + m[4];
+        p[k][1] = in[k][0] * m[1] + in[k][1] * m[3] + m[5];
+    }
+    double ends[4] = {fmin(p[0][0], p[3][0]), fmin(p[0][1], p[3][1]), fmax(p[0][0], p[3][0]),
+                      fmax(p[0][1], p[3][1])};
+    for (int a = 0; a < 2; a++) {
+        double A = p[1][a] - p[0][a], B = p[2][a] - p[1][a], C = p[3][a] - p[2][a];
+        double qa = A - 2 * B + C, qb = 2 * (B - A), qc = A, t[2];
+        int roots = 0;
+        if (fabs(qa) < 1e-12) {
+            if (fabs(qb) > 1e-12) t[roots++] = -qc / qb;
+        } else {
+            double d = qb * qb - 4 * qa * qc;
+            if (d >= 0) {
+                t[roots++] = (-qb + sqrt(d)) / (2 * qa);
+                t[roots++] = (-qb - sqrt(d)) / (2 * qa);
+            }
+        }
+        for (int r = 0; r < roots; r++) {
+            if (!(t[r] > 0 && t[r] < 1)) continue;
+            double u = 1 - t[r], v = u * u * u * p[0][a] + 3 * u * u * t[r] * p[1][a] +
+                                     3 * u * t[r] * t[r] * p[2][a] + t[r] * t[r] * t[r] * p[3][a];
+            ends[a] = fmin(ends[a], v), ends[a + 2] = fmax(ends[a + 2], v);
+        }
+    }
+    box[0] = fmin(box[0], ends[0]), box[1] = fmin(box[1], ends[1]);
+    box[2] = fmax(box[2], ends[2]), box[3] = fmax(box[3], ends[3]);
+}
+
 #define AREA_SLACK_PT 0.5
 
 /* Something drawn (its box in page space) against the safe area: text
@@ -129,6 +169,7 @@ static void scan_content(const unsigned char *b, size_t n, ink *k)
     double fill = 1, stroke = 1; /* ink of the colours: black at first */
     double line = 1;             /* the line width, page space */
     double path[4] = {INFINITY, INFINITY, -INFINITY, -INFINITY};
+    double cur[2] = {0, 0}, sub[2] = {0, 0}; /* the current point, its subpath's start */
     double tm[6], tlm[6], size = 0, leading = 0;
     memcpy(tm, identity, sizeof tm), memcpy(tlm, identity, sizeof tlm);
     size_t bytes = 0; /* of the strings since the last operator */
@@ -227,12 +268,23 @@ static void scan_content(const unsigned char *b, size_t n, ink *k)
                 k->paints = true;
             } else if ((!strcmp(op, "m") || !strcmp(op, "l")) && nums >= 2) {
                 box_add(path, m, num[nums - 2], num[nums - 1]);
+                cur[0] = num[nums - 2], cur[1] = num[nums - 1];
+                if (op[0] == 'm') sub[0] = cur[0], sub[1] = cur[1];
             } else if ((!strcmp(op, "c") && nums >= 6) ||
                        ((!strcmp(op, "v") || !strcmp(op, "y")) && nums >= 4)) {
-                for (int p = nums - (op[0] == 'c' ? 6 : 4); p < nums; p += 2)
-                    box_add(path, m, num[p], num[p + 1]);
+                const double *q = num + nums - (op[0] == 'c' ? 6 : 4);
+                double c[6] = {q[0], q[1], q[2], q[3], q[4], q[5]};
+                if (op[0] == 'v') /* the first control point is the current point */
+                    c[0] = cur[0], c[1] = cur[1], c[2] = q[0], c[3] = q[1], c[4] = q[2], c[5] = q[3];
+                else if (op[0] == 'y') /* the second is the end */
+                    c[4] = c[2] = q[2], c[5] = c[3] = q[3];
+                box_add_curve(path, m, cur[0], cur[1], c);
+                cur[0] = c[4], cur[1] = c[5];
+            } else if (!strcmp(op, "h")) {
+                cur[0] = sub[0], cur[1] = sub[1];
             } else if (!strcmp(op, "re") && nums >= 4) {
                 const double *r = num + nums - 4;
+                cur[0] = sub[0] = r[0], cur[1] = sub[1] = r[1];
                 box_add(path, m, r[0], r[1]);
                 box_add(path, m, r[0] + r[2], r[1] + r[3]);
                 box_add(path, m, r[0], r[1] + r[3]);

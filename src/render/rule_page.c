@@ -15,7 +15,9 @@
 #include <math.h>
 #include <string.h>
 
-enum { PAGE_W = 210, PAGE_H = 297, MARGIN = 15 };
+/* The page is laid out for A4's width: on a narrower paper its texts and
+ * grid shrink with it. */
+enum { MARGIN = 15, A4_BODY_W = 180 };
 
 typedef struct rule_job {
     const meiro_rule_sheet *const *sheets;
@@ -23,6 +25,7 @@ typedef struct rule_job {
     const char *format, *title;
     unsigned per_page;
     bool answers;
+    double page_w, page_h; /* the paper, portrait, in mm */
 } rule_job;
 
 static bool is_ja(const meiro_rule_sheet *s) { return !strcmp(s->lang, "ja"); }
@@ -73,14 +76,18 @@ static void draw_sheet(cairo_t *cr, const meiro_rule_sheet *s, const char *title
                        double x0, double y0, double bw, double bh, bool big, bool answer)
 {
     bool ja = is_ja(s);
-    double k = big ? 1.0 : 0.75;
-    char head[600];
+    double k = (big ? 1.0 : 0.75) * fmin(1, bw / A4_BODY_W);
+    char head[800];
     const char *t = title ? title : ja ? "ルールめいろ" : "Rule maze";
     if (answer) snprintf(head, sizeof head, "%s — %s", ja ? "こたえ" : "Answer", t);
     else snprintf(head, sizeof head, "%s", t);
     if (number) {
         size_t l = strlen(head);
         snprintf(head + l, sizeof head - l, "   No. %zu", number);
+    }
+    if (answer && s->name[0]) { /* a class set's keys told apart */
+        size_t l = strlen(head);
+        snprintf(head + l, sizeof head - l, " — %s", s->name);
     }
     cairo_set_source_rgb(cr, 0, 0, 0);
     text_fit fit;
@@ -94,16 +101,24 @@ static void draw_sheet(cairo_t *cr, const meiro_rule_sheet *s, const char *title
         cairo_move_to(cr, x0 + bw - 68 * k, ny + 0.8);
         cairo_line_to(cr, x0 + bw, ny + 0.8);
         cairo_stroke(cr);
+        /* a pupil's name, written on the line: on one line, smaller for a
+         * long name */
+        if (s->name[0]) {
+            double size = 5 * k, room = 64 * k;
+            if (!fit_text(cr, s->name, FONT_FAMILY, true, size, size, room, 6 * k, &fit) || fit.wrap)
+                size *= room / fit.natural * 0.999;
+            draw_text(cr, s->name, FONT_FAMILY, x0 + bw - 66 * k, ny - 0.2, size, true, -1);
+        }
     }
     double sy = ny + 10 * k;
     if (fit_text(cr, s->sentence, FONT_FAMILY, false, 5.5 * k, 3, bw, 12 * k, &fit))
         draw_fitted(cr, s->sentence, FONT_FAMILY, false, &fit, x0 + bw / 2, sy, sy - 5 * k, bw);
     /* the grid, START on the left, FINISH right or below */
-    double top = y0 + (big ? 45 : 34), label = 26 * k, below = 14 * k;
+    double top = y0 + (big ? 45 : 34) * k, label = 26 * k, below = 14 * k;
     double cell = (bw - 2 * label) / s->w;
     double fit_h = (y0 + bh - top - below) / s->h;
     if (fit_h < cell) cell = fit_h;
-    if (cell > 24) cell = 24;
+    if (cell > 24 * k) cell = 24 * k;
     double gx = x0 + (bw - cell * s->w) / 2, gy = top;
     if (answer) {
         cairo_set_source_rgb(cr, 1.0, 0.89, 0.45);
@@ -182,8 +197,9 @@ static meiro_status write_pdf(const rule_job *j, FILE *out, meiro_error *err)
     if (st != MEIRO_OK) return st;
     fonts_prepare(FONT_FAMILY);
     stream_sink sink = {out, 0};
+    double pw = j->page_w, ph = j->page_h;
     cairo_surface_t *surface =
-        cairo_pdf_surface_create_for_stream(sink_write, &sink, PAGE_W * PT_PER_MM, PAGE_H * PT_PER_MM);
+        cairo_pdf_surface_create_for_stream(sink_write, &sink, pw * PT_PER_MM, ph * PT_PER_MM);
     const meiro_rule_sheet *first = j->sheets[0];
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE,
                                    j->title ? j->title : is_ja(first) ? "ルールめいろ" : "Rule maze");
@@ -197,15 +213,15 @@ static meiro_status write_pdf(const rule_job *j, FILE *out, meiro_error *err)
     cairo_scale(cr, PT_PER_MM, PT_PER_MM);
     unsigned per = j->per_page == 2 ? 2 : 1;
     /* 2-up: each half 12 mm from its edges, its footer under it */
-    double bw = PAGE_W - 2 * MARGIN, bh = per == 2 ? PAGE_H / 2.0 - 12 - 14 : PAGE_H - 2 * MARGIN - 8;
+    double bw = pw - 2 * MARGIN, bh = per == 2 ? ph / 2.0 - 12 - 14 : ph - 2 * MARGIN - 8;
     for (int pass = 0; pass < (j->answers ? 2 : 1); pass++)
         for (size_t i = 0; i < j->count; i += per) {
             for (unsigned k = 0; k < per && i + k < j->count; k++) {
                 const meiro_rule_sheet *s = j->sheets[i + k];
-                double y0 = per == 2 ? k * (PAGE_H / 2.0) + 12 : MARGIN;
+                double y0 = per == 2 ? k * (ph / 2.0) + 12 : MARGIN;
                 draw_sheet(cr, s, j->title, j->count > 1 ? i + k + 1 : 0, MARGIN, y0, bw, bh,
                            per == 1, pass == 1);
-                footer(cr, s, PAGE_W / 2.0, per == 1 ? PAGE_H - 8 : y0 + bh + 6);
+                footer(cr, s, pw / 2.0, per == 1 ? ph - 8 : y0 + bh + 6);
             }
             if (per == 2 && i + 1 < j->count) {
                 /* where to cut */
@@ -213,8 +229,8 @@ static meiro_status write_pdf(const rule_job *j, FILE *out, meiro_error *err)
                 cairo_set_source_rgb(cr, 0.6, 0.6, 0.6);
                 cairo_set_line_width(cr, 0.2);
                 cairo_set_dash(cr, dash, 2, 0);
-                cairo_move_to(cr, 5, PAGE_H / 2.0);
-                cairo_line_to(cr, PAGE_W - 5, PAGE_H / 2.0);
+                cairo_move_to(cr, 5, ph / 2.0);
+                cairo_line_to(cr, pw - 5, ph / 2.0);
                 cairo_stroke(cr);
                 cairo_set_dash(cr, NULL, 0, 0);
                 cairo_set_source_rgb(cr, 0, 0, 0);
@@ -231,15 +247,16 @@ static meiro_status write_svg(const rule_job *j, FILE *out, meiro_error *err)
     fonts_prepare(FONT_FAMILY);
     stream_sink sink = {out, 0};
     /* in millimetres: cairo writes the size given with "mm" */
-    cairo_surface_t *surface = cairo_svg_surface_create_for_stream(sink_write, &sink, PAGE_W, PAGE_H);
+    double pw = j->page_w, ph = j->page_h;
+    cairo_surface_t *surface = cairo_svg_surface_create_for_stream(sink_write, &sink, pw, ph);
     cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_MM);
     cairo_t *cr = cairo_create(surface);
     cairo_set_source_rgb(cr, 1, 1, 1); /* white paper, also in dark viewers */
     cairo_paint(cr);
     const meiro_rule_sheet *s = j->sheets[0];
-    draw_sheet(cr, s, j->title, 0, MARGIN, MARGIN, PAGE_W - 2 * MARGIN, PAGE_H - 2 * MARGIN - 8, true,
+    draw_sheet(cr, s, j->title, 0, MARGIN, MARGIN, pw - 2 * MARGIN, ph - 2 * MARGIN - 8, true,
                j->answers);
-    footer(cr, s, PAGE_W / 2.0, PAGE_H - 8);
+    footer(cr, s, pw / 2.0, ph - 8);
     return draw_finish(surface, cr, &sink, err);
 }
 
@@ -267,6 +284,28 @@ meiro_status meiro_rule_sheets_save(const meiro_rule_sheet *const *sheets, size_
                                     const char *format, const char *filename, const char *title,
                                     unsigned per_page, bool answers, meiro_error *err)
 {
+    return meiro_rule_sheets_save_on(sheets, count, format, filename, title, per_page, answers,
+                                     MEIRO_PAPER_A4, 0, 0, err);
+}
+
+/* The paper in mm, portrait; false for none. */
+static bool rule_paper(meiro_paper paper, double width_mm, double height_mm, double *w, double *h)
+{
+    if (width_mm || height_mm) {
+        if (!(width_mm >= MEIRO_PAPER_MIN_MM && width_mm <= MEIRO_PAPER_MAX_MM &&
+              height_mm >= MEIRO_PAPER_MIN_MM && height_mm <= MEIRO_PAPER_MAX_MM))
+            return false;
+        *w = fmin(width_mm, height_mm), *h = fmax(width_mm, height_mm);
+        return true;
+    }
+    return meiro_paper_name(paper, w, h) != NULL;
+}
+
+meiro_status meiro_rule_sheets_save_on(const meiro_rule_sheet *const *sheets, size_t count,
+                                       const char *format, const char *filename, const char *title,
+                                       unsigned per_page, bool answers, meiro_paper paper,
+                                       double width_mm, double height_mm, meiro_error *err)
+{
     if (!count) return fail(err, MEIRO_ERROR_ARGUMENT, "no rule maze to save");
     if (!format) {
         format = "text";
@@ -292,7 +331,29 @@ meiro_status meiro_rule_sheets_save(const meiro_rule_sheet *const *sheets, size_
         meiro_status st = text_line_check(title, "the title", MEIRO_FIELD_TITLE, err);
         if (st != MEIRO_OK) return st;
     }
-    rule_job j = {sheets, count, format, title, per_page, answers};
+    rule_job j = {sheets, count, format, title, per_page, answers, 0, 0};
+    if (!rule_paper(paper, width_mm, height_mm, &j.page_w, &j.page_h))
+        return fail_field(err, MEIRO_FIELD_PAPER, MEIRO_ERROR_ARGUMENT,
+                          "--paper: no such paper (a named one, or each side %g to %g mm)",
+                          MEIRO_PAPER_MIN_MM, MEIRO_PAPER_MAX_MM);
+    /* the formats that are no pages take no paper and print no name */
+    bool page = !strcmp(format, "pdf") || !strcmp(format, "svg");
+    if (!page && (width_mm || height_mm || paper != MEIRO_PAPER_A4))
+        return fail_field(err, MEIRO_FIELD_PAPER, MEIRO_ERROR_ARGUMENT,
+                          "--paper: a rule maze's %s is no page; pdf and svg are printed on a paper",
+                          format);
+    for (size_t i = 0; !page && i < count; i++)
+        if (sheets[i]->name[0])
+            return fail_field(err, MEIRO_FIELD_NAMES, MEIRO_ERROR_ARGUMENT,
+                              "--names: a rule maze's %s has no name line; pdf and svg print the "
+                              "pupils' names",
+                              format);
+    /* the page must hold the grid: 2-up halves on a short paper do not */
+    if (j.page_h / (per_page == 2 ? 2 : 1) < 100 || j.page_w < 90)
+        return fail_field(err, MEIRO_FIELD_PAPER, MEIRO_ERROR_ARGUMENT,
+                          "--paper: a rule maze needs a page of at least 90 x 100 mm%s (this one is "
+                          "%.0f x %.0f mm)",
+                          per_page == 2 ? " for each of its 2-up halves" : "", j.page_w, j.page_h);
     if (!filename || !strcmp(filename, "-")) {
         meiro_status st = write_job(&j, stdout, NULL, err);
         if (st == MEIRO_OK && fflush(stdout)) return fail_write(err);

@@ -1399,6 +1399,15 @@ static bool blank_cluster(const char *start, const char *end)
     return blank;
 }
 
+/* Whether the cluster start..end is such punctuation alone. */
+static bool punctuation_cluster(const char *start, const char *end)
+{
+    bool all = true;
+    for (const unsigned char *p = (const unsigned char *)start; p < (const unsigned char *)end;)
+        all = all && text_drops(next_code_point(&p));
+    return all;
+}
+
 static meiro_status text_letters(PangoContext *pc, cairo_t *cr, const char *text, letters *out,
                                  meiro_error *err)
 {
@@ -1420,6 +1429,11 @@ static meiro_status text_letters(PangoContext *pc, cairo_t *cr, const char *text
         size_t cj = ci + 1;
         while (cj < n_chars && (int)cj < n_attrs && !attrs[cj].is_cursor_position) cj++;
         const char *end = g_utf8_offset_to_pointer(start, (glong)(cj - ci));
+        if (punctuation_cluster(start, end)) {
+            start = end;
+            ci = cj;
+            continue;
+        }
         PangoLayout *l = pango_layout_new(pc);
         pango_layout_set_text(l, start, (int)(end - start));
         if (pango_layout_get_unknown_glyphs_count(l) > 0) {
@@ -1459,7 +1473,7 @@ static meiro_status text_letters(PangoContext *pc, cairo_t *cr, const char *text
     g_object_unref(whole);
     if (s == MEIRO_OK && n == 0)
         s = fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT,
-                       "the text '%s' has no letters to draw (only spaces)", text);
+                       "the text '%s' has no letters to draw (only spaces and punctuation)", text);
     return s;
 }
 
@@ -1681,8 +1695,13 @@ static const block_glyph block_glyphs[] = {
     {'-', {"...", "...", "...", "###", "...", "...", "..."}},
 };
 
+/* The block letter of cp: an accented letter as its plain one (a mark
+ * above 7 rows has no room: ZOE-LI for Zoë-Li), NULL for none. */
 static const block_glyph *block_glyph_of(uint32_t cp)
 {
+    gunichar base[G_UNICHAR_MAX_DECOMPOSITION_LENGTH];
+    if (g_unichar_fully_decompose(cp, FALSE, base, G_UNICHAR_MAX_DECOMPOSITION_LENGTH) > 0)
+        cp = base[0];
     if (cp >= 'a' && cp <= 'z') cp -= 'a' - 'A';
     for (size_t i = 0; i < sizeof block_glyphs / sizeof *block_glyphs; i++)
         if ((uint32_t)block_glyphs[i].c == cp) return &block_glyphs[i];
@@ -1716,6 +1735,9 @@ static meiro_status block_line(text_line *line, const char *text, uint32_t heigh
             if (k) pending = TEXT_SPACE_GAP;
             continue;
         }
+        /* left out as the font's letters leave them (an accent written
+         * apart from its letter goes with it) */
+        if (text_drops(cp) || g_unichar_type(cp) == G_UNICODE_NON_SPACING_MARK) continue;
         if (!(bg[k] = block_glyph_of(cp))) {
             s = fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT,
                            "the block capitals have no letter '%.*s'", (int)(p - at), at);
@@ -1731,7 +1753,7 @@ static meiro_status block_line(text_line *line, const char *text, uint32_t heigh
     line->t.n = k;
     if (s == MEIRO_OK && k == 0)
         s = fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT,
-                       "the text '%s' has no letters to draw (only spaces)", text);
+                       "the text '%s' has no letters to draw (only spaces and punctuation)", text);
     if (s == MEIRO_OK && (width > MEIRO_MAX_SIDE || width * height > MEIRO_MAX_CELLS))
         s = fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_TOO_BIG,
                        "the text is too long: %llu cells across, at most %u",

@@ -6,6 +6,8 @@
 
 #include "meiro.h"
 
+#include <glib.h>
+
 /* The faces a text is set in: the font's regular letters, its condensed
  * ones (Latin about a tenth narrower; kana and kanji as they are), and
  * block capitals drawn cell by cell for the smallest sizes, where a font's
@@ -16,6 +18,26 @@ typedef enum text_face { TEXT_FACE_REGULAR, TEXT_FACE_NARROW, TEXT_FACE_BLOCK } 
  * scaled up, their strokes thicken and their counters do not, and they
  * no longer read. */
 #define TEXT_BLOCK_ROWS 7u
+
+/* Whether code point cp is punctuation a text's letters leave out of
+ * their cells: an apostrophe, quotes, a full stop, the katakana middle dot.
+ * Drawn, it is a cell or two of its own, an island the maze must bridge
+ * to, that reads as nothing and widens the name (O'Brien was refused where
+ * the longer Maximilian fitted); left out, the letters either side keep
+ * their usual gap. A dash stays: a stroke of the name (Zoe-Li, Jean-Luc).
+ * The fitting (level_page.c) weighs a line's letters without them. */
+static inline bool text_drops(uint32_t cp)
+{
+    switch (g_unichar_type(cp)) {
+    case G_UNICODE_CONNECT_PUNCTUATION:
+    case G_UNICODE_CLOSE_PUNCTUATION:
+    case G_UNICODE_FINAL_PUNCTUATION:
+    case G_UNICODE_INITIAL_PUNCTUATION:
+    case G_UNICODE_OPEN_PUNCTUATION:
+    case G_UNICODE_OTHER_PUNCTUATION: return true;
+    default: return false;
+    }
+}
 
 /* meiro_text_mask in face `face`. The block face refuses (argument error) a
  * letter it has not got, or a height other than TEXT_BLOCK_ROWS. */

@@ -431,6 +431,9 @@ static const char *const status_ja[5] = {
     "まだ ゴールに とどいて いないよ。つづけよう！（オレンジは いきどまり）",
 };
 
+/* The fill of a right way and its message (spreadsheets' "good" green). */
+#define SOLVED_FILL 0xC6EFCE
+
 lxw_error play_add_rules(lxw_workbook *wb, lxw_worksheet *ws, const meiro_maze *m,
                          const play_place *at, uint32_t row, uint32_t cols,
                          const page_labels *labels)
@@ -438,7 +441,12 @@ lxw_error play_add_rules(lxw_workbook *wb, lxw_worksheet *ws, const meiro_maze *
     const char *const *t = strcmp(labels->lang, "ja") == 0 ? status_ja : status_en;
     lxw_format *big = workbook_add_format(wb);
     lxw_format *warn = workbook_add_format(wb), *marked = workbook_add_format(wb);
-    if (!big || !warn || !marked) return LXW_ERROR_MEMORY_MALLOC_FAILED;
+    lxw_format *solved = workbook_add_format(wb);
+    if (!big || !warn || !marked || !solved) return LXW_ERROR_MEMORY_MALLOC_FAILED;
+    /* green, as spreadsheets show "good": the way and its message once the
+     * way is right */
+    format_set_bg_color(solved, SOLVED_FILL);
+    format_set_font_color(solved, 0x006100);
     format_set_bold(big);
     format_set_font_size(big, 14);
     format_set_align(big, LXW_ALIGN_CENTER);
@@ -470,12 +478,28 @@ lxw_error play_add_rules(lxw_workbook *wb, lxw_worksheet *ws, const meiro_maze *
     snprintf(name, sizeof name, "%sWrong", at->scope);
     snprintf(f, sizeof f, "='%s'!$C$1:$C$%lu", c, (unsigned long)(m->w * m->h + 1));
     if (!e) e = workbook_define_name(wb, name, f);
+    /* Solved: the way is right (1); a name, as a rule may not read another
+     * sheet in Excel 2007 */
+    snprintf(name, sizeof name, "%sSolved", at->scope);
+    snprintf(f, sizeof f, "='%s'!$%c$%d", c, letter(COL_SUMMARY), SUM_GOAL + 1);
+    if (!e) e = workbook_define_name(wb, name, f);
+    /* the message turns green with the way */
+    lxw_conditional_format won = {.type = LXW_CONDITIONAL_TYPE_FORMULA,
+                                  .value_string = "=Solved=1",
+                                  .format = solved,
+                                  .stop_if_true = LXW_TRUE};
+    if (!e) e = worksheet_conditional_format_cell(ws, row, 0, &won);
     /* the marks' colours, over the maze's cells; the first rule that
-     * holds wins: the player's wrong marks orange (not S and G, which are
-     * short of a neighbour until the way reaches them), others pale blue */
+     * holds wins: all green once the way is right (S and G too), else the
+     * player's wrong marks orange (not S and G, which are short of a
+     * neighbour until the way reaches them), others pale blue */
     lxw_rowcol_to_cell(s, at->first_row, 1);
     uint32_t r1 = at->first_row + m->h - 1;
     lxw_col_t c1 = (lxw_col_t)m->w;
+    char w[64];
+    snprintf(w, sizeof w, "=AND(Solved=1,LEN(%s)>0)", s);
+    won.value_string = w;
+    if (!e) e = worksheet_conditional_format_range(ws, at->first_row, 1, r1, c1, &won);
     char k[64]; /* the helper row of the cell being formatted */
     snprintf(k, sizeof k, "(ROW()-%lu)*%lu+COLUMN()", (unsigned long)at->first_row + 1,
              (unsigned long)m->w);

@@ -5,11 +5,12 @@
  * and is refused with 503 and Retry-After past that, rather than the
  * machine running out of memory. Beyond loopback one client address may
  * have only a few requests in the making at once, so one visitor cannot
- * take every slot. */
+ * take every slot; and anywhere an address holds only so many bytes of
+ * uploads in the making, so one client's half-sent uploads cannot take the
+ * room of everyone's. */
 #define _POSIX_C_SOURCE 200809L
 #include "serve.h"
 
-#include <errno.h>
 #include <netinet/in.h>
 #include <stdio.h>
 #include <string.h>
@@ -71,16 +72,16 @@ static void address_key(const struct sockaddr *sa, unsigned char key[16])
 static serve_client *client_of(serve_budget *b, const unsigned char key[16], bool make)
 {
     serve_client *empty = NULL;
-    for (size_t i = 0; i < SERVE_MAX_CONNECTIONS; i++) {
-        if (b->clients[i].requests && memcmp(b->clients[i].key, key, 16) == 0)
-            return &b->clients[i];
-        if (!b->clients[i].requests && !empty) empty = &b->clients[i];
+    for (size_t i = 0; i < sizeof b->clients / sizeof b->clients[0]; i++) {
+        bool used = b->clients[i].requests || b->clients[i].uploads;
+        if (used && memcmp(b->clients[i].key, key, 16) == 0) return &b->clients[i];
+        if (!used && !empty) empty = &b->clients[i];
     }
     if (make && empty) memcpy(empty->key, key, 16);
     return make ? empty : NULL;
 }
 
-serve_admission serve_budget_enter(serve_budget *b, const struct sockaddr *client)
+serve_admission serve_budget_enter(serve_budget *b, const struct sockaddr *client, int sock)
 {
     unsigned char key[16];
     address_key(client, key);
@@ -97,12 +98,18 @@ serve_admission serve_budget_enter(serve_budget *b, const struct sockaddr *clien
     struct timespec deadline;
     clock_gettime(CLOCK_REALTIME, &deadline);
     deadline.tv_sec += b->wait_s;
-    int e = 0;
-    while (b->running >= b->jobs && e != ETIMEDOUT)
-        e = pthread_cond_timedwait(&b->freed, &b->lock, &deadline);
+    /* a second at a time: a client that leaves stops waiting */
+    bool gone = false, late = false;
+    while (b->running >= b->jobs && !late && !(gone = serve_client_gone(sock))) {
+        struct timespec step;
+        clock_gettime(CLOCK_REALTIME, &step);
+        step.tv_sec += 1;
+        late = step.tv_sec > deadline.tv_sec;
+        pthread_cond_timedwait(&b->freed, &b->lock, late ? &deadline : &step);
+    }
     serve_admission ok = SERVE_ADMITTED;
-    if (b->running >= b->jobs) {
-        ok = SERVE_REFUSED_BUSY;
+    if (b->running >= b->jobs || gone) {
+        ok = gone ? SERVE_REFUSED_GONE : SERVE_REFUSED_BUSY;
         if (c) c->requests--;
     } else {
         b->running++;
@@ -123,11 +130,22 @@ void serve_budget_leave(serve_budget *b, const struct sockaddr *client)
     pthread_mutex_unlock(&b->lock);
 }
 
-bool serve_budget_upload(serve_budget *b, long long bytes)
+serve_upload_room serve_budget_upload(serve_budget *b, const struct sockaddr *client,
+                                      long long bytes)
 {
+    unsigned char key[16];
+    address_key(client, key);
     pthread_mutex_lock(&b->lock);
-    bool ok = bytes < 0 || b->uploads + (size_t)bytes <= SERVE_MAX_UPLOADS;
-    if (ok) b->uploads = (size_t)((long long)b->uploads + bytes);
+    serve_client *c = client_of(b, key, bytes > 0);
+    serve_upload_room room = SERVE_UPLOAD_TAKEN;
+    if (bytes > 0 && b->uploads + (size_t)bytes > SERVE_MAX_UPLOADS)
+        room = SERVE_UPLOAD_FULL;
+    else if (bytes > 0 && (!c || c->uploads + (size_t)bytes > SERVE_UPLOADS_PER_ADDRESS))
+        room = SERVE_UPLOAD_ADDRESS_FULL;
+    if (room == SERVE_UPLOAD_TAKEN) {
+        b->uploads = (size_t)((long long)b->uploads + bytes);
+        if (c) c->uploads = (size_t)((long long)c->uploads + bytes);
+    }
     pthread_mutex_unlock(&b->lock);
-    return ok;
+    return room;
 }

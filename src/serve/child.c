@@ -8,23 +8,33 @@
  * once, and the fonts found once by the thread that forks every child
  * (meiro_fonts_preload), which is most of what a new `meiro generate`
  * spent on a preview. The output
- * comes back through a pipe into memory: nothing is written to disk. */
-#define _GNU_SOURCE /* pipe2 */
+ * comes back through a pipe into memory. No process outlives its request:
+ * the child leads a process group of its own (what it starts, Ghostscript,
+ * is in it), and the whole group is killed at the budget, when the client
+ * leaves, and once the child is done; a child dies with the server
+ * (PR_SET_PDEATHSIG). Its TMPDIR is the request's own folder, removed
+ * with all in it once the group is gone. */
+#define _GNU_SOURCE /* pipe2, POLLRDHUP */
 #include "serve.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
 static void close_fd(int *fd)
 {
@@ -32,19 +42,25 @@ static void close_fd(int *fd)
     *fd = -1;
 }
 
-/* The connections' sockets the child got with the fork: closed, so a
- * client that leaves is gone at once, not when the child ends. (Other
- * descriptors may be a library's own, from the warm-up: kept.) */
-static void close_sockets(void)
+/* Every descriptor the child got with the fork but its standard three:
+ * the connections' sockets (a client that leaves is gone at once, not
+ * when the child ends), the other requests' pipes (else a sibling blocked
+ * writing to its own output would wait for this child's end, and after
+ * the server's for ever), the server's listening socket and the pipe to
+ * its keeper. The fonts the warm-up loaded are mapped, not open. */
+static void close_inherited(int keep)
 {
     DIR *dir = opendir("/proc/self/fd");
-    if (!dir) return;
+    if (!dir) {
+        for (int fd = 3; fd < 1024; fd++)
+            if (fd != keep) close(fd);
+        return;
+    }
     int self = dirfd(dir);
     struct dirent *e;
     while ((e = readdir(dir))) {
         int fd = atoi(e->d_name);
-        struct stat st;
-        if (fd > 2 && fd != self && fstat(fd, &st) == 0 && S_ISSOCK(st.st_mode)) close(fd);
+        if (fd > 2 && fd != self && fd != keep) close(fd);
     }
     closedir(dir);
 }
@@ -52,8 +68,18 @@ static void close_sockets(void)
 /* In the child: the command line's main() for this one command (its
  * standard output checked as close_stdout does), then _exit, so nothing
  * of the server's (its threads are not in the child) runs at exit. */
-static void run_child(const serve_config *cfg, const serve_job *job, int out, int err)
+static void run_child(const serve_config *cfg, const serve_job *job, int out, int err,
+                      pid_t server)
 {
+    /* a group of its own: the budget's kill reaches all it starts */
+    setpgid(0, 0);
+#ifdef __linux__
+    /* dies with the server, even a killed one (the server may have died
+     * before this was set: then its parent is another) */
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != server) _exit(127);
+#else
+    (void)server;
+#endif
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL); /* the server blocks SIGINT and SIGTERM for sigwait */
@@ -63,10 +89,14 @@ static void run_child(const serve_config *cfg, const serve_job *job, int out, in
     close(in);
     close(out);
     close(err);
-    close_sockets();
+    close_inherited(-1);
+    /* its scratch files (Ghostscript's) in the request's folder, which the
+     * server removes whatever happens */
+    if (job->tmpdir && setenv("TMPDIR", job->tmpdir, 1) != 0) _exit(EXIT_FAIL);
     /* standard output is a pipe now, whatever the server's was: buffered whole */
     setvbuf(stdout, NULL, _IOFBF, 65536);
     struct rlimit cpu = {SERVE_TIME_BUDGET, SERVE_TIME_BUDGET + 1};
+    struct rlimit file = {SERVE_MAX_SCRATCH, SERVE_MAX_SCRATCH};
 #ifndef __SANITIZE_ADDRESS__ /* AddressSanitizer reserves terabytes of address space for its shadow */
     rlim_t mem = (rlim_t)cfg->base_vm + ((rlim_t)SERVE_CHILD_MEMORY_MB << 20);
     struct rlimit as = {mem, mem};
@@ -75,6 +105,7 @@ static void run_child(const serve_config *cfg, const serve_job *job, int out, in
     (void)cfg;
 #endif
     setrlimit(RLIMIT_CPU, &cpu);
+    setrlimit(RLIMIT_FSIZE, &file); /* past it a write fails (main ignores SIGXFSZ) */
     /* an upload's folder: its file named as the user knows it (picture.png) */
     if (job->cwd && chdir(job->cwd) != 0) {
         fprintf(stderr, "meiro serve: cannot enter the upload's folder: %s\n", strerror(errno));
@@ -149,9 +180,11 @@ static void *spawner(void *arg)
         while (!(sp->job && !sp->answered) && !sp->stopping)
             pthread_cond_wait(&sp->changed, &sp->lock);
         if (sp->stopping) break;
+        pid_t server = getpid();
         sp->pid = fork();
-        if (sp->pid == 0) run_child(cfg, sp->job, sp->out, sp->err);
+        if (sp->pid == 0) run_child(cfg, sp->job, sp->out, sp->err, server);
         sp->error = errno;
+        if (sp->pid > 0) setpgid(sp->pid, sp->pid); /* before any kill of its group */
         sp->answered = true;
         pthread_cond_broadcast(&sp->changed);
     }
@@ -224,7 +257,17 @@ static pid_t spawn(serve_spawner *sp, const serve_job *job, int out[2], int err[
     return pid;
 }
 
-bool serve_run(serve_config *cfg, const serve_job *job, serve_result *res)
+bool serve_client_gone(int fd)
+{
+    if (fd < 0) return false;
+    struct pollfd p = {fd, POLLIN | POLLRDHUP, 0};
+    if (poll(&p, 1, 0) <= 0) return false;
+    if (p.revents & (POLLHUP | POLLERR | POLLRDHUP)) return true;
+    char byte;
+    return recv(fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT) == 0; /* else: its next request */
+}
+
+bool serve_run(serve_config *cfg, const serve_job *job, int client, serve_result *res)
 {
     memset(res, 0, sizeof *res);
     int out[2] = {-1, -1}, err[2] = {-1, -1};
@@ -240,15 +283,21 @@ bool serve_run(serve_config *cfg, const serve_job *job, serve_result *res)
     clock_gettime(CLOCK_MONOTONIC, &deadline);
     deadline.tv_sec += SERVE_TIME_BUDGET;
     size_t cap = 0, err_len = 0;
-    struct pollfd fds[2] = {{out[0], POLLIN, 0}, {err[0], POLLIN, 0}};
+    /* the client's socket too: a client that leaves (or is cut off) ends the work */
+    struct pollfd fds[3] = {{out[0], POLLIN, 0}, {err[0], POLLIN, 0}, {client, POLLRDHUP, 0}};
     while (fds[0].fd >= 0 || fds[1].fd >= 0) {
         long left = ms_left(&deadline);
         if (left <= 0) {
             res->timed_out = true;
             break;
         }
-        int ready = poll(fds, 2, (int)(left > 1000 ? 1000 : left));
+        /* woken each quarter second to see whether the server stops */
+        int ready = poll(fds, 3, (int)(left > 250 ? 250 : left));
         if (ready < 0 && errno != EINTR) break;
+        if (atomic_load(&cfg->stopping) || (ready > 0 && fds[2].revents && serve_client_gone(client))) {
+            res->abandoned = true;
+            break;
+        }
         for (int i = 0; i < 2 && ready > 0; i++)
             if (fds[i].fd >= 0 && fds[i].revents &&
                 !drain(fds[i].fd, i == 0, res, &cap, &err_len)) {
@@ -257,14 +306,72 @@ bool serve_run(serve_config *cfg, const serve_job *job, serve_result *res)
             }
         if (res->too_big) break;
     }
-    if (res->timed_out || res->too_big) kill(pid, SIGKILL);
+    bool cut = res->timed_out || res->too_big || res->abandoned;
+    if (cut) kill(-pid, SIGKILL);
     close_fd(&out[0]);
     close_fd(&err[0]);
     int status = 0;
     pid_t done;
     while ((done = waitpid(pid, &status, 0)) < 0 && errno == EINTR) {}
+    /* what the child left running in its group (its own pid names the group
+     * while any member lives) */
+    if (!cut) kill(-pid, SIGKILL);
     res->status = done == pid && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
     return true;
+}
+
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+    (void)st, (void)ftw;
+    if (flag == FTW_DP ? rmdir(path) : unlink(path)) return errno == ENOENT ? 0 : -1;
+    return 0;
+}
+
+bool serve_remove_tree(const char *path)
+{
+    /* depth first, links not followed; nftw's depth is the tree's (ours: a
+     * request's folder, Ghostscript's in it) */
+    return nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS) == 0 || errno == ENOENT;
+}
+
+pid_t serve_keeper_start(const char *folder, int *hold)
+{
+    int p[2];
+    if (pipe2(p, O_CLOEXEC) != 0) return -1;
+    pid_t pid = fork();
+    if (pid != 0) {
+        close(p[0]);
+        if (pid > 0) *hold = p[1];
+        else close(p[1]);
+        return pid;
+    }
+    /* the keeper: deaf to the signals that stop the server (a terminal's
+     * Ctrl-C reaches the whole group), holding nothing of the server's
+     * (its listening socket above all) */
+    static const int deaf[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE, SIGUSR1, SIGUSR2};
+    for (size_t i = 0; i < sizeof deaf / sizeof deaf[0]; i++) signal(deaf[i], SIG_IGN);
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    close(p[1]);
+    int null = open("/dev/null", O_RDWR);
+    if (null >= 0) {
+        dup2(null, 0), dup2(null, 1), dup2(null, 2);
+        if (null > 2) close(null);
+    }
+    close_inherited(p[0]);
+    char byte;
+    ssize_t n;
+    while ((n = read(p[0], &byte, 1)) > 0 || (n < 0 && errno == EINTR)) {}
+    /* the server has ended; its children die with it, and Ghostscript with
+     * them: what they still write is gone with the folder, tried again
+     * until nothing is left (once the folder is gone nothing new can be
+     * made in it), for at most 5 s */
+    for (int i = 0; i < 100; i++) {
+        if (serve_remove_tree(folder) && access(folder, F_OK) != 0) break;
+        nanosleep(&(struct timespec){0, 50000000}, NULL);
+    }
+    _exit(0);
 }
 
 size_t serve_address_space(void)

@@ -190,7 +190,7 @@ bool serve_job_add(serve_job *job, const char *name, const char *value, size_t v
                           value, "");
         if (job->picture_named)
             return refuse(job, "one&option=picture", "--picture: give one picture%s%s", "", "");
-        if (value_size > SERVE_MAX_TEXT)
+        if (value_size > SERVE_MAX_PICTURE_TEXT)
             return refuse(job, "letters&option=picture&max=%s",
                           "--picture: this server takes up to %s bytes of letters (8 kana, 24 "
                           "Latin)%s",
@@ -228,8 +228,8 @@ bool serve_job_add(serve_job *job, const char *name, const char *value, size_t v
                       "--dpi: this server draws PNG pictures of up to %s dpi%s", "300", "");
     if (strcmp(name, "text") == 0 && value_size > SERVE_MAX_TEXT)
         return refuse(job, "letters&option=text&max=%s",
-                      "--text: this server takes up to %s bytes of letters (8 kana, 24 Latin)%s",
-                      "24", "");
+                      "--text: this server takes up to %s bytes of letters (21 kana, 64 Latin)%s",
+                      "64", "");
     if ((strcmp(name, "from") == 0 || strcmp(name, "to") == 0) && !booklet_size(job, name, value))
         return false;
     if (strcmp(name, "count") == 0 && !size_value(job, name, value, SERVE_MAX_MAZES, &job->count))

@@ -68,7 +68,8 @@ static const char *const usage_serve =
     "the same mazes for all, one key); POST the word\n"
     "list of rule=words or rule=chain (up to 16 KB). A body may be a form's\n"
     "multipart/form-data: its one file part.\n"
-    "A bad value gets HTTP 400 and the command line's one-line message; every\n"
+    "A bad value gets HTTP 400 and the command line's one-line message; an upload\n"
+    "the command cannot use, 422; a request another site's page makes, 403; every\n"
     "refusal and warning has a code for the page too (X-Meiro-Message:\n"
     "code=side&option=width&max=200).\n"
     "Ctrl-C stops the server.\n";
@@ -251,8 +252,10 @@ static void warnings(const char *err, const struct option *options, char *out, s
 typedef struct upload {
     unsigned char *data;
     size_t len, cap;
-    bool too_big;  /* past SERVE_MAX_UPLOAD, or all uploads past SERVE_MAX_UPLOADS */
+    bool too_big;  /* past SERVE_MAX_UPLOAD */
+    serve_upload_room room; /* no room for it: everyone's uploads, or its address's */
     size_t booked; /* bytes taken from the budget */
+    const struct sockaddr *from; /* the client's address (the connection's, outlives the request) */
     /* multipart/form-data (a browser's form): its one file part is the body */
     struct MHD_PostProcessor *form;
     serve_config *cfg;
@@ -261,12 +264,13 @@ typedef struct upload {
     const char *bad_form;  /* why the form is refused, NULL if it is not */
 } upload;
 
-/* The file of an upload in the making: DIR/XXXXXX/NAME (picture.png,
- * names.txt: its own folder, where the child runs, so the footer and the
- * messages name it as the user knows it), written whole before the child
- * starts, removed once it ends. */
+/* A request's own folder, DIR/XXXXXX (DIR: the server's private one): the
+ * child's TMPDIR, so Ghostscript's scratch files go there, and an upload's
+ * file NAME (picture.png, names.txt: the child runs there, so the footer
+ * and the messages name it as the user knows it), written whole before
+ * the child starts. Removed with all in it once the child's group is gone. */
 typedef struct saved_upload {
-    char dir[PATH_MAX], path[PATH_MAX + 16]; /* room for dir, '/' and name */
+    char dir[PATH_MAX], path[PATH_MAX + 16]; /* room for dir, '/' and name; path "": no upload */
     char name[16];
 } saved_upload;
 
@@ -274,24 +278,28 @@ typedef struct saved_upload {
 static void remove_upload(saved_upload *p)
 {
     if (!p->dir[0]) return;
-    if (p->path[0]) unlink(p->path);
-    rmdir(p->dir);
+    serve_remove_tree(p->dir);
     p->dir[0] = 0;
+}
+
+static bool make_folder(const serve_config *cfg, saved_upload *p, char *why, size_t why_size)
+{
+    if (!cfg->uploads[0] ||
+        snprintf(p->dir, sizeof p->dir, "%s/XXXXXX", cfg->uploads) >= (int)sizeof p->dir ||
+        !mkdtemp(p->dir)) {
+        snprintf(why, why_size, "meiro serve: cannot make the request's folder: %s",
+                 cfg->uploads[0] ? strerror(errno) : "no folder for requests");
+        p->dir[0] = 0;
+        return false;
+    }
+    return true;
 }
 
 static bool save_upload(const serve_config *cfg, const upload *up, const char *name,
                         saved_upload *p, char *why, size_t why_size)
 {
-    p->dir[0] = p->path[0] = 0;
     snprintf(p->name, sizeof p->name, "%s", name);
-    if (!cfg->uploads[0] ||
-        snprintf(p->dir, sizeof p->dir, "%s/XXXXXX", cfg->uploads) >= (int)sizeof p->dir ||
-        !mkdtemp(p->dir)) {
-        snprintf(why, why_size, "meiro serve: cannot keep the upload: %s",
-                 cfg->uploads[0] ? strerror(errno) : "no folder for uploads");
-        p->dir[0] = 0;
-        return false;
-    }
+    if (!p->dir[0] && !make_folder(cfg, p, why, why_size)) return false;
     snprintf(p->path, sizeof p->path, "%s/%s", p->dir, name);
     int fd = open(p->path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
     size_t done = 0;
@@ -381,6 +389,18 @@ static enum MHD_Result api_maze(struct MHD_Connection *c, serve_config *cfg, enu
         const char *type = booklet || words ? NULL : serve_picture_type(up->data, up->len);
         unsigned names = 0;
         unsigned code = 0;
+        if (up->room != SERVE_UPLOAD_TAKEN) {
+            free(job);
+            bool full = up->room == SERVE_UPLOAD_FULL;
+            return refuse(
+                c, full ? MHD_HTTP_SERVICE_UNAVAILABLE : MHD_HTTP_TOO_MANY_REQUESTS,
+                full ? "meiro serve: busy: the server holds all the uploads it takes at once (32 "
+                       "MB); try again in a few seconds"
+                     : "meiro serve: this address already sends all the uploads it may at once (8 "
+                       "MB); try again when they are done",
+                full ? "code=uploads-busy&max=32" : "code=address-uploads&max=8", "Retry-After",
+                "5");
+        }
         const char *form = "code=upload";
         if (up->too_big || (booklet && up->len > SERVE_MAX_NAMES) ||
             (words && up->len > SERVE_MAX_WORDS)) {
@@ -438,6 +458,12 @@ static enum MHD_Result api_maze(struct MHD_Connection *c, serve_config *cfg, enu
         free(job);
         return r;
     }
+    if (cfg->uploads[0] && !saved.dir[0] && !make_folder(cfg, &saved, line, sizeof line)) {
+        free(job);
+        return refuse(c, MHD_HTTP_INTERNAL_SERVER_ERROR, line, "code=error&level=error", NULL,
+                      NULL);
+    }
+    job->tmpdir = saved.dir[0] ? saved.dir : NULL;
     serve_result *res = malloc(sizeof *res);
     if (!res) {
         remove_upload(&saved);
@@ -448,11 +474,14 @@ static enum MHD_Result api_maze(struct MHD_Connection *c, serve_config *cfg, enu
     const union MHD_ConnectionInfo *info =
         MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     const struct sockaddr *client = info ? info->client_addr : NULL;
-    serve_admission admitted = serve_budget_enter(&cfg->budget, client);
+    info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+    int sock = info ? info->connect_fd : -1;
+    serve_admission admitted = serve_budget_enter(&cfg->budget, client, sock);
     if (admitted != SERVE_ADMITTED) {
         remove_upload(&saved);
         free(res);
         free(job);
+        if (admitted == SERVE_REFUSED_GONE) return MHD_NO; /* nobody to answer */
         bool busy = admitted == SERVE_REFUSED_BUSY;
         return refuse(
             c, busy ? MHD_HTTP_SERVICE_UNAVAILABLE : MHD_HTTP_TOO_MANY_REQUESTS,
@@ -463,11 +492,14 @@ static enum MHD_Result api_maze(struct MHD_Connection *c, serve_config *cfg, enu
             busy ? "code=busy" : "code=address-busy&max=2", "Retry-After", "5");
     }
     enum MHD_Result ok;
-    bool ran = serve_run(cfg, job, res);
+    bool ran = serve_run(cfg, job, sock, res);
     serve_budget_leave(&cfg->budget, client);
     remove_upload(&saved);
     if (!ran) {
         ok = respond_text(c, MHD_HTTP_INTERNAL_SERVER_ERROR, res->err, NULL);
+    } else if (res->abandoned) { /* nobody to answer: the client left, or the server stops */
+        free(res->out);
+        ok = MHD_NO;
     } else if (res->timed_out || res->too_big) {
         free(res->out);
         snprintf(line, sizeof line, "meiro serve: %s: make the maze smaller",
@@ -491,12 +523,13 @@ static enum MHD_Result api_maze(struct MHD_Connection *c, serve_config *cfg, enu
                      "out of memory): make the maze smaller",
                      job->argv[1]);
         }
-        /* a picture the library cannot read is the request's fault too */
-        unsigned code = res->status == EXIT_USAGE ? MHD_HTTP_BAD_REQUEST
-                        : saved.path[0] && !booklet && strstr(line, saved.name)
-                            ? MHD_HTTP_UNPROCESSABLE_CONTENT
-                            : MHD_HTTP_INTERNAL_SERVER_ERROR;
-        if (code == MHD_HTTP_UNPROCESSABLE_CONTENT)
+        /* an upload refused (a picture the library cannot read or will not
+         * draw, a name too long): always 422, the request well formed, its
+         * file not usable; else the command's usage error is 400 */
+        unsigned code = saved.path[0] && strstr(line, saved.name) ? MHD_HTTP_UNPROCESSABLE_CONTENT
+                        : res->status == EXIT_USAGE                ? MHD_HTTP_BAD_REQUEST
+                                                                   : MHD_HTTP_INTERNAL_SERVER_ERROR;
+        if (code == MHD_HTTP_UNPROCESSABLE_CONTENT && !booklet && !words)
             snprintf(form, sizeof form, "code=picture-unreadable");
         ok = refuse(c, code, line, form, NULL, NULL);
     } else {
@@ -565,8 +598,9 @@ static size_t quote_json(char *out, size_t size, const char *s)
 }
 
 /* {"shapes":[...],"templates":[...],"art":[...],"algorithms":[{"name",
- * "description"}...],"grids":{"polar":["pdf",...]...}}: the built-in
- * names, and the files each grid makes. */
+ * "description"}...],"grids":{"polar":["pdf",...]...},"formats":{"pdf":
+ * ["page","crop",...]...}}: the built-in names, the files each grid makes,
+ * and what each file can (the library's format table, meiro_format_can). */
 static enum MHD_Result api_choices(struct MHD_Connection *c)
 {
     size_t size = 16384, n = 0;
@@ -610,6 +644,15 @@ static enum MHD_Result api_choices(struct MHD_Connection *c)
                                       downloads[k].name);
         out[n++] = ']';
     }
+    n += (size_t)snprintf(out + n, size - n, "},\"formats\":{");
+    for (size_t k = 0; k < DL_COUNT && n + 512 < size; k++) {
+        n += (size_t)snprintf(out + n, size - n, "%s\"%s\":[", k ? "," : "", downloads[k].name);
+        for (int cap = 0, shown = 0; cap < MEIRO_CAN_COUNT; cap++)
+            if (meiro_format_can(downloads[k].format, (meiro_capability)cap))
+                n += (size_t)snprintf(out + n, size - n, "%s\"%s\"", shown++ ? "," : "",
+                                      meiro_capability_name((meiro_capability)cap));
+        out[n++] = ']';
+    }
     n += (size_t)snprintf(out + n, size - n, "}");
     n += (size_t)snprintf(out + n, size - n, ",\"version\":");
     n += quote_json(out + n, size - n, meiro_version());
@@ -638,27 +681,67 @@ static bool host_allowed(struct MHD_Connection *c, const serve_config *cfg)
     return false;
 }
 
+/* A request that costs work answers the server's own page only: another
+ * site's page (or another port's) may not have a visitor's browser make
+ * mazes here, by a form, a fetch or an <img>. Browsers say where a request
+ * comes from: Sec-Fetch-Site (same-origin; none: typed, a bookmark) and
+ * Origin (on a POST and a cross-origin fetch: it must be this server's,
+ * the Host asked for); a client that sends neither (curl, a script) is no
+ * browser led astray. */
+static bool same_origin(struct MHD_Connection *c)
+{
+    const char *site = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Sec-Fetch-Site");
+    if (site && strcmp(site, "same-origin") != 0 && strcmp(site, "none") != 0) return false;
+    const char *origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
+    const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_HOST);
+    return !origin || (host && strncmp(origin, "http://", 7) == 0 && strcmp(origin + 7, host) == 0);
+}
+
+/* The connection's slot (conns.c), NULL if it has none. */
+static serve_conn *conn_of(struct MHD_Connection *c)
+{
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info ? info->socket_context : NULL;
+}
+
+/* MHD_OPTION_NOTIFY_CONNECTION: a connection's slot taken and given back. */
+static void connection_seen(void *cls, struct MHD_Connection *c, void **slot,
+                            enum MHD_ConnectionNotificationCode what)
+{
+    serve_config *cfg = cls;
+    if (what == MHD_CONNECTION_NOTIFY_STARTED) {
+        const union MHD_ConnectionInfo *info =
+            MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+        *slot = info ? serve_conn_open(&cfg->conns, info->connect_fd) : NULL;
+    } else {
+        serve_conn_close(&cfg->conns, *slot);
+        *slot = NULL;
+    }
+}
+
 /* Takes a POST's body as it arrives, up to SERVE_MAX_UPLOAD bytes (and the
- * budget of all uploads held at once); past it the rest is read and
- * dropped, and the answer is 413. */
+ * budgets of uploads held at once: everyone's, the address's); past it the
+ * rest is read and dropped, and the answer is 413 (503, 429: no room). */
 static void take_upload(serve_config *cfg, upload *up, const char *data, size_t size)
 {
-    if (up->too_big || !size) return;
+    if (up->too_big || up->room != SERVE_UPLOAD_TAKEN || !size) return;
     if (up->len + size > SERVE_MAX_UPLOAD) {
         up->too_big = true;
     } else if (up->len + size > up->cap) {
         size_t cap = up->cap ? up->cap * 2 : 65536;
         while (cap < up->len + size) cap *= 2;
         if (cap > SERVE_MAX_UPLOAD) cap = SERVE_MAX_UPLOAD;
+        up->room = serve_budget_upload(&cfg->budget, up->from, (long long)(cap - up->booked));
+        if (up->room != SERVE_UPLOAD_TAKEN) return;
+        up->booked = cap;
         unsigned char *more = realloc(up->data, cap);
-        if (!more || !serve_budget_upload(&cfg->budget, (long long)(cap - up->booked))) {
-            if (more) up->data = more;
+        if (!more) {
             up->too_big = true;
             return;
         }
         up->data = more;
         up->cap = cap;
-        up->booked = cap;
     }
     if (up->too_big) return;
     memcpy(up->data + up->len, data, size);
@@ -693,16 +776,18 @@ static enum MHD_Result form_part(void *cls, enum MHD_ValueKind kind, const char 
     return MHD_YES;
 }
 
-/* MHD_OPTION_NOTIFY_COMPLETED: a request's upload freed, its bytes given back. */
+/* MHD_OPTION_NOTIFY_COMPLETED: a request's upload freed, its bytes given
+ * back; the connection's next request has its deadline. */
 static void request_done(void *cls, struct MHD_Connection *c, void **state,
                          enum MHD_RequestTerminationCode why)
 {
-    (void)c, (void)why;
+    (void)why;
     serve_config *cfg = cls;
+    serve_conn_reading(&cfg->conns, conn_of(c), SERVE_HEADER_TIME);
     if (!*state || *state == cls) return;
     upload *up = *state;
     if (up->form) MHD_destroy_post_processor(up->form);
-    if (up->booked) serve_budget_upload(&cfg->budget, -(long long)up->booked);
+    if (up->booked) serve_budget_upload(&cfg->budget, up->from, -(long long)up->booked);
     free(up->data);
     free(up);
     *state = NULL;
@@ -728,6 +813,17 @@ static enum MHD_Result route(void *cls, struct MHD_Connection *c, const char *ur
     /* answered once the request is read whole, so the connection can stay
      * open for the next one */
     if (!*state) {
+        /* the headers are in: the body has its own deadline */
+        serve_conn_reading(&cfg->conns, conn_of(c), SERVE_BODY_TIME);
+        if (!host_allowed(c, cfg))
+            return respond_text(
+                c, MHD_HTTP_MISDIRECTED_REQUEST,
+                "meiro serve: ask for http://127.0.0.1:PORT/ (or localhost): no other name", NULL);
+        if (strncmp(url, "/api/", 5) == 0 && !same_origin(c))
+            return refuse(c, MHD_HTTP_FORBIDDEN,
+                          "meiro serve: refused: asked by another site's page (its Sec-Fetch-Site "
+                          "or Origin says so); the server answers its own page only",
+                          "code=cross-site", NULL, NULL);
         if (get) {
             *state = cfg;
             return MHD_YES;
@@ -743,6 +839,9 @@ static enum MHD_Result route(void *cls, struct MHD_Connection *c, const char *ur
         if (!up) return MHD_NO;
         *state = up;
         up->cfg = cfg;
+        const union MHD_ConnectionInfo *info =
+            MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+        up->from = info ? info->client_addr : NULL;
         const char *type =
             MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE);
         if (type && strncasecmp(type, "multipart/form-data", 19) == 0 &&
@@ -753,17 +852,14 @@ static enum MHD_Result route(void *cls, struct MHD_Connection *c, const char *ur
     if (post && *upload_size) {
         upload *up = *state;
         if (up->form && !up->bad_form && MHD_post_process(up->form, upload_data, *upload_size) != MHD_YES &&
-            !up->bad_form && !up->too_big)
+            !up->bad_form && !up->too_big && up->room == SERVE_UPLOAD_TAKEN)
             up->bad_form = "a multipart form that could not be read";
         else if (!up->form && !up->bad_form)
             take_upload(cfg, up, upload_data, *upload_size);
         *upload_size = 0;
         return MHD_YES;
     }
-    if (!host_allowed(c, cfg))
-        return respond_text(
-            c, MHD_HTTP_MISDIRECTED_REQUEST,
-            "meiro serve: ask for http://127.0.0.1:PORT/ (or localhost): no other name", NULL);
+    serve_conn_working(&cfg->conns, conn_of(c)); /* read whole: the child has its budget */
     if (post && ((upload *)*state)->bad_form) {
         char line[200];
         snprintf(line, sizeof line, "meiro serve: %s", ((upload *)*state)->bad_form);
@@ -843,6 +939,18 @@ static bool open_browser(const char *url)
     if (pid < 0) return false;
     while (waitpid(pid, NULL, 0) < 0 && errno == EINTR) {}
     return true;
+}
+
+/* Frees cfg, ending the keeper (which removes the server's folder as it goes). */
+static void free_config(serve_config *cfg)
+{
+    if (cfg->keeper >= 0) {
+        close(cfg->keeper);
+        while (waitpid(cfg->keeper_pid, NULL, 0) < 0 && errno == EINTR) {}
+    } else if (cfg->uploads[0]) {
+        serve_remove_tree(cfg->uploads);
+    }
+    free(cfg);
 }
 
 static int parse_serve(int argc, char **argv, unsigned *port, const char **listen, bool *open,
@@ -935,7 +1043,7 @@ int cmd_serve(int argc, char **argv)
     }
     port = cfg->port = ntohs(ipv6 ? v6->sin6_port : v4->sin_port);
 
-    /* a private folder (0700) for uploaded pictures while their mazes are made */
+    /* a private folder (0700) for the requests' own: uploads, scratch files */
     const char *tmp = getenv("TMPDIR");
     if (!tmp || !*tmp) tmp = "/tmp";
     if (snprintf(cfg->uploads, sizeof cfg->uploads, "%s/meiro-serve-XXXXXX", tmp) >=
@@ -946,14 +1054,22 @@ int cmd_serve(int argc, char **argv)
         cfg->uploads[0] = 0;
     }
 
+    /* the keeper, which removes that folder however the server ends:
+     * forked now, before any thread */
+    cfg->keeper = -1;
+    cfg->keeper_pid = cfg->uploads[0] ? serve_keeper_start(cfg->uploads, &cfg->keeper) : -1;
+    if (cfg->uploads[0] && cfg->keeper_pid < 0)
+        fprintf(stderr,
+                "meiro serve: warning: no process to remove %s if the server is killed: %s\n",
+                cfg->uploads, strerror(errno));
+
     /* the thread that forks the children, signals blocked as here; the
      * children's memory limit counts from the server's before its threads */
     cfg->base_vm = serve_address_space();
     if (!serve_spawner_start(cfg)) {
         fprintf(stderr, "meiro serve: cannot start a thread: %s\n", strerror(errno));
         close(sock);
-        if (cfg->uploads[0]) rmdir(cfg->uploads);
-        free(cfg);
+        free_config(cfg);
         return EXIT_FAIL;
     }
 
@@ -963,25 +1079,36 @@ int cmd_serve(int argc, char **argv)
         fprintf(stderr, "meiro serve: cannot start: %s\n", strerror(errno));
         close(sock);
         serve_spawner_stop(cfg);
-        if (cfg->uploads[0]) rmdir(cfg->uploads);
-        free(cfg);
+        free_config(cfg);
+        return EXIT_FAIL;
+    }
+    if (!serve_conns_init(&cfg->conns)) {
+        fprintf(stderr, "meiro serve: cannot start: %s\n", strerror(errno));
+        close(sock);
+        serve_spawner_stop(cfg);
+        serve_budget_free(&cfg->budget);
+        free_config(cfg);
         return EXIT_FAIL;
     }
     /* a thread a connection: a request waiting for its slot (budget.c)
-     * holds only its own, and the page's files are served meanwhile */
+     * holds only its own, and the page's files are served meanwhile; a few
+     * more accepted than kept, so that a new client finds room when slow
+     * ones hold them all (conns.c cuts the slowest off); the connection
+     * timeout is an idle one, conns.c's deadlines absolute */
     struct MHD_Daemon *d = MHD_start_daemon(
         MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION | MHD_USE_AUTO |
             MHD_USE_SUPPRESS_DATE_NO_CLOCK | (ipv6 ? MHD_USE_IPv6 : 0),
         0, NULL, NULL, route, cfg, MHD_OPTION_LISTEN_SOCKET, sock, MHD_OPTION_THREAD_STACK_SIZE,
-        (size_t)(512 << 10), MHD_OPTION_CONNECTION_LIMIT, (unsigned)SERVE_MAX_CONNECTIONS,
+        (size_t)(512 << 10), MHD_OPTION_CONNECTION_LIMIT, (unsigned)SERVE_CONN_SLOTS,
         MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)15, MHD_OPTION_NOTIFY_COMPLETED, request_done, cfg,
+        MHD_OPTION_NOTIFY_CONNECTION, connection_seen, cfg,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)32768, MHD_OPTION_END);
     if (!d) {
         close(sock);
         serve_spawner_stop(cfg);
         serve_budget_free(&cfg->budget);
-        if (cfg->uploads[0]) rmdir(cfg->uploads);
-        free(cfg);
+        serve_conns_free(&cfg->conns);
+        free_config(cfg);
         fprintf(stderr, "meiro serve: cannot start the server on %s port %u\n", where, port);
         return EXIT_FAIL;
     }
@@ -1002,13 +1129,15 @@ int cmd_serve(int argc, char **argv)
     if (open && !open_browser(url))
         fprintf(stderr, "meiro serve: no browser found to open: open %s\n", url);
 
-    int sig = 0;
-    while (sigwait(&stop, &sig) != 0) {}
+    /* each second, the requests past their deadline are cut off */
+    while (sigtimedwait(&stop, NULL, &(struct timespec){1, 0}) < 0)
+        serve_conns_sweep(&cfg->conns);
+    atomic_store(&cfg->stopping, true); /* the children running are killed */
     MHD_stop_daemon(d);
     serve_spawner_stop(cfg);
     serve_budget_free(&cfg->budget);
-    if (cfg->uploads[0]) rmdir(cfg->uploads);
-    free(cfg);
+    serve_conns_free(&cfg->conns);
+    free_config(cfg);
     fprintf(stderr, "meiro serve: stopped\n");
     return EXIT_OK;
 }

@@ -87,7 +87,10 @@
     return d;
   }
 
-  function help(m) { return m.levels ? words.help + ' ' + words.stairs : words.help; }
+  function help(m) {
+    var h = m.rules ? m.rules + ' ' + words.help : words.help;
+    return m.levels ? h + ' ' + words.stairs : h;
+  }
 
   function same(a, b) { return a[0] === b[0] && a[1] === b[1]; }
 

@@ -7,10 +7,11 @@
 const words = {
   en: {
     heading: 'Maze studio', kind: 'What kind of maze?', shape: 'Shape', text: 'Letters of the maze',
-    textHint: 'A name or a short word: up to 8 letters.', size: 'How hard?', byAge: 'for a child of',
+    textHint: 'A name or a short word, whole.', size: 'How hard?', byAge: 'for a child of',
     byLevel: 'level', byCells: 'cells', easy: 'easy', normal: 'normal', hard: 'hard', expert: 'expert',
     words: 'Words on the page', title: 'Title', name: 'Name', page: 'Page', template: 'Look',
     paper: 'Paper', auto: 'either way', portrait: 'portrait', landscape: 'landscape', art: 'S and G',
+    papers: { a4: 'A4', a3: 'A3', a5: 'A5', b5: 'B5 (JIS)', b4: 'B4 (JIS)', letter: 'US Letter', legal: 'US Legal' },
     answers: 'Answer page (PDF and spreadsheet)',
     play: 'The spreadsheet says “Goal!” when the way is marked', newMaze: 'New maze', puzzle: 'The maze',
     answer: 'The answer', download: 'Download:', xlsx: 'Spreadsheet', html: 'Play in the browser', print: 'Print',
@@ -37,8 +38,10 @@ const words = {
     picture: 'Your picture',
     maze: 'The maze', algorithm: 'Kind of paths', algorithmDefault: 'the level’s own', loops: 'Loops',
     loopsNone: 'none: one way through', loopsSome: 'a few', loopsMore: 'some', loopsMany: 'many',
-    copies: 'Class set', copiesOne: 'one booklet', copiesN: (n) => `${n} different versions (answers at the end)`,
+    copies: 'Class set', copiesOne: 'one booklet',
+    copiesN: (n, answers) => `${n} different versions${answers ? ' (answers at the end)' : ''}`,
     pupils: 'or one version for each pupil: their names, one a line',
+    sameMazes: (answers) => `the same mazes for every pupil${answers ? ' (one answer key)' : ''}`,
     weave: 'Bridges', weaveSome: 'a few', weaveMore: 'some', weaveMany: 'many',
     rule: 'The rule', ruleN: 'Count by', ruleFrom: 'starting at', ruleSum: 'Add up to',
     upper: 'ABC', lower: 'abc', mixed: 'AbC', hiragana: 'ひらがな', katakana: 'カタカナ',
@@ -63,7 +66,7 @@ const words = {
       'floor-cells': (p) => `All floors together take up to ${p.max} squares: fewer floors or a smaller maze.`,
       'sheet-cells': (p) => `A spreadsheet opens in good time up to ${p.max} squares (130 × 130): make the maze smaller.`,
       tall: (p) => `Names and round mazes are up to ${p.max} squares high.`,
-      letters: () => 'Up to 24 letters (8 in Japanese).',
+      letters: (p) => `Up to ${p.max} letters (${Math.floor(p.max / 3)} in Japanese).`,
       count: (p) => `A booklet has up to ${p.max} mazes.`,
       copies: (p) => `A class set has up to ${p.max} versions (pupils).`,
       'booklet-mazes': (p) => `Up to ${p.max} mazes in all the versions together: fewer mazes or fewer versions.`,
@@ -78,6 +81,8 @@ const words = {
       'words-text': () => 'Write the words as text, one a line.',
       busy: () => 'The studio is busy making other mazes: try again in a few seconds.',
       'address-busy': () => 'Two of your mazes are still in the making: try again when they are done.',
+      'uploads-busy': () => 'The studio is busy receiving other pictures: try again in a few seconds.',
+      'address-uploads': () => 'Your other pictures are still on their way: try again when they have arrived.',
       slow: (p) => `This maze takes too long to make (over ${p.max} s): make it smaller.`,
       'output-big': (p) => `This file is too large to send (over ${p.max} MB): make the maze smaller.`,
       offline: () => 'The studio’s server does not answer: is meiro serve still running?',
@@ -95,10 +100,11 @@ const words = {
   },
   ja: {
     heading: 'めいろ スタジオ', kind: 'どんな めいろ?', shape: 'かたち', text: 'めいろに する もじ',
-    textHint: 'なまえや みじかい ことば (8もじ まで)', size: 'むずかしさ', byAge: 'ねんれい', byLevel: 'レベル',
+    textHint: 'なまえや みじかい ことば', size: 'むずかしさ', byAge: 'ねんれい', byLevel: 'レベル',
     byCells: 'マスの かず', easy: 'やさしい', normal: 'ふつう', hard: 'むずかしい', expert: 'とても むずかしい',
     words: 'ページの ことば', title: 'タイトル', name: 'なまえ', page: 'ページ', template: 'デザイン',
     paper: 'ようし', auto: 'おまかせ', portrait: 'たて', landscape: 'よこ', art: 'スタートと ゴール',
+    papers: { a4: 'A4', a3: 'A3', a5: 'A5', b5: 'B5', b4: 'B4', letter: 'レター (US)', legal: 'リーガル (US)' },
     answers: 'こたえの ページ (PDF と表計算)', play: '表計算で みちを ぬると「ゴール!」と でる',
     newMaze: 'あたらしい めいろ', puzzle: 'めいろ', answer: 'こたえ', download: 'ダウンロード:',
     xlsx: '表計算 (Excel)', html: 'ブラウザで あそぶ', print: 'いんさつ', command: 'コマンドで おなじ ものを つくる',
@@ -126,8 +132,10 @@ const words = {
     picture: 'じぶんの え',
     maze: 'めいろの つくり', algorithm: 'みちの つくりかた', algorithmDefault: 'レベルに あわせる', loops: 'わっか',
     loopsNone: 'なし (みちは ひとつ)', loopsSome: 'すこし', loopsMore: 'ときどき', loopsMany: 'たくさん',
-    copies: 'クラスで くばる', copiesOne: 'ドリル 1さつ', copiesN: (n) => `ちがう ドリル ${n}しゅるい (こたえは さいごに)`,
+    copies: 'クラスで くばる', copiesOne: 'ドリル 1さつ',
+    copiesN: (n, answers) => `ちがう ドリル ${n}しゅるい${answers ? ' (こたえは さいごに)' : ''}`,
     pupils: 'または ひとり ひとりの ドリル: なまえを 1ぎょうに ひとり',
+    sameMazes: (answers) => `みんな おなじ めいろ${answers ? ' (こたえは 1つ)' : ''}`,
     weave: 'はし', weaveSome: 'すこし', weaveMore: 'ときどき', weaveMany: 'たくさん',
     rule: 'ルール', ruleN: 'かず', ruleFrom: 'はじめの かず', ruleSum: 'たして',
     upper: 'ABC', lower: 'abc', mixed: 'AbC', hiragana: 'ひらがな', katakana: 'カタカナ',
@@ -150,7 +158,7 @@ const words = {
       'floor-cells': (p) => `ぜんぶの かいを あわせて ${p.max}マス まで です。かいを へらすか、めいろを ちいさく して ください。`,
       'sheet-cells': (p) => `表計算は ${p.max}マス (130×130) まで です。めいろを ちいさく して ください。`,
       tall: (p) => `なまえと まるい めいろは たかさ ${p.max}マス まで です。`,
-      letters: () => 'もじは 8もじ (アルファベットは 24もじ) まで です。',
+      letters: (p) => `もじは ${Math.floor(p.max / 3)}もじ (アルファベットは ${p.max}もじ) まで です。`,
       count: (p) => `ドリルは ${p.max}もん まで です。`,
       copies: (p) => `クラスの ドリルは ${p.max}しゅるい (${p.max}にん) まで です。`,
       'booklet-mazes': (p) => `ぜんぶの ドリルを あわせて ${p.max}もん まで です。もんだいか しゅるいを へらして ください。`,
@@ -165,6 +173,8 @@ const words = {
       'words-text': () => 'ことばを 1ぎょうに ひとつずつ かいて ください。',
       busy: () => 'いま ほかの めいろを つくっています。すこし まってから もういちど どうぞ。',
       'address-busy': () => 'めいろを 2つ つくっている ところ です。できあがってから もういちど どうぞ。',
+      'uploads-busy': () => 'いま ほかの え を うけとっています。すこし まってから もういちど どうぞ。',
+      'address-uploads': () => 'まえに おくった え を まだ うけとっています。とどいてから もういちど どうぞ。',
       slow: (p) => `この めいろは つくるのに じかんが かかりすぎます (${p.max}びょう いじょう)。ちいさく して ください。`,
       'output-big': (p) => `ファイルが おおきすぎます (${p.max}MB いじょう)。めいろを ちいさく して ください。`,
       offline: () => 'スタジオの サーバーが こたえません。meiro serve は うごいて いますか?',
@@ -225,6 +235,9 @@ function ruleIcon(r) {
 }
 
 const $ = (id) => document.getElementById(id);
+
+// the papers offered, as the command names them (words[lang].papers: as people do)
+const paperSizes = ['a4', 'a3', 'a5', 'b5', 'b4', 'letter', 'legal'];
 
 // The paper of the browser's region: Letter where it is the usual paper
 // (CLDR's paperSize: the United States and its neighbours), else A4.
@@ -353,6 +366,8 @@ function ruleOptions(format, booklet) {
   else add('difficulty', $('difficulty').value);
   if (state.lang === 'ja') add('lang', 'ja');
   if ($('title').value.trim()) add('title', $('title').value.trim());
+  // the paper of the printed pages (a spreadsheet or a page to play has none)
+  if ($('paper').value !== 'a4' && (format === 'pdf' || format === 'svg')) add('paper', $('paper').value);
   if (booklet) add('copies', $('count').value);
   if (!$('answers').checked && format === 'pdf') add('answers', 'none');
   add('seed', state.seed);
@@ -380,13 +395,19 @@ function bookletOptions(format) {
   pageOptions(add);
   // a class set: versions one after another, their answers at the end (one
   // file), never folded (one folded booklet a pupil is one booklet each)
-  // (a list of pupils' names makes the versions itself: POSTed, see pupils)
-  const classSet = $('copies').value !== '1' || pupils() !== '';
+  // (a list of pupils' names makes the versions itself: POSTed, see pupils;
+  // or one version with each name on it, and one key)
+  const set = classSet();
   // folded: the sheets are the paper chosen (the one printed on), two pages
   // on each (the command's default sheet is twice the page: A3 for A4)
-  if ($('fold').checked && format === 'pdf' && !classSet) { add('fold', 1); add('sheet', $('paper').value); }
-  if (classSet && !pupils()) add('copies', $('copies').value);
-  if (classSet) add('answers', 'key');
+  if ($('fold').checked && format === 'pdf' && !set) { add('fold', 1); add('sheet', $('paper').value); }
+  if (set && !pupils()) add('copies', $('copies').value);
+  if (pupils() && $('same-mazes').checked) add('same-mazes', 1);
+  // the answers as the box says: none, or a class set's key after every
+  // sheet, or a booklet's where its template puts them (the page is a PDF
+  // or a workbook, never an HTML page, whose answers would be a second file)
+  if (!$('answers').checked) add('answers', 'none');
+  else if (set) add('answers', 'key');
   add('seed', state.seed);
   return o;
 }
@@ -402,8 +423,6 @@ function bookletKinds() {
   }
   return bookletKindNames.filter((k) => state.bookletKinds.includes(k));
 }
-// those that only a PDF (or HTML) booklet shows (booklet --help: "missions: pdf or html")
-function bookletMission() { return bookletKinds().some((k) => ['keys', 'collect', 'one-way'].includes(k)); }
 
 function query(list) {
   return list.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
@@ -412,7 +431,7 @@ function query(list) {
 // a POSIX shell word
 function word(s) { return /^[A-Za-z0-9_.,:/+=@%\u0080-\uffff-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`; }
 
-const switches = ['answer-page', 'play', 'portrait', 'landscape', 'fold', 'reverse'];
+const switches = ['answer-page', 'play', 'portrait', 'landscape', 'fold', 'reverse', 'same-mazes'];
 function words_of(list) {
   return list.map(([k, v]) => (v === '1' && switches.includes(k)) ? `--${k}`
     : k === 'picture' && v === '' ? `--picture ${pictureName()}` // one's own picture, POSTed
@@ -522,6 +541,8 @@ function showCommands() {
   document.querySelectorAll('[data-booklet]').forEach((b) => { b.disabled = none; });
   $('fold').disabled = classSet();
   $('copies').disabled = pupils() !== '';
+  $('same-mazes-box').hidden = pupils() === ''; // the same mazes for the names written
+  drawCopies(); // (their answers, as the box says)
   // the files the command refuses are not offered (formatsOffered); a
   // booklet's spreadsheet neither with floors, nor for a class set (a class
   // set is a PDF: booklet --help)
@@ -529,17 +550,22 @@ function showCommands() {
   document.querySelectorAll('[data-format]').forEach((b) => { b.hidden = !can.includes(b.dataset.format); });
   document.querySelector('[data-view="html"]').hidden = !can.includes('html');
   document.querySelector('[data-booklet="xlsx"]').hidden = !can.includes('xlsx') || state.kind === 'rule' ||
-    bookletKinds().includes('levels') || classSet();
+    (bookletKinds().includes('levels') && !formatCan('xlsx', 'levels')) || classSet();
   $('play-box').hidden = !playOffered();
 }
 
+// What a file can show, as the server says (/api/choices: the library's
+// format table): levels, weave, missions, grids...
+function formatCan(format, what) {
+  return ((state.choices.formats || {})[format] || []).includes(what);
+}
 // The files a maze of this kind makes: its grid's, as the server says
-// (/api/choices: the library's check), but for a multi-level maze's
-// spreadsheet and a rule maze's PNG, which the command refuses.
+// (/api/choices: the library's check), those that show floors for a
+// multi-level maze, and no PNG for a rule maze, which the command refuses.
 function formatsOffered() {
   const grid = { round: 'polar', hex: 'hex', triangle: 'triangle' }[state.kind] || 'rect';
   const all = (state.choices.grids && state.choices.grids[grid]) || ['pdf', 'png', 'svg', 'xlsx', 'html', 'json'];
-  return all.filter((f) => !(f === 'xlsx' && state.kind === 'levels') && !(f === 'png' && state.kind === 'rule'));
+  return all.filter((f) => !(state.kind === 'levels' && !formatCan(f, 'levels')) && !(f === 'png' && state.kind === 'rule'));
 }
 // the spreadsheet's Goal! check: a spreadsheet made, whose way it can follow
 // (not under a bridge, up a stair, or past a mission's keys and arrows)
@@ -547,6 +573,12 @@ function playOffered() {
   return formatsOffered().includes('xlsx') && !['rule', 'weave', 'levels'].includes(state.kind) && !hasMission();
 }
 function classSet() { return $('copies').value !== '1' || pupils() !== ''; }
+// a class set's versions, or the same mazes for all, and where their answers go
+function drawCopies() {
+  const answers = $('answers').checked;
+  fill($('copies'), [['1', t('copiesOne')], ...[2, 3, 4, 5, 6, 8, 10, 20, 30].map((n) => [String(n), t('copiesN')(n, answers)])]);
+  $('same-mazes-label').textContent = t('sameMazes')(answers);
+}
 
 // The preview: the puzzle and its answer, the older request given up.
 async function refresh() {
@@ -718,7 +750,7 @@ function drawRule() {
   const rule = state.kind === 'rule', r = state.rule;
   $('rule-box').hidden = !rule;
   // what a rule maze does not take
-  for (const e of [$('maze-box'), $('name-box'), $('template-box'), $('paper-box'), $('art-box'),
+  for (const e of [$('maze-box'), $('name-box'), $('template-box'), $('orientation'), $('art-box'),
     $('levels'), $('fold').closest('label'), $('copies'), $('pupils').closest('label')])
     e.hidden = rule;
   // a picture maze takes no generator, loops or mission: the picture decides the way
@@ -898,7 +930,8 @@ function drawAll() {
     ? weaving.map(path)
     : [['', t('algorithmDefault')], ...(state.choices.algorithms || []).map((a) => path(a.name))]);
   fill($('loops'), [['0', t('loopsNone')], ['10', t('loopsSome')], ['25', t('loopsMore')], ['50', t('loopsMany')]]);
-  fill($('copies'), [['1', t('copiesOne')], ...[2, 3, 4, 5, 6, 8, 10, 20, 30].map((n) => [String(n), t('copiesN')(n)])]);
+  drawCopies();
+  fill($('paper'), paperSizes.map((p) => [p, t('papers')[p]]));
   // a rule maze is sized by age or level alone
   $('size-by').querySelector('[value="cells"]').hidden = state.kind === 'rule';
   if (state.kind === 'rule' && $('size-by').value === 'cells') $('size-by').value = 'age';
