@@ -94,7 +94,7 @@ meiro_status book_art_attach(const char *buf, size_t len, const meiro_maze *art,
         s = fail(err, MEIRO_ERROR_INTERNAL, "cannot record the cover's maze in the PDF (qpdf: %s)",
                  e ? qpdf_get_error_full_text(q, e) : "unknown error");
     }
-    qpdf_cleanup(&q);
+    quiet_cleanup(&q);
     return s;
 }
 
@@ -132,7 +132,7 @@ meiro_status book_art_json(const char *filename, unsigned *number, char *title, 
             art_text(q, qpdf_oh_get_dict(q, stream), "/Subtitle", subtitle, size);
         }
     }
-    if (q) qpdf_cleanup(&q);
+    if (q) quiet_cleanup(&q);
     return s;
 }
 
