@@ -161,7 +161,9 @@ static long attr(const char *p, const char *name)
 
 /* Sheets: their names in the workbook, in order (the n-th worksheet part
  * is the n-th sheet, as libxlsxwriter writes them); a cell shows a way
- * when its style's fill is solid. */
+ * when its style's fill is solid (but for S's and G's badge colours, a
+ * child's sheet's signs) or its font is the way's line colour (the path
+ * drawn through the cells in box drawing, export_xlsx.c's KIND_PATH). */
 static bool look_xlsx(const char *file)
 {
     char cmd[1200];
@@ -189,7 +191,15 @@ static bool look_xlsx(const char *file)
     for (int k = 0; p && (p = strstr(p + 1, "<fill>")) != NULL && k < 256; k++) {
         const char *next = strstr(p, "</fill>");
         const char *sol = strstr(p, "patternType=\"solid\"");
-        solid[k] = sol && next && sol < next;
+        const char *badge_s = strstr(p, "FF8FDB85"), *badge_g = strstr(p, "FF94C7FF");
+        solid[k] = sol && next && sol < next && !(badge_s && badge_s < next) &&
+                   !(badge_g && badge_g < next);
+    }
+    bool line[256] = {false}; /* by font: the way's line colour */
+    p = strstr(styles, "<fonts");
+    for (int k = 0; p && (p = strstr(p + 1, "<font>")) != NULL && k < 256; k++) {
+        const char *next = strstr(p, "</font>"), *way = strstr(p, "FFE67E22");
+        line[k] = way && next && way < next;
     }
     bool *filled = NULL; /* by cell style */
     size_t styles_n = 0;
@@ -198,8 +208,9 @@ static bool look_xlsx(const char *file)
         bool *more = realloc(filled, (styles_n + 1) * sizeof *filled);
         if (!more) break;
         filled = more;
-        long fill = attr(p, "fillId");
-        filled[styles_n++] = fill >= 0 && fill < 256 && solid[fill];
+        long fill = attr(p, "fillId"), font = attr(p, "fontId");
+        filled[styles_n++] =
+            (fill >= 0 && fill < 256 && solid[fill]) || (font >= 0 && font < 256 && line[font]);
     }
     int n = 0;
     bool ok = true;

@@ -100,7 +100,7 @@ meiro_status book_art_attach(const char *buf, size_t len, const meiro_maze *art,
         s = fail(err, MEIRO_ERROR_INTERNAL, "cannot record the cover's maze in the PDF (qpdf: %s)",
                  e ? lib_qpdf()->qpdf_get_error_full_text(q, e) : "unknown error");
     }
-    lib_qpdf()->qpdf_cleanup(&q);
+    quiet_cleanup(&q);
     return s;
 }
 
@@ -142,7 +142,7 @@ meiro_status book_art_json(const char *filename, unsigned *number, char *title, 
             art_text(q, lib_qpdf()->qpdf_oh_get_dict(q, stream), "/Subtitle", subtitle, size);
         }
     }
-    if (q) lib_qpdf()->qpdf_cleanup(&q);
+    if (q) quiet_cleanup(&q);
     return s;
 }
 

@@ -170,7 +170,7 @@ static meiro_status set_boxes(const document *d, const char *buf, size_t len, pd
             s = data ? fail_write(err)
                      : fail(err, MEIRO_ERROR_NOMEM, "out of memory writing the PDF");
     }
-    lib_qpdf()->qpdf_cleanup(&q);
+    quiet_cleanup(&q);
     return s;
 }
 

@@ -973,7 +973,7 @@ static meiro_status check_pdf(void *ctx, meiro_error *err)
                          ? pdf_error(q, err, "not a PDF qpdf can read")
                          : run_checks(q, j->print, print_profile_of(j->print), j->cover, j->title,
                                       j->c, err);
-    lib_qpdf()->qpdf_cleanup(&q);
+    quiet_cleanup(&q);
     return s;
 }
 
@@ -1067,7 +1067,7 @@ meiro_status book_pages(const char *filename, unsigned *pages, double *trim_w_mm
     qpdf_data q;
     meiro_status s = read_book_pdf(filename, &q, err);
     if (s != MEIRO_OK) {
-        if (q) lib_qpdf()->qpdf_cleanup(&q);
+        if (q) quiet_cleanup(&q);
         return s;
     }
     int n = lib_qpdf()->qpdf_get_num_pages(q);
@@ -1082,7 +1082,7 @@ meiro_status book_pages(const char *filename, unsigned *pages, double *trim_w_mm
         *trim_w_mm = (box[2] - box[0]) / PT_PER_MM;
         *trim_h_mm = (box[3] - box[1]) / PT_PER_MM;
     }
-    lib_qpdf()->qpdf_cleanup(&q);
+    quiet_cleanup(&q);
     return s;
 }
 

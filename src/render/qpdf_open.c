@@ -20,6 +20,12 @@ qpdf_data quiet_qpdf(void)
     return q;
 }
 
+void quiet_cleanup(qpdf_data *q)
+{
+    if (lib_qpdf()->qpdf_has_error(*q)) lib_qpdf()->qpdf_get_error(*q);
+    lib_qpdf()->qpdf_cleanup(q);
+}
+
 meiro_status read_book_pdf(const char *filename, qpdf_data *q, meiro_error *err)
 {
     *q = NULL;

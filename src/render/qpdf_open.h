@@ -13,6 +13,10 @@
  * loaded: render/draw_libs.c said why). Free with qpdf_cleanup. */
 qpdf_data quiet_qpdf(void);
 
+/* qpdf_cleanup, its error taken first: qpdf prints one it was not asked
+ * for ("application did not handle error"). */
+void quiet_cleanup(qpdf_data *q);
+
 /* A book PDF `filename` read into *q (set whenever it returns, NULL only
  * when out of memory; the caller cleans it up): MEIRO_ERROR_IO when the
  * file cannot be opened, MEIRO_ERROR_PARSE when qpdf cannot read it. */
