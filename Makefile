@@ -23,8 +23,13 @@ SONAME   = libmeiro.so.$(ABI)
 
 WARN     = -std=c11 -Wall -Wextra -Wpedantic -Werror
 ALL_CFLAGS = $(WARN) $(CFLAGS) $(EXTRA_CFLAGS) -fPIC -MMD -MP
-# the library exports only what include/meiro.h marks MEIRO_API
-LIB_CFLAGS = -fvisibility=hidden
+# The library's symbols keep default visibility and the linker decides what
+# is exported: libmeiro.so the API (MEIRO_0) and, under MEIRO_PRIVATE, the
+# internals the drawing module uses ($(BUILD)/libmeiro.map), the rest bound
+# locally; libmeiro.a the API alone (objcopy). No interposition within the
+# library: its calls to itself are direct (-fno-semantic-interposition,
+# -Bsymbolic).
+LIB_CFLAGS = -fno-semantic-interposition
 
 # Layers (src/README.md): each folder sees the include paths of its own
 # layer only, so the compiler refuses an include that climbs a layer.
@@ -48,48 +53,54 @@ SERVE_LIBS = $(shell pkg-config --libs $(SERVE_PKGS) 2>/dev/null)
 
 LAYERS   := core gen solve watch io content page render
 LIB_SRC  := $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c)) \
-            $(filter-out src/render_lazy.c src/render_entry.c src/render_libs.c src/xlsx_libs.c src/glib_libs.c,$(wildcard src/*.c))
+            $(wildcard src/*.c)
 LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/page/builtin_files.o $(BUILD)/obj/render/html_assets.o
-# The drawing module (issue 25; src/render/module.h): the meiro command and
-# libmeiro.so hold everything but the render layer, whose calls go through
-# src/render_lazy.c, which loads MODULE (the whole library with render and
-# its libraries, exporting one table) on the first call that draws; a text,
-# CSV or JSON run never loads cairo, pango, rsvg, xlsxwriter or qpdf. The XLSX
+# The drawing module (issue 25, 37; src/render/module.h): libmeiro.so holds
+# everything but the render layer, whose calls go through one table
+# (drawing()->NAME, src/render/module_load.c), filled on the first call that draws
+# by loading MODULE: the render layer and its libraries, linked against
+# libmeiro.so (the one copy of the layers below in the process), exporting
+# its table alone. The meiro command links libmeiro.so. A text, CSV or
+# JSON run never loads cairo, pango, rsvg, xlsxwriter or qpdf. The XLSX
 # writer and the memory check before every drawn format (XLSX_OBJ,
-# src/render/xlsx.h) are outside the module, libxlsxwriter
-# opened on first use by src/xlsx_libs.c (in the program, libmeiro.so and the
-# module): an XLSX run loads neither cairo nor pango.
-# libmeiro.a and the tests' libmeiro-internal.a link render directly.
+# src/render/xlsx.h) are outside the module, libxlsxwriter opened on first
+# use (src/render/xlsx_lib.c): an XLSX run loads neither cairo nor pango.
+# libmeiro.a and the tests' libmeiro-internal.a link render and its table
+# directly (the loader finds it linked in).
 # A new heavy library: used from render only, it goes in RENDER_PKGS (the
 # flags, libmeiro.a) and MODULE_LIBS, and loads with the module, or, if only
-# some pages need it, in render_libs.c (opened on first use, like librsvg);
+# some pages need it, in render/draw_libs.c (a table, opened on first use);
 # a new render function called from outside render goes in
 # src/render/module.h; a library used elsewhere goes behind a module of its
-# own the same way (a table, a loader, a forwarder per call), never into
+# own the same way (a table and a loader), never into
 # LIGHT_LIBS. tests/startup.sh checks what a text run loads.
 MODULE_NAME = meiro-render-$(VERSION).so
 MODULE      = $(BUILD)/$(MODULE_NAME)
 MODULE_DIR  = $(PREFIX)/lib
 SERVE_MODULE_NAME = meiro-serve-$(VERSION).so
 SERVE_MODULE = $(BUILD)/$(SERVE_MODULE_NAME)
-XLSX_OBJ   := $(BUILD)/obj/render/export_xlsx.o $(BUILD)/obj/render/xlsx_play.o $(BUILD)/obj/render/memory.o
-RENDER_OBJ := $(filter-out $(XLSX_OBJ),$(filter $(BUILD)/obj/render/%,$(LIB_OBJ)))
-LIGHT_OBJ  := $(filter-out $(RENDER_OBJ),$(LIB_OBJ)) $(BUILD)/obj/render_lazy.o $(BUILD)/obj/xlsx_libs.o \
-              $(BUILD)/obj/glib_libs.o
+XLSX_OBJ   := $(BUILD)/obj/render/export_xlsx.o $(BUILD)/obj/render/xlsx_play.o $(BUILD)/obj/render/memory.o \
+              $(BUILD)/obj/render/xlsx_lib.o
+# render's objects outside the module: the XLSX writer, the module's
+# loader (drawing(), and the public functions render implements), glib's
+# table (level_page.c fits names with it)
+OUTSIDE_OBJ := $(XLSX_OBJ) $(BUILD)/obj/render/module_load.o $(BUILD)/obj/render/glib_lib.o
+RENDER_OBJ := $(filter-out $(OUTSIDE_OBJ),$(filter $(BUILD)/obj/render/%,$(LIB_OBJ)))
+LIGHT_OBJ  := $(filter-out $(RENDER_OBJ),$(LIB_OBJ))
 # Inside the module, librsvg and gdk-pixbuf (with gio and libxml2) are
-# opened on first use too (src/render_libs.c: art, shapes, pictures), and
-# libqpdf (trim and bleed boxes, preflight), by
-# soname: the module links the other drawing libraries only.
-MODULE_OBJ  = $(BUILD)/obj/render_entry.o $(BUILD)/obj/render_libs.o $(BUILD)/obj/xlsx_libs.o
-MODULE_LIBS = $(shell pkg-config --libs cairo pangocairo libpng zlib $(PAGE_PKGS) $(IO_PKGS) \
-                2>/dev/null) -lm
+# opened on first use too (src/render/draw_libs.c: art, shapes, pictures),
+# and libqpdf (trim and bleed boxes, preflight), by soname: the module
+# links the other drawing libraries only. Every build opens them so,
+# libmeiro.a and the tests too.
+MODULE_OBJ  = $(RENDER_OBJ)
+MODULE_LIBS = $(shell pkg-config --libs cairo pangocairo libpng zlib $(IO_PKGS) 2>/dev/null) -lm
 soname_of   = $(shell objdump -p $$($(CC) -print-file-name=$1) 2>/dev/null | awk '$$1 == "SONAME" { print $$2 }')
-$(BUILD)/obj/render_libs.o: CPPFLAGS += -DMEIRO_RSVG_SONAME='"$(call soname_of,librsvg-2.so)"' \
+$(BUILD)/obj/render/draw_libs.o: CPPFLAGS += -DMEIRO_RSVG_SONAME='"$(call soname_of,librsvg-2.so)"' \
     -DMEIRO_PIXBUF_SONAME='"$(call soname_of,libgdk_pixbuf-2.0.so)"' \
     -DMEIRO_QPDF_SONAME='"$(call soname_of,libqpdf.so)"'
-$(BUILD)/obj/xlsx_libs.o: CPPFLAGS += -DMEIRO_XLSX_SONAME='"$(call soname_of,libxlsxwriter.so)"'
-$(BUILD)/obj/glib_libs.o: CPPFLAGS += -DMEIRO_GLIB_SONAME='"$(call soname_of,libglib-2.0.so)"'
-# (glib, level_page.c's Unicode functions, is opened on first use: src/glib_libs.c)
+$(BUILD)/obj/render/xlsx_lib.o: CPPFLAGS += -DMEIRO_XLSX_SONAME='"$(call soname_of,libxlsxwriter.so)"'
+$(BUILD)/obj/render/glib_lib.o: CPPFLAGS += -DMEIRO_GLIB_SONAME='"$(call soname_of,libglib-2.0.so)"'
+# (glib, level_page.c's Unicode functions, is opened on first use: src/render/glib_lib.c)
 LIGHT_LIBS  = $(shell pkg-config --libs $(IO_PKGS) $(PAGE_PKGS) 2>/dev/null) -lm
 # the module and its loader must come from the same sources: the version
 # and a checksum of every header, rewritten only when it changes
@@ -101,6 +112,9 @@ TEMPLATE_DIR = $(PREFIX)/share/meiro/templates
 # (meiro serve is a module of its own, SERVE_MODULE: src/cli/serve_lazy.c)
 CLI_OBJ  := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(wildcard src/cli/*.c))
 SERVE_OBJ := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(wildcard src/serve/*.c)) $(BUILD)/obj/serve/serve_assets.o
+# A program linking libmeiro-internal.a takes render's table from it (the
+# loader's reference is weak: src/render/module_load.c), so it loads no module
+WITH_RENDER = -Wl,--undefined=meiro_render_module
 # A test that includes whitebox.h reaches inside the library (and links
 # libmeiro-internal.a); one that does not uses the public API only, is
 # compiled with include/ as its only include path and links the public
@@ -142,10 +156,9 @@ $(BUILD)/obj/io/%.o: LAYER_CPPFLAGS = $(IO_CPPFLAGS)
 $(BUILD)/obj/page/%.o: LAYER_CPPFLAGS = $(PAGE_CPPFLAGS)
 $(BUILD)/obj/render/%.o $(BUILD)/obj/formats.o $(BUILD)/obj/booklet.o \
     $(BUILD)/obj/plan.o $(BUILD)/obj/level_page.o $(BUILD)/obj/cover.o $(BUILD)/obj/picture.o $(BUILD)/obj/rule_json.o: LAYER_CPPFLAGS = $(RENDER_CPPFLAGS)
-$(BUILD)/obj/render_libs.o $(BUILD)/obj/xlsx_libs.o $(BUILD)/obj/glib_libs.o: LAYER_CPPFLAGS = $(RENDER_CPPFLAGS)
-$(BUILD)/obj/render_lazy.o $(BUILD)/obj/render_entry.o: LAYER_CPPFLAGS = $(RENDER_CPPFLAGS) \
+$(BUILD)/obj/render/module_load.o $(BUILD)/obj/render/module_table.o: LAYER_CPPFLAGS = $(RENDER_CPPFLAGS) \
     -include $(BUILD)/gen/module_stamp.h -DMEIRO_MODULE_NAME='"$(MODULE_NAME)"' -DMEIRO_MODULE_DIR='"$(MODULE_DIR)"'
-$(BUILD)/obj/render_lazy.o $(BUILD)/obj/render_entry.o: $(BUILD)/gen/module_stamp.h
+$(BUILD)/obj/render/module_load.o $(BUILD)/obj/render/module_table.o: $(BUILD)/gen/module_stamp.h
 $(BUILD)/obj/cli/serve_lazy.o: CPPFLAGS += -DMEIRO_SERVE_MODULE='"$(SERVE_MODULE_NAME)"' \
     -DMEIRO_MODULE_DIR='"$(MODULE_DIR)"'
 $(BUILD)/gen/module_stamp.h: FORCE
@@ -187,31 +200,51 @@ $(BUILD)/obj/serve/serve_assets.o: $(BUILD)/gen/serve_assets.c
 $(BUILD)/obj/page/template.o: CPPFLAGS += -DMEIRO_TEMPLATE_DIR='"$(TEMPLATE_DIR)"'
 
 # Two archives: libmeiro.a, installed, whose internal symbols are made local
-# (one relocatable object, hidden symbols localized) so a program linking
+# (one relocatable object, all but the API localized) so a program linking
 # it statically meets no name of ours but the API; and the plain objects
 # for the white-box tests, which call the internals.
-$(BUILD)/libmeiro.a: $(LIB_OBJ)
+$(BUILD)/libmeiro.a: $(LIB_OBJ) $(BUILD)/api.list
 	rm -f $@ $(BUILD)/meiro-all.o
-	$(LD) -r -o $(BUILD)/meiro-all.o $^
-	objcopy --localize-hidden $(BUILD)/meiro-all.o
+	$(LD) -r -o $(BUILD)/meiro-all.o $(LIB_OBJ)
+	objcopy --keep-global-symbols=$(BUILD)/api.list $(BUILD)/meiro-all.o
 	$(AR) rcs $@ $(BUILD)/meiro-all.o
 
 $(BUILD)/libmeiro-internal.a: $(LIB_OBJ)
 	rm -f $@
 	$(AR) rcs $@ $^
 
-$(BUILD)/libmeiro.so: $(LIGHT_OBJ) tools/libmeiro.map
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) -Wl,--version-script=tools/libmeiro.map -o $@ $(LIGHT_OBJ) $(LIGHT_LIBS)
+# the API: every function include/ marks MEIRO_API
+$(BUILD)/api.list: $(wildcard include/*.h include/meiro/*.h)
+	@mkdir -p $(dir $@)
+	sed -n 's/^MEIRO_API .*[^a-z0-9_]\(meiro_[a-z0-9_]*\)(.*/\1/p' $^ | sort -u > $@.tmp && mv $@.tmp $@
+# libmeiro.so's version script (tools/libmeiro.map): the API, and what the
+# drawing module uses of the library, each symbol its objects leave
+# undefined that libmeiro.so's define
+$(BUILD)/libmeiro.map: tools/libmeiro.map $(BUILD)/api.list $(LIGHT_OBJ) $(MODULE_OBJ)
+	nm -g --defined-only $(LIGHT_OBJ) | awk 'NF == 3 { print $$3 }' | sort -u > $@.defined
+	nm -u $(MODULE_OBJ) | awk 'NF == 2 { print $$2 }' | sort -u | comm -12 - $@.defined > $@.private
+	awk -v api=$(BUILD)/api.list -v private=$@.private \
+	    '/@API@/ { while ((getline l < api) > 0) print "        " l ";"; next } \
+	     /@PRIVATE@/ { while ((getline l < private) > 0) print "        " l ";"; next } { print }' \
+	    tools/libmeiro.map > $@.tmp && mv $@.tmp $@ && rm -f $@.defined $@.private
 
-$(MODULE): $(LIB_OBJ) $(MODULE_OBJ) tools/module.map
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -Wl,--no-undefined -Wl,--version-script=tools/module.map -o $@ \
-		$(LIB_OBJ) $(MODULE_OBJ) $(MODULE_LIBS)
+# the soname's link next to it, which the program and the module find
+$(BUILD)/libmeiro.so: $(LIGHT_OBJ) $(BUILD)/libmeiro.map
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -Wl,-soname,$(SONAME) -Wl,-Bsymbolic \
+		-Wl,--version-script=$(BUILD)/libmeiro.map -o $@ $(LIGHT_OBJ) $(LIGHT_LIBS)
+	ln -sf libmeiro.so $(BUILD)/$(SONAME)
 
-# the program exports to the server module what the module uses of it
-# (the option tables, the messages, the API): every symbol the server's
-# objects leave undefined, those of the C library doing no harm
-$(BUILD)/meiro: $(CLI_OBJ) $(LIGHT_OBJ) $(BUILD)/serve.dynlist
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -Wl,--dynamic-list=$(BUILD)/serve.dynlist -o $@ $(CLI_OBJ) $(LIGHT_OBJ) $(LIGHT_LIBS)
+$(MODULE): $(MODULE_OBJ) $(BUILD)/libmeiro.so tools/module.map
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -Wl,--no-undefined -Wl,--version-script=tools/module.map -Wl,-rpath,'$$ORIGIN' -o $@ \
+		$(MODULE_OBJ) $(BUILD)/libmeiro.so $(MODULE_LIBS)
+
+# the program links libmeiro.so, found next to it (the build folder) or
+# in ../lib (installed); it exports to the server module what the module
+# uses of it (the option tables, the messages): every symbol the server's
+# objects leave undefined, those of the C library and libmeiro.so doing no harm
+$(BUILD)/meiro: $(CLI_OBJ) $(BUILD)/libmeiro.so $(BUILD)/serve.dynlist
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -Wl,--dynamic-list=$(BUILD)/serve.dynlist -Wl,-rpath,'$$ORIGIN:$$ORIGIN/../lib' \
+		-o $@ $(CLI_OBJ) $(BUILD)/libmeiro.so -lm
 
 $(BUILD)/serve.dynlist: $(SERVE_OBJ)
 	{ echo '{'; nm -u $(SERVE_OBJ) | awk 'NF == 2 { print "    " $$2 ";" }' | sort -u; echo '};'; } > $@.tmp && mv $@.tmp $@
@@ -221,7 +254,7 @@ $(SERVE_MODULE): $(SERVE_OBJ) tools/serve.map
 
 $(BUILD)/tests/%: tests/%.c tests/harness.h tests/picture.h tests/tools.h tests/whitebox.h $(BUILD)/libmeiro-internal.a
 	@mkdir -p $(dir $@)
-	$(CC) $(CPPFLAGS) $(TEST_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(TEST_OBJ) $(BUILD)/libmeiro-internal.a $(LDLIBS)
+	$(CC) $(CPPFLAGS) $(TEST_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) $(WITH_RENDER) -o $@ $< $(TEST_OBJ) $(BUILD)/libmeiro-internal.a $(LDLIBS)
 
 # The fault tests link the allocators compiled with the fault-injection hook
 # ahead of the library, whose own alloc.o (without it) is then not used.
@@ -233,7 +266,7 @@ $(BUILD)/tests/test_faults: $(BUILD)/obj/core/alloc-fault.o $(BUILD)/tests/meiro
 # the command line so built: MEIRO_FAULT_NTH=N fails its Nth allocation
 $(BUILD)/tests/meiro-faults: $(CLI_OBJ) $(BUILD)/obj/core/alloc-fault.o $(BUILD)/libmeiro-internal.a
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(LDLIBS) $(SERVE_LIBS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) $(WITH_RENDER) -o $@ $^ $(LDLIBS) $(SERVE_LIBS)
 
 $(API_BIN): $(BUILD)/tests/%: tests/%.c tests/harness.h tests/tools.h $(BUILD)/libmeiro.a
 	@mkdir -p $(dir $@)
@@ -335,7 +368,7 @@ FUZZ_SRCS  = tests/fuzz/fuzz_maze.c tests/fuzz/fuzz_template.c tests/fuzz/fuzz_p
 # target gives the option tables itself)
 FUZZ_CLI_OBJ = $(addprefix $(BUILD)/obj/,serve/query.o cli/common.o cli/generate.o cli/booklet.o cli/rule.o cli/picture.o)
 $(FUZZ_BIN): $(FUZZ_SRCS) $(BUILD)/libmeiro-internal.a $(FUZZ_CLI_OBJ)
-	$(CC) $(CPPFLAGS) -Iinclude $(call fuzz_flags,$@) $(ALL_CFLAGS) $(LDFLAGS) -fsanitize=fuzzer \
+	$(CC) $(CPPFLAGS) -Iinclude $(call fuzz_flags,$@) $(ALL_CFLAGS) $(LDFLAGS) $(WITH_RENDER) -fsanitize=fuzzer \
 		-o $@ $(call fuzz_src,$@) $(if $(findstring _query,$@),$(FUZZ_CLI_OBJ)) $(BUILD)/libmeiro-internal.a $(LDLIBS)
 
 # The same targets without libFuzzer, their entry points renamed, for

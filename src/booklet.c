@@ -14,6 +14,7 @@
 #include "page/template.h"
 #include "render/document.h"
 #include "render/export.h"
+#include "render/module.h"
 #include "io/ledger.h"
 #include "page/pdfx.h"
 
@@ -465,13 +466,13 @@ static meiro_status write_html(booklet *bk, uint64_t seed, const meiro_export_op
 {
     for (unsigned i = 0; i < bk->count; i++) bk->items[i].path = NULL;
     document d;
-    meiro_status s =
-        doc_plan(&d, bk->items, bk->count, opt, &(doc_parts){.cover = 0, .clean = clean}, err);
+    meiro_status s = drawing()->doc_plan(&d, bk->items, bk->count, opt,
+                                         &(doc_parts){.cover = 0, .clean = clean}, err);
     if (s != MEIRO_OK) return s;
     d.has_seed = true;
     d.seed = seed;
-    s = doc_write_html(&d, bk->paths, opt->answers_only, out, err);
-    doc_free(&d);
+    s = drawing()->doc_write_html(&d, bk->paths, opt->answers_only, out, err);
+    drawing()->doc_free(&d);
     return s;
 }
 
@@ -541,16 +542,17 @@ static meiro_status booklet_check(const meiro_booklet_options *b, const meiro_ex
     } else if (s == MEIRO_OK && format == MEIRO_FORMAT_HTML) {
         uint64_t cells = 0;
         for (unsigned i = 0; i < b->count; i++) cells += (uint64_t)shells[i].w * shells[i].h;
-        s = export_html_check_size(cells, err);
+        s = drawing()->export_html_check_size(cells, err);
         document d;
-        if (s == MEIRO_OK) s = doc_init(&d, items, b->count, opt, 0, err);
-        if (s == MEIRO_OK) doc_free(&d);
+        if (s == MEIRO_OK) s = drawing()->doc_init(&d, items, b->count, opt, 0, err);
+        if (s == MEIRO_OK) drawing()->doc_free(&d);
     } else if (s == MEIRO_OK) {
         document d;
-        s = doc_plan(&d, items, b->count, opt,
-                     &(doc_parts){.cover = b->cover, .contents = b->contents, .clean = clean},
-                     err); /* freed on failure */
-        if (s == MEIRO_OK) doc_free(&d);
+        s = drawing()->doc_plan(
+            &d, items, b->count, opt,
+            &(doc_parts){.cover = b->cover, .contents = b->contents, .clean = clean},
+            err); /* freed on failure */
+        if (s == MEIRO_OK) drawing()->doc_free(&d);
     }
     /* what the options get wrong first, then whether the memory suffices */
     for (unsigned i = 0; s == MEIRO_OK && i < b->count; i++)
@@ -629,7 +631,7 @@ static meiro_status print_pages(const meiro_export_options *opt, document *d, me
                           pages < service->pages_min ? "ask for more mazes (-n)"
                                                      : "ask for fewer mazes, or make two volumes");
     double gutter = meiro_print_gutter_mm(opt->print, (unsigned)pages);
-    return gutter > d->style.paper.gutter ? doc_set_gutter(d, gutter, err) : MEIRO_OK;
+    return gutter > d->style.paper.gutter ? drawing()->doc_set_gutter(d, gutter, err) : MEIRO_OK;
 }
 
 /* The book's last maze JSON carries (the hardest) recorded in the PDF in
@@ -644,8 +646,9 @@ static meiro_status record_art(const document *docs, const booklet *bk, unsigned
         char *x = NULL;
         size_t x_len = 0;
         meiro_error why;
-        if (book_art_attach(*buf, *len, bk->mazes[i], i + 1, title, docs[0].style.subtitle, volume,
-                            &x, &x_len, &why) == MEIRO_OK) {
+        if (drawing()->book_art_attach(*buf, *len, bk->mazes[i], i + 1, title,
+                                       docs[0].style.subtitle, volume, &x, &x_len,
+                                       &why) == MEIRO_OK) {
             free(*buf);
             *buf = x, *len = x_len;
             return MEIRO_OK;
@@ -667,7 +670,7 @@ static meiro_status write_checked(const document *docs, size_t n, const meiro_ex
     size_t len = 0, x_len = 0;
     FILE *mem = open_memstream(&buf, &len);
     if (!mem) return fail(err, MEIRO_ERROR_NOMEM, "out of memory writing the PDF");
-    meiro_status s = doc_write_pdf_set(docs, n, mem, err);
+    meiro_status s = drawing()->doc_write_pdf_set(docs, n, mem, err);
     if (fclose(mem) != 0 && s == MEIRO_OK)
         s = fail(err, MEIRO_ERROR_NOMEM, "out of memory writing the PDF");
     /* the art and the document information as the service wants them
@@ -681,7 +684,7 @@ static meiro_status write_checked(const document *docs, size_t n, const meiro_ex
         else free(x);
         if (s == MEIRO_OK) s = record_art(docs, bk, volume, &buf, &len, err);
     }
-    if (s == MEIRO_OK) s = preflight_own(buf, len, opt->print, err);
+    if (s == MEIRO_OK) s = drawing()->preflight_own(buf, len, opt->print, err);
     if (s == MEIRO_OK && fwrite(buf, 1, len, out) != len) s = fail_write(err);
     free(buf);
     return s;
@@ -709,8 +712,9 @@ static meiro_status plan_set_answers(document *d, const booklet *bks, unsigned m
     /* for the teacher: packed, unless full pages are asked for by name
      * (a template's after-page is a page for a child's grown-up) */
     if (only.answers != MEIRO_ANSWERS_AFTER_PAGE) only.answers = MEIRO_ANSWERS_KEY;
-    return doc_plan(d, *items, n, &only,
-                    &(doc_parts){.copies = labels, .per_copy = count, .clean = clean}, err);
+    return drawing()->doc_plan(d, *items, n, &only,
+                               &(doc_parts){.copies = labels, .per_copy = count, .clean = clean},
+                               err);
 }
 
 /* The side file's text (b->remake_file), for the seller's records: the
@@ -927,13 +931,13 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
         meiro_export_options own = sheet;
         if (b->names) own.name = b->names[c];
         document *d = &docs[planned];
-        s = doc_plan(d, bk->items, bk->count, &own,
-                     &(doc_parts){.cover = b->cover,
-                                  .contents = b->contents,
-                                  .version = copies > 1 ? labels[c] : NULL,
-                                  .volume = series != NULL,
-                                  .clean = clean},
-                     err);
+        s = drawing()->doc_plan(d, bk->items, bk->count, &own,
+                                &(doc_parts){.cover = b->cover,
+                                             .contents = b->contents,
+                                             .version = copies > 1 ? labels[c] : NULL,
+                                             .volume = series != NULL,
+                                             .clean = clean},
+                                err);
         if (s != MEIRO_OK) break;
         planned++;
         d->has_seed = true;
@@ -967,27 +971,27 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
          * count (glued), or whole signatures of 4 x signature pages */
         unsigned multiple = b->fold == MEIRO_FOLD_SHEETS ? 4 : b->signature ? 4 * b->signature : 2;
         bool service = print_profile_of(opt.print)->bleed > 0;
-        if (b->fold || service) s = doc_fold(&docs[0], multiple, err);
+        if (b->fold || service) s = drawing()->doc_fold(&docs[0], multiple, err);
         if (s == MEIRO_OK && service) s = print_pages(&opt, &docs[0], err);
-        if (s == MEIRO_OK) s = doc_set_remake(&docs[planned - 1], b->command, err);
+        if (s == MEIRO_OK) s = drawing()->doc_set_remake(&docs[planned - 1], b->command, err);
         if (s == MEIRO_OK && b->fold == MEIRO_FOLD_SHEETS) {
             double pw, ph;
-            doc_page_size(&docs[0], &pw, &ph);
+            drawing()->doc_page_size(&docs[0], &pw, &ph);
             fold_sheets fs = {0, 0, b->signature, b->creep_mm};
             sheet_for(b, pw, ph, &fs.w, &fs.h);
             size_t sheets = docs[0].page_count / 4;
             if (!fs.signature) fs.signature = sheets <= 10 ? (unsigned)sheets : 8;
-            s = doc_write_pdf_folded(&docs[0], &fs, out, err);
+            s = drawing()->doc_write_pdf_folded(&docs[0], &fs, out, err);
         } else if (s == MEIRO_OK && service) {
             s = write_checked(docs, planned, &opt, &bks[0], series ? series->volumes + 1 : 0,
                               temp_dir, out, err);
         } else if (s == MEIRO_OK) {
-            s = doc_write_pdf_set(docs, planned, out, err);
+            s = drawing()->doc_write_pdf_set(docs, planned, out, err);
         }
     }
     if (s == MEIRO_OK && remake) s = remake_text(b, &opt, bks, made, remake, err);
     if (s == MEIRO_OK && b->progress) b->progress(b->progress_ctx, total, total);
-    for (unsigned c = 0; c < planned; c++) doc_free(&docs[c]);
+    for (unsigned c = 0; c < planned; c++) drawing()->doc_free(&docs[c]);
     for (unsigned c = 0; bks && c < made; c++) booklet_free(&bks[c]);
     free(bks);
     free(keys);

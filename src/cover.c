@@ -8,6 +8,7 @@
 #include "page/print.h"
 #include "page/pdfx.h"
 #include "render/export.h"
+#include "render/module.h"
 #include "core/utf8.h"
 
 #include <stdlib.h>
@@ -20,7 +21,7 @@ typedef struct cover_job {
 
 static meiro_status write_cover(void *ctx, FILE *out, meiro_error *err)
 {
-    return cover_write(ctx, out, err);
+    return drawing()->cover_write(ctx, out, err);
 }
 
 /* in CMYK when PDF/X: a cover is printed in colour */

@@ -10,6 +10,7 @@
 #include "page/pdfx.h"
 #include "render/document.h"
 #include "render/export.h"
+#include "render/module.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -76,6 +77,20 @@ static meiro_maze *r_text(FILE *in, meiro_error *err) { return read_grid(in, fal
 static meiro_maze *r_csv(FILE *in, meiro_error *err) { return read_grid(in, true, err); }
 static meiro_maze *r_json(FILE *in, meiro_error *err) { return read_json(in, err); }
 
+/* the drawn formats' writers, in the drawing module */
+#define DRAWN_WRITER(name)                                                                         \
+    static meiro_status w_##name RENDER_EXPORT_PARAMS                                              \
+    {                                                                                              \
+        return drawing()->export_##name RENDER_EXPORT_ARGS;                                        \
+    }
+DRAWN_WRITER(svg)
+DRAWN_WRITER(png)
+DRAWN_WRITER(html)
+static meiro_status html_size_check(uint64_t cells, meiro_error *err)
+{
+    return drawing()->export_html_check_size(cells, err);
+}
+
 /* A single page in PDF/X (a print service's proof): the page written into
  * memory, then through Ghostscript. */
 typedef struct pdf_page_job {
@@ -88,7 +103,7 @@ typedef struct pdf_page_job {
 static meiro_status write_pdf_page(void *ctx, FILE *out, meiro_error *err)
 {
     const pdf_page_job *job = ctx;
-    return export_pdf(job->maze, job->path, job->opt, out, job->temp_dir, err);
+    return drawing()->export_pdf(job->maze, job->path, job->opt, out, job->temp_dir, err);
 }
 
 /* PDF, or PDF/X through Ghostscript when the options ask for it */
@@ -96,7 +111,7 @@ static meiro_status w_pdf(const meiro_maze *m, const meiro_path *p, const meiro_
                           FILE *o, const char *temp_dir, meiro_error *err)
 {
     if (!pdfx_wanted(opt->print, opt->pdfx || opt->pdfx4))
-        return export_pdf(m, p, opt, o, temp_dir, err);
+        return drawing()->export_pdf(m, p, opt, o, temp_dir, err);
     pdf_page_job job = {m, p, opt, temp_dir};
     return pdfx_write(write_pdf_page, &job, true, false, opt->pdfx4, temp_dir, o, err);
 }
@@ -111,12 +126,14 @@ static meiro_status check_layout(const doc_item *item, const meiro_export_option
                                  double *cell_mm, meiro_error *err)
 {
     document d;
-    meiro_status s = doc_init(&d, item, 1, opt, -1, err); /* the page, the cell size, the fit */
+    meiro_status s =
+        drawing()->doc_init(&d, item, 1, opt, -1, err); /* the page, the cell size, the fit */
     if (s != MEIRO_OK) return s;
-    if (raster) s = raster_check(&d, opt, err);
+    if (raster) s = drawing()->raster_check(&d, opt, err);
     page_layout L;
-    if (s == MEIRO_OK && cell_mm && doc_first_maze(&d, 0, &L, NULL) == MEIRO_OK) *cell_mm = L.cell;
-    doc_free(&d);
+    if (s == MEIRO_OK && cell_mm && drawing()->doc_first_maze(&d, 0, &L, NULL) == MEIRO_OK)
+        *cell_mm = L.cell;
+    drawing()->doc_free(&d);
     return s;
 }
 static meiro_status check_page(const doc_item *item, const meiro_export_options *opt,
@@ -189,13 +206,13 @@ static const format_entry formats[MEIRO_FORMAT_COUNT] = {
                                    "one vector page, sized in millimetres", false, true},
                           .caps = DRAWN,
                           .check = check_page,
-                          .write = export_svg},
+                          .write = w_svg},
     [MEIRO_FORMAT_PNG] = {.info = {MEIRO_FORMAT_PNG, "png", "png",
                                    "a picture of the page at --dpi, or of the maze with --crop",
                                    false, true},
                           .caps = DRAWN | CAN(DPI),
                           .check = check_raster,
-                          .write = export_png},
+                          .write = w_png},
     [MEIRO_FORMAT_XLSX] = {.info = {MEIRO_FORMAT_XLSX, "xlsx", "xlsx",
                                     "a spreadsheet: one cell per maze cell, walls as borders",
                                     false, true},
@@ -209,8 +226,8 @@ static const format_entry formats[MEIRO_FORMAT_COUNT] = {
                                     false, true},
                            .caps = CAN(PAGE) | KINDS | CAN(LEVELS) | CAN(BOOKLET),
                            .check = check_page,
-                           .size_check = export_html_check_size,
-                           .write = export_html},
+                           .size_check = html_size_check,
+                           .write = w_html},
     [MEIRO_FORMAT_JSON] = {.info = {MEIRO_FORMAT_JSON, "json", "json",
                                     "data for programs: any grid's cells with their geometry, "
                                     "passages, start and goal",

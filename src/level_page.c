@@ -13,9 +13,10 @@
 #include "core/model.h"
 #include "page/layout.h"
 #include "render/document.h"
+#include "render/glib_lib.h"
+#include "render/module.h"
 #include "render/text_mask.h"
 
-#include <glib.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -89,14 +90,14 @@ static meiro_status measure_page(page_measure *pm, meiro_format f,
         meiro_maze shell = maze_shell(100, 100);
         doc_item item = {&shell, NULL, 0};
         document d;
-        s = doc_init(&d, &item, 1, &oi, -1, &e);
+        s = drawing()->doc_init(&d, &item, 1, &oi, -1, &e);
         if (s != MEIRO_OK) break;
         page_layout L;
-        s = doc_first_maze(&d, 0, &L, &e);
+        s = drawing()->doc_first_maze(&d, 0, &L, &e);
         pm->area[i] = L.area;
         pm->cell_max = d.style.cell_max;
         pm->line = d.style.line;
-        doc_free(&d);
+        drawing()->doc_free(&d);
     }
     c_numbers_end(&num);
     /* a page that holds no maze (page_cell's 0): asked each time, it says
@@ -263,6 +264,15 @@ meiro_status meiro_level_page_check(const meiro_level_desc *level, meiro_grid gr
  * the refusal names. */
 #define NAME_SHRINK_FROM 7.0
 
+/* the next character of valid UTF-8 text (glib's g_utf8_next_char reads
+ * a table of glib's, which the library does not link) */
+static const char *next_char(const char *p)
+{
+    do p++;
+    while ((*p & 0xC0) == 0x80);
+    return p;
+}
+
 static bool cjk_point(gunichar c)
 {
     return (c >= 0x2e80 && c <= 0x9fff) || (c >= 0xac00 && c <= 0xd7af) ||
@@ -276,7 +286,7 @@ static bool cjk_point(gunichar c)
  * mark, closing punctuation). */
 static bool clings(gunichar c)
 {
-    GUnicodeType t = g_unichar_type(c);
+    GUnicodeType t = lib_glib()->g_unichar_type(c);
     if (t == G_UNICODE_NON_SPACING_MARK || t == G_UNICODE_SPACING_MARK ||
         t == G_UNICODE_ENCLOSING_MARK || t == G_UNICODE_FORMAT ||
         t == G_UNICODE_CLOSE_PUNCTUATION || t == G_UNICODE_FINAL_PUNCTUATION ||
@@ -287,8 +297,8 @@ static bool clings(gunichar c)
     static const char small[] = "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶー、。！？";
     const char *p = small;
     while (*p) {
-        if (g_utf8_get_char(p) == c) return true;
-        p = g_utf8_next_char(p);
+        if (lib_glib()->g_utf8_get_char(p) == c) return true;
+        p = next_char(p);
     }
     return false;
 }
@@ -297,8 +307,8 @@ static bool clings(gunichar c)
  * the letters leave out (text_drops), nor an accent written apart. */
 static bool drawn_letter(gunichar c)
 {
-    return !g_unichar_isspace(c) && !text_drops(c) &&
-           g_unichar_type(c) != G_UNICODE_NON_SPACING_MARK;
+    return !lib_glib()->g_unichar_isspace(c) && !text_drops(c) &&
+           lib_glib()->g_unichar_type(c) != G_UNICODE_NON_SPACING_MARK;
 }
 
 /* The text with line breaks at the opportunities nearest to equal shares
@@ -308,7 +318,7 @@ static bool drawn_letter(gunichar c)
  * opportunities, or no memory (*nomem). */
 static char *wrapped(const char *text, unsigned lines, bool spaces_only, bool *nomem)
 {
-    size_t len = strlen(text), n = (size_t)g_utf8_strlen(text, (gssize)len);
+    size_t len = strlen(text), n = (size_t)lib_glib()->g_utf8_strlen(text, (gssize)len);
     gunichar *cp = alloc_array(n + 1, sizeof *cp);
     size_t *at = alloc_array(2 * n + 1, sizeof *at); /* then each point's letters before it */
     uint8_t *cut = zalloc(n + 1, 1); /* 1: a space to break at, 2: a break before this point */
@@ -318,8 +328,8 @@ static char *wrapped(const char *text, unsigned lines, bool spaces_only, bool *n
         goto fail;
     }
     size_t k = 0;
-    for (const char *p = text; *p; p = g_utf8_next_char(p), k++) {
-        cp[k] = g_utf8_get_char(p);
+    for (const char *p = text; *p; p = next_char(p), k++) {
+        cp[k] = lib_glib()->g_utf8_get_char(p);
         at[k] = (size_t)(p - text);
     }
     at[n] = len;
@@ -329,18 +339,21 @@ static char *wrapped(const char *text, unsigned lines, bool spaces_only, bool *n
     size_t *before = at + n + 1, total = 0;
     for (size_t i = 0; i < n; i++) {
         before[i] = total;
-        total += drawn_letter(cp[i]) || g_unichar_isspace(cp[i]);
+        total += drawn_letter(cp[i]) || lib_glib()->g_unichar_isspace(cp[i]);
     }
     unsigned placed = 1;
     for (unsigned l = 1; l < lines; l++) {
         size_t want = total * l / lines, best = SIZE_MAX, best_d = SIZE_MAX;
         for (size_t i = 1; i < n; i++) {
-            bool space = g_unichar_isspace(cp[i]) && !g_unichar_isspace(cp[i - 1]) && i + 1 < n &&
-                         !g_unichar_isspace(cp[i + 1]);
-            bool inside = !g_unichar_isspace(cp[i]) && !g_unichar_isspace(cp[i - 1]) &&
-                          !clings(cp[i]) && cp[i - 1] != 0x200d &&
-                          g_unichar_type(cp[i - 1]) != G_UNICODE_OPEN_PUNCTUATION;
-            bool hyphen = inside && g_unichar_type(cp[i - 1]) == G_UNICODE_DASH_PUNCTUATION;
+            bool space = lib_glib()->g_unichar_isspace(cp[i]) &&
+                         !lib_glib()->g_unichar_isspace(cp[i - 1]) && i + 1 < n &&
+                         !lib_glib()->g_unichar_isspace(cp[i + 1]);
+            bool inside = !lib_glib()->g_unichar_isspace(cp[i]) &&
+                          !lib_glib()->g_unichar_isspace(cp[i - 1]) && !clings(cp[i]) &&
+                          cp[i - 1] != 0x200d &&
+                          lib_glib()->g_unichar_type(cp[i - 1]) != G_UNICODE_OPEN_PUNCTUATION;
+            bool hyphen =
+                inside && lib_glib()->g_unichar_type(cp[i - 1]) == G_UNICODE_DASH_PUNCTUATION;
             bool letter = !spaces_only && inside;
             space = space || hyphen;
             if (!(space || letter) || cut[i] || cut[i - 1] || cut[i + 1]) continue;
@@ -348,7 +361,7 @@ static char *wrapped(const char *text, unsigned lines, bool spaces_only, bool *n
             if (d < best_d || (d == best_d && space)) best = i, best_d = d;
         }
         if (best == SIZE_MAX) goto fail;
-        cut[best] = g_unichar_isspace(cp[best]) ? 1 : 2;
+        cut[best] = lib_glib()->g_unichar_isspace(cp[best]) ? 1 : 2;
         placed++;
     }
     /* every line two letters or more, but in kana and kanji */
@@ -406,9 +419,10 @@ static char *capitals(const char *text)
     if (!out) return NULL;
     char *o = out;
     size_t room = len * 2;
-    for (const char *p = text; *p; p = g_utf8_next_char(p)) {
+    for (const char *p = text; *p; p = next_char(p)) {
         char buf[8];
-        int b = g_unichar_to_utf8(g_unichar_toupper(g_utf8_get_char(p)), buf);
+        int b = lib_glib()->g_unichar_to_utf8(
+            lib_glib()->g_unichar_toupper(lib_glib()->g_utf8_get_char(p)), buf);
         if ((size_t)(o - out) + (size_t)b > room) break; /* never, by the above */
         memcpy(o, buf, (size_t)b);
         o += b;
@@ -475,7 +489,7 @@ static meiro_status draw_once(text_memo *t, const char *text, const char *lang, 
     drawn_text n = {.text = copy_text(text), .face = face, .height = height};
     if (!n.text) return fail(err, MEIRO_ERROR_NOMEM, "out of memory setting the text");
     meiro_error why = {0};
-    meiro_status s = text_mask_face(text, lang, height, face, &n.mask, &n.info, &why);
+    meiro_status s = drawing()->text_mask_face(text, lang, height, face, &n.mask, &n.info, &why);
     if (s != MEIRO_OK && s != MEIRO_ERROR_TOO_BIG && s != MEIRO_ERROR_ARGUMENT) {
         free(n.text);
         return fail(err, s, "%s", why.message);
@@ -593,9 +607,9 @@ static bool at_spaces(const char *text, const char *set)
 {
     if (!strpbrk(text, " -")) return true;
     /* letter by letter: the set text may be the text in capitals */
-    for (const char *start = text; *set && *text; set = g_utf8_next_char(set)) {
+    for (const char *start = text; *set && *text; set = next_char(set)) {
         if (*set != '\n' || *text == '\n' || *text == ' ') /* a letter, a break of its own, */
-            text = g_utf8_next_char(text);                /* or a space become a break */
+            text = next_char(text);                         /* or a space become a break */
         else if (text == start || text[-1] != '-') return false; /* a break in a word */
     }
     return true;
@@ -605,10 +619,10 @@ static bool at_spaces(const char *text, const char *set)
 static uint32_t legible_height(const char *text)
 {
     bool lower = false;
-    for (const char *p = text; *p; p = g_utf8_next_char(p)) {
-        gunichar ch = g_utf8_get_char(p);
+    for (const char *p = text; *p; p = next_char(p)) {
+        gunichar ch = lib_glib()->g_utf8_get_char(p);
         if (cjk_point(ch)) return LEGIBLE_CJK;
-        lower = lower || g_unichar_islower(ch);
+        lower = lower || lib_glib()->g_unichar_islower(ch);
     }
     return lower ? LEGIBLE_LOWER : LEGIBLE_CAPS;
 }

@@ -62,8 +62,16 @@ if cc -std=c11 -Wall -Werror -o "$tmp/static" "$tmp/maze.c" $(pc --cflags meiro)
     ok; check_example static
     if ldd "$tmp/static" | grep -q libmeiro; then bad "the static program still needs libmeiro.so"; else ok; fi
 else bad "static link failed"; cat "$tmp/cc.log" >&2; fi
-# the installed library exports the API only
-if nm -D --defined-only "$root/lib/libmeiro.so" | awk 'NF == 3 && $2 != "A" { print $3 }' | grep -qv '^meiro_'; then
+# the installed library exports the API only, but for what the drawing
+# module uses of it (MEIRO_PRIVATE, no program's to link against)
+if nm -D --defined-only "$root/lib/libmeiro.so" | awk 'NF == 3 && $2 != "A" { print $3 }' |
+    grep -v '@@MEIRO_PRIVATE$' | grep -qv '^meiro_.*@@MEIRO_0$'; then
     bad "libmeiro.so exports internals"; else ok; fi
+# the installed program links the installed library, the one copy of it in
+# a drawing run: the module uses it too
+if ldd "$root/bin/meiro" | grep -Eq "=> $root/(bin/\.\./)?lib/libmeiro\.so"; then ok; else bad "bin/meiro does not find lib/libmeiro.so: $(ldd "$root/bin/meiro" | grep meiro)"; fi
+if LD_DEBUG=files "$root/bin/meiro" generate -s 1 -W 6 -H 6 -o "$tmp/one.pdf" 2>&1 >/dev/null |
+    grep -c 'file=[^ ]*libmeiro\.so[^ ]* .*generating link map' | grep -qx 1; then ok
+else bad "a drawing run does not load libmeiro.so exactly once"; fi
 
 finish

@@ -66,9 +66,10 @@ if need pdfinfo; then
     if pdfinfo -box "$tmp/kdp.pdf" | grep -q TrimBox; then ok; else bad "kdp.pdf: no TrimBox"; fi
 fi
 
-# the program without its modules: what draws fails in one line naming the
-# module, exit 1, nothing written; the rest works
-mkdir "$tmp/alone" && cp "$meiro" "$tmp/alone/meiro"
+# the program (and libmeiro.so, which it links) without its modules: what
+# draws fails in one line naming the module, exit 1, nothing written; the
+# rest works
+mkdir "$tmp/alone" && cp "$meiro" "$tmp/alone/meiro" && cp "$build"/libmeiro.so.[0-9]* "$tmp/alone/"
 run 0 "$tmp/alone/meiro" generate -W 8 -H 8 -s 3 -o "$tmp/alone.txt"
 run 0 "$tmp/alone/meiro" generate -W 8 -H 8 -s 3 --play -o "$tmp/alone.xlsx"
 if need unzip; then # the playable sheet and its helper sheet, written without the module

@@ -8,11 +8,22 @@
  *                       cannot write into memory (before 1.1.5)
  *   svg_layer_splice    the SVG's named groups spliced from cairo's documents
  *                       (render/svg_text.c)
- *   text_memory_floor   the address space drawing text needs (cli/common.c) */
+ *   text_memory_floor   the address space drawing text needs (cli/common.c)
+ *   library_tables      every function of librsvg, gdk-pixbuf, libqpdf,
+ *                       libxlsxwriter and glib our tables list is in the
+ *                       library opened (render/draw_libs.h, xlsx_lib.h,
+ *                       glib_lib.h), and called through the table
+ *   module_table        every row of the drawing module's table filled
+ *                       (render/module.h), the public forwarders reaching
+ *                       render's own functions */
 #define _GNU_SOURCE /* memmem */
 #include "harness.h"
 #include "tools.h"
 #include "whitebox.h"
+#include "render/draw_libs.h"
+#include "render/glib_lib.h"
+#include "render/module.h"
+#include "render/xlsx_lib.h"
 
 #include <sys/inotify.h>
 #include <sys/resource.h>
@@ -289,11 +300,66 @@ static void test_text_memory_floor(void)
     CHECK_ALL(fits);
 }
 
+/* the first field of a table left NULL (a function the library lacks,
+ * a row not filled), or NULL */
+#define FIRST_MISSING(table, name) missing = missing ? missing : (table)->name ? NULL : #name;
+
+static void test_library_tables(void)
+{
+    const char *missing = NULL;
+#define IN_SVG(ret, name, params) FIRST_MISSING(lib_rsvg(), name)
+#define IN_PIXBUF(ret, name, params) FIRST_MISSING(lib_pixbuf(), name)
+#define IN_PDF(ret, name, params) FIRST_MISSING(lib_qpdf(), name)
+#define IN_XLSX(ret, name, params) FIRST_MISSING(lib_xlsx(), name)
+#define IN_GLIB(ret, name, params) FIRST_MISSING(lib_glib(), name)
+    RSVG_FUNCTIONS(IN_SVG)
+    PIXBUF_FUNCTIONS(IN_PIXBUF)
+    QPDF_FUNCTIONS(IN_PDF)
+    XLSX_FUNCTIONS(IN_XLSX)
+    GLIB_FUNCTIONS(IN_GLIB)
+    CHECK_MSG(!missing, "%s: not found in its library", missing);
+    /* through the tables, the libraries themselves */
+    CHECK_INT(lib_glib()->g_unichar_toupper('a'), 'A');
+    CHECK_STR(lib_xlsx()->lxw_strerror(LXW_ERROR_MEMORY_MALLOC_FAILED),
+              lxw_strerror(LXW_ERROR_MEMORY_MALLOC_FAILED));
+    qpdf_data q = lib_qpdf()->qpdf_init();
+    CHECK(q && !lib_qpdf()->qpdf_has_error(q));
+    if (q) lib_qpdf()->qpdf_cleanup(&q);
+    GError *e = NULL;
+    RsvgHandle *svg = lib_rsvg()->rsvg_handle_new_from_data((const guint8 *)"<svg/>", 6, &e);
+    CHECK(svg && !e);
+    if (svg) g_object_unref(svg);
+    if (e) g_error_free(e);
+}
+
+static void test_module_table(void)
+{
+    /* a test links render itself: the table linked in, no module loaded */
+    const render_module *r = drawing();
+    CHECK(r == meiro_render_module());
+    CHECK_INT(r->size, sizeof *r);
+    const char *missing = NULL;
+#define IN_TABLE(name, params) FIRST_MISSING(r, name)
+#define IN_TABLE_API(name, params, args) FIRST_MISSING(r, name)
+    RENDER_CALLS(IN_TABLE)
+    RENDER_API(IN_TABLE_API)
+    FIRST_MISSING(r, doc_free)
+    FIRST_MISSING(r, doc_page_size)
+    FIRST_MISSING(r, shape_count)
+    FIRST_MISSING(r, shape_info)
+    FIRST_MISSING(r, shape_min_grid)
+    FIRST_MISSING(r, fonts_preload)
+    FIRST_MISSING(r, xlsx_art_free)
+    CHECK_MSG(!missing, "%s: not in the drawing module's table", missing);
+    /* the public functions render implements reach render's own */
+    CHECK_INT(meiro_shape_count(), render_shape_count());
+    CHECK(meiro_shape_count() > 0 && meiro_shape_info(0) == render_shape_info(0));
+}
+
 static const test_case cases[] = {
-    {"xlsx_default_font", test_xlsx_default_font},
-    {"xlsx_output_buffer", test_xlsx_output_buffer},
-    {"svg_layer_splice", test_svg_layer_splice},
-    {"text_memory_floor", test_text_memory_floor},
+    {"xlsx_default_font", test_xlsx_default_font}, {"xlsx_output_buffer", test_xlsx_output_buffer},
+    {"svg_layer_splice", test_svg_layer_splice},   {"text_memory_floor", test_text_memory_floor},
+    {"library_tables", test_library_tables},       {"module_table", test_module_table},
 };
 
 int main(int argc, char **argv)

@@ -31,11 +31,8 @@ list=$(objects)
     for layer in core gen solve watch io content page render top cli serve; do
         echo "ALLOW $layer $(allowed "$layer")"
     done
-    # render_lazy.o stands in for render (src/render/module.h), render_libs.o
-    # for librsvg and gdk-pixbuf: their forwarders are not where the symbols live
     # shellcheck disable=SC2086
-    nm -A -g --defined-only $list | grep -v -e '/render_lazy\.o:' -e '/render_libs\.o:' \
-        -e '/xlsx_libs\.o:' -e '/glib_libs\.o:' | awk 'NF == 3 { print "D", $1, $3 }'
+    nm -A -g --defined-only $list | awk 'NF == 3 { print "D", $1, $3 }'
     # shellcheck disable=SC2086
     nm -A -u $list | awk '{ print "U", $1, $NF }'
 } | awk -v obj="$obj/" '

@@ -32,7 +32,7 @@ int cmd_serve(int argc, char **argv)
     for (size_t i = 0; i < n; i++) {
         if (access(path[i], F_OK) != 0) continue;
         void *h = dlopen(path[i], RTLD_NOW | RTLD_LOCAL);
-        void *sym = h ? dlsym(h, "cmd_serve") : NULL;
+        void *sym = h ? dlsym(h, "serve_main") : NULL;
         if (!sym) {
             const char *e = dlerror();
             fprintf(stderr, "meiro serve: cannot load the server module %s: %s\n", path[i],

@@ -1,11 +1,9 @@
 /* A shared library opened on first use, by soname, and its functions
- * looked up in it (render_libs.c: librsvg, gdk-pixbuf, libqpdf;
- * xlsx_libs.c: libxlsxwriter). Each stub keeps the library's own
- * prototype (its header checks it) and calls the real function, looked up
- * on every call with lazy_fn (render_libs.c: few calls) or once with
- * lazy_sym when the library is opened (xlsx_libs.c: a call a cell); only
- * the entry points that make a handle open the library and report why it
- * could not be opened. */
+ * looked up into a table of ours (render/draw_libs.h: librsvg, gdk-pixbuf,
+ * libqpdf; render/xlsx_lib.h: libxlsxwriter; render/glib_lib.h: glib), once, when
+ * it is opened: the callers call table->NAME, the library's own name and
+ * prototype (its header checks them), and no function of ours is named as
+ * the library's. */
 #ifndef MEIRO_SRC_CORE_LAZY_LIB_H
 #define MEIRO_SRC_CORE_LAZY_LIB_H
 
@@ -52,32 +50,7 @@ static inline bool lazy_sym(lazy_lib *lib, const char *name, void *fn, size_t si
     return true;
 }
 
-/* The function `name` of an opened library, into *fn (a function pointer of
- * `size` bytes). Called only once an entry point opened the library: a
- * library of that soname without the function is broken beyond reporting. */
-static inline void lazy_fn(lazy_lib *lib, const char *name, void *fn, size_t size)
-{
-    void *sym = lib->handle ? dlsym(lib->handle, name) : NULL;
-    if (!sym) {
-        fprintf(stderr, "meiro: %s has no %s\n", lib->soname, name);
-        abort();
-    }
-    memcpy(fn, &sym, size); /* POSIX's way from dlsym to a function */
-}
-
-#define LAZY(lib, ret, name, params, args)                                                         \
-    ret name params                                                                                \
-    {                                                                                              \
-        ret(*f) params;                                                                            \
-        lazy_fn(&lib, #name, &f, sizeof f);                                                        \
-        return f args;                                                                             \
-    }
-#define LAZY_VOID(lib, name, params, args)                                                         \
-    void name params                                                                               \
-    {                                                                                              \
-        void(*f) params;                                                                           \
-        lazy_fn(&lib, #name, &f, sizeof f);                                                        \
-        f args;                                                                                    \
-    }
+/* A field of a library's table: F(return type, name, parameters) */
+#define LAZY_FIELD(ret, name, params) ret(*name) params;
 
 #endif /* MEIRO_SRC_CORE_LAZY_LIB_H */

@@ -58,9 +58,6 @@ typedef struct temp_entry temp_entry;
 temp_entry *temp_track(const char *path, bool frames_dir);
 void temp_frames_written(temp_entry *e, size_t frames);
 void temp_untrack(temp_entry *e);
-/* meiro_remove_temp_files also calls `remove` (the drawing module's own,
- * whose copy of the library has a list of its own); async-signal-safe. */
-void temp_also_remove(void (*remove)(void));
 
 /* Marks the path's cells in a w * h byte array (MARK_PATH) and the walls
  * it crosses (MARK_EAST, MARK_SOUTH: through the cell's east or south

@@ -111,17 +111,8 @@ static void frame_name(char *buf, const char *dir, size_t frame)
     memcpy(buf + n, ".png", 5);
 }
 
-/* The drawing module's own copy of this list (src/render/module.h): it
- * keeps the scratch files of XLSX and the frames of animations, and is
- * emptied with ours; set once the module is loaded. */
-static void (*_Atomic also_remove)(void);
-
-void temp_also_remove(void (*remove)(void)) { atomic_store(&also_remove, remove); }
-
 void meiro_remove_temp_files(void)
 {
-    void (*module_remove)(void) = atomic_load(&also_remove);
-    if (module_remove) module_remove();
     for (size_t i = 0; i < TEMP_SLOTS; i++) {
         temp_entry *e = atomic_exchange(&temp_slots[i], NULL);
         if (!e) continue;

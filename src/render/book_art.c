@@ -7,11 +7,12 @@
 #define _POSIX_C_SOURCE 200809L
 #include "core/error.h"
 #include "io/io.h"
+#include "render/draw_libs.h"
 #include "render/export.h"
+#include "render/module.h"
 #include "render/picture.h" /* the sandbox */
 #include "render/qpdf_open.h"
 
-#include <qpdf/qpdf-c.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,48 +52,53 @@ meiro_status book_art_attach(const char *buf, size_t len, const meiro_maze *art,
         free(json);
         return fail(err, MEIRO_ERROR_NOMEM, "out of memory recording the cover's maze");
     }
-    bool ok = !(qpdf_read_memory(q, "meiro.pdf", buf, len, NULL) & QPDF_ERRORS);
+    bool ok = !(lib_qpdf()->qpdf_read_memory(q, "meiro.pdf", buf, len, NULL) & QPDF_ERRORS);
     if (ok) {
-        qpdf_oh stream = qpdf_oh_new_stream(q);
-        qpdf_oh_replace_stream_data(q, stream, (const unsigned char *)json, json_len,
-                                    qpdf_oh_new_null(q), qpdf_oh_new_null(q));
-        qpdf_oh dict = qpdf_oh_get_dict(q, stream);
-        qpdf_oh_replace_key(q, dict, "/Maze", qpdf_oh_new_integer(q, number));
+        qpdf_oh stream = lib_qpdf()->qpdf_oh_new_stream(q);
+        lib_qpdf()->qpdf_oh_replace_stream_data(q, stream, (const unsigned char *)json, json_len,
+                                                lib_qpdf()->qpdf_oh_new_null(q),
+                                                lib_qpdf()->qpdf_oh_new_null(q));
+        qpdf_oh dict = lib_qpdf()->qpdf_oh_get_dict(q, stream);
+        lib_qpdf()->qpdf_oh_replace_key(q, dict, "/Maze",
+                                        lib_qpdf()->qpdf_oh_new_integer(q, number));
         /* the cover's words are the book's (a service matches them) */
         if (title && title[0])
-            qpdf_oh_replace_key(q, dict, "/Title", qpdf_oh_new_unicode_string(q, title));
+            lib_qpdf()->qpdf_oh_replace_key(q, dict, "/Title",
+                                            lib_qpdf()->qpdf_oh_new_unicode_string(q, title));
         if (subtitle && subtitle[0])
-            qpdf_oh_replace_key(q, dict, "/Subtitle", qpdf_oh_new_unicode_string(q, subtitle));
+            lib_qpdf()->qpdf_oh_replace_key(q, dict, "/Subtitle",
+                                            lib_qpdf()->qpdf_oh_new_unicode_string(q, subtitle));
         if (volume) /* "Vol. N" on its spine */
-            qpdf_oh_replace_key(q, dict, "/Volume", qpdf_oh_new_integer(q, volume));
-        qpdf_oh_replace_key(q, qpdf_get_root(q), ART_KEY, stream);
+            lib_qpdf()->qpdf_oh_replace_key(q, dict, "/Volume",
+                                            lib_qpdf()->qpdf_oh_new_integer(q, volume));
+        lib_qpdf()->qpdf_oh_replace_key(q, lib_qpdf()->qpdf_get_root(q), ART_KEY, stream);
         /* the document information a service keeps: the title, the tools
          * and dates (KDP asks for no other metadata; the seed is in the
          * remaking file, and the author is the seller, not meiro) */
-        qpdf_oh info = qpdf_oh_get_key(q, qpdf_get_trailer(q), "/Info");
-        if (qpdf_oh_is_dictionary(q, info)) {
-            qpdf_oh_remove_key(q, info, "/Author");
-            qpdf_oh_remove_key(q, info, "/Subject");
+        qpdf_oh info = lib_qpdf()->qpdf_oh_get_key(q, lib_qpdf()->qpdf_get_trailer(q), "/Info");
+        if (lib_qpdf()->qpdf_oh_is_dictionary(q, info)) {
+            lib_qpdf()->qpdf_oh_remove_key(q, info, "/Author");
+            lib_qpdf()->qpdf_oh_remove_key(q, info, "/Subject");
         }
-        ok = !qpdf_has_error(q);
-        qpdf_oh_release_all(q);
+        ok = !lib_qpdf()->qpdf_has_error(q);
+        lib_qpdf()->qpdf_oh_release_all(q);
     }
     free(json);
-    if (ok) ok = !(qpdf_init_write_memory(q) & QPDF_ERRORS);
+    if (ok) ok = !(lib_qpdf()->qpdf_init_write_memory(q) & QPDF_ERRORS);
     if (ok) {
-        qpdf_set_deterministic_ID(q, QPDF_TRUE); /* the same book, the same file */
-        ok = !(qpdf_write(q) & QPDF_ERRORS);
+        lib_qpdf()->qpdf_set_deterministic_ID(q, QPDF_TRUE); /* the same book, the same file */
+        ok = !(lib_qpdf()->qpdf_write(q) & QPDF_ERRORS);
     }
     if (ok) {
-        size_t n = qpdf_get_buffer_length(q);
-        const unsigned char *data = qpdf_get_buffer(q);
+        size_t n = lib_qpdf()->qpdf_get_buffer_length(q);
+        const unsigned char *data = lib_qpdf()->qpdf_get_buffer(q);
         *out = data ? malloc(n ? n : 1) : NULL;
         if (*out) memcpy(*out, data, n), *out_len = n;
         else s = fail(err, MEIRO_ERROR_NOMEM, "out of memory recording the cover's maze");
     } else {
-        qpdf_error e = qpdf_has_error(q) ? qpdf_get_error(q) : NULL;
+        qpdf_error e = lib_qpdf()->qpdf_has_error(q) ? lib_qpdf()->qpdf_get_error(q) : NULL;
         s = fail(err, MEIRO_ERROR_INTERNAL, "cannot record the cover's maze in the PDF (qpdf: %s)",
-                 e ? qpdf_get_error_full_text(q, e) : "unknown error");
+                 e ? lib_qpdf()->qpdf_get_error_full_text(q, e) : "unknown error");
     }
     quiet_cleanup(&q);
     return s;
@@ -101,9 +107,11 @@ meiro_status book_art_attach(const char *buf, size_t len, const meiro_maze *art,
 /* A text string of the art's dictionary into out (empty when none). */
 static void art_text(qpdf_data q, qpdf_oh dict, const char *key, char *out, size_t size)
 {
-    qpdf_oh v = qpdf_oh_get_key(q, dict, key);
+    qpdf_oh v = lib_qpdf()->qpdf_oh_get_key(q, dict, key);
     if (out && size)
-        snprintf(out, size, "%s", qpdf_oh_is_string(q, v) ? qpdf_oh_get_utf8_value(q, v) : "");
+        snprintf(out, size, "%s",
+                 lib_qpdf()->qpdf_oh_is_string(q, v) ? lib_qpdf()->qpdf_oh_get_utf8_value(q, v)
+                                                     : "");
 }
 
 meiro_status book_art_json(const char *filename, unsigned *number, char *title, char *subtitle,
@@ -114,12 +122,14 @@ meiro_status book_art_json(const char *filename, unsigned *number, char *title, 
     qpdf_data q;
     meiro_status s = read_book_pdf(filename, &q, err);
     if (s == MEIRO_OK) {
-        qpdf_oh stream = qpdf_oh_get_key(q, qpdf_get_root(q), ART_KEY);
-        bool is = qpdf_oh_is_stream(q, stream);
-        qpdf_oh n = is ? qpdf_oh_get_key(q, qpdf_oh_get_dict(q, stream), "/Maze") : 0;
+        qpdf_oh stream = lib_qpdf()->qpdf_oh_get_key(q, lib_qpdf()->qpdf_get_root(q), ART_KEY);
+        bool is = lib_qpdf()->qpdf_oh_is_stream(q, stream);
+        qpdf_oh n =
+            is ? lib_qpdf()->qpdf_oh_get_key(q, lib_qpdf()->qpdf_oh_get_dict(q, stream), "/Maze")
+               : 0;
         pdf_budget budget = PDF_BUDGET;
         meiro_error why = {0};
-        if (!is || !qpdf_oh_is_integer(q, n))
+        if (!is || !lib_qpdf()->qpdf_oh_is_integer(q, n))
             s = fail(err, MEIRO_ERROR_ARGUMENT,
                      "%s records no maze for the cover: it was not made by meiro booklet --print "
                      "(a cover with a maze of its own: --pages N and --paper P instead of --for)",
@@ -127,9 +137,9 @@ meiro_status book_art_json(const char *filename, unsigned *number, char *title, 
         else if ((s = pdf_stream_data(q, stream, &budget, json, len, &why)) != MEIRO_OK)
             fail(err, s, "its cover maze cannot be read: %s", why.message);
         else {
-            if (number) *number = (unsigned)qpdf_oh_get_int_value(q, n);
-            art_text(q, qpdf_oh_get_dict(q, stream), "/Title", title, size);
-            art_text(q, qpdf_oh_get_dict(q, stream), "/Subtitle", subtitle, size);
+            if (number) *number = (unsigned)lib_qpdf()->qpdf_oh_get_int_value(q, n);
+            art_text(q, lib_qpdf()->qpdf_oh_get_dict(q, stream), "/Title", title, size);
+            art_text(q, lib_qpdf()->qpdf_oh_get_dict(q, stream), "/Subtitle", subtitle, size);
         }
     }
     if (q) quiet_cleanup(&q);
@@ -159,7 +169,7 @@ static meiro_status read_art(void *ctx, meiro_error *err)
     return s;
 }
 
-meiro_status meiro_pdf_book_art(const char *filename, meiro_maze **art, unsigned *number,
+meiro_status render_pdf_book_art(const char *filename, meiro_maze **art, unsigned *number,
                                 char *title, char *subtitle, size_t size, meiro_error *err)
 {
     if (art) *art = NULL;
@@ -188,24 +198,27 @@ meiro_status meiro_pdf_book_art(const char *filename, meiro_maze **art, unsigned
     return s;
 }
 
-meiro_status meiro_pdf_book_volume(const char *filename, unsigned *volume, meiro_error *err)
+meiro_status render_pdf_book_volume(const char *filename, unsigned *volume, meiro_error *err)
 {
     if (volume) *volume = 0;
     if (!filename) return fail(err, MEIRO_ERROR_ARGUMENT, "no book to read");
     qpdf_data q;
     meiro_status s = read_book_pdf(filename, &q, err);
     if (s == MEIRO_OK) {
-        qpdf_oh stream = qpdf_oh_get_key(q, qpdf_get_root(q), ART_KEY);
-        if (!qpdf_oh_is_stream(q, stream))
+        qpdf_oh stream = lib_qpdf()->qpdf_oh_get_key(q, lib_qpdf()->qpdf_get_root(q), ART_KEY);
+        if (!lib_qpdf()->qpdf_oh_is_stream(q, stream))
             s = fail(err, MEIRO_ERROR_ARGUMENT,
                      "%s records no series volume: it was not made by meiro booklet --print",
                      filename);
-        qpdf_oh v = s == MEIRO_OK ? qpdf_oh_get_key(q, qpdf_oh_get_dict(q, stream), "/Volume") : 0;
-        if (s == MEIRO_OK && qpdf_oh_is_integer(q, v) && volume) {
-            long long n = qpdf_oh_get_int_value(q, v);
+        qpdf_oh v =
+            s == MEIRO_OK
+                ? lib_qpdf()->qpdf_oh_get_key(q, lib_qpdf()->qpdf_oh_get_dict(q, stream), "/Volume")
+                : 0;
+        if (s == MEIRO_OK && lib_qpdf()->qpdf_oh_is_integer(q, v) && volume) {
+            long long n = lib_qpdf()->qpdf_oh_get_int_value(q, v);
             *volume = n > 0 && n < 100000 ? (unsigned)n : 0;
         }
     }
-    if (q) qpdf_cleanup(&q);
+    if (q) lib_qpdf()->qpdf_cleanup(&q);
     return s;
 }

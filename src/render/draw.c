@@ -8,11 +8,11 @@
 #include "page/layout.h"
 #include "page/template.h"
 #include "render/draw.h"
+#include "render/draw_libs.h"
 #include "render/line_breaks.h"
 #include "render/picture.h"
 
 #include <errno.h>
-#include <librsvg/rsvg.h>
 #include <math.h>
 #include <pango/pangocairo.h>
 #include <stdlib.h>
@@ -741,13 +741,14 @@ static meiro_status draw_svg_art(const char *data, size_t size, double w, double
     *svg_out = NULL;
     /* from memory, with no base file: librsvg loads no other file or URL
      * (an <image>, a <use> of another file, an XInclude) */
-    RsvgHandle *svg = rsvg_handle_new_from_data((const guint8 *)data, size, gerr);
+    RsvgHandle *svg = lib_rsvg()->rsvg_handle_new_from_data((const guint8 *)data, size, gerr);
     if (!svg) return MEIRO_ERROR_PARSE;
     if (w <= 0) { /* a frame: its own size in mm, else its shape with the shorter side h mm */
         gboolean has_w, has_h, has_box;
         RsvgLength lw, lh;
         RsvgRectangle vb;
-        rsvg_handle_get_intrinsic_dimensions(svg, &has_w, &lw, &has_h, &lh, &has_box, &vb);
+        lib_rsvg()->rsvg_handle_get_intrinsic_dimensions(svg, &has_w, &lw, &has_h, &lh, &has_box,
+                                                         &vb);
         double aw = has_box && vb.width > 0 && vb.height > 0 ? vb.width : 1,
                ah = has_box && vb.height > 0 ? vb.height : 1;
         if (has_w && has_h && lw.unit == RSVG_UNIT_MM && lh.unit == RSVG_UNIT_MM && lw.length > 0 &&
@@ -763,10 +764,11 @@ static meiro_status draw_svg_art(const char *data, size_t size, double w, double
     *art = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &box);
     cairo_t *cr = cairo_create(*art);
     RsvgRectangle view = {0, 0, w, h};
-    if (!rsvg_handle_render_document(svg, cr, &view, gerr) && !*gerr)
-        *gerr = g_error_new_literal(G_IO_ERROR, G_IO_ERROR_FAILED, "cannot be drawn");
+    if (!lib_rsvg()->rsvg_handle_render_document(svg, cr, &view, gerr) && !*gerr)
+        *gerr = g_error_new_literal(lib_rsvg()->g_io_error_quark(), G_IO_ERROR_FAILED,
+                                    "cannot be drawn");
     if (!*gerr && cairo_status(cr) != CAIRO_STATUS_SUCCESS)
-        *gerr = g_error_new_literal(G_IO_ERROR, G_IO_ERROR_FAILED,
+        *gerr = g_error_new_literal(lib_rsvg()->g_io_error_quark(), G_IO_ERROR_FAILED,
                                     cairo_status_to_string(cairo_status(cr)));
     cairo_destroy(cr);
     if (*gerr) {
@@ -912,7 +914,7 @@ void draw_frame_art(cairo_t *cr, cairo_surface_t *art, double page_w, double pag
             cairo_scale(cr, 1.0 / ART_UNITS_PER_MM, 1.0 / ART_UNITS_PER_MM);
             if (svg) { /* see draw_art */
                 RsvgRectangle view = {0, 0, box.width, box.height};
-                rsvg_handle_render_document(svg, cr, &view, NULL);
+                lib_rsvg()->rsvg_handle_render_document(svg, cr, &view, NULL);
             } else {
                 cairo_set_source_surface(cr, art, 0, 0);
                 cairo_paint(cr);
@@ -929,7 +931,7 @@ void draw_art(cairo_t *cr, cairo_surface_t *art, double x, double y, double w, d
     RsvgHandle *svg = cairo_surface_get_user_data(art, &svg_source);
     if (svg && cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_SVG) {
         RsvgRectangle view = {x, y, w, h};
-        rsvg_handle_render_document(svg, cr, &view, NULL);
+        lib_rsvg()->rsvg_handle_render_document(svg, cr, &view, NULL);
         return;
     }
     cairo_rectangle_t box;

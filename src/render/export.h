@@ -33,7 +33,7 @@ meiro_status export_html(const meiro_maze *m, const meiro_path *path,
                          meiro_error *err);
 
 /* A PDF meiro has just made (in memory) checked against the print
- * service's rules, as meiro_preflight: MEIRO_ERROR_ARGUMENT naming every
+ * service's rules, as render_preflight: MEIRO_ERROR_ARGUMENT naming every
  * failing rule when one fails (preflight.c). */
 meiro_status preflight_own(const char *buf, size_t len, meiro_print print, meiro_error *err);
 
@@ -63,8 +63,8 @@ typedef struct cover_plan {
 meiro_status cover_write(const cover_plan *c, FILE *out, meiro_error *err);
 /* The PDF in buf with `art` (maze `number` of the book, from 1), the
  * book's title and subtitle (NULL: none) and its series volume (0: none)
- * recorded for its cover (render/book_art.c; meiro_pdf_book_art and
- * meiro_pdf_book_volume read them back); *out is malloc'd.
+ * recorded for its cover (render/book_art.c; render_pdf_book_art and
+ * render_pdf_book_volume read them back); *out is malloc'd.
  * MEIRO_ERROR_TOO_BIG: a maze JSON cannot carry. */
 meiro_status book_art_attach(const char *buf, size_t len, const meiro_maze *art, unsigned number,
                              const char *title, const char *subtitle, unsigned volume, char **out,

@@ -13,6 +13,7 @@
 #include "io/io.h"
 #include "page/layout.h"
 #include "render/draw.h"
+#include "render/module.h"
 
 #include <errno.h>
 #include <math.h>
@@ -296,8 +297,8 @@ done:
 }
 
 /* Numbers read and written in the "C" locale (core/numbers.h). */
-meiro_status meiro_animate_svg(const meiro_trace *trace, const meiro_maze *initial, FILE *out,
-                               meiro_error *err)
+meiro_status render_animate_svg(const meiro_trace *trace, const meiro_maze *initial, FILE *out,
+                                meiro_error *err)
 {
     c_numbers n;
     c_numbers_begin(&n);
@@ -350,11 +351,11 @@ static meiro_status write_svg_job(void *ctx, FILE *out, const char *temp_dir, me
 {
     (void)temp_dir;
     const svg_job *j = ctx;
-    return meiro_animate_svg(j->trace, j->initial, out, err);
+    return render_animate_svg(j->trace, j->initial, out, err);
 }
 
-meiro_status meiro_animate_svg_save(const meiro_trace *trace, const meiro_maze *initial,
-                                    const char *filename, meiro_error *err)
+meiro_status render_animate_svg_save(const meiro_trace *trace, const meiro_maze *initial,
+                                     const char *filename, meiro_error *err)
 {
     svg_job job = {trace, initial};
     meiro_status s = size_check(trace, err); /* before a file is made */
@@ -435,8 +436,8 @@ static void remove_frames(const char *temp, size_t frames, char *path)
 /* The frames are written into a temporary folder and put in place only
  * when all are written, so a failure leaves none behind (and says how many
  * were written before it). */
-meiro_status meiro_animate_frames(const meiro_trace *trace, const meiro_maze *initial,
-                                  const char *dir, unsigned frames, meiro_error *err)
+meiro_status render_animate_frames(const meiro_trace *trace, const meiro_maze *initial,
+                                   const char *dir, unsigned frames, meiro_error *err)
 {
     meiro_error own;
     if (!err) err = &own;

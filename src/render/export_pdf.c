@@ -13,13 +13,13 @@
 #include "page/layout.h"
 #include "render/document.h"
 #include "render/draw.h"
+#include "render/draw_libs.h"
 #include "render/export.h"
 #include "render/pdf_walls.h"
 #include "render/qpdf_open.h"
 
 #include <cairo-pdf.h>
 #include <math.h>
-#include <qpdf/qpdf-c.h>
 #include <stdlib.h>
 
 /* A PDF surface of w x h mm writing to the sink, with the document's
@@ -111,10 +111,11 @@ static meiro_status write_doc_pages(const document *d, cairo_surface_t *surface,
 /* A PDF rectangle [x0 y0 x1 y1] in points. */
 static qpdf_oh pdf_box(qpdf_data q, double x0, double y0, double x1, double y1)
 {
-    qpdf_oh box = qpdf_oh_new_array(q);
+    qpdf_oh box = lib_qpdf()->qpdf_oh_new_array(q);
     const double v[4] = {x0, y0, x1, y1};
     for (int k = 0; k < 4; k++)
-        qpdf_oh_append_item(q, box, qpdf_oh_new_real_from_double(q, v[k], 4));
+        lib_qpdf()->qpdf_oh_append_item(q, box,
+                                        lib_qpdf()->qpdf_oh_new_real_from_double(q, v[k], 4));
     return box;
 }
 
@@ -136,35 +137,35 @@ static meiro_status set_boxes(const document *d, const char *buf, size_t len, pd
     if (!q)
         return fail(err, MEIRO_ERROR_NOMEM, "out of memory %s",
                     boxes ? "setting the PDF's trim and bleed" : "writing the PDF");
-    bool ok = !(qpdf_read_memory(q, "meiro.pdf", buf, len, NULL) & QPDF_ERRORS);
-    int pages = ok ? qpdf_get_num_pages(q) : -1;
-    ok = pages >= 0 && !qpdf_has_error(q);
+    bool ok = !(lib_qpdf()->qpdf_read_memory(q, "meiro.pdf", buf, len, NULL) & QPDF_ERRORS);
+    int pages = ok ? lib_qpdf()->qpdf_get_num_pages(q) : -1;
+    ok = pages >= 0 && !lib_qpdf()->qpdf_has_error(q);
     for (int p = 0; ok && boxes && p < pages; p++) {
-        qpdf_oh page = qpdf_get_page_n(q, (size_t)p);
+        qpdf_oh page = lib_qpdf()->qpdf_get_page_n(q, (size_t)p);
         /* the copies of a class set each start on a right-hand page, but
          * their bleed is the same on both sides (a service prints one book) */
         double left = page_bleed_left(&d->style.paper, p % 2 == 1) * PT_PER_MM;
-        qpdf_oh_replace_key(q, page, "/TrimBox",
-                            pdf_box(q, left, B, left + pw * PT_PER_MM, H - B));
-        qpdf_oh_replace_key(q, page, "/BleedBox", pdf_box(q, 0, 0, W, H));
-        ok = !qpdf_has_error(q);
-        qpdf_oh_release_all(q);
+        lib_qpdf()->qpdf_oh_replace_key(q, page, "/TrimBox",
+                                        pdf_box(q, left, B, left + pw * PT_PER_MM, H - B));
+        lib_qpdf()->qpdf_oh_replace_key(q, page, "/BleedBox", pdf_box(q, 0, 0, W, H));
+        ok = !lib_qpdf()->qpdf_has_error(q);
+        lib_qpdf()->qpdf_oh_release_all(q);
     }
     if (ok && pdf_walls_any(walls)) ok = pdf_walls_apply(walls, q);
-    if (ok) ok = !(qpdf_init_write_memory(q) & QPDF_ERRORS);
+    if (ok) ok = !(lib_qpdf()->qpdf_init_write_memory(q) & QPDF_ERRORS);
     if (ok) {
-        qpdf_set_deterministic_ID(q, QPDF_TRUE); /* the same maze, the same file */
-        ok = !(qpdf_write(q) & QPDF_ERRORS);
+        lib_qpdf()->qpdf_set_deterministic_ID(q, QPDF_TRUE); /* the same maze, the same file */
+        ok = !(lib_qpdf()->qpdf_write(q) & QPDF_ERRORS);
     }
     meiro_status s = MEIRO_OK;
     if (!ok) {
-        qpdf_error e = qpdf_has_error(q) ? qpdf_get_error(q) : NULL;
+        qpdf_error e = lib_qpdf()->qpdf_has_error(q) ? lib_qpdf()->qpdf_get_error(q) : NULL;
         s = fail(err, MEIRO_ERROR_INTERNAL, "cannot %s (qpdf: %s)",
                  boxes ? "set the PDF's trim and bleed boxes" : "add the walls to the PDF",
-                 e ? qpdf_get_error_full_text(q, e) : "unknown error");
+                 e ? lib_qpdf()->qpdf_get_error_full_text(q, e) : "unknown error");
     } else {
-        size_t n = qpdf_get_buffer_length(q);
-        const unsigned char *data = qpdf_get_buffer(q);
+        size_t n = lib_qpdf()->qpdf_get_buffer_length(q);
+        const unsigned char *data = lib_qpdf()->qpdf_get_buffer(q);
         if (!data || fwrite(data, 1, n, out) != n)
             s = data ? fail_write(err)
                      : fail(err, MEIRO_ERROR_NOMEM, "out of memory writing the PDF");

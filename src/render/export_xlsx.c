@@ -34,7 +34,9 @@
 #include "page/layout.h"
 #include "render/document.h"
 #include "render/export.h"
+#include "render/module.h"
 #include "render/xlsx.h"
+#include "render/xlsx_lib.h"
 #include "render/xlsx_play.h"
 
 #include <errno.h>
@@ -43,7 +45,6 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <unistd.h>
-#include <xlsxwriter.h>
 
 
 enum { EXCEL_MAX_COLS = 16384, EXCEL_MAX_ROWS = 1048576 };
@@ -104,35 +105,36 @@ static lxw_format *format_for(format_cache *c, unsigned walls, unsigned kind)
 {
     lxw_format **slot = &c->fmt[walls][kind];
     if (*slot) return *slot;
-    lxw_format *f = workbook_add_format(c->wb);
+    lxw_format *f = lib_xlsx()->workbook_add_format(c->wb);
     if (!f) return NULL;
-    if (walls & dir_bit(MEIRO_NORTH)) format_set_top(f, c->border);
-    if (walls & dir_bit(MEIRO_EAST)) format_set_right(f, c->border);
-    if (walls & dir_bit(MEIRO_SOUTH)) format_set_bottom(f, c->border);
-    if (walls & dir_bit(MEIRO_WEST)) format_set_left(f, c->border);
+    if (walls & dir_bit(MEIRO_NORTH)) lib_xlsx()->format_set_top(f, c->border);
+    if (walls & dir_bit(MEIRO_EAST)) lib_xlsx()->format_set_right(f, c->border);
+    if (walls & dir_bit(MEIRO_SOUTH)) lib_xlsx()->format_set_bottom(f, c->border);
+    if (walls & dir_bit(MEIRO_WEST)) lib_xlsx()->format_set_left(f, c->border);
     bool badge = kind == KIND_BADGE_S || kind == KIND_BADGE_G;
     if (kind == KIND_MARK || kind == KIND_PATH_MARK || kind == KIND_ARROW || kind == KIND_PLAY ||
         badge) {
-        format_set_bold(f);
-        if (kind == KIND_ARROW) format_set_font_color(f, 0x222222);
-        if (kind == KIND_PLAY) format_set_unlocked(f), format_set_font_color(f, 0x1F4E79);
-        format_set_font_size(f, c->mark_pt);
-        format_set_align(f, LXW_ALIGN_CENTER);
-        format_set_align(f, LXW_ALIGN_VERTICAL_CENTER);
-        format_set_shrink(f); /* a label a little too long for its cell */
+        lib_xlsx()->format_set_bold(f);
+        if (kind == KIND_ARROW) lib_xlsx()->format_set_font_color(f, 0x222222);
+        if (kind == KIND_PLAY)
+            lib_xlsx()->format_set_unlocked(f), lib_xlsx()->format_set_font_color(f, 0x1F4E79);
+        lib_xlsx()->format_set_font_size(f, c->mark_pt);
+        lib_xlsx()->format_set_align(f, LXW_ALIGN_CENTER);
+        lib_xlsx()->format_set_align(f, LXW_ALIGN_VERTICAL_CENTER);
+        lib_xlsx()->format_set_shrink(f); /* a label a little too long for its cell */
     }
     if (kind == KIND_PATH) { /* a line in a deeper shade of the way's orange (KIND_FILL) */
-        format_set_bold(f);
-        format_set_font_color(f, 0xE67E22);
-        format_set_font_size(f, c->path_pt);
-        format_set_align(f, LXW_ALIGN_CENTER);
-        format_set_align(f, LXW_ALIGN_VERTICAL_CENTER);
+        lib_xlsx()->format_set_bold(f);
+        lib_xlsx()->format_set_font_color(f, 0xE67E22);
+        lib_xlsx()->format_set_font_size(f, c->path_pt);
+        lib_xlsx()->format_set_align(f, LXW_ALIGN_CENTER);
+        lib_xlsx()->format_set_align(f, LXW_ALIGN_VERTICAL_CENTER);
     }
     if (kind == KIND_FILL || kind == KIND_PATH_MARK || badge) {
-        format_set_pattern(f, LXW_PATTERN_SOLID);
+        lib_xlsx()->format_set_pattern(f, LXW_PATTERN_SOLID);
         /* a soft orange that prints clearly; the page's badges' light
          * green and light blue (render/draw.c) */
-        format_set_bg_color(f, kind == KIND_BADGE_S   ? 0x8FDB85
+        lib_xlsx()->format_set_bg_color(f, kind == KIND_BADGE_S   ? 0x8FDB85
                                : kind == KIND_BADGE_G ? 0x94C7FF
                                                       : 0xF4B183);
     }
@@ -163,20 +165,21 @@ static lxw_format *cross_format(format_cache *c, bool ew, unsigned way)
 {
     lxw_format **slot = &c->cross[ew][way];
     if (*slot) return *slot;
-    lxw_format *f = workbook_add_format(c->wb);
+    lxw_format *f = lib_xlsx()->workbook_add_format(c->wb);
     if (!f) return NULL;
     uint8_t dash = c->border == LXW_BORDER_HAIR || c->border == LXW_BORDER_THIN
                        ? LXW_BORDER_DASHED
                        : LXW_BORDER_MEDIUM_DASHED;
-    if (ew) format_set_left(f, dash), format_set_right(f, dash);
-    else format_set_top(f, dash), format_set_bottom(f, dash);
+    if (ew) lib_xlsx()->format_set_left(f, dash), lib_xlsx()->format_set_right(f, dash);
+    else lib_xlsx()->format_set_top(f, dash), lib_xlsx()->format_set_bottom(f, dash);
     if (way == 1) {
-        format_set_pattern(f, LXW_PATTERN_SOLID);
-        format_set_bg_color(f, 0xF4B183); /* the way's colour (format_for) */
+        lib_xlsx()->format_set_pattern(f, LXW_PATTERN_SOLID);
+        lib_xlsx()->format_set_bg_color(f, 0xF4B183); /* the way's colour (format_for) */
     } else if (way == 2) {
-        format_set_pattern(f, ew ? LXW_PATTERN_DARK_HORIZONTAL : LXW_PATTERN_DARK_VERTICAL);
-        format_set_fg_color(f, 0xF4B183);
-        format_set_bg_color(f, 0xFFFFFF);
+        lib_xlsx()->format_set_pattern(f, ew ? LXW_PATTERN_DARK_HORIZONTAL
+                                             : LXW_PATTERN_DARK_VERTICAL);
+        lib_xlsx()->format_set_fg_color(f, 0xF4B183);
+        lib_xlsx()->format_set_bg_color(f, 0xFFFFFF);
     }
     return *slot = f;
 }
@@ -218,7 +221,7 @@ static lxw_format *mission_format(format_cache *c, uint32_t look)
     if (!(look & (0xFu << 4 | 7u << 20))) return NULL;
     for (unsigned i = 0; i < c->missions; i++)
         if (c->mission[i].look == look) return c->mission[i].f;
-    lxw_format *f = workbook_add_format(c->wb);
+    lxw_format *f = lib_xlsx()->workbook_add_format(c->wb);
     if (!f) return NULL;
     for (unsigned d = 0; d < DIR_COUNT; d++) {
         bool door = look & (1u << (4 + d)), wall = look & dir_bit(d);
@@ -226,22 +229,30 @@ static lxw_format *mission_format(format_cache *c, uint32_t look)
         uint8_t style = door ? LXW_BORDER_MEDIUM_DASH_DOT : c->border;
         lxw_color_t colour = door ? mission_key_colour((look >> (8 + 3 * d)) & 7) : 0;
         switch (d) {
-        case MEIRO_NORTH: format_set_top(f, style), format_set_top_color(f, colour); break;
-        case MEIRO_EAST: format_set_right(f, style), format_set_right_color(f, colour); break;
-        case MEIRO_SOUTH: format_set_bottom(f, style), format_set_bottom_color(f, colour); break;
-        default: format_set_left(f, style), format_set_left_color(f, colour); break;
+        case MEIRO_NORTH:
+            lib_xlsx()->format_set_top(f, style), lib_xlsx()->format_set_top_color(f, colour);
+            break;
+        case MEIRO_EAST:
+            lib_xlsx()->format_set_right(f, style), lib_xlsx()->format_set_right_color(f, colour);
+            break;
+        case MEIRO_SOUTH:
+            lib_xlsx()->format_set_bottom(f, style), lib_xlsx()->format_set_bottom_color(f, colour);
+            break;
+        default:
+            lib_xlsx()->format_set_left(f, style), lib_xlsx()->format_set_left_color(f, colour);
+            break;
         }
     }
     unsigned key = (look >> 20) & 7;
-    format_set_bold(f);
-    format_set_font_size(f, c->mark_pt);
-    format_set_align(f, LXW_ALIGN_CENTER);
-    format_set_align(f, LXW_ALIGN_VERTICAL_CENTER);
-    format_set_shrink(f);
-    if (key) format_set_font_color(f, mission_key_colour(key - 1));
+    lib_xlsx()->format_set_bold(f);
+    lib_xlsx()->format_set_font_size(f, c->mark_pt);
+    lib_xlsx()->format_set_align(f, LXW_ALIGN_CENTER);
+    lib_xlsx()->format_set_align(f, LXW_ALIGN_VERTICAL_CENTER);
+    lib_xlsx()->format_set_shrink(f);
+    if (key) lib_xlsx()->format_set_font_color(f, mission_key_colour(key - 1));
     if (look & (1u << 23)) {
-        format_set_pattern(f, LXW_PATTERN_SOLID);
-        format_set_bg_color(f, 0xF4B183); /* the way's colour (format_for) */
+        lib_xlsx()->format_set_pattern(f, LXW_PATTERN_SOLID);
+        lib_xlsx()->format_set_bg_color(f, 0xF4B183); /* the way's colour (format_for) */
     }
     if (c->missions < sizeof c->mission / sizeof c->mission[0]) /* else made again */
         c->mission[c->missions].look = look, c->mission[c->missions++].f = f;
@@ -278,15 +289,15 @@ static void mission_text(const meiro_maze *m, uint32_t x, uint32_t y, const char
 static lxw_format *text_format(format_cache *c, int which)
 {
     if (c->text[which]) return c->text[which];
-    lxw_format *f = workbook_add_format(c->wb);
+    lxw_format *f = lib_xlsx()->workbook_add_format(c->wb);
     if (!f) return NULL;
-    if (which == TEXT_TITLE) format_set_bold(f);
-    format_set_font_size(f, text_font_pt[which]);
-    format_set_align(f, which == TEXT_FIELDS ? LXW_ALIGN_LEFT : LXW_ALIGN_CENTER);
-    format_set_align(f,
+    if (which == TEXT_TITLE) lib_xlsx()->format_set_bold(f);
+    lib_xlsx()->format_set_font_size(f, text_font_pt[which]);
+    lib_xlsx()->format_set_align(f, which == TEXT_FIELDS ? LXW_ALIGN_LEFT : LXW_ALIGN_CENTER);
+    lib_xlsx()->format_set_align(f,
                      which == TEXT_FIELDS ? LXW_ALIGN_VERTICAL_BOTTOM : LXW_ALIGN_VERTICAL_CENTER);
-    if (which == TEXT_RULES) format_set_text_wrap(f); /* a line each */
-    else format_set_shrink(f);
+    if (which == TEXT_RULES) lib_xlsx()->format_set_text_wrap(f); /* a line each */
+    else lib_xlsx()->format_set_shrink(f);
     return c->text[which] = f;
 }
 
@@ -359,7 +370,7 @@ static lxw_error insert_art(lxw_worksheet *ws, sheet_art *art, int which, uint32
     int drawn = (int)fmin(600, fmax(24, round(side * 3)));
     size_t size;
     const unsigned char *png;
-    if (xlsx_art_png(art->pictures, which, drawn, &png, &size, NULL) != MEIRO_OK)
+    if (drawing()->xlsx_art_png(art->pictures, which, drawn, &png, &size, NULL) != MEIRO_OK)
         return LXW_ERROR_MEMORY_MALLOC_FAILED;
     lxw_image_options io = {.x_offset = (int32_t)lround((px - side) / 2),
                             .y_offset = (int32_t)lround((px - side) / 2),
@@ -367,16 +378,7 @@ static lxw_error insert_art(lxw_worksheet *ws, sheet_art *art, int which, uint32
                             .y_scale = side / drawn,
                             .object_position = LXW_OBJECT_MOVE_DONT_SIZE,
                             .description = (char *)(which ? "goal" : "start")};
-    return worksheet_insert_image_buffer_opt(ws, row, (lxw_col_t)col, png, size, &io);
-}
-
-/* libxlsxwriter linked (libmeiro.a, the tests): nothing to load. Where it
- * is opened on first use, src/xlsx_libs.c's definition takes this one's
- * place. */
-__attribute__((weak)) meiro_status xlsx_lib_load(meiro_error *err)
-{
-    (void)err;
-    return MEIRO_OK;
+    return lib_xlsx()->worksheet_insert_image_buffer_opt(ws, row, (lxw_col_t)col, png, size, &io);
 }
 
 bool xlsx_art_wanted(const meiro_export_options *opt)
@@ -435,17 +437,17 @@ static lxw_error add_sheet(lxw_workbook *wb, format_cache *cache, const meiro_ma
     const char *start = words.start, *goal = words.goal;
     const page_layout *L = &plan->L;
     uint32_t px = plan->px, top = plan->top;
-    lxw_worksheet *ws = workbook_add_worksheet(wb, name);
+    lxw_worksheet *ws = lib_xlsx()->workbook_add_worksheet(wb, name);
     if (!ws) return LXW_ERROR_MEMORY_MALLOC_FAILED;
-    worksheet_gridlines(ws, LXW_HIDE_ALL_GRIDLINES);
-    worksheet_set_paper(ws, excel_paper[opt->paper]);
-    if (L->landscape) worksheet_set_landscape(ws);
-    else worksheet_set_portrait(ws);
+    lib_xlsx()->worksheet_gridlines(ws, LXW_HIDE_ALL_GRIDLINES);
+    lib_xlsx()->worksheet_set_paper(ws, excel_paper[opt->paper]);
+    if (L->landscape) lib_xlsx()->worksheet_set_landscape(ws);
+    else lib_xlsx()->worksheet_set_portrait(ws);
     double inch = L->margin / 25.4;
-    worksheet_set_margins(ws, inch, inch, inch, inch);
-    worksheet_center_horizontally(ws);
-    worksheet_center_vertically(ws);
-    worksheet_fit_to_pages(ws, 1, 1);
+    lib_xlsx()->worksheet_set_margins(ws, inch, inch, inch, inch);
+    lib_xlsx()->worksheet_center_horizontally(ws);
+    lib_xlsx()->worksheet_center_vertically(ws);
+    lib_xlsx()->worksheet_fit_to_pages(ws, 1, 1);
     char text[300];
     if (!opt->no_footer) {
         char footer[200];
@@ -457,7 +459,7 @@ static lxw_error add_sheet(lxw_workbook *wb, format_cache *cache, const meiro_ma
         else page_footer(m, footer, sizeof footer);
         /* the size alone: a font code ("-,Regular") shows as text in Gnumeric */
         header_text(text, sizeof text, "&C&8", footer);
-        worksheet_set_footer(ws, text);
+        lib_xlsx()->worksheet_set_footer(ws, text);
     }
     uint32_t cols = m->w + 2, rows = m->h + 2;
     double text_pt = 0;
@@ -465,24 +467,26 @@ static lxw_error add_sheet(lxw_workbook *wb, format_cache *cache, const meiro_ma
     /* the whole page on screen when the workbook opens: about 1100 x 560
      * pixels of cells in a laptop's window */
     double zoom = fmin(1100.0 / (cols * px), 560.0 / (rows * px + text_pt / 0.75));
-    worksheet_set_zoom(ws, (uint16_t)fmax(10, fmin(100, floor(zoom * 100))));
-    lxw_error e = worksheet_set_column_pixels(ws, 0, (lxw_col_t)(cols - 1), px, NULL);
+    lib_xlsx()->worksheet_set_zoom(ws, (uint16_t)fmax(10, fmin(100, floor(zoom * 100))));
+    lxw_error e = lib_xlsx()->worksheet_set_column_pixels(ws, 0, (lxw_col_t)(cols - 1), px, NULL);
     if (e) return e;
-    e = worksheet_print_area(ws, 0, 0, top + rows - 1, (lxw_col_t)(cols - 1));
+    e = lib_xlsx()->worksheet_print_area(ws, 0, 0, top + rows - 1, (lxw_col_t)(cols - 1));
     /* in constant-memory mode libxlsxwriter knows only the row being
      * written: a picture's anchor is measured in default rows */
-    worksheet_set_default_row(ws, px * 0.75, LXW_FALSE);
+    lib_xlsx()->worksheet_set_default_row(ws, px * 0.75, LXW_FALSE);
     uint32_t row = 0;
     for (int t = 0; t < TEXT_ROWS && !e; t++) {
         if (!plan->text[t]) continue;
         lxw_format *f = text_format(cache, t);
         if (!f) return LXW_ERROR_MEMORY_MALLOC_FAILED;
-        e = worksheet_set_row(ws, row, row_pt(plan, t), NULL);
-        if (!e) e = worksheet_merge_range(ws, row, 0, row, (lxw_col_t)(cols - 1), plan->text[t], f);
+        e = lib_xlsx()->worksheet_set_row(ws, row, row_pt(plan, t), NULL);
+        if (!e)
+            e = lib_xlsx()->worksheet_merge_range(ws, row, 0, row, (lxw_col_t)(cols - 1),
+                                                  plan->text[t], f);
         row++;
     }
     for (uint32_t ring = 0; ring < rows && !e; ring++, row++) {
-        e = worksheet_set_row(ws, row, px * 0.75, NULL);
+        e = lib_xlsx()->worksheet_set_row(ws, row, px * 0.75, NULL);
         for (uint32_t col = 0; col < cols && !e; col++) {
             unsigned walls = sheet_walls(m, col, ring);
             bool inside = col >= 1 && col <= m->w && ring >= 1 && ring <= m->h;
@@ -510,7 +514,7 @@ static lxw_error add_sheet(lxw_workbook *wb, format_cache *cache, const meiro_ma
                 bool ew = cross == MEIRO_EAST;
                 lxw_format *f = cross_format(cache, ew, cross_way(m, marks, col - 1, ring - 1, ew));
                 if (!f) return LXW_ERROR_MEMORY_MALLOC_FAILED;
-                e = worksheet_write_blank(ws, row, (lxw_col_t)col, f);
+                e = lib_xlsx()->worksheet_write_blank(ws, row, (lxw_col_t)col, f);
                 continue;
             }
             /* a mission's key, door, item or arrows (play refuses missions) */
@@ -545,8 +549,8 @@ static lxw_error add_sheet(lxw_workbook *wb, format_cache *cache, const meiro_ma
                                 : kind == KIND_PATH && !special
                                     ? path_glyph(m, marks, col - 1, ring - 1)
                                     : mark;
-            e = label ? worksheet_write_string(ws, row, (lxw_col_t)col, label, f)
-                      : worksheet_write_blank(ws, row, (lxw_col_t)col, f);
+            e = label ? lib_xlsx()->worksheet_write_string(ws, row, (lxw_col_t)col, label, f)
+                      : lib_xlsx()->worksheet_write_blank(ws, row, (lxw_col_t)col, f);
             if (!e && picture >= 0) e = insert_art(ws, art, picture, col, row, px);
         }
     }
@@ -665,7 +669,7 @@ static lxw_workbook *workbook_open(lxw_workbook_options *wo, bool hidden, workbo
     (void)err;
     wo->output_buffer = (void *)&w->buffer; /* char ** in 1.1.5, const char ** from 1.1.6 */
     wo->output_buffer_size = &w->size;
-    return workbook_new_opt(NULL, wo);
+    return lib_xlsx()->workbook_new_opt(NULL, wo);
 #else
     size_t size = strlen(wo->tmpdir) + 32;
     w->temp = alloc_array(size, 1);
@@ -684,7 +688,7 @@ static lxw_workbook *workbook_open(lxw_workbook_options *wo, bool hidden, workbo
     }
     close(fd);
     w->tracked = temp_track(w->temp, false);
-    return workbook_new_opt(w->temp, wo);
+    return lib_xlsx()->workbook_new_opt(w->temp, wo);
 #endif
 }
 
@@ -786,7 +790,7 @@ static play_place place_for(sheet_names *n, const page_labels *labels, bool answ
 static void set_default_font(lxw_workbook *wb)
 {
     lxw_format *normal = STAILQ_FIRST(wb->formats);
-    if (normal) format_set_font_size(normal, DEFAULT_FONT_PT);
+    if (normal) lib_xlsx()->format_set_font_size(normal, DEFAULT_FONT_PT);
 }
 
 meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_export_options *opt,
@@ -817,7 +821,7 @@ meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_e
     /* the drawing module, only for pictures */
     meiro_status art_status = e || !xlsx_art_wanted(opt)
                                   ? MEIRO_OK
-                                  : xlsx_art_open(opt, &art.pictures, art.has, err);
+                                  : drawing()->xlsx_art_open(opt, &art.pictures, art.has, err);
     if (art_status != MEIRO_OK) e = LXW_ERROR_MEMORY_MALLOC_FAILED; /* reported as art_status */
     char subject[160];
     if (count == 1) page_footer(items[0].maze, subject, sizeof subject);
@@ -831,7 +835,7 @@ meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_e
         props.author = "meiro";
         props.comments = "Made with meiro " MEIRO_VERSION;
         props.created = created;
-        e = workbook_set_properties(wb, &props);
+        e = lib_xlsx()->workbook_set_properties(wb, &props);
     }
     /* the puzzles first, then the answers: a key at the back */
     bool answer_sheets = page_answers(opt) != ANSWERS_NONE || opt->answers_only;
@@ -875,12 +879,13 @@ meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_e
     int close_errno = 0;
     if (wb) {
         errno = 0;
-        lxw_error closed = workbook_close(wb); /* the workbook is written here */
+        lxw_error closed = lib_xlsx()->workbook_close(wb); /* the workbook is written here */
         close_errno = errno;
         if (!e) e = closed;
     }
     free(caches);
-    xlsx_art_free(art.pictures);
+    /* pictures are made only by the module: none, and it is not loaded */
+    if (art.pictures) drawing()->xlsx_art_free(art.pictures);
     /* a full disk is "No space left on device", not a zip error number;
      * memory is "out of memory", not libxlsxwriter's "Memory error" */
     s = workbook_deliver(&file, art_status == MEIRO_OK && e == LXW_NO_ERROR, out, err);
@@ -889,7 +894,7 @@ meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_e
         return fail(err, MEIRO_ERROR_NOMEM, "out of memory writing the workbook");
     if (e != LXW_NO_ERROR)
         return fail(err, MEIRO_ERROR_IO, "cannot write the workbook: %s",
-                    close_errno ? strerror(close_errno) : lxw_strerror(e));
+                    close_errno ? strerror(close_errno) : lib_xlsx()->lxw_strerror(e));
     return s;
 }
 

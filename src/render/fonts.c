@@ -1,4 +1,4 @@
-/* meiro_fonts_preload: the fonts of the pages and of the names looked up
+/* render_fonts_preload: the fonts of the pages and of the names looked up
  * once, ahead, in the calling thread (meiro serve forks its children from
  * a thread that did, so no child reads fontconfig's configuration or
  * matches a font again). It draws nothing: no cairo surface is made, as
@@ -6,6 +6,8 @@
  * out the same in a fresh process. Made for a process that forks after:
  * glib's idle worker threads are ended (below). */
 #include "render/draw.h"
+#include "render/draw_libs.h"
+#include "render/module.h"
 
 /* The families of draw.c and shape.c (text masks), with the options they
  * set on their contexts, so pango's caches hold what they will ask. */
@@ -16,7 +18,7 @@ static const char *const families[] = {
      "sans-serif"),
 };
 
-bool meiro_fonts_preload(void)
+bool render_fonts_preload(void)
 {
     PangoFontMap *map = pango_cairo_font_map_get_default(); /* this thread's */
     if (!map) return false;
@@ -59,7 +61,8 @@ bool meiro_fonts_preload(void)
      * of (no cairo surface), so a child drawing a heart or a bunny does not
      * open it and its libraries again (ICU, libxml2: a preview's 70 ms) */
     static const char empty_svg[] = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1\" height=\"1\"/>";
-    RsvgHandle *svg = rsvg_handle_new_from_data((const guint8 *)empty_svg, sizeof empty_svg - 1, NULL);
+    RsvgHandle *svg = lib_rsvg()->rsvg_handle_new_from_data((const guint8 *)empty_svg,
+                                                            sizeof empty_svg - 1, NULL);
     if (svg) g_object_unref(svg);
     else ok = false;
     /* pango matches fonts in glib's shared worker threads, which wait a

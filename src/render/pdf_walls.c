@@ -2,6 +2,7 @@
  * operators in integer micrometres under one matrix, deflated at zlib's
  * fastest level page by page, added to the pages with qpdf. */
 #include "render/pdf_walls.h"
+#include "render/draw_libs.h"
 #include "core/alloc.h"
 
 #include <math.h>
@@ -245,9 +246,11 @@ void pdf_walls_free(pdf_walls *w)
 /* A stream of plain text, or of deflated data */
 static qpdf_oh new_stream(qpdf_data q, const void *data, size_t len, bool deflated)
 {
-    qpdf_oh s = qpdf_oh_new_stream(q);
-    qpdf_oh filter = deflated ? qpdf_oh_new_name(q, "/FlateDecode") : qpdf_oh_new_null(q);
-    qpdf_oh_replace_stream_data(q, s, data, len, filter, qpdf_oh_new_null(q));
+    qpdf_oh s = lib_qpdf()->qpdf_oh_new_stream(q);
+    qpdf_oh filter = deflated ? lib_qpdf()->qpdf_oh_new_name(q, "/FlateDecode")
+                              : lib_qpdf()->qpdf_oh_new_null(q);
+    lib_qpdf()->qpdf_oh_replace_stream_data(q, s, data, len, filter,
+                                            lib_qpdf()->qpdf_oh_new_null(q));
     return s;
 }
 
@@ -255,37 +258,42 @@ bool pdf_walls_apply(pdf_walls *w, qpdf_data q)
 {
     if (w->open) close_page(w);
     if (!w->ok) return false;
-    int pages = qpdf_get_num_pages(q);
-    for (size_t k = 0; k < w->count && !qpdf_has_error(q); k++) {
+    int pages = lib_qpdf()->qpdf_get_num_pages(q);
+    for (size_t k = 0; k < w->count && !lib_qpdf()->qpdf_has_error(q); k++) {
         page_walls *p = &w->pages[k];
         if (p->page >= (size_t)pages) return false;
-        qpdf_oh page = qpdf_get_page_n(q, p->page);
-        qpdf_oh box = qpdf_oh_get_key(q, page, "/MediaBox");
-        if (!qpdf_oh_is_array(q, box) || qpdf_oh_get_array_n_items(q, box) != 4) return false;
-        double x0 = qpdf_oh_get_numeric_value(q, qpdf_oh_get_array_item(q, box, 0));
-        double y1 = qpdf_oh_get_numeric_value(q, qpdf_oh_get_array_item(q, box, 3));
+        qpdf_oh page = lib_qpdf()->qpdf_get_page_n(q, p->page);
+        qpdf_oh box = lib_qpdf()->qpdf_oh_get_key(q, page, "/MediaBox");
+        if (!lib_qpdf()->qpdf_oh_is_array(q, box) ||
+            lib_qpdf()->qpdf_oh_get_array_n_items(q, box) != 4)
+            return false;
+        double x0 =
+            lib_qpdf()->qpdf_oh_get_numeric_value(q, lib_qpdf()->qpdf_oh_get_array_item(q, box, 0));
+        double y1 =
+            lib_qpdf()->qpdf_oh_get_numeric_value(q, lib_qpdf()->qpdf_oh_get_array_item(q, box, 3));
         /* cairo's content in q .. Q, then the walls in cairo's device space */
         char turn[96];
         long long mx = llround(fabs(x0) * 1e6), my = llround(fabs(y1) * 1e6);
         int n = snprintf(turn, sizeof turn, "\nQ q 1 0 0 -1 %s%lld.%06lld %s%lld.%06lld cm\n",
                          x0 < 0 ? "-" : "", mx / 1000000, mx % 1000000, y1 < 0 ? "-" : "",
                          my / 1000000, my % 1000000);
-        qpdf_oh contents = qpdf_oh_get_key(q, page, "/Contents");
-        qpdf_oh all = qpdf_oh_new_array(q);
-        qpdf_oh_append_item(q, all, new_stream(q, "q\n", 2, false));
-        if (qpdf_oh_is_array(q, contents)) {
-            int items = qpdf_oh_get_array_n_items(q, contents);
+        qpdf_oh contents = lib_qpdf()->qpdf_oh_get_key(q, page, "/Contents");
+        qpdf_oh all = lib_qpdf()->qpdf_oh_new_array(q);
+        lib_qpdf()->qpdf_oh_append_item(q, all, new_stream(q, "q\n", 2, false));
+        if (lib_qpdf()->qpdf_oh_is_array(q, contents)) {
+            int items = lib_qpdf()->qpdf_oh_get_array_n_items(q, contents);
             for (int i = 0; i < items; i++)
-                qpdf_oh_append_item(q, all, qpdf_oh_get_array_item(q, contents, i));
+                lib_qpdf()->qpdf_oh_append_item(q, all,
+                                                lib_qpdf()->qpdf_oh_get_array_item(q, contents, i));
         } else {
-            qpdf_oh_append_item(q, all, contents);
+            lib_qpdf()->qpdf_oh_append_item(q, all, contents);
         }
-        qpdf_oh_append_item(q, all, new_stream(q, turn, (size_t)n, false));
-        qpdf_oh_append_item(q, all, new_stream(q, p->data, p->len, true));
+        lib_qpdf()->qpdf_oh_append_item(q, all, new_stream(q, turn, (size_t)n, false));
+        lib_qpdf()->qpdf_oh_append_item(q, all, new_stream(q, p->data, p->len, true));
         free(p->data); /* qpdf holds a copy */
         p->data = NULL;
-        qpdf_oh_replace_key(q, page, "/Contents", all);
-        qpdf_oh_release_all(q);
+        lib_qpdf()->qpdf_oh_replace_key(q, page, "/Contents", all);
+        lib_qpdf()->qpdf_oh_release_all(q);
     }
-    return !qpdf_has_error(q);
+    return !lib_qpdf()->qpdf_has_error(q);
 }

@@ -32,7 +32,7 @@ meiro_status svg_scan(const unsigned char *data, size_t size, const char *what, 
 
 /* The mask of an SVG or PNG picture (the bytes of its file) on a zeroed
  * width x height grid, drawn here, without the child process of
- * meiro_shape_mask: for pictures of meiro's own, and the fuzz target. */
+ * render_shape_mask: for pictures of meiro's own, and the fuzz target. */
 meiro_status picture_mask(const unsigned char *data, size_t size, const char *what, uint32_t width,
                           uint32_t height, uint8_t *mask, meiro_error *err);
 

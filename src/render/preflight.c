@@ -3,13 +3,14 @@
  * pages, annotations, bookmarks), read through qpdf. */
 #include "core/error.h"
 #include "page/print.h"
+#include "render/draw_libs.h"
 #include "render/export.h"
+#include "render/module.h"
 #include "render/picture.h" /* the sandbox */
 #include "render/qpdf_open.h"
 
 #include <ctype.h>
 #include <math.h>
-#include <qpdf/qpdf-c.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -351,10 +352,12 @@ static bool page_box(qpdf_data q, qpdf_oh page, const char *key, double v[4])
 {
     qpdf_oh node = page;
     for (int up = 0; up < 32; up++) { /* inherited: /Parent, a few levels */
-        qpdf_oh box = qpdf_oh_get_key(q, node, key);
-        if (qpdf_oh_is_array(q, box) && qpdf_oh_get_array_n_items(q, box) == 4) {
+        qpdf_oh box = lib_qpdf()->qpdf_oh_get_key(q, node, key);
+        if (lib_qpdf()->qpdf_oh_is_array(q, box) &&
+            lib_qpdf()->qpdf_oh_get_array_n_items(q, box) == 4) {
             for (int k = 0; k < 4; k++)
-                v[k] = qpdf_oh_get_numeric_value(q, qpdf_oh_get_array_item(q, box, k));
+                v[k] = lib_qpdf()->qpdf_oh_get_numeric_value(
+                    q, lib_qpdf()->qpdf_oh_get_array_item(q, box, k));
             if (v[0] > v[2]) {
                 double t = v[0];
                 v[0] = v[2];
@@ -368,8 +371,8 @@ static bool page_box(qpdf_data q, qpdf_oh page, const char *key, double v[4])
             return true;
         }
         if (strcmp(key, "/MediaBox") != 0) return false; /* only MediaBox is inherited */
-        node = qpdf_oh_get_key(q, node, "/Parent");
-        if (!qpdf_oh_is_dictionary(q, node)) return false;
+        node = lib_qpdf()->qpdf_oh_get_key(q, node, "/Parent");
+        if (!lib_qpdf()->qpdf_oh_is_dictionary(q, node)) return false;
     }
     return false;
 }
@@ -390,49 +393,56 @@ typedef struct checks {
  * double out of int's range is undefined, and a stranger's file holds any. */
 static int int_in(qpdf_data q, qpdf_oh o, int lo, int hi)
 {
-    double v = qpdf_oh_get_numeric_value(q, o);
+    double v = lib_qpdf()->qpdf_oh_get_numeric_value(q, o);
     return !(v >= lo) ? lo : v > hi ? hi : (int)v;
 }
 
 /* A glyph's width (1/1000 em) within what a font could mean. */
 static double width_of(qpdf_data q, qpdf_oh o)
 {
-    double v = qpdf_oh_is_number(q, o) ? qpdf_oh_get_numeric_value(q, o) : 0;
+    double v =
+        lib_qpdf()->qpdf_oh_is_number(q, o) ? lib_qpdf()->qpdf_oh_get_numeric_value(q, o) : 0;
     return !(v >= -10000) ? (v < 0 ? -10000 : 0) : fmin(v, 10000);
 }
 
 /* The page's fonts' widths (its /Resources /Font), up to PAGE_FONTS. */
 static int page_fonts(qpdf_data q, qpdf_oh page, font_widths *fonts)
 {
-    qpdf_oh dict = qpdf_oh_get_key(q, qpdf_oh_get_key(q, page, "/Resources"), "/Font");
-    if (!qpdf_oh_is_dictionary(q, dict)) return 0;
+    qpdf_oh dict =
+        lib_qpdf()->qpdf_oh_get_key(q, lib_qpdf()->qpdf_oh_get_key(q, page, "/Resources"), "/Font");
+    if (!lib_qpdf()->qpdf_oh_is_dictionary(q, dict)) return 0;
     int n = 0;
-    qpdf_oh_begin_dict_key_iter(q, dict);
-    while (qpdf_oh_dict_more_keys(q) && n < PAGE_FONTS) {
+    lib_qpdf()->qpdf_oh_begin_dict_key_iter(q, dict);
+    while (lib_qpdf()->qpdf_oh_dict_more_keys(q) && n < PAGE_FONTS) {
         font_widths *f = &fonts[n];
-        snprintf(f->name, sizeof f->name, "%s", qpdf_oh_dict_next_key(q));
-        qpdf_oh o = qpdf_oh_get_key(q, dict, f->name);
-        f->two_byte = qpdf_oh_is_name_and_equals(q, qpdf_oh_get_key(q, o, "/Subtype"), "/Type0");
+        snprintf(f->name, sizeof f->name, "%s", lib_qpdf()->qpdf_oh_dict_next_key(q));
+        qpdf_oh o = lib_qpdf()->qpdf_oh_get_key(q, dict, f->name);
+        f->two_byte = lib_qpdf()->qpdf_oh_is_name_and_equals(
+            q, lib_qpdf()->qpdf_oh_get_key(q, o, "/Subtype"), "/Type0");
         if (f->two_byte) { /* /W: [c [w ...] c1 c2 w ...] of the descendant, /DW else */
-            qpdf_oh d = qpdf_oh_get_array_item(q, qpdf_oh_get_key(q, o, "/DescendantFonts"), 0);
-            qpdf_oh dw = qpdf_oh_get_key(q, d, "/DW"), w = qpdf_oh_get_key(q, d, "/W");
-            f->missing = qpdf_oh_is_number(q, dw) ? width_of(q, dw) : 1000;
+            qpdf_oh d = lib_qpdf()->qpdf_oh_get_array_item(
+                q, lib_qpdf()->qpdf_oh_get_key(q, o, "/DescendantFonts"), 0);
+            qpdf_oh dw = lib_qpdf()->qpdf_oh_get_key(q, d, "/DW"),
+                    w = lib_qpdf()->qpdf_oh_get_key(q, d, "/W");
+            f->missing = lib_qpdf()->qpdf_oh_is_number(q, dw) ? width_of(q, dw) : 1000;
             f->first = 0, f->count = FONT_CODES;
             for (int c = 0; c < FONT_CODES; c++) f->w[c] = f->missing;
-            int items = qpdf_oh_is_array(q, w) ? qpdf_oh_get_array_n_items(q, w) : 0;
+            int items = lib_qpdf()->qpdf_oh_is_array(q, w)
+                            ? lib_qpdf()->qpdf_oh_get_array_n_items(q, w)
+                            : 0;
             /* a few entries a code at most (a stranger's /W can be long) */
             for (int at = 0; at + 1 < items && at < 4 * FONT_CODES;) {
                 /* CIDs past the first FONT_CODES are not kept: clamped, no sum overflows */
-                int c = int_in(q, qpdf_oh_get_array_item(q, w, at), -1, FONT_CODES);
-                qpdf_oh next = qpdf_oh_get_array_item(q, w, at + 1);
-                if (qpdf_oh_is_array(q, next)) { /* c [w w ...] */
-                    int m = qpdf_oh_get_array_n_items(q, next);
+                int c = int_in(q, lib_qpdf()->qpdf_oh_get_array_item(q, w, at), -1, FONT_CODES);
+                qpdf_oh next = lib_qpdf()->qpdf_oh_get_array_item(q, w, at + 1);
+                if (lib_qpdf()->qpdf_oh_is_array(q, next)) { /* c [w w ...] */
+                    int m = lib_qpdf()->qpdf_oh_get_array_n_items(q, next);
                     for (int j = c < 0 ? 1 : 0; j < m && c + j < FONT_CODES; j++)
-                        f->w[c + j] = width_of(q, qpdf_oh_get_array_item(q, next, j));
+                        f->w[c + j] = width_of(q, lib_qpdf()->qpdf_oh_get_array_item(q, next, j));
                     at += 2;
                 } else if (at + 2 < items) { /* c1 c2 w */
                     int c2 = int_in(q, next, -1, FONT_CODES - 1);
-                    double v = width_of(q, qpdf_oh_get_array_item(q, w, at + 2));
+                    double v = width_of(q, lib_qpdf()->qpdf_oh_get_array_item(q, w, at + 2));
                     for (int j = c < 0 ? 0 : c; j <= c2; j++) f->w[j] = v;
                     at += 3;
                 } else break;
@@ -440,17 +450,21 @@ static int page_fonts(qpdf_data q, qpdf_oh page, font_widths *fonts)
             n++;
             continue;
         }
-        qpdf_oh first = qpdf_oh_get_key(q, o, "/FirstChar"), w = qpdf_oh_get_key(q, o, "/Widths");
-        qpdf_oh missing = qpdf_oh_get_key(q, qpdf_oh_get_key(q, o, "/FontDescriptor"), "/MissingWidth");
-        f->first = qpdf_oh_is_number(q, first) ? int_in(q, first, 0, 65535) : 0; /* codes are 0 to 65535 */
-        f->count = qpdf_oh_is_array(q, w) ? qpdf_oh_get_array_n_items(q, w) : 0;
+        qpdf_oh first = lib_qpdf()->qpdf_oh_get_key(q, o, "/FirstChar"),
+                w = lib_qpdf()->qpdf_oh_get_key(q, o, "/Widths");
+        qpdf_oh missing = lib_qpdf()->qpdf_oh_get_key(
+            q, lib_qpdf()->qpdf_oh_get_key(q, o, "/FontDescriptor"), "/MissingWidth");
+        f->first = lib_qpdf()->qpdf_oh_is_number(q, first) ? int_in(q, first, 0, 65535)
+                                                           : 0; /* codes are 0 to 65535 */
+        f->count =
+            lib_qpdf()->qpdf_oh_is_array(q, w) ? lib_qpdf()->qpdf_oh_get_array_n_items(q, w) : 0;
         if (f->count > FONT_CODES) f->count = FONT_CODES;
         for (int c = 0; c < f->count; c++) {
-            qpdf_oh v = qpdf_oh_get_array_item(q, w, c);
+            qpdf_oh v = lib_qpdf()->qpdf_oh_get_array_item(q, w, c);
             f->w[c] = width_of(q, v);
         }
         /* no width known: a wide glyph, so that nothing passes unseen */
-        f->missing = qpdf_oh_is_number(q, missing) ? width_of(q, missing)
+        f->missing = lib_qpdf()->qpdf_oh_is_number(q, missing) ? width_of(q, missing)
                      : f->count                    ? 0
                                                    : 600;
         n++;
@@ -462,17 +476,17 @@ static int page_fonts(qpdf_data q, qpdf_oh page, font_widths *fonts)
  * its form XObjects' (one level), decoded within the budget. */
 static meiro_status page_ink(qpdf_data q, qpdf_oh page, ink *k, pdf_budget *b, meiro_error *err)
 {
-    qpdf_oh contents = qpdf_oh_get_key(q, page, "/Contents");
-    bool array = qpdf_oh_is_array(q, contents);
-    int parts = array ? qpdf_oh_get_array_n_items(q, contents) : 1;
+    qpdf_oh contents = lib_qpdf()->qpdf_oh_get_key(q, page, "/Contents");
+    bool array = lib_qpdf()->qpdf_oh_is_array(q, contents);
+    int parts = array ? lib_qpdf()->qpdf_oh_get_array_n_items(q, contents) : 1;
     unsigned char *all = NULL;
     size_t len = 0;
     meiro_status s = MEIRO_OK;
     for (int i = 0; i < parts && s == MEIRO_OK; i++) {
-        qpdf_oh part = array ? qpdf_oh_get_array_item(q, contents, i) : contents;
+        qpdf_oh part = array ? lib_qpdf()->qpdf_oh_get_array_item(q, contents, i) : contents;
         unsigned char *buf = NULL;
         size_t n = 0;
-        if (!qpdf_oh_is_stream(q, part)) continue; /* none: a blank page */
+        if (!lib_qpdf()->qpdf_oh_is_stream(q, part)) continue; /* none: a blank page */
         s = pdf_stream_data(q, part, b, &buf, &n, err);
         unsigned char *grown = s == MEIRO_OK ? realloc(all, len + n + 1) : NULL;
         if (s == MEIRO_OK && !grown) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
@@ -486,14 +500,16 @@ static meiro_status page_ink(qpdf_data q, qpdf_oh page, ink *k, pdf_budget *b, m
     }
     if (s == MEIRO_OK) scan_content(all, len, k);
     free(all);
-    qpdf_oh xobjects = qpdf_oh_get_key(q, qpdf_oh_get_key(q, page, "/Resources"), "/XObject");
-    if (s != MEIRO_OK || !qpdf_oh_is_dictionary(q, xobjects)) return s;
-    qpdf_oh_begin_dict_key_iter(q, xobjects);
-    while (qpdf_oh_dict_more_keys(q) && s == MEIRO_OK) {
-        qpdf_oh x = qpdf_oh_get_key(q, xobjects, qpdf_oh_dict_next_key(q));
-        if (!qpdf_oh_is_stream(q, x) ||
-            !qpdf_oh_is_name_and_equals(q, qpdf_oh_get_key(q, qpdf_oh_get_dict(q, x), "/Subtype"),
-                                        "/Form"))
+    qpdf_oh xobjects = lib_qpdf()->qpdf_oh_get_key(
+        q, lib_qpdf()->qpdf_oh_get_key(q, page, "/Resources"), "/XObject");
+    if (s != MEIRO_OK || !lib_qpdf()->qpdf_oh_is_dictionary(q, xobjects)) return s;
+    lib_qpdf()->qpdf_oh_begin_dict_key_iter(q, xobjects);
+    while (lib_qpdf()->qpdf_oh_dict_more_keys(q) && s == MEIRO_OK) {
+        qpdf_oh x = lib_qpdf()->qpdf_oh_get_key(q, xobjects, lib_qpdf()->qpdf_oh_dict_next_key(q));
+        if (!lib_qpdf()->qpdf_oh_is_stream(q, x) ||
+            !lib_qpdf()->qpdf_oh_is_name_and_equals(
+                q, lib_qpdf()->qpdf_oh_get_key(q, lib_qpdf()->qpdf_oh_get_dict(q, x), "/Subtype"),
+                "/Form"))
             continue;
         unsigned char *buf = NULL;
         meiro_error own = {0};
@@ -528,16 +544,18 @@ typedef struct found {
  * mask, or an alpha under 1. */
 static bool transparent(qpdf_data q, qpdf_oh o)
 {
-    qpdf_oh group = qpdf_oh_get_key(q, o, "/Group"), mask = qpdf_oh_get_key(q, o, "/SMask");
-    bool t = pdf_key_is(q, group, "/S", "/Transparency") || qpdf_oh_is_dictionary(q, mask) ||
-             qpdf_oh_is_stream(q, mask);
-    qpdf_oh_release(q, group);
-    qpdf_oh_release(q, mask);
+    qpdf_oh group = lib_qpdf()->qpdf_oh_get_key(q, o, "/Group"),
+            mask = lib_qpdf()->qpdf_oh_get_key(q, o, "/SMask");
+    bool t = pdf_key_is(q, group, "/S", "/Transparency") ||
+             lib_qpdf()->qpdf_oh_is_dictionary(q, mask) || lib_qpdf()->qpdf_oh_is_stream(q, mask);
+    lib_qpdf()->qpdf_oh_release(q, group);
+    lib_qpdf()->qpdf_oh_release(q, mask);
     const char *alphas[] = {"/CA", "/ca"};
     for (size_t k = 0; k < 2 && !t; k++) {
-        qpdf_oh a = qpdf_oh_get_key(q, o, alphas[k]);
-        t = qpdf_oh_is_number(q, a) && qpdf_oh_get_numeric_value(q, a) < 1 - 1e-6;
-        qpdf_oh_release(q, a);
+        qpdf_oh a = lib_qpdf()->qpdf_oh_get_key(q, o, alphas[k]);
+        t = lib_qpdf()->qpdf_oh_is_number(q, a) &&
+            lib_qpdf()->qpdf_oh_get_numeric_value(q, a) < 1 - 1e-6;
+        lib_qpdf()->qpdf_oh_release(q, a);
     }
     return t;
 }
@@ -548,15 +566,17 @@ static void check_font(qpdf_data q, qpdf_oh o, found *f)
 {
     if (pdf_key_is(q, o, "/Subtype", "/Type0") || pdf_key_is(q, o, "/Subtype", "/Type3")) return;
     f->fonts++;
-    qpdf_oh d = qpdf_oh_get_key(q, o, "/FontDescriptor");
-    if (!qpdf_oh_has_key(q, d, "/FontFile") && !qpdf_oh_has_key(q, d, "/FontFile2") &&
-        !qpdf_oh_has_key(q, d, "/FontFile3") && !f->bare++) {
-        qpdf_oh name = qpdf_oh_get_key(q, o, "/BaseFont");
+    qpdf_oh d = lib_qpdf()->qpdf_oh_get_key(q, o, "/FontDescriptor");
+    if (!lib_qpdf()->qpdf_oh_has_key(q, d, "/FontFile") &&
+        !lib_qpdf()->qpdf_oh_has_key(q, d, "/FontFile2") &&
+        !lib_qpdf()->qpdf_oh_has_key(q, d, "/FontFile3") && !f->bare++) {
+        qpdf_oh name = lib_qpdf()->qpdf_oh_get_key(q, o, "/BaseFont");
         snprintf(f->first, sizeof f->first, "%s",
-                 qpdf_oh_is_name(q, name) ? qpdf_oh_get_name(q, name) + 1 : "unnamed");
-        qpdf_oh_release(q, name);
+                 lib_qpdf()->qpdf_oh_is_name(q, name) ? lib_qpdf()->qpdf_oh_get_name(q, name) + 1
+                                                      : "unnamed");
+        lib_qpdf()->qpdf_oh_release(q, name);
     }
-    qpdf_oh_release(q, d);
+    lib_qpdf()->qpdf_oh_release(q, d);
 }
 
 /* Each dictionary of the file: fonts, transparency, and what a printer's
@@ -569,10 +589,11 @@ static meiro_status visit_object(void *ctx, qpdf_data q, qpdf_oh dict, int objec
     if (f->transparent < 0 && transparent(q, dict)) f->transparent = object;
     if (!f->active[0]) {
         const char *what =
-            pdf_key_is(q, dict, "/S", "/JavaScript") || qpdf_oh_has_key(q, dict, "/JS")
+            pdf_key_is(q, dict, "/S", "/JavaScript") || lib_qpdf()->qpdf_oh_has_key(q, dict, "/JS")
                 ? "JavaScript"
             : pdf_key_is(q, dict, "/S", "/Launch") ? "a Launch action"
-            : qpdf_oh_has_key(q, dict, "/EmbeddedFiles") || qpdf_oh_has_key(q, dict, "/EF") ||
+            : lib_qpdf()->qpdf_oh_has_key(q, dict, "/EmbeddedFiles") ||
+                    lib_qpdf()->qpdf_oh_has_key(q, dict, "/EF") ||
                     pdf_key_is(q, dict, "/Type", "/EmbeddedFile")
                 ? "an embedded file"
                 : NULL;
@@ -592,14 +613,15 @@ static void report_fonts(const found *f, char *out)
 /* Encryption: a printer's software must open the file as it is. */
 static void check_encryption(qpdf_data q, char *out)
 {
-    if (!qpdf_is_encrypted(q)) {
+    if (!lib_qpdf()->qpdf_is_encrypted(q)) {
         snprintf(out, DETAIL, "none");
         return;
     }
-    qpdf_oh e = qpdf_oh_get_key(q, qpdf_get_trailer(q), "/Encrypt");
-    qpdf_oh v = qpdf_oh_get_key(q, e, "/V");
-    double version = qpdf_oh_is_number(q, v) ? qpdf_oh_get_numeric_value(q, v) : 0;
-    qpdf_oh cf = qpdf_oh_get_key(q, qpdf_oh_get_key(q, e, "/CF"), "/StdCF");
+    qpdf_oh e = lib_qpdf()->qpdf_oh_get_key(q, lib_qpdf()->qpdf_get_trailer(q), "/Encrypt");
+    qpdf_oh v = lib_qpdf()->qpdf_oh_get_key(q, e, "/V");
+    double version =
+        lib_qpdf()->qpdf_oh_is_number(q, v) ? lib_qpdf()->qpdf_oh_get_numeric_value(q, v) : 0;
+    qpdf_oh cf = lib_qpdf()->qpdf_oh_get_key(q, lib_qpdf()->qpdf_oh_get_key(q, e, "/CF"), "/StdCF");
     const char *method = version >= 5                             ? "AES-256"
                          : version >= 4 && pdf_key_is(q, cf, "/CFM", "/AESV2") ? "AES-128"
                                                                   : "RC4";
@@ -616,9 +638,9 @@ static void check_encryption(qpdf_data q, char *out)
  * PDF/X (IngramSpark), and of any file that says it is PDF/X. */
 static void check_pdfx(qpdf_data q, const print_profile *service, const found *f, char *out)
 {
-    qpdf_oh info = qpdf_oh_get_key(q, qpdf_get_trailer(q), "/Info");
-    qpdf_oh version = qpdf_oh_get_key(q, info, "/GTS_PDFXVersion");
-    bool declared = qpdf_oh_is_string(q, version);
+    qpdf_oh info = lib_qpdf()->qpdf_oh_get_key(q, lib_qpdf()->qpdf_get_trailer(q), "/Info");
+    qpdf_oh version = lib_qpdf()->qpdf_oh_get_key(q, info, "/GTS_PDFXVersion");
+    bool declared = lib_qpdf()->qpdf_oh_is_string(q, version);
     if (!declared && !service->pdfx) {
         snprintf(out, DETAIL, "not PDF/X, which %s does not ask for",
                  service->bleed > 0 ? service->service : "a home printer");
@@ -631,17 +653,23 @@ static void check_pdfx(qpdf_data q, const print_profile *service, const found *f
         return;
     }
     char v[64];
-    snprintf(v, sizeof v, "%s", qpdf_oh_get_utf8_value(q, version));
-    qpdf_oh intents = qpdf_oh_get_key(q, qpdf_get_root(q), "/OutputIntents");
+    snprintf(v, sizeof v, "%s", lib_qpdf()->qpdf_oh_get_utf8_value(q, version));
+    qpdf_oh intents =
+        lib_qpdf()->qpdf_oh_get_key(q, lib_qpdf()->qpdf_get_root(q), "/OutputIntents");
     bool intent = false;
-    int n = qpdf_oh_is_array(q, intents) ? qpdf_oh_get_array_n_items(q, intents) : 0;
+    int n = lib_qpdf()->qpdf_oh_is_array(q, intents)
+                ? lib_qpdf()->qpdf_oh_get_array_n_items(q, intents)
+                : 0;
     for (int k = 0; k < n && !intent; k++) {
-        qpdf_oh i = qpdf_oh_get_array_item(q, intents, k);
-        intent = qpdf_oh_is_name_and_equals(q, qpdf_oh_get_key(q, i, "/S"), "/GTS_PDFX") &&
-                 (qpdf_oh_is_stream(q, qpdf_oh_get_key(q, i, "/DestOutputProfile")) ||
-                  qpdf_oh_is_string(q, qpdf_oh_get_key(q, i, "/OutputConditionIdentifier")));
+        qpdf_oh i = lib_qpdf()->qpdf_oh_get_array_item(q, intents, k);
+        intent = lib_qpdf()->qpdf_oh_is_name_and_equals(q, lib_qpdf()->qpdf_oh_get_key(q, i, "/S"),
+                                                        "/GTS_PDFX") &&
+                 (lib_qpdf()->qpdf_oh_is_stream(
+                      q, lib_qpdf()->qpdf_oh_get_key(q, i, "/DestOutputProfile")) ||
+                  lib_qpdf()->qpdf_oh_is_string(
+                      q, lib_qpdf()->qpdf_oh_get_key(q, i, "/OutputConditionIdentifier")));
     }
-    qpdf_oh trapped = qpdf_oh_get_key(q, info, "/Trapped");
+    qpdf_oh trapped = lib_qpdf()->qpdf_oh_get_key(q, info, "/Trapped");
     if (strncmp(v, "PDF/X-", 6) != 0) {
         snprintf(out, DETAIL, "!GTS_PDFXVersion is '%.40s', not a PDF/X version", v);
         return;
@@ -650,7 +678,7 @@ static void check_pdfx(qpdf_data q, const print_profile *service, const found *f
         snprintf(out, DETAIL, "!%s without a GTS_PDFX output intent (and its profile)", v);
         return;
     }
-    if (!qpdf_oh_is_name(q, trapped) && !qpdf_oh_is_string(q, trapped)) {
+    if (!lib_qpdf()->qpdf_oh_is_name(q, trapped) && !lib_qpdf()->qpdf_oh_is_string(q, trapped)) {
         snprintf(out, DETAIL, "!%s without Trapped in its document information", v);
         return;
     }
@@ -659,10 +687,10 @@ static void check_pdfx(qpdf_data q, const print_profile *service, const found *f
          * XMP packet too */
         unsigned char *xmp = NULL;
         size_t len = 0;
-        qpdf_oh meta = qpdf_oh_get_key(q, qpdf_get_root(q), "/Metadata");
+        qpdf_oh meta = lib_qpdf()->qpdf_oh_get_key(q, lib_qpdf()->qpdf_get_root(q), "/Metadata");
         bool named = false;
-        if (qpdf_oh_is_stream(q, meta) &&
-            !(qpdf_oh_get_stream_data(q, meta, qpdf_dl_generalized, NULL, &xmp, &len) &
+        if (lib_qpdf()->qpdf_oh_is_stream(q, meta) &&
+            !(lib_qpdf()->qpdf_oh_get_stream_data(q, meta, qpdf_dl_generalized, NULL, &xmp, &len) &
               QPDF_ERRORS)) {
             /* "pdfxid:GTS_PDFXVersion>PDF/X-4" or "...='PDF/X-4'" */
             static const char tag[] = "pdfxid:GTS_PDFXVersion";
@@ -696,17 +724,19 @@ static void check_metadata(qpdf_data q, const print_profile *service, const char
     static const char *const kept[] = {"/Title",   "/Creator", "/Producer",
                                        "/CreationDate", "/ModDate", "/Trapped",
                                        "/GTS_PDFXVersion", "/GTS_PDFXConformance"};
-    qpdf_oh info = qpdf_oh_get_key(q, qpdf_get_trailer(q), "/Info");
-    qpdf_oh t = qpdf_oh_get_key(q, info, "/Title");
+    qpdf_oh info = lib_qpdf()->qpdf_oh_get_key(q, lib_qpdf()->qpdf_get_trailer(q), "/Info");
+    qpdf_oh t = lib_qpdf()->qpdf_oh_get_key(q, info, "/Title");
     char have[160] = "";
-    if (qpdf_oh_is_string(q, t)) snprintf(have, sizeof have, "%s", qpdf_oh_get_utf8_value(q, t));
-    bool pdfx = qpdf_oh_is_string(q, qpdf_oh_get_key(q, info, "/GTS_PDFXVersion"));
+    if (lib_qpdf()->qpdf_oh_is_string(q, t))
+        snprintf(have, sizeof have, "%s", lib_qpdf()->qpdf_oh_get_utf8_value(q, t));
+    bool pdfx =
+        lib_qpdf()->qpdf_oh_is_string(q, lib_qpdf()->qpdf_oh_get_key(q, info, "/GTS_PDFXVersion"));
     bool kdp = service->no_metadata;
     char extra[120] = "";
-    if (kdp && qpdf_oh_is_dictionary(q, info)) {
-        qpdf_oh_begin_dict_key_iter(q, info);
-        while (qpdf_oh_dict_more_keys(q)) {
-            const char *key = qpdf_oh_dict_next_key(q);
+    if (kdp && lib_qpdf()->qpdf_oh_is_dictionary(q, info)) {
+        lib_qpdf()->qpdf_oh_begin_dict_key_iter(q, info);
+        while (lib_qpdf()->qpdf_oh_dict_more_keys(q)) {
+            const char *key = lib_qpdf()->qpdf_oh_dict_next_key(q);
             bool ok = false;
             for (size_t k = 0; k < sizeof kept / sizeof kept[0] && !ok; k++)
                 ok = !strcmp(key, kept[k]);
@@ -715,7 +745,7 @@ static void check_metadata(qpdf_data q, const print_profile *service, const char
                 snprintf(extra + at, sizeof extra - at, "%s%s", at ? ", " : "", key + 1);
         }
     }
-    bool xmp = kdp && qpdf_oh_has_key(q, qpdf_get_root(q), "/Metadata");
+    bool xmp = kdp && lib_qpdf()->qpdf_oh_has_key(q, lib_qpdf()->qpdf_get_root(q), "/Metadata");
     if (title && strcmp(have, title) != 0)
         snprintf(out, DETAIL, "!the title is '%.60s'%s, not '%.60s' (the one the service has)",
                  have, have[0] ? "" : " (none)", title);
@@ -743,7 +773,7 @@ static void cover_rules(qpdf_data q, const print_profile *service, const cover_e
     if (pages == 1) snprintf(c->pages, DETAIL, "1 page");
     else snprintf(c->pages, DETAIL, "!%d pages: a cover is one page (back, spine, front)", pages);
     double media[4];
-    qpdf_oh page = qpdf_get_page_n(q, 0);
+    qpdf_oh page = lib_qpdf()->qpdf_get_page_n(q, 0);
     if (!page_box(q, page, "/MediaBox", media))
         snprintf(c->size, DETAIL, "!page 1 has no MediaBox");
     else if (!near(media[2] - media[0], cover->w) || !near(media[3] - media[1], cover->h))
@@ -754,15 +784,16 @@ static void cover_rules(qpdf_data q, const print_profile *service, const cover_e
         snprintf(c->size, DETAIL, "%.1f x %.1f pt (%.4g x %.4g in), %s's for %s", cover->w,
                  cover->h, cover->w / PT_PER_IN, cover->h / PT_PER_IN, service->service,
                  cover->what);
-    qpdf_oh_release_all(q);
+    lib_qpdf()->qpdf_oh_release_all(q);
 }
 
 static meiro_status run_checks(qpdf_data q, meiro_print print, const print_profile *service,
                                const cover_expect *cover, const char *title, checks *c,
                                meiro_error *err)
 {
-    int pages = qpdf_get_num_pages(q);
-    if (pages < 0 || qpdf_has_error(q)) return pdf_error(q, err, "not a PDF qpdf can read");
+    int pages = lib_qpdf()->qpdf_get_num_pages(q);
+    if (pages < 0 || lib_qpdf()->qpdf_has_error(q))
+        return pdf_error(q, err, "not a PDF qpdf can read");
     pdf_budget budget = PDF_BUDGET;
     /* pages: an even count within the service's range */
     bool even_ok = !service->pages_min || pages % 2 == 0;
@@ -785,7 +816,7 @@ static meiro_status run_checks(qpdf_data q, meiro_print print, const print_profi
     font_widths *fonts = area ? calloc(PAGE_FONTS, sizeof *fonts) : NULL;
     if (area && !fonts) return MEIRO_ERROR_NOMEM;
     for (int p = 0; p < pages; p++) {
-        qpdf_oh page = qpdf_get_page_n(q, (size_t)p);
+        qpdf_oh page = lib_qpdf()->qpdf_get_page_n(q, (size_t)p);
         double media[4], trim[4], bleed[4];
         bool has_media = page_box(q, page, "/MediaBox", media);
         bool has_trim = page_box(q, page, "/TrimBox", trim);
@@ -850,11 +881,12 @@ static meiro_status run_checks(qpdf_data q, meiro_print print, const print_profi
         if (k.lightest < lightest) lightest = k.lightest, light_page = p + 1;
         run = k.paints ? 0 : run + 1;
         if (run > worst_run) worst_run = run, run_end = p + 1;
-        qpdf_oh annots = qpdf_oh_get_key(q, page, "/Annots");
-        if (!annotated && qpdf_oh_is_array(q, annots) && qpdf_oh_get_array_n_items(q, annots) > 0)
+        qpdf_oh annots = lib_qpdf()->qpdf_oh_get_key(q, page, "/Annots");
+        if (!annotated && lib_qpdf()->qpdf_oh_is_array(q, annots) &&
+            lib_qpdf()->qpdf_oh_get_array_n_items(q, annots) > 0)
             annotated = p + 1;
-        qpdf_oh_release_all(q);
-        if (qpdf_has_error(q)) {
+        lib_qpdf()->qpdf_oh_release_all(q);
+        if (lib_qpdf()->qpdf_has_error(q)) {
             free(fonts);
             return pdf_error(q, err, "not a PDF qpdf can read");
         }
@@ -895,11 +927,11 @@ static meiro_status run_checks(qpdf_data q, meiro_print print, const print_profi
         snprintf(c->annots, DETAIL, "!page %d has annotations (links, comments): remove them",
                  annotated);
     else snprintf(c->annots, DETAIL, "none");
-    qpdf_oh outlines = qpdf_oh_get_key(q, qpdf_get_root(q), "/Outlines");
-    if (qpdf_oh_has_key(q, outlines, "/First"))
+    qpdf_oh outlines = lib_qpdf()->qpdf_oh_get_key(q, lib_qpdf()->qpdf_get_root(q), "/Outlines");
+    if (lib_qpdf()->qpdf_oh_has_key(q, outlines, "/First"))
         snprintf(c->outline, DETAIL, "!the file has bookmarks (an outline): remove them");
     else snprintf(c->outline, DETAIL, "none");
-    qpdf_oh_release_all(q);
+    lib_qpdf()->qpdf_oh_release_all(q);
     if (!(even_ok && range_ok))
         memmove(c->pages + 1, c->pages, strlen(c->pages) + 1), c->pages[0] = '!';
     found f = {.transparent = -1};
@@ -913,9 +945,9 @@ static meiro_status run_checks(qpdf_data q, meiro_print print, const print_profi
     check_encryption(q, c->crypt);
     check_pdfx(q, service, &f, c->pdfx);
     check_metadata(q, service, title, c->meta);
-    qpdf_oh_release_all(q);
+    lib_qpdf()->qpdf_oh_release_all(q);
     if (cover && pages > 0) cover_rules(q, service, cover, pages, c);
-    return qpdf_has_error(q) ? pdf_error(q, err, "not a PDF qpdf can read") : MEIRO_OK;
+    return lib_qpdf()->qpdf_has_error(q) ? pdf_error(q, err, "not a PDF qpdf can read") : MEIRO_OK;
 }
 
 /* One reading of the PDF (a file, or bytes when filename is NULL), its
@@ -934,8 +966,9 @@ static meiro_status check_pdf(void *ctx, meiro_error *err)
     const check_job *j = ctx;
     qpdf_data q = quiet_qpdf();
     if (!q) return fail(err, MEIRO_ERROR_NOMEM, "out of memory checking the PDF");
-    QPDF_ERROR_CODE read = j->filename ? qpdf_read(q, j->filename, NULL)
-                                       : qpdf_read_memory(q, "meiro.pdf", j->buf, j->len, NULL);
+    QPDF_ERROR_CODE read = j->filename
+                               ? lib_qpdf()->qpdf_read(q, j->filename, NULL)
+                               : lib_qpdf()->qpdf_read_memory(q, "meiro.pdf", j->buf, j->len, NULL);
     meiro_status s = read & QPDF_ERRORS
                          ? pdf_error(q, err, "not a PDF qpdf can read")
                          : run_checks(q, j->print, print_profile_of(j->print), j->cover, j->title,
@@ -989,27 +1022,28 @@ static meiro_status preflight(const char *filename, const char *buf, size_t len,
     return s;
 }
 
-meiro_status meiro_preflight(const char *filename, meiro_print print, meiro_preflight_report report,
-                             void *ctx, bool *passed, meiro_error *err)
+meiro_status render_preflight(const char *filename, meiro_print print,
+                              meiro_preflight_report report, void *ctx, bool *passed,
+                              meiro_error *err)
 {
     if (!filename) return fail(err, MEIRO_ERROR_ARGUMENT, "preflight needs a file");
     return preflight(filename, NULL, 0, print, NULL, NULL, report, ctx, passed, err);
 }
 
-meiro_status meiro_preflight_cover(const char *filename, meiro_print print, meiro_stock stock,
-                                   unsigned pages, double trim_w_mm, double trim_h_mm,
-                                   meiro_preflight_report report, void *ctx, bool *passed,
-                                   meiro_error *err)
-{
-    return meiro_preflight_titled(filename, print, NULL, true, stock, pages, trim_w_mm, trim_h_mm,
-                                  report, ctx, passed, err);
-}
-
-meiro_status meiro_preflight_titled(const char *filename, meiro_print print, const char *title,
-                                    bool is_cover, meiro_stock stock, unsigned pages,
-                                    double trim_w_mm, double trim_h_mm,
+meiro_status render_preflight_cover(const char *filename, meiro_print print, meiro_stock stock,
+                                    unsigned pages, double trim_w_mm, double trim_h_mm,
                                     meiro_preflight_report report, void *ctx, bool *passed,
                                     meiro_error *err)
+{
+    return render_preflight_titled(filename, print, NULL, true, stock, pages, trim_w_mm, trim_h_mm,
+                                   report, ctx, passed, err);
+}
+
+meiro_status render_preflight_titled(const char *filename, meiro_print print, const char *title,
+                                     bool is_cover, meiro_stock stock, unsigned pages,
+                                     double trim_w_mm, double trim_h_mm,
+                                     meiro_preflight_report report, void *ctx, bool *passed,
+                                     meiro_error *err)
 {
     if (!is_cover) {
         if (!filename) return fail(err, MEIRO_ERROR_ARGUMENT, "preflight needs a file");
@@ -1036,11 +1070,11 @@ meiro_status book_pages(const char *filename, unsigned *pages, double *trim_w_mm
         if (q) quiet_cleanup(&q);
         return s;
     }
-    int n = qpdf_get_num_pages(q);
+    int n = lib_qpdf()->qpdf_get_num_pages(q);
     double box[4];
-    qpdf_oh page = n > 0 ? qpdf_get_page_n(q, 0) : 0;
+    qpdf_oh page = n > 0 ? lib_qpdf()->qpdf_get_page_n(q, 0) : 0;
     /* the trim is the TrimBox, else the page */
-    if (n <= 0 || qpdf_has_error(q) ||
+    if (n <= 0 || lib_qpdf()->qpdf_has_error(q) ||
         !(page_box(q, page, "/TrimBox", box) || page_box(q, page, "/MediaBox", box)))
         s = pdf_error(q, err, "not a PDF book qpdf can read");
     else {
@@ -1065,7 +1099,7 @@ static meiro_status read_pages(void *ctx, meiro_error *err)
     return book_pages(j->filename, &j->pages, &j->w, &j->h, err);
 }
 
-meiro_status meiro_pdf_book(const char *filename, unsigned *pages, double *trim_w_mm,
+meiro_status render_pdf_book(const char *filename, unsigned *pages, double *trim_w_mm,
                             double *trim_h_mm, meiro_error *err)
 {
     if (!filename) return fail(err, MEIRO_ERROR_ARGUMENT, "no book to read");

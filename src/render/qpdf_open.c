@@ -1,6 +1,7 @@
 /* qpdf opened quietly, and a book PDF read with it (qpdf_open.h): the
  * PDF writers, preflight and the cover's reading of its book share it. */
 #include "render/qpdf_open.h"
+#include "render/draw_libs.h"
 #include "core/error.h"
 
 #include <limits.h>
@@ -12,17 +13,17 @@
 
 qpdf_data quiet_qpdf(void)
 {
-    qpdf_data q = qpdf_init();
+    qpdf_data q = lib_qpdf()->qpdf_init();
     if (!q) return NULL;
-    qpdf_silence_errors(q);
-    qpdf_set_suppress_warnings(q, QPDF_TRUE);
+    lib_qpdf()->qpdf_silence_errors(q);
+    lib_qpdf()->qpdf_set_suppress_warnings(q, QPDF_TRUE);
     return q;
 }
 
 void quiet_cleanup(qpdf_data *q)
 {
-    if (qpdf_has_error(*q)) qpdf_get_error(*q);
-    qpdf_cleanup(q);
+    if (lib_qpdf()->qpdf_has_error(*q)) lib_qpdf()->qpdf_get_error(*q);
+    lib_qpdf()->qpdf_cleanup(q);
 }
 
 meiro_status read_book_pdf(const char *filename, qpdf_data *q, meiro_error *err)
@@ -32,30 +33,30 @@ meiro_status read_book_pdf(const char *filename, qpdf_data *q, meiro_error *err)
     if (!f) return fail(err, MEIRO_ERROR_IO, "cannot read %s", filename);
     fclose(f);
     if (!(*q = quiet_qpdf())) return fail(err, MEIRO_ERROR_NOMEM, "out of memory reading the PDF");
-    if (!(qpdf_read(*q, filename, NULL) & QPDF_ERRORS)) return MEIRO_OK;
+    if (!(lib_qpdf()->qpdf_read(*q, filename, NULL) & QPDF_ERRORS)) return MEIRO_OK;
     return pdf_error(*q, err, "not a PDF book qpdf can read");
 }
 
 meiro_status pdf_error(qpdf_data q, meiro_error *err, const char *what)
 {
     /* taken, so that qpdf does not print it again on cleanup */
-    qpdf_error e = qpdf_has_error(q) ? qpdf_get_error(q) : NULL;
+    qpdf_error e = lib_qpdf()->qpdf_has_error(q) ? lib_qpdf()->qpdf_get_error(q) : NULL;
     char detail[400];
-    snprintf(detail, sizeof detail, "%s", e ? qpdf_get_error_message_detail(q, e) : "");
+    snprintf(detail, sizeof detail, "%s", e ? lib_qpdf()->qpdf_get_error_message_detail(q, e) : "");
     /* out of memory in what qpdf decoded for itself (an object stream):
      * the error, or a warning that left an object unread */
     bool memory = strstr(detail, "bad_alloc") != NULL;
-    for (qpdf_error w; !memory && (w = qpdf_next_warning(q)) != NULL;)
-        memory = strstr(qpdf_get_error_full_text(q, w), "bad_alloc") != NULL;
+    for (qpdf_error w; !memory && (w = lib_qpdf()->qpdf_next_warning(q)) != NULL;)
+        memory = strstr(lib_qpdf()->qpdf_get_error_full_text(q, w), "bad_alloc") != NULL;
     if (memory) return fail(err, MEIRO_ERROR_NOMEM, "out of memory reading the PDF");
     return fail(err, MEIRO_ERROR_PARSE, "%s%s%s", what, e ? ": " : "", detail);
 }
 
 bool pdf_key_is(qpdf_data q, qpdf_oh dict, const char *key, const char *name)
 {
-    qpdf_oh v = qpdf_oh_get_key(q, dict, key);
-    bool is = qpdf_oh_is_name_and_equals(q, v, name);
-    qpdf_oh_release(q, v);
+    qpdf_oh v = lib_qpdf()->qpdf_oh_get_key(q, dict, key);
+    bool is = lib_qpdf()->qpdf_oh_is_name_and_equals(q, v, name);
+    lib_qpdf()->qpdf_oh_release(q, v);
     return is;
 }
 
@@ -77,8 +78,8 @@ enum { FILTERS = sizeof filters / sizeof filters[0], FLATE = 0 };
 static int filter_of(qpdf_data q, qpdf_oh o)
 {
     for (int k = 0; k < FILTERS; k++)
-        if (qpdf_oh_is_name_and_equals(q, o, filters[k].name) ||
-            qpdf_oh_is_name_and_equals(q, o, filters[k].abbreviation))
+        if (lib_qpdf()->qpdf_oh_is_name_and_equals(q, o, filters[k].name) ||
+            lib_qpdf()->qpdf_oh_is_name_and_equals(q, o, filters[k].abbreviation))
             return k;
     return -1;
 }
@@ -89,10 +90,10 @@ static meiro_status too_big(meiro_error *err, qpdf_data q, qpdf_oh stream, size_
     if (cap < (size_t)PDF_STREAM_MB << 20)
         return fail(err, MEIRO_ERROR_TOO_BIG,
                     "its streams decode to more than %d MB in all (at object %d): not read",
-                    PDF_DECODED_MB, qpdf_oh_get_object_id(q, stream));
+                    PDF_DECODED_MB, lib_qpdf()->qpdf_oh_get_object_id(q, stream));
     return fail(err, MEIRO_ERROR_TOO_BIG,
                 "object %d's stream decodes to more than %d MB (a compression bomb?): not read",
-                qpdf_oh_get_object_id(q, stream), PDF_STREAM_MB);
+                lib_qpdf()->qpdf_oh_get_object_id(q, stream), PDF_STREAM_MB);
 }
 
 /* Flate data inflated by zlib into at most cap bytes. */
@@ -152,45 +153,51 @@ meiro_status pdf_stream_data(qpdf_data q, qpdf_oh stream, pdf_budget *b, unsigne
     size_t cap = (size_t)PDF_STREAM_MB << 20;
     if (cap > b->decoded) cap = b->decoded;
     /* the filters, and the most their output could be per raw byte */
-    qpdf_oh dict = qpdf_oh_get_dict(q, stream), filter = qpdf_oh_get_key(q, dict, "/Filter");
-    qpdf_oh parms = qpdf_oh_get_key(q, dict, "/DecodeParms");
-    bool array = qpdf_oh_is_array(q, filter);
-    int count = array ? qpdf_oh_get_array_n_items(q, filter) : qpdf_oh_is_name(q, filter) ? 1 : 0;
+    qpdf_oh dict = lib_qpdf()->qpdf_oh_get_dict(q, stream),
+            filter = lib_qpdf()->qpdf_oh_get_key(q, dict, "/Filter");
+    qpdf_oh parms = lib_qpdf()->qpdf_oh_get_key(q, dict, "/DecodeParms");
+    bool array = lib_qpdf()->qpdf_oh_is_array(q, filter);
+    int count = array ? lib_qpdf()->qpdf_oh_get_array_n_items(q, filter)
+                : lib_qpdf()->qpdf_oh_is_name(q, filter) ? 1
+                                                         : 0;
     int first = -1;
     double most = 1; /* of the filters after a first flate (zlib bounds that one) */
     bool known = true;
     for (int k = 0; k < count && known; k++) {
-        qpdf_oh f = array ? qpdf_oh_get_array_item(q, filter, k) : filter;
+        qpdf_oh f = array ? lib_qpdf()->qpdf_oh_get_array_item(q, filter, k) : filter;
         int which = filter_of(q, f);
         if (k == 0) first = which;
         known = which >= 0;
         if (known && !(k == 0 && which == FLATE)) most *= filters[which].most;
-        if (array) qpdf_oh_release(q, f);
+        if (array) lib_qpdf()->qpdf_oh_release(q, f);
     }
-    bool predictor = qpdf_oh_is_dictionary(q, parms) || qpdf_oh_is_array(q, parms);
+    bool predictor =
+        lib_qpdf()->qpdf_oh_is_dictionary(q, parms) || lib_qpdf()->qpdf_oh_is_array(q, parms);
     meiro_status s = MEIRO_OK;
     unsigned char *raw = NULL, *flat = NULL;
     size_t raw_len = 0, flat_len = 0;
     if (!known) s = fail(err, MEIRO_ERROR_PARSE, "object %d: a stream meiro does not decode",
-                         qpdf_oh_get_object_id(q, stream));
-    else if (qpdf_oh_get_stream_data(q, stream, qpdf_dl_none, NULL, &raw, &raw_len) & QPDF_ERRORS)
+                         lib_qpdf()->qpdf_oh_get_object_id(q, stream));
+    else if (lib_qpdf()->qpdf_oh_get_stream_data(q, stream, qpdf_dl_none, NULL, &raw, &raw_len) &
+             QPDF_ERRORS)
         s = fail(err, MEIRO_ERROR_PARSE, "object %d: its stream cannot be read",
-                 qpdf_oh_get_object_id(q, stream));
+                 lib_qpdf()->qpdf_oh_get_object_id(q, stream));
     else if (first != FLATE) flat = raw, flat_len = raw_len, raw = NULL;
     /* a first flate through zlib and the cap: a predictor's rows, a
      * chain's later filters have that many bytes to work on */
     else if ((s = inflate_capped(raw, raw_len, cap, &flat, &flat_len)) == MEIRO_ERROR_PARSE)
-        fail(err, s, "object %d: its flate data is broken", qpdf_oh_get_object_id(q, stream));
+        fail(err, s, "object %d: its flate data is broken",
+             lib_qpdf()->qpdf_oh_get_object_id(q, stream));
     if (s != MEIRO_OK) {
         /* said */
     } else if (count == 0 || (count == 1 && first == FLATE && !predictor)) { /* those bytes */
         *buf = flat, *len = flat_len, flat = NULL;
     } else if ((double)flat_len * most > (double)cap) {
         s = MEIRO_ERROR_TOO_BIG; /* what the rest could make */
-    } else if (qpdf_oh_get_stream_data(q, stream, qpdf_dl_specialized, NULL, buf, len) &
+    } else if (lib_qpdf()->qpdf_oh_get_stream_data(q, stream, qpdf_dl_specialized, NULL, buf, len) &
                QPDF_ERRORS) {
         s = fail(err, MEIRO_ERROR_PARSE, "object %d: its stream cannot be decoded",
-                 qpdf_oh_get_object_id(q, stream));
+                 lib_qpdf()->qpdf_oh_get_object_id(q, stream));
     }
     free(raw);
     free(flat);
@@ -198,9 +205,9 @@ meiro_status pdf_stream_data(qpdf_data q, qpdf_oh stream, pdf_budget *b, unsigne
     if (s == MEIRO_ERROR_TOO_BIG) too_big(err, q, stream, cap);
     else if (s == MEIRO_ERROR_NOMEM) fail(err, s, "out of memory decoding a PDF stream");
     if (s == MEIRO_OK) b->decoded -= *len;
-    qpdf_oh_release(q, filter);
-    qpdf_oh_release(q, parms);
-    qpdf_oh_release(q, dict);
+    lib_qpdf()->qpdf_oh_release(q, filter);
+    lib_qpdf()->qpdf_oh_release(q, parms);
+    lib_qpdf()->qpdf_oh_release(q, dict);
     return s;
 }
 
@@ -277,17 +284,18 @@ static meiro_status take(walk *w, qpdf_oh v, int holder, meiro_error *err)
         return fail(err, MEIRO_ERROR_TOO_BIG, "more than %d objects and values: not read",
                     PDF_VALUES);
     w->b->values--;
-    enum qpdf_object_type_e t = qpdf_oh_get_type_code(w->q, v);
+    enum qpdf_object_type_e t = lib_qpdf()->qpdf_oh_get_type_code(w->q, v);
     bool container = t == ot_dictionary || t == ot_stream || t == ot_array;
     int object = holder;
-    if (container && qpdf_oh_is_indirect(w->q, v)) {
-        object = qpdf_oh_get_object_id(w->q, v);
-        uint64_t id = (uint64_t)(uint32_t)object << 32 | (uint32_t)qpdf_oh_get_generation(w->q, v);
+    if (container && lib_qpdf()->qpdf_oh_is_indirect(w->q, v)) {
+        object = lib_qpdf()->qpdf_oh_get_object_id(w->q, v);
+        uint64_t id = (uint64_t)(uint32_t)object << 32 |
+                      (uint32_t)lib_qpdf()->qpdf_oh_get_generation(w->q, v);
         if (id_set_has(&w->seen, id)) container = false;
         else if (!id_set_add(&w->seen, id)) return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
     }
     if (!container) {
-        qpdf_oh_release(w->q, v);
+        lib_qpdf()->qpdf_oh_release(w->q, v);
         return MEIRO_OK;
     }
     if (w->n == w->cap) {
@@ -303,25 +311,28 @@ static meiro_status take(walk *w, qpdf_oh v, int holder, meiro_error *err)
 meiro_status pdf_walk(qpdf_data q, pdf_budget *b, pdf_visit visit, void *ctx, meiro_error *err)
 {
     walk w = {q, b, {0}, NULL, 0, 0};
-    meiro_status s = take(&w, qpdf_get_trailer(q), 0, err);
+    meiro_status s = take(&w, lib_qpdf()->qpdf_get_trailer(q), 0, err);
     while (s == MEIRO_OK && w.n) {
         waiting at = w.stack[--w.n];
         qpdf_oh o = at.value;
-        enum qpdf_object_type_e t = qpdf_oh_get_type_code(q, o);
-        qpdf_oh dict = t == ot_stream ? qpdf_oh_get_dict(q, o) : o;
+        enum qpdf_object_type_e t = lib_qpdf()->qpdf_oh_get_type_code(q, o);
+        qpdf_oh dict = t == ot_stream ? lib_qpdf()->qpdf_oh_get_dict(q, o) : o;
         if (t != ot_array) s = visit(ctx, q, dict, at.object);
         if (t == ot_array) {
-            int items = qpdf_oh_get_array_n_items(q, o);
+            int items = lib_qpdf()->qpdf_oh_get_array_n_items(q, o);
             for (int k = 0; k < items && s == MEIRO_OK; k++)
-                s = take(&w, qpdf_oh_get_array_item(q, o, k), at.object, err);
+                s = take(&w, lib_qpdf()->qpdf_oh_get_array_item(q, o, k), at.object, err);
         } else if (s == MEIRO_OK) { /* visit is done: the one key iterator is the walk's */
-            qpdf_oh_begin_dict_key_iter(q, dict);
-            while (s == MEIRO_OK && qpdf_oh_dict_more_keys(q))
-                s = take(&w, qpdf_oh_get_key(q, dict, qpdf_oh_dict_next_key(q)), at.object, err);
+            lib_qpdf()->qpdf_oh_begin_dict_key_iter(q, dict);
+            while (s == MEIRO_OK && lib_qpdf()->qpdf_oh_dict_more_keys(q))
+                s = take(&w,
+                         lib_qpdf()->qpdf_oh_get_key(q, dict, lib_qpdf()->qpdf_oh_dict_next_key(q)),
+                         at.object, err);
         }
-        if (dict != o) qpdf_oh_release(q, dict);
-        qpdf_oh_release(q, o);
-        if (s == MEIRO_OK && qpdf_has_error(q)) s = pdf_error(q, err, "not a PDF qpdf can read");
+        if (dict != o) lib_qpdf()->qpdf_oh_release(q, dict);
+        lib_qpdf()->qpdf_oh_release(q, o);
+        if (s == MEIRO_OK && lib_qpdf()->qpdf_has_error(q))
+            s = pdf_error(q, err, "not a PDF qpdf can read");
     }
     free(w.seen.v);
     free(w.seen.tmp);

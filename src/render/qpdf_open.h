@@ -10,7 +10,7 @@
 #include <qpdf/qpdf-c.h>
 
 /* A new qpdf handle, quiet; NULL when out of memory (or qpdf cannot be
- * loaded: render_libs.c said why). Free with qpdf_cleanup. */
+ * loaded: render/draw_libs.c said why). Free with qpdf_cleanup. */
 qpdf_data quiet_qpdf(void);
 
 /* qpdf_cleanup, its error taken first: qpdf prints one it was not asked

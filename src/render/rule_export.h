@@ -1,4 +1,4 @@
-/* The rule maze's spreadsheet writer, for meiro_rule_sheets_save. */
+/* The rule maze's spreadsheet writer, for render_rule_sheets_save. */
 #ifndef MEIRO_SRC_RENDER_RULE_EXPORT_H
 #define MEIRO_SRC_RENDER_RULE_EXPORT_H
 

@@ -8,6 +8,7 @@
 #include "io/io.h"
 #include "page/layout.h"
 #include "render/draw.h"
+#include "render/module.h"
 #include "render/rule_export.h"
 
 #include <cairo-pdf.h>
@@ -280,12 +281,12 @@ static bool ends_with(const char *s, const char *tail)
     return a >= b && !strcmp(s + a - b, tail);
 }
 
-meiro_status meiro_rule_sheets_save(const meiro_rule_sheet *const *sheets, size_t count,
-                                    const char *format, const char *filename, const char *title,
-                                    unsigned per_page, bool answers, meiro_error *err)
+meiro_status render_rule_sheets_save(const meiro_rule_sheet *const *sheets, size_t count,
+                                     const char *format, const char *filename, const char *title,
+                                     unsigned per_page, bool answers, meiro_error *err)
 {
-    return meiro_rule_sheets_save_on(sheets, count, format, filename, title, per_page, answers,
-                                     MEIRO_PAPER_A4, 0, 0, err);
+    return render_rule_sheets_save_on(sheets, count, format, filename, title, per_page, answers,
+                                      MEIRO_PAPER_A4, 0, 0, err);
 }
 
 /* The paper in mm, portrait; false for none. */
@@ -301,10 +302,11 @@ static bool rule_paper(meiro_paper paper, double width_mm, double height_mm, dou
     return meiro_paper_name(paper, w, h) != NULL;
 }
 
-meiro_status meiro_rule_sheets_save_on(const meiro_rule_sheet *const *sheets, size_t count,
-                                       const char *format, const char *filename, const char *title,
-                                       unsigned per_page, bool answers, meiro_paper paper,
-                                       double width_mm, double height_mm, meiro_error *err)
+meiro_status render_rule_sheets_save_on(const meiro_rule_sheet *const *sheets, size_t count,
+                                        const char *format, const char *filename,
+                                        const char *title, unsigned per_page, bool answers,
+                                        meiro_paper paper, double width_mm, double height_mm,
+                                        meiro_error *err)
 {
     if (!count) return fail(err, MEIRO_ERROR_ARGUMENT, "no rule maze to save");
     if (!format) {

@@ -7,13 +7,13 @@
 #include "core/names.h"
 #include "core/utf8.h"
 #include "page/template.h"
+#include "render/draw_libs.h"
+#include "render/module.h"
 #include "render/picture.h"
 #include "render/text_mask.h"
 
 #include <cairo.h>
 #include <errno.h>
-#include <gdk-pixbuf/gdk-pixbuf.h>
-#include <librsvg/rsvg.h>
 #include <math.h>
 #include <pango/pangocairo.h>
 #include <png.h>
@@ -56,18 +56,16 @@ static const struct {
 _Static_assert(sizeof least_grid / sizeof least_grid[0] == SHAPE_COUNT,
                "a least grid for every shape");
 
-size_t meiro_shape_count(void) { return SHAPE_COUNT; }
+size_t render_shape_count(void) { return SHAPE_COUNT; }
 
-const meiro_algorithm_desc *meiro_shape_info(size_t index)
+const meiro_algorithm_desc *render_shape_info(size_t index)
 {
     return index < SHAPE_COUNT ? &shapes[index] : NULL;
 }
 
-void meiro_mask_free(uint8_t *mask) { free(mask); }
-
 static const meiro_algorithm_desc *find_shape(const char *name);
 
-bool meiro_shape_min_grid(const char *shape, uint32_t *width, uint32_t *height)
+bool render_shape_min_grid(const char *shape, uint32_t *width, uint32_t *height)
 {
     const meiro_algorithm_desc *d = shape && shape[0] ? find_shape(shape) : NULL;
     size_t k = d ? (size_t)(d - shapes) : 0;
@@ -218,7 +216,7 @@ static meiro_status paint_picture(cairo_t *cr, const void *ctx, meiro_error *err
     }
     RsvgRectangle view = {0, 0, p->svg_w, p->svg_h};
     GError *gerr = NULL;
-    if (rsvg_handle_render_document(p->svg, cr, &view, &gerr)) return MEIRO_OK;
+    if (lib_rsvg()->rsvg_handle_render_document(p->svg, cr, &view, &gerr)) return MEIRO_OK;
     meiro_status s = fail(err, MEIRO_ERROR_PARSE, "the SVG cannot be drawn: %s",
                           gerr ? gerr->message : "librsvg failed");
     if (gerr) g_error_free(gerr);
@@ -751,12 +749,13 @@ static void pixbuf_size_prepared(GdkPixbufLoader *loader, gint w, gint h, gpoint
      * than its header said: refused before anything that big is made */
     if (w <= 0 || h <= 0 || (uint64_t)w * (uint64_t)h > want->max_pixels) {
         want->refused = true;
-        gdk_pixbuf_loader_set_size(loader, 1, 1);
+        lib_pixbuf()->gdk_pixbuf_loader_set_size(loader, 1, 1);
         return;
     }
     double k = fmin(1.0, want->side / (double)(w > h ? w : h));
     if (k < 1)
-        gdk_pixbuf_loader_set_size(loader, (int)fmax(1, ceil(w * k)), (int)fmax(1, ceil(h * k)));
+        lib_pixbuf()->gdk_pixbuf_loader_set_size(loader, (int)fmax(1, ceil(w * k)),
+                                                 (int)fmax(1, ceil(h * k)));
 }
 
 /* Reads a JPEG, GIF or BMP (the first frame) into a surface of
@@ -778,7 +777,7 @@ static meiro_status read_pixbuf(const unsigned char *data, size_t size, const ra
                     what, (unsigned long)f->w, (unsigned long)f->h, f->max_pixels >> 20,
                     f->max_pixels == PICTURE_MAX_PIXELS / 4 ? " progressive" : "", f->name);
     GError *gerr = NULL;
-    GdkPixbufLoader *loader = gdk_pixbuf_loader_new_with_type(f->loader, &gerr);
+    GdkPixbufLoader *loader = lib_pixbuf()->gdk_pixbuf_loader_new_with_type(f->loader, &gerr);
     if (!loader) {
         meiro_status s = fail(err, MEIRO_ERROR_PARSE,
                               "%s: this meiro cannot read %s images (%s): save it as PNG", what,
@@ -791,16 +790,16 @@ static meiro_status read_pixbuf(const unsigned char *data, size_t size, const ra
     bool ok = true;
     for (size_t at = 0; ok && !want.refused && at < size; at += 1 << 16) {
         size_t n = size - at < (1 << 16) ? size - at : (1 << 16);
-        ok = gdk_pixbuf_loader_write(loader, data + at, n, &gerr);
+        ok = lib_pixbuf()->gdk_pixbuf_loader_write(loader, data + at, n, &gerr);
     }
     /* closed even after a failure, which it then reports again */
     GError *close_err = NULL;
-    bool closed = gdk_pixbuf_loader_close(loader, ok ? &close_err : NULL);
+    bool closed = lib_pixbuf()->gdk_pixbuf_loader_close(loader, ok ? &close_err : NULL);
     if (ok && !closed) gerr = close_err, ok = false;
     else if (close_err) g_error_free(close_err);
     meiro_status s = MEIRO_OK;
-    GdkPixbuf *pb = ok && !want.refused ? gdk_pixbuf_loader_get_pixbuf(loader) : NULL;
-    if (want.refused || (gerr && gerr->domain == GDK_PIXBUF_ERROR &&
+    GdkPixbuf *pb = ok && !want.refused ? lib_pixbuf()->gdk_pixbuf_loader_get_pixbuf(loader) : NULL;
+    if (want.refused || (gerr && gerr->domain == lib_pixbuf()->gdk_pixbuf_error_quark() &&
                          gerr->code == GDK_PIXBUF_ERROR_INSUFFICIENT_MEMORY))
         s = fail(err, MEIRO_ERROR_TOO_BIG,
                  "%s is too big to decode: at most %u megapixels for a %s", what,
@@ -814,19 +813,19 @@ static meiro_status read_pixbuf(const unsigned char *data, size_t size, const ra
         return s;
     }
     /* a phone's photo stands as it was taken (its Exif orientation) */
-    GdkPixbuf *turned = gdk_pixbuf_apply_embedded_orientation(pb);
+    GdkPixbuf *turned = lib_pixbuf()->gdk_pixbuf_apply_embedded_orientation(pb);
     if (!turned) {
         g_object_unref(loader);
         return fail(err, MEIRO_ERROR_NOMEM, "out of memory reading %s", what);
     }
     pb = turned;
-    int w = gdk_pixbuf_get_width(pb), h = gdk_pixbuf_get_height(pb),
-        n = gdk_pixbuf_get_n_channels(pb);
-    int in_stride = gdk_pixbuf_get_rowstride(pb);
-    bool alpha = gdk_pixbuf_get_has_alpha(pb);
+    int w = lib_pixbuf()->gdk_pixbuf_get_width(pb), h = lib_pixbuf()->gdk_pixbuf_get_height(pb),
+        n = lib_pixbuf()->gdk_pixbuf_get_n_channels(pb);
+    int in_stride = lib_pixbuf()->gdk_pixbuf_get_rowstride(pb);
+    bool alpha = lib_pixbuf()->gdk_pixbuf_get_has_alpha(pb);
     cairo_surface_t *img = NULL;
-    if (gdk_pixbuf_get_bits_per_sample(pb) != 8 ||
-        gdk_pixbuf_get_colorspace(pb) != GDK_COLORSPACE_RGB || n != (alpha ? 4 : 3))
+    if (lib_pixbuf()->gdk_pixbuf_get_bits_per_sample(pb) != 8 ||
+        lib_pixbuf()->gdk_pixbuf_get_colorspace(pb) != GDK_COLORSPACE_RGB || n != (alpha ? 4 : 3))
         s = fail(err, MEIRO_ERROR_PARSE, "%s is not a readable %s image: an unusual pixel format",
                  what, f->name);
     else {
@@ -836,7 +835,7 @@ static meiro_status read_pixbuf(const unsigned char *data, size_t size, const ra
     }
     if (s == MEIRO_OK) {
         cairo_surface_flush(img);
-        const guint8 *in = gdk_pixbuf_read_pixels(pb);
+        const guint8 *in = lib_pixbuf()->gdk_pixbuf_read_pixels(pb);
         unsigned char *px = cairo_image_surface_get_data(img);
         int stride = cairo_image_surface_get_stride(img);
         for (int y = 0; y < h; y++) {
@@ -865,20 +864,21 @@ static meiro_status open_svg(const unsigned char *data, size_t size, const char 
     if (s != MEIRO_OK) return s;
     GError *gerr = NULL;
     /* from memory, with no base file: librsvg loads no other file */
-    p->svg = rsvg_handle_new_from_data(data, size, &gerr);
+    p->svg = lib_rsvg()->rsvg_handle_new_from_data(data, size, &gerr);
     if (!p->svg) {
         s = fail(err, MEIRO_ERROR_PARSE, "%s is not a valid SVG image: %s", what,
                  gerr ? gerr->message : "librsvg refused it");
         if (gerr) g_error_free(gerr);
         return s;
     }
-    rsvg_handle_set_dpi(p->svg, 96);
+    lib_rsvg()->rsvg_handle_set_dpi(p->svg, 96);
     gdouble w = 0, h = 0;
-    if (!rsvg_handle_get_intrinsic_size_in_pixels(p->svg, &w, &h)) {
+    if (!lib_rsvg()->rsvg_handle_get_intrinsic_size_in_pixels(p->svg, &w, &h)) {
         gboolean has_w, has_h, has_box;
         RsvgLength lw, lh;
         RsvgRectangle vb;
-        rsvg_handle_get_intrinsic_dimensions(p->svg, &has_w, &lw, &has_h, &lh, &has_box, &vb);
+        lib_rsvg()->rsvg_handle_get_intrinsic_dimensions(p->svg, &has_w, &lw, &has_h, &lh, &has_box,
+                                                         &vb);
         if (has_box) {
             w = vb.width;
             h = vb.height;
@@ -1113,7 +1113,7 @@ static meiro_status shape_work(void *ctx, meiro_error *err)
             "close it or fill it",
             j->what, (unsigned)inside, inside == 1 ? "" : "s", (unsigned)j->width,
             (unsigned)j->height);
-    /* made, with a warning (meiro_shape_mask's message on success) */
+    /* made, with a warning (render_shape_mask's message on success) */
     if (s == MEIRO_OK && !clear)
         fail_field(err, MEIRO_FIELD_SHAPE, MEIRO_ERROR_ARGUMENT,
                    "%s shows no clear silhouette (a photo?): its dark parts make a ragged blot, "
@@ -1131,8 +1131,8 @@ meiro_status picture_mask(const unsigned char *data, size_t size, const char *wh
     return shape_work(&job, err);
 }
 
-meiro_status meiro_shape_mask(const char *shape, uint32_t width, uint32_t height, uint8_t **mask,
-                              meiro_error *err)
+meiro_status render_shape_mask(const char *shape, uint32_t width, uint32_t height, uint8_t **mask,
+                               meiro_error *err)
 {
     if (!mask) return fail(err, MEIRO_ERROR_ARGUMENT, "no place for the mask");
     *mask = NULL;
@@ -1799,8 +1799,8 @@ static meiro_status block_mask(const char *text, uint32_t height, uint8_t **mask
     return s;
 }
 
-meiro_status meiro_text_mask(const char *text, const char *lang, uint32_t height, uint8_t **mask,
-                             meiro_text_info *info, meiro_error *err)
+meiro_status render_text_mask(const char *text, const char *lang, uint32_t height, uint8_t **mask,
+                              meiro_text_info *info, meiro_error *err)
 {
     return text_mask_face(text, lang, height, TEXT_FACE_REGULAR, mask, info, err);
 }

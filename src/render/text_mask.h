@@ -1,12 +1,12 @@
 /* The text mask's narrow letters, for the library's own fitting of a name
- * to a page (plan.c): meiro_text_mask in a condensed face where the
+ * to a page (plan.c): render_text_mask in a condensed face where the
  * regular one leaves a name too wide for a child's cells. */
 #ifndef MEIRO_SRC_RENDER_TEXT_MASK_H
 #define MEIRO_SRC_RENDER_TEXT_MASK_H
 
 #include "meiro.h"
 
-#include <glib.h>
+#include "render/glib_lib.h"
 
 /* The faces a text is set in: the font's regular letters, its condensed
  * ones (Latin about a tenth narrower; kana and kanji as they are), and
@@ -28,7 +28,7 @@ typedef enum text_face { TEXT_FACE_REGULAR, TEXT_FACE_NARROW, TEXT_FACE_BLOCK } 
  * The fitting (level_page.c) weighs a line's letters without them. */
 static inline bool text_drops(uint32_t cp)
 {
-    switch (g_unichar_type(cp)) {
+    switch (lib_glib()->g_unichar_type(cp)) {
     case G_UNICODE_CONNECT_PUNCTUATION:
     case G_UNICODE_CLOSE_PUNCTUATION:
     case G_UNICODE_FINAL_PUNCTUATION:
@@ -39,7 +39,7 @@ static inline bool text_drops(uint32_t cp)
     }
 }
 
-/* meiro_text_mask in face `face`. The block face refuses (argument error) a
+/* render_text_mask in face `face`. The block face refuses (argument error) a
  * letter it has not got, or a height other than TEXT_BLOCK_ROWS. */
 meiro_status text_mask_face(const char *text, const char *lang, uint32_t height, text_face face,
                             uint8_t **mask, meiro_text_info *info, meiro_error *err);

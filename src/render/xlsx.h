@@ -1,7 +1,7 @@
 /* What the XLSX writer (export_xlsx.c, xlsx_play.c, rule_xlsx.c) needs from
- * outside its files. The writer is linked into the meiro command and
- * libmeiro.so, not the drawing module (issue 25): libxlsxwriter is opened
- * on first use (src/xlsx_libs.c), and the S and G pictures, which cairo and
+ * outside its files. The writer is in libmeiro.so, not the drawing module
+ * (issue 25): libxlsxwriter is opened
+ * on first use (render/xlsx_lib.c), and the S and G pictures, which cairo and
  * librsvg draw, come from the drawing module (xlsx_art.c, through
  * render/module.h) only when a sheet has them. */
 #ifndef MEIRO_SRC_RENDER_XLSX_H
@@ -12,8 +12,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* Opens libxlsxwriter where it is loaded on first use; MEIRO_OK where it
- * is linked (libmeiro.a, the tests). Call before the first workbook. */
+/* Opens libxlsxwriter (once: render/xlsx_lib.h), or says why it cannot be.
+ * Call before the first workbook. */
 meiro_status xlsx_lib_load(meiro_error *err);
 
 /* The S and G pictures of a workbook's sheets, drawn once (load_marks_art)

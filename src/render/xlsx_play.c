@@ -13,6 +13,7 @@
  * rest two) tells the marks to colour: dead ends, and steps through a
  * wall. The helper sheet has a row per cell: 1 + cells rows. On a shape
  * the cells outside it are locked and walled: never marked, no way in. */
+#include "render/xlsx_lib.h"
 #include "render/xlsx_play.h"
 
 #include <stdio.h>
@@ -255,12 +256,12 @@ static lxw_error check_next(const check_sheet *c, uint32_t r, uint32_t x, uint32
     double value = (double)(b % PREFER) + (double)PREFER * (double)(s % PREFER) +
                    (o->through ? (double)PREFER * (double)PREFER : 0);
     if (!best[0] && !second[0] && !through[0])
-        return worksheet_write_number(c->ws, r, COL_NEXT, value, NULL);
+        return lib_xlsx()->worksheet_write_number(c->ws, r, COL_NEXT, value, NULL);
     if (!best[0]) snprintf(best, sizeof best, "%lu", b % PREFER);
     if (!second[0]) snprintf(second, sizeof second, "%lu", s % PREFER);
     len = (size_t)snprintf(f, sizeof f, "=%s+%lu*%s", best, PREFER, second);
     if (through[0]) snprintf(f + len, sizeof f - len, "+%lu*%s", PREFER * PREFER, through);
-    return worksheet_write_formula_num(c->ws, r, COL_NEXT, f, NULL, value);
+    return lib_xlsx()->worksheet_write_formula_num(c->ws, r, COL_NEXT, f, NULL, value);
 }
 
 /* The score of row r, cell x, y (S and G are marked, cells outside the
@@ -269,7 +270,7 @@ static lxw_error check_score(const check_sheet *c, uint32_t r, uint32_t x, uint3
                              bool active, bool end)
 {
     unsigned long R = r + 1UL;
-    if (!active && !end) return worksheet_write_number(c->ws, r, COL_SCORE, 1, NULL);
+    if (!active && !end) return lib_xlsx()->worksheet_write_number(c->ws, r, COL_SCORE, 1, NULL);
     char f[200], refs[100];
     size_t len = 0;
     refs[0] = 0;
@@ -278,8 +279,8 @@ static lxw_error check_score(const check_sheet *c, uint32_t r, uint32_t x, uint3
     if (end)
         snprintf(f, sizeof f, "=%lu+%lu*(%s%s)", R, PREFER, R == c->grow ? "8+" : "", refs);
     else snprintf(f, sizeof f, "=%s*(ROW()-1+%lu*(%s))+1", own_name[COL_MARK], PREFER, refs);
-    return worksheet_write_formula_num(c->ws, r, COL_SCORE, f, NULL,
-                                       (double)score_opening(c, x, y));
+    return lib_xlsx()->worksheet_write_formula_num(c->ws, r, COL_SCORE, f, NULL,
+                                                   (double)score_opening(c, x, y));
 }
 
 /* Row r (1 .. n) of cell r - 1: its mark, its marked open neighbours,
@@ -293,23 +294,23 @@ static lxw_error check_cell_row(const check_sheet *c, uint32_t r)
     bool active = cell_active(m, i), end = is_end(m, x, y);
     lxw_error e;
     if (end) {
-        e = worksheet_write_number(c->ws, r, COL_MARK, 1, NULL);
+        e = lib_xlsx()->worksheet_write_number(c->ws, r, COL_MARK, 1, NULL);
     } else if (!active) { /* outside the shape: locked, never marked */
-        e = worksheet_write_number(c->ws, r, COL_MARK, 0, NULL);
+        e = lib_xlsx()->worksheet_write_number(c->ws, r, COL_MARK, 0, NULL);
     } else {
-        lxw_rowcol_to_cell(a, c->at->first_row + y, (lxw_col_t)(1 + x));
+        lib_xlsx()->lxw_rowcol_to_cell(a, c->at->first_row + y, (lxw_col_t)(1 + x));
         snprintf(f, sizeof f, "=MIN(1,LEN('%s'!%s))", c->at->sheet, a);
-        e = worksheet_write_formula_num(c->ws, r, COL_MARK, f, NULL, 0);
+        e = lib_xlsx()->worksheet_write_formula_num(c->ws, r, COL_MARK, f, NULL, 0);
     }
     opening o = opening_of(m, x, y);
     if (!e) e = check_score(c, r, x, y, active, end);
-    if (!e && !active && !end) e = worksheet_write_number(c->ws, r, COL_WRONG, 0, NULL);
+    if (!e && !active && !end) e = lib_xlsx()->worksheet_write_number(c->ws, r, COL_WRONG, 0, NULL);
     else if (!e) { /* the score with the count wanted */
         if (end) snprintf(f, sizeof f, "=IF(B%lu<>%lu,1,0)", R, score_of(c, R, o.want));
         else /* score_of(c, R, 2), the row written ROW() */
             snprintf(f, sizeof f, "=%s*(%s<>ROW()+%lu)", own_name[COL_MARK], own_name[COL_SCORE],
                      2 * PREFER);
-        e = worksheet_write_formula_num(c->ws, r, COL_WRONG, f, NULL, o.wrong);
+        e = lib_xlsx()->worksheet_write_formula_num(c->ws, r, COL_WRONG, f, NULL, o.wrong);
     }
     return e ? e : check_next(c, r, x, y, &o);
 }
@@ -323,15 +324,17 @@ static lxw_error check_walk_row(const check_sheet *c, uint32_t r)
 {
     double at_step = c->right ? c->grow : 1;
     if (r == 0) { /* row 1, where the walk stops, leads to itself */
-        lxw_error e = worksheet_write_number(c->ws, 0, COL_NEXT, 1 + (double)PREFER, NULL);
+        lxw_error e =
+            lib_xlsx()->worksheet_write_number(c->ws, 0, COL_NEXT, 1 + (double)PREFER, NULL);
         if (e) return e;
     }
-    if (r == c->n) return worksheet_write_number(c->ws, r, COL_WALK, c->srow, NULL);
+    if (r == c->n) return lib_xlsx()->worksheet_write_number(c->ws, r, COL_WALK, c->srow, NULL);
     char f[200], next = letter(COL_NEXT);
     const char *before = r + 2 <= c->n ? walk_name[1] : "0";
     snprintf(f, sizeof f, "=MOD(INT(INDEX($%c:$%c,%s)/IF(MOD(INDEX($%c:$%c,%s),%lu)=%s,%lu,1)),%lu)",
              next, next, walk_name[0], next, next, walk_name[0], PREFER, before, PREFER, PREFER);
-    return worksheet_write_formula_num(c->ws, r, COL_WALK, f, NULL, c->both ? c->grow : at_step);
+    return lib_xlsx()->worksheet_write_formula_num(c->ws, r, COL_WALK, f, NULL,
+                                                   c->both ? c->grow : at_step);
 }
 
 /* Summary row r: marks, the player's marks, wrong ones, through walls, G
@@ -367,12 +370,12 @@ static lxw_error check_summary_row(const check_sheet *c, uint32_t r)
         value = c->right;
         break;
     }
-    return worksheet_write_formula_num(c->ws, r, COL_SUMMARY, f, NULL, value);
+    return lib_xlsx()->worksheet_write_formula_num(c->ws, r, COL_SUMMARY, f, NULL, value);
 }
 
 lxw_error play_add_check_sheet(lxw_workbook *wb, const meiro_maze *m, const play_place *at)
 {
-    check_sheet c = {.ws = workbook_add_worksheet(wb, at->check), .m = m, .at = at};
+    check_sheet c = {.ws = lib_xlsx()->workbook_add_worksheet(wb, at->check), .m = m, .at = at};
     if (!c.ws) return LXW_ERROR_MEMORY_MALLOC_FAILED;
     c.n = m->w * m->h, c.last = c.n + 1; /* rows 1 .. n + 1 in A1 terms */
     c.srow = helper_row(m, m->start.x, m->start.y) + 1,
@@ -391,25 +394,27 @@ lxw_error play_add_check_sheet(lxw_workbook *wb, const meiro_maze *m, const play
             char name[96], ref[96];
             snprintf(name, sizeof name, "'%s'!%s", at->check, names[k][col]);
             snprintf(ref, sizeof ref, "='%s'!$%c%lu", at->check, letter(col), 1 + below[k]);
-            e = workbook_define_name(wb, name, ref);
+            e = lib_xlsx()->workbook_define_name(wb, name, ref);
         }
     }
     for (int k = 0; k < 2 && !e; k++) {
         char name[96], ref[96];
         snprintf(name, sizeof name, "'%s'!%s", at->check, walk_name[k]);
         snprintf(ref, sizeof ref, "='%s'!$%c%d", at->check, letter(COL_WALK), 2 + k);
-        e = workbook_define_name(wb, name, ref);
+        e = lib_xlsx()->workbook_define_name(wb, name, ref);
     }
     uint32_t rows = c.n + 1 > SUM_ROWS ? c.n + 1 : SUM_ROWS;
     for (uint32_t r = 0; r < rows && !e; r++) {
-        if (r == 0) e = worksheet_write_number(c.ws, 0, COL_MARK, 0, NULL); /* where walls lead */
+        if (r == 0)
+            e = lib_xlsx()->worksheet_write_number(c.ws, 0, COL_MARK, 0,
+                                                   NULL); /* where walls lead */
         else if (r <= c.n) e = check_cell_row(&c, r);
         if (!e && r <= c.n) e = check_walk_row(&c, r);
         if (!e && r < SUM_ROWS) e = check_summary_row(&c, r);
     }
     if (!e) {
-        worksheet_hide(c.ws);
-        worksheet_protect(c.ws, NULL, NULL);
+        lib_xlsx()->worksheet_hide(c.ws);
+        lib_xlsx()->worksheet_protect(c.ws, NULL, NULL);
     }
     return e;
 }
@@ -439,26 +444,27 @@ lxw_error play_add_rules(lxw_workbook *wb, lxw_worksheet *ws, const meiro_maze *
                          const page_labels *labels)
 {
     const char *const *t = strcmp(labels->lang, "ja") == 0 ? status_ja : status_en;
-    lxw_format *big = workbook_add_format(wb);
-    lxw_format *warn = workbook_add_format(wb), *marked = workbook_add_format(wb);
-    lxw_format *solved = workbook_add_format(wb);
+    lxw_format *big = lib_xlsx()->workbook_add_format(wb);
+    lxw_format *warn = lib_xlsx()->workbook_add_format(wb),
+               *marked = lib_xlsx()->workbook_add_format(wb);
+    lxw_format *solved = lib_xlsx()->workbook_add_format(wb);
     if (!big || !warn || !marked || !solved) return LXW_ERROR_MEMORY_MALLOC_FAILED;
     /* green, as spreadsheets show "good": the way and its message once the
      * way is right */
-    format_set_bg_color(solved, SOLVED_FILL);
-    format_set_font_color(solved, 0x006100);
-    format_set_bold(big);
-    format_set_font_size(big, 14);
-    format_set_align(big, LXW_ALIGN_CENTER);
-    format_set_align(big, LXW_ALIGN_VERTICAL_CENTER);
-    format_set_text_wrap(big);
-    format_set_bg_color(warn, 0xF8A45C);   /* orange: a mark that leads nowhere */
+    lib_xlsx()->format_set_bg_color(solved, SOLVED_FILL);
+    lib_xlsx()->format_set_font_color(solved, 0x006100);
+    lib_xlsx()->format_set_bold(big);
+    lib_xlsx()->format_set_font_size(big, 14);
+    lib_xlsx()->format_set_align(big, LXW_ALIGN_CENTER);
+    lib_xlsx()->format_set_align(big, LXW_ALIGN_VERTICAL_CENTER);
+    lib_xlsx()->format_set_text_wrap(big);
+    lib_xlsx()->format_set_bg_color(warn, 0xF8A45C);   /* orange: a mark that leads nowhere */
     /* pale blue: a mark; a picture maze's red, the answer's, so that the
      * picture appears as the way is marked */
-    format_set_bg_color(marked, m->picture == MEIRO_PICTURE_PATH ? 0xD93A2E : 0xB4DEF0);
+    lib_xlsx()->format_set_bg_color(marked, m->picture == MEIRO_PICTURE_PATH ? 0xD93A2E : 0xB4DEF0);
     char f[2000], s[16];
-    lxw_error e = worksheet_set_row(ws, row, 42, NULL);
-    if (!e) e = worksheet_merge_range(ws, row, 0, row, (lxw_col_t)(cols - 1), "", big);
+    lxw_error e = lib_xlsx()->worksheet_set_row(ws, row, 42, NULL);
+    if (!e) e = lib_xlsx()->worksheet_merge_range(ws, row, 0, row, (lxw_col_t)(cols - 1), "", big);
     const char *c = at->check;
     if (!e) {
         char q = letter(COL_SUMMARY); /* the summary's rows: SUM_GOAL + 1 is Q5 */
@@ -467,39 +473,40 @@ lxw_error play_add_rules(lxw_workbook *wb, lxw_worksheet *ws, const meiro_maze *
                  "\"%s\",\"%s\"))))",
                  c, q, SUM_GOAL + 1, t[1], c, q, SUM_PLAYER + 1, t[0], c, q, SUM_REACHED + 1, t[2],
                  c, q, SUM_THROUGH + 1, t[3], t[4]);
-        e = worksheet_write_formula_str(ws, row, 0, f, big, t[right_unmarked(m) ? 1 : 0]);
+        e = lib_xlsx()->worksheet_write_formula_str(ws, row, 0, f, big,
+                                                    t[right_unmarked(m) ? 1 : 0]);
     }
     /* names: Status (the message); Wrong (the marks to colour) */
     char name[64];
-    lxw_rowcol_to_cell_abs(s, row, 0, true, true);
+    lib_xlsx()->lxw_rowcol_to_cell_abs(s, row, 0, true, true);
     snprintf(name, sizeof name, "%sStatus", at->scope);
     snprintf(f, sizeof f, "='%s'!%s", at->sheet, s);
-    if (!e) e = workbook_define_name(wb, name, f);
+    if (!e) e = lib_xlsx()->workbook_define_name(wb, name, f);
     snprintf(name, sizeof name, "%sWrong", at->scope);
     snprintf(f, sizeof f, "='%s'!$C$1:$C$%lu", c, (unsigned long)(m->w * m->h + 1));
-    if (!e) e = workbook_define_name(wb, name, f);
+    if (!e) e = lib_xlsx()->workbook_define_name(wb, name, f);
     /* Solved: the way is right (1); a name, as a rule may not read another
      * sheet in Excel 2007 */
     snprintf(name, sizeof name, "%sSolved", at->scope);
     snprintf(f, sizeof f, "='%s'!$%c$%d", c, letter(COL_SUMMARY), SUM_GOAL + 1);
-    if (!e) e = workbook_define_name(wb, name, f);
+    if (!e) e = lib_xlsx()->workbook_define_name(wb, name, f);
     /* the message turns green with the way */
     lxw_conditional_format won = {.type = LXW_CONDITIONAL_TYPE_FORMULA,
                                   .value_string = "=Solved=1",
                                   .format = solved,
                                   .stop_if_true = LXW_TRUE};
-    if (!e) e = worksheet_conditional_format_cell(ws, row, 0, &won);
+    if (!e) e = lib_xlsx()->worksheet_conditional_format_cell(ws, row, 0, &won);
     /* the marks' colours, over the maze's cells; the first rule that
      * holds wins: all green once the way is right (S and G too), else the
      * player's wrong marks orange (not S and G, which are short of a
      * neighbour until the way reaches them), others pale blue */
-    lxw_rowcol_to_cell(s, at->first_row, 1);
+    lib_xlsx()->lxw_rowcol_to_cell(s, at->first_row, 1);
     uint32_t r1 = at->first_row + m->h - 1;
     lxw_col_t c1 = (lxw_col_t)m->w;
     char w[64];
     snprintf(w, sizeof w, "=AND(Solved=1,LEN(%s)>0)", s);
     won.value_string = w;
-    if (!e) e = worksheet_conditional_format_range(ws, at->first_row, 1, r1, c1, &won);
+    if (!e) e = lib_xlsx()->worksheet_conditional_format_range(ws, at->first_row, 1, r1, c1, &won);
     char k[64]; /* the helper row of the cell being formatted */
     snprintf(k, sizeof k, "(ROW()-%lu)*%lu+COLUMN()", (unsigned long)at->first_row + 1,
              (unsigned long)m->w);
@@ -510,13 +517,13 @@ lxw_error play_add_rules(lxw_workbook *wb, lxw_worksheet *ws, const meiro_maze *
                                    .value_string = f,
                                    .format = warn,
                                    .stop_if_true = LXW_TRUE};
-    if (!e) e = worksheet_conditional_format_range(ws, at->first_row, 1, r1, c1, &rule);
+    if (!e) e = lib_xlsx()->worksheet_conditional_format_range(ws, at->first_row, 1, r1, c1, &rule);
     char g[64];
     snprintf(g, sizeof g, "=LEN(%s)>0", s);
     lxw_conditional_format mark = {
         .type = LXW_CONDITIONAL_TYPE_FORMULA, .value_string = g, .format = marked};
-    if (!e) e = worksheet_conditional_format_range(ws, at->first_row, 1, r1, c1, &mark);
+    if (!e) e = lib_xlsx()->worksheet_conditional_format_range(ws, at->first_row, 1, r1, c1, &mark);
     /* the borders stay; the maze's cells (formatted unlocked) take marks */
-    if (!e) worksheet_protect(ws, NULL, NULL);
+    if (!e) lib_xlsx()->worksheet_protect(ws, NULL, NULL);
     return e;
 }

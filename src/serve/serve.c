@@ -986,7 +986,7 @@ static int parse_serve(int argc, char **argv, unsigned *port, const char **liste
     return EXIT_OK;
 }
 
-int cmd_serve(int argc, char **argv)
+int serve_main(int argc, char **argv)
 {
     unsigned port = DEFAULT_PORT;
     const char *where = "127.0.0.1";

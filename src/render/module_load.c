@@ -1,21 +1,23 @@
-/* The loader of the drawing module (render/module.h): in the meiro command
- * and libmeiro.so, each render function is this forwarder, which loads
- * meiro-render-VERSION.so on the first call that draws. Not in libmeiro.a,
- * which links the render layer itself. */
+/* The loader of the drawing module (render/module.h): drawing() returns the
+ * module's table, loading meiro-render-VERSION.so on the first call, or the
+ * table linked in (libmeiro.a, the tests), or, when the module cannot be
+ * loaded, a table whose calls fail with the reason. The public functions
+ * render implements are here too, as meiro_NAME calling drawing()->NAME. */
 #define _GNU_SOURCE
 #include "render/module.h"
 
 #include "core/error.h"
-#include "io/io.h"
 
 #include <dlfcn.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/auxv.h>
 #include <sys/resource.h>
 #include <threads.h>
 #include <unistd.h>
+
+/* linked in only where render is (libmeiro.a, the tests): elsewhere NULL */
+#pragma weak meiro_render_module
 
 /* The module once loaded, or the one-line reason it could not be: the
  * process's cache of what dlopen did, written once (call_once). */
@@ -28,20 +30,13 @@ enum { MODULE_MB = 96 }; /* address space the module's libraries take to load */
 
 static const char anchor = 0; /* an address inside this object, for dladdr */
 
-/* The folder of the file this code is in: libmeiro.so, or the program. */
+/* The folder of libmeiro.so (this code is in no program: one that links
+ * render itself has the table linked in). */
 static bool self_dir(char *dir, size_t size)
 {
-    Dl_info self, exe;
+    Dl_info self;
     char path[PATH_MAX];
-    void *phdr = (void *)(uintptr_t)getauxval(AT_PHDR);
-    if (!dladdr(&anchor, &self) || !self.dli_fname) return false;
-    if (phdr && dladdr(phdr, &exe) && exe.dli_fbase == self.dli_fbase) {
-        ssize_t n = readlink("/proc/self/exe", path, sizeof path - 1);
-        if (n <= 0) return false;
-        path[n] = '\0';
-    } else if (!realpath(self.dli_fname, path)) {
-        return false;
-    }
+    if (!dladdr(&anchor, &self) || !self.dli_fname || !realpath(self.dli_fname, path)) return false;
     char *slash = strrchr(path, '/');
     if (!slash || (size_t)(slash - path) >= size) return false;
     memcpy(dir, path, (size_t)(slash - path));
@@ -49,12 +44,16 @@ static bool self_dir(char *dir, size_t size)
     return true;
 }
 
-/* Opens the first module found: next to this file (the build folder,
- * libmeiro.so's folder), in ../lib from it (an installed or staged
- * bin/meiro), or in the folder given at build time (MEIRO_MODULE_DIR). */
+/* Opens the first module found: next to libmeiro.so (the build folder,
+ * PREFIX/lib, a staged copy), or in the folder given at build time
+ * (MEIRO_MODULE_DIR). */
 static void load_once(void)
 {
-    char dir[PATH_MAX], path[3][PATH_MAX + 64];
+    if (meiro_render_module) {
+        module = meiro_render_module();
+        return;
+    }
+    char dir[PATH_MAX], path[2][PATH_MAX + 64];
     size_t n = 0;
     /* Under `ulimit -v` the dynamic loader, out of memory halfway through
      * the module's libraries, may end the process itself (exit 127, "out
@@ -70,14 +69,13 @@ static void load_once(void)
                  MODULE_MB, MODULE_MB * 1024, (unsigned long long)(lim.rlim_cur >> 20));
         return;
     }
-    if (self_dir(dir, sizeof dir)) {
+    if (self_dir(dir, sizeof dir))
         snprintf(path[n++], sizeof path[0], "%s/%s", dir, MEIRO_MODULE_NAME);
-        snprintf(path[n++], sizeof path[0], "%s/../lib/%s", dir, MEIRO_MODULE_NAME);
-    }
     snprintf(path[n++], sizeof path[0], "%s/%s", MEIRO_MODULE_DIR, MEIRO_MODULE_NAME);
     for (size_t i = 0; i < n; i++) {
         if (access(path[i], F_OK) != 0) continue;
-        /* RTLD_LOCAL: the module's copy of the library stays its own */
+        /* the module needs libmeiro.so, already loaded: the one copy of
+         * the library in the process */
         void *h = dlopen(path[i], RTLD_NOW | RTLD_LOCAL);
         if (!h) {
             const char *e = dlerror();
@@ -100,8 +98,6 @@ static void load_once(void)
                      PATH_MAX, path[i], r ? r->stamp : "no table");
             return;
         }
-        /* the module's temporary files go with ours on a signal */
-        temp_also_remove(r->remove_temp_files);
         module = r;
         return;
     }
@@ -110,71 +106,79 @@ static void load_once(void)
              path[0], MEIRO_MODULE_DIR);
 }
 
-static const render_module *load(meiro_error *err)
+/* The table without the module: each call that draws fails with why */
+static meiro_status missing(meiro_error *err) { return fail(err, why_status, "%s", why); }
+
+/* the stubs take the calls' parameters and use only err */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-parameter"
+#define MISSING(name, params)                                                                      \
+    static meiro_status missing_##name params { return missing(err); }
+#define MISSING_API(name, params, args) MISSING(name, params)
+RENDER_CALLS(MISSING)
+RENDER_API(MISSING_API)
+#pragma GCC diagnostic pop
+
+/* a document and pictures are only filled by the module: nothing to free */
+static void missing_doc_free(document *d) { (void)d; }
+static void missing_xlsx_art_free(xlsx_art *art) { (void)art; }
+
+static void missing_doc_page_size(const document *d, double *w, double *h)
+{
+    (void)d;
+    *w = *h = 0;
+}
+
+static size_t missing_shape_count(void) { return 0; }
+static const meiro_algorithm_desc *missing_shape_info(size_t index)
+{
+    (void)index;
+    return NULL;
+}
+
+static bool missing_shape_min_grid(const char *shape, uint32_t *width, uint32_t *height)
+{
+    (void)shape, (void)width, (void)height;
+    return false;
+}
+
+static bool missing_fonts_preload(void) { return false; }
+
+#define MISSING_ENTRY(name, ...) .name = missing_##name,
+static const render_module missing_table = {
+    .stamp = MEIRO_MODULE_STAMP,
+    .size = sizeof(render_module),
+    RENDER_CALLS(MISSING_ENTRY) RENDER_API(MISSING_ENTRY).doc_free = missing_doc_free,
+    .doc_page_size = missing_doc_page_size,
+    .shape_count = missing_shape_count,
+    .shape_info = missing_shape_info,
+    .shape_min_grid = missing_shape_min_grid,
+    .fonts_preload = missing_fonts_preload,
+    .xlsx_art_free = missing_xlsx_art_free,
+};
+
+const render_module *drawing(void)
 {
     call_once(&once, load_once);
-    if (!module) fail(err, why_status, "%s", why);
-    return module;
+    return module ? module : &missing_table;
 }
 
-#define RENDER_FORWARD(name, params, args)                                                         \
-    meiro_status name params                                                                       \
-    {                                                                                              \
-        const render_module *r = load(err);                                                        \
-        return r ? r->name args : why_status;                                                      \
-    }
-RENDER_CALLS(RENDER_FORWARD)
-
-void doc_free(document *d)
-{
-    /* a document is only filled by the module, so without it there is
-     * nothing to free */
-    const render_module *r = load(NULL);
-    if (r) r->doc_free(d);
-}
-
-void doc_page_size(const document *d, double *w, double *h)
-{
-    const render_module *r = load(NULL);
-    if (r) {
-        r->doc_page_size(d, w, h);
-    } else {
-        *w = *h = 0;
-    }
-}
+/* the public API render implements */
+#define PUBLIC(name, params, args)                                                                 \
+    meiro_status meiro_##name params { return drawing()->name args; }
+RENDER_API(PUBLIC)
 
 /* a mask is malloc'd (shape.c) */
 void meiro_mask_free(uint8_t *mask) { free(mask); }
 
-size_t meiro_shape_count(void)
-{
-    const render_module *r = load(NULL);
-    return r ? r->shape_count() : 0;
-}
+size_t meiro_shape_count(void) { return drawing()->shape_count(); }
 
-const meiro_algorithm_desc *meiro_shape_info(size_t index)
-{
-    const render_module *r = load(NULL);
-    return r ? r->shape_info(index) : NULL;
-}
-
-/* pictures are made only by the module, so without it (or them) there
- * is nothing to free */
-void xlsx_art_free(xlsx_art *art)
-{
-    const render_module *r = art ? load(NULL) : NULL;
-    if (r) r->xlsx_art_free(art);
-}
+const meiro_algorithm_desc *meiro_shape_info(size_t index) { return drawing()->shape_info(index); }
 
 /* loads the module too: a server forks its children after this */
-bool meiro_fonts_preload(void)
-{
-    const render_module *r = load(NULL);
-    return r && r->fonts_preload();
-}
+bool meiro_fonts_preload(void) { return drawing()->fonts_preload(); }
 
 bool meiro_shape_min_grid(const char *shape, uint32_t *width, uint32_t *height)
 {
-    const render_module *r = load(NULL);
-    return r && r->shape_min_grid(shape, width, height);
+    return drawing()->shape_min_grid(shape, width, height);
 }
