@@ -95,11 +95,11 @@ LIGHT_OBJ  := $(filter-out $(RENDER_OBJ),$(LIB_OBJ))
 MODULE_OBJ  = $(RENDER_OBJ)
 MODULE_LIBS = $(shell pkg-config --libs cairo pangocairo libpng zlib $(IO_PKGS) 2>/dev/null) -lm
 soname_of   = $(shell objdump -p $$($(CC) -print-file-name=$1) 2>/dev/null | awk '$$1 == "SONAME" { print $$2 }')
-$(BUILD)/obj/render/draw_libs.o: CPPFLAGS += -DMEIRO_RSVG_SONAME='"$(call soname_of,librsvg-2.so)"' \
+$(BUILD)/obj/render/draw_libs.o: private CPPFLAGS += -DMEIRO_RSVG_SONAME='"$(call soname_of,librsvg-2.so)"' \
     -DMEIRO_PIXBUF_SONAME='"$(call soname_of,libgdk_pixbuf-2.0.so)"' \
     -DMEIRO_QPDF_SONAME='"$(call soname_of,libqpdf.so)"'
-$(BUILD)/obj/render/xlsx_lib.o: CPPFLAGS += -DMEIRO_XLSX_SONAME='"$(call soname_of,libxlsxwriter.so)"'
-$(BUILD)/obj/render/glib_lib.o: CPPFLAGS += -DMEIRO_GLIB_SONAME='"$(call soname_of,libglib-2.0.so)"'
+$(BUILD)/obj/render/xlsx_lib.o: private CPPFLAGS += -DMEIRO_XLSX_SONAME='"$(call soname_of,libxlsxwriter.so)"'
+$(BUILD)/obj/render/glib_lib.o: private CPPFLAGS += -DMEIRO_GLIB_SONAME='"$(call soname_of,libglib-2.0.so)"'
 # (glib, level_page.c's Unicode functions, is opened on first use: src/render/glib_lib.c)
 LIGHT_LIBS  = $(shell pkg-config --libs $(IO_PKGS) $(PAGE_PKGS) 2>/dev/null) -lm
 # the module and its loader must come from the same sources: the version
@@ -146,7 +146,10 @@ FUZZ_PKGS  = clang libclang-rt-dev
 
 all: $(BUILD)/meiro $(BUILD)/libmeiro.a $(BUILD)/libmeiro.so $(MODULE) $(SERVE_MODULE)
 
-$(BUILD)/obj/%.o: src/%.c
+# every object depends on the flags it was compiled with (as git's
+# GIT-CFLAGS): a change of flags (a visibility, a sanitizer) rebuilds them
+# all, never links old objects with new ones
+$(BUILD)/obj/%.o: src/%.c $(BUILD)/gen/cflags
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(LAYER_CPPFLAGS) $(ALL_CFLAGS) $(if $(findstring /cli/,$@)$(findstring /serve/,$@),,$(LIB_CFLAGS)) -c $< -o $@
 
@@ -159,8 +162,11 @@ $(BUILD)/obj/render/%.o $(BUILD)/obj/formats.o $(BUILD)/obj/booklet.o \
 $(BUILD)/obj/render/module_load.o $(BUILD)/obj/render/module_table.o: LAYER_CPPFLAGS = $(RENDER_CPPFLAGS) \
     -include $(BUILD)/gen/module_stamp.h -DMEIRO_MODULE_NAME='"$(MODULE_NAME)"' -DMEIRO_MODULE_DIR='"$(MODULE_DIR)"'
 $(BUILD)/obj/render/module_load.o $(BUILD)/obj/render/module_table.o: $(BUILD)/gen/module_stamp.h
-$(BUILD)/obj/cli/serve_lazy.o: CPPFLAGS += -DMEIRO_SERVE_MODULE='"$(SERVE_MODULE_NAME)"' \
+$(BUILD)/obj/cli/serve_lazy.o: private CPPFLAGS += -DMEIRO_SERVE_MODULE='"$(SERVE_MODULE_NAME)"' \
     -DMEIRO_MODULE_DIR='"$(MODULE_DIR)"'
+$(BUILD)/gen/cflags: FORCE
+	@mkdir -p $(dir $@)
+	@s='$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(LIB_CFLAGS)'; [ "$$(cat $@ 2>/dev/null)" = "$$s" ] || echo "$$s" > $@
 $(BUILD)/gen/module_stamp.h: FORCE
 	@mkdir -p $(dir $@)
 	@s='#define MEIRO_MODULE_STAMP "$(MODULE_STAMP)"'; [ "$$(cat $@ 2>/dev/null)" = "$$s" ] || echo "$$s" > $@
@@ -197,7 +203,7 @@ $(BUILD)/obj/serve/serve_assets.o: $(BUILD)/gen/serve_assets.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
 
-$(BUILD)/obj/page/template.o: CPPFLAGS += -DMEIRO_TEMPLATE_DIR='"$(TEMPLATE_DIR)"'
+$(BUILD)/obj/page/template.o: private CPPFLAGS += -DMEIRO_TEMPLATE_DIR='"$(TEMPLATE_DIR)"'
 
 # Two archives: libmeiro.a, installed, whose internal symbols are made local
 # (one relocatable object, all but the API localized) so a program linking

@@ -680,7 +680,13 @@ post "$tmp/names/names.txt" "/api/booklet?format=pdf&count=2"; expect "200 appli
 # a preview beside them all is served at once (the slowest asker is cut
 # off for room); 16 half-sent uploads from one address leave another's
 # picture its room (that address gets 429). Timings printed, not asserted.
-# (In the background: the abandoned request below runs meanwhile.)
+# (In the background: the abandoned request below runs meanwhile.) Not under
+# ASan, for the reason the load test below gives: connections' threads
+# allocate while children are forked.
+slow_clients=""
+if [ "${MEIRO_TEST_TIER:-check}" = asan ]; then
+    echo "serve: slow clients are checked in the plain build's tiers, not under ASan"
+else
 python3 - "$url" "$tmp/pic/picture.png" > "$tmp/slow.out" 2>&1 << 'EOF2' &
 import socket, sys, time, urllib.parse
 u = urllib.parse.urlparse(sys.argv[1])
@@ -746,6 +752,7 @@ for s in half:
     s.close()
 EOF2
 slow_clients=$!
+fi
 
 # an abandoned request: its client gone, its child is killed (a class set
 # of 400 mazes takes seconds more than the client waits)
@@ -758,6 +765,7 @@ wait $c
 i=0
 while [ $i -lt 30 ] && [ -n "$(children)" ]; do sleep 0.1; i=$((i + 1)); done
 if [ -n "$child" ] && [ -z "$(children)" ]; then ok; else bad "an abandoned request's child ('$child') still runs: $(children)"; fi
+if [ -n "$slow_clients" ]; then
 wait $slow_clients
 grep "^serve:" "$tmp/slow.out"
 if grep -q "preview beside 128 slow clients: HTTP/1.1 200" "$tmp/slow.out"; then ok; else bad "slow clients: $(cat "$tmp/slow.out")"; fi
@@ -765,6 +773,7 @@ if grep -q "slow clients still connected after [0-9]* s: 0$" "$tmp/slow.out"; th
 if grep -q "another address beside 16 half-sent uploads: HTTP/1.1 200" "$tmp/slow.out"; then ok; else bad "uploads: $(cat "$tmp/slow.out")"; fi
 if grep -q "from their address: HTTP/1.1 429 Too Many Requests code=address-uploads&max=8$" "$tmp/slow.out"; then ok
 else bad "uploads: $(cat "$tmp/slow.out")"; fi
+fi
 get /api/choices; expect "200 application/json" "alive after the hostile client"
 
 # load: N preview requests from 8 clients at once, zero errors; timings printed only.
