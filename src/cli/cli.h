@@ -183,6 +183,12 @@ int page_options_check(const char *command, const page_cli *pc, meiro_format for
 /* Handles one page option, or reports c as an unknown option (getopt's
  * complaint); returns the exit code (EXIT_OK to go on). */
 int page_option(const char *command, int c, page_cli *pc, char **argv);
+/* Loads the template named (if any) into pc->tpl: EXIT_OK, or the error
+ * said (an unknown name a usage error, naming the option). */
+int page_template(page_cli *pc);
+/* The page options given, as the library's MEIRO_GIVEN_* bits of a page
+ * (those a template also sets): which of pc->v wins over the template. */
+unsigned page_given_bits(const page_cli *pc);
 /* Loads the template (if any) and lays the given options over it
  * (meiro_export_options_resolve). */
 int page_finish(page_cli *pc, meiro_export_options *page);
