@@ -154,65 +154,42 @@ static const meiro_level_desc *job_level(const meiro_job *job)
     return job->level < 0 ? NULL : meiro_level_info((meiro_level)job->level);
 }
 
-/* A refusal of options together: an argument error about none of them
- * alone (the message names them). */
-static meiro_status refuse(meiro_error *err, const char *message)
+/* The job's kinds of maze (meiro_kind bits). */
+static unsigned job_kinds(const meiro_job *job)
 {
-    return fail(err, MEIRO_ERROR_ARGUMENT, "%s", message);
+    const meiro_generate_options *o = &job->maze;
+    const struct {
+        bool is;
+        meiro_kind kind;
+    } has[] = {
+        {job->animate, MEIRO_KIND_ANIMATE},
+        {job->frames, MEIRO_KIND_FRAMES},
+        {job->floors != 0, MEIRO_KIND_FLOORS},
+        {job->mission.kind || job->mission.one_way, MEIRO_KIND_MISSION},
+        {o->weave != 0, MEIRO_KIND_WEAVE},
+        {job->shape != NULL, MEIRO_KIND_SHAPE},
+        {job->text != NULL, MEIRO_KIND_TEXT},
+        {o->loops != 0, MEIRO_KIND_LOOPS},
+    };
+    unsigned set = 0;
+    for (size_t i = 0; i < sizeof has / sizeof has[0]; i++)
+        if (has[i].is) set |= 1u << has[i].kind;
+    return set;
 }
 
-/* A grid other than rect against the format, the answers' file and an
- * animation (which draws rectangles only). */
-static meiro_status check_grid(const meiro_job *job, meiro_error *err)
+/* The kinds of maze against each other, the grid and the format (the
+ * kinds table's one rule), and the grid against the answers' file. */
+static meiro_status check_kinds(const meiro_job *job, meiro_error *err)
 {
-    meiro_grid grid = job->maze.grid;
-    if (grid == MEIRO_GRID_RECT) return MEIRO_OK;
-    if (job->animate || job->frames)
-        return fail(err, MEIRO_ERROR_ARGUMENT,
-                    "--animate and --frames draw rectangular mazes only, not %s",
-                    meiro_grid_name(grid));
+    meiro_status s = meiro_kind_check(job_kinds(job), job->maze.grid, job->format, err);
     meiro_format answers = job->format;
-    if (meiro_export_grid_check(grid, job->format, err) != MEIRO_OK ||
-        (job->answers_to &&
-         (meiro_format_from_filename(job->answers_to, job->format, &answers, err) != MEIRO_OK ||
-          meiro_export_grid_check(grid, answers, err) != MEIRO_OK))) {
-        if (err) err->field = MEIRO_FIELD_NONE; /* the two together, not one of them */
+    if (s != MEIRO_OK || !job->answers_to || job->maze.grid == MEIRO_GRID_RECT) return s;
+    if (meiro_format_from_filename(job->answers_to, job->format, &answers, err) != MEIRO_OK ||
+        meiro_export_grid_check(job->maze.grid, answers, err) != MEIRO_OK) {
+        if (err) err->field = MEIRO_FIELD_NONE; /* about --answers-to, which has no field */
         return MEIRO_ERROR_ARGUMENT;
     }
     return MEIRO_OK;
-}
-
-/* Floors: what a multi-level maze cannot be or be written as yet (the
- * maze and the writer refuse them too; here before the work, naming the
- * options). */
-static meiro_status check_floors(const meiro_job *job, meiro_error *err)
-{
-    const meiro_generate_options *o = &job->maze;
-    const char *bad = o->grid != MEIRO_GRID_RECT ? "--grid (floors are rect grids)"
-                      : o->weave                 ? "--weave"
-                      : job->mission.kind || job->mission.one_way ? "--mission and --one-way"
-                      : o->loops                                  ? "--loops (floors are perfect)"
-                      : job->shape || job->text                   ? "--shape and --text"
-                      : job->animate || job->frames               ? "--animate and --frames"
-                                                                  : NULL;
-    if (bad) return fail(err, MEIRO_ERROR_ARGUMENT, "--levels cannot go with %s yet", bad);
-    if (!meiro_format_can(job->format, MEIRO_CAN_LEVELS))
-        return fail(err, MEIRO_ERROR_ARGUMENT,
-                    "%s cannot show a multi-level maze's floors and stairs yet: write it as pdf, "
-                    "svg, png, json or html",
-                    meiro_format_info(job->format)->name);
-    return MEIRO_OK;
-}
-
-/* The combinations refused before anything is made. */
-static meiro_status check_combinations(const meiro_job *job, meiro_error *err)
-{
-    if (check_grid(job, err) != MEIRO_OK) return MEIRO_ERROR_ARGUMENT;
-    if ((job->mission.kind || job->mission.one_way) && (job->animate || job->frames))
-        return fail(err, MEIRO_ERROR_ARGUMENT,
-                    "--%s cannot show a mission's keys, items or arrows yet",
-                    job->animate ? "animate" : "frames");
-    return job->floors ? check_floors(job, err) : MEIRO_OK;
 }
 
 /* The page: the options given over the template, checked; a child's level
@@ -263,7 +240,7 @@ static meiro_status stack_floors(meiro_job *job, meiro_error *err)
                     (unsigned long long)(last + floor_rows - 1));
     uint64_t rows = floor_rows * job->floors;
     if (rows > MEIRO_MAX_SIDE)
-        return refuse(err, "--levels: the floors' rows together are past 65535");
+        return fail(err, MEIRO_ERROR_ARGUMENT, "--levels: the floors' rows together are past 65535");
     o->height = (uint32_t)rows;
     return MEIRO_OK;
 }
@@ -284,7 +261,7 @@ static void plan_extent(meiro_job *job)
 
 meiro_status meiro_job_plan(meiro_job *job, meiro_error *err)
 {
-    meiro_status s = check_combinations(job, err);
+    meiro_status s = check_kinds(job, err);
     if (s == MEIRO_OK) s = plan_page(job, err);
     if (s == MEIRO_OK) s = plan_text(job, err);
     if (s != MEIRO_OK) return s;

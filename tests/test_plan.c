@@ -647,7 +647,7 @@ static void test_job(void)
     /* a hex grid as text: the format's refusal */
     job = meiro_job_new();
     meiro_job_maze(job)->grid = MEIRO_GRID_HEX;
-    CHECK(meiro_job_plan(job, &err) == MEIRO_ERROR_ARGUMENT && err.field == MEIRO_FIELD_NONE);
+    CHECK(meiro_job_plan(job, &err) == MEIRO_ERROR_ARGUMENT && err.field == MEIRO_FIELD_FORMAT);
     /* made without planning: refused, saying so */
     meiro_maze *none = NULL;
     CHECK(meiro_job_make(job, NULL, &none, &path, &err) == MEIRO_ERROR_ARGUMENT && !none);

@@ -183,6 +183,45 @@ MEIRO_API meiro_status meiro_mission_check(const meiro_generate_options *gen,
                                            meiro_error *err);
 
 
+/* ---- Kinds of maze: what each needs and excludes ------------------------ */
+
+/* What makes a maze of a kind, or how it is made; a set of them is a bit
+ * each (1u << kind). New kinds are added at the end. */
+typedef enum meiro_kind {
+    MEIRO_KIND_ANIMATE, /* an animated SVG of the making (--animate) */
+    MEIRO_KIND_FRAMES,  /* PNG frames of the making (--frames) */
+    MEIRO_KIND_FLOORS,  /* floors joined by stairs (--levels) */
+    MEIRO_KIND_MISSION, /* keys and doors, items, one-way passages (--mission, --one-way) */
+    MEIRO_KIND_WEAVE,   /* passages under crossings (--weave) */
+    MEIRO_KIND_SHAPE,   /* inside a built-in shape or a picture (--shape) */
+    MEIRO_KIND_TEXT,    /* inside the letters of a text (--text) */
+    MEIRO_KIND_LOOPS,   /* dead ends opened into loops (--loops) */
+    MEIRO_KIND_COUNT
+} meiro_kind;
+
+typedef struct meiro_kind_desc {
+    const char *name;   /* "floors" */
+    const char *option; /* the command line's option: "--levels" */
+    unsigned grids;     /* the grids it is made on: bit (1u << meiro_grid) each */
+    meiro_capability shows; /* what a format must can to write it
+                               (meiro_format_can); MEIRO_CAN_COUNT: any */
+} meiro_kind_desc;
+
+MEIRO_API const meiro_kind_desc *meiro_kind_info(meiro_kind kind); /* NULL if invalid */
+
+/* Whether a maze of the kinds `kinds` (bits of meiro_kind, or-ed) can be
+ * made on `grid` and written as `format` (MEIRO_FORMAT_COUNT: not known
+ * yet), the one rule the command line, meiro serve, meiro_job_plan,
+ * meiro_mission_check and meiro_write follow. Checked in this order, the
+ * first refusal said: each kind's grids; the grid against the format
+ * (meiro_export_grid_check); the kinds that cannot go together; each
+ * kind against the format. MEIRO_OK, or MEIRO_ERROR_ARGUMENT and a message
+ * that names the options (as the command line spells them) and, for a
+ * format, those that can; err->field the option to change where one is
+ * (the format, the grid, the shape or the text), else MEIRO_FIELD_NONE. */
+MEIRO_API meiro_status meiro_kind_check(unsigned kinds, meiro_grid grid, meiro_format format,
+                                        meiro_error *err);
+
 /* ---- A generate job: the options resolved into a plan, then run ------ */
 
 /* What `meiro generate` does with its options, for every front end: the

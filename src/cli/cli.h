@@ -261,12 +261,14 @@ int check_not_inputs(const char *command, const char *output, const char *answer
 int check_output(const char *command, meiro_grid grid, uint32_t width, uint32_t height,
                  meiro_format format, const meiro_export_options *page, const char *output,
                  const char *answers_to, bool animate);
-/* --grid: the grid named (usage error EXIT_USAGE if unknown), and whether
- * the output can show it (the output's and --answers-to's format;
- * --animate and --frames draw rectangles only). */
+/* --grid: the grid named (usage error EXIT_USAGE if unknown). */
 int parse_grid(const char *command, const char *name, meiro_grid *grid);
-int check_grid_output(const char *command, meiro_grid grid, meiro_format format,
-                      const char *answers_to, bool animate);
+/* Whether a maze of `kinds` (meiro_kind bits: an animation, a mission...)
+ * on `grid` can be written as `format` and its answers as --answers-to
+ * says (the library's kinds table, meiro_kind_check): EXIT_OK, or the
+ * refusal said (EXIT_USAGE). */
+int check_kinds_output(const char *command, unsigned kinds, meiro_grid grid, meiro_format format,
+                       const char *answers_to);
 /* --animate's file: an SVG (NAME.svg, or a name without extension such as
  * /dev/stdout); another extension is a usage error. */
 int check_animate_name(const char *command, const char *svg);

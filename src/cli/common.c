@@ -764,19 +764,17 @@ int parse_grid(const char *command, const char *name, meiro_grid *grid)
     return EXIT_OK;
 }
 
-int check_grid_output(const char *command, meiro_grid grid, meiro_format format,
-                      const char *answers_to, bool animate)
+int check_kinds_output(const char *command, unsigned kinds, meiro_grid grid, meiro_format format,
+                       const char *answers_to)
 {
-    if (grid == MEIRO_GRID_RECT) return EXIT_OK;
-    if (animate)
-        return usage_error(command, "--animate and --frames draw rectangular mazes only, not %s",
-                           meiro_grid_name(grid));
     meiro_error err = {0};
+    /* the kinds' rule: an animation draws rectangles, a format its grids */
+    if (meiro_kind_check(kinds, grid, format, &err) != MEIRO_OK)
+        return library_error(command, NULL, &err);
     meiro_format answers_format = format;
-    if (meiro_export_grid_check(grid, format, &err) != MEIRO_OK ||
-        (answers_to &&
-         (meiro_format_from_filename(answers_to, format, &answers_format, &err) != MEIRO_OK ||
-          meiro_export_grid_check(grid, answers_format, &err) != MEIRO_OK)))
+    if (answers_to && grid != MEIRO_GRID_RECT &&
+        (meiro_format_from_filename(answers_to, format, &answers_format, &err) != MEIRO_OK ||
+         meiro_export_grid_check(grid, answers_format, &err) != MEIRO_OK))
         return usage_error(command, "%s", err.message);
     return EXIT_OK;
 }

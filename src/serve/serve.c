@@ -598,9 +598,11 @@ static size_t quote_json(char *out, size_t size, const char *s)
 }
 
 /* {"shapes":[...],"templates":[...],"art":[...],"algorithms":[{"name",
- * "description"}...],"grids":{"polar":["pdf",...]...},"formats":{"pdf":
- * ["page","crop",...]...}}: the built-in names, the files each grid makes,
- * and what each file can (the library's format table, meiro_format_can). */
+ * "description"}...],"grids":{"polar":["pdf",...]...},"kinds":{"floors":
+ * ["pdf",...]...},"formats":{"pdf":["page","crop",...]...}}: the built-in
+ * names, the files each grid and each kind of maze makes (the library's
+ * kinds table, meiro_kind_check), and what each file can (the library's
+ * format table, meiro_format_can). */
 static enum MHD_Result api_choices(struct MHD_Connection *c)
 {
     size_t size = 16384, n = 0;
@@ -642,6 +644,18 @@ static enum MHD_Result api_choices(struct MHD_Connection *c)
             if (meiro_export_grid_check((meiro_grid)g, downloads[k].format, NULL) == MEIRO_OK)
                 n += (size_t)snprintf(out + n, size - n, "%s\"%s\"", shown++ ? "," : "",
                                       downloads[k].name);
+        out[n++] = ']';
+    }
+    /* the files each kind of maze makes on the rect grid (the library's
+     * kinds table, meiro_kind_check) */
+    n += (size_t)snprintf(out + n, size - n, "},\"kinds\":{");
+    for (int k = 0; k < MEIRO_KIND_COUNT && n + 256 < size; k++) {
+        n += (size_t)snprintf(out + n, size - n, "%s\"%s\":[", k ? "," : "",
+                              meiro_kind_info((meiro_kind)k)->name);
+        for (size_t i = 0, shown = 0; i < DL_COUNT; i++)
+            if (meiro_kind_check(1u << k, MEIRO_GRID_RECT, downloads[i].format, NULL) == MEIRO_OK)
+                n += (size_t)snprintf(out + n, size - n, "%s\"%s\"", shown++ ? "," : "",
+                                      downloads[i].name);
         out[n++] = ']';
     }
     n += (size_t)snprintf(out + n, size - n, "},\"formats\":{");

@@ -550,22 +550,24 @@ function showCommands() {
   document.querySelectorAll('[data-format]').forEach((b) => { b.hidden = !can.includes(b.dataset.format); });
   document.querySelector('[data-view="html"]').hidden = !can.includes('html');
   document.querySelector('[data-booklet="xlsx"]').hidden = !can.includes('xlsx') || state.kind === 'rule' ||
-    (bookletKinds().includes('levels') && !formatCan('xlsx', 'levels')) || classSet();
+    (bookletKinds().includes('levels') && !kindMakes('floors', 'xlsx')) || classSet();
   $('play-box').hidden = !playOffered();
 }
 
-// What a file can show, as the server says (/api/choices: the library's
-// format table): levels, weave, missions, grids...
-function formatCan(format, what) {
-  return ((state.choices.formats || {})[format] || []).includes(what);
+// Whether a kind of maze is written as this file, as the server says
+// (/api/choices: the library's kinds table).
+function kindMakes(kind, format) {
+  return ((state.choices.kinds || {})[kind] || []).includes(format);
 }
 // The files a maze of this kind makes: its grid's, as the server says
-// (/api/choices: the library's check), those that show floors for a
-// multi-level maze, and no PNG for a rule maze, which the command refuses.
+// (/api/choices: the library's check), those of its kind of maze (the
+// library's kinds table: floors for levels, weave), and no PNG for a rule
+// maze, which the command refuses.
 function formatsOffered() {
   const grid = { round: 'polar', hex: 'hex', triangle: 'triangle' }[state.kind] || 'rect';
   const all = (state.choices.grids && state.choices.grids[grid]) || ['pdf', 'png', 'svg', 'xlsx', 'html', 'json'];
-  return all.filter((f) => !(state.kind === 'levels' && !formatCan(f, 'levels')) && !(f === 'png' && state.kind === 'rule'));
+  const kind = { levels: 'floors', weave: 'weave' }[state.kind];
+  return all.filter((f) => !(kind && !kindMakes(kind, f)) && !(f === 'png' && state.kind === 'rule'));
 }
 // the spreadsheet's Goal! check: a spreadsheet made, whose way it can follow
 // (not under a bridge, up a stair, or past a mission's keys and arrows)
