@@ -25,6 +25,7 @@ struct meiro_job {
     uint8_t *mask;
     meiro_text_info text_info;
     uint32_t extent_w, extent_h; /* the cells on the page */
+    int fits_paper;              /* a paper a text refused would fit, or -1 */
     char caption[48];
     struct {
         meiro_field field;
@@ -41,6 +42,7 @@ meiro_job *meiro_job_new(void)
     meiro_export_options_init(&job->page);
     job->format = MEIRO_FORMAT_TEXT;
     job->level = -1;
+    job->fits_paper = -1;
     return job;
 }
 
@@ -122,6 +124,7 @@ long long meiro_job_get_int(const meiro_job *job, meiro_job_setting setting)
     case MEIRO_JOB_FRAMES: return job->frames;
     case MEIRO_JOB_EXTENT_WIDTH: return job->extent_w;
     case MEIRO_JOB_EXTENT_HEIGHT: return job->extent_h;
+    case MEIRO_JOB_FITS_PAPER: return job->fits_paper;
     default: return 0;
     }
 }
@@ -205,6 +208,26 @@ static meiro_status plan_page(meiro_job *job, meiro_error *err)
     return MEIRO_OK;
 }
 
+/* A text too long for its level's page smaller than A3: MEIRO_PAPER_A3 if
+ * it fits there, else -1. */
+static int larger_paper(const meiro_job *job)
+{
+    const meiro_export_options *page = &job->page;
+    double w, h, a3_w, a3_h;
+    if (page->paper_w_mm > 0) w = page->paper_w_mm, h = page->paper_h_mm;
+    else if (!meiro_paper_name(page->paper, &w, &h)) return -1;
+    meiro_paper_name(MEIRO_PAPER_A3, &a3_w, &a3_h);
+    if (w * h >= a3_w * a3_h) return -1;
+    meiro_export_options o = *page;
+    o.paper = MEIRO_PAPER_A3;
+    o.paper_w_mm = o.paper_h_mm = 0;
+    uint8_t *mask = NULL;
+    meiro_status s = meiro_text_mask_for_level(job->text, page->lang, job_level(job), job->format,
+                                               &o, &mask, NULL, NULL, NULL);
+    meiro_mask_free(mask);
+    return s == MEIRO_OK ? MEIRO_PAPER_A3 : -1;
+}
+
 /* A text's mask: at the height given, else set to fill the level's page
  * (in smaller cells than the age's: made, and said). */
 static meiro_status plan_text(meiro_job *job, meiro_error *err)
@@ -218,6 +241,8 @@ static meiro_status plan_text(meiro_job *job, meiro_error *err)
                                                         job->format, &job->page, &job->mask,
                                                         &job->text_info, NULL, &e);
     if (s != MEIRO_OK) {
+        if (!height && s == MEIRO_ERROR_ARGUMENT && e.field == MEIRO_FIELD_TEXT)
+            job->fits_paper = larger_paper(job);
         if (err) *err = e;
         return s;
     }

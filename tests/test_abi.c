@@ -84,7 +84,7 @@ static void test_enums(void)
         {"MEIRO_SETTING_PLAY", MEIRO_SETTING_PLAY, 4},
         {"MEIRO_CAN_BOOKLET", MEIRO_CAN_BOOKLET, 11},
         {"MEIRO_KIND_LOOPS", MEIRO_KIND_LOOPS, 7},
-        {"MEIRO_JOB_EXTENT_HEIGHT", MEIRO_JOB_EXTENT_HEIGHT, 13},
+        {"MEIRO_JOB_FITS_PAPER", MEIRO_JOB_FITS_PAPER, 14},
     };
     verdict v = {0};
     for (size_t i = 0; i < sizeof last / sizeof last[0]; i++)

@@ -653,6 +653,22 @@ static void test_job(void)
     CHECK(meiro_job_make(job, NULL, &none, &path, &err) == MEIRO_ERROR_ARGUMENT && !none);
     meiro_job_free(job);
     meiro_job_free(NULL);
+
+    /* a name too long for its age's cells on A4: refused, saying the paper
+     * that holds it; a shape with it: refused, and no paper would help */
+    job = meiro_job_new();
+    CHECK(meiro_job_set_text(job, MEIRO_JOB_TEXT, "Maximilian Alexander", &err) == MEIRO_OK);
+    CHECK(meiro_job_set_int(job, MEIRO_JOB_LEVEL, MEIRO_LEVEL_EASY, &err) == MEIRO_OK);
+    CHECK(meiro_job_set_int(job, MEIRO_JOB_FORMAT, MEIRO_FORMAT_PDF, &err) == MEIRO_OK);
+    CHECK(meiro_job_plan(job, &err) == MEIRO_ERROR_ARGUMENT && err.field == MEIRO_FIELD_TEXT);
+    CHECK(meiro_job_get_int(job, MEIRO_JOB_FITS_PAPER) == MEIRO_PAPER_A3);
+    meiro_job_free(job);
+    job = meiro_job_new();
+    CHECK(meiro_job_set_text(job, MEIRO_JOB_TEXT, "HI", &err) == MEIRO_OK);
+    CHECK(meiro_job_set_text(job, MEIRO_JOB_SHAPE, "heart", &err) == MEIRO_OK);
+    CHECK(meiro_job_plan(job, &err) == MEIRO_ERROR_ARGUMENT && err.field == MEIRO_FIELD_TEXT);
+    CHECK(meiro_job_get_int(job, MEIRO_JOB_FITS_PAPER) == -1);
+    meiro_job_free(job);
 }
 
 int main(int argc, char **argv)

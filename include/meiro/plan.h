@@ -271,7 +271,11 @@ typedef enum meiro_job_setting {
                              says its format); NULL: none */
     MEIRO_JOB_EXTENT_WIDTH, /* number, read only, once planned: the cells the
                                page lays out across (floors side by side) */
-    MEIRO_JOB_EXTENT_HEIGHT /* number, read only: and down */
+    MEIRO_JOB_EXTENT_HEIGHT, /* number, read only: and down */
+    MEIRO_JOB_FITS_PAPER     /* number, read only, once a plan refused a text
+                                set for a level's page (too long at its
+                                age's cells): a larger meiro_paper (A3) that
+                                holds it; -1: none, or another refusal */
 } meiro_job_setting;
 
 /* MEIRO_ERROR_ARGUMENT for a setting of the other type, a read-only one or

@@ -279,29 +279,17 @@ static int parse_generate(int argc, char **argv, generate_args *a)
     return EXIT_OK;
 }
 
-/* A name refused at its age on paper smaller than A3: the command that
- * sets it on A3, if A3 holds it, said after the refusal. */
-static void suggest_paper(const generate_args *a, meiro_format format,
-                          const meiro_export_options *page)
+/* A name refused at its age on paper the job says too small: the command
+ * that sets it on the paper that holds it, said after the refusal. */
+static void suggest_paper(const generate_args *a, const meiro_job *job)
 {
-    double w, h, a3_w, a3_h;
-    if (page->paper_w_mm > 0) w = page->paper_w_mm, h = page->paper_h_mm;
-    else if (!meiro_paper_name(page->paper, &w, &h)) return;
-    const char *a3 = meiro_paper_name(MEIRO_PAPER_A3, &a3_w, &a3_h);
-    if (w * h >= a3_w * a3_h) return;
-    meiro_export_options o = *page;
-    o.paper = MEIRO_PAPER_A3;
-    o.paper_w_mm = o.paper_h_mm = 0;
-    uint8_t *mask = NULL;
-    meiro_error e = {0};
-    meiro_status s =
-        meiro_text_mask_for_level(a->text, page->lang, a->level, format, &o, &mask, NULL, NULL, &e);
-    meiro_mask_free(mask);
-    if (s != MEIRO_OK) return;
-    const char *const tail[] = {"--paper", a3, NULL};
+    long long paper = meiro_job_get_int(job, MEIRO_JOB_FITS_PAPER);
+    const char *name = paper >= 0 ? meiro_paper_name((meiro_paper)paper, NULL, NULL) : NULL;
+    if (!name) return;
+    const char *const tail[] = {"--paper", name, NULL};
     char *command = remake_command("generate", a->argc, a->argv, GENERATE_SHORTOPTS,
                                    generate_options, "h", tail);
-    if (command) fprintf(stderr, "meiro generate: it fits with --paper %s: %s\n", a3, command);
+    if (command) fprintf(stderr, "meiro generate: it fits with --paper %s: %s\n", name, command);
     free(command);
 }
 
@@ -383,9 +371,7 @@ static int plan_generate(generate_args *a)
     meiro_job *job = a->job;
     if (meiro_job_plan(job, &e) != MEIRO_OK) {
         rc = library_error("generate", NULL, &e);
-        if (a->text && !(a->given & MEIRO_GIVEN_HEIGHT) && e.status == MEIRO_ERROR_ARGUMENT &&
-            e.field == MEIRO_FIELD_TEXT)
-            suggest_paper(a, format, meiro_job_page(job));
+        suggest_paper(a, job);
         return rc;
     }
     size_t said = say_warnings(job, 0);
