@@ -6,6 +6,7 @@
  * own files. */
 #define _POSIX_C_SOURCE 200809L
 #include "core/error.h"
+#include "core/levels.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,7 +21,7 @@ struct meiro_job {
     meiro_format format;
     unsigned maze_given, page_given, floors;
     int level; /* a meiro_level, or -1 */
-    bool solution, animate, frames, planned, prepared;
+    bool solution, animate, frames, tried, planned, prepared;
     char *shape, *text, *solver, *answers_to; /* the job's copies */
     uint8_t *mask;
     meiro_text_info text_info;
@@ -200,7 +201,8 @@ static meiro_status check_kinds(const meiro_job *job, meiro_error *err)
 static meiro_status plan_page(meiro_job *job, meiro_error *err)
 {
     meiro_export_options_resolve(&job->page, job->page_given, job->page.tpl);
-    if (meiro_export_options_check(&job->page, err) != MEIRO_OK) return MEIRO_ERROR_ARGUMENT;
+    meiro_status s = meiro_export_options_check(&job->page, err);
+    if (s != MEIRO_OK) return s;
     const meiro_level_desc *level = job_level(job);
     if (level && level != meiro_level_info(MEIRO_LEVEL_EXPERT) &&
         job->page.signs == MEIRO_SIGNS_AUTO)
@@ -270,22 +272,25 @@ static meiro_status stack_floors(meiro_job *job, meiro_error *err)
     return MEIRO_OK;
 }
 
-/* The cells the page lays out: the maze, or its floors up to 3 a row,
- * else two rows, a cell apart, each under a row for its name (as
- * core/levels.h's levels_extent). */
+/* The cells the page lays out: the maze, or its floors side by side
+ * (core/levels.h, as the page draws them). */
 static void plan_extent(meiro_job *job)
 {
     job->extent_w = job->maze.width;
     job->extent_h = job->maze.height;
     if (!job->floors) return;
-    uint32_t cols = job->floors <= 3 ? job->floors : (job->floors + 1) / 2;
-    uint32_t rows = (job->floors + cols - 1) / cols;
-    job->extent_w = cols * (job->maze.width + 1) - 1;
-    job->extent_h = rows * (job->maze.height / job->floors + 2) - 1;
+    double w, h;
+    levels_extent(job->maze.width, job->maze.height / job->floors, job->floors, &w, &h);
+    job->extent_w = (uint32_t)w;
+    job->extent_h = (uint32_t)h;
 }
 
 meiro_status meiro_job_plan(meiro_job *job, meiro_error *err)
 {
+    /* the options are resolved in place: a second plan would stack the
+     * floors again */
+    if (job->tried) return fail(err, MEIRO_ERROR_ARGUMENT, "a job is planned once");
+    job->tried = true;
     meiro_status s = check_kinds(job, err);
     if (s == MEIRO_OK) s = plan_page(job, err);
     if (s == MEIRO_OK) s = plan_text(job, err);

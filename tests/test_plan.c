@@ -632,6 +632,8 @@ static void test_job(void)
     meiro_path path;
     CHECK_MSG(meiro_job_make(job, NULL, &m, &path, &err) == MEIRO_OK, "%s", err.message);
     CHECK(m && meiro_maze_levels(m) == 2 && path.length > 1); /* solved: the answers are asked */
+    CHECK(meiro_job_plan(job, &err) == MEIRO_ERROR_ARGUMENT); /* planned once */
+    CHECK(o->height == 2 * easy->height);
     meiro_path_free(&path);
     meiro_maze_free(m);
     meiro_job_free(job);

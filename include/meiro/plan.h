@@ -288,17 +288,21 @@ MEIRO_API meiro_status meiro_job_set_text(meiro_job *job, meiro_job_setting sett
 MEIRO_API long long meiro_job_get_int(const meiro_job *job, meiro_job_setting setting);
 MEIRO_API const char *meiro_job_get_text(const meiro_job *job, meiro_job_setting setting);
 
-/* Plans the job, in this order: the grid, the floors, a mission and an
- * animation against each other and against the format (a refusal names the
- * options to drop, as the command line spells them); the page laid over
- * its template (meiro_export_options_resolve with MEIRO_JOB_PAGE_GIVEN,
+/* Plans the job, in this order: its kinds of maze (the floors, a mission,
+ * a weave, a shape or a text, loops, an animation) against each other, the
+ * grid and the format (meiro_kind_check; the answers' file's format too);
+ * the page laid over its template (meiro_export_options_resolve with
+ * MEIRO_JOB_PAGE_GIVEN,
  * then meiro_export_options_check), S and G shown as badges for a child's
  * level (easy to hard); a text's mask (set for the level's page when no
  * height is given, meiro_text_mask_for_level); the maze's settings
  * (meiro_generate_options_resolve with MEIRO_JOB_MAZE_GIVEN); the floors
  * stacked into one rectangle. Cheap: no picture is read. On failure the
- * status and *err (MEIRO_ERROR_ARGUMENT and err->field NONE for a
- * combination refused; the library's error otherwise). */
+ * status and *err (a combination refused: MEIRO_ERROR_ARGUMENT, the
+ * message naming the options as the command line spells them, err->field
+ * as meiro_kind_check says; the library's error otherwise). A job is planned
+ * once (its options are resolved in place): a second call, or one after a
+ * refusal, is refused; make a new job. */
 MEIRO_API meiro_status meiro_job_plan(meiro_job *job, meiro_error *err);
 /* Once planned (and a caller's checks of its files done): the checks that
  * need the maze's final size (meiro_mission_check, meiro_level_page_check:
