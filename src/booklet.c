@@ -843,17 +843,17 @@ static meiro_status booklet_args_check(const meiro_booklet_options *b,
  * mazes and documents. */
 typedef struct booklet_run {
     const meiro_booklet_options *b;
-    series_ledger *series;     /* NULL: a book of no series */
-    meiro_export_options opt;  /* the page, over its template */
+    series_ledger *series;      /* NULL: a book of no series */
+    meiro_export_options opt;   /* the page, over its template */
     meiro_export_options sheet; /* a copy's sheets: without answers in a class set */
-    meiro_template *fallback;  /* the booklet's own template, when the page has none */
-    char volume[320];          /* a series' subtitle (opt.subtitle) */
+    meiro_template *fallback;   /* the booklet's own template, when the page has none */
+    char volume[320];           /* a series' subtitle (opt.subtitle) */
     unsigned copies, made, sheets, total, planned;
     bool answered, set_answers, clean;
-    booklet *bks;              /* made */
-    document *docs;            /* planned (PDF) */
-    char (*labels)[80];        /* each copy's, in a class set */
-    const char **named;        /* labels[c] */
+    booklet *bks;       /* made */
+    document *docs;     /* planned (PDF) */
+    char (*labels)[80]; /* each copy's, in a class set */
+    const char **named; /* labels[c] */
     doc_item *keys;
 } booklet_run;
 
@@ -996,8 +996,7 @@ static meiro_status run_plan_pdf(booklet_run *r, meiro_error *err)
  * even count (glued) or whole signatures of 4 x signature pages; folded
  * on sheets, checked for a print service, or the documents one after the
  * other. */
-static meiro_status run_write_pdf(booklet_run *r, FILE *out, const char *temp_dir,
-                                  meiro_error *err)
+static meiro_status run_write_pdf(booklet_run *r, FILE *out, const char *temp_dir, meiro_error *err)
 {
     const meiro_booklet_options *b = r->b;
     unsigned multiple = b->fold == MEIRO_FOLD_SHEETS ? 4 : b->signature ? 4 * b->signature : 2;

@@ -30,7 +30,7 @@ struct meiro_job {
     char caption[48];
     struct {
         meiro_field field;
-        char message[sizeof ((meiro_error *)0)->message];
+        char message[sizeof((meiro_error *)0)->message];
     } warnings[JOB_WARNINGS];
     size_t warning_count;
 };
@@ -97,15 +97,16 @@ meiro_status meiro_job_set_int(meiro_job *job, meiro_job_setting setting, long l
     case MEIRO_JOB_FRAMES: job->frames = value != 0; return MEIRO_OK;
     default: break;
     }
-    return fail(err, MEIRO_ERROR_ARGUMENT, "setting %d of a job takes no number %lld",
-                (int)setting, value);
+    return fail(err, MEIRO_ERROR_ARGUMENT, "setting %d of a job takes no number %lld", (int)setting,
+                value);
 }
 
 meiro_status meiro_job_set_text(meiro_job *job, meiro_job_setting setting, const char *value,
                                 meiro_error *err)
 {
     char **slot = text_slot(job, setting), *copy = NULL;
-    if (!slot) return fail(err, MEIRO_ERROR_ARGUMENT, "setting %d of a job takes no text", (int)setting);
+    if (!slot)
+        return fail(err, MEIRO_ERROR_ARGUMENT, "setting %d of a job takes no text", (int)setting);
     if (value && !(copy = strdup(value))) return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
     free(*slot);
     *slot = copy;
@@ -237,11 +238,10 @@ static meiro_status plan_text(meiro_job *job, meiro_error *err)
     if (!job->text) return MEIRO_OK;
     meiro_error e = {0};
     uint32_t height = job->maze_given & MEIRO_GIVEN_HEIGHT ? job->maze.height : 0;
-    meiro_status s = height ? meiro_text_mask(job->text, job->page.lang, height, &job->mask,
-                                              &job->text_info, &e)
-                            : meiro_text_mask_for_level(job->text, job->page.lang, job_level(job),
-                                                        job->format, &job->page, &job->mask,
-                                                        &job->text_info, NULL, &e);
+    meiro_status s =
+        height ? meiro_text_mask(job->text, job->page.lang, height, &job->mask, &job->text_info, &e)
+               : meiro_text_mask_for_level(job->text, job->page.lang, job_level(job), job->format,
+                                           &job->page, &job->mask, &job->text_info, NULL, &e);
     if (s != MEIRO_OK) {
         if (!height && s == MEIRO_ERROR_ARGUMENT && e.field == MEIRO_FIELD_TEXT)
             job->fits_paper = larger_paper(job);
@@ -258,8 +258,8 @@ static meiro_status stack_floors(meiro_job *job, meiro_error *err)
 {
     meiro_generate_options *o = &job->maze;
     uint64_t floor_rows = o->height, last = floor_rows * (job->floors - 1);
-    if (o->ends == MEIRO_ENDS_CELLS && (o->start.y >= floor_rows || o->goal.y < last ||
-                                        o->goal.y >= last + floor_rows))
+    if (o->ends == MEIRO_ENDS_CELLS &&
+        (o->start.y >= floor_rows || o->goal.y < last || o->goal.y >= last + floor_rows))
         return fail(err, MEIRO_ERROR_ARGUMENT,
                     "--start goes on the first floor (rows 0 to %llu) and --goal on the last "
                     "(rows %llu to %llu): the floors' rows follow one another",
@@ -267,7 +267,8 @@ static meiro_status stack_floors(meiro_job *job, meiro_error *err)
                     (unsigned long long)(last + floor_rows - 1));
     uint64_t rows = floor_rows * job->floors;
     if (rows > MEIRO_MAX_SIDE)
-        return fail(err, MEIRO_ERROR_ARGUMENT, "--levels: the floors' rows together are past 65535");
+        return fail(err, MEIRO_ERROR_ARGUMENT,
+                    "--levels: the floors' rows together are past 65535");
     o->height = (uint32_t)rows;
     return MEIRO_OK;
 }
@@ -297,7 +298,8 @@ meiro_status meiro_job_plan(meiro_job *job, meiro_error *err)
     if (s != MEIRO_OK) return s;
     meiro_maze_sources src = {job->page.tpl, job_level(job), job->shape != NULL,
                               job->text ? &job->text_info : NULL};
-    job->maze.shape_name = job->shape; /* a built-in shape's grid is at least the one where it reads */
+    job->maze.shape_name =
+        job->shape; /* a built-in shape's grid is at least the one where it reads */
     s = meiro_generate_options_resolve(&job->maze, job->maze_given, &src, err);
     if (s == MEIRO_OK && job->floors) s = stack_floors(job, err);
     if (s != MEIRO_OK) return s;
@@ -318,16 +320,17 @@ meiro_status meiro_job_prepare(meiro_job *job, meiro_error *err)
 {
     if (job->prepared) return MEIRO_OK;
     if (!job->planned)
-        return fail(err, MEIRO_ERROR_ARGUMENT, "a job is planned (meiro_job_plan) before it is prepared");
+        return fail(err, MEIRO_ERROR_ARGUMENT,
+                    "a job is planned (meiro_job_plan) before it is prepared");
     meiro_error e = {0};
     meiro_status s = meiro_mission_check(&job->maze, &job->mission, job->format, &job->page, err);
     if (s != MEIRO_OK) return s;
     /* a name set for the level keeps its cell, or has said why not */
     bool set_for_level = job->text && !(job->maze_given & MEIRO_GIVEN_HEIGHT);
-    s = set_for_level ? MEIRO_OK
-                      : meiro_level_page_check(job_level(job), job->maze.grid, job->extent_w,
-                                               job->extent_h, job->text ? job->maze.height : 0,
-                                               job->format, &job->page, &e);
+    s = set_for_level
+            ? MEIRO_OK
+            : meiro_level_page_check(job_level(job), job->maze.grid, job->extent_w, job->extent_h,
+                                     job->text ? job->maze.height : 0, job->format, &job->page, &e);
     if (s == MEIRO_ERROR_ARGUMENT) warn(job, e.field, e.message); /* made as asked */
     else if (s != MEIRO_OK) {
         if (err) *err = e;

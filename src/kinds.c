@@ -21,10 +21,12 @@ typedef struct kind_entry {
 static const kind_entry kinds[MEIRO_KIND_COUNT] = {
     [MEIRO_KIND_ANIMATE] = {{"animate", "--animate", RECT, MEIRO_CAN_COUNT},
                             "--animate and --frames draw rectangular mazes only, not %s",
-                            MEIRO_FIELD_NONE, NULL},
+                            MEIRO_FIELD_NONE,
+                            NULL},
     [MEIRO_KIND_FRAMES] = {{"frames", "--frames", RECT, MEIRO_CAN_COUNT},
                            "--animate and --frames draw rectangular mazes only, not %s",
-                           MEIRO_FIELD_NONE, NULL},
+                           MEIRO_FIELD_NONE,
+                           NULL},
     [MEIRO_KIND_FLOORS] = {{"floors", "--levels", RECT, MEIRO_CAN_LEVELS},
                            "--levels cannot go with --grid (floors are rect grids) yet",
                            MEIRO_FIELD_NONE,
@@ -42,12 +44,16 @@ static const kind_entry kinds[MEIRO_KIND_COUNT] = {
                           "png, html, xlsx, json, text or csv"},
     [MEIRO_KIND_SHAPE] = {{"shape", "--shape", RECT, MEIRO_CAN_COUNT},
                           "a shape needs the rect grid, not %s",
-                          MEIRO_FIELD_SHAPE, NULL},
+                          MEIRO_FIELD_SHAPE,
+                          NULL},
     [MEIRO_KIND_TEXT] = {{"text", "--text", RECT, MEIRO_CAN_COUNT},
                          "a shape needs the rect grid, not %s",
-                         MEIRO_FIELD_TEXT, NULL},
-    [MEIRO_KIND_LOOPS] = {{"loops", "--loops", ALL_GRIDS, MEIRO_CAN_COUNT}, NULL,
-                          MEIRO_FIELD_NONE, NULL},
+                         MEIRO_FIELD_TEXT,
+                         NULL},
+    [MEIRO_KIND_LOOPS] = {{"loops", "--loops", ALL_GRIDS, MEIRO_CAN_COUNT},
+                          NULL,
+                          MEIRO_FIELD_NONE,
+                          NULL},
 };
 
 /* The kinds that cannot go together (yet), in the order they are said. */
@@ -65,7 +71,8 @@ static const struct {
      "--levels cannot go with --mission and --one-way yet"},
     {KIND(FLOORS) | KIND(LOOPS), MEIRO_FIELD_NONE,
      "--levels cannot go with --loops (floors are perfect) yet"},
-    {KIND(FLOORS) | KIND(SHAPE), MEIRO_FIELD_NONE, "--levels cannot go with --shape and --text yet"},
+    {KIND(FLOORS) | KIND(SHAPE), MEIRO_FIELD_NONE,
+     "--levels cannot go with --shape and --text yet"},
     {KIND(FLOORS) | KIND(TEXT), MEIRO_FIELD_NONE, "--levels cannot go with --shape and --text yet"},
     {KIND(FLOORS) | KIND(ANIMATE), MEIRO_FIELD_NONE,
      "--levels cannot go with --animate and --frames yet"},
@@ -89,8 +96,8 @@ meiro_status meiro_kind_check(unsigned set, meiro_grid grid, meiro_format format
     bool known = (unsigned)format < MEIRO_FORMAT_COUNT;
     for (unsigned k = 0; k < MEIRO_KIND_COUNT; k++)
         if ((set & 1u << k) && !(kinds[k].info.grids & 1u << grid))
-            return fail_field(err, kinds[k].grid_field, MEIRO_ERROR_ARGUMENT,
-                              kinds[k].grid_refusal, meiro_grid_name(grid));
+            return fail_field(err, kinds[k].grid_field, MEIRO_ERROR_ARGUMENT, kinds[k].grid_refusal,
+                              meiro_grid_name(grid));
     meiro_status s = known ? meiro_export_grid_check(grid, format, err) : MEIRO_OK;
     if (s != MEIRO_OK) return s;
     for (size_t i = 0; i < sizeof apart / sizeof apart[0]; i++)

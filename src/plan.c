@@ -158,7 +158,8 @@ meiro_status meiro_generate_options_resolve(meiro_generate_options *opt, unsigne
     static const meiro_maze_sources none = {0};
     if (!src) src = &none;
     /* a shape and a text: on the rect grid, one at a time (the kinds' rule) */
-    unsigned kinds = (src->shape ? 1u << MEIRO_KIND_SHAPE : 0) | (src->text ? 1u << MEIRO_KIND_TEXT : 0);
+    unsigned kinds =
+        (src->shape ? 1u << MEIRO_KIND_SHAPE : 0) | (src->text ? 1u << MEIRO_KIND_TEXT : 0);
     meiro_status s = meiro_kind_check(kinds, opt->grid, MEIRO_FORMAT_COUNT, err);
     if (s != MEIRO_OK) return s;
     if (src->text && (given & MEIRO_GIVEN_WIDTH))

@@ -339,7 +339,8 @@ static meiro_maze *maze_of_kinds(unsigned set, meiro_grid grid)
     meiro_text_info text;
     if (set & 1u << MEIRO_KIND_WEAVE) o.weave = 30;
     if (set & 1u << MEIRO_KIND_LOOPS) o.loops = 30;
-    if (set & 1u << MEIRO_KIND_SHAPE) CHECK(meiro_shape_mask("heart", 8, 8, &mask, NULL) == MEIRO_OK);
+    if (set & 1u << MEIRO_KIND_SHAPE)
+        CHECK(meiro_shape_mask("heart", 8, 8, &mask, NULL) == MEIRO_OK);
     if (set & 1u << MEIRO_KIND_TEXT) {
         CHECK(meiro_text_mask("L", NULL, 12, &mask, &text, NULL) == MEIRO_OK);
         o.width = text.width;
@@ -348,11 +349,13 @@ static meiro_maze *maze_of_kinds(unsigned set, meiro_grid grid)
     o.mask = mask;
     meiro_maze *m = meiro_generate(&o, NULL);
     meiro_mission_options mission = {MEIRO_MISSION_COLLECT, 2, 0, 3};
-    if (m && (set & 1u << MEIRO_KIND_MISSION) && meiro_maze_add_mission(m, &mission, NULL) != MEIRO_OK) {
+    if (m && (set & 1u << MEIRO_KIND_MISSION) &&
+        meiro_maze_add_mission(m, &mission, NULL) != MEIRO_OK) {
         meiro_maze_free(m);
         m = NULL;
     }
-    if (m && (set & 1u << MEIRO_KIND_FLOORS) && meiro_maze_split_levels(m, 2, 3, NULL) != MEIRO_OK) {
+    if (m && (set & 1u << MEIRO_KIND_FLOORS) &&
+        meiro_maze_split_levels(m, 2, 3, NULL) != MEIRO_OK) {
         meiro_maze_free(m);
         m = NULL;
     }
@@ -374,8 +377,8 @@ static void test_kinds(void)
         for (int g = 0; g < MEIRO_GRID_COUNT; g++) {
             meiro_maze *m = maze_of_kinds(1u << made_kinds[k], (meiro_grid)g);
             const meiro_kind_desc *kind = meiro_kind_info(made_kinds[k]);
-            CHECK_MSG(!m == !(kind->grids & 1u << g), "%s on %s: %s, the table says %s",
-                      kind->name, meiro_grid_name((meiro_grid)g), m ? "made" : "refused",
+            CHECK_MSG(!m == !(kind->grids & 1u << g), "%s on %s: %s, the table says %s", kind->name,
+                      meiro_grid_name((meiro_grid)g), m ? "made" : "refused",
                       kind->grids & 1u << g ? "made" : "refused");
             for (unsigned f = 0; f < MEIRO_FORMAT_COUNT; f++) {
                 meiro_error e = {0};
@@ -385,11 +388,13 @@ static void test_kinds(void)
                 bool writes = m && w.status == MEIRO_OK;
                 CHECK_MSG(table == writes, "%s on %s as %s: %s, the table says %s", kind->name,
                           meiro_grid_name((meiro_grid)g), format_name((meiro_format)f),
-                          writes ? "written" : m ? w.err.message : "not made",
+                          writes ? "written"
+                          : m    ? w.err.message
+                                 : "not made",
                           table ? "can" : e.message);
                 if (!table && m && e.field == MEIRO_FIELD_FORMAT)
-                    check_named(e.message, kind->shows != MEIRO_CAN_COUNT ? kind->shows
-                                                                          : MEIRO_CAN_GRIDS);
+                    check_named(e.message,
+                                kind->shows != MEIRO_CAN_COUNT ? kind->shows : MEIRO_CAN_GRIDS);
                 free(w.data);
             }
             meiro_maze_free(m);

@@ -618,7 +618,8 @@ static void test_job(void)
     /* the wrong type, a read-only setting, a value out of range: refused */
     CHECK(meiro_job_set_text(job, MEIRO_JOB_FLOORS, "2", &err) == MEIRO_ERROR_ARGUMENT);
     CHECK(meiro_job_set_int(job, MEIRO_JOB_EXTENT_WIDTH, 9, &err) == MEIRO_ERROR_ARGUMENT);
-    CHECK(meiro_job_set_int(job, MEIRO_JOB_FLOORS, MEIRO_MAX_LEVELS + 1, &err) == MEIRO_ERROR_ARGUMENT);
+    CHECK(meiro_job_set_int(job, MEIRO_JOB_FLOORS, MEIRO_MAX_LEVELS + 1, &err) ==
+          MEIRO_ERROR_ARGUMENT);
     CHECK(meiro_job_get_int(job, MEIRO_JOB_FLOORS) == 2);
     meiro_job_page(job)->answers = MEIRO_ANSWERS_KEY;
     CHECK_MSG(meiro_job_plan(job, &err) == MEIRO_OK, "%s", err.message);

@@ -200,9 +200,9 @@ typedef enum meiro_kind {
 } meiro_kind;
 
 typedef struct meiro_kind_desc {
-    const char *name;   /* "floors" */
-    const char *option; /* the command line's option: "--levels" */
-    unsigned grids;     /* the grids it is made on: bit (1u << meiro_grid) each */
+    const char *name;       /* "floors" */
+    const char *option;     /* the command line's option: "--levels" */
+    unsigned grids;         /* the grids it is made on: bit (1u << meiro_grid) each */
     meiro_capability shows; /* what a format must can to write it
                                (meiro_format_can); MEIRO_CAN_COUNT: any */
 } meiro_kind_desc;
@@ -253,24 +253,24 @@ MEIRO_API meiro_mission_options *meiro_job_mission(meiro_job *job);
 /* The job's other settings; new ones are added at the end. Numbers are set
  * with meiro_job_set_int, texts with meiro_job_set_text (copied). */
 typedef enum meiro_job_setting {
-    MEIRO_JOB_FORMAT,     /* number: the meiro_format written; default text */
-    MEIRO_JOB_MAZE_GIVEN, /* number: the maze's MEIRO_GIVEN_* bits (which
-                             settings of meiro_job_maze the user gave) */
-    MEIRO_JOB_PAGE_GIVEN, /* number: the page's MEIRO_GIVEN_* bits */
-    MEIRO_JOB_LEVEL,      /* number: a meiro_level, or -1 (default) for none */
-    MEIRO_JOB_FLOORS,     /* number: 2..MEIRO_MAX_LEVELS floors joined by
-                             stairs, each of the maze's height; 0 (default)
-                             or 1: one */
-    MEIRO_JOB_SOLUTION,   /* number: not 0: the way drawn on the puzzle */
-    MEIRO_JOB_ANIMATE,    /* number: not 0: an animated SVG of the making */
-    MEIRO_JOB_FRAMES,     /* number: not 0: PNG frames of the making */
-    MEIRO_JOB_SHAPE,      /* text: a built-in shape's name or a picture file */
-    MEIRO_JOB_TEXT,       /* text: the maze inside the letters of it */
-    MEIRO_JOB_SOLVER,     /* text: the solver's name; NULL: bfs */
-    MEIRO_JOB_ANSWERS_TO, /* text: a file apart for the answers (its name
-                             says its format); NULL: none */
-    MEIRO_JOB_EXTENT_WIDTH, /* number, read only, once planned: the cells the
-                               page lays out across (floors side by side) */
+    MEIRO_JOB_FORMAT,        /* number: the meiro_format written; default text */
+    MEIRO_JOB_MAZE_GIVEN,    /* number: the maze's MEIRO_GIVEN_* bits (which
+                                settings of meiro_job_maze the user gave) */
+    MEIRO_JOB_PAGE_GIVEN,    /* number: the page's MEIRO_GIVEN_* bits */
+    MEIRO_JOB_LEVEL,         /* number: a meiro_level, or -1 (default) for none */
+    MEIRO_JOB_FLOORS,        /* number: 2..MEIRO_MAX_LEVELS floors joined by
+                                stairs, each of the maze's height; 0 (default)
+                                or 1: one */
+    MEIRO_JOB_SOLUTION,      /* number: not 0: the way drawn on the puzzle */
+    MEIRO_JOB_ANIMATE,       /* number: not 0: an animated SVG of the making */
+    MEIRO_JOB_FRAMES,        /* number: not 0: PNG frames of the making */
+    MEIRO_JOB_SHAPE,         /* text: a built-in shape's name or a picture file */
+    MEIRO_JOB_TEXT,          /* text: the maze inside the letters of it */
+    MEIRO_JOB_SOLVER,        /* text: the solver's name; NULL: bfs */
+    MEIRO_JOB_ANSWERS_TO,    /* text: a file apart for the answers (its name
+                                says its format); NULL: none */
+    MEIRO_JOB_EXTENT_WIDTH,  /* number, read only, once planned: the cells the
+                                page lays out across (floors side by side) */
     MEIRO_JOB_EXTENT_HEIGHT, /* number, read only: and down */
     MEIRO_JOB_FITS_PAPER     /* number, read only, once a plan refused a text
                                 set for a level's page (too long at its
@@ -280,8 +280,8 @@ typedef enum meiro_job_setting {
 
 /* MEIRO_ERROR_ARGUMENT for a setting of the other type, a read-only one or
  * an unknown one; MEIRO_ERROR_NOMEM copying a text. */
-MEIRO_API meiro_status meiro_job_set_int(meiro_job *job, meiro_job_setting setting,
-                                         long long value, meiro_error *err);
+MEIRO_API meiro_status meiro_job_set_int(meiro_job *job, meiro_job_setting setting, long long value,
+                                         meiro_error *err);
 MEIRO_API meiro_status meiro_job_set_text(meiro_job *job, meiro_job_setting setting,
                                           const char *value, meiro_error *err);
 /* A setting's value (0, or NULL, for one of the other type). */

@@ -375,7 +375,8 @@ static int plan_generate(generate_args *a)
         return rc;
     }
     size_t said = say_warnings(job, 0);
-    rc = check_output("generate", a->opt->grid, (uint32_t)meiro_job_get_int(job, MEIRO_JOB_EXTENT_WIDTH),
+    rc = check_output("generate", a->opt->grid,
+                      (uint32_t)meiro_job_get_int(job, MEIRO_JOB_EXTENT_WIDTH),
                       (uint32_t)meiro_job_get_int(job, MEIRO_JOB_EXTENT_HEIGHT), format,
                       meiro_job_page(job), a->output, a->pc.answers_to, a->animate || a->frames);
     const input_file inputs[] = {{"the -t template", a->pc.template_name},

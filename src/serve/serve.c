@@ -514,8 +514,10 @@ static enum MHD_Result answer_file(struct MHD_Connection *c, const serve_job *jo
     snprintf(seed, sizeof seed, "%.20s", given ? given : "0");
     snprintf(disposition, sizeof disposition, "%s; filename=\"%s-%s.%s\"",
              route == ROUTE_VIEW ? "inline" : "attachment",
-             route == ROUTE_BOOKLET ? "booklet" : job->rule ? "rule-maze" : "maze", seed,
-             downloads[kind].name);
+             route == ROUTE_BOOKLET ? "booklet"
+             : job->rule            ? "rule-maze"
+                                    : "maze",
+             seed, downloads[kind].name);
     warnings(res->err, job->options, warn, sizeof warn, codes, sizeof codes);
     const char *headers[] = {"X-Meiro-Seed",
                              seed,
@@ -615,8 +617,8 @@ static enum MHD_Result api_maze(struct MHD_Connection *c, serve_config *cfg, enu
         snprintf(line, sizeof line, "meiro serve: %s", job->message);
         answer = refuse(c, MHD_HTTP_BAD_REQUEST, line, job->code, NULL, NULL);
     } else if (cfg->uploads[0] && !saved.dir[0] && !make_folder(cfg, &saved, line, sizeof line)) {
-        answer = refuse(c, MHD_HTTP_INTERNAL_SERVER_ERROR, line, "code=error&level=error", NULL,
-                        NULL);
+        answer =
+            refuse(c, MHD_HTTP_INTERNAL_SERVER_ERROR, line, "code=error&level=error", NULL, NULL);
     } else {
         job->tmpdir = saved.dir[0] ? saved.dir : NULL;
         answer = run_job(c, cfg, job, route, kind, &saved);
