@@ -448,17 +448,16 @@ meiro_status meiro_mission_check(const meiro_generate_options *gen,
     if (!mission || (!mission->kind && !mission->one_way)) return MEIRO_OK;
     /* the kinds' rule: its grid, a weave, the format; then as gen/mission.c's
      * check says them once the maze is made */
-    unsigned kinds = 1u << MEIRO_KIND_MISSION | (gen->weave ? 1u << MEIRO_KIND_WEAVE : 0);
+    unsigned kinds =
+        1u << MEIRO_KIND_MISSION | (gen->weave ? 1u << MEIRO_KIND_WEAVE : 0) |
+        (page && page->play && meiro_format_can(format, MEIRO_CAN_PLAY) ? 1u << MEIRO_KIND_PLAY
+                                                                        : 0);
     meiro_status s = meiro_kind_check(kinds, gen->grid, format, err);
     if (s != MEIRO_OK) return s;
     if (mission->kind == MEIRO_MISSION_KEYS && gen->loops)
         return fail_field(err, MEIRO_FIELD_LOOPS, MEIRO_ERROR_ARGUMENT,
                           "keys and doors need a perfect maze (no loops): with a loop a door "
                           "could be walked round");
-    if (page && page->play && meiro_format_can(format, MEIRO_CAN_PLAY)) /* as export_xlsx.c's */
-        return fail_field(err, MEIRO_FIELD_PLAY, MEIRO_ERROR_ARGUMENT,
-                          "a playable sheet cannot check a mission's keys, items or one-way "
-                          "passages: leave out --play, or play it as html");
     return MEIRO_OK;
 }
 
@@ -475,7 +474,8 @@ static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *
     /* the maze's kinds and grid in the format: the kinds' rule */
     unsigned kinds = (maze->weave ? 1u << MEIRO_KIND_WEAVE : 0) |
                      (meiro_maze_has_mission(maze) ? 1u << MEIRO_KIND_MISSION : 0) |
-                     (maze->levels ? 1u << MEIRO_KIND_FLOORS : 0);
+                     (maze->levels ? 1u << MEIRO_KIND_FLOORS : 0) |
+                     (opt->play ? 1u << MEIRO_KIND_PLAY : 0);
     if (s == MEIRO_OK) s = meiro_kind_check(kinds, meiro_maze_grid(maze), format, err);
     const format_entry *row = &formats[format];
     if (s == MEIRO_OK && row->size_check) s = row->size_check(maze_total(maze), err);

@@ -175,6 +175,7 @@ static unsigned job_kinds(const meiro_job *job)
         {job->shape != NULL, MEIRO_KIND_SHAPE},
         {job->text != NULL, MEIRO_KIND_TEXT},
         {o->loops != 0, MEIRO_KIND_LOOPS},
+        {job->page.play, MEIRO_KIND_PLAY},
     };
     unsigned set = 0;
     for (size_t i = 0; i < sizeof has / sizeof has[0]; i++)

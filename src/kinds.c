@@ -14,6 +14,7 @@ typedef struct kind_entry {
     const char *grid_refusal;   /* on a grid it is not made on; %s the grid */
     meiro_field grid_field;     /* the option to change */
     const char *format_refusal; /* in a format that cannot show it; %s the format */
+    meiro_field format_field;   /* the option to change then: the format, or the kind's own */
 } kind_entry;
 
 /* The refusals name the formats that can (tests/test_formats.c checks the
@@ -31,17 +32,20 @@ static const kind_entry kinds[MEIRO_KIND_COUNT] = {
                            "--levels cannot go with --grid (floors are rect grids) yet",
                            MEIRO_FIELD_NONE,
                            "%s cannot show a multi-level maze's floors and stairs yet: write it "
-                           "as pdf, svg, png, json or html"},
+                           "as pdf, svg, png, json or html",
+                           MEIRO_FIELD_FORMAT},
     [MEIRO_KIND_MISSION] = {{"mission", "--mission", RECT, MEIRO_CAN_MISSIONS},
                             "a mission maze needs the rect grid, not %s",
                             MEIRO_FIELD_GRID,
                             "%s cannot show a mission's keys, doors, items or one-way arrows "
-                            "yet: write it as pdf, svg, png, html, xlsx, json, text or csv"},
+                            "yet: write it as pdf, svg, png, html, xlsx, json, text or csv",
+                            MEIRO_FIELD_FORMAT},
     [MEIRO_KIND_WEAVE] = {{"weave", "--weave", RECT, MEIRO_CAN_WEAVE},
                           "a weave maze needs the rect grid, not %s",
                           MEIRO_FIELD_GRID,
                           "%s cannot show a weave maze's crossings yet: write it as pdf, svg, "
-                          "png, html, xlsx, json, text or csv"},
+                          "png, html, xlsx, json, text or csv",
+                          MEIRO_FIELD_FORMAT},
     [MEIRO_KIND_SHAPE] = {{"shape", "--shape", RECT, MEIRO_CAN_COUNT},
                           "a shape needs the rect grid, not %s",
                           MEIRO_FIELD_SHAPE,
@@ -54,6 +58,11 @@ static const kind_entry kinds[MEIRO_KIND_COUNT] = {
                           NULL,
                           MEIRO_FIELD_NONE,
                           NULL},
+    [MEIRO_KIND_PLAY] = {{"play", "--play", ALL_GRIDS, MEIRO_CAN_PLAY},
+                         NULL,
+                         MEIRO_FIELD_NONE,
+                         "a playable sheet is a spreadsheet: it needs XLSX output, not %s",
+                         MEIRO_FIELD_PLAY},
 };
 
 /* The kinds that cannot go together (yet), in the order they are said. */
@@ -81,6 +90,14 @@ static const struct {
     {KIND(MISSION) | KIND(WEAVE), MEIRO_FIELD_NONE, "a weave maze cannot have a mission yet"},
     {KIND(SHAPE) | KIND(TEXT), MEIRO_FIELD_TEXT,
      "a maze takes the shape of a picture or of a text, one at a time"},
+    /* a sheet's check counts a cell's marked neighbours, and walks each
+     * cell once, any way, in no order (render/export_xlsx.c says them too) */
+    {KIND(PLAY) | KIND(WEAVE), MEIRO_FIELD_PLAY,
+     "a playable sheet cannot check a weave maze's crossings: leave out --play, or play it as "
+     "html"},
+    {KIND(PLAY) | KIND(MISSION), MEIRO_FIELD_PLAY,
+     "a playable sheet cannot check a mission's keys, items or one-way passages: leave out "
+     "--play, or play it as html"},
 };
 
 const meiro_kind_desc *meiro_kind_info(meiro_kind kind)
@@ -106,7 +123,7 @@ meiro_status meiro_kind_check(unsigned set, meiro_grid grid, meiro_format format
     for (unsigned k = 0; k < MEIRO_KIND_COUNT && known; k++)
         if ((set & 1u << k) && kinds[k].info.shows != MEIRO_CAN_COUNT &&
             !meiro_format_can(format, kinds[k].info.shows))
-            return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
+            return fail_field(err, kinds[k].format_field, MEIRO_ERROR_ARGUMENT,
                               kinds[k].format_refusal, meiro_format_info(format)->name);
     return MEIRO_OK;
 }

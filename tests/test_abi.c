@@ -83,7 +83,7 @@ static void test_enums(void)
         {"MEIRO_FORMAT_JSON", MEIRO_FORMAT_JSON, 9},
         {"MEIRO_SETTING_PLAY", MEIRO_SETTING_PLAY, 4},
         {"MEIRO_CAN_BOOKLET", MEIRO_CAN_BOOKLET, 11},
-        {"MEIRO_KIND_LOOPS", MEIRO_KIND_LOOPS, 7},
+        {"MEIRO_KIND_PLAY", MEIRO_KIND_PLAY, 8},
         {"MEIRO_JOB_FITS_PAPER", MEIRO_JOB_FITS_PAPER, 14},
     };
     verdict v = {0};

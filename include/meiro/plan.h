@@ -196,6 +196,8 @@ typedef enum meiro_kind {
     MEIRO_KIND_SHAPE,   /* inside a built-in shape or a picture (--shape) */
     MEIRO_KIND_TEXT,    /* inside the letters of a text (--text) */
     MEIRO_KIND_LOOPS,   /* dead ends opened into loops (--loops) */
+    MEIRO_KIND_PLAY,    /* a sheet that checks the way marked in it (--play,
+                           meiro_export_options.play) */
     MEIRO_KIND_COUNT
 } meiro_kind;
 
@@ -218,7 +220,8 @@ MEIRO_API const meiro_kind_desc *meiro_kind_info(meiro_kind kind); /* NULL if in
  * kind against the format. MEIRO_OK, or MEIRO_ERROR_ARGUMENT and a message
  * that names the options (as the command line spells them) and, for a
  * format, those that can; err->field the option to change where one is
- * (the format, the grid, the shape or the text), else MEIRO_FIELD_NONE. */
+ * (the format, the grid, the shape, the text or play), else
+ * MEIRO_FIELD_NONE. */
 MEIRO_API meiro_status meiro_kind_check(unsigned kinds, meiro_grid grid, meiro_format format,
                                         meiro_error *err);
 

@@ -651,10 +651,11 @@ static size_t quote_json(char *out, size_t size, const char *s)
 
 /* {"shapes":[...],"templates":[...],"art":[...],"algorithms":[{"name",
  * "description"}...],"grids":{"polar":["pdf",...]...},"kinds":{"floors":
- * ["pdf",...]...},"formats":{"pdf":["page","crop",...]...}}: the built-in
- * names, the files each grid and each kind of maze makes (the library's
- * kinds table, meiro_kind_check), and what each file can (the library's
- * format table, meiro_format_can). */
+ * ["pdf",...]...},"plays":["shape",...],"formats":{"pdf":["page","crop",
+ * ...]...}}: the built-in names, the files each grid and each kind of maze
+ * makes and the kinds a playable sheet takes (the library's kinds table,
+ * meiro_kind_check), and what each file can (the library's format table,
+ * meiro_format_can). */
 static enum MHD_Result api_choices(struct MHD_Connection *c)
 {
     size_t size = 16384, n = 0;
@@ -710,7 +711,15 @@ static enum MHD_Result api_choices(struct MHD_Connection *c)
                                       downloads[i].name);
         out[n++] = ']';
     }
-    n += (size_t)snprintf(out + n, size - n, "},\"formats\":{");
+    /* the kinds a sheet can be played in (the kinds table's pairs) */
+    n += (size_t)snprintf(out + n, size - n, "},\"plays\":[");
+    for (int k = 0, shown = 0; k < MEIRO_KIND_COUNT && n + 64 < size; k++)
+        if (k != MEIRO_KIND_PLAY &&
+            meiro_kind_check(1u << k | 1u << MEIRO_KIND_PLAY, MEIRO_GRID_RECT, MEIRO_FORMAT_XLSX,
+                             NULL) == MEIRO_OK)
+            n += (size_t)snprintf(out + n, size - n, "%s\"%s\"", shown++ ? "," : "",
+                                  meiro_kind_info((meiro_kind)k)->name);
+    n += (size_t)snprintf(out + n, size - n, "],\"formats\":{");
     for (size_t k = 0; k < DL_COUNT && n + 512 < size; k++) {
         n += (size_t)snprintf(out + n, size - n, "%s\"%s\":[", k ? "," : "", downloads[k].name);
         for (int cap = 0, shown = 0; cap < MEIRO_CAN_COUNT; cap++)
