@@ -168,7 +168,7 @@ $(BUILD)/obj/core/%.o $(BUILD)/obj/gen/%.o $(BUILD)/obj/solve/%.o \
 $(BUILD)/obj/io/%.o: LAYER_CPPFLAGS = $(IO_CPPFLAGS)
 $(BUILD)/obj/page/%.o: LAYER_CPPFLAGS = $(PAGE_CPPFLAGS)
 $(BUILD)/obj/render/%.o $(BUILD)/obj/formats.o $(BUILD)/obj/booklet.o \
-    $(BUILD)/obj/plan.o $(BUILD)/obj/level_page.o $(BUILD)/obj/cover.o $(BUILD)/obj/picture.o $(BUILD)/obj/rule_json.o: LAYER_CPPFLAGS = $(RENDER_CPPFLAGS)
+    $(BUILD)/obj/plan.o $(BUILD)/obj/job.o $(BUILD)/obj/kinds.o $(BUILD)/obj/level_page.o $(BUILD)/obj/cover.o $(BUILD)/obj/picture.o $(BUILD)/obj/rule_json.o: LAYER_CPPFLAGS = $(RENDER_CPPFLAGS)
 $(BUILD)/obj/render/module_load.o $(BUILD)/obj/render/module_table.o: LAYER_CPPFLAGS = $(RENDER_CPPFLAGS) \
     -include $(BUILD)/gen/module_stamp.h -DMEIRO_MODULE_NAME='"$(MODULE_NAME)"' -DMEIRO_MODULE_DIR='"$(MODULE_DIR)"'
 $(BUILD)/obj/render/module_load.o $(BUILD)/obj/render/module_table.o: $(BUILD)/gen/module_stamp.h

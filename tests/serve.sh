@@ -241,6 +241,21 @@ if [ "$polar" = "pdf,png,svg,json" ]; then ok; else bad "a polar maze's files: '
 # what each file can, from the library's format table (meiro_format_can)
 xlsx=$(sed -n 's/.*"formats":{.*"xlsx":\[\([^]]*\)\].*/\1/p' "$tmp/body" | tr -d '"')
 if [ "$xlsx" = "page,play,answers,weave,missions,booklet" ]; then ok; else bad "what a spreadsheet can: '$xlsx'"; fi
+# the files each kind of maze makes, from the library's kinds table
+# (meiro_kind_check), are those the server makes
+floors=$(sed -n 's/.*"kinds":{.*"floors":\[\([^]]*\)\].*/\1/p' "$tmp/body" | tr -d '"')
+if [ "$floors" = "pdf,png,svg,html,json" ]; then ok; else bad "a multi-level maze's files: '$floors'"; fi
+# the kinds a playable sheet takes: the same table's pairs
+plays=$(sed -n 's/.*"plays":\[\([^]]*\)\].*/\1/p' "$tmp/body" | tr -d '"')
+case ",$plays," in *,shape,*,loops,*) ok ;; *) bad "a playable sheet's kinds: '$plays'" ;; esac
+case ",$plays," in *,weave,*|*,mission,*|*,floors,*) bad "a playable sheet's kinds: '$plays'" ;; *) ok ;; esac
+for fmt in pdf png svg xlsx html json; do
+    get "/api/file?format=$fmt&levels=2&width=5&height=4&seed=1"
+    case ",$floors," in *",$fmt,"*) want=200 ;; *) want=400 ;; esac
+    if [ "${got%% *}" = $want ]; then ok; else bad "floors as $fmt: $got, the kind's files '$floors'"; fi
+done
+get "/api/file?format=xlsx&weave=30&play=1&seed=1"; expect "400 text/plain; charset=utf-8" "a weave maze to play"
+body_has "a playable sheet cannot check a weave maze's crossings"
 for fmt in pdf png svg xlsx html json; do
     get "/api/file?format=$fmt&grid=polar&ends=center&height=4&seed=1"
     case ",$polar," in *",$fmt,"*) want=200 ;; *) want=400 ;; esac
