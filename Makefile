@@ -132,6 +132,9 @@ BUILD_PKGS = gcc make libc6-dev pkg-config libcairo2-dev libxlsxwriter-dev libpn
 TEST_PKGS  = $(BUILD_PKGS) locales poppler-utils librsvg2-bin qpdf unzip libreoffice-calc-nogui libxml2-utils gnumeric python3-uno \
              groff-base file \
              fonts-crosextra-carlito chromium nodejs curl
+# the Python module's tests (tests/python.sh): a virtual environment of
+# Debian's python3, setuptools to build it offline, NumPy for its array view
+TEST_PKGS += python3-venv python3-pip python3-setuptools python3-wheel python3-numpy
 
 # The browser test's driver, from npm into build/node (not committed), at
 # a version that runs on Debian's Node 18 and drives its Chromium.
