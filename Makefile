@@ -138,10 +138,13 @@ BUILD_PKGS = gcc make libc6-dev pkg-config libcairo2-dev libxlsxwriter-dev libpn
              fonts-dejavu-core fonts-ipaexfont-gothic fonts-noto-color-emoji ghostscript
 TEST_PKGS  = $(BUILD_PKGS) locales poppler-utils librsvg2-bin qpdf unzip libreoffice-calc-nogui libxml2-utils gnumeric python3-uno \
              groff-base file \
-             fonts-crosextra-carlito chromium nodejs curl $(DEB_PKGS)
+             fonts-crosextra-carlito chromium nodejs curl $(DEB_PKGS) $(PY_PKGS)
 # the Debian packages' build, lintian, and the studio's service tried as the
 # packages install it (tests/deb.sh): behind nginx with TLS, as doc/school.md says
 DEB_PKGS   = dpkg-dev debhelper lintian man-db systemd nginx-light openssl
+# the Python module's tests (tests/python.sh): a virtual environment of
+# Debian's python3, setuptools to build it offline, NumPy for its array view
+PY_PKGS    = python3-venv python3-pip python3-setuptools python3-wheel python3-numpy
 
 # The browser test's driver, from npm into build/node (not committed), at
 # a version that runs on Debian's Node 18 and drives its Chromium.
