@@ -147,7 +147,7 @@ NODE_DIR  = build/node
 # clang and libFuzzer's runtime, for make fuzz
 FUZZ_PKGS  = clang libclang-rt-dev
 
-.PHONY: FORCE all deps deps-test browser-deps check check-asan check-memory test tests asan-tests fuzz fuzz-targets bench \
+.PHONY: FORCE all deps deps-test browser-deps check check-asan check-nocairo check-memory test tests asan-tests fuzz fuzz-targets bench \
         demo samples install uninstall clean
 
 all: $(BUILD)/meiro $(BUILD)/libmeiro.a $(BUILD)/libmeiro.so $(MODULE) $(SERVE_MODULE)
@@ -326,6 +326,7 @@ check: deps-test browser-deps
 	@rm -f build-check.log
 	@sh tools/check-symbols.sh build
 	@sh tools/check-links.sh build
+	@$(MAKE) --no-print-directory check-nocairo
 	@MEIRO_TEST_JOBS=$(JOBS) sh tests/run.sh check build asan build/asan
 
 # the test programs, built
@@ -393,6 +394,33 @@ $(CORPUS_OBJ): $(BUILD)/tests/fuzz_%.o: $(FUZZ_SRCS)
 		-c -o $@ $(call fuzz_src,$@)
 $(BUILD)/tests/test_corpora: TEST_OBJ = $(CORPUS_OBJ) $(FUZZ_CLI_OBJ)
 $(BUILD)/tests/test_corpora: $(CORPUS_OBJ) $(FUZZ_CLI_OBJ)
+
+# The geometry without cairo (issue 37): the glyph layer (the text
+# measurer, the rasteriser, the masks of names and built-in shapes) and
+# core compiled with no cairo, pango or librsvg header on the include path
+# (what a build for the browser has), linked with FreeType, HarfBuzz and
+# fontconfig alone; tests/nocairo.c prints their masks for a few names and
+# every shape, and the same program against the native library
+# (libmeiro.so and its drawing module) must print the same bytes.
+NOCAIRO_DIR      = $(BUILD)/nocairo
+NOCAIRO_CPPFLAGS = $(GLYPH_CPPFLAGS) -DMEIRO_NOCAIRO
+NOCAIRO_SRC      = $(wildcard src/core/*.c src/glyph/*.c)
+NOCAIRO_OBJ      = $(NOCAIRO_SRC:src/%.c=$(NOCAIRO_DIR)/%.o)
+$(NOCAIRO_DIR)/%.o: src/%.c $(BUILD)/gen/cflags
+	@mkdir -p $(dir $@)
+	@case '$(NOCAIRO_CPPFLAGS)' in *cairo*|*pango*|*rsvg*) echo "check-nocairo: a drawing library on the include path: $(NOCAIRO_CPPFLAGS)"; exit 1 ;; esac
+	$(CC) $(CPPFLAGS) $(NOCAIRO_CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
+$(NOCAIRO_DIR)/masks: tests/nocairo.c $(NOCAIRO_OBJ)
+	$(CC) $(CPPFLAGS) $(NOCAIRO_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(NOCAIRO_OBJ) \
+		$(shell pkg-config --libs $(GLYPH_PKGS) 2>/dev/null) -lm
+$(NOCAIRO_DIR)/masks-native: tests/nocairo.c $(BUILD)/libmeiro.so $(MODULE)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) -Iinclude $(ALL_CFLAGS) $(LDFLAGS) -Wl,-rpath,'$$ORIGIN/..' -o $@ $< $(BUILD)/libmeiro.so -lm
+check-nocairo: $(NOCAIRO_DIR)/masks $(NOCAIRO_DIR)/masks-native
+	@$(NOCAIRO_DIR)/masks > $(NOCAIRO_DIR)/masks.txt
+	@$(NOCAIRO_DIR)/masks-native > $(NOCAIRO_DIR)/masks-native.txt
+	@cmp $(NOCAIRO_DIR)/masks.txt $(NOCAIRO_DIR)/masks-native.txt
+	@echo "check-nocairo: the masks of $$(grep -cE ' [0-9]+x[0-9]+$$' $(NOCAIRO_DIR)/masks.txt) names and shapes built without cairo, pango or librsvg are the native ones"
 
 # The memory-limit walk: every job (PDF, PNG, XLSX, text, booklets) under
 # ulimit -v from 48 to 320 MB in 16 MB steps must end by itself, written or

@@ -15,7 +15,6 @@
 #include <cairo.h>
 #include <errno.h>
 #include <math.h>
-#include <pango/pangocairo.h>
 #include <png.h>
 #include <setjmp.h>
 #include <stdio.h>
