@@ -30,7 +30,8 @@ struct glyph_face {
     FT_Face ft;
     hb_font_t *hb;
     double upem;
-    bool failed; /* opened once and failed: not tried again */
+    bool bold;      /* asked for bold: a face without it is emboldened */
+    bool failed;    /* opened once and failed: not tried again */
 };
 
 struct glyph_fonts {
@@ -102,7 +103,7 @@ meiro_status glyph_fonts_add(glyph_fonts *f, const unsigned char *data, size_t s
 
 #ifndef MEIRO_NO_FONTCONFIG
 /* The pattern of `families`, each name trimmed, in `lang`. */
-static FcPattern *families_pattern(const char *families, const char *lang)
+static FcPattern *families_pattern(const char *families, const char *lang, bool bold)
 {
     FcPattern *pat = FcPatternCreate();
     if (!pat) return NULL;
@@ -122,7 +123,7 @@ static FcPattern *families_pattern(const char *families, const char *lang)
         }
         p = end;
     }
-    ok = ok && FcPatternAddInteger(pat, FC_WEIGHT, FC_WEIGHT_REGULAR) &&
+    ok = ok && FcPatternAddInteger(pat, FC_WEIGHT, bold ? FC_WEIGHT_BOLD : FC_WEIGHT_REGULAR) &&
          FcPatternAddInteger(pat, FC_SLANT, FC_SLANT_ROMAN) &&
          (!lang || !lang[0] || FcPatternAddString(pat, FC_LANG, (const FcChar8 *)lang));
     if (ok && FcConfigSubstitute(NULL, pat, FcMatchPattern)) {
@@ -134,15 +135,15 @@ static FcPattern *families_pattern(const char *families, const char *lang)
 }
 #endif
 
-meiro_status glyph_fonts_find(glyph_fonts *f, const char *families, const char *lang,
+meiro_status glyph_fonts_find(glyph_fonts *f, const char *families, const char *lang, bool bold,
                               meiro_error *err)
 {
 #ifdef MEIRO_NO_FONTCONFIG
-    (void)f, (void)families, (void)lang;
+    (void)f, (void)families, (void)lang, (void)bold;
     return fail(err, MEIRO_ERROR_ARGUMENT, "this build finds no fonts: hand them over");
 #else
     if (!FcInit()) return fail(err, MEIRO_ERROR_NOMEM, "fontconfig cannot start");
-    FcPattern *pat = families_pattern(families, lang);
+    FcPattern *pat = families_pattern(families, lang, bold);
     FcResult result;
     FcFontSet *set = pat ? FcFontSort(NULL, pat, FcTrue, NULL, &result) : NULL;
     meiro_status s = set ? MEIRO_OK : fail(err, MEIRO_ERROR_NOMEM, "fontconfig found no fonts");
@@ -164,6 +165,7 @@ meiro_status glyph_fonts_find(glyph_fonts *f, const char *families, const char *
         memcpy(path, file, n + 1);
         g->path = path;
         g->index = index;
+        g->bold = bold;
         g->charset = cs ? FcCharSetCopy(cs) : NULL;
     }
     if (set) FcFontSetDestroy(set);
@@ -208,17 +210,34 @@ static bool face_has(glyph_fonts *f, glyph_face *g, uint32_t cp)
     return face_open(f, g) && FT_Get_Char_Index(g->ft, cp) != 0;
 }
 
+/* Whether face g has every code point of p..q. */
+static bool covers(glyph_fonts *f, glyph_face *g, const char *p, const char *q)
+{
+    bool all = true;
+    while (all && p < q) {
+        uint32_t cp = glyph_next_code_point(&p);
+        /* joiners and variation selectors are the shaper's, not letters */
+        all = glyph_is_blank(cp) || (cp >= 0xfe00 && cp <= 0xfe0f) || face_has(f, g, cp);
+    }
+    return all;
+}
+
+/* Whether p..q is of no script of its own (spaces, digits, signs). */
+static bool no_script(const char *p, const char *q)
+{
+    bool none = true;
+    while (none && p < q) {
+        hb_script_t s = hb_unicode_script(hb_unicode_funcs_get_default(), glyph_next_code_point(&p));
+        none = s == HB_SCRIPT_COMMON || s == HB_SCRIPT_INHERITED;
+    }
+    return none;
+}
+
 glyph_face *glyph_fonts_cover(glyph_fonts *f, const char *text, size_t len, meiro_error *err)
 {
     for (size_t i = 0; i < f->count; i++) {
         glyph_face *g = &f->faces[i];
-        bool all = true;
-        for (const char *p = text; all && p < text + len;) {
-            uint32_t cp = glyph_next_code_point(&p);
-            /* joiners and variation selectors are the shaper's, not letters */
-            all = glyph_is_blank(cp) || (cp >= 0xfe00 && cp <= 0xfe0f) || face_has(f, g, cp);
-        }
-        if (all && face_open(f, g)) return g;
+        if (covers(f, g, text, text + len) && face_open(f, g)) return g;
     }
     fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT,
                "no installed font has the letter '%.*s' (install a font with it, e.g. fonts-noto-cjk)",
@@ -249,6 +268,13 @@ static bool glyph_box(const glyph_item *it, double *x0, double *y0, double *x1, 
     FT_BBox b;
     FT_Outline_Get_BBox(&ft->glyph->outline, &b);
     double u = it->face->upem;
+    /* a bold asked of a face that has none is made as cairo makes it (for
+     * pango): the outline emboldened by an em / 24, its ink that much wider
+     * and taller */
+    if (it->face->bold && !(ft->style_flags & FT_STYLE_FLAG_BOLD)) {
+        b.xMax += (FT_Pos)(u / 24);
+        b.yMax += (FT_Pos)(u / 24);
+    }
     *x0 = it->x + b.xMin / u;
     *x1 = it->x + b.xMax / u;
     *y0 = it->y + b.yMin / u;
@@ -309,7 +335,12 @@ meiro_status glyph_shape(glyph_fonts *f, const char *text, size_t len, const cha
     for (const char *p = text; s == MEIRO_OK && p < end;) {
         const char *q = glyph_cluster_end(p);
         if (q > end) q = end;
-        glyph_face *g = glyph_fonts_cover(f, p, (size_t)(q - p), err);
+        /* a space or a sign of no script (Common, Inherited) stays in the
+         * face of the letters before it, as pango sets it: the space between
+         * two Japanese words is the Japanese font's, not DejaVu's */
+        glyph_face *g = face && no_script(p, q) && covers(f, face, p, q)
+                            ? face
+                            : glyph_fonts_cover(f, p, (size_t)(q - p), err);
         if (!g) return MEIRO_ERROR_ARGUMENT;
         if (face && g != face) {
             s = shape_in(face, start, (size_t)(p - start), lang, run, err);

@@ -31,9 +31,9 @@ meiro_status glyph_fonts_add(glyph_fonts *f, const unsigned char *data, size_t s
 
 /* Adds the fonts fontconfig sorts first for `families` (a list as pango
  * reads it: "DejaVu Sans, IPAexGothic, sans-serif") in language `lang`,
- * regular weight, after those already there (opened when a letter needs
+ * regular or bold, after those already there (opened when a letter needs
  * one). Without fontconfig (the browser's build), an argument error. */
-meiro_status glyph_fonts_find(glyph_fonts *f, const char *families, const char *lang,
+meiro_status glyph_fonts_find(glyph_fonts *f, const char *families, const char *lang, bool bold,
                               meiro_error *err);
 
 /* The first face that has every code point of text[0..len), NULL if none

@@ -532,7 +532,7 @@ static meiro_status block_mask(const char *text, uint32_t height, uint8_t **mask
 static glyph_fonts *fonts_for(text_face face, const char *lang, meiro_error *err)
 {
     glyph_fonts *f = glyph_fonts_new(err);
-    if (f && glyph_fonts_find(f, face == TEXT_FACE_NARROW ? TEXT_FONT_NARROW : TEXT_FONT, lang, err) !=
+    if (f && glyph_fonts_find(f, face == TEXT_FACE_NARROW ? TEXT_FONT_NARROW : TEXT_FONT, lang, false, err) !=
                  MEIRO_OK) {
         glyph_fonts_free(f);
         f = NULL;
