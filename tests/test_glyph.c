@@ -17,6 +17,16 @@ static size_t inside(const uint8_t *m, size_t n)
     return c;
 }
 
+/* A rectangle's contour, clockwise on the page (y down). */
+static void rect_contour(pen_path *o, double x0, double y0, double x1, double y1)
+{
+    pen_move(o, x0, y0);
+    pen_line(o, x1, y0);
+    pen_line(o, x1, y1);
+    pen_line(o, x0, y1);
+    pen_close(o);
+}
+
 /* A square of 10 x 10 cells from (2.25, 3.5): its cells are those at least
  * half covered, 10 across (2.25 .. 12.25: cell 2 three quarters covered,
  * in; cell 12 a quarter, out) and 11 down (3.5 .. 13.5: cells 3 and 13
@@ -27,11 +37,7 @@ static void test_square(void)
     uint8_t m[W * H] = {0};
     pen_path o;
     pen_init(&o, NULL, 0);
-    pen_move(&o, 2.25, 3.5);
-    pen_line(&o, 12.25, 3.5);
-    pen_line(&o, 12.25, 13.5);
-    pen_line(&o, 2.25, 13.5);
-    pen_close(&o);
+    rect_contour(&o, 2.25, 3.5, 12.25, 13.5);
     CHECK_INT(raster_fill(&o, 1, 8, m, W, 0, 0, W, H, NULL), MEIRO_OK);
     pen_free(&o);
     size_t rows = 0, cols = 0;
@@ -74,22 +80,16 @@ static void test_winding(void)
         uint8_t m[W * H] = {0};
         pen_path o;
         pen_init(&o, NULL, 0);
-        pen_move(&o, 1, 1);
-        pen_line(&o, 11, 1);
-        pen_line(&o, 11, 11);
-        pen_line(&o, 1, 11);
-        pen_close(&o);
-        pen_move(&o, 4, 4);
+        rect_contour(&o, 1, 1, 11, 11);
         if (same) {
-            pen_line(&o, 8, 4);
-            pen_line(&o, 8, 8);
+            rect_contour(&o, 4, 4, 8, 8);
+        } else { /* the other way round */
+            pen_move(&o, 4, 4);
             pen_line(&o, 4, 8);
-        } else {
-            pen_line(&o, 4, 8);
             pen_line(&o, 8, 8);
             pen_line(&o, 8, 4);
+            pen_close(&o);
         }
-        pen_close(&o);
         CHECK_INT(raster_fill(&o, 1, 8, m, W, 0, 0, W, H, NULL), MEIRO_OK);
         pen_free(&o);
         CHECK_INT(m[6 * W + 6], same);
@@ -146,11 +146,7 @@ static void test_window(void)
     m[0] = 1;
     pen_path o;
     pen_init(&o, NULL, 0);
-    pen_move(&o, 0, 0);
-    pen_line(&o, 16, 0);
-    pen_line(&o, 16, 16);
-    pen_line(&o, 0, 16);
-    pen_close(&o);
+    rect_contour(&o, 0, 0, 16, 16);
     CHECK_INT(raster_fill(&o, 1, 4, m, W, 4, 2, 6, 5, NULL), MEIRO_OK);
     pen_free(&o);
     CHECK_INT(inside(m, W * H), 31);

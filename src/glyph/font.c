@@ -413,9 +413,9 @@ bool glyph_outline(const glyph_item *it, pen_path *o)
         return false;
     static const FT_Outline_Funcs funcs = {on_move, on_line, on_conic, on_cubic, 0, 0};
     decompose d = {o, it->x, it->y, it->face->upem};
-    FT_Outline_Decompose(&ft->glyph->outline, &funcs, &d);
+    bool ok = FT_Outline_Decompose(&ft->glyph->outline, &funcs, &d) == 0;
     pen_close(o);
-    return true;
+    return ok;
 }
 
 /* ---- Unicode ---------------------------------------------------------- */
