@@ -297,6 +297,13 @@ static void sample_row(edges *es, double y, uint8_t *row, size_t len)
     }
 }
 
+uint64_t raster_inside(const uint8_t *mask, size_t n)
+{
+    uint64_t c = 0;
+    for (size_t i = 0; i < n; i++) c += mask[i];
+    return c;
+}
+
 void raster_count(const uint8_t *row, unsigned s, uint32_t w, uint16_t *counts)
 {
     for (uint32_t x = 0; x < w; x++) {

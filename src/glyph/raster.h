@@ -57,6 +57,9 @@ meiro_status raster_fill(const pen_path *parts, size_t count, unsigned s, uint8_
                          uint32_t stride, uint32_t x0, uint32_t y0, uint32_t w, uint32_t h,
                          meiro_error *err);
 
+/* The cells inside a mask of n cells. */
+uint64_t raster_inside(const uint8_t *mask, size_t n);
+
 /* The cells of a row of samples: counts[x] += the samples of cell x that
  * row[] holds (s a cell); for a picture a drawing library rasterised, the
  * same threshold as raster_fill's after s rows (raster_cells). */

@@ -30,13 +30,6 @@ static bool is_cjk(uint32_t cp)
            (cp >= 0x20000 && cp <= 0x3ffff) || (cp >= 0x1100 && cp <= 0x11ff);
 }
 
-static uint64_t count_inside(const uint8_t *mask, size_t n)
-{
-    uint64_t c = 0;
-    for (size_t i = 0; i < n; i++) c += mask[i];
-    return c;
-}
-
 /* The cell of a letter's columns that lies deepest inside (the most
  * rings of inside cells around it, up to 2), nearest its middle. */
 static meiro_cell deep_cell(const uint8_t *m, uint32_t width, uint32_t height, uint32_t x0,
@@ -245,7 +238,7 @@ static meiro_status text_trim(uint8_t *m, uint32_t width, uint32_t height, const
         if (a < lo) lo = a;
         if (b > hi) hi = b;
     }
-    uint64_t inside = count_inside(m, (size_t)width * height);
+    uint64_t inside = raster_inside(m, (size_t)width * height);
     if (kept == 0 || inside < 2)
         return fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT,
                           "the text '%s' leaves %s at %u cells tall; use a larger height", text,

@@ -1010,13 +1010,6 @@ static meiro_status check_grid(uint32_t width, uint32_t height, meiro_error *err
     return MEIRO_OK;
 }
 
-static uint64_t count_inside(const uint8_t *mask, size_t n)
-{
-    uint64_t c = 0;
-    for (size_t i = 0; i < n; i++) c += mask[i];
-    return c;
-}
-
 /* A picture's mask: read, analysed and rasterised into `mask` (zeroed,
  * width x height). */
 typedef struct shape_job {
@@ -1046,7 +1039,7 @@ static meiro_status shape_work(void *ctx, meiro_error *err)
     p.oy = (j->height - bh * p.scale) / 2 - p.by0 * p.scale;
     s = rasterise(paint_picture, &p, p.mode, raster_samples((uint64_t)j->width * j->height),
                   j->mask, j->width, 0, 0, j->width, j->height, err);
-    uint64_t inside = s == MEIRO_OK ? count_inside(j->mask, (size_t)j->width * j->height) : 2;
+    uint64_t inside = s == MEIRO_OK ? raster_inside(j->mask, (size_t)j->width * j->height) : 2;
     /* on a grid of some size, a picture scaled to fill it that leaves
      * nothing is made of lines thinner than half a cell that enclose
      * nothing: a larger grid would not help */
@@ -1129,7 +1122,7 @@ meiro_status render_shape_mask(const char *shape, uint32_t width, uint32_t heigh
     }
     free(owned);
     if (s == MEIRO_OK) {
-        uint64_t inside = count_inside(m, cells);
+        uint64_t inside = raster_inside(m, cells);
         if (inside < 2)
             s = fail_field(err, MEIRO_FIELD_SHAPE, MEIRO_ERROR_ARGUMENT,
                            "%s leaves %u cell%s inside a %u x %u grid; use a larger -W/-H", what,
