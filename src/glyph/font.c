@@ -19,10 +19,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* A font: a file fontconfig found (path, index, what it covers) or bytes
- * handed over, and its face once opened. */
+/* A font: a file fontconfig found (path, index, what it covers: in the
+ * context's font sets) or bytes handed over, and its face once opened. */
 struct glyph_face {
-    char *path;
+    const char *path;
     unsigned char *data;
     size_t size;
     int index;
@@ -34,10 +34,16 @@ struct glyph_face {
     bool failed;    /* opened once and failed: not tried again */
 };
 
+/* The fonts fontconfig sorted, each a glyph_fonts_find's: kept while the
+ * context lives, its faces' paths and coverage are theirs. */
+enum { FONT_SETS = 4 };
+
 struct glyph_fonts {
     FT_Library ft;
-    glyph_face *faces;
+    glyph_face *faces; /* never moved once a text is shaped: glyph_items point in */
     size_t count, cap;
+    void *sets[FONT_SETS];
+    size_t n_sets;
 };
 
 glyph_fonts *glyph_fonts_new(meiro_error *err)
@@ -62,12 +68,11 @@ void glyph_fonts_free(glyph_fonts *f)
         glyph_face *g = &f->faces[i];
         if (g->hb) hb_font_destroy(g->hb);
         if (g->ft) FT_Done_Face(g->ft);
-#ifndef MEIRO_NO_FONTCONFIG
-        if (g->charset) FcCharSetDestroy(g->charset);
-#endif
-        free(g->path);
         free(g->data);
     }
+#ifndef MEIRO_NO_FONTCONFIG
+    for (size_t i = 0; i < f->n_sets; i++) FcFontSetDestroy(f->sets[i]);
+#endif
     free(f->faces);
     FT_Done_FreeType(f->ft);
     free(f);
@@ -142,35 +147,31 @@ meiro_status glyph_fonts_find(glyph_fonts *f, const char *families, const char *
     (void)f, (void)families, (void)lang, (void)bold;
     return fail(err, MEIRO_ERROR_ARGUMENT, "this build finds no fonts: hand them over");
 #else
+    if (f->n_sets == FONT_SETS)
+        return fail(err, MEIRO_ERROR_ARGUMENT, "more than %d font lists in one context", FONT_SETS);
     if (!FcInit()) return fail(err, MEIRO_ERROR_NOMEM, "fontconfig cannot start");
     FcPattern *pat = families_pattern(families, lang, bold);
     FcResult result;
     FcFontSet *set = pat ? FcFontSort(NULL, pat, FcTrue, NULL, &result) : NULL;
-    meiro_status s = set ? MEIRO_OK : fail(err, MEIRO_ERROR_NOMEM, "fontconfig found no fonts");
-    for (int i = 0; set && s == MEIRO_OK && i < set->nfont; i++) {
+    if (pat) FcPatternDestroy(pat);
+    if (!set) return fail(err, MEIRO_ERROR_NOMEM, "fontconfig found no fonts");
+    /* room for them all at once: a face is opened only when a letter needs it */
+    if (!vec_reserve(&f->faces, &f->cap, f->count + (size_t)set->nfont, sizeof *f->faces, 8)) {
+        FcFontSetDestroy(set);
+        return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+    }
+    f->sets[f->n_sets++] = set;
+    for (int i = 0; i < set->nfont; i++) {
         FcChar8 *file = NULL;
         int index = 0;
         FcCharSet *cs = NULL;
         if (FcPatternGetString(set->fonts[i], FC_FILE, 0, &file) != FcResultMatch) continue;
         FcPatternGetInteger(set->fonts[i], FC_INDEX, 0, &index);
         FcPatternGetCharSet(set->fonts[i], FC_CHARSET, 0, &cs);
-        size_t n = strlen((const char *)file);
-        char *path = alloc_array(n + 1, 1);
-        glyph_face *g = path ? new_face(f, err) : NULL;
-        if (!g) {
-            free(path);
-            s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
-            break;
-        }
-        memcpy(path, file, n + 1);
-        g->path = path;
-        g->index = index;
-        g->bold = bold;
-        g->charset = cs ? FcCharSetCopy(cs) : NULL;
+        glyph_face *g = &f->faces[f->count++];
+        *g = (glyph_face){.path = (const char *)file, .index = index, .charset = cs, .bold = bold};
     }
-    if (set) FcFontSetDestroy(set);
-    if (pat) FcPatternDestroy(pat);
-    return s;
+    return MEIRO_OK;
 #endif
 }
 
@@ -245,9 +246,10 @@ glyph_face *glyph_fonts_cover(glyph_fonts *f, const char *text, size_t len, meir
     return NULL;
 }
 
-void glyph_run_init(glyph_run *run)
+void glyph_run_init(glyph_run *run, bool keep)
 {
     memset(run, 0, sizeof *run);
+    run->keep = keep;
     run->x0 = run->y0 = INFINITY;
     run->x1 = run->y1 = -INFINITY;
 }
@@ -255,7 +257,7 @@ void glyph_run_init(glyph_run *run)
 void glyph_run_free(glyph_run *run)
 {
     free(run->items);
-    glyph_run_init(run);
+    glyph_run_init(run, run->keep);
 }
 
 /* The ink box of glyph it (ems, y up); false when it has no outline. */
@@ -299,7 +301,7 @@ static meiro_status shape_in(glyph_face *g, const char *text, size_t len, const 
     const hb_glyph_info_t *info = hb_buffer_get_glyph_infos(buf, &n);
     const hb_glyph_position_t *pos = hb_buffer_get_glyph_positions(buf, NULL);
     meiro_status s = MEIRO_OK;
-    if (!vec_reserve(&run->items, &run->cap, run->count + n, sizeof *run->items, 16))
+    if (run->keep && !vec_reserve(&run->items, &run->cap, run->count + n, sizeof *run->items, 16))
         s = fail(err, MEIRO_ERROR_NOMEM, "out of memory shaping a text");
     for (unsigned i = 0; s == MEIRO_OK && i < n; i++) {
         if (info[i].codepoint == 0) {
@@ -309,11 +311,11 @@ static meiro_status shape_in(glyph_face *g, const char *text, size_t len, const 
                            (int)len, text);
             break;
         }
-        glyph_item *it = &run->items[run->count++];
-        *it = (glyph_item){g, info[i].codepoint, run->advance + pos[i].x_offset / g->upem,
-                           pos[i].y_offset / g->upem};
+        glyph_item it = {g, info[i].codepoint, run->advance + pos[i].x_offset / g->upem,
+                         pos[i].y_offset / g->upem};
+        if (run->keep) run->items[run->count++] = it;
         double x0, y0, x1, y1;
-        if (glyph_box(it, &x0, &y0, &x1, &y1)) {
+        if (glyph_box(&it, &x0, &y0, &x1, &y1)) {
             run->x0 = fmin(run->x0, x0);
             run->y0 = fmin(run->y0, y0);
             run->x1 = fmax(run->x1, x1);
@@ -357,7 +359,7 @@ meiro_status glyph_measure(glyph_fonts *f, const char *text, const char *lang, d
                            glyph_extents *out, meiro_error *err)
 {
     glyph_run run;
-    glyph_run_init(&run);
+    glyph_run_init(&run, false); /* the advance and the ink alone */
     meiro_status s = glyph_shape(f, text, strlen(text), lang, &run, err);
     if (s == MEIRO_OK) {
         bool ink = run.x1 >= run.x0;

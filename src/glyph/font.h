@@ -25,7 +25,9 @@ glyph_fonts *glyph_fonts_new(meiro_error *err);
 void glyph_fonts_free(glyph_fonts *f);
 
 /* Adds a font file's bytes (copied; face `index` of a collection) after
- * the fonts already there: the browser's bundled fonts. */
+ * the fonts already there: the browser's bundled fonts. Fonts are added
+ * before a text is shaped in the context (the glyphs shaped point to
+ * them). */
 meiro_status glyph_fonts_add(glyph_fonts *f, const unsigned char *data, size_t size, int index,
                              meiro_error *err);
 
@@ -51,15 +53,17 @@ typedef struct glyph_item {
 /* A shaped text: its glyphs, its advance (ems) and its ink's box (ems, y
  * up; x0 > x1 when it has no ink). */
 typedef struct glyph_run {
+    bool keep; /* its glyphs kept (items), or only measured */
     glyph_item *items;
     size_t count, cap;
     double advance;
     double x0, y0, x1, y1;
 } glyph_run;
 
-/* An empty run (no glyphs, no ink); free with glyph_run_free, which
+/* An empty run (no glyphs, no ink) that keeps the glyphs shaped into it
+ * or (keep false) only measures them; free with glyph_run_free, which
  * leaves it empty again. */
-void glyph_run_init(glyph_run *run);
+void glyph_run_init(glyph_run *run, bool keep);
 
 /* Shapes text[0..len) in `lang` (NULL: guessed from the letters), every
  * cluster in the first face that has it, appending to run from its

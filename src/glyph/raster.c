@@ -35,7 +35,7 @@ void pen_free(pen_path *o)
 /* A point already mapped into cells. */
 static void push_mapped(pen_path *o, double x, double y)
 {
-    if (o->nomem || !vec_reserve(&o->xy, &o->cap, 2 * (o->n + 1), sizeof *o->xy, 64)) {
+    if (o->nomem || !vec_reserve(&o->xy, &o->cap, 2 * (o->n + 1), sizeof *o->xy, 512)) {
         o->nomem = true;
         return;
     }

@@ -160,7 +160,7 @@ static meiro_status text_letters(glyph_fonts *fonts, const char *lang, const cha
             continue;
         }
         letter *l = &g[n];
-        glyph_run_init(&l->run);
+        glyph_run_init(&l->run, true);
         s = glyph_shape(fonts, start, (size_t)(end - start), lang, &l->run, err);
         if (s == MEIRO_OK && l->run.x1 <= l->run.x0)
             s = fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT,

@@ -946,6 +946,7 @@ meiro_status draw_finish(cairo_surface_t *surface, cairo_t *cr, const stream_sin
                          meiro_error *err)
 {
     cairo_status_t s = cr ? cairo_status(cr) : CAIRO_STATUS_SUCCESS;
+    if (s == CAIRO_STATUS_SUCCESS && cr && !measure_ok(cr)) s = CAIRO_STATUS_NO_MEMORY;
     if (cr) cairo_destroy(cr);
     cairo_surface_finish(surface); /* PDF and SVG write errors show up here */
     if (s == CAIRO_STATUS_SUCCESS) s = cairo_surface_status(surface);

@@ -12,7 +12,12 @@
  * reads it) at `size` (mm), bold or not. The fonts matched are kept on
  * cr (its user data, freed with it), so a document matches each family
  * once. A text with a letter no font has (pango draws a box) is measured by
- * pango, as is any text when out of memory. */
+ * pango. Out of memory, pango's width too, and cr remembers it (as cairo's
+ * own errors stick to it): measure_ok says so where cairo's status is
+ * read, and the page is refused. */
 double measured_width(cairo_t *cr, const char *text, const char *font, bool bold, double size);
+
+/* False when measuring a text on cr ran out of memory. */
+bool measure_ok(cairo_t *cr);
 
 #endif /* MEIRO_SRC_RENDER_MEASURE_H */
