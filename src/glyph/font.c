@@ -154,7 +154,9 @@ meiro_status glyph_fonts_find(glyph_fonts *f, const char *families, const char *
     FcResult result;
     FcFontSet *set = pat ? FcFontSort(NULL, pat, FcTrue, NULL, &result) : NULL;
     if (pat) FcPatternDestroy(pat);
-    if (!set) return fail(err, MEIRO_ERROR_NOMEM, "fontconfig found no fonts");
+    if (!set)
+        return fail(err, MEIRO_ERROR_ARGUMENT,
+                    "fontconfig finds no fonts for '%s' (install fonts-dejavu-core)", families);
     /* room for them all at once: a face is opened only when a letter needs it */
     if (!vec_reserve(&f->faces, &f->cap, f->count + (size_t)set->nfont, sizeof *f->faces, 8)) {
         FcFontSetDestroy(set);
