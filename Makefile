@@ -45,20 +45,23 @@ LIB_CFLAGS = -fno-semantic-interposition
 # (formats.c, booklet.c) sees render's; the command line sees include/ only.
 IO_PKGS     = jansson
 PAGE_PKGS   = inih
+# the text measurer and the masks' glyphs (src/glyph): no drawing library
+GLYPH_PKGS  = freetype2 harfbuzz fontconfig
 RENDER_PKGS = cairo pangocairo librsvg-2.0 gdk-pixbuf-2.0 xlsxwriter libpng libqpdf zlib
 # meiro serve's HTTP server: the command's, not the library's
 SERVE_PKGS  = libmicrohttpd
-DEP_LIBS    = $(RENDER_PKGS) $(PAGE_PKGS) $(IO_PKGS)
+DEP_LIBS    = $(RENDER_PKGS) $(GLYPH_PKGS) $(PAGE_PKGS) $(IO_PKGS)
 BASE_CPPFLAGS   = -Iinclude -Isrc
 IO_CPPFLAGS     = $(BASE_CPPFLAGS) $(shell pkg-config --cflags $(IO_PKGS) 2>/dev/null)
 PAGE_CPPFLAGS   = $(BASE_CPPFLAGS) $(shell pkg-config --cflags $(PAGE_PKGS) 2>/dev/null)
+GLYPH_CPPFLAGS  = $(BASE_CPPFLAGS) $(shell pkg-config --cflags $(GLYPH_PKGS) 2>/dev/null)
 RENDER_CPPFLAGS = $(BASE_CPPFLAGS) $(shell pkg-config --cflags $(RENDER_PKGS) 2>/dev/null)
 SERVE_CPPFLAGS  = -Iinclude -Isrc/cli $(shell pkg-config --cflags $(SERVE_PKGS) 2>/dev/null)
 TEST_CPPFLAGS   = $(RENDER_CPPFLAGS) $(PAGE_CPPFLAGS) $(IO_CPPFLAGS)
 LDLIBS  += $(shell pkg-config --libs $(DEP_LIBS) 2>/dev/null) -lm
 SERVE_LIBS = $(shell pkg-config --libs $(SERVE_PKGS) 2>/dev/null)
 
-LAYERS   := core gen solve watch io content page render
+LAYERS   := core gen solve watch io content page glyph render
 LIB_SRC  := $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c)) \
             $(wildcard src/*.c)
 LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/page/builtin_files.o $(BUILD)/obj/render/html_assets.o
@@ -93,14 +96,17 @@ XLSX_OBJ   := $(BUILD)/obj/render/export_xlsx.o $(BUILD)/obj/render/xlsx_play.o 
 # table (level_page.c fits names with it)
 OUTSIDE_OBJ := $(XLSX_OBJ) $(BUILD)/obj/render/module_load.o $(BUILD)/obj/render/glib_lib.o
 RENDER_OBJ := $(filter-out $(OUTSIDE_OBJ),$(filter $(BUILD)/obj/render/%,$(LIB_OBJ)))
-LIGHT_OBJ  := $(filter-out $(RENDER_OBJ),$(LIB_OBJ))
+# the glyph layer (FreeType, HarfBuzz, fontconfig) is used by render's
+# masks alone: it loads with the module, so a text run maps none of them
+GLYPH_OBJ  := $(filter $(BUILD)/obj/glyph/%,$(LIB_OBJ))
+LIGHT_OBJ  := $(filter-out $(RENDER_OBJ) $(GLYPH_OBJ),$(LIB_OBJ))
 # Inside the module, librsvg and gdk-pixbuf (with gio and libxml2) are
 # opened on first use too (src/render/draw_libs.c: art, shapes, pictures),
 # and libqpdf (trim and bleed boxes, preflight), by soname: the module
 # links the other drawing libraries only. Every build opens them so,
 # libmeiro.a and the tests too.
-MODULE_OBJ  = $(RENDER_OBJ)
-MODULE_LIBS = $(shell pkg-config --libs cairo pangocairo libpng zlib $(IO_PKGS) 2>/dev/null) -lm
+MODULE_OBJ  = $(RENDER_OBJ) $(GLYPH_OBJ)
+MODULE_LIBS = $(shell pkg-config --libs cairo pangocairo libpng zlib $(GLYPH_PKGS) $(IO_PKGS) 2>/dev/null) -lm
 soname_of   = $(shell objdump -p $$($(CC) -print-file-name=$1) 2>/dev/null | awk '$$1 == "SONAME" { print $$2 }')
 $(BUILD)/obj/render/draw_libs.o: private CPPFLAGS += -DMEIRO_RSVG_SONAME='"$(call soname_of,librsvg-2.so)"' \
     -DMEIRO_PIXBUF_SONAME='"$(call soname_of,libgdk_pixbuf-2.0.so)"' \
@@ -134,7 +140,7 @@ BENCH    := $(BUILD)/bench
 
 # Debian packages: to build, and what the tests use on top.
 BUILD_PKGS = gcc make libc6-dev pkg-config libcairo2-dev libxlsxwriter-dev libpng-dev libpango1.0-dev \
-             librsvg2-dev libgdk-pixbuf-2.0-dev libinih-dev libqpdf-dev libjansson-dev libmicrohttpd-dev \
+             librsvg2-dev libgdk-pixbuf-2.0-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libinih-dev libqpdf-dev libjansson-dev libmicrohttpd-dev \
              fonts-dejavu-core fonts-ipaexfont-gothic fonts-noto-color-emoji ghostscript
 TEST_PKGS  = $(BUILD_PKGS) locales poppler-utils librsvg2-bin qpdf unzip libreoffice-calc-nogui libxml2-utils gnumeric python3-uno \
              groff-base file \
@@ -154,7 +160,7 @@ NODE_DIR  = build/node
 # clang and libFuzzer's runtime, for make fuzz
 FUZZ_PKGS  = clang libclang-rt-dev
 
-.PHONY: deb FORCE all deps deps-test browser-deps check check-asan check-memory test tests asan-tests fuzz fuzz-targets bench \
+.PHONY: deb FORCE all deps deps-test browser-deps check check-asan check-nocairo check-memory test tests asan-tests fuzz fuzz-targets bench \
         demo samples install uninstall clean
 
 all: $(BUILD)/meiro $(BUILD)/libmeiro.a $(BUILD)/libmeiro.so $(MODULE) $(SERVE_MODULE)
@@ -170,6 +176,7 @@ $(BUILD)/obj/core/%.o $(BUILD)/obj/gen/%.o $(BUILD)/obj/solve/%.o \
     $(BUILD)/obj/watch/%.o $(BUILD)/obj/content/%.o: LAYER_CPPFLAGS = $(BASE_CPPFLAGS)
 $(BUILD)/obj/io/%.o: LAYER_CPPFLAGS = $(IO_CPPFLAGS)
 $(BUILD)/obj/page/%.o: LAYER_CPPFLAGS = $(PAGE_CPPFLAGS)
+$(BUILD)/obj/glyph/%.o: LAYER_CPPFLAGS = $(GLYPH_CPPFLAGS)
 $(BUILD)/obj/render/%.o $(BUILD)/obj/formats.o $(BUILD)/obj/booklet.o \
     $(BUILD)/obj/plan.o $(BUILD)/obj/job.o $(BUILD)/obj/kinds.o $(BUILD)/obj/level_page.o $(BUILD)/obj/cover.o $(BUILD)/obj/picture.o $(BUILD)/obj/rule_json.o: LAYER_CPPFLAGS = $(RENDER_CPPFLAGS)
 $(BUILD)/obj/render/module_load.o $(BUILD)/obj/render/module_table.o: LAYER_CPPFLAGS = $(RENDER_CPPFLAGS) \
@@ -347,6 +354,7 @@ check: deps-test browser-deps
 	@rm -f build-check.log
 	@sh tools/check-symbols.sh build
 	@sh tools/check-links.sh build
+	@$(MAKE) --no-print-directory check-nocairo
 	@MEIRO_TEST_JOBS=$(JOBS) sh tests/run.sh check build asan build/asan
 
 # the test programs, built
@@ -414,6 +422,33 @@ $(CORPUS_OBJ): $(BUILD)/tests/fuzz_%.o: $(FUZZ_SRCS)
 		-c -o $@ $(call fuzz_src,$@)
 $(BUILD)/tests/test_corpora: TEST_OBJ = $(CORPUS_OBJ) $(FUZZ_CLI_OBJ)
 $(BUILD)/tests/test_corpora: $(CORPUS_OBJ) $(FUZZ_CLI_OBJ)
+
+# The geometry without cairo (issue 37): the glyph layer (the text
+# measurer, the rasteriser, the masks of names and built-in shapes) and
+# core compiled with no cairo, pango or librsvg header on the include path
+# (what a build for the browser has), linked with FreeType, HarfBuzz and
+# fontconfig alone; tests/nocairo.c prints their masks for a few names and
+# every shape, and the same program against the native library
+# (libmeiro.so and its drawing module) must print the same bytes.
+NOCAIRO_DIR      = $(BUILD)/nocairo
+NOCAIRO_CPPFLAGS = $(GLYPH_CPPFLAGS) -DMEIRO_NOCAIRO
+NOCAIRO_SRC      = $(wildcard src/core/*.c src/glyph/*.c)
+NOCAIRO_OBJ      = $(NOCAIRO_SRC:src/%.c=$(NOCAIRO_DIR)/%.o)
+$(NOCAIRO_DIR)/%.o: src/%.c $(BUILD)/gen/cflags
+	@mkdir -p $(dir $@)
+	@case '$(NOCAIRO_CPPFLAGS)' in *cairo*|*pango*|*rsvg*) echo "check-nocairo: a drawing library on the include path: $(NOCAIRO_CPPFLAGS)"; exit 1 ;; esac
+	$(CC) $(CPPFLAGS) $(NOCAIRO_CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
+$(NOCAIRO_DIR)/masks: tests/nocairo.c $(NOCAIRO_OBJ)
+	$(CC) $(CPPFLAGS) $(NOCAIRO_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(NOCAIRO_OBJ) \
+		$(shell pkg-config --libs $(GLYPH_PKGS) 2>/dev/null) -lm
+$(NOCAIRO_DIR)/masks-native: tests/nocairo.c $(BUILD)/libmeiro.so $(MODULE)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) -Iinclude $(ALL_CFLAGS) $(LDFLAGS) -Wl,-rpath,'$$ORIGIN/..' -o $@ $< $(BUILD)/libmeiro.so -lm
+check-nocairo: $(NOCAIRO_DIR)/masks $(NOCAIRO_DIR)/masks-native
+	@$(NOCAIRO_DIR)/masks > $(NOCAIRO_DIR)/masks.txt
+	@$(NOCAIRO_DIR)/masks-native > $(NOCAIRO_DIR)/masks-native.txt
+	@cmp $(NOCAIRO_DIR)/masks.txt $(NOCAIRO_DIR)/masks-native.txt
+	@echo "check-nocairo: the masks of $$(grep -cE ' [0-9]+x[0-9]+$$' $(NOCAIRO_DIR)/masks.txt) names and shapes built without cairo, pango or librsvg are the native ones"
 
 # The memory-limit walk: every job (PDF, PNG, XLSX, text, booklets) under
 # ulimit -v from 48 to 320 MB in 16 MB steps must end by itself, written or

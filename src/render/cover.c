@@ -6,6 +6,7 @@
 #include "page/layout.h"
 #include "render/draw.h"
 #include "render/export.h"
+#include "render/measure.h"
 
 #include <cairo-pdf.h>
 #include <math.h>
@@ -20,14 +21,8 @@
 /* The largest size up to `size` at which `text` is at most `width` wide. */
 static double fit_size(cairo_t *cr, const char *text, bool bold, double size, double width)
 {
-    for (; size > 2; size *= 0.92) {
-        PangoLayout *l = text_layout(cr, text, FONT_FAMILY, bold, size);
-        if (!l) return size;
-        PangoRectangle ink, logical;
-        pango_layout_get_extents(l, &ink, &logical);
-        g_object_unref(l);
-        if ((double)logical.width / PANGO_SCALE <= width) break;
-    }
+    for (; size > 2; size *= 0.92)
+        if (measured_width(cr, text, FONT_FAMILY, bold, size) <= width) break;
     return size;
 }
 
@@ -54,12 +49,7 @@ static void spine_line(cairo_t *cr, const cover_plan *c, const char *text, doubl
 /* The width of `text` in bold at `size` (mm). */
 static double text_width(cairo_t *cr, const char *text, double size)
 {
-    PangoLayout *l = text_layout(cr, text, FONT_FAMILY, true, size);
-    if (!l) return 0;
-    PangoRectangle ink, logical;
-    pango_layout_get_extents(l, &ink, &logical);
-    g_object_unref(l);
-    return (double)logical.width / PANGO_SCALE;
+    return measured_width(cr, text, FONT_FAMILY, true, size);
 }
 
 /* The spine: the volume at its head, the author at its foot, the title

@@ -8,6 +8,7 @@
 #include "page/template.h"
 #include "render/document.h"
 #include "render/draw.h"
+#include "render/measure.h"
 
 #include <cairo-pdf.h>
 #include <math.h>
@@ -301,6 +302,8 @@ static meiro_status fit_texts(document *d, meiro_error *err)
             texts[k].what, (long)chars, st->text_width, floor_size * PT_PER_MM, chars * room * 0.9);
         template_blame(st->tpl, "text", texts[k].key, texts[k].from, err);
     }
+    if (s == MEIRO_OK && !measure_ok(cr))
+        s = fail(err, MEIRO_ERROR_NOMEM, "out of memory measuring the texts");
     cairo_destroy(cr);
     cairo_surface_destroy(surface);
     return s;

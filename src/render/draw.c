@@ -10,6 +10,7 @@
 #include "render/draw.h"
 #include "render/draw_libs.h"
 #include "render/line_breaks.h"
+#include "render/measure.h"
 #include "render/picture.h"
 
 #include <errno.h>
@@ -473,11 +474,7 @@ static PangoLayout *fit_layout(cairo_t *cr, const char *text, const char *font, 
 bool fit_text(cairo_t *cr, const char *text, const char *font, bool bold, double size,
               double floor_size, double width, double height, text_fit *fit)
 {
-    PangoLayout *layout = text_layout(cr, text, font, bold, size);
-    PangoRectangle logical;
-    pango_layout_get_extents(layout, NULL, &logical);
-    g_object_unref(layout);
-    double natural = (double)logical.width / PANGO_SCALE;
+    double natural = measured_width(cr, text, font, bold, size);
     *fit = (text_fit){size, false, natural, false};
     if (natural <= width) return true;
     if (size * width / natural >= fmax(floor_size, size * 0.7)) { /* shrunk a little, on one line */
@@ -489,7 +486,8 @@ bool fit_text(cairo_t *cr, const char *text, const char *font, bool bold, double
     fit->wrap = true;
     for (int pass = text_has_spaces(text) ? 0 : 1; pass < 2; pass++) {
         for (double s = fmin(size, height / 2.4); s >= floor_size; s *= 0.95) {
-            layout = fit_layout(cr, text, font, bold, s, width, true, pass == 1);
+            PangoLayout *layout = fit_layout(cr, text, font, bold, s, width, true, pass == 1);
+            PangoRectangle logical;
             pango_layout_get_extents(layout, NULL, &logical);
             int lines = pango_layout_get_line_count(layout);
             g_object_unref(layout);
@@ -948,6 +946,7 @@ meiro_status draw_finish(cairo_surface_t *surface, cairo_t *cr, const stream_sin
                          meiro_error *err)
 {
     cairo_status_t s = cr ? cairo_status(cr) : CAIRO_STATUS_SUCCESS;
+    if (s == CAIRO_STATUS_SUCCESS && cr && !measure_ok(cr)) s = CAIRO_STATUS_NO_MEMORY;
     if (cr) cairo_destroy(cr);
     cairo_surface_finish(surface); /* PDF and SVG write errors show up here */
     if (s == CAIRO_STATUS_SUCCESS) s = cairo_surface_status(surface);
