@@ -1185,11 +1185,13 @@ int serve_main(int argc, char **argv)
                 "meiro serve: warning: no process to remove %s if the server is killed: %s\n",
                 cfg->uploads, strerror(errno));
 
-    /* the thread that forks the children, signals blocked as here; the
-     * children's memory limit counts from the server's before its threads */
+    /* the zygote that forks the children, forked now, before any thread,
+     * signals blocked as here; the children's memory limit counts from the
+     * server's before its threads */
     cfg->base_vm = serve_address_space();
     if (!serve_spawner_start(cfg)) {
-        fprintf(stderr, "meiro serve: cannot start a thread: %s\n", strerror(errno));
+        fprintf(stderr, "meiro serve: cannot start the process that starts the requests': %s\n",
+                strerror(errno));
         close(sock);
         free_config(cfg);
         return EXIT_FAIL;
