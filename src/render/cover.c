@@ -139,7 +139,7 @@ meiro_status cover_write(const cover_plan *c, FILE *out, meiro_error *err)
      * at its foot */
     double cx = front_x + c->trim_w / 2;
     double size = fit_size(cr, c->title, true, 14, avail), below = top + SAFE_MM + 0.16 * trim_h;
-    draw_text(cr, c->title, FONT_FAMILY, cx, below, size, true, 0);
+    draw_text(cr, ROLE_TEXT, c->title, FONT_FAMILY, cx, below, size, true, 0);
     /* the volume where the spine has no words, unless the subtitle says it */
     char said[48];
     snprintf(said, sizeof said, "Volume %u", c->volume);
@@ -151,12 +151,12 @@ meiro_status cover_write(const cover_plan *c, FILE *out, meiro_error *err)
     if (front_volume || sub) {
         const char *text = front_volume ? line : sub;
         double small = fit_size(cr, text, false, 6, avail);
-        draw_text(cr, text, FONT_FAMILY, cx, below + 2.2 * small, small, false, 0);
+        draw_text(cr, ROLE_TEXT, text, FONT_FAMILY, cx, below + 2.2 * small, small, false, 0);
     }
     double foot = 0;
     if (c->author) {
         double asize = fit_size(cr, c->author, false, 6, avail);
-        draw_text(cr, c->author, FONT_FAMILY, cx, top + trim_h - SAFE_MM - 2, asize, false, 0);
+        draw_text(cr, ROLE_TEXT, c->author, FONT_FAMILY, cx, top + trim_h - SAFE_MM - 2, asize, false, 0);
         foot = 2.6 * asize;
     }
     meiro_status s = MEIRO_OK;

@@ -336,7 +336,7 @@ static void draw_frame(cairo_t *cr, const meiro_player *p, const page_layout *L,
             char num[16];
             snprintf(num, sizeof num, "%u", v);
             double size = L->cell * (v < 100 ? 0.42 : v < 1000 ? 0.32 : 0.25);
-            draw_text(cr, num, FONT_FAMILY, L->maze_x + (x + 0.5) * L->cell,
+            draw_text(cr, ROLE_TEXT, num, FONT_FAMILY, L->maze_x + (x + 0.5) * L->cell,
                       L->maze_y + (y + 0.5) * L->cell + size * 0.36, size, false, 0);
         }
     }
