@@ -24,6 +24,7 @@ typedef enum meiro_format {
     MEIRO_FORMAT_XLSX,    /* a spreadsheet: walls as cell borders (write only) */
     MEIRO_FORMAT_HTML,    /* a page to play in a browser and print (write only) */
     MEIRO_FORMAT_JSON,    /* data: cells with their geometry, passages, start, goal */
+    MEIRO_FORMAT_PAGE,    /* the pages as data: paths, text runs, pictures (JSON; ABI 7) */
     MEIRO_FORMAT_COUNT
 } meiro_format;
 

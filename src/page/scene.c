@@ -9,19 +9,14 @@
 #include <string.h>
 
 static const char *const role_names[ROLE_COUNT] = {
-    [ROLE_PAGE] = "page",           [ROLE_WALLS] = "walls",
-    [ROLE_CROSSINGS] = "crossings", [ROLE_ANSWER] = "answer",
-    [ROLE_START] = "start",         [ROLE_GOAL] = "goal",
-    [ROLE_ARROW] = "arrow",         [ROLE_TITLE] = "title",
-    [ROLE_SUBTITLE] = "subtitle",   [ROLE_NAME_LINE] = "name-line",
-    [ROLE_CAPTION] = "caption",     [ROLE_PAGE_NUMBER] = "page-number",
+    [ROLE_PAGE] = "page",           [ROLE_WALLS] = "walls",     [ROLE_CROSSINGS] = "crossings",
+    [ROLE_ANSWER] = "answer",       [ROLE_START] = "start",     [ROLE_GOAL] = "goal",
+    [ROLE_ARROW] = "arrow",         [ROLE_TITLE] = "title",     [ROLE_SUBTITLE] = "subtitle",
+    [ROLE_NAME_LINE] = "name-line", [ROLE_CAPTION] = "caption", [ROLE_PAGE_NUMBER] = "page-number",
     [ROLE_FOOTER] = "footer",       [ROLE_TEXT] = "text",
 };
 
-const char *scene_role_name(scene_role role)
-{
-    return role < ROLE_COUNT ? role_names[role] : "?";
-}
+const char *scene_role_name(scene_role role) { return role < ROLE_COUNT ? role_names[role] : "?"; }
 
 bool scene_role_parse(const char *name, scene_role *role)
 {
@@ -135,15 +130,9 @@ static void step(scene *s, scene_op op, const double *v)
     s->items[s->count - 1].ops++;
 }
 
-void scene_move(scene *s, double x, double y)
-{
-    step(s, SCENE_MOVE, (const double[]){x, y});
-}
+void scene_move(scene *s, double x, double y) { step(s, SCENE_MOVE, (const double[]){x, y}); }
 
-void scene_line(scene *s, double x, double y)
-{
-    step(s, SCENE_LINE, (const double[]){x, y});
-}
+void scene_line(scene *s, double x, double y) { step(s, SCENE_LINE, (const double[]){x, y}); }
 
 void scene_curve(scene *s, double x1, double y1, double x2, double y2, double x3, double y3)
 {
@@ -155,10 +144,7 @@ void scene_arc(scene *s, double cx, double cy, double r, double a0, double a1, b
     step(s, back ? SCENE_ARC_BACK : SCENE_ARC, (const double[]){cx, cy, r, a0, a1});
 }
 
-void scene_close(scene *s)
-{
-    step(s, SCENE_CLOSE, NULL);
-}
+void scene_close(scene *s) { step(s, SCENE_CLOSE, NULL); }
 
 size_t scene_path_ops(const scene *s)
 {
@@ -232,22 +218,17 @@ void scene_direct(scene *s, const char *what)
     if (s->directs < sizeof s->direct / sizeof *s->direct) s->direct[s->directs++] = what;
 }
 
-const uint8_t *scene_item_ops(const scene *s, const scene_item *it)
-{
-    return s->ops + it->op;
-}
+const uint8_t *scene_item_ops(const scene *s, const scene_item *it) { return s->ops + it->op; }
 
 const double *scene_item_points(const scene *s, const scene_item *it)
 {
     return s->points + it->point;
 }
 
-scene_paint scene_fill(scene_rgb colour)
-{
-    return (scene_paint){.colour = colour};
-}
+scene_paint scene_fill(scene_rgb colour) { return (scene_paint){.colour = colour}; }
 
 scene_paint scene_stroke(scene_rgb colour, double width, scene_cap cap, scene_join join)
 {
-    return (scene_paint){.stroke = true, .colour = colour, .width = width, .cap = cap, .join = join};
+    return (scene_paint){
+        .stroke = true, .colour = colour, .width = width, .cap = cap, .join = join};
 }

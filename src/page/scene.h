@@ -6,8 +6,8 @@
  * Items are paths (moves, lines, curves, arcs, closes) stroked or filled,
  * runs of text, and pictures placed in a box; each has a role (walls, the
  * answer, S's badge...) that tests and other backends find things by.
- * Units are millimetres from the trim's top-left corner, y down (the JSON
- * writes PDF points).
+ * Units are millimetres from the trim's top-left corner, y down; angles
+ * in radians.
  *
  * A scene hands its items on as they are made to a sink (a backend), which
  * may then let them go: a page of a 10,000 x 10,000 maze streams through
@@ -25,20 +25,20 @@
 
 /* What an item is on the page. Names in scene_role_name (the JSON's). */
 typedef enum scene_role {
-    ROLE_PAGE,       /* anything else of the page: rules, dots, notes' lines */
-    ROLE_WALLS,      /* a maze's walls */
-    ROLE_CROSSINGS,  /* a weave maze's crossings (gaps and rails) */
-    ROLE_ANSWER,     /* the solution: its line, or a picture maze's cells */
-    ROLE_START,      /* S: its badge, plate or word */
-    ROLE_GOAL,       /* G */
-    ROLE_ARROW,      /* the arrows at the doors of S and G */
-    ROLE_TITLE,      /* the page's title (a cover's too) */
+    ROLE_PAGE,      /* anything else of the page: rules, dots, notes' lines */
+    ROLE_WALLS,     /* a maze's walls */
+    ROLE_CROSSINGS, /* a weave maze's crossings (gaps and rails) */
+    ROLE_ANSWER,    /* the solution: its line, or a picture maze's cells */
+    ROLE_START,     /* S: its badge, plate or word */
+    ROLE_GOAL,      /* G */
+    ROLE_ARROW,     /* the arrows at the doors of S and G */
+    ROLE_TITLE,     /* the page's title (a cover's too) */
     ROLE_SUBTITLE,
-    ROLE_NAME_LINE,  /* the name and date line for a pupil */
-    ROLE_CAPTION,    /* a maze's caption (No. 2, its size and seed) */
+    ROLE_NAME_LINE, /* the name and date line for a pupil */
+    ROLE_CAPTION,   /* a maze's caption (No. 2, its size and seed) */
     ROLE_PAGE_NUMBER,
-    ROLE_FOOTER,     /* the footer: meiro's name, the seed, the remaking command */
-    ROLE_TEXT,       /* other text: a cover's, a contents page's, rule pages' */
+    ROLE_FOOTER, /* the footer: meiro's name, the seed, the remaking command */
+    ROLE_TEXT,   /* other text: a cover's, a contents page's, rule pages' */
     ROLE_COUNT
 } scene_role;
 
@@ -112,9 +112,9 @@ typedef struct scene_image {
 typedef struct scene_item {
     scene_kind kind;
     scene_role role;
-    scene_paint paint;        /* a path's */
-    size_t op, ops, point;    /* a path's steps: ops[op .. op + ops), numbers from point */
-    scene_text text;          /* its strings owned by the item (one block) */
+    scene_paint paint;     /* a path's */
+    size_t op, ops, point; /* a path's steps: ops[op .. op + ops), numbers from point */
+    scene_text text;       /* its strings owned by the item (one block) */
     scene_image image;
 } scene_item;
 

@@ -156,7 +156,8 @@ meiro_status cover_write(const cover_plan *c, FILE *out, meiro_error *err)
     double foot = 0;
     if (c->author) {
         double asize = fit_size(cr, c->author, false, 6, avail);
-        draw_text(cr, ROLE_TEXT, c->author, FONT_FAMILY, cx, top + trim_h - SAFE_MM - 2, asize, false, 0);
+        draw_text(cr, ROLE_TEXT, c->author, FONT_FAMILY, cx, top + trim_h - SAFE_MM - 2, asize,
+                  false, 0);
         foot = 2.6 * asize;
     }
     meiro_status s = MEIRO_OK;

@@ -114,8 +114,8 @@ static void draw_rules(cairo_t *cr, const document *d, const doc_page *p, const 
                       &fit) ||
             fit.wrap)
             size *= st->text_width / fit.natural * 0.999;
-        draw_text(cr, ROLE_TEXT, text, st->marks.font, f->center_x, f->rules_baseline + line++ * RULE_LINE_MM,
-                  size, false, 0);
+        draw_text(cr, ROLE_TEXT, text, st->marks.font, f->center_x,
+                  f->rules_baseline + line++ * RULE_LINE_MM, size, false, 0);
     }
 }
 
@@ -564,8 +564,8 @@ static size_t word_lines(cairo_t *cr, const char *text, const char *font, double
 
 /* Lines of `text` centred on x at `size`, broken as word_lines does; the
  * last one's baseline at `baseline` (upwards) or the first one's (not). */
-static void draw_word_lines(cairo_t *cr, scene_role role, const char *text, const char *font, double x,
-                            double baseline, double size, double width, bool upwards)
+static void draw_word_lines(cairo_t *cr, scene_role role, const char *text, const char *font,
+                            double x, double baseline, double size, double width, bool upwards)
 {
     text_line lines[16];
     size_t n = word_lines(cr, text, font, size, width, lines, 16);
@@ -660,16 +660,17 @@ static void draw_footer(cairo_t *cr, const document *d, size_t index, const page
         snprintf(number, sizeof number, "%u", (unsigned)(index + 1));
         bool right = index % 2 == 0; /* page 1 is a right-hand page */
         cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
-        draw_text(cr, ROLE_PAGE_NUMBER, number, FONT_FAMILY, right ? f->page_w - f->margin : f->margin,
-                  f->footer_baseline, f->footer_size * 1.6, true, right ? 1 : -1);
+        draw_text(cr, ROLE_PAGE_NUMBER, number, FONT_FAMILY,
+                  right ? f->page_w - f->margin : f->margin, f->footer_baseline,
+                  f->footer_size * 1.6, true, right ? 1 : -1);
     }
     size_t n = strlen(text);
     cairo_set_source_rgb(cr, 0.35, 0.35, 0.35);
     if (remade_on(d, &d->pages[index])) { /* the command that makes the booklet again */
         double width;
         char *line = remake_footer(d, index, f, &width);
-        draw_word_lines(cr, ROLE_FOOTER, line, FONT_FAMILY, f->center_x, f->footer_baseline, d->remake_size,
-                        width, true);
+        draw_word_lines(cr, ROLE_FOOTER, line, FONT_FAMILY, f->center_x, f->footer_baseline,
+                        d->remake_size, width, true);
         g_free(line);
         return;
     }
@@ -716,8 +717,8 @@ static meiro_status draw_cover(cairo_t *cr, const document *d, const page_frame 
         draw_fitted(cr, ROLE_TITLE, title, st->marks.font, true, &st->cover_fit, f->center_x, base,
                     base - 1.4 * COVER_TITLE_MM, st->text_width);
     if (page && st->subtitle)
-        draw_fitted(cr, ROLE_SUBTITLE, st->subtitle, st->marks.font, false, &st->cover_subtitle_fit, f->center_x,
-                    base + 13, base + 13 - COVER_SUBTITLE_MM, st->text_width);
+        draw_fitted(cr, ROLE_SUBTITLE, st->subtitle, st->marks.font, false, &st->cover_subtitle_fit,
+                    f->center_x, base + 13, base + 13 - COVER_SUBTITLE_MM, st->text_width);
     if (d->cover_maze) { /* a little maze as a picture */
         box area = {f->center_x - f->page_w * 0.25, f->page_h * 0.38, f->page_w * 0.5,
                     f->page_h * 0.32};
@@ -744,8 +745,8 @@ static meiro_status draw_cover(cairo_t *cr, const document *d, const page_frame 
 static void draw_notes(cairo_t *cr, const document *d, const page_frame *f)
 {
     cairo_set_source_rgb(cr, 0, 0, 0);
-    draw_text(cr, ROLE_TEXT, d->style.labels->notes, d->style.marks.font, f->center_x, f->title_baseline,
-              f->title_size, true, 0);
+    draw_text(cr, ROLE_TEXT, d->style.labels->notes, d->style.marks.font, f->center_x,
+              f->title_baseline, f->title_size, true, 0);
     cairo_set_source_rgb(cr, 0.75, 0.75, 0.75);
     cairo_set_line_width(cr, fmax(0.2, d->style.line_min));
     for (double y = f->body.y + 10; y <= f->body.y + f->body.h; y += 10) {
@@ -801,8 +802,9 @@ static void draw_contents(cairo_t *cr, const document *d, const page_frame *f)
     draw_text(cr, ROLE_TITLE, st->labels->contents, st->marks.font, f->center_x, f->title_baseline,
               f->title_size, true, 0);
     if (st->contents_subtitle) /* a series' book says which volume on its first page */
-        draw_fitted(cr, ROLE_SUBTITLE, st->subtitle, st->marks.font, false, &st->subtitle_fit, f->center_x,
-                    f->subtitle_baseline, f->subtitle_baseline - f->subtitle_size, st->text_width);
+        draw_fitted(cr, ROLE_SUBTITLE, st->subtitle, st->marks.font, false, &st->subtitle_fit,
+                    f->center_x, f->subtitle_baseline, f->subtitle_baseline - f->subtitle_size,
+                    st->text_width);
     double y = f->body.y + 12, step = fmin(11, (f->body.h - 12) / 12);
     for (size_t i = 0; i < d->count;) {
         int level = d->items[i].level;
@@ -831,13 +833,14 @@ static void draw_back(cairo_t *cr, const document *d, const page_frame *f)
     const doc_style *st = &d->style;
     const char *title = st->title ? st->title : st->labels->default_title;
     cairo_set_source_rgb(cr, 0, 0, 0);
-    draw_fitted(cr, ROLE_TITLE, title, st->marks.font, true, &st->title_fit, f->center_x, f->page_h * 0.4,
-                f->page_h * 0.4 - TITLE_FONT_MM, st->text_width);
+    draw_fitted(cr, ROLE_TITLE, title, st->marks.font, true, &st->title_fit, f->center_x,
+                f->page_h * 0.4, f->page_h * 0.4 - TITLE_FONT_MM, st->text_width);
     if (!d->remake) return;
     cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
-    draw_text(cr, ROLE_TEXT, st->labels->remake, st->marks.font, f->center_x, f->page_h * 0.72, 3.2, false, 0);
-    draw_word_lines(cr, ROLE_TEXT, d->remake, FONT_FAMILY, f->center_x, f->page_h * 0.72 + 6, 3.2, f->body.w,
-                    false);
+    draw_text(cr, ROLE_TEXT, st->labels->remake, st->marks.font, f->center_x, f->page_h * 0.72, 3.2,
+              false, 0);
+    draw_word_lines(cr, ROLE_TEXT, d->remake, FONT_FAMILY, f->center_x, f->page_h * 0.72 + 6, 3.2,
+                    f->body.w, false);
 }
 
 /* Whether the mazes of a page show their solutions (answer pages, or
@@ -867,7 +870,6 @@ meiro_status doc_draw_page(const document *d, size_t index, cairo_t *cr, bool ma
     if (s != MEIRO_OK) return s;
     scene *sc = canvas_scene(cr);
     if (!sc) return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
-    sc->page_w = f.page_w, sc->page_h = f.page_h;
     bool page = layers & LAYER_PAGE;
     if (page && !maze_only && st->frame) { /* out to the bleed edge: the cut leaves no white rim */
         scene_direct(sc, "frame art");
@@ -914,8 +916,9 @@ meiro_status doc_draw_page(const document *d, size_t index, cairo_t *cr, bool ma
                         p->kind == PAGE_ANSWERS ? &st->answers_fit : &st->title_fit, f.center_x,
                         f.title_baseline, f.title_baseline - f.title_size, st->text_width);
         if (p->kind == PAGE_PUZZLES && st->subtitle)
-            draw_fitted(cr, ROLE_SUBTITLE, st->subtitle, st->marks.font, false, &st->subtitle_fit, f.center_x,
-                        f.subtitle_baseline, f.subtitle_baseline - f.subtitle_size, st->text_width);
+            draw_fitted(cr, ROLE_SUBTITLE, st->subtitle, st->marks.font, false, &st->subtitle_fit,
+                        f.center_x, f.subtitle_baseline, f.subtitle_baseline - f.subtitle_size,
+                        st->text_width);
         if (f.rules_size > 0) draw_rules(cr, d, p, &f);
         if (p->kind == PAGE_PUZZLES && st->fields) {
             /* a page of one maze: the name line starts where the maze does,
@@ -930,7 +933,8 @@ meiro_status doc_draw_page(const document *d, size_t index, cairo_t *cr, bool ma
                           &fit) ||
                 fit.wrap)
                 fit.size = size * room / fit.natural * 0.999; /* one line, smaller */
-            draw_text(cr, ROLE_NAME_LINE, st->fields, st->marks.font, x, f.fields_baseline, fit.size, false, -1);
+            draw_text(cr, ROLE_NAME_LINE, st->fields, st->marks.font, x, f.fields_baseline,
+                      fit.size, false, -1);
         }
     }
     if (layers & LAYER_FOOTER) draw_footer(cr, d, index, &f);

@@ -367,10 +367,10 @@ static void put_run(cairo_t *cr, scene_role role, PangoLayout *layout, scene_tex
 }
 
 void draw_word(cairo_t *cr, scene_role role, PangoLayout *layout, const char *text,
-                     const char *font, double size, double cx, double cy)
+               const char *font, double size, double cx, double cy)
 {
-    scene_text t = {.text = text, .font = font, .bold = true, .size = size, .outlined = true,
-                    .colour = BLACK};
+    scene_text t = {
+        .text = text, .font = font, .bold = true, .size = size, .outlined = true, .colour = BLACK};
     layout_origin(layout, cx, cy, false, &t.x, &t.y);
     put_run(cr, role, layout, &t);
 }
@@ -423,7 +423,8 @@ static void disc(scene *s, scene_role role, double cx, double cy, double r, scen
 static void put_art(cairo_t *cr, scene *s, scene_role role, cairo_surface_t *art, double x,
                     double y, double side)
 {
-    scene_add_image(s, role, &(scene_image){role == ROLE_START ? "start" : "goal", x, y, side, side});
+    scene_add_image(s, role,
+                    &(scene_image){role == ROLE_START ? "start" : "goal", x, y, side, side});
     scene_direct(s, "pictures of S and G");
     draw_art(cr, art, x, y, side, side);
 }
@@ -524,7 +525,11 @@ void draw_text(cairo_t *cr, scene_role role, const char *text, const char *font,
     pango_layout_get_extents(layout, NULL, &logical);
     double width = (double)logical.width / PANGO_SCALE, left = (double)logical.x / PANGO_SCALE;
     double start = align < 0 ? x - left : align > 0 ? x - left - width : x - left - width / 2;
-    scene_text t = {.text = text, .font = font, .bold = bold, .size = size, .x = start,
+    scene_text t = {.text = text,
+                    .font = font,
+                    .bold = bold,
+                    .size = size,
+                    .x = start,
                     .y = baseline - (double)pango_layout_get_baseline(layout) / PANGO_SCALE,
                     .colour = source_rgb(cr)};
     put_run(cr, role, layout, &t);
@@ -591,7 +596,8 @@ int missing_glyphs(cairo_t *cr, const char *text, const char *font, bool bold)
 
 PangoLayout *run_layout(cairo_t *cr, const scene_text *t)
 {
-    if (t->wrap > 0) return fit_layout(cr, t->text, t->font, t->bold, t->size, t->wrap, true, t->in_words);
+    if (t->wrap > 0)
+        return fit_layout(cr, t->text, t->font, t->bold, t->size, t->wrap, true, t->in_words);
     return text_layout(cr, t->text, t->font, t->bold, t->size);
 }
 
@@ -602,8 +608,14 @@ void draw_fitted(cairo_t *cr, scene_role role, const char *text, const char *fon
         draw_text(cr, role, text, font, cx, baseline, fit->size, bold, 0);
         return;
     }
-    scene_text t = {.text = text, .font = font, .bold = bold, .size = fit->size,
-                    .x = cx - width / 2, .y = top, .wrap = width, .in_words = fit->in_words,
+    scene_text t = {.text = text,
+                    .font = font,
+                    .bold = bold,
+                    .size = fit->size,
+                    .x = cx - width / 2,
+                    .y = top,
+                    .wrap = width,
+                    .in_words = fit->in_words,
                     .colour = source_rgb(cr)};
     PangoLayout *layout = run_layout(cr, &t);
     put_run(cr, role, layout, &t);
@@ -627,10 +639,10 @@ static void arrow_at(scene *s, const page_layout *L, meiro_cell c, meiro_dir doo
     double t = far - near, shaft = 0.3 * len, head_w = 0.72 * len, head_l = 0.5 * t;
     /* along u from the tail to the tip, v across it */
     double ox = ex + dx * tail, oy = ey + dy * tail, ux = dx * sign, uy = dy * sign;
-    const double outline[7][2] = {{0, -shaft / 2},          {t - head_l, -shaft / 2},
-                                  {t - head_l, -head_w / 2}, {t, 0},
-                                  {t - head_l, head_w / 2},  {t - head_l, shaft / 2},
-                                  {0, shaft / 2}};
+    const double outline[7][2] = {
+        {0, -shaft / 2}, {t - head_l, -shaft / 2}, {t - head_l, -head_w / 2},
+        {t, 0},          {t - head_l, head_w / 2}, {t - head_l, shaft / 2},
+        {0, shaft / 2}};
     scene_paint ink = scene_fill((scene_rgb){ARROW_GREY, ARROW_GREY, ARROW_GREY});
     scene_path(s, ROLE_ARROW, &ink);
     for (int k = 0; k < 7; k++) {
@@ -720,8 +732,7 @@ void draw_ends(cairo_t *cr, const meiro_maze *m, const page_layout *L, const maz
 /* A picture maze's answer: its cells filled, under the walls (one fill of
  * all the cells' squares, so no seams between them): the path's, or
  * reversed every cell but the path's. */
-static void fill_picture(scene *s, const meiro_maze *m, const meiro_path *p,
-                         const page_layout *L)
+static void fill_picture(scene *s, const meiro_maze *m, const meiro_path *p, const page_layout *L)
 {
     if (!p || p->length == 0) return;
     bool reverse = m->picture == MEIRO_PICTURE_REVERSE;

@@ -267,15 +267,9 @@ static void paint_pen_arc(void *ctx, double cx, double cy, double r, double a0, 
 }
 
 /* The walls into a page's description, as the pens below take them. */
-static void scene_pen_move(void *ctx, double x, double y)
-{
-    scene_move(ctx, x, y);
-}
+static void scene_pen_move(void *ctx, double x, double y) { scene_move(ctx, x, y); }
 
-static void scene_pen_line(void *ctx, double x, double y)
-{
-    scene_line(ctx, x, y);
-}
+static void scene_pen_line(void *ctx, double x, double y) { scene_line(ctx, x, y); }
 
 static void scene_pen_arc(void *ctx, double cx, double cy, double r, double a0, double a1)
 {
@@ -337,8 +331,8 @@ static void stroke_grid_walls(cairo_t *cr, scene *s, const meiro_maze *m, const 
     cairo_clip_extents(cr, &cx0, &cy0, &cx1, &cy1);
     if (pdf_walls_of(cr)) cy0 = -HUGE_VAL, cy1 = HUGE_VAL;
     bool picture = cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE;
-    scene_paint ink = scene_stroke((scene_rgb){0, 0, 0}, cairo_get_line_width(cr), CAP_ROUND,
-                                   JOIN_ROUND);
+    scene_paint ink =
+        scene_stroke((scene_rgb){0, 0, 0}, cairo_get_line_width(cr), CAP_ROUND, JOIN_ROUND);
     scene_path(s, ROLE_WALLS, &ink);
     grid_pen pen = {scene_pen_move, scene_pen_line, scene_pen_arc, s};
     trail_pen *trails = picture ? NULL : trail_pen_new(&pen, ARC_CHORD_MM);
@@ -374,7 +368,7 @@ static void stroke_grid_path(scene *s, const meiro_maze *m, const meiro_path *p,
     scene_paint pen = answer_paint(L);
     scene_path(s, ROLE_ANSWER, &pen);
     scene_move(s, x, y);
-    scene_line(s, x, y);                                         /* one cell: a dot */
+    scene_line(s, x, y);                                             /* one cell: a dot */
     double ox = v->x0 + m->h * v->unit, oy = v->y0 + m->h * v->unit; /* a polar grid's centre */
     for (size_t k = 1; k < p->length; k++) {
         double px = x, py = y;
@@ -439,8 +433,9 @@ static void grid_mark(cairo_t *cr, scene *s, scene_role role, const char *text,
         scene_path(s, role, &paper);
         scene_arc(s, cx, cy, fmin(room * 0.42, most), 0, TAU, false);
         scene_end(s);
-        scene_add_image(s, role, &(scene_image){role == ROLE_START ? "start" : "goal",
-                                                cx - side / 2, cy - side / 2, side, side});
+        scene_add_image(s, role,
+                        &(scene_image){role == ROLE_START ? "start" : "goal", cx - side / 2,
+                                       cy - side / 2, side, side});
         scene_direct(s, "pictures of S and G");
         draw_art(cr, art, cx - side / 2, cy - side / 2, side, side);
         return;
@@ -457,8 +452,8 @@ static void grid_mark(cairo_t *cr, scene *s, scene_role role, const char *text,
     g_object_unref(layout);
 }
 
-static void draw_grid_labels(cairo_t *cr, scene *s, const meiro_maze *m, const view *v, const page_layout *L,
-                             const maze_marks *marks)
+static void draw_grid_labels(cairo_t *cr, scene *s, const meiro_maze *m, const view *v,
+                             const page_layout *L, const maze_marks *marks)
 {
     size_t id[2] = {grid_id(m, m->start), grid_id(m, m->goal)};
     /* S and G at one size, the one that fits both in a corridor; the
@@ -486,7 +481,8 @@ void draw_grid_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, co
     scene *s = canvas_scene(cr);
     if (!s) return;
     view v = view_of(m, L);
-    if ((layers & LAYER_WALLS) && !(layers & LAYER_GRID_WALLS_APART)) stroke_grid_walls(cr, s, m, L);
+    if ((layers & LAYER_WALLS) && !(layers & LAYER_GRID_WALLS_APART))
+        stroke_grid_walls(cr, s, m, L);
     if (layers & LAYER_PATH) stroke_grid_path(s, m, path, &v, L);
     if (layers & LAYER_LABELS) draw_grid_labels(cr, s, m, &v, L, marks);
 }

@@ -32,6 +32,7 @@
     X(export_svg, RENDER_EXPORT_PARAMS)                                                            \
     X(export_png, RENDER_EXPORT_PARAMS)                                                            \
     X(export_html, RENDER_EXPORT_PARAMS)                                                           \
+    X(export_page, RENDER_EXPORT_PARAMS)                                                           \
     X(doc_plan, (document * d, const doc_item *items, size_t count,                                \
                  const meiro_export_options *opt, const doc_parts *parts, meiro_error *err))       \
     X(doc_init, (document * d, const doc_item *items, size_t count,                                \

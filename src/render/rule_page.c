@@ -97,7 +97,8 @@ static void draw_sheet(cairo_t *cr, const meiro_rule_sheet *s, const char *title
         draw_fitted(cr, ROLE_TEXT, head, FONT_FAMILY, true, &fit, x0 + bw / 2, ty, y0, bw);
     double ny = ty + 10 * k;
     if (!answer) {
-        draw_text(cr, ROLE_TEXT, ja ? "なまえ" : "Name", FONT_FAMILY, x0 + bw - 70 * k, ny, 4.5 * k, false, 1);
+        draw_text(cr, ROLE_TEXT, ja ? "なまえ" : "Name", FONT_FAMILY, x0 + bw - 70 * k, ny, 4.5 * k,
+                  false, 1);
         cairo_set_line_width(cr, 0.3);
         cairo_move_to(cr, x0 + bw - 68 * k, ny + 0.8);
         cairo_line_to(cr, x0 + bw, ny + 0.8);
@@ -108,12 +109,14 @@ static void draw_sheet(cairo_t *cr, const meiro_rule_sheet *s, const char *title
             double size = 5 * k, room = 64 * k;
             if (!fit_text(cr, s->name, FONT_FAMILY, true, size, size, room, 6 * k, &fit) || fit.wrap)
                 size *= room / fit.natural * 0.999;
-            draw_text(cr, ROLE_TEXT, s->name, FONT_FAMILY, x0 + bw - 66 * k, ny - 0.2, size, true, -1);
+            draw_text(cr, ROLE_TEXT, s->name, FONT_FAMILY, x0 + bw - 66 * k, ny - 0.2, size, true,
+                      -1);
         }
     }
     double sy = ny + 10 * k;
     if (fit_text(cr, s->sentence, FONT_FAMILY, false, 5.5 * k, 3, bw, 12 * k, &fit))
-        draw_fitted(cr, ROLE_TEXT, s->sentence, FONT_FAMILY, false, &fit, x0 + bw / 2, sy, sy - 5 * k, bw);
+        draw_fitted(cr, ROLE_TEXT, s->sentence, FONT_FAMILY, false, &fit, x0 + bw / 2, sy,
+                    sy - 5 * k, bw);
     /* the grid, START on the left, FINISH right or below */
     double top = y0 + (big ? 45 : 34) * k, label = 26 * k, below = 14 * k;
     double cell = (bw - 2 * label) / s->w;
@@ -164,7 +167,8 @@ static void draw_sheet(cairo_t *cr, const meiro_rule_sheet *s, const char *title
     double sy0 = gy + (st / s->w + 0.5) * cell;
     cairo_set_source_rgb(cr, 0.1, 0.5, 0.2);
     cairo_set_line_width(cr, 0.8 * k);
-    draw_text(cr, ROLE_TEXT, ja ? "スタート" : "START", FONT_FAMILY, gx - label / 2, sy0 - 2 * k, lsize, true, 0);
+    draw_text(cr, ROLE_TEXT, ja ? "スタート" : "START", FONT_FAMILY, gx - label / 2, sy0 - 2 * k,
+              lsize, true, 0);
     arrow(cr, gx - label + 3 * k, sy0 + 1.5 * k, gx - 1, sy0 + 1.5 * k, head_len);
     cairo_set_source_rgb(cr, 0.75, 0.15, 0.1);
     const char *goal = ja ? "ゴール" : "FINISH";

@@ -7,10 +7,7 @@
 
 #include <stdlib.h>
 
-static void set_rgb(cairo_t *cr, scene_rgb c)
-{
-    cairo_set_source_rgb(cr, c.r, c.g, c.b);
-}
+static void set_rgb(cairo_t *cr, scene_rgb c) { cairo_set_source_rgb(cr, c.r, c.g, c.b); }
 
 static void replay(cairo_t *cr, const uint8_t *op, const double *v, size_t n)
 {
@@ -91,10 +88,7 @@ static bool draw_items(void *ctx, scene *s, size_t from, size_t to)
     return true; /* cairo's own status is sticky, read by draw_finish */
 }
 
-scene_sink scene_cairo_sink(cairo_t *cr)
-{
-    return (scene_sink){draw_items, cr};
-}
+scene_sink scene_cairo_sink(cairo_t *cr) { return (scene_sink){draw_items, cr}; }
 
 static const cairo_user_data_key_t canvas_key, own_key;
 
