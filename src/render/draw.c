@@ -752,6 +752,8 @@ void draw_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const p
                const maze_marks *marks, double snap, unsigned layers)
 {
     if (m->levels) { /* its floors side by side, each drawn as a maze */
+        scene *s = canvas_scene(cr);
+        if (s) scene_direct(s, "levels' stairs and answer");
         draw_levels(cr, m, path, L, marks, snap, layers);
         return;
     }
