@@ -181,11 +181,6 @@ bool rect_walls_apart(const meiro_maze *m)
     return m->grid == MEIRO_GRID_RECT && !m->weave && !m->mission && !m->levels;
 }
 
-/* A weave maze's crossings, over the walls: the over-passage's two walls
- * drawn whole across the cell, and the under-passage's walls (the grid
- * lines along it in the cells either side) cut short of them, so a gap
- * shows where the passage goes under. The gap is a fifth of a cell, and
- * at least one and a half line widths, so it shows at every cell size. */
 /* A rectangle, as cairo_rectangle draws it. */
 static void scene_rect(scene *s, double x, double y, double w, double h)
 {
@@ -196,6 +191,11 @@ static void scene_rect(scene *s, double x, double y, double w, double h)
     scene_close(s);
 }
 
+/* A weave maze's crossings, over the walls: the over-passage's two walls
+ * drawn whole across the cell, and the under-passage's walls (the grid
+ * lines along it in the cells either side) cut short of them, so a gap
+ * shows where the passage goes under. The gap is a fifth of a cell, and
+ * at least one and a half line widths, so it shows at every cell size. */
 static void stroke_crossings(scene *s, const meiro_maze *m, const page_layout *L,
                              const pixel_snap *g, double line)
 {
@@ -328,9 +328,8 @@ PangoLayout *text_layout(cairo_t *cr, const char *text, const char *family, bool
     return layout;
 }
 
-/* Moves to where the layout must start so that its ink is centred at
- * (cx, cy), or (with baseline) its logical box centred at cx on that
- * baseline. */
+/* Where the layout must start so that its ink is centred at (cx, cy), or
+ * (with baseline) its logical box centred at cx on that baseline. */
 void layout_origin(PangoLayout *layout, double cx, double cy, bool baseline, double *x, double *y)
 {
     PangoRectangle ink, logical;
@@ -418,10 +417,8 @@ static void disc(scene *s, scene_role role, double cx, double cy, double r, scen
     scene_end(s);
 }
 
-/* A picture of S or G: drawn straight onto the page (the scene notes its
- * place, not its drawing). */
-static void put_art(cairo_t *cr, scene *s, scene_role role, cairo_surface_t *art, double x,
-                    double y, double side)
+void draw_sign_art(cairo_t *cr, scene *s, scene_role role, cairo_surface_t *art, double x, double y,
+                   double side)
 {
     scene_add_image(s, role,
                     &(scene_image){role == ROLE_START ? "start" : "goal", x, y, side, side});
@@ -440,7 +437,7 @@ static void draw_mark(cairo_t *cr, scene *s, scene_role role, const char *text,
          * a word: clear of the walls, so no picture reads as a wall */
         double side = L->cell * 0.7;
         disc(s, role, cx, cy, L->cell * 0.42, WHITE);
-        put_art(cr, s, role, art, cx - side / 2, cy - side / 2, side);
+        draw_sign_art(cr, s, role, art, cx - side / 2, cy - side / 2, side);
         return;
     }
     PangoLayout *layout = text_layout(cr, text, font, true, size);
@@ -476,7 +473,7 @@ void draw_badge(cairo_t *cr, const char *text, cairo_surface_t *art, const char 
         double band = fmax(d * 0.08, L->line);
         disc(s, role, cx, cy, r - band, WHITE);
         double side = (r - band) * 1.7; /* pictures are round: their corners may cross the ring */
-        put_art(cr, s, role, art, cx - side / 2, cy - side / 2, side);
+        draw_sign_art(cr, s, role, art, cx - side / 2, cy - side / 2, side);
         return;
     }
     /* the word as large as fits in the disc's middle */
@@ -664,11 +661,11 @@ static void draw_arrow(scene *s, const page_layout *L, meiro_cell c, meiro_dir d
 /* A shape's S or G in a door of its outline: the arrow (in at S, out at
  * G) past the outline, the badge beyond it, as printed children's mazes
  * mark where to go in and out. */
-static void draw_end_sign(cairo_t *cr, const page_layout *L, meiro_cell c, meiro_dir door,
+static void draw_end_sign(cairo_t *cr, scene *s, const page_layout *L, meiro_cell c, meiro_dir door,
                           const char *text, cairo_surface_t *art, const char *font, bool start)
 {
     double from = end_arrow_from(L->cell), len = end_arrow(L->cell), d = end_badge(L->cell);
-    arrow_at(canvas_scene(cr), L, c, door, start, from, len);
+    arrow_at(s, L, c, door, start, from, len);
     double x, y, out = from + len + 1 + d / 2;
     cell_centre(L, c, door, &x, &y);
     draw_badge(cr, text, art, font, x + DIR_DX[door] * out, y + DIR_DY[door] * out, d, L, start,
@@ -703,7 +700,7 @@ static void draw_labels(cairo_t *cr, scene *s, const meiro_maze *m, const page_l
             if (L->mark_min > 0) fill = fmax(fill, BADGE_KEY_SCALE * L->mark_min);
             meiro_dir door = m->active ? layout_end_door(L, k) : MEIRO_NO_DIR;
             if (door < MEIRO_NO_DIR) {
-                draw_end_sign(cr, L, c, door, text, art, marks->font, k == 0);
+                draw_end_sign(cr, s, L, c, door, text, art, marks->font, k == 0);
                 continue;
             }
             cell_centre(L, c, MEIRO_NO_DIR, &x, &y);

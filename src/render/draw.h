@@ -245,6 +245,11 @@ meiro_status load_marks_art(const meiro_export_options *opt, double size, cairo_
 
 /* Draws a picture from load_art fitted into a box. */
 void draw_art(cairo_t *cr, cairo_surface_t *art, double x, double y, double w, double h);
+/* The picture for S or G (role) in a side x side box at (x, y): drawn
+ * straight onto cr, its place an image item of s (which notes it drawn
+ * apart). */
+void draw_sign_art(cairo_t *cr, scene *s, scene_role role, cairo_surface_t *art, double x, double y,
+                   double side);
 
 /* Draws a frame from load_art (w = 0) so that it follows the page: in nine
  * slices, its corners (a seventh of its shorter side) at their own size,

@@ -433,11 +433,7 @@ static void grid_mark(cairo_t *cr, scene *s, scene_role role, const char *text,
         scene_path(s, role, &paper);
         scene_arc(s, cx, cy, fmin(room * 0.42, most), 0, TAU, false);
         scene_end(s);
-        scene_add_image(s, role,
-                        &(scene_image){role == ROLE_START ? "start" : "goal", cx - side / 2,
-                                       cy - side / 2, side, side});
-        scene_direct(s, "pictures of S and G");
-        draw_art(cr, art, cx - side / 2, cy - side / 2, side, side);
+        draw_sign_art(cr, s, role, art, cx - side / 2, cy - side / 2, side);
         return;
     }
     PangoLayout *layout = text_layout(cr, text, font, true, size);
