@@ -11,33 +11,16 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
+import { chromium, needBrowser, suite } from './browser-lib.mjs';
 
 const build = path.resolve(process.argv[2] || 'build');
 const shots = process.argv[3] ? path.resolve(process.argv[3]) : null;
 const meiro = path.join(build, 'meiro');
-let passed = 0, failed = 0, skipped = 0;
-const check = (ok, what) => { if (ok) passed++; else { failed++; console.log(`FAIL ${what}`); } };
-function finish() {
-  console.log(`anim-browser: ${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ''));
-  process.exit(failed || skipped ? 1 : 0);
-}
-let puppeteer;
-try {
-  const require = createRequire(path.join(build, 'node', 'package.json'));
-  puppeteer = (await import(require.resolve('puppeteer-core'))).default;
-} catch (e) {
-  console.log(`anim-browser: puppeteer-core is not installed in ${build}/node (make browser-deps): ${e.message}`);
-  failed++;
-  finish();
-}
-if (!fs.existsSync('/usr/bin/chromium')) {
-  console.log('skipped: no Chromium at /usr/bin/chromium');
-  skipped++;
-  finish();
-}
+const s = suite('anim-browser');
+const { check, finish } = s;
+const puppeteer = await needBrowser(s, build);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'meiro-anim-browser-'));
-const browser = await puppeteer.launch({ executablePath: '/usr/bin/chromium', headless: true,
+const browser = await puppeteer.launch({ executablePath: chromium, headless: true,
   args: ['--no-sandbox', '--disable-gpu'] });
 
 // The path's red (export_anim.c's PATH_COLOUR), and what a pixel is.
@@ -113,10 +96,9 @@ try {
     await reader.close();
   }
 } catch (e) {
-  console.log(`FAIL ${e.stack || e}`);
-  failed++;
+  check(false, e.stack || e);
 } finally {
   await browser.close();
   fs.rmSync(tmp, { recursive: true, force: true });
 }
-finish();
+await finish();

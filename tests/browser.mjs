@@ -12,38 +12,14 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
+import { chromium, needBrowser, suite } from './browser-lib.mjs';
 
 const build = path.resolve(process.argv[2] || 'build');
 const shots = process.argv[3] ? path.resolve(process.argv[3]) : null;
 const meiro = path.join(build, 'meiro');
-const chromium = '/usr/bin/chromium';
-let passed = 0, failed = 0;
-
-function check(ok, what) {
-  if (ok) passed++;
-  else { failed++; console.log(`FAIL ${what}`); }
-}
-let skipped = 0;
-function finish() {
-  console.log(`browser: ${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ''));
-  process.exit(failed || skipped ? 1 : 0);
-}
-
-let puppeteer;
-try {
-  const require = createRequire(path.join(build, 'node', 'package.json'));
-  puppeteer = (await import(require.resolve('puppeteer-core'))).default;
-} catch (e) {
-  console.log(`browser: puppeteer-core is not installed in ${build}/node (make browser-deps): ${e.message}`);
-  failed++;
-  finish();
-}
-if (!fs.existsSync(chromium)) {
-  console.log('skipped: no Chromium at /usr/bin/chromium (apt-get install chromium)');
-  skipped++;
-  finish();
-}
+const s = suite('browser');
+const { check, finish } = s;
+const puppeteer = await needBrowser(s, build);
 
 // the printed pages are read by poppler: without it those checks are skipped
 const missing = ['pdfinfo', 'pdftotext', 'pdftoppm'].filter((t) => {
@@ -51,8 +27,7 @@ const missing = ['pdfinfo', 'pdftotext', 'pdftoppm'].filter((t) => {
 });
 const readPrint = missing.length === 0;
 if (!readPrint) {
-  console.log(`skipped: the printed pages (${missing.join(', ')} not installed)`);
-  skipped++;
+  s.skip(`the printed pages (${missing.join(', ')} not installed)`);
 }
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'meiro-browser-'));
@@ -419,4 +394,4 @@ try {
 
 await browser.close();
 fs.rmSync(tmp, { recursive: true, force: true });
-finish();
+await finish();

@@ -386,7 +386,8 @@ run 2 "$meiro" booklet -n 3 --fold=twice -o "$tmp/fold.pdf"; err_has "fold=pages
 # over 20 mazes: contents (levels, or runs of ten), each line's page
 # number the page where its first maze is
 if need pdftotext; then
-    for args in "-n 40 --difficulty easy-expert -s 2026" "-n 25 --from 5x5 --to 20x20 --cover -s 3"; do
+    for args in "-n 40 --difficulty easy-expert -s 2026" "-n 25 --from 5x5 --to 20x20 --cover -s 3" \
+        "-n 300 --from 5x5 --to 12x12 --paper 6x9in -s 3"; do
         # shellcheck disable=SC2086
         run 0 "$meiro" booklet $args -o "$tmp/toc.pdf"
         pdftotext -layout -l 2 "$tmp/toc.pdf" - | sed -n 's/^.*No\. \([0-9]*\) – No\. [0-9]* *\([0-9]*\)$/\1 \2/p' > "$tmp/toc"
@@ -397,6 +398,13 @@ if need pdftotext; then
         done < "$tmp/toc"
         if [ "$lines" -ge 3 ] && [ "$right" -eq "$lines" ]; then ok; else bad "booklet $args: contents $right of $lines right"; fi
     done
+fi
+# a book of hundreds for a print service: its contents on the one page, in
+# runs of more than ten, inside the safe area (its own preflight passes; the
+# runs of ten ran off a 6 x 9 in page)
+run 0 "$meiro" booklet -n 300 --from 5x5 --to 12x12 --paper 6x9in --print kdp -s 3 -o "$tmp/toc-kdp.pdf"
+if need pdftotext; then
+    pdftotext -f 1 -l 1 "$tmp/toc-kdp.pdf" - | grep -q "^No\. 281 – No\. 300$" && ok || bad "300 mazes: no line for the last twenty"
 fi
 # the contents on small pages: each line's words end before its page number
 # (a Japanese level's line ran into it at 5 x 8 in)

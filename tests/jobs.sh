@@ -140,7 +140,8 @@ check 'grep -q "<sheetProtection" sheet.xml && grep -q "Mark the way from S to G
 # All the pupils' sheets come first, clean, then every key, packed and
 # labelled; the same mazes for all: one key.
 job="teacher: the studio's class set"
-printf "Hana\nO'Brien\nZoë-Li\n" > class.txt
+# (Zoë-Li's row pasted from a spreadsheet: her name, a tab, her age)
+printf "Hana\nO'Brien\nZoë-Li\t7\n" > class.txt
 for k in $(seq 4 25); do echo "Pupil $k"; done >> class.txt
 : > serve.out
 "$meiro" serve --port 0 > serve.out 2> serve.err &
@@ -156,7 +157,7 @@ check '[ "$(studio studio.pdf)" = 200 ]' "the server made no class set: $(cat se
 seen studio.pdf
 # 25 pupils x 2 mazes: 50 sheets, then 9 key pages of six answers
 check 'clean && roles | grep -Eq "^p{50}a{9}$"' "every sheet, then the keys: $(roles)"
-check 'text studio.pdf 3 | grep -q "Name O.Brien" && text studio.pdf 5 | grep -q "Name Zoë-Li"' "names not on their sheets in order"
+check 'text studio.pdf 3 | grep -q "Name O.Brien" && text studio.pdf 5 | grep -q "Name Zoë-Li$"' "names not on their sheets in order"
 check 'text studio.pdf 51 | grep -q "Hana · No. 2" && text studio.pdf 51 | grep -q "Zoë-Li · No. 1" && text studio.pdf 59 | grep -q "Pupil 25 · No. 2"' \
     "the keys not labelled with their pupils: $(text studio.pdf 51 | head -5)"
 check '[ "$(studio same.pdf "&same-mazes=1")" = 200 ]' "no class set of the same mazes"

@@ -14,24 +14,18 @@
 // server is killed at the end, whatever happens.
 // Usage: node tests/serve-browser.mjs BUILD_DIR [SHOTS_DIR]
 // meiro-suite: check
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
+import { chromium, needBrowser, startServe, suite } from './browser-lib.mjs';
 
 const build = path.resolve(process.argv[2] || 'build');
 const shots = process.argv[3] ? path.resolve(process.argv[3]) : null;
 const meiro = path.join(build, 'meiro');
-const chromium = '/usr/bin/chromium';
-let passed = 0, failed = 0, skipped = 0;
 let server = null, browser = null;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'meiro-serve-browser-'));
 
-function check(ok, what) {
-  if (ok) passed++;
-  else { failed++; console.log(`FAIL ${what}`); }
-}
 function cleanup() {
   if (server && server.exitCode === null) server.kill('SIGKILL');
   if (!process.env.KEEP) fs.rmSync(tmp, { recursive: true, force: true });
@@ -45,41 +39,16 @@ function starPicture(file) {
   execFileSync('rsvg-convert', ['-o', file, svg]);
 }
 
-async function finish() {
-  if (browser) await browser.close().catch(() => {});
-  console.log(`serve-browser: ${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ''));
-  process.exit(failed || skipped ? 1 : 0);
-}
+const s = suite('serve-browser', async () => { if (browser) await browser.close().catch(() => {}); });
+const { check, finish } = s;
 // (nine pages now, the weave, rule, mission and picture mazes among them: 360 s, for a loaded `make check` that runs suites side by side)
 const timeout = setTimeout(() => { check(false, 'the whole test took over 360 s'); finish(); }, 360000);
 
-let puppeteer;
-try {
-  const require = createRequire(path.join(build, 'node', 'package.json'));
-  puppeteer = (await import(require.resolve('puppeteer-core'))).default;
-} catch (e) {
-  console.log(`serve-browser: puppeteer-core is not installed in ${build}/node (make browser-deps): ${e.message}`);
-  failed++;
-  await finish();
-}
-if (!fs.existsSync(chromium)) {
-  console.log('skipped: no Chromium at /usr/bin/chromium (apt-get install chromium)');
-  skipped++;
-  await finish();
-}
+const puppeteer = await needBrowser(s, build);
 
 // meiro serve on a free port (--port 0), its address read from its first line
-const base = await new Promise((resolve) => {
-  server = spawn(meiro, ['serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  const give_up = setTimeout(() => resolve(null), 10000);
-  server.stdout.on('data', (d) => {
-    out += d;
-    const m = out.match(/(http:\/\/127\.0\.0\.1:\d+\/)/);
-    if (m) { clearTimeout(give_up); resolve(m[1]); }
-  });
-  server.on('exit', () => resolve(null));
-});
+let base;
+({ server, base } = await startServe(meiro));
 check(base !== null, 'meiro serve printed its address');
 if (!base) await finish();
 
@@ -514,6 +483,10 @@ try {
     await page.$eval('#rule-words', (e) => { e.value = ''; });
     await page.type('#rule-words', 'cat\ndog\ncow\npig\nhen\n--\ncap\ndot\nbow\nbig\npen');
     await changed(page, times);
+    // the preview may have changed for the rule's click before the typing
+    // reached the command: its words file said is the list's
+    await page.waitForFunction(() => /words:words\.txt/.test(document.getElementById('command').textContent) &&
+      document.getElementById('status').textContent === '', { timeout: 20000 }).catch(() => {});
     const wordsCommand = await page.$eval('#command', (e) => e.textContent);
     check(/--rule words:words\.txt/.test(wordsCommand), `the words command names words.txt: ${wordsCommand}`);
     const wordsDir = fs.mkdtempSync(path.join(tmp, 'words-'));

@@ -11,15 +11,13 @@
 // no file), which spoilers.sh checks as it checks the command line's
 // files. A missing browser writes "studio skipped REASON".
 // Usage: node tests/spoilers-studio.mjs BUILD_DIR OUT_DIR
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
+import { chromium, puppeteerIn, startServe } from './browser-lib.mjs';
 
 const build = path.resolve(process.argv[2] || 'build');
 const out = path.resolve(process.argv[3]);
-const chromium = '/usr/bin/chromium';
 const list = [];
 let server = null, browser = null;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'meiro-spoilers-studio-'));
@@ -40,17 +38,8 @@ function keep(name, want, status, body) {
   list.push(`${name} ${want} ${status}`);
 }
 
-const base = await new Promise((resolve) => {
-  server = spawn(path.join(build, 'meiro'), ['serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let said = '';
-  const give_up = setTimeout(() => resolve(null), 10000);
-  server.stdout.on('data', (d) => {
-    said += d;
-    const m = said.match(/(http:\/\/127\.0\.0\.1:\d+\/)/);
-    if (m) { clearTimeout(give_up); resolve(m[1]); }
-  });
-  server.on('exit', () => resolve(null));
-});
+let base;
+({ server, base } = await startServe(path.join(build, 'meiro')));
 if (!base) { console.log('spoilers-studio: meiro serve did not start'); await finish(1); }
 
 // The routes: every answers mode (default: none given) of each kind of request.
@@ -78,16 +67,13 @@ for (const [what, route, q, body] of sets) {
 }
 
 // The studio, as a teacher uses it.
-let puppeteer;
-try {
-  const require = createRequire(path.join(build, 'node', 'package.json'));
-  puppeteer = (await import(require.resolve('puppeteer-core'))).default;
-} catch (e) {
-  list.push(`studio skipped puppeteer-core is not installed in ${build}/node (make browser-deps)`);
+const { puppeteer, why } = await puppeteerIn(build);
+if (!puppeteer) {
+  list.push(`studio skipped ${why}`);
   await finish();
 }
 if (!fs.existsSync(chromium)) {
-  list.push('studio skipped no Chromium at /usr/bin/chromium');
+  list.push(`studio skipped no Chromium at ${chromium}`);
   await finish();
 }
 browser = await puppeteer.launch({

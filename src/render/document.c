@@ -792,7 +792,30 @@ static void contents_line(cairo_t *cr, const document *d, const page_frame *f, d
     cairo_fill(cr);
 }
 
-/* A long booklet's contents: each level (or each ten mazes of rising
+/* Where the contents line that starts at maze i ends: its level's end,
+ * or `per` mazes of rising sizes on. */
+static size_t contents_run_end(const document *d, size_t i, size_t per)
+{
+    int level = d->items[i].level;
+    size_t j = i + 1;
+    while (j < d->count && (level ? d->items[j].level == level : j % per != 0)) j++;
+    return j;
+}
+
+/* How many mazes a contents line of rising sizes names: ten, or (a book of
+ * hundreds) a round number more, so that every line and the answers' fit
+ * on the one page at 7 pt or more apart. */
+static size_t contents_run(const document *d, double room)
+{
+    static const size_t round[] = {10, 20, 25, 50, 100, 200, 250, 500, 1000};
+    size_t fit = room / 7 > 3 ? (size_t)(room / 7) - 2 : 1, per = 10;
+    for (size_t k = 0; k < sizeof round / sizeof *round && (d->count + per - 1) / per > fit; k++)
+        per = round[k];
+    if ((d->count + per - 1) / per > fit) per = (d->count + fit - 1) / fit;
+    return per;
+}
+
+/* A long booklet's contents: each level (or each run of mazes of rising
  * sizes) with the numbers of its mazes and the page it starts on, then
  * the answers. */
 static void draw_contents(cairo_t *cr, const document *d, const page_frame *f)
@@ -805,11 +828,13 @@ static void draw_contents(cairo_t *cr, const document *d, const page_frame *f)
         draw_fitted(cr, ROLE_SUBTITLE, st->subtitle, st->marks.font, false, &st->subtitle_fit,
                     f->center_x, f->subtitle_baseline, f->subtitle_baseline - f->subtitle_size,
                     st->text_width);
-    double y = f->body.y + 12, step = fmin(11, (f->body.h - 12) / 12);
+    double room = f->body.h - 12;
+    size_t per = contents_run(d, room), lines = 0;
+    for (size_t i = 0; i < d->count; i = contents_run_end(d, i, per)) lines++;
+    double y = f->body.y + 12, step = fmin(11, room / (double)(lines + 2 > 12 ? lines + 2 : 12));
     for (size_t i = 0; i < d->count;) {
         int level = d->items[i].level;
-        size_t j = i + 1; /* the run: one level, or ten mazes */
-        while (j < d->count && (level ? d->items[j].level == level : j % 10 != 0)) j++;
+        size_t j = contents_run_end(d, i, per);
         char from[48], to[48], line[200];
         snprintf(from, sizeof from, st->labels->maze_no, (unsigned)(i + 1));
         snprintf(to, sizeof to, st->labels->maze_no, (unsigned)j);
