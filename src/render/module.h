@@ -73,6 +73,8 @@
        meiro_paper paper, double width_mm, double height_mm, meiro_error *err),                    \
       (sheets, count, format, filename, title, per_page, answers, paper, width_mm, height_mm,      \
        err))                                                                                       \
+    X(page_draw, (const char *page, const char *filename, meiro_error *err),                       \
+      (page, filename, err))                                                                       \
     X(preflight,                                                                                   \
       (const char *filename, meiro_print print, meiro_preflight_report report, void *ctx,          \
        bool *passed, meiro_error *err),                                                            \
