@@ -71,7 +71,8 @@ meiro_status scene_status(const scene *s, meiro_error *err)
     return s->status;
 }
 
-meiro_status scene_fail(scene *s, meiro_status status, const char *message)
+/* Makes s's error sticky (the first one stays). */
+static meiro_status scene_fail(scene *s, meiro_status status, const char *message)
 {
     if (s->status == MEIRO_OK) {
         s->status = status;
@@ -145,11 +146,6 @@ void scene_arc(scene *s, double cx, double cy, double r, double a0, double a1, b
 }
 
 void scene_close(scene *s) { step(s, SCENE_CLOSE, NULL); }
-
-size_t scene_path_ops(const scene *s)
-{
-    return s->open && s->status == MEIRO_OK ? s->items[s->count - 1].ops : 0;
-}
 
 void scene_end(scene *s)
 {

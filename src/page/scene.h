@@ -121,8 +121,9 @@ typedef struct scene_item {
 typedef struct scene scene;
 
 /* Where items go as they are made: `items` gets items[from .. to) of s
- * (and may read their steps and strings); it returns false to stop (its
- * own error set with scene_fail). */
+ * (and may read their steps and strings); false stops the scene (its
+ * status then an internal error; a backend with a sticky status of its
+ * own, as cairo's, returns true and reports it itself). */
 typedef struct scene_sink {
     bool (*items)(void *ctx, scene *s, size_t from, size_t to);
     void *ctx;
@@ -140,7 +141,7 @@ struct scene {
     size_t point_count, point_cap;
     scene_sink sink; /* items NULL: none, the scene keeps every item */
     /* parts of the page the drawing code drew without the scene (see
-     * scene_direct), by name, and whether any did */
+     * scene_direct), by name: the first 8 */
     const char *direct[8];
     unsigned directs;
     meiro_status status;
@@ -153,8 +154,6 @@ struct scene {
 void scene_init(scene *s, double page_w, double page_h, const scene_sink *sink);
 void scene_free(scene *s);
 meiro_status scene_status(const scene *s, meiro_error *err);
-/* Makes s's error sticky (the first one stays); returns status. */
-meiro_status scene_fail(scene *s, meiro_status status, const char *message);
 
 /* A path: begun with its role and paint, then its steps, then ended (when
  * it goes to the sink). Steps outside a path, or an empty path, do nothing. */
@@ -165,8 +164,6 @@ void scene_curve(scene *s, double x1, double y1, double x2, double y2, double x3
 void scene_arc(scene *s, double cx, double cy, double r, double a0, double a1, bool back);
 void scene_close(scene *s);
 void scene_end(scene *s);
-/* The steps of the open path so far (a caller bounding its strokes). */
-size_t scene_path_ops(const scene *s);
 
 /* A run of text (its strings copied) and a picture's placement. */
 void scene_add_text(scene *s, scene_role role, const scene_text *t);

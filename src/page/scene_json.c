@@ -168,7 +168,7 @@ static bool write_items(void *ctx, scene *s, size_t from, size_t to)
         }
         jout_str(o, "}");
     }
-    return o->ok;
+    return true; /* a write error is sticky (o->ok), reported by scene_json_end */
 }
 
 scene_json *scene_json_begin(FILE *out, bool has_seed, uint64_t seed)
