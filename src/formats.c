@@ -496,11 +496,12 @@ static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *
     }
     meiro_status s = format_check(format, opt, err);
     if (s == MEIRO_OK) s = meiro_export_grid_check(meiro_maze_grid(maze), format, err);
+    char can[200];
     if (s == MEIRO_OK && maze->weave && !meiro_format_can(format, MEIRO_CAN_WEAVE))
         s = fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
-                       "%s cannot show a weave maze's crossings yet: write it as pdf, svg, png, "
-                       "html, xlsx, json, text or csv",
-                       formats[format].info.name);
+                       "%s cannot show a weave maze's crossings yet: write it as %s",
+                       formats[format].info.name,
+                       formats_that_can(MEIRO_CAN_WEAVE, can, sizeof can));
     if (s == MEIRO_OK && meiro_maze_has_mission(maze)) s = mission_format_check(format, err);
     if (s == MEIRO_OK && maze->levels && !meiro_format_can(format, MEIRO_CAN_LEVELS))
         s = fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,

@@ -6,6 +6,7 @@
 #include "page/layout.h"
 #include "render/draw.h"
 #include "render/export.h"
+#include "render/scene_cairo.h"
 
 #include <cairo-pdf.h>
 #include <math.h>
@@ -121,6 +122,7 @@ meiro_status cover_write(const cover_plan *c, FILE *out, meiro_error *err)
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, c->title);
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "meiro " MEIRO_VERSION);
     cairo_t *cr = cairo_create(surface);
+    meiro_status s = canvas_open(cr, err);
     cairo_scale(cr, PT_PER_MM, PT_PER_MM);
     double front_x = c->bleed + c->trim_w + c->spine, top = c->bleed;
     double trim_h = c->h - 2 * c->bleed, avail = c->trim_w - 2 * SAFE_MM;
@@ -160,8 +162,7 @@ meiro_status cover_write(const cover_plan *c, FILE *out, meiro_error *err)
                   false, 0);
         foot = 2.6 * asize;
     }
-    meiro_status s = MEIRO_OK;
-    if (c->maze) {
+    if (s == MEIRO_OK && c->maze) {
         box area = {front_x + SAFE_MM, top + 0.3 * trim_h, avail, 0.62 * trim_h - SAFE_MM - foot};
         page_layout L = {0};
         double mw, mh;

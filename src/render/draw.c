@@ -593,9 +593,17 @@ int missing_glyphs(cairo_t *cr, const char *text, const char *font, bool bold)
 
 PangoLayout *run_layout(cairo_t *cr, const scene_text *t)
 {
-    if (t->wrap > 0)
-        return fit_layout(cr, t->text, t->font, t->bold, t->size, t->wrap, true, t->in_words);
-    return text_layout(cr, t->text, t->font, t->bold, t->size);
+    PangoLayout *layout =
+        t->wrap > 0 ? fit_layout(cr, t->text, t->font, t->bold, t->size, t->wrap, true, t->in_words)
+                    : text_layout(cr, t->text, t->font, t->bold, t->size);
+    if (t->italic) { /* none of meiro's own; a description may ask */
+        PangoFontDescription *desc =
+            pango_font_description_copy(pango_layout_get_font_description(layout));
+        pango_font_description_set_style(desc, PANGO_STYLE_ITALIC);
+        pango_layout_set_font_description(layout, desc);
+        pango_font_description_free(desc);
+    }
+    return layout;
 }
 
 void draw_fitted(cairo_t *cr, scene_role role, const char *text, const char *font, bool bold,
@@ -1049,11 +1057,12 @@ meiro_status draw_finish(cairo_surface_t *surface, cairo_t *cr, const stream_sin
                          meiro_error *err)
 {
     cairo_status_t s = cr ? cairo_status(cr) : CAIRO_STATUS_SUCCESS;
+    meiro_status described = cr ? canvas_status(cr, err) : MEIRO_OK;
     if (cr) cairo_destroy(cr);
     cairo_surface_finish(surface); /* PDF and SVG write errors show up here */
     if (s == CAIRO_STATUS_SUCCESS) s = cairo_surface_status(surface);
     cairo_surface_destroy(surface);
-    if (s == CAIRO_STATUS_SUCCESS) return MEIRO_OK;
+    if (s == CAIRO_STATUS_SUCCESS) return described;
     if (s == CAIRO_STATUS_NO_MEMORY)
         return fail(err, MEIRO_ERROR_NOMEM, "out of memory drawing the page");
     if (s == CAIRO_STATUS_WRITE_ERROR) {

@@ -266,15 +266,36 @@ static void paint_pen_arc(void *ctx, double cx, double cy, double r, double a0, 
     if (whole && !p->mask) cairo_close_path(p->cr);
 }
 
-/* The walls into a page's description, as the pens below take them. */
-static void scene_pen_move(void *ctx, double x, double y) { scene_move(ctx, x, y); }
+/* The walls into a page's description, as the pens below take them: on a
+ * page in strokes of WALL_MOVES moves, each handed on (drawn, written) as
+ * it is done, so a dense grid's walls are never held twice, as trails
+ * and as the description; a picture's band whole, through one mask. */
+enum { WALL_MOVES = 1 << 15 };
 
-static void scene_pen_line(void *ctx, double x, double y) { scene_line(ctx, x, y); }
+typedef struct wall_items {
+    scene *s;
+    scene_paint ink;
+    size_t moves, chunk; /* chunk 0: one stroke */
+} wall_items;
+
+static void scene_pen_move(void *ctx, double x, double y)
+{
+    wall_items *w = ctx;
+    if (w->chunk && w->moves && w->moves % w->chunk == 0) scene_path(w->s, ROLE_WALLS, &w->ink);
+    w->moves++;
+    scene_move(w->s, x, y);
+}
+
+static void scene_pen_line(void *ctx, double x, double y)
+{
+    scene_line(((wall_items *)ctx)->s, x, y);
+}
 
 static void scene_pen_arc(void *ctx, double cx, double cy, double r, double a0, double a1)
 {
-    if (r < 0) scene_arc(ctx, cx, cy, -r, a1, a0, true);
-    else scene_arc(ctx, cx, cy, r, a0, a1, false);
+    scene *s = ((wall_items *)ctx)->s;
+    if (r < 0) scene_arc(s, cx, cy, -r, a1, a0, true);
+    else scene_arc(s, cx, cy, r, a0, a1, false);
 }
 
 /* A walls item of a description handed to a pen as traced. */
@@ -331,10 +352,11 @@ static void stroke_grid_walls(cairo_t *cr, scene *s, const meiro_maze *m, const 
     cairo_clip_extents(cr, &cx0, &cy0, &cx1, &cy1);
     if (pdf_walls_of(cr)) cy0 = -HUGE_VAL, cy1 = HUGE_VAL;
     bool picture = cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE;
-    scene_paint ink =
-        scene_stroke((scene_rgb){0, 0, 0}, cairo_get_line_width(cr), CAP_ROUND, JOIN_ROUND);
-    scene_path(s, ROLE_WALLS, &ink);
-    grid_pen pen = {scene_pen_move, scene_pen_line, scene_pen_arc, s};
+    wall_items w = {
+        s, scene_stroke((scene_rgb){0, 0, 0}, cairo_get_line_width(cr), CAP_ROUND, JOIN_ROUND), 0,
+        picture ? 0 : WALL_MOVES};
+    scene_path(s, ROLE_WALLS, &w.ink);
+    grid_pen pen = {scene_pen_move, scene_pen_line, scene_pen_arc, &w};
     trail_pen *trails = picture ? NULL : trail_pen_new(&pen, ARC_CHORD_MM);
     grid_pen joined = trails ? trail_pen_pen(trails) : pen;
     trace_grid_walls(m, L, cy0, cy1, &joined);

@@ -14,6 +14,7 @@
 #include "page/layout.h"
 #include "render/draw.h"
 #include "render/module.h"
+#include "render/scene_cairo.h"
 
 #include <errno.h>
 #include <math.h>
@@ -480,8 +481,11 @@ meiro_status render_animate_frames(const meiro_trace *trace, const meiro_maze *i
     size_t written = 0, total = meiro_player_frames(p);
     while (s == MEIRO_OK && meiro_player_next(p)) {
         cairo_t *cr = cairo_create(surface);
-        draw_frame(cr, p, &L, &marks);
+        s = canvas_open(cr, err);
+        if (s == MEIRO_OK) draw_frame(cr, p, &L, &marks);
+        if (s == MEIRO_OK) s = canvas_status(cr, err);
         cairo_destroy(cr);
+        if (s != MEIRO_OK) break;
         size_t f = meiro_player_frame(p);
         sprintf(path, "%s/frame-%05zu.png", temp, f);
         temp_frames_written(tracked, f); /* before: a half-written one goes too */

@@ -10,6 +10,7 @@
 #include "render/draw.h"
 #include "render/module.h"
 #include "render/rule_export.h"
+#include "render/scene_cairo.h"
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
@@ -215,6 +216,7 @@ static meiro_status write_pdf(const rule_job *j, FILE *out, meiro_error *err)
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, date);
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_MOD_DATE, date);
     cairo_t *cr = cairo_create(surface);
+    meiro_status opened = canvas_open(cr, err);
     cairo_scale(cr, PT_PER_MM, PT_PER_MM);
     unsigned per = j->per_page == 2 ? 2 : 1;
     /* 2-up: each half 12 mm from its edges, its footer under it */
@@ -242,7 +244,8 @@ static meiro_status write_pdf(const rule_job *j, FILE *out, meiro_error *err)
             }
             cairo_show_page(cr);
         }
-    return draw_finish(surface, cr, &sink, err);
+    meiro_status done = draw_finish(surface, cr, &sink, err);
+    return opened != MEIRO_OK ? opened : done;
 }
 
 /* SVG: the first sheet's page as printed, 1-up: its puzzle, or (answers)
@@ -256,13 +259,15 @@ static meiro_status write_svg(const rule_job *j, FILE *out, meiro_error *err)
     cairo_surface_t *surface = cairo_svg_surface_create_for_stream(sink_write, &sink, pw, ph);
     cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_MM);
     cairo_t *cr = cairo_create(surface);
+    meiro_status opened = canvas_open(cr, err);
     cairo_set_source_rgb(cr, 1, 1, 1); /* white paper, also in dark viewers */
     cairo_paint(cr);
     const meiro_rule_sheet *s = j->sheets[0];
     draw_sheet(cr, s, j->title, 0, MARGIN, MARGIN, pw - 2 * MARGIN, ph - 2 * MARGIN - 8, true,
                j->answers);
     footer(cr, s, pw / 2.0, ph - 8);
-    return draw_finish(surface, cr, &sink, err);
+    meiro_status done = draw_finish(surface, cr, &sink, err);
+    return opened != MEIRO_OK ? opened : done;
 }
 
 static meiro_status write_job(void *ctx, FILE *out, const char *temp_dir, meiro_error *err)

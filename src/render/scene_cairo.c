@@ -110,6 +110,18 @@ static void own_free(void *data)
     free(data);
 }
 
+meiro_status canvas_open(cairo_t *cr, meiro_error *err)
+{
+    return canvas_scene(cr) ? MEIRO_OK : fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+}
+
+meiro_status canvas_status(cairo_t *cr, meiro_error *err)
+{
+    scene *s = cairo_get_user_data(cr, &canvas_key);
+    if (!s) s = cairo_get_user_data(cr, &own_key);
+    return s ? scene_status(s, err) : MEIRO_OK;
+}
+
 scene *canvas_scene(cairo_t *cr)
 {
     scene *s = cairo_get_user_data(cr, &canvas_key);

@@ -19,7 +19,15 @@ scene_sink scene_cairo_sink(cairo_t *cr);
 meiro_status canvas_attach(cairo_t *cr, scene *s, meiro_error *err);
 void canvas_detach(cairo_t *cr);
 /* The scene attached to cr; else one of cr's own that draws onto it at
- * once (made on first use, freed with cr); NULL out of memory. */
+ * once (made by canvas_open, or on first use; freed with cr); NULL out of
+ * memory. */
 scene *canvas_scene(cairo_t *cr);
+/* Makes cr's own scene now, so that running out of memory for it is
+ * reported here rather than lost in a drawing function without a status:
+ * whoever draws on a cairo context of its own calls it first. */
+meiro_status canvas_open(cairo_t *cr, meiro_error *err);
+/* The sticky status of cr's scene (out of memory describing the page),
+ * MEIRO_OK without one: draw_finish reports it. */
+meiro_status canvas_status(cairo_t *cr, meiro_error *err);
 
 #endif
