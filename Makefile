@@ -9,11 +9,18 @@
 #   make fuzz       search for new inputs that break the readers (libFuzzer)
 #   make bench      throughput and memory of every generator and solver, and
 #                   meiro serve's preview latency, requests/s and memory
-#   make install    PREFIX=/usr/local DESTDIR=
+#   make install    PREFIX=/usr/local DESTDIR= (LIBDIR, MODULE_DIR, RPATH: below)
+#   make deb        the Debian packages, built from a clean copy into build/deb
 
 CC      ?= cc
 PREFIX  ?= /usr/local
 DESTDIR ?=
+LIBDIR  ?= $(PREFIX)/lib
+# where the program and the drawing module find libmeiro.so: beside them (the
+# build folder) or in ../lib (installed); a package whose library is on the
+# system's path (debian/rules) sets them empty
+RPATH        ?= -Wl,-rpath,'$$ORIGIN:$$ORIGIN/../lib'
+MODULE_RPATH ?= -Wl,-rpath,'$$ORIGIN'
 BUILD   ?= build
 CFLAGS  ?= -O2 -g
 VERSION := $(shell sed -n 's/^\#define MEIRO_VERSION "\(.*\)"/\1/p' include/meiro.h)
@@ -76,7 +83,7 @@ LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/page/builtin_files.
 # LIGHT_LIBS. tests/startup.sh checks what a text run loads.
 MODULE_NAME = meiro-render-$(VERSION).so
 MODULE      = $(BUILD)/$(MODULE_NAME)
-MODULE_DIR  = $(PREFIX)/lib
+MODULE_DIR ?= $(LIBDIR)
 SERVE_MODULE_NAME = meiro-serve-$(VERSION).so
 SERVE_MODULE = $(BUILD)/$(SERVE_MODULE_NAME)
 XLSX_OBJ   := $(BUILD)/obj/render/export_xlsx.o $(BUILD)/obj/render/xlsx_play.o $(BUILD)/obj/render/memory.o \
@@ -131,7 +138,10 @@ BUILD_PKGS = gcc make libc6-dev pkg-config libcairo2-dev libxlsxwriter-dev libpn
              fonts-dejavu-core fonts-ipaexfont-gothic fonts-noto-color-emoji ghostscript
 TEST_PKGS  = $(BUILD_PKGS) locales poppler-utils librsvg2-bin qpdf unzip libreoffice-calc-nogui libxml2-utils gnumeric python3-uno \
              groff-base file \
-             fonts-crosextra-carlito chromium nodejs curl
+             fonts-crosextra-carlito chromium nodejs curl $(DEB_PKGS)
+# the Debian packages' build, lintian, and the studio's service tried as the
+# packages install it (tests/deb.sh): behind nginx with TLS, as doc/school.md says
+DEB_PKGS   = dpkg-dev debhelper lintian man-db systemd nginx-light openssl
 
 # The browser test's driver, from npm into build/node (not committed), at
 # a version that runs on Debian's Node 18 and drives its Chromium.
@@ -141,7 +151,7 @@ NODE_DIR  = build/node
 # clang and libFuzzer's runtime, for make fuzz
 FUZZ_PKGS  = clang libclang-rt-dev
 
-.PHONY: FORCE all deps deps-test browser-deps check check-asan check-memory test tests asan-tests fuzz fuzz-targets bench \
+.PHONY: deb FORCE all deps deps-test browser-deps check check-asan check-memory test tests asan-tests fuzz fuzz-targets bench \
         demo samples install uninstall clean
 
 all: $(BUILD)/meiro $(BUILD)/libmeiro.a $(BUILD)/libmeiro.so $(MODULE) $(SERVE_MODULE)
@@ -241,7 +251,7 @@ $(BUILD)/libmeiro.so: $(LIGHT_OBJ) $(BUILD)/libmeiro.map
 	ln -sf libmeiro.so $(BUILD)/$(SONAME)
 
 $(MODULE): $(MODULE_OBJ) $(BUILD)/libmeiro.so tools/module.map
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -Wl,--no-undefined -Wl,--version-script=tools/module.map -Wl,-rpath,'$$ORIGIN' -o $@ \
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -Wl,--no-undefined -Wl,--version-script=tools/module.map $(MODULE_RPATH) -o $@ \
 		$(MODULE_OBJ) $(BUILD)/libmeiro.so $(MODULE_LIBS)
 
 # the program links libmeiro.so, found next to it (the build folder) or
@@ -249,7 +259,7 @@ $(MODULE): $(MODULE_OBJ) $(BUILD)/libmeiro.so tools/module.map
 # uses of it (the option tables, the messages): every symbol the server's
 # objects leave undefined, those of the C library and libmeiro.so doing no harm
 $(BUILD)/meiro: $(CLI_OBJ) $(BUILD)/libmeiro.so $(BUILD)/serve.dynlist
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -Wl,--dynamic-list=$(BUILD)/serve.dynlist -Wl,-rpath,'$$ORIGIN:$$ORIGIN/../lib' \
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -Wl,--dynamic-list=$(BUILD)/serve.dynlist $(RPATH) \
 		-o $@ $(CLI_OBJ) $(BUILD)/libmeiro.so -lm
 
 $(BUILD)/serve.dynlist: $(SERVE_OBJ)
@@ -283,6 +293,21 @@ $(BENCH): tests/bench.c $(BUILD)/libmeiro.a
 
 deps:
 	@sh tools/deps.sh $(BUILD_PKGS)
+
+# The Debian packages (debian/): dpkg-buildpackage from a clean copy of the
+# tree as it is (the files git tracks, and new ones it does not ignore), so
+# the working build/ is neither used nor touched; the .deb files in
+# $(BUILD)/deb, the build's log in $(BUILD)/deb/build.log
+deb:
+	@sh tools/deps.sh $(DEB_PKGS) $$(sed -n '/^Build-Depends:/,/^[A-Z]/p' debian/control | \
+		sed 's/^Build-Depends://; /^[A-Z]/d; s/([^)]*)//g; s/debhelper-compat//; s/,/ /g')
+	@rm -rf $(BUILD)/deb && mkdir -p $(BUILD)/deb/src/meiro-$(VERSION)
+	@git ls-files -z --cached --others --exclude-standard | tr '\0' '\n' | while IFS= read -r f; do [ -e "$$f" ] && echo "$$f"; done | \
+		tar -cf - -T - | tar -xf - -C $(BUILD)/deb/src/meiro-$(VERSION)
+	@echo "dpkg-buildpackage in $(BUILD)/deb/src/meiro-$(VERSION) (log: $(BUILD)/deb/build.log)"
+	@cd $(BUILD)/deb/src/meiro-$(VERSION) && dpkg-buildpackage -us -uc -b -j$(JOBS) > ../../build.log 2>&1 || { tail -40 ../../build.log; exit 1; }
+	@mv $(BUILD)/deb/src/*.deb $(BUILD)/deb/ && rm -rf $(BUILD)/deb/src
+	@ls $(BUILD)/deb/*.deb
 
 deps-test:
 	@sh tools/deps.sh $(TEST_PKGS)
@@ -512,7 +537,7 @@ samples: all deps-test browser-deps
 	MEIRO_AUDIT_SHEET=samples/page-audit.png MEIRO_TEST_DATA=tests/data $(BUILD)/tests/test_booklet page_audit
 
 install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig \
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(LIBDIR)/pkgconfig \
 		$(DESTDIR)$(TEMPLATE_DIR)/art $(DESTDIR)$(TEMPLATE_DIR)/shapes
 	install -m 644 templates/*.ini $(DESTDIR)$(TEMPLATE_DIR)/
 	install -m 644 templates/art/*.svg $(DESTDIR)$(TEMPLATE_DIR)/art/
@@ -523,21 +548,22 @@ install: all
 	install -d $(DESTDIR)$(PREFIX)/include/meiro
 	install -m 644 include/meiro.h $(DESTDIR)$(PREFIX)/include/meiro.h
 	install -m 644 include/meiro/*.h $(DESTDIR)$(PREFIX)/include/meiro/
-	install -m 644 $(BUILD)/libmeiro.a $(DESTDIR)$(PREFIX)/lib/libmeiro.a
-	install -m 755 $(BUILD)/libmeiro.so $(DESTDIR)$(PREFIX)/lib/libmeiro.so.$(VERSION)
+	install -m 644 $(BUILD)/libmeiro.a $(DESTDIR)$(LIBDIR)/libmeiro.a
+	install -m 755 $(BUILD)/libmeiro.so $(DESTDIR)$(LIBDIR)/libmeiro.so.$(VERSION)
+	install -d $(DESTDIR)$(MODULE_DIR)
 	install -m 755 $(MODULE) $(DESTDIR)$(MODULE_DIR)/$(MODULE_NAME)
 	install -m 755 $(SERVE_MODULE) $(DESTDIR)$(MODULE_DIR)/$(SERVE_MODULE_NAME)
-	ln -sf libmeiro.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/$(SONAME)
-	ln -sf $(SONAME) $(DESTDIR)$(PREFIX)/lib/libmeiro.so
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' -e 's|@REQUIRES@|$(DEP_LIBS)|' meiro.pc.in \
-		> $(DESTDIR)$(PREFIX)/lib/pkgconfig/meiro.pc
+	ln -sf libmeiro.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libmeiro.so
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@VERSION@|$(VERSION)|' -e 's|@REQUIRES@|$(DEP_LIBS)|' meiro.pc.in \
+		> $(DESTDIR)$(LIBDIR)/pkgconfig/meiro.pc
 
 uninstall:
 	rm -rf $(DESTDIR)$(PREFIX)/include/meiro
 	rm -f $(DESTDIR)$(PREFIX)/bin/meiro $(DESTDIR)$(PREFIX)/include/meiro.h \
-		$(DESTDIR)$(PREFIX)/lib/libmeiro.a $(DESTDIR)$(PREFIX)/lib/libmeiro.so* $(DESTDIR)$(MODULE_DIR)/$(MODULE_NAME) \
+		$(DESTDIR)$(LIBDIR)/libmeiro.a $(DESTDIR)$(LIBDIR)/libmeiro.so* $(DESTDIR)$(MODULE_DIR)/$(MODULE_NAME) \
 		$(DESTDIR)$(MODULE_DIR)/$(SERVE_MODULE_NAME) \
-		$(DESTDIR)$(PREFIX)/lib/pkgconfig/meiro.pc $(DESTDIR)$(PREFIX)/share/man/man1/meiro.1
+		$(DESTDIR)$(LIBDIR)/pkgconfig/meiro.pc $(DESTDIR)$(PREFIX)/share/man/man1/meiro.1
 	rm -rf $(DESTDIR)$(TEMPLATE_DIR)
 
 clean:

@@ -121,6 +121,8 @@ run 0 "$meiro" serve --help; out_has "/api/preview"; out_has "no password"
 run 2 "$meiro" serve --port 70000; err_has "from 0 to 65535"
 run 2 "$meiro" serve --listen nowhere; err_has "numeric address"
 run 2 "$meiro" serve --bogus; err_has "unknown option"
+run 2 "$meiro" serve --public-url mazes.example.school; err_has "https://mazes.example.school/"
+run 2 "$meiro" serve --public-url https://mazes.example.school/studio/; err_has "the root"
 
 mkdir "$tmp/t"
 start_server env TMPDIR="$tmp/t" || { finish; exit; }
@@ -919,4 +921,28 @@ i=0
 while [ $i -lt 100 ] && ! grep -q "http://" "$tmp/any.out"; do sleep 0.1; i=$((i + 1)); done
 stop_server
 if grep -q "no password" "$tmp/any.err"; then ok; else bad "--listen 0.0.0.0 without the warning: $(cat "$tmp/any.err")"; fi
+
+# behind a proxy (--public-url, doc/school.md): the name it passes and the
+# pages from its address are the server's own; other names and sites are not
+: > "$tmp/proxy.out"
+"$meiro" serve --port 0 --public-url https://Mazes.example.school:8443/ > "$tmp/proxy.out" 2> "$tmp/proxy.err" &
+pid=$!
+i=0
+while [ $i -lt 100 ] && ! grep -q "http://" "$tmp/proxy.out"; do sleep 0.1; i=$((i + 1)); done
+url=$(sed -n 's|.*(this server: \(http://[^ ;]*/\).*|\1|p' "$tmp/proxy.out")
+if grep -q "open https://Mazes.example.school:8443/ in a browser" "$tmp/proxy.out"; then ok; else bad "the public address not said: $(cat "$tmp/proxy.out")"; fi
+proxied() { # proxied CODE WHAT HOST ORIGIN: a picture POSTed as the proxy passes it
+    got=$(curl -s -o "$tmp/body" -w '%{http_code}' --max-time 30 -H "Host: $3" -H "Origin: $4" \
+        -H "Sec-Fetch-Site: same-origin" --data-binary @"$tmp/pic/picture.png" "${url}api/preview?width=8&height=8")
+    expect "$1" "$2"
+}
+proxied 200 "the studio through the proxy" mazes.example.school:8443 https://mazes.example.school:8443
+proxied 200 "the proxy's name without its port (nginx's \$host)" mazes.example.school https://mazes.example.school:8443
+proxied 403 "the public name on another port" mazes.example.school https://mazes.example.school
+proxied 421 "the public name with another port" mazes.example.school:9999 https://mazes.example.school:8443
+own=${url%/}
+proxied 200 "the server's own address still" "${own#http://}" "$own"
+proxied 403 "another site through the proxy" mazes.example.school:8443 https://evil.example
+proxied 421 "another name" evil.example https://mazes.example.school:8443
+stop_server
 finish

@@ -9,6 +9,7 @@
 #include "serve.h"
 
 #include <arpa/inet.h>
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <microhttpd.h>
@@ -32,6 +33,10 @@ static const char *const usage_serve =
     "  -l, --listen ADDR    the address to listen on (default 127.0.0.1: this\n"
     "                       computer only); 0.0.0.0 lets the network in, and\n"
     "                       there is no password: anyone who reaches it can use it\n"
+    "      --public-url URL the address people type when a proxy stands in front\n"
+    "                       (nginx with TLS: doc/school.md), such as\n"
+    "                       https://mazes.example.school/: its name is taken as\n"
+    "                       this server's, and pages from it as its own\n"
     "      --open           open the page in the browser\n"
     "  -j, --jobs N         mazes made at once, 1 to 64 (default: one a processor,\n"
     "                       2 to 8, fewer if the memory free cannot hold that many\n"
@@ -74,11 +79,12 @@ static const char *const usage_serve =
     "code=side&option=width&max=200).\n"
     "Ctrl-C stops the server.\n";
 
-enum { OPT_SERVE_OPEN = 1000 };
+enum { OPT_SERVE_OPEN = 1000, OPT_SERVE_PUBLIC_URL };
 static const struct option serve_options[] = {
     {"port", required_argument, NULL, 'p'},
     {"listen", required_argument, NULL, 'l'},
     {"open", no_argument, NULL, OPT_SERVE_OPEN},
+    {"public-url", required_argument, NULL, OPT_SERVE_PUBLIC_URL},
     {"jobs", required_argument, NULL, 'j'},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
@@ -670,6 +676,15 @@ static bool host_allowed(struct MHD_Connection *c, const serve_config *cfg)
     if (!cfg->loopback) return true;
     const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_HOST);
     if (!host) return false;
+    /* the name a proxy in front passes on (--public-url), with its port or
+     * without (nginx's $host drops it) */
+    if (cfg->public_host[0]) {
+        const char *h = cfg->public_host, *bracket = h[0] == '[' ? strchr(h, ']') : NULL;
+        const char *colon = strchr(bracket ? bracket : h, ':');
+        size_t name = colon ? (size_t)(colon - h) : strlen(h);
+        if (strcasecmp(host, h) == 0 || (strlen(host) == name && strncasecmp(host, h, name) == 0))
+            return true;
+    }
     static const char *const names[] = {"127.0.0.1", "localhost", "[::1]"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         size_t n = strlen(names[i]);
@@ -688,13 +703,36 @@ static bool host_allowed(struct MHD_Connection *c, const serve_config *cfg)
  * Origin (on a POST and a cross-origin fetch: it must be this server's,
  * the Host asked for); a client that sends neither (curl, a script) is no
  * browser led astray. */
-static bool same_origin(struct MHD_Connection *c)
+static bool same_origin(struct MHD_Connection *c, const serve_config *cfg)
 {
     const char *site = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Sec-Fetch-Site");
     if (site && strcmp(site, "same-origin") != 0 && strcmp(site, "none") != 0) return false;
     const char *origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
     const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_HOST);
-    return !origin || (host && strncmp(origin, "http://", 7) == 0 && strcmp(origin + 7, host) == 0);
+    return !origin || (host && strncmp(origin, "http://", 7) == 0 && strcmp(origin + 7, host) == 0) ||
+           (cfg->public_origin[0] && strcasecmp(origin, cfg->public_origin) == 0);
+}
+
+/* --public-url: "http[s]://NAME[:PORT]" and at most a "/" after it (the
+ * studio's page asks for /api/... from the root). Fills the origin and the
+ * name as a proxy passes it in Host; false if the address is none such. */
+static bool public_url_parse(const char *url, serve_config *cfg)
+{
+    size_t scheme = strncmp(url, "https://", 8) == 0 ? 8 : strncmp(url, "http://", 7) == 0 ? 7 : 0;
+    if (!scheme) return false;
+    size_t n = strcspn(url + scheme, "/");
+    const char *rest = url + scheme + n;
+    if (n == 0 || (rest[0] && strcmp(rest, "/") != 0) || scheme + n >= sizeof cfg->public_origin)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        char ch = url[scheme + i];
+        if (!isalnum((unsigned char)ch) && !strchr(".-:[]", ch)) return false;
+    }
+    memcpy(cfg->public_origin, url, scheme + n);
+    cfg->public_origin[scheme + n] = 0;
+    memcpy(cfg->public_host, url + scheme, n);
+    cfg->public_host[n] = 0;
+    return true;
 }
 
 /* The connection's slot (conns.c), NULL if it has none. */
@@ -819,7 +857,7 @@ static enum MHD_Result route(void *cls, struct MHD_Connection *c, const char *ur
             return respond_text(
                 c, MHD_HTTP_MISDIRECTED_REQUEST,
                 "meiro serve: ask for http://127.0.0.1:PORT/ (or localhost): no other name", NULL);
-        if (strncmp(url, "/api/", 5) == 0 && !same_origin(c))
+        if (strncmp(url, "/api/", 5) == 0 && !same_origin(c, cfg))
             return refuse(c, MHD_HTTP_FORBIDDEN,
                           "meiro serve: refused: asked by another site's page (its Sec-Fetch-Site "
                           "or Origin says so); the server answers its own page only",
@@ -954,7 +992,7 @@ static void free_config(serve_config *cfg)
 }
 
 static int parse_serve(int argc, char **argv, unsigned *port, const char **listen, bool *open,
-                       unsigned *jobs, bool *help)
+                       unsigned *jobs, const char **public_url, bool *help)
 {
     int c;
     uint64_t v;
@@ -975,6 +1013,7 @@ static int parse_serve(int argc, char **argv, unsigned *port, const char **liste
             *jobs = (unsigned)v;
             break;
         case OPT_SERVE_OPEN: *open = true; break;
+        case OPT_SERVE_PUBLIC_URL: *public_url = optarg; break;
         case 'h':
             fputs(usage_serve, stdout);
             *help = true;
@@ -992,11 +1031,19 @@ int serve_main(int argc, char **argv)
     const char *where = "127.0.0.1";
     bool open = false, help = false;
     unsigned jobs = 0;
-    int rc = parse_serve(argc, argv, &port, &where, &open, &jobs, &help);
+    const char *public_url = NULL;
+    int rc = parse_serve(argc, argv, &port, &where, &open, &jobs, &public_url, &help);
     if (rc != EXIT_OK || help) return rc;
 
     serve_config *cfg = calloc(1, sizeof *cfg);
     if (!cfg) return report_failure(NULL, &(meiro_error){.status = MEIRO_ERROR_NOMEM});
+    if (public_url && !public_url_parse(public_url, cfg)) {
+        free(cfg);
+        return usage_error("serve",
+                           "--public-url is the address people type, http:// or https://, a name "
+                           "and the root: https://mazes.example.school/, not '%s'",
+                           public_url);
+    }
 
     struct sockaddr_storage addr = {0};
     struct sockaddr_in *v4 = (struct sockaddr_in *)&addr;
@@ -1123,7 +1170,11 @@ int serve_main(int argc, char **argv)
             "meiro serve: warning: listening on %s: anyone who can reach this computer on port %u "
             "can use the server; it has no password or any other authentication\n",
             where, port);
-    printf("meiro serve: open %s in a browser (Ctrl-C stops the server)\n", url);
+    if (cfg->public_origin[0])
+        printf("meiro serve: open %s/ in a browser, through the proxy in front (this server: %s; "
+               "Ctrl-C stops it)\n",
+               cfg->public_origin, url);
+    else printf("meiro serve: open %s in a browser (Ctrl-C stops the server)\n", url);
     fprintf(stderr, "meiro serve: %u maze%s at once (--jobs)\n", jobs, jobs == 1 ? "" : "s");
     fflush(stdout);
     if (open && !open_browser(url))

@@ -97,6 +97,9 @@ typedef struct serve_conns {
 typedef struct serve_config {
     unsigned port;
     bool loopback;  /* bound to 127.0.0.1 or ::1: Host is checked */
+    /* --public-url: the proxy's origin ("https://mazes.example.school") and
+     * the name it passes in Host; "" if none */
+    char public_origin[256], public_host[256];
     size_t base_vm; /* the server's address space once started: a child's starts there */
     serve_spawner spawner;
     serve_budget budget;
