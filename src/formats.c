@@ -238,7 +238,7 @@ static const format_entry formats[MEIRO_FORMAT_COUNT] = {
                            .read = r_json},
     /* missions and levels draw parts straight onto cairo, not yet into
      * the description (doc/page-format.md) */
-    [MEIRO_FORMAT_PAGE] = {.info = {MEIRO_FORMAT_PAGE, "page", "",
+    [MEIRO_FORMAT_PAGE] = {.info = {MEIRO_FORMAT_PAGE, "page", "page",
                                     "the pages as data (JSON): paths, text runs and pictures, "
                                     "each with its role",
                                     false, false},
