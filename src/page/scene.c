@@ -126,7 +126,7 @@ static void step(scene *s, scene_op op, const double *v)
         return;
     }
     s->ops[s->op_count++] = (uint8_t)op;
-    memcpy(s->points + s->point_count, v, n * sizeof *v);
+    if (n) memcpy(s->points + s->point_count, v, n * sizeof *v); /* a close has none (v NULL) */
     s->point_count += n;
     s->items[s->count - 1].ops++;
 }
