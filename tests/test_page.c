@@ -3,7 +3,8 @@
  * carries the seed; a puzzle page describes no answer and its answer page
  * does; the cairo backend draws the description read back from JSON to
  * the pixels the drawing code draws straight (within antialiasing); a
- * malformed description is refused with its line and column. */
+ * template's frame and pictures are placed and named; a malformed
+ * description is refused with its line and column. */
 #define _POSIX_C_SOURCE 200809L
 #include "harness.h"
 #include "whitebox.h"
@@ -124,6 +125,45 @@ static void test_json(void)
         meiro_path_free(&path);
         meiro_maze_free(m);
     }
+}
+
+/* A template's frame and pictures: their places and files described, the
+ * page saying it draws them apart. */
+static void test_pictures(void)
+{
+    meiro_path path = {0};
+    meiro_maze *m = maze_for(&cases_of[0], 3, &path);
+    meiro_export_options opt;
+    meiro_export_options_init(&opt);
+    meiro_template *tpl = meiro_template_load("kids-a4", NULL);
+    CHECK(m && tpl);
+    opt.tpl = tpl;
+    char *json;
+    scene_book book;
+    if (m && tpl && write_and_read(m, &path, &opt, &json, &book)) {
+        json_t *root = json_loads(json, 0, NULL);
+        json_t *page = json_array_get(json_object_get(root, "pages"), 0);
+        json_t *apart = json_object_get(page, "drawn_apart");
+        CHECK(json_is_array(apart) && json_array_size(apart) == 2);
+        json_decref(root);
+        size_t pictures = 0;
+        const scene *s = &book.pages[0];
+        for (size_t i = 0; i < s->count; i++) {
+            const scene_item *it = &s->items[i];
+            if (it->kind != SCENE_IMAGE) continue;
+            pictures++;
+            CHECK_MSG(strncmp(it->image.name, "art/", 4) == 0, "%s", it->image.name);
+            if (it->role == ROLE_PAGE) /* the frame: the whole page */
+                CHECK(it->image.w >= s->page_w && it->image.h >= s->page_h);
+            else CHECK(it->role == ROLE_START || it->role == ROLE_GOAL);
+        }
+        CHECK_INT(pictures, 3);
+        scene_book_free(&book);
+        free(json);
+    }
+    meiro_template_free(tpl);
+    meiro_path_free(&path);
+    meiro_maze_free(m);
 }
 
 /* ---- Drawn two ways ---- */
@@ -316,6 +356,7 @@ int main(int argc, char **argv)
     static const test_case cases[] = {{"json", test_json},
                                       {"same-pixels", test_same_pixels},
                                       {"booklet-key", test_booklet_key},
+                                      {"pictures", test_pictures},
                                       {"malformed", test_malformed}};
     return test_main("page", argc, argv, cases, TEST_COUNT(cases));
 }

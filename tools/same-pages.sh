@@ -32,6 +32,7 @@ case_ weave generate -s 7 --weave 30 --answers after-page
 case_ kdp generate -s 7 --print kdp --answers after-page
 case_ heart generate -s 7 --shape heart --answers after-page
 case_ art generate -s 7 --art bunny --answers after-page
+case_ frame generate -s 3 -t kids-a4 --answers after-page
 case_ mission generate -s 9 --mission keys:2 --answers after-page
 case_ levels generate -s 9 --levels 2 --answers after-page
 case_ booklet booklet -s 7 -n 4 --answers key

@@ -41,7 +41,7 @@ static void key(jout *o, const char *name)
 static void num(jout *o, double v)
 {
     char t[32];
-    if (!isfinite(v)) v = 0;
+    if (!isfinite(v) || v == 0) v = 0; /* and never "-0" */
     snprintf(t, sizeof t, "%.15g", v);
     if (strtod(t, NULL) != v) snprintf(t, sizeof t, "%.17g", v);
     jout_str(o, t);

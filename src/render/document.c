@@ -898,10 +898,12 @@ meiro_status doc_draw_page(const document *d, size_t index, cairo_t *cr, bool ma
     bool page = layers & LAYER_PAGE;
     if (page && !maze_only && st->frame) { /* out to the bleed edge: the cut leaves no white rim */
         scene_direct(sc, "frame art");
-        double b = st->paper.bleed;
+        double b = st->paper.bleed, left = page_bleed_left(&st->paper, doc_left_hand(d, p));
+        double w = f.page_w + page_bleed_across(&st->paper), h = f.page_h + 2 * b;
+        scene_add_image(sc, ROLE_PAGE, &(scene_image){art_file(st->frame), -left, -b, w, h});
         cairo_save(cr);
-        cairo_translate(cr, -page_bleed_left(&st->paper, doc_left_hand(d, p)), -b);
-        draw_frame_art(cr, st->frame, f.page_w + page_bleed_across(&st->paper), f.page_h + 2 * b);
+        cairo_translate(cr, -left, -b);
+        draw_frame_art(cr, st->frame, w, h);
         cairo_restore(cr);
     }
     if (p->kind == PAGE_COVER) {

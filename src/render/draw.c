@@ -420,8 +420,7 @@ static void disc(scene *s, scene_role role, double cx, double cy, double r, scen
 void draw_sign_art(cairo_t *cr, scene *s, scene_role role, cairo_surface_t *art, double x, double y,
                    double side)
 {
-    scene_add_image(s, role,
-                    &(scene_image){role == ROLE_START ? "start" : "goal", x, y, side, side});
+    scene_add_image(s, role, &(scene_image){art_file(art), x, y, side, side});
     scene_direct(s, "pictures of S and G");
     draw_art(cr, art, x, y, side, side);
 }
@@ -838,8 +837,9 @@ static meiro_status find_art(const meiro_template *tpl, const char *file, char *
     return MEIRO_OK;
 }
 
-/* The key of the SVG a recording was drawn from (its address is the key). */
-static const cairo_user_data_key_t svg_source;
+/* The key of the SVG a recording was drawn from (its address is the key),
+ * and of the file it was read from (a page's description names it). */
+static const cairo_user_data_key_t svg_source, svg_file;
 
 /* Draws the SVG into a recording w x h (w <= 0: a frame, its size from the
  * SVG, its shorter side h mm); *svg is kept for SVG pages. */
@@ -962,6 +962,12 @@ meiro_status load_art(const meiro_template *tpl, const template_art *ref, double
         g_object_unref(svg);
         s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
     }
+    char *file = s == MEIRO_OK ? g_strdup(ref->file) : NULL;
+    if (s == MEIRO_OK && (!file || cairo_surface_set_user_data(*art, &svg_file, file, g_free) !=
+                                       CAIRO_STATUS_SUCCESS)) {
+        g_free(file);
+        s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+    }
     if (s == MEIRO_OK) return MEIRO_OK;
     char why[256];
     snprintf(why, sizeof why, "%s", gerr ? gerr->message : err ? err->message : "cannot be read");
@@ -972,6 +978,12 @@ meiro_status load_art(const meiro_template *tpl, const template_art *ref, double
     cairo_surface_destroy(*art);
     *art = NULL;
     return s;
+}
+
+const char *art_file(cairo_surface_t *art)
+{
+    const char *file = cairo_surface_get_user_data(art, &svg_file);
+    return file ? file : "";
 }
 
 meiro_status load_marks_art(const meiro_export_options *opt, double size, cairo_surface_t **start,

@@ -245,6 +245,9 @@ meiro_status load_marks_art(const meiro_export_options *opt, double size, cairo_
 
 /* Draws a picture from load_art fitted into a box. */
 void draw_art(cairo_t *cr, cairo_surface_t *art, double x, double y, double w, double h);
+/* The file a picture from load_art was read from, as the template or the
+ * options named it ("art/bunny-start.svg"). */
+const char *art_file(cairo_surface_t *art);
 /* The picture for S or G (role) in a side x side box at (x, y): drawn
  * straight onto cr, its place an image item of s (which notes it drawn
  * apart). */
