@@ -25,7 +25,7 @@
 
 /* What an item is on the page. Names in scene_role_name (the JSON's). */
 typedef enum scene_role {
-    ROLE_PAGE,      /* anything else of the page: rules, dots, notes' lines */
+    ROLE_PAGE,      /* the rest of the page: a template's frame */
     ROLE_WALLS,     /* a maze's walls */
     ROLE_CROSSINGS, /* a weave maze's crossings (gaps and rails) */
     ROLE_ANSWER,    /* the solution: its line, or a picture maze's cells */
