@@ -41,10 +41,10 @@ LIB_CFLAGS = -fno-semantic-interposition
 # Layers (src/README.md): each folder sees the include paths of its own
 # layer only, so the compiler refuses an include that climbs a layer.
 # core, gen, solve, watch and io see the public headers and src/; io adds
-# jansson, page inih; render adds cairo and the other drawing libraries; the top layer
+# jansson, page inih and jansson (a page's description as JSON); render adds cairo and the other drawing libraries; the top layer
 # (formats.c, booklet.c) sees render's; the command line sees include/ only.
 IO_PKGS     = jansson
-PAGE_PKGS   = inih
+PAGE_PKGS   = inih jansson
 # the text measurer and the masks' glyphs (src/glyph): no drawing library
 GLYPH_PKGS  = freetype2 harfbuzz fontconfig
 RENDER_PKGS = cairo pangocairo librsvg-2.0 gdk-pixbuf-2.0 xlsxwriter libpng libqpdf zlib
@@ -378,12 +378,12 @@ asan-tests:
 
 # Fuzzing: a libFuzzer target for every reader a user can feed a file to
 # (text with its drawings and block mazes, CSV, JSON, page templates, SVG, PNG,
-# JPEG, GIF and BMP pictures, meiro serve's queries, and PDFs to preflight or
-# to take a cover from), built with
+# JPEG, GIF and BMP pictures, meiro serve's queries, PDFs to preflight or
+# to take a cover from, and pages' descriptions drawn by cairo), built with
 # clang against the library compiled the same way in build/fuzz, each run for
 # FUZZ_SECONDS; a crash, leak, undefined behaviour or hang fails the run.
 FUZZ_SECONDS ?= 20
-FUZZ_TARGETS  = text csv json template picture query pdf
+FUZZ_TARGETS  = text csv json template picture query pdf page
 FUZZ_DIR      = build/fuzz
 FUZZ_SAN      = $(ASAN_FLAGS)
 fuzz:
@@ -398,14 +398,16 @@ FUZZ_BIN = $(FUZZ_TARGETS:%=$(BUILD)/fuzz_%)
 fuzz-targets: $(FUZZ_BIN)
 
 # A target's source and flags: fuzz_text, fuzz_csv and fuzz_json are one
-# source (fuzz_maze.c); fuzz_picture and fuzz_pdf reach inside the library
-# (the picture loader and the PDF readers without their child process)
+# source (fuzz_maze.c); fuzz_picture, fuzz_pdf and fuzz_page reach inside the
+# library (the picture loader, the PDF readers without their child process,
+# the description's reader and cairo backend)
 # fuzz_query reads meiro serve's queries, with the commands' option tables
-fuzz_src   = tests/fuzz/$(or $(filter fuzz_template fuzz_picture fuzz_query fuzz_pdf,$(basename $(notdir $1))),fuzz_maze).c
+fuzz_src   = tests/fuzz/$(or $(filter fuzz_template fuzz_picture fuzz_query fuzz_pdf fuzz_page,$(basename $(notdir $1))),fuzz_maze).c
 fuzz_flags = $(if $(findstring _csv,$1),-DFUZZ_CSV) $(if $(findstring _json,$1),-DFUZZ_JSON) \
-             $(if $(findstring _picture,$1)$(findstring _pdf,$1),-Isrc) $(if $(findstring _query,$1),-Isrc/cli -Isrc/serve)
+             $(if $(findstring _picture,$1)$(findstring _pdf,$1),-Isrc) \
+             $(if $(findstring _page,$1),$(RENDER_CPPFLAGS)) $(if $(findstring _query,$1),-Isrc/cli -Isrc/serve)
 FUZZ_SRCS  = tests/fuzz/fuzz_maze.c tests/fuzz/fuzz_template.c tests/fuzz/fuzz_picture.c tests/fuzz/fuzz_query.c \
-             tests/fuzz/fuzz_pdf.c
+             tests/fuzz/fuzz_pdf.c tests/fuzz/fuzz_page.c
 # the query reader and what it uses of the command line (not main.c: the
 # target gives the option tables itself)
 FUZZ_CLI_OBJ = $(addprefix $(BUILD)/obj/,serve/query.o cli/common.o cli/generate.o cli/booklet.o cli/rule.o cli/picture.o)

@@ -86,6 +86,7 @@ static meiro_maze *r_json(FILE *in, meiro_error *err) { return read_json(in, err
 DRAWN_WRITER(svg)
 DRAWN_WRITER(png)
 DRAWN_WRITER(html)
+DRAWN_WRITER(page)
 static meiro_status html_size_check(uint64_t cells, meiro_error *err)
 {
     return drawing()->export_html_check_size(cells, err);
@@ -235,6 +236,15 @@ static const format_entry formats[MEIRO_FORMAT_COUNT] = {
                            .caps = CAN(READ) | CAN(GRIDS) | KINDS | CAN(LEVELS),
                            .write = w_json,
                            .read = r_json},
+    /* missions and levels draw parts straight onto cairo, not yet into
+     * the description (doc/page-format.md) */
+    [MEIRO_FORMAT_PAGE] = {.info = {MEIRO_FORMAT_PAGE, "page", "page",
+                                    "the pages as data (JSON): paths, text runs and pictures, "
+                                    "each with its role",
+                                    false, false},
+                           .caps = CAN(PAGE) | CAN(GRIDS) | CAN(WEAVE) | CAN(ANSWERS),
+                           .check = check_page,
+                           .write = w_page},
 };
 
 bool meiro_format_can(meiro_format format, meiro_capability capability)

@@ -21,7 +21,7 @@ layer_of() {
 library_layer() {
     case "$1" in
         ini.h) echo "page top" ;;
-        jansson.h|jansson_config.h) echo "io render top" ;;
+        jansson.h|jansson_config.h) echo "io page render top" ;;
         cairo*|pango/*|librsvg/*|gdk-pixbuf/*|png.h|xlsxwriter.h|xlsxwriter/*|glib*) echo "render top" ;;
         ft2build.h|freetype/*|hb.h|hb-*.h|fontconfig/*) echo "glyph" ;;
         microhttpd.h) echo "serve" ;;

@@ -297,6 +297,7 @@ bool picture_asked(int argc, char **argv);
 const struct option *picture_option_table(void);
 int cmd_picture(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
+int cmd_draw(int argc, char **argv);
 int cmd_preflight(int argc, char **argv);
 int cmd_cover(int argc, char **argv);
 int cmd_watch(int argc, char **argv);

@@ -10,6 +10,7 @@
 #include "render/draw.h"
 #include "render/module.h"
 #include "render/rule_export.h"
+#include "render/scene_cairo.h"
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
@@ -94,10 +95,11 @@ static void draw_sheet(cairo_t *cr, const meiro_rule_sheet *s, const char *title
     text_fit fit;
     double ty = y0 + 8 * k;
     if (fit_text(cr, head, FONT_FAMILY, true, 8 * k, 4, bw, 10 * k, &fit))
-        draw_fitted(cr, head, FONT_FAMILY, true, &fit, x0 + bw / 2, ty, y0, bw);
+        draw_fitted(cr, ROLE_TEXT, head, FONT_FAMILY, true, &fit, x0 + bw / 2, ty, y0, bw);
     double ny = ty + 10 * k;
     if (!answer) {
-        draw_text(cr, ja ? "なまえ" : "Name", FONT_FAMILY, x0 + bw - 70 * k, ny, 4.5 * k, false, 1);
+        draw_text(cr, ROLE_TEXT, ja ? "なまえ" : "Name", FONT_FAMILY, x0 + bw - 70 * k, ny, 4.5 * k,
+                  false, 1);
         cairo_set_line_width(cr, 0.3);
         cairo_move_to(cr, x0 + bw - 68 * k, ny + 0.8);
         cairo_line_to(cr, x0 + bw, ny + 0.8);
@@ -108,12 +110,14 @@ static void draw_sheet(cairo_t *cr, const meiro_rule_sheet *s, const char *title
             double size = 5 * k, room = 64 * k;
             if (!fit_text(cr, s->name, FONT_FAMILY, true, size, size, room, 6 * k, &fit) || fit.wrap)
                 size *= room / fit.natural * 0.999;
-            draw_text(cr, s->name, FONT_FAMILY, x0 + bw - 66 * k, ny - 0.2, size, true, -1);
+            draw_text(cr, ROLE_TEXT, s->name, FONT_FAMILY, x0 + bw - 66 * k, ny - 0.2, size, true,
+                      -1);
         }
     }
     double sy = ny + 10 * k;
     if (fit_text(cr, s->sentence, FONT_FAMILY, false, 5.5 * k, 3, bw, 12 * k, &fit))
-        draw_fitted(cr, s->sentence, FONT_FAMILY, false, &fit, x0 + bw / 2, sy, sy - 5 * k, bw);
+        draw_fitted(cr, ROLE_TEXT, s->sentence, FONT_FAMILY, false, &fit, x0 + bw / 2, sy,
+                    sy - 5 * k, bw);
     /* the grid, START on the left, FINISH right or below */
     double top = y0 + (big ? 45 : 34) * k, label = 26 * k, below = 14 * k;
     double cell = (bw - 2 * label) / s->w;
@@ -164,18 +168,19 @@ static void draw_sheet(cairo_t *cr, const meiro_rule_sheet *s, const char *title
     double sy0 = gy + (st / s->w + 0.5) * cell;
     cairo_set_source_rgb(cr, 0.1, 0.5, 0.2);
     cairo_set_line_width(cr, 0.8 * k);
-    draw_text(cr, ja ? "スタート" : "START", FONT_FAMILY, gx - label / 2, sy0 - 2 * k, lsize, true, 0);
+    draw_text(cr, ROLE_TEXT, ja ? "スタート" : "START", FONT_FAMILY, gx - label / 2, sy0 - 2 * k,
+              lsize, true, 0);
     arrow(cr, gx - label + 3 * k, sy0 + 1.5 * k, gx - 1, sy0 + 1.5 * k, head_len);
     cairo_set_source_rgb(cr, 0.75, 0.15, 0.1);
     const char *goal = ja ? "ゴール" : "FINISH";
     if (fin % s->w == s->w - 1) {
         double fy = gy + (fin / s->w + 0.5) * cell, ex = gx + s->w * cell;
-        draw_text(cr, goal, FONT_FAMILY, ex + label / 2, fy - 2 * k, lsize, true, 0);
+        draw_text(cr, ROLE_TEXT, goal, FONT_FAMILY, ex + label / 2, fy - 2 * k, lsize, true, 0);
         arrow(cr, ex + 1, fy + 1.5 * k, ex + label - 3 * k, fy + 1.5 * k, head_len);
     } else {
         double fx = gx + (fin % s->w + 0.5) * cell, ey = gy + s->h * cell;
         arrow(cr, fx, ey + 1, fx, ey + 7 * k, head_len);
-        draw_text(cr, goal, FONT_FAMILY, fx, ey + 7 * k + lsize * 1.1, lsize, true, 0);
+        draw_text(cr, ROLE_TEXT, goal, FONT_FAMILY, fx, ey + 7 * k + lsize * 1.1, lsize, true, 0);
     }
     cairo_set_source_rgb(cr, 0, 0, 0);
 }
@@ -187,7 +192,7 @@ static void footer(cairo_t *cr, const meiro_rule_sheet *s, double x, double base
     snprintf(f, sizeof f, "meiro %s · --rule %s · seed %llu", MEIRO_VERSION,
              s->rule.kind == RULE_MESSAGE ? "message:…" : s->rule.spec, (unsigned long long)s->seed);
     cairo_set_source_rgb(cr, 0.45, 0.45, 0.45);
-    draw_text(cr, f, FONT_FAMILY, x, baseline, 2.6, false, 0);
+    draw_text(cr, ROLE_TEXT, f, FONT_FAMILY, x, baseline, 2.6, false, 0);
     cairo_set_source_rgb(cr, 0, 0, 0);
 }
 
@@ -211,6 +216,7 @@ static meiro_status write_pdf(const rule_job *j, FILE *out, meiro_error *err)
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, date);
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_MOD_DATE, date);
     cairo_t *cr = cairo_create(surface);
+    meiro_status opened = canvas_open(cr, err);
     cairo_scale(cr, PT_PER_MM, PT_PER_MM);
     unsigned per = j->per_page == 2 ? 2 : 1;
     /* 2-up: each half 12 mm from its edges, its footer under it */
@@ -238,7 +244,8 @@ static meiro_status write_pdf(const rule_job *j, FILE *out, meiro_error *err)
             }
             cairo_show_page(cr);
         }
-    return draw_finish(surface, cr, &sink, err);
+    meiro_status done = draw_finish(surface, cr, &sink, err);
+    return opened != MEIRO_OK ? opened : done;
 }
 
 /* SVG: the first sheet's page as printed, 1-up: its puzzle, or (answers)
@@ -252,13 +259,15 @@ static meiro_status write_svg(const rule_job *j, FILE *out, meiro_error *err)
     cairo_surface_t *surface = cairo_svg_surface_create_for_stream(sink_write, &sink, pw, ph);
     cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_MM);
     cairo_t *cr = cairo_create(surface);
+    meiro_status opened = canvas_open(cr, err);
     cairo_set_source_rgb(cr, 1, 1, 1); /* white paper, also in dark viewers */
     cairo_paint(cr);
     const meiro_rule_sheet *s = j->sheets[0];
     draw_sheet(cr, s, j->title, 0, MARGIN, MARGIN, pw - 2 * MARGIN, ph - 2 * MARGIN - 8, true,
                j->answers);
     footer(cr, s, pw / 2.0, ph - 8);
-    return draw_finish(surface, cr, &sink, err);
+    meiro_status done = draw_finish(surface, cr, &sink, err);
+    return opened != MEIRO_OK ? opened : done;
 }
 
 static meiro_status write_job(void *ctx, FILE *out, const char *temp_dir, meiro_error *err)
