@@ -5,6 +5,7 @@
 #include "core/error.h"
 #include "core/model.h"
 #include "core/names.h"
+#include "formats.h"
 #include "io/io.h"
 #include "page/layout.h"
 #include "page/pdfx.h"
@@ -266,8 +267,7 @@ const char *meiro_capability_name(meiro_capability capability)
     return (unsigned)capability < MEIRO_CAN_COUNT ? names[capability] : NULL;
 }
 
-/* "pdf, svg, png, json": the formats that can, for a refusal to name. */
-static const char *formats_that_can(meiro_capability capability, char *list, size_t size)
+const char *formats_that_can(meiro_capability capability, char *list, size_t size)
 {
     size_t len = 0;
     list[0] = '\0';

@@ -4,6 +4,10 @@
  * pair. meiro_kind_check reads both and is the one answer every front end
  * and the writer ask (src/README.md, "How to add a kind of maze"). */
 #include "core/error.h"
+#include "formats.h"
+
+#include <stdio.h>
+#include <string.h>
 
 #define RECT (1u << MEIRO_GRID_RECT)
 #define ALL_GRIDS ((1u << MEIRO_GRID_COUNT) - 1)
@@ -17,8 +21,8 @@ typedef struct kind_entry {
     meiro_field format_field;   /* the option to change then: the format, or the kind's own */
 } kind_entry;
 
-/* The refusals name the formats that can (tests/test_formats.c checks the
- * lists against the format table). */
+/* A format refusal that ends in "yet" is followed by the formats that can,
+ * from the format table (": write it as pdf, svg, ..."). */
 static const kind_entry kinds[MEIRO_KIND_COUNT] = {
     [MEIRO_KIND_ANIMATE] = {{"animate", "--animate", RECT, MEIRO_CAN_COUNT},
                             "--animate and --frames draw rectangular mazes only, not %s",
@@ -31,20 +35,18 @@ static const kind_entry kinds[MEIRO_KIND_COUNT] = {
     [MEIRO_KIND_FLOORS] = {{"floors", "--levels", RECT, MEIRO_CAN_LEVELS},
                            "--levels cannot go with --grid (floors are rect grids) yet",
                            MEIRO_FIELD_NONE,
-                           "%s cannot show a multi-level maze's floors and stairs yet: write it "
-                           "as pdf, svg, png, json or html",
+                           "%s cannot show a multi-level maze's floors and stairs yet",
                            MEIRO_FIELD_FORMAT},
     [MEIRO_KIND_MISSION] = {{"mission", "--mission", RECT, MEIRO_CAN_MISSIONS},
                             "a mission maze needs the rect grid, not %s",
                             MEIRO_FIELD_GRID,
                             "%s cannot show a mission's keys, doors, items or one-way arrows "
-                            "yet: write it as pdf, svg, png, html, xlsx, json, text or csv",
+                            "yet",
                             MEIRO_FIELD_FORMAT},
     [MEIRO_KIND_WEAVE] = {{"weave", "--weave", RECT, MEIRO_CAN_WEAVE},
                           "a weave maze needs the rect grid, not %s",
                           MEIRO_FIELD_GRID,
-                          "%s cannot show a weave maze's crossings yet: write it as pdf, svg, "
-                          "png, html, xlsx, json, text or csv",
+                          "%s cannot show a weave maze's crossings yet",
                           MEIRO_FIELD_FORMAT},
     [MEIRO_KIND_SHAPE] = {{"shape", "--shape", RECT, MEIRO_CAN_COUNT},
                           "a shape needs the rect grid, not %s",
@@ -122,8 +124,13 @@ meiro_status meiro_kind_check(unsigned set, meiro_grid grid, meiro_format format
             return fail_field(err, apart[i].field, MEIRO_ERROR_ARGUMENT, "%s", apart[i].refusal);
     for (unsigned k = 0; k < MEIRO_KIND_COUNT && known; k++)
         if ((set & 1u << k) && kinds[k].info.shows != MEIRO_CAN_COUNT &&
-            !meiro_format_can(format, kinds[k].info.shows))
-            return fail_field(err, kinds[k].format_field, MEIRO_ERROR_ARGUMENT,
-                              kinds[k].format_refusal, meiro_format_info(format)->name);
+            !meiro_format_can(format, kinds[k].info.shows)) {
+            char why[200], can[200];
+            int n = snprintf(why, sizeof why, kinds[k].format_refusal, meiro_format_info(format)->name);
+            bool list = n > 3 && strcmp(why + n - 3, "yet") == 0;
+            return fail_field(err, kinds[k].format_field, MEIRO_ERROR_ARGUMENT, "%s%s%s", why,
+                              list ? ": write it as " : "",
+                              list ? formats_that_can(kinds[k].info.shows, can, sizeof can) : "");
+        }
     return MEIRO_OK;
 }

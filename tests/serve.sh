@@ -366,7 +366,7 @@ twin booklet "kinds=plain,levels&count=4&seed=7" --format pdf -o "$tmp/cli-level
 same "$tmp/dl-levels-book.pdf" "$tmp/cli-levels-book.pdf"
 fi
 refused "/api/file?format=xlsx" "levels=3&seed=1"
-body_has "write it as pdf, svg, png, json or html"
+body_has "write it as pdf, svg, png, html, json"
 refused "/api/preview?format=svg" "levels=9"
 refused "/api/preview?format=svg" "levels=2&grid=hex"
 refused "/api/booklet?format=xlsx" "kinds=plain,levels&count=4"
