@@ -5,7 +5,6 @@
 #include "core/error.h"
 #include "core/model.h"
 #include "core/names.h"
-#include "formats.h"
 #include "io/io.h"
 #include "page/layout.h"
 #include "page/pdfx.h"
@@ -267,14 +266,18 @@ const char *meiro_capability_name(meiro_capability capability)
     return (unsigned)capability < MEIRO_CAN_COUNT ? names[capability] : NULL;
 }
 
-const char *formats_that_can(meiro_capability capability, char *list, size_t size)
+const char *meiro_format_list(meiro_capability capability, char *list, size_t size)
 {
     size_t len = 0;
+    if (!list || !size) return list;
     list[0] = '\0';
     for (unsigned f = 0; f < MEIRO_FORMAT_COUNT; f++) {
         if (!meiro_format_can((meiro_format)f, capability)) continue;
         int n = snprintf(list + len, size - len, "%s%s", len ? ", " : "", formats[f].info.name);
-        if (n < 0 || (size_t)n >= size - len) break;
+        if (n < 0 || (size_t)n >= size - len) {
+            list[len] = '\0'; /* a whole name or none */
+            break;
+        }
         len += (size_t)n;
     }
     return list;
@@ -338,7 +341,7 @@ meiro_status meiro_export_grid_check(meiro_grid grid, meiro_format format, meiro
     return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
                       "%s cannot show a %s maze (its cells are squares): write it as %s",
                       formats[format].info.name, meiro_grid_name(grid),
-                      formats_that_can(MEIRO_CAN_GRIDS, list, sizeof list));
+                      meiro_format_list(MEIRO_CAN_GRIDS, list, sizeof list));
 }
 
 const char *meiro_name_hint(const char *word, const char *candidates, char *out, size_t size)

@@ -4,7 +4,6 @@
  * pair. meiro_kind_check reads both and is the one answer every front end
  * and the writer ask (src/README.md, "How to add a kind of maze"). */
 #include "core/error.h"
-#include "formats.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -130,7 +129,7 @@ meiro_status meiro_kind_check(unsigned set, meiro_grid grid, meiro_format format
             bool list = n > 3 && strcmp(why + n - 3, "yet") == 0;
             return fail_field(err, kinds[k].format_field, MEIRO_ERROR_ARGUMENT, "%s%s%s", why,
                               list ? ": write it as " : "",
-                              list ? formats_that_can(kinds[k].info.shows, can, sizeof can) : "");
+                              list ? meiro_format_list(kinds[k].info.shows, can, sizeof can) : "");
         }
     return MEIRO_OK;
 }

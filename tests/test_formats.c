@@ -451,12 +451,36 @@ static void test_kind_pairs(void)
     CHECK(meiro_kind_info(MEIRO_KIND_COUNT) == NULL);
 }
 
+/* meiro_format_list names exactly the formats that can, in the table's
+ * order, and cut short keeps whole names. */
+static void test_list(void)
+{
+    for (unsigned c = 0; c < MEIRO_CAN_COUNT; c++) {
+        char list[512], want[512] = "";
+        for (unsigned f = 0; f < MEIRO_FORMAT_COUNT; f++)
+            if (meiro_format_can((meiro_format)f, (meiro_capability)c)) {
+                if (want[0]) strcat(want, ", ");
+                strcat(want, meiro_format_info((meiro_format)f)->name);
+            }
+        CHECK_MSG(!strcmp(meiro_format_list((meiro_capability)c, list, sizeof list), want),
+                  "%s: '%s', wanted '%s'", meiro_capability_name((meiro_capability)c), list, want);
+        for (size_t size = 1; size < strlen(want) + 1; size++) {
+            char cut[512];
+            meiro_format_list((meiro_capability)c, cut, size);
+            size_t n = strlen(cut);
+            CHECK_MSG(n < size && !strncmp(cut, want, n) && (n == 0 || want[n] == ',' || want[n] == '\0'),
+                      "%s in %zu bytes: '%s'", want, size, cut);
+        }
+    }
+}
+
 int main(int argc, char **argv)
 {
     static const test_case cases[] = {{"options", test_options}, {"grids", test_grids},
                                       {"weave", test_weave},     {"missions", test_missions},
                                       {"levels", test_levels},   {"read", test_read},
                                       {"booklet", test_booklet}, {"questions", test_questions},
-                                      {"kinds", test_kinds},     {"kind_pairs", test_kind_pairs}};
+                                      {"kinds", test_kinds},     {"kind_pairs", test_kind_pairs},
+                                      {"list", test_list}};
     return test_main("formats", argc, argv, cases, TEST_COUNT(cases));
 }

@@ -95,6 +95,10 @@ typedef enum meiro_capability {
 } meiro_capability;
 /* Whether `format` can; false for an invalid format or capability. */
 MEIRO_API bool meiro_format_can(meiro_format format, meiro_capability capability);
+/* The names of the formats that can, in the table's order, joined by ", "
+ * ("pdf, svg, png, json"), for a refusal to say what to write instead; cut
+ * short (at a whole name) if `size` is too small. Returns `list`. ABI 7 */
+MEIRO_API const char *meiro_format_list(meiro_capability capability, char *list, size_t size);
 /* The capability's name, as the server's /api/choices says it: "read",
  * "page", "bleed", "dpi", "crop", "play", "answers", "grids", "weave",
  * "missions", "levels", "booklet"; NULL if invalid. */
