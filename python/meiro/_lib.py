@@ -57,6 +57,11 @@ class AlgorithmDesc(ctypes.Structure):
     _fields_ = [("name", c_char_p), ("aliases", c_char_p), ("description", c_char_p)]
 
 
+class FormatDesc(ctypes.Structure):
+    _fields_ = [("format", c_int), ("name", c_char_p), ("extensions", c_char_p),
+                ("description", c_char_p), ("readable", c_bool), ("binary", c_bool)]
+
+
 class LevelDesc(ctypes.Structure):
     _fields_ = [("name", c_char_p), ("ages", c_char_p), ("description", c_char_p),
                 ("width", u32), ("height", u32), ("algorithm", c_char_p), ("ends", c_int),
@@ -125,6 +130,7 @@ _SIGNATURES = {
     "meiro_grid_name": (c_char_p, [c_int]),
     "meiro_ends_from_name": (c_int, [c_char_p, P(c_int), E]),
     "meiro_format_from_name": (c_int, [c_char_p, P(c_int), E]),
+    "meiro_format_info": (P(FormatDesc), [c_int]),
     "meiro_format_from_filename": (c_int, [c_char_p, c_int, P(c_int), E]),
     "meiro_paper_parse": (c_int, [c_char_p, P(c_int), P(c_double), P(c_double), E]),
     "meiro_answers_from_name": (c_int, [c_char_p, P(c_int), E]),

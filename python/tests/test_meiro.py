@@ -127,7 +127,7 @@ class SameAsTheCommandLine(unittest.TestCase):
     def test_documents_as_the_command_line_writes_them(self):
         m = meiro.generate(10, 8, seed=4)
         with tempfile.TemporaryDirectory() as d:
-            for ext in ("svg", "pdf", "png", "xlsx", "html", "txt", "csv", "json"):
+            for ext in ("svg", "pdf", "png", "xlsx", "html", "txt", "csv", "json", "page"):
                 mine, theirs = os.path.join(d, "py." + ext), os.path.join(d, "cli." + ext)
                 m.save(mine)
                 code, _, err = cli("generate", "-W", "10", "-H", "8", "-s", "4", "-o", theirs)
@@ -155,6 +155,12 @@ class Mazes(unittest.TestCase):
         code = re.search(r"## The seeds' example.*?```python\n(.*?)```", readme, re.S).group(1)
         code = code.replace('"tests/data/seed003.txt"', repr(os.path.join(SOURCE, "tests", "data", "seed003.txt")))
         exec(compile(code, "python/README.md", "exec"), {"print": lambda *a: None})
+
+    def test_the_page_as_data(self):
+        # -f page: the page's description, its walls and S/G among its items
+        page = json.loads(meiro.generate(8, 6, seed=1).write("page"))
+        roles = {item.get("role") for p in page["pages"] for item in p["items"]}
+        self.assertTrue({"walls", "start", "goal"} <= roles, roles)
 
     def test_read_back_every_text_format(self):
         for grid in meiro.grids():

@@ -253,7 +253,13 @@ static void zygote(serve_config *cfg, int sock, pid_t server)
                              .msg_controllen = sizeof control};
         ssize_t n = recvmsg(sock, &msg, MSG_CMSG_CLOEXEC);
         if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) _exit(0); /* the server is done */
+        if (n <= 0) {
+            /* the server is done (its children killed): gone with them, not
+             * before, or one ending now is left to init a zombie (with
+             * SIGCHLD ignored, wait returns once none is left) */
+            while (wait(NULL) > 0 || errno == EINTR) {}
+            _exit(0);
+        }
         int fds[3] = {-1, -1, -1};
         struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
         if (c && c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS &&

@@ -23,9 +23,11 @@ __all__ = ["Error", "Maze", "Stats", "generate", "read", "load", "booklet", "gen
 
 ABI = _lib.ABI
 DIRECTIONS = ("north", "east", "south", "west")  # a rectangle's sides, as meiro_dir numbers them
-_FORMATS = {"text": 0, "csv": 1, "ascii": 2, "unicode": 3, "pdf": 4, "svg": 5, "png": 6,
-            "xlsx": 7, "html": 8, "json": 9}
-_TEXT_FORMATS = ("text", "csv", "ascii", "unicode", "json")
+# the formats by name, as the library numbers them (meiro_format_info: NULL past the last)
+_FORMATS = {}
+while lib.meiro_format_info(len(_FORMATS)):
+    _FORMATS[lib.meiro_format_info(len(_FORMATS)).contents.name.decode()] = len(_FORMATS)
+_TEXT_FORMATS = ("text", "csv", "ascii", "unicode", "json", "page")
 # meiro_job_setting
 _JOB_FORMAT, _JOB_MAZE_GIVEN, _JOB_LEVEL, _JOB_FLOORS, _JOB_SHAPE, _JOB_TEXT = 0, 1, 3, 4, 8, 9
 _GIVEN_WIDTH, _GIVEN_HEIGHT, _GIVEN_ALGORITHM, _GIVEN_ENDS = 1, 2, 4, 8
@@ -424,7 +426,7 @@ def load(filename, format=None):
     """A maze from a file (its format by its extension, or `format`)."""
     path, err = os.fspath(filename), _lib.Error()
     # MEIRO_FORMAT_COUNT: by the file's extension
-    fmt = _named(lib.meiro_format_from_name, format, "format") if format else len(_FORMATS)
+    fmt = _named(lib.meiro_format_from_name, format, "format") if format else len(_FORMATS)  # COUNT
     m = lib.meiro_load(_bytes(path, "filename"), fmt, ctypes.byref(err))
     if not m:
         raise Error(err, path)
