@@ -2,6 +2,7 @@
 #ifndef MEIRO_SRC_PAGE_TEMPLATE_H
 #define MEIRO_SRC_PAGE_TEMPLATE_H
 
+#include "core/catalog.h"
 #include "meiro.h"
 
 /* ---- Templates ---- */
@@ -13,8 +14,9 @@ typedef enum answers_place {
     ANSWERS_BACK
 } answers_place;
 
-/* The languages meiro has words for (labels_for): en, ja. */
-enum { TEXT_LANGS = 2 };
+/* The languages meiro has words for (labels_for): English and one per
+ * catalogue in po/. */
+enum { TEXT_LANGS = CATALOG_LANG_COUNT };
 
 /* Room for the keys a template may give (template.c checks the count). */
 enum { TEMPLATE_KEYS = 40 };
@@ -96,6 +98,8 @@ typedef enum page_rule {
 /* meiro's own words in one language. */
 typedef struct page_labels {
     const char *lang;
+    const char *name;      /* the language's name in itself */
+    const char *direction; /* "ltr", or "rtl" for a language written right to left */
     const char *default_title, *answers, *maze_no, *answer_to, *page_no, *answers_at_back, *fields,
         *maze_count;
     const char *maze_tab, *answer_tab; /* a workbook's sheet names */
