@@ -195,9 +195,9 @@ void meiro_export_options_init(meiro_export_options *opt)
  * else the nearest code. */
 static const char *lang_hint(const char *lang, char *out, size_t size)
 {
-    static const char *const countries[][2] = {{"jp", "ja"}, {"cn", "zh"},
-                                               {"kr", "ko"}, {"br", "pt"}, {"eg", "ar"},
-                                               {"sa", "ar"}, {"at", "de"}, {"mx", "es"}};
+    static const char *const countries[][2] = {{"jp", "ja"}, {"cn", "zh"}, {"kr", "ko"},
+                                               {"br", "pt"}, {"eg", "ar"}, {"sa", "ar"},
+                                               {"at", "de"}, {"mx", "es"}};
     char base[8];
     snprintf(base, sizeof base, "%.*s", (int)strcspn(lang, "-_."), lang);
     for (size_t i = 0; i < sizeof countries / sizeof countries[0]; i++)

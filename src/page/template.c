@@ -34,6 +34,10 @@ static const page_labels labels_table[] = {
      .name = WORD("page.name", "English"),
      /* TRANSLATORS: "rtl" for a language written right to left, else "ltr" */
      .direction = WORD("page.direction", "ltr"),
+     /* TRANSLATORS: the fonts the language's script needs, as fontconfig
+        names them, in order ("DejaVu Sans, Noto Sans CJK SC"); "default"
+        for the fonts of the template or meiro's own (Latin, kana, kanji) */
+     .font = WORD("page.font", "default"),
      /* TRANSLATORS: a maze page's title when the teacher gives none */
      .default_title = WORD("page.default_title", "Mazes"),
      .answers = WORD("page.answers", "Answers"),
@@ -79,6 +83,12 @@ static const page_labels labels_table[] = {
                                     "Paths go over and under each other: at a crossing, go "
                                     "straight on.")},
     CATALOG_page};
+
+const char *page_font(const meiro_template *t, const page_labels *labels, const char *fallback)
+{
+    if (strcmp(labels->font, "default") != 0) return labels->font;
+    return t && t->font[0] ? t->font : fallback;
+}
 
 const page_labels *labels_for(const char *lang)
 {

@@ -50,7 +50,8 @@ static void resolve_style(doc_style *s, const meiro_export_options *opt, const d
     s->footer = opt->footer && opt->footer[0] ? opt->footer : NULL;
     s->no_footer = opt->no_footer;
     s->crop = opt->crop && count == 1;
-    s->marks.font = t && t->font[0] ? t->font : FONT_FAMILY;
+    s->marks.font = page_font(t, s->labels, FONT_FAMILY);
+    s->footer_font = page_font(NULL, s->labels, FONT_FAMILY);
     s->page_numbers = t ? t->page_numbers : false;
     s->show_seed = t ? t->show_seed : true;
     s->cover = t ? t->cover && count > 1 : false;
@@ -505,7 +506,7 @@ static void draw_caption(cairo_t *cr, const document *d, const doc_page *p, size
     double x = fmax(f->body.x, fmin(L->maze_x, body_right - w.natural));
     draw_text(cr, left, d->style.marks.font, x, base, size, true, -1);
     cairo_set_source_rgb(cr, 0.4, 0.4, 0.4);
-    draw_text(cr, right, FONT_FAMILY, fmin(L->maze_x + L->maze_w, body_right), base,
+    draw_text(cr, right, d->style.footer_font, fmin(L->maze_x + L->maze_w, body_right), base,
               CAPTION_FONT_MM * 0.8, false, 1);
 }
 
@@ -631,10 +632,11 @@ meiro_status doc_set_remake(document *d, const char *remake, meiro_error *err)
     text_line lines[1];
     /* one line at the footer's size, else lines a little smaller (up to
      * four; a longer command smaller still) */
-    if (text && word_lines(cr, text, FONT_FAMILY, FOOTER_FONT_MM, width, lines, 1) > 1) {
+    if (text && word_lines(cr, text, d->style.footer_font, FOOTER_FONT_MM, width, lines, 1) > 1) {
         double size = 2.5;
         size_t n;
-        while ((n = word_lines(cr, text, FONT_FAMILY, size, width, lines, 1)) > 4 && size > 1.8)
+        while ((n = word_lines(cr, text, d->style.footer_font, size, width, lines, 1)) > 4 &&
+               size > 1.8)
             size -= 0.1;
         d->remake_lines = (unsigned)n;
         d->remake_size = size;
@@ -659,7 +661,7 @@ static void draw_footer(cairo_t *cr, const document *d, size_t index, const page
         snprintf(number, sizeof number, "%u", (unsigned)(index + 1));
         bool right = index % 2 == 0; /* page 1 is a right-hand page */
         cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
-        draw_text(cr, number, FONT_FAMILY, right ? f->page_w - f->margin : f->margin,
+        draw_text(cr, number, d->style.footer_font, right ? f->page_w - f->margin : f->margin,
                   f->footer_baseline, f->footer_size * 1.6, true, right ? 1 : -1);
     }
     size_t n = strlen(text);
@@ -667,8 +669,8 @@ static void draw_footer(cairo_t *cr, const document *d, size_t index, const page
     if (remade_on(d, &d->pages[index])) { /* the command that makes the booklet again */
         double width;
         char *line = remake_footer(d, index, f, &width);
-        draw_word_lines(cr, line, FONT_FAMILY, f->center_x, f->footer_baseline, d->remake_size,
-                        width, true);
+        draw_word_lines(cr, line, d->style.footer_font, f->center_x, f->footer_baseline,
+                        d->remake_size, width, true);
         g_free(line);
         return;
     }
@@ -698,9 +700,9 @@ static void draw_footer(cairo_t *cr, const document *d, size_t index, const page
     /* one line between the margins: a long one smaller */
     text_fit fit;
     double width = f->body.w, size = f->footer_size;
-    fit_text(cr, text, FONT_FAMILY, false, size, size, width, size, &fit);
+    fit_text(cr, text, d->style.footer_font, false, size, size, width, size, &fit);
     if (fit.natural > width) size *= width / fit.natural;
-    draw_text(cr, text, FONT_FAMILY, f->center_x, f->footer_baseline, size, false, 0);
+    draw_text(cr, text, d->style.footer_font, f->center_x, f->footer_baseline, size, false, 0);
 }
 
 static meiro_status draw_cover(cairo_t *cr, const document *d, const page_frame *f, double snap,
@@ -860,8 +862,8 @@ static void draw_back(cairo_t *cr, const document *d, const page_frame *f)
     if (!d->remake) return;
     cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
     draw_text(cr, st->labels->remake, st->marks.font, f->center_x, f->page_h * 0.72, 3.2, false, 0);
-    draw_word_lines(cr, d->remake, FONT_FAMILY, f->center_x, f->page_h * 0.72 + 6, 3.2, f->body.w,
-                    false);
+    draw_word_lines(cr, d->remake, d->style.footer_font, f->center_x, f->page_h * 0.72 + 6, 3.2,
+                    f->body.w, false);
 }
 
 /* Whether the mazes of a page show their solutions (answer pages, or
