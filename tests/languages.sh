@@ -1,0 +1,84 @@
+#!/bin/sh
+# Every language of po/ on the page: for each, a kids page with its answer,
+# a 6-maze booklet with contents and key, a maze with keys and doors, and
+# the HTML page, made with --lang; the words of its catalogue that these
+# pages use read back from the PDF (pdftotext: a character no font has
+# would come back as a box or nothing, so the word would not be found),
+# every font embedded (pdffonts), the script's own fonts used (Noto CJK for
+# Chinese and Korean), and the HTML page's words in the page.
+# Usage: languages.sh BUILD_DIR
+# meiro-suite: test check
+build=${1:-build}
+meiro="$build/meiro"
+suite=languages
+. "$(dirname "$0")/lib.sh"
+
+langs="en $(ls po/*.po | sed 's,po/\(.*\)\.po,\1,; s,_,-,' | tr '\n' ' ')"
+
+# has FILE LANG CTX [N]: the catalogue's word (its %u as N) is in the text
+# FILE, word by word (an Arabic line comes back from pdftotext in visual
+# runs, with direction marks between them, its punctuation and vowel marks
+# where the runs put them: spaces, direction marks, punctuation and
+# combining marks are left out of both before comparing)
+has() {
+    python3 - "$@" <<'EOF' && ok || bad "$1 ($2) lacks the word $3"
+import re, sys, unicodedata
+text_file, lang, ctx = sys.argv[1:4]
+n = sys.argv[4] if len(sys.argv) > 4 else "1"
+po = "po/meiro.pot" if lang == "en" else "po/%s.po" % lang.replace("-", "_")
+entries = re.findall(r'^msgctxt "(.*)"\nmsgid ((?:".*"\n)+)msgstr ((?:".*"\n?)+)', open(po).read(), re.M)
+def join(s): return "".join(re.findall(r'"(.*)"', s)).replace('\\"', '"').replace("\\\\", "\\")
+words = {c: join(i if lang == "en" else s) for c, i, s in entries}
+word = words[ctx].replace("%u", n).replace("%s", "")
+def norm(s):
+    s = unicodedata.normalize("NFC", s)
+    return "".join(ch for ch in s if not ch.isspace() and unicodedata.category(ch)[0] not in "CPM")
+text = norm(open(text_file).read())
+missing = [w for w in word.split() if norm(w) and norm(w) not in text]
+if missing: print("missing:", missing, file=sys.stderr); sys.exit(1)
+EOF
+}
+
+for lang in $langs; do
+    run 0 "$meiro" generate -t kids-a4 -W 7 -H 9 -s 3 --lang "$lang" --answer-page -o "$tmp/kids-$lang.pdf"
+    run 0 "$meiro" booklet -n 6 --difficulty easy-hard --contents --answers key -s 2026 --lang "$lang" \
+        -o "$tmp/book-$lang.pdf"
+    run 0 "$meiro" generate --mission keys:2 -W 8 -H 8 -s 5 --lang "$lang" -o "$tmp/keys-$lang.pdf"
+    run 0 "$meiro" generate -W 6 -H 6 -s 5 --lang "$lang" -o "$tmp/maze-$lang.html"
+    # the HTML page's words are the catalogue's, and it says its language
+    grep -q "<html lang=\"$lang\"" "$tmp/maze-$lang.html" && ok || bad "maze-$lang.html: not lang=$lang"
+    has "$tmp/maze-$lang.html" "$lang" html.show
+    has "$tmp/maze-$lang.html" "$lang" html.next_maze
+    if need pdftotext pdffonts; then
+        pdftotext "$tmp/kids-$lang.pdf" "$tmp/kids-$lang.txt"
+        has "$tmp/kids-$lang.txt" "$lang" page.answers
+        pdftotext "$tmp/book-$lang.pdf" "$tmp/book-$lang.txt"
+        for w in page.contents "page.levels[0]" "page.levels[2]" page.maze_no page.answer_to \
+            page.answers page.remake; do
+            has "$tmp/book-$lang.txt" "$lang" "$w" 6
+        done
+        # (a Japanese book numbers its pages in the corner, the number alone)
+        [ "$lang" = ja ] || has "$tmp/book-$lang.txt" "$lang" page.page_no 6
+        pdftotext "$tmp/keys-$lang.pdf" "$tmp/keys-$lang.txt"
+        has "$tmp/keys-$lang.txt" "$lang" "page.rules[PAGE_RULE_KEYS]"
+        for f in kids book keys; do
+            pdffonts "$tmp/$f-$lang.pdf" > "$tmp/fonts"
+            # the table's rows: emb is the third column from the right
+            if awk 'NR > 2 && $(NF - 4) != "yes" { bad = 1 } END { exit bad }' "$tmp/fonts"; then ok
+            else bad "$f-$lang.pdf: a font not embedded: $(cat "$tmp/fonts")"; fi
+        done
+    fi
+done
+# the script's own fonts: Chinese in Chinese glyph forms, not Japanese ones
+if need pdffonts; then
+    for pair in zh:NotoSansCJKsc ko:NotoSansCJKkr ar:NotoSansArabic; do
+        lang=${pair%%:*} font=${pair#*:}
+        pdffonts "$tmp/book-$lang.pdf" | grep -q "+$font-" && ok || bad "book-$lang.pdf: no $font"
+        pdffonts "$tmp/book-$lang.pdf" | grep -q "IPAex\|CJKjp" && bad "book-$lang.pdf: a Japanese font" || ok
+    done
+fi
+# a language meiro has no catalogue for: refused, with the nearest
+run 2 "$meiro" generate --lang pt-BR -o "$tmp/x.pdf"; err_has "did you mean 'pt'"
+run 2 "$meiro" generate --lang jp -o "$tmp/x.pdf"; err_has "did you mean 'ja'"
+absent "$tmp/x.pdf"
+finish
