@@ -77,6 +77,26 @@ if need pdffonts; then
         pdffonts "$tmp/book-$lang.pdf" | grep -q "IPAex\|CJKjp" && bad "book-$lang.pdf: a Japanese font" || ok
     done
 fi
+# no --lang: the locale's language (LC_ALL, LC_MESSAGES, then LANG), said
+# in the remaking command; English where meiro has no words for it, the
+# template's own language over it, --lang over both
+if need pdftotext; then
+    words() { pdftotext "$tmp/loc.pdf" - | tr '\n' ' '; }
+    LC_ALL= LC_MESSAGES= LANG=es_MX.UTF-8 "$meiro" generate -W 5 -H 5 --answer-page -o "$tmp/loc.pdf" 2> "$tmp/err"
+    words | grep -q "Soluciones" && ok || bad "LANG=es_MX: not in Spanish: $(words)"
+    err_has "\-\-lang es to make this maze again"
+    LC_ALL=fr_FR.UTF-8 LANG=de_DE.UTF-8 "$meiro" generate -W 5 -H 5 --answer-page -o "$tmp/loc.pdf" 2> "$tmp/err"
+    words | grep -q "Solutions" && ok || bad "LC_ALL=fr_FR: not in French: $(words)"
+    LC_ALL= LC_MESSAGES= LANG=zh_TW.UTF-8 "$meiro" generate -W 5 -H 5 --answer-page -o "$tmp/loc.pdf" 2> "$tmp/err"
+    words | grep -q "Answers" && ok || bad "LANG=zh_TW: not English (zh is simplified): $(words)"
+    if grep -q "\-\-lang" "$tmp/err"; then bad "LANG=zh_TW: says a language: $(cat "$tmp/err")"; else ok; fi
+    LC_ALL= LANG=ko_KR.UTF-8 "$meiro" generate -t kids-ja -W 5 -H 5 --answer-page -o "$tmp/loc.pdf" 2> "$tmp/err"
+    words | grep -q "こたえ" && ok || bad "kids-ja: not Japanese: $(words)"
+    LC_ALL= LANG=ko_KR.UTF-8 "$meiro" generate --lang en -W 5 -H 5 --answer-page -o "$tmp/loc.pdf" 2> "$tmp/err"
+    words | grep -q "Answers" && ok || bad "--lang en: not English: $(words)"
+    LC_ALL= LANG=pt_BR.UTF-8 "$meiro" booklet -n 6 -s 4 -o "$tmp/loc.pdf"
+    words | grep -q "meiro booklet -n 6 -s 4 --lang pt" && ok || bad "the booklet's command lacks --lang pt: $(words)"
+fi
 # a language meiro has no catalogue for: refused, with the nearest
 run 2 "$meiro" generate --lang pt-BR -o "$tmp/x.pdf"; err_has "did you mean 'pt'"
 run 2 "$meiro" generate --lang jp -o "$tmp/x.pdf"; err_has "did you mean 'ja'"

@@ -648,13 +648,15 @@ static int run_booklet(booklet_args *a, int argc, char **argv, meiro_format form
             rc = report_failure(files[i], &err);
     if (rc != EXIT_OK) goto done;
     /* the last page's command: the options as the parser read them (not
-     * -o: a file's name does not change its bytes), and the seed if it was
-     * not given */
+     * -o: a file's name does not change its bytes), the language if the
+     * locale gave it and the seed if it was not given: the same book on
+     * any machine */
     char seed_word[24];
     snprintf(seed_word, sizeof seed_word, "%llu", (unsigned long long)a->b.seed);
-    const char *seed_tail[] = {"-s", seed_word, NULL};
-    command = remake_command("booklet", argc, argv, booklet_shortopts, booklet_options, "oh",
-                             a->seeded ? NULL : seed_tail);
+    const char *tail[5] = {NULL}, **t = tail;
+    if (a->pc.locale_lang[0]) *t++ = "--lang", *t++ = a->pc.locale_lang;
+    if (!a->seeded) *t++ = "-s", *t++ = seed_word;
+    command = remake_command("booklet", argc, argv, booklet_shortopts, booklet_options, "oh", tail);
     if (!command) {
         rc = report_failure(NULL, &(meiro_error){.status = MEIRO_ERROR_NOMEM});
         goto done;

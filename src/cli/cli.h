@@ -30,7 +30,8 @@ uint64_t clock_seed(void);
     "Printable pages (pdf, svg, png, xlsx):\n"                                                     \
     "  -t, --template T     a page template by name or path (see 'meiro list');\n"                 \
     "                       the options below override it\n"                                       \
-    "      --lang L         en or ja: meiro's own words (answers, pages, fields)\n"                \
+    "      --lang L         en ja es fr de pt zh ko ar: meiro's own words (answers,\n"           \
+    "                       pages, fields; default: the locale's, else en)\n"                    \
     "      --art NAME       pictures for S and G: bunny, mouse, bee, car, dog or\n"                \
     "                       rocket (see 'meiro list'), or none for the words\n"                    \
     "      --paper P        a4 (default), a3, a5, a6, b4, b5 (JIS), letter, legal,\n"              \
@@ -174,6 +175,7 @@ typedef struct page_cli {
     const char *answers_to;        /* --answers-to FILE: the answers apart, or NULL */
     const struct option *longopts; /* the command's (command_options) */
     meiro_template *tpl;
+    char locale_lang[8]; /* the language the locale gave (no --lang), else "" */
 } page_cli;
 
 void page_cli_init(page_cli *pc, const char *command);

@@ -272,7 +272,33 @@ int page_option(const char *command, int c, page_cli *pc, char **argv)
     }
 }
 
-/* Loads the template (if any) and lays the given options over it. */
+/* The language of the user's locale (LC_ALL, else LC_MESSAGES, else LANG,
+ * POSIX's order) into out, when meiro has words for it and it is not
+ * English: "es" for es_MX.UTF-8, "pt" for pt_BR. Chinese in traditional
+ * characters (zh_TW, zh_HK, zh_MO) is not zh, simplified. Read here, by the
+ * command, and not by the library: a program's page does not change with
+ * the machine it runs on. */
+static bool locale_lang(char *out, size_t size)
+{
+    static const char *const vars[] = {"LC_ALL", "LC_MESSAGES", "LANG"};
+    const char *v = NULL;
+    for (size_t i = 0; i < sizeof vars / sizeof vars[0] && !(v && *v); i++) v = getenv(vars[i]);
+    if (!v || !*v) return false;
+    char lang[8];
+    size_t n = strspn(v, "abcdefghijklmnopqrstuvwxyz");
+    if (n < 2 || n >= sizeof lang) return false;
+    snprintf(lang, sizeof lang, "%.*s", (int)n, v);
+    if (!strcmp(lang, "zh") &&
+        (strstr(v, "_TW") || strstr(v, "_HK") || strstr(v, "_MO") || strstr(v, "Hant")))
+        return false;
+    if (!strcmp(lang, "en") || !meiro_lang_known(lang)) return false;
+    snprintf(out, size, "%s", lang);
+    return true;
+}
+
+/* Loads the template (if any) and lays the given options over it. The
+ * page's language, when --lang is not given and the template is in English
+ * (its words for other languages in title[es] = ...), is the locale's. */
 int page_finish(page_cli *pc, meiro_export_options *page)
 {
     if (pc->template_name) {
@@ -283,6 +309,9 @@ int page_finish(page_cli *pc, meiro_export_options *page)
             return report_failure(pc->template_name, &err);
         }
     }
+    if (!pc->v.lang && (!pc->tpl || !strcmp(meiro_template_lang(pc->tpl), "en")) &&
+        locale_lang(pc->locale_lang, sizeof pc->locale_lang))
+        pc->v.lang = pc->locale_lang;
     /* the template under the options given: the library's order */
     *page = pc->v;
     unsigned given =

@@ -498,10 +498,12 @@ static int run_generate(generate_args *a, meiro_format format, const meiro_expor
     rc = write_result("generate", m, solution ? &path : NULL, format, page, a->output,
                       a->pc.answers_to);
     if (rc == EXIT_OK && trace) rc = write_animations(trace, NULL, a->animate, a->frames);
-    /* the seed once the maze is out (not before an error about the output) */
+    /* the seed once the maze is out (not before an error about the output),
+     * and the language the locale gave, for the same page on any machine */
     if (rc == EXIT_OK && !a->seeded)
-        fprintf(stderr, "meiro: seed %llu (use -s %llu to make this maze again)\n",
-                (unsigned long long)a->opt.seed, (unsigned long long)a->opt.seed);
+        fprintf(stderr, "meiro: seed %llu (use -s %llu%s%s to make this maze again)\n",
+                (unsigned long long)a->opt.seed, (unsigned long long)a->opt.seed,
+                a->pc.locale_lang[0] ? " --lang " : "", a->pc.locale_lang);
 done:
     meiro_trace_free(trace);
     meiro_path_free(&path);

@@ -694,6 +694,7 @@ meiro_template *meiro_template_load(const char *name, meiro_error *err)
 void meiro_template_free(meiro_template *t) { free(t); }
 const char *meiro_template_name(const meiro_template *t) { return t->name; }
 const char *meiro_template_description(const meiro_template *t) { return t->description; }
+const char *meiro_template_lang(const meiro_template *t) { return t->lang; }
 
 void template_blame(const meiro_template *t, const char *section, const char *key, const char *text,
                     meiro_error *err)
