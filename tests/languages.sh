@@ -84,7 +84,7 @@ if need pdftotext; then
     words() { pdftotext "$tmp/loc.pdf" - | tr '\n' ' '; }
     LC_ALL= LC_MESSAGES= LANG=es_MX.UTF-8 "$meiro" generate -W 5 -H 5 --answer-page -o "$tmp/loc.pdf" 2> "$tmp/err"
     words | grep -q "Soluciones" && ok || bad "LANG=es_MX: not in Spanish: $(words)"
-    err_has "\-\-lang es to make this maze again"
+    err_has "\-\-lang es \-\-paper letter to make this maze again"
     LC_ALL=fr_FR.UTF-8 LANG=de_DE.UTF-8 "$meiro" generate -W 5 -H 5 --answer-page -o "$tmp/loc.pdf" 2> "$tmp/err"
     words | grep -q "Solutions" && ok || bad "LC_ALL=fr_FR: not in French: $(words)"
     LC_ALL= LC_MESSAGES= LANG=zh_TW.UTF-8 "$meiro" generate -W 5 -H 5 --answer-page -o "$tmp/loc.pdf" 2> "$tmp/err"
@@ -96,6 +96,20 @@ if need pdftotext; then
     words | grep -q "Answers" && ok || bad "--lang en: not English: $(words)"
     LC_ALL= LANG=pt_BR.UTF-8 "$meiro" booklet -n 6 -s 4 -o "$tmp/loc.pdf"
     words | grep -q "meiro booklet -n 6 -s 4 --lang pt" && ok || bad "the booklet's command lacks --lang pt: $(words)"
+    # the paper: Letter where the locale's country prints on it, unless a
+    # template or --paper names one; said in the remaking command
+    LC_ALL= LANG=es_MX.UTF-8 "$meiro" booklet -n 6 -s 4 -o "$tmp/loc.pdf"
+    words | grep -q "meiro booklet -n 6 -s 4 --lang es --paper letter" && ok || bad "es_MX: $(words)"
+    if need pdfinfo; then
+        paper() { pdfinfo "$tmp/loc.pdf" | sed -n 's/^Page size: *\([0-9.]* x [0-9.]*\).*/\1/p'; }
+        LC_ALL= LANG=en_US.UTF-8 "$meiro" generate -W 5 -H 5 -o "$tmp/loc.pdf" 2> "$tmp/err"
+        [ "$(paper)" = "612 x 792" ] && ok || bad "en_US: not Letter: $(paper)"
+        err_has "\-\-paper letter to make this maze again"
+        LC_ALL= LANG=en_US.UTF-8 "$meiro" generate -t kids-a4 -W 5 -H 5 -o "$tmp/loc.pdf" 2> "$tmp/err"
+        [ "$(paper)" = "595.276 x 841.89" ] && ok || bad "kids-a4 in the US: not A4: $(paper)"
+        LC_ALL= LANG=en_GB.UTF-8 "$meiro" generate -W 5 -H 5 -o "$tmp/loc.pdf" 2> "$tmp/err"
+        [ "$(paper)" = "595.276 x 841.89" ] && ok || bad "en_GB: not A4: $(paper)"
+    fi
 fi
 # a language meiro has no catalogue for: refused, with the nearest
 run 2 "$meiro" generate --lang pt-BR -o "$tmp/x.pdf"; err_has "did you mean 'pt'"

@@ -34,8 +34,9 @@ uint64_t clock_seed(void);
     "                       pages, fields; default: the locale's, else en)\n"                    \
     "      --art NAME       pictures for S and G: bunny, mouse, bee, car, dog or\n"                \
     "                       rocket (see 'meiro list'), or none for the words\n"                    \
-    "      --paper P        a4 (default), a3, a5, a6, b4, b5 (JIS), letter, legal,\n"              \
-    "                       or a size WxH in mm or in: 210x210mm, 6x9in\n"                         \
+    "      --paper P        a4 (default; letter where the locale's country prints on\n"          \
+    "                       it), a3, a5, a6, b4, b5 (JIS), letter, legal, or a size\n"            \
+    "                       WxH in mm or in: 210x210mm, 6x9in\n"                                  \
     "      --landscape      the page's orientation (default: the one that gives\n"                 \
     "      --portrait       bigger cells: landscape for mazes wider than tall)\n"                  \
     "      --margin MM      page margin in millimetres (default 15)\n"                             \
@@ -176,6 +177,7 @@ typedef struct page_cli {
     const struct option *longopts; /* the command's (command_options) */
     meiro_template *tpl;
     char locale_lang[8]; /* the language the locale gave (no --lang), else "" */
+    bool locale_letter;  /* US Letter, as the locale's country prints (no --paper) */
 } page_cli;
 
 void page_cli_init(page_cli *pc, const char *command);

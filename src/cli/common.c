@@ -296,9 +296,28 @@ static bool locale_lang(char *out, size_t size)
     return true;
 }
 
+/* Whether the locale's country prints on US Letter (LC_ALL, LC_PAPER, then
+ * LANG: the Americas from Canada to Chile but Brazil and Argentina, and the
+ * Philippines, as glibc's locales say), not A4 as the rest of the world. */
+static bool locale_letter(void)
+{
+    static const char *const vars[] = {"LC_ALL", "LC_PAPER", "LANG"};
+    static const char *const letter[] = {"US", "CA", "MX", "PR", "PH", "CL", "CO", "VE",
+                                         "CR", "GT", "PA", "DO", "SV", "NI", "HN"};
+    const char *v = NULL;
+    for (size_t i = 0; i < sizeof vars / sizeof vars[0] && !(v && *v); i++) v = getenv(vars[i]);
+    const char *country = v ? strchr(v, '_') : NULL;
+    if (!country) return false;
+    for (size_t i = 0; i < sizeof letter / sizeof letter[0]; i++)
+        if (!strncmp(country + 1, letter[i], 2) && !isalpha((unsigned char)country[3]))
+            return true;
+    return false;
+}
+
 /* Loads the template (if any) and lays the given options over it. The
  * page's language, when --lang is not given and the template is in English
- * (its words for other languages in title[es] = ...), is the locale's. */
+ * (its words for other languages in title[es] = ...), is the locale's; so
+ * is the paper when neither --paper, --print nor a template names one. */
 int page_finish(page_cli *pc, meiro_export_options *page)
 {
     if (pc->template_name) {
@@ -312,10 +331,13 @@ int page_finish(page_cli *pc, meiro_export_options *page)
     if (!pc->v.lang && (!pc->tpl || !strcmp(meiro_template_lang(pc->tpl), "en")) &&
         locale_lang(pc->locale_lang, sizeof pc->locale_lang))
         pc->v.lang = pc->locale_lang;
+    if (!pc->template_name && !page_given(pc, OPT_PAPER) && !page_given(pc, OPT_PRINT) &&
+        (pc->locale_letter = locale_letter()))
+        pc->v.paper = MEIRO_PAPER_LETTER;
     /* the template under the options given: the library's order */
     *page = pc->v;
     unsigned given =
-        (page_given(pc, OPT_PAPER) ? MEIRO_GIVEN_PAPER : 0) |
+        (page_given(pc, OPT_PAPER) || pc->locale_letter ? MEIRO_GIVEN_PAPER : 0) |
         (page_given(pc, OPT_MARGIN) ? MEIRO_GIVEN_MARGIN : 0) |
         (page_given(pc, OPT_PRINT) ? MEIRO_GIVEN_PRINT : 0) |
         (page_given(pc, OPT_LANDSCAPE) || page_given(pc, OPT_PORTRAIT) ? MEIRO_GIVEN_ORIENTATION
