@@ -214,8 +214,12 @@ $(BUILD)/obj/render/html_assets.o: $(BUILD)/gen/html_assets.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(LIB_CFLAGS) -c $< -o $@
 
-# meiro serve's page, compiled in
-SERVE_ASSETS := src/serve/page/index.html src/serve/page/studio.css src/serve/page/studio.js
+# meiro serve's page, compiled in, with its list of languages (po/)
+SERVE_ASSETS := src/serve/page/index.html src/serve/page/studio.css src/serve/page/studio.js \
+                $(BUILD)/gen/studio-langs.js
+$(BUILD)/gen/studio-langs.js: tools/po2c.sh $(BUILD)/gen/meiro.pot $(PO_FILES)
+	@mkdir -p $(dir $@)
+	sh tools/po2c.sh --js $(BUILD)/gen/meiro.pot $(PO_FILES) > $@.tmp && mv $@.tmp $@
 $(BUILD)/gen/serve_assets.c: tools/embed-text.sh $(SERVE_ASSETS)
 	@mkdir -p $(dir $@)
 	sh tools/embed-text.sh serve $(SERVE_ASSETS) > $@.tmp && mv $@.tmp $@

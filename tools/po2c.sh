@@ -9,8 +9,13 @@
 # check, fails on it instead. The language is the file's name (zh_Hant.po
 # is zh-Hant). The words are compiled in, so a document's language is
 # chosen per call and never by the machine's locale.
+# tools/po2c.sh --js TEMPLATE.pot LL.po... writes instead the studio's list
+# of languages (meiro serve's page): const LANGS = [[code, name in itself,
+# direction], ...], English first.
 set -eu
-[ $# -ge 1 ] || { echo "usage: tools/po2c.sh meiro.pot LL.po..." >&2; exit 2; }
+js=0
+[ "${1:-}" = --js ] && { js=1; shift; }
+[ $# -ge 1 ] || { echo "usage: tools/po2c.sh [--js] meiro.pot LL.po..." >&2; exit 2; }
 pot=$1
 shift
 awk '
@@ -46,8 +51,23 @@ FNR == 1 {
     else if (field == "str") str = str s
     next
 }
+function js_entry(l, i, name, dir) {
+    name = ""; dir = ""
+    for (i = 1; i <= count; i++) {
+        if (ctxs[i] == "page.name") name = (l == "en" || !((l, order[i]) in word)) ? english[i] : word[l, order[i]]
+        if (ctxs[i] == "page.direction") dir = (l == "en" || !((l, order[i]) in word)) ? english[i] : word[l, order[i]]
+    }
+    return "[\"" l "\", \"" name "\", \"" dir "\"]"
+}
 END {
     flush()
+    if (JS) {
+        print "// Made by tools/po2c.sh from po/: do not edit."
+        printf "const LANGS = [%s", js_entry("en")
+        for (l = 1; l <= nlangs; l++) printf ", %s", js_entry(langs[l])
+        print "];"
+        exit
+    }
     print "/* Made by tools/po2c.sh from po/: do not edit. */"
     print "#ifndef MEIRO_CORE_CATALOG_H"
     print "#define MEIRO_CORE_CATALOG_H"
@@ -79,4 +99,4 @@ END {
     }
     print "#endif"
 }
-' POT="$pot" "$pot" "$@"
+' POT="$pot" JS="$js" "$pot" "$@"
