@@ -50,6 +50,9 @@ for lang in $langs; do
     run 0 "$meiro" booklet --rule skip:5 --answers key -s 5 --lang "$lang" -o "$tmp/rule-$lang.pdf"
     # the HTML page's words are the catalogue's, and it says its language
     grep -q "<html lang=\"$lang\"" "$tmp/maze-$lang.html" && ok || bad "maze-$lang.html: not lang=$lang"
+    # Arabic's page reads right to left, the others left to right
+    if grep -q "<html lang=\"$lang\" dir=\"rtl\"" "$tmp/maze-$lang.html"; then rtl=yes; else rtl=no; fi
+    [ "$rtl" = "$([ "$lang" = ar ] && echo yes || echo no)" ] && ok || bad "maze-$lang.html: dir rtl is $rtl"
     has "$tmp/maze-$lang.html" "$lang" html.show
     has "$tmp/maze-$lang.html" "$lang" html.next_maze
     if need pdftotext pdffonts; then

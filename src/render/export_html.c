@@ -294,10 +294,10 @@ meiro_status doc_write_html(const document *d, const meiro_path *solutions, bool
     for (size_t i = 0; i < d->count; i++) any_answer = any_answer || solutions[i].length > 0;
     errno = 0;
     put(&o,
-        "<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n<meta charset=\"utf-8\">\n"
+        "<!DOCTYPE html>\n<html lang=\"%s\"%s>\n<head>\n<meta charset=\"utf-8\">\n"
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         "<meta name=\"generator\" content=\"meiro %s\">\n<title>",
-        w->lang, MEIRO_VERSION);
+        w->lang, strcmp(d->style.labels->direction, "rtl") ? "" : " dir=\"rtl\"", MEIRO_VERSION);
     put_text(&o, d->style.title ? d->style.title : d->style.labels->default_title);
     /* the printed page: the paper of the PDF, the answer in its red */
     put(&o,

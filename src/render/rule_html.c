@@ -4,6 +4,7 @@
  * the keys the library gives each token), a wrong token says why, and the
  * page says Goal! at FINISH. Stepping back onto the last cell undoes. */
 #include "content/rule_model.h"
+#include "page/template.h"
 #include "render/rule_export.h"
 
 #include <limits.h>
@@ -75,9 +76,9 @@ meiro_status rule_write_html(const meiro_rule_sheet *s, const char *title, FILE 
 {
     const rule_words *w = rule_words_for(s->lang);
     const char *t = rule_title(s, title);
-    fprintf(out, "<!DOCTYPE html>\n<html lang=\"%s\"><head><meta charset=\"utf-8\">\n"
+    fprintf(out, "<!DOCTYPE html>\n<html lang=\"%s\"%s><head><meta charset=\"utf-8\">\n"
                  "<meta name=\"viewport\" content=\"width=device-width\">\n<title>",
-            s->lang);
+            s->lang, strcmp(labels_for(s->lang)->direction, "rtl") ? "" : " dir=\"rtl\"");
     html_text(out, t);
     fputs("</title>\n<style>\n"
           "body{font-family:'DejaVu Sans','IPAexGothic',sans-serif;text-align:center;margin:1em}\n"
