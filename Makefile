@@ -182,6 +182,7 @@ $(BUILD)/obj/serve/%.o: LAYER_CPPFLAGS = $(SERVE_CPPFLAGS)
 OPEN         := (
 WORD_SOURCES := $(shell grep -l 'WORD$(OPEN)"' $(wildcard src/*.c src/*/*.c))
 PO_FILES     := $(sort $(wildcard po/*.po))
+LANG_CODES   := $(subst _,-,$(basename $(notdir $(PO_FILES))))
 XGETTEXT      = xgettext --from-code=UTF-8 --keyword= --keyword=WORD:1c,2 --add-comments=TRANSLATORS: \
                 --add-location=file --package-name=meiro --package-version=$(VERSION)
 $(BUILD)/gen/meiro.pot: $(WORD_SOURCES)
@@ -468,6 +469,16 @@ samples: all deps-test browser-deps
 	$(BUILD)/meiro booklet -t booklet-a5 -n 6 --difficulty easy-hard -s 2026 --fold -o samples/booklet-a5-folded.pdf
 	pdftoppm -r 20 -png -f 1 -l 2 samples/booklet-a5-folded.pdf samples/booklet-a5-sheet
 	pdftoppm -r 30 -png -f 1 -l 1 samples/kids-ja.pdf samples/kids-ja-page
+	# a page in each language of po/ (kids-a4's words in it), and a booklet's contents and key
+	@mkdir -p samples/lang
+	for l in $(LANG_CODES); do \
+	    $(SAMPLE) -W 7 -H 9 -a dig -t kids-a4 --lang $$l --answer-page -o samples/lang/kids-$$l.pdf && \
+	    pdftoppm -r 30 -png -f 1 -l 1 samples/lang/kids-$$l.pdf samples/lang/kids-$$l-page && \
+	    $(BUILD)/meiro booklet -n 6 --difficulty easy-hard --contents --answers key --lang $$l -s 2026 \
+	        -o samples/lang/booklet-$$l.pdf && \
+	    $(BUILD)/meiro booklet --rule skip:5 --answers key --lang $$l -s 2026 -o samples/lang/rule-$$l.pdf \
+	        || exit 1; \
+	done
 	$(SAMPLE) -W 26 -H 24 -a dig --shape heart --title "A heart for Hana" --answer-page -o samples/heart.pdf
 	pdftoppm -r 30 -png samples/heart.pdf samples/heart-page
 	$(SAMPLE) --text HANA -a dig --title "HANA" --answer-page -o samples/name-hana.pdf
