@@ -121,6 +121,10 @@ if need pdftotext; then
         [ "$(paper)" = "595.276 x 841.89" ] && ok || bad "en_GB: not A4: $(paper)"
     fi
 fi
+# a text in a script no installed font has: refused before the work, the
+# characters named (a page would print them as empty boxes)
+run 2 "$meiro" generate -s 1 --lang ar --title "$(printf 'متاهة \356\200\200')" -o "$tmp/tofu.pdf"
+err_has "U+E000"; absent "$tmp/tofu.pdf"
 # a language meiro has no catalogue for: refused, with the nearest
 run 2 "$meiro" generate --lang pt-BR -o "$tmp/x.pdf"; err_has "did you mean 'pt'"
 run 2 "$meiro" generate --lang jp -o "$tmp/x.pdf"; err_has "did you mean 'ja'"

@@ -227,6 +227,25 @@ static size_t key_fit(document *d, doc_page *p)
  * (the stars of art/stars-frame.svg end 21 mm in). */
 enum { FRAME_CORNER_MM = 24, FRAME_MARGIN_MM = 10, COVER_TITLE_MM = 14, COVER_SUBTITLE_MM = 6 };
 
+/* The characters of text no font of `font` has, as "U+E000, U+1E900" (the
+ * first few), for a refusal that names them: each is measured alone. */
+static void missing_named(cairo_t *cr, const char *text, const char *font, char *out, size_t size)
+{
+    size_t n = 0, named = 0;
+    out[0] = 0;
+    for (const char *p = text; *p && n < size; p = g_utf8_next_char(p)) {
+        char one[8] = {0};
+        memcpy(one, p, (size_t)(g_utf8_next_char(p) - p));
+        if (missing_glyphs(cr, one, font, true) <= 0) continue;
+        if (named++ == 6) {
+            n += (size_t)snprintf(out + n, size - n, ", …");
+            break;
+        }
+        n += (size_t)snprintf(out + n, size - n, "%sU+%04X", named > 1 ? ", " : "",
+                              (unsigned)g_utf8_get_char(p));
+    }
+}
+
 /* Every text of the page fitted to its band (shrunk, then on two lines),
  * or the document refused before anything is drawn. */
 static meiro_status fit_texts(document *d, meiro_error *err)
@@ -276,12 +295,14 @@ static meiro_status fit_texts(document *d, meiro_error *err)
     for (size_t k = 0; s == MEIRO_OK && k < sizeof drawn / sizeof drawn[0]; k++) {
         int missing = drawn[k].text ? missing_glyphs(cr, drawn[k].text, st->marks.font, true) : 0;
         if (missing > 0) {
+            char named[96];
+            missing_named(cr, drawn[k].text, st->marks.font, named, sizeof named);
             s = fail_field(
                 err, drawn[k].field, MEIRO_ERROR_ARGUMENT,
-                "the %s '%s' has %d character%s no installed font can draw (they would print as "
-                "empty boxes); install a font that has them (emoji: fonts-noto-color-emoji) or "
+                "the %s '%s' has %d character%s no installed font can draw (%s: they would print "
+                "as empty boxes); install a font that has them (emoji: fonts-noto-color-emoji) or "
                 "write other text",
-                drawn[k].what, drawn[k].text, missing, missing == 1 ? "" : "s");
+                drawn[k].what, drawn[k].text, missing, missing == 1 ? "" : "s", named);
             template_blame(st->tpl, drawn[k].section, drawn[k].key, drawn[k].text, err);
         }
     }
