@@ -63,7 +63,7 @@ rule_key rule_key_of(const rule_def *r, const char *token);
 /* A rule maze's words in one language (rule_words.c). */
 typedef struct rule_words {
     const char *lang;
-    const char *title, *hidden_title, *answer, *name, *start, *finish;
+    const char *title, *hidden_title, *answer, *number, *name, *start, *finish;
     /* the sentences (rule_sentence) */
     const char *multiples, *skip, *sum, *abc, *aiueo, *words, *chain, *message;
     const char *html_help, *goal, *wrong, *visited, *total; /* the HTML page's */

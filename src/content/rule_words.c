@@ -12,6 +12,8 @@ static const rule_words TABLE[] = {
      /* TRANSLATORS: the title of a maze whose cells spell a hidden message */
      .hidden_title = WORD("rule.hidden_title", "Hidden message"),
      .answer = WORD("rule.answer", "Answer"),
+     /* TRANSLATORS: a class set's sheet's number, after its title */
+     .number = WORD("rule.number", "No. %zu"),
      .name = WORD("rule.name", "Name"),
      /* TRANSLATORS: written beside the first and the last cell of a rule maze */
      .start = WORD("rule.start", "START"),

@@ -87,7 +87,9 @@ static void draw_sheet(cairo_t *cr, const meiro_rule_sheet *s, const char *title
     else snprintf(head, sizeof head, "%s", t);
     if (number) {
         size_t l = strlen(head);
-        snprintf(head + l, sizeof head - l, "   No. %zu", number);
+        char no[48];
+        snprintf(no, sizeof no, w->number, number);
+        snprintf(head + l, sizeof head - l, "   %s", no);
     }
     if (answer && s->name[0]) { /* a class set's keys told apart */
         size_t l = strlen(head);
@@ -100,10 +102,14 @@ static void draw_sheet(cairo_t *cr, const meiro_rule_sheet *s, const char *title
         draw_fitted(cr, head, font, true, &fit, x0 + bw / 2, ty, y0, bw);
     double ny = ty + 10 * k;
     if (!answer) {
-        draw_text(cr, w->name, font, x0 + bw - 70 * k, ny, 4.5 * k, false, 1);
+        /* "Name ____" at the right; a language read from the right starts
+         * there with its word, the line after it to the left */
+        bool rtl = !strcmp(labels_for(s->lang)->direction, "rtl");
+        double line_x = rtl ? x0 + bw - 86 * k : x0 + bw - 68 * k;
+        draw_text(cr, w->name, font, rtl ? x0 + bw : x0 + bw - 70 * k, ny, 4.5 * k, false, 1);
         cairo_set_line_width(cr, 0.3);
-        cairo_move_to(cr, x0 + bw - 68 * k, ny + 0.8);
-        cairo_line_to(cr, x0 + bw, ny + 0.8);
+        cairo_move_to(cr, line_x, ny + 0.8);
+        cairo_line_to(cr, line_x + 68 * k, ny + 0.8);
         cairo_stroke(cr);
         /* a pupil's name, written on the line: on one line, smaller for a
          * long name */
@@ -111,7 +117,8 @@ static void draw_sheet(cairo_t *cr, const meiro_rule_sheet *s, const char *title
             double size = 5 * k, room = 64 * k;
             if (!fit_text(cr, s->name, font, true, size, size, room, 6 * k, &fit) || fit.wrap)
                 size *= room / fit.natural * 0.999;
-            draw_text(cr, s->name, font, x0 + bw - 66 * k, ny - 0.2, size, true, -1);
+            draw_text(cr, s->name, font, rtl ? line_x + 66 * k : line_x + 2 * k, ny - 0.2, size,
+                      true, rtl ? 1 : -1);
         }
     }
     double sy = ny + 10 * k;
