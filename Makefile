@@ -9,11 +9,18 @@
 #   make fuzz       search for new inputs that break the readers (libFuzzer)
 #   make bench      throughput and memory of every generator and solver, and
 #                   meiro serve's preview latency, requests/s and memory
-#   make install    PREFIX=/usr/local DESTDIR=
+#   make install    PREFIX=/usr/local DESTDIR= (LIBDIR, MODULE_DIR, RPATH: below)
+#   make deb        the Debian packages, built from a clean copy into build/deb
 
 CC      ?= cc
 PREFIX  ?= /usr/local
 DESTDIR ?=
+LIBDIR  ?= $(PREFIX)/lib
+# where the program and the drawing module find libmeiro.so: beside them (the
+# build folder) or in ../lib (installed); a package whose library is on the
+# system's path (debian/rules) sets them empty
+RPATH        ?= -Wl,-rpath,'$$ORIGIN:$$ORIGIN/../lib'
+MODULE_RPATH ?= -Wl,-rpath,'$$ORIGIN'
 BUILD   ?= build
 CFLAGS  ?= -O2 -g
 VERSION := $(shell sed -n 's/^\#define MEIRO_VERSION "\(.*\)"/\1/p' include/meiro.h)
@@ -34,24 +41,27 @@ LIB_CFLAGS = -fno-semantic-interposition
 # Layers (src/README.md): each folder sees the include paths of its own
 # layer only, so the compiler refuses an include that climbs a layer.
 # core, gen, solve, watch and io see the public headers and src/; io adds
-# jansson, page inih; render adds cairo and the other drawing libraries; the top layer
+# jansson, page inih and jansson (a page's description as JSON); render adds cairo and the other drawing libraries; the top layer
 # (formats.c, booklet.c) sees render's; the command line sees include/ only.
 IO_PKGS     = jansson
-PAGE_PKGS   = inih
+PAGE_PKGS   = inih jansson
+# the text measurer and the masks' glyphs (src/glyph): no drawing library
+GLYPH_PKGS  = freetype2 harfbuzz fontconfig
 RENDER_PKGS = cairo pangocairo librsvg-2.0 gdk-pixbuf-2.0 xlsxwriter libpng libqpdf zlib
 # meiro serve's HTTP server: the command's, not the library's
 SERVE_PKGS  = libmicrohttpd
-DEP_LIBS    = $(RENDER_PKGS) $(PAGE_PKGS) $(IO_PKGS)
+DEP_LIBS    = $(RENDER_PKGS) $(GLYPH_PKGS) $(PAGE_PKGS) $(IO_PKGS)
 BASE_CPPFLAGS   = -Iinclude -Isrc -I$(BUILD)/gen
 IO_CPPFLAGS     = $(BASE_CPPFLAGS) $(shell pkg-config --cflags $(IO_PKGS) 2>/dev/null)
 PAGE_CPPFLAGS   = $(BASE_CPPFLAGS) $(shell pkg-config --cflags $(PAGE_PKGS) 2>/dev/null)
+GLYPH_CPPFLAGS  = $(BASE_CPPFLAGS) $(shell pkg-config --cflags $(GLYPH_PKGS) 2>/dev/null)
 RENDER_CPPFLAGS = $(BASE_CPPFLAGS) $(shell pkg-config --cflags $(RENDER_PKGS) 2>/dev/null)
 SERVE_CPPFLAGS  = -Iinclude -Isrc/cli $(shell pkg-config --cflags $(SERVE_PKGS) 2>/dev/null)
 TEST_CPPFLAGS   = $(RENDER_CPPFLAGS) $(PAGE_CPPFLAGS) $(IO_CPPFLAGS)
 LDLIBS  += $(shell pkg-config --libs $(DEP_LIBS) 2>/dev/null) -lm
 SERVE_LIBS = $(shell pkg-config --libs $(SERVE_PKGS) 2>/dev/null)
 
-LAYERS   := core gen solve watch io content page render
+LAYERS   := core gen solve watch io content page glyph render
 LIB_SRC  := $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c)) \
             $(wildcard src/*.c)
 LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/page/builtin_files.o $(BUILD)/obj/render/html_assets.o
@@ -76,7 +86,7 @@ LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/page/builtin_files.
 # LIGHT_LIBS. tests/startup.sh checks what a text run loads.
 MODULE_NAME = meiro-render-$(VERSION).so
 MODULE      = $(BUILD)/$(MODULE_NAME)
-MODULE_DIR  = $(PREFIX)/lib
+MODULE_DIR ?= $(LIBDIR)
 SERVE_MODULE_NAME = meiro-serve-$(VERSION).so
 SERVE_MODULE = $(BUILD)/$(SERVE_MODULE_NAME)
 XLSX_OBJ   := $(BUILD)/obj/render/export_xlsx.o $(BUILD)/obj/render/xlsx_play.o $(BUILD)/obj/render/memory.o \
@@ -86,14 +96,17 @@ XLSX_OBJ   := $(BUILD)/obj/render/export_xlsx.o $(BUILD)/obj/render/xlsx_play.o 
 # table (level_page.c fits names with it)
 OUTSIDE_OBJ := $(XLSX_OBJ) $(BUILD)/obj/render/module_load.o $(BUILD)/obj/render/glib_lib.o
 RENDER_OBJ := $(filter-out $(OUTSIDE_OBJ),$(filter $(BUILD)/obj/render/%,$(LIB_OBJ)))
-LIGHT_OBJ  := $(filter-out $(RENDER_OBJ),$(LIB_OBJ))
+# the glyph layer (FreeType, HarfBuzz, fontconfig) is used by render's
+# masks alone: it loads with the module, so a text run maps none of them
+GLYPH_OBJ  := $(filter $(BUILD)/obj/glyph/%,$(LIB_OBJ))
+LIGHT_OBJ  := $(filter-out $(RENDER_OBJ) $(GLYPH_OBJ),$(LIB_OBJ))
 # Inside the module, librsvg and gdk-pixbuf (with gio and libxml2) are
 # opened on first use too (src/render/draw_libs.c: art, shapes, pictures),
 # and libqpdf (trim and bleed boxes, preflight), by soname: the module
 # links the other drawing libraries only. Every build opens them so,
 # libmeiro.a and the tests too.
-MODULE_OBJ  = $(RENDER_OBJ)
-MODULE_LIBS = $(shell pkg-config --libs cairo pangocairo libpng zlib $(IO_PKGS) 2>/dev/null) -lm
+MODULE_OBJ  = $(RENDER_OBJ) $(GLYPH_OBJ)
+MODULE_LIBS = $(shell pkg-config --libs cairo pangocairo libpng zlib $(GLYPH_PKGS) $(IO_PKGS) 2>/dev/null) -lm
 soname_of   = $(shell objdump -p $$($(CC) -print-file-name=$1) 2>/dev/null | awk '$$1 == "SONAME" { print $$2 }')
 $(BUILD)/obj/render/draw_libs.o: private CPPFLAGS += -DMEIRO_RSVG_SONAME='"$(call soname_of,librsvg-2.so)"' \
     -DMEIRO_PIXBUF_SONAME='"$(call soname_of,libgdk_pixbuf-2.0.so)"' \
@@ -127,12 +140,18 @@ BENCH    := $(BUILD)/bench
 
 # Debian packages: to build, and what the tests use on top.
 BUILD_PKGS = gcc make libc6-dev pkg-config libcairo2-dev libxlsxwriter-dev libpng-dev libpango1.0-dev \
-             librsvg2-dev libgdk-pixbuf-2.0-dev libinih-dev libqpdf-dev libjansson-dev libmicrohttpd-dev \
+             librsvg2-dev libgdk-pixbuf-2.0-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libinih-dev libqpdf-dev libjansson-dev libmicrohttpd-dev \
              fonts-dejavu-core fonts-ipaexfont-gothic fonts-noto-color-emoji ghostscript gettext \
              fonts-noto-cjk fonts-noto-core
 TEST_PKGS  = $(BUILD_PKGS) locales poppler-utils librsvg2-bin qpdf unzip libreoffice-calc-nogui libxml2-utils gnumeric python3-uno \
              groff-base file \
-             fonts-crosextra-carlito chromium nodejs curl
+             fonts-crosextra-carlito chromium nodejs curl $(DEB_PKGS) $(PY_PKGS)
+# the Debian packages' build, lintian, and the studio's service tried as the
+# packages install it (tests/deb.sh): behind nginx with TLS, as doc/school.md says
+DEB_PKGS   = dpkg-dev debhelper lintian man-db systemd nginx-light openssl
+# the Python module's tests (tests/python.sh): a virtual environment of
+# Debian's python3, setuptools to build it offline, NumPy for its array view
+PY_PKGS    = python3-venv python3-pip python3-setuptools python3-wheel python3-numpy
 
 # The browser test's driver, from npm into build/node (not committed), at
 # a version that runs on Debian's Node 18 and drives its Chromium.
@@ -142,7 +161,7 @@ NODE_DIR  = build/node
 # clang and libFuzzer's runtime, for make fuzz
 FUZZ_PKGS  = clang libclang-rt-dev
 
-.PHONY: FORCE po all deps deps-test browser-deps check check-asan check-memory test tests asan-tests fuzz fuzz-targets bench \
+.PHONY: deb FORCE po all deps deps-test browser-deps check check-asan check-nocairo check-memory test tests asan-tests fuzz fuzz-targets bench \
         demo samples install uninstall clean
 
 all: $(BUILD)/meiro $(BUILD)/libmeiro.a $(BUILD)/libmeiro.so $(MODULE) $(SERVE_MODULE)
@@ -158,8 +177,9 @@ $(BUILD)/obj/core/%.o $(BUILD)/obj/gen/%.o $(BUILD)/obj/solve/%.o \
     $(BUILD)/obj/watch/%.o $(BUILD)/obj/content/%.o: LAYER_CPPFLAGS = $(BASE_CPPFLAGS)
 $(BUILD)/obj/io/%.o: LAYER_CPPFLAGS = $(IO_CPPFLAGS)
 $(BUILD)/obj/page/%.o: LAYER_CPPFLAGS = $(PAGE_CPPFLAGS)
+$(BUILD)/obj/glyph/%.o: LAYER_CPPFLAGS = $(GLYPH_CPPFLAGS)
 $(BUILD)/obj/render/%.o $(BUILD)/obj/formats.o $(BUILD)/obj/booklet.o \
-    $(BUILD)/obj/plan.o $(BUILD)/obj/level_page.o $(BUILD)/obj/cover.o $(BUILD)/obj/picture.o $(BUILD)/obj/rule_json.o: LAYER_CPPFLAGS = $(RENDER_CPPFLAGS)
+    $(BUILD)/obj/plan.o $(BUILD)/obj/job.o $(BUILD)/obj/kinds.o $(BUILD)/obj/level_page.o $(BUILD)/obj/cover.o $(BUILD)/obj/picture.o $(BUILD)/obj/rule_json.o: LAYER_CPPFLAGS = $(RENDER_CPPFLAGS)
 $(BUILD)/obj/render/module_load.o $(BUILD)/obj/render/module_table.o: LAYER_CPPFLAGS = $(RENDER_CPPFLAGS) \
     -include $(BUILD)/gen/module_stamp.h -DMEIRO_MODULE_NAME='"$(MODULE_NAME)"' -DMEIRO_MODULE_DIR='"$(MODULE_DIR)"'
 $(BUILD)/obj/render/module_load.o $(BUILD)/obj/render/module_table.o: $(BUILD)/gen/module_stamp.h
@@ -267,7 +287,7 @@ $(BUILD)/libmeiro.so: $(LIGHT_OBJ) $(BUILD)/libmeiro.map
 	ln -sf libmeiro.so $(BUILD)/$(SONAME)
 
 $(MODULE): $(MODULE_OBJ) $(BUILD)/libmeiro.so tools/module.map
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -Wl,--no-undefined -Wl,--version-script=tools/module.map -Wl,-rpath,'$$ORIGIN' -o $@ \
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -shared -Wl,--no-undefined -Wl,--version-script=tools/module.map $(MODULE_RPATH) -o $@ \
 		$(MODULE_OBJ) $(BUILD)/libmeiro.so $(MODULE_LIBS)
 
 # the program links libmeiro.so, found next to it (the build folder) or
@@ -275,7 +295,7 @@ $(MODULE): $(MODULE_OBJ) $(BUILD)/libmeiro.so tools/module.map
 # uses of it (the option tables, the messages): every symbol the server's
 # objects leave undefined, those of the C library and libmeiro.so doing no harm
 $(BUILD)/meiro: $(CLI_OBJ) $(BUILD)/libmeiro.so $(BUILD)/serve.dynlist
-	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -Wl,--dynamic-list=$(BUILD)/serve.dynlist -Wl,-rpath,'$$ORIGIN:$$ORIGIN/../lib' \
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -Wl,--dynamic-list=$(BUILD)/serve.dynlist $(RPATH) \
 		-o $@ $(CLI_OBJ) $(BUILD)/libmeiro.so -lm
 
 $(BUILD)/serve.dynlist: $(SERVE_OBJ)
@@ -309,6 +329,21 @@ $(BENCH): tests/bench.c $(BUILD)/libmeiro.a
 
 deps:
 	@sh tools/deps.sh $(BUILD_PKGS)
+
+# The Debian packages (debian/): dpkg-buildpackage from a clean copy of the
+# tree as it is (the files git tracks, and new ones it does not ignore), so
+# the working build/ is neither used nor touched; the .deb files in
+# $(BUILD)/deb, the build's log in $(BUILD)/deb/build.log
+deb:
+	@sh tools/deps.sh $(DEB_PKGS) $$(sed -n '/^Build-Depends:/,/^[A-Z]/p' debian/control | \
+		sed 's/^Build-Depends://; /^[A-Z]/d; s/([^)]*)//g; s/debhelper-compat//; s/,/ /g')
+	@rm -rf $(BUILD)/deb && mkdir -p $(BUILD)/deb/src/meiro-$(VERSION)
+	@git ls-files -z --cached --others --exclude-standard | tr '\0' '\n' | while IFS= read -r f; do [ -e "$$f" ] && echo "$$f"; done | \
+		tar -cf - -T - | tar -xf - -C $(BUILD)/deb/src/meiro-$(VERSION)
+	@echo "dpkg-buildpackage in $(BUILD)/deb/src/meiro-$(VERSION) (log: $(BUILD)/deb/build.log)"
+	@cd $(BUILD)/deb/src/meiro-$(VERSION) && dpkg-buildpackage -us -uc -b -j$(JOBS) > ../../build.log 2>&1 || { tail -40 ../../build.log; exit 1; }
+	@mv $(BUILD)/deb/src/*.deb $(BUILD)/deb/ && rm -rf $(BUILD)/deb/src
+	@ls $(BUILD)/deb/*.deb
 
 deps-test:
 	@sh tools/deps.sh $(TEST_PKGS)
@@ -346,6 +381,7 @@ check: deps-test browser-deps
 	@rm -f build-check.log
 	@sh tools/check-symbols.sh build
 	@sh tools/check-links.sh build
+	@$(MAKE) --no-print-directory check-nocairo
 	@MEIRO_TEST_JOBS=$(JOBS) sh tests/run.sh check build asan build/asan
 
 # the test programs, built
@@ -369,12 +405,12 @@ asan-tests:
 
 # Fuzzing: a libFuzzer target for every reader a user can feed a file to
 # (text with its drawings and block mazes, CSV, JSON, page templates, SVG, PNG,
-# JPEG, GIF and BMP pictures, meiro serve's queries, and PDFs to preflight or
-# to take a cover from), built with
+# JPEG, GIF and BMP pictures, meiro serve's queries, PDFs to preflight or
+# to take a cover from, and pages' descriptions drawn by cairo), built with
 # clang against the library compiled the same way in build/fuzz, each run for
 # FUZZ_SECONDS; a crash, leak, undefined behaviour or hang fails the run.
 FUZZ_SECONDS ?= 20
-FUZZ_TARGETS  = text csv json template picture query pdf
+FUZZ_TARGETS  = text csv json template picture query pdf page
 FUZZ_DIR      = build/fuzz
 FUZZ_SAN      = $(ASAN_FLAGS)
 fuzz:
@@ -389,14 +425,16 @@ FUZZ_BIN = $(FUZZ_TARGETS:%=$(BUILD)/fuzz_%)
 fuzz-targets: $(FUZZ_BIN)
 
 # A target's source and flags: fuzz_text, fuzz_csv and fuzz_json are one
-# source (fuzz_maze.c); fuzz_picture and fuzz_pdf reach inside the library
-# (the picture loader and the PDF readers without their child process)
+# source (fuzz_maze.c); fuzz_picture, fuzz_pdf and fuzz_page reach inside the
+# library (the picture loader, the PDF readers without their child process,
+# the description's reader and cairo backend)
 # fuzz_query reads meiro serve's queries, with the commands' option tables
-fuzz_src   = tests/fuzz/$(or $(filter fuzz_template fuzz_picture fuzz_query fuzz_pdf,$(basename $(notdir $1))),fuzz_maze).c
+fuzz_src   = tests/fuzz/$(or $(filter fuzz_template fuzz_picture fuzz_query fuzz_pdf fuzz_page,$(basename $(notdir $1))),fuzz_maze).c
 fuzz_flags = $(if $(findstring _csv,$1),-DFUZZ_CSV) $(if $(findstring _json,$1),-DFUZZ_JSON) \
-             $(if $(findstring _picture,$1)$(findstring _pdf,$1),-Isrc) $(if $(findstring _query,$1),-Isrc/cli -Isrc/serve)
+             $(if $(findstring _picture,$1)$(findstring _pdf,$1),-Isrc) \
+             $(if $(findstring _page,$1),$(RENDER_CPPFLAGS)) $(if $(findstring _query,$1),-Isrc/cli -Isrc/serve)
 FUZZ_SRCS  = tests/fuzz/fuzz_maze.c tests/fuzz/fuzz_template.c tests/fuzz/fuzz_picture.c tests/fuzz/fuzz_query.c \
-             tests/fuzz/fuzz_pdf.c
+             tests/fuzz/fuzz_pdf.c tests/fuzz/fuzz_page.c
 # the query reader and what it uses of the command line (not main.c: the
 # target gives the option tables itself)
 FUZZ_CLI_OBJ = $(addprefix $(BUILD)/obj/,serve/query.o cli/common.o cli/generate.o cli/booklet.o cli/rule.o cli/picture.o)
@@ -413,6 +451,33 @@ $(CORPUS_OBJ): $(BUILD)/tests/fuzz_%.o: $(FUZZ_SRCS)
 		-c -o $@ $(call fuzz_src,$@)
 $(BUILD)/tests/test_corpora: TEST_OBJ = $(CORPUS_OBJ) $(FUZZ_CLI_OBJ)
 $(BUILD)/tests/test_corpora: $(CORPUS_OBJ) $(FUZZ_CLI_OBJ)
+
+# The geometry without cairo (issue 37): the glyph layer (the text
+# measurer, the rasteriser, the masks of names and built-in shapes) and
+# core compiled with no cairo, pango or librsvg header on the include path
+# (what a build for the browser has), linked with FreeType, HarfBuzz and
+# fontconfig alone; tests/nocairo.c prints their masks for a few names and
+# every shape, and the same program against the native library
+# (libmeiro.so and its drawing module) must print the same bytes.
+NOCAIRO_DIR      = $(BUILD)/nocairo
+NOCAIRO_CPPFLAGS = $(GLYPH_CPPFLAGS) -DMEIRO_NOCAIRO
+NOCAIRO_SRC      = $(wildcard src/core/*.c src/glyph/*.c)
+NOCAIRO_OBJ      = $(NOCAIRO_SRC:src/%.c=$(NOCAIRO_DIR)/%.o)
+$(NOCAIRO_DIR)/%.o: src/%.c $(BUILD)/gen/cflags
+	@mkdir -p $(dir $@)
+	@case '$(NOCAIRO_CPPFLAGS)' in *cairo*|*pango*|*rsvg*) echo "check-nocairo: a drawing library on the include path: $(NOCAIRO_CPPFLAGS)"; exit 1 ;; esac
+	$(CC) $(CPPFLAGS) $(NOCAIRO_CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
+$(NOCAIRO_DIR)/masks: tests/nocairo.c $(NOCAIRO_OBJ)
+	$(CC) $(CPPFLAGS) $(NOCAIRO_CPPFLAGS) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(NOCAIRO_OBJ) \
+		$(shell pkg-config --libs $(GLYPH_PKGS) 2>/dev/null) -lm
+$(NOCAIRO_DIR)/masks-native: tests/nocairo.c $(BUILD)/libmeiro.so $(MODULE)
+	@mkdir -p $(dir $@)
+	$(CC) $(CPPFLAGS) -Iinclude $(ALL_CFLAGS) $(LDFLAGS) -Wl,-rpath,'$$ORIGIN/..' -o $@ $< $(BUILD)/libmeiro.so -lm
+check-nocairo: $(NOCAIRO_DIR)/masks $(NOCAIRO_DIR)/masks-native
+	@$(NOCAIRO_DIR)/masks > $(NOCAIRO_DIR)/masks.txt
+	@$(NOCAIRO_DIR)/masks-native > $(NOCAIRO_DIR)/masks-native.txt
+	@cmp $(NOCAIRO_DIR)/masks.txt $(NOCAIRO_DIR)/masks-native.txt
+	@echo "check-nocairo: the masks of $$(grep -cE ' [0-9]+x[0-9]+$$' $(NOCAIRO_DIR)/masks.txt) names and shapes built without cairo, pango or librsvg are the native ones"
 
 # The memory-limit walk: every job (PDF, PNG, XLSX, text, booklets) under
 # ulimit -v from 48 to 320 MB in 16 MB steps must end by itself, written or
@@ -547,7 +612,7 @@ samples: all deps-test browser-deps
 	MEIRO_AUDIT_SHEET=samples/page-audit.png MEIRO_TEST_DATA=tests/data $(BUILD)/tests/test_booklet page_audit
 
 install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig \
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(LIBDIR)/pkgconfig \
 		$(DESTDIR)$(TEMPLATE_DIR)/art $(DESTDIR)$(TEMPLATE_DIR)/shapes
 	install -m 644 templates/*.ini $(DESTDIR)$(TEMPLATE_DIR)/
 	install -m 644 templates/art/*.svg $(DESTDIR)$(TEMPLATE_DIR)/art/
@@ -558,21 +623,22 @@ install: all
 	install -d $(DESTDIR)$(PREFIX)/include/meiro
 	install -m 644 include/meiro.h $(DESTDIR)$(PREFIX)/include/meiro.h
 	install -m 644 include/meiro/*.h $(DESTDIR)$(PREFIX)/include/meiro/
-	install -m 644 $(BUILD)/libmeiro.a $(DESTDIR)$(PREFIX)/lib/libmeiro.a
-	install -m 755 $(BUILD)/libmeiro.so $(DESTDIR)$(PREFIX)/lib/libmeiro.so.$(VERSION)
+	install -m 644 $(BUILD)/libmeiro.a $(DESTDIR)$(LIBDIR)/libmeiro.a
+	install -m 755 $(BUILD)/libmeiro.so $(DESTDIR)$(LIBDIR)/libmeiro.so.$(VERSION)
+	install -d $(DESTDIR)$(MODULE_DIR)
 	install -m 755 $(MODULE) $(DESTDIR)$(MODULE_DIR)/$(MODULE_NAME)
 	install -m 755 $(SERVE_MODULE) $(DESTDIR)$(MODULE_DIR)/$(SERVE_MODULE_NAME)
-	ln -sf libmeiro.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/$(SONAME)
-	ln -sf $(SONAME) $(DESTDIR)$(PREFIX)/lib/libmeiro.so
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' -e 's|@REQUIRES@|$(DEP_LIBS)|' meiro.pc.in \
-		> $(DESTDIR)$(PREFIX)/lib/pkgconfig/meiro.pc
+	ln -sf libmeiro.so.$(VERSION) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libmeiro.so
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@VERSION@|$(VERSION)|' -e 's|@REQUIRES@|$(DEP_LIBS)|' meiro.pc.in \
+		> $(DESTDIR)$(LIBDIR)/pkgconfig/meiro.pc
 
 uninstall:
 	rm -rf $(DESTDIR)$(PREFIX)/include/meiro
 	rm -f $(DESTDIR)$(PREFIX)/bin/meiro $(DESTDIR)$(PREFIX)/include/meiro.h \
-		$(DESTDIR)$(PREFIX)/lib/libmeiro.a $(DESTDIR)$(PREFIX)/lib/libmeiro.so* $(DESTDIR)$(MODULE_DIR)/$(MODULE_NAME) \
+		$(DESTDIR)$(LIBDIR)/libmeiro.a $(DESTDIR)$(LIBDIR)/libmeiro.so* $(DESTDIR)$(MODULE_DIR)/$(MODULE_NAME) \
 		$(DESTDIR)$(MODULE_DIR)/$(SERVE_MODULE_NAME) \
-		$(DESTDIR)$(PREFIX)/lib/pkgconfig/meiro.pc $(DESTDIR)$(PREFIX)/share/man/man1/meiro.1
+		$(DESTDIR)$(LIBDIR)/pkgconfig/meiro.pc $(DESTDIR)$(PREFIX)/share/man/man1/meiro.1
 	rm -rf $(DESTDIR)$(TEMPLATE_DIR)
 
 clean:

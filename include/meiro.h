@@ -31,9 +31,15 @@
  * allocate the options structs and meiro_error themselves), an enum's values
  * move, or a function changes or goes; adding a function or an enum value at
  * the end does not change it. tests/test_abi.c records each struct's size
- * for this number and fails when one changes without it. New settings that
- * may grow go in opaque objects with functions, not in the structs. */
-#define MEIRO_ABI_VERSION 6
+ * for this number and fails when one changes without it. The options
+ * structs are frozen since 7 (meiro_generate_options, meiro_export_options,
+ * meiro_booklet_options: their sizes are checked apart); new settings go
+ * in opaque objects with typed setters and getters (meiro_job, meiro/plan.h),
+ * not in the structs: a struct the caller allocates cannot grow without
+ * every program being rebuilt, and a size field would leave each call
+ * guessing which members a caller knew of. 7: the structs frozen, the
+ * job (meiro_job_*) and the kinds of maze (meiro_kind_*) added. */
+#define MEIRO_ABI_VERSION 7
 
 #ifdef __cplusplus
 extern "C" {

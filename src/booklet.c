@@ -759,11 +759,11 @@ static meiro_status remake_text(const meiro_booklet_options *b, const meiro_expo
     return MEIRO_OK;
 }
 
-static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
-                                              const meiro_export_options *page, meiro_format format,
-                                              FILE *out, const char *temp_dir,
-                                              series_ledger *series, unsigned *replaced,
-                                              char **remake, meiro_error *err)
+/* The booklet's options on their own and against the format and the page
+ * (those that need no maze and no template). */
+static meiro_status booklet_args_check(const meiro_booklet_options *b,
+                                       const meiro_export_options *page, meiro_format format,
+                                       meiro_error *err)
 {
     if (b->count < 1 || b->count > 10000)
         return fail_field(err, MEIRO_FIELD_MAZES, MEIRO_ERROR_ARGUMENT,
@@ -836,169 +836,227 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
         return fail_field(err, MEIRO_FIELD_PLAY, MEIRO_ERROR_ARGUMENT,
                           "a playable sheet is a spreadsheet: it needs XLSX output, not %s",
                           meiro_format_info(format)->name);
-    meiro_export_options opt;
-    meiro_template *fallback = NULL;
-    if (page) opt = *page;
-    else meiro_export_options_init(&opt);
-    if (!opt.tpl) { /* a booklet's own default: numbered pages, a key at the back */
-        fallback = meiro_template_load("booklet-a4", err);
-        if (!fallback) return err->status;
-        meiro_export_options given = opt;
-        meiro_export_options_from_template(&opt, fallback);
-        opt.title = given.title;
-        opt.subtitle = given.subtitle;
-        opt.name = given.name;
-        opt.footer = given.footer;
-        opt.no_footer = given.no_footer;
-        opt.lang = given.lang;
-        opt.paper = given.paper;
-        opt.paper_w_mm = given.paper_w_mm;
-        opt.paper_h_mm = given.paper_h_mm;
-        opt.bleed_mm = given.bleed_mm;
-        opt.gutter_mm = given.gutter_mm;
-        opt.print = given.print;
-        opt.pdfx = given.pdfx;
-        opt.pdfx4 = given.pdfx4;
-        opt.orientation = given.orientation;
-        opt.margin_mm = given.margin_mm;
-        opt.cell_mm = given.cell_mm;
-        opt.answer_page = given.answer_page;
-        opt.answers = given.answers;
-        opt.art = given.art;
-        opt.play = given.play;
-        opt.answers_only = given.answers_only;
-        opt.key_per_page = given.key_per_page;
+    return MEIRO_OK;
+}
+
+/* A booklet on its way: the page, the copies (a class set's), their
+ * mazes and documents. */
+typedef struct booklet_run {
+    const meiro_booklet_options *b;
+    series_ledger *series;      /* NULL: a book of no series */
+    meiro_export_options opt;   /* the page, over its template */
+    meiro_export_options sheet; /* a copy's sheets: without answers in a class set */
+    meiro_template *fallback;   /* the booklet's own template, when the page has none */
+    char volume[320];           /* a series' subtitle (opt.subtitle) */
+    unsigned copies, made, sheets, total, planned;
+    bool answered, set_answers, clean;
+    booklet *bks;       /* made */
+    document *docs;     /* planned (PDF) */
+    char (*labels)[80]; /* each copy's, in a class set */
+    const char **named; /* labels[c] */
+    doc_item *keys;
+} booklet_run;
+
+/* The page: the caller's over its template, else over the booklet's own
+ * (numbered pages, a key at the back), every page setting given winning
+ * (meiro_export_options_resolve, the one rule); HTML without answer
+ * pages (its button shows them); a series' volume under the title. */
+static meiro_status run_page(booklet_run *r, const meiro_export_options *page, meiro_format format,
+                             meiro_error *err)
+{
+    if (page) r->opt = *page;
+    else meiro_export_options_init(&r->opt);
+    if (!r->opt.tpl) {
+        r->fallback = meiro_template_load("booklet-a4", err);
+        if (!r->fallback) return err ? err->status : MEIRO_ERROR_NOMEM;
+        meiro_export_options_resolve(&r->opt,
+                                     MEIRO_GIVEN_PAPER | MEIRO_GIVEN_ORIENTATION |
+                                         MEIRO_GIVEN_MARGIN | MEIRO_GIVEN_PRINT,
+                                     r->fallback);
     }
-    if (format == MEIRO_FORMAT_HTML) /* the answer button, no cover: only the mazes to play */
-        opt.answers = MEIRO_ANSWERS_NONE;
-    /* a series' volume says which it is under the title (cover, pages) */
-    char volume[320];
-    if (series) {
-        bool ja = opt.lang && !strcmp(opt.lang, "ja");
+    if (format == MEIRO_FORMAT_HTML) r->opt.answers = MEIRO_ANSWERS_NONE;
+    if (r->series) {
+        bool ja = r->opt.lang && !strcmp(r->opt.lang, "ja");
         char number[32];
-        snprintf(number, sizeof number, ja ? "第%u巻" : "Volume %u", series->volumes + 1);
-        if (opt.subtitle && opt.subtitle[0])
-            snprintf(volume, sizeof volume, "%.*s · %s", 200, opt.subtitle, number);
-        else snprintf(volume, sizeof volume, "%s", number);
-        opt.subtitle = volume;
+        snprintf(number, sizeof number, ja ? "第%u巻" : "Volume %u", r->series->volumes + 1);
+        if (r->opt.subtitle && r->opt.subtitle[0])
+            snprintf(r->volume, sizeof r->volume, "%.*s · %s", 200, r->opt.subtitle, number);
+        else snprintf(r->volume, sizeof r->volume, "%s", number);
+        r->opt.subtitle = r->volume;
     }
-    unsigned copies = b->copies > 1 ? b->copies : 1;
-    bool answered = opt.answers_only || page_answers(&opt) != ANSWERS_NONE;
-    /* a class set: every copy's sheets, then the answers of all in a
-     * document of their own (the answer file: that alone), never a pupil's
-     * answers behind their sheets; the same mazes for all: made once */
-    unsigned made = copies > 1 && b->same_mazes ? 1 : copies;
-    unsigned sheets = copies > 1 && opt.answers_only ? 0 : copies;
-    bool set_answers = copies > 1 && answered;
-    meiro_export_options sheet = opt;
-    if (copies > 1) sheet.answers = MEIRO_ANSWERS_NONE, sheet.answer_page = false;
-    unsigned total = (made + sheets) * b->count;
-    booklet *bks = zalloc(made, sizeof *bks);
-    document *docs = zalloc(copies + 1, sizeof *docs);
-    char(*labels)[80] = zalloc(copies, sizeof *labels);
-    const char **named = zalloc(copies, sizeof *named); /* labels[c] */
-    doc_item *keys = NULL;
-    meiro_status s = bks && docs && labels && named
-                         ? meiro_export_options_check(&opt, err)
-                         : fail(err, MEIRO_ERROR_NOMEM, "out of memory for %u copies", copies);
+    return MEIRO_OK;
+}
+
+/* The copies counted and their room made, then the checks that need the
+ * page: a class set's every copy's sheets, then the answers of all in a
+ * document of their own (the answer file: that alone), never a pupil's
+ * answers behind their sheets; the same mazes for all: made once. */
+static meiro_status run_start(booklet_run *r, meiro_format format, meiro_error *err)
+{
+    const meiro_booklet_options *b = r->b;
+    meiro_export_options *opt = &r->opt;
+    r->copies = b->copies > 1 ? b->copies : 1;
+    r->answered = opt->answers_only || page_answers(opt) != ANSWERS_NONE;
+    r->made = r->copies > 1 && b->same_mazes ? 1 : r->copies;
+    r->sheets = r->copies > 1 && opt->answers_only ? 0 : r->copies;
+    r->set_answers = r->copies > 1 && r->answered;
+    r->sheet = *opt;
+    if (r->copies > 1) r->sheet.answers = MEIRO_ANSWERS_NONE, r->sheet.answer_page = false;
+    r->total = (r->made + r->sheets) * b->count;
+    r->bks = zalloc(r->made, sizeof *r->bks);
+    r->docs = zalloc(r->copies + 1, sizeof *r->docs);
+    r->labels = zalloc(r->copies, sizeof *r->labels);
+    r->named = zalloc(r->copies, sizeof *r->named);
+    meiro_status s = r->bks && r->docs && r->labels && r->named
+                         ? meiro_export_options_check(opt, err)
+                         : fail(err, MEIRO_ERROR_NOMEM, "out of memory for %u copies", r->copies);
     if (s == MEIRO_OK)
-        s = page_paper_check(&opt, meiro_format_can(format, MEIRO_CAN_BLEED),
+        s = page_paper_check(opt, meiro_format_can(format, MEIRO_CAN_BLEED),
                              format == MEIRO_FORMAT_XLSX, meiro_format_info(format)->name, err);
-    bool clean = !meiro_booklet_workings(b, &opt);
-    if (s == MEIRO_OK) s = booklet_check(b, &opt, format, clean, err);
-    if (s == MEIRO_OK && clean && format == MEIRO_FORMAT_XLSX)
+    r->clean = !meiro_booklet_workings(b, opt);
+    if (s == MEIRO_OK) s = booklet_check(b, opt, format, r->clean, err);
+    if (s == MEIRO_OK && r->clean && format == MEIRO_FORMAT_XLSX)
         s = fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
                        "a workbook's footers give each maze's seed: a booklet without meiro's "
                        "workings is a PDF or an HTML page");
-    if (s == MEIRO_OK && copies > 1 && !opt.answers_only && page_answers(&opt) == ANSWERS_BACK)
+    if (s == MEIRO_OK && r->copies > 1 && !opt->answers_only && page_answers(opt) == ANSWERS_BACK)
         s = fail_field(err, MEIRO_FIELD_ANSWERS, MEIRO_ERROR_ARGUMENT,
                        "answers on the back of a class set's sheets hand each pupil their own: "
                        "--answers key or after-page puts them after every sheet, --answers-to "
                        "in a file of their own");
-    for (unsigned c = 0; s == MEIRO_OK && c < made; c++) {
+    return s;
+}
+
+/* Every copy's mazes (each from its copy's seed), and a class set's
+ * labels. */
+static meiro_status run_make(booklet_run *r, unsigned *replaced, meiro_error *err)
+{
+    const meiro_booklet_options *b = r->b;
+    meiro_status s = MEIRO_OK;
+    for (unsigned c = 0; s == MEIRO_OK && c < r->made; c++) {
         meiro_booklet_options copy = *b;
         copy.seed = meiro_booklet_copy_seed(b->seed, c);
-        s = make_mazes(&copy, &bks[c], c * b->count, total, answered && copies == 1, series,
-                       replaced, err);
+        s = make_mazes(&copy, &r->bks[c], c * b->count, r->total, r->answered && r->copies == 1,
+                       r->series, replaced, err);
     }
-    for (unsigned c = 0; s == MEIRO_OK && copies > 1 && c < copies; c++)
-        copy_label(b, &opt, c, labels[c], sizeof labels[c]), named[c] = labels[c];
-    unsigned planned = 0;
-    for (unsigned c = 0; s == MEIRO_OK && format == MEIRO_FORMAT_PDF && c < sheets; c++) {
-        booklet *bk = &bks[c < made ? c : 0];
+    for (unsigned c = 0; s == MEIRO_OK && r->copies > 1 && c < r->copies; c++)
+        copy_label(b, &r->opt, c, r->labels[c], sizeof r->labels[c]), r->named[c] = r->labels[c];
+    return s;
+}
+
+/* A PDF's documents: each copy's sheets (its name on them, its cover
+ * maze), then a class set's answers. */
+static meiro_status run_plan_pdf(booklet_run *r, meiro_error *err)
+{
+    const meiro_booklet_options *b = r->b;
+    meiro_status s = MEIRO_OK;
+    for (unsigned c = 0; s == MEIRO_OK && c < r->sheets; c++) {
+        booklet *bk = &r->bks[c < r->made ? c : 0];
         meiro_booklet_options copy = *b;
-        copy.seed = meiro_booklet_copy_seed(b->seed, c < made ? c : 0);
-        meiro_export_options own = sheet;
+        copy.seed = meiro_booklet_copy_seed(b->seed, c < r->made ? c : 0);
+        meiro_export_options own = r->sheet;
         if (b->names) own.name = b->names[c];
-        document *d = &docs[planned];
+        document *d = &r->docs[r->planned];
         s = drawing()->doc_plan(d, bk->items, bk->count, &own,
                                 &(doc_parts){.cover = b->cover,
                                              .contents = b->contents,
-                                             .version = copies > 1 ? labels[c] : NULL,
-                                             .volume = series != NULL,
-                                             .clean = clean},
+                                             .version = r->copies > 1 ? r->labels[c] : NULL,
+                                             .volume = r->series != NULL,
+                                             .clean = r->clean},
                                 err);
         if (s != MEIRO_OK) break;
-        planned++;
+        r->planned++;
         d->has_seed = true;
         d->seed = copy.seed;
         d->progress = b->progress;
         d->progress_ctx = b->progress_ctx;
-        d->done_before = made * b->count + c * b->count;
+        d->done_before = r->made * b->count + c * b->count;
         d->share = b->count;
-        d->total = total;
+        d->total = r->total;
         d->style.page_numbers = true; /* every page numbered */
         if (d->style.cover && !bk->cover) s = cover_maze(&copy, &bk->cover, err);
         d->cover_maze = bk->cover;
     }
-    if (s == MEIRO_OK && format == MEIRO_FORMAT_PDF && set_answers) {
-        document *d = &docs[planned];
-        s = plan_set_answers(d, bks, made, made > 1 ? named : NULL, &opt, clean, &keys, err);
+    if (s == MEIRO_OK && r->set_answers) {
+        document *d = &r->docs[r->planned];
+        s = plan_set_answers(d, r->bks, r->made, r->made > 1 ? r->named : NULL, &r->opt, r->clean,
+                             &r->keys, err);
         if (s == MEIRO_OK) {
-            planned++;
+            r->planned++;
             d->has_seed = true;
             d->seed = b->seed;
             d->style.page_numbers = true;
         }
     }
-    if (s == MEIRO_OK && format == MEIRO_FORMAT_XLSX) {
-        s = xlsx_write_items(bks[0].items, bks[0].count, &opt, out, temp_dir, err);
-    } else if (s == MEIRO_OK && format == MEIRO_FORMAT_HTML) {
-        s = write_html(&bks[0], b->seed, &opt, clean, out, err);
-    } else if (s == MEIRO_OK) {
-        /* the last page says how to make the booklet (the class set) again */
-        /* sheets: a multiple of 4 pages; pages for a print shop: an even
-         * count (glued), or whole signatures of 4 x signature pages */
-        unsigned multiple = b->fold == MEIRO_FOLD_SHEETS ? 4 : b->signature ? 4 * b->signature : 2;
-        bool service = print_profile_of(opt.print)->bleed > 0;
-        if (b->fold || service) s = drawing()->doc_fold(&docs[0], multiple, err);
-        if (s == MEIRO_OK && service) s = print_pages(&opt, &docs[0], err);
-        if (s == MEIRO_OK) s = drawing()->doc_set_remake(&docs[planned - 1], b->command, err);
-        if (s == MEIRO_OK && b->fold == MEIRO_FOLD_SHEETS) {
-            double pw, ph;
-            drawing()->doc_page_size(&docs[0], &pw, &ph);
-            fold_sheets fs = {0, 0, b->signature, b->creep_mm};
-            sheet_for(b, pw, ph, &fs.w, &fs.h);
-            size_t sheets = docs[0].page_count / 4;
-            if (!fs.signature) fs.signature = sheets <= 10 ? (unsigned)sheets : 8;
-            s = drawing()->doc_write_pdf_folded(&docs[0], &fs, out, err);
-        } else if (s == MEIRO_OK && service) {
-            s = write_checked(docs, planned, &opt, &bks[0], series ? series->volumes + 1 : 0,
-                              temp_dir, out, err);
-        } else if (s == MEIRO_OK) {
-            s = drawing()->doc_write_pdf_set(docs, planned, out, err);
-        }
+    return s;
+}
+
+/* The planned PDF: the last page says how to make the booklet (the class
+ * set) again; sheets are a multiple of 4 pages, pages for a print shop an
+ * even count (glued) or whole signatures of 4 x signature pages; folded
+ * on sheets, checked for a print service, or the documents one after the
+ * other. */
+static meiro_status run_write_pdf(booklet_run *r, FILE *out, const char *temp_dir, meiro_error *err)
+{
+    const meiro_booklet_options *b = r->b;
+    unsigned multiple = b->fold == MEIRO_FOLD_SHEETS ? 4 : b->signature ? 4 * b->signature : 2;
+    bool service = print_profile_of(r->opt.print)->bleed > 0;
+    meiro_status s = MEIRO_OK;
+    if (b->fold || service) s = drawing()->doc_fold(&r->docs[0], multiple, err);
+    if (s == MEIRO_OK && service) s = print_pages(&r->opt, &r->docs[0], err);
+    if (s == MEIRO_OK) s = drawing()->doc_set_remake(&r->docs[r->planned - 1], b->command, err);
+    if (s != MEIRO_OK) return s;
+    if (b->fold == MEIRO_FOLD_SHEETS) {
+        double pw, ph;
+        drawing()->doc_page_size(&r->docs[0], &pw, &ph);
+        fold_sheets fs = {0, 0, b->signature, b->creep_mm};
+        sheet_for(b, pw, ph, &fs.w, &fs.h);
+        size_t sheets = r->docs[0].page_count / 4;
+        if (!fs.signature) fs.signature = sheets <= 10 ? (unsigned)sheets : 8;
+        return drawing()->doc_write_pdf_folded(&r->docs[0], &fs, out, err);
     }
-    if (s == MEIRO_OK && remake) s = remake_text(b, &opt, bks, made, remake, err);
-    if (s == MEIRO_OK && b->progress) b->progress(b->progress_ctx, total, total);
-    for (unsigned c = 0; c < planned; c++) drawing()->doc_free(&docs[c]);
-    for (unsigned c = 0; bks && c < made; c++) booklet_free(&bks[c]);
-    free(bks);
-    free(keys);
-    free(docs);
-    free(labels);
-    free(named);
-    meiro_template_free(fallback);
+    if (service)
+        return write_checked(r->docs, r->planned, &r->opt, &r->bks[0],
+                             r->series ? r->series->volumes + 1 : 0, temp_dir, out, err);
+    return drawing()->doc_write_pdf_set(r->docs, r->planned, out, err);
+}
+
+static void run_free(booklet_run *r)
+{
+    for (unsigned c = 0; c < r->planned; c++) drawing()->doc_free(&r->docs[c]);
+    for (unsigned c = 0; r->bks && c < r->made; c++) booklet_free(&r->bks[c]);
+    free(r->bks);
+    free(r->keys);
+    free(r->docs);
+    free(r->labels);
+    free(r->named);
+    meiro_template_free(r->fallback);
+}
+
+/* A booklet: its options checked, the page, the mazes of every copy, then
+ * the workbook, the page to play or the PDF (planned, then written); the
+ * remaking text once it is. */
+static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
+                                              const meiro_export_options *page, meiro_format format,
+                                              FILE *out, const char *temp_dir,
+                                              series_ledger *series, unsigned *replaced,
+                                              char **remake, meiro_error *err)
+{
+    meiro_status s = booklet_args_check(b, page, format, err);
+    if (s != MEIRO_OK) return s;
+    booklet_run r = {.b = b, .series = series};
+    s = run_page(&r, page, format, err);
+    if (s == MEIRO_OK) s = run_start(&r, format, err);
+    if (s == MEIRO_OK) s = run_make(&r, replaced, err);
+    if (s == MEIRO_OK && format == MEIRO_FORMAT_PDF) s = run_plan_pdf(&r, err);
+    if (s == MEIRO_OK && format == MEIRO_FORMAT_XLSX)
+        s = xlsx_write_items(r.bks[0].items, r.bks[0].count, &r.opt, out, temp_dir, err);
+    else if (s == MEIRO_OK && format == MEIRO_FORMAT_HTML)
+        s = write_html(&r.bks[0], b->seed, &r.opt, r.clean, out, err);
+    else if (s == MEIRO_OK) s = run_write_pdf(&r, out, temp_dir, err);
+    if (s == MEIRO_OK && remake) s = remake_text(b, &r.opt, r.bks, r.made, remake, err);
+    if (s == MEIRO_OK && b->progress) b->progress(b->progress_ctx, r.total, r.total);
+    run_free(&r);
     return s;
 }
 

@@ -5,6 +5,7 @@
 #include "core/error.h"
 #include "core/model.h"
 #include "core/names.h"
+#include "formats.h"
 #include "io/io.h"
 #include "page/layout.h"
 #include "page/pdfx.h"
@@ -86,6 +87,7 @@ static meiro_maze *r_json(FILE *in, meiro_error *err) { return read_json(in, err
 DRAWN_WRITER(svg)
 DRAWN_WRITER(png)
 DRAWN_WRITER(html)
+DRAWN_WRITER(page)
 static meiro_status html_size_check(uint64_t cells, meiro_error *err)
 {
     return drawing()->export_html_check_size(cells, err);
@@ -235,6 +237,15 @@ static const format_entry formats[MEIRO_FORMAT_COUNT] = {
                            .caps = CAN(READ) | CAN(GRIDS) | KINDS | CAN(LEVELS),
                            .write = w_json,
                            .read = r_json},
+    /* missions and levels draw parts straight onto cairo, not yet into
+     * the description (doc/page-format.md) */
+    [MEIRO_FORMAT_PAGE] = {.info = {MEIRO_FORMAT_PAGE, "page", "page",
+                                    "the pages as data (JSON): paths, text runs and pictures, "
+                                    "each with its role",
+                                    false, false},
+                           .caps = CAN(PAGE) | CAN(GRIDS) | CAN(WEAVE) | CAN(ANSWERS),
+                           .check = check_page,
+                           .write = w_page},
 };
 
 bool meiro_format_can(meiro_format format, meiro_capability capability)
@@ -256,8 +267,7 @@ const char *meiro_capability_name(meiro_capability capability)
     return (unsigned)capability < MEIRO_CAN_COUNT ? names[capability] : NULL;
 }
 
-/* "pdf, svg, png, json": the formats that can, for a refusal to name. */
-static const char *formats_that_can(meiro_capability capability, char *list, size_t size)
+const char *formats_that_can(meiro_capability capability, char *list, size_t size)
 {
     size_t len = 0;
     list[0] = '\0';
@@ -441,37 +451,23 @@ meiro_status meiro_export_grid_cell_mm(meiro_grid grid, uint32_t width, uint32_t
     return r;
 }
 
-/* A format that cannot show a mission, refused naming those that can. */
-static meiro_status mission_format_check(meiro_format format, meiro_error *err)
-{
-    if (meiro_format_can(format, MEIRO_CAN_MISSIONS)) return MEIRO_OK;
-    return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
-                      "%s cannot show a mission's keys, doors, items or one-way arrows yet: "
-                      "write it as pdf, svg, png, html, xlsx, json, text or csv",
-                      formats[format].info.name);
-}
-
 meiro_status meiro_mission_check(const meiro_generate_options *gen,
                                  const meiro_mission_options *mission, meiro_format format,
                                  const meiro_export_options *page, meiro_error *err)
 {
     if (!mission || (!mission->kind && !mission->one_way)) return MEIRO_OK;
-    /* as gen/mission.c's check says them, once the maze is made */
-    if (gen->grid != MEIRO_GRID_RECT)
-        return fail_field(err, MEIRO_FIELD_GRID, MEIRO_ERROR_ARGUMENT,
-                          "a mission maze needs the rect grid, not %s", meiro_grid_name(gen->grid));
-    if (gen->weave) return fail(err, MEIRO_ERROR_ARGUMENT, "a weave maze cannot have a mission yet");
+    /* the kinds' rule: its grid, a weave, the format; then as gen/mission.c's
+     * check says them once the maze is made */
+    unsigned kinds =
+        1u << MEIRO_KIND_MISSION | (gen->weave ? 1u << MEIRO_KIND_WEAVE : 0) |
+        (page && page->play && meiro_format_can(format, MEIRO_CAN_PLAY) ? 1u << MEIRO_KIND_PLAY
+                                                                        : 0);
+    meiro_status s = meiro_kind_check(kinds, gen->grid, format, err);
+    if (s != MEIRO_OK) return s;
     if (mission->kind == MEIRO_MISSION_KEYS && gen->loops)
         return fail_field(err, MEIRO_FIELD_LOOPS, MEIRO_ERROR_ARGUMENT,
                           "keys and doors need a perfect maze (no loops): with a loop a door "
                           "could be walked round");
-    meiro_status s = (unsigned)format < MEIRO_FORMAT_COUNT ? mission_format_check(format, err)
-                                                             : MEIRO_OK;
-    if (s != MEIRO_OK) return s;
-    if (page && page->play && meiro_format_can(format, MEIRO_CAN_PLAY)) /* as export_xlsx.c's */
-        return fail_field(err, MEIRO_FIELD_PLAY, MEIRO_ERROR_ARGUMENT,
-                          "a playable sheet cannot check a mission's keys, items or one-way "
-                          "passages: leave out --play, or play it as html");
     return MEIRO_OK;
 }
 
@@ -485,18 +481,12 @@ static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *
         opt = &defaults;
     }
     meiro_status s = format_check(format, opt, err);
-    if (s == MEIRO_OK) s = meiro_export_grid_check(meiro_maze_grid(maze), format, err);
-    if (s == MEIRO_OK && maze->weave && !meiro_format_can(format, MEIRO_CAN_WEAVE))
-        s = fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
-                       "%s cannot show a weave maze's crossings yet: write it as pdf, svg, png, "
-                       "html, xlsx, json, text or csv",
-                       formats[format].info.name);
-    if (s == MEIRO_OK && meiro_maze_has_mission(maze)) s = mission_format_check(format, err);
-    if (s == MEIRO_OK && maze->levels && !meiro_format_can(format, MEIRO_CAN_LEVELS))
-        s = fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
-                       "%s cannot show a multi-level maze's floors and stairs yet: write it as "
-                       "pdf, svg, png, json or html",
-                       formats[format].info.name);
+    /* the maze's kinds and grid in the format: the kinds' rule */
+    unsigned kinds = (maze->weave ? 1u << MEIRO_KIND_WEAVE : 0) |
+                     (meiro_maze_has_mission(maze) ? 1u << MEIRO_KIND_MISSION : 0) |
+                     (maze->levels ? 1u << MEIRO_KIND_FLOORS : 0) |
+                     (opt->play ? 1u << MEIRO_KIND_PLAY : 0);
+    if (s == MEIRO_OK) s = meiro_kind_check(kinds, meiro_maze_grid(maze), format, err);
     const format_entry *row = &formats[format];
     if (s == MEIRO_OK && row->size_check) s = row->size_check(maze_total(maze), err);
     if (s == MEIRO_OK) s = export_memory_check(format, maze->w, maze->h, err);

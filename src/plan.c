@@ -157,14 +157,11 @@ meiro_status meiro_generate_options_resolve(meiro_generate_options *opt, unsigne
 {
     static const meiro_maze_sources none = {0};
     if (!src) src = &none;
-    bool drawn = src->shape || src->text;
-    if (src->shape && src->text)
-        return fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT,
-                          "a maze takes the shape of a picture or of a text, one at a time");
-    if (drawn && opt->grid != MEIRO_GRID_RECT)
-        return fail_field(err, src->text ? MEIRO_FIELD_TEXT : MEIRO_FIELD_SHAPE,
-                          MEIRO_ERROR_ARGUMENT, "a shape needs the rect grid, not %s",
-                          meiro_grid_name(opt->grid));
+    /* a shape and a text: on the rect grid, one at a time (the kinds' rule) */
+    unsigned kinds =
+        (src->shape ? 1u << MEIRO_KIND_SHAPE : 0) | (src->text ? 1u << MEIRO_KIND_TEXT : 0);
+    meiro_status s = meiro_kind_check(kinds, opt->grid, MEIRO_FORMAT_COUNT, err);
+    if (s != MEIRO_OK) return s;
     if (src->text && (given & MEIRO_GIVEN_WIDTH))
         return fail_field(err, MEIRO_FIELD_WIDTH, MEIRO_ERROR_ARGUMENT,
                           "a text takes its width from the letters; its height sets theirs");

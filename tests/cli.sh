@@ -993,4 +993,25 @@ if command -v unzip >/dev/null 2>&1; then
 else
     skip "unzip"
 fi
+# the page as data (doc/page-format.md): -f page's JSON drawn back by
+# meiro draw as the PDF's pages (same size, the same ink but for
+# antialiasing); a broken description names its file, line and column and
+# writes nothing
+run 0 "$meiro" generate -s 7 --grid hex -W 10 -H 8 --answers after-page -f page -o "$tmp/hex.page"
+out_empty
+run 0 "$meiro" generate -s 7 --grid hex -W 10 -H 8 --answers after-page -o "$tmp/hex.pdf"
+run 0 "$meiro" draw "$tmp/hex.page" -o "$tmp/hex-drawn.pdf"
+if need pdftoppm python3; then
+    pdftoppm -r 60 "$tmp/hex.pdf" "$tmp/direct" && pdftoppm -r 60 "$tmp/hex-drawn.pdf" "$tmp/drawn"
+    for n in 1 2; do
+        run 0 python3 tools/same-pages.py "$tmp/direct-$n.ppm" "$tmp/drawn-$n.ppm"
+    done
+fi
+run 0 "$meiro" draw - -o "$tmp/stdin.pdf" < "$tmp/hex.page"; same "$tmp/hex-drawn.pdf" "$tmp/stdin.pdf"
+printf '{"meiro_page": 1,\n  "pages": [ }' > "$tmp/broken.page"
+run 1 "$meiro" draw "$tmp/broken.page" -o "$tmp/broken.pdf"; err_has "broken.page:2:14:"; absent "$tmp/broken.pdf"
+printf '{"meiro_page": 1, "pages": [{"width": 10, "height": 10, "items": [{"role": "moat"}]}]}' > "$tmp/role.page"
+run 1 "$meiro" draw "$tmp/role.page" -o "$tmp/role.pdf"; err_has "page 1, item 1: unknown role"
+run 2 "$meiro" draw "$tmp/hex.page"; err_has "missing -o"
+run 2 "$meiro" generate -s 7 --mission keys:1 -f page -o "$tmp/keys.page"; err_has "page cannot show"
 finish

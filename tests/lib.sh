@@ -8,7 +8,22 @@ trap 'rm -rf "$tmp"' EXIT
 passed=0 failed=0 skipped=0 later=0 missing=" "
 
 ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL $suite: $*" >&2; }
+bad() { failed=$((failed + 1)); echo "FAIL $suite${case_name:+ [$case_name]}: $*" >&2; }
+
+# check NAME BODY: a named case (as git's test_expect_success): BODY, a
+# shell snippet, runs with the assertions below; a failing assertion says
+# the case's name with it ("FAIL smoke [booklets]: ..."), and finish lists
+# the cases that failed. MEIRO_CHECK=PATTERN (a shell pattern) runs the
+# cases whose name matches alone, as `build/tests/test_io save` does.
+case_name= failed_cases=
+check() {
+    case_name=$1
+    case $case_name in ${MEIRO_CHECK:-*}) ;; *) case_name=; return 0 ;; esac
+    before=$failed
+    eval "$2"
+    [ "$failed" -eq "$before" ] || failed_cases="$failed_cases '$case_name'"
+    case_name=
+}
 
 # run EXPECTED_STATUS CMD...: runs CMD, keeps stdout/stderr in $tmp/out, $tmp/err
 run() {
@@ -52,6 +67,7 @@ full() {
 
 finish() {
     [ "$later" -eq 0 ] || echo "$suite: $later parts left to make check"
+    [ -z "$failed_cases" ] || echo "$suite: failed:$failed_cases" >&2
     if [ "$skipped" -eq 0 ]; then echo "$suite: $passed passed, $failed failed"
     else echo "$suite: $passed passed, $failed failed, $skipped skipped"; fi
     [ "$failed" -eq 0 ] && [ "$skipped" -eq 0 ]

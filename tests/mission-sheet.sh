@@ -163,7 +163,7 @@ absent "$tmp/p.xlsx"
 run 2 generate --one-way 30 -s 1 --play -o p.xlsx
 err_has "a playable sheet cannot check a mission"
 run 2 generate --mission collect:3 -f ascii -o a.txt
-err_has "ascii cannot show a mission's keys, doors, items or one-way arrows yet: write it as pdf, svg, png, html, xlsx, json, text or csv"
+err_has "ascii cannot show a mission's keys, doors, items or one-way arrows yet: write it as text, csv, pdf, svg, png, xlsx, html, json"
 absent "$tmp/a.txt"
 
 finish

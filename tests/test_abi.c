@@ -10,7 +10,7 @@
 #include <stddef.h>
 
 /* Recorded for this ABI; the layouts are LP64's (x86-64, arm64). */
-#define RECORDED_ABI 6
+#define RECORDED_ABI 7
 
 typedef struct layout {
     const char *name;
@@ -81,8 +81,11 @@ static void test_enums(void)
         {"MEIRO_LEVEL_EXPERT", MEIRO_LEVEL_EXPERT, 3},
         {"MEIRO_FOLD_SHEETS", MEIRO_FOLD_SHEETS, 2},
         {"MEIRO_FORMAT_JSON", MEIRO_FORMAT_JSON, 9},
+        {"MEIRO_FORMAT_PAGE", MEIRO_FORMAT_PAGE, 10},
         {"MEIRO_SETTING_PLAY", MEIRO_SETTING_PLAY, 4},
         {"MEIRO_CAN_BOOKLET", MEIRO_CAN_BOOKLET, 11},
+        {"MEIRO_KIND_PLAY", MEIRO_KIND_PLAY, 8},
+        {"MEIRO_JOB_FITS_PAPER", MEIRO_JOB_FITS_PAPER, 14},
     };
     verdict v = {0};
     for (size_t i = 0; i < sizeof last / sizeof last[0]; i++)
@@ -93,8 +96,21 @@ static void test_enums(void)
     CHECK_ALL(v);
 }
 
+/* The options structs are frozen (ABI 7): whatever the ABI's number, they
+ * keep these sizes; a new setting is a meiro_job_setting instead. */
+static void test_frozen(void)
+{
+    CHECK_MSG(sizeof(meiro_generate_options) == 96 && sizeof(meiro_export_options) == 160 &&
+                  sizeof(meiro_booklet_options) == 160,
+              "the options structs are frozen at 96, 160 and 160 bytes (now %zu, %zu, %zu): add a "
+              "setting as a meiro_job_setting (include/meiro/plan.h), not as a member",
+              sizeof(meiro_generate_options), sizeof(meiro_export_options),
+              sizeof(meiro_booklet_options));
+}
+
 int main(int argc, char **argv)
 {
-    static const test_case cases[] = {{"structs", test_structs}, {"enums", test_enums}};
+    static const test_case cases[] = {
+        {"structs", test_structs}, {"enums", test_enums}, {"frozen", test_frozen}};
     return test_main("abi", argc, argv, cases, TEST_COUNT(cases));
 }

@@ -21,6 +21,7 @@ int fuzz_template(const unsigned char *data, size_t size);
 int fuzz_picture(const unsigned char *data, size_t size);
 int fuzz_query(const unsigned char *data, size_t size);
 int fuzz_pdf(const unsigned char *data, size_t size);
+int fuzz_page(const unsigned char *data, size_t size);
 
 /* A file's bytes (malloc'd), or NULL. */
 static unsigned char *slurp(const char *path, size_t *size)
@@ -102,11 +103,12 @@ static void test_template(void) { replay("template", fuzz_template); }
 static void test_picture(void) { replay("picture", fuzz_picture); }
 static void test_query(void) { replay("query", fuzz_query); }
 static void test_pdf(void) { replay("pdf", fuzz_pdf); }
+static void test_page(void) { replay("page", fuzz_page); }
 
 static const test_case cases[] = {
     {"text", test_text},         {"csv", test_csv},         {"json", test_json},
     {"template", test_template}, {"picture", test_picture}, {"query", test_query},
-    {"pdf", test_pdf},
+    {"pdf", test_pdf},           {"page", test_page},
 };
 
 int main(int argc, char **argv)

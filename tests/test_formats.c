@@ -321,11 +321,142 @@ static void test_questions(void)
     }
 }
 
+/* ---- The kinds table against the makers and the writer ------------- */
+
+/* A maze of the kinds `set` on `grid`, made as the library's own calls
+ * make one (the generator, the mission, the floors), without the table:
+ * NULL where one of them refuses it. */
+static meiro_maze *maze_of_kinds(unsigned set, meiro_grid grid)
+{
+    meiro_generate_options o;
+    meiro_generate_options_init(&o);
+    o.width = 8;
+    o.height = 8;
+    o.grid = grid;
+    o.seed = 3;
+    o.algorithm = "cluster";
+    uint8_t *mask = NULL;
+    meiro_text_info text;
+    if (set & 1u << MEIRO_KIND_WEAVE) o.weave = 30;
+    if (set & 1u << MEIRO_KIND_LOOPS) o.loops = 30;
+    if (set & 1u << MEIRO_KIND_SHAPE)
+        CHECK(meiro_shape_mask("heart", 8, 8, &mask, NULL) == MEIRO_OK);
+    if (set & 1u << MEIRO_KIND_TEXT) {
+        CHECK(meiro_text_mask("L", NULL, 12, &mask, &text, NULL) == MEIRO_OK);
+        o.width = text.width;
+        o.height = text.height;
+    }
+    o.mask = mask;
+    meiro_maze *m = meiro_generate(&o, NULL);
+    meiro_mission_options mission = {MEIRO_MISSION_COLLECT, 2, 0, 3};
+    if (m && (set & 1u << MEIRO_KIND_MISSION) &&
+        meiro_maze_add_mission(m, &mission, NULL) != MEIRO_OK) {
+        meiro_maze_free(m);
+        m = NULL;
+    }
+    if (m && (set & 1u << MEIRO_KIND_FLOORS) &&
+        meiro_maze_split_levels(m, 2, 3, NULL) != MEIRO_OK) {
+        meiro_maze_free(m);
+        m = NULL;
+    }
+    meiro_mask_free(mask);
+    return m;
+}
+
+/* The kinds the library makes or writes (the animations are the command
+ * line's: a trace draws rectangles only; a shape with a text is one mask;
+ * play is the page's, meiro_export_options.play). */
+static const meiro_kind made_kinds[] = {MEIRO_KIND_FLOORS, MEIRO_KIND_MISSION, MEIRO_KIND_WEAVE,
+                                        MEIRO_KIND_SHAPE,  MEIRO_KIND_TEXT,    MEIRO_KIND_LOOPS,
+                                        MEIRO_KIND_PLAY};
+
+/* A maze of the kinds `set` written as `f`, with play where the set has it. */
+static written write_kinds(const meiro_maze *m, unsigned set, meiro_format f)
+{
+    meiro_export_options opt;
+    meiro_export_options_init(&opt);
+    opt.play = (set & 1u << MEIRO_KIND_PLAY) != 0;
+    return write_one(m, f, &opt);
+}
+
+/* Every kind of maze on every grid in every format: meiro_kind_check's
+ * answer is what making and writing it does (refused, or written), and a
+ * refusal for the format names the formats that can. (meiro_write asks the
+ * table too: that a format which can shows the kind, and one which cannot
+ * would not, is the capability's, checked against the drawings above.) */
+static void test_kinds(void)
+{
+    for (size_t k = 0; k < TEST_COUNT(made_kinds); k++)
+        for (int g = 0; g < MEIRO_GRID_COUNT; g++) {
+            meiro_maze *m = maze_of_kinds(1u << made_kinds[k], (meiro_grid)g);
+            const meiro_kind_desc *kind = meiro_kind_info(made_kinds[k]);
+            CHECK_MSG(!m == !(kind->grids & 1u << g), "%s on %s: %s, the table says %s", kind->name,
+                      meiro_grid_name((meiro_grid)g), m ? "made" : "refused",
+                      kind->grids & 1u << g ? "made" : "refused");
+            for (unsigned f = 0; f < MEIRO_FORMAT_COUNT; f++) {
+                meiro_error e = {0};
+                bool table = meiro_kind_check(1u << made_kinds[k], (meiro_grid)g, (meiro_format)f,
+                                              &e) == MEIRO_OK;
+                written w = m ? write_kinds(m, 1u << made_kinds[k], (meiro_format)f) : (written){0};
+                bool writes = m && w.status == MEIRO_OK;
+                CHECK_MSG(table == writes, "%s on %s as %s: %s, the table says %s", kind->name,
+                          meiro_grid_name((meiro_grid)g), format_name((meiro_format)f),
+                          writes ? "written"
+                          : m    ? w.err.message
+                                 : "not made",
+                          table ? "can" : e.message);
+                bool squares =
+                    g != MEIRO_GRID_RECT && !meiro_format_can((meiro_format)f, MEIRO_CAN_GRIDS);
+                if (!table && m &&
+                    e.field == MEIRO_FIELD_FORMAT) /* the grid's refusal, or the kind's */
+                    check_named(e.message, squares ? MEIRO_CAN_GRIDS : kind->shows);
+                if (!table && m && e.field == MEIRO_FIELD_PLAY)
+                    CHECK(!meiro_format_can((meiro_format)f, MEIRO_CAN_PLAY));
+                free(w.data);
+            }
+            meiro_maze_free(m);
+        }
+}
+
+/* Two kinds together on the rect grid: refused by the table exactly
+ * where making and writing them refuses (as json, which shows every kind;
+ * with play as xlsx, the one that plays), in the writer's words. */
+static void test_kind_pairs(void)
+{
+    for (size_t a = 0; a < TEST_COUNT(made_kinds); a++)
+        for (size_t b = a + 1; b < TEST_COUNT(made_kinds); b++) {
+            unsigned set = 1u << made_kinds[a] | 1u << made_kinds[b];
+            if (set == (1u << MEIRO_KIND_SHAPE | 1u << MEIRO_KIND_TEXT)) continue; /* one mask */
+            meiro_format f = set & 1u << MEIRO_KIND_PLAY ? MEIRO_FORMAT_XLSX : MEIRO_FORMAT_JSON;
+            meiro_maze *m = maze_of_kinds(set, MEIRO_GRID_RECT);
+            written w = m ? write_kinds(m, set, f) : (written){0};
+            meiro_error e = {0};
+            bool table = meiro_kind_check(set, MEIRO_GRID_RECT, f, &e) == MEIRO_OK;
+            CHECK_MSG(table == (m && w.status == MEIRO_OK),
+                      "%s with %s as %s: %s, the table says %s",
+                      meiro_kind_info(made_kinds[a])->name, meiro_kind_info(made_kinds[b])->name,
+                      format_name(f),
+                      !m         ? "not made"
+                      : w.status ? w.err.message
+                                 : "written",
+                      table ? "can" : e.message);
+            if (!table && m)
+                CHECK_MSG(!strcmp(e.message, w.err.message), "the table says '%s', the writer '%s'",
+                          e.message, w.err.message);
+            free(w.data);
+            meiro_maze_free(m);
+        }
+    CHECK(meiro_kind_check(1u << MEIRO_KIND_SHAPE | 1u << MEIRO_KIND_TEXT, MEIRO_GRID_RECT,
+                           MEIRO_FORMAT_PDF, NULL) == MEIRO_ERROR_ARGUMENT);
+    CHECK(meiro_kind_info(MEIRO_KIND_COUNT) == NULL);
+}
+
 int main(int argc, char **argv)
 {
     static const test_case cases[] = {{"options", test_options}, {"grids", test_grids},
                                       {"weave", test_weave},     {"missions", test_missions},
                                       {"levels", test_levels},   {"read", test_read},
-                                      {"booklet", test_booklet}, {"questions", test_questions}};
+                                      {"booklet", test_booklet}, {"questions", test_questions},
+                                      {"kinds", test_kinds},     {"kind_pairs", test_kind_pairs}};
     return test_main("formats", argc, argv, cases, TEST_COUNT(cases));
 }

@@ -345,7 +345,7 @@ static void test_refusals(void)
     CHECK(meiro_mission_check(&opt, &keys, MEIRO_FORMAT_PDF, NULL, &e) == MEIRO_OK);
     CHECK(meiro_mission_check(&opt, &collect, MEIRO_FORMAT_COUNT, NULL, &e) == MEIRO_OK);
     CHECK(meiro_mission_check(&opt, &keys, MEIRO_FORMAT_ASCII, NULL, &e) == MEIRO_ERROR_ARGUMENT &&
-          e.field == MEIRO_FIELD_FORMAT && strstr(e.message, "xlsx, json, text or csv"));
+          e.field == MEIRO_FIELD_FORMAT && strstr(e.message, "write it as text, csv, pdf"));
     CHECK(meiro_mission_check(&opt, &keys, MEIRO_FORMAT_XLSX, &page, &e) == MEIRO_ERROR_ARGUMENT &&
           e.field == MEIRO_FIELD_PLAY);
     opt.loops = 10;

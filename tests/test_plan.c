@@ -603,6 +603,77 @@ static void test_booklet_fields(void)
     CHECK_ALL(v);
 }
 
+/* A job, as a library user runs one: settings in, planned (a level over
+ * the defaults, the page's badges for a child, the floors stacked, the
+ * extent the page lays out), refusals that name the options, then made
+ * and solved when answers are asked for. */
+static void test_job(void)
+{
+    meiro_job *job = meiro_job_new();
+    CHECK(job != NULL);
+    meiro_error err = {0};
+    CHECK(meiro_job_set_int(job, MEIRO_JOB_LEVEL, MEIRO_LEVEL_EASY, &err) == MEIRO_OK);
+    CHECK(meiro_job_set_int(job, MEIRO_JOB_FORMAT, MEIRO_FORMAT_PDF, &err) == MEIRO_OK);
+    CHECK(meiro_job_set_int(job, MEIRO_JOB_FLOORS, 2, &err) == MEIRO_OK);
+    /* the wrong type, a read-only setting, a value out of range: refused */
+    CHECK(meiro_job_set_text(job, MEIRO_JOB_FLOORS, "2", &err) == MEIRO_ERROR_ARGUMENT);
+    CHECK(meiro_job_set_int(job, MEIRO_JOB_EXTENT_WIDTH, 9, &err) == MEIRO_ERROR_ARGUMENT);
+    CHECK(meiro_job_set_int(job, MEIRO_JOB_FLOORS, MEIRO_MAX_LEVELS + 1, &err) ==
+          MEIRO_ERROR_ARGUMENT);
+    CHECK(meiro_job_get_int(job, MEIRO_JOB_FLOORS) == 2);
+    meiro_job_page(job)->answers = MEIRO_ANSWERS_KEY;
+    CHECK_MSG(meiro_job_plan(job, &err) == MEIRO_OK, "%s", err.message);
+    const meiro_level_desc *easy = meiro_level_info(MEIRO_LEVEL_EASY);
+    meiro_generate_options *o = meiro_job_maze(job);
+    CHECK(o->width == easy->width && o->height == 2 * easy->height); /* two floors stacked */
+    CHECK(meiro_job_get_int(job, MEIRO_JOB_EXTENT_WIDTH) == 2 * easy->width + 1);
+    CHECK(meiro_job_get_int(job, MEIRO_JOB_EXTENT_HEIGHT) == easy->height + 2 - 1);
+    CHECK(meiro_job_page(job)->signs == MEIRO_SIGNS_BADGES);
+    meiro_maze *m = NULL;
+    meiro_path path;
+    CHECK_MSG(meiro_job_make(job, NULL, &m, &path, &err) == MEIRO_OK, "%s", err.message);
+    CHECK(m && meiro_maze_levels(m) == 2 && path.length > 1); /* solved: the answers are asked */
+    CHECK(meiro_job_plan(job, &err) == MEIRO_ERROR_ARGUMENT); /* planned once */
+    CHECK(o->height == 2 * easy->height);
+    meiro_path_free(&path);
+    meiro_maze_free(m);
+    meiro_job_free(job);
+
+    /* a weave with floors: refused before any work, naming the option */
+    job = meiro_job_new();
+    meiro_job_maze(job)->weave = 20;
+    CHECK(meiro_job_set_int(job, MEIRO_JOB_FLOORS, 3, &err) == MEIRO_OK);
+    CHECK(meiro_job_plan(job, &err) == MEIRO_ERROR_ARGUMENT);
+    CHECK(strstr(err.message, "--weave") && err.field == MEIRO_FIELD_NONE);
+    meiro_job_free(job);
+
+    /* a hex grid as text: the format's refusal */
+    job = meiro_job_new();
+    meiro_job_maze(job)->grid = MEIRO_GRID_HEX;
+    CHECK(meiro_job_plan(job, &err) == MEIRO_ERROR_ARGUMENT && err.field == MEIRO_FIELD_FORMAT);
+    /* made without planning: refused, saying so */
+    meiro_maze *none = NULL;
+    CHECK(meiro_job_make(job, NULL, &none, &path, &err) == MEIRO_ERROR_ARGUMENT && !none);
+    meiro_job_free(job);
+    meiro_job_free(NULL);
+
+    /* a name too long for its age's cells on A4: refused, saying the paper
+     * that holds it; a shape with it: refused, and no paper would help */
+    job = meiro_job_new();
+    CHECK(meiro_job_set_text(job, MEIRO_JOB_TEXT, "Maximilian Alexander", &err) == MEIRO_OK);
+    CHECK(meiro_job_set_int(job, MEIRO_JOB_LEVEL, MEIRO_LEVEL_EASY, &err) == MEIRO_OK);
+    CHECK(meiro_job_set_int(job, MEIRO_JOB_FORMAT, MEIRO_FORMAT_PDF, &err) == MEIRO_OK);
+    CHECK(meiro_job_plan(job, &err) == MEIRO_ERROR_ARGUMENT && err.field == MEIRO_FIELD_TEXT);
+    CHECK(meiro_job_get_int(job, MEIRO_JOB_FITS_PAPER) == MEIRO_PAPER_A3);
+    meiro_job_free(job);
+    job = meiro_job_new();
+    CHECK(meiro_job_set_text(job, MEIRO_JOB_TEXT, "HI", &err) == MEIRO_OK);
+    CHECK(meiro_job_set_text(job, MEIRO_JOB_SHAPE, "heart", &err) == MEIRO_OK);
+    CHECK(meiro_job_plan(job, &err) == MEIRO_ERROR_ARGUMENT && err.field == MEIRO_FIELD_TEXT);
+    CHECK(meiro_job_get_int(job, MEIRO_JOB_FITS_PAPER) == -1);
+    meiro_job_free(job);
+}
+
 int main(int argc, char **argv)
 {
     static const test_case cases[] = {
@@ -618,6 +689,7 @@ int main(int argc, char **argv)
         {"option_fields", test_option_fields},
         {"export_fields", test_export_fields},
         {"booklet_fields", test_booklet_fields},
+        {"job", test_job},
     };
     return test_main("plan", argc, argv, cases, TEST_COUNT(cases));
 }

@@ -21,8 +21,9 @@ layer_of() {
 library_layer() {
     case "$1" in
         ini.h) echo "page top" ;;
-        jansson.h|jansson_config.h) echo "io render top" ;;
+        jansson.h|jansson_config.h) echo "io page render top" ;;
         cairo*|pango/*|librsvg/*|gdk-pixbuf/*|png.h|xlsxwriter.h|xlsxwriter/*|glib*) echo "render top" ;;
+        ft2build.h|freetype/*|hb.h|hb-*.h|fontconfig/*) echo "glyph" ;;
         microhttpd.h) echo "serve" ;;
         *) echo any ;;
     esac
@@ -82,7 +83,7 @@ done
 # the libraries we use (a static png_flush beside libpng's, a json_* helper
 # beside jansson's): a name defined at the start of a line, or a typedef's
 for file in $(find src -name '*.[ch]' | sort); do
-    grep -nE '^([a-z_][a-z_0-9 ]*[ *])?(png|json|cairo|pango|rsvg|lxw|xml|ini|g)_[a-z_0-9]+ *\(|^} *(png|json|cairo|pango|rsvg|lxw|xml|ini|g)_[a-z_0-9]+;' "$file" |
+    grep -nE '^([a-z_][a-z_0-9 ]*[ *])?(png|json|cairo|pango|rsvg|lxw|xml|ini|g|hb|ft|fc)_[a-z_0-9]+ *\(|^} *(png|json|cairo|pango|rsvg|lxw|xml|ini|g|hb|ft|fc)_[a-z_0-9]+;' "$file" |
         grep -vE '^[0-9]+: *(return|if|else|while|for)\b' | while IFS=: read -r lineno _; do
             echo "check-layers: $file:$lineno: a name in another library's namespace (use ours)"
         done

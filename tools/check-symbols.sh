@@ -92,7 +92,7 @@ ours() { nm -A --defined-only $objects | awk -v t="$1" 'NF == 3 && $3 !~ /\./ &&
 tab=$(printf '\t')
 # and their prefixes, names they do not define included (as
 # tools/check-layers.sh reads the sources, but after the preprocessor)
-prefixes='^(png|json|cairo|pango|rsvg|gdk|lxw|xml|ini|g|qpdf|workbook|worksheet|MHD)_'
+prefixes='^(png|json|cairo|pango|rsvg|gdk|lxw|xml|ini|g|qpdf|workbook|worksheet|MHD|hb|FT|FTC|TT)_|^Fc[A-Z]'
 taken=$( (ours '^[TtDdBbRrVvWwGgSs]$' | join -t "$tab" - "${TMPDIR:-/tmp}/theirs.$$"
           ours '^[TDBRVWGS]$' | join -t "$tab" - "${TMPDIR:-/tmp}/libc.$$"
           ours '^[TtDdBbRrVvWwGgSs]$' | grep -E "$prefixes") | cut -f1,2 | sed "s/$tab/ in /" | sort -u)

@@ -46,6 +46,10 @@ typedef enum meiro_ends {
                              single letter), or no mask: as farthest */
 } meiro_ends;
 
+/* Frozen at ABI 7 (96 bytes on LP64, tests/test_abi.c): members are
+ * never added, moved or removed again. A new maze setting comes as a
+ * meiro_job_setting (meiro/plan.h: an opaque job with typed setters), so a
+ * program built against these headers keeps working with later libraries. */
 typedef struct meiro_generate_options {
     uint32_t width;                 /* cells across; default 20 */
     uint32_t height;                /* cells down; default 15 */

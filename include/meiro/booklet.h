@@ -19,6 +19,11 @@ extern "C" {
  * sides (flip on the short edge), fold and staple. */
 typedef enum meiro_fold { MEIRO_FOLD_NONE, MEIRO_FOLD_PAGES, MEIRO_FOLD_SHEETS } meiro_fold;
 
+/* Frozen at ABI 7 (160 bytes on LP64, tests/test_abi.c): members are
+ * never added, moved or removed again. A new booklet setting comes the way a
+ * page's does (a setting of an opaque object with typed setters, as
+ * meiro_job_setting in meiro/plan.h), not as a member, so a
+ * program built against these headers keeps working with later libraries. */
 typedef struct meiro_booklet_options {
     unsigned count;           /* mazes; default 10 */
     uint32_t from_w, from_h;  /* sizes rising evenly from the first maze */

@@ -24,6 +24,7 @@ typedef enum meiro_format {
     MEIRO_FORMAT_XLSX,    /* a spreadsheet: walls as cell borders (write only) */
     MEIRO_FORMAT_HTML,    /* a page to play in a browser and print (write only) */
     MEIRO_FORMAT_JSON,    /* data: cells with their geometry, passages, start, goal */
+    MEIRO_FORMAT_PAGE,    /* the pages as data: paths, text runs, pictures (JSON; ABI 7) */
     MEIRO_FORMAT_COUNT
 } meiro_format;
 
@@ -155,6 +156,13 @@ MEIRO_API meiro_status meiro_export_grid_cell_mm(meiro_grid grid, uint32_t width
  * of some 27 MB), an HTML booklet's mazes together; larger ones are
  * refused before the work. */
 #define MEIRO_HTML_MAX_CELLS 1000000u
+
+/* Draws a page description (MEIRO_FORMAT_PAGE's JSON, doc/page-format.md)
+ * read from the file `page` (NULL or "-": standard input) with meiro's
+ * cairo backend, as a PDF of its pages saved to `filename` (atomically;
+ * NULL or "-": standard output). Broken JSON names its line and column, a field
+ * that is not as the format says its page and item. ABI 7 */
+MEIRO_API meiro_status meiro_page_draw(const char *page, const char *filename, meiro_error *err);
 
 /* Checks, before the work, that meiro_save (or any save of meiro's) can
  * write `filename`: links are followed to the file they name (a loop of

@@ -246,6 +246,10 @@ MEIRO_API meiro_status meiro_pdf_book_art(const char *filename, meiro_maze **art
  * for a book of no series; MEIRO_ERROR_ARGUMENT as meiro_pdf_book_art. */
 MEIRO_API meiro_status meiro_pdf_book_volume(const char *filename, unsigned *volume,
                                              meiro_error *err);
+/* Frozen at ABI 7 (160 bytes on LP64, tests/test_abi.c): members are
+ * never added, moved or removed again. A new page setting comes as a
+ * meiro_job_setting (meiro/plan.h: an opaque job with typed setters), so a
+ * program built against these headers keeps working with later libraries. */
 typedef struct meiro_export_options {
     meiro_paper paper;             /* default A4 */
     double paper_w_mm, paper_h_mm; /* a paper of this size instead (both

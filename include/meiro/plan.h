@@ -182,6 +182,151 @@ MEIRO_API meiro_status meiro_mission_check(const meiro_generate_options *gen,
                                            meiro_format format, const meiro_export_options *page,
                                            meiro_error *err);
 
+
+/* ---- Kinds of maze: what each needs and excludes ------------------------ */
+
+/* What makes a maze of a kind, or how it is made; a set of them is a bit
+ * each (1u << kind). New kinds are added at the end. */
+typedef enum meiro_kind {
+    MEIRO_KIND_ANIMATE, /* an animated SVG of the making (--animate) */
+    MEIRO_KIND_FRAMES,  /* PNG frames of the making (--frames) */
+    MEIRO_KIND_FLOORS,  /* floors joined by stairs (--levels) */
+    MEIRO_KIND_MISSION, /* keys and doors, items, one-way passages (--mission, --one-way) */
+    MEIRO_KIND_WEAVE,   /* passages under crossings (--weave) */
+    MEIRO_KIND_SHAPE,   /* inside a built-in shape or a picture (--shape) */
+    MEIRO_KIND_TEXT,    /* inside the letters of a text (--text) */
+    MEIRO_KIND_LOOPS,   /* dead ends opened into loops (--loops) */
+    MEIRO_KIND_PLAY,    /* a sheet that checks the way marked in it (--play,
+                           meiro_export_options.play) */
+    MEIRO_KIND_COUNT
+} meiro_kind;
+
+typedef struct meiro_kind_desc {
+    const char *name;       /* "floors" */
+    const char *option;     /* the command line's option: "--levels" */
+    unsigned grids;         /* the grids it is made on: bit (1u << meiro_grid) each */
+    meiro_capability shows; /* what a format must can to write it
+                               (meiro_format_can); MEIRO_CAN_COUNT: any */
+} meiro_kind_desc;
+
+MEIRO_API const meiro_kind_desc *meiro_kind_info(meiro_kind kind); /* NULL if invalid */
+
+/* Whether a maze of the kinds `kinds` (bits of meiro_kind, or-ed) can be
+ * made on `grid` and written as `format` (MEIRO_FORMAT_COUNT: not known
+ * yet), the one rule the command line, meiro serve, meiro_job_plan,
+ * meiro_mission_check and meiro_write follow. Checked in this order, the
+ * first refusal said: each kind's grids; the grid against the format
+ * (meiro_export_grid_check); the kinds that cannot go together; each
+ * kind against the format. MEIRO_OK, or MEIRO_ERROR_ARGUMENT and a message
+ * that names the options (as the command line spells them) and, for a
+ * format, those that can; err->field the option to change where one is
+ * (the format, the grid, the shape, the text or play), else
+ * MEIRO_FIELD_NONE. */
+MEIRO_API meiro_status meiro_kind_check(unsigned kinds, meiro_grid grid, meiro_format format,
+                                        meiro_error *err);
+
+/* ---- A generate job: the options resolved into a plan, then run ------ */
+
+/* What `meiro generate` does with its options, for every front end: the
+ * options read into a job, planned (which setting wins, the checks that
+ * need no maze, each refusal in a message a user can act on), then run.
+ * The job is opaque and holds the options structs: they are frozen at their
+ * present size (include/meiro.h), and a setting added later is a new
+ * meiro_job_setting, read and written through meiro_job_set_int,
+ * meiro_job_set_text and their getters (as sqlite3_db_config or
+ * curl_easy_setopt take new options without a new struct layout, but typed),
+ * so a program built against older headers keeps working. */
+typedef struct meiro_job meiro_job;
+
+/* A job with the defaults (meiro_generate_options_init,
+ * meiro_export_options_init, no mission); NULL when out of memory. Free
+ * with meiro_job_free (NULL is fine). */
+MEIRO_API meiro_job *meiro_job_new(void);
+MEIRO_API void meiro_job_free(meiro_job *job);
+
+/* The job's maze, page and mission, to be changed field by field before
+ * meiro_job_plan (which resolves them in place; read them after it). Valid
+ * while the job lives. page->tpl is the template the page and the maze
+ * follow where the options leave them open (borrowed: keep it until the job
+ * is freed; NULL: none). */
+MEIRO_API meiro_generate_options *meiro_job_maze(meiro_job *job);
+MEIRO_API meiro_export_options *meiro_job_page(meiro_job *job);
+MEIRO_API meiro_mission_options *meiro_job_mission(meiro_job *job);
+
+/* The job's other settings; new ones are added at the end. Numbers are set
+ * with meiro_job_set_int, texts with meiro_job_set_text (copied). */
+typedef enum meiro_job_setting {
+    MEIRO_JOB_FORMAT,        /* number: the meiro_format written; default text */
+    MEIRO_JOB_MAZE_GIVEN,    /* number: the maze's MEIRO_GIVEN_* bits (which
+                                settings of meiro_job_maze the user gave) */
+    MEIRO_JOB_PAGE_GIVEN,    /* number: the page's MEIRO_GIVEN_* bits */
+    MEIRO_JOB_LEVEL,         /* number: a meiro_level, or -1 (default) for none */
+    MEIRO_JOB_FLOORS,        /* number: 2..MEIRO_MAX_LEVELS floors joined by
+                                stairs, each of the maze's height; 0 (default)
+                                or 1: one */
+    MEIRO_JOB_SOLUTION,      /* number: not 0: the way drawn on the puzzle */
+    MEIRO_JOB_ANIMATE,       /* number: not 0: an animated SVG of the making */
+    MEIRO_JOB_FRAMES,        /* number: not 0: PNG frames of the making */
+    MEIRO_JOB_SHAPE,         /* text: a built-in shape's name or a picture file */
+    MEIRO_JOB_TEXT,          /* text: the maze inside the letters of it */
+    MEIRO_JOB_SOLVER,        /* text: the solver's name; NULL: bfs */
+    MEIRO_JOB_ANSWERS_TO,    /* text: a file apart for the answers (its name
+                                says its format); NULL: none */
+    MEIRO_JOB_EXTENT_WIDTH,  /* number, read only, once planned: the cells the
+                                page lays out across (floors side by side) */
+    MEIRO_JOB_EXTENT_HEIGHT, /* number, read only: and down */
+    MEIRO_JOB_FITS_PAPER     /* number, read only, once a plan refused a text
+                                set for a level's page (too long at its
+                                age's cells): a larger meiro_paper (A3) that
+                                holds it; -1: none, or another refusal */
+} meiro_job_setting;
+
+/* MEIRO_ERROR_ARGUMENT for a setting of the other type, a read-only one or
+ * an unknown one; MEIRO_ERROR_NOMEM copying a text. */
+MEIRO_API meiro_status meiro_job_set_int(meiro_job *job, meiro_job_setting setting, long long value,
+                                         meiro_error *err);
+MEIRO_API meiro_status meiro_job_set_text(meiro_job *job, meiro_job_setting setting,
+                                          const char *value, meiro_error *err);
+/* A setting's value (0, or NULL, for one of the other type). */
+MEIRO_API long long meiro_job_get_int(const meiro_job *job, meiro_job_setting setting);
+MEIRO_API const char *meiro_job_get_text(const meiro_job *job, meiro_job_setting setting);
+
+/* Plans the job, in this order: its kinds of maze (the floors, a mission,
+ * a weave, a shape or a text, loops, an animation) against each other, the
+ * grid and the format (meiro_kind_check; the answers' file's format too);
+ * the page laid over its template (meiro_export_options_resolve with
+ * MEIRO_JOB_PAGE_GIVEN,
+ * then meiro_export_options_check), S and G shown as badges for a child's
+ * level (easy to hard); a text's mask (set for the level's page when no
+ * height is given, meiro_text_mask_for_level); the maze's settings
+ * (meiro_generate_options_resolve with MEIRO_JOB_MAZE_GIVEN); the floors
+ * stacked into one rectangle. Cheap: no picture is read. On failure the
+ * status and *err (a combination refused: MEIRO_ERROR_ARGUMENT, the
+ * message naming the options as the command line spells them, err->field
+ * as meiro_kind_check says; the library's error otherwise). A job is planned
+ * once (its options are resolved in place): a second call, or one after a
+ * refusal, is refused; make a new job. */
+MEIRO_API meiro_status meiro_job_plan(meiro_job *job, meiro_error *err);
+/* Once planned (and a caller's checks of its files done): the checks that
+ * need the maze's final size (meiro_mission_check, meiro_level_page_check:
+ * a warning), then the shape's mask (meiro_shape_mask, which may read a
+ * picture) and the caption (the text, or the shape's name without folder
+ * and extension). meiro_job_make does it if not done. */
+MEIRO_API meiro_status meiro_job_prepare(meiro_job *job, meiro_error *err);
+/* What planning and preparing said but did not refuse, in order: warning i
+ * (NULL past the last) and the field it is about (may be NULL):
+ * MEIRO_FIELD_TEXT for a name set in smaller cells than its age's,
+ * MEIRO_FIELD_SHAPE for a picture with no clear silhouette, and
+ * meiro_level_page_check's field for a level's cell that does not fit. */
+MEIRO_API const char *meiro_job_warning(const meiro_job *job, size_t i, meiro_field *field);
+/* Runs the job: the maze (told to watch, if not NULL), its mission and
+ * floors, and, when a solution is drawn or the answers asked for
+ * (meiro_answers_asked, MEIRO_JOB_ANSWERS_TO), the way in *path (watched
+ * too; zeroed when not solved: free with meiro_path_free). *maze is the
+ * caller's (meiro_maze_free); NULL on failure. */
+MEIRO_API meiro_status meiro_job_make(meiro_job *job, const meiro_observer *watch,
+                                      meiro_maze **maze, meiro_path *path, meiro_error *err);
+
 #ifdef __cplusplus
 }
 #endif

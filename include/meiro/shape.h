@@ -73,8 +73,9 @@ typedef struct meiro_text_info {
                                    letter: in its left and right halves) */
 } meiro_text_info;
 
-/* The mask of a text: "HANA", "はな", "花子". The letters are set with
- * Pango and their outlines thickened by stroking them with a line 1.3
+/* The mask of a text: "HANA", "はな", "花子". The letters are shaped by
+ * HarfBuzz, their outlines (FreeType) filled by meiro's own rasteriser, the
+ * same on every machine, and thickened by stroking them with a line 1.3
  * cells wide (a bold face of its own: every stroke about 3 cells wide, so
  * corridors fit, and the gaps inside letters stay open). The ink of the
  * text is `height` cells tall (0: the default above for this text; at

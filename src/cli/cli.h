@@ -187,6 +187,14 @@ int page_options_check(const char *command, const page_cli *pc, meiro_format for
 /* Handles one page option, or reports c as an unknown option (getopt's
  * complaint); returns the exit code (EXIT_OK to go on). */
 int page_option(const char *command, int c, page_cli *pc, char **argv);
+/* Loads the template named (if any) into pc->tpl: EXIT_OK, or the error
+ * said (an unknown name a usage error, naming the option); then the
+ * language and the paper the locale gives when the options and the
+ * template give none (pc->locale_lang, pc->locale_letter). */
+int page_template(page_cli *pc);
+/* The page options given, as the library's MEIRO_GIVEN_* bits of a page
+ * (those a template also sets): which of pc->v wins over the template. */
+unsigned page_given_bits(const page_cli *pc);
 /* Loads the template (if any) and lays the given options over it
  * (meiro_export_options_resolve). */
 int page_finish(page_cli *pc, meiro_export_options *page);
@@ -259,12 +267,14 @@ int check_not_inputs(const char *command, const char *output, const char *answer
 int check_output(const char *command, meiro_grid grid, uint32_t width, uint32_t height,
                  meiro_format format, const meiro_export_options *page, const char *output,
                  const char *answers_to, bool animate);
-/* --grid: the grid named (usage error EXIT_USAGE if unknown), and whether
- * the output can show it (the output's and --answers-to's format;
- * --animate and --frames draw rectangles only). */
+/* --grid: the grid named (usage error EXIT_USAGE if unknown). */
 int parse_grid(const char *command, const char *name, meiro_grid *grid);
-int check_grid_output(const char *command, meiro_grid grid, meiro_format format,
-                      const char *answers_to, bool animate);
+/* Whether a maze of `kinds` (meiro_kind bits: an animation, a mission...)
+ * on `grid` can be written as `format` and its answers as --answers-to
+ * says (the library's kinds table, meiro_kind_check): EXIT_OK, or the
+ * refusal said (EXIT_USAGE). */
+int check_kinds_output(const char *command, unsigned kinds, meiro_grid grid, meiro_format format,
+                       const char *answers_to);
 /* --animate's file: an SVG (NAME.svg, or a name without extension such as
  * /dev/stdout); another extension is a usage error. */
 int check_animate_name(const char *command, const char *svg);
@@ -293,6 +303,7 @@ bool picture_asked(int argc, char **argv);
 const struct option *picture_option_table(void);
 int cmd_picture(int argc, char **argv);
 int cmd_stats(int argc, char **argv);
+int cmd_draw(int argc, char **argv);
 int cmd_preflight(int argc, char **argv);
 int cmd_cover(int argc, char **argv);
 int cmd_watch(int argc, char **argv);

@@ -314,11 +314,7 @@ static bool locale_letter(void)
     return false;
 }
 
-/* Loads the template (if any) and lays the given options over it. The
- * page's language, when --lang is not given and the template is in English
- * (its words for other languages in title[es] = ...), is the locale's; so
- * is the paper when neither --paper, --print nor a template names one. */
-int page_finish(page_cli *pc, meiro_export_options *page)
+int page_template(page_cli *pc)
 {
     if (pc->template_name) {
         meiro_error err = {0};
@@ -328,21 +324,36 @@ int page_finish(page_cli *pc, meiro_export_options *page)
             return report_failure(pc->template_name, &err);
         }
     }
+    /* the page's language, when --lang is not given and the template is in
+     * English (its words for other languages in title[es] = ...), is the
+     * locale's; so is the paper when neither --paper, --print nor a
+     * template names one */
     if (!pc->v.lang && (!pc->tpl || !strcmp(meiro_template_lang(pc->tpl), "en")) &&
         locale_lang(pc->locale_lang, sizeof pc->locale_lang))
         pc->v.lang = pc->locale_lang;
     if (!pc->template_name && !page_given(pc, OPT_PAPER) && !page_given(pc, OPT_PRINT) &&
         (pc->locale_letter = locale_letter()))
         pc->v.paper = MEIRO_PAPER_LETTER;
+    return EXIT_OK;
+}
+
+unsigned page_given_bits(const page_cli *pc)
+{
+    return (page_given(pc, OPT_PAPER) || pc->locale_letter ? MEIRO_GIVEN_PAPER : 0) |
+           (page_given(pc, OPT_MARGIN) ? MEIRO_GIVEN_MARGIN : 0) |
+           (page_given(pc, OPT_PRINT) ? MEIRO_GIVEN_PRINT : 0) |
+           (page_given(pc, OPT_LANDSCAPE) || page_given(pc, OPT_PORTRAIT) ? MEIRO_GIVEN_ORIENTATION
+                                                                          : 0);
+}
+
+/* Loads the template (if any) and lays the given options over it. */
+int page_finish(page_cli *pc, meiro_export_options *page)
+{
+    int rc = page_template(pc);
+    if (rc != EXIT_OK) return rc;
     /* the template under the options given: the library's order */
     *page = pc->v;
-    unsigned given =
-        (page_given(pc, OPT_PAPER) || pc->locale_letter ? MEIRO_GIVEN_PAPER : 0) |
-        (page_given(pc, OPT_MARGIN) ? MEIRO_GIVEN_MARGIN : 0) |
-        (page_given(pc, OPT_PRINT) ? MEIRO_GIVEN_PRINT : 0) |
-        (page_given(pc, OPT_LANDSCAPE) || page_given(pc, OPT_PORTRAIT) ? MEIRO_GIVEN_ORIENTATION
-                                                                       : 0);
-    meiro_export_options_resolve(page, given, pc->tpl);
+    meiro_export_options_resolve(page, page_given_bits(pc), pc->tpl);
     if (pc->art) page->art = pc->art;
     meiro_error err = {0};
     if (meiro_export_options_check(page, &err) != MEIRO_OK) return option_error(pc->command, &err);
@@ -808,19 +819,17 @@ int parse_grid(const char *command, const char *name, meiro_grid *grid)
     return EXIT_OK;
 }
 
-int check_grid_output(const char *command, meiro_grid grid, meiro_format format,
-                      const char *answers_to, bool animate)
+int check_kinds_output(const char *command, unsigned kinds, meiro_grid grid, meiro_format format,
+                       const char *answers_to)
 {
-    if (grid == MEIRO_GRID_RECT) return EXIT_OK;
-    if (animate)
-        return usage_error(command, "--animate and --frames draw rectangular mazes only, not %s",
-                           meiro_grid_name(grid));
     meiro_error err = {0};
+    /* the kinds' rule: an animation draws rectangles, a format its grids */
+    if (meiro_kind_check(kinds, grid, format, &err) != MEIRO_OK)
+        return library_error(command, NULL, &err);
     meiro_format answers_format = format;
-    if (meiro_export_grid_check(grid, format, &err) != MEIRO_OK ||
-        (answers_to &&
-         (meiro_format_from_filename(answers_to, format, &answers_format, &err) != MEIRO_OK ||
-          meiro_export_grid_check(grid, answers_format, &err) != MEIRO_OK)))
+    if (answers_to && grid != MEIRO_GRID_RECT &&
+        (meiro_format_from_filename(answers_to, format, &answers_format, &err) != MEIRO_OK ||
+         meiro_export_grid_check(grid, answers_format, &err) != MEIRO_OK))
         return usage_error(command, "%s", err.message);
     return EXIT_OK;
 }

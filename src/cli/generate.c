@@ -70,8 +70,8 @@ static const char *const usage_generate_more =
     "                       printed on stderr); the same seed gives the same maze\n"
     "      --solution       draw the shortest path from S to G\n"
     "  -m, --solver M       solver used for --solution (default bfs)\n"
-    "  -f, --format F       text, csv, ascii, unicode, pdf, svg, png, xlsx, html or\n"
-    "                       json\n"
+    "  -f, --format F       text, csv, ascii, unicode, pdf, svg, png, xlsx, html,\n"
+    "                       json, or page (the pages as data: doc/page-format.md)\n"
     "                       (default: from the output file's extension, else text)\n"
     "  -o, --output FILE    write to FILE (default, or '-': standard output)\n"
     "  -h, --help           show this help\n"
@@ -103,28 +103,20 @@ static bool parse_cell(const char *s, meiro_cell *cell)
     return true;
 }
 
-/* A shape's name for captions: a file's name without folder and extension. */
-static const char *shape_caption(const char *shape, char *name, size_t size)
-{
-    const char *base = strrchr(shape, '/');
-    base = base ? base + 1 : shape;
-    snprintf(name, size, "%.*s", (int)strcspn(base, "."), base);
-    return name;
-}
-
-/* generate's options as read: the settings given (`given` says which of
- * opt's), the sources the library lays under them, and the outputs. */
+/* generate's options as read: the maze's and the mission's into the job
+ * (`given` says which of opt's were given), the sources the library lays
+ * under them, and the outputs. */
 typedef struct generate_args {
-    meiro_generate_options opt;
+    meiro_job *job;
+    meiro_generate_options *opt; /* the job's */
+    meiro_mission_options *mission;
     unsigned given; /* MEIRO_GIVEN_* */
     const meiro_level_desc *level;
     const char *shape, *text, *animate, *frames, *fmt, *output, *solver;
-    meiro_mission_options mission;
     unsigned levels; /* floors; 0 or 1: a flat maze */
     bool solution, seeded, has_start, has_goal, help;
     int argc; /* the command as typed, to say one that works */
     char **argv;
-    char caption[48];
     page_cli pc;
 } generate_args;
 
@@ -162,7 +154,7 @@ const struct option generate_options[] = {
 /* One of the maze's own options (the page's go to page_option). */
 static int maze_option(generate_args *a, int c, char **argv)
 {
-    meiro_generate_options *opt = &a->opt;
+    meiro_generate_options *opt = a->opt;
     uint64_t v;
     meiro_error e = {0};
     char *end;
@@ -203,7 +195,7 @@ static int maze_option(generate_args *a, int c, char **argv)
         return EXIT_OK;
     case OPT_MISSION: {
         meiro_error e = {0};
-        if (meiro_mission_from_name(optarg, &a->mission, &e) != MEIRO_OK)
+        if (meiro_mission_from_name(optarg, a->mission, &e) != MEIRO_OK)
             return usage_error("generate", "--mission: %s", e.message);
         return EXIT_OK;
     }
@@ -211,7 +203,7 @@ static int maze_option(generate_args *a, int c, char **argv)
         if (!parse_u64(optarg, 100, &v))
             return usage_error("generate", "--one-way is a percentage from 0 to 100, not '%s'",
                                optarg);
-        a->mission.one_way = (unsigned)v;
+        a->mission->one_way = (unsigned)v;
         return EXIT_OK;
     case OPT_LEVELS:
         if (!parse_u64(optarg, MEIRO_MAX_LEVELS, &v) || v == 0)
@@ -267,7 +259,6 @@ static int generate_option(generate_args *a, int c, char **argv)
 
 static int parse_generate(int argc, char **argv, generate_args *a)
 {
-    meiro_generate_options_init(&a->opt);
     page_cli_init(&a->pc, "generate");
     int c, rc = EXIT_OK;
     while (rc == EXIT_OK && !a->help &&
@@ -278,7 +269,7 @@ static int parse_generate(int argc, char **argv, generate_args *a)
     if (a->has_start != a->has_goal)
         return usage_error("generate", "%s", "--start and --goal go together");
     if (a->has_start) {
-        a->opt.ends = MEIRO_ENDS_CELLS;
+        a->opt->ends = MEIRO_ENDS_CELLS;
         a->given |= MEIRO_GIVEN_ENDS;
     }
     if (a->solution && a->pc.answers_to)
@@ -288,203 +279,133 @@ static int parse_generate(int argc, char **argv, generate_args *a)
     return EXIT_OK;
 }
 
-/* --levels: what a multi-level maze cannot be or be written as (the
- * library refuses them too; here before the work, naming the options). */
-static int check_levels(const generate_args *a, meiro_format format, bool animate)
+/* A name refused at its age on paper the job says too small: the command
+ * that sets it on the paper that holds it, said after the refusal. */
+static void suggest_paper(const generate_args *a, const meiro_job *job)
 {
-    const char *bad = a->opt.grid != MEIRO_GRID_RECT ? "--grid (floors are rect grids)"
-                      : a->opt.weave                 ? "--weave"
-                      : a->mission.kind || a->mission.one_way ? "--mission and --one-way"
-                      : a->opt.loops                          ? "--loops (floors are perfect)"
-                      : a->shape || a->text                   ? "--shape and --text"
-                      : animate                               ? "--animate and --frames"
-                                                              : NULL;
-    if (bad) return usage_error("generate", "--levels cannot go with %s yet", bad);
-    const meiro_format_desc *f = meiro_format_info(format);
-    if (!meiro_format_can(format, MEIRO_CAN_LEVELS))
-        return usage_error("generate",
-                           "%s cannot show a multi-level maze's floors and stairs yet: write it "
-                           "as pdf, svg, png, json or html",
-                           f ? f->name : "this format");
-    return EXIT_OK;
-}
-
-/* The floors stacked into one rectangle, as the library makes them:
- * -H rows a floor. */
-static bool stack_levels(generate_args *a)
-{
-    /* rows count floor after floor: S on the first floor, G on the last */
-    uint64_t floor_rows = a->opt.height, last = floor_rows * (a->levels - 1);
-    if (a->has_start && (a->opt.start.y >= floor_rows || a->opt.goal.y < last ||
-                         a->opt.goal.y >= last + floor_rows)) {
-        char msg[200];
-        snprintf(msg, sizeof msg,
-                 "--start goes on the first floor (rows 0 to %llu) and --goal on the last "
-                 "(rows %llu to %llu): the floors' rows follow one another",
-                 (unsigned long long)floor_rows - 1, (unsigned long long)last,
-                 (unsigned long long)(last + floor_rows - 1));
-        usage_error("generate", "%s", msg);
-        return false;
-    }
-    uint64_t rows = (uint64_t)a->opt.height * a->levels;
-    if (rows > MEIRO_MAX_SIDE) {
-        usage_error("generate", "%s", "--levels: the floors' rows together are past 65535");
-        return false;
-    }
-    a->opt.height = (uint32_t)rows;
-    return true;
-}
-
-/* The cells the page lays out for the floors: up to 3 a row, else two
- * rows, a cell apart, each under a row for its name (as the library's
- * levels_extent, core/levels.h). */
-static void levels_extent(const generate_args *a, uint32_t *w, uint32_t *h)
-{
-    uint32_t cols = a->levels <= 3 ? a->levels : (a->levels + 1) / 2;
-    uint32_t rows = (a->levels + cols - 1) / cols;
-    *w = cols * (a->opt.width + 1) - 1;
-    *h = rows * (a->opt.height / a->levels + 2) - 1;
-}
-
-/* A name refused at its age on paper smaller than A3: the command that
- * sets it on A3, if A3 holds it, said after the refusal. */
-static void suggest_paper(const generate_args *a, meiro_format format,
-                          const meiro_export_options *page)
-{
-    double w, h, a3_w, a3_h;
-    if (page->paper_w_mm > 0) w = page->paper_w_mm, h = page->paper_h_mm;
-    else if (!meiro_paper_name(page->paper, &w, &h)) return;
-    const char *a3 = meiro_paper_name(MEIRO_PAPER_A3, &a3_w, &a3_h);
-    if (w * h >= a3_w * a3_h) return;
-    meiro_export_options o = *page;
-    o.paper = MEIRO_PAPER_A3;
-    o.paper_w_mm = o.paper_h_mm = 0;
-    uint8_t *mask = NULL;
-    meiro_error e = {0};
-    meiro_status s =
-        meiro_text_mask_for_level(a->text, page->lang, a->level, format, &o, &mask, NULL, NULL, &e);
-    meiro_mask_free(mask);
-    if (s != MEIRO_OK) return;
-    const char *const tail[] = {"--paper", a3, NULL};
+    long long paper = meiro_job_get_int(job, MEIRO_JOB_FITS_PAPER);
+    const char *name = paper >= 0 ? meiro_paper_name((meiro_paper)paper, NULL, NULL) : NULL;
+    if (!name) return;
+    const char *const tail[] = {"--paper", name, NULL};
     char *command = remake_command("generate", a->argc, a->argv, GENERATE_SHORTOPTS,
                                    generate_options, "h", tail);
-    if (command) fprintf(stderr, "meiro generate: it fits with --paper %s: %s\n", a3, command);
+    if (command) fprintf(stderr, "meiro generate: it fits with --paper %s: %s\n", name, command);
     free(command);
 }
 
-/* The maze and the page to make: the output checked, the template and the
- * text's mask made, the library's order of precedence applied, then the
- * size checked against the page before the shape's mask is made. */
-static int resolve_generate(generate_args *a, meiro_format *format, meiro_export_options *page,
-                            uint8_t **mask)
+/* The job's settings from the options read (the maze's and the
+ * mission's are in it already). */
+static int fill_job(generate_args *a, meiro_format format)
 {
-    bool animate = a->animate || a->frames;
-    int rc = output_format("generate", a->fmt, a->output, format);
-    if (rc == EXIT_OK) rc = page_options_check("generate", &a->pc, *format);
-    if (rc == EXIT_OK) rc = check_animate_name("generate", a->animate);
-    if (rc == EXIT_OK)
-        rc = check_grid_output("generate", a->opt.grid, *format, a->pc.answers_to, animate);
-    if (rc == EXIT_OK && (a->mission.kind || a->mission.one_way) && animate)
-        rc = usage_error("generate", "--%s cannot show a mission's keys, items or arrows yet",
-                         a->animate ? "animate" : "frames");
-    if (rc == EXIT_OK && a->levels) rc = check_levels(a, *format, animate);
-    if (rc == EXIT_OK) rc = check_memory_floor("generate", *format, a->frames != NULL);
-    if (rc == EXIT_OK) rc = page_finish(&a->pc, page);
-    if (rc != EXIT_OK) return rc;
-    page_signs_for_level(page, a->level);
+    meiro_job *job = a->job;
+    meiro_export_options *page = meiro_job_page(job);
+    *page = a->pc.v;
+    page->tpl = a->pc.tpl;
+    if (a->pc.art) page->art = a->pc.art;
+    int level = -1;
+    for (int k = 0; k < MEIRO_LEVEL_COUNT && a->level; k++)
+        if (meiro_level_info((meiro_level)k) == a->level) level = k;
+    const struct {
+        meiro_job_setting setting;
+        long long value;
+    } numbers[] = {
+        {MEIRO_JOB_FORMAT, format},
+        {MEIRO_JOB_MAZE_GIVEN, a->given},
+        {MEIRO_JOB_PAGE_GIVEN, page_given_bits(&a->pc)},
+        {MEIRO_JOB_LEVEL, level},
+        {MEIRO_JOB_FLOORS, a->levels},
+        {MEIRO_JOB_SOLUTION, a->solution},
+        {MEIRO_JOB_ANIMATE, a->animate != NULL},
+        {MEIRO_JOB_FRAMES, a->frames != NULL},
+    };
+    const struct {
+        meiro_job_setting setting;
+        const char *value;
+    } texts[] = {
+        {MEIRO_JOB_SHAPE, a->shape},
+        {MEIRO_JOB_TEXT, a->text},
+        {MEIRO_JOB_SOLVER, a->solver},
+        {MEIRO_JOB_ANSWERS_TO, a->pc.answers_to},
+    };
     meiro_error e = {0};
-    meiro_text_info info;
-    uint32_t height = a->given & MEIRO_GIVEN_HEIGHT ? a->opt.height : 0; /* 0: the text's own */
-    /* a level's child gets the name filling the page at its cells; a
-     * height given sets the letters as it says */
-    if (a->text && (height ? meiro_text_mask(a->text, page->lang, height, mask, &info, &e)
-                           : meiro_text_mask_for_level(a->text, page->lang, a->level, *format, page,
-                                                       mask, &info, NULL, &e)) != MEIRO_OK) {
+    for (size_t i = 0; i < sizeof numbers / sizeof numbers[0]; i++)
+        if (meiro_job_set_int(job, numbers[i].setting, numbers[i].value, &e) != MEIRO_OK)
+            return report_failure(NULL, &e);
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
+        if (meiro_job_set_text(job, texts[i].setting, texts[i].value, &e) != MEIRO_OK)
+            return report_failure(NULL, &e);
+    return EXIT_OK;
+}
+
+/* The job's warnings from `first` on, each naming its option; the count
+ * said so far. */
+static size_t say_warnings(const meiro_job *job, size_t first)
+{
+    meiro_field field;
+    const char *message;
+    for (; (message = meiro_job_warning(job, first, &field)); first++)
+        fprintf(stderr, "meiro: warning: %s (%s)\n", message,
+                field == MEIRO_FIELD_TEXT     ? "--text"
+                : field == MEIRO_FIELD_SHAPE  ? "--shape"
+                : field == MEIRO_FIELD_CELL   ? "--cell"
+                : field == MEIRO_FIELD_HEIGHT ? "-H"
+                                              : "-W/-H");
+    return first;
+}
+
+/* The job planned: the command line's own checks (the output's name and
+ * format, the page options it will not use, the memory, the template),
+ * the library's plan, the files written checked against the page and the
+ * inputs, then the job prepared (its last checks, the shape's mask). */
+static int plan_generate(generate_args *a)
+{
+    meiro_format format;
+    int rc = output_format("generate", a->fmt, a->output, &format);
+    if (rc == EXIT_OK) rc = page_options_check("generate", &a->pc, format);
+    if (rc == EXIT_OK) rc = check_animate_name("generate", a->animate);
+    if (rc == EXIT_OK) rc = check_memory_floor("generate", format, a->frames != NULL);
+    if (rc == EXIT_OK) rc = page_template(&a->pc);
+    if (rc == EXIT_OK) rc = fill_job(a, format);
+    if (rc != EXIT_OK) return rc;
+    meiro_error e = {0};
+    meiro_job *job = a->job;
+    if (meiro_job_plan(job, &e) != MEIRO_OK) {
         rc = library_error("generate", NULL, &e);
-        if (!height && e.status == MEIRO_ERROR_ARGUMENT && e.field == MEIRO_FIELD_TEXT)
-            suggest_paper(a, *format, page);
+        suggest_paper(a, job);
         return rc;
     }
-    if (a->text && !height && e.message[0]) /* set in smaller cells than the age's: said */
-        fprintf(stderr, "meiro: warning: %s (--text)\n", e.message);
-    meiro_maze_sources src = {a->pc.tpl, a->level, a->shape != NULL, a->text ? &info : NULL};
-    a->opt.shape_name = a->shape; /* a built-in shape's grid is at least the one where it reads */
-    if (meiro_generate_options_resolve(&a->opt, a->given, &src, &e) != MEIRO_OK)
-        return library_error("generate", NULL, &e);
-    if (a->levels && !stack_levels(a)) return EXIT_USAGE;
-    /* the page holds the floors side by side (levels_extent) */
-    uint32_t page_w = a->opt.width, page_h = a->opt.height;
-    if (a->levels) levels_extent(a, &page_w, &page_h);
-    rc = check_output("generate", a->opt.grid, page_w, page_h, *format, page, a->output,
-                      a->pc.answers_to, animate);
+    size_t said = say_warnings(job, 0);
+    rc = check_output("generate", a->opt->grid,
+                      (uint32_t)meiro_job_get_int(job, MEIRO_JOB_EXTENT_WIDTH),
+                      (uint32_t)meiro_job_get_int(job, MEIRO_JOB_EXTENT_HEIGHT), format,
+                      meiro_job_page(job), a->output, a->pc.answers_to, a->animate || a->frames);
     const input_file inputs[] = {{"the -t template", a->pc.template_name},
                                  {"the --shape picture", a->shape}};
     if (rc == EXIT_OK)
         rc = check_not_inputs("generate", a->output, a->pc.answers_to, inputs, 2);
     if (rc == EXIT_OK) rc = check_not_inputs("generate", a->animate, NULL, inputs, 2);
-    /* a mission that will be refused, refused before the maze is made */
-    if (rc == EXIT_OK && meiro_mission_check(&a->opt, &a->mission, *format, page, &e) != MEIRO_OK)
-        rc = library_error("generate", NULL, &e);
-    /* a name set for the level keeps its cell, or has said why not */
-    bool set_for_level = a->text && !height;
-    meiro_status checked =
-        rc == EXIT_OK && !set_for_level
-            ? meiro_level_page_check(a->level, a->opt.grid, page_w, page_h,
-                                     a->text ? height : 0, *format, page, &e)
-            : MEIRO_OK;
-    if (checked == MEIRO_ERROR_ARGUMENT) /* a warning: made as asked */
-        fprintf(stderr, "meiro: warning: %s (%s)\n", e.message,
-                e.field == MEIRO_FIELD_CELL     ? "--cell"
-                : e.field == MEIRO_FIELD_HEIGHT ? "-H"
-                                                : "-W/-H");
-    else if (checked != MEIRO_OK) rc = library_error("generate", NULL, &e);
-    if (rc == EXIT_OK && a->shape) {
-        e = (meiro_error){0};
-        if (meiro_shape_mask(a->shape, a->opt.width, a->opt.height, mask, &e) != MEIRO_OK)
-            rc = library_error("generate", NULL, &e);
-        else if (e.message[0]) /* a picture with no clear silhouette: made, and said */
-            fprintf(stderr, "meiro: warning: %s (--shape)\n", e.message);
-    }
-    a->opt.mask = *mask;
-    a->opt.shape_name = a->text    ? a->text
-                        : a->shape ? shape_caption(a->shape, a->caption, sizeof a->caption)
-                                   : NULL;
-    return rc;
+    if (rc != EXIT_OK) return rc;
+    meiro_status prepared = meiro_job_prepare(job, &e);
+    say_warnings(job, said);
+    return prepared == MEIRO_OK ? EXIT_OK : library_error("generate", NULL, &e);
 }
 
 /* The maze, its solution where one is shown, the output and the
  * animations, then the seed. */
-static int run_generate(generate_args *a, meiro_format format, const meiro_export_options *page)
+static int run_generate(generate_args *a)
 {
     meiro_trace *trace = NULL;
     meiro_maze *m = NULL;
     meiro_path path = {0};
     meiro_error err = {0};
     int rc = EXIT_OK;
-    if (!a->seeded) a->opt.seed = clock_seed();
+    if (!a->seeded) a->opt->seed = clock_seed();
     if ((a->animate || a->frames) && !(trace = meiro_trace_new())) {
         rc = report_failure(NULL, &(meiro_error){.status = MEIRO_ERROR_NOMEM});
         goto done;
     }
     meiro_observer watcher = trace ? meiro_trace_observer(trace) : (meiro_observer){0};
-    if (trace) a->opt.observer = &watcher;
-    m = meiro_generate(&a->opt, &err);
-    if (!m) {
-        rc = library_error("generate", NULL, &err);
-        goto done;
-    }
-    a->mission.seed = a->opt.seed;
-    if (meiro_maze_add_mission(m, &a->mission, &err) != MEIRO_OK) {
-        rc = library_error("generate", NULL, &err);
-        goto done;
-    }
-    if (a->levels && meiro_maze_split_levels(m, a->levels, a->opt.seed, &err) != MEIRO_OK) {
-        rc = library_error("generate", NULL, &err);
-        goto done;
-    }
-    bool solution = a->solution || meiro_answers_asked(page) || a->pc.answers_to;
-    if (solution &&
-        meiro_solve_watched(m, a->solver, trace ? &watcher : NULL, &path, &err) != MEIRO_OK) {
+    if (meiro_job_make(a->job, trace ? &watcher : NULL, &m, &path, &err) != MEIRO_OK) {
         rc = library_error("generate", NULL, &err);
         goto done;
     }
@@ -495,15 +416,16 @@ static int run_generate(generate_args *a, meiro_format format, const meiro_expor
                                            .message = "out of memory recording the animation"});
         goto done;
     }
-    rc = write_result("generate", m, solution ? &path : NULL, format, page, a->output,
-                      a->pc.answers_to);
+    meiro_format format = (meiro_format)meiro_job_get_int(a->job, MEIRO_JOB_FORMAT);
+    rc = write_result("generate", m, path.cells ? &path : NULL, format, meiro_job_page(a->job),
+                      a->output, a->pc.answers_to);
     if (rc == EXIT_OK && trace) rc = write_animations(trace, NULL, a->animate, a->frames);
     /* the seed once the maze is out (not before an error about the output),
      * and the language and paper the locale gave, for the same page on any
      * machine */
     if (rc == EXIT_OK && !a->seeded)
         fprintf(stderr, "meiro: seed %llu (use -s %llu%s%s%s to make this maze again)\n",
-                (unsigned long long)a->opt.seed, (unsigned long long)a->opt.seed,
+                (unsigned long long)a->opt->seed, (unsigned long long)a->opt->seed,
                 a->pc.locale_lang[0] ? " --lang " : "", a->pc.locale_lang,
                 a->pc.locale_letter ? " --paper letter" : "");
 done:
@@ -513,18 +435,21 @@ done:
     return rc;
 }
 
+/* parse -> plan -> run: the options read into a job, the job planned by
+ * the library (with the command line's checks of its files), then made
+ * and written. */
 int cmd_generate(int argc, char **argv)
 {
     if (rule_asked(argc, argv)) return cmd_rule(argc, argv, false);
     if (picture_asked(argc, argv)) return cmd_picture(argc, argv);
-    generate_args a = {.argc = argc, .argv = argv};
-    meiro_export_options page;
-    meiro_format format;
-    uint8_t *mask = NULL;
+    generate_args a = {.argc = argc, .argv = argv, .job = meiro_job_new()};
+    if (!a.job) return report_failure(NULL, &(meiro_error){.status = MEIRO_ERROR_NOMEM});
+    a.opt = meiro_job_maze(a.job);
+    a.mission = meiro_job_mission(a.job);
     int rc = parse_generate(argc, argv, &a);
-    if (rc == EXIT_OK && !a.help) rc = resolve_generate(&a, &format, &page, &mask);
-    if (rc == EXIT_OK && !a.help) rc = run_generate(&a, format, &page);
+    if (rc == EXIT_OK && !a.help) rc = plan_generate(&a);
+    if (rc == EXIT_OK && !a.help) rc = run_generate(&a);
+    meiro_job_free(a.job);
     meiro_template_free(a.pc.tpl);
-    meiro_mask_free(mask);
     return rc;
 }

@@ -26,6 +26,7 @@ static const char *const usage_main =
     "  booklet    many mazes in one PDF or workbook, getting harder, with answers\n"
     "  watch      watch a maze being made and solved, in the terminal\n"
     "  stats      measure a maze (size, solution, dead ends, junctions)\n"
+    "  draw       draw a page description (generate -f page) as a PDF\n"
     "  cover      a printed book's full-wrap cover (back, spine, front) for KDP\n"
     "  preflight  check a PDF against a print service's rules (KDP, IngramSpark, Lulu)\n"
     "  list       list algorithms, solvers and formats\n"
@@ -95,6 +96,7 @@ static const struct {
     {"booklet", cmd_booklet, booklet_options},
     {"watch", cmd_watch, watch_options},
     {"stats", cmd_stats, NULL},
+    {"draw", cmd_draw, NULL},
     {"preflight", cmd_preflight, NULL},
     {"cover", cmd_cover, NULL},
     {"list", cmd_list, NULL},
@@ -136,7 +138,7 @@ static int run(int argc, char **argv)
         if (strcmp(cmd, commands[i].name) == 0) return commands[i].run(argc - 1, argv + 1);
     }
     char hint[64], msg[128];
-    meiro_name_hint(cmd, "generate solve booklet watch stats list serve", hint, sizeof hint);
+    meiro_name_hint(cmd, "generate solve booklet watch stats draw list serve", hint, sizeof hint);
     snprintf(msg, sizeof msg, "unknown command '%%s'%s", hint);
     return usage_error(NULL, msg, cmd);
 }

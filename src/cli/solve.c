@@ -75,10 +75,10 @@ int cmd_solve(int argc, char **argv)
     if (rc == EXIT_OK) rc = page_finish(&pc, &page);
     m = rc == EXIT_OK ? load_input(input, input_format, &rc) : NULL;
     if (!m) goto done;
-    rc = check_grid_output("solve", meiro_maze_grid(m), format, pc.answers_to, animate || frames);
-    if (rc == EXIT_OK && meiro_maze_has_mission(m) && (animate || frames))
-        rc = usage_error("solve", "--%s cannot show a mission's keys, items or arrows yet",
-                         animate ? "animate" : "frames");
+    unsigned kinds = (animate ? 1u << MEIRO_KIND_ANIMATE : 0) |
+                     (frames ? 1u << MEIRO_KIND_FRAMES : 0) |
+                     (meiro_maze_has_mission(m) ? 1u << MEIRO_KIND_MISSION : 0);
+    rc = check_kinds_output("solve", kinds, meiro_maze_grid(m), format, pc.answers_to);
     if (rc == EXIT_OK)
         rc = check_output("solve", meiro_maze_grid(m), meiro_maze_width(m), meiro_maze_height(m),
                           format, &page, output, pc.answers_to, animate || frames);

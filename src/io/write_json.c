@@ -62,108 +62,20 @@
 #include "core/mission.h"
 #include "core/utf8.h"
 #include "core/error.h"
+#include "core/jout.h"
 #include "io/io.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- Output through a buffer ---- */
-
-typedef struct jout {
-    FILE *out;
-    bool ok;
-    size_t n;
-    char buf[1 << 16];
-} jout;
-
-static void out_flush(jout *o)
-{
-    if (o->n && fwrite(o->buf, 1, o->n, o->out) != o->n) o->ok = false;
-    o->n = 0;
-}
-
-static void out_mem(jout *o, const char *s, size_t len)
-{
-    if (o->n + len > sizeof o->buf) out_flush(o);
-    if (len > sizeof o->buf) {
-        if (fwrite(s, 1, len, o->out) != len) o->ok = false;
-        return;
-    }
-    memcpy(o->buf + o->n, s, len);
-    o->n += len;
-}
-
-static void out_str(jout *o, const char *s) { out_mem(o, s, strlen(s)); }
-
-static void out_u64(jout *o, uint64_t v)
-{
-    char d[24];
-    size_t k = sizeof d;
-    do d[--k] = (char)('0' + v % 10);
-    while ((v /= 10) != 0);
-    out_mem(o, d + k, sizeof d - k);
-}
-
-/* A coordinate or angle: rounded to 9 decimals, trailing zeros dropped,
- * never "-0". Done by hand: printf costs more than the rest of a cell. */
-static void out_num(jout *o, double v)
-{
-    if (!(fabs(v) < 9e9)) { /* not a coordinate meiro makes; kept readable JSON */
-        char t[40];
-        snprintf(t, sizeof t, "%.17g", isfinite(v) ? v : 0.0);
-        out_str(o, t);
-        return;
-    }
-    int64_t q = (int64_t)llround(v * 1e9);
-    if (q < 0) out_mem(o, "-", 1);
-    uint64_t u = q < 0 ? (uint64_t)-q : (uint64_t)q;
-    out_u64(o, u / 1000000000u);
-    uint32_t frac = (uint32_t)(u % 1000000000u);
-    if (!frac) return;
-    char d[10] = {'.'};
-    for (int k = 9; k >= 1; k--, frac /= 10) d[k] = (char)('0' + frac % 10);
-    size_t len = 10;
-    while (d[len - 1] == '0') len--;
-    out_mem(o, d, len);
-}
-
 static void out_pair(jout *o, double a, double b)
 {
-    out_mem(o, "[", 1);
-    out_num(o, a);
-    out_mem(o, ", ", 2);
-    out_num(o, b);
-    out_mem(o, "]", 1);
-}
-
-/* A JSON string: quotes, backslashes and control characters escaped; a
- * byte that is not UTF-8 becomes U+FFFD (JSON text is UTF-8). */
-static void out_quoted(jout *o, const char *s)
-{
-    size_t len = strlen(s);
-    out_mem(o, "\"", 1);
-    for (size_t i = 0; i < len;) {
-        size_t good = i + utf8_check(s + i, len - i);
-        for (; i < good; i++) {
-            unsigned char c = (unsigned char)s[i];
-            if (c == '"' || c == '\\') {
-                char e[2] = {'\\', (char)c};
-                out_mem(o, e, 2);
-            } else if (c < 0x20) {
-                char e[8];
-                snprintf(e, sizeof e, "\\u%04x", c);
-                out_mem(o, e, 6);
-            } else {
-                out_mem(o, s + i, 1);
-            }
-        }
-        if (i < len) {
-            out_str(o, "\\ufffd");
-            i++;
-        }
-    }
-    out_mem(o, "\"", 1);
+    jout_mem(o, "[", 1);
+    jout_num(o, a);
+    jout_mem(o, ", ", 2);
+    jout_num(o, b);
+    jout_mem(o, "]", 1);
 }
 
 /* ---- Ids ---- */
@@ -282,10 +194,10 @@ static const char *const door_names[4] = {"north", "east", "south", "west"};
 
 static void out_key_u64(jout *o, const char *key, uint64_t v)
 {
-    out_str(o, ",\n  \"");
-    out_str(o, key);
-    out_str(o, "\": ");
-    out_u64(o, v);
+    jout_str(o, ",\n  \"");
+    jout_str(o, key);
+    jout_str(o, "\": ");
+    jout_u64(o, v);
 }
 
 /* Rectangles list cells and passages eight to a line: short lines of
@@ -296,56 +208,56 @@ enum { RECT_PER_LINE = 8 };
  * x, y; the reader takes missing geometry as the grid's). */
 static void out_rect_cell(jout *o, uint64_t k, meiro_cell c, bool last)
 {
-    out_str(o, k % RECT_PER_LINE ? " {\"x\": " : "    {\"x\": ");
-    out_u64(o, c.x);
-    out_str(o, ", \"y\": ");
-    out_u64(o, c.y);
-    out_str(o, last ? "}\n" : k % RECT_PER_LINE == RECT_PER_LINE - 1 ? "},\n" : "},");
+    jout_str(o, k % RECT_PER_LINE ? " {\"x\": " : "    {\"x\": ");
+    jout_u64(o, c.x);
+    jout_str(o, ", \"y\": ");
+    jout_u64(o, c.y);
+    jout_str(o, last ? "}\n" : k % RECT_PER_LINE == RECT_PER_LINE - 1 ? "},\n" : "},");
 }
 
 static void out_cell(jout *o, const meiro_maze *m, size_t id, meiro_cell c, bool last)
 {
     cell_shape s;
     cell_shape_of(m, id, c, &s);
-    out_str(o, "    {\"x\": ");
-    out_u64(o, c.x);
-    out_str(o, ", \"y\": ");
-    out_u64(o, c.y);
-    out_str(o, ", \"center\": ");
+    jout_str(o, "    {\"x\": ");
+    jout_u64(o, c.x);
+    jout_str(o, ", \"y\": ");
+    jout_u64(o, c.y);
+    jout_str(o, ", \"center\": ");
     out_pair(o, s.cx, s.cy);
     if (s.polar) {
-        out_str(o, ", \"radii\": ");
+        jout_str(o, ", \"radii\": ");
         out_pair(o, s.r0, s.r1);
-        out_str(o, ", \"angles\": ");
+        jout_str(o, ", \"angles\": ");
         out_pair(o, s.a0, s.a1);
     } else {
-        out_str(o, ", \"corners\": [");
+        jout_str(o, ", \"corners\": [");
         for (unsigned k = 0; k < s.corners; k++) {
-            if (k) out_mem(o, ", ", 2);
+            if (k) jout_mem(o, ", ", 2);
             out_pair(o, s.px[k], s.py[k]);
         }
-        out_mem(o, "]", 1);
+        jout_mem(o, "]", 1);
     }
-    out_str(o, last ? "}\n" : "},\n");
+    jout_str(o, last ? "}\n" : "},\n");
 }
 
 /* Passage number k (counted from 0) of the list; rect's `packed` eight to
  * a line. */
 static void out_passage(jout *o, uint64_t a, uint64_t b, uint64_t *k, bool packed)
 {
-    if (*k == 0) out_str(o, "\n    [");
-    else if (packed && *k % RECT_PER_LINE) out_str(o, ", [");
-    else out_str(o, ",\n    [");
+    if (*k == 0) jout_str(o, "\n    [");
+    else if (packed && *k % RECT_PER_LINE) jout_str(o, ", [");
+    else jout_str(o, ",\n    [");
     ++*k;
-    out_u64(o, a);
-    out_mem(o, ", ", 2);
-    out_u64(o, b);
-    out_mem(o, "]", 1);
+    jout_u64(o, a);
+    jout_mem(o, ", ", 2);
+    jout_u64(o, b);
+    jout_mem(o, "]", 1);
 }
 
 static void write_cells(jout *o, const meiro_maze *m)
 {
-    out_str(o, ",\n  \"cells\": [\n");
+    jout_str(o, ",\n  \"cells\": [\n");
     size_t total = maze_total(m);
     uint64_t left = m->active_count;
     for (size_t i = 0; i < total && o->ok; i++) {
@@ -358,14 +270,14 @@ static void write_cells(jout *o, const meiro_maze *m)
             out_cell(o, m, i, grid_cell(m, i), i + 1 == total);
         }
     }
-    out_str(o, "  ]");
+    jout_str(o, "  ]");
 }
 
 /* Each passage once, from its smaller id; a cell's larger neighbours in
  * increasing order, so the list comes out sorted. */
 static void write_passages(jout *o, const meiro_maze *m, const id_map *ids)
 {
-    out_str(o, ",\n  \"passages\": [");
+    jout_str(o, ",\n  \"passages\": [");
     uint64_t k = 0;
     size_t total = maze_total(m);
     if (m->grid == MEIRO_GRID_RECT) {
@@ -398,13 +310,13 @@ static void write_passages(jout *o, const meiro_maze *m, const id_map *ids)
             for (unsigned t = 0; t < n; t++) out_passage(o, i, next[t], &k, false);
         }
     }
-    out_str(o, k ? "\n  ]" : "]");
+    jout_str(o, k ? "\n  ]" : "]");
 }
 
 /* A weave maze's tunnels, [a, b, c]: from cell a under cell b to cell c. */
 static void write_under(jout *o, const meiro_maze *m, const id_map *ids)
 {
-    out_str(o, ",\n  \"under\": [");
+    jout_str(o, ",\n  \"under\": [");
     bool first = true;
     size_t total = maze_total(m);
     for (size_t i = 0; i < total && o->ok; i++) {
@@ -413,27 +325,27 @@ static void write_under(jout *o, const meiro_maze *m, const id_map *ids)
         uint32_t x = (uint32_t)(i % m->w), y = (uint32_t)(i / m->w);
         meiro_cell a = u == CELL_UNDER_EW ? (meiro_cell){x - 1, y} : (meiro_cell){x, y - 1},
                    c = u == CELL_UNDER_EW ? (meiro_cell){x + 1, y} : (meiro_cell){x, y + 1};
-        out_str(o, first ? "\n    [" : ",\n    [");
+        jout_str(o, first ? "\n    [" : ",\n    [");
         first = false;
-        out_u64(o, id_of(ids, a));
-        out_mem(o, ", ", 2);
-        out_u64(o, id_of(ids, (meiro_cell){x, y}));
-        out_mem(o, ", ", 2);
-        out_u64(o, id_of(ids, c));
-        out_mem(o, "]", 1);
+        jout_u64(o, id_of(ids, a));
+        jout_mem(o, ", ", 2);
+        jout_u64(o, id_of(ids, (meiro_cell){x, y}));
+        jout_mem(o, ", ", 2);
+        jout_u64(o, id_of(ids, c));
+        jout_mem(o, "]", 1);
     }
-    out_str(o, first ? "]" : "\n  ]");
+    jout_str(o, first ? "]" : "\n  ]");
 }
 
 /* A multi-level maze's stairs, [a, b]: from cell a up to cell b. */
 static void write_stairs(jout *o, const meiro_maze *m)
 {
-    out_str(o, ",\n  \"stairs\": [");
+    jout_str(o, ",\n  \"stairs\": [");
     uint64_t k = 0;
     size_t total = maze_total(m);
     for (size_t i = 0; i + m->floor_cells < total && o->ok; i++)
         if (m->cells[i] & CELL_STAIR_UP) out_passage(o, i, i + m->floor_cells, &k, true);
-    out_str(o, k ? "\n  ]" : "]");
+    jout_str(o, k ? "\n  ]" : "]");
 }
 
 /* A mission's marks, doors and one-way passages (see the top). */
@@ -441,28 +353,28 @@ static void write_mission(jout *o, const meiro_maze *m, const id_map *ids)
 {
     const maze_mission *mi = m->mission;
     static const char *const kinds[] = {"none", "keys", "collect"};
-    out_str(o, ",\n  \"mission\": {\"kind\": \"");
-    out_str(o, kinds[mi->kind]);
-    out_str(o, "\", \"marks\": [");
+    jout_str(o, ",\n  \"mission\": {\"kind\": \"");
+    jout_str(o, kinds[mi->kind]);
+    jout_str(o, "\", \"marks\": [");
     for (unsigned k = 0; k < mi->count; k++) {
-        if (k) out_mem(o, ", ", 2);
-        out_u64(o, id_of(ids, mi->mark[k]));
+        if (k) jout_mem(o, ", ", 2);
+        jout_u64(o, id_of(ids, mi->mark[k]));
     }
-    out_str(o, "]");
+    jout_str(o, "]");
     if (mi->kind == MEIRO_MISSION_KEYS) {
-        out_str(o, ", \"doors\": [");
+        jout_str(o, ", \"doors\": [");
         for (unsigned k = 0; k < mi->count; k++) {
             meiro_cell b = {mi->door[k].x + (uint32_t)DIR_DX[mi->door_side[k]],
                             mi->door[k].y + (uint32_t)DIR_DY[mi->door_side[k]]};
-            out_str(o, k ? ", [" : "[");
-            out_u64(o, id_of(ids, mi->door[k]));
-            out_mem(o, ", ", 2);
-            out_u64(o, id_of(ids, b));
-            out_mem(o, "]", 1);
+            jout_str(o, k ? ", [" : "[");
+            jout_u64(o, id_of(ids, mi->door[k]));
+            jout_mem(o, ", ", 2);
+            jout_u64(o, id_of(ids, b));
+            jout_mem(o, "]", 1);
         }
-        out_str(o, "]");
+        jout_str(o, "]");
     }
-    out_str(o, ", \"one_way\": [");
+    jout_str(o, ", \"one_way\": [");
     bool first = true;
     for (uint32_t y = 0; mi->blocked && y < m->h && o->ok; y++)
         for (uint32_t x = 0; x < m->w; x++) {
@@ -471,25 +383,25 @@ static void write_mission(jout *o, const meiro_maze *m, const id_map *ids)
                 if (!(b & dir_bit(d))) continue;
                 /* blocked leaving (x, y) by d: the way allowed is into it */
                 meiro_cell from = {x + (uint32_t)DIR_DX[d], y + (uint32_t)DIR_DY[d]};
-                out_str(o, first ? "\n    [" : ",\n    [");
+                jout_str(o, first ? "\n    [" : ",\n    [");
                 first = false;
-                out_u64(o, id_of(ids, from));
-                out_mem(o, ", ", 2);
-                out_u64(o, id_of(ids, (meiro_cell){x, y}));
-                out_mem(o, "]", 1);
+                jout_u64(o, id_of(ids, from));
+                jout_mem(o, ", ", 2);
+                jout_u64(o, id_of(ids, (meiro_cell){x, y}));
+                jout_mem(o, "]", 1);
             }
         }
-    out_str(o, first ? "]}" : "\n  ]}");
+    jout_str(o, first ? "]}" : "\n  ]}");
 }
 
 static void write_solution(jout *o, const meiro_path *path, const id_map *ids)
 {
-    out_str(o, ",\n  \"solution\": [");
+    jout_str(o, ",\n  \"solution\": [");
     for (size_t k = 0; k < path->length && o->ok; k++) {
-        out_str(o, k == 0 ? "\n    " : k % 16 ? ", " : ",\n    ");
-        out_u64(o, id_of(ids, path->cells[k]));
+        jout_str(o, k == 0 ? "\n    " : k % 16 ? ", " : ",\n    ");
+        jout_u64(o, id_of(ids, path->cells[k]));
     }
-    out_str(o, path->length ? "\n  ]" : "]");
+    jout_str(o, path->length ? "\n  ]" : "]");
 }
 
 meiro_status write_json(const meiro_maze *m, const meiro_path *path, FILE *out)
@@ -504,34 +416,34 @@ meiro_status write_json(const meiro_maze *m, const meiro_path *path, FILE *out)
     o->out = out;
     o->ok = true;
     o->n = 0;
-    out_str(o, "{\n  \"meiro\": 1,\n  \"grid\": ");
-    out_quoted(o, meiro_grid_name((meiro_grid)m->grid));
+    jout_str(o, "{\n  \"meiro\": 1,\n  \"grid\": ");
+    jout_quoted(o, meiro_grid_name((meiro_grid)m->grid));
     out_key_u64(o, "width", m->w);
     out_key_u64(o, "height", m->h);
     if (m->levels) out_key_u64(o, "levels", m->levels);
     double ew, eh;
     grid_extent(m, &ew, &eh);
-    out_str(o, ",\n  \"extent\": ");
+    jout_str(o, ",\n  \"extent\": ");
     out_pair(o, ew, eh);
     if (m->has_seed) {
         char seed[24];
         snprintf(seed, sizeof seed, "%llu", (unsigned long long)m->seed);
-        out_str(o, ",\n  \"seed\": ");
-        out_quoted(o, seed);
+        jout_str(o, ",\n  \"seed\": ");
+        jout_quoted(o, seed);
         if (m->algorithm[0]) {
-            out_str(o, ",\n  \"algorithm\": ");
-            out_quoted(o, m->algorithm);
+            jout_str(o, ",\n  \"algorithm\": ");
+            jout_quoted(o, m->algorithm);
         }
     }
     out_key_u64(o, "start", id_of(&ids, m->start));
     if (m->start_door <= MEIRO_WEST) {
-        out_str(o, ",\n  \"start_door\": ");
-        out_quoted(o, door_names[m->start_door]);
+        jout_str(o, ",\n  \"start_door\": ");
+        jout_quoted(o, door_names[m->start_door]);
     }
     out_key_u64(o, "goal", id_of(&ids, m->goal));
     if (m->goal_door <= MEIRO_WEST) {
-        out_str(o, ",\n  \"goal_door\": ");
-        out_quoted(o, door_names[m->goal_door]);
+        jout_str(o, ",\n  \"goal_door\": ");
+        jout_quoted(o, door_names[m->goal_door]);
     }
     write_cells(o, m);
     write_passages(o, m, &ids);
@@ -539,8 +451,8 @@ meiro_status write_json(const meiro_maze *m, const meiro_path *path, FILE *out)
     if (m->levels) write_stairs(o, m);
     if (meiro_maze_has_mission(m)) write_mission(o, m, &ids);
     if (path) write_solution(o, path, &ids);
-    out_str(o, "\n}\n");
-    out_flush(o);
+    jout_str(o, "\n}\n");
+    jout_flush(o);
     bool ok = o->ok;
     free(o);
     free(ids.block);

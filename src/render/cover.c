@@ -6,6 +6,8 @@
 #include "page/layout.h"
 #include "render/draw.h"
 #include "render/export.h"
+#include "render/measure.h"
+#include "render/scene_cairo.h"
 
 #include <cairo-pdf.h>
 #include <math.h>
@@ -20,14 +22,8 @@
 /* The largest size up to `size` at which `text` is at most `width` wide. */
 static double fit_size(cairo_t *cr, const char *text, bool bold, double size, double width)
 {
-    for (; size > 2; size *= 0.92) {
-        PangoLayout *l = text_layout(cr, text, FONT_FAMILY, bold, size);
-        if (!l) return size;
-        PangoRectangle ink, logical;
-        pango_layout_get_extents(l, &ink, &logical);
-        g_object_unref(l);
-        if ((double)logical.width / PANGO_SCALE <= width) break;
-    }
+    for (; size > 2; size *= 0.92)
+        if (measured_width(cr, text, FONT_FAMILY, bold, size) <= width) break;
     return size;
 }
 
@@ -54,12 +50,7 @@ static void spine_line(cairo_t *cr, const cover_plan *c, const char *text, doubl
 /* The width of `text` in bold at `size` (mm). */
 static double text_width(cairo_t *cr, const char *text, double size)
 {
-    PangoLayout *l = text_layout(cr, text, FONT_FAMILY, true, size);
-    if (!l) return 0;
-    PangoRectangle ink, logical;
-    pango_layout_get_extents(l, &ink, &logical);
-    g_object_unref(l);
-    return (double)logical.width / PANGO_SCALE;
+    return measured_width(cr, text, FONT_FAMILY, true, size);
 }
 
 /* The spine: the volume at its head, the author at its foot, the title
@@ -121,6 +112,7 @@ meiro_status cover_write(const cover_plan *c, FILE *out, meiro_error *err)
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, c->title);
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "meiro " MEIRO_VERSION);
     cairo_t *cr = cairo_create(surface);
+    meiro_status s = canvas_open(cr, err);
     cairo_scale(cr, PT_PER_MM, PT_PER_MM);
     double front_x = c->bleed + c->trim_w + c->spine, top = c->bleed;
     double trim_h = c->h - 2 * c->bleed, avail = c->trim_w - 2 * SAFE_MM;
@@ -139,7 +131,7 @@ meiro_status cover_write(const cover_plan *c, FILE *out, meiro_error *err)
      * at its foot */
     double cx = front_x + c->trim_w / 2;
     double size = fit_size(cr, c->title, true, 14, avail), below = top + SAFE_MM + 0.16 * trim_h;
-    draw_text(cr, c->title, FONT_FAMILY, cx, below, size, true, 0);
+    draw_text(cr, ROLE_TEXT, c->title, FONT_FAMILY, cx, below, size, true, 0);
     /* the volume where the spine has no words, unless the subtitle says it */
     char said[48];
     snprintf(said, sizeof said, "Volume %u", c->volume);
@@ -151,16 +143,16 @@ meiro_status cover_write(const cover_plan *c, FILE *out, meiro_error *err)
     if (front_volume || sub) {
         const char *text = front_volume ? line : sub;
         double small = fit_size(cr, text, false, 6, avail);
-        draw_text(cr, text, FONT_FAMILY, cx, below + 2.2 * small, small, false, 0);
+        draw_text(cr, ROLE_TEXT, text, FONT_FAMILY, cx, below + 2.2 * small, small, false, 0);
     }
     double foot = 0;
     if (c->author) {
         double asize = fit_size(cr, c->author, false, 6, avail);
-        draw_text(cr, c->author, FONT_FAMILY, cx, top + trim_h - SAFE_MM - 2, asize, false, 0);
+        draw_text(cr, ROLE_TEXT, c->author, FONT_FAMILY, cx, top + trim_h - SAFE_MM - 2, asize,
+                  false, 0);
         foot = 2.6 * asize;
     }
-    meiro_status s = MEIRO_OK;
-    if (c->maze) {
+    if (s == MEIRO_OK && c->maze) {
         box area = {front_x + SAFE_MM, top + 0.3 * trim_h, avail, 0.62 * trim_h - SAFE_MM - foot};
         page_layout L = {0};
         double mw, mh;

@@ -8,6 +8,8 @@
 #include "page/template.h"
 #include "render/document.h"
 #include "render/draw.h"
+#include "render/measure.h"
+#include "render/scene_cairo.h"
 
 #include <cairo-pdf.h>
 #include <math.h>
@@ -114,8 +116,8 @@ static void draw_rules(cairo_t *cr, const document *d, const doc_page *p, const 
                       &fit) ||
             fit.wrap)
             size *= st->text_width / fit.natural * 0.999;
-        draw_text(cr, text, st->marks.font, f->center_x, f->rules_baseline + line++ * RULE_LINE_MM,
-                  size, false, 0);
+        draw_text(cr, ROLE_TEXT, text, st->marks.font, f->center_x,
+                  f->rules_baseline + line++ * RULE_LINE_MM, size, false, 0);
     }
 }
 
@@ -323,6 +325,8 @@ static meiro_status fit_texts(document *d, meiro_error *err)
             texts[k].what, (long)chars, st->text_width, floor_size * PT_PER_MM, chars * room * 0.9);
         template_blame(st->tpl, "text", texts[k].key, texts[k].from, err);
     }
+    if (s == MEIRO_OK && !measure_ok(cr))
+        s = fail(err, MEIRO_ERROR_NOMEM, "out of memory measuring the texts");
     cairo_destroy(cr);
     cairo_surface_destroy(surface);
     return s;
@@ -525,10 +529,10 @@ static void draw_caption(cairo_t *cr, const document *d, const doc_page *p, size
         body_right = slots[k].x + slots[k].w;
     }
     double x = fmax(f->body.x, fmin(L->maze_x, body_right - w.natural));
-    draw_text(cr, left, d->style.marks.font, x, base, size, true, -1);
+    draw_text(cr, ROLE_CAPTION, left, d->style.marks.font, x, base, size, true, -1);
     cairo_set_source_rgb(cr, 0.4, 0.4, 0.4);
-    draw_text(cr, right, d->style.footer_font, fmin(L->maze_x + L->maze_w, body_right), base,
-              CAPTION_FONT_MM * 0.8, false, 1);
+    draw_text(cr, ROLE_CAPTION, right, d->style.footer_font,
+              fmin(L->maze_x + L->maze_w, body_right), base, CAPTION_FONT_MM * 0.8, false, 1);
 }
 
 /* A line of a text broken into lines. */
@@ -585,8 +589,8 @@ static size_t word_lines(cairo_t *cr, const char *text, const char *font, double
 
 /* Lines of `text` centred on x at `size`, broken as word_lines does; the
  * last one's baseline at `baseline` (upwards) or the first one's (not). */
-static void draw_word_lines(cairo_t *cr, const char *text, const char *font, double x,
-                            double baseline, double size, double width, bool upwards)
+static void draw_word_lines(cairo_t *cr, scene_role role, const char *text, const char *font,
+                            double x, double baseline, double size, double width, bool upwards)
 {
     text_line lines[16];
     size_t n = word_lines(cr, text, font, size, width, lines, 16);
@@ -595,7 +599,7 @@ static void draw_word_lines(cairo_t *cr, const char *text, const char *font, dou
         char *line = g_strndup(lines[k].start, (gsize)lines[k].len);
         double y = upwards ? baseline - (double)(n - 1 - k) * FOOTER_LINE_MM
                            : baseline + (double)k * size * 1.25;
-        draw_text(cr, line, font, x, y, size, false, 0);
+        draw_text(cr, role, line, font, x, y, size, false, 0);
         g_free(line);
     }
 }
@@ -682,16 +686,17 @@ static void draw_footer(cairo_t *cr, const document *d, size_t index, const page
         snprintf(number, sizeof number, "%u", (unsigned)(index + 1));
         bool right = index % 2 == 0; /* page 1 is a right-hand page */
         cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
-        draw_text(cr, number, d->style.footer_font, right ? f->page_w - f->margin : f->margin,
-                  f->footer_baseline, f->footer_size * 1.6, true, right ? 1 : -1);
+        draw_text(cr, ROLE_PAGE_NUMBER, number, d->style.footer_font,
+                  right ? f->page_w - f->margin : f->margin, f->footer_baseline,
+                  f->footer_size * 1.6, true, right ? 1 : -1);
     }
     size_t n = strlen(text);
     cairo_set_source_rgb(cr, 0.35, 0.35, 0.35);
     if (remade_on(d, &d->pages[index])) { /* the command that makes the booklet again */
         double width;
         char *line = remake_footer(d, index, f, &width);
-        draw_word_lines(cr, line, d->style.footer_font, f->center_x, f->footer_baseline,
-                        d->remake_size, width, true);
+        draw_word_lines(cr, ROLE_FOOTER, line, d->style.footer_font, f->center_x,
+                        f->footer_baseline, d->remake_size, width, true);
         g_free(line);
         return;
     }
@@ -723,7 +728,8 @@ static void draw_footer(cairo_t *cr, const document *d, size_t index, const page
     double width = f->body.w, size = f->footer_size;
     fit_text(cr, text, d->style.footer_font, false, size, size, width, size, &fit);
     if (fit.natural > width) size *= width / fit.natural;
-    draw_text(cr, text, d->style.footer_font, f->center_x, f->footer_baseline, size, false, 0);
+    draw_text(cr, ROLE_FOOTER, text, d->style.footer_font, f->center_x, f->footer_baseline, size,
+              false, 0);
 }
 
 static meiro_status draw_cover(cairo_t *cr, const document *d, const page_frame *f, double snap,
@@ -735,11 +741,11 @@ static meiro_status draw_cover(cairo_t *cr, const document *d, const page_frame 
     cairo_set_source_rgb(cr, 0, 0, 0);
     double base = f->page_h * 0.26;
     if (page)
-        draw_fitted(cr, title, st->marks.font, true, &st->cover_fit, f->center_x, base,
+        draw_fitted(cr, ROLE_TITLE, title, st->marks.font, true, &st->cover_fit, f->center_x, base,
                     base - 1.4 * COVER_TITLE_MM, st->text_width);
     if (page && st->subtitle)
-        draw_fitted(cr, st->subtitle, st->marks.font, false, &st->cover_subtitle_fit, f->center_x,
-                    base + 13, base + 13 - COVER_SUBTITLE_MM, st->text_width);
+        draw_fitted(cr, ROLE_SUBTITLE, st->subtitle, st->marks.font, false, &st->cover_subtitle_fit,
+                    f->center_x, base + 13, base + 13 - COVER_SUBTITLE_MM, st->text_width);
     if (d->cover_maze) { /* a little maze as a picture */
         box area = {f->center_x - f->page_w * 0.25, f->page_h * 0.38, f->page_w * 0.5,
                     f->page_h * 0.32};
@@ -758,7 +764,7 @@ static meiro_status draw_cover(cairo_t *cr, const document *d, const page_frame 
     if (st->answers == ANSWERS_KEY && n > 0 && (size_t)n < sizeof line)
         snprintf(line + n, sizeof line - (size_t)n, " · %s", st->labels->answers_at_back);
     cairo_set_source_rgb(cr, 0.25, 0.25, 0.25);
-    draw_text(cr, line, st->marks.font, f->center_x, f->page_h * 0.8, 5, false, 0);
+    draw_text(cr, ROLE_TEXT, line, st->marks.font, f->center_x, f->page_h * 0.8, 5, false, 0);
     return MEIRO_OK;
 }
 
@@ -766,8 +772,8 @@ static meiro_status draw_cover(cairo_t *cr, const document *d, const page_frame 
 static void draw_notes(cairo_t *cr, const document *d, const page_frame *f)
 {
     cairo_set_source_rgb(cr, 0, 0, 0);
-    draw_text(cr, d->style.labels->notes, d->style.marks.font, f->center_x, f->title_baseline,
-              f->title_size, true, 0);
+    draw_text(cr, ROLE_TEXT, d->style.labels->notes, d->style.marks.font, f->center_x,
+              f->title_baseline, f->title_size, true, 0);
     cairo_set_source_rgb(cr, 0.75, 0.75, 0.75);
     cairo_set_line_width(cr, fmax(0.2, d->style.line_min));
     for (double y = f->body.y + 10; y <= f->body.y + f->body.h; y += 10) {
@@ -802,8 +808,8 @@ static void contents_line(cairo_t *cr, const document *d, const page_frame *f, d
     fit_text(cr, number, font, false, size, size, right - left, size * 2, &n);
     double room = right - left - n.natural - 3, shrink = w.natural > room ? room / w.natural : 1;
     cairo_set_source_rgb(cr, 0, 0, 0);
-    draw_text(cr, words, font, left, y, size * shrink, false, -1);
-    draw_text(cr, number, font, right, y, size, false, 1);
+    draw_text(cr, ROLE_TEXT, words, font, left, y, size * shrink, false, -1);
+    draw_text(cr, ROLE_TEXT, number, font, right, y, size, false, 1);
     cairo_set_source_rgb(cr, 0.55, 0.55, 0.55);
     cairo_new_path(cr); /* the text left a current point: no line from it */
     for (double x = left + w.natural * shrink + 3; x < right - n.natural - 3; x += 2.5) { /* the leader */
@@ -843,11 +849,12 @@ static void draw_contents(cairo_t *cr, const document *d, const page_frame *f)
 {
     const doc_style *st = &d->style;
     cairo_set_source_rgb(cr, 0, 0, 0);
-    draw_text(cr, st->labels->contents, st->marks.font, f->center_x, f->title_baseline,
+    draw_text(cr, ROLE_TITLE, st->labels->contents, st->marks.font, f->center_x, f->title_baseline,
               f->title_size, true, 0);
     if (st->contents_subtitle) /* a series' book says which volume on its first page */
-        draw_fitted(cr, st->subtitle, st->marks.font, false, &st->subtitle_fit, f->center_x,
-                    f->subtitle_baseline, f->subtitle_baseline - f->subtitle_size, st->text_width);
+        draw_fitted(cr, ROLE_SUBTITLE, st->subtitle, st->marks.font, false, &st->subtitle_fit,
+                    f->center_x, f->subtitle_baseline, f->subtitle_baseline - f->subtitle_size,
+                    st->text_width);
     double room = f->body.h - 12;
     size_t per = contents_run(d, room), lines = 0;
     for (size_t i = 0; i < d->count; i = contents_run_end(d, i, per)) lines++;
@@ -878,13 +885,14 @@ static void draw_back(cairo_t *cr, const document *d, const page_frame *f)
     const doc_style *st = &d->style;
     const char *title = st->title ? st->title : st->labels->default_title;
     cairo_set_source_rgb(cr, 0, 0, 0);
-    draw_fitted(cr, title, st->marks.font, true, &st->title_fit, f->center_x, f->page_h * 0.4,
-                f->page_h * 0.4 - TITLE_FONT_MM, st->text_width);
+    draw_fitted(cr, ROLE_TITLE, title, st->marks.font, true, &st->title_fit, f->center_x,
+                f->page_h * 0.4, f->page_h * 0.4 - TITLE_FONT_MM, st->text_width);
     if (!d->remake) return;
     cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
-    draw_text(cr, st->labels->remake, st->marks.font, f->center_x, f->page_h * 0.72, 3.2, false, 0);
-    draw_word_lines(cr, d->remake, d->style.footer_font, f->center_x, f->page_h * 0.72 + 6, 3.2,
-                    f->body.w, false);
+    draw_text(cr, ROLE_TEXT, st->labels->remake, st->marks.font, f->center_x, f->page_h * 0.72, 3.2,
+              false, 0);
+    draw_word_lines(cr, ROLE_TEXT, d->remake, d->style.footer_font, f->center_x,
+                    f->page_h * 0.72 + 6, 3.2, f->body.w, false);
 }
 
 /* Whether the mazes of a page show their solutions (answer pages, or
@@ -912,25 +920,31 @@ meiro_status doc_draw_page(const document *d, size_t index, cairo_t *cr, bool ma
     meiro_status s = layout_frame(&st->paper, d->landscape, st->margin, doc_left_hand(d, p),
                                   page_texts(d, p), &f, err);
     if (s != MEIRO_OK) return s;
+    scene *sc = canvas_scene(cr);
+    if (!sc) return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
     bool page = layers & LAYER_PAGE;
     if (page && !maze_only && st->frame) { /* out to the bleed edge: the cut leaves no white rim */
-        double b = st->paper.bleed;
+        scene_direct(sc, "frame art");
+        double b = st->paper.bleed, left = page_bleed_left(&st->paper, doc_left_hand(d, p));
+        double w = f.page_w + page_bleed_across(&st->paper), h = f.page_h + 2 * b;
+        scene_add_image(sc, ROLE_PAGE, &(scene_image){art_file(st->frame), -left, -b, w, h});
         cairo_save(cr);
-        cairo_translate(cr, -page_bleed_left(&st->paper, doc_left_hand(d, p)), -b);
-        draw_frame_art(cr, st->frame, f.page_w + page_bleed_across(&st->paper), f.page_h + 2 * b);
+        cairo_translate(cr, -left, -b);
+        draw_frame_art(cr, st->frame, w, h);
         cairo_restore(cr);
     }
     if (p->kind == PAGE_COVER) {
         s = draw_cover(cr, d, &f, snap, layers, err);
         if (s == MEIRO_OK && (layers & LAYER_FOOTER)) draw_footer(cr, d, index, &f);
-        return s;
+        return s == MEIRO_OK ? scene_status(sc, err) : s;
     }
     if (p->kind == PAGE_NOTES || p->kind == PAGE_BACK || p->kind == PAGE_CONTENTS) {
+        if (page && p->kind != PAGE_BACK) scene_direct(sc, "notes' lines and contents' dots");
         if (page && p->kind == PAGE_NOTES) draw_notes(cr, d, &f);
         else if (page && p->kind == PAGE_BACK) draw_back(cr, d, &f);
         else if (page) draw_contents(cr, d, &f);
         if (layers & LAYER_FOOTER) draw_footer(cr, d, index, &f);
-        return MEIRO_OK;
+        return scene_status(sc, err);
     }
     bool paths = shows_paths(d, p);
     page_layout first = {0};
@@ -940,10 +954,11 @@ meiro_status doc_draw_page(const document *d, size_t index, cairo_t *cr, bool ma
         if (k == 0) first = L;
         if (s != MEIRO_OK) break;
         const doc_item *it = &d->items[p->first + k];
+        if ((layers & LAYER_WALLS) && it->maze->active) scene_direct(sc, "shape outlines");
         if (layers & LAYER_WALLS) s = draw_outline(cr, it->maze, &L, err);
         if (s != MEIRO_OK) break;
         draw_maze(cr, it->maze, paths ? it->path : NULL, &L, &st->marks, snap, layers);
-        if (maze_only) return MEIRO_OK;
+        if (maze_only) return scene_status(sc, err);
         if (page && d->count > 1) draw_caption(cr, d, p, k, &L, &f);
     }
     if (s != MEIRO_OK) return s;
@@ -951,12 +966,13 @@ meiro_status doc_draw_page(const document *d, size_t index, cairo_t *cr, bool ma
         cairo_set_source_rgb(cr, 0, 0, 0);
         const char *title = page_title(d, p->kind);
         if (title && f.title_size > 0)
-            draw_fitted(cr, title, st->marks.font, true,
+            draw_fitted(cr, ROLE_TITLE, title, st->marks.font, true,
                         p->kind == PAGE_ANSWERS ? &st->answers_fit : &st->title_fit, f.center_x,
                         f.title_baseline, f.title_baseline - f.title_size, st->text_width);
         if (p->kind == PAGE_PUZZLES && st->subtitle)
-            draw_fitted(cr, st->subtitle, st->marks.font, false, &st->subtitle_fit, f.center_x,
-                        f.subtitle_baseline, f.subtitle_baseline - f.subtitle_size, st->text_width);
+            draw_fitted(cr, ROLE_SUBTITLE, st->subtitle, st->marks.font, false, &st->subtitle_fit,
+                        f.center_x, f.subtitle_baseline, f.subtitle_baseline - f.subtitle_size,
+                        st->text_width);
         if (f.rules_size > 0) draw_rules(cr, d, p, &f);
         if (p->kind == PAGE_PUZZLES && st->fields) {
             /* a page of one maze: the name line starts where the maze does,
@@ -971,9 +987,10 @@ meiro_status doc_draw_page(const document *d, size_t index, cairo_t *cr, bool ma
                           &fit) ||
                 fit.wrap)
                 fit.size = size * room / fit.natural * 0.999; /* one line, smaller */
-            draw_text(cr, st->fields, st->marks.font, x, f.fields_baseline, fit.size, false, -1);
+            draw_text(cr, ROLE_NAME_LINE, st->fields, st->marks.font, x, f.fields_baseline,
+                      fit.size, false, -1);
         }
     }
     if (layers & LAYER_FOOTER) draw_footer(cr, d, index, &f);
-    return MEIRO_OK;
+    return scene_status(sc, err);
 }

@@ -182,6 +182,11 @@ meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_e
 meiro_status doc_write_html(const document *d, const meiro_path *solutions, bool shown, FILE *out,
                             meiro_error *err);
 
+/* Writes every page's description as JSON (`-f page`, export_page.c),
+ * the seed given when has_seed. */
+meiro_status doc_write_scenes(const document *d, bool has_seed, uint64_t seed, FILE *out,
+                              meiro_error *err);
+
 /* Writes every page as PDF to a stream. */
 meiro_status doc_write_pdf(const document *d, FILE *out, meiro_error *err);
 /* Writes the pages of n documents of one paper (a class set's copies) as

@@ -10,7 +10,9 @@
 #include "render/draw.h"
 #include "render/draw_libs.h"
 #include "render/line_breaks.h"
+#include "render/measure.h"
 #include "render/picture.h"
+#include "render/scene_cairo.h"
 
 #include <errno.h>
 #include <math.h>
@@ -49,21 +51,37 @@ static double snap_mm(const pixel_snap *g, double mm)
  * reported, at once. */
 enum { WALL_RUNS_A_STROKE = 1 << 15 };
 
-static void stroke_runs(cairo_t *cr, unsigned *runs)
+static const scene_rgb BLACK = {0, 0, 0}, WHITE = {1, 1, 1},
+                       SOLUTION = {SOLUTION_R, SOLUTION_G, SOLUTION_B};
+
+/* Runs of walls (or a weave's rails) as strokes of at most
+ * WALL_RUNS_A_STROKE runs each: square caps close the corners where runs
+ * meet. */
+typedef struct wall_runs {
+    scene *s;
+    scene_role role;
+    double line;
+    unsigned runs;
+} wall_runs;
+
+static void wall_run(wall_runs *w, double x0, double y0, double x1, double y1)
 {
-    /* square caps close the corners where runs meet */
-    cairo_set_line_cap(cr, CAIRO_LINE_CAP_SQUARE);
-    cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
-    cairo_set_source_rgb(cr, 0, 0, 0);
-    cairo_stroke(cr);
-    *runs = 0;
+    if (w->runs == 0) {
+        scene_paint pen = scene_stroke(BLACK, w->line, CAP_SQUARE, JOIN_MITER);
+        scene_path(w->s, w->role, &pen);
+    }
+    scene_move(w->s, x0, y0);
+    scene_line(w->s, x1, y1);
+    if (++w->runs == WALL_RUNS_A_STROKE) {
+        scene_end(w->s);
+        w->runs = 0;
+    }
 }
 
-static void wall_run(cairo_t *cr, double x0, double y0, double x1, double y1, unsigned *runs)
+static void wall_runs_end(wall_runs *w)
 {
-    cairo_move_to(cr, x0, y0);
-    cairo_line_to(cr, x1, y1);
-    if (++*runs == WALL_RUNS_A_STROKE) stroke_runs(cr, runs);
+    scene_end(w->s);
+    w->runs = 0;
 }
 
 /* Whether the wall above (horizontal) or left of (x, y) is a shape's door
@@ -124,19 +142,13 @@ static void rect_wall_runs(const meiro_maze *m, const page_layout *L, const pixe
     }
 }
 
-typedef struct stroked_runs {
-    cairo_t *cr;
-    unsigned runs;
-} stroked_runs;
-
 static void stroked_run(void *ctx, double x0, double y0, double x1, double y1)
 {
-    stroked_runs *c = ctx;
-    wall_run(c->cr, x0, y0, x1, y1, &c->runs);
+    wall_run(ctx, x0, y0, x1, y1);
 }
 
-static void stroke_walls(cairo_t *cr, const meiro_maze *m, const page_layout *L,
-                         const pixel_snap *g)
+static void stroke_walls(cairo_t *cr, scene *s, const meiro_maze *m, const page_layout *L,
+                         const pixel_snap *g, double line)
 {
     /* only the grid lines that reach the visible area (a PNG band) */
     double cx0, cy0, cx1, cy1;
@@ -147,9 +159,9 @@ static void stroke_walls(cairo_t *cr, const meiro_maze *m, const page_layout *L,
     uint32_t y_from = first < 0 ? 0 : first > m->h ? m->h : (uint32_t)first;
     uint32_t y_to = last < 0 ? 0 : last > m->h ? m->h : (uint32_t)last;
     /* a run is one stroke */
-    stroked_runs c = {cr, 0};
-    rect_wall_runs(m, L, g, y_from, y_to, stroked_run, &c);
-    stroke_runs(cr, &c.runs);
+    wall_runs w = {s, ROLE_WALLS, line, 0};
+    rect_wall_runs(m, L, g, y_from, y_to, stroked_run, &w);
+    wall_runs_end(&w);
 }
 
 static void pen_run(void *ctx, double x0, double y0, double x1, double y1)
@@ -170,19 +182,30 @@ bool rect_walls_apart(const meiro_maze *m)
     return m->grid == MEIRO_GRID_RECT && !m->weave && !m->mission && !m->levels;
 }
 
+/* A rectangle, as cairo_rectangle draws it. */
+static void scene_rect(scene *s, double x, double y, double w, double h)
+{
+    scene_move(s, x, y);
+    scene_line(s, x + w, y);
+    scene_line(s, x + w, y + h);
+    scene_line(s, x, y + h);
+    scene_close(s);
+}
+
 /* A weave maze's crossings, over the walls: the over-passage's two walls
  * drawn whole across the cell, and the under-passage's walls (the grid
  * lines along it in the cells either side) cut short of them, so a gap
  * shows where the passage goes under. The gap is a fifth of a cell, and
  * at least one and a half line widths, so it shows at every cell size. */
-static void stroke_crossings(cairo_t *cr, const meiro_maze *m, const page_layout *L,
+static void stroke_crossings(scene *s, const meiro_maze *m, const page_layout *L,
                              const pixel_snap *g, double line)
 {
     double gap = fmin(fmax(L->cell * 0.2, 2 * line), L->cell * 0.35), half = line / 2;
-    unsigned runs = 0;
+    wall_runs w = {s, ROLE_CROSSINGS, line, 0};
     /* two passes: the gaps in the paper's colour, then the rails over them */
+    scene_paint paper = scene_fill(WHITE);
     for (int pass = 0; pass < 2; pass++) {
-        cairo_set_source_rgb(cr, pass ? 0 : 1, pass ? 0 : 1, pass ? 0 : 1);
+        if (pass == 0) scene_path(s, ROLE_CROSSINGS, &paper);
         for (uint32_t y = 1; y + 1 < m->h; y++)
             for (uint32_t x = 1; x + 1 < m->w; x++) {
                 uint8_t u = m->cells[cell_index(m, x, y)] & CELL_UNDER;
@@ -194,21 +217,21 @@ static void stroke_crossings(cairo_t *cr, const meiro_maze *m, const page_layout
                         for (int end = 0; end < 2; end++) {
                             double along = (ew ? x0 : y0) + (end ? c + half : -half - gap),
                                    across = (ew ? y0 : x0) + side * c;
-                            if (ew) cairo_rectangle(cr, along, across - line, gap, 2 * line);
-                            else cairo_rectangle(cr, across - line, along, 2 * line, gap);
+                            if (ew) scene_rect(s, along, across - line, gap, 2 * line);
+                            else scene_rect(s, across - line, along, 2 * line, gap);
                         }
                     } else if (ew) {
                         double px = snap_mm(g, x0 + side * c);
-                        wall_run(cr, px, snap_mm(g, y0), px, snap_mm(g, y0 + c), &runs);
+                        wall_run(&w, px, snap_mm(g, y0), px, snap_mm(g, y0 + c));
                     } else {
                         double py = snap_mm(g, y0 + side * c);
-                        wall_run(cr, snap_mm(g, x0), py, snap_mm(g, x0 + c), py, &runs);
+                        wall_run(&w, snap_mm(g, x0), py, snap_mm(g, x0 + c), py);
                     }
                 }
             }
-        if (pass == 0) cairo_fill(cr);
+        if (pass == 0) scene_end(s);
     }
-    stroke_runs(cr, &runs);
+    wall_runs_end(&w);
 }
 
 /* Centre of cell (x, y), pushed half a cell out through a door if any. */
@@ -222,21 +245,24 @@ static void cell_centre(const page_layout *L, meiro_cell c, meiro_dir door, doub
     }
 }
 
-void answer_pen(cairo_t *cr, const page_layout *L)
+scene_paint answer_paint(const page_layout *L)
 {
-    if (!L->grey_path) {
-        cairo_set_source_rgb(cr, SOLUTION_R, SOLUTION_G, SOLUTION_B);
-        cairo_set_line_width(cr, L->path_width);
-        return;
-    }
+    if (!L->grey_path) return scene_stroke(SOLUTION, L->path_width, CAP_ROUND, JOIN_ROUND);
     /* wide enough to read as a band, not a line; a wall's width clear of
      * the walls on either side, never thinner than the red line */
     double band = fmin(0.55 * L->cell, L->cell - 3 * L->line);
-    cairo_set_source_rgb(cr, SOLUTION_GREY, SOLUTION_GREY, SOLUTION_GREY);
-    cairo_set_line_width(cr, fmax(band, L->path_width));
+    scene_rgb grey = {SOLUTION_GREY, SOLUTION_GREY, SOLUTION_GREY};
+    return scene_stroke(grey, fmax(band, L->path_width), CAP_ROUND, JOIN_ROUND);
 }
 
-static void stroke_path(cairo_t *cr, const meiro_maze *m, const meiro_path *p, const page_layout *L)
+void answer_pen(cairo_t *cr, const page_layout *L)
+{
+    scene_paint p = answer_paint(L);
+    cairo_set_source_rgb(cr, p.colour.r, p.colour.g, p.colour.b);
+    cairo_set_line_width(cr, p.width);
+}
+
+static void stroke_path(scene *s, const meiro_maze *m, const meiro_path *p, const page_layout *L)
 {
     if (!p || p->length == 0) return;
     double x, y;
@@ -244,10 +270,9 @@ static void stroke_path(cairo_t *cr, const meiro_maze *m, const meiro_path *p, c
     meiro_dir in = m->start_door < MEIRO_NO_DIR ? m->start_door : layout_end_door(L, 0),
               out = m->goal_door < MEIRO_NO_DIR ? m->goal_door : layout_end_door(L, 1);
     cell_centre(L, p->cells[0], in, &x, &y);
-    answer_pen(cr, L);
-    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
-    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-    cairo_move_to(cr, x, y);
+    scene_paint pen = answer_paint(L);
+    scene_path(s, ROLE_ANSWER, &pen);
+    scene_move(s, x, y);
     for (size_t k = 0; k < p->length; k++) {
         double px = x, py = y;
         cell_centre(L, p->cells[k], MEIRO_NO_DIR, &x, &y);
@@ -256,23 +281,22 @@ static void stroke_path(cairo_t *cr, const meiro_maze *m, const meiro_path *p, c
              * passed under, between its rails */
             double ax = (px + x) / 2 - (x - px) / 4, ay = (py + y) / 2 - (y - py) / 4;
             double bx = (px + x) / 2 + (x - px) / 4, by = (py + y) / 2 + (y - py) / 4;
-            cairo_line_to(cr, ax, ay);
-            cairo_stroke(cr);
-            double dash = L->cell / 6;
-            cairo_set_dash(cr, &dash, 1, 0);
-            cairo_set_line_cap(cr, CAIRO_LINE_CAP_BUTT);
-            cairo_move_to(cr, ax, ay);
-            cairo_line_to(cr, bx, by);
-            cairo_stroke(cr);
-            cairo_set_dash(cr, NULL, 0, 0);
-            cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
-            cairo_move_to(cr, bx, by);
+            scene_line(s, ax, ay);
+            scene_paint dashed = pen;
+            dashed.cap = CAP_BUTT;
+            dashed.dash[0] = L->cell / 6;
+            dashed.dashes = 1;
+            scene_path(s, ROLE_ANSWER, &dashed);
+            scene_move(s, ax, ay);
+            scene_line(s, bx, by);
+            scene_path(s, ROLE_ANSWER, &pen);
+            scene_move(s, bx, by);
         }
-        cairo_line_to(cr, x, y);
+        scene_line(s, x, y);
     }
     cell_centre(L, p->cells[p->length - 1], out, &x, &y);
-    cairo_line_to(cr, x, y);
-    cairo_stroke(cr);
+    scene_line(s, x, y);
+    scene_end(s);
 }
 
 /* A Pango layout of `text` in `family` at `size` mm. User units are mm, so
@@ -305,20 +329,50 @@ PangoLayout *text_layout(cairo_t *cr, const char *text, const char *family, bool
     return layout;
 }
 
-/* Moves to where the layout must start so that its ink is centred at
- * (cx, cy), or (with baseline) its logical box centred at cx on that
- * baseline. */
-void place_layout(cairo_t *cr, PangoLayout *layout, double cx, double cy, bool baseline)
+/* Where the layout must start so that its ink is centred at (cx, cy), or
+ * (with baseline) its logical box centred at cx on that baseline. */
+void layout_origin(PangoLayout *layout, double cx, double cy, bool baseline, double *x, double *y)
 {
     PangoRectangle ink, logical;
     pango_layout_get_extents(layout, &ink, &logical);
     if (baseline) {
         double base = (double)pango_layout_get_baseline(layout) / PANGO_SCALE;
-        cairo_move_to(cr, cx - (logical.x + logical.width / 2.0) / PANGO_SCALE, cy - base);
+        *x = cx - (logical.x + logical.width / 2.0) / PANGO_SCALE;
+        *y = cy - base;
     } else {
-        cairo_move_to(cr, cx - (ink.x + ink.width / 2.0) / PANGO_SCALE,
-                      cy - (ink.y + ink.height / 2.0) / PANGO_SCALE);
+        *x = cx - (ink.x + ink.width / 2.0) / PANGO_SCALE;
+        *y = cy - (ink.y + ink.height / 2.0) / PANGO_SCALE;
     }
+}
+
+void place_layout(cairo_t *cr, PangoLayout *layout, double cx, double cy, bool baseline)
+{
+    double x, y;
+    layout_origin(layout, cx, cy, baseline, &x, &y);
+    cairo_move_to(cr, x, y);
+}
+
+/* A run of text laid out as `layout` (its origin, font and size in t):
+ * its ink box measured from the layout, added to cr's scene. */
+static void put_run(cairo_t *cr, scene_role role, PangoLayout *layout, scene_text *t)
+{
+    PangoRectangle ink;
+    pango_layout_get_extents(layout, &ink, NULL);
+    t->box[0] = t->x + (double)ink.x / PANGO_SCALE;
+    t->box[1] = t->y + (double)ink.y / PANGO_SCALE;
+    t->box[2] = (double)ink.width / PANGO_SCALE;
+    t->box[3] = (double)ink.height / PANGO_SCALE;
+    scene *s = canvas_scene(cr);
+    if (s) scene_add_text(s, role, t);
+}
+
+void draw_word(cairo_t *cr, scene_role role, PangoLayout *layout, const char *text,
+               const char *font, double size, double cx, double cy)
+{
+    scene_text t = {
+        .text = text, .font = font, .bold = true, .size = size, .outlined = true, .colour = BLACK};
+    layout_origin(layout, cx, cy, false, &t.x, &t.y);
+    put_run(cr, role, layout, &t);
 }
 
 /* The size at which a mark's word fits in 70% of a cell (the mark size at
@@ -343,31 +397,47 @@ void text_ink(cairo_t *cr, const char *text, const char *family, double size, do
 
 /* A white plate with rounded corners: what a label stands on, above the
  * solution line, so the line never runs through the letters. */
-static void plate(cairo_t *cr, double x, double y, double w, double h, double r)
+static void plate(scene *s, scene_role role, double x, double y, double w, double h, double r)
 {
-    cairo_new_sub_path(cr);
-    cairo_arc(cr, x + w - r, y + r, r, -G_PI / 2, 0);
-    cairo_arc(cr, x + w - r, y + h - r, r, 0, G_PI / 2);
-    cairo_arc(cr, x + r, y + h - r, r, G_PI / 2, G_PI);
-    cairo_arc(cr, x + r, y + r, r, G_PI, 3 * G_PI / 2);
-    cairo_close_path(cr);
-    cairo_set_source_rgb(cr, 1, 1, 1);
-    cairo_fill(cr);
+    scene_paint paper = scene_fill(WHITE);
+    scene_path(s, role, &paper);
+    scene_arc(s, x + w - r, y + r, r, -G_PI / 2, 0, false);
+    scene_arc(s, x + w - r, y + h - r, r, 0, G_PI / 2, false);
+    scene_arc(s, x + r, y + h - r, r, G_PI / 2, G_PI, false);
+    scene_arc(s, x + r, y + r, r, G_PI, 3 * G_PI / 2, false);
+    scene_close(s);
+    scene_end(s);
+}
+
+/* A disc filled with `colour`. */
+static void disc(scene *s, scene_role role, double cx, double cy, double r, scene_rgb colour)
+{
+    scene_paint fill = scene_fill(colour);
+    scene_path(s, role, &fill);
+    scene_arc(s, cx, cy, r, 0, 2 * G_PI, false);
+    scene_end(s);
+}
+
+void draw_sign_art(cairo_t *cr, scene *s, scene_role role, cairo_surface_t *art, double x, double y,
+                   double side)
+{
+    scene_add_image(s, role, &(scene_image){art_file(art), x, y, side, side});
+    scene_direct(s, "pictures of S and G");
+    draw_art(cr, art, x, y, side, side);
 }
 
 /* A mark (S, G, スタート, ...) of `size` centred at (cx, cy) on a white
  * plate, or the template's picture for it on a round one. */
-static void draw_mark(cairo_t *cr, const char *text, cairo_surface_t *art, const char *font,
-                      double size, double cx, double cy, const page_layout *L)
+static void draw_mark(cairo_t *cr, scene *s, scene_role role, const char *text,
+                      cairo_surface_t *art, const char *font, double size, double cx, double cy,
+                      const page_layout *L)
 {
     if (art) {
         /* the plate covers most of the cell, the picture 70% of it, like
          * a word: clear of the walls, so no picture reads as a wall */
         double side = L->cell * 0.7;
-        cairo_arc(cr, cx, cy, L->cell * 0.42, 0, 2 * G_PI);
-        cairo_set_source_rgb(cr, 1, 1, 1);
-        cairo_fill(cr);
-        draw_art(cr, art, cx - side / 2, cy - side / 2, side, side);
+        disc(s, role, cx, cy, L->cell * 0.42, WHITE);
+        draw_sign_art(cr, s, role, art, cx - side / 2, cy - side / 2, side);
         return;
     }
     PangoLayout *layout = text_layout(cr, text, font, true, size);
@@ -379,35 +449,31 @@ static void draw_mark(cairo_t *cr, const char *text, cairo_surface_t *art, const
     if (L->mark_min > 0) room = fmax(room, fmax(w, h) + 2 * pad); /* a word bigger than its cell */
     double pw = fmin(room, fmax(w + 2 * pad, L->cell * 0.42)),
            ph = fmin(room, fmax(h + 2 * pad, L->cell * 0.42));
-    plate(cr, cx - pw / 2, cy - ph / 2, pw, ph, fmin(pad, fmin(pw, ph) / 2));
-    place_layout(cr, layout, cx, cy, false);
-    pango_cairo_layout_path(cr, layout);
-    cairo_set_source_rgb(cr, 0, 0, 0);
-    cairo_fill(cr);
+    plate(s, role, cx - pw / 2, cy - ph / 2, pw, ph, fmin(pad, fmin(pw, ph) / 2));
+    draw_word(cr, role, layout, text, font, size, cx, cy);
     g_object_unref(layout);
 }
 
 void draw_badge(cairo_t *cr, const char *text, cairo_surface_t *art, const char *font, double cx,
                 double cy, double d, const page_layout *L, bool start, bool ring)
 {
+    scene *s = canvas_scene(cr);
+    if (!s) return;
+    scene_role role = start ? ROLE_START : ROLE_GOAL;
     double r = d / 2;
-    double red = start ? 0.56 : 0.58, green = start ? 0.86 : 0.78, blue = start ? 0.52 : 1.0;
-    cairo_new_sub_path(cr);
-    cairo_arc(cr, cx, cy, r, 0, 2 * G_PI);
-    cairo_set_source_rgb(cr, red, green, blue);
+    scene_rgb colour = {start ? 0.56 : 0.58, start ? 0.86 : 0.78, start ? 0.52 : 1.0};
+    disc(s, role, cx, cy, r, colour);
     if (ring) {
-        cairo_fill_preserve(cr);
-        cairo_set_source_rgb(cr, 0, 0, 0);
-        cairo_set_line_width(cr, fmax(L->line, 0.35));
-        cairo_stroke(cr);
-    } else cairo_fill(cr);
+        scene_paint pen = scene_stroke(BLACK, fmax(L->line, 0.35), CAP_BUTT, JOIN_MITER);
+        scene_path(s, role, &pen);
+        scene_arc(s, cx, cy, r, 0, 2 * G_PI, false);
+        scene_end(s);
+    }
     if (art) {
         double band = fmax(d * 0.08, L->line);
-        cairo_arc(cr, cx, cy, r - band, 0, 2 * G_PI);
-        cairo_set_source_rgb(cr, 1, 1, 1);
-        cairo_fill(cr);
+        disc(s, role, cx, cy, r - band, WHITE);
         double side = (r - band) * 1.7; /* pictures are round: their corners may cross the ring */
-        draw_art(cr, art, cx - side / 2, cy - side / 2, side, side);
+        draw_sign_art(cr, s, role, art, cx - side / 2, cy - side / 2, side);
         return;
     }
     /* the word as large as fits in the disc's middle */
@@ -420,10 +486,7 @@ void draw_badge(cairo_t *cr, const char *text, cairo_surface_t *art, const char 
         g_object_unref(layout);
         layout = text_layout(cr, text, font, true, d * 0.6 * k);
     }
-    place_layout(cr, layout, cx, cy, false);
-    pango_cairo_layout_path(cr, layout);
-    cairo_set_source_rgb(cr, 0, 0, 0);
-    cairo_fill(cr);
+    draw_word(cr, role, layout, text, font, d * 0.6 * k, cx, cy);
     g_object_unref(layout);
 }
 
@@ -441,8 +504,17 @@ void fonts_prepare(const char *font)
     cairo_surface_destroy(s);
 }
 
-void draw_text(cairo_t *cr, const char *text, const char *font, double x, double baseline,
-               double size, bool bold, int align)
+/* The colour cr paints with (a solid source), for the text drawn with it. */
+static scene_rgb source_rgb(cairo_t *cr)
+{
+    double r, g, b, a;
+    if (cairo_pattern_get_rgba(cairo_get_source(cr), &r, &g, &b, &a) != CAIRO_STATUS_SUCCESS)
+        return BLACK;
+    return (scene_rgb){r, g, b};
+}
+
+void draw_text(cairo_t *cr, scene_role role, const char *text, const char *font, double x,
+               double baseline, double size, bool bold, int align)
 {
     if (!text || !text[0]) return;
     PangoLayout *layout = text_layout(cr, text, font, bold, size);
@@ -450,8 +522,14 @@ void draw_text(cairo_t *cr, const char *text, const char *font, double x, double
     pango_layout_get_extents(layout, NULL, &logical);
     double width = (double)logical.width / PANGO_SCALE, left = (double)logical.x / PANGO_SCALE;
     double start = align < 0 ? x - left : align > 0 ? x - left - width : x - left - width / 2;
-    cairo_move_to(cr, start, baseline - (double)pango_layout_get_baseline(layout) / PANGO_SCALE);
-    pango_cairo_show_layout(cr, layout);
+    scene_text t = {.text = text,
+                    .font = font,
+                    .bold = bold,
+                    .size = size,
+                    .x = start,
+                    .y = baseline - (double)pango_layout_get_baseline(layout) / PANGO_SCALE,
+                    .colour = source_rgb(cr)};
+    put_run(cr, role, layout, &t);
     g_object_unref(layout);
 }
 
@@ -473,11 +551,7 @@ static PangoLayout *fit_layout(cairo_t *cr, const char *text, const char *font, 
 bool fit_text(cairo_t *cr, const char *text, const char *font, bool bold, double size,
               double floor_size, double width, double height, text_fit *fit)
 {
-    PangoLayout *layout = text_layout(cr, text, font, bold, size);
-    PangoRectangle logical;
-    pango_layout_get_extents(layout, NULL, &logical);
-    g_object_unref(layout);
-    double natural = (double)logical.width / PANGO_SCALE;
+    double natural = measured_width(cr, text, font, bold, size);
     *fit = (text_fit){size, false, natural, false};
     if (natural <= width) return true;
     if (size * width / natural >= fmax(floor_size, size * 0.7)) { /* shrunk a little, on one line */
@@ -489,7 +563,8 @@ bool fit_text(cairo_t *cr, const char *text, const char *font, bool bold, double
     fit->wrap = true;
     for (int pass = text_has_spaces(text) ? 0 : 1; pass < 2; pass++) {
         for (double s = fmin(size, height / 2.4); s >= floor_size; s *= 0.95) {
-            layout = fit_layout(cr, text, font, bold, s, width, true, pass == 1);
+            PangoLayout *layout = fit_layout(cr, text, font, bold, s, width, true, pass == 1);
+            PangoRectangle logical;
             pango_layout_get_extents(layout, NULL, &logical);
             int lines = pango_layout_get_line_count(layout);
             g_object_unref(layout);
@@ -513,16 +588,39 @@ int missing_glyphs(cairo_t *cr, const char *text, const char *font, bool bold)
     return n;
 }
 
-void draw_fitted(cairo_t *cr, const char *text, const char *font, bool bold, const text_fit *fit,
-                 double cx, double baseline, double top, double width)
+PangoLayout *run_layout(cairo_t *cr, const scene_text *t)
+{
+    PangoLayout *layout =
+        t->wrap > 0 ? fit_layout(cr, t->text, t->font, t->bold, t->size, t->wrap, true, t->in_words)
+                    : text_layout(cr, t->text, t->font, t->bold, t->size);
+    if (t->italic) { /* none of meiro's own; a description may ask */
+        PangoFontDescription *desc =
+            pango_font_description_copy(pango_layout_get_font_description(layout));
+        pango_font_description_set_style(desc, PANGO_STYLE_ITALIC);
+        pango_layout_set_font_description(layout, desc);
+        pango_font_description_free(desc);
+    }
+    return layout;
+}
+
+void draw_fitted(cairo_t *cr, scene_role role, const char *text, const char *font, bool bold,
+                 const text_fit *fit, double cx, double baseline, double top, double width)
 {
     if (!fit->wrap) {
-        draw_text(cr, text, font, cx, baseline, fit->size, bold, 0);
+        draw_text(cr, role, text, font, cx, baseline, fit->size, bold, 0);
         return;
     }
-    PangoLayout *layout = fit_layout(cr, text, font, bold, fit->size, width, true, fit->in_words);
-    cairo_move_to(cr, cx - width / 2, top);
-    pango_cairo_show_layout(cr, layout);
+    scene_text t = {.text = text,
+                    .font = font,
+                    .bold = bold,
+                    .size = fit->size,
+                    .x = cx - width / 2,
+                    .y = top,
+                    .wrap = width,
+                    .in_words = fit->in_words,
+                    .colour = source_rgb(cr)};
+    PangoLayout *layout = run_layout(cr, &t);
+    put_run(cr, role, layout, &t);
     g_object_unref(layout);
 }
 
@@ -531,7 +629,7 @@ void draw_fitted(cairo_t *cr, const char *text, const char *font, bool bold, con
  * reaches 0.15 cell out, so a fifth of a cell off where the room allows):
  * pointing in (at S) or out (from G). Dark grey, so it prints in black
  * and white. */
-static void arrow_at(cairo_t *cr, const page_layout *L, meiro_cell c, meiro_dir door, bool in,
+static void arrow_at(scene *s, const page_layout *L, meiro_cell c, meiro_dir door, bool in,
                      double from, double len)
 {
     double ex, ey; /* the door, on the wall line */
@@ -541,36 +639,38 @@ static void arrow_at(cairo_t *cr, const page_layout *L, meiro_cell c, meiro_dir 
     double dx = DIR_DX[door], dy = DIR_DY[door];
     double tail = in ? far : near, sign = in ? -1 : 1;
     double t = far - near, shaft = 0.3 * len, head_w = 0.72 * len, head_l = 0.5 * t;
-    cairo_save(cr);
-    cairo_translate(cr, ex + dx * tail, ey + dy * tail);
-    cairo_rotate(cr, atan2(dy * sign, dx * sign)); /* x now runs from the tail to the tip */
-    cairo_move_to(cr, 0, -shaft / 2);
-    cairo_line_to(cr, t - head_l, -shaft / 2);
-    cairo_line_to(cr, t - head_l, -head_w / 2);
-    cairo_line_to(cr, t, 0);
-    cairo_line_to(cr, t - head_l, head_w / 2);
-    cairo_line_to(cr, t - head_l, shaft / 2);
-    cairo_line_to(cr, 0, shaft / 2);
-    cairo_close_path(cr);
-    cairo_set_source_rgb(cr, ARROW_GREY, ARROW_GREY, ARROW_GREY);
-    cairo_fill(cr);
-    cairo_restore(cr);
+    /* along u from the tail to the tip, v across it */
+    double ox = ex + dx * tail, oy = ey + dy * tail, ux = dx * sign, uy = dy * sign;
+    const double outline[7][2] = {
+        {0, -shaft / 2}, {t - head_l, -shaft / 2}, {t - head_l, -head_w / 2},
+        {t, 0},          {t - head_l, head_w / 2}, {t - head_l, shaft / 2},
+        {0, shaft / 2}};
+    scene_paint ink = scene_fill((scene_rgb){ARROW_GREY, ARROW_GREY, ARROW_GREY});
+    scene_path(s, ROLE_ARROW, &ink);
+    for (int k = 0; k < 7; k++) {
+        double u = outline[k][0], v = outline[k][1];
+        double x = ox + u * ux - v * uy, y = oy + u * uy + v * ux;
+        if (k == 0) scene_move(s, x, y);
+        else scene_line(s, x, y);
+    }
+    scene_close(s);
+    scene_end(s);
 }
 
-static void draw_arrow(cairo_t *cr, const page_layout *L, meiro_cell c, meiro_dir door, bool in)
+static void draw_arrow(scene *s, const page_layout *L, meiro_cell c, meiro_dir door, bool in)
 {
     if (door >= MEIRO_NO_DIR || L->arrow <= 0) return;
-    arrow_at(cr, L, c, door, in, L->arrow_from, L->arrow);
+    arrow_at(s, L, c, door, in, L->arrow_from, L->arrow);
 }
 
 /* A shape's S or G in a door of its outline: the arrow (in at S, out at
  * G) past the outline, the badge beyond it, as printed children's mazes
  * mark where to go in and out. */
-static void draw_end_sign(cairo_t *cr, const page_layout *L, meiro_cell c, meiro_dir door,
+static void draw_end_sign(cairo_t *cr, scene *s, const page_layout *L, meiro_cell c, meiro_dir door,
                           const char *text, cairo_surface_t *art, const char *font, bool start)
 {
     double from = end_arrow_from(L->cell), len = end_arrow(L->cell), d = end_badge(L->cell);
-    arrow_at(cr, L, c, door, start, from, len);
+    arrow_at(s, L, c, door, start, from, len);
     double x, y, out = from + len + 1 + d / 2;
     cell_centre(L, c, door, &x, &y);
     draw_badge(cr, text, art, font, x + DIR_DX[door] * out, y + DIR_DY[door] * out, d, L, start,
@@ -579,11 +679,11 @@ static void draw_end_sign(cairo_t *cr, const page_layout *L, meiro_cell c, meiro
 
 /* The arrows at the doors and S and G, on top of the walls and path; of
  * the two, those asked (a floor of a multi-level maze has one or none). */
-static void draw_labels(cairo_t *cr, const meiro_maze *m, const page_layout *L,
+static void draw_labels(cairo_t *cr, scene *s, const meiro_maze *m, const page_layout *L,
                         const maze_marks *marks, bool show_start, bool show_goal)
 {
-    if (show_start) draw_arrow(cr, L, m->start, m->start_door, true);
-    if (show_goal) draw_arrow(cr, L, m->goal, m->goal_door, false);
+    if (show_start) draw_arrow(s, L, m->start, m->start_door, true);
+    if (show_goal) draw_arrow(s, L, m->goal, m->goal_door, false);
     /* one cell holding both S and G (1 x 1): the marks stand in their doors */
     bool shared = m->start.x == m->goal.x && m->start.y == m->goal.y;
     double x, y;
@@ -605,7 +705,7 @@ static void draw_labels(cairo_t *cr, const meiro_maze *m, const page_layout *L,
             if (L->mark_min > 0) fill = fmax(fill, BADGE_KEY_SCALE * L->mark_min);
             meiro_dir door = m->active ? layout_end_door(L, k) : MEIRO_NO_DIR;
             if (door < MEIRO_NO_DIR) {
-                draw_end_sign(cr, L, c, door, text, art, marks->font, k == 0);
+                draw_end_sign(cr, s, L, c, door, text, art, marks->font, k == 0);
                 continue;
             }
             cell_centre(L, c, MEIRO_NO_DIR, &x, &y);
@@ -617,44 +717,45 @@ static void draw_labels(cairo_t *cr, const meiro_maze *m, const page_layout *L,
     double size =
         fmin(mark_fit(cr, marks->start, marks->font, L), mark_fit(cr, marks->goal, marks->font, L));
     cell_centre(L, m->start, shared ? m->start_door : MEIRO_NO_DIR, &x, &y);
-    if (show_start) draw_mark(cr, marks->start, marks->start_art, marks->font, size, x, y, L);
+    if (show_start)
+        draw_mark(cr, s, ROLE_START, marks->start, marks->start_art, marks->font, size, x, y, L);
     cell_centre(L, m->goal, shared ? m->goal_door : MEIRO_NO_DIR, &x, &y);
-    if (show_goal) draw_mark(cr, marks->goal, marks->goal_art, marks->font, size, x, y, L);
+    if (show_goal)
+        draw_mark(cr, s, ROLE_GOAL, marks->goal, marks->goal_art, marks->font, size, x, y, L);
 }
 
 void draw_ends(cairo_t *cr, const meiro_maze *m, const page_layout *L, const maze_marks *marks,
                bool start, bool goal)
 {
-    draw_labels(cr, m, L, marks, start, goal);
+    scene *s = canvas_scene(cr);
+    if (s) draw_labels(cr, s, m, L, marks, start, goal);
 }
 
 /* A picture maze's answer: its cells filled, under the walls (one fill of
  * all the cells' squares, so no seams between them): the path's, or
  * reversed every cell but the path's. */
-static void fill_picture(cairo_t *cr, const meiro_maze *m, const meiro_path *p,
-                         const page_layout *L)
+static void fill_picture(scene *s, const meiro_maze *m, const meiro_path *p, const page_layout *L)
 {
     if (!p || p->length == 0) return;
-    cairo_save(cr);
     bool reverse = m->picture == MEIRO_PICTURE_REVERSE;
+    scene_paint red = scene_fill(SOLUTION), paper = scene_fill(WHITE);
     if (reverse) {
-        cairo_set_source_rgb(cr, SOLUTION_R, SOLUTION_G, SOLUTION_B);
-        cairo_rectangle(cr, L->maze_x, L->maze_y, m->w * L->cell, m->h * L->cell);
-        cairo_fill(cr);
+        scene_path(s, ROLE_ANSWER, &red);
+        scene_rect(s, L->maze_x, L->maze_y, m->w * L->cell, m->h * L->cell);
     }
+    scene_path(s, ROLE_ANSWER, reverse ? &paper : &red);
     for (size_t k = 0; k < p->length; k++)
-        cairo_rectangle(cr, L->maze_x + p->cells[k].x * L->cell,
-                        L->maze_y + p->cells[k].y * L->cell, L->cell, L->cell);
-    if (reverse) cairo_set_source_rgb(cr, 1, 1, 1);
-    else cairo_set_source_rgb(cr, SOLUTION_R, SOLUTION_G, SOLUTION_B);
-    cairo_fill(cr);
-    cairo_restore(cr);
+        scene_rect(s, L->maze_x + p->cells[k].x * L->cell, L->maze_y + p->cells[k].y * L->cell,
+                   L->cell, L->cell);
+    scene_end(s);
 }
 
 void draw_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,
                const maze_marks *marks, double snap, unsigned layers)
 {
     if (m->levels) { /* its floors side by side, each drawn as a maze */
+        scene *s = canvas_scene(cr);
+        if (s) scene_direct(s, "levels' stairs and answer");
         draw_levels(cr, m, path, L, marks, snap, layers);
         return;
     }
@@ -665,20 +766,25 @@ void draw_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const p
         line = px / snap;
         g.offset = fmod(px, 2) == 1 ? 0.5 : 0;
     }
+    scene *s = canvas_scene(cr);
+    if (!s) return;
     cairo_save(cr);
-    cairo_set_line_width(cr, line);
+    cairo_set_line_width(cr, line); /* for the mission's marks, drawn straight onto cr */
     bool picture = m->grid == MEIRO_GRID_RECT && m->picture && (layers & LAYER_PATH);
-    if (picture) fill_picture(cr, m, path, L);
+    if (picture) fill_picture(s, m, path, L);
     if (m->grid != MEIRO_GRID_RECT) draw_grid_maze(cr, m, path, L, marks, layers);
     else if ((layers & LAYER_WALLS) && !((layers & LAYER_GRID_WALLS_APART) && rect_walls_apart(m))) {
-        stroke_walls(cr, m, L, &g);
-        if (m->weave) stroke_crossings(cr, m, L, &g, line);
+        stroke_walls(cr, s, m, L, &g, line);
+        if (m->weave) stroke_crossings(s, m, L, &g, line);
     }
-    if (m->mission) draw_mission(cr, m, path, L, marks->font, line, layers & LAYER_WALLS);
-    if (m->grid == MEIRO_GRID_RECT && (layers & LAYER_PATH) && !picture) stroke_path(cr, m, path, L);
+    if (m->mission) {
+        scene_direct(s, "mission marks");
+        draw_mission(cr, m, path, L, marks->font, line, layers & LAYER_WALLS);
+    }
+    if (m->grid == MEIRO_GRID_RECT && (layers & LAYER_PATH) && !picture) stroke_path(s, m, path, L);
     if (m->mission) draw_mission(cr, m, path, L, marks->font, line, layers & ~LAYER_WALLS);
     if (m->grid == MEIRO_GRID_RECT && (layers & LAYER_LABELS))
-        draw_labels(cr, m, L, marks, true, true);
+        draw_labels(cr, s, m, L, marks, true, true);
     cairo_restore(cr);
 }
 
@@ -729,8 +835,9 @@ static meiro_status find_art(const meiro_template *tpl, const char *file, char *
     return MEIRO_OK;
 }
 
-/* The key of the SVG a recording was drawn from (its address is the key). */
-static const cairo_user_data_key_t svg_source;
+/* The key of the SVG a recording was drawn from (its address is the key),
+ * and of the file it was read from (a page's description names it). */
+static const cairo_user_data_key_t svg_source, svg_file;
 
 /* Draws the SVG into a recording w x h (w <= 0: a frame, its size from the
  * SVG, its shorter side h mm); *svg is kept for SVG pages. */
@@ -853,6 +960,12 @@ meiro_status load_art(const meiro_template *tpl, const template_art *ref, double
         g_object_unref(svg);
         s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
     }
+    char *file = s == MEIRO_OK ? g_strdup(ref->file) : NULL;
+    if (s == MEIRO_OK && (!file || cairo_surface_set_user_data(*art, &svg_file, file, g_free) !=
+                                       CAIRO_STATUS_SUCCESS)) {
+        g_free(file);
+        s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+    }
     if (s == MEIRO_OK) return MEIRO_OK;
     char why[256];
     snprintf(why, sizeof why, "%s", gerr ? gerr->message : err ? err->message : "cannot be read");
@@ -863,6 +976,12 @@ meiro_status load_art(const meiro_template *tpl, const template_art *ref, double
     cairo_surface_destroy(*art);
     *art = NULL;
     return s;
+}
+
+const char *art_file(cairo_surface_t *art)
+{
+    const char *file = cairo_surface_get_user_data(art, &svg_file);
+    return file ? file : "";
 }
 
 meiro_status load_marks_art(const meiro_export_options *opt, double size, cairo_surface_t **start,
@@ -948,11 +1067,13 @@ meiro_status draw_finish(cairo_surface_t *surface, cairo_t *cr, const stream_sin
                          meiro_error *err)
 {
     cairo_status_t s = cr ? cairo_status(cr) : CAIRO_STATUS_SUCCESS;
+    if (s == CAIRO_STATUS_SUCCESS && cr && !measure_ok(cr)) s = CAIRO_STATUS_NO_MEMORY;
+    meiro_status described = cr ? canvas_status(cr, err) : MEIRO_OK;
     if (cr) cairo_destroy(cr);
     cairo_surface_finish(surface); /* PDF and SVG write errors show up here */
     if (s == CAIRO_STATUS_SUCCESS) s = cairo_surface_status(surface);
     cairo_surface_destroy(surface);
-    if (s == CAIRO_STATUS_SUCCESS) return MEIRO_OK;
+    if (s == CAIRO_STATUS_SUCCESS) return described;
     if (s == CAIRO_STATUS_NO_MEMORY)
         return fail(err, MEIRO_ERROR_NOMEM, "out of memory drawing the page");
     if (s == CAIRO_STATUS_WRITE_ERROR) {

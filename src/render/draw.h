@@ -4,6 +4,7 @@
 
 #include "meiro.h"
 #include "page/layout.h"
+#include "page/scene.h"
 #include "page/template.h"
 
 #include <cairo.h>
@@ -31,9 +32,10 @@ typedef struct maze_marks {
     bool badges;
 } maze_marks;
 
-/* Sets cr's colour and line width for the solution's line: red, or for
- * L->grey_path a grey band half a corridor wide that keeps clear of the
- * walls. */
+/* The solution's line: red, or for L->grey_path a grey band half a
+ * corridor wide that keeps clear of the walls; round caps and joins.
+ * answer_pen sets cr's colour and line width to it. */
+scene_paint answer_paint(const page_layout *L);
 void answer_pen(cairo_t *cr, const page_layout *L);
 
 /* The doors of S and G as layout_in_slot wants them: bit 1 << d for each
@@ -96,6 +98,10 @@ void draw_ends(cairo_t *cr, const meiro_maze *m, const page_layout *L, const maz
 void draw_mission(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,
                   const char *font, double line, unsigned layers);
 
+/* Text, lines and shapes go into cr's scene (render/scene_cairo.h), which
+ * draws them onto cr at once, or describes the page (-f page); a picture
+ * is drawn straight onto cr. The color of text is cr's source. */
+
 /* The same for a polar, hex or triangle maze (draw_grid.c); draw_maze
  * hands them over with the wall width set. */
 void draw_grid_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,
@@ -111,6 +117,12 @@ typedef struct grid_pen {
     void (*arc)(void *ctx, double cx, double cy, double r, double a0, double a1);
     void *ctx;
 } grid_pen;
+
+/* Strokes a grid's walls (an item of a page's description, with round
+ * caps and joins) as draw_grid_maze's painters do: on a PDF page as
+ * content of our own (pdf_walls.h), on a picture through the stroke mask
+ * (stroke_mask.h), else by cairo in pieces. */
+void paint_grid_walls(cairo_t *cr, const scene *s, const scene_item *it);
 
 /* How far a chord may lie off a ring on a page, in mm (a quarter of a
  * pixel at 2400 dpi): a side of a dense ring is then one or two chords,
@@ -158,6 +170,16 @@ meiro_status draw_outline(cairo_t *cr, const meiro_maze *m, const page_layout *L
  * baseline) its logical box centred at cx on that baseline. */
 PangoLayout *text_layout(cairo_t *cr, const char *text, const char *family, bool bold, double size);
 void place_layout(cairo_t *cr, PangoLayout *layout, double cx, double cy, bool baseline);
+/* Where place_layout moves to. */
+void layout_origin(PangoLayout *layout, double cx, double cy, bool baseline, double *x, double *y);
+/* The layout a run of text of a page's description was measured with
+ * (text_layout, or wrapped as draw_fitted wraps): the cairo backend draws
+ * it (g_object_unref it). */
+PangoLayout *run_layout(cairo_t *cr, const scene_text *t);
+/* A word laid out as `layout` (bold `font` at `size`) centred at (cx, cy),
+ * as outlines filled black: a mark's, a badge's. */
+void draw_word(cairo_t *cr, scene_role role, PangoLayout *layout, const char *text,
+               const char *font, double size, double cx, double cy);
 /* The ink box of `text` in bold at `size` mm: its width and height (mm). */
 void text_ink(cairo_t *cr, const char *text, const char *family, double size, double *w, double *h);
 
@@ -167,8 +189,8 @@ void text_ink(cairo_t *cr, const char *text, const char *family, double size, do
  * limit it is the mazes that fail, with "out of memory", not fontconfig or
  * glib, which abort. */
 void fonts_prepare(const char *font);
-void draw_text(cairo_t *cr, const char *text, const char *font, double x, double baseline,
-               double size, bool bold, int align);
+void draw_text(cairo_t *cr, scene_role role, const char *text, const char *font, double x,
+               double baseline, double size, bool bold, int align);
 
 /* How a text fits its band: its size, and whether it wraps to two lines. */
 typedef struct text_fit {
@@ -193,8 +215,8 @@ int missing_glyphs(cairo_t *cr, const char *text, const char *font, bool bold);
 
 /* Draws text as fit_text fitted it, centred on cx: one line on `baseline`,
  * or two lines from `top` in a band `width` wide. */
-void draw_fitted(cairo_t *cr, const char *text, const char *font, bool bold, const text_fit *fit,
-                 double cx, double baseline, double top, double width);
+void draw_fitted(cairo_t *cr, scene_role role, const char *text, const char *font, bool bold,
+                 const text_fit *fit, double cx, double baseline, double top, double width);
 
 /* Template artwork: at most ART_MAX_BYTES of SVG, which librsvg reads
  * from memory, so it follows no reference to another file or URL. */
@@ -223,6 +245,14 @@ meiro_status load_marks_art(const meiro_export_options *opt, double size, cairo_
 
 /* Draws a picture from load_art fitted into a box. */
 void draw_art(cairo_t *cr, cairo_surface_t *art, double x, double y, double w, double h);
+/* The file a picture from load_art was read from, as the template or the
+ * options named it ("art/bunny-start.svg"). */
+const char *art_file(cairo_surface_t *art);
+/* The picture for S or G (role) in a side x side box at (x, y): drawn
+ * straight onto cr, its place an image item of s (which notes it drawn
+ * apart). */
+void draw_sign_art(cairo_t *cr, scene *s, scene_role role, cairo_surface_t *art, double x, double y,
+                   double side);
 
 /* Draws a frame from load_art (w = 0) so that it follows the page: in nine
  * slices, its corners (a seventh of its shorter side) at their own size,

@@ -9,6 +9,7 @@
 #include "page/layout.h"
 #include "render/draw.h"
 #include "render/pdf_walls.h"
+#include "render/scene_cairo.h"
 #include "render/stroke_mask.h"
 #include "render/trails.h"
 
@@ -265,24 +266,66 @@ static void paint_pen_arc(void *ctx, double cx, double cy, double r, double a0, 
     if (whole && !p->mask) cairo_close_path(p->cr);
 }
 
+/* The walls into a page's description, as the pens below take them: on a
+ * page in strokes of WALL_MOVES moves, each handed on (drawn, written) as
+ * it is done, so a dense grid's walls are never held twice, as trails
+ * and as the description; a picture's band whole, through one mask. */
+enum { WALL_MOVES = 1 << 15 };
+
+typedef struct wall_items {
+    scene *s;
+    scene_paint ink;
+    size_t moves, chunk; /* chunk 0: one stroke */
+} wall_items;
+
+static void scene_pen_move(void *ctx, double x, double y)
+{
+    wall_items *w = ctx;
+    if (w->chunk && w->moves && w->moves % w->chunk == 0) scene_path(w->s, ROLE_WALLS, &w->ink);
+    w->moves++;
+    scene_move(w->s, x, y);
+}
+
+static void scene_pen_line(void *ctx, double x, double y)
+{
+    scene_line(((wall_items *)ctx)->s, x, y);
+}
+
+static void scene_pen_arc(void *ctx, double cx, double cy, double r, double a0, double a1)
+{
+    scene *s = ((wall_items *)ctx)->s;
+    if (r < 0) scene_arc(s, cx, cy, -r, a1, a0, true);
+    else scene_arc(s, cx, cy, r, a0, a1, false);
+}
+
+/* A walls item of a description handed to a pen as traced. */
+static void replay_walls(const scene *s, const scene_item *it, const grid_pen *pen)
+{
+    const uint8_t *op = scene_item_ops(s, it);
+    const double *v = scene_item_points(s, it);
+    for (size_t i = 0; i < it->ops; v += scene_op_numbers((scene_op)op[i]), i++) {
+        if (op[i] == SCENE_MOVE) pen->move(pen->ctx, v[0], v[1]);
+        else if (op[i] == SCENE_LINE) pen->line(pen->ctx, v[0], v[1]);
+        else if (op[i] == SCENE_ARC) pen->arc(pen->ctx, v[0], v[1], v[2], v[3], v[4]);
+        else if (op[i] == SCENE_ARC_BACK) pen->arc(pen->ctx, v[0], v[1], -v[2], v[4], v[3]);
+        /* curves and closes: none in a trace */
+    }
+}
+
 /* How the walls are stroked: round ends and joins, as sides meet at any
  * angle and the ends cover the joints. On a picture, through the stroke
  * mask (the same round ends and joins); cairo strokes where it cannot. */
-static void stroke_grid_walls(cairo_t *cr, const meiro_maze *m, const page_layout *L)
+void paint_grid_walls(cairo_t *cr, const scene *s, const scene_item *it)
 {
-    /* a PDF page's walls as content of our own (pdf_walls.h), as trails */
+    cairo_set_line_width(cr, it->paint.width);
+    /* a PDF page's walls as content of our own (pdf_walls.h) */
     pdf_walls *own = pdf_walls_of(cr);
     grid_pen out;
     if (own && pdf_walls_begin(own, cr, &out)) {
-        trail_pen *trails = trail_pen_new(&out, ARC_CHORD_MM);
-        grid_pen joined = trails ? trail_pen_pen(trails) : out;
-        trace_grid_walls(m, L, -HUGE_VAL, HUGE_VAL, &joined);
-        trail_pen_free(trails);
+        replay_walls(s, it, &out);
         pdf_walls_end(own);
         return;
     }
-    double cx0, cy0, cx1, cy1;
-    cairo_clip_extents(cr, &cx0, &cy0, &cx1, &cy1);
     paint_pen p = {cr, NULL, 0, 0, STROKE_MOVES};
     if (cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE) {
         double ux = 1, uy = 0;
@@ -290,31 +333,45 @@ static void stroke_grid_walls(cairo_t *cr, const meiro_maze *m, const page_layou
         p.ppm = hypot(ux, uy);
         p.mask = stroke_mask_begin(cr);
     }
-    cairo_save(cr);
     cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
     cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-    cairo_set_source_rgb(cr, 0, 0, 0);
+    cairo_set_source_rgb(cr, it->paint.colour.r, it->paint.colour.g, it->paint.colour.b);
     grid_pen pen = {paint_pen_move, paint_pen_line, paint_pen_arc, &p};
     cairo_new_path(cr);
-    /* on a page, the walls as trails (a picture's mask takes them as they come) */
-    trail_pen *trails = p.ppm > 0 ? NULL : trail_pen_new(&pen, ARC_CHORD_MM);
+    replay_walls(s, it, &pen);
+    if (p.mask) stroke_mask_end(p.mask, cr);
+    else cairo_stroke(cr);
+}
+
+/* The walls traced into the scene: on a page as trails (a picture's mask
+ * takes them as they come), only those that may reach the visible band
+ * (a PNG's). */
+static void stroke_grid_walls(cairo_t *cr, scene *s, const meiro_maze *m, const page_layout *L)
+{
+    double cx0, cy0, cx1, cy1;
+    cairo_clip_extents(cr, &cx0, &cy0, &cx1, &cy1);
+    if (pdf_walls_of(cr)) cy0 = -HUGE_VAL, cy1 = HUGE_VAL;
+    bool picture = cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE;
+    wall_items w = {
+        s, scene_stroke((scene_rgb){0, 0, 0}, cairo_get_line_width(cr), CAP_ROUND, JOIN_ROUND), 0,
+        picture ? 0 : WALL_MOVES};
+    scene_path(s, ROLE_WALLS, &w.ink);
+    grid_pen pen = {scene_pen_move, scene_pen_line, scene_pen_arc, &w};
+    trail_pen *trails = picture ? NULL : trail_pen_new(&pen, ARC_CHORD_MM);
     grid_pen joined = trails ? trail_pen_pen(trails) : pen;
     trace_grid_walls(m, L, cy0, cy1, &joined);
     trail_pen_free(trails);
-    if (p.mask) stroke_mask_end(p.mask, cr);
-    else cairo_stroke(cr);
-    cairo_restore(cr);
+    scene_end(s);
 }
 
 /* ---- The solution ---- */
 
 /* An arc of the circle around (ox, oy) through the current point, at angle
  * a0, to angle a1, the short way round. */
-static void ring_arc(cairo_t *cr, double ox, double oy, double r, double a0, double a1)
+static void ring_arc(scene *s, double ox, double oy, double r, double a0, double a1)
 {
     double d = remainder(a1 - a0, TAU);
-    if (d >= 0) cairo_arc(cr, ox, oy, r, a0, a0 + d);
-    else cairo_arc_negative(cr, ox, oy, r, a0, a0 + d);
+    scene_arc(s, ox, oy, r, a0, a0 + d, d < 0);
 }
 
 /* The solution through the centres. On a polar grid it keeps to the
@@ -324,14 +381,16 @@ static void ring_arc(cairo_t *cr, double ox, double oy, double r, double a0, dou
  * out, through the middle of the outer cell's inner side: a straight line
  * between the centres would pass close by the end of the wall between two
  * cells that share an inner one. */
-static void stroke_grid_path(cairo_t *cr, const meiro_maze *m, const meiro_path *p, const view *v,
+static void stroke_grid_path(scene *s, const meiro_maze *m, const meiro_path *p, const view *v,
                              const page_layout *L)
 {
     if (!p || p->length == 0) return;
     double x, y;
     centre_mm(m, v, grid_id(m, p->cells[0]), &x, &y);
-    cairo_move_to(cr, x, y);
-    cairo_line_to(cr, x, y);                                         /* one cell: a dot */
+    scene_paint pen = answer_paint(L);
+    scene_path(s, ROLE_ANSWER, &pen);
+    scene_move(s, x, y);
+    scene_line(s, x, y);                                             /* one cell: a dot */
     double ox = v->x0 + m->h * v->unit, oy = v->y0 + m->h * v->unit; /* a polar grid's centre */
     for (size_t k = 1; k < p->length; k++) {
         double px = x, py = y;
@@ -339,25 +398,22 @@ static void stroke_grid_path(cairo_t *cr, const meiro_maze *m, const meiro_path 
         centre_mm(m, v, grid_id(m, b), &x, &y);
         if (m->grid != MEIRO_GRID_POLAR || a.y == 0 ||
             b.y == 0) { /* the disc's centre is the grid's */
-            cairo_line_to(cr, x, y);
+            scene_line(s, x, y);
             continue;
         }
         double a0 = atan2(py - oy, px - ox), a1 = atan2(y - oy, x - ox);
         double r0 = hypot(px - ox, py - oy), r1 = hypot(x - ox, y - oy);
         if (a.y == b.y) {
-            ring_arc(cr, ox, oy, r0, a0, a1);
+            ring_arc(s, ox, oy, r0, a0, a1);
         } else if (a.y < b.y) { /* outwards */
-            ring_arc(cr, ox, oy, r0, a0, a1);
-            cairo_line_to(cr, x, y);
+            ring_arc(s, ox, oy, r0, a0, a1);
+            scene_line(s, x, y);
         } else { /* inwards */
-            cairo_line_to(cr, ox + r1 * cos(a0), oy + r1 * sin(a0));
-            ring_arc(cr, ox, oy, r1, a0, a1);
+            scene_line(s, ox + r1 * cos(a0), oy + r1 * sin(a0));
+            ring_arc(s, ox, oy, r1, a0, a1);
         }
     }
-    answer_pen(cr, L);
-    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
-    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-    cairo_stroke(cr);
+    scene_end(s);
 }
 
 /* ---- S and G ---- */
@@ -388,16 +444,18 @@ static double fit_in_circle(cairo_t *cr, const char *text, const char *font, dou
 /* A word of `size` (or the template's picture) centred at (cx, cy) on a
  * round white plate inside a circle `room` across: clear of the walls of
  * a hexagon or a triangle, where a square plate would cover them. */
-static void grid_mark(cairo_t *cr, const char *text, cairo_surface_t *art, const char *font,
-                      double size, double cx, double cy, double room, double line)
+static void grid_mark(cairo_t *cr, scene *s, scene_role role, const char *text,
+                      cairo_surface_t *art, const char *font, double size, double cx, double cy,
+                      double room, double line)
 {
     double most = (room - line) / 2 * 0.94;
+    scene_paint paper = scene_fill((scene_rgb){1, 1, 1});
     if (art) {
         double side = room * 0.7;
-        cairo_arc(cr, cx, cy, fmin(room * 0.42, most), 0, TAU);
-        cairo_set_source_rgb(cr, 1, 1, 1);
-        cairo_fill(cr);
-        draw_art(cr, art, cx - side / 2, cy - side / 2, side, side);
+        scene_path(s, role, &paper);
+        scene_arc(s, cx, cy, fmin(room * 0.42, most), 0, TAU, false);
+        scene_end(s);
+        draw_sign_art(cr, s, role, art, cx - side / 2, cy - side / 2, side);
         return;
     }
     PangoLayout *layout = text_layout(cr, text, font, true, size);
@@ -405,19 +463,15 @@ static void grid_mark(cairo_t *cr, const char *text, cairo_surface_t *art, const
     pango_layout_get_extents(layout, &ink, NULL);
     double w = (double)ink.width / PANGO_SCALE, h = (double)ink.height / PANGO_SCALE;
     double r = fmin(most, fmax(hypot(w, h) / 2 + size * 0.12, room * 0.21));
-    cairo_new_path(cr);
-    cairo_arc(cr, cx, cy, r, 0, TAU);
-    cairo_set_source_rgb(cr, 1, 1, 1);
-    cairo_fill(cr);
-    place_layout(cr, layout, cx, cy, false);
-    pango_cairo_layout_path(cr, layout);
-    cairo_set_source_rgb(cr, 0, 0, 0);
-    cairo_fill(cr);
+    scene_path(s, role, &paper);
+    scene_arc(s, cx, cy, r, 0, TAU, false);
+    scene_end(s);
+    draw_word(cr, role, layout, text, font, size, cx, cy);
     g_object_unref(layout);
 }
 
-static void draw_grid_labels(cairo_t *cr, const meiro_maze *m, const view *v, const page_layout *L,
-                             const maze_marks *marks)
+static void draw_grid_labels(cairo_t *cr, scene *s, const meiro_maze *m, const view *v,
+                             const page_layout *L, const maze_marks *marks)
 {
     size_t id[2] = {grid_id(m, m->start), grid_id(m, m->goal)};
     /* S and G at one size, the one that fits both in a corridor; the
@@ -433,15 +487,20 @@ static void draw_grid_labels(cairo_t *cr, const meiro_maze *m, const view *v, co
             draw_badge(cr, text, art, marks->font, x, y,
                        fmin((room - L->line) * 0.9, BADGE_MAX_MM * room / L->cell), L, k == 0,
                        false);
-        else grid_mark(cr, text, art, marks->font, size * room / L->cell, x, y, room, L->line);
+        else
+            grid_mark(cr, s, k ? ROLE_GOAL : ROLE_START, text, art, marks->font,
+                      size * room / L->cell, x, y, room, L->line);
     }
 }
 
 void draw_grid_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,
                     const maze_marks *marks, unsigned layers)
 {
+    scene *s = canvas_scene(cr);
+    if (!s) return;
     view v = view_of(m, L);
-    if ((layers & LAYER_WALLS) && !(layers & LAYER_GRID_WALLS_APART)) stroke_grid_walls(cr, m, L);
-    if (layers & LAYER_PATH) stroke_grid_path(cr, m, path, &v, L);
-    if (layers & LAYER_LABELS) draw_grid_labels(cr, m, &v, L, marks);
+    if ((layers & LAYER_WALLS) && !(layers & LAYER_GRID_WALLS_APART))
+        stroke_grid_walls(cr, s, m, L);
+    if (layers & LAYER_PATH) stroke_grid_path(s, m, path, &v, L);
+    if (layers & LAYER_LABELS) draw_grid_labels(cr, s, m, &v, L, marks);
 }

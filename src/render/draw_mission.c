@@ -142,6 +142,10 @@ void draw_mission(cairo_t *cr, const meiro_maze *m, const meiro_path *path, cons
     if (!mi || m->grid != MEIRO_GRID_RECT) return;
     if (!font) font = FONT_FAMILY;
     cairo_save(cr);
+    /* the outlines' corners and ends as the walls' (square), on the puzzle
+     * and on its answer alike */
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_SQUARE);
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
     if ((layers & LAYER_WALLS) && mi->blocked)
         for (uint32_t y = 0; y < m->h; y++)
             for (uint32_t x = 0; x < m->w; x++) {

@@ -31,6 +31,12 @@ meiro_status export_xlsx(const meiro_maze *m, const meiro_path *path,
 meiro_status export_html(const meiro_maze *m, const meiro_path *path,
                          const meiro_export_options *opt, FILE *out, const char *temp_dir,
                          meiro_error *err);
+/* A page description read back and drawn as a PDF (meiro_page_draw). */
+meiro_status render_page_draw(const char *page, const char *filename, meiro_error *err);
+/* The pages as their description in JSON (export_page.c). */
+meiro_status export_page(const meiro_maze *m, const meiro_path *path,
+                         const meiro_export_options *opt, FILE *out, const char *temp_dir,
+                         meiro_error *err);
 
 /* A PDF meiro has just made (in memory) checked against the print
  * service's rules, as render_preflight: MEIRO_ERROR_ARGUMENT naming every

@@ -14,6 +14,7 @@
 #include "page/layout.h"
 #include "render/draw.h"
 #include "render/module.h"
+#include "render/scene_cairo.h"
 
 #include <errno.h>
 #include <math.h>
@@ -336,7 +337,7 @@ static void draw_frame(cairo_t *cr, const meiro_player *p, const page_layout *L,
             char num[16];
             snprintf(num, sizeof num, "%u", v);
             double size = L->cell * (v < 100 ? 0.42 : v < 1000 ? 0.32 : 0.25);
-            draw_text(cr, num, FONT_FAMILY, L->maze_x + (x + 0.5) * L->cell,
+            draw_text(cr, ROLE_TEXT, num, FONT_FAMILY, L->maze_x + (x + 0.5) * L->cell,
                       L->maze_y + (y + 0.5) * L->cell + size * 0.36, size, false, 0);
         }
     }
@@ -480,8 +481,11 @@ meiro_status render_animate_frames(const meiro_trace *trace, const meiro_maze *i
     size_t written = 0, total = meiro_player_frames(p);
     while (s == MEIRO_OK && meiro_player_next(p)) {
         cairo_t *cr = cairo_create(surface);
-        draw_frame(cr, p, &L, &marks);
+        s = canvas_open(cr, err);
+        if (s == MEIRO_OK) draw_frame(cr, p, &L, &marks);
+        if (s == MEIRO_OK) s = canvas_status(cr, err);
         cairo_destroy(cr);
+        if (s != MEIRO_OK) break;
         size_t f = meiro_player_frame(p);
         sprintf(path, "%s/frame-%05zu.png", temp, f);
         temp_frames_written(tracked, f); /* before: a half-written one goes too */

@@ -11,6 +11,7 @@
 #include "page/layout.h"
 #include "render/document.h"
 #include "render/export.h"
+#include "render/measure.h"
 
 #include <errno.h>
 #include <math.h>
@@ -165,7 +166,7 @@ meiro_status export_png(const meiro_maze *m, const meiro_path *path,
         cairo_translate(cr, -x0, -(y0 + top)); /* device pixels */
         cairo_scale(cr, ppm, ppm);
         s = doc_draw_page(&d, 0, cr, opt->crop, ppm, LAYER_ALL, err);
-        st = cairo_status(cr);
+        st = measure_ok(cr) ? cairo_status(cr) : CAIRO_STATUS_NO_MEMORY;
         cairo_destroy(cr);
         cairo_surface_flush(band);
         const unsigned char *data = cairo_image_surface_get_data(band);
@@ -187,7 +188,8 @@ meiro_status export_png(const meiro_maze *m, const meiro_path *path,
     }
     if (st == CAIRO_STATUS_SUCCESS && s == MEIRO_OK) png_write_end(png, NULL);
     if (s == MEIRO_OK && st != CAIRO_STATUS_SUCCESS)
-        s = fail(err, MEIRO_ERROR_INTERNAL, "drawing failed: %s", cairo_status_to_string(st));
+        s = fail(err, st == CAIRO_STATUS_NO_MEMORY ? MEIRO_ERROR_NOMEM : MEIRO_ERROR_INTERNAL,
+                 "drawing failed: %s", cairo_status_to_string(st));
 done:
     png_destroy_write_struct(&png, &info);
     free(row);

@@ -5,18 +5,16 @@
  * cairo numbers its surfaces in the SVGs it writes and a page must come
  * out the same in a fresh process. Made for a process that forks after:
  * glib's idle worker threads are ended (below). */
+#include "glyph/text_mask.h"
 #include "render/draw.h"
 #include "render/draw_libs.h"
 #include "render/module.h"
 
-/* The families of draw.c and shape.c (text masks), with the options they
- * set on their contexts, so pango's caches hold what they will ask. */
-static const char *const families[] = {
-    FONT_FAMILY,
-    "DejaVu Sans, IPAexGothic, Noto Sans CJK JP, Noto Sans JP, Noto Sans, sans-serif",
-    ("DejaVu Sans Condensed, DejaVu Sans, IPAexGothic, Noto Sans CJK JP, Noto Sans JP, Noto Sans, "
-     "sans-serif"),
-};
+/* The families of draw.c and of the text masks (glyph/text_mask.h), with
+ * the options draw.c sets on its contexts, so pango's caches hold what they
+ * will ask, and fontconfig's (the masks' fonts, matched by glyph/font.c
+ * through the same fontconfig) what it will sort. */
+static const char *const families[] = {FONT_FAMILY, TEXT_FONT, TEXT_FONT_NARROW};
 
 bool render_fonts_preload(void)
 {

@@ -27,6 +27,7 @@ static const struct {
     [MEIRO_FORMAT_PNG] = {"png", FONTS_MB, 4},   /* drawn in bands */
     [MEIRO_FORMAT_SVG] = {"svg", FONTS_MB, 140}, /* the document in memory */
     [MEIRO_FORMAT_HTML] = {"html", FONTS_MB, 140},
+    [MEIRO_FORMAT_PAGE] = {"page", FONTS_MB, 16}, /* walls streamed out, a grid's held as trails */
     [MEIRO_FORMAT_XLSX] = {"xlsx", 96, 8},
 };
 

@@ -32,6 +32,7 @@
     X(export_svg, RENDER_EXPORT_PARAMS)                                                            \
     X(export_png, RENDER_EXPORT_PARAMS)                                                            \
     X(export_html, RENDER_EXPORT_PARAMS)                                                           \
+    X(export_page, RENDER_EXPORT_PARAMS)                                                           \
     X(doc_plan, (document * d, const doc_item *items, size_t count,                                \
                  const meiro_export_options *opt, const doc_parts *parts, meiro_error *err))       \
     X(doc_init, (document * d, const doc_item *items, size_t count,                                \
@@ -72,6 +73,8 @@
        meiro_paper paper, double width_mm, double height_mm, meiro_error *err),                    \
       (sheets, count, format, filename, title, per_page, answers, paper, width_mm, height_mm,      \
        err))                                                                                       \
+    X(page_draw, (const char *page, const char *filename, meiro_error *err),                       \
+      (page, filename, err))                                                                       \
     X(preflight,                                                                                   \
       (const char *filename, meiro_print print, meiro_preflight_report report, void *ctx,          \
        bool *passed, meiro_error *err),                                                            \

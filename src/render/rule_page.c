@@ -11,6 +11,7 @@
 #include "render/draw.h"
 #include "render/module.h"
 #include "render/rule_export.h"
+#include "render/scene_cairo.h"
 
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
@@ -99,14 +100,15 @@ static void draw_sheet(cairo_t *cr, const meiro_rule_sheet *s, const char *title
     text_fit fit;
     double ty = y0 + 8 * k;
     if (fit_text(cr, head, font, true, 8 * k, 4, bw, 10 * k, &fit))
-        draw_fitted(cr, head, font, true, &fit, x0 + bw / 2, ty, y0, bw);
+        draw_fitted(cr, ROLE_TEXT, head, font, true, &fit, x0 + bw / 2, ty, y0, bw);
     double ny = ty + 10 * k;
     if (!answer) {
         /* "Name ____" at the right; a language read from the right starts
          * there with its word, the line after it to the left */
         bool rtl = !strcmp(labels_for(s->lang)->direction, "rtl");
         double line_x = rtl ? x0 + bw - 86 * k : x0 + bw - 68 * k;
-        draw_text(cr, w->name, font, rtl ? x0 + bw : x0 + bw - 70 * k, ny, 4.5 * k, false, 1);
+        draw_text(cr, ROLE_TEXT, w->name, font, rtl ? x0 + bw : x0 + bw - 70 * k, ny, 4.5 * k,
+                  false, 1);
         cairo_set_line_width(cr, 0.3);
         cairo_move_to(cr, line_x, ny + 0.8);
         cairo_line_to(cr, line_x + 68 * k, ny + 0.8);
@@ -117,13 +119,14 @@ static void draw_sheet(cairo_t *cr, const meiro_rule_sheet *s, const char *title
             double size = 5 * k, room = 64 * k;
             if (!fit_text(cr, s->name, font, true, size, size, room, 6 * k, &fit) || fit.wrap)
                 size *= room / fit.natural * 0.999;
-            draw_text(cr, s->name, font, rtl ? line_x + 66 * k : line_x + 2 * k, ny - 0.2, size,
-                      true, rtl ? 1 : -1);
+            draw_text(cr, ROLE_TEXT, s->name, font, rtl ? line_x + 66 * k : line_x + 2 * k,
+                      ny - 0.2, size, true, rtl ? 1 : -1);
         }
     }
     double sy = ny + 10 * k;
     if (fit_text(cr, s->sentence, font, false, 5.5 * k, 3, bw, 12 * k, &fit))
-        draw_fitted(cr, s->sentence, font, false, &fit, x0 + bw / 2, sy, sy - 5 * k, bw);
+        draw_fitted(cr, ROLE_TEXT, s->sentence, font, false, &fit, x0 + bw / 2, sy, sy - 5 * k,
+                    bw);
     /* the grid, START on the left, FINISH right or below */
     double top = y0 + (big ? 45 : 34) * k, label = 26 * k, below = 14 * k;
     double cell = (bw - 2 * label) / s->w;
@@ -174,18 +177,18 @@ static void draw_sheet(cairo_t *cr, const meiro_rule_sheet *s, const char *title
     double sy0 = gy + (st / s->w + 0.5) * cell;
     cairo_set_source_rgb(cr, 0.1, 0.5, 0.2);
     cairo_set_line_width(cr, 0.8 * k);
-    draw_text(cr, w->start, font, gx - label / 2, sy0 - 2 * k, lsize, true, 0);
+    draw_text(cr, ROLE_TEXT, w->start, font, gx - label / 2, sy0 - 2 * k, lsize, true, 0);
     arrow(cr, gx - label + 3 * k, sy0 + 1.5 * k, gx - 1, sy0 + 1.5 * k, head_len);
     cairo_set_source_rgb(cr, 0.75, 0.15, 0.1);
     const char *goal = w->finish;
     if (fin % s->w == s->w - 1) {
         double fy = gy + (fin / s->w + 0.5) * cell, ex = gx + s->w * cell;
-        draw_text(cr, goal, font, ex + label / 2, fy - 2 * k, lsize, true, 0);
+        draw_text(cr, ROLE_TEXT, goal, font, ex + label / 2, fy - 2 * k, lsize, true, 0);
         arrow(cr, ex + 1, fy + 1.5 * k, ex + label - 3 * k, fy + 1.5 * k, head_len);
     } else {
         double fx = gx + (fin % s->w + 0.5) * cell, ey = gy + s->h * cell;
         arrow(cr, fx, ey + 1, fx, ey + 7 * k, head_len);
-        draw_text(cr, goal, font, fx, ey + 7 * k + lsize * 1.1, lsize, true, 0);
+        draw_text(cr, ROLE_TEXT, goal, font, fx, ey + 7 * k + lsize * 1.1, lsize, true, 0);
     }
     cairo_set_source_rgb(cr, 0, 0, 0);
 }
@@ -197,7 +200,7 @@ static void footer(cairo_t *cr, const meiro_rule_sheet *s, double x, double base
     snprintf(f, sizeof f, "meiro %s · --rule %s · seed %llu", MEIRO_VERSION,
              s->rule.kind == RULE_MESSAGE ? "message:…" : s->rule.spec, (unsigned long long)s->seed);
     cairo_set_source_rgb(cr, 0.45, 0.45, 0.45);
-    draw_text(cr, f, FONT_FAMILY, x, baseline, 2.6, false, 0);
+    draw_text(cr, ROLE_TEXT, f, FONT_FAMILY, x, baseline, 2.6, false, 0);
     cairo_set_source_rgb(cr, 0, 0, 0);
 }
 
@@ -221,6 +224,7 @@ static meiro_status write_pdf(const rule_job *j, FILE *out, meiro_error *err)
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, date);
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_MOD_DATE, date);
     cairo_t *cr = cairo_create(surface);
+    meiro_status opened = canvas_open(cr, err);
     cairo_scale(cr, PT_PER_MM, PT_PER_MM);
     unsigned per = j->per_page == 2 ? 2 : 1;
     /* 2-up: each half 12 mm from its edges, its footer under it */
@@ -248,7 +252,8 @@ static meiro_status write_pdf(const rule_job *j, FILE *out, meiro_error *err)
             }
             cairo_show_page(cr);
         }
-    return draw_finish(surface, cr, &sink, err);
+    meiro_status done = draw_finish(surface, cr, &sink, err);
+    return opened != MEIRO_OK ? opened : done;
 }
 
 /* SVG: the first sheet's page as printed, 1-up: its puzzle, or (answers)
@@ -262,13 +267,15 @@ static meiro_status write_svg(const rule_job *j, FILE *out, meiro_error *err)
     cairo_surface_t *surface = cairo_svg_surface_create_for_stream(sink_write, &sink, pw, ph);
     cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_MM);
     cairo_t *cr = cairo_create(surface);
+    meiro_status opened = canvas_open(cr, err);
     cairo_set_source_rgb(cr, 1, 1, 1); /* white paper, also in dark viewers */
     cairo_paint(cr);
     const meiro_rule_sheet *s = j->sheets[0];
     draw_sheet(cr, s, j->title, 0, MARGIN, MARGIN, pw - 2 * MARGIN, ph - 2 * MARGIN - 8, true,
                j->answers);
     footer(cr, s, pw / 2.0, ph - 8);
-    return draw_finish(surface, cr, &sink, err);
+    meiro_status done = draw_finish(surface, cr, &sink, err);
+    return opened != MEIRO_OK ? opened : done;
 }
 
 static meiro_status write_job(void *ctx, FILE *out, const char *temp_dir, meiro_error *err)

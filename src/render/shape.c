@@ -1,12 +1,12 @@
-/* Masks for shaped mazes: a built-in shape, an SVG, PNG, JPEG, GIF or BMP
- * silhouette (a line drawing filled), or a text set in a bold font,
- * rasterised onto a grid of cells (a cell is inside when at least half of
- * it is covered). */
+/* Masks for shaped mazes: an SVG, PNG, JPEG, GIF or BMP silhouette (a line
+ * drawing filled), decoded and drawn by librsvg, gdk-pixbuf or libpng,
+ * then sampled onto a grid of cells as glyph/raster.h does (a cell is
+ * inside when at least half of its samples are); the built-in shapes and
+ * texts are glyph's own (glyph/text_mask.h). */
 #include "core/alloc.h"
 #include "core/error.h"
-#include "core/names.h"
-#include "core/utf8.h"
-#include "page/template.h"
+#include "glyph/raster.h"
+#include "glyph/text_mask.h"
 #include "render/draw_libs.h"
 #include "render/module.h"
 #include "render/picture.h"
@@ -15,86 +15,27 @@
 #include <cairo.h>
 #include <errno.h>
 #include <math.h>
-#include <pango/pangocairo.h>
 #include <png.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- The built-in shapes ---------------------------------------------- */
+/* ---- The built-in shapes: glyph/shapes.c ------------------------------ */
 
-/* Each is templates/shapes/NAME.svg, compiled in. */
-static const meiro_algorithm_desc shapes[] = {
-    {"heart", "love", "a heart"},
-    {"star", "", "a five-pointed star with round tips"},
-    {"circle", "round disc", "a circle"},
-    {"apple", "", "an apple with its stem and a leaf"},
-    {"fish", "", "a fish swimming right"},
-    {"cat", "neko", "a cat's head with its ears"},
-    {"house", "home", "a house with a roof, a chimney and a door"},
-    {"cloud", "", "a cloud"},
-    {"flower", "", "a flower with five round petals"},
-    {"tree", "", "a round tree on its trunk"},
-    {"car", "", "a car on its wheels"},
-    {"bear", "teddy", "a teddy bear sitting, arms and feet out"},
-};
+size_t render_shape_count(void) { return glyph_shape_count(); }
 
-enum { SHAPE_COUNT = sizeof shapes / sizeof shapes[0] };
-
-/* The least grid at which each shape reads (its ears, wheels, chimney or
- * petals two cells or more across, with a cell between them), in its
- * aspect: found by looking at the masks, and checked by test_shape (the
- * cells cover the silhouette, intersection over union 0.8 or more). */
-static const struct {
-    uint8_t w, h;
-} least_grid[] = {
-    {12, 11}, {15, 14}, {12, 12}, {15, 16}, {16, 10}, {13, 12},
-    {14, 14}, {16, 10}, {14, 14}, {11, 12}, {16, 10}, {14, 18},
-};
-
-_Static_assert(sizeof least_grid / sizeof least_grid[0] == SHAPE_COUNT,
-               "a least grid for every shape");
-
-size_t render_shape_count(void) { return SHAPE_COUNT; }
-
-const meiro_algorithm_desc *render_shape_info(size_t index)
-{
-    return index < SHAPE_COUNT ? &shapes[index] : NULL;
-}
-
-static const meiro_algorithm_desc *find_shape(const char *name);
+const meiro_algorithm_desc *render_shape_info(size_t index) { return glyph_shape_info(index); }
 
 bool render_shape_min_grid(const char *shape, uint32_t *width, uint32_t *height)
 {
-    const meiro_algorithm_desc *d = shape && shape[0] ? find_shape(shape) : NULL;
-    size_t k = d ? (size_t)(d - shapes) : 0;
-    *width = d ? least_grid[k].w : MEIRO_SHAPE_MIN_SIDE;
-    *height = d ? least_grid[k].h : MEIRO_SHAPE_MIN_SIDE;
-    return d != NULL;
-}
-
-/* A built-in shape by name or alias, in any case ("Heart"). */
-static const meiro_algorithm_desc *find_shape(const char *name)
-{
-    size_t len = strlen(name);
-    for (size_t i = 0; i < SHAPE_COUNT; i++)
-        if (name_in_list(shapes[i].name, name, len, true) ||
-            name_in_list(shapes[i].aliases, name, len, true))
-            return &shapes[i];
-    return NULL;
+    int k = shape && shape[0] ? glyph_shape_find(shape) : -1;
+    *width = *height = MEIRO_SHAPE_MIN_SIDE;
+    if (k >= 0) glyph_shape_min_grid((size_t)k, width, height);
+    return k >= 0;
 }
 
 /* ---- Rasterising ------------------------------------------------------ */
-
-/* Pixels per cell side: 8 x 8 samples per cell, fewer on grids of more
- * than a million cells so that the work stays near 64 million pixels. */
-static unsigned samples_per_cell(uint64_t cells)
-{
-    if (cells <= (1u << 20)) return 8;
-    unsigned s = (unsigned)sqrt((double)(1u << 26) / (double)cells);
-    return s < 1 ? 1 : s;
-}
 
 enum { TILE_PX = 1024 };
 
@@ -139,7 +80,9 @@ static meiro_status rasterise(paint_fn paint, const void *ctx, int mode, unsigne
         return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
     }
     meiro_status st = MEIRO_OK;
-    unsigned half = (s * s + 1) / 2;
+    uint8_t *row = alloc_array((size_t)tile * s, 1);
+    uint16_t *counts = zalloc(tile, sizeof *counts);
+    if (!row || !counts) st = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
     for (uint32_t ty = y0; ty < y0 + h && st == MEIRO_OK; ty += tile) {
         for (uint32_t tx = x0; tx < x0 + w && st == MEIRO_OK; tx += tile) {
             cairo_t *cr = cairo_create(surf);
@@ -159,20 +102,21 @@ static meiro_status rasterise(paint_fn paint, const void *ctx, int mode, unsigne
             int row_bytes = cairo_image_surface_get_stride(surf);
             uint32_t cw = x0 + w - tx < tile ? x0 + w - tx : tile,
                      ch = y0 + h - ty < tile ? y0 + h - ty : tile;
+            /* the samples of a row of cells, counted as meiro's own
+             * rasteriser counts them */
             for (uint32_t cy = 0; cy < ch; cy++) {
-                for (uint32_t cx = 0; cx < cw; cx++) {
-                    unsigned count = 0;
-                    for (unsigned j = 0; j < s; j++) {
-                        const unsigned char *line = data + (size_t)(cy * s + j) * (size_t)row_bytes;
-                        const uint32_t *row = (const uint32_t *)(const void *)line;
-                        for (unsigned i = 0; i < s; i++)
-                            count += pixel_inside(row[cx * s + i], mode);
-                    }
-                    if (count >= half) mask[(size_t)(ty + cy) * stride + tx + cx] = 1;
+                for (unsigned j = 0; j < s; j++) {
+                    const unsigned char *line = data + (size_t)(cy * s + j) * (size_t)row_bytes;
+                    const uint32_t *px = (const uint32_t *)(const void *)line;
+                    for (size_t i = 0; i < (size_t)cw * s; i++) row[i] = pixel_inside(px[i], mode);
+                    raster_count(row, s, cw, counts);
                 }
+                raster_cells(counts, s, cw, mask + (size_t)(ty + cy) * stride + tx);
             }
         }
     }
+    free(row);
+    free(counts);
     cairo_surface_destroy(surf);
     return st;
 }
@@ -1066,13 +1010,6 @@ static meiro_status check_grid(uint32_t width, uint32_t height, meiro_error *err
     return MEIRO_OK;
 }
 
-static uint64_t count_inside(const uint8_t *mask, size_t n)
-{
-    uint64_t c = 0;
-    for (size_t i = 0; i < n; i++) c += mask[i];
-    return c;
-}
-
 /* A picture's mask: read, analysed and rasterised into `mask` (zeroed,
  * width x height). */
 typedef struct shape_job {
@@ -1100,9 +1037,9 @@ static meiro_status shape_work(void *ctx, meiro_error *err)
     p.scale = fmin(j->width / bw, j->height / bh);
     p.ox = (j->width - bw * p.scale) / 2 - p.bx0 * p.scale;
     p.oy = (j->height - bh * p.scale) / 2 - p.by0 * p.scale;
-    s = rasterise(paint_picture, &p, p.mode, samples_per_cell((uint64_t)j->width * j->height),
+    s = rasterise(paint_picture, &p, p.mode, raster_samples((uint64_t)j->width * j->height),
                   j->mask, j->width, 0, 0, j->width, j->height, err);
-    uint64_t inside = s == MEIRO_OK ? count_inside(j->mask, (size_t)j->width * j->height) : 2;
+    uint64_t inside = s == MEIRO_OK ? raster_inside(j->mask, (size_t)j->width * j->height) : 2;
     /* on a grid of some size, a picture scaled to fill it that leaves
      * nothing is made of lines thinner than half a cell that enclose
      * nothing: a larger grid would not help */
@@ -1141,18 +1078,12 @@ meiro_status render_shape_mask(const char *shape, uint32_t width, uint32_t heigh
     meiro_status s = check_grid(width, height, err);
     if (s != MEIRO_OK) return s;
 
-    const meiro_algorithm_desc *d = find_shape(shape);
+    int builtin = glyph_shape_find(shape);
     unsigned char *owned = NULL;
     char what[1100];
     shape_job job = {NULL, 0, what, width, height, NULL, false};
-    if (d) {
-        char file[64];
-        snprintf(file, sizeof file, "shapes/%s.svg", d->name);
-        const builtin_file *b = builtin_find(file);
-        if (!b) return fail(err, MEIRO_ERROR_INTERNAL, "the built-in shape %s is missing", file);
-        job.data = (const unsigned char *)b->data;
-        job.size = b->size;
-        snprintf(what, sizeof what, "the shape '%s'", d->name);
+    if (builtin >= 0) {
+        snprintf(what, sizeof what, "the shape '%s'", glyph_shape_info((size_t)builtin)->name);
     } else if (strchr(shape, '/') || strchr(shape, '.')) {
         s = read_file(shape, &owned, &job.size, err);
         if (s != MEIRO_OK) return s;
@@ -1161,9 +1092,9 @@ meiro_status render_shape_mask(const char *shape, uint32_t width, uint32_t heigh
     } else {
         char names[400] = "";
         size_t n = 0;
-        for (size_t i = 0; i < SHAPE_COUNT && n < sizeof names; i++)
+        for (size_t i = 0; i < glyph_shape_count() && n < sizeof names; i++)
             n += (size_t)snprintf(names + n, sizeof names - n, "%s%s", i ? ", " : "",
-                                  shapes[i].name);
+                                  glyph_shape_info(i)->name);
         return fail_field(
             err, MEIRO_FIELD_SHAPE, MEIRO_ERROR_UNKNOWN_NAME,
             "no shape '%s' (built in: %s; or a picture file NAME.svg, .png, .jpg, .gif or .bmp)",
@@ -1175,9 +1106,8 @@ meiro_status render_shape_mask(const char *shape, uint32_t width, uint32_t heigh
     if (!m)
         s = fail(err, MEIRO_ERROR_NOMEM, "out of memory for a %u x %u mask", (unsigned)width,
                  (unsigned)height);
-    if (s == MEIRO_OK && d) { /* ours: drawn here */
-        job.mask = m;
-        s = shape_work(&job, err);
+    if (s == MEIRO_OK && builtin >= 0) { /* ours: stored outlines, by meiro's rasteriser */
+        s = glyph_shape_mask((size_t)builtin, width, height, m, err);
     } else if (s == MEIRO_OK) { /* a stranger's: measured, then drawn on a budget */
         job.mask = sandbox_shared(cells);
         job.measure = true;
@@ -1192,7 +1122,7 @@ meiro_status render_shape_mask(const char *shape, uint32_t width, uint32_t heigh
     }
     free(owned);
     if (s == MEIRO_OK) {
-        uint64_t inside = count_inside(m, cells);
+        uint64_t inside = raster_inside(m, cells);
         if (inside < 2)
             s = fail_field(err, MEIRO_FIELD_SHAPE, MEIRO_ERROR_ARGUMENT,
                            "%s leaves %u cell%s inside a %u x %u grid; use a larger -W/-H", what,
@@ -1209,649 +1139,14 @@ meiro_status render_shape_mask(const char *shape, uint32_t width, uint32_t heigh
 
 /* ---- Text ------------------------------------------------------------- */
 
-/* Latin from DejaVu Sans, kana and kanji from IPAexGothic (what the
- * packages meiro depends on install), else Noto. */
-#define TEXT_FONT "DejaVu Sans, IPAexGothic, Noto Sans CJK JP, Noto Sans JP, Noto Sans, sans-serif"
-#define TEXT_FONT_NARROW "DejaVu Sans Condensed, " TEXT_FONT
-#define TEXT_FONT_SIZE 100.0 /* the size glyphs are measured at, in user units */
-#define TEXT_GAP 1u          /* empty columns between letters */
-#define TEXT_SPACE_GAP 3u    /* ... and where the text has a space */
-
-/* The outlines are thickened by stroking them with a line this wide, in
- * cells: strokes of the regular weight come out about 3 cells wide at the
- * default heights, wide enough for corridors, and the gaps between strokes
- * (the counters of a, e, the strokes of kanji) stay open, which bold
- * outlines thickened as much would fill. */
-#define TEXT_STROKE 1.3
-
-/* The next code point of valid UTF-8. */
-static uint32_t next_code_point(const unsigned char **p)
-{
-    const unsigned char *c = *p;
-    uint32_t cp;
-    if (c[0] < 0x80) cp = c[0], *p += 1;
-    else if (c[0] < 0xe0) cp = (uint32_t)(c[0] & 0x1f) << 6 | (c[1] & 0x3f), *p += 2;
-    else if (c[0] < 0xf0)
-        cp = (uint32_t)(c[0] & 0x0f) << 12 | (uint32_t)(c[1] & 0x3f) << 6 | (c[2] & 0x3f), *p += 3;
-    else
-        cp = (uint32_t)(c[0] & 0x07) << 18 | (uint32_t)(c[1] & 0x3f) << 12 |
-             (uint32_t)(c[2] & 0x3f) << 6 | (c[3] & 0x3f),
-        *p += 4;
-    return cp;
-}
-
-static bool is_cjk(uint32_t cp)
-{
-    return (cp >= 0x2e80 && cp <= 0x9fff) || (cp >= 0xac00 && cp <= 0xd7af) ||
-           (cp >= 0xf900 && cp <= 0xfaff) || (cp >= 0xff00 && cp <= 0xffef) ||
-           (cp >= 0x20000 && cp <= 0x3ffff) || (cp >= 0x1100 && cp <= 0x11ff);
-}
-
-/* One letter (a grapheme cluster) with ink. */
-typedef struct glyph {
-    PangoLayout *layout;
-    double x0, x1, top, bottom; /* ink in font units; top and bottom from the baseline */
-    double baseline;
-    uint32_t column, columns; /* where it goes in the grid */
-    double shift_x, shift_y;  /* font units to cells: x * k + shift */
-} glyph;
-
-typedef struct text_paint {
-    const glyph *g;
-    double k, stroke;
-} text_paint;
-
-static meiro_status paint_glyph(cairo_t *cr, const void *ctx, meiro_error *err)
-{
-    (void)err;
-    const text_paint *t = ctx;
-    cairo_save(cr);
-    cairo_translate(cr, t->g->shift_x, t->g->shift_y);
-    cairo_scale(cr, t->k, t->k);
-    cairo_move_to(cr, 0, 0);
-    pango_cairo_layout_path(cr, t->g->layout);
-    cairo_restore(cr);
-    cairo_set_source_rgb(cr, 0, 0, 0);
-    cairo_set_line_width(cr, t->stroke);
-    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
-    cairo_fill_preserve(cr);
-    cairo_stroke(cr);
-    return MEIRO_OK;
-}
-
-/* The cell of a letter's columns that lies deepest inside (the most
- * rings of inside cells around it, up to 2), nearest its middle. */
-static meiro_cell deep_cell(const uint8_t *m, uint32_t width, uint32_t height, uint32_t x0,
-                            uint32_t x1)
-{
-    meiro_cell best = {x0, 0};
-    int best_depth = -1;
-    double best_d = 0, mx = (x0 + x1) / 2.0, my = (height - 1) / 2.0;
-    for (uint32_t y = 0; y < height; y++) {
-        for (uint32_t x = x0; x <= x1; x++) {
-            if (!m[(size_t)y * width + x]) continue;
-            int depth = 0;
-            for (int r = 1; r <= 2 && depth == r - 1; r++) {
-                bool all = true;
-                for (int dy = -r; dy <= r && all; dy++)
-                    for (int dx = -r; dx <= r && all; dx++) {
-                        long xx = (long)x + dx, yy = (long)y + dy;
-                        all = xx >= 0 && yy >= 0 && xx < (long)width && yy < (long)height &&
-                              m[(size_t)yy * width + (size_t)xx];
-                    }
-                if (all) depth = r;
-            }
-            double d = (x - mx) * (x - mx) + (y - my) * (y - my);
-            if (depth > best_depth || (depth == best_depth && d < best_d)) {
-                best = (meiro_cell){x, y};
-                best_depth = depth;
-                best_d = d;
-            }
-        }
-    }
-    return best;
-}
-
-/* The text checked (UTF-8, lines of letters) and its height (0: the default for
- * its letters); whether it has kana, kanji or hangul. */
-static meiro_status text_mask_check(const char *text, uint32_t *height, bool *cjk, meiro_error *err)
-{
-    if (!text || !text[0])
-        return fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT,
-                          "the text is empty: give the letters to draw");
-    size_t len = strlen(text), bad = utf8_check(text, len);
-    if (bad < len)
-        return fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT,
-                          "the text is not valid UTF-8 (byte %zu, counted from 1)", bad + 1);
-    bool lower = false;
-    *cjk = false;
-    for (const unsigned char *p = (const unsigned char *)text; *p;) {
-        size_t at = (size_t)(p - (const unsigned char *)text);
-        uint32_t cp = next_code_point(&p);
-        if (cp == '\n' && (at == 0 || !*p || *p == '\n'))
-            return fail_field(
-                err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT,
-                "the text has an empty line (byte %zu): a line break goes between letters", at + 1);
-        if (cp != '\n' && (cp < 0x20 || (cp >= 0x7f && cp < 0xa0)))
-            return fail_field(
-                err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT,
-                "the text has a control character (byte %zu): letters and line breaks only",
-                at + 1);
-        *cjk = *cjk || is_cjk(cp);
-        lower = lower || g_unichar_islower(cp);
-    }
-    if (*height == 0)
-        *height = *cjk    ? MEIRO_TEXT_HEIGHT_CJK
-                  : lower ? MEIRO_TEXT_HEIGHT_LOWER
-                          : MEIRO_TEXT_HEIGHT;
-    if (*height < MEIRO_TEXT_HEIGHT_MIN || *height > MEIRO_MAX_SIDE)
-        return fail_field(err, MEIRO_FIELD_HEIGHT, MEIRO_ERROR_ARGUMENT,
-                          "a text %u cells tall cannot be drawn: %u to %u cells", (unsigned)*height,
-                          MEIRO_TEXT_HEIGHT_MIN, MEIRO_MAX_SIDE);
-    return MEIRO_OK;
-}
-
-/* A Pango context for measuring: unhinted outlines in user units, so they
- * scale exactly, in the text's language. */
-static PangoContext *text_context(cairo_t *cr, const char *lang, bool cjk, text_face face)
-{
-    PangoContext *pc = pango_cairo_create_context(cr);
-    cairo_font_options_t *fo = cairo_font_options_create();
-    cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
-    cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
-    cairo_font_options_set_antialias(fo, CAIRO_ANTIALIAS_GRAY);
-    pango_context_set_matrix(pc, NULL);
-    pango_cairo_context_set_font_options(pc, fo);
-    pango_context_set_round_glyph_positions(pc, FALSE);
-    cairo_font_options_destroy(fo);
-    /* a language always, else the locale's would choose the forms of kanji */
-    pango_context_set_language(pc, pango_language_from_string(lang && lang[0] ? lang
-                                                              : cjk           ? "ja"
-                                                                              : "en"));
-    PangoFontDescription *desc =
-        pango_font_description_from_string(face == TEXT_FACE_NARROW ? TEXT_FONT_NARROW : TEXT_FONT);
-    pango_font_description_set_absolute_size(desc, TEXT_FONT_SIZE * PANGO_SCALE);
-    pango_context_set_font_description(pc, desc);
-    pango_font_description_free(desc);
-    return pc;
-}
-
-/* The letters of a text: a glyph each (its own layout, its ink) for the
- * grapheme clusters with ink, and the columns before each (one between
- * letters, a space's three). */
-typedef struct letters {
-    glyph *g;
-    uint32_t *gap_before;
-    size_t n;
-} letters;
-
-/* Whether the cluster start..end is only spaces and invisible marks. */
-static bool blank_cluster(const char *start, const char *end)
-{
-    bool blank = true;
-    for (const unsigned char *p = (const unsigned char *)start; p < (const unsigned char *)end;) {
-        gunichar cp = next_code_point(&p);
-        GUnicodeType type = g_unichar_type(cp);
-        blank = blank &&
-                (g_unichar_isspace(cp) || type == G_UNICODE_FORMAT || type == G_UNICODE_CONTROL);
-    }
-    return blank;
-}
-
-/* Whether the cluster start..end is such punctuation alone. */
-static bool punctuation_cluster(const char *start, const char *end)
-{
-    bool all = true;
-    for (const unsigned char *p = (const unsigned char *)start; p < (const unsigned char *)end;)
-        all = all && text_drops(next_code_point(&p));
-    return all;
-}
-
-static meiro_status text_letters(PangoContext *pc, cairo_t *cr, const char *text, letters *out,
-                                 meiro_error *err)
-{
-    size_t len = strlen(text);
-    /* the grapheme clusters: where the cursor may stop */
-    PangoLayout *whole = pango_layout_new(pc);
-    pango_layout_set_text(whole, text, (int)len);
-    int n_attrs = 0;
-    const PangoLogAttr *attrs = pango_layout_get_log_attrs_readonly(whole, &n_attrs);
-    meiro_status s = MEIRO_OK;
-    size_t n_chars = (size_t)g_utf8_strlen(text, (gssize)len);
-    glyph *g = out->g = zalloc(n_chars + 1, sizeof *g);
-    uint32_t *gap_before = out->gap_before = zalloc(n_chars + 1, sizeof *gap_before);
-    size_t n = 0;
-    uint32_t pending_gap = 0; /* spaces since the last letter */
-    if (!g || !gap_before) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
-    const char *start = text;
-    for (size_t ci = 0; s == MEIRO_OK && ci < n_chars;) {
-        size_t cj = ci + 1;
-        while (cj < n_chars && (int)cj < n_attrs && !attrs[cj].is_cursor_position) cj++;
-        const char *end = g_utf8_offset_to_pointer(start, (glong)(cj - ci));
-        if (punctuation_cluster(start, end)) {
-            start = end;
-            ci = cj;
-            continue;
-        }
-        PangoLayout *l = pango_layout_new(pc);
-        pango_layout_set_text(l, start, (int)(end - start));
-        if (pango_layout_get_unknown_glyphs_count(l) > 0) {
-            s = fail_field(
-                err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT,
-                "no installed font has the letter '%.*s' (install a font with it, e.g. fonts-noto-cjk)",
-                (int)(end - start), start);
-            g_object_unref(l);
-            break;
-        }
-        cairo_new_path(cr);
-        cairo_move_to(cr, 0, 0);
-        pango_cairo_layout_path(cr, l);
-        double x0, y0, x1, y1;
-        cairo_fill_extents(cr, &x0, &y0, &x1, &y1);
-        cairo_new_path(cr);
-        if (x1 > x0 && y1 > y0) {
-            double base = (double)pango_layout_get_baseline(l) / PANGO_SCALE;
-            g[n] = (glyph){l, x0, x1, y0 - base, y1 - base, base, 0, 0, 0, 0};
-            gap_before[n] = n == 0 ? 0 : pending_gap ? pending_gap : TEXT_GAP;
-            pending_gap = 0;
-            n++;
-        } else {
-            g_object_unref(l);
-            if (!blank_cluster(start, end)) {
-                s = fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT,
-                               "the letter '%.*s' has no outline to draw (a colour emoji?)",
-                               (int)(end - start), start);
-                break;
-            }
-            if (n > 0) pending_gap = TEXT_SPACE_GAP;
-        }
-        start = end;
-        ci = cj;
-    }
-    out->n = n;
-    g_object_unref(whole);
-    if (s == MEIRO_OK && n == 0)
-        s = fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT,
-                       "the text '%s' has no letters to draw (only spaces and punctuation)", text);
-    return s;
-}
-
-/* One scale for all: the ink of the whole text (top to bottom, over all
- * its lines) `height` cells tall; each letter's columns; *k the scale,
- * *width the line's columns. */
-static meiro_status text_columns(letters *t, uint32_t height, double stroke, double top,
-                                 double bottom, double *k, uint64_t *width, meiro_error *err)
-{
-    glyph *g = t->g;
-    *k = (height - stroke) / (bottom - top);
-    *width = 0;
-    for (size_t i = 0; i < t->n && *width <= MEIRO_MAX_SIDE; i++) {
-        double w = (g[i].x1 - g[i].x0) * *k + stroke;
-        uint32_t cols = (uint32_t)fmax(1, floor(w + 0.5));
-        *width += t->gap_before[i];
-        g[i].column = (uint32_t)*width;
-        g[i].columns = cols;
-        g[i].shift_x = g[i].column + (cols - w) / 2 + stroke / 2 - g[i].x0 * *k;
-        g[i].shift_y = stroke / 2 - (g[i].baseline + top) * *k;
-        *width += cols;
-    }
-    if (*width > MEIRO_MAX_SIDE || *width * height > MEIRO_MAX_CELLS)
-        return fail_field(
-            err, MEIRO_FIELD_TEXT, MEIRO_ERROR_TOO_BIG,
-            "the text is too long: %s%llu cells across at %u cells tall, at most %u (a shorter text or a "
-            "smaller height)",
-            *width > MEIRO_MAX_SIDE ? "more than " : "", (unsigned long long)*width,
-            (unsigned)height, MEIRO_MAX_SIDE);
-    return MEIRO_OK;
-}
-
-/* The letters that kept cells, and the grid trimmed to them (the mask
- * moved in place); info says where they are. */
-static meiro_status text_trim(uint8_t *m, uint32_t width, uint32_t height, const letters *t,
-                              const char *text, meiro_text_info *info, meiro_error *err)
-{
-    size_t first = t->n, kept = 0;
-    uint32_t lo = UINT32_MAX, hi = 0, first_lo = 0, first_hi = 0, last_lo = 0, last_hi = 0;
-    for (size_t i = 0; i < t->n; i++) {
-        uint32_t a = UINT32_MAX, b = 0;
-        for (uint32_t x = t->g[i].column; x < t->g[i].column + t->g[i].columns; x++)
-            for (uint32_t y = 0; y < height; y++)
-                if (m[(size_t)y * width + x]) {
-                    if (x < a) a = x;
-                    b = x;
-                    break;
-                }
-        if (a == UINT32_MAX) continue;
-        kept++;
-        if (first == t->n) first = i, first_lo = a, first_hi = b;
-        last_lo = a, last_hi = b;
-        if (a < lo) lo = a;
-        if (b > hi) hi = b;
-    }
-    uint64_t inside = count_inside(m, (size_t)width * height);
-    if (kept == 0 || inside < 2)
-        return fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT,
-                          "the text '%s' leaves %s at %u cells tall; use a larger height", text,
-                          inside == 1 ? "1 cell" : "no cells", (unsigned)height);
-    uint32_t w2 = hi - lo + 1;
-    if (w2 < width) { /* drop the empty columns at both ends */
-        for (uint32_t y = 0; y < height; y++)
-            memmove(m + (size_t)y * w2, m + (size_t)y * width + lo, w2);
-    }
-    if (!info) return MEIRO_OK;
-    info->width = w2;
-    info->height = height;
-    info->letters = (uint32_t)kept;
-    info->first_x0 = first_lo - lo;
-    info->first_x1 = first_hi - lo;
-    info->last_x0 = last_lo - lo;
-    info->last_x1 = last_hi - lo;
-    /* one letter: S in its left half, G in its right one */
-    uint32_t mid = (info->first_x0 + info->first_x1) / 2;
-    bool one = kept == 1 && info->first_x1 > info->first_x0;
-    info->first = deep_cell(m, w2, height, info->first_x0, one ? mid : info->first_x1);
-    info->last = deep_cell(m, w2, height, one ? mid + 1 : info->last_x0, info->last_x1);
-    return MEIRO_OK;
-}
-
-/* Lines stand this many empty rows apart (the maze bridges them). */
-#define TEXT_LINE_GAP 1u
-
-/* One line of the text: its letters, its mask trimmed to them, where they
- * lie. */
-typedef struct text_line {
-    letters t;
-    uint8_t *m;
-    meiro_text_info info;
-} text_line;
-
-static void text_lines_free(text_line *lines, size_t count)
-{
-    for (size_t l = 0; lines && l < count; l++) {
-        for (size_t i = 0; lines[l].t.g && i < lines[l].t.n; i++)
-            if (lines[l].t.g[i].layout) g_object_unref(lines[l].t.g[i].layout);
-        free(lines[l].t.g);
-        free(lines[l].t.gap_before);
-        free(lines[l].m);
-    }
-    free(lines);
-}
-
-/* Draws line `l` at scale (top, bottom): its mask and info. */
-static meiro_status text_line_mask(text_line *line, const char *text, uint32_t height, double top,
-                                   double bottom, meiro_error *err)
-{
-    double stroke = TEXT_STROKE, k = 0;
-    uint64_t width = 0;
-    meiro_status s = text_columns(&line->t, height, stroke, top, bottom, &k, &width, err);
-    if (s == MEIRO_OK) {
-        line->m = zalloc((size_t)width * height, 1);
-        if (!line->m)
-            s = fail(err, MEIRO_ERROR_NOMEM, "out of memory for a %llu x %u mask",
-                     (unsigned long long)width, (unsigned)height);
-    }
-    unsigned samples = samples_per_cell(width * height);
-    for (size_t i = 0; i < line->t.n && s == MEIRO_OK; i++) {
-        text_paint paint = {&line->t.g[i], k, stroke};
-        s = rasterise(paint_glyph, &paint, true, samples, line->m, (uint32_t)width,
-                      line->t.g[i].column, 0, line->t.g[i].columns, height, err);
-    }
-    if (s == MEIRO_OK)
-        s = text_trim(line->m, (uint32_t)width, height, &line->t, text, &line->info, err);
-    return s;
-}
-
-/* The lines, each centred, `gap` rows apart, into one mask; S in
- * the first line's first letter, G in the last line's last. */
-static meiro_status text_stack(const text_line *lines, size_t count, uint32_t height, uint32_t gap,
-                               uint8_t **mask, meiro_text_info *info, meiro_error *err)
-{
-    uint64_t w = 0, h = (uint64_t)count * height + (count - 1) * gap;
-    for (size_t l = 0; l < count; l++) w = lines[l].info.width > w ? lines[l].info.width : w;
-    if (h > MEIRO_MAX_SIDE || w * h > MEIRO_MAX_CELLS)
-        return fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_TOO_BIG,
-                          "the text is too long: %llu x %llu cells, at most %u across and down",
-                          (unsigned long long)w, (unsigned long long)h, MEIRO_MAX_SIDE);
-    uint8_t *m = zalloc((size_t)(w * h), 1);
-    if (!m)
-        return fail(err, MEIRO_ERROR_NOMEM, "out of memory for a %llu x %llu mask",
-                    (unsigned long long)w, (unsigned long long)h);
-    uint32_t x_first = 0, x_last = 0, y_last = 0;
-    for (size_t l = 0; l < count; l++) {
-        const meiro_text_info *li = &lines[l].info;
-        uint32_t dx = (uint32_t)(w - li->width) / 2, dy = (uint32_t)l * (height + gap);
-        for (uint32_t y = 0; y < height; y++)
-            memcpy(m + (size_t)(dy + y) * w + dx, lines[l].m + (size_t)y * li->width, li->width);
-        if (l == 0) x_first = dx;
-        x_last = dx, y_last = dy;
-    }
-    *mask = m;
-    if (!info) return MEIRO_OK;
-    const meiro_text_info *a = &lines[0].info, *b = &lines[count - 1].info;
-    *info = *a;
-    info->width = (uint32_t)w;
-    info->height = (uint32_t)h;
-    info->letters = 0;
-    for (size_t l = 0; l < count; l++) info->letters += lines[l].info.letters;
-    info->first_x0 = a->first_x0 + x_first;
-    info->first_x1 = a->first_x1 + x_first;
-    info->last_x0 = b->last_x0 + x_last;
-    info->last_x1 = b->last_x1 + x_last;
-    info->first = (meiro_cell){a->first.x + x_first, a->first.y};
-    info->last = (meiro_cell){b->last.x + x_last, b->last.y + y_last};
-    return MEIRO_OK;
-}
-
-/* ---- Block capitals --------------------------------------------------- */
-
-/* Capitals, digits and the hyphen for letters 7 cells tall, where a font's
- * letters fill up: upright strokes two cells wide (a corridor with turns in
- * each), counters a cell wide (A, B, 8 keep their holes), the shapes of
- * the printed capitals children learn first. Checked by test_child's
- * recognition, letter against letter. */
-typedef struct block_glyph {
-    char c;
-    const char *rows[TEXT_BLOCK_ROWS];
-} block_glyph;
-
-static const block_glyph block_glyphs[] = {
-    {'A', {"..##..", ".####.", ".#..#.", "##..##", "######", "##..##", "##..##"}},
-    {'B', {"####.", "##.##", "##.##", "####.", "##.##", "##.##", "####."}},
-    {'C', {".####", "##...", "##...", "##...", "##...", "##...", ".####"}},
-    {'D', {"####.", "##.##", "##.##", "##.##", "##.##", "##.##", "####."}},
-    {'E', {"####", "##..", "##..", "###.", "##..", "##..", "####"}},
-    {'F', {"####", "##..", "##..", "###.", "##..", "##..", "##.."}},
-    {'G', {".####", "##...", "##...", "##.##", "##.##", "##.##", ".####"}},
-    {'H', {"##.##", "##.##", "##.##", "#####", "##.##", "##.##", "##.##"}},
-    {'I', {"##", "##", "##", "##", "##", "##", "##"}},
-    {'J', {"...##", "...##", "...##", "...##", "...##", "##.##", ".###."}},
-    {'K', {"##.##", "##.##", "####.", "###..", "####.", "##.##", "##.##"}},
-    {'L', {"##..", "##..", "##..", "##..", "##..", "##..", "####"}},
-    {'M', {"##...##", "###.###", "#######", "##.#.##", "##...##", "##...##", "##...##"}},
-    {'N', {"##...##", "###..##", "####.##", "##.####", "##..###", "##...##", "##...##"}},
-    {'O', {".###.", "##.##", "##.##", "##.##", "##.##", "##.##", ".###."}},
-    {'P', {"####.", "##.##", "##.##", "####.", "##...", "##...", "##..."}},
-    {'Q', {".###..", "##.##.", "##.##.", "##.##.", "##.##.", ".####.", "...###"}},
-    {'R', {"####.", "##.##", "##.##", "####.", "##.##", "##.##", "##.##"}},
-    {'S', {".####", "##...", "##...", ".###.", "...##", "...##", "####."}},
-    {'T', {"######", "..##..", "..##..", "..##..", "..##..", "..##..", "..##.."}},
-    {'U', {"##.##", "##.##", "##.##", "##.##", "##.##", "##.##", ".###."}},
-    {'V', {"##.##", "##.##", "##.##", "##.##", "##.##", ".###.", "..#.."}},
-    {'W', {"##...##", "##...##", "##...##", "##.#.##", "#######", "###.###", "##...##"}},
-    {'X', {"##..##", "##..##", ".####.", "..##..", ".####.", "##..##", "##..##"}},
-    {'Y', {"##..##", "##..##", ".####.", "..##..", "..##..", "..##..", "..##.."}},
-    {'Z', {"######", "....##", "...##.", "..##..", ".##...", "##....", "######"}},
-    {'0', {".###.", "##.##", "##.##", "##.##", "##.##", "##.##", ".###."}},
-    {'1', {".##.", "###.", ".##.", ".##.", ".##.", ".##.", "####"}},
-    {'2', {".###.", "##.##", "...##", "..##.", ".##..", "##...", "#####"}},
-    {'3', {"####.", "...##", "...##", ".###.", "...##", "...##", "####."}},
-    {'4', {"##.##", "##.##", "##.##", "#####", "...##", "...##", "...##"}},
-    {'5', {"#####", "##...", "####.", "...##", "...##", "##.##", ".###."}},
-    {'6', {".###.", "##...", "##...", "####.", "##.##", "##.##", ".###."}},
-    {'7', {"#####", "...##", "...##", "..##.", "..##.", ".##..", ".##.."}},
-    {'8', {".###.", "##.##", "##.##", ".###.", "##.##", "##.##", ".###."}},
-    {'9', {".###.", "##.##", "##.##", ".####", "...##", "...##", ".###."}},
-    {'-', {"...", "...", "...", "###", "...", "...", "..."}},
-};
-
-/* The block letter of cp: an accented letter as its plain one (a mark
- * above 7 rows has no room: ZOE-LI for Zoë-Li), NULL for none. */
-static const block_glyph *block_glyph_of(uint32_t cp)
-{
-    gunichar base[G_UNICHAR_MAX_DECOMPOSITION_LENGTH];
-    if (g_unichar_fully_decompose(cp, FALSE, base, G_UNICHAR_MAX_DECOMPOSITION_LENGTH) > 0)
-        cp = base[0];
-    if (cp >= 'a' && cp <= 'z') cp -= 'a' - 'A';
-    for (size_t i = 0; i < sizeof block_glyphs / sizeof *block_glyphs; i++)
-        if ((uint32_t)block_glyphs[i].c == cp) return &block_glyphs[i];
-    return NULL;
-}
-
-/* Empty columns between block letters, and rows between their lines:
- * two, as one reads as one more corridor of the maze and the letters run
- * together. */
-#define TEXT_BLOCK_GAP 2u
-
-/* One line of text in block capitals, TEXT_BLOCK_ROWS tall. */
-static meiro_status block_line(text_line *line, const char *text, uint32_t height, meiro_error *err)
-{
-    size_t n = (size_t)g_utf8_strlen(text, -1);
-    glyph *g = line->t.g = zalloc(n + 1, sizeof *g);
-    uint32_t *gap = line->t.gap_before = zalloc(n + 1, sizeof *gap);
-    const block_glyph **bg = zalloc(n + 1, sizeof *bg);
-    if (!g || !gap || !bg) {
-        free(bg);
-        return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
-    }
-    meiro_status s = MEIRO_OK;
-    uint64_t width = 0;
-    uint32_t pending = 0;
-    size_t k = 0;
-    for (const unsigned char *p = (const unsigned char *)text; *p;) {
-        const unsigned char *at = p;
-        uint32_t cp = next_code_point(&p);
-        if (cp == ' ') {
-            if (k) pending = TEXT_SPACE_GAP;
-            continue;
-        }
-        /* left out as the font's letters leave them (an accent written
-         * apart from its letter goes with it) */
-        if (text_drops(cp) || g_unichar_type(cp) == G_UNICODE_NON_SPACING_MARK) continue;
-        if (!(bg[k] = block_glyph_of(cp))) {
-            s = fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT,
-                           "the block capitals have no letter '%.*s'", (int)(p - at), at);
-            break;
-        }
-        width += k == 0 ? 0 : pending ? pending : TEXT_BLOCK_GAP;
-        pending = 0;
-        g[k].column = (uint32_t)width;
-        g[k].columns = (uint32_t)strlen(bg[k]->rows[0]);
-        width += g[k].columns;
-        k++;
-    }
-    line->t.n = k;
-    if (s == MEIRO_OK && k == 0)
-        s = fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT,
-                       "the text '%s' has no letters to draw (only spaces and punctuation)", text);
-    if (s == MEIRO_OK && (width > MEIRO_MAX_SIDE || width * height > MEIRO_MAX_CELLS))
-        s = fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_TOO_BIG,
-                       "the text is too long: %llu cells across, at most %u",
-                       (unsigned long long)width, MEIRO_MAX_SIDE);
-    if (s == MEIRO_OK && !(line->m = zalloc((size_t)width * height, 1)))
-        s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
-    for (size_t i = 0; i < k && s == MEIRO_OK; i++)
-        for (uint32_t y = 0; y < height; y++) {
-            const char *row = bg[i]->rows[y];
-            for (uint32_t x = 0; x < g[i].columns; x++)
-                line->m[(size_t)y * width + g[i].column + x] = row[x] == '#';
-        }
-    free(bg);
-    if (s != MEIRO_OK) return s;
-    return text_trim(line->m, (uint32_t)width, height, &line->t, text, &line->info, err);
-}
-
-/* The text in block capitals, its lines stacked as the font's are. */
-static meiro_status block_mask(const char *text, uint32_t height, uint8_t **mask,
-                               meiro_text_info *info, meiro_error *err)
-{
-    if (height != TEXT_BLOCK_ROWS)
-        return fail_field(err, MEIRO_FIELD_HEIGHT, MEIRO_ERROR_ARGUMENT,
-                          "block capitals %u cells tall cannot be drawn: %u only", (unsigned)height,
-                          TEXT_BLOCK_ROWS);
-    size_t count = 1, len = strlen(text);
-    for (const char *p = text; *p; p++) count += *p == '\n';
-    text_line *lines = zalloc(count, sizeof *lines);
-    char *copy = alloc_array(len + 1, 1);
-    meiro_status s = MEIRO_OK;
-    if (!lines || !copy) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
-    else memcpy(copy, text, len + 1);
-    char *line = copy;
-    for (size_t l = 0; l < count && s == MEIRO_OK; l++) {
-        char *end = strchr(line, '\n');
-        if (end) *end = 0;
-        s = block_line(&lines[l], line, height, err);
-        if (end) line = end + 1;
-    }
-    if (s == MEIRO_OK) s = text_stack(lines, count, height, TEXT_BLOCK_GAP, mask, info, err);
-    text_lines_free(lines, count);
-    free(copy);
-    return s;
-}
-
 meiro_status render_text_mask(const char *text, const char *lang, uint32_t height, uint8_t **mask,
                               meiro_text_info *info, meiro_error *err)
 {
-    return text_mask_face(text, lang, height, TEXT_FACE_REGULAR, mask, info, err);
+    return glyph_text_mask(NULL, text, lang, height, TEXT_FACE_REGULAR, mask, info, err);
 }
 
 meiro_status text_mask_face(const char *text, const char *lang, uint32_t height, text_face face,
                             uint8_t **mask, meiro_text_info *info, meiro_error *err)
 {
-    if (!mask) return fail(err, MEIRO_ERROR_ARGUMENT, "no place for the mask");
-    *mask = NULL;
-    if (info) memset(info, 0, sizeof *info);
-    bool cjk = false;
-    meiro_status s = text_mask_check(text, &height, &cjk, err);
-    if (s != MEIRO_OK) return s;
-    if (face == TEXT_FACE_BLOCK) return block_mask(text, height, mask, info, err);
-    size_t count = 1;
-    for (const char *p = text; *p; p++) count += *p == '\n';
-    text_line *lines = zalloc(count, sizeof *lines);
-    size_t len = strlen(text);
-    char *copy = alloc_array(len + 1, 1);
-    if (copy) memcpy(copy, text, len + 1);
-    if (!lines || !copy) {
-        free(lines);
-        free(copy);
-        return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
-    }
-    cairo_surface_t *surf = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1);
-    cairo_t *cr = cairo_create(surf);
-    PangoContext *pc = text_context(cr, lang, cjk, face);
-    /* the letters of every line first: one scale for all of them */
-    double top = INFINITY, bottom = -INFINITY;
-    char *line = copy;
-    for (size_t l = 0; l < count && s == MEIRO_OK; l++) {
-        char *end = strchr(line, '\n');
-        if (end) *end = 0;
-        s = text_letters(pc, cr, line, &lines[l].t, err);
-        for (size_t i = 0; s == MEIRO_OK && i < lines[l].t.n; i++) {
-            top = fmin(top, lines[l].t.g[i].top);
-            bottom = fmax(bottom, lines[l].t.g[i].bottom);
-        }
-        if (end) line = end + 1;
-    }
-    line = copy;
-    for (size_t l = 0; l < count && s == MEIRO_OK; l++) {
-        s = text_line_mask(&lines[l], line, height, top, bottom, err);
-        line += strlen(line) + 1;
-    }
-    if (s == MEIRO_OK) s = text_stack(lines, count, height, TEXT_LINE_GAP, mask, info, err);
-    text_lines_free(lines, count);
-    free(copy);
-    g_object_unref(pc);
-    cairo_destroy(cr);
-    cairo_surface_destroy(surf);
-    return s;
+    return glyph_text_mask(NULL, text, lang, height, face, mask, info, err);
 }

@@ -1,19 +1,24 @@
 /* Running the generate command for a request: the command line's own
- * code (cmd_generate, cmd_booklet) in a child process forked from the
- * server, so that what the server sends is the command line's output, byte
- * for byte, and its refusals the command line's own messages; and so a
- * request that runs too long or too big is killed alone, under a time
- * budget and an address-space limit, without the server. The child is a
- * fork of the running server, not a new program: the libraries are linked
- * once, and the fonts found once by the thread that forks every child
+ * code (cmd_generate, cmd_booklet) in a child process, so that what the
+ * server sends is the command line's output, byte for byte, and its
+ * refusals the command line's own messages; and so a request that runs too
+ * long or too big is killed alone, under a time budget and an
+ * address-space limit, without the server. The child is a fork of the
+ * zygote, a process forked from the server before its first thread: the
+ * libraries are linked once, and the fonts found once by the zygote
  * (meiro_fonts_preload), which is most of what a new `meiro generate`
- * spent on a preview. The output
- * comes back through a pipe into memory. No process outlives its request:
- * the child leads a process group of its own (what it starts, Ghostscript,
- * is in it), and the whole group is killed at the budget, when the client
- * leaves, and once the child is done; a child dies with the server
- * (PR_SET_PDEATHSIG). Its TMPDIR is the request's own folder, removed
- * with all in it once the group is gone. */
+ * spent on a preview; and being single-threaded, the zygote hands no child
+ * a lock another thread held at the fork (glibc's time lock, pango's font
+ * workers, the sanitizers' allocator: each once hung a child forked from
+ * the threaded server). The job goes to the zygote over a socket with the
+ * child's three pipes: its output, which comes back into memory, its
+ * errors, and its exit status (a byte written as it ends; none: killed).
+ * No process outlives its request: the child leads a process group of its
+ * own (what it starts, Ghostscript, is in it), and the whole group is
+ * killed at the budget, when the client leaves, and once the child is
+ * done; a child dies with the zygote and the zygote with the server
+ * (PR_SET_PDEATHSIG). Its TMPDIR is the request's own folder, removed with
+ * all in it once the group is gone. */
 #define _GNU_SOURCE /* pipe2, POLLRDHUP */
 #include "serve.h"
 
@@ -65,31 +70,40 @@ static void close_inherited(int keep)
     closedir(dir);
 }
 
+/* A job as the child needs it: its words, whether a booklet, its folders. */
+typedef struct child_job {
+    char *argv[SERVE_MAX_PARAMS + 9];
+    int argc;
+    bool booklet;
+    const char *cwd, *tmpdir;
+} child_job;
+
 /* In the child: the command line's main() for this one command (its
- * standard output checked as close_stdout does), then _exit, so nothing
- * of the server's (its threads are not in the child) runs at exit. */
-static void run_child(const serve_config *cfg, const serve_job *job, int out, int err,
-                      pid_t server)
+ * standard output checked as close_stdout does), its status written to
+ * `status`, then _exit, so nothing of the zygote's runs at exit. */
+static void run_child(const serve_config *cfg, const child_job *job, int out, int err, int status,
+                      pid_t zygote)
 {
     /* a group of its own: the budget's kill reaches all it starts */
     setpgid(0, 0);
 #ifdef __linux__
-    /* dies with the server, even a killed one (the server may have died
-     * before this was set: then its parent is another) */
-    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != server) _exit(127);
+    /* dies with the zygote, even a killed one (it may have died before
+     * this was set: then its parent is another) */
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != zygote) _exit(127);
 #else
-    (void)server;
+    (void)zygote;
 #endif
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL); /* the server blocks SIGINT and SIGTERM for sigwait */
     signal(SIGPIPE, SIG_DFL);
+    /* standard output, error, and the status on 3 (closed by an exec: only
+     * this process's end ends it) */
     int in = open("/dev/null", O_RDONLY);
-    if (in < 0 || dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0) _exit(127);
-    close(in);
-    close(out);
-    close(err);
-    close_inherited(-1);
+    if (in < 0 || dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0 ||
+        (status != 3 && dup2(status, 3) < 0) || fcntl(3, F_SETFD, FD_CLOEXEC) != 0)
+        _exit(127);
+    close_inherited(3);
     /* its scratch files (Ghostscript's) in the request's folder, which the
      * server removes whatever happens */
     if (job->tmpdir && setenv("TMPDIR", job->tmpdir, 1) != 0) _exit(EXIT_FAIL);
@@ -120,6 +134,8 @@ static void run_child(const serve_config *cfg, const serve_job *job, int out, in
         fprintf(stderr, "meiro: write error\n");
         rc = EXIT_FAIL;
     }
+    unsigned char said = (unsigned char)rc;
+    if (write(3, &said, 1) != 1) rc = EXIT_FAIL; /* (the server reads no status: killed) */
     _exit(rc);
 }
 
@@ -166,48 +182,124 @@ static bool drain(int fd, bool is_out, serve_result *res, size_t *cap, size_t *e
     return true;
 }
 
-/* The spawner thread: loads the fonts, then forks a child for each job
- * handed to it. Forks happen here alone, one at a time. */
-static void *spawner(void *arg)
+/* The job on the wire: argc, booklet, then NUL-ended strings: tmpdir,
+ * cwd ("" for none), the words. The child's three pipes go with it. */
+#define JOB_WIRE_MAX 16384 /* a job's words are at most SERVE_MAX_PARAMS values of SERVE_MAX_VALUE */
+
+static size_t job_wire(const serve_job *job, char *buf, size_t size)
 {
-    serve_config *cfg = arg;
-    serve_spawner *sp = &cfg->spawner;
+    size_t n = 0;
+    const char *parts[SERVE_MAX_PARAMS + 11];
+    size_t count = 0;
+    parts[count++] = job->tmpdir ? job->tmpdir : "";
+    parts[count++] = job->cwd ? job->cwd : "";
+    for (int i = 0; i < job->argc && count < sizeof parts / sizeof *parts; i++) parts[count++] = job->argv[i];
+    if (size < 2) return 0;
+    buf[n++] = (char)job->argc;
+    buf[n++] = job->booklet;
+    for (size_t i = 0; i < count; i++) {
+        size_t len = strlen(parts[i]) + 1;
+        if (n + len > size) return 0;
+        memcpy(buf + n, parts[i], len);
+        n += len;
+    }
+    return n;
+}
+
+static bool job_unwire(char *buf, size_t n, child_job *job)
+{
+    if (n < 2 || buf[n - 1] != 0) return false;
+    job->argc = (unsigned char)buf[0];
+    job->booklet = buf[1] != 0;
+    if (job->argc > SERVE_MAX_PARAMS + 8) return false;
+    char *p = buf + 2, *end = buf + n;
+    const char *dirs[2];
+    for (int i = 0; i < 2 + job->argc; i++) {
+        if (p >= end) return false;
+        if (i < 2) dirs[i] = p;
+        else job->argv[i - 2] = p;
+        p += strlen(p) + 1;
+    }
+    job->argv[job->argc] = NULL;
+    job->tmpdir = dirs[0][0] ? dirs[0] : NULL;
+    job->cwd = dirs[1][0] ? dirs[1] : NULL;
+    return p == end;
+}
+
+/* The zygote: loads the fonts, then forks a child for each job received,
+ * answering with its pid (or -errno). Ends when the server closes the
+ * socket, or dies with it. */
+static void zygote(serve_config *cfg, int sock, pid_t server)
+{
+#ifdef __linux__
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != server) _exit(0);
+#else
+    (void)server;
+#endif
+    signal(SIGCHLD, SIG_IGN); /* the children reaped as they end: the server reads their status */
+    close_inherited(sock);
     if (!meiro_fonts_preload())
         fprintf(stderr, "meiro serve: warning: the fonts could not be loaded ahead; each "
                         "request loads them itself\n");
-    pthread_mutex_lock(&sp->lock);
+    pid_t self = getpid();
+    static char buf[JOB_WIRE_MAX];
     for (;;) {
-        while (!(sp->job && !sp->answered) && !sp->stopping)
-            pthread_cond_wait(&sp->changed, &sp->lock);
-        if (sp->stopping) break;
-        pid_t server = getpid();
-        sp->pid = fork();
-        if (sp->pid == 0) run_child(cfg, sp->job, sp->out, sp->err, server);
-        sp->error = errno;
-        if (sp->pid > 0) setpgid(sp->pid, sp->pid); /* before any kill of its group */
-        sp->answered = true;
-        pthread_cond_broadcast(&sp->changed);
+        union {
+            struct cmsghdr h;
+            char space[CMSG_SPACE(3 * sizeof(int))];
+        } control;
+        struct iovec iov = {buf, sizeof buf};
+        struct msghdr msg = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = &control,
+                             .msg_controllen = sizeof control};
+        ssize_t n = recvmsg(sock, &msg, MSG_CMSG_CLOEXEC);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) _exit(0); /* the server is done */
+        int fds[3] = {-1, -1, -1};
+        struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
+        if (c && c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_RIGHTS &&
+            c->cmsg_len == CMSG_LEN(sizeof fds))
+            memcpy(fds, CMSG_DATA(c), sizeof fds);
+        child_job job;
+        int32_t answer = -EINVAL;
+        if (fds[2] >= 0 && !(msg.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) &&
+            job_unwire(buf, (size_t)n, &job)) {
+            pid_t pid = fork();
+            if (pid == 0) {
+                close(sock);
+                run_child(cfg, &job, fds[0], fds[1], fds[2], self);
+            }
+            if (pid > 0) setpgid(pid, pid); /* before any kill of its group */
+            answer = pid > 0 ? (int32_t)pid : -errno;
+        }
+        for (int i = 0; i < 3; i++)
+            if (fds[i] >= 0) close(fds[i]);
+        while (send(sock, &answer, sizeof answer, MSG_NOSIGNAL) < 0 && errno == EINTR) {}
     }
-    pthread_mutex_unlock(&sp->lock);
-    return NULL;
 }
 
 bool serve_spawner_start(serve_config *cfg)
 {
     serve_spawner *sp = &cfg->spawner;
     memset(sp, 0, sizeof *sp);
+    sp->sock = -1;
+    int pair[2];
     if (pthread_mutex_init(&sp->lock, NULL) != 0) return false;
-    if (pthread_cond_init(&sp->changed, NULL) != 0) {
+    if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, pair) != 0) {
         pthread_mutex_destroy(&sp->lock);
         return false;
     }
-    int e = pthread_create(&sp->thread, NULL, spawner, cfg);
-    if (e != 0) {
-        pthread_cond_destroy(&sp->changed);
+    pid_t server = getpid();
+    sp->pid = fork();
+    if (sp->pid == 0) zygote(cfg, pair[1], server);
+    int error = errno;
+    close(pair[1]);
+    if (sp->pid < 0) {
+        close(pair[0]);
         pthread_mutex_destroy(&sp->lock);
-        errno = e;
+        errno = error;
         return false;
     }
+    sp->sock = pair[0];
     sp->running = true;
     return true;
 }
@@ -216,45 +308,49 @@ void serve_spawner_stop(serve_config *cfg)
 {
     serve_spawner *sp = &cfg->spawner;
     if (!sp->running) return;
-    pthread_mutex_lock(&sp->lock);
-    sp->stopping = true;
-    pthread_cond_broadcast(&sp->changed);
-    pthread_mutex_unlock(&sp->lock);
-    pthread_join(sp->thread, NULL);
-    pthread_cond_destroy(&sp->changed);
+    close(sp->sock); /* the zygote reads the end and leaves */
+    sp->sock = -1;
+    while (waitpid(sp->pid, NULL, 0) < 0 && errno == EINTR) {}
     pthread_mutex_destroy(&sp->lock);
     sp->running = false;
 }
 
-/* A child for the job, started by the spawner: its pid, or -1 (errno).
- * The pipes are made and their write ends closed while the slot is held,
- * so no other child inherits them (else this one's output would end only
- * when that child ends). */
-static pid_t spawn(serve_spawner *sp, const serve_job *job, int out[2], int err[2])
+/* A child for the job, started by the zygote with the write ends of its
+ * pipes: its pid, or -1 (errno). */
+static pid_t spawn(serve_spawner *sp, const serve_job *job, const int fds[3])
 {
-    pthread_mutex_lock(&sp->lock);
-    while (sp->job && !sp->stopping) pthread_cond_wait(&sp->changed, &sp->lock);
-    pid_t pid = -1;
-    int error = ECANCELED;
-    if (!sp->stopping && pipe2(out, O_CLOEXEC) == 0 && pipe2(err, O_CLOEXEC) == 0) {
-        sp->job = job;
-        sp->out = out[1];
-        sp->err = err[1];
-        sp->answered = false;
-        pthread_cond_broadcast(&sp->changed);
-        while (!sp->answered && !sp->stopping) pthread_cond_wait(&sp->changed, &sp->lock);
-        pid = sp->answered ? sp->pid : -1;
-        error = sp->answered ? sp->error : ECANCELED;
-        sp->job = NULL;
-        pthread_cond_broadcast(&sp->changed);
-    } else if (!sp->stopping) {
-        error = errno;
+    char buf[JOB_WIRE_MAX];
+    size_t n = job_wire(job, buf, sizeof buf);
+    if (!n) {
+        errno = E2BIG;
+        return -1;
     }
-    close_fd(&out[1]);
-    close_fd(&err[1]);
+    union {
+        struct cmsghdr h;
+        char space[CMSG_SPACE(3 * sizeof(int))];
+    } control;
+    memset(&control, 0, sizeof control);
+    struct iovec iov = {buf, n};
+    struct msghdr msg = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = &control,
+                         .msg_controllen = sizeof control};
+    struct cmsghdr *c = CMSG_FIRSTHDR(&msg);
+    c->cmsg_level = SOL_SOCKET;
+    c->cmsg_type = SCM_RIGHTS;
+    c->cmsg_len = CMSG_LEN(3 * sizeof(int));
+    memcpy(CMSG_DATA(c), fds, 3 * sizeof(int));
+    int32_t answer = -EPIPE;
+    pthread_mutex_lock(&sp->lock);
+    ssize_t sent;
+    while ((sent = sendmsg(sp->sock, &msg, MSG_NOSIGNAL)) < 0 && errno == EINTR) {}
+    ssize_t got = -1;
+    if (sent == (ssize_t)n)
+        while ((got = recv(sp->sock, &answer, sizeof answer, 0)) < 0 && errno == EINTR) {}
     pthread_mutex_unlock(&sp->lock);
-    errno = error;
-    return pid;
+    if (got != (ssize_t)sizeof answer || answer <= 0) {
+        errno = got == (ssize_t)sizeof answer ? -answer : EPIPE;
+        return -1;
+    }
+    return (pid_t)answer;
 }
 
 bool serve_client_gone(int fd)
@@ -267,18 +363,58 @@ bool serve_client_gone(int fd)
     return recv(fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT) == 0; /* else: its next request */
 }
 
+/* The pipes of a child: output, errors and status, read here, their write
+ * ends handed to the zygote; false (errno) if one could not be made. */
+static bool child_pipes(int pipes[3][2])
+{
+    for (int i = 0; i < 3; i++)
+        if (pipe2(pipes[i], O_CLOEXEC) != 0) {
+            int error = errno;
+            for (int k = 0; k < i; k++) close_fd(&pipes[k][0]), close_fd(&pipes[k][1]);
+            errno = error;
+            return false;
+        }
+    return true;
+}
+
+/* The child's exit status from its status pipe, once it has ended (the pipe
+ * closes with it): -1 if it wrote none (killed: its budget, its processor
+ * time, a crash). Waits at most 10 s for the end of a child killed. */
+static int child_status(int fd)
+{
+    unsigned char said;
+    int status = -1;
+    for (int waited = 0; waited < 40; waited++) {
+        struct pollfd p = {fd, POLLIN, 0};
+        int ready = poll(&p, 1, 250);
+        if (ready < 0 && errno == EINTR) continue;
+        if (ready <= 0) continue;
+        ssize_t n = read(fd, &said, 1);
+        if (n == 1) status = said;
+        else if (n == 0 || (n < 0 && errno != EINTR)) break; /* the end: the child is gone */
+    }
+    return status;
+}
+
 bool serve_run(serve_config *cfg, const serve_job *job, int client, serve_result *res)
 {
     memset(res, 0, sizeof *res);
-    int out[2] = {-1, -1}, err[2] = {-1, -1};
-    pid_t pid = spawn(&cfg->spawner, job, out, err);
+    int pipes[3][2];
+    pid_t pid = -1;
+    if (child_pipes(pipes)) {
+        const int ends[3] = {pipes[0][1], pipes[1][1], pipes[2][1]};
+        pid = spawn(&cfg->spawner, job, ends);
+        int error = errno;
+        for (int i = 0; i < 3; i++) close_fd(&pipes[i][1]); /* the child's now */
+        errno = error;
+    }
     if (pid < 0) {
         snprintf(res->err, sizeof res->err, "meiro serve: cannot start a process: %s",
                  strerror(errno));
-        close_fd(&out[0]);
-        close_fd(&err[0]);
+        for (int i = 0; i < 3; i++) close_fd(&pipes[i][0]);
         return false;
     }
+    int *out = pipes[0], *err = pipes[1];
     struct timespec deadline;
     clock_gettime(CLOCK_MONOTONIC, &deadline);
     deadline.tv_sec += SERVE_TIME_BUDGET;
@@ -310,13 +446,12 @@ bool serve_run(serve_config *cfg, const serve_job *job, int client, serve_result
     if (cut) kill(-pid, SIGKILL);
     close_fd(&out[0]);
     close_fd(&err[0]);
-    int status = 0;
-    pid_t done;
-    while ((done = waitpid(pid, &status, 0)) < 0 && errno == EINTR) {}
+    res->status = child_status(pipes[2][0]);
+    close_fd(&pipes[2][0]);
     /* what the child left running in its group (its own pid names the group
      * while any member lives) */
     if (!cut) kill(-pid, SIGKILL);
-    res->status = done == pid && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    if (cut) res->status = -1;
     return true;
 }
 

@@ -9,6 +9,7 @@
 #include "serve.h"
 
 #include <arpa/inet.h>
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <microhttpd.h>
@@ -32,6 +33,10 @@ static const char *const usage_serve =
     "  -l, --listen ADDR    the address to listen on (default 127.0.0.1: this\n"
     "                       computer only); 0.0.0.0 lets the network in, and\n"
     "                       there is no password: anyone who reaches it can use it\n"
+    "      --public-url URL the address people type when a proxy stands in front\n"
+    "                       (nginx with TLS: doc/school.md), such as\n"
+    "                       https://mazes.example.school/: its name is taken as\n"
+    "                       this server's, and pages from it as its own\n"
     "      --open           open the page in the browser\n"
     "  -j, --jobs N         mazes made at once, 1 to 64 (default: one a processor,\n"
     "                       2 to 8, fewer if the memory free cannot hold that many\n"
@@ -74,11 +79,12 @@ static const char *const usage_serve =
     "code=side&option=width&max=200).\n"
     "Ctrl-C stops the server.\n";
 
-enum { OPT_SERVE_OPEN = 1000 };
+enum { OPT_SERVE_OPEN = 1000, OPT_SERVE_PUBLIC_URL };
 static const struct option serve_options[] = {
     {"port", required_argument, NULL, 'p'},
     {"listen", required_argument, NULL, 'l'},
     {"open", no_argument, NULL, OPT_SERVE_OPEN},
+    {"public-url", required_argument, NULL, OPT_SERVE_PUBLIC_URL},
     {"jobs", required_argument, NULL, 'j'},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
@@ -347,130 +353,211 @@ static unsigned count_names(const upload *up, char *why, size_t why_size)
  * (pdf, xlsx or html). */
 enum route_kind { ROUTE_PREVIEW, ROUTE_FILE, ROUTE_BOOKLET, ROUTE_VIEW };
 
-static enum MHD_Result api_maze(struct MHD_Connection *c, serve_config *cfg, enum route_kind route,
-                                const upload *up)
+/* The job a route's query asks for: a rule maze (rule=R, its options its
+ * own), a picture maze (picture=P), else generate's or booklet's; the
+ * query read into it. NULL when out of memory. */
+static serve_job *route_job(struct MHD_Connection *c, enum route_kind route, query_read *q)
 {
-    bool download = route != ROUTE_PREVIEW;
     serve_job *job = malloc(sizeof *job);
-    if (!job) return MHD_NO;
-    /* rule=R: a rule maze, whose options are its own (--rule R) */
+    if (!job) return NULL;
     if (MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "rule") ||
         MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "message"))
         serve_job_init_rule(job, route == ROUTE_BOOKLET, MEIRO_FORMAT_SVG);
-    /* picture=P: a picture maze, whose options are its own (--picture P) */
     else if (route != ROUTE_BOOKLET && MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "picture"))
         serve_job_init_picture(job, MEIRO_FORMAT_SVG);
     else serve_job_init(job, route == ROUTE_BOOKLET ? "booklet" : "generate", MEIRO_FORMAT_SVG);
-    query_read q = {job, NULL, 0, false};
-    MHD_get_connection_values_n(c, MHD_GET_ARGUMENT_KIND, read_param, &q);
+    *q = (query_read){job, NULL, 0, false};
+    MHD_get_connection_values_n(c, MHD_GET_ARGUMENT_KIND, read_param, q);
+    return job;
+}
+
+/* The file the route writes (a preview is SVG; a download names its
+ * format, a booklet's pdf, xlsx or html): its row of downloads[], or a
+ * refusal in the job (q->failed). */
+static size_t route_format(serve_job *job, query_read *q, enum route_kind route)
+{
     static const char *const takes[] = {"a preview is svg", "pdf, png, svg, xlsx, html or json",
                                         "pdf, xlsx or html", "pdf, png, svg, xlsx, html or json"};
     size_t kind = DL_SVG;
-    if (!q.failed && q.format) {
+    if (!q->failed && q->format) {
         for (kind = 0; kind < DL_COUNT; kind++)
-            if (strcmp(q.format, downloads[kind].name) == 0) break;
+            if (strcmp(q->format, downloads[kind].name) == 0) break;
         if (kind == DL_COUNT || (route == ROUTE_PREVIEW && kind != DL_SVG) ||
             (route == ROUTE_BOOKLET && kind != DL_PDF && kind != DL_XLSX && kind != DL_HTML)) {
             snprintf(job->message, sizeof job->message, "format: %s, not '%.40s'", takes[route],
-                     q.format);
+                     q->format);
             snprintf(job->code, sizeof job->code, "code=format");
-            q.failed = true;
+            q->failed = true;
         }
-    } else if (!q.failed && download) {
+    } else if (!q->failed && route != ROUTE_PREVIEW) {
         snprintf(job->message, sizeof job->message, "format: %s", takes[route]);
         snprintf(job->code, sizeof job->code, "code=format");
-        q.failed = true;
+        q->failed = true;
     }
-    if (!q.failed) job->format = downloads[kind].format;
+    if (q->failed) return DL_SVG;
+    job->format = downloads[kind].format;
+    return kind;
+}
+
+/* The request's body: a picture for the shape, a booklet's names, a rule's
+ * words; refused (too big, not what the route takes, the server's room
+ * for uploads taken: *answer, false), or kept in the request's folder and
+ * added to the job (a refusal there in the job, q->failed). */
+static bool read_body(struct MHD_Connection *c, const serve_config *cfg, serve_job *job,
+                      const upload *up, bool booklet, saved_upload *saved, query_read *q,
+                      enum MHD_Result *answer)
+{
+    bool words = job->rule;
     char line[1100];
-    saved_upload saved = {{0}, {0}, {0}};
-    bool booklet = route == ROUTE_BOOKLET && !job->rule, words = job->rule;
-    if (up && !q.failed) { /* the body: a picture for the shape, a booklet's names, a rule's words */
-        const char *type = booklet || words ? NULL : serve_picture_type(up->data, up->len);
-        unsigned names = 0;
-        unsigned code = 0;
-        if (up->room != SERVE_UPLOAD_TAKEN) {
-            free(job);
-            bool full = up->room == SERVE_UPLOAD_FULL;
-            return refuse(
-                c, full ? MHD_HTTP_SERVICE_UNAVAILABLE : MHD_HTTP_TOO_MANY_REQUESTS,
-                full ? "meiro serve: busy: the server holds all the uploads it takes at once (32 "
-                       "MB); try again in a few seconds"
-                     : "meiro serve: this address already sends all the uploads it may at once (8 "
-                       "MB); try again when they are done",
-                full ? "code=uploads-busy&max=32" : "code=address-uploads&max=8", "Retry-After",
-                "5");
-        }
-        const char *form = "code=upload";
-        if (up->too_big || (booklet && up->len > SERVE_MAX_NAMES) ||
-            (words && up->len > SERVE_MAX_WORDS)) {
-            code = MHD_HTTP_CONTENT_TOO_LARGE;
-            form = booklet ? "code=names-big&max=4"
-                   : words ? "code=words-big&max=16"
-                           : "code=picture-big&max=2";
-            snprintf(line, sizeof line, "meiro serve: %s",
-                     booklet ? "the names are more than this server takes (4 KB)"
-                     : words ? "the word list is more than this server takes (16 KB)"
-                             : "the picture is larger than this server takes (2 MB): make it "
-                               "smaller");
-        } else if (words) {
-            if (!up->len || memchr(up->data, 0, up->len)) {
-                code = MHD_HTTP_BAD_REQUEST;
-                form = "code=words-text";
-                snprintf(line, sizeof line, "meiro serve: POST the word list as text, one a line");
-            }
-        } else if (booklet) {
-            names = count_names(up, line, sizeof line);
-            if (!names) code = MHD_HTTP_BAD_REQUEST, form = "code=names-none";
-        } else if (!up->len || !type) {
-            code = !up->len ? MHD_HTTP_BAD_REQUEST : MHD_HTTP_UNSUPPORTED_MEDIA_TYPE;
-            form = !up->len ? "code=picture-empty" : "code=picture-type";
-            snprintf(line, sizeof line, "meiro serve: %s",
-                     !up->len ? "POST the picture of the shape as the request's body"
-                              : "the picture is not a PNG, JPEG, GIF, BMP or SVG file");
-        }
-        if (code) {
-            free(job);
-            return refuse(c, code, line, form, NULL, NULL);
-        }
-        char file[16];
-        snprintf(file, sizeof file, "%s", booklet ? "names.txt" : words ? "words.txt" : "picture.");
-        for (size_t i = 0; type && type[i] && strlen(file) + 1 < sizeof file; i++)
-            file[strlen(file) + 1] = 0, file[strlen(file)] = (char)(type[i] | 0x20);
-        if (words && !serve_job_add_words(job, file)) {
-            q.failed = true; /* its message, before anything is saved */
-        } else if ((job->picture ? job->picture_named : job->shape_given) && !booklet && !words) {
-            q.failed = !serve_job_add_picture(job, file); /* its message */
-        } else if (!save_upload(cfg, up, file, &saved, line, sizeof line)) {
-            free(job);
-            return refuse(c, MHD_HTTP_INTERNAL_SERVER_ERROR, line, "code=upload", NULL, NULL);
-        } else {
-            job->cwd = saved.dir;
-            q.failed = booklet ? !serve_job_add_names(job, file, names)
-                       : words ? false /* added above */
-                               : !serve_job_add_picture(job, file);
-        }
+    const char *type = booklet || words ? NULL : serve_picture_type(up->data, up->len);
+    unsigned names = 0;
+    unsigned code = 0;
+    if (up->room != SERVE_UPLOAD_TAKEN) {
+        bool full = up->room == SERVE_UPLOAD_FULL;
+        *answer = refuse(
+            c, full ? MHD_HTTP_SERVICE_UNAVAILABLE : MHD_HTTP_TOO_MANY_REQUESTS,
+            full ? "meiro serve: busy: the server holds all the uploads it takes at once (32 "
+                   "MB); try again in a few seconds"
+                 : "meiro serve: this address already sends all the uploads it may at once (8 "
+                   "MB); try again when they are done",
+            full ? "code=uploads-busy&max=32" : "code=address-uploads&max=8", "Retry-After", "5");
+        return false;
     }
-    if (q.failed || !serve_job_finish(job)) {
-        snprintf(line, sizeof line, "meiro serve: %s", job->message);
-        remove_upload(&saved);
-        enum MHD_Result r = refuse(c, MHD_HTTP_BAD_REQUEST, line, job->code, NULL, NULL);
-        free(job);
-        return r;
+    const char *form = "code=upload";
+    if (up->too_big || (booklet && up->len > SERVE_MAX_NAMES) ||
+        (words && up->len > SERVE_MAX_WORDS)) {
+        code = MHD_HTTP_CONTENT_TOO_LARGE;
+        form = booklet ? "code=names-big&max=4"
+               : words ? "code=words-big&max=16"
+                       : "code=picture-big&max=2";
+        snprintf(line, sizeof line, "meiro serve: %s",
+                 booklet ? "the names are more than this server takes (4 KB)"
+                 : words ? "the word list is more than this server takes (16 KB)"
+                         : "the picture is larger than this server takes (2 MB): make it "
+                           "smaller");
+    } else if (words) {
+        if (!up->len || memchr(up->data, 0, up->len)) {
+            code = MHD_HTTP_BAD_REQUEST;
+            form = "code=words-text";
+            snprintf(line, sizeof line, "meiro serve: POST the word list as text, one a line");
+        }
+    } else if (booklet) {
+        names = count_names(up, line, sizeof line);
+        if (!names) code = MHD_HTTP_BAD_REQUEST, form = "code=names-none";
+    } else if (!up->len || !type) {
+        code = !up->len ? MHD_HTTP_BAD_REQUEST : MHD_HTTP_UNSUPPORTED_MEDIA_TYPE;
+        form = !up->len ? "code=picture-empty" : "code=picture-type";
+        snprintf(line, sizeof line, "meiro serve: %s",
+                 !up->len ? "POST the picture of the shape as the request's body"
+                          : "the picture is not a PNG, JPEG, GIF, BMP or SVG file");
     }
-    if (cfg->uploads[0] && !saved.dir[0] && !make_folder(cfg, &saved, line, sizeof line)) {
-        free(job);
-        return refuse(c, MHD_HTTP_INTERNAL_SERVER_ERROR, line, "code=error&level=error", NULL,
-                      NULL);
+    if (code) {
+        *answer = refuse(c, code, line, form, NULL, NULL);
+        return false;
     }
-    job->tmpdir = saved.dir[0] ? saved.dir : NULL;
+    char file[16];
+    snprintf(file, sizeof file, "%s", booklet ? "names.txt" : words ? "words.txt" : "picture.");
+    for (size_t i = 0; type && type[i] && strlen(file) + 1 < sizeof file; i++)
+        file[strlen(file) + 1] = 0, file[strlen(file)] = (char)(type[i] | 0x20);
+    if (words && !serve_job_add_words(job, file)) {
+        q->failed = true; /* its message, before anything is saved */
+    } else if ((job->picture ? job->picture_named : job->shape_given) && !booklet && !words) {
+        q->failed = !serve_job_add_picture(job, file); /* its message */
+    } else if (!save_upload(cfg, up, file, saved, line, sizeof line)) {
+        *answer = refuse(c, MHD_HTTP_INTERNAL_SERVER_ERROR, line, "code=upload", NULL, NULL);
+        return false;
+    } else {
+        job->cwd = saved->dir;
+        q->failed = booklet ? !serve_job_add_names(job, file, names)
+                    : words ? false /* added above */
+                            : !serve_job_add_picture(job, file);
+    }
+    return true;
+}
+
+/* The command's refusal or failure, as the page shows it: 422 for an
+ * upload refused (a picture the library cannot read or will not draw, a
+ * name too long: the request well formed, its file not usable), 400 for
+ * the command's usage error, else 500; a child killed (its processor
+ * time, or it crashed) said as too slow. */
+static enum MHD_Result answer_failure(struct MHD_Connection *c, const serve_job *job,
+                                      const serve_result *res, const saved_upload *saved,
+                                      bool booklet)
+{
+    char line[1100], form[600];
+    first_error(res->err, line, sizeof line);
+    /* the line without "meiro generate: " */
+    const char *said =
+        strncmp(line, "meiro ", 6) == 0 && strstr(line, ": ") ? strstr(line, ": ") + 2 : line;
+    serve_command_message(form, sizeof form, "error", said, job->options);
+    if (!line[0] || res->status < 0) {
+        snprintf(form, sizeof form, "code=slow&max=20");
+        snprintf(line, sizeof line,
+                 "meiro serve: meiro %s ended without finishing (past the 20 s budget, or "
+                 "out of memory): make the maze smaller",
+                 job->argv[1]);
+    }
+    unsigned code = saved->path[0] && strstr(line, saved->name) ? MHD_HTTP_UNPROCESSABLE_CONTENT
+                    : res->status == EXIT_USAGE                 ? MHD_HTTP_BAD_REQUEST
+                                                                : MHD_HTTP_INTERNAL_SERVER_ERROR;
+    if (code == MHD_HTTP_UNPROCESSABLE_CONTENT && !booklet && !job->rule)
+        snprintf(form, sizeof form, "code=picture-unreadable");
+    return refuse(c, code, line, form, NULL, NULL);
+}
+
+/* The file made: its seed as run (the one given, else the one chosen), a
+ * download's name (/api/view: the same file, shown by the browser, its PDF
+ * viewer to print, the html to play), the command's warnings. Takes
+ * res->out. */
+static enum MHD_Result answer_file(struct MHD_Connection *c, const serve_job *job,
+                                   serve_result *res, enum route_kind route, size_t kind)
+{
+    bool download = route != ROUTE_PREVIEW;
+    char seed[24], disposition[96], warn[700], codes[1400];
+    const char *given = NULL;
+    for (int i = 2; i < job->argc; i++)
+        if (strncmp(job->argv[i], "--seed=", 7) == 0) given = job->argv[i] + 7;
+    snprintf(seed, sizeof seed, "%.20s", given ? given : "0");
+    snprintf(disposition, sizeof disposition, "%s; filename=\"%s-%s.%s\"",
+             route == ROUTE_VIEW ? "inline" : "attachment",
+             route == ROUTE_BOOKLET ? "booklet"
+             : job->rule            ? "rule-maze"
+                                    : "maze",
+             seed, downloads[kind].name);
+    warnings(res->err, job->options, warn, sizeof warn, codes, sizeof codes);
+    const char *headers[] = {"X-Meiro-Seed",
+                             seed,
+                             "Content-Security-Policy",
+                             kind == DL_HTML ? "sandbox allow-scripts"
+                             : route == ROUTE_VIEW && kind == DL_PDF
+                                 ? "frame-ancestors 'self'" /* the browser's PDF viewer */
+                                 : "default-src 'none'; style-src 'unsafe-inline'",
+                             download ? "Content-Disposition" : NULL,
+                             disposition,
+                             NULL,
+                             NULL,
+                             NULL,
+                             NULL,
+                             NULL};
+    if (warn[0]) {
+        size_t at = download ? 6 : 4;
+        headers[at] = "X-Meiro-Warning";
+        headers[at + 1] = warn;
+        headers[at + 2] = "X-Meiro-Message";
+        headers[at + 3] = codes;
+    }
+    char *body = res->out ? res->out : malloc(1);
+    return body ? respond(c, MHD_HTTP_OK, downloads[kind].type, body, res->out_len, true, headers)
+                : MHD_NO;
+}
+
+/* The job run in a child, once a slot is free (else 503 or 429 and when to
+ * come back), and answered: the file, or why not. */
+static enum MHD_Result run_job(struct MHD_Connection *c, serve_config *cfg, serve_job *job,
+                               enum route_kind route, size_t kind, const saved_upload *saved)
+{
     serve_result *res = malloc(sizeof *res);
-    if (!res) {
-        remove_upload(&saved);
-        free(job);
-        return MHD_NO;
-    }
-    /* a slot for the child, or 503 / 429 and when to come back */
+    if (!res) return MHD_NO;
     const union MHD_ConnectionInfo *info =
         MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     const struct sockaddr *client = info ? info->client_addr : NULL;
@@ -478,9 +565,7 @@ static enum MHD_Result api_maze(struct MHD_Connection *c, serve_config *cfg, enu
     int sock = info ? info->connect_fd : -1;
     serve_admission admitted = serve_budget_enter(&cfg->budget, client, sock);
     if (admitted != SERVE_ADMITTED) {
-        remove_upload(&saved);
         free(res);
-        free(job);
         if (admitted == SERVE_REFUSED_GONE) return MHD_NO; /* nobody to answer */
         bool busy = admitted == SERVE_REFUSED_BUSY;
         return refuse(
@@ -494,7 +579,7 @@ static enum MHD_Result api_maze(struct MHD_Connection *c, serve_config *cfg, enu
     enum MHD_Result ok;
     bool ran = serve_run(cfg, job, sock, res);
     serve_budget_leave(&cfg->budget, client);
-    remove_upload(&saved);
+    char line[200];
     if (!ran) {
         ok = respond_text(c, MHD_HTTP_INTERNAL_SERVER_ERROR, res->err, NULL);
     } else if (res->abandoned) { /* nobody to answer: the client left, or the server stops */
@@ -510,70 +595,43 @@ static enum MHD_Result api_maze(struct MHD_Connection *c, serve_config *cfg, enu
                     NULL);
     } else if (res->status != 0) {
         free(res->out);
-        first_error(res->err, line, sizeof line);
-        char form[600];
-        /* the line without "meiro generate: " */
-        const char *said =
-            strncmp(line, "meiro ", 6) == 0 && strstr(line, ": ") ? strstr(line, ": ") + 2 : line;
-        serve_command_message(form, sizeof form, "error", said, job->options);
-        if (!line[0] || res->status < 0) { /* killed: by its processor-time limit, or it crashed */
-            snprintf(form, sizeof form, "code=slow&max=20");
-            snprintf(line, sizeof line,
-                     "meiro serve: meiro %s ended without finishing (past the 20 s budget, or "
-                     "out of memory): make the maze smaller",
-                     job->argv[1]);
-        }
-        /* an upload refused (a picture the library cannot read or will not
-         * draw, a name too long): always 422, the request well formed, its
-         * file not usable; else the command's usage error is 400 */
-        unsigned code = saved.path[0] && strstr(line, saved.name) ? MHD_HTTP_UNPROCESSABLE_CONTENT
-                        : res->status == EXIT_USAGE                ? MHD_HTTP_BAD_REQUEST
-                                                                   : MHD_HTTP_INTERNAL_SERVER_ERROR;
-        if (code == MHD_HTTP_UNPROCESSABLE_CONTENT && !booklet && !words)
-            snprintf(form, sizeof form, "code=picture-unreadable");
-        ok = refuse(c, code, line, form, NULL, NULL);
+        ok = answer_failure(c, job, res, saved, route == ROUTE_BOOKLET && !job->rule);
     } else {
-        char seed[24], disposition[96], warn[700], codes[1400];
-        /* the seed as run: the one given, else the one chosen */
-        const char *given = NULL;
-        for (int i = 2; i < job->argc; i++)
-            if (strncmp(job->argv[i], "--seed=", 7) == 0) given = job->argv[i] + 7;
-        snprintf(seed, sizeof seed, "%.20s", given ? given : "0");
-        /* /api/view: the same file, shown by the browser (its PDF viewer to
-         * print, the html to play) */
-        snprintf(disposition, sizeof disposition, "%s; filename=\"%s-%s.%s\"",
-                 route == ROUTE_VIEW ? "inline" : "attachment",
-                 route == ROUTE_BOOKLET ? "booklet" : job->rule ? "rule-maze" : "maze", seed,
-                 downloads[kind].name);
-        warnings(res->err, job->options, warn, sizeof warn, codes, sizeof codes);
-        const char *headers[] = {"X-Meiro-Seed",
-                                 seed,
-                                 "Content-Security-Policy",
-                                 kind == DL_HTML ? "sandbox allow-scripts"
-                                 : route == ROUTE_VIEW && kind == DL_PDF
-                                     ? "frame-ancestors 'self'" /* the browser's PDF viewer */
-                                     : "default-src 'none'; style-src 'unsafe-inline'",
-                                 download ? "Content-Disposition" : NULL,
-                                 disposition,
-                                 NULL,
-                                 NULL,
-                                 NULL,
-                                 NULL,
-                                 NULL};
-        if (warn[0]) {
-            size_t at = download ? 6 : 4;
-            headers[at] = "X-Meiro-Warning";
-            headers[at + 1] = warn;
-            headers[at + 2] = "X-Meiro-Message";
-            headers[at + 3] = codes;
-        }
-        char *body = res->out ? res->out : malloc(1);
-        ok = body ? respond(c, MHD_HTTP_OK, downloads[kind].type, body, res->out_len, true, headers)
-                  : MHD_NO;
+        ok = answer_file(c, job, res, route, kind);
     }
     free(res);
-    free(job);
     return ok;
+}
+
+/* generate's preview and file, a booklet: the query and the body read into
+ * a job, the job finished (refused: 400 and why), a folder for its files,
+ * then run and answered. */
+static enum MHD_Result api_maze(struct MHD_Connection *c, serve_config *cfg, enum route_kind route,
+                                const upload *up)
+{
+    query_read q;
+    serve_job *job = route_job(c, route, &q);
+    if (!job) return MHD_NO;
+    size_t kind = route_format(job, &q, route);
+    saved_upload saved = {{0}, {0}, {0}};
+    bool booklet = route == ROUTE_BOOKLET && !job->rule;
+    enum MHD_Result answer = MHD_NO;
+    char line[1100];
+    if (up && !q.failed && !read_body(c, cfg, job, up, booklet, &saved, &q, &answer)) {
+        /* refused: answered */
+    } else if (q.failed || !serve_job_finish(job)) {
+        snprintf(line, sizeof line, "meiro serve: %s", job->message);
+        answer = refuse(c, MHD_HTTP_BAD_REQUEST, line, job->code, NULL, NULL);
+    } else if (cfg->uploads[0] && !saved.dir[0] && !make_folder(cfg, &saved, line, sizeof line)) {
+        answer =
+            refuse(c, MHD_HTTP_INTERNAL_SERVER_ERROR, line, "code=error&level=error", NULL, NULL);
+    } else {
+        job->tmpdir = saved.dir[0] ? saved.dir : NULL;
+        answer = run_job(c, cfg, job, route, kind, &saved);
+    }
+    remove_upload(&saved);
+    free(job);
+    return answer;
 }
 
 /* A JSON string (the names and descriptions are the library's own). */
@@ -598,9 +656,12 @@ static size_t quote_json(char *out, size_t size, const char *s)
 }
 
 /* {"shapes":[...],"templates":[...],"art":[...],"algorithms":[{"name",
- * "description"}...],"grids":{"polar":["pdf",...]...},"formats":{"pdf":
- * ["page","crop",...]...}}: the built-in names, the files each grid makes,
- * and what each file can (the library's format table, meiro_format_can). */
+ * "description"}...],"grids":{"polar":["pdf",...]...},"kinds":{"floors":
+ * ["pdf",...]...},"plays":["shape",...],"formats":{"pdf":["page","crop",
+ * ...]...}}: the built-in names, the files each grid and each kind of maze
+ * makes and the kinds a playable sheet takes (the library's kinds table,
+ * meiro_kind_check), and what each file can (the library's format table,
+ * meiro_format_can). */
 static enum MHD_Result api_choices(struct MHD_Connection *c)
 {
     size_t size = 16384, n = 0;
@@ -644,7 +705,27 @@ static enum MHD_Result api_choices(struct MHD_Connection *c)
                                       downloads[k].name);
         out[n++] = ']';
     }
-    n += (size_t)snprintf(out + n, size - n, "},\"formats\":{");
+    /* the files each kind of maze makes on the rect grid (the library's
+     * kinds table, meiro_kind_check) */
+    n += (size_t)snprintf(out + n, size - n, "},\"kinds\":{");
+    for (int k = 0; k < MEIRO_KIND_COUNT && n + 256 < size; k++) {
+        n += (size_t)snprintf(out + n, size - n, "%s\"%s\":[", k ? "," : "",
+                              meiro_kind_info((meiro_kind)k)->name);
+        for (size_t i = 0, shown = 0; i < DL_COUNT; i++)
+            if (meiro_kind_check(1u << k, MEIRO_GRID_RECT, downloads[i].format, NULL) == MEIRO_OK)
+                n += (size_t)snprintf(out + n, size - n, "%s\"%s\"", shown++ ? "," : "",
+                                      downloads[i].name);
+        out[n++] = ']';
+    }
+    /* the kinds a sheet can be played in (the kinds table's pairs) */
+    n += (size_t)snprintf(out + n, size - n, "},\"plays\":[");
+    for (int k = 0, shown = 0; k < MEIRO_KIND_COUNT && n + 64 < size; k++)
+        if (k != MEIRO_KIND_PLAY &&
+            meiro_kind_check(1u << k | 1u << MEIRO_KIND_PLAY, MEIRO_GRID_RECT, MEIRO_FORMAT_XLSX,
+                             NULL) == MEIRO_OK)
+            n += (size_t)snprintf(out + n, size - n, "%s\"%s\"", shown++ ? "," : "",
+                                  meiro_kind_info((meiro_kind)k)->name);
+    n += (size_t)snprintf(out + n, size - n, "],\"formats\":{");
     for (size_t k = 0; k < DL_COUNT && n + 512 < size; k++) {
         n += (size_t)snprintf(out + n, size - n, "%s\"%s\":[", k ? "," : "", downloads[k].name);
         for (int cap = 0, shown = 0; cap < MEIRO_CAN_COUNT; cap++)
@@ -670,6 +751,15 @@ static bool host_allowed(struct MHD_Connection *c, const serve_config *cfg)
     if (!cfg->loopback) return true;
     const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_HOST);
     if (!host) return false;
+    /* the name a proxy in front passes on (--public-url), with its port or
+     * without (nginx's $host drops it) */
+    if (cfg->public_host[0]) {
+        const char *h = cfg->public_host, *bracket = h[0] == '[' ? strchr(h, ']') : NULL;
+        const char *colon = strchr(bracket ? bracket : h, ':');
+        size_t name = colon ? (size_t)(colon - h) : strlen(h);
+        if (strcasecmp(host, h) == 0 || (strlen(host) == name && strncasecmp(host, h, name) == 0))
+            return true;
+    }
     static const char *const names[] = {"127.0.0.1", "localhost", "[::1]"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         size_t n = strlen(names[i]);
@@ -688,13 +778,36 @@ static bool host_allowed(struct MHD_Connection *c, const serve_config *cfg)
  * Origin (on a POST and a cross-origin fetch: it must be this server's,
  * the Host asked for); a client that sends neither (curl, a script) is no
  * browser led astray. */
-static bool same_origin(struct MHD_Connection *c)
+static bool same_origin(struct MHD_Connection *c, const serve_config *cfg)
 {
     const char *site = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Sec-Fetch-Site");
     if (site && strcmp(site, "same-origin") != 0 && strcmp(site, "none") != 0) return false;
     const char *origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
     const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_HOST);
-    return !origin || (host && strncmp(origin, "http://", 7) == 0 && strcmp(origin + 7, host) == 0);
+    return !origin || (host && strncmp(origin, "http://", 7) == 0 && strcmp(origin + 7, host) == 0) ||
+           (cfg->public_origin[0] && strcasecmp(origin, cfg->public_origin) == 0);
+}
+
+/* --public-url: "http[s]://NAME[:PORT]" and at most a "/" after it (the
+ * studio's page asks for /api/... from the root). Fills the origin and the
+ * name as a proxy passes it in Host; false if the address is none such. */
+static bool public_url_parse(const char *url, serve_config *cfg)
+{
+    size_t scheme = strncmp(url, "https://", 8) == 0 ? 8 : strncmp(url, "http://", 7) == 0 ? 7 : 0;
+    if (!scheme) return false;
+    size_t n = strcspn(url + scheme, "/");
+    const char *rest = url + scheme + n;
+    if (n == 0 || (rest[0] && strcmp(rest, "/") != 0) || scheme + n >= sizeof cfg->public_origin)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        char ch = url[scheme + i];
+        if (!isalnum((unsigned char)ch) && !strchr(".-:[]", ch)) return false;
+    }
+    memcpy(cfg->public_origin, url, scheme + n);
+    cfg->public_origin[scheme + n] = 0;
+    memcpy(cfg->public_host, url + scheme, n);
+    cfg->public_host[n] = 0;
+    return true;
 }
 
 /* The connection's slot (conns.c), NULL if it has none. */
@@ -819,7 +932,7 @@ static enum MHD_Result route(void *cls, struct MHD_Connection *c, const char *ur
             return respond_text(
                 c, MHD_HTTP_MISDIRECTED_REQUEST,
                 "meiro serve: ask for http://127.0.0.1:PORT/ (or localhost): no other name", NULL);
-        if (strncmp(url, "/api/", 5) == 0 && !same_origin(c))
+        if (strncmp(url, "/api/", 5) == 0 && !same_origin(c, cfg))
             return refuse(c, MHD_HTTP_FORBIDDEN,
                           "meiro serve: refused: asked by another site's page (its Sec-Fetch-Site "
                           "or Origin says so); the server answers its own page only",
@@ -957,7 +1070,7 @@ static void free_config(serve_config *cfg)
 }
 
 static int parse_serve(int argc, char **argv, unsigned *port, const char **listen, bool *open,
-                       unsigned *jobs, bool *help)
+                       unsigned *jobs, const char **public_url, bool *help)
 {
     int c;
     uint64_t v;
@@ -978,6 +1091,7 @@ static int parse_serve(int argc, char **argv, unsigned *port, const char **liste
             *jobs = (unsigned)v;
             break;
         case OPT_SERVE_OPEN: *open = true; break;
+        case OPT_SERVE_PUBLIC_URL: *public_url = optarg; break;
         case 'h':
             fputs(usage_serve, stdout);
             *help = true;
@@ -995,11 +1109,19 @@ int serve_main(int argc, char **argv)
     const char *where = "127.0.0.1";
     bool open = false, help = false;
     unsigned jobs = 0;
-    int rc = parse_serve(argc, argv, &port, &where, &open, &jobs, &help);
+    const char *public_url = NULL;
+    int rc = parse_serve(argc, argv, &port, &where, &open, &jobs, &public_url, &help);
     if (rc != EXIT_OK || help) return rc;
 
     serve_config *cfg = calloc(1, sizeof *cfg);
     if (!cfg) return report_failure(NULL, &(meiro_error){.status = MEIRO_ERROR_NOMEM});
+    if (public_url && !public_url_parse(public_url, cfg)) {
+        free(cfg);
+        return usage_error("serve",
+                           "--public-url is the address people type, http:// or https://, a name "
+                           "and the root: https://mazes.example.school/, not '%s'",
+                           public_url);
+    }
 
     struct sockaddr_storage addr = {0};
     struct sockaddr_in *v4 = (struct sockaddr_in *)&addr;
@@ -1066,11 +1188,13 @@ int serve_main(int argc, char **argv)
                 "meiro serve: warning: no process to remove %s if the server is killed: %s\n",
                 cfg->uploads, strerror(errno));
 
-    /* the thread that forks the children, signals blocked as here; the
-     * children's memory limit counts from the server's before its threads */
+    /* the zygote that forks the children, forked now, before any thread,
+     * signals blocked as here; the children's memory limit counts from the
+     * server's before its threads */
     cfg->base_vm = serve_address_space();
     if (!serve_spawner_start(cfg)) {
-        fprintf(stderr, "meiro serve: cannot start a thread: %s\n", strerror(errno));
+        fprintf(stderr, "meiro serve: cannot start the process that starts the requests': %s\n",
+                strerror(errno));
         close(sock);
         free_config(cfg);
         return EXIT_FAIL;
@@ -1126,7 +1250,11 @@ int serve_main(int argc, char **argv)
             "meiro serve: warning: listening on %s: anyone who can reach this computer on port %u "
             "can use the server; it has no password or any other authentication\n",
             where, port);
-    printf("meiro serve: open %s in a browser (Ctrl-C stops the server)\n", url);
+    if (cfg->public_origin[0])
+        printf("meiro serve: open %s/ in a browser, through the proxy in front (this server: %s; "
+               "Ctrl-C stops it)\n",
+               cfg->public_origin, url);
+    else printf("meiro serve: open %s in a browser (Ctrl-C stops the server)\n", url);
     fprintf(stderr, "meiro serve: %u maze%s at once (--jobs)\n", jobs, jobs == 1 ? "" : "s");
     fflush(stdout);
     if (open && !open_browser(url))

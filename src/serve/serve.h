@@ -47,18 +47,16 @@
 
 struct serve_job;
 
-/* The thread that forks the children (child.c): the one that loaded the
- * fonts, whose font map (pango keeps one a thread) every child inherits.
- * A worker hands it one job at a time. */
+/* The zygote that forks the children (child.c): a process forked from the
+ * server before its first thread, so a child never inherits a lock another
+ * thread held at the fork (glibc's, a sanitizer's, pango's workers'); it
+ * loaded the fonts every child uses. A worker hands it one job at a time
+ * over a socket, with the child's pipes. */
 typedef struct serve_spawner {
-    pthread_mutex_t lock;
-    pthread_cond_t changed;
-    pthread_t thread;
-    const struct serve_job *job; /* the job to start, NULL when the slot is free */
-    int out, err;                /* the child's standard output and error */
-    pid_t pid;                   /* the child started, or -1 (errno in error) */
-    int error;
-    bool answered, stopping, running;
+    pthread_mutex_t lock; /* one job at a time on the socket */
+    int sock;             /* to the zygote; -1 when none */
+    pid_t pid;            /* the zygote */
+    bool running;
 } serve_spawner;
 
 /* A client address's requests in the making and uploads held (budget.c). */
@@ -97,6 +95,9 @@ typedef struct serve_conns {
 typedef struct serve_config {
     unsigned port;
     bool loopback;  /* bound to 127.0.0.1 or ::1: Host is checked */
+    /* --public-url: the proxy's origin ("https://mazes.example.school") and
+     * the name it passes in Host; "" if none */
+    char public_origin[256], public_host[256];
     size_t base_vm; /* the server's address space once started: a child's starts there */
     serve_spawner spawner;
     serve_budget budget;
@@ -229,7 +230,7 @@ typedef struct serve_result {
 } serve_result;
 
 /* Runs the job's command (the command line's cmd_generate or cmd_booklet)
- * with job's options in a child process forked from the server, under the
+ * with job's options in a child process forked from the zygote, under the
  * time budget and an address-space limit, collecting its output in
  * memory; the child's process group is killed at the budget, when the
  * client on socket `client` (-1: none) leaves, or the server stops.
@@ -242,10 +243,10 @@ bool serve_client_gone(int fd);
 /* Removes the folder and all in it (links not followed): false, errno
  * set, if something stays. */
 bool serve_remove_tree(const char *path);
-/* Starts the spawner thread, which first loads what every child would
- * otherwise load anew: the fonts (fontconfig's configuration and caches, a
- * Latin and a Japanese face), the shapes' pictures, the SVG and PDF
- * surfaces. false (errno) if the thread could not start. */
+/* Starts the zygote, before any thread of the server: it first loads what
+ * every child would otherwise load anew: the fonts (fontconfig's
+ * configuration and caches, a Latin and a Japanese face), the shapes'
+ * pictures, the SVG and PDF surfaces. false (errno) if it could not start. */
 bool serve_spawner_start(serve_config *cfg);
 /* Ends it, once no worker runs (after MHD_stop_daemon). */
 void serve_spawner_stop(serve_config *cfg);

@@ -332,7 +332,7 @@ function options(format) {
   if ($('answers').checked && (format === 'pdf' || format === 'xlsx')) add('answer-page', 1);
   // a weave maze's sheet shows its crossings, a mission's sheet its keys, items
   // and arrows, but the Goal! check can follow neither
-  if ($('play').checked && format === 'xlsx' && state.kind !== 'weave' && !hasMission()) add('play', 1);
+  if ($('play').checked && format === 'xlsx' && playOffered()) add('play', 1);
   add('seed', state.seed);
   return o;
 }
@@ -563,27 +563,35 @@ function showCommands() {
   document.querySelectorAll('[data-format]').forEach((b) => { b.hidden = !can.includes(b.dataset.format); });
   document.querySelector('[data-view="html"]').hidden = !can.includes('html');
   document.querySelector('[data-booklet="xlsx"]').hidden = !can.includes('xlsx') || state.kind === 'rule' ||
-    (bookletKinds().includes('levels') && !formatCan('xlsx', 'levels')) || classSet();
+    (bookletKinds().includes('levels') && !kindMakes('floors', 'xlsx')) || classSet();
   $('play-box').hidden = !playOffered();
 }
 
-// What a file can show, as the server says (/api/choices: the library's
-// format table): levels, weave, missions, grids...
-function formatCan(format, what) {
-  return ((state.choices.formats || {})[format] || []).includes(what);
+// Whether a kind of maze is written as this file, as the server says
+// (/api/choices: the library's kinds table).
+function kindMakes(kind, format) {
+  return ((state.choices.kinds || {})[kind] || []).includes(format);
 }
+// The page's kind as a row of that table, where it is one.
+function tableKind() { return { levels: 'floors', weave: 'weave' }[state.kind]; }
 // The files a maze of this kind makes: its grid's, as the server says
-// (/api/choices: the library's check), those that show floors for a
-// multi-level maze, and no PNG for a rule maze, which the command refuses.
+// (/api/choices: the library's check), those of its kind of maze (the
+// library's kinds table: floors for levels, weave), and no PNG for a rule
+// maze, which the command refuses.
 function formatsOffered() {
   const grid = { round: 'polar', hex: 'hex', triangle: 'triangle' }[state.kind] || 'rect';
   const all = (state.choices.grids && state.choices.grids[grid]) || ['pdf', 'png', 'svg', 'xlsx', 'html', 'json'];
-  return all.filter((f) => !(state.kind === 'levels' && !formatCan(f, 'levels')) && !(f === 'png' && state.kind === 'rule'));
+  const kind = tableKind();
+  return all.filter((f) => !(kind && !kindMakes(kind, f)) && !(f === 'png' && state.kind === 'rule'));
 }
 // the spreadsheet's Goal! check: a spreadsheet made, whose way it can follow
-// (not under a bridge, up a stair, or past a mission's keys and arrows)
+// (as the server says, /api/choices: the library's kinds table; not under a
+// bridge, up a stair, or past a mission's keys and arrows); not a rule maze's
 function playOffered() {
-  return formatsOffered().includes('xlsx') && !['rule', 'weave', 'levels'].includes(state.kind) && !hasMission();
+  const plays = state.choices.plays || [];
+  const kind = tableKind();
+  return formatsOffered().includes('xlsx') && state.kind !== 'rule' && !(kind && !plays.includes(kind)) &&
+    !(hasMission() && !plays.includes('mission'));
 }
 function classSet() { return $('copies').value !== '1' || pupils() !== ''; }
 // a class set's versions, or the same mazes for all, and where their answers go

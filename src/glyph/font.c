@@ -1,0 +1,510 @@
+/* The text measurer (font.h): FreeType faces, HarfBuzz shaping, fontconfig's
+ * order of fonts natively (left out with -DMEIRO_NO_FONTCONFIG, the
+ * browser's build, where the fonts are handed over). */
+#include "glyph/font.h"
+
+#include "core/alloc.h"
+#include "core/error.h"
+
+#include <ft2build.h>
+#include FT_FREETYPE_H
+#include FT_OUTLINE_H
+#include FT_BBOX_H
+#include <hb-ft.h>
+#include <hb.h>
+#ifndef MEIRO_NO_FONTCONFIG
+#include <fontconfig/fontconfig.h>
+#endif
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* A font: a file fontconfig found (path, index, what it covers: in the
+ * context's font sets) or bytes handed over, and its face once opened. */
+struct glyph_face {
+    const char *path;
+    unsigned char *data;
+    size_t size;
+    int index;
+    void *charset; /* fontconfig's FcCharSet, NULL for bytes */
+    FT_Face ft;
+    hb_font_t *hb;
+    double upem;
+    bool bold;      /* asked for bold: a face without it is emboldened */
+    bool failed;    /* opened once and failed: not tried again */
+};
+
+/* The fonts fontconfig sorted, each a glyph_fonts_find's: kept while the
+ * context lives, its faces' paths and coverage are theirs. */
+enum { FONT_SETS = 4 };
+
+struct glyph_fonts {
+    FT_Library ft;
+    glyph_face *faces; /* never moved once a text is shaped: glyph_items point in */
+    size_t count, cap;
+    void *sets[FONT_SETS];
+    size_t n_sets;
+};
+
+glyph_fonts *glyph_fonts_new(meiro_error *err)
+{
+    glyph_fonts *f = zalloc(1, sizeof *f);
+    if (!f) {
+        fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+        return NULL;
+    }
+    if (FT_Init_FreeType(&f->ft) != 0) {
+        free(f);
+        fail(err, MEIRO_ERROR_NOMEM, "FreeType cannot start (out of memory?)");
+        return NULL;
+    }
+    return f;
+}
+
+void glyph_fonts_free(glyph_fonts *f)
+{
+    if (!f) return;
+    for (size_t i = 0; i < f->count; i++) {
+        glyph_face *g = &f->faces[i];
+        if (g->hb) hb_font_destroy(g->hb);
+        if (g->ft) FT_Done_Face(g->ft);
+        free(g->data);
+    }
+#ifndef MEIRO_NO_FONTCONFIG
+    for (size_t i = 0; i < f->n_sets; i++) FcFontSetDestroy(f->sets[i]);
+#endif
+    free(f->faces);
+    FT_Done_FreeType(f->ft);
+    free(f);
+}
+
+static glyph_face *new_face(glyph_fonts *f, meiro_error *err)
+{
+    if (!vec_reserve(&f->faces, &f->cap, f->count + 1, sizeof *f->faces, 8)) {
+        fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+        return NULL;
+    }
+    glyph_face *g = &f->faces[f->count++];
+    memset(g, 0, sizeof *g);
+    return g;
+}
+
+meiro_status glyph_fonts_add(glyph_fonts *f, const unsigned char *data, size_t size, int index,
+                             meiro_error *err)
+{
+    unsigned char *copy = alloc_array(size ? size : 1, 1);
+    if (!copy) return fail(err, MEIRO_ERROR_NOMEM, "out of memory for a font");
+    glyph_face *g = new_face(f, err);
+    if (!g) {
+        free(copy);
+        return MEIRO_ERROR_NOMEM;
+    }
+    memcpy(copy, data, size);
+    g->data = copy;
+    g->size = size;
+    g->index = index;
+    return MEIRO_OK;
+}
+
+#ifndef MEIRO_NO_FONTCONFIG
+/* The pattern of `families`, each name trimmed, in `lang`. */
+static FcPattern *families_pattern(const char *families, const char *lang, bool bold)
+{
+    FcPattern *pat = FcPatternCreate();
+    if (!pat) return NULL;
+    bool ok = true;
+    for (const char *p = families; ok && *p;) {
+        while (*p == ' ' || *p == ',') p++;
+        const char *end = strchr(p, ',');
+        if (!end) end = p + strlen(p);
+        size_t n = (size_t)(end - p);
+        while (n > 0 && p[n - 1] == ' ') n--;
+        if (n > 0) {
+            char name[128];
+            if (n >= sizeof name) n = sizeof name - 1;
+            memcpy(name, p, n);
+            name[n] = 0;
+            ok = FcPatternAddString(pat, FC_FAMILY, (const FcChar8 *)name);
+        }
+        p = end;
+    }
+    ok = ok && FcPatternAddInteger(pat, FC_WEIGHT, bold ? FC_WEIGHT_BOLD : FC_WEIGHT_REGULAR) &&
+         FcPatternAddInteger(pat, FC_SLANT, FC_SLANT_ROMAN) &&
+         (!lang || !lang[0] || FcPatternAddString(pat, FC_LANG, (const FcChar8 *)lang));
+    if (ok && FcConfigSubstitute(NULL, pat, FcMatchPattern)) {
+        FcDefaultSubstitute(pat);
+        return pat;
+    }
+    FcPatternDestroy(pat);
+    return NULL;
+}
+#endif
+
+meiro_status glyph_fonts_find(glyph_fonts *f, const char *families, const char *lang, bool bold,
+                              meiro_error *err)
+{
+#ifdef MEIRO_NO_FONTCONFIG
+    (void)f, (void)families, (void)lang, (void)bold;
+    return fail(err, MEIRO_ERROR_ARGUMENT, "this build finds no fonts: hand them over");
+#else
+    if (f->n_sets == FONT_SETS)
+        return fail(err, MEIRO_ERROR_ARGUMENT, "more than %d font lists in one context", FONT_SETS);
+    if (!FcInit()) return fail(err, MEIRO_ERROR_NOMEM, "fontconfig cannot start");
+    FcPattern *pat = families_pattern(families, lang, bold);
+    FcResult result;
+    FcFontSet *set = pat ? FcFontSort(NULL, pat, FcTrue, NULL, &result) : NULL;
+    if (pat) FcPatternDestroy(pat);
+    if (!set)
+        return fail(err, MEIRO_ERROR_ARGUMENT,
+                    "fontconfig finds no fonts for '%s' (install fonts-dejavu-core)", families);
+    /* room for them all at once: a face is opened only when a letter needs it */
+    if (!vec_reserve(&f->faces, &f->cap, f->count + (size_t)set->nfont, sizeof *f->faces, 8)) {
+        FcFontSetDestroy(set);
+        return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+    }
+    f->sets[f->n_sets++] = set;
+    for (int i = 0; i < set->nfont; i++) {
+        FcChar8 *file = NULL;
+        int index = 0;
+        FcCharSet *cs = NULL;
+        if (FcPatternGetString(set->fonts[i], FC_FILE, 0, &file) != FcResultMatch) continue;
+        FcPatternGetInteger(set->fonts[i], FC_INDEX, 0, &index);
+        FcPatternGetCharSet(set->fonts[i], FC_CHARSET, 0, &cs);
+        glyph_face *g = &f->faces[f->count++];
+        *g = (glyph_face){.path = (const char *)file, .index = index, .charset = cs, .bold = bold};
+    }
+    return MEIRO_OK;
+#endif
+}
+
+/* Opens face g (once): FreeType's face, and HarfBuzz's font over it in
+ * font units. */
+static bool face_open(glyph_fonts *f, glyph_face *g)
+{
+    if (g->hb) return true;
+    if (g->failed) return false;
+    FT_Error e = g->data ? FT_New_Memory_Face(f->ft, g->data, (FT_Long)g->size, g->index, &g->ft)
+                         : FT_New_Face(f->ft, g->path, g->index, &g->ft);
+    if (e == 0 && g->ft->units_per_EM > 0) {
+        hb_face_t *hf = hb_ft_face_create_referenced(g->ft);
+        g->hb = hb_font_create(hf);
+        hb_face_destroy(hf);
+        if (hb_font_get_empty() == g->hb) {
+            hb_font_destroy(g->hb);
+            g->hb = NULL;
+        }
+    }
+    if (g->hb) {
+        g->upem = g->ft->units_per_EM;
+        hb_font_set_scale(g->hb, (int)g->upem, (int)g->upem);
+        return true;
+    }
+    if (g->ft) FT_Done_Face(g->ft);
+    g->ft = NULL;
+    g->failed = true;
+    return false;
+}
+
+static bool face_has(glyph_fonts *f, glyph_face *g, uint32_t cp)
+{
+#ifndef MEIRO_NO_FONTCONFIG
+    if (g->charset) return FcCharSetHasChar(g->charset, cp);
+#endif
+    return face_open(f, g) && FT_Get_Char_Index(g->ft, cp) != 0;
+}
+
+/* Whether face g has every code point of p..q. */
+static bool covers(glyph_fonts *f, glyph_face *g, const char *p, const char *q)
+{
+    bool all = true;
+    while (all && p < q) {
+        uint32_t cp = glyph_next_code_point(&p);
+        /* joiners and variation selectors are the shaper's, not letters */
+        all = glyph_is_blank(cp) || (cp >= 0xfe00 && cp <= 0xfe0f) || face_has(f, g, cp);
+    }
+    return all;
+}
+
+/* Whether p..q is of no script of its own (spaces, digits, signs). */
+static bool no_script(const char *p, const char *q)
+{
+    bool none = true;
+    while (none && p < q) {
+        hb_script_t s = hb_unicode_script(hb_unicode_funcs_get_default(), glyph_next_code_point(&p));
+        none = s == HB_SCRIPT_COMMON || s == HB_SCRIPT_INHERITED;
+    }
+    return none;
+}
+
+glyph_face *glyph_fonts_cover(glyph_fonts *f, const char *text, size_t len, meiro_error *err)
+{
+    for (size_t i = 0; i < f->count; i++) {
+        glyph_face *g = &f->faces[i];
+        if (covers(f, g, text, text + len) && face_open(f, g)) return g;
+    }
+    fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT,
+               "no installed font has the letter '%.*s' (install a font with it, e.g. fonts-noto-cjk)",
+               (int)len, text);
+    return NULL;
+}
+
+void glyph_run_init(glyph_run *run, bool keep)
+{
+    memset(run, 0, sizeof *run);
+    run->keep = keep;
+    run->x0 = run->y0 = INFINITY;
+    run->x1 = run->y1 = -INFINITY;
+}
+
+void glyph_run_free(glyph_run *run)
+{
+    free(run->items);
+    glyph_run_init(run, run->keep);
+}
+
+/* The ink box of glyph it (ems, y up); false when it has no outline. */
+static bool glyph_box(const glyph_item *it, double *x0, double *y0, double *x1, double *y1)
+{
+    FT_Face ft = it->face->ft;
+    if (FT_Load_Glyph(ft, it->id, FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP) != 0 ||
+        ft->glyph->format != FT_GLYPH_FORMAT_OUTLINE || ft->glyph->outline.n_points == 0)
+        return false;
+    FT_BBox b;
+    FT_Outline_Get_BBox(&ft->glyph->outline, &b);
+    double u = it->face->upem;
+    /* a bold asked of a face that has none is made as cairo makes it (for
+     * pango): the outline emboldened by an em / 24, its ink that much wider
+     * and taller */
+    if (it->face->bold && !(ft->style_flags & FT_STYLE_FLAG_BOLD)) {
+        b.xMax += (FT_Pos)(u / 24);
+        b.yMax += (FT_Pos)(u / 24);
+    }
+    *x0 = it->x + b.xMin / u;
+    *x1 = it->x + b.xMax / u;
+    *y0 = it->y + b.yMin / u;
+    *y1 = it->y + b.yMax / u;
+    return true;
+}
+
+/* One face's run of text, shaped, appended at the run's advance. */
+static meiro_status shape_in(glyph_face *g, const char *text, size_t len, const char *lang,
+                             glyph_run *run, meiro_error *err)
+{
+    hb_buffer_t *buf = hb_buffer_create();
+    hb_buffer_add_utf8(buf, text, (int)len, 0, (int)len);
+    if (lang && lang[0]) hb_buffer_set_language(buf, hb_language_from_string(lang, -1));
+    hb_buffer_guess_segment_properties(buf);
+    hb_shape(g->hb, buf, NULL, 0);
+    if (!hb_buffer_allocation_successful(buf)) {
+        hb_buffer_destroy(buf);
+        return fail(err, MEIRO_ERROR_NOMEM, "out of memory shaping a text");
+    }
+    unsigned n = 0;
+    const hb_glyph_info_t *info = hb_buffer_get_glyph_infos(buf, &n);
+    const hb_glyph_position_t *pos = hb_buffer_get_glyph_positions(buf, NULL);
+    meiro_status s = MEIRO_OK;
+    if (run->keep && !vec_reserve(&run->items, &run->cap, run->count + n, sizeof *run->items, 16))
+        s = fail(err, MEIRO_ERROR_NOMEM, "out of memory shaping a text");
+    for (unsigned i = 0; s == MEIRO_OK && i < n; i++) {
+        if (info[i].codepoint == 0) {
+            s = fail_field(err, MEIRO_FIELD_TEXT, MEIRO_ERROR_ARGUMENT,
+                           "no installed font has the letter '%.*s' (install a font with it, e.g. "
+                           "fonts-noto-cjk)",
+                           (int)len, text);
+            break;
+        }
+        glyph_item it = {g, info[i].codepoint, run->advance + pos[i].x_offset / g->upem,
+                         pos[i].y_offset / g->upem};
+        if (run->keep) run->items[run->count++] = it;
+        double x0, y0, x1, y1;
+        if (glyph_box(&it, &x0, &y0, &x1, &y1)) {
+            run->x0 = fmin(run->x0, x0);
+            run->y0 = fmin(run->y0, y0);
+            run->x1 = fmax(run->x1, x1);
+            run->y1 = fmax(run->y1, y1);
+        }
+        run->advance += pos[i].x_advance / g->upem;
+    }
+    hb_buffer_destroy(buf);
+    return s;
+}
+
+meiro_status glyph_shape(glyph_fonts *f, const char *text, size_t len, const char *lang,
+                         glyph_run *run, meiro_error *err)
+{
+    meiro_status s = MEIRO_OK;
+    const char *start = text, *end = text + len;
+    glyph_face *face = NULL;
+    /* clusters in one face are shaped together (kerning, ligatures) */
+    for (const char *p = text; s == MEIRO_OK && p < end;) {
+        const char *q = glyph_cluster_end(p);
+        if (q > end) q = end;
+        /* a space or a sign of no script (Common, Inherited) stays in the
+         * face of the letters before it, as pango sets it: the space between
+         * two Japanese words is the Japanese font's, not DejaVu's */
+        glyph_face *g = face && no_script(p, q) && covers(f, face, p, q)
+                            ? face
+                            : glyph_fonts_cover(f, p, (size_t)(q - p), err);
+        if (!g) return MEIRO_ERROR_ARGUMENT;
+        if (face && g != face) {
+            s = shape_in(face, start, (size_t)(p - start), lang, run, err);
+            start = p;
+        }
+        face = g;
+        p = q;
+    }
+    if (s == MEIRO_OK && face && start < end) s = shape_in(face, start, (size_t)(end - start), lang, run, err);
+    return s;
+}
+
+meiro_status glyph_measure(glyph_fonts *f, const char *text, const char *lang, double size,
+                           glyph_extents *out, meiro_error *err)
+{
+    glyph_run run;
+    glyph_run_init(&run, false); /* the advance and the ink alone */
+    meiro_status s = glyph_shape(f, text, strlen(text), lang, &run, err);
+    if (s == MEIRO_OK) {
+        bool ink = run.x1 >= run.x0;
+        *out = (glyph_extents){run.advance * size, ink ? run.x0 * size : 0, ink ? -run.y1 * size : 0,
+                               ink ? run.x1 * size : 0, ink ? -run.y0 * size : 0};
+    }
+    glyph_run_free(&run);
+    return s;
+}
+
+/* ---- Outlines --------------------------------------------------------- */
+
+typedef struct decompose {
+    pen_path *o;
+    double x, y, u; /* the glyph's origin (ems), font units an em */
+} decompose;
+
+static int on_move(const FT_Vector *to, void *user)
+{
+    decompose *d = user;
+    pen_move(d->o, d->x + to->x / d->u, d->y + to->y / d->u);
+    return 0;
+}
+
+static int on_line(const FT_Vector *to, void *user)
+{
+    decompose *d = user;
+    pen_line(d->o, d->x + to->x / d->u, d->y + to->y / d->u);
+    return 0;
+}
+
+static int on_conic(const FT_Vector *c, const FT_Vector *to, void *user)
+{
+    decompose *d = user;
+    pen_quad(d->o, d->x + c->x / d->u, d->y + c->y / d->u, d->x + to->x / d->u,
+                 d->y + to->y / d->u);
+    return 0;
+}
+
+static int on_cubic(const FT_Vector *c1, const FT_Vector *c2, const FT_Vector *to, void *user)
+{
+    decompose *d = user;
+    pen_cubic(d->o, d->x + c1->x / d->u, d->y + c1->y / d->u, d->x + c2->x / d->u,
+                  d->y + c2->y / d->u, d->x + to->x / d->u, d->y + to->y / d->u);
+    return 0;
+}
+
+bool glyph_outline(const glyph_item *it, pen_path *o)
+{
+    FT_Face ft = it->face->ft;
+    if (FT_Load_Glyph(ft, it->id, FT_LOAD_NO_SCALE | FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP) != 0 ||
+        ft->glyph->format != FT_GLYPH_FORMAT_OUTLINE || ft->glyph->outline.n_points == 0)
+        return false;
+    static const FT_Outline_Funcs funcs = {on_move, on_line, on_conic, on_cubic, 0, 0};
+    decompose d = {o, it->x, it->y, it->face->upem};
+    bool ok = FT_Outline_Decompose(&ft->glyph->outline, &funcs, &d) == 0;
+    pen_close(o);
+    return ok;
+}
+
+/* ---- Unicode ---------------------------------------------------------- */
+
+static hb_unicode_general_category_t category(uint32_t cp)
+{
+    return hb_unicode_general_category(hb_unicode_funcs_get_default(), cp);
+}
+
+uint32_t glyph_next_code_point(const char **p)
+{
+    const unsigned char *c = (const unsigned char *)*p;
+    uint32_t cp;
+    size_t n;
+    if (c[0] < 0x80) cp = c[0], n = 1;
+    else if (c[0] < 0xe0) cp = (uint32_t)(c[0] & 0x1f) << 6 | (c[1] & 0x3f), n = 2;
+    else if (c[0] < 0xf0)
+        cp = (uint32_t)(c[0] & 0x0f) << 12 | (uint32_t)(c[1] & 0x3f) << 6 | (c[2] & 0x3f), n = 3;
+    else
+        cp = (uint32_t)(c[0] & 0x07) << 18 | (uint32_t)(c[1] & 0x3f) << 12 |
+                 (uint32_t)(c[2] & 0x3f) << 6 | (c[3] & 0x3f),
+        n = 4;
+    *p += n;
+    return cp;
+}
+
+bool glyph_is_mark(uint32_t cp)
+{
+    hb_unicode_general_category_t c = category(cp);
+    return c == HB_UNICODE_GENERAL_CATEGORY_NON_SPACING_MARK ||
+           c == HB_UNICODE_GENERAL_CATEGORY_SPACING_MARK ||
+           c == HB_UNICODE_GENERAL_CATEGORY_ENCLOSING_MARK;
+}
+
+bool glyph_is_lower(uint32_t cp)
+{
+    return category(cp) == HB_UNICODE_GENERAL_CATEGORY_LOWERCASE_LETTER;
+}
+
+bool glyph_is_blank(uint32_t cp)
+{
+    switch (category(cp)) {
+    case HB_UNICODE_GENERAL_CATEGORY_SPACE_SEPARATOR:
+    case HB_UNICODE_GENERAL_CATEGORY_LINE_SEPARATOR:
+    case HB_UNICODE_GENERAL_CATEGORY_PARAGRAPH_SEPARATOR:
+    case HB_UNICODE_GENERAL_CATEGORY_FORMAT:
+    case HB_UNICODE_GENERAL_CATEGORY_CONTROL: return true;
+    default: return false;
+    }
+}
+
+bool glyph_drops(uint32_t cp)
+{
+    switch (category(cp)) {
+    case HB_UNICODE_GENERAL_CATEGORY_CONNECT_PUNCTUATION:
+    case HB_UNICODE_GENERAL_CATEGORY_CLOSE_PUNCTUATION:
+    case HB_UNICODE_GENERAL_CATEGORY_FINAL_PUNCTUATION:
+    case HB_UNICODE_GENERAL_CATEGORY_INITIAL_PUNCTUATION:
+    case HB_UNICODE_GENERAL_CATEGORY_OPEN_PUNCTUATION:
+    case HB_UNICODE_GENERAL_CATEGORY_OTHER_PUNCTUATION: return true;
+    default: return false;
+    }
+}
+
+uint32_t glyph_base_letter(uint32_t cp)
+{
+    hb_unicode_funcs_t *u = hb_unicode_funcs_get_default();
+    hb_codepoint_t a, b;
+    /* at most a few steps: a decomposition is shorter than its letter */
+    for (int i = 0; i < 8 && hb_unicode_decompose(u, cp, &a, &b); i++) cp = a;
+    return cp;
+}
+
+const char *glyph_cluster_end(const char *p)
+{
+    glyph_next_code_point(&p);
+    for (;;) {
+        const char *q = p;
+        if (!*q) return p;
+        uint32_t cp = glyph_next_code_point(&q);
+        bool joins = glyph_is_mark(cp) || (cp >= 0xfe00 && cp <= 0xfe0f) ||
+                     (cp >= 0xe0100 && cp <= 0xe01ef) || (cp >= 0x1f3fb && cp <= 0x1f3ff) ||
+                     cp == 0x200d;
+        if (!joins) return p;
+        p = q;
+        if (cp == 0x200d && *p) glyph_next_code_point(&p); /* the joined letter */
+    }
+}

@@ -1,0 +1,185 @@
+/* A page as data: what a page draws, in the order it draws it, without
+ * cairo. The drawing code (render/) builds it; a backend draws it (cairo:
+ * render/scene_cairo.c) or writes it (JSON, `-f page`: page/scene_json.c,
+ * doc/page-format.md).
+ *
+ * Items are paths (moves, lines, curves, arcs, closes) stroked or filled,
+ * runs of text, and pictures placed in a box; each has a role (walls, the
+ * answer, S's badge...) that tests and other backends find things by.
+ * Units are millimetres from the trim's top-left corner, y down; angles
+ * in radians.
+ *
+ * A scene hands its items on as they are made to a sink (a backend), which
+ * may then let them go: a page of a 10,000 x 10,000 maze streams through
+ * in strokes of a bounded size instead of being held whole. Without a sink
+ * it keeps them all. Errors are sticky, as cairo's: a failed allocation
+ * makes every later call do nothing, and scene_status tells. */
+#ifndef MEIRO_SRC_PAGE_SCENE_H
+#define MEIRO_SRC_PAGE_SCENE_H
+
+#include "meiro.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* What an item is on the page. Names in scene_role_name (the JSON's). */
+typedef enum scene_role {
+    ROLE_PAGE,      /* the rest of the page: a template's frame */
+    ROLE_WALLS,     /* a maze's walls */
+    ROLE_CROSSINGS, /* a weave maze's crossings (gaps and rails) */
+    ROLE_ANSWER,    /* the solution: its line, or a picture maze's cells */
+    ROLE_START,     /* S: its badge, plate or word */
+    ROLE_GOAL,      /* G */
+    ROLE_ARROW,     /* the arrows at the doors of S and G */
+    ROLE_TITLE,     /* the page's title (a cover's too) */
+    ROLE_SUBTITLE,
+    ROLE_NAME_LINE, /* the name and date line for a pupil */
+    ROLE_CAPTION,   /* a maze's caption (No. 2, its size and seed) */
+    ROLE_PAGE_NUMBER,
+    ROLE_FOOTER, /* the footer: meiro's name, the seed, the remaking command */
+    ROLE_TEXT,   /* other text: a cover's, a contents page's, rule pages' */
+    ROLE_COUNT
+} scene_role;
+
+const char *scene_role_name(scene_role role);
+/* The role named `name`; false for none. */
+bool scene_role_parse(const char *name, scene_role *role);
+
+typedef enum scene_kind { SCENE_PATH, SCENE_TEXT, SCENE_IMAGE } scene_kind;
+
+/* A path's steps and the numbers each takes from the item's points:
+ * move and line x, y; curve x1, y1, x2, y2, x3, y3 (a cubic Bézier from
+ * the current point); arc cx, cy, r, a0, a1 (radians, angles rising
+ * clockwise on the page, as cairo_arc; arc_back as cairo_arc_negative);
+ * close none. */
+typedef enum scene_op {
+    SCENE_MOVE,
+    SCENE_LINE,
+    SCENE_CURVE,
+    SCENE_ARC,
+    SCENE_ARC_BACK,
+    SCENE_CLOSE,
+    SCENE_OP_COUNT
+} scene_op;
+
+/* The numbers op takes. */
+unsigned scene_op_numbers(scene_op op);
+
+typedef enum scene_cap { CAP_BUTT, CAP_ROUND, CAP_SQUARE } scene_cap;
+typedef enum scene_join { JOIN_MITER, JOIN_ROUND, JOIN_BEVEL } scene_join;
+
+typedef struct scene_rgb {
+    double r, g, b; /* 0 to 1 */
+} scene_rgb;
+
+/* How a path is drawn: stroked (width, caps, joins, dashes: `dashes` of
+ * dash[] on and off from the start) or filled (nonzero, or even-odd). */
+typedef struct scene_paint {
+    bool stroke;
+    scene_rgb colour;
+    double width;
+    scene_cap cap;
+    scene_join join;
+    double dash[2];
+    unsigned dashes; /* 0: solid; 1: dash[0] on, dash[0] off; 2: dash[0] on, dash[1] off */
+    bool even_odd;
+} scene_paint;
+
+/* A run of text as the drawing code laid it out: its layout's top left
+ * corner at (x, y), one line, or lines `wrap` mm wide centred in it (broken
+ * inside words where `in_words`); glyphs, or (outlined) their outlines
+ * filled, as a badge's letters are. `box` is its ink as the drawing code
+ * measured it: left, top, width, height on the page. */
+typedef struct scene_text {
+    const char *text, *font; /* UTF-8; font a fontconfig family list */
+    bool bold, italic;
+    double size; /* mm */
+    double x, y;
+    double wrap;
+    bool in_words, outlined;
+    scene_rgb colour;
+    double box[4];
+} scene_text;
+
+/* A picture placed in a box: `name` says which (a template's file, or
+ * "start" and "goal" art); backends that cannot draw it leave its box. */
+typedef struct scene_image {
+    const char *name; /* owned by the item */
+    double x, y, w, h;
+} scene_image;
+
+typedef struct scene_item {
+    scene_kind kind;
+    scene_role role;
+    scene_paint paint;     /* a path's */
+    size_t op, ops, point; /* a path's steps: ops[op .. op + ops), numbers from point */
+    scene_text text;       /* its strings owned by the item (one block) */
+    scene_image image;
+} scene_item;
+
+typedef struct scene scene;
+
+/* Where items go as they are made: `items` gets items[from .. to) of s
+ * (and may read their steps and strings); false stops the scene (its
+ * status then an internal error; a backend with a sticky status of its
+ * own, as cairo's, returns true and reports it itself). */
+typedef struct scene_sink {
+    bool (*items)(void *ctx, scene *s, size_t from, size_t to);
+    void *ctx;
+} scene_sink;
+
+struct scene {
+    double page_w, page_h; /* the trim in mm */
+    bool has_seed;
+    uint64_t seed;
+    scene_item *items;
+    size_t count, cap;
+    uint8_t *ops;
+    size_t op_count, op_cap;
+    double *points;
+    size_t point_count, point_cap;
+    scene_sink sink; /* items NULL: none, the scene keeps every item */
+    /* parts of the page the drawing code drew without the scene (see
+     * scene_direct), by name: the first 8 */
+    const char *direct[8];
+    unsigned directs;
+    meiro_status status;
+    meiro_error error;
+    bool open; /* a path begun and not ended */
+};
+
+/* An empty scene of a page w x h mm, its sink (NULL: keep the items).
+ * Takes no memory until items come; scene_free frees what it took. */
+void scene_init(scene *s, double page_w, double page_h, const scene_sink *sink);
+void scene_free(scene *s);
+meiro_status scene_status(const scene *s, meiro_error *err);
+
+/* A path: begun with its role and paint, then its steps, then ended (when
+ * it goes to the sink). Steps outside a path, or an empty path, do nothing. */
+void scene_path(scene *s, scene_role role, const scene_paint *paint);
+void scene_move(scene *s, double x, double y);
+void scene_line(scene *s, double x, double y);
+void scene_curve(scene *s, double x1, double y1, double x2, double y2, double x3, double y3);
+void scene_arc(scene *s, double cx, double cy, double r, double a0, double a1, bool back);
+void scene_close(scene *s);
+void scene_end(scene *s);
+
+/* A run of text (its strings copied) and a picture's placement. */
+void scene_add_text(scene *s, scene_role role, const scene_text *t);
+void scene_add_image(scene *s, scene_role role, const scene_image *im);
+
+/* Notes that the drawing code drew `what` straight onto its device, not
+ * through the scene (a part not converted yet: doc/page-format.md lists
+ * them); a scene with any is not the whole page. `what` must outlive s. */
+void scene_direct(scene *s, const char *what);
+
+/* The steps and numbers of a path item. */
+const uint8_t *scene_item_ops(const scene *s, const scene_item *it);
+const double *scene_item_points(const scene *s, const scene_item *it);
+
+/* A solid paint: fill, or stroke of width with caps and joins. */
+scene_paint scene_fill(scene_rgb colour);
+scene_paint scene_stroke(scene_rgb colour, double width, scene_cap cap, scene_join join);
+
+#endif

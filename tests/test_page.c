@@ -1,0 +1,362 @@
+/* The page as data (page/scene.h, `-f page`): the description is valid
+ * JSON for every grid, a child's page and a booklet with its key; it
+ * carries the seed; a puzzle page describes no answer and its answer page
+ * does; the cairo backend draws the description read back from JSON to
+ * the pixels the drawing code draws straight (within antialiasing); a
+ * template's frame and pictures are placed and named; a malformed
+ * description is refused with its line and column. */
+#define _POSIX_C_SOURCE 200809L
+#include "harness.h"
+#include "whitebox.h"
+#include "page/scene_json.h"
+#include "render/scene_cairo.h"
+
+#include <jansson.h>
+#include <math.h>
+
+typedef struct page_case {
+    const char *name;
+    meiro_grid grid;
+    uint32_t w, h;
+    bool kids; /* a child's page: badges, a title and a name line */
+} page_case;
+
+static const page_case cases_of[] = {
+    {"rect", MEIRO_GRID_RECT, 12, 9, false}, {"polar", MEIRO_GRID_POLAR, 0, 6, false},
+    {"hex", MEIRO_GRID_HEX, 9, 7, false},    {"triangle", MEIRO_GRID_TRIANGLE, 12, 7, false},
+    {"kids", MEIRO_GRID_RECT, 6, 5, true},
+};
+
+static meiro_maze *maze_for(const page_case *c, uint64_t seed, meiro_path *path)
+{
+    meiro_generate_options g;
+    meiro_generate_options_init(&g);
+    g.grid = c->grid;
+    if (c->w) g.width = c->w;
+    g.height = c->h;
+    g.seed = seed;
+    meiro_maze *m = meiro_generate(&g, NULL);
+    if (m && meiro_solve(m, NULL, path, NULL) != MEIRO_OK) {
+        meiro_maze_free(m);
+        return NULL;
+    }
+    return m;
+}
+
+/* The options of the case's page; the template to free (meiro_template_free). */
+static meiro_template *options_for(const page_case *c, meiro_export_options *opt)
+{
+    meiro_export_options_init(opt);
+    opt->answers = MEIRO_ANSWERS_AFTER_PAGE;
+    if (!c->kids) return NULL;
+    opt->signs = MEIRO_SIGNS_BADGES;
+    opt->title = "Hana's maze";
+    opt->name = "Hana";
+    return NULL;
+}
+
+/* What meiro_write writes as `-f page`, read back. */
+static bool write_and_read(const meiro_maze *m, const meiro_path *path,
+                           const meiro_export_options *opt, char **json, scene_book *book)
+{
+    size_t len = 0;
+    *json = NULL;
+    FILE *out = open_memstream(json, &len);
+    meiro_error err = {0};
+    meiro_status s = out ? meiro_write(m, path, MEIRO_FORMAT_PAGE, opt, out, &err) : MEIRO_ERROR_IO;
+    if (out) fclose(out);
+    CHECK_MSG(s == MEIRO_OK, "-f page: %s", err.message);
+    if (s != MEIRO_OK) return false;
+    FILE *in = fmemopen(*json, len, "r");
+    s = in ? scene_json_read(in, "page.json", book, &err) : MEIRO_ERROR_IO;
+    if (in) fclose(in);
+    CHECK_MSG(s == MEIRO_OK, "read back: %s (line %lu)", err.message, err.line);
+    return s == MEIRO_OK;
+}
+
+static size_t count_role(const scene *s, scene_role role)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < s->count; i++) n += s->items[i].role == role;
+    return n;
+}
+
+/* Valid JSON with the seed, every page's walls, S and G; the answer on
+ * the answer page only. */
+static void test_json(void)
+{
+    for (size_t k = 0; k < TEST_COUNT(cases_of); k++) {
+        const page_case *c = &cases_of[k];
+        meiro_path path = {0};
+        meiro_maze *m = maze_for(c, 7, &path);
+        CHECK_MSG(m != NULL, "%s", c->name);
+        if (!m) continue;
+        meiro_export_options opt;
+        meiro_template *tpl = options_for(c, &opt);
+        char *json;
+        scene_book book;
+        if (write_and_read(m, &path, &opt, &json, &book)) {
+            json_error_t jerr;
+            json_t *root = json_loads(json, 0, &jerr);
+            CHECK_MSG(root != NULL, "%s: %s at %d:%d", c->name, jerr.text, jerr.line, jerr.column);
+            CHECK_STR(json_string_value(json_object_get(root, "seed")), "7");
+            CHECK_STR(json_string_value(json_object_get(root, "units")), "mm");
+            json_decref(root);
+            CHECK(book.has_seed && book.seed == 7);
+            CHECK_MSG(book.count == 2, "%s: %zu pages", c->name, book.count);
+            for (size_t p = 0; p < book.count; p++) {
+                const scene *s = &book.pages[p];
+                CHECK_MSG(count_role(s, ROLE_WALLS) > 0 && count_role(s, ROLE_START) > 0 &&
+                              count_role(s, ROLE_GOAL) > 0,
+                          "%s page %zu: walls, S or G missing", c->name, p + 1);
+                /* the spoiler check: the puzzle describes no answer */
+                CHECK_MSG((count_role(s, ROLE_ANSWER) > 0) == (p == 1), "%s page %zu: %zu answers",
+                          c->name, p + 1, count_role(s, ROLE_ANSWER));
+                CHECK_MSG(s->directs == 0, "%s: drawn apart: %s", c->name, s->direct[0]);
+            }
+            if (c->kids) {
+                CHECK(count_role(&book.pages[0], ROLE_TITLE) == 1);
+                CHECK(count_role(&book.pages[0], ROLE_NAME_LINE) == 1);
+            }
+            scene_book_free(&book);
+        }
+        free(json);
+        meiro_template_free(tpl);
+        meiro_path_free(&path);
+        meiro_maze_free(m);
+    }
+}
+
+/* A template's frame and pictures: their places and files described, the
+ * page saying it draws them apart. */
+static void test_pictures(void)
+{
+    meiro_path path = {0};
+    meiro_maze *m = maze_for(&cases_of[0], 3, &path);
+    meiro_export_options opt;
+    meiro_export_options_init(&opt);
+    meiro_template *tpl = meiro_template_load("kids-a4", NULL);
+    CHECK(m && tpl);
+    opt.tpl = tpl;
+    char *json;
+    scene_book book;
+    if (m && tpl && write_and_read(m, &path, &opt, &json, &book)) {
+        json_t *root = json_loads(json, 0, NULL);
+        json_t *page = json_array_get(json_object_get(root, "pages"), 0);
+        json_t *apart = json_object_get(page, "drawn_apart");
+        CHECK(json_is_array(apart) && json_array_size(apart) == 2);
+        json_decref(root);
+        size_t pictures = 0;
+        const scene *s = &book.pages[0];
+        for (size_t i = 0; i < s->count; i++) {
+            const scene_item *it = &s->items[i];
+            if (it->kind != SCENE_IMAGE) continue;
+            pictures++;
+            CHECK_MSG(strncmp(it->image.name, "art/", 4) == 0, "%s", it->image.name);
+            if (it->role == ROLE_PAGE) /* the frame: the whole page */
+                CHECK(it->image.w >= s->page_w && it->image.h >= s->page_h);
+            else CHECK(it->role == ROLE_START || it->role == ROLE_GOAL);
+        }
+        CHECK_INT(pictures, 3);
+        scene_book_free(&book);
+        free(json);
+    }
+    meiro_template_free(tpl);
+    meiro_path_free(&path);
+    meiro_maze_free(m);
+}
+
+/* ---- Drawn two ways ---- */
+
+enum { PX_PER_MM = 4 }; /* about 100 dpi: every line some pixels wide */
+
+static cairo_surface_t *canvas_of(double w, double h, cairo_t **cr)
+{
+    cairo_surface_t *img = cairo_image_surface_create(CAIRO_FORMAT_RGB24, (int)ceil(w * PX_PER_MM),
+                                                      (int)ceil(h * PX_PER_MM));
+    *cr = cairo_create(img);
+    cairo_set_source_rgb(*cr, 1, 1, 1);
+    cairo_paint(*cr);
+    cairo_scale(*cr, PX_PER_MM, PX_PER_MM);
+    return img;
+}
+
+/* Pixels whose channels differ by more than an antialiased edge may (a
+ * grid's walls are joined into trails on one way and not the other; an arc
+ * followed by chords within 2.5 µm), and pixels that differ at all. */
+static void compare(cairo_surface_t *a, cairo_surface_t *b, size_t *far, size_t *differ)
+{
+    cairo_surface_flush(a);
+    cairo_surface_flush(b);
+    int w = cairo_image_surface_get_width(a), h = cairo_image_surface_get_height(a),
+        stride = cairo_image_surface_get_stride(a);
+    const unsigned char *pa = cairo_image_surface_get_data(a),
+                        *pb = cairo_image_surface_get_data(b);
+    *far = *differ = 0;
+    for (int y = 0; y < h; y++)
+        for (int x = 0; x < w * 4; x++) {
+            int d = abs(pa[y * stride + x] - pb[y * stride + x]);
+            *differ += d > 0;
+            *far += d > 64;
+        }
+}
+
+/* Page p of d drawn straight and from its description read back: the same
+ * pixels but for antialiasing at a few edges. */
+static void check_same(const document *d, const scene_book *book, const char *name)
+{
+    for (size_t p = 0; p < d->page_count && p < book->count; p++) {
+        double w, h;
+        doc_page_size(d, &w, &h);
+        cairo_t *ca, *cb;
+        cairo_surface_t *a = canvas_of(w, h, &ca), *b = canvas_of(w, h, &cb);
+        meiro_error err = {0};
+        CHECK(doc_draw_page(d, p, ca, false, 0, LAYER_ALL, &err) == MEIRO_OK);
+        scene *s = &book->pages[p];
+        CHECK(scene_cairo_draw(cb, s, 0, s->count));
+        size_t far, differ;
+        compare(a, b, &far, &differ);
+        CHECK_MSG(far == 0, "%s page %zu: %zu channels differ by more than an edge's (%zu at all)",
+                  name, p + 1, far, differ);
+        cairo_destroy(ca);
+        cairo_destroy(cb);
+        cairo_surface_destroy(a);
+        cairo_surface_destroy(b);
+    }
+}
+
+static void test_same_pixels(void)
+{
+    for (size_t k = 0; k < TEST_COUNT(cases_of); k++) {
+        const page_case *c = &cases_of[k];
+        meiro_path path = {0};
+        meiro_maze *m = maze_for(c, 11, &path);
+        CHECK(m != NULL);
+        if (!m) continue;
+        meiro_export_options opt;
+        meiro_template *tpl = options_for(c, &opt);
+        char *json;
+        scene_book book;
+        doc_item item = {m, &path, 0};
+        document d;
+        if (write_and_read(m, &path, &opt, &json, &book)) {
+            CHECK(doc_init(&d, &item, 1, &opt, -1, NULL) == MEIRO_OK);
+            CHECK(d.page_count == book.count);
+            check_same(&d, &book, c->name);
+            doc_free(&d);
+            scene_book_free(&book);
+        }
+        free(json);
+        meiro_template_free(tpl);
+        meiro_path_free(&path);
+        meiro_maze_free(m);
+    }
+}
+
+/* A booklet's pages with its key: no answer on a puzzle page, every key
+ * page's mazes answered, drawn the same both ways. */
+static void test_booklet_key(void)
+{
+    enum { N = 3 };
+    meiro_maze *m[N] = {0};
+    meiro_path paths[N] = {{0}};
+    doc_item items[N];
+    for (int k = 0; k < N; k++) {
+        m[k] = maze_for(&cases_of[0], 20 + (uint64_t)k, &paths[k]);
+        CHECK(m[k] != NULL);
+        items[k] = (doc_item){m[k], &paths[k], k + 1};
+    }
+    meiro_export_options opt;
+    meiro_export_options_init(&opt);
+    opt.answers = MEIRO_ANSWERS_KEY;
+    meiro_template *tpl = meiro_template_load("booklet-a4", NULL);
+    CHECK(tpl != NULL);
+    opt.tpl = tpl;
+    document d;
+    meiro_error err = {0};
+    bool ok = m[0] && m[1] && m[2] && doc_plan(&d, items, N, &opt, NULL, &err) == MEIRO_OK;
+    CHECK_MSG(ok, "%s", err.message);
+    if (ok) {
+        char *json = NULL;
+        size_t len = 0;
+        FILE *out = open_memstream(&json, &len);
+        CHECK(doc_write_scenes(&d, true, 2026, out, &err) == MEIRO_OK);
+        fclose(out);
+        FILE *in = fmemopen(json, len, "r");
+        scene_book book;
+        CHECK(scene_json_read(in, "booklet.json", &book, &err) == MEIRO_OK);
+        fclose(in);
+        CHECK(book.has_seed && book.seed == 2026);
+        CHECK(book.count == d.page_count);
+        size_t keys = 0;
+        for (size_t p = 0; p < book.count && p < d.page_count; p++) {
+            size_t answers = count_role(&book.pages[p], ROLE_ANSWER);
+            if (d.pages[p].kind == PAGE_PUZZLES) CHECK_MSG(answers == 0, "page %zu answers", p + 1);
+            if (d.pages[p].kind == PAGE_ANSWERS) {
+                CHECK(answers >= d.pages[p].count);
+                keys++;
+            }
+        }
+        CHECK(keys > 0);
+        check_same(&d, &book, "booklet");
+        scene_book_free(&book);
+        free(json);
+        doc_free(&d);
+    }
+    meiro_template_free(tpl);
+    for (int k = 0; k < N; k++) {
+        meiro_path_free(&paths[k]);
+        meiro_maze_free(m[k]);
+    }
+}
+
+static meiro_status read_text(const char *text, meiro_error *err)
+{
+    FILE *in = fmemopen((void *)text, strlen(text), "r");
+    scene_book book;
+    meiro_status s = scene_json_read(in, "bad.json", &book, err);
+    fclose(in);
+    if (s == MEIRO_OK) scene_book_free(&book);
+    return s;
+}
+
+/* Broken JSON: its line and column; a bad field: its page and item. */
+static void test_malformed(void)
+{
+    meiro_error err = {0};
+    CHECK(read_text("{\"meiro_page\": 1,\n  \"pages\": [ }", &err) == MEIRO_ERROR_PARSE);
+    CHECK_INT(err.line, 2);
+    CHECK(err.column > 0);
+    CHECK_STR(err.source, "bad.json");
+    static const char *const bad[] = {
+        "{\"meiro_page\": 2, \"pages\": []}",
+        "{\"meiro_page\": 1, \"pages\": [{\"width\": 100, \"height\": 100, \"items\": "
+        "[{\"role\": \"walls\", \"stroke\": {\"colour\": [0, 0, 0], \"width\": 1, \"cap\": "
+        "\"round\", \"join\": \"round\"}, \"d\": \"M 1 2 Q 3\"}]}]}",
+        "{\"meiro_page\": 1, \"pages\": [{\"width\": 100, \"height\": 100, \"items\": "
+        "[{\"role\": \"moat\", \"image\": \"start\", \"box\": [0, 0, 1, 1]}]}]}",
+        "{\"meiro_page\": 1, \"pages\": [{\"width\": 100, \"height\": 100, \"items\": "
+        "[{\"role\": \"title\", \"text\": \"A\", \"font\": \"Sans\", \"size\": -1, \"x\": 0, "
+        "\"y\": 0, \"colour\": [0, 0, 0], \"box\": [0, 0, 1, 1]}]}]}",
+        "{\"meiro_page\": 1, \"seed\": \"-1\", \"pages\": [{\"width\": 1, \"height\": 1, "
+        "\"items\": []}]}",
+    };
+    for (size_t k = 0; k < TEST_COUNT(bad); k++) {
+        err = (meiro_error){0};
+        CHECK_MSG(read_text(bad[k], &err) == MEIRO_ERROR_PARSE, "accepted: %s", bad[k]);
+        CHECK(err.message[0] != '\0');
+    }
+    err = (meiro_error){0};
+    read_text(bad[1], &err);
+    CHECK_MSG(strstr(err.message, "page 1, item 1") != NULL, "%s", err.message);
+}
+
+int main(int argc, char **argv)
+{
+    static const test_case cases[] = {{"json", test_json},
+                                      {"same-pixels", test_same_pixels},
+                                      {"booklet-key", test_booklet_key},
+                                      {"pictures", test_pictures},
+                                      {"malformed", test_malformed}};
+    return test_main("page", argc, argv, cases, TEST_COUNT(cases));
+}
