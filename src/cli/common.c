@@ -309,8 +309,7 @@ static bool locale_letter(void)
     const char *country = v ? strchr(v, '_') : NULL;
     if (!country) return false;
     for (size_t i = 0; i < sizeof letter / sizeof letter[0]; i++)
-        if (!strncmp(country + 1, letter[i], 2) && !isalpha((unsigned char)country[3]))
-            return true;
+        if (!strncmp(country + 1, letter[i], 2) && !isalpha((unsigned char)country[3])) return true;
     return false;
 }
 

@@ -43,7 +43,7 @@ typedef struct rule_key {
 
 struct meiro_rule_sheet {
     rule_def rule;
-    char lang[3];
+    char lang[8]; /* a language of the catalogues: "en", "zh-Hant" */
     meiro_level level;
     uint64_t seed;
     uint32_t w, h;

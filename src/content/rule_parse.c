@@ -254,16 +254,18 @@ void rule_sentence(const rule_def *r, const char *lang, char *out, size_t size)
     case RULE_SUM: snprintf(out, size, w->sum, r->n); break;
     case RULE_ABC:
         snprintf(out, size, w->abc,
-                 r->variant == 1 ? "a, b, c" : r->variant == 2 ? "A/a, B/b, C/c" : "A, B, C");
+                 r->variant == 1   ? "a, b, c"
+                 : r->variant == 2 ? "A/a, B/b, C/c"
+                                   : "A, B, C");
         break;
     case RULE_AIUEO:
-        snprintf(out, size, w->aiueo, r->variant == 1 ? "ア、イ、ウ、エ、オ" : "あ、い、う、え、お");
+        snprintf(out, size, w->aiueo,
+                 r->variant == 1 ? "ア、イ、ウ、エ、オ" : "あ、い、う、え、お");
         break;
     case RULE_WORDS: {
         size_t used = (size_t)snprintf(out, size, "%s", w->words);
         for (size_t i = 0; i < r->target_count && used < size; i++)
-            used += (size_t)snprintf(out + used, size - used, "%s%s", i ? ", " : "",
-                                     r->targets[i]);
+            used += (size_t)snprintf(out + used, size - used, "%s%s", i ? ", " : "", r->targets[i]);
         break;
     }
     case RULE_CHAIN: snprintf(out, size, "%s", w->chain); break;

@@ -125,8 +125,7 @@ static void draw_sheet(cairo_t *cr, const meiro_rule_sheet *s, const char *title
     }
     double sy = ny + 10 * k;
     if (fit_text(cr, s->sentence, font, false, 5.5 * k, 3, bw, 12 * k, &fit))
-        draw_fitted(cr, ROLE_TEXT, s->sentence, font, false, &fit, x0 + bw / 2, sy, sy - 5 * k,
-                    bw);
+        draw_fitted(cr, ROLE_TEXT, s->sentence, font, false, &fit, x0 + bw / 2, sy, sy - 5 * k, bw);
     /* the grid, START on the left, FINISH right or below */
     double top = y0 + (big ? 45 : 34) * k, label = 26 * k, below = 14 * k;
     double cell = (bw - 2 * label) / s->w;
@@ -215,8 +214,7 @@ static meiro_status write_pdf(const rule_job *j, FILE *out, meiro_error *err)
     cairo_surface_t *surface =
         cairo_pdf_surface_create_for_stream(sink_write, &sink, pw * PT_PER_MM, ph * PT_PER_MM);
     const meiro_rule_sheet *first = j->sheets[0];
-    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE,
-                                   rule_title(first, j->title));
+    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, rule_title(first, j->title));
     /* (a message's rule is not the subject either: it is the answer) */
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_SUBJECT,
                                    first->rule.kind == RULE_MESSAGE ? "message" : first->rule.spec);
