@@ -51,7 +51,7 @@ RENDER_PKGS = cairo pangocairo librsvg-2.0 gdk-pixbuf-2.0 xlsxwriter libpng libq
 # meiro serve's HTTP server: the command's, not the library's
 SERVE_PKGS  = libmicrohttpd
 DEP_LIBS    = $(RENDER_PKGS) $(GLYPH_PKGS) $(PAGE_PKGS) $(IO_PKGS)
-BASE_CPPFLAGS   = -Iinclude -Isrc
+BASE_CPPFLAGS   = -Iinclude -Isrc -I$(BUILD)/gen
 IO_CPPFLAGS     = $(BASE_CPPFLAGS) $(shell pkg-config --cflags $(IO_PKGS) 2>/dev/null)
 PAGE_CPPFLAGS   = $(BASE_CPPFLAGS) $(shell pkg-config --cflags $(PAGE_PKGS) 2>/dev/null)
 GLYPH_CPPFLAGS  = $(BASE_CPPFLAGS) $(shell pkg-config --cflags $(GLYPH_PKGS) 2>/dev/null)
@@ -141,7 +141,8 @@ BENCH    := $(BUILD)/bench
 # Debian packages: to build, and what the tests use on top.
 BUILD_PKGS = gcc make libc6-dev pkg-config libcairo2-dev libxlsxwriter-dev libpng-dev libpango1.0-dev \
              librsvg2-dev libgdk-pixbuf-2.0-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libinih-dev libqpdf-dev libjansson-dev libmicrohttpd-dev \
-             fonts-dejavu-core fonts-ipaexfont-gothic fonts-noto-color-emoji ghostscript
+             fonts-dejavu-core fonts-ipaexfont-gothic fonts-noto-color-emoji ghostscript gettext \
+             fonts-noto-cjk fonts-noto-core
 TEST_PKGS  = $(BUILD_PKGS) locales poppler-utils librsvg2-bin qpdf unzip libreoffice-calc-nogui libxml2-utils gnumeric python3-uno \
              groff-base file \
              fonts-crosextra-carlito chromium nodejs curl $(DEB_PKGS) $(PY_PKGS)
@@ -160,7 +161,7 @@ NODE_DIR  = build/node
 # clang and libFuzzer's runtime, for make fuzz
 FUZZ_PKGS  = clang libclang-rt-dev
 
-.PHONY: deb FORCE all deps deps-test browser-deps check check-asan check-nocairo check-memory test tests asan-tests fuzz fuzz-targets bench \
+.PHONY: deb FORCE po all deps deps-test browser-deps check check-asan check-nocairo check-memory test tests asan-tests fuzz fuzz-targets bench \
         demo samples install uninstall clean
 
 all: $(BUILD)/meiro $(BUILD)/libmeiro.a $(BUILD)/libmeiro.so $(MODULE) $(SERVE_MODULE)
@@ -194,6 +195,27 @@ FORCE:
 $(BUILD)/obj/cli/%.o: LAYER_CPPFLAGS = -Iinclude
 $(BUILD)/obj/serve/%.o: LAYER_CPPFLAGS = $(SERVE_CPPFLAGS)
 
+# meiro's words in every language: the message catalogues of po/ (one
+# LL.po a language; po/README.md), compiled in as core/catalog.h. The
+# template of the catalogues is read from the sources' WORD("TABLE.FIELD",
+# "English") (src/core/words.h); make po brings po/ up to date with it.
+OPEN         := (
+WORD_SOURCES := $(shell grep -l 'WORD$(OPEN)"' $(wildcard src/*.c src/*/*.c))
+PO_FILES     := $(sort $(wildcard po/*.po))
+LANG_CODES   := $(subst _,-,$(basename $(notdir $(PO_FILES))))
+XGETTEXT      = xgettext --from-code=UTF-8 --keyword= --keyword=WORD:1c,2 --add-comments=TRANSLATORS: \
+                --add-location=file --package-name=meiro --package-version=$(VERSION)
+$(BUILD)/gen/meiro.pot: $(WORD_SOURCES)
+	@mkdir -p $(dir $@)
+	$(XGETTEXT) -o $@.tmp $(WORD_SOURCES) && mv $@.tmp $@
+$(BUILD)/gen/core/catalog.h: tools/po2c.sh $(BUILD)/gen/meiro.pot $(PO_FILES)
+	@mkdir -p $(dir $@)
+	sh tools/po2c.sh $(BUILD)/gen/meiro.pot $(PO_FILES) > $@.tmp && mv $@.tmp $@
+$(LIB_OBJ): | $(BUILD)/gen/core/catalog.h
+po: $(BUILD)/gen/meiro.pot
+	sed '/^"POT-Creation-Date:/d' $< > po/meiro.pot
+	for f in $(PO_FILES); do msgmerge --quiet --update --backup=none --no-fuzzy-matching $$f po/meiro.pot || exit 1; done
+
 # the shipped templates, compiled in
 $(BUILD)/gen/builtin_files.c: tools/embed.sh $(TEMPLATE_FILES)
 	@mkdir -p $(dir $@)
@@ -213,8 +235,12 @@ $(BUILD)/obj/render/html_assets.o: $(BUILD)/gen/html_assets.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(LIB_CFLAGS) -c $< -o $@
 
-# meiro serve's page, compiled in
-SERVE_ASSETS := src/serve/page/index.html src/serve/page/studio.css src/serve/page/studio.js
+# meiro serve's page, compiled in, with its list of languages (po/)
+SERVE_ASSETS := src/serve/page/index.html src/serve/page/studio.css src/serve/page/studio.js \
+                $(BUILD)/gen/studio-langs.js
+$(BUILD)/gen/studio-langs.js: tools/po2c.sh $(BUILD)/gen/meiro.pot $(PO_FILES)
+	@mkdir -p $(dir $@)
+	sh tools/po2c.sh --js $(BUILD)/gen/meiro.pot $(PO_FILES) > $@.tmp && mv $@.tmp $@
 $(BUILD)/gen/serve_assets.c: tools/embed-text.sh $(SERVE_ASSETS)
 	@mkdir -p $(dir $@)
 	sh tools/embed-text.sh serve $(SERVE_ASSETS) > $@.tmp && mv $@.tmp $@
@@ -349,6 +375,7 @@ $(NODE_DIR)/.$(PUPPETEER):
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 check: deps-test browser-deps
 	@sh tools/check-layers.sh
+	@$(MAKE) --no-print-directory $(BUILD)/gen/meiro.pot && sh tools/check-po.sh $(BUILD)/gen/meiro.pot
 	@# both builds in one make, so neither waits for the other's last link
 	@$(MAKE) --no-print-directory -j$(JOBS) tests asan-tests > build-check.log 2>&1 || { cat build-check.log; exit 1; }
 	@rm -f build-check.log
@@ -507,6 +534,16 @@ samples: all deps-test browser-deps
 	$(BUILD)/meiro booklet -t booklet-a5 -n 6 --difficulty easy-hard -s 2026 --fold -o samples/booklet-a5-folded.pdf
 	pdftoppm -r 20 -png -f 1 -l 2 samples/booklet-a5-folded.pdf samples/booklet-a5-sheet
 	pdftoppm -r 30 -png -f 1 -l 1 samples/kids-ja.pdf samples/kids-ja-page
+	# a page in each language of po/ (kids-a4's words in it), and a booklet's contents and key
+	@mkdir -p samples/lang
+	for l in $(LANG_CODES); do \
+	    $(SAMPLE) -W 7 -H 9 -a dig -t kids-a4 --lang $$l --answer-page -o samples/lang/kids-$$l.pdf && \
+	    pdftoppm -r 30 -png -f 1 -l 1 samples/lang/kids-$$l.pdf samples/lang/kids-$$l-page && \
+	    $(BUILD)/meiro booklet -n 6 --difficulty easy-hard --contents --answers key --lang $$l -s 2026 \
+	        -o samples/lang/booklet-$$l.pdf && \
+	    $(BUILD)/meiro booklet --rule skip:5 --answers key --lang $$l -s 2026 -o samples/lang/rule-$$l.pdf \
+	        || exit 1; \
+	done
 	$(SAMPLE) -W 26 -H 24 -a dig --shape heart --title "A heart for Hana" --answer-page -o samples/heart.pdf
 	pdftoppm -r 30 -png samples/heart.pdf samples/heart-page
 	$(SAMPLE) --text HANA -a dig --title "HANA" --answer-page -o samples/name-hana.pdf

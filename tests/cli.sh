@@ -257,7 +257,7 @@ run 0 "$meiro" solve -t worksheet-a4-2up "$data/seed003.txt" -o "$tmp/ws.pdf"
 run 2 "$meiro" generate -t no-such-template -o "$tmp/x.pdf"; err_has "no template 'no-such-template'"; absent "$tmp/x.pdf"
 printf '[page]\npaper = a4\nmazes = 5\n' > "$tmp/broken.ini"
 run 1 "$meiro" generate -t "$tmp/broken.ini" -o "$tmp/x.pdf"; err_has "broken.ini:3: mazes per page is 1, 2, 4 or 6"; absent "$tmp/x.pdf"
-run 2 "$meiro" generate --lang fr; err_has "unknown language 'fr'"
+run 2 "$meiro" generate --lang xx; err_has "unknown language 'xx'"
 
 # shapes: listed with what they look like
 run 0 "$meiro" list; out_has "^Shapes"; out_has "  heart  *a heart"; out_has "  cat  *a cat's head"; out_has "  cloud"

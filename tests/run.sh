@@ -31,6 +31,10 @@ if [ "$1" = --one ]; then
     key="$tier-$(echo "$build" | tr / _)-$name"
     export MEIRO_TEST_TIER="$tier" MEIRO_TEST_DATA="$root/tests/data" MEIRO="$(cd "$build" && pwd)/meiro"
     if [ "$tier" = check ]; then export MEIRO_TEST_DEFER=""; else export MEIRO_TEST_DEFER="$readers"; fi
+    # the page's language follows the locale when --lang is not given: the
+    # suites expect English, whatever the machine's (languages.sh sets its own)
+    unset LC_ALL LC_MESSAGES
+    export LANG=C.UTF-8
     # sanitized builds: stop at the first error; ignore only fontconfig's cache
     export ASAN_OPTIONS="${ASAN_OPTIONS:-abort_on_error=0:detect_leaks=1}"
     export LSAN_OPTIONS="suppressions=$root/tests/lsan.supp:print_suppressions=0"

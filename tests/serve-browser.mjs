@@ -713,6 +713,24 @@ try {
     check(errors.length === 0, `no script errors: ${errors.join('; ')}`);
     await page.close();
   }
+  // another of meiro's languages (po/): a button each, the browser's chosen
+  // (Mexico's Spanish: es), the maze's page made in it, Arabic a click away
+  {
+    const { page, errors } = await open('es-MX');
+    const langs = await page.$$eval('#langs button', (bs) => bs.map((b) => b.id));
+    check(['en', 'ja', 'es', 'fr', 'de', 'pt', 'zh', 'ko', 'ar'].every((l) => langs.includes(`lang-${l}`)),
+      `a button for each language: ${langs.join(' ')}`);
+    check(await page.$eval('#lang-es', (e) => e.getAttribute('aria-pressed')) === 'true', 'es-MX: Español chosen');
+    const first = await preview(page);
+    check(queryOf.get(first).includes('lang=es'), `the preview asks for Spanish: ${queryOf.get(first)}`);
+    await page.click('#lang-ar');
+    const after = await changed(page, first);
+    check(queryOf.get(after).includes('lang=ar'), `the preview asks for Arabic: ${queryOf.get(after)}`);
+    const command = await page.$eval('#command', (e) => e.textContent);
+    check(command.includes('--lang ar'), `the command has --lang ar: ${command}`);
+    check(errors.length === 0, `no script errors: ${errors.join('; ')}`);
+    await page.close();
+  }
   // Japanese: the page follows navigator.language; a name in kana
   {
     const { page, errors, downloads } = await open('ja-JP');

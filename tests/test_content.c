@@ -383,9 +383,16 @@ static void test_errors(void)
                      "%s: %s", bad[i], err.message);
         meiro_rule_sheet_free(s);
     }
+    /* a language meiro has no words in; Spanish's alphabet, not A to Z */
     meiro_error err = {0};
-    CHECK(!meiro_rule_sheet_new("abc", "fr", MEIRO_LEVEL_EASY, 1, &err) &&
+    CHECK(!meiro_rule_sheet_new("abc", "xx", MEIRO_LEVEL_EASY, 1, &err) &&
           err.field == MEIRO_FIELD_LANG);
+    CHECK(!meiro_rule_sheet_new("abc", "es", MEIRO_LEVEL_EASY, 1, &err) &&
+          err.field == MEIRO_FIELD_LANG && strstr(err.message, "Ñ"));
+    /* French: the sentence in French */
+    meiro_rule_sheet *fr = meiro_rule_sheet_new("multiples:3", "fr", MEIRO_LEVEL_EASY, 1, &err);
+    CHECK_MSG(fr && strstr(meiro_rule_sheet_sentence(fr), "multiples de 3"), "%s", err.message);
+    meiro_rule_sheet_free(fr);
     CHECK_ALL(v);
 }
 

@@ -3,7 +3,8 @@
  * invalid UTF-8), sections and keys given twice, art paths leaving the
  * template's folder; art found by absolute path or built-in name, external
  * references in SVG not followed, SVG bombs and oversized files refused;
- * texts that are not UTF-8 refused before any work. */
+ * texts that are not UTF-8 refused before any work; meiro's own words whole
+ * in every language of its catalogues. */
 #define _POSIX_C_SOURCE 200809L
 #include "harness.h"
 #include "whitebox.h"
@@ -369,7 +370,59 @@ static void test_maze_keys(void)
     CHECK_ALL(kids);
 }
 
+/* How many times fmt has the conversion conv ("%u"), and no other. */
+static int conversions(const char *fmt, char conv)
+{
+    int n = 0;
+    for (const char *p = strchr(fmt, '%'); p; p = strchr(p + 2, '%')) {
+        if (p[1] != conv) return -1;
+        n++;
+    }
+    return n;
+}
+
+/* Each language of the catalogues (po/, core/catalog.h) has all of meiro's
+ * words: none missing (a word a catalogue lacks is English, never NULL),
+ * the number where English has it, a direction; and the languages known
+ * are the catalogues', English first. */
+static void test_words(void)
+{
+    verdict words = {0};
+    char langs[] = CATALOG_LANGS;
+    int count = 0;
+    for (char *save, *lang = strtok_r(langs, " ", &save); lang; lang = strtok_r(NULL, " ", &save)) {
+        const page_labels *l = labels_for(lang);
+        verdict_note(&words, lang_known(lang) && meiro_lang_known(lang) && !strcmp(l->lang, lang),
+                     "%s: not known", lang);
+        verdict_note(&words, lang_index(lang) == count++, "%s: not in the catalogues' order", lang);
+        const char *all[] = {l->name,       l->direction,       l->font,      l->default_title,
+                             l->answers,    l->answers_at_back, l->fields,    l->maze_tab,
+                             l->answer_tab, l->notes,           l->remake,    l->contents,
+                             l->levels[0],  l->levels[1],       l->levels[2], l->levels[3]};
+        for (size_t k = 0; k < TEST_COUNT(all); k++)
+            verdict_note(&words, all[k] && all[k][0] && !strchr(all[k], '%'), "%s: word %zu", lang,
+                         k);
+        for (int r = 0; r < PAGE_RULE_COUNT; r++)
+            verdict_note(&words, l->rules[r] && l->rules[r][0], "%s: rule %d", lang, r);
+        const char *numbered[] = {l->maze_no, l->answer_to, l->page_no, l->maze_count};
+        for (size_t k = 0; k < TEST_COUNT(numbered); k++)
+            verdict_note(&words, numbered[k] && conversions(numbered[k], 'u') == 1,
+                         "%s: numbered word %zu is '%s'", lang, k, numbered[k]);
+        verdict_note(&words, l->version && conversions(l->version, 's') == 1, "%s: version", lang);
+        verdict_note(&words, !strcmp(l->direction, "ltr") || !strcmp(l->direction, "rtl"),
+                     "%s: direction '%s'", lang, l->direction);
+    }
+    CHECK_ALL(words);
+    CHECK_INT(count, TEXT_LANGS);
+    CHECK(strncmp(CATALOG_LANGS, "en ", 3) == 0);
+    /* a language without a catalogue: English words, and not known */
+    CHECK(!lang_known("xx") && !meiro_lang_known("xx") && !strcmp(labels_for("xx")->lang, "en"));
+    CHECK_STR(labels_for("ar")->direction, "rtl");
+    CHECK_STR(labels_for("ja")->answers, "こたえ");
+}
+
 static const test_case cases[] = {
+    {"words", test_words},
     {"maze_keys", test_maze_keys},
     {"utf8", test_utf8},
     {"lines", test_lines},

@@ -76,6 +76,9 @@ MEIRO_API void meiro_template_free(meiro_template *t); /* NULL is allowed */
 /* The template's name and description: valid while the template lives. */
 MEIRO_API const char *meiro_template_name(const meiro_template *t);
 MEIRO_API const char *meiro_template_description(const meiro_template *t);
+/* The template's own language ([text] lang =; "en" when it names none):
+ * its page's words unless the options name another. */
+MEIRO_API const char *meiro_template_lang(const meiro_template *t);
 
 /* Fills *opt with the defaults, then the maze the template asks for
  * ([maze] width, height, algorithm, ends: a child's template makes a small
@@ -84,7 +87,8 @@ MEIRO_API const char *meiro_template_description(const meiro_template *t);
 MEIRO_API void meiro_generate_options_from_template(meiro_generate_options *opt,
                                                     const meiro_template *tpl);
 
-/* True for the languages of meiro's own words: "en", "ja". */
+/* True for the languages of meiro's own words: "en" and one for each of
+ * its catalogues (po/: "ja", "es", "fr", "de", "pt", "zh", "ko", "ar"). */
 MEIRO_API bool meiro_lang_known(const char *lang);
 
 /* The templates built into the library. */
@@ -297,7 +301,7 @@ typedef struct meiro_export_options {
     bool play;                     /* XLSX: the maze sheet checks the way a
                                       player marks (formulas, no macros) */
     const meiro_template *tpl;     /* texts, labels, art, answers; NULL = none */
-    const char *lang;              /* "en" or "ja": the page's language (meiro's
+    const char *lang;              /* "en", "ja"... (meiro_lang_known): the page's language (meiro's
                                       words and the template's texts in it);
                                       NULL = the template's, else English */
     const char *art;               /* S and G as pictures: a pair's name

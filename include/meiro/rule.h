@@ -21,8 +21,9 @@ typedef struct meiro_rule_sheet meiro_rule_sheet;
  * chain:FILE (one word a line; each word starts with the last letter or
  * kana of the one before: しりとり; chain alone: a built-in list of
  * hiragana words) or message:TEXT (the path spells TEXT, one letter, digit
- * or kana a cell, 3 to 30, spaces left out). lang "en" or "ja" (NULL: "en"): the
- * language of the rule's sentence. The level sets the grid (5x5 to 8x8),
+ * or kana a cell, 3 to 30, spaces left out). lang one of meiro_lang_known's
+ * (NULL: "en"; abc not yet "es": Spanish's alphabet has Ñ): the language of
+ * the rule's sentence and its page's words. The level sets the grid (5x5 to 8x8),
  * the path's length and how close the distractors come. The same arguments
  * give the same sheet. The generator retries until the rule search
  * (meiro_rule_sheet_paths) proves exactly one path; NULL and err filled

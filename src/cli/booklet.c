@@ -648,13 +648,16 @@ static int run_booklet(booklet_args *a, int argc, char **argv, meiro_format form
             rc = report_failure(files[i], &err);
     if (rc != EXIT_OK) goto done;
     /* the last page's command: the options as the parser read them (not
-     * -o: a file's name does not change its bytes), and the seed if it was
-     * not given */
+     * -o: a file's name does not change its bytes), the language and
+     * paper if the locale gave them and the seed if it was not given: the
+     * same book on any machine */
     char seed_word[24];
     snprintf(seed_word, sizeof seed_word, "%llu", (unsigned long long)a->b.seed);
-    const char *seed_tail[] = {"-s", seed_word, NULL};
-    command = remake_command("booklet", argc, argv, booklet_shortopts, booklet_options, "oh",
-                             a->seeded ? NULL : seed_tail);
+    const char *tail[7] = {NULL}, **t = tail;
+    if (a->pc.locale_lang[0]) *t++ = "--lang", *t++ = a->pc.locale_lang;
+    if (a->pc.locale_letter) *t++ = "--paper", *t++ = "letter";
+    if (!a->seeded) *t++ = "-s", *t++ = seed_word;
+    command = remake_command("booklet", argc, argv, booklet_shortopts, booklet_options, "oh", tail);
     if (!command) {
         rc = report_failure(NULL, &(meiro_error){.status = MEIRO_ERROR_NOMEM});
         goto done;
@@ -693,8 +696,10 @@ static int run_booklet(booklet_args *a, int argc, char **argv, meiro_format form
                 "(one printed before, or twice here)\n",
                 series.volume, a->series, series.replaced, series.replaced == 1 ? "" : "s");
     if (!a->seeded) /* once the booklet is out, not before an error */
-        fprintf(stderr, "meiro: seed %llu (use -s %llu to make this booklet again)\n",
-                (unsigned long long)a->b.seed, (unsigned long long)a->b.seed);
+        fprintf(stderr, "meiro: seed %llu (use -s %llu%s%s%s to make this booklet again)\n",
+                (unsigned long long)a->b.seed, (unsigned long long)a->b.seed,
+                a->pc.locale_lang[0] ? " --lang " : "", a->pc.locale_lang,
+                a->pc.locale_letter ? " --paper letter" : "");
 done:
     free(apart);
     free(command);

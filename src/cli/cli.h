@@ -30,11 +30,13 @@ uint64_t clock_seed(void);
     "Printable pages (pdf, svg, png, xlsx):\n"                                                     \
     "  -t, --template T     a page template by name or path (see 'meiro list');\n"                 \
     "                       the options below override it\n"                                       \
-    "      --lang L         en or ja: meiro's own words (answers, pages, fields)\n"                \
+    "      --lang L         en ja es fr de pt zh ko ar: meiro's own words (answers,\n"           \
+    "                       pages, fields; default: the locale's, else en)\n"                    \
     "      --art NAME       pictures for S and G: bunny, mouse, bee, car, dog or\n"                \
     "                       rocket (see 'meiro list'), or none for the words\n"                    \
-    "      --paper P        a4 (default), a3, a5, a6, b4, b5 (JIS), letter, legal,\n"              \
-    "                       or a size WxH in mm or in: 210x210mm, 6x9in\n"                         \
+    "      --paper P        a4 (default; letter where the locale's country prints on\n"          \
+    "                       it), a3, a5, a6, b4, b5 (JIS), letter, legal, or a size\n"            \
+    "                       WxH in mm or in: 210x210mm, 6x9in\n"                                  \
     "      --landscape      the page's orientation (default: the one that gives\n"                 \
     "      --portrait       bigger cells: landscape for mazes wider than tall)\n"                  \
     "      --margin MM      page margin in millimetres (default 15)\n"                             \
@@ -174,6 +176,8 @@ typedef struct page_cli {
     const char *answers_to;        /* --answers-to FILE: the answers apart, or NULL */
     const struct option *longopts; /* the command's (command_options) */
     meiro_template *tpl;
+    char locale_lang[8]; /* the language the locale gave (no --lang), else "" */
+    bool locale_letter;  /* US Letter, as the locale's country prints (no --paper) */
 } page_cli;
 
 void page_cli_init(page_cli *pc, const char *command);
@@ -184,7 +188,9 @@ int page_options_check(const char *command, const page_cli *pc, meiro_format for
  * complaint); returns the exit code (EXIT_OK to go on). */
 int page_option(const char *command, int c, page_cli *pc, char **argv);
 /* Loads the template named (if any) into pc->tpl: EXIT_OK, or the error
- * said (an unknown name a usage error, naming the option). */
+ * said (an unknown name a usage error, naming the option); then the
+ * language and the paper the locale gives when the options and the
+ * template give none (pc->locale_lang, pc->locale_letter). */
 int page_template(page_cli *pc);
 /* The page options given, as the library's MEIRO_GIVEN_* bits of a page
  * (those a template also sets): which of pc->v wins over the template. */

@@ -272,19 +272,73 @@ int page_option(const char *command, int c, page_cli *pc, char **argv)
     }
 }
 
+/* The language of the user's locale (LC_ALL, else LC_MESSAGES, else LANG,
+ * POSIX's order) into out, when meiro has words for it and it is not
+ * English: "es" for es_MX.UTF-8, "pt" for pt_BR. Chinese in traditional
+ * characters (zh_TW, zh_HK, zh_MO) is not zh, simplified. Read here, by the
+ * command, and not by the library: a program's page does not change with
+ * the machine it runs on. */
+static bool locale_lang(char *out, size_t size)
+{
+    static const char *const vars[] = {"LC_ALL", "LC_MESSAGES", "LANG"};
+    const char *v = NULL;
+    for (size_t i = 0; i < sizeof vars / sizeof vars[0] && !(v && *v); i++) v = getenv(vars[i]);
+    if (!v || !*v) return false;
+    char lang[8];
+    size_t n = strspn(v, "abcdefghijklmnopqrstuvwxyz");
+    if (n < 2 || n >= sizeof lang) return false;
+    snprintf(lang, sizeof lang, "%.*s", (int)n, v);
+    if (!strcmp(lang, "zh") &&
+        (strstr(v, "_TW") || strstr(v, "_HK") || strstr(v, "_MO") || strstr(v, "Hant")))
+        return false;
+    if (!strcmp(lang, "en") || !meiro_lang_known(lang)) return false;
+    snprintf(out, size, "%s", lang);
+    return true;
+}
+
+/* Whether the locale's country prints on US Letter (LC_ALL, LC_PAPER, then
+ * LANG: the Americas from Canada to Chile but Brazil and Argentina, and the
+ * Philippines, as glibc's locales say), not A4 as the rest of the world. */
+static bool locale_letter(void)
+{
+    static const char *const vars[] = {"LC_ALL", "LC_PAPER", "LANG"};
+    static const char *const letter[] = {"US", "CA", "MX", "PR", "PH", "CL", "CO", "VE",
+                                         "CR", "GT", "PA", "DO", "SV", "NI", "HN"};
+    const char *v = NULL;
+    for (size_t i = 0; i < sizeof vars / sizeof vars[0] && !(v && *v); i++) v = getenv(vars[i]);
+    const char *country = v ? strchr(v, '_') : NULL;
+    if (!country) return false;
+    for (size_t i = 0; i < sizeof letter / sizeof letter[0]; i++)
+        if (!strncmp(country + 1, letter[i], 2) && !isalpha((unsigned char)country[3])) return true;
+    return false;
+}
+
 int page_template(page_cli *pc)
 {
-    if (!pc->template_name) return EXIT_OK;
-    meiro_error err = {0};
-    pc->tpl = meiro_template_load(pc->template_name, &err);
-    if (pc->tpl) return EXIT_OK;
-    if (err.status == MEIRO_ERROR_UNKNOWN_NAME) return option_error(pc->command, &err);
-    return report_failure(pc->template_name, &err);
+    if (pc->template_name) {
+        meiro_error err = {0};
+        pc->tpl = meiro_template_load(pc->template_name, &err);
+        if (!pc->tpl) {
+            if (err.status == MEIRO_ERROR_UNKNOWN_NAME) return option_error(pc->command, &err);
+            return report_failure(pc->template_name, &err);
+        }
+    }
+    /* the page's language, when --lang is not given and the template is in
+     * English (its words for other languages in title[es] = ...), is the
+     * locale's; so is the paper when neither --paper, --print nor a
+     * template names one */
+    if (!pc->v.lang && (!pc->tpl || !strcmp(meiro_template_lang(pc->tpl), "en")) &&
+        locale_lang(pc->locale_lang, sizeof pc->locale_lang))
+        pc->v.lang = pc->locale_lang;
+    if (!pc->template_name && !page_given(pc, OPT_PAPER) && !page_given(pc, OPT_PRINT) &&
+        (pc->locale_letter = locale_letter()))
+        pc->v.paper = MEIRO_PAPER_LETTER;
+    return EXIT_OK;
 }
 
 unsigned page_given_bits(const page_cli *pc)
 {
-    return (page_given(pc, OPT_PAPER) ? MEIRO_GIVEN_PAPER : 0) |
+    return (page_given(pc, OPT_PAPER) || pc->locale_letter ? MEIRO_GIVEN_PAPER : 0) |
            (page_given(pc, OPT_MARGIN) ? MEIRO_GIVEN_MARGIN : 0) |
            (page_given(pc, OPT_PRINT) ? MEIRO_GIVEN_PRINT : 0) |
            (page_given(pc, OPT_LANDSCAPE) || page_given(pc, OPT_PORTRAIT) ? MEIRO_GIVEN_ORIENTATION

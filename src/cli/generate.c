@@ -420,10 +420,14 @@ static int run_generate(generate_args *a)
     rc = write_result("generate", m, path.cells ? &path : NULL, format, meiro_job_page(a->job),
                       a->output, a->pc.answers_to);
     if (rc == EXIT_OK && trace) rc = write_animations(trace, NULL, a->animate, a->frames);
-    /* the seed once the maze is out (not before an error about the output) */
+    /* the seed once the maze is out (not before an error about the output),
+     * and the language and paper the locale gave, for the same page on any
+     * machine */
     if (rc == EXIT_OK && !a->seeded)
-        fprintf(stderr, "meiro: seed %llu (use -s %llu to make this maze again)\n",
-                (unsigned long long)a->opt->seed, (unsigned long long)a->opt->seed);
+        fprintf(stderr, "meiro: seed %llu (use -s %llu%s%s%s to make this maze again)\n",
+                (unsigned long long)a->opt->seed, (unsigned long long)a->opt->seed,
+                a->pc.locale_lang[0] ? " --lang " : "", a->pc.locale_lang,
+                a->pc.locale_letter ? " --paper letter" : "");
 done:
     meiro_trace_free(trace);
     meiro_path_free(&path);

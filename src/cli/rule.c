@@ -37,8 +37,8 @@ static const char *const usage_rule =
     "                       distractors come\n"
     "      --age N          the level for a child of N years (3-5 easy, 6-8\n"
     "                       normal, 9-12 hard, 13+ expert)\n"
-    "      --lang L         en (default) or ja: the rule's sentence and the page's\n"
-    "                       words\n"
+    "      --lang L         en (default) ja es fr de pt zh ko ar: the rule's\n"
+    "                       sentence and the page's words (abc: not es yet)\n"
     "  -s, --seed N         seed (default: from the clock, printed on stderr); the\n"
     "                       same seed and options give the same sheets\n"
     "      --copies N       booklet: N different sheets (1-500), numbered, one a\n"
@@ -140,8 +140,8 @@ int cmd_rule(int argc, char **argv, bool booklet)
             break;
         }
         case R_LANG:
-            if (strcmp(optarg, "en") && strcmp(optarg, "ja"))
-                return usage_error(cmd, "--lang: en or ja, not '%s'", optarg);
+            if (!meiro_lang_known(optarg))
+                return usage_error(cmd, "--lang: en ja es fr de pt zh ko ar, not '%s'", optarg);
             lang = optarg;
             break;
         case 's':
@@ -193,8 +193,6 @@ int cmd_rule(int argc, char **argv, bool booklet)
     }
     if (optind < argc) return usage_error(cmd, "unexpected argument '%s'", argv[optind]);
     if (!rule) return usage_error(cmd, "%s needs a value", "--rule");
-    if (!title && rule == message) /* the page's title says what to do, not the message */
-        title = lang && !strcmp(lang, "ja") ? "かくれた ことば" : "Hidden message";
     char *names_text = NULL;
     const char **names = NULL;
     if (names_file) { /* the copies are the pupils */

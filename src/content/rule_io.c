@@ -138,7 +138,7 @@ meiro_rule_sheet *rule_sheet_read_text(FILE *in, meiro_error *err)
         return NULL;
     }
     if (rule_parse(rule, &s->rule, err) != MEIRO_OK) goto fail;
-    snprintf(s->lang, sizeof s->lang, "%s", strcmp(lang, "ja") ? "en" : "ja");
+    snprintf(s->lang, sizeof s->lang, "%s", rule_words_for(lang) ? lang : "en");
     for (unsigned i = 0; i < 4; i++)
         if (!strcmp(level, level_names[i])) s->level = (meiro_level)i;
     s->seed = seed;

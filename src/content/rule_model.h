@@ -43,7 +43,7 @@ typedef struct rule_key {
 
 struct meiro_rule_sheet {
     rule_def rule;
-    char lang[3];
+    char lang[8]; /* a language of the catalogues: "en", "zh-Hant" */
     meiro_level level;
     uint64_t seed;
     uint32_t w, h;
@@ -60,7 +60,21 @@ meiro_status rule_parse(const char *spec, rule_def *r, meiro_error *err);
 void rule_def_free(rule_def *r);
 /* The key of a token under a rule. */
 rule_key rule_key_of(const rule_def *r, const char *token);
-/* The sentence that states the rule, in lang ("en", "ja"). */
+/* A rule maze's words in one language (rule_words.c). */
+typedef struct rule_words {
+    const char *lang;
+    const char *title, *hidden_title, *answer, *number, *name, *start, *finish;
+    /* the sentences (rule_sentence) */
+    const char *multiples, *skip, *sum, *abc, *aiueo, *words, *chain, *message;
+    const char *html_help, *goal, *wrong, *visited, *total; /* the HTML page's */
+    const char *tab, *xlsx_help, *xlsx_start, *xlsx_finish_right, *xlsx_finish_below;
+} rule_words;
+/* The words of lang, or NULL: meiro has none in it (core/catalog.h). */
+const rule_words *rule_words_for(const char *lang);
+/* A sheet's title: title if given, else "Hidden message" for a message,
+ * "Rule maze" for the rest, in the sheet's language. */
+const char *rule_title(const meiro_rule_sheet *s, const char *title);
+/* The sentence that states the rule, in lang (rule_words_for's). */
 void rule_sentence(const rule_def *r, const char *lang, char *out, size_t size);
 /* The proof: 0, 1, or 2 (two or more, or not proven one). */
 unsigned rule_count_paths(const meiro_rule_sheet *s);

@@ -244,55 +244,33 @@ meiro_status rule_parse(const char *spec, rule_def *r, meiro_error *err)
 
 void rule_sentence(const rule_def *r, const char *lang, char *out, size_t size)
 {
-    bool ja = lang && !strcmp(lang, "ja");
+    const rule_words *w = rule_words_for(lang);
+    if (!w) w = rule_words_for("en");
     switch (r->kind) {
-    case RULE_MULTIPLES:
-        snprintf(out, size,
-                 ja ? "%d のばいすうだけを とおって、スタートから ゴールまで すすもう。"
-                    : "Step only on the multiples of %d from START to FINISH.",
-                 r->n);
-        break;
+    case RULE_MULTIPLES: snprintf(out, size, w->multiples, r->n); break;
     case RULE_SKIP:
-        snprintf(out, size,
-                 ja ? "%d から %d ずつ かぞえて すすもう: %d, %d, %d …"
-                    : "Count by %ds from %d: %d, %d, %d, …",
-                 ja ? r->from : r->n, ja ? r->n : r->from, r->from, r->from + r->n,
-                 r->from + 2 * r->n);
+        snprintf(out, size, w->skip, r->n, r->from, r->from, r->from + r->n, r->from + 2 * r->n);
         break;
-    case RULE_SUM:
-        snprintf(out, size,
-                 ja ? "とおった かずを たしていき、ゴールで ちょうど %d に しよう。"
-                    : "Add the numbers as you go: reach exactly %d at FINISH.",
-                 r->n);
-        break;
+    case RULE_SUM: snprintf(out, size, w->sum, r->n); break;
     case RULE_ABC:
-        snprintf(out, size,
-                 ja ? "アルファベットの じゅんに すすもう: %s …"
-                    : "Follow the alphabet in order: %s, …",
-                 r->variant == 1 ? "a, b, c" : r->variant == 2 ? "A/a, B/b, C/c" : "A, B, C");
+        snprintf(out, size, w->abc,
+                 r->variant == 1   ? "a, b, c"
+                 : r->variant == 2 ? "A/a, B/b, C/c"
+                                   : "A, B, C");
         break;
     case RULE_AIUEO:
-        snprintf(out, size,
-                 ja ? "あいうえおの じゅんに すすもう: %s …"
-                    : "Follow the kana in a-i-u-e-o order: %s …",
+        snprintf(out, size, w->aiueo,
                  r->variant == 1 ? "ア、イ、ウ、エ、オ" : "あ、い、う、え、お");
         break;
     case RULE_WORDS: {
-        size_t used = (size_t)snprintf(out, size,
-                                       ja ? "この ことばだけを とおろう: " : "Step only on: ");
+        size_t used = (size_t)snprintf(out, size, "%s", w->words);
         for (size_t i = 0; i < r->target_count && used < size; i++)
-            used += (size_t)snprintf(out + used, size - used, "%s%s", i ? ", " : "",
-                                     r->targets[i]);
+            used += (size_t)snprintf(out + used, size - used, "%s%s", i ? ", " : "", r->targets[i]);
         break;
     }
-    case RULE_CHAIN:
-        snprintf(out, size, "%s",
-                 ja ? "しりとりで すすもう: まえの ことばの さいごの おとで はじまる ことばへ。"
-                    : "Word chain: each word starts with the last letter of the word before.");
-        break;    case RULE_MESSAGE: /* the message itself is what the child finds */
-        snprintf(out, size, "%s",
-                 ja ? "1マスに 1もじずつ よみながら すすむと、かくれた ことばが でてくるよ。"
-                    : "Read one letter a cell from START to FINISH: a hidden message appears.");
+    case RULE_CHAIN: snprintf(out, size, "%s", w->chain); break;
+    case RULE_MESSAGE: /* the message itself is what the child finds */
+        snprintf(out, size, "%s", w->message);
         break;
     }
 }

@@ -190,6 +190,25 @@ void meiro_export_options_init(meiro_export_options *opt)
     opt->dpi = 300;
 }
 
+/* "did you mean" for a language: a country's code where the language's
+ * is meant (jp: Japan, ja: Japanese), a region after it (pt-BR, zh_CN),
+ * else the nearest code. */
+static const char *lang_hint(const char *lang, char *out, size_t size)
+{
+    static const char *const countries[][2] = {{"jp", "ja"}, {"cn", "zh"}, {"kr", "ko"},
+                                               {"br", "pt"}, {"eg", "ar"}, {"sa", "ar"},
+                                               {"at", "de"}, {"mx", "es"}};
+    char base[8];
+    snprintf(base, sizeof base, "%.*s", (int)strcspn(lang, "-_."), lang);
+    for (size_t i = 0; i < sizeof countries / sizeof countries[0]; i++)
+        if (!strcasecmp(base, countries[i][0])) snprintf(base, sizeof base, "%s", countries[i][1]);
+    if (lang_known(base)) {
+        snprintf(out, size, "; did you mean '%s'?", base);
+        return out;
+    }
+    return name_hint(lang, CATALOG_LANGS, out, size);
+}
+
 meiro_status meiro_export_options_check(const meiro_export_options *opt, meiro_error *err)
 {
     unsigned kpp = opt->key_per_page;
@@ -207,11 +226,10 @@ meiro_status meiro_export_options_check(const meiro_export_options *opt, meiro_e
         if (s != MEIRO_OK) return s;
     }
     char hint[64];
-    if (opt->lang && !lang_known(opt->lang)) /* jp is Japan's code, ja its language's */
-        return fail_field(
-            err, MEIRO_FIELD_LANG, MEIRO_ERROR_UNKNOWN_NAME, "unknown language '%s' (en or ja)%s",
-            opt->lang,
-            name_hint(!strcasecmp(opt->lang, "jp") ? "ja" : opt->lang, "en ja", hint, sizeof hint));
+    if (opt->lang && !lang_known(opt->lang))
+        return fail_field(err, MEIRO_FIELD_LANG, MEIRO_ERROR_UNKNOWN_NAME,
+                          "unknown language '%s' (" CATALOG_LANGS ")%s", opt->lang,
+                          lang_hint(opt->lang, hint, sizeof hint));
     bool custom = opt->paper_w_mm != 0 || opt->paper_h_mm != 0;
     if (custom && !(size_in_range(opt->paper_w_mm) && size_in_range(opt->paper_h_mm)))
         return fail_field(err, MEIRO_FIELD_PAPER, MEIRO_ERROR_ARGUMENT,

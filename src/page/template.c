@@ -8,6 +8,7 @@
 #include "core/error.h"
 #include "core/names.h"
 #include "core/utf8.h"
+#include "core/words.h"
 #include "gen/gen.h"
 #include "page/template.h"
 
@@ -24,51 +25,70 @@
 #define MEIRO_TEMPLATE_DIR "/usr/local/share/meiro/templates"
 #endif
 
-/* The words meiro itself prints, per language. */
+/* The words meiro itself prints: English here, every other language from
+ * its catalogue (po/, core/words.h). */
 static const page_labels labels_table[] = {
-    {"en",
-     "Mazes",
-     "Answers",
-     "No. %u",
-     "Answer to No. %u",
-     "Page %u",
-     "answers at the back",
-     "Name ______________    Date __________",
-     "%u mazes",
-     "Maze",
-     "Answer",
-     "Notes",
-     "To make this booklet again:",
-     "Contents",
-     {"Easy", "Normal", "Hard", "Expert"},
-     "Version %s",
-     {"Pick up each key before you pass its door: they have the same colour.",
-      "Pick up the numbers in order, 1, 2, 3 …, then go to G.",
-      "Follow the arrows: a passage with an arrow goes one way only.",
-      "▲ and ▼ are stairs: they join the floors where they have the same number.",
-      "Paths go over and under each other: at a crossing, go straight on."}},
-    {"ja",
-     "めいろ",
-     "こたえ",
-     "だい%uもん",
-     "だい%uもんの こたえ",
-     "%uページ",
-     "こたえは うしろに あります",
-     "なまえ ______________    ひづけ __________",
-     "めいろ %uもん",
-     "めいろ",
-     "こたえ",
-     "メモ",
-     "この ほんを もういちど つくるには:",
-     "もくじ",
-     {"やさしい", "ふつう", "むずかしい", "たつじん"},
-     "%s",
-     {"かぎを とってから、おなじ いろの とびらを とおろう。",
-      "すうじを 1、2、3 … の じゅんに とおって、G へ いこう。",
-      "やじるしの ある みちは、やじるしの むきにしか すすめないよ。",
-      "▲と▼は かいだん。おなじ ばんごうの かいだんで ほかの かいへ いけるよ。",
-      "みちは うえと したで まじわるよ。まじわる ところは まっすぐ すすもう。"}},
-};
+    {.lang = "en",
+     /* TRANSLATORS: the language's name in itself (Español, 日本語), for the
+        choice of languages */
+     .name = WORD("page.name", "English"),
+     /* TRANSLATORS: "rtl" for a language written right to left, else "ltr" */
+     .direction = WORD("page.direction", "ltr"),
+     /* TRANSLATORS: the fonts the language's script needs, as fontconfig
+        names them, in order ("DejaVu Sans, Noto Sans CJK SC"); "default"
+        for the fonts of the template or meiro's own (Latin, kana, kanji) */
+     .font = WORD("page.font", "default"),
+     /* TRANSLATORS: a maze page's title when the teacher gives none */
+     .default_title = WORD("page.default_title", "Mazes"),
+     .answers = WORD("page.answers", "Answers"),
+     /* TRANSLATORS: a maze's number on its page, %u the number */
+     .maze_no = WORD("page.maze_no", "No. %u"),
+     .answer_to = WORD("page.answer_to", "Answer to No. %u"),
+     .page_no = WORD("page.page_no", "Page %u"),
+     .answers_at_back = WORD("page.answers_at_back", "answers at the back"),
+     /* TRANSLATORS: the line where a child writes name and date: keep the
+        blanks, about as long */
+     .fields = WORD("page.fields", "Name ______________    Date __________"),
+     /* TRANSLATORS: how many mazes a booklet has, %u the number */
+     .maze_count = WORD("page.maze_count", "%u mazes"),
+     /* TRANSLATORS: a workbook's sheet names: short, no : \ / ? * [ ] */
+     .maze_tab = WORD("page.maze_tab", "Maze"),
+     .answer_tab = WORD("page.answer_tab", "Answer"),
+     /* TRANSLATORS: a folded booklet's empty pages */
+     .notes = WORD("page.notes", "Notes"),
+     /* TRANSLATORS: on a booklet's back cover, before the command that makes it */
+     .remake = WORD("page.remake", "To make this booklet again:"),
+     .contents = WORD("page.contents", "Contents"),
+     /* TRANSLATORS: the four levels of a booklet's mazes */
+     .levels[0] = WORD("page.levels[0]", "Easy"),
+     .levels[1] = WORD("page.levels[1]", "Normal"),
+     .levels[2] = WORD("page.levels[2]", "Hard"),
+     .levels[3] = WORD("page.levels[3]", "Expert"),
+     /* TRANSLATORS: a class set's copy, %s its letter or number */
+     .version = WORD("page.version", "Version %s"),
+     /* TRANSLATORS: the rule of a maze with keys and doors of one colour each */
+     .rules[PAGE_RULE_KEYS] = WORD("page.rules[PAGE_RULE_KEYS]",
+                                   "Pick up each key before you pass its door: they have the "
+                                   "same colour."),
+     .rules[PAGE_RULE_COLLECT] = WORD("page.rules[PAGE_RULE_COLLECT]",
+                                      "Pick up the numbers in order, 1, 2, 3 …, then go to G."),
+     .rules[PAGE_RULE_ONE_WAY] = WORD("page.rules[PAGE_RULE_ONE_WAY]",
+                                      "Follow the arrows: a passage with an arrow goes one way "
+                                      "only."),
+     /* TRANSLATORS: ▲ and ▼ are drawn on the maze: keep them */
+     .rules[PAGE_RULE_FLOORS] = WORD("page.rules[PAGE_RULE_FLOORS]",
+                                     "▲ and ▼ are stairs: they join the floors where they have "
+                                     "the same number."),
+     .rules[PAGE_RULE_WEAVE] = WORD("page.rules[PAGE_RULE_WEAVE]",
+                                    "Paths go over and under each other: at a crossing, go "
+                                    "straight on.")},
+    CATALOG_page};
+
+const char *page_font(const meiro_template *t, const page_labels *labels, const char *fallback)
+{
+    if (strcmp(labels->font, "default") != 0) return labels->font;
+    return t && t->font[0] ? t->font : fallback;
+}
 
 const page_labels *labels_for(const char *lang)
 {
@@ -219,7 +239,7 @@ static const key_spec keys[] = {
      .message = "subtitle is too long (at most %zu bytes)"},
     {"text", "fields", KEY_TEXT, FIELD(texts.fields),
      .message = "fields is too long (at most %zu bytes)"},
-    {"text", "lang", KEY_LANG, FIELD(lang), .message = "unknown language '%s' (en or ja)"},
+    {"text", "lang", KEY_LANG, FIELD(lang), .message = "unknown language '%s' (" CATALOG_LANGS ")"},
     {"footer", "page-numbers", KEY_BOOL, FIELD(page_numbers),
      .message = "page-numbers is yes or no, not '%s'"},
     {"footer", "seed", KEY_BOOL, FIELD(show_seed), .message = "seed is yes or no, not '%s'"},
@@ -402,7 +422,7 @@ static int handle(void *user, const char *section, const char *key, const char *
         snprintf(code, sizeof code, "%.*s", (int)(key + name_len - 1 - bracket - 1), bracket + 1);
         lang = lang_index(code);
         if (lang < 0) {
-            complain(st, 0, "unknown language '%s' in %s (en or ja)", code, key);
+            complain(st, 0, "unknown language '%s' in %s (" CATALOG_LANGS ")", code, key);
             return 0;
         }
         name_len = (size_t)(bracket - key);
@@ -674,6 +694,7 @@ meiro_template *meiro_template_load(const char *name, meiro_error *err)
 void meiro_template_free(meiro_template *t) { free(t); }
 const char *meiro_template_name(const meiro_template *t) { return t->name; }
 const char *meiro_template_description(const meiro_template *t) { return t->description; }
+const char *meiro_template_lang(const meiro_template *t) { return t->lang; }
 
 void template_blame(const meiro_template *t, const char *section, const char *key, const char *text,
                     meiro_error *err)

@@ -2,6 +2,7 @@
 #ifndef MEIRO_SRC_PAGE_TEMPLATE_H
 #define MEIRO_SRC_PAGE_TEMPLATE_H
 
+#include "core/catalog.h"
 #include "meiro.h"
 
 /* ---- Templates ---- */
@@ -13,8 +14,9 @@ typedef enum answers_place {
     ANSWERS_BACK
 } answers_place;
 
-/* The languages meiro has words for (labels_for): en, ja. */
-enum { TEXT_LANGS = 2 };
+/* The languages meiro has words for (labels_for): English and one per
+ * catalogue in po/. */
+enum { TEXT_LANGS = CATALOG_LANG_COUNT };
 
 /* Room for the keys a template may give (template.c checks the count). */
 enum { TEMPLATE_KEYS = 40 };
@@ -96,16 +98,23 @@ typedef enum page_rule {
 /* meiro's own words in one language. */
 typedef struct page_labels {
     const char *lang;
+    const char *name;      /* the language's name in itself */
+    const char *direction; /* "ltr", or "rtl" for a language written right to left */
+    const char *font;      /* the fonts its script needs, or "default" (page_font) */
     const char *default_title, *answers, *maze_no, *answer_to, *page_no, *answers_at_back, *fields,
         *maze_count;
-    const char *maze_tab, *answer_tab; /* a workbook's sheet names */
-    const char *notes, *remake;        /* a folded booklet's padding pages and back cover */
-    const char *contents, *levels[4];  /* a booklet's table of contents; meiro_level names */
-    const char *version;               /* a class set's copy: "Version %s" */
+    const char *maze_tab, *answer_tab;  /* a workbook's sheet names */
+    const char *notes, *remake;         /* a folded booklet's padding pages and back cover */
+    const char *contents, *levels[4];   /* a booklet's table of contents; meiro_level names */
+    const char *version;                /* a class set's copy: "Version %s" */
     const char *rules[PAGE_RULE_COUNT]; /* the special mazes' rule lines */
 } page_labels;
 
 const page_labels *labels_for(const char *lang); /* English if unknown */
+/* The fonts of a page in labels' language: the language's own where its
+ * script needs them (Chinese, Korean, Arabic), else the template's, else
+ * fallback (meiro's own). */
+const char *page_font(const meiro_template *t, const page_labels *labels, const char *fallback);
 bool lang_known(const char *lang);
 int lang_index(const char *lang); /* 0 .. TEXT_LANGS - 1, or -1 */
 

@@ -52,7 +52,8 @@ static void resolve_style(doc_style *s, const meiro_export_options *opt, const d
     s->footer = opt->footer && opt->footer[0] ? opt->footer : NULL;
     s->no_footer = opt->no_footer;
     s->crop = opt->crop && count == 1;
-    s->marks.font = t && t->font[0] ? t->font : FONT_FAMILY;
+    s->marks.font = page_font(t, s->labels, FONT_FAMILY);
+    s->footer_font = page_font(NULL, s->labels, FONT_FAMILY);
     s->page_numbers = t ? t->page_numbers : false;
     s->show_seed = t ? t->show_seed : true;
     s->cover = t ? t->cover && count > 1 : false;
@@ -228,6 +229,25 @@ static size_t key_fit(document *d, doc_page *p)
  * (the stars of art/stars-frame.svg end 21 mm in). */
 enum { FRAME_CORNER_MM = 24, FRAME_MARGIN_MM = 10, COVER_TITLE_MM = 14, COVER_SUBTITLE_MM = 6 };
 
+/* The characters of text no font of `font` has, as "U+E000, U+1E900" (the
+ * first few), for a refusal that names them: each is measured alone. */
+static void missing_named(cairo_t *cr, const char *text, const char *font, char *out, size_t size)
+{
+    size_t n = 0, named = 0;
+    out[0] = 0;
+    for (const char *p = text; *p && n < size; p = g_utf8_next_char(p)) {
+        char one[8] = {0};
+        memcpy(one, p, (size_t)(g_utf8_next_char(p) - p));
+        if (missing_glyphs(cr, one, font, true) <= 0) continue;
+        if (named++ == 6) {
+            n += (size_t)snprintf(out + n, size - n, ", …");
+            break;
+        }
+        n += (size_t)snprintf(out + n, size - n, "%sU+%04X", named > 1 ? ", " : "",
+                              (unsigned)g_utf8_get_char(p));
+    }
+}
+
 /* Every text of the page fitted to its band (shrunk, then on two lines),
  * or the document refused before anything is drawn. */
 static meiro_status fit_texts(document *d, meiro_error *err)
@@ -277,12 +297,14 @@ static meiro_status fit_texts(document *d, meiro_error *err)
     for (size_t k = 0; s == MEIRO_OK && k < sizeof drawn / sizeof drawn[0]; k++) {
         int missing = drawn[k].text ? missing_glyphs(cr, drawn[k].text, st->marks.font, true) : 0;
         if (missing > 0) {
+            char named[96];
+            missing_named(cr, drawn[k].text, st->marks.font, named, sizeof named);
             s = fail_field(
                 err, drawn[k].field, MEIRO_ERROR_ARGUMENT,
-                "the %s '%s' has %d character%s no installed font can draw (they would print as "
-                "empty boxes); install a font that has them (emoji: fonts-noto-color-emoji) or "
+                "the %s '%s' has %d character%s no installed font can draw (%s: they would print "
+                "as empty boxes); install a font that has them (emoji: fonts-noto-color-emoji) or "
                 "write other text",
-                drawn[k].what, drawn[k].text, missing, missing == 1 ? "" : "s");
+                drawn[k].what, drawn[k].text, missing, missing == 1 ? "" : "s", named);
             template_blame(st->tpl, drawn[k].section, drawn[k].key, drawn[k].text, err);
         }
     }
@@ -509,8 +531,8 @@ static void draw_caption(cairo_t *cr, const document *d, const doc_page *p, size
     double x = fmax(f->body.x, fmin(L->maze_x, body_right - w.natural));
     draw_text(cr, ROLE_CAPTION, left, d->style.marks.font, x, base, size, true, -1);
     cairo_set_source_rgb(cr, 0.4, 0.4, 0.4);
-    draw_text(cr, ROLE_CAPTION, right, FONT_FAMILY, fmin(L->maze_x + L->maze_w, body_right), base,
-              CAPTION_FONT_MM * 0.8, false, 1);
+    draw_text(cr, ROLE_CAPTION, right, d->style.footer_font,
+              fmin(L->maze_x + L->maze_w, body_right), base, CAPTION_FONT_MM * 0.8, false, 1);
 }
 
 /* A line of a text broken into lines. */
@@ -635,10 +657,11 @@ meiro_status doc_set_remake(document *d, const char *remake, meiro_error *err)
     text_line lines[1];
     /* one line at the footer's size, else lines a little smaller (up to
      * four; a longer command smaller still) */
-    if (text && word_lines(cr, text, FONT_FAMILY, FOOTER_FONT_MM, width, lines, 1) > 1) {
+    if (text && word_lines(cr, text, d->style.footer_font, FOOTER_FONT_MM, width, lines, 1) > 1) {
         double size = 2.5;
         size_t n;
-        while ((n = word_lines(cr, text, FONT_FAMILY, size, width, lines, 1)) > 4 && size > 1.8)
+        while ((n = word_lines(cr, text, d->style.footer_font, size, width, lines, 1)) > 4 &&
+               size > 1.8)
             size -= 0.1;
         d->remake_lines = (unsigned)n;
         d->remake_size = size;
@@ -663,7 +686,7 @@ static void draw_footer(cairo_t *cr, const document *d, size_t index, const page
         snprintf(number, sizeof number, "%u", (unsigned)(index + 1));
         bool right = index % 2 == 0; /* page 1 is a right-hand page */
         cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
-        draw_text(cr, ROLE_PAGE_NUMBER, number, FONT_FAMILY,
+        draw_text(cr, ROLE_PAGE_NUMBER, number, d->style.footer_font,
                   right ? f->page_w - f->margin : f->margin, f->footer_baseline,
                   f->footer_size * 1.6, true, right ? 1 : -1);
     }
@@ -672,8 +695,8 @@ static void draw_footer(cairo_t *cr, const document *d, size_t index, const page
     if (remade_on(d, &d->pages[index])) { /* the command that makes the booklet again */
         double width;
         char *line = remake_footer(d, index, f, &width);
-        draw_word_lines(cr, ROLE_FOOTER, line, FONT_FAMILY, f->center_x, f->footer_baseline,
-                        d->remake_size, width, true);
+        draw_word_lines(cr, ROLE_FOOTER, line, d->style.footer_font, f->center_x,
+                        f->footer_baseline, d->remake_size, width, true);
         g_free(line);
         return;
     }
@@ -703,9 +726,10 @@ static void draw_footer(cairo_t *cr, const document *d, size_t index, const page
     /* one line between the margins: a long one smaller */
     text_fit fit;
     double width = f->body.w, size = f->footer_size;
-    fit_text(cr, text, FONT_FAMILY, false, size, size, width, size, &fit);
+    fit_text(cr, text, d->style.footer_font, false, size, size, width, size, &fit);
     if (fit.natural > width) size *= width / fit.natural;
-    draw_text(cr, ROLE_FOOTER, text, FONT_FAMILY, f->center_x, f->footer_baseline, size, false, 0);
+    draw_text(cr, ROLE_FOOTER, text, d->style.footer_font, f->center_x, f->footer_baseline, size,
+              false, 0);
 }
 
 static meiro_status draw_cover(cairo_t *cr, const document *d, const page_frame *f, double snap,
@@ -867,8 +891,8 @@ static void draw_back(cairo_t *cr, const document *d, const page_frame *f)
     cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
     draw_text(cr, ROLE_TEXT, st->labels->remake, st->marks.font, f->center_x, f->page_h * 0.72, 3.2,
               false, 0);
-    draw_word_lines(cr, ROLE_TEXT, d->remake, FONT_FAMILY, f->center_x, f->page_h * 0.72 + 6, 3.2,
-                    f->body.w, false);
+    draw_word_lines(cr, ROLE_TEXT, d->remake, d->style.footer_font, f->center_x,
+                    f->page_h * 0.72 + 6, 3.2, f->body.w, false);
 }
 
 /* Whether the mazes of a page show their solutions (answer pages, or

@@ -53,7 +53,8 @@ typedef struct doc_style {
     bool workings; /* meiro's name, the seeds and the remaking command on the pages (doc_parts) */
     bool contents_subtitle; /* a series' volume under the contents' heading */
     const page_labels *labels;
-    cairo_surface_t *frame; /* drawn over the whole page (load_art) */
+    const char *footer_font; /* captions and footers: meiro's fonts, or the language's own */
+    cairo_surface_t *frame;  /* drawn over the whole page (load_art) */
     /* the texts as they fit the page (doc_init) */
     text_fit title_fit, subtitle_fit, answers_fit, cover_fit, cover_subtitle_fit;
     double text_width; /* the band texts may take, centred on the page */

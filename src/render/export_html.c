@@ -5,6 +5,7 @@
  * with next and previous. */
 #include "core/error.h"
 #include "core/model.h"
+#include "core/words.h"
 #include "page/layout.h"
 #include "io/io.h"
 #include "render/document.h"
@@ -28,17 +29,30 @@ typedef struct html_words {
     const char *stairs; /* a multi-level maze's help, after help */
 } html_words;
 
+/* English here, every other language from its catalogue (core/words.h) */
 static const html_words WORDS[] = {
-    {"en", "Goal!", "Well done!", "Show the answer", "Hide the answer", "Start again", "Previous",
-     "Next", "Play again", "Next maze", "Arrow keys, W A S D, or slide a finger: walk from S to G.",
-     "A maze. Walk from S to G with the arrow keys or by sliding a finger.", "Bigger", "Smaller",
-     "On a stair (▲ up, ▼ down): Enter, E/Q, or tap."},
-    {"ja", "ゴール！", "よく できました！", "こたえを みる", "こたえを かくす", "さいしょから",
-     "まえ", "つぎ", "もういちど", "つぎの めいろ",
-     "やじるしキー か ゆびで、スタートから ゴールまで すすもう。",
-     "めいろ。やじるしキー か ゆびで、スタートから ゴールまで すすもう。", "おおきく", "ちいさく",
-     "かいだん（▲ うえ、▼ した）では エンター か タップ。"},
-};
+    {.lang = "en",
+     /* TRANSLATORS: the HTML page's words, when the child reaches the goal */
+     .goal = WORD("html.goal", "Goal!"),
+     .well_done = WORD("html.well_done", "Well done!"),
+     /* TRANSLATORS: the HTML page's buttons */
+     .show = WORD("html.show", "Show the answer"),
+     .hide = WORD("html.hide", "Hide the answer"),
+     .reset = WORD("html.reset", "Start again"),
+     .prev = WORD("html.prev", "Previous"),
+     .next = WORD("html.next", "Next"),
+     .again = WORD("html.again", "Play again"),
+     .next_maze = WORD("html.next_maze", "Next maze"),
+     /* TRANSLATORS: S and G are drawn on the maze; W A S D are keys */
+     .help = WORD("html.help", "Arrow keys, W A S D, or slide a finger: walk from S to G."),
+     /* TRANSLATORS: read aloud by a screen reader */
+     .picture = WORD("html.picture",
+                     "A maze. Walk from S to G with the arrow keys or by sliding a finger."),
+     .bigger = WORD("html.bigger", "Bigger"),
+     .smaller = WORD("html.smaller", "Smaller"),
+     /* TRANSLATORS: a maze of floors; keep ▲ and ▼; Enter, E and Q are keys */
+     .stairs = WORD("html.stairs", "On a stair (▲ up, ▼ down): Enter, E/Q, or tap.")},
+    CATALOG_html};
 
 static const html_words *words_for(const char *lang)
 {
@@ -280,10 +294,10 @@ meiro_status doc_write_html(const document *d, const meiro_path *solutions, bool
     for (size_t i = 0; i < d->count; i++) any_answer = any_answer || solutions[i].length > 0;
     errno = 0;
     put(&o,
-        "<!DOCTYPE html>\n<html lang=\"%s\">\n<head>\n<meta charset=\"utf-8\">\n"
+        "<!DOCTYPE html>\n<html lang=\"%s\"%s>\n<head>\n<meta charset=\"utf-8\">\n"
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         "<meta name=\"generator\" content=\"meiro %s\">\n<title>",
-        w->lang, MEIRO_VERSION);
+        w->lang, strcmp(d->style.labels->direction, "rtl") ? "" : " dir=\"rtl\"", MEIRO_VERSION);
     put_text(&o, d->style.title ? d->style.title : d->style.labels->default_title);
     /* the printed page: the paper of the PDF, the answer in its red */
     put(&o,

@@ -4,6 +4,7 @@
  * the keys the library gives each token), a wrong token says why, and the
  * page says Goal! at FINISH. Stepping back onto the last cell undoes. */
 #include "content/rule_model.h"
+#include "page/template.h"
 #include "render/rule_export.h"
 
 #include <limits.h>
@@ -73,11 +74,11 @@ static const char script[] =
 
 meiro_status rule_write_html(const meiro_rule_sheet *s, const char *title, FILE *out)
 {
-    bool ja = !strcmp(s->lang, "ja");
-    const char *t = title ? title : ja ? "ルールめいろ" : "Rule maze";
-    fprintf(out, "<!DOCTYPE html>\n<html lang=\"%s\"><head><meta charset=\"utf-8\">\n"
+    const rule_words *w = rule_words_for(s->lang);
+    const char *t = rule_title(s, title);
+    fprintf(out, "<!DOCTYPE html>\n<html lang=\"%s\"%s><head><meta charset=\"utf-8\">\n"
                  "<meta name=\"viewport\" content=\"width=device-width\">\n<title>",
-            s->lang);
+            s->lang, strcmp(labels_for(s->lang)->direction, "rtl") ? "" : " dir=\"rtl\"");
     html_text(out, t);
     fputs("</title>\n<style>\n"
           "body{font-family:'DejaVu Sans','IPAexGothic',sans-serif;text-align:center;margin:1em}\n"
@@ -93,9 +94,7 @@ meiro_status rule_write_html(const meiro_rule_sheet *s, const char *title, FILE 
     fputs("</h1>\n<p id=\"rule\">", out);
     html_text(out, s->sentence);
     fputs("</p>\n<p>", out);
-    fputs(ja ? "クリックか やじるしキーで すすもう。もどるときは ひとつ まえの マスへ。"
-             : "Click or use the arrow keys; step back onto the last cell to undo.",
-          out);
+    fputs(w->html_help, out);
     fputs("</p>\n<table id=\"grid\">\n", out);
     uint32_t st = s->path[0], fin = s->path[s->path_len - 1];
     for (uint32_t y = 0; y < s->h; y++) {
@@ -109,8 +108,7 @@ meiro_status rule_write_html(const meiro_rule_sheet *s, const char *title, FILE 
         fputs("</tr>\n", out);
     }
     fprintf(out, "</table>\n<p class=\"label\">%s: (%u, %u) &nbsp; %s: (%u, %u)</p>\n",
-            ja ? "スタート" : "START", st % s->w + 1, st / s->w + 1, ja ? "ゴール" : "FINISH",
-            fin % s->w + 1, fin / s->w + 1);
+            w->start, st % s->w + 1, st / s->w + 1, w->finish, fin % s->w + 1, fin / s->w + 1);
     fputs("<p id=\"status\"></p>\n<script type=\"application/json\" id=\"data\">", out);
     fprintf(out, "{\"w\":%u,\"h\":%u,\"n\":%d,\"kind\":\"%s\",\"path\":[%u", s->w, s->h,
             s->rule.n, kind_names[s->rule.kind], st);
@@ -129,14 +127,13 @@ meiro_status rule_write_html(const meiro_rule_sheet *s, const char *title, FILE 
         fputs("]", out);
     }
     fputs(",\"words\":{\"goal\":", out);
-    js_string(out, ja ? "ゴール！" : "Goal!");
+    js_string(out, w->goal);
     fputs(",\"wrong\":", out);
-    js_string(out, ja ? "「%s」は ルールに あわないよ。" : "\"%s\" does not follow the rule.");
+    js_string(out, w->wrong);
     fputs(",\"visited\":", out);
-    js_string(out, ja ? "そこは もう とおったよ。" : "You have been there already.");
+    js_string(out, w->visited);
     fputs(",\"total\":", out);
-    js_string(out, ja ? "ゴールで たした かずが %d。ちょうどに しよう。"
-                      : "The total at FINISH is %d: it must be exact.");
+    js_string(out, w->total);
     fprintf(out, "}}</script>\n<script>\n%s</script>\n</body></html>\n", script);
     return MEIRO_OK;
 }

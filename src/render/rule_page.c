@@ -7,6 +7,7 @@
 #include "core/utf8.h"
 #include "io/io.h"
 #include "page/layout.h"
+#include "page/template.h"
 #include "render/draw.h"
 #include "render/module.h"
 #include "render/rule_export.h"
@@ -30,16 +31,15 @@ typedef struct rule_job {
     double page_w, page_h; /* the paper, portrait, in mm */
 } rule_job;
 
-static bool is_ja(const meiro_rule_sheet *s) { return !strcmp(s->lang, "ja"); }
 
 /* The size the sheet's tokens are set at: the largest at which the widest
  * fits its cell, one size for all (a long word is not set smaller than its
  * neighbours). */
-static double token_size(cairo_t *cr, const meiro_rule_sheet *s, double cell)
+static double token_size(cairo_t *cr, const meiro_rule_sheet *s, const char *font, double cell)
 {
     double size = cell * 0.42;
     for (size_t i = 0; i < (size_t)s->w * s->h; i++) {
-        PangoLayout *layout = text_layout(cr, s->tok[i], FONT_FAMILY, false, size);
+        PangoLayout *layout = text_layout(cr, s->tok[i], font, false, size);
         PangoRectangle ink;
         pango_layout_get_extents(layout, &ink, NULL);
         double w = ink.width / (double)PANGO_SCALE;
@@ -50,9 +50,10 @@ static double token_size(cairo_t *cr, const meiro_rule_sheet *s, double cell)
 }
 
 /* A token centred in its cell. */
-static void draw_token(cairo_t *cr, const char *t, double cx, double cy, double size)
+static void draw_token(cairo_t *cr, const char *t, const char *font, double cx, double cy,
+                       double size)
 {
-    PangoLayout *layout = text_layout(cr, t, FONT_FAMILY, false, size);
+    PangoLayout *layout = text_layout(cr, t, font, false, size);
     place_layout(cr, layout, cx, cy, false);
     pango_cairo_show_layout(cr, layout);
     g_object_unref(layout);
@@ -77,15 +78,19 @@ static void arrow(cairo_t *cr, double x0, double y0, double x1, double y1, doubl
 static void draw_sheet(cairo_t *cr, const meiro_rule_sheet *s, const char *title, size_t number,
                        double x0, double y0, double bw, double bh, bool big, bool answer)
 {
-    bool ja = is_ja(s);
+    const rule_words *w = rule_words_for(s->lang);
+    /* the language's own fonts where its script needs them */
+    const char *font = page_font(NULL, labels_for(s->lang), FONT_FAMILY);
     double k = (big ? 1.0 : 0.75) * fmin(1, bw / A4_BODY_W);
     char head[800];
-    const char *t = title ? title : ja ? "ルールめいろ" : "Rule maze";
-    if (answer) snprintf(head, sizeof head, "%s — %s", ja ? "こたえ" : "Answer", t);
+    const char *t = rule_title(s, title);
+    if (answer) snprintf(head, sizeof head, "%s — %s", w->answer, t);
     else snprintf(head, sizeof head, "%s", t);
     if (number) {
         size_t l = strlen(head);
-        snprintf(head + l, sizeof head - l, "   No. %zu", number);
+        char no[48];
+        snprintf(no, sizeof no, w->number, number);
+        snprintf(head + l, sizeof head - l, "   %s", no);
     }
     if (answer && s->name[0]) { /* a class set's keys told apart */
         size_t l = strlen(head);
@@ -94,30 +99,33 @@ static void draw_sheet(cairo_t *cr, const meiro_rule_sheet *s, const char *title
     cairo_set_source_rgb(cr, 0, 0, 0);
     text_fit fit;
     double ty = y0 + 8 * k;
-    if (fit_text(cr, head, FONT_FAMILY, true, 8 * k, 4, bw, 10 * k, &fit))
-        draw_fitted(cr, ROLE_TEXT, head, FONT_FAMILY, true, &fit, x0 + bw / 2, ty, y0, bw);
+    if (fit_text(cr, head, font, true, 8 * k, 4, bw, 10 * k, &fit))
+        draw_fitted(cr, ROLE_TEXT, head, font, true, &fit, x0 + bw / 2, ty, y0, bw);
     double ny = ty + 10 * k;
     if (!answer) {
-        draw_text(cr, ROLE_TEXT, ja ? "なまえ" : "Name", FONT_FAMILY, x0 + bw - 70 * k, ny, 4.5 * k,
+        /* "Name ____" at the right; a language read from the right starts
+         * there with its word, the line after it to the left */
+        bool rtl = !strcmp(labels_for(s->lang)->direction, "rtl");
+        double line_x = rtl ? x0 + bw - 86 * k : x0 + bw - 68 * k;
+        draw_text(cr, ROLE_TEXT, w->name, font, rtl ? x0 + bw : x0 + bw - 70 * k, ny, 4.5 * k,
                   false, 1);
         cairo_set_line_width(cr, 0.3);
-        cairo_move_to(cr, x0 + bw - 68 * k, ny + 0.8);
-        cairo_line_to(cr, x0 + bw, ny + 0.8);
+        cairo_move_to(cr, line_x, ny + 0.8);
+        cairo_line_to(cr, line_x + 68 * k, ny + 0.8);
         cairo_stroke(cr);
         /* a pupil's name, written on the line: on one line, smaller for a
          * long name */
         if (s->name[0]) {
             double size = 5 * k, room = 64 * k;
-            if (!fit_text(cr, s->name, FONT_FAMILY, true, size, size, room, 6 * k, &fit) || fit.wrap)
+            if (!fit_text(cr, s->name, font, true, size, size, room, 6 * k, &fit) || fit.wrap)
                 size *= room / fit.natural * 0.999;
-            draw_text(cr, ROLE_TEXT, s->name, FONT_FAMILY, x0 + bw - 66 * k, ny - 0.2, size, true,
-                      -1);
+            draw_text(cr, ROLE_TEXT, s->name, font, rtl ? line_x + 66 * k : line_x + 2 * k,
+                      ny - 0.2, size, true, rtl ? 1 : -1);
         }
     }
     double sy = ny + 10 * k;
-    if (fit_text(cr, s->sentence, FONT_FAMILY, false, 5.5 * k, 3, bw, 12 * k, &fit))
-        draw_fitted(cr, ROLE_TEXT, s->sentence, FONT_FAMILY, false, &fit, x0 + bw / 2, sy,
-                    sy - 5 * k, bw);
+    if (fit_text(cr, s->sentence, font, false, 5.5 * k, 3, bw, 12 * k, &fit))
+        draw_fitted(cr, ROLE_TEXT, s->sentence, font, false, &fit, x0 + bw / 2, sy, sy - 5 * k, bw);
     /* the grid, START on the left, FINISH right or below */
     double top = y0 + (big ? 45 : 34) * k, label = 26 * k, below = 14 * k;
     double cell = (bw - 2 * label) / s->w;
@@ -157,10 +165,10 @@ static void draw_sheet(cairo_t *cr, const meiro_rule_sheet *s, const char *title
     cairo_set_line_width(cr, 0.9);
     cairo_rectangle(cr, gx, gy, s->w * cell, s->h * cell);
     cairo_stroke(cr);
-    double size = token_size(cr, s, cell);
+    double size = token_size(cr, s, font, cell);
     for (uint32_t y = 0; y < s->h; y++)
         for (uint32_t x = 0; x < s->w; x++)
-            draw_token(cr, s->tok[(size_t)y * s->w + x], gx + (x + 0.5) * cell,
+            draw_token(cr, s->tok[(size_t)y * s->w + x], font, gx + (x + 0.5) * cell,
                        gy + (y + 0.5) * cell, size);
     /* START and FINISH */
     uint32_t st = s->path[0], fin = s->path[s->path_len - 1];
@@ -168,19 +176,18 @@ static void draw_sheet(cairo_t *cr, const meiro_rule_sheet *s, const char *title
     double sy0 = gy + (st / s->w + 0.5) * cell;
     cairo_set_source_rgb(cr, 0.1, 0.5, 0.2);
     cairo_set_line_width(cr, 0.8 * k);
-    draw_text(cr, ROLE_TEXT, ja ? "スタート" : "START", FONT_FAMILY, gx - label / 2, sy0 - 2 * k,
-              lsize, true, 0);
+    draw_text(cr, ROLE_TEXT, w->start, font, gx - label / 2, sy0 - 2 * k, lsize, true, 0);
     arrow(cr, gx - label + 3 * k, sy0 + 1.5 * k, gx - 1, sy0 + 1.5 * k, head_len);
     cairo_set_source_rgb(cr, 0.75, 0.15, 0.1);
-    const char *goal = ja ? "ゴール" : "FINISH";
+    const char *goal = w->finish;
     if (fin % s->w == s->w - 1) {
         double fy = gy + (fin / s->w + 0.5) * cell, ex = gx + s->w * cell;
-        draw_text(cr, ROLE_TEXT, goal, FONT_FAMILY, ex + label / 2, fy - 2 * k, lsize, true, 0);
+        draw_text(cr, ROLE_TEXT, goal, font, ex + label / 2, fy - 2 * k, lsize, true, 0);
         arrow(cr, ex + 1, fy + 1.5 * k, ex + label - 3 * k, fy + 1.5 * k, head_len);
     } else {
         double fx = gx + (fin % s->w + 0.5) * cell, ey = gy + s->h * cell;
         arrow(cr, fx, ey + 1, fx, ey + 7 * k, head_len);
-        draw_text(cr, ROLE_TEXT, goal, FONT_FAMILY, fx, ey + 7 * k + lsize * 1.1, lsize, true, 0);
+        draw_text(cr, ROLE_TEXT, goal, font, fx, ey + 7 * k + lsize * 1.1, lsize, true, 0);
     }
     cairo_set_source_rgb(cr, 0, 0, 0);
 }
@@ -207,8 +214,7 @@ static meiro_status write_pdf(const rule_job *j, FILE *out, meiro_error *err)
     cairo_surface_t *surface =
         cairo_pdf_surface_create_for_stream(sink_write, &sink, pw * PT_PER_MM, ph * PT_PER_MM);
     const meiro_rule_sheet *first = j->sheets[0];
-    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE,
-                                   j->title ? j->title : is_ja(first) ? "ルールめいろ" : "Rule maze");
+    cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, rule_title(first, j->title));
     /* (a message's rule is not the subject either: it is the answer) */
     cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_SUBJECT,
                                    first->rule.kind == RULE_MESSAGE ? "message" : first->rule.spec);

@@ -32,8 +32,8 @@ static void cell_name(char *out, size_t size, uint32_t row, uint32_t col)
 
 static lxw_error build(lxw_workbook *wb, const meiro_rule_sheet *s, const char *title)
 {
-    bool ja = !strcmp(s->lang, "ja");
-    const char *name = ja ? "めいろ" : "Maze";
+    const rule_words *w = rule_words_for(s->lang);
+    const char *name = w->tab;
     lxw_worksheet *ws = lib_xlsx()->workbook_add_worksheet(wb, name);
     lxw_worksheet *check = lib_xlsx()->workbook_add_worksheet(wb, "check");
     if (!ws || !check) return LXW_ERROR_MEMORY_MALLOC_FAILED;
@@ -61,15 +61,12 @@ static lxw_error build(lxw_workbook *wb, const meiro_rule_sheet *s, const char *
     lib_xlsx()->format_set_font_color(goal, 0xC0392B);
     lib_xlsx()->format_set_bg_color(marked, 0xFFE373);
     lib_xlsx()->format_set_pattern(marked, LXW_PATTERN_SOLID);
-    const char *t = title ? title : ja ? "ルールめいろ" : "Rule maze";
+    const char *t = rule_title(s, title);
     lxw_error e = lib_xlsx()->worksheet_write_string(ws, 0, 1, t, head);
     if (!e) e = lib_xlsx()->worksheet_write_string(ws, 1, 1, s->sentence, NULL);
     if (!e)
         e = lib_xlsx()->worksheet_write_string(
-            ws, 2, 1,
-            ja ? "とおる マスの したの わくに x を いれよう。"
-               : "Type x in the box under each cell on your way.",
-            NULL);
+            ws, 2, 1, w->xlsx_help, NULL);
     lib_xlsx()->worksheet_set_column(ws, 0, 0, 10, NULL);
     lib_xlsx()->worksheet_set_column(ws, 1, (lxw_col_t)s->w, 9, NULL);
     lib_xlsx()->worksheet_set_column(ws, (lxw_col_t)s->w + 1, (lxw_col_t)s->w + 1, 10, NULL);
@@ -107,20 +104,20 @@ static lxw_error build(lxw_workbook *wb, const meiro_rule_sheet *s, const char *
     uint32_t st = s->path[0], fin = s->path[s->path_len - 1];
     if (!e)
         e = lib_xlsx()->worksheet_write_string(ws, (lxw_row_t)(TOP + 2 * (st / s->w)), 0,
-                                               ja ? "スタート →" : "START →", label);
+                                               w->xlsx_start, label);
     lxw_row_t status_row = (lxw_row_t)(TOP + 2 * s->h + 1);
     if (!e) {
         if (fin % s->w == s->w - 1)
             e = lib_xlsx()->worksheet_write_string(ws, (lxw_row_t)(TOP + 2 * (fin / s->w)),
                                                    (lxw_col_t)s->w + 1,
-                                                   ja ? "→ ゴール" : "→ FINISH", label);
+                                                   w->xlsx_finish_right, label);
         else
             e = lib_xlsx()->worksheet_write_string(ws, (lxw_row_t)(TOP + 2 * s->h),
                                                    (lxw_col_t)(1 + fin % s->w),
-                                                   ja ? "↓ ゴール" : "↓ FINISH", label);
+                                                   w->xlsx_finish_below, label);
     }
     snprintf(f, sizeof f, "=IF(SUM(check!A1:A%zu)=0,\"%s\",\"\")", (size_t)s->w * s->h,
-             ja ? "ゴール！" : "Goal!");
+             w->goal);
     if (!e) e = lib_xlsx()->worksheet_write_formula_str(ws, status_row, 1, f, goal, "");
     cell_name(ref, sizeof ref, status_row, 1);
     char defined[64];

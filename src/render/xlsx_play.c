@@ -13,6 +13,7 @@
  * rest two) tells the marks to colour: dead ends, and steps through a
  * wall. The helper sheet has a row per cell: 1 + cells rows. On a shape
  * the cells outside it are locked and walled: never marked, no way in. */
+#include "core/words.h"
 #include "render/xlsx_lib.h"
 #include "render/xlsx_play.h"
 
@@ -419,22 +420,27 @@ lxw_error play_add_check_sheet(lxw_workbook *wb, const meiro_maze *m, const play
     return e;
 }
 
-/* The status texts, per language: no marks yet, the way is right, G
- * reached with marks off the way, a mark through a wall, not there yet. */
-static const char *const status_en[5] = {
-    "Mark the way from S to G: type x in each cell of the way.",
-    "Goal! Well done: the way is right.",
-    "Goal reached! But some marks are off the way: erase them.",
-    "A mark goes through a wall (orange): walls cannot be crossed.",
-    "Keep going: the marks do not reach G yet (orange marks lead nowhere).",
-};
-static const char *const status_ja[5] = {
-    "スタートから ゴールまで しるしを つけよう",
-    "ゴール！ 正解（せいかい）！ よくできました",
-    "ゴールまで ついたけど、みちではない しるしが あるよ。けしてね",
-    "かべを とおりぬけている しるしが あるよ（オレンジ）",
-    "まだ ゴールに とどいて いないよ。つづけよう！（オレンジは いきどまり）",
-};
+/* The status texts: no marks yet, the way is right, G reached with marks
+ * off the way, a mark through a wall, not there yet. English here, every
+ * other language from its catalogue (core/words.h). */
+typedef struct play_words {
+    const char *lang;
+    const char *status[5];
+} play_words;
+static const play_words PLAY_WORDS[] = {
+    {.lang = "en",
+     /* TRANSLATORS: a workbook maze's status line, in a spreadsheet cell;
+        the child types x in the cells of the way */
+     .status[0] = WORD("xlsx.status[0]",
+                       "Mark the way from S to G: type x in each cell of the way."),
+     .status[1] = WORD("xlsx.status[1]", "Goal! Well done: the way is right."),
+     .status[2] = WORD("xlsx.status[2]",
+                       "Goal reached! But some marks are off the way: erase them."),
+     .status[3] = WORD("xlsx.status[3]",
+                       "A mark goes through a wall (orange): walls cannot be crossed."),
+     .status[4] = WORD("xlsx.status[4]",
+                       "Keep going: the marks do not reach G yet (orange marks lead nowhere).")},
+    CATALOG_xlsx};
 
 /* The fill of a right way and its message (spreadsheets' "good" green). */
 #define SOLVED_FILL 0xC6EFCE
@@ -443,7 +449,9 @@ lxw_error play_add_rules(lxw_workbook *wb, lxw_worksheet *ws, const meiro_maze *
                          const play_place *at, uint32_t row, uint32_t cols,
                          const page_labels *labels)
 {
-    const char *const *t = strcmp(labels->lang, "ja") == 0 ? status_ja : status_en;
+    const char *const *t = PLAY_WORDS[0].status;
+    for (size_t i = 0; i < sizeof PLAY_WORDS / sizeof PLAY_WORDS[0]; i++)
+        if (!strcmp(labels->lang, PLAY_WORDS[i].lang)) t = PLAY_WORDS[i].status;
     lxw_format *big = lib_xlsx()->workbook_add_format(wb);
     lxw_format *warn = lib_xlsx()->workbook_add_format(wb),
                *marked = lib_xlsx()->workbook_add_format(wb);

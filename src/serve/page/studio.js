@@ -247,8 +247,20 @@ function localPaper() {
   try { region = new Intl.Locale(navigator.language || 'en').maximize().region || ''; } catch (e) { region = ''; }
   return letterRegions.includes(region) ? 'letter' : 'a4';
 }
+// The page's language: meiro's languages (LANGS, /studio-langs.js, made from
+// po/), the browser's first that meiro speaks, else English. The studio's own
+// words are English and Japanese (words above); in another language the
+// page it makes is in that language, the form in English.
+function browserLang() {
+  for (const tag of [navigator.language || 'en', ...(navigator.languages || [])]) {
+    const code = tag.toLowerCase().split('-')[0];
+    if (code === 'zh' && /-(tw|hk|mo|hant)/i.test(tag)) continue; // zh is simplified
+    if (LANGS.some(([c]) => c === code)) return code;
+  }
+  return 'en';
+}
 const state = {
-  lang: (navigator.language || 'en').toLowerCase().startsWith('ja') ? 'ja' : 'en',
+  lang: browserLang(),
   kind: 'rect', shape: 'heart', rule: 'multiples', pictureOf: 'heart', mission: 'none', seed: firstSeed(), choices: { shapes: [], templates: [], art: [] },
 };
 let pending = null, timer = 0, notice = null;
@@ -265,7 +277,8 @@ function newSeed() {
   return a[0] % 1000000000;
 }
 
-function t(key) { return words[state.lang][key]; }
+function ui() { return words[state.lang] || words.en; }
+function t(key) { return ui()[key]; }
 
 // The options of the page, the same for a maze and a booklet.
 function pageOptions(add) {
@@ -273,7 +286,7 @@ function pageOptions(add) {
   if ($('paper').value !== 'a4') add('paper', $('paper').value);
   if ($('orientation').value) add($('orientation').value, 1);
   if ($('art').value) add('art', $('art').value);
-  if (state.lang === 'ja') add('lang', 'ja');
+  if (state.lang !== 'en') add('lang', state.lang);
   if ($('title').value.trim()) add('title', $('title').value.trim());
   if ($('name').value.trim()) add('name', $('name').value.trim());
   if ($('algorithm').value && state.kind !== 'picture') add('algorithm', $('algorithm').value);
@@ -364,7 +377,7 @@ function ruleOptions(format, booklet) {
   const by = $('size-by').value;
   if (by === 'age') add('age', $('age').value);
   else add('difficulty', $('difficulty').value);
-  if (state.lang === 'ja') add('lang', 'ja');
+  if (state.lang !== 'en') add('lang', state.lang);
   if ($('title').value.trim()) add('title', $('title').value.trim());
   // the paper of the printed pages (a spreadsheet or a page to play has none)
   if ($('paper').value !== 'a4' && (format === 'pdf' || format === 'svg')) add('paper', $('paper').value);
@@ -918,14 +931,13 @@ function fill(select, values, label) {
 }
 
 function drawAll() {
-  document.documentElement.lang = state.lang;
+  document.documentElement.lang = words[state.lang] ? state.lang : 'en';
   document.title = `meiro — ${t('heading')}`;
   document.querySelectorAll('[data-t]').forEach((e) => { e.textContent = t(e.dataset.t); });
-  $('lang-en').setAttribute('aria-pressed', state.lang === 'en');
-  $('lang-ja').setAttribute('aria-pressed', state.lang === 'ja');
+  for (const [code] of LANGS) $(`lang-${code}`).setAttribute('aria-pressed', state.lang === code);
   const ages = [];
   for (let a = 3; a <= 13; a++) ages.push([String(a), a === 13 ? '13+' : String(a)]);
-  fill($('age'), ages, (v, text) => words[state.lang].years(text));
+  fill($('age'), ages, (v, text) => ui().years(text));
   // the plain page first, chosen until another is
   const templates = ['default', ...state.choices.templates.filter((n) => n !== 'default')];
   fill($('template'), templates.map((n) => [n, t('templates')[n] || n]));
@@ -975,11 +987,19 @@ async function start() {
   } catch (e) {
     showError(Object.assign(e, { form: 'code=offline' }));
   }
+  // a button for each language (English and Japanese are in the page)
+  for (const [code, name] of LANGS) {
+    let b = $(`lang-${code}`);
+    if (!b) {
+      b = document.createElement('button');
+      Object.assign(b, { type: 'button', id: `lang-${code}`, lang: code, textContent: name });
+      $('langs').appendChild(b);
+    }
+    b.addEventListener('click', () => { state.lang = code; drawAll(); schedule(); });
+  }
   drawAll();
   $('age').value = '6';
   $('paper').value = localPaper(); // until the user chooses
-  $('lang-en').addEventListener('click', () => { state.lang = 'en'; drawAll(); schedule(); });
-  $('lang-ja').addEventListener('click', () => { state.lang = 'ja'; drawAll(); schedule(); });
   $('new').addEventListener('click', () => { state.seed = newSeed(); refresh(); });
   $('size-by').addEventListener('change', drawAll);
   // typing waits for more keys; a choice (a list, a box, a button) is drawn at once
