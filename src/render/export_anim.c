@@ -479,11 +479,17 @@ meiro_status render_animate_frames(const meiro_trace *trace, const meiro_maze *i
     char *path = alloc_array(strlen(temp) + 32, 1);
     if (s == MEIRO_OK && !path) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
     size_t written = 0, total = meiro_player_frames(p);
+    /* one description for every frame, its buffers kept from one to the
+     * next (a frame's items go to its cairo context as they are made) */
+    scene frame_scene;
+    scene_init(&frame_scene, pw, ph, NULL);
     while (s == MEIRO_OK && meiro_player_next(p)) {
         cairo_t *cr = cairo_create(surface);
-        s = canvas_open(cr, err);
+        frame_scene.sink = scene_cairo_sink(cr);
+        s = canvas_attach(cr, &frame_scene, err);
         if (s == MEIRO_OK) draw_frame(cr, p, &L, &marks);
-        if (s == MEIRO_OK) s = canvas_status(cr, err);
+        canvas_detach(cr);
+        if (s == MEIRO_OK) s = scene_status(&frame_scene, err);
         cairo_destroy(cr);
         if (s != MEIRO_OK) break;
         size_t f = meiro_player_frame(p);
@@ -495,6 +501,7 @@ meiro_status render_animate_frames(const meiro_trace *trace, const meiro_maze *i
                      f, total, why.message, written);
         else written = f;
     }
+    scene_free(&frame_scene);
     if (s == MEIRO_OK) s = frames_into_place(temp, dir, written, err);
     if (s != MEIRO_OK) remove_frames(temp, written + 1, path);
     temp_untrack(tracked);
