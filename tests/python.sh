@@ -19,8 +19,11 @@ if [ ! -x "$py" ] || ! "$py" -c 'import venv, ensurepip, numpy' 2> /dev/null; th
     finish
     exit
 fi
+# (built from a copy: setuptools writes build/ and egg-info beside the sources)
+cp -R "$root/python" "$tmp/src"
+rm -rf "$tmp/src/build" "$tmp/src"/*.egg-info
 if "$py" -m venv --system-site-packages "$tmp/venv" > "$tmp/venv.log" 2>&1 &&
-    "$tmp/venv/bin/pip" install -q --no-build-isolation --no-deps --no-index "$root/python" > "$tmp/pip.log" 2>&1; then ok
+    "$tmp/venv/bin/pip" install -q --no-build-isolation --no-deps --no-index "$tmp/src" > "$tmp/pip.log" 2>&1; then ok
 else bad "pip install ./python: $(cat "$tmp/venv.log" "$tmp/pip.log")"; finish; exit; fi
 # from elsewhere, so that the module imported is the one installed
 cd "$tmp" || exit 1
