@@ -7,7 +7,7 @@
 # every font embedded (pdffonts), the script's own fonts used (Noto CJK for
 # Chinese and Korean), and the HTML page's words in the page.
 # Usage: languages.sh BUILD_DIR
-# meiro-suite: test check
+# meiro-suite: check
 build=${1:-build}
 meiro="$build/meiro"
 suite=languages
