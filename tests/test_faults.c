@@ -11,7 +11,7 @@
  * -DMEIRO_FAULT_INJECTION (Makefile); allocations inside cairo, pango,
  * fontconfig and libxlsxwriter are beyond its reach. The sanitized build
  * walks every allocation; the plain build every fourth; past the 256th of a
- * command, one in 8 of those (walk_cli). */
+ * run, one in 8 of those (next_point). */
 #define _XOPEN_SOURCE 700 /* realpath */
 #include "harness.h"
 #include "whitebox.h"
@@ -393,6 +393,13 @@ static unsigned long first_point(void)
     return walks++ % STRIDE + 1;
 }
 
+/* The allocation after n to fail: every one (every STRIDE-th) up to the
+ * 256th, then one in 8 of those: past the first ones a run repeats them (an
+ * animation's next frames, a name fitted at the next size, a booklet's next
+ * maze), and walking each of their thousands in turn cost minutes under
+ * ASan. */
+static unsigned long next_point(unsigned long n) { return n + (n < 256 ? STRIDE : 8 * STRIDE); }
+
 static void walked_note(const char *name, unsigned long points)
 {
     printf("%-14s %4lu allocations failed in turn%s\n", name, points,
@@ -416,7 +423,7 @@ static void walk(const char *name, scenario run, const char *file)
     bool finished = false;
     unsigned long n, walked_here = 0;
     enum { MOST = 5000 }; /* a bound, so a broken count cannot loop forever */
-    for (n = first_point(); n <= MOST && !finished; n += STRIDE, walked_here++) {
+    for (n = first_point(); n <= MOST && !finished; n = next_point(n), walked_here++) {
         meiro_error err = {0};
         fault_inject(n);
         meiro_status s = run(target, &err);
@@ -492,12 +499,8 @@ static void walk_cli(const char *name, const char *args)
     verdict failed_cleanly = {0}, left_whole = {0};
     bool finished = false;
     unsigned long n, walked_here = 0;
-    /* every allocation (every STRIDE-th) up to the 256th, then one in 8 of
-     * those: past the first ones a run repeats them (an animation's next
-     * frames, a booklet's next mazes), and walking each of its ~1,500 in
-     * turn cost minutes under ASan */
-    enum { MOST = 4000, WHOLE = 256 };
-    for (n = first_point(); n <= MOST && !finished; n += n < WHOLE ? STRIDE : 8 * STRIDE, walked_here++) {
+    enum { MOST = 4000 };
+    for (n = first_point(); n <= MOST && !finished; n = next_point(n), walked_here++) {
         char said[512] = "";
         snprintf(cmd, sizeof cmd, "cd %s && MEIRO_FAULT_NTH=%lu %s %s >/dev/null 2>.stderr", dir, n,
                  bin, args);
