@@ -6,7 +6,6 @@
 #include "core/error.h"
 
 #include <stdio.h>
-#include <string.h>
 
 #define RECT (1u << MEIRO_GRID_RECT)
 #define ALL_GRIDS ((1u << MEIRO_GRID_COUNT) - 1)
@@ -20,8 +19,9 @@ typedef struct kind_entry {
     meiro_field format_field;   /* the option to change then: the format, or the kind's own */
 } kind_entry;
 
-/* A format refusal that ends in "yet" is followed by the formats that can,
- * from the format table (": write it as pdf, svg, ..."). */
+/* A format refusal whose fix is another format (format_field) is followed
+ * by the formats that can, from the format table (": write it as pdf,
+ * svg, ..."). */
 static const kind_entry kinds[MEIRO_KIND_COUNT] = {
     [MEIRO_KIND_ANIMATE] = {{"animate", "--animate", RECT, MEIRO_CAN_COUNT},
                             "--animate and --frames draw rectangular mazes only, not %s",
@@ -125,8 +125,8 @@ meiro_status meiro_kind_check(unsigned set, meiro_grid grid, meiro_format format
         if ((set & 1u << k) && kinds[k].info.shows != MEIRO_CAN_COUNT &&
             !meiro_format_can(format, kinds[k].info.shows)) {
             char why[200], can[200];
-            int n = snprintf(why, sizeof why, kinds[k].format_refusal, meiro_format_info(format)->name);
-            bool list = n > 3 && strcmp(why + n - 3, "yet") == 0;
+            snprintf(why, sizeof why, kinds[k].format_refusal, meiro_format_info(format)->name);
+            bool list = kinds[k].format_field == MEIRO_FIELD_FORMAT;
             return fail_field(err, kinds[k].format_field, MEIRO_ERROR_ARGUMENT, "%s%s%s", why,
                               list ? ": write it as " : "",
                               list ? meiro_format_list(kinds[k].info.shows, can, sizeof can) : "");

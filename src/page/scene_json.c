@@ -35,6 +35,12 @@ static void key(jout *o, const char *name)
     jout_str(o, "\": ");
 }
 
+static void put_flag(jout *o, const char *name, bool value)
+{
+    key(o, name);
+    jout_str(o, value ? "true" : "false");
+}
+
 /* A number as the shortest text that reads back as the same double, so a
  * page drawn from its description is the page drawn (a glyph a
  * nanometre off can land on the next subpixel position). */
@@ -123,10 +129,8 @@ static void write_text(jout *o, const scene_text *t)
     jout_quoted(o, t->text);
     key(o, "font");
     jout_quoted(o, t->font);
-    key(o, "bold");
-    jout_str(o, t->bold ? "true" : "false");
-    key(o, "italic");
-    jout_str(o, t->italic ? "true" : "false");
+    put_flag(o, "bold", t->bold);
+    put_flag(o, "italic", t->italic);
     key(o, "size");
     num(o, t->size);
     key(o, "x");
@@ -136,11 +140,9 @@ static void write_text(jout *o, const scene_text *t)
     if (t->wrap > 0) {
         key(o, "wrap");
         num(o, t->wrap);
-        key(o, "in_words");
-        jout_str(o, t->in_words ? "true" : "false");
+        put_flag(o, "in_words", t->in_words);
     }
-    key(o, "outlined");
-    jout_str(o, t->outlined ? "true" : "false");
+    put_flag(o, "outlined", t->outlined);
     key(o, "colour");
     rgb(o, t->colour);
     key(o, "box");

@@ -457,7 +457,6 @@ bool serve_run(serve_config *cfg, const serve_job *job, int client, serve_result
     /* what the child left running in its group (its own pid names the group
      * while any member lives) */
     if (!cut) kill(-pid, SIGKILL);
-    if (cut) res->status = -1;
     return true;
 }
 
