@@ -540,14 +540,23 @@ open(sys.argv[1], "wb").write(head + info + rows)
 EOF2
 for ext in jpeg png svg bmp; do
     post "$tmp/pic/picture.$ext" "/api/preview?width=16&height=16&seed=2"
-    # the command's answer for that file: its maze, or (a picture's drawing
-    # past its processor-time budget, as under AddressSanitizer on a busy
-    # machine) the same refusal
+    # the command's answer for that file: its maze, or the same refusal.
+    # A picture's drawing past its processor-time budget (under
+    # AddressSanitizer on a busy machine) is a matter of timing, each run
+    # its own: then the other side may have drawn it in time
     if "$meiro" generate --shape "$tmp/pic/picture.$ext" -W 16 -H 16 --seed 2 -f svg -o "$tmp/pic.svg" \
         2> "$tmp/pic.err"; then
+        if [ "$got" != "200 image/svg+xml" ] && grep -q "to draw: refused" "$tmp/body"; then
+            echo "serve: upload $ext past the server's drawing budget here: $(head -c 200 "$tmp/body")"
+            ok
+            continue
+        fi
         expect "200 image/svg+xml" "upload $ext"
         case "$got" in 200*) ;; *) echo "serve: upload $ext answered: $(head -c 300 "$tmp/body")" ;; esac
         same "$tmp/body" "$tmp/pic.svg"
+    elif [ "$got" = "200 image/svg+xml" ] && grep -q "to draw: refused" "$tmp/pic.err"; then
+        echo "serve: upload $ext past the command's drawing budget here: $(head -1 "$tmp/pic.err")"
+        ok
     else
         expect "422 text/plain; charset=utf-8" "upload $ext, refused as the command refuses it ($(head -1 "$tmp/pic.err"))"
     fi
