@@ -9,7 +9,7 @@
 #include "harness.h"
 #include "whitebox.h"
 #include "page/scene_json.h"
-#include "render/scene_cairo.h"
+#include "draw/scene_cairo.h"
 
 #include <jansson.h>
 #include <math.h>

@@ -1,6 +1,6 @@
 /* A page as data: what a page draws, in the order it draws it, without
  * cairo. The drawing code (render/) builds it; a backend draws it (cairo:
- * render/scene_cairo.c) or writes it (JSON, `-f page`: page/scene_json.c,
+ * draw/scene_cairo.c) or writes it (JSON, `-f page`: page/scene_json.c,
  * doc/page-format.md).
  *
  * Items are paths (moves, lines, curves, arcs, closes) stroked or filled,
