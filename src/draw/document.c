@@ -198,7 +198,7 @@ meiro_status doc_place(const document *d, const doc_page *p, size_t k, page_layo
 }
 
 /* A key's cells at least this many of the thinnest line printed: at a
- * print service's 0.75 pt, 2.6 mm cells, the grey band (answer_pen) 1.4 mm
+ * print service's 0.75 pt, 2.6 mm cells, the grey band (answer_paint) 1.4 mm
  * wide with a wall's width clear on each side, a path the eye follows; at
  * home (0.1 mm) 1 mm, which a key of 6 or 9 small mazes keeps. */
 #define KEY_CELL_LINES 10
@@ -410,7 +410,7 @@ meiro_status doc_plan(document *d, const doc_item *items, size_t count,
             st->margin, (double)FRAME_MARGIN_MM);
         if (st->margin == t->margin) template_blame(t, "page", "margin", NULL, err);
     }
-    if (s == MEIRO_OK) s = load_marks_art(opt, 500, &st->marks.start_art, &st->marks.goal_art, err);
+    if (s == MEIRO_OK) s = load_marks_art(opt, MARKS_ART_SIZE, &st->marks.start_art, &st->marks.goal_art, err);
     if (s == MEIRO_OK) s = fit_texts(d, err);
     /* the page plan */
     /* the answers alone: after each page (without the pages), or a key */
@@ -774,13 +774,13 @@ static void draw_notes(cairo_t *cr, const document *d, const page_frame *f)
     cairo_set_source_rgb(cr, 0, 0, 0);
     draw_text(cr, ROLE_TEXT, d->style.labels->notes, d->style.marks.font, f->center_x,
               f->title_baseline, f->title_size, true, 0);
-    cairo_set_source_rgb(cr, 0.75, 0.75, 0.75);
-    cairo_set_line_width(cr, fmax(0.2, d->style.line_min));
     for (double y = f->body.y + 10; y <= f->body.y + f->body.h; y += 10) {
         cairo_move_to(cr, f->body.x, y);
         cairo_line_to(cr, f->body.x + f->body.w, y);
     }
-    cairo_stroke(cr);
+    scene_paint rule = scene_stroke((scene_rgb){0.75, 0.75, 0.75}, fmax(0.2, d->style.line_min),
+                                    CAP_BUTT, JOIN_MITER);
+    canvas_take_path(cr, ROLE_PAGE, &rule, 1);
 }
 
 /* The first page (from 1) of a kind showing item i, or 0. */
@@ -810,13 +810,13 @@ static void contents_line(cairo_t *cr, const document *d, const page_frame *f, d
     cairo_set_source_rgb(cr, 0, 0, 0);
     draw_text(cr, ROLE_TEXT, words, font, left, y, size * shrink, false, -1);
     draw_text(cr, ROLE_TEXT, number, font, right, y, size, false, 1);
-    cairo_set_source_rgb(cr, 0.55, 0.55, 0.55);
     cairo_new_path(cr); /* the text left a current point: no line from it */
     for (double x = left + w.natural * shrink + 3; x < right - n.natural - 3; x += 2.5) { /* the leader */
         cairo_new_sub_path(cr);
         cairo_arc(cr, x, y - 0.4, 0.25, 0, 2 * G_PI);
     }
-    cairo_fill(cr);
+    scene_paint dots = scene_fill((scene_rgb){0.55, 0.55, 0.55});
+    canvas_take_path(cr, ROLE_PAGE, &dots, 1);
 }
 
 /* Where the contents line that starts at maze i ends: its level's end,
@@ -924,14 +924,10 @@ meiro_status doc_draw_page(const document *d, size_t index, cairo_t *cr, bool ma
     if (!sc) return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
     bool page = layers & LAYER_PAGE;
     if (page && !maze_only && st->frame) { /* out to the bleed edge: the cut leaves no white rim */
-        scene_direct(sc, "frame art");
         double b = st->paper.bleed, left = page_bleed_left(&st->paper, doc_left_hand(d, p));
         double w = f.page_w + page_bleed_across(&st->paper), h = f.page_h + 2 * b;
-        scene_add_image(sc, ROLE_PAGE, &(scene_image){art_file(st->frame), -left, -b, w, h});
-        cairo_save(cr);
-        cairo_translate(cr, -left, -b);
-        draw_frame_art(cr, st->frame, w, h);
-        cairo_restore(cr);
+        scene_add_image(sc, ROLE_PAGE, &(scene_image){art_file(st->frame), -left, -b, w, h,
+                                                      .frame = true, .art = st->frame});
     }
     if (p->kind == PAGE_COVER) {
         s = draw_cover(cr, d, &f, snap, layers, err);
@@ -939,7 +935,6 @@ meiro_status doc_draw_page(const document *d, size_t index, cairo_t *cr, bool ma
         return s == MEIRO_OK ? scene_status(sc, err) : s;
     }
     if (p->kind == PAGE_NOTES || p->kind == PAGE_BACK || p->kind == PAGE_CONTENTS) {
-        if (page && p->kind != PAGE_BACK) scene_direct(sc, "notes' lines and contents' dots");
         if (page && p->kind == PAGE_NOTES) draw_notes(cr, d, &f);
         else if (page && p->kind == PAGE_BACK) draw_back(cr, d, &f);
         else if (page) draw_contents(cr, d, &f);
@@ -954,7 +949,6 @@ meiro_status doc_draw_page(const document *d, size_t index, cairo_t *cr, bool ma
         if (k == 0) first = L;
         if (s != MEIRO_OK) break;
         const doc_item *it = &d->items[p->first + k];
-        if ((layers & LAYER_WALLS) && it->maze->active) scene_direct(sc, "shape outlines");
         if (layers & LAYER_WALLS) s = draw_outline(cr, it->maze, &L, err);
         if (s != MEIRO_OK) break;
         draw_maze(cr, it->maze, paths ? it->path : NULL, &L, &st->marks, snap, layers);

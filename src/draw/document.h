@@ -182,10 +182,10 @@ meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_e
 meiro_status doc_write_html(const document *d, const meiro_path *solutions, bool shown, FILE *out,
                             meiro_error *err);
 
-/* Writes every page's description as JSON (`-f page`, export_page.c),
- * the seed given when has_seed. */
-meiro_status doc_write_scenes(const document *d, bool has_seed, uint64_t seed, FILE *out,
-                              meiro_error *err);
+/* The pages of the n documents, one after the other, as their description
+ * in JSON (export_page.c, -f page), with the seed that makes them again. */
+meiro_status doc_write_scenes(const document *docs, size_t n, bool has_seed, uint64_t seed,
+                              FILE *out, meiro_error *err);
 
 /* Writes every page as PDF to a stream. */
 meiro_status doc_write_pdf(const document *d, FILE *out, meiro_error *err);

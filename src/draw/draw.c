@@ -255,13 +255,6 @@ scene_paint answer_paint(const page_layout *L)
     return scene_stroke(grey, fmax(band, L->path_width), CAP_ROUND, JOIN_ROUND);
 }
 
-void answer_pen(cairo_t *cr, const page_layout *L)
-{
-    scene_paint p = answer_paint(L);
-    cairo_set_source_rgb(cr, p.colour.r, p.colour.g, p.colour.b);
-    cairo_set_line_width(cr, p.width);
-}
-
 static void stroke_path(scene *s, const meiro_maze *m, const meiro_path *p, const page_layout *L)
 {
     if (!p || p->length == 0) return;
@@ -375,6 +368,17 @@ void draw_word(cairo_t *cr, scene_role role, PangoLayout *layout, const char *te
     put_run(cr, role, layout, &t);
 }
 
+void draw_centred(cairo_t *cr, scene_role role, const char *text, const char *font, bool bold,
+                  double size, double cx, double cy, scene_rgb colour, bool outlined)
+{
+    PangoLayout *layout = text_layout(cr, text, font, bold, size);
+    scene_text t = {.text = text, .font = font, .bold = bold, .size = size,
+                    .outlined = outlined, .colour = colour};
+    layout_origin(layout, cx, cy, false, &t.x, &t.y);
+    put_run(cr, role, layout, &t);
+    g_object_unref(layout);
+}
+
 /* The size at which a mark's word fits in 70% of a cell (the mark size at
  * most), so that it stays clear of the walls. */
 static double mark_fit(cairo_t *cr, const char *text, const char *font, const page_layout *L)
@@ -418,12 +422,9 @@ static void disc(scene *s, scene_role role, double cx, double cy, double r, scen
     scene_end(s);
 }
 
-void draw_sign_art(cairo_t *cr, scene *s, scene_role role, cairo_surface_t *art, double x, double y,
-                   double side)
+void draw_sign_art(scene *s, scene_role role, cairo_surface_t *art, double x, double y, double side)
 {
-    scene_add_image(s, role, &(scene_image){art_file(art), x, y, side, side});
-    scene_direct(s, "pictures of S and G");
-    draw_art(cr, art, x, y, side, side);
+    scene_add_image(s, role, &(scene_image){art_file(art), x, y, side, side, .art = art});
 }
 
 /* A mark (S, G, スタート, ...) of `size` centred at (cx, cy) on a white
@@ -437,7 +438,7 @@ static void draw_mark(cairo_t *cr, scene *s, scene_role role, const char *text,
          * a word: clear of the walls, so no picture reads as a wall */
         double side = L->cell * 0.7;
         disc(s, role, cx, cy, L->cell * 0.42, WHITE);
-        draw_sign_art(cr, s, role, art, cx - side / 2, cy - side / 2, side);
+        draw_sign_art(s, role, art, cx - side / 2, cy - side / 2, side);
         return;
     }
     PangoLayout *layout = text_layout(cr, text, font, true, size);
@@ -473,7 +474,7 @@ void draw_badge(cairo_t *cr, const char *text, cairo_surface_t *art, const char 
         double band = fmax(d * 0.08, L->line);
         disc(s, role, cx, cy, r - band, WHITE);
         double side = (r - band) * 1.7; /* pictures are round: their corners may cross the ring */
-        draw_sign_art(cr, s, role, art, cx - side / 2, cy - side / 2, side);
+        draw_sign_art(s, role, art, cx - side / 2, cy - side / 2, side);
         return;
     }
     /* the word as large as fits in the disc's middle */
@@ -754,8 +755,6 @@ void draw_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const p
                const maze_marks *marks, double snap, unsigned layers)
 {
     if (m->levels) { /* its floors side by side, each drawn as a maze */
-        scene *s = canvas_scene(cr);
-        if (s) scene_direct(s, "levels' stairs and answer");
         draw_levels(cr, m, path, L, marks, snap, layers);
         return;
     }
@@ -768,24 +767,18 @@ void draw_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const p
     }
     scene *s = canvas_scene(cr);
     if (!s) return;
-    cairo_save(cr);
-    cairo_set_line_width(cr, line); /* for the mission's marks, drawn straight onto cr */
     bool picture = m->grid == MEIRO_GRID_RECT && m->picture && (layers & LAYER_PATH);
     if (picture) fill_picture(s, m, path, L);
-    if (m->grid != MEIRO_GRID_RECT) draw_grid_maze(cr, m, path, L, marks, layers);
+    if (m->grid != MEIRO_GRID_RECT) draw_grid_maze(cr, m, path, L, marks, line, layers);
     else if ((layers & LAYER_WALLS) && !((layers & LAYER_GRID_WALLS_APART) && rect_walls_apart(m))) {
         stroke_walls(cr, s, m, L, &g, line);
         if (m->weave) stroke_crossings(s, m, L, &g, line);
     }
-    if (m->mission) {
-        scene_direct(s, "mission marks");
-        draw_mission(cr, m, path, L, marks->font, line, layers & LAYER_WALLS);
-    }
+    if (m->mission) draw_mission(cr, m, path, L, marks->font, line, layers & LAYER_WALLS);
     if (m->grid == MEIRO_GRID_RECT && (layers & LAYER_PATH) && !picture) stroke_path(s, m, path, L);
     if (m->mission) draw_mission(cr, m, path, L, marks->font, line, layers & ~LAYER_WALLS);
     if (m->grid == MEIRO_GRID_RECT && (layers & LAYER_LABELS))
         draw_labels(cr, s, m, L, marks, true, true);
-    cairo_restore(cr);
 }
 
 /* Reads at most ART_MAX_BYTES of a file into *data (g_free it). */

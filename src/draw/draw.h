@@ -33,10 +33,8 @@ typedef struct maze_marks {
 } maze_marks;
 
 /* The solution's line: red, or for L->grey_path a grey band half a
- * corridor wide that keeps clear of the walls; round caps and joins.
- * answer_pen sets cr's colour and line width to it. */
+ * corridor wide that keeps clear of the walls; round caps and joins. */
 scene_paint answer_paint(const page_layout *L);
-void answer_pen(cairo_t *cr, const page_layout *L);
 
 /* The doors of S and G as layout_in_slot wants them: bit 1 << d for each
  * side d of the outer wall with a door. */
@@ -102,10 +100,10 @@ void draw_mission(cairo_t *cr, const meiro_maze *m, const meiro_path *path, cons
  * draws them onto cr at once, or describes the page (-f page); a picture
  * is drawn straight onto cr. The color of text is cr's source. */
 
-/* The same for a polar, hex or triangle maze (draw_grid.c); draw_maze
- * hands them over with the wall width set. */
+/* The same for a polar, hex or triangle maze (draw_grid.c), its walls
+ * `line` wide (draw_maze's, snapped to whole pixels on a picture). */
 void draw_grid_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,
-                    const maze_marks *marks, unsigned layers);
+                    const maze_marks *marks, double line, unsigned layers);
 
 /* Where trace_grid_walls sends a grid's walls, in mm on the page: moves,
  * lines, and arcs clockwise on the page (angles rising, a1 > a0; a whole
@@ -180,6 +178,10 @@ PangoLayout *run_layout(cairo_t *cr, const scene_text *t);
  * as outlines filled black: a mark's, a badge's. */
 void draw_word(cairo_t *cr, scene_role role, PangoLayout *layout, const char *text,
                const char *font, double size, double cx, double cy);
+/* `text` at `size` mm with its ink centred at (cx, cy) in colour: glyphs,
+ * or (outlined) their outlines filled. */
+void draw_centred(cairo_t *cr, scene_role role, const char *text, const char *font, bool bold,
+                  double size, double cx, double cy, scene_rgb colour, bool outlined);
 /* The ink box of `text` in bold at `size` mm: its width and height (mm). */
 void text_ink(cairo_t *cr, const char *text, const char *family, double size, double *w, double *h);
 
@@ -231,6 +233,9 @@ void draw_fitted(cairo_t *cr, scene_role role, const char *text, const char *fon
  * file ("art/bunny.svg"). */
 meiro_status load_art(const meiro_template *tpl, const template_art *ref, double w, double h,
                       cairo_surface_t **art, meiro_error *err);
+/* The size S and G pictures are drawn at once (load_marks_art's `size`),
+ * in the art's units, before they are scaled to their boxes. */
+#define MARKS_ART_SIZE 500
 /* The pictures for S and G that opt asks for (templates/README.md: the
  * options' art, else the template's start and goal files, else its art
  * pair), each drawn once into a size x size square; NULL for a word. */
@@ -251,8 +256,7 @@ const char *art_file(cairo_surface_t *art);
 /* The picture for S or G (role) in a side x side box at (x, y): drawn
  * straight onto cr, its place an image item of s (which notes it drawn
  * apart). */
-void draw_sign_art(cairo_t *cr, scene *s, scene_role role, cairo_surface_t *art, double x, double y,
-                   double side);
+void draw_sign_art(scene *s, scene_role role, cairo_surface_t *art, double x, double y, double side);
 
 /* Draws a frame from load_art (w = 0) so that it follows the page: in nine
  * slices, its corners (a seventh of its shorter side) at their own size,

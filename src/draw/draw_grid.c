@@ -346,14 +346,15 @@ void paint_grid_walls(cairo_t *cr, const scene *s, const scene_item *it)
 /* The walls traced into the scene: on a page as trails (a picture's mask
  * takes them as they come), only those that may reach the visible band
  * (a PNG's). */
-static void stroke_grid_walls(cairo_t *cr, scene *s, const meiro_maze *m, const page_layout *L)
+static void stroke_grid_walls(cairo_t *cr, scene *s, const meiro_maze *m, const page_layout *L,
+                              double line)
 {
     double cx0, cy0, cx1, cy1;
     cairo_clip_extents(cr, &cx0, &cy0, &cx1, &cy1);
     if (pdf_walls_of(cr)) cy0 = -HUGE_VAL, cy1 = HUGE_VAL;
     bool picture = cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE;
     wall_items w = {
-        s, scene_stroke((scene_rgb){0, 0, 0}, cairo_get_line_width(cr), CAP_ROUND, JOIN_ROUND), 0,
+        s, scene_stroke((scene_rgb){0, 0, 0}, line, CAP_ROUND, JOIN_ROUND), 0,
         picture ? 0 : WALL_MOVES};
     scene_path(s, ROLE_WALLS, &w.ink);
     grid_pen pen = {scene_pen_move, scene_pen_line, scene_pen_arc, &w};
@@ -455,7 +456,7 @@ static void grid_mark(cairo_t *cr, scene *s, scene_role role, const char *text,
         scene_path(s, role, &paper);
         scene_arc(s, cx, cy, fmin(room * 0.42, most), 0, TAU, false);
         scene_end(s);
-        draw_sign_art(cr, s, role, art, cx - side / 2, cy - side / 2, side);
+        draw_sign_art(s, role, art, cx - side / 2, cy - side / 2, side);
         return;
     }
     PangoLayout *layout = text_layout(cr, text, font, true, size);
@@ -494,13 +495,13 @@ static void draw_grid_labels(cairo_t *cr, scene *s, const meiro_maze *m, const v
 }
 
 void draw_grid_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,
-                    const maze_marks *marks, unsigned layers)
+                    const maze_marks *marks, double line, unsigned layers)
 {
     scene *s = canvas_scene(cr);
     if (!s) return;
     view v = view_of(m, L);
     if ((layers & LAYER_WALLS) && !(layers & LAYER_GRID_WALLS_APART))
-        stroke_grid_walls(cr, s, m, L);
+        stroke_grid_walls(cr, s, m, L, line);
     if (layers & LAYER_PATH) stroke_grid_path(s, m, path, &v, L);
     if (layers & LAYER_LABELS) draw_grid_labels(cr, s, m, &v, L, marks);
 }

@@ -4,6 +4,7 @@
  * child finds where a stair comes out), and the answer on every floor. */
 #include "core/levels.h"
 #include "draw/draw.h"
+#include "draw/scene_cairo.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -45,16 +46,11 @@ static void centre_of(const page_layout *F, uint32_t x, uint32_t y, double *cx, 
     *cy = F->maze_y + (y + 0.5) * F->cell;
 }
 
-/* Text of `size` mm centred at (cx, cy), in black. */
-static void centred_text(cairo_t *cr, const char *text, const char *font, bool bold, double size,
-                         double cx, double cy)
+/* Bold text of `size` mm centred at (cx, cy), its outlines in black. */
+static void centred_text(cairo_t *cr, const char *text, const char *font, double size, double cx,
+                         double cy)
 {
-    PangoLayout *layout = text_layout(cr, text, font, bold, size);
-    place_layout(cr, layout, cx, cy, false);
-    pango_cairo_layout_path(cr, layout);
-    cairo_set_source_rgb(cr, 0, 0, 0);
-    cairo_fill(cr);
-    g_object_unref(layout);
+    draw_centred(cr, ROLE_MARKS, text, font, true, size, cx, cy, (scene_rgb){0, 0, 0}, true);
 }
 
 /* A stair: on a white disc, a triangle pointing up or down (its shape
@@ -64,21 +60,20 @@ static void stair_mark(cairo_t *cr, const char *font, const page_layout *F, doub
 {
     double c = F->cell, r = (c - F->line) * 0.46;
     cairo_arc(cr, cx, cy, r, 0, 2 * G_PI);
-    cairo_set_source_rgb(cr, 1, 1, 1);
-    cairo_fill(cr);
+    scene_paint white = scene_fill((scene_rgb){1, 1, 1}), black = scene_fill((scene_rgb){0, 0, 0});
+    canvas_take_path(cr, ROLE_MARKS, &white, 1);
     double tw = c * 0.36, th = c * 0.22, ty = cy - c * 0.2; /* the triangle's middle */
     cairo_move_to(cr, cx - tw / 2, up ? ty + th / 2 : ty - th / 2);
     cairo_line_to(cr, cx + tw / 2, up ? ty + th / 2 : ty - th / 2);
     cairo_line_to(cr, cx, up ? ty - th / 2 : ty + th / 2);
     cairo_close_path(cr);
-    cairo_set_source_rgb(cr, 0, 0, 0);
-    cairo_fill(cr);
+    canvas_take_path(cr, ROLE_MARKS, &black, 1);
     char text[16];
     snprintf(text, sizeof text, "%lu", (unsigned long)number);
     double size = c * 0.42, w, h;
     text_ink(cr, text, font, size, &w, &h);
     if (w > c * 0.62) size *= c * 0.62 / w;
-    centred_text(cr, text, font, true, size, cx, cy + c * 0.17);
+    centred_text(cr, text, font, size, cx, cy + c * 0.17);
 }
 
 /* Each floor's name ("1F", "2F", ...) centred above it. */
@@ -89,7 +84,7 @@ static void floor_names(cairo_t *cr, const meiro_maze *m, const page_layout *L, 
         char name[16];
         snprintf(name, sizeof name, "%luF", (unsigned long)k + 1);
         double size = fmin(L->cell * 0.6, 8);
-        centred_text(cr, name, font, true, size, F.maze_x + F.maze_w / 2,
+        centred_text(cr, name, font, size, F.maze_x + F.maze_w / 2,
                      F.maze_y - L->cell * 0.55);
     }
 }
@@ -100,10 +95,7 @@ static void floor_names(cairo_t *cr, const meiro_maze *m, const page_layout *L, 
 static void levels_path(cairo_t *cr, const meiro_maze *m, const meiro_path *p, const page_layout *L)
 {
     if (!p || p->length == 0) return;
-    cairo_save(cr);
-    answer_pen(cr, L);
-    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
-    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+    scene_paint pen = answer_paint(L); /* round caps and joins */
     for (size_t k = 0; k < p->length; k++) {
         uint32_t floor = level_of(m, p->cells[k].y);
         page_layout F = floor_layout(m, L, floor);
@@ -123,9 +115,9 @@ static void levels_path(cairo_t *cr, const meiro_maze *m, const meiro_path *p, c
             cairo_line_to(cr, x + DIR_DX[m->goal_door] * L->cell / 2,
                           y + DIR_DY[m->goal_door] * L->cell / 2);
         /* the run ends at a stair (its mark, drawn over it, says which) */
-        if (k + 1 == p->length || level_of(m, p->cells[k + 1].y) != floor) cairo_stroke(cr);
+        if (k + 1 == p->length || level_of(m, p->cells[k + 1].y) != floor)
+            canvas_take_path(cr, ROLE_ANSWER, &pen, 1);
     }
-    cairo_restore(cr);
 }
 
 void draw_levels(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,
@@ -138,7 +130,6 @@ void draw_levels(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const
     }
     if (layers & LAYER_PATH) levels_path(cr, m, path, L);
     if (!(layers & LAYER_LABELS)) return;
-    cairo_save(cr);
     floor_names(cr, m, L, marks->font);
     /* stairs numbered by their lower cell in id order (levels_number_stairs),
      * counted as the cells go by: a stair's upper end takes the count of
@@ -170,5 +161,4 @@ void draw_levels(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const
         page_layout F = floor_layout(m, L, k);
         draw_ends(cr, &f, &F, marks, start, goal);
     }
-    cairo_restore(cr);
 }

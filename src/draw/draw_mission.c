@@ -5,6 +5,7 @@
  * so they match on a black-and-white print too. */
 #include "core/mission.h"
 #include "draw/draw.h"
+#include "draw/scene_cairo.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -30,22 +31,14 @@ static void symbol_path(cairo_t *cr, unsigned k, double cx, double cy, double r)
     cairo_close_path(cr);
 }
 
-static void fill_and_outline(cairo_t *cr, double r, double g, double b, double line)
+/* The current path filled in colour (rgb, or white) and outlined in black
+ * `line` wide, the walls' square corners: a mark's (role) two items. */
+static void fill_and_outline(cairo_t *cr, scene_role role, const double *rgb, double line)
 {
-    cairo_set_source_rgb(cr, r, g, b);
-    cairo_fill_preserve(cr);
-    cairo_set_source_rgb(cr, 0, 0, 0);
-    cairo_set_line_width(cr, line);
-    cairo_stroke(cr);
-}
-
-static void centred_text(cairo_t *cr, const char *text, const char *font, double size, double cx,
-                         double cy)
-{
-    PangoLayout *layout = text_layout(cr, text, font, true, size);
-    place_layout(cr, layout, cx, cy, false);
-    pango_cairo_show_layout(cr, layout);
-    g_object_unref(layout);
+    scene_paint paints[2] = {
+        scene_fill(rgb ? (scene_rgb){rgb[0], rgb[1], rgb[2]} : (scene_rgb){1, 1, 1}),
+        scene_stroke((scene_rgb){0, 0, 0}, line, CAP_SQUARE, JOIN_MITER)};
+    canvas_take_path(cr, role, paints, 2);
 }
 
 /* A locked door: a bar across the passage in its key's colour, the key's
@@ -59,9 +52,9 @@ static void draw_door(cairo_t *cr, const page_layout *L, const maze_mission *mi,
     double t = 0.32 * c, len = c - line;
     if (east) cairo_rectangle(cr, cx - t / 2, cy - len / 2, t, len);
     else cairo_rectangle(cr, cx - len / 2, cy - t / 2, len, t);
-    fill_and_outline(cr, mission_key_rgb[k][0], mission_key_rgb[k][1], mission_key_rgb[k][2], 0.6 * line);
+    fill_and_outline(cr, ROLE_MARKS, mission_key_rgb[k], 0.6 * line);
     symbol_path(cr, k, cx, cy, 0.12 * c);
-    fill_and_outline(cr, 1, 1, 1, 0.4 * line);
+    fill_and_outline(cr, ROLE_MARKS, NULL, 0.4 * line);
 }
 
 /* A one-way arrow on the wall line between cell i and its neighbour in d,
@@ -77,8 +70,8 @@ static void draw_one_way(cairo_t *cr, const page_layout *L, uint32_t x, uint32_t
     cairo_line_to(cr, wx - fx * 0.02 * c, wy - fy * 0.02 * c);
     cairo_line_to(cr, wx - fx * 0.14 * c - sx * 0.22 * c, wy - fy * 0.14 * c - sy * 0.22 * c);
     cairo_close_path(cr);
-    cairo_set_source_rgb(cr, ARROW_GREY, ARROW_GREY, ARROW_GREY);
-    cairo_fill(cr);
+    scene_paint grey = scene_fill((scene_rgb){ARROW_GREY, ARROW_GREY, ARROW_GREY});
+    canvas_take_path(cr, ROLE_MARKS, &grey, 1);
 }
 
 /* A key: its bow the key's shape and colour, a black shaft and bit. */
@@ -88,10 +81,10 @@ static void draw_key(cairo_t *cr, const page_layout *L, meiro_cell at, unsigned 
     cairo_rectangle(cr, cx - 0.05 * c, cy - 0.05 * c, 0.43 * c, 0.10 * c);
     cairo_rectangle(cr, cx + 0.22 * c, cy, 0.07 * c, 0.17 * c);
     cairo_rectangle(cr, cx + 0.32 * c, cy, 0.06 * c, 0.12 * c);
-    cairo_set_source_rgb(cr, 0, 0, 0);
-    cairo_fill(cr);
+    scene_paint black = scene_fill((scene_rgb){0, 0, 0});
+    canvas_take_path(cr, ROLE_MARKS, &black, 1);
     symbol_path(cr, k, cx - 0.17 * c, cy, 0.23 * c);
-    fill_and_outline(cr, mission_key_rgb[k][0], mission_key_rgb[k][1], mission_key_rgb[k][2], 0.6 * line);
+    fill_and_outline(cr, ROLE_MARKS, mission_key_rgb[k], 0.6 * line);
 }
 
 /* An item: its number in a white disc with a black ring. */
@@ -101,11 +94,11 @@ static void draw_item(cairo_t *cr, const page_layout *L, meiro_cell at, unsigned
     double c = L->cell, cx = L->maze_x + (at.x + 0.5) * c, cy = L->maze_y + (at.y + 0.5) * c;
     cairo_new_sub_path(cr);
     cairo_arc(cr, cx, cy, 0.36 * c, 0, 2 * G_PI);
-    fill_and_outline(cr, 1, 1, 1, fmax(0.8 * line, 0.05 * c));
+    fill_and_outline(cr, ROLE_MARKS, NULL, fmax(0.8 * line, 0.05 * c));
     char text[8];
     snprintf(text, sizeof text, "%u", k + 1);
-    cairo_set_source_rgb(cr, 0, 0, 0);
-    centred_text(cr, text, font, (k + 1 >= 10 ? 0.30 : 0.42) * c, cx, cy);
+    draw_centred(cr, ROLE_MARKS, text, font, true, (k + 1 >= 10 ? 0.30 : 0.42) * c, cx, cy,
+                 (scene_rgb){0, 0, 0}, false);
 }
 
 /* On the answer: a small red disc with the pickup's number (1, 2, ...) in
@@ -126,12 +119,12 @@ static void draw_pickups(cairo_t *cr, const meiro_maze *m, const meiro_path *p,
                cy = L->maze_y + (p->cells[s].y + 0.16) * c;
         cairo_new_sub_path(cr);
         cairo_arc(cr, cx, cy, 0.15 * c, 0, 2 * G_PI);
-        cairo_set_source_rgb(cr, SOLUTION_R, SOLUTION_G, SOLUTION_B);
-        cairo_fill(cr);
+        scene_paint disc = scene_fill((scene_rgb){SOLUTION_R, SOLUTION_G, SOLUTION_B});
+        canvas_take_path(cr, ROLE_ANSWER, &disc, 1);
         char text[8];
         snprintf(text, sizeof text, "%u", n);
-        cairo_set_source_rgb(cr, 1, 1, 1);
-        centred_text(cr, text, font, (n >= 10 ? 0.13 : 0.18) * c, cx, cy);
+        draw_centred(cr, ROLE_ANSWER, text, font, true, (n >= 10 ? 0.13 : 0.18) * c, cx, cy,
+                     (scene_rgb){1, 1, 1}, false);
     }
 }
 
@@ -141,11 +134,8 @@ void draw_mission(cairo_t *cr, const meiro_maze *m, const meiro_path *path, cons
     const maze_mission *mi = m->mission;
     if (!mi || m->grid != MEIRO_GRID_RECT) return;
     if (!font) font = FONT_FAMILY;
-    cairo_save(cr);
     /* the outlines' corners and ends as the walls' (square), on the puzzle
-     * and on its answer alike */
-    cairo_set_line_cap(cr, CAIRO_LINE_CAP_SQUARE);
-    cairo_set_line_join(cr, CAIRO_LINE_JOIN_MITER);
+     * and on its answer alike: fill_and_outline */
     if ((layers & LAYER_WALLS) && mi->blocked)
         for (uint32_t y = 0; y < m->h; y++)
             for (uint32_t x = 0; x < m->w; x++) {
@@ -166,5 +156,4 @@ void draw_mission(cairo_t *cr, const meiro_maze *m, const meiro_path *path, cons
             if (mi->kind == MEIRO_MISSION_KEYS) draw_key(cr, L, mi->mark[k], k, line);
             else draw_item(cr, L, mi->mark[k], k, line, font);
         }
-    cairo_restore(cr);
 }

@@ -1,11 +1,8 @@
 /* `-f page`: the pages of a document as their description (page/scene.h)
  * in JSON (page/scene_json.h, doc/page-format.md). The drawing code runs
  * as for a PDF (its measuring is pango's, so this format loads the drawing
- * module), its items going to the JSON writer instead of cairo; what it
- * still draws straight onto its device (pictures, outlines, mission marks)
- * lands on a recording nobody reads, and the page names it in
- * "drawn_apart". And the way back: a description read and drawn as a PDF
- * (meiro_page_draw). */
+ * module), its items going to the JSON writer instead of cairo. And the
+ * way back: a description read and drawn as a PDF (meiro_page_draw). */
 #define _POSIX_C_SOURCE 200809L
 #include "core/error.h"
 #include "core/model.h"
@@ -33,14 +30,14 @@ static meiro_status describe_page(const document *d, size_t index, cairo_t *cr, 
     meiro_status s = canvas_attach(cr, &sc, err);
     if (s == MEIRO_OK) s = doc_draw_page(d, index, cr, false, 0, LAYER_ALL, err);
     canvas_detach(cr);
-    scene_json_page_end(w, &sc);
+    scene_json_page_end(w);
     if (s == MEIRO_OK) s = scene_status(&sc, err);
     scene_free(&sc);
     return s;
 }
 
-meiro_status doc_write_scenes(const document *d, bool has_seed, uint64_t seed, FILE *out,
-                              meiro_error *err)
+meiro_status doc_write_scenes(const document *docs, size_t n, bool has_seed, uint64_t seed,
+                              FILE *out, meiro_error *err)
 {
     scene_json *w = scene_json_begin(out, has_seed, seed);
     if (!w) return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
@@ -49,7 +46,9 @@ meiro_status doc_write_scenes(const document *d, bool has_seed, uint64_t seed, F
     cairo_t *cr = cairo_create(rec);
     cairo_scale(cr, PT_PER_MM, PT_PER_MM); /* as a PDF page */
     meiro_status s = MEIRO_OK;
-    for (size_t p = 0; p < d->page_count && s == MEIRO_OK; p++) s = describe_page(d, p, cr, w, err);
+    for (size_t k = 0; k < n; k++)
+        for (size_t p = 0; p < docs[k].page_count && s == MEIRO_OK; p++)
+            s = describe_page(&docs[k], p, cr, w, err);
     meiro_status drawn = draw_finish(rec, cr, NULL, err);
     meiro_status written = scene_json_end(w, s == MEIRO_OK ? err : NULL);
     return s != MEIRO_OK ? s : drawn != MEIRO_OK ? drawn : written;
@@ -64,7 +63,7 @@ meiro_status export_page(const meiro_maze *m, const meiro_path *path,
     document d;
     meiro_status s = doc_init(&d, &item, 1, opt, -1, err);
     if (s != MEIRO_OK) return s;
-    s = doc_write_scenes(&d, m->has_seed, m->seed, out, err);
+    s = doc_write_scenes(&d, 1, m->has_seed, m->seed, out, err);
     doc_free(&d);
     return s;
 }

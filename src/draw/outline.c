@@ -17,6 +17,7 @@
 #include "core/error.h"
 #include "core/model.h"
 #include "draw/draw.h"
+#include "draw/scene_cairo.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -363,7 +364,11 @@ meiro_status draw_outline(cairo_t *cr, const meiro_maze *m, const page_layout *L
     outline o;
     meiro_status s = outline_trace(m, L->line / L->cell, &o, err);
     if (s != MEIRO_OK || o.loops == 0) return s;
-    cairo_save(cr);
+    scene *sc = canvas_scene(cr);
+    if (!sc) {
+        outline_free(&o);
+        return fail(err, MEIRO_ERROR_NOMEM, "out of memory drawing the shape's outline");
+    }
     double big = 1e6;
     /* cut where bridges cross it (the page but their cells) and at the
      * doors of S and G (a cell wide, out past the line) */
@@ -385,30 +390,30 @@ meiro_status draw_outline(cairo_t *cr, const meiro_maze *m, const page_layout *L
                 if (m->active[(size_t)y * m->w + x] == MASK_BRIDGE)
                     cairo_rectangle(cr, L->maze_x + x * L->cell, L->maze_y + y * L->cell, L->cell,
                                     L->cell);
-        cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD);
-        cairo_clip(cr);
+        canvas_take_clip(cr, ROLE_OUTLINE, true);
     }
-    cairo_set_line_width(cr, L->line * OUTLINE_WIDTH);
-    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
-    cairo_set_source_rgb(cr, 0, 0, 0);
     outline_path(cr, &o, L);
-    cairo_stroke(cr);
+    scene_paint ink = scene_stroke((scene_rgb){0, 0, 0}, L->line * OUTLINE_WIDTH, CAP_BUTT,
+                                   JOIN_ROUND);
+    canvas_take_path(cr, ROLE_OUTLINE, &ink, 1);
     /* the band between the line and the cells filled as the line is: the
      * line and the outer walls are one edge, with no white channel between
      * them that a child would take for a way round the letter; a counter
      * too small to trace (A's, D's) is filled whole, a hole, not a box of
      * walls. The cells themselves are cut out of the fill. */
     cairo_rectangle(cr, -big, -big, 2 * big, 2 * big);
-    if (!cells_path(cr, m, L)) {
-        cairo_restore(cr);
-        outline_free(&o);
-        return fail(err, MEIRO_ERROR_NOMEM, "out of memory drawing the shape's outline");
+    bool made = cells_path(cr, m, L);
+    if (made) {
+        canvas_take_clip(cr, ROLE_OUTLINE, true);
+        outline_path(cr, &o, L);
+        scene_paint band = scene_fill((scene_rgb){0, 0, 0});
+        band.even_odd = true;
+        canvas_take_path(cr, ROLE_OUTLINE, &band, 1);
+        scene_unclip(sc, ROLE_OUTLINE);
     }
-    cairo_set_fill_rule(cr, CAIRO_FILL_RULE_EVEN_ODD);
-    cairo_clip(cr);
-    outline_path(cr, &o, L);
-    cairo_fill(cr);
-    cairo_restore(cr);
+    cairo_new_path(cr);
+    if (bridges || doors) scene_unclip(sc, ROLE_OUTLINE);
     outline_free(&o);
+    if (!made) return fail(err, MEIRO_ERROR_NOMEM, "out of memory drawing the shape's outline");
     return MEIRO_OK;
 }

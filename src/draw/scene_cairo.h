@@ -30,4 +30,12 @@ meiro_status canvas_open(cairo_t *cr, meiro_error *err);
  * MEIRO_OK without one: draw_finish reports it. */
 meiro_status canvas_status(cairo_t *cr, meiro_error *err);
 
+/* cr's current path, built in the page's millimetres as the drawing
+ * functions build it, as path items of cr's scene, one a paint (a fill and
+ * then its outline: two), drawn as they are made; cr's path is cleared. */
+void canvas_take_path(cairo_t *cr, scene_role role, const scene_paint *paints, size_t count);
+/* cr's current path as a clip of cr's scene (the items after it drawn
+ * within it until scene_unclip); cr's path is cleared. */
+void canvas_take_clip(cairo_t *cr, scene_role role, bool even_odd);
+
 #endif

@@ -27,7 +27,7 @@ meiro_status xlsx_art_open(const meiro_export_options *opt, xlsx_art **art, bool
     has[0] = has[1] = false;
     *art = zalloc(1, sizeof **art);
     if (!*art) return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
-    meiro_status s = load_marks_art(opt, 500, &(*art)->pictures[0], &(*art)->pictures[1], err);
+    meiro_status s = load_marks_art(opt, MARKS_ART_SIZE, &(*art)->pictures[0], &(*art)->pictures[1], err);
     if (s != MEIRO_OK) {
         xlsx_art_free(*art);
         *art = NULL;

@@ -776,7 +776,8 @@ static meiro_status booklet_args_check(const meiro_booklet_options *b,
         return fail_field(err, MEIRO_FIELD_LEVEL, MEIRO_ERROR_ARGUMENT, "invalid difficulty level");
     if (!meiro_format_can(format, MEIRO_CAN_BOOKLET))
         return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
-                          "a booklet is a PDF, an XLSX workbook or an HTML page");
+                          "a booklet is a PDF, an XLSX workbook, an HTML page or its pages as "
+                          "data (page)");
     if (b->fold && format != MEIRO_FORMAT_PDF)
         return fail_field(err, MEIRO_FIELD_FOLD, MEIRO_ERROR_ARGUMENT,
                           "a folded booklet is a PDF (its sheets are printed)");
@@ -805,7 +806,7 @@ static meiro_status booklet_args_check(const meiro_booklet_options *b,
     if (b->signature && !b->fold)
         return fail_field(err, MEIRO_FIELD_SIGNATURE, MEIRO_ERROR_ARGUMENT,
                           "signatures are for folded booklets (--fold, or --fold=pages)");
-    if (b->copies > 1 && (format != MEIRO_FORMAT_PDF || b->fold))
+    if (b->copies > 1 && ((format != MEIRO_FORMAT_PDF && format != MEIRO_FORMAT_PAGE) || b->fold))
         return fail_field(err, MEIRO_FIELD_COPIES, MEIRO_ERROR_ARGUMENT,
                           "a class set (copies) is a PDF, not folded: %s",
                           b->fold ? "fold one booklet per pupil"
@@ -997,7 +998,8 @@ static meiro_status run_plan_pdf(booklet_run *r, meiro_error *err)
  * even count (glued) or whole signatures of 4 x signature pages; folded
  * on sheets, checked for a print service, or the documents one after the
  * other. */
-static meiro_status run_write_pdf(booklet_run *r, FILE *out, const char *temp_dir, meiro_error *err)
+static meiro_status run_write_pdf(booklet_run *r, meiro_format format, FILE *out,
+                                  const char *temp_dir, meiro_error *err)
 {
     const meiro_booklet_options *b = r->b;
     unsigned multiple = b->fold == MEIRO_FOLD_SHEETS ? 4 : b->signature ? 4 * b->signature : 2;
@@ -1007,6 +1009,8 @@ static meiro_status run_write_pdf(booklet_run *r, FILE *out, const char *temp_di
     if (s == MEIRO_OK && service) s = print_pages(&r->opt, &r->docs[0], err);
     if (s == MEIRO_OK) s = drawing()->doc_set_remake(&r->docs[r->planned - 1], b->command, err);
     if (s != MEIRO_OK) return s;
+    if (format == MEIRO_FORMAT_PAGE) /* the PDF's pages, as data */
+        return drawing()->doc_write_scenes(r->docs, r->planned, true, b->seed, out, err);
     if (b->fold == MEIRO_FOLD_SHEETS) {
         double pw, ph;
         drawing()->doc_page_size(&r->docs[0], &pw, &ph);
@@ -1049,12 +1053,13 @@ static meiro_status booklet_write_unlocalized(const meiro_booklet_options *b,
     s = run_page(&r, page, format, err);
     if (s == MEIRO_OK) s = run_start(&r, format, err);
     if (s == MEIRO_OK) s = run_make(&r, replaced, err);
-    if (s == MEIRO_OK && format == MEIRO_FORMAT_PDF) s = run_plan_pdf(&r, err);
+    bool pages = format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_PAGE;
+    if (s == MEIRO_OK && pages) s = run_plan_pdf(&r, err);
     if (s == MEIRO_OK && format == MEIRO_FORMAT_XLSX)
         s = xlsx_write_items(r.bks[0].items, r.bks[0].count, &r.opt, out, temp_dir, err);
     else if (s == MEIRO_OK && format == MEIRO_FORMAT_HTML)
         s = write_html(&r.bks[0], b->seed, &r.opt, r.clean, out, err);
-    else if (s == MEIRO_OK) s = run_write_pdf(&r, out, temp_dir, err);
+    else if (s == MEIRO_OK) s = run_write_pdf(&r, format, out, temp_dir, err);
     if (s == MEIRO_OK && remake) s = remake_text(b, &r.opt, r.bks, r.made, remake, err);
     if (s == MEIRO_OK && b->progress) b->progress(b->progress_ctx, r.total, r.total);
     run_free(&r);

@@ -238,13 +238,12 @@ static const format_entry formats[MEIRO_FORMAT_COUNT] = {
                            .caps = CAN(READ) | CAN(GRIDS) | KINDS | CAN(LEVELS),
                            .write = w_json,
                            .read = r_json},
-    /* missions and levels draw parts straight onto cairo, not yet into
-     * the description (doc/page-format.md) */
     [MEIRO_FORMAT_PAGE] = {.info = {MEIRO_FORMAT_PAGE, "page", "page",
                                     "the pages as data (JSON): paths, text runs and pictures, "
                                     "each with its role",
                                     false, false},
-                           .caps = CAN(PAGE) | CAN(GRIDS) | CAN(WEAVE) | CAN(ANSWERS),
+                           .caps = CAN(PAGE) | CAN(GRIDS) | CAN(WEAVE) | CAN(MISSIONS) |
+                                   CAN(LEVELS) | CAN(ANSWERS) | CAN(BOOKLET),
                            .check = check_page,
                            .write = w_page},
 };
