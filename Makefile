@@ -72,7 +72,7 @@ LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/page/builtin_files.
 # libmeiro.so (the one copy of the layers below in the process), exporting
 # its table alone. The meiro command links libmeiro.so. A text, CSV or
 # JSON run never loads cairo, pango, rsvg, xlsxwriter or qpdf. The XLSX
-# writer and the memory check before every drawn format (xlsx/, job/memory.c,
+# writer and the memory check before every drawn format (xlsx/, job/formats.c,
 # src/xlsx/xlsx.h) are outside the module, libxlsxwriter opened on first
 # use (src/xlsx/xlsx_lib.c): an XLSX run loads neither cairo nor pango.
 # libmeiro.a and the tests' libmeiro-internal.a link the drawing and its table

@@ -22,7 +22,7 @@
 #include "draw/document.h"
 #include "draw/draw.h"
 #include "draw/export.h"
-#include "job/memory.h"
+#include "job/formats.h"
 #include "xlsx/xlsx.h"
 
 #endif

@@ -15,7 +15,7 @@
 #include "draw/document.h"
 #include "draw/export.h"
 #include "draw/module.h"
-#include "job/memory.h"
+#include "job/formats.h"
 #include "io/ledger.h"
 #include "page/pdfx.h"
 
@@ -557,7 +557,7 @@ static meiro_status booklet_check(const meiro_booklet_options *b, const meiro_ex
     }
     /* what the options get wrong first, then whether the memory suffices */
     for (unsigned i = 0; s == MEIRO_OK && i < b->count; i++)
-        s = export_memory_check(format, shells[i].w, shells[i].h, err);
+        s = format_memory_check(format, shells[i].w, shells[i].h, err);
     free(shells);
     free(items);
     return s;

@@ -11,12 +11,13 @@
 #include "draw/document.h"
 #include "draw/export.h"
 #include "draw/module.h"
-#include "job/memory.h"
+#include "job/formats.h"
 #include "xlsx/xlsx.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <strings.h>
 
 typedef meiro_status (*write_fn)(const meiro_maze *m, const meiro_path *path,
@@ -165,9 +166,21 @@ static meiro_status check_sheet(const doc_item *item, const meiro_export_options
 #define KINDS (CAN(WEAVE) | CAN(MISSIONS)) /* shown by all but the line drawings */
 #define DRAWN (CAN(PAGE) | CAN(CROP) | CAN(GRIDS) | KINDS | CAN(LEVELS))
 
+/* The address space the libraries behind the page formats need, at least,
+ * in MB, measured with tests/ulimit-walk.sh: they abort, crash or retry for
+ * minutes when memory runs out under them (fontconfig and pango below 144
+ * MB, and up to three threads of theirs with 8 MB stacks as timing has it:
+ * 160, as cli/common.c's floor; libxlsxwriter; cairo's PDF pages copying
+ * their paths), so a smaller `ulimit -v` is refused up front. The text
+ * formats fail cleanly: no floor. */
+enum { FONTS_MB = 160 };
+
 typedef struct format_entry {
     meiro_format_desc info;
     unsigned caps;    /* CAN(...): the meiro_capability bits */
+    /* the address space writing it takes: a floor in MB and the bytes a
+     * cell adds (format_memory_check); 0: no floor */
+    unsigned memory_mb, cell_bytes;
     bool named_paper; /* prints on named papers only (a spreadsheet's paper codes) */
     check_fn check;   /* its page before the work; NULL: no page */
     meiro_status (*size_check)(uint64_t cells, meiro_error *err); /* NULL: the maze's limit */
@@ -203,23 +216,31 @@ static const format_entry formats[MEIRO_FORMAT_COUNT] = {
                                    "printable vector pages; --answer-page adds the solution page",
                                    false, true},
                           .caps = DRAWN | CAN(BLEED) | CAN(ANSWERS) | CAN(BOOKLET),
+                          .memory_mb = FONTS_MB,
+                          .cell_bytes = 16, /* 2000 x 2000: some 220 MB */
                           .check = check_page,
                           .write = w_pdf},
     [MEIRO_FORMAT_SVG] = {.info = {MEIRO_FORMAT_SVG, "svg", "svg",
                                    "one vector page, sized in millimetres", false, true},
                           .caps = DRAWN,
+                          .memory_mb = FONTS_MB,
+                          .cell_bytes = 140, /* the document in memory */
                           .check = check_page,
                           .write = w_svg},
     [MEIRO_FORMAT_PNG] = {.info = {MEIRO_FORMAT_PNG, "png", "png",
                                    "a picture of the page at --dpi, or of the maze with --crop",
                                    false, true},
                           .caps = DRAWN | CAN(DPI),
+                          .memory_mb = FONTS_MB,
+                          .cell_bytes = 4, /* drawn in bands */
                           .check = check_raster,
                           .write = w_png},
     [MEIRO_FORMAT_XLSX] = {.info = {MEIRO_FORMAT_XLSX, "xlsx", "xlsx",
                                     "a spreadsheet: one cell per maze cell, walls as borders",
                                     false, true},
                            .caps = CAN(PAGE) | KINDS | CAN(PLAY) | CAN(ANSWERS) | CAN(BOOKLET),
+                           .memory_mb = 96,
+                           .cell_bytes = 8,
                            .named_paper = true,
                            .check = check_sheet,
                            .write = export_xlsx},
@@ -228,6 +249,8 @@ static const format_entry formats[MEIRO_FORMAT_COUNT] = {
                                     "PDF",
                                     false, true},
                            .caps = CAN(PAGE) | KINDS | CAN(LEVELS) | CAN(BOOKLET),
+                           .memory_mb = FONTS_MB,
+                           .cell_bytes = 140,
                            .check = check_page,
                            .size_check = html_size_check,
                            .write = w_html},
@@ -244,9 +267,29 @@ static const format_entry formats[MEIRO_FORMAT_COUNT] = {
                                     false, false},
                            .caps = CAN(PAGE) | CAN(GRIDS) | CAN(WEAVE) | CAN(MISSIONS) |
                                    CAN(LEVELS) | CAN(ANSWERS) | CAN(BOOKLET),
+                           .memory_mb = FONTS_MB,
+                           .cell_bytes = 16, /* walls streamed out, a grid's held as trails */
                            .check = check_page,
                            .write = w_page},
 };
+
+meiro_status format_memory_check(meiro_format format, uint32_t width, uint32_t height,
+                                 meiro_error *err)
+{
+    if ((unsigned)format >= MEIRO_FORMAT_COUNT || !formats[format].memory_mb) return MEIRO_OK;
+    const format_entry *f = &formats[format];
+    uint64_t need = f->memory_mb + (uint64_t)width * height * f->cell_bytes / (1 << 20);
+    struct rlimit lim;
+    if (getrlimit(RLIMIT_AS, &lim) != 0 || lim.rlim_cur == RLIM_INFINITY ||
+        lim.rlim_cur >= need << 20)
+        return MEIRO_OK;
+    return fail(err, MEIRO_ERROR_NOMEM,
+                "out of memory: a %lu x %lu maze as %s needs about %llu MB of address space "
+                "(ulimit -v %llu), and this process may use %llu MB",
+                (unsigned long)width, (unsigned long)height, f->info.name,
+                (unsigned long long)need, (unsigned long long)need * 1024,
+                (unsigned long long)(lim.rlim_cur >> 20));
+}
 
 bool meiro_format_can(meiro_format format, meiro_capability capability)
 {
@@ -416,7 +459,7 @@ static meiro_status export_check_unlocalized(meiro_grid grid, uint32_t width, ui
     doc_item item = {&shell, NULL, 0};
     if (row->check) s = row->check(&item, opt, cell_mm, err); /* the text formats take any maze */
     /* what the options get wrong first, then whether the memory suffices */
-    if (s == MEIRO_OK) s = export_memory_check(format, width, height, err);
+    if (s == MEIRO_OK) s = format_memory_check(format, width, height, err);
     return s;
 }
 
@@ -493,7 +536,7 @@ static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *
     if (s == MEIRO_OK) s = meiro_kind_check(kinds, meiro_maze_grid(maze), format, err);
     const format_entry *row = &formats[format];
     if (s == MEIRO_OK && row->size_check) s = row->size_check(maze_total(maze), err);
-    if (s == MEIRO_OK) s = export_memory_check(format, maze->w, maze->h, err);
+    if (s == MEIRO_OK) s = format_memory_check(format, maze->w, maze->h, err);
     if (s != MEIRO_OK) return s;
     meiro_export_options local = *opt;
     local.answers = meiro_format_can(format, MEIRO_CAN_ANSWERS)
