@@ -280,6 +280,7 @@ static meiro_status fit_texts(document *d, meiro_error *err)
     };
     cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1);
     cairo_t *cr = cairo_create(surface);
+    measure_share(cr, d->measure);
     meiro_status s = cairo_status(cr) == CAIRO_STATUS_SUCCESS
                          ? MEIRO_OK
                          : fail(err, MEIRO_ERROR_NOMEM, "out of memory measuring the texts");
@@ -342,6 +343,7 @@ meiro_status doc_plan(document *d, const doc_item *items, size_t count,
                       const meiro_export_options *opt, const doc_parts *parts, meiro_error *err)
 {
     *d = (document){0};
+    d->measure = measure_cache_new(); /* NULL: each context matches its own fonts */
     d->items = items;
     d->count = count;
     resolve_style(&d->style, opt, items, count);
@@ -465,6 +467,8 @@ meiro_status doc_set_gutter(document *d, double gutter, meiro_error *err)
 
 void doc_free(document *d)
 {
+    measure_cache_free(d->measure);
+    d->measure = NULL;
     free(d->pages);
     d->pages = NULL;
     d->page_cap = 0;
@@ -650,6 +654,7 @@ meiro_status doc_set_remake(document *d, const char *remake, meiro_error *err)
     if (s != MEIRO_OK) return s;
     cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1);
     cairo_t *cr = cairo_create(surface);
+    measure_share(cr, d->measure);
     if (cairo_status(cr) != CAIRO_STATUS_SUCCESS)
         s = fail(err, MEIRO_ERROR_NOMEM, "out of memory measuring the texts");
     double width;
@@ -920,6 +925,7 @@ meiro_status doc_draw_page(const document *d, size_t index, cairo_t *cr, bool ma
     meiro_status s = layout_frame(&st->paper, d->landscape, st->margin, doc_left_hand(d, p),
                                   page_texts(d, p), &f, err);
     if (s != MEIRO_OK) return s;
+    measure_share(cr, d->measure);
     scene *sc = canvas_scene(cr);
     if (!sc) return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
     bool page = layers & LAYER_PAGE;

@@ -1,5 +1,5 @@
-/* measured_width (measure.h): the measurer's fonts cached on the cairo
- * context that draws the page. */
+/* measured_width (measure.h): the measurer's fonts cached for the document
+ * (or the cairo context) that draws the page. */
 #include "draw/measure.h"
 
 #include "core/alloc.h"
@@ -13,7 +13,7 @@
  * bold), a template's own; more are measured without a cache. */
 enum { MEASURE_FONTS = 6 };
 
-typedef struct measure_cache {
+struct measure_cache {
     struct {
         char *font;
         bool bold;
@@ -21,20 +21,29 @@ typedef struct measure_cache {
     } e[MEASURE_FONTS];
     size_t n;
     bool failed; /* out of memory once */
-} measure_cache;
+};
 
 static const cairo_user_data_key_t cache_key;
 /* cr's user data when even the cache could not be made: failed, nothing to free */
 static const measure_cache no_memory = {.failed = true};
 
-static void cache_free(void *p)
+void measure_cache_free(measure_cache *c)
 {
-    measure_cache *c = p;
-    for (size_t i = 0; i < c->n; i++) {
+    for (size_t i = 0; c && i < c->n; i++) {
         free(c->e[i].font);
         glyph_fonts_free(c->e[i].fonts);
     }
     free(c);
+}
+
+static void cache_free(void *p) { measure_cache_free(p); }
+
+measure_cache *measure_cache_new(void) { return zalloc(1, sizeof(measure_cache)); }
+
+void measure_share(cairo_t *cr, measure_cache *c)
+{
+    /* without memory for it, cr keeps (or makes) its own */
+    if (c && !cairo_get_user_data(cr, &cache_key)) cairo_set_user_data(cr, &cache_key, c, NULL);
 }
 
 static glyph_fonts *fonts_new(const char *font, bool bold)
@@ -52,7 +61,7 @@ static measure_cache *cache_of(cairo_t *cr)
 {
     measure_cache *c = cairo_get_user_data(cr, &cache_key);
     if (c) return c->failed ? NULL : c;
-    c = zalloc(1, sizeof *c);
+    c = measure_cache_new();
     if (c && cairo_set_user_data(cr, &cache_key, c, cache_free) == CAIRO_STATUS_SUCCESS) return c;
     free(c);
     cairo_set_user_data(cr, &cache_key, (void *)&no_memory, NULL);
