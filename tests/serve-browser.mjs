@@ -18,6 +18,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import vm from 'node:vm';
 import { chromium, needBrowser, startServe, suite } from './browser-lib.mjs';
 
 const build = path.resolve(process.argv[2] || 'build');
@@ -730,6 +731,63 @@ try {
     check(command.includes('--lang ar'), `the command has --lang ar: ${command}`);
     check(errors.length === 0, `no script errors: ${errors.join('; ')}`);
     await page.close();
+  }
+  // Every other language of po/ (es fr de pt zh ko ar): the browser's
+  // language chosen, the form's words that language's table's (read here
+  // from studio-words.js), Arabic's page right to left, the maze's page made
+  // in it (its HTML's lang and a word of its catalogue), a size past the
+  // server's worded in it, not in English
+  {
+    const scope = {};
+    vm.createContext(scope);
+    vm.runInContext(`${fs.readFileSync('src/serve/page/studio-words.js', 'utf8')}; this.words = words;`, scope);
+    const tables = scope.words;
+    // a word of a catalogue (po/LL.po's msgstr of a msgctxt)
+    const catalogued = (lang, ctxt) => {
+      const m = fs.readFileSync(`po/${lang}.po`, 'utf8').match(new RegExp(`msgctxt "${ctxt}"\\nmsgid "[^"]*"\\nmsgstr "([^"]*)"`));
+      return m ? m[1] : null;
+    };
+    const scripts = { zh: /\p{Script=Han}/u, ko: /\p{Script=Hangul}/u, ar: /\p{Script=Arabic}/u };
+    for (const lang of ['es', 'fr', 'de', 'pt', 'zh', 'ko', 'ar']) {
+      const { page, errors, downloads } = await open(lang, false);
+      await preview(page);
+      const table = tables[lang];
+      check(await page.evaluate(() => document.documentElement.lang) === lang, `${lang}: html lang is ${lang}`);
+      const dir = await page.evaluate(() => document.documentElement.dir);
+      check(dir === (lang === 'ar' ? 'rtl' : 'ltr'), `${lang}: the page's direction is ${dir}`);
+      // every word shown is the table's, and not English's where they differ
+      const shown = await page.$$eval('[data-t]', (es) => es.filter((e) => !e.closest('[hidden]') && e.dataset.t !== 'mazes')
+        .map((e) => [e.dataset.t, e.textContent]));
+      const off = shown.filter(([k, text]) => text !== table[k]);
+      check(shown.length > 30 && off.length === 0, `${lang}: the form's ${shown.length} words are the table's: ${off.join(' | ')}`);
+      const english = shown.filter(([k, text]) => text === tables.en[k] && table[k] !== tables.en[k]);
+      check(english.length === 0, `${lang}: no English word left: ${english.join(' | ')}`);
+      check(await page.$eval('h1', (e) => e.textContent.trim()) === `迷 ${table.heading}`, `${lang}: the heading is ${table.heading}`);
+      if (scripts[lang]) {
+        const latin = shown.filter(([, text]) => !scripts[lang].test(text) && !/^(PDF|ABC|abc|AbC|あいうえお|S|G)$/.test(text));
+        check(latin.length === 0, `${lang}: every word in its script: ${latin.join(' | ')}`);
+      }
+      // the maze made in the language: its page to play
+      const html = await download(page, downloads, 'html');
+      const text = html ? fs.readFileSync(html, 'utf8') : '';
+      check(new RegExp(`<html lang="${lang}"${lang === 'ar' ? ' dir="rtl"' : ''}`).test(text), `${lang}: the maze's HTML is in ${lang}`);
+      const show = catalogued(lang, 'html.show');
+      check(show && text.includes(show), `${lang}: the maze's HTML says ${show}`);
+      if (lang === 'ar' || lang === 'zh') await shot(page, lang, true);
+      // a size past the server's: the language's words, then English's
+      await page.select('#size-by', 'cells');
+      await page.$eval('#width', (e) => { e.value = ''; });
+      await page.type('#width', '500');
+      await page.waitForFunction(() => !document.getElementById('error').hidden, { timeout: 10000 });
+      const refused = await page.$eval('#error', (e) => e.textContent);
+      check(refused === table.messages.side({ max: '200' }), `${lang}: the width's limit in its words: ${refused}`);
+      await page.click('#lang-en');
+      await page.waitForFunction((was) => document.getElementById('error').textContent !== was, { timeout: 10000 }, refused).catch(() => {});
+      const inEnglish = await page.$eval('#error', (e) => e.textContent);
+      check(inEnglish === tables.en.messages.side({ max: '200' }), `${lang}: the same refusal in English once English is chosen: ${inEnglish}`);
+      check(errors.length === 0, `${lang}: no script errors: ${errors.join('; ')}`);
+      await page.close();
+    }
   }
   // Japanese: the page follows navigator.language; a name in kana
   {
