@@ -774,6 +774,19 @@ try {
       const show = catalogued(lang, 'html.show');
       check(show && text.includes(show), `${lang}: the maze's HTML says ${show}`);
       if (lang === 'ar' || lang === 'zh') await shot(page, lang, true);
+      // a rule maze of the language's alphabet (abc, with no case where it
+      // has none): its page to play starts from the alphabet's first letter
+      const plain = await preview(page);
+      await page.click('.kind:nth-child(8)'); // Numbers and letters
+      await page.click('#rules .rule:nth-child(4)'); // ABC
+      await changed(page, plain);
+      const ruled = await download(page, downloads, 'html');
+      const rule = ruled ? fs.readFileSync(ruled, 'utf8') : '';
+      const start = catalogued(lang, 'rule.start');
+      check(rule.includes(`>${table.abcLetters[0]}</td>`) && rule.includes(start),
+        `${lang}: the rule maze's page has ${table.abcLetters[0]} and ${start}`);
+      check(await page.$eval('#rule-case', (e) => e.hidden) === !table.cased, `${lang}: a case offered where the alphabet has one`);
+      await page.click('.kind:nth-child(1)'); // back to a rectangle
       // a size past the server's: the language's words, then English's
       await page.select('#size-by', 'cells');
       await page.$eval('#width', (e) => { e.value = ''; });
