@@ -275,14 +275,14 @@ static void add_lookalikes(cands *c, const rule_def *r, const char *t)
     }
 }
 
-/* A random letter of the script of a message's first letter: digits,
- * hiragana or katakana, or the letters rule_parse chose (its alphabet in
- * its case, or common characters). */
+/* A random letter of the script of a message's first letter: the letters
+ * rule_parse chose (its alphabet in its case, or common characters), or
+ * for digits and kana, which it left to this, a digit, hiragana or
+ * katakana. */
 static void message_far(const rule_def *r, rng_state *rng, char out[RULE_TOKEN_MAX])
 {
     const unsigned char *p = (const unsigned char *)r->targets[0];
-    bool kana = p[0] == 0xE3 && (p[1] == 0x81 || p[1] == 0x82 || p[1] == 0x83); /* U+3040..U+30FF */
-    if (!(p[0] >= '0' && p[0] <= '9') && !kana && r->letter_count) {
+    if (r->letter_count) {
         abc_token(r, rng, (int)rng_below(rng, (uint32_t)r->letter_count), out);
         return;
     }

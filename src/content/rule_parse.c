@@ -148,10 +148,12 @@ static meiro_status read_message(const char *text, const char *lang, rule_def *r
                     MESSAGE_MIN, r->target_count);
     r->n = (int)r->target_count - 1;
     /* the wrong letters: the alphabet of the first letter's script, in its
-     * case (rule_gen.c's message_far; digits and kana its own) */
+     * case; none for digits and kana, which rule_gen.c's message_far draws
+     * itself (and whose look-alikes are then all kept) */
     const char *first = r->targets[0];
-    const rule_alphabet *of =
-        (unsigned char)first[0] < 0x80 && !rule_alphabet_cased(alphabet) ? rule_alphabet_of("en") : alphabet;
+    const unsigned char *f = (const unsigned char *)first;
+    if ((*f >= '0' && *f <= '9') || (f[0] == 0xE3 && f[1] >= 0x81 && f[1] <= 0x83)) return MEIRO_OK;
+    const rule_alphabet *of = *f < 0x80 && !rule_alphabet_cased(alphabet) ? rule_alphabet_of("en") : alphabet;
     r->variant = 0;
     if (rule_alphabet_cased(of)) {
         rule_alphabet_fill(of, 1, r);
