@@ -36,16 +36,21 @@ const missionIcons = {
   'one-way': '<path d="M2.5 8h15M14 4.5 17.5 8 14 11.5M21.5 16h-15M10 12.5 6.5 16l3.5 3.5"/>',
 };
 
-// the rules as pictures: a few tokens along their way (text in an SVG)
+// the rules as pictures: a few tokens along their way (text in an SVG);
+// null: the page's language's (its alphabet, abc following --lang; its
+// example's first words)
 const ruleIcons = {
-  multiples: ['3', '6', '9'], skip: ['5', '10', '15'], sum: ['1', '+2', '=3'], abc: ['A', 'B', 'C'],
-  aiueo: ['あ', 'い', 'う'], words: ['cat', 'dog', 'sun'], chain: ['りす', 'すし', 'しか'], message: ['H', 'I', '!'],
+  multiples: ['3', '6', '9'], skip: ['5', '10', '15'], sum: ['1', '+2', '=3'], abc: null,
+  aiueo: ['あ', 'い', 'う'], words: null, chain: null, message: ['H', 'I', '!'],
 };
 function ruleIcon(r) {
-  const t = r === 'abc' ? ui().abcLetters : ruleIcons[r]; // the page's alphabet (abc follows --lang)
+  const t = ruleIcons[r] || (r === 'abc' ? ui().abcLetters : ui()[`${r}Example`].split('\n').slice(0, 3));
   const small = t.some((x) => x.length > 2);
-  return `<svg viewBox="0 0 48 48" aria-hidden="true" class="rule-icon"><path class="way" d="M12 10h12v14h12v14"/>${
-    t.map((x, i) => `<text x="${[12, 24, 36][i]}" y="${[10, 24, 38][i]}" font-size="${small ? 10 : 13}">${x}</text>`).join('')}</svg>`;
+  // the way from the top corner a reader starts at: the right one right to
+  // left (the tokens themselves as written: +2, not 2+)
+  const xs = document.documentElement.dir === 'rtl' ? [36, 24, 12] : [12, 24, 36];
+  return `<svg viewBox="0 0 48 48" aria-hidden="true" class="rule-icon"><path class="way" d="M${xs[0]} 10H${xs[1]}v14H${xs[2]}v14"/>${
+    t.map((x, i) => `<text x="${xs[i]}" y="${[10, 24, 38][i]}" font-size="${small ? 10 : 13}">${x}</text>`).join('')}</svg>`;
 }
 
 const $ = (id) => document.getElementById(id);
