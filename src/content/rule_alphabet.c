@@ -70,9 +70,12 @@ const char *rule_alphabet_code(const rule_alphabet *a) { return a->code; }
 const char *rule_alphabet_comma(const rule_alphabet *a) { return a->comma; }
 bool rule_alphabet_cased(const rule_alphabet *a) { return a->capitals != NULL; }
 
-const char *rule_alphabet_names(void)
+void rule_alphabet_names(char *out, size_t size)
 {
-    return "en, es, fr, de, pt, zh, ko, ar";
+    size_t used = 0;
+    out[0] = 0;
+    for (size_t i = 0; i < ALPHABET_COUNT && used < size; i++)
+        used += (size_t)snprintf(out + used, size - used, "%s%s", i ? ", " : "", ALPHABETS[i].code);
 }
 
 /* Word i of a list of words by spaces into out (bytes), "" past its end. */

@@ -76,10 +76,11 @@ void rule_def_free(rule_def *r);
 rule_key rule_key_of(const rule_def *r, const char *token);
 /* The alphabets (rule_alphabet.c): one by its code ("es", len bytes of
  * code), or NULL; a language's (English's for one without: ja); their codes
- * for a message; its code, name, comma in a sentence, whether it has case. */
+ * for a message ("en, es, ..." into out, size bytes); its code, name, comma
+ * in a sentence, whether it has case. */
 const rule_alphabet *rule_alphabet_named(const char *code, size_t len);
 const rule_alphabet *rule_alphabet_of(const char *lang);
-const char *rule_alphabet_names(void);
+void rule_alphabet_names(char *out, size_t size);
 const char *rule_alphabet_code(const rule_alphabet *a);
 const char *rule_alphabet_name(const rule_alphabet *a);
 const char *rule_alphabet_comma(const rule_alphabet *a);

@@ -178,11 +178,14 @@ static meiro_status read_abc(const char *arg, const char *lang, rule_def *r, mei
         else if (n == 5 && !strncmp(p, "lower", 5)) cased = true, r->variant = 1;
         else if (n == 5 && !strncmp(p, "mixed", 5)) cased = true, r->variant = 2;
         else if (a && !named) named = a;
-        else
+        else {
+            char names[64];
+            rule_alphabet_names(names, sizeof names);
             return fail(err, MEIRO_ERROR_UNKNOWN_NAME,
                         "--rule abc[:ALPHABET][,CASE]: '%.*s' is no alphabet (%s; Japanese's "
                         "kana: --rule aiueo) nor case (upper, lower, mixed)",
-                        (int)(n > 20 ? 20 : n), p, rule_alphabet_names());
+                        (int)(n > 20 ? 20 : n), p, names);
+        }
         p += n;
         p += *p == ',';
     }
