@@ -2,6 +2,8 @@
 // languages of po/, LANGS in /studio-langs.js), loaded before studio.js.
 // Every table has every key of English's (tests/studio-words.mjs); the
 // words a page shares with the catalogues are the catalogues' (po/GLOSSARY.md).
+// The tables after Japanese's are drafts, as the catalogues are: each AWAITS
+// REVIEW by a native speaker (po/README.md says how) until one signs it off.
 // Besides words, each table says how its language writes the ABC rule
 // (abcLetters, cased: whether it has capitals) and gives the examples the
 // rule's boxes start with (messageExample, chainExample, wordsExample).
