@@ -763,6 +763,9 @@ try {
       const english = shown.filter(([k, text]) => text === tables.en[k] && table[k] !== tables.en[k]);
       check(english.length === 0, `${lang}: no English word left: ${english.join(' | ')}`);
       check(await page.$eval('h1', (e) => e.textContent.trim()) === `迷 ${table.heading}`, `${lang}: the heading is ${table.heading}`);
+      const unnamed = (await page.$$eval('[data-ta]', (es) => es.map((e) => [e.dataset.ta, e.getAttribute('aria-label')])))
+        .filter(([k, name]) => name !== table.aria[k]);
+      check(unnamed.length === 0, `${lang}: the fields' names for a screen reader in the language: ${unnamed.join(' | ')}`);
       if (scripts[lang]) {
         const latin = shown.filter(([, text]) => !scripts[lang].test(text) && !/^(PDF|ABC|abc|AbC|あいうえお|S|G)$/.test(text));
         check(latin.length === 0, `${lang}: every word in its script: ${latin.join(' | ')}`);

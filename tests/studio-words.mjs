@@ -3,8 +3,8 @@
 // and lists too (a key missing in one language, or one English lacks, fails),
 // of the same kind (a word, a list of the same length, a function of the same
 // arguments); every language of po/ (studio-langs.js) has its table; every
-// word the page asks for (data-t in index.html, t('...') in studio.js) is
-// English's; and each message, worded with sample values, says those values
+// word the page asks for (data-t in index.html, t('...') in studio.js, a
+// field's name for a screen reader: data-ta) is English's; and each message, worded with sample values, says those values
 // and no "undefined". Runs in Node alone, no browser.
 // Usage: node tests/studio-words.mjs BUILD_DIR
 // meiro-suite: test check
@@ -55,6 +55,10 @@ const js = fs.readFileSync(path.join(page, 'studio.js'), 'utf8');
 const asked = new Set([...html.matchAll(/data-t="([^"]+)"/g), ...js.matchAll(/\bt\('([^']+)'\)/g)].map((m) => m[1]));
 check(asked.size > 60, `the page asks for its words: ${asked.size}`);
 for (const k of asked) check(k in words.en, `the page's word ${k} is in the tables`);
+// and every field's name for a screen reader (data-ta: aria-label)
+const named = [...html.matchAll(/data-ta="([^"]+)"/g)].map((m) => m[1]);
+check(named.length >= 10, `the page's fields named for a screen reader: ${named.length}`);
+for (const k of named) check(k in words.en.aria, `the field name ${k} is in the tables`);
 
 // every message worded: its values in it, nothing undefined
 const sample = { max: '123', q: 'Zoë', n: ['4.5', '6.7'], label: 'Étiquette' };

@@ -10,6 +10,8 @@
 'use strict';
 const words = {
   en: {
+    // the names a screen reader says for the fields without a visible label
+    aria: { langs: 'Language', copies: 'class set', height: 'height', kana: 'kana', letters: 'letters', levels: 'levels', count: 'mazes', orientation: 'orientation', size: 'size', width: 'width' },
     heading: 'Maze studio', kind: 'What kind of maze?', shape: 'Shape', text: 'Letters of the maze',
     textHint: 'A name or a short word, whole.', size: 'How hard?', byAge: 'for a child of',
     byLevel: 'level', byCells: 'cells', easy: 'easy', normal: 'normal', hard: 'hard', expert: 'expert',
@@ -108,6 +110,8 @@ const words = {
     },
   },
   ja: {
+    // the names a screen reader says for the fields without a visible label
+    aria: { langs: 'ことば', copies: 'クラスで くばる', height: 'たて', kana: 'かな', letters: 'もじ', levels: 'むずかしさ', count: 'もんだいの かず', orientation: 'ようしの むき', size: 'おおきさ', width: 'よこ' },
     heading: 'めいろ スタジオ', kind: 'どんな めいろ?', shape: 'かたち', text: 'めいろに する もじ',
     textHint: 'なまえや みじかい ことば', size: 'むずかしさ', byAge: 'ねんれい', byLevel: 'レベル',
     byCells: 'マスの かず', easy: 'やさしい', normal: 'ふつう', hard: 'むずかしい', expert: 'とても むずかしい',
@@ -202,6 +206,8 @@ const words = {
     },
   },
   es: {
+    // the names a screen reader says for the fields without a visible label
+    aria: { langs: 'Idioma', copies: 'para la clase', height: 'alto', kana: 'kana', letters: 'letras', levels: 'niveles', count: 'laberintos', orientation: 'orientación', size: 'tamaño', width: 'ancho' },
     heading: 'Estudio de laberintos', kind: '¿Qué laberinto?', shape: 'Forma', text: 'Letras del laberinto',
     textHint: 'Un nombre o una palabra corta, entera.', size: '¿Qué dificultad?', byAge: 'para un niño de',
     byLevel: 'nivel', byCells: 'casillas', easy: 'fácil', normal: 'normal', hard: 'difícil', expert: 'experto',
@@ -297,6 +303,8 @@ const words = {
     },
   },
   fr: {
+    // the names a screen reader says for the fields without a visible label
+    aria: { langs: 'Langue', copies: 'pour la classe', height: 'hauteur', kana: 'kana', letters: 'lettres', levels: 'niveaux', count: 'labyrinthes', orientation: 'orientation', size: 'taille', width: 'largeur' },
     heading: 'Atelier de labyrinthes', kind: 'Quel labyrinthe ?', shape: 'Forme', text: 'Lettres du labyrinthe',
     textHint: 'Un prénom ou un mot court, en entier.', size: 'Quelle difficulté ?', byAge: 'pour un enfant de',
     byLevel: 'niveau', byCells: 'cases', easy: 'facile', normal: 'normal', hard: 'difficile', expert: 'expert',
@@ -392,6 +400,8 @@ const words = {
     },
   },
   de: {
+    // the names a screen reader says for the fields without a visible label
+    aria: { langs: 'Sprache', copies: 'Klassensatz', height: 'Höhe', kana: 'Kana', letters: 'Buchstaben', levels: 'Stufen', count: 'Labyrinthe', orientation: 'Ausrichtung', size: 'Größe', width: 'Breite' },
     heading: 'Labyrinth-Werkstatt', kind: 'Welches Labyrinth?', shape: 'Form', text: 'Buchstaben des Labyrinths',
     textHint: 'Ein Name oder ein kurzes Wort, ganz.', size: 'Wie schwer?', byAge: 'für ein Kind von',
     byLevel: 'Stufe', byCells: 'Felder', easy: 'leicht', normal: 'mittel', hard: 'schwer', expert: 'Profi',
@@ -487,6 +497,8 @@ const words = {
     },
   },
   pt: {
+    // the names a screen reader says for the fields without a visible label
+    aria: { langs: 'Idioma', copies: 'para a turma', height: 'altura', kana: 'kana', letters: 'letras', levels: 'níveis', count: 'labirintos', orientation: 'orientação', size: 'tamanho', width: 'largura' },
     heading: 'Ateliê de labirintos', kind: 'Que labirinto?', shape: 'Forma', text: 'Letras do labirinto',
     textHint: 'Um nome ou uma palavra curta, inteira.', size: 'Qual dificuldade?', byAge: 'para uma criança de',
     byLevel: 'nível', byCells: 'casas', easy: 'fácil', normal: 'normal', hard: 'difícil', expert: 'craque',
@@ -582,6 +594,8 @@ const words = {
     },
   },
   zh: {
+    // the names a screen reader says for the fields without a visible label
+    aria: { langs: '语言', copies: '全班用', height: '高', kana: '假名', letters: '字母', levels: '难度', count: '迷宫数', orientation: '纸张方向', size: '大小', width: '宽' },
     heading: '迷宫工作室', kind: '什么样的迷宫？', shape: '形状', text: '迷宫里的字',
     textHint: '一个名字或一个短词，要完整。', size: '多难？', byAge: '适合',
     byLevel: '难度', byCells: '格子数', easy: '简单', normal: '普通', hard: '困难', expert: '高手',
@@ -677,6 +691,8 @@ const words = {
     },
   },
   ko: {
+    // the names a screen reader says for the fields without a visible label
+    aria: { langs: '언어', copies: '반 전체용', height: '세로', kana: '가나', letters: '글자', levels: '단계', count: '미로 수', orientation: '종이 방향', size: '크기', width: '가로' },
     heading: '미로 작업실', kind: '어떤 미로?', shape: '모양', text: '미로로 만들 글자',
     textHint: '이름이나 짧은 낱말, 통째로.', size: '얼마나 어렵게?', byAge: '나이',
     byLevel: '단계', byCells: '칸 수', easy: '쉬움', normal: '보통', hard: '어려움', expert: '달인',
@@ -772,6 +788,8 @@ const words = {
     },
   },
   ar: {
+    // the names a screen reader says for the fields without a visible label
+    aria: { langs: 'اللغة', copies: 'للفصل كله', height: 'الارتفاع', kana: 'كانا', letters: 'الحروف', levels: 'المستويات', count: 'عدد المتاهات', orientation: 'اتجاه الورق', size: 'الحجم', width: 'العرض' },
     heading: 'مرسم المتاهات', kind: 'أي متاهة؟', shape: 'الشكل', text: 'حروف المتاهة',
     textHint: 'اسم أو كلمة قصيرة، كاملة.', size: 'ما الصعوبة؟', byAge: 'لطفل عمره',
     byLevel: 'المستوى', byCells: 'عدد الخانات', easy: 'سهل', normal: 'متوسط', hard: 'صعب', expert: 'خبير',

@@ -758,6 +758,7 @@ function drawAll() {
   document.documentElement.dir = lang && lang[2] === 'rtl' ? 'rtl' : 'ltr';
   document.title = `meiro — ${t('heading')}`;
   document.querySelectorAll('[data-t]').forEach((e) => { e.textContent = t(e.dataset.t); });
+  document.querySelectorAll('[data-ta]').forEach((e) => e.setAttribute('aria-label', t('aria')[e.dataset.ta]));
   for (const [code] of LANGS) $(`lang-${code}`).setAttribute('aria-pressed', state.lang === code);
   const ages = [];
   for (let a = 3; a <= 13; a++) ages.push([String(a), a === 13 ? '13+' : String(a)]);
