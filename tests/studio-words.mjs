@@ -4,8 +4,9 @@
 // of the same kind (a word, a list of the same length, a function of the same
 // arguments); every language of po/ (studio-langs.js) has its table; every
 // word the page asks for (data-t in index.html, t('...') in studio.js, a
-// field's name for a screen reader: data-ta) is English's; and each message, worded with sample values, says those values
-// and no "undefined". Runs in Node alone, no browser.
+// field's name for a screen reader: data-ta) is English's; and each
+// message, worded with sample values, says those values and no
+// "undefined". Runs in Node alone, no browser.
 // Usage: node tests/studio-words.mjs BUILD_DIR
 // meiro-suite: test check
 import fs from 'node:fs';
