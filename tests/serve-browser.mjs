@@ -789,6 +789,20 @@ try {
       check(rule.includes(`>${table.abcLetters[0]}</td>`) && rule.includes(start),
         `${lang}: the rule maze's page has ${table.abcLetters[0]} and ${start}`);
       check(await page.$eval('#rule-case', (e) => e.hidden) === !table.cased, `${lang}: a case offered where the alphabet has one`);
+      // a name set smaller than the age wants: the server's decimals as the
+      // language writes them (7,5 mm in French, 7.5 in Korean)
+      await page.click('.kind:nth-child(3)'); // Name
+      await page.$eval('#text', (e) => { e.value = ''; });
+      await page.type('#text', 'ALEXANDRA');
+      await page.select('#age', '4');
+      await page.waitForFunction(() => !document.getElementById('warning').hidden, { timeout: 20000 }).catch(() => {});
+      const said = await page.$eval('#warning', (e) => e.dataset.said);
+      const mm = (said.match(/cells of ([0-9.]+) mm, .* the ([0-9.]+) mm/) || []).slice(1);
+      const local = (v) => new Intl.NumberFormat(lang, { numberingSystem: 'latn', minimumFractionDigits: (v.split('.')[1] || '').length,
+        maximumFractionDigits: (v.split('.')[1] || '').length }).format(Number(v));
+      const warned = await page.$eval('#warning', (e) => e.textContent);
+      check(mm.length === 2 && warned === table.messages['warning.text']({ q: 'ALEXANDRA', n: mm.map(local) }),
+        `${lang}: the name's warning with the language's numbers: ${warned} (${said})`);
       await page.click('.kind:nth-child(1)'); // back to a rectangle
       // a size past the server's: the language's words, then English's
       await page.select('#size-by', 'cells');

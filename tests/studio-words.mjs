@@ -62,12 +62,12 @@ check(named.length >= 10, `the page's fields named for a screen reader: ${named.
 for (const k of named) check(k in words.en.aria, `the field name ${k} is in the tables`);
 
 // every message worded: its values in it, nothing undefined
-const sample = { max: '123', q: 'Zoë', n: ['4.5', '6.7'], label: 'Étiquette' };
+const sample = { max: '123', third: '41', q: 'Zoë', n: ['4.5', '6.7'], label: 'Étiquette' };
 for (const [code, table] of Object.entries(words)) {
   for (const [k, f] of Object.entries(table.messages)) {
     const text = f(sample);
     const src = f.toString();
-    const wants = [['${p.max}', '123'], ['${p.q}', 'Zoë'], ['${p.n[0]}', '4.5'], ['${p.label}', 'Étiquette']]
+    const wants = [['${p.max}', '123'], ['${p.third}', '41'], ['${p.q}', 'Zoë'], ['${p.n[0]}', '4.5'], ['${p.label}', 'Étiquette']]
       .filter(([said]) => src.includes(said)).map(([, value]) => value);
     check(typeof text === 'string' && text.length > 5 && !/undefined|NaN/.test(text) && wants.every((w) => text.includes(w)),
       `${code}: message ${k} worded with its values: ${text}`);

@@ -287,10 +287,21 @@ function bookletCommand() {
 // (words[lang].messages); the English line the server sent is kept in the
 // box's data-said, never shown.
 const sameWords = { height: 'width', cell: 'width', picture: 'shape' }; // options worded alike
+// A number the server sent ("40000", "7.5") as the page's language writes
+// it (40 000, 7,5 in French), in the digits 0-9 every language's pages use
+// (po/GLOSSARY.md); anything else as it came.
+function localNumber(s) {
+  const m = /^\d+(?:\.(\d+))?$/.exec(s || '');
+  if (!m) return s;
+  const digits = (m[1] || '').length;
+  return new Intl.NumberFormat(state.lang, { numberingSystem: 'latn', minimumFractionDigits: digits,
+    maximumFractionDigits: digits }).format(Number(s));
+}
 function worded(form) {
   const q = new URLSearchParams(form || 'code=offline');
-  const p = { code: q.get('code'), level: q.get('level') || 'error', option: q.get('option'), max: q.get('max'),
-    q: q.get('q'), n: q.getAll('n') };
+  const max = q.get('max');
+  const p = { code: q.get('code'), level: q.get('level') || 'error', option: q.get('option'), max: localNumber(max),
+    third: max && localNumber(String(Math.floor(Number(max) / 3))), q: q.get('q'), n: q.getAll('n').map(localNumber) };
   const m = t('messages');
   if (p.code !== 'command' && m[p.code]) return m[p.code](p);
   for (const o of [p.option, sameWords[p.option]])
