@@ -395,7 +395,7 @@ const words = {
       'warning.shape': () => 'Aucune forme nette dans cette image (une photo ?) : le labyrinthe prend une tache bizarre de ses parties sombres. Un dessin, ou une figure sur un fond uni, donne une forme.',
       'warning.width': (p) => `Les cases font ${p.n[0]} mm, petites pour un enfant de cet âge : moins de cases ou un papier plus grand les agrandissent.`,
       error: (p) => (p.label ? `« ${p.label} » ne va pas avec les autres choix : choisis autre chose.`
-        : 'Ces choix ne vont pas ensemble : choisis-en d’autres.'),
+        : 'Ces choix ne vont pas ensemble : choisis-en d’autres.'),
       warning: (p) => (p.label ? `Fait, mais « ${p.label} » n’est pas tout à fait comme demandé.` : 'Fait, mais pas tout à fait comme demandé.'),
     },
   },
