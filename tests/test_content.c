@@ -281,7 +281,7 @@ static char *text_of(const meiro_rule_sheet *s, const char *format, size_t *size
  * 12 seeds each: the oracle (with the alphabets written above) finds one
  * path, the sheet's, which reads the alphabet in order from its first
  * letter; Spanish's long paths go N, Ñ, O; the sentence shows the first
- * letters; the same rule reads back in its language. */
+ * letters; the sheet reads back from its text and its JSON the same. */
 static void test_alphabets(void)
 {
     static const struct {
@@ -329,18 +329,20 @@ static void test_alphabets(void)
                                     !strcmp(meiro_rule_sheet_token(s, path[14] % w, path[14] / w), "Ñ") &&
                                     !strcmp(meiro_rule_sheet_token(s, path[15] % w, path[15] / w), "O");
                     }
-                    if (seed == 1 && lv == 2) { /* read back: the same rule in the same language */
-                        size_t size;
-                        char *text = text_of(s, "text", &size);
-                        FILE *f = text ? fmemopen(text, size, "r") : NULL;
+                    /* read back from its text and its JSON: the same sheet */
+                    for (int j = 0; j < 2 && seed == 1 && lv == 2; j++) {
+                        size_t size, size2 = 0, size3 = 0;
+                        char *file = text_of(s, j ? "json" : "text", &size), *text = text_of(s, "text", &size2);
+                        FILE *f = file ? fmemopen(file, size, "r") : NULL;
                         meiro_error rerr = {0};
                         meiro_rule_sheet *b = f ? meiro_rule_sheet_read(f, &rerr) : NULL;
-                        verdict_note(&v, b && !strcmp(meiro_rule_sheet_sentence(b), meiro_rule_sheet_sentence(s)) &&
-                                             meiro_rule_sheet_paths(b) == 1,
-                                     "%s %s: read back (%s)", langs[l].lang, rules_of[r], rerr.message);
+                        char *again = b ? text_of(b, "text", &size3) : NULL;
+                        verdict_note(&v, again && text && !strcmp(again, text) && meiro_rule_sheet_paths(b) == 1,
+                                     "%s %s: read back from %s (%s)", langs[l].lang, rules_of[r],
+                                     j ? "json" : "text", rerr.message);
                         meiro_rule_sheet_free(b);
                         if (f) fclose(f);
-                        free(text);
+                        free(file), free(text), free(again);
                     }
                     meiro_rule_sheet_free(s);
                 }
