@@ -43,9 +43,18 @@ static uint32_t cp(const char *s, size_t *len)
  * case and marks left out (Ñ kept), ß as s, Arabic's alifs as one. */
 static uint32_t chain_letter(uint32_t c)
 {
-    static const char *const same[] = {"aàáâãäåAÀÁÂÃÄÅ", "cçCÇ", "eèéêëEÈÉÊË", "iìíîïIÌÍÎÏ",
-                                       "oòóôõöOÒÓÔÕÖ", "uùúûüUÙÚÛÜ", "yÿY", "ñÑ", "sßS", "اأإآ",
-                                       "تة", "يى"};
+    static const char *const same[] = {"aàáâãäåAÀÁÂÃÄÅ",
+                                       "cçCÇ",
+                                       "eèéêëEÈÉÊË",
+                                       "iìíîïIÌÍÎÏ",
+                                       "oòóôõöOÒÓÔÕÖ",
+                                       "uùúûüUÙÚÛÜ",
+                                       "yÿY",
+                                       "ñÑ",
+                                       "sßS",
+                                       "اأإآ",
+                                       "تة",
+                                       "يى"};
     if (c >= 'A' && c <= 'Z') c += 'a' - 'A';
     for (size_t i = 0; i < sizeof same / sizeof same[0]; i++) {
         size_t l;
@@ -69,12 +78,18 @@ static uint32_t last_cp(const char *s)
 static const struct {
     const char *lang, *capitals, *small;
 } alphabets[] = {
-    {"en", "A B C D E F G H I J K L M N O P Q R S T U V W X Y Z", "a b c d e f g h i j k l m n o p q r s t u v w x y z"},
-    {"ja", "A B C D E F G H I J K L M N O P Q R S T U V W X Y Z", "a b c d e f g h i j k l m n o p q r s t u v w x y z"},
-    {"es", "A B C D E F G H I J K L M N Ñ O P Q R S T U V W X Y Z", "a b c d e f g h i j k l m n ñ o p q r s t u v w x y z"},
-    {"fr", "A B C D E F G H I J K L M N O P Q R S T U V W X Y Z", "a b c d e f g h i j k l m n o p q r s t u v w x y z"},
-    {"pt", "A B C D E F G H I J K L M N O P Q R S T U V W X Y Z", "a b c d e f g h i j k l m n o p q r s t u v w x y z"},
-    {"de", "A Ä B C D E F G H I J K L M N O Ö P Q R S - T U Ü V W X Y Z", "a ä b c d e f g h i j k l m n o ö p q r s ß t u ü v w x y z"},
+    {"en", "A B C D E F G H I J K L M N O P Q R S T U V W X Y Z",
+     "a b c d e f g h i j k l m n o p q r s t u v w x y z"},
+    {"ja", "A B C D E F G H I J K L M N O P Q R S T U V W X Y Z",
+     "a b c d e f g h i j k l m n o p q r s t u v w x y z"},
+    {"es", "A B C D E F G H I J K L M N Ñ O P Q R S T U V W X Y Z",
+     "a b c d e f g h i j k l m n ñ o p q r s t u v w x y z"},
+    {"fr", "A B C D E F G H I J K L M N O P Q R S T U V W X Y Z",
+     "a b c d e f g h i j k l m n o p q r s t u v w x y z"},
+    {"pt", "A B C D E F G H I J K L M N O P Q R S T U V W X Y Z",
+     "a b c d e f g h i j k l m n o p q r s t u v w x y z"},
+    {"de", "A Ä B C D E F G H I J K L M N O Ö P Q R S - T U Ü V W X Y Z",
+     "a ä b c d e f g h i j k l m n o ö p q r s ß t u ü v w x y z"},
     {"zh", NULL, "b p m f d t n l g k h j q x zh ch sh r z c s y w"},
     {"ko", NULL, "가 나 다 라 마 바 사 아 자 차 카 타 파 하"},
     {"ar", NULL, "أ ب ت ث ج ح خ د ذ ر ز س ش ص ض ط ظ ع غ ف ق ك ل م ن ه و ي"},
@@ -87,7 +102,8 @@ static bool nth_letter(const char *list, int step, const char *t, bool skip_none
     for (const char *p = list; *p;) {
         size_t n = strcspn(p, " ");
         bool none = n == 1 && *p == '-';
-        if (!(none && skip_none) && step-- == 0) return !none && strlen(t) == n && !strncmp(t, p, n);
+        if (!(none && skip_none) && step-- == 0)
+            return !none && strlen(t) == n && !strncmp(t, p, n);
         p += n;
         p += *p == ' ';
     }
@@ -113,7 +129,8 @@ static bool abc_ok(const char *rule, const char *lang, const char *t, int step)
         if (!alphabets[i].capitals) return nth_letter(alphabets[i].small, step, t, false);
         if (variant == 0) return nth_letter(alphabets[i].capitals, step, t, true);
         if (variant == 1) return nth_letter(alphabets[i].small, step, t, false);
-        return nth_letter(alphabets[i].capitals, step, t, false) || nth_letter(alphabets[i].small, step, t, false);
+        return nth_letter(alphabets[i].capitals, step, t, false) ||
+               nth_letter(alphabets[i].small, step, t, false);
     }
     return false;
 }
@@ -201,7 +218,8 @@ static unsigned oracle_paths(const meiro_rule_sheet *s, uint32_t *first, size_t 
     unsigned found = 0;
     size_t depth = 0;
     long sum = 0;
-    if (!oracle_ok(rule, lang, meiro_rule_sheet_token(s, start % w, start / w), 0, NULL, &sum)) return 0;
+    if (!oracle_ok(rule, lang, meiro_rule_sheet_token(s, start % w, start / w), 0, NULL, &sum))
+        return 0;
     stack[0] = start, dir[0] = 0, sums[0] = sum, on[start] = true;
     if (start == finish) return oracle_end(rule, sum) ? 1 : 0;
     while (found < 3) {
@@ -287,9 +305,9 @@ static void test_alphabets(void)
     static const struct {
         const char *lang, *message, *first;
     } langs[] = {
-        {"en", "message:WELL DONE", "A, B, C"},    {"es", "message:ÑANDÚ", "A, B, C"},
-        {"fr", "message:TRÈS BIEN", "A, B, C"},   {"de", "message:schön", "A, Ä, B"},
-        {"pt", "message:PARABÉNS", "A, B, C"},    {"zh", "message:你真棒", "b、p、m"},
+        {"en", "message:WELL DONE", "A, B, C"},      {"es", "message:ÑANDÚ", "A, B, C"},
+        {"fr", "message:TRÈS BIEN", "A, B, C"},      {"de", "message:schön", "A, Ä, B"},
+        {"pt", "message:PARABÉNS", "A, B, C"},       {"zh", "message:你真棒", "b、p、m"},
         {"ko", "message:참 잘했어요", "가, 나, 다"}, {"ar", "message:أحسنت", "أ، ب، ت"},
         {"ja", "message:ありがとう", "A, B, C"},
     };
@@ -297,14 +315,15 @@ static void test_alphabets(void)
     bool enye = false;
     for (size_t l = 0; l < sizeof langs / sizeof langs[0]; l++) {
         const char *rules_of[] = {"abc", "abc:lower", "abc:mixed", "chain", langs[l].message};
-        bool cased = strcmp(langs[l].lang, "zh") && strcmp(langs[l].lang, "ko") && strcmp(langs[l].lang, "ar");
+        bool cased = strcmp(langs[l].lang, "zh") && strcmp(langs[l].lang, "ko") &&
+                     strcmp(langs[l].lang, "ar");
         for (size_t r = 0; r < 5; r++) {
             if (!cased && (r == 1 || r == 2)) continue;
             for (unsigned lv = 0; lv < 4; lv++)
                 for (uint64_t seed = 1; seed <= 12; seed++) {
                     meiro_error err = {0};
-                    meiro_rule_sheet *s =
-                        meiro_rule_sheet_new(rules_of[r], langs[l].lang, (meiro_level)lv, seed, &err);
+                    meiro_rule_sheet *s = meiro_rule_sheet_new(rules_of[r], langs[l].lang,
+                                                               (meiro_level)lv, seed, &err);
                     if (!verdict_note(&v, s != NULL, "%s %s level %u seed %llu: %s", langs[l].lang,
                                       rules_of[r], lv, (unsigned long long)seed, err.message))
                         continue;
@@ -313,31 +332,40 @@ static void test_alphabets(void)
                     const uint32_t *path;
                     size_t len = meiro_rule_sheet_path(s, &path);
                     unsigned n = oracle_paths(s, found, &found_len);
-                    verdict_note(&v, n == 1 && found_len == len && !memcmp(found, path, len * sizeof *path),
-                                 "%s %s level %u seed %llu: oracle %u paths", langs[l].lang, rules_of[r],
-                                 lv, (unsigned long long)seed, n);
+                    verdict_note(
+                        &v, n == 1 && found_len == len && !memcmp(found, path, len * sizeof *path),
+                        "%s %s level %u seed %llu: oracle %u paths", langs[l].lang, rules_of[r], lv,
+                        (unsigned long long)seed, n);
                     if (r == 0) {
                         bool in_order = true;
                         for (size_t i = 0; i < len; i++)
-                            in_order &= abc_ok("abc", langs[l].lang,
-                                               meiro_rule_sheet_token(s, path[i] % w, path[i] / w), (int)i);
-                        verdict_note(&v, in_order && strstr(meiro_rule_sheet_sentence(s), langs[l].first),
-                                     "%s abc seed %llu: the path reads the alphabet; %s", langs[l].lang,
-                                     (unsigned long long)seed, meiro_rule_sheet_sentence(s));
+                            in_order &=
+                                abc_ok("abc", langs[l].lang,
+                                       meiro_rule_sheet_token(s, path[i] % w, path[i] / w), (int)i);
+                        verdict_note(
+                            &v, in_order && strstr(meiro_rule_sheet_sentence(s), langs[l].first),
+                            "%s abc seed %llu: the path reads the alphabet; %s", langs[l].lang,
+                            (unsigned long long)seed, meiro_rule_sheet_sentence(s));
                         if (!strcmp(langs[l].lang, "es") && len > 15)
-                            enye |= !strcmp(meiro_rule_sheet_token(s, path[13] % w, path[13] / w), "N") &&
-                                    !strcmp(meiro_rule_sheet_token(s, path[14] % w, path[14] / w), "Ñ") &&
-                                    !strcmp(meiro_rule_sheet_token(s, path[15] % w, path[15] / w), "O");
+                            enye |=
+                                !strcmp(meiro_rule_sheet_token(s, path[13] % w, path[13] / w),
+                                        "N") &&
+                                !strcmp(meiro_rule_sheet_token(s, path[14] % w, path[14] / w),
+                                        "Ñ") &&
+                                !strcmp(meiro_rule_sheet_token(s, path[15] % w, path[15] / w), "O");
                     }
                     /* read back from its text and its JSON: the same sheet */
                     for (int j = 0; j < 2 && seed == 1 && lv == 2; j++) {
                         size_t size, size2 = 0, size3 = 0;
-                        char *file = text_of(s, j ? "json" : "text", &size), *text = text_of(s, "text", &size2);
+                        char *file = text_of(s, j ? "json" : "text", &size),
+                             *text = text_of(s, "text", &size2);
                         FILE *f = file ? fmemopen(file, size, "r") : NULL;
                         meiro_error rerr = {0};
                         meiro_rule_sheet *b = f ? meiro_rule_sheet_read(f, &rerr) : NULL;
                         char *again = b ? text_of(b, "text", &size3) : NULL;
-                        verdict_note(&v, again && text && !strcmp(again, text) && meiro_rule_sheet_paths(b) == 1,
+                        verdict_note(&v,
+                                     again && text && !strcmp(again, text) &&
+                                         meiro_rule_sheet_paths(b) == 1,
                                      "%s %s: read back from %s (%s)", langs[l].lang, rules_of[r],
                                      j ? "json" : "text", rerr.message);
                         meiro_rule_sheet_free(b);
@@ -541,17 +569,22 @@ static void test_errors(void)
         {"abc:es,greek", "es", {"'greek' is no alphabet", "upper, lower, mixed"}},
         {"abc:lower", "ko", {"Korean alphabet has no capital", "--rule abc:ko"}},
         {"abc:ar,upper", "en", {"Arabic alphabet has no capital", "--rule abc:ar"}},
-        {"message:ÑANDÚ", "en", {"'Ñ' is not a letter of the page's language (--lang en)", "Spanish (--lang es)"}},
+        {"message:ÑANDÚ",
+         "en",
+         {"'Ñ' is not a letter of the page's language (--lang en)", "Spanish (--lang es)"}},
         {"message:참 잘했어요", "de", {"'참' is not a letter", "Korean (--lang ko)"}},
         {"message:SCHÖN", "fr", {"'Ö' is not a letter", "German (--lang de)"}},
         {"message:أحسنت", "zh", {"'أ' is not a letter", "Arabic (--lang ar)"}},
     };
     for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
         meiro_error e = {0};
-        meiro_rule_sheet *s = meiro_rule_sheet_new(refused[i].rule, refused[i].lang, MEIRO_LEVEL_EASY, 1, &e);
-        verdict_note(&v, !s && (e.status == MEIRO_ERROR_ARGUMENT || e.status == MEIRO_ERROR_UNKNOWN_NAME),
-                     "%s in %s: refused (%s)", refused[i].rule, refused[i].lang, e.message);
-        verdict_note(&v, strstr(e.message, refused[i].says[0]) && strstr(e.message, refused[i].says[1]),
+        meiro_rule_sheet *s =
+            meiro_rule_sheet_new(refused[i].rule, refused[i].lang, MEIRO_LEVEL_EASY, 1, &e);
+        verdict_note(
+            &v, !s && (e.status == MEIRO_ERROR_ARGUMENT || e.status == MEIRO_ERROR_UNKNOWN_NAME),
+            "%s in %s: refused (%s)", refused[i].rule, refused[i].lang, e.message);
+        verdict_note(&v,
+                     strstr(e.message, refused[i].says[0]) && strstr(e.message, refused[i].says[1]),
                      "%s in %s: %s", refused[i].rule, refused[i].lang, e.message);
         meiro_rule_sheet_free(s);
     }
@@ -754,7 +787,8 @@ static void test_fakes(void)
                 for (int k = 0; k < 4 && !fake; k++) {
                     if (nb[k] == UINT32_MAX || on[nb[k]]) continue;
                     long next = here;
-                    fake = oracle_ok(*r, meiro_rule_sheet_lang(s), meiro_rule_sheet_token(s, nb[k] % w, nb[k] / w), (int)i + 1,
+                    fake = oracle_ok(*r, meiro_rule_sheet_lang(s),
+                                     meiro_rule_sheet_token(s, nb[k] % w, nb[k] / w), (int)i + 1,
                                      tu, &next);
                 }
                 sum = here;
@@ -1138,13 +1172,19 @@ static void test_picture_errors(void)
 int main(int argc, char **argv)
 {
     static const test_case cases[] = {
-        {"unique", test_unique},         {"deterministic", test_deterministic},
-        {"roundtrip", test_roundtrip},   {"read_refuses", test_read_refuses},
-        {"errors", test_errors},         {"follows", test_follows},
+        {"unique", test_unique},
+        {"deterministic", test_deterministic},
+        {"roundtrip", test_roundtrip},
+        {"read_refuses", test_read_refuses},
+        {"errors", test_errors},
+        {"follows", test_follows},
         {"alphabets", test_alphabets},
-        {"distractors", test_distractors}, {"fakes", test_fakes},
-        {"times_table", test_times_table}, {"named_letter", test_named_letter},
-        {"picture", test_picture},       {"picture_errors", test_picture_errors},
+        {"distractors", test_distractors},
+        {"fakes", test_fakes},
+        {"times_table", test_times_table},
+        {"named_letter", test_named_letter},
+        {"picture", test_picture},
+        {"picture_errors", test_picture_errors},
         {"picture_page", test_picture_page},
         {"read_json_refuses", test_read_json_refuses},
     };

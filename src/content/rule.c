@@ -87,7 +87,7 @@ static uint32_t sound(uint32_t c)
     for (size_t i = 0; i < sizeof small / sizeof small[0]; i++)
         if (c == small[i]) return c + 1;
     if (c >= 'A' && c <= 'Z') c += 'a' - 'A';
-    if (c >= 0xC0 && c <= 0xDE && c != 0xD7) c += 0x20; /* Latin-1's capitals */
+    if (c >= 0xC0 && c <= 0xDE && c != 0xD7) c += 0x20;          /* Latin-1's capitals */
     if (c == 0x152 || c == 0x178) c = c == 0x152 ? 0x153 : 0xFF; /* Œ Ÿ */
     /* U+00E0 to U+00FF: the letter under the mark (ñ kept; ÷ no letter) */
     static const char base[] = "aaaaaaaceeeeiiiidnooooo-ouuuuyty";

@@ -30,22 +30,23 @@ static const rule_alphabet ALPHABETS[] = {
      "a b c d e f g h i j k l m n ñ o p q r s t u v w x y z", "ÁÉÍÓÚÜáéíóúü", 0, 0, NULL, ", "},
     /* accents and the cedilla mark a letter, they make none: A to Z */
     {"fr", "French", "A B C D E F G H I J K L M N O P Q R S T U V W X Y Z",
-     "a b c d e f g h i j k l m n o p q r s t u v w x y z", "ÀÂÆÇÉÈÊËÎÏÔŒÙÛÜŸàâæçéèêëîïôœùûüÿ", 0, 0,
-     NULL, ", "},
+     "a b c d e f g h i j k l m n o p q r s t u v w x y z", "ÀÂÆÇÉÈÊËÎÏÔŒÙÛÜŸàâæçéèêëîïôœùûüÿ", 0,
+     0, NULL, ", "},
     /* each umlaut after its vowel, ß after s, as dictionaries file them; ß
      * has no capital a child learns */
     {"de", "German", "A Ä B C D E F G H I J K L M N O Ö P Q R S - T U Ü V W X Y Z",
      "a ä b c d e f g h i j k l m n o ö p q r s ß t u ü v w x y z", "", 0, 0, NULL, ", "},
     {"pt", "Portuguese", "A B C D E F G H I J K L M N O P Q R S T U V W X Y Z",
-     "a b c d e f g h i j k l m n o p q r s t u v w x y z", "ÁÂÃÀÇÉÊÍÓÔÕÚÜáâãàçéêíóôõúü", 0, 0, NULL,
-     ", "},
+     "a b c d e f g h i j k l m n o p q r s t u v w x y z", "ÁÂÃÀÇÉÊÍÓÔÕÚÜáâãàçéêíóôõúü", 0, 0,
+     NULL, ", "},
     /* the initials of pinyin (声母表) in the order a first grader recites them */
     {"zh", "Chinese", NULL, "b p m f d t n l g k h j q x zh ch sh r z c s y w", "", 0x4E00, 0x9FFF,
      "大 小 人 口 手 山 水 火 木 日 月 天 上 下 中 左 右 土 田 目 耳 子 女 门 马 牛 羊 鸟 鱼 花 "
      "草 书 本 你 我 他 好 学 生 真 棒 爱 家 开 心 快 乐",
      "、"},
     /* 가나다: the consonants of Hangul, each with ㅏ, in dictionary order */
-    {"ko", "Korean", NULL, "가 나 다 라 마 바 사 아 자 차 카 타 파 하", "", 0xAC00, 0xD7A3, NULL, ", "},
+    {"ko", "Korean", NULL, "가 나 다 라 마 바 사 아 자 차 카 타 파 하", "", 0xAC00, 0xD7A3, NULL,
+     ", "},
     /* the hijā'ī order of schoolbooks, alif as their charts write it */
     {"ar", "Arabic", NULL, "أ ب ت ث ج ح خ د ذ ر ز س ش ص ض ط ظ ع غ ف ق ك ل م ن ه و ي", "", 0x0621,
      0x064A, NULL, "، "},
@@ -135,7 +136,8 @@ static bool listed(const char *list, const char *letter)
     size_t n = strlen(letter);
     for (const char *p = list; p && (p = strstr(p, letter)) != NULL; p += n) {
         /* whole characters: a match starts at a lead byte and ends before one */
-        if ((p == list || ((unsigned char)*p & 0xC0) != 0x80) && ((unsigned char)p[n] & 0xC0) != 0x80)
+        if ((p == list || ((unsigned char)*p & 0xC0) != 0x80) &&
+            ((unsigned char)p[n] & 0xC0) != 0x80)
             return true;
     }
     return false;
@@ -143,7 +145,8 @@ static bool listed(const char *list, const char *letter)
 
 bool rule_alphabet_has(const rule_alphabet *a, const char *letter, uint32_t c)
 {
-    if (a->first && c >= a->first && c <= a->last && c != 0x0640) return true; /* (ـ: a line, no letter) */
+    if (a->first && c >= a->first && c <= a->last && c != 0x0640)
+        return true; /* (ـ: a line, no letter) */
     return (a->capitals && listed(a->capitals, letter) && strcmp(letter, "-")) ||
            listed(a->small, letter) || listed(a->marked, letter);
 }

@@ -29,10 +29,11 @@ static const struct {
 /* Look-alikes: a letter or kana's near misses (b/d, ぬ/め, N/Ñ, 다/타,
  * Arabic's letters told apart by their dots). */
 static const char *const confusable[] = {
-    "bdpq", "mnwu", "ilj", "EF", "OQCG", "MWN", "PRB", "vy", "ceo", "hn", "ft", "NÑ", "nñ",
-    "가카", "다타", "바파", "자차", "사자", "بتث", "جحخ", "دذ", "رز", "سش", "صض", "طظ", "عغ", "فق",
-    "ぬめ", "ねれわ", "るろ", "はほま", "さちき", "いり", "あおめ", "くへ", "しつ", "てそ", "こい",
-    "シツ", "ソンリ", "クケタ", "ウワフ", "コユ", "ヌスメ", "チテ", "ハへ", "カヤ", "オホ",
+    "bdpq",   "mnwu",   "ilj",  "EF",     "OQCG", "MWN",  "PRB",  "vy",   "ceo",    "hn",
+    "ft",     "NÑ",     "nñ",   "가카",   "다타", "바파", "자차", "사자", "بتث",    "جحخ",
+    "دذ",     "رز",     "سش",   "صض",     "طظ",   "عغ",   "فق",   "ぬめ", "ねれわ", "るろ",
+    "はほま", "さちき", "いり", "あおめ", "くへ", "しつ", "てそ", "こい", "シツ",   "ソンリ",
+    "クケタ", "ウワフ", "コユ", "ヌスメ", "チテ", "ハへ", "カヤ", "オホ",
 };
 
 meiro_rule_sheet *rule_sheet_alloc(uint32_t w, uint32_t h)

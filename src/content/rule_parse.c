@@ -153,7 +153,8 @@ static meiro_status read_message(const char *text, const char *lang, rule_def *r
     const char *first = r->targets[0];
     const unsigned char *f = (const unsigned char *)first;
     if ((*f >= '0' && *f <= '9') || (f[0] == 0xE3 && f[1] >= 0x81 && f[1] <= 0x83)) return MEIRO_OK;
-    const rule_alphabet *of = *f < 0x80 && !rule_alphabet_cased(alphabet) ? rule_alphabet_of("en") : alphabet;
+    const rule_alphabet *of =
+        *f < 0x80 && !rule_alphabet_cased(alphabet) ? rule_alphabet_of("en") : alphabet;
     r->variant = 0;
     if (rule_alphabet_cased(of)) {
         rule_alphabet_fill(of, 1, r);
