@@ -62,7 +62,7 @@ TEST_CPPFLAGS   = $(RENDER_CPPFLAGS) $(PAGE_CPPFLAGS) $(IO_CPPFLAGS)
 LDLIBS  += $(shell pkg-config --libs $(DEP_LIBS) 2>/dev/null) -lm
 SERVE_LIBS = $(shell pkg-config --libs $(SERVE_PKGS) 2>/dev/null)
 
-LAYERS   := core gen solve watch io content page glyph shapes press draw xlsx job
+LAYERS   := core gen solve watch io content solid page glyph shapes press draw xlsx job
 LIB_SRC  := $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c))
 LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/page/builtin_files.o $(BUILD)/obj/draw/html_assets.o
 # The drawing module (issue 25, 37; src/draw/module.h): libmeiro.so holds
@@ -171,7 +171,7 @@ $(BUILD)/obj/%.o: src/%.c $(BUILD)/gen/cflags
 	$(CC) $(CPPFLAGS) $(LAYER_CPPFLAGS) $(ALL_CFLAGS) $(if $(findstring /cli/,$@)$(findstring /serve/,$@),,$(LIB_CFLAGS)) -c $< -o $@
 
 $(BUILD)/obj/core/%.o $(BUILD)/obj/gen/%.o $(BUILD)/obj/solve/%.o \
-    $(BUILD)/obj/watch/%.o $(BUILD)/obj/content/%.o: LAYER_CPPFLAGS = $(BASE_CPPFLAGS)
+    $(BUILD)/obj/watch/%.o $(BUILD)/obj/content/%.o $(BUILD)/obj/solid/%.o: LAYER_CPPFLAGS = $(BASE_CPPFLAGS)
 $(BUILD)/obj/io/%.o: LAYER_CPPFLAGS = $(IO_CPPFLAGS)
 $(BUILD)/obj/page/%.o: LAYER_CPPFLAGS = $(PAGE_CPPFLAGS)
 $(BUILD)/obj/glyph/%.o: LAYER_CPPFLAGS = $(GLYPH_CPPFLAGS)

@@ -25,6 +25,9 @@ typedef enum meiro_format {
     MEIRO_FORMAT_HTML,    /* a page to play in a browser and print (write only) */
     MEIRO_FORMAT_JSON,    /* data: cells with their geometry, passages, start, goal */
     MEIRO_FORMAT_PAGE,    /* the pages as data: paths, text runs, pictures (JSON; ABI 7) */
+    MEIRO_FORMAT_STL,     /* a 3D print: base and walls, in mm (binary; write only) */
+    MEIRO_FORMAT_STL_ASCII, /* the same as text */
+    MEIRO_FORMAT_3MF,     /* the same parts named, in a 3MF package (write only) */
     MEIRO_FORMAT_COUNT
 } meiro_format;
 
