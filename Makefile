@@ -382,7 +382,7 @@ check: deps-test browser-deps
 	@MEIRO_TEST_JOBS=$(JOBS) sh tests/run.sh check build asan build/asan
 
 # the test programs, built
-tests: all $(TEST_BIN) $(BUILD)/tests/meiro-faults $(BENCH) $(BUILD)/tests/look
+tests: all $(TEST_BIN) $(BUILD)/tests/meiro-faults $(BENCH) $(BUILD)/tests/look $(BUILD)/tests/stl_view
 
 test:
 	@$(MAKE) --no-print-directory -j$(JOBS) tests > build-test.log 2>&1 || { cat build-test.log; exit 1; }
