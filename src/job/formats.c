@@ -294,17 +294,18 @@ static const format_entry formats[MEIRO_FORMAT_COUNT] = {
                                    "a 3D print (binary STL, mm): walls on a base, the way and a lid "
                                    "as parts",
                                    false, true},
-                          .caps = CAN(GRIDS),
+                          .caps = CAN(GRIDS) | CAN(SOLID),
                           .solid = w_stl},
-    [MEIRO_FORMAT_STL_ASCII] = {.info = {MEIRO_FORMAT_STL_ASCII, "stl-ascii", "",
+    /* .stl names binary STL, the row before */
+    [MEIRO_FORMAT_STL_ASCII] = {.info = {MEIRO_FORMAT_STL_ASCII, "stl-ascii", "stl",
                                          "the same 3D print as text STL, a solid per part", false,
                                          false},
-                                .caps = CAN(GRIDS),
+                                .caps = CAN(GRIDS) | CAN(SOLID),
                                 .solid = w_stl_ascii},
     [MEIRO_FORMAT_3MF] = {.info = {MEIRO_FORMAT_3MF, "3mf", "3mf",
                                    "the same 3D print in 3MF: millimetres, parts named, the seed",
                                    false, true},
-                          .caps = CAN(GRIDS),
+                          .caps = CAN(GRIDS) | CAN(SOLID),
                           .solid = write_3mf},
 };
 
@@ -341,6 +342,7 @@ const char *meiro_capability_name(meiro_capability capability)
         [MEIRO_CAN_ANSWERS] = "answers", [MEIRO_CAN_GRIDS] = "grids",
         [MEIRO_CAN_WEAVE] = "weave",     [MEIRO_CAN_MISSIONS] = "missions",
         [MEIRO_CAN_LEVELS] = "levels",   [MEIRO_CAN_BOOKLET] = "booklet",
+        [MEIRO_CAN_SOLID] = "solid",
     };
     return (unsigned)capability < MEIRO_CAN_COUNT ? names[capability] : NULL;
 }
@@ -585,7 +587,7 @@ static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *
         path = &found;
     }
     errno = 0;
-    static const solid_sizes defaults_3d;
+    static const solid_sizes defaults_3d; /* the sizes are a 3D print's alone */
     s = row->solid ? row->solid(maze, path, solid ? solid : &defaults_3d, out, err)
                    : row->write(maze, path, &local, out, temp_dir, err);
     meiro_path_free(&found);

@@ -13,8 +13,13 @@ static meiro_status in_range(double v, double lo, double hi, const char *option,
                              meiro_error *err)
 {
     if (v == 0 || (v >= lo && v <= hi)) return MEIRO_OK;
-    return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
-                      "%s %gmm is out of range: %g to %g mm%s", option, v, lo, hi, why);
+    return fail(err, MEIRO_ERROR_ARGUMENT, "%s %gmm is out of range: %g to %g mm%s", option, v, lo,
+                hi, why);
+}
+
+bool solid_sizes_given(const solid_sizes *s)
+{
+    return s->ball || s->wall || s->height || s->base || s->lid;
 }
 
 meiro_status solid_sizes_check(const solid_sizes *s, meiro_error *err)
@@ -27,10 +32,10 @@ meiro_status solid_sizes_check(const solid_sizes *s, meiro_error *err)
         st = in_range(s->base, 0.6, 20, "--base", " (three layers of 0.2 mm at least)", err);
     if (st != MEIRO_OK) return st;
     if (s->lid && s->ball && s->height && s->height < s->ball + SOLID_CLEARANCE_MM)
-        return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
-                          "--wall-height %gmm is too low for a %gmm ball under the lid: at least "
-                          "%gmm",
-                          s->height, s->ball, s->ball + SOLID_CLEARANCE_MM);
+        return fail(err, MEIRO_ERROR_ARGUMENT,
+                    "--wall-height %gmm is too low for the ball (--ball %gmm) under the lid: at "
+                    "least %gmm",
+                    s->height, s->ball, s->ball + SOLID_CLEARANCE_MM);
     return MEIRO_OK;
 }
 

@@ -42,6 +42,8 @@ typedef struct solid_frame {
     double path_width, path_height; /* the answer's raised line */
 } solid_frame;
 
+/* Whether any size is set (not all meiro's defaults). */
+bool solid_sizes_given(const solid_sizes *s);
 /* The sizes in range (a refusal names the option, --ball 8mm...). */
 meiro_status solid_sizes_check(const solid_sizes *s, meiro_error *err);
 /* The frame of a grid of extent_w x extent_h cells (grid_extent); refuses a
