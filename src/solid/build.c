@@ -10,7 +10,8 @@
  * wall), and a post at each corner where three or more rooms (or the
  * outside) meet, the polygon of their rooms' corners. A strip is wall when
  * its side is closed, a post when a strip beside it is, a room when its
- * cell is out of the maze (a shape's). Every piece is in the base; so the
+ * cell is out of the maze (a shape's). Every piece is in the base (S's
+ * and G's rooms in its lower part: pockets to start and stop in); so the
  * base and the walls are one closed surface, and rooms and walls touch
  * along whole edges only (a post stands wherever two of its strips do). */
 #include "solid/plan.h"
@@ -30,7 +31,9 @@
  * cells); the plan's own points are 0.05 mm apart at least. */
 #define SAME_MM 1e-4
 
-enum { LAYER_BASE = 1, LAYER_WALL = 2 };
+/* The layers: the base's lower part, its upper part (S's and G's rooms
+ * are pockets in it, where the ball starts and stops), the walls. */
+enum { LAYER_FLOOR = 1, LAYER_POCKET = 2, LAYER_WALL = 4, LAYER_BASE = LAYER_FLOOR | LAYER_POCKET };
 
 /* ---- The grid's corners, found again from each cell that has them ---- */
 
@@ -333,7 +336,8 @@ static void rooms(walls *w)
 {
     for (size_t id = 0; id < w->cells; id++) {
         bool block = !grid_active(w->m, id);
-        unsigned layers = LAYER_BASE | (block ? LAYER_WALL : 0);
+        bool end = id == grid_id(w->m, w->m->start) || id == grid_id(w->m, w->m->goal);
+        unsigned layers = end ? LAYER_FLOOR : LAYER_BASE | (block ? LAYER_WALL : 0);
         size_t first = w->start[id], n = w->start[id + 1] - first;
         if (w->m->grid == MEIRO_GRID_POLAR && id) polar_room(w, id, layers);
         else plan_convex(w->pl, w->inset + first, n, layers);
@@ -525,8 +529,8 @@ meiro_status solid_build(const meiro_maze *m, const meiro_path *path, const soli
     const solid_frame *f = &model->frame;
     plan pl = {0};
     st = maze_plan(m, f, &pl, err);
-    double z[3] = {0, f->base, f->base + f->height};
-    if (st == MEIRO_OK) st = plan_extrude(&pl, 2, z, false, 0, &model->part[SOLID_MAZE], err);
+    double z[4] = {0, f->base - f->pocket, f->base, f->base + f->height};
+    if (st == MEIRO_OK) st = plan_extrude(&pl, 3, z, false, 0, &model->part[SOLID_MAZE], err);
     if (st == MEIRO_OK && s->lid) { /* beside the maze, as thick as its base */
         double lid[2] = {0, f->base};
         st = plan_extrude(&pl, 1, lid, true, f->width + 10, &model->part[SOLID_LID], err);

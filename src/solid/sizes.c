@@ -65,6 +65,7 @@ meiro_status solid_frame_of(meiro_grid grid, double extent_w, double extent_h,
     f->depth = extent_h * f->cell + f->wall;
     f->path_width = fmin(2, f->corridor / 3);
     f->path_height = 1;
+    f->pocket = fmin(1, f->base / 2);
     if (f->width <= SOLID_BED_MM && f->depth <= SOLID_BED_MM) return MEIRO_OK;
     return fail_field(err, MEIRO_FIELD_WIDTH, MEIRO_ERROR_TOO_BIG,
                       "this maze prints %.0f x %.0f mm with %gmm corridors: larger than a "

@@ -40,6 +40,7 @@ typedef struct solid_frame {
     double extent_h;            /* the grid's height in cells (v flips) */
     double width, depth;        /* the footprint, walls included */
     double path_width, path_height; /* the answer's raised line */
+    double pocket;                  /* the depth of S's and G's rooms in the base */
 } solid_frame;
 
 /* Whether any size is set (not all meiro's defaults). */
