@@ -511,7 +511,7 @@ demo: deps all
 
 # samples/ is made here from fixed seeds, never edited by hand.
 SAMPLE = $(BUILD)/meiro generate -s 1
-samples: all deps-test browser-deps
+samples: all deps-test browser-deps $(BUILD)/tests/stl_view
 	@mkdir -p samples
 	$(SAMPLE) -W 12 -H 8 -a cluster -o samples/cluster-12x8.txt
 	$(SAMPLE) -W 12 -H 8 -a cluster -o samples/cluster-12x8.csv
@@ -551,6 +551,11 @@ samples: all deps-test browser-deps
 	pdftoppm -r 30 -png samples/polar.pdf samples/polar-page
 	$(SAMPLE) --grid hex -W 15 -H 12 -a dig --answer-page -o samples/hex.pdf
 	pdftoppm -r 30 -png samples/hex.pdf samples/hex-page
+	$(SAMPLE) -W 10 -H 8 -a dig --ball 8mm --solution -f stl-ascii -o samples/marble.stl
+	$(BUILD)/tests/stl_view samples/marble.stl samples/marble.png 800
+	$(SAMPLE) --grid polar -H 6 -a dig --ball 8mm --lid -o samples/marble-round.3mf
+	$(SAMPLE) --grid polar -H 6 -a dig --ball 8mm -o samples/marble-round.stl
+	$(BUILD)/tests/stl_view samples/marble-round.stl samples/marble-round.png 800
 	$(SAMPLE) --grid triangle -W 24 -H 12 -a dig --answer-page -o samples/triangle.pdf
 	pdftoppm -r 30 -png samples/triangle.pdf samples/triangle-page
 	$(SAMPLE) --grid polar -H 8 --ends center -a dig -o samples/polar-8.json

@@ -1,7 +1,8 @@
 /* stl_view: an STL (binary or text) seen from above at an angle, shaded,
  * as a PNG: how the samples show meiro's 3D prints, and how a person
  * looks at one without a slicer. A z-buffer over the triangles, lit from
- * the upper left; a triangle facing away is not drawn.
+ * above; a triangle facing away is not drawn. A text STL's solids named
+ * "answer" and "lid" (meiro's parts) are drawn red and blue-grey.
  * Usage: stl_view IN.stl OUT.png [WIDTH] */
 #include <math.h>
 #include <png.h>
@@ -16,6 +17,7 @@
 
 typedef struct tri {
     float v[3][3];
+    int part; /* a text STL's solid: 0 the maze, 1 "answer", 2 "lid" */
 } tri;
 
 static tri *read_stl(const char *path, size_t *count)
@@ -30,7 +32,10 @@ static tri *read_stl(const char *path, size_t *count)
         rewind(f);
         char word[64];
         size_t cap = 0, corner = 0;
+        int part = 0;
         while (fscanf(f, "%63s", word) == 1) {
+            if (strcmp(word, "solid") == 0 && fscanf(f, "%63s", word) == 1)
+                part = !strcmp(word, "answer") ? 1 : !strcmp(word, "lid") ? 2 : 0;
             if (strcmp(word, "vertex") != 0) continue;
             if (corner == 0) {
                 if (*count == cap) {
@@ -41,6 +46,7 @@ static tri *read_stl(const char *path, size_t *count)
                 }
                 (*count)++;
             }
+            t[*count - 1].part = part;
             float *v = t[*count - 1].v[corner];
             if (fscanf(f, "%f %f %f", &v[0], &v[1], &v[2]) != 3) break;
             corner = (corner + 1) % 3;
@@ -48,7 +54,7 @@ static tri *read_stl(const char *path, size_t *count)
     } else if (got == sizeof head) {
         size_t n = (size_t)head[80] | (size_t)head[81] << 8 | (size_t)head[82] << 16 |
                    (size_t)head[83] << 24;
-        t = calloc(n ? n : 1, sizeof *t);
+        t = calloc(n ? n : 1, sizeof *t); /* one part: binary STL names none */
         unsigned char rec[50];
         for (size_t i = 0; t && i < n && fread(rec, 1, sizeof rec, f) == sizeof rec; i++, (*count)++)
             for (int k = 0; k < 9; k++) { /* little-endian floats after the normal */
@@ -153,9 +159,9 @@ int main(int argc, char **argv)
                 size_t at = (size_t)y * W + x;
                 if (z >= zbuf[at]) continue;
                 zbuf[at] = (float)z;
-                rgb[3 * at] = (unsigned char)(235 * shade[i]);
-                rgb[3 * at + 1] = (unsigned char)(200 * shade[i]);
-                rgb[3 * at + 2] = (unsigned char)(120 * shade[i]);
+                static const unsigned char colour[3][3] = {{235, 200, 120}, {230, 40, 30}, {150, 170, 200}};
+                for (int k = 0; k < 3; k++)
+                    rgb[3 * at + k] = (unsigned char)(colour[t[i].part][k] * shade[i]);
             }
     }
     int rc = write_png(argv[2], rgb, W, H);
