@@ -450,15 +450,16 @@ $(BUILD)/tests/test_corpora: TEST_OBJ = $(CORPUS_OBJ) $(FUZZ_CLI_OBJ)
 $(BUILD)/tests/test_corpora: $(CORPUS_OBJ) $(FUZZ_CLI_OBJ)
 
 # The geometry without cairo (issue 37): the glyph layer (the text
-# measurer, the rasteriser, the masks of names and built-in shapes) and
-# core compiled with no cairo, pango or librsvg header on the include path
+# measurer, the rasteriser, the masks of names and built-in shapes), the
+# 3D prints' meshes (solid) and core compiled with no cairo, pango or
+# librsvg header on the include path
 # (what a build for the browser has), linked with FreeType, HarfBuzz and
 # fontconfig alone; tests/nocairo.c prints their masks for a few names and
 # every shape, and the same program against the native library
 # (libmeiro.so and its drawing module) must print the same bytes.
 NOCAIRO_DIR      = $(BUILD)/nocairo
 NOCAIRO_CPPFLAGS = $(GLYPH_CPPFLAGS) -DMEIRO_NOCAIRO
-NOCAIRO_SRC      = $(wildcard src/core/*.c src/glyph/*.c)
+NOCAIRO_SRC      = $(wildcard src/core/*.c src/glyph/*.c src/solid/*.c)
 NOCAIRO_OBJ      = $(NOCAIRO_SRC:src/%.c=$(NOCAIRO_DIR)/%.o)
 $(NOCAIRO_DIR)/%.o: src/%.c $(BUILD)/gen/cflags
 	@mkdir -p $(dir $@)
