@@ -404,6 +404,73 @@ static void test_ball(void)
     meiro_maze_free(m);
 }
 
+/* The lid: turned over, it covers the maze; its skirt stands around the
+ * outer wall with the gap to slip over it. */
+static void test_lid(void)
+{
+    verdict v = {0};
+    for (size_t g = 0; g < 4; g++) {
+        meiro_maze *m = maze_of(grids[g], 5, 4, 60 + g);
+        if (!m) continue;
+        solid_sizes sizes = {.lid = true, .wall = 1.6};
+        size_t size;
+        unsigned char *text = written(m, NULL, MEIRO_FORMAT_STL_ASCII, &sizes, &size, NULL);
+        char *z = text ? realloc(text, size + 1) : NULL;
+        if (!z) abort();
+        z[size] = 0;
+        soup parts[3] = {{0}};
+        char names[3][16], why[128] = "";
+        size_t count = 0;
+        CHECK(read_ascii_stl(z, parts, names, &count, why, sizeof why) && count == 2);
+        double ew, eh;
+        grid_extent(m, &ew, &eh);
+        solid_frame f;
+        CHECK(solid_frame_of(m->grid, ew, eh, &sizes, &f, NULL) == MEIRO_OK);
+        float lo[2][3], hi[2][3];
+        for (size_t k = 0; k < 2 && k < count; k++) {
+            for (int c = 0; c < 3; c++) lo[k][c] = INFINITY, hi[k][c] = -INFINITY;
+            for (size_t i = 0; i < 3 * parts[k].n; i++)
+                for (int c = 0; c < 3; c++)
+                    lo[k][c] = fminf(lo[k][c], parts[k].v[3 * i + c]),
+                    hi[k][c] = fmaxf(hi[k][c], parts[k].v[3 * i + c]);
+        }
+        double rim = SOLID_LID_GAP_MM + f.wall, dx = f.width + SOLID_LID_AWAY_MM;
+        /* the skirt's mitred corners stand out further at the outline's
+         * corners: at least the rim on every side, at most twice */
+        verdict_note(&v, count == 2 && lo[1][0] - dx <= lo[0][0] - rim + 1e-3 &&
+                             lo[1][0] - dx >= lo[0][0] - 2 * rim - 1e-3 &&
+                             lo[1][1] <= lo[0][1] - rim + 1e-3 && hi[1][1] >= hi[0][1] + rim - 1e-3 &&
+                             fabs(hi[1][2] - (f.base + SOLID_LID_SKIRT_MM)) < 1e-3 && lo[1][2] == 0,
+                     "%s: the lid's box %g..%g x %g..%g x %g..%g around the maze's %g..%g x %g..%g",
+                     meiro_grid_name(grids[g]), lo[1][0] - dx, hi[1][0] - dx, lo[1][1], hi[1][1],
+                     lo[1][2], hi[1][2], lo[0][0], hi[0][0], lo[0][1], hi[0][1]);
+        /* every cell under the plate, turned over (y mirrored) */
+        for (size_t id = 0; id < grid_total(m); id++) {
+            double u, w, x, y;
+            grid_centre(m, id, &u, &w);
+            solid_place(&f, u, w, &x, &y);
+            double got = top_at(&parts[1], x + dx, f.depth - y);
+            verdict_note(&v, fabs(got - f.base) < 1e-3, "%s: cell %zu under the lid at %.3f mm",
+                         meiro_grid_name(grids[g]), id, got);
+            /* the outer wall under the plate, inside the skirt */
+            size_t next[GRID_MAX_SIDES];
+            unsigned back[GRID_MAX_SIDES], linked = grid_links(m, grid_at_id(m, id), next, back);
+            for (unsigned k = 0; k < grid_sides(m, id); k++) {
+                if ((linked >> k) & 1u) continue;
+                side_middle(m, &f, id, k, 0, &x, &y);
+                got = top_at(&parts[1], x + dx, f.depth - y);
+                verdict_note(&v, fabs(got - f.base) < 1e-3,
+                             "%s: cell %zu's outer wall (side %u) under the lid at %.3f mm",
+                             meiro_grid_name(grids[g]), id, k, got);
+            }
+        }
+        for (size_t k = 0; k < 3; k++) free(parts[k].v);
+        free(z);
+        meiro_maze_free(m);
+    }
+    CHECK_ALL(v);
+}
+
 /* The text STL: a solid per part, named, the same triangles as the
  * binary one's. */
 static void test_ascii(void)
@@ -704,7 +771,7 @@ static void test_refused(void)
 
 static const test_case cases[] = {
     {"closed", test_closed}, {"walls", test_walls},           {"ball", test_ball},
-    {"ascii", test_ascii},   {"3mf", test_3mf},               {"reproducible", test_reproducible},
+    {"lid", test_lid},       {"ascii", test_ascii},           {"3mf", test_3mf},               {"reproducible", test_reproducible},
     {"refused", test_refused},
 };
 

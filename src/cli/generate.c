@@ -91,8 +91,9 @@ static const char *const usage_generate_more =
     "      --wall-height H  the walls' height over the base (default 10mm, or the\n"
     "                       ball and 1 mm)\n"
     "      --base B         the base plate's thickness, and the lid's (default 2mm)\n"
-    "      --lid            a lid to close it, a part of its own beside the maze\n"
-    "                       (the walls as high as the ball and 1 mm at least)\n"
+    "      --lid            a lid, a part of its own beside the maze: a plate with\n"
+    "                       a skirt over the outer wall, printed skirt up (with\n"
+    "                       --ball, the walls as high as the ball and 1 mm)\n"
     "                       A print wider than 256 mm (a printer's bed) is refused.\n";
 /* apart: one string would pass the 4095 bytes C compilers must take */
 static const char *const usage_generate_page = PAGE_HELP PICTURE_HELP;

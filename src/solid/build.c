@@ -32,8 +32,21 @@
 #define SAME_MM 1e-4
 
 /* The layers: the base's lower part, its upper part (S's and G's rooms
- * are pockets in it, where the ball starts and stops), the walls. */
-enum { LAYER_FLOOR = 1, LAYER_POCKET = 2, LAYER_WALL = 4, LAYER_BASE = LAYER_FLOOR | LAYER_POCKET };
+ * are pockets in it, where the ball starts and stops), the walls; then
+ * the lid's, printed upside down: its plate over the whole maze and a
+ * rim around it, its skirt, that holds it in place over the outer wall. */
+enum {
+    LAYER_FLOOR = 1,
+    LAYER_POCKET = 2,
+    LAYER_WALL = 4,
+    LAYER_BASE = LAYER_FLOOR | LAYER_POCKET,
+    MAZE_LAYERS = 3,
+    LID_PLATE = 8,
+    LID_SKIRT = 16,
+    LID_FIRST = 3,
+    LID_LAYERS = 2
+};
+
 
 /* ---- The grid's corners, found again from each cell that has them ---- */
 
@@ -337,7 +350,7 @@ static void rooms(walls *w)
     for (size_t id = 0; id < w->cells; id++) {
         bool block = !grid_active(w->m, id);
         bool end = id == grid_id(w->m, w->m->start) || id == grid_id(w->m, w->m->goal);
-        unsigned layers = end ? LAYER_FLOOR : LAYER_BASE | (block ? LAYER_WALL : 0);
+        unsigned layers = LID_PLATE | (end ? LAYER_FLOOR : LAYER_BASE | (block ? LAYER_WALL : 0));
         size_t first = w->start[id], n = w->start[id + 1] - first;
         if (w->m->grid == MEIRO_GRID_POLAR && id) polar_room(w, id, layers);
         else plan_convex(w->pl, w->inset + first, n, layers);
@@ -362,7 +375,7 @@ static meiro_status strips(walls *w, meiro_error *err)
                 return fail(err, MEIRO_ERROR_INTERNAL,
                             "cell %zu's edge is not its neighbour's: the grid's sides disagree", id);
             uint32_t quad[4] = {b0, b1, a1, a0};
-            plan_piece_add(w->pl, quad, 4, LAYER_BASE | (w->wall[e] ? LAYER_WALL : 0));
+            plan_piece_add(w->pl, quad, 4, LID_PLATE | LAYER_BASE | (w->wall[e] ? LAYER_WALL : 0));
             plan_tri(w->pl, b0, b1, a1);
             plan_tri(w->pl, b0, a1, a0);
             if (w->wall[e]) w->post_wall[p] = w->post_wall[q] = 1;
@@ -392,9 +405,40 @@ static meiro_status posts(walls *w, meiro_error *err)
             angle[at] = a, ring[at] = q;
         }
         uint32_t centre = plan_point(pl, x, y);
-        plan_piece_add(pl, ring, n, LAYER_BASE | (w->post_wall[p] ? LAYER_WALL : 0));
+        plan_piece_add(pl, ring, n, LID_PLATE | LAYER_BASE | (w->post_wall[p] ? LAYER_WALL : 0));
         for (size_t k = 0; k < n; k++) plan_tri(pl, centre, ring[k], ring[(k + 1) % n]);
     }
+    return MEIRO_OK;
+}
+
+/* Around the border, for the lid: a gap past the outer wall, then the
+ * skirt, strips offset from the border as its outside's corners are, each
+ * corner made once. */
+static meiro_status rim(walls *w, meiro_error *err)
+{
+    plan *pl = w->pl;
+    double d = w->f->wall / 2, gap = d + SOLID_LID_GAP_MM, skirt = gap + w->f->wall;
+    uint32_t *in = alloc_array(w->c.count, 2 * sizeof *in);
+    if (!in) return fail(err, MEIRO_ERROR_NOMEM, "out of memory building the lid");
+    for (size_t p = 0; p < w->c.count; p++) {
+        if (!w->on_border[p]) continue;
+        const double *xy = w->c.xy + 2 * p, *u1 = w->dir_in + 2 * p, *u2 = w->dir_out + 2 * p;
+        in[2 * p] = mitre(pl, xy[0], xy[1], u1, u2, -gap);
+        in[2 * p + 1] = mitre(pl, xy[0], xy[1], u1, u2, -skirt);
+    }
+    for (size_t id = 0; id < w->cells; id++) {
+        size_t first = w->start[id], n = w->start[id + 1] - first;
+        for (size_t k = 0; k < n; k++) {
+            size_t e = first + k;
+            if (w->across[e] != GRID_NONE) continue;
+            uint32_t p = w->corner[e], q = w->corner[first + (k + 1) % n];
+            uint32_t gap_quad[4] = {in[2 * p], in[2 * q], w->outside[q], w->outside[p]};
+            uint32_t skirt_quad[4] = {in[2 * p + 1], in[2 * q + 1], in[2 * q], in[2 * p]};
+            plan_convex(pl, gap_quad, 4, LID_PLATE);
+            plan_convex(pl, skirt_quad, 4, LID_PLATE | LID_SKIRT);
+        }
+    }
+    free(in);
     return MEIRO_OK;
 }
 
@@ -419,7 +463,8 @@ static void walls_free(walls *w)
     free(w->post_wall);
 }
 
-static meiro_status maze_plan(const meiro_maze *m, const solid_frame *f, plan *pl, meiro_error *err)
+static meiro_status maze_plan(const meiro_maze *m, const solid_frame *f, bool lid, plan *pl,
+                              meiro_error *err)
 {
     walls w = {.m = m, .f = f, .pl = pl, .cells = grid_total(m)};
     meiro_status s = outlines(&w, err);
@@ -428,6 +473,7 @@ static meiro_status maze_plan(const meiro_maze *m, const solid_frame *f, plan *p
     if (s == MEIRO_OK) rooms(&w);
     if (s == MEIRO_OK) s = strips(&w, err);
     if (s == MEIRO_OK) s = posts(&w, err);
+    if (s == MEIRO_OK && lid) s = rim(&w, err);
     walls_free(&w);
     if (s == MEIRO_OK && pl->nomem) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory building the mesh");
     return s;
@@ -528,18 +574,21 @@ meiro_status solid_build(const meiro_maze *m, const meiro_path *path, const soli
     if (st != MEIRO_OK) return st;
     const solid_frame *f = &model->frame;
     plan pl = {0};
-    st = maze_plan(m, f, &pl, err);
+    st = maze_plan(m, f, s->lid, &pl, err);
     double z[4] = {0, f->base - f->pocket, f->base, f->base + f->height};
-    if (st == MEIRO_OK) st = plan_extrude(&pl, 3, z, false, 0, &model->part[SOLID_MAZE], err);
-    if (st == MEIRO_OK && s->lid) { /* beside the maze, as thick as its base */
-        double lid[2] = {0, f->base};
-        st = plan_extrude(&pl, 1, lid, true, f->width + 10, &model->part[SOLID_LID], err);
+    if (st == MEIRO_OK)
+        st = plan_extrude(&pl, 0, MAZE_LAYERS, z, 0, 0, &model->part[SOLID_MAZE], err);
+    if (st == MEIRO_OK && s->lid) { /* beside the maze, as thick as its base, its skirt up:
+                                       mirrored, to fit once turned over */
+        double lid[3] = {0, f->base, f->base + SOLID_LID_SKIRT_MM};
+        st = plan_extrude(&pl, LID_FIRST, LID_LAYERS, lid, f->width + SOLID_LID_AWAY_MM, f->depth,
+                          &model->part[SOLID_LID], err);
     }
     plan_free(&pl);
     if (st == MEIRO_OK && path && path->length) {
         st = answer_plan(m, path, f, &pl, err);
         double line[2] = {f->base, f->base + f->path_height};
-        if (st == MEIRO_OK) st = plan_extrude(&pl, 1, line, true, 0, &model->part[SOLID_ANSWER], err);
+        if (st == MEIRO_OK) st = plan_extrude(&pl, 0, 1, line, 0, 0, &model->part[SOLID_ANSWER], err);
         plan_free(&pl);
     }
     if (st != MEIRO_OK) solid_model_free(model);

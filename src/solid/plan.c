@@ -84,7 +84,7 @@ typedef struct extrusion {
     const plan *p;
     const double *z;
     unsigned levels; /* layers + 1 */
-    double dx;
+    double dx, mirror;
     uint32_t *vertex; /* point * levels + level -> the mesh's vertex, or UINT32_MAX */
     solid_mesh *mesh;
     bool nomem;
@@ -102,7 +102,7 @@ static uint32_t vertex_at(extrusion *e, uint32_t point, unsigned level)
     }
     float *xyz = m->xyz + 3 * m->vertices;
     xyz[0] = (float)(e->p->xy[2 * point] + e->dx);
-    xyz[1] = (float)e->p->xy[2 * point + 1];
+    xyz[1] = (float)(e->mirror ? e->mirror - e->p->xy[2 * point + 1] : e->p->xy[2 * point + 1]);
     xyz[2] = (float)e->z[level];
     *v = (uint32_t)m->vertices++;
     return *v;
@@ -117,12 +117,12 @@ static void triangle(extrusion *e, uint32_t a, uint32_t b, uint32_t c)
         return;
     }
     uint32_t *t = m->tri + 3 * m->triangles++;
-    t[0] = a, t[1] = b, t[2] = c;
+    t[0] = a, t[1] = e->mirror ? c : b, t[2] = e->mirror ? b : c; /* a mirror turns them over */
 }
 
-static bool filled(const plan_piece *pc, bool all, unsigned layer)
+static bool filled(const plan_piece *pc, unsigned first, unsigned layer)
 {
-    return all ? layer == 0 : (pc->layers >> layer) & 1u;
+    return (pc->layers >> (first + layer)) & 1u;
 }
 
 /* The piece's triangles at a level: facing up over a filled layer, down
@@ -148,10 +148,10 @@ static void side(extrusion *e, uint32_t a, uint32_t b, unsigned l)
     triangle(e, a0, b1, a1);
 }
 
-meiro_status plan_extrude(const plan *p, unsigned layers, const double *z, bool all, double dx,
-                          solid_mesh *mesh, meiro_error *err)
+meiro_status plan_extrude(const plan *p, unsigned first, unsigned layers, const double *z,
+                          double dx, double mirror, solid_mesh *mesh, meiro_error *err)
 {
-    extrusion e = {p, z, layers + 1, dx, NULL, mesh, false};
+    extrusion e = {p, z, layers + 1, dx, mirror, NULL, mesh, false};
     half_edge *edges = alloc_array(p->rings, sizeof *edges);
     e.vertex = alloc_array(p->points, (size_t)e.levels * sizeof *e.vertex);
     if (!edges || !e.vertex) {
@@ -164,7 +164,7 @@ meiro_status plan_extrude(const plan *p, unsigned layers, const double *z, bool 
     for (size_t i = 0; i < p->pieces; i++) {
         const plan_piece *pc = &p->piece[i];
         for (unsigned l = 0; l <= layers; l++) {
-            bool below = l > 0 && filled(pc, all, l - 1), above = l < layers && filled(pc, all, l);
+            bool below = l > 0 && filled(pc, first, l - 1), above = l < layers && filled(pc, first, l);
             if (below != above) cap(&e, pc, l, below);
         }
         const uint32_t *r = p->ring + pc->ring;
@@ -189,7 +189,7 @@ meiro_status plan_extrude(const plan *p, unsigned layers, const double *z, bool 
             const plan_piece *other = j - i == 2 ? &p->piece[edges[k == i ? i + 1 : i].piece] : NULL;
             uint32_t a = edges[k].from, b = a == edges[k].lo ? edges[k].hi : edges[k].lo;
             for (unsigned l = 0; l < layers; l++)
-                if (filled(pc, all, l) && !(other && filled(other, all, l))) side(&e, a, b, l);
+                if (filled(pc, first, l) && !(other && filled(other, first, l))) side(&e, a, b, l);
         }
         i = j;
     }

@@ -11,7 +11,7 @@
 typedef struct plan_piece {
     size_t ring, corners; /* its boundary: ring[ring .. ring + corners - 1] */
     size_t tri, tris;     /* its triangles: tri[3 tri ..], counter-clockwise */
-    unsigned layers;      /* bit l: filled in layer l */
+    unsigned layers;      /* bit l: filled in layer l (plan_extrude's first + l) */
 } plan_piece;
 
 typedef struct plan {
@@ -37,10 +37,12 @@ void plan_tri(plan *p, uint32_t a, uint32_t b, uint32_t c);
 void plan_convex(plan *p, const uint32_t *corners, size_t n, unsigned layers);
 void plan_free(plan *p);
 
-/* Extrudes the plan into mesh: layer l spans z[l] .. z[l + 1]; every piece
- * filled in layer 0 alone when `all`, else as its bits say; moved dx
- * along x. MEIRO_ERROR_INTERNAL if the pieces do not meet edge to edge. */
-meiro_status plan_extrude(const plan *p, unsigned layers, const double *z, bool all, double dx,
-                          solid_mesh *mesh, meiro_error *err);
+/* Extrudes the plan into mesh: layer l spans z[l] .. z[l + 1], a piece
+ * filled there when its bit first + l is set (one plan holds several
+ * parts' layers); moved dx along x and, mirror not 0, y made mirror - y
+ * (a part printed upside down). MEIRO_ERROR_INTERNAL if the pieces do not
+ * meet edge to edge. */
+meiro_status plan_extrude(const plan *p, unsigned first, unsigned layers, const double *z,
+                          double dx, double mirror, solid_mesh *mesh, meiro_error *err);
 
 #endif /* MEIRO_SRC_SOLID_PLAN_H */

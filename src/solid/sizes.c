@@ -66,11 +66,14 @@ meiro_status solid_frame_of(meiro_grid grid, double extent_w, double extent_h,
     f->path_width = fmin(2, f->corridor / 3);
     f->path_height = 1;
     f->pocket = fmin(1, f->base / 2);
-    if (f->width <= SOLID_BED_MM && f->depth <= SOLID_BED_MM) return MEIRO_OK;
+    /* the lid, around the maze, is the larger part */
+    double rim = s->lid ? 2 * (SOLID_LID_GAP_MM + f->wall) : 0;
+    if (f->width + rim <= SOLID_BED_MM && f->depth + rim <= SOLID_BED_MM) return MEIRO_OK;
     return fail_field(err, MEIRO_FIELD_WIDTH, MEIRO_ERROR_TOO_BIG,
-                      "this maze prints %.0f x %.0f mm with %gmm corridors: larger than a "
+                      "this maze prints %.0f x %.0f mm with %gmm corridors%s: larger than a "
                       "printer's bed (%.0f mm); use fewer cells (-W/-H) or a smaller --ball",
-                      f->width, f->depth, f->corridor, SOLID_BED_MM);
+                      f->width + rim, f->depth + rim, f->corridor, s->lid ? ", its lid" : "",
+                      SOLID_BED_MM);
 }
 
 void solid_remake(const meiro_maze *m, const solid_sizes *s, const char *format, char *buf,

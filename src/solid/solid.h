@@ -26,6 +26,11 @@ typedef struct solid_sizes {
 #define SOLID_BASE_MM 2.0
 #define SOLID_CORRIDOR_MM 8.0
 #define SOLID_CLEARANCE_MM 1.0 /* around a ball: corridors and under the lid */
+/* The lid: a plate as thick as the base, printed upside down beside the
+ * maze, its skirt around the outer wall with a gap to slip over it. */
+#define SOLID_LID_GAP_MM 0.3
+#define SOLID_LID_SKIRT_MM 4.0
+#define SOLID_LID_AWAY_MM 10.0 /* from the maze to the lid's skirt, and more */
 /* The largest part: the bed of the common printers (256 mm: Bambu Lab's;
  * Prusa's and Creality's are smaller). A larger file is most likely a
  * mistake (too many cells for the ball), and no slicer of those could
