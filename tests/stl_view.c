@@ -56,7 +56,8 @@ static tri *read_stl(const char *path, size_t *count)
                    (size_t)head[83] << 24;
         t = calloc(n ? n : 1, sizeof *t); /* one part: binary STL names none */
         unsigned char rec[50];
-        for (size_t i = 0; t && i < n && fread(rec, 1, sizeof rec, f) == sizeof rec; i++, (*count)++)
+        for (size_t i = 0; t && i < n && fread(rec, 1, sizeof rec, f) == sizeof rec;
+             i++, (*count)++)
             for (int k = 0; k < 9; k++) { /* little-endian floats after the normal */
                 uint32_t u = (uint32_t)rec[12 + 4 * k] | (uint32_t)rec[13 + 4 * k] << 8 |
                              (uint32_t)rec[14 + 4 * k] << 16 | (uint32_t)rec[15 + 4 * k] << 24;
@@ -77,8 +78,8 @@ static int write_png(const char *path, const unsigned char *rgb, int W, int H)
         return 1;
     }
     png_init_io(png, out);
-    png_set_IHDR(png, info, (png_uint_32)W, (png_uint_32)H, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
-                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_set_IHDR(png, info, (png_uint_32)W, (png_uint_32)H, 8, PNG_COLOR_TYPE_RGB,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     png_write_info(png, info);
     for (int y = 0; y < H; y++) png_write_row(png, (png_bytep)(rgb + (size_t)y * W * 3));
     png_write_end(png, NULL);
@@ -107,8 +108,10 @@ int main(int argc, char **argv)
     const double light[3] = {-0.36, -0.48, 0.80}; /* from above, the front left */
     for (size_t i = 0; i < n; i++) {
         const float *a = t[i].v[0], *b = t[i].v[1], *c = t[i].v[2];
-        double u[3] = {b[0] - a[0], b[1] - a[1], b[2] - a[2]}, v[3] = {c[0] - a[0], c[1] - a[1], c[2] - a[2]};
-        double nx = u[1] * v[2] - u[2] * v[1], ny = u[2] * v[0] - u[0] * v[2], nz = u[0] * v[1] - u[1] * v[0];
+        double u[3] = {b[0] - a[0], b[1] - a[1], b[2] - a[2]},
+               v[3] = {c[0] - a[0], c[1] - a[1], c[2] - a[2]};
+        double nx = u[1] * v[2] - u[2] * v[1], ny = u[2] * v[0] - u[0] * v[2],
+               nz = u[0] * v[1] - u[1] * v[0];
         double nl = sqrt(nx * nx + ny * ny + nz * nz);
         double lit = nl > 0 ? (nx * light[0] + ny * light[1] + nz * light[2]) / nl : 0;
         shade[i] = 0.35 + 0.65 * fmax(0, lit);
@@ -151,15 +154,18 @@ int main(int argc, char **argv)
         for (int y = y0; y <= y1; y++)
             for (int x = x0; x <= x1; x++) {
                 double px = x + 0.5, py = y + 0.5;
-                double w0 = ((P[1][0] - px) * (P[2][1] - py) - (P[1][1] - py) * (P[2][0] - px)) / area,
-                       w1 = ((P[2][0] - px) * (P[0][1] - py) - (P[2][1] - py) * (P[0][0] - px)) / area,
+                double w0 = ((P[1][0] - px) * (P[2][1] - py) - (P[1][1] - py) * (P[2][0] - px)) /
+                            area,
+                       w1 = ((P[2][0] - px) * (P[0][1] - py) - (P[2][1] - py) * (P[0][0] - px)) /
+                            area,
                        w2 = 1 - w0 - w1;
                 if (w0 < 0 || w1 < 0 || w2 < 0) continue;
                 double z = w0 * P[0][2] + w1 * P[1][2] + w2 * P[2][2];
                 size_t at = (size_t)y * W + x;
                 if (z >= zbuf[at]) continue;
                 zbuf[at] = (float)z;
-                static const unsigned char colour[3][3] = {{235, 200, 120}, {230, 40, 30}, {150, 170, 200}};
+                static const unsigned char colour[3][3] = {
+                    {235, 200, 120}, {230, 40, 30}, {150, 170, 200}};
                 for (int k = 0; k < 3; k++)
                     rgb[3 * at + k] = (unsigned char)(colour[t[i].part][k] * shade[i]);
             }

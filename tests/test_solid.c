@@ -5,7 +5,9 @@
  * core specification's model). Every mesh is checked as a slicer needs
  * it: each edge between exactly two triangles, the two running it in
  * opposite directions (one orientation throughout), no triangle without
- * area, a positive volume; and the walls are the maze's: standing on
+ * area, a positive volume, no flat face looking down but at the bottom
+ * (nothing to print in the air, no piece folded over); and the walls are
+ * the maze's: standing on
  * every closed side, absent from every open one, the floor at every
  * cell's centre and across every door as wide as the corridor. */
 #define _POSIX_C_SOURCE 200809L
@@ -56,8 +58,10 @@ static int by_u64(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* What a slicer asks of a closed mesh; false with why in `why`. */
-static bool closed_mesh(const soup *s, char *why, size_t size, double *volume)
+/* What a slicer asks of a closed mesh; false with why in `why`. `parts`:
+ * the soup holds several parts, the answer's lying on the maze's floor
+ * (its bottom faces look down above the maze's). */
+static bool closed_mesh(const soup *s, bool parts, char *why, size_t size, double *volume)
 {
     size_t m = 3 * s->n;
     corner *c = malloc(m * sizeof *c);
@@ -73,6 +77,8 @@ static bool closed_mesh(const soup *s, char *why, size_t size, double *volume)
     }
     bool ok = s->n > 0;
     if (!ok) snprintf(why, size, "no triangles");
+    float bottom = INFINITY;
+    for (size_t i = 0; i < m; i++) bottom = fminf(bottom, s->v[3 * i + 2]);
     double vol = 0;
     for (size_t t = 0; t < s->n && ok; t++) {
         const float *a = s->v + 9 * t, *b = a + 3, *d = a + 6;
@@ -83,6 +89,12 @@ static bool closed_mesh(const soup *s, char *why, size_t size, double *volume)
         if (sqrt(x * x + y * y + z * z) / 2 < 1e-6 || id[3 * t] == id[3 * t + 1] ||
             id[3 * t + 1] == id[3 * t + 2] || id[3 * t] == id[3 * t + 2]) {
             snprintf(why, size, "triangle %zu has no area", t);
+            ok = false;
+        }
+        /* printed as it lies: a flat face looks down at the bottom alone
+         * (one above it is an overhang, or a piece folded over itself) */
+        if (ok && a[2] == b[2] && b[2] == d[2] && !parts && (z < 0) != (a[2] == bottom)) {
+            snprintf(why, size, "triangle %zu faces %s at %g mm", t, z < 0 ? "down" : "up", a[2]);
             ok = false;
         }
         vol += (a[0] * ((double)b[1] * d[2] - (double)b[2] * d[1]) -
@@ -123,8 +135,12 @@ static double top_at(const soup *s, double x, double y)
         double area = ((double)b[0] - a[0]) * ((double)c[1] - a[1]) -
                       ((double)b[1] - a[1]) * ((double)c[0] - a[0]);
         if (area <= 1e-9) continue; /* facing down, or a side */
-        double w0 = (((double)b[0] - x) * ((double)c[1] - y) - ((double)b[1] - y) * ((double)c[0] - x)) / area,
-               w1 = (((double)c[0] - x) * ((double)a[1] - y) - ((double)c[1] - y) * ((double)a[0] - x)) / area;
+        double w0 = (((double)b[0] - x) * ((double)c[1] - y) -
+                     ((double)b[1] - y) * ((double)c[0] - x)) /
+                    area,
+               w1 = (((double)c[0] - x) * ((double)a[1] - y) -
+                     ((double)c[1] - y) * ((double)a[0] - x)) /
+                    area;
         if (w0 < -1e-6 || w1 < -1e-6 || w0 + w1 > 1 + 1e-6) continue;
         double z = w0 * a[2] + w1 * b[2] + (1 - w0 - w1) * c[2];
         if (z > best) best = z;
@@ -165,7 +181,8 @@ static bool read_binary_stl(const unsigned char *d, size_t size, soup *s, char *
         for (int k = 0; k < 9; k++) tri[k] = le_float(r + 12 + 4 * k);
         double u[3] = {tri[3] - tri[0], tri[4] - tri[1], tri[5] - tri[2]},
                w[3] = {tri[6] - tri[0], tri[7] - tri[1], tri[8] - tri[2]};
-        double x = u[1] * w[2] - u[2] * w[1], y = u[2] * w[0] - u[0] * w[2], z = u[0] * w[1] - u[1] * w[0];
+        double x = u[1] * w[2] - u[2] * w[1], y = u[2] * w[0] - u[0] * w[2],
+               z = u[0] * w[1] - u[1] * w[0];
         if (x * nrm[0] + y * nrm[1] + z * nrm[2] <= 0)
             return snprintf(why, wsize, "triangle %zu: its normal against its winding", t), false;
         if (r[48] || r[49]) return snprintf(why, wsize, "triangle %zu: an attribute", t), false;
@@ -261,15 +278,17 @@ static void test_closed(void)
             meiro_path path = {0};
             bool solved = seed % 2 == 0;
             if (solved) CHECK(meiro_solve(m, "bfs", &path, NULL) == MEIRO_OK);
-            solid_sizes sizes = {.lid = seed % 3 == 0, .ball = seed % 4 == 0 ? 4 + (double)(seed % 3) : 0};
+            solid_sizes sizes = {.lid = seed % 3 == 0,
+                                 .ball = seed % 4 == 0 ? 4 + (double)(seed % 3) : 0};
             meiro_error e = {0};
             size_t size;
-            unsigned char *d = written(m, solved ? &path : NULL, MEIRO_FORMAT_STL, &sizes, &size, &e);
+            unsigned char *d =
+                written(m, solved ? &path : NULL, MEIRO_FORMAT_STL, &sizes, &size, &e);
             soup s = {0};
             char head[81], why[128] = "";
             double vol = 0;
             bool ok = d && read_binary_stl(d, size, &s, head, why, sizeof why) &&
-                      closed_mesh(&s, why, sizeof why, &vol);
+                      closed_mesh(&s, solved, why, sizeof why, &vol);
             verdict_note(&v, ok, "%s %ux%u seed %llu: %s", meiro_grid_name(grids[g]), w, h,
                          (unsigned long long)seed, d ? why : e.message);
             /* the header names meiro and the seed, and is no text STL's */
@@ -343,8 +362,8 @@ static void check_walls(const meiro_maze *m, const solid_sizes *sizes, verdict *
                 got = top_at(&s, x, y);
                 verdict_note(v, fabs(got - (wall ? top : floor)) < 1e-3,
                              "%s: cell %zu side %u (%s) at %+.2f mm: %.3f mm high",
-                             meiro_grid_name(m->grid), id, k, wall ? "closed" : "open",
-                             side * half, got);
+                             meiro_grid_name(m->grid), id, k, wall ? "closed" : "open", side * half,
+                             got);
             }
         }
     }
@@ -359,7 +378,8 @@ static void test_walls(void)
         for (uint64_t seed = 1; seed <= 6; seed++) {
             meiro_maze *m = maze_of(grids[g], 3 + (uint32_t)seed, 2 + (uint32_t)seed % 4, seed);
             if (!m) continue;
-            solid_sizes sizes = {.ball = seed % 2 ? 0 : 4 + (double)seed, .wall = 0.8 + 0.2 * (double)seed};
+            solid_sizes sizes = {.ball = seed % 2 ? 0 : 4 + (double)seed,
+                                 .wall = 0.8 + 0.2 * (double)seed};
             check_walls(m, &sizes, &v);
             meiro_maze_free(m);
         }
@@ -393,10 +413,12 @@ static void test_ball(void)
     CHECK(d && read_binary_stl(d, size, &s, head, why, sizeof why));
     float lo[3] = {INFINITY, INFINITY, INFINITY}, hi[3] = {-INFINITY, -INFINITY, -INFINITY};
     for (size_t i = 0; i < 3 * s.n; i++)
-        for (int k = 0; k < 3; k++) lo[k] = fminf(lo[k], s.v[3 * i + k]), hi[k] = fmaxf(hi[k], s.v[3 * i + k]);
+        for (int k = 0; k < 3; k++)
+            lo[k] = fminf(lo[k], s.v[3 * i + k]), hi[k] = fmaxf(hi[k], s.v[3 * i + k]);
     /* 13 mm corridors and 1.2 mm walls: 6 x 14.2 + 1.2 across, 4 x 14.2 + 1.2 deep,
      * 2 mm of base and 13 mm of walls */
-    CHECK_MSG(fabs(lo[0]) < 1e-4 && fabs(lo[1]) < 1e-4 && fabs(lo[2]) < 1e-4, "%g %g %g", lo[0], lo[1], lo[2]);
+    CHECK_MSG(fabs(lo[0]) < 1e-4 && fabs(lo[1]) < 1e-4 && fabs(lo[2]) < 1e-4, "%g %g %g", lo[0],
+              lo[1], lo[2]);
     CHECK_MSG(fabs(hi[0] - 86.4) < 1e-3 && fabs(hi[1] - 58) < 1e-3 && fabs(hi[2] - 15) < 1e-3,
               "%g x %g x %g", hi[0], hi[1], hi[2]);
     free(s.v);
@@ -437,10 +459,11 @@ static void test_lid(void)
         double rim = SOLID_LID_GAP_MM + f.wall, dx = f.width + SOLID_LID_AWAY_MM;
         /* the skirt's mitred corners stand out further at the outline's
          * corners: at least the rim on every side, at most twice */
-        verdict_note(&v, count == 2 && lo[1][0] - dx <= lo[0][0] - rim + 1e-3 &&
-                             lo[1][0] - dx >= lo[0][0] - 2 * rim - 1e-3 &&
-                             lo[1][1] <= lo[0][1] - rim + 1e-3 && hi[1][1] >= hi[0][1] + rim - 1e-3 &&
-                             fabs(hi[1][2] - (f.base + SOLID_LID_SKIRT_MM)) < 1e-3 && lo[1][2] == 0,
+        verdict_note(&v,
+                     count == 2 && lo[1][0] - dx <= lo[0][0] - rim + 1e-3 &&
+                         lo[1][0] - dx >= lo[0][0] - 2 * rim - 1e-3 &&
+                         lo[1][1] <= lo[0][1] - rim + 1e-3 && hi[1][1] >= hi[0][1] + rim - 1e-3 &&
+                         fabs(hi[1][2] - (f.base + SOLID_LID_SKIRT_MM)) < 1e-3 && lo[1][2] == 0,
                      "%s: the lid's box %g..%g x %g..%g x %g..%g around the maze's %g..%g x %g..%g",
                      meiro_grid_name(grids[g]), lo[1][0] - dx, hi[1][0] - dx, lo[1][1], hi[1][1],
                      lo[1][2], hi[1][2], lo[0][0], hi[0][0], lo[0][1], hi[0][1]);
@@ -471,53 +494,58 @@ static void test_lid(void)
     CHECK_ALL(v);
 }
 
-/* The text STL: a solid per part, named, the same triangles as the
- * binary one's. */
+/* The text STL: a solid per part, named, each closed (the answer's line
+ * too, through every turn of the way), the same triangles as the binary
+ * one's. */
 static void test_ascii(void)
 {
     verdict v = {0};
-    for (size_t g = 0; g < 4; g++) {
-        meiro_maze *m = maze_of(grids[g], 5, 4, 21 + g);
-        if (!m) continue;
-        meiro_path path = {0};
-        CHECK(meiro_solve(m, "bfs", &path, NULL) == MEIRO_OK);
-        solid_sizes sizes = {.lid = true};
-        size_t tsize, bsize;
-        unsigned char *text = written(m, &path, MEIRO_FORMAT_STL_ASCII, &sizes, &tsize, NULL);
-        unsigned char *bin = written(m, &path, MEIRO_FORMAT_STL, &sizes, &bsize, NULL);
-        char *z = text ? realloc(text, tsize + 1) : NULL;
-        if (!z) abort();
-        z[tsize] = 0;
-        soup parts[3] = {{0}}, all = {0};
-        char names[3][16], why[128] = "", head[81];
-        size_t count = 0;
-        bool ok = read_ascii_stl(z, parts, names, &count, why, sizeof why);
-        verdict_note(&v, ok && count == 3, "%s: %s (%zu solids)", meiro_grid_name(grids[g]), why, count);
-        static const char *const want[3] = {"maze", "answer", "lid"};
-        size_t total = 0;
-        for (size_t k = 0; k < count; k++) {
-            verdict_note(&v, !strcmp(names[k], want[k]), "solid %zu named %s", k, names[k]);
-            verdict_note(&v, closed_mesh(&parts[k], why, sizeof why, NULL), "%s's %s: %s",
-                         meiro_grid_name(grids[g]), names[k], why);
-            total += parts[k].n;
-        }
-        CHECK(read_binary_stl(bin, bsize, &all, head, why, sizeof why));
-        verdict_note(&v, total == all.n, "%zu triangles in text, %zu in binary", total, all.n);
-        size_t k = 0, t = 0;
-        for (size_t i = 0; i < all.n && k < count; i++, t++) { /* the same, in the same order */
-            if (t == parts[k].n) k++, t = 0;
-            if (k < count && memcmp(all.v + 9 * i, parts[k].v + 9 * t, 9 * sizeof(float)) != 0) {
-                verdict_note(&v, false, "triangle %zu differs", i);
-                break;
+    for (size_t g = 0; g < 4; g++)
+        for (uint64_t seed = 1; seed <= 8; seed++) {
+            meiro_maze *m =
+                maze_of(grids[g], 3 + (uint32_t)seed, 3 + (uint32_t)seed % 3, 20 * seed + g);
+            if (!m) continue;
+            meiro_path path = {0};
+            CHECK(meiro_solve(m, "bfs", &path, NULL) == MEIRO_OK);
+            solid_sizes sizes = {.lid = true};
+            size_t tsize, bsize;
+            unsigned char *text = written(m, &path, MEIRO_FORMAT_STL_ASCII, &sizes, &tsize, NULL);
+            unsigned char *bin = written(m, &path, MEIRO_FORMAT_STL, &sizes, &bsize, NULL);
+            char *z = text ? realloc(text, tsize + 1) : NULL;
+            if (!z) abort();
+            z[tsize] = 0;
+            soup parts[3] = {{0}}, all = {0};
+            char names[3][16], why[128] = "", head[81];
+            size_t count = 0;
+            bool ok = read_ascii_stl(z, parts, names, &count, why, sizeof why);
+            verdict_note(&v, ok && count == 3, "%s: %s (%zu solids)", meiro_grid_name(grids[g]),
+                         why, count);
+            static const char *const want[3] = {"maze", "answer", "lid"};
+            size_t total = 0;
+            for (size_t k = 0; k < count; k++) {
+                verdict_note(&v, !strcmp(names[k], want[k]), "solid %zu named %s", k, names[k]);
+                verdict_note(&v, closed_mesh(&parts[k], false, why, sizeof why, NULL),
+                             "%s's %s: %s", meiro_grid_name(grids[g]), names[k], why);
+                total += parts[k].n;
             }
+            verdict_note(&v, read_binary_stl(bin, bsize, &all, head, why, sizeof why), "%s", why);
+            verdict_note(&v, total == all.n, "%zu triangles in text, %zu in binary", total, all.n);
+            size_t k = 0, t = 0;
+            for (size_t i = 0; i < all.n && k < count; i++, t++) { /* the same, in the same order */
+                if (t == parts[k].n) k++, t = 0;
+                if (k < count &&
+                    memcmp(all.v + 9 * i, parts[k].v + 9 * t, 9 * sizeof(float)) != 0) {
+                    verdict_note(&v, false, "triangle %zu differs", i);
+                    break;
+                }
+            }
+            for (size_t p = 0; p < 3; p++) free(parts[p].v);
+            free(all.v);
+            free(z);
+            free(bin);
+            meiro_path_free(&path);
+            meiro_maze_free(m);
         }
-        for (size_t p = 0; p < 3; p++) free(parts[p].v);
-        free(all.v);
-        free(z);
-        free(bin);
-        meiro_path_free(&path);
-        meiro_maze_free(m);
-    }
     CHECK_ALL(v);
 }
 
@@ -554,7 +582,8 @@ static size_t read_zip(const unsigned char *d, size_t size, zip_part *parts, siz
         return snprintf(why, wsize, "a directory of %zu entries at %zu", count, dir), 0;
     for (size_t i = 0; i < count; i++) {
         const unsigned char *c = d + at;
-        if (at + 46 > size || le32(c) != 0x02014b50) return snprintf(why, wsize, "directory entry %zu", i), 0;
+        if (at + 46 > size || le32(c) != 0x02014b50)
+            return snprintf(why, wsize, "directory entry %zu", i), 0;
         size_t name = le16(c + 28), local = le32(c + 42), csize = le32(c + 20);
         const unsigned char *l = d + local;
         if (local + 30 > size || le32(l) != 0x04034b50 || le16(l + 8) != 0 ||
@@ -604,7 +633,8 @@ static size_t read_model(const char *xml, soup *objects, char names[][16], char 
                 v = realloc(v, 3 * cap * sizeof *v);
                 if (!v) abort();
             }
-            if (sscanf(q, "<vertex x=\"%f\" y=\"%f\" z=\"%f\"/>", &v[3 * nv], &v[3 * nv + 1], &v[3 * nv + 2]) != 3)
+            if (sscanf(q, "<vertex x=\"%f\" y=\"%f\" z=\"%f\"/>", &v[3 * nv], &v[3 * nv + 1],
+                       &v[3 * nv + 2]) != 3)
                 return free(v), snprintf(why, wsize, "a vertex"), 0;
             nv++, q++;
         }
@@ -659,16 +689,24 @@ static void test_3mf(void)
         char *t = strndup((const char *)types->data, types->size),
              *r = strndup((const char *)rels->data, rels->size),
              *x = strndup((const char *)model->data, model->size);
-        verdict_note(&v, strstr(t, "Extension=\"model\" ContentType=\"application/vnd.ms-package.3dmanufacturing-3dmodel+xml\"") &&
-                             strstr(t, "Extension=\"rels\""),
-                     "content types: %s", t);
-        verdict_note(&v, strstr(r, "Target=\"/3D/3dmodel.model\"") &&
-                             strstr(r, "Type=\"http://schemas.microsoft.com/3dmanufacturing/2013/01/3dmodel\""),
-                     "the start part: %s", r);
-        verdict_note(&v, strstr(x, "<model unit=\"millimeter\"") &&
-                             strstr(x, "xmlns=\"http://schemas.microsoft.com/3dmanufacturing/core/2015/02\"") &&
-                             strstr(x, "<resources>") && strstr(x, "<build>"),
-                     "the model's root");
+        verdict_note(
+            &v,
+            strstr(
+                t,
+                "Extension=\"model\" ContentType=\"application/vnd.ms-package.3dmanufacturing-3dmodel+xml\"") &&
+                strstr(t, "Extension=\"rels\""),
+            "content types: %s", t);
+        verdict_note(
+            &v,
+            strstr(r, "Target=\"/3D/3dmodel.model\"") &&
+                strstr(r, "Type=\"http://schemas.microsoft.com/3dmanufacturing/2013/01/3dmodel\""),
+            "the start part: %s", r);
+        verdict_note(
+            &v,
+            strstr(x, "<model unit=\"millimeter\"") &&
+                strstr(x, "xmlns=\"http://schemas.microsoft.com/3dmanufacturing/core/2015/02\"") &&
+                strstr(x, "<resources>") && strstr(x, "<build>"),
+            "the model's root");
         char seed[64];
         snprintf(seed, sizeof seed, "seed %zu", 40 + g);
         verdict_note(&v, strstr(x, seed) && strstr(x, "meiro generate") && strstr(x, "--ball 7mm"),
@@ -677,13 +715,16 @@ static void test_3mf(void)
         char names[3][16];
         size_t count = read_model(x, objects, names, why, sizeof why);
         size_t want = g % 2 == 0 ? 3 : 2;
-        verdict_note(&v, count == want, "%s: %zu objects: %s", meiro_grid_name(grids[g]), count, why);
+        verdict_note(&v, count == want, "%s: %zu objects: %s", meiro_grid_name(grids[g]), count,
+                     why);
         for (size_t k = 0; k < count; k++) {
-            verdict_note(&v, closed_mesh(&objects[k], why, sizeof why, NULL), "object %s: %s", names[k], why);
+            verdict_note(&v, closed_mesh(&objects[k], false, why, sizeof why, NULL),
+                         "object %s: %s", names[k], why);
             free(objects[k].v);
         }
-        verdict_note(&v, count >= 2 && !strcmp(names[0], "maze") && !strcmp(names[1], "answer") &&
-                             (count < 3 || !strcmp(names[2], "lid")),
+        verdict_note(&v,
+                     count >= 2 && !strcmp(names[0], "maze") && !strcmp(names[1], "answer") &&
+                         (count < 3 || !strcmp(names[2], "lid")),
                      "the objects' names");
         /* unzip and xmllint, as a maker's tools would open it */
         char file[64], cmd[200];
@@ -695,7 +736,8 @@ static void test_3mf(void)
             verdict_note(&v, run(cmd, NULL, 0), "unzip -t %s", meiro_grid_name(grids[g]));
         }
         if (have("unzip") && have("xmllint")) {
-            snprintf(cmd, sizeof cmd, "unzip -p %s 3D/3dmodel.model | xmllint --noout - 2>&1", file);
+            snprintf(cmd, sizeof cmd, "unzip -p %s 3D/3dmodel.model | xmllint --noout - 2>&1",
+                     file);
             verdict_note(&v, run(cmd, NULL, 0), "xmllint: the model");
         }
         remove(file);
@@ -717,7 +759,8 @@ static void test_reproducible(void)
     if (!a || !b) return;
     for (meiro_format f = MEIRO_FORMAT_STL; f <= MEIRO_FORMAT_3MF; f++) {
         size_t na, nb;
-        unsigned char *x = written(a, NULL, f, NULL, &na, NULL), *y = written(b, NULL, f, NULL, &nb, NULL);
+        unsigned char *x = written(a, NULL, f, NULL, &na, NULL),
+                      *y = written(b, NULL, f, NULL, &nb, NULL);
         CHECK_MSG(x && y && na == nb && !memcmp(x, y, na), "%s", meiro_format_info(f)->name);
         free(x);
         free(y);
@@ -731,9 +774,11 @@ static void test_reproducible(void)
  * that takes none. */
 static void test_refused(void)
 {
-    solid_sizes thin = {.wall = 0.5}, flat = {.base = 0.3}, low = {.ball = 8, .height = 5, .lid = true};
+    solid_sizes thin = {.wall = 0.5}, flat = {.base = 0.3},
+                low = {.ball = 8, .height = 5, .lid = true};
     meiro_error e = {0};
-    CHECK(solid_sizes_check(&thin, &e) == MEIRO_ERROR_ARGUMENT && strstr(e.message, "--wall 0.5mm"));
+    CHECK(solid_sizes_check(&thin, &e) == MEIRO_ERROR_ARGUMENT &&
+          strstr(e.message, "--wall 0.5mm"));
     CHECK(solid_sizes_check(&flat, &e) == MEIRO_ERROR_ARGUMENT && strstr(e.message, "--base"));
     CHECK(solid_sizes_check(&low, &e) == MEIRO_ERROR_ARGUMENT && strstr(e.message, "at least 9mm"));
     char dir[] = "/tmp/meiro-solid-XXXXXX", file[64];
@@ -748,7 +793,8 @@ static void test_refused(void)
     meiro_generate_options_init(&o);
     o.width = o.height = 8, o.weave = 40, o.seed = 2;
     meiro_maze *weave = meiro_generate(&o, NULL);
-    CHECK(weave && meiro_save(weave, NULL, MEIRO_FORMAT_3MF, NULL, file, &e) == MEIRO_ERROR_ARGUMENT);
+    CHECK(weave &&
+          meiro_save(weave, NULL, MEIRO_FORMAT_3MF, NULL, file, &e) == MEIRO_ERROR_ARGUMENT);
     CHECK(access(file, F_OK) != 0);
     meiro_maze_free(weave);
     /* the job: sizes for a PDF, and a print past the bed, before any maze */
@@ -756,22 +802,29 @@ static void test_refused(void)
     CHECK(job && meiro_job_set_int(job, MEIRO_JOB_FORMAT, MEIRO_FORMAT_PDF, NULL) == MEIRO_OK);
     CHECK(meiro_job_set_int(job, MEIRO_JOB_BALL_UM, 8000, NULL) == MEIRO_OK);
     CHECK(meiro_job_get_int(job, MEIRO_JOB_BALL_UM) == 8000);
-    CHECK(meiro_job_plan(job, &e) == MEIRO_ERROR_ARGUMENT && strstr(e.message, "stl, stl-ascii, 3mf"));
+    CHECK(meiro_job_plan(job, &e) == MEIRO_ERROR_ARGUMENT &&
+          strstr(e.message, "stl, stl-ascii, 3mf"));
     meiro_job_free(job);
     job = meiro_job_new();
     CHECK(job && meiro_job_set_int(job, MEIRO_JOB_FORMAT, MEIRO_FORMAT_3MF, NULL) == MEIRO_OK);
     CHECK(meiro_job_set_int(job, MEIRO_JOB_BALL_UM, 20000, NULL) == MEIRO_OK);
     CHECK(meiro_job_set_int(job, MEIRO_JOB_WALL_UM, -1, NULL) == MEIRO_ERROR_ARGUMENT);
     meiro_job_maze(job)->width = 12, meiro_job_maze(job)->height = 8;
-    CHECK(meiro_job_set_int(job, MEIRO_JOB_MAZE_GIVEN, MEIRO_GIVEN_WIDTH | MEIRO_GIVEN_HEIGHT, NULL) == MEIRO_OK);
+    CHECK(meiro_job_set_int(job, MEIRO_JOB_MAZE_GIVEN, MEIRO_GIVEN_WIDTH | MEIRO_GIVEN_HEIGHT,
+                            NULL) == MEIRO_OK);
     CHECK(meiro_job_plan(job, &e) == MEIRO_ERROR_TOO_BIG && strstr(e.message, "smaller --ball"));
     meiro_job_free(job);
     rmdir(dir);
 }
 
 static const test_case cases[] = {
-    {"closed", test_closed}, {"walls", test_walls},           {"ball", test_ball},
-    {"lid", test_lid},       {"ascii", test_ascii},           {"3mf", test_3mf},               {"reproducible", test_reproducible},
+    {"closed", test_closed},
+    {"walls", test_walls},
+    {"ball", test_ball},
+    {"lid", test_lid},
+    {"ascii", test_ascii},
+    {"3mf", test_3mf},
+    {"reproducible", test_reproducible},
     {"refused", test_refused},
 };
 

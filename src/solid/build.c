@@ -71,7 +71,8 @@ static uint32_t corner_at(corners *c, double x, double y)
     int64_t kx = llround(x / SAME_MM), ky = llround(y / SAME_MM);
     for (int dx = -1; dx <= 1; dx++)
         for (int dy = -1; dy <= 1; dy++)
-            for (size_t s = key_hash(kx + dx, ky + dy) & c->mask; c->slot[s]; s = (s + 1) & c->mask) {
+            for (size_t s = key_hash(kx + dx, ky + dy) & c->mask; c->slot[s];
+                 s = (s + 1) & c->mask) {
                 uint32_t p = c->slot[s] - 1;
                 if (c->key[2 * p] == kx + dx && c->key[2 * p + 1] == ky + dy) return p;
             }
@@ -139,8 +140,8 @@ static unsigned side_points(const walls *w, const grid_side_shape *s)
 /* Point j of n along side s (0 its start, n its end), in mm. An arc's
  * points are worked out from its lower angle, whichever way the side
  * runs, so that the cells on both sides of it get the same numbers. */
-static void side_point(const walls *w, const grid_side_shape *s, unsigned j, unsigned n,
-                       double *x, double *y)
+static void side_point(const walls *w, const grid_side_shape *s, unsigned j, unsigned n, double *x,
+                       double *y)
 {
     double u = j ? s->x1 : s->x0, v = j ? s->y1 : s->y0;
     if (s->arc) {
@@ -263,7 +264,8 @@ static meiro_status offsets(walls *w, meiro_error *err)
         w->outside[p] = mitre(w->pl, w->c.xy[2 * p], w->c.xy[2 * p + 1], w->dir_in + 2 * p,
                               w->dir_out + 2 * p, -d);
     }
-    return w->pl->nomem ? fail(err, MEIRO_ERROR_NOMEM, "out of memory building the mesh") : MEIRO_OK;
+    return w->pl->nomem ? fail(err, MEIRO_ERROR_NOMEM, "out of memory building the mesh")
+                        : MEIRO_OK;
 }
 
 /* Who meets at each corner: the rooms whose outlines pass through it, and
@@ -280,7 +282,8 @@ static meiro_status meetings(walls *w, meiro_error *err)
     if (!w->meet_start || !w->post_wall || !w->meet_cell || !w->meet_point)
         return fail(err, MEIRO_ERROR_NOMEM, "out of memory building the mesh");
     for (size_t e = 0; e < w->entries; e++) w->meet_start[w->corner[e] + 1]++;
-    for (size_t p = 0; p < nc; p++) w->meet_start[p + 1] += w->meet_start[p] + (w->on_border[p] != 0);
+    for (size_t p = 0; p < nc; p++)
+        w->meet_start[p + 1] += w->meet_start[p] + (w->on_border[p] != 0);
     size_t *fill = alloc_array(nc, sizeof *fill);
     if (!fill) return fail(err, MEIRO_ERROR_NOMEM, "out of memory building the mesh");
     memcpy(fill, w->meet_start, nc * sizeof *fill);
@@ -324,7 +327,8 @@ static void polar_room(walls *w, size_t id, unsigned layers)
     size_t ni = n - split, no = split;
 #define IN(i) ring[(split + 1 + (i)) % n]
 #define OUT(j) ring[split - (j)]
-#define GAP(a, b) hypot(pl->xy[2 * (b)] - pl->xy[2 * (a)], pl->xy[2 * (b) + 1] - pl->xy[2 * (a) + 1])
+#define GAP(a, b)                                                                                  \
+    hypot(pl->xy[2 * (b)] - pl->xy[2 * (a)], pl->xy[2 * (b) + 1] - pl->xy[2 * (a) + 1])
     double li = 0, lo = 0, ti = 0, to = 0;
     for (size_t k = 0; k + 1 < ni; k++) ti += GAP(IN(k), IN(k + 1));
     for (size_t k = 0; k + 1 < no; k++) to += GAP(OUT(k), OUT(k + 1));
@@ -373,7 +377,8 @@ static meiro_status strips(walls *w, meiro_error *err)
             uint32_t b0 = met(w, p, other), b1 = met(w, q, other);
             if (b0 == UINT32_MAX || b1 == UINT32_MAX)
                 return fail(err, MEIRO_ERROR_INTERNAL,
-                            "cell %zu's edge is not its neighbour's: the grid's sides disagree", id);
+                            "cell %zu's edge is not its neighbour's: the grid's sides disagree",
+                            id);
             uint32_t quad[4] = {b0, b1, a1, a0};
             plan_piece_add(w->pl, quad, 4, LID_PLATE | LAYER_BASE | (w->wall[e] ? LAYER_WALL : 0));
             plan_tri(w->pl, b0, b1, a1);
@@ -401,7 +406,8 @@ static meiro_status posts(walls *w, meiro_error *err)
             uint32_t q = w->meet_point[k0 + k];
             double a = atan2(pl->xy[2 * q + 1] - y, pl->xy[2 * q] - x);
             size_t at = k;
-            for (; at > 0 && angle[at - 1] > a; at--) angle[at] = angle[at - 1], ring[at] = ring[at - 1];
+            for (; at > 0 && angle[at - 1] > a; at--)
+                angle[at] = angle[at - 1], ring[at] = ring[at - 1];
             angle[at] = a, ring[at] = q;
         }
         uint32_t centre = plan_point(pl, x, y);
@@ -475,15 +481,16 @@ static meiro_status maze_plan(const meiro_maze *m, const solid_frame *f, bool li
     if (s == MEIRO_OK) s = posts(&w, err);
     if (s == MEIRO_OK && lid) s = rim(&w, err);
     walls_free(&w);
-    if (s == MEIRO_OK && pl->nomem) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory building the mesh");
+    if (s == MEIRO_OK && pl->nomem)
+        s = fail(err, MEIRO_ERROR_NOMEM, "out of memory building the mesh");
     return s;
 }
 
 /* ---- The answer: a line from S's centre to G's through each door's middle */
 
 /* The middle of side k of cell id, in mm. */
-static void door_middle(const meiro_maze *m, const solid_frame *f, size_t id, unsigned k,
-                        double *x, double *y)
+static void door_middle(const meiro_maze *m, const solid_frame *f, size_t id, unsigned k, double *x,
+                        double *y)
 {
     grid_side_shape s;
     grid_side(m, id, k, &s);
@@ -588,7 +595,8 @@ meiro_status solid_build(const meiro_maze *m, const meiro_path *path, const soli
     if (st == MEIRO_OK && path && path->length) {
         st = answer_plan(m, path, f, &pl, err);
         double line[2] = {f->base, f->base + f->path_height};
-        if (st == MEIRO_OK) st = plan_extrude(&pl, 0, 1, line, 0, 0, &model->part[SOLID_ANSWER], err);
+        if (st == MEIRO_OK)
+            st = plan_extrude(&pl, 0, 1, line, 0, 0, &model->part[SOLID_ANSWER], err);
         plan_free(&pl);
     }
     if (st != MEIRO_OK) solid_model_free(model);

@@ -15,8 +15,8 @@
 
 uint32_t plan_point(plan *p, double x, double y)
 {
-    if (p->points >= UINT32_MAX || !vec_reserve(&p->xy, &p->pcap, 2 * (p->points + 1),
-                                                 sizeof *p->xy, 1024)) {
+    if (p->points >= UINT32_MAX ||
+        !vec_reserve(&p->xy, &p->pcap, 2 * (p->points + 1), sizeof *p->xy, 1024)) {
         p->nomem = true;
         return 0;
     }
@@ -164,7 +164,8 @@ meiro_status plan_extrude(const plan *p, unsigned first, unsigned layers, const 
     for (size_t i = 0; i < p->pieces; i++) {
         const plan_piece *pc = &p->piece[i];
         for (unsigned l = 0; l <= layers; l++) {
-            bool below = l > 0 && filled(pc, first, l - 1), above = l < layers && filled(pc, first, l);
+            bool below = l > 0 && filled(pc, first, l - 1),
+                 above = l < layers && filled(pc, first, l);
             if (below != above) cap(&e, pc, l, below);
         }
         const uint32_t *r = p->ring + pc->ring;
@@ -180,13 +181,13 @@ meiro_status plan_extrude(const plan *p, unsigned first, unsigned layers, const 
         while (j < n && edges[j].lo == edges[i].lo && edges[j].hi == edges[i].hi) j++;
         if (j - i > 2 || (j - i == 2 && edges[i].from == edges[i + 1].from)) {
             s = fail(err, MEIRO_ERROR_INTERNAL,
-                     "the mesh's plan has an edge of %zu pieces, or two the same way round",
-                     j - i);
+                     "the mesh's plan has an edge of %zu pieces, or two the same way round", j - i);
             break;
         }
         for (size_t k = i; k < j; k++) {
             const plan_piece *pc = &p->piece[edges[k].piece];
-            const plan_piece *other = j - i == 2 ? &p->piece[edges[k == i ? i + 1 : i].piece] : NULL;
+            const plan_piece *other =
+                j - i == 2 ? &p->piece[edges[k == i ? i + 1 : i].piece] : NULL;
             uint32_t a = edges[k].from, b = a == edges[k].lo ? edges[k].hi : edges[k].lo;
             for (unsigned l = 0; l < layers; l++)
                 if (filled(pc, first, l) && !(other && filled(other, first, l))) side(&e, a, b, l);
@@ -195,6 +196,7 @@ meiro_status plan_extrude(const plan *p, unsigned first, unsigned layers, const 
     }
     free(edges);
     free(e.vertex);
-    if (s == MEIRO_OK && e.nomem) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory building the mesh");
+    if (s == MEIRO_OK && e.nomem)
+        s = fail(err, MEIRO_ERROR_NOMEM, "out of memory building the mesh");
     return s;
 }

@@ -39,8 +39,8 @@ meiro_status solid_sizes_check(const solid_sizes *s, meiro_error *err)
     return MEIRO_OK;
 }
 
-meiro_status solid_frame_of(meiro_grid grid, double extent_w, double extent_h,
-                            const solid_sizes *s, solid_frame *f, meiro_error *err)
+meiro_status solid_frame_of(meiro_grid grid, double extent_w, double extent_h, const solid_sizes *s,
+                            solid_frame *f, meiro_error *err)
 {
     meiro_status st = solid_sizes_check(s, err);
     if (st != MEIRO_OK) return st;

@@ -42,8 +42,8 @@ typedef struct solid_sizes {
  * up, the base's corner at 0, 0), and the footprint. */
 typedef struct solid_frame {
     double cell, wall, height, base, corridor;
-    double extent_h;            /* the grid's height in cells (v flips) */
-    double width, depth;        /* the footprint, walls included */
+    double extent_h;                /* the grid's height in cells (v flips) */
+    double width, depth;            /* the footprint, walls included */
     double path_width, path_height; /* the answer's raised line */
     double pocket;                  /* the depth of S's and G's rooms in the base */
 } solid_frame;
@@ -54,8 +54,8 @@ bool solid_sizes_given(const solid_sizes *s);
 meiro_status solid_sizes_check(const solid_sizes *s, meiro_error *err);
 /* The frame of a grid of extent_w x extent_h cells (grid_extent); refuses a
  * footprint past the bed, naming what shrinks it. */
-meiro_status solid_frame_of(meiro_grid grid, double extent_w, double extent_h,
-                            const solid_sizes *s, solid_frame *f, meiro_error *err);
+meiro_status solid_frame_of(meiro_grid grid, double extent_w, double extent_h, const solid_sizes *s,
+                            solid_frame *f, meiro_error *err);
 /* Where point (u, v) of the grid (cell units, y down) lands, in mm. */
 static inline void solid_place(const solid_frame *f, double u, double v, double *x, double *y)
 {
@@ -68,7 +68,7 @@ static inline void solid_place(const solid_frame *f, double u, double v, double 
 /* A closed, oriented triangle mesh: every edge between exactly two
  * triangles, normals outward (counter-clockwise seen from outside). */
 typedef struct solid_mesh {
-    float *xyz; /* vertex i at xyz[3i..3i+2] */
+    float *xyz;    /* vertex i at xyz[3i..3i+2] */
     uint32_t *tri; /* triangle j: vertices tri[3j..3j+2] */
     size_t vertices, triangles, vcap, tcap;
 } solid_mesh;
@@ -96,8 +96,8 @@ void solid_remake(const meiro_maze *m, const solid_sizes *s, const char *format,
 
 meiro_status write_stl(const meiro_maze *m, const meiro_path *path, const solid_sizes *s,
                        bool ascii, FILE *out, meiro_error *err);
-meiro_status write_3mf(const meiro_maze *m, const meiro_path *path, const solid_sizes *s,
-                       FILE *out, meiro_error *err);
+meiro_status write_3mf(const meiro_maze *m, const meiro_path *path, const solid_sizes *s, FILE *out,
+                       meiro_error *err);
 
 /* A zip archive of stored (uncompressed) entries, as 3MF's package is
  * (zip.c): the entries written in order, then the directory. */

@@ -77,8 +77,9 @@ meiro_status write_stl(const meiro_maze *maze, const meiro_path *path, const sol
         if (meiro_maze_seed(maze, &seed))
             snprintf(text, sizeof text, "meiro %s maze, seed %llu, %s grid, mm", MEIRO_VERSION,
                      (unsigned long long)seed, meiro_grid_name(meiro_maze_grid(maze)));
-        else snprintf(text, sizeof text, "meiro %s maze, %s grid, mm", MEIRO_VERSION,
-                      meiro_grid_name(meiro_maze_grid(maze)));
+        else
+            snprintf(text, sizeof text, "meiro %s maze, %s grid, mm", MEIRO_VERSION,
+                     meiro_grid_name(meiro_maze_grid(maze)));
         memcpy(head, text, strlen(text));
         for (int k = 0; k < 4; k++) head[80 + k] = (unsigned char)(total >> 8 * k);
         fwrite(head, 1, sizeof head, out);

@@ -27,10 +27,7 @@ static void put16(unsigned char *p, unsigned v)
     p[0] = (unsigned char)v, p[1] = (unsigned char)(v >> 8);
 }
 
-static void put32(unsigned char *p, uint32_t v)
-{
-    put16(p, v & 0xFFFF), put16(p + 2, v >> 16);
-}
+static void put32(unsigned char *p, uint32_t v) { put16(p, v & 0xFFFF), put16(p + 2, v >> 16); }
 
 enum { DOS_DATE_1980_01_01 = 0x21 };
 
@@ -84,7 +81,8 @@ meiro_status zip_write(const zip_entry *entries, size_t count, FILE *out, meiro_
         fwrite(entries[i].name, 1, name, out);
         offset += sizeof h + name;
     }
-    if (offset > UINT32_MAX) return fail(err, MEIRO_ERROR_TOO_BIG, "the 3MF package would pass 4 GiB");
+    if (offset > UINT32_MAX)
+        return fail(err, MEIRO_ERROR_TOO_BIG, "the 3MF package would pass 4 GiB");
     unsigned char end[22] = {0};
     put32(end, 0x06054b50);
     put16(end + 8, (unsigned)count);
