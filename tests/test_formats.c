@@ -304,7 +304,8 @@ static void test_solid(void)
                                 NULL) == MEIRO_OK);
         meiro_status planned = meiro_job_plan(job, &e);
         bool can = meiro_format_can((meiro_format)f, MEIRO_CAN_SOLID);
-        CHECK_MSG(can ? planned == MEIRO_OK : planned == MEIRO_ERROR_ARGUMENT && strstr(e.message, "--ball"),
+        CHECK_MSG(can ? planned == MEIRO_OK
+                      : planned == MEIRO_ERROR_ARGUMENT && strstr(e.message, "--ball"),
                   "%s: %s", meiro_format_info((meiro_format)f)->name, e.message);
         if (can && planned == MEIRO_OK) { /* a 6 mm ball's print is smaller than the defaults' */
             meiro_maze *m = NULL;
@@ -318,9 +319,10 @@ static void test_solid(void)
             out = open_memstream(&plain.data, &plain.len);
             CHECK(out && meiro_write(m, NULL, (meiro_format)f, NULL, out, NULL) == MEIRO_OK);
             if (out) fclose(out);
-            CHECK_MSG(small.len && plain.len && (small.len != plain.len ||
-                                                 memcmp(small.data, plain.data, plain.len) != 0),
-                      "%s: the ball changed nothing", meiro_format_info((meiro_format)f)->name);
+            CHECK_MSG(
+                small.len && plain.len &&
+                    (small.len != plain.len || memcmp(small.data, plain.data, plain.len) != 0),
+                "%s: the ball changed nothing", meiro_format_info((meiro_format)f)->name);
             free(small.data);
             free(plain.data);
             meiro_path_free(&path);
@@ -516,11 +518,10 @@ static void test_list(void)
 
 int main(int argc, char **argv)
 {
-    static const test_case cases[] = {{"options", test_options}, {"grids", test_grids},
-                                      {"weave", test_weave},     {"missions", test_missions},
-                                      {"levels", test_levels},   {"read", test_read},
-                                      {"booklet", test_booklet}, {"questions", test_questions},
-                                      {"kinds", test_kinds},     {"kind_pairs", test_kind_pairs},
-                                      {"list", test_list},       {"solid", test_solid}};
+    static const test_case cases[] = {
+        {"options", test_options},       {"grids", test_grids},         {"weave", test_weave},
+        {"missions", test_missions},     {"levels", test_levels},       {"read", test_read},
+        {"booklet", test_booklet},       {"questions", test_questions}, {"kinds", test_kinds},
+        {"kind_pairs", test_kind_pairs}, {"list", test_list},           {"solid", test_solid}};
     return test_main("formats", argc, argv, cases, TEST_COUNT(cases));
 }

@@ -140,7 +140,7 @@ enum {
     "      --grid G         rect (default), polar (theta: a round maze, -H rings\n"                \
     "                       around the centre, -W unused), hex (sigma: -W x -H\n"                  \
     "                       hexagons) or triangle (delta: -W x -H triangles);\n"                   \
-    "                       polar, hex and triangle: pdf, svg, png, json, page,\n"                \
+    "                       polar, hex and triangle: pdf, svg, png, json, page,\n"                 \
     "                       stl or 3mf\n"
 #define WATCH_LONGOPTS                                                                             \
     {"animate", required_argument, NULL, OPT_ANIMATE},                                             \
@@ -252,9 +252,8 @@ int output_format(const char *command, const char *fmt, const char *output, meir
  * job's settings that no options struct holds, a 3D print's sizes, when
  * job is not NULL). */
 int write_result(const char *command, const meiro_job *job, const meiro_maze *m,
-                 const meiro_path *path,
-                 meiro_format format, const meiro_export_options *page, const char *output,
-                 const char *answers_to);
+                 const meiro_path *path, meiro_format format, const meiro_export_options *page,
+                 const char *output, const char *answers_to);
 /* Refuses (EXIT_FAIL, saying why) work that draws text (the page formats,
  * PNG frames) when `ulimit -v` leaves less than the fonts need; EXIT_OK
  * otherwise. */

@@ -261,7 +261,8 @@ static int parse_mm(const char *option, const char *text, long long *um)
     if (end != text && strcmp(end, "mm") == 0) end += 2;
     if (end == text || *end || !(mm > 0 && mm <= 1000)) {
         char message[160];
-        snprintf(message, sizeof message, "%s takes a size in millimetres (8mm), not '%%s'", option);
+        snprintf(message, sizeof message, "%s takes a size in millimetres (8mm), not '%%s'",
+                 option);
         return usage_error("generate", message, text);
     }
     *um = (long long)(mm * 1000 + 0.5);

@@ -290,12 +290,13 @@ static const format_entry formats[MEIRO_FORMAT_COUNT] = {
                            .write = w_page},
     /* a 3D print: the way shown (--solution, the answers' file) is a part
      * of its own; the sizes are the print's, not a page's */
-    [MEIRO_FORMAT_STL] = {.info = {MEIRO_FORMAT_STL, "stl", "stl",
-                                   "a 3D print (binary STL, mm): walls on a base, the way and a lid "
-                                   "as parts",
-                                   false, true},
-                          .caps = CAN(GRIDS) | CAN(SOLID),
-                          .solid = w_stl},
+    [MEIRO_FORMAT_STL] =
+        {.info = {MEIRO_FORMAT_STL, "stl", "stl",
+                  "a 3D print (binary STL, mm): walls on a base, the way and a lid "
+                  "as parts",
+                  false, true},
+         .caps = CAN(GRIDS) | CAN(SOLID),
+         .solid = w_stl},
     /* .stl names binary STL, the row before */
     [MEIRO_FORMAT_STL_ASCII] = {.info = {MEIRO_FORMAT_STL_ASCII, "stl-ascii", "stl",
                                          "the same 3D print as text STL, a solid per part", false,
