@@ -47,13 +47,12 @@ enum {
     LID_LAYERS = 2
 };
 
-
 /* ---- The grid's corners, found again from each cell that has them ---- */
 
 typedef struct corners {
     double *xy;
     int64_t *key; /* 2 per point: x, y in SAME_MM steps */
-    size_t count, cap;
+    size_t count;
     uint32_t *slot; /* point + 1, or 0 */
     size_t mask;
 } corners;
@@ -177,13 +176,14 @@ static meiro_status outlines(walls *w, meiro_error *err)
     w->c.xy = alloc_array(n, 2 * sizeof *w->c.xy);
     w->c.key = alloc_array(n, 2 * sizeof *w->c.key);
     w->c.slot = zalloc(slots, sizeof *w->c.slot);
-    w->c.cap = n, w->c.mask = slots - 1;
+    w->c.mask = slots - 1;
     if (!w->corner || !w->across || !w->side || !w->wall || !w->inset || !w->c.xy || !w->c.key ||
         !w->c.slot)
         return fail(err, MEIRO_ERROR_NOMEM, "out of memory building the mesh");
-    /* grid_side runs clockwise on the page (y down), so clockwise with y
-     * up too: the outline is taken backwards, counter-clockwise, each
-     * edge from its side's end towards its start */
+    /* grid_side runs clockwise as the page shows it, and solid_place
+     * keeps the picture (y up, not mirrored): the outline is taken
+     * backwards, counter-clockwise, each edge from its side's end towards
+     * its start */
     size_t e = 0;
     for (size_t id = 0; id < w->cells; id++) {
         unsigned open = grid_open_sides(m, id), sides = grid_sides(m, id);
@@ -276,7 +276,7 @@ static meiro_status meetings(walls *w, meiro_error *err)
     w->meet_start = zalloc(nc + 1, sizeof *w->meet_start);
     w->post_wall = zalloc(nc, 1);
     size_t total = w->entries;
-    for (size_t p = 0; p < nc && w->on_border; p++) total += w->on_border[p] != 0;
+    for (size_t p = 0; p < nc; p++) total += w->on_border[p] != 0;
     w->meet_cell = alloc_array(total, sizeof *w->meet_cell);
     w->meet_point = alloc_array(total, sizeof *w->meet_point);
     if (!w->meet_start || !w->post_wall || !w->meet_cell || !w->meet_point)
