@@ -279,5 +279,11 @@ run 2 generate --weave 20 -W 6 -H 6 -o weave.stl; err_has "stl cannot show"; abs
 run 0 generate -W 6 -H 5 --ball 8mm --lid --wall 1.6 --base 3mm -s 4 -o ok.3mf; err_empty
 run 0 generate -W 6 -H 5 -f stl-ascii -s 4 -o ok.stl; err_empty
 if head -c 10 "$tmp/ok.stl" | grep -q '^solid maze'; then ok; else bad "stl-ascii: $(head -c 40 "$tmp/ok.stl")"; fi
+# the command in a 3MF's metadata makes the same file again
+run 0 generate --grid hex -W 6 -H 5 -a dig -s 9 --ball 7mm --lid -o first.3mf
+remake=$(unzip -p "$tmp/first.3mf" 3D/3dmodel.model | sed -n 's/.*Made again by: meiro \([^<]*\)<.*/\1/p')
+# shellcheck disable=SC2086 # the command's words, as a user pastes them
+run 0 $remake -o again.3mf
+if cmp -s "$tmp/first.3mf" "$tmp/again.3mf"; then ok; else bad "the 3MF's command '$remake' made another file"; fi
 
 finish
