@@ -275,10 +275,18 @@ typedef enum meiro_job_setting {
     MEIRO_JOB_EXTENT_WIDTH,  /* number, read only, once planned: the cells the
                                 page lays out across (floors side by side) */
     MEIRO_JOB_EXTENT_HEIGHT, /* number, read only: and down */
-    MEIRO_JOB_FITS_PAPER     /* number, read only, once a plan refused a text
+    MEIRO_JOB_FITS_PAPER,    /* number, read only, once a plan refused a text
                                 set for a level's page (too long at its
                                 age's cells): a larger meiro_paper (A3) that
                                 holds it; -1: none, or another refusal */
+    /* a 3D print's sizes (formats that can MEIRO_CAN_SOLID; refused by the
+     * plan for others), in micrometres, 0 (default) for meiro's: */
+    MEIRO_JOB_BALL_UM,        /* a ball's diameter: corridors of the ball and
+                                 1 mm, walls as high; 0: 8 mm corridors */
+    MEIRO_JOB_WALL_UM,        /* the walls' thickness (800 and more); 1.2 mm */
+    MEIRO_JOB_WALL_HEIGHT_UM, /* the walls' height over the base; 10 mm */
+    MEIRO_JOB_BASE_UM,        /* the base plate's thickness (and the lid's); 2 mm */
+    MEIRO_JOB_LID             /* number: not 0: a lid, a part of its own */
 } meiro_job_setting;
 
 /* MEIRO_ERROR_ARGUMENT for a setting of the other type, a read-only one or
@@ -326,6 +334,17 @@ MEIRO_API const char *meiro_job_warning(const meiro_job *job, size_t i, meiro_fi
  * caller's (meiro_maze_free); NULL on failure. */
 MEIRO_API meiro_status meiro_job_make(meiro_job *job, const meiro_observer *watch,
                                       meiro_maze **maze, meiro_path *path, meiro_error *err);
+/* meiro_save and meiro_write with the job's settings that no options
+ * struct holds (a 3D print's sizes): the maze in `format` (the job's own,
+ * or another, an answers' file's) with `page`. */
+MEIRO_API meiro_status meiro_job_save(const meiro_job *job, const meiro_maze *maze,
+                                      const meiro_path *path, meiro_format format,
+                                      const meiro_export_options *page, const char *filename,
+                                      meiro_error *err);
+MEIRO_API meiro_status meiro_job_write(const meiro_job *job, const meiro_maze *maze,
+                                       const meiro_path *path, meiro_format format,
+                                       const meiro_export_options *page, FILE *out,
+                                       meiro_error *err);
 
 #ifdef __cplusplus
 }
