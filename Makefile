@@ -641,4 +641,6 @@ uninstall:
 clean:
 	rm -rf build out build-check.log
 
+include web/web.mk
+
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

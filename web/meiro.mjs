@@ -1,0 +1,65 @@
+#!/usr/bin/env node
+// The meiro command compiled to WebAssembly (web/web.mk), run under Node:
+//   node build/web/meiro.mjs generate -W 20 -H 15 -s 3 -f json
+// the same arguments, output, messages and exit status as the native meiro.
+//
+// What this file does that emscripten's loader does not:
+// - the .wasm is read from beside this file and handed over (wasmBinary):
+//   the loader would fetch() it by its file path, which Node 18+'s global
+//   fetch refuses ("Failed to parse URL") unless Node runs with
+//   --no-experimental-fetch;
+// - standard output is gathered into large writes: the program writes its
+//   output through stdio a few KB at a time (one line at a time where it
+//   takes the stream for a terminal), each a call into JavaScript and a
+//   write(2); here they are kept until 1 MB, a message on standard error
+//   (whose order with the output is kept) or the stream's close at the end;
+// - the standard streams are terminals only when they are (the file
+//   system the program sees, NODERAWFS, takes all three for terminals):
+//   isatty() is what the native program's would be.
+import { createRequire } from 'node:module';
+import { readFileSync, writeSync } from 'node:fs';
+import { isatty } from 'node:tty';
+
+const require = createRequire(import.meta.url);
+const meiroEngine = require('./meiro-engine.js');
+const wasmBinary = readFileSync(new URL('./meiro-engine.wasm', import.meta.url));
+
+const FLUSH_AT = 1 << 20;
+let pending = [], pendingBytes = 0;
+
+function flushStdout() {
+  if (!pendingBytes) return;
+  const all = pending.length === 1 ? pending[0] : Buffer.concat(pending, pendingBytes);
+  pending = [], pendingBytes = 0;
+  for (let off = 0; off < all.length;) off += writeSync(1, all, off, all.length - off);
+}
+
+function gatherStdout(FS) {
+  const write = FS.write;
+  FS.write = (stream, buffer, offset, length, position, canOwn) => {
+    if (stream.nfd === 2) flushStdout();
+    if (stream.nfd !== 1) return write(stream, buffer, offset, length, position, canOwn);
+    pending.push(Buffer.from(buffer.subarray(offset, offset + length)));
+    pendingBytes += length;
+    if (pendingBytes >= FLUSH_AT) flushStdout();
+    return length;
+  };
+  // the runtime closes the process's own standard streams as it ends
+  // (FS.quit): what is kept goes out first
+  const close = FS.close;
+  FS.close = (stream) => {
+    if (stream.nfd === 1) flushStdout();
+    return close(stream);
+  };
+}
+
+meiroEngine({
+  wasmBinary,
+  arguments: process.argv.slice(2),
+  thisProgram: 'meiro',
+  onRuntimeInitialized() {
+    const FS = this.FS;
+    for (const fd of [0, 1, 2]) if (FS.streams[fd]) FS.streams[fd].tty = isatty(fd);
+    gatherStdout(FS);
+  },
+});

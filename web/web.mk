@@ -1,0 +1,129 @@
+# meiro in WebAssembly (issue 39), included by the Makefile.
+#   make web   build/web/: the engine and the command line compiled with
+#              Debian's emscripten, run under Node as
+#              node build/web/meiro.mjs generate -W 20 -H 15 -s 3 -f json
+#
+# What is in it: the layers below render (core, gen, solve, watch, io,
+# content, page), the top layer and the command line, as the native
+# libmeiro.so and meiro are; render's drawing module is not (cairo, pango
+# and librsvg have no WebAssembly build here), so a job that draws fails as
+# the native command does when its module is missing, with the reason
+# (src/render/module_load.c). The C libraries they use come from Debian's
+# source packages (tools/debsrc.sh), compiled once into WEB_DEPS; never
+# from emscripten's ports, which download their sources.
+#
+# Objects are named by their path (core/mission.c, gen/mission.c and
+# solve/mission.c share a name). The layers' include paths are the native
+# build's, the libraries' headers from WEB_DEPS. The top layer and the
+# loader include render/module.h, whose document type reaches cairo's,
+# pango's, librsvg's, glib's and libxlsxwriter's headers: those are the
+# Debian packages' own (installed for the native build), for their types
+# only; none of their code is compiled or linked.
+
+WEB      = $(BUILD)/web
+WEB_OBJ  = $(BUILD)/web-obj
+# the libraries' sources and builds, kept by make web (rebuilt only when
+# removed): src/PKG, build/PKG, include/, lib/
+WEB_DEPS = $(BUILD)/web-deps
+WEB_PKGS = emscripten nodejs cmake dpkg-dev
+# Debian's emcc runs acorn from Debian's node-acorn, found through NODE_PATH
+EMCC     = NODE_PATH=/usr/share/nodejs emcc
+EMCMAKE  = NODE_PATH=/usr/share/nodejs emcmake
+WEB_CFLAGS = $(WARN) -O2
+
+WEB_LAYERS := core gen solve watch io content page
+# the render files outside the module (the XLSX writer, whose library is
+# opened on first use, and the loaders), as in libmeiro.so
+WEB_RENDER := module_load export_xlsx xlsx_play memory xlsx_lib glib_lib
+WEB_SRC  := $(foreach l,$(WEB_LAYERS),$(wildcard src/$(l)/*.c)) $(wildcard src/*.c) \
+            $(WEB_RENDER:%=src/render/%.c) $(wildcard src/cli/*.c)
+WEB_OBJS := $(WEB_SRC:src/%.c=$(WEB_OBJ)/%.o) $(WEB_OBJ)/page/builtin_files.o
+
+# jansson (io, page) and inih (page, templates), from Debian's sources.
+# bookworm's libinih source is not served by the archive these machines
+# reach; trixie's (r59, the same ini_parse_stream and defaults) is.
+WEB_JANSSON = $(WEB_DEPS)/lib/libjansson.a
+WEB_INIH    = $(WEB_DEPS)/lib/libinih.a
+WEB_LIBS    = $(WEB_JANSSON) $(WEB_INIH)
+WEB_INIH_PKG = libinih/trixie
+
+# the drawing libraries' headers, for render/module.h's types (above)
+WEB_TYPES = $(patsubst -I%,-isystem %,$(filter-out %/x86_64-linux-gnu %/libmount %/blkid, \
+              $(shell pkg-config --cflags-only-I cairo pangocairo librsvg-2.0 2>/dev/null))) \
+            -isystem $(WEB_DEPS)/host-include
+WEB_BASE  = -Iinclude -Isrc -I$(BUILD)/gen
+WEB_LIBINC = -isystem $(WEB_DEPS)/include
+
+$(WEB_OBJ)/%.o: src/%.c $(WEB_LIBS) | $(BUILD)/gen/core/catalog.h
+	@mkdir -p $(dir $@)
+	$(EMCC) $(CPPFLAGS) $(WEB_LAYER) $(WEB_CFLAGS) -MMD -MP -c $< -o $@
+$(WEB_OBJ)/core/%.o $(WEB_OBJ)/gen/%.o $(WEB_OBJ)/solve/%.o $(WEB_OBJ)/watch/%.o \
+    $(WEB_OBJ)/content/%.o: WEB_LAYER = $(WEB_BASE)
+$(WEB_OBJ)/io/%.o $(WEB_OBJ)/page/%.o: WEB_LAYER = $(WEB_BASE) $(WEB_LIBINC)
+$(WEB_OBJ)/%.o: WEB_LAYER = $(WEB_BASE) $(WEB_LIBINC) $(WEB_TYPES)
+$(WEB_OBJ)/cli/%.o: WEB_LAYER = -Iinclude
+$(WEB_OBJ)/page/template.o: private CPPFLAGS += -DMEIRO_TEMPLATE_DIR='"$(TEMPLATE_DIR)"'
+# no module to load: an empty name is the build without one
+$(WEB_OBJ)/render/module_load.o: WEB_LAYER = $(WEB_BASE) $(WEB_LIBINC) $(WEB_TYPES) \
+    -include $(BUILD)/gen/module_stamp.h -DMEIRO_MODULE_NAME='""' -DMEIRO_MODULE_DIR='""'
+$(WEB_OBJ)/render/module_load.o: $(BUILD)/gen/module_stamp.h
+$(WEB_OBJ)/render/xlsx_lib.o: private CPPFLAGS += -DMEIRO_XLSX_SONAME='"libxlsxwriter.so"'
+$(WEB_OBJ)/render/glib_lib.o: private CPPFLAGS += -DMEIRO_GLIB_SONAME='"libglib-2.0.so"'
+$(WEB_OBJ)/cli/serve_lazy.o: private CPPFLAGS += -DMEIRO_SERVE_MODULE='"$(SERVE_MODULE_NAME)"' \
+    -DMEIRO_MODULE_DIR='"$(MODULE_DIR)"'
+$(WEB_OBJ)/page/builtin_files.o: $(BUILD)/gen/builtin_files.c
+	@mkdir -p $(dir $@)
+	$(EMCC) $(WEB_BASE) $(WEB_CFLAGS) -c $< -o $@
+
+$(WEB_DEPS)/src/%/.unpacked:
+	@sh tools/debsrc.sh $(if $(filter inih,$*),$(WEB_INIH_PKG),$*) $(WEB_DEPS)/src/$*
+
+# jansson with its own CMake build, static, no docs or tests
+$(WEB_JANSSON): | $(WEB_DEPS)/src/jansson/.unpacked
+	@echo "make web: jansson from Debian's source, once (log: $(WEB_DEPS)/build/jansson.log)"
+	@rm -rf $(WEB_DEPS)/build/jansson && mkdir -p $(WEB_DEPS)/build/jansson
+	@$(EMCMAKE) cmake -S $(WEB_DEPS)/src/jansson -B $(WEB_DEPS)/build/jansson -DCMAKE_BUILD_TYPE=Release \
+		-DJANSSON_BUILD_DOCS=OFF -DJANSSON_EXAMPLES=OFF -DJANSSON_WITHOUT_TESTS=ON \
+		-DJANSSON_BUILD_SHARED_LIBS=OFF -DCMAKE_INSTALL_PREFIX=$(abspath $(WEB_DEPS)) \
+		> $(WEB_DEPS)/build/jansson.log 2>&1 && \
+	  NODE_PATH=/usr/share/nodejs emmake $(MAKE) -C $(WEB_DEPS)/build/jansson install >> $(WEB_DEPS)/build/jansson.log 2>&1 \
+		|| { tail -30 $(WEB_DEPS)/build/jansson.log; exit 1; }
+
+# inih is one file; its defaults are Debian's package's (ini.h's own)
+$(WEB_INIH): | $(WEB_DEPS)/src/inih/.unpacked
+	@mkdir -p $(WEB_DEPS)/build/inih $(WEB_DEPS)/lib $(WEB_DEPS)/include
+	$(EMCC) -O2 -c $(WEB_DEPS)/src/inih/ini.c -o $(WEB_DEPS)/build/inih/ini.o
+	cp $(WEB_DEPS)/src/inih/ini.h $(WEB_DEPS)/include/ini.h
+	NODE_PATH=/usr/share/nodejs emar rcs $@ $(WEB_DEPS)/build/inih/ini.o
+
+# libxlsxwriter's headers include zlib's: the Debian packages', linked by
+# name into a folder of their own (never all of /usr/include, whose C
+# library is not emscripten's)
+$(WEB_DEPS)/host-include/.made:
+	@mkdir -p $(dir $@)
+	ln -sf /usr/include/xlsxwriter.h /usr/include/xlsxwriter /usr/include/zlib.h /usr/include/zconf.h $(dir $@)
+	@touch $@
+$(WEB_OBJS): | $(WEB_DEPS)/host-include/.made
+
+# The command line: Node's own file system (NODERAWFS: the files and
+# standard streams are the process's), its exit status the program's;
+# meiro.mjs starts it (web/meiro.mjs)
+WEB_LDFLAGS = -O2 -sENVIRONMENT=node -sNODERAWFS=1 -sEXIT_RUNTIME=1 -sALLOW_MEMORY_GROWTH=1 \
+              -sMAXIMUM_MEMORY=4GB -sTOTAL_STACK=8MB -sMODULARIZE=1 -sEXPORT_NAME=meiroEngine \
+              -sEXPORTED_RUNTIME_METHODS=FS
+$(WEB)/meiro-engine.js: $(WEB_OBJS) $(WEB_LIBS)
+	@mkdir -p $(dir $@)
+	$(EMCC) $(WEB_LDFLAGS) -o $@ $(WEB_OBJS) $(WEB_LIBS)
+
+$(WEB)/meiro.mjs: web/meiro.mjs
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+.PHONY: web web-deps
+web-deps:
+	@sh tools/deps.sh $(WEB_PKGS) gettext
+web: web-deps
+	@$(MAKE) --no-print-directory $(WEB)/meiro-engine.js $(WEB)/meiro.mjs
+	@echo "make web: $(WEB)/meiro.mjs, $(WEB)/meiro-engine.js and $(WEB)/meiro-engine.wasm" \
+	      "($$(wc -c < $(WEB)/meiro-engine.wasm) bytes, $$(gzip -9c $(WEB)/meiro-engine.wasm | wc -c) gzipped)"
+
