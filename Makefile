@@ -370,7 +370,7 @@ $(NODE_DIR)/.$(PUPPETEER):
 # `build/tests/test_io save` runs one case of one suite, with every check.
 # The builds and the suites use JOBS processors (all of them).
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
-check: deps-test browser-deps
+check: deps-test browser-deps web
 	@sh tools/check-layers.sh
 	@$(MAKE) --no-print-directory $(BUILD)/gen/meiro.pot && sh tools/check-po.sh $(BUILD)/gen/meiro.pot
 	@# both builds in one make, so neither waits for the other's last link

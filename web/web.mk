@@ -107,11 +107,12 @@ $(WEB_OBJS): | $(WEB_DEPS)/host-include/.made
 
 # The command line: Node's own file system (NODERAWFS: the files and
 # standard streams are the process's), its exit status the program's;
-# meiro.mjs starts it (web/meiro.mjs)
+# meiro.mjs starts it (web/meiro.mjs); dlopen fails with a reason
+# (web/dlopen.js)
 WEB_LDFLAGS = -O2 -sENVIRONMENT=node -sNODERAWFS=1 -sEXIT_RUNTIME=1 -sALLOW_MEMORY_GROWTH=1 \
               -sMAXIMUM_MEMORY=4GB -sTOTAL_STACK=8MB -sMODULARIZE=1 -sEXPORT_NAME=meiroEngine \
-              -sEXPORTED_RUNTIME_METHODS=FS
-$(WEB)/meiro-engine.js: $(WEB_OBJS) $(WEB_LIBS)
+              -sEXPORTED_RUNTIME_METHODS=FS --js-library web/dlopen.js
+$(WEB)/meiro-engine.js: $(WEB_OBJS) $(WEB_LIBS) web/dlopen.js
 	@mkdir -p $(dir $@)
 	$(EMCC) $(WEB_LDFLAGS) -o $@ $(WEB_OBJS) $(WEB_LIBS)
 

@@ -57,7 +57,7 @@ static void load_once(void)
     if (!MEIRO_MODULE_NAME[0]) {
         snprintf(why, sizeof why,
                  "this meiro is built without its drawing module (the WebAssembly build): "
-                 "it writes text, CSV and JSON, not drawn formats");
+                 "no drawn format, and no shape, name or picture mask");
         return;
     }
     char dir[PATH_MAX], path[2][PATH_MAX + 64];
