@@ -486,6 +486,7 @@ bench: deps $(BENCH) $(BUILD)/meiro
 	$(BENCH)
 	@sh tools/deps.sh python3
 	python3 tests/bench-serve.py $(BUILD)/meiro
+	@$(MAKE) --no-print-directory bench-web
 
 # The main job: an A4 maze as PDF, XLSX, SVG and PNG, with and without the
 # answer, plus the text forms, in out/.

@@ -38,6 +38,8 @@ WEB_RENDER := module_load export_xlsx xlsx_play memory xlsx_lib glib_lib
 WEB_SRC  := $(foreach l,$(WEB_LAYERS),$(wildcard src/$(l)/*.c)) $(wildcard src/*.c) \
             $(WEB_RENDER:%=src/render/%.c) $(wildcard src/cli/*.c)
 WEB_OBJS := $(WEB_SRC:src/%.c=$(WEB_OBJ)/%.o) $(WEB_OBJ)/page/builtin_files.o
+WEB_CLI_OBJS := $(filter $(WEB_OBJ)/cli/%,$(WEB_OBJS))
+WEB_LIB  := $(WEB_OBJ)/libmeiro.a
 
 # jansson (io, page) and inih (page, templates), from Debian's sources.
 # bookworm's libinih source is not served by the archive these machines
@@ -112,9 +114,31 @@ $(WEB_OBJS): | $(WEB_DEPS)/host-include/.made
 WEB_LDFLAGS = -O2 -sENVIRONMENT=node -sNODERAWFS=1 -sEXIT_RUNTIME=1 -sALLOW_MEMORY_GROWTH=1 \
               -sMAXIMUM_MEMORY=4GB -sTOTAL_STACK=8MB -sMODULARIZE=1 -sEXPORT_NAME=meiroEngine \
               -sEXPORTED_RUNTIME_METHODS=FS --js-library web/dlopen.js
-$(WEB)/meiro-engine.js: $(WEB_OBJS) $(WEB_LIBS) web/dlopen.js
+$(WEB)/meiro-engine.js: $(WEB_CLI_OBJS) $(WEB_LIB) $(WEB_LIBS) web/dlopen.js
 	@mkdir -p $(dir $@)
-	$(EMCC) $(WEB_LDFLAGS) -o $@ $(WEB_OBJS) $(WEB_LIBS)
+	$(EMCC) $(WEB_LDFLAGS) -o $@ $(WEB_CLI_OBJS) $(WEB_LIB) $(WEB_LIBS)
+
+# the library (every object but the command line's), for programs of
+# ours that link it: the engine's bench, the browser's build to come
+$(WEB_LIB): $(filter-out $(WEB_CLI_OBJS),$(WEB_OBJS))
+	rm -f $@
+	NODE_PATH=/usr/share/nodejs emar rcs $@ $^
+
+# make bench's part (web/bench.sh): web/bench.c natively and in
+# WebAssembly (compiled at once, WASM_ASYNC_COMPILATION=0, so the loader
+# reads the .wasm from the disk and never fetches it)
+WEB_BENCH_SIDE = 1000
+WEB_BENCH_ALGOS = dig wilson
+$(WEB_OBJ)/bench.js: web/bench.c $(WEB_LIB) $(WEB_LIBS)
+	$(EMCC) -Iinclude $(WEB_CFLAGS) -O2 -sENVIRONMENT=node -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB \
+		-sWASM_ASYNC_COMPILATION=0 -o $@ $< $(WEB_LIB) $(WEB_LIBS)
+$(BUILD)/bench-engine: web/bench.c $(BUILD)/libmeiro.a
+	$(CC) -Iinclude $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libmeiro.a $(LDLIBS)
+.PHONY: bench-web
+bench-web: web-deps $(BUILD)/bench-engine
+	@$(MAKE) --no-print-directory $(WEB_OBJ)/bench.js > $(WEB_OBJ)/bench-build.log 2>&1 || \
+		{ cat $(WEB_OBJ)/bench-build.log; exit 1; }
+	@sh web/bench.sh $(BUILD)/bench-engine $(WEB_OBJ)/bench.js $(WEB_BENCH_SIDE) $(WEB_BENCH_ALGOS)
 
 $(WEB)/meiro.mjs: web/meiro.mjs
 	@mkdir -p $(dir $@)
