@@ -4,7 +4,7 @@
 # same standard output, byte for byte, the same messages and the same exit
 # status. Every generator on every grid `meiro list` names, at several seeds
 # and sizes, as JSON (every grid) and as text and CSV (the rect grid, the
-# only one they show); the files written with -o; solve, stats and every
+# only one they show); watch; the files written with -o; solve, stats and every
 # solver over files read back (text, JSON, standard input); templates,
 # kinds of maze and the refusals of bad input. A drawn format is refused by
 # the WebAssembly build with its reason, never a crash.
@@ -81,7 +81,8 @@ both generate -W 12 -H 8 -s 3 -f json --loops 20 --ends corners
 both generate -a growing-tree --bias 0.3 -W 12 -H 8 -s 3 -f text
 both generate --grid polar -H 6 --ends center -s 5 -f json
 both generate -W 12 -H 8 -s 3 --start 0,0 --goal 11,7 -f csv
-both generate -W 20 -H 15 -s 3 -f json'
+both generate -W 20 -H 15 -s 3 -f json
+both watch -W 8 -H 5 -s 2 --delay 0'
 
 # kinds of maze and templates (the builtin ones, read by inih)
 check kinds '

@@ -25,13 +25,16 @@ const meiroEngine = require('./meiro-engine.js');
 const wasmBinary = readFileSync(new URL('./meiro-engine.wasm', import.meta.url));
 
 const FLUSH_AT = 1 << 20;
-let pending = [], pendingBytes = 0;
+const kept = Buffer.allocUnsafe(FLUSH_AT);
+let used = 0;
+
+function writeAll(bytes) {
+  for (let off = 0; off < bytes.length;) off += writeSync(1, bytes, off, bytes.length - off);
+}
 
 function flushStdout() {
-  if (!pendingBytes) return;
-  const all = pending.length === 1 ? pending[0] : Buffer.concat(pending, pendingBytes);
-  pending = [], pendingBytes = 0;
-  for (let off = 0; off < all.length;) off += writeSync(1, all, off, all.length - off);
+  if (used) writeAll(kept.subarray(0, used));
+  used = 0;
 }
 
 function gatherStdout(FS) {
@@ -39,9 +42,11 @@ function gatherStdout(FS) {
   FS.write = (stream, buffer, offset, length, position, canOwn) => {
     if (stream.nfd === 2) flushStdout();
     if (stream.nfd !== 1) return write(stream, buffer, offset, length, position, canOwn);
-    pending.push(Buffer.from(buffer.subarray(offset, offset + length)));
-    pendingBytes += length;
-    if (pendingBytes >= FLUSH_AT) flushStdout();
+    // the program's memory as bytes (buffer is its HEAP8)
+    const bytes = new Uint8Array(buffer.buffer, buffer.byteOffset + offset, length);
+    if (length > FLUSH_AT - used) flushStdout();
+    if (length >= FLUSH_AT) writeAll(bytes);
+    else kept.set(bytes, used), used += length;
     return length;
   };
   // the runtime closes the process's own standard streams as it ends
