@@ -145,8 +145,10 @@ $(WEB)/meiro.mjs: web/meiro.mjs
 	cp $< $@
 
 .PHONY: web web-deps
+# the native build's packages too: their headers (above) and gettext for
+# the catalogues
 web-deps:
-	@sh tools/deps.sh $(WEB_PKGS) gettext
+	@sh tools/deps.sh $(WEB_PKGS) $(BUILD_PKGS)
 web: web-deps
 	@$(MAKE) --no-print-directory $(WEB)/meiro-engine.js $(WEB)/meiro.mjs
 	@echo "make web: $(WEB)/meiro.mjs, $(WEB)/meiro-engine.js and $(WEB)/meiro-engine.wasm" \
