@@ -11,6 +11,8 @@
 #                   meiro serve's preview latency, requests/s and memory
 #   make install    PREFIX=/usr/local DESTDIR= (LIBDIR, MODULE_DIR, RPATH: below)
 #   make deb        the Debian packages, built from a clean copy into build/deb
+#   make web        build/web/: the engine and the command line in WebAssembly,
+#                   run under Node (web/web.mk)
 
 CC      ?= cc
 PREFIX  ?= /usr/local

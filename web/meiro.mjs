@@ -28,8 +28,18 @@ const FLUSH_AT = 1 << 20;
 const kept = Buffer.allocUnsafe(FLUSH_AT);
 let used = 0;
 
+// A reader gone (| head) ends the native program by SIGPIPE, silently;
+// Node ignores the signal and the write fails with EPIPE instead: end as
+// the shell reports a program that SIGPIPE ended (128 + 13)
+const SIGPIPE_STATUS = 141;
+
 function writeAll(bytes) {
-  for (let off = 0; off < bytes.length;) off += writeSync(1, bytes, off, bytes.length - off);
+  try {
+    for (let off = 0; off < bytes.length;) off += writeSync(1, bytes, off, bytes.length - off);
+  } catch (e) {
+    if (e.code !== 'EPIPE') throw e;
+    process.exit(SIGPIPE_STATUS);
+  }
 }
 
 function flushStdout() {
