@@ -56,7 +56,12 @@ WEB_TYPES = $(patsubst -I%,-isystem %,$(filter-out %/x86_64-linux-gnu %/libmount
 WEB_BASE  = -Iinclude -Isrc -I$(BUILD)/gen
 WEB_LIBINC = -isystem $(WEB_DEPS)/include
 
-$(WEB_OBJ)/%.o: src/%.c $(WEB_LIBS) | $(BUILD)/gen/core/catalog.h
+# every object depends on the flags it was compiled with (as the native
+# build's $(BUILD)/gen/cflags)
+$(WEB_OBJ)/cflags: FORCE
+	@mkdir -p $(dir $@)
+	@s='$(EMCC) $(CPPFLAGS) $(WEB_CFLAGS)'; [ "$$(cat $@ 2>/dev/null)" = "$$s" ] || echo "$$s" > $@
+$(WEB_OBJ)/%.o: src/%.c $(WEB_OBJ)/cflags $(WEB_LIBS) | $(BUILD)/gen/core/catalog.h
 	@mkdir -p $(dir $@)
 	$(EMCC) $(CPPFLAGS) $(WEB_LAYER) $(WEB_CFLAGS) -MMD -MP -c $< -o $@
 $(WEB_OBJ)/core/%.o $(WEB_OBJ)/gen/%.o $(WEB_OBJ)/solve/%.o $(WEB_OBJ)/watch/%.o \
@@ -73,7 +78,7 @@ $(WEB_OBJ)/render/xlsx_lib.o: private CPPFLAGS += -DMEIRO_XLSX_SONAME='"libxlsxw
 $(WEB_OBJ)/render/glib_lib.o: private CPPFLAGS += -DMEIRO_GLIB_SONAME='"libglib-2.0.so"'
 $(WEB_OBJ)/cli/serve_lazy.o: private CPPFLAGS += -DMEIRO_SERVE_MODULE='"$(SERVE_MODULE_NAME)"' \
     -DMEIRO_MODULE_DIR='"$(MODULE_DIR)"'
-$(WEB_OBJ)/page/builtin_files.o: $(BUILD)/gen/builtin_files.c
+$(WEB_OBJ)/page/builtin_files.o: $(BUILD)/gen/builtin_files.c $(WEB_OBJ)/cflags
 	@mkdir -p $(dir $@)
 	$(EMCC) $(WEB_BASE) $(WEB_CFLAGS) -c $< -o $@
 
