@@ -4,10 +4,11 @@
 # same standard output, byte for byte, the same messages and the same exit
 # status. Every generator on every grid `meiro list` names, at several seeds
 # and sizes, as JSON (every grid) and as text and CSV (the rect grid, the
-# only one they show); watch; the files written with -o; solve, stats and every
-# solver over files read back (text, JSON, standard input); templates,
-# kinds of maze and the refusals of bad input. A drawn format is refused by
-# the WebAssembly build with its reason, never a crash.
+# only one they show); watch; the files written with -o; solve, stats and
+# every solver over files read back (text, JSON, standard input);
+# templates, rule mazes, kinds of maze and the refusals of bad input. A
+# drawn format is refused by the WebAssembly build with its reason, never a
+# crash.
 # Usage: web-node.sh BUILD_DIR
 # meiro-suite: check
 build=${1:-build}
@@ -87,7 +88,7 @@ both generate -W 12 -H 8 -s 3 --start 0,0 --goal 11,7 -f csv
 both generate -W 20 -H 15 -s 3 -f json
 both watch -W 8 -H 5 -s 2 --delay 0'
 
-# kinds of maze and templates (the builtin ones, read by inih)
+# kinds of maze, rule mazes and templates (the builtin ones, read by inih)
 check kinds '
 both generate -W 12 -H 9 -s 4 --weave 40 -f json
 both generate -W 12 -H 9 -s 4 --weave 40 -f text
@@ -96,7 +97,11 @@ both generate -W 12 -H 9 -s 4 --mission collect:4 -f text
 both generate -W 10 -H 8 -s 4 --levels 2 -f json
 both generate -s 4 --difficulty hard -f json
 both generate -s 4 --age 6 -f text
-for t in default kids-a4 worksheet-a4-2up kids-ja; do both generate -s 4 -t "$t" -f json; done'
+for t in default kids-a4 worksheet-a4-2up kids-ja; do both generate -s 4 -t "$t" -f json; done
+both generate --rule multiples:3 -s 4 -f json
+both generate --rule abc -s 4 -f text
+both generate --rule aiueo --lang ja -s 4 -f json
+both generate --rule "chain:$data/shiritori.txt" --lang ja -s 4 -f text'
 
 # files written with -o (replaced whole), and read back: solve and stats
 # with every solver, from text, JSON and standard input

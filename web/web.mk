@@ -3,22 +3,23 @@
 #              Debian's emscripten, run under Node as
 #              node build/web/meiro.mjs generate -W 20 -H 15 -s 3 -f json
 #
-# What is in it: the layers below render (core, gen, solve, watch, io,
-# content, page), the top layer and the command line, as the native
-# libmeiro.so and meiro are; render's drawing module is not (cairo, pango
-# and librsvg have no WebAssembly build here), so a job that draws fails as
-# the native command does when its module is missing, with the reason
-# (src/render/module_load.c). The C libraries they use come from Debian's
+# What is in it: what the native libmeiro.so holds (core, gen, solve,
+# watch, io, content, page, the workbook's writer xlsx/, the top job/, the
+# drawing module's loader) and the command line; the drawing module is not
+# (draw/, shapes/, press/, glyph/: cairo, pango and librsvg have no
+# WebAssembly build here, glyph needs fontconfig), so a job that draws fails
+# as the native command does when its module is missing, with the reason
+# (src/draw/module_load.c). The C libraries they use come from Debian's
 # source packages (tools/debsrc.sh), compiled once into WEB_DEPS; never
 # from emscripten's ports, which download their sources.
 #
 # Objects are named by their path (core/mission.c, gen/mission.c and
 # solve/mission.c share a name). The layers' include paths are the native
-# build's, the libraries' headers from WEB_DEPS. The top layer and the
-# loader include render/module.h, whose document type reaches cairo's,
-# pango's, librsvg's, glib's and libxlsxwriter's headers: those are the
-# Debian packages' own (installed for the native build), for their types
-# only; none of their code is compiled or linked.
+# build's, the libraries' headers from WEB_DEPS. The top and the loader
+# include draw/module.h, whose types reach cairo's, pango's, librsvg's,
+# glib's and libxlsxwriter's headers: those are the Debian packages' own
+# (installed for the native build), for their types only; none of their
+# code is compiled or linked.
 
 WEB      = $(BUILD)/web
 WEB_OBJ  = $(BUILD)/web-obj
@@ -31,12 +32,10 @@ EMCC     = NODE_PATH=/usr/share/nodejs emcc
 EMCMAKE  = NODE_PATH=/usr/share/nodejs emcmake
 WEB_CFLAGS = $(WARN) -O2
 
-WEB_LAYERS := core gen solve watch io content page
-# the render files outside the module (the XLSX writer, whose library is
-# opened on first use, and the loaders), as in libmeiro.so
-WEB_RENDER := module_load export_xlsx xlsx_play memory xlsx_lib glib_lib
-WEB_SRC  := $(foreach l,$(WEB_LAYERS),$(wildcard src/$(l)/*.c)) $(wildcard src/*.c) \
-            $(WEB_RENDER:%=src/render/%.c) $(wildcard src/cli/*.c)
+# libmeiro.so's objects (the Makefile's LIGHT_OBJ: every layer but the
+# drawing module's) and the command line's
+WEB_SRC  := $(patsubst $(BUILD)/obj/%.o,src/%.c,$(filter-out $(BUILD)/obj/page/builtin_files.o,$(LIGHT_OBJ))) \
+            $(wildcard src/cli/*.c)
 WEB_OBJS := $(WEB_SRC:src/%.c=$(WEB_OBJ)/%.o) $(WEB_OBJ)/page/builtin_files.o
 WEB_CLI_OBJS := $(filter $(WEB_OBJ)/cli/%,$(WEB_OBJS))
 WEB_LIB  := $(WEB_OBJ)/libmeiro.a
@@ -49,7 +48,7 @@ WEB_INIH    = $(WEB_DEPS)/lib/libinih.a
 WEB_LIBS    = $(WEB_JANSSON) $(WEB_INIH)
 WEB_INIH_PKG = libinih/trixie
 
-# the drawing libraries' headers, for render/module.h's types (above)
+# the drawing libraries' headers, for draw/module.h's types (above)
 WEB_TYPES = $(patsubst -I%,-isystem %,$(filter-out %/x86_64-linux-gnu %/libmount %/blkid, \
               $(shell pkg-config --cflags-only-I cairo pangocairo librsvg-2.0 2>/dev/null))) \
             -isystem $(WEB_DEPS)/host-include
@@ -71,11 +70,11 @@ $(WEB_OBJ)/%.o: WEB_LAYER = $(WEB_BASE) $(WEB_LIBINC) $(WEB_TYPES)
 $(WEB_OBJ)/cli/%.o: WEB_LAYER = -Iinclude
 $(WEB_OBJ)/page/template.o: private CPPFLAGS += -DMEIRO_TEMPLATE_DIR='"$(TEMPLATE_DIR)"'
 # no module to load: an empty name is the build without one
-$(WEB_OBJ)/render/module_load.o: WEB_LAYER = $(WEB_BASE) $(WEB_LIBINC) $(WEB_TYPES) \
+$(WEB_OBJ)/draw/module_load.o: WEB_LAYER = $(WEB_BASE) $(WEB_LIBINC) $(WEB_TYPES) \
     -include $(BUILD)/gen/module_stamp.h -DMEIRO_MODULE_NAME='""' -DMEIRO_MODULE_DIR='""'
-$(WEB_OBJ)/render/module_load.o: $(BUILD)/gen/module_stamp.h
-$(WEB_OBJ)/render/xlsx_lib.o: private CPPFLAGS += -DMEIRO_XLSX_SONAME='"libxlsxwriter.so"'
-$(WEB_OBJ)/render/glib_lib.o: private CPPFLAGS += -DMEIRO_GLIB_SONAME='"libglib-2.0.so"'
+$(WEB_OBJ)/draw/module_load.o: $(BUILD)/gen/module_stamp.h
+$(WEB_OBJ)/xlsx/xlsx_lib.o: private CPPFLAGS += -DMEIRO_XLSX_SONAME='"libxlsxwriter.so"'
+$(WEB_OBJ)/shapes/glib_lib.o: private CPPFLAGS += -DMEIRO_GLIB_SONAME='"libglib-2.0.so"'
 $(WEB_OBJ)/cli/serve_lazy.o: private CPPFLAGS += -DMEIRO_SERVE_MODULE='"$(SERVE_MODULE_NAME)"' \
     -DMEIRO_MODULE_DIR='"$(MODULE_DIR)"'
 $(WEB_OBJ)/page/builtin_files.o: $(BUILD)/gen/builtin_files.c $(WEB_OBJ)/cflags
