@@ -36,7 +36,7 @@ if ! has_src; then
         exit 1
     fi
     if [ "$(id -u)" -ne 0 ]; then
-        echo "meiro: the WebAssembly build compiles $pkg from Debian's source package, which needs a deb-src entry. Run:" >&2
+        echo "meiro: the WebAssembly build compiles ${pkg%/*} from Debian's source package${suite:+ in $suite}, which needs a deb-src entry. Run:" >&2
         printf "  sudo tee %s <<'EOF'\n%s\nEOF\n  sudo apt-get update\n" "$SRC_LIST" "$entry" >&2
         exit 1
     fi
