@@ -30,6 +30,7 @@ WEB_PKGS = emscripten nodejs cmake dpkg-dev
 # Debian's emcc runs acorn from Debian's node-acorn, found through NODE_PATH
 EMCC     = NODE_PATH=/usr/share/nodejs emcc
 EMCMAKE  = NODE_PATH=/usr/share/nodejs emcmake
+EMAR     = NODE_PATH=/usr/share/nodejs emar
 WEB_CFLAGS = $(WARN) -O2
 
 # libmeiro.so's objects (the Makefile's LIGHT_OBJ: every layer but the
@@ -100,7 +101,7 @@ $(WEB_INIH): | $(WEB_DEPS)/src/inih/.unpacked
 	@mkdir -p $(WEB_DEPS)/build/inih $(WEB_DEPS)/lib $(WEB_DEPS)/include
 	$(EMCC) -O2 -c $(WEB_DEPS)/src/inih/ini.c -o $(WEB_DEPS)/build/inih/ini.o
 	cp $(WEB_DEPS)/src/inih/ini.h $(WEB_DEPS)/include/ini.h
-	NODE_PATH=/usr/share/nodejs emar rcs $@ $(WEB_DEPS)/build/inih/ini.o
+	$(EMAR) rcs $@ $(WEB_DEPS)/build/inih/ini.o
 
 # libxlsxwriter's headers include zlib's: the Debian packages', linked by
 # name into a folder of their own (never all of /usr/include, whose C
@@ -126,7 +127,7 @@ $(WEB)/meiro-engine.js: $(WEB_CLI_OBJS) $(WEB_LIB) $(WEB_LIBS) web/dlopen.js
 # ours that link it: the engine's bench, the browser's build to come
 $(WEB_LIB): $(filter-out $(WEB_CLI_OBJS),$(WEB_OBJS))
 	rm -f $@
-	NODE_PATH=/usr/share/nodejs emar rcs $@ $^
+	$(EMAR) rcs $@ $^
 
 # make bench's part (web/bench.sh): web/bench.c natively and in
 # WebAssembly (compiled at once, WASM_ASYNC_COMPILATION=0, so the loader
@@ -134,12 +135,13 @@ $(WEB_LIB): $(filter-out $(WEB_CLI_OBJS),$(WEB_OBJS))
 WEB_BENCH_SIDE = 1000
 WEB_BENCH_ALGOS = dig wilson
 $(WEB_OBJ)/bench.js: web/bench.c $(WEB_LIB) $(WEB_LIBS)
-	$(EMCC) -Iinclude $(WEB_CFLAGS) -O2 -sENVIRONMENT=node -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB \
+	$(EMCC) -Iinclude $(WEB_CFLAGS) -sENVIRONMENT=node -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB \
 		-sWASM_ASYNC_COMPILATION=0 -o $@ $< $(WEB_LIB) $(WEB_LIBS)
 $(BUILD)/bench-engine: web/bench.c $(BUILD)/libmeiro.a
 	$(CC) -Iinclude $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libmeiro.a $(LDLIBS)
 .PHONY: bench-web
 bench-web: web-deps $(BUILD)/bench-engine
+	@mkdir -p $(WEB_OBJ)
 	@$(MAKE) --no-print-directory $(WEB_OBJ)/bench.js > $(WEB_OBJ)/bench-build.log 2>&1 || \
 		{ cat $(WEB_OBJ)/bench-build.log; exit 1; }
 	@sh web/bench.sh $(BUILD)/bench-engine $(WEB_OBJ)/bench.js $(WEB_BENCH_SIDE) $(WEB_BENCH_ALGOS)
