@@ -6,11 +6,12 @@
 # Usage: bench.sh NATIVE_BENCH WEB_BENCH_JS SIDE ALGORITHM...
 native=$1 web=$2 side=$3
 shift 3
-"$native" "$side" "$@" > "${TMPDIR:-/tmp}/meiro-bench-native.$$" || exit 1
-node "$web" "$side" "$@" > "${TMPDIR:-/tmp}/meiro-bench-web.$$" || exit 1
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/meiro-bench-web-XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT
+"$native" "$side" "$@" > "$tmp/native" || exit 1
+node "$web" "$side" "$@" > "$tmp/web" || exit 1
 echo "The engine in WebAssembly (Node $(node --version)) and native, best of 3:"
-join "${TMPDIR:-/tmp}/meiro-bench-native.$$" "${TMPDIR:-/tmp}/meiro-bench-web.$$" |
-    awk -v side="$side" '{ cells = side * side
-        printf "%5ux%-5u  %-13s native %7.3f s %7.2f Mcells/s   wasm %7.3f s %7.2f Mcells/s   %.2fx\n",
-               side, side, $1, $2, cells / $2 / 1e6, $3, cells / $3 / 1e6, $3 / $2 }'
-rm -f "${TMPDIR:-/tmp}/meiro-bench-native.$$" "${TMPDIR:-/tmp}/meiro-bench-web.$$"
+awk -v side="$side" 'NR == FNR { native[$1] = $2; next }
+    { cells = side * side; n = native[$1]
+      printf "%5ux%-5u  %-13s native %7.3f s %7.2f Mcells/s   wasm %7.3f s %7.2f Mcells/s   %.2fx\n",
+             side, side, $1, n, cells / n / 1e6, $2, cells / $2 / 1e6, $2 / n }' "$tmp/native" "$tmp/web"

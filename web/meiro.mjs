@@ -8,14 +8,15 @@
 //   the loader would fetch() it by its file path, which Node 18+'s global
 //   fetch refuses ("Failed to parse URL") unless Node runs with
 //   --no-experimental-fetch;
-// - standard output is gathered into large writes: the program writes its
-//   output through stdio a few KB at a time (one line at a time where it
-//   takes the stream for a terminal), each a call into JavaScript and a
-//   write(2); here they are kept until 1 MB, a message on standard error
-//   (whose order with the output is kept) or the stream's close at the end;
+// - standard output is gathered into large writes: the program's stdio
+//   hands it over 1 KB at a time (musl's buffer), each a call into
+//   JavaScript that would be a write(2); here they are kept until 1 MB, a
+//   message on standard error (whose order with the output is kept) or the
+//   stream's close at the end;
 // - the standard streams are terminals only when they are (the file
-//   system the program sees, NODERAWFS, takes all three for terminals):
-//   isatty() is what the native program's would be.
+//   system the program sees, NODERAWFS, takes all three for terminals, so
+//   stdio wrote a line at a time and the program took a pipe for a
+//   screen): isatty() is what the native program's would be.
 import { createRequire } from 'node:module';
 import { readFileSync, writeSync } from 'node:fs';
 import { isatty } from 'node:tty';
