@@ -141,13 +141,16 @@ printf "{\"width\": 3,\n  \"height\": }\n" > "$tmp/bad.json"
 both solve "$tmp/bad.json"
 both solve -f csv "$data/seed003.txt"'
 
-# what needs the drawing module fails with its reason, writing nothing
+# what needs the drawing module, libxlsxwriter or the server fails with
+# its reason, writing nothing
 check drawing '
 run 1 node "$web" generate -W 8 -H 6 -s 1 -o "$tmp/x.pdf"
 err_has "built without its drawing module"
 absent "$tmp/x.pdf"
 run 1 node "$web" generate -W 8 -H 6 -s 1 -f xlsx -o "$tmp/x.xlsx"
 err_has "loads no shared library"
-absent "$tmp/x.xlsx"'
+absent "$tmp/x.xlsx"
+run 1 node "$web" serve --port 0
+err_has "built without its server"'
 
 finish

@@ -70,14 +70,14 @@ $(WEB_OBJ)/io/%.o $(WEB_OBJ)/page/%.o: WEB_LAYER = $(WEB_BASE) $(WEB_LIBINC)
 $(WEB_OBJ)/%.o: WEB_LAYER = $(WEB_BASE) $(WEB_LIBINC) $(WEB_TYPES)
 $(WEB_OBJ)/cli/%.o: WEB_LAYER = -Iinclude
 $(WEB_OBJ)/page/template.o: private CPPFLAGS += -DMEIRO_TEMPLATE_DIR='"$(TEMPLATE_DIR)"'
-# no module to load: an empty name is the build without one
+# no module to load (the drawing's, the server's): an empty name is the
+# build without one
 $(WEB_OBJ)/draw/module_load.o: WEB_LAYER = $(WEB_BASE) $(WEB_LIBINC) $(WEB_TYPES) \
     -include $(BUILD)/gen/module_stamp.h -DMEIRO_MODULE_NAME='""' -DMEIRO_MODULE_DIR='""'
 $(WEB_OBJ)/draw/module_load.o: $(BUILD)/gen/module_stamp.h
 $(WEB_OBJ)/xlsx/xlsx_lib.o: private CPPFLAGS += -DMEIRO_XLSX_SONAME='"libxlsxwriter.so"'
 $(WEB_OBJ)/shapes/glib_lib.o: private CPPFLAGS += -DMEIRO_GLIB_SONAME='"libglib-2.0.so"'
-$(WEB_OBJ)/cli/serve_lazy.o: private CPPFLAGS += -DMEIRO_SERVE_MODULE='"$(SERVE_MODULE_NAME)"' \
-    -DMEIRO_MODULE_DIR='"$(MODULE_DIR)"'
+$(WEB_OBJ)/cli/serve_lazy.o: private CPPFLAGS += -DMEIRO_SERVE_MODULE='""' -DMEIRO_MODULE_DIR='""'
 $(WEB_OBJ)/page/builtin_files.o: $(BUILD)/gen/builtin_files.c $(WEB_OBJ)/cflags
 	@mkdir -p $(dir $@)
 	$(EMCC) $(WEB_BASE) $(WEB_CFLAGS) -c $< -o $@
