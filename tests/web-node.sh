@@ -106,10 +106,11 @@ both generate --rule "chain:$data/shiritori.txt" --lang ja -s 4 -f text'
 # files written with -o (replaced whole), and read back: solve and stats
 # with every solver, from text, JSON and standard input
 check files '
-"$meiro" generate -W 15 -H 11 -s 9 -o "$tmp/n.json" && node "$web" generate -W 15 -H 11 -s 9 -o "$tmp/w.json" &&
-    same "$tmp/n.json" "$tmp/w.json" || bad "generate -o"
-"$meiro" generate -W 15 -H 11 -s 9 -o "$tmp/n.txt" && node "$web" generate -W 15 -H 11 -s 9 -o "$tmp/w.txt" &&
-    same "$tmp/n.txt" "$tmp/w.txt" || bad "generate -o"
+for ext in json txt csv; do
+    "$meiro" generate -W 15 -H 11 -s 9 -o "$tmp/n.$ext" || bad "native generate -o x.$ext"
+    node "$web" generate -W 15 -H 11 -s 9 -o "$tmp/w.$ext" || bad "WebAssembly generate -o x.$ext"
+    same "$tmp/n.$ext" "$tmp/w.$ext"
+done
 both stats "$tmp/n.json"
 both stats "$tmp/n.txt"
 for m in $(sed -n "s/^solvers //p" "$tmp/grids"); do both solve -m "$m" "$tmp/n.txt"; done

@@ -6,18 +6,20 @@
 # apt-get source needs a deb-src entry, which a fresh machine lacks: when
 # root, one is added for the archive the machine already uses, in a file of
 # its own (SRC_LIST), and said so; otherwise the command is printed.
-# PKG/SUITE takes the package from another release of Debian's archive
-# (its suite added to the entry).
+# The package comes from the machine's own release (once another suite is
+# in the entry, apt would take the newest of any); PKG/SUITE takes it from
+# another release of Debian's archive, its suite added to the entry.
 # Usage: debsrc.sh PKG[/SUITE] DIR
 set -e
-pkg=$1 dir=$2
-suite=""
-case "$pkg" in */*) suite=${pkg#*/} ;; esac
+name=${1%/*} dir=$2
+suite=$(. /etc/os-release 2>/dev/null && echo "${VERSION_CODENAME:-}")
+case "$1" in */*) suite=${1#*/} ;; esac
+pkg=$name${suite:+/$suite}
 [ -e "$dir/.unpacked" ] && exit 0
 SRC_LIST=/etc/apt/sources.list.d/meiro-deb-src.sources
 # apt knows the package's source (in SUITE, when one is asked for)
 has_src() {
-    apt-cache showsrc "${pkg%/*}" 2>/dev/null | grep -q '^Package:' || return 1
+    apt-cache showsrc "$name" 2>/dev/null | grep -q '^Package:' || return 1
     [ -z "$suite" ] || apt-get source --print-uris -q "$pkg" >/dev/null 2>&1
 }
 if ! has_src; then
@@ -30,13 +32,16 @@ if ! has_src; then
     elif [ -f /etc/apt/sources.list ] && grep -q '^deb ' /etc/apt/sources.list; then
         SRC_LIST=/etc/apt/sources.list.d/meiro-deb-src.list
         entry=$(sed -n 's/^deb /deb-src /p' /etc/apt/sources.list)
-        [ -z "$suite" ] || entry=$(printf '%s\n%s\n' "$entry" "$(printf '%s\n' "$entry" | sed -n "1s/^\(deb-src \(\[[^]]*\] \)\?[^ ]*\) [^ ]*/\1 $suite/p")")
+        # SUITE: the first line again, its suite (the field after the URI,
+        # options in brackets aside) replaced
+        [ -z "$suite" ] || entry=$(printf '%s\n' "$entry" | awk -v s="$suite" '{ print }
+            NR == 1 { k = 0; for (i = 2; i <= NF; i++) if ($i !~ /^\[/ && ++k == 2) $i = s; print }')
     else
         echo "meiro: apt-get source $pkg needs a deb-src entry for Debian's archive in /etc/apt/sources.list.d/" >&2
         exit 1
     fi
     if [ "$(id -u)" -ne 0 ]; then
-        echo "meiro: the WebAssembly build compiles ${pkg%/*} from Debian's source package${suite:+ in $suite}, which needs a deb-src entry. Run:" >&2
+        echo "meiro: the WebAssembly build compiles $name from Debian's source package${suite:+ in $suite}, which needs a deb-src entry. Run:" >&2
         printf "  sudo tee %s <<'EOF'\n%s\nEOF\n  sudo apt-get update\n" "$SRC_LIST" "$entry" >&2
         exit 1
     fi
