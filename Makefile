@@ -11,6 +11,8 @@
 #                   meiro serve's preview latency, requests/s and memory
 #   make install    PREFIX=/usr/local DESTDIR= (LIBDIR, MODULE_DIR, RPATH: below)
 #   make deb        the Debian packages, built from a clean copy into build/deb
+#   make web        build/web/: the engine and the command line in WebAssembly,
+#                   run under Node (web/web.mk)
 
 CC      ?= cc
 PREFIX  ?= /usr/local
@@ -371,7 +373,7 @@ $(NODE_DIR)/.$(PUPPETEER):
 # `build/tests/test_io save` runs one case of one suite, with every check.
 # The builds and the suites use JOBS processors (all of them).
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
-check: deps-test browser-deps
+check: deps-test browser-deps web
 	@sh tools/check-layers.sh
 	@$(MAKE) --no-print-directory $(BUILD)/gen/meiro.pot && sh tools/check-po.sh $(BUILD)/gen/meiro.pot
 	@# both builds in one make, so neither waits for the other's last link
@@ -488,6 +490,7 @@ bench: deps $(BENCH) $(BUILD)/meiro
 	$(BENCH)
 	@sh tools/deps.sh python3
 	python3 tests/bench-serve.py $(BUILD)/meiro
+	@$(MAKE) --no-print-directory bench-web
 
 # The main job: an A4 maze as PDF, XLSX, SVG and PNG, with and without the
 # answer, plus the text forms, in out/.
@@ -647,5 +650,7 @@ uninstall:
 
 clean:
 	rm -rf build out build-check.log
+
+include web/web.mk
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)
