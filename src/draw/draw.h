@@ -5,6 +5,7 @@
 #include "meiro.h"
 #include "page/layout.h"
 #include "page/scene.h"
+#include "page/trails.h"
 #include "page/template.h"
 
 #include <cairo.h>
@@ -107,16 +108,7 @@ void draw_mission(cairo_t *cr, const meiro_maze *m, const meiro_path *path, cons
 void draw_grid_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,
                     const maze_marks *marks, unsigned layers);
 
-/* Where trace_grid_walls sends a grid's walls, in mm on the page: moves,
- * lines, and arcs clockwise on the page (angles rising, a1 > a0; a whole
- * circle spans 2 pi) that start at the current point or after a move; an
- * arc with r < 0 is the one of radius -r walked back, from a1 to a0. */
-typedef struct grid_pen {
-    void (*move)(void *ctx, double x, double y);
-    void (*line)(void *ctx, double x, double y);
-    void (*arc)(void *ctx, double cx, double cy, double r, double a0, double a1);
-    void *ctx;
-} grid_pen;
+/* Where trace_grid_walls sends a grid's walls: a grid_pen (page/trails.h). */
 
 /* Strokes a grid's walls (an item of a page's description, with round
  * caps and joins) as draw_grid_maze's painters do: on a PDF page as

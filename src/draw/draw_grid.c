@@ -11,7 +11,6 @@
 #include "draw/pdf_walls.h"
 #include "draw/scene_cairo.h"
 #include "draw/stroke_mask.h"
-#include "draw/trails.h"
 
 #include <math.h>
 

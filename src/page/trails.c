@@ -3,10 +3,11 @@
  * of a millimetre), and walked edge by edge from the joints where an odd
  * number of walls meet (a trail must end at each of those), then from
  * any joint left; an arc hands on the batch first and goes on as it is. */
-#include "draw/trails.h"
+#include "page/trails.h"
 #include "core/alloc.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 
