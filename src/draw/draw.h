@@ -31,6 +31,7 @@ typedef struct maze_marks {
     const char *start, *goal, *font;
     cairo_surface_t *start_art, *goal_art; /* NULL: the words (see load_art) */
     bool badges;
+    bool paths; /* the corridors' centre-lines instead of the walls (--draw paths) */
 } maze_marks;
 
 /* The solution's line: red, or for L->grey_path a grey band half a
@@ -105,6 +106,10 @@ void draw_mission(cairo_t *cr, const meiro_maze *m, const meiro_path *path, cons
 
 /* The same for a polar, hex or triangle maze (draw_grid.c); draw_maze
  * hands them over with the wall width set. */
+/* The corridors' centre-lines of any grid (page/centre.h) as one item of
+ * the page, instead of its walls (marks->paths): long strokes of the
+ * walls' width, round caps and joins, each line once. */
+void stroke_centre_lines(scene *s, const meiro_maze *m, const page_layout *L, double line);
 void draw_grid_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,
                     const maze_marks *marks, unsigned layers);
 

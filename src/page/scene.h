@@ -39,6 +39,7 @@ typedef enum scene_role {
     ROLE_PAGE_NUMBER,
     ROLE_FOOTER, /* the footer: meiro's name, the seed, the remaking command */
     ROLE_TEXT,   /* other text: a cover's, a contents page's, rule pages' */
+    ROLE_CORRIDORS, /* the corridors' centre-lines, drawn instead of the walls (--draw paths) */
     ROLE_COUNT
 } scene_role;
 
