@@ -25,6 +25,11 @@ typedef enum meiro_format {
     MEIRO_FORMAT_HTML,    /* a page to play in a browser and print (write only) */
     MEIRO_FORMAT_JSON,    /* data: cells with their geometry, passages, start, goal */
     MEIRO_FORMAT_PAGE,    /* the pages as data: paths, text runs, pictures (JSON; ABI 7) */
+    MEIRO_FORMAT_GCODE,   /* a pen plotter's G-code (GRBL): the maze's strokes, merged
+                             and ordered (write only; MEIRO_PRINT_PLOTTER) */
+    MEIRO_FORMAT_HPGL,    /* the same strokes in HP-GL (write only; MEIRO_PRINT_PLOTTER) */
+    MEIRO_FORMAT_DXF,     /* a laser cutter's or router's DXF R12: CUT and ENGRAVE layers
+                             (write only; MEIRO_PRINT_LASER) */
     MEIRO_FORMAT_COUNT
 } meiro_format;
 

@@ -45,7 +45,8 @@ uint64_t clock_seed(void);
     "      --gutter MM      pdf: more margin on the binding side (odd pages left,\n"               \
     "                       even pages right)\n"                                                   \
     "      --print P        pdf for a print service: kdp, ingram or lulu (its bleed\n"            \
-    "                       edges, lines of 0.75 pt or more, its gutter), or home\n"              \
+    "                       edges, lines of 0.75 pt or more, its gutter), or home;\n"             \
+    "                       or a machine: plotter (gcode, hpgl) or laser (dxf)\n"                 \
     "      --cell MM        cell size in millimetres (default: the largest that fits;\n"           \
     "                       10 and up suits young children)\n"                                     \
     "      --title TEXT     a title above the maze ('' for none)\n"                                \
@@ -129,7 +130,13 @@ enum {
     OPT_PDFX,   /* booklet's and cover's PDF/X */
     OPT_SAME_MAZES, /* booklet's class set of one sheet */
     OPT_WORKINGS, /* booklet's workings on its pages, or not */
-    OPT_NO_WORKINGS
+    OPT_NO_WORKINGS,
+    OPT_DRAW, /* generate's drawing and machines (page/machine.h) */
+    OPT_KERF,
+    OPT_CUT,
+    OPT_PEN,
+    OPT_CUT_COLOUR,
+    OPT_ENGRAVE_COLOUR
 };
 #define GRID_HELP                                                                                  \
     "      --grid G         rect (default), polar (theta: a round maze, -H rings\n"                \
@@ -242,8 +249,10 @@ void warn_name_format(meiro_format format, const char *output);
 /* -f (with a warning if the file's extension says otherwise), else the
  * output file's extension, else text. */
 int output_format(const char *command, const char *fmt, const char *output, meiro_format *format);
-/* Writes the result to standard output or atomically to `output`. */
-int write_result(const char *command, const meiro_maze *m, const meiro_path *path,
+/* Writes the result to standard output or atomically to `output`, with the
+ * job's drawing and machine settings (NULL: the defaults). */
+int write_result(const char *command, const meiro_job *job, const meiro_maze *m,
+                 const meiro_path *path,
                  meiro_format format, const meiro_export_options *page, const char *output,
                  const char *answers_to);
 /* Refuses (EXIT_FAIL, saying why) work that draws text (the page formats,

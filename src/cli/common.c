@@ -383,8 +383,10 @@ int page_options_check(const char *command, const page_cli *pc, meiro_format for
         return usage_error(command, "%s", "--landscape and --portrait: a page has one orientation");
     char unused[200] = "";
     size_t n = 0, count = 0;
+    bool machine = pc->v.print == MEIRO_PRINT_PLOTTER || pc->v.print == MEIRO_PRINT_LASER;
     for (size_t i = 0; i < sizeof page_settings / sizeof page_settings[0]; i++)
         if (page_given(pc, page_settings[i].opt) &&
+            !(machine && page_settings[i].opt == OPT_PRINT) && /* the library says where it goes */
             !meiro_format_uses(format, page_settings[i].setting) && n < sizeof unused)
             n += (size_t)snprintf(unused + n, sizeof unused - n, "%s--%s", count++ ? ", " : "",
                                   long_name(pc->longopts, page_settings[i].opt));
@@ -746,9 +748,9 @@ char *answer_name(const char *output) { return name_beside(output, "-answer", NU
 
 char *remake_name(const char *output) { return name_beside(output, ".remake", ".txt"); }
 
-int write_result(const char *command, const meiro_maze *m, const meiro_path *path,
-                 meiro_format format, const meiro_export_options *page, const char *output,
-                 const char *answers_to)
+int write_result(const char *command, const meiro_job *job, const meiro_maze *m,
+                 const meiro_path *path, meiro_format format, const meiro_export_options *page,
+                 const char *output, const char *answers_to)
 {
     meiro_error err = {0};
     meiro_status s;
@@ -770,9 +772,9 @@ int write_result(const char *command, const meiro_maze *m, const meiro_path *pat
         answers.play = false;
         /* the answers first: when they fail, no puzzle is left without
          * them; when the puzzle then fails, its answers are named */
-        int rc = write_result(command, m, path, second_format, &answers, second, NULL);
+        int rc = write_result(command, job, m, path, second_format, &answers, second, NULL);
         if (rc == EXIT_OK) {
-            rc = write_result(command, m, NULL, format, &single, output, NULL);
+            rc = write_result(command, job, m, NULL, format, &single, output, NULL);
             if (rc == EXIT_OK) fprintf(stderr, "meiro: the answer is in %s\n", second);
             else fprintf(stderr, "meiro: the answers are in %s, without their puzzle\n", second);
         }
@@ -784,9 +786,11 @@ int write_result(const char *command, const meiro_maze *m, const meiro_path *pat
         if (info->binary && isatty(STDOUT_FILENO))
             return usage_error(command, "%s output is not for a terminal: name a file with -o",
                                info->name);
-        s = meiro_write(m, path, format, page, stdout, &err);
+        s = job ? meiro_job_write(job, m, path, format, page, stdout, &err)
+                : meiro_write(m, path, format, page, stdout, &err);
     } else {
-        s = meiro_save(m, path, format, page, output, &err);
+        s = job ? meiro_job_save(job, m, path, format, page, output, &err)
+                : meiro_save(m, path, format, page, output, &err);
     }
     if (s == MEIRO_ERROR_ARGUMENT) return option_error(command, &err);
     if (s != MEIRO_OK) return report_failure(is_stdout(output) ? "stdout" : output, &err);

@@ -4,6 +4,7 @@
 #include "cli.h"
 
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,7 +82,20 @@ static const char *const usage_generate_more =
     "                       options: 'meiro generate --picture P --help')\n"
     "      --animate F.svg  also write an animated SVG of the generation (and of\n"
     "                       the solving, with --solution)\n"
-    "      --frames DIR     also write numbered PNG frames of it into DIR\n";
+    "      --frames DIR     also write numbered PNG frames of it into DIR\n"
+    "      --draw D         walls (default), or paths: the corridors' centre-lines,\n"
+    "                       the maze as a tree of lines (pdf, svg, png, page,\n"
+    "                       gcode, hpgl, dxf)\n"
+    "      --pen P          gcode: z (default: the pen up and down as Z moves) or\n"
+    "                       servo (M3 S / M5)\n"
+    "      --cut C          dxf: outlines (default: closed outlines around the\n"
+    "                       strokes, the walls cut out as a piece) or lines (the\n"
+    "                       strokes themselves)\n"
+    "      --kerf MM        dxf outlines: the beam's width, half of it allowed\n"
+    "                       for on each outline (0 to 2 mm; 0.15mm)\n"
+    "      --cut-colour #RRGGBB, --engrave-colour #RRGGBB\n"
+    "                       dxf: the CUT and ENGRAVE layers' colours (default\n"
+    "                       red and black, as LightBurn and LaserGRBL take them)\n";
 /* apart: one string would pass the 4095 bytes C compilers must take */
 static const char *const usage_generate_page = PAGE_HELP PICTURE_HELP;
 
@@ -115,6 +129,8 @@ typedef struct generate_args {
     const char *shape, *text, *animate, *frames, *fmt, *output, *solver;
     unsigned levels; /* floors; 0 or 1: a flat maze */
     bool solution, seeded, has_start, has_goal, help;
+    bool paths, cut_lines, servo; /* --draw, --cut, --pen */
+    long long kerf_um, cut_rgb, engrave_rgb; /* -1: not given */
     int argc; /* the command as typed, to say one that works */
     char **argv;
     page_cli pc;
@@ -147,6 +163,14 @@ const struct option generate_options[] = {
     {"mission", required_argument, NULL, OPT_MISSION},
     {"one-way", required_argument, NULL, OPT_ONE_WAY},
     {"levels", required_argument, NULL, OPT_LEVELS},
+    {"draw", required_argument, NULL, OPT_DRAW},
+    {"kerf", required_argument, NULL, OPT_KERF},
+    {"cut", required_argument, NULL, OPT_CUT},
+    {"pen", required_argument, NULL, OPT_PEN},
+    {"cut-colour", required_argument, NULL, OPT_CUT_COLOUR},
+    {"cut-color", required_argument, NULL, OPT_CUT_COLOUR},
+    {"engrave-colour", required_argument, NULL, OPT_ENGRAVE_COLOUR},
+    {"engrave-color", required_argument, NULL, OPT_ENGRAVE_COLOUR},
     {NULL, 0, NULL, 0},
 };
 
@@ -233,6 +257,64 @@ static int maze_option(generate_args *a, int c, char **argv)
     }
 }
 
+/* "0.15" or "0.15mm" in micrometres; false for anything else (a negative
+ * too: the library says the range). */
+static bool parse_kerf(const char *s, long long *um)
+{
+    char *end;
+    double v = strtod(s, &end);
+    if (end == s || (*end && strcmp(end, "mm") != 0) || !(v >= 0) || v > 1e6) return false;
+    *um = llround(v * 1000);
+    return true;
+}
+
+/* "#rrggbb" (or without the #) as 0xRRGGBB. */
+static bool parse_colour(const char *s, long long *rgb)
+{
+    if (*s == '#') s++;
+    if (strlen(s) != 6 || strspn(s, "0123456789abcdefABCDEF") != 6) return false;
+    *rgb = strtoll(s, NULL, 16);
+    return true;
+}
+
+/* One of the drawing's and the machines' options. */
+static int machine_option(generate_args *a, int c, char **argv)
+{
+    switch (c) {
+    case OPT_DRAW:
+        if (strcmp(optarg, "walls") && strcmp(optarg, "paths"))
+            return usage_error("generate", "--draw is walls or paths, not '%s'", optarg);
+        a->paths = !strcmp(optarg, "paths");
+        return EXIT_OK;
+    case OPT_CUT:
+        if (strcmp(optarg, "outlines") && strcmp(optarg, "lines"))
+            return usage_error("generate", "--cut is outlines or lines, not '%s'", optarg);
+        a->cut_lines = !strcmp(optarg, "lines");
+        return EXIT_OK;
+    case OPT_PEN:
+        if (strcmp(optarg, "z") && strcmp(optarg, "servo"))
+            return usage_error("generate", "--pen is z or servo, not '%s'", optarg);
+        a->servo = !strcmp(optarg, "servo");
+        return EXIT_OK;
+    case OPT_KERF:
+        if (!parse_kerf(optarg, &a->kerf_um))
+            return usage_error("generate",
+                               "--kerf is a width in mm from 0 to 2 (0.15 or 0.15mm), not '%s'",
+                               optarg);
+        return EXIT_OK;
+    case OPT_CUT_COLOUR:
+    case OPT_ENGRAVE_COLOUR:
+        if (!parse_colour(optarg, c == OPT_CUT_COLOUR ? &a->cut_rgb : &a->engrave_rgb))
+            return usage_error("generate",
+                               c == OPT_CUT_COLOUR ? "--cut-colour is a colour as #rrggbb, not '%s'"
+                                                   : "--engrave-colour is a colour as #rrggbb, "
+                                                     "not '%s'",
+                               optarg);
+        return EXIT_OK;
+    default: return maze_option(a, c, argv);
+    }
+}
+
 /* One option: the output's, the maze's or the page's. */
 static int generate_option(generate_args *a, int c, char **argv)
 {
@@ -251,7 +333,7 @@ static int generate_option(generate_args *a, int c, char **argv)
         fputs(usage_generate_page, stdout);
         a->help = true;
         return EXIT_OK;
-    default: return maze_option(a, c, argv);
+    default: return machine_option(a, c, argv);
     }
 }
 
@@ -317,6 +399,15 @@ static int fill_job(generate_args *a, meiro_format format)
         {MEIRO_JOB_SOLUTION, a->solution},
         {MEIRO_JOB_ANIMATE, a->animate != NULL},
         {MEIRO_JOB_FRAMES, a->frames != NULL},
+        {MEIRO_JOB_DRAW_PATHS, a->paths},
+        {MEIRO_JOB_CUT_LINES, a->cut_lines},
+        {MEIRO_JOB_PEN_SERVO, a->servo},
+        {MEIRO_JOB_KERF_UM, a->kerf_um < 0 ? 0 : a->kerf_um},
+        {MEIRO_JOB_CUT_COLOUR, a->cut_rgb < 0 ? meiro_job_get_int(job, MEIRO_JOB_CUT_COLOUR)
+                                              : a->cut_rgb},
+        {MEIRO_JOB_ENGRAVE_COLOUR, a->engrave_rgb < 0
+                                       ? meiro_job_get_int(job, MEIRO_JOB_ENGRAVE_COLOUR)
+                                       : a->engrave_rgb},
     };
     const struct {
         meiro_job_setting setting;
@@ -417,8 +508,8 @@ static int run_generate(generate_args *a)
         goto done;
     }
     meiro_format format = (meiro_format)meiro_job_get_int(a->job, MEIRO_JOB_FORMAT);
-    rc = write_result("generate", m, path.cells ? &path : NULL, format, meiro_job_page(a->job),
-                      a->output, a->pc.answers_to);
+    rc = write_result("generate", a->job, m, path.cells ? &path : NULL, format,
+                      meiro_job_page(a->job), a->output, a->pc.answers_to);
     if (rc == EXIT_OK && trace) rc = write_animations(trace, NULL, a->animate, a->frames);
     /* the seed once the maze is out (not before an error about the output),
      * and the language and paper the locale gave, for the same page on any
@@ -442,7 +533,12 @@ int cmd_generate(int argc, char **argv)
 {
     if (rule_asked(argc, argv)) return cmd_rule(argc, argv, false);
     if (picture_asked(argc, argv)) return cmd_picture(argc, argv);
-    generate_args a = {.argc = argc, .argv = argv, .job = meiro_job_new()};
+    generate_args a = {.argc = argc,
+                       .argv = argv,
+                       .job = meiro_job_new(),
+                       .kerf_um = -1,
+                       .cut_rgb = -1,
+                       .engrave_rgb = -1};
     if (!a.job) return report_failure(NULL, &(meiro_error){.status = MEIRO_ERROR_NOMEM});
     a.opt = meiro_job_maze(a.job);
     a.mission = meiro_job_mission(a.job);

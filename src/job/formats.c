@@ -7,6 +7,7 @@
 #include "core/names.h"
 #include "io/io.h"
 #include "page/layout.h"
+#include "page/machine.h"
 #include "page/pdfx.h"
 #include "draw/document.h"
 #include "draw/export.h"
@@ -89,6 +90,9 @@ DRAWN_WRITER(svg)
 DRAWN_WRITER(png)
 DRAWN_WRITER(html)
 DRAWN_WRITER(page)
+DRAWN_WRITER(gcode)
+DRAWN_WRITER(hpgl)
+DRAWN_WRITER(dxf)
 static meiro_status html_size_check(uint64_t cells, meiro_error *err)
 {
     return drawing()->export_html_check_size(cells, err);
@@ -247,6 +251,27 @@ static const format_entry formats[MEIRO_FORMAT_COUNT] = {
                            .caps = CAN(PAGE) | CAN(GRIDS) | CAN(WEAVE) | CAN(ANSWERS),
                            .check = check_page,
                            .write = w_page},
+    /* the machines' (page/machine.h): the maze alone, on one floor */
+    [MEIRO_FORMAT_GCODE] = {.info = {MEIRO_FORMAT_GCODE, "gcode", "gcode nc",
+                                     "a pen plotter's G-code (GRBL): the strokes merged and "
+                                     "ordered for the least pen-up travel",
+                                     false, false},
+                            .caps = CAN(PAGE) | CAN(GRIDS),
+                            .check = check_page,
+                            .write = w_gcode},
+    [MEIRO_FORMAT_HPGL] = {.info = {MEIRO_FORMAT_HPGL, "hpgl", "hpgl plt",
+                                    "the same strokes in HP-GL, for older pen plotters", false,
+                                    false},
+                           .caps = CAN(PAGE) | CAN(GRIDS),
+                           .check = check_page,
+                           .write = w_hpgl},
+    [MEIRO_FORMAT_DXF] = {.info = {MEIRO_FORMAT_DXF, "dxf", "dxf",
+                                   "a laser cutter's or router's DXF R12 in mm: the walls' "
+                                   "outlines to cut, S and G to engrave",
+                                   false, false},
+                          .caps = CAN(PAGE) | CAN(GRIDS),
+                          .check = check_page,
+                          .write = w_dxf},
 };
 
 bool meiro_format_can(meiro_format format, meiro_capability capability)
@@ -476,9 +501,13 @@ meiro_status meiro_mission_check(const meiro_generate_options *gen,
     return MEIRO_OK;
 }
 
+/* The writer of `format`, handed the page options as the first member of a
+ * machine_page (page/machine.h) with the machine's settings (NULL: the
+ * defaults). */
 static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *path,
                                       meiro_format format, const meiro_export_options *opt,
-                                      FILE *out, const char *temp_dir, meiro_error *err)
+                                      const machine_options *machine, FILE *out,
+                                      const char *temp_dir, meiro_error *err)
 {
     meiro_export_options defaults;
     if (!opt) {
@@ -492,22 +521,26 @@ static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *
                      (maze->levels ? 1u << MEIRO_KIND_FLOORS : 0) |
                      (opt->play ? 1u << MEIRO_KIND_PLAY : 0);
     if (s == MEIRO_OK) s = meiro_kind_check(kinds, meiro_maze_grid(maze), format, err);
+    machine_page local;
+    if (machine) local.machine = *machine;
+    else machine_options_init(&local.machine);
+    if (s == MEIRO_OK) s = machine_check(&local.machine, format, opt->print, kinds, err);
     const format_entry *row = &formats[format];
     if (s == MEIRO_OK && row->size_check) s = row->size_check(maze_total(maze), err);
     if (s == MEIRO_OK) s = export_memory_check(format, maze->w, maze->h, err);
     if (s != MEIRO_OK) return s;
-    meiro_export_options local = *opt;
-    local.answers = meiro_format_can(format, MEIRO_CAN_ANSWERS)
-                        ? (meiro_answers)(MEIRO_ANSWERS_NONE + page_answers(opt))
-                        : MEIRO_ANSWERS_NONE;
+    local.page = *opt;
+    local.page.answers = meiro_format_can(format, MEIRO_CAN_ANSWERS)
+                             ? (meiro_answers)(MEIRO_ANSWERS_NONE + page_answers(opt))
+                             : MEIRO_ANSWERS_NONE;
     meiro_path found = {0};
-    if (local.answers != MEIRO_ANSWERS_NONE && !path) {
+    if (local.page.answers != MEIRO_ANSWERS_NONE && !path) {
         meiro_status solved = meiro_solve(maze, "bfs", &found, err);
         if (solved != MEIRO_OK) return solved;
         path = &found;
     }
     errno = 0;
-    s = row->write(maze, path, &local, out, temp_dir, err);
+    s = row->write(maze, path, &local.page, out, temp_dir, err);
     meiro_path_free(&found);
     if (s == MEIRO_OK && (errno = stream_error(out)) != 0) s = fail_write(err);
     return s;
@@ -515,12 +548,12 @@ static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *
 
 /* Numbers read and written in the "C" locale (core/numbers.h). */
 static meiro_status write_in(const meiro_maze *maze, const meiro_path *path, meiro_format format,
-                             const meiro_export_options *opt, FILE *out, const char *temp_dir,
-                             meiro_error *err)
+                             const meiro_export_options *opt, const machine_options *machine,
+                             FILE *out, const char *temp_dir, meiro_error *err)
 {
     c_numbers n;
     c_numbers_begin(&n);
-    meiro_status r = write_unlocalized(maze, path, format, opt, out, temp_dir, err);
+    meiro_status r = write_unlocalized(maze, path, format, opt, machine, out, temp_dir, err);
     c_numbers_end(&n);
     return r;
 }
@@ -528,7 +561,7 @@ static meiro_status write_in(const meiro_maze *maze, const meiro_path *path, mei
 meiro_status meiro_write(const meiro_maze *maze, const meiro_path *path, meiro_format format,
                          const meiro_export_options *opt, FILE *out, meiro_error *err)
 {
-    return write_in(maze, path, format, opt, out, NULL, err);
+    return write_in(maze, path, format, opt, NULL, out, NULL, err);
 }
 
 typedef struct save_job {
@@ -536,19 +569,51 @@ typedef struct save_job {
     const meiro_path *path;
     meiro_format format;
     const meiro_export_options *opt;
+    const machine_options *machine;
 } save_job;
 
 static meiro_status write_save_job(void *ctx, FILE *out, const char *temp_dir, meiro_error *err)
 {
     const save_job *job = ctx;
-    return write_in(job->maze, job->path, job->format, job->opt, out, temp_dir, err);
+    return write_in(job->maze, job->path, job->format, job->opt, job->machine, out, temp_dir, err);
 }
 
 meiro_status meiro_save(const meiro_maze *maze, const meiro_path *path, meiro_format format,
                         const meiro_export_options *opt, const char *filename, meiro_error *err)
 {
-    save_job job = {maze, path, format, opt};
+    save_job job = {maze, path, format, opt, NULL};
     return save_atomically(filename, write_save_job, &job, err);
+}
+
+/* The job's settings of the drawing and the machine. */
+static void job_machine(const meiro_job *job, machine_options *m)
+{
+    machine_options_init(m);
+    m->paths = meiro_job_get_int(job, MEIRO_JOB_DRAW_PATHS) != 0;
+    m->kerf_mm = (double)meiro_job_get_int(job, MEIRO_JOB_KERF_UM) / 1000;
+    m->cut_lines = meiro_job_get_int(job, MEIRO_JOB_CUT_LINES) != 0;
+    m->servo = meiro_job_get_int(job, MEIRO_JOB_PEN_SERVO) != 0;
+    m->cut_rgb = (uint32_t)meiro_job_get_int(job, MEIRO_JOB_CUT_COLOUR);
+    m->engrave_rgb = (uint32_t)meiro_job_get_int(job, MEIRO_JOB_ENGRAVE_COLOUR);
+}
+
+meiro_status meiro_job_write(const meiro_job *job, const meiro_maze *maze, const meiro_path *path,
+                             meiro_format format, const meiro_export_options *page, FILE *out,
+                             meiro_error *err)
+{
+    machine_options m;
+    job_machine(job, &m);
+    return write_in(maze, path, format, page, &m, out, NULL, err);
+}
+
+meiro_status meiro_job_save(const meiro_job *job, const meiro_maze *maze, const meiro_path *path,
+                            meiro_format format, const meiro_export_options *page,
+                            const char *filename, meiro_error *err)
+{
+    machine_options m;
+    job_machine(job, &m);
+    save_job sj = {maze, path, format, page, &m};
+    return save_atomically(filename, write_save_job, &sj, err);
 }
 
 static meiro_maze *read_unlocalized(FILE *in, meiro_format format, meiro_error *err)

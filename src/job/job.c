@@ -7,6 +7,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "core/error.h"
 #include "core/levels.h"
+#include "page/machine.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +28,10 @@ struct meiro_job {
     meiro_text_info text_info;
     uint32_t extent_w, extent_h; /* the cells on the page */
     int fits_paper;              /* a paper a text refused would fit, or -1 */
+    /* the drawing's and the machine's settings (MEIRO_JOB_DRAW_PATHS on) */
+    bool paths, cut_lines, servo;
+    unsigned kerf_um;
+    uint32_t cut_rgb, engrave_rgb;
     char caption[48];
     struct {
         meiro_field field;
@@ -44,6 +49,10 @@ meiro_job *meiro_job_new(void)
     job->format = MEIRO_FORMAT_TEXT;
     job->level = -1;
     job->fits_paper = -1;
+    machine_options m;
+    machine_options_init(&m);
+    job->cut_rgb = m.cut_rgb;
+    job->engrave_rgb = m.engrave_rgb;
     return job;
 }
 
@@ -95,6 +104,21 @@ meiro_status meiro_job_set_int(meiro_job *job, meiro_job_setting setting, long l
     case MEIRO_JOB_SOLUTION: job->solution = value != 0; return MEIRO_OK;
     case MEIRO_JOB_ANIMATE: job->animate = value != 0; return MEIRO_OK;
     case MEIRO_JOB_FRAMES: job->frames = value != 0; return MEIRO_OK;
+    case MEIRO_JOB_DRAW_PATHS: job->paths = value != 0; return MEIRO_OK;
+    case MEIRO_JOB_KERF_UM:
+        if (value < 0 || value > MEIRO_KERF_MAX_UM)
+            return fail(err, MEIRO_ERROR_ARGUMENT,
+                        "a kerf of %g mm is out of range: 0 to %g mm (a laser's is about 0.1 to 0.3)",
+                        (double)value / 1000, MEIRO_KERF_MAX_UM / 1000.0);
+        job->kerf_um = (unsigned)value;
+        return MEIRO_OK;
+    case MEIRO_JOB_CUT_LINES: job->cut_lines = value != 0; return MEIRO_OK;
+    case MEIRO_JOB_PEN_SERVO: job->servo = value != 0; return MEIRO_OK;
+    case MEIRO_JOB_CUT_COLOUR:
+    case MEIRO_JOB_ENGRAVE_COLOUR:
+        if (value < 0 || value > 0xFFFFFF) break;
+        *(setting == MEIRO_JOB_CUT_COLOUR ? &job->cut_rgb : &job->engrave_rgb) = (uint32_t)value;
+        return MEIRO_OK;
     default: break;
     }
     return fail(err, MEIRO_ERROR_ARGUMENT, "setting %d of a job takes no number %lld", (int)setting,
@@ -127,6 +151,12 @@ long long meiro_job_get_int(const meiro_job *job, meiro_job_setting setting)
     case MEIRO_JOB_EXTENT_WIDTH: return job->extent_w;
     case MEIRO_JOB_EXTENT_HEIGHT: return job->extent_h;
     case MEIRO_JOB_FITS_PAPER: return job->fits_paper;
+    case MEIRO_JOB_DRAW_PATHS: return job->paths;
+    case MEIRO_JOB_KERF_UM: return job->kerf_um;
+    case MEIRO_JOB_CUT_LINES: return job->cut_lines;
+    case MEIRO_JOB_PEN_SERVO: return job->servo;
+    case MEIRO_JOB_CUT_COLOUR: return job->cut_rgb;
+    case MEIRO_JOB_ENGRAVE_COLOUR: return job->engrave_rgb;
     default: return 0;
     }
 }
@@ -204,6 +234,9 @@ static meiro_status plan_page(meiro_job *job, meiro_error *err)
 {
     meiro_export_options_resolve(&job->page, job->page_given, job->page.tpl);
     meiro_status s = meiro_export_options_check(&job->page, err);
+    machine_options m = {job->paths, job->cut_lines, job->servo, job->kerf_um / 1000.0,
+                         job->cut_rgb, job->engrave_rgb};
+    if (s == MEIRO_OK) s = machine_check(&m, job->format, job->page.print, job_kinds(job), err);
     if (s != MEIRO_OK) return s;
     const meiro_level_desc *level = job_level(job);
     if (level && level != meiro_level_info(MEIRO_LEVEL_EXPERT) &&

@@ -29,6 +29,10 @@ static const struct {
     [MEIRO_FORMAT_HTML] = {"html", FONTS_MB, 140},
     [MEIRO_FORMAT_PAGE] = {"page", FONTS_MB, 16}, /* walls streamed out, a grid's held as trails */
     [MEIRO_FORMAT_XLSX] = {"xlsx", 96, 8},
+    /* every stroke held, merged and ordered */
+    [MEIRO_FORMAT_GCODE] = {"gcode", FONTS_MB, 240},
+    [MEIRO_FORMAT_HPGL] = {"hpgl", FONTS_MB, 240},
+    [MEIRO_FORMAT_DXF] = {"dxf", FONTS_MB, 400}, /* and the outlines' graph */
 };
 
 meiro_status export_memory_check(meiro_format format, uint32_t width, uint32_t height,
