@@ -236,7 +236,9 @@ static meiro_status plan_page(meiro_job *job, meiro_error *err)
     meiro_status s = meiro_export_options_check(&job->page, err);
     machine_options m = {job->paths, job->cut_lines, job->servo, job->kerf_um / 1000.0,
                          job->cut_rgb, job->engrave_rgb};
-    if (s == MEIRO_OK) s = machine_check(&m, job->format, job->page.print, job_kinds(job), err);
+    if (s == MEIRO_OK)
+        s = machine_check(&m, job->format, meiro_format_info(job->format)->name, job->page.print,
+                          job_kinds(job), err);
     if (s != MEIRO_OK) return s;
     const meiro_level_desc *level = job_level(job);
     if (level && level != meiro_level_info(MEIRO_LEVEL_EXPERT) &&

@@ -24,11 +24,9 @@ static bool draws_paths(meiro_format f)
            f == MEIRO_FORMAT_PAGE || machine_format_profile(f) != MEIRO_PRINT_NONE;
 }
 
-meiro_status machine_check(const machine_options *m, meiro_format format, meiro_print print,
-                           unsigned kinds, meiro_error *err)
+meiro_status machine_check(const machine_options *m, meiro_format format, const char *name,
+                           meiro_print print, unsigned kinds, meiro_error *err)
 {
-    const meiro_format_desc *info = meiro_format_info(format);
-    const char *name = info ? info->name : "?";
     meiro_print medium = machine_format_profile(format);
     if ((print == MEIRO_PRINT_PLOTTER || print == MEIRO_PRINT_LASER) && print != medium)
         return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT,

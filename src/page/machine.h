@@ -38,10 +38,11 @@ static inline const machine_options *machine_of(const meiro_export_options *opt)
 /* The profile a machine's format takes (MEIRO_PRINT_PLOTTER for gcode and
  * hpgl, MEIRO_PRINT_LASER for dxf), MEIRO_PRINT_NONE for the others. */
 meiro_print machine_format_profile(meiro_format format);
-/* The settings against the format, the page's profile and the maze's
- * kinds (weave, mission, floors: bits of meiro_kind), each refusal in one
- * line naming the option as the command line spells it. */
-meiro_status machine_check(const machine_options *m, meiro_format format, meiro_print print,
-                           unsigned kinds, meiro_error *err);
+/* The settings against the format (`name` its name, for the messages),
+ * the page's profile and the maze's kinds (weave, mission, floors: bits of
+ * meiro_kind), each refusal in one line naming the option as the command
+ * line spells it. */
+meiro_status machine_check(const machine_options *m, meiro_format format, const char *name,
+                           meiro_print print, unsigned kinds, meiro_error *err);
 
 #endif
