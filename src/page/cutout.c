@@ -15,9 +15,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Ends closer than this are one joint; a joint closer than this to a
- * stroke's side splits it. */
+/* Ends closer than this are one joint. */
 #define JOINT_MM 1e-4
+/* A joint this close to a stroke's side splits it: a wall ending on a
+ * ring meets its chords within the chords' distance off the arc. */
+#define SIDE_MM (1.5 * PLOT_TOL_MM)
 
 typedef struct graph {
     double (*at)[2]; /* the joints */
@@ -79,7 +81,7 @@ static bool on_side(const double *a, const double *b, const double *j, double *t
     *t = ((j[0] - a[0]) * dx + (j[1] - a[1]) * dy) / len2;
     double len = sqrt(len2);
     if (*t * len <= JOINT_MM || (1 - *t) * len <= JOINT_MM) return false;
-    return fabs((j[0] - a[0]) * dy - (j[1] - a[1]) * dx) / len < JOINT_MM;
+    return fabs((j[0] - a[0]) * dy - (j[1] - a[1]) * dx) / len < SIDE_MM;
 }
 
 typedef struct cut {
@@ -154,8 +156,8 @@ static meiro_status build(graph *g, const plot *p, meiro_error *err)
     free(fill);
     for (size_t e = 0; s == MEIRO_OK && e < n; e++) {
         const double *a = g->at[ends[e][0]], *b = g->at[ends[e][1]];
-        double lo_x = fmax(x0, fmin(a[0], b[0]) - JOINT_MM), hi_x = fmin(x1, fmax(a[0], b[0]) + JOINT_MM);
-        double lo_y = fmax(y0, fmin(a[1], b[1]) - JOINT_MM), hi_y = fmin(y1, fmax(a[1], b[1]) + JOINT_MM);
+        double lo_x = fmax(x0, fmin(a[0], b[0]) - SIDE_MM), hi_x = fmin(x1, fmax(a[0], b[0]) + SIDE_MM);
+        double lo_y = fmax(y0, fmin(a[1], b[1]) - SIDE_MM), hi_y = fmin(y1, fmax(a[1], b[1]) + SIDE_MM);
         size_t bx0 = (size_t)((lo_x - x0) / side), bx1 = (size_t)((hi_x - x0) / side);
         size_t by0 = (size_t)((lo_y - y0) / side), by1 = (size_t)((hi_y - y0) / side);
         size_t cuts_n = 0;
