@@ -22,9 +22,8 @@ static meiro_status gather_maze(const meiro_maze *m, const meiro_path *path,
 {
     doc_item item = {m, path, 0};
     document d;
-    meiro_status s = doc_init(&d, &item, 1, opt, -1, err);
+    meiro_status s = doc_init_writer(&d, &item, opt, err);
     if (s != MEIRO_OK) return s;
-    d.style.marks.paths = machine_of(opt)->paths;
     double pw, ph;
     doc_page_size(&d, &pw, &ph);
     /* unbounded, so the drawing code culls nothing as outside a band */

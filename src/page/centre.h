@@ -32,9 +32,11 @@ void centre_step(const meiro_maze *m, const grid_view *v, meiro_cell a, meiro_ce
 
 /* Every passage of the maze once, from the centre of the cell of lower id
  * to its neighbour's (a move, then centre_step): n - 1 lines for a perfect
- * maze of n cells. Weave mazes' passages under a crossing are not
- * neighbours' (the caller refuses them). Walk them through a trail_pen to
- * have them as long strokes. */
+ * maze of n cells; a polar grid's along its rings as centre_step goes,
+ * but no stretch of a ring twice (split where the passages leave it).
+ * Weave mazes' passages under a crossing are not neighbours' (the caller
+ * refuses them). Walk them through a trail_pen to have them as long
+ * strokes. */
 void trace_centre_lines(const meiro_maze *m, const page_layout *L, const grid_pen *pen);
 
 #endif

@@ -20,6 +20,10 @@
 /* A joint this close to a stroke's side splits it: a wall ending on a
  * ring meets its chords within the chords' distance off the arc. */
 #define SIDE_MM (1.5 * PLOT_TOL_MM)
+/* Joints closer than this are one: the ends of strokes drawn apart that
+ * meet (an arc's end computed from its angle, a wall's from its corner)
+ * may lie a few micrometres apart. */
+#define MERGE_MM (0.5 * PLOT_TOL_MM)
 
 typedef struct graph {
     double (*at)[2]; /* the joints */
@@ -80,7 +84,7 @@ static bool on_side(const double *a, const double *b, const double *j, double *t
     if (len2 <= 0) return false;
     *t = ((j[0] - a[0]) * dx + (j[1] - a[1]) * dy) / len2;
     double len = sqrt(len2);
-    if (*t * len <= JOINT_MM || (1 - *t) * len <= JOINT_MM) return false;
+    if (*t * len <= MERGE_MM || (1 - *t) * len <= MERGE_MM) return false;
     return fabs((j[0] - a[0]) * dy - (j[1] - a[1]) * dx) / len < SIDE_MM;
 }
 
@@ -154,6 +158,24 @@ static meiro_status build(graph *g, const plot *p, meiro_error *err)
             in[fill[BUCKET(g->at[j][0], g->at[j][1])]++] = (uint32_t)j;
     }
     free(fill);
+    /* joints closer than MERGE_MM: the first of them stands for all */
+    uint32_t *rep = s == MEIRO_OK ? alloc_array(g->joints + 1, sizeof *rep) : NULL;
+    if (s == MEIRO_OK && !rep) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+    for (size_t j = 0; s == MEIRO_OK && j < g->joints; j++) {
+        rep[j] = (uint32_t)j;
+        size_t bx = (size_t)((g->at[j][0] - x0) / side), by = (size_t)((g->at[j][1] - y0) / side);
+        for (size_t yy = by ? by - 1 : 0; yy <= by + 1 && yy < gh && rep[j] == j; yy++)
+            for (size_t xx = bx ? bx - 1 : 0; xx <= bx + 1 && xx < gw && rep[j] == j; xx++)
+                for (size_t i = start[yy * gw + xx]; i < start[yy * gw + xx + 1]; i++) {
+                    uint32_t k = in[i];
+                    if (k < j && rep[k] == k &&
+                        hypot(g->at[k][0] - g->at[j][0], g->at[k][1] - g->at[j][1]) < MERGE_MM) {
+                        rep[j] = k;
+                        break;
+                    }
+                }
+    }
+    for (size_t e = 0; s == MEIRO_OK && e < n; e++) ends[e][0] = rep[ends[e][0]], ends[e][1] = rep[ends[e][1]];
     for (size_t e = 0; s == MEIRO_OK && e < n; e++) {
         const double *a = g->at[ends[e][0]], *b = g->at[ends[e][1]];
         double lo_x = fmax(x0, fmin(a[0], b[0]) - SIDE_MM), hi_x = fmin(x1, fmax(a[0], b[0]) + SIDE_MM);
@@ -165,7 +187,7 @@ static meiro_status build(graph *g, const plot *p, meiro_error *err)
             for (size_t bx = bx0; bx <= bx1 && bx < gw; bx++)
                 for (size_t i = start[by * gw + bx]; i < start[by * gw + bx + 1]; i++) {
                     double t;
-                    if (!on_side(a, b, g->at[in[i]], &t)) continue;
+                    if (rep[in[i]] != in[i] || !on_side(a, b, g->at[in[i]], &t)) continue;
                     if (!vec_reserve(&cuts, &cut_cap, cuts_n + 1, sizeof *cuts, 16)) {
                         s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
                         break;
@@ -183,6 +205,7 @@ static meiro_status build(graph *g, const plot *p, meiro_error *err)
             s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
     }
 #undef BUCKET
+    free(rep);
     free(cuts);
     free(start);
     free(in);
@@ -297,6 +320,35 @@ static bool put_line(plot *p, size_t first, unsigned layer, bool closed)
     return true;
 }
 
+/* Drops from out's last line (from `first`, closed: its last point its
+ * first) each point where it turns back on itself (by more than 160
+ * degrees: the least angle two walls meet at in meiro's grids is 60, a
+ * turn of 120): a side shorter than the mitres at its ends (a wall's end
+ * splitting a ring's chord a little way from the chord's end) is offset
+ * backwards, and its corners are a sliver to leave out. */
+static void drop_reversals(plot *out, size_t first)
+{
+    size_t n = out->point_count - first;
+    double (*pt)[2] = out->points + first;
+    if (n < 4) return;
+    n--; /* the closing point, put back at the end */
+    bool changed = true;
+    while (changed && n > 3) {
+        changed = false;
+        for (size_t i = 0; i < n && n > 3; i++) {
+            const double *a = pt[(i + n - 1) % n], *b = pt[i], *c = pt[(i + 1) % n];
+            double ux = b[0] - a[0], uy = b[1] - a[1], vx = c[0] - b[0], vy = c[1] - b[1];
+            double lu = hypot(ux, uy), lv = hypot(vx, vy);
+            if (lu > 0 && lv > 0 && (ux * vx + uy * vy) > -0.94 * lu * lv) continue;
+            memmove(pt[i], pt[i + 1], (n - i - 1) * sizeof *pt); /* b, or a point on a point */
+            n--;
+            changed = true;
+        }
+    }
+    memcpy(pt[n], pt[0], sizeof *pt);
+    out->point_count = first + n + 1;
+}
+
 meiro_status plot_outline(plot *p, double h, meiro_error *err)
 {
     graph g = {0};
@@ -340,6 +392,7 @@ meiro_status plot_outline(plot *p, double h, meiro_error *err)
         if (s == MEIRO_OK && out.point_count > first &&
             !put(&out, out.points[first][0], out.points[first][1]))
             s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+        if (s == MEIRO_OK) drop_reversals(&out, first);
         if (s == MEIRO_OK && !put_line(&out, first, PLOT_CUT, true))
             s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
     }

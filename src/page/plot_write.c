@@ -103,7 +103,7 @@ meiro_status plot_write_gcode(const plot *p, const plot_header *h, FILE *out, me
         }
         ok = ok && fputs(up, out) != EOF;
     }
-    ok = ok && fputs("G0 X0.000 Y0.000\nM2\n", out) != EOF;
+    ok = ok && fputs("M2\n", out) != EOF;
     return ok ? MEIRO_OK : fail_write(err);
 }
 
