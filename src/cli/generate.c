@@ -72,7 +72,8 @@ static const char *const usage_generate_more =
     "      --solution       draw the shortest path from S to G\n"
     "  -m, --solver M       solver used for --solution (default bfs)\n"
     "  -f, --format F       text, csv, ascii, unicode, pdf, svg, png, xlsx, html,\n"
-    "                       json, or page (the pages as data: doc/page-format.md)\n"
+    "                       json, page (the pages as data: doc/page-format.md),\n"
+    "                       gcode or hpgl (a pen plotter), dxf (a laser cutter)\n"
     "                       (default: from the output file's extension, else text)\n"
     "  -o, --output FILE    write to FILE (default, or '-': standard output)\n"
     "  -h, --help           show this help\n"
@@ -421,7 +422,7 @@ static int fill_job(generate_args *a, meiro_format format)
     meiro_error e = {0};
     for (size_t i = 0; i < sizeof numbers / sizeof numbers[0]; i++)
         if (meiro_job_set_int(job, numbers[i].setting, numbers[i].value, &e) != MEIRO_OK)
-            return report_failure(NULL, &e);
+            return library_error("generate", NULL, &e); /* a kerf out of range */
     for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
         if (meiro_job_set_text(job, texts[i].setting, texts[i].value, &e) != MEIRO_OK)
             return report_failure(NULL, &e);
@@ -510,6 +511,12 @@ static int run_generate(generate_args *a)
     meiro_format format = (meiro_format)meiro_job_get_int(a->job, MEIRO_JOB_FORMAT);
     rc = write_result("generate", a->job, m, path.cells ? &path : NULL, format,
                       meiro_job_page(a->job), a->output, a->pc.answers_to);
+    if (rc == EXIT_OK &&
+        (format == MEIRO_FORMAT_GCODE || format == MEIRO_FORMAT_HPGL || format == MEIRO_FORMAT_DXF))
+        fprintf(stderr,
+                "meiro: warning: %s draws the maze's lines alone: the words S and G, pictures and "
+                "the page's texts are left out (S and G's plates mark them)\n",
+                meiro_format_info(format)->name);
     if (rc == EXIT_OK && trace) rc = write_animations(trace, NULL, a->animate, a->frames);
     /* the seed once the maze is out (not before an error about the output),
      * and the language and paper the locale gave, for the same page on any
