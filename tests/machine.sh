@@ -54,6 +54,12 @@ check refused '
     refuse "--draw is walls or paths" --draw corridors -o "$tmp/bad.pdf"
     refuse "#rrggbb" --cut-colour red -o "$tmp/bad.dxf"
     refuse "--cut-colour and --engrave-colour are for" --cut-colour "#0000ff" -o "$tmp/bad.gcode"
+    run 2 "$meiro" booklet -n 2 --print plotter -o "$tmp/bad.pdf"
+    err_has "not a booklet"
+    absent "$tmp/bad.pdf"
+    "$meiro" generate -s 1 -o "$tmp/page.pdf" 2> /dev/null
+    run 2 "$meiro" preflight --print laser "$tmp/page.pdf"
+    err_has "is a machine"
 '
 
 # Debian's python3, whose module python3-ezdxf is (another python3 may come

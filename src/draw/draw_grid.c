@@ -459,7 +459,7 @@ void draw_grid_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, co
     scene *s = canvas_scene(cr);
     if (!s) return;
     grid_view v = grid_view_of(m, L);
-    if ((layers & LAYER_WALLS) && marks->paths) stroke_centre_lines(s, m, L, L->line);
+    if ((layers & LAYER_WALLS) && marks && marks->paths) stroke_centre_lines(s, m, L, L->line);
     else if ((layers & LAYER_WALLS) && !(layers & LAYER_GRID_WALLS_APART))
         stroke_grid_walls(cr, s, m, L);
     if (layers & LAYER_PATH) stroke_grid_path(s, m, path, &v, L);
