@@ -300,26 +300,6 @@ static unsigned corner(const graph *g, uint32_t h1, uint32_t h2, double d, doubl
     return 1;
 }
 
-static bool put(plot *p, double x, double y)
-{
-    if (!vec_reserve(&p->points, &p->point_cap, p->point_count + 1, sizeof *p->points, 1024))
-        return false;
-    p->points[p->point_count][0] = x, p->points[p->point_count][1] = y;
-    p->point_count++;
-    return true;
-}
-
-static bool put_line(plot *p, size_t first, unsigned layer, bool closed)
-{
-    if (p->point_count - first < 2) {
-        p->point_count = first;
-        return true;
-    }
-    if (!vec_reserve(&p->lines, &p->line_cap, p->line_count + 1, sizeof *p->lines, 64)) return false;
-    p->lines[p->line_count++] = (plot_line){first, p->point_count - first, layer, closed};
-    return true;
-}
-
 /* Drops from out's last line (from `first`, closed: its last point its
  * first) each point where it turns back on itself (by more than 160
  * degrees: the least angle two walls meet at in meiro's grids is 60, a
@@ -355,11 +335,7 @@ meiro_status plot_outline(plot *p, double h, meiro_error *err)
     around r = {0};
     unsigned char *seen = NULL;
     plot out;
-    plot_init(&out);
-    memcpy(out.width, p->width, sizeof out.width);
-    out.texts = p->texts;
-    memcpy(out.apart, p->apart, sizeof out.apart);
-    out.aparts = p->aparts;
+    plot_init_like(&out, p);
     meiro_status s = build(&g, p, err);
     if (s == MEIRO_OK) s = sort_around(&g, &r, err);
     if (s == MEIRO_OK && !(seen = zalloc(2 * g.edges + 1, 1)))
@@ -370,9 +346,9 @@ meiro_status plot_outline(plot *p, double h, meiro_error *err)
         if (l->layer != PLOT_ENGRAVE) continue;
         size_t first = out.point_count;
         for (size_t k = 0; k < l->count && s == MEIRO_OK; k++)
-            if (!put(&out, p->points[l->first + k][0], p->points[l->first + k][1]))
+            if (!plot_point(&out, p->points[l->first + k][0], p->points[l->first + k][1]))
                 s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
-        if (s == MEIRO_OK && !put_line(&out, first, PLOT_ENGRAVE, l->closed))
+        if (s == MEIRO_OK && !plot_line_end(&out, first, PLOT_ENGRAVE, l->closed))
             s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
     }
     for (uint32_t start = 0; s == MEIRO_OK && start < 2 * g.edges; start++) {
@@ -385,15 +361,15 @@ meiro_status plot_outline(plot *p, double h, meiro_error *err)
             double pts[2][2];
             unsigned k = corner(&g, h1, h2, h, pts);
             for (unsigned i = 0; i < k && s == MEIRO_OK; i++)
-                if (!put(&out, pts[i][0], pts[i][1]))
+                if (!plot_point(&out, pts[i][0], pts[i][1]))
                     s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
             h1 = h2;
         } while (h1 != start && s == MEIRO_OK);
         if (s == MEIRO_OK && out.point_count > first &&
-            !put(&out, out.points[first][0], out.points[first][1]))
+            !plot_point(&out, out.points[first][0], out.points[first][1]))
             s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
         if (s == MEIRO_OK) drop_reversals(&out, first);
-        if (s == MEIRO_OK && !put_line(&out, first, PLOT_CUT, true))
+        if (s == MEIRO_OK && !plot_line_end(&out, first, PLOT_CUT, true))
             s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
     }
     graph_free(&g);

@@ -22,13 +22,35 @@ void plot_free(plot *p)
 
 /* ---- Gathering ---- */
 
-static bool add_point(plot *p, double x, double y)
+void plot_init_like(plot *p, const plot *like)
+{
+    plot_init(p);
+    memcpy(p->width, like->width, sizeof p->width);
+    p->texts = like->texts;
+    memcpy(p->apart, like->apart, sizeof p->apart);
+    p->aparts = like->aparts;
+}
+
+bool plot_point(plot *p, double x, double y)
 {
     if (!vec_reserve(&p->points, &p->point_cap, p->point_count + 1, sizeof *p->points, 1024))
         return p->failed = true, false;
     p->points[p->point_count][0] = x;
     p->points[p->point_count][1] = y;
     p->point_count++;
+    return true;
+}
+
+bool plot_line_end(plot *p, size_t first, unsigned layer, bool closed)
+{
+    size_t n = p->point_count - first;
+    if (n < 2) {
+        p->point_count = first;
+        return true;
+    }
+    if (!vec_reserve(&p->lines, &p->line_cap, p->line_count + 1, sizeof *p->lines, 256))
+        return p->failed = true, false;
+    p->lines[p->line_count++] = (plot_line){first, n, layer, closed};
     return true;
 }
 
@@ -40,29 +62,19 @@ typedef struct gather {
     unsigned layer;
 } gather;
 
-/* Ends the line being gathered (one of a single point is dropped). */
+/* Ends the line being gathered. */
 static void line_end(gather *g, bool closed)
 {
     if (!g->open) return;
-    plot *p = g->p;
     g->open = false;
-    size_t n = p->point_count - g->first;
-    if (n < 2) {
-        p->point_count = g->first;
-        return;
-    }
-    if (!vec_reserve(&p->lines, &p->line_cap, p->line_count + 1, sizeof *p->lines, 256)) {
-        p->failed = true;
-        return;
-    }
-    p->lines[p->line_count++] = (plot_line){g->first, n, g->layer, closed};
+    plot_line_end(g->p, g->first, g->layer, closed);
 }
 
 static void line_move(gather *g, double x, double y)
 {
     line_end(g, false);
     g->first = g->p->point_count;
-    g->open = add_point(g->p, x, y);
+    g->open = plot_point(g->p, x, y);
 }
 
 static void line_to(gather *g, double x, double y)
@@ -74,7 +86,7 @@ static void line_to(gather *g, double x, double y)
     }
     const double *last = p->points[p->point_count - 1];
     if (last[0] == x && last[1] == y) return; /* nothing drawn */
-    add_point(p, x, y);
+    plot_point(p, x, y);
 }
 
 /* An arc as cairo draws it: a1 raised (or, back, lowered) by turns until
@@ -230,11 +242,7 @@ meiro_status plot_merge(plot *p, meiro_error *err)
     seg_key *table = alloc_array(slots, sizeof *table);
     unsigned char *used = zalloc(slots, 1);
     plot out;
-    plot_init(&out);
-    memcpy(out.width, p->width, sizeof out.width);
-    out.texts = p->texts;
-    memcpy(out.apart, p->apart, sizeof out.apart);
-    out.aparts = p->aparts;
+    plot_init_like(&out, p);
     meiro_status s = MEIRO_OK;
     if (!table || !used) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
     for (unsigned layer = 0; layer < PLOT_LAYERS && s == MEIRO_OK; layer++) {

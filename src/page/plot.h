@@ -41,7 +41,13 @@ typedef struct plot {
 } plot;
 
 void plot_init(plot *p);
+/* An empty plot with like's notes (widths, texts left out, parts apart). */
+void plot_init_like(plot *p, const plot *like);
 void plot_free(plot *p);
+/* A point added to the line being made; a line of the points from `first`
+ * (none if fewer than two); false out of memory (p->failed then). */
+bool plot_point(plot *p, double x, double y);
+bool plot_line_end(plot *p, size_t first, unsigned layer, bool closed);
 /* A sink (page/scene.h) that gathers a scene's path items into p. */
 scene_sink plot_sink(plot *p);
 /* Notes the scene's parts drawn apart (after the page is drawn). */
