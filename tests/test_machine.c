@@ -108,10 +108,10 @@ static char *slurp(const char *path)
 
 typedef struct gcode {
     segs drawn;
-    double travel;                      /* pen-up XY moves, from the origin */
-    double said_after, said_before;     /* the header's */
+    double travel;                  /* pen-up XY moves, from the origin */
+    double said_after, said_before; /* the header's */
     bool mm, absolute, ended, servo;
-    char why[160];                      /* what was not G-code as written */
+    char why[160]; /* what was not G-code as written */
 } gcode;
 
 /* Reads a program: words of a letter and a number, comments after ';'
@@ -126,8 +126,11 @@ static bool read_gcode(const char *text, gcode *g)
     bool down = false, was_down = false;
     int motion = -1;
     const char *said = strstr(text, "pen-up travel ");
-    if (said) sscanf(said, "pen-up travel %lf mm (in the order drawn: %lf", &g->said_after, &g->said_before);
-    for (const char *line = text; *line; line = strchr(line, '\n') ? strchr(line, '\n') + 1 : line + strlen(line)) {
+    if (said)
+        sscanf(said, "pen-up travel %lf mm (in the order drawn: %lf", &g->said_after,
+               &g->said_before);
+    for (const char *line = text; *line;
+         line = strchr(line, '\n') ? strchr(line, '\n') + 1 : line + strlen(line)) {
         size_t len = strcspn(line, "\n;");
         double nx = x, ny = y, nz = z;
         bool moved = false;
@@ -298,7 +301,8 @@ static void maze_lines(const meiro_maze *m, bool centres, segs *out)
             size_t first = out->n;
             if (!sh.arc) push(out, sh.x0, sh.y0, sh.x1, sh.y1, 0);
             for (int i = 0; sh.arc && i < 64; i++) {
-                double a = sh.a0 + (sh.a1 - sh.a0) * i / 64, b = sh.a0 + (sh.a1 - sh.a0) * (i + 1) / 64;
+                double a = sh.a0 + (sh.a1 - sh.a0) * i / 64,
+                       b = sh.a0 + (sh.a1 - sh.a0) * (i + 1) / 64;
                 push(out, sh.cx + sh.r * cos(a), sh.cy + sh.r * sin(a), sh.cx + sh.r * cos(b),
                      sh.cy + sh.r * sin(b), 0);
             }
@@ -317,8 +321,12 @@ static bool place_model(segs *model, const segs *drawn, int layer)
     if (!(fabs(sx - sy) < 1e-3 * sx)) return false;
     for (size_t i = 0; i < model->n; i++) {
         seg *g = &model->v[i];
-        *g = (seg){db[0] + (g->x0 - mb[0]) * sx, db[3] - (g->y0 - mb[1]) * sx,
-                   db[0] + (g->x1 - mb[0]) * sx, db[3] - (g->y1 - mb[1]) * sx, 0, g->side};
+        *g = (seg){db[0] + (g->x0 - mb[0]) * sx,
+                   db[3] - (g->y0 - mb[1]) * sx,
+                   db[0] + (g->x1 - mb[0]) * sx,
+                   db[3] - (g->y1 - mb[1]) * sx,
+                   0,
+                   g->side};
     }
     return true;
 }
@@ -350,8 +358,8 @@ static void compare(const char *what, const segs *model, const segs *drawn, int 
             bool at_mark = marks_at && (hypot(px - marks_at[0][0], py - marks_at[0][1]) < mark ||
                                         hypot(px - marks_at[1][0], py - marks_at[1][1]) < mark);
             double d = nearest(model, -1, px, py, SIZE_MAX);
-            if (!verdict_note(on, d < tol || at_mark, "%s: (%.3f, %.3f) drawn %.3f mm off the walls",
-                              what, px, py, d))
+            if (!verdict_note(on, d < tol || at_mark,
+                              "%s: (%.3f, %.3f) drawn %.3f mm off the walls", what, px, py, d))
                 return;
         }
     }
@@ -438,8 +446,9 @@ static void test_gcode_walls(void)
             verdict_note(&read, place_model(&model, &g.drawn, -1) || grids[gi] == MEIRO_GRID_RECT,
                          "%s: the drawing is not the maze's shape", grid_names[gi]);
             /* a mark stays in its cell, a corridor across (the polar centre's two) */
-            double room = grid_cell_units(grids[gi]) * (grids[gi] == MEIRO_GRID_POLAR ? 1.05 : 0.55);
-            compare(grid_names[gi], &model, &g.drawn, -1, 0.02, 2, (const double (*)[2])at,
+            double room =
+                grid_cell_units(grids[gi]) * (grids[gi] == MEIRO_GRID_POLAR ? 1.05 : 0.55);
+            compare(grid_names[gi], &model, &g.drawn, -1, 0.02, 2, (const double(*)[2])at,
                     room * unit, &covered, &on);
             /* no segment twice: no segment's middle on another drawn segment */
             bool twice = false;
@@ -451,7 +460,8 @@ static void test_gcode_walls(void)
                                  (s->x0 + s->x1) / 2, (s->y0 + s->y1) / 2);
             }
             if (!twice) verdict_note(&once, true, "-");
-            verdict_note(&travel, fabs(g.travel - g.said_after) < 0.05 * (double)(g.drawn.strokes[0] + 1),
+            verdict_note(&travel,
+                         fabs(g.travel - g.said_after) < 0.05 * (double)(g.drawn.strokes[0] + 1),
                          "%s: the program travels %.2f mm, its header says %.2f", grid_names[gi],
                          g.travel, g.said_after);
             free(text);
@@ -474,7 +484,8 @@ static void test_travel(void)
     double before = 0, after = 0;
     for (size_t gi = 0; gi < TEST_COUNT(grids); gi++)
         for (uint64_t seed = 1; seed <= 12; seed++) {
-            meiro_maze *m = maze_of(grids[gi], 8 + (uint32_t)seed % 5, 6 + (uint32_t)seed % 4, seed);
+            meiro_maze *m =
+                maze_of(grids[gi], 8 + (uint32_t)seed % 5, 6 + (uint32_t)seed % 4, seed);
             char path[128];
             snprintf(path, sizeof path, "%s/travel.gcode", dir);
             machine_job mj = {MEIRO_PRINT_PLOTTER, seed % 2 == 0, false, false, 0};
@@ -483,10 +494,10 @@ static void test_travel(void)
             char *text = slurp(path);
             gcode g;
             bool ok = s == MEIRO_OK && text && read_gcode(text, &g);
-            verdict_note(&shorter, ok && g.said_after < g.said_before && fabs(g.travel - g.said_after) < 1,
-                         "%s seed %llu: travel %.1f, before %.1f, in the program %.1f",
-                         grid_names[gi], (unsigned long long)seed, g.said_after, g.said_before,
-                         g.travel);
+            verdict_note(
+                &shorter, ok && g.said_after < g.said_before && fabs(g.travel - g.said_after) < 1,
+                "%s seed %llu: travel %.1f, before %.1f, in the program %.1f", grid_names[gi],
+                (unsigned long long)seed, g.said_after, g.said_before, g.travel);
             before += g.said_before, after += g.said_after;
             free(text);
             free(g.drawn.v);
@@ -604,7 +615,7 @@ static void test_kerf(void)
 static size_t odd_joints(const segs *s, int layer)
 {
     size_t n = 0, cap = 2 * s->n + 1, odd = 0;
-    long long (*pt)[2] = malloc(cap * sizeof *pt);
+    long long(*pt)[2] = malloc(cap * sizeof *pt);
     for (size_t i = 0; i < s->n; i++) {
         if (s->v[i].layer != layer) continue;
         pt[n][0] = llround(s->v[i].x0 * 1e3), pt[n++][1] = llround(s->v[i].y0 * 1e3);
@@ -655,8 +666,9 @@ static void test_paths(void)
         mj.print = MEIRO_PRINT_NONE, mj.cut_lines = false;
         CHECK_MSG(save(m, MEIRO_FORMAT_PAGE, &mj, path, &err) == MEIRO_OK, "%s", err.message);
         text = slurp(path);
-        verdict_note(&page, text && strstr(text, "\"role\": \"corridors\"") &&
-                                !strstr(text, "\"role\": \"walls\""),
+        verdict_note(&page,
+                     text && strstr(text, "\"role\": \"corridors\"") &&
+                         !strstr(text, "\"role\": \"walls\""),
                      "%s: the page has no corridors, or walls", grid_names[gi]);
         free(text);
         meiro_maze_free(m);
@@ -691,14 +703,18 @@ static void test_refused(void)
         remove(path);
         meiro_error err = {0};
         meiro_status s = save(m, bad[i].f, &bad[i].mj, path, &err);
-        CHECK_MSG(s == MEIRO_ERROR_ARGUMENT && strstr(err.message, bad[i].says) && !test_exists(path),
+        CHECK_MSG(s == MEIRO_ERROR_ARGUMENT && strstr(err.message, bad[i].says) &&
+                      !test_exists(path),
                   "case %zu: status %d, '%s'", i, (int)s, err.message);
     }
-    meiro_job *job = meiro_job_new();
     meiro_error err = {0};
-    CHECK(meiro_job_set_int(job, MEIRO_JOB_KERF_UM, -1, &err) == MEIRO_ERROR_ARGUMENT);
-    CHECK(meiro_job_set_int(job, MEIRO_JOB_KERF_UM, MEIRO_KERF_MAX_UM + 1, &err) == MEIRO_ERROR_ARGUMENT);
-    CHECK(strstr(err.message, "out of range") != NULL);
+    for (int k = 0; k < 2; k++) { /* a kerf below 0 or past the most */
+        machine_job mj = {MEIRO_PRINT_LASER, false, false, false, k ? MEIRO_KERF_MAX_UM + 1 : -1};
+        remove(path);
+        CHECK(save(m, MEIRO_FORMAT_DXF, &mj, path, &err) == MEIRO_ERROR_ARGUMENT &&
+              strstr(err.message, "out of range") && !test_exists(path));
+    }
+    meiro_job *job = meiro_job_new();
     CHECK(meiro_job_set_int(job, MEIRO_JOB_CUT_COLOUR, 0x1000000, &err) == MEIRO_ERROR_ARGUMENT);
     meiro_job_free(job);
     /* a weave's crossings and a mission's marks are not a machine's */
@@ -716,8 +732,12 @@ static void test_refused(void)
 }
 
 static const test_case cases[] = {
-    {"gcode-walls", test_gcode_walls}, {"travel", test_travel}, {"dxf-lines", test_dxf_lines},
-    {"kerf", test_kerf},               {"paths", test_paths},   {"refused", test_refused},
+    {"gcode-walls", test_gcode_walls},
+    {"travel", test_travel},
+    {"dxf-lines", test_dxf_lines},
+    {"kerf", test_kerf},
+    {"paths", test_paths},
+    {"refused", test_refused},
 };
 
 int main(int argc, char **argv)

@@ -286,7 +286,9 @@ typedef enum meiro_job_setting {
                                 weave, a mission or floors */
     MEIRO_JOB_KERF_UM,       /* number: the laser's kerf in micrometres, 0 to
                                 MEIRO_KERF_MAX_UM (dxf with outlines): each
-                                outline moves half of it off the piece */
+                                outline moves half of it off the piece;
+                                another is refused by meiro_job_plan and
+                                meiro_job_save */
     MEIRO_JOB_CUT_LINES,     /* number: not 0: dxf cuts the strokes themselves
                                 (the walls, or the centre-lines) as lines;
                                 0 (default): closed outlines around them, the

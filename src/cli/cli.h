@@ -252,9 +252,8 @@ int output_format(const char *command, const char *fmt, const char *output, meir
 /* Writes the result to standard output or atomically to `output`, with the
  * job's drawing and machine settings (NULL: the defaults). */
 int write_result(const char *command, const meiro_job *job, const meiro_maze *m,
-                 const meiro_path *path,
-                 meiro_format format, const meiro_export_options *page, const char *output,
-                 const char *answers_to);
+                 const meiro_path *path, meiro_format format, const meiro_export_options *page,
+                 const char *output, const char *answers_to);
 /* Refuses (EXIT_FAIL, saying why) work that draws text (the page formats,
  * PNG frames) when `ulimit -v` leaves less than the fonts need; EXIT_OK
  * otherwise. */

@@ -387,7 +387,8 @@ int page_options_check(const char *command, const page_cli *pc, meiro_format for
      * does not go, rather than it changing nothing */
     bool refused = pc->v.print != MEIRO_PRINT_NONE && pc->v.print != MEIRO_PRINT_HOME;
     for (size_t i = 0; i < sizeof page_settings / sizeof page_settings[0]; i++)
-        if (page_given(pc, page_settings[i].opt) && !(refused && page_settings[i].opt == OPT_PRINT) &&
+        if (page_given(pc, page_settings[i].opt) &&
+            !(refused && page_settings[i].opt == OPT_PRINT) &&
             !meiro_format_uses(format, page_settings[i].setting) && n < sizeof unused)
             n += (size_t)snprintf(unused + n, sizeof unused - n, "%s--%s", count++ ? ", " : "",
                                   long_name(pc->longopts, page_settings[i].opt));

@@ -130,7 +130,7 @@ typedef struct generate_args {
     const char *shape, *text, *animate, *frames, *fmt, *output, *solver;
     unsigned levels; /* floors; 0 or 1: a flat maze */
     bool solution, seeded, has_start, has_goal, help;
-    bool paths, cut_lines, servo; /* --draw, --cut, --pen */
+    bool paths, cut_lines, servo;            /* --draw, --cut, --pen */
     long long kerf_um, cut_rgb, engrave_rgb; /* -1: not given */
     int argc; /* the command as typed, to say one that works */
     char **argv;
@@ -404,11 +404,10 @@ static int fill_job(generate_args *a, meiro_format format)
         {MEIRO_JOB_CUT_LINES, a->cut_lines},
         {MEIRO_JOB_PEN_SERVO, a->servo},
         {MEIRO_JOB_KERF_UM, a->kerf_um < 0 ? 0 : a->kerf_um},
-        {MEIRO_JOB_CUT_COLOUR, a->cut_rgb < 0 ? meiro_job_get_int(job, MEIRO_JOB_CUT_COLOUR)
-                                              : a->cut_rgb},
-        {MEIRO_JOB_ENGRAVE_COLOUR, a->engrave_rgb < 0
-                                       ? meiro_job_get_int(job, MEIRO_JOB_ENGRAVE_COLOUR)
-                                       : a->engrave_rgb},
+        {MEIRO_JOB_CUT_COLOUR,
+         a->cut_rgb < 0 ? meiro_job_get_int(job, MEIRO_JOB_CUT_COLOUR) : a->cut_rgb},
+        {MEIRO_JOB_ENGRAVE_COLOUR,
+         a->engrave_rgb < 0 ? meiro_job_get_int(job, MEIRO_JOB_ENGRAVE_COLOUR) : a->engrave_rgb},
     };
     const struct {
         meiro_job_setting setting;

@@ -104,12 +104,13 @@ void draw_mission(cairo_t *cr, const meiro_maze *m, const meiro_path *path, cons
  * draws them onto cr at once, or describes the page (-f page); a picture
  * is drawn straight onto cr. The color of text is cr's source. */
 
-/* The same for a polar, hex or triangle maze (draw_grid.c); draw_maze
- * hands them over with the wall width set. */
 /* The corridors' centre-lines of any grid (page/centre.h) as one item of
  * the page, instead of its walls (marks->paths): long strokes of the
  * walls' width, round caps and joins, each line once. */
 void stroke_centre_lines(scene *s, const meiro_maze *m, const page_layout *L, double line);
+
+/* The same for a polar, hex or triangle maze (draw_grid.c); draw_maze
+ * hands them over with the wall width set. */
 void draw_grid_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,
                     const maze_marks *marks, unsigned layers);
 

@@ -69,7 +69,8 @@ static meiro_status write_machine(const meiro_maze *m, const meiro_path *path,
     double x0, y0, x1, y1;
     plot_bounds(&p, &x0, &y0, &x1, &y1);
     /* from the machine's origin, the drawing's lower left corner */
-    if (s == MEIRO_OK) s = plot_order(&p, x0, y1, format == MEIRO_FORMAT_DXF, &h.travel_before, &h.travel_after,
+    if (s == MEIRO_OK)
+        s = plot_order(&p, x0, y1, format == MEIRO_FORMAT_DXF, &h.travel_before, &h.travel_after,
                        err);
     if (s == MEIRO_OK)
         s = format == MEIRO_FORMAT_GCODE  ? plot_write_gcode(&p, &h, out, err)

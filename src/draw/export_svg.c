@@ -215,8 +215,7 @@ meiro_status export_svg(const meiro_maze *m, const meiro_path *path,
     /* the maze's walls for the grid's path (the page's one maze) */
     page_layout walls_at;
     bool apart = (m->grid != MEIRO_GRID_RECT || rect_walls_apart(m)) && !d.style.marks.paths &&
-                 s == MEIRO_OK &&
-                 (s = doc_first_maze(&d, 0, &walls_at, err)) == MEIRO_OK;
+                 s == MEIRO_OK && (s = doc_first_maze(&d, 0, &walls_at, err)) == MEIRO_OK;
     svg_text t = {0};
     /* one part in memory at a time */
     for (size_t k = 0; k < sizeof parts / sizeof *parts && s == MEIRO_OK; k++) {

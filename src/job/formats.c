@@ -525,7 +525,8 @@ static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *
     if (machine) local.machine = *machine;
     else machine_options_init(&local.machine);
     if (s == MEIRO_OK)
-        s = machine_check(&local.machine, format, formats[format].info.name, opt->print, kinds, err);
+        s = machine_check(&local.machine, format, formats[format].info.name, opt->print, kinds,
+                          err);
     const format_entry *row = &formats[format];
     if (s == MEIRO_OK && row->size_check) s = row->size_check(maze_total(maze), err);
     if (s == MEIRO_OK) s = export_memory_check(format, maze->w, maze->h, err);

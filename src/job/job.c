@@ -30,7 +30,7 @@ struct meiro_job {
     int fits_paper;              /* a paper a text refused would fit, or -1 */
     /* the drawing's and the machine's settings (MEIRO_JOB_DRAW_PATHS on) */
     bool paths, cut_lines, servo;
-    unsigned kerf_um;
+    long long kerf_um;
     uint32_t cut_rgb, engrave_rgb;
     char caption[48];
     struct {
@@ -105,13 +105,7 @@ meiro_status meiro_job_set_int(meiro_job *job, meiro_job_setting setting, long l
     case MEIRO_JOB_ANIMATE: job->animate = value != 0; return MEIRO_OK;
     case MEIRO_JOB_FRAMES: job->frames = value != 0; return MEIRO_OK;
     case MEIRO_JOB_DRAW_PATHS: job->paths = value != 0; return MEIRO_OK;
-    case MEIRO_JOB_KERF_UM:
-        if (value < 0 || value > MEIRO_KERF_MAX_UM)
-            return fail(err, MEIRO_ERROR_ARGUMENT,
-                        "a kerf of %g mm is out of range: 0 to %g mm (a laser's is about 0.1 to 0.3)",
-                        (double)value / 1000, MEIRO_KERF_MAX_UM / 1000.0);
-        job->kerf_um = (unsigned)value;
-        return MEIRO_OK;
+    case MEIRO_JOB_KERF_UM: job->kerf_um = value; return MEIRO_OK; /* checked when planned */
     case MEIRO_JOB_CUT_LINES: job->cut_lines = value != 0; return MEIRO_OK;
     case MEIRO_JOB_PEN_SERVO: job->servo = value != 0; return MEIRO_OK;
     case MEIRO_JOB_CUT_COLOUR:
@@ -234,8 +228,12 @@ static meiro_status plan_page(meiro_job *job, meiro_error *err)
 {
     meiro_export_options_resolve(&job->page, job->page_given, job->page.tpl);
     meiro_status s = meiro_export_options_check(&job->page, err);
-    machine_options m = {job->paths, job->cut_lines, job->servo, job->kerf_um / 1000.0,
-                         job->cut_rgb, job->engrave_rgb};
+    machine_options m = {.paths = job->paths,
+                         .cut_lines = job->cut_lines,
+                         .servo = job->servo,
+                         .kerf_mm = (double)job->kerf_um / 1000,
+                         .cut_rgb = job->cut_rgb,
+                         .engrave_rgb = job->engrave_rgb};
     if (s == MEIRO_OK)
         s = machine_check(&m, job->format, meiro_format_info(job->format)->name, job->page.print,
                           job_kinds(job), err);

@@ -111,7 +111,7 @@ static meiro_status build(graph *g, const plot *p, meiro_error *err)
     while (g->slots < 4 * segs + 16) g->slots *= 2;
     g->key = alloc_array(g->slots, sizeof *g->key);
     g->slot = zalloc(g->slots, sizeof *g->slot);
-    uint32_t (*ends)[2] = alloc_array(segs + 1, sizeof *ends);
+    uint32_t(*ends)[2] = alloc_array(segs + 1, sizeof *ends);
     if (!g->key || !g->slot || !ends) {
         free(ends);
         return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
@@ -128,7 +128,8 @@ static meiro_status build(graph *g, const plot *p, meiro_error *err)
                 free(ends);
                 return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
             }
-            len += hypot(p->points[k + 1][0] - p->points[k][0], p->points[k + 1][1] - p->points[k][1]);
+            len +=
+                hypot(p->points[k + 1][0] - p->points[k][0], p->points[k + 1][1] - p->points[k][1]);
             n++;
         }
     }
@@ -147,8 +148,9 @@ static meiro_status build(graph *g, const plot *p, meiro_error *err)
     size_t cut_cap = 0;
     meiro_status s = MEIRO_OK;
     if (!start || !in) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
-#define BUCKET(x, y) ((size_t)(((y) - y0) / side) * gw + (size_t)(((x) - x0) / side))
-    for (size_t j = 0; s == MEIRO_OK && j < g->joints; j++) start[BUCKET(g->at[j][0], g->at[j][1]) + 1]++;
+#define BUCKET(x, y) ((size_t)(((y)-y0) / side) * gw + (size_t)(((x)-x0) / side))
+    for (size_t j = 0; s == MEIRO_OK && j < g->joints; j++)
+        start[BUCKET(g->at[j][0], g->at[j][1]) + 1]++;
     for (size_t c = 0; s == MEIRO_OK && c < gw * gh; c++) start[c + 1] += start[c];
     size_t *fill = s == MEIRO_OK ? alloc_array(gw * gh + 1, sizeof *fill) : NULL;
     if (s == MEIRO_OK && !fill) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
@@ -175,11 +177,14 @@ static meiro_status build(graph *g, const plot *p, meiro_error *err)
                     }
                 }
     }
-    for (size_t e = 0; s == MEIRO_OK && e < n; e++) ends[e][0] = rep[ends[e][0]], ends[e][1] = rep[ends[e][1]];
+    for (size_t e = 0; s == MEIRO_OK && e < n; e++)
+        ends[e][0] = rep[ends[e][0]], ends[e][1] = rep[ends[e][1]];
     for (size_t e = 0; s == MEIRO_OK && e < n; e++) {
         const double *a = g->at[ends[e][0]], *b = g->at[ends[e][1]];
-        double lo_x = fmax(x0, fmin(a[0], b[0]) - SIDE_MM), hi_x = fmin(x1, fmax(a[0], b[0]) + SIDE_MM);
-        double lo_y = fmax(y0, fmin(a[1], b[1]) - SIDE_MM), hi_y = fmin(y1, fmax(a[1], b[1]) + SIDE_MM);
+        double lo_x = fmax(x0, fmin(a[0], b[0]) - SIDE_MM),
+               hi_x = fmin(x1, fmax(a[0], b[0]) + SIDE_MM);
+        double lo_y = fmax(y0, fmin(a[1], b[1]) - SIDE_MM),
+               hi_y = fmin(y1, fmax(a[1], b[1]) + SIDE_MM);
         size_t bx0 = (size_t)((lo_x - x0) / side), bx1 = (size_t)((hi_x - x0) / side);
         size_t by0 = (size_t)((lo_y - y0) / side), by1 = (size_t)((hi_y - y0) / side);
         size_t cuts_n = 0;
@@ -249,7 +254,8 @@ static meiro_status sort_around(const graph *g, around *r, meiro_error *err)
     /* a joint has a few sides: sorted in place */
     for (size_t j = 0; j < g->joints; j++) {
         for (size_t i = r->start[j] + 1; i < r->start[j + 1]; i++)
-            for (size_t k = i; k > r->start[j] && r->angle[r->half[k]] < r->angle[r->half[k - 1]]; k--) {
+            for (size_t k = i; k > r->start[j] && r->angle[r->half[k]] < r->angle[r->half[k - 1]];
+                 k--) {
                 uint32_t t = r->half[k];
                 r->half[k] = r->half[k - 1], r->half[k - 1] = t;
             }
@@ -309,7 +315,7 @@ static unsigned corner(const graph *g, uint32_t h1, uint32_t h2, double d, doubl
 static void drop_reversals(plot *out, size_t first)
 {
     size_t n = out->point_count - first;
-    double (*pt)[2] = out->points + first;
+    double(*pt)[2] = out->points + first;
     if (n < 4) return;
     n--; /* the closing point, put back at the end */
     bool changed = true;

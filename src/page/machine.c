@@ -37,7 +37,8 @@ meiro_status machine_check(const machine_options *m, meiro_format format, const 
     if (m->paths && !draws_paths(format))
         return fail(err, MEIRO_ERROR_ARGUMENT,
                     "--draw paths draws on pdf, svg, png, page, gcode, hpgl and dxf, not %s", name);
-    const unsigned apart = 1u << MEIRO_KIND_WEAVE | 1u << MEIRO_KIND_MISSION | 1u << MEIRO_KIND_FLOORS;
+    const unsigned apart =
+        1u << MEIRO_KIND_WEAVE | 1u << MEIRO_KIND_MISSION | 1u << MEIRO_KIND_FLOORS;
     if (m->paths && (kinds & apart))
         return fail(err, MEIRO_ERROR_ARGUMENT,
                     "--draw paths draws a maze of one floor without crossings or a mission "

@@ -128,13 +128,14 @@ static void curve_to(gather *g, const double *v)
 static unsigned layer_of(scene_role role)
 {
     return role == ROLE_WALLS || role == ROLE_CORRIDORS || role == ROLE_CROSSINGS ? PLOT_CUT
-                                                                                   : PLOT_ENGRAVE;
+                                                                                  : PLOT_ENGRAVE;
 }
 
 static void gather_path(plot *p, const scene *s, const scene_item *it)
 {
     gather g = {p, 0, false, layer_of(it->role)};
-    if (it->paint.stroke && it->paint.width > p->width[g.layer]) p->width[g.layer] = it->paint.width;
+    if (it->paint.stroke && it->paint.width > p->width[g.layer])
+        p->width[g.layer] = it->paint.width;
     const uint8_t *op = scene_item_ops(s, it);
     const double *v = scene_item_points(s, it);
     double sx = 0, sy = 0; /* the sub-path's start, where a close returns */
@@ -302,10 +303,7 @@ static const double *line_start(const plot *p, size_t i, bool rev)
     const plot_line *l = &p->lines[i];
     return p->points[rev ? l->first + l->count - 1 : l->first];
 }
-static const double *line_stop(const plot *p, size_t i, bool rev)
-{
-    return line_start(p, i, !rev);
-}
+static const double *line_stop(const plot *p, size_t i, bool rev) { return line_start(p, i, !rev); }
 
 static double dist(const double *a, const double *b) { return hypot(a[0] - b[0], a[1] - b[1]); }
 
@@ -415,7 +413,8 @@ static void reverse_run(uint32_t *order, unsigned char *rev, size_t i, size_t j)
  * WINDOW lines long, a few passes, so the work grows with the lines. */
 enum { WINDOW = 48, PASSES = 6 };
 
-static void two_opt(const plot *p, uint32_t *order, unsigned char *rev, size_t n, const double *home)
+static void two_opt(const plot *p, uint32_t *order, unsigned char *rev, size_t n,
+                    const double *home)
 {
     for (int pass = 0; pass < PASSES; pass++) {
         bool better = false;
@@ -440,13 +439,13 @@ static void two_opt(const plot *p, uint32_t *order, unsigned char *rev, size_t n
     }
 }
 
-meiro_status plot_order(plot *p, double x0, double y0, bool by_layer, double *before,
-                        double *after, meiro_error *err)
+meiro_status plot_order(plot *p, double x0, double y0, bool by_layer, double *before, double *after,
+                        meiro_error *err)
 {
     size_t n = p->line_count;
     uint32_t *order = alloc_array(n + 1, sizeof *order), *ids = alloc_array(n + 1, sizeof *ids);
     unsigned char *rev = zalloc(n + 1, 1), *taken = zalloc(n + 1, 1);
-    double (*points)[2] = alloc_array(p->point_count + 1, sizeof *points);
+    double(*points)[2] = alloc_array(p->point_count + 1, sizeof *points);
     plot_line *lines = alloc_array(n + 1, sizeof *lines);
     buckets b = {0};
     meiro_status s = MEIRO_OK;

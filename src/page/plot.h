@@ -61,8 +61,8 @@ meiro_status plot_merge(plot *p, meiro_error *err);
  * the travel in the order they came (*before) and after (*after), in mm;
  * by_layer: each layer's apart, the cut layer after the engrave one (a
  * laser cuts a piece free last), else all as one (a plotter's one pen). */
-meiro_status plot_order(plot *p, double x0, double y0, bool by_layer, double *before,
-                        double *after, meiro_error *err);
+meiro_status plot_order(plot *p, double x0, double y0, bool by_layer, double *before, double *after,
+                        meiro_error *err);
 /* The lines' bounding box. */
 void plot_bounds(const plot *p, double *x0, double *y0, double *x1, double *y1);
 
@@ -73,7 +73,7 @@ meiro_status plot_outline(plot *p, double h, meiro_error *err);
 
 /* What a file says of itself in its header. */
 typedef struct plot_header {
-    const char *title;           /* "meiro 0.1.0, seed 7" */
+    const char *title; /* "meiro 0.1.0, seed 7" */
     double travel_before, travel_after;
     const machine_options *machine;
     double offset; /* dxf outlines: mm off the strokes' centre-lines; 0: lines */

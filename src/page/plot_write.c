@@ -39,7 +39,8 @@ static double drawn_length(const plot *p)
     double len = 0;
     for (size_t i = 0; i < p->line_count; i++)
         for (size_t k = p->lines[i].first + 1; k < p->lines[i].first + p->lines[i].count; k++)
-            len += hypot(p->points[k][0] - p->points[k - 1][0], p->points[k][1] - p->points[k - 1][1]);
+            len +=
+                hypot(p->points[k][0] - p->points[k - 1][0], p->points[k][1] - p->points[k - 1][1]);
     return len;
 }
 
@@ -58,15 +59,18 @@ static bool say_common(FILE *out, const char *lead, const plot *p, const plot_he
                        const place *pl)
 {
     bool ok = say(out, lead, "%s", h->title) &&
-              say(out, lead, "units: millimetres; origin: the drawing's lower left corner, x to "
-                             "the right, y up; size %.3f x %.3f mm",
+              say(out, lead,
+                  "units: millimetres; origin: the drawing's lower left corner, x to "
+                  "the right, y up; size %.3f x %.3f mm",
                   pl->w, pl->h) &&
-              say(out, lead, "strokes: %zu, each segment once, drawn %.1f mm; pen-up travel %.1f mm "
-                             "(in the order drawn: %.1f mm)",
+              say(out, lead,
+                  "strokes: %zu, each segment once, drawn %.1f mm; pen-up travel %.1f mm "
+                  "(in the order drawn: %.1f mm)",
                   p->line_count, drawn_length(p), h->travel_after, h->travel_before);
     if (ok && p->texts)
-        ok = say(out, lead, "left out: %zu runs of text (the words S and G): their plates' and "
-                            "badges' outlines mark them",
+        ok = say(out, lead,
+                 "left out: %zu runs of text (the words S and G): their plates' and "
+                 "badges' outlines mark them",
                  p->texts);
     for (unsigned k = 0; ok && k < p->aparts; k++)
         ok = say(out, lead, "not here (drawn apart on a page): %s", p->apart[k]);
@@ -78,8 +82,9 @@ meiro_status plot_write_gcode(const plot *p, const plot_header *h, FILE *out, me
     place pl = place_of(p);
     bool servo = h->machine->servo;
     bool ok = say_common(out, "; ", p, h, &pl) &&
-              say(out, "; ", "GRBL: G21 millimetres, G90 absolute; feed %d mm/min drawing, "
-                             "rapid moves with the pen up; passes: 1",
+              say(out, "; ",
+                  "GRBL: G21 millimetres, G90 absolute; feed %d mm/min drawing, "
+                  "rapid moves with the pen up; passes: 1",
                   DRAW_FEED);
     if (ok && servo)
         ok = say(out, "; ", "pen: a servo, down %s, up %s, %.2f s to settle (G4)", SERVO_DOWN,
@@ -116,7 +121,10 @@ meiro_status plot_write_hpgl(const plot *p, const plot_header *h, FILE *out, mei
         const plot_line *l = &p->lines[i];
         for (size_t k = 0; ok && k < l->count; k++) {
             const double *b = p->points[l->first + k];
-            ok = fprintf(out, "%s%ld,%ld", k == 0 ? "PU" : k == 1 ? ";PD" : ",",
+            ok = fprintf(out, "%s%ld,%ld",
+                         k == 0   ? "PU"
+                         : k == 1 ? ";PD"
+                                  : ",",
                          lround(mx(&pl, b) * HPGL_PER_MM), lround(my(&pl, b) * HPGL_PER_MM)) >= 0;
         }
         ok = ok && fputs(";\n", out) != EOF;
@@ -151,7 +159,10 @@ static bool group(FILE *out, int code, const char *value)
     return fprintf(out, "%3d\n%s\n", code, value) >= 0;
 }
 
-static bool group_f(FILE *out, int code, double v) { return fprintf(out, "%3d\n%.4f\n", code, v) >= 0; }
+static bool group_f(FILE *out, int code, double v)
+{
+    return fprintf(out, "%3d\n%.4f\n", code, v) >= 0;
+}
 
 static bool point(FILE *out, int code, double x, double y)
 {
@@ -174,15 +185,17 @@ static bool dxf_line(FILE *out, const plot *p, const plot_line *l, const place *
     const double *a = p->points[l->first];
     if (l->count == 2) {
         const double *b = p->points[l->first + 1];
-        return group(out, 0, "LINE") && group(out, 8, layer) && point(out, 10, mx(pl, a), my(pl, a)) &&
-               point(out, 11, mx(pl, b), my(pl, b));
+        return group(out, 0, "LINE") && group(out, 8, layer) &&
+               point(out, 10, mx(pl, a), my(pl, a)) && point(out, 11, mx(pl, b), my(pl, b));
     }
-    size_t n = l->closed ? l->count - 1 : l->count; /* closed: the flag, not the first point again */
+    size_t n =
+        l->closed ? l->count - 1 : l->count; /* closed: the flag, not the first point again */
     bool ok = group(out, 0, "POLYLINE") && group(out, 8, layer) && group(out, 66, "1") &&
               group(out, 70, l->closed ? "1" : "0") && point(out, 10, 0, 0);
     for (size_t k = 0; ok && k < n; k++) {
         const double *b = p->points[l->first + k];
-        ok = group(out, 0, "VERTEX") && group(out, 8, layer) && point(out, 10, mx(pl, b), my(pl, b));
+        ok =
+            group(out, 0, "VERTEX") && group(out, 8, layer) && point(out, 10, mx(pl, b), my(pl, b));
     }
     return ok && group(out, 0, "SEQEND") && group(out, 8, layer);
 }
@@ -193,11 +206,11 @@ meiro_status plot_write_dxf(const plot *p, const plot_header *h, FILE *out, meir
     const machine_options *m = h->machine;
     bool ok = say_common(out, "999\n", p, h, &pl);
     if (ok && h->offset > 0)
-        ok = say(out, "999\n", "CUT: closed outlines %.4f mm off the strokes' centre-lines (half of "
-                               "the strokes' width, %.4f mm, and half of the kerf, %.4f mm)",
+        ok = say(out, "999\n",
+                 "CUT: closed outlines %.4f mm off the strokes' centre-lines (half of "
+                 "the strokes' width, %.4f mm, and half of the kerf, %.4f mm)",
                  h->offset, p->width[PLOT_CUT], m->kerf_mm);
-    else if (ok)
-        ok = say(out, "999\n", "CUT: the strokes themselves as lines (hairlines)");
+    else if (ok) ok = say(out, "999\n", "CUT: the strokes themselves as lines (hairlines)");
     if (ok)
         ok = say(out, "999\n", "colours: CUT #%06x (AutoCAD colour %d), ENGRAVE #%06x (%d)",
                  (unsigned)m->cut_rgb, aci_of(m->cut_rgb), (unsigned)m->engrave_rgb,
