@@ -4,7 +4,7 @@
  * SEQEND), re-drawn and compared with the maze's walls taken from the
  * model (core/grid.h's sides): every wall covered, nothing drawn off a
  * wall but S and G's marks, no segment drawn twice by a plotter, the
- * pen-up travel shorter than in the order drawn over many seeds, the
+ * pen-up travel shorter than before ordering over many seeds, the
  * laser's outlines measured off the walls (the kerf), the corridors'
  * centre-lines the maze's passages in the fewest strokes. */
 #define _POSIX_C_SOURCE 200809L
@@ -127,7 +127,7 @@ static bool read_gcode(const char *text, gcode *g)
     int motion = -1;
     const char *said = strstr(text, "pen-up travel ");
     if (said)
-        sscanf(said, "pen-up travel %lf mm (in the order drawn: %lf", &g->said_after,
+        sscanf(said, "pen-up travel %lf mm (%lf mm before ordering", &g->said_after,
                &g->said_before);
     for (const char *line = text; *line;
          line = strchr(line, '\n') ? strchr(line, '\n') + 1 : line + strlen(line)) {

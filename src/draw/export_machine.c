@@ -60,18 +60,18 @@ static meiro_status write_machine(const meiro_maze *m, const meiro_path *path,
         offset = p.width[PLOT_CUT] / 2 + mach->kerf_mm / 2;
         s = plot_outline(&p, offset, err);
     }
+    /* the travel from the machine's origin, the drawing's lower left
+     * corner, through the strokes as merged, then ordered */
+    double x0, y0, x1, y1;
+    plot_bounds(&p, &x0, &y0, &x1, &y1);
+    double before = plot_travel(&p, x0, y1), after = 0;
+    if (s == MEIRO_OK) s = plot_order(&p, x0, y1, format == MEIRO_FORMAT_DXF, &after, err);
     char title[96];
     if (m->has_seed)
         snprintf(title, sizeof title, "meiro %s, seed %" PRIu64 " (meiro generate -s %" PRIu64 ")",
                  MEIRO_VERSION, m->seed, m->seed);
     else snprintf(title, sizeof title, "meiro %s", MEIRO_VERSION);
-    plot_header h = {title, 0, 0, mach, offset};
-    double x0, y0, x1, y1;
-    plot_bounds(&p, &x0, &y0, &x1, &y1);
-    /* from the machine's origin, the drawing's lower left corner */
-    if (s == MEIRO_OK)
-        s = plot_order(&p, x0, y1, format == MEIRO_FORMAT_DXF, &h.travel_before, &h.travel_after,
-                       err);
+    plot_header h = {title, before, after, mach, offset};
     if (s == MEIRO_OK)
         s = format == MEIRO_FORMAT_GCODE  ? plot_write_gcode(&p, &h, out, err)
             : format == MEIRO_FORMAT_HPGL ? plot_write_hpgl(&p, &h, out, err)

@@ -188,9 +188,10 @@ static meiro_status build(graph *g, const plot *p, meiro_error *err)
         size_t bx0 = (size_t)((lo_x - x0) / side), bx1 = (size_t)((hi_x - x0) / side);
         size_t by0 = (size_t)((lo_y - y0) / side), by1 = (size_t)((hi_y - y0) / side);
         size_t cuts_n = 0;
-        for (size_t by = by0; by <= by1 && by < gh; by++)
-            for (size_t bx = bx0; bx <= bx1 && bx < gw; bx++)
-                for (size_t i = start[by * gw + bx]; i < start[by * gw + bx + 1]; i++) {
+        for (size_t by = by0; by <= by1 && by < gh && s == MEIRO_OK; by++)
+            for (size_t bx = bx0; bx <= bx1 && bx < gw && s == MEIRO_OK; bx++)
+                for (size_t i = start[by * gw + bx]; i < start[by * gw + bx + 1] && s == MEIRO_OK;
+                     i++) {
                     double t;
                     if (rep[in[i]] != in[i] || !on_side(a, b, g->at[in[i]], &t)) continue;
                     if (!vec_reserve(&cuts, &cut_cap, cuts_n + 1, sizeof *cuts, 16)) {
@@ -200,7 +201,7 @@ static meiro_status build(graph *g, const plot *p, meiro_error *err)
                     cuts[cuts_n++] = (cut){t, in[i]};
                 }
         if (s != MEIRO_OK) break;
-        qsort(cuts, cuts_n, sizeof *cuts, by_t);
+        if (cuts_n > 1) qsort(cuts, cuts_n, sizeof *cuts, by_t);
         uint32_t from = ends[e][0];
         for (size_t c = 0; c < cuts_n && s == MEIRO_OK; c++) {
             if (!add_edge(g, from, cuts[c].j)) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");

@@ -214,12 +214,23 @@ static seg_key key_of(const double *a, const double *b)
     return (seg_key){{ax, ay}, {bx, by}};
 }
 
-static uint64_t hash_key(const seg_key *k)
+/* A segment held for merging: its key, its ends as drawn, its layer. */
+typedef struct seg_rec {
+    seg_key key;
+    unsigned layer;
+    double a[2], b[2];
+} seg_rec;
+
+static int by_key(const void *x, const void *y)
 {
-    uint64_t h = 1469598103934665603u;
-    const int64_t v[4] = {k->a[0], k->a[1], k->b[0], k->b[1]};
-    for (int i = 0; i < 4; i++) h = (h ^ (uint64_t)v[i]) * 0x100000001B3u;
-    return h ^ (h >> 29);
+    const seg_rec *u = x, *v = y;
+    if (u->layer != v->layer) return u->layer < v->layer ? -1 : 1;
+    const int64_t *p = &u->key.a[0], *q = &v->key.a[0];
+    const int64_t pu[4] = {p[0], p[1], u->key.b[0], u->key.b[1]};
+    const int64_t qv[4] = {q[0], q[1], v->key.b[0], v->key.b[1]};
+    for (int i = 0; i < 4; i++)
+        if (pu[i] != qv[i]) return pu[i] < qv[i] ? -1 : 1;
+    return 0;
 }
 
 /* Where the merged lines go: a plot of their own, through trail_pen. */
@@ -236,16 +247,29 @@ static void merged_arc(void *ctx, double cx, double cy, double r, double a0, dou
 
 meiro_status plot_merge(plot *p, meiro_error *err)
 {
-    size_t segments = 0;
-    for (size_t i = 0; i < p->line_count; i++) segments += p->lines[i].count - 1;
-    size_t slots = 16;
-    while (slots < 2 * segments + 16) slots *= 2;
-    seg_key *table = alloc_array(slots, sizeof *table);
-    unsigned char *used = zalloc(slots, 1);
+    size_t n = 0;
+    for (size_t i = 0; i < p->line_count; i++) n += p->lines[i].count - 1;
+    seg_rec *segs = alloc_array(n + 1, sizeof *segs);
     plot out;
     plot_init_like(&out, p);
+    if (!segs) return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+    n = 0;
+    for (size_t i = 0; i < p->line_count; i++) {
+        const plot_line *l = &p->lines[i];
+        for (size_t k = l->first; k + 1 < l->first + l->count; k++) {
+            seg_key key = key_of(p->points[k], p->points[k + 1]);
+            if (key.a[0] == key.b[0] && key.a[1] == key.b[1]) continue; /* a dot */
+            segs[n++] = (seg_rec){key,
+                                  l->layer,
+                                  {p->points[k][0], p->points[k][1]},
+                                  {p->points[k + 1][0], p->points[k + 1][1]}};
+        }
+    }
+    /* in the keys' order, each once: the strokes then do not depend on the
+     * order the page drew them in (nor on how it joined them) */
+    if (n > 1) qsort(segs, n, sizeof *segs, by_key);
     meiro_status s = MEIRO_OK;
-    if (!table || !used) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+    size_t i = 0;
     for (unsigned layer = 0; layer < PLOT_LAYERS && s == MEIRO_OK; layer++) {
         merged m = {{&out, 0, false, layer}};
         grid_pen to = {merged_move, merged_line, merged_arc, &m};
@@ -255,31 +279,15 @@ meiro_status plot_merge(plot *p, meiro_error *err)
             break;
         }
         grid_pen pen = trail_pen_pen(t);
-        for (size_t i = 0; i < p->line_count; i++) {
-            const plot_line *l = &p->lines[i];
-            if (l->layer != layer) continue;
-            for (size_t k = l->first; k + 1 < l->first + l->count; k++) {
-                seg_key key = key_of(p->points[k], p->points[k + 1]);
-                if (key.a[0] == key.b[0] && key.a[1] == key.b[1]) continue;
-                size_t h = hash_key(&key) & (slots - 1);
-                bool seen = false;
-                for (; used[h]; h = (h + 1) & (slots - 1))
-                    if (!memcmp(&table[h], &key, sizeof key)) {
-                        seen = true;
-                        break;
-                    }
-                if (seen) continue;
-                used[h] = 1;
-                table[h] = key;
-                pen.move(pen.ctx, p->points[k][0], p->points[k][1]);
-                pen.line(pen.ctx, p->points[k + 1][0], p->points[k + 1][1]);
-            }
+        for (; i < n && segs[i].layer == layer; i++) {
+            if (i > 0 && segs[i - 1].layer == layer && by_key(&segs[i - 1], &segs[i]) == 0) continue;
+            pen.move(pen.ctx, segs[i].a[0], segs[i].a[1]);
+            pen.line(pen.ctx, segs[i].b[0], segs[i].b[1]);
         }
         trail_pen_free(t);
         line_end(&m.g, false);
     }
-    free(table);
-    free(used);
+    free(segs);
     if (s == MEIRO_OK && out.failed) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
     if (s != MEIRO_OK) {
         plot_free(&out);
@@ -439,7 +447,17 @@ static void two_opt(const plot *p, uint32_t *order, unsigned char *rev, size_t n
     }
 }
 
-meiro_status plot_order(plot *p, double x0, double y0, bool by_layer, double *before, double *after,
+double plot_travel(const plot *p, double x0, double y0)
+{
+    double at[2] = {x0, y0}, travel = 0;
+    for (size_t i = 0; i < p->line_count; i++) {
+        travel += dist(at, line_start(p, i, false));
+        memcpy(at, line_stop(p, i, false), sizeof at);
+    }
+    return travel;
+}
+
+meiro_status plot_order(plot *p, double x0, double y0, bool by_layer, double *after,
                         meiro_error *err)
 {
     size_t n = p->line_count;
@@ -454,11 +472,7 @@ meiro_status plot_order(plot *p, double x0, double y0, bool by_layer, double *be
         goto done;
     }
     double home[2] = {x0, y0}, at[2] = {x0, y0};
-    *before = *after = 0;
-    for (size_t i = 0; i < n; i++) {
-        *before += dist(at, line_start(p, i, false));
-        memcpy(at, line_stop(p, i, false), sizeof at);
-    }
+    *after = 0;
     /* engrave, then cut: a laser cuts a piece free last */
     size_t placed = 0;
     memcpy(at, home, sizeof at);

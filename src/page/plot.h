@@ -55,13 +55,15 @@ void plot_note_apart(plot *p, const scene *s);
 
 /* Merges the lines of each layer: every segment once (one drawn twice, or
  * back and forth, is kept once), joined through their joints into long
- * strokes. */
+ * strokes, whatever order they came in. */
 meiro_status plot_merge(plot *p, meiro_error *err);
-/* Orders the strokes for the least pen-up travel from (x0, y0) and says
- * the travel in the order they came (*before) and after (*after), in mm;
- * by_layer: each layer's apart, the cut layer after the engrave one (a
- * laser cuts a piece free last), else all as one (a plotter's one pen). */
-meiro_status plot_order(plot *p, double x0, double y0, bool by_layer, double *before, double *after,
+/* The pen-up travel from (x0, y0) through the lines in their order, in mm. */
+double plot_travel(const plot *p, double x0, double y0);
+/* Orders the strokes for the least pen-up travel from (x0, y0), *after
+ * that travel: by_layer, each layer's apart, the cut layer after the
+ * engrave one (a laser cuts a piece free last), else all as one (a
+ * plotter's one pen). */
+meiro_status plot_order(plot *p, double x0, double y0, bool by_layer, double *after,
                         meiro_error *err);
 /* The lines' bounding box. */
 void plot_bounds(const plot *p, double *x0, double *y0, double *x1, double *y1);

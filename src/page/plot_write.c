@@ -65,7 +65,7 @@ static bool say_common(FILE *out, const char *lead, const plot *p, const plot_he
                   pl->w, pl->h) &&
               say(out, lead,
                   "strokes: %zu, each segment once, drawn %.1f mm; pen-up travel %.1f mm "
-                  "(in the order drawn: %.1f mm)",
+                  "(%.1f mm before ordering)",
                   p->line_count, drawn_length(p), h->travel_after, h->travel_before);
     if (ok && p->texts)
         ok = say(out, lead,
