@@ -54,7 +54,7 @@ bool plot_line_end(plot *p, size_t first, unsigned layer, bool closed)
     return true;
 }
 
-/* The line being gathered: from `first`, NONE when there is none. */
+/* The line being gathered into p: its points from `first`, when open. */
 typedef struct gather {
     plot *p;
     size_t first;
@@ -176,7 +176,7 @@ static bool gather_items(void *ctx, scene *s, size_t from, size_t to)
         if (it->kind == SCENE_PATH) gather_path(p, s, it);
         else if (it->kind == SCENE_TEXT) p->texts++;
     }
-    return !p->failed;
+    return true; /* out of memory is the plot's own sticky p->failed */
 }
 
 scene_sink plot_sink(plot *p) { return (scene_sink){gather_items, p}; }
@@ -233,13 +233,10 @@ static int by_key(const void *x, const void *y)
     return 0;
 }
 
-/* Where the merged lines go: a plot of their own, through trail_pen. */
-typedef struct merged {
-    gather g;
-} merged;
-
-static void merged_move(void *ctx, double x, double y) { line_move(&((merged *)ctx)->g, x, y); }
-static void merged_line(void *ctx, double x, double y) { line_to(&((merged *)ctx)->g, x, y); }
+/* Where the merged lines go, through trail_pen: the lines of a plot of
+ * their own being gathered. */
+static void merged_move(void *ctx, double x, double y) { line_move(ctx, x, y); }
+static void merged_line(void *ctx, double x, double y) { line_to(ctx, x, y); }
 static void merged_arc(void *ctx, double cx, double cy, double r, double a0, double a1)
 {
     (void)ctx, (void)cx, (void)cy, (void)r, (void)a0, (void)a1; /* only lines are traced here */
@@ -271,7 +268,7 @@ meiro_status plot_merge(plot *p, meiro_error *err)
     meiro_status s = MEIRO_OK;
     size_t i = 0;
     for (unsigned layer = 0; layer < PLOT_LAYERS && s == MEIRO_OK; layer++) {
-        merged m = {{&out, 0, false, layer}};
+        gather m = {&out, 0, false, layer};
         grid_pen to = {merged_move, merged_line, merged_arc, &m};
         trail_pen *t = trail_pen_new(&to, 0);
         if (!t) {
@@ -285,7 +282,7 @@ meiro_status plot_merge(plot *p, meiro_error *err)
             pen.line(pen.ctx, segs[i].b[0], segs[i].b[1]);
         }
         trail_pen_free(t);
-        line_end(&m.g, false);
+        line_end(&m, false);
     }
     free(segs);
     if (s == MEIRO_OK && out.failed) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");

@@ -48,7 +48,8 @@ void plot_free(plot *p);
  * (none if fewer than two); false out of memory (p->failed then). */
 bool plot_point(plot *p, double x, double y);
 bool plot_line_end(plot *p, size_t first, unsigned layer, bool closed);
-/* A sink (page/scene.h) that gathers a scene's path items into p. */
+/* A sink (page/scene.h) that gathers a scene's path items into p; out of
+ * memory, p->failed (the scene goes on). */
 scene_sink plot_sink(plot *p);
 /* Notes the scene's parts drawn apart (after the page is drawn). */
 void plot_note_apart(plot *p, const scene *s);
