@@ -143,7 +143,7 @@ BUILD_PKGS = gcc make libc6-dev pkg-config libcairo2-dev libxlsxwriter-dev libpn
              fonts-dejavu-core fonts-ipaexfont-gothic fonts-noto-color-emoji ghostscript gettext \
              fonts-noto-cjk fonts-noto-core
 TEST_PKGS  = $(BUILD_PKGS) locales poppler-utils librsvg2-bin qpdf unzip libreoffice-calc-nogui libxml2-utils gnumeric python3-uno \
-             groff-base file \
+             groff-base file python3-ezdxf \
              fonts-crosextra-carlito chromium nodejs curl $(DEB_PKGS) $(PY_PKGS)
 # the Debian packages' build, lintian, and the studio's service tried as the
 # packages install it (tests/deb.sh): behind nginx with TLS, as doc/school.md says

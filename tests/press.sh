@@ -113,7 +113,7 @@ err_has "sets the bleed itself"
 run 2 "$meiro" generate --print lulu -o "$tmp/x.svg"
 err_has "print service takes PDF pages"
 run 2 "$meiro" booklet -n 40 --print kdpp -o "$tmp/b.pdf"
-err_has "unknown print service 'kdpp'"
+err_has "unknown print profile 'kdpp'"
 run 2 "$meiro" booklet -n 40 --print ingram --fold -o "$tmp/b.pdf"
 err_has "not sheets folded at home"
 # every service's own booklets pass its rules, the safe area's included
@@ -275,7 +275,7 @@ run 2 "$meiro" preflight "$tmp/../nothing-here.pdf"
 run 2 "$meiro" preflight /dev/null
 err_has "not a PDF"
 run 2 "$meiro" preflight --print nope "$tmp/kdp.pdf"
-err_has "unknown print service 'nope'"
+err_has "unknown print profile 'nope'"
 
 # meiro cover: KDP's full-wrap size, 2 x trim + pages x the stock's
 # thickness (white 0.002252 in, cream 0.0025 in) + 1/8 in bleed each side,

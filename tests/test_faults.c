@@ -594,6 +594,13 @@ static void test_cli_json(void)
 {
     walk_cli("cli-json", "generate -W 6 -H 5 -s 7 --shape heart -o m.json");
 }
+/* a laser's outlines: the strokes gathered, merged, outlined and ordered (a
+ * rectangle's: the other grids' walls are joined on the page as they can, by
+ * trails when there is memory for them, else as they come) */
+static void test_cli_dxf(void)
+{
+    walk_cli("cli-dxf", "generate -W 6 -H 5 -s 7 --kerf 0.1 -o m.dxf");
+}
 static void test_shape(void) { walk("shape", shaped, "m.txt"); }
 
 static void test_generators(void)
@@ -652,6 +659,7 @@ static const test_case cases[] = {
     {"cli-answers-to", test_cli_answers_to},
     {"cli-play", test_cli_play},
     {"cli-json", test_cli_json},
+    {"cli-dxf", test_cli_dxf},
 };
 
 int main(int argc, char **argv)

@@ -28,6 +28,11 @@ typedef enum meiro_format {
     MEIRO_FORMAT_STL,     /* a 3D print: base and walls, in mm (binary; write only) */
     MEIRO_FORMAT_STL_ASCII, /* the same as text */
     MEIRO_FORMAT_3MF,     /* the same parts named, in a 3MF package (write only) */
+    MEIRO_FORMAT_GCODE,   /* a pen plotter's G-code (GRBL): the maze's strokes, merged
+                             and ordered (write only; MEIRO_PRINT_PLOTTER) */
+    MEIRO_FORMAT_HPGL,    /* the same strokes in HP-GL (write only; MEIRO_PRINT_PLOTTER) */
+    MEIRO_FORMAT_DXF,     /* a laser cutter's or router's DXF R12: CUT and ENGRAVE layers
+                             (write only; MEIRO_PRINT_LASER) */
     MEIRO_FORMAT_COUNT
 } meiro_format;
 

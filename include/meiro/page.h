@@ -153,9 +153,15 @@ typedef enum meiro_print {
     MEIRO_PRINT_KDP,
     MEIRO_PRINT_INGRAM,
     MEIRO_PRINT_LULU,
+    MEIRO_PRINT_PLOTTER, /* a pen plotter: the maze's strokes merged, none drawn twice,
+                            ordered for the least pen-up travel (gcode, hpgl) */
+    MEIRO_PRINT_LASER,   /* a laser cutter or a router: hairline cut and engrave lines
+                            on their layers, the kerf allowed for (dxf) */
     MEIRO_PRINT_COUNT
 } meiro_print;
-/* Looks up "home", "kdp", "ingram" or "lulu" (case does not matter). */
+/* Looks up "home", "kdp", "ingram", "lulu", "plotter" or "laser" (case does
+ * not matter). A machine's profile (plotter, laser) goes with its formats
+ * only, a service's with PDF: meiro_write refuses the others. */
 MEIRO_API meiro_status meiro_print_from_name(const char *name, meiro_print *print,
                                              meiro_error *err);
 /* The profile's name ("kdp"); NULL if invalid. */

@@ -286,8 +286,30 @@ typedef enum meiro_job_setting {
     MEIRO_JOB_WALL_UM,        /* the walls' thickness (800 and more); 1.2 mm */
     MEIRO_JOB_WALL_HEIGHT_UM, /* the walls' height over the base; 10 mm */
     MEIRO_JOB_BASE_UM,        /* the base plate's thickness (and the lid's); 2 mm */
-    MEIRO_JOB_LID             /* number: not 0: a lid, a part of its own */
+    MEIRO_JOB_LID,            /* number: not 0: a lid, a part of its own */
+    /* how the maze is drawn, and for the machines (meiro_job_save): */
+    MEIRO_JOB_DRAW_PATHS,    /* number: not 0: the corridors' centre-lines (the
+                                maze as a tree of lines) instead of the walls:
+                                pdf, svg, png, page, gcode, hpgl, dxf; not on a
+                                weave, a mission or floors */
+    MEIRO_JOB_KERF_UM,       /* number: the laser's kerf in micrometres, 0 to
+                                MEIRO_KERF_MAX_UM (dxf with outlines): each
+                                outline moves half of it off the piece;
+                                another is refused by meiro_job_plan and
+                                meiro_job_save */
+    MEIRO_JOB_CUT_LINES,     /* number: not 0: dxf cuts the strokes themselves
+                                (the walls, or the centre-lines) as lines;
+                                0 (default): closed outlines around them, the
+                                walls' piece with its corridors cut out */
+    MEIRO_JOB_PEN_SERVO,     /* number: not 0: G-code lifts the pen with a servo
+                                (M3 S / M5) instead of moving Z */
+    MEIRO_JOB_CUT_COLOUR,    /* number: 0xRRGGBB, the cut layer's colour (dxf:
+                                the nearest of AutoCAD's first 9); default red */
+    MEIRO_JOB_ENGRAVE_COLOUR /* number: 0xRRGGBB, the engrave layer's (S and G's
+                                marks); default black */
 } meiro_job_setting;
+/* The largest kerf a laser or a router bit takes: 2 mm. */
+#define MEIRO_KERF_MAX_UM 2000
 
 /* MEIRO_ERROR_ARGUMENT for a setting of the other type, a read-only one or
  * an unknown one; MEIRO_ERROR_NOMEM copying a text. */
@@ -298,6 +320,23 @@ MEIRO_API meiro_status meiro_job_set_text(meiro_job *job, meiro_job_setting sett
 /* A setting's value (0, or NULL, for one of the other type). */
 MEIRO_API long long meiro_job_get_int(const meiro_job *job, meiro_job_setting setting);
 MEIRO_API const char *meiro_job_get_text(const meiro_job *job, meiro_job_setting setting);
+
+/* meiro_save with the job's settings that no options struct holds: a 3D
+ * print's sizes (MEIRO_JOB_BALL_UM to MEIRO_JOB_LID), the drawing and the
+ * machines' (MEIRO_JOB_DRAW_PATHS to MEIRO_JOB_ENGRAVE_COLOUR): the maze in
+ * `format` (the job's own, or another, an answers' file's) with `page` (the
+ * job's meiro_job_page, or a copy of it changed for a file of answers
+ * apart); meiro_job_write to a stream. MEIRO_ERROR_ARGUMENT for a setting
+ * the format cannot take (a kerf without outlines, centre-lines on a
+ * weave...). */
+MEIRO_API meiro_status meiro_job_save(const meiro_job *job, const meiro_maze *maze,
+                                      const meiro_path *path, meiro_format format,
+                                      const meiro_export_options *page, const char *filename,
+                                      meiro_error *err);
+MEIRO_API meiro_status meiro_job_write(const meiro_job *job, const meiro_maze *maze,
+                                       const meiro_path *path, meiro_format format,
+                                       const meiro_export_options *page, FILE *out,
+                                       meiro_error *err);
 
 /* Plans the job, in this order: its kinds of maze (the floors, a mission,
  * a weave, a shape or a text, loops, an animation) against each other, the
@@ -334,18 +373,6 @@ MEIRO_API const char *meiro_job_warning(const meiro_job *job, size_t i, meiro_fi
  * caller's (meiro_maze_free); NULL on failure. */
 MEIRO_API meiro_status meiro_job_make(meiro_job *job, const meiro_observer *watch,
                                       meiro_maze **maze, meiro_path *path, meiro_error *err);
-/* meiro_save and meiro_write with the job's settings that no options
- * struct holds (a 3D print's sizes): the maze in `format` (the job's own,
- * or another, an answers' file's) with `page`. */
-MEIRO_API meiro_status meiro_job_save(const meiro_job *job, const meiro_maze *maze,
-                                      const meiro_path *path, meiro_format format,
-                                      const meiro_export_options *page, const char *filename,
-                                      meiro_error *err);
-MEIRO_API meiro_status meiro_job_write(const meiro_job *job, const meiro_maze *maze,
-                                       const meiro_path *path, meiro_format format,
-                                       const meiro_export_options *page, FILE *out,
-                                       meiro_error *err);
-
 #ifdef __cplusplus
 }
 #endif

@@ -45,7 +45,8 @@ uint64_t clock_seed(void);
     "      --gutter MM      pdf: more margin on the binding side (odd pages left,\n"               \
     "                       even pages right)\n"                                                   \
     "      --print P        pdf for a print service: kdp, ingram or lulu (its bleed\n"            \
-    "                       edges, lines of 0.75 pt or more, its gutter), or home\n"              \
+    "                       edges, lines of 0.75 pt or more, its gutter), or home;\n"             \
+    "                       or a machine: plotter (gcode, hpgl) or laser (dxf)\n"                 \
     "      --cell MM        cell size in millimetres (default: the largest that fits;\n"           \
     "                       10 and up suits young children)\n"                                     \
     "      --title TEXT     a title above the maze ('' for none)\n"                                \
@@ -134,7 +135,13 @@ enum {
     OPT_WALL,
     OPT_WALL_HEIGHT,
     OPT_BASE,
-    OPT_LID
+    OPT_LID,
+    OPT_DRAW, /* generate's drawing and machines (page/machine.h) */
+    OPT_KERF,
+    OPT_CUT,
+    OPT_PEN,
+    OPT_CUT_COLOUR,
+    OPT_ENGRAVE_COLOUR
 };
 #define GRID_HELP                                                                                  \
     "      --grid G         rect (default), polar (theta: a round maze, -H rings\n"                \
@@ -248,9 +255,9 @@ void warn_name_format(meiro_format format, const char *output);
 /* -f (with a warning if the file's extension says otherwise), else the
  * output file's extension, else text. */
 int output_format(const char *command, const char *fmt, const char *output, meiro_format *format);
-/* Writes the result to standard output or atomically to `output` (with the
- * job's settings that no options struct holds, a 3D print's sizes, when
- * job is not NULL). */
+/* Writes the result to standard output or atomically to `output`, with the
+ * job's settings that no options struct holds (a 3D print's sizes, the
+ * drawing's and the machines'; job NULL: the defaults). */
 int write_result(const char *command, const meiro_job *job, const meiro_maze *m,
                  const meiro_path *path, meiro_format format, const meiro_export_options *page,
                  const char *output, const char *answers_to);

@@ -383,8 +383,12 @@ int page_options_check(const char *command, const page_cli *pc, meiro_format for
         return usage_error(command, "%s", "--landscape and --portrait: a page has one orientation");
     char unused[200] = "";
     size_t n = 0, count = 0;
+    /* a service's or a machine's profile: the library refuses it where it
+     * does not go, rather than it changing nothing */
+    bool refused = pc->v.print != MEIRO_PRINT_NONE && pc->v.print != MEIRO_PRINT_HOME;
     for (size_t i = 0; i < sizeof page_settings / sizeof page_settings[0]; i++)
         if (page_given(pc, page_settings[i].opt) &&
+            !(refused && page_settings[i].opt == OPT_PRINT) &&
             !meiro_format_uses(format, page_settings[i].setting) && n < sizeof unused)
             n += (size_t)snprintf(unused + n, sizeof unused - n, "%s--%s", count++ ? ", " : "",
                                   long_name(pc->longopts, page_settings[i].opt));

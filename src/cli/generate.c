@@ -4,6 +4,7 @@
 #include "cli.h"
 
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,6 +73,7 @@ static const char *const usage_generate_more =
     "  -m, --solver M       solver used for --solution (default bfs)\n"
     "  -f, --format F       text, csv, ascii, unicode, pdf, svg, png, xlsx, html,\n"
     "                       json, page (the pages as data: doc/page-format.md),\n"
+    "                       gcode or hpgl (a pen plotter), dxf (a laser cutter),\n"
     "                       or a 3D print: stl, stl-ascii or 3mf (millimetres)\n"
     "                       (default: from the output file's extension, else text)\n"
     "  -o, --output FILE    write to FILE (default, or '-': standard output)\n"
@@ -83,6 +85,19 @@ static const char *const usage_generate_more =
     "      --animate F.svg  also write an animated SVG of the generation (and of\n"
     "                       the solving, with --solution)\n"
     "      --frames DIR     also write numbered PNG frames of it into DIR\n"
+    "      --draw D         walls (default), or paths: the corridors' centre-lines,\n"
+    "                       the maze as a tree of lines (pdf, svg, png, page,\n"
+    "                       gcode, hpgl, dxf)\n"
+    "      --pen P          gcode: z (default: the pen up and down as Z moves) or\n"
+    "                       servo (M3 S / M5)\n"
+    "      --cut C          dxf: outlines (default: closed outlines around the\n"
+    "                       strokes, the walls cut out as a piece) or lines (the\n"
+    "                       strokes themselves)\n"
+    "      --kerf MM        dxf outlines: the beam's width, half of it allowed\n"
+    "                       for on each outline (0 to 2 mm; 0.15mm)\n"
+    "      --cut-colour #RRGGBB, --engrave-colour #RRGGBB\n"
+    "                       dxf: the CUT and ENGRAVE layers' colours (default\n"
+    "                       red and black, as LightBurn and LaserGRBL take them)\n"
     "A 3D print (stl, 3mf): the walls on a base plate; --solution adds the way as\n"
     "a part of its own (a raised line), --answers-to FILE.stl puts it in a file apart\n"
     "      --ball D         corridors for a ball D across (8mm: 9 mm corridors, the\n"
@@ -130,6 +145,8 @@ typedef struct generate_args {
     long long ball_um, wall_um, wall_height_um, base_um; /* a 3D print's sizes; 0: meiro's */
     bool lid;
     bool solution, seeded, has_start, has_goal, help;
+    bool paths, cut_lines, servo;            /* --draw, --cut, --pen */
+    long long kerf_um, cut_rgb, engrave_rgb; /* -1: not given */
     int argc; /* the command as typed, to say one that works */
     char **argv;
     page_cli pc;
@@ -167,6 +184,14 @@ const struct option generate_options[] = {
     {"wall-height", required_argument, NULL, OPT_WALL_HEIGHT},
     {"base", required_argument, NULL, OPT_BASE},
     {"lid", no_argument, NULL, OPT_LID},
+    {"draw", required_argument, NULL, OPT_DRAW},
+    {"kerf", required_argument, NULL, OPT_KERF},
+    {"cut", required_argument, NULL, OPT_CUT},
+    {"pen", required_argument, NULL, OPT_PEN},
+    {"cut-colour", required_argument, NULL, OPT_CUT_COLOUR},
+    {"cut-color", required_argument, NULL, OPT_CUT_COLOUR},
+    {"engrave-colour", required_argument, NULL, OPT_ENGRAVE_COLOUR},
+    {"engrave-color", required_argument, NULL, OPT_ENGRAVE_COLOUR},
     {NULL, 0, NULL, 0},
 };
 
@@ -269,6 +294,64 @@ static int parse_mm(const char *option, const char *text, long long *um)
     return EXIT_OK;
 }
 
+/* "0.15" or "0.15mm" in micrometres; false for anything else (a negative
+ * too: the library says the range). */
+static bool parse_kerf(const char *s, long long *um)
+{
+    char *end;
+    double v = strtod(s, &end);
+    if (end == s || (*end && strcmp(end, "mm") != 0) || !(v >= 0) || v > 1e6) return false;
+    *um = llround(v * 1000);
+    return true;
+}
+
+/* "#rrggbb" (or without the #) as 0xRRGGBB. */
+static bool parse_colour(const char *s, long long *rgb)
+{
+    if (*s == '#') s++;
+    if (strlen(s) != 6 || strspn(s, "0123456789abcdefABCDEF") != 6) return false;
+    *rgb = strtoll(s, NULL, 16);
+    return true;
+}
+
+/* One of the drawing's and the machines' options. */
+static int machine_option(generate_args *a, int c, char **argv)
+{
+    switch (c) {
+    case OPT_DRAW:
+        if (strcmp(optarg, "walls") && strcmp(optarg, "paths"))
+            return usage_error("generate", "--draw is walls or paths, not '%s'", optarg);
+        a->paths = !strcmp(optarg, "paths");
+        return EXIT_OK;
+    case OPT_CUT:
+        if (strcmp(optarg, "outlines") && strcmp(optarg, "lines"))
+            return usage_error("generate", "--cut is outlines or lines, not '%s'", optarg);
+        a->cut_lines = !strcmp(optarg, "lines");
+        return EXIT_OK;
+    case OPT_PEN:
+        if (strcmp(optarg, "z") && strcmp(optarg, "servo"))
+            return usage_error("generate", "--pen is z or servo, not '%s'", optarg);
+        a->servo = !strcmp(optarg, "servo");
+        return EXIT_OK;
+    case OPT_KERF:
+        if (!parse_kerf(optarg, &a->kerf_um))
+            return usage_error("generate",
+                               "--kerf is a width in mm from 0 to 2 (0.15 or 0.15mm), not '%s'",
+                               optarg);
+        return EXIT_OK;
+    case OPT_CUT_COLOUR:
+    case OPT_ENGRAVE_COLOUR:
+        if (!parse_colour(optarg, c == OPT_CUT_COLOUR ? &a->cut_rgb : &a->engrave_rgb))
+            return usage_error("generate",
+                               c == OPT_CUT_COLOUR ? "--cut-colour is a colour as #rrggbb, not '%s'"
+                                                   : "--engrave-colour is a colour as #rrggbb, "
+                                                     "not '%s'",
+                               optarg);
+        return EXIT_OK;
+    default: return maze_option(a, c, argv);
+    }
+}
+
 /* One option: the output's, the maze's or the page's. */
 static int generate_option(generate_args *a, int c, char **argv)
 {
@@ -292,7 +375,7 @@ static int generate_option(generate_args *a, int c, char **argv)
         fputs(usage_generate_page, stdout);
         a->help = true;
         return EXIT_OK;
-    default: return maze_option(a, c, argv);
+    default: return machine_option(a, c, argv);
     }
 }
 
@@ -363,6 +446,14 @@ static int fill_job(generate_args *a, meiro_format format)
         {MEIRO_JOB_WALL_HEIGHT_UM, a->wall_height_um},
         {MEIRO_JOB_BASE_UM, a->base_um},
         {MEIRO_JOB_LID, a->lid},
+        {MEIRO_JOB_DRAW_PATHS, a->paths},
+        {MEIRO_JOB_CUT_LINES, a->cut_lines},
+        {MEIRO_JOB_PEN_SERVO, a->servo},
+        {MEIRO_JOB_KERF_UM, a->kerf_um < 0 ? 0 : a->kerf_um},
+        {MEIRO_JOB_CUT_COLOUR,
+         a->cut_rgb < 0 ? meiro_job_get_int(job, MEIRO_JOB_CUT_COLOUR) : a->cut_rgb},
+        {MEIRO_JOB_ENGRAVE_COLOUR,
+         a->engrave_rgb < 0 ? meiro_job_get_int(job, MEIRO_JOB_ENGRAVE_COLOUR) : a->engrave_rgb},
     };
     const struct {
         meiro_job_setting setting;
@@ -376,7 +467,7 @@ static int fill_job(generate_args *a, meiro_format format)
     meiro_error e = {0};
     for (size_t i = 0; i < sizeof numbers / sizeof numbers[0]; i++)
         if (meiro_job_set_int(job, numbers[i].setting, numbers[i].value, &e) != MEIRO_OK)
-            return report_failure(NULL, &e);
+            return library_error("generate", NULL, &e); /* a kerf out of range */
     for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++)
         if (meiro_job_set_text(job, texts[i].setting, texts[i].value, &e) != MEIRO_OK)
             return report_failure(NULL, &e);
@@ -465,6 +556,12 @@ static int run_generate(generate_args *a)
     meiro_format format = (meiro_format)meiro_job_get_int(a->job, MEIRO_JOB_FORMAT);
     rc = write_result("generate", a->job, m, path.cells ? &path : NULL, format,
                       meiro_job_page(a->job), a->output, a->pc.answers_to);
+    if (rc == EXIT_OK &&
+        (format == MEIRO_FORMAT_GCODE || format == MEIRO_FORMAT_HPGL || format == MEIRO_FORMAT_DXF))
+        fprintf(stderr,
+                "meiro: warning: %s draws the maze's lines alone: the words S and G, pictures and "
+                "the page's texts are left out (S and G's plates mark them)\n",
+                meiro_format_info(format)->name);
     if (rc == EXIT_OK && trace) rc = write_animations(trace, NULL, a->animate, a->frames);
     /* the seed once the maze is out (not before an error about the output),
      * and the language and paper the locale gave, for the same page on any
@@ -488,7 +585,12 @@ int cmd_generate(int argc, char **argv)
 {
     if (rule_asked(argc, argv)) return cmd_rule(argc, argv, false);
     if (picture_asked(argc, argv)) return cmd_picture(argc, argv);
-    generate_args a = {.argc = argc, .argv = argv, .job = meiro_job_new()};
+    generate_args a = {.argc = argc,
+                       .argv = argv,
+                       .job = meiro_job_new(),
+                       .kerf_um = -1,
+                       .cut_rgb = -1,
+                       .engrave_rgb = -1};
     if (!a.job) return report_failure(NULL, &(meiro_error){.status = MEIRO_ERROR_NOMEM});
     a.opt = meiro_job_maze(a.job);
     a.mission = meiro_job_mission(a.job);

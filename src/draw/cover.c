@@ -168,7 +168,7 @@ meiro_status cover_write(const cover_plan *c, FILE *out, meiro_error *err)
                                 L.maze_h + 2 * pad);
                 cairo_fill(cr);
             }
-            maze_marks marks = {"S", "G", FONT_FAMILY, NULL, NULL, false};
+            maze_marks marks = {"S", "G", FONT_FAMILY, NULL, NULL, false, false};
             draw_maze(cr, c->maze, NULL, &L, &marks, 0, LAYER_ALL);
         }
     }

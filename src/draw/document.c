@@ -4,6 +4,7 @@
 #include "core/error.h"
 #include "core/model.h"
 #include "page/layout.h"
+#include "page/machine.h"
 #include "page/print.h"
 #include "page/template.h"
 #include "draw/document.h"
@@ -337,6 +338,14 @@ meiro_status doc_init(document *d, const doc_item *items, size_t count,
                       const meiro_export_options *opt, int cover, meiro_error *err)
 {
     return doc_plan(d, items, count, opt, &(doc_parts){.cover = cover}, err);
+}
+
+meiro_status doc_init_writer(document *d, const doc_item *item, const meiro_export_options *opt,
+                             meiro_error *err)
+{
+    meiro_status s = doc_init(d, item, 1, opt, -1, err);
+    if (s == MEIRO_OK) d->style.marks.paths = machine_of(opt)->paths;
+    return s;
 }
 
 meiro_status doc_plan(document *d, const doc_item *items, size_t count,

@@ -106,6 +106,12 @@ typedef struct doc_parts {
  * document of its own (the template's cover, no contents). */
 meiro_status doc_plan(document *d, const doc_item *items, size_t count,
                       const meiro_export_options *opt, const doc_parts *parts, meiro_error *err);
+/* A format writer's document of one maze: doc_init (the template's
+ * cover), and the machine settings the format table hands its writers
+ * (page/machine.h: --draw paths). Only for a writer reached through the
+ * format table. */
+meiro_status doc_init_writer(document *d, const doc_item *item, const meiro_export_options *opt,
+                             meiro_error *err);
 /* doc_plan with a cover as asked (1, 0, -1: the template's) and no more. */
 meiro_status doc_init(document *d, const doc_item *items, size_t count,
                       const meiro_export_options *opt, int cover, meiro_error *err);

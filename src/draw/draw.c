@@ -770,6 +770,7 @@ void draw_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const p
     bool picture = m->grid == MEIRO_GRID_RECT && m->picture && (layers & LAYER_PATH);
     if (picture) fill_picture(s, m, path, L);
     if (m->grid != MEIRO_GRID_RECT) draw_grid_maze(cr, m, path, L, marks, line, layers);
+    else if ((layers & LAYER_WALLS) && marks && marks->paths) stroke_centre_lines(s, m, L, line);
     else if ((layers & LAYER_WALLS) && !((layers & LAYER_GRID_WALLS_APART) && rect_walls_apart(m))) {
         stroke_walls(cr, s, m, L, &g, line);
         if (m->weave) stroke_crossings(s, m, L, &g, line);

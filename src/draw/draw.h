@@ -5,6 +5,7 @@
 #include "meiro.h"
 #include "page/layout.h"
 #include "page/scene.h"
+#include "page/trails.h"
 #include "page/template.h"
 
 #include <cairo.h>
@@ -30,6 +31,7 @@ typedef struct maze_marks {
     const char *start, *goal, *font;
     cairo_surface_t *start_art, *goal_art; /* NULL: the words (see load_art) */
     bool badges;
+    bool paths; /* the corridors' centre-lines instead of the walls (--draw paths) */
 } maze_marks;
 
 /* The solution's line: red, or for L->grey_path a grey band half a
@@ -100,21 +102,17 @@ void draw_mission(cairo_t *cr, const meiro_maze *m, const meiro_path *path, cons
  * draws them onto cr at once, or describes the page (-f page); a picture
  * is drawn straight onto cr. The color of text is cr's source. */
 
+/* The corridors' centre-lines of any grid (page/centre.h) as one item of
+ * the page, instead of its walls (marks->paths): long strokes of the
+ * walls' width, round caps and joins, each line once. */
+void stroke_centre_lines(scene *s, const meiro_maze *m, const page_layout *L, double line);
+
 /* The same for a polar, hex or triangle maze (draw_grid.c), its walls
  * `line` wide (draw_maze's, snapped to whole pixels on a picture). */
 void draw_grid_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,
                     const maze_marks *marks, double line, unsigned layers);
 
-/* Where trace_grid_walls sends a grid's walls, in mm on the page: moves,
- * lines, and arcs clockwise on the page (angles rising, a1 > a0; a whole
- * circle spans 2 pi) that start at the current point or after a move; an
- * arc with r < 0 is the one of radius -r walked back, from a1 to a0. */
-typedef struct grid_pen {
-    void (*move)(void *ctx, double x, double y);
-    void (*line)(void *ctx, double x, double y);
-    void (*arc)(void *ctx, double cx, double cy, double r, double a0, double a1);
-    void *ctx;
-} grid_pen;
+/* Where trace_grid_walls sends a grid's walls: a grid_pen (page/trails.h). */
 
 /* Strokes a grid's walls (an item of a page's description, with round
  * caps and joins) as draw_grid_maze's painters do: on a PDF page as

@@ -6,35 +6,16 @@
  * Millimetres, as in draw.c; L->cell is a corridor's width. */
 #include "core/grid.h"
 #include "core/model.h"
+#include "page/centre.h"
 #include "page/layout.h"
 #include "draw/draw.h"
 #include "draw/pdf_walls.h"
 #include "draw/scene_cairo.h"
 #include "draw/stroke_mask.h"
-#include "draw/trails.h"
 
 #include <math.h>
 
 #define TAU (2 * G_PI)
-
-/* Where the grid lies on the page: its bounding box's top-left corner
- * and the millimetres of one grid unit. */
-typedef struct view {
-    double x0, y0, unit;
-} view;
-
-static view view_of(const meiro_maze *m, const page_layout *L)
-{
-    return (view){L->maze_x, L->maze_y, L->cell / grid_cell_units((meiro_grid)m->grid)};
-}
-
-static void centre_mm(const meiro_maze *m, const view *v, size_t id, double *x, double *y)
-{
-    double ux, uy;
-    grid_centre(m, id, &ux, &uy);
-    *x = v->x0 + ux * v->unit;
-    *y = v->y0 + uy * v->unit;
-}
 
 /* ---- Which cells a band of the page (a PNG's) can show ---- */
 
@@ -134,7 +115,7 @@ static void arc_flush(tracer *t, arc_run *run)
 
 static bool same_angle(double a, double b) { return fabs(remainder(a - b, TAU)) < 1e-9; }
 
-static void add_arc(tracer *t, arc_run *run, const view *v, const grid_side_shape *s)
+static void add_arc(tracer *t, arc_run *run, const grid_view *v, const grid_side_shape *s)
 {
     double d = remainder(s->a1 - s->a0, TAU);
     double from = d >= 0 ? s->a0 : s->a1, span = fabs(d);
@@ -169,7 +150,7 @@ static bool rim_door(const meiro_maze *m, size_t next, meiro_cell c)
 void trace_grid_walls(const meiro_maze *m, const page_layout *L, double y0, double y1,
                       const grid_pen *pen)
 {
-    view v = view_of(m, L);
+    grid_view v = grid_view_of(m, L);
     double pad = (L->line + L->cell) / v.unit + 1;
     double u0 = (y0 - v.y0) / v.unit - pad, u1 = (y1 - v.y0) / v.unit + pad;
     uint32_t from, to;
@@ -365,55 +346,34 @@ static void stroke_grid_walls(cairo_t *cr, scene *s, const meiro_maze *m, const 
     scene_end(s);
 }
 
-/* ---- The solution ---- */
-
-/* An arc of the circle around (ox, oy) through the current point, at angle
- * a0, to angle a1, the short way round. */
-static void ring_arc(scene *s, double ox, double oy, double r, double a0, double a1)
+void stroke_centre_lines(scene *s, const meiro_maze *m, const page_layout *L, double line)
 {
-    double d = remainder(a1 - a0, TAU);
-    scene_arc(s, ox, oy, r, a0, a0 + d, d < 0);
+    wall_items w = {s, scene_stroke((scene_rgb){0, 0, 0}, line, CAP_ROUND, JOIN_ROUND), 0, 0};
+    scene_path(s, ROLE_CORRIDORS, &w.ink);
+    grid_pen pen = {scene_pen_move, scene_pen_line, scene_pen_arc, &w};
+    trail_pen *trails = trail_pen_new(&pen, ARC_CHORD_MM);
+    grid_pen joined = trails ? trail_pen_pen(trails) : pen;
+    trace_centre_lines(m, L, &joined);
+    trail_pen_free(trails);
+    scene_end(s);
 }
 
-/* The solution through the centres. On a polar grid it keeps to the
- * rings: along the ring between two cells of one ring (a chord would cut
- * the corner of the wall between the rings), and from a ring to the next
- * along the inner cell's ring to the outer cell's angle, then straight
- * out, through the middle of the outer cell's inner side: a straight line
- * between the centres would pass close by the end of the wall between two
- * cells that share an inner one. */
-static void stroke_grid_path(scene *s, const meiro_maze *m, const meiro_path *p, const view *v,
+/* ---- The solution ---- */
+
+/* The solution through the centres (centre_step). */
+static void stroke_grid_path(scene *s, const meiro_maze *m, const meiro_path *p, const grid_view *v,
                              const page_layout *L)
 {
     if (!p || p->length == 0) return;
     double x, y;
-    centre_mm(m, v, grid_id(m, p->cells[0]), &x, &y);
-    scene_paint pen = answer_paint(L);
-    scene_path(s, ROLE_ANSWER, &pen);
+    grid_view_centre(m, v, grid_id(m, p->cells[0]), &x, &y);
+    scene_paint ink = answer_paint(L);
+    scene_path(s, ROLE_ANSWER, &ink);
     scene_move(s, x, y);
-    scene_line(s, x, y);                                             /* one cell: a dot */
-    double ox = v->x0 + m->h * v->unit, oy = v->y0 + m->h * v->unit; /* a polar grid's centre */
-    for (size_t k = 1; k < p->length; k++) {
-        double px = x, py = y;
-        meiro_cell a = p->cells[k - 1], b = p->cells[k];
-        centre_mm(m, v, grid_id(m, b), &x, &y);
-        if (m->grid != MEIRO_GRID_POLAR || a.y == 0 ||
-            b.y == 0) { /* the disc's centre is the grid's */
-            scene_line(s, x, y);
-            continue;
-        }
-        double a0 = atan2(py - oy, px - ox), a1 = atan2(y - oy, x - ox);
-        double r0 = hypot(px - ox, py - oy), r1 = hypot(x - ox, y - oy);
-        if (a.y == b.y) {
-            ring_arc(s, ox, oy, r0, a0, a1);
-        } else if (a.y < b.y) { /* outwards */
-            ring_arc(s, ox, oy, r0, a0, a1);
-            scene_line(s, x, y);
-        } else { /* inwards */
-            scene_line(s, ox + r1 * cos(a0), oy + r1 * sin(a0));
-            ring_arc(s, ox, oy, r1, a0, a1);
-        }
-    }
+    scene_line(s, x, y); /* one cell: a dot */
+    wall_items w = {s, ink, 0, 0};
+    grid_pen pen = {scene_pen_move, scene_pen_line, scene_pen_arc, &w};
+    for (size_t k = 1; k < p->length; k++) centre_step(m, v, p->cells[k - 1], p->cells[k], &pen);
     scene_end(s);
 }
 
@@ -471,7 +431,7 @@ static void grid_mark(cairo_t *cr, scene *s, scene_role role, const char *text,
     g_object_unref(layout);
 }
 
-static void draw_grid_labels(cairo_t *cr, scene *s, const meiro_maze *m, const view *v,
+static void draw_grid_labels(cairo_t *cr, scene *s, const meiro_maze *m, const grid_view *v,
                              const page_layout *L, const maze_marks *marks)
 {
     size_t id[2] = {grid_id(m, m->start), grid_id(m, m->goal)};
@@ -483,7 +443,7 @@ static void draw_grid_labels(cairo_t *cr, scene *s, const meiro_maze *m, const v
         const char *text = k ? marks->goal : marks->start;
         cairo_surface_t *art = k ? marks->goal_art : marks->start_art;
         double x, y, room = mark_room(m, id[k], L);
-        centre_mm(m, v, id[k], &x, &y);
+        grid_view_centre(m, v, id[k], &x, &y);
         if (marks->badges) /* the document's badges (a child's): filling the corridor */
             draw_badge(cr, text, art, marks->font, x, y,
                        fmin((room - L->line) * 0.9, BADGE_MAX_MM * room / L->cell), L, k == 0,
@@ -499,8 +459,9 @@ void draw_grid_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, co
 {
     scene *s = canvas_scene(cr);
     if (!s) return;
-    view v = view_of(m, L);
-    if ((layers & LAYER_WALLS) && !(layers & LAYER_GRID_WALLS_APART))
+    grid_view v = grid_view_of(m, L);
+    if ((layers & LAYER_WALLS) && marks && marks->paths) stroke_centre_lines(s, m, L, line);
+    else if ((layers & LAYER_WALLS) && !(layers & LAYER_GRID_WALLS_APART))
         stroke_grid_walls(cr, s, m, L, line);
     if (layers & LAYER_PATH) stroke_grid_path(s, m, path, &v, L);
     if (layers & LAYER_LABELS) draw_grid_labels(cr, s, m, &v, L, marks);

@@ -30,6 +30,18 @@ meiro_status export_page(const meiro_maze *m, const meiro_path *path,
                          const meiro_export_options *opt, FILE *out, const char *temp_dir,
                          meiro_error *err);
 
+/* The machines' formats (export_machine.c): a plotter's G-code and HP-GL,
+ * a laser's DXF, with the machine's settings of page/machine.h. */
+meiro_status export_gcode(const meiro_maze *m, const meiro_path *path,
+                          const meiro_export_options *opt, FILE *out, const char *temp_dir,
+                          meiro_error *err);
+meiro_status export_hpgl(const meiro_maze *m, const meiro_path *path,
+                         const meiro_export_options *opt, FILE *out, const char *temp_dir,
+                         meiro_error *err);
+meiro_status export_dxf(const meiro_maze *m, const meiro_path *path,
+                        const meiro_export_options *opt, FILE *out, const char *temp_dir,
+                        meiro_error *err);
+
 /* A full-wrap cover (cover.c), in mm: the whole sheet w x h with `bleed`
  * around it, the back on the left, the spine, the front on the right. */
 typedef struct cover_plan {

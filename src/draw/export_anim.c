@@ -472,7 +472,7 @@ meiro_status render_animate_frames(const meiro_trace *trace, const meiro_maze *i
     int pw = (int)(cell * (width + 2)), ph = (int)(cell * (height + 2));
     pw += pw & 1;
     ph += ph & 1;
-    maze_marks marks = {"S", "G", FONT_FAMILY, NULL, NULL, false};
+    maze_marks marks = {"S", "G", FONT_FAMILY, NULL, NULL, false, false};
     cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, pw, ph);
     if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS)
         s = fail(err, MEIRO_ERROR_NOMEM, "out of memory for a frame");

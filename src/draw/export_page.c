@@ -61,7 +61,7 @@ meiro_status export_page(const meiro_maze *m, const meiro_path *path,
     (void)temp_dir;
     doc_item item = {m, path, 0};
     document d;
-    meiro_status s = doc_init(&d, &item, 1, opt, -1, err);
+    meiro_status s = doc_init_writer(&d, &item, opt, err);
     if (s != MEIRO_OK) return s;
     s = doc_write_scenes(&d, 1, m->has_seed, m->seed, out, err);
     doc_free(&d);

@@ -272,7 +272,7 @@ meiro_status export_pdf(const meiro_maze *m, const meiro_path *path,
     (void)temp_dir; /* no scratch files */
     doc_item item = {m, path, 0};
     document d;
-    meiro_status s = doc_init(&d, &item, 1, opt, -1, err);
+    meiro_status s = doc_init_writer(&d, &item, opt, err);
     if (s != MEIRO_OK) return s;
     s = doc_write_pdf(&d, out, err);
     doc_free(&d);

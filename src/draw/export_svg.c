@@ -189,7 +189,7 @@ meiro_status export_svg(const meiro_maze *m, const meiro_path *path,
     (void)temp_dir; /* no scratch files */
     doc_item item = {m, path, 0};
     document d;
-    meiro_status s = doc_init(&d, &item, 1, opt, -1, err);
+    meiro_status s = doc_init_writer(&d, &item, opt, err);
     if (s != MEIRO_OK) return s;
     double pw, ph, x0 = 0, y0 = 0;
     doc_page_size(&d, &pw, &ph);
@@ -214,8 +214,8 @@ meiro_status export_svg(const meiro_maze *m, const meiro_path *path,
     bool path_drawn = doc_page_has_path(&d, 0);
     /* the maze's walls for the grid's path (the page's one maze) */
     page_layout walls_at;
-    bool apart = (m->grid != MEIRO_GRID_RECT || rect_walls_apart(m)) && s == MEIRO_OK &&
-                 (s = doc_first_maze(&d, 0, &walls_at, err)) == MEIRO_OK;
+    bool apart = (m->grid != MEIRO_GRID_RECT || rect_walls_apart(m)) && !d.style.marks.paths &&
+                 s == MEIRO_OK && (s = doc_first_maze(&d, 0, &walls_at, err)) == MEIRO_OK;
     svg_text t = {0};
     /* one part in memory at a time */
     for (size_t k = 0; k < sizeof parts / sizeof *parts && s == MEIRO_OK; k++) {

@@ -785,6 +785,11 @@ static meiro_status booklet_args_check(const meiro_booklet_options *b,
         return fail_field(err, MEIRO_FIELD_BLEED, MEIRO_ERROR_ARGUMENT,
                           "a bleed is for a print shop's pages, not for sheets folded at home: "
                           "use --fold=pages with --bleed");
+    if (page && (page->print == MEIRO_PRINT_PLOTTER || page->print == MEIRO_PRINT_LASER))
+        return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT,
+                          "--print %s is a machine's (generate -f %s), not a booklet's",
+                          meiro_print_name(page->print),
+                          page->print == MEIRO_PRINT_PLOTTER ? "gcode or hpgl" : "dxf");
     if (page && print_profile_of(page->print)->bleed > 0 &&
         (b->fold == MEIRO_FOLD_SHEETS || b->copies > 1 || format != MEIRO_FORMAT_PDF))
         return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT,

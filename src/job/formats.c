@@ -7,6 +7,7 @@
 #include "core/names.h"
 #include "io/io.h"
 #include "page/layout.h"
+#include "page/machine.h"
 #include "page/pdfx.h"
 #include "solid/solid.h"
 #include "draw/document.h"
@@ -94,6 +95,9 @@ DRAWN_WRITER(svg)
 DRAWN_WRITER(png)
 DRAWN_WRITER(html)
 DRAWN_WRITER(page)
+DRAWN_WRITER(gcode)
+DRAWN_WRITER(hpgl)
+DRAWN_WRITER(dxf)
 static meiro_status html_size_check(uint64_t cells, meiro_error *err)
 {
     return drawing()->export_html_check_size(cells, err);
@@ -308,6 +312,33 @@ static const format_entry formats[MEIRO_FORMAT_COUNT] = {
                                    false, true},
                           .caps = CAN(GRIDS) | CAN(SOLID),
                           .solid = write_3mf},
+    /* the machines' (page/machine.h): the maze alone, on one floor */
+    [MEIRO_FORMAT_GCODE] = {.info = {MEIRO_FORMAT_GCODE, "gcode", "gcode nc",
+                                     "a pen plotter's G-code (GRBL): the strokes merged and "
+                                     "ordered for the least pen-up travel",
+                                     false, false},
+                            .caps = CAN(PAGE) | CAN(GRIDS),
+                            .memory_mb = FONTS_MB,
+                            .cell_bytes = 240, /* every stroke held, merged and ordered */
+                            .check = check_page,
+                            .write = w_gcode},
+    [MEIRO_FORMAT_HPGL] = {.info = {MEIRO_FORMAT_HPGL, "hpgl", "hpgl plt",
+                                    "the same strokes in HP-GL, for older pen plotters", false,
+                                    false},
+                           .caps = CAN(PAGE) | CAN(GRIDS),
+                           .memory_mb = FONTS_MB,
+                           .cell_bytes = 240,
+                           .check = check_page,
+                           .write = w_hpgl},
+    [MEIRO_FORMAT_DXF] = {.info = {MEIRO_FORMAT_DXF, "dxf", "dxf",
+                                   "a laser cutter's or router's DXF R12 in mm: the walls' "
+                                   "outlines to cut, S and G to engrave",
+                                   false, false},
+                          .caps = CAN(PAGE) | CAN(GRIDS),
+                          .memory_mb = FONTS_MB,
+                          .cell_bytes = 400, /* and the outlines' graph */
+                          .check = check_page,
+                          .write = w_dxf},
 };
 
 meiro_status format_memory_check(meiro_format format, uint32_t width, uint32_t height,
@@ -556,10 +587,13 @@ meiro_status meiro_mission_check(const meiro_generate_options *gen,
     return MEIRO_OK;
 }
 
+/* The writer of `format`, handed the page options as the first member of a
+ * machine_page (page/machine.h) with the machine's settings (NULL: the
+ * defaults). */
 static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *path,
                                       meiro_format format, const meiro_export_options *opt,
-                                      const solid_sizes *solid, FILE *out, const char *temp_dir,
-                                      meiro_error *err)
+                                      const solid_sizes *solid, const machine_options *machine,
+                                      FILE *out, const char *temp_dir, meiro_error *err)
 {
     meiro_export_options defaults;
     if (!opt) {
@@ -573,16 +607,22 @@ static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *
                      (maze->levels ? 1u << MEIRO_KIND_FLOORS : 0) |
                      (opt->play ? 1u << MEIRO_KIND_PLAY : 0);
     if (s == MEIRO_OK) s = meiro_kind_check(kinds, meiro_maze_grid(maze), format, err);
+    machine_page local;
+    if (machine) local.machine = *machine;
+    else machine_options_init(&local.machine);
+    if (s == MEIRO_OK)
+        s = machine_check(&local.machine, format, formats[format].info.name, opt->print, kinds,
+                          err);
     const format_entry *row = &formats[format];
     if (s == MEIRO_OK && row->size_check) s = row->size_check(maze_total(maze), err);
     if (s == MEIRO_OK) s = format_memory_check(format, maze->w, maze->h, err);
     if (s != MEIRO_OK) return s;
-    meiro_export_options local = *opt;
-    local.answers = meiro_format_can(format, MEIRO_CAN_ANSWERS)
-                        ? (meiro_answers)(MEIRO_ANSWERS_NONE + page_answers(opt))
-                        : MEIRO_ANSWERS_NONE;
+    local.page = *opt;
+    local.page.answers = meiro_format_can(format, MEIRO_CAN_ANSWERS)
+                             ? (meiro_answers)(MEIRO_ANSWERS_NONE + page_answers(opt))
+                             : MEIRO_ANSWERS_NONE;
     meiro_path found = {0};
-    if (local.answers != MEIRO_ANSWERS_NONE && !path) {
+    if (local.page.answers != MEIRO_ANSWERS_NONE && !path) {
         meiro_status solved = meiro_solve(maze, "bfs", &found, err);
         if (solved != MEIRO_OK) return solved;
         path = &found;
@@ -590,7 +630,7 @@ static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *
     errno = 0;
     static const solid_sizes defaults_3d; /* the sizes are a 3D print's alone */
     s = row->solid ? row->solid(maze, path, solid ? solid : &defaults_3d, out, err)
-                   : row->write(maze, path, &local, out, temp_dir, err);
+                   : row->write(maze, path, &local.page, out, temp_dir, err);
     meiro_path_free(&found);
     if (s == MEIRO_OK && (errno = stream_error(out)) != 0) s = fail_write(err);
     return s;
@@ -598,27 +638,29 @@ static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *
 
 /* Numbers read and written in the "C" locale (core/numbers.h). */
 static meiro_status write_in(const meiro_maze *maze, const meiro_path *path, meiro_format format,
-                             const meiro_export_options *opt, const solid_sizes *solid, FILE *out,
-                             const char *temp_dir, meiro_error *err)
+                             const meiro_export_options *opt, const solid_sizes *solid,
+                             const machine_options *machine, FILE *out, const char *temp_dir,
+                             meiro_error *err)
 {
     c_numbers n;
     c_numbers_begin(&n);
-    meiro_status r = write_unlocalized(maze, path, format, opt, solid, out, temp_dir, err);
+    meiro_status r =
+        write_unlocalized(maze, path, format, opt, solid, machine, out, temp_dir, err);
     c_numbers_end(&n);
     return r;
 }
 
 meiro_status format_write(const meiro_maze *maze, const meiro_path *path, meiro_format format,
-                          const meiro_export_options *opt, const solid_sizes *solid, FILE *out,
-                          meiro_error *err)
+                          const meiro_export_options *opt, const solid_sizes *solid,
+                          const machine_options *machine, FILE *out, meiro_error *err)
 {
-    return write_in(maze, path, format, opt, solid, out, NULL, err);
+    return write_in(maze, path, format, opt, solid, machine, out, NULL, err);
 }
 
 meiro_status meiro_write(const meiro_maze *maze, const meiro_path *path, meiro_format format,
                          const meiro_export_options *opt, FILE *out, meiro_error *err)
 {
-    return write_in(maze, path, format, opt, NULL, out, NULL, err);
+    return write_in(maze, path, format, opt, NULL, NULL, out, NULL, err);
 }
 
 typedef struct save_job {
@@ -627,26 +669,28 @@ typedef struct save_job {
     meiro_format format;
     const meiro_export_options *opt;
     const solid_sizes *solid;
+    const machine_options *machine;
 } save_job;
 
 static meiro_status write_save_job(void *ctx, FILE *out, const char *temp_dir, meiro_error *err)
 {
     const save_job *job = ctx;
-    return write_in(job->maze, job->path, job->format, job->opt, job->solid, out, temp_dir, err);
+    return write_in(job->maze, job->path, job->format, job->opt, job->solid, job->machine, out,
+                    temp_dir, err);
 }
 
 meiro_status format_save(const meiro_maze *maze, const meiro_path *path, meiro_format format,
                          const meiro_export_options *opt, const solid_sizes *solid,
-                         const char *filename, meiro_error *err)
+                         const machine_options *machine, const char *filename, meiro_error *err)
 {
-    save_job job = {maze, path, format, opt, solid};
+    save_job job = {maze, path, format, opt, solid, machine};
     return save_atomically(filename, write_save_job, &job, err);
 }
 
 meiro_status meiro_save(const meiro_maze *maze, const meiro_path *path, meiro_format format,
                         const meiro_export_options *opt, const char *filename, meiro_error *err)
 {
-    return format_save(maze, path, format, opt, NULL, filename, err);
+    return format_save(maze, path, format, opt, NULL, NULL, filename, err);
 }
 
 static meiro_maze *read_unlocalized(FILE *in, meiro_format format, meiro_error *err)

@@ -9,6 +9,7 @@
 #include "core/grid.h"
 #include "core/levels.h"
 #include "job/formats.h"
+#include "page/machine.h"
 #include "solid/solid.h"
 
 #include <math.h>
@@ -31,6 +32,10 @@ struct meiro_job {
     meiro_text_info text_info;
     uint32_t extent_w, extent_h; /* the cells on the page */
     int fits_paper;              /* a paper a text refused would fit, or -1 */
+    /* the drawing's and the machine's settings (MEIRO_JOB_DRAW_PATHS on) */
+    bool paths, cut_lines, servo;
+    long long kerf_um;
+    uint32_t cut_rgb, engrave_rgb;
     char caption[48];
     solid_sizes solid; /* a 3D print's, in mm */
     struct {
@@ -49,6 +54,10 @@ meiro_job *meiro_job_new(void)
     job->format = MEIRO_FORMAT_TEXT;
     job->level = -1;
     job->fits_paper = -1;
+    machine_options m;
+    machine_options_init(&m);
+    job->cut_rgb = m.cut_rgb;
+    job->engrave_rgb = m.engrave_rgb;
     return job;
 }
 
@@ -112,6 +121,15 @@ meiro_status meiro_job_set_int(meiro_job *job, meiro_job_setting setting, long l
     case MEIRO_JOB_SOLUTION: job->solution = value != 0; return MEIRO_OK;
     case MEIRO_JOB_ANIMATE: job->animate = value != 0; return MEIRO_OK;
     case MEIRO_JOB_FRAMES: job->frames = value != 0; return MEIRO_OK;
+    case MEIRO_JOB_DRAW_PATHS: job->paths = value != 0; return MEIRO_OK;
+    case MEIRO_JOB_KERF_UM: job->kerf_um = value; return MEIRO_OK; /* checked when planned */
+    case MEIRO_JOB_CUT_LINES: job->cut_lines = value != 0; return MEIRO_OK;
+    case MEIRO_JOB_PEN_SERVO: job->servo = value != 0; return MEIRO_OK;
+    case MEIRO_JOB_CUT_COLOUR:
+    case MEIRO_JOB_ENGRAVE_COLOUR:
+        if (value < 0 || value > 0xFFFFFF) break;
+        *(setting == MEIRO_JOB_CUT_COLOUR ? &job->cut_rgb : &job->engrave_rgb) = (uint32_t)value;
+        return MEIRO_OK;
     case MEIRO_JOB_LID: job->solid.lid = value != 0; return MEIRO_OK;
     default: {
         double *mm = solid_size(job, setting);
@@ -153,6 +171,12 @@ long long meiro_job_get_int(const meiro_job *job, meiro_job_setting setting)
     case MEIRO_JOB_EXTENT_WIDTH: return job->extent_w;
     case MEIRO_JOB_EXTENT_HEIGHT: return job->extent_h;
     case MEIRO_JOB_FITS_PAPER: return job->fits_paper;
+    case MEIRO_JOB_DRAW_PATHS: return job->paths;
+    case MEIRO_JOB_KERF_UM: return job->kerf_um;
+    case MEIRO_JOB_CUT_LINES: return job->cut_lines;
+    case MEIRO_JOB_PEN_SERVO: return job->servo;
+    case MEIRO_JOB_CUT_COLOUR: return job->cut_rgb;
+    case MEIRO_JOB_ENGRAVE_COLOUR: return job->engrave_rgb;
     case MEIRO_JOB_LID: return job->solid.lid;
     default: {
         const double *mm = solid_size((meiro_job *)job, setting);
@@ -228,12 +252,29 @@ static meiro_status check_kinds(const meiro_job *job, meiro_error *err)
     return MEIRO_OK;
 }
 
+/* The job's settings of the drawing and the machine. */
+static void job_machine(const meiro_job *job, machine_options *m)
+{
+    machine_options_init(m);
+    m->paths = job->paths;
+    m->kerf_mm = (double)job->kerf_um / 1000;
+    m->cut_lines = job->cut_lines;
+    m->servo = job->servo;
+    m->cut_rgb = job->cut_rgb;
+    m->engrave_rgb = job->engrave_rgb;
+}
+
 /* The page: the options given over the template, checked; a child's level
  * (easy to hard) shows S and G on badges unless the page says how. */
 static meiro_status plan_page(meiro_job *job, meiro_error *err)
 {
     meiro_export_options_resolve(&job->page, job->page_given, job->page.tpl);
     meiro_status s = meiro_export_options_check(&job->page, err);
+    machine_options m;
+    job_machine(job, &m);
+    if (s == MEIRO_OK)
+        s = machine_check(&m, job->format, meiro_format_info(job->format)->name, job->page.print,
+                          job_kinds(job), err);
     if (s != MEIRO_OK) return s;
     const meiro_level_desc *level = job_level(job);
     if (level && level != meiro_level_info(MEIRO_LEVEL_EXPERT) &&
@@ -366,14 +407,18 @@ meiro_status meiro_job_save(const meiro_job *job, const meiro_maze *maze, const 
                             meiro_format format, const meiro_export_options *page,
                             const char *filename, meiro_error *err)
 {
-    return format_save(maze, path, format, page, &job->solid, filename, err);
+    machine_options m;
+    job_machine(job, &m);
+    return format_save(maze, path, format, page, &job->solid, &m, filename, err);
 }
 
 meiro_status meiro_job_write(const meiro_job *job, const meiro_maze *maze, const meiro_path *path,
                              meiro_format format, const meiro_export_options *page, FILE *out,
                              meiro_error *err)
 {
-    return format_write(maze, path, format, page, &job->solid, out, err);
+    machine_options m;
+    job_machine(job, &m);
+    return format_write(maze, path, format, page, &job->solid, &m, out, err);
 }
 
 /* A shape's name for captions: a file's name without folder and extension. */

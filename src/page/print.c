@@ -71,6 +71,11 @@ static const print_profile profiles[MEIRO_PRINT_COUNT] = {
                           .paper_in = {1 / 444.0, 1 / 444.0, 1 / 444.0},
                           .spine_extra_in = 0.06,
                           .spine_text_from = 80},
+    /* the machines: no bleed, no service (page/machine.h) */
+    [MEIRO_PRINT_PLOTTER] = {.name = "plotter",
+                             .service = "a pen plotter",
+                             .line_min = HOME_LINE_MM},
+    [MEIRO_PRINT_LASER] = {.name = "laser", .service = "a laser cutter", .line_min = HOME_LINE_MM},
 };
 
 const print_profile *print_profile_of(meiro_print print)
@@ -87,9 +92,11 @@ meiro_status meiro_print_from_name(const char *name, meiro_print *print, meiro_e
         }
     }
     char hint[64];
-    return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_UNKNOWN_NAME,
-                      "unknown print service '%s' (kdp, ingram, lulu or home)%s", name ? name : "",
-                      name_hint(name ? name : "", "kdp ingram lulu home", hint, sizeof hint));
+    return fail_field(
+        err, MEIRO_FIELD_PRINT, MEIRO_ERROR_UNKNOWN_NAME,
+        "unknown print profile '%s' (kdp, ingram, lulu, home, plotter or laser)%s",
+        name ? name : "",
+        name_hint(name ? name : "", "kdp ingram lulu home plotter laser", hint, sizeof hint));
 }
 
 const char *meiro_print_name(meiro_print print)

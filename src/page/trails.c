@@ -3,10 +3,11 @@
  * of a millimetre), and walked edge by edge from the joints where an odd
  * number of walls meet (a trail must end at each of those), then from
  * any joint left; an arc hands on the batch first and goes on as it is. */
-#include "draw/trails.h"
+#include "page/trails.h"
 #include "core/alloc.h"
 
 #include <math.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -16,7 +17,8 @@ enum { BATCH = 8192, SLOTS = 4 * BATCH, NONE = -1 };
 typedef struct joint {
     int64_t kx, ky;
     int first; /* the first free end here (2 * wall + end), NONE: none */
-    int count; /* ends meeting here */
+    int count; /* ends meeting here of the walls not yet walked */
+    bool held; /* a slot taken (count may fall to 0 as walls are walked) */
 } joint;
 
 struct trail_pen {
@@ -39,8 +41,8 @@ static int joint_of(trail_pen *t, double x, double y)
     uint64_t h = ((uint64_t)kx * 0x9E3779B97F4A7C15u) ^ ((uint64_t)ky * 0xC2B2AE3D27D4EB4Fu);
     for (size_t i = (size_t)(h >> 40) % SLOTS;; i = (i + 1) % SLOTS) {
         joint *j = &t->joints[i];
-        if (j->count == 0) {
-            j->kx = kx, j->ky = ky, j->first = NONE;
+        if (!j->held) {
+            j->kx = kx, j->ky = ky, j->first = NONE, j->held = true;
             return (int)i;
         }
         if (j->kx == kx && j->ky == ky) return (int)i;
@@ -59,7 +61,9 @@ static void flush(trail_pen *t)
             t->joints[j].first = 2 * w + e;
             t->joints[j].count++;
         }
-    /* from the odd joints first (in the order the walls came), then any */
+    /* from the joints where an odd number of walls not yet walked meet
+     * first (in the order the walls came), then any: a trail from one
+     * ends at another, so there are as few trails as the joints allow */
     for (int pass = 0; pass < 2; pass++)
         for (int w = 0; w < t->n; w++)
             for (int e = 0; e < 2; e++) {
@@ -73,6 +77,7 @@ static void flush(trail_pen *t)
                     if (here->first == NONE) break;
                     int end = here->first, v = end / 2, from = end % 2;
                     t->used[v] = 1;
+                    t->joints[t->at[v][0]].count--, t->joints[t->at[v][1]].count--;
                     if (!moved)
                         t->out.move(t->out.ctx, t->wall[v][2 * from], t->wall[v][2 * from + 1]);
                     moved = true;
@@ -82,8 +87,8 @@ static void flush(trail_pen *t)
             }
     for (int w = 0; w < t->n; w++) {
         t->used[w] = 0;
-        t->joints[t->at[w][0]].count = 0;
-        t->joints[t->at[w][1]].count = 0;
+        t->joints[t->at[w][0]] = (joint){0};
+        t->joints[t->at[w][1]] = (joint){0};
     }
     t->n = 0;
 }

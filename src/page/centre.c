@@ -1,0 +1,127 @@
+/* The corridors' centre-lines (centre.h). */
+#include "page/centre.h"
+#include "core/grid.h"
+
+#include <math.h>
+
+#define TAU 6.283185307179586
+
+grid_view grid_view_of(const meiro_maze *m, const page_layout *L)
+{
+    return (grid_view){L->maze_x, L->maze_y, L->cell / grid_cell_units((meiro_grid)m->grid)};
+}
+
+void grid_view_centre(const meiro_maze *m, const grid_view *v, size_t id, double *x, double *y)
+{
+    double ux, uy;
+    grid_centre(m, id, &ux, &uy);
+    *x = v->x0 + ux * v->unit;
+    *y = v->y0 + uy * v->unit;
+}
+
+/* An arc of the circle around (ox, oy) from angle a0 (the current point)
+ * to angle a1, the short way round. */
+static void ring_arc(const grid_pen *pen, double ox, double oy, double r, double a0, double a1)
+{
+    double d = remainder(a1 - a0, TAU);
+    if (d < 0) pen->arc(pen->ctx, ox, oy, -r, a0 + d, a0);
+    else pen->arc(pen->ctx, ox, oy, r, a0, a0 + d);
+}
+
+void centre_step(const meiro_maze *m, const grid_view *v, meiro_cell a, meiro_cell b,
+                 const grid_pen *pen)
+{
+    double px, py, x, y;
+    grid_view_centre(m, v, grid_id(m, a), &px, &py);
+    grid_view_centre(m, v, grid_id(m, b), &x, &y);
+    if (m->grid != MEIRO_GRID_POLAR || a.y == 0 || b.y == 0) { /* the disc's centre is the grid's */
+        pen->line(pen->ctx, x, y);
+        return;
+    }
+    double ox = v->x0 + m->h * v->unit, oy = v->y0 + m->h * v->unit; /* the grid's centre */
+    double a0 = atan2(py - oy, px - ox), a1 = atan2(y - oy, x - ox);
+    double r0 = hypot(px - ox, py - oy), r1 = hypot(x - ox, y - oy);
+    if (a.y == b.y) {
+        ring_arc(pen, ox, oy, r0, a0, a1);
+    } else if (a.y < b.y) { /* outwards */
+        ring_arc(pen, ox, oy, r0, a0, a1);
+        pen->line(pen->ctx, x, y);
+    } else { /* inwards */
+        pen->line(pen->ctx, ox + r1 * cos(a0), oy + r1 * sin(a0));
+        ring_arc(pen, ox, oy, r1, a0, a1);
+    }
+}
+
+/* A cell of a polar grid's rings (not the centre): along its ring, the
+ * arc through its centre out to where each outward passage leaves it and
+ * to the side it shares with a neighbour on its ring (whose own arc meets
+ * it there), split at each of those, then straight out to each outward
+ * neighbour's centre; the passages inwards are the inner cells' to draw.
+ * Each line once: a passage out along the ring and another along it to
+ * the next cell would overlap (centre_step's way, the answer's). */
+static void polar_cell(const meiro_maze *m, const grid_view *v, size_t id, const grid_pen *pen)
+{
+    size_t next[GRID_MAX_SIDES];
+    unsigned back[GRID_MAX_SIDES];
+    size_t n = grid_total(m);
+    unsigned open = grid_exits(m, grid_at_exits(m, id), next, back);
+    meiro_cell c = grid_cell(m, id);
+    double ox = v->x0 + m->h * v->unit, oy = v->y0 + m->h * v->unit; /* the grid's centre */
+    double x, y;
+    grid_view_centre(m, v, id, &x, &y);
+    double a = atan2(y - oy, x - ox), r = hypot(x - ox, y - oy);
+    /* the stations along the ring, as angles off the centre's: 0 first */
+    double at[GRID_MAX_SIDES + 1] = {0};
+    size_t out[GRID_MAX_SIDES];
+    unsigned stations = 1, outs = 0;
+    for (unsigned side = 0; open; side++, open >>= 1) {
+        if (!(open & 1u) || next[side] >= n) continue;
+        meiro_cell b = grid_cell(m, next[side]);
+        if (b.y < c.y) continue;
+        double bx, by;
+        grid_view_centre(m, v, next[side], &bx, &by);
+        double d = remainder(atan2(by - oy, bx - ox) - a, TAU);
+        at[stations++] = b.y == c.y ? d / 2 : d; /* the shared side, or under the outer centre */
+        if (b.y > c.y) out[outs++] = next[side];
+    }
+    for (unsigned i = 1; i < stations; i++) /* a few: sorted in place */
+        for (unsigned k = i; k > 0 && at[k] < at[k - 1]; k--) {
+            double t = at[k];
+            at[k] = at[k - 1], at[k - 1] = t;
+        }
+    for (unsigned i = 0; i + 1 < stations; i++) {
+        if (!(at[i + 1] > at[i])) continue;
+        pen->move(pen->ctx, ox + r * cos(a + at[i]), oy + r * sin(a + at[i]));
+        pen->arc(pen->ctx, ox, oy, r, a + at[i], a + at[i + 1]);
+    }
+    for (unsigned k = 0; k < outs; k++) {
+        double bx, by;
+        grid_view_centre(m, v, out[k], &bx, &by);
+        double d = atan2(by - oy, bx - ox);
+        pen->move(pen->ctx, ox + r * cos(d), oy + r * sin(d));
+        pen->line(pen->ctx, bx, by);
+    }
+}
+
+void trace_centre_lines(const meiro_maze *m, const page_layout *L, const grid_pen *pen)
+{
+    grid_view v = grid_view_of(m, L);
+    size_t n = grid_total(m);
+    for (size_t id = 0; id < n; id++) {
+        meiro_cell c = grid_cell(m, id);
+        if (m->grid == MEIRO_GRID_POLAR && c.y > 0) {
+            polar_cell(m, &v, id, pen);
+            continue;
+        }
+        size_t next[GRID_MAX_SIDES];
+        unsigned back[GRID_MAX_SIDES];
+        unsigned open = grid_exits(m, grid_at_exits(m, id), next, back);
+        for (unsigned side = 0; open; side++, open >>= 1) {
+            if (!(open & 1u) || next[side] < id || next[side] >= n) continue; /* a door out */
+            double x, y;
+            grid_view_centre(m, &v, id, &x, &y);
+            pen->move(pen->ctx, x, y);
+            centre_step(m, &v, c, grid_cell(m, next[side]), pen); /* the polar centre's: straight */
+        }
+    }
+}

@@ -1,0 +1,65 @@
+/* The machines' settings (machine.h): their defaults and what they go with. */
+#include "page/machine.h"
+#include "core/error.h"
+
+#define RED 0xFF0000u
+#define BLACK 0x000000u
+
+void machine_options_init(machine_options *m)
+{
+    *m = (machine_options){.cut_rgb = RED, .engrave_rgb = BLACK};
+}
+
+meiro_print machine_format_profile(meiro_format format)
+{
+    return format == MEIRO_FORMAT_GCODE || format == MEIRO_FORMAT_HPGL ? MEIRO_PRINT_PLOTTER
+           : format == MEIRO_FORMAT_DXF                                ? MEIRO_PRINT_LASER
+                                                                       : MEIRO_PRINT_NONE;
+}
+
+/* The formats that draw the corridors' centre-lines. */
+static bool draws_paths(meiro_format f)
+{
+    return f == MEIRO_FORMAT_PDF || f == MEIRO_FORMAT_SVG || f == MEIRO_FORMAT_PNG ||
+           f == MEIRO_FORMAT_PAGE || machine_format_profile(f) != MEIRO_PRINT_NONE;
+}
+
+meiro_status machine_check(const machine_options *m, meiro_format format, const char *name,
+                           meiro_print print, unsigned kinds, meiro_error *err)
+{
+    meiro_print medium = machine_format_profile(format);
+    if ((print == MEIRO_PRINT_PLOTTER || print == MEIRO_PRINT_LASER) && print != medium)
+        return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT,
+                          print == MEIRO_PRINT_PLOTTER
+                              ? "--print plotter is for a plotter's gcode or hpgl, not %s"
+                              : "--print laser is for a laser cutter's dxf, not %s",
+                          name);
+    if (m->paths && !draws_paths(format))
+        return fail(err, MEIRO_ERROR_ARGUMENT,
+                    "--draw paths draws on pdf, svg, png, page, gcode, hpgl and dxf, not %s", name);
+    const unsigned apart =
+        1u << MEIRO_KIND_WEAVE | 1u << MEIRO_KIND_MISSION | 1u << MEIRO_KIND_FLOORS;
+    if (m->paths && (kinds & apart))
+        return fail(err, MEIRO_ERROR_ARGUMENT,
+                    "--draw paths draws a maze of one floor without crossings or a mission "
+                    "(not with --weave, --mission, --one-way or --levels)");
+    if (!(m->kerf_mm >= 0 && m->kerf_mm <= MEIRO_KERF_MAX_UM / 1000.0))
+        return fail(err, MEIRO_ERROR_ARGUMENT,
+                    "a kerf of %g mm is out of range: 0 to %g mm (a laser's is about 0.1 to 0.3)",
+                    m->kerf_mm, MEIRO_KERF_MAX_UM / 1000.0);
+    if (m->kerf_mm > 0 && format != MEIRO_FORMAT_DXF)
+        return fail(err, MEIRO_ERROR_ARGUMENT, "--kerf is for a laser's dxf, not %s", name);
+    if (m->kerf_mm > 0 && m->cut_lines)
+        return fail(err, MEIRO_ERROR_ARGUMENT,
+                    "--kerf moves closed outlines off the piece: --cut lines has none");
+    if (m->cut_lines && format != MEIRO_FORMAT_DXF)
+        return fail(err, MEIRO_ERROR_ARGUMENT, "--cut is for a laser's dxf, not %s", name);
+    if (m->servo && format != MEIRO_FORMAT_GCODE)
+        return fail(err, MEIRO_ERROR_ARGUMENT, "--pen servo is for G-code, not %s", name);
+    if (m->cut_rgb > 0xFFFFFFu || m->engrave_rgb > 0xFFFFFFu)
+        return fail(err, MEIRO_ERROR_ARGUMENT, "a colour is #rrggbb (0 to 0xffffff)");
+    if ((m->cut_rgb != RED || m->engrave_rgb != BLACK) && format != MEIRO_FORMAT_DXF)
+        return fail(err, MEIRO_ERROR_ARGUMENT,
+                    "--cut-colour and --engrave-colour are for a laser's dxf, not %s", name);
+    return MEIRO_OK;
+}

@@ -1,0 +1,91 @@
+/* A page's strokes for a machine (a pen plotter, a laser cutter, a
+ * router): the paths of a page's description (page/scene.h) gathered as
+ * polylines in millimetres, arcs and curves flattened within PLOT_TOL_MM,
+ * on two layers: cut (the walls, or the corridors' centre-lines) and
+ * engrave (S and G's marks and arrows, the answer). Then merged (each
+ * segment once, joined into long strokes through their joints: the trails
+ * of page/trails.h) and ordered for the least pen-up travel (greedy
+ * nearest neighbour, then 2-opt within a window); or, for a laser's cut
+ * layer, turned into closed outlines around the strokes (page/cutout.c).
+ * The writers (plot_write.c) put them out as G-code, HP-GL or DXF R12. */
+#ifndef MEIRO_SRC_PAGE_PLOT_H
+#define MEIRO_SRC_PAGE_PLOT_H
+
+#include "page/machine.h"
+#include "page/scene.h"
+
+#include <stdio.h>
+
+/* How far a chord may lie off its arc or curve: 10 µm, below any pen's or
+ * beam's width. */
+#define PLOT_TOL_MM 0.01
+
+enum { PLOT_CUT, PLOT_ENGRAVE, PLOT_LAYERS };
+
+typedef struct plot_line {
+    size_t first, count; /* points[first .. first + count) */
+    unsigned layer;
+    bool closed; /* its last point is its first */
+} plot_line;
+
+typedef struct plot {
+    double (*points)[2]; /* x, y in mm on the page (y down) */
+    size_t point_count, point_cap;
+    plot_line *lines;
+    size_t line_count, line_cap;
+    double width[PLOT_LAYERS]; /* the widest stroke seen on each layer */
+    size_t texts;              /* runs of text left out */
+    const char *apart[8];      /* parts drawn apart, not in the description */
+    unsigned aparts;
+    bool failed; /* out of memory gathering */
+} plot;
+
+void plot_init(plot *p);
+/* An empty plot with like's notes (widths, texts left out, parts apart). */
+void plot_init_like(plot *p, const plot *like);
+void plot_free(plot *p);
+/* A point added to the line being made; a line of the points from `first`
+ * (none if fewer than two); false out of memory (p->failed then). */
+bool plot_point(plot *p, double x, double y);
+bool plot_line_end(plot *p, size_t first, unsigned layer, bool closed);
+/* A sink (page/scene.h) that gathers a scene's path items into p; out of
+ * memory, p->failed (the scene goes on). */
+scene_sink plot_sink(plot *p);
+/* Notes the scene's parts drawn apart (after the page is drawn). */
+void plot_note_apart(plot *p, const scene *s);
+
+/* Merges the lines of each layer: every segment once (one drawn twice, or
+ * back and forth, is kept once), joined through their joints into long
+ * strokes, whatever order they came in. */
+meiro_status plot_merge(plot *p, meiro_error *err);
+/* The pen-up travel from (x0, y0) through the lines in their order, in mm. */
+double plot_travel(const plot *p, double x0, double y0);
+/* Orders the strokes for the least pen-up travel from (x0, y0), *after
+ * that travel: by_layer, each layer's apart, the cut layer after the
+ * engrave one (a laser cuts a piece free last), else all as one (a
+ * plotter's one pen). */
+meiro_status plot_order(plot *p, double x0, double y0, bool by_layer, double *after,
+                        meiro_error *err);
+/* The lines' bounding box. */
+void plot_bounds(const plot *p, double *x0, double *y0, double *x1, double *y1);
+
+/* The cut layer's strokes replaced by the closed outlines around them, h
+ * mm off each stroke's centre-line (square ends, mitred corners): the
+ * boundary of the strokes drawn h wide on each side (page/cutout.c). */
+meiro_status plot_outline(plot *p, double h, meiro_error *err);
+
+/* What a file says of itself in its header. */
+typedef struct plot_header {
+    const char *title; /* "meiro 0.1.0, seed 7" */
+    double travel_before, travel_after;
+    const machine_options *machine;
+    double offset; /* dxf outlines: mm off the strokes' centre-lines; 0: lines */
+} plot_header;
+
+/* The writers, in machine coordinates: millimetres, the drawing's lower
+ * left corner at the origin, x right, y up. */
+meiro_status plot_write_gcode(const plot *p, const plot_header *h, FILE *out, meiro_error *err);
+meiro_status plot_write_hpgl(const plot *p, const plot_header *h, FILE *out, meiro_error *err);
+meiro_status plot_write_dxf(const plot *p, const plot_header *h, FILE *out, meiro_error *err);
+
+#endif

@@ -1,0 +1,119 @@
+#!/bin/sh
+# meiro-suite: test
+# The machines' files from the command line: gcode, hpgl and dxf written
+# (the format from the name), each with its warning that the words are
+# left out; what cannot go together refused in one line, exit 2, no file
+# (a kerf below 0 or past 2 mm, a profile with a format it is not for, a
+# kerf without outlines, a servo outside G-code, centre-lines on a weave);
+# the DXF read by Debian's ezdxf, an independent reader: R12, millimetres,
+# its layers and colours, outlines closed, the entities within its
+# extents; and each file drawn back as a picture (tools/machine-view.py,
+# rsvg-convert) that has ink. tests/test_machine.c reads them back with
+# readers of its own and compares them with the maze.
+# Usage: machine.sh BUILD_DIR
+build=${1:-build}
+meiro="$build/meiro"
+suite=machine
+. "$(dirname "$0")/lib.sh"
+root=$(cd "$(dirname "$0")/.." && pwd)
+
+check written '
+    for f in gcode hpgl dxf; do
+        run 0 "$meiro" generate -s 5 -W 10 -H 8 --grid hex -o "$tmp/m.$f"
+        err_has "warning: $f draws the maze"
+        [ -s "$tmp/m.$f" ] && ok || bad "no $f written"
+    done
+    head -1 "$tmp/m.gcode" | grep -q "^; meiro .*seed 5" && ok || bad "no header"
+    grep -q "^; pen: up Z" "$tmp/m.gcode" && ok || bad "no pen in the header"
+    run 0 "$meiro" generate -s 5 --print plotter --pen servo -o "$tmp/s.gcode"
+    grep -q "^M3 S" "$tmp/s.gcode" && grep -q "^M5" "$tmp/s.gcode" && ok || bad "no servo"
+    ! grep -q " Z" "$tmp/s.gcode" && ok || bad "Z moves with a servo"
+    run 0 "$meiro" generate -s 5 --draw paths -o "$tmp/paths.pdf"
+'
+
+check refused '
+    refuse() { # MESSAGE ARGS...: exit 2, the message on one line, no file
+        msg=$1; shift
+        rm -f "$tmp/bad."*
+        run 2 "$meiro" generate -s 1 "$@"
+        err_has "$msg"
+        [ "$(grep -c . "$tmp/err")" -le 2 ] && ok || bad "more than a line: $(cat "$tmp/err")"
+        ls "$tmp"/bad.* > /dev/null 2>&1 && bad "a file written for $*" || ok
+    }
+    refuse "--kerf is a width" --kerf -0.1 -o "$tmp/bad.dxf"
+    refuse "--kerf is a width" --kerf 0.1in -o "$tmp/bad.dxf"
+    refuse "out of range" --kerf 5mm -o "$tmp/bad.dxf"
+    refuse "--print plotter is for" --print plotter -o "$tmp/bad.pdf"
+    refuse "--print laser is for" --print laser -o "$tmp/bad.gcode"
+    refuse "print service" --print kdp -o "$tmp/bad.gcode"
+    refuse "--kerf is for a laser" --kerf 0.15mm -o "$tmp/bad.gcode"
+    refuse "--cut lines has none" --kerf 0.15mm --cut lines -o "$tmp/bad.dxf"
+    refuse "--pen servo is for G-code" --pen servo -o "$tmp/bad.dxf"
+    refuse "--draw paths draws" --draw paths -o "$tmp/bad.xlsx"
+    refuse "--weave" --draw paths --weave 20 -o "$tmp/bad.pdf"
+    refuse "--draw is walls or paths" --draw corridors -o "$tmp/bad.pdf"
+    refuse "#rrggbb" --cut-colour red -o "$tmp/bad.dxf"
+    refuse "--cut-colour and --engrave-colour are for" --cut-colour "#0000ff" -o "$tmp/bad.gcode"
+    run 2 "$meiro" booklet -n 2 --print plotter -o "$tmp/bad.pdf"
+    err_has "not a booklet"
+    absent "$tmp/bad.pdf"
+    "$meiro" generate -s 1 -o "$tmp/page.pdf" 2> /dev/null
+    run 2 "$meiro" preflight --print laser "$tmp/page.pdf"
+    err_has "is a machine"
+'
+
+# Debian's python3, whose module python3-ezdxf is (another python3 may come
+# first in PATH)
+debpy=/usr/bin/python3
+[ -x "$debpy" ] || debpy=python3
+
+check ezdxf '
+    if "$debpy" -c "import ezdxf" 2> /dev/null; then
+        for grid in rect polar hex triangle; do
+            run 0 "$meiro" generate -s 9 -W 9 -H 7 --grid $grid --kerf 0.15mm --cut-colour "#0000ff" -o "$tmp/$grid.dxf"
+            run 0 "$meiro" generate -s 9 -W 9 -H 7 --grid $grid --cut lines -o "$tmp/$grid-lines.dxf"
+            if "$debpy" - "$tmp/$grid.dxf" "$tmp/$grid-lines.dxf" > "$tmp/py" 2>&1 << "PY"
+import sys, ezdxf
+from ezdxf.audit import Auditor
+for path in sys.argv[1:]:
+    doc = ezdxf.readfile(path)
+    assert doc.dxfversion == "AC1009", doc.dxfversion
+    assert doc.header["$INSUNITS"] == 4, "not millimetres"
+    auditor = doc.audit()
+    assert not auditor.has_errors, [str(e) for e in auditor.errors]
+    layers = {l.dxf.name: l.dxf.color for l in doc.layers}
+    want_cut = 5 if path.endswith("-lines.dxf") is False else 1
+    assert layers.get("CUT") == want_cut and layers.get("ENGRAVE") == 7, layers
+    ents = list(doc.modelspace())
+    kinds = {e.dxftype() for e in ents}
+    assert kinds <= {"LINE", "POLYLINE"}, kinds
+    cut = [e for e in ents if e.dxf.layer == "CUT"]
+    assert cut and any(e.dxf.layer == "ENGRAVE" for e in ents), "a layer empty"
+    if not path.endswith("-lines.dxf"):
+        assert all(e.dxftype() == "POLYLINE" and e.is_closed for e in cut), "an outline not closed"
+    hi = doc.header["$EXTMAX"]
+    for e in ents:
+        pts = [v.dxf.location for v in e.vertices] if e.dxftype() == "POLYLINE" else [e.dxf.start, e.dxf.end]
+        for p in pts:
+            assert -1e-3 <= p[0] <= hi[0] + 1e-3 and -1e-3 <= p[1] <= hi[1] + 1e-3, (p, hi)
+print("ok")
+PY
+            then ok; else bad "$grid: ezdxf: $(tail -3 "$tmp/py")"; fi
+        done
+    else
+        skip "python3-ezdxf is not installed (ezdxf, the independent DXF reader)"
+    fi
+'
+
+check pictures '
+    if need rsvg-convert; then
+        for f in gcode hpgl dxf; do
+            "$meiro" generate -s 6 -W 8 -H 6 --grid polar -o "$tmp/p.$f" 2> /dev/null
+            python3 "$root/tools/machine-view.py" "$tmp/p.$f" "$tmp/p-$f.svg" &&
+                rsvg-convert -w 400 "$tmp/p-$f.svg" -o "$tmp/p-$f.png" && [ -s "$tmp/p-$f.png" ] &&
+                ok || bad "$f not drawn back"
+        done
+    fi
+'
+
+finish
