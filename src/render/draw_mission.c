@@ -108,7 +108,7 @@ static void draw_item(cairo_t *cr, const page_layout *L, meiro_cell at, unsigned
     centred_text(cr, text, font, (k + 1 >= 10 ? 0.30 : 0.42) * c, cx, cy);
 }
 
-/* On the answer: a small red disc with the pickup's number (1, 2, ...) in
+/* On the answer: a small disc in the answer's colour with the pickup's number (1, 2, ...) in
  * the corner of each cell where the walk picks something up. */
 static void draw_pickups(cairo_t *cr, const meiro_maze *m, const meiro_path *p,
                          const page_layout *L, const char *font)
@@ -126,7 +126,8 @@ static void draw_pickups(cairo_t *cr, const meiro_maze *m, const meiro_path *p,
                cy = L->maze_y + (p->cells[s].y + 0.16) * c;
         cairo_new_sub_path(cr);
         cairo_arc(cr, cx, cy, 0.15 * c, 0, 2 * G_PI);
-        cairo_set_source_rgb(cr, SOLUTION_R, SOLUTION_G, SOLUTION_B);
+        scene_rgb ink = answer_colour(L);
+        cairo_set_source_rgb(cr, ink.r, ink.g, ink.b);
         cairo_fill(cr);
         char text[8];
         snprintf(text, sizeof text, "%u", n);
