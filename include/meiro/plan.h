@@ -198,6 +198,8 @@ typedef enum meiro_kind {
     MEIRO_KIND_LOOPS,   /* dead ends opened into loops (--loops) */
     MEIRO_KIND_PLAY,    /* a sheet that checks the way marked in it (--play,
                            meiro_export_options.play) */
+    MEIRO_KIND_CHOICES, /* the way with a set number of decision points
+                           (--choices, MEIRO_JOB_CHOICES) */
     MEIRO_KIND_COUNT
 } meiro_kind;
 
@@ -275,10 +277,19 @@ typedef enum meiro_job_setting {
     MEIRO_JOB_EXTENT_WIDTH,  /* number, read only, once planned: the cells the
                                 page lays out across (floors side by side) */
     MEIRO_JOB_EXTENT_HEIGHT, /* number, read only: and down */
-    MEIRO_JOB_FITS_PAPER     /* number, read only, once a plan refused a text
+    MEIRO_JOB_FITS_PAPER,    /* number, read only, once a plan refused a text
                                 set for a level's page (too long at its
                                 age's cells): a larger meiro_paper (A3) that
                                 holds it; -1: none, or another refusal */
+    MEIRO_JOB_CHOICES        /* number: 1 and up: the way from S to G has
+                                exactly this many decision points (cells of
+                                it with three or more openings:
+                                meiro_stats.decisions), every other way a
+                                closed dead end, the maze built so on every
+                                grid; 0 (default): as the generator makes
+                                it. Refused with loops, a weave, a shape or
+                                a text, floors or a mission, and past what
+                                the grid holds */
 } meiro_job_setting;
 
 /* MEIRO_ERROR_ARGUMENT for a setting of the other type, a read-only one or
