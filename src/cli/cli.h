@@ -133,7 +133,8 @@ enum {
     OPT_PDFX,   /* booklet's and cover's PDF/X */
     OPT_SAME_MAZES, /* booklet's class set of one sheet */
     OPT_WORKINGS, /* booklet's workings on its pages, or not */
-    OPT_NO_WORKINGS
+    OPT_NO_WORKINGS,
+    OPT_CHOICES /* generate's way with a set number of choices */
 };
 #define GRID_HELP                                                                                  \
     "      --grid G         rect (default), polar (theta: a round maze, -H rings\n"                \

@@ -22,6 +22,10 @@ static const char *const usage_generate =
     "      --weave P        a weave maze: up to P% of the cells become crossings,\n"
     "                       a passage going under a straight corridor (rect grid;\n"
     "                       cluster, dig or growing-tree)\n"
+    "      --choices N      the way from S to G has exactly N decision points\n"
+    "                       (as 'meiro stats' counts them), every wrong turn a\n"
+    "                       dead end: for therapy and first mazes; any grid and\n"
+    "                       --age, up to a choice for each 8 cells\n"
     "      --levels N       N floors (2-8) of -W x -H cells joined by stairs, S on\n"
     "                       the first and G on the last (rect grid, any\n"
     "                       generator; pdf, svg, png, json or html)\n"
@@ -113,7 +117,8 @@ typedef struct generate_args {
     unsigned given; /* MEIRO_GIVEN_* */
     const meiro_level_desc *level;
     const char *shape, *text, *animate, *frames, *fmt, *output, *solver;
-    unsigned levels; /* floors; 0 or 1: a flat maze */
+    unsigned levels;  /* floors; 0 or 1: a flat maze */
+    unsigned choices; /* --choices; 0: none */
     bool solution, seeded, has_start, has_goal, help;
     int argc; /* the command as typed, to say one that works */
     char **argv;
@@ -147,6 +152,7 @@ const struct option generate_options[] = {
     {"mission", required_argument, NULL, OPT_MISSION},
     {"one-way", required_argument, NULL, OPT_ONE_WAY},
     {"levels", required_argument, NULL, OPT_LEVELS},
+    {"choices", required_argument, NULL, OPT_CHOICES},
     {NULL, 0, NULL, 0},
 };
 
@@ -204,6 +210,11 @@ static int maze_option(generate_args *a, int c, char **argv)
             return usage_error("generate", "--one-way is a percentage from 0 to 100, not '%s'",
                                optarg);
         a->mission->one_way = (unsigned)v;
+        return EXIT_OK;
+    case OPT_CHOICES:
+        if (!parse_u64(optarg, UINT32_MAX, &v) || v == 0)
+            return usage_error("generate", "--choices is a whole number from 1, not '%s'", optarg);
+        a->choices = (unsigned)v;
         return EXIT_OK;
     case OPT_LEVELS:
         if (!parse_u64(optarg, MEIRO_MAX_LEVELS, &v) || v == 0)
@@ -317,6 +328,7 @@ static int fill_job(generate_args *a, meiro_format format)
         {MEIRO_JOB_SOLUTION, a->solution},
         {MEIRO_JOB_ANIMATE, a->animate != NULL},
         {MEIRO_JOB_FRAMES, a->frames != NULL},
+        {MEIRO_JOB_CHOICES, a->choices},
     };
     const struct {
         meiro_job_setting setting;
