@@ -25,6 +25,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "answer_ink.h"
+
 static char tmp[64];
 
 /* A shell command's standard output, whole (NULL on failure). */
@@ -51,19 +53,6 @@ static char *capture(const char *cmd, size_t *len)
     return buf;
 }
 
-/* The answer's default violet (160, 72, 224: page/answer_colour.h), also
- * where antialiasing blends it with the paper down to half: the pixel is
- * a*violet + (1 - a)*white, a read from green (the channel that moves
- * most) and red and blue within 20 of it. Not a mission's purple key
- * (140, 51, 191: blue 30 below the line), the blue G badge nor the art's
- * pinks (red above blue). */
-static bool solution_colour(int r, int g, int b)
-{
-    enum { R = 160, G = 72, B = 224 };
-    double a = (255.0 - g) / (255 - G);
-    if (a < 0.5 || a > 1.06) return false;
-    return fabs(r - (255 - a * (255 - R))) <= 20 && fabs(b - (255 - a * (255 - B))) <= 20;
-}
 
 /* Pixels of the answer's colour in a PNG. */
 static long answer_pixels(const char *png)
@@ -85,7 +74,7 @@ static long answer_pixels(const char *png)
             int a = alpha ? (int)(px >> 24) : 255; /* premultiplied: on white */
             int r = (int)(px >> 16 & 255) + 255 - a, g = (int)(px >> 8 & 255) + 255 - a,
                 b = (int)(px & 255) + 255 - a;
-            marks += solution_colour(r, g, b);
+            marks += answer_ink(r, g, b);
         }
     }
     cairo_surface_destroy(s);
@@ -106,7 +95,7 @@ static long answer_pixels_ppm(const char *ppm)
     unsigned char *px = malloc(n);
     long marks = px && fread(px, 1, n, f) == n ? 0 : -1;
     for (size_t i = 0; marks >= 0 && i < n; i += 3)
-        marks += solution_colour(px[i], px[i + 1], px[i + 2]);
+        marks += answer_ink(px[i], px[i + 1], px[i + 2]);
     free(px);
     fclose(f);
     return marks;
