@@ -41,8 +41,9 @@ LIB_CFLAGS = -fno-semantic-interposition
 # Layers (src/README.md): each folder sees the include paths of its own
 # layer only, so the compiler refuses an include that climbs a layer.
 # core, gen, solve, watch and io see the public headers and src/; io adds
-# jansson, page inih and jansson (a page's description as JSON); render adds cairo and the other drawing libraries; the top layer
-# (formats.c, booklet.c) sees render's; the command line sees include/ only.
+# jansson, page inih and jansson (a page's description as JSON); glyph FreeType, HarfBuzz and
+# fontconfig; shapes, press, draw, xlsx and job see the drawing libraries' (the
+# module's table names their types); the command line sees include/ only.
 IO_PKGS     = jansson
 PAGE_PKGS   = inih jansson
 # the text measurer and the masks' glyphs (src/glyph): no drawing library
@@ -61,27 +62,26 @@ TEST_CPPFLAGS   = $(RENDER_CPPFLAGS) $(PAGE_CPPFLAGS) $(IO_CPPFLAGS)
 LDLIBS  += $(shell pkg-config --libs $(DEP_LIBS) 2>/dev/null) -lm
 SERVE_LIBS = $(shell pkg-config --libs $(SERVE_PKGS) 2>/dev/null)
 
-LAYERS   := core gen solve watch io content page glyph render
-LIB_SRC  := $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c)) \
-            $(wildcard src/*.c)
-LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/page/builtin_files.o $(BUILD)/obj/render/html_assets.o
-# The drawing module (issue 25, 37; src/render/module.h): libmeiro.so holds
-# everything but the render layer, whose calls go through one table
-# (drawing()->NAME, src/render/module_load.c), filled on the first call that draws
-# by loading MODULE: the render layer and its libraries, linked against
+LAYERS   := core gen solve watch io content page glyph shapes press draw xlsx job
+LIB_SRC  := $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c))
+LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/page/builtin_files.o $(BUILD)/obj/draw/html_assets.o
+# The drawing module (issue 25, 37; src/draw/module.h): libmeiro.so holds
+# everything but the drawing (draw/, shapes/, press/ and glyph/), whose calls go
+# through one table (drawing()->NAME, src/draw/module_load.c), filled on the
+# first call that draws by loading MODULE: those folders and their libraries, linked against
 # libmeiro.so (the one copy of the layers below in the process), exporting
 # its table alone. The meiro command links libmeiro.so. A text, CSV or
 # JSON run never loads cairo, pango, rsvg, xlsxwriter or qpdf. The XLSX
-# writer and the memory check before every drawn format (XLSX_OBJ,
-# src/render/xlsx.h) are outside the module, libxlsxwriter opened on first
-# use (src/render/xlsx_lib.c): an XLSX run loads neither cairo nor pango.
-# libmeiro.a and the tests' libmeiro-internal.a link render and its table
+# writer and the memory check before every drawn format (xlsx/, job/formats.c,
+# src/xlsx/xlsx.h) are outside the module, libxlsxwriter opened on first
+# use (src/xlsx/xlsx_lib.c): an XLSX run loads neither cairo nor pango.
+# libmeiro.a and the tests' libmeiro-internal.a link the drawing and its table
 # directly (the loader finds it linked in).
-# A new heavy library: used from render only, it goes in RENDER_PKGS (the
+# A new heavy library: used from the drawing only, it goes in RENDER_PKGS (the
 # flags, libmeiro.a) and MODULE_LIBS, and loads with the module, or, if only
-# some pages need it, in render/draw_libs.c (a table, opened on first use);
-# a new render function called from outside render goes in
-# src/render/module.h; a library used elsewhere goes behind a module of its
+# some pages need it, in a table opened on first use (as src/press/qpdf_lib.c);
+# a new drawing function called from outside the module goes in
+# src/draw/module.h; a library used elsewhere goes behind a module of its
 # own the same way (a table and a loader), never into
 # LIGHT_LIBS. tests/startup.sh checks what a text run loads.
 MODULE_NAME = meiro-render-$(VERSION).so
@@ -89,31 +89,28 @@ MODULE      = $(BUILD)/$(MODULE_NAME)
 MODULE_DIR ?= $(LIBDIR)
 SERVE_MODULE_NAME = meiro-serve-$(VERSION).so
 SERVE_MODULE = $(BUILD)/$(SERVE_MODULE_NAME)
-XLSX_OBJ   := $(BUILD)/obj/render/export_xlsx.o $(BUILD)/obj/render/xlsx_play.o $(BUILD)/obj/render/memory.o \
-              $(BUILD)/obj/render/xlsx_lib.o
-# render's objects outside the module: the XLSX writer, the module's
-# loader (drawing(), and the public functions render implements), glib's
-# table (level_page.c fits names with it)
-OUTSIDE_OBJ := $(XLSX_OBJ) $(BUILD)/obj/render/module_load.o $(BUILD)/obj/render/glib_lib.o
-RENDER_OBJ := $(filter-out $(OUTSIDE_OBJ),$(filter $(BUILD)/obj/render/%,$(LIB_OBJ)))
-# the glyph layer (FreeType, HarfBuzz, fontconfig) is used by render's
-# masks alone: it loads with the module, so a text run maps none of them
-GLYPH_OBJ  := $(filter $(BUILD)/obj/glyph/%,$(LIB_OBJ))
-LIGHT_OBJ  := $(filter-out $(RENDER_OBJ) $(GLYPH_OBJ),$(LIB_OBJ))
+# the drawing's folders, in the module but for the module's loader
+# (drawing(), and the public functions the module implements) and glib's
+# table (job/level_page.c fits names with it); the glyph layer (FreeType,
+# HarfBuzz, fontconfig) is used by the masks alone: it loads with the
+# module, so a text run maps none of them. The XLSX writer (xlsx/) and the
+# top (job/) are outside it.
+OUTSIDE_OBJ := $(BUILD)/obj/draw/module_load.o $(BUILD)/obj/shapes/glib_lib.o
+MODULE_OBJ := $(filter-out $(OUTSIDE_OBJ),$(filter $(foreach l,draw shapes press glyph,$(BUILD)/obj/$(l)/%),$(LIB_OBJ)))
+LIGHT_OBJ  := $(filter-out $(MODULE_OBJ),$(LIB_OBJ))
 # Inside the module, librsvg and gdk-pixbuf (with gio and libxml2) are
-# opened on first use too (src/render/draw_libs.c: art, shapes, pictures),
-# and libqpdf (trim and bleed boxes, preflight), by soname: the module
+# opened on first use too (src/shapes/image_libs.c: art, shapes, pictures),
+# and libqpdf (trim and bleed boxes, preflight; src/press/qpdf_lib.c), by soname: the module
 # links the other drawing libraries only. Every build opens them so,
 # libmeiro.a and the tests too.
-MODULE_OBJ  = $(RENDER_OBJ) $(GLYPH_OBJ)
 MODULE_LIBS = $(shell pkg-config --libs cairo pangocairo libpng zlib $(GLYPH_PKGS) $(IO_PKGS) 2>/dev/null) -lm
 soname_of   = $(shell objdump -p $$($(CC) -print-file-name=$1) 2>/dev/null | awk '$$1 == "SONAME" { print $$2 }')
-$(BUILD)/obj/render/draw_libs.o: private CPPFLAGS += -DMEIRO_RSVG_SONAME='"$(call soname_of,librsvg-2.so)"' \
-    -DMEIRO_PIXBUF_SONAME='"$(call soname_of,libgdk_pixbuf-2.0.so)"' \
-    -DMEIRO_QPDF_SONAME='"$(call soname_of,libqpdf.so)"'
-$(BUILD)/obj/render/xlsx_lib.o: private CPPFLAGS += -DMEIRO_XLSX_SONAME='"$(call soname_of,libxlsxwriter.so)"'
-$(BUILD)/obj/render/glib_lib.o: private CPPFLAGS += -DMEIRO_GLIB_SONAME='"$(call soname_of,libglib-2.0.so)"'
-# (glib, level_page.c's Unicode functions, is opened on first use: src/render/glib_lib.c)
+$(BUILD)/obj/shapes/image_libs.o: private CPPFLAGS += -DMEIRO_RSVG_SONAME='"$(call soname_of,librsvg-2.so)"' \
+    -DMEIRO_PIXBUF_SONAME='"$(call soname_of,libgdk_pixbuf-2.0.so)"'
+$(BUILD)/obj/press/qpdf_lib.o: private CPPFLAGS += -DMEIRO_QPDF_SONAME='"$(call soname_of,libqpdf.so)"'
+$(BUILD)/obj/xlsx/xlsx_lib.o: private CPPFLAGS += -DMEIRO_XLSX_SONAME='"$(call soname_of,libxlsxwriter.so)"'
+$(BUILD)/obj/shapes/glib_lib.o: private CPPFLAGS += -DMEIRO_GLIB_SONAME='"$(call soname_of,libglib-2.0.so)"'
+# (glib, level_page.c's Unicode functions, is opened on first use: src/shapes/glib_lib.c)
 LIGHT_LIBS  = $(shell pkg-config --libs $(IO_PKGS) $(PAGE_PKGS) 2>/dev/null) -lm
 # the module and its loader must come from the same sources: the version
 # and a checksum of every header, rewritten only when it changes
@@ -125,8 +122,8 @@ TEMPLATE_DIR = $(PREFIX)/share/meiro/templates
 # (meiro serve is a module of its own, SERVE_MODULE: src/cli/serve_lazy.c)
 CLI_OBJ  := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(wildcard src/cli/*.c))
 SERVE_OBJ := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(wildcard src/serve/*.c)) $(BUILD)/obj/serve/serve_assets.o
-# A program linking libmeiro-internal.a takes render's table from it (the
-# loader's reference is weak: src/render/module_load.c), so it loads no module
+# A program linking libmeiro-internal.a takes the drawing table from it (the
+# loader's reference is weak: src/draw/module_load.c), so it loads no module
 WITH_RENDER = -Wl,--undefined=meiro_render_module
 # A test that includes whitebox.h reaches inside the library (and links
 # libmeiro-internal.a); one that does not uses the public API only, is
@@ -178,11 +175,11 @@ $(BUILD)/obj/core/%.o $(BUILD)/obj/gen/%.o $(BUILD)/obj/solve/%.o \
 $(BUILD)/obj/io/%.o: LAYER_CPPFLAGS = $(IO_CPPFLAGS)
 $(BUILD)/obj/page/%.o: LAYER_CPPFLAGS = $(PAGE_CPPFLAGS)
 $(BUILD)/obj/glyph/%.o: LAYER_CPPFLAGS = $(GLYPH_CPPFLAGS)
-$(BUILD)/obj/render/%.o $(BUILD)/obj/formats.o $(BUILD)/obj/booklet.o \
-    $(BUILD)/obj/plan.o $(BUILD)/obj/job.o $(BUILD)/obj/kinds.o $(BUILD)/obj/level_page.o $(BUILD)/obj/cover.o $(BUILD)/obj/picture.o $(BUILD)/obj/rule_json.o: LAYER_CPPFLAGS = $(RENDER_CPPFLAGS)
-$(BUILD)/obj/render/module_load.o $(BUILD)/obj/render/module_table.o: LAYER_CPPFLAGS = $(RENDER_CPPFLAGS) \
+$(BUILD)/obj/shapes/%.o $(BUILD)/obj/press/%.o $(BUILD)/obj/draw/%.o $(BUILD)/obj/xlsx/%.o \
+    $(BUILD)/obj/job/%.o: LAYER_CPPFLAGS = $(RENDER_CPPFLAGS)
+$(BUILD)/obj/draw/module_load.o $(BUILD)/obj/draw/module_table.o: LAYER_CPPFLAGS = $(RENDER_CPPFLAGS) \
     -include $(BUILD)/gen/module_stamp.h -DMEIRO_MODULE_NAME='"$(MODULE_NAME)"' -DMEIRO_MODULE_DIR='"$(MODULE_DIR)"'
-$(BUILD)/obj/render/module_load.o $(BUILD)/obj/render/module_table.o: $(BUILD)/gen/module_stamp.h
+$(BUILD)/obj/draw/module_load.o $(BUILD)/obj/draw/module_table.o: $(BUILD)/gen/module_stamp.h
 $(BUILD)/obj/cli/serve_lazy.o: private CPPFLAGS += -DMEIRO_SERVE_MODULE='"$(SERVE_MODULE_NAME)"' \
     -DMEIRO_MODULE_DIR='"$(MODULE_DIR)"'
 $(BUILD)/gen/cflags: FORCE
@@ -226,12 +223,12 @@ $(BUILD)/obj/page/builtin_files.o: $(BUILD)/gen/builtin_files.c
 	$(CC) $(CPPFLAGS) $(BASE_CPPFLAGS) $(ALL_CFLAGS) $(LIB_CFLAGS) -c $< -o $@
 
 # the HTML page's style and script, compiled in
-HTML_ASSETS := src/render/html/play.css src/render/html/play.js
+HTML_ASSETS := src/draw/html/play.css src/draw/html/play.js
 $(BUILD)/gen/html_assets.c: tools/embed-text.sh $(HTML_ASSETS)
 	@mkdir -p $(dir $@)
 	sh tools/embed-text.sh html $(HTML_ASSETS) > $@.tmp && mv $@.tmp $@
 
-$(BUILD)/obj/render/html_assets.o: $(BUILD)/gen/html_assets.c
+$(BUILD)/obj/draw/html_assets.o: $(BUILD)/gen/html_assets.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) $(ALL_CFLAGS) $(LIB_CFLAGS) -c $< -o $@
 

@@ -1013,5 +1013,25 @@ run 1 "$meiro" draw "$tmp/broken.page" -o "$tmp/broken.pdf"; err_has "broken.pag
 printf '{"meiro_page": 1, "pages": [{"width": 10, "height": 10, "items": [{"role": "moat"}]}]}' > "$tmp/role.page"
 run 1 "$meiro" draw "$tmp/role.page" -o "$tmp/role.pdf"; err_has "page 1, item 1: unknown role"
 run 2 "$meiro" draw "$tmp/hex.page"; err_has "missing -o"
-run 2 "$meiro" generate -s 7 --mission keys:1 -f page -o "$tmp/keys.page"; err_has "page cannot show"
+# the whole page is described: a mission's marks, floors' stairs, a
+# booklet's contents and notes pages drawn back as their PDF draws them (the
+# booklet's last page names its own command, -f page and all)
+if need pdftoppm python3; then
+    for kind in "--mission keys:2" "--levels 2"; do
+        # shellcheck disable=SC2086
+        run 0 "$meiro" generate -s 9 $kind --answers after-page -f page -o "$tmp/k.page"
+        # shellcheck disable=SC2086
+        run 0 "$meiro" generate -s 9 $kind --answers after-page -o "$tmp/k.pdf"
+        run 0 "$meiro" draw "$tmp/k.page" -o "$tmp/k-drawn.pdf"
+        pdftoppm -r 60 "$tmp/k.pdf" "$tmp/kd" && pdftoppm -r 60 "$tmp/k-drawn.pdf" "$tmp/kp"
+        for n in 1 2; do run 0 python3 tools/same-pages.py "$tmp/kd-$n.ppm" "$tmp/kp-$n.ppm"; done
+    done
+    run 0 "$meiro" booklet -n 22 -s 5 --answers back -f page -o "$tmp/b.page"
+    run 0 "$meiro" booklet -n 22 -s 5 --answers back -o "$tmp/b.pdf"
+    run 0 "$meiro" draw "$tmp/b.page" -o "$tmp/b-drawn.pdf"
+    pdftoppm -r 30 -l 4 "$tmp/b.pdf" "$tmp/bd" && pdftoppm -r 30 -l 4 "$tmp/b-drawn.pdf" "$tmp/bp"
+    for n in 01 02 03 04; do run 0 python3 tools/same-pages.py "$tmp/bd-$n.ppm" "$tmp/bp-$n.ppm"; done
+    if grep -q '"role": "page"' "$tmp/b.page"; then ok; else bad "no contents' dots or notes' lines"; fi
+fi
+run 2 "$meiro" generate -s 7 --play -f page -o "$tmp/play.page"; err_has "it needs XLSX output, not page"
 finish

@@ -13,7 +13,7 @@ for f in bin/meiro include/meiro.h include/meiro/maze.h include/meiro/booklet.h 
          share/man/man1/meiro.1; do
     if [ -e "$root/$f" ]; then ok; else bad "$f not installed"; fi
 done
-# the modules the program and libmeiro.so load on demand (src/render/module.h)
+# the modules the program and libmeiro.so load on demand (src/draw/module.h)
 version=$(sed -n 's/^#define MEIRO_VERSION "\(.*\)"/\1/p' include/meiro.h)
 for f in "lib/meiro-render-$version.so" "lib/meiro-serve-$version.so"; do
     if [ -e "$root/$f" ]; then ok; else bad "$f not installed"; fi

@@ -9,7 +9,7 @@
 #include "harness.h"
 #include "whitebox.h"
 #include "core/grid.h"
-#include "render/stroke_mask.h"
+#include "draw/stroke_mask.h"
 
 static char dir[64];
 
@@ -996,7 +996,7 @@ static void test_booklets(void)
 
 
 /* ---- The stroke mask against cairo's own stroke ----
- * A picture's grid walls are drawn through render/stroke_mask.c, not
+ * A picture's grid walls are drawn through draw/stroke_mask.c, not
  * cairo_stroke: over random polylines (several moves, sides of 0.5 to 12
  * pixels turning by up to 120 degrees, widths of 1 to 5 pixels, a page's
  * scale), its ink equals cairo's round-capped, round-joined stroke to

@@ -3,27 +3,28 @@
  * when the assumption breaks (a newer library, another build), pointing at
  * the code to revisit:
  *   xlsx_default_font   the workbook's default font set through the first of
- *                       libxlsxwriter's formats (render/export_xlsx.c)
+ *                       libxlsxwriter's formats (xlsx/export_xlsx.c)
  *   xlsx_output_buffer  a temporary file for the workbook where libxlsxwriter
  *                       cannot write into memory (before 1.1.5)
  *   svg_layer_splice    the SVG's named groups spliced from cairo's documents
- *                       (render/svg_text.c)
+ *                       (draw/svg_text.c)
  *   text_memory_floor   the address space drawing text needs (cli/common.c)
  *   library_tables      every function of librsvg, gdk-pixbuf, libqpdf,
  *                       libxlsxwriter and glib our tables list is in the
- *                       library opened (render/draw_libs.h, xlsx_lib.h,
+ *                       library opened (shapes/image_libs.h, press/qpdf_lib.h, xlsx_lib.h,
  *                       glib_lib.h), and called through the table
  *   module_table        every row of the drawing module's table filled
- *                       (render/module.h), the public forwarders reaching
+ *                       (draw/module.h), the public forwarders reaching
  *                       render's own functions */
 #define _GNU_SOURCE /* memmem */
 #include "harness.h"
 #include "tools.h"
 #include "whitebox.h"
-#include "render/draw_libs.h"
-#include "render/glib_lib.h"
-#include "render/module.h"
-#include "render/xlsx_lib.h"
+#include "press/qpdf_lib.h"
+#include "shapes/image_libs.h"
+#include "shapes/glib_lib.h"
+#include "draw/module.h"
+#include "xlsx/xlsx_lib.h"
 
 #include <sys/inotify.h>
 #include <sys/resource.h>

@@ -1,15 +1,15 @@
 /* The page as data (page/scene.h, `-f page`): the description is valid
- * JSON for every grid, a child's page and a booklet with its key; it
- * carries the seed; a puzzle page describes no answer and its answer page
- * does; the cairo backend draws the description read back from JSON to
- * the pixels the drawing code draws straight (within antialiasing); a
- * template's frame and pictures are placed and named; a malformed
- * description is refused with its line and column. */
+ * JSON for every grid, a child's page, a mission, floors, a shape and a
+ * booklet with its key; it carries the seed; a puzzle page describes no
+ * answer and its answer page does; the cairo backend draws the description
+ * read back from JSON to the pixels the drawing code draws straight (within
+ * antialiasing), a template's frame and pictures (drawn by their names)
+ * too; a malformed description is refused with its line and column. */
 #define _POSIX_C_SOURCE 200809L
 #include "harness.h"
 #include "whitebox.h"
 #include "page/scene_json.h"
-#include "render/scene_cairo.h"
+#include "draw/scene_cairo.h"
 
 #include <jansson.h>
 #include <math.h>
@@ -18,13 +18,22 @@ typedef struct page_case {
     const char *name;
     meiro_grid grid;
     uint32_t w, h;
-    bool kids; /* a child's page: badges, a title and a name line */
+    bool kids;           /* a child's page: badges, a title and a name line */
+    const char *mission; /* keys or items (meiro_mission_from_name), or NULL */
+    unsigned levels;     /* floors, or 0 */
+    const char *shape;   /* a built-in shape, or NULL */
 } page_case;
 
 static const page_case cases_of[] = {
-    {"rect", MEIRO_GRID_RECT, 12, 9, false}, {"polar", MEIRO_GRID_POLAR, 0, 6, false},
-    {"hex", MEIRO_GRID_HEX, 9, 7, false},    {"triangle", MEIRO_GRID_TRIANGLE, 12, 7, false},
-    {"kids", MEIRO_GRID_RECT, 6, 5, true},
+    {"rect", MEIRO_GRID_RECT, 12, 9, false, NULL, 0, NULL},
+    {"polar", MEIRO_GRID_POLAR, 0, 6, false, NULL, 0, NULL},
+    {"hex", MEIRO_GRID_HEX, 9, 7, false, NULL, 0, NULL},
+    {"triangle", MEIRO_GRID_TRIANGLE, 12, 7, false, NULL, 0, NULL},
+    {"kids", MEIRO_GRID_RECT, 6, 5, true, NULL, 0, NULL},
+    {"keys", MEIRO_GRID_RECT, 12, 9, false, "keys:2", 0, NULL},
+    {"collect", MEIRO_GRID_RECT, 12, 9, false, "collect:3", 0, NULL},
+    {"levels", MEIRO_GRID_RECT, 8, 12, false, NULL, 2, NULL},
+    {"heart", MEIRO_GRID_RECT, 20, 18, false, NULL, 0, "heart"},
 };
 
 static meiro_maze *maze_for(const page_case *c, uint64_t seed, meiro_path *path)
@@ -35,7 +44,27 @@ static meiro_maze *maze_for(const page_case *c, uint64_t seed, meiro_path *path)
     if (c->w) g.width = c->w;
     g.height = c->h;
     g.seed = seed;
+    uint8_t *mask = NULL;
+    if (c->shape) {
+        if (meiro_shape_mask(c->shape, g.width, g.height, &mask, NULL) != MEIRO_OK) return NULL;
+        g.mask = mask;
+        meiro_generate_options_for_shape(&g, false);
+    }
     meiro_maze *m = meiro_generate(&g, NULL);
+    free(mask);
+    meiro_mission_options mission = {0};
+    meiro_error err = {0};
+    if (m && c->mission &&
+        (meiro_mission_from_name(c->mission, &mission, &err) != MEIRO_OK ||
+         meiro_maze_add_mission(m, &mission, &err) != MEIRO_OK)) {
+        CHECK_MSG(false, "%s: %s", c->mission, err.message);
+        meiro_maze_free(m);
+        return NULL;
+    }
+    if (m && c->levels && meiro_maze_split_levels(m, c->levels, seed, NULL) != MEIRO_OK) {
+        meiro_maze_free(m);
+        return NULL;
+    }
     if (m && meiro_solve(m, NULL, path, NULL) != MEIRO_OK) {
         meiro_maze_free(m);
         return NULL;
@@ -54,6 +83,8 @@ static meiro_template *options_for(const page_case *c, meiro_export_options *opt
     opt->name = "Hana";
     return NULL;
 }
+
+static void check_same(const document *d, const scene_book *book, const char *name);
 
 /* What meiro_write writes as `-f page`, read back. */
 static bool write_and_read(const meiro_maze *m, const meiro_path *path,
@@ -112,7 +143,12 @@ static void test_json(void)
                 /* the spoiler check: the puzzle describes no answer */
                 CHECK_MSG((count_role(s, ROLE_ANSWER) > 0) == (p == 1), "%s page %zu: %zu answers",
                           c->name, p + 1, count_role(s, ROLE_ANSWER));
-                CHECK_MSG(s->directs == 0, "%s: drawn apart: %s", c->name, s->direct[0]);
+                if (c->mission || c->levels) /* keys, doors, items; stairs and floors' names */
+                    CHECK_MSG(count_role(s, ROLE_MARKS) > 0, "%s page %zu: no marks", c->name,
+                              p + 1);
+                if (c->shape)
+                    CHECK_MSG(count_role(s, ROLE_OUTLINE) > 0, "%s page %zu: no outline",
+                              c->name, p + 1);
             }
             if (c->kids) {
                 CHECK(count_role(&book.pages[0], ROLE_TITLE) == 1);
@@ -127,8 +163,9 @@ static void test_json(void)
     }
 }
 
-/* A template's frame and pictures: their places and files described, the
- * page saying it draws them apart. */
+/* A template's frame and pictures: their places and files described, and
+ * drawn from the description by their names as the drawing code draws
+ * them. */
 static void test_pictures(void)
 {
     meiro_path path = {0};
@@ -141,11 +178,6 @@ static void test_pictures(void)
     char *json;
     scene_book book;
     if (m && tpl && write_and_read(m, &path, &opt, &json, &book)) {
-        json_t *root = json_loads(json, 0, NULL);
-        json_t *page = json_array_get(json_object_get(root, "pages"), 0);
-        json_t *apart = json_object_get(page, "drawn_apart");
-        CHECK(json_is_array(apart) && json_array_size(apart) == 2);
-        json_decref(root);
         size_t pictures = 0;
         const scene *s = &book.pages[0];
         for (size_t i = 0; i < s->count; i++) {
@@ -153,11 +185,17 @@ static void test_pictures(void)
             if (it->kind != SCENE_IMAGE) continue;
             pictures++;
             CHECK_MSG(strncmp(it->image.name, "art/", 4) == 0, "%s", it->image.name);
+            CHECK(it->image.art == NULL); /* read back: drawn by its name */
             if (it->role == ROLE_PAGE) /* the frame: the whole page */
-                CHECK(it->image.w >= s->page_w && it->image.h >= s->page_h);
-            else CHECK(it->role == ROLE_START || it->role == ROLE_GOAL);
+                CHECK(it->image.frame && it->image.w >= s->page_w && it->image.h >= s->page_h);
+            else CHECK(!it->image.frame && (it->role == ROLE_START || it->role == ROLE_GOAL));
         }
         CHECK_INT(pictures, 3);
+        doc_item item = {m, &path, 0};
+        document d;
+        CHECK(doc_init(&d, &item, 1, &opt, -1, NULL) == MEIRO_OK);
+        check_same(&d, &book, "pictures");
+        doc_free(&d);
         scene_book_free(&book);
         free(json);
     }
@@ -280,7 +318,7 @@ static void test_booklet_key(void)
         char *json = NULL;
         size_t len = 0;
         FILE *out = open_memstream(&json, &len);
-        CHECK(doc_write_scenes(&d, true, 2026, out, &err) == MEIRO_OK);
+        CHECK(doc_write_scenes(&d, 1, true, 2026, out, &err) == MEIRO_OK);
         fclose(out);
         FILE *in = fmemopen(json, len, "r");
         scene_book book;
@@ -340,6 +378,14 @@ static void test_malformed(void)
         "\"y\": 0, \"colour\": [0, 0, 0], \"box\": [0, 0, 1, 1]}]}]}",
         "{\"meiro_page\": 1, \"seed\": \"-1\", \"pages\": [{\"width\": 1, \"height\": 1, "
         "\"items\": []}]}",
+        /* a clip never ended, an unclip without its clip, a clip's unknown rule */
+        "{\"meiro_page\": 1, \"pages\": [{\"width\": 100, \"height\": 100, \"items\": "
+        "[{\"role\": \"outline\", \"clip\": \"even-odd\", \"d\": \"M 0 0 L 9 0 L 9 9 Z\"}]}]}",
+        "{\"meiro_page\": 1, \"pages\": [{\"width\": 100, \"height\": 100, \"items\": "
+        "[{\"role\": \"outline\", \"unclip\": true}]}]}",
+        "{\"meiro_page\": 1, \"pages\": [{\"width\": 100, \"height\": 100, \"items\": "
+        "[{\"role\": \"outline\", \"clip\": \"inside\", \"d\": \"M 0 0 L 9 0 Z\"}, "
+        "{\"role\": \"outline\", \"unclip\": true}]}]}",
     };
     for (size_t k = 0; k < TEST_COUNT(bad); k++) {
         err = (meiro_error){0};

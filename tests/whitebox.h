@@ -19,8 +19,10 @@
 #include "io/io.h"
 #include "page/layout.h"
 #include "page/template.h"
-#include "render/document.h"
-#include "render/draw.h"
-#include "render/export.h"
+#include "draw/document.h"
+#include "draw/draw.h"
+#include "draw/export.h"
+#include "job/formats.h"
+#include "xlsx/xlsx.h"
 
 #endif

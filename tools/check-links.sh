@@ -28,7 +28,7 @@ list=$(objects)
 # each layer's allowed layers, a line "ALLOW LAYER USES..." each; then every
 # object's symbols from two runs of nm over all of them (nm -A: "FILE: ...")
 {
-    for layer in core gen solve watch io content page glyph render top cli serve; do
+    for layer in core gen solve watch io content page glyph shapes press draw xlsx job cli serve; do
         echo "ALLOW $layer $(allowed "$layer")"
     done
     # shellcheck disable=SC2086
@@ -36,11 +36,11 @@ list=$(objects)
     # shellcheck disable=SC2086
     nm -A -u $list | awk '{ print "U", $1, $NF }'
 } | awk -v obj="$obj/" '
-    # the layer of FILE: (its folder under obj/, or top)
+    # the layer of FILE: (its folder under obj/; none for a loose object)
     function layer_of(file,    rel) {
         sub(/:.*/, "", file) # nm -A: "FILE:ADDRESS T NAME", "FILE: U NAME"
         rel = substr(file, length(obj) + 1)
-        return index(rel, "/") ? substr(rel, 1, index(rel, "/") - 1) : "top"
+        return index(rel, "/") ? substr(rel, 1, index(rel, "/") - 1) : "none"
     }
     $1 == "ALLOW" { ok[$2] = " " substr($0, length($1 $2) + 3) " "; next }
     $1 == "D" { where[$3] = layer_of($2); next }

@@ -31,7 +31,7 @@ if [ -z "$abi" ] || [ "$soname" != "libmeiro.so.$abi" ]; then
     echo "check-symbols: $build/libmeiro.so's soname is '$soname', not libmeiro.so.$abi (MEIRO_ABI_VERSION)"
     status=1
 fi
-# the modules (src/render/module.h, src/cli/serve_lazy.c) export their
+# the modules (src/draw/module.h, src/cli/serve_lazy.c) export their
 # entry alone
 for pair in "meiro-render-*.so meiro_render_module" "meiro-serve-*.so serve_main"; do
     set -- $pair
@@ -66,8 +66,8 @@ if [ -n "$twice" ]; then
     status=1
 fi
 # The libraries we use: what the library, the modules and the program link
-# (ldd), and those the library opens by soname (src/render/draw_libs.c,
-# src/render/xlsx_lib.c, src/render/glib_lib.c), found as the compiler finds them.
+# (ldd), and those the library opens by soname (src/shapes/image_libs.c, src/press/qpdf_lib.c,
+# src/xlsx/xlsx_lib.c, src/shapes/glib_lib.c), found as the compiler finds them.
 libs=$(for f in "$build"/libmeiro.so "$build"/meiro-*.so "$build"/meiro; do ldd "$f"; done |
     awk '$2 == "=>" && $3 ~ /^\// { print $3 }' | grep -v "^$(cd "$build" && pwd)/")
 for l in librsvg-2.so libgdk_pixbuf-2.0.so libqpdf.so libxlsxwriter.so libglib-2.0.so; do

@@ -1,8 +1,11 @@
 # The layers of src/ (src/README.md), sourced by tools/check-layers.sh (the
 # includes) and tools/check-links.sh (the symbols). Lowest first:
-#   core <- gen, solve, watch, io <- page (core, gen) <- render <- top
-#   core <- glyph (text measured, masks rasterised) <- render
-#   (src/*.c) <- the front ends: cli and serve
+#   core <- gen, solve, watch, io, content <- page (core, gen)
+#   core <- glyph (text measured, masks rasterised) <- shapes (pictures'
+#     masks, their scanner and sandbox) <- press (PDFs read and checked)
+#   all of these <- draw (the drawing module: pages on cairo) <- xlsx (the
+#     workbook; its pictures through the module's table) <- job (the top:
+#     formats, plans, jobs, booklets) <- the front ends: cli and serve
 # gen and solve do not see each other; the front ends see the public API
 # only, and each other: cli starts `meiro serve`, serve reads generate's
 # option table and runs the generate command.
@@ -18,9 +21,12 @@ allowed() {
         content) echo "core content" ;;
         page) echo "core gen page" ;;
         glyph) echo "core glyph" ;;
-        render) echo "core gen solve watch io page glyph render content" ;;
-        top) echo "core gen solve watch io page glyph render top content" ;;
-        cli) echo "core gen solve watch io page glyph render top cli serve content" ;;
-        serve) echo "core gen solve watch io page glyph render top cli serve content" ;;
+        shapes) echo "core glyph shapes" ;;
+        press) echo "core io page shapes press" ;;
+        draw) echo "core gen solve watch io content page glyph shapes press draw" ;;
+        xlsx) echo "core gen solve watch io content page glyph shapes press draw xlsx" ;;
+        job) echo "core gen solve watch io content page glyph shapes press draw xlsx job" ;;
+        cli) echo "core gen solve watch io content page glyph shapes press draw xlsx job cli serve" ;;
+        serve) echo "core gen solve watch io content page glyph shapes press draw xlsx job cli serve" ;;
     esac
 }

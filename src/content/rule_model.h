@@ -78,10 +78,9 @@ const char *rule_title(const meiro_rule_sheet *s, const char *title);
 void rule_sentence(const rule_def *r, const char *lang, char *out, size_t size);
 /* The proof: 0, 1, or 2 (two or more, or not proven one). */
 unsigned rule_count_paths(const meiro_rule_sheet *s);
-/* Reads the text form (rule_io.c); meiro_rule_sheet_read (src/rule_json.c)
+/* Reads the text form (rule_io.c); meiro_rule_sheet_read (job/rule_json.c)
  * takes JSON too, turning it into this form. */
 meiro_rule_sheet *rule_sheet_read_text(FILE *in, meiro_error *err);
 /* An empty sheet of w x h (tokens ""), or NULL. */
 meiro_rule_sheet *rule_sheet_alloc(uint32_t w, uint32_t h);
-
 #endif /* MEIRO_SRC_CONTENT_RULE_MODEL_H */

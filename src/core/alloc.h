@@ -22,7 +22,7 @@ void fault_inject(unsigned long nth);
 unsigned long fault_allocations(void); /* allocations seen since fault_inject */
 bool fault_injected(void);             /* whether the nth came */
 /* The countdown, handed back by a child process that drew a picture
- * (render/sandbox.c) to its parent, which goes on counting from it as if
+ * (shapes/sandbox.c) to its parent, which goes on counting from it as if
  * the child's allocations were its own; defined in every build, it does
  * nothing without -DMEIRO_FAULT_INJECTION. */
 typedef struct fault_state {

@@ -1,6 +1,6 @@
 /* A shared library opened on first use, by soname, and its functions
- * looked up into a table of ours (render/draw_libs.h: librsvg, gdk-pixbuf,
- * libqpdf; render/xlsx_lib.h: libxlsxwriter; render/glib_lib.h: glib), once, when
+ * looked up into a table of ours (shapes/image_libs.h: librsvg, gdk-pixbuf;
+ * libqpdf; xlsx/xlsx_lib.h: libxlsxwriter; shapes/glib_lib.h: glib), once, when
  * it is opened: the callers call table->NAME, the library's own name and
  * prototype (its header checks them), and no function of ours is named as
  * the library's. */

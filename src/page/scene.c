@@ -13,7 +13,8 @@ static const char *const role_names[ROLE_COUNT] = {
     [ROLE_ANSWER] = "answer",       [ROLE_START] = "start",     [ROLE_GOAL] = "goal",
     [ROLE_ARROW] = "arrow",         [ROLE_TITLE] = "title",     [ROLE_SUBTITLE] = "subtitle",
     [ROLE_NAME_LINE] = "name-line", [ROLE_CAPTION] = "caption", [ROLE_PAGE_NUMBER] = "page-number",
-    [ROLE_FOOTER] = "footer",       [ROLE_TEXT] = "text",
+    [ROLE_FOOTER] = "footer",       [ROLE_TEXT] = "text",       [ROLE_MARKS] = "marks",
+    [ROLE_OUTLINE] = "outline",
 };
 
 const char *scene_role_name(scene_role role) { return role < ROLE_COUNT ? role_names[role] : "?"; }
@@ -81,7 +82,7 @@ static meiro_status scene_fail(scene *s, meiro_status status, const char *messag
     return s->status;
 }
 
-static void nomem(scene *s)
+void scene_out_of_memory(scene *s)
 {
     scene_fail(s, MEIRO_ERROR_NOMEM, "out of memory describing the page");
 }
@@ -99,7 +100,7 @@ static scene_item *item_new(scene *s, scene_kind kind, scene_role role)
 {
     if (s->status != MEIRO_OK) return NULL;
     if (!vec_reserve(&s->items, &s->cap, s->count + 1, sizeof *s->items, 16)) {
-        nomem(s);
+        scene_out_of_memory(s);
         return NULL;
     }
     scene_item *it = &s->items[s->count++];
@@ -107,13 +108,29 @@ static scene_item *item_new(scene *s, scene_kind kind, scene_role role)
     return it;
 }
 
-void scene_path(scene *s, scene_role role, const scene_paint *paint)
+static void path_begin(scene *s, scene_kind kind, scene_role role, const scene_paint *paint)
 {
     if (s->open) scene_end(s);
-    scene_item *it = item_new(s, SCENE_PATH, role);
+    scene_item *it = item_new(s, kind, role);
     if (!it) return;
     it->paint = *paint;
     s->open = true;
+}
+
+void scene_path(scene *s, scene_role role, const scene_paint *paint)
+{
+    path_begin(s, SCENE_PATH, role, paint);
+}
+
+void scene_clip(scene *s, scene_role role, bool even_odd)
+{
+    path_begin(s, SCENE_CLIP, role, &(scene_paint){.even_odd = even_odd});
+}
+
+void scene_unclip(scene *s, scene_role role)
+{
+    if (s->open) scene_end(s);
+    if (item_new(s, SCENE_UNCLIP, role)) item_done(s);
 }
 
 static void step(scene *s, scene_op op, const double *v)
@@ -122,7 +139,7 @@ static void step(scene *s, scene_op op, const double *v)
     unsigned n = scene_op_numbers(op);
     if (!vec_reserve(&s->ops, &s->op_cap, s->op_count + 1, 1, 256) ||
         !vec_reserve(&s->points, &s->point_cap, s->point_count + n, sizeof *s->points, 1024)) {
-        nomem(s);
+        scene_out_of_memory(s);
         return;
     }
     s->ops[s->op_count++] = (uint8_t)op;
@@ -152,7 +169,8 @@ void scene_end(scene *s)
     if (!s->open) return;
     s->open = false;
     if (s->status != MEIRO_OK) return;
-    if (s->items[s->count - 1].ops == 0) { /* nothing drawn: no item */
+    /* nothing drawn: no item (but a clip to nothing, which its unclip ends) */
+    if (s->items[s->count - 1].ops == 0 && s->items[s->count - 1].kind == SCENE_PATH) {
         s->count--;
         return;
     }
@@ -182,7 +200,7 @@ void scene_add_text(scene *s, scene_role role, const scene_text *t)
     scene_item *it = block ? item_new(s, SCENE_TEXT, role) : NULL;
     if (!it) {
         free(block);
-        if (!block) nomem(s);
+        if (!block) scene_out_of_memory(s);
         return;
     }
     it->text = *t;
@@ -199,19 +217,12 @@ void scene_add_image(scene *s, scene_role role, const scene_image *im)
     scene_item *it = name ? item_new(s, SCENE_IMAGE, role) : NULL;
     if (!it) {
         free(name);
-        if (!name) nomem(s);
+        if (!name) scene_out_of_memory(s);
         return;
     }
     it->image = *im;
     it->image.name = name;
     item_done(s);
-}
-
-void scene_direct(scene *s, const char *what)
-{
-    for (unsigned i = 0; i < s->directs; i++)
-        if (strcmp(s->direct[i], what) == 0) return;
-    if (s->directs < sizeof s->direct / sizeof *s->direct) s->direct[s->directs++] = what;
 }
 
 const uint8_t *scene_item_ops(const scene *s, const scene_item *it) { return s->ops + it->op; }

@@ -1,6 +1,6 @@
 /* A page as data: what a page draws, in the order it draws it, without
- * cairo. The drawing code (render/) builds it; a backend draws it (cairo:
- * render/scene_cairo.c) or writes it (JSON, `-f page`: page/scene_json.c,
+ * cairo. The drawing code (draw/) builds it; a backend draws it (cairo:
+ * draw/scene_cairo.c) or writes it (JSON, `-f page`: page/scene_json.c,
  * doc/page-format.md).
  *
  * Items are paths (moves, lines, curves, arcs, closes) stroked or filled,
@@ -39,6 +39,8 @@ typedef enum scene_role {
     ROLE_PAGE_NUMBER,
     ROLE_FOOTER, /* the footer: meiro's name, the seed, the remaking command */
     ROLE_TEXT,   /* other text: a cover's, a contents page's, rule pages' */
+    ROLE_MARKS,  /* a mission's keys, doors, items and one-way arrows; floors' stairs and names */
+    ROLE_OUTLINE, /* a shaped maze's outline, and the band between it and the cells */
     ROLE_COUNT
 } scene_role;
 
@@ -46,7 +48,9 @@ const char *scene_role_name(scene_role role);
 /* The role named `name`; false for none. */
 bool scene_role_parse(const char *name, scene_role *role);
 
-typedef enum scene_kind { SCENE_PATH, SCENE_TEXT, SCENE_IMAGE } scene_kind;
+/* A clip is a path (its steps, and its paint's even_odd the rule) that
+ * the items after it are drawn within, until its unclip; clips nest. */
+typedef enum scene_kind { SCENE_PATH, SCENE_TEXT, SCENE_IMAGE, SCENE_CLIP, SCENE_UNCLIP } scene_kind;
 
 /* A path's steps and the numbers each takes from the item's points:
  * move and line x, y; curve x1, y1, x2, y2, x3, y3 (a cubic Bézier from
@@ -102,11 +106,18 @@ typedef struct scene_text {
     double box[4];
 } scene_text;
 
-/* A picture placed in a box: `name` says which (a template's file, or
- * "start" and "goal" art); backends that cannot draw it leave its box. */
+/* A picture placed in a box: `name` says which (the artwork's file, as a
+ * template names it: "art/bunny.svg"); fitted in the box, or (frame) a
+ * page's frame, its corners kept at their size and its edges stretched
+ * along the box. `art` is the picture itself while the drawing code draws
+ * the page (its backend's own kind: a cairo recording), NULL read back;
+ * a backend that has neither it nor a picture by that name leaves the
+ * box empty. */
 typedef struct scene_image {
     const char *name; /* owned by the item */
     double x, y, w, h;
+    bool frame;
+    void *art; /* not owned */
 } scene_image;
 
 typedef struct scene_item {
@@ -140,10 +151,6 @@ struct scene {
     double *points;
     size_t point_count, point_cap;
     scene_sink sink; /* items NULL: none, the scene keeps every item */
-    /* parts of the page the drawing code drew without the scene (see
-     * scene_direct), by name: the first 8 */
-    const char *direct[8];
-    unsigned directs;
     meiro_status status;
     meiro_error error;
     bool open; /* a path begun and not ended */
@@ -154,6 +161,9 @@ struct scene {
 void scene_init(scene *s, double page_w, double page_h, const scene_sink *sink);
 void scene_free(scene *s);
 meiro_status scene_status(const scene *s, meiro_error *err);
+/* Makes "out of memory describing the page" s's sticky error: a backend's
+ * or a builder's allocation failed. */
+void scene_out_of_memory(scene *s);
 
 /* A path: begun with its role and paint, then its steps, then ended (when
  * it goes to the sink). Steps outside a path, or an empty path, do nothing. */
@@ -165,14 +175,14 @@ void scene_arc(scene *s, double cx, double cy, double r, double a0, double a1, b
 void scene_close(scene *s);
 void scene_end(scene *s);
 
+/* A clip (its steps follow, then scene_end) and its end: the items
+ * between are drawn within the clip's path. Every clip has its unclip. */
+void scene_clip(scene *s, scene_role role, bool even_odd);
+void scene_unclip(scene *s, scene_role role);
+
 /* A run of text (its strings copied) and a picture's placement. */
 void scene_add_text(scene *s, scene_role role, const scene_text *t);
 void scene_add_image(scene *s, scene_role role, const scene_image *im);
-
-/* Notes that the drawing code drew `what` straight onto its device, not
- * through the scene (a part not converted yet: doc/page-format.md lists
- * them); a scene with any is not the whole page. `what` must outlive s. */
-void scene_direct(scene *s, const char *what);
 
 /* The steps and numbers of a path item. */
 const uint8_t *scene_item_ops(const scene *s, const scene_item *it);

@@ -160,11 +160,19 @@ static bool write_items(void *ctx, scene *s, size_t from, size_t to)
         if (it->kind == SCENE_PATH) {
             write_paint(o, &it->paint);
             write_steps(o, s, it);
+        } else if (it->kind == SCENE_CLIP) {
+            key(o, "clip");
+            jout_quoted(o, it->paint.even_odd ? "even-odd" : "nonzero");
+            write_steps(o, s, it);
+        } else if (it->kind == SCENE_UNCLIP) {
+            put_flag(o, "unclip", true);
         } else if (it->kind == SCENE_TEXT) {
             write_text(o, &it->text);
         } else {
             key(o, "image");
             jout_quoted(o, it->image.name);
+            key(o, "fit");
+            jout_quoted(o, it->image.frame ? "frame" : "box");
             key(o, "box");
             box4(o, (const double[]){it->image.x, it->image.y, it->image.w, it->image.h});
         }
@@ -203,19 +211,10 @@ void scene_json_page(scene_json *w, scene *s)
     s->sink = (scene_sink){write_items, w};
 }
 
-void scene_json_page_end(scene_json *w, const scene *s)
+void scene_json_page_end(scene_json *w)
 {
     jout *o = &w->o;
-    jout_str(o, "\n  ]");
-    if (s->directs) {
-        key(o, "drawn_apart");
-        for (unsigned k = 0; k < s->directs; k++) {
-            jout_str(o, k ? ", " : "[");
-            jout_quoted(o, s->direct[k]);
-        }
-        jout_str(o, "]");
-    }
-    jout_str(o, "}");
+    jout_str(o, "\n  ]}");
 }
 
 meiro_status scene_json_end(scene_json *w, meiro_error *err)
@@ -230,10 +229,13 @@ meiro_status scene_json_end(scene_json *w, meiro_error *err)
 
 /* ---- Reading ---- */
 
+static const char *const fill_rules[] = {"nonzero", "even-odd"};
+
 typedef struct reader {
     meiro_error *err;
     const char *name;
     size_t page, item; /* 1-based, for messages; item 0: the page itself */
+    size_t clips;      /* the page's clips not ended yet */
 } reader;
 
 #if defined(__GNUC__)
@@ -332,9 +334,8 @@ static bool read_paint(reader *r, json_t *item, scene_paint *p)
     if (fill) {
         *p = scene_fill((scene_rgb){0, 0, 0});
         json_t *rule = json_object_get(fill, "rule");
-        static const char *const rules[] = {"nonzero", "even-odd"};
         int even_odd = 0;
-        if (rule && !name_of(r, rule, "fill rule", rules, 2, &even_odd)) return false;
+        if (rule && !name_of(r, rule, "fill rule", fill_rules, 2, &even_odd)) return false;
         p->even_odd = even_odd;
         return colour(r, fill, &p->colour);
     }
@@ -421,6 +422,23 @@ static bool read_item(reader *r, scene *s, json_t *item)
     if (!role_name || !scene_role_parse(role_name, (scene_role *)&role))
         return bad(r, "unknown role \"%s\"", role_name ? role_name : ""), false;
     json_t *d = json_object_get(item, "d");
+    const char *clip = json_string_value(json_object_get(item, "clip"));
+    if (clip) {
+        int rule = 0;
+        if (!name_of(r, json_object_get(item, "clip"), "clip", fill_rules, 2, &rule)) return false;
+        if (!json_is_string(d)) return bad(r, "a clip has its path (\"d\")"), false;
+        scene_clip(s, (scene_role)role, rule == 1);
+        bool ok = read_steps(r, s, json_string_value(d));
+        scene_end(s);
+        r->clips++;
+        return ok;
+    }
+    if (json_is_true(json_object_get(item, "unclip"))) {
+        if (!r->clips) return bad(r, "an unclip without its clip"), false;
+        r->clips--;
+        scene_unclip(s, (scene_role)role);
+        return true;
+    }
     if (json_is_string(d)) {
         scene_paint p;
         if (!read_paint(r, item, &p)) return false;
@@ -431,10 +449,14 @@ static bool read_item(reader *r, scene *s, json_t *item)
     }
     if (json_object_get(item, "text")) return read_text(r, s, (scene_role)role, item);
     const char *image = json_string_value(json_object_get(item, "image"));
-    if (!image) return bad(r, "an item is a path (\"d\"), a \"text\" or an \"image\""), false;
+    if (!image) return bad(r, "an item is a path (\"d\"), a \"text\", an \"image\", a \"clip\" or an \"unclip\""), false;
     double v[4];
-    if (!box(r, item, v)) return false;
-    scene_add_image(s, (scene_role)role, &(scene_image){image, v[0], v[1], v[2], v[3]});
+    static const char *const fits[] = {"box", "frame"};
+    int fit = 0;
+    json_t *how = json_object_get(item, "fit");
+    if (!box(r, item, v) || (how && !name_of(r, how, "fit", fits, 2, &fit))) return false;
+    scene_add_image(s, (scene_role)role,
+                    &(scene_image){image, v[0], v[1], v[2], v[3], .frame = fit == 1});
     return true;
 }
 
@@ -449,6 +471,7 @@ static bool read_page(reader *r, scene *s, json_t *page)
     scene_init(s, w, h, NULL);
     json_t *items = json_object_get(page, "items");
     if (!json_is_array(items)) return bad(r, "\"items\" must be an array"), false;
+    r->clips = 0;
     for (size_t i = 0; i < json_array_size(items); i++) {
         r->item = i + 1;
         if (!read_item(r, s, json_array_get(items, i))) return false;
@@ -458,6 +481,7 @@ static bool read_page(reader *r, scene *s, json_t *page)
         }
     }
     r->item = 0;
+    if (r->clips) return bad(r, "%zu clip%s not ended (\"unclip\")", r->clips, r->clips > 1 ? "s" : ""), false;
     return true;
 }
 
@@ -479,7 +503,7 @@ static bool read_seed(reader *r, json_t *root, scene_book *book)
 meiro_status scene_json_read(FILE *in, const char *name, scene_book *book, meiro_error *err)
 {
     *book = (scene_book){0};
-    reader r = {err, name, 0, 0};
+    reader r = {.err = err, .name = name};
     json_error_t jerr;
     json_t *root = json_loadf(in, JSON_REJECT_DUPLICATES, &jerr);
     if (!root) {

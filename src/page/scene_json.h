@@ -18,9 +18,9 @@ typedef struct scene_json scene_json;
  * without memory. */
 scene_json *scene_json_begin(FILE *out, bool has_seed, uint64_t seed);
 /* A page of s's size: s's items go to the writer from now on (its sink)
- * until scene_json_page_end, which writes the parts drawn apart. */
+ * until scene_json_page_end, which ends the page. */
 void scene_json_page(scene_json *w, scene *s);
-void scene_json_page_end(scene_json *w, const scene *s);
+void scene_json_page_end(scene_json *w);
 /* Ends the document, frees the writer; a write error is reported. */
 meiro_status scene_json_end(scene_json *w, meiro_error *err);
 

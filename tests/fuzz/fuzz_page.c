@@ -3,7 +3,7 @@
  * picture of the page. A refusal must say why. */
 #define _POSIX_C_SOURCE 200809L
 #include "page/scene_json.h"
-#include "render/scene_cairo.h"
+#include "draw/scene_cairo.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -9,7 +9,7 @@
  * maze reads as meiro's JSON or is refused. */
 #define _GNU_SOURCE
 #include "meiro.h"
-#include "render/export.h"
+#include "press/press.h"
 
 #include <stdio.h>
 #include <stdlib.h>

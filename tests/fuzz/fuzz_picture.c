@@ -6,7 +6,7 @@
  * libFuzzer's own timeout stands in for it). A refusal is a status and a
  * message; a mask holds 0 and 1 only. */
 #include "meiro.h"
-#include "render/picture.h"
+#include "shapes/picture.h"
 
 #include <stdlib.h>
 #include <string.h>

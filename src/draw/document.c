@@ -1,0 +1,998 @@
+/* Document pages: the style, the page plan and the drawing of each page. */
+#define _POSIX_C_SOURCE 200809L
+#include "core/alloc.h"
+#include "core/error.h"
+#include "core/model.h"
+#include "page/layout.h"
+#include "page/print.h"
+#include "page/template.h"
+#include "draw/document.h"
+#include "draw/draw.h"
+#include "draw/measure.h"
+#include "draw/scene_cairo.h"
+
+#include <cairo-pdf.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void resolve_style(doc_style *s, const meiro_export_options *opt, const doc_item *items,
+                          size_t count)
+{
+    const meiro_template *t = opt->tpl;
+    *s = (doc_style){0};
+    s->tpl = t;
+    page_paper_of(opt, &s->paper);
+    s->orientation = opt->orientation;
+    /* a printed book's pages are its trim, as the service was told */
+    if (s->paper.bleed > 0 && opt->print != MEIRO_PRINT_NONE && s->orientation == MEIRO_ORIENT_AUTO)
+        s->orientation = MEIRO_ORIENT_PORTRAIT;
+    s->margin = opt->margin_mm;
+    s->cell_exact = opt->cell_mm;
+    s->cell_max = t ? t->cell : 0;
+    s->line = t ? t->line : 0;
+    s->line_min = meiro_print_line_min_mm(opt->print);
+    s->grey_answers = print_profile_of(opt->print)->grey_answers;
+    s->answer_colour = opt->answer_colour;
+    s->per_page = t ? t->per_page : 1;
+    s->key_per_page = opt->key_per_page ? opt->key_per_page : t ? t->key_per_page : 6;
+    s->answers = page_answers(opt);
+    page_words_for(opt, &s->words);
+    s->labels = s->words.labels;
+    s->title = s->words.title;
+    s->subtitle = s->words.subtitle;
+    s->fields = s->words.fields[0] ? s->words.fields : NULL;
+    s->marks.start = s->words.start;
+    s->marks.goal = s->words.goal;
+    s->marks.badges = page_signs_badges(opt, count ? items[0].level : 0);
+    /* one maze: its answer page keeps the title ("めいろ — こたえ") */
+    if (count == 1 && s->title)
+        snprintf(s->answers_title, sizeof s->answers_title, "%s — %s", s->title,
+                 s->labels->answers);
+    else snprintf(s->answers_title, sizeof s->answers_title, "%s", s->labels->answers);
+    s->footer = opt->footer && opt->footer[0] ? opt->footer : NULL;
+    s->no_footer = opt->no_footer;
+    s->crop = opt->crop && count == 1;
+    s->marks.font = page_font(t, s->labels, FONT_FAMILY);
+    s->footer_font = page_font(NULL, s->labels, FONT_FAMILY);
+    s->page_numbers = t ? t->page_numbers : false;
+    s->show_seed = t ? t->show_seed : true;
+    s->cover = t ? t->cover && count > 1 : false;
+}
+
+static frame_texts texts_for(const doc_style *s, page_kind kind)
+{
+    if (kind == PAGE_CONTENTS) return (frame_texts){.title = true, .subtitle = s->contents_subtitle};
+    if (kind == PAGE_ANSWERS || kind == PAGE_NOTES) return (frame_texts){.title = true};
+    if (kind == PAGE_BACK) return (frame_texts){0};
+    return (frame_texts){
+        .title = s->title != NULL, .subtitle = s->subtitle != NULL, .fields = s->fields != NULL};
+}
+
+/* The last page (but a back cover) gives the remaking command in its footer. */
+static bool remade_on(const document *d, const doc_page *p)
+{
+    return d->remake && p == &d->pages[d->page_count - 1] && p->kind != PAGE_BACK;
+}
+
+/* The rules a puzzle page states: its special mazes' (page_maze_rules),
+ * each once; none on a cropped maze (no page around it). */
+static unsigned page_rules(const document *d, const doc_page *p)
+{
+    unsigned rules = 0;
+    for (size_t k = 0; p->kind == PAGE_PUZZLES && !d->style.crop && k < p->count; k++)
+        rules |= page_maze_rules(d->items[p->first + k].maze);
+    return rules;
+}
+
+static unsigned bits(unsigned v)
+{
+    unsigned n = 0;
+    for (; v; v &= v - 1) n++;
+    return n;
+}
+
+/* A page's texts: its kind's, its rule lines and the remaking command's lines. */
+static frame_texts page_texts(const document *d, const doc_page *p)
+{
+    frame_texts t = texts_for(&d->style, p->kind);
+    t.rule_lines = bits(page_rules(d, p));
+    if (remade_on(d, p)) t.footer_lines = d->remake_lines;
+    return t;
+}
+
+/* The rule lines above a puzzle page's mazes, centred, each on one line
+ * (set smaller on a narrow page). */
+static void draw_rules(cairo_t *cr, const document *d, const doc_page *p, const page_frame *f)
+{
+    const doc_style *st = &d->style;
+    unsigned rules = page_rules(d, p), line = 0;
+    cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
+    for (unsigned r = 0; r < PAGE_RULE_COUNT; r++) {
+        if (!(rules & (1u << r))) continue;
+        const char *text = st->labels->rules[r];
+        text_fit fit;
+        double size = f->rules_size;
+        if (!fit_text(cr, text, st->marks.font, false, size, size, st->text_width, RULE_LINE_MM,
+                      &fit) ||
+            fit.wrap)
+            size *= st->text_width / fit.natural * 0.999;
+        draw_text(cr, ROLE_TEXT, text, st->marks.font, f->center_x,
+                  f->rules_baseline + line++ * RULE_LINE_MM, size, false, 0);
+    }
+}
+
+static bool add_page(document *d, page_kind kind, size_t first, size_t count, unsigned slots)
+{
+    if (!vec_reserve(&d->pages, &d->page_cap, d->page_count + 1, sizeof *d->pages, 8)) return false;
+    d->pages[d->page_count++] = (doc_page){kind, first, count, slots};
+    return true;
+}
+
+static const char *page_title(const document *d, page_kind kind)
+{
+    return kind == PAGE_ANSWERS    ? d->style.answers_title
+           : kind == PAGE_NOTES    ? d->style.labels->notes
+           : kind == PAGE_CONTENTS ? d->style.labels->contents
+                                   : d->style.title;
+}
+
+
+/* Page 1 is a right-hand page, page 2 a left-hand one, and so on: the
+ * gutter goes on the binding side. */
+static bool doc_left_hand(const document *d, const doc_page *p) { return (p - d->pages) % 2 == 1; }
+
+/* S and G on a dense key: letters about 2 mm tall (a bold capital is
+ * 0.73 of its size) */
+#define KEY_MARK_MIN_MM 2.8
+
+/* The room above a maze its door arrows take (layout_in_slot keeps it on
+ * both sides of an axis with a door). */
+static double maze_top_room(const page_layout *L, unsigned doors)
+{
+    return doors & ((1u << MEIRO_NORTH) | (1u << MEIRO_SOUTH)) ? L->arrow + L->arrow_from : 0;
+}
+
+/* Walls and the answer's line no thinner than the print service prints. */
+static void line_floor(const doc_style *st, page_layout *L)
+{
+    L->line = fmax(L->line, st->line_min);
+    L->path_width = fmax(L->path_width, st->line_min);
+    L->grey_path = st->grey_answers;
+    L->answer_colour = st->answer_colour;
+}
+
+meiro_status doc_place(const document *d, const doc_page *p, size_t k, page_layout *L,
+                       page_frame *f, meiro_error *err)
+{
+    *L = (page_layout){0};
+    meiro_status s = layout_frame(&d->style.paper, d->landscape, d->style.margin,
+                                  doc_left_hand(d, p), page_texts(d, p), f, err);
+    if (s != MEIRO_OK) return s;
+    box slots[9];
+    layout_slots(f, p->slots, slots);
+    const meiro_maze *m = d->items[p->first + k].maze;
+    bool caption = d->count > 1;
+    /* on answer-key pages the mazes are small: a fixed cell would not fit */
+    double exact =
+        p->kind == PAGE_ANSWERS && p->slots != d->style.per_page ? 0 : d->style.cell_exact;
+    double mw, mh;
+    maze_cells(m, &mw, &mh);
+    unsigned doors = maze_door_sides(m);
+    L->outline_room = maze_outline_room(m);
+    layout_shape_ends(m, L);
+    s = layout_in_slot(mw, mh, doors, slots[k], caption, exact, d->style.cell_max, d->style.line, L,
+                       err);
+    line_floor(&d->style, L);
+    if (s == MEIRO_OK && p->kind == PAGE_ANSWERS && p->slots > 1) {
+        /* a key: every maze at the top of its slot, so the rows' captions
+         * line up, and S and G readable however small the cells */
+        double top = slots[k].y + (caption ? CAPTION_BAND_MM : 0) + maze_top_room(L, doors);
+        L->crop_y += top - L->maze_y;
+        L->maze_y = top;
+        L->mark_min = KEY_MARK_MIN_MM;
+    }
+    L->page_w = f->page_w;
+    L->page_h = f->page_h;
+    L->landscape = f->landscape;
+    L->margin = f->margin;
+    return s;
+}
+
+/* A key's cells at least this many of the thinnest line printed: at a
+ * print service's 0.75 pt, 2.6 mm cells, the grey band (answer_paint) 1.4 mm
+ * wide with a wall's width clear on each side, a path the eye follows; at
+ * home (0.1 mm) 1 mm, which a key of 6 or 9 small mazes keeps. */
+#define KEY_CELL_LINES 10
+
+/* A key page of fewer, larger mazes (9, 6, 4, 2, then 1 a page) until each
+ * of its mazes has cells of KEY_CELL_LINES lines: hard and expert mazes in
+ * a printed book. Returns how many mazes the page keeps. */
+static size_t key_fit(document *d, doc_page *p)
+{
+    static const unsigned fewer[] = {9, 6, 4, 2, 1};
+    for (size_t f = 0; f < sizeof fewer / sizeof fewer[0]; f++) {
+        if (fewer[f] > p->slots) continue;
+        p->slots = fewer[f];
+        if (p->count > p->slots) p->count = p->slots;
+        bool big = true;
+        for (size_t k = 0; k < p->count && big; k++) {
+            page_layout L;
+            page_frame fr;
+            big = doc_place(d, p, k, &L, &fr, NULL) == MEIRO_OK &&
+                  L.cell >= KEY_CELL_LINES * d->style.line_min;
+        }
+        if (big) break;
+    }
+    return p->count;
+}
+
+/* Frame art keeps its corners: texts stay this far from the page's sides
+ * (the stars of art/stars-frame.svg end 21 mm in). */
+enum { FRAME_CORNER_MM = 24, FRAME_MARGIN_MM = 10, COVER_TITLE_MM = 14, COVER_SUBTITLE_MM = 6 };
+
+/* The characters of text no font of `font` has, as "U+E000, U+1E900" (the
+ * first few), for a refusal that names them: each is measured alone. */
+static void missing_named(cairo_t *cr, const char *text, const char *font, char *out, size_t size)
+{
+    size_t n = 0, named = 0;
+    out[0] = 0;
+    for (const char *p = text; *p && n < size; p = g_utf8_next_char(p)) {
+        char one[8] = {0};
+        memcpy(one, p, (size_t)(g_utf8_next_char(p) - p));
+        if (missing_glyphs(cr, one, font, true) <= 0) continue;
+        if (named++ == 6) {
+            n += (size_t)snprintf(out + n, size - n, ", …");
+            break;
+        }
+        n += (size_t)snprintf(out + n, size - n, "%sU+%04X", named > 1 ? ", " : "",
+                              (unsigned)g_utf8_get_char(p));
+    }
+}
+
+/* Every text of the page fitted to its band (shrunk, then on two lines),
+ * or the document refused before anything is drawn. */
+static meiro_status fit_texts(document *d, meiro_error *err)
+{
+    doc_style *st = &d->style;
+    double pw, ph;
+    doc_page_size(d, &pw, &ph);
+    st->text_width = pw - st->paper.gutter - 2 * fmax(st->margin, st->frame ? FRAME_CORNER_MM : 0);
+    const char *cover_title = st->title ? st->title : st->labels->default_title;
+    /* each text with the template key it may come from (the answer page's
+     * title is built from the title) */
+    const struct {
+        const char *text, *what;
+        double size, band;
+        bool bold;
+        text_fit *fit;
+        const char *key, *from;
+        meiro_field field;
+    } texts[] = {
+        {st->title, "title", TITLE_FONT_MM, TITLE_BAND_MM - 1, true, &st->title_fit, "title",
+         st->title, MEIRO_FIELD_TITLE},
+        {st->subtitle, "subtitle", SUBTITLE_FONT_MM, SUBTITLE_BAND_MM - 1, false, &st->subtitle_fit,
+         "subtitle", st->subtitle, MEIRO_FIELD_SUBTITLE},
+        {st->answers_title, "answer page's title", TITLE_FONT_MM, TITLE_BAND_MM - 1, true,
+         &st->answers_fit, "title", st->title, MEIRO_FIELD_TITLE},
+        {st->cover ? cover_title : NULL, "cover title", COVER_TITLE_MM, 2.6 * COVER_TITLE_MM, true,
+         &st->cover_fit, "title", st->title, MEIRO_FIELD_TITLE},
+        {st->cover ? st->subtitle : NULL, "subtitle", COVER_SUBTITLE_MM, 2.6 * COVER_SUBTITLE_MM,
+         false, &st->cover_subtitle_fit, "subtitle", st->subtitle, MEIRO_FIELD_SUBTITLE},
+    };
+    cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1);
+    cairo_t *cr = cairo_create(surface);
+    measure_share(cr, d->measure);
+    meiro_status s = cairo_status(cr) == CAIRO_STATUS_SUCCESS
+                         ? MEIRO_OK
+                         : fail(err, MEIRO_ERROR_NOMEM, "out of memory measuring the texts");
+    /* characters no font has would print as empty boxes */
+    const struct {
+        const char *text, *what, *section, *key;
+        meiro_field field;
+    } drawn[] = {{st->title, "title", "text", "title", MEIRO_FIELD_TITLE},
+                 {st->subtitle, "subtitle", "text", "subtitle", MEIRO_FIELD_SUBTITLE},
+                 {st->fields, "name line", "text", "fields", MEIRO_FIELD_NAME},
+                 {st->marks.start_art ? NULL : st->marks.start, "start mark", "maze", "start",
+                  MEIRO_FIELD_NONE},
+                 {st->marks.goal_art ? NULL : st->marks.goal, "goal mark", "maze", "goal",
+                  MEIRO_FIELD_NONE}};
+    for (size_t k = 0; s == MEIRO_OK && k < sizeof drawn / sizeof drawn[0]; k++) {
+        int missing = drawn[k].text ? missing_glyphs(cr, drawn[k].text, st->marks.font, true) : 0;
+        if (missing > 0) {
+            char named[96];
+            missing_named(cr, drawn[k].text, st->marks.font, named, sizeof named);
+            s = fail_field(
+                err, drawn[k].field, MEIRO_ERROR_ARGUMENT,
+                "the %s '%s' has %d character%s no installed font can draw (%s: they would print "
+                "as empty boxes); install a font that has them (emoji: fonts-noto-color-emoji) or "
+                "write other text",
+                drawn[k].what, drawn[k].text, missing, missing == 1 ? "" : "s", named);
+            template_blame(st->tpl, drawn[k].section, drawn[k].key, drawn[k].text, err);
+        }
+    }
+    for (size_t k = 0; s == MEIRO_OK && k < sizeof texts / sizeof texts[0]; k++) {
+        if (!texts[k].text || !texts[k].text[0]) continue;
+        /* down to 9 pt (3.2 mm), what a printed page still reads easily */
+        double floor_size = fmin(texts[k].size, 3.2);
+        if (fit_text(cr, texts[k].text, st->marks.font, texts[k].bold, texts[k].size, floor_size,
+                     st->text_width, texts[k].band, texts[k].fit))
+            continue;
+        /* about how many characters two lines at the floor hold */
+        glong chars = g_utf8_strlen(texts[k].text, -1);
+        double room = 2 * st->text_width / (texts[k].fit->natural * floor_size / texts[k].size);
+        s = fail_field(
+            err, texts[k].field, MEIRO_ERROR_ARGUMENT,
+            "the %s is too long for the page: %ld characters do not fit on two lines of %.0f mm "
+            "at %.0f pt; about %.0f fit",
+            texts[k].what, (long)chars, st->text_width, floor_size * PT_PER_MM, chars * room * 0.9);
+        template_blame(st->tpl, "text", texts[k].key, texts[k].from, err);
+    }
+    if (s == MEIRO_OK && !measure_ok(cr))
+        s = fail(err, MEIRO_ERROR_NOMEM, "out of memory measuring the texts");
+    cairo_destroy(cr);
+    cairo_surface_destroy(surface);
+    return s;
+}
+
+meiro_status doc_init(document *d, const doc_item *items, size_t count,
+                      const meiro_export_options *opt, int cover, meiro_error *err)
+{
+    return doc_plan(d, items, count, opt, &(doc_parts){.cover = cover}, err);
+}
+
+meiro_status doc_plan(document *d, const doc_item *items, size_t count,
+                      const meiro_export_options *opt, const doc_parts *parts, meiro_error *err)
+{
+    *d = (document){0};
+    d->measure = measure_cache_new(); /* NULL: each context matches its own fonts */
+    d->items = items;
+    d->count = count;
+    resolve_style(&d->style, opt, items, count);
+    doc_style *st = &d->style;
+    if (parts && parts->cover >= 0) st->cover = parts->cover;
+    /* a table of contents: asked for, else the template's, else for over
+     * 20 mazes of one a page (not for worksheets of several a page) */
+    int contents = parts ? parts->contents : 0;
+    if (contents < 0 && st->tpl && st->tpl->contents >= 0) contents = st->tpl->contents;
+    if (contents < 0) contents = count > 20 && st->per_page == 1;
+    d->version = parts ? parts->version : NULL;
+    d->copies = parts && parts->per_copy ? parts->copies : NULL;
+    d->per_copy = d->copies ? parts->per_copy : 0;
+    /* a book to sell says nothing of how it was made: the seeds (captions,
+     * footers) go with the rest */
+    st->workings = !(parts && parts->clean);
+    st->show_seed = st->show_seed && st->workings;
+    st->contents_subtitle = parts && parts->volume && st->subtitle;
+    meiro_status s = page_margin_check(opt, err);
+    if (s != MEIRO_OK) return s;
+    /* orientation: the one that gives the largest maze bigger cells */
+    double bw = 1, bh = 1;
+    unsigned doors = 0;
+    for (size_t i = 0; i < count; i++) {
+        double mw, mh;
+        maze_cells(items[i].maze, &mw, &mh);
+        if (mw * mh > bw * bh) {
+            bw = mw, bh = mh;
+            doors = maze_door_sides(items[i].maze);
+        }
+    }
+    if (st->orientation == MEIRO_ORIENT_AUTO) {
+        double best[2] = {0, 0};
+        for (int land = 0; land <= 1; land++) {
+            page_frame f;
+            box slots[9];
+            page_layout L = {0};
+            if (layout_frame(&st->paper, land, st->margin, false, texts_for(st, PAGE_PUZZLES), &f,
+                             NULL) != MEIRO_OK)
+                continue;
+            layout_slots(&f, st->per_page, slots);
+            if (layout_in_slot(bw, bh, doors, slots[0], count > 1, 0, 0, 0, &L, NULL) == MEIRO_OK)
+                best[land] = L.cell;
+        }
+        d->landscape = best[1] > best[0];
+    } else {
+        d->landscape = st->orientation == MEIRO_ORIENT_LANDSCAPE;
+    }
+    fonts_prepare(st->marks.font);
+    /* the artwork, drawn once: the frame at its own size (drawn in slices
+     * to follow the page), the marks in a square (500 units: only the SVG
+     * features librsvg draws as pixels, filters and images, depend on it) */
+    double pw, ph;
+    doc_page_size(d, &pw, &ph);
+    const meiro_template *t = opt->tpl;
+    if (t) {
+        s = load_art(t, &t->art_frame, 0, fmin(pw, ph), &st->frame, err);
+    }
+    /* frame art runs a few millimetres in from the page's edge (the kids'
+     * stars: a line 6 mm in): the title and footer keep inside it */
+    if (s == MEIRO_OK && st->frame && !st->crop && st->margin < FRAME_MARGIN_MM) {
+        s = fail_field(
+            err, MEIRO_FIELD_MARGIN, MEIRO_ERROR_ARGUMENT,
+            "a margin of %g mm puts the page's words on the template's frame art: %g mm and up keeps "
+            "them inside it",
+            st->margin, (double)FRAME_MARGIN_MM);
+        if (st->margin == t->margin) template_blame(t, "page", "margin", NULL, err);
+    }
+    if (s == MEIRO_OK) s = load_marks_art(opt, MARKS_ART_SIZE, &st->marks.start_art, &st->marks.goal_art, err);
+    if (s == MEIRO_OK) s = fit_texts(d, err);
+    /* the page plan */
+    /* the answers alone: after each page (without the pages), or a key */
+    bool only = opt->answers_only;
+    if (only && st->answers == ANSWERS_NONE) st->answers = ANSWERS_AFTER_PAGE;
+    if (only) st->cover = false;
+    bool ok = s == MEIRO_OK && (!st->cover || add_page(d, PAGE_COVER, 0, 0, 1));
+    /* a booklet of over 20 mazes opens with its contents */
+    if (ok && !only && contents) ok = add_page(d, PAGE_CONTENTS, 0, 0, 1);
+    for (size_t i = 0; ok && i < count && !(only && st->answers == ANSWERS_KEY);
+         i += st->per_page) {
+        size_t n = count - i < st->per_page ? count - i : st->per_page;
+        /* answers on the back: each puzzle on a right-hand (odd) page */
+        if (st->answers == ANSWERS_BACK && d->page_count % 2 && !only)
+            ok = add_page(d, PAGE_NOTES, 0, 0, 1);
+        if (ok && !only) ok = add_page(d, PAGE_PUZZLES, i, n, st->per_page);
+        if (ok && (st->answers == ANSWERS_AFTER_PAGE || st->answers == ANSWERS_BACK))
+            ok = add_page(d, PAGE_ANSWERS, i, n, st->per_page);
+    }
+    for (size_t i = 0; ok && st->answers == ANSWERS_KEY && i < count;) {
+        size_t n = count - i < st->key_per_page ? count - i : st->key_per_page;
+        ok = add_page(d, PAGE_ANSWERS, i, n, st->key_per_page);
+        if (ok) i += key_fit(d, &d->pages[d->page_count - 1]);
+    }
+    if (s == MEIRO_OK && !ok) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory planning pages");
+    /* every maze must fit where it goes */
+    for (size_t p = 0; s == MEIRO_OK && p < d->page_count; p++) {
+        for (size_t k = 0; s == MEIRO_OK && k < d->pages[p].count; k++) {
+            if (d->pages[p].kind == PAGE_COVER) break;
+            page_layout L;
+            page_frame f;
+            s = doc_place(d, &d->pages[p], k, &L, &f, err);
+        }
+    }
+    if (s != MEIRO_OK) doc_free(d);
+    return s;
+}
+
+meiro_status doc_fold(document *d, unsigned multiple, meiro_error *err)
+{
+    bool ok = true;
+    while (ok && (d->page_count + 1) % multiple) ok = add_page(d, PAGE_NOTES, 0, 0, 1);
+    if (ok) ok = add_page(d, PAGE_BACK, 0, 0, 1);
+    return ok ? MEIRO_OK : fail(err, MEIRO_ERROR_NOMEM, "out of memory planning pages");
+}
+
+meiro_status doc_set_gutter(document *d, double gutter, meiro_error *err)
+{
+    d->style.paper.gutter = gutter;
+    return fit_texts(d, err); /* the texts' width depends on it */
+}
+
+void doc_free(document *d)
+{
+    measure_cache_free(d->measure);
+    d->measure = NULL;
+    free(d->pages);
+    d->pages = NULL;
+    d->page_cap = 0;
+    cairo_surface_destroy(d->style.frame); /* NULL is allowed */
+    cairo_surface_destroy(d->style.marks.start_art);
+    cairo_surface_destroy(d->style.marks.goal_art);
+    d->style.frame = d->style.marks.start_art = d->style.marks.goal_art = NULL;
+}
+
+void doc_page_size(const document *d, double *w, double *h)
+{
+    double pw = d->style.paper.w, ph = d->style.paper.h;
+    *w = d->landscape ? ph : pw;
+    *h = d->landscape ? pw : ph;
+}
+
+meiro_status doc_first_maze(const document *d, size_t index, page_layout *L, meiro_error *err)
+{
+    page_frame f;
+    return doc_place(d, &d->pages[index], 0, L, &f, err);
+}
+
+/* "No. 3" on the left above a maze, "dig · 12 × 15 · seed 42" on the right;
+ * both kept inside the page's body (a shape's maze may stand off its slot's
+ * middle, beside the signs of S and G, and its box be narrower than "No. 3"). */
+static void draw_caption(cairo_t *cr, const document *d, const doc_page *p, size_t k,
+                         const page_layout *L, const page_frame *f)
+{
+    size_t i = p->first + k;
+    char left[320], right[224] = "", number[96];
+    if (d->copies) { /* a class set's answers: "Hana · No. 2", whose maze it is */
+        snprintf(number, sizeof number, d->style.labels->maze_no, (unsigned)(i % d->per_copy + 1));
+        snprintf(left, sizeof left, "%s · %s", d->copies[i / d->per_copy], number);
+    } else {
+        snprintf(left, sizeof left,
+                 p->kind == PAGE_ANSWERS ? d->style.labels->answer_to : d->style.labels->maze_no,
+                 (unsigned)(i + 1));
+    }
+    const meiro_maze *m = d->items[i].maze;
+    uint64_t seed;
+    /* the maze's own seed, where there is room: not in an answer key */
+    char dims[128];
+    page_maze_size(m, dims, sizeof dims);
+    if (d->style.show_seed && p->kind == PAGE_PUZZLES && L->maze_w >= 60 &&
+        meiro_maze_seed(m, &seed))
+        snprintf(right, sizeof right, "%s · %s · seed %llu", meiro_maze_algorithm(m), dims,
+                 (unsigned long long)seed);
+    double base = L->maze_y - 2.0 - maze_top_room(L, maze_door_sides(m)); /* above a door's arrow */
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    text_fit w;
+    fit_text(cr, left, d->style.marks.font, true, CAPTION_FONT_MM, CAPTION_FONT_MM, f->body.w,
+             2 * CAPTION_FONT_MM, &w);
+    double body_right = f->body.x + f->body.w, size = CAPTION_FONT_MM;
+    if (d->copies) { /* a pupil's long name on a key: within its slot, smaller if need be */
+        box slots[9];
+        layout_slots(f, p->slots, slots);
+        double room = slots[k].x + slots[k].w - fmax(slots[k].x, fmin(L->maze_x, body_right));
+        if (w.natural > room) {
+            size = fmax(0.6 * CAPTION_FONT_MM, size * room / w.natural);
+            w.natural *= size / CAPTION_FONT_MM;
+        }
+        body_right = slots[k].x + slots[k].w;
+    }
+    double x = fmax(f->body.x, fmin(L->maze_x, body_right - w.natural));
+    draw_text(cr, ROLE_CAPTION, left, d->style.marks.font, x, base, size, true, -1);
+    cairo_set_source_rgb(cr, 0.4, 0.4, 0.4);
+    draw_text(cr, ROLE_CAPTION, right, d->style.footer_font,
+              fmin(L->maze_x + L->maze_w, body_right), base, CAPTION_FONT_MM * 0.8, false, 1);
+}
+
+/* A line of a text broken into lines. */
+typedef struct text_line {
+    const char *start;
+    int len;
+} text_line;
+
+static double text_width(cairo_t *cr, const char *text, int len, const char *font, double size)
+{
+    char *copy = g_strndup(text, (gsize)len);
+    PangoLayout *layout = text_layout(cr, copy, font, false, size);
+    PangoRectangle logical;
+    pango_layout_get_extents(layout, NULL, &logical);
+    g_object_unref(layout);
+    g_free(copy);
+    return (double)logical.width / PANGO_SCALE;
+}
+
+/* Breaks `text` into lines no wider than `width` at `size`, only at spaces
+ * outside single quotes: a shell command's words stay whole, and its lines
+ * joined with spaces give the command back. A word wider than a line has
+ * one to itself. Fills up to `max` lines; returns how many it takes. */
+static size_t word_lines(cairo_t *cr, const char *text, const char *font, double size, double width,
+                         text_line *lines, size_t max)
+{
+    size_t n = 0;
+    const char *line = text, *end = NULL; /* the line so far: [line, end) */
+    bool quoted = false;
+    for (const char *p = text;; p++) {
+        if (*p == '\\' && !quoted && p[1]) { /* \' outside quotes: a quote */
+            p++;
+            continue;
+        }
+        if (*p == '\'') quoted = !quoted;
+        if (*p && (*p != ' ' || quoted)) continue;
+        if (p > line && p[-1] != ' ') { /* a word ends at p */
+            if (end && text_width(cr, line, (int)(p - line), font, size) > width) {
+                if (n < max) lines[n] = (text_line){line, (int)(end - line)};
+                n++;
+                for (line = end; *line == ' '; line++) {}
+            }
+            end = p;
+        }
+        if (!*p) break;
+        if (!end) line = p + 1; /* spaces before the first word */
+    }
+    if (end) {
+        if (n < max) lines[n] = (text_line){line, (int)(end - line)};
+        n++;
+    }
+    return n;
+}
+
+/* Lines of `text` centred on x at `size`, broken as word_lines does; the
+ * last one's baseline at `baseline` (upwards) or the first one's (not). */
+static void draw_word_lines(cairo_t *cr, scene_role role, const char *text, const char *font,
+                            double x, double baseline, double size, double width, bool upwards)
+{
+    text_line lines[16];
+    size_t n = word_lines(cr, text, font, size, width, lines, 16);
+    if (n > 16) n = 16;
+    for (size_t k = 0; k < n; k++) {
+        char *line = g_strndup(lines[k].start, (gsize)lines[k].len);
+        double y = upwards ? baseline - (double)(n - 1 - k) * FOOTER_LINE_MM
+                           : baseline + (double)k * size * 1.25;
+        draw_text(cr, role, line, font, x, y, size, false, 0);
+        g_free(line);
+    }
+}
+
+/* Japanese workbooks set the page number alone in the outer bottom corner
+ * (right on right-hand pages, left on left-hand ones), larger, where a
+ * thumb turning the pages finds it; elsewhere "Page 3" leads the footer
+ * (into `text`). Returns whether the number goes in the corner. */
+static bool page_number(const document *d, size_t index, char *text, size_t size)
+{
+    bool numbered = d->style.page_numbers && d->pages[index].kind != PAGE_COVER &&
+                    d->pages[index].kind != PAGE_BACK;
+    bool corner = numbered && d->count > 1 && !strcmp(d->style.labels->lang, "ja");
+    text[0] = 0;
+    if (numbered && !corner) snprintf(text, size, d->style.labels->page_no, (unsigned)(index + 1));
+    return corner;
+}
+
+/* The last page's footer, "Page 9   ·   To make this booklet again: meiro
+ * booklet ...", and the width its lines may take (g_free it). */
+static char *remake_footer(const document *d, size_t index, const page_frame *f, double *width)
+{
+    char number[64], version[160] = "";
+    bool corner = page_number(d, index, number, sizeof number);
+    *width = f->body.w - (corner ? 8 * FOOTER_FONT_MM : 0); /* clear of a number in the corner */
+    if (d->version) /* a class set's last copy keeps its label and seed */
+        snprintf(version, sizeof version, "%s%s · seed %llu   ·   ", number[0] ? "   ·   " : "",
+                 d->version, (unsigned long long)d->seed);
+    return g_strdup_printf("%s%s%s %s", number,
+                           version[0]  ? version
+                           : number[0] ? "   ·   "
+                                       : "",
+                           d->style.labels->remake, d->remake);
+}
+
+meiro_status doc_set_remake(document *d, const char *remake, meiro_error *err)
+{
+    d->remake = d->style.workings && remake && remake[0] ? remake : NULL;
+    d->remake_lines = 1;
+    d->remake_size = FOOTER_FONT_MM;
+    if (!d->remake || d->page_count == 0) return MEIRO_OK;
+    size_t last = d->page_count - 1;
+    const doc_page *p = &d->pages[last];
+    if (p->kind == PAGE_BACK || d->style.no_footer) return MEIRO_OK; /* the back cover has room */
+    page_frame f;
+    meiro_status s = layout_frame(&d->style.paper, d->landscape, d->style.margin,
+                                  doc_left_hand(d, p), texts_for(&d->style, p->kind), &f, err);
+    if (s != MEIRO_OK) return s;
+    cairo_surface_t *surface = cairo_image_surface_create(CAIRO_FORMAT_A8, 1, 1);
+    cairo_t *cr = cairo_create(surface);
+    measure_share(cr, d->measure);
+    if (cairo_status(cr) != CAIRO_STATUS_SUCCESS)
+        s = fail(err, MEIRO_ERROR_NOMEM, "out of memory measuring the texts");
+    double width;
+    char *text = s == MEIRO_OK ? remake_footer(d, last, &f, &width) : NULL;
+    text_line lines[1];
+    /* one line at the footer's size, else lines a little smaller (up to
+     * four; a longer command smaller still) */
+    if (text && word_lines(cr, text, d->style.footer_font, FOOTER_FONT_MM, width, lines, 1) > 1) {
+        double size = 2.5;
+        size_t n;
+        while ((n = word_lines(cr, text, d->style.footer_font, size, width, lines, 1)) > 4 &&
+               size > 1.8)
+            size -= 0.1;
+        d->remake_lines = (unsigned)n;
+        d->remake_size = size;
+    }
+    g_free(text);
+    cairo_destroy(cr);
+    cairo_surface_destroy(surface);
+    /* the mazes of the last page in what the footer leaves */
+    for (size_t k = 0; s == MEIRO_OK && k < p->count; k++) {
+        page_layout L;
+        s = doc_place(d, p, k, &L, &f, err);
+    }
+    return s;
+}
+
+static void draw_footer(cairo_t *cr, const document *d, size_t index, const page_frame *f)
+{
+    if (d->style.no_footer) return;
+    char text[600], part[500];
+    if (page_number(d, index, text, sizeof text)) {
+        char number[16];
+        snprintf(number, sizeof number, "%u", (unsigned)(index + 1));
+        bool right = index % 2 == 0; /* page 1 is a right-hand page */
+        cairo_set_source_rgb(cr, 0.2, 0.2, 0.2);
+        draw_text(cr, ROLE_PAGE_NUMBER, number, d->style.footer_font,
+                  right ? f->page_w - f->margin : f->margin, f->footer_baseline,
+                  f->footer_size * 1.6, true, right ? 1 : -1);
+    }
+    size_t n = strlen(text);
+    cairo_set_source_rgb(cr, 0.35, 0.35, 0.35);
+    if (remade_on(d, &d->pages[index])) { /* the command that makes the booklet again */
+        double width;
+        char *line = remake_footer(d, index, f, &width);
+        draw_word_lines(cr, ROLE_FOOTER, line, d->style.footer_font, f->center_x,
+                        f->footer_baseline, d->remake_size, width, true);
+        g_free(line);
+        return;
+    }
+    uint64_t seed;
+    bool one_seed = d->count == 1 && meiro_maze_seed(d->items[0].maze, &seed);
+    if (d->version) { /* a class set's copy: which one, and its seed */
+        snprintf(part, sizeof part, "%s%s%s", d->style.footer ? d->style.footer : "",
+                 d->style.footer ? " · " : "", d->version);
+        size_t k = strlen(part);
+        if (d->style.show_seed)
+            snprintf(part + k, sizeof part - k, " · seed %llu", (unsigned long long)d->seed);
+    } else if (d->style.footer) { /* the user's words, and the seed that remakes the maze */
+        if (d->style.show_seed && (one_seed || d->has_seed))
+            snprintf(part, sizeof part, "%s · seed %llu", d->style.footer,
+                     (unsigned long long)(one_seed ? seed : d->seed));
+        else snprintf(part, sizeof part, "%s", d->style.footer);
+    } else if (d->count == 1 && d->style.show_seed) {
+        page_footer(d->items[0].maze, part, sizeof part);
+    } else if (d->has_seed && d->style.show_seed) {
+        snprintf(part, sizeof part, "meiro %s · seed %llu", MEIRO_VERSION,
+                 (unsigned long long)d->seed);
+    } else {
+        snprintf(part, sizeof part, "%s%s", d->style.workings ? "meiro " : "",
+                 d->style.workings ? MEIRO_VERSION : "");
+    }
+    snprintf(text + n, sizeof text - n, "%s%s", n && part[0] ? "   ·   " : "", part);
+    /* one line between the margins: a long one smaller */
+    text_fit fit;
+    double width = f->body.w, size = f->footer_size;
+    fit_text(cr, text, d->style.footer_font, false, size, size, width, size, &fit);
+    if (fit.natural > width) size *= width / fit.natural;
+    draw_text(cr, ROLE_FOOTER, text, d->style.footer_font, f->center_x, f->footer_baseline, size,
+              false, 0);
+}
+
+static meiro_status draw_cover(cairo_t *cr, const document *d, const page_frame *f, double snap,
+                               unsigned layers, meiro_error *err)
+{
+    const doc_style *st = &d->style;
+    const char *title = st->title ? st->title : st->labels->default_title;
+    bool page = layers & LAYER_PAGE;
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    double base = f->page_h * 0.26;
+    if (page)
+        draw_fitted(cr, ROLE_TITLE, title, st->marks.font, true, &st->cover_fit, f->center_x, base,
+                    base - 1.4 * COVER_TITLE_MM, st->text_width);
+    if (page && st->subtitle)
+        draw_fitted(cr, ROLE_SUBTITLE, st->subtitle, st->marks.font, false, &st->cover_subtitle_fit,
+                    f->center_x, base + 13, base + 13 - COVER_SUBTITLE_MM, st->text_width);
+    if (d->cover_maze) { /* a little maze as a picture */
+        box area = {f->center_x - f->page_w * 0.25, f->page_h * 0.38, f->page_w * 0.5,
+                    f->page_h * 0.32};
+        page_layout L = {0};
+        double mw, mh;
+        maze_cells(d->cover_maze, &mw, &mh);
+        meiro_status s =
+            layout_in_slot(mw, mh, maze_door_sides(d->cover_maze), area, false, 0, 0, 0, &L, err);
+        if (s != MEIRO_OK) return s;
+        line_floor(st, &L);
+        draw_maze(cr, d->cover_maze, NULL, &L, &st->marks, snap, layers);
+    }
+    if (!page) return MEIRO_OK;
+    char line[160];
+    int n = snprintf(line, sizeof line, st->labels->maze_count, (unsigned)d->count);
+    if (st->answers == ANSWERS_KEY && n > 0 && (size_t)n < sizeof line)
+        snprintf(line + n, sizeof line - (size_t)n, " · %s", st->labels->answers_at_back);
+    cairo_set_source_rgb(cr, 0.25, 0.25, 0.25);
+    draw_text(cr, ROLE_TEXT, line, st->marks.font, f->center_x, f->page_h * 0.8, 5, false, 0);
+    return MEIRO_OK;
+}
+
+/* A notes page: its title and ruled lines a child can write or draw on. */
+static void draw_notes(cairo_t *cr, const document *d, const page_frame *f)
+{
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    draw_text(cr, ROLE_TEXT, d->style.labels->notes, d->style.marks.font, f->center_x,
+              f->title_baseline, f->title_size, true, 0);
+    for (double y = f->body.y + 10; y <= f->body.y + f->body.h; y += 10) {
+        cairo_move_to(cr, f->body.x, y);
+        cairo_line_to(cr, f->body.x + f->body.w, y);
+    }
+    scene_paint rule = scene_stroke((scene_rgb){0.75, 0.75, 0.75}, fmax(0.2, d->style.line_min),
+                                    CAP_BUTT, JOIN_MITER);
+    canvas_take_path(cr, ROLE_PAGE, &rule, 1);
+}
+
+/* The first page (from 1) of a kind showing item i, or 0. */
+static unsigned page_of(const document *d, page_kind kind, size_t i)
+{
+    for (size_t p = 0; p < d->page_count; p++)
+        if (d->pages[p].kind == kind && d->pages[p].first <= i &&
+            i < d->pages[p].first + d->pages[p].count)
+            return (unsigned)(p + 1);
+    return 0;
+}
+
+/* One line of the contents: the words, dots, the page number. Words too
+ * long for the line (a level's name and two maze numbers in Japanese on a
+ * small page) are set smaller, clear of the number. */
+static void contents_line(cairo_t *cr, const document *d, const page_frame *f, double y,
+                          const char *words, unsigned page)
+{
+    const char *font = d->style.marks.font;
+    double size = 4.5, left = f->body.x + 10, right = f->body.x + f->body.w - 10;
+    char number[16];
+    snprintf(number, sizeof number, "%u", page);
+    text_fit w, n;
+    fit_text(cr, words, font, false, size, size, right - left, size * 2, &w);
+    fit_text(cr, number, font, false, size, size, right - left, size * 2, &n);
+    double room = right - left - n.natural - 3, shrink = w.natural > room ? room / w.natural : 1;
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    draw_text(cr, ROLE_TEXT, words, font, left, y, size * shrink, false, -1);
+    draw_text(cr, ROLE_TEXT, number, font, right, y, size, false, 1);
+    cairo_new_path(cr); /* the text left a current point: no line from it */
+    for (double x = left + w.natural * shrink + 3; x < right - n.natural - 3; x += 2.5) { /* the leader */
+        cairo_new_sub_path(cr);
+        cairo_arc(cr, x, y - 0.4, 0.25, 0, 2 * G_PI);
+    }
+    scene_paint dots = scene_fill((scene_rgb){0.55, 0.55, 0.55});
+    canvas_take_path(cr, ROLE_PAGE, &dots, 1);
+}
+
+/* Where the contents line that starts at maze i ends: its level's end,
+ * or `per` mazes of rising sizes on. */
+static size_t contents_run_end(const document *d, size_t i, size_t per)
+{
+    int level = d->items[i].level;
+    size_t j = i + 1;
+    while (j < d->count && (level ? d->items[j].level == level : j % per != 0)) j++;
+    return j;
+}
+
+/* How many mazes a contents line of rising sizes names: ten, or (a book of
+ * hundreds) a round number more, so that every line and the answers' fit
+ * on the one page at 7 pt or more apart. */
+static size_t contents_run(const document *d, double room)
+{
+    static const size_t round[] = {10, 20, 25, 50, 100, 200, 250, 500, 1000};
+    size_t fit = room / 7 > 3 ? (size_t)(room / 7) - 2 : 1, per = 10;
+    for (size_t k = 0; k < sizeof round / sizeof *round && (d->count + per - 1) / per > fit; k++)
+        per = round[k];
+    if ((d->count + per - 1) / per > fit) per = (d->count + fit - 1) / fit;
+    return per;
+}
+
+/* A long booklet's contents: each level (or each run of mazes of rising
+ * sizes) with the numbers of its mazes and the page it starts on, then
+ * the answers. */
+static void draw_contents(cairo_t *cr, const document *d, const page_frame *f)
+{
+    const doc_style *st = &d->style;
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    draw_text(cr, ROLE_TITLE, st->labels->contents, st->marks.font, f->center_x, f->title_baseline,
+              f->title_size, true, 0);
+    if (st->contents_subtitle) /* a series' book says which volume on its first page */
+        draw_fitted(cr, ROLE_SUBTITLE, st->subtitle, st->marks.font, false, &st->subtitle_fit,
+                    f->center_x, f->subtitle_baseline, f->subtitle_baseline - f->subtitle_size,
+                    st->text_width);
+    double room = f->body.h - 12;
+    size_t per = contents_run(d, room), lines = 0;
+    for (size_t i = 0; i < d->count; i = contents_run_end(d, i, per)) lines++;
+    double y = f->body.y + 12, step = fmin(11, room / (double)(lines + 2 > 12 ? lines + 2 : 12));
+    for (size_t i = 0; i < d->count;) {
+        int level = d->items[i].level;
+        size_t j = contents_run_end(d, i, per);
+        char from[48], to[48], line[200];
+        snprintf(from, sizeof from, st->labels->maze_no, (unsigned)(i + 1));
+        snprintf(to, sizeof to, st->labels->maze_no, (unsigned)j);
+        if (level >= 1 && level <= 4)
+            snprintf(line, sizeof line, "%s   %s – %s", st->labels->levels[level - 1], from, to);
+        else snprintf(line, sizeof line, "%s – %s", from, to);
+        contents_line(cr, d, f, y, line, page_of(d, PAGE_PUZZLES, i));
+        y += step;
+        i = j;
+    }
+    unsigned key = page_of(d, PAGE_ANSWERS, 0);
+    if (key && st->answers == ANSWERS_KEY)
+        contents_line(cr, d, f, y + step / 2, st->labels->answers, key);
+}
+
+/* A folded booklet's back cover: its title, and the command that makes the
+ * same booklet again (the seed alone does not: levels, sizes and the
+ * template count too). */
+static void draw_back(cairo_t *cr, const document *d, const page_frame *f)
+{
+    const doc_style *st = &d->style;
+    const char *title = st->title ? st->title : st->labels->default_title;
+    cairo_set_source_rgb(cr, 0, 0, 0);
+    draw_fitted(cr, ROLE_TITLE, title, st->marks.font, true, &st->title_fit, f->center_x,
+                f->page_h * 0.4, f->page_h * 0.4 - TITLE_FONT_MM, st->text_width);
+    if (!d->remake) return;
+    cairo_set_source_rgb(cr, 0.3, 0.3, 0.3);
+    draw_text(cr, ROLE_TEXT, st->labels->remake, st->marks.font, f->center_x, f->page_h * 0.72, 3.2,
+              false, 0);
+    draw_word_lines(cr, ROLE_TEXT, d->remake, d->style.footer_font, f->center_x,
+                    f->page_h * 0.72 + 6, 3.2, f->body.w, false);
+}
+
+/* Whether the mazes of a page show their solutions (answer pages, or
+ * documents without answers apart). */
+static bool shows_paths(const document *d, const doc_page *p)
+{
+    return p->kind == PAGE_ANSWERS || (p->kind == PAGE_PUZZLES && d->style.answers == ANSWERS_NONE);
+}
+
+bool doc_page_has_path(const document *d, size_t index)
+{
+    const doc_page *p = &d->pages[index];
+    bool any = false;
+    for (size_t k = 0; k < p->count && shows_paths(d, p); k++)
+        any = any || d->items[p->first + k].path != NULL;
+    return any;
+}
+
+meiro_status doc_draw_page(const document *d, size_t index, cairo_t *cr, bool maze_only,
+                           double snap, unsigned layers, meiro_error *err)
+{
+    const doc_page *p = &d->pages[index];
+    const doc_style *st = &d->style;
+    page_frame f;
+    meiro_status s = layout_frame(&st->paper, d->landscape, st->margin, doc_left_hand(d, p),
+                                  page_texts(d, p), &f, err);
+    if (s != MEIRO_OK) return s;
+    measure_share(cr, d->measure);
+    scene *sc = canvas_scene(cr);
+    if (!sc) return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+    bool page = layers & LAYER_PAGE;
+    if (page && !maze_only && st->frame) { /* out to the bleed edge: the cut leaves no white rim */
+        double b = st->paper.bleed, left = page_bleed_left(&st->paper, doc_left_hand(d, p));
+        double w = f.page_w + page_bleed_across(&st->paper), h = f.page_h + 2 * b;
+        scene_add_image(sc, ROLE_PAGE, &(scene_image){art_file(st->frame), -left, -b, w, h,
+                                                      .frame = true, .art = st->frame});
+    }
+    if (p->kind == PAGE_COVER) {
+        s = draw_cover(cr, d, &f, snap, layers, err);
+        if (s == MEIRO_OK && (layers & LAYER_FOOTER)) draw_footer(cr, d, index, &f);
+        return s == MEIRO_OK ? scene_status(sc, err) : s;
+    }
+    if (p->kind == PAGE_NOTES || p->kind == PAGE_BACK || p->kind == PAGE_CONTENTS) {
+        if (page && p->kind == PAGE_NOTES) draw_notes(cr, d, &f);
+        else if (page && p->kind == PAGE_BACK) draw_back(cr, d, &f);
+        else if (page) draw_contents(cr, d, &f);
+        if (layers & LAYER_FOOTER) draw_footer(cr, d, index, &f);
+        return scene_status(sc, err);
+    }
+    bool paths = shows_paths(d, p);
+    page_layout first = {0};
+    for (size_t k = 0; k < p->count && s == MEIRO_OK; k++) {
+        page_layout L;
+        s = doc_place(d, p, k, &L, &f, err);
+        if (k == 0) first = L;
+        if (s != MEIRO_OK) break;
+        const doc_item *it = &d->items[p->first + k];
+        if (layers & LAYER_WALLS) s = draw_outline(cr, it->maze, &L, err);
+        if (s != MEIRO_OK) break;
+        draw_maze(cr, it->maze, paths ? it->path : NULL, &L, &st->marks, snap, layers);
+        if (maze_only) return scene_status(sc, err);
+        if (page && d->count > 1) draw_caption(cr, d, p, k, &L, &f);
+    }
+    if (s != MEIRO_OK) return s;
+    if (page) {
+        cairo_set_source_rgb(cr, 0, 0, 0);
+        const char *title = page_title(d, p->kind);
+        if (title && f.title_size > 0)
+            draw_fitted(cr, ROLE_TITLE, title, st->marks.font, true,
+                        p->kind == PAGE_ANSWERS ? &st->answers_fit : &st->title_fit, f.center_x,
+                        f.title_baseline, f.title_baseline - f.title_size, st->text_width);
+        if (p->kind == PAGE_PUZZLES && st->subtitle)
+            draw_fitted(cr, ROLE_SUBTITLE, st->subtitle, st->marks.font, false, &st->subtitle_fit,
+                        f.center_x, f.subtitle_baseline, f.subtitle_baseline - f.subtitle_size,
+                        st->text_width);
+        if (f.rules_size > 0) draw_rules(cr, d, p, &f);
+        if (p->kind == PAGE_PUZZLES && st->fields) {
+            /* a page of one maze: the name line starts where the maze does,
+             * written as large as a child's hand needs for big cells (up to
+             * 6 mm, 17 pt), kept within the page */
+            bool one = p->count == 1;
+            double x = one ? first.maze_x : f.body.x + 2;
+            double size = one ? fmin(6, fmax(f.fields_size, first.cell * 0.3)) : f.fields_size;
+            text_fit fit;
+            double room = f.body.x + f.body.w - x;
+            if (!fit_text(cr, st->fields, st->marks.font, false, size, size, room, FIELDS_BAND_MM,
+                          &fit) ||
+                fit.wrap)
+                fit.size = size * room / fit.natural * 0.999; /* one line, smaller */
+            draw_text(cr, ROLE_NAME_LINE, st->fields, st->marks.font, x, f.fields_baseline,
+                      fit.size, false, -1);
+        }
+    }
+    if (layers & LAYER_FOOTER) draw_footer(cr, d, index, &f);
+    return scene_status(sc, err);
+}

@@ -1,0 +1,1092 @@
+/* Drawing primitives shared by the cairo exporters (PDF, SVG, PNG) and the
+ * document pages: walls as long vector strokes, the solution, S and G
+ * (words or pictures), lines of text through Pango, SVG artwork. Units are
+ * millimetres; the exporters scale to their device. */
+#define _POSIX_C_SOURCE 200809L
+#include "core/error.h"
+#include "core/model.h"
+#include "page/answer_colour.h"
+#include "page/layout.h"
+#include "page/template.h"
+#include "draw/draw.h"
+#include "shapes/image_libs.h"
+#include "draw/line_breaks.h"
+#include "draw/measure.h"
+#include "shapes/picture.h"
+#include "draw/scene_cairo.h"
+
+#include <errno.h>
+#include <math.h>
+#include <pango/pangocairo.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+cairo_status_t sink_write(void *closure, const unsigned char *data, unsigned int length)
+{
+    stream_sink *sink = closure;
+    if (fwrite(data, 1, length, sink->out) == length) return CAIRO_STATUS_SUCCESS;
+    if (!sink->error) sink->error = errno ? errno : EIO;
+    return CAIRO_STATUS_WRITE_ERROR;
+}
+
+/* Maps millimetres to positions that land on the device's pixel grid when
+ * `snap` (pixels per mm) is set: lines of odd pixel width sit on pixel
+ * centres, so raster walls stay crisp. */
+typedef struct pixel_snap {
+    double snap, offset;
+} pixel_snap;
+
+static double snap_mm(const pixel_snap *g, double mm)
+{
+    if (g->snap <= 0) return mm;
+    return (round(mm * g->snap) + g->offset) / g->snap;
+}
+
+/* Walls are stroked this many runs at a time: a PDF page keeps what is
+ * drawn and copies each path when the page is written, and a path of
+ * millions of runs (a 2000 x 2000 maze) is copied into one array of tens of
+ * megabytes, which cairo 1.16 asks for again at every later step once it is
+ * refused (under `ulimit -v`: minutes). Smaller paths fail, and are
+ * reported, at once. */
+enum { WALL_RUNS_A_STROKE = 1 << 15 };
+
+static const scene_rgb BLACK = {0, 0, 0}, WHITE = {1, 1, 1};
+
+/* Runs of walls (or a weave's rails) as strokes of at most
+ * WALL_RUNS_A_STROKE runs each: square caps close the corners where runs
+ * meet. */
+typedef struct wall_runs {
+    scene *s;
+    scene_role role;
+    double line;
+    unsigned runs;
+} wall_runs;
+
+static void wall_run(wall_runs *w, double x0, double y0, double x1, double y1)
+{
+    if (w->runs == 0) {
+        scene_paint pen = scene_stroke(BLACK, w->line, CAP_SQUARE, JOIN_MITER);
+        scene_path(w->s, w->role, &pen);
+    }
+    scene_move(w->s, x0, y0);
+    scene_line(w->s, x1, y1);
+    if (++w->runs == WALL_RUNS_A_STROKE) {
+        scene_end(w->s);
+        w->runs = 0;
+    }
+}
+
+static void wall_runs_end(wall_runs *w)
+{
+    scene_end(w->s);
+    w->runs = 0;
+}
+
+/* Whether the wall above (horizontal) or left of (x, y) is a shape's door
+ * for S or G (layout_end_door), left open. */
+static bool end_door_wall(const meiro_maze *m, const page_layout *L, uint32_t x, uint32_t y,
+                          bool horizontal)
+{
+    for (int k = 0; k < 2; k++) {
+        meiro_dir d = layout_end_door(L, k);
+        if (d >= MEIRO_NO_DIR || horizontal != (d == MEIRO_NORTH || d == MEIRO_SOUTH)) continue;
+        meiro_cell c = k ? m->goal : m->start;
+        if (c.x + (d == MEIRO_EAST) == x && c.y + (d == MEIRO_SOUTH) == y) return true;
+    }
+    return false;
+}
+
+/* Every run of walls along a grid line of rows y_from .. y_to (the lines
+ * above them, and the columns' lines beside them) to `run`: the
+ * horizontal lines first, one after another, then the vertical ones. */
+static void rect_wall_runs(const meiro_maze *m, const page_layout *L, const pixel_snap *g,
+                           uint32_t y_from, uint32_t y_to,
+                           void (*run)(void *ctx, double x0, double y0, double x1, double y1),
+                           void *ctx)
+{
+    bool doors = L->end_door[0] || L->end_door[1];
+    for (uint32_t y = y_from; y <= y_to; y++) {
+        double py = snap_mm(g, L->maze_y + y * L->cell);
+        for (uint32_t x = 0; x < m->w;) {
+            if (!maze_wall_above(m, x, y) || (doors && end_door_wall(m, L, x, y, true))) {
+                x++;
+                continue;
+            }
+            uint32_t end = x;
+            while (end < m->w && maze_wall_above(m, end, y) &&
+                   !(doors && end_door_wall(m, L, end, y, true)))
+                end++;
+            run(ctx, snap_mm(g, L->maze_x + x * L->cell), py, snap_mm(g, L->maze_x + end * L->cell),
+                py);
+            x = end;
+        }
+    }
+    uint32_t rows_to = y_to < m->h ? y_to + 1 : m->h;
+    for (uint32_t x = 0; x <= m->w; x++) {
+        double px = snap_mm(g, L->maze_x + x * L->cell);
+        for (uint32_t y = y_from; y < rows_to;) {
+            if (!maze_wall_left(m, x, y) || (doors && end_door_wall(m, L, x, y, false))) {
+                y++;
+                continue;
+            }
+            uint32_t end = y;
+            while (end < rows_to && maze_wall_left(m, x, end) &&
+                   !(doors && end_door_wall(m, L, x, end, false)))
+                end++;
+            run(ctx, px, snap_mm(g, L->maze_y + y * L->cell), px,
+                snap_mm(g, L->maze_y + end * L->cell));
+            y = end;
+        }
+    }
+}
+
+static void stroked_run(void *ctx, double x0, double y0, double x1, double y1)
+{
+    wall_run(ctx, x0, y0, x1, y1);
+}
+
+static void stroke_walls(cairo_t *cr, scene *s, const meiro_maze *m, const page_layout *L,
+                         const pixel_snap *g, double line)
+{
+    /* only the grid lines that reach the visible area (a PNG band) */
+    double cx0, cy0, cx1, cy1;
+    cairo_clip_extents(cr, &cx0, &cy0, &cx1, &cy1);
+    double pad = L->line + L->cell;
+    double first = floor((cy0 - pad - L->maze_y) / L->cell),
+           last = ceil((cy1 + pad - L->maze_y) / L->cell);
+    uint32_t y_from = first < 0 ? 0 : first > m->h ? m->h : (uint32_t)first;
+    uint32_t y_to = last < 0 ? 0 : last > m->h ? m->h : (uint32_t)last;
+    /* a run is one stroke */
+    wall_runs w = {s, ROLE_WALLS, line, 0};
+    rect_wall_runs(m, L, g, y_from, y_to, stroked_run, &w);
+    wall_runs_end(&w);
+}
+
+static void pen_run(void *ctx, double x0, double y0, double x1, double y1)
+{
+    const grid_pen *pen = ctx;
+    pen->move(pen->ctx, x0, y0);
+    pen->line(pen->ctx, x1, y1);
+}
+
+void trace_rect_walls(const meiro_maze *m, const page_layout *L, const grid_pen *pen)
+{
+    pixel_snap g = {0, 0};
+    rect_wall_runs(m, L, &g, 0, m->h, pen_run, (void *)pen);
+}
+
+bool rect_walls_apart(const meiro_maze *m)
+{
+    return m->grid == MEIRO_GRID_RECT && !m->weave && !m->mission && !m->levels;
+}
+
+/* A rectangle, as cairo_rectangle draws it. */
+static void scene_rect(scene *s, double x, double y, double w, double h)
+{
+    scene_move(s, x, y);
+    scene_line(s, x + w, y);
+    scene_line(s, x + w, y + h);
+    scene_line(s, x, y + h);
+    scene_close(s);
+}
+
+/* A weave maze's crossings, over the walls: the over-passage's two walls
+ * drawn whole across the cell, and the under-passage's walls (the grid
+ * lines along it in the cells either side) cut short of them, so a gap
+ * shows where the passage goes under. The gap is a fifth of a cell, and
+ * at least one and a half line widths, so it shows at every cell size. */
+static void stroke_crossings(scene *s, const meiro_maze *m, const page_layout *L,
+                             const pixel_snap *g, double line)
+{
+    double gap = fmin(fmax(L->cell * 0.2, 2 * line), L->cell * 0.35), half = line / 2;
+    wall_runs w = {s, ROLE_CROSSINGS, line, 0};
+    /* two passes: the gaps in the paper's colour, then the rails over them */
+    scene_paint paper = scene_fill(WHITE);
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass == 0) scene_path(s, ROLE_CROSSINGS, &paper);
+        for (uint32_t y = 1; y + 1 < m->h; y++)
+            for (uint32_t x = 1; x + 1 < m->w; x++) {
+                uint8_t u = m->cells[cell_index(m, x, y)] & CELL_UNDER;
+                if (!u) continue;
+                double x0 = L->maze_x + x * L->cell, y0 = L->maze_y + y * L->cell, c = L->cell;
+                for (int side = 0; side < 2; side++) {
+                    bool ew = u == CELL_UNDER_EW; /* rails west and east, gaps beside them */
+                    if (pass == 0) {
+                        for (int end = 0; end < 2; end++) {
+                            double along = (ew ? x0 : y0) + (end ? c + half : -half - gap),
+                                   across = (ew ? y0 : x0) + side * c;
+                            if (ew) scene_rect(s, along, across - line, gap, 2 * line);
+                            else scene_rect(s, across - line, along, 2 * line, gap);
+                        }
+                    } else if (ew) {
+                        double px = snap_mm(g, x0 + side * c);
+                        wall_run(&w, px, snap_mm(g, y0), px, snap_mm(g, y0 + c));
+                    } else {
+                        double py = snap_mm(g, y0 + side * c);
+                        wall_run(&w, snap_mm(g, x0), py, snap_mm(g, x0 + c), py);
+                    }
+                }
+            }
+        if (pass == 0) scene_end(s);
+    }
+    wall_runs_end(&w);
+}
+
+/* Centre of cell (x, y), pushed half a cell out through a door if any. */
+static void cell_centre(const page_layout *L, meiro_cell c, meiro_dir door, double *cx, double *cy)
+{
+    *cx = L->maze_x + (c.x + 0.5) * L->cell;
+    *cy = L->maze_y + (c.y + 0.5) * L->cell;
+    if (door < MEIRO_NO_DIR) {
+        *cx += DIR_DX[door] * L->cell / 2;
+        *cy += DIR_DY[door] * L->cell / 2;
+    }
+}
+
+scene_rgb answer_colour(const page_layout *L)
+{
+    uint32_t rgb = answer_rgb(L->answer_colour);
+    return (scene_rgb){(rgb >> 16) / 255.0, (rgb >> 8 & 255) / 255.0, (rgb & 255) / 255.0};
+}
+
+scene_paint answer_paint(const page_layout *L)
+{
+    if (!L->grey_path)
+        return scene_stroke(answer_colour(L), L->path_width, CAP_ROUND, JOIN_ROUND);
+    /* wide enough to read as a band, not a line; a wall's width clear of
+     * the walls on either side, never thinner than the red line */
+    double band = fmin(0.55 * L->cell, L->cell - 3 * L->line);
+    scene_rgb grey = {SOLUTION_GREY, SOLUTION_GREY, SOLUTION_GREY};
+    return scene_stroke(grey, fmax(band, L->path_width), CAP_ROUND, JOIN_ROUND);
+}
+
+static void stroke_path(scene *s, const meiro_maze *m, const meiro_path *p, const page_layout *L)
+{
+    if (!p || p->length == 0) return;
+    double x, y;
+    /* through the doors, a shape's too */
+    meiro_dir in = m->start_door < MEIRO_NO_DIR ? m->start_door : layout_end_door(L, 0),
+              out = m->goal_door < MEIRO_NO_DIR ? m->goal_door : layout_end_door(L, 1);
+    cell_centre(L, p->cells[0], in, &x, &y);
+    scene_paint pen = answer_paint(L);
+    scene_path(s, ROLE_ANSWER, &pen);
+    scene_move(s, x, y);
+    for (size_t k = 0; k < p->length; k++) {
+        double px = x, py = y;
+        cell_centre(L, p->cells[k], MEIRO_NO_DIR, &x, &y);
+        if (k > 0 && (fabs(x - px) > 1.5 * L->cell || fabs(y - py) > 1.5 * L->cell)) {
+            /* under a weave's crossing (two cells on): dashed across the cell
+             * passed under, between its rails */
+            double ax = (px + x) / 2 - (x - px) / 4, ay = (py + y) / 2 - (y - py) / 4;
+            double bx = (px + x) / 2 + (x - px) / 4, by = (py + y) / 2 + (y - py) / 4;
+            scene_line(s, ax, ay);
+            scene_paint dashed = pen;
+            dashed.cap = CAP_BUTT;
+            dashed.dash[0] = L->cell / 6;
+            dashed.dashes = 1;
+            scene_path(s, ROLE_ANSWER, &dashed);
+            scene_move(s, ax, ay);
+            scene_line(s, bx, by);
+            scene_path(s, ROLE_ANSWER, &pen);
+            scene_move(s, bx, by);
+        }
+        scene_line(s, x, y);
+    }
+    cell_centre(L, p->cells[p->length - 1], out, &x, &y);
+    scene_line(s, x, y);
+    scene_end(s);
+}
+
+/* A Pango layout of `text` in `family` at `size` mm. User units are mm, so
+ * metric hinting and glyph-position rounding (both to whole units) are
+ * off: they would space letters by whole millimetres. */
+PangoLayout *text_layout(cairo_t *cr, const char *text, const char *family, bool bold, double size)
+{
+    PangoLayout *layout = pango_cairo_create_layout(cr);
+    cairo_font_options_t *fo = cairo_font_options_create();
+    cairo_font_options_set_hint_metrics(fo, CAIRO_HINT_METRICS_OFF);
+    cairo_font_options_set_hint_style(fo, CAIRO_HINT_STYLE_NONE);
+    PangoContext *context = pango_layout_get_context(layout);
+    /* Fonts sized in page units, not device pixels: with the page's scale
+     * in the context as well, pango asks FreeType for size x scale^2
+     * pixels, which it refuses above 65535 ("error occurred in
+     * libfreetype": 1100 dpi PNGs of small mazes, whose marks are big).
+     * Hinting is off, so the glyphs are the same; cairo still draws them
+     * through the page's scale. */
+    pango_context_set_matrix(context, NULL);
+    pango_cairo_context_set_font_options(context, fo);
+    pango_context_set_round_glyph_positions(context, FALSE);
+    cairo_font_options_destroy(fo);
+    pango_layout_context_changed(layout);
+    PangoFontDescription *desc = pango_font_description_from_string(family);
+    pango_font_description_set_weight(desc, bold ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+    pango_font_description_set_absolute_size(desc, size * PANGO_SCALE);
+    pango_layout_set_font_description(layout, desc);
+    pango_font_description_free(desc);
+    pango_layout_set_text(layout, text, -1);
+    return layout;
+}
+
+/* Where the layout must start so that its ink is centred at (cx, cy), or
+ * (with baseline) its logical box centred at cx on that baseline. */
+void layout_origin(PangoLayout *layout, double cx, double cy, bool baseline, double *x, double *y)
+{
+    PangoRectangle ink, logical;
+    pango_layout_get_extents(layout, &ink, &logical);
+    if (baseline) {
+        double base = (double)pango_layout_get_baseline(layout) / PANGO_SCALE;
+        *x = cx - (logical.x + logical.width / 2.0) / PANGO_SCALE;
+        *y = cy - base;
+    } else {
+        *x = cx - (ink.x + ink.width / 2.0) / PANGO_SCALE;
+        *y = cy - (ink.y + ink.height / 2.0) / PANGO_SCALE;
+    }
+}
+
+void place_layout(cairo_t *cr, PangoLayout *layout, double cx, double cy, bool baseline)
+{
+    double x, y;
+    layout_origin(layout, cx, cy, baseline, &x, &y);
+    cairo_move_to(cr, x, y);
+}
+
+/* A run of text laid out as `layout` (its origin, font and size in t):
+ * its ink box measured from the layout, added to cr's scene. */
+static void put_run(cairo_t *cr, scene_role role, PangoLayout *layout, scene_text *t)
+{
+    PangoRectangle ink;
+    pango_layout_get_extents(layout, &ink, NULL);
+    t->box[0] = t->x + (double)ink.x / PANGO_SCALE;
+    t->box[1] = t->y + (double)ink.y / PANGO_SCALE;
+    t->box[2] = (double)ink.width / PANGO_SCALE;
+    t->box[3] = (double)ink.height / PANGO_SCALE;
+    scene *s = canvas_scene(cr);
+    if (s) scene_add_text(s, role, t);
+}
+
+void draw_word(cairo_t *cr, scene_role role, PangoLayout *layout, const char *text,
+               const char *font, double size, double cx, double cy)
+{
+    scene_text t = {
+        .text = text, .font = font, .bold = true, .size = size, .outlined = true, .colour = BLACK};
+    layout_origin(layout, cx, cy, false, &t.x, &t.y);
+    put_run(cr, role, layout, &t);
+}
+
+void draw_centred(cairo_t *cr, scene_role role, const char *text, const char *font, bool bold,
+                  double size, double cx, double cy, scene_rgb colour, bool outlined)
+{
+    PangoLayout *layout = text_layout(cr, text, font, bold, size);
+    scene_text t = {.text = text, .font = font, .bold = bold, .size = size,
+                    .outlined = outlined, .colour = colour};
+    layout_origin(layout, cx, cy, false, &t.x, &t.y);
+    put_run(cr, role, layout, &t);
+    g_object_unref(layout);
+}
+
+/* The size at which a mark's word fits in 70% of a cell (the mark size at
+ * most), so that it stays clear of the walls. */
+static double mark_fit(cairo_t *cr, const char *text, const char *font, const page_layout *L)
+{
+    double width, height;
+    text_ink(cr, text, font, L->mark_size, &width, &height);
+    double size = width > L->cell * 0.7 ? L->mark_size * L->cell * 0.7 / width : L->mark_size;
+    return fmax(size, L->mark_min);
+}
+
+void text_ink(cairo_t *cr, const char *text, const char *family, double size, double *w, double *h)
+{
+    PangoLayout *layout = text_layout(cr, text, family, true, size);
+    PangoRectangle ink;
+    pango_layout_get_extents(layout, &ink, NULL);
+    g_object_unref(layout);
+    *w = (double)ink.width / PANGO_SCALE;
+    *h = (double)ink.height / PANGO_SCALE;
+}
+
+/* A white plate with rounded corners: what a label stands on, above the
+ * solution line, so the line never runs through the letters. */
+static void plate(scene *s, scene_role role, double x, double y, double w, double h, double r)
+{
+    scene_paint paper = scene_fill(WHITE);
+    scene_path(s, role, &paper);
+    scene_arc(s, x + w - r, y + r, r, -G_PI / 2, 0, false);
+    scene_arc(s, x + w - r, y + h - r, r, 0, G_PI / 2, false);
+    scene_arc(s, x + r, y + h - r, r, G_PI / 2, G_PI, false);
+    scene_arc(s, x + r, y + r, r, G_PI, 3 * G_PI / 2, false);
+    scene_close(s);
+    scene_end(s);
+}
+
+/* A disc filled with `colour`. */
+static void disc(scene *s, scene_role role, double cx, double cy, double r, scene_rgb colour)
+{
+    scene_paint fill = scene_fill(colour);
+    scene_path(s, role, &fill);
+    scene_arc(s, cx, cy, r, 0, 2 * G_PI, false);
+    scene_end(s);
+}
+
+void draw_sign_art(scene *s, scene_role role, cairo_surface_t *art, double x, double y, double side)
+{
+    scene_add_image(s, role, &(scene_image){art_file(art), x, y, side, side, .art = art});
+}
+
+/* A mark (S, G, スタート, ...) of `size` centred at (cx, cy) on a white
+ * plate, or the template's picture for it on a round one. */
+static void draw_mark(cairo_t *cr, scene *s, scene_role role, const char *text,
+                      cairo_surface_t *art, const char *font, double size, double cx, double cy,
+                      const page_layout *L)
+{
+    if (art) {
+        /* the plate covers most of the cell, the picture 70% of it, like
+         * a word: clear of the walls, so no picture reads as a wall */
+        double side = L->cell * 0.7;
+        disc(s, role, cx, cy, L->cell * 0.42, WHITE);
+        draw_sign_art(s, role, art, cx - side / 2, cy - side / 2, side);
+        return;
+    }
+    PangoLayout *layout = text_layout(cr, text, font, true, size);
+    PangoRectangle ink;
+    pango_layout_get_extents(layout, &ink, NULL);
+    double w = (double)ink.width / PANGO_SCALE, h = (double)ink.height / PANGO_SCALE;
+    /* the ink and a margin, at least the middle of the cell, inside its walls */
+    double pad = size * 0.2, room = (L->cell - L->line) * 0.9;
+    if (L->mark_min > 0) room = fmax(room, fmax(w, h) + 2 * pad); /* a word bigger than its cell */
+    double pw = fmin(room, fmax(w + 2 * pad, L->cell * 0.42)),
+           ph = fmin(room, fmax(h + 2 * pad, L->cell * 0.42));
+    plate(s, role, cx - pw / 2, cy - ph / 2, pw, ph, fmin(pad, fmin(pw, ph) / 2));
+    draw_word(cr, role, layout, text, font, size, cx, cy);
+    g_object_unref(layout);
+}
+
+void draw_badge(cairo_t *cr, const char *text, cairo_surface_t *art, const char *font, double cx,
+                double cy, double d, const page_layout *L, bool start, bool ring)
+{
+    scene *s = canvas_scene(cr);
+    if (!s) return;
+    scene_role role = start ? ROLE_START : ROLE_GOAL;
+    double r = d / 2;
+    scene_rgb colour = {start ? 0.56 : 0.58, start ? 0.86 : 0.78, start ? 0.52 : 1.0};
+    disc(s, role, cx, cy, r, colour);
+    if (ring) {
+        scene_paint pen = scene_stroke(BLACK, fmax(L->line, 0.35), CAP_BUTT, JOIN_MITER);
+        scene_path(s, role, &pen);
+        scene_arc(s, cx, cy, r, 0, 2 * G_PI, false);
+        scene_end(s);
+    }
+    if (art) {
+        double band = fmax(d * 0.08, L->line);
+        disc(s, role, cx, cy, r - band, WHITE);
+        double side = (r - band) * 1.7; /* pictures are round: their corners may cross the ring */
+        draw_sign_art(s, role, art, cx - side / 2, cy - side / 2, side);
+        return;
+    }
+    /* the word as large as fits in the disc's middle */
+    PangoLayout *layout = text_layout(cr, text, font, true, d * 0.6);
+    PangoRectangle ink;
+    pango_layout_get_extents(layout, &ink, NULL);
+    double w = (double)ink.width / PANGO_SCALE, h = (double)ink.height / PANGO_SCALE;
+    double k = fmin(1, fmin(d * 0.66 / fmax(w, 1e-9), d * 0.5 / fmax(h, 1e-9)));
+    if (k < 1) {
+        g_object_unref(layout);
+        layout = text_layout(cr, text, font, true, d * 0.6 * k);
+    }
+    draw_word(cr, role, layout, text, font, d * 0.6 * k, cx, cy);
+    g_object_unref(layout);
+}
+
+void fonts_prepare(const char *font)
+{
+    cairo_surface_t *s = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1);
+    cairo_t *cr = cairo_create(s);
+    for (int bold = 0; bold <= 1; bold++) {
+        PangoLayout *layout = text_layout(cr, "Sスタート0", font, bold, 10);
+        PangoRectangle ink;
+        pango_layout_get_extents(layout, &ink, NULL);
+        g_object_unref(layout);
+    }
+    cairo_destroy(cr);
+    cairo_surface_destroy(s);
+}
+
+/* The colour cr paints with (a solid source), for the text drawn with it. */
+static scene_rgb source_rgb(cairo_t *cr)
+{
+    double r, g, b, a;
+    if (cairo_pattern_get_rgba(cairo_get_source(cr), &r, &g, &b, &a) != CAIRO_STATUS_SUCCESS)
+        return BLACK;
+    return (scene_rgb){r, g, b};
+}
+
+void draw_text(cairo_t *cr, scene_role role, const char *text, const char *font, double x,
+               double baseline, double size, bool bold, int align)
+{
+    if (!text || !text[0]) return;
+    PangoLayout *layout = text_layout(cr, text, font, bold, size);
+    PangoRectangle logical;
+    pango_layout_get_extents(layout, NULL, &logical);
+    double width = (double)logical.width / PANGO_SCALE, left = (double)logical.x / PANGO_SCALE;
+    double start = align < 0 ? x - left : align > 0 ? x - left - width : x - left - width / 2;
+    scene_text t = {.text = text,
+                    .font = font,
+                    .bold = bold,
+                    .size = size,
+                    .x = start,
+                    .y = baseline - (double)pango_layout_get_baseline(layout) / PANGO_SCALE,
+                    .colour = source_rgb(cr)};
+    put_run(cr, role, layout, &t);
+    g_object_unref(layout);
+}
+
+/* The layout of `text` at `size`, wrapped into `width` when `wrap` (at
+ * spaces, and inside too wide words when `in_words`), lines centred. */
+static PangoLayout *fit_layout(cairo_t *cr, const char *text, const char *font, bool bold,
+                               double size, double width, bool wrap, bool in_words)
+{
+    PangoLayout *layout = text_layout(cr, text, font, bold, size);
+    if (wrap) {
+        pango_layout_set_width(layout, (int)(width * PANGO_SCALE));
+        pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR);
+        pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER);
+        set_line_breaks(layout, width, in_words);
+    }
+    return layout;
+}
+
+bool fit_text(cairo_t *cr, const char *text, const char *font, bool bold, double size,
+              double floor_size, double width, double height, text_fit *fit)
+{
+    double natural = measured_width(cr, text, font, bold, size);
+    *fit = (text_fit){size, false, natural, false};
+    if (natural <= width) return true;
+    if (size * width / natural >= fmax(floor_size, size * 0.7)) { /* shrunk a little, on one line */
+        fit->size = size * width / natural * 0.999;
+        return true;
+    }
+    /* two lines: from the largest size two lines fit in the band down to
+     * the floor, in steps of 5%, broken at spaces; then also inside words */
+    fit->wrap = true;
+    for (int pass = text_has_spaces(text) ? 0 : 1; pass < 2; pass++) {
+        for (double s = fmin(size, height / 2.4); s >= floor_size; s *= 0.95) {
+            PangoLayout *layout = fit_layout(cr, text, font, bold, s, width, true, pass == 1);
+            PangoRectangle logical;
+            pango_layout_get_extents(layout, NULL, &logical);
+            int lines = pango_layout_get_line_count(layout);
+            g_object_unref(layout);
+            /* a word kept whole may stick out of the line */
+            if (lines <= 2 && (double)logical.height / PANGO_SCALE <= height &&
+                (double)logical.width / PANGO_SCALE <= width * 1.001) {
+                fit->size = s;
+                fit->in_words = pass == 1;
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+int missing_glyphs(cairo_t *cr, const char *text, const char *font, bool bold)
+{
+    PangoLayout *layout = text_layout(cr, text, font, bold, 5);
+    int n = pango_layout_get_unknown_glyphs_count(layout);
+    g_object_unref(layout);
+    return n;
+}
+
+PangoLayout *run_layout(cairo_t *cr, const scene_text *t)
+{
+    PangoLayout *layout =
+        t->wrap > 0 ? fit_layout(cr, t->text, t->font, t->bold, t->size, t->wrap, true, t->in_words)
+                    : text_layout(cr, t->text, t->font, t->bold, t->size);
+    if (t->italic) { /* none of meiro's own; a description may ask */
+        PangoFontDescription *desc =
+            pango_font_description_copy(pango_layout_get_font_description(layout));
+        pango_font_description_set_style(desc, PANGO_STYLE_ITALIC);
+        pango_layout_set_font_description(layout, desc);
+        pango_font_description_free(desc);
+    }
+    return layout;
+}
+
+void draw_fitted(cairo_t *cr, scene_role role, const char *text, const char *font, bool bold,
+                 const text_fit *fit, double cx, double baseline, double top, double width)
+{
+    if (!fit->wrap) {
+        draw_text(cr, role, text, font, cx, baseline, fit->size, bold, 0);
+        return;
+    }
+    scene_text t = {.text = text,
+                    .font = font,
+                    .bold = bold,
+                    .size = fit->size,
+                    .x = cx - width / 2,
+                    .y = top,
+                    .wrap = width,
+                    .in_words = fit->in_words,
+                    .colour = source_rgb(cr)};
+    PangoLayout *layout = run_layout(cr, &t);
+    put_run(cr, role, layout, &t);
+    g_object_unref(layout);
+}
+
+/* A bold arrow outside the door `door` of cell c, in the room the layout
+ * keeps there, clear of the wall (and of the solution's round end, which
+ * reaches 0.15 cell out, so a fifth of a cell off where the room allows):
+ * pointing in (at S) or out (from G). Dark grey, so it prints in black
+ * and white. */
+static void arrow_at(scene *s, const page_layout *L, meiro_cell c, meiro_dir door, bool in,
+                     double from, double len)
+{
+    double ex, ey; /* the door, on the wall line */
+    cell_centre(L, c, door, &ex, &ey);
+    double far = from + 0.95 * len;
+    double near = from + fmin(fmax(0.3 * len, 0.22 * L->cell), 0.45 * len);
+    double dx = DIR_DX[door], dy = DIR_DY[door];
+    double tail = in ? far : near, sign = in ? -1 : 1;
+    double t = far - near, shaft = 0.3 * len, head_w = 0.72 * len, head_l = 0.5 * t;
+    /* along u from the tail to the tip, v across it */
+    double ox = ex + dx * tail, oy = ey + dy * tail, ux = dx * sign, uy = dy * sign;
+    const double outline[7][2] = {
+        {0, -shaft / 2}, {t - head_l, -shaft / 2}, {t - head_l, -head_w / 2},
+        {t, 0},          {t - head_l, head_w / 2}, {t - head_l, shaft / 2},
+        {0, shaft / 2}};
+    scene_paint ink = scene_fill((scene_rgb){ARROW_GREY, ARROW_GREY, ARROW_GREY});
+    scene_path(s, ROLE_ARROW, &ink);
+    for (int k = 0; k < 7; k++) {
+        double u = outline[k][0], v = outline[k][1];
+        double x = ox + u * ux - v * uy, y = oy + u * uy + v * ux;
+        if (k == 0) scene_move(s, x, y);
+        else scene_line(s, x, y);
+    }
+    scene_close(s);
+    scene_end(s);
+}
+
+static void draw_arrow(scene *s, const page_layout *L, meiro_cell c, meiro_dir door, bool in)
+{
+    if (door >= MEIRO_NO_DIR || L->arrow <= 0) return;
+    arrow_at(s, L, c, door, in, L->arrow_from, L->arrow);
+}
+
+/* A shape's S or G in a door of its outline: the arrow (in at S, out at
+ * G) past the outline, the badge beyond it, as printed children's mazes
+ * mark where to go in and out. */
+static void draw_end_sign(cairo_t *cr, scene *s, const page_layout *L, meiro_cell c, meiro_dir door,
+                          const char *text, cairo_surface_t *art, const char *font, bool start)
+{
+    double from = end_arrow_from(L->cell), len = end_arrow(L->cell), d = end_badge(L->cell);
+    arrow_at(s, L, c, door, start, from, len);
+    double x, y, out = from + len + 1 + d / 2;
+    cell_centre(L, c, door, &x, &y);
+    draw_badge(cr, text, art, font, x + DIR_DX[door] * out, y + DIR_DY[door] * out, d, L, start,
+               true);
+}
+
+/* The arrows at the doors and S and G, on top of the walls and path; of
+ * the two, those asked (a floor of a multi-level maze has one or none). */
+static void draw_labels(cairo_t *cr, scene *s, const meiro_maze *m, const page_layout *L,
+                        const maze_marks *marks, bool show_start, bool show_goal)
+{
+    if (show_start) draw_arrow(s, L, m->start, m->start_door, true);
+    if (show_goal) draw_arrow(s, L, m->goal, m->goal_door, false);
+    /* one cell holding both S and G (1 x 1): the marks stand in their doors */
+    bool shared = m->start.x == m->goal.x && m->start.y == m->goal.y;
+    double x, y;
+    /* badges: a shape's, a name's or a picture maze's always (signs a
+     * child sees; a picture maze's S and G side by side somewhere in its
+     * small cells, coloured to be found), else the document's (a child's:
+     * page_signs_badges). Filling their cells, a rectangle's word
+     * at most BADGE_MAX_MM (in larger cells a disc well clear of the walls;
+     * a picture as large as the cell); on an answer key readable however
+     * small the cells, standing out of them as its letters do */
+    if ((m->active || m->picture || marks->badges) && !shared) {
+        for (int k = 0; k < 2; k++) {
+            if (!(k ? show_goal : show_start)) continue;
+            meiro_cell c = k ? m->goal : m->start;
+            const char *text = k ? marks->goal : marks->start;
+            cairo_surface_t *art = k ? marks->goal_art : marks->start_art;
+            double fill = (L->cell - L->line) * 0.9;
+            if (!m->active && !art) fill = fmin(fill, BADGE_MAX_MM);
+            if (L->mark_min > 0) fill = fmax(fill, BADGE_KEY_SCALE * L->mark_min);
+            meiro_dir door = m->active ? layout_end_door(L, k) : MEIRO_NO_DIR;
+            if (door < MEIRO_NO_DIR) {
+                draw_end_sign(cr, s, L, c, door, text, art, marks->font, k == 0);
+                continue;
+            }
+            cell_centre(L, c, MEIRO_NO_DIR, &x, &y);
+            draw_badge(cr, text, art, marks->font, x, y, fill, L, k == 0, false);
+        }
+        return;
+    }
+    /* S and G at one size: the one that fits both */
+    double size =
+        fmin(mark_fit(cr, marks->start, marks->font, L), mark_fit(cr, marks->goal, marks->font, L));
+    cell_centre(L, m->start, shared ? m->start_door : MEIRO_NO_DIR, &x, &y);
+    if (show_start)
+        draw_mark(cr, s, ROLE_START, marks->start, marks->start_art, marks->font, size, x, y, L);
+    cell_centre(L, m->goal, shared ? m->goal_door : MEIRO_NO_DIR, &x, &y);
+    if (show_goal)
+        draw_mark(cr, s, ROLE_GOAL, marks->goal, marks->goal_art, marks->font, size, x, y, L);
+}
+
+void draw_ends(cairo_t *cr, const meiro_maze *m, const page_layout *L, const maze_marks *marks,
+               bool start, bool goal)
+{
+    scene *s = canvas_scene(cr);
+    if (s) draw_labels(cr, s, m, L, marks, start, goal);
+}
+
+/* A picture maze's answer: its cells filled, under the walls (one fill of
+ * all the cells' squares, so no seams between them): the path's, or
+ * reversed every cell but the path's. */
+static void fill_picture(scene *s, const meiro_maze *m, const meiro_path *p, const page_layout *L)
+{
+    if (!p || p->length == 0) return;
+    bool reverse = m->picture == MEIRO_PICTURE_REVERSE;
+    scene_paint ink = scene_fill(answer_colour(L)), paper = scene_fill(WHITE);
+    if (reverse) {
+        scene_path(s, ROLE_ANSWER, &ink);
+        scene_rect(s, L->maze_x, L->maze_y, m->w * L->cell, m->h * L->cell);
+    }
+    scene_path(s, ROLE_ANSWER, reverse ? &paper : &ink);
+    for (size_t k = 0; k < p->length; k++)
+        scene_rect(s, L->maze_x + p->cells[k].x * L->cell, L->maze_y + p->cells[k].y * L->cell,
+                   L->cell, L->cell);
+    scene_end(s);
+}
+
+void draw_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,
+               const maze_marks *marks, double snap, unsigned layers)
+{
+    if (m->levels) { /* its floors side by side, each drawn as a maze */
+        draw_levels(cr, m, path, L, marks, snap, layers);
+        return;
+    }
+    pixel_snap g = {snap, 0};
+    double line = L->line;
+    if (snap > 0) { /* whole pixels, odd widths centred on pixels */
+        double px = fmax(1, round(line * snap));
+        line = px / snap;
+        g.offset = fmod(px, 2) == 1 ? 0.5 : 0;
+    }
+    scene *s = canvas_scene(cr);
+    if (!s) return;
+    bool picture = m->grid == MEIRO_GRID_RECT && m->picture && (layers & LAYER_PATH);
+    if (picture) fill_picture(s, m, path, L);
+    if (m->grid != MEIRO_GRID_RECT) draw_grid_maze(cr, m, path, L, marks, line, layers);
+    else if ((layers & LAYER_WALLS) && !((layers & LAYER_GRID_WALLS_APART) && rect_walls_apart(m))) {
+        stroke_walls(cr, s, m, L, &g, line);
+        if (m->weave) stroke_crossings(s, m, L, &g, line);
+    }
+    if (m->mission) draw_mission(cr, m, path, L, marks->font, line, layers & LAYER_WALLS);
+    if (m->grid == MEIRO_GRID_RECT && (layers & LAYER_PATH) && !picture) stroke_path(s, m, path, L);
+    if (m->mission) draw_mission(cr, m, path, L, marks->font, line, layers & ~LAYER_WALLS);
+    if (m->grid == MEIRO_GRID_RECT && (layers & LAYER_LABELS))
+        draw_labels(cr, s, m, L, marks, true, true);
+}
+
+/* Reads at most ART_MAX_BYTES of a file into *data (g_free it). */
+static meiro_status read_art_file(const char *path, char **data, size_t *size, meiro_error *err)
+{
+    *data = NULL;
+    FILE *f = fopen(path, "rb");
+    if (!f) return fail(err, MEIRO_ERROR_IO, "%s", strerror(errno));
+    char *buf = g_try_malloc(ART_MAX_BYTES + 1);
+    size_t n = buf ? fread(buf, 1, ART_MAX_BYTES + 1, f) : 0;
+    meiro_status s = MEIRO_OK;
+    if (!buf) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+    else if (ferror(f)) s = fail(err, MEIRO_ERROR_IO, "%s", strerror(errno));
+    else if (n > ART_MAX_BYTES)
+        s = fail(err, MEIRO_ERROR_PARSE, "larger than %d KiB", ART_MAX_BYTES / 1024);
+    fclose(f);
+    if (s != MEIRO_OK) {
+        g_free(buf);
+        return s;
+    }
+    *data = buf;
+    *size = n;
+    return MEIRO_OK;
+}
+
+/* The SVG text of a template's picture: templates/README.md has the rule.
+ * *ours is set for the files built into meiro (not measured). */
+static meiro_status find_art(const meiro_template *tpl, const char *file, char **owned,
+                             const char **data, size_t *size, bool *ours, meiro_error *err)
+{
+    *owned = NULL;
+    *ours = false;
+    bool builtin = !tpl || strncmp(tpl->path, "(built-in)", 10) == 0;
+    char path[2048];
+    if (file[0] == '/' || !tpl) snprintf(path, sizeof path, "%s", file);
+    else snprintf(path, sizeof path, "%s/%s", tpl->dir, file);
+    if (!builtin && (file[0] == '/' || access(path, F_OK) == 0 || !builtin_find(file))) {
+        meiro_status s = read_art_file(path, owned, size, err);
+        *data = *owned;
+        return s;
+    }
+    const builtin_file *b = builtin_find(file);
+    if (!b) return fail(err, MEIRO_ERROR_IO, "no such built-in file");
+    *data = b->data;
+    *size = b->size;
+    *ours = true;
+    return MEIRO_OK;
+}
+
+/* The key of the SVG a recording was drawn from (its address is the key),
+ * and of the file it was read from (a page's description names it). */
+static const cairo_user_data_key_t svg_source, svg_file;
+
+/* Draws the SVG into a recording w x h (w <= 0: a frame, its size from the
+ * SVG, its shorter side h mm); *svg is kept for SVG pages. */
+static meiro_status draw_svg_art(const char *data, size_t size, double w, double h,
+                                 cairo_surface_t **art, RsvgHandle **svg_out, GError **gerr)
+{
+    *art = NULL;
+    *svg_out = NULL;
+    /* from memory, with no base file: librsvg loads no other file or URL
+     * (an <image>, a <use> of another file, an XInclude) */
+    RsvgHandle *svg = lib_rsvg()->rsvg_handle_new_from_data((const guint8 *)data, size, gerr);
+    if (!svg) return MEIRO_ERROR_PARSE;
+    if (w <= 0) { /* a frame: its own size in mm, else its shape with the shorter side h mm */
+        gboolean has_w, has_h, has_box;
+        RsvgLength lw, lh;
+        RsvgRectangle vb;
+        lib_rsvg()->rsvg_handle_get_intrinsic_dimensions(svg, &has_w, &lw, &has_h, &lh, &has_box,
+                                                         &vb);
+        double aw = has_box && vb.width > 0 && vb.height > 0 ? vb.width : 1,
+               ah = has_box && vb.height > 0 ? vb.height : 1;
+        if (has_w && has_h && lw.unit == RSVG_UNIT_MM && lh.unit == RSVG_UNIT_MM && lw.length > 0 &&
+            lh.length > 0) {
+            w = lw.length * ART_UNITS_PER_MM;
+            h = lh.length * ART_UNITS_PER_MM;
+        } else {
+            w = aw * h / fmin(aw, ah) * ART_UNITS_PER_MM;
+            h = ah * h / fmin(aw, ah) * ART_UNITS_PER_MM;
+        }
+    }
+    cairo_rectangle_t box = {0, 0, w, h};
+    *art = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &box);
+    cairo_t *cr = cairo_create(*art);
+    RsvgRectangle view = {0, 0, w, h};
+    if (!lib_rsvg()->rsvg_handle_render_document(svg, cr, &view, gerr) && !*gerr)
+        *gerr = g_error_new_literal(lib_rsvg()->g_io_error_quark(), G_IO_ERROR_FAILED,
+                                    "cannot be drawn");
+    if (!*gerr && cairo_status(cr) != CAIRO_STATUS_SUCCESS)
+        *gerr = g_error_new_literal(lib_rsvg()->g_io_error_quark(), G_IO_ERROR_FAILED,
+                                    cairo_status_to_string(cairo_status(cr)));
+    cairo_destroy(cr);
+    if (*gerr) {
+        g_object_unref(svg);
+        cairo_surface_destroy(*art);
+        *art = NULL;
+        return MEIRO_ERROR_PARSE;
+    }
+    *svg_out = svg;
+    return MEIRO_OK;
+}
+
+/* A stranger's artwork, drawn once on a budget before it is drawn for the
+ * pages (picture.h), as a page at 300 dpi would draw it: what it costs is
+ * known before the real drawing. */
+typedef struct art_trial {
+    const char *data;
+    size_t size;
+    double w, h;
+} art_trial;
+
+static meiro_status try_art(void *ctx, meiro_error *err)
+{
+    const art_trial *t = ctx;
+    cairo_surface_t *art;
+    RsvgHandle *svg;
+    GError *gerr = NULL;
+    meiro_status s = draw_svg_art(t->data, t->size, t->w, t->h, &art, &svg, &gerr);
+    if (s == MEIRO_OK) {
+        cairo_rectangle_t box;
+        cairo_recording_surface_get_extents(art, &box);
+        double px = 300 / 25.4 / (t->w <= 0 ? ART_UNITS_PER_MM : 1); /* pixels a unit */
+        px = fmin(px, 4096 / fmax(box.width, box.height));
+        cairo_surface_t *page = cairo_image_surface_create(
+            CAIRO_FORMAT_ARGB32, (int)ceil(box.width * px), (int)ceil(box.height * px));
+        cairo_t *cr = cairo_create(page);
+        cairo_scale(cr, px, px);
+        cairo_set_source_surface(cr, art, 0, 0);
+        cairo_paint(cr);
+        cairo_status_t cs = cairo_status(cr);
+        if (cs == CAIRO_STATUS_NO_MEMORY) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+        else if (cs != CAIRO_STATUS_SUCCESS)
+            s = fail(err, MEIRO_ERROR_PARSE, "cannot be drawn: %s", cairo_status_to_string(cs));
+        cairo_destroy(cr);
+        cairo_surface_destroy(page);
+    }
+    if (gerr) {
+        s = fail(err, s, "%s", gerr->message);
+        g_error_free(gerr);
+    }
+    cairo_surface_destroy(art);
+    if (svg) g_object_unref(svg);
+    return s;
+}
+
+/* Art is at most this long and this big to draw (beside meiro's own). */
+#define ART_SECONDS 0.5
+enum { ART_MEGABYTES = 128 };
+
+meiro_status load_art(const meiro_template *tpl, const template_art *ref, double w, double h,
+                      cairo_surface_t **art, meiro_error *err)
+{
+    *art = NULL;
+    if (!ref->file[0]) return MEIRO_OK;
+    char *owned;
+    const char *data = NULL;
+    size_t size = 0;
+    bool ours = false;
+    GError *gerr = NULL;
+    RsvgHandle *svg = NULL;
+    meiro_status s = find_art(tpl, ref->file, &owned, &data, &size, &ours, err);
+    if (s == MEIRO_OK && !ours) s = svg_scan((const unsigned char *)data, size, "it", err);
+    if (s == MEIRO_OK && !ours) {
+        art_trial trial = {data, size, w, h};
+        s = sandbox_run(try_art, &trial, ART_SECONDS, ART_MEGABYTES, "draw", "it", err);
+    }
+    if (s == MEIRO_OK) s = draw_svg_art(data, size, w, h, art, &svg, &gerr);
+    g_free(owned);
+    /* kept for draw_art on SVG pages (the recording's owner frees it) */
+    if (s == MEIRO_OK && cairo_surface_set_user_data(*art, &svg_source, svg, g_object_unref) !=
+                             CAIRO_STATUS_SUCCESS) {
+        g_object_unref(svg);
+        s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+    }
+    char *file = s == MEIRO_OK ? g_strdup(ref->file) : NULL;
+    if (s == MEIRO_OK && (!file || cairo_surface_set_user_data(*art, &svg_file, file, g_free) !=
+                                       CAIRO_STATUS_SUCCESS)) {
+        g_free(file);
+        s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
+    }
+    if (s == MEIRO_OK) return MEIRO_OK;
+    char why[256];
+    snprintf(why, sizeof why, "%s", gerr ? gerr->message : err ? err->message : "cannot be read");
+    fail_at(err, s, ref->line, 0, "%s artwork '%s': %s", tpl ? "template" : "built-in", ref->file,
+            why);
+    if (err && tpl) snprintf(err->source, sizeof err->source, "%s", tpl->path);
+    if (gerr) g_error_free(gerr);
+    cairo_surface_destroy(*art);
+    *art = NULL;
+    return s;
+}
+
+const char *art_file(cairo_surface_t *art)
+{
+    const char *file = cairo_surface_get_user_data(art, &svg_file);
+    return file ? file : "";
+}
+
+meiro_status load_marks_art(const meiro_export_options *opt, double size, cairo_surface_t **start,
+                            cairo_surface_t **goal, meiro_error *err)
+{
+    *start = *goal = NULL;
+    const meiro_template *t = opt->tpl;
+    /* the template's own files, unless the options choose */
+    bool own = t && !opt->art;
+    const meiro_art_desc *pair = art_pair(opt);
+    template_art pair_start = {"", 0}, pair_goal = {"", 0};
+    if (pair) {
+        snprintf(pair_start.file, sizeof pair_start.file, "%s", pair->start);
+        snprintf(pair_goal.file, sizeof pair_goal.file, "%s", pair->goal);
+    }
+    meiro_status s = own && t->art_start.file[0]
+                         ? load_art(t, &t->art_start, size, size, start, err)
+                         : load_art(NULL, &pair_start, size, size, start, err);
+    if (s == MEIRO_OK)
+        s = own && t->art_goal.file[0] ? load_art(t, &t->art_goal, size, size, goal, err)
+                                       : load_art(NULL, &pair_goal, size, size, goal, err);
+    if (s != MEIRO_OK) {
+        cairo_surface_destroy(*start);
+        *start = NULL;
+    }
+    return s;
+}
+
+void draw_frame_art(cairo_t *cr, cairo_surface_t *art, double page_w, double page_h)
+{
+    cairo_rectangle_t box;
+    cairo_recording_surface_get_extents(art, &box);
+    double sw = box.width / ART_UNITS_PER_MM, sh = box.height / ART_UNITS_PER_MM; /* in mm */
+    RsvgHandle *svg = cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_SVG
+                          ? cairo_surface_get_user_data(art, &svg_source)
+                          : NULL;
+    double c = fmin(fmin(sw, sh) / 7, fmin(page_w, page_h) / 3); /* the corners */
+    const double sx[4] = {0, c, sw - c, sw}, sy[4] = {0, c, sh - c, sh};
+    const double dx[4] = {0, c, page_w - c, page_w}, dy[4] = {0, c, page_h - c, page_h};
+    for (int i = 0; i < 3; i++)
+        for (int j = 0; j < 3; j++) {
+            cairo_save(cr);
+            cairo_rectangle(cr, dx[i], dy[j], dx[i + 1] - dx[i], dy[j + 1] - dy[j]);
+            cairo_clip(cr);
+            cairo_translate(cr, dx[i], dy[j]);
+            cairo_scale(cr, (dx[i + 1] - dx[i]) / (sx[i + 1] - sx[i]),
+                        (dy[j + 1] - dy[j]) / (sy[j + 1] - sy[j]));
+            cairo_translate(cr, -sx[i], -sy[j]);
+            cairo_scale(cr, 1.0 / ART_UNITS_PER_MM, 1.0 / ART_UNITS_PER_MM);
+            if (svg) { /* see draw_art */
+                RsvgRectangle view = {0, 0, box.width, box.height};
+                lib_rsvg()->rsvg_handle_render_document(svg, cr, &view, NULL);
+            } else {
+                cairo_set_source_surface(cr, art, 0, 0);
+                cairo_paint(cr);
+            }
+            cairo_restore(cr);
+        }
+}
+
+void draw_art(cairo_t *cr, cairo_surface_t *art, double x, double y, double w, double h)
+{
+    /* cairo 1.16's SVG backend loses a reference to one of two recordings
+     * painted on a page (a leak under LSan): SVG pages get the picture
+     * drawn by librsvg itself, as vectors all the same */
+    RsvgHandle *svg = cairo_surface_get_user_data(art, &svg_source);
+    if (svg && cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_SVG) {
+        RsvgRectangle view = {x, y, w, h};
+        lib_rsvg()->rsvg_handle_render_document(svg, cr, &view, NULL);
+        return;
+    }
+    cairo_rectangle_t box;
+    cairo_recording_surface_get_extents(art, &box);
+    cairo_save(cr);
+    cairo_translate(cr, x, y);
+    cairo_scale(cr, w / box.width, h / box.height);
+    cairo_set_source_surface(cr, art, 0, 0);
+    cairo_paint(cr);
+    cairo_restore(cr);
+}
+
+meiro_status draw_finish(cairo_surface_t *surface, cairo_t *cr, const stream_sink *sink,
+                         meiro_error *err)
+{
+    cairo_status_t s = cr ? cairo_status(cr) : CAIRO_STATUS_SUCCESS;
+    if (s == CAIRO_STATUS_SUCCESS && cr && !measure_ok(cr)) s = CAIRO_STATUS_NO_MEMORY;
+    meiro_status described = cr ? canvas_status(cr, err) : MEIRO_OK;
+    if (cr) cairo_destroy(cr);
+    cairo_surface_finish(surface); /* PDF and SVG write errors show up here */
+    if (s == CAIRO_STATUS_SUCCESS) s = cairo_surface_status(surface);
+    cairo_surface_destroy(surface);
+    if (s == CAIRO_STATUS_SUCCESS) return described;
+    if (s == CAIRO_STATUS_NO_MEMORY)
+        return fail(err, MEIRO_ERROR_NOMEM, "out of memory drawing the page");
+    if (s == CAIRO_STATUS_WRITE_ERROR) {
+        errno = sink ? sink->error : errno;
+        return fail_write(err);
+    }
+    return fail(err, MEIRO_ERROR_INTERNAL, "drawing failed: %s", cairo_status_to_string(s));
+}
+
+unsigned maze_door_sides(const meiro_maze *m)
+{
+    unsigned sides = 0;
+    if (m->start_door < MEIRO_NO_DIR) sides |= 1u << m->start_door;
+    if (m->goal_door < MEIRO_NO_DIR) sides |= 1u << m->goal_door;
+    return sides;
+}

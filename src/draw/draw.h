@@ -1,0 +1,285 @@
+/* Shared by the cairo exporters: the page drawing and small helpers. */
+#ifndef MEIRO_SRC_DRAW_DRAW_H
+#define MEIRO_SRC_DRAW_DRAW_H
+
+#include "meiro.h"
+#include "page/layout.h"
+#include "page/scene.h"
+#include "page/template.h"
+
+#include <cairo.h>
+#include <librsvg/rsvg.h>
+#include <pango/pangocairo.h>
+#include <time.h>
+
+#define PT_PER_MM (72.0 / 25.4)
+/* Latin first; fontconfig falls back glyph by glyph to the CJK fonts */
+#define FONT_FAMILY "DejaVu Sans, IPAexGothic, Noto Sans CJK JP, sans-serif"
+/* a print service's answer (page_layout.grey_path): a band 40 % grey,
+ * between the walls' black and the paper, readable without colour */
+#define SOLUTION_GREY 0.6
+#define ARROW_GREY 0.13 /* the door arrows: dark, for black-and-white printers */
+
+/* How S and G are shown: words (fitted into the cell) or pictures, on
+ * white plates or on badges (the document's meiro_signs, decided once for
+ * every page: page_signs_badges). */
+typedef struct maze_marks {
+    const char *start, *goal, *font;
+    cairo_surface_t *start_art, *goal_art; /* NULL: the words (see load_art) */
+    bool badges;
+} maze_marks;
+
+/* The solution's line: in its colour (L->answer_colour; answer_colour
+ * gives it) about three walls wide, or for L->grey_path a grey band half a
+ * corridor wide that keeps clear of the walls; round caps and joins. */
+scene_rgb answer_colour(const page_layout *L);
+scene_paint answer_paint(const page_layout *L);
+
+/* The doors of S and G as layout_in_slot wants them: bit 1 << d for each
+ * side d of the outer wall with a door. */
+unsigned maze_door_sides(const meiro_maze *m);
+
+/* The parts of a page, drawn apart into SVG's named groups (export_svg):
+ * the maze's walls, its solution, its labels (S and G, the door arrows),
+ * and the rest of the page (frame, texts, footer). */
+enum {
+    LAYER_WALLS = 1,
+    LAYER_PATH = 2,
+    LAYER_LABELS = 4,
+    LAYER_PAGE = 8,
+    LAYER_FOOTER = 16, /* apart from the page: a page to play shows it once, under the sheet */
+    LAYER_ALL = 31,
+    /* with LAYER_WALLS: a polar, hex or triangle grid's walls are left
+     * out, written by the caller through trace_grid_walls (export_svg);
+     * so are a rectangle's when rect_walls_apart (trace_rect_walls) */
+    LAYER_GRID_WALLS_APART = 32
+};
+
+/* Draws a maze placed by L (its maze fields) onto cr, in millimetres: the
+ * walls, the path (if not NULL), arrows outside the doors of S (pointing
+ * in) and G (pointing out), S and G; of these the ones in `layers`. snap
+ * > 0 (pixels per mm) aligns the walls to the pixel grid for raster output. */
+void draw_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,
+               const maze_marks *marks, double snap, unsigned layers);
+
+/* A multi-level maze (draw_levels.c): its floors side by side a cell
+ * apart (two rows from 4 floors) under a row for their names (as
+ * core/levels.h's level_origin places them), each drawn as a maze; stairs marked with matching numbers, up and
+ * down; the answer on every floor, ending and going on at the stairs. */
+void draw_levels(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,
+                 const maze_marks *marks, double snap, unsigned layers);
+
+/* S and G on a badge: a disc d mm across centred at (cx, cy), light green
+ * for S and light blue for G (neither the solution's red; light, so they
+ * print pale grey in black and white and the word on them in black stands
+ * out), ringed in black when `ring` (outside a shape's door, on white
+ * paper); or the picture for it as large on a white disc ringed in that
+ * colour. A shape's or a name's in the door cut in its outline
+ * (end_badge: 10 mm and more), else filling the cell; the largest that
+ * fills a cell is BADGE_MAX_MM. */
+#define BADGE_MAX_MM 9.5
+/* On an answer key (L->mark_min > 0) a badge is at least this many times
+ * mark_min across, standing out of small cells as the key's letters do. */
+#define BADGE_KEY_SCALE 1.6
+void draw_badge(cairo_t *cr, const char *text, cairo_surface_t *art, const char *font, double cx,
+                double cy, double d, const page_layout *L, bool start, bool ring);
+
+/* S and G's marks and door arrows, of the two those asked (draw_levels:
+ * a floor shows one or none). */
+void draw_ends(cairo_t *cr, const meiro_maze *m, const page_layout *L, const maze_marks *marks,
+               bool start, bool goal);
+
+/* A mission maze's marks (draw_mission.c), of those in `layers`: one-way
+ * arrows (walls), the pickups' order on the answer (path), keys, items and
+ * locked doors (labels); line is the walls' width. Nothing on other mazes. */
+void draw_mission(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,
+                  const char *font, double line, unsigned layers);
+
+/* Text, lines and shapes go into cr's scene (draw/scene_cairo.h), which
+ * draws them onto cr at once, or describes the page (-f page); a picture
+ * is drawn straight onto cr. The color of text is cr's source. */
+
+/* The same for a polar, hex or triangle maze (draw_grid.c), its walls
+ * `line` wide (draw_maze's, snapped to whole pixels on a picture). */
+void draw_grid_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,
+                    const maze_marks *marks, double line, unsigned layers);
+
+/* Where trace_grid_walls sends a grid's walls, in mm on the page: moves,
+ * lines, and arcs clockwise on the page (angles rising, a1 > a0; a whole
+ * circle spans 2 pi) that start at the current point or after a move; an
+ * arc with r < 0 is the one of radius -r walked back, from a1 to a0. */
+typedef struct grid_pen {
+    void (*move)(void *ctx, double x, double y);
+    void (*line)(void *ctx, double x, double y);
+    void (*arc)(void *ctx, double cx, double cy, double r, double a0, double a1);
+    void *ctx;
+} grid_pen;
+
+/* Strokes a grid's walls (an item of a page's description, with round
+ * caps and joins) as draw_grid_maze's painters do: on a PDF page as
+ * content of our own (pdf_walls.h), on a picture through the stroke mask
+ * (stroke_mask.h), else by cairo in pieces. */
+void paint_grid_walls(cairo_t *cr, const scene *s, const scene_item *it);
+
+/* How far a chord may lie off a ring on a page, in mm (a quarter of a
+ * pixel at 2400 dpi): a side of a dense ring is then one or two chords,
+ * cheaper than a curve. */
+#define GRID_ARC_CHORD_MM 0.0025
+
+/* The walls of a polar, hex or triangle maze placed by L, each once,
+ * joined into long strokes (a wall that starts where the last one ended
+ * continues it; a ring's arcs are one); only those that may reach the
+ * page's band y0 .. y1 mm (use -HUGE_VAL, HUGE_VAL for all). Drawn with
+ * round caps and joins, as draw_grid_maze does. */
+void trace_grid_walls(const meiro_maze *m, const page_layout *L, double y0, double y1,
+                      const grid_pen *pen);
+
+/* A rectangle's walls, each run along a grid line as a move and a line
+ * (in mm on the page, no pixel snapping); drawn with square caps and
+ * miter joins, as draw_maze does. Weave, mission and level mazes draw
+ * more than their runs on the walls' layer: rect_walls_apart is false
+ * for them (and for the other grids), and draw_maze keeps their walls. */
+void trace_rect_walls(const meiro_maze *m, const page_layout *L, const grid_pen *pen);
+bool rect_walls_apart(const meiro_maze *m);
+
+/* The outline of a shaped maze (outline.c), in cells from the grid's top
+ * left corner: closed loops, loop l ending before point loop_end[l]. None
+ * (count 0) without a mask, on other grids, or past 2^18 cells. */
+typedef struct outline {
+    double *points; /* x, y pairs */
+    size_t count;
+    size_t *loop_end;
+    size_t loops;
+} outline;
+
+#define OUTLINE_WIDTH 1.3 /* the outline's line, in walls */
+
+meiro_status outline_trace(const meiro_maze *m, double line, outline *out,
+                           meiro_error *err); /* line: the walls', in cells */
+void outline_free(outline *o);
+/* Strokes the outline around a shaped maze placed by L (documents: PDF,
+ * SVG, PNG pages and answers; not the animations' frames, which show the
+ * cells being made). */
+meiro_status draw_outline(cairo_t *cr, const meiro_maze *m, const page_layout *L, meiro_error *err);
+
+/* A Pango layout of `text` at `size` mm (g_object_unref it), and the move
+ * to where it starts so that its ink is centred at (cx, cy), or (with
+ * baseline) its logical box centred at cx on that baseline. */
+PangoLayout *text_layout(cairo_t *cr, const char *text, const char *family, bool bold, double size);
+void place_layout(cairo_t *cr, PangoLayout *layout, double cx, double cy, bool baseline);
+/* Where place_layout moves to. */
+void layout_origin(PangoLayout *layout, double cx, double cy, bool baseline, double *x, double *y);
+/* The layout a run of text of a page's description was measured with
+ * (text_layout, or wrapped as draw_fitted wraps): the cairo backend draws
+ * it (g_object_unref it). */
+PangoLayout *run_layout(cairo_t *cr, const scene_text *t);
+/* A word laid out as `layout` (bold `font` at `size`) centred at (cx, cy),
+ * as outlines filled black: a mark's, a badge's. */
+void draw_word(cairo_t *cr, scene_role role, PangoLayout *layout, const char *text,
+               const char *font, double size, double cx, double cy);
+/* `text` at `size` mm with its ink centred at (cx, cy) in colour: glyphs,
+ * or (outlined) their outlines filled. */
+void draw_centred(cairo_t *cr, scene_role role, const char *text, const char *font, bool bold,
+                  double size, double cx, double cy, scene_rgb colour, bool outlined);
+/* The ink box of `text` in bold at `size` mm: its width and height (mm). */
+void text_ink(cairo_t *cr, const char *text, const char *family, double size, double *w, double *h);
+
+/* A line of text: align -1 left of x, 0 centred on x, 1 right of x. */
+/* Loads the fonts (fontconfig's cache, pango's font sets) for `font` and
+ * meiro's own: done before the mazes take memory, so that under a memory
+ * limit it is the mazes that fail, with "out of memory", not fontconfig or
+ * glib, which abort. */
+void fonts_prepare(const char *font);
+void draw_text(cairo_t *cr, scene_role role, const char *text, const char *font, double x,
+               double baseline, double size, bool bold, int align);
+
+/* How a text fits its band: its size, and whether it wraps to two lines. */
+typedef struct text_fit {
+    double size;
+    bool wrap;
+    double natural; /* the width on one line at the size asked for */
+    bool in_words;  /* wrapped inside a word too wide for the line */
+} text_fit;
+
+/* Fits a line of text into a band `width` x `height` mm: at `size` if it
+ * fits, else shrunk on one line down to 70% of it, else on two lines from
+ * the size two lines fit in the band down to `floor_size`: broken at
+ * spaces (line_breaks.h) at the largest size where that fits, else (or
+ * with no space, as in most Japanese) also between the characters of a
+ * word too wide for the line. false when even that does not fit. */
+bool fit_text(cairo_t *cr, const char *text, const char *font, bool bold, double size,
+              double floor_size, double width, double height, text_fit *fit);
+
+/* How many characters of `text` no installed font can draw (they would
+ * print as empty boxes). */
+int missing_glyphs(cairo_t *cr, const char *text, const char *font, bool bold);
+
+/* Draws text as fit_text fitted it, centred on cx: one line on `baseline`,
+ * or two lines from `top` in a band `width` wide. */
+void draw_fitted(cairo_t *cr, scene_role role, const char *text, const char *font, bool bold,
+                 const text_fit *fit, double cx, double baseline, double top, double width);
+
+/* Template artwork: at most ART_MAX_BYTES of SVG, which librsvg reads
+ * from memory, so it follows no reference to another file or URL. */
+#define ART_MAX_BYTES (1 << 20)
+
+/* Reads a template's SVG picture (templates/README.md: an absolute path,
+ * else in the template's folder, else the built-in copy by that name) and
+ * draws it once, into a w x h box, as a recording that draw_art replays:
+ * however often a page is drawn (PNG bands, pages, cells), librsvg works
+ * once. Errors name the template's file and line. *art stays NULL for an
+ * empty name; free it with cairo_surface_destroy. tpl NULL: a built-in
+ * file ("art/bunny.svg"). */
+meiro_status load_art(const meiro_template *tpl, const template_art *ref, double w, double h,
+                      cairo_surface_t **art, meiro_error *err);
+/* The size S and G pictures are drawn at once (load_marks_art's `size`),
+ * in the art's units, before they are scaled to their boxes. */
+#define MARKS_ART_SIZE 500
+/* The pictures for S and G that opt asks for (templates/README.md: the
+ * options' art, else the template's start and goal files, else its art
+ * pair), each drawn once into a size x size square; NULL for a word. */
+meiro_status load_marks_art(const meiro_export_options *opt, double size, cairo_surface_t **start,
+                            cairo_surface_t **goal, meiro_error *err);
+
+/* Recordings of frames (w = 0 in load_art) are at this many units a mm:
+ * their own size in mm if the SVG gives one, else their shape with the
+ * shorter side h mm. Only SVG features librsvg draws as pixels (filters,
+ * images) depend on it. */
+#define ART_UNITS_PER_MM 10
+
+/* Draws a picture from load_art fitted into a box. */
+void draw_art(cairo_t *cr, cairo_surface_t *art, double x, double y, double w, double h);
+/* The file a picture from load_art was read from, as the template or the
+ * options named it ("art/bunny-start.svg"). */
+const char *art_file(cairo_surface_t *art);
+/* The picture for S or G (role) in a side x side box at (x, y): drawn
+ * straight onto cr, its place an image item of s (which notes it drawn
+ * apart). */
+void draw_sign_art(scene *s, scene_role role, cairo_surface_t *art, double x, double y, double side);
+
+/* Draws a frame from load_art (w = 0) so that it follows the page: in nine
+ * slices, its corners (a seventh of its shorter side) at their own size,
+ * its edges stretched along the page, so a portrait frame fits a landscape,
+ * Letter or A5 page with the same corners and line widths. */
+void draw_frame_art(cairo_t *cr, cairo_surface_t *art, double page_w, double page_h);
+
+/* Where a cairo stream surface writes: the stream, and the errno of its
+ * first failed write (later calls, before cairo reports, may change errno). */
+typedef struct stream_sink {
+    FILE *out;
+    int error;
+} stream_sink;
+
+/* A cairo write callback appending to the stream_sink given as closure. */
+cairo_status_t sink_write(void *closure, const unsigned char *data, unsigned int length);
+
+/* Finishes and destroys cr and surface, turning cairo's sticky status into a
+ * meiro status; a write error names the sink's reason. */
+meiro_status draw_finish(cairo_surface_t *surface, cairo_t *cr, const stream_sink *sink,
+                         meiro_error *err);
+
+/* An RGB24 image written to `path` as a PNG, with the page exporter's
+ * fast settings (an animation's frame; export_png.c). */
+meiro_status frame_write_png(cairo_surface_t *image, const char *path, meiro_error *err);
+
+#endif

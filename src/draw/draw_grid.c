@@ -1,0 +1,507 @@
+/* Polar, hex and triangle mazes on a page (core/grid.h has their
+ * geometry): walls as arcs and segments, each drawn once with round ends
+ * so that corners meet; the solution through the cells' centres, along the
+ * ring between two cells of one ring; S and G on round white plates or
+ * badges in their cells, a polar maze's on its rim behind a gap in the rim.
+ * Millimetres, as in draw.c; L->cell is a corridor's width. */
+#include "core/grid.h"
+#include "core/model.h"
+#include "page/layout.h"
+#include "draw/draw.h"
+#include "draw/pdf_walls.h"
+#include "draw/scene_cairo.h"
+#include "draw/stroke_mask.h"
+#include "draw/trails.h"
+
+#include <math.h>
+
+#define TAU (2 * G_PI)
+
+/* Where the grid lies on the page: its bounding box's top-left corner
+ * and the millimetres of one grid unit. */
+typedef struct view {
+    double x0, y0, unit;
+} view;
+
+static view view_of(const meiro_maze *m, const page_layout *L)
+{
+    return (view){L->maze_x, L->maze_y, L->cell / grid_cell_units((meiro_grid)m->grid)};
+}
+
+static void centre_mm(const meiro_maze *m, const view *v, size_t id, double *x, double *y)
+{
+    double ux, uy;
+    grid_centre(m, id, &ux, &uy);
+    *x = v->x0 + ux * v->unit;
+    *y = v->y0 + uy * v->unit;
+}
+
+/* ---- Which cells a band of the page (a PNG's) can show ---- */
+
+/* Rows y from .. to - 1 may reach the unit rows u0 .. u1 (every ring of a
+ * polar grid may: row_runs picks its cells). */
+static void visible_rows(const meiro_maze *m, double u0, double u1, uint32_t *from, uint32_t *to)
+{
+    if (m->grid == MEIRO_GRID_POLAR) {
+        *from = 0, *to = m->h;
+        return;
+    }
+    double pitch = m->grid == MEIRO_GRID_HEX ? sqrt(3) : sqrt(3) / 2;
+    double a = floor(u0 / pitch) - 2, b = ceil(u1 / pitch) + 2;
+    *from = a < 0 ? 0 : a > m->h ? m->h : (uint32_t)a;
+    *to = b < 0 ? 0 : b > m->h ? m->h : (uint32_t)b;
+}
+
+/* The cells of row y that may reach unit rows u0 .. u1: at most two runs
+ * of x (on a ring, the left and the right side of the circle). */
+static unsigned row_runs(const meiro_maze *m, uint32_t y, double u0, double u1, uint32_t runs[2][2])
+{
+    uint32_t n = grid_row_width(m, y);
+    if (n == 0) return 0;
+    runs[0][0] = 0, runs[0][1] = n - 1;
+    if (m->grid != MEIRO_GRID_POLAR || y == 0) return 1;
+    /* a point at angle phi (from the top, clockwise) and radius r lies
+     * -r cos phi below the centre; the ring's radii are y .. y + 1 */
+    double a = u0 - m->h, b = u1 - m->h, r0 = y, r1 = y + 1.0;
+    double lo = fmax(-1, fmin(a / r0, a / r1)), hi = fmin(1, fmax(b / r0, b / r1));
+    if (lo > hi) return 0;
+    double phi_lo = acos(-lo), phi_hi = acos(-hi); /* 0 .. pi, rising */
+    double k = n / TAU;
+    double x0 = floor(phi_lo * k) - 1, x1 = ceil(phi_hi * k) + 1;
+    double x2 = floor((TAU - phi_hi) * k) - 1, x3 = ceil((TAU - phi_lo) * k) + 1;
+    if (x2 <= x1 + 1) { /* the two sides meet at the bottom */
+        x1 = x3;
+        x2 = x3 + 1;
+    }
+    x0 = fmax(x0, 0), x1 = fmin(x1, n - 1.0), x2 = fmax(x2, 0), x3 = fmin(x3, n - 1.0);
+    unsigned count = 0;
+    if (x0 <= x1) runs[count][0] = (uint32_t)x0, runs[count][1] = (uint32_t)x1, count++;
+    if (x2 <= x3 && x2 > x1) runs[count][0] = (uint32_t)x2, runs[count][1] = (uint32_t)x3, count++;
+    return count;
+}
+
+/* ---- Walls ---- */
+
+/* The pen and where it stands: a wall that starts (or ends) where the last
+ * one ended continues its stroke, so a row's or a cell's walls are one
+ * polyline rather than pieces each with two caps. */
+typedef struct tracer {
+    const grid_pen *pen;
+    bool at; /* there is a current point (px, py) */
+    double px, py, eps;
+} tracer;
+
+static bool here(const tracer *t, double x, double y)
+{
+    return t->at && fabs(t->px - x) < t->eps && fabs(t->py - y) < t->eps;
+}
+
+static void trace_segment(tracer *t, double x0, double y0, double x1, double y1)
+{
+    if (here(t, x1, y1)) { /* walked backwards */
+        double x = x0, y = y0;
+        x0 = x1, y0 = y1, x1 = x, y1 = y;
+    } else if (!here(t, x0, y0)) {
+        t->pen->move(t->pen->ctx, x0, y0);
+    }
+    t->pen->line(t->pen->ctx, x1, y1);
+    t->at = true, t->px = x1, t->py = y1;
+}
+
+/* Arcs of one circle that follow each other, drawn as one: a ring's
+ * walls have no joints, the outer circle is whole. */
+typedef struct arc_run {
+    bool on;
+    double cx, cy, r, from, span; /* mm; radians, clockwise */
+} arc_run;
+
+static void arc_flush(tracer *t, arc_run *run)
+{
+    if (!run->on) return;
+    run->on = false;
+    double a1 = run->from + fmin(run->span, TAU);
+    double x0 = run->cx + run->r * cos(run->from), y0 = run->cy + run->r * sin(run->from);
+    double x1 = run->cx + run->r * cos(a1), y1 = run->cy + run->r * sin(a1);
+    if (run->span < TAU - 1e-9 && here(t, x1, y1)) { /* the other way round */
+        t->pen->arc(t->pen->ctx, run->cx, run->cy, -run->r, run->from, a1);
+        x1 = x0, y1 = y0;
+    } else {
+        if (!here(t, x0, y0)) t->pen->move(t->pen->ctx, x0, y0);
+        t->pen->arc(t->pen->ctx, run->cx, run->cy, run->r, run->from, a1);
+    }
+    t->at = true, t->px = x1, t->py = y1;
+}
+
+static bool same_angle(double a, double b) { return fabs(remainder(a - b, TAU)) < 1e-9; }
+
+static void add_arc(tracer *t, arc_run *run, const view *v, const grid_side_shape *s)
+{
+    double d = remainder(s->a1 - s->a0, TAU);
+    double from = d >= 0 ? s->a0 : s->a1, span = fabs(d);
+    double cx = v->x0 + s->cx * v->unit, cy = v->y0 + s->cy * v->unit, r = s->r * v->unit;
+    double eps = 1e-9 * (1 + r);
+    if (run->on && fabs(run->cx - cx) < eps && fabs(run->cy - cy) < eps && fabs(run->r - r) < eps) {
+        if (same_angle(from, run->from + run->span)) {
+            run->span += span;
+            return;
+        }
+        if (same_angle(from + span, run->from)) {
+            run->from = from;
+            run->span += span;
+            return;
+        }
+    }
+    arc_flush(t, run);
+    *run = (arc_run){true, cx, cy, r, from, span};
+}
+
+/* A polar maze's S or G on its outer ring enters through a gap in the rim:
+ * that cell's outer side is a door, left open on the page (the model has no
+ * doors on a ring: the solvers need none). */
+static bool rim_door(const meiro_maze *m, size_t next, meiro_cell c)
+{
+    return m->grid == MEIRO_GRID_POLAR && next == GRID_NONE && c.y + 1 == m->h && c.y > 0 &&
+           ((c.x == m->start.x && c.y == m->start.y) || (c.x == m->goal.x && c.y == m->goal.y));
+}
+
+/* Every closed side once: from the cell whose neighbour has the larger id,
+ * or at the border (but a polar maze's door in the rim: rim_door). */
+void trace_grid_walls(const meiro_maze *m, const page_layout *L, double y0, double y1,
+                      const grid_pen *pen)
+{
+    view v = view_of(m, L);
+    double pad = (L->line + L->cell) / v.unit + 1;
+    double u0 = (y0 - v.y0) / v.unit - pad, u1 = (y1 - v.y0) / v.unit + pad;
+    uint32_t from, to;
+    visible_rows(m, u0, u1, &from, &to);
+    tracer t = {pen, false, 0, 0, 1e-6 * (1 + L->cell)};
+    arc_run run = {0};
+    for (uint32_t y = from; y < to; y++) {
+        uint32_t runs[2][2];
+        unsigned count = row_runs(m, y, u0, u1, runs);
+        for (unsigned r = 0; r < count; r++) {
+            for (uint32_t x = runs[r][0]; x <= runs[r][1]; x++) {
+                size_t id = grid_id(m, (meiro_cell){x, y});
+                unsigned sides = grid_sides(m, id);
+                for (unsigned s = 0; s < sides; s++) {
+                    if (grid_open(m, id, s)) continue;
+                    size_t next = grid_neighbour(m, id, s);
+                    if (next != GRID_NONE && next < id) continue;
+                    if (rim_door(m, next, (meiro_cell){x, y})) continue;
+                    grid_side_shape shape;
+                    grid_side(m, id, s, &shape);
+                    if (shape.arc) {
+                        add_arc(&t, &run, &v, &shape);
+                    } else {
+                        trace_segment(&t, v.x0 + shape.x0 * v.unit, v.y0 + shape.y0 * v.unit,
+                                      v.x0 + shape.x1 * v.unit, v.y0 + shape.y1 * v.unit);
+                    }
+                }
+            }
+        }
+    }
+    arc_flush(&t, &run);
+}
+
+/* cairo as the pen, or on a picture the stroke mask (stroke_mask.h). On a
+ * picture arcs are drawn as chords no further than a tenth of a pixel
+ * from the circle, as cairo would flatten them: a ring's arc of a few
+ * pixels is then one or two lines. */
+/* A stroke every so many strokes of the trace: cairo's PDF and SVG
+ * surfaces keep several copies of a path they record, ten times the PDF's
+ * memory for one stroke of a whole hex page; in pieces the copies stay
+ * small (and the ink is the same: opaque black over black). */
+enum { STROKE_MOVES = 512 };
+
+#define ARC_CHORD_MM GRID_ARC_CHORD_MM
+
+typedef struct paint_pen {
+    cairo_t *cr;
+    stroke_mask *mask; /* NULL: cairo strokes */
+    double ppm;        /* pixels a mm on a picture; 0 on a vector page */
+    size_t moves, chunk; /* moves so far; a stroke each `chunk` of them */
+} paint_pen;
+
+static void paint_pen_move(void *ctx, double x, double y)
+{
+    paint_pen *p = ctx;
+    if (p->mask) {
+        stroke_mask_move(p->mask, x, y);
+        return;
+    }
+    if (p->chunk && ++p->moves % p->chunk == 0) cairo_stroke(p->cr);
+    cairo_move_to(p->cr, x, y);
+}
+
+static void paint_pen_line(void *ctx, double x, double y)
+{
+    paint_pen *p = ctx;
+    if (p->mask) stroke_mask_line(p->mask, x, y);
+    else cairo_line_to(p->cr, x, y);
+}
+
+/* r < 0: from a1 back to a0 */
+static void paint_pen_arc(void *ctx, double cx, double cy, double r, double a0, double a1)
+{
+    paint_pen *p = ctx;
+    bool back = r < 0, whole = a1 - a0 >= TAU - 1e-9;
+    r = fabs(r);
+    /* a chord of angle t lies r (1 - cos(t / 2)) ~ r t^2 / 8 off the arc:
+     * on a picture a tenth of a pixel; on a page a side of a dense ring
+     * is one or two chords within ARC_CHORD_MM of it, cheaper than a curve
+     * (two or four numbers for six) */
+    double span = a1 - a0;
+    double pieces = p->ppm > 0 ? ceil(span / fmin(sqrt(8 * 0.1 / (r * p->ppm)), TAU / 8))
+                               : ceil(span / sqrt(8 * ARC_CHORD_MM / r));
+    if (p->ppm > 0 || pieces <= 2) {
+        for (double k = 1; k <= pieces; k++) {
+            double a = back ? a1 - span * k / pieces : a0 + span * k / pieces;
+            paint_pen_line(p, cx + r * cos(a), cy + r * sin(a));
+        }
+    } else if (back) {
+        cairo_arc_negative(p->cr, cx, cy, r, a1, a0);
+    } else {
+        cairo_arc(p->cr, cx, cy, r, a0, a1);
+    }
+    if (whole && !p->mask) cairo_close_path(p->cr);
+}
+
+/* The walls into a page's description, as the pens below take them: on a
+ * page in strokes of WALL_MOVES moves, each handed on (drawn, written) as
+ * it is done, so a dense grid's walls are never held twice, as trails
+ * and as the description; a picture's band whole, through one mask. */
+enum { WALL_MOVES = 1 << 15 };
+
+typedef struct wall_items {
+    scene *s;
+    scene_paint ink;
+    size_t moves, chunk; /* chunk 0: one stroke */
+} wall_items;
+
+static void scene_pen_move(void *ctx, double x, double y)
+{
+    wall_items *w = ctx;
+    if (w->chunk && w->moves && w->moves % w->chunk == 0) scene_path(w->s, ROLE_WALLS, &w->ink);
+    w->moves++;
+    scene_move(w->s, x, y);
+}
+
+static void scene_pen_line(void *ctx, double x, double y)
+{
+    scene_line(((wall_items *)ctx)->s, x, y);
+}
+
+static void scene_pen_arc(void *ctx, double cx, double cy, double r, double a0, double a1)
+{
+    scene *s = ((wall_items *)ctx)->s;
+    if (r < 0) scene_arc(s, cx, cy, -r, a1, a0, true);
+    else scene_arc(s, cx, cy, r, a0, a1, false);
+}
+
+/* A walls item of a description handed to a pen as traced. */
+static void replay_walls(const scene *s, const scene_item *it, const grid_pen *pen)
+{
+    const uint8_t *op = scene_item_ops(s, it);
+    const double *v = scene_item_points(s, it);
+    for (size_t i = 0; i < it->ops; v += scene_op_numbers((scene_op)op[i]), i++) {
+        if (op[i] == SCENE_MOVE) pen->move(pen->ctx, v[0], v[1]);
+        else if (op[i] == SCENE_LINE) pen->line(pen->ctx, v[0], v[1]);
+        else if (op[i] == SCENE_ARC) pen->arc(pen->ctx, v[0], v[1], v[2], v[3], v[4]);
+        else if (op[i] == SCENE_ARC_BACK) pen->arc(pen->ctx, v[0], v[1], -v[2], v[4], v[3]);
+        /* curves and closes: none in a trace */
+    }
+}
+
+/* How the walls are stroked: round ends and joins, as sides meet at any
+ * angle and the ends cover the joints. On a picture, through the stroke
+ * mask (the same round ends and joins); cairo strokes where it cannot. */
+void paint_grid_walls(cairo_t *cr, const scene *s, const scene_item *it)
+{
+    cairo_set_line_width(cr, it->paint.width);
+    /* a PDF page's walls as content of our own (pdf_walls.h) */
+    pdf_walls *own = pdf_walls_of(cr);
+    grid_pen out;
+    if (own && pdf_walls_begin(own, cr, &out)) {
+        replay_walls(s, it, &out);
+        pdf_walls_end(own);
+        return;
+    }
+    paint_pen p = {cr, NULL, 0, 0, STROKE_MOVES};
+    if (cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE) {
+        double ux = 1, uy = 0;
+        cairo_user_to_device_distance(cr, &ux, &uy);
+        p.ppm = hypot(ux, uy);
+        p.mask = stroke_mask_begin(cr);
+    }
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+    cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
+    cairo_set_source_rgb(cr, it->paint.colour.r, it->paint.colour.g, it->paint.colour.b);
+    grid_pen pen = {paint_pen_move, paint_pen_line, paint_pen_arc, &p};
+    cairo_new_path(cr);
+    replay_walls(s, it, &pen);
+    if (p.mask) stroke_mask_end(p.mask, cr);
+    else cairo_stroke(cr);
+}
+
+/* The walls traced into the scene: on a page as trails (a picture's mask
+ * takes them as they come), only those that may reach the visible band
+ * (a PNG's). */
+static void stroke_grid_walls(cairo_t *cr, scene *s, const meiro_maze *m, const page_layout *L,
+                              double line)
+{
+    double cx0, cy0, cx1, cy1;
+    cairo_clip_extents(cr, &cx0, &cy0, &cx1, &cy1);
+    if (pdf_walls_of(cr)) cy0 = -HUGE_VAL, cy1 = HUGE_VAL;
+    bool picture = cairo_surface_get_type(cairo_get_target(cr)) == CAIRO_SURFACE_TYPE_IMAGE;
+    wall_items w = {
+        s, scene_stroke((scene_rgb){0, 0, 0}, line, CAP_ROUND, JOIN_ROUND), 0,
+        picture ? 0 : WALL_MOVES};
+    scene_path(s, ROLE_WALLS, &w.ink);
+    grid_pen pen = {scene_pen_move, scene_pen_line, scene_pen_arc, &w};
+    trail_pen *trails = picture ? NULL : trail_pen_new(&pen, ARC_CHORD_MM);
+    grid_pen joined = trails ? trail_pen_pen(trails) : pen;
+    trace_grid_walls(m, L, cy0, cy1, &joined);
+    trail_pen_free(trails);
+    scene_end(s);
+}
+
+/* ---- The solution ---- */
+
+/* An arc of the circle around (ox, oy) through the current point, at angle
+ * a0, to angle a1, the short way round. */
+static void ring_arc(scene *s, double ox, double oy, double r, double a0, double a1)
+{
+    double d = remainder(a1 - a0, TAU);
+    scene_arc(s, ox, oy, r, a0, a0 + d, d < 0);
+}
+
+/* The solution through the centres. On a polar grid it keeps to the
+ * rings: along the ring between two cells of one ring (a chord would cut
+ * the corner of the wall between the rings), and from a ring to the next
+ * along the inner cell's ring to the outer cell's angle, then straight
+ * out, through the middle of the outer cell's inner side: a straight line
+ * between the centres would pass close by the end of the wall between two
+ * cells that share an inner one. */
+static void stroke_grid_path(scene *s, const meiro_maze *m, const meiro_path *p, const view *v,
+                             const page_layout *L)
+{
+    if (!p || p->length == 0) return;
+    double x, y;
+    centre_mm(m, v, grid_id(m, p->cells[0]), &x, &y);
+    scene_paint pen = answer_paint(L);
+    scene_path(s, ROLE_ANSWER, &pen);
+    scene_move(s, x, y);
+    scene_line(s, x, y);                                             /* one cell: a dot */
+    double ox = v->x0 + m->h * v->unit, oy = v->y0 + m->h * v->unit; /* a polar grid's centre */
+    for (size_t k = 1; k < p->length; k++) {
+        double px = x, py = y;
+        meiro_cell a = p->cells[k - 1], b = p->cells[k];
+        centre_mm(m, v, grid_id(m, b), &x, &y);
+        if (m->grid != MEIRO_GRID_POLAR || a.y == 0 ||
+            b.y == 0) { /* the disc's centre is the grid's */
+            scene_line(s, x, y);
+            continue;
+        }
+        double a0 = atan2(py - oy, px - ox), a1 = atan2(y - oy, x - ox);
+        double r0 = hypot(px - ox, py - oy), r1 = hypot(x - ox, y - oy);
+        if (a.y == b.y) {
+            ring_arc(s, ox, oy, r0, a0, a1);
+        } else if (a.y < b.y) { /* outwards */
+            ring_arc(s, ox, oy, r0, a0, a1);
+            scene_line(s, x, y);
+        } else { /* inwards */
+            scene_line(s, ox + r1 * cos(a0), oy + r1 * sin(a0));
+            ring_arc(s, ox, oy, r1, a0, a1);
+        }
+    }
+    scene_end(s);
+}
+
+/* ---- S and G ---- */
+
+/* The circle a mark has in cell id, across in mm: a corridor's width, and
+ * the centre disc of a polar grid is two across. */
+static double mark_room(const meiro_maze *m, size_t id, const page_layout *L)
+{
+    return m->grid == MEIRO_GRID_POLAR && id == 0 ? 2 * L->cell : L->cell;
+}
+
+/* The size at which a word fits a circle `room` across: its ink at most
+ * 70% of it wide and its corners clear of the walls (the mark size, 60%
+ * of it, at most). */
+static double fit_in_circle(cairo_t *cr, const char *text, const char *font, double room)
+{
+    double size = room * 0.6;
+    PangoLayout *layout = text_layout(cr, text, font, true, size);
+    PangoRectangle ink;
+    pango_layout_get_extents(layout, &ink, NULL);
+    g_object_unref(layout);
+    double w = (double)ink.width / PANGO_SCALE, h = (double)ink.height / PANGO_SCALE;
+    double scale =
+        fmin(1, fmin(w > 0 ? room * 0.7 / w : 1, hypot(w, h) > 0 ? room * 0.8 / hypot(w, h) : 1));
+    return size * scale;
+}
+
+/* A word of `size` (or the template's picture) centred at (cx, cy) on a
+ * round white plate inside a circle `room` across: clear of the walls of
+ * a hexagon or a triangle, where a square plate would cover them. */
+static void grid_mark(cairo_t *cr, scene *s, scene_role role, const char *text,
+                      cairo_surface_t *art, const char *font, double size, double cx, double cy,
+                      double room, double line)
+{
+    double most = (room - line) / 2 * 0.94;
+    scene_paint paper = scene_fill((scene_rgb){1, 1, 1});
+    if (art) {
+        double side = room * 0.7;
+        scene_path(s, role, &paper);
+        scene_arc(s, cx, cy, fmin(room * 0.42, most), 0, TAU, false);
+        scene_end(s);
+        draw_sign_art(s, role, art, cx - side / 2, cy - side / 2, side);
+        return;
+    }
+    PangoLayout *layout = text_layout(cr, text, font, true, size);
+    PangoRectangle ink;
+    pango_layout_get_extents(layout, &ink, NULL);
+    double w = (double)ink.width / PANGO_SCALE, h = (double)ink.height / PANGO_SCALE;
+    double r = fmin(most, fmax(hypot(w, h) / 2 + size * 0.12, room * 0.21));
+    scene_path(s, role, &paper);
+    scene_arc(s, cx, cy, r, 0, TAU, false);
+    scene_end(s);
+    draw_word(cr, role, layout, text, font, size, cx, cy);
+    g_object_unref(layout);
+}
+
+static void draw_grid_labels(cairo_t *cr, scene *s, const meiro_maze *m, const view *v,
+                             const page_layout *L, const maze_marks *marks)
+{
+    size_t id[2] = {grid_id(m, m->start), grid_id(m, m->goal)};
+    /* S and G at one size, the one that fits both in a corridor; the
+     * polar centre's mark as much larger as its disc is */
+    double size = fmin(fit_in_circle(cr, marks->start, marks->font, L->cell),
+                       fit_in_circle(cr, marks->goal, marks->font, L->cell));
+    for (int k = 0; k < 2; k++) {
+        const char *text = k ? marks->goal : marks->start;
+        cairo_surface_t *art = k ? marks->goal_art : marks->start_art;
+        double x, y, room = mark_room(m, id[k], L);
+        centre_mm(m, v, id[k], &x, &y);
+        if (marks->badges) /* the document's badges (a child's): filling the corridor */
+            draw_badge(cr, text, art, marks->font, x, y,
+                       fmin((room - L->line) * 0.9, BADGE_MAX_MM * room / L->cell), L, k == 0,
+                       false);
+        else
+            grid_mark(cr, s, k ? ROLE_GOAL : ROLE_START, text, art, marks->font,
+                      size * room / L->cell, x, y, room, L->line);
+    }
+}
+
+void draw_grid_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const page_layout *L,
+                    const maze_marks *marks, double line, unsigned layers)
+{
+    scene *s = canvas_scene(cr);
+    if (!s) return;
+    view v = view_of(m, L);
+    if ((layers & LAYER_WALLS) && !(layers & LAYER_GRID_WALLS_APART))
+        stroke_grid_walls(cr, s, m, L, line);
+    if (layers & LAYER_PATH) stroke_grid_path(s, m, path, &v, L);
+    if (layers & LAYER_LABELS) draw_grid_labels(cr, s, m, &v, L, marks);
+}

@@ -1,0 +1,61 @@
+/* The document exporters, one file each, behind meiro_write's format
+ * table. No cairo types here: the layer above includes this only.
+ * temp_dir: where an exporter that needs scratch files puts them (the
+ * folder of the file being saved), NULL for $TMPDIR or /tmp. */
+#ifndef MEIRO_SRC_DRAW_EXPORT_H
+#define MEIRO_SRC_DRAW_EXPORT_H
+
+#include "meiro.h"
+
+/* A page to play holds MEIRO_HTML_MAX_CELLS at most, a booklet's mazes
+ * together: MEIRO_ERROR_TOO_BIG past it (export_html.c). */
+meiro_status export_html_check_size(uint64_t cells, meiro_error *err);
+
+meiro_status export_pdf(const meiro_maze *m, const meiro_path *path,
+                        const meiro_export_options *opt, FILE *out, const char *temp_dir,
+                        meiro_error *err);
+meiro_status export_svg(const meiro_maze *m, const meiro_path *path,
+                        const meiro_export_options *opt, FILE *out, const char *temp_dir,
+                        meiro_error *err);
+meiro_status export_png(const meiro_maze *m, const meiro_path *path,
+                        const meiro_export_options *opt, FILE *out, const char *temp_dir,
+                        meiro_error *err);
+meiro_status export_html(const meiro_maze *m, const meiro_path *path,
+                         const meiro_export_options *opt, FILE *out, const char *temp_dir,
+                         meiro_error *err);
+/* A page description read back and drawn as a PDF (meiro_page_draw). */
+meiro_status render_page_draw(const char *page, const char *filename, meiro_error *err);
+/* The pages as their description in JSON (export_page.c). */
+meiro_status export_page(const meiro_maze *m, const meiro_path *path,
+                         const meiro_export_options *opt, FILE *out, const char *temp_dir,
+                         meiro_error *err);
+
+/* A full-wrap cover (cover.c), in mm: the whole sheet w x h with `bleed`
+ * around it, the back on the left, the spine, the front on the right. */
+typedef struct cover_plan {
+    double w, h, bleed, trim_w, spine;
+    const char *title, *subtitle; /* subtitle may be NULL */
+    const char *author, *blurb;   /* or NULL */
+    const meiro_maze *maze;       /* the front's art */
+    bool spine_text;              /* the title on the spine */
+    bool coloured;                /* a background of rgb (else white) */
+    double rgb[3];
+    unsigned volume;              /* a series' volume, or 0 */
+    double line_min;              /* mm: the thinnest line the service prints */
+} cover_plan;
+meiro_status cover_write(const cover_plan *c, FILE *out, meiro_error *err);
+
+/* A rule maze's page (rule_page.c): its sheets, on paper page_w x page_h mm
+ * (portrait), one or two a page; format "pdf" or "svg" (one sheet). The
+ * checks and the other formats are meiro_rule_sheets_save's (job/rule_save.c). */
+typedef struct rule_job {
+    const meiro_rule_sheet *const *sheets;
+    size_t count;
+    const char *format, *title;
+    unsigned per_page;
+    bool answers;
+    double page_w, page_h;
+} rule_job;
+meiro_status rule_write_page(const rule_job *j, FILE *out, meiro_error *err);
+
+#endif /* MEIRO_SRC_DRAW_EXPORT_H */
