@@ -438,13 +438,23 @@ def booklet(filename, count=12, seed=None, difficulty=None, from_size=None, to_s
     """A booklet of `count` mazes getting harder, as `meiro booklet` makes it:
     difficulty "easy-hard" (levels from-to) or from_size/to_size as (w, h),
     answers (key, after-page, none…), paper, title; PDF, XLSX or HTML by
-    the file's extension."""
+    the file's extension. Its last page says the call that makes it again,
+    with the seed chosen when none is given."""
     path, err = os.fspath(filename), _lib.Error()
     b, page = _lib.BookletOptions(), _lib.ExportOptions()
     lib.meiro_booklet_options_init(ctypes.byref(b))
     lib.meiro_export_options_init(ctypes.byref(page))
     b.count = _whole(count, "count", 1, 10000)
     b.seed = int.from_bytes(os.urandom(8), "little") if seed is None else _whole(seed, "seed", 0, _U64)
+    given = dict(count=count, seed=b.seed, difficulty=difficulty, from_size=from_size,
+                 to_size=to_size, answers=answers, paper=paper, title=title,
+                 algorithm=algorithm, format=format)
+    # the call's words, broken by the page only between them (as a shell
+    # command's are: the library keeps single-quoted words whole)
+    remake = _bytes("meiro.booklet(" + ", ".join(
+        [repr(os.path.basename(path))] +
+        ["%s=%r" % (k, v) for k, v in given.items() if v is not None]) + ")", "command")
+    b.command = remake
     keep = _bytes(algorithm, "algorithm")
     b.algorithm = keep
     if difficulty is not None:

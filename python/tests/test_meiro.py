@@ -223,6 +223,12 @@ class Mazes(unittest.TestCase):
                                             check=True).stdout.split(b"\f")
             self.assertEqual(text(mine)[:-2], text(theirs)[:-2])
             self.assertEqual(len(text(mine)), len(text(theirs)))
+            # the last page: the call that makes it again, seed and all
+            last = b" ".join(text(mine)[-2].split())
+            self.assertIn(b"meiro.booklet('py.pdf', count=6, seed=8, difficulty='easy-hard',", last)
+            meiro.booklet(os.path.join(d, "again.pdf"), count=2)  # a seed chosen, and said
+            self.assertRegex(b" ".join(text(os.path.join(d, "again.pdf"))[-2].split()),
+                             rb"meiro\.booklet\('again\.pdf', count=2, seed=\d+\)")
             meiro.booklet(os.path.join(d, "b.xlsx"), count=3, seed=1, from_size=(5, 5), to_size=(9, 9))
             self.assertTrue(slurp(os.path.join(d, "b.xlsx"), "rb").startswith(b"PK"))
 

@@ -345,7 +345,8 @@ meiro_status doc_plan(document *d, const doc_item *items, size_t count,
                       const meiro_export_options *opt, const doc_parts *parts, meiro_error *err)
 {
     *d = (document){0};
-    d->measure = measure_cache_new(); /* NULL: each context matches its own fonts */
+    d->measure = measure_cache_new();
+    if (!d->measure) return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
     d->items = items;
     d->count = count;
     resolve_style(&d->style, opt, items, count);

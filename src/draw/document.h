@@ -82,7 +82,7 @@ typedef struct document {
     void (*progress)(void *ctx, unsigned done, unsigned total);
     void *progress_ctx;
     unsigned done_before, share, total;
-    struct measure_cache *measure; /* the fonts its texts are measured in (measure.h), or NULL */
+    struct measure_cache *measure; /* the fonts its texts are measured in (measure.h) */
 } document;
 
 /* What a booklet adds to its pages. */

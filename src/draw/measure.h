@@ -22,9 +22,9 @@ bool measure_ok(cairo_t *cr);
 /* The fonts matched for a document, kept for every context it is drawn on
  * (a PNG's bands, the contexts its texts are fitted on), so that each
  * family is matched once a document, not once a context: made with
- * measure_cache_new (NULL without memory: each context then matches its
- * own), handed to a context with measure_share (not freed with it), freed
- * with measure_cache_free after the contexts. */
+ * measure_cache_new (NULL without memory), handed to a context with
+ * measure_share (not freed with it), freed with measure_cache_free after
+ * the contexts. */
 typedef struct measure_cache measure_cache;
 measure_cache *measure_cache_new(void);
 void measure_cache_free(measure_cache *c);
