@@ -583,6 +583,11 @@ static void test_cli_json(void)
 {
     walk_cli("cli-json", "generate -W 6 -H 5 -s 7 --shape heart -o m.json");
 }
+/* --choices: the way walked anew and the rest grown (gen/choices.c) */
+static void test_cli_choices(void)
+{
+    walk_cli("cli-choices", "generate -W 8 -H 6 -s 7 --choices 3 --solution -o m.txt");
+}
 static void test_shape(void) { walk("shape", shaped, "m.txt"); }
 
 static void test_generators(void)
@@ -639,6 +644,7 @@ static const test_case cases[] = {
     {"cli-answers-to", test_cli_answers_to},
     {"cli-play", test_cli_play},
     {"cli-json", test_cli_json},
+    {"cli-choices", test_cli_choices},
 };
 
 int main(int argc, char **argv)
