@@ -19,9 +19,11 @@
  *    roots' trees: so no other cell of the way gains an opening, and every
  *    wrong turn ends in a dead end.
  *
- * The maze stays perfect and every cell is reached. A way that cannot hold
- * N choices (too short, too few cells beside it) is refused, not walked
- * again. */
+ * The maze stays perfect and every cell is reached. A way whose pieces
+ * need more ports than N (the two sides of a way from edge to edge, on a
+ * grid of three-sided cells, where a port serves one) is walked once more
+ * along the edge, which leaves one side empty; a way that still cannot hold
+ * N choices is refused. No generator is run again. */
 #include "core/alloc.h"
 #include "core/error.h"
 #include "core/grid.h"
@@ -35,7 +37,7 @@
 enum {
     ON_WAY = 1,  /* a cell of the way */
     WALKED = 2,  /* the walk has been here (and may have backed out) */
-    USED = 4,    /* a root already */
+    USED = 4,    /* a root, or a port, already */
     BALL_R = 3,  /* steps around a cell the pieces must stay joined within */
     BALL_MAX = 512,
     PIECES_MAX = 64,
@@ -196,8 +198,7 @@ static size_t walk_way(walk *w, size_t start, const uint32_t *dist, size_t least
     return len;
 }
 
-/* Union-find over the cells for the forest: the root's number + 1 of a
- * tree holding a root, else 0. */
+/* Union-find over the cells, for the forest (grow). */
 static size_t find(uint32_t *up, size_t i)
 {
     while (up[i] != i) up[i] = up[up[i]], i = up[i];
@@ -402,7 +403,8 @@ static meiro_status choose_ports(walk *w, plan *p, unsigned n, size_t *scratch, 
 }
 
 /* Step 3: the forest from the roots, the generator's passages first, then
- * every wall; *want gets the passages of the finished maze. */
+ * every wall; *want gets the passages of the finished maze. tree[] of a
+ * set's representative: its root's number + 1, 0 for a set with none. */
 static void grow(walk *w, const plan *p, uint32_t *up, uint32_t *tree, uint8_t *want,
                  rng_state *rng)
 {
