@@ -45,7 +45,7 @@ try {
     const cellPx = width / (16 + 2);
     // the finished state: the path's cells (their base paint), as a viewer
     // that does not animate shows them
-    const pathCells = (text.match(/<rect [^>]*fill="#e8685c"/g) || []).length;
+    const pathCells = (text.match(/<rect [^>]*fill="#a048e0"/g) || []).length;
     check(pathCells >= 16 + 10 - 1, `${algo}: the file's finished state has ${pathCells} path cells`);
     const page = await browser.newPage();
     await page.setViewport({ width, height });
