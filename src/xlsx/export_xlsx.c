@@ -783,7 +783,7 @@ static play_place place_for(sheet_names *n, const page_labels *labels, bool answ
         snprintf(n->check, sizeof n->check, "Check %zu", i + 1);
         snprintf(n->scope, sizeof n->scope, "'%s'!", n->sheet);
     }
-    return (play_place){n->sheet, n->check, n->scope, plan->top + 1};
+    return (play_place){.sheet = n->sheet, .check = n->check, .scope = n->scope, .first_row = plan->top + 1};
 }
 
 /* libxlsxwriter has no call for the workbook's default font, which sets
@@ -869,6 +869,7 @@ meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_e
             }
             sheet_names names;
             play_place place = place_for(&names, words.labels, answers, i, count, &plan);
+            place.answer = caches[i].answer;
             e = add_sheet(wb, &caches[i], m, marks, names.sheet, &plan, opt, &art,
                           opt->play && !answers && !opt->answers_only ? &place : NULL);
             free(marks);
