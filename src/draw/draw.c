@@ -256,7 +256,7 @@ scene_paint answer_paint(const page_layout *L)
     if (!L->grey_path)
         return scene_stroke(answer_colour(L), L->path_width, CAP_ROUND, JOIN_ROUND);
     /* wide enough to read as a band, not a line; a wall's width clear of
-     * the walls on either side, never thinner than the red line */
+     * the walls on either side, never thinner than the coloured line */
     double band = fmin(0.55 * L->cell, L->cell - 3 * L->line);
     scene_rgb grey = {SOLUTION_GREY, SOLUTION_GREY, SOLUTION_GREY};
     return scene_stroke(grey, fmax(band, L->path_width), CAP_ROUND, JOIN_ROUND);
