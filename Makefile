@@ -11,6 +11,8 @@
 #                   meiro serve's preview latency, requests/s and memory
 #   make install    PREFIX=/usr/local DESTDIR= (LIBDIR, MODULE_DIR, RPATH: below)
 #   make deb        the Debian packages, built from a clean copy into build/deb
+#   make web        build/web/: the engine and the command line in WebAssembly,
+#                   run under Node (web/web.mk)
 
 CC      ?= cc
 PREFIX  ?= /usr/local
@@ -62,7 +64,7 @@ TEST_CPPFLAGS   = $(RENDER_CPPFLAGS) $(PAGE_CPPFLAGS) $(IO_CPPFLAGS)
 LDLIBS  += $(shell pkg-config --libs $(DEP_LIBS) 2>/dev/null) -lm
 SERVE_LIBS = $(shell pkg-config --libs $(SERVE_PKGS) 2>/dev/null)
 
-LAYERS   := core gen solve watch io content page glyph shapes press draw xlsx job
+LAYERS   := core gen solve watch io content solid page glyph shapes press draw xlsx job
 LIB_SRC  := $(foreach l,$(LAYERS),$(wildcard src/$(l)/*.c))
 LIB_OBJ  := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o) $(BUILD)/obj/page/builtin_files.o $(BUILD)/obj/draw/html_assets.o
 # The drawing module (issue 25, 37; src/draw/module.h): libmeiro.so holds
@@ -171,7 +173,7 @@ $(BUILD)/obj/%.o: src/%.c $(BUILD)/gen/cflags
 	$(CC) $(CPPFLAGS) $(LAYER_CPPFLAGS) $(ALL_CFLAGS) $(if $(findstring /cli/,$@)$(findstring /serve/,$@),,$(LIB_CFLAGS)) -c $< -o $@
 
 $(BUILD)/obj/core/%.o $(BUILD)/obj/gen/%.o $(BUILD)/obj/solve/%.o \
-    $(BUILD)/obj/watch/%.o $(BUILD)/obj/content/%.o: LAYER_CPPFLAGS = $(BASE_CPPFLAGS)
+    $(BUILD)/obj/watch/%.o $(BUILD)/obj/content/%.o $(BUILD)/obj/solid/%.o: LAYER_CPPFLAGS = $(BASE_CPPFLAGS)
 $(BUILD)/obj/io/%.o: LAYER_CPPFLAGS = $(IO_CPPFLAGS)
 $(BUILD)/obj/page/%.o: LAYER_CPPFLAGS = $(PAGE_CPPFLAGS)
 $(BUILD)/obj/glyph/%.o: LAYER_CPPFLAGS = $(GLYPH_CPPFLAGS)
@@ -234,6 +236,7 @@ $(BUILD)/obj/draw/html_assets.o: $(BUILD)/gen/html_assets.c
 
 # meiro serve's page, compiled in, with its list of languages (po/)
 SERVE_ASSETS := src/serve/page/index.html src/serve/page/studio.css src/serve/page/studio.js \
+                src/serve/page/studio-words.js \
                 $(BUILD)/gen/studio-langs.js
 $(BUILD)/gen/studio-langs.js: tools/po2c.sh $(BUILD)/gen/meiro.pot $(PO_FILES)
 	@mkdir -p $(dir $@)
@@ -370,7 +373,7 @@ $(NODE_DIR)/.$(PUPPETEER):
 # `build/tests/test_io save` runs one case of one suite, with every check.
 # The builds and the suites use JOBS processors (all of them).
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
-check: deps-test browser-deps
+check: deps-test browser-deps web
 	@sh tools/check-layers.sh
 	@$(MAKE) --no-print-directory $(BUILD)/gen/meiro.pot && sh tools/check-po.sh $(BUILD)/gen/meiro.pot
 	@# both builds in one make, so neither waits for the other's last link
@@ -382,7 +385,7 @@ check: deps-test browser-deps
 	@MEIRO_TEST_JOBS=$(JOBS) sh tests/run.sh check build asan build/asan
 
 # the test programs, built
-tests: all $(TEST_BIN) $(BUILD)/tests/meiro-faults $(BENCH) $(BUILD)/tests/look
+tests: all $(TEST_BIN) $(BUILD)/tests/meiro-faults $(BENCH) $(BUILD)/tests/look $(BUILD)/tests/stl_view
 
 test:
 	@$(MAKE) --no-print-directory -j$(JOBS) tests > build-test.log 2>&1 || { cat build-test.log; exit 1; }
@@ -450,15 +453,16 @@ $(BUILD)/tests/test_corpora: TEST_OBJ = $(CORPUS_OBJ) $(FUZZ_CLI_OBJ)
 $(BUILD)/tests/test_corpora: $(CORPUS_OBJ) $(FUZZ_CLI_OBJ)
 
 # The geometry without cairo (issue 37): the glyph layer (the text
-# measurer, the rasteriser, the masks of names and built-in shapes) and
-# core compiled with no cairo, pango or librsvg header on the include path
+# measurer, the rasteriser, the masks of names and built-in shapes), the
+# 3D prints' meshes (solid) and core compiled with no cairo, pango or
+# librsvg header on the include path
 # (what a build for the browser has), linked with FreeType, HarfBuzz and
 # fontconfig alone; tests/nocairo.c prints their masks for a few names and
 # every shape, and the same program against the native library
 # (libmeiro.so and its drawing module) must print the same bytes.
 NOCAIRO_DIR      = $(BUILD)/nocairo
 NOCAIRO_CPPFLAGS = $(GLYPH_CPPFLAGS) -DMEIRO_NOCAIRO
-NOCAIRO_SRC      = $(wildcard src/core/*.c src/glyph/*.c)
+NOCAIRO_SRC      = $(wildcard src/core/*.c src/glyph/*.c src/solid/*.c)
 NOCAIRO_OBJ      = $(NOCAIRO_SRC:src/%.c=$(NOCAIRO_DIR)/%.o)
 $(NOCAIRO_DIR)/%.o: src/%.c $(BUILD)/gen/cflags
 	@mkdir -p $(dir $@)
@@ -486,6 +490,7 @@ bench: deps $(BENCH) $(BUILD)/meiro
 	$(BENCH)
 	@sh tools/deps.sh python3
 	python3 tests/bench-serve.py $(BUILD)/meiro
+	@$(MAKE) --no-print-directory bench-web
 
 # The main job: an A4 maze as PDF, XLSX, SVG and PNG, with and without the
 # answer, plus the text forms, in out/.
@@ -511,7 +516,7 @@ demo: deps all
 
 # samples/ is made here from fixed seeds, never edited by hand.
 SAMPLE = $(BUILD)/meiro generate -s 1
-samples: all deps-test browser-deps
+samples: all deps-test browser-deps $(BUILD)/tests/stl_view
 	@mkdir -p samples
 	$(SAMPLE) -W 12 -H 8 -a cluster -o samples/cluster-12x8.txt
 	$(SAMPLE) -W 12 -H 8 -a cluster -o samples/cluster-12x8.csv
@@ -551,6 +556,11 @@ samples: all deps-test browser-deps
 	pdftoppm -r 30 -png samples/polar.pdf samples/polar-page
 	$(SAMPLE) --grid hex -W 15 -H 12 -a dig --answer-page -o samples/hex.pdf
 	pdftoppm -r 30 -png samples/hex.pdf samples/hex-page
+	$(SAMPLE) -W 10 -H 8 -a dig --ball 8mm --solution -f stl-ascii -o samples/marble.stl
+	$(BUILD)/tests/stl_view samples/marble.stl samples/marble.png 800
+	$(SAMPLE) --grid polar -H 6 -a dig --ball 8mm --lid -o samples/marble-round.3mf
+	$(SAMPLE) --grid polar -H 6 -a dig --ball 8mm -o samples/marble-round.stl
+	$(BUILD)/tests/stl_view samples/marble-round.stl samples/marble-round.png 800
 	$(SAMPLE) --grid triangle -W 24 -H 12 -a dig --answer-page -o samples/triangle.pdf
 	pdftoppm -r 30 -png samples/triangle.pdf samples/triangle-page
 	$(SAMPLE) --grid polar -H 8 --ends center -a dig -o samples/polar-8.json
@@ -640,5 +650,7 @@ uninstall:
 
 clean:
 	rm -rf build out build-check.log
+
+include web/web.mk
 
 -include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

@@ -277,4 +277,22 @@ run 2 booklet -n 2 --kinds levels -f xlsx -o bk.xlsx; err_has "a booklet of leve
 run 2 booklet -n 2 -s 1 --no-workings -o bk.xlsx; err_has "a booklet without meiro's workings is a PDF or an HTML page"; absent bk.xlsx; absent bk.remake.txt
 run 0 booklet -n 2 -s 1 --no-workings -o -; err_has "on stdout it has no remaking file beside it"
 
+# a 3D print's sizes: for stl and 3mf only, in range, on a printer's bed,
+# each refused in one line before the maze is made, nothing written
+run 2 generate --ball 8mm -o ball.pdf; err_has "size a 3D print: stl, stl-ascii, 3mf, not pdf"; absent ball.pdf
+run 2 generate --wall 0.5mm -o thin.stl; err_has "--wall 0.5mm is out of range: 0.8 to 20 mm"; absent thin.stl
+run 2 generate --wall 1cm -o thin.stl; err_has "--wall takes a size in millimetres (8mm), not '1cm'"; absent thin.stl
+run 2 generate -W 30 -H 20 --ball 8mm -o big.3mf; err_has "larger than a printer's bed (256 mm)"; one_line; absent big.3mf
+run 2 generate --ball 8 --wall-height 6 --lid -o low.stl; err_has "at least 9mm"; absent low.stl
+run 2 generate --weave 20 -W 6 -H 6 -o weave.stl; err_has "stl cannot show"; absent weave.stl
+run 0 generate -W 6 -H 5 --ball 8mm --lid --wall 1.6 --base 3mm -s 4 -o ok.3mf; err_empty
+run 0 generate -W 6 -H 5 -f stl-ascii -s 4 -o ok.stl; err_empty
+if head -c 10 "$tmp/ok.stl" | grep -q '^solid maze'; then ok; else bad "stl-ascii: $(head -c 40 "$tmp/ok.stl")"; fi
+# the command in a 3MF's metadata makes the same file again
+run 0 generate --grid hex -W 6 -H 5 -a dig -s 9 --ball 7mm --lid -o first.3mf
+remake=$(unzip -p "$tmp/first.3mf" 3D/3dmodel.model | sed -n 's/.*Made again by: meiro \([^<]*\)<.*/\1/p')
+# shellcheck disable=SC2086 # the command's words, as a user pastes them
+run 0 $remake -o again.3mf
+if cmp -s "$tmp/first.3mf" "$tmp/again.3mf"; then ok; else bad "the 3MF's command '$remake' made another file"; fi
+
 finish

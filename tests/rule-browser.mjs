@@ -4,7 +4,8 @@
 // page) and must say Goal; at every step the other directions are tried
 // and, when the page takes a fake step, undone by stepping back; random
 // walks may say Goal only along the rule path. Every rule, in English or
-// Japanese in turn. Usage: node
+// Japanese in turn, then other languages' alphabets, word chains and
+// messages. Usage: node
 // tests/rule-browser.mjs BUILD_DIR. Ends with "rule-browser: N passed, N failed".
 // meiro-suite: check
 import { execFileSync } from 'node:child_process';
@@ -28,9 +29,15 @@ try {
   const rules = ['multiples:3', 'skip:5', 'sum:20', 'abc:mixed', 'aiueo', `words:${data}/rule-words.txt`,
     `chain:${data}/shiritori.txt`, 'message:GOOD JOB', 'message:ありがとう'];
   // each rule in one language, the languages in turn (the player's steps
-  // are the same in both; its words are checked in each)
-  for (const [n, rule] of rules.entries()) {
-    for (const lang of [n % 2 ? 'ja' : 'en']) {
+  // are the same in both; its words are checked in each); then the
+  // alphabets, word chains and messages of other languages
+  const plays = [...rules.map((rule, n) => [rule, n % 2 ? 'ja' : 'en']), ['abc', 'es'], ['abc:mixed', 'de'],
+    ['abc', 'ko'], ['abc', 'ar'], ['abc', 'zh'], ['chain', 'ar'], ['chain', 'fr'], ['message:ÑANDÚ', 'es']];
+  // Goal! in the page's language (po/LL.po's rule.goal)
+  const goal = (lang) => (lang === 'en' ? 'Goal!'
+    : fs.readFileSync(`po/${lang}.po`, 'utf8').match(/msgctxt "rule.goal"\nmsgid "[^"]*"\nmsgstr "([^"]*)"/)[1]);
+  for (const [rule, lang] of plays) {
+    {
       const base = path.join(tmp, `${rule.split(':')[0]}-${lang}`);
       const args = ['generate', '--rule', rule, '--lang', lang, '-s', '6', '--difficulty', 'hard'];
       execFileSync(meiro, [...args, '-o', `${base}.html`]);
@@ -76,7 +83,7 @@ try {
       // (sum takes every step that stays under its total: a wrong one is rare)
       check(wrongSaid || rule.startsWith('sum'), `${rule} ${lang}: no wrong step was explained`);
       const said = await page.evaluate(() => document.getElementById('status').textContent);
-      check(said === (lang === 'ja' ? 'ゴール！' : 'Goal!'), `${rule} ${lang}: says '${said}'`);
+      check(said === goal(lang), `${rule} ${lang}: says '${said}'`);
       check(requests.every((u) => u.startsWith('file://' + base)), `${rule} ${lang}: asked for ${requests}`);
       await page.close();
     }

@@ -21,7 +21,18 @@ run 2 "$meiro" generate --rule abc --width 9; err_has "\-\-width is not an optio
 run 2 "$meiro" generate --rule abc --solution; err_has "\-\-solution: the key's page as svg"
 run 2 "$meiro" generate --rule abc --copies 3; err_has "meiro booklet --rule"
 run 2 "$meiro" generate --rule abc --lang xx; err_has "not 'xx'"
-run 2 "$meiro" generate --rule abc --lang es -s 1 -o "$tmp/es.pdf"; err_has "Spanish alphabet (with Ñ)"
+# each language's alphabet (the sentence shows its first letters), another
+# named, a case where an alphabet has none refused, a message's letter the
+# page's language lacks refused naming the language that has it
+run 0 "$meiro" generate --rule abc --lang es -s 1 --difficulty expert -f text; out_has "rule abc"; out_has "Ñ"
+run 0 "$meiro" generate --rule abc --lang de -s 1 -f text; out_has "A, Ä, B"
+run 0 "$meiro" generate --rule abc:ko --lang en -s 1 -f text; out_has "가, 나, 다"
+run 0 "$meiro" generate --rule abc:de,lower -s 1 -f text; out_has "a, ä, b"
+run 0 "$meiro" generate --rule chain --lang fr -s 1 -f text; out_has "rule chain"
+run 2 "$meiro" generate --rule abc:greek -s 1; err_has "'greek' is no alphabet (en, es, fr, de, pt, zh, ko, ar"
+run 2 "$meiro" generate --rule abc:upper --lang ar -s 1; err_has "Arabic alphabet has no capital"
+run 2 "$meiro" generate --message "ÑANDÚ" -s 1 -o "$tmp/m.pdf"; err_has "'Ñ' is not a letter of the page's language (--lang en): it is one of Spanish (--lang es)"; absent "$tmp/m.pdf"
+run 0 "$meiro" generate --message "ÑANDÚ" --lang es -s 1 -f text; out_has "rule message:ÑANDÚ"
 run 2 "$meiro" generate --rule abc --difficulty nope; err_has "difficulty"
 run 2 "$meiro" generate --rule abc --answers back; err_has "key or none"
 run 2 "$meiro" booklet --rule abc --copies 0; err_has "1 to 500"
@@ -65,12 +76,13 @@ pages = re.findall(r"<page .*?</page>", open(html, encoding="utf-8").read(), re.
 def words(page):
     return [(m.group(5), (float(m.group(1)) + float(m.group(3))) / 2, (float(m.group(2)) + float(m.group(4))) / 2)
             for m in re.finditer(r'xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>', page)]
-labels = {"START", "FINISH", "スタート", "ゴール"}
+starts = {"ja": ("スタート", "ゴール"), "es": ("SALIDA", "META"), "de": ("START", "ZIEL"), "ko": ("출발", "도착")}
+labels = {"START", "FINISH"} | {w for pair in starts.values() for w in pair}
 mm = 72 / 25.4
 for n, page in enumerate(pages):
     ws = words(page)
     texts = [t for t, _, _ in ws]
-    start, finish = ("スタート", "ゴール") if lang == "ja" else ("START", "FINISH")
+    start, finish = starts.get(lang, ("START", "FINISH"))
     assert start in texts and finish in texts, (n, "labels")
     cells = [(t, x, y) for t, x, y in ws if 60 * mm < y < 280 * mm and t not in labels]
     assert len(cells) == w * h, (n, len(cells), w * h)
@@ -114,6 +126,9 @@ if need pdftotext pdftoppm python3; then
     for rule in multiples:3 aiueo "chain:$data/shiritori.txt" "message:GOOD JOB"; do
         check_pdf "$rule" ja 1 --difficulty hard
     done
+    # the alphabets with letters of their own, their tokens read back
+    for lang in es de ko; do check_pdf abc "$lang" 2 --difficulty expert; done
+    check_pdf chain ko 3 --difficulty hard
     if full; then
         turn=0
         for rule in multiples:3 skip:10 sum:20 abc abc:mixed aiueo aiueo:katakana "words:$data/rule-words.txt" "chain:$data/shiritori.txt" message:ありがとう; do

@@ -18,6 +18,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import vm from 'node:vm';
 import { chromium, needBrowser, startServe, suite } from './browser-lib.mjs';
 
 const build = path.resolve(process.argv[2] || 'build');
@@ -742,6 +743,93 @@ try {
     check(command.includes('--lang ar'), `the command has --lang ar: ${command}`);
     check(errors.length === 0, `no script errors: ${errors.join('; ')}`);
     await page.close();
+  }
+  // Every other language of po/ (es fr de pt zh ko ar): the browser's
+  // language chosen, the form's words that language's table's (read here
+  // from studio-words.js), Arabic's page right to left, the maze's page made
+  // in it (its HTML's lang and a word of its catalogue), a size past the
+  // server's worded in it, not in English
+  {
+    const scope = {};
+    vm.createContext(scope);
+    vm.runInContext(`${fs.readFileSync('src/serve/page/studio-words.js', 'utf8')}; this.words = words;`, scope);
+    const tables = scope.words;
+    // a word of a catalogue (po/LL.po's msgstr of a msgctxt)
+    const catalogued = (lang, ctxt) => {
+      const m = fs.readFileSync(`po/${lang}.po`, 'utf8').match(new RegExp(`msgctxt "${ctxt}"\\nmsgid "[^"]*"\\nmsgstr "([^"]*)"`));
+      return m ? m[1] : null;
+    };
+    const scripts = { zh: /\p{Script=Han}/u, ko: /\p{Script=Hangul}/u, ar: /\p{Script=Arabic}/u };
+    for (const lang of ['es', 'fr', 'de', 'pt', 'zh', 'ko', 'ar']) {
+      const { page, errors, downloads } = await open(lang, false);
+      await preview(page);
+      const table = tables[lang];
+      check(await page.evaluate(() => document.documentElement.lang) === lang, `${lang}: html lang is ${lang}`);
+      const dir = await page.evaluate(() => document.documentElement.dir);
+      check(dir === (lang === 'ar' ? 'rtl' : 'ltr'), `${lang}: the page's direction is ${dir}`);
+      // every word shown is the table's, and not English's where they differ
+      const shown = await page.$$eval('[data-t]', (es) => es.filter((e) => !e.closest('[hidden]') && e.dataset.t !== 'mazes')
+        .map((e) => [e.dataset.t, e.textContent]));
+      const off = shown.filter(([k, text]) => text !== table[k]);
+      check(shown.length > 30 && off.length === 0, `${lang}: the form's ${shown.length} words are the table's: ${off.join(' | ')}`);
+      const english = shown.filter(([k, text]) => text === tables.en[k] && table[k] !== tables.en[k]);
+      check(english.length === 0, `${lang}: no English word left: ${english.join(' | ')}`);
+      check(await page.$eval('h1', (e) => e.textContent.trim()) === `迷 ${table.heading}`, `${lang}: the heading is ${table.heading}`);
+      const unnamed = (await page.$$eval('[data-ta]', (es) => es.map((e) => [e.dataset.ta, e.getAttribute('aria-label')])))
+        .filter(([k, name]) => name !== table.aria[k]);
+      check(unnamed.length === 0, `${lang}: the fields' names for a screen reader in the language: ${unnamed.join(' | ')}`);
+      if (scripts[lang]) {
+        const latin = shown.filter(([, text]) => !scripts[lang].test(text) && !/^(PDF|ABC|abc|AbC|あいうえお|S|G)$/.test(text));
+        check(latin.length === 0, `${lang}: every word in its script: ${latin.join(' | ')}`);
+      }
+      // the maze made in the language: its page to play
+      const html = await download(page, downloads, 'html');
+      const text = html ? fs.readFileSync(html, 'utf8') : '';
+      check(new RegExp(`<html lang="${lang}"${lang === 'ar' ? ' dir="rtl"' : ''}`).test(text), `${lang}: the maze's HTML is in ${lang}`);
+      const show = catalogued(lang, 'html.show');
+      check(show && text.includes(show), `${lang}: the maze's HTML says ${show}`);
+      if (lang === 'ar' || lang === 'zh') await shot(page, lang, true);
+      // a rule maze of the language's alphabet (abc, with no case where it
+      // has none): its page to play starts from the alphabet's first letter
+      const plain = await preview(page);
+      await page.click('.kind:nth-child(8)'); // Numbers and letters
+      await page.click('#rules .rule:nth-child(4)'); // ABC
+      await changed(page, plain);
+      const ruled = await download(page, downloads, 'html');
+      const rule = ruled ? fs.readFileSync(ruled, 'utf8') : '';
+      const start = catalogued(lang, 'rule.start');
+      check(rule.includes(`>${table.abcLetters[0]}</td>`) && rule.includes(start),
+        `${lang}: the rule maze's page has ${table.abcLetters[0]} and ${start}`);
+      check(await page.$eval('#rule-case', (e) => e.hidden) === !table.cased, `${lang}: a case offered where the alphabet has one`);
+      // a name set smaller than the age wants: the server's decimals as the
+      // language writes them (7,5 mm in French, 7.5 in Korean)
+      await page.click('.kind:nth-child(3)'); // Name
+      await page.$eval('#text', (e) => { e.value = ''; });
+      await page.type('#text', 'ALEXANDRA');
+      await page.select('#age', '4');
+      await page.waitForFunction(() => !document.getElementById('warning').hidden, { timeout: 20000 }).catch(() => {});
+      const said = await page.$eval('#warning', (e) => e.dataset.said);
+      const mm = (said.match(/cells of ([0-9.]+) mm, .* the ([0-9.]+) mm/) || []).slice(1);
+      const local = (v) => new Intl.NumberFormat(lang, { numberingSystem: 'latn', minimumFractionDigits: (v.split('.')[1] || '').length,
+        maximumFractionDigits: (v.split('.')[1] || '').length }).format(Number(v));
+      const warned = await page.$eval('#warning', (e) => e.textContent);
+      check(mm.length === 2 && warned === table.messages['warning.text']({ q: 'ALEXANDRA', n: mm.map(local) }),
+        `${lang}: the name's warning with the language's numbers: ${warned} (${said})`);
+      await page.click('.kind:nth-child(1)'); // back to a rectangle
+      // a size past the server's: the language's words, then English's
+      await page.select('#size-by', 'cells');
+      await page.$eval('#width', (e) => { e.value = ''; });
+      await page.type('#width', '500');
+      await page.waitForFunction(() => !document.getElementById('error').hidden, { timeout: 10000 });
+      const refused = await page.$eval('#error', (e) => e.textContent);
+      check(refused === table.messages.side({ max: '200' }), `${lang}: the width's limit in its words: ${refused}`);
+      await page.click('#lang-en');
+      await page.waitForFunction((was) => document.getElementById('error').textContent !== was, { timeout: 10000 }, refused).catch(() => {});
+      const inEnglish = await page.$eval('#error', (e) => e.textContent);
+      check(inEnglish === tables.en.messages.side({ max: '200' }), `${lang}: the same refusal in English once English is chosen: ${inEnglish}`);
+      check(errors.length === 0, `${lang}: no script errors: ${errors.join('; ')}`);
+      await page.close();
+    }
   }
   // Japanese: the page follows navigator.language; a name in kana
   {

@@ -131,6 +131,7 @@ case "$url" in http://127.0.0.1:[0-9]*/) ok ;; *) bad "address printed: '$url'" 
 # the page and its files, from the binary
 get /; expect "200 text/html; charset=utf-8" page; body_has 'src="/studio.js"'
 get /studio.js; expect "200 text/javascript; charset=utf-8" script; body_has "api/preview"
+get /studio-words.js; expect "200 text/javascript; charset=utf-8" words; body_has "Estudio de laberintos"; body_has "مرسم المتاهات"
 get /studio.css; expect "200 text/css; charset=utf-8" style
 get /api/choices; expect "200 application/json" choices; body_has '"heart"'; body_has '"kids-a4"'
 get /nothing; expect "404 text/plain; charset=utf-8" "unknown route"

@@ -40,6 +40,32 @@ static uint32_t cp(const char *s, size_t *len)
     return ((uint32_t)(p[0] & 0x0F) << 12) | ((uint32_t)(p[1] & 0x3F) << 6) | (p[2] & 0x3F);
 }
 
+/* A letter as a word chain compares it, written here from the games' rules:
+ * case and marks left out (Ñ kept), ß as s, Arabic's alifs as one. */
+static uint32_t chain_letter(uint32_t c)
+{
+    static const char *const same[] = {"aàáâãäåAÀÁÂÃÄÅ",
+                                       "cçCÇ",
+                                       "eèéêëEÈÉÊË",
+                                       "iìíîïIÌÍÎÏ",
+                                       "oòóôõöOÒÓÔÕÖ",
+                                       "uùúûüUÙÚÛÜ",
+                                       "yÿY",
+                                       "ñÑ",
+                                       "sßS",
+                                       "اأإآ",
+                                       "تة",
+                                       "يى"};
+    if (c >= 'A' && c <= 'Z') c += 'a' - 'A';
+    for (size_t i = 0; i < sizeof same / sizeof same[0]; i++) {
+        size_t l;
+        uint32_t first = cp(same[i], &l);
+        for (const char *p = same[i]; *p; p += l)
+            if (cp(p, &l) == c) return first;
+    }
+    return c;
+}
+
 static uint32_t last_cp(const char *s)
 {
     uint32_t c = 0;
@@ -48,11 +74,74 @@ static uint32_t last_cp(const char *s)
     return c;
 }
 
+/* The alphabets as each language's school writes them, capitals and small
+ * letters ("-": none), by spaces; ja's ABC is English's. */
+static const struct {
+    const char *lang, *capitals, *small;
+} alphabets[] = {
+    {"en", "A B C D E F G H I J K L M N O P Q R S T U V W X Y Z",
+     "a b c d e f g h i j k l m n o p q r s t u v w x y z"},
+    {"ja", "A B C D E F G H I J K L M N O P Q R S T U V W X Y Z",
+     "a b c d e f g h i j k l m n o p q r s t u v w x y z"},
+    {"es", "A B C D E F G H I J K L M N Ñ O P Q R S T U V W X Y Z",
+     "a b c d e f g h i j k l m n ñ o p q r s t u v w x y z"},
+    {"fr", "A B C D E F G H I J K L M N O P Q R S T U V W X Y Z",
+     "a b c d e f g h i j k l m n o p q r s t u v w x y z"},
+    {"pt", "A B C D E F G H I J K L M N O P Q R S T U V W X Y Z",
+     "a b c d e f g h i j k l m n o p q r s t u v w x y z"},
+    {"de", "A Ä B C D E F G H I J K L M N O Ö P Q R S - T U Ü V W X Y Z",
+     "a ä b c d e f g h i j k l m n o ö p q r s ß t u ü v w x y z"},
+    {"zh", NULL, "b p m f d t n l g k h j q x zh ch sh r z c s y w"},
+    {"ko", NULL, "가 나 다 라 마 바 사 아 자 차 카 타 파 하"},
+    {"ar", NULL, "أ ب ت ث ج ح خ د ذ ر ز س ش ص ض ط ظ ع غ ف ق ك ل م ن ه و ي"},
+};
+
+/* Whether t is the step-th (0-based) letter of list (by spaces; "-" skipped
+ * when skip_none). */
+static bool nth_letter(const char *list, int step, const char *t, bool skip_none)
+{
+    for (const char *p = list; *p;) {
+        size_t n = strcspn(p, " ");
+        bool none = n == 1 && *p == '-';
+        if (!(none && skip_none) && step-- == 0)
+            return !none && strlen(t) == n && !strncmp(t, p, n);
+        p += n;
+        p += *p == ' ';
+    }
+    return false;
+}
+
+/* The abc rule's step: its alphabet (named, or the sheet's language's), its case. */
+static bool abc_ok(const char *rule, const char *lang, const char *t, int step)
+{
+    const char *arg = strchr(rule, ':');
+    const char *use = lang;
+    int variant = 0; /* upper */
+    for (const char *p = arg ? arg + 1 : ""; *p;) {
+        size_t n = strcspn(p, ",");
+        if (n == 5 && !strncmp(p, "lower", 5)) variant = 1;
+        else if (n == 5 && !strncmp(p, "mixed", 5)) variant = 2;
+        else if (n == 2) use = p;
+        p += n;
+        p += *p == ',';
+    }
+    for (size_t i = 0; i < sizeof alphabets / sizeof alphabets[0]; i++) {
+        if (strncmp(alphabets[i].lang, use, 2)) continue;
+        if (!alphabets[i].capitals) return nth_letter(alphabets[i].small, step, t, false);
+        if (variant == 0) return nth_letter(alphabets[i].capitals, step, t, true);
+        if (variant == 1) return nth_letter(alphabets[i].small, step, t, false);
+        return nth_letter(alphabets[i].capitals, step, t, false) ||
+               nth_letter(alphabets[i].small, step, t, false);
+    }
+    return false;
+}
+
 static const char *kana = "あいうえおかきくけこさしすせそたちつてとなにぬねのはひふへほまみむめもやゆよらりるれろわをん";
 
 /* Whether token t may be the step-th (0-based) of a path after prev (NULL
- * at START), with *sum the total so far. */
-static bool oracle_ok(const char *rule, const char *t, int step, const char *prev, long *sum)
+ * at START) on a sheet in lang, with *sum the total so far. */
+static bool oracle_ok(const char *rule, const char *lang, const char *t, int step, const char *prev,
+                      long *sum)
 {
     char *end;
     long v = strtol(t, &end, 10);
@@ -66,13 +155,7 @@ static bool oracle_ok(const char *rule, const char *t, int step, const char *pre
         *sum += v;
         return *sum <= n;
     }
-    if (!strncmp(rule, "abc", 3)) {
-        char up = (char)('A' + step), low = (char)('a' + step);
-        if (t[0] == 0 || t[1] || step >= 26) return false;
-        if (!strcmp(rule, "abc:lower")) return t[0] == low;
-        if (!strcmp(rule, "abc:mixed")) return t[0] == low || t[0] == up;
-        return t[0] == up;
-    }
+    if (!strncmp(rule, "abc", 3)) return abc_ok(rule, lang, t, step);
     if (!strncmp(rule, "aiueo", 5)) {
         size_t l;
         if (step >= 46) return false;
@@ -99,7 +182,7 @@ static bool oracle_ok(const char *rule, const char *t, int step, const char *pre
         if (!prev) return true;
         size_t l;
         uint32_t last = last_cp(prev);
-        return last != 0x3093 && cp(t, &l) == last;
+        return last != 0x3093 && chain_letter(cp(t, &l)) == chain_letter(last);
     }
     return false;
 }
@@ -124,7 +207,7 @@ static bool oracle_end(const char *rule, long sum)
  * there), up to 3, and copies the first. */
 static unsigned oracle_paths(const meiro_rule_sheet *s, uint32_t *first, size_t *first_len)
 {
-    const char *rule = meiro_rule_sheet_rule(s);
+    const char *rule = meiro_rule_sheet_rule(s), *lang = meiro_rule_sheet_lang(s);
     uint32_t w = meiro_rule_sheet_width(s), h = meiro_rule_sheet_height(s);
     const uint32_t *path;
     size_t len = meiro_rule_sheet_path(s, &path);
@@ -136,7 +219,8 @@ static unsigned oracle_paths(const meiro_rule_sheet *s, uint32_t *first, size_t 
     unsigned found = 0;
     size_t depth = 0;
     long sum = 0;
-    if (!oracle_ok(rule, meiro_rule_sheet_token(s, start % w, start / w), 0, NULL, &sum)) return 0;
+    if (!oracle_ok(rule, lang, meiro_rule_sheet_token(s, start % w, start / w), 0, NULL, &sum))
+        return 0;
     stack[0] = start, dir[0] = 0, sums[0] = sum, on[start] = true;
     if (start == finish) return oracle_end(rule, sum) ? 1 : 0;
     while (found < 3) {
@@ -156,7 +240,7 @@ static unsigned oracle_paths(const meiro_rule_sheet *s, uint32_t *first, size_t 
         else continue;
         if (on[v]) continue;
         long vs = sums[depth];
-        if (!oracle_ok(rule, meiro_rule_sheet_token(s, v % w, v / w), (int)depth + 1,
+        if (!oracle_ok(rule, lang, meiro_rule_sheet_token(s, v % w, v / w), (int)depth + 1,
                        meiro_rule_sheet_token(s, x, y), &vs))
             continue;
         if (v == finish) {
@@ -207,6 +291,93 @@ static void test_unique(void)
                                  meiro_rule_sheet_paths(s), n);
                     meiro_rule_sheet_free(s);
                 }
+    CHECK_ALL(v);
+}
+
+static char *text_of(const meiro_rule_sheet *s, const char *format, size_t *size);
+
+/* Every language's alphabet, word chain and hidden message, 4 levels and
+ * 12 seeds each: the oracle (with the alphabets written above) finds one
+ * path, the sheet's, which reads the alphabet in order from its first
+ * letter; Spanish's long paths go N, Ñ, O; the sentence shows the first
+ * letters; the sheet reads back from its text and its JSON the same. */
+static void test_alphabets(void)
+{
+    static const struct {
+        const char *lang, *message, *first;
+    } langs[] = {
+        {"en", "message:WELL DONE", "A, B, C"},      {"es", "message:ÑANDÚ", "A, B, C"},
+        {"fr", "message:TRÈS BIEN", "A, B, C"},      {"de", "message:schön", "A, Ä, B"},
+        {"pt", "message:PARABÉNS", "A, B, C"},       {"zh", "message:你真棒", "b、p、m"},
+        {"ko", "message:참 잘했어요", "가, 나, 다"}, {"ar", "message:أحسنت", "أ، ب، ت"},
+        {"ja", "message:ありがとう", "A, B, C"},
+    };
+    verdict v = {0};
+    bool enye = false;
+    for (size_t l = 0; l < sizeof langs / sizeof langs[0]; l++) {
+        const char *rules_of[] = {"abc", "abc:lower", "abc:mixed", "chain", langs[l].message};
+        bool cased = strcmp(langs[l].lang, "zh") && strcmp(langs[l].lang, "ko") &&
+                     strcmp(langs[l].lang, "ar");
+        for (size_t r = 0; r < 5; r++) {
+            if (!cased && (r == 1 || r == 2)) continue;
+            for (unsigned lv = 0; lv < 4; lv++)
+                for (uint64_t seed = 1; seed <= 12; seed++) {
+                    meiro_error err = {0};
+                    meiro_rule_sheet *s = meiro_rule_sheet_new(rules_of[r], langs[l].lang,
+                                                               (meiro_level)lv, seed, &err);
+                    if (!verdict_note(&v, s != NULL, "%s %s level %u seed %llu: %s", langs[l].lang,
+                                      rules_of[r], lv, (unsigned long long)seed, err.message))
+                        continue;
+                    uint32_t found[256], w = meiro_rule_sheet_width(s);
+                    size_t found_len = 0;
+                    const uint32_t *path;
+                    size_t len = meiro_rule_sheet_path(s, &path);
+                    unsigned n = oracle_paths(s, found, &found_len);
+                    verdict_note(
+                        &v, n == 1 && found_len == len && !memcmp(found, path, len * sizeof *path),
+                        "%s %s level %u seed %llu: oracle %u paths", langs[l].lang, rules_of[r], lv,
+                        (unsigned long long)seed, n);
+                    if (r == 0) {
+                        bool in_order = true;
+                        for (size_t i = 0; i < len; i++)
+                            in_order &=
+                                abc_ok("abc", langs[l].lang,
+                                       meiro_rule_sheet_token(s, path[i] % w, path[i] / w), (int)i);
+                        verdict_note(
+                            &v, in_order && strstr(meiro_rule_sheet_sentence(s), langs[l].first),
+                            "%s abc seed %llu: the path reads the alphabet; %s", langs[l].lang,
+                            (unsigned long long)seed, meiro_rule_sheet_sentence(s));
+                        if (!strcmp(langs[l].lang, "es") && len > 15)
+                            enye |=
+                                !strcmp(meiro_rule_sheet_token(s, path[13] % w, path[13] / w),
+                                        "N") &&
+                                !strcmp(meiro_rule_sheet_token(s, path[14] % w, path[14] / w),
+                                        "Ñ") &&
+                                !strcmp(meiro_rule_sheet_token(s, path[15] % w, path[15] / w), "O");
+                    }
+                    /* read back from its text and its JSON: the same sheet */
+                    for (int j = 0; j < 2 && seed == 1 && lv == 2; j++) {
+                        size_t size, size2 = 0, size3 = 0;
+                        char *file = text_of(s, j ? "json" : "text", &size),
+                             *text = text_of(s, "text", &size2);
+                        FILE *f = file ? fmemopen(file, size, "r") : NULL;
+                        meiro_error rerr = {0};
+                        meiro_rule_sheet *b = f ? meiro_rule_sheet_read(f, &rerr) : NULL;
+                        char *again = b ? text_of(b, "text", &size3) : NULL;
+                        verdict_note(&v,
+                                     again && text && !strcmp(again, text) &&
+                                         meiro_rule_sheet_paths(b) == 1,
+                                     "%s %s: read back from %s (%s)", langs[l].lang, rules_of[r],
+                                     j ? "json" : "text", rerr.message);
+                        meiro_rule_sheet_free(b);
+                        if (f) fclose(f);
+                        free(file), free(text), free(again);
+                    }
+                    meiro_rule_sheet_free(s);
+                }
+        }
+    }
+    CHECK_MSG(enye, "a Spanish path goes N, Ñ, O");
     CHECK_ALL(v);
 }
 
@@ -384,12 +555,40 @@ static void test_errors(void)
                      "%s: %s", bad[i], err.message);
         meiro_rule_sheet_free(s);
     }
-    /* a language meiro has no words in; Spanish's alphabet, not A to Z */
+    /* a language meiro has no words in */
     meiro_error err = {0};
     CHECK(!meiro_rule_sheet_new("abc", "xx", MEIRO_LEVEL_EASY, 1, &err) &&
           err.field == MEIRO_FIELD_LANG);
-    CHECK(!meiro_rule_sheet_new("abc", "es", MEIRO_LEVEL_EASY, 1, &err) &&
-          err.field == MEIRO_FIELD_LANG && strstr(err.message, "Ñ"));
+    /* an alphabet meiro has not, a case where an alphabet has none, a
+     * message's letter the page's language lacks (the language that has it
+     * named) */
+    static const struct {
+        const char *rule, *lang, *says[2];
+    } refused[] = {
+        {"abc:xx", "en", {"'xx' is no alphabet", "en, es, fr, de, pt, zh, ko, ar"}},
+        {"abc:ja", "ja", {"'ja' is no alphabet", "--rule aiueo"}},
+        {"abc:es,greek", "es", {"'greek' is no alphabet", "upper, lower, mixed"}},
+        {"abc:lower", "ko", {"Korean alphabet has no capital", "--rule abc:ko"}},
+        {"abc:ar,upper", "en", {"Arabic alphabet has no capital", "--rule abc:ar"}},
+        {"message:ÑANDÚ",
+         "en",
+         {"'Ñ' is not a letter of the page's language (--lang en)", "Spanish (--lang es)"}},
+        {"message:참 잘했어요", "de", {"'참' is not a letter", "Korean (--lang ko)"}},
+        {"message:SCHÖN", "fr", {"'Ö' is not a letter", "German (--lang de)"}},
+        {"message:أحسنت", "zh", {"'أ' is not a letter", "Arabic (--lang ar)"}},
+    };
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        meiro_error e = {0};
+        meiro_rule_sheet *s =
+            meiro_rule_sheet_new(refused[i].rule, refused[i].lang, MEIRO_LEVEL_EASY, 1, &e);
+        verdict_note(
+            &v, !s && (e.status == MEIRO_ERROR_ARGUMENT || e.status == MEIRO_ERROR_UNKNOWN_NAME),
+            "%s in %s: refused (%s)", refused[i].rule, refused[i].lang, e.message);
+        verdict_note(&v,
+                     strstr(e.message, refused[i].says[0]) && strstr(e.message, refused[i].says[1]),
+                     "%s in %s: %s", refused[i].rule, refused[i].lang, e.message);
+        meiro_rule_sheet_free(s);
+    }
     /* French: the sentence in French */
     meiro_rule_sheet *fr = meiro_rule_sheet_new("multiples:3", "fr", MEIRO_LEVEL_EASY, 1, &err);
     CHECK_MSG(fr && strstr(meiro_rule_sheet_sentence(fr), "multiples de 3"), "%s", err.message);
@@ -583,13 +782,14 @@ static void test_fakes(void)
                 uint32_t u = path[i];
                 const char *tu = meiro_rule_sheet_token(s, u % w, u / w);
                 long here = sum;
-                oracle_ok(*r, tu, (int)i, NULL, &here);
+                oracle_ok(*r, meiro_rule_sheet_lang(s), tu, (int)i, NULL, &here);
                 uint32_t nb[4] = {u >= w ? u - w : UINT32_MAX, u + w < w * h ? u + w : UINT32_MAX,
                                   u % w ? u - 1 : UINT32_MAX, u % w + 1 < w ? u + 1 : UINT32_MAX};
                 for (int k = 0; k < 4 && !fake; k++) {
                     if (nb[k] == UINT32_MAX || on[nb[k]]) continue;
                     long next = here;
-                    fake = oracle_ok(*r, meiro_rule_sheet_token(s, nb[k] % w, nb[k] / w), (int)i + 1,
+                    fake = oracle_ok(*r, meiro_rule_sheet_lang(s),
+                                     meiro_rule_sheet_token(s, nb[k] % w, nb[k] / w), (int)i + 1,
                                      tu, &next);
                 }
                 sum = here;
@@ -973,12 +1173,19 @@ static void test_picture_errors(void)
 int main(int argc, char **argv)
 {
     static const test_case cases[] = {
-        {"unique", test_unique},         {"deterministic", test_deterministic},
-        {"roundtrip", test_roundtrip},   {"read_refuses", test_read_refuses},
-        {"errors", test_errors},         {"follows", test_follows},
-        {"distractors", test_distractors}, {"fakes", test_fakes},
-        {"times_table", test_times_table}, {"named_letter", test_named_letter},
-        {"picture", test_picture},       {"picture_errors", test_picture_errors},
+        {"unique", test_unique},
+        {"deterministic", test_deterministic},
+        {"roundtrip", test_roundtrip},
+        {"read_refuses", test_read_refuses},
+        {"errors", test_errors},
+        {"follows", test_follows},
+        {"alphabets", test_alphabets},
+        {"distractors", test_distractors},
+        {"fakes", test_fakes},
+        {"times_table", test_times_table},
+        {"named_letter", test_named_letter},
+        {"picture", test_picture},
+        {"picture_errors", test_picture_errors},
         {"picture_page", test_picture_page},
         {"read_json_refuses", test_read_json_refuses},
     };

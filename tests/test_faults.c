@@ -102,6 +102,15 @@ static meiro_status to_html(const char *t, meiro_error *e)
 {
     return save_as(MEIRO_FORMAT_HTML, "kids-a4", false, t, e);
 }
+/* 3D prints, the way a part of their own */
+static meiro_status to_stl(const char *t, meiro_error *e)
+{
+    return save_as(MEIRO_FORMAT_STL, NULL, false, t, e);
+}
+static meiro_status to_3mf(const char *t, meiro_error *e)
+{
+    return save_as(MEIRO_FORMAT_3MF, NULL, false, t, e);
+}
 /* a template with artwork, labels and texts: loading it allocates most */
 static meiro_status to_kids_pdf(const char *t, meiro_error *e)
 {
@@ -463,6 +472,8 @@ static void test_png(void) { walk("png", to_png, "m.png"); }
 static void test_xlsx(void) { walk("xlsx", to_xlsx, "m.xlsx"); }
 static void test_html(void) { walk("html", to_html, "m.html"); }
 static void test_template(void) { walk("template", to_kids_pdf, "kids.pdf"); }
+static void test_stl(void) { walk("stl", to_stl, "m.stl"); }
+static void test_3mf(void) { walk("3mf", to_3mf, "m.3mf"); }
 static void test_animated_svg(void) { walk("animated-svg", to_animated_svg, "anim.svg"); }
 static void test_frames(void) { walk("frames", to_frames, "frames"); }
 static void test_booklet_pdf(void) { walk("booklet-pdf", to_booklet_pdf, "book.pdf"); }
@@ -618,6 +629,8 @@ static const test_case cases[] = {
     {"png", test_png},
     {"xlsx", test_xlsx},
     {"html", test_html},
+    {"stl", test_stl},
+    {"3mf", test_3mf},
     {"template", test_template},
     {"animated-svg", test_animated_svg},
     {"frames", test_frames},

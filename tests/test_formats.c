@@ -290,6 +290,48 @@ static void test_booklet(void)
     }
 }
 
+/* A 3D print's sizes (the job's): planned for a format that can, refused
+ * for the others; written, they size what the format writes. */
+static void test_solid(void)
+{
+    for (unsigned f = 0; f < MEIRO_FORMAT_COUNT; f++) {
+        meiro_job *job = meiro_job_new();
+        meiro_error e = {0};
+        CHECK(job && meiro_job_set_int(job, MEIRO_JOB_FORMAT, f, NULL) == MEIRO_OK);
+        CHECK(meiro_job_set_int(job, MEIRO_JOB_BALL_UM, 6000, NULL) == MEIRO_OK);
+        meiro_job_maze(job)->width = meiro_job_maze(job)->height = 4;
+        CHECK(meiro_job_set_int(job, MEIRO_JOB_MAZE_GIVEN, MEIRO_GIVEN_WIDTH | MEIRO_GIVEN_HEIGHT,
+                                NULL) == MEIRO_OK);
+        meiro_status planned = meiro_job_plan(job, &e);
+        bool can = meiro_format_can((meiro_format)f, MEIRO_CAN_SOLID);
+        CHECK_MSG(can ? planned == MEIRO_OK
+                      : planned == MEIRO_ERROR_ARGUMENT && strstr(e.message, "--ball"),
+                  "%s: %s", meiro_format_info((meiro_format)f)->name, e.message);
+        if (can && planned == MEIRO_OK) { /* a 6 mm ball's print is smaller than the defaults' */
+            meiro_maze *m = NULL;
+            meiro_path path = {0};
+            CHECK(meiro_job_make(job, NULL, &m, &path, NULL) == MEIRO_OK);
+            written small = {0}, plain = {0};
+            FILE *out = open_memstream(&small.data, &small.len);
+            CHECK(out && meiro_job_write(job, m, NULL, (meiro_format)f, meiro_job_page(job), out,
+                                         NULL) == MEIRO_OK);
+            if (out) fclose(out);
+            out = open_memstream(&plain.data, &plain.len);
+            CHECK(out && meiro_write(m, NULL, (meiro_format)f, NULL, out, NULL) == MEIRO_OK);
+            if (out) fclose(out);
+            CHECK_MSG(
+                small.len && plain.len &&
+                    (small.len != plain.len || memcmp(small.data, plain.data, plain.len) != 0),
+                "%s: the ball changed nothing", meiro_format_info((meiro_format)f)->name);
+            free(small.data);
+            free(plain.data);
+            meiro_path_free(&path);
+            meiro_maze_free(m);
+        }
+        meiro_job_free(job);
+    }
+}
+
 /* The older questions read the same columns; out of range is false. */
 static void test_questions(void)
 {
@@ -476,11 +518,10 @@ static void test_list(void)
 
 int main(int argc, char **argv)
 {
-    static const test_case cases[] = {{"options", test_options}, {"grids", test_grids},
-                                      {"weave", test_weave},     {"missions", test_missions},
-                                      {"levels", test_levels},   {"read", test_read},
-                                      {"booklet", test_booklet}, {"questions", test_questions},
-                                      {"kinds", test_kinds},     {"kind_pairs", test_kind_pairs},
-                                      {"list", test_list}};
+    static const test_case cases[] = {
+        {"options", test_options},       {"grids", test_grids},         {"weave", test_weave},
+        {"missions", test_missions},     {"levels", test_levels},       {"read", test_read},
+        {"booklet", test_booklet},       {"questions", test_questions}, {"kinds", test_kinds},
+        {"kind_pairs", test_kind_pairs}, {"list", test_list},           {"solid", test_solid}};
     return test_main("formats", argc, argv, cases, TEST_COUNT(cases));
 }

@@ -1255,6 +1255,48 @@ static void test_text_masks(void)
     CHECK_ALL(strokes);
 }
 
+/* Other scripts: a right-to-left name's first letter (S) on the right; the
+ * letters of a script that joins them (Arabic, Devanagari) shaped a word at
+ * a time; a letter with a combining mark one letter (once, a name with one
+ * never finished). */
+static void test_text_scripts(void)
+{
+    static const struct {
+        const char *text;
+        uint32_t letters;
+        bool rtl;
+    } cases[] = {
+        {"\u0633\u0627\u0631\u0629", 1, true},             /* Sara: one word, joined */
+        {"\u0645\u062d\u0645\u062f \u0639\u0644\u064a", 2, true}, /* Muhammad Ali */
+        {"\u05d3\u05e0\u05d4", 3, true},                    /* Dana in Hebrew: no joining */
+        {"\u0905\u0928\u0941", 1, false},                   /* Anu: one word under a headline */
+        {"Jose\u0301", 4, false},                             /* José, its accent combining */
+        {"Zoe\u0308 Li", 5, false},
+    };
+    verdict made = {0}, count = {0}, side = {0};
+    for (size_t k = 0; k < TEST_COUNT(cases); k++) {
+        const char *t = cases[k].text;
+        uint8_t *m = NULL;
+        meiro_text_info info;
+        meiro_error err = {0};
+        if (!verdict_note(&made, meiro_text_mask(t, NULL, 0, &m, &info, &err) == MEIRO_OK && m,
+                          "%s: %s", t, err.message))
+            continue;
+        verdict_note(&count, info.letters == cases[k].letters, "%s: %u letters, not %u", t,
+                     (unsigned)info.letters, (unsigned)cases[k].letters);
+        /* S where the reading starts: the first letter on the right of the
+         * last, or (one letter) S right of G */
+        bool right = info.letters == 1 ? info.first.x > info.last.x : info.first_x0 > info.last_x1;
+        verdict_note(&side, right == cases[k].rtl, "%s: first %u-%u (S %u), last %u-%u (G %u)",
+                     t, info.first_x0, info.first_x1, info.first.x, info.last_x0, info.last_x1,
+                     info.last.x);
+        meiro_mask_free(m);
+    }
+    CHECK_ALL(made);
+    CHECK_ALL(count);
+    CHECK_ALL(side);
+}
+
 /* Lines: each line's mask is the line's own (the same scale when their
  * letters are as tall), centred, one empty row between them; S in the
  * first line's first letter, G in the last line's last. */
@@ -1454,6 +1496,7 @@ int main(int argc, char **argv)
         {"photo_unclear", test_photo_unclear},
         {"shape_errors", test_shape_errors},
         {"text_masks", test_text_masks},
+        {"text_scripts", test_text_scripts},
         {"text_letters", test_text_letters},
         {"text_lines", test_text_lines},
         {"text_errors", test_text_errors},

@@ -1,6 +1,7 @@
 # The layers of src/ (src/README.md), sourced by tools/check-layers.sh (the
 # includes) and tools/check-links.sh (the symbols). Lowest first:
-#   core <- gen, solve, watch, io, content <- page (core, gen)
+#   core <- gen, solve, watch, io, content, solid (meshes to 3D-print)
+#     <- page (core, gen)
 #   core <- glyph (text measured, masks rasterised) <- shapes (pictures'
 #     masks, their scanner and sandbox) <- press (PDFs read and checked)
 #   all of these <- draw (the drawing module: pages on cairo) <- xlsx (the
@@ -19,14 +20,15 @@ allowed() {
         watch) echo "core watch" ;;
         io) echo "core io" ;;
         content) echo "core content" ;;
+        solid) echo "core solid" ;;
         page) echo "core gen page" ;;
         glyph) echo "core glyph" ;;
         shapes) echo "core glyph shapes" ;;
         press) echo "core io page shapes press" ;;
-        draw) echo "core gen solve watch io content page glyph shapes press draw" ;;
-        xlsx) echo "core gen solve watch io content page glyph shapes press draw xlsx" ;;
-        job) echo "core gen solve watch io content page glyph shapes press draw xlsx job" ;;
-        cli) echo "core gen solve watch io content page glyph shapes press draw xlsx job cli serve" ;;
-        serve) echo "core gen solve watch io content page glyph shapes press draw xlsx job cli serve" ;;
+        draw) echo "core gen solve watch io content solid page glyph shapes press draw" ;;
+        xlsx) echo "core gen solve watch io content solid page glyph shapes press draw xlsx" ;;
+        job) echo "core gen solve watch io content solid page glyph shapes press draw xlsx job" ;;
+        cli) echo "core gen solve watch io content solid page glyph shapes press draw xlsx job cli serve" ;;
+        serve) echo "core gen solve watch io content solid page glyph shapes press draw xlsx job cli serve" ;;
     esac
 }

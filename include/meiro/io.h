@@ -25,6 +25,9 @@ typedef enum meiro_format {
     MEIRO_FORMAT_HTML,    /* a page to play in a browser and print (write only) */
     MEIRO_FORMAT_JSON,    /* data: cells with their geometry, passages, start, goal */
     MEIRO_FORMAT_PAGE,    /* the pages as data: paths, text runs, pictures (JSON; ABI 7) */
+    MEIRO_FORMAT_STL,     /* a 3D print: base and walls, in mm (binary; write only) */
+    MEIRO_FORMAT_STL_ASCII, /* the same as text */
+    MEIRO_FORMAT_3MF,     /* the same parts named, in a 3MF package (write only) */
     MEIRO_FORMAT_COUNT
 } meiro_format;
 
@@ -91,6 +94,8 @@ typedef enum meiro_capability {
     MEIRO_CAN_LEVELS,   /* a multi-level maze's floors and stairs: pdf, svg, png, json,
                            html */
     MEIRO_CAN_BOOKLET,  /* a booklet (meiro_booklet_write): pdf, xlsx, html */
+    MEIRO_CAN_SOLID,    /* a 3D print, sized by the job's MEIRO_JOB_BALL_UM and others
+                           (meiro_job_save): stl, stl-ascii, 3mf */
     MEIRO_CAN_COUNT
 } meiro_capability;
 /* Whether `format` can; false for an invalid format or capability. */

@@ -281,7 +281,15 @@ typedef enum meiro_job_setting {
                                 set for a level's page (too long at its
                                 age's cells): a larger meiro_paper (A3) that
                                 holds it; -1: none, or another refusal */
-    MEIRO_JOB_CHOICES        /* number: 1 and up: the way from S to G has
+    /* a 3D print's sizes (formats that can MEIRO_CAN_SOLID; refused by the
+     * plan for others), in micrometres, 0 (default) for meiro's: */
+    MEIRO_JOB_BALL_UM,        /* a ball's diameter: corridors of the ball and
+                                 1 mm, walls as high; 0: 8 mm corridors */
+    MEIRO_JOB_WALL_UM,        /* the walls' thickness (800 and more); 1.2 mm */
+    MEIRO_JOB_WALL_HEIGHT_UM, /* the walls' height over the base; 10 mm */
+    MEIRO_JOB_BASE_UM,        /* the base plate's thickness (and the lid's); 2 mm */
+    MEIRO_JOB_LID,            /* number: not 0: a lid, a part of its own */
+    MEIRO_JOB_CHOICES         /* number: 1 and up: the way from S to G has
                                 exactly this many decision points (cells of
                                 it with three or more openings:
                                 meiro_stats.decisions), every other way a
@@ -337,6 +345,17 @@ MEIRO_API const char *meiro_job_warning(const meiro_job *job, size_t i, meiro_fi
  * caller's (meiro_maze_free); NULL on failure. */
 MEIRO_API meiro_status meiro_job_make(meiro_job *job, const meiro_observer *watch,
                                       meiro_maze **maze, meiro_path *path, meiro_error *err);
+/* meiro_save and meiro_write with the job's settings that no options
+ * struct holds (a 3D print's sizes): the maze in `format` (the job's own,
+ * or another, an answers' file's) with `page`. */
+MEIRO_API meiro_status meiro_job_save(const meiro_job *job, const meiro_maze *maze,
+                                      const meiro_path *path, meiro_format format,
+                                      const meiro_export_options *page, const char *filename,
+                                      meiro_error *err);
+MEIRO_API meiro_status meiro_job_write(const meiro_job *job, const meiro_maze *maze,
+                                       const meiro_path *path, meiro_format format,
+                                       const meiro_export_options *page, FILE *out,
+                                       meiro_error *err);
 
 #ifdef __cplusplus
 }

@@ -15,15 +15,16 @@ typedef struct meiro_rule_sheet meiro_rule_sheet;
 
 /* A new sheet. rule: multiples:N[,UPTO] (N 2-50; every number on the sheet
  * from 1 to N x UPTO, the times table: UPTO 5-20, default 10), skip:N[,FROM] (count by N from
- * FROM, default N), sum:N (add the numbers, reach exactly N; 5-60), abc[:upper|
- * lower|mixed], aiueo[:hiragana|katakana], words:FILE (the lines of FILE are
+ * FROM, default N), sum:N (add the numbers, reach exactly N; 5-60), abc[:ALPHABET][,CASE]
+ * (the alphabet of lang, or one named: en es fr de pt zh ko ar; CASE upper,
+ * lower or mixed where it has capitals), aiueo[:hiragana|katakana], words:FILE (the lines of FILE are
  * the target words, then a line "--", then look-alike distractors) or
  * chain:FILE (one word a line; each word starts with the last letter or
- * kana of the one before: しりとり; chain alone: a built-in list of
- * hiragana words) or message:TEXT (the path spells TEXT, one letter, digit
- * or kana a cell, 3 to 30, spaces left out). lang one of meiro_lang_known's
- * (NULL: "en"; abc not yet "es": Spanish's alphabet has Ñ): the language of
- * the rule's sentence and its page's words. The level sets the grid (5x5 to 8x8),
+ * kana of the one before: しりとり; chain alone: lang's built-in words) or
+ * message:TEXT (the path spells TEXT, one letter of lang's alphabet or
+ * script, ASCII letter, digit or kana a cell, 3 to 30, spaces left out).
+ * lang one of meiro_lang_known's (NULL: "en"): the language of the rule's
+ * sentence, its page's words and its alphabet. The level sets the grid (5x5 to 8x8),
  * the path's length and how close the distractors come. The same arguments
  * give the same sheet. The generator retries until the rule search
  * (meiro_rule_sheet_paths) proves exactly one path; NULL and err filled

@@ -134,13 +134,19 @@ enum {
     OPT_SAME_MAZES, /* booklet's class set of one sheet */
     OPT_WORKINGS, /* booklet's workings on its pages, or not */
     OPT_NO_WORKINGS,
+    OPT_BALL, /* generate's 3D print: its sizes and its lid */
+    OPT_WALL,
+    OPT_WALL_HEIGHT,
+    OPT_BASE,
+    OPT_LID,
     OPT_CHOICES /* generate's way with a set number of choices */
 };
 #define GRID_HELP                                                                                  \
     "      --grid G         rect (default), polar (theta: a round maze, -H rings\n"                \
     "                       around the centre, -W unused), hex (sigma: -W x -H\n"                  \
     "                       hexagons) or triangle (delta: -W x -H triangles);\n"                   \
-    "                       polar, hex and triangle: pdf, svg or png only\n"
+    "                       polar, hex and triangle: pdf, svg, png, json, page,\n"                 \
+    "                       stl or 3mf\n"
 #define WATCH_LONGOPTS                                                                             \
     {"animate", required_argument, NULL, OPT_ANIMATE},                                             \
     {                                                                                              \
@@ -249,10 +255,12 @@ void warn_name_format(meiro_format format, const char *output);
 /* -f (with a warning if the file's extension says otherwise), else the
  * output file's extension, else text. */
 int output_format(const char *command, const char *fmt, const char *output, meiro_format *format);
-/* Writes the result to standard output or atomically to `output`. */
-int write_result(const char *command, const meiro_maze *m, const meiro_path *path,
-                 meiro_format format, const meiro_export_options *page, const char *output,
-                 const char *answers_to);
+/* Writes the result to standard output or atomically to `output` (with the
+ * job's settings that no options struct holds, a 3D print's sizes, when
+ * job is not NULL). */
+int write_result(const char *command, const meiro_job *job, const meiro_maze *m,
+                 const meiro_path *path, meiro_format format, const meiro_export_options *page,
+                 const char *output, const char *answers_to);
 /* Refuses (EXIT_FAIL, saying why) work that draws text (the page formats,
  * PNG frames) when `ulimit -v` leaves less than the fonts need; EXIT_OK
  * otherwise. */

@@ -704,11 +704,23 @@ int bad_option(const char *command, char **argv, int c, const struct option *lon
 bool is_stdout(const char *output) { return !output || strcmp(output, "-") == 0; }
 
 /* -f and a file whose extension names another format: a warning. */
+/* Whether the name ends in one of the format's extensions (stl-ascii's
+ * .stl, which names binary STL first). */
+static bool own_extension(meiro_format format, const char *name)
+{
+    const char *dot = strrchr(name, '.'), *list = meiro_format_info(format)->extensions;
+    if (!dot || strchr(dot, '/')) return false;
+    size_t len = strlen(dot + 1);
+    for (const char *p = list; *p; p += strcspn(p, " "), p += *p == ' ')
+        if (strcspn(p, " ") == len && strncasecmp(p, dot + 1, len) == 0) return true;
+    return false;
+}
+
 void warn_name_format(meiro_format format, const char *output)
 {
     meiro_format named;
     if (is_stdout(output) || meiro_format_from_filename(output, format, &named, NULL) != MEIRO_OK ||
-        named == format)
+        named == format || own_extension(format, output))
         return;
     fprintf(stderr, "meiro: warning: writing %s into '%s', whose name says %s\n",
             meiro_format_info(format)->name, output, meiro_format_info(named)->name);
@@ -750,9 +762,9 @@ char *answer_name(const char *output) { return name_beside(output, "-answer", NU
 
 char *remake_name(const char *output) { return name_beside(output, ".remake", ".txt"); }
 
-int write_result(const char *command, const meiro_maze *m, const meiro_path *path,
-                 meiro_format format, const meiro_export_options *page, const char *output,
-                 const char *answers_to)
+int write_result(const char *command, const meiro_job *job, const meiro_maze *m,
+                 const meiro_path *path, meiro_format format, const meiro_export_options *page,
+                 const char *output, const char *answers_to)
 {
     meiro_error err = {0};
     meiro_status s;
@@ -774,9 +786,9 @@ int write_result(const char *command, const meiro_maze *m, const meiro_path *pat
         answers.play = false;
         /* the answers first: when they fail, no puzzle is left without
          * them; when the puzzle then fails, its answers are named */
-        int rc = write_result(command, m, path, second_format, &answers, second, NULL);
+        int rc = write_result(command, job, m, path, second_format, &answers, second, NULL);
         if (rc == EXIT_OK) {
-            rc = write_result(command, m, NULL, format, &single, output, NULL);
+            rc = write_result(command, job, m, NULL, format, &single, output, NULL);
             if (rc == EXIT_OK) fprintf(stderr, "meiro: the answer is in %s\n", second);
             else fprintf(stderr, "meiro: the answers are in %s, without their puzzle\n", second);
         }
@@ -788,9 +800,11 @@ int write_result(const char *command, const meiro_maze *m, const meiro_path *pat
         if (info->binary && isatty(STDOUT_FILENO))
             return usage_error(command, "%s output is not for a terminal: name a file with -o",
                                info->name);
-        s = meiro_write(m, path, format, page, stdout, &err);
+        s = job ? meiro_job_write(job, m, path, format, page, stdout, &err)
+                : meiro_write(m, path, format, page, stdout, &err);
     } else {
-        s = meiro_save(m, path, format, page, output, &err);
+        s = job ? meiro_job_save(job, m, path, format, page, output, &err)
+                : meiro_save(m, path, format, page, output, &err);
     }
     if (s == MEIRO_ERROR_ARGUMENT) return option_error(command, &err);
     if (s != MEIRO_OK) return report_failure(is_stdout(output) ? "stdout" : output, &err);

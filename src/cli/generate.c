@@ -75,7 +75,8 @@ static const char *const usage_generate_more =
     "      --solution       draw the shortest path from S to G\n"
     "  -m, --solver M       solver used for --solution (default bfs)\n"
     "  -f, --format F       text, csv, ascii, unicode, pdf, svg, png, xlsx, html,\n"
-    "                       json, or page (the pages as data: doc/page-format.md)\n"
+    "                       json, page (the pages as data: doc/page-format.md),\n"
+    "                       or a 3D print: stl, stl-ascii or 3mf (millimetres)\n"
     "                       (default: from the output file's extension, else text)\n"
     "  -o, --output FILE    write to FILE (default, or '-': standard output)\n"
     "  -h, --help           show this help\n"
@@ -85,7 +86,19 @@ static const char *const usage_generate_more =
     "                       options: 'meiro generate --picture P --help')\n"
     "      --animate F.svg  also write an animated SVG of the generation (and of\n"
     "                       the solving, with --solution)\n"
-    "      --frames DIR     also write numbered PNG frames of it into DIR\n";
+    "      --frames DIR     also write numbered PNG frames of it into DIR\n"
+    "A 3D print (stl, 3mf): the walls on a base plate; --solution adds the way as\n"
+    "a part of its own (a raised line), --answers-to FILE.stl puts it in a file apart\n"
+    "      --ball D         corridors for a ball D across (8mm: 9 mm corridors, the\n"
+    "                       ball and 1 mm), walls as high (default: 8 mm corridors)\n"
+    "      --wall T         the walls' thickness, 0.8mm or more (default 1.2mm)\n"
+    "      --wall-height H  the walls' height over the base (default 10mm, or the\n"
+    "                       ball and 1 mm)\n"
+    "      --base B         the base plate's thickness, and the lid's (default 2mm)\n"
+    "      --lid            a lid, a part of its own beside the maze: a plate with\n"
+    "                       a skirt over the outer wall, printed skirt up (with\n"
+    "                       --ball, the walls as high as the ball and 1 mm)\n"
+    "                       A print wider than 256 mm (a printer's bed) is refused.\n";
 /* apart: one string would pass the 4095 bytes C compilers must take */
 static const char *const usage_generate_page = PAGE_HELP PICTURE_HELP;
 
@@ -117,7 +130,9 @@ typedef struct generate_args {
     unsigned given; /* MEIRO_GIVEN_* */
     const meiro_level_desc *level;
     const char *shape, *text, *animate, *frames, *fmt, *output, *solver;
-    unsigned levels;  /* floors; 0 or 1: a flat maze */
+    unsigned levels; /* floors; 0 or 1: a flat maze */
+    long long ball_um, wall_um, wall_height_um, base_um; /* a 3D print's sizes; 0: meiro's */
+    bool lid;
     unsigned choices; /* --choices; 0: none */
     bool solution, seeded, has_start, has_goal, help;
     int argc; /* the command as typed, to say one that works */
@@ -152,6 +167,11 @@ const struct option generate_options[] = {
     {"mission", required_argument, NULL, OPT_MISSION},
     {"one-way", required_argument, NULL, OPT_ONE_WAY},
     {"levels", required_argument, NULL, OPT_LEVELS},
+    {"ball", required_argument, NULL, OPT_BALL},
+    {"wall", required_argument, NULL, OPT_WALL},
+    {"wall-height", required_argument, NULL, OPT_WALL_HEIGHT},
+    {"base", required_argument, NULL, OPT_BASE},
+    {"lid", no_argument, NULL, OPT_LID},
     {"choices", required_argument, NULL, OPT_CHOICES},
     {NULL, 0, NULL, 0},
 };
@@ -244,6 +264,22 @@ static int maze_option(generate_args *a, int c, char **argv)
     }
 }
 
+/* A 3D print's size: millimetres, "8mm" or "8", in micrometres. */
+static int parse_mm(const char *option, const char *text, long long *um)
+{
+    char *end;
+    double mm = strtod(text, &end);
+    if (end != text && strcmp(end, "mm") == 0) end += 2;
+    if (end == text || *end || !(mm > 0 && mm <= 1000)) {
+        char message[160];
+        snprintf(message, sizeof message, "%s takes a size in millimetres (8mm), not '%%s'",
+                 option);
+        return usage_error("generate", message, text);
+    }
+    *um = (long long)(mm * 1000 + 0.5);
+    return EXIT_OK;
+}
+
 /* One option: the output's, the maze's or the page's. */
 static int generate_option(generate_args *a, int c, char **argv)
 {
@@ -256,6 +292,11 @@ static int generate_option(generate_args *a, int c, char **argv)
     case OPT_TEXT: a->text = optarg; return EXIT_OK;
     case OPT_ANIMATE: a->animate = optarg; return EXIT_OK;
     case OPT_FRAMES: a->frames = optarg; return EXIT_OK;
+    case OPT_BALL: return parse_mm("--ball", optarg, &a->ball_um);
+    case OPT_WALL: return parse_mm("--wall", optarg, &a->wall_um);
+    case OPT_WALL_HEIGHT: return parse_mm("--wall-height", optarg, &a->wall_height_um);
+    case OPT_BASE: return parse_mm("--base", optarg, &a->base_um);
+    case OPT_LID: a->lid = true; return EXIT_OK;
     case 'h':
         fputs(usage_generate, stdout);
         fputs(usage_generate_more, stdout);
@@ -328,6 +369,11 @@ static int fill_job(generate_args *a, meiro_format format)
         {MEIRO_JOB_SOLUTION, a->solution},
         {MEIRO_JOB_ANIMATE, a->animate != NULL},
         {MEIRO_JOB_FRAMES, a->frames != NULL},
+        {MEIRO_JOB_BALL_UM, a->ball_um},
+        {MEIRO_JOB_WALL_UM, a->wall_um},
+        {MEIRO_JOB_WALL_HEIGHT_UM, a->wall_height_um},
+        {MEIRO_JOB_BASE_UM, a->base_um},
+        {MEIRO_JOB_LID, a->lid},
         {MEIRO_JOB_CHOICES, a->choices},
     };
     const struct {
@@ -429,8 +475,8 @@ static int run_generate(generate_args *a)
         goto done;
     }
     meiro_format format = (meiro_format)meiro_job_get_int(a->job, MEIRO_JOB_FORMAT);
-    rc = write_result("generate", m, path.cells ? &path : NULL, format, meiro_job_page(a->job),
-                      a->output, a->pc.answers_to);
+    rc = write_result("generate", a->job, m, path.cells ? &path : NULL, format,
+                      meiro_job_page(a->job), a->output, a->pc.answers_to);
     if (rc == EXIT_OK && trace) rc = write_animations(trace, NULL, a->animate, a->frames);
     /* the seed once the maze is out (not before an error about the output),
      * and the language and paper the locale gave, for the same page on any

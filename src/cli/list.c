@@ -83,8 +83,9 @@ int cmd_list(int argc, char **argv)
     printf("\nGrids (--grid):\n");
     static const char *const grid_text[MEIRO_GRID_COUNT] = {
         "squares, -W x -H (the default); every generator",
-        "a round maze (theta): -H rings around a centre disc, cells split outward to stay "
-        "near-square; generators:",
+        /* one string over two lines (the parentheses tell clang so) */
+        ("a round maze (theta): -H rings around a centre disc, cells split outward to stay "
+         "near-square; generators:"),
         "flat-topped hexagons (sigma), -W x -H; generators:",
         "triangles pointing up and down (delta), -W x -H; generators:"};
     for (unsigned g = 0; g < MEIRO_GRID_COUNT; g++) {

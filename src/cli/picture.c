@@ -222,7 +222,8 @@ int cmd_picture(int argc, char **argv)
         rc = library_error("generate", NULL, &err);
         goto done;
     }
-    rc = write_result("generate", m, solve ? &path : NULL, format, &page, output, pc.answers_to);
+    rc = write_result("generate", NULL, m, solve ? &path : NULL, format, &page, output,
+                      pc.answers_to);
     if (rc == EXIT_OK && !seeded)
         fprintf(stderr, "meiro: seed %llu (use -s %llu to make this maze again)\n",
                 (unsigned long long)seed, (unsigned long long)seed);

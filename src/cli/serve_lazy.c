@@ -14,6 +14,12 @@
 
 int cmd_serve(int argc, char **argv)
 {
+    /* a build with no server module (WebAssembly) names none */
+    if (!MEIRO_SERVE_MODULE[0]) {
+        fprintf(stderr, "meiro serve: this meiro is built without its server (the WebAssembly "
+                        "build): run meiro serve from a native build\n");
+        return EXIT_FAIL;
+    }
     char exe[PATH_MAX], path[3][PATH_MAX + 64];
     size_t n = 0;
     ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);

@@ -103,7 +103,7 @@ int cmd_solve(int argc, char **argv)
                                            .message = "out of memory recording the animation"});
         goto done;
     }
-    rc = write_result("solve", m, &path, format, &page, output, pc.answers_to);
+    rc = write_result("solve", NULL, m, &path, format, &page, output, pc.answers_to);
     if (rc == EXIT_OK && trace) rc = write_animations(trace, m, animate, frames);
 done:
     meiro_trace_free(trace);

@@ -75,8 +75,10 @@ static int kana_index(uint32_t c)
     return -1;
 }
 
-/* A sound as しりとり compares it: katakana as hiragana, small kana as
- * their full size, ASCII letters in lower case. */
+/* A letter as a word chain compares it: katakana as hiragana, small kana
+ * as their full size (しりとり); Latin letters in small letters, their
+ * accents and cedilla left out but Ñ kept (Spanish's own letter), ß as s;
+ * Arabic's alif with hamza or madda as alif, ة as ت, ى as ي. */
 static uint32_t sound(uint32_t c)
 {
     if (c >= 0x30A1 && c <= 0x30F6) c -= 0x60;
@@ -85,6 +87,16 @@ static uint32_t sound(uint32_t c)
     for (size_t i = 0; i < sizeof small / sizeof small[0]; i++)
         if (c == small[i]) return c + 1;
     if (c >= 'A' && c <= 'Z') c += 'a' - 'A';
+    if (c >= 0xC0 && c <= 0xDE && c != 0xD7) c += 0x20;          /* Latin-1's capitals */
+    if (c == 0x152 || c == 0x178) c = c == 0x152 ? 0x153 : 0xFF; /* Œ Ÿ */
+    /* U+00E0 to U+00FF: the letter under the mark (ñ kept; ÷ no letter) */
+    static const char base[] = "aaaaaaaceeeeiiiidnooooo-ouuuuyty";
+    if (c >= 0xE0 && c <= 0xFF && c != 0xF1 && c != 0xF7) c = (unsigned char)base[c - 0xE0];
+    if (c == 0xDF) c = 's';
+    if (c == 0x153) c = 'o';
+    if (c == 0x0623 || c == 0x0625 || c == 0x0622) c = 0x0627;
+    if (c == 0x0629) c = 0x062A;
+    if (c == 0x0649) c = 0x064A;
     return c;
 }
 
@@ -102,13 +114,12 @@ rule_key rule_key_of(const rule_def *r, const char *token)
         if (!*end && errno == 0 && token[0] != '+' && token[0] != ' ') k.v = v;
         break;
     }
-    case RULE_ABC: {
-        char c = token[0];
-        if (token[1]) break;
-        if (c >= 'A' && c <= 'Z' && r->variant != 1) k.v = c - 'A';
-        if (c >= 'a' && c <= 'z' && r->variant != 0) k.v = c - 'a';
+    case RULE_ABC: /* its place in the alphabet, in the rule's case */
+        for (int i = 0; i < r->letter_count; i++)
+            if ((r->variant != 1 && !strcmp(token, r->letters[i][0])) ||
+                (r->variant != 0 && !strcmp(token, r->letters[i][1])))
+                k.v = i;
         break;
-    }
     case RULE_AIUEO: {
         const char *s = token;
         uint32_t c = next_cp(&s);

@@ -26,11 +26,14 @@ static const struct {
     {8, 19, 0.6, 1.0},
 };
 
-/* Look-alikes: a letter or kana's near misses (b/d, ぬ/め). */
+/* Look-alikes: a letter or kana's near misses (b/d, ぬ/め, N/Ñ, 다/타,
+ * Arabic's letters told apart by their dots). */
 static const char *const confusable[] = {
-    "bdpq", "mnwu", "ilj", "EF", "OQCG", "MWN", "PRB", "vy", "ceo", "hn", "ft",
-    "ぬめ", "ねれわ", "るろ", "はほま", "さちき", "いり", "あおめ", "くへ", "しつ", "てそ", "こい",
-    "シツ", "ソンリ", "クケタ", "ウワフ", "コユ", "ヌスメ", "チテ", "ハへ", "カヤ", "オホ",
+    "bdpq",   "mnwu",   "ilj",  "EF",     "OQCG", "MWN",  "PRB",  "vy",   "ceo",    "hn",
+    "ft",     "NÑ",     "nñ",   "가카",   "다타", "바파", "자차", "사자", "بتث",    "جحخ",
+    "دذ",     "رز",     "سش",   "صض",     "طظ",   "عغ",   "فق",   "ぬめ", "ねれわ", "るろ",
+    "はほま", "さちき", "いり", "あおめ", "くへ", "しつ", "てそ", "こい", "シツ",   "ソンリ",
+    "クケタ", "ウワフ", "コユ", "ヌスメ", "チテ", "ハへ", "カヤ", "オホ",
 };
 
 meiro_rule_sheet *rule_sheet_alloc(uint32_t w, uint32_t h)
@@ -114,11 +117,13 @@ static bool make_path(meiro_rule_sheet *s, rng_state *rng, size_t len, size_t ma
     return ok;
 }
 
+/* Letter i of the rule's alphabet, in its case (mixed: either, where the
+ * letter has both) */
 static void abc_token(const rule_def *r, rng_state *rng, int i, char out[RULE_TOKEN_MAX])
 {
-    bool lower = r->variant == 1 || (r->variant == 2 && rng_below(rng, 2));
-    out[0] = (char)((lower ? 'a' : 'A') + i);
-    out[1] = 0;
+    const char *cap = r->letters[i][0], *small = r->letters[i][1];
+    bool lower = r->variant == 1 || !cap[0] || (r->variant == 2 && rng_below(rng, 2));
+    snprintf(out, RULE_TOKEN_MAX, "%s", lower ? small : cap);
 }
 
 static void kana_token(const rule_def *r, int i, char out[RULE_TOKEN_MAX])
@@ -242,8 +247,18 @@ static void shuffle(cands *c, unsigned from, rng_state *rng)
     }
 }
 
-/* Look-alikes of one character. */
-static void add_lookalikes(cands *c, const char *t)
+/* Whether a letter is one of the rule's letters (its alphabet, or a
+ * message's script): a look-alike of another alphabet (Ñ on an English
+ * sheet) would stand out; true where the rule has no list (kana). */
+static bool rule_letter(const rule_def *r, const char *t)
+{
+    for (int i = 0; i < r->letter_count; i++)
+        if (!strcmp(t, r->letters[i][0]) || !strcmp(t, r->letters[i][1])) return true;
+    return r->letter_count == 0;
+}
+
+/* Look-alikes of one character, those of the rule's letters. */
+static void add_lookalikes(cands *c, const rule_def *r, const char *t)
 {
     for (size_t g = 0; g < sizeof confusable / sizeof confusable[0]; g++) {
         const char *set = confusable[g];
@@ -251,26 +266,31 @@ static void add_lookalikes(cands *c, const char *t)
         const char *hit = strstr(set, t);
         if (!hit || !tl) continue;
         for (const char *p = set; *p;) {
-            size_t l = ((unsigned char)*p < 0x80) ? 1 : 3;
-            char one[4] = {0};
+            unsigned char b = (unsigned char)*p;
+            size_t l = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
+            char one[5] = {0};
             memcpy(one, p, l);
-            if (strcmp(one, t)) add(c, one);
+            if (strcmp(one, t) && rule_letter(r, one)) add(c, one);
             p += l;
         }
     }
 }
 
-/* A random letter of the script of a message's first letter (capitals,
- * small letters, digits, hiragana or katakana). */
+/* A random letter of the script of a message's first letter: the letters
+ * rule_parse chose (its alphabet in its case, or common characters), or
+ * for digits and kana, which it left to this, a digit, hiragana or
+ * katakana. */
 static void message_far(const rule_def *r, rng_state *rng, char out[RULE_TOKEN_MAX])
 {
     const unsigned char *p = (const unsigned char *)r->targets[0];
+    if (r->letter_count) {
+        abc_token(r, rng, (int)rng_below(rng, (uint32_t)r->letter_count), out);
+        return;
+    }
     uint32_t c = p[0] < 0x80 ? p[0]
                              : (uint32_t)(p[0] & 0x0F) << 12 | (uint32_t)(p[1] & 0x3F) << 6 |
                                    (p[2] & 0x3F);
-    if (c >= 'A' && c <= 'Z') c = 'A' + rng_below(rng, 26);
-    else if (c >= 'a' && c <= 'z') c = 'a' + rng_below(rng, 26);
-    else if (c >= '0' && c <= '9') c = '0' + rng_below(rng, 10);
+    if (c >= '0' && c <= '9') c = '0' + rng_below(rng, 10);
     else if (c >= 0x30A1) c = 0x30A2 + rng_below(rng, 0x30F3 - 0x30A2); /* katakana ア..ン */
     else c = 0x3042 + rng_below(rng, 0x3093 - 0x3042);                  /* hiragana あ..ん */
     if (c < 0x80) snprintf(out, RULE_TOKEN_MAX, "%c", (char)c);
@@ -328,7 +348,7 @@ static void candidates(const meiro_rule_sheet *s, uint32_t ref, rng_state *rng, 
         break;
     case RULE_ABC:
     case RULE_AIUEO: {
-        int count = r->kind == RULE_ABC ? 26 : 46;
+        int count = r->kind == RULE_ABC ? r->letter_count : 46;
         int i = k.v == LONG_MIN ? (int)rng_below(rng, (uint32_t)count) : (int)k.v;
         for (int d = 1; d <= 2; d++)
             if (i + d < count) {
@@ -341,7 +361,7 @@ static void candidates(const meiro_rule_sheet *s, uint32_t ref, rng_state *rng, 
             if (r->kind == RULE_ABC) abc_token(r, rng, i + d, t);
             else kana_token(r, i + d, t);
             if (d != 1 && d != 2) add(&nr, t);
-            add_lookalikes(&nr, t);
+            add_lookalikes(&nr, r, t);
         }
         for (int d = 0; d < 4; d++) {
             int j = (int)rng_below(rng, (uint32_t)count);
@@ -361,11 +381,11 @@ static void candidates(const meiro_rule_sheet *s, uint32_t ref, rng_state *rng, 
          * the message's script */
         for (size_t i = 0; i + 1 < r->target_count && k.v != LONG_MIN; i++)
             if (!strcmp(r->targets[i], s->tok[ref])) add(&f, r->targets[i + 1]);
-        if (k.v != LONG_MIN) add_lookalikes(&nr, s->tok[ref]);
+        if (k.v != LONG_MIN) add_lookalikes(&nr, r, s->tok[ref]);
         for (int i = 0; i < 4; i++) {
             const char *m = r->targets[rng_below(rng, (uint32_t)r->target_count)];
             add(&nr, m);
-            add_lookalikes(&nr, m);
+            add_lookalikes(&nr, r, m);
         }
         for (int i = 0; i < 4; i++) {
             message_far(r, rng, t);
@@ -471,18 +491,15 @@ meiro_rule_sheet *meiro_rule_sheet_new(const char *rule, const char *lang, meiro
         return NULL;
     }
     rule_def r;
-    if (rule_parse(rule, &r, err) != MEIRO_OK) return NULL;
-    if (r.kind == RULE_ABC && lang && !strcmp(lang, "es")) {
-        /* A to Z leaves Ñ out, a letter of Spanish's own between N and O */
-        fail_field(err, MEIRO_FIELD_LANG, MEIRO_ERROR_ARGUMENT,
-                   "--rule abc: the Spanish alphabet (with Ñ) is not made yet: --lang en");
-        rule_def_free(&r);
-        return NULL;
-    }
+    if (rule_parse(rule, lang, &r, err) != MEIRO_OK) return NULL;
     uint32_t side = levels[level].side;
     size_t len = levels[level].len, max = len + len / 2;
     size_t *chain = NULL;
-    if (r.kind == RULE_ABC && max > 26) max = 26;
+    if (r.kind == RULE_ABC) { /* the path goes up the alphabet from its first letter */
+        size_t letters = (size_t)r.letter_count;
+        if (max > letters) max = letters;
+        if (len > letters) len = letters;
+    }
     if (r.kind == RULE_SUM) {
         size_t want = ((size_t)r.n + 4) / 5, least = ((size_t)r.n + 8) / 9;
         len = want < 3 ? 3 : want > len / 2 ? len / 2 : want;

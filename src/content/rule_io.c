@@ -137,7 +137,7 @@ meiro_rule_sheet *rule_sheet_read_text(FILE *in, meiro_error *err)
         fail(err, MEIRO_ERROR_NOMEM, "out of memory");
         return NULL;
     }
-    if (rule_parse(rule, &s->rule, err) != MEIRO_OK) goto fail;
+    if (rule_parse(rule, rule_words_for(lang) ? lang : "en", &s->rule, err) != MEIRO_OK) goto fail;
     snprintf(s->lang, sizeof s->lang, "%s", rule_words_for(lang) ? lang : "en");
     for (unsigned i = 0; i < 4; i++)
         if (!strcmp(level, level_names[i])) s->level = (meiro_level)i;

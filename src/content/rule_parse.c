@@ -1,6 +1,6 @@
 /* The rules as a user writes them (--rule multiples:3), the word lists
- * words:FILE and chain:FILE name, and each rule's sentence in English and
- * Japanese. */
+ * words:FILE and chain:FILE name, and each rule's sentence in its
+ * language. */
 #include "content/rule_model.h"
 
 #include "core/alloc.h"
@@ -100,11 +100,15 @@ done:
 }
 
 /* message:TEXT: its letters (code points; spaces between words left
- * out), MESSAGE_MIN to MESSAGE_MAX of them, each a letter, digit or kana
- * (no punctuation: a dead end's wrong letter must look like a letter). */
+ * out), MESSAGE_MIN to MESSAGE_MAX of them, each a letter of the sheet's
+ * language (its alphabet's, marked or not, or its script's: Hangul, Han
+ * characters, Arabic), an ASCII letter, a digit or kana, as in every
+ * language (no punctuation: a dead end's wrong letter must look like a
+ * letter); r's letters the wrong letters its dead ends take. */
 enum { MESSAGE_MIN = 3, MESSAGE_MAX = 30 };
-static meiro_status read_message(const char *text, rule_def *r, meiro_error *err)
+static meiro_status read_message(const char *text, const char *lang, rule_def *r, meiro_error *err)
 {
+    const rule_alphabet *alphabet = rule_alphabet_of(lang);
     size_t len = strlen(text), cap = 0;
     if (text_check(text, len, false) < len)
         return fail(err, MEIRO_ERROR_ARGUMENT, "--message: not UTF-8 text");
@@ -119,13 +123,20 @@ static meiro_status read_message(const char *text, rule_def *r, meiro_error *err
                                  : 0;
         p += n;
         if (c == ' ' || c == 0x3000) continue; /* between words */
-        bool ok = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
-                  (c >= 0x3041 && c <= 0x3096) || (c >= 0x30A1 && c <= 0x30FA) || c == 0x30FC;
-        if (!ok)
+        bool ascii = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+        bool kana = (c >= 0x3041 && c <= 0x3096) || (c >= 0x30A1 && c <= 0x30FA) || c == 0x30FC;
+        char holder[64];
+        if (!ascii && !kana && !rule_alphabet_has(alphabet, letter, c)) {
+            if (rule_alphabet_holding(letter, c, holder, sizeof holder))
+                return fail(err, MEIRO_ERROR_ARGUMENT,
+                            "--message: '%s' is not a letter of the page's language (--lang %s): "
+                            "it is one of %s",
+                            letter, lang ? lang : "en", holder);
             return fail(err, MEIRO_ERROR_ARGUMENT,
                         "--message: '%s' is not a letter, digit or kana (the message is read "
                         "one of them a cell)",
                         letter);
+        }
         if (r->target_count >= MESSAGE_MAX)
             return fail(err, MEIRO_ERROR_ARGUMENT, "--message: at most %d letters, spaces not "
                         "counted", MESSAGE_MAX);
@@ -136,30 +147,60 @@ static meiro_status read_message(const char *text, rule_def *r, meiro_error *err
         return fail(err, MEIRO_ERROR_ARGUMENT, "--message: at least %d letters, not %zu",
                     MESSAGE_MIN, r->target_count);
     r->n = (int)r->target_count - 1;
+    /* the wrong letters: the alphabet of the first letter's script, in its
+     * case; none for digits and kana, which rule_gen.c's message_far draws
+     * itself (and whose look-alikes are then all kept) */
+    const char *first = r->targets[0];
+    const unsigned char *f = (const unsigned char *)first;
+    if ((*f >= '0' && *f <= '9') || (f[0] == 0xE3 && f[1] >= 0x81 && f[1] <= 0x83)) return MEIRO_OK;
+    const rule_alphabet *of =
+        *f < 0x80 && !rule_alphabet_cased(alphabet) ? rule_alphabet_of("en") : alphabet;
+    r->variant = 0;
+    if (rule_alphabet_cased(of)) {
+        rule_alphabet_fill(of, 1, r);
+        for (int i = 0; i < r->letter_count; i++) r->variant |= !strcmp(r->letters[i][1], first);
+    }
+    rule_alphabet_fill(of, r->variant, r);
+    rule_alphabet_fill_common(of, r);
     return MEIRO_OK;
 }
 
-/* --rule chain without a FILE: words a young child knows, in hiragana,
- * many sharing first and last kana so that chains run long (a word ending
- * in ん ends one). */
-static const char *const shiritori[] = {
-    "りす",   "すいか", "かめ",   "めだか", "かに",   "にわとり", "りんご", "ごま",
-    "まくら", "らくだ", "だるま", "まめ",   "めがね", "ねこ",     "こま",   "まつ",
-    "つみき", "きつね", "ねずみ", "みかん", "さかな", "なす",     "すずめ", "かさ",
-    "さる",   "るす",   "すし",   "しか",   "かき",   "きのこ",   "こけし", "しろ",
-    "ろうそく", "くつ", "つくえ", "えのぐ", "ぐみ",   "みみ",     "みず",   "いす",
-    "すな",   "なし",   "しまうま", "まり", "りか",   "からす",   "うさぎ", "ぎんこう",
-    "うし",   "しお",   "おに",   "にじ",   "じどうしゃ", "いか", "かお",   "おりがみ",
-    "みどり", "りぼん", "くま",   "まど",   "どんぐり", "くり",   "りゅう", "うま",
-    "まいく", "くじら", "らいおん", "たこ", "こあら", "らっこ",   "こども", "もも",
-    "もぐら", "らじお", "おばけ", "けいと", "とけい", "いちご",   "ごりら", "らくがき",
-    "きりん", "たぬき", "きって", "てがみ", "みこし", "しんごう", "うちわ", "わに",
-    "にんじん", "いぬ", "ぬりえ", "えんぴつ", "つばめ", "めろん",  "あり",   "りょうり",
-    "いるか", "かば",   "ばなな", "なまず", "ずぼん", "たまご",   "ごはん", "あめ",
-    "めだまやき", "きゅうり", "りんどう", "うどん", "たいこ", "こいのぼり",
-};
+/* abc[:ALPHABET][,CASE] (either alone, in either order): the alphabet of
+ * the sheet's language unless one is named; capitals unless a case is. */
+static meiro_status read_abc(const char *arg, const char *lang, rule_def *r, meiro_error *err)
+{
+    const rule_alphabet *named = NULL;
+    bool cased = false;
+    r->variant = 0;
+    for (const char *p = arg; p && *p;) {
+        size_t n = strcspn(p, ",");
+        const rule_alphabet *a = rule_alphabet_named(p, n);
+        if (n == 5 && !strncmp(p, "upper", 5)) cased = true, r->variant = 0;
+        else if (n == 5 && !strncmp(p, "lower", 5)) cased = true, r->variant = 1;
+        else if (n == 5 && !strncmp(p, "mixed", 5)) cased = true, r->variant = 2;
+        else if (a && !named) named = a;
+        else {
+            char names[64];
+            rule_alphabet_names(names, sizeof names);
+            return fail(err, MEIRO_ERROR_UNKNOWN_NAME,
+                        "--rule abc[:ALPHABET][,CASE]: '%.*s' is no alphabet (%s; Japanese's "
+                        "kana: --rule aiueo) nor case (upper, lower, mixed)",
+                        (int)(n > 20 ? 20 : n), p, names);
+        }
+        p += n;
+        p += *p == ',';
+    }
+    r->alphabet = named ? named : rule_alphabet_of(lang);
+    if (cased && !rule_alphabet_cased(r->alphabet))
+        return fail(err, MEIRO_ERROR_ARGUMENT,
+                    "--rule abc: the %s alphabet has no capital and small letters: --rule abc:%s",
+                    rule_alphabet_name(r->alphabet), rule_alphabet_code(r->alphabet));
+    if (!rule_alphabet_cased(r->alphabet)) r->variant = 0;
+    rule_alphabet_fill(r->alphabet, r->variant, r);
+    return MEIRO_OK;
+}
 
-meiro_status rule_parse(const char *spec, rule_def *r, meiro_error *err)
+meiro_status rule_parse(const char *spec, const char *lang, rule_def *r, meiro_error *err)
 {
     memset(r, 0, sizeof *r);
     if (!spec || strlen(spec) >= sizeof r->spec)
@@ -197,12 +238,7 @@ meiro_status rule_parse(const char *spec, rule_def *r, meiro_error *err)
                         arg ? arg : "");
     } else if (IS("abc")) {
         r->kind = RULE_ABC;
-        if (!arg || !strcmp(arg, "upper")) r->variant = 0;
-        else if (!strcmp(arg, "lower")) r->variant = 1;
-        else if (!strcmp(arg, "mixed")) r->variant = 2;
-        else
-            return fail(err, MEIRO_ERROR_ARGUMENT,
-                        "--rule abc[:upper|lower|mixed]: unknown case '%s'", arg);
+        return read_abc(arg, lang, r, err);
     } else if (IS("aiueo")) {
         r->kind = RULE_AIUEO;
         if (!arg || !strcmp(arg, "hiragana")) r->variant = 0;
@@ -210,11 +246,12 @@ meiro_status rule_parse(const char *spec, rule_def *r, meiro_error *err)
         else
             return fail(err, MEIRO_ERROR_ARGUMENT,
                         "--rule aiueo[:hiragana|katakana]: unknown script '%s'", arg);
-    } else if (IS("chain") && !arg) { /* the built-in しりとり words */
+    } else if (IS("chain") && !arg) { /* the language's built-in words (しりとり's) */
         r->kind = RULE_CHAIN;
-        size_t cap = 0;
-        for (size_t i = 0; i < sizeof shiritori / sizeof shiritori[0]; i++)
-            if (!push_word(&r->targets, &r->target_count, &cap, shiritori[i])) {
+        size_t cap = 0, count;
+        const char *const *words = rule_chain_words(lang, &count);
+        for (size_t i = 0; i < count; i++)
+            if (!push_word(&r->targets, &r->target_count, &cap, words[i])) {
                 rule_def_free(r);
                 return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
             }
@@ -229,13 +266,13 @@ meiro_status rule_parse(const char *spec, rule_def *r, meiro_error *err)
         return st;
     } else if (IS("message")) {
         r->kind = RULE_MESSAGE;
-        meiro_status st = read_message(arg ? arg : "", r, err);
+        meiro_status st = read_message(arg ? arg : "", lang, r, err);
         if (st != MEIRO_OK) rule_def_free(r);
         return st;
     } else {
         return fail(err, MEIRO_ERROR_UNKNOWN_NAME,
-                    "--rule: unknown rule '%.*s' (multiples:N, skip:N[,FROM], sum:N, abc, aiueo, "
-                    "words:FILE, chain:FILE, message:TEXT)",
+                    "--rule: unknown rule '%.*s' (multiples:N, skip:N[,FROM], sum:N, "
+                    "abc[:ALPHABET][,CASE], aiueo, words:FILE, chain[:FILE], message:TEXT)",
                     (int)(nlen > 40 ? 40 : nlen), spec);
     }
 #undef IS
@@ -252,12 +289,20 @@ void rule_sentence(const rule_def *r, const char *lang, char *out, size_t size)
         snprintf(out, size, w->skip, r->n, r->from, r->from, r->from + r->n, r->from + 2 * r->n);
         break;
     case RULE_SUM: snprintf(out, size, w->sum, r->n); break;
-    case RULE_ABC:
-        snprintf(out, size, w->abc,
-                 r->variant == 1   ? "a, b, c"
-                 : r->variant == 2 ? "A/a, B/b, C/c"
-                                   : "A, B, C");
+    case RULE_ABC: { /* the first three letters: "A, B, C", "a, ä, b", "A/a, B/b, C/c", "가, 나, 다" */
+        char first[64] = "";
+        size_t used = 0;
+        for (int i = 0; i < 3 && i < r->letter_count && used < sizeof first; i++) {
+            const char *cap = r->letters[i][0], *small = r->letters[i][1];
+            bool both = r->variant == 2 && cap[0] && strcmp(cap, small);
+            used += (size_t)snprintf(first + used, sizeof first - used, "%s%s%s%s",
+                                     i ? rule_alphabet_comma(r->alphabet) : "",
+                                     r->variant == 1 || !cap[0] ? small : cap, both ? "/" : "",
+                                     both ? small : "");
+        }
+        snprintf(out, size, w->abc, first);
         break;
+    }
     case RULE_AIUEO:
         snprintf(out, size, w->aiueo,
                  r->variant == 1 ? "ア、イ、ウ、エ、オ" : "あ、い、う、え、お");

@@ -24,7 +24,8 @@ static const rule_words TABLE[] = {
         the first three numbers of the way: put them in your order */
      .skip = WORD("rule.skip", "Count by %1$ds from %2$d: %3$d, %4$d, %5$d, …"),
      .sum = WORD("rule.sum", "Add the numbers as you go: reach exactly %d at FINISH."),
-     /* TRANSLATORS: %s is the first letters, "A, B, C" */
+     /* TRANSLATORS: %s is the first three letters of the sheet's alphabet
+        (its language's): "A, B, C", "A, Ä, B", "가, 나, 다", "b、p、m" */
      .abc = WORD("rule.abc", "Follow the alphabet in order: %s, …"),
      /* TRANSLATORS: %s is the first kana, "あ、い、う、え、お" */
      .aiueo = WORD("rule.aiueo", "Follow the kana in a-i-u-e-o order: %s …"),

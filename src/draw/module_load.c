@@ -53,6 +53,13 @@ static void load_once(void)
         module = meiro_render_module();
         return;
     }
+    /* a build with no module at all (WebAssembly: no cairo) names none */
+    if (!MEIRO_MODULE_NAME[0]) {
+        snprintf(why, sizeof why,
+                 "this meiro is built without its drawing module (the WebAssembly build): "
+                 "no drawn format, and no shape, name or picture mask");
+        return;
+    }
     char dir[PATH_MAX], path[2][PATH_MAX + 64];
     size_t n = 0;
     /* Under `ulimit -v` the dynamic loader, out of memory halfway through

@@ -40,12 +40,36 @@ static double token_size(cairo_t *cr, const meiro_rule_sheet *s, const char *fon
     return size;
 }
 
-/* A token centred in its cell. */
+/* Where the sheet's tokens stand: their baseline below a cell's middle,
+ * the ink of all of them together centred (one line for every cell, so
+ * that Ö, Q and ط sit on the line A and ب sit on, not each by its own ink). */
+static double token_baseline(cairo_t *cr, const meiro_rule_sheet *s, const char *font, double size)
+{
+    double top = 0, bottom = 0;
+    bool any = false;
+    for (size_t i = 0; i < (size_t)s->w * s->h; i++) {
+        if (!s->tok[i][0]) continue;
+        PangoLayout *layout = text_layout(cr, s->tok[i], font, false, size);
+        PangoRectangle ink;
+        pango_layout_get_extents(layout, &ink, NULL);
+        double base = (double)pango_layout_get_baseline(layout) / PANGO_SCALE;
+        double t = ink.y / (double)PANGO_SCALE - base, b = t + ink.height / (double)PANGO_SCALE;
+        if (!any || t < top) top = t;
+        if (!any || b > bottom) bottom = b;
+        any = true;
+        g_object_unref(layout);
+    }
+    return -(top + bottom) / 2;
+}
+
+/* A token in its cell: its ink centred across, on the sheet's baseline. */
 static void draw_token(cairo_t *cr, const char *t, const char *font, double cx, double cy,
-                       double size)
+                       double size, double baseline)
 {
     PangoLayout *layout = text_layout(cr, t, font, false, size);
-    place_layout(cr, layout, cx, cy, false);
+    double x, y;
+    layout_origin(layout, cx, cy, false, &x, &y);
+    cairo_move_to(cr, x, cy + baseline - (double)pango_layout_get_baseline(layout) / PANGO_SCALE);
     pango_cairo_show_layout(cr, layout);
     g_object_unref(layout);
 }
@@ -156,11 +180,11 @@ static void draw_sheet(cairo_t *cr, const meiro_rule_sheet *s, const char *title
     cairo_set_line_width(cr, 0.9);
     cairo_rectangle(cr, gx, gy, s->w * cell, s->h * cell);
     cairo_stroke(cr);
-    double size = token_size(cr, s, font, cell);
+    double size = token_size(cr, s, font, cell), baseline = token_baseline(cr, s, font, size);
     for (uint32_t y = 0; y < s->h; y++)
         for (uint32_t x = 0; x < s->w; x++)
             draw_token(cr, s->tok[(size_t)y * s->w + x], font, gx + (x + 0.5) * cell,
-                       gy + (y + 0.5) * cell, size);
+                       gy + (y + 0.5) * cell, size, baseline);
     /* START and FINISH */
     uint32_t st = s->path[0], fin = s->path[s->path_len - 1];
     double lsize = 4.2 * k, head_len = 2.2 * k;

@@ -508,3 +508,29 @@ const char *glyph_cluster_end(const char *p)
         if (cp == 0x200d && *p) glyph_next_code_point(&p); /* the joined letter */
     }
 }
+
+bool glyph_joins(uint32_t cp)
+{
+    switch (hb_unicode_script(hb_unicode_funcs_get_default(), cp)) {
+    case HB_SCRIPT_ARABIC:
+    case HB_SCRIPT_SYRIAC:
+    case HB_SCRIPT_NKO:
+    case HB_SCRIPT_MONGOLIAN:
+    case HB_SCRIPT_MANDAIC:
+    case HB_SCRIPT_ADLAM:
+    case HB_SCRIPT_DEVANAGARI:
+    case HB_SCRIPT_BENGALI:
+    case HB_SCRIPT_GURMUKHI: return true;
+    default: return false;
+    }
+}
+
+bool glyph_rtl(const char *text)
+{
+    for (const char *p = text; *p;) {
+        hb_script_t sc = hb_unicode_script(hb_unicode_funcs_get_default(), glyph_next_code_point(&p));
+        if (sc == HB_SCRIPT_COMMON || sc == HB_SCRIPT_INHERITED || sc == HB_SCRIPT_UNKNOWN) continue;
+        return hb_script_get_horizontal_direction(sc) == HB_DIRECTION_RTL;
+    }
+    return false;
+}

@@ -100,5 +100,12 @@ bool glyph_is_mark(uint32_t cp);   /* a combining mark, written with a letter */
 bool glyph_drops(uint32_t cp);     /* punctuation a name's letters leave out (text_mask.h) */
 /* cp without its accents (é: e). */
 uint32_t glyph_base_letter(uint32_t cp);
+/* Whether cp's script writes a word's letters joined (Arabic, Syriac, N'Ko,
+ * Mongolian..., and the scripts under one headline: Devanagari, Bengali,
+ * Gurmukhi): a name in it is shaped a word at a time, not a letter. */
+bool glyph_joins(uint32_t cp);
+/* Whether text is written right to left: the direction of the script of
+ * its first letter that has one (Arabic, Hebrew...). */
+bool glyph_rtl(const char *text);
 
 #endif /* MEIRO_SRC_GLYPH_FONT_H */

@@ -111,19 +111,22 @@ typedef struct letter {
     double shift_x, shift_y;    /* ems to cells: x * k + shift */
 } letter;
 
-/* The letters of a text: one for each grapheme cluster with ink, and the
- * columns before each (one between letters, a space's three). */
+/* The letters of a text in reading order: one for each grapheme cluster
+ * with ink (a word, in a script that joins its letters), and the columns
+ * before each (one between letters, a space's three); a right-to-left
+ * text's are laid out from the right. */
 typedef struct letters {
     letter *g;
     uint32_t *gap_before;
     size_t n;
+    bool rtl;
 } letters;
 
 /* Whether the cluster start..end is only spaces and invisible marks. */
 static bool blank_cluster(const char *start, const char *end)
 {
     bool blank = true;
-    for (const char *p = start; p < end;) blank = blank && glyph_is_blank(glyph_next_code_point(&p));
+    for (const char *p = start; blank && p < end;) blank = glyph_is_blank(glyph_next_code_point(&p));
     return blank;
 }
 
@@ -131,7 +134,7 @@ static bool blank_cluster(const char *start, const char *end)
 static bool punctuation_cluster(const char *start, const char *end)
 {
     bool all = true;
-    for (const char *p = start; p < end;) all = all && glyph_drops(glyph_next_code_point(&p));
+    for (const char *p = start; all && p < end;) all = glyph_drops(glyph_next_code_point(&p));
     return all;
 }
 
@@ -152,6 +155,7 @@ static meiro_status text_letters(glyph_fonts *fonts, const char *lang, const cha
     meiro_status s = MEIRO_OK;
     size_t n = 0;
     uint32_t pending_gap = 0; /* spaces since the last letter */
+    out->rtl = glyph_rtl(text);
     for (const char *start = text; s == MEIRO_OK && *start;) {
         const char *end = glyph_cluster_end(start);
         if (punctuation_cluster(start, end) || blank_cluster(start, end)) {
@@ -159,6 +163,12 @@ static meiro_status text_letters(glyph_fonts *fonts, const char *lang, const cha
             start = end;
             continue;
         }
+        /* joined letters stay joined: the word, shaped whole */
+        const char *p = start;
+        if (glyph_joins(glyph_next_code_point(&p)))
+            for (const char *next; *end && !punctuation_cluster(end, next = glyph_cluster_end(end)) &&
+                                   !blank_cluster(end, next);)
+                end = next;
         letter *l = &g[n];
         glyph_run_init(&l->run, true);
         s = glyph_shape(fonts, start, (size_t)(end - start), lang, &l->run, err);
@@ -195,10 +205,13 @@ static meiro_status text_columns(letters *t, uint32_t height, double stroke, dou
     letter *g = t->g;
     *k = (height - stroke) / (bottom - top);
     *width = 0;
-    for (size_t i = 0; i < t->n && *width <= MEIRO_MAX_SIDE; i++) {
+    for (size_t v = 0; v < t->n && *width <= MEIRO_MAX_SIDE; v++) {
+        /* from the left: the first letter, or a right-to-left text's last;
+         * the gap before a letter is the one after it then */
+        size_t i = t->rtl ? t->n - 1 - v : v;
         double w = (g[i].x1 - g[i].x0) * *k + stroke;
         uint32_t cols = (uint32_t)fmax(1, floor(w + 0.5));
-        *width += t->gap_before[i];
+        *width += t->rtl ? (v ? t->gap_before[i + 1] : 0) : t->gap_before[i];
         g[i].column = (uint32_t)*width;
         g[i].columns = cols;
         g[i].shift_x = g[i].column + (cols - w) / 2 + stroke / 2 - g[i].x0 * *k;
@@ -259,8 +272,11 @@ static meiro_status text_trim(uint8_t *m, uint32_t width, uint32_t height, const
     /* one letter: S in its left half, G in its right one */
     uint32_t mid = (info->first_x0 + info->first_x1) / 2;
     bool one = kept == 1 && info->first_x1 > info->first_x0;
-    info->first = deep_cell(m, w2, height, info->first_x0, one ? mid : info->first_x1);
-    info->last = deep_cell(m, w2, height, one ? mid + 1 : info->last_x0, info->last_x1);
+    /* one letter (or word): S in the half its reading starts from */
+    uint32_t s0 = one && t->rtl ? mid + 1 : info->first_x0, s1 = one && !t->rtl ? mid : info->first_x1;
+    uint32_t g0 = one && !t->rtl ? mid + 1 : info->last_x0, g1 = one && t->rtl ? mid : info->last_x1;
+    info->first = deep_cell(m, w2, height, s0, s1);
+    info->last = deep_cell(m, w2, height, g0, g1);
     return MEIRO_OK;
 }
 

@@ -8,6 +8,7 @@
 #include "io/io.h"
 #include "page/layout.h"
 #include "page/pdfx.h"
+#include "solid/solid.h"
 #include "draw/document.h"
 #include "draw/export.h"
 #include "draw/module.h"
@@ -24,6 +25,9 @@ typedef meiro_status (*write_fn)(const meiro_maze *m, const meiro_path *path,
                                  const meiro_export_options *opt, FILE *out, const char *temp_dir,
                                  meiro_error *err);
 typedef meiro_maze *(*read_fn)(FILE *in, meiro_error *err);
+/* a 3D print's writer: the print's sizes instead of a page */
+typedef meiro_status (*solid_fn)(const meiro_maze *m, const meiro_path *path, const solid_sizes *s,
+                                 FILE *out, meiro_error *err);
 
 /* The plain-text writers have no page options and only fail on I/O. */
 #define PLAIN_WRITER(name, call)                                                                   \
@@ -93,6 +97,18 @@ DRAWN_WRITER(page)
 static meiro_status html_size_check(uint64_t cells, meiro_error *err)
 {
     return drawing()->export_html_check_size(cells, err);
+}
+
+/* the 3D prints' (solid/) */
+static meiro_status w_stl(const meiro_maze *m, const meiro_path *p, const solid_sizes *s, FILE *o,
+                          meiro_error *err)
+{
+    return write_stl(m, p, s, false, o, err);
+}
+static meiro_status w_stl_ascii(const meiro_maze *m, const meiro_path *p, const solid_sizes *s,
+                                FILE *o, meiro_error *err)
+{
+    return write_stl(m, p, s, true, o, err);
 }
 
 /* A single page in PDF/X (a print service's proof): the page written into
@@ -185,7 +201,8 @@ typedef struct format_entry {
     check_fn check;   /* its page before the work; NULL: no page */
     meiro_status (*size_check)(uint64_t cells, meiro_error *err); /* NULL: the maze's limit */
     write_fn write;
-    read_fn read; /* NULL: written only */
+    solid_fn solid; /* a 3D print's writer instead of write */
+    read_fn read;   /* NULL: written only */
 } format_entry;
 
 static const format_entry formats[MEIRO_FORMAT_COUNT] = {
@@ -271,6 +288,26 @@ static const format_entry formats[MEIRO_FORMAT_COUNT] = {
                            .cell_bytes = 16, /* walls streamed out, a grid's held as trails */
                            .check = check_page,
                            .write = w_page},
+    /* a 3D print: the way shown (--solution, the answers' file) is a part
+     * of its own; the sizes are the print's, not a page's */
+    [MEIRO_FORMAT_STL] =
+        {.info = {MEIRO_FORMAT_STL, "stl", "stl",
+                  "a 3D print (binary STL, mm): walls on a base, the way and a lid "
+                  "as parts",
+                  false, true},
+         .caps = CAN(GRIDS) | CAN(SOLID),
+         .solid = w_stl},
+    /* .stl names binary STL, the row before */
+    [MEIRO_FORMAT_STL_ASCII] = {.info = {MEIRO_FORMAT_STL_ASCII, "stl-ascii", "stl",
+                                         "the same 3D print as text STL, a solid per part", false,
+                                         false},
+                                .caps = CAN(GRIDS) | CAN(SOLID),
+                                .solid = w_stl_ascii},
+    [MEIRO_FORMAT_3MF] = {.info = {MEIRO_FORMAT_3MF, "3mf", "3mf",
+                                   "the same 3D print in 3MF: millimetres, parts named, the seed",
+                                   false, true},
+                          .caps = CAN(GRIDS) | CAN(SOLID),
+                          .solid = write_3mf},
 };
 
 meiro_status format_memory_check(meiro_format format, uint32_t width, uint32_t height,
@@ -306,6 +343,7 @@ const char *meiro_capability_name(meiro_capability capability)
         [MEIRO_CAN_ANSWERS] = "answers", [MEIRO_CAN_GRIDS] = "grids",
         [MEIRO_CAN_WEAVE] = "weave",     [MEIRO_CAN_MISSIONS] = "missions",
         [MEIRO_CAN_LEVELS] = "levels",   [MEIRO_CAN_BOOKLET] = "booklet",
+        [MEIRO_CAN_SOLID] = "solid",
     };
     return (unsigned)capability < MEIRO_CAN_COUNT ? names[capability] : NULL;
 }
@@ -520,7 +558,8 @@ meiro_status meiro_mission_check(const meiro_generate_options *gen,
 
 static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *path,
                                       meiro_format format, const meiro_export_options *opt,
-                                      FILE *out, const char *temp_dir, meiro_error *err)
+                                      const solid_sizes *solid, FILE *out, const char *temp_dir,
+                                      meiro_error *err)
 {
     meiro_export_options defaults;
     if (!opt) {
@@ -549,7 +588,9 @@ static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *
         path = &found;
     }
     errno = 0;
-    s = row->write(maze, path, &local, out, temp_dir, err);
+    static const solid_sizes defaults_3d; /* the sizes are a 3D print's alone */
+    s = row->solid ? row->solid(maze, path, solid ? solid : &defaults_3d, out, err)
+                   : row->write(maze, path, &local, out, temp_dir, err);
     meiro_path_free(&found);
     if (s == MEIRO_OK && (errno = stream_error(out)) != 0) s = fail_write(err);
     return s;
@@ -557,20 +598,27 @@ static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *
 
 /* Numbers read and written in the "C" locale (core/numbers.h). */
 static meiro_status write_in(const meiro_maze *maze, const meiro_path *path, meiro_format format,
-                             const meiro_export_options *opt, FILE *out, const char *temp_dir,
-                             meiro_error *err)
+                             const meiro_export_options *opt, const solid_sizes *solid, FILE *out,
+                             const char *temp_dir, meiro_error *err)
 {
     c_numbers n;
     c_numbers_begin(&n);
-    meiro_status r = write_unlocalized(maze, path, format, opt, out, temp_dir, err);
+    meiro_status r = write_unlocalized(maze, path, format, opt, solid, out, temp_dir, err);
     c_numbers_end(&n);
     return r;
+}
+
+meiro_status format_write(const meiro_maze *maze, const meiro_path *path, meiro_format format,
+                          const meiro_export_options *opt, const solid_sizes *solid, FILE *out,
+                          meiro_error *err)
+{
+    return write_in(maze, path, format, opt, solid, out, NULL, err);
 }
 
 meiro_status meiro_write(const meiro_maze *maze, const meiro_path *path, meiro_format format,
                          const meiro_export_options *opt, FILE *out, meiro_error *err)
 {
-    return write_in(maze, path, format, opt, out, NULL, err);
+    return write_in(maze, path, format, opt, NULL, out, NULL, err);
 }
 
 typedef struct save_job {
@@ -578,19 +626,27 @@ typedef struct save_job {
     const meiro_path *path;
     meiro_format format;
     const meiro_export_options *opt;
+    const solid_sizes *solid;
 } save_job;
 
 static meiro_status write_save_job(void *ctx, FILE *out, const char *temp_dir, meiro_error *err)
 {
     const save_job *job = ctx;
-    return write_in(job->maze, job->path, job->format, job->opt, out, temp_dir, err);
+    return write_in(job->maze, job->path, job->format, job->opt, job->solid, out, temp_dir, err);
+}
+
+meiro_status format_save(const meiro_maze *maze, const meiro_path *path, meiro_format format,
+                         const meiro_export_options *opt, const solid_sizes *solid,
+                         const char *filename, meiro_error *err)
+{
+    save_job job = {maze, path, format, opt, solid};
+    return save_atomically(filename, write_save_job, &job, err);
 }
 
 meiro_status meiro_save(const meiro_maze *maze, const meiro_path *path, meiro_format format,
                         const meiro_export_options *opt, const char *filename, meiro_error *err)
 {
-    save_job job = {maze, path, format, opt};
-    return save_atomically(filename, write_save_job, &job, err);
+    return format_save(maze, path, format, opt, NULL, filename, err);
 }
 
 static meiro_maze *read_unlocalized(FILE *in, meiro_format format, meiro_error *err)

@@ -6,9 +6,13 @@
  * own files. */
 #define _POSIX_C_SOURCE 200809L
 #include "core/error.h"
+#include "core/grid.h"
 #include "core/levels.h"
 #include "gen/gen.h"
+#include "job/formats.h"
+#include "solid/solid.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +33,7 @@ struct meiro_job {
     uint32_t extent_w, extent_h; /* the cells on the page */
     int fits_paper;              /* a paper a text refused would fit, or -1 */
     char caption[48];
+    solid_sizes solid; /* a 3D print's, in mm */
     struct {
         meiro_field field;
         char message[sizeof((meiro_error *)0)->message];
@@ -62,6 +67,18 @@ void meiro_job_free(meiro_job *job)
 meiro_generate_options *meiro_job_maze(meiro_job *job) { return &job->maze; }
 meiro_export_options *meiro_job_page(meiro_job *job) { return &job->page; }
 meiro_mission_options *meiro_job_mission(meiro_job *job) { return &job->mission; }
+
+/* A 3D print's size (mm) that a setting sets, or NULL. */
+static double *solid_size(meiro_job *job, meiro_job_setting setting)
+{
+    switch (setting) {
+    case MEIRO_JOB_BALL_UM: return &job->solid.ball;
+    case MEIRO_JOB_WALL_UM: return &job->solid.wall;
+    case MEIRO_JOB_WALL_HEIGHT_UM: return &job->solid.height;
+    case MEIRO_JOB_BASE_UM: return &job->solid.base;
+    default: return NULL;
+    }
+}
 
 /* The text setting's slot, or NULL for a setting that is no text. */
 static char **text_slot(meiro_job *job, meiro_job_setting setting)
@@ -100,7 +117,16 @@ meiro_status meiro_job_set_int(meiro_job *job, meiro_job_setting setting, long l
         return MEIRO_OK;
     case MEIRO_JOB_ANIMATE: job->animate = value != 0; return MEIRO_OK;
     case MEIRO_JOB_FRAMES: job->frames = value != 0; return MEIRO_OK;
-    default: break;
+    case MEIRO_JOB_LID: job->solid.lid = value != 0; return MEIRO_OK;
+    default: {
+        double *mm = solid_size(job, setting);
+        if (!mm) break;
+        if (value < 0 || value > 1000000) /* a metre: the sizes' check says the real range */
+            return fail(err, MEIRO_ERROR_ARGUMENT, "a 3D print's size of %lld um is out of range",
+                        value);
+        *mm = value / 1000.0;
+        return MEIRO_OK;
+    }
     }
     return fail(err, MEIRO_ERROR_ARGUMENT, "setting %d of a job takes no number %lld", (int)setting,
                 value);
@@ -133,7 +159,11 @@ long long meiro_job_get_int(const meiro_job *job, meiro_job_setting setting)
     case MEIRO_JOB_EXTENT_WIDTH: return job->extent_w;
     case MEIRO_JOB_EXTENT_HEIGHT: return job->extent_h;
     case MEIRO_JOB_FITS_PAPER: return job->fits_paper;
-    default: return 0;
+    case MEIRO_JOB_LID: return job->solid.lid;
+    default: {
+        const double *mm = solid_size((meiro_job *)job, setting);
+        return mm ? llround(*mm * 1000) : 0;
+    }
     }
 }
 
@@ -294,6 +324,27 @@ static void plan_extent(meiro_job *job)
     job->extent_h = (uint32_t)h;
 }
 
+/* A 3D print's sizes: for a format that prints in 3D, in range, the
+ * print on a printer's bed (the sizes' first refusal); not for another. */
+static meiro_status plan_solid(const meiro_job *job, meiro_error *err)
+{
+    if (!meiro_format_can(job->format, MEIRO_CAN_SOLID)) {
+        if (!solid_sizes_given(&job->solid)) return MEIRO_OK;
+        char list[64];
+        return fail_field(err, MEIRO_FIELD_FORMAT, MEIRO_ERROR_ARGUMENT,
+                          "--ball, --wall, --wall-height, --base and --lid size a 3D print: %s, "
+                          "not %s",
+                          meiro_format_list(MEIRO_CAN_SOLID, list, sizeof list),
+                          meiro_format_info(job->format)->name);
+    }
+    meiro_maze shell = maze_shell(job->maze.width, job->maze.height);
+    shell.grid = (uint8_t)job->maze.grid;
+    double w, h;
+    grid_extent(&shell, &w, &h);
+    solid_frame f;
+    return solid_frame_of(job->maze.grid, w, h, &job->solid, &f, err);
+}
+
 meiro_status meiro_job_plan(meiro_job *job, meiro_error *err)
 {
     /* the options are resolved in place: a second plan would stack the
@@ -312,8 +363,24 @@ meiro_status meiro_job_plan(meiro_job *job, meiro_error *err)
     if (s == MEIRO_OK && job->floors) s = stack_floors(job, err);
     if (s != MEIRO_OK) return s;
     plan_extent(job);
+    s = plan_solid(job, err);
+    if (s != MEIRO_OK) return s;
     job->planned = true;
     return MEIRO_OK;
+}
+
+meiro_status meiro_job_save(const meiro_job *job, const meiro_maze *maze, const meiro_path *path,
+                            meiro_format format, const meiro_export_options *page,
+                            const char *filename, meiro_error *err)
+{
+    return format_save(maze, path, format, page, &job->solid, filename, err);
+}
+
+meiro_status meiro_job_write(const meiro_job *job, const meiro_maze *maze, const meiro_path *path,
+                             meiro_format format, const meiro_export_options *page, FILE *out,
+                             meiro_error *err)
+{
+    return format_write(maze, path, format, page, &job->solid, out, err);
 }
 
 /* A shape's name for captions: a file's name without folder and extension. */

@@ -102,7 +102,13 @@ meiro_status rule_write_html(const meiro_rule_sheet *s, const char *title, FILE 
         fputs("<tr>", out);
         for (uint32_t x = 0; x < s->w; x++) {
             size_t id = (size_t)y * s->w + x;
-            fprintf(out, "<td%s>", id == st ? " title=\"START\"" : id == fin ? " title=\"FINISH\"" : "");
+            if (id == st || id == fin) { /* START, FINISH in the page's words (a hover's tip) */
+                fputs("<td title=\"", out);
+                html_text(out, id == st ? w->start : w->finish);
+                fputs("\">", out);
+            } else {
+                fputs("<td>", out);
+            }
             html_text(out, s->tok[id]);
             fputs("</td>", out);
         }

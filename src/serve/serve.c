@@ -995,6 +995,9 @@ static enum MHD_Result route(void *cls, struct MHD_Connection *c, const char *ur
     if (strcmp(url, "/studio.js") == 0)
         return respond(c, MHD_HTTP_OK, "text/javascript; charset=utf-8", serve_studio_js,
                        strlen(serve_studio_js), false, NULL);
+    if (strcmp(url, "/studio-words.js") == 0) /* the studio's words, a table per language */
+        return respond(c, MHD_HTTP_OK, "text/javascript; charset=utf-8", serve_studio_words_js,
+                       strlen(serve_studio_words_js), false, NULL);
     if (strcmp(url, "/studio-langs.js") == 0) /* the languages of po/ (tools/po2c.sh --js) */
         return respond(c, MHD_HTTP_OK, "text/javascript; charset=utf-8", serve_studio_langs_js,
                        strlen(serve_studio_langs_js), false, NULL);

@@ -2,196 +2,8 @@
 // page as SVG (/api/preview, the generate command's long options as the
 // query) and shows it with its answer; the downloads ask /api/file the
 // same. Nothing here decides a maze: the server runs meiro generate.
+// Its words, a table per language, are studio-words.js's (words[lang]).
 'use strict';
-
-const words = {
-  en: {
-    heading: 'Maze studio', kind: 'What kind of maze?', shape: 'Shape', text: 'Letters of the maze',
-    textHint: 'A name or a short word, whole.', size: 'How hard?', byAge: 'for a child of',
-    byLevel: 'level', byCells: 'cells', easy: 'easy', normal: 'normal', hard: 'hard', expert: 'expert',
-    words: 'Words on the page', title: 'Title', name: 'Name', page: 'Page', template: 'Look',
-    paper: 'Paper', auto: 'either way', portrait: 'portrait', landscape: 'landscape', art: 'S and G',
-    papers: { a4: 'A4', a3: 'A3', a5: 'A5', b5: 'B5 (JIS)', b4: 'B4 (JIS)', letter: 'US Letter', legal: 'US Legal' },
-    answers: 'Answer page (PDF and spreadsheet)',
-    play: 'The spreadsheet says “Goal!” when the way is marked', newMaze: 'New maze', puzzle: 'The maze',
-    answer: 'The answer', download: 'Download:', xlsx: 'Spreadsheet', html: 'Play in the browser', print: 'Print',
-    command: 'The same files from the command line', working: 'drawing…', years: (n) => `${n} years`,
-    rings: 'rings', letters: 'letter height', artNone: 'the letters S and G', artLetters: 'letters',
-    kinds: { rect: 'Rectangle', shape: 'Shape', name: 'Name', round: 'Round', hex: 'Hexagons', triangle: 'Triangles',
-      weave: 'Over and under', rule: 'Numbers and letters', picture: 'Hidden picture', levels: 'Floors and stairs' },
-    floors: 'Floors', floorsN: (n) => `${n} floors`,
-    templates: { default: 'plain', 'kids-a4': 'for children', 'kids-ja': 'for children (Japanese)',
-      'answer-key': 'answer key', 'booklet-a4': 'booklet page (A4)', 'booklet-a5': 'booklet page (A5)',
-      'worksheet-a4-2up': 'worksheet, two on a page' },
-    shapes: {}, arts: {},
-    downloading: 'making the file…', booklet: 'A booklet:', mazes: 'mazes,', easyNormal: 'easy to normal',
-    easyHard: 'easy to hard', normalHard: 'normal to hard', hardExpert: 'hard to expert',
-    fold: 'folded (two pages a sheet)', bookletPdf: 'PDF', bookletXlsx: 'Spreadsheet',
-    bookletName: 'A booklet takes rectangles, built-in shapes and grids, not names, hidden pictures or your own picture.',
-    pictureHint: 'Colour in the way from S to G and the picture appears.', pictureOf: 'The hidden picture',
-    reverse: 'Turned around: the dead ends draw the picture, the way goes around it', pictureLetters: 'Letters',
-    pictureSizes: ['big cells', 'medium cells', 'small cells'],
-    mission: 'On the way', missions: { none: 'nothing more', keys: 'Keys and doors', collect: 'Items in order',
-      'one-way': 'One-way arrows' },
-    missionN: { keys: 'Keys', collect: 'Items', 'one-way': 'Arrows' }, messageText: 'The message',
-    bookletKinds: { plain: 'Plain', weave: 'Over and under', levels: 'Two floors' },
-    picture: 'Your picture',
-    maze: 'The maze', algorithm: 'Kind of paths', algorithmDefault: 'the level’s own', loops: 'Loops',
-    loopsNone: 'none: one way through', loopsSome: 'a few', loopsMore: 'some', loopsMany: 'many',
-    choices: 'Choices on the way', choicesAny: 'any number',
-    copies: 'Class set', copiesOne: 'one booklet',
-    copiesN: (n, answers) => `${n} different versions${answers ? ' (answers at the end)' : ''}`,
-    pupils: 'or one version for each pupil: their names, one a line',
-    sameMazes: (answers) => `the same mazes for every pupil${answers ? ' (one answer key)' : ''}`,
-    weave: 'Bridges', weaveSome: 'a few', weaveMore: 'some', weaveMany: 'many',
-    rule: 'The rule', ruleN: 'Count by', ruleFrom: 'starting at', ruleSum: 'Add up to',
-    upper: 'ABC', lower: 'abc', mixed: 'AbC', hiragana: 'ひらがな', katakana: 'カタカナ',
-    wordsHint: 'The words to find, one a line; then a line -- and look-alike words to mislead',
-    chainHint: 'Words for a chain, one a line: each starts with the last letter of the one before',
-    sheets: 'sheets, each different', rules: {
-      multiples: 'Times table', skip: 'Count by', sum: 'Add up', abc: 'ABC', aiueo: 'あいうえお',
-      words: 'Words', chain: 'Word chain', message: 'Hidden message' },
-    // the kinds of paths in plain words (each generator's name beside them)
-    paths: {
-      cluster: 'many short dead ends, spread evenly', dig: 'one long winding path, few dead ends',
-      bar: 'long straight runs, quick to solve', wall: 'many branches, an even look',
-      prim: 'short dead ends fanning out from S', 'true-prim': 'the most dead ends: short spurs everywhere',
-      wilson: 'a fair mix of everything', 'aldous-broder': 'a fair mix of everything (slow to make)',
-      eller: 'even, leaning sideways', 'growing-tree': 'long paths with a few branches',
-      'hunt-and-kill': 'long winding branches, few dead ends', 'binary-tree': 'sloping diagonally, open along the top and left',
-      sidewinder: 'running up and down, the top row open', division: 'boxy rooms and long straight walls' },
-    // what the server says (X-Meiro-Message: a code and its values, p)
-    messages: {
-      side: (p) => `Up to ${p.max} squares across and down.`,
-      cells: (p) => `Up to ${p.max} squares in all (200 × 200).`,
-      'floor-cells': (p) => `All floors together take up to ${p.max} squares: fewer floors or a smaller maze.`,
-      'sheet-cells': (p) => `A spreadsheet opens in good time up to ${p.max} squares (130 × 130): make the maze smaller.`,
-      tall: (p) => `Names and round mazes are up to ${p.max} squares high.`,
-      letters: (p) => `Up to ${p.max} letters (${Math.floor(p.max / 3)} in Japanese).`,
-      count: (p) => `A booklet has up to ${p.max} mazes.`,
-      copies: (p) => `A class set has up to ${p.max} versions (pupils).`,
-      'booklet-mazes': (p) => `Up to ${p.max} mazes in all the versions together: fewer mazes or fewer versions.`,
-      'picture-big': (p) => `The picture is larger than ${p.max} MB: choose a smaller one.`,
-      'picture-type': () => 'This file is not a picture the studio can read: choose a PNG, JPEG, GIF, BMP or SVG.',
-      'picture-empty': () => 'This picture is empty: choose another.',
-      'picture-unreadable': () => 'This picture cannot be read (damaged, or too large to draw): choose another.',
-      upload: () => 'The picture could not be kept on the server: try again.',
-      'names-big': (p) => `The names are too long: up to ${p.max} KB in all.`,
-      'names-none': () => 'Write the pupils’ names, one a line.',
-      'words-big': (p) => `The word list is too long: up to ${p.max} KB.`,
-      'words-text': () => 'Write the words as text, one a line.',
-      busy: () => 'The studio is busy making other mazes: try again in a few seconds.',
-      'address-busy': () => 'Two of your mazes are still in the making: try again when they are done.',
-      'uploads-busy': () => 'The studio is busy receiving other pictures: try again in a few seconds.',
-      'address-uploads': () => 'Your other pictures are still on their way: try again when they have arrived.',
-      slow: (p) => `This maze takes too long to make (over ${p.max} s): make it smaller.`,
-      'output-big': (p) => `This file is too large to send (over ${p.max} MB): make the maze smaller.`,
-      offline: () => 'The studio’s server does not answer: is meiro serve still running?',
-      // the command's own, by level and option
-      'error.text': (p) => `“${p.q}” does not fit the page in letters a child of this age can read: a shorter name, another age, or larger paper.`,
-      'error.width': () => 'The size is a whole number of squares, from 2 to 200.',
-      'error.height': () => 'The size is a whole number of squares, from 2 to 200.',
-      'warning.text': (p) => `“${p.q}” is set in squares of ${p.n[0]} mm, a little smaller than the ${p.n[1]} mm a child of this age needs, to fit the page; larger paper keeps ${p.n[1]} mm.`,
-      'warning.shape': () => 'No clear shape was found in this picture (a photo?): the maze takes an odd blot of its dark parts. A drawing, or a figure on a plain background, makes a shape.',
-      'warning.width': (p) => `The squares come out ${p.n[0]} mm, small for a child of this age: fewer squares or larger paper make them bigger.`,
-      error: (p) => (p.label ? `“${p.label}” cannot be made with the other choices: choose another.`
-        : 'These choices cannot be made together: choose others.'),
-      warning: (p) => (p.label ? `Made, but “${p.label}” is not quite as asked.` : 'Made, but not quite as asked.'),
-    },
-  },
-  ja: {
-    heading: 'めいろ スタジオ', kind: 'どんな めいろ?', shape: 'かたち', text: 'めいろに する もじ',
-    textHint: 'なまえや みじかい ことば', size: 'むずかしさ', byAge: 'ねんれい', byLevel: 'レベル',
-    byCells: 'マスの かず', easy: 'やさしい', normal: 'ふつう', hard: 'むずかしい', expert: 'とても むずかしい',
-    words: 'ページの ことば', title: 'タイトル', name: 'なまえ', page: 'ページ', template: 'デザイン',
-    paper: 'ようし', auto: 'おまかせ', portrait: 'たて', landscape: 'よこ', art: 'スタートと ゴール',
-    papers: { a4: 'A4', a3: 'A3', a5: 'A5', b5: 'B5', b4: 'B4', letter: 'レター (US)', legal: 'リーガル (US)' },
-    answers: 'こたえの ページ (PDF と表計算)', play: '表計算で みちを ぬると「ゴール!」と でる',
-    newMaze: 'あたらしい めいろ', puzzle: 'めいろ', answer: 'こたえ', download: 'ダウンロード:',
-    xlsx: '表計算 (Excel)', html: 'ブラウザで あそぶ', print: 'いんさつ', command: 'コマンドで おなじ ものを つくる',
-    working: 'かいています…', years: (n) => `${n}さい`, rings: 'わの かず', letters: 'もじの たかさ',
-    artNone: 'S と G の もじ', artLetters: 'もじ',
-    kinds: { rect: 'しかく', shape: 'かたち', name: 'なまえ', round: 'まる', hex: 'ろっかく', triangle: 'さんかく',
-      weave: 'はし めいろ', rule: 'かず・もじ', picture: 'え が でる', levels: 'かいだん めいろ' },
-    floors: 'かいの かず', floorsN: (n) => `${n}かいだて`,
-    templates: { default: 'シンプル', 'kids-a4': 'こども むけ', 'kids-ja': 'こども むけ (にほんご)',
-      'answer-key': 'こたえ あわせ', 'booklet-a4': 'ドリルの ページ (A4)', 'booklet-a5': 'ドリルの ページ (A5)',
-      'worksheet-a4-2up': 'プリント (2つ)' },
-    arts: { bunny: 'うさぎ', mouse: 'ねずみ', bee: 'はち', car: 'くるま', dog: 'いぬ', rocket: 'ロケット' },
-    shapes: { heart: 'ハート', star: 'ほし', circle: 'まる', apple: 'りんご', fish: 'さかな', cat: 'ねこ',
-      house: 'いえ', cloud: 'くも', flower: 'はな', tree: 'き', car: 'くるま', bear: 'くま' },
-    downloading: 'ファイルを つくっています…', booklet: 'めいろの ドリル:', mazes: 'もん,',
-    easyNormal: 'やさしい → ふつう', easyHard: 'やさしい → むずかしい', normalHard: 'ふつう → むずかしい',
-    hardExpert: 'むずかしい → とても むずかしい', fold: 'おりたたみ (1まいに 2ページ)', bookletPdf: 'PDF',
-    bookletXlsx: '表計算 (Excel)', bookletName: 'ドリルは しかく・かたち・まる などで つくれます (なまえ・え が でる めいろ・じぶんの え は できません)',
-    pictureHint: 'スタートから ゴールまで みちを ぬると え が でて きます。', pictureOf: 'でてくる え',
-    reverse: 'ぎゃく: いきどまりが え を かき、みちは その まわりを とおる', pictureLetters: 'もじ',
-    pictureSizes: ['おおきい マス', 'ふつうの マス', 'ちいさい マス'],
-    mission: 'とちゅうで', missions: { none: 'なし', keys: 'かぎと ドア', collect: 'あつめる', 'one-way': 'やじるし' },
-    missionN: { keys: 'かぎの かず', collect: 'あつめる かず', 'one-way': 'やじるし' }, messageText: 'かくす ことば',
-    bookletKinds: { plain: 'ふつう', weave: 'はし めいろ', levels: '2かいだて' },
-    picture: 'じぶんの え',
-    maze: 'めいろの つくり', algorithm: 'みちの つくりかた', algorithmDefault: 'レベルに あわせる', loops: 'わっか',
-    loopsNone: 'なし (みちは ひとつ)', loopsSome: 'すこし', loopsMore: 'ときどき', loopsMany: 'たくさん',
-    choices: 'わかれみち', choicesAny: 'いくつでも',
-    copies: 'クラスで くばる', copiesOne: 'ドリル 1さつ',
-    copiesN: (n, answers) => `ちがう ドリル ${n}しゅるい${answers ? ' (こたえは さいごに)' : ''}`,
-    pupils: 'または ひとり ひとりの ドリル: なまえを 1ぎょうに ひとり',
-    sameMazes: (answers) => `みんな おなじ めいろ${answers ? ' (こたえは 1つ)' : ''}`,
-    weave: 'はし', weaveSome: 'すこし', weaveMore: 'ときどき', weaveMany: 'たくさん',
-    rule: 'ルール', ruleN: 'かず', ruleFrom: 'はじめの かず', ruleSum: 'たして',
-    upper: 'ABC', lower: 'abc', mixed: 'AbC', hiragana: 'ひらがな', katakana: 'カタカナ',
-    wordsHint: 'さがす ことば を 1ぎょうに ひとつ。つぎに -- の ぎょう、そのあとに にている ことば',
-    chainHint: 'しりとりの ことば を 1ぎょうに ひとつ',
-    sheets: 'まい (ぜんぶ ちがう)', rules: {
-      multiples: 'かけざん', skip: 'とびとび', sum: 'たしざん', abc: 'ABC', aiueo: 'あいうえお',
-      words: 'ことば', chain: 'しりとり', message: 'かくれた ことば' },
-    paths: {
-      cluster: 'みじかい いきどまりが あちこちに', dig: 'ながく くねくねした 1ぽんみち (いきどまりは すくない)',
-      bar: 'まっすぐな みちが ながい (やさしめ)', wall: 'えだわかれが たくさん',
-      prim: 'スタートから みじかい いきどまりが ひろがる', 'true-prim': 'いきどまりが いちばん おおい',
-      wilson: 'いろいろが ほどよく まざる', 'aldous-broder': 'いろいろが ほどよく まざる (つくるのに じかんが かかる)',
-      eller: 'そろった みち、すこし よこながれ', 'growing-tree': 'ながい みちに ときどき えだわかれ',
-      'hunt-and-kill': 'ながく くねくねした えだ (いきどまりは すくない)', 'binary-tree': 'ななめに ながれる (うえと ひだりは まっすぐ)',
-      sidewinder: 'たてに のびる (いちばん うえは 1ぽんみち)', division: 'しかくい へやと まっすぐな かべ' },
-    messages: {
-      side: (p) => `たても よこも ${p.max}マス まで です。`,
-      cells: (p) => `マスは ぜんぶで ${p.max} (200×200) まで です。`,
-      'floor-cells': (p) => `ぜんぶの かいを あわせて ${p.max}マス まで です。かいを へらすか、めいろを ちいさく して ください。`,
-      'sheet-cells': (p) => `表計算は ${p.max}マス (130×130) まで です。めいろを ちいさく して ください。`,
-      tall: (p) => `なまえと まるい めいろは たかさ ${p.max}マス まで です。`,
-      letters: (p) => `もじは ${Math.floor(p.max / 3)}もじ (アルファベットは ${p.max}もじ) まで です。`,
-      count: (p) => `ドリルは ${p.max}もん まで です。`,
-      copies: (p) => `クラスの ドリルは ${p.max}しゅるい (${p.max}にん) まで です。`,
-      'booklet-mazes': (p) => `ぜんぶの ドリルを あわせて ${p.max}もん まで です。もんだいか しゅるいを へらして ください。`,
-      'picture-big': (p) => `え が ${p.max}MB より おおきいです。ちいさい え を えらんで ください。`,
-      'picture-type': () => 'この ファイルは よめません。PNG・JPEG・GIF・BMP・SVG の え を えらんで ください。',
-      'picture-empty': () => 'この え は からっぽ です。ほかの え を えらんで ください。',
-      'picture-unreadable': () => 'この え は よめません (こわれているか、おおきすぎます)。ほかの え を えらんで ください。',
-      upload: () => 'え を うけとれませんでした。もういちど ためして ください。',
-      'names-big': (p) => `なまえが ながすぎます (ぜんぶで ${p.max}KB まで)。`,
-      'names-none': () => 'なまえを 1ぎょうに ひとりずつ かいて ください。',
-      'words-big': (p) => `ことばが おおすぎます (${p.max}KB まで)。`,
-      'words-text': () => 'ことばを 1ぎょうに ひとつずつ かいて ください。',
-      busy: () => 'いま ほかの めいろを つくっています。すこし まってから もういちど どうぞ。',
-      'address-busy': () => 'めいろを 2つ つくっている ところ です。できあがってから もういちど どうぞ。',
-      'uploads-busy': () => 'いま ほかの え を うけとっています。すこし まってから もういちど どうぞ。',
-      'address-uploads': () => 'まえに おくった え を まだ うけとっています。とどいてから もういちど どうぞ。',
-      slow: (p) => `この めいろは つくるのに じかんが かかりすぎます (${p.max}びょう いじょう)。ちいさく して ください。`,
-      'output-big': (p) => `ファイルが おおきすぎます (${p.max}MB いじょう)。めいろを ちいさく して ください。`,
-      offline: () => 'スタジオの サーバーが こたえません。meiro serve は うごいて いますか?',
-      'error.text': (p) => `「${p.q}」は この ねんれいの こが よめる おおきさでは ページに はいりません。みじかい なまえ、べつの ねんれい、または おおきい ようしに して ください。`,
-      'error.width': () => 'おおきさは 2 から 200 までの マスの かず です。',
-      'error.height': () => 'おおきさは 2 から 200 までの マスの かず です。',
-      'warning.text': (p) => `「${p.q}」が ページに はいるように、マスを ${p.n[0]} mm に しました (この ねんれいには ${p.n[1]} mm が めやす)。おおきい ようしなら ${p.n[1]} mm の まま です。`,
-      'warning.shape': () => 'この え には はっきりした かたちが みつかりません (しゃしん?)。めいろは くらい ところの へんな かたまりに なります。むじの はいけいに かいた え が むいています。',
-      'warning.width': (p) => `マスが ${p.n[0]} mm に なり、この ねんれいには ちいさめ です。マスを へらすか、おおきい ようしに して ください。`,
-      error: (p) => (p.label ? `「${p.label}」は ほかの せんたくと いっしょには つくれません。べつの ものを えらんで ください。`
-        : 'この くみあわせでは つくれません。べつの ものを えらんで ください。'),
-      warning: (p) => (p.label ? `できましたが、「${p.label}」が すこし ちがいます。` : 'できましたが、すこし ちがいます。'),
-    },
-  },
-};
 
 // little pictures of the kinds (24 x 24)
 const kindIcons = {
@@ -224,16 +36,21 @@ const missionIcons = {
   'one-way': '<path d="M2.5 8h15M14 4.5 17.5 8 14 11.5M21.5 16h-15M10 12.5 6.5 16l3.5 3.5"/>',
 };
 
-// the rules as pictures: a few tokens along their way (text in an SVG)
+// the rules as pictures: a few tokens along their way (text in an SVG);
+// null: the page's language's (its alphabet, abc following --lang; its
+// example's first words)
 const ruleIcons = {
-  multiples: ['3', '6', '9'], skip: ['5', '10', '15'], sum: ['1', '+2', '=3'], abc: ['A', 'B', 'C'],
-  aiueo: ['あ', 'い', 'う'], words: ['cat', 'dog', 'sun'], chain: ['りす', 'すし', 'しか'], message: ['H', 'I', '!'],
+  multiples: ['3', '6', '9'], skip: ['5', '10', '15'], sum: ['1', '+2', '=3'], abc: null,
+  aiueo: ['あ', 'い', 'う'], words: null, chain: null, message: ['H', 'I', '!'],
 };
 function ruleIcon(r) {
-  const t = ruleIcons[r];
+  const t = ruleIcons[r] || (r === 'abc' ? ui().abcLetters : ui()[`${r}Example`].split('\n').slice(0, 3));
   const small = t.some((x) => x.length > 2);
-  return `<svg viewBox="0 0 48 48" aria-hidden="true" class="rule-icon"><path class="way" d="M12 10h12v14h12v14"/>${
-    t.map((x, i) => `<text x="${[12, 24, 36][i]}" y="${[10, 24, 38][i]}" font-size="${small ? 10 : 13}">${x}</text>`).join('')}</svg>`;
+  // the way from the top corner a reader starts at: the right one right to
+  // left (the tokens themselves as written: +2, not 2+)
+  const xs = document.documentElement.dir === 'rtl' ? [36, 24, 12] : [12, 24, 36];
+  return `<svg viewBox="0 0 48 48" aria-hidden="true" class="rule-icon"><path class="way" d="M${xs[0]} 10H${xs[1]}v14H${xs[2]}v14"/>${
+    t.map((x, i) => `<text x="${xs[i]}" y="${[10, 24, 38][i]}" font-size="${small ? 10 : 13}">${x}</text>`).join('')}</svg>`;
 }
 
 const $ = (id) => document.getElementById(id);
@@ -250,9 +67,8 @@ function localPaper() {
   return letterRegions.includes(region) ? 'letter' : 'a4';
 }
 // The page's language: meiro's languages (LANGS, /studio-langs.js, made from
-// po/), the browser's first that meiro speaks, else English. The studio's own
-// words are English and Japanese (words above); in another language the
-// page it makes is in that language, the form in English.
+// po/), the browser's first that meiro speaks, else English: the form in its
+// words (studio-words.js), the pages made in it.
 function browserLang() {
   for (const tag of [navigator.language || 'en', ...(navigator.languages || [])]) {
     const code = tag.toLowerCase().split('-')[0];
@@ -370,7 +186,8 @@ function ruleValue() {
   const r = state.rule;
   if (r === 'multiples' || r === 'sum') return `${r}:${$('rule-n').value}`;
   if (r === 'skip') return `skip:${$('rule-n').value},${$('rule-from').value}`;
-  if (r === 'abc') return `abc:${$('rule-case').value}`;
+  // (an alphabet without capitals, Korean's or Arabic's, takes no case)
+  if (r === 'abc') return t('cased') ? `abc:${$('rule-case').value}` : 'abc';
   if (r === 'aiueo') return `aiueo:${$('rule-kana').value}`;
   return r; // words, chain: the list comes as the body
 }
@@ -474,10 +291,21 @@ function bookletCommand() {
 // (words[lang].messages); the English line the server sent is kept in the
 // box's data-said, never shown.
 const sameWords = { height: 'width', cell: 'width', picture: 'shape' }; // options worded alike
+// A number the server sent ("40000", "7.5") as the page's language writes
+// it (40 000, 7,5 in French), in the digits 0-9 every language's pages use
+// (po/GLOSSARY.md); anything else as it came.
+function localNumber(s) {
+  const m = /^\d+(?:\.(\d+))?$/.exec(s || '');
+  if (!m) return s;
+  const digits = (m[1] || '').length;
+  return new Intl.NumberFormat(state.lang, { numberingSystem: 'latn', minimumFractionDigits: digits,
+    maximumFractionDigits: digits }).format(Number(s));
+}
 function worded(form) {
   const q = new URLSearchParams(form || 'code=offline');
-  const p = { code: q.get('code'), level: q.get('level') || 'error', option: q.get('option'), max: q.get('max'),
-    q: q.get('q'), n: q.getAll('n') };
+  const max = q.get('max');
+  const p = { code: q.get('code'), level: q.get('level') || 'error', option: q.get('option'), max: localNumber(max),
+    third: max && localNumber(String(Math.floor(Number(max) / 3))), q: q.get('q'), n: q.getAll('n').map(localNumber) };
   const m = t('messages');
   if (p.code !== 'command' && m[p.code]) return m[p.code](p);
   for (const o of [p.option, sameWords[p.option]])
@@ -807,16 +635,18 @@ function drawRule() {
   if ($('rule-n').dataset.rule !== r) { $('rule-n').value = { multiples: '3', skip: '2', sum: '20' }[r] || '2'; $('rule-n').dataset.rule = r; }
   $('rule-from-box').hidden = r !== 'skip';
   fill($('rule-from'), range(0, 20).map((v) => [v, v]));
-  $('rule-case').hidden = r !== 'abc';
+  $('rule-case').hidden = r !== 'abc' || !t('cased');
   $('rule-kana').hidden = r !== 'aiueo';
   $('rule-words-box').hidden = r !== 'words' && r !== 'chain';
   $('rule-message-box').hidden = r !== 'message';
-  if (!$('rule-message').value.trim()) $('rule-message').value = state.lang === 'ja' ? 'よくできました' : 'WELL DONE';
+  // the boxes start with the language's example, changed with the language
+  // until the user writes their own
+  const example = (box, text) => {
+    if (!box.value.trim() || box.dataset.example === box.value) box.value = box.dataset.example = text;
+  };
+  example($('rule-message'), t('messageExample'));
   $('rule-words-hint').textContent = r === 'chain' ? t('chainHint') : t('wordsHint');
-  if (!$('rule-words').value.trim() || $('rule-words').dataset.example === $('rule-words').value)
-    $('rule-words').value = $('rule-words').dataset.example = r === 'chain'
-      ? (state.lang === 'ja' ? 'りす\nすいか\nかめ\nめだか\nかさ\nさる\nるすばん' : 'cat\ntiger\nrabbit\ntoad\ndog\ngoat\ntrain')
-      : (state.lang === 'ja' ? 'いぬ\nねこ\nうし\nうま\nさる\n--\nいす\nねぎ\nうそ\nくま' : 'cat\ndog\ncow\npig\nhen\nowl\n--\ncap\ndot\nbow\nbig\npen\nbowl');
+  example($('rule-words'), r === 'chain' ? t('chainExample') : t('wordsExample'));
 }
 
 // the shapes as pictures: each a small maze of its own, drawn by the server
@@ -945,8 +775,12 @@ function fill(select, values, label) {
 
 function drawAll() {
   document.documentElement.lang = words[state.lang] ? state.lang : 'en';
+  // right to left (Arabic) as po/ says (page.direction): the whole page mirrored
+  const lang = LANGS.find(([c]) => c === state.lang);
+  document.documentElement.dir = lang && lang[2] === 'rtl' ? 'rtl' : 'ltr';
   document.title = `meiro — ${t('heading')}`;
   document.querySelectorAll('[data-t]').forEach((e) => { e.textContent = t(e.dataset.t); });
+  document.querySelectorAll('[data-ta]').forEach((e) => e.setAttribute('aria-label', t('aria')[e.dataset.ta]));
   for (const [code] of LANGS) $(`lang-${code}`).setAttribute('aria-pressed', state.lang === code);
   const ages = [];
   for (let a = 3; a <= 13; a++) ages.push([String(a), a === 13 ? '13+' : String(a)]);
@@ -1001,7 +835,7 @@ async function start() {
   } catch (e) {
     showError(Object.assign(e, { form: 'code=offline' }));
   }
-  // a button for each language (English and Japanese are in the page)
+  // a button for each language (English and Japanese are in the page), each named in itself
   for (const [code, name] of LANGS) {
     let b = $(`lang-${code}`);
     if (!b) {

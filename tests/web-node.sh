@@ -1,0 +1,157 @@
+#!/bin/sh
+# The command line in WebAssembly (make web: BUILD/web/meiro.mjs, run by
+# Node) against the native one (BUILD/meiro): for the same arguments the
+# same standard output, byte for byte, the same messages and the same exit
+# status. Every generator on every grid `meiro list` names, at several seeds
+# and sizes, as JSON (every grid) and as text and CSV (the rect grid, the
+# only one they show); watch; the files written with -o; solve, stats and
+# every solver over files read back (text, JSON, standard input);
+# templates, rule mazes, kinds of maze and the refusals of bad input. A
+# drawn format is refused by the WebAssembly build with its reason, never a
+# crash.
+# Usage: web-node.sh BUILD_DIR
+# meiro-suite: check
+build=${1:-build}
+meiro="$build/meiro"
+web="$build/web/meiro.mjs"
+data=${MEIRO_TEST_DATA:-tests/data}
+suite=web-node
+. "$(dirname "$0")/lib.sh"
+
+# both ARGS...: the native command and the WebAssembly one, compared;
+# both_in FILE ARGS...: the same, each reading FILE as its standard input
+both() { both_in /dev/null "$@"; }
+both_in() {
+    input=$1; shift
+    # at once: Node's start is most of the time
+    node "$web" "$@" < "$input" > "$tmp/w.out" 2> "$tmp/w.err" &
+    pid=$!
+    "$meiro" "$@" < "$input" > "$tmp/n.out" 2> "$tmp/n.err"
+    n=$?
+    wait $pid
+    w=$?
+    if [ "$n" -ne "$w" ]; then bad "exit $w in WebAssembly, $n native: $*"; cat "$tmp/w.err" >&2
+    elif ! cmp -s "$tmp/n.out" "$tmp/w.out"; then bad "stdout differs: $*"
+    elif ! cmp -s "$tmp/n.err" "$tmp/w.err"; then
+        bad "stderr differs: $*"; diff "$tmp/n.err" "$tmp/w.err" | head -6 >&2
+    else ok; fi
+}
+
+if ! need node; then finish; exit; fi
+if [ ! -f "$web" ]; then
+    skip "$web is not built (make web)"
+    finish
+    exit
+fi
+
+# the generators of each grid, as meiro list says them: "rect GEN..."
+"$meiro" list > "$tmp/list" || bad "meiro list failed"
+awk '/^Generators/ { g = 1; next } /^Solvers/ { g = 0; s = 1; next } /^Grids/ { s = 0; r = 1; next }
+     /^[A-Z]/ { r = 0 }
+     g && /^  [a-z]/ { all = all " " $1 }
+     s && /^  [a-z]/ { print "solvers " $1 }
+     r && /^  [a-z]/ { if (grid) print grid, list; grid = $1; list = ""; rest = $0 }
+     r && !/^  [a-z]/ && !/^$/ { rest = rest " " $0 }
+     r { if (rest ~ /every generator/) list = all
+         else if (rest ~ /generators:/) { list = rest; sub(/.*generators:/, "", list); gsub(/,/, "", list) } }
+     END { if (grid) print grid, list }' "$tmp/list" > "$tmp/grids"
+grep -q '^rect  *cluster' "$tmp/grids" && grep -q '^polar ' "$tmp/grids" && grep -q '^solvers bfs' "$tmp/grids" ||
+    bad "meiro list's generators, grids or solvers not found: $(cat "$tmp/grids")"
+
+# every generator on every grid: JSON at three seeds and sizes, and on the
+# rect grid text and CSV, each at two of them (the seeds and sizes turn
+# over the formats, so each generator meets all three in each)
+check generators '
+grep -v "^solvers " "$tmp/grids" > "$tmp/gens"
+while read -r grid gens; do
+    for gen in $gens; do
+        both generate --grid "$grid" -a "$gen" -W 9 -H 7 -s 1 -f json
+        both generate --grid "$grid" -a "$gen" -W 16 -H 12 -s 7 -f json
+        both generate --grid "$grid" -a "$gen" -W 23 -H 17 -s 42 -f json
+        [ "$grid" = rect ] || continue
+        both generate -a "$gen" -W 23 -H 17 -s 42 -f text
+        both generate -a "$gen" -W 16 -H 12 -s 1 -f text
+        both generate -a "$gen" -W 9 -H 7 -s 7 -f csv
+        both generate -a "$gen" -W 23 -H 17 -s 42 -f csv
+    done
+done < "$tmp/gens"'
+
+# the other text forms, the answer drawn in, the options of the maze
+check options '
+both generate -W 12 -H 8 -s 3 -f ascii
+both generate -W 12 -H 8 -s 3 -f unicode --solution
+both generate -W 12 -H 8 -s 3 -f text --solution -m astar
+both generate -W 12 -H 8 -s 3 -f json --loops 20 --ends corners
+both generate -a growing-tree --bias 0.3 -W 12 -H 8 -s 3 -f text
+both generate --grid polar -H 6 --ends center -s 5 -f json
+both generate -W 12 -H 8 -s 3 --start 0,0 --goal 11,7 -f csv
+both generate -W 20 -H 15 -s 3 -f json
+both watch -W 8 -H 5 -s 2 --delay 0'
+
+# kinds of maze, rule mazes and templates (the builtin ones, read by inih)
+check kinds '
+both generate -W 12 -H 9 -s 4 --weave 40 -f json
+both generate -W 12 -H 9 -s 4 --weave 40 -f text
+both generate -W 12 -H 9 -s 4 --mission keys:2 --one-way 15 -f json
+both generate -W 12 -H 9 -s 4 --mission collect:4 -f text
+both generate -W 10 -H 8 -s 4 --levels 2 -f json
+both generate -s 4 --difficulty hard -f json
+both generate -s 4 --age 6 -f text
+for t in default kids-a4 worksheet-a4-2up kids-ja; do both generate -s 4 -t "$t" -f json; done
+both generate --rule multiples:3 -s 4 -f json
+both generate --rule abc -s 4 -f text
+both generate --rule aiueo --lang ja -s 4 -f json
+both generate --rule "chain:$data/shiritori.txt" --lang ja -s 4 -f text'
+
+# files written with -o (replaced whole), and read back: solve and stats
+# with every solver, from text, JSON and standard input
+check files '
+for ext in json txt csv; do
+    "$meiro" generate -W 15 -H 11 -s 9 -o "$tmp/n.$ext" || bad "native generate -o x.$ext"
+    node "$web" generate -W 15 -H 11 -s 9 -o "$tmp/w.$ext" || bad "WebAssembly generate -o x.$ext"
+    same "$tmp/n.$ext" "$tmp/w.$ext"
+done
+both stats "$tmp/n.json"
+both stats "$tmp/n.txt"
+for m in $(sed -n "s/^solvers //p" "$tmp/grids"); do both solve -m "$m" "$tmp/n.txt"; done
+both solve -f json "$tmp/n.json"
+both_in "$tmp/n.txt" solve -
+both_in "$tmp/n.txt" stats -
+"$meiro" generate --grid hex -W 9 -H 7 -s 2 -o "$tmp/hex.json" || bad "hex json"
+both solve "$tmp/hex.json"
+both stats "$tmp/hex.json"'
+
+# the help and the refusals: the same words and exit status
+check refusals '
+both --version
+both generate --help
+both solve --help
+both generate --bogus
+both generate -W 0 -H 5
+both generate -W 5 -H 5 -a nope
+both generate --grid polar -a bar -s 1 -f json
+both generate --grid hex -s 1 -f text
+both generate -s 1 -f nope
+both generate -s 1 --seed x
+both booklet -n 2 -s 1 -f json
+both generate -W 5 -H 5 -s 1 -o "$tmp/no/such/dir/x.json"
+both solve "$tmp/none.txt"
+printf "#####\n#S  #\n# X #\n#  G#\n#####\n" > "$tmp/bad.txt"
+both solve "$tmp/bad.txt"
+printf "{\"width\": 3,\n  \"height\": }\n" > "$tmp/bad.json"
+both solve "$tmp/bad.json"
+both solve -f csv "$data/seed003.txt"'
+
+# what needs the drawing module, libxlsxwriter or the server fails with
+# its reason, writing nothing
+check drawing '
+run 1 node "$web" generate -W 8 -H 6 -s 1 -o "$tmp/x.pdf"
+err_has "built without its drawing module"
+absent "$tmp/x.pdf"
+run 1 node "$web" generate -W 8 -H 6 -s 1 -f xlsx -o "$tmp/x.xlsx"
+err_has "loads no shared library"
+absent "$tmp/x.xlsx"
+run 1 node "$web" serve --port 0
+err_has "built without its server"'
+
+finish

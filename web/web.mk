@@ -1,0 +1,162 @@
+# meiro in WebAssembly (issue 39), included by the Makefile.
+#   make web   build/web/: the engine and the command line compiled with
+#              Debian's emscripten, run under Node as
+#              node build/web/meiro.mjs generate -W 20 -H 15 -s 3 -f json
+#
+# What is in it: what the native libmeiro.so holds (core, gen, solve,
+# watch, io, content, page, the workbook's writer xlsx/, the top job/, the
+# drawing module's loader) and the command line; the drawing module is not
+# (draw/, shapes/, press/, glyph/: cairo, pango and librsvg have no
+# WebAssembly build here, glyph needs fontconfig), so a job that draws fails
+# as the native command does when its module is missing, with the reason
+# (src/draw/module_load.c). The C libraries they use come from Debian's
+# source packages (tools/debsrc.sh), compiled once into WEB_DEPS; never
+# from emscripten's ports, which download their sources.
+#
+# Objects are named by their path (core/mission.c, gen/mission.c and
+# solve/mission.c share a name). The layers' include paths are the native
+# build's, the libraries' headers from WEB_DEPS. The top and the loader
+# include draw/module.h, whose types reach cairo's, pango's, librsvg's,
+# glib's and libxlsxwriter's headers: those are the Debian packages' own
+# (installed for the native build), for their types only; none of their
+# code is compiled or linked.
+
+WEB      = $(BUILD)/web
+WEB_OBJ  = $(BUILD)/web-obj
+# the libraries' sources and builds, kept by make web (rebuilt only when
+# removed): src/PKG, build/PKG, include/, lib/
+WEB_DEPS = $(BUILD)/web-deps
+WEB_PKGS = emscripten nodejs cmake dpkg-dev
+# Debian's emcc runs acorn from Debian's node-acorn, found through NODE_PATH
+EMCC     = NODE_PATH=/usr/share/nodejs emcc
+EMCMAKE  = NODE_PATH=/usr/share/nodejs emcmake
+EMAR     = NODE_PATH=/usr/share/nodejs emar
+WEB_CFLAGS = $(WARN) -O2
+
+# libmeiro.so's objects (the Makefile's LIGHT_OBJ: every layer but the
+# drawing module's) and the command line's
+WEB_SRC  := $(patsubst $(BUILD)/obj/%.o,src/%.c,$(filter-out $(BUILD)/obj/page/builtin_files.o,$(LIGHT_OBJ))) \
+            $(wildcard src/cli/*.c)
+WEB_OBJS := $(WEB_SRC:src/%.c=$(WEB_OBJ)/%.o) $(WEB_OBJ)/page/builtin_files.o
+WEB_CLI_OBJS := $(filter $(WEB_OBJ)/cli/%,$(WEB_OBJS))
+WEB_LIB  := $(WEB_OBJ)/libmeiro.a
+
+# jansson (io, page) and inih (page, templates), from Debian's sources.
+# bookworm's libinih source is not served by the archive these machines
+# reach; trixie's (r59, the same ini_parse_stream and defaults) is.
+WEB_JANSSON = $(WEB_DEPS)/lib/libjansson.a
+WEB_INIH    = $(WEB_DEPS)/lib/libinih.a
+WEB_LIBS    = $(WEB_JANSSON) $(WEB_INIH)
+WEB_INIH_PKG = libinih/trixie
+
+# the drawing libraries' headers, for draw/module.h's types (above)
+WEB_TYPES = $(patsubst -I%,-isystem %,$(filter-out %/x86_64-linux-gnu %/libmount %/blkid, \
+              $(shell pkg-config --cflags-only-I cairo pangocairo librsvg-2.0 2>/dev/null))) \
+            -isystem $(WEB_DEPS)/host-include
+WEB_BASE  = -Iinclude -Isrc -I$(BUILD)/gen
+WEB_LIBINC = -isystem $(WEB_DEPS)/include
+
+# every object depends on the flags it was compiled with (as the native
+# build's $(BUILD)/gen/cflags)
+$(WEB_OBJ)/cflags: FORCE
+	@mkdir -p $(dir $@)
+	@s='$(EMCC) $(CPPFLAGS) $(WEB_CFLAGS)'; [ "$$(cat $@ 2>/dev/null)" = "$$s" ] || echo "$$s" > $@
+$(WEB_OBJ)/%.o: src/%.c $(WEB_OBJ)/cflags $(WEB_LIBS) | $(BUILD)/gen/core/catalog.h
+	@mkdir -p $(dir $@)
+	$(EMCC) $(CPPFLAGS) $(WEB_LAYER) $(WEB_CFLAGS) -MMD -MP -c $< -o $@
+$(WEB_OBJ)/core/%.o $(WEB_OBJ)/gen/%.o $(WEB_OBJ)/solve/%.o $(WEB_OBJ)/watch/%.o \
+    $(WEB_OBJ)/content/%.o: WEB_LAYER = $(WEB_BASE)
+$(WEB_OBJ)/io/%.o $(WEB_OBJ)/page/%.o: WEB_LAYER = $(WEB_BASE) $(WEB_LIBINC)
+$(WEB_OBJ)/%.o: WEB_LAYER = $(WEB_BASE) $(WEB_LIBINC) $(WEB_TYPES)
+$(WEB_OBJ)/cli/%.o: WEB_LAYER = -Iinclude
+$(WEB_OBJ)/page/template.o: private CPPFLAGS += -DMEIRO_TEMPLATE_DIR='"$(TEMPLATE_DIR)"'
+# no module to load (the drawing's, the server's): an empty name is the
+# build without one
+$(WEB_OBJ)/draw/module_load.o: WEB_LAYER = $(WEB_BASE) $(WEB_LIBINC) $(WEB_TYPES) \
+    -include $(BUILD)/gen/module_stamp.h -DMEIRO_MODULE_NAME='""' -DMEIRO_MODULE_DIR='""'
+$(WEB_OBJ)/draw/module_load.o: $(BUILD)/gen/module_stamp.h
+$(WEB_OBJ)/xlsx/xlsx_lib.o: private CPPFLAGS += -DMEIRO_XLSX_SONAME='"libxlsxwriter.so"'
+$(WEB_OBJ)/shapes/glib_lib.o: private CPPFLAGS += -DMEIRO_GLIB_SONAME='"libglib-2.0.so"'
+$(WEB_OBJ)/cli/serve_lazy.o: private CPPFLAGS += -DMEIRO_SERVE_MODULE='""' -DMEIRO_MODULE_DIR='""'
+$(WEB_OBJ)/page/builtin_files.o: $(BUILD)/gen/builtin_files.c $(WEB_OBJ)/cflags
+	@mkdir -p $(dir $@)
+	$(EMCC) $(WEB_BASE) $(WEB_CFLAGS) -c $< -o $@
+
+$(WEB_DEPS)/src/%/.unpacked:
+	@sh tools/debsrc.sh $(if $(filter inih,$*),$(WEB_INIH_PKG),$*) $(WEB_DEPS)/src/$*
+
+# jansson with its own CMake build, static, no docs or tests
+$(WEB_JANSSON): | $(WEB_DEPS)/src/jansson/.unpacked
+	@echo "make web: jansson from Debian's source, once (log: $(WEB_DEPS)/build/jansson.log)"
+	@rm -rf $(WEB_DEPS)/build/jansson && mkdir -p $(WEB_DEPS)/build/jansson
+	@$(EMCMAKE) cmake -S $(WEB_DEPS)/src/jansson -B $(WEB_DEPS)/build/jansson -DCMAKE_BUILD_TYPE=Release \
+		-DJANSSON_BUILD_DOCS=OFF -DJANSSON_EXAMPLES=OFF -DJANSSON_WITHOUT_TESTS=ON \
+		-DJANSSON_BUILD_SHARED_LIBS=OFF -DCMAKE_INSTALL_PREFIX=$(abspath $(WEB_DEPS)) \
+		> $(WEB_DEPS)/build/jansson.log 2>&1 && \
+	  NODE_PATH=/usr/share/nodejs emmake $(MAKE) -C $(WEB_DEPS)/build/jansson install >> $(WEB_DEPS)/build/jansson.log 2>&1 \
+		|| { tail -30 $(WEB_DEPS)/build/jansson.log; exit 1; }
+
+# inih is one file; its defaults are Debian's package's (ini.h's own)
+$(WEB_INIH): | $(WEB_DEPS)/src/inih/.unpacked
+	@mkdir -p $(WEB_DEPS)/build/inih $(WEB_DEPS)/lib $(WEB_DEPS)/include
+	$(EMCC) -O2 -c $(WEB_DEPS)/src/inih/ini.c -o $(WEB_DEPS)/build/inih/ini.o
+	cp $(WEB_DEPS)/src/inih/ini.h $(WEB_DEPS)/include/ini.h
+	$(EMAR) rcs $@ $(WEB_DEPS)/build/inih/ini.o
+
+# libxlsxwriter's headers include zlib's: the Debian packages', linked by
+# name into a folder of their own (never all of /usr/include, whose C
+# library is not emscripten's)
+$(WEB_DEPS)/host-include/.made:
+	@mkdir -p $(dir $@)
+	ln -sf /usr/include/xlsxwriter.h /usr/include/xlsxwriter /usr/include/zlib.h /usr/include/zconf.h $(dir $@)
+	@touch $@
+$(WEB_OBJS): | $(WEB_DEPS)/host-include/.made
+
+# The command line: Node's own file system (NODERAWFS: the files and
+# standard streams are the process's), its exit status the program's;
+# meiro.mjs starts it (web/meiro.mjs); dlopen fails with a reason
+# (web/dlopen.js)
+WEB_LDFLAGS = -O2 -sENVIRONMENT=node -sNODERAWFS=1 -sEXIT_RUNTIME=1 -sALLOW_MEMORY_GROWTH=1 \
+              -sMAXIMUM_MEMORY=4GB -sTOTAL_STACK=8MB -sMODULARIZE=1 -sEXPORT_NAME=meiroEngine \
+              -sEXPORTED_RUNTIME_METHODS=FS --js-library web/dlopen.js
+$(WEB)/meiro-engine.js: $(WEB_CLI_OBJS) $(WEB_LIB) $(WEB_LIBS) web/dlopen.js
+	@mkdir -p $(dir $@)
+	$(EMCC) $(WEB_LDFLAGS) -o $@ $(WEB_CLI_OBJS) $(WEB_LIB) $(WEB_LIBS)
+
+# the library (every object but the command line's), for programs of
+# ours that link it: the engine's bench, the browser's build to come
+$(WEB_LIB): $(filter-out $(WEB_CLI_OBJS),$(WEB_OBJS))
+	rm -f $@
+	$(EMAR) rcs $@ $^
+
+# make bench's part (web/bench.sh): web/bench.c natively and in
+# WebAssembly (compiled at once, WASM_ASYNC_COMPILATION=0, so the loader
+# reads the .wasm from the disk and never fetches it)
+WEB_BENCH_SIDE = 1000
+WEB_BENCH_ALGOS = dig wilson
+$(WEB_OBJ)/bench.js: web/bench.c $(WEB_LIB) $(WEB_LIBS)
+	$(EMCC) -Iinclude $(WEB_CFLAGS) -sENVIRONMENT=node -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB \
+		-sWASM_ASYNC_COMPILATION=0 -o $@ $< $(WEB_LIB) $(WEB_LIBS)
+$(BUILD)/bench-engine: web/bench.c $(BUILD)/libmeiro.a
+	$(CC) -Iinclude $(ALL_CFLAGS) $(LDFLAGS) -o $@ $< $(BUILD)/libmeiro.a $(LDLIBS)
+.PHONY: bench-web
+bench-web: web-deps $(BUILD)/bench-engine
+	@mkdir -p $(WEB_OBJ)
+	@$(MAKE) --no-print-directory $(WEB_OBJ)/bench.js > $(WEB_OBJ)/bench-build.log 2>&1 || \
+		{ cat $(WEB_OBJ)/bench-build.log; exit 1; }
+	@sh web/bench.sh $(BUILD)/bench-engine $(WEB_OBJ)/bench.js $(WEB_BENCH_SIDE) $(WEB_BENCH_ALGOS)
+
+$(WEB)/meiro.mjs: web/meiro.mjs
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+.PHONY: web web-deps
+# the native build's packages too: their headers (above) and gettext for
+# the catalogues
+web-deps:
+	@sh tools/deps.sh $(WEB_PKGS) $(BUILD_PKGS)
+web: web-deps
+	@$(MAKE) --no-print-directory $(WEB)/meiro-engine.js $(WEB)/meiro.mjs
+	@echo "make web: $(WEB)/meiro.mjs, $(WEB)/meiro-engine.js and $(WEB)/meiro-engine.wasm" \
+	      "($$(wc -c < $(WEB)/meiro-engine.wasm) bytes, $$(gzip -9c $(WEB)/meiro-engine.wasm | wc -c) gzipped)"
+
