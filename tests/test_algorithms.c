@@ -1119,8 +1119,42 @@ static void test_choices_refused(void)
     meiro_job_free(job);
 }
 
+/* Watched (--animate, --frames, meiro watch): the trace of a --choices
+ * maze, replayed, ends in the maze made (the way and its branches rebuilt
+ * are told wall by wall, as a generator's steps are). */
+static void test_choices_watched(void)
+{
+    verdict v = {0};
+    for (uint64_t seed = 0; seed < 20; seed++) {
+        meiro_trace *trace = meiro_trace_new();
+        meiro_observer watch = meiro_trace_observer(trace);
+        meiro_job *job = meiro_job_new();
+        meiro_maze *m = NULL;
+        meiro_path path = {0};
+        meiro_job_maze(job)->width = 10, meiro_job_maze(job)->height = 8;
+        meiro_job_maze(job)->seed = seed;
+        if (meiro_job_set_int(job, MEIRO_JOB_MAZE_GIVEN, MEIRO_GIVEN_WIDTH | MEIRO_GIVEN_HEIGHT,
+                              NULL) == MEIRO_OK &&
+            meiro_job_set_int(job, MEIRO_JOB_CHOICES, 1 + seed % 5, NULL) == MEIRO_OK &&
+            meiro_job_plan(job, NULL) == MEIRO_OK)
+            meiro_job_make(job, &watch, &m, &path, NULL);
+        meiro_player *p = m ? meiro_player_new(trace, NULL, 0, NULL) : NULL;
+        while (p && meiro_player_next(p)) continue;
+        verdict_note(&v, p && meiro_maze_equal(meiro_player_maze(p), m),
+                     "seed %llu: the replayed trace is not the maze made",
+                     (unsigned long long)seed);
+        meiro_player_free(p);
+        meiro_path_free(&path);
+        meiro_maze_free(m);
+        meiro_job_free(job);
+        meiro_trace_free(trace);
+    }
+    CHECK_ALL(v);
+}
+
 static const test_case cases[] = {
     {"choices", test_choices},
+    {"choices_watched", test_choices_watched},
     {"choices_refused", test_choices_refused},
     {"ends_apart", test_ends_apart},
     {"textures", test_textures},
