@@ -45,10 +45,10 @@ static meiro_maze *maze_for(const page_case *c, uint64_t seed, meiro_path *path)
     g.height = c->h;
     g.seed = seed;
     uint8_t *mask = NULL;
-    if (c->shape) {
+    if (c->shape) { /* the grid the shape takes first (a square one), then its mask */
+        meiro_generate_options_for_shape(&g, false);
         if (meiro_shape_mask(c->shape, g.width, g.height, &mask, NULL) != MEIRO_OK) return NULL;
         g.mask = mask;
-        meiro_generate_options_for_shape(&g, false);
     }
     meiro_maze *m = meiro_generate(&g, NULL);
     free(mask);

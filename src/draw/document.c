@@ -375,7 +375,10 @@ meiro_status doc_plan(document *d, const doc_item *items, size_t count,
     st->show_seed = st->show_seed && st->workings;
     st->contents_subtitle = parts && parts->volume && st->subtitle;
     meiro_status s = page_margin_check(opt, err);
-    if (s != MEIRO_OK) return s;
+    if (s != MEIRO_OK) {
+        doc_free(d);
+        return s;
+    }
     /* orientation: the one that gives the largest maze bigger cells */
     double bw = 1, bh = 1;
     unsigned doors = 0;
