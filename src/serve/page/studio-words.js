@@ -72,7 +72,7 @@ const words = {
       sidewinder: 'running up and down, the top row open', division: 'boxy rooms and long straight walls' },
     // the workshop's files: a machine, its options (generate's), their sizes in mm
     machine: 'For a machine:', machines: { plotter: 'a pen plotter', laser: 'a laser cutter', printer: 'a 3D printer' },
-    paths: 'the corridors’ centre-lines, not the walls', kerf: 'Kerf (the beam’s width)', kerfNone: 'none',
+    centreLines: 'the corridors’ centre-lines, not the walls', kerf: 'Kerf (the beam’s width)', kerfNone: 'none',
     ball: 'A ball to roll through', ballNone: 'none (8 mm corridors)', lid: 'a lid, printed beside the maze',
     machineNote: 'This kind of maze has no file for this machine.', mm: (n) => `${n} mm`,
     // what the server says (X-Meiro-Message: a code and its values, p)
@@ -178,7 +178,7 @@ const words = {
       sidewinder: 'たてに のびる (いちばん うえは 1ぽんみち)', division: 'しかくい へやと まっすぐな かべ' },
     // the workshop's files: a machine, its options (generate's), their sizes in mm
     machine: 'きかいで つくる:', machines: { plotter: 'ペンプロッター', laser: 'レーザーカッター', printer: '3Dプリンター' },
-    paths: 'かべ では なく みちの まんなかの せん', kerf: 'カーフ (レーザーの はば)', kerfNone: 'なし',
+    centreLines: 'かべ では なく みちの まんなかの せん', kerf: 'カーフ (レーザーの はば)', kerfNone: 'なし',
     ball: 'ころがす ボール', ballNone: 'なし (みちはば 8 mm)', lid: 'ふた (めいろの よこに いんさつ)',
     machineNote: 'この めいろは この きかいの ファイルに できません。', mm: (n) => `${n} mm`,
     messages: {
@@ -283,7 +283,7 @@ const words = {
       sidewinder: 'sube y baja, la fila de arriba abierta', division: 'habitaciones cuadradas y paredes largas y rectas' },
     // the workshop's files: a machine, its options (generate's), their sizes in mm
     machine: 'Para una máquina:', machines: { plotter: 'un plóter de plumilla', laser: 'una cortadora láser', printer: 'una impresora 3D' },
-    paths: 'las líneas centrales de los pasillos, no las paredes', kerf: 'Ancho de corte (el del haz)', kerfNone: 'ninguno',
+    centreLines: 'las líneas centrales de los pasillos, no las paredes', kerf: 'Ancho de corte (el del haz)', kerfNone: 'ninguno',
     ball: 'Una bola que ruede por él', ballNone: 'ninguna (pasillos de 8 mm)', lid: 'una tapa, impresa junto al laberinto',
     machineNote: 'Este tipo de laberinto no tiene archivo para esta máquina.', mm: (n) => `${n} mm`,
     messages: {
@@ -388,7 +388,7 @@ const words = {
       sidewinder: 'monte et descend, la ligne du haut ouverte', division: 'des pièces carrées et de longs murs droits' },
     // the workshop's files: a machine, its options (generate's), their sizes in mm
     machine: 'Pour une machine :', machines: { plotter: 'une table traçante', laser: 'une découpeuse laser', printer: 'une imprimante 3D' },
-    paths: 'les lignes médianes des couloirs, pas les murs', kerf: 'Saignée (la largeur du faisceau)', kerfNone: 'aucune',
+    centreLines: 'les lignes médianes des couloirs, pas les murs', kerf: 'Saignée (la largeur du faisceau)', kerfNone: 'aucune',
     ball: 'Une bille à faire rouler', ballNone: 'aucune (couloirs de 8 mm)', lid: 'un couvercle, imprimé à côté du labyrinthe',
     machineNote: 'Ce labyrinthe n’a pas de fichier pour cette machine.', mm: (n) => `${n} mm`,
     messages: {
@@ -493,7 +493,7 @@ const words = {
       sidewinder: 'läuft auf und ab, die oberste Reihe offen', division: 'eckige Räume und lange gerade Wände' },
     // the workshop's files: a machine, its options (generate's), their sizes in mm
     machine: 'Für eine Maschine:', machines: { plotter: 'einen Stiftplotter', laser: 'einen Laserschneider', printer: 'einen 3D-Drucker' },
-    paths: 'die Mittellinien der Gänge, nicht die Wände', kerf: 'Schnittfuge (die Breite des Strahls)', kerfNone: 'keine',
+    centreLines: 'die Mittellinien der Gänge, nicht die Wände', kerf: 'Schnittfuge (die Breite des Strahls)', kerfNone: 'keine',
     ball: 'Eine Kugel zum Rollen', ballNone: 'keine (Gänge von 8 mm)', lid: 'einen Deckel, neben das Labyrinth gedruckt',
     machineNote: 'Für diese Maschine gibt es von diesem Labyrinth keine Datei.', mm: (n) => `${n} mm`,
     messages: {
@@ -598,7 +598,7 @@ const words = {
       sidewinder: 'sobe e desce, a fileira de cima aberta', division: 'salas quadradas e paredes longas e retas' },
     // the workshop's files: a machine, its options (generate's), their sizes in mm
     machine: 'Para uma máquina:', machines: { plotter: 'um plotter de caneta', laser: 'uma cortadora a laser', printer: 'uma impressora 3D' },
-    paths: 'as linhas centrais dos corredores, não as paredes', kerf: 'Largura do corte (a do feixe)', kerfNone: 'nenhuma',
+    centreLines: 'as linhas centrais dos corredores, não as paredes', kerf: 'Largura do corte (a do feixe)', kerfNone: 'nenhuma',
     ball: 'Uma bolinha para rolar', ballNone: 'nenhuma (corredores de 8 mm)', lid: 'uma tampa, impressa ao lado do labirinto',
     machineNote: 'Este tipo de labirinto não tem arquivo para esta máquina.', mm: (n) => `${n} mm`,
     messages: {
@@ -703,7 +703,7 @@ const words = {
       sidewinder: '上下走，最上面一排是通的', division: '方方的房间和长长的直墙' },
     // the workshop's files: a machine, its options (generate's), their sizes in mm
     machine: '用机器做：', machines: { plotter: '笔式绘图仪', laser: '激光切割机', printer: '3D 打印机' },
-    paths: '画通道的中心线，不画墙', kerf: '切缝（光束的宽度）', kerfNone: '无',
+    centreLines: '画通道的中心线，不画墙', kerf: '切缝（光束的宽度）', kerfNone: '无',
     ball: '在里面滚的小球', ballNone: '无（通道 8 mm）', lid: '盖子（打印在迷宫旁边）',
     machineNote: '这种迷宫没有这台机器的文件。', mm: (n) => `${n} mm`,
     messages: {
@@ -808,7 +808,7 @@ const words = {
       sidewinder: '위아래로 뻗어요, 맨 윗줄은 뚫려 있어요', division: '네모난 방과 길고 곧은 벽' },
     // the workshop's files: a machine, its options (generate's), their sizes in mm
     machine: '기계로 만들기:', machines: { plotter: '펜 플로터', laser: '레이저 커터', printer: '3D 프린터' },
-    paths: '벽 대신 통로의 가운데 선', kerf: '커프 (빔의 폭)', kerfNone: '없음',
+    centreLines: '벽 대신 통로의 가운데 선', kerf: '커프 (빔의 폭)', kerfNone: '없음',
     ball: '굴릴 공', ballNone: '없음 (통로 8 mm)', lid: '뚜껑 (미로 옆에 인쇄)',
     machineNote: '이 미로는 이 기계용 파일이 없어요.', mm: (n) => `${n} mm`,
     messages: {
@@ -913,7 +913,7 @@ const words = {
       sidewinder: 'يصعد وينزل، والصف الأعلى مفتوح', division: 'غرف مربعة وجدران طويلة مستقيمة' },
     // the workshop's files: a machine, its options (generate's), their sizes in mm
     machine: 'لآلة:', machines: { plotter: 'راسمة بالقلم', laser: 'قاطعة ليزر', printer: 'طابعة ثلاثية الأبعاد' },
-    paths: 'الخطوط الوسطى للممرات بدل الجدران', kerf: 'عرض القطع (عرض الشعاع)', kerfNone: 'بلا',
+    centreLines: 'الخطوط الوسطى للممرات بدل الجدران', kerf: 'عرض القطع (عرض الشعاع)', kerfNone: 'بلا',
     ball: 'كرة تتدحرج فيها', ballNone: 'بلا (ممرات 8 مم)', lid: 'غطاء يُطبع بجانب المتاهة',
     machineNote: 'لا ملف لهذه الآلة لهذا النوع من المتاهات.', mm: (n) => `${n} مم`,
     messages: {

@@ -372,7 +372,7 @@ function showError(e, stale = true) {
   const note = document.createElement('p');
   note.className = 'field-error';
   note.textContent = text;
-  (field.closest('fieldset') || field.closest('.booklet') || field.parentElement).append(note);
+  (field.closest('fieldset') || field.closest('.booklet, .workshop') || field.parentElement).append(note);
 }
 
 // the command's warnings about what was made, worded
