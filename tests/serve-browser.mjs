@@ -753,7 +753,7 @@ try {
       /\(option: --ball\)$/.test(await page.$eval('#error', (e) => e.dataset.said)), `the bed's refusal, in words: ${refused}`);
     check(await page.$eval('#ball', (e) => e.classList.contains('bad') && !!e.closest('.workshop').querySelector('.field-error')),
       'the bed\'s refusal stands beside the ball');
-    await shot(page, 'workshop');
+    await shot(page, 'workshop', true);
     check(errors.length === 0, `no script errors: ${errors.join('; ')}`);
     await page.close();
   }
