@@ -9,6 +9,8 @@
 # sheets and files carry no solution; answer pages, sheets and files carry
 # it; the answers are where the mode says, a class set's after every
 # pupil's sheets (on their backs: refused). One assertion per command.
+# The workshop's files (G-code, HP-GL, DXF, STL, 3MF): the puzzle's bytes
+# the same whatever answers mode is asked, the answer's file apart.
 # Then the same for what meiro serve's routes make (class sets, booklets,
 # sheets, in every answers mode) and for the studio's own requests, made
 # by driving it in Chromium (tests/spoilers-studio.mjs).
@@ -21,6 +23,21 @@ suite=spoilers
 need pdftoppm pdftotext rsvg-convert unzip || { finish; exit 1; }
 
 "$meiro" generate -s 3 -W 12 -H 9 -o "$tmp/in.txt"
+
+# The audit looks for the answer in its colour (the default violet): an
+# answer in it is seen, the same answer in another colour is not (so a
+# change of the default that look.c missed fails here, not as a clean
+# audit of pages it cannot read).
+what="look sees the answer in its default colour, and only in it"
+"$meiro" generate -s 3 --solution --dpi 30 -o "$tmp/violet.png" &&
+    "$meiro" generate -s 3 --solution --dpi 30 --answer-colour red -o "$tmp/red.png" &&
+    "$look" "$tmp/violet.png" "$tmp/red.png" > "$tmp/seen" || bad "$what: not made or not read"
+if awk 'NR == 1 && $4 > 100 { v = 1 } NR == 2 && $4 == 0 { r = 1 } END { exit !(v && r) }' "$tmp/seen"; then
+    ok
+else
+    bad "$what: $(tr '\n' ' ' < "$tmp/seen")"
+fi
+: > "$tmp/answers-seen"
 
 # where a template puts its answers (no template: generate none, booklet
 # its own booklet-a4's key)
@@ -91,6 +108,7 @@ check() {
         awk '$4 == 0 { print "the solved maze shows no solution: " $1 " page " $2; exit }' "$d/look"
         return
     fi
+    awk '$3 == "answer" { n += $4 } END { print n + 0 }' "$d/look" >> "$tmp/answers-seen"
     awk '$3 == "answer" && $4 == 0 { print "answer without its solution: " $1 " page " $2 }
          $3 != "answer" && $3 != "page" && $4 > 0 { print "solution on " $3 " page " $2 " of " $1 " (" $4 ")" }' "$d/look" | head -1
     main=$(awk -v f="$d/out.$fmt" '$1 == f' "$d/look")
@@ -166,6 +184,41 @@ for tpl in kids-a4 worksheet-a4-2up; do
         audit booklet "$tpl" "$mode" xlsx ja
     done
 done
+
+# the workshop's files (a plotter's, a laser's, a 3D printer's): a puzzle
+# file is the same as one made with no answers asked, whatever answers mode
+# is asked (no way drawn, cut or printed into it); --answers-to puts the
+# way in a file apart, and --solution draws it in: both differ from it
+for fmt in gcode hpgl dxf stl stl-ascii 3mf; do
+    what="$fmt: the puzzle carries no answer"
+    ext=$fmt; [ "$fmt" = stl-ascii ] && ext=stl
+    d="$tmp/w-$fmt"; mkdir -p "$d"
+    made=true
+    for run in "plain" "to --answers-to $d/to-answer.$ext" "after --answers after-page" \
+        "key --answers key" "solved --solution"; do
+        set -- $run
+        name=$1; shift
+        "$meiro" generate -s 3 -W 8 -H 6 -f "$fmt" "$@" -o "$d/$name.$ext" 2> /dev/null || made=false
+    done
+    $made || { bad "$what: not written"; continue; }
+    # a 3MF's metadata names its command: compare the models alone
+    if [ "$fmt" = 3mf ]; then
+        for f in plain to to-answer after key solved; do
+            unzip -p "$d/$f.$ext" 3D/3dmodel.model | grep -v '<metadata' > "$d/$f.model"
+        done
+        ext=model
+    fi
+    if cmp -s "$d/plain.$ext" "$d/to.$ext" && cmp -s "$d/plain.$ext" "$d/after.$ext" &&
+        cmp -s "$d/plain.$ext" "$d/key.$ext" && ! cmp -s "$d/plain.$ext" "$d/to-answer.$ext" &&
+        ! cmp -s "$d/plain.$ext" "$d/solved.$ext"; then ok
+    else bad "$what: a puzzle differs from the plain file, or an answer's does not"; fi
+done
+
+# every answer page audited above together: an audit that saw no answer
+# anywhere saw nothing (look.c blind to the pages' answer)
+what="answers seen on the answer pages"
+seen=$(awk '{ n += $1 } END { print n + 0 }' "$tmp/answers-seen")
+if [ "$seen" -gt 0 ]; then ok; else bad "$what: none, on every answer page"; fi
 
 # meiro serve's routes and the studio's own requests: each answer (a PDF,
 # or a refusal) as tests/spoilers-studio.mjs lists it, "NAME WANT STATUS"
