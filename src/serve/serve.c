@@ -210,8 +210,20 @@ static enum MHD_Result read_param(void *cls, enum MHD_ValueKind kind, const char
  * 3D printer's). Their types are IANA's registered ones (model/stl and
  * model/3mf since 2018, image/vnd.dxf, application/vnd.hp-hpgl), G-code,
  * which has none, as the text it is (what OctoPrint and slicers serve). */
-enum { DL_PDF, DL_PNG, DL_SVG, DL_XLSX, DL_HTML, DL_JSON, DL_GCODE, DL_HPGL, DL_DXF, DL_STL, DL_3MF,
-       DL_COUNT };
+enum {
+    DL_PDF,
+    DL_PNG,
+    DL_SVG,
+    DL_XLSX,
+    DL_HTML,
+    DL_JSON,
+    DL_GCODE,
+    DL_HPGL,
+    DL_DXF,
+    DL_STL,
+    DL_3MF,
+    DL_COUNT
+};
 static const struct {
     meiro_format format;
     const char *name, *type;
