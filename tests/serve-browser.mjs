@@ -9,7 +9,9 @@
 // the same for a Japanese name on a page in Japanese (navigator.language
 // ja); a bad value shows the command line's message beside its field; the
 // page asks for nothing outside the server; every kind's files (floors and
-// stairs among them) the shown command's, each format once; the preview's
+// stairs among them) the shown command's, each format once; a maker's
+// files (a laser cutter's DXF, a 3D printer's STL and 3MF, in English and
+// French) downloaded, parsed and the shown command's; the preview's
 // time after a change, printed for each common kind (never asserted). The
 // server is killed at the end, whatever happens.
 // Usage: node tests/serve-browser.mjs BUILD_DIR [SHOTS_DIR]
