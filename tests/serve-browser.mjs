@@ -9,7 +9,9 @@
 // the same for a Japanese name on a page in Japanese (navigator.language
 // ja); a bad value shows the command line's message beside its field; the
 // page asks for nothing outside the server; every kind's files (floors and
-// stairs among them) the shown command's, each format once; the preview's
+// stairs among them) the shown command's, each format once; a maker's
+// files (a laser cutter's DXF, a 3D printer's STL and 3MF, in English and
+// French) downloaded, parsed and the shown command's; the preview's
 // time after a change, printed for each common kind (never asserted). The
 // server is killed at the end, whatever happens.
 // Usage: node tests/serve-browser.mjs BUILD_DIR [SHOTS_DIR]
@@ -203,6 +205,23 @@ function seeded(seed) {
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return (t ^ (t >>> 14)) >>> 0;
   };
+}
+// a DXF's groups: [code, value], a line each, its 999 comments left out
+function dxfGroups(file) {
+  const lines = fs.readFileSync(file, 'latin1').split(/\r?\n/);
+  const groups = [];
+  for (let i = 0; i + 1 < lines.length; i += 2) {
+    const code = Number(lines[i].trim());
+    if (code !== 999) groups.push([code, lines[i + 1].trim()]);
+  }
+  return groups;
+}
+// whether a file is a whole zip holding `name` (Python's zipfile reads it)
+function zipHolds(file, name) {
+  try {
+    execFileSync('python3', ['-c', 'import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); assert z.testzip() is None and sys.argv[2] in z.namelist()', file, name]);
+    return true;
+  } catch (e) { return false; }
 }
 // a PDF's text, page by page (pdftotext)
 const pdfPages = (file) => execFileSync('pdftotext', [file, '-']).toString().split('\f').slice(0, -1).map((p) => p.trim());
@@ -696,6 +715,83 @@ try {
     check(errors.length === 0, `no script errors: ${errors.join('; ')}`);
     await page.close();
   }
+  // The workshop: a maker picks a laser cutter, the corridors' centre-lines
+  // and a kerf, and downloads the DXF by its button: the command shown for
+  // the machine's file, byte for byte, a DXF that parses (group codes and
+  // values in pairs, the HEADER SECTION first, EOF last, the cuts on the
+  // CUT layer); then a 3D printer, a ball and a lid: an STL whose bytes
+  // are its triangles', a 3MF zip with its model; the buttons of the
+  // machine chosen alone; a print larger than a printer's bed refused in
+  // words beside the ball
+  {
+    const { page, errors, downloads } = await open('en-GB');
+    await preview(page);
+    const machineButtons = () => page.$$eval('[data-machine]', (bs) => bs.filter((b) => !b.hidden).map((b) => b.dataset.format).join());
+    check(await machineButtons() === 'gcode,hpgl', `a pen plotter first, its files: ${await machineButtons()}`);
+    await page.select('#machine', 'laser');
+    check(await machineButtons() === 'dxf' && !await page.$eval('#kerf-box', (e) => e.hidden) &&
+      await page.$eval('#ball-box', (e) => e.hidden), 'a laser cutter: its DXF and its kerf, no ball');
+    await page.click('#paths');
+    await page.select('#kerf', '0.15');
+    const laser = await page.$eval('#machine-command', (e) => e.textContent);
+    check(/^meiro generate --age 6 --draw paths --kerf 0\.15mm --seed 2026 -o maze\.dxf$/.test(laser), `the laser's command: ${laser}`);
+    const dxf = await download(page, downloads, 'dxf');
+    runShown(laser, path.join(tmp, 'laser.dxf'));
+    check(same(dxf, path.join(tmp, 'laser.dxf')), 'the DXF is the shown command\'s, byte for byte');
+    const groups = dxf ? dxfGroups(dxf) : [];
+    const cut = groups.findIndex(([c, v], i) => c === 0 && ['LINE', 'POLYLINE'].includes(v) &&
+      groups.slice(i + 1).find(([k]) => k === 8 || k === 0)?.join() === '8,CUT');
+    check(groups.length > 100 && groups.every(([c]) => Number.isInteger(c)) && groups[0].join() === '0,SECTION' &&
+      groups[1].join() === '2,HEADER' && groups[groups.length - 1].join() === '0,EOF' && cut > 0,
+    `the DXF parses: ${groups.length} groups, ${groups.slice(0, 2).join(' ')} ... ${groups[groups.length - 1]}, a cut at ${cut}`);
+    await page.select('#machine', 'printer');
+    check(await machineButtons() === 'stl,3mf' && await page.$eval('#paths-box', (e) => e.hidden), 'a 3D printer: STL and 3MF, no centre-lines');
+    await page.select('#ball', '6');
+    await page.click('#lid');
+    const printer = await page.$eval('#machine-command', (e) => e.textContent);
+    check(/^meiro generate --age 6 --ball 6mm --lid --seed 2026 -o maze\.stl$/.test(printer), `the printer's command: ${printer}`);
+    const stl = await download(page, downloads, 'stl');
+    runShown(printer, path.join(tmp, 'print.stl'));
+    check(same(stl, path.join(tmp, 'print.stl')), 'the STL is the shown command\'s, byte for byte');
+    const mesh = stl ? fs.readFileSync(stl) : Buffer.alloc(0);
+    check(mesh.length > 84 && mesh.length === 84 + 50 * mesh.readUInt32LE(80), `the STL's ${mesh.length} bytes are 84 + 50 x its triangles`);
+    const threeMf = await download(page, downloads, '3mf');
+    check(threeMf && zipHolds(threeMf, '3D/3dmodel.model'), 'the 3MF is a zip holding its model');
+    // a 13-year-old's maze is larger than a printer's bed: refused, in words, beside the ball
+    await page.select('#age', '13');
+    await preview(page);
+    await page.click('[data-format="stl"]');
+    await page.waitForFunction(() => !document.getElementById('error').hidden, { timeout: 20000 }).catch(() => {});
+    const refused = await page.$eval('#error', (e) => e.textContent);
+    check(/^This maze prints \d+ × \d+ mm, larger than a 3D printer’s bed/.test(refused) &&
+      /\(option: --ball\)$/.test(await page.$eval('#error', (e) => e.dataset.said)), `the bed's refusal, in words: ${refused}`);
+    check(await page.$eval('#ball', (e) => e.classList.contains('bad') && !!e.closest('.workshop').querySelector('.field-error')),
+      'the bed\'s refusal stands beside the ball');
+    await shot(page, 'workshop', true);
+    check(errors.length === 0, `no script errors: ${errors.join('; ')}`);
+    await page.close();
+  }
+  // The workshop in French: the machines and sizes in its words and numbers
+  // (0,15 mm), a 3D printer's file with none of the page's options (no
+  // --lang: it has no page), a laser's with them
+  {
+    const { page, errors, downloads } = await open('fr');
+    await preview(page);
+    await page.select('#machine', 'laser');
+    const kerfs = await page.$$eval('#kerf option', (os) => os.map((o) => o.textContent).join('|'));
+    check(kerfs === 'aucune|0,1 mm|0,15 mm|0,2 mm|0,3 mm', `the kerfs in French: ${kerfs}`);
+    check(/--lang fr .*-o maze\.dxf$/.test(await page.$eval('#machine-command', (e) => e.textContent)), 'a laser\'s page in French');
+    await page.select('#machine', 'printer');
+    check(await page.$eval('#machine', (e) => e.selectedOptions[0].textContent) === 'une imprimante 3D', 'une imprimante 3D');
+    const printer = await page.$eval('#machine-command', (e) => e.textContent);
+    check(!/--lang/.test(printer), `a 3D print has no page, no --lang: ${printer}`);
+    const threeMf = await download(page, downloads, '3mf');
+    runShown(printer.replace(/maze\.stl$/, 'maze.3mf'), path.join(tmp, 'fr.3mf'));
+    check(same(threeMf, path.join(tmp, 'fr.3mf')) && zipHolds(threeMf, '3D/3dmodel.model'), 'the French page\'s 3MF: the command\'s, a zip with its model');
+    check(await page.$eval('#warning', (e) => e.hidden), `no warning for a 3D print: ${await page.$eval('#warning', (e) => e.textContent)}`);
+    check(errors.length === 0, `no script errors: ${errors.join('; ')}`);
+    await page.close();
+  }
   // The preview after a change, as the user sees it: from the change (an
   // age chosen) to the new page shown, an A4 page of each common kind;
   // printed only, never a pass or a fail
@@ -895,10 +991,16 @@ try {
     check(paths.length === choices.algorithms.length, `every generator offered: ${paths.length} of ${choices.algorithms.length}`);
     for (const [name, text] of paths)
       check(text.endsWith(`(${name})`) && /[ぁ-んァ-ン]/.test(text), `the paths of ${name} in Japanese words: ${text}`);
-    // round: no file its grid cannot make, each offered file made
+    // round: no file its grid cannot make, each offered file made (the
+    // workshop's too, each machine's in turn)
     await page.click('.kind:nth-child(4)'); // Round
     await preview(page);
-    const shown = await page.$$eval('[data-format]', (bs) => bs.filter((b) => !b.hidden).map((b) => b.dataset.format));
+    const offered = [];
+    for (const machine of ['plotter', 'laser', 'printer']) {
+      await page.select('#machine', machine);
+      offered.push(...await page.$$eval('[data-format]', (bs) => bs.filter((b) => !b.hidden).map((b) => b.dataset.format)));
+    }
+    const shown = [...new Set(offered)];
     check(shown.join() === choices.grids.polar.join(), `a round maze's downloads are its grid's: ${shown} (${choices.grids.polar})`);
     check(await page.$eval('[data-view="html"]', (b) => b.hidden), 'a round maze offers no Play in the browser');
     check(await page.$eval('#play-box', (b) => b.hidden) && await page.$eval('[data-booklet="xlsx"]', (b) => b.hidden),

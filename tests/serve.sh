@@ -54,7 +54,7 @@ body_has() { if grep -q -- "$1" "$tmp/body"; then ok; else bad "the answer lacks
 # this suite's time on a loaded machine).
 nl='
 '
-switches=" solution answer-page crop fold reverse play same-mazes "
+switches=" solution answer-page crop fold reverse play same-mazes lid "
 # pairs Q: Q's pairs, one a line, in $pairs
 pairs() {
     pairs="" rest=$1
@@ -238,7 +238,7 @@ case "$(header X-Meiro-Message)" in "code=command&level=error&option=algorithm"*
 *) bad "an unknown generator: $(header X-Meiro-Message)" ;; esac
 get /api/choices
 polar=$(sed -n 's/.*"polar":\[\([^]]*\)\].*/\1/p' "$tmp/body" | tr -d '"')
-if [ "$polar" = "pdf,png,svg,json" ]; then ok; else bad "a polar maze's files: '$polar'"; fi
+if [ "$polar" = "pdf,png,svg,json,gcode,hpgl,dxf,stl,3mf" ]; then ok; else bad "a polar maze's files: '$polar'"; fi
 # what each file can, from the library's format table (meiro_format_can)
 xlsx=$(sed -n 's/.*"formats":{.*"xlsx":\[\([^]]*\)\].*/\1/p' "$tmp/body" | tr -d '"')
 if [ "$xlsx" = "page,play,answers,weave,missions,booklet" ]; then ok; else bad "what a spreadsheet can: '$xlsx'"; fi
@@ -276,6 +276,63 @@ same "$tmp/body" "$tmp/weave.svg"
 bytes "weave=30&algorithm=cluster&width=14&height=10&seed=3&answer-page=1" pdf
 fi
 get "/api/preview?weave=30&algorithm=wall"; expect "400 text/plain; charset=utf-8" "weave with wall"; body_has "cannot weave"
+
+# the workshop's files: each machine's download its registered type, the
+# command's bytes for the same options (--draw paths, --kerf, --ball,
+# --lid), and a file that is what it says: G-code's moves, HP-GL's IN;, a
+# DXF whose first group past its comments opens the HEADER SECTION and
+# that ends with EOF, a binary STL of 84 + 50 x its triangles bytes, a
+# 3MF a zip holding its model; what cannot go together refused with the
+# command's line and its code
+# dxf_start FILE: the DXF's first group code and value past its 999 comments
+dxf_start() { awk 'NR % 2 == 1 { code = $1 + 0; next } code != 999 { print code, $0; exit }' "$1" | tr -d '\r'; }
+stl_size() { # stl_size FILE: "BYTES 84+50*TRIANGLES" (little-endian count at 80)
+    n=$(od -An -t u4 -j 80 -N 4 "$1" | tr -d ' ')
+    echo "$(wc -c < "$1" | tr -d ' ') $((84 + 50 * n))"
+}
+machine="age=6&seed=6"
+for f in gcode:"text/plain; charset=utf-8":"draw=paths" hpgl:application/vnd.hp-hpgl:"" \
+    dxf:image/vnd.dxf:"draw=paths&kerf=0.15mm" stl:model/stl:"ball=6mm&lid=1" 3mf:model/3mf:"lid=1"; do
+    fmt=${f%%:*} rest=${f#*:} type=${rest%%:*} extra=${rest#*:}
+    q="$machine${extra:+&$extra}"
+    ask "/api/file?format=$fmt" "$q" "$tmp/dl.$fmt"
+    expect "200 $type" "the workshop's $fmt"
+    if bytes_checked; then
+        twin generate "$q" -f "$fmt" -o "$tmp/cli.$fmt"
+        same "$tmp/dl.$fmt" "$tmp/cli.$fmt"
+    fi
+done
+if grep -q '^G21' "$tmp/dl.gcode" && grep -q '^G1 X' "$tmp/dl.gcode"; then ok; else bad "the G-code has no moves in mm: $(head -c 200 "$tmp/dl.gcode")"; fi
+case "$(head -c 3 "$tmp/dl.hpgl")" in "IN;") ok ;; *) bad "HP-GL starts '$(head -c 20 "$tmp/dl.hpgl")'" ;; esac
+if [ "$(dxf_start "$tmp/dl.dxf")" = "0 SECTION" ] && [ "$(tail -n 1 "$tmp/dl.dxf" | tr -d '\r ')" = EOF ]; then ok; else
+    bad "the DXF opens with '$(dxf_start "$tmp/dl.dxf")', ends '$(tail -n 1 "$tmp/dl.dxf")'"
+fi
+if grep -q 'the kerf, 0.1500 mm' "$tmp/dl.dxf"; then ok; else bad "the DXF's outlines do not say the kerf asked"; fi
+set -- $(stl_size "$tmp/dl.stl")
+if [ "$1" = "$2" ] && [ "$1" -gt 84 ]; then ok; else bad "the STL is $1 bytes, its triangles say $2"; fi
+if python3 -c 'import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); assert z.testzip() is None and "3D/3dmodel.model" in z.namelist()' "$tmp/dl.3mf"; then ok; else
+    bad "the 3MF is not a zip holding 3D/3dmodel.model"
+fi
+disposition=$(curl -s -D - -o /dev/null "${url}api/file?format=3mf&age=5&seed=12" | tr -d '\r' | sed -n 's/^Content-Disposition: //p')
+if [ "$disposition" = 'attachment; filename="maze-12.3mf"' ]; then ok; else bad "a 3MF's name: '$disposition'"; fi
+# a machine's file leaves the page's words out: said, with its option for the page
+coded "${url}api/file?format=dxf&age=6&seed=6"
+expect 200 "a DXF's warning"
+case "$(header X-Meiro-Message)" in "code=command&level=warning&option=format"*) ok ;; *) bad "a DXF's warning: $(header X-Meiro-Message)" ;; esac
+# refused: a weave's centre-lines, centre-lines printed in 3D, a kerf for a
+# plotter, a 3D print's sizes on paper, a weave on a laser, a print larger
+# than a printer's bed
+refused "/api/file?format=svg" "weave=30&draw=paths&seed=1"
+refused "/api/file?format=stl" "age=6&draw=paths&seed=1"
+refused "/api/file?format=gcode" "age=6&kerf=0.15mm&seed=1"
+refused "/api/file?format=pdf" "age=6&lid=1&seed=1"
+refused "/api/file?format=dxf" "weave=30&seed=1"
+coded "${url}api/file?format=svg&weave=30&draw=paths&seed=1"
+case "$(header X-Meiro-Message)" in "code=command&level=error&option=draw"*) ok ;; *) bad "a weave's centre-lines: $(header X-Meiro-Message)" ;; esac
+coded "${url}api/file?format=stl&age=9&seed=1"
+expect 400 "a print larger than the bed"
+case "$(header X-Meiro-Message)" in "code=command&level=error&option=ball&n="*"&n=256") ok ;; *) bad "the bed: $(header X-Meiro-Message)" ;; esac
+get "/api/booklet?format=stl"; expect "400 text/plain; charset=utf-8" "a booklet as stl"
 
 # rule mazes: rule=R switches to the rule maze's own options (--rule R
 # --age --difficulty --lang --title --copies...); the preview is the

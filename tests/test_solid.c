@@ -812,7 +812,7 @@ static void test_refused(void)
     meiro_job_maze(job)->width = 12, meiro_job_maze(job)->height = 8;
     CHECK(meiro_job_set_int(job, MEIRO_JOB_MAZE_GIVEN, MEIRO_GIVEN_WIDTH | MEIRO_GIVEN_HEIGHT,
                             NULL) == MEIRO_OK);
-    CHECK(meiro_job_plan(job, &e) == MEIRO_ERROR_TOO_BIG && strstr(e.message, "smaller --ball"));
+    CHECK(meiro_job_plan(job, &e) == MEIRO_ERROR_TOO_BIG && strstr(e.message, "smaller ball (option: --ball)"));
     meiro_job_free(job);
     rmdir(dir);
 }

@@ -308,7 +308,8 @@ class Maze:
     def save(self, filename, format=None, solution=None, answers=None, paper=None, title=None,
              name=None, lang=None, footer=None):
         """Writes the maze to `filename` in any format (by its extension, or
-        `format`): pdf, svg, png, xlsx, html, json, text, csv. `answers`:
+        `format`): pdf, svg, png, xlsx, html, json, text, csv, page; a
+        machine's gcode, hpgl, dxf; a 3D print's stl, stl-ascii, 3mf. `answers`:
         none, after-page, key, back (PDF, XLSX), the way found by the
         library; `solution`: a way drawn on the puzzle itself; `paper`: a4,
         letter, a3, 6x9in...; `title`, `name` (the name line), `lang` ("en",

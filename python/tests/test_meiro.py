@@ -127,7 +127,8 @@ class SameAsTheCommandLine(unittest.TestCase):
     def test_documents_as_the_command_line_writes_them(self):
         m = meiro.generate(10, 8, seed=4)
         with tempfile.TemporaryDirectory() as d:
-            for ext in ("svg", "pdf", "png", "xlsx", "html", "txt", "csv", "json", "page"):
+            for ext in ("svg", "pdf", "png", "xlsx", "html", "txt", "csv", "json", "page", "gcode", "hpgl", "dxf",
+                        "stl", "3mf"):
                 mine, theirs = os.path.join(d, "py." + ext), os.path.join(d, "cli." + ext)
                 m.save(mine)
                 code, _, err = cli("generate", "-W", "10", "-H", "8", "-s", "4", "-o", theirs)

@@ -576,7 +576,8 @@ static int run_generate(generate_args *a)
         (format == MEIRO_FORMAT_GCODE || format == MEIRO_FORMAT_HPGL || format == MEIRO_FORMAT_DXF))
         fprintf(stderr,
                 "meiro: warning: %s draws the maze's lines alone: the words S and G, pictures and "
-                "the page's texts are left out (S and G's plates mark them)\n",
+                "the page's texts are left out, S and G's plates marking them (option: "
+                "--format)\n",
                 meiro_format_info(format)->name);
     if (rc == EXIT_OK && trace) rc = write_animations(trace, NULL, a->animate, a->frames);
     /* the seed once the maze is out (not before an error about the output),

@@ -27,7 +27,8 @@
 static const char *const usage_serve =
     "Usage: meiro serve [OPTIONS]\n"
     "The maze studio in a browser: a page that makes every maze meiro makes,\n"
-    "with a live preview and downloads (PDF, PNG, SVG, XLSX, HTML, JSON).\n"
+    "with a live preview and downloads (PDF, PNG, SVG, XLSX, HTML, JSON; for a pen\n"
+    "plotter, a laser cutter and a 3D printer: G-code, HP-GL, DXF, STL, 3MF).\n"
     "\n"
     "  -p, --port N         the port (default 8023; 0: a free one, printed)\n"
     "  -l, --listen ADDR    the address to listen on (default 127.0.0.1: this\n"
@@ -49,7 +50,9 @@ static const char *const usage_serve =
     "The page's API (GET; the parameters are generate's, or booklet's, long options):\n"
     "  /api/preview?width=12&height=16&seed=7&solution=1   the page as SVG\n"
     "  /api/file?format=pdf&shape=heart&age=4&name=Hana    the file to download\n"
-    "                       (format: pdf, png, svg, xlsx, html or json)\n"
+    "                       (format: pdf, png, svg, xlsx, html or json; for a\n"
+    "                       machine: gcode or hpgl, dxf, stl or 3mf, with\n"
+    "                       generate's draw=paths, kerf=0.15mm, ball=8mm, lid=1)\n"
     "  /api/view?format=html&age=6   the same file, for the browser to show (a\n"
     "                       PDF to print, a page to play), not to save\n"
     "  /api/booklet?format=pdf&count=12&difficulty=easy-hard   a booklet (booklet's\n"
@@ -202,8 +205,25 @@ static enum MHD_Result read_param(void *cls, enum MHD_ValueKind kind, const char
     return MHD_YES;
 }
 
-/* The formats a download may take, with their types (in this order). */
-enum { DL_PDF, DL_PNG, DL_SVG, DL_XLSX, DL_HTML, DL_JSON, DL_COUNT };
+/* The formats a download may take, with their types (in this order): the
+ * page's files, then the workshop's (a pen plotter's, a laser cutter's, a
+ * 3D printer's). Their types are IANA's registered ones (model/stl and
+ * model/3mf since 2018, image/vnd.dxf, application/vnd.hp-hpgl), G-code,
+ * which has none, as the text it is (what OctoPrint and slicers serve). */
+enum {
+    DL_PDF,
+    DL_PNG,
+    DL_SVG,
+    DL_XLSX,
+    DL_HTML,
+    DL_JSON,
+    DL_GCODE,
+    DL_HPGL,
+    DL_DXF,
+    DL_STL,
+    DL_3MF,
+    DL_COUNT
+};
 static const struct {
     meiro_format format;
     const char *name, *type;
@@ -215,6 +235,11 @@ static const struct {
      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"},
     {MEIRO_FORMAT_HTML, "html", "text/html; charset=utf-8"},
     {MEIRO_FORMAT_JSON, "json", "application/json"},
+    {MEIRO_FORMAT_GCODE, "gcode", "text/plain; charset=utf-8"},
+    {MEIRO_FORMAT_HPGL, "hpgl", "application/vnd.hp-hpgl"},
+    {MEIRO_FORMAT_DXF, "dxf", "image/vnd.dxf"},
+    {MEIRO_FORMAT_STL, "stl", "model/stl"},
+    {MEIRO_FORMAT_3MF, "3mf", "model/3mf"},
 };
 _Static_assert(sizeof downloads / sizeof downloads[0] == DL_COUNT, "one download a DL_ name");
 
@@ -376,8 +401,9 @@ static serve_job *route_job(struct MHD_Connection *c, enum route_kind route, que
  * refusal in the job (q->failed). */
 static size_t route_format(serve_job *job, query_read *q, enum route_kind route)
 {
-    static const char *const takes[] = {"a preview is svg", "pdf, png, svg, xlsx, html or json",
-                                        "pdf, xlsx or html", "pdf, png, svg, xlsx, html or json"};
+#define FILES "pdf, png, svg, xlsx, html, json, gcode, hpgl, dxf, stl or 3mf"
+    static const char *const takes[] = {"a preview is svg", FILES, "pdf, xlsx or html", FILES};
+#undef FILES
     size_t kind = DL_SVG;
     if (!q->failed && q->format) {
         for (kind = 0; kind < DL_COUNT; kind++)

@@ -71,7 +71,8 @@ meiro_status solid_frame_of(meiro_grid grid, double extent_w, double extent_h, c
     if (f->width + rim <= SOLID_BED_MM && f->depth + rim <= SOLID_BED_MM) return MEIRO_OK;
     return fail_field(err, MEIRO_FIELD_WIDTH, MEIRO_ERROR_TOO_BIG,
                       "this maze prints %.0f x %.0f mm with %gmm corridors%s: larger than a "
-                      "printer's bed (%.0f mm); use fewer cells (-W/-H) or a smaller --ball",
+                      "printer's bed (%.0f mm); use fewer cells (-W/-H) or a smaller ball "
+                      "(option: --ball)",
                       f->width + rim, f->depth + rim, f->corridor, s->lid ? ", its lid" : "",
                       SOLID_BED_MM);
 }

@@ -71,6 +71,11 @@ const words = {
       eller: 'even, leaning sideways', 'growing-tree': 'long paths with a few branches',
       'hunt-and-kill': 'long winding branches, few dead ends', 'binary-tree': 'sloping diagonally, open along the top and left',
       sidewinder: 'running up and down, the top row open', division: 'boxy rooms and long straight walls' },
+    // the workshop's files: a machine, its options (generate's), their sizes in mm
+    machine: 'For a machine:', machines: { plotter: 'a pen plotter', laser: 'a laser cutter', printer: 'a 3D printer' },
+    centreLines: 'the corridors’ centre-lines, not the walls', kerf: 'Kerf (the beam’s width)', kerfNone: 'none',
+    ball: 'A ball to roll through', ballNone: 'none (8 mm corridors)', lid: 'a lid, printed beside the maze',
+    machineNote: 'This kind of maze has no file for this machine.', mm: (n) => `${n} mm`,
     // what the server says (X-Meiro-Message: a code and its values, p)
     messages: {
       side: (p) => `Up to ${p.max} squares across and down.`,
@@ -105,6 +110,9 @@ const words = {
       'warning.text': (p) => `“${p.q}” is set in squares of ${p.n[0]} mm, a little smaller than the ${p.n[1]} mm a child of this age needs, to fit the page; larger paper keeps ${p.n[1]} mm.`,
       'warning.shape': () => 'No clear shape was found in this picture (a photo?): the maze takes an odd blot of its dark parts. A drawing, or a figure on a plain background, makes a shape.',
       'warning.width': (p) => `The squares come out ${p.n[0]} mm, small for a child of this age: fewer squares or larger paper make them bigger.`,
+      'warning.format': () => 'A machine draws the maze’s lines alone: the words S and G, pictures and the page’s texts are left out; S and G’s plates mark their places.',
+      'error.ball': (p) => `This maze prints ${p.n[0]} × ${p.n[1]} mm, larger than a 3D printer’s bed: an easier level, fewer squares or a smaller ball.`,
+      'error.draw': () => 'The corridors’ centre-lines are drawn for a maze on one floor, without bridges, keys, items or arrows: untick them, or choose another maze.',
       error: (p) => (p.label ? `“${p.label}” cannot be made with the other choices: choose another.`
         : 'These choices cannot be made together: choose others.'),
       warning: (p) => (p.label ? `Made, but “${p.label}” is not quite as asked.` : 'Made, but not quite as asked.'),
@@ -170,6 +178,11 @@ const words = {
       eller: 'そろった みち、すこし よこながれ', 'growing-tree': 'ながい みちに ときどき えだわかれ',
       'hunt-and-kill': 'ながく くねくねした えだ (いきどまりは すくない)', 'binary-tree': 'ななめに ながれる (うえと ひだりは まっすぐ)',
       sidewinder: 'たてに のびる (いちばん うえは 1ぽんみち)', division: 'しかくい へやと まっすぐな かべ' },
+    // the workshop's files: a machine, its options (generate's), their sizes in mm
+    machine: 'きかいで つくる:', machines: { plotter: 'ペンプロッター', laser: 'レーザーカッター', printer: '3Dプリンター' },
+    centreLines: 'かべ では なく みちの まんなかの せん', kerf: 'カーフ (レーザーの はば)', kerfNone: 'なし',
+    ball: 'ころがす ボール', ballNone: 'なし (みちはば 8 mm)', lid: 'ふた (めいろの よこに いんさつ)',
+    machineNote: 'この めいろは この きかいの ファイルに できません。', mm: (n) => `${n} mm`,
     messages: {
       side: (p) => `たても よこも ${p.max}マス まで です。`,
       cells: (p) => `マスは ぜんぶで ${p.max} (200×200) まで です。`,
@@ -202,6 +215,9 @@ const words = {
       'warning.text': (p) => `「${p.q}」が ページに はいるように、マスを ${p.n[0]} mm に しました (この ねんれいには ${p.n[1]} mm が めやす)。おおきい ようしなら ${p.n[1]} mm の まま です。`,
       'warning.shape': () => 'この え には はっきりした かたちが みつかりません (しゃしん?)。めいろは くらい ところの へんな かたまりに なります。むじの はいけいに かいた え が むいています。',
       'warning.width': (p) => `マスが ${p.n[0]} mm に なり、この ねんれいには ちいさめ です。マスを へらすか、おおきい ようしに して ください。`,
+      'warning.format': () => 'きかいの ファイルは めいろの せん だけ です。S と G の もじ・え・ページの もじは はいりません (S と G の ばしょには しるしが あります)。',
+      'error.ball': (p) => `この めいろは ${p.n[0]} × ${p.n[1]} mm に なり、3Dプリンターに のりません。やさしい レベル・すくない マス・ちいさい ボールに して ください。`,
+      'error.draw': () => 'みちの まんなかの せんは、はし・かぎ・アイテム・やじるしの ない 1かいだての めいろ だけ です。チェックを はずすか、べつの めいろに して ください。',
       error: (p) => (p.label ? `「${p.label}」は ほかの せんたくと いっしょには つくれません。べつの ものを えらんで ください。`
         : 'この くみあわせでは つくれません。べつの ものを えらんで ください。'),
       warning: (p) => (p.label ? `できましたが、「${p.label}」が すこし ちがいます。` : 'できましたが、すこし ちがいます。'),
@@ -268,6 +284,11 @@ const words = {
       eller: 'uniforme, inclinado hacia los lados', 'growing-tree': 'caminos largos con pocas ramas',
       'hunt-and-kill': 'ramas largas y sinuosas, pocos callejones', 'binary-tree': 'en diagonal, abierto arriba y a la izquierda',
       sidewinder: 'sube y baja, la fila de arriba abierta', division: 'habitaciones cuadradas y paredes largas y rectas' },
+    // the workshop's files: a machine, its options (generate's), their sizes in mm
+    machine: 'Para una máquina:', machines: { plotter: 'un plóter de plumilla', laser: 'una cortadora láser', printer: 'una impresora 3D' },
+    centreLines: 'las líneas centrales de los pasillos, no las paredes', kerf: 'Ancho de corte (el del haz)', kerfNone: 'ninguno',
+    ball: 'Una bola que ruede por él', ballNone: 'ninguna (pasillos de 8 mm)', lid: 'una tapa, impresa junto al laberinto',
+    machineNote: 'Este tipo de laberinto no tiene archivo para esta máquina.', mm: (n) => `${n} mm`,
     messages: {
       side: (p) => `Hasta ${p.max} casillas de ancho y de alto.`,
       cells: (p) => `Hasta ${p.max} casillas en total (200 × 200).`,
@@ -300,6 +321,9 @@ const words = {
       'warning.text': (p) => `«${p.q}» va en casillas de ${p.n[0]} mm, algo menores que los ${p.n[1]} mm que necesita un niño de esta edad, para que quepa en la página; con un papel más grande se mantienen los ${p.n[1]} mm.`,
       'warning.shape': () => 'No se encontró una forma clara en esta imagen (¿una foto?): el laberinto toma una mancha rara de sus partes oscuras. Un dibujo, o una figura sobre un fondo liso, da una forma.',
       'warning.width': (p) => `Las casillas salen de ${p.n[0]} mm, pequeñas para un niño de esta edad: menos casillas o un papel más grande las agrandan.`,
+      'warning.format': () => 'Una máquina dibuja solo las líneas del laberinto: las letras S y G, los dibujos y los textos de la página se omiten; las placas de S y G marcan su lugar.',
+      'error.ball': (p) => `Este laberinto mide ${p.n[0]} × ${p.n[1]} mm impreso, más que la base de una impresora 3D: elige un nivel más fácil, menos casillas o una bola más pequeña.`,
+      'error.draw': () => 'Las líneas centrales se dibujan para un laberinto de un solo piso, sin puentes, llaves, objetos ni flechas: desmárcalas o elige otro laberinto.',
       error: (p) => (p.label ? `«${p.label}» no se puede hacer con las demás opciones: elige otra.`
         : 'Estas opciones no se pueden hacer juntas: elige otras.'),
       warning: (p) => (p.label ? `Hecho, pero «${p.label}» no es exactamente lo pedido.` : 'Hecho, pero no exactamente como se pidió.'),
@@ -366,6 +390,11 @@ const words = {
       eller: 'régulier, penché sur le côté', 'growing-tree': 'de longs chemins avec quelques branches',
       'hunt-and-kill': 'de longues branches sinueuses, peu d’impasses', 'binary-tree': 'en diagonale, ouvert en haut et à gauche',
       sidewinder: 'monte et descend, la ligne du haut ouverte', division: 'des pièces carrées et de longs murs droits' },
+    // the workshop's files: a machine, its options (generate's), their sizes in mm
+    machine: 'Pour une machine :', machines: { plotter: 'une table traçante', laser: 'une découpeuse laser', printer: 'une imprimante 3D' },
+    centreLines: 'les lignes médianes des couloirs, pas les murs', kerf: 'Saignée (la largeur du faisceau)', kerfNone: 'aucune',
+    ball: 'Une bille à faire rouler', ballNone: 'aucune (couloirs de 8 mm)', lid: 'un couvercle, imprimé à côté du labyrinthe',
+    machineNote: 'Ce labyrinthe n’a pas de fichier pour cette machine.', mm: (n) => `${n} mm`,
     messages: {
       side: (p) => `Jusqu’à ${p.max} cases en largeur et en hauteur.`,
       cells: (p) => `Jusqu’à ${p.max} cases en tout (200 × 200).`,
@@ -398,6 +427,9 @@ const words = {
       'warning.text': (p) => `« ${p.q} » est en cases de ${p.n[0]} mm, un peu moins que les ${p.n[1]} mm qu’il faut à un enfant de cet âge, pour tenir sur la page ; un papier plus grand garde ${p.n[1]} mm.`,
       'warning.shape': () => 'Aucune forme nette dans cette image (une photo ?) : le labyrinthe prend une tache bizarre de ses parties sombres. Un dessin, ou une figure sur un fond uni, donne une forme.',
       'warning.width': (p) => `Les cases font ${p.n[0]} mm, petites pour un enfant de cet âge : moins de cases ou un papier plus grand les agrandissent.`,
+      'warning.format': () => 'Une machine ne trace que les lignes du labyrinthe : les lettres S et G, les images et les textes de la page sont omis ; les plaques de S et G marquent leur place.',
+      'error.ball': (p) => `Ce labyrinthe fait ${p.n[0]} × ${p.n[1]} mm une fois imprimé, plus que le plateau d’une imprimante 3D : choisis un niveau plus facile, moins de cases ou une bille plus petite.`,
+      'error.draw': () => 'Les lignes médianes se tracent pour un labyrinthe d’un seul étage, sans ponts, clés, objets ni flèches : décoche-les ou choisis un autre labyrinthe.',
       error: (p) => (p.label ? `« ${p.label} » ne va pas avec les autres choix : choisis autre chose.`
         : 'Ces choix ne vont pas ensemble : choisis-en d’autres.'),
       warning: (p) => (p.label ? `Fait, mais « ${p.label} » n’est pas tout à fait comme demandé.` : 'Fait, mais pas tout à fait comme demandé.'),
@@ -464,6 +496,11 @@ const words = {
       eller: 'gleichmäßig, zur Seite geneigt', 'growing-tree': 'lange Wege mit wenigen Abzweigungen',
       'hunt-and-kill': 'lange, kurvige Äste, wenige Sackgassen', 'binary-tree': 'schräg verlaufend, oben und links offen',
       sidewinder: 'läuft auf und ab, die oberste Reihe offen', division: 'eckige Räume und lange gerade Wände' },
+    // the workshop's files: a machine, its options (generate's), their sizes in mm
+    machine: 'Für eine Maschine:', machines: { plotter: 'einen Stiftplotter', laser: 'einen Laserschneider', printer: 'einen 3D-Drucker' },
+    centreLines: 'die Mittellinien der Gänge, nicht die Wände', kerf: 'Schnittfuge (die Breite des Strahls)', kerfNone: 'keine',
+    ball: 'Eine Kugel zum Rollen', ballNone: 'keine (Gänge von 8 mm)', lid: 'einen Deckel, neben das Labyrinth gedruckt',
+    machineNote: 'Für diese Maschine gibt es von diesem Labyrinth keine Datei.', mm: (n) => `${n} mm`,
     messages: {
       side: (p) => `Bis zu ${p.max} Felder breit und hoch.`,
       cells: (p) => `Bis zu ${p.max} Felder insgesamt (200 × 200).`,
@@ -496,6 +533,9 @@ const words = {
       'warning.text': (p) => `„${p.q}“ steht in Feldern von ${p.n[0]} mm, etwas kleiner als die ${p.n[1]} mm, die ein Kind dieses Alters braucht, damit es auf die Seite passt; größeres Papier behält ${p.n[1]} mm.`,
       'warning.shape': () => 'In diesem Bild ist keine klare Form zu finden (ein Foto?): das Labyrinth nimmt einen seltsamen Fleck seiner dunklen Teile. Eine Zeichnung oder eine Figur auf schlichtem Hintergrund ergibt eine Form.',
       'warning.width': (p) => `Die Felder werden ${p.n[0]} mm groß, klein für ein Kind dieses Alters: weniger Felder oder größeres Papier machen sie größer.`,
+      'warning.format': () => 'Eine Maschine zeichnet nur die Linien des Labyrinths: die Buchstaben S und G, Bilder und die Texte der Seite fehlen; die Plättchen von S und G zeigen ihren Platz.',
+      'error.ball': (p) => `Dieses Labyrinth wird gedruckt ${p.n[0]} × ${p.n[1]} mm groß, größer als das Druckbett eines 3D-Druckers: wähle eine leichtere Stufe, weniger Felder oder eine kleinere Kugel.`,
+      'error.draw': () => 'Die Mittellinien gibt es für ein Labyrinth mit einem Stockwerk, ohne Brücken, Schlüssel, Dinge oder Pfeile: nimm das Häkchen weg oder wähle ein anderes Labyrinth.',
       error: (p) => (p.label ? `„${p.label}“ geht nicht mit den anderen Einstellungen: wähle etwas anderes.`
         : 'Diese Einstellungen gehen nicht zusammen: wähle andere.'),
       warning: (p) => (p.label ? `Gemacht, aber „${p.label}“ ist nicht ganz wie gewünscht.` : 'Gemacht, aber nicht ganz wie gewünscht.'),
@@ -562,6 +602,11 @@ const words = {
       eller: 'uniforme, inclinado para o lado', 'growing-tree': 'caminhos longos com poucos galhos',
       'hunt-and-kill': 'galhos longos e sinuosos, poucos becos', 'binary-tree': 'na diagonal, aberto em cima e à esquerda',
       sidewinder: 'sobe e desce, a fileira de cima aberta', division: 'salas quadradas e paredes longas e retas' },
+    // the workshop's files: a machine, its options (generate's), their sizes in mm
+    machine: 'Para uma máquina:', machines: { plotter: 'um plotter de caneta', laser: 'uma cortadora a laser', printer: 'uma impressora 3D' },
+    centreLines: 'as linhas centrais dos corredores, não as paredes', kerf: 'Largura do corte (a do feixe)', kerfNone: 'nenhuma',
+    ball: 'Uma bolinha para rolar', ballNone: 'nenhuma (corredores de 8 mm)', lid: 'uma tampa, impressa ao lado do labirinto',
+    machineNote: 'Este tipo de labirinto não tem arquivo para esta máquina.', mm: (n) => `${n} mm`,
     messages: {
       side: (p) => `Até ${p.max} casas de largura e de altura.`,
       cells: (p) => `Até ${p.max} casas no total (200 × 200).`,
@@ -594,6 +639,9 @@ const words = {
       'warning.text': (p) => `“${p.q}” está em casas de ${p.n[0]} mm, um pouco menores que os ${p.n[1]} mm de que uma criança desta idade precisa, para caber na página; um papel maior mantém ${p.n[1]} mm.`,
       'warning.shape': () => 'Nenhuma forma clara foi encontrada nesta imagem (uma foto?): o labirinto toma uma mancha estranha das partes escuras. Um desenho, ou uma figura sobre um fundo liso, dá uma forma.',
       'warning.width': (p) => `As casas ficam com ${p.n[0]} mm, pequenas para uma criança desta idade: menos casas ou um papel maior as deixam maiores.`,
+      'warning.format': () => 'Uma máquina desenha só as linhas do labirinto: as letras S e G, as figuras e os textos da página ficam de fora; as placas de S e G marcam o lugar delas.',
+      'error.ball': (p) => `Este labirinto fica com ${p.n[0]} × ${p.n[1]} mm impresso, maior que a mesa de uma impressora 3D: escolha um nível mais fácil, menos casas ou uma bolinha menor.`,
+      'error.draw': () => 'As linhas centrais são desenhadas para um labirinto de um só andar, sem pontes, chaves, itens nem setas: desmarque-as ou escolha outro labirinto.',
       error: (p) => (p.label ? `“${p.label}” não pode ser feito com as outras escolhas: escolha outra.`
         : 'Estas escolhas não podem ser feitas juntas: escolha outras.'),
       warning: (p) => (p.label ? `Feito, mas “${p.label}” não está exatamente como pedido.` : 'Feito, mas não exatamente como pedido.'),
@@ -660,6 +708,11 @@ const words = {
       eller: '整齐，稍微偏向一边', 'growing-tree': '长路加上几条岔路',
       'hunt-and-kill': '弯弯曲曲的长岔路，死路很少', 'binary-tree': '斜着走，上边和左边是通的',
       sidewinder: '上下走，最上面一排是通的', division: '方方的房间和长长的直墙' },
+    // the workshop's files: a machine, its options (generate's), their sizes in mm
+    machine: '用机器做：', machines: { plotter: '笔式绘图仪', laser: '激光切割机', printer: '3D 打印机' },
+    centreLines: '画通道的中心线，不画墙', kerf: '切缝（光束的宽度）', kerfNone: '无',
+    ball: '在里面滚的小球', ballNone: '无（通道 8 mm）', lid: '盖子（打印在迷宫旁边）',
+    machineNote: '这种迷宫没有这台机器的文件。', mm: (n) => `${n} mm`,
     messages: {
       side: (p) => `长和宽最多${p.max}格。`,
       cells: (p) => `一共最多${p.max}格（200 × 200）。`,
@@ -692,6 +745,9 @@ const words = {
       'warning.text': (p) => `为了放进页面，“${p.q}”的格子是 ${p.n[0]} mm，比这个年龄的孩子需要的 ${p.n[1]} mm 小一点；用大一点的纸可以保持 ${p.n[1]} mm。`,
       'warning.shape': () => '这张图片里找不到清楚的形状（是照片吗？）：迷宫用了暗的部分拼成的一块怪形状。一幅画，或者纯色背景上的图形，才能做出形状。',
       'warning.width': (p) => `格子只有 ${p.n[0]} mm，对这个年龄的孩子来说太小了：减少格子或用大一点的纸可以让格子变大。`,
+      'warning.format': () => '机器只画迷宫的线条：S 和 G 的字、图片和页面上的文字都不包括；S 和 G 的底板标出它们的位置。',
+      'error.ball': (p) => `这个迷宫打印出来是 ${p.n[0]} × ${p.n[1]} mm，比 3D 打印机的平台大：请选简单一点的级别、少一些格子或小一点的球。`,
+      'error.draw': () => '中心线只用于一层的迷宫，没有桥、钥匙、物品或箭头：请取消勾选，或换一个迷宫。',
       error: (p) => (p.label ? `“${p.label}”不能和其他选择一起做：请换一个。`
         : '这些选择不能一起做：请换别的。'),
       warning: (p) => (p.label ? `做好了，但“${p.label}”和要求的不完全一样。` : '做好了，但和要求的不完全一样。'),
@@ -758,6 +814,11 @@ const words = {
       eller: '고르고, 옆으로 기울어요', 'growing-tree': '긴 길에 갈림길이 조금',
       'hunt-and-kill': '구불구불한 긴 가지, 막다른 길은 적게', 'binary-tree': '비스듬히 흘러요, 위와 왼쪽은 뚫려 있어요',
       sidewinder: '위아래로 뻗어요, 맨 윗줄은 뚫려 있어요', division: '네모난 방과 길고 곧은 벽' },
+    // the workshop's files: a machine, its options (generate's), their sizes in mm
+    machine: '기계로 만들기:', machines: { plotter: '펜 플로터', laser: '레이저 커터', printer: '3D 프린터' },
+    centreLines: '벽 대신 통로의 가운데 선', kerf: '커프 (빔의 폭)', kerfNone: '없음',
+    ball: '굴릴 공', ballNone: '없음 (통로 8 mm)', lid: '뚜껑 (미로 옆에 인쇄)',
+    machineNote: '이 미로는 이 기계용 파일이 없어요.', mm: (n) => `${n} mm`,
     messages: {
       side: (p) => `가로와 세로는 ${p.max}칸까지예요.`,
       cells: (p) => `칸은 모두 ${p.max}칸까지예요 (200 × 200).`,
@@ -790,6 +851,9 @@ const words = {
       'warning.text': (p) => `“${p.q}”이(가) 페이지에 들어가도록 칸을 ${p.n[0]} mm로 했어요 (이 나이에는 ${p.n[1]} mm가 알맞아요). 더 큰 종이라면 ${p.n[1]} mm 그대로예요.`,
       'warning.shape': () => '이 그림에서 뚜렷한 모양을 찾지 못했어요 (사진인가요?): 미로는 어두운 부분의 이상한 얼룩 모양이 돼요. 그린 그림이나 민무늬 바탕 위의 모양이 좋아요.',
       'warning.width': (p) => `칸이 ${p.n[0]} mm라서 이 나이에는 작아요: 칸을 줄이거나 더 큰 종이로 하면 커져요.`,
+      'warning.format': () => '기계는 미로의 선만 그려요: S와 G 글자, 그림, 페이지의 글은 빠져요. S와 G의 판이 자리를 표시해요.',
+      'error.ball': (p) => `이 미로는 인쇄하면 ${p.n[0]} × ${p.n[1]} mm라서 3D 프린터 판보다 커요: 더 쉬운 단계, 더 적은 칸, 더 작은 공을 고르세요.`,
+      'error.draw': () => '가운데 선은 다리, 열쇠, 물건, 화살표가 없는 한 층 미로에만 그려요: 체크를 풀거나 다른 미로를 고르세요.',
       error: (p) => (p.label ? `“${p.label}”은(는) 다른 선택과 함께 만들 수 없어요: 다른 것을 고르세요.`
         : '이 선택들은 함께 만들 수 없어요: 다른 것을 고르세요.'),
       warning: (p) => (p.label ? `만들었지만 “${p.label}”이(가) 요청과 조금 달라요.` : '만들었지만 요청과 조금 달라요.'),
@@ -856,6 +920,11 @@ const words = {
       eller: 'منتظم، مائل إلى الجانب', 'growing-tree': 'طرق طويلة مع فروع قليلة',
       'hunt-and-kill': 'فروع طويلة متعرجة، وطرق مسدودة قليلة', 'binary-tree': 'مائل قطريًا، مفتوح من الأعلى واليسار',
       sidewinder: 'يصعد وينزل، والصف الأعلى مفتوح', division: 'غرف مربعة وجدران طويلة مستقيمة' },
+    // the workshop's files: a machine, its options (generate's), their sizes in mm
+    machine: 'لآلة:', machines: { plotter: 'راسمة بالقلم', laser: 'قاطعة ليزر', printer: 'طابعة ثلاثية الأبعاد' },
+    centreLines: 'الخطوط الوسطى للممرات بدل الجدران', kerf: 'عرض القطع (عرض الشعاع)', kerfNone: 'بلا',
+    ball: 'كرة تتدحرج فيها', ballNone: 'بلا (ممرات 8 مم)', lid: 'غطاء يُطبع بجانب المتاهة',
+    machineNote: 'لا ملف لهذه الآلة لهذا النوع من المتاهات.', mm: (n) => `${n} مم`,
     messages: {
       side: (p) => `حتى ${p.max} خانة عرضًا وطولًا.`,
       cells: (p) => `حتى ${p.max} خانة في المجموع (200 × 200).`,
@@ -888,6 +957,9 @@ const words = {
       'warning.text': (p) => `«${p.q}» مكتوب في خانات من ${p.n[0]} مم، أصغر قليلًا من ${p.n[1]} مم التي يحتاجها طفل في هذا العمر، ليتسع في الصفحة؛ الورق الأكبر يحافظ على ${p.n[1]} مم.`,
       'warning.shape': () => 'لم يُعثر على شكل واضح في هذه الصورة (صورة فوتوغرافية؟): تأخذ المتاهة بقعة غريبة من أجزائها الداكنة. الرسم، أو الشكل على خلفية سادة، يعطي شكلًا.',
       'warning.width': (p) => `الخانات ${p.n[0]} مم، صغيرة على طفل في هذا العمر: خانات أقل أو ورق أكبر يكبّرها.`,
+      'warning.format': () => 'ترسم الآلة خطوط المتاهة وحدها: يُترك الحرفان S وG والصور ونصوص الصفحة؛ وتدل لوحتا S وG على مكانيهما.',
+      'error.ball': (p) => `تُطبع هذه المتاهة بمقاس ${p.n[0]} × ${p.n[1]} مم، أكبر من سطح الطابعة ثلاثية الأبعاد: اختر مستوى أسهل أو خانات أقل أو كرة أصغر.`,
+      'error.draw': () => 'الخطوط الوسطى لمتاهة من طابق واحد، بلا جسور أو مفاتيح أو أشياء أو أسهم: أزل العلامة أو اختر متاهة أخرى.',
       error: (p) => (p.label ? `لا يمكن صنع «${p.label}» مع الخيارات الأخرى: اختر غيره.`
         : 'لا يمكن صنع هذه الخيارات معًا: اختر غيرها.'),
       warning: (p) => (p.label ? `صُنعت، لكن «${p.label}» ليس تمامًا كما طُلب.` : 'صُنعت، لكن ليس تمامًا كما طُلب.'),

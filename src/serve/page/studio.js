@@ -98,16 +98,42 @@ function newSeed() {
 function ui() { return words[state.lang] || words.en; }
 function t(key) { return ui()[key]; }
 
-// The options of the page, the same for a maze and a booklet.
-function pageOptions(add) {
-  if ($('template').value !== 'default') add('template', $('template').value);
-  if ($('paper').value !== 'a4') add('paper', $('paper').value);
-  if ($('orientation').value) add($('orientation').value, 1);
-  if ($('art').value) add('art', $('art').value);
-  if (state.lang !== 'en') add('lang', state.lang);
-  if ($('title').value.trim()) add('title', $('title').value.trim());
-  if ($('name').value.trim()) add('name', $('name').value.trim());
+// Whether a file is laid out on a page, as the server says (/api/choices:
+// the library's format table); not JSON's data or a 3D print.
+function paged(format) {
+  const can = (state.choices.formats || {})[format];
+  return !format || !can || can.includes('page');
+}
+// The options of the page, the same for a maze and a booklet; a file with
+// no page (`format`) takes none of them, which the command would say change
+// nothing.
+function pageOptions(add, format) {
+  if (paged(format)) {
+    if ($('template').value !== 'default') add('template', $('template').value);
+    if ($('paper').value !== 'a4') add('paper', $('paper').value);
+    if ($('orientation').value) add($('orientation').value, 1);
+    if ($('art').value) add('art', $('art').value);
+    if (state.lang !== 'en') add('lang', state.lang);
+    if ($('title').value.trim()) add('title', $('title').value.trim());
+    if ($('name').value.trim()) add('name', $('name').value.trim());
+  }
   if ($('algorithm').value && state.kind !== 'picture') add('algorithm', $('algorithm').value);
+}
+
+// The workshop's machines and their files (generate's formats).
+const machineFiles = { plotter: ['gcode', 'hpgl'], laser: ['dxf'], printer: ['stl', '3mf'] };
+const machineOf = (format) => Object.keys(machineFiles).find((m) => machineFiles[m].includes(format));
+// A machine's options, generate's own: the corridors' centre-lines for a
+// plotter's or a laser's strokes, the beam's kerf for a laser's DXF, a
+// ball and a lid for a 3D print (the command checks them, and refuses what
+// cannot go together). A picture maze's options are its own: none of these.
+function machineOptions(add, format) {
+  const m = machineOf(format);
+  if (!m || state.kind === 'picture') return;
+  if (m !== 'printer' && $('paths').checked) add('draw', 'paths');
+  if (m === 'laser' && $('kerf').value) add('kerf', `${$('kerf').value}mm`);
+  if (m === 'printer' && $('ball').value) add('ball', `${$('ball').value}mm`);
+  if (m === 'printer' && $('lid').checked) add('lid', 1);
 }
 
 // the user's own picture is the shape (POSTed as the body; see send)
@@ -147,7 +173,8 @@ function options(format) {
     if (state.mission === 'one-way') add('one-way', $('mission-n').value);
     else add('mission', `${state.mission}:${$('mission-n').value}`);
   }
-  pageOptions(add);
+  pageOptions(add, format);
+  machineOptions(add, format);
   if ($('answers').checked && (format === 'pdf' || format === 'xlsx')) add('answer-page', 1);
   // a weave maze's sheet shows its crossings, a mission's sheet its keys, items
   // and arrows, but the Goal! check can follow neither
@@ -172,7 +199,7 @@ function pictureOptions(format) {
   add('picture', state.pictureOf === 'letters' ? ($('text').value.trim() || 'A') : state.pictureOf);
   if ($('reverse').checked) add('reverse', 1);
   add(state.pictureOf === 'letters' ? 'height' : 'width', $('picture-size').value);
-  pageOptions(add);
+  pageOptions(add, format);
   if ($('answers').checked && (format === 'pdf' || format === 'xlsx')) add('answer-page', 1);
   if ($('play').checked && format === 'xlsx') add('play', 1);
   add('seed', state.seed);
@@ -267,16 +294,16 @@ function query(list) {
 // a POSIX shell word
 function word(s) { return /^[A-Za-z0-9_.,:/+=@%\u0080-\uffff-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`; }
 
-const switches = ['answer-page', 'play', 'portrait', 'landscape', 'fold', 'reverse', 'same-mazes'];
+const switches = ['answer-page', 'play', 'portrait', 'landscape', 'fold', 'reverse', 'same-mazes', 'lid'];
 function words_of(list) {
   return list.map(([k, v]) => (v === '1' && switches.includes(k)) ? `--${k}`
     : k === 'picture' && v === '' ? `--picture ${pictureName()}` // one's own picture, POSTed
       : `--${k} ${word(k === 'rule' && ruleList() ? `${v}:words.txt` : v)}`).join(' ');
 }
-function command() {
-  if (state.kind === 'rule') return `meiro generate ${words_of(options('pdf'))} -o maze.pdf`;
+function command(format = 'pdf') {
+  if (state.kind === 'rule') return `meiro generate ${words_of(options(format))} -o maze.${format}`;
   const picture = usesPicture() && state.kind === 'shape' ? ` --shape ${pictureName()}` : '';
-  return `meiro generate${picture} ${words_of(options('pdf'))} -o maze.pdf`;
+  return `meiro generate${picture} ${words_of(options(format))} -o maze.${format}`;
 }
 // --format named: a booklet prints the command that remakes it, every option but -o
 function bookletCommand() {
@@ -349,7 +376,7 @@ function showError(e, stale = true) {
   const note = document.createElement('p');
   note.className = 'field-error';
   note.textContent = text;
-  (field.closest('fieldset') || field.closest('.booklet') || field.parentElement).append(note);
+  (field.closest('fieldset') || field.closest('.booklet, .workshop') || field.parentElement).append(note);
 }
 
 // the command's warnings about what was made, worded
@@ -395,10 +422,27 @@ function showCommands() {
   // set is a PDF: booklet --help)
   const can = formatsOffered();
   document.querySelectorAll('[data-format]').forEach((b) => { b.hidden = !can.includes(b.dataset.format); });
+  showWorkshop(can);
   document.querySelector('[data-view="html"]').hidden = !can.includes('html');
   document.querySelector('[data-booklet="xlsx"]').hidden = !can.includes('xlsx') || state.kind === 'rule' ||
     (bookletKinds().includes('levels') && !kindMakes('floors', 'xlsx')) || classSet();
   $('play-box').hidden = !playOffered();
+}
+
+// The workshop: the machine chosen, its options and those of its files
+// this maze makes (a note when none); the command of its first file. A
+// rule maze has none (the command writes it on paper and screens alone).
+function showWorkshop(can) {
+  const m = $('machine').value;
+  $('workshop').hidden = state.kind === 'rule';
+  const files = machineFiles[m].filter((f) => can.includes(f));
+  document.querySelectorAll('[data-machine]').forEach((b) => { b.hidden = b.hidden || b.dataset.machine !== m; });
+  $('machine-note').hidden = files.length > 0;
+  const own = state.kind !== 'picture' && files.length > 0; // (a picture maze takes none: machineOptions)
+  $('paths-box').hidden = !own || m === 'printer';
+  $('kerf-box').hidden = !own || m !== 'laser';
+  $('ball-box').hidden = $('lid-box').hidden = !own || m !== 'printer';
+  $('machine-command').textContent = files.length && state.kind !== 'rule' ? command(files[0]) : '';
 }
 
 // Whether a kind of maze is written as this file, as the server says
@@ -800,6 +844,10 @@ function drawAll() {
   fill($('choices'), [['0', t('choicesAny')], ...['1', '2', '3', '4', '5'].map((n) => [n, n])]);
   drawCopies();
   fill($('paper'), paperSizes.map((p) => [p, t('papers')[p]]));
+  fill($('machine'), Object.keys(machineFiles).map((m) => [m, t('machines')[m]]));
+  // the kerf of a diode or CO2 laser's beam, a ball of a marble run's sizes (mm)
+  fill($('kerf'), [['', t('kerfNone')], ...['0.1', '0.15', '0.2', '0.3'].map((v) => [v, t('mm')(localNumber(v))])]);
+  fill($('ball'), [['', t('ballNone')], ...['6', '8', '10', '12', '16'].map((v) => [v, t('mm')(localNumber(v))])]);
   // a rule maze is sized by age or level alone
   $('size-by').querySelector('[value="cells"]').hidden = state.kind === 'rule';
   if (state.kind === 'rule' && $('size-by').value === 'cells') $('size-by').value = 'age';
@@ -860,6 +908,7 @@ async function start() {
   document.querySelectorAll('[data-view]').forEach((b) => b.addEventListener('click', () => view(b.dataset.view)));
   document.querySelectorAll('[data-booklet]').forEach((b) => b.addEventListener('click', () => download(b.dataset.booklet, true)));
   $('booklet').addEventListener('change', showCommands);
+  $('workshop').addEventListener('change', showCommands); // (the preview is the page's, not a machine's)
   $('booklet').addEventListener('input', showCommands);
   $('picture-file').addEventListener('change', choosePicture);
   refresh();
