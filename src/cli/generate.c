@@ -85,6 +85,10 @@ static const char *const usage_generate_more =
     "      --animate F.svg  also write an animated SVG of the generation (and of\n"
     "                       the solving, with --solution)\n"
     "      --frames DIR     also write numbered PNG frames of it into DIR\n"
+    ;
+/* the machines' and 3D prints' options: a string of their own (one string
+ * would pass the 4095 bytes C compilers must take) */
+static const char *const usage_generate_machines =
     "      --draw D         walls (default), or paths: the corridors' centre-lines,\n"
     "                       the maze as a tree of lines (pdf, svg, png, page,\n"
     "                       gcode, hpgl, dxf)\n"
@@ -372,6 +376,7 @@ static int generate_option(generate_args *a, int c, char **argv)
     case 'h':
         fputs(usage_generate, stdout);
         fputs(usage_generate_more, stdout);
+        fputs(usage_generate_machines, stdout);
         fputs(usage_generate_page, stdout);
         a->help = true;
         return EXIT_OK;

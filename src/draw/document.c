@@ -11,6 +11,7 @@
 #include "draw/draw.h"
 #include "draw/measure.h"
 #include "draw/scene_cairo.h"
+#include "draw/tactile.h"
 
 #include <cairo-pdf.h>
 #include <math.h>
@@ -58,6 +59,7 @@ static void resolve_style(doc_style *s, const meiro_export_options *opt, const d
     s->page_numbers = t ? t->page_numbers : false;
     s->show_seed = t ? t->show_seed : true;
     s->cover = t ? t->cover && count > 1 : false;
+    s->tactile = print_profile_of(opt->print)->tactile;
 }
 
 static frame_texts texts_for(const doc_style *s, page_kind kind)
@@ -957,6 +959,7 @@ meiro_status doc_draw_page(const document *d, size_t index, cairo_t *cr, bool ma
         if (layers & LAYER_FOOTER) draw_footer(cr, d, index, &f);
         return scene_status(sc, err);
     }
+    if (st->tactile) return draw_tactile(cr, d, p, &f, err);
     bool paths = shows_paths(d, p);
     page_layout first = {0};
     for (size_t k = 0; k < p->count && s == MEIRO_OK; k++) {
