@@ -134,6 +134,16 @@ const generator_entry *generator_find(const char *name);
 /* Entry i of the registry; NULL past the end. */
 const generator_entry *generator_at(size_t i);
 
+/* meiro_generate, and with choices > 0 (--choices, MEIRO_JOB_CHOICES) its
+ * maze remade so that the way from S to G has exactly that many decision
+ * points (maze_choices). */
+meiro_maze *gen_maze(const meiro_generate_options *opt, unsigned choices, meiro_error *err);
+/* gen/choices.c: after S and G are placed on a perfect maze (of one
+ * piece, no weave), the way and the rest rebuilt around them with n
+ * decision points; refused (MEIRO_ERROR_ARGUMENT, a line saying why) when
+ * the grid or the way walked cannot hold n. */
+meiro_status maze_choices(meiro_maze *m, unsigned n, rng_state *rng, meiro_error *err);
+
 /* After generation (gen/braid.c, gen/ends.c): opens `percent` of the dead
  * ends into loops, and puts S and G where the options say. */
 void maze_braid(meiro_maze *m, unsigned percent, rng_state *rng);
