@@ -61,6 +61,7 @@ static void resolve_style(doc_style *s, const meiro_export_options *opt, const d
     s->show_seed = t ? t->show_seed : true;
     s->cover = t ? t->cover && count > 1 : false;
     s->tactile = print_profile_of(opt->print)->tactile;
+    if (s->tactile) s->per_page = 1; /* a sheet has one maze */
 }
 
 static frame_texts texts_for(const doc_style *s, page_kind kind)
@@ -378,6 +379,11 @@ meiro_status doc_plan(document *d, const doc_item *items, size_t count,
     st->contents_subtitle = parts && parts->volume && st->subtitle;
     meiro_status s = page_margin_check(opt, err);
     if (s != MEIRO_OK) return s;
+    for (size_t i = 0; st->tactile && i < count; i++)
+        if (items[i].path)
+            return fail(err, MEIRO_ERROR_ARGUMENT,
+                              "--print tactile makes a sheet to read with the fingers, without "
+                              "its answer: leave out --solution");
     /* orientation: the one that gives the largest maze bigger cells */
     double bw = 1, bh = 1;
     unsigned doors = 0;

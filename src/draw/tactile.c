@@ -38,13 +38,27 @@ static void symbol(scene *sc, scene_role role, double x, double y)
     scene_end(sc);
 }
 
+/* What the braille says for a text: the text, but where liblouis has no
+ * table for the page's language (Japanese) and the text is not in Latin
+ * letters, English's words instead (`english`): the English table would
+ * spell the kana as escapes no reader knows. */
+static const char *braille_words(const document *d, const char *text, const char *english)
+{
+    bool fallback;
+    braille_table(d->style.labels->lang, &fallback);
+    for (const char *c = text; fallback && *c; c++)
+        if (*c & 0x80) return english;
+    return text;
+}
+
 /* text in braille at (x, y) (its top), then in print after it; the right
  * end */
-static meiro_status label(cairo_t *cr, const document *d, const char *text, double x, double y,
-                          meiro_error *err)
+static meiro_status label(cairo_t *cr, const document *d, const char *text, const char *english,
+                          double x, double y, meiro_error *err)
 {
     char dots[BRAILLE_BYTES];
-    meiro_status s = braille_translate(d->style.labels->lang, text, dots, sizeof dots, err);
+    meiro_status s = braille_translate(d->style.labels->lang, braille_words(d, text, english), dots,
+                                       sizeof dots, err);
     if (s != MEIRO_OK) return s;
     braille_scene(canvas_scene(cr), x, y, dots);
     cairo_set_source_rgb(cr, 0, 0, 0);
@@ -57,7 +71,7 @@ static meiro_status label(cairo_t *cr, const document *d, const char *text, doub
 static meiro_status too_big(const document *d, const meiro_maze *m, box slot, meiro_error *err)
 {
     if (m->grid == MEIRO_GRID_RECT)
-        return fail_field(err, MEIRO_FIELD_CELL, MEIRO_ERROR_ARGUMENT,
+        return fail_field(err, MEIRO_FIELD_PAPER, MEIRO_ERROR_ARGUMENT,
                           "a %u x %u maze does not fit a tactile sheet on %s (cells of %g mm: "
                           "lines 1/4 in apart, S and G 1/2 in): %d x %d at most",
                           m->w, m->h, d->style.paper.name, TACTILE_CELL_MM,
@@ -65,11 +79,11 @@ static meiro_status too_big(const document *d, const meiro_maze *m, box slot, me
                           (int)floor((slot.h - TACTILE_LINE_MM) / TACTILE_CELL_MM));
     double mw, mh;
     maze_cells(m, &mw, &mh);
-    return fail_field(err, MEIRO_FIELD_CELL, MEIRO_ERROR_ARGUMENT,
-                      "a %u x %u maze does not fit a tactile sheet on %s (cells of %g mm: lines "
-                      "1/4 in apart, S and G 1/2 in): it takes %.0f x %.0f mm, the sheet has "
-                      "%.0f x %.0f mm for it",
-                      m->w, m->h, d->style.paper.name, TACTILE_CELL_MM,
+    return fail_field(err, MEIRO_FIELD_PAPER, MEIRO_ERROR_ARGUMENT,
+                      "the maze does not fit a tactile sheet on %s (cells of %g mm: lines 1/4 in "
+                      "apart, S and G 1/2 in): it takes %.0f x %.0f mm, the sheet has %.0f x "
+                      "%.0f mm for it",
+                      d->style.paper.name, TACTILE_CELL_MM,
                       mw * TACTILE_CELL_MM, mh * TACTILE_CELL_MM, slot.w, slot.h);
 }
 
@@ -83,7 +97,9 @@ meiro_status draw_tactile(cairo_t *cr, const document *d, const doc_page *p, con
     /* the title: braille centred, the print under it */
     const char *title = st->title ? st->title : st->labels->default_title;
     char dots[BRAILLE_BYTES];
-    meiro_status s = braille_translate(st->labels->lang, title, dots, sizeof dots, err);
+    meiro_status s = braille_translate(
+        st->labels->lang, braille_words(d, title, labels_for("en")->default_title), dots,
+        sizeof dots, err);
     if (s != MEIRO_OK) return s;
     if (braille_width(dots) > right - left)
         return fail_field(err, MEIRO_FIELD_TITLE, MEIRO_ERROR_ARGUMENT,
@@ -104,7 +120,7 @@ meiro_status draw_tactile(cairo_t *cr, const document *d, const doc_page *p, con
     for (int k = 0; k < 2 && s == MEIRO_OK; k++) {
         double cy = key + k * row + TACTILE_SYMBOL_MM / 2;
         symbol(sc, k ? ROLE_GOAL : ROLE_START, left + TACTILE_SYMBOL_MM / 2, cy);
-        s = label(cr, d, words[k], left + TACTILE_SYMBOL_MM + BRAILLE_CELL_MM, cy - BRAILLE_H_MM / 2,
+        s = label(cr, d, words[k], k ? "G" : "S", left + TACTILE_SYMBOL_MM + BRAILLE_CELL_MM, cy - BRAILLE_H_MM / 2,
                   err);
     }
     if (s != MEIRO_OK) return s;
