@@ -5,6 +5,7 @@
 #include "core/utf8.h"
 #include "page/louis_lib.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -77,8 +78,10 @@ static bool encode(const widechar *in, int n, char *out, size_t size)
     return true;
 }
 
-/* One way or the other through the language's table (Unicode braille:
- * liblouis's dotsIO | ucBrl). */
+/* One way or the other through the language's table, with liblouis's
+ * Unicode display table first: its cells are Unicode braille both ways
+ * (the tables' own display tables differ: Portuguese's reads Unicode
+ * braille back as blanks). */
 static meiro_status through(const char *lang, const char *in, bool back, char *out, size_t size,
                             meiro_error *err)
 {
@@ -92,13 +95,14 @@ static meiro_status through(const char *lang, const char *in, bool back, char *o
     meiro_status s = MEIRO_OK;
     size_t n = decode(in, from, BRAILLE_MAX_CHARS);
     bool fallback;
-    const char *table = braille_table(lang, &fallback);
+    char table[64];
+    snprintf(table, sizeof table, "unicode.dis,%s", braille_table(lang, &fallback));
     int inlen = (int)n, outlen = BRAILLE_MAX_CHARS * 4;
     if (n == SIZE_MAX)
         s = fail(err, MEIRO_ERROR_ARGUMENT, "braille: a text of more than %d characters",
                  BRAILLE_MAX_CHARS);
     else if (!(back ? lou->lou_backTranslateString : lou->lou_translateString)(
-                 table, from, &inlen, to, &outlen, NULL, NULL, dotsIO | ucBrl))
+                 table, from, &inlen, to, &outlen, NULL, NULL, 0))
         s = fail(err, MEIRO_ERROR_IO, "braille: liblouis cannot translate with %s (install "
                                       "liblouis-data)",
                  table);
