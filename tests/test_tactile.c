@@ -251,6 +251,46 @@ static double least_gap(const lines *l, char *where, size_t size)
     return least;
 }
 
+static bool share_end(const seg *a, const seg *b)
+{
+    const double e[2][2] = {{a->x0, a->y0}, {a->x1, a->y1}}, f[2][2] = {{b->x0, b->y0}, {b->x1, b->y1}};
+    for (int i = 0; i < 2; i++)
+        for (int j = 0; j < 2; j++)
+            if (fabs(e[i][0] - f[j][0]) < 1e-6 && fabs(e[i][1] - f[j][1]) < 1e-6) return true;
+    return false;
+}
+
+/* The least gap from a symbol (its outline) to a line other than its own:
+ * its own are those from its centre, followed while they are near it
+ * (within the gap and a line's width of its outline). */
+static double symbol_gap(const lines *shape, const lines *l)
+{
+    double b[4] = {HUGE_VAL, HUGE_VAL, -HUGE_VAL, -HUGE_VAL};
+    for (size_t k = 0; k < shape->n; k++)
+        b[0] = fmin(b[0], shape->v[k].x0), b[1] = fmin(b[1], shape->v[k].y0),
+        b[2] = fmax(b[2], shape->v[k].x0), b[3] = fmax(b[3], shape->v[k].y0);
+    double cx = (b[0] + b[2]) / 2, cy = (b[1] + b[3]) / 2;
+    double near = hypot(b[2] - cx, b[3] - cy) + TACTILE_APART_MM + l->width;
+    bool *own = calloc(l->n + 1, 1);
+    size_t *stack = malloc((l->n + 1) * sizeof *stack), top = 0;
+    for (size_t i = 0; i < l->n; i++)
+        if (point_seg(cx, cy, &l->v[i], NULL) < 0.01) /* the centre, as its outline has it */
+            own[i] = true, stack[top++] = i;
+    while (top > 0) {
+        const seg *at = &l->v[stack[--top]];
+        for (size_t i = 0; i < l->n; i++)
+            if (!own[i] && share_end(at, &l->v[i]) && point_seg(cx, cy, &l->v[i], NULL) < near)
+                own[i] = true, stack[top++] = i;
+    }
+    double least = HUGE_VAL, x, y;
+    for (size_t i = 0; i < l->n; i++)
+        for (size_t k = 0; k < shape->n && !own[i]; k++)
+            least = fmin(least, seg_seg(&shape->v[k], &l->v[i], &x, &y) - l->width / 2);
+    free(own);
+    free(stack);
+    return least;
+}
+
 static bool black(scene_rgb c) { return c.r == 0 && c.g == 0 && c.b == 0; }
 
 /* The dots of a braille item's path: each a circle of the standard size
@@ -308,7 +348,7 @@ static void test_sheet(void)
             scene_book book;
             scene *s = read_page(path, &book);
             CHECK(s != NULL);
-            lines l = {.width = HUGE_VAL};
+            lines l = {.width = HUGE_VAL}, ends[4] = {{0}};
             size_t starts = 0, goals = 0, texts_read = 0;
             for (size_t i = 0; s && i < s->count; i++) {
                 const scene_item *it = &s->items[i];
@@ -336,8 +376,10 @@ static void test_sheet(void)
                     verdict_note(&symbols, b[2] - b[0] >= 12.7 && b[3] - b[1] >= 12.7,
                                  "maze %zu: %s %.1f x %.1f mm", mi, scene_role_name(it->role),
                                  b[2] - b[0], b[3] - b[1]);
+                    /* the maze's S and G come after its lines, the key's before */
+                    if (l.n > 0 && starts + goals < 4) ends[starts + goals] = shape;
+                    else free(shape.v);
                     *(it->role == ROLE_START ? &starts : &goals) += 1;
-                    free(shape.v);
                 }
                 if (it->kind == SCENE_TEXT && it->role == ROLE_BRAILLE) {
                     /* the print it stands for follows it: the title under
@@ -368,6 +410,14 @@ static void test_sheet(void)
             verdict_note(&apart, l.n > 0 && l.width >= TACTILE_LINE_MM && gap >= TACTILE_APART_MM,
                          "grid %d %ux%u seed %llu: lines %.2f mm apart at %s", mazes[mi].grid,
                          mazes[mi].w, mazes[mi].h, (unsigned long long)seed, gap, where);
+            for (int k = 0; k < 4; k++) {
+                if (!ends[k].n) continue;
+                double g = symbol_gap(&ends[k], &l);
+                verdict_note(&apart, g >= TACTILE_APART_MM,
+                             "grid %d %ux%u seed %llu: S or G %.2f mm from a line", mazes[mi].grid,
+                             mazes[mi].w, mazes[mi].h, (unsigned long long)seed, g);
+                free(ends[k].v);
+            }
             free(l.v);
             scene_book_free(&book);
             meiro_maze_free(m);
