@@ -43,6 +43,8 @@ static meiro_maze *maze_of(meiro_grid grid, uint32_t w, uint32_t h, uint64_t see
     return meiro_generate(&o, NULL);
 }
 
+static double cell_mm; /* --cell: 0 for the sheet's own */
+
 static meiro_status save(const meiro_maze *m, const meiro_path *answer, meiro_format f,
                          const char *lang, const char *title, const char *path, meiro_error *err)
 {
@@ -51,6 +53,7 @@ static meiro_status save(const meiro_maze *m, const meiro_path *answer, meiro_fo
     page->print = MEIRO_PRINT_TACTILE;
     page->lang = lang;
     page->title = title;
+    page->cell_mm = cell_mm;
     meiro_status s = meiro_job_save(job, m, answer, f, page, path, err);
     meiro_job_free(job);
     return s;
@@ -508,6 +511,17 @@ static void test_refused(void)
                       strstr(err.message, "--print tactile") && !test_exists(path),
                   "format %d: %s", (int)others[i], err.message);
     }
+    cell_mm = TACTILE_CELL_MM - 1; /* smaller cells: refused; larger: taken */
+    snprintf(path, sizeof path, "%s/cell.pdf", dir);
+    CHECK(save(m, NULL, MEIRO_FORMAT_PDF, NULL, NULL, path, &err) == MEIRO_ERROR_ARGUMENT &&
+          strstr(err.message, "cells are") && !test_exists(path));
+    cell_mm = TACTILE_CELL_MM + 10;
+    CHECK(save(m, NULL, MEIRO_FORMAT_PDF, NULL, NULL, path, &err) == MEIRO_OK);
+    cell_mm = 0;
+    static char title[200];
+    memset(title, 'a', 80); /* 80 cells: more than a line of A4 holds */
+    CHECK(save(m, NULL, MEIRO_FORMAT_PDF, NULL, title, path, &err) == MEIRO_ERROR_ARGUMENT &&
+          strstr(err.message, "braille cells"));
     meiro_path answer = {0};
     CHECK(meiro_solve(m, "bfs", &answer, &err) == MEIRO_OK);
     snprintf(path, sizeof path, "%s/answer.pdf", dir);

@@ -68,23 +68,24 @@ static meiro_status label(cairo_t *cr, const document *d, const char *text, cons
 }
 
 /* The refusal of a maze too big for the sheet: the largest that fits */
-static meiro_status too_big(const document *d, const meiro_maze *m, box slot, meiro_error *err)
+static meiro_status too_big(const document *d, const meiro_maze *m, box slot, double cell,
+                            meiro_error *err)
 {
     if (m->grid == MEIRO_GRID_RECT)
         return fail_field(err, MEIRO_FIELD_PAPER, MEIRO_ERROR_ARGUMENT,
                           "a %u x %u maze does not fit a tactile sheet on %s (cells of %g mm: "
                           "lines 1/4 in apart, S and G 1/2 in): %d x %d at most",
-                          m->w, m->h, d->style.paper.name, TACTILE_CELL_MM,
-                          (int)floor((slot.w - TACTILE_LINE_MM) / TACTILE_CELL_MM),
-                          (int)floor((slot.h - TACTILE_LINE_MM) / TACTILE_CELL_MM));
+                          m->w, m->h, d->style.paper.name, cell,
+                          (int)floor((slot.w - TACTILE_LINE_MM) / cell),
+                          (int)floor((slot.h - TACTILE_LINE_MM) / cell));
     double mw, mh;
     maze_cells(m, &mw, &mh);
     return fail_field(err, MEIRO_FIELD_PAPER, MEIRO_ERROR_ARGUMENT,
                       "the maze does not fit a tactile sheet on %s (cells of %g mm: lines 1/4 in "
                       "apart, S and G 1/2 in): it takes %.0f x %.0f mm, the sheet has %.0f x "
                       "%.0f mm for it",
-                      d->style.paper.name, TACTILE_CELL_MM,
-                      mw * TACTILE_CELL_MM, mh * TACTILE_CELL_MM, slot.w, slot.h);
+                      d->style.paper.name, cell,
+                      mw * cell, mh * cell, slot.w, slot.h);
 }
 
 meiro_status draw_tactile(cairo_t *cr, const document *d, const doc_page *p, const page_frame *f,
@@ -92,6 +93,12 @@ meiro_status draw_tactile(cairo_t *cr, const document *d, const doc_page *p, con
 {
     const doc_style *st = &d->style;
     const meiro_maze *m = d->items[p->first].maze;
+    double cell = st->cell_exact > 0 ? st->cell_exact : TACTILE_CELL_MM; /* --cell: larger */
+    if (cell < TACTILE_CELL_MM)
+        return fail_field(err, MEIRO_FIELD_CELL, MEIRO_ERROR_ARGUMENT,
+                          "a tactile sheet's cells are %g mm or more (lines 1/4 in apart, S and G "
+                          "1/2 in), not %g",
+                          TACTILE_CELL_MM, cell);
     scene *sc = canvas_scene(cr);
     double left = f->margin, right = f->page_w - f->margin, y = f->margin;
     /* the title: braille centred, the print under it */
@@ -103,8 +110,8 @@ meiro_status draw_tactile(cairo_t *cr, const document *d, const doc_page *p, con
     if (s != MEIRO_OK) return s;
     if (braille_width(dots) > right - left)
         return fail_field(err, MEIRO_FIELD_TITLE, MEIRO_ERROR_ARGUMENT,
-                          "the title takes %zu braille cells, a line of the tactile sheet on %s "
-                          "%d",
+                          "the title takes %zu braille cells, a line of a tactile sheet on %s "
+                          "holds %d: shorten it",
                           braille_cells(dots), st->paper.name,
                           (int)((right - left) / BRAILLE_CELL_MM));
     braille_scene(sc, (left + right - braille_width(dots)) / 2, y, dots);
@@ -131,9 +138,9 @@ meiro_status draw_tactile(cairo_t *cr, const document *d, const doc_page *p, con
     maze_cells(m, &mw, &mh);
     page_layout L = {0};
     meiro_error quiet;
-    if (layout_in_slot(mw, mh, 0, slot, false, TACTILE_CELL_MM, 0, TACTILE_LINE_MM, &L, &quiet) !=
+    if (layout_in_slot(mw, mh, 0, slot, false, cell, 0, TACTILE_LINE_MM, &L, &quiet) !=
         MEIRO_OK)
-        return too_big(d, m, slot, err);
+        return too_big(d, m, slot, cell, err);
     stroke_centre_lines(sc, m, &L, TACTILE_LINE_MM);
     grid_view v = grid_view_of(m, &L);
     const meiro_cell ends[2] = {m->start, m->goal};

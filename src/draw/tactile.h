@@ -15,9 +15,12 @@
 #define TACTILE_APART_MM 6.35  /* 1/4 in: the least gap between lines told apart */
 #define TACTILE_SYMBOL_MM 13.0 /* S and G across: 1/2 in and a little */
 #define TACTILE_LINE_MM 1.5    /* a raised line, as swell paper raises it well */
-/* The cell: a symbol's half, the least gap and half a line from its centre
- * to the nearest line it does not touch (on a rectangle that line passes a
- * cell's width away; on hexagons and triangles 0.87 of it), rounded up */
+/* The cell: from S or G's centre to the nearest line not its own there
+ * must be the square's half diagonal (9.19), the gap and half a line:
+ * 16.29 mm, which a rectangle's cells give at 16.3 mm (that line passes a
+ * cell away) and hexagons' and triangles' at 18.8 (0.87 of a cell away);
+ * then lines pass 17.5 mm apart and more (tests/test_tactile.c measures
+ * both on every grid) */
 #define TACTILE_CELL_MM 19.0
 
 /* Draws puzzle page p of d (its first maze) as a tactile sheet in frame f;
