@@ -85,19 +85,19 @@ static void test_braille(void)
 {
     static const struct {
         const char *lang, *text;
-    } words[] = {{"en", "Mazes for Anna"}, {"en", "S"},         {"de", "Irrgarten"},
+    } words[] = {{"en", "Mazes for Anna"}, {"en", "S"},          {"de", "Irrgarten"},
                  {"es", "laberinto"},      {"fr", "labyrinthe"}, {"pt", "labirinto"}};
     verdict back = {0};
     for (size_t i = 0; i < TEST_COUNT(words); i++) {
         char dots[512], text[512];
         meiro_error err = {0};
-        bool ok = braille_translate(words[i].lang, words[i].text, dots, sizeof dots, &err) ==
-                      MEIRO_OK &&
-                  braille_back(words[i].lang, dots, text, sizeof text, &err) == MEIRO_OK;
+        bool ok =
+            braille_translate(words[i].lang, words[i].text, dots, sizeof dots, &err) == MEIRO_OK &&
+            braille_back(words[i].lang, dots, text, sizeof text, &err) == MEIRO_OK;
         bool unicode = ok;
         for (const unsigned char *p = (const unsigned char *)dots; ok && *p; p += 3)
-            unicode = unicode && p[0] == 0xE2 && (p[1] == 0xA0 || p[1] == 0xA1 || p[1] == 0xA2 ||
-                                                  p[1] == 0xA3);
+            unicode = unicode && p[0] == 0xE2 &&
+                      (p[1] == 0xA0 || p[1] == 0xA1 || p[1] == 0xA2 || p[1] == 0xA3);
         verdict_note(&back, ok && unicode && reads_as(words[i].lang, text, words[i].text),
                      "%s '%s': '%s' read back as '%s' (%s)", words[i].lang, words[i].text, dots,
                      ok ? text : "", err.message);
@@ -150,8 +150,10 @@ static void flatten(const scene *s, const scene_item *it, lines *l)
         case SCENE_ARC:
         case SCENE_ARC_BACK: {
             double a0 = p[3], a1 = p[4];
-            if (ops[k] == SCENE_ARC) while (a1 < a0) a1 += 2 * PI;
-            else while (a1 > a0) a1 -= 2 * PI;
+            if (ops[k] == SCENE_ARC)
+                while (a1 < a0) a1 += 2 * PI;
+            else
+                while (a1 > a0) a1 -= 2 * PI;
             int n = (int)ceil(fabs(a1 - a0) / (PI / 60)) + 1;
             for (int j = 0; j <= n; j++) {
                 double a = a0 + (a1 - a0) * j / n;
@@ -195,14 +197,15 @@ static double seg_seg(const seg *a, const seg *b, double *ax, double *ay)
 /* The length along the lines from a point on segment i to a point on
  * segment j (their nearest), searched out to `limit` only: a small
  * Dijkstra over the segments' ends (ends within 1e-6 mm are one). */
-static double along(const lines *l, size_t i, double px, double py, size_t j, double qx,
-                    double qy, double limit)
+static double along(const lines *l, size_t i, double px, double py, size_t j, double qx, double qy,
+                    double limit)
 {
     enum { MAX = 4096 };
     static double dist[MAX][2];
     static bool done[MAX][2];
     size_t n = l->n < MAX ? l->n : MAX;
-    for (size_t k = 0; k < n; k++) dist[k][0] = dist[k][1] = HUGE_VAL, done[k][0] = done[k][1] = false;
+    for (size_t k = 0; k < n; k++)
+        dist[k][0] = dist[k][1] = HUGE_VAL, done[k][0] = done[k][1] = false;
     dist[i][0] = hypot(px - l->v[i].x0, py - l->v[i].y0);
     dist[i][1] = hypot(px - l->v[i].x1, py - l->v[i].y1);
     double best = HUGE_VAL;
@@ -256,7 +259,8 @@ static double least_gap(const lines *l, char *where, size_t size)
 
 static bool share_end(const seg *a, const seg *b)
 {
-    const double e[2][2] = {{a->x0, a->y0}, {a->x1, a->y1}}, f[2][2] = {{b->x0, b->y0}, {b->x1, b->y1}};
+    const double e[2][2] = {{a->x0, a->y0}, {a->x1, a->y1}},
+                 f[2][2] = {{b->x0, b->y0}, {b->x1, b->y1}};
     for (int i = 0; i < 2; i++)
         for (int j = 0; j < 2; j++)
             if (fabs(e[i][0] - f[j][0]) < 1e-6 && fabs(e[i][1] - f[j][1]) < 1e-6) return true;
@@ -299,8 +303,8 @@ static bool black(scene_rgb c) { return c.r == 0 && c.g == 0 && c.b == 0; }
 /* The dots of a braille item's path: each a circle of the standard size
  * on the cells' lattice from the text item's corner; as many as the
  * text's raised dots. */
-static bool dots_standard(const scene *s, const scene_item *text, const scene_item *path,
-                          char *why, size_t size)
+static bool dots_standard(const scene *s, const scene_item *text, const scene_item *path, char *why,
+                          size_t size)
 {
     size_t raised = 0;
     for (const unsigned char *p = (const unsigned char *)text->text.text; *p; p += 3) {
@@ -318,8 +322,7 @@ static bool dots_standard(const scene *s, const scene_item *text, const scene_it
         double row = dy / BRAILLE_DOT_STEP_MM;
         bool lattice = (fabs(cell) < 1e-6 || fabs(cell - BRAILLE_DOT_STEP_MM) < 1e-6) &&
                        fabs(row - round(row)) < 1e-6 && row > -1e-6 && row < 2 + 1e-6;
-        if (fabs(2 * r - BRAILLE_DOT_MM) > 0.1 || fabs(p[4] - p[3] - 2 * PI) > 1e-6 ||
-            !lattice) {
+        if (fabs(2 * r - BRAILLE_DOT_MM) > 0.1 || fabs(p[4] - p[3] - 2 * PI) > 1e-6 || !lattice) {
             snprintf(why, size, "a dot of %g mm at (%g, %g) off the cell's lattice", 2 * r, dx, dy);
             return false;
         }
@@ -336,7 +339,7 @@ static void test_sheet(void)
     static const struct {
         meiro_grid grid;
         uint32_t w, h;
-    } mazes[] = {{MEIRO_GRID_RECT, 9, 10}, {MEIRO_GRID_RECT, 5, 4},   {MEIRO_GRID_RECT, 3, 8},
+    } mazes[] = {{MEIRO_GRID_RECT, 9, 10}, {MEIRO_GRID_RECT, 5, 4},     {MEIRO_GRID_RECT, 3, 8},
                  {MEIRO_GRID_HEX, 6, 6},   {MEIRO_GRID_TRIANGLE, 8, 6}, {MEIRO_GRID_POLAR, 6, 3}};
     verdict roles = {0}, apart = {0}, symbols = {0}, read = {0}, dots = {0};
     char path[128];
@@ -361,8 +364,8 @@ static void test_sheet(void)
                 for (size_t k = 0; k < TEST_COUNT(ok); k++) known = known || it->role == ok[k];
                 scene_rgb c = it->kind == SCENE_TEXT ? it->text.colour : it->paint.colour;
                 verdict_note(&roles, known && it->kind != SCENE_IMAGE && black(c),
-                             "maze %zu: a %s item, colour %g %g %g", mi,
-                             scene_role_name(it->role), c.r, c.g, c.b);
+                             "maze %zu: a %s item, colour %g %g %g", mi, scene_role_name(it->role),
+                             c.r, c.g, c.b);
                 if (it->kind == SCENE_PATH && it->role == ROLE_CORRIDORS) {
                     flatten(s, it, &l);
                     l.width = fmin(l.width, it->paint.width);
@@ -400,8 +403,8 @@ static void test_sheet(void)
                     char why[160] = "no path of dots";
                     bool next = i + 1 < s->count && s->items[i + 1].role == ROLE_BRAILLE &&
                                 s->items[i + 1].kind == SCENE_PATH;
-                    verdict_note(&dots, next && dots_standard(s, it, &s->items[i + 1], why,
-                                                              sizeof why),
+                    verdict_note(&dots,
+                                 next && dots_standard(s, it, &s->items[i + 1], why, sizeof why),
                                  "maze %zu: '%s': %s", mi, it->text.text, why);
                 }
             }
@@ -452,7 +455,8 @@ static void test_no_grey(void)
         unsigned char *pgm = slurp(cmd);
         unsigned w = 0, h = 0, max = 0;
         int at = 0;
-        CHECK(pgm && sscanf((const char *)pgm, "P5 %u %u %u%n", &w, &h, &max, &at) == 3 && max == 255);
+        CHECK(pgm && sscanf((const char *)pgm, "P5 %u %u %u%n", &w, &h, &max, &at) == 3 &&
+              max == 255);
         const unsigned char *px = pgm ? pgm + at + 1 : NULL;
         size_t inside = 0, inked = 0;
         for (unsigned y = 1; px && y + 1 < h; y++)

@@ -382,8 +382,8 @@ meiro_status doc_plan(document *d, const doc_item *items, size_t count,
     for (size_t i = 0; st->tactile && i < count; i++)
         if (items[i].path)
             return fail(err, MEIRO_ERROR_ARGUMENT,
-                              "--print tactile makes a sheet to read with the fingers, without "
-                              "an answer: leave out --solution (or a template's answers)");
+                        "--print tactile makes a sheet to read with the fingers, without "
+                        "an answer: leave out --solution (or a template's answers)");
     /* orientation: the one that gives the largest maze bigger cells */
     double bw = 1, bh = 1;
     unsigned doors = 0;

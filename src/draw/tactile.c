@@ -84,8 +84,7 @@ static meiro_status too_big(const document *d, const meiro_maze *m, box slot, do
                       "the maze does not fit a tactile sheet on %s (cells of %g mm: lines 1/4 in "
                       "apart, S and G 1/2 in): it takes %.0f x %.0f mm, the sheet has %.0f x "
                       "%.0f mm for it",
-                      d->style.paper.name, cell,
-                      mw * cell, mh * cell, slot.w, slot.h);
+                      d->style.paper.name, cell, mw * cell, mh * cell, slot.w, slot.h);
 }
 
 meiro_status draw_tactile(cairo_t *cr, const document *d, const doc_page *p, const page_frame *f,
@@ -104,9 +103,9 @@ meiro_status draw_tactile(cairo_t *cr, const document *d, const doc_page *p, con
     /* the title: braille centred, the print under it */
     const char *title = st->title ? st->title : st->labels->default_title;
     char dots[BRAILLE_BYTES];
-    meiro_status s = braille_translate(
-        st->labels->lang, braille_words(d, title, labels_for("en")->default_title), dots,
-        sizeof dots, err);
+    meiro_status s = braille_translate(st->labels->lang,
+                                       braille_words(d, title, labels_for("en")->default_title),
+                                       dots, sizeof dots, err);
     if (s != MEIRO_OK) return s;
     if (braille_width(dots) > right - left)
         return fail_field(err, MEIRO_FIELD_TITLE, MEIRO_ERROR_ARGUMENT,
@@ -127,8 +126,8 @@ meiro_status draw_tactile(cairo_t *cr, const document *d, const doc_page *p, con
     for (int k = 0; k < 2 && s == MEIRO_OK; k++) {
         double cy = key + k * row + TACTILE_SYMBOL_MM / 2;
         symbol(sc, k ? ROLE_GOAL : ROLE_START, left + TACTILE_SYMBOL_MM / 2, cy);
-        s = label(cr, d, words[k], k ? "G" : "S", left + TACTILE_SYMBOL_MM + BRAILLE_CELL_MM, cy - BRAILLE_H_MM / 2,
-                  err);
+        s = label(cr, d, words[k], k ? "G" : "S", left + TACTILE_SYMBOL_MM + TACTILE_APART_MM,
+                  cy - BRAILLE_H_MM / 2, err);
     }
     if (s != MEIRO_OK) return s;
     /* the maze between, its cells at the tactile size */
@@ -138,8 +137,7 @@ meiro_status draw_tactile(cairo_t *cr, const document *d, const doc_page *p, con
     maze_cells(m, &mw, &mh);
     page_layout L = {0};
     meiro_error quiet;
-    if (layout_in_slot(mw, mh, 0, slot, false, cell, 0, TACTILE_LINE_MM, &L, &quiet) !=
-        MEIRO_OK)
+    if (layout_in_slot(mw, mh, 0, slot, false, cell, 0, TACTILE_LINE_MM, &L, &quiet) != MEIRO_OK)
         return too_big(d, m, slot, cell, err);
     stroke_centre_lines(sc, m, &L, TACTILE_LINE_MM);
     grid_view v = grid_view_of(m, &L);

@@ -19,9 +19,8 @@ enum { BRAILLE_MAX_CHARS = 512 };
 static const struct {
     const char *lang, *table;
 } tables[] = {
-    {"en", "en-us-g1.ctb"},      {"de", "de-g1.ctb"},   {"es", "es-g1.ctb"},
-    {"fr", "fr-bfu-comp6.utb"},  {"pt", "pt-pt-g1.utb"}, {"ko", "ko-g1.ctb"},
-    {"ar", "ar-ar-g1.utb"},      {"zh", "zhcn-g1.ctb"},
+    {"en", "en-us-g1.ctb"}, {"de", "de-g1.ctb"}, {"es", "es-g1.ctb"},    {"fr", "fr-bfu-comp6.utb"},
+    {"pt", "pt-pt-g1.utb"}, {"ko", "ko-g1.ctb"}, {"ar", "ar-ar-g1.utb"}, {"zh", "zhcn-g1.ctb"},
 };
 
 const char *braille_table(const char *lang, bool *fallback)
@@ -101,10 +100,11 @@ static meiro_status through(const char *lang, const char *in, bool back, char *o
     if (n == SIZE_MAX)
         s = fail(err, MEIRO_ERROR_ARGUMENT, "braille: a text of more than %d characters",
                  BRAILLE_MAX_CHARS);
-    else if (!(back ? lou->lou_backTranslateString : lou->lou_translateString)(
-                 table, from, &inlen, to, &outlen, NULL, NULL, 0))
-        s = fail(err, MEIRO_ERROR_IO, "braille: liblouis cannot translate with %s (install "
-                                      "liblouis-data)",
+    else if (!(back ? lou->lou_backTranslateString
+                    : lou->lou_translateString)(table, from, &inlen, to, &outlen, NULL, NULL, 0))
+        s = fail(err, MEIRO_ERROR_IO,
+                 "braille: liblouis cannot translate with %s (install "
+                 "liblouis-data)",
                  table);
     else if (!encode(to, outlen, out, size))
         s = fail(err, MEIRO_ERROR_ARGUMENT, "braille: the text is too long");
@@ -141,7 +141,11 @@ void braille_scene(scene *s, double x, double y, const char *braille)
 {
     double h = 2 * BRAILLE_DOT_STEP_MM + BRAILLE_DOT_MM;
     scene_add_text(s, ROLE_BRAILLE,
-                   &(scene_text){.text = braille, .font = "", .size = h, .x = x, .y = y,
+                   &(scene_text){.text = braille,
+                                 .font = "",
+                                 .size = h,
+                                 .x = x,
+                                 .y = y,
                                  .box = {x, y, braille_width(braille), h}});
     scene_paint ink = scene_fill((scene_rgb){0, 0, 0});
     scene_path(s, ROLE_BRAILLE, &ink);
@@ -154,7 +158,8 @@ void braille_scene(scene *s, double x, double y, const char *braille)
         unsigned bits = c >= 0x2800 && c <= 0x28FF ? c - 0x2800 : 0;
         for (int k = 0; k < 8; k++) {
             if (!(bits >> k & 1)) continue;
-            double dx = cx + col[k] * BRAILLE_DOT_STEP_MM, dy = y + r + row[k] * BRAILLE_DOT_STEP_MM;
+            double dx = cx + col[k] * BRAILLE_DOT_STEP_MM,
+                   dy = y + r + row[k] * BRAILLE_DOT_STEP_MM;
             scene_move(s, dx + r, dy);
             scene_arc(s, dx, dy, r, 0, TAU, false);
             scene_close(s);

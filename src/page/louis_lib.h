@@ -13,10 +13,10 @@
 /* F(return type, name, parameters): what page/braille.c calls */
 #define LOUIS_FUNCTIONS(F)                                                                         \
     F(int, lou_translateString,                                                                    \
-      (const char *tableList, const widechar *inbuf, int *inlen, widechar *outbuf, int *outlen,   \
+      (const char *tableList, const widechar *inbuf, int *inlen, widechar *outbuf, int *outlen,    \
        formtype *typeform, char *spacing, int mode))                                               \
     F(int, lou_backTranslateString,                                                                \
-      (const char *tableList, const widechar *inbuf, int *inlen, widechar *outbuf, int *outlen,   \
+      (const char *tableList, const widechar *inbuf, int *inlen, widechar *outbuf, int *outlen,    \
        formtype *typeform, char *spacing, int mode))                                               \
     F(void, lou_registerLogCallback, (logcallback callback))
 

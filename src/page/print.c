@@ -101,7 +101,8 @@ meiro_status meiro_print_from_name(const char *name, meiro_print *print, meiro_e
         err, MEIRO_FIELD_PRINT, MEIRO_ERROR_UNKNOWN_NAME,
         "unknown print profile '%s' (kdp, ingram, lulu, home, plotter, laser or tactile)%s",
         name ? name : "",
-        name_hint(name ? name : "", "kdp ingram lulu home plotter laser tactile", hint, sizeof hint));
+        name_hint(name ? name : "", "kdp ingram lulu home plotter laser tactile", hint,
+                  sizeof hint));
 }
 
 const char *meiro_print_name(meiro_print print)
