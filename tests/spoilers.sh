@@ -9,6 +9,8 @@
 # sheets and files carry no solution; answer pages, sheets and files carry
 # it; the answers are where the mode says, a class set's after every
 # pupil's sheets (on their backs: refused). One assertion per command.
+# The workshop's files (G-code, HP-GL, DXF, STL, 3MF): the puzzle's bytes
+# the same whatever answers mode is asked, the answer's file apart.
 # Then the same for what meiro serve's routes make (class sets, booklets,
 # sheets, in every answers mode) and for the studio's own requests, made
 # by driving it in Chromium (tests/spoilers-studio.mjs).
@@ -181,6 +183,35 @@ for tpl in kids-a4 worksheet-a4-2up; do
         audit booklet "$tpl" "$mode" pdf ja
         audit booklet "$tpl" "$mode" xlsx ja
     done
+done
+
+# the workshop's files (a plotter's, a laser's, a 3D printer's): a puzzle
+# file is the same as one made with no answers asked, whatever answers mode
+# is asked (no way drawn, cut or printed into it); --answers-to puts the
+# way in a file apart, and --solution draws it in: both differ from it
+for fmt in gcode hpgl dxf stl stl-ascii 3mf; do
+    what="$fmt: the puzzle carries no answer"
+    ext=$fmt; [ "$fmt" = stl-ascii ] && ext=stl
+    d="$tmp/w-$fmt"; mkdir -p "$d"
+    made=true
+    for run in "plain" "to --answers-to $d/to-answer.$ext" "after --answers after-page" \
+        "key --answers key" "solved --solution"; do
+        set -- $run
+        name=$1; shift
+        "$meiro" generate -s 3 -W 8 -H 6 -f "$fmt" "$@" -o "$d/$name.$ext" 2> /dev/null || made=false
+    done
+    $made || { bad "$what: not written"; continue; }
+    # a 3MF's metadata names its command: compare the models alone
+    if [ "$fmt" = 3mf ]; then
+        for f in plain to to-answer after key solved; do
+            unzip -p "$d/$f.$ext" 3D/3dmodel.model | grep -v '<metadata' > "$d/$f.model"
+        done
+        ext=model
+    fi
+    if cmp -s "$d/plain.$ext" "$d/to.$ext" && cmp -s "$d/plain.$ext" "$d/after.$ext" &&
+        cmp -s "$d/plain.$ext" "$d/key.$ext" && ! cmp -s "$d/plain.$ext" "$d/to-answer.$ext" &&
+        ! cmp -s "$d/plain.$ext" "$d/solved.$ext"; then ok
+    else bad "$what: a puzzle differs from the plain file, or an answer's does not"; fi
 done
 
 # every answer page audited above together: an audit that saw no answer

@@ -72,7 +72,8 @@ static const kind_entry kinds[MEIRO_KIND_COUNT] = {
     [MEIRO_KIND_CHOICES] = {{"choices", "--choices", ALL_GRIDS, MEIRO_CAN_COUNT},
                             NULL,
                             MEIRO_FIELD_NONE,
-                            NULL},
+                            NULL,
+                            MEIRO_FIELD_NONE},
 };
 
 /* The kinds that cannot go together (yet), in the order they are said. */
