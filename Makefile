@@ -113,8 +113,8 @@ $(BUILD)/obj/press/qpdf_lib.o: private CPPFLAGS += -DMEIRO_QPDF_SONAME='"$(call 
 $(BUILD)/obj/xlsx/xlsx_lib.o: private CPPFLAGS += -DMEIRO_XLSX_SONAME='"$(call soname_of,libxlsxwriter.so)"'
 $(BUILD)/obj/shapes/glib_lib.o: private CPPFLAGS += -DMEIRO_GLIB_SONAME='"$(call soname_of,libglib-2.0.so)"'
 # liblouis (braille on tactile pages: src/page/louis_lib.c), opened on first use too
-$(BUILD)/obj/page/louis_lib.o: private CPPFLAGS += -DMEIRO_LOUIS_SONAME='"$(call soname_of,liblouis.so)"'
-$(BUILD)/obj/page/louis_lib.o $(BUILD)/obj/page/braille.o: private CPPFLAGS += $(shell pkg-config --cflags liblouis 2>/dev/null)
+LOUIS_CPPFLAGS = $(shell pkg-config --cflags liblouis 2>/dev/null) -DMEIRO_LOUIS_SONAME='"$(call soname_of,liblouis.so)"'
+$(BUILD)/obj/page/louis_lib.o $(BUILD)/obj/page/braille.o: private CPPFLAGS += $(LOUIS_CPPFLAGS)
 # (glib, level_page.c's Unicode functions, is opened on first use: src/shapes/glib_lib.c)
 LIGHT_LIBS  = $(shell pkg-config --libs $(IO_PKGS) $(PAGE_PKGS) 2>/dev/null) -lm
 # the module and its loader must come from the same sources: the version
@@ -473,6 +473,7 @@ NOCAIRO_SRC      = $(wildcard src/core/*.c src/glyph/*.c src/solid/*.c)
 NOCAIRO_OBJ      = $(NOCAIRO_SRC:src/%.c=$(NOCAIRO_DIR)/%.o)
 NOCAIRO_PLAN_SRC = $(wildcard src/gen/*.c src/io/*.c src/page/*.c)
 NOCAIRO_PLAN_OBJ = $(NOCAIRO_PLAN_SRC:src/%.c=$(NOCAIRO_DIR)/%.o)
+$(NOCAIRO_DIR)/page/louis_lib.o $(NOCAIRO_DIR)/page/braille.o: private CPPFLAGS += $(LOUIS_CPPFLAGS)
 $(NOCAIRO_DIR)/planner.a: $(NOCAIRO_PLAN_OBJ)
 	rm -f $@ && ar rcs $@ $^
 $(NOCAIRO_DIR)/%.o: src/%.c $(BUILD)/gen/cflags | $(BUILD)/gen/core/catalog.h
