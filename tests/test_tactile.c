@@ -478,6 +478,29 @@ static void test_no_grey(void)
     CHECK_ALL(grey);
 }
 
+/* The PNG at its true size: A4 at 300 dpi, which its pHYs says, so that
+ * a swell-paper printer prints the dots and gaps at their millimetres. */
+static void test_png_size(void)
+{
+    char path[128];
+    snprintf(path, sizeof path, "%s/sheet.png", dir);
+    meiro_maze *m = maze_of(MEIRO_GRID_RECT, 6, 6, 5);
+    meiro_error err = {0};
+    CHECK_MSG(save(m, NULL, MEIRO_FORMAT_PNG, NULL, NULL, path, &err) == MEIRO_OK, "%s",
+              err.message);
+    unsigned char *png = slurp(path);
+    unsigned w = png ? (unsigned)png[16] << 24 | png[17] << 16 | png[18] << 8 | png[19] : 0;
+    unsigned h = png ? (unsigned)png[20] << 24 | png[21] << 16 | png[22] << 8 | png[23] : 0;
+    const unsigned char *phys = png ? png + 37 : NULL; /* the chunk after IHDR */
+    unsigned ppm = phys && !memcmp(phys, "pHYs", 4)
+                       ? (unsigned)phys[4] << 24 | phys[5] << 16 | phys[6] << 8 | phys[7]
+                       : 0;
+    double mm_w = ppm ? w * 1000.0 / ppm : 0, mm_h = ppm ? h * 1000.0 / ppm : 0;
+    CHECK_MSG(fabs(mm_w - 210) < 0.5 && fabs(mm_h - 297) < 0.5, "%u x %u px at %u px/m", w, h, ppm);
+    free(png);
+    meiro_maze_free(m);
+}
+
 /* A maze too big for the paper at the tactile cell is refused, naming
  * the largest that fits: that one fits, one column more does not; what
  * a tactile sheet cannot be is refused; nothing is written. */
@@ -536,10 +559,8 @@ static void test_refused(void)
 }
 
 static const test_case cases[] = {
-    {"braille", test_braille},
-    {"sheet", test_sheet},
-    {"no-grey", test_no_grey},
-    {"refused", test_refused},
+    {"braille", test_braille},   {"sheet", test_sheet},     {"no-grey", test_no_grey},
+    {"png-size", test_png_size}, {"refused", test_refused},
 };
 
 int main(int argc, char **argv)
