@@ -72,8 +72,8 @@ int cmd_preflight(int argc, char **argv)
             if (print == MEIRO_PRINT_PLOTTER || print == MEIRO_PRINT_LASER ||
                 print == MEIRO_PRINT_TACTILE)
                 return usage_error("preflight",
-                                   "--print %s is not a print service's: preflight checks a PDF "
-                                   "for a print service (kdp, ingram, lulu or home)",
+                                   "--print %s is a machine's or a tactile sheet's: preflight "
+                                   "checks a PDF for a print service (kdp, ingram, lulu or home)",
                                    optarg);
             break;
         case O_COVER: cover = true; break;
