@@ -357,6 +357,11 @@ meiro_status doc_plan(document *d, const doc_item *items, size_t count,
                       const meiro_export_options *opt, const doc_parts *parts, meiro_error *err)
 {
     *d = (document){0};
+    for (size_t i = 0; print_profile_of(opt->print)->tactile && i < count; i++)
+        if (items[i].path)
+            return fail(err, MEIRO_ERROR_ARGUMENT,
+                        "--print tactile makes a sheet to read with the fingers, without "
+                        "an answer: leave out --solution (or a template's answers)");
     d->measure = measure_cache_new();
     if (!d->measure) return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
     d->items = items;
@@ -379,11 +384,6 @@ meiro_status doc_plan(document *d, const doc_item *items, size_t count,
     st->contents_subtitle = parts && parts->volume && st->subtitle;
     meiro_status s = page_margin_check(opt, err);
     if (s != MEIRO_OK) return s;
-    for (size_t i = 0; st->tactile && i < count; i++)
-        if (items[i].path)
-            return fail(err, MEIRO_ERROR_ARGUMENT,
-                        "--print tactile makes a sheet to read with the fingers, without "
-                        "an answer: leave out --solution (or a template's answers)");
     /* orientation: the one that gives the largest maze bigger cells */
     double bw = 1, bh = 1;
     unsigned doors = 0;
