@@ -163,8 +163,9 @@ typedef enum meiro_print {
     MEIRO_PRINT_COUNT
 } meiro_print;
 /* Looks up "home", "kdp", "ingram", "lulu", "plotter", "laser" or
- * "tactile" (case does not matter). A machine's profile (plotter, laser) goes with its formats
- * only, a service's with PDF: meiro_write refuses the others. */
+ * "tactile" (case does not matter). A machine's profile (plotter, laser)
+ * goes with its formats only, a service's with PDF, tactile with pdf, svg,
+ * png and page: meiro_write refuses the others. */
 MEIRO_API meiro_status meiro_print_from_name(const char *name, meiro_print *print,
                                              meiro_error *err);
 /* The profile's name ("kdp"); NULL if invalid. */

@@ -106,7 +106,7 @@ static meiro_status through(const char *lang, const char *in, bool back, char *o
                  "braille: liblouis cannot translate with %s (install "
                  "liblouis-data)",
                  table);
-    else if (!encode(to, outlen, out, size))
+    else if ((size_t)inlen < n || !encode(to, outlen, out, size)) /* liblouis stops when full */
         s = fail(err, MEIRO_ERROR_ARGUMENT, "braille: the text is too long");
     free(buf);
     return s;
