@@ -112,6 +112,9 @@ $(BUILD)/obj/shapes/image_libs.o: private CPPFLAGS += -DMEIRO_RSVG_SONAME='"$(ca
 $(BUILD)/obj/press/qpdf_lib.o: private CPPFLAGS += -DMEIRO_QPDF_SONAME='"$(call soname_of,libqpdf.so)"'
 $(BUILD)/obj/xlsx/xlsx_lib.o: private CPPFLAGS += -DMEIRO_XLSX_SONAME='"$(call soname_of,libxlsxwriter.so)"'
 $(BUILD)/obj/shapes/glib_lib.o: private CPPFLAGS += -DMEIRO_GLIB_SONAME='"$(call soname_of,libglib-2.0.so)"'
+# liblouis (braille on tactile pages: src/page/louis_lib.c), opened on first use too
+LOUIS_CPPFLAGS = $(shell pkg-config --cflags liblouis 2>/dev/null) -DMEIRO_LOUIS_SONAME='"$(call soname_of,liblouis.so)"'
+$(BUILD)/obj/page/louis_lib.o $(BUILD)/obj/page/braille.o: private CPPFLAGS += $(LOUIS_CPPFLAGS)
 # (glib, level_page.c's Unicode functions, is opened on first use: src/shapes/glib_lib.c)
 LIGHT_LIBS  = $(shell pkg-config --libs $(IO_PKGS) $(PAGE_PKGS) 2>/dev/null) -lm
 # the module and its loader must come from the same sources: the version
@@ -139,7 +142,7 @@ BENCH    := $(BUILD)/bench
 
 # Debian packages: to build, and what the tests use on top.
 BUILD_PKGS = gcc make libc6-dev pkg-config libcairo2-dev libxlsxwriter-dev libpng-dev libpango1.0-dev \
-             librsvg2-dev libgdk-pixbuf-2.0-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libinih-dev libqpdf-dev libjansson-dev libmicrohttpd-dev \
+             librsvg2-dev libgdk-pixbuf-2.0-dev libfreetype-dev libharfbuzz-dev libfontconfig-dev libinih-dev libqpdf-dev liblouis-dev liblouis-data libjansson-dev libmicrohttpd-dev \
              fonts-dejavu-core fonts-ipaexfont-gothic fonts-noto-color-emoji ghostscript gettext \
              fonts-noto-cjk fonts-noto-core
 TEST_PKGS  = $(BUILD_PKGS) locales poppler-utils librsvg2-bin qpdf unzip libreoffice-calc-nogui libxml2-utils gnumeric python3-uno \
@@ -470,6 +473,7 @@ NOCAIRO_SRC      = $(wildcard src/core/*.c src/glyph/*.c src/solid/*.c)
 NOCAIRO_OBJ      = $(NOCAIRO_SRC:src/%.c=$(NOCAIRO_DIR)/%.o)
 NOCAIRO_PLAN_SRC = $(wildcard src/gen/*.c src/io/*.c src/page/*.c)
 NOCAIRO_PLAN_OBJ = $(NOCAIRO_PLAN_SRC:src/%.c=$(NOCAIRO_DIR)/%.o)
+$(NOCAIRO_DIR)/page/louis_lib.o $(NOCAIRO_DIR)/page/braille.o: private CPPFLAGS += $(LOUIS_CPPFLAGS)
 $(NOCAIRO_DIR)/planner.a: $(NOCAIRO_PLAN_OBJ)
 	rm -f $@ && ar rcs $@ $^
 $(NOCAIRO_DIR)/%.o: src/%.c $(BUILD)/gen/cflags | $(BUILD)/gen/core/catalog.h

@@ -20,7 +20,7 @@ layer_of() {
 # third-party headers and the one layer (with those above it) that may use them
 library_layer() {
     case "$1" in
-        ini.h) echo "page" ;;
+        ini.h|liblouis.h) echo "page" ;;
         jansson.h|jansson_config.h) echo "io page draw job" ;;
         cairo*|pango/*) echo "shapes draw" ;;
         librsvg/*|gdk-pixbuf/*|png.h|glib*) echo "shapes draw" ;;

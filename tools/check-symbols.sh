@@ -70,7 +70,7 @@ fi
 # src/xlsx/xlsx_lib.c, src/shapes/glib_lib.c), found as the compiler finds them.
 libs=$(for f in "$build"/libmeiro.so "$build"/meiro-*.so "$build"/meiro; do ldd "$f"; done |
     awk '$2 == "=>" && $3 ~ /^\// { print $3 }' | grep -v "^$(cd "$build" && pwd)/")
-for l in librsvg-2.so libgdk_pixbuf-2.0.so libqpdf.so libxlsxwriter.so libglib-2.0.so; do
+for l in librsvg-2.so libgdk_pixbuf-2.0.so libqpdf.so libxlsxwriter.so libglib-2.0.so liblouis.so; do
     f=$(${CC:-cc} -print-file-name="$l")
     if [ -e "$f" ]; then libs="$libs $f"; else echo "check-symbols: $l not found"; status=1; fi
 done
@@ -92,7 +92,7 @@ ours() { nm -A --defined-only $objects | awk -v t="$1" 'NF == 3 && $3 !~ /\./ &&
 tab=$(printf '\t')
 # and their prefixes, names they do not define included (as
 # tools/check-layers.sh reads the sources, but after the preprocessor)
-prefixes='^(png|json|cairo|pango|rsvg|gdk|lxw|xml|ini|g|qpdf|workbook|worksheet|MHD|hb|FT|FTC|TT)_|^Fc[A-Z]'
+prefixes='^(png|json|cairo|pango|rsvg|gdk|lxw|xml|ini|g|qpdf|lou|workbook|worksheet|MHD|hb|FT|FTC|TT)_|^Fc[A-Z]'
 taken=$( (ours '^[TtDdBbRrVvWwGgSs]$' | join -t "$tab" - "${TMPDIR:-/tmp}/theirs.$$"
           ours '^[TDBRVWGS]$' | join -t "$tab" - "${TMPDIR:-/tmp}/libc.$$"
           ours '^[TtDdBbRrVvWwGgSs]$' | grep -E "$prefixes") | cut -f1,2 | sed "s/$tab/ in /" | sort -u)

@@ -77,6 +77,12 @@ $(WEB_OBJ)/draw/module_load.o: WEB_LAYER = $(WEB_BASE) $(WEB_LIBINC) $(WEB_TYPES
 $(WEB_OBJ)/draw/module_load.o: $(BUILD)/gen/module_stamp.h
 $(WEB_OBJ)/xlsx/xlsx_lib.o: private CPPFLAGS += -DMEIRO_XLSX_SONAME='"libxlsxwriter.so"'
 $(WEB_OBJ)/shapes/glib_lib.o: private CPPFLAGS += -DMEIRO_GLIB_SONAME='"libglib-2.0.so"'
+# liblouis (tactile sheets' braille, page/braille.c): Debian's header for its
+# types, the library opened by name (none in the browser: a tactile sheet
+# draws, which the browser's build does not)
+$(WEB_OBJ)/page/louis_lib.o $(WEB_OBJ)/page/braille.o: private CPPFLAGS += \
+    $(patsubst -I%,-isystem %,$(shell pkg-config --cflags-only-I liblouis 2>/dev/null)) \
+    -DMEIRO_LOUIS_SONAME='"liblouis.so"'
 $(WEB_OBJ)/cli/serve_lazy.o: private CPPFLAGS += -DMEIRO_SERVE_MODULE='""' -DMEIRO_MODULE_DIR='""'
 $(WEB_OBJ)/page/builtin_files.o: $(BUILD)/gen/builtin_files.c $(WEB_OBJ)/cflags
 	@mkdir -p $(dir $@)

@@ -157,11 +157,15 @@ typedef enum meiro_print {
                             ordered for the least pen-up travel (gcode, hpgl) */
     MEIRO_PRINT_LASER,   /* a laser cutter or a router: hairline cut and engrave lines
                             on their layers, the kerf allowed for (dxf) */
+    MEIRO_PRINT_TACTILE, /* swell (capsule) paper for a blind reader: the corridors'
+                            centre-lines raised, APH's spacings, braille (pdf, svg,
+                            png, page) */
     MEIRO_PRINT_COUNT
 } meiro_print;
-/* Looks up "home", "kdp", "ingram", "lulu", "plotter" or "laser" (case does
- * not matter). A machine's profile (plotter, laser) goes with its formats
- * only, a service's with PDF: meiro_write refuses the others. */
+/* Looks up "home", "kdp", "ingram", "lulu", "plotter", "laser" or
+ * "tactile" (case does not matter). A machine's profile (plotter, laser)
+ * goes with its formats only, a service's with PDF, tactile with pdf, svg,
+ * png and page: meiro_write refuses the others. */
 MEIRO_API meiro_status meiro_print_from_name(const char *name, meiro_print *print,
                                              meiro_error *err);
 /* The profile's name ("kdp"); NULL if invalid. */

@@ -46,7 +46,10 @@ uint64_t clock_seed(void);
     "                       even pages right)\n"                                                   \
     "      --print P        pdf for a print service: kdp, ingram or lulu (its bleed\n"            \
     "                       edges, lines of 0.75 pt or more, its gutter), or home;\n"             \
-    "                       or a machine: plotter (gcode, hpgl) or laser (dxf)\n"                 \
+    "                       or a machine: plotter (gcode, hpgl) or laser (dxf);\n"                \
+    "                       or tactile: a sheet for swell paper (pdf, svg, png,\n"               \
+    "                       page): the centre-lines raised, cells of 19 mm or\n"                 \
+    "                       more, S a circle and G a square, braille (liblouis)\n"               \
     "      --cell MM        cell size in millimetres (default: the largest that fits;\n"           \
     "                       10 and up suits young children)\n"                                     \
     "      --title TEXT     a title above the maze ('' for none)\n"                                \

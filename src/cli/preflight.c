@@ -69,10 +69,11 @@ int cmd_preflight(int argc, char **argv)
         case OPT_SERVICE:
             if (meiro_print_from_name(optarg, &print, &err) != MEIRO_OK)
                 return usage_error("preflight", "%s", err.message);
-            if (print == MEIRO_PRINT_PLOTTER || print == MEIRO_PRINT_LASER)
+            if (print == MEIRO_PRINT_PLOTTER || print == MEIRO_PRINT_LASER ||
+                print == MEIRO_PRINT_TACTILE)
                 return usage_error("preflight",
-                                   "--print %s is a machine's: preflight checks a PDF for a print "
-                                   "service (kdp, ingram, lulu or home)",
+                                   "--print %s is a machine's or a tactile sheet's: preflight "
+                                   "checks a PDF for a print service (kdp, ingram, lulu or home)",
                                    optarg);
             break;
         case O_COVER: cover = true; break;

@@ -11,6 +11,7 @@
 #include "draw/draw.h"
 #include "draw/measure.h"
 #include "draw/scene_cairo.h"
+#include "draw/tactile.h"
 
 #include <cairo-pdf.h>
 #include <math.h>
@@ -59,6 +60,8 @@ static void resolve_style(doc_style *s, const meiro_export_options *opt, const d
     s->page_numbers = t ? t->page_numbers : false;
     s->show_seed = t ? t->show_seed : true;
     s->cover = t ? t->cover && count > 1 : false;
+    s->tactile = print_profile_of(opt->print)->tactile;
+    if (s->tactile) s->per_page = 1; /* a sheet has one maze */
 }
 
 static frame_texts texts_for(const doc_style *s, page_kind kind)
@@ -354,6 +357,11 @@ meiro_status doc_plan(document *d, const doc_item *items, size_t count,
                       const meiro_export_options *opt, const doc_parts *parts, meiro_error *err)
 {
     *d = (document){0};
+    for (size_t i = 0; print_profile_of(opt->print)->tactile && i < count; i++)
+        if (items[i].path)
+            return fail(err, MEIRO_ERROR_ARGUMENT,
+                        "--print tactile makes a sheet to read with the fingers, without "
+                        "an answer: leave out --solution (or a template's answers)");
     d->measure = measure_cache_new();
     if (!d->measure) return fail(err, MEIRO_ERROR_NOMEM, "out of memory");
     d->items = items;
@@ -962,6 +970,7 @@ meiro_status doc_draw_page(const document *d, size_t index, cairo_t *cr, bool ma
         if (layers & LAYER_FOOTER) draw_footer(cr, d, index, &f);
         return scene_status(sc, err);
     }
+    if (st->tactile) return draw_tactile(cr, d, p, &f, err);
     bool paths = shows_paths(d, p);
     page_layout first = {0};
     for (size_t k = 0; k < p->count && s == MEIRO_OK; k++) {

@@ -40,6 +40,7 @@ typedef struct doc_style {
     double line_min; /* the print service's thinnest line (mm) */
     bool grey_answers; /* the answer a grey band, not coloured (page/print.h) */
     uint32_t answer_colour; /* meiro_export_options.answer_colour */
+    bool tactile;      /* puzzle pages as tactile sheets (draw/tactile.h) */
     unsigned per_page, key_per_page;
     answers_place answers;
     page_words words;          /* the texts in the page's language; the pointers below point here */

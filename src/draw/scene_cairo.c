@@ -116,7 +116,8 @@ bool scene_cairo_draw(cairo_t *cr, scene *s, size_t from, size_t to)
         }
         cairo_save(cr);
         if (it->kind == SCENE_PATH) draw_path(cr, s, it);
-        else if (it->kind == SCENE_TEXT) draw_run(cr, &it->text);
+        /* braille's text is carried for readers; its dots are its own path */
+        else if (it->kind == SCENE_TEXT && it->role != ROLE_BRAILLE) draw_run(cr, &it->text);
         else draw_image(cr, &it->image);
         cairo_restore(cr);
     }

@@ -790,6 +790,9 @@ static meiro_status booklet_args_check(const meiro_booklet_options *b,
                           "--print %s is a machine's (generate -f %s), not a booklet's",
                           meiro_print_name(page->print),
                           page->print == MEIRO_PRINT_PLOTTER ? "gcode or hpgl" : "dxf");
+    if (page && page->print == MEIRO_PRINT_TACTILE)
+        return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT,
+                          "--print tactile makes sheets (generate), not booklets yet");
     if (page && print_profile_of(page->print)->bleed > 0 &&
         (b->fold == MEIRO_FOLD_SHEETS || b->copies > 1 || format != MEIRO_FORMAT_PDF))
         return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT,

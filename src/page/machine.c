@@ -34,15 +34,23 @@ meiro_status machine_check(const machine_options *m, meiro_format format, const 
                               ? "--print plotter is for a plotter's gcode or hpgl, not %s"
                               : "--print laser is for a laser cutter's dxf, not %s",
                           name);
+    if (print == MEIRO_PRINT_TACTILE &&
+        !(format == MEIRO_FORMAT_PDF || format == MEIRO_FORMAT_SVG || format == MEIRO_FORMAT_PNG ||
+          format == MEIRO_FORMAT_PAGE))
+        return fail_field(err, MEIRO_FIELD_PRINT, MEIRO_ERROR_ARGUMENT,
+                          "--print tactile draws a sheet for swell paper in pdf, svg, png or page, "
+                          "not %s",
+                          name);
     if (m->paths && !draws_paths(format))
         return fail(err, MEIRO_ERROR_ARGUMENT,
                     "--draw paths draws on pdf, svg, png, page, gcode, hpgl and dxf, not %s", name);
     const unsigned apart =
         1u << MEIRO_KIND_WEAVE | 1u << MEIRO_KIND_MISSION | 1u << MEIRO_KIND_FLOORS;
-    if (m->paths && (kinds & apart))
+    if ((m->paths || print == MEIRO_PRINT_TACTILE) && (kinds & apart))
         return fail(err, MEIRO_ERROR_ARGUMENT,
-                    "--draw paths draws a maze of one floor without crossings or a mission "
-                    "(not with --weave, --mission, --one-way or --levels)");
+                    "%s draws a maze of one floor without crossings or a mission "
+                    "(not with --weave, --mission, --one-way or --levels)",
+                    m->paths ? "--draw paths" : "--print tactile");
     if (!(m->kerf_mm >= 0 && m->kerf_mm <= MEIRO_KERF_MAX_UM / 1000.0))
         return fail(err, MEIRO_ERROR_ARGUMENT,
                     "a kerf of %g mm is out of range: 0 to %g mm (a laser's is about 0.1 to 0.3)",

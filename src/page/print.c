@@ -76,6 +76,11 @@ static const print_profile profiles[MEIRO_PRINT_COUNT] = {
                              .service = "a pen plotter",
                              .line_min = HOME_LINE_MM},
     [MEIRO_PRINT_LASER] = {.name = "laser", .service = "a laser cutter", .line_min = HOME_LINE_MM},
+    /* swell paper: its lines and spacings are draw/tactile.h's */
+    [MEIRO_PRINT_TACTILE] = {.name = "tactile",
+                             .service = "swell paper",
+                             .line_min = HOME_LINE_MM,
+                             .tactile = true},
 };
 
 const print_profile *print_profile_of(meiro_print print)
@@ -94,9 +99,10 @@ meiro_status meiro_print_from_name(const char *name, meiro_print *print, meiro_e
     char hint[64];
     return fail_field(
         err, MEIRO_FIELD_PRINT, MEIRO_ERROR_UNKNOWN_NAME,
-        "unknown print profile '%s' (kdp, ingram, lulu, home, plotter or laser)%s",
+        "unknown print profile '%s' (kdp, ingram, lulu, home, plotter, laser or tactile)%s",
         name ? name : "",
-        name_hint(name ? name : "", "kdp ingram lulu home plotter laser", hint, sizeof hint));
+        name_hint(name ? name : "", "kdp ingram lulu home plotter laser tactile", hint,
+                  sizeof hint));
 }
 
 const char *meiro_print_name(meiro_print print)

@@ -24,6 +24,7 @@ typedef struct print_profile {
      * text on the spine */
     double paper_in[MEIRO_STOCK_COUNT], spine_extra_in;
     unsigned spine_text_from;
+    bool tactile; /* a sheet read with the fingers (draw/tactile.c) */
 } print_profile;
 
 /* The profile of `print`; MEIRO_PRINT_NONE's (all zero but the home line

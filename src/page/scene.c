@@ -15,6 +15,7 @@ static const char *const role_names[ROLE_COUNT] = {
     [ROLE_NAME_LINE] = "name-line", [ROLE_CAPTION] = "caption", [ROLE_PAGE_NUMBER] = "page-number",
     [ROLE_FOOTER] = "footer",       [ROLE_TEXT] = "text",       [ROLE_MARKS] = "marks",
     [ROLE_OUTLINE] = "outline",     [ROLE_CORRIDORS] = "corridors",
+    [ROLE_BRAILLE] = "braille",
 };
 
 const char *scene_role_name(scene_role role) { return role < ROLE_COUNT ? role_names[role] : "?"; }

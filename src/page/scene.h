@@ -42,6 +42,8 @@ typedef enum scene_role {
     ROLE_MARKS,     /* a mission's keys, doors, items and one-way arrows; floors' stairs and names */
     ROLE_OUTLINE,   /* a shaped maze's outline, and the band between it and the cells */
     ROLE_CORRIDORS, /* the corridors' centre-lines, drawn instead of the walls (--draw paths) */
+    ROLE_BRAILLE,   /* braille (page/braille.h): a text item carrying the Unicode braille,
+                       drawn by no backend, and the path of its dots */
     ROLE_COUNT
 } scene_role;
 

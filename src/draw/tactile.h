@@ -1,0 +1,32 @@
+/* A sheet for swell (capsule) paper, read with the fingers (--print
+ * tactile): the maze as its corridors' centre-lines raised, S a filled
+ * circle and G a filled square, a key of the two with their braille and
+ * print labels, the title in braille and print; pure black, nothing else
+ * (no frame, answer, badge or footer). The sizes follow APH's guidelines
+ * for tactile graphics: lines a reader must tell apart at least 1/4 in
+ * (6.35 mm) apart, symbols at least 1/2 in (12.7 mm) across. */
+#ifndef MEIRO_SRC_DRAW_TACTILE_H
+#define MEIRO_SRC_DRAW_TACTILE_H
+
+#include "draw/document.h"
+
+#include <cairo.h>
+
+#define TACTILE_APART_MM 6.35  /* 1/4 in: the least gap between lines told apart */
+#define TACTILE_SYMBOL_MM 13.0 /* S and G across: 1/2 in and a little */
+#define TACTILE_LINE_MM 1.5    /* a raised line, as swell paper raises it well */
+/* The cell: from S or G's centre to the nearest line not its own there
+ * must be the square's half diagonal (9.19), the gap and half a line:
+ * 16.29 mm, which a rectangle's cells give at 16.3 mm (that line passes a
+ * cell away) and hexagons' and triangles' at 18.8 (0.87 of a cell away);
+ * then lines pass 17.5 mm apart and more (tests/test_tactile.c measures
+ * both on every grid) */
+#define TACTILE_CELL_MM 19.0
+
+/* Draws puzzle page p of d (its first maze) as a tactile sheet in frame f;
+ * MEIRO_ERROR_ARGUMENT naming the largest maze that fits when the maze is
+ * too big for the paper at TACTILE_CELL_MM. */
+meiro_status draw_tactile(cairo_t *cr, const document *d, const doc_page *p, const page_frame *f,
+                          meiro_error *err);
+
+#endif /* MEIRO_SRC_DRAW_TACTILE_H */

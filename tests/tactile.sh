@@ -1,0 +1,49 @@
+#!/bin/sh
+# meiro-suite: test
+# Tactile sheets from the command line (--print tactile): written in pdf,
+# svg, png and page; what a sheet cannot be refused in one line, exit 2, no
+# file: another format, a maze too big for the paper (the message names
+# the largest that fits, which is then written), smaller cells, an answer,
+# a weave, a booklet. tests/test_tactile.c measures the sheets.
+# Usage: tactile.sh BUILD_DIR
+build=${1:-build}
+meiro="$build/meiro"
+suite=tactile
+. "$(dirname "$0")/lib.sh"
+
+check written '
+    for f in pdf svg png page; do
+        run 0 "$meiro" generate -s 5 -W 6 -H 6 --print tactile -o "$tmp/t.$f"
+        err_empty
+        [ -s "$tmp/t.$f" ] && ok || bad "no $f written"
+    done
+    grep -q "\"role\": \"braille\"" "$tmp/t.page" && ok || bad "no braille in the description"
+    grep -q "\"text\": \"⠠⠍⠁⠵⠑⠎\"" "$tmp/t.page" && ok || bad "the title is not in braille"
+'
+
+check refused '
+    refuse() { # MESSAGE ARGS...: exit 2, the message on one line, no file
+        msg=$1; shift
+        rm -f "$tmp/bad."*
+        run 2 "$meiro" generate -s 1 --print tactile "$@"
+        err_has "$msg"
+        [ "$(grep -c . "$tmp/err")" -le 2 ] && ok || bad "more than a line: $(cat "$tmp/err")"
+        ls "$tmp"/bad.* > /dev/null 2>&1 && bad "a file written for $*" || ok
+    }
+    refuse "--print tactile draws a sheet" -o "$tmp/bad.txt"
+    refuse "--print tactile draws a sheet" -o "$tmp/bad.xlsx"
+    refuse "does not fit a tactile sheet" -W 20 -H 20 -o "$tmp/bad.pdf"
+    most=$(sed -n "s/.*: \([0-9]*\) x \([0-9]*\) at most.*/\1 \2/p" "$tmp/err")
+    [ -n "$most" ] && ok || bad "no largest size named: $(cat "$tmp/err")"
+    set -- $most
+    run 0 "$meiro" generate -s 1 --print tactile -W "$1" -H "$2" -o "$tmp/most.pdf"
+    refuse "does not fit a tactile sheet" -W "$(($1 + 1))" -H "$2" -o "$tmp/bad.pdf"
+    refuse "cells are 19 mm or more" --cell 10 -W 4 -H 4 -o "$tmp/bad.pdf"
+    refuse "leave out --solution" --solution -W 4 -H 4 -o "$tmp/bad.pdf"
+    refuse "--weave" --weave 20 -W 4 -H 4 -o "$tmp/bad.pdf"
+    run 2 "$meiro" booklet -n 2 --print tactile -o "$tmp/bad.pdf"
+    err_has "not booklets"
+    absent "$tmp/bad.pdf"
+'
+
+finish

@@ -1,0 +1,575 @@
+/* Tactile sheets (--print tactile) measured against the rules they
+ * promise: braille read back through liblouis, its dots at the standard
+ * size and spacing, the corridors' centre-lines a reader must tell apart
+ * at least 1/4 in apart and S and G at least 1/2 in across (APH), only
+ * black on the page (its description, and its pixels through pdftoppm),
+ * and the refusals: a maze too big for the paper names the largest that
+ * fits, and that one fits. */
+#define _POSIX_C_SOURCE 200809L
+#include "harness.h"
+#include "whitebox.h"
+#include "tools.h"
+
+#include "draw/tactile.h"
+#include "page/braille.h"
+#include "page/scene_json.h"
+
+#include <math.h>
+#include <strings.h>
+
+#define PI 3.141592653589793
+
+static char dir[64];
+
+/* A file's bytes (NULL if unreadable). */
+static unsigned char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    unsigned char *buf = NULL;
+    long n = f && fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
+    if (n >= 0 && fseek(f, 0, SEEK_SET) == 0 && (buf = malloc((size_t)n + 1)) != NULL &&
+        fread(buf, 1, (size_t)n, f) == (size_t)n)
+        buf[n] = 0;
+    else free(buf), buf = NULL;
+    if (f) fclose(f);
+    return buf;
+}
+
+static meiro_maze *maze_of(meiro_grid grid, uint32_t w, uint32_t h, uint64_t seed)
+{
+    meiro_generate_options o;
+    meiro_generate_options_init(&o);
+    o.grid = grid, o.width = w, o.height = h, o.seed = seed;
+    return meiro_generate(&o, NULL);
+}
+
+static double cell_mm; /* --cell: 0 for the sheet's own */
+
+static meiro_status save(const meiro_maze *m, const meiro_path *answer, meiro_format f,
+                         const char *lang, const char *title, const char *path, meiro_error *err)
+{
+    meiro_job *job = meiro_job_new();
+    meiro_export_options *page = meiro_job_page(job);
+    page->print = MEIRO_PRINT_TACTILE;
+    page->lang = lang;
+    page->title = title;
+    page->cell_mm = cell_mm;
+    meiro_status s = meiro_job_save(job, m, answer, f, page, path, err);
+    meiro_job_free(job);
+    return s;
+}
+
+/* The first page of the description at path (book freed by the caller). */
+static scene *read_page(const char *path, scene_book *book)
+{
+    *book = (scene_book){0};
+    FILE *in = fopen(path, "r");
+    meiro_error err = {0};
+    meiro_status s = in ? scene_json_read(in, path, book, &err) : MEIRO_ERROR_IO;
+    if (in) fclose(in);
+    return s == MEIRO_OK && book->count > 0 ? &book->pages[0] : NULL;
+}
+
+/* ---- Braille ---- */
+
+/* Braille read back says the text: German braille marks no capitals, so
+ * its words come back in small letters. */
+static bool reads_as(const char *lang, const char *back, const char *text)
+{
+    return !strcmp(back, text) || (lang && !strcmp(lang, "de") && !strcasecmp(back, text));
+}
+
+/* Each language's words through its table and back; the cells are
+ * Unicode braille; Japanese has no table and says so. */
+static void test_braille(void)
+{
+    static const struct {
+        const char *lang, *text;
+    } words[] = {{"en", "Mazes for Anna"}, {"en", "S"},          {"de", "Irrgarten"},
+                 {"es", "laberinto"},      {"fr", "labyrinthe"}, {"pt", "labirinto"}};
+    verdict back = {0};
+    for (size_t i = 0; i < TEST_COUNT(words); i++) {
+        char dots[512], text[512];
+        meiro_error err = {0};
+        bool ok =
+            braille_translate(words[i].lang, words[i].text, dots, sizeof dots, &err) == MEIRO_OK &&
+            braille_back(words[i].lang, dots, text, sizeof text, &err) == MEIRO_OK;
+        bool unicode = ok;
+        for (const unsigned char *p = (const unsigned char *)dots; ok && *p; p += 3)
+            unicode = unicode && p[0] == 0xE2 &&
+                      (p[1] == 0xA0 || p[1] == 0xA1 || p[1] == 0xA2 || p[1] == 0xA3);
+        verdict_note(&back, ok && unicode && reads_as(words[i].lang, text, words[i].text),
+                     "%s '%s': '%s' read back as '%s' (%s)", words[i].lang, words[i].text, dots,
+                     ok ? text : "", err.message);
+    }
+    CHECK_ALL(back);
+    char dots[64];
+    CHECK(braille_translate("en", "Mazes", dots, sizeof dots, NULL) == MEIRO_OK);
+    CHECK_STR(dots, "⠠⠍⠁⠵⠑⠎"); /* capital sign, m a z e s: EBAE's */
+    CHECK_INT(braille_cells(dots), 6);
+    CHECK(fabs(braille_width("⠁⠃") - (BRAILLE_CELL_MM + BRAILLE_DOT_STEP_MM + BRAILLE_DOT_MM)) <
+          1e-9);
+    bool fallback;
+    CHECK(!strcmp(braille_table("ja", &fallback), "en-us-g1.ctb") && fallback);
+    CHECK(!strcmp(braille_table("de", &fallback), "de-g1.ctb") && !fallback);
+    CHECK(braille_translate("en", "Mazes", dots, 4, NULL) == MEIRO_ERROR_ARGUMENT);
+}
+
+/* ---- The sheet's description ---- */
+
+typedef struct seg {
+    double x0, y0, x1, y1;
+} seg;
+
+typedef struct lines {
+    seg *v;
+    size_t n, cap;
+    double width; /* the thinnest stroke */
+} lines;
+
+static void push(lines *l, double x0, double y0, double x1, double y1)
+{
+    if (l->n == l->cap) {
+        l->cap = l->cap ? 2 * l->cap : 256;
+        l->v = realloc(l->v, l->cap * sizeof *l->v);
+    }
+    l->v[l->n++] = (seg){x0, y0, x1, y1};
+}
+
+/* A path's steps as segments (arcs in steps of at most 3 degrees). */
+static void flatten(const scene *s, const scene_item *it, lines *l)
+{
+    const uint8_t *ops = scene_item_ops(s, it);
+    const double *p = scene_item_points(s, it);
+    double x = 0, y = 0, sx = 0, sy = 0;
+    for (size_t k = 0; k < it->ops; k++) {
+        switch (ops[k]) {
+        case SCENE_MOVE: x = sx = p[0], y = sy = p[1]; break;
+        case SCENE_LINE: push(l, x, y, p[0], p[1]), x = p[0], y = p[1]; break;
+        case SCENE_CURVE: push(l, x, y, p[4], p[5]), x = p[4], y = p[5]; break;
+        case SCENE_ARC:
+        case SCENE_ARC_BACK: {
+            double a0 = p[3], a1 = p[4];
+            if (ops[k] == SCENE_ARC)
+                while (a1 < a0) a1 += 2 * PI;
+            else
+                while (a1 > a0) a1 -= 2 * PI;
+            int n = (int)ceil(fabs(a1 - a0) / (PI / 60)) + 1;
+            for (int j = 0; j <= n; j++) {
+                double a = a0 + (a1 - a0) * j / n;
+                double nx = p[0] + p[2] * cos(a), ny = p[1] + p[2] * sin(a);
+                if (j > 0 || hypot(nx - x, ny - y) > 1e-9) push(l, x, y, nx, ny);
+                x = nx, y = ny;
+            }
+            break;
+        }
+        case SCENE_CLOSE: push(l, x, y, sx, sy), x = sx, y = sy; break;
+        default: break;
+        }
+        p += scene_op_numbers((scene_op)ops[k]);
+    }
+}
+
+static double point_seg(double px, double py, const seg *s, double *t_out)
+{
+    double dx = s->x1 - s->x0, dy = s->y1 - s->y0, l2 = dx * dx + dy * dy;
+    double t = l2 > 0 ? ((px - s->x0) * dx + (py - s->y0) * dy) / l2 : 0;
+    t = t < 0 ? 0 : t > 1 ? 1 : t;
+    if (t_out) *t_out = t;
+    return hypot(px - (s->x0 + t * dx), py - (s->y0 + t * dy));
+}
+
+/* The least distance between two segments (they do not cross: the
+ * centre-lines meet at their ends only), and where on a it is. */
+static double seg_seg(const seg *a, const seg *b, double *ax, double *ay)
+{
+    double best = HUGE_VAL, t;
+    double d;
+    if ((d = point_seg(a->x0, a->y0, b, NULL)) < best) best = d, *ax = a->x0, *ay = a->y0;
+    if ((d = point_seg(a->x1, a->y1, b, NULL)) < best) best = d, *ax = a->x1, *ay = a->y1;
+    if ((d = point_seg(b->x0, b->y0, a, &t)) < best)
+        best = d, *ax = a->x0 + t * (a->x1 - a->x0), *ay = a->y0 + t * (a->y1 - a->y0);
+    if ((d = point_seg(b->x1, b->y1, a, &t)) < best)
+        best = d, *ax = a->x0 + t * (a->x1 - a->x0), *ay = a->y0 + t * (a->y1 - a->y0);
+    return best;
+}
+
+/* The length along the lines from a point on segment i to a point on
+ * segment j (their nearest), searched out to `limit` only: a small
+ * Dijkstra over the segments' ends (ends within 1e-6 mm are one). */
+static double along(const lines *l, size_t i, double px, double py, size_t j, double qx, double qy,
+                    double limit)
+{
+    enum { MAX = 4096 };
+    static double dist[MAX][2];
+    static bool done[MAX][2];
+    size_t n = l->n < MAX ? l->n : MAX;
+    for (size_t k = 0; k < n; k++)
+        dist[k][0] = dist[k][1] = HUGE_VAL, done[k][0] = done[k][1] = false;
+    dist[i][0] = hypot(px - l->v[i].x0, py - l->v[i].y0);
+    dist[i][1] = hypot(px - l->v[i].x1, py - l->v[i].y1);
+    double best = HUGE_VAL;
+    for (;;) {
+        size_t bk = SIZE_MAX;
+        int be = 0;
+        for (size_t k = 0; k < n; k++)
+            for (int e = 0; e < 2; e++)
+                if (!done[k][e] && dist[k][e] <= limit &&
+                    (bk == SIZE_MAX || dist[k][e] < dist[bk][be]))
+                    bk = k, be = e;
+        if (bk == SIZE_MAX) return best;
+        done[bk][be] = true;
+        double d = dist[bk][be];
+        const seg *s = &l->v[bk];
+        double ex = be ? s->x1 : s->x0, ey = be ? s->y1 : s->y0;
+        if (bk == j) best = fmin(best, d + hypot(qx - ex, qy - ey));
+        /* along its own segment, and on to every segment ending here */
+        double len = hypot(s->x1 - s->x0, s->y1 - s->y0);
+        if (d + len < dist[bk][!be]) dist[bk][!be] = d + len;
+        for (size_t k = 0; k < n; k++)
+            for (int e = 0; e < 2; e++) {
+                double kx = e ? l->v[k].x1 : l->v[k].x0, ky = e ? l->v[k].y1 : l->v[k].y0;
+                if (fabs(kx - ex) < 1e-6 && fabs(ky - ey) < 1e-6 && d < dist[k][e]) dist[k][e] = d;
+            }
+    }
+}
+
+/* The least gap between centre-lines a finger must tell apart: two
+ * places closer than the gap must be near along the lines too (a corner
+ * or a fork, at most twice as far along them as across), or they are two
+ * lines. */
+static double least_gap(const lines *l, char *where, size_t size)
+{
+    double least = HUGE_VAL;
+    for (size_t i = 0; i < l->n; i++)
+        for (size_t j = i + 1; j < l->n; j++) {
+            double px, py, qx, qy;
+            double d = seg_seg(&l->v[i], &l->v[j], &px, &py);
+            if (d - l->width >= TACTILE_APART_MM) continue;
+            seg_seg(&l->v[j], &l->v[i], &qx, &qy);
+            double limit = 2.01 * d + 1e-6;
+            if (along(l, i, px, py, j, qx, qy, limit) <= limit) continue;
+            if (d - l->width < least) {
+                least = d - l->width;
+                snprintf(where, size, "(%.1f, %.1f) and (%.1f, %.1f)", px, py, qx, qy);
+            }
+        }
+    return least;
+}
+
+static bool share_end(const seg *a, const seg *b)
+{
+    const double e[2][2] = {{a->x0, a->y0}, {a->x1, a->y1}},
+                 f[2][2] = {{b->x0, b->y0}, {b->x1, b->y1}};
+    for (int i = 0; i < 2; i++)
+        for (int j = 0; j < 2; j++)
+            if (fabs(e[i][0] - f[j][0]) < 1e-6 && fabs(e[i][1] - f[j][1]) < 1e-6) return true;
+    return false;
+}
+
+/* The least gap from a symbol (its outline) to a line other than its own:
+ * its own are those from its centre, followed while they are near it
+ * (within the gap and a line's width of its outline). */
+static double symbol_gap(const lines *shape, const lines *l)
+{
+    double b[4] = {HUGE_VAL, HUGE_VAL, -HUGE_VAL, -HUGE_VAL};
+    for (size_t k = 0; k < shape->n; k++)
+        b[0] = fmin(b[0], shape->v[k].x0), b[1] = fmin(b[1], shape->v[k].y0),
+        b[2] = fmax(b[2], shape->v[k].x0), b[3] = fmax(b[3], shape->v[k].y0);
+    double cx = (b[0] + b[2]) / 2, cy = (b[1] + b[3]) / 2;
+    double near = hypot(b[2] - cx, b[3] - cy) + TACTILE_APART_MM + l->width;
+    bool *own = calloc(l->n + 1, 1);
+    size_t *stack = malloc((l->n + 1) * sizeof *stack), top = 0;
+    for (size_t i = 0; i < l->n; i++)
+        if (point_seg(cx, cy, &l->v[i], NULL) < 0.01) /* the centre, as its outline has it */
+            own[i] = true, stack[top++] = i;
+    while (top > 0) {
+        const seg *at = &l->v[stack[--top]];
+        for (size_t i = 0; i < l->n; i++)
+            if (!own[i] && share_end(at, &l->v[i]) && point_seg(cx, cy, &l->v[i], NULL) < near)
+                own[i] = true, stack[top++] = i;
+    }
+    double least = HUGE_VAL, x, y;
+    for (size_t i = 0; i < l->n; i++)
+        for (size_t k = 0; k < shape->n && !own[i]; k++)
+            least = fmin(least, seg_seg(&shape->v[k], &l->v[i], &x, &y) - l->width / 2);
+    free(own);
+    free(stack);
+    return least;
+}
+
+static bool black(scene_rgb c) { return c.r == 0 && c.g == 0 && c.b == 0; }
+
+/* The dots of a braille item's path: each a circle of the standard size
+ * on the cells' lattice from the text item's corner; as many as the
+ * text's raised dots. */
+static bool dots_standard(const scene *s, const scene_item *text, const scene_item *path, char *why,
+                          size_t size)
+{
+    size_t raised = 0;
+    for (const unsigned char *p = (const unsigned char *)text->text.text; *p; p += 3) {
+        unsigned c = (unsigned)(p[0] & 0x0F) << 12 | (unsigned)(p[1] & 0x3F) << 6 | (p[2] & 0x3F);
+        for (unsigned b = c - 0x2800; b; b >>= 1) raised += b & 1;
+    }
+    const uint8_t *ops = scene_item_ops(s, path);
+    const double *p = scene_item_points(s, path);
+    size_t circles = 0;
+    for (size_t k = 0; k < path->ops; p += scene_op_numbers((scene_op)ops[k]), k++) {
+        if (ops[k] != SCENE_ARC) continue;
+        circles++;
+        double r = p[2], dx = p[0] - text->text.x - r, dy = p[1] - text->text.y - r;
+        double cell = fmod(dx + 1e-6, BRAILLE_CELL_MM) - 1e-6;
+        double row = dy / BRAILLE_DOT_STEP_MM;
+        bool lattice = (fabs(cell) < 1e-6 || fabs(cell - BRAILLE_DOT_STEP_MM) < 1e-6) &&
+                       fabs(row - round(row)) < 1e-6 && row > -1e-6 && row < 2 + 1e-6;
+        if (fabs(2 * r - BRAILLE_DOT_MM) > 0.1 || fabs(p[4] - p[3] - 2 * PI) > 1e-6 || !lattice) {
+            snprintf(why, size, "a dot of %g mm at (%g, %g) off the cell's lattice", 2 * r, dx, dy);
+            return false;
+        }
+    }
+    if (circles != raised) snprintf(why, size, "%zu dots for %zu raised", circles, raised);
+    return circles == raised;
+}
+
+/* Over grids, seeds and sizes: only the sheet's roles and black; the
+ * lines apart; S and G 1/2 in and more; the braille read back and its
+ * dots at the standard size. */
+static void test_sheet(void)
+{
+    static const struct {
+        meiro_grid grid;
+        uint32_t w, h;
+    } mazes[] = {{MEIRO_GRID_RECT, 9, 10}, {MEIRO_GRID_RECT, 5, 4},     {MEIRO_GRID_RECT, 3, 8},
+                 {MEIRO_GRID_HEX, 6, 6},   {MEIRO_GRID_TRIANGLE, 8, 6}, {MEIRO_GRID_POLAR, 6, 3}};
+    verdict roles = {0}, apart = {0}, symbols = {0}, read = {0}, dots = {0};
+    char path[128];
+    snprintf(path, sizeof path, "%s/sheet.page", dir);
+    for (size_t mi = 0; mi < TEST_COUNT(mazes); mi++)
+        for (uint64_t seed = 1; seed <= 3; seed++) {
+            meiro_maze *m = maze_of(mazes[mi].grid, mazes[mi].w, mazes[mi].h, seed);
+            meiro_error err = {0};
+            const char *title = seed == 2 ? "Irrgarten" : NULL, *lang = seed == 2 ? "de" : NULL;
+            CHECK_MSG(m && save(m, NULL, MEIRO_FORMAT_PAGE, lang, title, path, &err) == MEIRO_OK,
+                      "maze %zu seed %llu: %s", mi, (unsigned long long)seed, err.message);
+            scene_book book;
+            scene *s = read_page(path, &book);
+            CHECK(s != NULL);
+            lines l = {.width = HUGE_VAL}, ends[4] = {{0}};
+            size_t starts = 0, goals = 0, texts_read = 0;
+            for (size_t i = 0; s && i < s->count; i++) {
+                const scene_item *it = &s->items[i];
+                const scene_role ok[] = {ROLE_CORRIDORS, ROLE_START, ROLE_GOAL,
+                                         ROLE_BRAILLE,   ROLE_TITLE, ROLE_TEXT};
+                bool known = false;
+                for (size_t k = 0; k < TEST_COUNT(ok); k++) known = known || it->role == ok[k];
+                scene_rgb c = it->kind == SCENE_TEXT ? it->text.colour : it->paint.colour;
+                verdict_note(&roles, known && it->kind != SCENE_IMAGE && black(c),
+                             "maze %zu: a %s item, colour %g %g %g", mi, scene_role_name(it->role),
+                             c.r, c.g, c.b);
+                if (it->kind == SCENE_PATH && it->role == ROLE_CORRIDORS) {
+                    flatten(s, it, &l);
+                    l.width = fmin(l.width, it->paint.width);
+                }
+                if (it->kind == SCENE_PATH && (it->role == ROLE_START || it->role == ROLE_GOAL)) {
+                    lines shape = {0};
+                    flatten(s, it, &shape);
+                    double b[4] = {HUGE_VAL, HUGE_VAL, -HUGE_VAL, -HUGE_VAL};
+                    for (size_t k = 0; k < shape.n; k++)
+                        b[0] = fmin(b[0], fmin(shape.v[k].x0, shape.v[k].x1)),
+                        b[1] = fmin(b[1], fmin(shape.v[k].y0, shape.v[k].y1)),
+                        b[2] = fmax(b[2], fmax(shape.v[k].x0, shape.v[k].x1)),
+                        b[3] = fmax(b[3], fmax(shape.v[k].y0, shape.v[k].y1));
+                    verdict_note(&symbols, b[2] - b[0] >= 12.7 && b[3] - b[1] >= 12.7,
+                                 "maze %zu: %s %.1f x %.1f mm", mi, scene_role_name(it->role),
+                                 b[2] - b[0], b[3] - b[1]);
+                    /* the maze's S and G come after its lines, the key's before */
+                    if (l.n > 0 && starts + goals < 4) ends[starts + goals] = shape;
+                    else free(shape.v);
+                    *(it->role == ROLE_START ? &starts : &goals) += 1;
+                }
+                if (it->kind == SCENE_TEXT && it->role == ROLE_BRAILLE) {
+                    /* the print it stands for follows it: the title under
+                     * it, a key's word after it */
+                    char text[256] = "";
+                    braille_back(lang, it->text.text, text, sizeof text, NULL);
+                    const char *print = NULL;
+                    for (size_t k = i + 1; k < s->count && !print; k++)
+                        if (s->items[k].kind == SCENE_TEXT && s->items[k].role != ROLE_BRAILLE)
+                            print = s->items[k].text.text;
+                    verdict_note(&read, print && reads_as(lang, text, print),
+                                 "maze %zu: braille '%s' reads '%s', the print says '%s'", mi,
+                                 it->text.text, text, print ? print : "");
+                    texts_read++;
+                    char why[160] = "no path of dots";
+                    bool next = i + 1 < s->count && s->items[i + 1].role == ROLE_BRAILLE &&
+                                s->items[i + 1].kind == SCENE_PATH;
+                    verdict_note(&dots,
+                                 next && dots_standard(s, it, &s->items[i + 1], why, sizeof why),
+                                 "maze %zu: '%s': %s", mi, it->text.text, why);
+                }
+            }
+            verdict_note(&symbols, starts == 2 && goals == 2, "maze %zu: %zu S and %zu G", mi,
+                         starts, goals);
+            verdict_note(&read, texts_read == 3, "maze %zu: %zu braille texts", mi, texts_read);
+            char where[96] = "";
+            double gap = least_gap(&l, where, sizeof where);
+            verdict_note(&apart, l.n > 0 && l.width >= TACTILE_LINE_MM && gap >= TACTILE_APART_MM,
+                         "grid %d %ux%u seed %llu: lines %.2f mm apart at %s", mazes[mi].grid,
+                         mazes[mi].w, mazes[mi].h, (unsigned long long)seed, gap, where);
+            for (int k = 0; k < 4; k++) {
+                if (!ends[k].n) continue;
+                double g = symbol_gap(&ends[k], &l);
+                verdict_note(&apart, g >= TACTILE_APART_MM,
+                             "grid %d %ux%u seed %llu: S or G %.2f mm from a line", mazes[mi].grid,
+                             mazes[mi].w, mazes[mi].h, (unsigned long long)seed, g);
+                free(ends[k].v);
+            }
+            free(l.v);
+            scene_book_free(&book);
+            meiro_maze_free(m);
+        }
+    CHECK_ALL(roles);
+    CHECK_ALL(apart);
+    CHECK_ALL(symbols);
+    CHECK_ALL(read);
+    CHECK_ALL(dots);
+}
+
+/* The PDF rasterised: every pixel black or white but antialiasing at
+ * the edges of shapes (no grey inside any: a pixel and all eight of its
+ * neighbours neither near black nor near white). */
+static void test_no_grey(void)
+{
+    if (!have("pdftoppm")) return;
+    verdict grey = {0};
+    for (meiro_grid g = MEIRO_GRID_RECT; g <= MEIRO_GRID_TRIANGLE; g++) {
+        meiro_maze *m = maze_of(g, g == MEIRO_GRID_RECT ? 8 : 5, g == MEIRO_GRID_POLAR ? 3 : 5, 7);
+        char pdf[128], cmd[400];
+        snprintf(pdf, sizeof pdf, "%s/sheet.pdf", dir);
+        meiro_error err = {0};
+        CHECK_MSG(save(m, NULL, MEIRO_FORMAT_PDF, NULL, NULL, pdf, &err) == MEIRO_OK, "%s",
+                  err.message);
+        snprintf(cmd, sizeof cmd, "pdftoppm -r 100 -gray %s %s/sheet", pdf, dir);
+        CHECK(run(cmd, NULL, 0));
+        snprintf(cmd, sizeof cmd, "%s/sheet-1.pgm", dir);
+        unsigned char *pgm = slurp(cmd);
+        unsigned w = 0, h = 0, max = 0;
+        int at = 0;
+        CHECK(pgm && sscanf((const char *)pgm, "P5 %u %u %u%n", &w, &h, &max, &at) == 3 &&
+              max == 255);
+        const unsigned char *px = pgm ? pgm + at + 1 : NULL;
+        size_t inside = 0, inked = 0;
+        for (unsigned y = 1; px && y + 1 < h; y++)
+            for (unsigned x = 1; x + 1 < w; x++) {
+                inked += px[y * w + x] < 64;
+                bool all = true;
+                for (int dy = -1; dy <= 1 && all; dy++)
+                    for (int dx = -1; dx <= 1 && all; dx++) {
+                        unsigned v = px[(y + dy) * w + x + dx];
+                        all = v >= 64 && v <= 191;
+                    }
+                inside += all;
+            }
+        verdict_note(&grey, inked > 1000 && inside == 0,
+                     "grid %d: %zu grey pixels inside shapes (%zu inked)", g, inside, inked);
+        free(pgm);
+        meiro_maze_free(m);
+    }
+    CHECK_ALL(grey);
+}
+
+/* The PNG at its true size: A4 at 300 dpi, which its pHYs says, so that
+ * a swell-paper printer prints the dots and gaps at their millimetres. */
+static void test_png_size(void)
+{
+    char path[128];
+    snprintf(path, sizeof path, "%s/sheet.png", dir);
+    meiro_maze *m = maze_of(MEIRO_GRID_RECT, 6, 6, 5);
+    meiro_error err = {0};
+    CHECK_MSG(save(m, NULL, MEIRO_FORMAT_PNG, NULL, NULL, path, &err) == MEIRO_OK, "%s",
+              err.message);
+    unsigned char *png = slurp(path);
+    unsigned w = png ? (unsigned)png[16] << 24 | png[17] << 16 | png[18] << 8 | png[19] : 0;
+    unsigned h = png ? (unsigned)png[20] << 24 | png[21] << 16 | png[22] << 8 | png[23] : 0;
+    const unsigned char *phys = png ? png + 37 : NULL; /* the chunk after IHDR */
+    unsigned ppm = phys && !memcmp(phys, "pHYs", 4)
+                       ? (unsigned)phys[4] << 24 | phys[5] << 16 | phys[6] << 8 | phys[7]
+                       : 0;
+    double mm_w = ppm ? w * 1000.0 / ppm : 0, mm_h = ppm ? h * 1000.0 / ppm : 0;
+    CHECK_MSG(fabs(mm_w - 210) < 0.5 && fabs(mm_h - 297) < 0.5, "%u x %u px at %u px/m", w, h, ppm);
+    free(png);
+    meiro_maze_free(m);
+}
+
+/* A maze too big for the paper at the tactile cell is refused, naming
+ * the largest that fits: that one fits, one column more does not; what
+ * a tactile sheet cannot be is refused; nothing is written. */
+static void test_refused(void)
+{
+    char path[128];
+    snprintf(path, sizeof path, "%s/big.pdf", dir);
+    meiro_maze *m = maze_of(MEIRO_GRID_RECT, 30, 30, 1);
+    meiro_error err = {0};
+    unsigned w = 0, h = 0;
+    CHECK(save(m, NULL, MEIRO_FORMAT_PDF, NULL, NULL, path, &err) == MEIRO_ERROR_ARGUMENT &&
+          !test_exists(path));
+    const char *most = strstr(err.message, "): ");
+    CHECK_MSG(most && sscanf(most, "): %u x %u at most", &w, &h) == 2, "%s", err.message);
+    meiro_maze_free(m);
+    m = maze_of(MEIRO_GRID_RECT, w, h, 1);
+    CHECK_MSG(save(m, NULL, MEIRO_FORMAT_PDF, NULL, NULL, path, &err) == MEIRO_OK, "%ux%u: %s", w,
+              h, err.message);
+    meiro_maze_free(m);
+    remove(path);
+    m = maze_of(MEIRO_GRID_RECT, w + 1, h, 1);
+    CHECK(save(m, NULL, MEIRO_FORMAT_PDF, NULL, NULL, path, &err) == MEIRO_ERROR_ARGUMENT &&
+          !test_exists(path));
+    meiro_maze_free(m);
+    m = maze_of(MEIRO_GRID_HEX, 20, 20, 1);
+    CHECK(save(m, NULL, MEIRO_FORMAT_PDF, NULL, NULL, path, &err) == MEIRO_ERROR_ARGUMENT &&
+          strstr(err.message, "tactile") && !test_exists(path));
+    meiro_maze_free(m);
+    m = maze_of(MEIRO_GRID_RECT, 5, 5, 1);
+    static const meiro_format others[] = {MEIRO_FORMAT_TEXT, MEIRO_FORMAT_XLSX, MEIRO_FORMAT_HTML,
+                                          MEIRO_FORMAT_GCODE};
+    for (size_t i = 0; i < TEST_COUNT(others); i++) {
+        snprintf(path, sizeof path, "%s/other.out", dir);
+        CHECK_MSG(save(m, NULL, others[i], NULL, NULL, path, &err) == MEIRO_ERROR_ARGUMENT &&
+                      strstr(err.message, "--print tactile") && !test_exists(path),
+                  "format %d: %s", (int)others[i], err.message);
+    }
+    cell_mm = TACTILE_CELL_MM - 1; /* smaller cells: refused; larger: taken */
+    snprintf(path, sizeof path, "%s/cell.pdf", dir);
+    CHECK(save(m, NULL, MEIRO_FORMAT_PDF, NULL, NULL, path, &err) == MEIRO_ERROR_ARGUMENT &&
+          strstr(err.message, "cells are") && !test_exists(path));
+    cell_mm = TACTILE_CELL_MM + 10;
+    CHECK(save(m, NULL, MEIRO_FORMAT_PDF, NULL, NULL, path, &err) == MEIRO_OK);
+    cell_mm = 0;
+    static char title[200];
+    memset(title, 'a', 80); /* 80 cells: more than a line of A4 holds */
+    CHECK(save(m, NULL, MEIRO_FORMAT_PDF, NULL, title, path, &err) == MEIRO_ERROR_ARGUMENT &&
+          strstr(err.message, "braille cells"));
+    meiro_path answer = {0};
+    CHECK(meiro_solve(m, "bfs", &answer, &err) == MEIRO_OK);
+    snprintf(path, sizeof path, "%s/answer.pdf", dir);
+    CHECK(save(m, &answer, MEIRO_FORMAT_PDF, NULL, NULL, path, &err) == MEIRO_ERROR_ARGUMENT &&
+          strstr(err.message, "--solution") && !test_exists(path));
+    meiro_path_free(&answer);
+    meiro_maze_free(m);
+}
+
+static const test_case cases[] = {
+    {"braille", test_braille},   {"sheet", test_sheet},     {"no-grey", test_no_grey},
+    {"png-size", test_png_size}, {"refused", test_refused},
+};
+
+int main(int argc, char **argv)
+{
+    snprintf(dir, sizeof dir, "/tmp/meiro-tactile-XXXXXX");
+    if (!mkdtemp(dir)) return 1;
+    int status = test_main("tactile", argc, argv, cases, TEST_COUNT(cases));
+    char cmd[128];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    if (system(cmd) != 0) fprintf(stderr, "could not remove %s\n", dir);
+    return status;
+}
