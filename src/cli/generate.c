@@ -23,6 +23,12 @@ static const char *const usage_generate =
     "      --weave P        a weave maze: up to P% of the cells become crossings,\n"
     "                       a passage going under a straight corridor (rect grid;\n"
     "                       cluster, dig or growing-tree)\n"
+    "      --wrap W         x, y or xy: the left and right sides (x: a cylinder),\n"
+    "                       top and bottom (y) or both (a torus) joined, passages\n"
+    "                       crossing the seam, drawn as ticks at the edge (rect\n"
+    "                       grid, 3+ cells a wrapped side; cluster, dig, prim,\n"
+    "                       true-prim, wilson, aldous-broder, growing-tree or\n"
+    "                       hunt-and-kill; pdf, svg, png, page or json)\n"
     "      --levels N       N floors (2-8) of -W x -H cells joined by stairs, S on\n"
     "                       the first and G on the last (rect grid, any\n"
     "                       generator; pdf, svg, png, json or html)\n"
@@ -77,7 +83,8 @@ static const char *const usage_generate_more =
     "                       or a 3D print: stl, stl-ascii or 3mf (millimetres)\n"
     "                       (default: from the output file's extension, else text)\n"
     "  -o, --output FILE    write to FILE (default, or '-': standard output)\n"
-    "  -h, --help           show this help\n"
+    "  -h, --help           show this help\n";
+static const char *const usage_generate_other =
     "      --rule R         a rule maze of numbers, letters, kana or words (its own\n"
     "                       options: 'meiro generate --rule R --help')\n"
     "      --picture P      a picture maze: the way coloured in draws P (its own\n"
@@ -372,6 +379,7 @@ static int generate_option(generate_args *a, int c, char **argv)
     case 'h':
         fputs(usage_generate, stdout);
         fputs(usage_generate_more, stdout);
+        fputs(usage_generate_other, stdout);
         fputs(usage_generate_page, stdout);
         a->help = true;
         return EXIT_OK;

@@ -30,7 +30,7 @@ typedef struct lattice {
 } lattice;
 
 /* False for a grid the walks must take the general way (polar, a shape, a
- * side of one cell). */
+ * wrapped rectangle, a side of one cell). */
 bool gen_lattice(const meiro_maze *m, lattice *l);
 
 static inline unsigned lattice_kind(const lattice *l, size_t x, size_t y)
@@ -46,7 +46,13 @@ typedef struct generator_entry {
     generator_fn run;
     uint8_t grids; /* the grids run works on: bit g for grid g */
     bool shapes;   /* run works on a masked rectangle */
+    bool wraps;    /* and on a wrapped one (m->wrap): a spanning tree of the
+                      cell graph, not of rows and columns */
 } generator_entry;
+
+/* meiro_generate, on a rectangle with the sides `wrap` (MEIRO_WRAP_* bits)
+ * joined: what a job with MEIRO_JOB_WRAP makes. */
+meiro_maze *maze_generate(const meiro_generate_options *opt, unsigned wrap, meiro_error *err);
 
 /* generator_entry.grids */
 enum {
