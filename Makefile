@@ -460,11 +460,19 @@ $(BUILD)/tests/test_corpora: $(CORPUS_OBJ) $(FUZZ_CLI_OBJ)
 # fontconfig alone; tests/nocairo.c prints their masks for a few names and
 # every shape, and the same program against the native library
 # (libmeiro.so and its drawing module) must print the same bytes.
+# The page planner (its geometry, templates, the page's description and its
+# JSON, the corridors' centre-lines, the machines' strokes) with gen and io,
+# which it reads, is compiled the same way into an archive: what decides a
+# page builds without the drawing libraries.
 NOCAIRO_DIR      = $(BUILD)/nocairo
-NOCAIRO_CPPFLAGS = $(GLYPH_CPPFLAGS) -DMEIRO_NOCAIRO
+NOCAIRO_CPPFLAGS = $(GLYPH_CPPFLAGS) $(shell pkg-config --cflags $(PAGE_PKGS) 2>/dev/null) -DMEIRO_NOCAIRO
 NOCAIRO_SRC      = $(wildcard src/core/*.c src/glyph/*.c src/solid/*.c)
 NOCAIRO_OBJ      = $(NOCAIRO_SRC:src/%.c=$(NOCAIRO_DIR)/%.o)
-$(NOCAIRO_DIR)/%.o: src/%.c $(BUILD)/gen/cflags
+NOCAIRO_PLAN_SRC = $(wildcard src/gen/*.c src/io/*.c src/page/*.c)
+NOCAIRO_PLAN_OBJ = $(NOCAIRO_PLAN_SRC:src/%.c=$(NOCAIRO_DIR)/%.o)
+$(NOCAIRO_DIR)/planner.a: $(NOCAIRO_PLAN_OBJ)
+	rm -f $@ && ar rcs $@ $^
+$(NOCAIRO_DIR)/%.o: src/%.c $(BUILD)/gen/cflags | $(BUILD)/gen/core/catalog.h
 	@mkdir -p $(dir $@)
 	@case '$(NOCAIRO_CPPFLAGS)' in *cairo*|*pango*|*rsvg*) echo "check-nocairo: a drawing library on the include path: $(NOCAIRO_CPPFLAGS)"; exit 1 ;; esac
 	$(CC) $(CPPFLAGS) $(NOCAIRO_CPPFLAGS) $(ALL_CFLAGS) -c $< -o $@
@@ -474,11 +482,11 @@ $(NOCAIRO_DIR)/masks: tests/nocairo.c $(NOCAIRO_OBJ)
 $(NOCAIRO_DIR)/masks-native: tests/nocairo.c $(BUILD)/libmeiro.so $(MODULE)
 	@mkdir -p $(dir $@)
 	$(CC) $(CPPFLAGS) -Iinclude $(ALL_CFLAGS) $(LDFLAGS) -Wl,-rpath,'$$ORIGIN/..' -o $@ $< $(BUILD)/libmeiro.so -lm
-check-nocairo: $(NOCAIRO_DIR)/masks $(NOCAIRO_DIR)/masks-native
+check-nocairo: $(NOCAIRO_DIR)/masks $(NOCAIRO_DIR)/masks-native $(NOCAIRO_DIR)/planner.a
 	@$(NOCAIRO_DIR)/masks > $(NOCAIRO_DIR)/masks.txt
 	@$(NOCAIRO_DIR)/masks-native > $(NOCAIRO_DIR)/masks-native.txt
 	@cmp $(NOCAIRO_DIR)/masks.txt $(NOCAIRO_DIR)/masks-native.txt
-	@echo "check-nocairo: the masks of $$(grep -cE ' [0-9]+x[0-9]+$$' $(NOCAIRO_DIR)/masks.txt) names and shapes built without cairo, pango or librsvg are the native ones"
+	@echo "check-nocairo: the masks of $$(grep -cE ' [0-9]+x[0-9]+$$' $(NOCAIRO_DIR)/masks.txt) names and shapes built without cairo, pango or librsvg are the native ones; the page planner ($(words $(NOCAIRO_PLAN_OBJ)) files) built so too"
 
 # The memory-limit walk: every job (PDF, PNG, XLSX, text, booklets) under
 # ulimit -v from 48 to 320 MB in 16 MB steps must end by itself, written or

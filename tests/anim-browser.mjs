@@ -2,8 +2,8 @@
 // driven by puppeteer-core (make browser-deps). The animation is paused at
 // moments of its loop (SVG's setCurrentTime) and each moment's screenshot
 // is read back pixel by pixel (decoded by the browser's own canvas): while
-// the maze is dug its walls fall and no cell is the path's red; at the end
-// the path is red, cell for cell as the file's finished state says.
+// the maze is dug its walls fall and no cell is the path's violet; at the end
+// the path is violet, cell for cell as the file's finished state says.
 // Usage: node tests/anim-browser.mjs BUILD_DIR [SHOTS_DIR]
 // Ends with "anim-browser: N passed, N failed" (tests/run.sh counts it).
 // meiro-suite: check
@@ -23,10 +23,10 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'meiro-anim-browser-'));
 const browser = await puppeteer.launch({ executablePath: chromium, headless: true,
   args: ['--no-sandbox', '--disable-gpu'] });
 
-// The path's red (export_anim.c's PATH_COLOUR), and what a pixel is.
-const RED = [0xe8, 0x68, 0x5c];
+// The path's violet (export_anim.c's PATH_COLOUR, the answer's), and what a pixel is.
+const PATH = [0xa0, 0x48, 0xe0];
 function kind(r, g, b) {
-  if (Math.abs(r - RED[0]) < 14 && Math.abs(g - RED[1]) < 14 && Math.abs(b - RED[2]) < 14) return 'path';
+  if (Math.abs(r - PATH[0]) < 14 && Math.abs(g - PATH[1]) < 14 && Math.abs(b - PATH[2]) < 14) return 'path';
   if (r < 70 && g < 70 && b < 70) return 'wall';
   if (r > 235 && g > 235 && b > 235) return 'white';
   return Math.max(r, g, b) - Math.min(r, g, b) > 30 ? 'coloured' : 'other';
@@ -45,7 +45,7 @@ try {
     const cellPx = width / (16 + 2);
     // the finished state: the path's cells (their base paint), as a viewer
     // that does not animate shows them
-    const pathCells = (text.match(/<rect [^>]*fill="#e8685c"/g) || []).length;
+    const pathCells = (text.match(/<rect [^>]*fill="#a048e0"/g) || []).length;
     check(pathCells >= 16 + 10 - 1, `${algo}: the file's finished state has ${pathCells} path cells`);
     const page = await browser.newPage();
     await page.setViewport({ width, height });
@@ -87,11 +87,11 @@ try {
     check(mid.coloured > early.coloured && early.coloured > start.coloured,
       `${algo}: carved ${start.coloured} → ${early.coloured} → ${mid.coloured} pixels while digging`);
     check(early.path < cellArea && mid.path < cellArea,
-      `${algo}: the path's red while digging (${early.path}, ${mid.path} pixels)`);
-    // at the end the path, as the file's finished state says (each red cell
+      `${algo}: the path's violet while digging (${early.path}, ${mid.path} pixels)`);
+    // at the end the path, as the file's finished state says (each violet cell
     // less its walls' share)
     check(end.path > pathCells * cellArea * 0.6 && end.path <= pathCells * cellArea * 1.05,
-      `${algo}: ${end.path} red pixels at the end for ${pathCells} path cells of ${cellArea} pixels`);
+      `${algo}: ${end.path} violet pixels at the end for ${pathCells} path cells of ${cellArea} pixels`);
     await page.close();
     await reader.close();
   }

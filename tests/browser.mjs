@@ -151,7 +151,7 @@ async function play(name, args, lang) {
   }
   await new Promise((r) => setTimeout(r, 300));
   await shot('goal');
-  // the answer button draws the path: the red line is shown with the solution's corners
+  // the answer button draws the path: the answer's line is shown with the solution's corners
   await page.keyboard.press('Escape');
   await page.click('#answer');
   const answer = await page.evaluate(() => {

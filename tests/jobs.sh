@@ -3,7 +3,7 @@
 # The jobs: the first commands a parent, a teacher, a booklet maker and a
 # spreadsheet user type (from the README and the issue that asked for
 # them), each followed by a look at the finished file as its user sees it:
-# pages rasterised for the solution's red (tests/look.c), their words
+# pages rasterised for the answer's colour (tests/look.c), their words
 # (pdftotext), their size (pdfinfo), sheets' fills, LibreOffice's print of
 # a workbook. Usage: jobs.sh BUILD_DIR
 build=${1:-build}

@@ -8,7 +8,7 @@
  *   ROLE   answer, puzzle, cover, notes or contents (PDF: from the page's
  *          text; XLSX: from the sheet's name, helper sheets left out;
  *          the one-page formats: page)
- *   MARKS  how much of a solution shows: pixels of the solution's red on
+ *   MARKS  how much of a solution shows: pixels of the answer's colour on
  *          the page as printed (PDF through pdftoppm, SVG through
  *          rsvg-convert, PNG as it is, all at 30 dpi), filled cells on a
  *          sheet (XLSX), '.' path marks (text, CSV), 1 for an HTML page
@@ -17,12 +17,15 @@
 #define _POSIX_C_SOURCE 200809L
 #include <cairo.h>
 #include <glob.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include "answer_ink.h"
 
 static char tmp[64];
 
@@ -50,16 +53,9 @@ static char *capture(const char *cmd, size_t *len)
     return buf;
 }
 
-/* The solution's red (217, 38, 25), also where antialiasing blends it
- * half with the paper; not the art's oranges (the carrot, the frame's
- * stars: green well above blue) nor its pinks (blue well up). */
-static bool solution_red(int r, int g, int b)
-{
-    return r >= 150 && r - g >= 70 && r - b >= 70 && abs(g - b) < 60;
-}
 
-/* Pixels of the solution's red in a PNG. */
-static long red_pixels(const char *png)
+/* Pixels of the answer's colour in a PNG. */
+static long answer_pixels(const char *png)
 {
     cairo_surface_t *s = cairo_image_surface_create_from_png(png);
     if (cairo_surface_status(s) != CAIRO_STATUS_SUCCESS) {
@@ -71,22 +67,22 @@ static long red_pixels(const char *png)
     int stride = cairo_image_surface_get_stride(s);
     bool alpha = cairo_image_surface_get_format(s) == CAIRO_FORMAT_ARGB32;
     const unsigned char *data = cairo_image_surface_get_data(s);
-    long reds = 0;
+    long marks = 0;
     for (int y = 0; y < h; y++) {
         for (int x = 0; x < w; x++) {
             uint32_t px = *(const uint32_t *)(data + (size_t)y * stride + 4 * (size_t)x);
             int a = alpha ? (int)(px >> 24) : 255; /* premultiplied: on white */
             int r = (int)(px >> 16 & 255) + 255 - a, g = (int)(px >> 8 & 255) + 255 - a,
                 b = (int)(px & 255) + 255 - a;
-            reds += solution_red(r, g, b);
+            marks += answer_ink(r, g, b);
         }
     }
     cairo_surface_destroy(s);
-    return reds;
+    return marks;
 }
 
 /* The same in a binary PPM (pdftoppm's own output: no PNG to compress). */
-static long red_pixels_ppm(const char *ppm)
+static long answer_pixels_ppm(const char *ppm)
 {
     FILE *f = fopen(ppm, "rb");
     int w, h, max;
@@ -97,12 +93,12 @@ static long red_pixels_ppm(const char *ppm)
     }
     size_t n = (size_t)w * (size_t)h * 3;
     unsigned char *px = malloc(n);
-    long reds = px && fread(px, 1, n, f) == n ? 0 : -1;
-    for (size_t i = 0; reds >= 0 && i < n; i += 3)
-        reds += solution_red(px[i], px[i + 1], px[i + 2]);
+    long marks = px && fread(px, 1, n, f) == n ? 0 : -1;
+    for (size_t i = 0; marks >= 0 && i < n; i += 3)
+        marks += answer_ink(px[i], px[i + 1], px[i + 2]);
     free(px);
     fclose(f);
-    return reds;
+    return marks;
 }
 
 static bool has(const char *text, const char *word) { return strstr(text, word) != NULL; }
@@ -140,7 +136,7 @@ static bool look_pdf(const char *file)
         char *end = page ? strchr(page, '\f') : NULL;
         if (end) *end = 0;
         printf("%s %zu %s %ld\n", file, i + 1, page ? page_role(page) : "puzzle",
-               red_pixels_ppm(g.gl_pathv[i]));
+               answer_pixels_ppm(g.gl_pathv[i]));
         page = end ? end + 1 : NULL;
     }
     globfree(&g);
@@ -198,7 +194,7 @@ static bool look_xlsx(const char *file)
     bool line[256] = {false}; /* by font: the way's line colour */
     p = strstr(styles, "<fonts");
     for (int k = 0; p && (p = strstr(p + 1, "<font>")) != NULL && k < 256; k++) {
-        const char *next = strstr(p, "</font>"), *way = strstr(p, "FFE67E22");
+        const char *next = strstr(p, "</font>"), *way = strstr(p, "FFA048E0");
         line[k] = way && next && way < next;
     }
     bool *filled = NULL; /* by cell style */
@@ -247,13 +243,13 @@ static bool look_file(const char *file)
     long marks = -1;
     char cmd[1200], png[96];
     if (!strcmp(ext, "png")) {
-        marks = red_pixels(file);
+        marks = answer_pixels(file);
     } else if (!strcmp(ext, "svg")) {
         snprintf(png, sizeof png, "%s/svg.png", tmp);
         snprintf(cmd, sizeof cmd, "rsvg-convert --dpi-x 30 --dpi-y 30 -f png -o %s '%s'", png,
                  file);
         char *none = capture(cmd, NULL);
-        if (none) marks = red_pixels(png);
+        if (none) marks = answer_pixels(png);
         free(none);
     } else {
         FILE *f = fopen(file, "rb");

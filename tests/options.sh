@@ -74,6 +74,15 @@ run 2 generate -s 1 --solution --answers-to a.pdf -o m.pdf; err_has "one or the 
 run 2 generate -s 1 --landscape --portrait -o o.pdf; err_has "one orientation"; absent o.pdf
 run 2 booklet -n 2 --landscape --portrait -o o.pdf; err_has "one orientation"
 run 2 booklet -n 2 --dpi 300 -o o.pdf; err_has "--dpi and --crop are for PNG"
+# the answer's colour: a name or #rrggbb (either spelling of the option),
+# nothing in text; --choices: what it cannot go with, and what the grid holds
+run 0 generate -s 1 --answer-color '#1A2B3C' --solution -o c.svg; err_empty
+run 2 generate -s 1 --answer-colour pink -o c.pdf; err_has "unknown answer colour 'pink'"
+run 0 generate -s 1 --answer-colour red -o c.txt; err_has "--answer-colour changes nothing in text output"; one_line
+run 2 generate -s 1 --choices 2 --loops 10 -o c.txt; err_has "--loops would open more"
+run 2 generate -s 1 --choices 2 --weave 10 -o c.pdf; err_has "--choices cannot go with --weave"
+run 2 generate -s 1 --choices 7 -W 8 -H 6 -o c.json; err_has "--choices takes 1 to 6 on a maze of 48 cells"
+run 2 generate -s 1 --choices 0 -o c.json; err_has "--choices is a whole number from 1"
 # --name: the template's name line, or meiro's own where it has none
 run 0 generate -s 1 --name Hana -o named.pdf
 if need pdftotext; then

@@ -10,15 +10,16 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "answer_ink.h"
 #include "tools.h"
 
 
 typedef struct image {
     int w, h;
-    unsigned char *gray; /* 0 black .. 255 white; red counts as light */
-    unsigned char *red;  /* 1 where the pixel is the solution's red */
-    bool pictures;       /* S and G are pictures (set by the caller): reds
-                            of their own are not the solution's */
+    unsigned char *gray;   /* 0 black .. 255 white; the answer counts as light */
+    unsigned char *answer; /* 1 where the pixel is the answer's (answer_ink.h) */
+    bool pictures;         /* S and G are pictures (set by the caller): colours
+                              of their own are not the answer's */
     double ends_mm;      /* S and G stand on plates this wide, over the
                             walls of small cells (an answer key's): the
                             edges under them are not judged; 0: none */
@@ -39,7 +40,7 @@ static bool load_png(const char *path, image *img)
     const unsigned char *data = cairo_image_surface_get_data(s);
     cairo_format_t fmt = cairo_image_surface_get_format(s);
     img->gray = malloc((size_t)img->w * img->h);
-    img->red = malloc((size_t)img->w * img->h);
+    img->answer = malloc((size_t)img->w * img->h);
     for (int y = 0; y < img->h; y++) {
         for (int x = 0; x < img->w; x++) {
             unsigned r, g, b;
@@ -53,10 +54,10 @@ static bool load_png(const char *path, image *img)
                 g = ((px >> 8) & 255) + (255 - a);
                 b = (px & 255) + (255 - a);
             }
-            bool is_red = r > 150 && g < 120 && b < 120;
+            bool answer = answer_ink((int)r, (int)g, (int)b);
             size_t i = (size_t)y * img->w + x;
-            img->red[i] = is_red;
-            img->gray[i] = is_red ? 255 : (unsigned char)((r * 30 + g * 59 + b * 11) / 100);
+            img->answer[i] = answer;
+            img->gray[i] = answer ? 255 : (unsigned char)((r * 30 + g * 59 + b * 11) / 100);
         }
     }
     cairo_surface_destroy(s);
@@ -66,7 +67,7 @@ static bool load_png(const char *path, image *img)
 static void free_image(image *img)
 {
     free(img->gray);
-    free(img->red);
+    free(img->answer);
 }
 
 static bool dark(const image *img, int x, int y)
@@ -235,13 +236,13 @@ static void check_picture(verdict *v, const char *what, const image *img, const 
      * anywhere without a path */
     int red_missing = 0;
     size_t reds = 0;
-    for (size_t i = 0; i < (size_t)img->w * img->h; i++) reds += img->red[i];
+    for (size_t i = 0; i < (size_t)img->w * img->h; i++) reds += img->answer[i];
     if (path) {
         for (size_t k = 1; k < path->length; k++) {
             double mx = left + (path->cells[k - 1].x + path->cells[k].x + 1) / 2.0 * cw;
             double my = top + (path->cells[k - 1].y + path->cells[k].y + 1) / 2.0 * ch;
             size_t i = (size_t)lround(my) * img->w + (size_t)lround(mx);
-            if (!img->red[i] && !UNDER_PLATE((path->cells[k - 1].x + path->cells[k].x + 1) / 2.0,
+            if (!img->answer[i] && !UNDER_PLATE((path->cells[k - 1].x + path->cells[k].x + 1) / 2.0,
                                              (path->cells[k - 1].y + path->cells[k].y + 1) / 2.0))
                 red_missing++;
         }
@@ -259,7 +260,7 @@ static void check_picture(verdict *v, const char *what, const image *img, const 
                  py <= top + (ends[e].y + 2 / 3.0) * ch; py++)
                 for (int px = (int)(left + (ends[e].x + 1 / 3.0) * cw);
                      px <= left + (ends[e].x + 2 / 3.0) * cw; px++)
-                    covered += img->red[(size_t)py * img->w + (size_t)px];
+                    covered += img->answer[(size_t)py * img->w + (size_t)px];
         verdict_note(v, covered == 0, "%s: %d red pixels on S and G", what, covered);
     } else {
         /* a picture for S or G may have red of its own: not counted */
@@ -268,7 +269,7 @@ static void check_picture(verdict *v, const char *what, const image *img, const 
             for (int py = (int)(top + ends[e].y * ch); py < top + (ends[e].y + 1) * ch; py++)
                 for (int px = (int)(left + ends[e].x * cw); px < left + (ends[e].x + 1) * cw; px++)
                     if (px >= 0 && py >= 0 && px < img->w && py < img->h)
-                        reds -= img->red[(size_t)py * img->w + (size_t)px];
+                        reds -= img->answer[(size_t)py * img->w + (size_t)px];
         verdict_note(v, reds == 0, "%s: %zu red pixels without a solution", what, reds);
     }
 }

@@ -453,7 +453,7 @@ err_has "--volume takes the series' volume"
 
 # greyscale-safe answers: a service's answer page, rasterised in grey, shows
 # the path as a band of mid grey (the walls stay black, the paper white),
-# where the red line would be a dark grey among the walls; over seeds,
+# where the coloured line would be a dark grey among the walls; over seeds,
 # sizes and grids, the puzzle page has almost none of that grey
 shades() { # PGM -> "black mid": pixels under 64, and between 128 and 180
     python3 -c '
@@ -479,11 +479,11 @@ if need pdftoppm python3; then
             then ok; else bad "$service $case: black/mid puzzle $5/$6, answer $7/$8"; fi
         done
     done
-    # the same measure sees no band in the red line of a home page
+    # the same measure sees no band in the coloured line of a home page
     run 0 "$meiro" generate -W 30 -H 40 --seed 2 --paper 6x9in --answer-page -o "$tmp/g.pdf"
     pdftoppm -r 100 -gray -f 1 -l 2 "$tmp/g.pdf" "$tmp/g"
     set -- $(shades "$tmp/g-1.pgm") $(shades "$tmp/g-2.pgm")
-    if [ $(($4 - $2)) -le $((2 * $2 + 400)) ]; then ok; else bad "home red line: mid $2 -> $4"; fi
+    if [ $(($4 - $2)) -le $((2 * $2 + 400)) ]; then ok; else bad "home answer line: mid $2 -> $4"; fi
 fi
 
 # a template names the service ([print] service); --print on the command

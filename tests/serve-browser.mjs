@@ -627,6 +627,18 @@ try {
       !await page.$eval('[data-booklet="pdf"]', (b) => b.disabled), 'a weave maze\'s booklet is of weave mazes');
     await page.click('.kind:nth-child(1)'); // Rectangle
     await preview(page);
+    // a set number of choices: in the query and the command, loops hidden
+    // (the command refuses them with it), the preview a maze made so
+    const unchosen = await preview(page);
+    await page.select('#choices', '3');
+    const chosen = await changed(page, unchosen);
+    const choicesCommand = await page.$eval('#command', (e) => e.textContent);
+    check(/--choices 3/.test(choicesCommand) && !/--loops/.test(choicesCommand),
+      `choices in the command: ${choicesCommand}`);
+    check(chosen.includes('<svg') && await page.$eval('#loops-box', (e) => e.hidden),
+      'the preview with three choices, no loops offered');
+    await page.select('#choices', '0');
+    check(!await page.$eval('#loops-box', (e) => e.hidden), 'loops offered again with any number of choices');
     // ticked kinds: plain, keys, one-way
     for (const k of ['keys', 'one-way']) await page.click(`#booklet-kinds input[value="${k}"]`);
     const kindsCommand = await page.$eval('#booklet-command', (e) => e.textContent);

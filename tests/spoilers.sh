@@ -22,6 +22,21 @@ need pdftoppm pdftotext rsvg-convert unzip || { finish; exit 1; }
 
 "$meiro" generate -s 3 -W 12 -H 9 -o "$tmp/in.txt"
 
+# The audit looks for the answer in its colour (the default violet): an
+# answer in it is seen, the same answer in another colour is not (so a
+# change of the default that look.c missed fails here, not as a clean
+# audit of pages it cannot read).
+what="look sees the answer in its default colour, and only in it"
+"$meiro" generate -s 3 --solution --dpi 30 -o "$tmp/violet.png" &&
+    "$meiro" generate -s 3 --solution --dpi 30 --answer-colour red -o "$tmp/red.png" &&
+    "$look" "$tmp/violet.png" "$tmp/red.png" > "$tmp/seen" || bad "$what: not made or not read"
+if awk 'NR == 1 && $4 > 100 { v = 1 } NR == 2 && $4 == 0 { r = 1 } END { exit !(v && r) }' "$tmp/seen"; then
+    ok
+else
+    bad "$what: $(tr '\n' ' ' < "$tmp/seen")"
+fi
+: > "$tmp/answers-seen"
+
 # where a template puts its answers (no template: generate none, booklet
 # its own booklet-a4's key)
 place_of() {
@@ -91,6 +106,7 @@ check() {
         awk '$4 == 0 { print "the solved maze shows no solution: " $1 " page " $2; exit }' "$d/look"
         return
     fi
+    awk '$3 == "answer" { n += $4 } END { print n + 0 }' "$d/look" >> "$tmp/answers-seen"
     awk '$3 == "answer" && $4 == 0 { print "answer without its solution: " $1 " page " $2 }
          $3 != "answer" && $3 != "page" && $4 > 0 { print "solution on " $3 " page " $2 " of " $1 " (" $4 ")" }' "$d/look" | head -1
     main=$(awk -v f="$d/out.$fmt" '$1 == f' "$d/look")
@@ -166,6 +182,12 @@ for tpl in kids-a4 worksheet-a4-2up; do
         audit booklet "$tpl" "$mode" xlsx ja
     done
 done
+
+# every answer page audited above together: an audit that saw no answer
+# anywhere saw nothing (look.c blind to the pages' answer)
+what="answers seen on the answer pages"
+seen=$(awk '{ n += $1 } END { print n + 0 }' "$tmp/answers-seen")
+if [ "$seen" -gt 0 ]; then ok; else bad "$what: none, on every answer page"; fi
 
 # meiro serve's routes and the studio's own requests: each answer (a PDF,
 # or a refusal) as tests/spoilers-studio.mjs lists it, "NAME WANT STATUS"

@@ -1004,7 +1004,158 @@ static void test_golden_wall(void)
     CHECK_ALL(same);
 }
 
+/* ---- --choices N: a way with exactly N decision points ----------------- */
+
+/* A maze made as meiro generate makes it (a job), with `choices`; level
+ * -1 for none (then w x h cells). NULL and *e on a refusal. */
+static meiro_maze *choices_maze(meiro_grid grid, int level, uint32_t w, uint32_t h,
+                                unsigned choices, uint64_t seed, meiro_error *e)
+{
+    meiro_job *job = meiro_job_new();
+    meiro_maze *m = NULL;
+    meiro_path path = {0};
+    if (!job) return NULL;
+    meiro_generate_options *o = meiro_job_maze(job);
+    o->grid = grid, o->seed = seed;
+    if (level < 0) o->width = w, o->height = h;
+    if (meiro_job_set_int(job, MEIRO_JOB_FORMAT, MEIRO_FORMAT_JSON, e) == MEIRO_OK &&
+        meiro_job_set_int(job, MEIRO_JOB_LEVEL, level, e) == MEIRO_OK &&
+        meiro_job_set_int(job, MEIRO_JOB_MAZE_GIVEN,
+                          level < 0 ? MEIRO_GIVEN_WIDTH | MEIRO_GIVEN_HEIGHT : 0, e) == MEIRO_OK &&
+        meiro_job_set_int(job, MEIRO_JOB_CHOICES, choices, e) == MEIRO_OK &&
+        meiro_job_plan(job, e) == MEIRO_OK)
+        meiro_job_make(job, NULL, &m, &path, e);
+    meiro_path_free(&path);
+    meiro_job_free(job);
+    return m;
+}
+
+/* Where the way from S to G has a choice, as meiro stats counts them. */
+static uint64_t decisions(const meiro_maze *m, bool *perfect)
+{
+    meiro_stats st;
+    if (meiro_stats_compute(m, &st, NULL) != MEIRO_OK) return UINT64_MAX;
+    *perfect = st.perfect && st.reachable == st.cells;
+    return st.decisions;
+}
+
+/* N = 1 .. 8 over 200 seeds on every grid: exactly N, the maze perfect
+ * (every wrong turn a dead end, every cell reached), the same maze again
+ * from the seed; and a maze of each level (age) on each grid. */
+static void test_choices(void)
+{
+    static const struct {
+        meiro_grid grid;
+        uint32_t w, h;
+    } grids[] = {{MEIRO_GRID_RECT, 12, 9},
+                 {MEIRO_GRID_POLAR, 1, 6},
+                 {MEIRO_GRID_HEX, 12, 9},
+                 {MEIRO_GRID_TRIANGLE, 16, 9}};
+    verdict v = {0};
+    for (size_t g = 0; g < sizeof grids / sizeof grids[0]; g++) {
+        for (unsigned n = 1; n <= 8; n++) {
+            for (uint64_t seed = 0; seed < 200; seed++) {
+                meiro_error e = {0};
+                meiro_maze *m = choices_maze(grids[g].grid, -1, grids[g].w, grids[g].h, n, seed, &e);
+                bool perfect = false;
+                uint64_t got = m ? decisions(m, &perfect) : 0;
+                verdict_note(&v, m && got == n && perfect, "%s seed %llu --choices %u: %s%llu%s",
+                             meiro_grid_name(grids[g].grid), (unsigned long long)seed, n,
+                             m ? "" : e.message, (unsigned long long)got,
+                             m && !perfect ? ", not perfect" : "");
+                if (m && seed % 50 == 0) { /* again from the seed */
+                    meiro_maze *again =
+                        choices_maze(grids[g].grid, -1, grids[g].w, grids[g].h, n, seed, NULL);
+                    verdict_note(&v, again && meiro_maze_equal(m, again),
+                                 "%s seed %llu --choices %u: another maze from the same seed",
+                                 meiro_grid_name(grids[g].grid), (unsigned long long)seed, n);
+                    meiro_maze_free(again);
+                }
+                meiro_maze_free(m);
+            }
+        }
+        /* each level's grid: as many as it holds (a choice for each 8
+         * cells), the rest refused before any work */
+        for (int level = 0; level < MEIRO_LEVEL_COUNT; level++) {
+            meiro_maze *plain = choices_maze(grids[g].grid, level, 0, 0, 0, 0, NULL);
+            uint64_t holds = plain ? meiro_maze_cell_count(plain) / 8 : 0;
+            meiro_maze_free(plain);
+            for (unsigned n = 1; n <= 8; n++)
+                for (uint64_t seed = 0; seed < 10; seed++) {
+                    meiro_error e = {0};
+                    meiro_maze *m = choices_maze(grids[g].grid, level, 0, 0, n, seed, &e);
+                    bool perfect = false;
+                    uint64_t got = m ? decisions(m, &perfect) : 0;
+                    verdict_note(&v,
+                                 n <= holds ? m && got == n && perfect
+                                            : !m && strstr(e.message, "--choices takes 1 to"),
+                                 "%s %s seed %llu --choices %u (%llu held): %s%llu",
+                                 meiro_grid_name(grids[g].grid),
+                                 meiro_level_info((meiro_level)level)->name,
+                                 (unsigned long long)seed, n, (unsigned long long)holds,
+                                 m ? "" : e.message, (unsigned long long)got);
+                    meiro_maze_free(m);
+                }
+        }
+    }
+    CHECK_ALL(v);
+}
+
+/* What --choices cannot be, each in a line: more than the grid holds,
+ * none, and the kinds of maze it cannot go with. */
+static void test_choices_refused(void)
+{
+    meiro_error e = {0};
+    meiro_maze *m = choices_maze(MEIRO_GRID_RECT, -1, 3, 3, 3, 1, &e);
+    CHECK_MSG(!m && e.status == MEIRO_ERROR_ARGUMENT && strstr(e.message, "1 to 1 on a maze of 9 cells"), "%s",
+              e.message);
+    meiro_maze_free(m);
+    meiro_job *job = meiro_job_new();
+    e = (meiro_error){0};
+    meiro_job_maze(job)->loops = 20;
+    CHECK_INT(meiro_job_set_int(job, MEIRO_JOB_CHOICES, 2, NULL), MEIRO_OK);
+    CHECK_INT(meiro_job_plan(job, &e), MEIRO_ERROR_ARGUMENT);
+    CHECK_MSG(strstr(e.message, "--loops") && !strchr(e.message, '\n'), "%s", e.message);
+    meiro_job_free(job);
+}
+
+/* Watched (--animate, --frames, meiro watch): the trace of a --choices
+ * maze, replayed, ends in the maze made (the way and its branches rebuilt
+ * are told wall by wall, as a generator's steps are). */
+static void test_choices_watched(void)
+{
+    verdict v = {0};
+    for (uint64_t seed = 0; seed < 20; seed++) {
+        meiro_trace *trace = meiro_trace_new();
+        meiro_observer watch = meiro_trace_observer(trace);
+        meiro_job *job = meiro_job_new();
+        meiro_maze *m = NULL;
+        meiro_path path = {0};
+        meiro_job_maze(job)->width = 10, meiro_job_maze(job)->height = 8;
+        meiro_job_maze(job)->seed = seed;
+        if (meiro_job_set_int(job, MEIRO_JOB_MAZE_GIVEN, MEIRO_GIVEN_WIDTH | MEIRO_GIVEN_HEIGHT,
+                              NULL) == MEIRO_OK &&
+            meiro_job_set_int(job, MEIRO_JOB_CHOICES, 1 + seed % 5, NULL) == MEIRO_OK &&
+            meiro_job_plan(job, NULL) == MEIRO_OK)
+            meiro_job_make(job, &watch, &m, &path, NULL);
+        meiro_player *p = m ? meiro_player_new(trace, NULL, 0, NULL) : NULL;
+        while (p && meiro_player_next(p)) continue;
+        verdict_note(&v, p && meiro_maze_equal(meiro_player_maze(p), m),
+                     "seed %llu: the replayed trace is not the maze made",
+                     (unsigned long long)seed);
+        meiro_player_free(p);
+        meiro_path_free(&path);
+        meiro_maze_free(m);
+        meiro_job_free(job);
+        meiro_trace_free(trace);
+    }
+    CHECK_ALL(v);
+}
+
 static const test_case cases[] = {
+    {"choices", test_choices},
+    {"choices_watched", test_choices_watched},
+    {"choices_refused", test_choices_refused},
     {"ends_apart", test_ends_apart},
     {"textures", test_textures},
     {"loops_and_ends", test_loops_and_ends},

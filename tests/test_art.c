@@ -256,7 +256,7 @@ static void test_answers_keep_pictures(void)
                             differ +=
                                 abs(a.gray[(size_t)y * a.w + x] - b.gray[(size_t)y * b.w + x]) > 8;
             }
-            for (size_t k = 0; k < (size_t)b.w * b.h; k++) reds += b.red[k];
+            for (size_t k = 0; k < (size_t)b.w * b.h; k++) reds += b.answer[k];
             verdict_note(&v, differ == 0 && reds > 0,
                          "%s: %d pixels of the pictures changed under the path (%d red)", name,
                          differ, reds);

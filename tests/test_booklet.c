@@ -1578,7 +1578,7 @@ static void class_set(meiro_booklet_options *b, meiro_export_options *page, meir
 static size_t red_pixels(const image *img)
 {
     size_t n = 0;
-    for (size_t i = 0; i < (size_t)img->w * img->h; i++) n += img->red[i];
+    for (size_t i = 0; i < (size_t)img->w * img->h; i++) n += img->answer[i];
     return n;
 }
 

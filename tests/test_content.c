@@ -4,6 +4,7 @@
  * the text that reads back, and the errors. Public API only. */
 #define _POSIX_C_SOURCE 200809L
 #include "harness.h"
+#include "answer_ink.h"
 #include "tools.h"
 #include "meiro.h"
 
@@ -960,10 +961,10 @@ static bool px_dark(const ppm *img, int x, int y)
     const unsigned char *p = px(img, x, y);
     return p[0] < 110 && p[1] < 110 && p[2] < 110;
 }
-static bool px_red(const ppm *img, int x, int y)
+static bool px_answer(const ppm *img, int x, int y)
 {
     const unsigned char *p = px(img, x, y);
-    return p[0] > 150 && p[1] < 110 && p[2] < 110;
+    return answer_ink(p[0], p[1], p[2]);
 }
 
 /* The box of a picture's dark pixels: a maze's outer wall. */
@@ -1102,14 +1103,14 @@ static void test_picture_page(void)
                         size_t i = (size_t)y * w + x;
                         int cx = (int)(x0 + (x + 0.5) * cw), cy = (int)(y0 + (y + 0.5) * ch);
                         bool end = (x == s.x && y == s.y) || (x == g.x && y == g.y);
-                        red[i] = !end && px_red(a, cx, cy);
+                        red[i] = !end && px_answer(a, cx, cy);
                         want[i] = !end && mask[i];
                         unsigned dark = 0, all = 0;
                         for (int py = (int)(y0 + y * ch); py <= (int)(y0 + (y + 1) * ch); py++)
                             for (int pxl = (int)(x0 + x * cw); pxl <= (int)(x0 + (x + 1) * cw);
                                  pxl++, all++) {
                                 dark += px_dark(&pages[0], pxl, py);
-                                puzzle_red += px_red(&pages[0], pxl, py);
+                                puzzle_red += px_answer(&pages[0], pxl, py);
                             }
                         if (!end) {
                             ink[mask[i] != 0] += (double)dark / all;

@@ -8,6 +8,7 @@
 #include "harness.h"
 #include "whitebox.h"
 #include "core/grid.h"
+#include "page/answer_colour.h"
 
 #include <cairo-svg.h>
 
@@ -434,6 +435,13 @@ static void check_printed(const job *j, const meiro_maze *m, const page_layout *
     image img;
     CHECK(load_png(png, &img));
     if (!img.gray) return;
+    /* a solved maze's sheet draws the way's glyphs in the answer's colour:
+     * seen, then left out of the walls read below */
+    size_t answer = 0;
+    for (size_t i = 0; i < (size_t)img.w * img.h; i++) answer += img.answer[i];
+    CHECK_MSG(!j->solve || answer > 100, "%s: the way in %zu pixels of the answer's colour in %s",
+              j->name, answer, program);
+    if (j->solve) memset(img.answer, 0, (size_t)img.w * img.h);
     /* LibreOffice places the maze itself: its outer wall is the first and
      * last dark pixel of the middle row, and of the first cell's column. */
     page_layout guess = *L;
@@ -721,13 +729,15 @@ static void test_svg_groups(void)
                           (!sol || (walls < sol && sol < labels)),
                       "%s: the groups in order", name);
             const char *after_walls = sol ? sol : labels;
-            const char *black = "stroke:rgb(0%,0%,0%)", *red = "stroke:rgb(85%,15%,10%)";
+            /* the answer's violet, 0xA048E0, as cairo writes it */
+            const char *black = "stroke:rgb(0%,0%,0%)",
+                       *ink = "stroke:rgb(62.745098%,28.235294%,87.843137%)";
             CHECK_MSG(holds(walls, after_walls, black) && !holds(svg, walls, black) &&
                           !holds(labels, end, black),
                       "%s: the wall strokes only in walls", name);
-            CHECK_MSG(!holds(svg, after_walls, red) && !holds(labels, end, red) &&
-                          holds(sol, labels, red) == solved,
-                      "%s: the red path only in solution", name);
+            CHECK_MSG(!holds(svg, after_walls, ink) && !holds(labels, end, ink) &&
+                          holds(sol, labels, ink) == solved,
+                      "%s: the answer's path only in solution", name);
             CHECK_MSG(!holds(sol, labels, "href=") && !holds(sol, labels, "fill:rgb"),
                       "%s: nothing but the path in solution", name);
             /* the arrows (kids), the words' outlines in black (plain), on white */
@@ -758,7 +768,7 @@ static void test_svg_groups(void)
             int differ = img[0].w == img[1].w && img[0].h == img[1].h ? 0 : -1;
             for (int i = 0; differ >= 0 && i < img[0].w * img[0].h; i++)
                 differ +=
-                    abs(img[0].gray[i] - img[1].gray[i]) > 24 || img[0].red[i] != img[1].red[i];
+                    abs(img[0].gray[i] - img[1].gray[i]) > 24 || img[0].answer[i] != img[1].answer[i];
             CHECK_MSG(differ == 0, "%s: %d pixels differ from the page drawn without groups", name,
                       differ);
             free_image(&img[0]);
@@ -1324,7 +1334,216 @@ static void test_polar_rim_door(void)
     CHECK_ALL(v);
 }
 
+/* ---- The answer as readers with colour-blind vision see it ------------- */
+
+/* Machado, Oliveira and Fernandes (2009), severity 1.0, on linear RGB:
+ * none, protan, deutan, tritan. */
+static const double cvd[4][3][3] = {
+    {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}},
+    {{0.152286, 1.052583, -0.204868}, {0.114503, 0.786281, 0.099216},
+     {-0.003882, -0.048116, 1.051998}},
+    {{0.367322, 0.860646, -0.227968}, {0.280085, 0.672501, 0.047413},
+     {-0.011820, 0.042940, 0.968881}},
+    {{1.255528, -0.076749, -0.178779}, {-0.078411, 0.930809, 0.147602},
+     {0.004733, 0.691367, 0.303900}},
+};
+static const char *const cvd_name[4] = {"normal", "protan", "deutan", "tritan"};
+
+static double linear(unsigned v)
+{
+    double c = v / 255.0;
+    return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4);
+}
+
+/* The relative luminance of 0xRRGGBB as vision k sees it. */
+static double seen_luminance(uint32_t rgb, int k)
+{
+    double l[3] = {linear(rgb >> 16), linear(rgb >> 8 & 255), linear(rgb & 255)}, s[3];
+    for (int i = 0; i < 3; i++) {
+        s[i] = cvd[k][i][0] * l[0] + cvd[k][i][1] * l[1] + cvd[k][i][2] * l[2];
+        s[i] = s[i] < 0 ? 0 : s[i] > 1 ? 1 : s[i];
+    }
+    return 0.2126 * s[0] + 0.7152 * s[1] + 0.0722 * s[2];
+}
+
+static double contrast(double a, double b)
+{
+    return (fmax(a, b) + 0.05) / (fmin(a, b) + 0.05);
+}
+
+/* What a rendered key page shows: the most common colours of its walls
+ * (dark), paper (light) and answer (saturated), and the usual width in
+ * pixels of the answer's line and of a wall (the commonest run across
+ * them, along rows and columns). */
+typedef struct page_inks {
+    uint32_t wall, paper, answer;
+    long answer_pixels;
+    int answer_width, wall_width;
+} page_inks;
+
+static uint32_t pixel_at(const unsigned char *px, int stride, int x, int y)
+{
+    return *(const uint32_t *)(px + (size_t)y * stride + 4 * (size_t)x) & 0xFFFFFFu;
+}
+
+static int channel_spread(uint32_t c)
+{
+    int r = (int)(c >> 16), g = (int)(c >> 8 & 255), b = (int)(c & 255);
+    return (r > g ? (r > b ? r : b) : (g > b ? g : b)) - (r < g ? (r < b ? r : b) : (g < b ? g : b));
+}
+
+static bool near_colour(uint32_t a, uint32_t b, int by)
+{
+    return abs((int)(a >> 16) - (int)(b >> 16)) <= by &&
+           abs((int)(a >> 8 & 255) - (int)(b >> 8 & 255)) <= by &&
+           abs((int)(a & 255) - (int)(b & 255)) <= by;
+}
+
+/* The commonest run length (1..63 pixels) of pixels near `ink`. */
+static int usual_run(const unsigned char *px, int stride, int w, int h, uint32_t ink, int by)
+{
+    long runs[64] = {0};
+    for (int pass = 0; pass < 2; pass++) {
+        int lines = pass ? w : h, along = pass ? h : w;
+        for (int i = 0; i < lines; i++) {
+            int run = 0;
+            for (int j = 0; j <= along; j++) {
+                bool in = j < along && near_colour(pass ? pixel_at(px, stride, i, j)
+                                                        : pixel_at(px, stride, j, i),
+                                                   ink, by);
+                if (in) run++;
+                else if (run) runs[run < 64 ? run : 0]++, run = 0;
+            }
+        }
+    }
+    int best = 1;
+    for (int r = 1; r < 64; r++)
+        if (runs[r] > runs[best]) best = r;
+    return best;
+}
+
+static bool page_inks_of(const char *png, page_inks *k)
+{
+    cairo_surface_t *img = cairo_image_surface_create_from_png(png);
+    if (cairo_surface_status(img) != CAIRO_STATUS_SUCCESS) {
+        cairo_surface_destroy(img);
+        return false;
+    }
+    int w = cairo_image_surface_get_width(img), h = cairo_image_surface_get_height(img);
+    int stride = cairo_image_surface_get_stride(img);
+    const unsigned char *px = cairo_image_surface_get_data(img);
+    /* colours by count: an open-addressed table of the page's colours */
+    enum { SLOTS = 1 << 16 };
+    uint32_t *key = calloc(SLOTS, sizeof *key);
+    long *count = calloc(SLOTS, sizeof *count);
+    bool ok = key && count;
+    for (int y = 0; ok && y < h; y++)
+        for (int x = 0; x < w; x++) {
+            uint32_t c = pixel_at(px, stride, x, y) | 0x1000000u, i = (c * 2654435761u) >> 16;
+            while (key[i] && key[i] != c) i = (i + 1) & (SLOTS - 1);
+            key[i] = c, count[i]++;
+        }
+    long wall = 0, paper = 0, answer = 0;
+    *k = (page_inks){0};
+    for (uint32_t i = 0; ok && i < SLOTS; i++) {
+        if (!key[i]) continue;
+        uint32_t c = key[i] & 0xFFFFFFu;
+        int spread = channel_spread(c);
+        if (c >> 16 < 48 && (c >> 8 & 255) < 48 && (c & 255) < 48 && count[i] > wall)
+            wall = count[i], k->wall = c;
+        if (c >> 16 > 230 && (c >> 8 & 255) > 230 && (c & 255) > 230 && count[i] > paper)
+            paper = count[i], k->paper = c;
+        if (spread >= 80 && count[i] > answer) answer = count[i], k->answer = c;
+    }
+    k->answer_pixels = answer;
+    if (ok) {
+        k->answer_width = usual_run(px, stride, w, h, k->answer, 40);
+        k->wall_width = usual_run(px, stride, w, h, k->wall, 60);
+    }
+    free(key);
+    free(count);
+    cairo_surface_destroy(img);
+    return ok;
+}
+
+/* A booklet's key page and a generated maze's answer page, rasterised by
+ * poppler: each kind of vision (simulated on the colours the page shows)
+ * tells the answer from the walls and from the paper by 3.5:1 or more,
+ * and the answer is at least twice a wall's width (told apart by more than
+ * colour). The same measure on the answers' old red fails for protans:
+ * the check can fail. */
+static void test_answer_contrast(void)
+{
+    if (!have("pdftoppm")) return;
+    meiro_maze *m = NULL;
+    meiro_generate_options g;
+    meiro_generate_options_init(&g);
+    g.width = 12, g.height = 9, g.seed = 5;
+    CHECK((m = meiro_generate(&g, NULL)) != NULL);
+    if (!m) return;
+    meiro_booklet_options b;
+    meiro_booklet_options_init(&b);
+    b.count = 2, b.seed = 5;
+    struct {
+        const char *name;
+        uint32_t colour;
+        bool booklet, safe;
+    } pages[] = {{"page", 0, false, true}, {"booklet", 0, true, true},
+                 {"red", MEIRO_COLOUR_SET | 0xD92619, false, false}};
+    for (size_t i = 0; i < sizeof pages / sizeof pages[0]; i++) {
+        char pdf[128], cmd[400], png[160];
+        snprintf(pdf, sizeof pdf, "%s/contrast-%s.pdf", dir, pages[i].name);
+        meiro_export_options page;
+        meiro_export_options_init(&page);
+        page.answer_colour = pages[i].colour;
+        page.answers = pages[i].booklet ? MEIRO_ANSWERS_KEY : MEIRO_ANSWERS_AFTER_PAGE;
+        int last = 2;
+        if (pages[i].booklet) {
+            CHECK_INT(meiro_booklet_save(&b, &page, MEIRO_FORMAT_PDF, pdf, NULL), MEIRO_OK);
+            last = 0;
+        } else {
+            CHECK_INT(meiro_save(m, NULL, MEIRO_FORMAT_PDF, &page, pdf, NULL), MEIRO_OK);
+        }
+        if (!last) { /* the booklet's last page: its key */
+            char out[4096] = "";
+            snprintf(cmd, sizeof cmd, "pdfinfo %s", pdf);
+            CHECK(run(cmd, out, sizeof out));
+            const char *n = strstr(out, "Pages:");
+            last = n ? atoi(n + 6) : 0;
+        }
+        snprintf(cmd, sizeof cmd, "pdftoppm -r 100 -png -singlefile -f %d -l %d %s %s/contrast-%s",
+                 last, last, pdf, dir, pages[i].name);
+        snprintf(png, sizeof png, "%s/contrast-%s.png", dir, pages[i].name);
+        page_inks k;
+        bool seen = run(cmd, NULL, 0) && page_inks_of(png, &k);
+        CHECK_MSG(seen, "%s: no picture", png);
+        if (!seen) continue;
+        CHECK_MSG(k.answer_pixels > 500, "%s: the answer shows in %ld pixels", pages[i].name,
+                  k.answer_pixels);
+        CHECK_MSG(k.answer == answer_rgb(pages[i].colour), "%s: the answer %06X, not %06X",
+                  pages[i].name, k.answer, answer_rgb(pages[i].colour));
+        CHECK_MSG(k.answer_width >= 2 * k.wall_width, "%s: the answer %d px wide, a wall %d",
+                  pages[i].name, k.answer_width, k.wall_width);
+        double worst = 21;
+        int worst_k = 0;
+        for (int v = 0; v < 4; v++) {
+            double a = seen_luminance(k.answer, v);
+            double c = fmin(contrast(a, seen_luminance(k.wall, v)),
+                            contrast(a, seen_luminance(k.paper, v)));
+            if (c < worst) worst = c, worst_k = v;
+        }
+        if (pages[i].safe)
+            CHECK_MSG(worst >= 3.5, "%s: %06X against walls %06X and paper %06X: %.2f:1 for %s",
+                      pages[i].name, k.answer, k.wall, k.paper, worst, cvd_name[worst_k]);
+        else
+            CHECK_MSG(worst < 3.5 && worst_k == 1, "%s: the old red measures %.2f:1 (%s)",
+                      pages[i].name, worst, cvd_name[worst_k]);
+    }
+    meiro_maze_free(m);
+}
+
 static const test_case cases[] = {
+    {"answer_contrast", test_answer_contrast},
     {"polar_rim_door", test_polar_rim_door},
     {"pdf", test_pdf},
     {"svg", test_svg},

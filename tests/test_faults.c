@@ -601,6 +601,11 @@ static void test_cli_dxf(void)
 {
     walk_cli("cli-dxf", "generate -W 6 -H 5 -s 7 --kerf 0.1 -o m.dxf");
 }
+/* --choices: the way walked anew and the rest grown (gen/choices.c) */
+static void test_cli_choices(void)
+{
+    walk_cli("cli-choices", "generate -W 8 -H 6 -s 7 --choices 3 --solution -o m.txt");
+}
 static void test_shape(void) { walk("shape", shaped, "m.txt"); }
 
 static void test_generators(void)
@@ -660,6 +665,7 @@ static const test_case cases[] = {
     {"cli-play", test_cli_play},
     {"cli-json", test_cli_json},
     {"cli-dxf", test_cli_dxf},
+    {"cli-choices", test_cli_choices},
 };
 
 int main(int argc, char **argv)

@@ -375,7 +375,7 @@ static void test_solution(void)
                 grid_centre(m, id, &ux, &uy);
                 to_px(&k, ux, uy, &px, &py);
                 if (id != s && id != g) {
-                    verdict_note(&centres, a.red[(size_t)py * a.w + px],
+                    verdict_note(&centres, a.answer[(size_t)py * a.w + px],
                                  "%s: no red at the centre of (%u, %u)", what, p.cells[c].x,
                                  p.cells[c].y);
                     continue;
@@ -389,14 +389,14 @@ static void test_solution(void)
                         int x = px + dx, y = py + dy;
                         if (dx * dx + dy * dy <= reach * reach && x >= 0 && y >= 0 && x < a.w &&
                             y < a.h)
-                            reds += a.red[(size_t)y * a.w + x];
+                            reds += a.answer[(size_t)y * a.w + x];
                     }
                 verdict_note(&ends, p.length == 1 || reds > 0, "%s: the way does not reach %s",
                              what, id == s ? "S" : "G");
             }
             size_t bad = 0, first = 0;
             for (size_t q = 0; q < (size_t)a.w * a.h; q++)
-                if (a.red[q] && b.gray[q] < 128 && !bad++) first = q;
+                if (a.answer[q] && b.gray[q] < 128 && !bad++) first = q;
             verdict_note(&clear, bad == 0, "%s: %zu red pixels on walls, first at %zu, %zu", what,
                          bad, first % (size_t)a.w, first / (size_t)a.w);
             free_image(&a);
@@ -857,7 +857,7 @@ static long red_pixels(const char *file, int page)
     image img;
     if (!run(cmd, NULL, 0) || !load_png(png, &img)) return -1;
     long reds = 0;
-    for (size_t q = 0; q < (size_t)img.w * img.h; q++) reds += img.red[q];
+    for (size_t q = 0; q < (size_t)img.w * img.h; q++) reds += img.answer[q];
     free_image(&img);
     return reds;
 }

@@ -252,7 +252,7 @@ static unsigned char *written(const meiro_maze *m, const meiro_path *path, meiro
     char *buf = NULL;
     FILE *f = open_memstream(&buf, size);
     if (!f) abort();
-    meiro_status s = sizes ? format_write(m, path, format, NULL, sizes, f, e)
+    meiro_status s = sizes ? format_write(m, path, format, NULL, sizes, NULL, f, e)
                            : meiro_write(m, path, format, NULL, f, e);
     fclose(f);
     if (s != MEIRO_OK) {

@@ -537,7 +537,7 @@ static int seam_pixels(const char *svg, const meiro_maze *m, const meiro_path *p
         for (int along = (int)(mid - 0.3 * cell); along <= (int)(mid + 0.3 * cell); along++) {
             for (int across = (int)edge - 2; across <= (int)edge + 2; across++) {
                 int x = side_by_side ? across : along, y = side_by_side ? along : across;
-                seams += !img.red[(size_t)y * img.w + x];
+                seams += !img.answer[(size_t)y * img.w + x];
             }
         }
     }

@@ -166,6 +166,14 @@ MEIRO_API meiro_status meiro_print_from_name(const char *name, meiro_print *prin
                                              meiro_error *err);
 /* The profile's name ("kdp"); NULL if invalid. */
 MEIRO_API const char *meiro_print_name(meiro_print print);
+/* meiro_export_options.answer_colour: a colour given (0 is the default). */
+#define MEIRO_COLOUR_SET 0x1000000u
+/* Looks up an answer colour: "violet" (the default), "red" (the answer's
+ * colour before it), "blue", "orange", "green", "magenta", "black", or
+ * "#rrggbb"; case does not matter. Sets *colour to MEIRO_COLOUR_SET |
+ * 0xRRGGBB. */
+MEIRO_API meiro_status meiro_answer_colour_from_name(const char *name, uint32_t *colour,
+                                                     meiro_error *err);
 /* The gutter (inside margin added on the binding side) the service asks of
  * a book of `pages` pages, in mm: KDP's table for KDP, IngramSpark and Lulu
  * (24-150 pages 0.375 in, to 0.875 in from 701 pages); 0 for home. */
@@ -335,6 +343,16 @@ typedef struct meiro_export_options {
                                       command line's --age and
                                       --difficulty easy to hard ask for
                                       badges. ABI 6 */
+    uint32_t answer_colour;        /* the answer's line (PDF, SVG, PNG, HTML;
+                                      XLSX: its glyphs): MEIRO_COLOUR_SET |
+                                      0xRRGGBB (meiro_answer_colour_from_name),
+                                      0: the default violet #A048E0, which
+                                      readers with each kind of colour-blind
+                                      vision tell from black walls and white
+                                      paper (3.5:1 and more, simulated); a
+                                      print service's grey band wins. (In
+                                      the struct's old tail padding: same
+                                      size.) */
 } meiro_export_options;
 /* Saves that cover as a PDF: page->title (and subtitle) on the front above
  * a maze made from `seed`, the title on the spine where the service

@@ -198,6 +198,8 @@ typedef enum meiro_kind {
     MEIRO_KIND_LOOPS,   /* dead ends opened into loops (--loops) */
     MEIRO_KIND_PLAY,    /* a sheet that checks the way marked in it (--play,
                            meiro_export_options.play) */
+    MEIRO_KIND_CHOICES, /* the way with a set number of decision points
+                           (--choices, MEIRO_JOB_CHOICES) */
     MEIRO_KIND_COUNT
 } meiro_kind;
 
@@ -305,8 +307,17 @@ typedef enum meiro_job_setting {
                                 (M3 S / M5) instead of moving Z */
     MEIRO_JOB_CUT_COLOUR,    /* number: 0xRRGGBB, the cut layer's colour (dxf:
                                 the nearest of AutoCAD's first 9); default red */
-    MEIRO_JOB_ENGRAVE_COLOUR /* number: 0xRRGGBB, the engrave layer's (S and G's
+    MEIRO_JOB_ENGRAVE_COLOUR, /* number: 0xRRGGBB, the engrave layer's (S and G's
                                 marks); default black */
+    MEIRO_JOB_CHOICES         /* number: 1 and up: the way from S to G has
+                                exactly this many decision points (cells of
+                                it with three or more openings:
+                                meiro_stats.decisions), every other way a
+                                closed dead end, the maze built so on every
+                                grid; 0 (default): as the generator makes
+                                it. Refused with loops, a weave, a shape or
+                                a text, floors or a mission, and past what
+                                the grid holds */
 } meiro_job_setting;
 /* The largest kerf a laser or a router bit takes: 2 mm. */
 #define MEIRO_KERF_MAX_UM 2000

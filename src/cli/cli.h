@@ -59,6 +59,9 @@ uint64_t clock_seed(void);
     "                       its puzzle's leaf); default: the template's (svg,\n"                   \
     "                       png, html, text: the answer goes to NAME-answer.EXT)\n"                \
     "      --answer-page    the same as --answers after-page\n"                                    \
+    "      --answer-colour C  the answer's colour: violet (default: told from the\n"               \
+    "                       walls and the paper with any colour-blind vision),\n"                 \
+    "                       red, blue, orange, green, magenta, black or #rrggbb\n"                \
     "      --answers-to F   the answers in file F (its format from its name), the\n"               \
     "                       puzzles alone in the output\n"                                         \
     "      --play           xlsx: the sheet checks the way marked in it (Goal!,\n"                 \
@@ -89,6 +92,7 @@ enum {
     OPT_BLEED,
     OPT_GUTTER,
     OPT_PRINT,
+    OPT_ANSWER_COLOUR,
     OPT_PLAY,
     OPT_BIAS,
     OPT_LOOPS,
@@ -141,7 +145,8 @@ enum {
     OPT_CUT,
     OPT_PEN,
     OPT_CUT_COLOUR,
-    OPT_ENGRAVE_COLOUR
+    OPT_ENGRAVE_COLOUR,
+    OPT_CHOICES /* generate's way with a set number of choices */
 };
 #define GRID_HELP                                                                                  \
     "      --grid G         rect (default), polar (theta: a round maze, -H rings\n"                \
@@ -165,6 +170,8 @@ enum {
         {"bleed", required_argument, NULL, OPT_BLEED},                                             \
         {"gutter", required_argument, NULL, OPT_GUTTER},                                           \
         {"print", required_argument, NULL, OPT_PRINT},                                             \
+        {"answer-colour", required_argument, NULL, OPT_ANSWER_COLOUR},                             \
+        {"answer-color", required_argument, NULL, OPT_ANSWER_COLOUR},                              \
         {"cell", required_argument, NULL, OPT_CELL},                                               \
         {"title", required_argument, NULL, OPT_TITLE},                                             \
         {"answer-page", no_argument, NULL, OPT_ANSWER_PAGE},                                       \

@@ -246,6 +246,10 @@ int page_option(const char *command, int c, page_cli *pc, char **argv)
         if (meiro_print_from_name(optarg, &page->print, &err) != MEIRO_OK)
             return usage_error(command, "%s", err.message);
         return EXIT_OK;
+    case OPT_ANSWER_COLOUR:
+        if (meiro_answer_colour_from_name(optarg, &page->answer_colour, &err) != MEIRO_OK)
+            return usage_error(command, "--answer-colour: %s", err.message);
+        return EXIT_OK;
     case OPT_CELL:
         if (!parse_mm(optarg, &page->cell_mm) || page->cell_mm <= 0)
             return usage_error(command, "--cell takes millimetres above 0, not '%s'", optarg);
@@ -373,7 +377,7 @@ static const struct {
     {OPT_FOOTER, MEIRO_SETTING_PAGE},   {OPT_NO_FOOTER, MEIRO_SETTING_PAGE},
     {OPT_LANG, MEIRO_SETTING_PAGE},     {OPT_BLEED, MEIRO_SETTING_BLEED},
     {OPT_GUTTER, MEIRO_SETTING_BLEED},  {OPT_DPI, MEIRO_SETTING_DPI},
-    {OPT_PRINT, MEIRO_SETTING_BLEED},
+    {OPT_PRINT, MEIRO_SETTING_BLEED},   {OPT_ANSWER_COLOUR, MEIRO_SETTING_PAGE},
     {OPT_CROP, MEIRO_SETTING_CROP},     {OPT_PLAY, MEIRO_SETTING_PLAY},
 };
 

@@ -29,6 +29,10 @@ static const char *const usage_generate =
     "                       grid, 3+ cells a wrapped side; cluster, dig, prim,\n"
     "                       true-prim, wilson, aldous-broder, growing-tree or\n"
     "                       hunt-and-kill; pdf, svg, png, page or json)\n"
+    "      --choices N      the way from S to G has exactly N decision points\n"
+    "                       (as 'meiro stats' counts them), every wrong turn a\n"
+    "                       dead end: for therapy and first mazes; any grid and\n"
+    "                       --age, up to a choice for each 8 cells\n"
     "      --levels N       N floors (2-8) of -W x -H cells joined by stairs, S on\n"
     "                       the first and G on the last (rect grid, any\n"
     "                       generator; pdf, svg, png, json or html)\n"
@@ -83,15 +87,17 @@ static const char *const usage_generate_more =
     "                       or a 3D print: stl, stl-ascii or 3mf (millimetres)\n"
     "                       (default: from the output file's extension, else text)\n"
     "  -o, --output FILE    write to FILE (default, or '-': standard output)\n"
-    "  -h, --help           show this help\n";
-static const char *const usage_generate_other =
+    "  -h, --help           show this help\n"
     "      --rule R         a rule maze of numbers, letters, kana or words (its own\n"
     "                       options: 'meiro generate --rule R --help')\n"
     "      --picture P      a picture maze: the way coloured in draws P (its own\n"
     "                       options: 'meiro generate --picture P --help')\n"
     "      --animate F.svg  also write an animated SVG of the generation (and of\n"
     "                       the solving, with --solution)\n"
-    "      --frames DIR     also write numbered PNG frames of it into DIR\n"
+    "      --frames DIR     also write numbered PNG frames of it into DIR\n";
+/* the machines' and 3D prints' options (a string of their own, as above) */
+static const char *const usage_generate_machines =
+    "For a machine (gcode, hpgl, dxf) and a 3D print (stl, 3mf):\n"
     "      --draw D         walls (default), or paths: the corridors' centre-lines,\n"
     "                       the maze as a tree of lines (pdf, svg, png, page,\n"
     "                       gcode, hpgl, dxf)\n"
@@ -151,6 +157,7 @@ typedef struct generate_args {
     unsigned levels; /* floors; 0 or 1: a flat maze */
     long long ball_um, wall_um, wall_height_um, base_um; /* a 3D print's sizes; 0: meiro's */
     bool lid;
+    unsigned choices; /* --choices; 0: none */
     bool solution, seeded, has_start, has_goal, help;
     bool paths, cut_lines, servo;            /* --draw, --cut, --pen */
     long long kerf_um, cut_rgb, engrave_rgb; /* -1: not given */
@@ -199,6 +206,7 @@ const struct option generate_options[] = {
     {"cut-color", required_argument, NULL, OPT_CUT_COLOUR},
     {"engrave-colour", required_argument, NULL, OPT_ENGRAVE_COLOUR},
     {"engrave-color", required_argument, NULL, OPT_ENGRAVE_COLOUR},
+    {"choices", required_argument, NULL, OPT_CHOICES},
     {NULL, 0, NULL, 0},
 };
 
@@ -256,6 +264,11 @@ static int maze_option(generate_args *a, int c, char **argv)
             return usage_error("generate", "--one-way is a percentage from 0 to 100, not '%s'",
                                optarg);
         a->mission->one_way = (unsigned)v;
+        return EXIT_OK;
+    case OPT_CHOICES:
+        if (!parse_u64(optarg, UINT32_MAX, &v) || v == 0)
+            return usage_error("generate", "--choices is a whole number from 1, not '%s'", optarg);
+        a->choices = (unsigned)v;
         return EXIT_OK;
     case OPT_LEVELS:
         if (!parse_u64(optarg, MEIRO_MAX_LEVELS, &v) || v == 0)
@@ -379,7 +392,7 @@ static int generate_option(generate_args *a, int c, char **argv)
     case 'h':
         fputs(usage_generate, stdout);
         fputs(usage_generate_more, stdout);
-        fputs(usage_generate_other, stdout);
+        fputs(usage_generate_machines, stdout);
         fputs(usage_generate_page, stdout);
         a->help = true;
         return EXIT_OK;
@@ -462,6 +475,7 @@ static int fill_job(generate_args *a, meiro_format format)
          a->cut_rgb < 0 ? meiro_job_get_int(job, MEIRO_JOB_CUT_COLOUR) : a->cut_rgb},
         {MEIRO_JOB_ENGRAVE_COLOUR,
          a->engrave_rgb < 0 ? meiro_job_get_int(job, MEIRO_JOB_ENGRAVE_COLOUR) : a->engrave_rgb},
+        {MEIRO_JOB_CHOICES, a->choices},
     };
     const struct {
         meiro_job_setting setting;

@@ -58,7 +58,7 @@ static const char *const usage_watch =
 enum {
     COLOUR_WALL = 0x1F2328,
     COLOUR_CORRIDOR = 0xF4F3EE,
-    COLOUR_PATH = 0xE0483E,
+    COLOUR_PATH = 0xA048E0, /* the answer's violet, as on the page (--answer-colour's default) */
     COLOUR_START = 0x1F9D3F,
     COLOUR_GOAL = 0x2563EB,
     COLOUR_MARK_TEXT = 0xFFFFFF,

@@ -34,6 +34,7 @@ static void resolve_style(doc_style *s, const meiro_export_options *opt, const d
     s->line = t ? t->line : 0;
     s->line_min = meiro_print_line_min_mm(opt->print);
     s->grey_answers = print_profile_of(opt->print)->grey_answers;
+    s->answer_colour = opt->answer_colour;
     s->per_page = t ? t->per_page : 1;
     s->key_per_page = opt->key_per_page ? opt->key_per_page : t ? t->key_per_page : 6;
     s->answers = page_answers(opt);
@@ -159,6 +160,7 @@ static void line_floor(const doc_style *st, page_layout *L)
     L->line = fmax(L->line, st->line_min);
     L->path_width = fmax(L->path_width, st->line_min);
     L->grey_path = st->grey_answers;
+    L->answer_colour = st->answer_colour;
 }
 
 meiro_status doc_place(const document *d, const doc_page *p, size_t k, page_layout *L,

@@ -38,7 +38,8 @@ typedef struct doc_style {
     meiro_orientation orientation;
     double margin, cell_exact, cell_max, line;
     double line_min; /* the print service's thinnest line (mm) */
-    bool grey_answers; /* the answer a grey band, not red (page/print.h) */
+    bool grey_answers; /* the answer a grey band, not coloured (page/print.h) */
+    uint32_t answer_colour; /* meiro_export_options.answer_colour */
     unsigned per_page, key_per_page;
     answers_place answers;
     page_words words;          /* the texts in the page's language; the pointers below point here */

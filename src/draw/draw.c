@@ -5,6 +5,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "core/error.h"
 #include "core/model.h"
+#include "page/answer_colour.h"
 #include "page/layout.h"
 #include "page/template.h"
 #include "draw/draw.h"
@@ -51,8 +52,7 @@ static double snap_mm(const pixel_snap *g, double mm)
  * reported, at once. */
 enum { WALL_RUNS_A_STROKE = 1 << 15 };
 
-static const scene_rgb BLACK = {0, 0, 0}, WHITE = {1, 1, 1},
-                       SOLUTION = {SOLUTION_R, SOLUTION_G, SOLUTION_B};
+static const scene_rgb BLACK = {0, 0, 0}, WHITE = {1, 1, 1};
 
 /* Runs of walls (or a weave's rails) as strokes of at most
  * WALL_RUNS_A_STROKE runs each: square caps close the corners where runs
@@ -245,11 +245,18 @@ static void cell_centre(const page_layout *L, meiro_cell c, meiro_dir door, doub
     }
 }
 
+scene_rgb answer_colour(const page_layout *L)
+{
+    uint32_t rgb = answer_rgb(L->answer_colour);
+    return (scene_rgb){(rgb >> 16) / 255.0, (rgb >> 8 & 255) / 255.0, (rgb & 255) / 255.0};
+}
+
 scene_paint answer_paint(const page_layout *L)
 {
-    if (!L->grey_path) return scene_stroke(SOLUTION, L->path_width, CAP_ROUND, JOIN_ROUND);
+    if (!L->grey_path)
+        return scene_stroke(answer_colour(L), L->path_width, CAP_ROUND, JOIN_ROUND);
     /* wide enough to read as a band, not a line; a wall's width clear of
-     * the walls on either side, never thinner than the red line */
+     * the walls on either side, never thinner than the coloured line */
     double band = fmin(0.55 * L->cell, L->cell - 3 * L->line);
     scene_rgb grey = {SOLUTION_GREY, SOLUTION_GREY, SOLUTION_GREY};
     return scene_stroke(grey, fmax(band, L->path_width), CAP_ROUND, JOIN_ROUND);
@@ -739,12 +746,12 @@ static void fill_picture(scene *s, const meiro_maze *m, const meiro_path *p, con
 {
     if (!p || p->length == 0) return;
     bool reverse = m->picture == MEIRO_PICTURE_REVERSE;
-    scene_paint red = scene_fill(SOLUTION), paper = scene_fill(WHITE);
+    scene_paint ink = scene_fill(answer_colour(L)), paper = scene_fill(WHITE);
     if (reverse) {
-        scene_path(s, ROLE_ANSWER, &red);
+        scene_path(s, ROLE_ANSWER, &ink);
         scene_rect(s, L->maze_x, L->maze_y, m->w * L->cell, m->h * L->cell);
     }
-    scene_path(s, ROLE_ANSWER, reverse ? &paper : &red);
+    scene_path(s, ROLE_ANSWER, reverse ? &paper : &ink);
     for (size_t k = 0; k < p->length; k++)
         scene_rect(s, L->maze_x + p->cells[k].x * L->cell, L->maze_y + p->cells[k].y * L->cell,
                    L->cell, L->cell);

@@ -16,9 +16,6 @@
 #define PT_PER_MM (72.0 / 25.4)
 /* Latin first; fontconfig falls back glyph by glyph to the CJK fonts */
 #define FONT_FAMILY "DejaVu Sans, IPAexGothic, Noto Sans CJK JP, sans-serif"
-#define SOLUTION_R 0.85
-#define SOLUTION_G 0.15
-#define SOLUTION_B 0.10
 /* a print service's answer (page_layout.grey_path): a band 40 % grey,
  * between the walls' black and the paper, readable without colour */
 #define SOLUTION_GREY 0.6
@@ -34,8 +31,10 @@ typedef struct maze_marks {
     bool paths; /* the corridors' centre-lines instead of the walls (--draw paths) */
 } maze_marks;
 
-/* The solution's line: red, or for L->grey_path a grey band half a
+/* The solution's line: in its colour (L->answer_colour; answer_colour
+ * gives it) about three walls wide, or for L->grey_path a grey band half a
  * corridor wide that keeps clear of the walls; round caps and joins. */
+scene_rgb answer_colour(const page_layout *L);
 scene_paint answer_paint(const page_layout *L);
 
 /* The doors of S and G as layout_in_slot wants them: bit 1 << d for each

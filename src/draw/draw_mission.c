@@ -101,7 +101,7 @@ static void draw_item(cairo_t *cr, const page_layout *L, meiro_cell at, unsigned
                  (scene_rgb){0, 0, 0}, false);
 }
 
-/* On the answer: a small red disc with the pickup's number (1, 2, ...) in
+/* On the answer: a small disc in the answer's colour with the pickup's number (1, 2, ...) in
  * the corner of each cell where the walk picks something up. */
 static void draw_pickups(cairo_t *cr, const meiro_maze *m, const meiro_path *p,
                          const page_layout *L, const char *font)
@@ -119,7 +119,7 @@ static void draw_pickups(cairo_t *cr, const meiro_maze *m, const meiro_path *p,
                cy = L->maze_y + (p->cells[s].y + 0.16) * c;
         cairo_new_sub_path(cr);
         cairo_arc(cr, cx, cy, 0.15 * c, 0, 2 * G_PI);
-        scene_paint disc = scene_fill((scene_rgb){SOLUTION_R, SOLUTION_G, SOLUTION_B});
+        scene_paint disc = scene_fill(answer_colour(L));
         canvas_take_path(cr, ROLE_ANSWER, &disc, 1);
         char text[8];
         snprintf(text, sizeof text, "%u", n);

@@ -11,6 +11,7 @@
 #include "core/error.h"
 #include "core/model.h"
 #include "io/io.h"
+#include "page/answer_colour.h"
 #include "page/layout.h"
 #include "draw/draw.h"
 #include "draw/module.h"
@@ -31,7 +32,8 @@ enum {
     SVG_MAX_PX = 2400,
     SVG_MIN_CELL_PX = 8
 };
-#define PATH_COLOUR 0xE8685Cu /* the solution's cells: a red to see at once */
+/* the solution's cells: the answer's colour, as on the page */
+#define PATH_COLOUR ANSWER_DEFAULT_RGB
 #define GEN_SECONDS 8.0
 #define SOLVE_SECONDS 5.0
 #define HOLD_SECONDS 2.5

@@ -6,6 +6,7 @@
 #include "core/error.h"
 #include "core/model.h"
 #include "core/words.h"
+#include "page/answer_colour.h"
 #include "page/layout.h"
 #include "io/io.h"
 #include "draw/document.h"
@@ -299,11 +300,11 @@ meiro_status doc_write_html(const document *d, const meiro_path *solutions, bool
         "<meta name=\"generator\" content=\"meiro %s\">\n<title>",
         w->lang, strcmp(d->style.labels->direction, "rtl") ? "" : " dir=\"rtl\"", MEIRO_VERSION);
     put_text(&o, d->style.title ? d->style.title : d->style.labels->default_title);
-    /* the printed page: the paper of the PDF, the answer in its red */
+    /* the printed page: the paper of the PDF, the answer in its colour */
     put(&o,
         "</title>\n<style>\n@page { size: %gmm %gmm; margin: 0; }\n"
-        ":root { --answer: rgb(%g%%,%g%%,%g%%); }\n",
-        pw, ph, SOLUTION_R * 100, SOLUTION_G * 100, SOLUTION_B * 100);
+        ":root { --answer: #%06X; }\n",
+        pw, ph, (unsigned)answer_rgb(d->style.answer_colour));
     put_raw(&o, html_play_css);
     put_raw(&o, "</style>\n</head>\n<body>\n<main id=\"game\">\n<div class=\"bar\">");
     put_button(&o, "prev", w->prev, !several);

@@ -39,7 +39,6 @@ static meiro_status gather_maze(const meiro_maze *m, const meiro_path *path,
     canvas_detach(cr);
     if (s == MEIRO_OK) s = scene_status(&sc, err);
     if (s == MEIRO_OK && p->failed) s = fail(err, MEIRO_ERROR_NOMEM, "out of memory");
-    plot_note_apart(p, &sc);
     scene_free(&sc);
     meiro_status drawn = draw_finish(rec, cr, NULL, err);
     doc_free(&d);

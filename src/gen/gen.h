@@ -50,9 +50,6 @@ typedef struct generator_entry {
                       cell graph, not of rows and columns */
 } generator_entry;
 
-/* meiro_generate, on a rectangle with the sides `wrap` (MEIRO_WRAP_* bits)
- * joined: what a job with MEIRO_JOB_WRAP makes. */
-meiro_maze *maze_generate(const meiro_generate_options *opt, unsigned wrap, meiro_error *err);
 
 /* generator_entry.grids */
 enum {
@@ -139,6 +136,18 @@ void mark_shape_edge(const meiro_maze *m, uint8_t *state, uint32_t pw);
 const generator_entry *generator_find(const char *name);
 /* Entry i of the registry; NULL past the end. */
 const generator_entry *generator_at(size_t i);
+
+/* meiro_generate, and with choices > 0 (--choices, MEIRO_JOB_CHOICES) its
+ * maze remade so that the way from S to G has exactly that many decision
+ * points (maze_choices); on a rectangle with the sides `wrap` (MEIRO_WRAP_*
+ * bits, MEIRO_JOB_WRAP) joined. */
+meiro_maze *gen_maze(const meiro_generate_options *opt, unsigned choices, unsigned wrap,
+                     meiro_error *err);
+/* gen/choices.c: after S and G are placed on a perfect maze (of one
+ * piece, no weave), the way and the rest rebuilt around them with n
+ * decision points; refused (MEIRO_ERROR_ARGUMENT, a line saying why) when
+ * the grid or the way walked cannot hold n. */
+meiro_status maze_choices(meiro_maze *m, unsigned n, rng_state *rng, meiro_error *err);
 
 /* After generation (gen/braid.c, gen/ends.c): opens `percent` of the dead
  * ends into loops, and puts S and G where the options say. */

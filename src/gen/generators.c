@@ -227,9 +227,13 @@ static meiro_status wrap_check(const meiro_generate_options *opt, unsigned wrap,
 }
 
 /* Every option before any work: a wrong one on a huge maze fails at once. */
-static meiro_status options_check(const meiro_generate_options *opt, unsigned wrap,
-                                  const generator_entry *gen, meiro_error *err)
+static meiro_status options_check(const meiro_generate_options *opt, const generator_entry *gen,
+                                  unsigned choices, unsigned wrap, meiro_error *err)
 {
+    if (choices && (opt->loops || opt->weave || opt->mask))
+        return fail(err, MEIRO_ERROR_ARGUMENT,
+                    "--choices makes one way with its set of choices: not with %s",
+                    opt->loops ? "--loops" : opt->weave ? "--weave" : "a shape or a text");
     if (opt->loops > 100)
         return fail_field(err, MEIRO_FIELD_LOOPS, MEIRO_ERROR_ARGUMENT,
                           "loops must be a percentage, 0 to 100 (not %u)", opt->loops);
@@ -263,10 +267,11 @@ static meiro_status options_check(const meiro_generate_options *opt, unsigned wr
 
 meiro_maze *meiro_generate(const meiro_generate_options *opt, meiro_error *err)
 {
-    return maze_generate(opt, 0, err);
+    return gen_maze(opt, 0, 0, err);
 }
 
-meiro_maze *maze_generate(const meiro_generate_options *opt, unsigned wrap, meiro_error *err)
+meiro_maze *gen_maze(const meiro_generate_options *opt, unsigned choices, unsigned wrap,
+                     meiro_error *err)
 {
     meiro_generate_options defaults;
     if (!opt) {
@@ -282,7 +287,7 @@ meiro_maze *maze_generate(const meiro_generate_options *opt, unsigned wrap, meir
                    info_hint(meiro_generator_info, GENERATOR_COUNT, name, hint, sizeof hint));
         return NULL;
     }
-    if (options_check(opt, wrap, gen, err) != MEIRO_OK) return NULL;
+    if (options_check(opt, gen, choices, wrap, err) != MEIRO_OK) return NULL;
     meiro_maze *m = meiro_maze_new_grid(opt->grid, opt->width, opt->height, err);
     if (!m) return NULL;
     m->wrap = (uint8_t)wrap;
@@ -301,6 +306,7 @@ meiro_maze *maze_generate(const meiro_generate_options *opt, unsigned wrap, meir
         maze_braid(m, opt->loops, &rng);
         s = maze_place_ends(m, opt, err);
     }
+    if (s == MEIRO_OK && choices) s = maze_choices(m, choices, &rng, err);
     if (s != MEIRO_OK) {
         meiro_maze_free(m);
         return NULL;

@@ -69,6 +69,10 @@ static const kind_entry kinds[MEIRO_KIND_COUNT] = {
                          MEIRO_FIELD_NONE,
                          "a playable sheet is a spreadsheet: it needs XLSX output, not %s",
                          MEIRO_FIELD_PLAY},
+    [MEIRO_KIND_CHOICES] = {{"choices", "--choices", ALL_GRIDS, MEIRO_CAN_COUNT},
+                            NULL,
+                            MEIRO_FIELD_NONE,
+                            NULL},
 };
 
 /* The kinds that cannot go together (yet), in the order they are said. */
@@ -101,6 +105,18 @@ static const struct {
     {KIND(PLAY) | KIND(WEAVE), MEIRO_FIELD_PLAY,
      "a playable sheet cannot check a weave maze's crossings: leave out --play, or play it as "
      "html"},
+    /* --choices builds one way and its branches on a perfect maze of
+     * cells side by side */
+    {KIND(CHOICES) | KIND(LOOPS), MEIRO_FIELD_LOOPS,
+     "--choices makes one way with its set of choices: --loops would open more"},
+    {KIND(CHOICES) | KIND(WEAVE), MEIRO_FIELD_NONE, "--choices cannot go with --weave yet"},
+    {KIND(CHOICES) | KIND(MISSION), MEIRO_FIELD_NONE,
+     "--choices cannot go with --mission and --one-way yet"},
+    {KIND(CHOICES) | KIND(FLOORS), MEIRO_FIELD_NONE, "--choices cannot go with --levels yet"},
+    {KIND(CHOICES) | KIND(SHAPE), MEIRO_FIELD_NONE,
+     "--choices cannot go with --shape and --text yet"},
+    {KIND(CHOICES) | KIND(TEXT), MEIRO_FIELD_NONE,
+     "--choices cannot go with --shape and --text yet"},
     {KIND(PLAY) | KIND(MISSION), MEIRO_FIELD_PLAY,
      "a playable sheet cannot check a mission's keys, items or one-way passages: leave out "
      "--play, or play it as html"},

@@ -695,7 +695,9 @@ meiro_status layout_in_slot(double w, double h, unsigned doors, box slot, bool c
         L->maze_y += (room[MEIRO_NORTH] - room[MEIRO_SOUTH]) / 2;
     }
     L->mark_size = L->cell * 0.6;
-    L->path_width = clamp(L->cell * 0.3, 0.2, 4.0);
+    /* twice a wall at least, in cells of any size: the answer is told from
+     * the walls by its width as well as by its colour */
+    L->path_width = fmax(clamp(L->cell * 0.3, 0.2, 4.0), fmin(2 * L->line, L->cell * 0.3));
     /* --crop: half a cell around, and the arrows */
     double border = fmax(fmax(L->cell / 2, 2.0), L->arrow ? L->arrow_from + L->arrow + 1 : 0);
     border = fmax(border, L->outline_room * L->cell + L->line);

@@ -40,6 +40,9 @@ typedef struct page_layout {
      * service's black-and-white interior (red prints as a grey line among
      * the walls there) */
     bool grey_path;
+    /* otherwise the answer's colour (meiro_export_options.answer_colour,
+     * page/answer_colour.h: 0 the default) */
+    uint32_t answer_colour;
     /* cells kept clear on each side for a shaped maze's outline (set by
      * the caller before layout_in_slot: maze_outline_room) */
     double outline_room;

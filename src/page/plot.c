@@ -27,8 +27,7 @@ void plot_init_like(plot *p, const plot *like)
     plot_init(p);
     memcpy(p->width, like->width, sizeof p->width);
     p->texts = like->texts;
-    memcpy(p->apart, like->apart, sizeof p->apart);
-    p->aparts = like->aparts;
+    p->pictures = like->pictures;
 }
 
 bool plot_point(plot *p, double x, double y)
@@ -175,16 +174,12 @@ static bool gather_items(void *ctx, scene *s, size_t from, size_t to)
         const scene_item *it = &s->items[i];
         if (it->kind == SCENE_PATH) gather_path(p, s, it);
         else if (it->kind == SCENE_TEXT) p->texts++;
+        else if (it->kind == SCENE_IMAGE) p->pictures++;
     }
     return true; /* out of memory is the plot's own sticky p->failed */
 }
 
 scene_sink plot_sink(plot *p) { return (scene_sink){gather_items, p}; }
-
-void plot_note_apart(plot *p, const scene *s)
-{
-    for (unsigned k = 0; k < s->directs && p->aparts < 8; k++) p->apart[p->aparts++] = s->direct[k];
-}
 
 void plot_bounds(const plot *p, double *x0, double *y0, double *x1, double *y1)
 {

@@ -35,13 +35,12 @@ typedef struct plot {
     size_t line_count, line_cap;
     double width[PLOT_LAYERS]; /* the widest stroke seen on each layer */
     size_t texts;              /* runs of text left out */
-    const char *apart[8];      /* parts drawn apart, not in the description */
-    unsigned aparts;
+    size_t pictures;           /* pictures left out (S's and G's, a frame) */
     bool failed; /* out of memory gathering */
 } plot;
 
 void plot_init(plot *p);
-/* An empty plot with like's notes (widths, texts left out, parts apart). */
+/* An empty plot with like's notes (widths, texts and pictures left out). */
 void plot_init_like(plot *p, const plot *like);
 void plot_free(plot *p);
 /* A point added to the line being made; a line of the points from `first`
@@ -51,8 +50,6 @@ bool plot_line_end(plot *p, size_t first, unsigned layer, bool closed);
 /* A sink (page/scene.h) that gathers a scene's path items into p; out of
  * memory, p->failed (the scene goes on). */
 scene_sink plot_sink(plot *p);
-/* Notes the scene's parts drawn apart (after the page is drawn). */
-void plot_note_apart(plot *p, const scene *s);
 
 /* Merges the lines of each layer: every segment once (one drawn twice, or
  * back and forth, is kept once), joined through their joints into long

@@ -72,8 +72,9 @@ static bool say_common(FILE *out, const char *lead, const plot *p, const plot_he
                  "left out: %zu runs of text (the words S and G): their plates' and "
                  "badges' outlines mark them",
                  p->texts);
-    for (unsigned k = 0; ok && k < p->aparts; k++)
-        ok = say(out, lead, "not here (drawn apart on a page): %s", p->apart[k]);
+    if (ok && p->pictures)
+        ok = say(out, lead, "left out: %zu pictures (S's and G's, a template's frame)",
+                 p->pictures);
     return ok;
 }
 

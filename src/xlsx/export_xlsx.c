@@ -31,6 +31,7 @@
 #include "core/mission.h"
 #include "core/model.h"
 #include "io/io.h"
+#include "page/answer_colour.h"
 #include "page/layout.h"
 #include "draw/document.h"
 #include "draw/export.h"
@@ -92,6 +93,7 @@ typedef struct format_cache {
     double mark_pt, path_pt;
     bool badges;    /* S and G on their badges' colours (page_signs_badges) */
     uint8_t border; /* LXW_BORDER_MEDIUM, or THICK for a template's heavy walls */
+    uint32_t answer; /* the way's line: 0xRRGGBB (page/answer_colour.h) */
     /* a mission's key cells and the cells beside its doors: few, looked up
      * by their whole look (mission_format) */
     struct {
@@ -123,9 +125,9 @@ static lxw_format *format_for(format_cache *c, unsigned walls, unsigned kind)
         lib_xlsx()->format_set_align(f, LXW_ALIGN_VERTICAL_CENTER);
         lib_xlsx()->format_set_shrink(f); /* a label a little too long for its cell */
     }
-    if (kind == KIND_PATH) { /* a line in a deeper shade of the way's orange (KIND_FILL) */
+    if (kind == KIND_PATH) { /* a line in the answer's colour, as on the page */
         lib_xlsx()->format_set_bold(f);
-        lib_xlsx()->format_set_font_color(f, 0xE67E22);
+        lib_xlsx()->format_set_font_color(f, c->answer);
         lib_xlsx()->format_set_font_size(f, c->path_pt);
         lib_xlsx()->format_set_align(f, LXW_ALIGN_CENTER);
         lib_xlsx()->format_set_align(f, LXW_ALIGN_VERTICAL_CENTER);
@@ -781,7 +783,7 @@ static play_place place_for(sheet_names *n, const page_labels *labels, bool answ
         snprintf(n->check, sizeof n->check, "Check %zu", i + 1);
         snprintf(n->scope, sizeof n->scope, "'%s'!", n->sheet);
     }
-    return (play_place){n->sheet, n->check, n->scope, plan->top + 1};
+    return (play_place){.sheet = n->sheet, .check = n->check, .scope = n->scope, .first_row = plan->top + 1};
 }
 
 /* libxlsxwriter has no call for the workbook's default font, which sets
@@ -850,6 +852,7 @@ meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_e
             caches[i].wb = wb;
             caches[i].badges = page_signs_badges(opt, items[0].level);
             caches[i].border = border_for(&plan, opt);
+            caches[i].answer = answer_rgb(opt->answer_colour);
             /* S and G at one size, the largest at which both fit their cells */
             double cell_pt = plan.px * 0.75;
             caches[i].mark_pt =
@@ -866,6 +869,7 @@ meiro_status xlsx_write_items(const doc_item *items, size_t count, const meiro_e
             }
             sheet_names names;
             play_place place = place_for(&names, words.labels, answers, i, count, &plan);
+            place.answer = caches[i].answer;
             e = add_sheet(wb, &caches[i], m, marks, names.sheet, &plan, opt, &art,
                           opt->play && !answers && !opt->answers_only ? &place : NULL);
             free(marks);

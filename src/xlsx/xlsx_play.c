@@ -467,9 +467,9 @@ lxw_error play_add_rules(lxw_workbook *wb, lxw_worksheet *ws, const meiro_maze *
     lib_xlsx()->format_set_align(big, LXW_ALIGN_VERTICAL_CENTER);
     lib_xlsx()->format_set_text_wrap(big);
     lib_xlsx()->format_set_bg_color(warn, 0xF8A45C);   /* orange: a mark that leads nowhere */
-    /* pale blue: a mark; a picture maze's red, the answer's, so that the
-     * picture appears as the way is marked */
-    lib_xlsx()->format_set_bg_color(marked, m->picture == MEIRO_PICTURE_PATH ? 0xD93A2E : 0xB4DEF0);
+    /* pale blue: a mark; a picture maze's in the answer's colour, so that
+     * the picture appears as the way is marked */
+    lib_xlsx()->format_set_bg_color(marked, m->picture == MEIRO_PICTURE_PATH ? at->answer : 0xB4DEF0);
     char f[2000], s[16];
     lxw_error e = lib_xlsx()->worksheet_set_row(ws, row, 42, NULL);
     if (!e) e = lib_xlsx()->worksheet_merge_range(ws, row, 0, row, (lxw_col_t)(cols - 1), "", big);

@@ -18,6 +18,7 @@ enum { PLAY_MAX_CELLS = 40000 };
 typedef struct play_place {
     const char *sheet, *check, *scope;
     uint32_t first_row;
+    uint32_t answer; /* the answer's colour (0xRRGGBB): a picture maze's marks */
 } play_place;
 
 /* The status row below the maze (a merged row saying what is going on),

@@ -138,8 +138,9 @@ function options(format) {
     if (state.kind !== 'round' && state.kind !== 'name') add('width', $('width').value);
     add('height', $('height').value);
   }
-  // floors are perfect: no loops (the command refuses them)
-  if ($('loops').value !== '0' && state.kind !== 'levels') add('loops', $('loops').value);
+  // floors are perfect, a set number of choices one way: no loops (the command refuses them)
+  if ($('loops').value !== '0' && state.kind !== 'levels' && !choicesAsked()) add('loops', $('loops').value);
+  if (choicesAsked()) add('choices', $('choices').value);
   if (state.kind === 'weave') add('weave', $('weave').value);
   if (state.kind === 'levels') add('levels', $('floors').value);
   if (hasMission()) {
@@ -159,6 +160,9 @@ function options(format) {
 // (the command refuses it on other grids and with bridges).
 function missionKind() { return ['rect', 'shape', 'name'].includes(state.kind); }
 function hasMission() { return missionKind() && state.mission !== 'none'; }
+// A set number of choices (--choices): the four grids, without a mission.
+function choicesKind() { return ['rect', 'round', 'hex', 'triangle'].includes(state.kind) && !hasMission(); }
+function choicesAsked() { return choicesKind() && Number($('choices').value) > 0; }
 
 // A picture maze: a built-in shape, letters or one's own picture (POSTed:
 // picture= empty, kept as picture.EXT), sized by cells (picture.c's options).
@@ -544,6 +548,12 @@ function drawKinds() {
   drawBookletKinds();
 }
 
+// The choices on the way where a maze takes them, and loops where it has none set.
+function drawChoices() {
+  $('choices-box').hidden = !choicesKind();
+  $('loops-box').hidden = state.kind === 'levels' || choicesAsked();
+}
+
 // What to do on the way, as pictures (a key, numbered items, arrows), and
 // how many; a maze with one has no spreadsheet (the command refuses it).
 function drawMissions() {
@@ -553,6 +563,7 @@ function drawMissions() {
     box.append(button('kind mission', t('missions')[m], `<svg viewBox="0 0 24 24" aria-hidden="true">${missionIcons[m]}</svg>`,
       state.mission === m, () => { state.mission = m; drawMissions(); drawBookletKinds(); schedule(); }));
   $('mission-box').hidden = !missionKind();
+  drawChoices();
   const m = state.mission;
   $('mission-n-box').hidden = m === 'none';
   if (m !== 'none') {
@@ -610,7 +621,7 @@ function drawRule() {
   $('mazes').textContent = rule ? t('sheets') : t('mazes');
   $('weave-box').hidden = state.kind !== 'weave';
   $('floors-box').hidden = state.kind !== 'levels';
-  $('loops-box').hidden = state.kind === 'levels';
+  drawChoices();
   if (!rule) return;
   const box = $('rules');
   box.replaceChildren();
@@ -786,6 +797,7 @@ function drawAll() {
     ? weaving.map(path)
     : [['', t('algorithmDefault')], ...(state.choices.algorithms || []).map((a) => path(a.name))]);
   fill($('loops'), [['0', t('loopsNone')], ['10', t('loopsSome')], ['25', t('loopsMore')], ['50', t('loopsMany')]]);
+  fill($('choices'), [['0', t('choicesAny')], ...['1', '2', '3', '4', '5'].map((n) => [n, n])]);
   drawCopies();
   fill($('paper'), paperSizes.map((p) => [p, t('papers')[p]]));
   // a rule maze is sized by age or level alone
@@ -838,6 +850,7 @@ async function start() {
   $('paper').value = localPaper(); // until the user chooses
   $('new').addEventListener('click', () => { state.seed = newSeed(); refresh(); });
   $('size-by').addEventListener('change', drawAll);
+  $('choices').addEventListener('change', drawChoices);
   // typing waits for more keys; a choice (a list, a box, a button) is drawn at once
   const typed = (e) => e.target.matches('input:not([type]), input[type="number"], textarea');
   $('form').addEventListener('input', (e) => schedule(typed(e) ? 30 : 0));
