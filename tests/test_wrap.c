@@ -405,6 +405,67 @@ static void test_refusals(void)
                            &err) == MEIRO_OK);
 }
 
+/* The "d" of the first path of `role` in a page's JSON, and how many
+ * subpaths ("M") it has; 0 when there is none. */
+static unsigned subpaths(const char *page, const char *role)
+{
+    char key[48];
+    snprintf(key, sizeof key, "{\"role\": \"%s\", \"", role);
+    const char *at = strstr(page, key), *d = at ? strstr(at, "\"d\": \"") : NULL;
+    unsigned n = 0;
+    for (const char *c = d ? d + 6 : NULL; c && *c && *c != '"'; c++) n += *c == 'M';
+    return n;
+}
+
+/* The page as data: a wedge (a subpath of the role seams) at both ends of
+ * each passage across a seam, none on a plain maze; the answer a subpath
+ * more for each step it takes across a seam. */
+static void test_page(void)
+{
+    verdict v = {0};
+    unsigned crossings = 0; /* answers across a seam: some, for the check to mean it */
+    for (size_t k = 0; k < TEST_COUNT(WRAPS); k++)
+        for (size_t e = 0; e < TEST_COUNT(SEEDS); e++) {
+            meiro_maze *m = wrapped("hunt-and-kill", 9, 7, SEEDS[e], WRAPS[k], 0, NULL);
+            meiro_path p = {0};
+            char *buf = NULL;
+            size_t len = 0;
+            FILE *f = open_memstream(&buf, &len);
+            meiro_error err = {0};
+            meiro_status s = m && f && meiro_solve(m, "bfs", &p, NULL) == MEIRO_OK
+                                 ? meiro_write(m, &p, MEIRO_FORMAT_PAGE, NULL, f, &err)
+                                 : MEIRO_ERROR_IO;
+            if (f) fclose(f);
+            unsigned sx = 0, sy = 0, across = 0;
+            if (m) seam_passages(m, &sx, &sy);
+            for (size_t i = 1; i < p.length; i++)
+                across += (p.cells[i].x + 1 < p.cells[i - 1].x || p.cells[i - 1].x + 1 < p.cells[i].x ||
+                           p.cells[i].y + 1 < p.cells[i - 1].y || p.cells[i - 1].y + 1 < p.cells[i].y);
+            unsigned wedges = s == MEIRO_OK ? subpaths(buf, "seams") : 0,
+                     answer = s == MEIRO_OK ? subpaths(buf, "answer") : 0;
+            verdict_note(&v, s == MEIRO_OK && wedges == 2 * (sx + sy) && answer == 1 + across,
+                         "--wrap %s seed %llu: written %d (%s), %u wedges for %u passages across, "
+                         "the answer in %u pieces crossing %u times",
+                         WRAP_NAMES[WRAPS[k]], (unsigned long long)SEEDS[e], (int)s, err.message,
+                         wedges, sx + sy, answer, across);
+            crossings += across;
+            meiro_path_free(&p);
+            meiro_maze_free(m);
+            free(buf);
+        }
+    CHECK_ALL(v);
+    CHECK(crossings > 0);
+    meiro_maze *plain = wrapped("dig", 9, 7, 1, 0, 0, NULL);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (plain && f) meiro_write(plain, NULL, MEIRO_FORMAT_PAGE, NULL, f, NULL);
+    if (f) fclose(f);
+    CHECK(buf && strstr(buf, "\"walls\"") && !strstr(buf, "\"seams\""));
+    free(buf);
+    meiro_maze_free(plain);
+}
+
 /* A big torus: made and solved in one pass each (the seams cost no
  * quadratic work); its way crosses a seam or not, but is the test's. */
 static void test_large(void)
@@ -428,7 +489,7 @@ static void test_large(void)
 static const test_case cases[] = {
     {"perfect", test_perfect}, {"seed", test_seed},         {"solvers", test_solvers},
     {"ends", test_ends},       {"json", test_json},         {"refusals", test_refusals},
-    {"large", test_large},
+    {"page", test_page},       {"large", test_large},
 };
 
 int main(int argc, char **argv) { return test_main("wrap", argc, argv, cases, TEST_COUNT(cases)); }
