@@ -309,14 +309,16 @@ static inline unsigned grid_back_side(const meiro_maze *m, size_t id, unsigned s
 /* ---- Passages ------------------------------------------------------------- */
 
 /* The open sides of cell id as a mask (bit s: side s), doors excluded. A
- * rectangle's cell in the west column never opens east (the outer wall), so
- * the cell before it in id order tells the west side without (x, y). */
+ * rectangle's cell in the east column never opens east (the outer wall, but
+ * on a wrapped maze), so the cell before it in id order tells the west
+ * side without (x, y). */
 static inline unsigned grid_open_sides_as(const meiro_maze *m, bool rect, size_t id)
 {
     if (!rect) return m->cells[id];
     const uint8_t *c = m->cells;
     unsigned mask = (unsigned)(c[id] & CELL_BITS) << 1; /* east, south */
-    if (UNLIKELY(m->wrap)) { /* the west column opens east across the seam */
+    if (UNLIKELY(m->wrap)) { /* the east column opens east, across the seam: (x, y) needed
+                                (no weave or floors wrap) */
         uint32_t x = (uint32_t)(id % m->w), y = (uint32_t)(id / m->w);
         return mask | (cell_open(m, x, y, MEIRO_NORTH) ? dir_bit(MEIRO_NORTH) : 0) |
                (cell_open(m, x, y, MEIRO_WEST) ? dir_bit(MEIRO_WEST) : 0);
