@@ -29,6 +29,12 @@ void page_maze_size(const meiro_maze *m, char *buf, size_t size)
         snprintf(dims, sizeof dims, "%s", buf);
         snprintf(buf, size, "weave · %s", dims);
     }
+    /* and a wrapped one which sides are joined: --wrap makes it again */
+    if (m->wrap) {
+        static const char *const sides[] = {"", "x", "y", "xy"};
+        size_t n = strlen(buf);
+        snprintf(buf + n, n < size ? size - n : 0, " · wrap %s", sides[m->wrap & 3u]);
+    }
     /* a mission says what --mission and --one-way make it again with the seed */
     const maze_mission *mi = m->mission;
     if (mi && (mi->kind || mi->one_way)) {
