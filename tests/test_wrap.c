@@ -419,7 +419,7 @@ static unsigned subpaths(const char *page, const char *role)
 
 /* The page as data: a wedge (a subpath of the role seams) at both ends of
  * each passage across a seam, none on a plain maze; the answer a subpath
- * more for each step it takes across a seam. */
+ * more for each step it takes across a seam; the footer names the wrap. */
 static void test_page(void)
 {
     verdict v = {0};
@@ -443,11 +443,16 @@ static void test_page(void)
                            p.cells[i].y + 1 < p.cells[i - 1].y || p.cells[i - 1].y + 1 < p.cells[i].y);
             unsigned wedges = s == MEIRO_OK ? subpaths(buf, "seams") : 0,
                      answer = s == MEIRO_OK ? subpaths(buf, "answer") : 0;
-            verdict_note(&v, s == MEIRO_OK && wedges == 2 * (sx + sy) && answer == 1 + across,
+            char footer[32]; /* the footer's last words: --wrap makes it again */
+            snprintf(footer, sizeof footer, " · wrap %s\"", WRAP_NAMES[WRAPS[k]]);
+            verdict_note(&v,
+                         s == MEIRO_OK && wedges == 2 * (sx + sy) && answer == 1 + across &&
+                             strstr(buf, footer),
                          "--wrap %s seed %llu: written %d (%s), %u wedges for %u passages across, "
-                         "the answer in %u pieces crossing %u times",
+                         "the answer in %u pieces crossing %u times, footer %s",
                          WRAP_NAMES[WRAPS[k]], (unsigned long long)SEEDS[e], (int)s, err.message,
-                         wedges, sx + sy, answer, across);
+                         wedges, sx + sy, answer, across,
+                         buf && strstr(buf, footer) ? "says the wrap" : "lacks it");
             crossings += across;
             meiro_path_free(&p);
             meiro_maze_free(m);
