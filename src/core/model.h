@@ -6,6 +6,8 @@
 #include "meiro.h"
 #include "core/hints.h"
 
+#include <string.h>
+
 /* Each cell owns the wall on its east and its south side, so every inner
  * wall is stored exactly once. A set bit means the wall is open. */
 enum { CELL_OPEN_E = 1u, CELL_OPEN_S = 2u, CELL_BITS = 3u };
@@ -69,6 +71,20 @@ struct meiro_maze {
                                      wall is the east wall of the last column
                                      and the south wall of the last row */
 };
+
+/* The sides a wrap joins as JSON and the footer say them: "x", "y", "xy"
+ * ("" for none); and back (0 for another word). */
+static inline const char *wrap_name(unsigned wrap)
+{
+    static const char *const names[] = {"", "x", "y", "xy"};
+    return names[wrap & 3u];
+}
+static inline unsigned wrap_from_name(const char *name)
+{
+    for (unsigned w = 1; w < 4; w++)
+        if (!strcmp(name, wrap_name(w))) return w;
+    return 0;
+}
 
 /* Tells the observer (if any) one step. */
 static inline void observe(const meiro_observer *obs, meiro_event_kind kind, uint32_t x, uint32_t y,

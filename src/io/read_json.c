@@ -846,11 +846,7 @@ static meiro_status read_value(jreader *r, int key, json_t *v, where at)
         return MEIRO_OK;
     }
     case KEY_WRAP: {
-        const char *s = json_is_string(v) ? json_string_value(v) : "";
-        r->wrap = !strcmp(s, "x")    ? MEIRO_WRAP_X
-                  : !strcmp(s, "y")  ? MEIRO_WRAP_Y
-                  : !strcmp(s, "xy") ? MEIRO_WRAP_X | MEIRO_WRAP_Y
-                                     : 0;
+        r->wrap = wrap_from_name(json_is_string(v) ? json_string_value(v) : "");
         if (!r->wrap)
             return BAD("\"wrap\" is %s: \"x\", \"y\" or \"xy\" (the sides joined)",
                        shown(v, a, sizeof a));

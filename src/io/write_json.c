@@ -431,9 +431,8 @@ meiro_status write_json(const meiro_maze *m, const meiro_path *path, FILE *out)
     out_key_u64(o, "height", m->h);
     if (m->levels) out_key_u64(o, "levels", m->levels);
     if (m->wrap) {
-        static const char *const wraps[] = {"", "x", "y", "xy"};
         jout_str(o, ",\n  \"wrap\": ");
-        jout_quoted(o, wraps[m->wrap & 3u]);
+        jout_quoted(o, wrap_name(m->wrap));
     }
     double ew, eh;
     grid_extent(m, &ew, &eh);

@@ -31,9 +31,8 @@ void page_maze_size(const meiro_maze *m, char *buf, size_t size)
     }
     /* and a wrapped one which sides are joined: --wrap makes it again */
     if (m->wrap) {
-        static const char *const sides[] = {"", "x", "y", "xy"};
         size_t n = strlen(buf);
-        snprintf(buf + n, n < size ? size - n : 0, " · wrap %s", sides[m->wrap & 3u]);
+        snprintf(buf + n, n < size ? size - n : 0, " · wrap %s", wrap_name(m->wrap));
     }
     /* a mission says what --mission and --one-way make it again with the seed */
     const maze_mission *mi = m->mission;
