@@ -145,6 +145,15 @@ static inline void rect_wrap_next(const meiro_maze *m, uint32_t x, uint32_t y,
     }
 }
 
+/* rect_links on a wrapped rectangle, out of line: the plain one stays as
+ * small as it was in the generators' loops (hunt-and-kill lost a fifth of
+ * its speed with the seams inline). */
+unsigned rect_wrap_links(const meiro_maze *m, grid_at at, size_t next[GRID_MAX_SIDES],
+                         unsigned back[GRID_MAX_SIDES]);
+/* grid_step_as on a wrapped rectangle, out of line for the same reason:
+ * the cell across `side` of `at`, whose id is `next`. */
+grid_at rect_wrap_step(const meiro_maze *m, grid_at at, unsigned side, size_t next);
+
 static inline unsigned rect_sides(const meiro_maze *m, grid_at at)
 {
     return rect_sides_xy(m, at.c.x, at.c.y);
@@ -155,11 +164,11 @@ static inline unsigned rect_sides(const meiro_maze *m, grid_at at)
 static inline unsigned rect_links(const meiro_maze *m, grid_at at, size_t next[GRID_MAX_SIDES],
                                   unsigned back[GRID_MAX_SIDES])
 {
+    if (UNLIKELY(m->wrap)) return rect_wrap_links(m, at, next, back);
     size_t i = at.id, w = m->w;
     next[MEIRO_NORTH] = i - w, next[MEIRO_EAST] = i + 1, next[MEIRO_SOUTH] = i + w,
     next[MEIRO_WEST] = i - 1;
     for (unsigned d = 0; d < DIR_COUNT; d++) back[d] = dir_opposite((meiro_dir)d);
-    if (UNLIKELY(m->wrap)) rect_wrap_next(m, at.c.x, at.c.y, next);
     unsigned sides = rect_sides(m, at);
     if (UNLIKELY(m->active))
         FOR_EACH_SIDE_IN (d, sides)
@@ -257,7 +266,7 @@ static inline grid_at grid_step_as(const meiro_maze *m, bool rect, grid_at at, u
     if (UNLIKELY(side >= DIR_COUNT)) /* a stair */
         return (grid_at){next,
                          {at.c.x, side == LEVEL_UP ? at.c.y + m->floor_h : at.c.y - m->floor_h}};
-    if (UNLIKELY(m->wrap)) return grid_at_id(m, next); /* maybe across a seam */
+    if (UNLIKELY(m->wrap)) return rect_wrap_step(m, at, side, next); /* maybe across a seam */
     /* two cells when next is across a weave's crossing */
     uint32_t k = 1;
     if (UNLIKELY(m->weave) &&
