@@ -820,8 +820,9 @@ void draw_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const p
     else if ((layers & LAYER_WALLS) && !((layers & LAYER_GRID_WALLS_APART) && rect_walls_apart(m))) {
         stroke_walls(cr, s, m, L, &g, line);
         if (m->weave) stroke_crossings(s, m, L, &g, line);
-        if (m->wrap) stroke_seams(s, m, L, line);
     }
+    /* with the walls, drawn here or apart (SVG's group of walls) */
+    if (m->wrap && (layers & LAYER_WALLS)) stroke_seams(s, m, L, line);
     if (m->mission) draw_mission(cr, m, path, L, marks->font, line, layers & LAYER_WALLS);
     if (m->grid == MEIRO_GRID_RECT && (layers & LAYER_PATH) && !picture) stroke_path(s, m, path, L);
     if (m->mission) draw_mission(cr, m, path, L, marks->font, line, layers & ~LAYER_WALLS);

@@ -42,7 +42,7 @@ typedef enum scene_role {
     ROLE_MARKS,     /* a mission's keys, doors, items and one-way arrows; floors' stairs and names */
     ROLE_OUTLINE,   /* a shaped maze's outline, and the band between it and the cells */
     ROLE_CORRIDORS, /* the corridors' centre-lines, drawn instead of the walls (--draw paths) */
-    ROLE_SEAMS,     /* a wrapped maze's seams: the ticks where a passage goes on at the other side */
+    ROLE_SEAMS,     /* a wrapped maze's seams: wedges where a passage goes on at the other side */
     ROLE_COUNT
 } scene_role;
 
