@@ -471,6 +471,41 @@ static void test_page(void)
     meiro_maze_free(plain);
 }
 
+/* SVG draws a rectangle's walls apart, in a group of their own: the
+ * seams' wedges (the arrows' grey; a wrapped maze has no door arrow) are
+ * in it, and not on a plain maze with S and G inside (no doors either). */
+static void test_svg(void)
+{
+    const char *grey = "fill:rgb(13%,13%,13%)";
+    for (unsigned wrap = 0; wrap <= (MEIRO_WRAP_X | MEIRO_WRAP_Y); wrap += 3) {
+        meiro_generate_options opt;
+        meiro_generate_options_init(&opt);
+        opt.algorithm = "dig";
+        opt.width = 12;
+        opt.height = 9;
+        opt.seed = 4;
+        opt.ends = MEIRO_ENDS_FARTHEST;
+        meiro_maze *m = gen_maze(&opt, 0, wrap, NULL);
+        unsigned sx = 0, sy = 0;
+        if (m) seam_passages(m, &sx, &sy);
+        char *buf = NULL;
+        size_t len = 0;
+        FILE *f = open_memstream(&buf, &len);
+        meiro_status s = m && f ? meiro_write(m, NULL, MEIRO_FORMAT_SVG, NULL, f, NULL)
+                                : MEIRO_ERROR_IO;
+        if (f) fclose(f);
+        const char *walls = s == MEIRO_OK ? strstr(buf, "<g id=\"walls\"") : NULL;
+        const char *after = walls ? strstr(walls + 1, "<g id=\"solution\"") : NULL;
+        bool wedges = walls && strstr(walls, grey) && (!after || strstr(walls, grey) < after);
+        CHECK_MSG(s == MEIRO_OK && walls && wedges == (wrap && sx + sy > 0),
+                  "--wrap %s: written %d, walls' group %s, its wedges %s (%u passages across)",
+                  wrap_name(wrap), (int)s, walls ? "found" : "missing", wedges ? "drawn" : "none",
+                  sx + sy);
+        meiro_maze_free(m);
+        free(buf);
+    }
+}
+
 /* A big torus: made and solved in one pass each (the seams cost no
  * quadratic work); its way crosses a seam or not, but is the test's. */
 static void test_large(void)
@@ -494,7 +529,7 @@ static void test_large(void)
 static const test_case cases[] = {
     {"perfect", test_perfect}, {"seed", test_seed},         {"solvers", test_solvers},
     {"ends", test_ends},       {"json", test_json},         {"refusals", test_refusals},
-    {"page", test_page},       {"large", test_large},
+    {"page", test_page},       {"svg", test_svg},           {"large", test_large},
 };
 
 int main(int argc, char **argv) { return test_main("wrap", argc, argv, cases, TEST_COUNT(cases)); }
