@@ -83,6 +83,19 @@ run 2 generate -s 1 --choices 2 --loops 10 -o c.txt; err_has "--loops would open
 run 2 generate -s 1 --choices 2 --weave 10 -o c.pdf; err_has "--choices cannot go with --weave"
 run 2 generate -s 1 --choices 7 -W 8 -H 6 -o c.json; err_has "--choices takes 1 to 6 on a maze of 48 cells"
 run 2 generate -s 1 --choices 0 -o c.json; err_has "--choices is a whole number from 1"
+# --wrap: the formats that cannot show a seam, the generators of rows and
+# columns, the other grids and kinds, refused before anything is written
+run 2 generate -s 1 --wrap xy -o w.txt; err_has "text cannot show a wrapped maze's seams"; absent w.txt
+run 2 generate -s 1 --wrap x -o w.csv; err_has "csv cannot show a wrapped maze's seams"; absent w.csv
+run 2 generate -s 1 --wrap x -a eller -o w.pdf; err_has "'eller' cannot wrap (--wrap); these can: cluster"; absent w.pdf
+run 2 generate -s 1 --wrap y --grid hex -o w.pdf; err_has "--wrap needs the rect grid, not hex"
+run 2 generate -s 1 --wrap xy --weave 20 -o w.pdf; err_has "--wrap cannot go with --weave"
+run 2 generate -s 1 --wrap x -W 2 -H 5 -o w.pdf; err_has "a wrapped side needs 3 cells or more"
+run 2 generate -s 1 --wrap xz -o w.pdf; err_has "--wrap is x, y or xy"
+run 2 generate -s 1 --wrap x --draw paths -o w.svg; err_has "not with --weave, --wrap"
+run 0 generate -s 1 --wrap xy -o w.json; err_empty
+if grep -q '"wrap": "xy"' "$tmp/w.json"; then ok; else bad "--wrap xy: no \"wrap\" in the JSON"; fi
+run 0 solve w.json -o w2.json; err_empty
 # --name: the template's name line, or meiro's own where it has none
 run 0 generate -s 1 --name Hana -o named.pdf
 if need pdftotext; then

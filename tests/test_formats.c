@@ -389,7 +389,25 @@ static meiro_maze *maze_of_kinds(unsigned set, meiro_grid grid)
         o.height = text.height;
     }
     o.mask = mask;
-    meiro_maze *m = meiro_generate(&o, NULL);
+    meiro_maze *m = NULL;
+    if (set & 1u << MEIRO_KIND_WRAP) { /* a job's setting, made as the job makes it */
+        meiro_job *job = meiro_job_new();
+        meiro_path path;
+        if (job) {
+            *meiro_job_maze(job) = o;
+            meiro_job_set_int(job, MEIRO_JOB_FORMAT, MEIRO_FORMAT_JSON, NULL);
+            meiro_job_set_int(job, MEIRO_JOB_WRAP, MEIRO_WRAP_X | MEIRO_WRAP_Y, NULL);
+            /* a shape or a text as the job takes them (a mask of its own) */
+            if (set & 1u << MEIRO_KIND_SHAPE) meiro_job_set_text(job, MEIRO_JOB_SHAPE, "heart", NULL);
+            if (set & 1u << MEIRO_KIND_TEXT) meiro_job_set_text(job, MEIRO_JOB_TEXT, "L", NULL);
+            if (meiro_job_plan(job, NULL) == MEIRO_OK &&
+                meiro_job_make(job, NULL, &m, &path, NULL) == MEIRO_OK)
+                meiro_path_free(&path);
+        }
+        meiro_job_free(job);
+    } else {
+        m = meiro_generate(&o, NULL);
+    }
     meiro_mission_options mission = {MEIRO_MISSION_COLLECT, 2, 0, 3};
     if (m && (set & 1u << MEIRO_KIND_MISSION) &&
         meiro_maze_add_mission(m, &mission, NULL) != MEIRO_OK) {
@@ -410,7 +428,7 @@ static meiro_maze *maze_of_kinds(unsigned set, meiro_grid grid)
  * play is the page's, meiro_export_options.play). */
 static const meiro_kind made_kinds[] = {MEIRO_KIND_FLOORS, MEIRO_KIND_MISSION, MEIRO_KIND_WEAVE,
                                         MEIRO_KIND_SHAPE,  MEIRO_KIND_TEXT,    MEIRO_KIND_LOOPS,
-                                        MEIRO_KIND_PLAY};
+                                        MEIRO_KIND_PLAY,   MEIRO_KIND_WRAP};
 
 /* A maze of the kinds `set` written as `f`, with play where the set has it. */
 static written write_kinds(const meiro_maze *m, unsigned set, meiro_format f)

@@ -101,6 +101,7 @@ typedef enum meiro_capability {
     MEIRO_CAN_BOOKLET,  /* a booklet (meiro_booklet_write): pdf, xlsx, html */
     MEIRO_CAN_SOLID,    /* a 3D print, sized by the job's MEIRO_JOB_BALL_UM and others
                            (meiro_job_save): stl, stl-ascii, 3mf */
+    MEIRO_CAN_WRAP,     /* a wrapped maze's seams (MEIRO_JOB_WRAP): pdf, svg, png, json, page */
     MEIRO_CAN_COUNT
 } meiro_capability;
 /* Whether `format` can; false for an invalid format or capability. */

@@ -272,6 +272,19 @@ MEIRO_API meiro_status meiro_maze_set_side(meiro_maze *maze, meiro_cell cell, un
 MEIRO_API meiro_dir meiro_maze_crossing(const meiro_maze *maze, meiro_cell cell);
 MEIRO_API uint64_t meiro_maze_crossings(const meiro_maze *maze);
 
+/* ---- Wrap-around mazes -------------------------------------------------- */
+
+/* A rectangle whose left and right sides (MEIRO_WRAP_X: a cylinder), top
+ * and bottom (MEIRO_WRAP_Y), or both (a torus) are joined: a passage may
+ * cross the seam, from the last column to the first (or the last row to
+ * the first). meiro_maze_neighbour, meiro_maze_side_open, meiro_maze_set_side
+ * and every generator and solver that takes it go across; a wrapped side
+ * is at least 3 cells long and has no door. Made by a job
+ * (MEIRO_JOB_WRAP), kept in JSON. */
+enum { MEIRO_WRAP_X = 1, MEIRO_WRAP_Y = 2 };
+/* The maze's MEIRO_WRAP_* bits (0: a plain maze). */
+MEIRO_API unsigned meiro_maze_wrap(const meiro_maze *maze);
+
 /* ---- Multi-level mazes ------------------------------------------------- */
 
 /* A multi-level maze has `levels` floors of the same size joined by stairs,

@@ -200,6 +200,7 @@ typedef enum meiro_kind {
                            meiro_export_options.play) */
     MEIRO_KIND_CHOICES, /* the way with a set number of decision points
                            (--choices, MEIRO_JOB_CHOICES) */
+    MEIRO_KIND_WRAP,    /* sides joined, a cylinder or a torus (--wrap, MEIRO_JOB_WRAP) */
     MEIRO_KIND_COUNT
 } meiro_kind;
 
@@ -309,7 +310,7 @@ typedef enum meiro_job_setting {
                                 the nearest of AutoCAD's first 9); default red */
     MEIRO_JOB_ENGRAVE_COLOUR, /* number: 0xRRGGBB, the engrave layer's (S and G's
                                 marks); default black */
-    MEIRO_JOB_CHOICES         /* number: 1 and up: the way from S to G has
+    MEIRO_JOB_CHOICES,        /* number: 1 and up: the way from S to G has
                                 exactly this many decision points (cells of
                                 it with three or more openings:
                                 meiro_stats.decisions), every other way a
@@ -318,6 +319,14 @@ typedef enum meiro_job_setting {
                                 it. Refused with loops, a weave, a shape or
                                 a text, floors or a mission, and past what
                                 the grid holds */
+    MEIRO_JOB_WRAP            /* number: MEIRO_WRAP_X, _Y or both (meiro/maze.h):
+                                the rectangle's sides joined, passages
+                                crossing the seam; 0 (default): none.
+                                Refused on other grids, with a shape or a
+                                text, a weave, floors, a mission or
+                                --choices, a generator of rows and columns,
+                                a wrapped side under 3 cells, and in a
+                                format that cannot show it (MEIRO_CAN_WRAP) */
 } meiro_job_setting;
 /* The largest kerf a laser or a router bit takes: 2 mm. */
 #define MEIRO_KERF_MAX_UM 2000

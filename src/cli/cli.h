@@ -149,7 +149,8 @@ enum {
     OPT_PEN,
     OPT_CUT_COLOUR,
     OPT_ENGRAVE_COLOUR,
-    OPT_CHOICES /* generate's way with a set number of choices */
+    OPT_CHOICES, /* generate's way with a set number of choices */
+    OPT_WRAP     /* generate's sides joined */
 };
 #define GRID_HELP                                                                                  \
     "      --grid G         rect (default), polar (theta: a round maze, -H rings\n"                \

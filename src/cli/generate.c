@@ -23,6 +23,12 @@ static const char *const usage_generate =
     "      --weave P        a weave maze: up to P% of the cells become crossings,\n"
     "                       a passage going under a straight corridor (rect grid;\n"
     "                       cluster, dig or growing-tree)\n"
+    "      --wrap W         x, y or xy: the left and right sides (x: a cylinder),\n"
+    "                       top and bottom (y) or both (a torus) joined, passages\n"
+    "                       crossing the seam, drawn as ticks at the edge (rect\n"
+    "                       grid, 3+ cells a wrapped side; cluster, dig, prim,\n"
+    "                       true-prim, wilson, aldous-broder, growing-tree or\n"
+    "                       hunt-and-kill; pdf, svg, png, page or json)\n"
     "      --choices N      the way from S to G has exactly N decision points\n"
     "                       (as 'meiro stats' counts them), every wrong turn a\n"
     "                       dead end: for therapy and first mazes; any grid and\n"
@@ -152,6 +158,7 @@ typedef struct generate_args {
     long long ball_um, wall_um, wall_height_um, base_um; /* a 3D print's sizes; 0: meiro's */
     bool lid;
     unsigned choices; /* --choices; 0: none */
+    unsigned wrap;    /* --wrap: MEIRO_WRAP_* bits */
     bool solution, seeded, has_start, has_goal, help;
     bool paths, cut_lines, servo;            /* --draw, --cut, --pen */
     long long kerf_um, cut_rgb, engrave_rgb; /* -1: not given */
@@ -201,6 +208,7 @@ const struct option generate_options[] = {
     {"engrave-colour", required_argument, NULL, OPT_ENGRAVE_COLOUR},
     {"engrave-color", required_argument, NULL, OPT_ENGRAVE_COLOUR},
     {"choices", required_argument, NULL, OPT_CHOICES},
+    {"wrap", required_argument, NULL, OPT_WRAP},
     {NULL, 0, NULL, 0},
 };
 
@@ -263,6 +271,15 @@ static int maze_option(generate_args *a, int c, char **argv)
         if (!parse_u64(optarg, UINT32_MAX, &v) || v == 0)
             return usage_error("generate", "--choices is a whole number from 1, not '%s'", optarg);
         a->choices = (unsigned)v;
+        return EXIT_OK;
+    case OPT_WRAP:
+        a->wrap = !strcmp(optarg, "x")    ? MEIRO_WRAP_X
+                  : !strcmp(optarg, "y")  ? MEIRO_WRAP_Y
+                  : !strcmp(optarg, "xy") ? MEIRO_WRAP_X | MEIRO_WRAP_Y
+                                          : 0;
+        if (!a->wrap)
+            return usage_error("generate", "--wrap is x, y or xy (the sides joined), not '%s'",
+                               optarg);
         return EXIT_OK;
     case OPT_LEVELS:
         if (!parse_u64(optarg, MEIRO_MAX_LEVELS, &v) || v == 0)
@@ -470,6 +487,7 @@ static int fill_job(generate_args *a, meiro_format format)
         {MEIRO_JOB_ENGRAVE_COLOUR,
          a->engrave_rgb < 0 ? meiro_job_get_int(job, MEIRO_JOB_ENGRAVE_COLOUR) : a->engrave_rgb},
         {MEIRO_JOB_CHOICES, a->choices},
+        {MEIRO_JOB_WRAP, a->wrap},
     };
     const struct {
         meiro_job_setting setting;

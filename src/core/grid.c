@@ -364,6 +364,27 @@ void other_notify(meiro_maze *m, size_t id, unsigned side, bool open)
     observe(m->obs, open ? MEIRO_EVENT_CARVE : MEIRO_EVENT_BUILD, c.x, c.y, side, m->road);
 }
 
+unsigned rect_wrap_links(const meiro_maze *m, grid_at at, size_t next[GRID_MAX_SIDES],
+                         unsigned back[GRID_MAX_SIDES])
+{
+    size_t i = at.id, w = m->w;
+    next[MEIRO_NORTH] = i - w, next[MEIRO_EAST] = i + 1, next[MEIRO_SOUTH] = i + w,
+    next[MEIRO_WEST] = i - 1;
+    for (unsigned d = 0; d < DIR_COUNT; d++) back[d] = dir_opposite((meiro_dir)d);
+    rect_wrap_next(m, at.c.x, at.c.y, next);
+    return rect_sides(m, at); /* no shape wraps */
+}
+
+grid_at rect_wrap_step(const meiro_maze *m, grid_at at, unsigned side, size_t next)
+{
+    uint32_t x = at.c.x + (uint32_t)DIR_DX[side], y = at.c.y + (uint32_t)DIR_DY[side];
+    if (x == m->w) x = 0; /* off a side: the other one's cell */
+    else if (x == UINT32_MAX) x = m->w - 1;
+    if (y == m->h) y = 0;
+    else if (y == UINT32_MAX) y = m->h - 1;
+    return (grid_at){next, {x, y}};
+}
+
 void grid_set_side(meiro_maze *m, size_t id, unsigned side, bool open)
 {
     unsigned back;

@@ -118,9 +118,41 @@ static inline unsigned grid_sides(const meiro_maze *m, size_t id)
  * (not past the border; a shape not considered). */
 static inline unsigned rect_sides_xy(const meiro_maze *m, uint32_t x, uint32_t y)
 {
-    return (y > 0 ? dir_bit(MEIRO_NORTH) : 0) | (x + 1 < m->w ? dir_bit(MEIRO_EAST) : 0) |
-           (y + 1 < m->h ? dir_bit(MEIRO_SOUTH) : 0) | (x > 0 ? dir_bit(MEIRO_WEST) : 0);
+    unsigned sides = (y > 0 ? dir_bit(MEIRO_NORTH) : 0) |
+                     (x + 1 < m->w ? dir_bit(MEIRO_EAST) : 0) |
+                     (y + 1 < m->h ? dir_bit(MEIRO_SOUTH) : 0) | (x > 0 ? dir_bit(MEIRO_WEST) : 0);
+    if (UNLIKELY(m->wrap)) /* a wrapped side has no border: every cell has both */
+        sides |= (m->wrap & MEIRO_WRAP_X ? dir_bit(MEIRO_EAST) | dir_bit(MEIRO_WEST) : 0) |
+                 (m->wrap & MEIRO_WRAP_Y ? dir_bit(MEIRO_NORTH) | dir_bit(MEIRO_SOUTH) : 0);
+    return sides;
 }
+
+/* Rectangles joined at their sides (m->wrap): next[] of cell (x, y), filled
+ * as on a plain rectangle, with the steps across a seam taken to the
+ * other side (a wrapped side is at least 3 cells long: no cell is its own
+ * neighbour, no two cells share two walls). */
+static inline void rect_wrap_next(const meiro_maze *m, uint32_t x, uint32_t y,
+                                  size_t next[GRID_MAX_SIDES])
+{
+    size_t w = m->w, i = (size_t)y * w + x, span = (size_t)(m->h - 1) * w;
+    if (m->wrap & MEIRO_WRAP_X) {
+        if (x == 0) next[MEIRO_WEST] = i + w - 1;
+        if (x + 1 == w) next[MEIRO_EAST] = i + 1 - w;
+    }
+    if (m->wrap & MEIRO_WRAP_Y) {
+        if (y == 0) next[MEIRO_NORTH] = i + span;
+        if (y + 1 == m->h) next[MEIRO_SOUTH] = i - span;
+    }
+}
+
+/* rect_links on a wrapped rectangle, out of line: the plain one stays as
+ * small as it was in the generators' loops (hunt-and-kill lost a fifth of
+ * its speed with the seams inline). */
+unsigned rect_wrap_links(const meiro_maze *m, grid_at at, size_t next[GRID_MAX_SIDES],
+                         unsigned back[GRID_MAX_SIDES]);
+/* grid_step_as on a wrapped rectangle, out of line for the same reason:
+ * the cell across `side` of `at`, whose id is `next`. */
+grid_at rect_wrap_step(const meiro_maze *m, grid_at at, unsigned side, size_t next);
 
 static inline unsigned rect_sides(const meiro_maze *m, grid_at at)
 {
@@ -132,6 +164,7 @@ static inline unsigned rect_sides(const meiro_maze *m, grid_at at)
 static inline unsigned rect_links(const meiro_maze *m, grid_at at, size_t next[GRID_MAX_SIDES],
                                   unsigned back[GRID_MAX_SIDES])
 {
+    if (UNLIKELY(m->wrap)) return rect_wrap_links(m, at, next, back);
     size_t i = at.id, w = m->w;
     next[MEIRO_NORTH] = i - w, next[MEIRO_EAST] = i + 1, next[MEIRO_SOUTH] = i + w,
     next[MEIRO_WEST] = i - 1;
@@ -154,6 +187,13 @@ static inline unsigned rect_unmarked(const meiro_maze *m, size_t i, unsigned sid
     size_t w = m->w;
     const uint8_t *on = m->active;
     unsigned c = 0;
+    if (UNLIKELY(m->wrap)) { /* the steps across a seam: (x, y) needed */
+        size_t next[GRID_MAX_SIDES] = {i - w, i + 1, i + w, i - 1};
+        rect_wrap_next(m, (uint32_t)(i % w), (uint32_t)(i / w), next);
+        FOR_EACH_SIDE_IN (d, sides)
+            if (!(marks[next[d]] & bit) && (!on || on[next[d]])) c |= dir_bit(d);
+        return c;
+    }
     if ((sides & dir_bit(MEIRO_NORTH)) && !(marks[i - w] & bit) && (!on || on[i - w]))
         c |= dir_bit(MEIRO_NORTH);
     if ((sides & dir_bit(MEIRO_EAST)) && !(marks[i + 1] & bit) && (!on || on[i + 1]))
@@ -201,6 +241,12 @@ static inline size_t grid_through_as(const meiro_maze *m, bool rect, size_t id, 
     *back = dir_opposite((meiro_dir)side);
     size_t delta = (size_t)((ptrdiff_t)DIR_DY[side] * (ptrdiff_t)m->w + DIR_DX[side]);
     size_t j = id + delta;
+    if (UNLIKELY(m->wrap)) { /* no weave wraps */
+        size_t next[GRID_MAX_SIDES];
+        next[side] = j;
+        rect_wrap_next(m, (uint32_t)(id % m->w), (uint32_t)(id / m->w), next);
+        return next[side];
+    }
     /* a weave's tunnel: the cell beyond the crossing (core/weave.c) */
     if (UNLIKELY(m->weave) && (m->cells[j] & cell_under_bit(side))) j += delta;
     return j;
@@ -220,6 +266,7 @@ static inline grid_at grid_step_as(const meiro_maze *m, bool rect, grid_at at, u
     if (UNLIKELY(side >= DIR_COUNT)) /* a stair */
         return (grid_at){next,
                          {at.c.x, side == LEVEL_UP ? at.c.y + m->floor_h : at.c.y - m->floor_h}};
+    if (UNLIKELY(m->wrap)) return rect_wrap_step(m, at, side, next); /* maybe across a seam */
     /* two cells when next is across a weave's crossing */
     uint32_t k = 1;
     if (UNLIKELY(m->weave) &&
@@ -238,15 +285,11 @@ static inline grid_at grid_step(const meiro_maze *m, grid_at at, unsigned side, 
  * and outside the shape. */
 static inline size_t rect_across(const meiro_maze *m, grid_at at, unsigned side, unsigned *back)
 {
-    size_t j;
-    switch (side) {
-    case MEIRO_NORTH: j = at.c.y > 0 ? at.id - m->w : GRID_NONE; break;
-    case MEIRO_EAST: j = at.c.x + 1 < m->w ? at.id + 1 : GRID_NONE; break;
-    case MEIRO_SOUTH: j = at.c.y + 1 < m->h ? at.id + m->w : GRID_NONE; break;
-    case MEIRO_WEST: j = at.c.x > 0 ? at.id - 1 : GRID_NONE; break;
-    default: return GRID_NONE;
-    }
-    if (j == GRID_NONE || (UNLIKELY(m->active) && !m->active[j])) return GRID_NONE;
+    if (side >= DIR_COUNT || !(rect_sides(m, at) & dir_bit(side))) return GRID_NONE;
+    size_t w = m->w, next[GRID_MAX_SIDES] = {at.id - w, at.id + 1, at.id + w, at.id - 1};
+    if (UNLIKELY(m->wrap)) rect_wrap_next(m, at.c.x, at.c.y, next);
+    size_t j = next[side];
+    if (UNLIKELY(m->active) && !m->active[j]) return GRID_NONE;
     *back = dir_opposite((meiro_dir)side);
     return j;
 }
@@ -275,13 +318,20 @@ static inline unsigned grid_back_side(const meiro_maze *m, size_t id, unsigned s
 /* ---- Passages ------------------------------------------------------------- */
 
 /* The open sides of cell id as a mask (bit s: side s), doors excluded. A
- * rectangle's cell in the west column never opens east (the outer wall), so
- * the cell before it in id order tells the west side without (x, y). */
+ * rectangle's cell in the east column never opens east (the outer wall, but
+ * on a wrapped maze), so the cell before it in id order tells the west
+ * side without (x, y). */
 static inline unsigned grid_open_sides_as(const meiro_maze *m, bool rect, size_t id)
 {
     if (!rect) return m->cells[id];
     const uint8_t *c = m->cells;
     unsigned mask = (unsigned)(c[id] & CELL_BITS) << 1; /* east, south */
+    if (UNLIKELY(m->wrap)) { /* the east column opens east, across the seam: (x, y) needed
+                                (no weave or floors wrap) */
+        uint32_t x = (uint32_t)(id % m->w), y = (uint32_t)(id / m->w);
+        return mask | (cell_open(m, x, y, MEIRO_NORTH) ? dir_bit(MEIRO_NORTH) : 0) |
+               (cell_open(m, x, y, MEIRO_WEST) ? dir_bit(MEIRO_WEST) : 0);
+    }
     if (id >= m->w && (c[id - m->w] & CELL_OPEN_S)) mask |= dir_bit(MEIRO_NORTH);
     if (id > 0 && (c[id - 1] & CELL_OPEN_E)) mask |= dir_bit(MEIRO_WEST);
     /* a crossing cell's own passage is its over-passage alone */
@@ -323,6 +373,7 @@ static inline unsigned grid_exits_as(const meiro_maze *m, bool rect, grid_at at,
     next[MEIRO_WEST] = i - 1;
     for (unsigned d = 0; d < DIR_COUNT; d++) back[d] = dir_opposite((meiro_dir)d);
     unsigned open = grid_open_sides_as(m, true, i);
+    if (UNLIKELY(m->wrap)) rect_wrap_next(m, (uint32_t)(i % w), (uint32_t)(i / w), next);
     if (UNLIKELY(m->weave)) weave_exits(m, i, open, next);
     if (UNLIKELY(m->levels)) {
         next[LEVEL_UP] = i + m->floor_cells, next[LEVEL_DOWN] = i - m->floor_cells;

@@ -191,6 +191,7 @@ meiro_status meiro_maze_split_levels(meiro_maze *maze, unsigned levels, uint64_t
     const char *bad = m->grid != MEIRO_GRID_RECT ? "a grid other than rect"
                       : m->active                ? "a shape"
                       : m->weave                 ? "crossings (a weave)"
+                      : m->wrap                  ? "seams (--wrap)"
                       : m->mission               ? "a mission"
                       : m->levels                ? "floors already"
                                                  : NULL;

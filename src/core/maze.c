@@ -246,15 +246,17 @@ meiro_status meiro_maze_set_side(meiro_maze *maze, meiro_cell cell, unsigned sid
 }
 
 uint32_t meiro_maze_width(const meiro_maze *maze) { return maze->w; }
+unsigned meiro_maze_wrap(const meiro_maze *maze) { return maze->wrap; }
 uint32_t meiro_maze_height(const meiro_maze *maze) { return maze->h; }
 
 static bool on_side(const meiro_maze *m, meiro_cell c, meiro_dir side)
 {
+    bool x = !(m->wrap & MEIRO_WRAP_X), y = !(m->wrap & MEIRO_WRAP_Y); /* a seam is no border */
     switch (side) {
-    case MEIRO_NORTH: return c.y == 0;
-    case MEIRO_EAST: return c.x == m->w - 1;
-    case MEIRO_SOUTH: return c.y == m->h - 1;
-    case MEIRO_WEST: return c.x == 0;
+    case MEIRO_NORTH: return y && c.y == 0;
+    case MEIRO_EAST: return x && c.x == m->w - 1;
+    case MEIRO_SOUTH: return y && c.y == m->h - 1;
+    case MEIRO_WEST: return x && c.x == 0;
     default: return false;
     }
 }
@@ -478,7 +480,7 @@ meiro_status meiro_maze_is_perfect(const meiro_maze *maze, bool *perfect, meiro_
 bool meiro_maze_equal(const meiro_maze *a, const meiro_maze *b)
 {
     if (a->grid != b->grid || a->w != b->w || a->h != b->h || a->active_count != b->active_count ||
-        a->levels != b->levels)
+        a->levels != b->levels || a->wrap != b->wrap)
         return false; /* (one mask and none differ in active_count) */
     /* inside or not: which cells are bridges is the drawing's business */
     for (size_t i = 0; a->active && b->active && i < (size_t)a->w * a->h; i++)

@@ -6,6 +6,8 @@
 #include "meiro.h"
 #include "core/hints.h"
 
+#include <string.h>
+
 /* Each cell owns the wall on its east and its south side, so every inner
  * wall is stored exactly once. A set bit means the wall is open. */
 enum { CELL_OPEN_E = 1u, CELL_OPEN_S = 2u, CELL_BITS = 3u };
@@ -64,7 +66,25 @@ struct meiro_maze {
     uint32_t levels;              /* rect: floors (0: a flat maze; else >= 2) */
     uint32_t floor_h;             /* rows of a floor (h / levels) */
     size_t floor_cells;           /* w * floor_h: the step of a stair */
+    uint8_t wrap;                 /* rect: MEIRO_WRAP_X and _Y bits, the sides
+                                     joined (a cylinder, a torus): the seam's
+                                     wall is the east wall of the last column
+                                     and the south wall of the last row */
 };
+
+/* The sides a wrap joins as JSON and the footer say them: "x", "y", "xy"
+ * ("" for none); and back (0 for another word). */
+static inline const char *wrap_name(unsigned wrap)
+{
+    static const char *const names[] = {"", "x", "y", "xy"};
+    return names[wrap & 3u];
+}
+static inline unsigned wrap_from_name(const char *name)
+{
+    for (unsigned w = 1; w < 4; w++)
+        if (!strcmp(name, wrap_name(w))) return w;
+    return 0;
+}
 
 /* Tells the observer (if any) one step. */
 static inline void observe(const meiro_observer *obs, meiro_event_kind kind, uint32_t x, uint32_t y,
@@ -110,10 +130,14 @@ static inline size_t cell_neighbour(const meiro_maze *m, uint32_t x, uint32_t y,
 static inline bool cell_open(const meiro_maze *m, uint32_t x, uint32_t y, unsigned d)
 {
     switch (d) {
-    case MEIRO_NORTH: return y > 0 && (m->cells[cell_index(m, x, y - 1)] & CELL_OPEN_S);
+    case MEIRO_NORTH:
+        if (y == 0 && (m->wrap & MEIRO_WRAP_Y)) y = m->h; /* across the seam */
+        return y > 0 && (m->cells[cell_index(m, x, y - 1)] & CELL_OPEN_S);
     case MEIRO_EAST: return (m->cells[cell_index(m, x, y)] & CELL_OPEN_E) != 0;
     case MEIRO_SOUTH: return (m->cells[cell_index(m, x, y)] & CELL_OPEN_S) != 0;
-    default: return x > 0 && (m->cells[cell_index(m, x - 1, y)] & CELL_OPEN_E);
+    default:
+        if (x == 0 && (m->wrap & MEIRO_WRAP_X)) x = m->w;
+        return x > 0 && (m->cells[cell_index(m, x - 1, y)] & CELL_OPEN_E);
     }
 }
 
@@ -137,12 +161,12 @@ static inline void maze_set_wall(meiro_maze *m, uint32_t x, uint32_t y, unsigned
     uint8_t bit = CELL_OPEN_E;
     switch (d) {
     case MEIRO_NORTH:
-        y--;
+        y = (y ? y : m->h) - 1; /* row 0's north wall: the seam's (wrap y) */
         bit = CELL_OPEN_S;
         break;
     case MEIRO_EAST: break;
     case MEIRO_SOUTH: bit = CELL_OPEN_S; break;
-    default: x--; break;
+    default: x = (x ? x : m->w) - 1; break;
     }
     uint8_t *c = &m->cells[cell_index(m, x, y)];
     *c = open ? (uint8_t)(*c | bit) : (uint8_t)(*c & ~bit);

@@ -262,6 +262,40 @@ scene_paint answer_paint(const page_layout *L)
     return scene_stroke(grey, fmax(band, L->path_width), CAP_ROUND, JOIN_ROUND);
 }
 
+/* A wrapped maze's seams: at both ends of each passage across a seam, a
+ * wedge just outside the border, pointing out, where the corridor leaves
+ * the page to come back at the other side (the border is open there). */
+static void stroke_seams(scene *s, const meiro_maze *m, const page_layout *L, double line)
+{
+    /* in the room of a door's arrow (maze_door_sides) */
+    double c = L->cell, off = line + 0.08 * c, len = fmin(0.3 * c, L->arrow / 2),
+           half = 0.75 * len;
+    scene_paint ink = scene_fill((scene_rgb){ARROW_GREY, ARROW_GREY, ARROW_GREY});
+    scene_path(s, ROLE_SEAMS, &ink);
+    for (unsigned axis = 0; axis < 2; axis++) { /* x: east and west; y: south and north */
+        if (!(m->wrap & (axis ? MEIRO_WRAP_Y : MEIRO_WRAP_X))) continue;
+        uint32_t n = axis ? m->w : m->h;
+        for (uint32_t k = 0; k < n; k++) {
+            meiro_cell last = axis ? (meiro_cell){k, m->h - 1} : (meiro_cell){m->w - 1, k};
+            unsigned out = axis ? MEIRO_SOUTH : MEIRO_EAST;
+            if (!cell_open(m, last.x, last.y, out)) continue;
+            meiro_cell first = axis ? (meiro_cell){k, 0} : (meiro_cell){0, k};
+            for (int end = 0; end < 2; end++) {
+                unsigned d = end ? dir_opposite((meiro_dir)out) : out;
+                double ex, ey; /* the opening, on the border */
+                cell_centre(L, end ? first : last, (meiro_dir)d, &ex, &ey);
+                double dx = DIR_DX[d], dy = DIR_DY[d];
+                double bx = ex + dx * off, by = ey + dy * off;
+                scene_move(s, bx - dy * half, by + dx * half);
+                scene_line(s, bx + dx * len, by + dy * len);
+                scene_line(s, bx + dy * half, by - dx * half);
+                scene_close(s);
+            }
+        }
+    }
+    scene_end(s);
+}
+
 static void stroke_path(scene *s, const meiro_maze *m, const meiro_path *p, const page_layout *L)
 {
     if (!p || p->length == 0) return;
@@ -276,7 +310,12 @@ static void stroke_path(scene *s, const meiro_maze *m, const meiro_path *p, cons
     for (size_t k = 0; k < p->length; k++) {
         double px = x, py = y;
         cell_centre(L, p->cells[k], MEIRO_NO_DIR, &x, &y);
-        if (k > 0 && (fabs(x - px) > 1.5 * L->cell || fabs(y - py) > 1.5 * L->cell)) {
+        if (k > 0 && m->wrap && (fabs(x - px) > 1.5 * L->cell || fabs(y - py) > 1.5 * L->cell)) {
+            /* across a seam: out at one border, in again at the other */
+            double sx = x > px ? -1 : x < px ? 1 : 0, sy = y > py ? -1 : y < py ? 1 : 0;
+            scene_line(s, px + sx * L->cell / 2, py + sy * L->cell / 2);
+            scene_move(s, x - sx * L->cell / 2, y - sy * L->cell / 2);
+        } else if (k > 0 && (fabs(x - px) > 1.5 * L->cell || fabs(y - py) > 1.5 * L->cell)) {
             /* under a weave's crossing (two cells on): dashed across the cell
              * passed under, between its rails */
             double ax = (px + x) / 2 - (x - px) / 4, ay = (py + y) / 2 - (y - py) / 4;
@@ -782,6 +821,8 @@ void draw_maze(cairo_t *cr, const meiro_maze *m, const meiro_path *path, const p
         stroke_walls(cr, s, m, L, &g, line);
         if (m->weave) stroke_crossings(s, m, L, &g, line);
     }
+    /* with the walls, drawn here or apart (SVG's group of walls) */
+    if (m->wrap && (layers & LAYER_WALLS)) stroke_seams(s, m, L, line);
     if (m->mission) draw_mission(cr, m, path, L, marks->font, line, layers & LAYER_WALLS);
     if (m->grid == MEIRO_GRID_RECT && (layers & LAYER_PATH) && !picture) stroke_path(s, m, path, L);
     if (m->mission) draw_mission(cr, m, path, L, marks->font, line, layers & ~LAYER_WALLS);
@@ -1089,5 +1130,7 @@ unsigned maze_door_sides(const meiro_maze *m)
     unsigned sides = 0;
     if (m->start_door < MEIRO_NO_DIR) sides |= 1u << m->start_door;
     if (m->goal_door < MEIRO_NO_DIR) sides |= 1u << m->goal_door;
+    if (m->wrap & MEIRO_WRAP_X) sides |= 1u << MEIRO_EAST | 1u << MEIRO_WEST;
+    if (m->wrap & MEIRO_WRAP_Y) sides |= 1u << MEIRO_NORTH | 1u << MEIRO_SOUTH;
     return sides;
 }

@@ -38,7 +38,8 @@ scene_rgb answer_colour(const page_layout *L);
 scene_paint answer_paint(const page_layout *L);
 
 /* The doors of S and G as layout_in_slot wants them: bit 1 << d for each
- * side d of the outer wall with a door. */
+ * side d of the outer wall with a door, or with a seam's wedges outside it
+ * (a wrapped maze: the room of a door's arrow, kept clear of the footer). */
 unsigned maze_door_sides(const meiro_maze *m);
 
 /* The parts of a page, drawn apart into SVG's named groups (export_svg):

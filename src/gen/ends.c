@@ -109,7 +109,11 @@ static double min_apart(const meiro_maze *m)
                 }
         return x1 < x0 ? 0 : (x1 - x0 + y1 - y0 + 2) / 3;
     }
-    if (m->grid == MEIRO_GRID_RECT) return (m->w - 1 + m->h - 1 + 2) / 3;
+    if (m->grid == MEIRO_GRID_RECT) { /* a wrapped side: half of it is the farthest across */
+        uint32_t w = m->wrap & MEIRO_WRAP_X ? m->w / 2 + 1 : m->w,
+                 h = m->wrap & MEIRO_WRAP_Y ? m->h / 2 + 1 : m->h;
+        return (w - 1 + h - 1 + 2) / 3;
+    }
     double w, h;
     grid_extent(m, &w, &h);
     return (w + h) / 6;
@@ -119,10 +123,13 @@ static bool far_apart(const meiro_maze *m, size_t a, size_t b, double apart)
 {
     if (apart <= 0) return true;
     meiro_cell ca = grid_cell(m, a), cb = grid_cell(m, b);
-    if (m->grid == MEIRO_GRID_RECT)
-        return (ca.x > cb.x ? ca.x - cb.x : cb.x - ca.x) +
-                   (ca.y > cb.y ? ca.y - cb.y : cb.y - ca.y) >=
-               apart;
+    if (m->grid == MEIRO_GRID_RECT) {
+        uint32_t dx = ca.x > cb.x ? ca.x - cb.x : cb.x - ca.x,
+                 dy = ca.y > cb.y ? ca.y - cb.y : cb.y - ca.y;
+        if (m->wrap & MEIRO_WRAP_X && m->w - dx < dx) dx = m->w - dx; /* across the seam */
+        if (m->wrap & MEIRO_WRAP_Y && m->h - dy < dy) dy = m->h - dy;
+        return dx + dy >= apart;
+    }
     double ax, ay, bx, by;
     grid_cell_centre(m, ca, &ax, &ay);
     grid_cell_centre(m, cb, &bx, &by);
@@ -536,6 +543,11 @@ static meiro_status place_pieces(meiro_maze *m, const meiro_generate_options *op
 
 meiro_status maze_place_ends(meiro_maze *m, const meiro_generate_options *opt, meiro_error *err)
 {
+    /* a wrapped maze's corners touch across its seams, and its sides have
+     * no wall for a door: its ends are the longest way's, without doors */
+    if (m->wrap && (opt->ends == MEIRO_ENDS_CORNERS || opt->ends == MEIRO_ENDS_BORDER ||
+                    opt->ends == MEIRO_ENDS_PIECES))
+        return place_far(m, false, false, err);
     switch (opt->ends) {
     case MEIRO_ENDS_CORNERS: return MEIRO_OK; /* where the new maze has them */
     case MEIRO_ENDS_CELLS:

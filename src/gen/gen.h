@@ -30,7 +30,7 @@ typedef struct lattice {
 } lattice;
 
 /* False for a grid the walks must take the general way (polar, a shape, a
- * side of one cell). */
+ * wrapped rectangle, a side of one cell). */
 bool gen_lattice(const meiro_maze *m, lattice *l);
 
 static inline unsigned lattice_kind(const lattice *l, size_t x, size_t y)
@@ -46,7 +46,10 @@ typedef struct generator_entry {
     generator_fn run;
     uint8_t grids; /* the grids run works on: bit g for grid g */
     bool shapes;   /* run works on a masked rectangle */
+    bool wraps;    /* and on a wrapped one (m->wrap): a spanning tree of the
+                      cell graph, not of rows and columns */
 } generator_entry;
+
 
 /* generator_entry.grids */
 enum {
@@ -136,8 +139,10 @@ const generator_entry *generator_at(size_t i);
 
 /* meiro_generate, and with choices > 0 (--choices, MEIRO_JOB_CHOICES) its
  * maze remade so that the way from S to G has exactly that many decision
- * points (maze_choices). */
-meiro_maze *gen_maze(const meiro_generate_options *opt, unsigned choices, meiro_error *err);
+ * points (maze_choices); on a rectangle with the sides `wrap` (MEIRO_WRAP_*
+ * bits, MEIRO_JOB_WRAP) joined. */
+meiro_maze *gen_maze(const meiro_generate_options *opt, unsigned choices, unsigned wrap,
+                     meiro_error *err);
 /* gen/choices.c: after S and G are placed on a perfect maze (of one
  * piece, no weave), the way and the rest rebuilt around them with n
  * decision points; refused (MEIRO_ERROR_ARGUMENT, a line saying why) when

@@ -505,7 +505,7 @@ meiro_status gen_cluster(meiro_maze *m, rng_state *rng, const meiro_generate_opt
     size_t merged = 0;
     /* tiles where cells are numbered y * w + x, and no observer watches
      * the walls fall in Kruskal's order */
-    if (m->grid != MEIRO_GRID_POLAR && m->w >= 3 && !m->obs) {
+    if (m->grid != MEIRO_GRID_POLAR && m->w >= 3 && !m->obs && !m->wrap) {
         permutation perm;
         perm_init(&perm, walls, rng);
         bool fits;

@@ -14,6 +14,7 @@
 #include "core/alloc.h"
 #include "core/error.h"
 #include "core/grid.h"
+#include "core/hints.h"
 #include "core/rng.h"
 #include "gen/gen.h"
 
@@ -50,8 +51,9 @@ static uint32_t *shape_order(const meiro_maze *m)
     return order;
 }
 
-/* The sides of `at` whose neighbour's `seen` is `want`. */
-static inline unsigned sides_seen(const meiro_maze *m, const uint8_t *seen, grid_at at, bool want,
+/* The sides of `at` whose neighbour's `seen` is `want`. Inlined by force:
+ * the walk's every step (called, a fifth slower). */
+static ALWAYS_INLINE unsigned sides_seen(const meiro_maze *m, const uint8_t *seen, grid_at at, bool want,
                                   size_t next[GRID_MAX_SIDES], unsigned back[GRID_MAX_SIDES])
 {
     unsigned sides = grid_links(m, at, next, back), found = 0;

@@ -82,7 +82,7 @@ meiro_status gen_prim(meiro_maze *m, rng_state *rng, const meiro_generate_option
     size_t next[GRID_MAX_SIDES];
     unsigned back[GRID_MAX_SIDES];
     u32vec frontier = {NULL, 0, 0};
-    if (m->grid == MEIRO_GRID_RECT && !m->active) {
+    if (m->grid == MEIRO_GRID_RECT && !m->active && !m->wrap) { /* no seam to step across */
         bool done = prim_rect(m, rng, &frontier);
         free(frontier.items);
         return done ? MEIRO_OK : fail(err, MEIRO_ERROR_NOMEM, "out of memory growing the maze");

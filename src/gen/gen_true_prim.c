@@ -271,7 +271,7 @@ meiro_status gen_true_prim(meiro_maze *m, rng_state *rng, const meiro_generate_o
     size_t next[GRID_MAX_SIDES];
     unsigned back[GRID_MAX_SIDES];
     size_t total = grid_total(m);
-    bool rect = m->grid == MEIRO_GRID_RECT && !m->active;
+    bool rect = m->grid == MEIRO_GRID_RECT && !m->active && !m->wrap; /* no seam */
     uint8_t *state = rect ? NULL : zalloc(total, 1);
     frontier f = {.mixed = rng_mix(rng_next(rng)),
                   .buckets = zalloc(BUCKETS, sizeof(u32vec)),

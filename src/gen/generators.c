@@ -17,6 +17,7 @@ static const generator_entry generators[] = {
       "different rooms fall in random order, merging them. Many short dead ends."},
      gen_cluster,
      GRIDS_ALL,
+     true,
      true},
     {{"dig", "backtracker recursive-backtracker anahori",
       "Digging (穴掘り法, recursive backtracker): one long road dug in random directions, "
@@ -24,78 +25,91 @@ static const generator_entry generators[] = {
       "solution."},
      gen_dig,
      GRIDS_ALL,
+     true,
      true},
     {{"bar", "boutaoshi",
       "Bar tilting (棒倒し法): a pillar at every inner corner tilts one bar of wall to a free "
       "side (up only in the top row). Simple and fast; sparse top rows, long straight runs."},
      rect_bar,
      GRIDS_RECT,
-     true},
+     true,
+     false},
     {{"wall", "kabenobashi",
       "Wall extending (壁伸ばし法): from random pillars, walls grow in random directions until "
       "they join a wall already standing. Even texture, many branches."},
      rect_wall,
      GRIDS_RECT,
-     true},
+     true,
+     false},
     {{"prim", "",
       "Simplified Prim: joins a random frontier cell to the maze. Many short dead "
       "ends radiating from the start."},
      gen_prim,
      GRIDS_ALL,
+     true,
      true},
     {{"true-prim", "",
       "Prim with random cell weights: always joins the lightest frontier cell. "
       "The most dead ends (~38%), short spurs everywhere."},
      gen_true_prim,
      GRIDS_ALL,
+     true,
      true},
     {{"wilson", "",
       "Wilson: loop-erased random walks; every maze equally likely (unbiased, "
       "~29% dead ends). Slow to start on large mazes."},
      gen_wilson,
      GRIDS_ALL,
+     true,
      true},
     {{"aldous-broder", "",
       "Aldous-Broder: a random walk covering the grid; unbiased like wilson, "
       "and slow."},
      gen_aldous_broder,
      GRIDS_ALL,
+     true,
      true},
     {{"eller", "",
       "Eller: row by row with memory for one row only; even, horizontal-leaning "
       "texture."},
      rect_eller,
      GRIDS_RECT,
+     false,
      false},
     {{"growing-tree", "",
       "Growing tree: --bias 0 grows from the newest cell (like dig), 1 from a "
       "random one (like prim)."},
      gen_growing_tree,
      GRIDS_ALL,
+     true,
      true},
     {{"hunt-and-kill", "",
       "Hunt and kill: random walks, hunting for the next start in reading "
       "order. Few dead ends (~9%), long winding branches."},
      gen_hunt_and_kill,
      GRIDS_ALL,
+     true,
      true},
     {{"binary-tree", "",
       "Binary tree: each cell opens north or west. Diagonal bias; open "
       "corridors along the top and left sides."},
      gen_binary_tree,
      GRIDS_RECT_POLAR,
+     false,
      false},
     {{"sidewinder", "",
       "Sidewinder: runs east, each closed by one opening north. Vertical bias; "
       "the top row is one corridor."},
      gen_sidewinder,
      GRIDS_RECT_POLAR,
+     false,
      false},
     {{"division", "recursive-division",
       "Recursive division: splits open chambers with walls that have one gap. "
       "Long straight walls, boxy rooms."},
      rect_division,
      GRIDS_RECT,
+     false,
      false},
 };
 
@@ -146,25 +160,34 @@ void meiro_generate_options_init(meiro_generate_options *opt)
     opt->ends = MEIRO_ENDS_CORNERS;
 }
 
+/* What a generator is refused on. */
+typedef enum { ON_GRID, ON_SHAPE, ON_WRAP } refusal;
+
 /* "'eller' does not work on a shape; these do: cluster, dig, ..." (or "on
- * hex grids"): the generators that apply, named. */
-static void refuse(const generator_entry *gen, meiro_grid grid, bool shape, meiro_error *err)
+ * hex grids", "on a wrapped rectangle"): the generators that apply, named. */
+static meiro_status refuse(const generator_entry *gen, meiro_grid grid, refusal on,
+                           meiro_error *err)
 {
     char names[256] = "";
     size_t used = 0;
     for (size_t i = 0; i < GENERATOR_COUNT; i++) {
-        if (shape ? !generators[i].shapes : !meiro_generator_supports(i, grid)) continue;
+        if (on == ON_SHAPE   ? !generators[i].shapes
+            : on == ON_WRAP  ? !generators[i].wraps
+                             : !meiro_generator_supports(i, grid))
+            continue;
         int k = snprintf(names + used, sizeof names - used, "%s%s", used ? ", " : "",
                          generators[i].info.name);
         if (k > 0 && (size_t)k < sizeof names - used) used += (size_t)k;
     }
-    if (shape)
-        fail_field(err, MEIRO_FIELD_ALGORITHM, MEIRO_ERROR_ARGUMENT,
-                   "'%s' does not work on a shape; these do: %s", gen->info.name, names);
-    else
-        fail_field(err, MEIRO_FIELD_ALGORITHM, MEIRO_ERROR_ARGUMENT,
-                   "'%s' does not work on %s grids; these do: %s", gen->info.name,
-                   meiro_grid_name(grid), names);
+    if (on == ON_SHAPE)
+        return fail_field(err, MEIRO_FIELD_ALGORITHM, MEIRO_ERROR_ARGUMENT,
+                          "'%s' does not work on a shape; these do: %s", gen->info.name, names);
+    if (on == ON_WRAP) /* rows and columns from one side to the other: no seam */
+        return fail_field(err, MEIRO_FIELD_ALGORITHM, MEIRO_ERROR_ARGUMENT,
+                          "'%s' cannot wrap (--wrap); these can: %s", gen->info.name, names);
+    return fail_field(err, MEIRO_FIELD_ALGORITHM, MEIRO_ERROR_ARGUMENT,
+                      "'%s' does not work on %s grids; these do: %s", gen->info.name,
+                      meiro_grid_name(grid), names);
 }
 
 /* Restricts the new maze to the options' mask, its pieces joined. */
@@ -183,9 +206,29 @@ static meiro_status apply_mask(meiro_maze *m, const meiro_generate_options *opt,
     return s;
 }
 
+/* A wrapped rectangle: plain (no shape, no weave), each wrapped side 3
+ * cells or more (2 would join two cells twice), a generator that wraps. */
+static meiro_status wrap_check(const meiro_generate_options *opt, unsigned wrap,
+                               const generator_entry *gen, meiro_error *err)
+{
+    if (wrap & ~(unsigned)(MEIRO_WRAP_X | MEIRO_WRAP_Y))
+        return fail(err, MEIRO_ERROR_ARGUMENT, "unknown wrap bits %#x (x 1, y 2)", wrap);
+    if (opt->grid != MEIRO_GRID_RECT)
+        return fail_field(err, MEIRO_FIELD_GRID, MEIRO_ERROR_ARGUMENT,
+                          "--wrap needs the rect grid, not %s", meiro_grid_name(opt->grid));
+    if (opt->mask || opt->weave)
+        return fail(err, MEIRO_ERROR_ARGUMENT, "--wrap cannot go with %s",
+                    opt->mask ? "a shape" : "--weave");
+    if (((wrap & MEIRO_WRAP_X) && opt->width < 3) || ((wrap & MEIRO_WRAP_Y) && opt->height < 3))
+        return fail(err, MEIRO_ERROR_ARGUMENT,
+                    "--wrap: a wrapped side needs 3 cells or more (the maze is %u x %u)",
+                    opt->width, opt->height);
+    return gen->wraps ? MEIRO_OK : refuse(gen, opt->grid, ON_WRAP, err);
+}
+
 /* Every option before any work: a wrong one on a huge maze fails at once. */
 static meiro_status options_check(const meiro_generate_options *opt, const generator_entry *gen,
-                                  unsigned choices, meiro_error *err)
+                                  unsigned choices, unsigned wrap, meiro_error *err)
 {
     if (choices && (opt->loops || opt->weave || opt->mask))
         return fail(err, MEIRO_ERROR_ARGUMENT,
@@ -217,19 +260,18 @@ static meiro_status options_check(const meiro_generate_options *opt, const gener
                           "'%s' cannot weave; these can: cluster, dig, growing-tree",
                           gen->info.name);
     if (rect ? opt->mask && !gen->shapes
-             : !meiro_generator_supports((size_t)(gen - generators), opt->grid)) {
-        refuse(gen, opt->grid, rect, err);
-        return MEIRO_ERROR_ARGUMENT;
-    }
-    return MEIRO_OK;
+             : !meiro_generator_supports((size_t)(gen - generators), opt->grid))
+        return refuse(gen, opt->grid, rect ? ON_SHAPE : ON_GRID, err);
+    return wrap ? wrap_check(opt, wrap, gen, err) : MEIRO_OK;
 }
 
 meiro_maze *meiro_generate(const meiro_generate_options *opt, meiro_error *err)
 {
-    return gen_maze(opt, 0, err);
+    return gen_maze(opt, 0, 0, err);
 }
 
-meiro_maze *gen_maze(const meiro_generate_options *opt, unsigned choices, meiro_error *err)
+meiro_maze *gen_maze(const meiro_generate_options *opt, unsigned choices, unsigned wrap,
+                     meiro_error *err)
 {
     meiro_generate_options defaults;
     if (!opt) {
@@ -245,9 +287,10 @@ meiro_maze *gen_maze(const meiro_generate_options *opt, unsigned choices, meiro_
                    info_hint(meiro_generator_info, GENERATOR_COUNT, name, hint, sizeof hint));
         return NULL;
     }
-    if (options_check(opt, gen, choices, err) != MEIRO_OK) return NULL;
+    if (options_check(opt, gen, choices, wrap, err) != MEIRO_OK) return NULL;
     meiro_maze *m = meiro_maze_new_grid(opt->grid, opt->width, opt->height, err);
     if (!m) return NULL;
+    m->wrap = (uint8_t)wrap;
     if ((opt->mask && apply_mask(m, opt, err) != MEIRO_OK) ||
         ends_cells_check(m, opt, err) != MEIRO_OK) {
         meiro_maze_free(m);

@@ -105,6 +105,8 @@ static meiro_status check(const meiro_maze *m, const meiro_mission_options *opt,
                           "a mission maze needs the rect grid, not %s",
                           meiro_grid_name((meiro_grid)m->grid));
     if (m->weave) return fail(err, MEIRO_ERROR_ARGUMENT, "a weave maze cannot have a mission yet");
+    /* its doors and arrows are placed on a rectangle's own sides */
+    if (m->wrap) return fail(err, MEIRO_ERROR_ARGUMENT, "--wrap cannot go with --mission and --one-way yet");
     if (m->levels)
         return fail(err, MEIRO_ERROR_ARGUMENT, "a multi-level maze cannot have a mission yet");
     if (meiro_maze_has_mission(m))

@@ -7,7 +7,7 @@
 
 bool gen_lattice(const meiro_maze *m, lattice *l)
 {
-    if (m->active || m->w < 2 || m->h < 2) return false;
+    if (m->active || m->wrap || m->w < 2 || m->h < 2) return false;
     size_t P = (size_t)m->w + 2, W = m->w, up = (size_t)0 - 1;
     /* per kind and side: rows (dy) and columns (dx) moved */
     static const int rect_dy[4] = {-1, 0, 1, 0}, rect_dx[4] = {0, 1, 0, -1};

@@ -65,12 +65,13 @@ enum {
     KEY_MISSION, /* keys, items, one-way passages */
     KEY_LEVELS,  /* a multi-level maze's floors */
     KEY_STAIRS,  /* and its stairs */
+    KEY_WRAP,    /* a wrapped maze's sides joined: "x", "y" or "xy" */
     KEY_COUNT
 };
 static const char *const key_names[KEY_COUNT] = {
     "meiro", "grid",       "width", "height",    "extent", "seed",     "algorithm",
     "start", "start_door", "goal",  "goal_door", "cells",  "passages", "solution", "under", "mission",
-    "levels", "stairs"};
+    "levels", "stairs", "wrap"};
 static const char *const door_names[4] = {"north", "east", "south", "west"};
 
 typedef struct where {
@@ -93,6 +94,7 @@ typedef struct jreader {
     meiro_grid grid;
     uint32_t w, h;
     unsigned levels; /* "levels", 0 without */
+    unsigned wrap;   /* "wrap": MEIRO_WRAP_* bits, 0 without */
     double extent[2];
     bool has_seed;
     uint64_t seed;
@@ -299,6 +301,11 @@ static meiro_status begin_cells(jreader *r, where at)
     where size = r->at[KEY_WIDTH];
     if (r->grid != MEIRO_GRID_POLAR && maze_check_size(r->w, r->h, &e) != MEIRO_OK)
         return fail_at(r->err, e.status, size.line, size.col, "%s", e.message);
+    if (r->wrap && (r->grid != MEIRO_GRID_RECT || ((r->wrap & MEIRO_WRAP_X) && r->w < 3) ||
+                    ((r->wrap & MEIRO_WRAP_Y) && r->h < 3)))
+        return fail_at(r->err, MEIRO_ERROR_PARSE, r->at[KEY_WRAP].line, r->at[KEY_WRAP].col,
+                       "\"wrap\" joins the sides of a rect maze, each wrapped side 3 cells or "
+                       "more");
     if (r->grid == MEIRO_GRID_RECT) {
         r->total = (uint64_t)r->w * r->h;
         return MEIRO_OK;
@@ -509,7 +516,13 @@ static meiro_status end_cells(jreader *r, where at)
         return fail_at(r->err, why.status, at.line, at.col, "\"cells\": %s", why.message);
     r->m = meiro_maze_new_grid(MEIRO_GRID_RECT, r->w, r->h, &why);
     if (!r->m) return fail(r->err, why.status, "%s", why.message);
+    r->m->wrap = (uint8_t)r->wrap; /* before the passages, which may cross a seam */
     if (r->count == r->total) return MEIRO_OK;
+    if (r->wrap)
+        return fail_at(r->err, MEIRO_ERROR_PARSE, r->at[KEY_WRAP].line, r->at[KEY_WRAP].col,
+                       "\"wrap\" joins the sides of a whole rectangle: \"cells\" lists %llu "
+                       "of its %llu",
+                       (unsigned long long)r->count, (unsigned long long)r->total);
     uint8_t *inside = zalloc_big((size_t)r->total, 1);
     if (!inside) return fail(r->err, MEIRO_ERROR_NOMEM, "out of memory for the maze's shape");
     for (uint64_t k = 0; k < r->count; k++) inside[r->gaps ? r->linear[k] : k] = 1;
@@ -526,7 +539,7 @@ static meiro_status end_cells(jreader *r, where at)
 static bool side_between(const jreader *r, uint64_t a, uint64_t b, meiro_cell *ca, unsigned *side)
 {
     *ca = cell_of(r, a);
-    if (r->grid == MEIRO_GRID_RECT) {
+    if (r->grid == MEIRO_GRID_RECT && !r->m->wrap) { /* wrapped: across the seam too, below */
         meiro_cell cb = cell_of(r, b);
         for (unsigned d = 0; d < DIR_COUNT; d++) {
             if (ca->x + (uint32_t)DIR_DX[d] == cb.x && ca->y + (uint32_t)DIR_DY[d] == cb.y) {
@@ -832,6 +845,13 @@ static meiro_status read_value(jreader *r, int key, json_t *v, where at)
         r->levels = (unsigned)n;
         return MEIRO_OK;
     }
+    case KEY_WRAP: {
+        r->wrap = wrap_from_name(json_is_string(v) ? json_string_value(v) : "");
+        if (!r->wrap)
+            return BAD("\"wrap\" is %s: \"x\", \"y\" or \"xy\" (the sides joined)",
+                       shown(v, a, sizeof a));
+        return MEIRO_OK;
+    }
     case KEY_EXTENT:
         if (!get_pair(v, r->extent))
             return BAD("\"extent\" is %s, not two numbers [width, height]", shown(v, a, sizeof a));
@@ -896,7 +916,7 @@ static meiro_status read_member(jreader *r, int *last_key)
             err, MEIRO_ERROR_PARSE, key_at.line, key_at.col,
             "unknown key \"%s\": a meiro maze has meiro, grid, width, height, extent, seed, "
             "algorithm, start, start_door, goal, goal_door, cells, passages, under, mission, "
-            "levels, stairs and solution",
+            "levels, stairs, wrap and solution",
             name);
     if (r->seen & (1u << key))
         return fail_at(err, MEIRO_ERROR_PARSE, key_at.line, key_at.col, "\"%s\" appears twice",
@@ -909,6 +929,10 @@ static meiro_status read_member(jreader *r, int *last_key)
                 "\"cells\" comes before \"%s\": meiro reads \"meiro\", \"grid\", \"width\" and "
                 "\"height\" first (put them before the cells)",
                 key_names[before_cells[i]]);
+    if (key == KEY_WRAP && (r->seen & (1u << KEY_CELLS)))
+        return fail_at(err, MEIRO_ERROR_PARSE, key_at.line, key_at.col,
+                       "\"wrap\" comes after \"cells\": meiro reads the seams first (put it "
+                       "before the cells)");
     if (key == KEY_STAIRS && !(r->seen & (1u << KEY_LEVELS)))
         return fail_at(err, MEIRO_ERROR_PARSE, key_at.line, key_at.col,
                        "\"stairs\" comes before \"levels\": meiro reads the floors first");

@@ -9,6 +9,10 @@
  *   "levels": N            multi-level mazes only: N floors of H / N rows,
  *                          stacked (floor k's row y is row k * H / N + y);
  *                          "extent" and the cells' x, y are the stack's
+ *   "wrap": "xy"           a wrapped rect only: the sides joined, x (left
+ *                          and right), y (top and bottom) or xy; a
+ *                          passage may join the last column to the first
+ *                          (the last row to the first)
  *   "extent": [EW, EH]     the bounding box of the drawing, in cell units
  *                          (y down, (0, 0) its top-left corner)
  *   "seed": "2026", "algorithm": "dig"   how the maze was made, when known;
@@ -286,13 +290,18 @@ static void write_passages(jout *o, const meiro_maze *m, const id_map *ids)
         for (size_t i = 0; i < total && o->ok; i++) {
             if (!cell_active(m, i)) continue;
             uint32_t x = (uint32_t)(i % m->w), y = (uint32_t)(i / m->w);
+            /* across a seam (no weave wraps, no shape): to the first column or row */
+            bool seam_e = (m->wrap & MEIRO_WRAP_X) && x + 1 == m->w,
+                 seam_s = (m->wrap & MEIRO_WRAP_Y) && y + 1 == m->h;
             /* a weave's tunnel walls go in "under" (write_under) */
             bool east = (m->cells[i] & CELL_OPEN_E) &&
-                        !((m->cells[i] | m->cells[i + 1]) & CELL_UNDER_EW),
+                        (seam_e || !((m->cells[i] | m->cells[i + 1]) & CELL_UNDER_EW)),
                  south = (m->cells[i] & CELL_OPEN_S) &&
-                         !((m->cells[i] | m->cells[i + m->w]) & CELL_UNDER_NS);
-            if (east) out_passage(o, id, id + 1, &k, true);
-            if (south) out_passage(o, id, id_of(ids, (meiro_cell){x, y + 1}), &k, true);
+                         (seam_s || !((m->cells[i] | m->cells[i + m->w]) & CELL_UNDER_NS));
+            if (east && seam_e) out_passage(o, id + 1 - m->w, id, &k, true);
+            else if (east) out_passage(o, id, id + 1, &k, true);
+            if (south && seam_s) out_passage(o, x, id, &k, true);
+            else if (south) out_passage(o, id, id_of(ids, (meiro_cell){x, y + 1}), &k, true);
             id++;
         }
     } else {
@@ -421,6 +430,10 @@ meiro_status write_json(const meiro_maze *m, const meiro_path *path, FILE *out)
     out_key_u64(o, "width", m->w);
     out_key_u64(o, "height", m->h);
     if (m->levels) out_key_u64(o, "levels", m->levels);
+    if (m->wrap) {
+        jout_str(o, ",\n  \"wrap\": ");
+        jout_quoted(o, wrap_name(m->wrap));
+    }
     double ew, eh;
     grid_extent(m, &ew, &eh);
     jout_str(o, ",\n  \"extent\": ");

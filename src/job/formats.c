@@ -184,7 +184,7 @@ static meiro_status check_sheet(const doc_item *item, const meiro_export_options
 #define CAN(c) (1u << MEIRO_CAN_##c)
 /* columns that go together */
 #define KINDS (CAN(WEAVE) | CAN(MISSIONS)) /* shown by all but the line drawings */
-#define DRAWN (CAN(PAGE) | CAN(CROP) | CAN(GRIDS) | KINDS | CAN(LEVELS))
+#define DRAWN (CAN(PAGE) | CAN(CROP) | CAN(GRIDS) | KINDS | CAN(LEVELS) | CAN(WRAP))
 
 /* The address space the libraries behind the page formats need, at least,
  * in MB, measured with tests/ulimit-walk.sh: they abort, crash or retry for
@@ -279,7 +279,7 @@ static const format_entry formats[MEIRO_FORMAT_COUNT] = {
                                     "data for programs: any grid's cells with their geometry, "
                                     "passages, start and goal",
                                     true, false},
-                           .caps = CAN(READ) | CAN(GRIDS) | KINDS | CAN(LEVELS),
+                           .caps = CAN(READ) | CAN(GRIDS) | KINDS | CAN(LEVELS) | CAN(WRAP),
                            .write = w_json,
                            .read = r_json},
     [MEIRO_FORMAT_PAGE] = {.info = {MEIRO_FORMAT_PAGE, "page", "page",
@@ -287,7 +287,7 @@ static const format_entry formats[MEIRO_FORMAT_COUNT] = {
                                     "each with its role",
                                     false, false},
                            .caps = CAN(PAGE) | CAN(GRIDS) | CAN(WEAVE) | CAN(MISSIONS) |
-                                   CAN(LEVELS) | CAN(ANSWERS) | CAN(BOOKLET),
+                                   CAN(LEVELS) | CAN(ANSWERS) | CAN(BOOKLET) | CAN(WRAP),
                            .memory_mb = FONTS_MB,
                            .cell_bytes = 16, /* walls streamed out, a grid's held as trails */
                            .check = check_page,
@@ -374,7 +374,7 @@ const char *meiro_capability_name(meiro_capability capability)
         [MEIRO_CAN_ANSWERS] = "answers", [MEIRO_CAN_GRIDS] = "grids",
         [MEIRO_CAN_WEAVE] = "weave",     [MEIRO_CAN_MISSIONS] = "missions",
         [MEIRO_CAN_LEVELS] = "levels",   [MEIRO_CAN_BOOKLET] = "booklet",
-        [MEIRO_CAN_SOLID] = "solid",
+        [MEIRO_CAN_SOLID] = "solid",     [MEIRO_CAN_WRAP] = "wrap",
     };
     return (unsigned)capability < MEIRO_CAN_COUNT ? names[capability] : NULL;
 }
@@ -605,6 +605,7 @@ static meiro_status write_unlocalized(const meiro_maze *maze, const meiro_path *
     unsigned kinds = (maze->weave ? 1u << MEIRO_KIND_WEAVE : 0) |
                      (meiro_maze_has_mission(maze) ? 1u << MEIRO_KIND_MISSION : 0) |
                      (maze->levels ? 1u << MEIRO_KIND_FLOORS : 0) |
+                     (maze->wrap ? 1u << MEIRO_KIND_WRAP : 0) |
                      (opt->play ? 1u << MEIRO_KIND_PLAY : 0);
     if (s == MEIRO_OK) s = meiro_kind_check(kinds, meiro_maze_grid(maze), format, err);
     machine_page local;

@@ -25,7 +25,7 @@ struct meiro_job {
     meiro_export_options page;
     meiro_mission_options mission;
     meiro_format format;
-    unsigned maze_given, page_given, floors, choices;
+    unsigned maze_given, page_given, floors, choices, wrap;
     int level; /* a meiro_level, or -1 */
     bool solution, animate, frames, tried, planned, prepared;
     char *shape, *text, *solver, *answers_to; /* the job's copies */
@@ -124,6 +124,10 @@ meiro_status meiro_job_set_int(meiro_job *job, meiro_job_setting setting, long l
         if (value < 0 || value > UINT32_MAX) break;
         job->choices = (unsigned)value;
         return MEIRO_OK;
+    case MEIRO_JOB_WRAP:
+        if (value < 0 || value > (MEIRO_WRAP_X | MEIRO_WRAP_Y)) break;
+        job->wrap = (unsigned)value;
+        return MEIRO_OK;
     case MEIRO_JOB_ANIMATE: job->animate = value != 0; return MEIRO_OK;
     case MEIRO_JOB_FRAMES: job->frames = value != 0; return MEIRO_OK;
     case MEIRO_JOB_DRAW_PATHS: job->paths = value != 0; return MEIRO_OK;
@@ -172,6 +176,7 @@ long long meiro_job_get_int(const meiro_job *job, meiro_job_setting setting)
     case MEIRO_JOB_FLOORS: return job->floors;
     case MEIRO_JOB_SOLUTION: return job->solution;
     case MEIRO_JOB_CHOICES: return job->choices;
+    case MEIRO_JOB_WRAP: return job->wrap;
     case MEIRO_JOB_ANIMATE: return job->animate;
     case MEIRO_JOB_FRAMES: return job->frames;
     case MEIRO_JOB_EXTENT_WIDTH: return job->extent_w;
@@ -237,6 +242,7 @@ static unsigned job_kinds(const meiro_job *job)
         {o->loops != 0, MEIRO_KIND_LOOPS},
         {job->page.play, MEIRO_KIND_PLAY},
         {job->choices != 0, MEIRO_KIND_CHOICES},
+        {job->wrap != 0, MEIRO_KIND_WRAP},
     };
     unsigned set = 0;
     for (size_t i = 0; i < sizeof has / sizeof has[0]; i++)
@@ -482,7 +488,7 @@ meiro_status meiro_job_make(meiro_job *job, const meiro_observer *watch, meiro_m
     meiro_generate_options o = job->maze;
     o.observer = watch;
     meiro_error e = {0};
-    meiro_maze *m = gen_maze(&o, job->choices, &e);
+    meiro_maze *m = gen_maze(&o, job->choices, job->wrap, &e);
     meiro_mission_options mission = job->mission;
     mission.seed = o.seed;
     s = !m ? e.status : meiro_maze_add_mission(m, &mission, &e);

@@ -29,6 +29,11 @@ void page_maze_size(const meiro_maze *m, char *buf, size_t size)
         snprintf(dims, sizeof dims, "%s", buf);
         snprintf(buf, size, "weave · %s", dims);
     }
+    /* and a wrapped one which sides are joined: --wrap makes it again */
+    if (m->wrap) {
+        size_t n = strlen(buf);
+        snprintf(buf + n, n < size ? size - n : 0, " · wrap %s", wrap_name(m->wrap));
+    }
     /* a mission says what --mission and --one-way make it again with the seed */
     const maze_mission *mi = m->mission;
     if (mi && (mi->kind || mi->one_way)) {

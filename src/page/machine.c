@@ -44,12 +44,12 @@ meiro_status machine_check(const machine_options *m, meiro_format format, const 
     if (m->paths && !draws_paths(format))
         return fail(err, MEIRO_ERROR_ARGUMENT,
                     "--draw paths draws on pdf, svg, png, page, gcode, hpgl and dxf, not %s", name);
-    const unsigned apart =
-        1u << MEIRO_KIND_WEAVE | 1u << MEIRO_KIND_MISSION | 1u << MEIRO_KIND_FLOORS;
+    const unsigned apart = 1u << MEIRO_KIND_WEAVE | 1u << MEIRO_KIND_MISSION |
+                           1u << MEIRO_KIND_FLOORS | 1u << MEIRO_KIND_WRAP;
     if ((m->paths || print == MEIRO_PRINT_TACTILE) && (kinds & apart))
         return fail(err, MEIRO_ERROR_ARGUMENT,
-                    "%s draws a maze of one floor without crossings or a mission "
-                    "(not with --weave, --mission, --one-way or --levels)",
+                    "%s draws a maze of one floor without crossings, seams or a mission (not "
+                    "with --weave, --wrap, --mission, --one-way or --levels)",
                     m->paths ? "--draw paths" : "--print tactile");
     if (!(m->kerf_mm >= 0 && m->kerf_mm <= MEIRO_KERF_MAX_UM / 1000.0))
         return fail(err, MEIRO_ERROR_ARGUMENT,

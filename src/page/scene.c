@@ -14,8 +14,8 @@ static const char *const role_names[ROLE_COUNT] = {
     [ROLE_ARROW] = "arrow",         [ROLE_TITLE] = "title",     [ROLE_SUBTITLE] = "subtitle",
     [ROLE_NAME_LINE] = "name-line", [ROLE_CAPTION] = "caption", [ROLE_PAGE_NUMBER] = "page-number",
     [ROLE_FOOTER] = "footer",       [ROLE_TEXT] = "text",       [ROLE_MARKS] = "marks",
-    [ROLE_OUTLINE] = "outline",     [ROLE_CORRIDORS] = "corridors",
-    [ROLE_BRAILLE] = "braille",
+    [ROLE_OUTLINE] = "outline",     [ROLE_CORRIDORS] = "corridors", [ROLE_BRAILLE] = "braille",
+    [ROLE_SEAMS] = "seams",
 };
 
 const char *scene_role_name(scene_role role) { return role < ROLE_COUNT ? role_names[role] : "?"; }

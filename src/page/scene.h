@@ -44,6 +44,7 @@ typedef enum scene_role {
     ROLE_CORRIDORS, /* the corridors' centre-lines, drawn instead of the walls (--draw paths) */
     ROLE_BRAILLE,   /* braille (page/braille.h): a text item carrying the Unicode braille,
                        drawn by no backend, and the path of its dots */
+    ROLE_SEAMS,     /* a wrapped maze's seams: wedges where a passage goes on at the other side */
     ROLE_COUNT
 } scene_role;
 

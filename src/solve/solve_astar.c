@@ -28,7 +28,12 @@ static uint32_t estimate(const meiro_maze *m, meiro_cell a, meiro_cell b)
             dy = (int64_t)(a.y % m->floor_h) - (int64_t)(b.y % m->floor_h);
             return (uint32_t)(llabs(dx) + llabs(dy) + llabs(fa - fb));
         }
-        return (uint32_t)(llabs(dx) + llabs(dy));
+        dx = llabs(dx), dy = llabs(dy);
+        /* across a seam the other way round may be shorter: the estimate
+         * stays below the true distance */
+        if (m->wrap & MEIRO_WRAP_X && m->w - dx < dx) dx = m->w - dx;
+        if (m->wrap & MEIRO_WRAP_Y && m->h - dy < dy) dy = m->h - dy;
+        return (uint32_t)(dx + dy);
     default: return (uint32_t)(llabs(dx) + llabs(dy));
     }
 }
