@@ -596,6 +596,10 @@ samples: all deps-test browser-deps $(BUILD)/tests/stl_view
 	# new kinds: a weave maze and its answer, rule mazes (a class set, Japanese), a KDP cover
 	$(SAMPLE) -W 14 -H 18 -a dig --weave 50 --title "Over and under" --answer-page -o samples/weave.pdf
 	pdftoppm -r 30 -png samples/weave.pdf samples/weave-page
+	$(SAMPLE) -W 14 -H 10 --wrap xy --title "Round and round" --answer-page -o samples/wrap.pdf
+	pdftoppm -r 30 -png samples/wrap.pdf samples/wrap-page
+	$(SAMPLE) -W 6 -H 7 --print tactile --title "Maze" -o samples/tactile.pdf
+	pdftoppm -r 30 -png -singlefile samples/tactile.pdf samples/tactile
 	# missions: keys and doors with one-way arrows, items in order (the answers number the pickups)
 	$(SAMPLE) -W 12 -H 9 --mission keys:3 --one-way 15 --title "Keys and doors" --answer-page -o samples/keys.pdf
 	pdftoppm -r 30 -png samples/keys.pdf samples/keys-page
