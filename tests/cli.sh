@@ -238,6 +238,12 @@ run 0 "$meiro" generate --age 4 --choices 3 -s 5 -o "$tmp/choices.txt"
 run 0 "$meiro" stats "$tmp/choices.txt"; out_has " 3 decisions"; out_has "perfect:     yes"
 run 0 "$meiro" generate --grid hex --choices 4 -W 9 -H 7 -s 5 -o "$tmp/choices.json"
 run 0 "$meiro" stats --json "$tmp/choices.json"; out_has '"decisions": 4,'
+# its page's footer says --choices, so the seed makes it again
+if need pdftotext; then
+    run 0 "$meiro" generate --choices 3 -W 10 -H 8 -s 5 -o "$tmp/choices.pdf"
+    run 0 pdftotext "$tmp/choices.pdf" "$tmp/choices-text.txt"
+    if grep -q 'choices 3' "$tmp/choices-text.txt"; then ok; else bad "the footer lacks '· choices 3'"; fi
+fi
 run 2 "$meiro" generate --difficulty insane -s 1; err_has "unknown difficulty"
 
 # the catalogue's knobs

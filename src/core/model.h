@@ -70,6 +70,9 @@ struct meiro_maze {
                                      joined (a cylinder, a torus): the seam's
                                      wall is the east wall of the last column
                                      and the south wall of the last row */
+    uint32_t choices;             /* the decision points --choices made the way
+                                     with (0: none asked): the footer says it, so
+                                     the seed makes the maze again */
 };
 
 /* The sides a wrap joins as JSON and the footer say them: "x", "y", "xy"

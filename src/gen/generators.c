@@ -307,6 +307,7 @@ meiro_maze *gen_maze(const meiro_generate_options *opt, unsigned choices, unsign
         s = maze_place_ends(m, opt, err);
     }
     if (s == MEIRO_OK && choices) s = maze_choices(m, choices, &rng, err);
+    m->choices = choices;
     if (s != MEIRO_OK) {
         meiro_maze_free(m);
         return NULL;

@@ -34,6 +34,11 @@ void page_maze_size(const meiro_maze *m, char *buf, size_t size)
         size_t n = strlen(buf);
         snprintf(buf + n, n < size ? size - n : 0, " · wrap %s", wrap_name(m->wrap));
     }
+    /* a set number of choices (the way made anew): --choices makes it again */
+    if (m->choices) {
+        size_t n = strlen(buf);
+        snprintf(buf + n, n < size ? size - n : 0, " · choices %lu", (unsigned long)m->choices);
+    }
     /* a mission says what --mission and --one-way make it again with the seed */
     const maze_mission *mi = m->mission;
     if (mi && (mi->kind || mi->one_way)) {
