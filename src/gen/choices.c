@@ -104,14 +104,16 @@ static bool keeps_joined(walk *w, size_t c)
     return true;
 }
 
-static bool beside(const meiro_maze *m, size_t a, size_t b)
+/* The side of cell a whose neighbour is b (walls not counted), or
+ * GRID_MAX_SIDES when b is not beside it. */
+static unsigned side_to(const meiro_maze *m, size_t a, size_t b)
 {
     size_t next[GRID_MAX_SIDES];
     unsigned back[GRID_MAX_SIDES];
     unsigned links = grid_links(m, grid_at_id(m, a), next, back);
     FOR_EACH_SIDE_IN (s, links)
-        if (next[s] == b) return true;
-    return false;
+        if (next[s] == b) return s;
+    return GRID_MAX_SIDES;
 }
 
 /* Steps from every cell to G, walls not counted (dist[G] = 0). */
@@ -153,7 +155,7 @@ static size_t walk_way(walk *w, size_t start, const uint32_t *dist, size_t least
             size_t c = next[s];
             if (c == w->goal) to_goal = (int)s;
             if (w->state[c] & WALKED) continue;
-            bool by_goal = beside(w->m, c, w->goal);
+            bool by_goal = side_to(w->m, c, w->goal) < GRID_MAX_SIDES;
             if ((home && by_goal) || keeps_joined(w, c)) open |= 1u << s;
             if (by_goal) near |= 1u << s;
         }
@@ -212,16 +214,6 @@ static void set_want(const meiro_maze *m, uint8_t *want, size_t a, unsigned side
     grid_links(m, grid_at_id(m, a), next, back);
     want[a] |= (uint8_t)(1u << side);
     want[next[side]] |= (uint8_t)(1u << back[side]);
-}
-
-static unsigned side_to(const meiro_maze *m, size_t a, size_t b)
-{
-    size_t next[GRID_MAX_SIDES];
-    unsigned back[GRID_MAX_SIDES];
-    unsigned links = grid_links(m, grid_at_id(m, a), next, back);
-    FOR_EACH_SIDE_IN (s, links)
-        if (next[s] == b) return s;
-    return GRID_MAX_SIDES;
 }
 
 /* The pieces beside way cell i (bits of piece numbers). */
