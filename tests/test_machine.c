@@ -12,6 +12,7 @@
 #include "whitebox.h"
 #include "core/grid.h"
 #include "page/layout.h"
+#include "page/plot.h"
 
 #include <math.h>
 
@@ -680,6 +681,62 @@ static void test_paths(void)
 }
 
 /* What cannot go together is refused, and nothing is written. */
+/* The page's clips as a machine sees them: a shape's outline cut where
+ * the page cuts it (the doors of S and G, bridges), so the doors stay open
+ * on a plotter's or laser's sheet: a line through a hole drawn as the two
+ * pieces outside it, a closed loop through one no longer closed, a clip
+ * that is not a page less rectangles ignored. */
+static void test_clips(void)
+{
+    plot p;
+    plot_init(&p);
+    scene_sink sink = plot_sink(&p);
+    scene sc;
+    scene_init(&sc, 100, 100, &sink);
+    scene_paint ink = scene_stroke((scene_rgb){0, 0, 0}, 0.5, CAP_BUTT, JOIN_ROUND);
+    scene_clip(&sc, ROLE_OUTLINE, true); /* the page but [4, 6] x [4, 6] */
+    scene_move(&sc, -1000, -1000), scene_line(&sc, 1000, -1000), scene_line(&sc, 1000, 1000);
+    scene_line(&sc, -1000, 1000), scene_close(&sc);
+    scene_move(&sc, 4, 4), scene_line(&sc, 6, 4), scene_line(&sc, 6, 6), scene_line(&sc, 4, 6);
+    scene_close(&sc);
+    scene_end(&sc);
+    scene_path(&sc, ROLE_OUTLINE, &ink); /* across the hole */
+    scene_move(&sc, 0, 5), scene_line(&sc, 10, 5);
+    scene_end(&sc);
+    scene_path(&sc, ROLE_OUTLINE, &ink); /* a square loop through it */
+    scene_move(&sc, 5, 1), scene_line(&sc, 9, 1), scene_line(&sc, 9, 9), scene_line(&sc, 5, 9);
+    scene_close(&sc);
+    scene_end(&sc);
+    scene_unclip(&sc, ROLE_OUTLINE);
+    scene_path(&sc, ROLE_OUTLINE, &ink); /* after the clip: whole */
+    scene_move(&sc, 0, 5.5), scene_line(&sc, 10, 5.5);
+    scene_end(&sc);
+    CHECK(scene_status(&sc, NULL) == MEIRO_OK && !p.failed);
+    /* lines: (0,5)-(4,5), (6,5)-(10,5); the loop from (5,1) round to (5,6)
+     * and its piece (5,4)-(5,1) (not closed); the last whole */
+    CHECK_INT(p.line_count, 5);
+    double inside = 0;
+    size_t closed = 0;
+    for (size_t i = 0; i < p.line_count; i++) {
+        const plot_line *l = &p.lines[i];
+        closed += l->closed;
+        for (size_t k = 0; k + 1 < l->count; k++) {
+            const double *a = p.points[l->first + k], *b = p.points[l->first + k + 1];
+            double mx = (a[0] + b[0]) / 2, my = (a[1] + b[1]) / 2;
+            if (mx > 4 && mx < 6 && my > 4 && my < 6 && my != 5.5)
+                inside += hypot(b[0] - a[0], b[1] - a[1]);
+        }
+    }
+    CHECK_MSG(inside == 0, "%.2f mm drawn inside the clip's hole", inside);
+    CHECK_INT(closed, 0);
+    const plot_line *first = &p.lines[0];
+    CHECK(first->count == 2 && p.points[first->first + 1][0] == 4);
+    const plot_line *last = &p.lines[p.line_count - 1];
+    CHECK(last->count == 2 && p.points[last->first][0] == 0 && p.points[last->first + 1][0] == 10);
+    scene_free(&sc);
+    plot_free(&p);
+}
+
 static void test_refused(void)
 {
     meiro_maze *m = maze_of(MEIRO_GRID_RECT, 6, 5, 3);
@@ -738,6 +795,7 @@ static const test_case cases[] = {
     {"kerf", test_kerf},
     {"paths", test_paths},
     {"refused", test_refused},
+    {"clips", test_clips},
 };
 
 int main(int argc, char **argv)

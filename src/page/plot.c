@@ -17,6 +17,7 @@ void plot_free(plot *p)
 {
     free(p->points);
     free(p->lines);
+    free(p->holes);
     *p = (plot){0};
 }
 
@@ -59,6 +60,9 @@ typedef struct gather {
     size_t first;
     bool open;
     unsigned layer;
+    bool pen;    /* a current point: (x, y), which a clip may leave off the line */
+    bool cut;    /* the sub-path cut by a clip: not closed */
+    double x, y;
 } gather;
 
 /* Ends the line being gathered. */
@@ -69,23 +73,83 @@ static void line_end(gather *g, bool closed)
     plot_line_end(g->p, g->first, g->layer, closed);
 }
 
-static void line_move(gather *g, double x, double y)
+/* Whether (x, y) lies in one of the clips' holes. */
+static bool in_hole(const plot *p, double x, double y)
 {
-    line_end(g, false);
+    for (size_t k = 0; k < p->hole_count; k++) {
+        const double *r = p->holes[k];
+        if (x > r[0] && x < r[2] && y > r[1] && y < r[3]) return true;
+    }
+    return false;
+}
+
+/* Starts a line at (x, y), the pen there. */
+static void stroke_start(gather *g, double x, double y)
+{
     g->first = g->p->point_count;
     g->open = plot_point(g->p, x, y);
 }
 
+static void line_move(gather *g, double x, double y)
+{
+    line_end(g, false);
+    g->pen = true, g->cut = false;
+    g->x = x, g->y = y;
+    if (!in_hole(g->p, x, y)) stroke_start(g, x, y);
+}
+
+/* The part of segment (x0, y0)-(x1, y1) inside rectangle r (open), as
+ * t0 < t1 along it; false for none (Liang and Barsky). */
+static bool inside_part(const double *r, double x0, double y0, double x1, double y1, double *t0,
+                        double *t1)
+{
+    double dx = x1 - x0, dy = y1 - y0, lo = 0, hi = 1;
+    const double p[4] = {-dx, dx, -dy, dy}, q[4] = {x0 - r[0], r[2] - x0, y0 - r[1], r[3] - y0};
+    for (int k = 0; k < 4; k++) {
+        if (p[k] == 0) {
+            if (q[k] <= 0) return false;
+            continue;
+        }
+        double t = q[k] / p[k];
+        if (p[k] < 0) lo = fmax(lo, t);
+        else hi = fmin(hi, t);
+    }
+    *t0 = lo, *t1 = hi;
+    return lo < hi;
+}
+
 static void line_to(gather *g, double x, double y)
 {
-    plot *p = g->p;
-    if (!g->open) {
+    if (!g->pen) {
         line_move(g, x, y);
         return;
     }
-    const double *last = p->points[p->point_count - 1];
-    if (last[0] == x && last[1] == y) return; /* nothing drawn */
-    plot_point(p, x, y);
+    plot *p = g->p;
+    double x0 = g->x, y0 = g->y;
+    g->x = x, g->y = y;
+    if (x0 == x && y0 == y) return; /* nothing drawn */
+    /* the segment drawn but for the parts in the clips' holes (the doors
+     * of S and G, a shape's bridges: a few) */
+    for (double t = 0; t < 1;) {
+        double cut0 = 1, cut1 = 1, a, b;
+        for (size_t k = 0; k < p->hole_count; k++)
+            if (inside_part(p->holes[k], x0, y0, x, y, &a, &b) && b > t && fmax(a, t) < cut0)
+                cut0 = fmax(a, t), cut1 = b;
+        for (bool grew = cut0 < 1; grew;) { /* holes that overlap carry the cut on */
+            grew = false;
+            for (size_t k = 0; k < p->hole_count; k++)
+                if (inside_part(p->holes[k], x0, y0, x, y, &a, &b) && a <= cut1 && b > cut1)
+                    cut1 = b, grew = true;
+        }
+        if (cut0 > t) {
+            if (!g->open) stroke_start(g, x0 + (x - x0) * t, y0 + (y - y0) * t);
+            plot_point(p, x0 + (x - x0) * cut0, y0 + (y - y0) * cut0);
+        }
+        if (cut0 >= 1) break;
+        line_end(g, false);
+        g->cut = true;
+        t = cut1;
+    }
 }
 
 /* An arc as cairo draws it: a1 raised (or, back, lowered) by turns until
@@ -109,8 +173,7 @@ static void arc_to(gather *g, double cx, double cy, double r, double a0, double 
  * PLOT_TOL_MM (the second derivative's bound over 8 n^2). */
 static void curve_to(gather *g, const double *v)
 {
-    const double *p0 = g->p->points[g->p->point_count - 1];
-    double x0 = p0[0], y0 = p0[1];
+    double x0 = g->x, y0 = g->y;
     double ax = x0 - 2 * v[0] + v[2], ay = y0 - 2 * v[1] + v[3];
     double bx = v[0] - 2 * v[2] + v[4], by = v[1] - 2 * v[3] + v[5];
     double most = fmax(hypot(ax, ay), hypot(bx, by));
@@ -132,7 +195,7 @@ static unsigned layer_of(scene_role role)
 
 static void gather_path(plot *p, const scene *s, const scene_item *it)
 {
-    gather g = {p, 0, false, layer_of(it->role)};
+    gather g = {.p = p, .layer = layer_of(it->role)};
     if (it->paint.stroke && it->paint.width > p->width[g.layer])
         p->width[g.layer] = it->paint.width;
     const uint8_t *op = scene_item_ops(s, it);
@@ -146,18 +209,18 @@ static void gather_path(plot *p, const scene *s, const scene_item *it)
             break;
         case SCENE_LINE: line_to(&g, v[0], v[1]); break;
         case SCENE_CURVE:
-            if (g.open) curve_to(&g, v);
+            if (g.pen) curve_to(&g, v);
             else line_move(&g, v[4], v[5]);
             break;
         case SCENE_ARC:
         case SCENE_ARC_BACK:
-            if (!g.open) sx = v[0] + v[2] * cos(v[3]), sy = v[1] + v[2] * sin(v[3]);
+            if (!g.pen) sx = v[0] + v[2] * cos(v[3]), sy = v[1] + v[2] * sin(v[3]);
             arc_to(&g, v[0], v[1], v[2], v[3], v[4], op[i] == SCENE_ARC_BACK);
             break;
         case SCENE_CLOSE:
-            if (g.open) {
+            if (g.pen) {
                 line_to(&g, sx, sy);
-                line_end(&g, true);
+                line_end(&g, !g.cut);
             }
             line_move(&g, sx, sy); /* cairo goes on from the sub-path's start */
             break;
@@ -167,12 +230,62 @@ static void gather_path(plot *p, const scene *s, const scene_item *it)
     line_end(&g, false);
 }
 
+/* Clip `it`'s holes pushed: when its sub-paths are rectangles, one of them
+ * holding all the others (even-odd: the page but the others, as a shape's
+ * outline is clipped at its doors and bridges), the others; else none (the
+ * lines drawn whole). */
+static void clip_push(plot *p, const scene *s, const scene_item *it)
+{
+    if (p->clips == sizeof p->clip_first / sizeof *p->clip_first) { /* nested past reason */
+        p->failed = true;
+        return;
+    }
+    p->clip_first[p->clips++] = p->hole_count;
+    const uint8_t *op = scene_item_ops(s, it);
+    const double *v = scene_item_points(s, it);
+    size_t first = p->hole_count, rects = 0;
+    bool all = it->paint.even_odd && it->ops % 5 == 0;
+    for (size_t i = 0; all && i + 4 < it->ops; i += 5, v += 8) {
+        all = op[i] == SCENE_MOVE && op[i + 1] == SCENE_LINE && op[i + 2] == SCENE_LINE &&
+              op[i + 3] == SCENE_LINE && op[i + 4] == SCENE_CLOSE;
+        double x0 = v[0], y0 = v[1], x1 = v[4], y1 = v[5];
+        all = all && ((v[2] == x1 && v[3] == y0 && v[6] == x0 && v[7] == y1) ||
+                      (v[2] == x0 && v[3] == y1 && v[6] == x1 && v[7] == y0));
+        if (!all) break;
+        if (!vec_reserve(&p->holes, &p->hole_cap, p->hole_count + 1, sizeof *p->holes, 16)) {
+            p->failed = true;
+            return;
+        }
+        double *r = p->holes[p->hole_count++];
+        r[0] = fmin(x0, x1), r[1] = fmin(y0, y1), r[2] = fmax(x0, x1), r[3] = fmax(y0, y1);
+        rects++;
+    }
+    /* the rectangle that holds the others is the page: not a hole */
+    size_t page = rects;
+    for (size_t a = first; all && a < p->hole_count && page == rects; a++) {
+        bool holds = true;
+        for (size_t b = first; holds && b < p->hole_count; b++)
+            holds = p->holes[a][0] <= p->holes[b][0] && p->holes[a][1] <= p->holes[b][1] &&
+                    p->holes[a][2] >= p->holes[b][2] && p->holes[a][3] >= p->holes[b][3];
+        if (holds) page = a - first;
+    }
+    if (!all || page == rects) {
+        p->hole_count = first;
+        return;
+    }
+    memmove(p->holes[first + page], p->holes[first + page + 1],
+            (p->hole_count - first - page - 1) * sizeof *p->holes);
+    p->hole_count--;
+}
+
 static bool gather_items(void *ctx, scene *s, size_t from, size_t to)
 {
     plot *p = ctx;
     for (size_t i = from; i < to; i++) {
         const scene_item *it = &s->items[i];
-        if (it->kind == SCENE_PATH) gather_path(p, s, it);
+        if (it->kind == SCENE_CLIP) clip_push(p, s, it);
+        else if (it->kind == SCENE_UNCLIP && p->clips) p->hole_count = p->clip_first[--p->clips];
+        else if (it->kind == SCENE_PATH) gather_path(p, s, it);
         else if (it->kind == SCENE_TEXT) p->texts++;
         else if (it->kind == SCENE_IMAGE) p->pictures++;
     }
@@ -263,7 +376,7 @@ meiro_status plot_merge(plot *p, meiro_error *err)
     meiro_status s = MEIRO_OK;
     size_t i = 0;
     for (unsigned layer = 0; layer < PLOT_LAYERS && s == MEIRO_OK; layer++) {
-        gather m = {&out, 0, false, layer};
+        gather m = {.p = &out, .layer = layer};
         grid_pen to = {merged_move, merged_line, merged_arc, &m};
         trail_pen *t = trail_pen_new(&to, 0);
         if (!t) {

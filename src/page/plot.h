@@ -36,6 +36,13 @@ typedef struct plot {
     double width[PLOT_LAYERS]; /* the widest stroke seen on each layer */
     size_t texts;              /* runs of text left out */
     size_t pictures;           /* pictures left out (S's and G's, a frame) */
+    /* the page's clips while gathering: the rectangles they cut out (a
+     * shape's outline opened at the doors of S and G and where bridges
+     * cross it), holes[0 .. hole_count), each clip's first in clip_first */
+    double (*holes)[4]; /* x0, y0, x1, y1 */
+    size_t hole_count, hole_cap;
+    size_t clip_first[16];
+    unsigned clips;
     bool failed; /* out of memory gathering */
 } plot;
 
