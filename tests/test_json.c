@@ -713,6 +713,10 @@ static void test_bad_input(void)
         {"{\"meiro\": 1, \"grid\": \"triangle\", \"width\": 2, \"height\": 1, \"start\": 1, \"goal\": 1, \"cells\": "
          "[{\"x\": 0, \"y\": 0}, {\"x\": 1, \"y\": 0}], \"passages\": [[0, 1]]}",
          1, 79, "the goal is the start's cell 1"},
+        {"{\"meiro\": 1, \"grid\": \"rect\", \"width\": 3, \"height\": 1, \"wrap\": \"x\", \"start\": 0, "
+         "\"start_door\": \"west\", \"goal\": 2, \"cells\": [{\"x\": 0, \"y\": 0}, {\"x\": 1, \"y\": 0}, "
+         "{\"x\": 2, \"y\": 0}], \"passages\": [[0, 1], [1, 2]]}",
+         1, 94, "that side is wrapped (\"wrap\": \"x\")"},
     };
     verdict grid_refused = {0};
     for (size_t i = 0; i < sizeof grids / sizeof grids[0]; i++) {

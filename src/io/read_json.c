@@ -1240,6 +1240,13 @@ static meiro_status finish(jreader *r)
         meiro_cell c = cell_of(r, id);
         meiro_status st =
             g ? meiro_maze_set_goal(r->m, c, door) : meiro_maze_set_start(r->m, c, door);
+        bool seam = (door == MEIRO_EAST || door == MEIRO_WEST) ? (r->wrap & MEIRO_WRAP_X)
+                                                               : (r->wrap & MEIRO_WRAP_Y);
+        if (st != MEIRO_OK && seam)
+            return fail_at(err, MEIRO_ERROR_PARSE, at.line, at.col,
+                           "\"%s\" is \"%s\", but that side is wrapped (\"wrap\": \"%s\"): it "
+                           "goes on at the other side and has no outer wall for a door",
+                           key_names[door_key], door_names[door], wrap_name(r->wrap));
         if (st != MEIRO_OK)
             return fail_at(
                 err, MEIRO_ERROR_PARSE, at.line, at.col,
