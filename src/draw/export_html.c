@@ -4,6 +4,7 @@
  * walks them; no request leaves the file. Booklets: every maze in one page,
  * with next and previous. */
 #include "core/error.h"
+#include "core/markup.h"
 #include "core/model.h"
 #include "core/words.h"
 #include "page/answer_colour.h"
@@ -89,28 +90,13 @@ static void put_raw(html_out *o, const char *s)
 /* Text in an element or attribute. */
 static void put_text(html_out *o, const char *s)
 {
-    for (; *s && o->ok; s++) {
-        switch (*s) {
-        case '&': put_raw(o, "&amp;"); break;
-        case '<': put_raw(o, "&lt;"); break;
-        case '>': put_raw(o, "&gt;"); break;
-        case '"': put_raw(o, "&quot;"); break;
-        default: o->ok = fputc(*s, o->f) != EOF;
-        }
-    }
+    if (o->ok) o->ok = markup_text(o->f, s);
 }
 
-/* A JSON string; '<' escaped so no "</script>" can end the data early. */
+/* A JSON string that no "</script>" in it can end early. */
 static void put_json(html_out *o, const char *s)
 {
-    put_raw(o, "\"");
-    for (; *s && o->ok; s++) {
-        unsigned char c = (unsigned char)*s;
-        if (c == '"' || c == '\\') put(o, "\\%c", c);
-        else if (c < 0x20 || c == '<') put(o, "\\u%04x", c);
-        else o->ok = fputc(c, o->f) != EOF;
-    }
-    put_raw(o, "\"");
+    if (o->ok) o->ok = markup_script_string(o->f, s);
 }
 
 /* A mission's keys or items and doors: "mission": {"kind": 1 keys or 2

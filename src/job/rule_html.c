@@ -6,36 +6,11 @@
 #include "job/rule_html.h"
 
 #include "content/rule_model.h"
+#include "core/markup.h"
 #include "page/template.h"
 
 #include <limits.h>
 #include <string.h>
-
-static void html_text(FILE *out, const char *t)
-{
-    for (; *t; t++) {
-        switch (*t) {
-        case '<': fputs("&lt;", out); break;
-        case '>': fputs("&gt;", out); break;
-        case '&': fputs("&amp;", out); break;
-        case '"': fputs("&quot;", out); break;
-        default: fputc(*t, out);
-        }
-    }
-}
-
-/* A string in a script: JSON's escapes, and no "</" that would end it. */
-static void js_string(FILE *out, const char *t)
-{
-    fputc('"', out);
-    for (; *t; t++) {
-        if (*t == '"' || *t == '\\') fputc('\\', out);
-        if (*t == '/' && t[1] == 0) fputc('\\', out);
-        if (*t == '<') fputs("\\u003c", out);
-        else fputc(*t, out);
-    }
-    fputc('"', out);
-}
 
 static const char *const kind_names[] = {"multiples", "skip", "sum",    "abc",
                                          "aiueo",     "words", "chain", "message"};
@@ -80,7 +55,7 @@ meiro_status rule_write_html(const meiro_rule_sheet *s, const char *title, FILE 
     fprintf(out, "<!DOCTYPE html>\n<html lang=\"%s\"%s><head><meta charset=\"utf-8\">\n"
                  "<meta name=\"viewport\" content=\"width=device-width\">\n<title>",
             s->lang, strcmp(labels_for(s->lang)->direction, "rtl") ? "" : " dir=\"rtl\"");
-    html_text(out, t);
+    markup_text(out, t);
     fputs("</title>\n<style>\n"
           "body{font-family:'DejaVu Sans','IPAexGothic',sans-serif;text-align:center;margin:1em}\n"
           "#wrap{display:inline-flex;align-items:center;gap:.5em}\n"
@@ -91,9 +66,9 @@ meiro_status rule_write_html(const meiro_rule_sheet *s, const char *title, FILE 
           ".wrong{color:#c0392b}.goal{color:#1e8449}.label{font-weight:bold}\n"
           "</style></head><body>\n<h1>",
           out);
-    html_text(out, t);
+    markup_text(out, t);
     fputs("</h1>\n<p id=\"rule\">", out);
-    html_text(out, s->sentence);
+    markup_text(out, s->sentence);
     fputs("</p>\n<p>", out);
     fputs(w->html_help, out);
     fputs("</p>\n<table id=\"grid\">\n", out);
@@ -104,12 +79,12 @@ meiro_status rule_write_html(const meiro_rule_sheet *s, const char *title, FILE 
             size_t id = (size_t)y * s->w + x;
             if (id == st || id == fin) { /* START, FINISH in the page's words (a hover's tip) */
                 fputs("<td title=\"", out);
-                html_text(out, id == st ? w->start : w->finish);
+                markup_text(out, id == st ? w->start : w->finish);
                 fputs("\">", out);
             } else {
                 fputs("<td>", out);
             }
-            html_text(out, s->tok[id]);
+            markup_text(out, s->tok[id]);
             fputs("</td>", out);
         }
         fputs("</tr>\n", out);
@@ -134,13 +109,13 @@ meiro_status rule_write_html(const meiro_rule_sheet *s, const char *title, FILE 
         fputs("]", out);
     }
     fputs(",\"words\":{\"goal\":", out);
-    js_string(out, w->goal);
+    markup_script_string(out, w->goal);
     fputs(",\"wrong\":", out);
-    js_string(out, w->wrong);
+    markup_script_string(out, w->wrong);
     fputs(",\"visited\":", out);
-    js_string(out, w->visited);
+    markup_script_string(out, w->visited);
     fputs(",\"total\":", out);
-    js_string(out, w->total);
+    markup_script_string(out, w->total);
     fprintf(out, "}}</script>\n<script>\n%s</script>\n</body></html>\n", script);
     return MEIRO_OK;
 }

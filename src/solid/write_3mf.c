@@ -8,6 +8,7 @@
 #include "solid/solid.h"
 
 #include "core/error.h"
+#include "core/markup.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -27,23 +28,10 @@ static const char rels[] =
     "<Relationship Target=\"/3D/3dmodel.model\" Id=\"rel0\" "
     "Type=\"http://schemas.microsoft.com/3dmanufacturing/2013/01/3dmodel\"/></Relationships>\n";
 
-static void put_escaped(const char *s, FILE *out)
-{
-    for (; *s; s++) {
-        switch (*s) {
-        case '&': fputs("&amp;", out); break;
-        case '<': fputs("&lt;", out); break;
-        case '>': fputs("&gt;", out); break;
-        case '"': fputs("&quot;", out); break;
-        default: fputc(*s, out);
-        }
-    }
-}
-
 static void put_metadata(const char *name, const char *value, FILE *out)
 {
     fprintf(out, " <metadata name=\"%s\">", name);
-    put_escaped(value, out);
+    markup_text(out, value);
     fputs("</metadata>\n", out);
 }
 
