@@ -240,6 +240,7 @@ $(BUILD)/obj/draw/html_assets.o: $(BUILD)/gen/html_assets.c
 # meiro serve's page, compiled in, with its list of languages (po/)
 SERVE_ASSETS := src/serve/page/index.html src/serve/page/studio.css src/serve/page/studio.js \
                 src/serve/page/studio-words.js \
+                src/serve/page/studio-backend.js \
                 $(BUILD)/gen/studio-langs.js
 $(BUILD)/gen/studio-langs.js: tools/po2c.sh $(BUILD)/gen/meiro.pot $(PO_FILES)
 	@mkdir -p $(dir $@)
