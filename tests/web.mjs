@@ -9,7 +9,8 @@
 // engine's own refusal of a too-big maze; a job cancelled and the next
 // one made. The renderer (meiro-page.js) on pages the native meiro
 // describes (-f page: a heart for a 4-year-old, a hex maze, a booklet
-// with its answer key), drawn by Chromium and compared with the same
+// with its answer key, pictures for S and G, a template's frame and
+// Japanese in bold), drawn by Chromium and compared with the same
 // pages the native meiro draws (meiro draw, pdftoppm), texts aside; its
 // PDF read back (pdfinfo's page sizes, pdffonts' embedded fonts,
 // pdftotext's words). Offline: after the first visit, the page opened
@@ -238,6 +239,7 @@ const fixtures = [
   ['hex', ['generate', '-s', '7', '--grid', 'hex', '--answers', 'after-page']],
   ['booklet', ['booklet', '--count', '4', '-s', '3']],
   ['art', ['generate', '-s', '5', '-W', '8', '-H', '6', '--art', 'bunny', '--title', 'はなの めいろ']],
+  ['kids-ja', ['generate', '-s', '4', '--template', 'kids-ja', '--name', 'はな']],
 ];
 await page.addScriptTag({ url: `${base}meiro-page.js` });
 for (const [name, argv] of fixtures) {

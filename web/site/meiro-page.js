@@ -78,6 +78,11 @@ const meiroPage = (() => {
     return { main, runs: out };
   }
   const advance = (run, size) => run.font.layout(run.text).advanceWidth / run.font.unitsPerEm * size;
+  // A bold text in a face without bold (IPAexGothic's): its glyphs
+  // emboldened as fontconfig and cairo do (FreeType's embolden: an em/24
+  // wider outline), drawn here as a stroke of that width round the fill.
+  const synthetic = (item, font) => item.bold && !/bold/i.test(font.postscriptName || '');
+  const EMBOLDEN = 1 / 24;
 
   // The lines of a text and where each starts (mm): one line at x, or a
   // `wrap` box's lines broken at spaces (inside a word too, `in_words`,
@@ -206,7 +211,9 @@ const meiroPage = (() => {
               pen += p.xAdvance;
               return d ? `<path transform="translate(${at} ${p.yOffset})" d="${d}"/>` : '';
             }).join('');
-            out.push(`<g fill="${hex(it.colour)}" transform="translate(${x} ${line.baseline}) scale(${k} ${-k})">${paths}</g>`);
+            const bold = synthetic(it, run.font)
+              ? ` stroke="${hex(it.colour)}" stroke-width="${run.font.unitsPerEm * EMBOLDEN}" stroke-linejoin="round"` : '';
+            out.push(`<g fill="${hex(it.colour)}"${bold} transform="translate(${x} ${line.baseline}) scale(${k} ${-k})">${paths}</g>`);
             x += pen * k;
           }
         }
@@ -282,6 +289,10 @@ const meiroPage = (() => {
               const font = await embed(run.font);
               // (the page's y runs down: the text's matrix turns it back up)
               p.pushOperators(L.pushGraphicsState(), L.concatTransformationMatrix(1, 0, 0, -1, x, line.baseline));
+              if (synthetic(it, run.font)) {
+                p.pushOperators(L.setTextRenderingMode(L.TextRenderingMode.FillAndOutline), L.setLineWidth(it.size * EMBOLDEN),
+                  L.setStrokingRgbColor(...it.colour), L.setLineJoin(1));
+              }
               p.drawText(run.text, { x: 0, y: 0, size: it.size, font, color: L.rgb(...it.colour) });
               p.pushOperators(L.popGraphicsState());
               x += advance(run, it.size);
