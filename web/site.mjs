@@ -10,6 +10,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 
 const [build, engineDir, nodeDir, site] = process.argv.slice(2);
 if (!site) {
@@ -83,6 +84,8 @@ for (const cell of [7, 20]) {
   const png = fs.readFileSync(path.join(tmp, file));
   icons.push({ src: file, sizes: `${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`, type: 'image/png', purpose: 'any' });
 }
+// (a browser asks for /favicon.ico before any page says otherwise)
+fs.copyFileSync(path.join(tmp, icons[0].src), path.join(tmp, 'favicon.ico'));
 fs.writeFileSync(path.join(tmp, 'manifest.webmanifest'), `${JSON.stringify({
   name: 'meiro — maze studio', short_name: 'meiro', description: 'Mazes to print and play, made on this device',
   start_url: './', scope: './', display: 'standalone', background_color: '#ffffff', theme_color: '#ffffff', icons,
@@ -106,5 +109,7 @@ fs.writeFileSync(path.join(tmp, 'sw.js'), `// (made by web/site.mjs)\nconst SITE
 
 fs.rmSync(site, { recursive: true, force: true });
 fs.renameSync(tmp, site);
-const size = files.filter((f) => !f.startsWith('fonts/')).reduce((n, f) => n + fs.statSync(path.join(site, f)).size, 0);
-console.log(`make web-site: ${site}/ (${files.length + 1} files, ${Math.round(size / 1024)} KB without the fonts)`);
+const rest = files.filter((f) => !f.startsWith('fonts/')).map((f) => fs.readFileSync(path.join(site, f)));
+const size = rest.reduce((n, b) => n + b.length, 0), gz = rest.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0);
+console.log(`make web-site: ${site}/ (${files.length + 1} files; without the fonts ${Math.round(size / 1024)} KB, ` +
+  `${Math.round(gz / 1024)} KB gzip-compressed)`);

@@ -100,7 +100,7 @@ const meiroPage = (() => {
       line = w;
     }
     lines.push(line.trimEnd());
-    const { main } = await runs(item, item.text.slice(0, 1) || ' ');
+    const main = await fontkitFont(faceFile(item, familyOf(item)));
     const ascent = main.ascent / main.unitsPerEm * item.size;
     const height = (main.ascent - main.descent) / main.unitsPerEm * item.size;
     const out = [];
@@ -173,8 +173,13 @@ const meiroPage = (() => {
   function picture(name) {
     if (!/^art\/[a-z0-9-]+\.svg$/.test(name)) return Promise.resolve(null);
     if (!pictures.has(name)) {
-      pictures.set(name, fetch(name).then((r) => (r.ok ? r.text() : null)).then((s) => s && `data:image/svg+xml;base64,${
-        btoa(String.fromCharCode(...new TextEncoder().encode(s)))}`, () => null));
+      pictures.set(name, fetch(name).then((r) => (r.ok ? r.arrayBuffer() : null)).then((b) => {
+        if (!b) return null;
+        const bytes = new Uint8Array(b);
+        let bin = '';
+        for (let i = 0; i < bytes.length; i += 8192) bin += String.fromCharCode(...bytes.subarray(i, i + 8192));
+        return `data:image/svg+xml;base64,${btoa(bin)}`;
+      }, () => null));
     }
     return pictures.get(name);
   }

@@ -135,7 +135,7 @@ const backend = (() => {
     const draw = await loadRenderer();
     const doc = JSON.parse(new TextDecoder().decode(r.output));
     const bytes = format === 'pdf' ? await draw.pdf(doc)
-      : format === 'png' ? await draw.png(doc, 0, route === 'preview' ? 96 : 300)
+      : format === 'png' ? await draw.png(doc, 0, 300) // (the command's default resolution)
         : await draw.svg(doc, 0);
     return made(bytes, format, r.err, seed, route === 'booklet');
   }
