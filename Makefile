@@ -358,7 +358,8 @@ browser-deps: deps-test $(NODE_DIR)/.$(PUPPETEER)
 $(NODE_DIR)/.$(PUPPETEER):
 	@command -v npm >/dev/null 2>&1 || sh tools/deps.sh npm
 	@mkdir -p $(NODE_DIR)
-	npm install --no-save --no-audit --no-fund --prefix $(NODE_DIR) $(PUPPETEER) > $(NODE_DIR)/npm.log 2>&1 \
+	@# (the static site's packages too, web/web.mk: an install without them would remove them)
+	npm install --no-save --no-audit --no-fund --prefix $(NODE_DIR) $(PUPPETEER) $(WEB_SITE_NPM) > $(NODE_DIR)/npm.log 2>&1 \
 		|| { cat $(NODE_DIR)/npm.log; exit 1; }
 	@touch $@
 

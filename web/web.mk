@@ -166,7 +166,6 @@ web: web-deps web-site
 	@echo "make web: $(WEB)/meiro.mjs, $(WEB)/meiro-engine.js and $(WEB)/meiro-engine.wasm" \
 	      "($$(wc -c < $(WEB)/meiro-engine.wasm) bytes, $$(gzip -9c $(WEB)/meiro-engine.wasm | wc -c) gzipped)"
 
-
 # ---- the static site: make web-site, build/web/site/ (web/site.mjs) ----
 # The studio's page (src/serve/page/, meiro serve's own) with the engine in
 # a Web Worker instead of the server, a service worker (offline after the
@@ -183,17 +182,21 @@ WEB_SITE_PKGS = fonts-dejavu-core fonts-ipaexfont-gothic
 WEB_SITE_LDFLAGS = -O2 -sENVIRONMENT=worker -sEXIT_RUNTIME=1 -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=2GB \
                    -sTOTAL_STACK=8MB -sMODULARIZE=1 -sEXPORT_NAME=meiroEngine \
                    -sEXPORTED_RUNTIME_METHODS=FS --js-library web/dlopen.js
-WEB_SITE_FILES = $(SERVE_ASSETS) $(wildcard web/site/*) web/site.mjs templates/art
+WEB_SITE_FILES = $(SERVE_ASSETS) $(wildcard web/site/*) web/site.mjs $(wildcard templates/art/*.svg)
+# the files copied from npm's packages (installed with puppeteer-core, as
+# browser-deps installs them: npm removes what an install does not name)
+WEB_SITE_VENDOR = $(NODE_DIR)/node_modules/pdf-lib/dist/pdf-lib.min.js \
+                  $(NODE_DIR)/node_modules/@pdf-lib/fontkit/dist/fontkit.umd.min.js
 $(WEB_OBJ)/site/meiro-engine.js: $(WEB_CLI_OBJS) $(WEB_LIB) $(WEB_LIBS) web/dlopen.js
 	@mkdir -p $(dir $@)
 	$(EMCC) $(WEB_SITE_LDFLAGS) -o $@ $(WEB_CLI_OBJS) $(WEB_LIB) $(WEB_LIBS)
-$(NODE_DIR)/.web-site:
+$(WEB_SITE_VENDOR) &:
 	@command -v npm >/dev/null 2>&1 || sh tools/deps.sh npm
 	@mkdir -p $(NODE_DIR)
 	npm install --no-save --no-audit --no-fund --prefix $(NODE_DIR) $(PUPPETEER) $(WEB_SITE_NPM) > $(NODE_DIR)/npm-site.log 2>&1 \
 		|| { cat $(NODE_DIR)/npm-site.log; exit 1; }
-	@touch $@
-$(WEB_SITE)/.made: $(WEB_OBJ)/site/meiro-engine.js $(NODE_DIR)/.web-site $(BUILD)/meiro $(SERVE_MODULE) $(WEB_SITE_FILES)
+	@touch $(WEB_SITE_VENDOR)
+$(WEB_SITE)/.made: $(WEB_OBJ)/site/meiro-engine.js $(WEB_SITE_VENDOR) $(BUILD)/meiro $(SERVE_MODULE) $(WEB_SITE_FILES)
 	node web/site.mjs $(BUILD) $(WEB_OBJ)/site $(NODE_DIR) $(WEB_SITE)
 	@touch $@
 
