@@ -117,9 +117,9 @@ async function settled(page) {
     });
 }
 // a download button clicked: the file the page's link saves
-async function download(page, format) {
+async function download(page, format, booklet = false) {
   const before = await page.evaluate(() => window.saved.length);
-  await page.click(`button[data-format="${format}"]`);
+  await page.click(booklet ? `button[data-booklet="${format}"]` : `button[data-format="${format}"]`);
   await page.waitForFunction((n) => window.saved.length > n, { timeout: 30000 }, before).catch(() => {});
   const got = await page.evaluate((n) => window.saved[n] || null, before);
   return got && { name: got.name, data: Buffer.from(got.data, 'base64') };
@@ -362,6 +362,19 @@ await page.close();
     `the PNG download: A4 at 300 dpi: ${png && [png.data.readUInt32BE(16), png.data.readUInt32BE(20)]}`);
   const svg = await download(p, 'svg');
   check(svg !== null && /^<svg [^>]*width="210mm" height="297mm"/.test(svg.data.toString()), 'the SVG download: the page, A4');
+  // a booklet of 4 hearts with its key: the native booklet's pages
+  await p.select('#count', '4');
+  const bookletArgv = await p.evaluate(() => bookletWords('pdf'));
+  const book = await download(p, 'pdf', true);
+  check(book !== null && book.name === 'booklet-2026.pdf', `the booklet's PDF saved booklet-2026.pdf: ${book && book.name}`);
+  if (book) {
+    const file = path.join(tmp, 'booklet.pdf');
+    fs.writeFileSync(file, book.data);
+    const pages = JSON.parse(native([...bookletArgv, '-f', 'page'], 'page').toString()).pages.length;
+    const info = execFileSync('pdfinfo', [file]).toString();
+    check(new RegExp(`^Pages: +${pages}$`, 'm').test(info) && pages >= 5, `the booklet's PDF has the native booklet's ${pages} pages: ${bookletArgv.join(' ')}`);
+    check(/Answers/.test(execFileSync('pdftotext', [file, '-']).toString()), 'the booklet\'s PDF ends with its answer key');
+  }
   check(errs.length === 0, `no error in the page: ${errs.join(' | ')}`);
   await p.close();
 }
