@@ -158,6 +158,8 @@ for (const [format, ext] of [['json', 'json'], ['text', 'txt'], ['csv', 'csv']])
   check(argv.includes('--seed') && argv.includes('12') && argv.includes('dig'), `the ${format} job's words: ${argv.join(' ')}`);
   check(Buffer.compare(got.data, native(argv, ext)) === 0, `the ${format} download is the native meiro's bytes for ${argv.join(' ')}`);
 }
+check(/does not draw pages yet/.test(await page.$eval('#error', (e) => (e.hidden ? '' : e.textContent))),
+  'after the downloads the preview still says why it shows no page');
 // the command shown: the same words
 const shown = await page.$eval('#command', (e) => e.textContent);
 const words = await page.evaluate(() => generateWords('pdf'));

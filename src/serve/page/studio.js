@@ -84,6 +84,9 @@ const state = {
   kind: 'rect', shape: 'heart', rule: 'multiples', pictureOf: 'heart', mission: 'none', seed: firstSeed(), choices: { shapes: [], templates: [], art: [] },
 };
 let pending = null, timer = 0, notice = null;
+// the preview's refusal, said again after a file made (an engine that
+// draws no page still writes JSON, text and CSV)
+let previewRefused = null;
 
 // the page's address may name the first maze's seed (/?seed=7), else a new one
 function firstSeed() {
@@ -511,11 +514,12 @@ async function refresh() {
     $('puzzle').dataset.query = q; // what is shown, for whoever reads it back
     showError(notice, false); // (a refused picture's, said once over the maze without it)
     notice = null;
+    previewRefused = null;
     showWarning(puzzle.response);
     setImage($('answer'), (await answer).url);
   } catch (e) {
     if (e.name === 'AbortError') return;
-    if (!pictureRefused(e)) showError(e);
+    if (!pictureRefused(e)) showError(previewRefused = e);
   }
   if (pending === ctl) { pending = null; $('status').textContent = ''; $('cancel').hidden = true; }
 }
@@ -545,7 +549,7 @@ async function download(format, booklet) {
     a.remove();
     // given back once the browser surely has it (a loaded machine took over 10 s to start the save)
     setTimeout(() => URL.revokeObjectURL(a.href), 120000);
-    showError(null);
+    showError(previewRefused);
     showWarning(r); // the command's warnings about this file (a booklet's among them)
   } catch (e) {
     if (e.name !== 'AbortError' && !pictureRefused(e)) showError(e);
@@ -580,7 +584,7 @@ async function viewMade(format) {
     const r = await backend.ask({ route: 'view', format, query: query(options(format)), argv: generateWords(format), file: upload() });
     if (!r.ok) throw await refusal(r);
     if (tab) tab.location = URL.createObjectURL(await r.blob());
-    showError(null);
+    showError(previewRefused);
     showWarning(r);
   } catch (e) {
     if (tab) tab.close();
