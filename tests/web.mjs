@@ -10,7 +10,7 @@
 // one made. The renderer (meiro-page.js) on pages the native meiro
 // describes (-f page: a heart for a 4-year-old, a hex maze, a booklet
 // with its answer key, pictures for S and G, a template's frame and
-// Japanese in bold), drawn by Chromium and compared with the same
+// Japanese in bold, keys and doors under a title in two lines), drawn by Chromium and compared with the same
 // pages the native meiro draws (meiro draw, pdftoppm), texts aside; its
 // PDF read back (pdfinfo's page sizes, pdffonts' embedded fonts,
 // pdftotext's words). Offline: after the first visit, the page opened
@@ -242,6 +242,8 @@ const fixtures = [
   ['booklet', ['booklet', '--count', '4', '-s', '3']],
   ['art', ['generate', '-s', '5', '-W', '8', '-H', '6', '--art', 'bunny', '--title', 'はなの めいろ']],
   ['kids-ja', ['generate', '-s', '4', '--template', 'kids-ja', '--name', 'はな']],
+  ['keys', ['generate', '-s', '3', '--mission', 'keys:2', '--title',
+    'A title long enough to be broken into two lines, each of them centred on the page']],
 ];
 await page.addScriptTag({ url: `${base}meiro-page.js` });
 for (const [name, argv] of fixtures) {

@@ -75,7 +75,7 @@ const meiroPage = (() => {
       const last = out[out.length - 1];
       if (last && last.font === font) last.text += ch; else out.push({ font, text: ch });
     }
-    return { main, runs: out };
+    return out;
   }
   const advance = (run, size) => run.font.layout(run.text).advanceWidth / run.font.unitsPerEm * size;
   // A bold text in a face without bold (IPAexGothic's): its glyphs
@@ -85,14 +85,20 @@ const meiroPage = (() => {
   const EMBOLDEN = 1 / 24;
 
   // The lines of a text and where each starts (mm): one line at x, or a
-  // `wrap` box's lines broken at spaces (inside a word too, `in_words`,
-  // when one is wider than the box), each centred in it. The baseline is
-  // the layout's top plus the main face's ascent, as pango places it.
+  // `wrap` box's lines broken at spaces (with `in_words`, between the
+  // characters of a word wider than the box too; meiro's kinsoku rules are
+  // not kept here), each centred in it. The baseline is the layout's top
+  // plus the main face's ascent, as pango places it.
   async function layout(item) {
-    const words = item.wrap ? item.text.split(/(?<=\s)/) : [item.text];
+    let pieces = item.wrap ? item.text.split(/(?<=\s)/) : [item.text];
+    if (item.wrap && item.in_words) {
+      const split = [];
+      for (const w of pieces) split.push(...(await width(item, w.trimEnd()) > item.wrap ? [...w] : [w]));
+      pieces = split;
+    }
     const lines = [];
     let line = '';
-    for (const w of words) {
+    for (const w of pieces) {
       const tried = line + w;
       const fits = !item.wrap || !line || await width(item, tried.trimEnd()) <= item.wrap;
       if (fits) { line = tried; continue; }
@@ -106,15 +112,14 @@ const meiroPage = (() => {
     const out = [];
     for (let i = 0; i < lines.length; i++) {
       const r = await runs(item, lines[i]);
-      const w = r.runs.reduce((s, run) => s + advance(run, item.size), 0);
+      const w = r.reduce((s, run) => s + advance(run, item.size), 0);
       const x = item.wrap ? item.x + (item.wrap - w) / 2 : item.x;
-      out.push({ runs: r.runs, x, baseline: item.y + ascent + i * height });
+      out.push({ runs: r, x, baseline: item.y + ascent + i * height });
     }
     return out;
   }
   async function width(item, text) {
-    const r = await runs(item, text);
-    return r.runs.reduce((s, run) => s + advance(run, item.size), 0);
+    return (await runs(item, text)).reduce((s, run) => s + advance(run, item.size), 0);
   }
 
   // meiro's path steps (M L C A N Z, arcs as cairo's) as absolute M, L, C
