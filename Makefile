@@ -240,6 +240,7 @@ $(BUILD)/obj/draw/html_assets.o: $(BUILD)/gen/html_assets.c
 # meiro serve's page, compiled in, with its list of languages (po/)
 SERVE_ASSETS := src/serve/page/index.html src/serve/page/studio.css src/serve/page/studio.js \
                 src/serve/page/studio-words.js \
+                src/serve/page/studio-backend.js \
                 $(BUILD)/gen/studio-langs.js
 $(BUILD)/gen/studio-langs.js: tools/po2c.sh $(BUILD)/gen/meiro.pot $(PO_FILES)
 	@mkdir -p $(dir $@)
@@ -357,7 +358,8 @@ browser-deps: deps-test $(NODE_DIR)/.$(PUPPETEER)
 $(NODE_DIR)/.$(PUPPETEER):
 	@command -v npm >/dev/null 2>&1 || sh tools/deps.sh npm
 	@mkdir -p $(NODE_DIR)
-	npm install --no-save --no-audit --no-fund --prefix $(NODE_DIR) $(PUPPETEER) > $(NODE_DIR)/npm.log 2>&1 \
+	@# (the static site's packages too, web/web.mk: an install without them would remove them)
+	npm install --no-save --no-audit --no-fund --prefix $(NODE_DIR) $(PUPPETEER) $(WEB_SITE_NPM) > $(NODE_DIR)/npm.log 2>&1 \
 		|| { cat $(NODE_DIR)/npm.log; exit 1; }
 	@touch $@
 

@@ -180,7 +180,7 @@ async function opened(page, selector, html = false) {
 // page's options (its query as words), byte for byte.
 async function sameAsShown(page, what, format) {
   const shown = await page.$eval(`[data-format="${format}"]`, (b) => !b.hidden);
-  const [q, words] = await page.evaluate((f) => [query(options(f)), words_of(options(f))], format);
+  const [q, words] = await page.evaluate((f) => [query(options(f)), commandWords(options(f)).map(word).join(' ')], format);
   const r = await fetch(`${base}api/file?format=${format}&${q}`);
   const body = Buffer.from(await r.arrayBuffer());
   check(shown === r.ok, `${what}: the ${format} button ${shown ? 'shown' : 'hidden'}, the server says ${r.status} ${r.ok ? '' : body}`);

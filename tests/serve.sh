@@ -129,8 +129,9 @@ start_server env TMPDIR="$tmp/t" || { finish; exit; }
 case "$url" in http://127.0.0.1:[0-9]*/) ok ;; *) bad "address printed: '$url'" ;; esac
 
 # the page and its files, from the binary
-get /; expect "200 text/html; charset=utf-8" page; body_has 'src="/studio.js"'
-get /studio.js; expect "200 text/javascript; charset=utf-8" script; body_has "api/preview"
+get /; expect "200 text/html; charset=utf-8" page; body_has 'src="studio.js"'; body_has 'src="studio-backend.js"'
+get /studio.js; expect "200 text/javascript; charset=utf-8" script; body_has "backend.ask"
+get /studio-backend.js; expect "200 text/javascript; charset=utf-8" backend; body_has 'api/${route}'
 get /studio-words.js; expect "200 text/javascript; charset=utf-8" words; body_has "Estudio de laberintos"; body_has "مرسم المتاهات"
 get /studio.css; expect "200 text/css; charset=utf-8" style
 get /api/choices; expect "200 application/json" choices; body_has '"heart"'; body_has '"kids-a4"'
@@ -178,6 +179,11 @@ for f in pdf:application/pdf svg:image/svg+xml png:image/png json:application/js
     same "$tmp/dl.$fmt" "$tmp/cli.$fmt"
 done
 bytes "width=9&height=7&seed=2&play=1&answer-page=1" xlsx
+# the text and CSV files, named as the command names them (.txt)
+bytes "width=9&height=7&seed=2" text
+bytes "width=9&height=7&seed=2" csv
+disposition=$(curl -s -D - -o /dev/null "${url}api/file?format=text&seed=11" | tr -d '\r' | sed -n 's/^Content-Disposition: //p')
+if [ "$disposition" = 'attachment; filename="maze-11.txt"' ]; then ok; else bad "a text file's name: '$disposition'"; fi
 bytes "text=はな&lang=ja&seed=8" pdf
 cp "$tmp/cli.pdf" "$tmp/cli-ja.pdf"
 disposition=$(curl -s -D - -o /dev/null "${url}api/file?format=pdf&seed=11" | tr -d '\r' | sed -n 's/^Content-Disposition: //p')

@@ -50,8 +50,8 @@ static const char *const usage_serve =
     "The page's API (GET; the parameters are generate's, or booklet's, long options):\n"
     "  /api/preview?width=12&height=16&seed=7&solution=1   the page as SVG\n"
     "  /api/file?format=pdf&shape=heart&age=4&name=Hana    the file to download\n"
-    "                       (format: pdf, png, svg, xlsx, html or json; for a\n"
-    "                       machine: gcode or hpgl, dxf, stl or 3mf, with\n"
+    "                       (format: pdf, png, svg, xlsx, html, json, text or csv;\n"
+    "                       for a machine: gcode or hpgl, dxf, stl or 3mf, with\n"
     "                       generate's draw=paths, kerf=0.15mm, ball=8mm, lid=1)\n"
     "  /api/view?format=html&age=6   the same file, for the browser to show (a\n"
     "                       PDF to print, a page to play), not to save\n"
@@ -222,6 +222,8 @@ enum {
     DL_DXF,
     DL_STL,
     DL_3MF,
+    DL_TEXT,
+    DL_CSV,
     DL_COUNT
 };
 static const struct {
@@ -240,6 +242,8 @@ static const struct {
     {MEIRO_FORMAT_DXF, "dxf", "image/vnd.dxf"},
     {MEIRO_FORMAT_STL, "stl", "model/stl"},
     {MEIRO_FORMAT_3MF, "3mf", "model/3mf"},
+    {MEIRO_FORMAT_TEXT, "text", "text/plain; charset=utf-8"},
+    {MEIRO_FORMAT_CSV, "csv", "text/csv; charset=utf-8"},
 };
 _Static_assert(sizeof downloads / sizeof downloads[0] == DL_COUNT, "one download a DL_ name");
 
@@ -401,7 +405,7 @@ static serve_job *route_job(struct MHD_Connection *c, enum route_kind route, que
  * refusal in the job (q->failed). */
 static size_t route_format(serve_job *job, query_read *q, enum route_kind route)
 {
-#define FILES "pdf, png, svg, xlsx, html, json, gcode, hpgl, dxf, stl or 3mf"
+#define FILES "pdf, png, svg, xlsx, html, json, gcode, hpgl, dxf, stl, 3mf, text or csv"
     static const char *const takes[] = {"a preview is svg", FILES, "pdf, xlsx or html", FILES};
 #undef FILES
     size_t kind = DL_SVG;
@@ -544,12 +548,14 @@ static enum MHD_Result answer_file(struct MHD_Connection *c, const serve_job *jo
     for (int i = 2; i < job->argc; i++)
         if (strncmp(job->argv[i], "--seed=", 7) == 0) given = job->argv[i] + 7;
     snprintf(seed, sizeof seed, "%.20s", given ? given : "0");
-    snprintf(disposition, sizeof disposition, "%s; filename=\"%s-%s.%s\"",
+    /* the name ends as the command names the format's files (.txt for text) */
+    const char *ext = meiro_format_info(downloads[kind].format)->extensions;
+    snprintf(disposition, sizeof disposition, "%s; filename=\"%s-%s.%.*s\"",
              route == ROUTE_VIEW ? "inline" : "attachment",
              route == ROUTE_BOOKLET ? "booklet"
              : job->rule            ? "rule-maze"
                                     : "maze",
-             seed, downloads[kind].name);
+             seed, (int)strcspn(ext, " "), ext);
     warnings(res->err, job->options, warn, sizeof warn, codes, sizeof codes);
     const char *headers[] = {"X-Meiro-Seed",
                              seed,
@@ -1024,6 +1030,9 @@ static enum MHD_Result route(void *cls, struct MHD_Connection *c, const char *ur
     if (strcmp(url, "/studio-words.js") == 0) /* the studio's words, a table per language */
         return respond(c, MHD_HTTP_OK, "text/javascript; charset=utf-8", serve_studio_words_js,
                        strlen(serve_studio_words_js), false, NULL);
+    if (strcmp(url, "/studio-backend.js") == 0) /* the page's back end: here, this server */
+        return respond(c, MHD_HTTP_OK, "text/javascript; charset=utf-8", serve_studio_backend_js,
+                       strlen(serve_studio_backend_js), false, NULL);
     if (strcmp(url, "/studio-langs.js") == 0) /* the languages of po/ (tools/po2c.sh --js) */
         return respond(c, MHD_HTTP_OK, "text/javascript; charset=utf-8", serve_studio_langs_js,
                        strlen(serve_studio_langs_js), false, NULL);

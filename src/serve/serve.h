@@ -262,7 +262,8 @@ pid_t serve_keeper_start(const char *folder, int *hold);
 
 /* The page's files, compiled in (tools/embed-text.sh). */
 extern const char serve_index_html[], serve_studio_css[], serve_studio_js[],
-    serve_studio_words_js[], serve_studio_langs_js[];
+    serve_studio_words_js[], serve_studio_langs_js[],
+    serve_studio_backend_js[];
 
 /* the command, the module's one export (tools/serve.map): the meiro
  * command's cmd_serve (cli/serve_lazy.c) loads the module and calls it */

@@ -1,7 +1,9 @@
-// meiro serve's page: a form whose every change asks the server for the
-// page as SVG (/api/preview, the generate command's long options as the
-// query) and shows it with its answer; the downloads ask /api/file the
-// same. Nothing here decides a maze: the server runs meiro generate.
+// meiro serve's page, and the static site's (make web): a form whose
+// every change asks the back end (studio-backend.js: the server's routes,
+// or the engine in a Web Worker) for the page as SVG (the generate
+// command's long options as a query, and as the command's words) and
+// shows it with its answer; the downloads ask the same. Nothing here
+// decides a maze: the back end runs meiro generate.
 // Its words, a table per language, are studio-words.js's (words[lang]).
 'use strict';
 
@@ -82,6 +84,9 @@ const state = {
   kind: 'rect', shape: 'heart', rule: 'multiples', pictureOf: 'heart', mission: 'none', seed: firstSeed(), choices: { shapes: [], templates: [], art: [] },
 };
 let pending = null, timer = 0, notice = null;
+// the preview's refusal, said again after a file made (an engine that
+// draws no page still writes JSON, text and CSV)
+let previewRefused = null;
 
 // the page's address may name the first maze's seed (/?seed=7), else a new one
 function firstSeed() {
@@ -295,20 +300,25 @@ function query(list) {
 function word(s) { return /^[A-Za-z0-9_.,:/+=@%\u0080-\uffff-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`; }
 
 const switches = ['answer-page', 'play', 'portrait', 'landscape', 'fold', 'reverse', 'same-mazes', 'lid'];
-function words_of(list) {
-  return list.map(([k, v]) => (v === '1' && switches.includes(k)) ? `--${k}`
-    : k === 'picture' && v === '' ? `--picture ${pictureName()}` // one's own picture, POSTed
-      : `--${k} ${word(k === 'rule' && ruleList() ? `${v}:words.txt` : v)}`).join(' ');
+// the options as the command's words (the engine's argv; shown quoted)
+function commandWords(list) {
+  return list.flatMap(([k, v]) => (v === '1' && switches.includes(k)) ? [`--${k}`]
+    : k === 'picture' && v === '' ? ['--picture', pictureName()] // one's own picture, sent along
+      : [`--${k}`, k === 'rule' && ruleList() ? `${v}:words.txt` : v]);
+}
+function generateWords(format) {
+  const picture = usesPicture() && state.kind === 'shape' ? ['--shape', pictureName()] : [];
+  return ['generate', ...picture, ...commandWords(options(format))];
+}
+function bookletWords(format) {
+  return ['booklet', ...commandWords(bookletOptions(format)), ...(pupils() ? ['--names', 'names.txt'] : [])];
 }
 function command(format = 'pdf') {
-  if (state.kind === 'rule') return `meiro generate ${words_of(options(format))} -o maze.${format}`;
-  const picture = usesPicture() && state.kind === 'shape' ? ` --shape ${pictureName()}` : '';
-  return `meiro generate${picture} ${words_of(options(format))} -o maze.${format}`;
+  return `meiro ${generateWords(format).map(word).join(' ')} -o maze.${format}`;
 }
 // --format named: a booklet prints the command that remakes it, every option but -o
 function bookletCommand() {
-  const names = pupils() ? ' --names names.txt' : '';
-  return `meiro booklet ${words_of(bookletOptions('pdf'))}${names} --format pdf -o booklet.pdf`;
+  return `meiro ${bookletWords('pdf').map(word).join(' ')} --format pdf -o booklet.pdf`;
 }
 
 // The server's messages in the page's language: each refusal and warning
@@ -388,14 +398,20 @@ function showWarning(response) {
   $('warning').dataset.said = said ? decodeURIComponent(said) : '';
 }
 
-// A maze route: GET, or POST with the user's picture (or a rule's word list) as the body.
-function send(url, signal) {
-  if (state.kind === 'rule' && ruleList()) return fetch(url, { method: 'POST', body: `${ruleList()}\n`, signal });
-  return usesPicture() ? fetch(url, { method: 'POST', body: state.picture, signal }) : fetch(url, { signal });
+// The file a maze's request sends along (POSTed to the server, a file of
+// the engine's): a rule's word list, or the user's picture; null for none.
+function upload() {
+  if (state.kind === 'rule' && ruleList()) return { name: 'words.txt', body: `${ruleList()}\n` };
+  return usesPicture() ? { name: pictureName(), body: state.picture } : null;
+}
+// A booklet's: a rule's word list, or the pupils' names.
+function bookletUpload() {
+  if (state.kind === 'rule') return upload();
+  return pupils() ? { name: 'names.txt', body: `${pupils()}\n` } : null;
 }
 
-async function fetchSvg(q, signal) {
-  const r = await send(`/api/preview?${q}`, signal);
+async function fetchSvg(q, argv, signal) {
+  const r = await backend.ask({ route: 'preview', query: q, argv, file: upload(), signal });
   if (!r.ok) throw await refusal(r);
   return { url: URL.createObjectURL(await r.blob()), response: r };
 }
@@ -487,22 +503,25 @@ async function refresh() {
   showCommands();
   $('status').textContent = t('working');
   const q = query(options('svg'));
+  const argv = generateWords('svg');
+  $('cancel').hidden = !backend.engine;
   try {
     // both asked at once; the maze shown as soon as it comes, its answer after
-    const answer = fetchSvg(`${q}&solution=1`, ctl.signal);
+    const answer = fetchSvg(`${q}&solution=1`, [...argv, '--solution'], ctl.signal);
     answer.catch(() => {}); // (a refusal is the maze's too: said below)
-    const puzzle = await fetchSvg(q, ctl.signal);
+    const puzzle = await fetchSvg(q, argv, ctl.signal);
     setImage($('puzzle'), puzzle.url);
     $('puzzle').dataset.query = q; // what is shown, for whoever reads it back
     showError(notice, false); // (a refused picture's, said once over the maze without it)
     notice = null;
+    previewRefused = null;
     showWarning(puzzle.response);
     setImage($('answer'), (await answer).url);
   } catch (e) {
     if (e.name === 'AbortError') return;
-    if (!pictureRefused(e)) showError(e);
+    if (!pictureRefused(e)) showError(previewRefused = e);
   }
-  if (pending === ctl) { pending = null; $('status').textContent = ''; }
+  if (pending === ctl) { pending = null; $('status').textContent = ''; $('cancel').hidden = true; }
 }
 
 // The preview, once the user's change is done: `wait` ms after typing
@@ -516,11 +535,10 @@ function schedule(wait = 0) {
 async function download(format, booklet) {
   $('status').textContent = t('downloading');
   try {
-    const names = pupils();
-    const rule = state.kind === 'rule';
-    const r = booklet ? await (rule ? send : (u) => fetch(u, names ? { method: 'POST', body: `${names}\n` } : {}))(
-      `/api/booklet?format=${format}&${query(bookletOptions(format))}`)
-      : await send(`/api/file?format=${format}&${query(options(format))}`);
+    $('cancel').hidden = !backend.engine;
+    const r = await backend.ask(booklet
+      ? { route: 'booklet', format, query: query(bookletOptions(format)), argv: bookletWords(format), file: bookletUpload() }
+      : { route: 'file', format, query: query(options(format)), argv: generateWords(format), file: upload() });
     if (!r.ok) throw await refusal(r);
     const m = (r.headers.get('Content-Disposition') || '').match(/filename="([^"]+)"/);
     const a = document.createElement('a');
@@ -531,19 +549,21 @@ async function download(format, booklet) {
     a.remove();
     // given back once the browser surely has it (a loaded machine took over 10 s to start the save)
     setTimeout(() => URL.revokeObjectURL(a.href), 120000);
-    showError(null);
+    showError(previewRefused);
     showWarning(r); // the command's warnings about this file (a booklet's among them)
   } catch (e) {
-    if (!pictureRefused(e)) showError(e);
+    if (e.name !== 'AbortError' && !pictureRefused(e)) showError(e);
   }
   $('status').textContent = '';
+  $('cancel').hidden = true;
 }
 
 // Print, Play: the file in a new tab, for the browser to show (its PDF
 // viewer prints); with a picture or a word list, a form POSTs it along
 // (multipart, as one file).
 function view(format) {
-  const url = `/api/view?format=${format}&${query(options(format))}`;
+  if (backend.engine) { viewMade(format); return; }
+  const url = `api/view?format=${format}&${query(options(format))}`;
   const list = state.kind === 'rule' ? ruleList() : '';
   const file = usesPicture() ? state.picture : list ? new File([`${list}\n`], 'words.txt', { type: 'text/plain' }) : null;
   if (!file) { window.open(url, '_blank'); return; }
@@ -553,6 +573,24 @@ function view(format) {
   $('viewer-file').files = files.files;
   form.action = url;
   form.submit();
+}
+
+// ... the engine's: the file made here, then shown in the tab opened at
+// the click (a tab opened later would be a pop-up the browser blocks)
+async function viewMade(format) {
+  const tab = window.open('', '_blank');
+  $('status').textContent = t('downloading');
+  try {
+    const r = await backend.ask({ route: 'view', format, query: query(options(format)), argv: generateWords(format), file: upload() });
+    if (!r.ok) throw await refusal(r);
+    if (tab) tab.location = URL.createObjectURL(await r.blob());
+    showError(previewRefused);
+    showWarning(r);
+  } catch (e) {
+    if (tab) tab.close();
+    if (e.name !== 'AbortError' && !pictureRefused(e)) showError(e);
+  }
+  $('status').textContent = '';
 }
 
 function button(cls, label, icon, selected, onclick) {
@@ -741,7 +779,7 @@ const thumbs = new Map();
 let thumbQueue = Promise.resolve();
 function thumbUrl(q) {
   if (!thumbs.has(q)) {
-    const url = thumbQueue.then(() => fetch(`/api/preview?${q}`)).then((r) => (r.ok ? r.blob() : null))
+    const url = thumbQueue.then(() => backend.ask({ route: 'preview', query: q })).then((r) => (r.ok ? r.blob() : null))
       .then((b) => (b ? URL.createObjectURL(b) : ''), () => '');
     thumbQueue = url;
     thumbs.set(q, url);
@@ -878,8 +916,7 @@ function drawAll() {
 async function start() {
   $('age').innerHTML = '<option>6</option>';
   try {
-    const r = await fetch('/api/choices');
-    state.choices = await r.json();
+    state.choices = await backend.choices();
   } catch (e) {
     showError(Object.assign(e, { form: 'code=offline' }));
   }
@@ -897,6 +934,13 @@ async function start() {
   $('age').value = '6';
   $('paper').value = localPaper(); // until the user chooses
   $('new').addEventListener('click', () => { state.seed = newSeed(); refresh(); });
+  // the engine's work given up (the server's requests end on their own)
+  $('cancel').addEventListener('click', () => {
+    backend.cancel();
+    pending = null;
+    $('status').textContent = '';
+    $('cancel').hidden = true;
+  });
   $('size-by').addEventListener('change', drawAll);
   $('choices').addEventListener('change', drawChoices);
   // typing waits for more keys; a choice (a list, a box, a button) is drawn at once
