@@ -632,7 +632,7 @@ static meiro_template *template_load_unlocalized(const char *name, meiro_error *
                 n += (size_t)snprintf(names + n, sizeof names - n, "%s ",
                                       meiro_builtin_template_name(i));
             fail_field(err, MEIRO_FIELD_TEMPLATE, MEIRO_ERROR_UNKNOWN_NAME,
-                       "no template '%s' (see 'meiro list'; a file needs a path or .ini)%s", name,
+                       N_("no template '%s' (see 'meiro list'; a file needs a path or .ini)%s"), name,
                        name_hint(name, names, hint, sizeof hint));
             free(t);
             return NULL;
