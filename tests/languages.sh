@@ -100,8 +100,9 @@ if need pdftotext; then
     LC_ALL=fr_FR.UTF-8 LANG=de_DE.UTF-8 "$meiro" generate -W 5 -H 5 --answer-page -o "$tmp/loc.pdf" 2> "$tmp/err"
     words | grep -q "Solutions" && ok || bad "LC_ALL=fr_FR: not in French: $(words)"
     LC_ALL= LC_MESSAGES= LANG=zh_TW.UTF-8 "$meiro" generate -W 5 -H 5 --answer-page -o "$tmp/loc.pdf" 2> "$tmp/err"
-    words | grep -q "Answers" && ok || bad "LANG=zh_TW: not English (zh is simplified): $(words)"
-    if grep -q "\-\-lang" "$tmp/err"; then bad "LANG=zh_TW: says a language: $(cat "$tmp/err")"; else ok; fi
+    # Taiwan's locale: traditional characters (zh-Hant), not zh's simplified
+    words | grep -q "答案" && ok || bad "LANG=zh_TW: not Chinese: $(words)"
+    err_has "種子 [0-9]*（用 \-s [0-9]* \-\-lang zh-Hant 可以再生成這個迷宮）"
     LC_ALL= LANG=ko_KR.UTF-8 "$meiro" generate -t kids-ja -W 5 -H 5 --answer-page -o "$tmp/loc.pdf" 2> "$tmp/err"
     words | grep -q "こたえ" && ok || bad "kids-ja: not Japanese: $(words)"
     LC_ALL= LANG=ko_KR.UTF-8 "$meiro" generate --lang en -W 5 -H 5 --answer-page -o "$tmp/loc.pdf" 2> "$tmp/err"

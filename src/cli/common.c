@@ -299,9 +299,9 @@ int page_option(const char *command, int c, page_cli *pc, char **argv)
 /* The language of the user's locale (LC_ALL, else LC_MESSAGES, else LANG,
  * POSIX's order) into out, when meiro has words for it and it is not
  * English: "es" for es_MX.UTF-8, "pt" for pt_BR. Chinese in traditional
- * characters (zh_TW, zh_HK, zh_MO) is not zh, simplified. Read here, by the
- * command, and not by the library: a program's page does not change with
- * the machine it runs on. */
+ * characters (zh_TW, zh_HK, zh_MO, zh_Hant) is zh-Hant, not zh
+ * (simplified). Read here, by the command, and not by the library: a
+ * program's page does not change with the machine it runs on. */
 bool locale_lang(char *out, size_t size)
 {
     static const char *const vars[] = {"LC_ALL", "LC_MESSAGES", "LANG"};
@@ -314,7 +314,7 @@ bool locale_lang(char *out, size_t size)
     snprintf(lang, sizeof lang, "%.*s", (int)n, v);
     if (!strcmp(lang, "zh") &&
         (strstr(v, "_TW") || strstr(v, "_HK") || strstr(v, "_MO") || strstr(v, "Hant")))
-        return false;
+        snprintf(lang, sizeof lang, "zh-Hant");
     if (!strcmp(lang, "en") || !meiro_lang_known(lang)) return false;
     snprintf(out, size, "%s", lang);
     return true;
