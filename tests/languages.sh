@@ -81,7 +81,7 @@ for lang in $langs; do
 done
 # the script's own fonts: Chinese in Chinese glyph forms, not Japanese ones
 if need pdffonts; then
-    for pair in zh:NotoSansCJKsc ko:NotoSansCJKkr ar:NotoSansArabic; do
+    for pair in zh:NotoSansCJKsc zh-Hant:NotoSansCJKtc ko:NotoSansCJKkr ar:NotoSansArabic; do
         lang=${pair%%:*} font=${pair#*:}
         pdffonts "$tmp/book-$lang.pdf" | grep -q "+$font-" && ok || bad "book-$lang.pdf: no $font"
         pdffonts "$tmp/book-$lang.pdf" | grep -q "IPAex\|CJKjp" && bad "book-$lang.pdf: a Japanese font" || ok
