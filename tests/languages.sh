@@ -128,6 +128,20 @@ fi
 # characters named (a page would print them as empty boxes)
 run 2 "$meiro" generate -s 1 --lang ar --title "$(printf 'متاهة \356\200\200')" -o "$tmp/tofu.pdf"
 err_has "U+E000"; absent "$tmp/tofu.pdf"
+# an Arabic page's numbers in Arabic-Indic digits (po/GLOSSARY.md), its
+# seed and command as typed; every other language's in 0-9
+if need pdftotext; then
+    run 0 "$meiro" booklet --rule abc --copies 2 --lang ar -s 2 -o "$tmp/digits.pdf"
+    pdftotext "$tmp/digits.pdf" "$tmp/digits.txt"
+    grep -q "رقم.*١" "$tmp/digits.txt" && ok || bad "ar rule sheet: No. 1 not ١: $(head -3 "$tmp/digits.txt")"
+    grep -q "seed 2" "$tmp/digits.txt" && ok || bad "ar rule sheet: its footer's seed not as typed"
+    run 0 "$meiro" booklet --rule abc --copies 2 --lang es -s 2 -o "$tmp/digits.pdf"
+    pdftotext "$tmp/digits.pdf" - | grep -q "N.º 1" && ok || bad "es rule sheet: not N.º 1"
+fi
+run 0 "$meiro" booklet -n 3 --lang ar -s 2 -o "$tmp/digits.html"
+grep -q "رقم ٣ · meiro [0-9.]* · [a-z]* · seed [0-9]* · [0-9]* × [0-9]*" "$tmp/digits.html" && ok || bad "ar HTML booklet: No. 3 not ٣, or its footer not ASCII"
+run 0 "$meiro" booklet -n 3 --lang fr -s 2 -o "$tmp/digits.html"
+grep -q "N° 3 · meiro" "$tmp/digits.html" && ok || bad "fr HTML booklet: its number not in 0-9"
 # a language meiro has no catalogue for: refused, with the nearest
 run 2 "$meiro" generate --lang pt-BR -o "$tmp/x.pdf"; err_has "did you mean 'pt'"
 run 2 "$meiro" generate --lang jp -o "$tmp/x.pdf"; err_has "did you mean 'ja'"

@@ -112,6 +112,7 @@ static void draw_sheet(cairo_t *cr, const meiro_rule_sheet *s, const char *title
         size_t l = strlen(head);
         char no[48];
         snprintf(no, sizeof no, w->number, number);
+        labels_digits(labels_for(s->lang), no, sizeof no);
         snprintf(head + l, sizeof head - l, "   %s", no);
     }
     if (answer && s->name[0]) { /* a class set's keys told apart */
@@ -162,15 +163,16 @@ static void draw_sheet(cairo_t *cr, const meiro_rule_sheet *s, const char *title
     if (answer) {
         cairo_set_source_rgb(cr, 1.0, 0.89, 0.45);
         for (size_t i = 0; i < s->path_len; i++)
-            cairo_rectangle(cr, gx + drawn_column(s, rtl, s->path[i]) * cell, gy + (s->path[i] / s->w) * cell,
-                            cell, cell);
+            cairo_rectangle(cr, gx + drawn_column(s, rtl, s->path[i]) * cell,
+                            gy + (s->path[i] / s->w) * cell, cell, cell);
         cairo_fill(cr);
         cairo_set_source_rgba(cr, 0.85, 0.3, 0.1, 0.55);
         cairo_set_line_width(cr, cell * 0.12);
         cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
         cairo_set_line_join(cr, CAIRO_LINE_JOIN_ROUND);
         for (size_t i = 0; i < s->path_len; i++) {
-            double cx = gx + (drawn_column(s, rtl, s->path[i]) + 0.5) * cell, cy = gy + (s->path[i] / s->w + 0.5) * cell;
+            double cx = gx + (drawn_column(s, rtl, s->path[i]) + 0.5) * cell,
+                   cy = gy + (s->path[i] / s->w + 0.5) * cell;
             if (i) cairo_line_to(cr, cx, cy);
             else cairo_move_to(cr, cx, cy);
         }
@@ -195,7 +197,8 @@ static void draw_sheet(cairo_t *cr, const meiro_rule_sheet *s, const char *title
     for (uint32_t y = 0; y < s->h; y++)
         for (uint32_t x = 0; x < s->w; x++)
             draw_token(cr, s->tok[(size_t)y * s->w + x], font,
-                       gx + (drawn_column(s, rtl, x) + 0.5) * cell, gy + (y + 0.5) * cell, size, baseline);
+                       gx + (drawn_column(s, rtl, x) + 0.5) * cell, gy + (y + 0.5) * cell, size,
+                       baseline);
     /* START and FINISH */
     uint32_t st = s->path[0], fin = s->path[s->path_len - 1];
     double lsize = 4.2 * k, head_len = 2.2 * k;
