@@ -26,7 +26,8 @@ const char *say(const char *english, char *out, size_t size);
 #if defined(__GNUC__)
 __attribute__((format_arg(1)))
 #endif
-const char *say_format(const char *english);
+const char *
+say_format(const char *english);
 /* "meiro: warning: ...": fmt (N_("...")) translated, then filled in. */
 #if defined(__GNUC__)
 __attribute__((format(printf, 1, 2)))
@@ -61,8 +62,9 @@ uint64_t clock_seed(void);
     "Printable pages (pdf, svg, png, xlsx):\n"                                                     \
     "  -t, --template T     a page template by name or path (see 'meiro list');\n"                 \
     "                       the options below override it\n"                                       \
-    "      --lang L         en ja es fr de pt zh ko ar: meiro's own words (answers,\n"           \
-    "                       pages, fields; default: the locale's, else en)\n"                    \
+    "      --lang L         en ja es fr de pt zh ko ar zh-Hant: meiro's own words\n"               \
+    "                       (answers, pages, fields) and messages (default: the\n"                 \
+    "                       locale's, else en)\n"                                                  \
     "      --art NAME       pictures for S and G: bunny, mouse, bee, car, dog or\n"                \
     "                       rocket (see 'meiro list'), or none for the words\n"                    \
     "      --paper P        a4 (default; letter where the locale's country prints on\n"          \

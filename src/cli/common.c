@@ -130,8 +130,8 @@ int option_error(const char *command, const meiro_error *err)
             n += (size_t)snprintf(names + n, sizeof names - n, "%s--%s", count++ ? ", " : "", name);
     }
     char said[sizeof err->message * 2];
-    const char *message = say(err->message[0] ? err->message : meiro_strerror(err->status), said,
-                              sizeof said);
+    const char *message =
+        say(err->message[0] ? err->message : meiro_strerror(err->status), said, sizeof said);
     if (!count) return usage_said(command, message);
     snprintf(text, sizeof text,
              count > 1 ? say_format(N_("%s (options: %s)")) : say_format(N_("%s (option: %s)")),
@@ -152,7 +152,8 @@ int library_error(const char *command, const char *file, const meiro_error *err)
 /* The one INPUT operand of solve and stats. */
 int single_input(const char *command, int argc, char **argv, const char **input)
 {
-    if (optind >= argc) return usage_error(command, "%s", N_("missing INPUT (a maze file, or '-')"));
+    if (optind >= argc)
+        return usage_error(command, "%s", N_("missing INPUT (a maze file, or '-')"));
     if (optind + 1 < argc)
         return usage_error(command, "unexpected argument '%s'", argv[optind + 1]);
     *input = argv[optind];
@@ -286,8 +287,8 @@ int page_option(const char *command, int c, page_cli *pc, char **argv)
         return EXIT_OK;
     case OPT_DPI:
         if (!parse_u64(optarg, 2400, &v) || v < 30)
-            return usage_error(command, N_("--dpi must be a whole number from 30 to 2400, not '%s'"),
-                               optarg);
+            return usage_error(
+                command, N_("--dpi must be a whole number from 30 to 2400, not '%s'"), optarg);
         page->dpi = (unsigned)v;
         return EXIT_OK;
     case OPT_CROP: page->crop = true; return EXIT_OK;
@@ -747,7 +748,8 @@ void warn_name_format(meiro_format format, const char *output)
     if (is_stdout(output) || meiro_format_from_filename(output, format, &named, NULL) != MEIRO_OK ||
         named == format || own_extension(format, output))
         return;
-    say_warning(N_("writing %s into '%s', whose name says %s"), meiro_format_info(format)->name, output, meiro_format_info(named)->name);
+    say_warning(N_("writing %s into '%s', whose name says %s"), meiro_format_info(format)->name,
+                output, meiro_format_info(named)->name);
 }
 
 /* Picks the output format: -f, else the output file's extension, else text. */

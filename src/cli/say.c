@@ -110,9 +110,12 @@ static const struct {
     int code;
     const char *english;
 } reasons[] = {
-    {ENOENT, N_("No such file or directory")}, {EACCES, N_("Permission denied")},
-    {EISDIR, N_("Is a directory")},            {ENOTDIR, N_("Not a directory")},
-    {ENOSPC, N_("No space left on device")},   {EROFS, N_("Read-only file system")},
+    {ENOENT, N_("No such file or directory")},
+    {EACCES, N_("Permission denied")},
+    {EISDIR, N_("Is a directory")},
+    {ENOTDIR, N_("Not a directory")},
+    {ENOSPC, N_("No space left on device")},
+    {EROFS, N_("Read-only file system")},
 };
 
 /* Writes a value into out at *n: translated when it is a message of the

@@ -113,10 +113,11 @@ static const struct {
     {                                                                                              \
         l, w, sizeof w / sizeof w[0]                                                               \
     }
-    CHAIN("ja", shiritori), CHAIN("en", english), CHAIN("es", spanish),
-    CHAIN("fr", french),    CHAIN("de", german),  CHAIN("pt", portuguese),
-    CHAIN("zh", chinese),   CHAIN("ko", korean),  CHAIN("ar", arabic),
-    CHAIN("zh-Hant", chinese_traditional),
+    CHAIN("ja", shiritori), CHAIN("en", english),
+    CHAIN("es", spanish),   CHAIN("fr", french),
+    CHAIN("de", german),    CHAIN("pt", portuguese),
+    CHAIN("zh", chinese),   CHAIN("ko", korean),
+    CHAIN("ar", arabic),    CHAIN("zh-Hant", chinese_traditional),
 #undef CHAIN
 };
 

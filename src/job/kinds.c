@@ -165,7 +165,8 @@ meiro_status meiro_kind_check(unsigned set, meiro_grid grid, meiro_format format
             char why[200], can[200];
             snprintf(why, sizeof why, kinds[k].format_refusal, meiro_format_info(format)->name);
             bool list = kinds[k].format_field == MEIRO_FIELD_FORMAT;
-            return fail_field(err, kinds[k].format_field, MEIRO_ERROR_ARGUMENT, list ? N_("%s: write it as %s") : "%s%s", why,
+            return fail_field(err, kinds[k].format_field, MEIRO_ERROR_ARGUMENT,
+                              list ? N_("%s: write it as %s") : "%s%s", why,
                               list ? meiro_format_list(kinds[k].info.shows, can, sizeof can) : "");
         }
     return MEIRO_OK;
