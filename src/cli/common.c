@@ -155,7 +155,7 @@ int single_input(const char *command, int argc, char **argv, const char **input)
     if (optind >= argc)
         return usage_error(command, "%s", N_("missing INPUT (a maze file, or '-')"));
     if (optind + 1 < argc)
-        return usage_error(command, "unexpected argument '%s'", argv[optind + 1]);
+        return usage_error(command, N_("unexpected argument '%s'"), argv[optind + 1]);
     *input = argv[optind];
     return EXIT_OK;
 }

@@ -11,9 +11,10 @@
  * English formats (each conversion standing for a value), and the values
  * it holds are put back into the translation, in its order (%2$s first
  * where the language wants it); a value that is itself a message of the
- * catalogue (a "did you mean", a system's reason, the message an "(option:
- * --X)" follows) is translated too. A message the catalogue lacks is
- * printed in English: nothing is lost, one more N_() translates it. */
+ * catalogue (a "did you mean", a system's reason, the refusal a ": write
+ * it as pdf, svg..." follows) is translated too. A message the catalogue
+ * lacks is printed in English: nothing is lost, one more N_() translates
+ * it. */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
@@ -26,6 +27,15 @@
 /* The messages' language, chosen once by main before the command runs: a
  * process's setting, as a locale is (NULL: English). */
 static const char *const *language_column;
+
+/* say_catalogue's rows: the English, then a column a language. */
+static size_t row_length(void)
+{
+    size_t n = 1;
+    while (say_languages[n - 1]) n++;
+    return n;
+}
+static size_t column(void) { return (size_t)(language_column - say_languages) + 1; }
 
 void say_language(int argc, char **argv)
 {
@@ -123,6 +133,7 @@ static const struct {
 static void put_value(const value *v, char *out, size_t size, size_t *n, unsigned depth)
 {
     char text[512], translated[512];
+    if (!v->at) return;
     snprintf(text, sizeof text, "%.*s", (int)v->len, v->at);
     const char *s = text;
     for (size_t r = 0; r < sizeof reasons / sizeof reasons[0]; r++)
@@ -134,15 +145,15 @@ static void put_value(const value *v, char *out, size_t size, size_t *n, unsigne
 static const char *translate(const char *english, char *out, size_t size, unsigned depth)
 {
     if (!language_column) return english;
-    size_t column = (size_t)(language_column - say_languages) + 1, row_len = 1, best = 0;
-    while (say_languages[row_len - 1]) row_len++;
+    size_t best = 0;
     const char *found = NULL;
     value v[MAX_VALUES], best_v[MAX_VALUES];
-    for (const char *const *row = say_catalogue; *row; row += row_len) {
+    for (const char *const *row = say_catalogue; *row; row += row_length()) {
         size_t literal = literal_length(row[0]);
+        memset(v, 0, sizeof v); /* a value the translation names and the match did not: none */
         if (literal > best && match(row[0], english, v, 0)) {
             best = literal;
-            found = row[column];
+            found = row[column()];
             memcpy(best_v, v, sizeof v);
         }
     }
@@ -176,10 +187,8 @@ const char *say(const char *english, char *out, size_t size)
 const char *say_format(const char *english)
 {
     if (!language_column) return english;
-    size_t column = (size_t)(language_column - say_languages) + 1, row_len = 1;
-    while (say_languages[row_len - 1]) row_len++;
-    for (const char *const *row = say_catalogue; *row; row += row_len)
-        if (!strcmp(row[0], english)) return row[column];
+    for (const char *const *row = say_catalogue; *row; row += row_length())
+        if (!strcmp(row[0], english)) return row[column()];
     return english;
 }
 
