@@ -1,6 +1,8 @@
 #!/bin/sh
 # The command's messages in the user's language (src/cli/say.c): the same
-# bad commands under --lang L for every language of po/, under the locale
+# bad commands (an unknown option, a bad size, a file not there, a format's
+# refusal, parse errors naming file:line:column) under --lang L for every
+# language of po/, under the locale
 # (LANG=de_DE.UTF-8) and with both, print the catalogue's translation of
 # each message they are made of (the library's, the command's, the values
 # inside them: a "did you mean", the system's reason), keep what the user
@@ -45,6 +47,7 @@ says() {
 err_lacks() { if grep -qF -- "$1" "$tmp/err"; then bad "$lang: stderr still says '$1': $(cat "$tmp/err")"; else ok; fi; }
 
 printf '##########\n#S x    G#\n##########\n' > "$tmp/bad.txt"
+printf '[page]\npaper = a4\ncolour = red\n' > "$tmp/bad.ini"
 langs=$(ls po/*.po | sed 's,po/\(.*\)\.po,\1,; s,_,-,')
 for l in $langs; do
     case_name=$l
@@ -69,6 +72,14 @@ for l in $langs; do
     run 1 "$meiro" solve "$tmp/bad.txt" --lang "$l"
     says "$l" "unexpected %s: a text maze uses '#' for walls, spaces for passages, S, G, '.', '~' outside its shape, '-' and '|' for crossings, and a mission's a-t, A-F, <, >, ^ and v"
     err_has "$tmp/bad.txt:2:4: "; err_has "'x'"
+    # a template's unknown key, its file and line
+    run 1 "$meiro" generate -t "$tmp/bad.ini" --lang "$l" -o "$tmp/x.pdf"
+    says "$l" "unknown key '%s' in [%s]"; err_has "$tmp/bad.ini:3: "; err_has "'colour'"; absent "$tmp/x.pdf"
+    # a booklet's count out of range, an option a rule maze does not take
+    run 2 "$meiro" booklet -n 0 --lang "$l" -o "$tmp/x.pdf"
+    says "$l" "--count must be a whole number from 1 to 10000, not '%s'"
+    run 2 "$meiro" generate --rule abc --lang "$l" --grid hex -o "$tmp/x.pdf"
+    says "$l" "%s is not an option of a rule maze (see --rule --help)"; err_has "--grid"
     # a warning, and the seed's line (its remaking command as typed)
     run 0 "$meiro" generate -W 4 -H 4 --lang "$l" --paper a5 -o "$tmp/x.txt"
     says "$l" "warning: %s" "%s change nothing in %s output" "seed %llu (use %s to make this maze again)"

@@ -495,7 +495,7 @@ static int handle(void *user, const char *section, const char *key, const char *
         else complain(st, 0, e->message, v);
         return 0;
     }
-    complain(st, 0, "unknown key '%s' in [%s]", key, section);
+    complain(st, 0, N_("unknown key '%s' in [%s]"), key, section);
     return 0;
 }
 
