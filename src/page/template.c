@@ -112,7 +112,7 @@ void labels_digits(const page_labels *labels, char *text, size_t size)
         while (((unsigned char)*p & 0xC0) == 0x80);
         len[n] = (size_t)(p - at[n]);
     }
-    if (n < 10 || *p || !strcmp(labels->digits, "0123456789")) return;
+    if (!size || n < 10 || *p || !strcmp(labels->digits, "0123456789")) return;
     char ascii[256];
     snprintf(ascii, sizeof ascii, "%s", text);
     size_t used = 0;
